@@ -1,0 +1,36 @@
+// The one Ajv instance of the suite and the mocks (DESIGN.md, convention 4): draft 2020-12,
+// ajv-formats, and the formats the contracts name that JSON Schema does not define.
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ErrorObject } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import countries from 'i18n-iso-countries';
+import iso6391 from 'iso-639-1';
+
+const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+
+const alpha2 = new Set(Object.keys(countries.getAlpha2Codes()));
+const languages = new Set<string>(iso6391.getAllCodes());
+
+function createAjv() {
+  const instance = new Ajv2020({ strict: true, allErrors: true, verbose: true, allowUnionTypes: true });
+  addFormats(instance);
+  // seed 000, Consumer: countryCode "ISO 3166 alpha-2", languageCode "ISO 639-1"
+  instance.addFormat('iso-3166-alpha-2', { type: 'string', validate: (v: string) => alpha2.has(v) });
+  instance.addFormat('iso-639-1', { type: 'string', validate: (v: string) => languages.has(v) });
+  // OpenAPI 3.1 annotation keywords that are not JSON Schema vocabulary.
+  instance.addVocabulary(['example', 'discriminator', 'xml', 'externalDocs']);
+  return instance;
+}
+
+export const ajv = createAjv();
+export type { ErrorObject };
+
+export const ISO_COUNTRIES: readonly string[] = [...alpha2];
+export const ISO_LANGUAGES: readonly string[] = [...languages];
+
+export function isIsoCountry(code: string): boolean {
+  return alpha2.has(code);
+}
+export function isIsoLanguage(code: string): boolean {
+  return languages.has(code);
+}

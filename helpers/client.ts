@@ -1,0 +1,165 @@
+// The one choke point for every call (DESIGN.md, "How one check flows"): resolves the operation
+// from the contract, sends it through Playwright's APIRequestContext, runs the named checks,
+// records coverage and attaches the redacted exchange to the report.
+import type { APIRequestContext, TestInfo } from '@playwright/test';
+import * as allure from 'allure-js-commons';
+import {
+  ContractViolation, contentTypeConformance, documentedResponse, formatAjvErrors, responseBodyPresence,
+  responseHeadersConformance, responseSchemaConformance, statusCodeConformance, type Exchange,
+} from './checks.js';
+import type { Contract, Operation } from './contract.js';
+import { recordCoverage } from './coverage.js';
+import { redact, redactHeaders, redactText } from './redact.js';
+import type { ServiceProfile } from './services.js';
+
+export interface SignableRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+}
+
+/** Adds credentials to a request about to be sent (API key, OAuth 1.0a signature, token...). */
+export type Authorizer = (request: SignableRequest) => Promise<Record<string, string>> | Record<string, string>;
+
+export interface CallOptions {
+  path?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Extra headers; a header set to undefined is removed from the defaults. */
+  headers?: Record<string, string | undefined>;
+  body?: unknown;
+  /** Raw option: send exactly this text as the body (malformed JSON and the like). */
+  rawBody?: string;
+  /** false: send no credentials; a function: use these instead of the client's. */
+  auth?: boolean | Authorizer;
+  /** Call another base URL with this operation's contract (e.g. an issuer's endpoint). */
+  baseURL?: string;
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Record<string, string>;
+  body: T;
+  text: string;
+  operation: Operation;
+}
+
+export interface ClientDeps {
+  request: APIRequestContext;
+  contract: Contract;
+  profile: ServiceProfile;
+  baseURL: string;
+  testInfo?: TestInfo;
+  authorize?: Authorizer;
+  defaultHeaders?: Record<string, string>;
+}
+
+const MAX_ATTACHMENTS_PER_TEST = 30;
+const attachmentCount = new WeakMap<TestInfo, number>();
+const storiesSeen = new WeakMap<TestInfo, Set<string>>();
+
+export class OperationClient {
+  constructor(private readonly deps: ClientDeps) {}
+
+  get contract() {
+    return this.deps.contract;
+  }
+
+  url(op: Operation, options: CallOptions): string {
+    const resolved = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+      const value = options.path?.[name];
+      if (value === undefined) throw new Error(`${op.operationId}: path parameter '${name}' not given`);
+      return encodeURIComponent(String(value));
+    });
+    const url = new URL((options.baseURL ?? this.deps.baseURL).replace(/\/$/, '') + resolved);
+    for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+    return url.toString();
+  }
+
+  async call<T = any>(operationId: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
+    const { contract, profile, request } = this.deps;
+    const op = contract.operation(operationId);
+    const url = this.url(op, options);
+    const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+    let headers: Record<string, string> = { accept: 'application/json', ...this.deps.defaultHeaders };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    for (const [k, v] of Object.entries(options.headers ?? {})) {
+      if (v === undefined) delete headers[k];
+      else headers[k] = v;
+    }
+    const authorize = options.auth === false ? undefined : typeof options.auth === 'function' ? options.auth : this.deps.authorize;
+    if (authorize) headers = { ...headers, ...(await authorize({ method: op.method, url, headers, body })) };
+
+    const response = await request.fetch(url, { method: op.method, headers, data: body, failOnStatusCode: false, maxRedirects: 0 });
+    const text = await response.text();
+    const responseHeaders = response.headers();
+    let parsed: unknown;
+    try {
+      parsed = text.length ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    const exchange: Exchange = { operation: op, status: response.status(), headers: responseHeaders, body: parsed, text };
+    recordCoverage({ service: op.service, operationId, status: exchange.status, documented: Boolean(documentedResponse(op, exchange.status)) });
+
+    let violation: unknown;
+    try {
+      statusCodeConformance(exchange);
+      contentTypeConformance(exchange);
+      responseBodyPresence(exchange);
+      responseSchemaConformance(contract, exchange);
+      responseHeadersConformance(contract, exchange);
+      this.errorShapeConformance(exchange, profile);
+    } catch (error) {
+      violation = error;
+    }
+    await this.report(op, { url, headers, body }, exchange, violation !== undefined);
+    if (violation) throw violation;
+    return { status: exchange.status, headers: responseHeaders, body: parsed as T, text, operation: op };
+  }
+
+  /** Error bodies (4xx/5xx) must have the service's error shape; tolerated shapes only warn. */
+  private errorShapeConformance(exchange: Exchange, profile: ServiceProfile): void {
+    if (exchange.status < 400 || !exchange.text) return;
+    const { contract } = this.deps;
+    if (profile.errorSchemas.some((name) => contract.component(name)(exchange.body))) return;
+    const tolerated = profile.toleratedErrorSchemas?.find((t) => contract.component(t.name)(exchange.body));
+    if (tolerated) {
+      this.deps.testInfo?.annotations.push({ type: 'warning', description: `${exchange.operation.operationId} ${exchange.status}: ${tolerated.note}` });
+      return;
+    }
+    const first = contract.component(profile.errorSchemas[0]);
+    first(exchange.body);
+    throw new ContractViolation(
+      'errorShapeConformance',
+      `${exchange.operation.operationId} ${exchange.status}: Received an error body that is not ${profile.errorSchemas.join(' or ')}: ${formatAjvErrors(first.errors)}`,
+    );
+  }
+
+  private async report(op: Operation, sent: { url: string; headers: Record<string, string>; body?: string }, exchange: Exchange, failed: boolean) {
+    const testInfo = this.deps.testInfo;
+    if (!testInfo) return;
+    const seen = storiesSeen.get(testInfo) ?? new Set<string>();
+    storiesSeen.set(testInfo, seen);
+    if (!seen.has(op.operationId)) {
+      seen.add(op.operationId);
+      await allure.story(op.operationId);
+    }
+    const count = attachmentCount.get(testInfo) ?? 0;
+    if (count >= MAX_ATTACHMENTS_PER_TEST && !failed) return;
+    attachmentCount.set(testInfo, count + 1);
+    const parseOrText = (t?: string) => {
+      if (t === undefined || t === '') return undefined;
+      try {
+        return redact(JSON.parse(t));
+      } catch {
+        return redactText(t);
+      }
+    };
+    const record = {
+      request: { method: op.method, url: redactText(sent.url), headers: redactHeaders(sent.headers), body: parseOrText(sent.body) },
+      response: { status: exchange.status, headers: redactHeaders(exchange.headers), body: parseOrText(exchange.text) },
+    };
+    await testInfo.attach(`${op.method} ${op.path} -> ${exchange.status}`, { body: JSON.stringify(record, null, 2), contentType: 'application/json' });
+  }
+}

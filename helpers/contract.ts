@@ -1,0 +1,187 @@
+// Contract loading: one OpenAPI 3.1 document per service (schemas/<service>/openapi.yaml, split
+// with $ref once large), bundled with Redocly, compiled into the one Ajv instance.
+import path from 'node:path';
+import { bundle, loadConfig } from '@redocly/openapi-core';
+import type { ValidateFunction } from 'ajv';
+import { ajv } from './ajv.js';
+
+type Json = any; // an OpenAPI document is untyped JSON at this level
+
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
+
+export interface Parameter {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required: boolean;
+  schema: Json;
+}
+
+export interface ResponseSpec {
+  status: string;
+  /** Media types the contract declares for this status ([] = no body). */
+  contentTypes: string[];
+  schema?: Json;
+  headers: Record<string, { required: boolean; schema: Json }>;
+}
+
+export interface Operation {
+  service: string;
+  operationId: string;
+  method: string;
+  /** Path template as in the contract, e.g. /plans/{plan_id}. */
+  path: string;
+  tags: string[];
+  parameters: Parameter[];
+  requestBody?: { required: boolean; schema?: Json };
+  responses: Record<string, ResponseSpec>;
+  /** Security requirement alternatives: each lists scheme names that must all be present. */
+  security: string[][];
+  /** `x-assumption` on the operation or the whole document: the operation rests on a reference page. */
+  assumption?: string;
+}
+
+const ROOT = path.resolve(import.meta.dirname, '..', 'schemas');
+
+/** Strips `x-*` extension keys and points component refs at their Ajv ids. */
+function prepare(service: string, node: Json): Json {
+  if (Array.isArray(node)) return node.map((n) => prepare(service, n));
+  if (!node || typeof node !== 'object') return node;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key.startsWith('x-')) continue;
+    if (key === '$ref' && typeof value === 'string' && value.startsWith('#/components/schemas/')) {
+      out.$ref = schemaId(service, value.slice('#/components/schemas/'.length));
+    } else out[key] = prepare(service, value);
+  }
+  return out;
+}
+
+export function schemaId(service: string, name: string): string {
+  return `contract://${service}/components/schemas/${name}`;
+}
+
+export class Contract {
+  readonly operations = new Map<string, Operation>();
+  readonly version: string;
+  readonly title: string;
+  private readonly validators = new Map<string, ValidateFunction>();
+
+  constructor(readonly service: string, readonly document: Json) {
+    this.version = String(document.info?.version ?? 'unknown');
+    this.title = String(document.info?.title ?? service);
+    for (const [name, schema] of Object.entries<Json>(document.components?.schemas ?? {})) {
+      const id = schemaId(service, name);
+      if (!ajv.getSchema(id)) ajv.addSchema(prepare(service, schema), id);
+    }
+    this.readOperations();
+  }
+
+  /** Follows a local `$ref` (parameters, responses, request bodies, headers). */
+  private deref(node: Json): Json {
+    let current = node;
+    for (let i = 0; current?.$ref && i < 10; i++) {
+      const pointer = String(current.$ref).replace(/^#\//, '').split('/');
+      current = pointer.reduce((acc: Json, key) => acc?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], this.document);
+      if (current === undefined) throw new Error(`${this.service}: unresolved $ref ${node.$ref}`);
+    }
+    return current;
+  }
+
+  private readOperations() {
+    const globalSecurity = this.document.security ?? [];
+    for (const [route, rawItem] of Object.entries<Json>(this.document.paths ?? {})) {
+      const item = this.deref(rawItem);
+      for (const method of HTTP_METHODS) {
+        const op = item[method];
+        if (!op) continue;
+        const parameters = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p: Json) => {
+          const param = this.deref(p);
+          return { name: param.name, in: param.in, required: Boolean(param.required), schema: param.schema ?? {} };
+        });
+        const body = op.requestBody ? this.deref(op.requestBody) : undefined;
+        const responses: Record<string, ResponseSpec> = {};
+        for (const [status, raw] of Object.entries<Json>(op.responses ?? {})) {
+          const response = this.deref(raw);
+          const content = response.content ?? {};
+          const headers: ResponseSpec['headers'] = {};
+          for (const [name, h] of Object.entries<Json>(response.headers ?? {})) {
+            const header = this.deref(h);
+            headers[name.toLowerCase()] = { required: Boolean(header.required), schema: header.schema ?? {} };
+          }
+          const media = Object.keys(content);
+          responses[status] = { status, contentTypes: media, schema: media.length ? content[media[0]].schema : undefined, headers };
+        }
+        const security = (op.security ?? globalSecurity).map((req: Json) => Object.keys(req));
+        this.operations.set(op.operationId, {
+          service: this.service,
+          operationId: op.operationId,
+          method: method.toUpperCase(),
+          path: route,
+          tags: op.tags ?? [],
+          parameters,
+          requestBody: body ? { required: Boolean(body.required), schema: body.content?.['application/json']?.schema } : undefined,
+          responses,
+          security,
+          assumption: op['x-assumption'] ?? this.document['x-assumption'],
+        });
+      }
+    }
+  }
+
+  operation(operationId: string): Operation {
+    const op = this.operations.get(operationId);
+    if (!op) throw new Error(`${this.service}: no operation ${operationId} in the contract`);
+    return op;
+  }
+
+  /** Validator for any schema of this contract (inline or `$ref`), compiled once and cached. */
+  validator(key: string, schema: Json): ValidateFunction {
+    const cacheKey = `${this.service}:${key}`;
+    const cached = this.validators.get(cacheKey);
+    if (cached) return cached;
+    const fn = ajv.compile(prepare(this.service, schema));
+    this.validators.set(cacheKey, fn);
+    return fn;
+  }
+
+  /** Validator for a named component schema (`components.schemas.<name>`). */
+  component(name: string): ValidateFunction {
+    const fn = ajv.getSchema(schemaId(this.service, name));
+    if (!fn) throw new Error(`${this.service}: no component schema ${name}`);
+    return fn;
+  }
+
+  /** The raw component schema (for tests that read limits from the contract). */
+  componentSchema(name: string): Json {
+    return this.document.components?.schemas?.[name];
+  }
+
+  responseValidator(operationId: string, status: string): ValidateFunction | undefined {
+    const spec = this.operation(operationId).responses[status];
+    return spec?.schema ? this.validator(`response:${operationId}:${status}`, spec.schema) : undefined;
+  }
+
+  requestValidator(operationId: string): ValidateFunction | undefined {
+    const schema = this.operation(operationId).requestBody?.schema;
+    return schema ? this.validator(`request:${operationId}`, schema) : undefined;
+  }
+}
+
+const cache = new Map<string, Promise<Contract>>();
+
+/** Loads (once per process) the bundled contract of a service. */
+export function loadContract(service: string): Promise<Contract> {
+  let pending = cache.get(service);
+  if (!pending) {
+    pending = (async () => {
+      const ref = path.join(ROOT, service, 'openapi.yaml');
+      const config = await loadConfig({});
+      const result = await bundle({ ref, config, dereference: false });
+      const problems = result.problems.filter((p) => p.severity === 'error');
+      if (problems.length) throw new Error(`${service} contract: ${problems[0].message}`);
+      return new Contract(service, result.bundle.parsed);
+    })();
+    cache.set(service, pending);
+  }
+  return pending;
+}

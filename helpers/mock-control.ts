@@ -1,0 +1,35 @@
+// Client of a mock's /__mock/ control surface (reset, virtual clock, faults, deliveries).
+// Only ever built for TARGET=mock: in sandbox mode there is no control surface to reach.
+export class MockControl {
+  constructor(readonly origin: string) {}
+
+  private async send(method: string, path: string, body?: unknown): Promise<any> {
+    const response = await fetch(`${this.origin}/__mock${path}`, {
+      method,
+      headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`mock control ${method} ${path}: ${response.status} ${await response.text()}`);
+    return response.status === 204 ? undefined : response.json();
+  }
+
+  reset(): Promise<void> {
+    return this.send('POST', '/reset');
+  }
+
+  advanceClock(seconds: number): Promise<{ now: string }> {
+    return this.send('POST', '/clock/advance', { seconds });
+  }
+
+  setFaults(faults: string[]): Promise<{ faults: string[] }> {
+    return this.send('PUT', '/faults', { faults });
+  }
+
+  deliveries(): Promise<any[]> {
+    return this.send('GET', '/deliveries');
+  }
+
+  state(): Promise<{ faults: string[]; now: string }> {
+    return this.send('GET', '/state');
+  }
+}

@@ -1,0 +1,127 @@
+// POST {base}/cards (operationId putCard), seed 000 "Endpoints" and reference/card-enrollment.md.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Contract } from '../../helpers/contract.js';
+import { parseJson, type MockContext } from '../kit/app.js';
+import { violations } from '../kit/validation.js';
+import { invalidArgument, invalidState, sendError } from './errors.js';
+import { decryptCard, type EncryptionKeys } from './keys.js';
+import { luhnValid, type CardWorld } from './world.js';
+
+interface Card { primaryAccountNumber: string; panExpirationMonth?: string; panExpirationYear?: string; cardSecurityCode?: string }
+type Body = Record<string, any>;
+
+function mask(value: string, keep = 1): string {
+  return value.slice(0, keep) + '*'.repeat(Math.max(0, value.length - keep));
+}
+
+function maskEmail(email: string): string {
+  const [local, domain = ''] = email.split('@');
+  return `${mask(local)}@${domain}`;
+}
+
+export function registerCards(app: FastifyInstance, prefix: string, ctx: MockContext, contract: Contract, world: CardWorld, keys: EncryptionKeys) {
+  const { faults } = ctx;
+  const validateRequest = contract.requestValidator('putCard')!;
+  const validateCard = contract.component('Card');
+
+  app.post(`${prefix}/cards`, async (req: FastifyRequest, reply: FastifyReply) => {
+    if (faults.has('answer-500')) {
+      const status = faults.has('internal-body-wrong') ? 'ERROR' : 'INTERNAL';
+      return sendError(reply, faults, 500, status, 'Internal failure.');
+    }
+    // Authentication (seed; A2): missing or unknown key is 401.
+    const key = req.headers['x-openapi-clientid'];
+    let client = world.clients.find((c) => c.apiKey === key);
+    if (!key && !faults.has('missing-key-accepted')) return sendError(reply, faults, 401, 'UNAUTHENTICATED', 'x-openapi-clientid header is missing.');
+    if (key && !client && !faults.has('unknown-key-accepted')) return sendError(reply, faults, 401, 'UNAUTHENTICATED', 'Authorization validation failure.');
+    client ??= world.clients[0];
+
+    const parsed = parseJson(req.body);
+    if (parsed instanceof SyntaxError || typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      if (faults.has('bad-json-crashes')) return reply.code(500).send({ code: 500, status: 'INTERNAL', message: 'Unexpected token' });
+      return invalidArgument(reply, faults, [{ field: 'body', keyword: 'type', message: 'the body must be a JSON object' }]);
+    }
+    const body = parsed as Body;
+    if (!validateRequest(body)) return invalidArgument(reply, faults, violations(validateRequest.errors));
+
+    // A1: exactly one enrollment path.
+    const hasCard = body.encryptedCard !== undefined;
+    const hasReceipt = body.enrolmentReferenceData !== undefined;
+    if (hasCard === hasReceipt && !faults.has('both-paths-accepted')) {
+      const field = hasCard ? 'enrolmentReferenceData' : 'encryptedCard';
+      return invalidArgument(reply, faults, [{ field, keyword: hasCard ? 'oneOf' : 'required', message: 'pass exactly one of encryptedCard and enrolmentReferenceData' }]);
+    }
+
+    let card: Card | undefined;
+    if (hasCard) {
+      const plain = await decryptCard(keys, body.encryptedCard);
+      if (plain === undefined) {
+        if (!faults.has('undecryptable-card-accepted')) return invalidArgument(reply, faults, [{ field: 'encryptedCard', keyword: 'format', message: 'encryptedCard does not decrypt with a published key' }]);
+        card = { primaryAccountNumber: '5555555555554444' };
+      } else {
+        if (!validateCard(plain)) return invalidArgument(reply, faults, violations(validateCard.errors, 'card'));
+        card = plain as Card;
+        if (!luhnValid(card.primaryAccountNumber) && !faults.has('luhn-unchecked')) {
+          return invalidArgument(reply, faults, [{ field: 'card.primaryAccountNumber', keyword: 'luhn', message: 'card.primaryAccountNumber fails the ISO/IEC 7812 check digit' }]);
+        }
+      }
+    }
+
+    // seed, Errors: unresolved srcClientId or serviceId is INVALID_STATE; A2: another client's id is 403.
+    const owner = world.clients.find((c) => c.srcClientIds.includes(body.srcClientId));
+    if (!owner && !faults.has('unknown-client-accepted')) return invalidState(reply, faults, 'srcClientId', 'srcClientId does not resolve to a registered client.');
+    if (owner && owner !== client && !faults.has('forbidden-never-given')) return sendError(reply, faults, 403, 'PERMISSION_DENIED', 'Client identity (origin) not validated.');
+    const serviceKnown = (owner ?? client).serviceIds.includes(body.serviceId);
+    if (!serviceKnown && !faults.has('unknown-service-accepted')) return invalidState(reply, faults, 'serviceId', 'serviceId does not resolve to a service of this client.');
+
+    if (!card) {
+      const receipt = world.receipts.find((r) => r.enrolmentReferenceId === body.enrolmentReferenceData?.enrolmentReferenceId);
+      if (!receipt && !faults.has('unknown-receipt-accepted')) return invalidState(reply, faults, 'enrolmentReferenceData.enrolmentReferenceId', 'Unknown push account receipt.');
+      card = { primaryAccountNumber: receipt?.primaryAccountNumber ?? '5555555555554444' };
+      if (faults.has('receipt-pan-wrong')) card.primaryAccountNumber = '4000056655665556';
+    }
+    return reply
+      .code(faults.has('success-status-201') ? 201 : 200)
+      .type(faults.has('content-type-text') ? 'text/plain' : 'application/json')
+      .send(JSON.stringify(enrollResponse(body, card, ctx)));
+  });
+}
+
+function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext) {
+  const pan = card.primaryAccountNumber;
+  const now = clock.now();
+  const created = faults.has('date-created-stale') ? new Date(now.getTime() - 400 * 86400_000) : now;
+  const maskedCard: Record<string, unknown> = {
+    srcDigitalCardId: randomUUID(),
+    panBin: faults.has('pan-unmasked') ? pan : pan.slice(0, 6), // reference: panBin is 6 digits
+    panLastFour: faults.has('panLastFour-mismatch') ? pan.slice(-5, -1) : pan.slice(-4),
+    dateOfCardCreated: faults.has('date-created-not-utc') ? created.toISOString().replace('Z', '+02:00') : created.toISOString(),
+    digitalCardData: { status: faults.has('card-status-suspended') ? 'SUSPENDED' : 'ACTIVE', descriptorName: 'Mock Card', artUri: 'https://art.example.test/card.png', iscobranded: false },
+    paymentCardDescriptor: 'mock-brand',
+    paymentCardType: 'CREDIT',
+    countryCode: body.consumer.countryCode,
+    serviceId: faults.has('serviceId-not-echoed') ? 'SOME_OTHER_PROGRAM' : body.serviceId,
+  };
+  if (faults.has('response-missing-panBin')) delete maskedCard.panBin;
+  if (card.panExpirationMonth) maskedCard.panExpirationMonth = faults.has('expiry-not-echoed') ? (card.panExpirationMonth === '01' ? '02' : '01') : card.panExpirationMonth;
+  if (card.panExpirationYear) maskedCard.panExpirationYear = card.panExpirationYear;
+  const consumer = body.consumer;
+  const given = body.srcCorrelationId as string | undefined;
+  return {
+    srcCorrelationId: given && !faults.has('correlation-id-not-echoed') ? given : randomUUID(),
+    maskedCard,
+    maskedConsumer: {
+      srcConsumerId: randomUUID(),
+      maskedConsumerIdentity: { identityType: consumer.consumerIdentity.identityType, maskedIdentityValue: maskEmail(consumer.consumerIdentity.identityValue) },
+      maskedEmailAddress: maskEmail(consumer.consumerIdentity.identityValue),
+      maskedFirstName: mask(consumer.firstName),
+      maskedLastName: mask(consumer.lastName ?? ''),
+      countryCode: consumer.countryCode,
+      languageCode: consumer.languageCode,
+      dateConsumerAdded: now.toISOString(),
+      complianceSettings: { privacy: { acceptedVersion: body.complianceSettings.privacy?.latestVersionUri ?? '' }, tnc: { acceptedVersion: body.complianceSettings.tnc?.latestVersionUri ?? '' } },
+      status: faults.has('consumer-status-locked') ? 'LOCKED' : 'ACTIVE',
+    },
+  };
+}

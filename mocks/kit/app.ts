@@ -1,0 +1,85 @@
+// The mock app factory: a Fastify server with raw-body parsing (so malformed JSON is the mock's
+// 400, not a crash), the /__mock/ control surface, and no logging (nothing sensitive on stdout).
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { VirtualClock } from './clock.js';
+import { FaultError, FaultSet } from './faults.js';
+import { Deliveries } from './deliveries.js';
+
+export interface MockContext {
+  service: string;
+  faults: FaultSet;
+  clock: VirtualClock;
+  deliveries: Deliveries;
+  /** Called by POST /__mock/reset after the kit's own state is reset. */
+  onReset: (() => void)[];
+  /** Public description of the mock's world, served at GET /__mock/world. */
+  world: () => unknown;
+}
+
+export interface MockHandle {
+  service: string;
+  /** Origin of the server, e.g. http://127.0.0.1:4123 */
+  origin: string;
+  /** The service's base URL (origin + base path). */
+  baseURL: string;
+  context: MockContext;
+  close: () => Promise<void>;
+}
+
+/** Parses a request body the mock received as text; undefined when empty, an Error when not JSON. */
+export function parseJson(raw: unknown): unknown {
+  if (typeof raw !== 'string') return raw;
+  if (raw.trim() === '') return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return new SyntaxError('body is not valid JSON');
+  }
+}
+
+export function createMockApp(context: MockContext): FastifyInstance {
+  const app = Fastify({ logger: false, bodyLimit: 5 * 1024 * 1024 });
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+
+  app.get('/__mock/state', async () => ({ service: context.service, faults: context.faults.active(), now: context.clock.now().toISOString() }));
+  app.get('/__mock/world', async () => context.world());
+  app.get('/__mock/deliveries', async () => context.deliveries.list());
+  app.post('/__mock/reset', async (_req, reply) => {
+    context.faults.resetRuntime();
+    context.clock.reset();
+    context.deliveries.clear();
+    for (const fn of context.onReset) fn();
+    return reply.code(204).send();
+  });
+  app.post('/__mock/clock/advance', async (req: FastifyRequest, reply: FastifyReply) => {
+    const body = parseJson(req.body) as { seconds?: unknown } | undefined;
+    if (!body || typeof body.seconds !== 'number' || !Number.isFinite(body.seconds) || body.seconds < 0) {
+      return reply.code(400).send({ message: 'body must be {"seconds": <non-negative number>}' });
+    }
+    context.clock.advance(body.seconds);
+    return { now: context.clock.now().toISOString() };
+  });
+  app.put('/__mock/faults', async (req: FastifyRequest, reply: FastifyReply) => {
+    const body = parseJson(req.body) as { faults?: unknown } | undefined;
+    if (!body || !Array.isArray(body.faults) || !body.faults.every((f) => typeof f === 'string')) {
+      return reply.code(400).send({ message: 'body must be {"faults": ["fault-id", ...]}' });
+    }
+    try {
+      context.faults.setRuntime(body.faults as string[]);
+    } catch (error) {
+      if (error instanceof FaultError) return reply.code(400).send({ message: error.message });
+      throw error;
+    }
+    return { faults: context.faults.active() };
+  });
+  return app;
+}
+
+export async function listen(app: FastifyInstance, context: MockContext, basePath: string, port = 0, host = '127.0.0.1'): Promise<MockHandle> {
+  await app.listen({ port, host });
+  const address = app.server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const origin = `http://${host}:${actualPort}`;
+  return { service: context.service, origin, baseURL: origin + basePath, context, close: () => app.close() };
+}

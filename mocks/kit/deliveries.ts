@@ -1,0 +1,47 @@
+// Outbound deliveries (webhooks, notifications, callbacks): recorded for the control surface and
+// sent for real. A routing table maps public host names used in tests to loopback receivers, so
+// contract rules on URLs (HTTPS, ports) stay enforced while the bytes stay on this machine.
+export interface Delivery {
+  id: number;
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: unknown;
+  at: string;
+  status?: number;
+  error?: string;
+}
+
+export class Deliveries {
+  private items: Delivery[] = [];
+  private next = 1;
+  /** public origin (https://issuer.example.test) -> loopback origin (http://127.0.0.1:5123) */
+  readonly routes = new Map<string, string>();
+
+  list(): Delivery[] {
+    return this.items;
+  }
+
+  clear(): void {
+    this.items = [];
+  }
+
+  route(publicOrigin: string, loopbackOrigin: string): void {
+    this.routes.set(publicOrigin.replace(/\/$/, ''), loopbackOrigin.replace(/\/$/, ''));
+  }
+
+  async send(url: string, method: string, headers: Record<string, string>, body: unknown, at: Date): Promise<Delivery> {
+    const delivery: Delivery = { id: this.next++, url, method, headers, body, at: at.toISOString() };
+    this.items.push(delivery);
+    const target = new URL(url);
+    const routed = this.routes.get(target.origin);
+    const actual = routed ? routed + target.pathname + target.search : url;
+    try {
+      const response = await fetch(actual, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(5000) });
+      delivery.status = response.status;
+    } catch (error) {
+      delivery.error = (error as Error).message;
+    }
+    return delivery;
+  }
+}

@@ -1,0 +1,73 @@
+// Named deviations from the contract (DESIGN.md, "Mock servers"). A service declares its catalogue;
+// `MOCK_FAULTS=id[,id]` switches faults on at start, the control surface at run time.
+
+export interface Relaxation {
+  /** Component schema to patch, e.g. 'Consumer'. */
+  schema: string;
+  /** Path inside that schema, e.g. ['properties', 'firstName']. */
+  at?: string[];
+  /** Keywords to remove there (maxLength, pattern, enum, format, required...). */
+  drop?: string[];
+  /** Keywords to set there (e.g. a looser pattern). */
+  set?: Record<string, unknown>;
+  /** Names to remove from a `required` list there. */
+  unrequire?: string[];
+}
+
+export interface Fault {
+  id: string;
+  /** The rule of the contract this fault breaks (for the mutation report). */
+  rule: string;
+  /** Where the rule comes from: the seed, or an assumption of the reference page. */
+  source: 'seed' | 'assumption';
+  /** For validation faults: how the mock's request schema is loosened. */
+  relax?: Relaxation[];
+  /** false for switches that are not deviations (e.g. the 500 a spec asks for); the mutation run skips them. */
+  mutation?: false;
+}
+
+export class FaultError extends Error {}
+
+export class FaultSet {
+  private readonly fixed: Set<string>;
+  private runtime = new Set<string>();
+
+  constructor(readonly catalogue: Fault[], active: string[]) {
+    for (const id of active) this.assertKnown(id);
+    this.fixed = new Set(active);
+  }
+
+  private assertKnown(id: string) {
+    if (!this.catalogue.some((f) => f.id === id)) {
+      throw new FaultError(`unknown fault '${id}' (known: ${this.catalogue.map((f) => f.id).join(', ')})`);
+    }
+  }
+
+  has(id: string): boolean {
+    return this.fixed.has(id) || this.runtime.has(id);
+  }
+
+  /** Faults switched on for this process (start-up and run time). */
+  active(): string[] {
+    return [...new Set([...this.fixed, ...this.runtime])];
+  }
+
+  /** Relaxations of the start-up faults (schemas are compiled once, at start). */
+  relaxations(): Relaxation[] {
+    return this.catalogue.filter((f) => this.fixed.has(f.id)).flatMap((f) => f.relax ?? []);
+  }
+
+  setRuntime(ids: string[]) {
+    for (const id of ids) this.assertKnown(id);
+    this.runtime = new Set(ids);
+  }
+
+  resetRuntime() {
+    this.runtime.clear();
+  }
+}
+
+/** Start-up faults that belong to this catalogue (MOCK_FAULTS may name faults of other services). */
+export function faultsFor(catalogue: Fault[], requested: string[]): string[] {
+  return requested.filter((id) => catalogue.some((f) => f.id === id));
+}
