@@ -7,6 +7,8 @@ import { exitOnConfigError, suiteConfig } from './helpers/config';
 import { SERVICES } from './helpers/services';
 
 const settings = exitOnConfigError(() => suiteConfig());
+// Identifies this run's coverage records (helpers/coverage.ts); the workers inherit it.
+process.env.SUITE_RUN_ID ??= `${Date.now()}-${process.pid}`;
 
 function contractVersion(service: string): string {
   try {

@@ -3,7 +3,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-export const RAW_DIR = path.resolve(process.cwd(), 'reports', '.raw');
+// One folder per run (SUITE_RUN_ID is set by playwright.config.ts and inherited by the workers),
+// so two runs on one machine never mix their records.
+const rawDir = () => path.resolve(process.cwd(), 'reports', '.raw', process.env.SUITE_RUN_ID ?? 'default');
 
 export interface CoverageRecord {
   service: string;
@@ -16,20 +18,21 @@ let file: string | undefined;
 
 export function recordCoverage(record: CoverageRecord): void {
   if (!file) {
-    fs.mkdirSync(RAW_DIR, { recursive: true });
-    file = path.join(RAW_DIR, `coverage-${process.pid}.jsonl`);
+    fs.mkdirSync(rawDir(), { recursive: true });
+    file = path.join(rawDir(), `coverage-${process.pid}.jsonl`);
   }
   fs.appendFileSync(file, `${JSON.stringify(record)}\n`);
 }
 
 export function readCoverageRecords(): CoverageRecord[] {
-  if (!fs.existsSync(RAW_DIR)) return [];
+  const dir = rawDir();
+  if (!fs.existsSync(dir)) return [];
   return fs
-    .readdirSync(RAW_DIR)
+    .readdirSync(dir)
     .filter((f) => f.startsWith('coverage-'))
-    .flatMap((f) => fs.readFileSync(path.join(RAW_DIR, f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as CoverageRecord));
+    .flatMap((f) => fs.readFileSync(path.join(dir, f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as CoverageRecord));
 }
 
 export function clearCoverageRecords(): void {
-  fs.rmSync(RAW_DIR, { recursive: true, force: true });
+  fs.rmSync(rawDir(), { recursive: true, force: true });
 }

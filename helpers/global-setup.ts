@@ -10,7 +10,8 @@ import { SERVICES } from './services.js';
 export default async function globalSetup(config: FullConfig) {
   const settings = exitOnConfigError(() => suiteConfig());
   clearCoverageRecords();
-  fs.rmSync(path.join(settings.reportsDir, 'allure-results'), { recursive: true, force: true });
+  // The mutation run keeps the last real run's results (it runs with its own reporter).
+  if (!process.env.SUITE_KEEP_REPORTS) fs.rmSync(path.join(settings.reportsDir, 'allure-results'), { recursive: true, force: true });
   if (settings.target !== 'sandbox') return;
   const selected = new Set(config.projects.map((p) => p.name));
   for (const service of SERVICES) {

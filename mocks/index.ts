@@ -1,0 +1,23 @@
+// Registry of the embedded mocks: how to start each one and its fault catalogue. Used by the
+// standalone runner (`npm run mock`) and the mutation run (`npm run mutation`); specs reach mocks
+// only through their service's fixture.
+import type { MockHandle } from './kit/app.js';
+import type { Fault } from './kit/faults.js';
+import { CARD_FAULTS, startCardEnrollmentMock } from './card-enrollment/index.js';
+
+export interface MockEntry {
+  service: string;
+  faults: Fault[];
+  /** Fixed port used by `npm run mock`. */
+  port: number;
+  start: (options: { faults?: string[]; port?: number }) => Promise<MockHandle>;
+}
+
+export const MOCKS: MockEntry[] = [
+  { service: 'card-enrollment', faults: CARD_FAULTS, port: 4010, start: startCardEnrollmentMock },
+];
+
+/** Every fault id of every mock (MOCK_FAULTS may name faults of any service). */
+export function allFaultIds(): string[] {
+  return MOCKS.flatMap((m) => m.faults.map((f) => f.id));
+}
