@@ -1,0 +1,46 @@
+// Partner authentication (seed 002, Authentication and partner): CreateToken, ModifyPartnerSecret.
+// Five failed attempts lock the partner; a locked partner is refused even with the right secret
+// until the control surface lifts the lock (reference, Partner authentication).
+import type { FastifyInstance } from 'fastify';
+import { route, sendError, type FdContext } from './middleware.js';
+import { newToken, type Partner } from './world.js';
+
+const MAX_FAILURES = 5; // seed 002, Limits: 5 failed authentications before lock
+
+export function registerAuth(app: FastifyInstance, ctx: FdContext) {
+  const { state: world, faults, clock } = ctx;
+
+  /** Checks credentials, counting failures; the partner when they are right and it is not locked. */
+  function verify(partnerId: string, secret: string, countFailure: boolean): Partner | undefined {
+    const partner = world.partners.get(partnerId);
+    if (!partner) return undefined;
+    const lockAt = faults.has('lock-after-six') ? MAX_FAILURES + 1 : MAX_FAILURES;
+    const locked = partner.locked || (partner.failures >= lockAt && !faults.has('lock-never-engaged'));
+    const right = secret === partner.secret || (faults.has('old-secret-still-works') && secret === partner.initialSecret) || faults.has('bad-secret-accepted');
+    if (locked) {
+      partner.locked = true;
+      return undefined;
+    }
+    if (!right) {
+      if (countFailure) partner.failures++;
+      return undefined;
+    }
+    partner.failures = 0; // a success ends a run of failures (interpretation: "five failed attempts" in a row)
+    return partner;
+  }
+
+  route(app, ctx, 'CreateToken', ({ body }, reply) => {
+    const partner = verify(body.partnerId, body.partnerSecret, true);
+    if (!partner) return sendError(ctx, reply, 401, 'Invalid credentials or locked partner');
+    const token = newToken();
+    world.tokens.set(token, { partnerId: partner.id, issuedMs: clock.nowMs() });
+    return reply.code(200).send({ token });
+  });
+
+  route(app, ctx, 'ModifyPartnerSecret', ({ body }, reply) => {
+    const partner = verify(body.partnerId, body.partnerSecret, false);
+    if (!partner) return sendError(ctx, reply, 401, 'Invalid credentials or locked partner');
+    if (!faults.has('secret-change-ineffective')) partner.secret = body.newPartnerSecret;
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,44 @@
+// Businesses (seed 002, Endpoints - Businesses; Limits: 1 business per customer). Success is a
+// 200 with the record; the seed documents only 404 and 409 for these operations.
+import type { FastifyInstance } from 'fastify';
+import { route, sendError, type FdContext, type Input } from './middleware.js';
+import type { Business } from './world.js';
+
+export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
+  const { state: world, faults } = ctx;
+  const view = (b: Business) => ({ ...b.fields, id: b.id, customerId: b.customerId });
+  const customerOf = ({ path, partner }: Input) => {
+    const c = world.customers.get(path.customer_id);
+    return c && (!partner || c.partnerId === partner.id) ? c : undefined;
+  };
+  const byId = ({ path, partner }: Input) => {
+    const b = world.businesses.get(path.business_id);
+    const owner = b && world.customers.get(b.customerId);
+    return b && (!partner || !owner || owner.partnerId === partner.id) ? b : undefined;
+  };
+
+  route(app, ctx, 'AddBusinessDetails', (input, reply) => {
+    const customer = customerOf(input);
+    if (!customer) return sendError(ctx, reply, 404, 'Customer not found');
+    const existing = [...world.businesses.values()].some((b) => b.customerId === customer.id);
+    if (existing && !faults.has('duplicate-business-accepted')) return sendError(ctx, reply, 409, 'The customer already has a business');
+    const business: Business = { id: `biz-${world.nextId()}`, customerId: customer.id, fields: { ...input.body } };
+    world.businesses.set(business.id, business);
+    return view(business);
+  });
+  route(app, ctx, 'GetBusinessByCustomer', (input, reply) => {
+    const customer = customerOf(input);
+    const business = customer && [...world.businesses.values()].find((b) => b.customerId === customer.id);
+    return business ? view(business) : sendError(ctx, reply, 404, 'Business not found');
+  });
+  route(app, ctx, 'UpdateBusiness', (input, reply) => {
+    const business = byId(input);
+    if (!business) return sendError(ctx, reply, 404, 'Business not found');
+    if (!faults.has('business-update-ignored')) business.fields = { ...input.body };
+    return view(business);
+  });
+  route(app, ctx, 'GetBusinessById', (input, reply) => {
+    const business = byId(input);
+    return business ? view(business) : sendError(ctx, reply, 404, 'Business not found');
+  });
+}

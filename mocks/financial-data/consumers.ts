@@ -1,0 +1,54 @@
+// Consumers (seed 002, Endpoints - Consumers): one per customer (409), found by customer or by id,
+// modified field by field (unspecified fields unchanged); it outlives its customer as owner of
+// reports (seed 002, Resources). Records show only the last four SSN digits (reference).
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { route, sendError, type FdContext, type Input } from './middleware.js';
+import type { Consumer } from './world.js';
+
+export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
+  const { state: world, faults, clock } = ctx;
+
+  const view = (c: Consumer) => {
+    const digits = String(c.fields.ssn).replace(/-/g, '');
+    const ssn = faults.has('consumer-ssn-unmasked') ? digits : faults.has('consumer-ssn-first-four') ? digits.slice(0, 4) : digits.slice(-4);
+    return { ...c.fields, id: c.id, customerId: c.customerId, createdDate: c.createdDate, ssn };
+  };
+  const customerOf = ({ path, partner }: Input) => {
+    const c = world.customers.get(path.customerId);
+    return c && (!partner || c.partnerId === partner.id) ? c : undefined;
+  };
+  const byId = ({ path, partner }: Input) => {
+    const c = world.consumers.get(path.consumerId);
+    return c && (!partner || c.partnerId === partner.id) ? c : undefined;
+  };
+
+  route(app, ctx, 'CreateConsumer', (input, reply) => {
+    const customer = customerOf(input);
+    if (!customer && !faults.has('consumer-unknown-customer-created')) return sendError(ctx, reply, 404, 'Customer not found');
+    const customerId = input.path.customerId;
+    const existing = [...world.consumers.values()].some((c) => c.customerId === customerId);
+    if (existing && !faults.has('duplicate-consumer-accepted')) return sendError(ctx, reply, 409, 'A consumer already exists for this customer');
+    const consumer: Consumer = {
+      id: randomBytes(16).toString('hex'), customerId, partnerId: input.partner?.id ?? '', createdDate: clock.nowEpochSeconds(), fields: { ...input.body },
+    };
+    world.consumers.set(consumer.id, consumer);
+    return reply.code(201).send({ id: consumer.id, createdDate: consumer.createdDate, customerId });
+  });
+  route(app, ctx, 'GetConsumerForCustomer', (input, reply) => {
+    const consumer = customerOf(input) && [...world.consumers.values()].find((c) => c.customerId === input.path.customerId);
+    return consumer ? view(consumer) : sendError(ctx, reply, 404, 'Consumer not found');
+  });
+  route(app, ctx, 'GetConsumer', (input, reply) => {
+    const consumer = byId(input);
+    return consumer ? view(consumer) : sendError(ctx, reply, 404, 'Consumer not found');
+  });
+  route(app, ctx, 'ModifyConsumer', (input, reply) => {
+    const consumer = byId(input);
+    if (!consumer) return sendError(ctx, reply, 404, 'Consumer not found');
+    // The fault blanks the names the request did not give (unspecified fields must stay unchanged).
+    const cleared = faults.has('consumer-modify-clears-fields') ? { firstName: '', lastName: '' } : {};
+    consumer.fields = { ...consumer.fields, ...cleared, ...input.body };
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,89 @@
+// Customers (seed 002, Endpoints - Customers): add testing / active, list and search, get (with
+// application data), modify, delete. Usernames are unique per partner (409).
+import type { FastifyInstance } from 'fastify';
+import { route, sendError, type FdContext, type Input } from './middleware.js';
+import { page } from './paging.js';
+import type { Customer } from './world.js';
+
+export function customerView(c: Customer) {
+  const view: Record<string, unknown> = { id: c.id, username: c.username, type: c.type, createdDate: c.createdDate };
+  if (c.firstName !== undefined) view.firstName = c.firstName;
+  if (c.lastName !== undefined) view.lastName = c.lastName;
+  return view;
+}
+
+/** Seed 002, Customers: search matches the username, or any combination of firstName and lastName. */
+function matches(c: Customer, search: string, byName: boolean): boolean {
+  const text = search.trim().toLowerCase();
+  if (c.username.toLowerCase().includes(text)) return true;
+  if (!byName) return false;
+  const names = [c.firstName ?? '', c.lastName ?? ''].map((n) => n.toLowerCase());
+  return text.split(/\s+/).every((word) => names.some((n) => n.includes(word)));
+}
+
+export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
+  const { state: world, faults, clock } = ctx;
+  /** The partner's customer of the path, or undefined (404). */
+  const own = ({ path, partner }: Input) => {
+    const c = world.customers.get(path.customerId ?? path.customer_id);
+    return c && (!partner || c.partnerId === partner.id) ? c : undefined;
+  };
+
+  const add = (type: Customer['type']) => ({ body, partner }: Input, reply: any) => {
+    const partnerId = partner?.id ?? '';
+    const taken = [...world.customers.values()].some((c) => c.partnerId === partnerId && c.username === body.username);
+    if (taken && !faults.has('duplicate-username-accepted')) return sendError(ctx, reply, 409, 'A customer with this username already exists');
+    const id = world.nextId();
+    const actual = faults.has('active-created-as-testing') ? 'testing' : type;
+    const customer: Customer = { id, partnerId, type: actual, createdDate: clock.nowEpochSeconds(), ...pick(body) };
+    world.customers.set(id, customer);
+    return reply.code(faults.has('created-status-200') ? 200 : 201).send({ id, username: customer.username, createdDate: customer.createdDate });
+  };
+  route(app, ctx, 'AddTestingCustomer', add('testing'));
+  route(app, ctx, 'AddCustomer', add('active'));
+
+  route(app, ctx, 'GetCustomers', ({ query, partner }) => {
+    let list = [...world.customers.values()].filter((c) => !partner || c.partnerId === partner.id);
+    if (query.username !== undefined) list = list.filter((c) => c.username === query.username);
+    if (query.type !== undefined && !faults.has('type-filter-ignored')) list = list.filter((c) => c.type === query.type);
+    if (query.search !== undefined && query.search.trim() !== '') list = list.filter((c) => matches(c, query.search, !faults.has('search-by-name-broken')));
+    else if (faults.has('no-search-returns-none') && query.username === undefined) list = [];
+    const { slice, ...counts } = page(list, query, faults.has('start-ignored'));
+    return { ...counts, customers: slice.map(customerView) };
+  });
+
+  route(app, ctx, 'GetCustomer', (input, reply) => {
+    const c = own(input);
+    return c ? customerView(c) : sendError(ctx, reply, 404, 'Customer not found');
+  });
+  route(app, ctx, 'GetCustomerWithAppData', (input, reply) => {
+    const c = own(input);
+    if (!c) return sendError(ctx, reply, 404, 'Customer not found');
+    const app = c.applicationId && !faults.has('app-data-missing') ? { applicationId: c.applicationId, applicationName: `Application ${c.applicationId}` } : {};
+    return { ...customerView(c), ...app };
+  });
+  route(app, ctx, 'ModifyCustomer', (input, reply) => {
+    const c = own(input);
+    if (!c) return sendError(ctx, reply, 404, 'Customer not found');
+    if (c.disputed && !faults.has('disputed-modify-allowed')) return sendError(ctx, reply, 403, 'The customer has a disputed statement');
+    if (!faults.has('modify-customer-ignored')) {
+      if (input.body.firstName !== undefined) c.firstName = input.body.firstName;
+      if (input.body.lastName !== undefined) c.lastName = input.body.lastName;
+    }
+    return reply.code(204).send();
+  });
+  route(app, ctx, 'DeleteCustomer', (input, reply) => {
+    const c = own(input);
+    if (!c) return sendError(ctx, reply, 404, 'Customer not found');
+    if (!faults.has('delete-not-effective')) world.customers.delete(c.id);
+    if (faults.has('consumer-deleted-with-customer')) {
+      for (const [id, consumer] of world.consumers) if (consumer.customerId === c.id) world.consumers.delete(id);
+    }
+    return reply.code(204).send();
+  });
+}
+
+function pick(body: Record<string, any>) {
+  const { username, firstName, lastName, phone, email, applicationId } = body;
+  return { username, firstName, lastName, phone, email, applicationId };
+}

@@ -1,0 +1,70 @@
+// Fault catalogue of the financial data mock: each entry breaks one rule of seed 002 (or of an
+// assumption of reference/financial-data.md). `npm run mutation` proves the suite catches each.
+import type { Fault } from '../kit/faults.js';
+
+const SECRET_CLASS = '[A-Za-z0-9!@#$%&*_+-]';
+const secretPattern = (pattern: string, id: string, rule: string): Fault => ({
+  id, rule, source: 'seed', relax: [{ schema: 'NewPartnerSecret', drop: ['minLength', 'maxLength'], set: { pattern } }],
+});
+
+export const FD_FAULTS: Fault[] = [
+  // Authentication (seed 002, Authentication and Limits).
+  { id: 'bad-secret-accepted', rule: 'CreateToken: bad credentials are a 401', source: 'seed' },
+  { id: 'lock-never-engaged', rule: 'five failed authentications lock the partner', source: 'seed' },
+  { id: 'lock-after-six', rule: 'the lock engages after five failures, not six', source: 'seed' },
+  { id: 'token-never-expires', rule: 'a token is valid two hours', source: 'seed' },
+  { id: 'token-expires-early', rule: 'a token is valid two hours (not 80 minutes)', source: 'seed' },
+  { id: 'token-accepted-without-app-key', rule: 'Partner-App-Key on every call (401)', source: 'seed' },
+  { id: 'unknown-app-key-accepted', rule: 'an unknown Partner-App-Key is a 401', source: 'seed' },
+  { id: 'token-not-required', rule: 'Partner-App-Token required on all other calls (401)', source: 'seed' },
+  { id: 'invalid-token-accepted', rule: 'an invalid Partner-App-Token is a 401', source: 'seed' },
+  { id: 'create-token-needs-token', rule: 'CreateToken requires only the app key', source: 'seed' },
+  { id: 'business-auth-skipped', rule: 'business operations require both headers (default security)', source: 'seed' },
+  // Partner secret rules (seed 002, Authentication: 12-255, a digit and a letter, the alphabet).
+  secretPattern(`^(?=.*[A-Za-z])(?=.*[0-9])${SECRET_CLASS}{11,256}$`, 'secret-length-unenforced', 'new partner secret 12 to 255 characters'),
+  secretPattern(`^(?=.*[A-Za-z])${SECRET_CLASS}{12,255}$`, 'secret-digit-not-required', 'new partner secret holds a digit'),
+  secretPattern(`^(?=.*[0-9])${SECRET_CLASS}{12,255}$`, 'secret-letter-not-required', 'new partner secret holds a letter'),
+  secretPattern('^(?=.*[A-Za-z])(?=.*[0-9]).{12,255}$', 'secret-charset-unenforced', 'new partner secret: letters, digits and ! @ # $ % & * _ - + only'),
+  { id: 'secret-change-ineffective', rule: 'ModifyPartnerSecret changes the secret (new one works)', source: 'seed' },
+  { id: 'old-secret-still-works', rule: 'after a change the old secret is refused', source: 'seed' },
+  // Paging (seed 002 Limits; reference Conventions).
+  { id: 'limit-cap-unenforced', rule: 'limit at most 1000 (more is a 400)', source: 'seed', relax: [{ schema: 'PageLimit', drop: ['maximum'] }] },
+  { id: 'start-ignored', rule: 'start selects the page', source: 'assumption' },
+  // Customers (seed 002, Customers and Errors).
+  { id: 'duplicate-username-accepted', rule: 'a username already used is a 409', source: 'seed' },
+  { id: 'username-length-unenforced', rule: 'username 6 to 255 characters', source: 'assumption', relax: [{ schema: 'Username', drop: ['minLength', 'maxLength'], set: { pattern: '^[A-Za-z0-9!@.#$%&*_+-]*$' } }] },
+  { id: 'username-charset-unenforced', rule: 'username letters, digits and ! @ . # $ % & * _ - +', source: 'assumption', relax: [{ schema: 'Username', set: { pattern: '^.{6,255}$' } }] },
+  { id: 'created-status-200', rule: 'customer creation answers 201', source: 'seed' },
+  { id: 'active-created-as-testing', rule: 'the add-customer operation used fixes the type', source: 'seed' },
+  { id: 'search-by-name-broken', rule: 'search matches any combination of firstName and lastName', source: 'seed' },
+  { id: 'no-search-returns-none', rule: 'with no search text all customers are returned', source: 'seed' },
+  { id: 'type-filter-ignored', rule: 'type restricts the list', source: 'assumption' },
+  { id: 'modify-empty-accepted', rule: 'modify requires firstName, lastName, or both', source: 'seed', relax: [{ schema: 'CustomerUpdate', drop: ['anyOf'] }] },
+  { id: 'modify-customer-ignored', rule: 'ModifyCustomer changes the names given', source: 'seed' },
+  { id: 'disputed-modify-allowed', rule: 'disputed statement on customer modification is a 403', source: 'seed' },
+  { id: 'delete-not-effective', rule: 'a deleted customer is gone (404)', source: 'seed' },
+  { id: 'app-data-missing', rule: 'GetCustomerWithAppData returns the customer\'s application', source: 'seed' },
+  // Consumers (seed 002, Consumers and Resources).
+  { id: 'duplicate-consumer-accepted', rule: 'a second consumer for a customer is a 409', source: 'seed' },
+  { id: 'consumer-ssn-unmasked', rule: 'consumer records show only the last four SSN digits', source: 'assumption' },
+  { id: 'consumer-ssn-first-four', rule: 'the SSN shown is its LAST four digits', source: 'assumption' },
+  { id: 'consumer-modify-clears-fields', rule: 'on modify, unspecified fields stay unchanged', source: 'seed' },
+  { id: 'consumer-deleted-with-customer', rule: 'the consumer persists after its customer is deleted', source: 'seed' },
+  { id: 'consumer-unknown-customer-created', rule: 'CreateConsumer for an unknown customer is a 404', source: 'seed' },
+  // Businesses (seed 002, Businesses and Limits: one per customer).
+  { id: 'duplicate-business-accepted', rule: 'a customer can have one business record (409)', source: 'seed' },
+  { id: 'business-update-ignored', rule: 'UpdateBusiness replaces the details', source: 'seed' },
+  // Institutions (seed 002, Institutions and Limits).
+  { id: 'institutions-no-match-404', rule: 'nothing matching is an empty list with 200', source: 'seed' },
+  { id: 'institution-search-ignored', rule: 'search restricts the institutions listed', source: 'seed' },
+  { id: 'rssd-missing', rule: 'the RSSD variant returns the RSSD identifier', source: 'seed' },
+  { id: 'branding-none-200', rule: 'no branding is a 404', source: 'seed' },
+  { id: 'unknown-institution-200', rule: 'GetInstitution: 404 when not found', source: 'seed' },
+  { id: 'routing-length-unchecked', rule: 'a routing number of the wrong length is a 400', source: 'seed', relax: [{ schema: 'RoutingNumber', set: { pattern: '^[0-9]+$' } }] },
+  { id: 'routing-no-match-empty', rule: 'a routing number with no match is a 404', source: 'seed' },
+  { id: 'location-matches-over-3', rule: 'location matches: up to 3', source: 'seed' },
+  { id: 'location-params-unchecked', rule: 'location matches need idType+idValue or the name-and-address set', source: 'seed' },
+  // Shape and robustness.
+  { id: 'error-body-wrong-shape', rule: 'error body {code, message}', source: 'assumption' },
+  { id: 'bad-json-crashes', rule: 'a malformed body is a 400, never a 500', source: 'seed' },
+];

@@ -1,0 +1,61 @@
+// The financial data mock (seed 002): the contract's operations, one module per resource, behind
+// the shared middleware (security, validation); the /__mock/ control surface of the kit plus
+// POST /__mock/partners/unlock. Started per worker on port 0, or standalone by `npm run mock`.
+// Remaining resources (accounts, transactions, reports, notifications...) add a module here.
+import { loadContract } from '../../helpers/contract.js';
+import { createMockApp, listen, parseJson, type MockHandle } from '../kit/app.js';
+import { VirtualClock } from '../kit/clock.js';
+import { Deliveries } from '../kit/deliveries.js';
+import { FaultSet, faultsFor } from '../kit/faults.js';
+import { relaxedContract } from '../kit/validation.js';
+import { registerAuth } from './auth.js';
+import { registerBusinesses } from './businesses.js';
+import { registerConsumers } from './consumers.js';
+import { registerCustomers } from './customers.js';
+import { FD_FAULTS } from './faults.js';
+import { registerInstitutions } from './institutions.js';
+import { sendError, type FdContext } from './middleware.js';
+import { createFdWorld, restorePartners, type FdWorld } from './world.js';
+
+export { FD_FAULTS };
+
+export interface FdMockHandle extends MockHandle {
+  world: FdWorld;
+  context: FdContext;
+}
+
+export async function startFinancialDataMock(options: { faults?: string[]; port?: number } = {}): Promise<FdMockHandle> {
+  const faults = new FaultSet(FD_FAULTS, faultsFor(FD_FAULTS, options.faults ?? []));
+  const contract = relaxedContract(await loadContract('financial-data'), faults.relaxations());
+  const world = createFdWorld();
+  const [partner, spare] = world.partners.values();
+  const context: FdContext = {
+    service: 'financial-data', faults, clock: new VirtualClock(), deliveries: new Deliveries(), state: world, contract,
+    // Reset restores partners (secrets, failure counts, locks); customers and tokens stay.
+    onReset: [() => restorePartners(world)],
+    // What a person integrating by hand needs (npm run mock): the test partner's credentials.
+    world: () => ({
+      partner: { partnerId: partner.id, partnerSecret: partner.secret, appKey: world.appKeys[0] },
+      sparePartner: { partnerId: spare.id },
+      institutions: world.institutions.map((i) => ({ id: i.id, name: i.name, routingNumbers: i.routingNumbers, branding: Boolean(i.branding) })),
+    }),
+  };
+  const app = createMockApp(context);
+  // Lifts a partner's lock (five failed authentications): the only way out (reference).
+  app.post('/__mock/partners/unlock', async (req, reply) => {
+    const body = parseJson(req.body) as { partnerId?: unknown } | undefined;
+    if (!body || typeof body.partnerId !== 'string' || !world.partners.has(body.partnerId)) {
+      return reply.code(400).send({ message: 'body must be {"partnerId": "<a partner of the mock>"}' });
+    }
+    restorePartners(world, body.partnerId);
+    return reply.code(204).send();
+  });
+  registerAuth(app, context);
+  registerCustomers(app, context);
+  registerConsumers(app, context);
+  registerBusinesses(app, context);
+  registerInstitutions(app, context);
+  app.setNotFoundHandler((req, reply) => sendError(context, reply, 404, `No route ${req.method} ${req.url.split('?')[0]}`));
+  const handle = await listen(app, context, '', options.port);
+  return { ...handle, world, context };
+}

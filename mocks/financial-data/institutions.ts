@@ -1,0 +1,77 @@
+// Institutions (seed 002, Endpoints - Institutions): search (an empty list with 200 when nothing
+// matches), certified and RSSD variants, get by id, branding (404 when none), routing numbers
+// (9 digits; no match 404) and merchant location matches (up to 3).
+import type { FastifyInstance } from 'fastify';
+import { route, sendError, type FdContext } from './middleware.js';
+import { page } from './paging.js';
+import type { Institution } from './world.js';
+
+const MAX_LOCATION_MATCHES = 3; // seed 002, Limits: location matches up to 3
+const NAME_SET = ['merchantName', 'streetAddress', 'city', 'stateProvinceRegion', 'postalCode'];
+
+export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
+  const { state: world, faults, clock } = ctx;
+  const full = (i: Institution) => ({
+    id: i.id, name: i.name, ...i.products, oauthEnabled: i.id === '101732', currency: 'USD', status: 'online',
+    urlHomeApp: `https://${i.name.toLowerCase().replace(/[^a-z]+/g, '')}.example.com`, ...(i.branding ? { branding: i.branding } : {}),
+  });
+  const certified = (i: Institution) => ({ id: i.id, name: i.name, ...i.products, studentLoanData: false, loanPaymentDetails: i.products.ach });
+
+  function filtered(query: Record<string, any>): Institution[] {
+    let list = world.institutions;
+    const search = faults.has('institution-search-ignored') ? undefined : query.search?.trim().toLowerCase();
+    if (search) list = list.filter((i) => i.name.toLowerCase().includes(search) || i.id === search);
+    if (query.type) {
+      const wanted = String(query.type).split(',').map((t) => t.trim()).filter(Boolean);
+      list = list.filter((i) => wanted.every((t) => i.products[t] === true));
+    }
+    if (query.supportedCountries) list = String(query.supportedCountries).split(',').includes('US') ? list : []; // US region only
+    return list;
+  }
+  const listing = (query: Record<string, any>, reply: any, shape: (i: Institution) => object) => {
+    const list = filtered(query);
+    if (list.length === 0 && faults.has('institutions-no-match-404')) return sendError(ctx, reply, 404, 'No institution found');
+    const { slice, ...counts } = page(list, query, faults.has('start-ignored'));
+    return { ...counts, createdDate: clock.nowEpochSeconds(), institutions: slice.map(shape) };
+  };
+
+  route(app, ctx, 'GetInstitutions', ({ query }, reply) => listing(query, reply, full));
+  route(app, ctx, 'GetCertifiedInstitutions', ({ query }, reply) => listing(query, reply, certified));
+  route(app, ctx, 'GetCertifiedInstitutionsWithRSSD', ({ query }, reply) =>
+    listing(query, reply, (i) => (faults.has('rssd-missing') ? certified(i) : { ...certified(i), rssd: i.rssd })));
+
+  const find = (id: string) => world.institutions.find((i) => i.id === id) ?? (faults.has('unknown-institution-200') ? world.institutions[0] : undefined);
+  route(app, ctx, 'GetInstitution', ({ path }, reply) => {
+    const i = find(path.institutionId);
+    return i ? { institution: full(i) } : sendError(ctx, reply, 404, 'Institution not found');
+  });
+  route(app, ctx, 'GetInstitutionBranding', ({ path }, reply) => {
+    const i = find(path.institutionId);
+    if (!i) return sendError(ctx, reply, 404, 'Institution not found');
+    if (!i.branding) return faults.has('branding-none-200') ? { branding: {} } : sendError(ctx, reply, 404, 'No branding for this institution');
+    return { branding: i.branding };
+  });
+  route(app, ctx, 'GetInstitutionsByRoutingNumber', ({ path }, reply) => {
+    const rn = path.routing_number;
+    const found = world.institutions.filter((i) => i.routingNumbers.includes(rn));
+    if (found.length === 0) {
+      // A wrong length the (relaxed) validation let through still finds nothing.
+      return faults.has('routing-no-match-empty') ? { institutions: [] } : sendError(ctx, reply, 404, 'No institution for this routing number');
+    }
+    return { institutions: found.map((i) => ({ routingNumber: rn, institutionId: i.id, name: i.name })) };
+  });
+
+  route(app, ctx, 'GetLocationMatches', ({ query }, reply) => {
+    const byId = query.idType !== undefined && query.idValue !== undefined;
+    const byName = NAME_SET.every((k) => query[k] !== undefined && query[k] !== '');
+    if (!byId && !byName && !faults.has('location-params-unchecked')) {
+      return sendError(ctx, reply, 400, 'give idType and idValue, or merchantName, streetAddress, city, stateProvinceRegion and postalCode');
+    }
+    const name = String(query.merchantName ?? '').toLowerCase();
+    const found = world.locations.filter((l) =>
+      byId ? l.idType === query.idType && l.idValue === query.idValue : name !== '' && l.merchantName.toLowerCase().includes(name) && l.postalCode === query.postalCode);
+    if (found.length === 0) return sendError(ctx, reply, 404, 'No matching location');
+    const max = faults.has('location-matches-over-3') ? 10 : MAX_LOCATION_MATCHES;
+    return { matches: found.slice(0, max).map(({ idType: _t, idValue: _v, ...l }) => l) };
+  });
+}

@@ -1,0 +1,105 @@
+// The shared front of every financial data route, built from the contract (so a module for the
+// next resource only adds handlers): security (seed 002, Authentication), path / query / body
+// validation, and the error body. Handlers receive typed input and the calling partner.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Contract, Operation, Parameter } from '../../helpers/contract.js';
+import { parseJson, type MockContext } from '../kit/app.js';
+import { violations } from '../kit/validation.js';
+import type { FdWorld, Partner } from './world.js';
+
+export const TOKEN_LIFETIME_MS = 2 * 60 * 60 * 1000; // seed 002, Limits: access token valid 2 hours
+
+export interface FdContext extends MockContext { state: FdWorld; contract: Contract }
+
+export interface Input {
+  path: Record<string, string>;
+  query: Record<string, any>;
+  body: any;
+  /** The partner the token belongs to (the suite's partner when the route needs no token). */
+  partner?: Partner;
+}
+
+export type Handler = (input: Input, reply: FastifyReply) => unknown;
+
+/** Error body of the contract (reference: {code, message, status?}). */
+export function sendError(ctx: FdContext, reply: FastifyReply, status: number, message: string) {
+  if (ctx.faults.has('error-body-wrong-shape')) return reply.code(status).send({ error: message });
+  return reply.code(status).send({ code: status, message });
+}
+
+function coerce(contract: Contract, param: Parameter, raw: unknown): unknown {
+  const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
+  const ref = String(param.schema?.$ref ?? '').split('/').pop();
+  const type = (ref ? contract.componentSchema(ref) : param.schema)?.type;
+  if ((type === 'integer' || type === 'number') && typeof value === 'string' && /^-?[0-9]+(\.[0-9]+)?$/.test(value)) return Number(value);
+  if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
+  return value;
+}
+
+const has = (op: Operation, status: number) => Boolean(op.responses[String(status)]);
+
+/** Which answer the security check gives, or undefined when the caller may proceed. */
+function authenticate(ctx: FdContext, op: Operation, req: FastifyRequest): { status: number; message: string } | { partner?: Partner } {
+  const { faults, state: world, clock } = ctx;
+  const needsToken = op.security.every((alt) => alt.includes('PartnerAppToken')) || faults.has('create-token-needs-token');
+  const key = req.headers['partner-app-key'];
+  const token = req.headers['partner-app-token'];
+  const fail = (message: string) => ({ status: 401, message });
+  if (!key && !(token && faults.has('token-accepted-without-app-key'))) return fail('Partner-App-Key header is missing');
+  if (key && !world.appKeys.includes(String(key)) && !faults.has('unknown-app-key-accepted')) return fail('Partner-App-Key is not valid');
+  if (!needsToken) return {};
+  if (!token) return faults.has('token-not-required') ? { partner: [...world.partners.values()][0] } : fail('Partner-App-Token header is missing');
+  const issued = world.tokens.get(String(token));
+  if (!issued) return faults.has('invalid-token-accepted') ? { partner: [...world.partners.values()][0] } : fail('Partner-App-Token is not valid');
+  const lifetime = faults.has('token-expires-early') ? 80 * 60 * 1000 : TOKEN_LIFETIME_MS;
+  if (clock.nowMs() - issued.issuedMs >= lifetime && !faults.has('token-never-expires')) return fail('Partner-App-Token has expired');
+  return { partner: world.partners.get(issued.partnerId) };
+}
+
+export function route(app: FastifyInstance, ctx: FdContext, operationId: string, handler: Handler) {
+  const op = ctx.contract.operation(operationId);
+  const url = op.path.replace(/\{([^}]+)\}/g, ':$1');
+  app.route({
+    method: op.method as any,
+    url,
+    handler: async (req: FastifyRequest, reply: FastifyReply) => {
+      const auth = authenticate(ctx, op, req);
+      if ('status' in auth) {
+        // Business operations document no 401 (seed 002, Businesses): refused as not found.
+        if (has(op, 401) || !ctx.faults.has('business-auth-skipped')) return sendError(ctx, reply, has(op, 401) ? 401 : 404, auth.message);
+      }
+      const partner = 'partner' in auth ? auth.partner : undefined;
+      const input: Input = { path: {}, query: {}, body: undefined, partner };
+      const rawParams = req.params as Record<string, string>;
+      const rawQuery = req.query as Record<string, unknown>;
+      for (const param of op.parameters) {
+        const raw = param.in === 'path' ? rawParams[param.name] : param.in === 'query' ? rawQuery[param.name] : undefined;
+        if (raw === undefined) continue;
+        const value = coerce(ctx.contract, param, raw);
+        const validate = ctx.contract.validator(`param:${operationId}:${param.in}:${param.name}`, param.schema);
+        if (!validate(value)) {
+          // A malformed path id is a 400 where documented, otherwise simply not found.
+          const status = param.in === 'path' && !has(op, 400) ? 404 : 400;
+          return sendError(ctx, reply, status, `${param.name} is invalid: ${validate.errors?.[0]?.message ?? 'bad value'}`);
+        }
+        if (param.in === 'path') input.path[param.name] = String(value);
+        else input.query[param.name] = value;
+      }
+      if (op.requestBody) {
+        const body = parseJson(req.body);
+        if (body instanceof SyntaxError) {
+          if (ctx.faults.has('bad-json-crashes')) return reply.code(500).send({ code: 500, message: 'Unexpected token' });
+          return sendError(ctx, reply, 400, 'the body is not valid JSON');
+        }
+        if (body === undefined && op.requestBody.required) return sendError(ctx, reply, 400, 'a JSON body is required');
+        const validate = ctx.contract.requestValidator(operationId);
+        if (body !== undefined && validate && !validate(body)) {
+          const found = violations(validate.errors);
+          return sendError(ctx, reply, 400, found.map((v) => v.message).join('; ') || 'the body is invalid');
+        }
+        input.body = body;
+      }
+      return handler(input, reply);
+    },
+  });
+}
