@@ -21,6 +21,19 @@ export const SERVICES: ServiceProfile[] = [
     // reference/card-enrollment.md: the declared error schema is a documented inconsistency.
     toleratedErrorSchemas: [{ name: 'DeclaredError', note: 'error body in the seed\'s declared schema (message, reason, status int32) instead of the sample shape' }],
   },
+  {
+    name: 'installments',
+    title: 'Installments (seed 001; contract from reference/installments.md)',
+    sandboxBaseUrlEnv: 'INSTALLMENTS_BASE_URL',
+    // reference/installments.md: Errors everywhere; PlanNotifError from an issuer's /notifications.
+    errorSchemas: ['Errors', 'PlanNotifError'],
+  },
+  {
+    name: 'financial-data',
+    title: 'Financial data aggregation and reporting (seed 002)',
+    sandboxBaseUrlEnv: 'FD_BASE_URL',
+    errorSchemas: ['Error'],
+  },
 ];
 
 export function serviceProfile(name: string): ServiceProfile {
