@@ -34,6 +34,8 @@ export interface CallOptions {
   auth?: boolean | Authorizer;
   /** Call another base URL with this operation's contract (e.g. an issuer's endpoint). */
   baseURL?: string;
+  /** Raw option: send with another HTTP method (a documented 405), checked against this operation. */
+  method?: string;
 }
 
 export interface ApiResponse<T = any> {
@@ -88,9 +90,10 @@ export class OperationClient {
       else headers[k] = v;
     }
     const authorize = options.auth === false ? undefined : typeof options.auth === 'function' ? options.auth : this.deps.authorize;
-    if (authorize) headers = { ...headers, ...(await authorize({ method: op.method, url, headers, body })) };
+    const method = options.method ?? op.method;
+    if (authorize) headers = { ...headers, ...(await authorize({ method, url, headers, body })) };
 
-    const response = await request.fetch(url, { method: op.method, headers, data: body, failOnStatusCode: false, maxRedirects: 0 });
+    const response = await request.fetch(url, { method, headers, data: body, failOnStatusCode: false, maxRedirects: 0 });
     const text = await response.text();
     const responseHeaders = response.headers();
     let parsed: unknown;

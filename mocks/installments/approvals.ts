@@ -1,0 +1,41 @@
+// Approvals: POST /approvals (planApproval: approve or decline, sync=true answers 200 with the
+// callback URL, otherwise 202 and the decision lands shortly after) and GET /approvals/{plan_id}
+// (getPlanApprovalStatus). Seed 001, States ("approve or decline"); reference, Main fields.
+import type { FastifyInstance } from 'fastify';
+import type { MockContext } from '../kit/app.js';
+import { invalidRequest, sendError } from './errors.js';
+import type { Guard } from './guard.js';
+import { settle, UUID } from './plans.js';
+import type { InstallmentsWorld } from './world.js';
+
+/** Virtual seconds before an asynchronous decision shows (the mock's choice). */
+export const ASYNC_DECISION_SECONDS = 5;
+
+export function registerApprovals(app: FastifyInstance, prefix: string, ctx: MockContext, world: InstallmentsWorld, guard: Guard) {
+  const { faults, clock } = ctx;
+
+  app.post(`${prefix}/approvals`, async (req, reply) => {
+    const ok = await guard(req, reply, 'planApproval');
+    if (!ok) return reply;
+    const plan = world.plans.get(ok.body.planId);
+    if (!plan) return invalidRequest(reply, faults, [{ field: 'planId', keyword: 'exists', message: 'planId names no plan' }]);
+    const decision = faults.has('declined-recorded-as-approved') ? 'APPROVED' : ok.body.status;
+    if (ok.query.get('sync') === 'true') {
+      if (!faults.has('approval-not-applied')) plan.status = decision;
+      if (faults.has('sync-answers-202')) return reply.code(202).send();
+      return reply.code(200).send({ callbackUrl: plan.callbackUrl });
+    }
+    if (!faults.has('async-approval-never-applied')) plan.pending = { status: decision, atMs: clock.nowMs() + ASYNC_DECISION_SECONDS * 1000 };
+    return reply.code(202).send();
+  });
+
+  app.get(`${prefix}/approvals/:plan_id`, async (req, reply) => {
+    const ok = await guard(req, reply, 'getPlanApprovalStatus');
+    if (!ok) return reply;
+    const { plan_id: id } = req.params as { plan_id: string };
+    const plan = UUID.test(id) ? world.plans.get(id) : undefined;
+    if (!plan) return sendError(reply, faults, 404, 'PLAN_NOT_FOUND', 'No plan with this plan_id.', 'plan_id');
+    settle(plan, clock.nowMs());
+    return reply.code(200).send({ callbackUrl: plan.callbackUrl, status: faults.has('approval-status-stale') ? 'PENDING' : plan.status });
+  });
+}

@@ -1,0 +1,107 @@
+// What every installments operation checks before its business rule, in the order a gateway
+// would: OAuth 1.0a signature and body hash (401), the consumer key's rights (403), Accept (406),
+// Content-Type (415, offers only), query and header parameters, the JSON body against the
+// contract, and the JWE `sensitiveData` (decrypted and checked against its plaintext schema).
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Contract } from '../../helpers/contract.js';
+import { verifyRequest } from '../../helpers/oauth1.js';
+import { parseJson, type MockContext } from '../kit/app.js';
+import { violations } from '../kit/validation.js';
+import { invalidRequest, sendError } from './errors.js';
+import { decryptJson, type InstallmentsKeys } from './keys.js';
+import type { InstallmentsWorld } from './world.js';
+
+// reference, Main fields: which plaintext schema each operation's sensitiveData decrypts to.
+const PLAINTEXT: Record<string, string> = {
+  registerPans: 'PanListSensitiveData', deregisterPans: 'PanListSensitiveData', approvedOffers: 'OffersSensitiveData',
+  savePlan: 'PlanSensitiveData', planApproval: 'ApprovalSensitiveData',
+};
+
+export interface Guarded {
+  body: any;
+  plain?: any;
+  query: URLSearchParams;
+  consumerKey: string;
+}
+
+export type Guard = (req: FastifyRequest, reply: FastifyReply, operationId: string) => Promise<Guarded | undefined>;
+
+function acceptsJson(accept: string | undefined): boolean {
+  if (!accept) return true;
+  return accept.split(',').some((part) => ['application/json', 'application/*', '*/*'].includes(part.split(';')[0].trim().toLowerCase()));
+}
+
+export function createGuard(ctx: MockContext, contract: Contract, world: InstallmentsWorld, keys: InstallmentsKeys): Guard {
+  const { faults } = ctx;
+  return async (req, reply, operationId) => {
+    const op = contract.operation(operationId);
+    const raw = typeof req.body === 'string' ? req.body : undefined;
+    const verdict = verifyRequest(
+      { method: req.method, url: `http://${req.headers.host}${req.url}`, authorization: req.headers.authorization, body: raw },
+      (key) => world.keys.find((k) => k.consumerKey === key)?.publicKey,
+      { bodyHash: !faults.has('body-hash-unchecked'), signature: !faults.has('bad-signature-accepted') },
+    );
+    let consumerKey = world.keys[0].consumerKey;
+    if (verdict.ok) consumerKey = verdict.consumerKey;
+    else if (!(verdict.reason === 'missing' && faults.has('unsigned-accepted')) && !(verdict.reason === 'unknown-key' && faults.has('unknown-key-accepted'))) {
+      return void sendError(reply, faults, 401, 'UNAUTHORIZED', `OAuth signature rejected (${verdict.reason}).`);
+    }
+    const allowed = world.keys.find((k) => k.consumerKey === consumerKey)!.operations;
+    if (allowed !== '*' && !allowed.includes(operationId) && !faults.has('forbidden-never-given')) {
+      return void sendError(reply, faults, 403, 'FORBIDDEN', `The consumer key may not call ${operationId}.`);
+    }
+    if (op.responses['406'] && !acceptsJson(req.headers.accept) && !faults.has('not-acceptable-ignored')) {
+      return void sendError(reply, faults, 406, 'NOT_ACCEPTABLE', 'Only application/json can be produced.');
+    }
+    const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    if (op.responses['415'] && raw && type !== 'application/json' && !faults.has('unsupported-media-accepted')) {
+      return void sendError(reply, faults, 415, 'UNSUPPORTED_MEDIA_TYPE', 'The body must be application/json.');
+    }
+
+    const query = new URL(req.url, 'http://mock').searchParams;
+    for (const p of op.parameters.filter((p) => p.in === 'query' || p.in === 'header')) {
+      const value = p.in === 'query' ? query.get(p.name) ?? undefined : (req.headers[p.name.toLowerCase()] as string | undefined);
+      if (value === undefined) {
+        // The issuer's 400 for a notification without Correlation-Id (reference, header `Correlation-Id*`).
+        if (p.required && !(p.name === 'Correlation-Id' && faults.has('issuer-missing-correlation-accepted'))) return void invalidRequest(reply, faults, [{ field: p.name, keyword: 'required', message: `${p.name} is required` }]);
+        continue;
+      }
+      if (p.name === 'limit' && faults.has('limit-over-500-accepted') && Number(value) > 500) continue;
+      if (p.name === 'offset' && faults.has('offset-unchecked')) continue;
+      const typed = p.schema.type === 'integer' && /^-?[0-9]+$/.test(value) ? Number(value) : p.schema.type === 'boolean' && /^(true|false)$/.test(value) ? value === 'true' : value;
+      const validate = contract.validator(`param:${operationId}:${p.name}`, p.schema);
+      if (!validate(typed)) return void invalidRequest(reply, faults, violations(validate.errors, p.name));
+    }
+
+    if (!op.requestBody) return { body: undefined, query, consumerKey };
+    const parsed = parseJson(raw);
+    if (parsed instanceof SyntaxError || parsed === undefined) {
+      if (faults.has('bad-json-crashes') && parsed instanceof SyntaxError) return void reply.code(500).send({ message: 'Unexpected token' });
+      return void invalidRequest(reply, faults, [{ field: 'body', keyword: 'type', message: 'the body must be JSON' }]);
+    }
+    const validate = contract.requestValidator(operationId)!;
+    if (!validate(parsed)) return void invalidRequest(reply, faults, violations(validate.errors));
+    const body = parsed as any;
+    const encrypted = body?.sensitiveData?.encryptedValue;
+    if (encrypted === undefined) return { body, query, consumerKey };
+    const plain = await decryptJson(keys, encrypted);
+    if (plain === undefined && !faults.has('undecryptable-accepted')) {
+      return void invalidRequest(reply, faults, [{ field: 'sensitiveData.encryptedValue', keyword: 'format', message: 'sensitiveData does not decrypt with the published key' }]);
+    }
+    const plainValidate = contract.component(PLAINTEXT[operationId]);
+    if (plain !== undefined && !plainValidate(plain)) return void invalidRequest(reply, faults, violations(plainValidate.errors, 'sensitiveData'));
+    return { body, plain, query, consumerKey };
+  };
+}
+
+/** offset/limit of a paged query (reference, paging: offset default 0, limit default 500). */
+export function page<T>(items: T[], query: URLSearchParams, reply: FastifyReply, faults: MockContext['faults']): T[] {
+  const offset = Number(query.get('offset') ?? 0);
+  const limit = Number(query.get('limit') ?? 500);
+  const slice = faults.has('limit-not-applied') ? items.slice(offset) : items.slice(offset, offset + limit);
+  if (!faults.has('paging-headers-missing')) {
+    reply.header('Count', String(slice.length)).header('Offset', String(offset)).header('Limit', String(limit));
+    reply.header('Total', String(faults.has('paging-total-wrong') ? slice.length : items.length));
+  }
+  return slice;
+}

@@ -1,0 +1,31 @@
+// The issuer side of POST /notifications, for certifying an issuer integration the other way
+// round (reference, Flows - notification (b)): the suite plays the service and calls it. 201 on a
+// valid notification; 400 PlanNotifError; 401/403 on the signature; 404 for an issuer ICA this
+// endpoint does not serve; 429 past 3 notifications of one plan within a minute (mock's choice).
+import type { FastifyInstance } from 'fastify';
+import type { MockContext } from '../kit/app.js';
+import { sendError } from './errors.js';
+import type { Guard } from './guard.js';
+import type { InstallmentsWorld } from './world.js';
+
+export const ISSUER_PREFIX = '/issuer';
+export const NOTIFICATIONS_PER_PLAN_PER_MINUTE = 3;
+
+export function registerIssuerEndpoint(app: FastifyInstance, ctx: MockContext, world: InstallmentsWorld, guard: Guard) {
+  const { faults, clock } = ctx;
+  app.post(`${ISSUER_PREFIX}/notifications`, async (req, reply) => {
+    const ok = await guard(req, reply, 'notifyPlan');
+    if (!ok) return reply;
+    const n = ok.body;
+    if (!world.issuers.some((i) => i.issuerIca === n.issuerIca) && !faults.has('issuer-unknown-ica-accepted')) {
+      return sendError(reply, faults, 404, 'ISSUER_NOT_FOUND', 'This endpoint serves no issuer with this issuerIca.', 'issuerIca');
+    }
+    const now = clock.nowMs();
+    const recent = (world.issuerReceived.get(n.planId) ?? []).filter((t) => now - t < 60_000);
+    if (recent.length >= NOTIFICATIONS_PER_PLAN_PER_MINUTE && !faults.has('issuer-never-throttles')) {
+      return sendError(reply, faults, 429, 'TOO_MANY_REQUESTS', 'Too many notifications for this plan; retry later.');
+    }
+    world.issuerReceived.set(n.planId, [...recent, now]);
+    return reply.code(faults.has('issuer-answers-200') ? 200 : 201).send({ status: 'RECEIVED', message: `Notification of plan ${n.planId} received.` });
+  });
+}

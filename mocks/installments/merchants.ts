@@ -1,0 +1,83 @@
+// Merchant participations (POST/GET /merchants/participations), merchant search
+// (POST /merchants/searches) and MID search (POST /merchants/mids/searches): reference,
+// Main fields - Merchant participation and search; Flows - lender app.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { MockContext } from '../kit/app.js';
+import { sendError } from './errors.js';
+import { page, type Guard } from './guard.js';
+import type { InstallmentsWorld, Participation } from './world.js';
+
+/** Virtual seconds an effectuation stays PENDING (the mock's choice; the reference gives none). */
+export const EFFECTUATION_SECONDS = 60;
+
+export function registerMerchants(app: FastifyInstance, prefix: string, ctx: MockContext, world: InstallmentsWorld, guard: Guard) {
+  const { faults, clock } = ctx;
+
+  const state = (p: Participation): { status: string; errorReason?: string } => {
+    const due = clock.nowMs() - p.submittedAtMs >= EFFECTUATION_SECONDS * 1000;
+    if (!due || faults.has('participation-stuck-pending')) return { status: 'PENDING' };
+    // An acquirer ICA the service does not know ends the effectuation in ERROR (reference).
+    if (world.acquirerIcas.includes(p.merchant.acquirerICA) || faults.has('invalid-ica-completes')) return { status: 'COMPLETED' };
+    return faults.has('error-without-reason') ? { status: 'ERROR' } : { status: 'ERROR', errorReason: 'INVALID_ACQUIRER_ICA' };
+  };
+  const view = (p: Participation): Record<string, any> => ({ ...p.merchant, ...state(p) });
+  /** The latest participation of each merchant (name, country, acquirer). */
+  const latest = () => {
+    const byMerchant = new Map<string, Participation>();
+    for (const p of world.participations) byMerchant.set(`${p.merchant.merchantLegalName}|${p.merchant.countryCode}|${p.merchant.acquirerICA}`, p);
+    return [...byMerchant.values()];
+  };
+
+  app.post(`${prefix}/merchants/participations`, async (req, reply) => {
+    const ok = await guard(req, reply, 'postMerchantParticipations');
+    if (!ok) return reply;
+    const requestId = randomUUID();
+    for (const merchant of ok.body as Record<string, any>[]) world.participations.push({ requestId, merchant, submittedAtMs: clock.nowMs() });
+    if (!faults.has('location-missing')) reply.header('Location', requestId);
+    return reply.code(faults.has('participation-200') ? 200 : 202).send();
+  });
+
+  app.get(`${prefix}/merchants/participations`, async (req, reply) => {
+    const ok = await guard(req, reply, 'getMerchantParticipations');
+    if (!ok) return reply;
+    const requestId = ok.query.get('request_id');
+    let items: Record<string, any>[];
+    if (requestId !== null) {
+      const mine = world.participations.filter((p) => p.requestId === requestId);
+      if (mine.length === 0 && !faults.has('unknown-request-id-200')) return sendError(reply, faults, 404, 'NOT_FOUND', 'No participation request with this request_id.', 'request_id');
+      items = mine.map(view);
+    } else {
+      // seed 001: merchants "whose effectuation request is completed".
+      items = latest().map(view).filter((m) => faults.has('pending-listed-as-completed') || m.status === 'COMPLETED');
+    }
+    return reply.code(200).send(page(items, ok.query, reply, faults));
+  });
+
+  app.post(`${prefix}/merchants/searches`, async (req, reply) => {
+    const ok = await guard(req, reply, 'postMerchantSearches');
+    if (!ok) return reply;
+    const c = ok.body as Record<string, string>;
+    const found = latest().map(view).map(({ status, errorReason: _e, ...m }): Record<string, any> => ({ ...m, merchantParticipationStatus: status })).filter((m) => {
+      if (faults.has('search-ignores-criteria')) return true;
+      if (c.merchantLegalName !== undefined && !m.merchantLegalName.toLowerCase().includes(c.merchantLegalName.toLowerCase())) return false;
+      for (const key of ['acquirerICA', 'countryCode', 'maid', 'merchantParticipationStatus'] as const) if (c[key] !== undefined && m[key] !== c[key]) return false;
+      return true;
+    });
+    return reply.code(200).send(page(found, ok.query, reply, faults));
+  });
+
+  app.post(`${prefix}/merchants/mids/searches`, async (req, reply) => {
+    const ok = await guard(req, reply, 'postMerchantMidSearches');
+    if (!ok) return reply;
+    const c = ok.body as Record<string, string>;
+    const p = latest().find((x) => x.merchant.merchantLegalName === c.merchantLegalName && x.merchant.countryCode === c.countryCode && x.merchant.acquirerICA === c.acquirerICA);
+    const s = p ? state(p) : undefined;
+    const reported = faults.has('mid-status-completed') && s ? { status: 'COMPLETED' } : s;
+    const mids = (p?.merchant.mids ?? []).map((mid: string) => ({ mid, ...reported }))
+      .filter((m: { mid: string; status?: string }) => (c.mid === undefined || m.mid === c.mid) && (c.status === undefined || m.status === c.status));
+    const body = { merchantLegalName: c.merchantLegalName, countryCode: c.countryCode, acquirerICA: c.acquirerICA, optIn: p?.merchant.optIn ?? 'N', mids: [] as unknown[] };
+    body.mids = page(mids, ok.query, reply, faults);
+    return reply.code(200).send(body);
+  });
+}

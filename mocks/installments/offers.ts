@@ -1,0 +1,49 @@
+// POST /offers (approvedOffers): eligible offers only for a card registered in a PAN list, by PAN
+// or by the list's account range (reference, Flows - services); none eligible is 404.
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { MockContext } from '../kit/app.js';
+import { sendError } from './errors.js';
+import type { Guard } from './guard.js';
+import { inRange, type InstallmentsWorld } from './world.js';
+
+const SYMBOLS: Record<string, string> = { USD: '$', EUR: '€', GBP: '£', AUD: '$', CAD: '$' };
+export const OFFER_TENURES = [3, 6, 12];
+const OFFER_VALID_MINUTES = 30;
+
+export function isEligible(world: InstallmentsWorld, pan: string): boolean {
+  return [...world.panLists.values()].some((l) => l.pans.has(pan) || inRange(pan, l.accountRange));
+}
+
+export function registerOffers(app: FastifyInstance, prefix: string, ctx: MockContext, world: InstallmentsWorld, guard: Guard) {
+  const { faults, clock } = ctx;
+  app.post(`${prefix}/offers`, async (req, reply) => {
+    const ok = await guard(req, reply, 'approvedOffers');
+    if (!ok) return reply;
+    const pan: string | undefined = ok.plain?.consumer?.primaryAccountNumber;
+    if (!pan || (!isEligible(world, pan) && !faults.has('offers-for-unregistered-pan'))) {
+      return sendError(reply, faults, 404, 'NO_ELIGIBLE_OFFERS', 'No installment offer is eligible for this card.');
+    }
+    const { amount, currency } = ok.body.transaction ?? { amount: 100, currency: 'USD' };
+    const begin = clock.now();
+    const end = new Date(begin.getTime() + OFFER_VALID_MINUTES * 60_000);
+    const offers = OFFER_TENURES.map((tenure, i) => ({
+      priority: i + 1,
+      offerId: `offer-${randomUUID()}`,
+      offerType: 'INSTALLMENT',
+      currencySymbol: SYMBOLS[currency] ?? currency,
+      tenure: faults.has('offer-tenure-1') && i === 0 ? 1 : tenure,
+      frequency: 'MONTHLY',
+      totalAmount: amount,
+      otherInstallmentAmount: Math.round((amount / tenure) * 100) / 100,
+      feeType: 'NO_FEE',
+      provider: { providerId: world.providerId, name: 'Mock Lender' },
+      offerBeginDatetime: begin.toISOString(),
+      offerEndDatetime: end.toISOString(),
+    }));
+    const offerTransactionId = `otx${randomBytes(10).toString('hex')}`;
+    world.offerTransactions.set(offerTransactionId, { offerTransactionId, pan, merchant: ok.body.merchant ?? {}, offers });
+    const total = faults.has('offers-total-wrong') ? offers.length + 1 : offers.length;
+    return reply.code(200).send({ total, offerTransactionId, offers });
+  });
+}

@@ -1,0 +1,101 @@
+// Plans: POST /plans (savePlan: the cardholder chose an offer; the service then notifies the
+// issuer configured for the card's account range) and GET /plans/{plan_id} (getPlan, 400 for an
+// id that is not a UUID, 404 unknown, 405 for other methods). Seed 001, Endpoints and Events.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { signRequest } from '../../helpers/oauth1.js';
+import type { MockContext } from '../kit/app.js';
+import { invalidRequest, sendError } from './errors.js';
+import type { Guard } from './guard.js';
+import { inRange, type InstallmentsWorld, type Plan } from './world.js';
+
+export const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/** Applies an asynchronous (202) decision once its time has come on the virtual clock. */
+export function settle(plan: Plan, nowMs: number): Plan {
+  if (plan.pending && nowMs >= plan.pending.atMs) {
+    plan.status = plan.pending.status;
+    delete plan.pending;
+  }
+  return plan;
+}
+
+function schedule(amount: number, tenure: number, from: Date) {
+  return Array.from({ length: tenure }, (_, i) => {
+    const due = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + i + 1, 1));
+    return { installmentNumber: i + 1, installmentAmount: Math.round((amount / tenure) * 100) / 100, dueDate: due.toISOString().slice(0, 10) };
+  });
+}
+
+export function registerPlans(app: FastifyInstance, prefix: string, ctx: MockContext, world: InstallmentsWorld, guard: Guard) {
+  const { faults, clock, deliveries } = ctx;
+
+  function notifyIssuer(plan: Plan, correlationId: string) {
+    const issuer = world.issuers.find((i) => inRange(plan.pan, i.accountRange));
+    if (!issuer || faults.has('notification-not-sent')) return;
+    const body: Record<string, unknown> = {
+      planId: faults.has('notification-wrong-plan') ? randomUUID() : plan.planId,
+      issuerCid: issuer.issuerCid,
+      issuerIca: issuer.issuerIca,
+      offerId: plan.offerId,
+      schedulePayments: plan.scheduledRepayments,
+      planInstallmentInformation: plan.planInstallmentInformation,
+      transaction: plan.transaction,
+      consumer: { panLastFour: plan.pan.slice(-4) },
+    };
+    if (faults.has('notification-missing-issuerIca')) delete body.issuerIca;
+    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+    if (!faults.has('notification-no-correlation-id')) headers['Correlation-Id'] = correlationId;
+    if (!faults.has('notification-unsigned')) headers.authorization = signRequest({ consumerKey: world.serviceKey.consumerKey, signingKey: world.serviceKey.privateKeyPem }, 'POST', issuer.notificationUrl, JSON.stringify(body));
+    void deliveries.send(issuer.notificationUrl, 'POST', headers, body, clock.now());
+  }
+
+  app.post(`${prefix}/plans`, async (req, reply) => {
+    const ok = await guard(req, reply, 'savePlan');
+    if (!ok) return reply;
+    const b = ok.body;
+    const otx = world.offerTransactions.get(b.offerTransactionId);
+    if (!otx && !faults.has('unknown-offer-transaction-accepted')) {
+      return invalidRequest(reply, faults, [{ field: 'offerTransactionId', keyword: 'exists', message: 'offerTransactionId names no offers of this service' }]);
+    }
+    const offer = b.offerId === undefined ? otx?.offers[0] : otx?.offers.find((o) => o.offerId === b.offerId);
+    if (otx && !offer) return invalidRequest(reply, faults, [{ field: 'offerId', keyword: 'exists', message: 'offerId is not an offer of this offerTransactionId' }]);
+    const info = b.planInstallmentInformation ?? { frequency: offer?.frequency ?? 'MONTHLY', tenure: offer?.tenure ?? 3 };
+    const given = (b.schedulePayments ?? []) as Record<string, unknown>[];
+    const complete = given.length > 0 && given.every((s) => s.installmentAmount !== undefined && s.dueDate && s.installmentNumber !== undefined);
+    const planId = randomUUID();
+    const plan: Plan = {
+      planId, providerId: b.providerId, offerId: offer?.offerId ?? b.offerId ?? 'offer-unknown',
+      pan: ok.plain?.consumer?.primaryAccountNumber ?? otx?.pan ?? '',
+      merchant: { country: otx?.merchant.country ?? 'USA', mcc: otx?.merchant.mcc ?? '5999' },
+      transaction: b.transaction, planInstallmentInformation: info,
+      scheduledRepayments: complete ? given : schedule(b.transaction.amount, info.tenure, clock.now()),
+      status: 'PENDING', callbackUrl: `https://psp.example.test/checkout/${planId}/callback`,
+    };
+    world.plans.set(planId, plan);
+    notifyIssuer(plan, (req.headers['correlation-id'] as string | undefined) ?? randomUUID());
+    return reply.code(faults.has('plan-created-200') ? 200 : 201).send({ planId, status: plan.status });
+  });
+
+  app.get(`${prefix}/plans/:plan_id`, async (req, reply) => {
+    const ok = await guard(req, reply, 'getPlan');
+    if (!ok) return reply;
+    const { plan_id: id } = req.params as { plan_id: string };
+    if (!UUID.test(id) && !faults.has('plan-id-unchecked')) return invalidRequest(reply, faults, [{ field: 'plan_id', keyword: 'pattern', message: 'plan_id must be a UUID' }]);
+    const plan = world.plans.get(id);
+    if (!plan) return sendError(reply, faults, 404, 'PLAN_NOT_FOUND', 'No plan with this plan_id.', 'plan_id');
+    const { planId, providerId, merchant, transaction, status, planInstallmentInformation, scheduledRepayments } = settle(plan, clock.nowMs());
+    const shown = faults.has('plan-status-stale') ? 'PENDING' : status;
+    return reply.code(200).send({ planId, providerId, merchant, transaction, status: shown, planInstallmentInformation, scheduledRepayments });
+  });
+
+  // reference: getPlan documents 405 for the other methods on /plans/{plan_id}.
+  app.route({
+    method: ['PUT', 'DELETE', 'PATCH', 'POST'], url: `${prefix}/plans/:plan_id`,
+    handler: async (_req, reply) => {
+      if (faults.has('method-not-allowed-404')) return sendError(reply, faults, 404, 'NOT_FOUND', 'No such resource.');
+      reply.header('Allow', 'GET');
+      return sendError(reply, faults, 405, 'METHOD_NOT_ALLOWED', 'Only GET is allowed on a plan.');
+    },
+  });
+}
