@@ -1,0 +1,57 @@
+// Covers: GET /aggregation/v1/customers (GetCustomers) - seed 002, Customers: search matches the
+// username, or any combination of firstName and lastName; no search text returns all; `type`
+// filters; paging `start` / `limit` (reference, Conventions; seed 002 Limits: 1000 per page).
+import { expect, expectFdError, newCustomer, test, uniqueUsername } from '../../fixtures/financial-data.js';
+
+const ids = (res: { body: { customers: { id: string }[] } }) => res.body.customers.map((c) => c.id);
+
+test('finds a customer by username, by either name, and by both names in any order', async ({ fdApi }) => {
+  const tag = uniqueUsername('s').replace(/[^a-z0-9]/gi, '');
+  const body = newCustomer({ firstName: `Ada${tag}`, lastName: `Byron${tag}` });
+  const id = (await fdApi.call('AddTestingCustomer', { body })).body.id;
+  for (const search of [body.username, body.firstName, body.lastName, `${body.firstName} ${body.lastName}`, `${body.lastName} ${body.firstName}`]) {
+    const res = await fdApi.call('GetCustomers', { query: { search, limit: 1000 } });
+    expect(res.status).toBe(200);
+    expect(ids(res), `search '${search}' finds the customer`).toContain(id);
+  }
+  const byUsername = await fdApi.call('GetCustomers', { query: { username: body.username } });
+  expect(ids(byUsername)).toEqual([id]);
+});
+
+test('with no search text all customers are returned, and type restricts them', async ({ fdApi, createCustomer }) => {
+  const testing = await createCustomer('testing');
+  const active = await createCustomer('active');
+  const all = await fdApi.call('GetCustomers', { query: { limit: 1000 } });
+  const onlyTesting = await fdApi.call('GetCustomers', { query: { type: 'testing', limit: 1000 } });
+  const onlyActive = await fdApi.call('GetCustomers', { query: { type: 'active', limit: 1000 } });
+  expect(all.body.found).toBe(onlyTesting.body.found + onlyActive.body.found);
+  expect(onlyTesting.body.customers.every((c: { type: string }) => c.type === 'testing')).toBe(true);
+  expect(onlyActive.body.customers.every((c: { type: string }) => c.type === 'active')).toBe(true);
+  if (all.body.found <= 1000) expect(ids(all)).toEqual(expect.arrayContaining([testing, active]));
+});
+
+test('accepts limit 1000 and rejects limit 1001 with 400', async ({ fdApi }) => {
+  const res = await fdApi.call('GetCustomers', { query: { limit: 1000 } });
+  expect(res.status).toBe(200);
+  expect(res.body.displaying).toBeLessThanOrEqual(1000);
+  expectFdError(await fdApi.call('GetCustomers', { query: { limit: 1001 } }), 400, 'limit 1001');
+});
+
+for (const query of [{ limit: 0 }, { start: 0 }, { limit: 'ten' }, { type: 'closed' }]) {
+  test(`rejects ${JSON.stringify(query)} with 400`, async ({ fdApi }) => {
+    expectFdError(await fdApi.call('GetCustomers', { query }), 400, JSON.stringify(query));
+  });
+}
+
+test('start selects the page: pages of one are different customers, and the counts add up', async ({ fdApi, createCustomer }) => {
+  await createCustomer();
+  await createCustomer();
+  const first = await fdApi.call('GetCustomers', { query: { limit: 1, start: 1 } });
+  const second = await fdApi.call('GetCustomers', { query: { limit: 1, start: 2 } });
+  expect(first.body.displaying).toBe(1);
+  expect(first.body.moreAvailable).toBe(true);
+  expect(second.body.displaying).toBe(1);
+  expect(ids(second)[0]).not.toBe(ids(first)[0]);
+  const beyond = await fdApi.call('GetCustomers', { query: { limit: 1000, start: Math.ceil(first.body.found / 1000) + 1 } });
+  expect(beyond.body.displaying, 'a page past the end is empty').toBe(0);
+});
