@@ -1,0 +1,62 @@
+// Covers: GetInstitution, GetInstitutionBranding, GetInstitutionsByRoutingNumber,
+// GetLocationMatches (seed 002, Institutions and Limits): 404 when not found or no branding;
+// routing numbers of 9 digits (wrong length 400, no match 404); location matches at most 3,
+// 400 without one of the two required parameter sets.
+import { expect, expectFdError, test } from '../../fixtures/financial-data.js';
+
+test('GetInstitution returns the institution, 400 for a malformed id @smoke', async ({ fdApi, fd }) => {
+  const res = await fdApi.call('GetInstitution', { path: { institutionId: fd.institutions.branded } });
+  expect(res.status).toBe(200);
+  expect(res.body.institution.id).toBe(fd.institutions.branded);
+  expectFdError(await fdApi.call('GetInstitution', { path: { institutionId: 'abc' } }), 400, 'malformed id');
+});
+
+test('GetInstitutionBranding returns links to the branding assets', async ({ fdApi, fd }) => {
+  const res = await fdApi.call('GetInstitutionBranding', { path: { institutionId: fd.institutions.branded } });
+  expect(res.status).toBe(200);
+  expect(Object.keys(res.body.branding).length, 'branding holds at least one asset').toBeGreaterThan(0);
+  expectFdError(await fdApi.call('GetInstitutionBranding', { path: { institutionId: 'x1' } }), 400, 'malformed id');
+});
+
+test('GetInstitutionBranding answers 404 for an institution without branding', async ({ fdApi, fd }) => {
+  test.skip(!fd.institutions.unbranded, 'needs an institution without branding (FD_UNBRANDED_INSTITUTION_ID in .env)');
+  expectFdError(await fdApi.call('GetInstitutionBranding', { path: { institutionId: fd.institutions.unbranded! } }), 404, 'no branding');
+});
+
+test('GetInstitutionsByRoutingNumber returns the institutions mapped to the number', async ({ fdApi, fd }) => {
+  const res = await fdApi.call('GetInstitutionsByRoutingNumber', { path: { routing_number: fd.institutions.routingNumber } });
+  expect(res.status).toBe(200);
+  expect(res.body.institutions.length).toBeGreaterThan(0);
+});
+
+for (const rn of ['12345678', '1234567890', '1', '0210000210021']) {
+  test(`GetInstitutionsByRoutingNumber rejects a routing number of ${rn.length} digits with 400`, async ({ fdApi }) => {
+    expectFdError(await fdApi.call('GetInstitutionsByRoutingNumber', { path: { routing_number: rn } }), 400, 'wrong length');
+  });
+}
+
+test('GetLocationMatches returns at most 3 matches by name and address, and matches by id', async ({ fdApi, fd }) => {
+  const byName = await fdApi.call('GetLocationMatches', { query: { merchantName: 'Corner Coffee', streetAddress: '101 Main Street', city: 'Springfield', stateProvinceRegion: 'IL', postalCode: '62701' } });
+  expect(byName.status).toBe(200);
+  expect(byName.body.matches.length).toBeGreaterThan(0);
+  expect(byName.body.matches.length, 'seed 002, Limits: location matches up to 3').toBeLessThanOrEqual(3);
+  const byId = await fdApi.call('GetLocationMatches', { query: fd.institutions.location });
+  expect(byId.status).toBe(200);
+});
+
+test('GetLocationMatches answers 404 when no location matches', async ({ fdApi }) => {
+  expectFdError(await fdApi.call('GetLocationMatches', { query: { idType: 'EIN', idValue: `00-${Date.now()}` } }), 404, 'no match');
+});
+
+const INCOMPLETE: Record<string, string>[] = [
+  {}, { idType: 'EIN' }, { idValue: '12-3456781' }, { merchantName: 'Corner Coffee' },
+  { merchantName: 'Corner Coffee', streetAddress: '101 Main Street', city: 'Springfield', stateProvinceRegion: 'IL' },
+];
+for (const query of INCOMPLETE) {
+  test(`GetLocationMatches rejects an incomplete parameter set ${JSON.stringify(Object.keys(query))} with 400`, async ({ fdApi, fdContract }) => {
+    // The contract lists the sets in x-required-parameter-sets; confirm this query completes none.
+    const sets: string[][] = fdContract.document.paths['/decisioning/sbca/location-matches'].get['x-required-parameter-sets'];
+    expect(sets.some((set) => set.every((name) => name in query))).toBe(false);
+    expectFdError(await fdApi.call('GetLocationMatches', { query }), 400, 'incomplete parameters');
+  });
+}
