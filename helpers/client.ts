@@ -93,7 +93,9 @@ export class OperationClient {
     const method = options.method ?? op.method;
     if (authorize) headers = { ...headers, ...(await authorize({ method, url, headers, body })) };
 
-    const response = await request.fetch(url, { method, headers, data: body, failOnStatusCode: false, maxRedirects: 0 });
+    // A Buffer is sent byte for byte (a string body with a JSON content type would be re-encoded
+    // when it is not valid JSON, breaking rawBody and any signature over the body).
+    const response = await request.fetch(url, { method, headers, data: body === undefined ? undefined : Buffer.from(body), failOnStatusCode: false, maxRedirects: 0 });
     const text = await response.text();
     const responseHeaders = response.headers();
     let parsed: unknown;

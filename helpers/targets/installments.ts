@@ -40,9 +40,10 @@ export interface InstallmentsTarget {
 
 /** Fresh credentials nobody registered: a well-formed signature from an unknown consumer key. */
 export function strangerCredentials(): SigningCredentials {
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  return { consumerKey: `stranger-${crypto.randomUUID()}`, signingKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
+  strangerKey ??= generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  return { consumerKey: `stranger-${crypto.randomUUID()}`, signingKey: strangerKey };
 }
+let strangerKey: string | undefined;
 
 export interface InstallmentsMockInfo {
   baseURL: string;
