@@ -1,0 +1,66 @@
+// Covers: POST /notifications (notifyPlan) 201/400/404/429 on an issuer's endpoint: the suite
+// plays the service (reference, Flows - notification (b), issuer certification). 401/403 are in
+// auth.signing.spec.ts. The mock provides an issuer endpoint; a sandbox names one in .env.
+import { expect, exampleNotification, expectErrors, test } from '../../fixtures/installments.js';
+
+test.beforeEach(({ inst }) => {
+  test.skip(!inst.issuerEndpoint, 'needs an issuer endpoint to certify (INSTALLMENTS_ISSUER_ENDPOINT_URL, INSTALLMENTS_ISSUER_ICA)');
+});
+
+const send = (body: unknown, headers: Record<string, string | undefined> = { 'Correlation-Id': crypto.randomUUID() }) => ({ body, headers });
+
+test('the issuer answers a valid notification with 201 {status, message} @smoke @assumption', async ({ instApi, inst }) => {
+  const issuer = inst.issuerEndpoint!;
+  const res = await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(exampleNotification(issuer)) });
+  expect(res.status).toBe(201);
+  expect(typeof res.body.status).toBe('string');
+});
+
+const INVALID: [string, (n: Record<string, any>) => void][] = [
+  ['without issuerIca', (n) => delete n.issuerIca],
+  ['without schedulePayments', (n) => delete n.schedulePayments],
+  ['with a planId that is not a UUID', (n) => (n.planId = 'plan-1')],
+  ['with an offerId of 7 characters', (n) => (n.offerId = 'offer-1')],
+  ['with tenure 100', (n) => (n.planInstallmentInformation.tenure = 100)],
+  ['with an installment without dueDate', (n) => delete n.schedulePayments[0].dueDate],
+];
+
+for (const [name, breakIt] of INVALID) {
+  test(`the issuer answers a notification ${name} with 400 PlanNotifError (ReasonCode <= 36, Source <= 15) @assumption`, async ({ instApi, inst }) => {
+    const issuer = inst.issuerEndpoint!;
+    const body = exampleNotification(issuer);
+    breakIt(body);
+    const res = await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(body) });
+    expectErrors(res, 400);
+    for (const e of res.body.Errors.Error) {
+      expect(e.ReasonCode.length, 'ReasonCode at most 36 characters').toBeLessThanOrEqual(36);
+      expect(e.Source.length, 'Source at most 15 characters').toBeLessThanOrEqual(15);
+    }
+  });
+}
+
+test('the issuer answers a notification without Correlation-Id with 400 @assumption', async ({ instApi, inst }) => {
+  const issuer = inst.issuerEndpoint!;
+  expectErrors(await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(exampleNotification(issuer), { 'Correlation-Id': undefined }) }), 400);
+});
+
+test('the issuer answers a Correlation-Id that is not a UUID with 400 @assumption', async ({ instApi, inst }) => {
+  const issuer = inst.issuerEndpoint!;
+  expectErrors(await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(exampleNotification(issuer), { 'Correlation-Id': 'corr-1' }) }), 400);
+});
+
+test('the issuer answers a notification for an issuer ICA it does not serve with 404 @assumption', async ({ instApi, inst }) => {
+  const issuer = inst.issuerEndpoint!;
+  expectErrors(await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(exampleNotification({ ...issuer, issuerIca: '000000' })) }), 404);
+});
+
+test('the issuer throttles repeated notifications of one plan with 429 @mock-only @assumption', async ({ instApi, inst, instMock }) => {
+  void instMock; // the rate (3 per plan per minute) is the mock's; a real issuer sets its own
+  const issuer = inst.issuerEndpoint!;
+  const body = exampleNotification(issuer);
+  const statuses: number[] = [];
+  for (let i = 0; i < 3; i++) statuses.push((await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(body) })).status);
+  expect(statuses).toEqual([201, 201, 201]);
+  const throttled = await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(body) });
+  expectErrors(throttled, 429);
+});

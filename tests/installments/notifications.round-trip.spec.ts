@@ -1,0 +1,35 @@
+// Covers: POST /plans 201 and the outbound POST /notifications (notifyPlan) it causes: the service
+// notifies the issuer configured for the card's account range (seed 001, Events; reference, Flows
+// - notification (a)). A local receiver plays the issuer; headers and body are checked against
+// the contract, and the signature against the service's published key.
+import { bodyHash, expect, parseOAuthHeader, test, verifyRequest } from '../../fixtures/installments.js';
+
+test('selecting a plan sends the issuer a signed notification that keeps the contract @smoke @assumption', async ({ instApi, instReq, inst, instContract, issuerReceiver }) => {
+  const { planId, offer, request } = await instReq.createPlan(instApi);
+  const received = await issuerReceiver.receiver.waitFor((r) => (r.json as { planId?: string } | undefined)?.planId === planId, 10_000);
+  expect(received, `a POST /notifications for plan ${planId} reached the issuer receiver`).toBeDefined();
+  const n = received!;
+  expect(n.method).toBe('POST');
+  expect(new URL(n.url, 'http://receiver').pathname).toBe(new URL(issuerReceiver.url).pathname);
+
+  // reference: header Correlation-Id* (a UUID), JSON body.
+  const correlation = instContract.validator('header:notifyPlan:Correlation-Id', instContract.operation('notifyPlan').parameters.find((p) => p.name === 'Correlation-Id')!.schema);
+  expect(correlation(n.headers['correlation-id']), `Correlation-Id '${n.headers['correlation-id']}' is a UUID`).toBe(true);
+  expect(n.headers['content-type']).toContain('application/json');
+  const validate = instContract.requestValidator('notifyPlan')!;
+  expect(validate(n.json), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
+
+  const body = n.json as Record<string, any>;
+  expect(body).toMatchObject({ planId, offerId: offer.offerId, issuerIca: inst.issuer?.issuerIca ?? body.issuerIca });
+  expect(body.transaction).toMatchObject(request.transaction);
+  expect(body.planInstallmentInformation.tenure).toBe(request.planInstallmentInformation.tenure);
+
+  // The service signs it the same way (reference): body hash, and RSA-SHA256 over the public URL.
+  const oauth = parseOAuthHeader(n.headers.authorization);
+  expect(oauth, 'Authorization: OAuth ... on the notification').toBeDefined();
+  expect(oauth!.get('oauth_body_hash')).toBe(bodyHash(n.text));
+  if (inst.serviceSigningKey) {
+    const verdict = verifyRequest({ method: 'POST', url: issuerReceiver.url, authorization: n.headers.authorization, body: n.text }, () => inst.serviceSigningKey);
+    expect(verdict.ok, `signature verifies with the service's published key (${verdict.ok ? '' : verdict.reason})`).toBe(true);
+  }
+});

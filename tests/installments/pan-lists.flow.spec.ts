@@ -1,0 +1,65 @@
+// Covers: POST /consumers/pans/registrations and /deregistrations 200/400, POST /offers 200/404:
+// PAN registration decides which cards get offers (reference, Flows - services: register PANs to a
+// list -> offers only for registered account ranges -> deregister).
+import { expect, expectErrors, test, unregisteredPan } from '../../fixtures/installments.js';
+
+test('a registered card gets offers; once deregistered it gets none (404) @smoke @assumption', async ({ instApi, instReq }) => {
+  const pan = unregisteredPan();
+  expectErrors(await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) }), 404);
+
+  const registered = await instApi.call('registerPans', { body: { panListName: 'Suite list', sensitiveData: await instReq.sensitive({ pans: [{ pan }] }) } });
+  expect(registered.status).toBe(200);
+  expect(registered.body).toMatchObject({ successfulCount: 1, failureCount: 0, panList: { panListName: 'Suite list' } });
+  const panListId = registered.body.panList.panListId;
+  expect(panListId).toMatch(/^[0-9]{18}$/);
+
+  const offers = await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) });
+  expect(offers.status).toBe(200);
+  expect(offers.body.offers.length).toBeGreaterThan(0);
+
+  const removed = await instApi.call('deregisterPans', { body: { panListId, sensitiveData: await instReq.sensitive({ pans: [{ pan }] }) } });
+  expect(removed.status).toBe(200);
+  expect(removed.body).toMatchObject({ successfulCount: 1, failureCount: 0 });
+  expectErrors(await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) }), 404);
+});
+
+test('a card inside a registered account range gets offers @assumption', async ({ instApi, instReq }) => {
+  const low = `4555551${'0'.repeat(9)}`;
+  const high = `4555551${'9'.repeat(9)}`;
+  const pan = `4555551${String(Date.now()).slice(-9)}`;
+  expectErrors(await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) }), 404);
+  const res = await instApi.call('registerPans', { body: { panListName: 'Range list', accountRange: { accountRangeLow: low, accountRangeHigh: high } } });
+  expect(res.status).toBe(200);
+  expect((await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) })).status).toBe(200);
+});
+
+test('registers PANs to an existing list; a PAN already in it is counted as a failure @assumption', async ({ instApi, instReq }) => {
+  const [a, b] = [unregisteredPan(), unregisteredPan()];
+  const created = await instApi.call('registerPans', { body: { panListName: 'Dup list', sensitiveData: await instReq.sensitive({ pans: [{ pan: a }] }) } });
+  const panListId = created.body.panList.panListId;
+  const again = await instApi.call('registerPans', { body: { panListId, sensitiveData: await instReq.sensitive({ pans: [{ pan: a }, { pan: b }] }) } });
+  expect(again.status).toBe(200);
+  expect(again.body).toMatchObject({ successfulCount: 1, failureCount: 1 });
+});
+
+test('rejects registration to a pan list that does not exist with 400 @assumption', async ({ instApi, instReq }) => {
+  expectErrors(await instApi.call('registerPans', { body: { panListId: '999999999999999999', sensitiveData: await instReq.sensitive({ pans: [{ pan: unregisteredPan() }] }) } }), 400);
+  expectErrors(await instApi.call('deregisterPans', { body: { panListId: '999999999999999999' } }), 400);
+});
+
+test('offers: total is the number of offers, each with a tenure of at least 2 @assumption', async ({ instApi, instReq, inst }) => {
+  test.skip(!inst.eligiblePan, 'needs INSTALLMENTS_ELIGIBLE_PAN');
+  const res = await instApi.call('approvedOffers', { body: await instReq.offersBody(inst.eligiblePan!), headers: { 'Correlation-Id': crypto.randomUUID(), 'Accept-Language': 'fr-FR' } });
+  expect(res.status).toBe(200);
+  expect(res.body.total).toBe(res.body.offers.length);
+  for (const offer of res.body.offers) expect(offer.tenure).toBeGreaterThanOrEqual(2);
+});
+
+for (const operationId of ['registerPans', 'deregisterPans', 'approvedOffers', 'savePlan', 'planApproval']) {
+  test(`${operationId}: rejects sensitiveData that does not decrypt with the published key (400) @assumption`, async ({ instApi, instReq }) => {
+    const call = await instReq.sampleCall(operationId);
+    const jwe = (await instReq.sensitive({ consumer: { primaryAccountNumber: unregisteredPan() } })).encryptedValue.split('.');
+    jwe[3] = 'AAAAAAAAAAAAAAAAAAAAAA';
+    expectErrors(await instApi.call(operationId, { ...call, body: { ...(call.body as object), sensitiveData: { encryptedValue: jwe.join('.') } } }), 400);
+  });
+}

@@ -1,0 +1,96 @@
+// Covers: POST /merchants/participations 202 + Location, GET /merchants/participations 200/404,
+// POST /merchants/searches 200, POST /merchants/mids/searches 200: the lender-app flow
+// (reference, Flows - lender app) to COMPLETED and to ERROR (INVALID_ACQUIRER_ICA).
+import { expect, expectErrors, exampleParticipation, test } from '../../fixtures/installments.js';
+import type { InstallmentsTarget } from '../../helpers/targets/installments.js';
+
+type Api = Parameters<Parameters<typeof test>[2]>[0]['instApi'];
+
+/** The request id of a 202: `Location` holds it, bare or as the request_id of a URL. */
+function requestIdOf(location: string): string {
+  const match = /[?&]request_id=([^&]+)/.exec(location);
+  return match ? decodeURIComponent(match[1]) : location.split('/').pop()!;
+}
+
+async function submit(api: Api, participations: Record<string, any>[]) {
+  const res = await api.call('postMerchantParticipations', { body: participations });
+  expect(res.status).toBe(202);
+  return requestIdOf(res.headers.location);
+}
+
+/** Polls by request_id until the effectuation leaves PENDING: the mock's clock advances, a sandbox is waited for. */
+async function awaitEffectuation(api: Api, inst: InstallmentsTarget, requestId: string) {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const res = await api.call('getMerchantParticipations', { query: { request_id: requestId } });
+    expect(res.status).toBe(200);
+    if (res.body.length && res.body.every((m: { status?: string }) => m.status && m.status !== 'PENDING')) return res.body;
+    if (inst.control) await inst.control.advanceClock(30);
+    else await new Promise((r) => setTimeout(r, 3000));
+  }
+  throw new Error(`participation request ${requestId} stayed PENDING`);
+}
+
+test('a participation with a known acquirer ICA is effectuated: COMPLETED, listed, searchable, its MIDs COMPLETED @smoke @assumption', async ({ instApi, inst }) => {
+  test.skip(!inst.knownAcquirerIca, 'needs an acquirer ICA the target knows (INSTALLMENTS_KNOWN_ACQUIRER_ICA)');
+  const merchant = exampleParticipation(inst.knownAcquirerIca!);
+  const requestId = await submit(instApi, [merchant]);
+  const [done] = await awaitEffectuation(instApi, inst, requestId);
+  expect(done).toMatchObject({ merchantLegalName: merchant.merchantLegalName, acquirerICA: merchant.acquirerICA, status: 'COMPLETED' });
+
+  const listed = await instApi.call('getMerchantParticipations', {});
+  expect(listed.status).toBe(200);
+  expect(listed.body.some((m: { merchantLegalName: string }) => m.merchantLegalName === merchant.merchantLegalName)).toBe(true);
+
+  const search = await instApi.call('postMerchantSearches', { body: { merchantLegalName: merchant.merchantLegalName } });
+  expect(search.status).toBe(200);
+  expect(search.body.find((m: { merchantLegalName?: string }) => m.merchantLegalName === merchant.merchantLegalName)?.merchantParticipationStatus).toBe('COMPLETED');
+
+  const mids = await instApi.call('postMerchantMidSearches', { body: { merchantLegalName: merchant.merchantLegalName, countryCode: merchant.countryCode, acquirerICA: merchant.acquirerICA } });
+  expect(mids.status).toBe(200);
+  expect(mids.body.optIn).toBe(merchant.optIn);
+  expect(mids.body.mids.map((m: { mid: string }) => m.mid).sort()).toEqual([...merchant.mids].sort());
+  for (const m of mids.body.mids) expect(m.status).toBe('COMPLETED');
+});
+
+test('a participation with an invalid acquirer ICA ends in ERROR with INVALID_ACQUIRER_ICA and is not listed @assumption', async ({ instApi, inst }) => {
+  test.skip(!inst.unknownAcquirerIca, 'needs a well-formed acquirer ICA the target does not know (INSTALLMENTS_UNKNOWN_ACQUIRER_ICA)');
+  const merchant = exampleParticipation(inst.unknownAcquirerIca!);
+  const requestId = await submit(instApi, [merchant]);
+  const [done] = await awaitEffectuation(instApi, inst, requestId);
+  expect(done).toMatchObject({ status: 'ERROR', errorReason: 'INVALID_ACQUIRER_ICA' });
+
+  // seed 001: without request_id, only merchants whose effectuation request is completed.
+  const listed = await instApi.call('getMerchantParticipations', {});
+  expect(listed.body.some((m: { merchantLegalName: string }) => m.merchantLegalName === merchant.merchantLegalName)).toBe(false);
+
+  const mids = await instApi.call('postMerchantMidSearches', { body: { merchantLegalName: merchant.merchantLegalName, countryCode: merchant.countryCode, acquirerICA: merchant.acquirerICA } });
+  expect(mids.body.mids.length).toBeGreaterThan(0);
+  for (const m of mids.body.mids) expect(m).toMatchObject({ status: 'ERROR', errorReason: 'INVALID_ACQUIRER_ICA' });
+});
+
+test('a pending participation is not listed as completed @assumption', async ({ instApi, inst }) => {
+  const merchant = exampleParticipation(inst.knownAcquirerIca ?? '001234');
+  const requestId = await submit(instApi, [merchant]);
+  const byId = await instApi.call('getMerchantParticipations', { query: { request_id: requestId } });
+  const pending = byId.body.every((m: { status?: string }) => m.status === 'PENDING');
+  const listed = await instApi.call('getMerchantParticipations', {});
+  const shown = listed.body.find((m: { merchantLegalName: string }) => m.merchantLegalName === merchant.merchantLegalName);
+  if (pending) expect(shown, 'a PENDING effectuation is not completed').toBeUndefined();
+  else if (shown) expect(shown.status ?? 'COMPLETED').toBe('COMPLETED');
+});
+
+test('answers an unknown request_id with 404 @assumption', async ({ instApi }) => {
+  expectErrors(await instApi.call('getMerchantParticipations', { query: { request_id: crypto.randomUUID() } }), 404);
+});
+
+test('merchant search returns only merchants matching its criteria @assumption', async ({ instApi, inst }) => {
+  const ica = inst.knownAcquirerIca ?? '001234';
+  const [a, b] = [exampleParticipation(ica, { countryCode: 'CAN' }), exampleParticipation(ica, { countryCode: 'MEX' })];
+  await submit(instApi, [a, b]);
+  const byName = await instApi.call('postMerchantSearches', { body: { merchantLegalName: a.merchantLegalName } });
+  expect(byName.body.length).toBeGreaterThan(0);
+  for (const m of byName.body) expect(m.merchantLegalName?.toLowerCase()).toContain(a.merchantLegalName.toLowerCase());
+  const byCountry = await instApi.call('postMerchantSearches', { body: { countryCode: 'MEX' } });
+  expect(byCountry.body.some((m: { merchantLegalName?: string }) => m.merchantLegalName === b.merchantLegalName)).toBe(true);
+  for (const m of byCountry.body) if (m.countryCode !== undefined) expect(m.countryCode).toBe('MEX');
+});
