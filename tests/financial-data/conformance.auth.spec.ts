@@ -19,7 +19,7 @@ for (const op of operations) {
 
   test(`${op.operationId} refuses a call without Partner-App-Key${has401 ? ' with 401' : ''} @smoke`, async ({ fdApi, fd, fdTokens, fdEntities }) => {
     const token = await fdTokens.get();
-    const res = await fdApi.call(op.operationId, { ...sampleCall(op.operationId, fd, fdEntities), auth: () => (needsToken(op) ? { 'Partner-App-Token': token } : {}) });
+    const res = await fdApi.call(op.operationId, { ...sampleCall(op.operationId, fd, fdEntities), auth: (): Record<string, string> => (needsToken(op) ? { 'Partner-App-Token': token } : {}) });
     await expectRefused(res, 'no app key');
   });
 
