@@ -44,8 +44,9 @@ export function registerPanLists(app: FastifyInstance, prefix: string, ctx: Mock
   app.post(`${prefix}/consumers/pans/deregistrations`, async (req, reply) => {
     const ok = await guard(req, reply, 'deregisterPans');
     if (!ok) return reply;
-    const list = world.panLists.get(ok.body.panListId);
-    if (!list) return unknownList(reply);
+    // A well-formed id of no list: nothing to deregister, so every PAN is a per-PAN failure (the
+    // mock's reading; registration, by contrast, needs the list to exist).
+    const list = world.panLists.get(ok.body.panListId) ?? { panListId: ok.body.panListId, pans: new Set<string>() };
     const errors: { reasonCode: string; description: string }[] = [];
     let successfulCount = 0;
     for (const { pan } of (ok.plain?.pans ?? []) as { pan: string }[]) {

@@ -44,7 +44,13 @@ test('registers PANs to an existing list; a PAN already in it is counted as a fa
 
 test('rejects registration to a pan list that does not exist with 400 @assumption', async ({ instApi, instReq }) => {
   expectErrors(await instApi.call('registerPans', { body: { panListId: '999999999999999999', sensitiveData: await instReq.sensitive({ pans: [{ pan: unregisteredPan() }] }) } }), 400);
-  expectErrors(await instApi.call('deregisterPans', { body: { panListId: '999999999999999999' } }), 400);
+});
+
+test('deregistering a PAN that is not in the list counts it as a failure @assumption', async ({ instApi, instReq }) => {
+  const created = await instApi.call('registerPans', { body: { panListName: 'Empty list' } });
+  const res = await instApi.call('deregisterPans', { body: { panListId: created.body.panList.panListId, sensitiveData: await instReq.sensitive({ pans: [{ pan: unregisteredPan() }] }) } });
+  expect(res.status).toBe(200);
+  expect(res.body).toMatchObject({ successfulCount: 0, failureCount: 1 });
 });
 
 test('offers: total is the number of offers, each with a tenure of at least 2 @assumption', async ({ instApi, instReq, inst }) => {

@@ -1,0 +1,101 @@
+// Covers: 400 of POST /consumers/pans/registrations and /deregistrations, POST /offers, POST /plans,
+// POST /approvals: every pattern, length, enum and cap of reference/installments.md (Main fields -
+// PAN registration, Offers, Plan creation, Approval) at its boundaries, each with an accepted twin.
+import type { CallOptions } from '../../helpers/client.js';
+import { expect, expectErrors, test, unregisteredPan, withPath } from '../../fixtures/installments.js';
+
+type All = Parameters<Parameters<typeof test>[2]>[0];
+type Fx = Pick<All, 'instApi' | 'instReq' | 'inst'>;
+
+interface Row {
+  op: string;
+  /** Dotted path in the body, or `header:<name>`, or `plain:<path>` inside sensitiveData. */
+  field: string;
+  value: unknown;
+  accepted: boolean;
+  why: string;
+}
+
+const digits = (n: number) => '4'.repeat(n);
+const schedule = (n: number) => Array.from({ length: n }, (_, i) => ({ installmentAmount: 10, dueDate: '2030-01-01', installmentNumber: i + 1 }));
+const SUCCESS: Record<string, number> = { registerPans: 200, deregisterPans: 200, approvedOffers: 200, savePlan: 201, planApproval: 200 };
+
+/** A valid call of the operation, built fresh for the row (plans and approvals need real offers). */
+async function baseCall(op: string, { instApi, instReq, inst }: Fx): Promise<{ call: CallOptions; plain?: Record<string, any> }> {
+  const pan = inst.eligiblePan!;
+  switch (op) {
+    case 'registerPans': return { call: { body: { panListName: 'Boundary list' } }, plain: { pans: [{ pan: unregisteredPan() }] } };
+    case 'deregisterPans': {
+      const created = await instApi.call('registerPans', { body: { panListName: 'Boundary list' } });
+      return { call: { body: { panListId: created.body.panList.panListId } }, plain: { pans: [{ pan: unregisteredPan() }] } };
+    }
+    case 'approvedOffers': return { call: { body: await instReq.offersBody(pan) }, plain: { consumer: { primaryAccountNumber: pan } } };
+    case 'savePlan': {
+      const offers = await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) });
+      const offer = offers.body.offers[0];
+      const body = { providerId: offer.provider.providerId, offerTransactionId: offers.body.offerTransactionId, offerId: offer.offerId, transaction: { amount: 1200, currency: 'USD', amountType: 'TOTAL' }, planInstallmentInformation: { frequency: 'MONTHLY', tenure: 3, apr: 10 } };
+      return { call: { body } };
+    }
+    default: {
+      const { planId } = await instReq.createPlan(instApi);
+      return { call: { query: { sync: true }, body: { planId, status: 'DECLINED', rejectReasonCode: 'OTHER_REASON' } } };
+    }
+  }
+}
+
+const ROWS: Row[] = [
+  // PAN registration
+  { op: 'registerPans', field: 'panListName', value: 'a'.repeat(64), accepted: true, why: '64 characters (max)' },
+  { op: 'registerPans', field: 'panListName', value: 'a'.repeat(65), accepted: false, why: '65 characters' },
+  { op: 'registerPans', field: 'panListName', value: 'Gold list-2', accepted: true, why: 'letters, digits, space and hyphen' },
+  { op: 'registerPans', field: 'panListName', value: 'Gold_list', accepted: false, why: 'an underscore' },
+  ...[11, 19].map((n) => ({ op: 'registerPans', field: 'accountRange', value: { accountRangeLow: digits(n), accountRangeHigh: digits(n) }, accepted: true, why: `bounds of ${n} digits` })),
+  ...[10, 20].map((n) => ({ op: 'registerPans', field: 'accountRange', value: { accountRangeLow: digits(n), accountRangeHigh: digits(n) }, accepted: false, why: `bounds of ${n} digits` })),
+  { op: 'registerPans', field: 'accountRange.accountRangeHigh', value: undefined, accepted: false, why: 'without accountRangeHigh (required)' },
+  { op: 'registerPans', field: 'plain:pans.0.pan', value: digits(12), accepted: false, why: 'an encrypted PAN of 12 digits' },
+  { op: 'deregisterPans', field: 'panListId', value: '1'.repeat(17), accepted: false, why: 'panListId of 17 digits' },
+  { op: 'deregisterPans', field: 'panListId', value: '1'.repeat(19), accepted: false, why: 'panListId of 19 digits' },
+  { op: 'deregisterPans', field: 'panListId', value: `${'1'.repeat(17)}a`, accepted: false, why: 'panListId with a letter' },
+  { op: 'deregisterPans', field: 'panListId', value: undefined, accepted: false, why: 'without panListId (required)' },
+  // Offers
+  { op: 'approvedOffers', field: 'transaction.currency', value: 'US', accepted: false, why: 'currency of 2 characters' },
+  { op: 'approvedOffers', field: 'transaction.currency', value: 'USDD', accepted: false, why: 'currency of 4 characters' },
+  { op: 'approvedOffers', field: 'merchant.mcc', value: '573', accepted: false, why: 'mcc of 3 characters' },
+  { op: 'approvedOffers', field: 'merchant.mcc', value: '57320', accepted: false, why: 'mcc of 5 characters' },
+  { op: 'approvedOffers', field: 'transaction.localDateTime', value: undefined, accepted: false, why: 'without transaction.localDateTime (required)' },
+  { op: 'approvedOffers', field: 'header:Correlation-Id', value: 'not-a-uuid', accepted: false, why: 'a Correlation-Id that is not a UUID' },
+  { op: 'approvedOffers', field: 'plain:consumer.primaryAccountNumber', value: digits(20), accepted: false, why: 'an encrypted PAN of 20 digits' },
+  // Plan creation
+  ...[[1, false], [2, true], [99, true], [100, false]].map(([v, ok]) => ({ op: 'savePlan', field: 'planInstallmentInformation.tenure', value: v, accepted: ok as boolean, why: `tenure ${v} (2-99)` })),
+  ...[[0, true], [200, true], [-0.5, false], [200.5, false]].map(([v, ok]) => ({ op: 'savePlan', field: 'planInstallmentInformation.apr', value: v, accepted: ok as boolean, why: `apr ${v} (0-200)` })),
+  { op: 'savePlan', field: 'schedulePayments', value: schedule(99), accepted: true, why: '99 scheduled payments (max)' },
+  { op: 'savePlan', field: 'schedulePayments', value: schedule(100), accepted: false, why: '100 scheduled payments' },
+  { op: 'savePlan', field: 'providerId', value: 'not-a-uuid', accepted: false, why: 'a providerId that is not a UUID' },
+  { op: 'savePlan', field: 'transaction.amountType', value: undefined, accepted: false, why: 'without transaction.amountType (required)' },
+  { op: 'savePlan', field: 'header:Correlation-Id', value: 'corr-1', accepted: false, why: 'a Correlation-Id that is not a UUID' },
+  // Approval
+  { op: 'planApproval', field: 'rejectReasonDetail', value: 'r'.repeat(5000), accepted: true, why: 'rejectReasonDetail of 5000 characters (max)' },
+  { op: 'planApproval', field: 'rejectReasonDetail', value: 'r'.repeat(5001), accepted: false, why: 'rejectReasonDetail of 5001 characters' },
+  ...['CONSUMER_AUTH_FAIL', 'CONSUMER_APPLICATION_FAIL', 'CONSUMER_CANCELLATION', 'LENDER_DRIVEN_REJECTION', 'LENDER_SYSTEM_ERROR', 'OTHER_REASON'].map((v) => ({ op: 'planApproval', field: 'rejectReasonCode', value: v, accepted: true, why: `rejectReasonCode ${v}` })),
+  { op: 'planApproval', field: 'rejectReasonCode', value: 'OTHER', accepted: false, why: 'rejectReasonCode outside the enum' },
+  { op: 'planApproval', field: 'status', value: 'PENDING', accepted: false, why: 'status outside APPROVED|DECLINED' },
+  ...[[7, false], [8, true], [64, true], [65, false]].map(([n, ok]) => ({ op: 'planApproval', field: 'offerId', value: 'o'.repeat(n as number), accepted: ok as boolean, why: `offerId of ${n} characters (8-64)` })),
+  { op: 'planApproval', field: 'approvedCurrency', value: 'EURO', accepted: false, why: 'approvedCurrency of 4 characters' },
+  { op: 'planApproval', field: 'planId', value: 'plan-1', accepted: false, why: 'a planId that is not a UUID' },
+];
+
+for (const row of ROWS) {
+  test(`${row.op}: ${row.accepted ? 'accepts' : 'rejects'} ${row.why} @assumption`, async ({ instApi, instReq, inst }) => {
+    test.skip(!inst.eligiblePan, 'needs INSTALLMENTS_ELIGIBLE_PAN');
+    const fx = { instApi, instReq, inst };
+    const { call, plain } = await baseCall(row.op, fx);
+    let body = call.body as Record<string, any>;
+    const headers = { ...call.headers };
+    if (row.field.startsWith('header:')) headers[row.field.slice(7)] = row.value as string;
+    else if (!row.field.startsWith('plain:')) body = withPath(body, row.field, row.value);
+    if (plain) body = { ...body, sensitiveData: await fx.instReq.sensitive(row.field.startsWith('plain:') ? withPath(plain, row.field.slice(6), row.value) : plain) };
+    const res = await fx.instApi.call(row.op, { ...call, body, headers });
+    if (row.accepted) expect(res.status, res.text.slice(0, 200)).toBe(SUCCESS[row.op]);
+    else expectErrors(res, 400);
+  });
+}

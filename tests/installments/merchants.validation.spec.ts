@@ -1,0 +1,84 @@
+// Covers: POST /merchants/participations, /merchants/searches, /merchants/mids/searches 400:
+// every pattern, length, enum and array cap of reference/installments.md (Main fields - Merchant
+// participation and search) at its boundaries; each accepted twin proves the limit is the cause.
+import { expect, expectErrors, exampleParticipation, test, withPath } from '../../fixtures/installments.js';
+
+const ICA = '001234';
+const str = (n: number, c = 'a') => c.repeat(n);
+const list = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i));
+
+interface Row {
+  field: string;
+  value: unknown;
+  accepted: boolean;
+  why: string;
+}
+
+// reference, Main fields - Merchant participation.
+const PARTICIPATION: Row[] = [
+  { field: 'merchantLegalName', value: str(1), accepted: true, why: '1 character (min)' },
+  { field: 'merchantLegalName', value: str(300), accepted: true, why: '300 characters (max)' },
+  { field: 'merchantLegalName', value: '', accepted: false, why: 'empty' },
+  { field: 'merchantLegalName', value: str(301), accepted: false, why: '301 characters' },
+  { field: 'countryCode', value: 'CAN', accepted: true, why: '3 letters' },
+  { field: 'countryCode', value: 'CA', accepted: false, why: '2 letters' },
+  { field: 'countryCode', value: 'CANA', accepted: false, why: '4 letters' },
+  { field: 'countryCode', value: 'can', accepted: false, why: 'lower case' },
+  ...['123456', '123456789', '12345678901'].map((v) => ({ field: 'acquirerICA', value: v, accepted: true, why: `${v.length} digits` })),
+  ...['12345', '1234567', '12345678', '1234567890', '123456789012', '12345a'].map((v) => ({ field: 'acquirerICA', value: v, accepted: false, why: `${v.length} characters` })),
+  { field: 'merchantGroup', value: 'A', accepted: true, why: '1 character' },
+  { field: 'merchantGroup', value: '9Z', accepted: true, why: '2 characters' },
+  { field: 'merchantGroup', value: 'ABC', accepted: false, why: '3 characters' },
+  { field: 'merchantGroup', value: 'a1', accepted: false, why: 'lower case' },
+  { field: 'maidType', value: 'EXT', accepted: true, why: 'an enum value' },
+  { field: 'maidType', value: 'grp', accepted: false, why: 'an enum value in the wrong case' },
+  { field: 'optIn', value: 'N', accepted: true, why: 'Y|N' },
+  { field: 'optIn', value: 'YES', accepted: false, why: 'not Y|N' },
+  { field: 'nonMerchantNegotiatedParticipation', value: 'X', accepted: false, why: 'not Y|N' },
+  { field: 'wallets', value: list(3, (i) => `W${i}`), accepted: true, why: '3 wallets (max)' },
+  { field: 'wallets', value: list(4, (i) => `W${i}`), accepted: false, why: '4 wallets' },
+  { field: 'dbaNames', value: list(1000, (i) => `DBA ${i}`), accepted: true, why: '1000 names (max)' },
+  { field: 'dbaNames', value: list(1001, (i) => `DBA ${i}`), accepted: false, why: '1001 names' },
+  { field: 'mids', value: list(5000, (i) => String(100000000 + i)), accepted: true, why: '5000 MIDs (max)' },
+  { field: 'mids', value: list(5001, (i) => String(100000000 + i)), accepted: false, why: '5001 MIDs' },
+  { field: 'acquirerICA', value: undefined, accepted: false, why: 'missing (required)' },
+  { field: 'merchantLegalName', value: undefined, accepted: false, why: 'missing (required)' },
+];
+
+for (const row of PARTICIPATION) {
+  test(`participation: ${row.accepted ? 'accepts' : 'rejects'} ${row.field} ${row.why} @assumption`, async ({ instApi }) => {
+    const res = await instApi.call('postMerchantParticipations', { body: [withPath(exampleParticipation(ICA), row.field, row.value)] });
+    if (row.accepted) expect(res.status).toBe(202);
+    else expectErrors(res, 400);
+  });
+}
+
+for (const [count, accepted] of [[30, true], [31, false]] as const) {
+  test(`participation: ${accepted ? 'accepts' : 'rejects'} ${count} participations in one request (at most 30) @assumption`, async ({ instApi }) => {
+    const res = await instApi.call('postMerchantParticipations', { body: list(count, () => '').map(() => exampleParticipation(ICA)) });
+    if (accepted) expect(res.status).toBe(202);
+    else expectErrors(res, 400);
+  });
+}
+
+const MID_SEARCH = { merchantLegalName: 'Some merchant', countryCode: 'USA', acquirerICA: ICA };
+const SEARCHES: { op: string; body: unknown; accepted: boolean; why: string }[] = [
+  { op: 'postMerchantSearches', body: {}, accepted: false, why: 'no criterion (any of five)' },
+  { op: 'postMerchantSearches', body: { maid: '12345678' }, accepted: true, why: 'maid alone' },
+  { op: 'postMerchantSearches', body: { merchantParticipationStatus: 'COMPLETED' }, accepted: true, why: 'status alone' },
+  { op: 'postMerchantSearches', body: { countryCode: 'US' }, accepted: false, why: 'countryCode of 2 letters' },
+  { op: 'postMerchantSearches', body: { acquirerICA: '1234567' }, accepted: false, why: 'acquirerICA of 7 digits' },
+  { op: 'postMerchantMidSearches', body: MID_SEARCH, accepted: true, why: 'name, country and ICA' },
+  { op: 'postMerchantMidSearches', body: { ...MID_SEARCH, status: 'ERROR', mid: '100000001' }, accepted: true, why: 'with mid and status' },
+  { op: 'postMerchantMidSearches', body: withPath(MID_SEARCH, 'acquirerICA', undefined), accepted: false, why: 'without acquirerICA (required)' },
+  { op: 'postMerchantMidSearches', body: withPath(MID_SEARCH, 'countryCode', undefined), accepted: false, why: 'without countryCode (required)' },
+  { op: 'postMerchantMidSearches', body: { ...MID_SEARCH, status: 'DONE' }, accepted: false, why: 'status outside PENDING|COMPLETED|ERROR' },
+];
+
+for (const row of SEARCHES) {
+  test(`${row.op}: ${row.accepted ? 'accepts' : 'rejects'} a search ${row.why} @assumption`, async ({ instApi }) => {
+    const res = await instApi.call(row.op, { body: row.body });
+    if (row.accepted) expect(res.status).toBe(200);
+    else expectErrors(res, 400);
+  });
+}
