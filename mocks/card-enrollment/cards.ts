@@ -97,7 +97,7 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext) 
     panBin: faults.has('pan-unmasked') ? pan : pan.slice(0, 6), // reference: panBin is 6 digits
     panLastFour: faults.has('panLastFour-mismatch') ? pan.slice(-5, -1) : pan.slice(-4),
     dateOfCardCreated: faults.has('date-created-not-utc') ? created.toISOString().replace('Z', '+02:00') : created.toISOString(),
-    digitalCardData: { status: faults.has('card-status-suspended') ? 'SUSPENDED' : 'ACTIVE', descriptorName: 'Mock Card', artUri: 'https://art.example.test/card.png', iscobranded: false },
+    digitalCardData: { status: faults.has('card-status-suspended') ? 'SUSPENDED' : 'ACTIVE', descriptorName: faults.has('descriptorName-too-long') ? 'D'.repeat(65) : 'Mock Card', artUri: 'https://art.example.test/card.png', iscobranded: false },
     paymentCardDescriptor: 'mock-brand',
     paymentCardType: 'CREDIT',
     countryCode: body.consumer.countryCode,

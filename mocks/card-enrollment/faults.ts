@@ -50,6 +50,7 @@ export const CARD_FAULTS: Fault[] = [
   { id: 'date-created-not-utc', rule: 'dateOfCardCreated: UTC datetime', source: 'seed' },
   { id: 'card-status-suspended', rule: 'enroll never returns SUSPENDED or CANCELLED', source: 'seed' },
   { id: 'consumer-status-locked', rule: 'at enrollment the consumer profile is ACTIVE', source: 'seed' },
+  { id: 'descriptorName-too-long', rule: 'DigitalCardData.descriptorName max 64 (response)', source: 'seed' },
   { id: 'serviceId-not-echoed', rule: 'MaskedCard.serviceId: the service enrolled for', source: 'seed' },
   // Authentication (seed, Authentication; reference A2).
   { id: 'missing-key-accepted', rule: 'x-openapi-clientid required (401)', source: 'seed' },

@@ -64,6 +64,17 @@ for (const c of CARD_CASES) {
   });
 }
 
+test('accepts enrolmentReferenceType PUSH_ACCOUNT_RECEIPT (the only value)', async ({ cardApi, cards, card }) => {
+  test.skip(!card.receipt, 'needs a known receipt id (CARD_RECEIPT_ID in .env)');
+  const res = await cardApi.call('putCard', { body: cards.withReceipt() });
+  expect(res.status).toBe(200);
+});
+
+test('rejects enrolmentReferenceType outside its enum with INVALID_ARGUMENT naming the field', async ({ cardApi, cards }) => {
+  const res = await cardApi.call('putCard', { body: setPath(cards.withReceipt(), 'enrolmentReferenceData.enrolmentReferenceType', 'PUSH_ACCOUNT_RECEIPTS') });
+  expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT', field: 'enrolmentReferenceData.enrolmentReferenceType' });
+});
+
 test('rejects the registered srcClientId in upper case with INVALID_ARGUMENT (lower-case UUID only)', async ({ cardApi, cards, card }) => {
   const res = await cardApi.call('putCard', { body: { ...(await cards.withCard()), srcClientId: card.srcClientId.toUpperCase() } });
   expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT', field: 'srcClientId' });

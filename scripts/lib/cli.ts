@@ -1,0 +1,59 @@
+// Small helpers shared by the command-line entry points: argument parsing with one-line errors,
+// and running Playwright as a child process.
+import { spawn } from 'node:child_process';
+
+export class UsageError extends Error {}
+
+/** Parses `--name value` and `--flag` arguments; unknown names are a one-line usage error. */
+export function parseArgs(argv: string[], known: Record<string, 'value' | 'flag'>, usage: string): Record<string, string | boolean> {
+  const out: Record<string, string | boolean> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const name = arg.replace(/^--/, '');
+    if (!arg.startsWith('--') || !(name in known)) throw new UsageError(`unknown argument '${arg}'. Usage: ${usage}`);
+    if (known[name] === 'flag') out[name] = true;
+    else {
+      const value = argv[++i];
+      if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value. Usage: ${usage}`);
+      out[name] = value;
+    }
+  }
+  return out;
+}
+
+/** Runs the main function of a script; expected errors print one line and exit 2. */
+export function runMain(main: () => Promise<number | void>): void {
+  main().then(
+    (code) => process.exit(code ?? 0),
+    (error: Error) => {
+      console.error(`error: ${error.message.split('\n')[0]}`);
+      process.exit(2);
+    },
+  );
+}
+
+export interface RunResult {
+  code: number;
+  output: string;
+  seconds: number;
+}
+
+/** Runs `npx playwright test <args>` with extra env; streams output when `echo` is set. */
+export function playwright(args: string[], env: Record<string, string>, echo: boolean, timeoutMs = 15 * 60_000): Promise<RunResult> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn('npx', ['playwright', 'test', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (echo) process.stdout.write(chunk);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    const timer = setTimeout(() => child.kill('SIGTERM'), timeoutMs);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? 1, output, seconds: (Date.now() - started) / 1000 });
+    });
+  });
+}

@@ -1,0 +1,40 @@
+// `npm run mock [-- --service <name>] [--faults id,id]`: the embedded mocks standalone on fixed
+// ports, for people integrating by hand. Prints each base URL; the credentials of the mocks' test
+// clients go to .mock/credentials.json (git-ignored), never to the console.
+import fs from 'node:fs';
+import { FaultError } from '../mocks/kit/faults.js';
+import { MOCKS } from '../mocks/index.js';
+import { parseArgs, runMain, UsageError } from './lib/cli.js';
+
+const USAGE = 'npm run mock -- [--service <name>] [--faults <id,id>]';
+
+runMain(async () => {
+  const args = parseArgs(process.argv.slice(2), { service: 'value', faults: 'value' }, USAGE);
+  const selected = MOCKS.filter((m) => !args.service || m.service === args.service);
+  if (selected.length === 0) throw new UsageError(`unknown service '${args.service}' (known: ${MOCKS.map((m) => m.service).join(', ')})`);
+  const faults = typeof args.faults === 'string' ? args.faults.split(',').map((f) => f.trim()).filter(Boolean) : [];
+  const known = new Set(MOCKS.flatMap((m) => m.faults.map((f) => f.id)));
+  const unknown = faults.filter((f) => !known.has(f));
+  if (unknown.length) throw new UsageError(`unknown fault(s): ${unknown.join(', ')}`);
+  const credentials: Record<string, unknown> = {};
+  const handles = [];
+  for (const mock of selected) {
+    try {
+      const handle = await mock.start({ faults, port: mock.port });
+      handles.push(handle);
+      credentials[mock.service] = { baseURL: handle.baseURL, origin: handle.origin, ...((handle as { world?: object }).world ?? {}) };
+      console.log(`${mock.service.padEnd(18)} ${handle.baseURL}   (control: ${handle.origin}/__mock/state)`);
+    } catch (error) {
+      if (error instanceof FaultError) throw error;
+      const code = (error as { code?: string }).code;
+      if (code === 'EADDRINUSE') throw new Error(`port ${mock.port} is in use (is another \`npm run mock\` running?)`);
+      throw error;
+    }
+  }
+  fs.mkdirSync('.mock', { recursive: true });
+  fs.writeFileSync('.mock/credentials.json', JSON.stringify(credentials, null, 2), { mode: 0o600 });
+  console.log(`\nTest credentials (API keys, receipts): .mock/credentials.json${faults.length ? `\nActive faults: ${faults.join(', ')}` : ''}\nCtrl-C to stop.`);
+  await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
+  await Promise.all(handles.map((h) => h.close()));
+  return 0;
+});
