@@ -1,0 +1,83 @@
+// Covers: schemas/card-enrollment/openapi.yaml against seed 000's Limits table and field tables
+// (transcribed here from the seed), so the contract the suite checks with is the seed's.
+import { expect, test } from '../../fixtures/self.js';
+
+// seed 000, Limits: field (component.property) -> limits.
+const LIMITS = [
+  { schema: 'Consumer', field: 'firstName', maxLength: 30 },
+  { schema: 'Consumer', field: 'lastName', maxLength: 30 },
+  { schema: 'ConsumerIdentity', field: 'identityValue', maxLength: 255 },
+  { schema: 'EnrolmentReferenceData', field: 'enrolmentReferenceId', maxLength: 256 },
+  { schema: 'Card', field: 'primaryAccountNumber', minLength: 16, maxLength: 20 },
+  { schema: 'Card', field: 'panExpirationMonth', minLength: 2, maxLength: 2 },
+  { schema: 'Card', field: 'panExpirationYear', minLength: 4, maxLength: 4 },
+  { schema: 'Card', field: 'cardSecurityCode', minLength: 3, maxLength: 6 },
+  { schema: 'DigitalCardData', field: 'descriptorName', maxLength: 64 },
+  { schema: 'DigitalCardData', field: 'artUri', maxLength: 1024 },
+  { schema: 'DigitalCardData', field: 'coBrandedName', maxLength: 128 },
+];
+
+// seed 000, field tables: enums and required lists.
+const ENUMS = [
+  { schema: 'ConsumerIdentityType', values: ['EMAIL_ADDRESS'] },
+  { schema: 'Origin', values: ['CARDHOLDER', 'ISSUER', 'MERCHANT', 'WALLET'] },
+  { schema: 'DigitalCardStatus', values: ['ACTIVE', 'SUSPENDED', 'CANCELLED'] },
+  { schema: 'ConsumerStatus', values: ['ACTIVE', 'SUSPENDED', 'LOCKED'] },
+];
+
+const REQUIRED = [
+  { schema: 'EnrollCardRequest', required: ['srcClientId', 'serviceId', 'consumer', 'complianceSettings'] },
+  { schema: 'Consumer', required: ['consumerIdentity', 'mobileNumber', 'countryCode', 'languageCode', 'firstName', 'lastName'] },
+  { schema: 'ConsumerIdentity', required: ['identityType', 'identityValue'] },
+  { schema: 'PhoneNumber', required: ['countryCode', 'phoneNumber'] },
+  { schema: 'ComplianceSettings', required: ['privacy', 'tnc'] },
+  { schema: 'EnrolmentReferenceData', required: ['enrolmentReferenceId', 'enrolmentReferenceType'] },
+  { schema: 'Card', required: ['primaryAccountNumber'] },
+  { schema: 'EnrollCardResponse', required: ['srcCorrelationId', 'maskedCard'] },
+  { schema: 'MaskedCard', required: ['panLastFour', 'dateOfCardCreated', 'panBin', 'srcDigitalCardId', 'digitalCardData'] },
+  { schema: 'MaskedConsumer', required: ['dateConsumerAdded', 'maskedConsumerIdentity'] },
+  { schema: 'MaskedAddress', required: ['addressId'] },
+];
+
+for (const row of LIMITS) {
+  test(`the contract limits ${row.schema}.${row.field} as the seed's Limits table does`, async ({ contracts }) => {
+    const contract = await contracts('card-enrollment');
+    const property = contract.componentSchema(row.schema)?.properties?.[row.field];
+    expect(property, `${row.schema}.${row.field} in the contract`).toBeDefined();
+    expect(property.maxLength).toBe(row.maxLength);
+    expect(property.minLength).toBe(row.minLength);
+  });
+}
+
+for (const row of ENUMS) {
+  test(`the contract's ${row.schema} enum is the seed's`, async ({ contracts }) => {
+    const contract = await contracts('card-enrollment');
+    expect(contract.componentSchema(row.schema).enum).toEqual(row.values);
+  });
+}
+
+for (const row of REQUIRED) {
+  test(`the contract requires in ${row.schema} what the seed requires`, async ({ contracts }) => {
+    const contract = await contracts('card-enrollment');
+    expect([...contract.componentSchema(row.schema).required].sort()).toEqual([...row.required].sort());
+  });
+}
+
+test('the contract documents exactly 200, 400, 401, 403 and 500 for putCard and the x-openapi-clientid key', async ({ contracts }) => {
+  const contract = await contracts('card-enrollment');
+  const op = contract.operation('putCard');
+  expect(`${op.method} ${op.path}`).toBe('POST /cards');
+  expect(Object.keys(op.responses).sort()).toEqual(['200', '400', '401', '403', '500']);
+  expect(contract.document.components.securitySchemes.ApiKeyAuth).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-openapi-clientid' });
+  expect(op.security).toEqual([['ApiKeyAuth']]);
+});
+
+test('the contract keeps srcClientId lower-case and srcCorrelationId with its optional prefix', async ({ contracts }) => {
+  const contract = await contracts('card-enrollment');
+  const client = contract.component('LowerCaseUuid');
+  const correlation = contract.component('SrcCorrelationId');
+  expect(client('0f8fad5b-d9cb-469f-a165-70867728950e')).toBe(true);
+  expect(client('0F8FAD5B-D9CB-469F-A165-70867728950E')).toBe(false);
+  expect(correlation('0a1b2c3d.0F8FAD5B-D9CB-469F-A165-70867728950E')).toBe(true);
+  expect(correlation('0a1b2c3.0f8fad5b-d9cb-469f-a165-70867728950e')).toBe(false);
+});

@@ -1,0 +1,33 @@
+// Covers: bad input to what we ship (config, scripts, mock control surface) gets one clear line,
+// never a stack trace.
+import { expect, runCommand, test } from '../../fixtures/self.js';
+
+const noStack = (output: string) => !/\n\s+at .+:\d+:\d+/.test(output);
+
+test('an unknown TARGET stops the run with one configuration line', () => {
+  const { code, output } = runCommand('npx', ['playwright', 'test', '--list', '--project', 'self'], { TARGET: 'staging' });
+  expect(code).not.toBe(0);
+  expect(output).toContain('configuration error: TARGET=staging is not one of mock, sandbox');
+  expect(noStack(output)).toBe(true);
+});
+
+test('a non-numeric FC_NUM_RUNS stops the run with one configuration line', () => {
+  const { code, output } = runCommand('npx', ['playwright', 'test', '--list', '--project', 'self'], { FC_NUM_RUNS: 'many' });
+  expect(code).not.toBe(0);
+  expect(output).toContain('FC_NUM_RUNS=many must be a positive integer');
+});
+
+for (const [script, args, message] of [
+  ['mutation', ['--bogus'], "unknown argument '--bogus'"],
+  ['mutation', ['--service', 'nope'], "unknown service 'nope'"],
+  ['mock', ['--faults', 'no-such-fault'], 'unknown fault(s): no-such-fault'],
+  ['certify', ['--service'], '--service needs a value'],
+  ['make-jwe', ['--keys-url', 'http://127.0.0.1:9/keys'], 'cannot read a JWK set'],
+] as const) {
+  test(`scripts/${script} ${args.join(' ')} answers with one error line`, () => {
+    const { code, output } = runCommand('npx', ['tsx', `scripts/${script}.ts`, ...args]);
+    expect(code).toBe(2);
+    expect(output.trim().split('\n')).toHaveLength(1);
+    expect(output).toContain(message);
+  });
+}
