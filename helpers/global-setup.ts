@@ -17,11 +17,17 @@ export default async function globalSetup(config: FullConfig) {
   for (const service of SERVICES) {
     if (!selected.has(service.name)) continue;
     const url = settings.env[service.sandboxBaseUrlEnv];
-    if (!url) continue; // the service's fixture names the missing variable when a test needs it
+    if (!url) continue; // not part of this certification: its tests skip with that reason
+    const missing = [...(service.sandboxRequiredEnv ?? [])].filter((name) => !settings.env[name]);
+    if (missing.length) {
+      console.error(`configuration error: ${service.name}: ${service.sandboxBaseUrlEnv} is set but ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not (see .env.example)`);
+      process.exit(2);
+    }
     try {
       await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(5000) });
     } catch (error) {
-      const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
+      const c = (error as { cause?: { code?: string; message?: string; errors?: { code?: string }[] } }).cause;
+      const cause = c?.code ?? c?.errors?.[0]?.code ?? c?.message ?? (error as Error).message;
       console.error(`sandbox unreachable: ${service.name} at ${new URL(url).origin} (${service.sandboxBaseUrlEnv}): ${cause}`);
       process.exit(1);
     }

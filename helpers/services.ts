@@ -6,6 +6,8 @@ export interface ServiceProfile {
   title: string;
   /** .env variable holding the sandbox base URL (TARGET=sandbox). */
   sandboxBaseUrlEnv: string;
+  /** Other .env variables a sandbox certification of this service cannot do without. */
+  sandboxRequiredEnv?: string[];
   /** Component schemas an error body must match (any of them). */
   errorSchemas: string[];
   /** Component schemas accepted for an error body with a warning (a documented inconsistency). */
@@ -17,6 +19,7 @@ export const SERVICES: ServiceProfile[] = [
     name: 'card-enrollment',
     title: 'Card enrollment (seed 000)',
     sandboxBaseUrlEnv: 'CARD_BASE_URL',
+    sandboxRequiredEnv: ['CARD_API_KEY', 'CARD_SRC_CLIENT_ID', 'CARD_SERVICE_ID'],
     errorSchemas: ['ErrorResponse'],
     // reference/card-enrollment.md: the declared error schema is a documented inconsistency.
     toleratedErrorSchemas: [{ name: 'DeclaredError', note: 'error body in the seed\'s declared schema (message, reason, status int32) instead of the sample shape' }],
