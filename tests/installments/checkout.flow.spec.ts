@@ -1,7 +1,6 @@
 // Covers: POST /offers, POST /plans, POST /approvals (sync 200, async 202), GET /approvals/{plan_id},
 // GET /plans/{plan_id}: the checkout flow (reference, Flows - checkout) with both decisions.
-import { expect, test } from '../../fixtures/installments.js';
-import type { InstallmentsTarget } from '../../helpers/targets/installments.js';
+import { expect, test, type InstallmentsTarget } from '../../fixtures/installments.js';
 
 type Api = Parameters<Parameters<typeof test>[2]>[0]['instApi'];
 

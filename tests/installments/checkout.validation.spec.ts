@@ -1,8 +1,7 @@
 // Covers: 400 of POST /consumers/pans/registrations and /deregistrations, POST /offers, POST /plans,
 // POST /approvals: every pattern, length, enum and cap of reference/installments.md (Main fields -
 // PAN registration, Offers, Plan creation, Approval) at its boundaries, each with an accepted twin.
-import type { CallOptions } from '../../helpers/client.js';
-import { expect, expectErrors, test, unregisteredPan, withPath } from '../../fixtures/installments.js';
+import { expect, expectErrors, test, unregisteredPan, withPath, type CallOptions } from '../../fixtures/installments.js';
 
 type All = Parameters<Parameters<typeof test>[2]>[0];
 type Fx = Pick<All, 'instApi' | 'instReq' | 'inst'>;

@@ -1,8 +1,7 @@
 // Covers: POST /merchants/participations 202 + Location, GET /merchants/participations 200/404,
 // POST /merchants/searches 200, POST /merchants/mids/searches 200: the lender-app flow
 // (reference, Flows - lender app) to COMPLETED and to ERROR (INVALID_ACQUIRER_ICA).
-import { expect, expectErrors, exampleParticipation, test } from '../../fixtures/installments.js';
-import type { InstallmentsTarget } from '../../helpers/targets/installments.js';
+import { expect, expectErrors, exampleParticipation, test, type InstallmentsTarget } from '../../fixtures/installments.js';
 
 type Api = Parameters<Parameters<typeof test>[2]>[0]['instApi'];
 
