@@ -1,0 +1,67 @@
+// Covers: helpers/checks.ts: each named check fails on an exchange that breaks its rule and
+// passes one that keeps it (a check that cannot fail is a defect).
+import { expect, test } from '../../fixtures/self.js';
+import { loadContract } from '../../helpers/contract.js';
+import {
+  ContractViolation, contentTypeConformance, responseBodyPresence, responseSchemaConformance, statusCodeConformance, type Exchange,
+} from '../../helpers/checks.js';
+
+const json = { 'content-type': 'application/json; charset=utf-8' };
+const okBody = {
+  srcCorrelationId: '0f8fad5b-d9cb-469f-a165-70867728950e',
+  maskedCard: {
+    srcDigitalCardId: '0f8fad5b-d9cb-469f-a165-70867728950e', panBin: '520473', panLastFour: '4792',
+    dateOfCardCreated: '2026-11-21T07:00:00.000Z', digitalCardData: { status: 'ACTIVE' }, anExtraField: 'allowed',
+  },
+};
+
+const load = () => loadContract('card-enrollment');
+
+async function exchange(status: number, body: unknown, headers: Record<string, string> = json): Promise<Exchange> {
+  return { operation: (await load()).operation('putCard'), status, headers, body, text: body === undefined ? '' : JSON.stringify(body) };
+}
+
+test('statusCodeConformance fails an undocumented status and passes a documented one', async () => {
+  const undocumented = await exchange(201, okBody);
+  expect(() => statusCodeConformance(undocumented)).toThrow(/Received: 201 \/ Documented: 200, 400, 401, 403, 500/);
+  statusCodeConformance(await exchange(200, okBody));
+});
+
+test('contentTypeConformance fails a text/plain body where JSON is documented', async () => {
+  const text = await exchange(200, okBody, { 'content-type': 'text/plain' });
+  expect(() => contentTypeConformance(text)).toThrow(/Received: 'text\/plain'/);
+  contentTypeConformance(await exchange(200, okBody));
+});
+
+test('responseBodyPresence fails an empty 200 where a body is documented', async () => {
+  const empty = await exchange(200, undefined);
+  expect(() => responseBodyPresence(empty)).toThrow(ContractViolation);
+});
+
+test('responseSchemaConformance names the instance path and keyword of a missing required field', async () => {
+  const contract = await load();
+  const { panBin: _dropped, ...card } = okBody.maskedCard;
+  const broken = await exchange(200, { ...okBody, maskedCard: card });
+  expect(() => responseSchemaConformance(contract, broken)).toThrow(/\/maskedCard: required 'panBin'/);
+  responseSchemaConformance(contract, await exchange(200, okBody));
+});
+
+test('responseSchemaConformance prints an offending card number redacted', async () => {
+  const contract = await load();
+  const broken = await exchange(200, { ...okBody, maskedCard: { ...okBody.maskedCard, panLastFour: '5204731600014792' } });
+  const error = (() => {
+    try {
+      responseSchemaConformance(contract, broken);
+    } catch (e) {
+      return (e as Error).message;
+    }
+    return '';
+  })();
+  expect(error).toContain('/maskedCard/panLastFour: pattern');
+  expect(error).not.toContain('5204731600014792');
+});
+
+test('responseSchemaConformance allows unknown extra fields (no false alarms)', async () => {
+  const contract = await load();
+  responseSchemaConformance(contract, await exchange(200, { ...okBody, somethingNew: { nested: true } }));
+});
