@@ -43,7 +43,7 @@ for (const op of ['GetCustomers', 'GetInstitutions'] as const) {
     }), testInfo);
   });
 
-  test(`${op} rejects every start or limit outside the contract with 400 @property`, async ({ fdApi, fdContract }, testInfo) => {
+  test(`${op} rejects every start or limit outside the contract with 400 @property @assumption`, async ({ fdApi, fdContract }, testInfo) => {
     const [limitOk, startOk] = [fdContract.component('PageLimit'), fdContract.component('PageStart')];
     await assertProperty(fc.asyncProperty(fc.oneof(invalidLimit.map((limit) => ({ limit })), invalidStart.map((start) => ({ start }))), async (query) => {
       fc.pre('limit' in query ? !limitOk(query.limit) : !startOk(query.start));

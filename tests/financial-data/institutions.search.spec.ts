@@ -19,7 +19,7 @@ for (const op of LISTS) {
     expect(res.body.institutions.map((i: { id: string }) => i.id)).toContain(fd.institutions.branded);
   });
 
-  test(`${op} pages: limit 1000 accepted, 1001 rejected with 400, displaying within limit`, async ({ fdApi }) => {
+  test(`${op} pages: limit 1000 accepted, 1001 rejected with 400, displaying within limit @assumption`, async ({ fdApi }) => {
     const page = await fdApi.call(op, { query: { limit: 1 } });
     expect(page.status).toBe(200);
     expect(page.body.displaying).toBeLessThanOrEqual(1);
