@@ -22,7 +22,7 @@ runMain(async () => {
     try {
       const handle = await mock.start({ faults, port: mock.port });
       handles.push(handle);
-      credentials[mock.service] = { baseURL: handle.baseURL, origin: handle.origin, ...((handle as { world?: object }).world ?? {}) };
+      credentials[mock.service] = { baseURL: handle.baseURL, origin: handle.origin, ...(handle.context.credentials?.() ?? {}) };
       console.log(`${mock.service.padEnd(18)} ${handle.baseURL}   (control: ${handle.origin}/__mock/state)`);
     } catch (error) {
       if (error instanceof FaultError) throw error;

@@ -1,12 +1,9 @@
 // The card enrollment mock: POST {base}/cards, GET /keys (JWK set, outside the base path), the
 // /__mock/ control surface. Started per worker on port 0, or standalone by `npm run mock`.
-import { loadContract } from '../../helpers/contract.js';
 import { createMockApp, listen, type MockContext, type MockHandle } from '../kit/app.js';
-import { VirtualClock } from '../kit/clock.js';
-import { Deliveries } from '../kit/deliveries.js';
-import { FaultSet, faultsFor } from '../kit/faults.js';
-import { relaxedContract } from '../kit/validation.js';
+import { prepareService } from '../kit/service.js';
 import { registerCards } from './cards.js';
+import { sendError } from './errors.js';
 import { CARD_FAULTS } from './faults.js';
 import { createEncryptionKeys } from './keys.js';
 import { createCardWorld, type CardWorld } from './world.js';
@@ -20,18 +17,18 @@ export interface CardMockHandle extends MockHandle {
 }
 
 export async function startCardEnrollmentMock(options: { faults?: string[]; port?: number } = {}): Promise<CardMockHandle> {
-  const faults = new FaultSet(CARD_FAULTS, faultsFor(CARD_FAULTS, options.faults ?? []));
-  const contract = relaxedContract(await loadContract('card-enrollment'), faults.relaxations());
+  const { faults, contract, clock, deliveries } = await prepareService('card-enrollment', CARD_FAULTS, options.faults);
   const world = createCardWorld();
   const keys = await createEncryptionKeys();
   const context: MockContext = {
-    service: 'card-enrollment', faults, clock: new VirtualClock(), deliveries: new Deliveries(), onReset: [],
+    service: 'card-enrollment', faults, clock, deliveries, onReset: [],
     world: () => ({ clients: world.clients.map((c) => ({ srcClientIds: c.srcClientIds, serviceIds: c.serviceIds })), receipts: world.receipts.map((r) => ({ enrolmentReferenceId: r.enrolmentReferenceId })) }),
+    credentials: () => ({ clients: world.clients, receipts: world.receipts.map((r) => ({ enrolmentReferenceId: r.enrolmentReferenceId })) }),
   };
-  const app = createMockApp(context);
+  const app = createMockApp(context, (reply, status, message) => sendError(reply, faults, status, 'INVALID_ARGUMENT', message));
   app.get('/keys', async () => keys.jwks);
   registerCards(app, CARD_BASE_PATH, context, contract, world, keys);
-  app.setNotFoundHandler((req, reply) => reply.code(404).send({ code: 404, status: 'NOT_FOUND', message: `No route ${req.method} ${req.url.split('?')[0]}` }));
+  app.setNotFoundHandler((req, reply) => sendError(reply, faults, 404, 'NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`));
   const handle = await listen(app, context, CARD_BASE_PATH, options.port);
   return { ...handle, world, keysURL: `${handle.origin}/keys` };
 }

@@ -2,12 +2,8 @@
 // the shared middleware (security, validation); the /__mock/ control surface of the kit plus
 // POST /__mock/partners/unlock. Started per worker on port 0, or standalone by `npm run mock`.
 // Remaining resources (accounts, transactions, reports, notifications...) add a module here.
-import { loadContract } from '../../helpers/contract.js';
 import { createMockApp, listen, parseJson, type MockHandle } from '../kit/app.js';
-import { VirtualClock } from '../kit/clock.js';
-import { Deliveries } from '../kit/deliveries.js';
-import { FaultSet, faultsFor } from '../kit/faults.js';
-import { relaxedContract } from '../kit/validation.js';
+import { prepareService } from '../kit/service.js';
 import { registerAuth } from './auth.js';
 import { registerBusinesses } from './businesses.js';
 import { registerConsumers } from './consumers.js';
@@ -25,22 +21,22 @@ export interface FdMockHandle extends MockHandle {
 }
 
 export async function startFinancialDataMock(options: { faults?: string[]; port?: number } = {}): Promise<FdMockHandle> {
-  const faults = new FaultSet(FD_FAULTS, faultsFor(FD_FAULTS, options.faults ?? []));
-  const contract = relaxedContract(await loadContract('financial-data'), faults.relaxations());
+  const { faults, contract, clock, deliveries } = await prepareService('financial-data', FD_FAULTS, options.faults);
   const world = createFdWorld();
   const [partner, spare] = world.partners.values();
   const context: FdContext = {
-    service: 'financial-data', faults, clock: new VirtualClock(), deliveries: new Deliveries(), state: world, contract,
+    service: 'financial-data', faults, clock, deliveries, state: world, contract,
     // Reset restores partners (secrets, failure counts, locks); customers and tokens stay.
     onReset: [() => restorePartners(world)],
-    // What a person integrating by hand needs (npm run mock): the test partner's credentials.
+    // What a person integrating by hand needs (npm run mock writes it to .mock/, never served).
+    credentials: () => ({ partner: { partnerId: partner.id, partnerSecret: partner.secret, appKey: world.appKeys[0] } }),
     world: () => ({
-      partner: { partnerId: partner.id, partnerSecret: partner.secret, appKey: world.appKeys[0] },
+      partner: { partnerId: partner.id },
       sparePartner: { partnerId: spare.id },
       institutions: world.institutions.map((i) => ({ id: i.id, name: i.name, routingNumbers: i.routingNumbers, branding: Boolean(i.branding) })),
     }),
   };
-  const app = createMockApp(context);
+  const app = createMockApp(context, (reply, status, message) => sendError(context, reply, status, message));
   // Lifts a partner's lock (five failed authentications): the only way out (reference).
   app.post('/__mock/partners/unlock', async (req, reply) => {
     const body = parseJson(req.body) as { partnerId?: unknown } | undefined;

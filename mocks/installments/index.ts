@@ -1,12 +1,8 @@
 // The installments mock: the 12 operations under {base}=/installments, the issuer's
 // /issuer/notifications for certification, GET /keys (JWK set: JWE key and the service's
 // notification signing key) and the /__mock/ control surface. Port 0 per worker, or `npm run mock`.
-import { loadContract } from '../../helpers/contract.js';
 import { createMockApp, listen, type MockContext, type MockHandle } from '../kit/app.js';
-import { VirtualClock } from '../kit/clock.js';
-import { Deliveries } from '../kit/deliveries.js';
-import { FaultSet, faultsFor } from '../kit/faults.js';
-import { relaxedContract } from '../kit/validation.js';
+import { prepareService } from '../kit/service.js';
 import { registerApprovals } from './approvals.js';
 import { sendError } from './errors.js';
 import { INSTALLMENTS_FAULTS } from './faults.js';
@@ -29,18 +25,18 @@ export interface InstallmentsMockHandle extends MockHandle {
 }
 
 export async function startInstallmentsMock(options: { faults?: string[]; port?: number } = {}): Promise<InstallmentsMockHandle> {
-  const faults = new FaultSet(INSTALLMENTS_FAULTS, faultsFor(INSTALLMENTS_FAULTS, options.faults ?? []));
-  const contract = relaxedContract(await loadContract('installments'), faults.relaxations());
+  const { faults, contract, clock, deliveries } = await prepareService('installments', INSTALLMENTS_FAULTS, options.faults);
   const world = createInstallmentsWorld();
   const keys = await createInstallmentsKeys(world.serviceKey);
   const context: MockContext = {
-    service: 'installments', faults, clock: new VirtualClock(), deliveries: new Deliveries(), onReset: [() => resetState(world)],
+    service: 'installments', faults, clock, deliveries, onReset: [() => resetState(world)],
+    credentials: () => ({ consumerKeys: world.keys.map((k) => ({ consumerKey: k.consumerKey, signingKeyPem: k.privateKeyPem, operations: k.operations })) }),
     world: () => ({
       consumerKeys: world.keys.map((k) => ({ operations: k.operations })), acquirerIcas: world.acquirerIcas, providerId: world.providerId,
       issuers: world.issuers, panLists: [...world.panLists.values()].map((l) => ({ panListId: l.panListId, accountRange: l.accountRange, pans: l.pans.size })),
     }),
   };
-  const app = createMockApp(context);
+  const app = createMockApp(context, (reply, status, message) => sendError(reply, faults, status, 'INVALID_REQUEST', message));
   const guard = createGuard(context, contract, world, keys);
   app.get('/keys', async () => keys.jwks);
   registerPanLists(app, INSTALLMENTS_BASE_PATH, context, world, guard);
@@ -50,11 +46,6 @@ export async function startInstallmentsMock(options: { faults?: string[]; port?:
   registerApprovals(app, INSTALLMENTS_BASE_PATH, context, world, guard);
   registerIssuerEndpoint(app, context, world, guard);
   app.setNotFoundHandler((req, reply) => sendError(reply, faults, 404, 'NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`));
-  // Anything Fastify itself refuses (bad URL encoding, ...) is the client's 400, never a 500.
-  app.setErrorHandler((error: { statusCode?: number; message: string }, _req, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-    return sendError(reply, faults, status, 'INVALID_REQUEST', error.message);
-  });
   const handle = await listen(app, context, INSTALLMENTS_BASE_PATH, options.port);
   return { ...handle, world, keysURL: `${handle.origin}/keys`, issuerBaseURL: handle.origin + ISSUER_PREFIX };
 }

@@ -12,8 +12,10 @@ export interface MockContext {
   deliveries: Deliveries;
   /** Called by POST /__mock/reset after the kit's own state is reset. */
   onReset: (() => void)[];
-  /** Public description of the mock's world, served at GET /__mock/world. */
+  /** Public description of the mock's world, served at GET /__mock/world: never a secret. */
   world: () => unknown;
+  /** Test credentials for people calling by hand (`npm run mock` writes them to .mock/); never served. */
+  credentials?: () => unknown;
 }
 
 export interface MockHandle {
@@ -37,8 +39,18 @@ export function parseJson(raw: unknown): unknown {
   }
 }
 
-export function createMockApp(context: MockContext): FastifyInstance {
-  const app = Fastify({ logger: false, bodyLimit: 5 * 1024 * 1024 });
+/** Answers a client error (4xx) in the service's own error shape. */
+export type ClientError = (reply: FastifyReply, status: number, message: string) => FastifyReply;
+
+export function createMockApp(context: MockContext, clientError: ClientError): FastifyInstance {
+  // Whatever Fastify itself refuses (a URL that does not decode, a body too large...) is the
+  // client's 4xx in the service's error shape, never a 500 or Fastify's own body.
+  const app = Fastify({ logger: false, bodyLimit: 5 * 1024 * 1024, frameworkErrors: (error, _req, reply) => clientError(reply, 400, error.message) });
+  app.setErrorHandler((error: { statusCode?: number; message: string }, _req, reply) => {
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return clientError(reply, error.statusCode, error.message);
+    // A defect of the mock itself: a loud 500 that fails the check, never a 4xx that could pass one.
+    return reply.code(500).send({ message: `mock defect: ${error.message}` });
+  });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 

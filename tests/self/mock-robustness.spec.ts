@@ -1,0 +1,40 @@
+// Covers: the embedded mocks and their /__mock/ control surface given bad input: a clear 4xx in
+// the service's error shape or one message line, never a 500, a hang or Fastify's own body.
+import { expect, MOCKS, test } from '../../fixtures/self.js';
+
+for (const mock of MOCKS) {
+  test.describe(mock.service, () => {
+    let handle: Awaited<ReturnType<typeof mock.start>>;
+    test.beforeAll(async () => {
+      handle = await mock.start({});
+    });
+    test.afterAll(async () => {
+      await handle.close();
+    });
+
+    test('answers a URL that does not decode with 400 in its error shape', async () => {
+      const res = await fetch(`${handle.baseURL}/x%zz`, { method: 'POST', body: '{' });
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(await res.json())).not.toContain('FST_ERR');
+    });
+
+    test('answers an oversized body with 413, not a crash', async () => {
+      const res = await fetch(`${handle.baseURL}/anything`, { method: 'POST', body: 'x'.repeat(6 * 1024 * 1024), headers: { 'content-type': 'application/json' } });
+      expect(res.status).toBe(413);
+    });
+
+    for (const [path, method, body] of [['/__mock/clock/advance', 'POST', '{"seconds": -5}'], ['/__mock/clock/advance', 'POST', 'not json'], ['/__mock/faults', 'PUT', '{"faults": "one"}'], ['/__mock/faults', 'PUT', '{"faults": ["no-such-fault"]}']]) {
+      test(`control surface: ${method} ${path} ${body} is a 400 with one message line`, async () => {
+        const res = await fetch(`${handle.origin}${path}`, { method, body, headers: { 'content-type': 'application/json' } });
+        expect(res.status).toBe(400);
+        const { message } = (await res.json()) as { message: string };
+        expect(message.split('\n')).toHaveLength(1);
+      });
+    }
+
+    test('control surface: GET /__mock/world serves no credential', async () => {
+      const text = await (await fetch(`${handle.origin}/__mock/world`)).text();
+      expect(text).not.toMatch(/apiKey|secret|privateKey|PRIVATE KEY|appKey/i);
+    });
+  });
+}
