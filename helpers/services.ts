@@ -28,6 +28,7 @@ export const SERVICES: ServiceProfile[] = [
     name: 'installments',
     title: 'Installments (seed 001; contract from reference/installments.md)',
     sandboxBaseUrlEnv: 'INSTALLMENTS_BASE_URL',
+    sandboxRequiredEnv: ['INSTALLMENTS_CONSUMER_KEY'],
     // reference/installments.md: Errors everywhere; PlanNotifError from an issuer's /notifications.
     errorSchemas: ['Errors', 'PlanNotifError'],
   },
@@ -35,6 +36,7 @@ export const SERVICES: ServiceProfile[] = [
     name: 'financial-data',
     title: 'Financial data aggregation and reporting (seed 002)',
     sandboxBaseUrlEnv: 'FD_BASE_URL',
+    sandboxRequiredEnv: ['FD_APP_KEY', 'FD_PARTNER_ID', 'FD_PARTNER_SECRET'],
     errorSchemas: ['Error'],
   },
 ];
