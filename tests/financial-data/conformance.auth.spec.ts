@@ -1,8 +1,7 @@
 // Covers: every operation of the financial data contract (it grows with the contract): the
 // security requirement of seed 002, Authentication - Partner-App-Key on every call, a valid
 // Partner-App-Token (valid two hours) on all but CreateToken and ModifyPartnerSecret.
-import { loadContract } from '../../helpers/contract.js';
-import { expect, expectFdError, sampleCall, test, TOKEN_VALID_MS } from '../../fixtures/financial-data.js';
+import { loadContract, expect, expectFdError, sampleCall, test, TOKEN_VALID_MS } from '../../fixtures/financial-data.js';
 
 const contract = await loadContract('financial-data');
 const operations = [...contract.operations.values()];

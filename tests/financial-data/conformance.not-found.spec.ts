@@ -1,8 +1,7 @@
 // Covers: every operation of the financial data contract with a path id and a documented 404
 // (seed 002, Errors - 404: customer, consumer, institution, ... not found): a well-formed id that
 // names nothing is a 404. Grows with the contract.
-import { loadContract } from '../../helpers/contract.js';
-import { expectFdError, sampleCall, test, unknownId } from '../../fixtures/financial-data.js';
+import { loadContract, expectFdError, sampleCall, test, unknownId } from '../../fixtures/financial-data.js';
 
 const contract = await loadContract('financial-data');
 
