@@ -58,20 +58,35 @@ export function contentTypeConformance({ operation, status, headers, text }: Exc
   }
 }
 
-export function responseBodyPresence({ operation, status, text }: Exchange): void {
+/** The received media type when the contract declares it for this status, else the first declared. */
+export function declaredBody({ operation, status, headers }: Pick<Exchange, 'operation' | 'status' | 'headers'>) {
   const spec = documentedResponse(operation, status);
-  if (spec?.schema && text.length === 0) {
-    throw new ContractViolation('responseBodyPresence', `${where(operation)} ${status}: Received: empty body / Documented: a ${spec.contentTypes[0]} body`);
+  if (!spec || spec.contentTypes.length === 0) return undefined;
+  const received = (headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const mediaType = spec.contentTypes.map((t) => t.toLowerCase()).find((t) => t === received || (t.endsWith('/*') && received.startsWith(t.slice(0, -1))))
+    ?? spec.contentTypes[0].toLowerCase();
+  return { spec, mediaType, schema: spec.schemas[mediaType] ?? spec.schema, json: /^application\/(.+\+)?json$/.test(mediaType) };
+}
+
+export function responseBodyPresence(exchange: Exchange): void {
+  const body = declaredBody(exchange);
+  if (body?.schema && exchange.text.length === 0) {
+    throw new ContractViolation('responseBodyPresence', `${where(exchange.operation)} ${exchange.status}: Received: empty body / Documented: a ${body.mediaType} body`);
   }
 }
 
-export function responseSchemaConformance(contract: Contract, { operation, status, body, text }: Exchange): void {
-  const spec = documentedResponse(operation, status);
-  if (!spec?.schema || text.length === 0) return;
+export function responseSchemaConformance(contract: Contract, exchange: Exchange): void {
+  const { operation, status, text } = exchange;
+  const declared = declaredBody(exchange);
+  if (!declared?.schema || text.length === 0) return;
+  // A text body (e.g. the provider's text/plain 401) is checked as the string it is; binary
+  // bodies (PDF) carry no schema to check beyond their content type.
+  if (!declared.json && (declared.schema.type !== 'string' || declared.schema.format === 'binary')) return;
+  const body = declared.json ? exchange.body : text;
   if (body === undefined) {
-    throw new ContractViolation('responseSchemaConformance', `${where(operation)} ${status}: Received: a body that is not JSON / Documented: ${spec.contentTypes[0]}`);
+    throw new ContractViolation('responseSchemaConformance', `${where(operation)} ${status}: Received: a body that is not JSON / Documented: ${declared.mediaType}`);
   }
-  const validate = contract.validator(`response:${operation.operationId}:${spec.status}`, spec.schema);
+  const validate = contract.validator(`response:${operation.operationId}:${declared.spec.status}:${declared.mediaType}`, declared.schema);
   if (!validate(body)) {
     throw new ContractViolation('responseSchemaConformance', `${where(operation)} ${status}: Received a body that breaks the schema: ${formatAjvErrors(validate.errors)}`);
   }

@@ -4,7 +4,7 @@
 import type { APIRequestContext, TestInfo } from '@playwright/test';
 import * as allure from 'allure-js-commons';
 import {
-  ContractViolation, contentTypeConformance, documentedResponse, formatAjvErrors, responseBodyPresence,
+  ContractViolation, contentTypeConformance, declaredBody, documentedResponse, formatAjvErrors, responseBodyPresence,
   responseHeadersConformance, responseSchemaConformance, statusCodeConformance, type Exchange,
 } from './checks.js';
 import type { Contract, Operation } from './contract.js';
@@ -126,6 +126,9 @@ export class OperationClient {
   /** Error bodies (4xx/5xx) must have the service's error shape; tolerated shapes only warn. */
   private errorShapeConformance(exchange: Exchange, profile: ServiceProfile): void {
     if (exchange.status < 400 || !exchange.text) return;
+    // A documented non-JSON error body (the provider's text/plain 401) has no error shape.
+    const declared = declaredBody(exchange);
+    if (declared && !declared.json) return;
     const { contract } = this.deps;
     if (profile.errorSchemas.some((name) => contract.component(name)(exchange.body))) return;
     const tolerated = profile.toleratedErrorSchemas?.find((t) => contract.component(t.name)(exchange.body));

@@ -20,7 +20,10 @@ export interface ResponseSpec {
   status: string;
   /** Media types the contract declares for this status ([] = no body). */
   contentTypes: string[];
+  /** Schema of the first media type (the one a JSON body is checked against by default). */
   schema?: Json;
+  /** Schema per declared media type (a 401 may be JSON or text/plain, provider 1.35.0). */
+  schemas: Record<string, Json | undefined>;
   headers: Record<string, { required: boolean; schema: Json }>;
 }
 
@@ -109,7 +112,8 @@ export class Contract {
             headers[name.toLowerCase()] = { required: Boolean(header.required), schema: header.schema ?? {} };
           }
           const media = Object.keys(content);
-          responses[status] = { status, contentTypes: media, schema: media.length ? content[media[0]].schema : undefined, headers };
+          const schemas = Object.fromEntries(media.map((m) => [m.toLowerCase(), content[m]?.schema]));
+          responses[status] = { status, contentTypes: media, schema: media.length ? content[media[0]].schema : undefined, schemas, headers };
         }
         const security = (op.security ?? globalSecurity).map((req: Json) => Object.keys(req));
         this.operations.set(op.operationId, {
