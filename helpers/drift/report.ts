@@ -1,0 +1,78 @@
+// The drift report: acceptance ratios per operation and per kind of example, every rejection with
+// its reason, as reports/drift-<service>.{md,json}.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { JudgedExample } from './judge.js';
+
+export interface Ratio {
+  accepted: number;
+  total: number;
+}
+
+export interface DriftResult {
+  service: string;
+  contractVersion: string;
+  document: { file: string; title: string; version: string };
+  generatedAt: string;
+  /** Operations of the document that our contract has, and those it does not have yet. */
+  matched: number;
+  unmatched: string[];
+  /** Our operations the document does not have. */
+  ours: string[];
+  bodies: Ratio;
+  successBodies: Ratio;
+  parameters: Ratio;
+  /** Examples the document's own schema accepts: the ratio that measures only our contract. */
+  consistentBodies: Ratio;
+  judged: JudgedExample[];
+}
+
+const ratio = (list: JudgedExample[]): Ratio => ({ accepted: list.filter((j) => j.verdict === 'accepted').length, total: list.length });
+export const pct = (r: Ratio) => (r.total ? `${((100 * r.accepted) / r.total).toFixed(1)}%` : 'n/a');
+const isBody = (j: JudgedExample) => j.kind !== 'parameter';
+
+export function summarize(base: Omit<DriftResult, 'bodies' | 'successBodies' | 'parameters' | 'consistentBodies'>): DriftResult {
+  const bodies = base.judged.filter(isBody);
+  return {
+    ...base,
+    bodies: ratio(bodies),
+    successBodies: ratio(bodies.filter((j) => j.kind === 'response' && /^2/.test(j.at))),
+    parameters: ratio(base.judged.filter((j) => j.kind === 'parameter')),
+    consistentBodies: ratio(bodies.filter((j) => j.verdict !== 'document inconsistent')),
+  };
+}
+
+export function perOperation(judged: JudgedExample[]): { operationId: string; bodies: Ratio; parameters: Ratio }[] {
+  const ids = [...new Set(judged.map((j) => j.operationId))].sort();
+  return ids.map((id) => {
+    const mine = judged.filter((j) => j.operationId === id);
+    return { operationId: id, bodies: ratio(mine.filter(isBody)), parameters: ratio(mine.filter((j) => !isBody(j))) };
+  });
+}
+
+const label = (j: JudgedExample) => `${j.kind === 'parameter' ? `parameter ${j.at}` : j.kind === 'request' ? `request ${j.mediaType}` : `${j.at} ${j.mediaType}`} (${j.origin})`;
+
+export function rejectionLines(result: DriftResult): string[] {
+  return result.judged.filter((j) => j.verdict !== 'accepted').map((j) => `${j.operationId} ${label(j)}: ${j.verdict}: ${j.reason}`);
+}
+
+export function writeDriftReport(dir: string, result: DriftResult): string {
+  fs.mkdirSync(dir, { recursive: true });
+  const base = path.join(dir, `drift-${result.service}`);
+  fs.writeFileSync(`${base}.json`, JSON.stringify(result, null, 2));
+  const lines = [
+    `# Drift: ${result.service} contract ${result.contractVersion} vs ${result.document.title} ${result.document.version}`, '',
+    `- Document: \`${result.document.file}\` (read, not stored); generated ${result.generatedAt}`,
+    `- Operations judged: ${result.matched}; in the document but not in our contract: ${result.unmatched.length}; ours but not in the document: ${result.ours.length ? result.ours.join(', ') : 'none'}`,
+    `- Example bodies accepted: **${result.bodies.accepted}/${result.bodies.total} (${pct(result.bodies)})**; success bodies ${result.successBodies.accepted}/${result.successBodies.total} (${pct(result.successBodies)}); bodies consistent with the document's own schema ${result.consistentBodies.accepted}/${result.consistentBodies.total} (${pct(result.consistentBodies)})`,
+    `- Parameter examples accepted: ${result.parameters.accepted}/${result.parameters.total} (${pct(result.parameters)})`, '',
+    'Verdicts: *contract stricter* (our contract refuses what the document allows: a false alarm against a conformant target, unless the seed overrides the document), *document inconsistent* (the example breaks the document\'s own schema), *not in contract* (a status, media type or parameter our contract does not document).', '',
+    '| operation | bodies accepted | parameters accepted |', '|---|---|---|',
+    ...perOperation(result.judged).map((o) => `| ${o.operationId} | ${o.bodies.accepted}/${o.bodies.total} | ${o.parameters.accepted}/${o.parameters.total} |`),
+    '', '## Rejections', '',
+    ...(rejectionLines(result).map((l) => `- ${l}`)),
+  ];
+  if (rejectionLines(result).length === 0) lines.push('None.');
+  fs.writeFileSync(`${base}.md`, `${lines.join('\n')}\n`);
+  return `${base}.md`;
+}

@@ -1,0 +1,69 @@
+// `npm run drift -- --service <name> --spec <file>`: validates every example a published OpenAPI
+// document gives (request and response bodies, explicit and assembled from property-level
+// examples, and parameter examples) against our contract with the suite's own Ajv, and prints the
+// acceptance ratio per operation and each rejection with its reason. Nothing of the document is
+// stored: it is read from the path given. Writes reports/drift-<service>.{md,json}.
+// Exit code: 0 when the report was written (whatever the ratio), 2 on bad input.
+import path from 'node:path';
+import { suiteConfig } from '../helpers/config.js';
+import { loadContract } from '../helpers/contract.js';
+import { publishedOperations } from '../helpers/drift/examples.js';
+import { judgeExample, matchOperation, type JudgedExample } from '../helpers/drift/judge.js';
+import { PublishedDocument, readPublishedDocument } from '../helpers/drift/published.js';
+import { pct, perOperation, rejectionLines, summarize, writeDriftReport } from '../helpers/drift/report.js';
+import { SERVICES, serviceProfile } from '../helpers/services.js';
+import { parseArgs, runMain, UsageError } from './lib/cli.js';
+
+const USAGE = 'npm run drift -- --service <name> --spec <published OpenAPI file> [--min <percent>]';
+
+runMain(async () => {
+  const args = parseArgs(process.argv.slice(2), { service: 'value', spec: 'value', min: 'value', help: 'flag' }, USAGE);
+  if (args.help) {
+    console.log(`Usage: ${USAGE}\nJudges every example of the published document against our contract; --min fails (exit 1) below that body acceptance.`);
+    return 0;
+  }
+  if (typeof args.service !== 'string' || typeof args.spec !== 'string') throw new UsageError(`--service and --spec are required. Usage: ${USAGE}`);
+  if (!SERVICES.some((s) => s.name === args.service)) throw new UsageError(`unknown service '${args.service}' (known: ${SERVICES.map((s) => s.name).join(', ')})`);
+  const min = args.min === undefined ? undefined : Number(args.min);
+  if (min !== undefined && !(min >= 0 && min <= 100)) throw new UsageError(`--min must be a percentage from 0 to 100. Usage: ${USAGE}`);
+
+  const raw = readPublishedDocument(args.spec);
+  const contract = await loadContract(args.service);
+  const profile = serviceProfile(args.service);
+  const doc = new PublishedDocument(raw, args.service);
+  const published = publishedOperations(doc);
+  console.log(`Drift of ${args.service} (contract ${contract.version}) against ${raw.info?.title ?? args.spec} ${raw.info?.version ?? ''}: ${published.length} published operations`);
+
+  const judged: JudgedExample[] = [];
+  const unmatched: string[] = [];
+  const matchedIds = new Set<string>();
+  for (const p of published) {
+    const op = matchOperation(contract, p);
+    if (!op) {
+      unmatched.push(p.operationId ?? `${p.method} ${p.path}`);
+      continue;
+    }
+    matchedIds.add(op.operationId);
+    const mine = p.examples.map((ex, i) => judgeExample(contract, profile, doc, op, ex, `${p.method} ${p.path} ${i}`));
+    judged.push(...mine);
+    const bad = mine.filter((j) => j.verdict !== 'accepted').length;
+    console.log(`  ${op.operationId.padEnd(40)} ${mine.length - bad}/${mine.length} examples accepted`);
+  }
+  const result = summarize({
+    service: args.service, contractVersion: contract.version,
+    document: { file: path.resolve(args.spec), title: String(raw.info?.title ?? ''), version: String(raw.info?.version ?? '') },
+    generatedAt: new Date().toISOString(), matched: matchedIds.size, unmatched,
+    ours: [...contract.operations.keys()].filter((id) => !matchedIds.has(id)), judged,
+  });
+  const rejections = rejectionLines(result);
+  if (rejections.length) console.log(`\nRejections (${rejections.length}):\n${rejections.map((l) => `  - ${l}`).join('\n')}`);
+  const file = writeDriftReport(suiteConfig().reportsDir, result);
+  const worst = perOperation(judged).filter((o) => o.bodies.accepted < o.bodies.total).length;
+  console.log(`\nBodies accepted: ${result.bodies.accepted}/${result.bodies.total} (${pct(result.bodies)}); success bodies ${pct(result.successBodies)}; consistent with the document ${pct(result.consistentBodies)}; parameters ${result.parameters.accepted}/${result.parameters.total} (${pct(result.parameters)}); ${worst} operation(s) with a rejected body; ${result.matched} operations judged, ${unmatched.length} not in our contract`);
+  console.log(`Report: ${path.relative(process.cwd(), file)}`);
+  if (min !== undefined && result.bodies.total && (100 * result.bodies.accepted) / result.bodies.total < min) {
+    console.log(`Body acceptance ${pct(result.bodies)} is below --min ${min}%`);
+    return 1;
+  }
+  return 0;
+});
