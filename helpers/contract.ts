@@ -63,15 +63,25 @@ export function schemaId(service: string, name: string): string {
   return `contract://${service}/components/schemas/${name}`;
 }
 
+/** Where a check's rule comes from (DESIGN.md, "Sources of truth"): the seed, the provider's
+ * published document, or a decision of the reference page. */
+export type SourceClass = 'seed' | 'provider' | 'assumption';
+export const SOURCE_CLASSES: readonly SourceClass[] = ['seed', 'provider', 'assumption'];
+
 export class Contract {
   readonly operations = new Map<string, Operation>();
   readonly version: string;
+  /** Class of this service's untagged checks: the document's `x-source` (seed unless it says otherwise). */
+  readonly defaultSource: SourceClass;
   readonly title: string;
   private readonly validators = new Map<string, ValidateFunction>();
 
   constructor(readonly service: string, readonly document: Json) {
     this.version = String(document.info?.version ?? 'unknown');
     this.title = String(document.info?.title ?? service);
+    const declared = document['x-source'] ?? (document['x-assumption'] ? 'assumption' : 'seed');
+    if (!SOURCE_CLASSES.includes(declared)) throw new Error(`${service} contract: x-source '${declared}' is not one of ${SOURCE_CLASSES.join(', ')}`);
+    this.defaultSource = declared;
     for (const [name, schema] of Object.entries<Json>(document.components?.schemas ?? {})) {
       const id = schemaId(service, name);
       if (!ajv.getSchema(id)) ajv.addSchema(prepare(service, schema), id);

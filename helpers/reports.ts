@@ -2,7 +2,7 @@
 // plain functions over the run's test outcomes and the coverage records of the client.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Contract } from './contract.js';
+import { SOURCE_CLASSES, type Contract, type SourceClass } from './contract.js';
 import type { CoverageRecord } from './coverage.js';
 
 export interface TestOutcome {
@@ -60,15 +60,19 @@ function matches(documented: string, status: number): boolean {
   return /^[1-5]XX$/.test(documented) && documented[0] === String(status)[0];
 }
 
+type Tally = { passed: number; failed: number; skipped: number };
+
 export interface ServiceVerdict {
   service: string;
   title: string;
   contractVersion: string;
   verdict: 'PASS' | 'FAIL' | 'CONDITIONAL' | 'NOT RUN';
-  documented: { passed: number; failed: number; skipped: number };
-  assumption: { passed: number; failed: number; skipped: number };
+  /** Checks per source class: the seed (documented), the provider's published document, an assumption. */
+  seed: Tally;
+  provider: Tally;
+  assumption: Tally;
   coverage: { exercised: number; documented: number };
-  failures: { title: string; assumption: boolean; error?: string }[];
+  failures: { title: string; source: SourceClass; error?: string }[];
   skippedReasons: Record<string, number>;
 }
 
@@ -79,16 +83,23 @@ export interface Certification {
   verdict: 'PASS' | 'FAIL' | 'CONDITIONAL' | 'NOT RUN';
 }
 
-const counts = () => ({ passed: 0, failed: 0, skipped: 0 });
+const counts = (): Tally => ({ passed: 0, failed: 0, skipped: 0 });
 
-export function serviceVerdict(service: string, title: string, wholeContractIsAssumption: boolean, outcomes: TestOutcome[], coverage: ServiceCoverage, skipReasons: Map<string, string>): ServiceVerdict {
+/** A check's source class: its `@assumption` or `@provider` tag, else the contract's default. */
+export function sourceOf(tags: string[], defaultSource: SourceClass): SourceClass {
+  if (tags.includes('@assumption')) return 'assumption';
+  if (tags.includes('@provider')) return 'provider';
+  return defaultSource;
+}
+
+export function serviceVerdict(service: string, title: string, defaultSource: SourceClass, outcomes: TestOutcome[], coverage: ServiceCoverage, skipReasons: Map<string, string>): ServiceVerdict {
   const v: ServiceVerdict = {
-    service, title, contractVersion: coverage.contractVersion, verdict: 'NOT RUN', documented: counts(), assumption: counts(),
+    service, title, contractVersion: coverage.contractVersion, verdict: 'NOT RUN', seed: counts(), provider: counts(), assumption: counts(),
     coverage: { exercised: coverage.exercised, documented: coverage.documented }, failures: [], skippedReasons: {},
   };
   for (const o of outcomes) {
-    const assumption = wholeContractIsAssumption || o.tags.includes('@assumption');
-    const bucket = assumption ? v.assumption : v.documented;
+    const source = sourceOf(o.tags, defaultSource);
+    const bucket = v[source];
     if (o.status === 'passed') bucket.passed++;
     else if (o.status === 'skipped') {
       bucket.skipped++;
@@ -96,11 +107,13 @@ export function serviceVerdict(service: string, title: string, wholeContractIsAs
       v.skippedReasons[reason] = (v.skippedReasons[reason] ?? 0) + 1;
     } else {
       bucket.failed++;
-      v.failures.push({ title: o.title, assumption, error: o.error });
+      v.failures.push({ title: o.title, source, error: o.error });
     }
   }
-  const ran = v.documented.passed + v.documented.failed + v.assumption.passed + v.assumption.failed;
-  v.verdict = ran === 0 ? 'NOT RUN' : v.documented.failed > 0 ? 'FAIL' : v.assumption.failed > 0 ? 'CONDITIONAL' : 'PASS';
+  const ran = SOURCE_CLASSES.reduce((n, c) => n + v[c].passed + v[c].failed, 0);
+  // A rule the provider documents is as blocking as one the seed states (issue 7); only a
+  // reference-page decision that fails leaves the verdict CONDITIONAL.
+  v.verdict = ran === 0 ? 'NOT RUN' : v.seed.failed + v.provider.failed > 0 ? 'FAIL' : v.assumption.failed > 0 ? 'CONDITIONAL' : 'PASS';
   return v;
 }
 
@@ -132,18 +145,19 @@ export function writeCertification(dir: string, cert: Certification): void {
   const lines = [
     '# Certification report', '',
     `- Target: **${cert.target}**`, `- Generated: ${cert.generatedAt}`, `- Verdict: **${cert.verdict}**`, '',
-    'PASS: every check passed. CONDITIONAL: every check resting on the seed passed, some resting on an assumption (reference page) failed. FAIL: a documented check failed.', '',
-    '| service | contract | verdict | documented checks (pass/fail/skip) | assumption checks (pass/fail/skip) | coverage |',
-    '|---|---|---|---|---|---|',
+    'Checks are counted by the source their rule rests on: *seed* (documented in the API description), *provider* (the provider\'s published OpenAPI document, where the seed shows nothing; tagged `@provider`), *assumption* (a decision of the reference page; tagged `@assumption`).', '',
+    'PASS: every check passed. FAIL: a check resting on the seed or on the provider document failed. CONDITIONAL: only checks resting on an assumption failed.', '',
+    '| service | contract | verdict | seed checks (pass/fail/skip) | provider checks (pass/fail/skip) | assumption checks (pass/fail/skip) | coverage |',
+    '|---|---|---|---|---|---|---|',
   ];
   for (const s of cert.services) {
-    const f = (c: { passed: number; failed: number; skipped: number }) => `${c.passed} / ${c.failed} / ${c.skipped}`;
-    lines.push(`| ${s.title} | ${s.contractVersion} | **${s.verdict}** | ${f(s.documented)} | ${f(s.assumption)} | ${s.coverage.exercised}/${s.coverage.documented} |`);
+    const f = (c: Tally) => `${c.passed} / ${c.failed} / ${c.skipped}`;
+    lines.push(`| ${s.title} | ${s.contractVersion} | **${s.verdict}** | ${f(s.seed)} | ${f(s.provider)} | ${f(s.assumption)} | ${s.coverage.exercised}/${s.coverage.documented} |`);
   }
   for (const s of cert.services) {
     if (s.failures.length) {
       lines.push('', `## ${s.service}: failed checks`, '');
-      for (const fl of s.failures) lines.push(`- ${fl.assumption ? '(assumption) ' : ''}${fl.title}${fl.error ? `\n  \`${fl.error.split('\n')[0].slice(0, 300)}\`` : ''}`);
+      for (const fl of s.failures) lines.push(`- (${fl.source}) ${fl.title}${fl.error ? `\n  \`${fl.error.split('\n')[0].slice(0, 300)}\`` : ''}`);
     }
     const reasons = Object.entries(s.skippedReasons);
     if (reasons.length) {

@@ -38,7 +38,7 @@ export default class SuiteReporter implements Reporter {
       const contract = await loadContract(service.name);
       const cov = computeCoverage(contract, records);
       coverage.push(cov);
-      services.push(serviceVerdict(service.name, service.title, Boolean(contract.document['x-assumption']), outcomes, cov, this.skipReasons));
+      services.push(serviceVerdict(service.name, service.title, contract.defaultSource, outcomes, cov, this.skipReasons));
     }
     if (services.length) {
       writeCoverage(settings.reportsDir, coverage);
@@ -46,7 +46,8 @@ export default class SuiteReporter implements Reporter {
       writeCertification(settings.reportsDir, cert);
       console.log('');
       for (const s of services) {
-        console.log(`Certification ${s.service}: ${s.verdict} (documented ${s.documented.passed} passed/${s.documented.failed} failed, assumption ${s.assumption.passed} passed/${s.assumption.failed} failed; coverage ${s.coverage.exercised}/${s.coverage.documented})`);
+        const t = (c: { passed: number; failed: number }) => `${c.passed} passed/${c.failed} failed`;
+        console.log(`Certification ${s.service}: ${s.verdict} (seed ${t(s.seed)}, provider ${t(s.provider)}, assumption ${t(s.assumption)}; coverage ${s.coverage.exercised}/${s.coverage.documented})`);
       }
       console.log(`Certification verdict (${settings.target}): ${cert.verdict}  -> reports/certification.md, reports/coverage.md`);
     }
