@@ -146,7 +146,9 @@ function fromType(doc: PublishedDocument, raw: Json): unknown {
         'date-time': '2024-01-01T00:00:00Z', date: '2024-01-01', email: 'user@example.com', uri: 'https://example.com',
         uuid: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
       };
-      return byFormat[schema.format] ?? 'string';
+      const text = byFormat[schema.format] ?? 'string';
+      return typeof schema.maxLength === 'number' || typeof schema.minLength === 'number'
+        ? text.padEnd(schema.minLength ?? 0, 'x').slice(0, schema.maxLength ?? undefined) : text;
     }
   }
 }

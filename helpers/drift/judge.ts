@@ -39,7 +39,8 @@ export function judgeExample(contract: Contract, profile: ServiceProfile, doc: P
   if (own && !(own instanceof Error) && !own(ex.value)) {
     return { ...base, verdict: 'document inconsistent', reason: `the document's own schema refuses it (${formatAjvErrors(own.errors, 3)}); ours: ${ours.reason}` };
   }
-  return { ...base, verdict: 'contract stricter', reason: ours.reason };
+  const unchecked = own instanceof Error ? ` (not compared with the document's own schema: ${own.message})` : '';
+  return { ...base, verdict: 'contract stricter', reason: `${ours.reason}${unchecked}` };
 }
 
 type OurView = true | { missing: boolean; reason: string };

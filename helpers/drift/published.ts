@@ -86,7 +86,16 @@ export class PublishedDocument {
     if (node.exclusiveMinimum === true && typeof node.minimum === 'number') [out.exclusiveMinimum, out.minimum] = [node.minimum, undefined];
     if (node.exclusiveMaximum === true && typeof node.maximum === 'number') [out.exclusiveMaximum, out.maximum] = [node.maximum, undefined];
     for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k];
-    if (out.type === undefined && out.properties) out.type = 'object';
+
+    // Ajv's strict mode wants the type a keyword applies to; the document implies it. A keyword of
+    // another type than the declared one asserts nothing in JSON Schema: dropping it changes nothing.
+    if (out.type === undefined && impliedType(out)) out.type = impliedType(out);
+    dropVacuousKeywords(out);
+    // Ajv's strict mode refuses a required name its schema does not define; define it openly.
+    for (const name of Array.isArray(out.required) ? out.required : []) {
+      out.properties ??= {};
+      out.properties[name] ??= {};
+    }
     if (node.nullable === true) {
       if (typeof out.type === 'string') out.type = [out.type, 'null'];
       if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
@@ -107,6 +116,25 @@ export class PublishedDocument {
       this.validators.set(key, fn);
     }
     return fn;
+  }
+}
+
+const KEYWORDS_OF: Record<string, string[]> = {
+  object: ['properties', 'required', 'additionalProperties', 'minProperties', 'maxProperties'],
+  array: ['items', 'minItems', 'maxItems', 'uniqueItems'],
+  string: ['minLength', 'maxLength', 'pattern'],
+  number: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
+};
+
+function impliedType(schema: Json): string | undefined {
+  return Object.keys(KEYWORDS_OF).find((type) => KEYWORDS_OF[type].some((k) => schema[k] !== undefined));
+}
+
+function dropVacuousKeywords(schema: Json): void {
+  if (schema.type === undefined) return;
+  const types = new Set((Array.isArray(schema.type) ? schema.type : [schema.type]).map((t: string) => (t === 'integer' ? 'number' : t)));
+  for (const [type, keywords] of Object.entries(KEYWORDS_OF)) {
+    if (!types.has(type)) for (const k of keywords) delete schema[k];
   }
 }
 

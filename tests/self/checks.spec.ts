@@ -65,3 +65,16 @@ test('responseSchemaConformance allows unknown extra fields (no false alarms)', 
   const contract = await load();
   responseSchemaConformance(contract, await exchange(200, { ...okBody, somethingNew: { nested: true } }));
 });
+
+// provider 1.35.0 declares 401 bodies as JSON or text/plain: each is checked against its own schema.
+test('responseSchemaConformance checks a body against the schema of its received media type', async () => {
+  const contract = await load();
+  const base = (await load()).operation('putCard');
+  const schemas = { 'application/json': { type: 'object', required: ['code'], properties: { code: {} } }, 'text/plain': { type: 'string', minLength: 1 } };
+  const operation = { ...base, operationId: 'twoMediaTypes', responses: { '401': { status: '401', contentTypes: Object.keys(schemas), schema: schemas['application/json'], schemas, headers: {} } } };
+  const ex = (contentType: string, text: string, body?: unknown): Exchange => ({ operation, status: 401, headers: { 'content-type': contentType }, body, text });
+  responseSchemaConformance(contract, ex('text/plain; charset=utf-8', 'Unauthorized'));
+  responseSchemaConformance(contract, ex('application/json', '{"code":1}', { code: 1 }));
+  expect(() => responseSchemaConformance(contract, ex('application/json', '{}', {}))).toThrow(/required 'code'/);
+  expect(() => responseSchemaConformance(contract, ex('application/json', 'Unauthorized'))).toThrow(/not JSON/);
+});
