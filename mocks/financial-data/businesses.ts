@@ -1,12 +1,15 @@
 // Businesses (seed 002, Endpoints - Businesses; Limits: 1 business per customer). Success is a
-// 200 with the record; the seed documents only 404 and 409 for these operations.
+// 200; the seed documents only 404 and 409 for these operations. Shapes (provider 1.35.0): the
+// record carries `businessId` and ISO dates without a zone; the two GET operations answer an
+// array holding the one business, the POST and PUT the record itself.
 import type { FastifyInstance } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
 import type { Business } from './world.js';
 
 export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
-  const { state: world, faults } = ctx;
-  const view = (b: Business) => ({ ...b.fields, id: b.id, customerId: b.customerId });
+  const { state: world, faults, clock } = ctx;
+  const isoNoZone = () => new Date(clock.nowMs()).toISOString().slice(0, 19); // provider: NoZoneDateTime
+  const view = (b: Business) => ({ ...b.fields, businessId: b.id, createdDate: b.createdDate, modifiedDate: b.modifiedDate });
   const customerOf = ({ path, partner }: Input) => {
     const c = world.customers.get(path.customer_id);
     return c && (!partner || c.partnerId === partner.id) ? c : undefined;
@@ -22,23 +25,27 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     if (!customer) return sendError(ctx, reply, 404, 'Customer not found');
     const existing = [...world.businesses.values()].some((b) => b.customerId === customer.id);
     if (existing && !faults.has('duplicate-business-accepted')) return sendError(ctx, reply, 409, 'The customer already has a business');
-    const business: Business = { id: `biz-${world.nextId()}`, customerId: customer.id, fields: { ...input.body } };
+    const now = isoNoZone();
+    const business: Business = { id: world.nextId(), customerId: customer.id, fields: { ...input.body }, createdDate: now, modifiedDate: now };
     world.businesses.set(business.id, business);
     return view(business);
   });
   route(app, ctx, 'GetBusinessByCustomer', (input, reply) => {
     const customer = customerOf(input);
     const business = customer && [...world.businesses.values()].find((b) => b.customerId === customer.id);
-    return business ? view(business) : sendError(ctx, reply, 404, 'Business not found');
+    return business ? [view(business)] : sendError(ctx, reply, 404, 'Business not found');
   });
   route(app, ctx, 'UpdateBusiness', (input, reply) => {
     const business = byId(input);
     if (!business) return sendError(ctx, reply, 404, 'Business not found');
-    if (!faults.has('business-update-ignored')) business.fields = { ...input.body };
+    if (!faults.has('business-update-ignored')) {
+      business.fields = { ...input.body };
+      business.modifiedDate = isoNoZone();
+    }
     return view(business);
   });
   route(app, ctx, 'GetBusinessById', (input, reply) => {
     const business = byId(input);
-    return business ? view(business) : sendError(ctx, reply, 404, 'Business not found');
+    return business ? [view(business)] : sendError(ctx, reply, 404, 'Business not found');
   });
 }

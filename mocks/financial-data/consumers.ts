@@ -12,7 +12,9 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
   const view = (c: Consumer) => {
     const digits = String(c.fields.ssn).replace(/-/g, '');
     const ssn = faults.has('consumer-ssn-unmasked') ? digits : faults.has('consumer-ssn-first-four') ? digits.slice(0, 4) : digits.slice(-4);
-    return { ...c.fields, id: c.id, customerId: c.customerId, createdDate: c.createdDate, ssn };
+    // provider 1.35.0: customerId is an integer on consumer records, and `email` is required on a
+    // record though optional on creation: a consumer created without one shows an empty string.
+    return { ...c.fields, email: c.fields.email ?? '', id: c.id, customerId: Number(c.customerId), createdDate: c.createdDate, ssn };
   };
   const customerOf = ({ path, partner }: Input) => {
     const c = world.customers.get(path.customerId);
@@ -33,7 +35,7 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
       id: randomBytes(16).toString('hex'), customerId, partnerId: input.partner?.id ?? '', createdDate: clock.nowEpochSeconds(), fields: { ...input.body },
     };
     world.consumers.set(consumer.id, consumer);
-    return reply.code(201).send({ id: consumer.id, createdDate: consumer.createdDate, customerId });
+    return reply.code(201).send({ id: consumer.id, createdDate: consumer.createdDate, customerId: Number(customerId) });
   });
   route(app, ctx, 'GetConsumerForCustomer', (input, reply) => {
     const consumer = customerOf(input) && [...world.consumers.values()].find((c) => c.customerId === input.path.customerId);

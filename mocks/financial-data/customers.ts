@@ -5,10 +5,10 @@ import { route, sendError, type FdContext, type Input } from './middleware.js';
 import { page } from './paging.js';
 import type { Customer } from './world.js';
 
+/** A customer record; dates as digit strings, as the provider serialises them (StringUnixDate). */
 export function customerView(c: Customer) {
-  const view: Record<string, unknown> = { id: c.id, username: c.username, type: c.type, createdDate: c.createdDate };
-  if (c.firstName !== undefined) view.firstName = c.firstName;
-  if (c.lastName !== undefined) view.lastName = c.lastName;
+  const view: Record<string, unknown> = { id: c.id, username: c.username, type: c.type, createdDate: String(c.createdDate) };
+  for (const key of ['firstName', 'lastName', 'phone', 'email', 'applicationId'] as const) if (c[key] !== undefined) view[key] = c[key];
   return view;
 }
 
@@ -45,7 +45,8 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
   route(app, ctx, 'GetCustomers', ({ query, partner }) => {
     let list = [...world.customers.values()].filter((c) => !partner || c.partnerId === partner.id);
     if (query.username !== undefined) list = list.filter((c) => c.username === query.username);
-    if (query.type !== undefined && !faults.has('type-filter-ignored')) list = list.filter((c) => c.type === query.type);
+    // provider 1.35.0: an empty type lists every kind of customer.
+    if (query.type && !faults.has('type-filter-ignored')) list = list.filter((c) => c.type === query.type);
     if (query.search !== undefined && query.search.trim() !== '') list = list.filter((c) => matches(c, query.search, !faults.has('search-by-name-broken')));
     else if (faults.has('no-search-returns-none') && query.username === undefined) list = [];
     const { slice, ...counts } = page(list, query, faults.has('start-ignored'));
@@ -59,8 +60,11 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
   route(app, ctx, 'GetCustomerWithAppData', (input, reply) => {
     const c = own(input);
     if (!c) return sendError(ctx, reply, 404, 'Customer not found');
-    const app = c.applicationId && !faults.has('app-data-missing') ? { applicationId: c.applicationId, applicationName: `Application ${c.applicationId}` } : {};
-    return { ...customerView(c), ...app };
+    // provider 1.35.0: the body requires the application and both names, so a customer without an
+    // application is a 404 (its examples: "No registered partner applications found").
+    if (!c.applicationId) return sendError(ctx, reply, 404, 'No registered partner applications found');
+    const app = faults.has('app-data-missing') ? {} : { applicationId: c.applicationId, applicationName: `Application ${c.applicationId}` };
+    return { ...customerView(c), firstName: c.firstName ?? '', lastName: c.lastName ?? '', ...app };
   });
   route(app, ctx, 'ModifyCustomer', (input, reply) => {
     const c = own(input);

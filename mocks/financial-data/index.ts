@@ -10,7 +10,7 @@ import { registerConsumers } from './consumers.js';
 import { registerCustomers } from './customers.js';
 import { FD_FAULTS } from './faults.js';
 import { registerInstitutions } from './institutions.js';
-import { sendError, type FdContext } from './middleware.js';
+import { SEED_HEADER_NAMES, sendError, type FdContext, type FdHeaderNames } from './middleware.js';
 import { createFdWorld, restorePartners, type FdWorld } from './world.js';
 
 export { FD_FAULTS };
@@ -20,17 +20,25 @@ export interface FdMockHandle extends MockHandle {
   context: FdContext;
 }
 
-export async function startFinancialDataMock(options: { faults?: string[]; port?: number } = {}): Promise<FdMockHandle> {
+export interface FdMockOptions {
+  faults?: string[];
+  port?: number;
+  /** Security header names to expect (default the seed's; the suite passes FD_HEADER_NAMES). */
+  headerNames?: FdHeaderNames;
+}
+
+export async function startFinancialDataMock(options: FdMockOptions = {}): Promise<FdMockHandle> {
   const { faults, contract, clock, deliveries } = await prepareService('financial-data', FD_FAULTS, options.faults);
   const world = createFdWorld();
   const [partner, spare] = world.partners.values();
   const context: FdContext = {
-    service: 'financial-data', faults, clock, deliveries, state: world, contract,
+    service: 'financial-data', faults, clock, deliveries, state: world, contract, headerNames: options.headerNames ?? SEED_HEADER_NAMES,
     // Reset restores partners (secrets, failure counts, locks); customers and tokens stay.
     onReset: [() => restorePartners(world)],
     // What a person integrating by hand needs (npm run mock writes it to .mock/, never served).
-    credentials: () => ({ partner: { partnerId: partner.id, partnerSecret: partner.secret, appKey: world.appKeys[0] } }),
+    credentials: () => ({ headerNames: context.headerNames, partner: { partnerId: partner.id, partnerSecret: partner.secret, appKey: world.appKeys[0] } }),
     world: () => ({
+      headerNames: context.headerNames,
       partner: { partnerId: partner.id },
       sparePartner: { partnerId: spare.id },
       institutions: world.institutions.map((i) => ({ id: i.id, name: i.name, routingNumbers: i.routingNumbers, branding: Boolean(i.branding) })),

@@ -1,6 +1,8 @@
 // Institutions (seed 002, Endpoints - Institutions): search (an empty list with 200 when nothing
 // matches), certified and RSSD variants, get by id, branding (404 when none), routing numbers
-// (9 digits; no match 404) and merchant location matches (up to 3).
+// (9 digits; no match 404) and merchant location matches (up to 3). Shapes follow provider
+// 1.35.0: integer ids, `requestedDate` on certified lists, full records for the routing-number
+// lookup, matches under `locationMatches`.
 import type { FastifyInstance } from 'fastify';
 import { route, sendError, type FdContext } from './middleware.js';
 import { page } from './paging.js';
@@ -11,11 +13,16 @@ const NAME_SET = ['merchantName', 'streetAddress', 'city', 'stateProvinceRegion'
 
 export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;
+  const status = (i: Institution) => ({
+    overallStatus: 'online', ...Object.fromEntries(['transAgg', 'voa', 'voi', 'stateAgg', 'ach', 'aha'].map((p) => [p, i.products[p] ? 'online' : 'offline'])),
+  });
   const full = (i: Institution) => ({
-    id: i.id, name: i.name, ...i.products, oauthEnabled: i.id === '101732', currency: 'USD', status: 'online',
+    id: Number(i.id), name: i.name, ...i.products, oauthEnabled: i.id === '101732', currency: 'USD', status: 'online',
     urlHomeApp: `https://${i.name.toLowerCase().replace(/[^a-z]+/g, '')}.example.com`, ...(i.branding ? { branding: i.branding } : {}),
   });
-  const certified = (i: Institution) => ({ id: i.id, name: i.name, ...i.products, studentLoanData: false, loanPaymentDetails: i.products.ach });
+  const certified = (i: Institution) => ({
+    id: Number(i.id), name: i.name, ...i.products, studentLoanData: false, loanPaymentDetails: i.products.ach, oauthEnabled: i.id === '101732', productionStatus: status(i),
+  });
 
   function filtered(query: Record<string, any>): Institution[] {
     let list = world.institutions;
@@ -25,20 +32,21 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
       const wanted = String(query.type).split(',').map((t) => t.trim()).filter(Boolean);
       list = list.filter((i) => wanted.every((t) => i.products[t] === true));
     }
-    if (query.supportedCountries) list = String(query.supportedCountries).split(',').includes('US') ? list : []; // US region only
-    return list;
+    // US region only (seed 002); provider: `*` (the default) for all countries, codes in either case.
+    const countries = String(query.supportedCountries ?? '*').toUpperCase().split(',');
+    return countries.includes('*') || countries.includes('US') ? list : [];
   }
-  const listing = (query: Record<string, any>, reply: any, shape: (i: Institution) => object) => {
+  const listing = (query: Record<string, any>, reply: any, shape: (i: Institution) => object, dateName: 'createdDate' | 'requestedDate') => {
     const list = filtered(query);
     if (list.length === 0 && faults.has('institutions-no-match-404')) return sendError(ctx, reply, 404, 'No institution found');
     const { slice, ...counts } = page(list, query, faults.has('start-ignored'));
-    return { ...counts, createdDate: clock.nowEpochSeconds(), institutions: slice.map(shape) };
+    return { ...counts, [dateName]: clock.nowEpochSeconds(), institutions: slice.map(shape) };
   };
 
-  route(app, ctx, 'GetInstitutions', ({ query }, reply) => listing(query, reply, full));
-  route(app, ctx, 'GetCertifiedInstitutions', ({ query }, reply) => listing(query, reply, certified));
+  route(app, ctx, 'GetInstitutions', ({ query }, reply) => listing(query, reply, full, 'createdDate'));
+  route(app, ctx, 'GetCertifiedInstitutions', ({ query }, reply) => listing(query, reply, certified, 'requestedDate'));
   route(app, ctx, 'GetCertifiedInstitutionsWithRSSD', ({ query }, reply) =>
-    listing(query, reply, (i) => (faults.has('rssd-missing') ? certified(i) : { ...certified(i), rssd: i.rssd })));
+    listing(query, reply, (i) => (faults.has('rssd-missing') ? certified(i) : { ...certified(i), rssd: i.rssd, childInstitutions: [] }), 'requestedDate'));
 
   const find = (id: string) => world.institutions.find((i) => i.id === id) ?? (faults.has('unknown-institution-200') ? world.institutions[0] : undefined);
   route(app, ctx, 'GetInstitution', ({ path }, reply) => {
@@ -52,13 +60,12 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     return { branding: i.branding };
   });
   route(app, ctx, 'GetInstitutionsByRoutingNumber', ({ path }, reply) => {
-    const rn = path.routing_number;
-    const found = world.institutions.filter((i) => i.routingNumbers.includes(rn));
+    const found = world.institutions.filter((i) => i.routingNumbers.includes(path.routing_number));
     if (found.length === 0) {
       // A wrong length the (relaxed) validation let through still finds nothing.
-      return faults.has('routing-no-match-empty') ? { institutions: [] } : sendError(ctx, reply, 404, 'No institution for this routing number');
+      if (!faults.has('routing-no-match-empty')) return sendError(ctx, reply, 404, 'No institution for this routing number');
     }
-    return { institutions: found.map((i) => ({ routingNumber: rn, institutionId: i.id, name: i.name })) };
+    return { found: found.length, displaying: found.length, moreAvailable: false, createdDate: clock.nowEpochSeconds(), institutions: found.map(full) };
   });
 
   route(app, ctx, 'GetLocationMatches', ({ query }, reply) => {
@@ -72,6 +79,6 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
       byId ? l.idType === query.idType && l.idValue === query.idValue : name !== '' && l.merchantName.toLowerCase().includes(name) && l.postalCode === query.postalCode);
     if (found.length === 0) return sendError(ctx, reply, 404, 'No matching location');
     const max = faults.has('location-matches-over-3') ? 10 : MAX_LOCATION_MATCHES;
-    return { matches: found.slice(0, max).map(({ idType: _t, idValue: _v, ...l }) => l) };
+    return { locationMatches: found.slice(0, max).map(({ idType: _t, idValue: _v, ...l }, n) => ({ ...l, matchRank: n + 1 })) };
   });
 }

@@ -9,7 +9,11 @@ import type { FdWorld, Partner } from './world.js';
 
 export const TOKEN_LIFETIME_MS = 2 * 60 * 60 * 1000; // seed 002, Limits: access token valid 2 hours
 
-export interface FdContext extends MockContext { state: FdWorld; contract: Contract }
+/** Names of the two security headers (seed 002: Partner-App-Key / Partner-App-Token by default). */
+export interface FdHeaderNames { appKey: string; appToken: string }
+export const SEED_HEADER_NAMES: FdHeaderNames = { appKey: 'Partner-App-Key', appToken: 'Partner-App-Token' };
+
+export interface FdContext extends MockContext { state: FdWorld; contract: Contract; headerNames: FdHeaderNames }
 
 export interface Input {
   path: Record<string, string>;
@@ -42,17 +46,19 @@ const has = (op: Operation, status: number) => Boolean(op.responses[String(statu
 function authenticate(ctx: FdContext, op: Operation, req: FastifyRequest): { status: number; message: string } | { partner?: Partner } {
   const { faults, state: world, clock } = ctx;
   const needsToken = op.security.every((alt) => alt.includes('PartnerAppToken')) || faults.has('create-token-needs-token');
-  const key = req.headers['partner-app-key'];
-  const token = req.headers['partner-app-token'];
+  // The header names the mock was started with (seed names, or the provider's: FD_HEADER_NAMES).
+  const names = ctx.headerNames;
+  const key = req.headers[names.appKey.toLowerCase()];
+  const token = req.headers[names.appToken.toLowerCase()];
   const fail = (message: string) => ({ status: 401, message });
-  if (!key && !(token && faults.has('token-accepted-without-app-key'))) return fail('Partner-App-Key header is missing');
-  if (key && !world.appKeys.includes(String(key)) && !faults.has('unknown-app-key-accepted')) return fail('Partner-App-Key is not valid');
+  if (!key && !(token && faults.has('token-accepted-without-app-key'))) return fail(`Missing parameter (${names.appKey})`);
+  if (key && !world.appKeys.includes(String(key)) && !faults.has('unknown-app-key-accepted')) return fail(`Invalid (${names.appKey})`);
   if (!needsToken) return {};
-  if (!token) return faults.has('token-not-required') ? { partner: [...world.partners.values()][0] } : fail('Partner-App-Token header is missing');
+  if (!token) return faults.has('token-not-required') ? { partner: [...world.partners.values()][0] } : fail(`Missing parameter (${names.appToken})`);
   const issued = world.tokens.get(String(token));
-  if (!issued) return faults.has('invalid-token-accepted') ? { partner: [...world.partners.values()][0] } : fail('Partner-App-Token is not valid');
+  if (!issued) return faults.has('invalid-token-accepted') ? { partner: [...world.partners.values()][0] } : fail(`Invalid (${names.appToken})`);
   const lifetime = faults.has('token-expires-early') ? 80 * 60 * 1000 : TOKEN_LIFETIME_MS;
-  if (clock.nowMs() - issued.issuedMs >= lifetime && !faults.has('token-never-expires')) return fail('Partner-App-Token has expired');
+  if (clock.nowMs() - issued.issuedMs >= lifetime && !faults.has('token-never-expires')) return fail(`Expired (${names.appToken})`);
   return { partner: world.partners.get(issued.partnerId) };
 }
 

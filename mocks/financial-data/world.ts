@@ -10,12 +10,13 @@ export interface Customer {
   applicationId?: string; type: 'testing' | 'active'; createdDate: number; disputed?: boolean;
 }
 export interface Consumer { id: string; customerId: string; partnerId: string; createdDate: number; fields: Record<string, any> }
-export interface Business { id: string; customerId: string; fields: Record<string, any> }
+export interface Business { id: string; customerId: string; fields: Record<string, any>; createdDate: string; modifiedDate: string }
 export interface Institution {
   id: string; name: string; routingNumbers: string[]; rssd: number; branding?: Record<string, string>;
   products: Record<string, boolean>;
 }
-export interface Location { locationId: string; merchantName: string; streetAddress: string; city: string; stateProvinceRegion: string; postalCode: string; country: string; idType: string; idValue: string }
+/** A merchant location (provider 1.35.0: LocationDetail; idType / idValue are the lookup keys). */
+export interface Location { locationId: string; merchantName: string; streetAddress: string; city: string; state: string; postalCode: string; countryCode: string; idType: string; idValue: string }
 
 export interface FdWorld {
   appKeys: string[];
@@ -54,8 +55,9 @@ function institutions(): Institution[] {
 
 function locations(): Location[] {
   const at = (n: number, merchantName: string) => ({
-    locationId: `loc-${n}`, merchantName, streetAddress: `${100 + n} Main Street`, city: 'Springfield', stateProvinceRegion: 'IL',
-    postalCode: '62701', country: 'US', idType: 'EIN', idValue: `12-345678${n}`,
+    // provider 1.35.0: locationId is a UUID
+    locationId: `5f0c1a2e-0000-4000-8000-00000000000${n}`, merchantName, streetAddress: `${100 + n} Main Street`, city: 'Springfield', state: 'IL',
+    postalCode: '62701', countryCode: 'USA', idType: 'EIN', idValue: `12-345678${n}`,
   });
   return [at(1, 'Corner Coffee'), at(2, 'Corner Coffee Roasters'), at(3, 'Corner Coffee Express'), at(4, 'Corner Coffee Kiosk'), at(5, 'Hardware Hub')];
 }

@@ -1,11 +1,20 @@
 // Covers: every operation of the financial data contract (it grows with the contract): the
-// security requirement of seed 002, Authentication - Partner-App-Key on every call, a valid
-// Partner-App-Token (valid two hours) on all but CreateToken and ModifyPartnerSecret.
-import { loadContract, expect, expectFdError, sampleCall, test, TOKEN_VALID_MS } from '../../fixtures/financial-data.js';
+// security requirement of seed 002, Authentication - the app key header on every call, a valid
+// app token header (valid two hours) on all but CreateToken and ModifyPartnerSecret. The header
+// names are the configured ones (FD_HEADER_NAMES: the seed's Partner-App-Key / Partner-App-Token
+// by default, the provider's Finicity-App-Key / Finicity-App-Token as the alternative).
+import { loadContract, expect, expectFdError, FD_HEADERS, fdAuthHeaders, sampleCall, test, TOKEN_VALID_MS } from '../../fixtures/financial-data.js';
 
 const contract = await loadContract('financial-data');
 const operations = [...contract.operations.values()];
 const needsToken = (op: (typeof operations)[number]) => op.security.every((alt) => alt.includes('PartnerAppToken'));
+const { appKey: KEY, appToken: TOKEN } = FD_HEADERS;
+
+/** The 401 body (JSON message or plain text) names the refused header (provider 1.35.0 examples: "Missing parameter (Finicity-App-Key)"). */
+function expectNamesHeader(res: { status: number; body: any; text: string }, header: string) {
+  const said = typeof res.body?.message === 'string' ? res.body.message : res.text;
+  expect(said.toLowerCase(), `the 401 message names ${header}`).toContain(header.toLowerCase());
+}
 
 for (const op of operations) {
   const has401 = Boolean(op.responses['401']);
@@ -15,28 +24,47 @@ for (const op of operations) {
     if (has401) expectFdError(res as any, 401, what);
     else expect(res.status, `${op.operationId} ${what}: a documented status that is not a success`).toBeGreaterThanOrEqual(400);
   };
-
-  test(`${op.operationId} refuses a call without Partner-App-Key${has401 ? ' with 401' : ''} @smoke`, async ({ fdApi, fd, fdTokens, fdEntities }) => {
+  const withoutKey = async (fdTokens: { get(): Promise<string> }) => {
     const token = await fdTokens.get();
-    const res = await fdApi.call(op.operationId, { ...sampleCall(op.operationId, fd, fdEntities), auth: (): Record<string, string> => (needsToken(op) ? { 'Partner-App-Token': token } : {}) });
+    return () => (needsToken(op) ? fdAuthHeaders(undefined, token) : {});
+  };
+
+  test(`${op.operationId} refuses a call without ${KEY}${has401 ? ' with 401' : ''} @smoke`, async ({ fdApi, fd, fdTokens, fdEntities }) => {
+    const res = await fdApi.call(op.operationId, { ...sampleCall(op.operationId, fd, fdEntities), auth: await withoutKey(fdTokens) });
     await expectRefused(res, 'no app key');
   });
 
-  test(`${op.operationId} refuses an unknown Partner-App-Key${has401 ? ' with 401' : ''}`, async ({ fdApi, fd, fdTokens, fdEntities }) => {
+  test(`${op.operationId} refuses an unknown ${KEY}${has401 ? ' with 401' : ''}`, async ({ fdApi, fd, fdTokens, fdEntities }) => {
     const token = await fdTokens.get();
-    const res = await fdApi.call(op.operationId, { ...sampleCall(op.operationId, fd, fdEntities), auth: () => ({ 'Partner-App-Key': `unknown-${Date.now()}`, 'Partner-App-Token': token }) });
+    const res = await fdApi.call(op.operationId, { ...sampleCall(op.operationId, fd, fdEntities), auth: () => fdAuthHeaders(`unknown-${Date.now()}`, token) });
     await expectRefused(res, 'unknown app key');
   });
 
+  if (has401) {
+    test(`${op.operationId} names the missing ${KEY} in its 401 message @provider`, async ({ fdApi, fd, fdTokens, fdEntities }) => {
+      const res = await fdApi.call(op.operationId, { ...sampleCall(op.operationId, fd, fdEntities), auth: await withoutKey(fdTokens) });
+      expectFdError(res, 401, 'no app key');
+      expectNamesHeader(res, KEY);
+    });
+  }
+
   if (!needsToken(op)) continue;
 
-  test(`${op.operationId} refuses a call without Partner-App-Token${has401 ? ' with 401' : ''}`, async ({ fdApi, fd, fdEntities, appKeyOnly }) => {
+  test(`${op.operationId} refuses a call without ${TOKEN}${has401 ? ' with 401' : ''}`, async ({ fdApi, fd, fdEntities, appKeyOnly }) => {
     const res = await fdApi.call(op.operationId, { ...sampleCall(op.operationId, fd, fdEntities), auth: appKeyOnly });
     await expectRefused(res, 'no token');
   });
 
-  test(`${op.operationId} refuses an invalid Partner-App-Token${has401 ? ' with 401' : ''}`, async ({ fdApi, fd, fdEntities }) => {
-    const res = await fdApi.call(op.operationId, { ...sampleCall(op.operationId, fd, fdEntities), auth: () => ({ 'Partner-App-Key': fd.appKey, 'Partner-App-Token': 'fdtk_not-a-token-the-target-issued' }) });
+  if (has401) {
+    test(`${op.operationId} names the missing ${TOKEN} in its 401 message @provider`, async ({ fdApi, fd, fdEntities, appKeyOnly }) => {
+      const res = await fdApi.call(op.operationId, { ...sampleCall(op.operationId, fd, fdEntities), auth: appKeyOnly });
+      expectFdError(res, 401, 'no token');
+      expectNamesHeader(res, TOKEN);
+    });
+  }
+
+  test(`${op.operationId} refuses an invalid ${TOKEN}${has401 ? ' with 401' : ''}`, async ({ fdApi, fd, fdEntities }) => {
+    const res = await fdApi.call(op.operationId, { ...sampleCall(op.operationId, fd, fdEntities), auth: () => fdAuthHeaders(fd.appKey, 'fdtk_not-a-token-the-target-issued') });
     await expectRefused(res, 'invalid token');
   });
 
@@ -44,7 +72,7 @@ for (const op of operations) {
     const token = await fdTokens.get();
     // seed 002, Limits: a token is valid 2 hours; age it just past that on the virtual clock.
     await fdMock.advanceClock((TOKEN_VALID_MS - (fdTokens.age() ?? 0)) / 1000 + 1);
-    const res = await fdApi.call(op.operationId, { ...sampleCall(op.operationId, fd, fdEntities), auth: () => ({ 'Partner-App-Key': fd.appKey, 'Partner-App-Token': token }) });
+    const res = await fdApi.call(op.operationId, { ...sampleCall(op.operationId, fd, fdEntities), auth: () => fdAuthHeaders(fd.appKey, token) });
     await expectRefused(res, 'expired token');
   });
 }

@@ -20,13 +20,15 @@ for (const [op, type] of [['AddTestingCustomer', 'testing'], ['AddCustomer', 'ac
     expectFdError(await fdApi.call(op, { body: newCustomer({ username: body.username }) }), 409, 'duplicate username');
   });
 
-  test(`${op} rejects a body without username with 400`, async ({ fdApi }) => {
+  // provider 1.35.0: NewCustomer requires username.
+  test(`${op} rejects a body without username with 400 @provider`, async ({ fdApi }) => {
     const { username: _omitted, ...body } = newCustomer();
     expectFdError(await fdApi.call(op, { body }), 400, 'no username');
   });
 }
 
-test('GetCustomer rejects a malformed customer id with 400', async ({ fdApi }) => {
+// reference, Identifiers: customer ids in paths are digit strings (the provider types them strings).
+test('GetCustomer rejects a malformed customer id with 400 @assumption', async ({ fdApi }) => {
   expectFdError(await fdApi.call('GetCustomer', { path: { customerId: 'not-digits' } }), 400);
 });
 
@@ -35,6 +37,9 @@ test('GetCustomerWithAppData returns the customer and its application', async ({
   const res = await fdApi.call('GetCustomerWithAppData', { path: { customerId: id } });
   expect(res.status).toBe(200);
   expect(res.body).toMatchObject({ id, applicationId: '2998' });
+});
+
+test('GetCustomerWithAppData rejects a malformed customer id with 400 @assumption', async ({ fdApi }) => {
   expectFdError(await fdApi.call('GetCustomerWithAppData', { path: { customerId: 'x-1' } }), 400, 'malformed id');
 });
 
@@ -51,6 +56,9 @@ for (const change of [{ firstName: 'Renamed' }, { lastName: 'Changed' }, { first
 test('ModifyCustomer with neither firstName nor lastName is a 400', async ({ fdApi, createCustomer }) => {
   const id = await createCustomer();
   expectFdError(await fdApi.call('ModifyCustomer', { path: { customerId: id }, body: {} }), 400, 'empty update');
+});
+
+test('ModifyCustomer rejects a malformed customer id with 400 @assumption', async ({ fdApi }) => {
   expectFdError(await fdApi.call('ModifyCustomer', { path: { customerId: 'abc' }, body: { firstName: 'A' } }), 400, 'malformed id');
 });
 

@@ -16,7 +16,8 @@ for (const op of LISTS) {
     const { body } = await fdApi.call('GetInstitution', { path: { institutionId: fd.institutions.branded } });
     const res = await fdApi.call(op, { query: { search: body.institution.name, limit: 1000 } });
     expect(res.status).toBe(200);
-    expect(res.body.institutions.map((i: { id: string }) => i.id)).toContain(fd.institutions.branded);
+    // provider 1.35.0: ids are integers; the configured id may be a string.
+    expect(res.body.institutions.map((i: { id: number }) => String(i.id))).toContain(String(fd.institutions.branded));
   });
 
   test(`${op} pages: limit 1000 accepted, 1001 rejected with 400, displaying within limit @assumption`, async ({ fdApi }) => {
@@ -28,13 +29,18 @@ for (const op of LISTS) {
   });
 }
 
-test('GetCertifiedInstitutionsWithRSSD gives each institution its RSSD identifier', async ({ fdApi }) => {
-  // The response schema requires `rssd`; this states the seed's rule as a test of its own.
+test('GetCertifiedInstitutionsWithRSSD returns the RSSD identifier', async ({ fdApi }) => {
+  // seed 002: "also returns the RSSD identifier". The provider does not require `rssd` on each
+  // item (an institution may have none), so the check is that the page carries identifiers.
   const res = await fdApi.call('GetCertifiedInstitutionsWithRSSD', { query: { limit: 25 } });
   expect(res.status).toBe(200);
-  for (const i of res.body.institutions) expect(i.rssd, `rssd of ${i.id}`).toBeDefined();
+  test.skip(res.body.institutions.length === 0, 'the target lists no certified institution');
+  const withRssd = res.body.institutions.filter((i: { rssd?: number }) => i.rssd !== undefined);
+  expect(withRssd.length, 'institutions carrying an rssd').toBeGreaterThan(0);
 });
 
-test('GetInstitutions rejects a malformed supportedCountries with 400', async ({ fdApi }) => {
+// provider 1.35.0: supportedCountries is `*` or comma-separated two-letter codes (either case).
+test('GetInstitutions accepts supportedCountries "*" and "us"; rejects a malformed one with 400 @provider', async ({ fdApi }) => {
+  for (const supportedCountries of ['*', 'us', 'US,ca']) expect((await fdApi.call('GetInstitutions', { query: { supportedCountries } })).status, supportedCountries).toBe(200);
   expectFdError(await fdApi.call('GetInstitutions', { query: { supportedCountries: 'usa' } }), 400, 'supportedCountries');
 });

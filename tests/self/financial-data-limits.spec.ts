@@ -17,7 +17,7 @@ const ROWS: { subject: string; limit: string; check: (c: Awaited<ReturnType<type
     expect([v('Ab1' + 'x'.repeat(9)), v('Ab1' + 'x'.repeat(252)), v('Ab1' + 'x'.repeat(8)), v('Ab1' + 'x'.repeat(253))]).toEqual([true, true, false, false]);
   } },
   { subject: 'Transactions per page', limit: '1000', check: (c) => expect(c.componentSchema('PageLimit')).toMatchObject({ minimum: 1, maximum: 1000 }) },
-  { subject: 'Location matches', limit: 'up to 3', check: (c) => expect(c.componentSchema('LocationMatches').properties.matches.maxItems).toBe(3) },
+  { subject: 'Location matches', limit: 'up to 3', check: (c) => expect(c.componentSchema('LocationMatches').properties.locationMatches.maxItems).toBe(3) },
   { subject: 'Institution response time', limit: 'under 500 ms average (1000 ms for routing number lookup)', check: (c) => {
     for (const op of c.operations.values()) {
       if (!op.tags.includes('Institutions')) continue;
@@ -25,7 +25,10 @@ const ROWS: { subject: string; limit: string; check: (c: Awaited<ReturnType<type
       expect(declared, op.operationId).toBe(op.operationId === 'GetInstitutionsByRoutingNumber' ? 1000 : 500);
     }
   } },
-  { subject: 'Businesses per customer', limit: '1', check: (c) => expect(Object.keys(c.operation('AddBusinessDetails').responses)).toContain('409') },
+  { subject: 'Businesses per customer', limit: '1', check: (c) => {
+    expect(Object.keys(c.operation('AddBusinessDetails').responses)).toContain('409');
+    expect(c.componentSchema('BusinessList')).toMatchObject({ minItems: 1, maxItems: 1 });
+  } },
 ];
 
 for (const row of ROWS) {
