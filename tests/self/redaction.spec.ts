@@ -20,7 +20,7 @@ for (const key of ['cardSecurityCode', 'cvc', 'ssn', 'partnerSecret', 'newPartne
   });
 }
 
-for (const header of ['x-openapi-clientid', 'authorization', 'partner-app-key', 'partner-app-token']) {
+for (const header of ['x-openapi-clientid', 'authorization', 'partner-app-key', 'partner-app-token', 'finicity-app-key', 'finicity-app-token']) {
   test(`blanks the '${header}' header`, () => {
     expect(redactHeaders({ [header]: 'abc123secretvalue' })[header]).toBe('[REDACTED]');
   });
