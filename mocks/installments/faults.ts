@@ -1,5 +1,6 @@
-// Fault catalogue of the installments mock: each entry breaks one rule of the contract adopted in
-// reference/installments.md (all assumptions: seed 001 shows no payloads, statuses or auth).
+// Fault catalogue of the installments mock: each entry breaks one rule of the contract. Most rules
+// come from the provider document 2.0.0; auth, flows and the issuer's behaviour from
+// reference/installments.md. (`source` stays 'assumption': the kit's Fault type has no 'provider'.)
 // `npm run mutation` (or MOCK_FAULTS=<id>) proves the suite catches each.
 import type { Fault } from '../kit/faults.js';
 
@@ -8,20 +9,20 @@ const relax = (id: string, rule: string, schema: string, at: string[] | undefine
 const rule = (id: string, text: string): Fault => ({ id, rule: text, source: 'assumption' });
 
 export const INSTALLMENTS_FAULTS: Fault[] = [
-  // Limits, patterns, enums and array caps (reference, Main fields): the mock's validation is loosened.
+  // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
   relax('panListId-pattern-unenforced', 'panListId ^[0-9]{18}$', 'PanListId', undefined, { drop: ['pattern'] }),
   relax('panListName-pattern-unenforced', 'panListName ^[a-zA-Z0-9\\s-]{1,64}$', 'PanListName', undefined, { drop: ['pattern'] }),
   relax('accountRange-pattern-unenforced', 'accountRangeLow/High ^[0-9]{11,19}$', 'AccountRangeBound', undefined, { drop: ['pattern'] }),
-  relax('pan-pattern-unenforced', 'PAN 13 to 19 digits', 'Pan', undefined, { drop: ['pattern'] }),
+  relax('pan-pattern-unenforced', 'PAN 11 to 19 digits', 'Pan', undefined, { drop: ['pattern'] }),
   relax('merchantLegalName-length-unenforced', 'merchantLegalName 1-300', 'MerchantLegalName', undefined, { drop: ['minLength', 'maxLength'] }),
-  relax('countryCode-pattern-unenforced', 'countryCode 3 letters', 'CountryCode', undefined, { drop: ['pattern'] }),
+  relax('countryCode-pattern-unenforced', 'countryCode 3 letters of either case', 'CountryCode', undefined, { drop: ['pattern'] }),
   relax('acquirerIca-pattern-unenforced', 'acquirerICA 6, 9 or 11 digits', 'AcquirerIca', undefined, { drop: ['pattern'] }),
   relax('merchantGroup-pattern-unenforced', 'merchantGroup ^[A-Z0-9]{1,2}$', 'MerchantGroup', undefined, { drop: ['pattern'] }),
   relax('maidType-enum-unenforced', 'maidType GRP|EXT', 'MaidType', undefined, { drop: ['enum'] }),
   relax('yesNo-enum-unenforced', 'optIn / nonMerchantNegotiatedParticipation Y|N', 'YesNo', undefined, { drop: ['enum'] }),
-  relax('participations-max-30-unenforced', 'at most 30 participations per request', 'MerchantParticipationRequest', undefined, { drop: ['maxItems'] }),
-  relax('wallets-max-3-unenforced', 'wallets at most 3', 'MerchantParticipation', ['properties', 'wallets'], { drop: ['maxItems'] }),
-  relax('dbaNames-max-1000-unenforced', 'dbaNames at most 1000', 'MerchantParticipation', ['properties', 'dbaNames'], { drop: ['maxItems'] }),
+  relax('participations-max-30-unenforced', '1 to 30 participations per request', 'MerchantParticipationRequest', undefined, { drop: ['maxItems'] }),
+  relax('wallets-max-3-unenforced', 'wallets at most 3', 'Wallets', undefined, { drop: ['maxItems'] }),
+  relax('dbaNames-max-1000-unenforced', 'dbaNames at most 1000', 'DbaNames', undefined, { drop: ['maxItems'] }),
   relax('mids-max-5000-unenforced', 'mids at most 5000', 'MerchantParticipation', ['properties', 'mids'], { drop: ['maxItems'] }),
   relax('participation-ica-not-required', 'acquirerICA required in a participation', 'MerchantParticipation', undefined, { unrequire: ['acquirerICA'] }),
   relax('merchant-search-empty-accepted', 'merchant search needs one of its criteria', 'MerchantSearchRequest', undefined, { drop: ['anyOf'] }),
@@ -49,9 +50,10 @@ export const INSTALLMENTS_FAULTS: Fault[] = [
   rule('unsupported-media-accepted', 'offers body not application/json: 415'),
   rule('method-not-allowed-404', 'other methods on /plans/{plan_id}: 405'),
   rule('undecryptable-accepted', 'sensitiveData must decrypt with the published key'),
-  // Error body (reference, error body).
+  // Error body and headers (provider 2.0.0, ErrorWrapper).
   rule('error-body-wrong-shape', 'error body {"Errors": {"Error": [...]}}'),
   rule('error-missing-recoverable', 'error item: Recoverable required'),
+  rule('correlation-id-not-returned', 'answers that declare Correlation-Id carry it (provider 2.0.0)'),
   rule('bad-json-crashes', 'malformed body: 400, never 500'),
   // Merchant participation flow (reference, Flows - lender app).
   rule('participation-200', 'participation submission answers 202'),

@@ -1,7 +1,8 @@
 // What every installments operation checks before its business rule, in the order a gateway
 // would: OAuth 1.0a signature and body hash (401), the consumer key's rights (403), Accept (406),
 // Content-Type (415, offers only), query and header parameters, the JSON body against the
-// contract, and the JWE `sensitiveData` (decrypted and checked against its plaintext schema).
+// contract, and the card data: a root JWE `encryptedValue` (decrypted and checked against its plaintext
+// schema) or, as the provider's schema also allows, `sensitiveData` in clear (provider 2.0.0).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Contract } from '../../helpers/contract.js';
 import { verifyRequest } from '../../helpers/oauth1.js';
@@ -11,10 +12,10 @@ import { invalidRequest, sendError } from './errors.js';
 import { decryptJson, type InstallmentsKeys } from './keys.js';
 import type { InstallmentsWorld } from './world.js';
 
-// reference, Main fields: which plaintext schema each operation's sensitiveData decrypts to.
+// provider 2.0.0: which `sensitiveData` schema each operation's encryptedValue decrypts to.
 const PLAINTEXT: Record<string, string> = {
   registerPans: 'PanListSensitiveData', deregisterPans: 'PanListSensitiveData', approvedOffers: 'OffersSensitiveData',
-  savePlan: 'PlanSensitiveData', planApproval: 'ApprovalSensitiveData',
+  savePlan: 'PlanSensitiveData', notifyPlan: 'NotificationSensitiveData',
 };
 
 export interface Guarded {
@@ -82,19 +83,21 @@ export function createGuard(ctx: MockContext, contract: Contract, world: Install
     const validate = contract.requestValidator(operationId)!;
     if (!validate(parsed)) return void invalidRequest(reply, faults, violations(validate.errors));
     const body = parsed as any;
-    const encrypted = body?.sensitiveData?.encryptedValue;
-    if (encrypted === undefined) return { body, query, consumerKey };
+    // provider 2.0.0: encryption replaces `sensitiveData` by a root `encryptedValue`; in clear the
+    // request schema has already checked `sensitiveData`.
+    const encrypted = body?.encryptedValue;
+    if (encrypted === undefined) return { body, plain: body?.sensitiveData, query, consumerKey };
     const plain = await decryptJson(keys, encrypted);
     if (plain === undefined && !faults.has('undecryptable-accepted')) {
-      return void invalidRequest(reply, faults, [{ field: 'sensitiveData.encryptedValue', keyword: 'format', message: 'sensitiveData does not decrypt with the published key' }]);
+      return void invalidRequest(reply, faults, [{ field: 'encryptedValue', keyword: 'format', message: 'encryptedValue does not decrypt with the published key' }]);
     }
     const plainValidate = contract.component(PLAINTEXT[operationId]);
-    if (plain !== undefined && !plainValidate(plain)) return void invalidRequest(reply, faults, violations(plainValidate.errors, 'sensitiveData'));
+    if (plain !== undefined && !plainValidate(plain)) return void invalidRequest(reply, faults, violations(plainValidate.errors, 'encryptedValue'));
     return { body, plain, query, consumerKey };
   };
 }
 
-/** offset/limit of a paged query (reference, paging: offset default 0, limit default 500). */
+/** offset/limit of a paged query (provider 2.0.0: offset default 0, limit default 500). */
 export function page<T>(items: T[], query: URLSearchParams, reply: FastifyReply, faults: MockContext['faults']): T[] {
   const offset = Number(query.get('offset') ?? 0);
   const limit = Number(query.get('limit') ?? 500);

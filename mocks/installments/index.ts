@@ -1,6 +1,7 @@
 // The installments mock: the 12 operations under {base}=/installments, the issuer's
 // /issuer/notifications for certification, GET /keys (JWK set: JWE key and the service's
 // notification signing key) and the /__mock/ control surface. Port 0 per worker, or `npm run mock`.
+import { randomUUID } from 'node:crypto';
 import { createMockApp, listen, type MockContext, type MockHandle } from '../kit/app.js';
 import { prepareService } from '../kit/service.js';
 import { registerApprovals } from './approvals.js';
@@ -38,6 +39,10 @@ export async function startInstallmentsMock(options: { faults?: string[]; port?:
   };
   const app = createMockApp(context, (reply, status, message) => sendError(reply, faults, status, 'INVALID_REQUEST', message));
   const guard = createGuard(context, contract, world, keys);
+  // provider 2.0.0 requires Correlation-Id on several answers (offers: all): echo the caller's or make one.
+  app.addHook('onSend', async (req, reply) => {
+    if (!reply.hasHeader('Correlation-Id') && !faults.has('correlation-id-not-returned')) reply.header('Correlation-Id', (req.headers['correlation-id'] as string | undefined) ?? randomUUID());
+  });
   app.get('/keys', async () => keys.jwks);
   registerPanLists(app, INSTALLMENTS_BASE_PATH, context, world, guard);
   registerMerchants(app, INSTALLMENTS_BASE_PATH, context, world, guard);

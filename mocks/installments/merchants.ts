@@ -1,7 +1,7 @@
 // Merchant participations (POST/GET /merchants/participations), merchant search
 // (POST /merchants/searches) and MID search (POST /merchants/mids/searches): reference,
 // Main fields - Merchant participation and search; Flows - lender app.
-import { randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { MockContext } from '../kit/app.js';
 import { sendError } from './errors.js';
@@ -32,9 +32,11 @@ export function registerMerchants(app: FastifyInstance, prefix: string, ctx: Moc
   app.post(`${prefix}/merchants/participations`, async (req, reply) => {
     const ok = await guard(req, reply, 'postMerchantParticipations');
     if (!ok) return reply;
-    const requestId = randomUUID();
+    // provider 2.0.0: request_id is a non-negative 64-bit integer (kept below 2^53 here, exact in JSON).
+    const requestId = String(randomInt(1, 2 ** 40) * 1000 + world.participations.length % 1000);
     for (const merchant of ok.body as Record<string, any>[]) world.participations.push({ requestId, merchant, submittedAtMs: clock.nowMs() });
-    if (!faults.has('location-missing')) reply.header('Location', requestId);
+    // provider 2.0.0, Location example: `merchants/participations?request_id=<id>`.
+    if (!faults.has('location-missing')) reply.header('Location', `merchants/participations?request_id=${requestId}`);
     return reply.code(faults.has('participation-200') ? 200 : 202).send();
   });
 
@@ -58,10 +60,12 @@ export function registerMerchants(app: FastifyInstance, prefix: string, ctx: Moc
     const ok = await guard(req, reply, 'postMerchantSearches');
     if (!ok) return reply;
     const c = ok.body as Record<string, string>;
-    const found = latest().map(view).map(({ status, errorReason: _e, ...m }): Record<string, any> => ({ ...m, merchantParticipationStatus: status })).filter((m) => {
+    // provider 2.0.0, MerchantSearch: the participation status is `status`; the criterion is merchantParticipationStatus.
+    const found = latest().map(view).filter((m) => {
       if (faults.has('search-ignores-criteria')) return true;
       if (c.merchantLegalName !== undefined && !m.merchantLegalName.toLowerCase().includes(c.merchantLegalName.toLowerCase())) return false;
-      for (const key of ['acquirerICA', 'countryCode', 'maid', 'merchantParticipationStatus'] as const) if (c[key] !== undefined && m[key] !== c[key]) return false;
+      if (c.merchantParticipationStatus !== undefined && m.status !== c.merchantParticipationStatus) return false;
+      for (const key of ['acquirerICA', 'countryCode', 'maid'] as const) if (c[key] !== undefined && m[key] !== c[key]) return false;
       return true;
     });
     return reply.code(200).send(page(found, ok.query, reply, faults));

@@ -1,13 +1,15 @@
 // POST /offers (approvedOffers): eligible offers only for a card registered in a PAN list, by PAN
 // or by the list's account range (reference, Flows - services); none eligible is 404.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { MockContext } from '../kit/app.js';
 import { sendError } from './errors.js';
 import type { Guard } from './guard.js';
 import { inRange, type InstallmentsWorld } from './world.js';
 
+// provider 2.0.0: currencySymbol is one character.
 const SYMBOLS: Record<string, string> = { USD: '$', EUR: '€', GBP: '£', AUD: '$', CAD: '$' };
+const offerId = () => [...randomBytes(8)].map((b) => b % 10).join('');
 export const OFFER_TENURES = [3, 6, 12];
 const OFFER_VALID_MINUTES = 30;
 
@@ -20,7 +22,8 @@ export function registerOffers(app: FastifyInstance, prefix: string, ctx: MockCo
   app.post(`${prefix}/offers`, async (req, reply) => {
     const ok = await guard(req, reply, 'approvedOffers');
     if (!ok) return reply;
-    const pan: string | undefined = ok.plain?.consumer?.primaryAccountNumber;
+    const given = ok.plain?.consumer?.primaryAccountNumber;
+    const pan: string | undefined = given === undefined ? undefined : String(given);
     if (!pan || (!isEligible(world, pan) && !faults.has('offers-for-unregistered-pan'))) {
       return sendError(reply, faults, 404, 'NO_ELIGIBLE_OFFERS', 'No installment offer is eligible for this card.');
     }
@@ -29,15 +32,15 @@ export function registerOffers(app: FastifyInstance, prefix: string, ctx: MockCo
     const end = new Date(begin.getTime() + OFFER_VALID_MINUTES * 60_000);
     const offers = OFFER_TENURES.map((tenure, i) => ({
       priority: i + 1,
-      offerId: `offer-${randomUUID()}`,
-      offerType: 'INSTALLMENT',
-      currencySymbol: SYMBOLS[currency] ?? currency,
+      offerId: offerId(),
+      offerType: 'CARDED_OFFER',
+      currencySymbol: SYMBOLS[currency] ?? '¤',
       tenure: faults.has('offer-tenure-1') && i === 0 ? 1 : tenure,
       frequency: 'MONTHLY',
       totalAmount: amount,
       otherInstallmentAmount: Math.round((amount / tenure) * 100) / 100,
       feeType: 'NO_FEE',
-      provider: { providerId: world.providerId, name: 'Mock Lender' },
+      provider: { providerId: world.providerId, providerName: 'Mock Lender', providerLogoUrl: 'https://lender.example.test/logo.png' },
       offerBeginDatetime: begin.toISOString(),
       offerEndDatetime: end.toISOString(),
     }));

@@ -1,5 +1,6 @@
 // PAN lists: POST /consumers/pans/registrations and /deregistrations (seed 001, Endpoints;
-// reference, Main fields - PAN registration). PANs arrive in the JWE sensitiveData only.
+// provider 2.0.0: Registration, Deregistration). PANs arrive in a JWE `encryptedValue` (or in clear
+// `sensitiveData`); answers carry counts as strings and no per-PAN detail (that would be card data).
 import type { FastifyInstance } from 'fastify';
 import type { MockContext } from '../kit/app.js';
 import { invalidRequest } from './errors.js';
@@ -28,17 +29,17 @@ export function registerPanLists(app: FastifyInstance, prefix: string, ctx: Mock
       return invalidRequest(reply, faults, [{ field: 'panListId', keyword: 'required', message: 'give panListId, or panListName to create a list' }]);
     }
     if (accountRange && panListId !== undefined) list.accountRange = accountRange;
-    const errors: { reasonCode: string; description: string }[] = [];
+    let failureCount = 0;
     let successfulCount = 0;
     for (const { pan } of (ok.plain?.pans ?? []) as { pan: string }[]) {
       if (list.pans.has(pan) && !faults.has('duplicate-pan-counted')) {
-        errors.push({ reasonCode: 'PAN_ALREADY_REGISTERED', description: `PAN ending ${pan.slice(-4)} is already in the list` });
+        failureCount++;
         continue;
       }
       if (!faults.has('registration-ignored')) list.pans.add(pan);
       successfulCount++;
     }
-    return reply.code(200).send({ successfulCount, failureCount: errors.length, panList: panList(list), ...(errors.length ? { errors } : {}) });
+    return reply.code(200).send({ successfulCount: String(successfulCount), failureCount: String(failureCount), panList: panList(list) });
   });
 
   app.post(`${prefix}/consumers/pans/deregistrations`, async (req, reply) => {
@@ -47,16 +48,17 @@ export function registerPanLists(app: FastifyInstance, prefix: string, ctx: Mock
     // A well-formed id of no list: nothing to deregister, so every PAN is a per-PAN failure (the
     // mock's reading; registration, by contrast, needs the list to exist).
     const list = world.panLists.get(ok.body.panListId) ?? { panListId: ok.body.panListId, pans: new Set<string>() };
-    const errors: { reasonCode: string; description: string }[] = [];
+    let failureCount = 0;
     let successfulCount = 0;
     for (const { pan } of (ok.plain?.pans ?? []) as { pan: string }[]) {
       if (!list.pans.has(pan)) {
-        errors.push({ reasonCode: 'PAN_NOT_REGISTERED', description: `PAN ending ${pan.slice(-4)} is not in the list` });
+        failureCount++;
         continue;
       }
       if (!faults.has('deregistration-ignored')) list.pans.delete(pan);
       successfulCount++;
     }
-    return reply.code(200).send({ successfulCount, failureCount: errors.length, panList: panList(list), ...(errors.length ? { errors } : {}) });
+    // provider 2.0.0, Deregistration: the list id at the root.
+    return reply.code(200).send({ panListId: list.panListId, successfulCount: String(successfulCount), failureCount: String(failureCount) });
   });
 }

@@ -38,7 +38,7 @@ export function registerPlans(app: FastifyInstance, prefix: string, ctx: MockCon
       issuerCid: issuer.issuerCid,
       issuerIca: issuer.issuerIca,
       offerId: plan.offerId,
-      schedulePayments: plan.scheduledRepayments,
+      schedulePayments: plan.scheduledRepayments.map(({ amount, ...r }) => ({ ...r, installmentAmount: amount })),
       planInstallmentInformation: plan.planInstallmentInformation,
       transaction: plan.transaction,
       consumer: { panLastFour: plan.pan.slice(-4) },
@@ -66,11 +66,12 @@ export function registerPlans(app: FastifyInstance, prefix: string, ctx: MockCon
     const planId = randomUUID();
     const plan: Plan = {
       planId, providerId: b.providerId, offerId: offer?.offerId ?? b.offerId ?? 'offer-unknown',
-      pan: ok.plain?.consumer?.primaryAccountNumber ?? otx?.pan ?? '',
+      pan: String(ok.plain?.consumer?.primaryAccountNumber ?? otx?.pan ?? ''),
       merchant: { country: otx?.merchant.country ?? 'USA', mcc: otx?.merchant.mcc ?? '5999' },
       transaction: b.transaction, planInstallmentInformation: info,
-      scheduledRepayments: complete ? given : schedule(b.transaction.amount, info.tenure, clock.now()),
-      status: 'PENDING', callbackUrl: `https://psp.example.test/checkout/${planId}/callback`,
+      // provider 2.0.0, ScheduledRepayment: a repayment's amount is `amount`.
+      scheduledRepayments: (complete ? given : schedule(b.transaction.amount, info.tenure, clock.now())).map(({ installmentAmount, ...r }) => ({ ...r, amount: installmentAmount })),
+      status: 'CREATED', callbackUrl: `https://psp.example.test/checkout/${planId}/callback`,
     };
     world.plans.set(planId, plan);
     notifyIssuer(plan, (req.headers['correlation-id'] as string | undefined) ?? randomUUID());
@@ -84,9 +85,11 @@ export function registerPlans(app: FastifyInstance, prefix: string, ctx: MockCon
     if (!UUID.test(id) && !faults.has('plan-id-unchecked')) return invalidRequest(reply, faults, [{ field: 'plan_id', keyword: 'pattern', message: 'plan_id must be a UUID' }]);
     const plan = world.plans.get(id);
     if (!plan) return sendError(reply, faults, 404, 'PLAN_NOT_FOUND', 'No plan with this plan_id.', 'plan_id');
-    const { planId, providerId, merchant, transaction, status, planInstallmentInformation, scheduledRepayments } = settle(plan, clock.nowMs());
-    const shown = faults.has('plan-status-stale') ? 'PENDING' : status;
-    return reply.code(200).send({ planId, providerId, merchant, transaction, status: shown, planInstallmentInformation, scheduledRepayments });
+    const { planId, providerId, offerId, merchant, transaction, status, planInstallmentInformation, scheduledRepayments } = settle(plan, clock.nowMs());
+    const shown = faults.has('plan-status-stale') ? 'CREATED' : status;
+    // provider 2.0.0, InstallmentPlan: the transaction is read back as amount and currency.
+    const { amount, currency } = transaction;
+    return reply.code(200).send({ planId, providerId, offerId, merchant, transaction: { amount, currency }, status: shown, planInstallmentInformation, scheduledRepayments });
   });
 
   // reference: getPlan documents 405 for the other methods on /plans/{plan_id}.

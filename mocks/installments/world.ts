@@ -84,7 +84,7 @@ export function createInstallmentsWorld(): InstallmentsWorld {
     providerId: randomUUID(),
     acquirerIcas: ['001234', '123456789', '12345678901'],
     issuers: [{
-      issuerIca: '004321', issuerCid: 'ISSUER-CID-0001',
+      issuerIca: '004321', issuerCid: '202020',
       accountRange: { accountRangeLow: '5204730000000000', accountRangeHigh: '5204739999999999' },
       notificationUrl: ISSUER_NOTIFICATION_URL,
     }],

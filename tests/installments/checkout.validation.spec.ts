@@ -8,7 +8,7 @@ type Fx = Pick<All, 'instApi' | 'instReq' | 'inst'>;
 
 interface Row {
   op: string;
-  /** Dotted path in the body, or `header:<name>`, or `plain:<path>` inside sensitiveData. */
+  /** Dotted path in the body, or `header:<name>`, or `plain:<path>` inside the encrypted sensitiveData. */
   field: string;
   value: unknown;
   accepted: boolean;
@@ -51,7 +51,10 @@ const ROWS: Row[] = [
   ...[11, 19].map((n) => ({ op: 'registerPans', field: 'accountRange', value: { accountRangeLow: digits(n), accountRangeHigh: digits(n) }, accepted: true, why: `bounds of ${n} digits` })),
   ...[10, 20].map((n) => ({ op: 'registerPans', field: 'accountRange', value: { accountRangeLow: digits(n), accountRangeHigh: digits(n) }, accepted: false, why: `bounds of ${n} digits` })),
   { op: 'registerPans', field: 'accountRange.accountRangeHigh', value: undefined, accepted: false, why: 'without accountRangeHigh (required)' },
-  { op: 'registerPans', field: 'plain:pans.0.pan', value: digits(12), accepted: false, why: 'an encrypted PAN of 12 digits' },
+  // provider 2.0.0: a PAN of a list has 11 to 19 digits.
+  { op: 'registerPans', field: 'plain:pans.0.pan', value: digits(11), accepted: true, why: 'an encrypted PAN of 11 digits' },
+  { op: 'registerPans', field: 'plain:pans.0.pan', value: digits(10), accepted: false, why: 'an encrypted PAN of 10 digits' },
+  { op: 'registerPans', field: 'plain:pans.0.pan', value: digits(20), accepted: false, why: 'an encrypted PAN of 20 digits' },
   { op: 'deregisterPans', field: 'panListId', value: '1'.repeat(17), accepted: false, why: 'panListId of 17 digits' },
   { op: 'deregisterPans', field: 'panListId', value: '1'.repeat(19), accepted: false, why: 'panListId of 19 digits' },
   { op: 'deregisterPans', field: 'panListId', value: `${'1'.repeat(17)}a`, accepted: false, why: 'panListId with a letter' },
@@ -62,7 +65,10 @@ const ROWS: Row[] = [
   { op: 'approvedOffers', field: 'merchant.mcc', value: '573', accepted: false, why: 'mcc of 3 characters' },
   { op: 'approvedOffers', field: 'merchant.mcc', value: '57320', accepted: false, why: 'mcc of 5 characters' },
   { op: 'approvedOffers', field: 'transaction.localDateTime', value: undefined, accepted: false, why: 'without transaction.localDateTime (required)' },
-  { op: 'approvedOffers', field: 'header:Correlation-Id', value: 'not-a-uuid', accepted: false, why: 'a Correlation-Id that is not a UUID' },
+  // provider 2.0.0: the offers Correlation-Id is a plain string (no UUID format), unlike savePlan's.
+  { op: 'approvedOffers', field: 'header:Correlation-Id', value: 'corr-1', accepted: true, why: 'a Correlation-Id that is not a UUID' },
+  { op: 'approvedOffers', field: 'transaction', value: undefined, accepted: false, why: 'without transaction (required)' },
+  { op: 'approvedOffers', field: 'merchant.acquirerId', value: '1234567', accepted: false, why: 'acquirerId of 7 characters' },
   { op: 'approvedOffers', field: 'plain:consumer.primaryAccountNumber', value: digits(20), accepted: false, why: 'an encrypted PAN of 20 digits' },
   // Plan creation
   ...[[1, false], [2, true], [99, true], [100, false]].map(([v, ok]) => ({ op: 'savePlan', field: 'planInstallmentInformation.tenure', value: v, accepted: ok as boolean, why: `tenure ${v} (2-99)` })),
@@ -78,13 +84,15 @@ const ROWS: Row[] = [
   ...['CONSUMER_AUTH_FAIL', 'CONSUMER_APPLICATION_FAIL', 'CONSUMER_CANCELLATION', 'LENDER_DRIVEN_REJECTION', 'LENDER_SYSTEM_ERROR', 'OTHER_REASON'].map((v) => ({ op: 'planApproval', field: 'rejectReasonCode', value: v, accepted: true, why: `rejectReasonCode ${v}` })),
   { op: 'planApproval', field: 'rejectReasonCode', value: 'OTHER', accepted: false, why: 'rejectReasonCode outside the enum' },
   { op: 'planApproval', field: 'status', value: 'PENDING', accepted: false, why: 'status outside APPROVED|DECLINED' },
-  ...[[7, false], [8, true], [64, true], [65, false]].map(([n, ok]) => ({ op: 'planApproval', field: 'offerId', value: 'o'.repeat(n as number), accepted: ok as boolean, why: `offerId of ${n} characters (8-64)` })),
+  // provider 2.0.0: an approval's offerId is exactly 8 characters (offers' own ids are 8-64).
+  ...[[7, false], [8, true], [9, false]].map(([n, ok]) => ({ op: 'planApproval', field: 'offerId', value: 'o'.repeat(n as number), accepted: ok as boolean, why: `offerId of ${n} characters (exactly 8)` })),
+  { op: 'planApproval', field: 'paymentAuthorization', value: { primaryAccountNumber: '5204730000001234' }, accepted: false, why: 'a paymentAuthorization without expiry, security code and billing address (required)' },
   { op: 'planApproval', field: 'approvedCurrency', value: 'EURO', accepted: false, why: 'approvedCurrency of 4 characters' },
   { op: 'planApproval', field: 'planId', value: 'plan-1', accepted: false, why: 'a planId that is not a UUID' },
 ];
 
 for (const row of ROWS) {
-  test(`${row.op}: ${row.accepted ? 'accepts' : 'rejects'} ${row.why} @assumption`, async ({ instApi, instReq, inst }) => {
+  test(`${row.op}: ${row.accepted ? 'accepts' : 'rejects'} ${row.why} @provider`, async ({ instApi, instReq, inst }) => {
     test.skip(!inst.eligiblePan, 'needs INSTALLMENTS_ELIGIBLE_PAN');
     const fx = { instApi, instReq, inst };
     const { call, plain } = await baseCall(row.op, fx);
@@ -92,7 +100,7 @@ for (const row of ROWS) {
     const headers = { ...call.headers };
     if (row.field.startsWith('header:')) headers[row.field.slice(7)] = row.value as string;
     else if (!row.field.startsWith('plain:')) body = withPath(body, row.field, row.value);
-    if (plain) body = { ...body, sensitiveData: await fx.instReq.sensitive(row.field.startsWith('plain:') ? withPath(plain, row.field.slice(6), row.value) : plain) };
+    if (plain) body = { ...body, ...await fx.instReq.sensitive(row.field.startsWith('plain:') ? withPath(plain, row.field.slice(6), row.value) : plain) };
     const res = await fx.instApi.call(row.op, { ...call, body, headers });
     if (row.accepted) expect(res.status, res.text.slice(0, 200)).toBe(SUCCESS[row.op]);
     else expectErrors(res, 400);

@@ -5,7 +5,7 @@ import { expect, expectErrors, exampleParticipation, test, withPath } from '../.
 
 const ICA = '001234';
 const str = (n: number, c = 'a') => c.repeat(n);
-const list = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i));
+const list = <T,>(n: number, f: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => f(i));
 
 interface Row {
   field: string;
@@ -23,7 +23,8 @@ const PARTICIPATION: Row[] = [
   { field: 'countryCode', value: 'CAN', accepted: true, why: '3 letters' },
   { field: 'countryCode', value: 'CA', accepted: false, why: '2 letters' },
   { field: 'countryCode', value: 'CANA', accepted: false, why: '4 letters' },
-  { field: 'countryCode', value: 'can', accepted: false, why: 'lower case' },
+  { field: 'countryCode', value: 'can', accepted: true, why: 'lower case (provider 2.0.0: letters of either case)' },
+  { field: 'countryCode', value: 'CA1', accepted: false, why: 'a digit' },
   ...['123456', '123456789', '12345678901'].map((v) => ({ field: 'acquirerICA', value: v, accepted: true, why: `${v.length} digits` })),
   ...['12345', '1234567', '12345678', '1234567890', '123456789012', '12345a'].map((v) => ({ field: 'acquirerICA', value: v, accepted: false, why: `${v.length} characters` })),
   { field: 'merchantGroup', value: 'A', accepted: true, why: '1 character' },
@@ -35,8 +36,11 @@ const PARTICIPATION: Row[] = [
   { field: 'optIn', value: 'N', accepted: true, why: 'Y|N' },
   { field: 'optIn', value: 'YES', accepted: false, why: 'not Y|N' },
   { field: 'nonMerchantNegotiatedParticipation', value: 'X', accepted: false, why: 'not Y|N' },
-  { field: 'wallets', value: list(3, (i) => `W${i}`), accepted: true, why: '3 wallets (max)' },
-  { field: 'wallets', value: list(4, (i) => `W${i}`), accepted: false, why: '4 wallets' },
+  { field: 'wallets', value: list(3, (i) => ({ walletId: i + 1, walletAcceptance: 'Y' })), accepted: true, why: '3 wallets (max)' },
+  { field: 'wallets', value: list(4, (i) => ({ walletId: (i % 3) + 1, walletAcceptance: 'Y' })), accepted: false, why: '4 wallets' },
+  { field: 'wallets', value: [{ walletId: 4, walletAcceptance: 'Y' }], accepted: false, why: 'walletId 4 (1-3)' },
+  { field: 'wallets', value: [{ walletId: 1 }], accepted: false, why: 'a wallet without walletAcceptance (required)' },
+  { field: 'wallets', value: [], accepted: false, why: 'no wallet (at least 1)' },
   { field: 'dbaNames', value: list(1000, (i) => `DBA ${i}`), accepted: true, why: '1000 names (max)' },
   { field: 'dbaNames', value: list(1001, (i) => `DBA ${i}`), accepted: false, why: '1001 names' },
   { field: 'mids', value: list(5000, (i) => String(100000000 + i)), accepted: true, why: '5000 MIDs (max)' },
@@ -46,7 +50,7 @@ const PARTICIPATION: Row[] = [
 ];
 
 for (const row of PARTICIPATION) {
-  test(`participation: ${row.accepted ? 'accepts' : 'rejects'} ${row.field} ${row.why} @assumption`, async ({ instApi }) => {
+  test(`participation: ${row.accepted ? 'accepts' : 'rejects'} ${row.field} ${row.why} @provider`, async ({ instApi }) => {
     const res = await instApi.call('postMerchantParticipations', { body: [withPath(exampleParticipation(ICA), row.field, row.value)] });
     if (row.accepted) expect(res.status).toBe(202);
     else expectErrors(res, 400);
@@ -54,7 +58,7 @@ for (const row of PARTICIPATION) {
 }
 
 for (const [count, accepted] of [[30, true], [31, false]] as const) {
-  test(`participation: ${accepted ? 'accepts' : 'rejects'} ${count} participations in one request (at most 30) @assumption`, async ({ instApi }) => {
+  test(`participation: ${accepted ? 'accepts' : 'rejects'} ${count} participations in one request (at most 30) @provider`, async ({ instApi }) => {
     const res = await instApi.call('postMerchantParticipations', { body: list(count, () => '').map(() => exampleParticipation(ICA)) });
     if (accepted) expect(res.status).toBe(202);
     else expectErrors(res, 400);
@@ -63,7 +67,7 @@ for (const [count, accepted] of [[30, true], [31, false]] as const) {
 
 const MID_SEARCH = { merchantLegalName: 'Some merchant', countryCode: 'USA', acquirerICA: ICA };
 const SEARCHES: { op: string; body: unknown; accepted: boolean; why: string }[] = [
-  { op: 'postMerchantSearches', body: {}, accepted: false, why: 'no criterion (any of five)' },
+  { op: 'postMerchantSearches', body: {}, accepted: false, why: 'no criterion (any of five) @assumption' },
   { op: 'postMerchantSearches', body: { maid: '12345678' }, accepted: true, why: 'maid alone' },
   { op: 'postMerchantSearches', body: { merchantParticipationStatus: 'COMPLETED' }, accepted: true, why: 'status alone' },
   { op: 'postMerchantSearches', body: { countryCode: 'US' }, accepted: false, why: 'countryCode of 2 letters' },
@@ -76,7 +80,7 @@ const SEARCHES: { op: string; body: unknown; accepted: boolean; why: string }[] 
 ];
 
 for (const row of SEARCHES) {
-  test(`${row.op}: ${row.accepted ? 'accepts' : 'rejects'} a search ${row.why} @assumption`, async ({ instApi }) => {
+  test(`${row.op}: ${row.accepted ? 'accepts' : 'rejects'} a search ${row.why}${row.why.includes('@assumption') ? '' : ' @provider'}`, async ({ instApi }) => {
     const res = await instApi.call(row.op, { body: row.body });
     if (row.accepted) expect(res.status).toBe(200);
     else expectErrors(res, 400);
