@@ -3,6 +3,7 @@
 import type { ErrorObject } from './ajv.js';
 import type { Contract, Operation } from './contract.js';
 import { redact } from './redact.js';
+import type { Echo } from './sensitive.js';
 
 export class ContractViolation extends Error {
   constructor(readonly check: string, message: string) {
@@ -38,6 +39,13 @@ export function formatAjvErrors(errors: ErrorObject[] | null | undefined, max = 
       return `${at}: ${e.keyword}${extra} ${e.message ?? ''}${value}`;
     })
     .join('; ');
+}
+
+/** No response carries in clear a card number, security code, SSN, account number, secret or key the suite sent. */
+export function sensitiveEchoConformance({ operation, status }: Exchange, echoes: Echo[]): void {
+  if (echoes.length === 0) return;
+  const found = [...new Set(echoes.map((e) => `a full ${e.kind} at ${e.at}`))].join('; ');
+  throw new ContractViolation('sensitiveEchoConformance', `${where(operation)} ${status}: Received: ${found}, sent by the suite, in clear / Documented: never returned unmasked`);
 }
 
 export function statusCodeConformance({ operation, status }: Exchange): void {

@@ -5,11 +5,12 @@ import type { APIRequestContext, TestInfo } from '@playwright/test';
 import * as allure from 'allure-js-commons';
 import {
   ContractViolation, contentTypeConformance, declaredBody, documentedResponse, formatAjvErrors, responseBodyPresence,
-  responseHeadersConformance, responseSchemaConformance, statusCodeConformance, type Exchange,
+  responseHeadersConformance, responseSchemaConformance, sensitiveEchoConformance, statusCodeConformance, type Exchange,
 } from './checks.js';
 import type { Contract, Operation } from './contract.js';
 import { recordCoverage } from './coverage.js';
 import { redact, redactHeaders, redactText } from './redact.js';
+import { findEchoes, markEchoes, sensitiveValuesIn, sentSensitive } from './sensitive.js';
 import type { ServiceProfile } from './services.js';
 
 export interface SignableRequest {
@@ -107,8 +108,17 @@ export class OperationClient {
     const exchange: Exchange = { operation: op, status: response.status(), headers: responseHeaders, body: parsed, text };
     recordCoverage({ service: op.service, operationId, status: exchange.status, documented: Boolean(documentedResponse(op, exchange.status)) });
 
+    const sentJson = (() => {
+      try {
+        return body === undefined ? undefined : JSON.parse(body);
+      } catch {
+        return undefined;
+      }
+    })();
+    const echoes = findEchoes(parsed, text, sentSensitive(sensitiveValuesIn(sentJson, headers)));
     let violation: unknown;
     try {
+      sensitiveEchoConformance(exchange, echoes);
       statusCodeConformance(exchange);
       contentTypeConformance(exchange);
       responseBodyPresence(exchange);
@@ -118,7 +128,7 @@ export class OperationClient {
     } catch (error) {
       violation = error;
     }
-    await this.report(op, { url, headers, body }, exchange, violation !== undefined);
+    await this.report(op, { url, headers, body }, { ...exchange, text: markEchoes(text, echoes) }, violation !== undefined);
     if (violation) throw violation;
     return { status: exchange.status, headers: responseHeaders, body: parsed as T, text, operation: op };
   }

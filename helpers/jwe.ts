@@ -1,6 +1,7 @@
 // JWE for card data with `jose` (reference/card-enrollment.md: compact serialization,
 // RSA-OAEP-256 / A128GCM, `kid` in the protected header). Keys come from a JWK set (the mock's
 // GET /keys or a sandbox URL) or from .env (a JWK, or a PEM public key plus its kid).
+import { noteSentPlaintext } from './sensitive.js';
 import { CompactEncrypt, importJWK, importSPKI, type CryptoKey, type JWK } from 'jose';
 
 export interface EncryptionKey {
@@ -27,6 +28,8 @@ export async function keyFromPem(pem: string, kid: string, alg = 'RSA-OAEP-256')
 
 /** Encrypts a JSON value into a compact JWE (five base64url segments). */
 export async function encryptJson(value: unknown, key: EncryptionKey, enc = 'A128GCM'): Promise<string> {
+  // The client cannot see inside the JWE: note its card data, which no response may carry in clear.
+  noteSentPlaintext(value);
   return new CompactEncrypt(new TextEncoder().encode(JSON.stringify(value)))
     .setProtectedHeader({ alg: key.alg, enc, kid: key.kid })
     .encrypt(key.key);

@@ -3,8 +3,11 @@
 import { expect, test } from '../../fixtures/self.js';
 import { loadContract } from '../../helpers/contract.js';
 import {
-  ContractViolation, contentTypeConformance, responseBodyPresence, responseSchemaConformance, statusCodeConformance, type Exchange,
+  ContractViolation, contentTypeConformance, responseBodyPresence, responseSchemaConformance, sensitiveEchoConformance, statusCodeConformance,
+  type Exchange,
 } from '../../helpers/checks.js';
+import { redact } from '../../helpers/redact.js';
+import { findEchoes, markEchoes, sensitiveValuesIn } from '../../helpers/sensitive.js';
 
 const json = { 'content-type': 'application/json; charset=utf-8' };
 const okBody = {
@@ -77,4 +80,25 @@ test('responseSchemaConformance checks a body against the schema of its received
   responseSchemaConformance(contract, ex('application/json', '{"code":1}', { code: 1 }));
   expect(() => responseSchemaConformance(contract, ex('application/json', '{}', {}))).toThrow(/required 'code'/);
   expect(() => responseSchemaConformance(contract, ex('application/json', 'Unauthorized'))).toThrow(/not JSON/);
+});
+
+test('sensitiveEchoConformance fails a response that carries a sent PAN, SSN or key in clear, in any member', async () => {
+  const sent = sensitiveValuesIn({ card: { primaryAccountNumber: '5204731600014792', cvc: '123' }, ssn: '123-45-6789' }, { 'partner-app-key': 'fdak_0123456789abcdef' });
+  const echoes = (body: unknown) => findEchoes(body, JSON.stringify(body), sent);
+  expect(echoes({ note: 'card 5204 7316 0001 4792 on file' })).toMatchObject([{ kind: 'PAN', at: '/note' }]);
+  expect(echoes({ owner: { taxId: '123456789' } })).toMatchObject([{ kind: 'SSN', at: '/owner/taxId' }]);
+  expect(echoes({ debug: ['fdak_0123456789abcdef'] })).toMatchObject([{ kind: 'key', at: '/debug/0' }]);
+  expect(echoes({ cardSecurityCode: '123' })).toMatchObject([{ kind: 'security code' }]);
+  // Masked forms and chance matches of short values are not echoes (no false alarms).
+  expect(echoes({ panBin: '520473', panLastFour: '4792', ssn: 'XXX-XX-6789', count: 123, id: '1234567' })).toEqual([]);
+  const ex = await exchange(200, okBody);
+  expect(() => sensitiveEchoConformance(ex, echoes({ note: '5204731600014792' }))).toThrow(/\[sensitiveEchoConformance\].*a full PAN at \/note/);
+  sensitiveEchoConformance(ex, []);
+});
+
+test('an echoed value is marked as a leak in the report, not masked into something that looks right', () => {
+  const sent = sensitiveValuesIn({ ssn: '123-45-6789' });
+  const text = JSON.stringify({ ssn: '123-45-6789', other: 'x' });
+  const marked = markEchoes(text, findEchoes(JSON.parse(text), text, sent));
+  expect(redact(JSON.parse(marked))).toEqual({ ssn: '[REDACTED: full SSN echoed]', other: 'x' });
 });
