@@ -4,12 +4,17 @@
 import fs from 'node:fs';
 import { FaultError } from '../mocks/kit/faults.js';
 import { MOCKS } from '../mocks/index.js';
+import { FD_HEADER_NAME_SETS, suiteConfig, type FdHeaderNames } from '../helpers/config.js';
 import { parseArgs, runMain, UsageError } from './lib/cli.js';
 
-const USAGE = 'npm run mock -- [--service <name>] [--faults <id,id>]';
+const USAGE = 'npm run mock -- [--service <name>] [--faults <id,id>] [--header-names seed|provider]';
 
 runMain(async () => {
-  const args = parseArgs(process.argv.slice(2), { service: 'value', faults: 'value' }, USAGE);
+  const args = parseArgs(process.argv.slice(2), { service: 'value', faults: 'value', 'header-names': 'value' }, USAGE);
+  // Financial data security header names: --header-names, else FD_HEADER_NAMES (seed names by default).
+  const names = args['header-names'];
+  if (typeof names === 'string' && !(names in FD_HEADER_NAME_SETS)) throw new UsageError(`--header-names must be seed or provider, not '${names}'. Usage: ${USAGE}`);
+  const headerNames: FdHeaderNames = typeof names === 'string' ? FD_HEADER_NAME_SETS[names as keyof typeof FD_HEADER_NAME_SETS] : suiteConfig().fdHeaderNames;
   const selected = MOCKS.filter((m) => !args.service || m.service === args.service);
   if (selected.length === 0) throw new UsageError(`unknown service '${args.service}' (known: ${MOCKS.map((m) => m.service).join(', ')})`);
   const faults = typeof args.faults === 'string' ? args.faults.split(',').map((f) => f.trim()).filter(Boolean) : [];
@@ -20,10 +25,12 @@ runMain(async () => {
   const handles = [];
   for (const mock of selected) {
     try {
-      const handle = await mock.start({ faults, port: mock.port });
+      const options = { faults, port: mock.port, headerNames }; // headerNames: read by the financial data mock only
+      const handle = await mock.start(options);
       handles.push(handle);
       credentials[mock.service] = { baseURL: handle.baseURL, origin: handle.origin, ...(handle.context.credentials?.() ?? {}) };
-      console.log(`${mock.service.padEnd(18)} ${handle.baseURL}   (control: ${handle.origin}/__mock/state)`);
+      const extra = mock.service === 'financial-data' ? `   headers: ${headerNames.appKey} / ${headerNames.appToken}` : '';
+      console.log(`${mock.service.padEnd(18)} ${handle.baseURL}   (control: ${handle.origin}/__mock/state)${extra}`);
     } catch (error) {
       if (error instanceof FaultError) throw error;
       const code = (error as { code?: string }).code;
