@@ -60,7 +60,7 @@ for (const decision of ['APPROVED', 'DECLINED'] as const) {
   });
 }
 
-test('creates a plan with a fresh UUID and a status (201) @assumption', async ({ instApi, instReq }) => {
+test('creates a plan with a fresh UUID and a status (201) @provider', async ({ instApi, instReq }) => {
   const first = await instReq.createPlan(instApi);
   const second = await instReq.createPlan(instApi);
   expect(first.planId).not.toBe(second.planId);

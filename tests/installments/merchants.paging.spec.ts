@@ -39,13 +39,13 @@ for (const operationId of PAGED) {
     expectPage(res, Array.isArray(res.body) ? res.body : res.body.mids);
   });
 
-  test(`${operationId}: accepts limit 500 and offset 0 @assumption`, async ({ instApi, instReq }) => {
+  test(`${operationId}: accepts limit 500 and offset 0 @provider`, async ({ instApi, instReq }) => {
     const res = await instApi.call(operationId, { ...(await instReq.sampleCall(operationId)), query: { offset: 0, limit: 500 } });
     expect(res.status).toBe(200);
   });
 
   for (const [name, query] of [['limit 501', { limit: 501 }], ['limit 0', { limit: 0 }], ['offset -1', { offset: -1 }], ['limit abc', { limit: 'abc' }]] as const) {
-    test(`${operationId}: rejects ${name} with 400 @assumption`, async ({ instApi, instReq }) => {
+    test(`${operationId}: rejects ${name} with 400 @provider`, async ({ instApi, instReq }) => {
       expectErrors(await instApi.call(operationId, { ...(await instReq.sampleCall(operationId)), query }), 400);
     });
   }

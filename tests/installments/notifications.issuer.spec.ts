@@ -9,7 +9,7 @@ test.beforeEach(({ inst }) => {
 
 const send = (body: unknown, headers: Record<string, string | undefined> = { 'Correlation-Id': crypto.randomUUID() }) => ({ body, headers });
 
-test('the issuer answers a valid notification with 201 {status, message} @smoke @assumption', async ({ instApi, inst }) => {
+test('the issuer answers a valid notification with 201 {status, message} @smoke @provider', async ({ instApi, inst }) => {
   const issuer = inst.issuerEndpoint!;
   const res = await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(exampleNotification(issuer)) });
   expect(res.status).toBe(201);
@@ -26,7 +26,7 @@ const INVALID: [string, (n: Record<string, any>) => void][] = [
 ];
 
 for (const [name, breakIt] of INVALID) {
-  test(`the issuer answers a notification ${name} with 400 PlanNotifError (ReasonCode <= 36, Source <= 15) @assumption`, async ({ instApi, inst }) => {
+  test(`the issuer answers a notification ${name} with 400 PlanNotifError (ReasonCode <= 36, Source <= 15) @provider`, async ({ instApi, inst }) => {
     const issuer = inst.issuerEndpoint!;
     const body = exampleNotification(issuer);
     breakIt(body);
@@ -39,12 +39,12 @@ for (const [name, breakIt] of INVALID) {
   });
 }
 
-test('the issuer answers a notification without Correlation-Id with 400 @assumption', async ({ instApi, inst }) => {
+test('the issuer answers a notification without Correlation-Id with 400 @provider', async ({ instApi, inst }) => {
   const issuer = inst.issuerEndpoint!;
   expectErrors(await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(exampleNotification(issuer), { 'Correlation-Id': undefined }) }), 400);
 });
 
-test('the issuer answers a Correlation-Id that is not a UUID with 400 @assumption', async ({ instApi, inst }) => {
+test('the issuer answers a Correlation-Id that is not a UUID with 400 @provider', async ({ instApi, inst }) => {
   const issuer = inst.issuerEndpoint!;
   expectErrors(await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(exampleNotification(issuer), { 'Correlation-Id': 'corr-1' }) }), 400);
 });

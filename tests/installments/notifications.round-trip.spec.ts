@@ -4,7 +4,9 @@
 // the contract, and the signature against the service's published key.
 import { bodyHash, expect, parseOAuthHeader, test, verifyRequest } from '../../fixtures/installments.js';
 
-test('selecting a plan sends the issuer a signed notification that keeps the contract @smoke @assumption', async ({ instApi, instReq, inst, instContract, issuerReceiver }) => {
+// seed 001, Events: selecting a plan notifies the issuer (documented); its headers and body are
+// checked against the contract's notifyPlan (provider 2.0.0 shapes).
+test('selecting a plan sends the issuer a notification of that plan that keeps the contract @smoke', async ({ instApi, instReq, inst, instContract, issuerReceiver }) => {
   const { planId, offer, request } = await instReq.createPlan(instApi);
   const received = await issuerReceiver.receiver.waitFor((r) => (r.json as { planId?: string } | undefined)?.planId === planId, 10_000);
   expect(received, `a POST /notifications for plan ${planId} reached the issuer receiver`).toBeDefined();
@@ -12,7 +14,7 @@ test('selecting a plan sends the issuer a signed notification that keeps the con
   expect(n.method).toBe('POST');
   expect(new URL(n.url, 'http://receiver').pathname).toBe(new URL(issuerReceiver.url).pathname);
 
-  // reference: header Correlation-Id* (a UUID), JSON body.
+  // provider 2.0.0: header Correlation-Id required (a UUID), JSON body.
   const correlation = instContract.validator('header:notifyPlan:Correlation-Id', instContract.operation('notifyPlan').parameters.find((p) => p.name === 'Correlation-Id')!.schema);
   expect(correlation(n.headers['correlation-id']), `Correlation-Id '${n.headers['correlation-id']}' is a UUID`).toBe(true);
   expect(n.headers['content-type']).toContain('application/json');
@@ -21,9 +23,14 @@ test('selecting a plan sends the issuer a signed notification that keeps the con
 
   const body = n.json as Record<string, any>;
   expect(body).toMatchObject({ planId, offerId: offer.offerId, issuerIca: inst.issuer?.issuerIca ?? body.issuerIca });
-  expect(body.transaction).toMatchObject(request.transaction);
+  expect(body.transaction).toMatchObject({ amount: request.transaction.amount, currency: request.transaction.currency });
   expect(body.planInstallmentInformation.tenure).toBe(request.planInstallmentInformation.tenure);
+});
 
+test('the notification to the issuer is signed with OAuth 1.0a by the service @assumption', async ({ instApi, instReq, inst, issuerReceiver }) => {
+  const { planId } = await instReq.createPlan(instApi);
+  const n = (await issuerReceiver.receiver.waitFor((r) => (r.json as { planId?: string } | undefined)?.planId === planId, 10_000))!;
+  expect(n, `a POST /notifications for plan ${planId} reached the issuer receiver`).toBeDefined();
   // The service signs it the same way (reference): body hash, and RSA-SHA256 over the public URL.
   const oauth = parseOAuthHeader(n.headers.authorization);
   expect(oauth, 'Authorization: OAuth ... on the notification').toBeDefined();

@@ -42,7 +42,7 @@ test('registers PANs to an existing list; a PAN already in it is counted as a fa
   expect(again.body).toMatchObject({ successfulCount: '1', failureCount: '1' });
 });
 
-test('rejects registration to a pan list that does not exist with 400 @assumption', async ({ instApi, instReq }) => {
+test('rejects registration to a pan list that does not exist with 400 @provider', async ({ instApi, instReq }) => {
   expectErrors(await instApi.call('registerPans', { body: { panListId: '999999999999999999', ...await instReq.sensitive({ pans: [{ pan: unregisteredPan() }] }) } }), 400);
 });
 

@@ -31,7 +31,7 @@ for (const operationId of ['registerPans', 'postMerchantParticipations', 'approv
   });
 }
 
-test('every error item carries Source, ReasonCode, Description and Recoverable @assumption', async ({ instApi }) => {
+test('every error item carries Source, ReasonCode, Description and Recoverable @provider', async ({ instApi }) => {
   const res = await instApi.call('getPlan', { path: { plan_id: crypto.randomUUID() } });
   expectErrors(res, 404);
   for (const item of res.body.Errors.Error) {
