@@ -1,0 +1,75 @@
+// Covers: the financial data contract's provider facts that need the suite's machinery
+// (issue 7): the text/plain 401 the provider document declares passes every named check and the
+// client, where declared, and only there; the security header names are configurable
+// (FD_HEADER_NAMES), with a bad value a one-line error.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, runCommand, test } from '../../fixtures/self.js';
+import { contentTypeConformance, responseBodyPresence, responseSchemaConformance, type Exchange } from '../../helpers/checks.js';
+import { OperationClient } from '../../helpers/client.js';
+import { serviceProfile } from '../../helpers/services.js';
+
+const TEXT = { 'content-type': 'text/plain; charset=utf-8' };
+// provider 1.35.0: UnauthorizedErrorResponse (JSON or text/plain) on these; JSON only on the
+// authentication operations (AuthenticationUnauthorizedErrorResponse) and location matches.
+const JSON_ONLY_401 = ['CreateToken', 'ModifyPartnerSecret', 'GetLocationMatches'];
+
+test('every financial data 401 but CreateToken, ModifyPartnerSecret, GetLocationMatches also declares text/plain', async ({ contracts }) => {
+  const contract = await contracts('financial-data');
+  for (const op of contract.operations.values()) {
+    const spec = op.responses['401'];
+    if (!spec) continue;
+    const media = spec.contentTypes.map((t) => t.toLowerCase());
+    expect(media, op.operationId).toContain('application/json');
+    if (JSON_ONLY_401.includes(op.operationId)) expect(media, op.operationId).not.toContain('text/plain');
+    else expect(media, op.operationId).toContain('text/plain');
+  }
+});
+
+test('a plain-text 401 passes the named checks where declared, and fails content type where not', async ({ contracts }) => {
+  const contract = await contracts('financial-data');
+  const exchange = (operationId: string): Exchange => ({
+    operation: contract.operation(operationId), status: 401, headers: TEXT, body: undefined, text: 'Invalid (Finicity-App-Key)',
+  });
+  const declared = exchange('GetCustomer');
+  contentTypeConformance(declared);
+  responseBodyPresence(declared);
+  responseSchemaConformance(contract, declared);
+  expect(() => contentTypeConformance(exchange('CreateToken'))).toThrow(/Received: 'text\/plain'/);
+});
+
+test('the client accepts a declared plain-text 401 end to end (no JSON parse or error-shape failure)', async ({ contracts, request }) => {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(401, TEXT);
+    res.end('Missing parameter (Finicity-App-Token)');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const api = new OperationClient({ request, contract: await contracts('financial-data'), profile: serviceProfile('financial-data'), baseURL });
+    const res = await api.call('GetInstitutions', { query: { limit: 1 } });
+    expect(res.status).toBe(401);
+    expect(res.text).toContain('Finicity-App-Token');
+  } finally {
+    server.close();
+  }
+});
+
+const printNames = ['tsx', '-e', "import('./helpers/config.ts').then((m) => console.log(JSON.stringify(m.suiteConfig().fdHeaderNames)))"];
+
+test('FD_HEADER_NAMES picks the seed or the provider names; overrides and bad values', () => {
+  const run = (env: Record<string, string>) => runCommand('npx', printNames, { DOTENV_PATH: '/dev/null', FD_HEADER_NAMES: '', FD_APP_KEY_HEADER: '', FD_APP_TOKEN_HEADER: '', ...env });
+  expect(JSON.parse(run({}).output.trim())).toEqual({ appKey: 'Partner-App-Key', appToken: 'Partner-App-Token' });
+  expect(JSON.parse(run({ FD_HEADER_NAMES: 'provider' }).output.trim())).toEqual({ appKey: 'Finicity-App-Key', appToken: 'Finicity-App-Token' });
+  expect(JSON.parse(run({ FD_HEADER_NAMES: 'provider', FD_APP_TOKEN_HEADER: 'X-App-Token' }).output.trim())).toEqual({ appKey: 'Finicity-App-Key', appToken: 'X-App-Token' });
+  const bad = run({ FD_HEADER_NAMES: 'finicity' });
+  expect(bad.code).not.toBe(0);
+  expect(bad.output).toContain('FD_HEADER_NAMES=finicity is not one of seed, provider');
+  expect(run({ FD_APP_KEY_HEADER: 'App Key' }).output).toContain('FD_APP_KEY_HEADER=App Key is not a valid HTTP header name');
+});
+
+test('npm run mock refuses a bad --header-names with one usage line', () => {
+  const res = runCommand('npx', ['tsx', 'scripts/mock.ts', '--service', 'financial-data', '--header-names', 'finicity'], { DOTENV_PATH: '/dev/null' });
+  expect(res.code).toBe(2);
+  expect(res.output.trim().split('\n')).toEqual(["error: --header-names must be seed or provider, not 'finicity'. Usage: npm run mock -- [--service <name>] [--faults <id,id>] [--header-names seed|provider]"]);
+});
