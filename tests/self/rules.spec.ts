@@ -1,0 +1,71 @@
+// Covers: the rule catalogues (schemas/<service>/rules.yaml; DESIGN.md convention 11). Every rule
+// has a check citing it; a bounded rule (limit, range, counter) is checked on its accepting and its
+// refusing side; a rule that applies to several request paths is checked on each; every cited id
+// exists; every operation a rule names exists in the contract. The suite is listed, not run.
+import fs from 'node:fs';
+import { expect, runCommand, test } from '../../fixtures/self.js';
+import { catalogueGaps, loadRules, parseCitation, rulesFile, type Citation } from '../../helpers/rules.js';
+import { SERVICES } from '../../helpers/services.js';
+
+interface ListedSpec {
+  title: string;
+  tests: { annotations: { type: string; description?: string }[] }[];
+}
+interface ListedSuite {
+  specs?: ListedSpec[];
+  suites?: ListedSuite[];
+}
+
+/** The rule citations of every check of a project, read from `playwright test --list`. */
+function citationsOf(project: string): Citation[] {
+  const { code, output } = runCommand('npx', ['playwright', 'test', '--list', '--reporter=json', '--project', project]);
+  expect(code, `listing ${project}: ${output.slice(0, 300)}`).toBe(0);
+  const report = JSON.parse(output.slice(output.indexOf('{')));
+  const out: Citation[] = [];
+  const walk = (suite: ListedSuite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests) for (const a of t.annotations) if (a.type === 'rule' && a.description) out.push(parseCitation(a.description));
+    }
+    (suite.suites ?? []).forEach(walk);
+  };
+  (report.suites as ListedSuite[]).forEach(walk);
+  return out;
+}
+
+for (const service of SERVICES.map((s) => s.name)) {
+  test.describe(`${service} rule catalogue`, () => {
+    test.skip(!fs.existsSync(rulesFile(service)), `${service} has no rule catalogue yet (schemas/${service}/rules.yaml)`);
+
+    test('is well formed and names only operations of the contract', async ({ contracts }) => {
+      const catalogue = loadRules(service);
+      const contract = await contracts(service);
+      const unknown = catalogue.rules.flatMap((r) => r.operations.filter((op) => !contract.operations.has(op)).map((op) => `${r.id}: ${op}`));
+      expect(unknown, 'operations named by rules that the contract does not have').toEqual([]);
+      expect(catalogue.rules.length).toBeGreaterThan(0);
+    });
+
+    test('has a check for every rule, both sides of every boundary and every request path', () => {
+      const gaps = catalogueGaps(loadRules(service), citationsOf(service));
+      expect(gaps.map((g) => `${g.rule} lacks ${g.missing}`), 'rules without the checks they need').toEqual([]);
+    });
+  });
+}
+
+test('the gap finder names an unchecked rule, a missing side, a missing path and an unknown id', () => {
+  const catalogue = {
+    service: 's', paths: { a: 'path a', b: 'path b' },
+    rules: [
+      { id: 'S-LIM-NAME', text: 't', kind: 'limit' as const, source: 'seed' as const, cite: 'c', operations: ['op'] },
+      { id: 'S-ECHO-ID', text: 't', kind: 'echo' as const, source: 'seed' as const, cite: 'c', operations: ['op'], paths: ['a', 'b'] },
+      { id: 'S-AUTH-KEY', text: 't', kind: 'auth' as const, source: 'seed' as const, cite: 'c', operations: ['op'] },
+    ],
+  };
+  const gaps = catalogueGaps(catalogue, [parseCitation('S-LIM-NAME:refuse'), parseCitation('S-ECHO-ID@a'), parseCitation('S-NOPE-X')]);
+  expect(gaps.map((g) => `${g.rule}: ${g.missing}`).sort()).toEqual([
+    'S-AUTH-KEY: any check',
+    "S-ECHO-ID: a check on path 'b'",
+    'S-LIM-NAME: its accepting side',
+    'S-NOPE-X: an entry in the catalogue (a check cites an unknown id)',
+  ]);
+  expect(() => parseCitation('s-lower:accept')).toThrow(/not ID/);
+});
