@@ -18,8 +18,11 @@ export interface CardTarget {
   serviceIds: string[];
   /** A srcClientId registered to another client (403, reference A2); absent when unknown. */
   foreignSrcClientId?: string;
-  /** A push-account receipt the target knows, with the PAN digits it stands for (A5). */
-  receipt?: { id: string; panBin?: string; panLastFour?: string };
+  /**
+   * A push-account receipt the target knows, with the PAN digits it stands for (A5); the whole
+   * PAN only where the suite can know it (the mock's world), so that no response may carry it.
+   */
+  receipt?: { id: string; panBin?: string; panLastFour?: string; primaryAccountNumber?: string };
   encryptionKey: EncryptionKey;
 }
 
@@ -43,7 +46,12 @@ export async function cardTargetFromMock(mock: { baseURL: string; origin: string
     serviceId: mine.serviceIds[0],
     serviceIds: mine.serviceIds,
     foreignSrcClientId: other?.srcClientIds[0],
-    receipt: { id: receipt.enrolmentReferenceId, panBin: receipt.primaryAccountNumber.slice(0, 6), panLastFour: receipt.primaryAccountNumber.slice(-4) },
+    receipt: {
+      id: receipt.enrolmentReferenceId,
+      panBin: receipt.primaryAccountNumber.slice(0, 6),
+      panLastFour: receipt.primaryAccountNumber.slice(-4),
+      primaryAccountNumber: receipt.primaryAccountNumber,
+    },
     encryptionKey: await keyFromJwks(jwks),
   };
 }

@@ -1,5 +1,5 @@
 // POST {base}/cards (operationId putCard), seed 000 "Endpoints" and reference/card-enrollment.md.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Contract } from '../../helpers/contract.js';
 import { parseJson, type MockContext } from '../kit/app.js';
@@ -32,8 +32,9 @@ export function registerCards(app: FastifyInstance, prefix: string, ctx: MockCon
     }
     // Authentication (seed; A2): missing or unknown key is 401.
     const key = req.headers['x-openapi-clientid'];
-    let client = world.clients.find((c) => c.apiKey === key);
-    if (!key && !faults.has('missing-key-accepted')) return sendError(reply, faults, 401, 'UNAUTHENTICATED', 'x-openapi-clientid header is missing.');
+    let client = world.clients.find((c) => sameKey(c.apiKey, key, faults.has('key-prefix-compared')));
+    const keyCheckSkipped = faults.has('missing-key-accepted') || (faults.has('receipt-key-unchecked') && isReceiptBody(req.body));
+    if (!key && !keyCheckSkipped) return sendError(reply, faults, 401, 'UNAUTHENTICATED', 'x-openapi-clientid header is missing.');
     if (key && !client && !faults.has('unknown-key-accepted')) return sendError(reply, faults, 401, 'UNAUTHENTICATED', 'Authorization validation failure.');
     client ??= world.clients[0];
 
@@ -62,7 +63,8 @@ export function registerCards(app: FastifyInstance, prefix: string, ctx: MockCon
       } else {
         if (!validateCard(plain)) return invalidArgument(reply, faults, violations(validateCard.errors, 'card'));
         card = plain as Card;
-        if (!luhnValid(card.primaryAccountNumber) && !faults.has('luhn-unchecked')) {
+        const luhnSkipped = faults.has('luhn-unchecked') || (faults.has('luhn-unchecked-17') && card.primaryAccountNumber.length === 17);
+        if (!luhnValid(card.primaryAccountNumber) && !luhnSkipped) {
           return invalidArgument(reply, faults, [{ field: 'card.primaryAccountNumber', keyword: 'luhn', message: 'card.primaryAccountNumber fails the ISO/IEC 7812 check digit' }]);
         }
       }
@@ -88,28 +90,57 @@ export function registerCards(app: FastifyInstance, prefix: string, ctx: MockCon
   });
 }
 
+/** API keys compare whole; the fault compares only a prefix (a longer or truncated key passes). */
+function sameKey(registered: string, given: unknown, prefixOnly: boolean): boolean {
+  if (typeof given !== 'string') return false;
+  return prefixOnly ? given.slice(0, 12) === registered.slice(0, 12) : given === registered;
+}
+
+function isReceiptBody(raw: unknown): boolean {
+  const parsed = parseJson(raw);
+  return typeof parsed === 'object' && parsed !== null && 'enrolmentReferenceData' in parsed;
+}
+
+/** panBin (reference: 6 digits) and panLastFour; the faults get them wrong for longer PANs only. */
+function maskedDigits(pan: string, faults: MockContext['faults']) {
+  let panBin = faults.has('pan-unmasked') ? pan : pan.slice(0, 6);
+  let panLastFour = faults.has('panLastFour-mismatch') ? pan.slice(-5, -1) : pan.slice(-4);
+  if (faults.has('pan-19-last-four-wrong') && pan.length === 19) panLastFour = pan.slice(12, 16); // positions of a 16-digit PAN
+  if (faults.has('long-pan-bin-too-long') && pan.length > 16) panBin = pan.slice(0, pan.length - 8);
+  return { panBin, panLastFour };
+}
+
 function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext) {
   const pan = card.primaryAccountNumber;
+  const receipt = body.enrolmentReferenceData !== undefined;
+  const onReceipt = (id: string) => receipt && faults.has(id);
   const now = clock.now();
-  const created = faults.has('date-created-stale') ? new Date(now.getTime() - 400 * 86400_000) : now;
+  let created = faults.has('date-created-stale') ? new Date(now.getTime() - 400 * 86400_000) : now;
+  if (onReceipt('receipt-date-created-local')) created = new Date(now.getTime() + 3600_000); // local time (UTC+1) written with Z
+  const cardId = onReceipt('receipt-card-id-reused') ? receiptCardId(body.enrolmentReferenceData.enrolmentReferenceId) : randomUUID();
+  const descriptor = faults.has('pan-in-descriptor') && !receipt ? `mock-brand ${pan}` : onReceipt('receipt-pan-in-descriptor') ? `mock-brand ${pan}` : 'mock-brand';
   const maskedCard: Record<string, unknown> = {
-    srcDigitalCardId: randomUUID(),
-    panBin: faults.has('pan-unmasked') ? pan : pan.slice(0, 6), // reference: panBin is 6 digits
-    panLastFour: faults.has('panLastFour-mismatch') ? pan.slice(-5, -1) : pan.slice(-4),
+    srcDigitalCardId: cardId,
+    ...maskedDigits(pan, faults),
     dateOfCardCreated: faults.has('date-created-not-utc') ? created.toISOString().replace('Z', '+02:00') : created.toISOString(),
-    digitalCardData: { status: faults.has('card-status-suspended') ? 'SUSPENDED' : 'ACTIVE', descriptorName: faults.has('descriptorName-too-long') ? 'D'.repeat(65) : 'Mock Card', artUri: 'https://art.example.test/card.png', iscobranded: false },
-    paymentCardDescriptor: 'mock-brand',
+    digitalCardData: {
+      status: faults.has('card-status-suspended') ? 'SUSPENDED' : 'ACTIVE',
+      descriptorName: faults.has('descriptorName-too-long') ? 'D'.repeat(65) : 'Mock Card',
+      artUri: faults.has('artUri-too-long') ? `https://art.example.test/${'a'.repeat(1000)}.png` : 'https://art.example.test/card.png',
+      iscobranded: faults.has('coBrandedName-too-long'),
+      ...(faults.has('coBrandedName-too-long') ? { coBrandedName: 'C'.repeat(129) } : {}),
+    },
+    paymentCardDescriptor: descriptor,
     paymentCardType: 'CREDIT',
     countryCode: body.consumer.countryCode,
-    serviceId: faults.has('serviceId-not-echoed') ? 'SOME_OTHER_PROGRAM' : body.serviceId,
+    serviceId: faults.has('serviceId-not-echoed') ? 'SOME_OTHER_PROGRAM' : onReceipt('receipt-serviceId-not-echoed') ? 'SRC_PROGRAM_1' : body.serviceId,
   };
   if (faults.has('response-missing-panBin')) delete maskedCard.panBin;
   if (card.panExpirationMonth) maskedCard.panExpirationMonth = faults.has('expiry-not-echoed') ? (card.panExpirationMonth === '01' ? '02' : '01') : card.panExpirationMonth;
   if (card.panExpirationYear) maskedCard.panExpirationYear = card.panExpirationYear;
   const consumer = body.consumer;
-  const given = body.srcCorrelationId as string | undefined;
   return {
-    srcCorrelationId: given && !faults.has('correlation-id-not-echoed') ? given : randomUUID(),
+    srcCorrelationId: correlationId(body.srcCorrelationId, receipt, faults),
     maskedCard,
     maskedConsumer: {
       srcConsumerId: randomUUID(),
@@ -121,7 +152,20 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext) 
       languageCode: consumer.languageCode,
       dateConsumerAdded: now.toISOString(),
       complianceSettings: { privacy: { acceptedVersion: body.complianceSettings.privacy?.latestVersionUri ?? '' }, tnc: { acceptedVersion: body.complianceSettings.tnc?.latestVersionUri ?? '' } },
-      status: faults.has('consumer-status-locked') ? 'LOCKED' : 'ACTIVE',
+      status: faults.has('consumer-status-locked') ? 'LOCKED' : onReceipt('receipt-consumer-suspended') ? 'SUSPENDED' : 'ACTIVE',
     },
   };
+}
+
+/** seed 000, SrcCorrelationId: echoed when given, else new; the faults break it on one path. */
+function correlationId(given: string | undefined, receipt: boolean, faults: MockContext['faults']): string {
+  if (!given) return receipt && faults.has('receipt-correlation-id-constant') ? '00000000-0000-4000-8000-000000000000' : randomUUID();
+  if (faults.has('correlation-id-not-echoed') || (receipt && faults.has('receipt-correlation-id-not-echoed'))) return randomUUID();
+  return faults.has('correlation-id-lowercased') ? given.toLowerCase() : given;
+}
+
+/** A card id derived from the receipt (the fault: every enrollment of a receipt gets the same id). */
+function receiptCardId(receiptId: string): string {
+  const hex = createHash('sha256').update(receiptId).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

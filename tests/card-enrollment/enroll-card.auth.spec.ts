@@ -1,23 +1,45 @@
-// Covers: POST /cards (putCard) 401 and 403 (seed 000, Authentication; reference A2).
-import { expect, expectCardError, test } from '../../fixtures/card-enrollment.js';
+// Covers: POST /cards (putCard) 401 and 403 (seed 000, Authentication; reference A2), on both
+// enrollment paths, with keys that differ from the registered one only at its end.
+import { ENROLLMENT_PATHS, expect, expectCardError, lacksPathData, NO_RECEIPT, rules, test } from '../../fixtures/card-enrollment.js';
 
-test('rejects a request without x-openapi-clientid with 401 @smoke', async ({ cardApi, cards }) => {
-  const res = await cardApi.call('putCard', { body: await cards.withCard(), auth: false });
-  expectCardError(res, { http: 401 });
-});
+for (const path of ENROLLMENT_PATHS) {
+  // seed 000, Authentication: "x-openapi-clientid (string, required)"; the receipt path too.
+  test(`rejects a ${path} enrollment without x-openapi-clientid with 401 @smoke`, rules(`CE-AUTH-MISSING-KEY@${path}`), async ({ cardApi, cards, card }) => {
+    test.skip(lacksPathData(card, path), NO_RECEIPT);
+    const res = await cardApi.call('putCard', { body: await cards.on(path), auth: false });
+    expectCardError(res, { http: 401 });
+  });
+}
 
-test('rejects an unknown API key with 401 @assumption', async ({ cardApi, cards }) => {
+test('rejects an unknown API key with 401 @assumption', rules('CE-AUTH-UNKNOWN-KEY:refuse'), async ({ cardApi, cards }) => {
   const res = await cardApi.call('putCard', { body: await cards.withCard(), auth: () => ({ 'x-openapi-clientid': `unknown-${crypto.randomUUID()}` }) });
   expectCardError(res, { http: 401 });
 });
 
-test('refuses a srcClientId registered to another client with 403 (origin not validated) @assumption', async ({ cardApi, cards, card }) => {
+// reference A2: an unknown key is 401. A key is compared whole: the registered key with a suffix,
+// truncated by one character, or with its last character changed is another (unknown) key.
+const ALTERED: { how: string; alter: (key: string) => string }[] = [
+  { how: 'with a suffix added', alter: (key) => `${key}0` },
+  { how: 'truncated by its last character', alter: (key) => key.slice(0, -1) },
+  { how: 'with its last character changed', alter: (key) => key.slice(0, -1) + (key.endsWith('A') ? 'B' : 'A') },
+  { how: 'cut to its first half', alter: (key) => key.slice(0, Math.ceil(key.length / 2)) },
+];
+for (const { how, alter } of ALTERED) {
+  test(`rejects the registered API key ${how} with 401 @assumption`, rules('CE-AUTH-UNKNOWN-KEY:refuse'), async ({ cardApi, cards, card }) => {
+    const altered = alter(card.apiKey);
+    expect(altered, 'the altered key differs from the registered one').not.toBe(card.apiKey);
+    const res = await cardApi.call('putCard', { body: await cards.withCard(), auth: () => ({ 'x-openapi-clientid': altered }) });
+    expectCardError(res, { http: 401 });
+  });
+}
+
+test('refuses a srcClientId registered to another client with 403 (origin not validated) @assumption', rules('CE-AUTH-ORIGIN'), async ({ cardApi, cards, card }) => {
   test.skip(!card.foreignSrcClientId, 'needs a srcClientId of another client (CARD_FOREIGN_SRC_CLIENT_ID in .env)');
   const res = await cardApi.call('putCard', { body: { ...(await cards.withCard()), srcClientId: card.foreignSrcClientId } });
   expectCardError(res, { http: 403 });
 });
 
-test('accepts the registered key and client (the same request without the faults above)', async ({ cardApi, cards }) => {
+test('accepts the registered key, whole, and the client it is registered to', rules('CE-AUTH-UNKNOWN-KEY:accept'), async ({ cardApi, cards }) => {
   const res = await cardApi.call('putCard', { body: await cards.withCard() });
   expect(res.status).toBe(200);
 });

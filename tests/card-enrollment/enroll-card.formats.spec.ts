@@ -1,88 +1,83 @@
-// Covers: POST /cards (putCard): every enum with each allowed value and one just outside; every
-// pattern (srcClientId, srcCorrelationId, serviceId, expiry); ISO country and language codes;
-// digits-only phone fields; email identity value (seed 000, field tables).
-import { exampleCard, expect, expectCardError, setPath, test } from '../../fixtures/card-enrollment.js';
+// Covers: POST /cards (putCard): every enum with each allowed value and values just outside it;
+// ISO 3166 / ISO 639-1 codes, the e-mail identity value, version URIs, the card expiry (seed 000,
+// field tables). Each body row is first confirmed against the contract.
+import { exampleCard, expect, expectCardError, rules, setPath, test } from '../../fixtures/card-enrollment.js';
 
 interface Case {
+  rule: string;
   field: string;
   value: string;
   accepted: boolean;
   why: string;
 }
 
-const uuid = '0f8fad5b-d9cb-469f-a165-70867728950e';
+const row = (rule: string, field: string, accepted: boolean, why: string) => (value: string): Case => ({ rule, field, value, accepted, why });
 
-// Fields outside the card; srcClientId and serviceId cases that must be accepted use the target's.
 const BODY_CASES: Case[] = [
-  ...['CARDHOLDER', 'ISSUER', 'MERCHANT', 'WALLET'].map((v) => ({ field: 'cardSource', value: v, accepted: true, why: 'an Origin value' })),
-  { field: 'cardSource', value: 'CONSUMER', accepted: false, why: 'not an Origin value' },
-  { field: 'cardSource', value: 'cardholder', accepted: false, why: 'an Origin value in the wrong case' },
-  { field: 'consumer.consumerIdentity.identityType', value: 'EMAIL_ADDRESS', accepted: true, why: 'the only ConsumerIdentityType' },
-  { field: 'consumer.consumerIdentity.identityType', value: 'PHONE_NUMBER', accepted: false, why: 'not a ConsumerIdentityType' },
-  { field: 'consumer.consumerIdentity.identityValue', value: 'not-an-email', accepted: false, why: 'not a value matching EMAIL_ADDRESS' },
-  { field: 'srcCorrelationId', value: uuid, accepted: true, why: 'a UUID without prefix' },
-  { field: 'srcCorrelationId', value: `0a1b2c3d.${uuid}`, accepted: true, why: 'a UUID with the 8-hex prefix' },
-  { field: 'srcCorrelationId', value: uuid.toUpperCase(), accepted: true, why: 'an upper-case UUID (the pattern allows A-F)' },
-  { field: 'srcCorrelationId', value: `0a1b2c3g.${uuid}`, accepted: false, why: 'a prefix that is not hex' },
-  { field: 'srcCorrelationId', value: uuid.replace(/-/g, ''), accepted: false, why: 'a UUID without dashes' },
-  { field: 'srcClientId', value: 'not-a-uuid', accepted: false, why: 'not a UUID' },
-  { field: 'serviceId', value: 'SRC PROGRAM', accepted: false, why: 'a space outside ^[0-9a-zA-Z#_-]*$' },
-  { field: 'serviceId', value: 'src.program', accepted: false, why: 'a dot outside ^[0-9a-zA-Z#_-]*$' },
-  { field: 'consumer.countryCode', value: 'USA', accepted: false, why: 'alpha-3, not ISO 3166 alpha-2' },
-  { field: 'consumer.countryCode', value: 'AB', accepted: false, why: 'not an assigned ISO 3166 alpha-2 code' },
-  { field: 'consumer.countryCode', value: 'GB', accepted: true, why: 'an ISO 3166 alpha-2 code' },
-  { field: 'consumer.languageCode', value: 'eng', accepted: false, why: 'ISO 639-2, not ISO 639-1' },
-  { field: 'consumer.languageCode', value: 'qq', accepted: false, why: 'not an ISO 639-1 code' },
-  { field: 'consumer.languageCode', value: 'fr', accepted: true, why: 'an ISO 639-1 code' },
-  { field: 'consumer.mobileNumber.countryCode', value: '+44', accepted: false, why: 'a plus sign' },
-  { field: 'consumer.mobileNumber.countryCode', value: '44', accepted: true, why: 'digits only' },
-  { field: 'consumer.mobileNumber.phoneNumber', value: '555-0100', accepted: false, why: 'a dash' },
-  { field: 'consumer.mobileNumber.phoneNumber', value: '55501OO', accepted: false, why: 'letters' },
-  { field: 'consumer.mobileNumber.phoneNumber', value: '5550100', accepted: true, why: 'digits only' },
+  // seed 000, Origin enum (cardSource)
+  ...['CARDHOLDER', 'ISSUER', 'MERCHANT', 'WALLET'].map(row('CE-ENUM-CARDSOURCE', 'cardSource', true, 'an Origin value')),
+  ...['CONSUMER', 'WALLETS'].map(row('CE-ENUM-CARDSOURCE', 'cardSource', false, 'not an Origin value')),
+  row('CE-ENUM-CARDSOURCE', 'cardSource', false, 'an Origin value in the wrong case')('cardholder'),
+  // seed 000, ConsumerIdentity: identityType enum EMAIL_ADDRESS; identityValue matches it (<EMAIL>)
+  row('CE-ENUM-IDENTITYTYPE', 'consumer.consumerIdentity.identityType', true, 'the only ConsumerIdentityType')('EMAIL_ADDRESS'),
+  ...['PHONE_NUMBER', 'email_address', 'EMAIL_ADDRESS '].map(row('CE-ENUM-IDENTITYTYPE', 'consumer.consumerIdentity.identityType', false, 'not a ConsumerIdentityType')),
+  ...['first.last+tag@example.com', 'a@example.io'].map(row('CE-FMT-EMAIL', 'consumer.consumerIdentity.identityValue', true, 'an e-mail address')),
+  ...['not-an-email', 'ann@', '@example.com', 'ann smith@example.com'].map(row('CE-FMT-EMAIL', 'consumer.consumerIdentity.identityValue', false, 'not an e-mail address')),
+  // seed 000, Consumer: countryCode ISO 3166 alpha-2, languageCode ISO 639-1
+  ...['GB', 'AD', 'ZW'].map(row('CE-FMT-COUNTRY', 'consumer.countryCode', true, 'an ISO 3166 alpha-2 code')),
+  row('CE-FMT-COUNTRY', 'consumer.countryCode', false, 'alpha-3, not alpha-2')('USA'),
+  row('CE-FMT-COUNTRY', 'consumer.countryCode', false, 'one letter')('U'),
+  row('CE-FMT-COUNTRY', 'consumer.countryCode', false, 'not an assigned alpha-2 code')('AB'),
+  ...['fr', 'aa', 'zu'].map(row('CE-FMT-LANGUAGE', 'consumer.languageCode', true, 'an ISO 639-1 code')),
+  row('CE-FMT-LANGUAGE', 'consumer.languageCode', false, 'ISO 639-2, not ISO 639-1')('eng'),
+  row('CE-FMT-LANGUAGE', 'consumer.languageCode', false, 'one letter')('e'),
+  row('CE-FMT-LANGUAGE', 'consumer.languageCode', false, 'not an ISO 639-1 code')('qq'),
+  // seed 000, ComplianceSettings: latestVersionUri "URI of the latest version"
+  row('CE-FMT-URI', 'complianceSettings.privacy.latestVersionUri', true, 'an https URI')('https://src.example.test/privacy/v3?lang=en'),
+  row('CE-FMT-URI', 'complianceSettings.tnc.latestVersionUri', true, 'an https URI')('https://src.example.test/terms/v7#section-2'),
+  row('CE-FMT-URI', 'complianceSettings.privacy.latestVersionUri', false, 'words, not a URI')('privacy v3'),
+  row('CE-FMT-URI', 'complianceSettings.tnc.latestVersionUri', false, 'a relative path, not a URI')('terms/v7'),
 ];
 
+// seed 000, Card: panExpirationMonth "two-digit month", panExpirationYear "four-digit year".
 const CARD_CASES: Case[] = [
-  ...['01', '09', '10', '12'].map((v) => ({ field: 'panExpirationMonth', value: v, accepted: true, why: 'a two-digit month' })),
-  { field: 'panExpirationMonth', value: '00', accepted: false, why: 'not a month' },
-  { field: 'panExpirationMonth', value: '13', accepted: false, why: 'not a month' },
-  { field: 'panExpirationYear', value: '20a9', accepted: false, why: 'not a four-digit year' },
+  ...['01', '09', '10', '12'].map(row('CE-PAT-EXPIRY', 'panExpirationMonth', true, 'a two-digit month')),
+  ...['00', '13', '1a'].map(row('CE-PAT-EXPIRY', 'panExpirationMonth', false, 'not a month')),
+  row('CE-PAT-EXPIRY', 'panExpirationYear', true, 'four digits')('2039'),
+  ...['20a9', 'abcd'].map(row('CE-PAT-EXPIRY', 'panExpirationYear', false, 'not a four-digit year')),
 ];
+
+const cite = (c: Case) => (c.accepted ? rules(`${c.rule}:accept`) : rules(`${c.rule}:refuse`, 'CE-ERR-FIELD'));
 
 for (const c of BODY_CASES) {
-  test(`${c.accepted ? 'accepts' : 'rejects'} ${c.field} '${c.value}' (${c.why})`, async ({ cardApi, cards }) => {
-    const res = await cardApi.call('putCard', { body: setPath(await cards.withCard(), c.field, c.value) });
+  test(`${c.accepted ? 'accepts' : 'rejects'} ${c.field} '${c.value}' (${c.why})`, cite(c), async ({ cardApi, cards, cardContract }) => {
+    const body = setPath(await cards.withCard(), c.field, c.value);
+    expect(cardContract.requestValidator('putCard')!(body), 'the contract agrees with this row').toBe(c.accepted);
+    const res = await cardApi.call('putCard', { body });
     if (c.accepted) expect(res.status).toBe(200);
-    else expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT', field: c.field });
+    else expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT', field: c.field, sourceType: 'BODY' });
   });
 }
 
 for (const c of CARD_CASES) {
-  test(`${c.accepted ? 'accepts' : 'rejects'} card.${c.field} '${c.value}' (${c.why})`, async ({ cardApi, cards }) => {
-    const res = await cardApi.call('putCard', { body: await cards.withCard({ ...exampleCard(), [c.field]: c.value }) });
+  test(`${c.accepted ? 'accepts' : 'rejects'} card.${c.field} '${c.value}' (${c.why})`, cite(c), async ({ cardApi, cards, cardContract }) => {
+    const plain = { ...exampleCard(), [c.field]: c.value };
+    expect(cardContract.component('Card')(plain), 'the contract agrees with this row').toBe(c.accepted);
+    const res = await cardApi.call('putCard', { body: await cards.withCard(plain) });
     if (c.accepted) expect(res.status).toBe(200);
-    else expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT', field: `card.${c.field}` });
+    else expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT', field: `card.${c.field}`, sourceType: 'BODY' });
   });
 }
 
-test('accepts enrolmentReferenceType PUSH_ACCOUNT_RECEIPT (the only value)', async ({ cardApi, cards, card }) => {
+test('accepts enrolmentReferenceType PUSH_ACCOUNT_RECEIPT (the only value)', rules('CE-ENUM-REFTYPE:accept'), async ({ cardApi, cards, card }) => {
   test.skip(!card.receipt, 'needs a known receipt id (CARD_RECEIPT_ID in .env)');
   const res = await cardApi.call('putCard', { body: cards.withReceipt() });
   expect(res.status).toBe(200);
 });
 
-test('rejects enrolmentReferenceType outside its enum with INVALID_ARGUMENT naming the field', async ({ cardApi, cards }) => {
-  const res = await cardApi.call('putCard', { body: setPath(cards.withReceipt(), 'enrolmentReferenceData.enrolmentReferenceType', 'PUSH_ACCOUNT_RECEIPTS') });
-  expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT', field: 'enrolmentReferenceData.enrolmentReferenceType' });
-});
-
-test('rejects the registered srcClientId in upper case with INVALID_ARGUMENT (lower-case UUID only)', async ({ cardApi, cards, card }) => {
-  const res = await cardApi.call('putCard', { body: { ...(await cards.withCard()), srcClientId: card.srcClientId.toUpperCase() } });
-  expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT', field: 'srcClientId' });
-});
-
-test('accepts every serviceId registered to the client (the mock registers ids with # _ -)', async ({ cardApi, cards, card }) => {
-  for (const serviceId of card.serviceIds) {
-    const res = await cardApi.call('putCard', { body: { ...(await cards.withCard()), serviceId } });
-    expect(res.status, `serviceId ${serviceId}`).toBe(200);
-  }
-});
+for (const value of ['PUSH_ACCOUNT_RECEIPTS', 'push_account_receipt']) {
+  test(`rejects enrolmentReferenceType '${value}' with INVALID_ARGUMENT naming the field`, rules('CE-ENUM-REFTYPE:refuse', 'CE-ERR-FIELD'), async ({ cardApi, cards }) => {
+    const res = await cardApi.call('putCard', { body: setPath(cards.withReceipt(), 'enrolmentReferenceData.enrolmentReferenceType', value) });
+    expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT', field: 'enrolmentReferenceData.enrolmentReferenceType', sourceType: 'BODY' });
+  });
+}

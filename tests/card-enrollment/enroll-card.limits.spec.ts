@@ -1,12 +1,14 @@
 // Covers: POST /cards (putCard), every row of seed 000's Limits table at its boundaries
 // (max and max+1; min-1 and min where a minimum exists).
-import { exampleCard, expect, expectCardError, luhnComplete, namesField, setPath, test } from '../../fixtures/card-enrollment.js';
+import { exampleCard, expect, expectCardError, luhnComplete, namesField, rules, setPath, test } from '../../fixtures/card-enrollment.js';
 
 const text = (n: number) => 'a'.repeat(n);
 const email = (n: number) => `${'m'.repeat(n - '@example.com'.length)}@example.com`;
 const pan = (n: number) => luhnComplete('52047316'.padEnd(n - 1, '0').slice(0, n - 1));
 
 interface Row {
+  /** Its id in schemas/card-enrollment/rules.yaml. */
+  rule: string;
   field: string;
   /** Value of the given length that keeps every other rule of the field. */
   value: (length: number) => string;
@@ -17,14 +19,14 @@ interface Row {
 // seed 000, Limits (request-side rows; descriptorName, artUri and coBrandedName are response
 // fields, checked on every 200 by the response schema).
 const ROWS: Row[] = [
-  { field: 'consumer.firstName', value: text, max: 30 },
-  { field: 'consumer.lastName', value: text, max: 30 },
-  { field: 'consumer.consumerIdentity.identityValue', value: email, max: 255 },
-  { field: 'enrolmentReferenceData.enrolmentReferenceId', value: (n) => `r${'0'.repeat(n - 1)}`, max: 256 },
-  { field: 'card.primaryAccountNumber', value: pan, min: 16, max: 20 },
-  { field: 'card.panExpirationMonth', value: (n) => '12'.padStart(n, '0').slice(-n).padStart(n, '1'), min: 2, max: 2 },
-  { field: 'card.panExpirationYear', value: (n) => '2031'.padEnd(n, '0').slice(0, n), min: 4, max: 4 },
-  { field: 'card.cardSecurityCode', value: (n) => '9876543210'.slice(0, n), min: 3, max: 6 },
+  { rule: 'CE-LIM-FIRSTNAME', field: 'consumer.firstName', value: text, max: 30 },
+  { rule: 'CE-LIM-LASTNAME', field: 'consumer.lastName', value: text, max: 30 },
+  { rule: 'CE-LIM-IDENTITYVALUE', field: 'consumer.consumerIdentity.identityValue', value: email, max: 255 },
+  { rule: 'CE-LIM-REFERENCEID', field: 'enrolmentReferenceData.enrolmentReferenceId', value: (n) => `r${'0'.repeat(n - 1)}`, max: 256 },
+  { rule: 'CE-LIM-PAN', field: 'card.primaryAccountNumber', value: pan, min: 16, max: 20 },
+  { rule: 'CE-LIM-EXPMONTH', field: 'card.panExpirationMonth', value: (n) => '12'.padStart(n, '0').slice(-n).padStart(n, '1'), min: 2, max: 2 },
+  { rule: 'CE-LIM-EXPYEAR', field: 'card.panExpirationYear', value: (n) => '2031'.padEnd(n, '0').slice(0, n), min: 4, max: 4 },
+  { rule: 'CE-LIM-CVC', field: 'card.cardSecurityCode', value: (n) => '9876543210'.slice(0, n), min: 3, max: 6 },
 ];
 
 for (const row of ROWS) {
@@ -38,7 +40,8 @@ for (const row of ROWS) {
     const title = accepted
       ? `accepts ${row.field} of ${length} characters`
       : `rejects ${row.field} of ${length} characters with INVALID_ARGUMENT naming the field`;
-    test(title, async ({ cardApi, cards }) => {
+    const cited = accepted ? rules(`${row.rule}:accept`) : rules(`${row.rule}:refuse`, 'CE-ERR-FIELD');
+    test(title, cited, async ({ cardApi, cards }) => {
       const value = row.value(length);
       expect(value.length, 'generated boundary value').toBe(length);
       let body: Record<string, any>;
@@ -46,7 +49,7 @@ for (const row of ROWS) {
       else if (row.field.startsWith('enrolmentReferenceData.')) body = setPath(cards.withReceipt(), row.field, value);
       else body = setPath(await cards.withCard(), row.field, value);
       const res = await cardApi.call('putCard', { body });
-      if (!accepted) return expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT', field: row.field });
+      if (!accepted) return expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT', field: row.field, sourceType: 'BODY' });
       if (row.field.startsWith('enrolmentReferenceData.')) {
         // An unknown receipt may still be refused (reference A5), but never for this field's length.
         const lengthRejected = res.status === 400 && res.body.status === 'INVALID_ARGUMENT' && (res.body.details ?? []).some((d: { source?: string }) => namesField(d.source, row.field));

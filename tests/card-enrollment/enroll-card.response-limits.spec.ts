@@ -1,0 +1,33 @@
+// Covers: POST /cards (putCard) 200, the response rows of seed 000's Limits table (descriptorName
+// 64, artUri 1024, coBrandedName 128; DigitalCardData). The client checks every response against
+// the contract's 200 schema (responseSchemaConformance); here the target's own answer is measured
+// against the seed's numbers, and the same answer with each field at its limit and one past it
+// shows that the schema check accepts the one and refuses the other.
+import { expect, rules, setPath, test } from '../../fixtures/card-enrollment.js';
+
+const LIMITS = [
+  { field: 'descriptorName', max: 64, value: (n: number) => 'D'.repeat(n) },
+  { field: 'artUri', max: 1024, value: (n: number) => `https://art.example.test/${'a'.repeat(n - 29)}.png` },
+  { field: 'coBrandedName', max: 128, value: (n: number) => 'C'.repeat(n) },
+];
+
+test('returns digitalCardData within the response limits of the seed', rules('CE-LIM-RESPONSE:accept'), async ({ cardApi, cards }) => {
+  const res = await cardApi.call('putCard', { body: await cards.withCard() });
+  expect(res.status).toBe(200);
+  const data = res.body.maskedCard.digitalCardData;
+  for (const { field, max } of LIMITS) {
+    if (data[field] !== undefined) expect(String(data[field]).length, `digitalCardData.${field} length`).toBeLessThanOrEqual(max);
+  }
+});
+
+for (const { field, max, value } of LIMITS) {
+  test(`the 200 check accepts digitalCardData.${field} of ${max} characters and refuses ${max + 1}`, rules('CE-LIM-RESPONSE:accept', 'CE-LIM-RESPONSE:refuse'), async ({ cardApi, cards, cardContract }) => {
+    const res = await cardApi.call('putCard', { body: await cards.withCard() });
+    expect(res.status).toBe(200);
+    const validate = cardContract.responseValidator('putCard', '200')!;
+    const at = `maskedCard.digitalCardData.${field}`;
+    expect(value(max).length).toBe(max);
+    expect(validate(setPath(res.body, at, value(max))), `${field} of ${max} characters accepted`).toBe(true);
+    expect(validate(setPath(res.body, at, value(max + 1))), `${field} of ${max + 1} characters refused`).toBe(false);
+  });
+}
