@@ -39,10 +39,10 @@ export interface RunResult {
 }
 
 /** Runs `npx playwright test <args>` with extra env; streams output when `echo` is set. */
-export function playwright(args: string[], env: Record<string, string>, echo: boolean, timeoutMs = 15 * 60_000): Promise<RunResult> {
+export function playwright(args: string[], env: Record<string, string>, echo: boolean, timeoutMs = 15 * 60_000, cwd?: string): Promise<RunResult> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn('npx', ['playwright', 'test', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npx', ['playwright', 'test', ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: Boolean(cwd) });
     let output = '';
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
@@ -50,7 +50,15 @@ export function playwright(args: string[], env: Record<string, string>, echo: bo
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
-    const timer = setTimeout(() => child.kill('SIGTERM'), timeoutMs);
+    // The whole process group: Playwright's workers and the mocks they started go with it.
+    const timer = setTimeout(() => {
+      try {
+        if (cwd) process.kill(-child.pid!, 'SIGTERM');
+        else child.kill('SIGTERM');
+      } catch {
+        child.kill('SIGTERM');
+      }
+    }, timeoutMs);
     child.on('close', (code) => {
       clearTimeout(timer);
       resolve({ code: code ?? 1, output, seconds: (Date.now() - started) / 1000 });

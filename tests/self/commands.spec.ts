@@ -23,6 +23,9 @@ for (const [script, args, message] of [
   ['mock', ['--faults', 'no-such-fault'], 'unknown fault(s): no-such-fault'],
   ['certify', ['--service'], '--service needs a value'],
   ['make-jwe', ['--keys-url', 'http://127.0.0.1:9/keys'], 'cannot read a JWK set'],
+  ['mutation-sample', ['--service', 'nope'], '--service must be one of'],
+  ['mutation-sample', ['--service', 'card-enrollment', '--count', '0'], '--count must be a positive integer'],
+  ['mutation-sample', ['--service', 'card-enrollment', '--ref', 'no-such-ref'], '--ref no-such-ref is not a commit'],
 ] as const) {
   test(`scripts/${script} ${args.join(' ')} answers with one error line`, () => {
     const { code, output } = runCommand('npx', ['tsx', `scripts/${script}.ts`, ...args]);

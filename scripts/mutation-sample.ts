@@ -1,0 +1,92 @@
+// `npm run mutation:sample -- --service <name> [--count N] [--seed S]`: an independent measure of
+// the suite (issue 8, item 4). StrykerJS's instrumenter generates every mutant of the service's mock
+// (mocks/<name>/ and the shared mocks/kit/); a seeded random sample of N, less the mutants a reviewed list declares equivalent
+// (mocks/<name>/equivalent-mutants.yaml, a reason each), is run against the service's specs in a
+// copy of the repository, one Playwright run per mutant stopping at the first failure. Prints the
+// kill ratio with its 95% interval and every survivor (file, line, mutation); writes
+// reports/mutation-sample-<name>.{md,json}.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { SERVICES } from '../helpers/services.js';
+import { parseArgs, playwright, runMain, UsageError } from './lib/cli.js';
+import { equivalentBy, instrumentFolders, loadEquivalents, sandboxCopy, seededSample, wilson, type SampledMutant } from './lib/mutants.js';
+
+const USAGE = 'npm run mutation:sample -- --service <name> [--count N] [--seed S] [--ref <commit>]';
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+runMain(async () => {
+  const args = parseArgs(process.argv.slice(2), { service: 'value', count: 'value', seed: 'value', ref: 'value' }, USAGE);
+  const service = String(args.service ?? '');
+  if (!SERVICES.some((s) => s.name === service)) throw new UsageError(`--service must be one of ${SERVICES.map((s) => s.name).join(', ')}. Usage: ${USAGE}`);
+  const count = Number(args.count ?? 60);
+  const seed = Number(args.seed ?? 1);
+  if (!Number.isInteger(count) || count < 1) throw new UsageError(`--count must be a positive integer. Usage: ${USAGE}`);
+  if (!Number.isInteger(seed)) throw new UsageError(`--seed must be an integer. Usage: ${USAGE}`);
+
+  const ref = String(args.ref ?? 'HEAD');
+  let sandbox: string;
+  try {
+    sandbox = sandboxCopy(ROOT, service, ref);
+  } catch {
+    throw new UsageError(`--ref ${ref} is not a commit of this repository`);
+  }
+  const started = Date.now();
+  try {
+    // The service's mock and the kit all mocks share (validation from the contract, app factory, clock).
+    const all = await instrumentFolders(sandbox, [path.join('mocks', service), path.join('mocks', 'kit')]);
+    // The reviewed list of the current tree applies to any ref measured.
+    const equivalents = loadEquivalents(path.join(ROOT, 'mocks', service, 'equivalent-mutants.yaml'));
+    const sources = new Map<string, string[]>();
+    const lineOf = (m: SampledMutant) => {
+      if (!sources.has(m.file)) sources.set(m.file, execFileSync('git', ['show', `${ref}:${m.file}`], { cwd: ROOT, encoding: 'utf8' }).split('\n'));
+      return sources.get(m.file)![m.line - 1] ?? '';
+    };
+    const excluded = all.filter((m) => equivalentBy(equivalents, m, lineOf(m)));
+    const population = all.filter((m) => !excluded.includes(m));
+    const sample = seededSample(population, count, seed);
+    console.log(`${service} at ${ref}: ${all.length} mutants in mocks/${service}/ and mocks/kit/, ${excluded.length} excluded as equivalent (reviewed list), sampling ${sample.length} with seed ${seed}`);
+
+    const env = { TARGET: 'mock', MOCK_FAULTS: '', DOTENV_PATH: path.join(sandbox, 'no.env'), CI: '' };
+    const run = (extra: Record<string, string>, timeoutMs: number) => playwright(['--project', service, '-x', '--reporter=dot', '--workers=2'], { ...env, ...extra }, false, timeoutMs, sandbox);
+    const baseline = await run({}, 15 * 60_000);
+    if (baseline.code !== 0) {
+      console.error(`the un-mutated run of ${service} is not green (${baseline.seconds.toFixed(0)}s): fix the suite first`);
+      return 1;
+    }
+    const limit = Math.max(120_000, 3 * baseline.seconds * 1000);
+    console.log(`baseline green in ${baseline.seconds.toFixed(0)}s; a mutant run stops at ${Math.round(limit / 1000)}s (a timeout counts as killed, as in Stryker)`);
+
+    const results: (SampledMutant & { status: 'killed' | 'survived' | 'timeout'; seconds: number })[] = [];
+    for (const [i, m] of sample.entries()) {
+      const r = await run({ __STRYKER_ACTIVE_MUTANT__: m.id }, limit);
+      const timedOut = r.seconds * 1000 >= limit - 1000;
+      const status = timedOut ? 'timeout' : r.code === 0 ? 'survived' : 'killed';
+      results.push({ ...m, status, seconds: r.seconds });
+      console.log(`[${i + 1}/${sample.length}] ${status.padEnd(8)} ${m.file}:${m.line} ${m.mutator}: ${m.original.slice(0, 50)} -> ${m.replacement.slice(0, 50)} (${r.seconds.toFixed(0)}s)`);
+    }
+    const killed = results.filter((r) => r.status !== 'survived').length;
+    const [low, high] = wilson(killed, results.length);
+    const ratio = `${killed}/${results.length} killed (${((100 * killed) / results.length).toFixed(1)}%, 95% interval ${(100 * low).toFixed(1)}-${(100 * high).toFixed(1)}%)`;
+    const survivors = results.filter((r) => r.status === 'survived');
+    console.log(`\n${service}: ${ratio} in ${((Date.now() - started) / 60000).toFixed(1)} min`);
+    for (const s of survivors) console.log(`  survived: ${s.file}:${s.line}:${s.column} ${s.mutator}: ${s.original} -> ${s.replacement}`);
+    writeReport(service, { ref, seed, count, all: all.length, excluded: excluded.length, ratio, killed, total: results.length, interval: [low, high], results });
+    return 0;
+  } finally {
+    fs.rmSync(sandbox, { recursive: true, force: true });
+  }
+});
+
+function writeReport(service: string, r: { ref: string; seed: number; count: number; all: number; excluded: number; ratio: string; killed: number; total: number; interval: number[]; results: (SampledMutant & { status: string })[] }) {
+  const dir = path.join(ROOT, 'reports');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, `mutation-sample-${service}${r.ref === 'HEAD' ? '' : `-${r.ref.slice(0, 7)}`}.json`), JSON.stringify({ service, ...r }, null, 2));
+  const lines = [
+    `# Sampled mutants of mocks/${service} (StrykerJS instrumenter)`, '',
+    `- Suite and mock at ${r.ref}; mutants generated: ${r.all}; excluded as equivalent: ${r.excluded}; sample: ${r.total} (seed ${r.seed})`,
+    `- Result: **${r.ratio}**`, '', '| status | where | mutator | original | replacement |', '|---|---|---|---|---|',
+    ...r.results.map((m) => `| ${m.status} | ${m.file}:${m.line} | ${m.mutator} | \`${m.original.replace(/\|/g, '\\|').slice(0, 60)}\` | \`${m.replacement.replace(/\|/g, '\\|').replace(/\n/g, ' ').slice(0, 60)}\` |`),
+  ];
+  fs.writeFileSync(path.join(dir, `mutation-sample-${service}${r.ref === 'HEAD' ? '' : `-${r.ref.slice(0, 7)}`}.md`), `${lines.join('\n')}\n`);
+}
