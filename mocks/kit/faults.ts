@@ -19,7 +19,7 @@ export interface Fault {
   /** The rule of the contract this fault breaks (for the mutation report). */
   rule: string;
   /** Where the rule comes from: the seed, or an assumption of the reference page. */
-  source: 'seed' | 'assumption';
+  source: 'seed' | 'provider' | 'assumption';
   /** For validation faults: how the mock's request schema is loosened. */
   relax?: Relaxation[];
   /** false for switches that are not deviations (e.g. the 500 a spec asks for); the mutation run skips them. */
