@@ -18,7 +18,7 @@ export interface Fault {
   id: string;
   /** The rule of the contract this fault breaks (for the mutation report). */
   rule: string;
-  /** Where the rule comes from: the seed, or an assumption of the reference page. */
+  /** Where the rule comes from: the seed, the provider's published document, or an assumption of the reference page. */
   source: 'seed' | 'provider' | 'assumption';
   /** For validation faults: how the mock's request schema is loosened. */
   relax?: Relaxation[];
