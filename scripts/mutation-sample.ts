@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SERVICES } from '../helpers/services.js';
 import { parseArgs, playwright, runMain, UsageError } from './lib/cli.js';
-import { equivalentBy, instrumentFolders, loadEquivalents, sandboxCopy, seededSample, wilson, type SampledMutant } from './lib/mutants.js';
+import { equivalentBy, instrumentFolders, loadEquivalents, sandboxCopy, seededSample, wilson, type SampledMutant } from '../helpers/mutants.js';
 
 const USAGE = 'npm run mutation:sample -- --service <name> [--count N] [--seed S] [--ref <commit>]';
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -42,10 +42,13 @@ runMain(async () => {
       if (!sources.has(m.file)) sources.set(m.file, execFileSync('git', ['show', `${ref}:${m.file}`], { cwd: ROOT, encoding: 'utf8' }).split('\n'));
       return sources.get(m.file)![m.line - 1] ?? '';
     };
-    const excluded = all.filter((m) => equivalentBy(equivalents, m, lineOf(m)));
+    // Two reviewed classes of equivalent mutants: code that runs only with a fault switched on (a
+    // sampled mutant runs against the fault-free mock), and the entries of the reviewed list.
+    const faultOnly = all.filter((m) => m.faultOnly);
+    const excluded = all.filter((m) => m.faultOnly || equivalentBy(equivalents, m, lineOf(m)));
     const population = all.filter((m) => !excluded.includes(m));
     const sample = seededSample(population, count, seed);
-    console.log(`${service} at ${ref}: ${all.length} mutants in mocks/${service}/ and mocks/kit/, ${excluded.length} excluded as equivalent (reviewed list), sampling ${sample.length} with seed ${seed}`);
+    console.log(`${service} at ${ref}: ${all.length} mutants in mocks/${service}/ and mocks/kit/, ${excluded.length} excluded as equivalent (${faultOnly.length} in code reached only with a fault on, ${excluded.length - faultOnly.length} by the reviewed list), sampling ${sample.length} with seed ${seed}`);
 
     const env = { TARGET: 'mock', MOCK_FAULTS: '', DOTENV_PATH: path.join(sandbox, 'no.env'), CI: '' };
     const run = (extra: Record<string, string>, timeoutMs: number) => playwright(['--project', service, '-x', '--reporter=dot', '--workers=2'], { ...env, ...extra }, false, timeoutMs, sandbox);

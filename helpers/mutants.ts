@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Instrumenter } from '@stryker-mutator/instrumenter';
+import ts from 'typescript';
 import { parse } from 'yaml';
 
 export interface SampledMutant {
@@ -17,6 +18,8 @@ export interface SampledMutant {
   mutator: string;
   original: string;
   replacement: string;
+  /** The mutated code runs only while a fault is switched on (a branch guarded by `faults.has(...)`). */
+  faultOnly: boolean;
 }
 
 export interface EquivalentRule {
@@ -54,10 +57,14 @@ export async function instrumentFolders(sandbox: string, folders: string[]): Pro
   );
   for (const file of result.files) fs.writeFileSync(path.join(sandbox, file.name), file.content);
   return result.mutants.map((m) => {
-    const lines = sources.get(m.fileName)!.split('\n');
-    const { start, end } = m.location;
-    const original = start.line === end.line ? lines[start.line - 1].slice(start.column - 1, end.column - 1) : `${lines[start.line - 1].slice(start.column - 1)}...`;
-    return { id: String(m.id), file: m.fileName, line: start.line, column: start.column, mutator: m.mutatorName, original, replacement: m.replacement };
+    const source = sources.get(m.fileName)!;
+    const lines = source.split('\n');
+    const { start, end } = m.location; // 0-based lines and columns
+    const original = start.line === end.line ? lines[start.line].slice(start.column, end.column) : `${lines[start.line].slice(start.column)}...`;
+    return {
+      id: String(m.id), file: m.fileName, line: start.line + 1, column: start.column + 1, mutator: m.mutatorName, original, replacement: m.replacement,
+      faultOnly: insideFaultBranch(m.fileName, source, start, end),
+    };
   });
 }
 
@@ -100,4 +107,30 @@ export function wilson(killed: number, total: number): [number, number] {
   const margin = z * Math.sqrt((p * (1 - p)) / total + (z * z) / (4 * total * total));
   const denominator = 1 + (z * z) / total;
   return [Math.max(0, (centre - margin) / denominator), Math.min(1, (centre + margin) / denominator)];
+}
+
+/** A condition that holds only with a fault on: `faults.has(..)`, or an && chain with such a conjunct. */
+function needsFault(node: ts.Expression): boolean {
+  const e = ts.isParenthesizedExpression(node) ? node.expression : node;
+  if (ts.isCallExpression(e)) return /^(ctx\.)?faults\.has$/.test(e.expression.getText());
+  if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) return needsFault(e.left) || needsFault(e.right);
+  return false;
+}
+
+/** Whether [start, end) lies in code reached only when a fault is on (then-branch, true-branch, && tail). */
+export function insideFaultBranch(fileName: string, source: string, start: { line: number; column: number }, end: { line: number; column: number }): boolean {
+  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true);
+  const from = file.getPositionOfLineAndCharacter(start.line, start.column);
+  const to = file.getPositionOfLineAndCharacter(end.line, end.column);
+  const within = (n: ts.Node | undefined) => Boolean(n) && n!.getStart(file) <= from && to <= n!.getEnd();
+  let found = false;
+  const visit = (node: ts.Node) => {
+    if (found || node.getStart(file) > from || node.getEnd() < to) return;
+    if (ts.isIfStatement(node) && needsFault(node.expression) && within(node.thenStatement)) found = true;
+    else if (ts.isConditionalExpression(node) && needsFault(node.condition) && within(node.whenTrue)) found = true;
+    else if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken && needsFault(node.left) && within(node.right)) found = true;
+    else ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
 }

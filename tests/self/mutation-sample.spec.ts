@@ -1,0 +1,42 @@
+// Covers: helpers/mutants.ts (npm run mutation:sample): the sample is repeatable, the interval is
+// Wilson's, and code reached only with a fault switched on is told apart from code every run uses.
+import { expect, test } from '../../fixtures/self.js';
+import { insideFaultBranch, seededSample, wilson } from '../../helpers/mutants.js';
+
+test('a seeded sample is repeatable and a different seed gives another', () => {
+  const items = Array.from({ length: 100 }, (_, i) => i);
+  expect(seededSample(items, 10, 7)).toEqual(seededSample(items, 10, 7));
+  expect(seededSample(items, 10, 7)).not.toEqual(seededSample(items, 10, 8));
+  expect(new Set(seededSample(items, 100, 1)).size).toBe(100);
+  expect(seededSample(items, 500, 1)).toHaveLength(100);
+});
+
+test('the 95% interval is the Wilson score interval', () => {
+  const [low, high] = wilson(45, 60);
+  expect(low).toBeCloseTo(0.6277, 3);
+  expect(high).toBeCloseTo(0.8422, 3);
+  expect(wilson(0, 0)).toEqual([0, 1]);
+});
+
+test('a mutant inside a branch guarded by faults.has(...) is fault-only; the normal path is not', () => {
+  const source = [
+    "if (faults.has('a')) return 1;", // line 0
+    "const v = faults.has('b') ? 'bad' : 'good';", // line 1
+    "if (x && !faults.has('c')) send('normal');", // line 2
+    "if (ready && faults.has('d')) send('faulty');", // line 3
+    "const w = faults.has('e') && compute();", // line 4
+    "if (x || faults.has('f')) send('either');", // line 5
+  ].join('\n');
+  const at = (line: number, text: string) => {
+    const column = source.split('\n')[line].indexOf(text);
+    return insideFaultBranch('x.ts', source, { line, column }, { line, column: column + text.length });
+  };
+  expect(at(0, '1')).toBe(true);
+  expect(at(1, "'bad'")).toBe(true);
+  expect(at(1, "'good'")).toBe(false);
+  expect(at(1, "faults.has('b')")).toBe(false); // switching the fault on is observable
+  expect(at(2, "'normal'")).toBe(false);
+  expect(at(3, "'faulty'")).toBe(true);
+  expect(at(4, 'compute()')).toBe(true);
+  expect(at(5, "'either'")).toBe(false);
+});
