@@ -32,6 +32,13 @@ runMain(async () => {
     throw new UsageError(`--ref ${ref} is not a commit of this repository`);
   }
   const started = Date.now();
+  // An interrupted run removes its copy too.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      fs.rmSync(sandbox, { recursive: true, force: true });
+      process.exit(130);
+    });
+  }
   try {
     // The service's mock and the kit all mocks share (validation from the contract, app factory, clock).
     const all = await instrumentFolders(sandbox, [path.join('mocks', service), path.join('mocks', 'kit')]);
