@@ -1,0 +1,14 @@
+// Covers: POST /cards (putCard): every request the contract refuses, generated from the contract
+// (helpers/negative.ts: each required member missing, wrong types, one past every limit, outside
+// every enum, pattern and format, a malformed body), is refused with 400 (seed 000, Errors: a body
+// that does not match the request schema). The card inside the JWE is covered by the limits specs.
+import { expect, test } from '../../fixtures/card-enrollment.js';
+import { runNegativeCases } from '../../fixtures/negative.js';
+
+test('refuses every request the contract refuses with 400 INVALID_ARGUMENT or INVALID_STATE', async ({ cardApi, cards }) => {
+  // seed 000, Errors: schema and data type failures are INVALID_ARGUMENT, or INVALID_STATE.
+  const { cases, failures } = await runNegativeCases(cardApi, 'putCard', { body: await cards.withCard() }, (res) =>
+    ['INVALID_ARGUMENT', 'INVALID_STATE'].includes(res.body?.status) ? undefined : `error status ${res.body?.status} is not INVALID_ARGUMENT or INVALID_STATE`);
+  expect(cases, 'generated cases').toBeGreaterThan(40);
+  expect(failures, 'cases answered otherwise').toEqual([]);
+});
