@@ -20,6 +20,8 @@ export interface Fault {
   rule: string;
   /** Where the rule comes from: the seed, the provider's published document, or an assumption of the reference page. */
   source: 'seed' | 'provider' | 'assumption';
+  /** 'blind': written from the rules by someone who had not read the specs (issue 8): the independent measure. */
+  origin?: 'blind';
   /** For validation faults: how the mock's request schema is loosened. */
   relax?: Relaxation[];
   /** false for switches that are not deviations (e.g. the 500 a spec asks for); the mutation run skips them. */
