@@ -4,7 +4,7 @@
 import type { MockHandle } from './kit/app.js';
 import type { Fault } from './kit/faults.js';
 import { CARD_FAULTS, startCardEnrollmentMock } from './card-enrollment/index.js';
-import { INSTALLMENTS_FAULTS, startInstallmentsMock } from './installments/index.js';
+import { INSTALLMENTS_BLIND_FAULTS, INSTALLMENTS_FAULTS, startInstallmentsMock } from './installments/index.js';
 import { FD_FAULTS, startFinancialDataMock } from './financial-data/index.js';
 
 export interface MockEntry {
@@ -17,7 +17,7 @@ export interface MockEntry {
 
 export const MOCKS: MockEntry[] = [
   { service: 'card-enrollment', faults: CARD_FAULTS, port: 4010, start: startCardEnrollmentMock },
-  { service: 'installments', faults: INSTALLMENTS_FAULTS, port: 4020, start: startInstallmentsMock },
+  { service: 'installments', faults: [...INSTALLMENTS_FAULTS, ...INSTALLMENTS_BLIND_FAULTS], port: 4020, start: startInstallmentsMock },
   { service: 'financial-data', faults: FD_FAULTS, port: 4030, start: startFinancialDataMock },
 ];
 

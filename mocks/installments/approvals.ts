@@ -20,7 +20,7 @@ export function registerApprovals(app: FastifyInstance, prefix: string, ctx: Moc
     const plan = world.plans.get(ok.body.planId);
     if (!plan) return invalidRequest(reply, faults, [{ field: 'planId', keyword: 'exists', message: 'planId names no plan' }]);
     const decision = faults.has('declined-recorded-as-approved') ? 'APPROVED' : ok.body.status;
-    if (ok.query.get('sync') === 'true') {
+    if (ok.query.get('sync') === 'true' || faults.has('blind-async-answered-sync')) {
       if (!faults.has('approval-not-applied')) plan.status = decision;
       if (faults.has('sync-answers-202')) return reply.code(202).send();
       return reply.code(200).send({ callbackUrl: plan.callbackUrl });

@@ -34,12 +34,15 @@ function acceptsJson(accept: string | undefined): boolean {
 
 export function createGuard(ctx: MockContext, contract: Contract, world: InstallmentsWorld, keys: InstallmentsKeys): Guard {
   const { faults } = ctx;
+  // blind-consumer-key-prefix: a consumer key matched on its first 12 characters only.
+  const sameKey = (k: InstallmentsWorld['keys'][number], key: string) =>
+    faults.has('blind-consumer-key-prefix') ? key.slice(0, 12) === k.consumerKey.slice(0, 12) : k.consumerKey === key;
   return async (req, reply, operationId) => {
     const op = contract.operation(operationId);
     const raw = typeof req.body === 'string' ? req.body : undefined;
     const verdict = verifyRequest(
       { method: req.method, url: `http://${req.headers.host}${req.url}`, authorization: req.headers.authorization, body: raw },
-      (key) => world.keys.find((k) => k.consumerKey === key)?.publicKey,
+      (key) => world.keys.find((k) => sameKey(k, key))?.publicKey,
       { bodyHash: !faults.has('body-hash-unchecked'), signature: !faults.has('bad-signature-accepted') },
     );
     let consumerKey = world.keys[0].consumerKey;
@@ -47,8 +50,9 @@ export function createGuard(ctx: MockContext, contract: Contract, world: Install
     else if (!(verdict.reason === 'missing' && faults.has('unsigned-accepted')) && !(verdict.reason === 'unknown-key' && faults.has('unknown-key-accepted'))) {
       return void sendError(reply, faults, 401, 'UNAUTHORIZED', `OAuth signature rejected (${verdict.reason}).`);
     }
-    const allowed = world.keys.find((k) => k.consumerKey === consumerKey)!.operations;
-    if (allowed !== '*' && !allowed.includes(operationId) && !faults.has('forbidden-never-given')) {
+    const allowed = world.keys.find((k) => sameKey(k, consumerKey))!.operations;
+    const forbiddenUnchecked = faults.has('blind-deregister-forbidden-unchecked') && operationId === 'deregisterPans';
+    if (allowed !== '*' && !allowed.includes(operationId) && !faults.has('forbidden-never-given') && !forbiddenUnchecked) {
       return void sendError(reply, faults, 403, 'FORBIDDEN', `The consumer key may not call ${operationId}.`);
     }
     if (op.responses['406'] && !acceptsJson(req.headers.accept) && !faults.has('not-acceptable-ignored')) {
@@ -69,6 +73,9 @@ export function createGuard(ctx: MockContext, contract: Contract, world: Install
       }
       if (p.name === 'limit' && faults.has('limit-over-500-accepted') && Number(value) > 500) continue;
       if (p.name === 'offset' && faults.has('offset-unchecked')) continue;
+      if (p.name === 'limit' && faults.has('blind-limit-500-rejected') && Number(value) >= 500) {
+        return void invalidRequest(reply, faults, [{ field: 'limit', keyword: 'maximum', message: 'limit must be <= 499' }]);
+      }
       const typed = p.schema.type === 'integer' && /^-?[0-9]+$/.test(value) ? Number(value) : p.schema.type === 'boolean' && /^(true|false)$/.test(value) ? value === 'true' : value;
       const validate = contract.validator(`param:${operationId}:${p.name}`, p.schema);
       if (!validate(typed)) return void invalidRequest(reply, faults, violations(validate.errors, p.name));
@@ -100,10 +107,12 @@ export function createGuard(ctx: MockContext, contract: Contract, world: Install
 /** offset/limit of a paged query (provider 2.0.0: offset default 0, limit default 500). */
 export function page<T>(items: T[], query: URLSearchParams, reply: FastifyReply, faults: MockContext['faults']): T[] {
   const offset = Number(query.get('offset') ?? 0);
-  const limit = Number(query.get('limit') ?? 500);
-  const slice = faults.has('limit-not-applied') ? items.slice(offset) : items.slice(offset, offset + limit);
+  const limit = Number(query.get('limit') ?? (faults.has('blind-default-limit-100') ? 100 : 500));
+  const start = faults.has('blind-offset-one-based') ? Math.max(0, offset - 1) : offset;
+  const slice = faults.has('limit-not-applied') ? items.slice(start) : items.slice(start, start + limit);
   if (!faults.has('paging-headers-missing')) {
-    reply.header('Count', String(slice.length)).header('Offset', String(offset)).header('Limit', String(limit));
+    const count = faults.has('blind-count-header-off-by-one') ? Math.max(0, slice.length - 1) : slice.length;
+    reply.header('Count', String(count)).header('Offset', String(offset)).header('Limit', String(limit));
     reply.header('Total', String(faults.has('paging-total-wrong') ? slice.length : items.length));
   }
   return slice;

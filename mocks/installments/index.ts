@@ -6,6 +6,7 @@ import { createMockApp, listen, type MockContext, type MockHandle } from '../kit
 import { prepareService } from '../kit/service.js';
 import { registerApprovals } from './approvals.js';
 import { sendError } from './errors.js';
+import { INSTALLMENTS_BLIND_FAULTS } from './blind-faults.js';
 import { INSTALLMENTS_FAULTS } from './faults.js';
 import { createGuard } from './guard.js';
 import { ISSUER_PREFIX, registerIssuerEndpoint } from './issuer.js';
@@ -17,7 +18,7 @@ import { registerPlans } from './plans.js';
 import { createInstallmentsWorld, resetState, type InstallmentsWorld } from './world.js';
 
 export const INSTALLMENTS_BASE_PATH = '/installments';
-export { INSTALLMENTS_FAULTS };
+export { INSTALLMENTS_FAULTS, INSTALLMENTS_BLIND_FAULTS };
 
 export interface InstallmentsMockHandle extends MockHandle {
   world: InstallmentsWorld;
@@ -26,7 +27,7 @@ export interface InstallmentsMockHandle extends MockHandle {
 }
 
 export async function startInstallmentsMock(options: { faults?: string[]; port?: number } = {}): Promise<InstallmentsMockHandle> {
-  const { faults, contract, clock, deliveries } = await prepareService('installments', INSTALLMENTS_FAULTS, options.faults);
+  const { faults, contract, clock, deliveries } = await prepareService('installments', [...INSTALLMENTS_FAULTS, ...INSTALLMENTS_BLIND_FAULTS], options.faults);
   const world = createInstallmentsWorld();
   const keys = await createInstallmentsKeys(world.serviceKey);
   const context: MockContext = {
@@ -41,6 +42,8 @@ export async function startInstallmentsMock(options: { faults?: string[]; port?:
   const guard = createGuard(context, contract, world, keys);
   // provider 2.0.0 requires Correlation-Id on several answers (offers: all): echo the caller's or make one.
   app.addHook('onSend', async (req, reply) => {
+    // blind-offers-correlation-id-not-echoed: approvedOffers answers a Correlation-Id of its own.
+    if (faults.has('blind-offers-correlation-id-not-echoed') && req.url.split('?')[0] === `${INSTALLMENTS_BASE_PATH}/offers` && !reply.hasHeader('Correlation-Id')) reply.header('Correlation-Id', randomUUID());
     if (!reply.hasHeader('Correlation-Id') && !faults.has('correlation-id-not-returned')) reply.header('Correlation-Id', (req.headers['correlation-id'] as string | undefined) ?? randomUUID());
   });
   app.get('/keys', async () => keys.jwks);

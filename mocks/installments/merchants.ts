@@ -19,6 +19,7 @@ export function registerMerchants(app: FastifyInstance, prefix: string, ctx: Moc
     if (!due || faults.has('participation-stuck-pending')) return { status: 'PENDING' };
     // An acquirer ICA the service does not know ends the effectuation in ERROR (reference).
     if (world.acquirerIcas.includes(p.merchant.acquirerICA) || faults.has('invalid-ica-completes')) return { status: 'COMPLETED' };
+    if (faults.has('blind-error-reason-unknown')) return { status: 'ERROR', errorReason: 'UNKNOWN' };
     return faults.has('error-without-reason') ? { status: 'ERROR' } : { status: 'ERROR', errorReason: 'INVALID_ACQUIRER_ICA' };
   };
   const view = (p: Participation): Record<string, any> => ({ ...p.merchant, ...state(p) });
@@ -48,7 +49,7 @@ export function registerMerchants(app: FastifyInstance, prefix: string, ctx: Moc
     if (requestId !== null) {
       const mine = world.participations.filter((p) => p.requestId === requestId);
       if (mine.length === 0 && !faults.has('unknown-request-id-200')) return sendError(reply, faults, 404, 'NOT_FOUND', 'No participation request with this request_id.', 'request_id');
-      items = mine.map(view);
+      items = (faults.has('blind-request-id-filter-ignored') ? world.participations : mine).map(view);
     } else {
       // seed 001: merchants "whose effectuation request is completed".
       items = latest().map(view).filter((m) => faults.has('pending-listed-as-completed') || m.status === 'COMPLETED');
@@ -65,7 +66,10 @@ export function registerMerchants(app: FastifyInstance, prefix: string, ctx: Moc
       if (faults.has('search-ignores-criteria')) return true;
       if (c.merchantLegalName !== undefined && !m.merchantLegalName.toLowerCase().includes(c.merchantLegalName.toLowerCase())) return false;
       if (c.merchantParticipationStatus !== undefined && m.status !== c.merchantParticipationStatus) return false;
-      for (const key of ['acquirerICA', 'countryCode', 'maid'] as const) if (c[key] !== undefined && m[key] !== c[key]) return false;
+      for (const key of ['acquirerICA', 'countryCode', 'maid'] as const) {
+        if (key === 'countryCode' && faults.has('blind-search-country-ignored')) continue;
+        if (c[key] !== undefined && m[key] !== c[key]) return false;
+      }
       return true;
     });
     return reply.code(200).send(page(found, ok.query, reply, faults));
@@ -79,9 +83,9 @@ export function registerMerchants(app: FastifyInstance, prefix: string, ctx: Moc
     const s = p ? state(p) : undefined;
     const reported = faults.has('mid-status-completed') && s ? { status: 'COMPLETED' } : s;
     const mids = (p?.merchant.mids ?? []).map((mid: string) => ({ mid, ...reported }))
-      .filter((m: { mid: string; status?: string }) => (c.mid === undefined || m.mid === c.mid) && (c.status === undefined || m.status === c.status));
+      .filter((m: { mid: string; status?: string }) => (c.mid === undefined || faults.has('blind-mid-filter-ignored') || m.mid === c.mid) && (c.status === undefined || m.status === c.status));
     const body = { merchantLegalName: c.merchantLegalName, countryCode: c.countryCode, acquirerICA: c.acquirerICA, optIn: p?.merchant.optIn ?? 'N', mids: [] as unknown[] };
-    body.mids = page(mids, ok.query, reply, faults);
+    body.mids = page(mids, faults.has('blind-mid-search-paging-ignored') ? new URLSearchParams() : ok.query, reply, faults);
     return reply.code(200).send(body);
   });
 }

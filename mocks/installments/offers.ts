@@ -19,14 +19,19 @@ export function isEligible(world: InstallmentsWorld, pan: string): boolean {
 
 export function registerOffers(app: FastifyInstance, prefix: string, ctx: MockContext, world: InstallmentsWorld, guard: Guard) {
   const { faults, clock } = ctx;
+  // blind-deregistered-pan-still-offered: PANs once found eligible, cached (cleared on reset).
+  const eligibleOnce = new Set<string>();
+  ctx.onReset.push(() => eligibleOnce.clear());
   app.post(`${prefix}/offers`, async (req, reply) => {
     const ok = await guard(req, reply, 'approvedOffers');
     if (!ok) return reply;
     const given = ok.plain?.consumer?.primaryAccountNumber;
     const pan: string | undefined = given === undefined ? undefined : String(given);
-    if (!pan || (!isEligible(world, pan) && !faults.has('offers-for-unregistered-pan'))) {
+    const cached = faults.has('blind-deregistered-pan-still-offered') && pan !== undefined && eligibleOnce.has(pan);
+    if (!pan || (!isEligible(world, pan) && !faults.has('offers-for-unregistered-pan') && !cached)) {
       return sendError(reply, faults, 404, 'NO_ELIGIBLE_OFFERS', 'No installment offer is eligible for this card.');
     }
+    if (faults.has('blind-deregistered-pan-still-offered')) eligibleOnce.add(pan);
     const { amount, currency } = ok.body.transaction ?? { amount: 100, currency: 'USD' };
     const begin = clock.now();
     const end = new Date(begin.getTime() + OFFER_VALID_MINUTES * 60_000);

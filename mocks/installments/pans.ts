@@ -39,6 +39,7 @@ export function registerPanLists(app: FastifyInstance, prefix: string, ctx: Mock
       if (!faults.has('registration-ignored')) list.pans.add(pan);
       successfulCount++;
     }
+    if (faults.has('blind-registration-counts-numeric')) return reply.code(200).send({ successfulCount, failureCount, panList: panList(list) });
     return reply.code(200).send({ successfulCount: String(successfulCount), failureCount: String(failureCount), panList: panList(list) });
   });
 

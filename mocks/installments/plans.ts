@@ -31,21 +31,21 @@ export function registerPlans(app: FastifyInstance, prefix: string, ctx: MockCon
   const { faults, clock, deliveries } = ctx;
 
   function notifyIssuer(plan: Plan, correlationId: string) {
-    const issuer = world.issuers.find((i) => inRange(plan.pan, i.accountRange));
+    const issuer = world.issuers.find((i) => inRange(plan.pan, i.accountRange)) ?? (faults.has('blind-notification-for-unconfigured-range') ? world.issuers[0] : undefined);
     if (!issuer || faults.has('notification-not-sent')) return;
     const body: Record<string, unknown> = {
       planId: faults.has('notification-wrong-plan') ? randomUUID() : plan.planId,
       issuerCid: issuer.issuerCid,
       issuerIca: issuer.issuerIca,
       offerId: plan.offerId,
-      schedulePayments: plan.scheduledRepayments.map(({ amount, ...r }) => ({ ...r, installmentAmount: amount })),
+      schedulePayments: faults.has('blind-notification-schedule-amount-key') ? plan.scheduledRepayments : plan.scheduledRepayments.map(({ amount, ...r }) => ({ ...r, installmentAmount: amount })),
       planInstallmentInformation: plan.planInstallmentInformation,
-      transaction: plan.transaction,
+      transaction: faults.has('blind-notification-amount-in-cents') ? { ...plan.transaction, amount: Math.round(plan.transaction.amount * 100) } : plan.transaction,
       consumer: { panLastFour: plan.pan.slice(-4) },
     };
     if (faults.has('notification-missing-issuerIca')) delete body.issuerIca;
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
-    if (!faults.has('notification-no-correlation-id')) headers['Correlation-Id'] = correlationId;
+    if (!faults.has('notification-no-correlation-id')) headers['Correlation-Id'] = faults.has('blind-notification-correlation-id-regenerated') ? randomUUID() : correlationId;
     if (!faults.has('notification-unsigned')) headers.authorization = signRequest({ consumerKey: world.serviceKey.consumerKey, signingKey: world.serviceKey.privateKeyPem }, 'POST', issuer.notificationUrl, JSON.stringify(body));
     void deliveries.send(issuer.notificationUrl, 'POST', headers, body, clock.now());
   }
@@ -86,7 +86,7 @@ export function registerPlans(app: FastifyInstance, prefix: string, ctx: MockCon
     const plan = world.plans.get(id);
     if (!plan) return sendError(reply, faults, 404, 'PLAN_NOT_FOUND', 'No plan with this plan_id.', 'plan_id');
     const { planId, providerId, offerId, merchant, transaction, status, planInstallmentInformation, scheduledRepayments } = settle(plan, clock.nowMs());
-    const shown = faults.has('plan-status-stale') ? 'CREATED' : status;
+    const shown = faults.has('plan-status-stale') || (faults.has('blind-getplan-decline-not-shown') && status === 'DECLINED') ? 'CREATED' : status;
     // provider 2.0.0, InstallmentPlan: the transaction is read back as amount and currency.
     const { amount, currency } = transaction;
     return reply.code(200).send({ planId, providerId, offerId, merchant, transaction: { amount, currency }, status: shown, planInstallmentInformation, scheduledRepayments });
