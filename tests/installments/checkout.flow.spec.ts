@@ -1,15 +1,15 @@
 // Covers: POST /offers, POST /plans, POST /approvals (sync 200, async 202), GET /approvals/{plan_id},
 // GET /plans/{plan_id}: the checkout flow (reference, Flows - checkout) with both decisions.
-import { expect, test, type InstallmentsTarget } from '../../fixtures/installments.js';
+import { expect, rules, test, type InstallmentsTarget } from '../../fixtures/installments.js';
 
 type Api = Parameters<Parameters<typeof test>[2]>[0]['instApi'];
 
-/** Waits for an asynchronous decision: advances the mock's clock, or polls a sandbox for real. */
-async function awaitDecision(api: Api, inst: InstallmentsTarget, planId: string, expected: string) {
+/** Waits for an asynchronous decision through one reader: advances the mock's clock, or polls a sandbox for real. */
+async function awaitDecision(api: Api, inst: InstallmentsTarget, planId: string, expected: string, reader: 'getPlanApprovalStatus' | 'getPlan' = 'getPlanApprovalStatus') {
   for (let attempt = 0; attempt < 10; attempt++) {
     if (inst.control) await inst.control.advanceClock(10);
     else await new Promise((r) => setTimeout(r, 3000));
-    const res = await api.call('getPlanApprovalStatus', { path: { plan_id: planId } });
+    const res = await api.call(reader, { path: { plan_id: planId } });
     expect(res.status).toBe(200);
     if (res.body.status === expected) return res;
   }
@@ -20,7 +20,8 @@ test.beforeEach(({ inst }) => {
   test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
 });
 
-test('offers -> plan -> sync approval -> status -> plan read back APPROVED @smoke @assumption', async ({ instApi, instReq }) => {
+test('offers -> plan -> sync approval -> status -> plan read back APPROVED @smoke @assumption',
+  rules('IN-STATUS-SYNC@sync', 'IN-STATE-DECISION@sync', 'IN-STATE-DECISION@approval-status', 'IN-STATE-DECISION@plan', 'IN-ECHO-CALLBACK', 'IN-ENUM-DECISION:accept'), async ({ instApi, instReq }) => {
   const { planId, offer, request } = await instReq.createPlan(instApi);
   const approval = await instApi.call('planApproval', { query: { sync: true }, body: { planId, status: 'APPROVED', offerId: offer.offerId, approvedAmount: 1200, approvedCurrency: 'USD' } });
   expect(approval.status).toBe(200);
@@ -36,7 +37,8 @@ test('offers -> plan -> sync approval -> status -> plan read back APPROVED @smok
   expect(plan.body.transaction.amount).toBe(request.transaction.amount);
 });
 
-test('a sync DECLINED decision with a reject reason shows as DECLINED @assumption', async ({ instApi, instReq }) => {
+test('a sync DECLINED decision with a reject reason shows as DECLINED in both readers @assumption',
+  rules('IN-STATUS-SYNC@sync', 'IN-STATE-DECISION@sync', 'IN-STATE-DECISION@approval-status', 'IN-STATE-DECISION@plan', 'IN-ENUM-DECISION:accept'), async ({ instApi, instReq }) => {
   const { planId } = await instReq.createPlan(instApi);
   const approval = await instApi.call('planApproval', {
     query: { sync: true }, body: { planId, status: 'DECLINED', rejectReasonCode: 'CONSUMER_APPLICATION_FAIL', rejectReasonDetail: 'Affordability check failed' },
@@ -48,19 +50,30 @@ test('a sync DECLINED decision with a reject reason shows as DECLINED @assumptio
   expect(plan.body.status).toBe('DECLINED');
 });
 
+// provider 2.0.0, Sync: "the default value is false": sync=false and no sync at all are both the
+// asynchronous mode (202, decision later), never answered as the synchronous 200. Each mode waits
+// through a different reader first, so a decision seen by one reader only is caught.
+const ASYNC_MODES = [
+  { mode: 'without sync', query: undefined, first: 'getPlan', then: 'getPlanApprovalStatus' },
+  { mode: 'with sync=false', query: { sync: false }, first: 'getPlanApprovalStatus', then: 'getPlan' },
+] as const;
 for (const decision of ['APPROVED', 'DECLINED'] as const) {
-  test(`an async (202) ${decision} decision reaches the approval status and the plan @assumption`, async ({ instApi, instReq, inst }) => {
-    const { planId } = await instReq.createPlan(instApi);
-    const body = decision === 'APPROVED' ? { planId, status: decision } : { planId, status: decision, rejectReasonCode: 'LENDER_DRIVEN_REJECTION' };
-    const approval = await instApi.call('planApproval', { body });
-    expect(approval.status).toBe(202);
-    await awaitDecision(instApi, inst, planId, decision);
-    const plan = await instApi.call('getPlan', { path: { plan_id: planId } });
-    expect(plan.body.status).toBe(decision);
-  });
+  for (const { mode, query, first, then } of ASYNC_MODES) {
+    test(`an approval ${mode} is answered 202 and its ${decision} decision reaches ${first} and ${then} @provider`,
+      rules('IN-STATUS-SYNC@async', 'IN-STATE-DECISION@async', 'IN-STATE-DECISION@approval-status', 'IN-STATE-DECISION@plan'), async ({ instApi, instReq, inst }) => {
+        const { planId } = await instReq.createPlan(instApi);
+        const body = decision === 'APPROVED' ? { planId, status: decision } : { planId, status: decision, rejectReasonCode: 'LENDER_DRIVEN_REJECTION' };
+        const approval = await instApi.call('planApproval', { body, ...(query ? { query } : {}) });
+        expect(approval.status, 'the asynchronous mode answers 202').toBe(202);
+        await awaitDecision(instApi, inst, planId, decision, first);
+        const other = await instApi.call(then, { path: { plan_id: planId } });
+        expect(other.status).toBe(200);
+        expect(other.body.status, `${then} shows the decision ${first} shows`).toBe(decision);
+      });
+  }
 }
 
-test('creates a plan with a fresh UUID and a status (201) @provider', async ({ instApi, instReq }) => {
+test('creates a plan with a fresh UUID and a status (201) @provider', rules('IN-STATUS-PLAN-CREATED'), async ({ instApi, instReq }) => {
   const first = await instReq.createPlan(instApi);
   const second = await instReq.createPlan(instApi);
   expect(first.planId).not.toBe(second.planId);

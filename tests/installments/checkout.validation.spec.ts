@@ -1,18 +1,20 @@
 // Covers: 400 of POST /consumers/pans/registrations and /deregistrations, POST /offers, POST /plans,
 // POST /approvals: every pattern, length, enum and cap of reference/installments.md (Main fields -
 // PAN registration, Offers, Plan creation, Approval) at its boundaries, each with an accepted twin.
-import { expect, expectErrors, test, unregisteredPan, withPath, type CallOptions } from '../../fixtures/installments.js';
+import { expect, expectErrors, rules, test, unregisteredPan, withPath, type CallOptions } from '../../fixtures/installments.js';
 
 type All = Parameters<Parameters<typeof test>[2]>[0];
 type Fx = Pick<All, 'instApi' | 'instReq' | 'inst'>;
 
 interface Row {
   op: string;
-  /** Dotted path in the body, or `header:<name>`, or `plain:<path>` inside the encrypted sensitiveData. */
+  /** Dotted path in the body, or `header:<name>`, or `plain:<path>` inside the encrypted sensitiveData, or `clear:<path>` inside sensitiveData sent in clear. */
   field: string;
   value: unknown;
   accepted: boolean;
   why: string;
+  /** The rule citation (schemas/installments/rules.yaml) the row checks. */
+  rule: string;
 }
 
 const digits = (n: number) => '4'.repeat(n);
@@ -42,65 +44,83 @@ async function baseCall(op: string, { instApi, instReq, inst }: Fx): Promise<{ c
   }
 }
 
+const uuid = () => crypto.randomUUID();
 const ROWS: Row[] = [
-  // PAN registration
-  { op: 'registerPans', field: 'panListName', value: 'a'.repeat(64), accepted: true, why: '64 characters (max)' },
-  { op: 'registerPans', field: 'panListName', value: 'a'.repeat(65), accepted: false, why: '65 characters' },
-  { op: 'registerPans', field: 'panListName', value: 'Gold list-2', accepted: true, why: 'letters, digits, space and hyphen' },
-  { op: 'registerPans', field: 'panListName', value: 'Gold_list', accepted: false, why: 'an underscore' },
-  ...[11, 19].map((n) => ({ op: 'registerPans', field: 'accountRange', value: { accountRangeLow: digits(n), accountRangeHigh: digits(n) }, accepted: true, why: `bounds of ${n} digits` })),
-  ...[10, 20].map((n) => ({ op: 'registerPans', field: 'accountRange', value: { accountRangeLow: digits(n), accountRangeHigh: digits(n) }, accepted: false, why: `bounds of ${n} digits` })),
-  { op: 'registerPans', field: 'accountRange.accountRangeHigh', value: undefined, accepted: false, why: 'without accountRangeHigh (required)' },
-  // provider 2.0.0: a PAN of a list has 11 to 19 digits.
-  { op: 'registerPans', field: 'plain:pans.0.pan', value: digits(11), accepted: true, why: 'an encrypted PAN of 11 digits' },
-  { op: 'registerPans', field: 'plain:pans.0.pan', value: digits(10), accepted: false, why: 'an encrypted PAN of 10 digits' },
-  { op: 'registerPans', field: 'plain:pans.0.pan', value: digits(20), accepted: false, why: 'an encrypted PAN of 20 digits' },
-  { op: 'deregisterPans', field: 'panListId', value: '1'.repeat(17), accepted: false, why: 'panListId of 17 digits' },
-  { op: 'deregisterPans', field: 'panListId', value: '1'.repeat(19), accepted: false, why: 'panListId of 19 digits' },
-  { op: 'deregisterPans', field: 'panListId', value: `${'1'.repeat(17)}a`, accepted: false, why: 'panListId with a letter' },
-  { op: 'deregisterPans', field: 'panListId', value: undefined, accepted: false, why: 'without panListId (required)' },
-  // Offers
-  { op: 'approvedOffers', field: 'transaction.currency', value: 'US', accepted: false, why: 'currency of 2 characters' },
-  { op: 'approvedOffers', field: 'transaction.currency', value: 'USDD', accepted: false, why: 'currency of 4 characters' },
-  { op: 'approvedOffers', field: 'merchant.mcc', value: '573', accepted: false, why: 'mcc of 3 characters' },
-  { op: 'approvedOffers', field: 'merchant.mcc', value: '57320', accepted: false, why: 'mcc of 5 characters' },
-  { op: 'approvedOffers', field: 'transaction.localDateTime', value: undefined, accepted: false, why: 'without transaction.localDateTime (required)' },
+  // PAN registration (provider 2.0.0, PanRegistrationBody)
+  { op: 'registerPans', field: 'panListName', value: 'a', accepted: true, why: '1 character (min)', rule: 'IN-LIM-PANLISTNAME:accept' },
+  { op: 'registerPans', field: 'panListName', value: 'a'.repeat(64), accepted: true, why: '64 characters (max)', rule: 'IN-LIM-PANLISTNAME:accept' },
+  { op: 'registerPans', field: 'panListName', value: '', accepted: false, why: 'an empty panListName', rule: 'IN-LIM-PANLISTNAME:refuse' },
+  { op: 'registerPans', field: 'panListName', value: 'a'.repeat(65), accepted: false, why: '65 characters', rule: 'IN-LIM-PANLISTNAME:refuse' },
+  { op: 'registerPans', field: 'panListName', value: 'Gold list-2', accepted: true, why: 'letters, digits, space and hyphen', rule: 'IN-PAT-PANLISTNAME:accept' },
+  { op: 'registerPans', field: 'panListName', value: 'Gold_list', accepted: false, why: 'an underscore', rule: 'IN-PAT-PANLISTNAME:refuse' },
+  // reference (assumption): a registration names its list (panListId) or creates one (panListName).
+  { op: 'registerPans', field: 'panListName', value: undefined, accepted: false, why: 'neither panListId nor panListName @assumption', rule: 'IN-EXCL-PANLIST:refuse' },
+  { op: 'registerPans', field: 'panListId', value: '1'.repeat(17), accepted: false, why: 'panListId of 17 digits', rule: 'IN-PAT-PANLISTID:refuse' },
+  ...[11, 19].map((n) => ({ op: 'registerPans', field: 'accountRange', value: { accountRangeLow: digits(n), accountRangeHigh: digits(n) }, accepted: true, why: `bounds of ${n} digits`, rule: 'IN-LIM-ACCOUNTRANGE:accept' })),
+  ...[10, 20].map((n) => ({ op: 'registerPans', field: 'accountRange', value: { accountRangeLow: digits(n), accountRangeHigh: digits(n) }, accepted: false, why: `bounds of ${n} digits`, rule: 'IN-LIM-ACCOUNTRANGE:refuse' })),
+  { op: 'registerPans', field: 'accountRange.accountRangeHigh', value: undefined, accepted: false, why: 'without accountRangeHigh (required)', rule: 'IN-REQ-ACCOUNTRANGE' },
+  // provider 2.0.0: a PAN of a list has 11 to 19 digits, encrypted (encryptedValue) or in clear (sensitiveData).
+  ...(['plain', 'clear'] as const).flatMap((where) => [[11, true], [19, true], [10, false], [20, false]].map(([n, ok]) => ({
+    op: 'registerPans', field: `${where}:pans.0.pan`, value: digits(n as number), accepted: ok as boolean,
+    why: `a PAN of ${n} digits ${where === 'plain' ? 'in encryptedValue' : 'in clear sensitiveData'}`, rule: `IN-LIM-PAN:${ok ? 'accept' : 'refuse'}@${where === 'plain' ? 'encrypted' : 'clear'}`,
+  }))),
+  { op: 'deregisterPans', field: 'panListName', value: undefined, accepted: true, why: 'the 18-digit panListId of a list just created', rule: 'IN-PAT-PANLISTID:accept' },
+  { op: 'deregisterPans', field: 'panListId', value: '1'.repeat(17), accepted: false, why: 'panListId of 17 digits', rule: 'IN-PAT-PANLISTID:refuse' },
+  { op: 'deregisterPans', field: 'panListId', value: '1'.repeat(19), accepted: false, why: 'panListId of 19 digits', rule: 'IN-PAT-PANLISTID:refuse' },
+  { op: 'deregisterPans', field: 'panListId', value: `${'1'.repeat(17)}a`, accepted: false, why: 'panListId with a letter', rule: 'IN-PAT-PANLISTID:refuse' },
+  { op: 'deregisterPans', field: 'panListId', value: undefined, accepted: false, why: 'without panListId (required)', rule: 'IN-REQ-DEREG-LISTID' },
+  // Offers (provider 2.0.0, OfferParameters)
+  { op: 'approvedOffers', field: 'transaction.currency', value: 'EUR', accepted: true, why: 'currency of 3 characters', rule: 'IN-LIM-CURRENCY:accept' },
+  { op: 'approvedOffers', field: 'transaction.currency', value: 'US', accepted: false, why: 'currency of 2 characters', rule: 'IN-LIM-CURRENCY:refuse' },
+  { op: 'approvedOffers', field: 'transaction.currency', value: 'USDD', accepted: false, why: 'currency of 4 characters', rule: 'IN-LIM-CURRENCY:refuse' },
+  { op: 'approvedOffers', field: 'merchant.mcc', value: '5999', accepted: true, why: 'mcc of 4 characters', rule: 'IN-LIM-MCC:accept' },
+  { op: 'approvedOffers', field: 'merchant.mcc', value: '573', accepted: false, why: 'mcc of 3 characters', rule: 'IN-LIM-MCC:refuse' },
+  { op: 'approvedOffers', field: 'merchant.mcc', value: '57320', accepted: false, why: 'mcc of 5 characters', rule: 'IN-LIM-MCC:refuse' },
+  { op: 'approvedOffers', field: 'transaction.localDateTime', value: undefined, accepted: false, why: 'without transaction.localDateTime (required)', rule: 'IN-REQ-OFFERS' },
   // provider 2.0.0: the offers Correlation-Id is a plain string (no UUID format), unlike savePlan's.
-  { op: 'approvedOffers', field: 'header:Correlation-Id', value: 'corr-1', accepted: true, why: 'a Correlation-Id that is not a UUID' },
-  { op: 'approvedOffers', field: 'transaction', value: undefined, accepted: false, why: 'without transaction (required)' },
-  { op: 'approvedOffers', field: 'merchant.acquirerId', value: '1234567', accepted: false, why: 'acquirerId of 7 characters' },
-  { op: 'approvedOffers', field: 'plain:consumer.primaryAccountNumber', value: digits(20), accepted: false, why: 'an encrypted PAN of 20 digits' },
-  // Plan creation
-  ...[[1, false], [2, true], [99, true], [100, false]].map(([v, ok]) => ({ op: 'savePlan', field: 'planInstallmentInformation.tenure', value: v, accepted: ok as boolean, why: `tenure ${v} (2-99)` })),
-  ...[[0, true], [200, true], [-0.5, false], [200.5, false]].map(([v, ok]) => ({ op: 'savePlan', field: 'planInstallmentInformation.apr', value: v, accepted: ok as boolean, why: `apr ${v} (0-200)` })),
-  { op: 'savePlan', field: 'schedulePayments', value: schedule(99), accepted: true, why: '99 scheduled payments (max)' },
-  { op: 'savePlan', field: 'schedulePayments', value: schedule(100), accepted: false, why: '100 scheduled payments' },
-  { op: 'savePlan', field: 'providerId', value: 'not-a-uuid', accepted: false, why: 'a providerId that is not a UUID' },
-  { op: 'savePlan', field: 'transaction.amountType', value: undefined, accepted: false, why: 'without transaction.amountType (required)' },
-  { op: 'savePlan', field: 'header:Correlation-Id', value: 'corr-1', accepted: false, why: 'a Correlation-Id that is not a UUID' },
-  // Approval
-  { op: 'planApproval', field: 'rejectReasonDetail', value: 'r'.repeat(5000), accepted: true, why: 'rejectReasonDetail of 5000 characters (max)' },
-  { op: 'planApproval', field: 'rejectReasonDetail', value: 'r'.repeat(5001), accepted: false, why: 'rejectReasonDetail of 5001 characters' },
-  ...['CONSUMER_AUTH_FAIL', 'CONSUMER_APPLICATION_FAIL', 'CONSUMER_CANCELLATION', 'LENDER_DRIVEN_REJECTION', 'LENDER_SYSTEM_ERROR', 'OTHER_REASON'].map((v) => ({ op: 'planApproval', field: 'rejectReasonCode', value: v, accepted: true, why: `rejectReasonCode ${v}` })),
-  { op: 'planApproval', field: 'rejectReasonCode', value: 'OTHER', accepted: false, why: 'rejectReasonCode outside the enum' },
-  { op: 'planApproval', field: 'status', value: 'PENDING', accepted: false, why: 'status outside APPROVED|DECLINED' },
+  { op: 'approvedOffers', field: 'header:Correlation-Id', value: 'corr-1', accepted: true, why: 'a Correlation-Id that is not a UUID', rule: 'IN-FMT-CORRELATION:accept' },
+  { op: 'approvedOffers', field: 'transaction', value: undefined, accepted: false, why: 'without transaction (required)', rule: 'IN-REQ-OFFERS' },
+  { op: 'approvedOffers', field: 'merchant.acquirerId', value: '123456', accepted: true, why: 'acquirerId of 6 characters', rule: 'IN-LIM-ACQUIRERID:accept' },
+  { op: 'approvedOffers', field: 'merchant.acquirerId', value: '1234567', accepted: false, why: 'acquirerId of 7 characters', rule: 'IN-LIM-ACQUIRERID:refuse' },
+  { op: 'approvedOffers', field: 'plain:consumer.primaryAccountNumber', value: digits(20), accepted: false, why: 'an encrypted PAN of 20 digits', rule: 'IN-LIM-PAN:refuse@encrypted' },
+  { op: 'approvedOffers', field: 'clear:consumer.primaryAccountNumber', value: digits(20), accepted: false, why: 'a PAN of 20 digits in clear sensitiveData', rule: 'IN-LIM-PAN:refuse@clear' },
+  { op: 'approvedOffers', field: 'clear:consumer.primaryAccountNumber', value: digits(10), accepted: false, why: 'a PAN of 10 digits in clear sensitiveData', rule: 'IN-LIM-PAN:refuse@clear' },
+  // Plan creation (provider 2.0.0, PlanRequest)
+  ...[[1, false], [2, true], [99, true], [100, false]].map(([v, ok]) => ({ op: 'savePlan', field: 'planInstallmentInformation.tenure', value: v, accepted: ok as boolean, why: `tenure ${v} (2-99)`, rule: `IN-LIM-TENURE:${ok ? 'accept' : 'refuse'}` })),
+  ...[[0, true], [200, true], [-0.5, false], [200.5, false]].map(([v, ok]) => ({ op: 'savePlan', field: 'planInstallmentInformation.apr', value: v, accepted: ok as boolean, why: `apr ${v} (0-200)`, rule: `IN-LIM-APR:${ok ? 'accept' : 'refuse'}` })),
+  { op: 'savePlan', field: 'schedulePayments', value: schedule(99), accepted: true, why: '99 scheduled payments (max)', rule: 'IN-LIM-SCHEDULE:accept' },
+  { op: 'savePlan', field: 'schedulePayments', value: schedule(100), accepted: false, why: '100 scheduled payments', rule: 'IN-LIM-SCHEDULE:refuse' },
+  { op: 'savePlan', field: 'providerId', value: 'not-a-uuid', accepted: false, why: 'a providerId that is not a UUID', rule: 'IN-FMT-UUID:refuse' },
+  { op: 'savePlan', field: 'transaction.amountType', value: undefined, accepted: false, why: 'without transaction.amountType (required)', rule: 'IN-REQ-PLAN' },
+  { op: 'savePlan', field: 'header:Correlation-Id', value: 'corr-1', accepted: false, why: 'a Correlation-Id that is not a UUID', rule: 'IN-FMT-CORRELATION:refuse' },
+  { op: 'savePlan', field: 'header:Correlation-Id', value: uuid(), accepted: true, why: 'a Correlation-Id that is a UUID', rule: 'IN-FMT-CORRELATION:accept' },
+  // Approval (provider 2.0.0, PlanApprovalParameters)
+  { op: 'planApproval', field: 'rejectReasonDetail', value: 'r'.repeat(5000), accepted: true, why: 'rejectReasonDetail of 5000 characters (max)', rule: 'IN-LIM-REJECTDETAIL:accept' },
+  { op: 'planApproval', field: 'rejectReasonDetail', value: 'r'.repeat(5001), accepted: false, why: 'rejectReasonDetail of 5001 characters', rule: 'IN-LIM-REJECTDETAIL:refuse' },
+  ...['CONSUMER_AUTH_FAIL', 'CONSUMER_APPLICATION_FAIL', 'CONSUMER_CANCELLATION', 'LENDER_DRIVEN_REJECTION', 'LENDER_SYSTEM_ERROR', 'OTHER_REASON'].map((v) => ({ op: 'planApproval', field: 'rejectReasonCode', value: v, accepted: true, why: `rejectReasonCode ${v}`, rule: 'IN-ENUM-REJECTCODE:accept' })),
+  { op: 'planApproval', field: 'rejectReasonCode', value: 'OTHER', accepted: false, why: 'rejectReasonCode outside the enum', rule: 'IN-ENUM-REJECTCODE:refuse' },
+  { op: 'planApproval', field: 'status', value: 'PENDING', accepted: false, why: 'status outside APPROVED|DECLINED', rule: 'IN-ENUM-DECISION:refuse' },
   // provider 2.0.0: an approval's offerId is exactly 8 characters (offers' own ids are 8-64).
-  ...[[7, false], [8, true], [9, false]].map(([n, ok]) => ({ op: 'planApproval', field: 'offerId', value: 'o'.repeat(n as number), accepted: ok as boolean, why: `offerId of ${n} characters (exactly 8)` })),
-  { op: 'planApproval', field: 'paymentAuthorization', value: { primaryAccountNumber: '5204730000001234' }, accepted: false, why: 'a paymentAuthorization without expiry, security code and billing address (required)' },
-  { op: 'planApproval', field: 'approvedCurrency', value: 'EURO', accepted: false, why: 'approvedCurrency of 4 characters' },
-  { op: 'planApproval', field: 'planId', value: 'plan-1', accepted: false, why: 'a planId that is not a UUID' },
+  ...[[7, false], [8, true], [9, false]].map(([n, ok]) => ({ op: 'planApproval', field: 'offerId', value: 'o'.repeat(n as number), accepted: ok as boolean, why: `offerId of ${n} characters (exactly 8)`, rule: `IN-LIM-APPROVAL-OFFERID:${ok ? 'accept' : 'refuse'}` })),
+  { op: 'planApproval', field: 'paymentAuthorization', value: { primaryAccountNumber: '5204730000001234' }, accepted: false, why: 'a paymentAuthorization without expiry, security code and billing address (required)', rule: 'IN-ERR-CONTRACT:refuse' },
+  { op: 'planApproval', field: 'approvedCurrency', value: 'EURO', accepted: false, why: 'approvedCurrency of 4 characters', rule: 'IN-LIM-CURRENCY:refuse' },
+  { op: 'planApproval', field: 'planId', value: 'plan-1', accepted: false, why: 'a planId that is not a UUID', rule: 'IN-FMT-UUID:refuse' },
 ];
 
 for (const row of ROWS) {
-  test(`${row.op}: ${row.accepted ? 'accepts' : 'rejects'} ${row.why} @provider`, async ({ instApi, instReq, inst }) => {
+  test(`${row.op}: ${row.accepted ? 'accepts' : 'rejects'} ${row.why}${row.why.includes('@assumption') ? '' : ' @provider'}`, rules(row.rule), async ({ instApi, instReq, inst }) => {
     test.skip(!inst.eligiblePan, 'needs INSTALLMENTS_ELIGIBLE_PAN');
     const fx = { instApi, instReq, inst };
     const { call, plain } = await baseCall(row.op, fx);
     let body = call.body as Record<string, any>;
     const headers = { ...call.headers };
     if (row.field.startsWith('header:')) headers[row.field.slice(7)] = row.value as string;
-    else if (!row.field.startsWith('plain:')) body = withPath(body, row.field, row.value);
-    if (plain) body = { ...body, ...await fx.instReq.sensitive(row.field.startsWith('plain:') ? withPath(plain, row.field.slice(6), row.value) : plain) };
+    else if (!/^(plain|clear):/.test(row.field)) body = withPath(body, row.field, row.value);
+    if (row.field.startsWith('clear:')) {
+      // provider 2.0.0: the card data in clear `sensitiveData` instead of the root encryptedValue.
+      const { encryptedValue: _jwe, ...rest } = body;
+      body = { ...rest, sensitiveData: withPath(plain, row.field.slice(6), row.value) };
+    } else if (plain) body = { ...body, ...await fx.instReq.sensitive(row.field.startsWith('plain:') ? withPath(plain, row.field.slice(6), row.value) : plain) };
     const res = await fx.instApi.call(row.op, { ...call, body, headers });
     if (row.accepted) expect(res.status, res.text.slice(0, 200)).toBe(SUCCESS[row.op]);
     else expectErrors(res, 400);

@@ -2,14 +2,14 @@
 // request the contract refuses, generated from the contract (helpers/negative.ts: required members
 // missing, wrong types, one past every limit, outside every enum and pattern, a malformed body), is
 // refused with a documented 4xx and the Errors body (provider 2.0.0 error responses).
-import { expect, test } from '../../fixtures/installments.js';
+import { expect, rules, test } from '../../fixtures/installments.js';
 import { refusalStatuses, runNegativeCases } from '../../fixtures/negative.js';
 
 const OPERATIONS = ['registerPans', 'deregisterPans', 'postMerchantParticipations', 'getMerchantParticipations', 'postMerchantSearches',
   'postMerchantMidSearches', 'planApproval', 'getPlanApprovalStatus', 'getPlan', 'approvedOffers', 'savePlan'];
 
 for (const operationId of OPERATIONS) {
-  test(`${operationId} refuses every request the contract refuses with a documented 4xx @provider`, async ({ instApi, instReq, instContract }) => {
+  test(`${operationId} refuses every request the contract refuses with a documented 4xx @provider`, rules('IN-ERR-CONTRACT:refuse'), async ({ instApi, instReq, instContract }) => {
     expect(refusalStatuses(instContract.operation(operationId)), 'documented refusal statuses').not.toEqual([]);
     const { cases, failures } = await runNegativeCases(instApi, operationId, await instReq.sampleCall(operationId));
     test.info().annotations.push({ type: 'negative cases', description: String(cases) });

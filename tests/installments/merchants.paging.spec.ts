@@ -1,52 +1,72 @@
-// Covers: paging of GET /merchants/participations, POST /merchants/searches and
-// POST /merchants/mids/searches: offset/limit (limit at most 500) and the Count/Offset/Limit/Total
-// headers (reference, Transport and auth - paging).
-import { expect, expectErrors, expectPage, exampleParticipation, test } from '../../fixtures/installments.js';
+// Covers: paging of GET /merchants/participations (by request_id, and the list), POST
+// /merchants/searches and POST /merchants/mids/searches against known data sets: offset skips
+// exactly that many items, limit caps the page, the pages make the set, and the Count / Offset /
+// Limit / Total headers match it (provider 2.0.0, offset/limit and the paging headers).
+import { expect, expectPage, exampleParticipation, rules, test, type CallOptions } from '../../fixtures/installments.js';
 
-const PAGED = ['getMerchantParticipations', 'postMerchantSearches', 'postMerchantMidSearches'];
+type Fx = Parameters<Parameters<typeof test>[2]>[0];
+type Api = Fx['instApi'];
+const SIZE = 5;
+const ICA = (inst: Fx['inst']) => inst.knownAcquirerIca ?? '001234';
+/** Distinct 3-letter country codes (provider 2.0.0: letters only), one per index. */
+const country = (i: number) => ['Q', String.fromCharCode(65 + Math.floor(i / 26) % 26), String.fromCharCode(65 + (i % 26))].join('');
 
-test('pages a search with offset and limit; Total counts every page @assumption', async ({ instApi, inst }) => {
-  const prefix = `Paging ${crypto.randomUUID().slice(0, 8)}`;
-  const merchants = [1, 2, 3].map((i) => exampleParticipation(inst.knownAcquirerIca ?? '001234', { merchantLegalName: `${prefix} merchant ${i}` }));
-  expect((await instApi.call('postMerchantParticipations', { body: merchants })).status).toBe(202);
-  const first = await instApi.call('postMerchantSearches', { query: { offset: 0, limit: 2 }, body: { merchantLegalName: prefix } });
-  expect(first.status).toBe(200);
-  expectPage(first, first.body, { offset: 0, limit: 2 });
-  expect(first.body).toHaveLength(2);
-  expect(Number(first.headers.total)).toBe(3);
-  const second = await instApi.call('postMerchantSearches', { query: { offset: 2, limit: 2 }, body: { merchantLegalName: prefix } });
-  expectPage(second, second.body, { offset: 2, limit: 2 });
-  expect(second.body).toHaveLength(1);
-  const names = [...first.body, ...second.body].map((m: { merchantLegalName: string }) => m.merchantLegalName).sort();
-  expect(names).toEqual(merchants.map((m) => m.merchantLegalName).sort());
-});
-
-test('pages the MIDs of a merchant @assumption', async ({ instApi, inst }) => {
-  const merchant = exampleParticipation(inst.knownAcquirerIca ?? '001234', { mids: ['100000001', '100000002', '100000003'] });
-  expect((await instApi.call('postMerchantParticipations', { body: [merchant] })).status).toBe(202);
-  const body = { merchantLegalName: merchant.merchantLegalName, countryCode: merchant.countryCode, acquirerICA: merchant.acquirerICA };
-  const page = await instApi.call('postMerchantMidSearches', { query: { offset: 1, limit: 1 }, body });
-  expect(page.status).toBe(200);
-  expectPage(page, page.body.mids, { offset: 1, limit: 1 });
-  expect(Number(page.headers.total)).toBe(3);
-});
-
-for (const operationId of PAGED) {
-  test(`${operationId}: default paging headers (offset 0, limit 500) @assumption`, async ({ instApi, instReq }) => {
-    const { query: _q, ...call } = await instReq.sampleCall(operationId);
-    const res = await instApi.call(operationId, call);
-    expect(res.status).toBe(200);
-    expectPage(res, Array.isArray(res.body) ? res.body : res.body.mids);
-  });
-
-  test(`${operationId}: accepts limit 500 and offset 0 @provider`, async ({ instApi, instReq }) => {
-    const res = await instApi.call(operationId, { ...(await instReq.sampleCall(operationId)), query: { offset: 0, limit: 500 } });
-    expect(res.status).toBe(200);
-  });
-
-  for (const [name, query] of [['limit 501', { limit: 501 }], ['limit 0', { limit: 0 }], ['offset -1', { offset: -1 }], ['limit abc', { limit: 'abc' }]] as const) {
-    test(`${operationId}: rejects ${name} with 400 @provider`, async ({ instApi, instReq }) => {
-      expectErrors(await instApi.call(operationId, { ...(await instReq.sampleCall(operationId)), query }), 400);
-    });
-  }
+/** How one reader is called and where its items are; `key` names an item. */
+interface Reader {
+  op: string;
+  call: CallOptions;
+  items: (body: any) => any[];
+  key: (item: any) => string;
 }
+
+/** Walks a known set of SIZE items with several windows and checks items and headers of each page. */
+async function checkPaging(api: Api, r: Reader, expected: string[]) {
+  const page = async (query?: { offset: number; limit: number }) => {
+    const res = await api.call(r.op, { ...r.call, ...(query ? { query: { ...r.call.query, ...query } } : {}) });
+    expect(res.status, res.text.slice(0, 200)).toBe(200);
+    const items = r.items(res.body);
+    expectPage(res, items, query);
+    expect(Number(res.headers.total), 'Total is the size of the known data set').toBe(SIZE);
+    return items.map(r.key);
+  };
+  const whole = await page();
+  expect([...whole].sort(), 'without offset and limit: the whole set').toEqual([...expected].sort());
+  const windows = [await page({ offset: 0, limit: 2 }), await page({ offset: 2, limit: 2 }), await page({ offset: 4, limit: 2 })];
+  expect(windows.map((w) => w.length), 'pages of 2, 2 and 1').toEqual([2, 2, 1]);
+  expect(windows.flat(), 'the pages, in order, are the set without repeats').toEqual(whole);
+  expect(await page({ offset: 1, limit: 3 }), 'offset 1 skips exactly one item').toEqual(whole.slice(1, 4));
+  expect(await page({ offset: SIZE, limit: 2 }), 'past the last item: an empty page').toEqual([]);
+}
+
+test('pages a request\'s merchants by request_id @provider', rules('IN-PAGE-SLICE@by-request', 'IN-PAGE-HEADERS@by-request', 'IN-FILTER-REQUEST-ID:accept', 'IN-FILTER-REQUEST-ID:refuse'), async ({ instApi, instReq, inst }) => {
+  const merchants = Array.from({ length: SIZE }, () => exampleParticipation(ICA(inst)));
+  const requestId = await instReq.submitParticipations(instApi, merchants);
+  const otherId = await instReq.submitParticipations(instApi, [exampleParticipation(ICA(inst))]);
+  expect(otherId, 'each submission has its own request id').not.toBe(requestId);
+  const reader: Reader = { op: 'getMerchantParticipations', call: { query: { request_id: requestId } }, items: (b) => b, key: (m) => m.merchantLegalName };
+  await checkPaging(instApi, reader, merchants.map((m) => m.merchantLegalName));
+});
+
+test('pages a merchant search against merchants of one exact name @provider', rules('IN-PAGE-SLICE@search', 'IN-PAGE-HEADERS@search'), async ({ instApi, instReq, inst }) => {
+  const name = `Paging ${crypto.randomUUID()}`;
+  const merchants = Array.from({ length: SIZE }, (_, i) => exampleParticipation(ICA(inst), { merchantLegalName: name, countryCode: country(i) }));
+  await instReq.submitParticipations(instApi, merchants);
+  const reader: Reader = { op: 'postMerchantSearches', call: { body: { merchantLegalName: name } }, items: (b) => b, key: (m) => m.countryCode };
+  await checkPaging(instApi, reader, merchants.map((m) => m.countryCode));
+});
+
+test('pages the MIDs of a merchant @provider', rules('IN-PAGE-SLICE@mids', 'IN-PAGE-HEADERS@mids'), async ({ instApi, instReq, inst }) => {
+  const mids = Array.from({ length: SIZE }, (_, i) => String(300_000_001 + i + Math.floor(Math.random() * 1e6) * 10));
+  const merchant = exampleParticipation(ICA(inst), { mids });
+  await instReq.submitParticipations(instApi, [merchant]);
+  const body = { merchantLegalName: merchant.merchantLegalName, countryCode: merchant.countryCode, acquirerICA: merchant.acquirerICA };
+  await checkPaging(instApi, { op: 'postMerchantMidSearches', call: { body }, items: (b) => b.mids ?? [], key: (m) => m.mid }, mids);
+});
+
+test('pages the list of completed merchants @mock-only @provider', rules('IN-PAGE-SLICE@list', 'IN-PAGE-HEADERS@list'), async ({ instApi, instReq, inst, instMock }) => {
+  // The list holds every completed merchant of the target: only an emptied mock is a known set.
+  await instMock.reset();
+  const merchants = Array.from({ length: SIZE }, () => exampleParticipation(ICA(inst)));
+  await instReq.awaitEffectuation(instApi, await instReq.submitParticipations(instApi, merchants));
+  await checkPaging(instApi, { op: 'getMerchantParticipations', call: {}, items: (b) => b, key: (m) => m.merchantLegalName }, merchants.map((m) => m.merchantLegalName));
+});

@@ -1,7 +1,7 @@
 // Covers: POST /merchants/participations, /merchants/searches, /merchants/mids/searches 400:
 // every pattern, length, enum and array cap of reference/installments.md (Main fields - Merchant
 // participation and search) at its boundaries; each accepted twin proves the limit is the cause.
-import { expect, expectErrors, exampleParticipation, test, withPath } from '../../fixtures/installments.js';
+import { expect, expectErrors, exampleParticipation, rules, test, withPath } from '../../fixtures/installments.js';
 
 const ICA = '001234';
 const str = (n: number, c = 'a') => c.repeat(n);
@@ -12,53 +12,57 @@ interface Row {
   value: unknown;
   accepted: boolean;
   why: string;
+  /** The rule citation (schemas/installments/rules.yaml) the row checks. */
+  rule: string;
 }
 
 // reference, Main fields - Merchant participation.
 const PARTICIPATION: Row[] = [
-  { field: 'merchantLegalName', value: str(1), accepted: true, why: '1 character (min)' },
-  { field: 'merchantLegalName', value: str(300), accepted: true, why: '300 characters (max)' },
-  { field: 'merchantLegalName', value: '', accepted: false, why: 'empty' },
-  { field: 'merchantLegalName', value: str(301), accepted: false, why: '301 characters' },
-  { field: 'countryCode', value: 'CAN', accepted: true, why: '3 letters' },
-  { field: 'countryCode', value: 'CA', accepted: false, why: '2 letters' },
-  { field: 'countryCode', value: 'CANA', accepted: false, why: '4 letters' },
-  { field: 'countryCode', value: 'can', accepted: true, why: 'lower case (provider 2.0.0: letters of either case)' },
-  { field: 'countryCode', value: 'CA1', accepted: false, why: 'a digit' },
-  ...['123456', '123456789', '12345678901'].map((v) => ({ field: 'acquirerICA', value: v, accepted: true, why: `${v.length} digits` })),
-  ...['12345', '1234567', '12345678', '1234567890', '123456789012', '12345a'].map((v) => ({ field: 'acquirerICA', value: v, accepted: false, why: `${v.length} characters` })),
-  { field: 'merchantGroup', value: 'A', accepted: true, why: '1 character' },
-  { field: 'merchantGroup', value: '9Z', accepted: true, why: '2 characters' },
-  { field: 'merchantGroup', value: 'ABC', accepted: false, why: '3 characters' },
-  { field: 'merchantGroup', value: 'a1', accepted: false, why: 'lower case' },
-  { field: 'maidType', value: 'EXT', accepted: true, why: 'an enum value' },
-  { field: 'maidType', value: 'grp', accepted: false, why: 'an enum value in the wrong case' },
-  { field: 'optIn', value: 'N', accepted: true, why: 'Y|N' },
-  { field: 'optIn', value: 'YES', accepted: false, why: 'not Y|N' },
-  { field: 'nonMerchantNegotiatedParticipation', value: 'X', accepted: false, why: 'not Y|N' },
-  { field: 'wallets', value: list(3, (i) => ({ walletId: i + 1, walletAcceptance: 'Y' })), accepted: true, why: '3 wallets (max)' },
-  { field: 'wallets', value: list(4, (i) => ({ walletId: (i % 3) + 1, walletAcceptance: 'Y' })), accepted: false, why: '4 wallets' },
-  { field: 'wallets', value: [{ walletId: 4, walletAcceptance: 'Y' }], accepted: false, why: 'walletId 4 (1-3)' },
-  { field: 'wallets', value: [{ walletId: 1 }], accepted: false, why: 'a wallet without walletAcceptance (required)' },
-  { field: 'wallets', value: [], accepted: false, why: 'no wallet (at least 1)' },
-  { field: 'dbaNames', value: list(1000, (i) => `DBA ${i}`), accepted: true, why: '1000 names (max)' },
-  { field: 'dbaNames', value: list(1001, (i) => `DBA ${i}`), accepted: false, why: '1001 names' },
-  { field: 'mids', value: list(5000, (i) => String(100000000 + i)), accepted: true, why: '5000 MIDs (max)' },
-  { field: 'mids', value: list(5001, (i) => String(100000000 + i)), accepted: false, why: '5001 MIDs' },
-  { field: 'acquirerICA', value: undefined, accepted: false, why: 'missing (required)' },
-  { field: 'merchantLegalName', value: undefined, accepted: false, why: 'missing (required)' },
+  { field: 'merchantLegalName', value: str(1), accepted: true, why: '1 character (min)', rule: 'IN-LIM-LEGALNAME:accept' },
+  { field: 'merchantLegalName', value: str(300), accepted: true, why: '300 characters (max)', rule: 'IN-LIM-LEGALNAME:accept' },
+  { field: 'merchantLegalName', value: '', accepted: false, why: 'empty', rule: 'IN-LIM-LEGALNAME:refuse' },
+  { field: 'merchantLegalName', value: str(301), accepted: false, why: '301 characters', rule: 'IN-LIM-LEGALNAME:refuse' },
+  { field: 'countryCode', value: 'CAN', accepted: true, why: '3 letters', rule: 'IN-PAT-COUNTRY:accept' },
+  { field: 'countryCode', value: 'CA', accepted: false, why: '2 letters', rule: 'IN-PAT-COUNTRY:refuse' },
+  { field: 'countryCode', value: 'CANA', accepted: false, why: '4 letters', rule: 'IN-PAT-COUNTRY:refuse' },
+  { field: 'countryCode', value: 'can', accepted: true, why: 'lower case (provider 2.0.0: letters of either case)', rule: 'IN-PAT-COUNTRY:accept' },
+  { field: 'countryCode', value: 'CA1', accepted: false, why: 'a digit', rule: 'IN-PAT-COUNTRY:refuse' },
+  ...['123456', '123456789', '12345678901'].map((v) => ({ field: 'acquirerICA', value: v, accepted: true, why: `${v.length} digits`, rule: 'IN-PAT-ICA:accept' })),
+  ...['12345', '1234567', '12345678', '1234567890', '123456789012', '12345a'].map((v) => ({ field: 'acquirerICA', value: v, accepted: false, why: `${v.length} characters`, rule: 'IN-PAT-ICA:refuse' })),
+  { field: 'merchantGroup', value: 'A', accepted: true, why: '1 character', rule: 'IN-PAT-MERCHANTGROUP:accept' },
+  { field: 'merchantGroup', value: '9Z', accepted: true, why: '2 characters', rule: 'IN-PAT-MERCHANTGROUP:accept' },
+  { field: 'merchantGroup', value: 'ABC', accepted: false, why: '3 characters', rule: 'IN-PAT-MERCHANTGROUP:refuse' },
+  { field: 'merchantGroup', value: 'a1', accepted: false, why: 'lower case', rule: 'IN-PAT-MERCHANTGROUP:refuse' },
+  { field: 'maidType', value: 'EXT', accepted: true, why: 'an enum value', rule: 'IN-ENUM-MAIDTYPE:accept' },
+  { field: 'maidType', value: 'grp', accepted: false, why: 'an enum value in the wrong case', rule: 'IN-ENUM-MAIDTYPE:refuse' },
+  { field: 'optIn', value: 'N', accepted: true, why: 'Y|N', rule: 'IN-ENUM-YESNO:accept' },
+  { field: 'optIn', value: 'YES', accepted: false, why: 'not Y|N', rule: 'IN-ENUM-YESNO:refuse' },
+  { field: 'nonMerchantNegotiatedParticipation', value: 'X', accepted: false, why: 'not Y|N', rule: 'IN-ENUM-YESNO:refuse' },
+  { field: 'wallets', value: list(3, (i) => ({ walletId: i + 1, walletAcceptance: 'Y' })), accepted: true, why: '3 wallets (max), walletIds 1 to 3', rule: 'IN-LIM-WALLETS:accept' },
+  { field: 'wallets', value: list(4, (i) => ({ walletId: (i % 3) + 1, walletAcceptance: 'Y' })), accepted: false, why: '4 wallets', rule: 'IN-LIM-WALLETS:refuse' },
+  { field: 'wallets', value: [{ walletId: 4, walletAcceptance: 'Y' }], accepted: false, why: 'walletId 4 (1-3)', rule: 'IN-RANGE-WALLETID:refuse' },
+  { field: 'wallets', value: [{ walletId: 1 }], accepted: false, why: 'a wallet without walletAcceptance (required)', rule: 'IN-REQ-WALLET' },
+  { field: 'wallets', value: [], accepted: false, why: 'no wallet (at least 1)', rule: 'IN-LIM-WALLETS:refuse' },
+  { field: 'dbaNames', value: list(1000, (i) => `DBA ${i}`), accepted: true, why: '1000 names (max)', rule: 'IN-LIM-DBANAMES:accept' },
+  { field: 'dbaNames', value: list(1001, (i) => `DBA ${i}`), accepted: false, why: '1001 names', rule: 'IN-LIM-DBANAMES:refuse' },
+  { field: 'mids', value: list(5000, (i) => String(100000000 + i)), accepted: true, why: '5000 MIDs (max)', rule: 'IN-LIM-MIDS:accept' },
+  { field: 'mids', value: list(5001, (i) => String(100000000 + i)), accepted: false, why: '5001 MIDs', rule: 'IN-LIM-MIDS:refuse' },
+  { field: 'acquirerICA', value: undefined, accepted: false, why: 'missing (required)', rule: 'IN-REQ-PARTICIPATION' },
+  { field: 'merchantLegalName', value: undefined, accepted: false, why: 'missing (required)', rule: 'IN-REQ-PARTICIPATION' },
+  { field: 'countryCode', value: undefined, accepted: false, why: 'missing (required)', rule: 'IN-REQ-PARTICIPATION' },
+  ...[[1, true], [3, true], [0, false]].map(([id, ok]) => ({ field: 'wallets', value: [{ walletId: id, walletAcceptance: 'Y' }], accepted: ok as boolean, why: `walletId ${id} (1-3)`, rule: `IN-RANGE-WALLETID:${ok ? 'accept' : 'refuse'}` })),
 ];
 
 for (const row of PARTICIPATION) {
-  test(`participation: ${row.accepted ? 'accepts' : 'rejects'} ${row.field} ${row.why} @provider`, async ({ instApi }) => {
+  test(`participation: ${row.accepted ? 'accepts' : 'rejects'} ${row.field} ${row.why} @provider`, rules(row.rule), async ({ instApi }) => {
     const res = await instApi.call('postMerchantParticipations', { body: [withPath(exampleParticipation(ICA), row.field, row.value)] });
     if (row.accepted) expect(res.status).toBe(202);
     else expectErrors(res, 400);
   });
 }
 
-for (const [count, accepted] of [[30, true], [31, false]] as const) {
-  test(`participation: ${accepted ? 'accepts' : 'rejects'} ${count} participations in one request (at most 30) @provider`, async ({ instApi }) => {
+for (const [count, accepted] of [[1, true], [30, true], [0, false], [31, false]] as const) {
+  test(`participation: ${accepted ? 'accepts' : 'rejects'} ${count} participations in one request (1 to 30) @provider`, rules(`IN-LIM-PARTICIPATIONS:${accepted ? 'accept' : 'refuse'}`), async ({ instApi }) => {
     const res = await instApi.call('postMerchantParticipations', { body: list(count, () => '').map(() => exampleParticipation(ICA)) });
     if (accepted) expect(res.status).toBe(202);
     else expectErrors(res, 400);
@@ -66,21 +70,22 @@ for (const [count, accepted] of [[30, true], [31, false]] as const) {
 }
 
 const MID_SEARCH = { merchantLegalName: 'Some merchant', countryCode: 'USA', acquirerICA: ICA };
-const SEARCHES: { op: string; body: unknown; accepted: boolean; why: string }[] = [
-  { op: 'postMerchantSearches', body: {}, accepted: false, why: 'no criterion (any of five) @assumption' },
-  { op: 'postMerchantSearches', body: { maid: '12345678' }, accepted: true, why: 'maid alone' },
-  { op: 'postMerchantSearches', body: { merchantParticipationStatus: 'COMPLETED' }, accepted: true, why: 'status alone' },
-  { op: 'postMerchantSearches', body: { countryCode: 'US' }, accepted: false, why: 'countryCode of 2 letters' },
-  { op: 'postMerchantSearches', body: { acquirerICA: '1234567' }, accepted: false, why: 'acquirerICA of 7 digits' },
-  { op: 'postMerchantMidSearches', body: MID_SEARCH, accepted: true, why: 'name, country and ICA' },
-  { op: 'postMerchantMidSearches', body: { ...MID_SEARCH, status: 'ERROR', mid: '100000001' }, accepted: true, why: 'with mid and status' },
-  { op: 'postMerchantMidSearches', body: withPath(MID_SEARCH, 'acquirerICA', undefined), accepted: false, why: 'without acquirerICA (required)' },
-  { op: 'postMerchantMidSearches', body: withPath(MID_SEARCH, 'countryCode', undefined), accepted: false, why: 'without countryCode (required)' },
-  { op: 'postMerchantMidSearches', body: { ...MID_SEARCH, status: 'DONE' }, accepted: false, why: 'status outside PENDING|COMPLETED|ERROR' },
+const SEARCHES: { op: string; body: unknown; accepted: boolean; why: string; rule: string }[] = [
+  { op: 'postMerchantSearches', body: {}, accepted: false, why: 'no criterion (any of five) @assumption', rule: 'IN-REQ-SEARCH:refuse' },
+  { op: 'postMerchantSearches', body: { countryCode: 'usa' }, accepted: true, why: 'countryCode alone, lower case', rule: 'IN-REQ-SEARCH:accept' },
+  { op: 'postMerchantSearches', body: { maid: '12345678' }, accepted: true, why: 'maid alone', rule: 'IN-REQ-SEARCH:accept' },
+  { op: 'postMerchantSearches', body: { merchantParticipationStatus: 'COMPLETED' }, accepted: true, why: 'status alone', rule: 'IN-REQ-SEARCH:accept' },
+  { op: 'postMerchantSearches', body: { countryCode: 'US' }, accepted: false, why: 'countryCode of 2 letters', rule: 'IN-PAT-COUNTRY:refuse' },
+  { op: 'postMerchantSearches', body: { acquirerICA: '1234567' }, accepted: false, why: 'acquirerICA of 7 digits', rule: 'IN-PAT-ICA:refuse' },
+  { op: 'postMerchantMidSearches', body: MID_SEARCH, accepted: true, why: 'name, country and ICA', rule: 'IN-REQ-MIDSEARCH' },
+  { op: 'postMerchantMidSearches', body: { ...MID_SEARCH, status: 'ERROR', mid: '100000001' }, accepted: true, why: 'with mid and status', rule: 'IN-ENUM-MIDSTATUS:accept' },
+  { op: 'postMerchantMidSearches', body: withPath(MID_SEARCH, 'acquirerICA', undefined), accepted: false, why: 'without acquirerICA (required)', rule: 'IN-REQ-MIDSEARCH' },
+  { op: 'postMerchantMidSearches', body: withPath(MID_SEARCH, 'countryCode', undefined), accepted: false, why: 'without countryCode (required)', rule: 'IN-REQ-MIDSEARCH' },
+  { op: 'postMerchantMidSearches', body: { ...MID_SEARCH, status: 'DONE' }, accepted: false, why: 'status outside PENDING|COMPLETED|ERROR', rule: 'IN-ENUM-MIDSTATUS:refuse' },
 ];
 
 for (const row of SEARCHES) {
-  test(`${row.op}: ${row.accepted ? 'accepts' : 'rejects'} a search ${row.why}${row.why.includes('@assumption') ? '' : ' @provider'}`, async ({ instApi }) => {
+  test(`${row.op}: ${row.accepted ? 'accepts' : 'rejects'} a search ${row.why}${row.why.includes('@assumption') ? '' : ' @provider'}`, rules(row.rule), async ({ instApi }) => {
     const res = await instApi.call(row.op, { body: row.body });
     if (row.accepted) expect(res.status).toBe(200);
     else expectErrors(res, 400);

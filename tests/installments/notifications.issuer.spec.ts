@@ -1,7 +1,7 @@
 // Covers: POST /notifications (notifyPlan) 201/400/404/429 on an issuer's endpoint: the suite
 // plays the service (reference, Flows - notification (b), issuer certification). 401/403 are in
 // auth.signing.spec.ts. The mock provides an issuer endpoint; a sandbox names one in .env.
-import { expect, exampleNotification, expectErrors, test } from '../../fixtures/installments.js';
+import { expect, exampleNotification, expectErrors, rules, test } from '../../fixtures/installments.js';
 
 test.beforeEach(({ inst }) => {
   test.skip(!inst.issuerEndpoint, 'needs an issuer endpoint to certify (INSTALLMENTS_ISSUER_ENDPOINT_URL, INSTALLMENTS_ISSUER_ICA)');
@@ -9,7 +9,7 @@ test.beforeEach(({ inst }) => {
 
 const send = (body: unknown, headers: Record<string, string | undefined> = { 'Correlation-Id': crypto.randomUUID() }) => ({ body, headers });
 
-test('the issuer answers a valid notification with 201 {status, message} @smoke @provider', async ({ instApi, inst }) => {
+test('the issuer answers a valid notification with 201 {status, message} @smoke @provider', rules('IN-ISSUER-ACCEPT', 'IN-FMT-CORRELATION:accept'), async ({ instApi, inst }) => {
   const issuer = inst.issuerEndpoint!;
   const res = await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(exampleNotification(issuer)) });
   expect(res.status).toBe(201);
@@ -26,7 +26,7 @@ const INVALID: [string, (n: Record<string, any>) => void][] = [
 ];
 
 for (const [name, breakIt] of INVALID) {
-  test(`the issuer answers a notification ${name} with 400 PlanNotifError (ReasonCode <= 36, Source <= 15) @provider`, async ({ instApi, inst }) => {
+  test(`the issuer answers a notification ${name} with 400 PlanNotifError (ReasonCode <= 36, Source <= 15) @provider`, rules('IN-ISSUER-INVALID'), async ({ instApi, inst }) => {
     const issuer = inst.issuerEndpoint!;
     const body = exampleNotification(issuer);
     breakIt(body);
@@ -39,22 +39,22 @@ for (const [name, breakIt] of INVALID) {
   });
 }
 
-test('the issuer answers a notification without Correlation-Id with 400 @provider', async ({ instApi, inst }) => {
+test('the issuer answers a notification without Correlation-Id with 400 @provider', rules('IN-FMT-CORRELATION:refuse'), async ({ instApi, inst }) => {
   const issuer = inst.issuerEndpoint!;
   expectErrors(await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(exampleNotification(issuer), { 'Correlation-Id': undefined }) }), 400);
 });
 
-test('the issuer answers a Correlation-Id that is not a UUID with 400 @provider', async ({ instApi, inst }) => {
+test('the issuer answers a Correlation-Id that is not a UUID with 400 @provider', rules('IN-FMT-CORRELATION:refuse'), async ({ instApi, inst }) => {
   const issuer = inst.issuerEndpoint!;
   expectErrors(await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(exampleNotification(issuer), { 'Correlation-Id': 'corr-1' }) }), 400);
 });
 
-test('the issuer answers a notification for an issuer ICA it does not serve with 404 @assumption', async ({ instApi, inst }) => {
+test('the issuer answers a notification for an issuer ICA it does not serve with 404 @assumption', rules('IN-ISSUER-UNKNOWN'), async ({ instApi, inst }) => {
   const issuer = inst.issuerEndpoint!;
   expectErrors(await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(exampleNotification({ ...issuer, issuerIca: '000000' })) }), 404);
 });
 
-test('the issuer throttles repeated notifications of one plan with 429 @mock-only @assumption', async ({ instApi, inst, instMock }) => {
+test('the issuer throttles repeated notifications of one plan with 429 @mock-only @assumption', rules('IN-ISSUER-THROTTLE:accept', 'IN-ISSUER-THROTTLE:refuse'), async ({ instApi, inst, instMock }) => {
   void instMock; // the rate (3 per plan per minute) is the mock's; a real issuer sets its own
   const issuer = inst.issuerEndpoint!;
   const body = exampleNotification(issuer);

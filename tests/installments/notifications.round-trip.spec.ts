@@ -2,11 +2,11 @@
 // notifies the issuer configured for the card's account range (seed 001, Events; reference, Flows
 // - notification (a)). A local receiver plays the issuer; headers and body are checked against
 // the contract, and the signature against the service's published key.
-import { bodyHash, expect, parseOAuthHeader, test, verifyRequest } from '../../fixtures/installments.js';
+import { bodyHash, examplePlanBody, expect, parseOAuthHeader, rules, test, unregisteredPan, verifyRequest } from '../../fixtures/installments.js';
 
 // seed 001, Events: selecting a plan notifies the issuer (documented); its headers and body are
 // checked against the contract's notifyPlan (provider 2.0.0 shapes).
-test('selecting a plan sends the issuer a notification of that plan that keeps the contract @smoke', async ({ instApi, instReq, inst, instContract, issuerReceiver }) => {
+test('selecting a plan sends the issuer a notification of that plan that keeps the contract @smoke', rules('IN-NOTIFY-SENT', 'IN-NOTIFY-SHAPE'), async ({ instApi, instReq, inst, instContract, issuerReceiver }) => {
   const { planId, offer, request } = await instReq.createPlan(instApi);
   const received = await issuerReceiver.receiver.waitFor((r) => (r.json as { planId?: string } | undefined)?.planId === planId, 10_000);
   expect(received, `a POST /notifications for plan ${planId} reached the issuer receiver`).toBeDefined();
@@ -27,7 +27,7 @@ test('selecting a plan sends the issuer a notification of that plan that keeps t
   expect(body.planInstallmentInformation.tenure).toBe(request.planInstallmentInformation.tenure);
 });
 
-test('the notification to the issuer is signed with OAuth 1.0a by the service @assumption', async ({ instApi, instReq, inst, issuerReceiver }) => {
+test('the notification to the issuer is signed with OAuth 1.0a by the service @assumption', rules('IN-NOTIFY-SIGNED'), async ({ instApi, instReq, inst, issuerReceiver }) => {
   const { planId } = await instReq.createPlan(instApi);
   const n = (await issuerReceiver.receiver.waitFor((r) => (r.json as { planId?: string } | undefined)?.planId === planId, 10_000))!;
   expect(n, `a POST /notifications for plan ${planId} reached the issuer receiver`).toBeDefined();
@@ -39,4 +39,24 @@ test('the notification to the issuer is signed with OAuth 1.0a by the service @a
     const verdict = verifyRequest({ method: 'POST', url: issuerReceiver.url, authorization: n.headers.authorization, body: n.text }, () => inst.serviceSigningKey);
     expect(verdict.ok, `signature verifies with the service's published key (${verdict.ok ? '' : verdict.reason})`).toBe(true);
   }
+});
+
+// reference, Flows - notification (a): the service notifies "the issuer endpoint configured for the
+// account range". A card in no issuer's range (registered to a PAN list, so it gets offers) must not
+// make the service notify an issuer. A plan of the issuer's own card follows as the witness: once
+// its notification arrived, one for the first plan would have arrived before it.
+test('a plan for a card outside every issuer\'s account range notifies no issuer @mock-only @assumption', rules('IN-NOTIFY-NONE'), async ({ instApi, instReq, instMock, issuerReceiver }) => {
+  void instMock; // on a sandbox the suite cannot know a card outside every configured range
+  const pan = unregisteredPan();
+  expect((await instApi.call('registerPans', { body: { panListName: 'No issuer list', ...await instReq.sensitive({ pans: [{ pan }] }) } })).status).toBe(200);
+  const offers = await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) });
+  expect(offers.status, 'offers for the registered card').toBe(200);
+  const body = examplePlanBody(offers.body.offerTransactionId, offers.body.offers[0], await instReq.sensitive({ consumer: { primaryAccountNumber: pan } }));
+  const orphan = await instApi.call('savePlan', { body });
+  expect(orphan.status).toBe(201);
+  const witness = await instReq.createPlan(instApi);
+  const arrived = await issuerReceiver.receiver.waitFor((r) => (r.json as { planId?: string } | undefined)?.planId === witness.planId, 10_000);
+  expect(arrived, 'the witness plan of the issuer\'s card was notified').toBeDefined();
+  const stray = issuerReceiver.receiver.requests().filter((r) => (r.json as { planId?: string } | undefined)?.planId === orphan.body.planId);
+  expect(stray, 'notifications of the plan whose card no issuer serves').toEqual([]);
 });

@@ -1,7 +1,8 @@
 // Covers: POST /merchants/participations 202 + Location, GET /merchants/participations 200/404,
 // POST /merchants/searches 200, POST /merchants/mids/searches 200: the lender-app flow
-// (reference, Flows - lender app) to COMPLETED and to ERROR (INVALID_ACQUIRER_ICA).
-import { expect, expectErrors, exampleParticipation, test, type InstallmentsTarget } from '../../fixtures/installments.js';
+// (reference, Flows - lender app) to COMPLETED and to ERROR (INVALID_ACQUIRER_ICA), each state
+// read through every reader: by request_id, the list, the merchant search and the MID search.
+import { expect, expectErrors, exampleParticipation, rules, test, type InstallmentsTarget } from '../../fixtures/installments.js';
 
 type Api = Parameters<Parameters<typeof test>[2]>[0]['instApi'];
 
@@ -29,7 +30,9 @@ async function awaitEffectuation(api: Api, inst: InstallmentsTarget, requestId: 
   throw new Error(`participation request ${requestId} stayed PENDING`);
 }
 
-test('a participation with a known acquirer ICA is effectuated: COMPLETED, listed, searchable, its MIDs COMPLETED @smoke @assumption', async ({ instApi, inst }) => {
+test('a participation with a known acquirer ICA is effectuated: COMPLETED, listed, searchable, its MIDs COMPLETED @smoke @assumption',
+  rules('IN-STATUS-PARTICIPATION', 'IN-STATE-EFFECTUATION@by-request', 'IN-STATE-EFFECTUATION@list', 'IN-STATE-EFFECTUATION@search', 'IN-STATE-EFFECTUATION@mids',
+    'IN-FILTER-COMPLETED:accept', 'IN-ECHO-PARTICIPATION', 'IN-ECHO-MIDSEARCH', 'IN-FILTER-MID-MERCHANT:accept'), async ({ instApi, inst }) => {
   test.skip(!inst.knownAcquirerIca, 'needs an acquirer ICA the target knows (INSTALLMENTS_KNOWN_ACQUIRER_ICA)');
   const merchant = exampleParticipation(inst.knownAcquirerIca!);
   const requestId = await submit(instApi, [merchant]);
@@ -52,7 +55,8 @@ test('a participation with a known acquirer ICA is effectuated: COMPLETED, liste
   for (const m of mids.body.mids) expect(m.status).toBe('COMPLETED');
 });
 
-test('a participation with an invalid acquirer ICA ends in ERROR with INVALID_ACQUIRER_ICA and is not listed @assumption', async ({ instApi, inst }) => {
+test('a participation with an invalid acquirer ICA ends in ERROR with INVALID_ACQUIRER_ICA in every reader and is not listed @assumption',
+  rules('IN-STATE-INVALID-ICA@by-request', 'IN-STATE-INVALID-ICA@list', 'IN-STATE-INVALID-ICA@search', 'IN-STATE-INVALID-ICA@mids', 'IN-FILTER-COMPLETED:refuse'), async ({ instApi, inst }) => {
   test.skip(!inst.unknownAcquirerIca, 'needs a well-formed acquirer ICA the target does not know (INSTALLMENTS_UNKNOWN_ACQUIRER_ICA)');
   const merchant = exampleParticipation(inst.unknownAcquirerIca!);
   const requestId = await submit(instApi, [merchant]);
@@ -63,12 +67,15 @@ test('a participation with an invalid acquirer ICA ends in ERROR with INVALID_AC
   const listed = await instApi.call('getMerchantParticipations', {});
   expect(listed.body.some((m: { merchantLegalName: string }) => m.merchantLegalName === merchant.merchantLegalName)).toBe(false);
 
+  const search = await instApi.call('postMerchantSearches', { body: { merchantLegalName: merchant.merchantLegalName } });
+  expect(search.body.find((m: { merchantLegalName?: string }) => m.merchantLegalName === merchant.merchantLegalName), 'the search shows the failed effectuation').toMatchObject({ status: 'ERROR', errorReason: 'INVALID_ACQUIRER_ICA' });
+
   const mids = await instApi.call('postMerchantMidSearches', { body: { merchantLegalName: merchant.merchantLegalName, countryCode: merchant.countryCode, acquirerICA: merchant.acquirerICA } });
   expect(mids.body.mids.length).toBeGreaterThan(0);
   for (const m of mids.body.mids) expect(m).toMatchObject({ status: 'ERROR', errorReason: 'INVALID_ACQUIRER_ICA' });
 });
 
-test('a pending participation is not listed as completed @assumption', async ({ instApi, inst }) => {
+test('a pending participation is not listed as completed @assumption', rules('IN-FILTER-COMPLETED:refuse'), async ({ instApi, inst }) => {
   const merchant = exampleParticipation(inst.knownAcquirerIca ?? '001234');
   const requestId = await submit(instApi, [merchant]);
   const byId = await instApi.call('getMerchantParticipations', { query: { request_id: requestId } });
@@ -79,18 +86,6 @@ test('a pending participation is not listed as completed @assumption', async ({ 
   else if (shown) expect(shown.status ?? 'COMPLETED').toBe('COMPLETED');
 });
 
-test('answers an unknown request_id with 404 @assumption', async ({ instApi }) => {
+test('answers an unknown request_id with 404 @assumption', rules('IN-STATUS-UNKNOWN-REQUEST'), async ({ instApi }) => {
   expectErrors(await instApi.call('getMerchantParticipations', { query: { request_id: 999999999999 } }), 404);
-});
-
-test('merchant search returns only merchants matching its criteria @assumption', async ({ instApi, inst }) => {
-  const ica = inst.knownAcquirerIca ?? '001234';
-  const [a, b] = [exampleParticipation(ica, { countryCode: 'CAN' }), exampleParticipation(ica, { countryCode: 'MEX' })];
-  await submit(instApi, [a, b]);
-  const byName = await instApi.call('postMerchantSearches', { body: { merchantLegalName: a.merchantLegalName } });
-  expect(byName.body.length).toBeGreaterThan(0);
-  for (const m of byName.body) expect(m.merchantLegalName?.toLowerCase()).toContain(a.merchantLegalName.toLowerCase());
-  const byCountry = await instApi.call('postMerchantSearches', { body: { countryCode: 'MEX' } });
-  expect(byCountry.body.some((m: { merchantLegalName?: string }) => m.merchantLegalName === b.merchantLegalName)).toBe(true);
-  for (const m of byCountry.body) if (m.countryCode !== undefined) expect(m.countryCode).toBe('MEX');
 });

@@ -1,13 +1,13 @@
 // Covers: GET /plans/{plan_id} (getPlan) 200/400/404, GET /approvals/{plan_id}
 // (getPlanApprovalStatus) 200/404, POST /plans (savePlan) 400 and POST /approvals (planApproval)
 // 400 for ids the service does not know (reference, Operations table).
-import { expect, expectErrors, examplePlanBody, test } from '../../fixtures/installments.js';
+import { expect, expectErrors, examplePlanBody, rules, test } from '../../fixtures/installments.js';
 
 test.beforeEach(({ inst }) => {
   test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
 });
 
-test('reads back a new plan with its merchant, transaction and terms @assumption', async ({ instApi, instReq }) => {
+test('reads back a new plan with its merchant, transaction and terms @assumption', rules('IN-ECHO-PLAN', 'IN-FMT-UUID:accept'), async ({ instApi, instReq }) => {
   const { planId, request, status } = await instReq.createPlan(instApi);
   const plan = await instApi.call('getPlan', { path: { plan_id: planId } });
   expect(plan.status).toBe(200);
@@ -18,25 +18,25 @@ test('reads back a new plan with its merchant, transaction and terms @assumption
   expect(approval.status).toBe(200);
 });
 
-test('getPlan answers a plan_id that is not a UUID with 400 @assumption', async ({ instApi }) => {
+test('getPlan answers a plan_id that is not a UUID with 400 @assumption', rules('IN-FMT-UUID:refuse'), async ({ instApi }) => {
   expectErrors(await instApi.call('getPlan', { path: { plan_id: 'not-a-plan-id' } }), 400);
 });
 
-test('getPlan answers an unknown plan with 404 @assumption', async ({ instApi }) => {
+test('getPlan answers an unknown plan with 404 @assumption', rules('IN-STATUS-PLAN-UNKNOWN'), async ({ instApi }) => {
   expectErrors(await instApi.call('getPlan', { path: { plan_id: crypto.randomUUID() } }), 404);
 });
 
-test('getPlanApprovalStatus answers an unknown plan with 404 @assumption', async ({ instApi }) => {
+test('getPlanApprovalStatus answers an unknown plan with 404 @assumption', rules('IN-STATUS-PLAN-UNKNOWN'), async ({ instApi }) => {
   expectErrors(await instApi.call('getPlanApprovalStatus', { path: { plan_id: crypto.randomUUID() } }), 404);
 });
 
-test('savePlan refuses an offerTransactionId the service never issued with 400 @assumption', async ({ instApi, instReq }) => {
+test('savePlan refuses an offerTransactionId the service never issued with 400 @assumption', rules('IN-STATE-OFFER-TRANSACTION'), async ({ instApi, instReq }) => {
   const { offer, offers } = await instReq.createPlan(instApi);
   const body = examplePlanBody(`otx${Date.now()}unknown`, offer);
   expect(body.offerTransactionId).not.toBe(offers.offerTransactionId);
   expectErrors(await instApi.call('savePlan', { body }), 400);
 });
 
-test('planApproval refuses a planId the service does not know with 400 @assumption', async ({ instApi }) => {
+test('planApproval refuses a planId the service does not know with 400 @assumption', rules('IN-STATE-APPROVAL-PLAN'), async ({ instApi }) => {
   expectErrors(await instApi.call('planApproval', { query: { sync: true }, body: { planId: crypto.randomUUID(), status: 'APPROVED' } }), 400);
 });

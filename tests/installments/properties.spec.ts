@@ -2,11 +2,11 @@
 // allows is accepted, each single-field violation is rejected with 400 (reference/installments.md,
 // Main fields). FC_NUM_RUNS widens, FC_SEED replays.
 import fc from 'fast-check';
-import { assertProperty, expect, expectErrors, test, withPath } from '../../fixtures/installments.js';
+import { assertProperty, expect, expectErrors, rules, test, withPath } from '../../fixtures/installments.js';
 import { participationsArbitrary, participationArbitrary } from '../../fixtures/arbitraries/installments/valid.js';
 import { PARTICIPATION_VIOLATIONS, PLAN_TERM_VIOLATIONS } from '../../fixtures/arbitraries/installments/violations.js';
 
-test('accepts every participation request the contract allows @property @provider', async ({ instApi, instContract }, testInfo) => {
+test('accepts every participation request the contract allows @property @provider', rules('IN-ERR-CONTRACT:accept'), async ({ instApi, instContract }, testInfo) => {
   const validate = instContract.requestValidator('postMerchantParticipations')!;
   await assertProperty(fc.asyncProperty(participationsArbitrary(instContract), async (body) => {
     expect(validate(body), 'generated request is valid by the contract').toBe(true);
@@ -15,7 +15,7 @@ test('accepts every participation request the contract allows @property @provide
 });
 
 for (const v of PARTICIPATION_VIOLATIONS) {
-  test(`rejects a participation whose ${v.field} breaks '${v.rule}' with 400 @property @provider`, async ({ instApi, instContract }, testInfo) => {
+  test(`rejects a participation whose ${v.field} breaks '${v.rule}' with 400 @property @provider`, rules('IN-ERR-CONTRACT:refuse'), async ({ instApi, instContract }, testInfo) => {
     const validate = instContract.requestValidator('postMerchantParticipations')!;
     await assertProperty(fc.asyncProperty(participationArbitrary(instContract), v.value, async (participation, bad) => {
       const body = [withPath(participation, v.field, bad)];
@@ -26,7 +26,7 @@ for (const v of PARTICIPATION_VIOLATIONS) {
 }
 
 for (const v of PLAN_TERM_VIOLATIONS) {
-  test(`rejects a plan whose ${v.field} breaks '${v.rule}' with 400 @property @provider`, async ({ instApi, instReq, inst, instContract }, testInfo) => {
+  test(`rejects a plan whose ${v.field} breaks '${v.rule}' with 400 @property @provider`, rules('IN-ERR-CONTRACT:refuse'), async ({ instApi, instReq, inst, instContract }, testInfo) => {
     test.skip(!inst.eligiblePan, 'needs INSTALLMENTS_ELIGIBLE_PAN');
     const validate = instContract.requestValidator('savePlan')!;
     // One real offers transaction, so that only the broken field can explain a 400.
