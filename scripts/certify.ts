@@ -1,26 +1,53 @@
 // `npm run certify [-- --service <name>]`: runs the suite against the configured target (TARGET in
 // .env: mock by default, or sandbox), writes reports/certification.{md,json}, reports/coverage.{md,json}
-// and the Allure results, and prints the verdict. Exit code: 0 only when every check passed.
+// and the Allure results, and prints the verdict. Previous reports are cleared first, so a run that
+// cannot start leaves a NOT RUN report with its reason, never the last run's verdict.
+// Exit code per verdict: PASS 0, FAIL 1, CONDITIONAL 3, PARTIAL 4, NOT RUN 5 (2: bad arguments).
 import fs from 'node:fs';
-import { exitOnConfigError, suiteConfig } from '../helpers/config.js';
+import path from 'node:path';
+import { VERDICT_EXIT, type Certification, type Verdict } from '../helpers/certification.js';
+import { writeCertification } from '../helpers/certification-report.js';
+import { ConfigError, suiteConfig } from '../helpers/config.js';
 import { SERVICES } from '../helpers/services.js';
 import { parseArgs, playwright, runMain, UsageError } from './lib/cli.js';
 
 const USAGE = 'npm run certify -- [--service <name>]';
+const REPORTS = path.resolve('reports');
+
+function clearReports(): void {
+  for (const name of ['certification.md', 'certification.json', 'coverage.md', 'coverage.json']) fs.rmSync(path.join(REPORTS, name), { force: true });
+  fs.rmSync(path.join(REPORTS, 'allure-results'), { recursive: true, force: true });
+}
+
+function notRun(target: string, reason: string): number {
+  const cert: Certification = { target, generatedAt: new Date().toISOString(), verdict: 'NOT RUN', reason, checks: { selected: 0, run: 0, skipped: 0 }, services: [] };
+  writeCertification(REPORTS, cert);
+  console.error(`\nVERDICT: NOT RUN (${reason}). reports/certification.md says so.`);
+  return VERDICT_EXIT['NOT RUN'];
+}
 
 runMain(async () => {
   const args = parseArgs(process.argv.slice(2), { service: 'value' }, USAGE);
-  const settings = exitOnConfigError(() => suiteConfig());
   const services = SERVICES.filter((s) => !args.service || s.name === args.service);
   if (services.length === 0) throw new UsageError(`unknown service '${args.service}' (known: ${SERVICES.map((s) => s.name).join(', ')})`);
-  const projects = args.service ? ['--project', String(args.service)] : [];
-  console.log(`Certifying ${services.map((s) => s.name).join(', ')} against TARGET=${settings.target}...`);
-  const run = await playwright(projects, {}, true, 80 * 60_000);
-  if (!fs.existsSync('reports/certification.md')) {
-    console.error('no certification report was written (the run stopped before any check)');
-    return run.code || 1;
+  clearReports();
+  let target = process.env.TARGET || 'mock';
+  try {
+    target = suiteConfig().target;
+  } catch (error) {
+    if (error instanceof ConfigError) return notRun(target, `configuration error: ${error.message}`);
+    throw error;
   }
-  const cert = JSON.parse(fs.readFileSync('reports/certification.json', 'utf8'));
-  console.log(`\nVERDICT: ${cert.verdict} for ${cert.target} (${run.seconds.toFixed(0)}s). Read reports/certification.md; \`npm run report\` renders the Allure report.`);
-  return run.code;
+  const projects = args.service ? ['--project', String(args.service)] : [];
+  console.log(`Certifying ${services.map((s) => s.name).join(', ')} against TARGET=${target}...`);
+  const run = await playwright(projects, {}, true, 80 * 60_000);
+  if (!fs.existsSync(path.join(REPORTS, 'certification.json'))) {
+    // The run stopped before any check (unreachable sandbox, missing variable): its own line says why.
+    const why = run.output.split('\n').map((l) => l.trim()).find((l) => /^(configuration error|sandbox unreachable|error):/i.test(l));
+    return notRun(target, why ?? `the run stopped before any check (exit ${run.code})`);
+  }
+  const cert = JSON.parse(fs.readFileSync(path.join(REPORTS, 'certification.json'), 'utf8')) as Certification;
+  const verdict = cert.verdict as Verdict;
+  console.log(`\nVERDICT: ${verdict}${cert.reason ? ` (${cert.reason})` : ''} for ${cert.target} (${run.seconds.toFixed(0)}s). Read reports/certification.md; \`npm run report\` renders the Allure report.`);
+  return VERDICT_EXIT[verdict] ?? 1;
 });

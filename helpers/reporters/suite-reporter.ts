@@ -1,13 +1,16 @@
 // Playwright reporter that turns the run into reports/coverage.* and reports/certification.*,
 // and prints the plain closing line "Summary: N passed, N failed, N skipped".
-import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+import fs from 'node:fs';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import { overallVerdict, serviceVerdict, type Certification } from '../certification.js';
+import { writeCertification } from '../certification-report.js';
 import { suiteConfig } from '../config.js';
-import { loadContract } from '../contract.js';
+import { loadContract, type Contract } from '../contract.js';
 import { clearCoverageRecords, readCoverageRecords } from '../coverage.js';
+import { contractHash, provenance } from '../provenance.js';
 import { redactMessage } from '../redact.js';
-import {
-  computeCoverage, overallVerdict, serviceVerdict, writeCertification, writeCoverage, type Certification, type TestOutcome,
-} from '../reports.js';
+import { computeCoverage, writeCoverage, type TestOutcome } from '../reports.js';
+import { loadRules, rulesFile } from '../rules.js';
 import { SERVICES } from '../services.js';
 
 // Strip ANSI colour codes from error messages before they reach a report.
@@ -15,16 +18,23 @@ const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 
 export default class SuiteReporter implements Reporter {
   private outcomes: TestOutcome[] = [];
-  private skipReasons = new Map<string, string>();
+  private config?: FullConfig;
+  private projects: string[] = [];
+
+  onBegin(config: FullConfig, suite: Suite) {
+    this.config = config;
+    this.projects = suite.suites.map((s) => s.title).filter(Boolean);
+  }
 
   onTestEnd(test: TestCase, result: TestResult) {
     if (result.retry < test.retries && result.status !== 'passed' && result.status !== 'skipped') return;
     const project = test.parent.project()?.name ?? 'unknown';
     const title = test.titlePath().slice(3).join(' › ');
-    const error = result.error?.message ? redactMessage(result.error.message.replace(ANSI, '')) : undefined;
-    this.outcomes.push({ project, title, file: test.location.file, tags: test.tags, status: result.status, error });
-    const skip = test.annotations.find((a) => a.type === 'skip');
-    if (result.status === 'skipped') this.skipReasons.set(`${test.location.file}:${title}`, skip?.description ?? 'skipped');
+    const message = [result.error?.message, result.error?.stack?.split('\n').find((l) => l.includes('.spec.ts'))].filter(Boolean).join('\n');
+    const error = message ? redactMessage(message.replace(ANSI, '')) : undefined;
+    const rules = test.annotations.filter((a) => a.type === 'rule' && a.description).map((a) => a.description!);
+    const skipReason = result.status === 'skipped' ? [...test.annotations, ...result.annotations].find((a) => a.type === 'skip')?.description ?? 'skipped' : undefined;
+    this.outcomes.push({ project, title, file: test.location.file, tags: test.tags, status: result.status, error, rules, skipReason });
   }
 
   async onEnd(result: FullResult) {
@@ -32,29 +42,41 @@ export default class SuiteReporter implements Reporter {
     const records = readCoverageRecords();
     const coverage = [];
     const services = [];
+    const contracts: Contract[] = [];
+    const hashes = new Map<string, string>();
     for (const service of SERVICES) {
       const outcomes = this.outcomes.filter((o) => o.project === service.name);
       if (outcomes.length === 0) continue;
       const contract = await loadContract(service.name);
+      contracts.push(contract);
+      hashes.set(service.name, contractHash(contract));
       const cov = computeCoverage(contract, records);
       coverage.push(cov);
-      services.push(serviceVerdict(service.name, service.title, contract.defaultSource, outcomes, cov, this.skipReasons));
+      const rules = fs.existsSync(rulesFile(service.name)) ? loadRules(service.name).rules : [];
+      services.push(serviceVerdict(service.name, service.title, contract.defaultSource, outcomes, cov, rules));
     }
+    const passed = this.outcomes.filter((o) => o.status === 'passed').length;
+    const failed = this.outcomes.filter((o) => o.status === 'failed' || o.status === 'timedOut' || o.status === 'interrupted').length;
+    const skipped = this.outcomes.filter((o) => o.status === 'skipped').length;
     if (services.length) {
       writeCoverage(settings.reportsDir, coverage);
-      const cert: Certification = { target: settings.target, generatedAt: new Date().toISOString(), services, verdict: overallVerdict(services) };
+      const origin = this.config ? provenance(this.config, this.projects, contracts, hashes) : undefined;
+      const { verdict, reason } = overallVerdict(services, origin?.whole ?? false);
+      const ran = services.reduce((n, s) => n + s.seed.passed + s.seed.failed + s.provider.passed + s.provider.failed + s.assumption.passed + s.assumption.failed, 0);
+      const serviceSkips = services.reduce((n, s) => n + s.seed.skipped + s.provider.skipped + s.assumption.skipped, 0);
+      const cert: Certification = {
+        target: settings.target, generatedAt: new Date().toISOString(), verdict, ...(reason ? { reason } : {}), provenance: origin,
+        checks: { selected: ran + serviceSkips, run: ran, skipped: serviceSkips }, services,
+      };
       writeCertification(settings.reportsDir, cert);
       console.log('');
       for (const s of services) {
         const t = (c: { passed: number; failed: number }) => `${c.passed} passed/${c.failed} failed`;
-        console.log(`Certification ${s.service}: ${s.verdict} (seed ${t(s.seed)}, provider ${t(s.provider)}, assumption ${t(s.assumption)}; coverage ${s.coverage.exercised}/${s.coverage.documented})`);
+        console.log(`Certification ${s.service}: ${s.verdict}${s.warning ? ` (${s.warning})` : ''} (seed ${t(s.seed)}, provider ${t(s.provider)}, assumption ${t(s.assumption)}; coverage ${s.coverage.exercised}/${s.coverage.documented})`);
       }
-      console.log(`Certification verdict (${settings.target}): ${cert.verdict}  -> reports/certification.md, reports/coverage.md`);
+      console.log(`Certification verdict (${settings.target}): ${verdict}${reason ? ` - ${reason}` : ''}  -> reports/certification.md, reports/coverage.md`);
     }
     clearCoverageRecords();
-    const passed = this.outcomes.filter((o) => o.status === 'passed').length;
-    const failed = this.outcomes.filter((o) => o.status === 'failed' || o.status === 'timedOut' || o.status === 'interrupted').length;
-    const skipped = this.outcomes.filter((o) => o.status === 'skipped').length;
     console.log(`Summary: ${passed} passed, ${failed} failed, ${skipped} skipped`);
     if (result.status !== 'passed' && failed === 0) console.log(`Run status: ${result.status}`);
   }

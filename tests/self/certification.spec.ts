@@ -1,11 +1,12 @@
 // Covers: helpers/reports.ts: checks are counted by the source their rule rests on, and a failure
 // resting on the provider's document is as blocking as one resting on the seed (issue 7).
 import { expect, test } from '../../fixtures/self.js';
-import { serviceVerdict, sourceOf, type ServiceCoverage, type TestOutcome } from '../../helpers/reports.js';
+import { overallVerdict, rootCause, serviceVerdict, sourceOf } from '../../helpers/certification.js';
+import type { ServiceCoverage, TestOutcome } from '../../helpers/reports.js';
 
 const coverage: ServiceCoverage = { service: 's', contractVersion: '1', pairs: [], exercised: 0, documented: 0, undocumented: [] };
 const outcome = (tags: string[], status: TestOutcome['status']): TestOutcome => ({ project: 's', title: `t ${tags.join(' ')} ${status}`, file: 'f', tags, status });
-const verdict = (defaultSource: 'seed' | 'provider' | 'assumption', ...outcomes: TestOutcome[]) => serviceVerdict('s', 'S', defaultSource, outcomes, coverage, new Map());
+const verdict = (defaultSource: 'seed' | 'provider' | 'assumption', ...outcomes: TestOutcome[]) => serviceVerdict('s', 'S', defaultSource, outcomes, coverage);
 
 test('a check is counted under its tag, else under the contract\'s default source', () => {
   expect(sourceOf(['@assumption', '@smoke'], 'provider')).toBe('assumption');
@@ -26,4 +27,34 @@ test('a failed provider check is FAIL, a failed assumption only CONDITIONAL, not
   expect(verdict('seed', outcome([], 'passed')).verdict).toBe('PASS');
   expect(verdict('seed', outcome([], 'skipped')).verdict).toBe('NOT RUN');
   expect(verdict('seed', outcome(['@provider'], 'failed')).failures[0].source).toBe('provider');
+});
+
+test('an auth or sensitive-data failure fails the verdict even when it rests on an assumption', () => {
+  const rules = [{ id: 'S-AUTH-KEY', text: 't', kind: 'auth' as const, source: 'assumption' as const, cite: 'c', operations: ['op'] }];
+  const failed: TestOutcome = { ...outcome(['@assumption'], 'failed'), rules: ['S-AUTH-KEY'], error: 'Expected 401' };
+  expect(serviceVerdict('s', 'S', 'seed', [failed], coverage, rules).verdict).toBe('FAIL');
+  const echo: TestOutcome = { ...outcome(['@assumption'], 'failed'), error: '[sensitiveEchoConformance] GET /x (op) 200: Received: a full SSN' };
+  expect(verdict('seed', echo).verdict).toBe('FAIL');
+  const other: TestOutcome = { ...outcome(['@assumption'], 'failed'), error: 'Expected 409' };
+  expect(verdict('seed', other).verdict).toBe('CONDITIONAL');
+  expect(serviceVerdict('s', 'S', 'seed', [failed], coverage, rules).rules[0]).toMatchObject({ id: 'S-AUTH-KEY', outcome: 'failed' });
+});
+
+test('failures of one root cause are one group; a passing partial run is PARTIAL, never PASS', () => {
+  const fail = (title: string, error: string): TestOutcome => ({ project: 's', title, file: 'f', tags: [], status: 'failed', error });
+  const v = serviceVerdict('s', 'S', 'seed', [
+    fail('a', '[statusCodeConformance] GET /customers/{id} (GetCustomer) 200: Received: 500 / Documented: 200, 404\nmore'),
+    fail('b', '[statusCodeConformance] GET /customers/{id} (GetCustomer) 200: Received: 500 / Documented: 200, 404'),
+    fail('c', 'expect(received).toBe(expected) 401 vs 200 for 3fa85f64-5717-4562-b3fc-2c963f66afa6'),
+  ], coverage);
+  expect(v.failures.map((g) => [g.cause, g.titles.length])).toEqual([
+    ['statusCodeConformance: GET /customers/{id} (GetCustomer) 200', 2], [rootCause('expect(received).toBe(expected) 401 vs 200 for <id>'), 1],
+  ]);
+  expect(v.failures[0].message).toContain('more');
+  const pass = verdict('seed', outcome([], 'passed'));
+  expect(overallVerdict([pass], true).verdict).toBe('PASS');
+  expect(overallVerdict([pass], false)).toMatchObject({ verdict: 'PARTIAL' });
+  expect(overallVerdict([pass, verdict('seed', outcome([], 'skipped'))], true)).toMatchObject({ verdict: 'PARTIAL', reason: 'no check of s ran' });
+  expect(overallVerdict([verdict('seed', outcome([], 'failed'))], false).verdict).toBe('FAIL');
+  expect(overallVerdict([], true).verdict).toBe('NOT RUN');
 });

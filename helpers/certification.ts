@@ -1,0 +1,153 @@
+// The certification verdict (issues 7 and 9): checks counted by the source their rule rests on, a
+// verdict per service and for the run that a partial or aborted run cannot turn into PASS, rules
+// with their outcome, and failures of one root cause grouped.
+import type { SourceClass } from './contract.js';
+import { SOURCE_CLASSES } from './contract.js';
+import type { Provenance } from './provenance.js';
+import type { ServiceCoverage, TestOutcome } from './reports.js';
+import { parseCitation, type Rule, type RuleKind } from './rules.js';
+
+export type Verdict = 'PASS' | 'FAIL' | 'CONDITIONAL' | 'PARTIAL' | 'NOT RUN';
+type Tally = { passed: number; failed: number; skipped: number };
+
+/** Exit codes of `npm run certify`, one per verdict (README, "Reading the results"). */
+export const VERDICT_EXIT: Record<Verdict, number> = { PASS: 0, FAIL: 1, CONDITIONAL: 3, PARTIAL: 4, 'NOT RUN': 5 };
+/** Rule kinds whose failure fails the verdict whatever their source: auth, card and sensitive data. */
+export const BLOCKING_KINDS: readonly RuleKind[] = ['auth', 'masking'];
+/** Share of seed checks skipped above which the verdict carries a warning. */
+export const SKIP_WARNING_SHARE = 0.1;
+
+export interface RuleOutcome {
+  id: string;
+  text: string;
+  kind: RuleKind;
+  source: SourceClass;
+  cite: string;
+  outcome: 'passed' | 'failed' | 'skipped' | 'not run';
+  checks: Tally;
+}
+
+export interface FailureGroup {
+  /** The root cause the failures share (check, operation and status, or the first line). */
+  cause: string;
+  source: SourceClass;
+  blocking: boolean;
+  titles: string[];
+  /** The first failure's whole (redacted) message. */
+  message: string;
+  rules: string[];
+}
+
+export interface ServiceVerdict {
+  service: string;
+  title: string;
+  contractVersion: string;
+  verdict: Exclude<Verdict, 'PARTIAL'>;
+  seed: Tally;
+  provider: Tally;
+  assumption: Tally;
+  coverage: { exercised: number; documented: number };
+  failures: FailureGroup[];
+  skippedReasons: Record<string, number>;
+  rules: RuleOutcome[];
+  /** A warning shown next to the verdict (seed checks skipped beyond the threshold). */
+  warning?: string;
+}
+
+export interface Certification {
+  target: string;
+  generatedAt: string;
+  verdict: Verdict;
+  /** Why the verdict is PARTIAL or NOT RUN. */
+  reason?: string;
+  provenance?: Provenance;
+  checks: { selected: number; run: number; skipped: number };
+  services: ServiceVerdict[];
+}
+
+const tally = (): Tally => ({ passed: 0, failed: 0, skipped: 0 });
+
+/** A check's source class: its `@assumption` or `@provider` tag, else the contract's default. */
+export function sourceOf(tags: string[], defaultSource: SourceClass): SourceClass {
+  if (tags.includes('@assumption')) return 'assumption';
+  if (tags.includes('@provider')) return 'provider';
+  return defaultSource;
+}
+
+/** The root cause of a failure: a named check's operation and status, else the first line without ids and numbers. */
+export function rootCause(message: string): string {
+  const first = message.split('\n').find((l) => l.trim()) ?? '';
+  const check = /\[([A-Za-z]+)\] ([A-Z]+ \S+ \(\w+\))(?: (\d{3}))?/.exec(first);
+  if (check) return `${check[1]}: ${check[2]}${check[3] ? ` ${check[3]}` : ''}`;
+  return first.replace(/[0-9a-f]{8}-[0-9a-f-]{27,}/gi, '<id>').replace(/\d+/g, '<n>').trim().slice(0, 200);
+}
+
+export function serviceVerdict(
+  service: string, title: string, defaultSource: SourceClass, outcomes: TestOutcome[], coverage: ServiceCoverage, rules: Rule[] = [],
+): ServiceVerdict {
+  const v: ServiceVerdict = {
+    service, title, contractVersion: coverage.contractVersion, verdict: 'NOT RUN', seed: tally(), provider: tally(), assumption: tally(),
+    coverage: { exercised: coverage.exercised, documented: coverage.documented }, failures: [], skippedReasons: {}, rules: [],
+  };
+  const kindOf = new Map(rules.map((r) => [r.id, r.kind]));
+  const groups = new Map<string, FailureGroup>();
+  let blockingFailure = false;
+  for (const o of outcomes) {
+    const source = sourceOf(o.tags, defaultSource);
+    const bucket = v[source];
+    if (o.status === 'passed') bucket.passed++;
+    else if (o.status === 'skipped') {
+      bucket.skipped++;
+      const reason = o.skipReason ?? 'skipped';
+      v.skippedReasons[reason] = (v.skippedReasons[reason] ?? 0) + 1;
+    } else {
+      bucket.failed++;
+      const ids = (o.rules ?? []).map((c) => parseCitation(c).id);
+      const blocking = ids.some((id) => BLOCKING_KINDS.includes(kindOf.get(id)!)) || /\[sensitiveEchoConformance\]/.test(o.error ?? '');
+      blockingFailure ||= blocking;
+      const cause = rootCause(o.error ?? o.status);
+      const key = `${source} ${cause}`;
+      const group = groups.get(key) ?? { cause, source, blocking, titles: [], message: o.error ?? o.status, rules: [] };
+      group.titles.push(o.title);
+      group.blocking ||= blocking;
+      group.rules = [...new Set([...group.rules, ...ids])];
+      groups.set(key, group);
+    }
+  }
+  v.failures = [...groups.values()];
+  v.rules = rules.map((r) => ruleOutcome(r, outcomes));
+  const ran = SOURCE_CLASSES.reduce((n, c) => n + v[c].passed + v[c].failed, 0);
+  // A rule the provider documents is as blocking as one the seed states (issue 7); an auth, card or
+  // sensitive-data failure blocks whatever its source (issue 9); only a reference-page decision
+  // that fails leaves the verdict CONDITIONAL.
+  v.verdict = ran === 0 ? 'NOT RUN' : v.seed.failed + v.provider.failed > 0 || blockingFailure ? 'FAIL' : v.assumption.failed > 0 ? 'CONDITIONAL' : 'PASS';
+  const seedTotal = v.seed.passed + v.seed.failed + v.seed.skipped;
+  if (seedTotal && v.seed.skipped / seedTotal > SKIP_WARNING_SHARE) {
+    v.warning = `${v.seed.skipped} of ${seedTotal} seed checks (${Math.round((100 * v.seed.skipped) / seedTotal)}%) were skipped`;
+  }
+  return v;
+}
+
+function ruleOutcome(rule: Rule, outcomes: TestOutcome[]): RuleOutcome {
+  const checks = tally();
+  for (const o of outcomes) {
+    if (!(o.rules ?? []).some((c) => parseCitation(c).id === rule.id)) continue;
+    if (o.status === 'passed') checks.passed++;
+    else if (o.status === 'skipped') checks.skipped++;
+    else checks.failed++;
+  }
+  const outcome = checks.failed ? 'failed' : checks.passed ? 'passed' : checks.skipped ? 'skipped' : 'not run';
+  return { id: rule.id, text: rule.text, kind: rule.kind, source: rule.source, cite: rule.cite, outcome, checks };
+}
+
+/** The run's verdict: FAIL and CONDITIONAL stand; a passing run that did not select the whole suite is PARTIAL. */
+export function overallVerdict(services: ServiceVerdict[], whole: boolean): { verdict: Verdict; reason?: string } {
+  const run = services.filter((s) => s.verdict !== 'NOT RUN');
+  if (run.length === 0) return { verdict: 'NOT RUN', reason: 'no check ran' };
+  if (run.some((s) => s.verdict === 'FAIL')) return { verdict: 'FAIL' };
+  if (run.some((s) => s.verdict === 'CONDITIONAL')) return { verdict: 'CONDITIONAL' };
+  if (!whole) return { verdict: 'PARTIAL', reason: 'the run did not select the whole suite (a filter, a project, a shard or a file): a PASS needs every check' };
+  const notRun = services.filter((s) => s.verdict === 'NOT RUN').map((s) => s.service);
+  if (notRun.length) return { verdict: 'PARTIAL', reason: `no check of ${notRun.join(', ')} ran` };
+  return { verdict: 'PASS' };
+}
