@@ -23,7 +23,9 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
   route(app, ctx, 'AddBusinessDetails', (input, reply) => {
     const customer = customerOf(input);
     if (!customer) return sendError(ctx, reply, 404, 'Customer not found');
-    const existing = [...world.businesses.values()].some((b) => b.customerId === customer.id);
+    // Blind fault: uniqueness keyed on (customer, business name) instead of the customer alone.
+    const sameKey = (b: Business) => b.customerId === customer.id && (!faults.has('blind-business-unique-by-name') || b.fields.name === input.body.name);
+    const existing = [...world.businesses.values()].some(sameKey);
     if (existing && !faults.has('duplicate-business-accepted')) return sendError(ctx, reply, 409, 'The customer already has a business');
     const now = isoNoZone();
     const business: Business = { id: world.nextId(), customerId: customer.id, fields: { ...input.body }, createdDate: now, modifiedDate: now };

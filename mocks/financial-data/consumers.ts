@@ -9,9 +9,9 @@ import type { Consumer } from './world.js';
 export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;
 
-  const view = (c: Consumer) => {
+  const view = (c: Consumer, unmasked = false) => {
     const digits = String(c.fields.ssn).replace(/-/g, '');
-    const ssn = faults.has('consumer-ssn-unmasked') ? digits : faults.has('consumer-ssn-first-four') ? digits.slice(0, 4) : digits.slice(-4);
+    const ssn = faults.has('consumer-ssn-unmasked') || unmasked ? digits : faults.has('consumer-ssn-first-four') ? digits.slice(0, 4) : digits.slice(-4);
     // provider 1.35.0: customerId is an integer on consumer records, and `email` is required on a
     // record though optional on creation: a consumer created without one shows an empty string.
     return { ...c.fields, email: c.fields.email ?? '', id: c.id, customerId: Number(c.customerId), createdDate: c.createdDate, ssn };
@@ -32,7 +32,7 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     const existing = [...world.consumers.values()].some((c) => c.customerId === customerId);
     if (existing && !faults.has('duplicate-consumer-accepted')) return sendError(ctx, reply, 409, 'A consumer already exists for this customer');
     const consumer: Consumer = {
-      id: randomBytes(16).toString('hex'), customerId, partnerId: input.partner?.id ?? '', createdDate: clock.nowEpochSeconds(), fields: { ...input.body },
+      id: randomBytes(16).toString('hex'), customerId, partnerId: input.partner?.id ?? '', createdDate: faults.has('blind-consumer-created-millis') ? clock.nowMs() : clock.nowEpochSeconds(), fields: { ...input.body },
     };
     world.consumers.set(consumer.id, consumer);
     return reply.code(201).send({ id: consumer.id, createdDate: consumer.createdDate, customerId: Number(customerId) });
@@ -43,11 +43,12 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
   });
   route(app, ctx, 'GetConsumer', (input, reply) => {
     const consumer = byId(input);
-    return consumer ? view(consumer) : sendError(ctx, reply, 404, 'Consumer not found');
+    // Blind fault: the by-id read forgets the masking.
+    return consumer ? view(consumer, faults.has('blind-ssn-full-on-get-consumer')) : sendError(ctx, reply, 404, 'Consumer not found');
   });
   route(app, ctx, 'ModifyConsumer', (input, reply) => {
     const consumer = byId(input);
-    if (!consumer) return sendError(ctx, reply, 404, 'Consumer not found');
+    if (!consumer) return faults.has('blind-modify-unknown-consumer-204') ? reply.code(204).send() : sendError(ctx, reply, 404, 'Consumer not found');
     // The fault blanks the names the request did not give (unspecified fields must stay unchanged).
     const cleared = faults.has('consumer-modify-clears-fields') ? { firstName: '', lastName: '' } : {};
     consumer.fields = { ...consumer.fields, ...cleared, ...input.body };

@@ -13,16 +13,18 @@ export function customerView(c: Customer) {
 }
 
 /** Seed 002, Customers: search matches the username, or any combination of firstName and lastName. */
-function matches(c: Customer, search: string, byName: boolean): boolean {
+function matches(c: Customer, search: string, byName: boolean, withLastName = true): boolean {
   const text = search.trim().toLowerCase();
   if (c.username.toLowerCase().includes(text)) return true;
   if (!byName) return false;
-  const names = [c.firstName ?? '', c.lastName ?? ''].map((n) => n.toLowerCase());
+  const names = (withLastName ? [c.firstName ?? '', c.lastName ?? ''] : [c.firstName ?? '']).map((n) => n.toLowerCase());
   return text.split(/\s+/).every((word) => names.some((n) => n.includes(word)));
 }
 
 export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;
+  // Blind faults: customers deleted while a "still visible" fault is on, kept for that reader.
+  const ghosts: Customer[] = [];
   /** The partner's customer of the path, or undefined (404). */
   const own = ({ path, partner }: Input) => {
     const c = world.customers.get(path.customerId ?? path.customer_id);
@@ -32,7 +34,8 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
   const add = (type: Customer['type']) => ({ body, partner }: Input, reply: any) => {
     const partnerId = partner?.id ?? '';
     const taken = [...world.customers.values()].some((c) => c.partnerId === partnerId && c.username === body.username);
-    if (taken && !faults.has('duplicate-username-accepted')) return sendError(ctx, reply, 409, 'A customer with this username already exists');
+    const checked = !(type === 'testing' && faults.has('blind-testing-duplicate-username'));
+    if (taken && checked && !faults.has('duplicate-username-accepted')) return sendError(ctx, reply, 409, 'A customer with this username already exists');
     const id = world.nextId();
     const actual = faults.has('active-created-as-testing') ? 'testing' : type;
     const customer: Customer = { id, partnerId, type: actual, createdDate: clock.nowEpochSeconds(), ...pick(body) };
@@ -43,13 +46,14 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
   route(app, ctx, 'AddCustomer', add('active'));
 
   route(app, ctx, 'GetCustomers', ({ query, partner }) => {
-    let list = [...world.customers.values()].filter((c) => !partner || c.partnerId === partner.id);
-    if (query.username !== undefined) list = list.filter((c) => c.username === query.username);
+    const all = faults.has('blind-deleted-customer-still-listed') ? [...world.customers.values(), ...ghosts] : [...world.customers.values()];
+    let list = all.filter((c) => !partner || c.partnerId === partner.id);
+    if (query.username !== undefined && !faults.has('blind-username-filter-ignored')) list = list.filter((c) => c.username === query.username);
     // provider 1.35.0: an empty type lists every kind of customer.
     if (query.type && !faults.has('type-filter-ignored')) list = list.filter((c) => c.type === query.type);
-    if (query.search !== undefined && query.search.trim() !== '') list = list.filter((c) => matches(c, query.search, !faults.has('search-by-name-broken')));
+    if (query.search !== undefined && query.search.trim() !== '') list = list.filter((c) => matches(c, query.search, !faults.has('search-by-name-broken'), !faults.has('blind-search-ignores-last-name')));
     else if (faults.has('no-search-returns-none') && query.username === undefined) list = [];
-    const { slice, ...counts } = page(list, query, faults.has('start-ignored'));
+    const { slice, ...counts } = page(list, query, faults.has('start-ignored'), faults);
     return { ...counts, customers: slice.map(customerView) };
   });
 
@@ -58,7 +62,8 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     return c ? customerView(c) : sendError(ctx, reply, 404, 'Customer not found');
   });
   route(app, ctx, 'GetCustomerWithAppData', (input, reply) => {
-    const c = own(input);
+    const ghost = () => faults.has('blind-deleted-customer-app-data') ? ghosts.find((g) => g.id === input.path.customerId && (!input.partner || g.partnerId === input.partner.id)) : undefined;
+    const c = own(input) ?? ghost();
     if (!c) return sendError(ctx, reply, 404, 'Customer not found');
     // provider 1.35.0: the body requires the application and both names, so a customer without an
     // application is a 404 (its examples: "No registered partner applications found").
@@ -72,7 +77,7 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     if (c.disputed && !faults.has('disputed-modify-allowed')) return sendError(ctx, reply, 403, 'The customer has a disputed statement');
     if (!faults.has('modify-customer-ignored')) {
       if (input.body.firstName !== undefined) c.firstName = input.body.firstName;
-      if (input.body.lastName !== undefined) c.lastName = input.body.lastName;
+      if (input.body.lastName !== undefined && !faults.has('blind-modify-customer-ignores-last-name')) c.lastName = input.body.lastName;
     }
     return reply.code(204).send();
   });
@@ -80,6 +85,7 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     const c = own(input);
     if (!c) return sendError(ctx, reply, 404, 'Customer not found');
     if (!faults.has('delete-not-effective')) world.customers.delete(c.id);
+    if (faults.has('blind-deleted-customer-still-listed') || faults.has('blind-deleted-customer-app-data')) ghosts.push(c);
     if (faults.has('consumer-deleted-with-customer')) {
       for (const [id, consumer] of world.consumers) if (consumer.customerId === c.id) world.consumers.delete(id);
     }

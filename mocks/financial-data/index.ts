@@ -8,12 +8,13 @@ import { registerAuth } from './auth.js';
 import { registerBusinesses } from './businesses.js';
 import { registerConsumers } from './consumers.js';
 import { registerCustomers } from './customers.js';
+import { FD_BLIND_FAULTS } from './blind-faults.js';
 import { FD_FAULTS } from './faults.js';
 import { registerInstitutions } from './institutions.js';
 import { SEED_HEADER_NAMES, sendError, type FdContext, type FdHeaderNames } from './middleware.js';
 import { createFdWorld, restorePartners, type FdWorld } from './world.js';
 
-export { FD_FAULTS };
+export { FD_BLIND_FAULTS, FD_FAULTS };
 
 export interface FdMockHandle extends MockHandle {
   world: FdWorld;
@@ -28,7 +29,7 @@ export interface FdMockOptions {
 }
 
 export async function startFinancialDataMock(options: FdMockOptions = {}): Promise<FdMockHandle> {
-  const { faults, contract, clock, deliveries } = await prepareService('financial-data', FD_FAULTS, options.faults);
+  const { faults, contract, clock, deliveries } = await prepareService('financial-data', [...FD_FAULTS, ...FD_BLIND_FAULTS], options.faults);
   const world = createFdWorld();
   const [partner, spare] = world.partners.values();
   const context: FdContext = {

@@ -24,9 +24,9 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     id: Number(i.id), name: i.name, ...i.products, studentLoanData: false, loanPaymentDetails: i.products.ach, oauthEnabled: i.id === '101732', productionStatus: status(i),
   });
 
-  function filtered(query: Record<string, any>): Institution[] {
+  function filtered(query: Record<string, any>, ignoreSearch = false): Institution[] {
     let list = world.institutions;
-    const search = faults.has('institution-search-ignored') ? undefined : query.search?.trim().toLowerCase();
+    const search = faults.has('institution-search-ignored') || ignoreSearch ? undefined : query.search?.trim().toLowerCase();
     if (search) list = list.filter((i) => i.name.toLowerCase().includes(search) || i.id === search);
     if (query.type) {
       const wanted = String(query.type).split(',').map((t) => t.trim()).filter(Boolean);
@@ -36,15 +36,16 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     const countries = String(query.supportedCountries ?? '*').toUpperCase().split(',');
     return countries.includes('*') || countries.includes('US') ? list : [];
   }
-  const listing = (query: Record<string, any>, reply: any, shape: (i: Institution) => object, dateName: 'createdDate' | 'requestedDate') => {
-    const list = filtered(query);
+  const listing = (query: Record<string, any>, reply: any, shape: (i: Institution) => object, dateName: 'createdDate' | 'requestedDate', ignoreSearch = false) => {
+    const list = filtered(query, ignoreSearch);
     if (list.length === 0 && faults.has('institutions-no-match-404')) return sendError(ctx, reply, 404, 'No institution found');
-    const { slice, ...counts } = page(list, query, faults.has('start-ignored'));
+    const { slice, ...counts } = page(list, query, faults.has('start-ignored'), faults);
     return { ...counts, [dateName]: clock.nowEpochSeconds(), institutions: slice.map(shape) };
   };
 
   route(app, ctx, 'GetInstitutions', ({ query }, reply) => listing(query, reply, full, 'createdDate'));
-  route(app, ctx, 'GetCertifiedInstitutions', ({ query }, reply) => listing(query, reply, certified, 'requestedDate'));
+  // Blind fault: the certified list forgets the search text its sibling applies.
+  route(app, ctx, 'GetCertifiedInstitutions', ({ query }, reply) => listing(query, reply, certified, 'requestedDate', faults.has('blind-certified-search-ignored')));
   route(app, ctx, 'GetCertifiedInstitutionsWithRSSD', ({ query }, reply) =>
     listing(query, reply, (i) => (faults.has('rssd-missing') ? certified(i) : { ...certified(i), rssd: i.rssd, childInstitutions: [] }), 'requestedDate'));
 
@@ -78,7 +79,7 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     const found = world.locations.filter((l) =>
       byId ? l.idType === query.idType && l.idValue === query.idValue : name !== '' && l.merchantName.toLowerCase().includes(name) && l.postalCode === query.postalCode);
     if (found.length === 0) return sendError(ctx, reply, 404, 'No matching location');
-    const max = faults.has('location-matches-over-3') ? 10 : MAX_LOCATION_MATCHES;
+    const max = faults.has('location-matches-over-3') ? 10 : faults.has('blind-location-matches-four') ? MAX_LOCATION_MATCHES + 1 : MAX_LOCATION_MATCHES;
     return { locationMatches: found.slice(0, max).map(({ idType: _t, idValue: _v, ...l }, n) => ({ ...l, matchRank: n + 1 })) };
   });
 }

@@ -28,6 +28,8 @@ export type Handler = (input: Input, reply: FastifyReply) => unknown;
 /** Error body of the contract (reference: {code, message, status?}). */
 export function sendError(ctx: FdContext, reply: FastifyReply, status: number, message: string) {
   if (ctx.faults.has('error-body-wrong-shape')) return reply.code(status).send({ error: message });
+  // Blind fault: the 409 alone loses its code (status as text instead).
+  if (status === 409 && ctx.faults.has('blind-conflict-body-without-code')) return reply.code(status).send({ status: String(status), message });
   return reply.code(status).send({ code: status, message });
 }
 
@@ -51,14 +53,23 @@ function authenticate(ctx: FdContext, op: Operation, req: FastifyRequest): { sta
   const key = req.headers[names.appKey.toLowerCase()];
   const token = req.headers[names.appToken.toLowerCase()];
   const fail = (message: string) => ({ status: 401, message });
-  if (!key && !(token && faults.has('token-accepted-without-app-key'))) return fail(`Missing parameter (${names.appKey})`);
-  if (key && !world.appKeys.includes(String(key)) && !faults.has('unknown-app-key-accepted')) return fail(`Invalid (${names.appKey})`);
+  // Blind fault: the missing-header 401 no longer names the header.
+  const missing = (header: string) => (faults.has('blind-missing-header-unnamed') ? 'Missing parameter' : `Missing parameter (${header})`);
+  // Blind fault: the app key compared on its first 16 characters only.
+  const knownKey = (k: string) => world.appKeys.includes(k) || (faults.has('blind-app-key-prefix-match') && world.appKeys.some((real) => k.length >= 16 && real.slice(0, 16) === k.slice(0, 16)));
+  if (!key && !(token && faults.has('token-accepted-without-app-key'))) return fail(missing(names.appKey));
+  if (key && !knownKey(String(key)) && !faults.has('unknown-app-key-accepted')) return fail(`Invalid (${names.appKey})`);
   if (!needsToken) return {};
-  if (!token) return faults.has('token-not-required') ? { partner: [...world.partners.values()][0] } : fail(`Missing parameter (${names.appToken})`);
+  if (!token) return faults.has('token-not-required') ? { partner: [...world.partners.values()][0] } : fail(missing(names.appToken));
   const issued = world.tokens.get(String(token));
   if (!issued) return faults.has('invalid-token-accepted') ? { partner: [...world.partners.values()][0] } : fail(`Invalid (${names.appToken})`);
-  const lifetime = faults.has('token-expires-early') ? 80 * 60 * 1000 : TOKEN_LIFETIME_MS;
-  if (clock.nowMs() - issued.issuedMs >= lifetime && !faults.has('token-never-expires')) return fail(`Expired (${names.appToken})`);
+  const lifetime = faults.has('token-expires-early') ? 80 * 60 * 1000
+    : faults.has('blind-token-expires-at-90-minutes') ? 90 * 60 * 1000
+    : faults.has('blind-token-grace-five-minutes') ? TOKEN_LIFETIME_MS + 5 * 60 * 1000
+    : TOKEN_LIFETIME_MS;
+  // Blind fault: the institution search route forgets the expiry check.
+  const expiryChecked = !(faults.has('blind-expired-token-accepted-on-institutions') && op.method.toLowerCase() === 'get' && op.path === '/institution/v2/institutions');
+  if (clock.nowMs() - issued.issuedMs >= lifetime && !faults.has('token-never-expires') && expiryChecked) return fail(`Expired (${names.appToken})`);
   return { partner: world.partners.get(issued.partnerId) };
 }
 

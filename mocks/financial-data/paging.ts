@@ -1,8 +1,13 @@
 // Paging of list bodies (reference, Conventions): `start` is the 1-based page index, `limit` the
 // page size (default 25); the body carries found, displaying and moreAvailable.
-export function page<T>(items: T[], query: { start?: number; limit?: number }, ignoreStart = false) {
-  const limit = query.limit ?? 25;
+// `faults` carries the blind paging faults (blind-faults.ts); without it the paging is the contract's.
+export function page<T>(items: T[], query: { start?: number; limit?: number }, ignoreStart = false, faults?: { has(id: string): boolean }) {
+  const on = (id: string) => Boolean(faults?.has(id));
+  const limit = query.limit ?? (on('blind-default-page-size-20') ? 20 : 25);
   const start = ignoreStart ? 1 : query.start ?? 1;
-  const slice = items.slice((start - 1) * limit, start * limit);
-  return { found: items.length, displaying: slice.length, moreAvailable: start * limit < items.length, slice };
+  // blind-start-as-record-offset: start read as the 1-based index of the first record.
+  const from = on('blind-start-as-record-offset') ? start - 1 : (start - 1) * limit;
+  const slice = items.slice(from, from + limit);
+  const moreAvailable = on('blind-more-available-on-full-last-page') ? from + limit <= items.length && items.length > 0 : from + limit < items.length;
+  return { found: on('blind-found-counts-page') ? slice.length : items.length, displaying: slice.length, moreAvailable, slice };
 }
