@@ -40,6 +40,11 @@ export const INSTALLMENTS_FAULTS: Fault[] = [
   relax('issuer-issuerIca-not-required', 'notification: issuerIca required', 'PlanNotification', undefined, { unrequire: ['issuerIca'] }),
   rule('limit-over-500-accepted', 'limit at most 500'),
   rule('offset-unchecked', 'offset at least 0'),
+  // Card data in clear `sensitiveData` (provider 2.0.0 schemas) validated like the encrypted plaintext.
+  { id: 'clear-pan-pattern-unenforced', rule: 'a PAN in clear sensitiveData has 11 to 19 digits', source: 'provider', relax: [
+    { schema: 'PanRegistrationRequest', at: ['properties', 'sensitiveData'], drop: ['$ref'] },
+    { schema: 'OffersRequest', at: ['properties', 'sensitiveData'], drop: ['$ref'] },
+  ] },
   // Auth and transport (reference, Transport and auth).
   rule('unsigned-accepted', 'no OAuth signature: 401'),
   rule('unknown-key-accepted', 'unknown consumer key: 401'),
@@ -98,4 +103,19 @@ export const INSTALLMENTS_FAULTS: Fault[] = [
   rule('issuer-source-too-long', 'PlanNotifError Source at most 15'),
   rule('issuer-unknown-ica-accepted', 'issuer: unknown issuerIca is 404'),
   rule('issuer-never-throttles', 'issuer: too many notifications is 429'),
+  // Issue 8 (rules.yaml): filters, paging, readers, counts, echoes and paths of the suite's rule catalogue.
+  { id: 'search-ignores-ica', rule: 'IN-FILTER-ICA: the acquirerICA criterion excludes other acquirers', source: 'seed' },
+  { id: 'search-ignores-status', rule: 'IN-FILTER-STATUS: merchantParticipationStatus excludes other statuses', source: 'provider' },
+  { id: 'search-ignores-maid', rule: 'IN-FILTER-MAID: the maid criterion excludes other maids', source: 'provider' },
+  { id: 'mid-search-ignores-country', rule: 'IN-FILTER-MID-MERCHANT: the merchant is named by name, country and ICA', source: 'seed' },
+  { id: 'mid-status-filter-ignored', rule: 'IN-FILTER-MID-STATUS: the status criterion of a MID search', source: 'provider' },
+  { id: 'request-id-filter-ignored', rule: 'IN-FILTER-REQUEST-ID: request_id answers that request only', source: 'seed' },
+  { id: 'error-listed-as-completed', rule: 'IN-FILTER-COMPLETED: a failed effectuation is not listed', source: 'seed' },
+  { id: 'offset-ignored', rule: 'IN-PAGE-SLICE: offset skips that many items', source: 'provider' },
+  { id: 'plan-read-ignores-async', rule: 'IN-STATE-DECISION@plan: getPlan shows an asynchronous decision', source: 'seed' },
+  { id: 'panListName-uppercased', rule: 'IN-ECHO-PANLIST: panListName answered byte for byte', source: 'provider' },
+  { id: 'deregistration-counts-requested', rule: 'IN-VAL-PAN-COUNTS: failureCount counts the PANs not in the list', source: 'provider' },
+  { id: 'clear-pans-ignored', rule: 'IN-STATE-PAN-ELIGIBLE@clear: PANs registered in clear sensitiveData', source: 'assumption' },
+  { id: 'clear-offers-pan-ignored', rule: 'IN-STATE-PAN-ELIGIBLE@clear: offers for a card sent in clear sensitiveData', source: 'assumption' },
+  { id: 'account-range-high-exclusive', rule: 'IN-RANGE-ELIGIBLE: the high end of an account range is inside it', source: 'assumption' },
 ];

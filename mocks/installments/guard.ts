@@ -109,7 +109,8 @@ export function page<T>(items: T[], query: URLSearchParams, reply: FastifyReply,
   const offset = Number(query.get('offset') ?? 0);
   const limit = Number(query.get('limit') ?? (faults.has('blind-default-limit-100') ? 100 : 500));
   const start = faults.has('blind-offset-one-based') ? Math.max(0, offset - 1) : offset;
-  const slice = faults.has('limit-not-applied') ? items.slice(start) : items.slice(start, start + limit);
+  const from = faults.has('offset-ignored') ? 0 : start;
+  const slice = faults.has('limit-not-applied') ? items.slice(from) : items.slice(from, from + limit);
   if (!faults.has('paging-headers-missing')) {
     const count = faults.has('blind-count-header-off-by-one') ? Math.max(0, slice.length - 1) : slice.length;
     reply.header('Count', String(count)).header('Offset', String(offset)).header('Limit', String(limit));

@@ -47,12 +47,12 @@ export function registerMerchants(app: FastifyInstance, prefix: string, ctx: Moc
     const requestId = ok.query.get('request_id');
     let items: Record<string, any>[];
     if (requestId !== null) {
-      const mine = world.participations.filter((p) => p.requestId === requestId);
+      const mine = world.participations.filter((p) => p.requestId === requestId || (faults.has('request-id-filter-ignored') && world.participations.some((q) => q.requestId === requestId)));
       if (mine.length === 0 && !faults.has('unknown-request-id-200')) return sendError(reply, faults, 404, 'NOT_FOUND', 'No participation request with this request_id.', 'request_id');
       items = (faults.has('blind-request-id-filter-ignored') ? world.participations : mine).map(view);
     } else {
       // seed 001: merchants "whose effectuation request is completed".
-      items = latest().map(view).filter((m) => faults.has('pending-listed-as-completed') || m.status === 'COMPLETED');
+      items = latest().map(view).filter((m) => faults.has('pending-listed-as-completed') || m.status === 'COMPLETED' || (faults.has('error-listed-as-completed') && m.status === 'ERROR'));
     }
     return reply.code(200).send(page(items, ok.query, reply, faults));
   });
@@ -65,9 +65,10 @@ export function registerMerchants(app: FastifyInstance, prefix: string, ctx: Moc
     const found = latest().map(view).filter((m) => {
       if (faults.has('search-ignores-criteria')) return true;
       if (c.merchantLegalName !== undefined && !m.merchantLegalName.toLowerCase().includes(c.merchantLegalName.toLowerCase())) return false;
-      if (c.merchantParticipationStatus !== undefined && m.status !== c.merchantParticipationStatus) return false;
+      if (c.merchantParticipationStatus !== undefined && m.status !== c.merchantParticipationStatus && !faults.has('search-ignores-status')) return false;
       for (const key of ['acquirerICA', 'countryCode', 'maid'] as const) {
         if (key === 'countryCode' && faults.has('blind-search-country-ignored')) continue;
+        if ((key === 'acquirerICA' && faults.has('search-ignores-ica')) || (key === 'maid' && faults.has('search-ignores-maid'))) continue;
         if (c[key] !== undefined && m[key] !== c[key]) return false;
       }
       return true;
@@ -79,7 +80,9 @@ export function registerMerchants(app: FastifyInstance, prefix: string, ctx: Moc
     const ok = await guard(req, reply, 'postMerchantMidSearches');
     if (!ok) return reply;
     const c = ok.body as Record<string, string>;
-    const p = latest().find((x) => x.merchant.merchantLegalName === c.merchantLegalName && x.merchant.countryCode === c.countryCode && x.merchant.acquirerICA === c.acquirerICA);
+    // fault: the status criterion of a MID search silently ignored (provider 2.0.0, MerchantMidSearchParameters.status).
+    if (faults.has('mid-status-filter-ignored')) delete c.status;
+    const p = latest().find((x) => x.merchant.merchantLegalName === c.merchantLegalName && (x.merchant.countryCode === c.countryCode || faults.has('mid-search-ignores-country')) && x.merchant.acquirerICA === c.acquirerICA);
     const s = p ? state(p) : undefined;
     const reported = faults.has('mid-status-completed') && s ? { status: 'COMPLETED' } : s;
     const mids = (p?.merchant.mids ?? []).map((mid: string) => ({ mid, ...reported }))

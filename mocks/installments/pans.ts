@@ -11,7 +11,7 @@ export function registerPanLists(app: FastifyInstance, prefix: string, ctx: Mock
   const { faults } = ctx;
   const unknownList = (reply: Parameters<Guard>[1]) =>
     invalidRequest(reply, faults, [{ field: 'panListId', keyword: 'exists', message: 'panListId names no PAN list of this customer' }]);
-  const panList = (l: PanList) => ({ panListId: l.panListId, ...(l.panListName ? { panListName: l.panListName } : {}) });
+  const panList = (l: PanList) => ({ panListId: l.panListId, ...(l.panListName ? { panListName: faults.has('panListName-uppercased') ? l.panListName.toUpperCase() : l.panListName } : {}) });
 
   app.post(`${prefix}/consumers/pans/registrations`, async (req, reply) => {
     const ok = await guard(req, reply, 'registerPans');
@@ -31,7 +31,8 @@ export function registerPanLists(app: FastifyInstance, prefix: string, ctx: Mock
     if (accountRange && panListId !== undefined) list.accountRange = accountRange;
     let failureCount = 0;
     let successfulCount = 0;
-    for (const { pan } of (ok.plain?.pans ?? []) as { pan: string }[]) {
+    const given = faults.has('clear-pans-ignored') && ok.body.encryptedValue === undefined ? [] : (ok.plain?.pans ?? []);
+    for (const { pan } of given as { pan: string }[]) {
       if (list.pans.has(pan) && !faults.has('duplicate-pan-counted')) {
         failureCount++;
         continue;
@@ -60,6 +61,7 @@ export function registerPanLists(app: FastifyInstance, prefix: string, ctx: Mock
       successfulCount++;
     }
     // provider 2.0.0, Deregistration: the list id at the root.
+    if (faults.has('deregistration-counts-requested')) [successfulCount, failureCount] = [successfulCount + failureCount, 0];
     return reply.code(200).send({ panListId: list.panListId, successfulCount: String(successfulCount), failureCount: String(failureCount) });
   });
 }

@@ -85,7 +85,7 @@ export function registerPlans(app: FastifyInstance, prefix: string, ctx: MockCon
     if (!UUID.test(id) && !faults.has('plan-id-unchecked')) return invalidRequest(reply, faults, [{ field: 'plan_id', keyword: 'pattern', message: 'plan_id must be a UUID' }]);
     const plan = world.plans.get(id);
     if (!plan) return sendError(reply, faults, 404, 'PLAN_NOT_FOUND', 'No plan with this plan_id.', 'plan_id');
-    const { planId, providerId, offerId, merchant, transaction, status, planInstallmentInformation, scheduledRepayments } = settle(plan, clock.nowMs());
+    const { planId, providerId, offerId, merchant, transaction, status, planInstallmentInformation, scheduledRepayments } = faults.has('plan-read-ignores-async') ? plan : settle(plan, clock.nowMs());
     const shown = faults.has('plan-status-stale') || (faults.has('blind-getplan-decline-not-shown') && status === 'DECLINED') ? 'CREATED' : status;
     // provider 2.0.0, InstallmentPlan: the transaction is read back as amount and currency.
     const { amount, currency } = transaction;
