@@ -16,6 +16,9 @@ export function certificationLines(cert: Certification): string[] {
     `- Target: **${cert.target}**; generated ${cert.generatedAt}`,
     `- Checks: ${cert.checks.run} run, ${cert.checks.skipped} skipped, of ${cert.checks.selected} selected`,
   ];
+  if (cert.leakScan) {
+    lines.push(`- Leak scan: ${cert.leakScan.scanned} files; ${cert.leakScan.leaks.length ? `**${cert.leakScan.leaks.length} found**: ${cert.leakScan.leaks.map((l) => `${l.what} in \`${l.file}\``).join('; ')}` : 'no card data or secret found'}`);
+  }
   if (p) {
     lines.push(
       `- Suite commit: \`${p.suiteCommit}\``,

@@ -63,6 +63,8 @@ export interface Certification {
   provenance?: Provenance;
   checks: { selected: number; run: number; skipped: number };
   services: ServiceVerdict[];
+  /** The run's outputs searched for card data and secrets (kinds and files only, never values). */
+  leakScan?: { scanned: number; leaks: { what: string; file: string }[] };
 }
 
 const tally = (): Tally => ({ passed: 0, failed: 0, skipped: 0 });

@@ -1,12 +1,14 @@
 // Playwright reporter that turns the run into reports/coverage.* and reports/certification.*,
 // and prints the plain closing line "Summary: N passed, N failed, N skipped".
 import fs from 'node:fs';
+import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { overallVerdict, serviceVerdict, type Certification } from '../certification.js';
 import { writeCertification } from '../certification-report.js';
 import { suiteConfig } from '../config.js';
 import { loadContract, type Contract } from '../contract.js';
 import { clearCoverageRecords, readCoverageRecords } from '../coverage.js';
+import { configuredSecretPatterns, scanForLeaks, type LeakPattern } from '../leak-scan.js';
 import { contractHash, provenance } from '../provenance.js';
 import { redactMessage } from '../redact.js';
 import { computeCoverage, writeCoverage, type TestOutcome } from '../reports.js';
@@ -18,6 +20,9 @@ const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 
 export default class SuiteReporter implements Reporter {
   private outcomes: TestOutcome[] = [];
+  /** `leakPatterns`: a module exporting LEAK_PATTERNS (the mocks' test data and keys), set in playwright.config.ts. */
+  constructor(private readonly options: { leakPatterns?: string } = {}) {}
+
   private config?: FullConfig;
   private projects: string[] = [];
 
@@ -55,8 +60,9 @@ export default class SuiteReporter implements Reporter {
       const rules = fs.existsSync(rulesFile(service.name)) ? loadRules(service.name).rules : [];
       services.push(serviceVerdict(service.name, service.title, contract.defaultSource, outcomes, cov, rules));
     }
-    const passed = this.outcomes.filter((o) => o.status === 'passed').length;
-    const failed = this.outcomes.filter((o) => o.status === 'failed' || o.status === 'timedOut' || o.status === 'interrupted').length;
+    const leakScan = await this.scanLeaks();
+    const passed = this.outcomes.filter((o) => o.status === 'passed').length + (leakScan.leaks.length ? 0 : 1);
+    const failed = this.outcomes.filter((o) => o.status === 'failed' || o.status === 'timedOut' || o.status === 'interrupted').length + (leakScan.leaks.length ? 1 : 0);
     const skipped = this.outcomes.filter((o) => o.status === 'skipped').length;
     if (services.length) {
       writeCoverage(settings.reportsDir, coverage);
@@ -64,9 +70,11 @@ export default class SuiteReporter implements Reporter {
       const { verdict, reason } = overallVerdict(services, origin?.whole ?? false);
       const ran = services.reduce((n, s) => n + s.seed.passed + s.seed.failed + s.provider.passed + s.provider.failed + s.assumption.passed + s.assumption.failed, 0);
       const serviceSkips = services.reduce((n, s) => n + s.seed.skipped + s.provider.skipped + s.assumption.skipped, 0);
+      const leaked = leakScan.leaks.length > 0;
       const cert: Certification = {
-        target: settings.target, generatedAt: new Date().toISOString(), verdict, ...(reason ? { reason } : {}), provenance: origin,
-        checks: { selected: ran + serviceSkips, run: ran, skipped: serviceSkips }, services,
+        target: settings.target, generatedAt: new Date().toISOString(), verdict: leaked ? 'FAIL' : verdict,
+        ...(leaked ? { reason: `card data or secrets found in the run's outputs (${leakScan.leaks.length})` } : reason ? { reason } : {}), provenance: origin,
+        checks: { selected: ran + serviceSkips, run: ran, skipped: serviceSkips }, services, leakScan,
       };
       writeCertification(settings.reportsDir, cert);
       console.log('');
@@ -74,11 +82,19 @@ export default class SuiteReporter implements Reporter {
         const t = (c: { passed: number; failed: number }) => `${c.passed} passed/${c.failed} failed`;
         console.log(`Certification ${s.service}: ${s.verdict}${s.warning ? ` (${s.warning})` : ''} (seed ${t(s.seed)}, provider ${t(s.provider)}, assumption ${t(s.assumption)}; coverage ${s.coverage.exercised}/${s.coverage.documented})`);
       }
-      console.log(`Certification verdict (${settings.target}): ${verdict}${reason ? ` - ${reason}` : ''}  -> reports/certification.md, reports/coverage.md`);
+      console.log(`Certification verdict (${settings.target}): ${cert.verdict}${cert.reason ? ` - ${cert.reason}` : ''}  -> reports/certification.md, reports/coverage.md`);
     }
     clearCoverageRecords();
+    console.log(`Leak scan: ${leakScan.scanned} files of reports/ and test-results/, ${leakScan.leaks.length ? leakScan.leaks.map((l) => `${l.what} in ${l.file}`).join('; ') : 'no card data or secret found'}`);
     console.log(`Summary: ${passed} passed, ${failed} failed, ${skipped} skipped`);
     if (result.status !== 'passed' && failed === 0) console.log(`Run status: ${result.status}`);
+    return leakScan.leaks.length ? { status: 'failed' as const } : undefined;
+  }
+
+  /** The outputs of this run, searched for the mocks' test data and the configured target's secrets. */
+  private async scanLeaks() {
+    const patterns = this.options.leakPatterns ? ((await import(path.resolve(this.options.leakPatterns))).LEAK_PATTERNS as LeakPattern[]) : [];
+    return scanForLeaks([suiteConfig().reportsDir, path.resolve('test-results')], [...patterns, ...configuredSecretPatterns(suiteConfig().env)]);
   }
 
   printsToStdio() {

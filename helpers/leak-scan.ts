@@ -1,0 +1,50 @@
+// The leak scan (issue 9, item 6): after every run, the files the run wrote (reports/, test-results/)
+// are searched for card data and secrets: the patterns of the mocks' test data and keys, and the
+// exact values of the configured target's own keys, secrets and tokens (.env). It runs in the suite
+// reporter's onEnd, so it follows every run, a certification of one service, a failing run and
+// each shard alike; a leak is a failed check of the run. Only the kind and the file are printed.
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface LeakPattern {
+  what: string;
+  pattern: RegExp;
+}
+
+export interface Leak {
+  what: string;
+  file: string;
+}
+
+const TEXT = /\.(json|txt|md|jsonl|log|html|xml)$/;
+
+function files(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'allure-report' || e.name === '.raw' ? [] : files(full);
+    return TEXT.test(e.name) || !e.name.includes('.') ? [full] : [];
+  });
+}
+
+// Variables whose value is a secret or card data (.env.example), and public material that is not.
+const SECRET_NAME = /(API_KEY|APP_KEY|CONSUMER_KEY|SECRET|TOKEN|PASSWORD|SIGNING_KEY_PEM|_PAN|SSN)/;
+const PUBLIC_NAME = /(ENCRYPTION|CERT|KEYS_URL|_P12|_ALIAS|_HEADER)/;
+
+/** Patterns of the configured target's own secrets: every .env value whose name says it is one. */
+export function configuredSecretPatterns(env: Readonly<Record<string, string | undefined>>): LeakPattern[] {
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return Object.entries(env)
+    .filter(([name, value]) => SECRET_NAME.test(name) && !PUBLIC_NAME.test(name) && value && value.length >= 8)
+    .map(([name, value]) => ({ what: `the value of ${name} (configured target)`, pattern: new RegExp(escape(value!)) }));
+}
+
+export function scanForLeaks(dirs: string[], patterns: LeakPattern[]): { scanned: number; leaks: Leak[] } {
+  const scanned = dirs.flatMap(files);
+  const leaks: Leak[] = [];
+  for (const file of scanned) {
+    const text = fs.readFileSync(file, 'utf8');
+    for (const { what, pattern } of patterns) if (pattern.test(text)) leaks.push({ what, file });
+  }
+  return { scanned: scanned.length, leaks };
+}

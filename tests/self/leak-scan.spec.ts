@@ -1,0 +1,33 @@
+// Covers: helpers/leak-scan.ts, run by the suite reporter after every run: the mocks' test data
+// and the configured target's own secrets are found in any output file; public material is not a
+// secret; only the kind and the file are reported.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '../../fixtures/self.js';
+import { LEAK_PATTERNS } from '../../fixtures/leak-patterns.js';
+import { TEST_PANS } from '../../fixtures/examples/card-enrollment.js';
+import { configuredSecretPatterns, scanForLeaks } from '../../helpers/leak-scan.js';
+
+test('finds a test PAN and a configured secret in the outputs, and nothing in clean files', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'leak-scan-'));
+  try {
+    fs.mkdirSync(path.join(dir, 'allure-results'));
+    fs.writeFileSync(path.join(dir, 'allure-results', 'a-attachment.json'), JSON.stringify({ pan: TEST_PANS[0] }));
+    fs.writeFileSync(path.join(dir, 'certification.md'), 'partner secret sbx-Secret-0123456789 was echoed');
+    fs.writeFileSync(path.join(dir, 'clean.md'), 'masked ************4792 and [REDACTED]');
+    const env = { FD_PARTNER_SECRET: 'sbx-Secret-0123456789', CARD_ENCRYPTION_PEM: '-----BEGIN PUBLIC KEY-----abc', FD_APP_KEY_HEADER: 'Finicity-App-Key', FD_BASE_URL: 'https://sandbox.example' };
+    const patterns = configuredSecretPatterns(env);
+    expect(patterns.map((p) => p.what)).toEqual(['the value of FD_PARTNER_SECRET (configured target)']);
+    const { scanned, leaks } = scanForLeaks([dir], [...LEAK_PATTERNS, ...patterns]);
+    expect(scanned).toBe(3);
+    const found = leaks.map((l) => `${l.what} @ ${path.basename(l.file)}`);
+    expect(found).toContain('a test PAN @ a-attachment.json');
+    expect(found).toContain('the value of FD_PARTNER_SECRET (configured target) @ certification.md');
+    expect(found.filter((f) => f.endsWith('clean.md'))).toEqual([]);
+    expect(JSON.stringify(leaks)).not.toContain(TEST_PANS[0]);
+    expect(JSON.stringify(leaks)).not.toContain('sbx-Secret-0123456789');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
