@@ -126,7 +126,9 @@ export function insideFaultBranch(fileName: string, source: string, start: { lin
   let found = false;
   const visit = (node: ts.Node) => {
     if (found || node.getStart(file) > from || node.getEnd() < to) return;
-    if (ts.isIfStatement(node) && needsFault(node.expression) && within(node.thenStatement)) found = true;
+    // The fault id itself: `faults.has('x')` -> `faults.has('')` switches nothing on in a fault-free run.
+    if (ts.isStringLiteral(node) && ts.isCallExpression(node.parent) && needsFault(node.parent) && within(node)) found = true;
+    else if (ts.isIfStatement(node) && needsFault(node.expression) && within(node.thenStatement)) found = true;
     else if (ts.isConditionalExpression(node) && needsFault(node.condition) && within(node.whenTrue)) found = true;
     else if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken && needsFault(node.left) && within(node.right)) found = true;
     else ts.forEachChild(node, visit);

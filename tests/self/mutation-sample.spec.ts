@@ -35,6 +35,7 @@ test('a mutant inside a branch guarded by faults.has(...) is fault-only; the nor
   expect(at(1, "'bad'")).toBe(true);
   expect(at(1, "'good'")).toBe(false);
   expect(at(1, "faults.has('b')")).toBe(false); // switching the fault on is observable
+  expect(at(1, "'b'")).toBe(true); // another fault id switches nothing on in a fault-free run
   expect(at(2, "'normal'")).toBe(false);
   expect(at(3, "'faulty'")).toBe(true);
   expect(at(4, 'compute()')).toBe(true);
