@@ -2,12 +2,12 @@
 // (paging), GetInstitutionsByRoutingNumber - property-based boundaries. Every generated invalid
 // value is confirmed invalid by the contract before a 400 is expected. FC_NUM_RUNS widens, FC_SEED replays.
 import fc from 'fast-check';
-import { assertProperty, expect, expectFdError, newCustomer, test } from '../../fixtures/financial-data.js';
+import { assertProperty, expect, expectFdError, newCustomer, rules, test } from '../../fixtures/financial-data.js';
 import {
   anyName, invalidLimit, invalidStart, invalidUsername, nineDigits, validLimit, validStart, validUsername, wrongLengthRoutingNumber,
 } from '../../fixtures/arbitraries/financial-data/boundaries.js';
 
-test('accepts every username the contract allows with 201 @property', async ({ fdApi, fdContract }, testInfo) => {
+test('accepts every username the contract allows with 201 @property', rules('FD-CUST-USERNAME-RULES:accept'), async ({ fdApi, fdContract }, testInfo) => {
   const validate = fdContract.component('Username');
   await assertProperty(fc.asyncProperty(validUsername, async (username) => {
     expect(validate(username), 'generated username is valid by the contract').toBe(true);
@@ -16,7 +16,7 @@ test('accepts every username the contract allows with 201 @property', async ({ f
   }), testInfo);
 });
 
-test('rejects every username outside the rules with 400 @property', async ({ fdApi, fdContract }, testInfo) => {
+test('rejects every username outside the rules with 400 @property', rules('FD-CUST-USERNAME-RULES:refuse'), async ({ fdApi, fdContract }, testInfo) => {
   const validate = fdContract.component('Username');
   await assertProperty(fc.asyncProperty(invalidUsername, async (username) => {
     fc.pre(!validate(username));
@@ -24,7 +24,7 @@ test('rejects every username outside the rules with 400 @property', async ({ fdA
   }), testInfo);
 });
 
-test('stores any first and last name the contract allows @property', async ({ fdApi, createCustomer }, testInfo) => {
+test('stores any first and last name the contract allows @property', rules('FD-CUST-MODIFY@get-customer'), async ({ fdApi, createCustomer }, testInfo) => {
   const customerId = await createCustomer();
   await assertProperty(fc.asyncProperty(anyName, anyName, async (firstName, lastName) => {
     expect((await fdApi.call('ModifyCustomer', { path: { customerId }, body: { firstName, lastName } })).status).toBe(204);
@@ -34,7 +34,7 @@ test('stores any first and last name the contract allows @property', async ({ fd
 });
 
 for (const op of ['GetCustomers', 'GetInstitutions'] as const) {
-  test(`${op} accepts every start and limit the contract allows, and displays at most limit @property`, async ({ fdApi }, testInfo) => {
+  test(`${op} accepts every start and limit the contract allows, and displays at most limit @property`, rules('FD-PAGE-LIMIT:accept', 'FD-PAGE-START-MIN:accept'), async ({ fdApi }, testInfo) => {
     await assertProperty(fc.asyncProperty(validStart, validLimit, async (start, limit) => {
       const res = await fdApi.call(op, { query: { start, limit } });
       expect(res.status).toBe(200);
@@ -43,7 +43,7 @@ for (const op of ['GetCustomers', 'GetInstitutions'] as const) {
     }), testInfo);
   });
 
-  test(`${op} rejects every start or limit outside the contract with 400 @property @assumption`, async ({ fdApi, fdContract }, testInfo) => {
+  test(`${op} rejects every start or limit outside the contract with 400 @property @assumption`, rules('FD-PAGE-LIMIT:refuse', 'FD-PAGE-START-MIN:refuse'), async ({ fdApi, fdContract }, testInfo) => {
     const [limitOk, startOk] = [fdContract.component('PageLimit'), fdContract.component('PageStart')];
     await assertProperty(fc.asyncProperty(fc.oneof(invalidLimit.map((limit) => ({ limit })), invalidStart.map((start) => ({ start }))), async (query) => {
       fc.pre('limit' in query ? !limitOk(query.limit) : !startOk(query.start));
@@ -52,14 +52,14 @@ for (const op of ['GetCustomers', 'GetInstitutions'] as const) {
   });
 }
 
-test('answers 200 or 404 for any 9-digit routing number @property', async ({ fdApi }, testInfo) => {
+test('answers 200 or 404 for any 9-digit routing number @property', rules('FD-ROUTING-LENGTH:accept'), async ({ fdApi }, testInfo) => {
   await assertProperty(fc.asyncProperty(nineDigits, async (rn) => {
     const res = await fdApi.call('GetInstitutionsByRoutingNumber', { path: { routing_number: rn } });
     expect([200, 404]).toContain(res.status);
   }), testInfo);
 });
 
-test('rejects every routing number of the wrong length with 400 @property', async ({ fdApi, fdContract }, testInfo) => {
+test('rejects every routing number of the wrong length with 400 @property', rules('FD-ROUTING-LENGTH:refuse'), async ({ fdApi, fdContract }, testInfo) => {
   const validate = fdContract.component('RoutingNumber');
   await assertProperty(fc.asyncProperty(wrongLengthRoutingNumber, async (rn) => {
     fc.pre(!validate(String(rn)));

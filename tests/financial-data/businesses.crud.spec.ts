@@ -1,43 +1,57 @@
 // Covers: AddBusinessDetails, GetBusinessByCustomer, UpdateBusiness, GetBusinessById (seed 002,
 // Businesses and Limits: one business per customer, 409 on a second one; success is a 200).
 // Shapes (provider 1.35.0): the record carries `businessId`; the two GET operations answer an
-// array holding the one business.
-import { expect, expectFdError, newBusiness, test } from '../../fixtures/financial-data.js';
+// array holding the one business. Every field sent (add or update) is read back in the answer and
+// through both readers: a target that silently drops one fails here.
+import { expect, expectFdError, newBusiness, rules, test } from '../../fixtures/financial-data.js';
 
-test('adds the business of a customer (200) and finds it by customer and by id @smoke', async ({ fdApi, createCustomer }) => {
-  const customerId = await createCustomer();
-  const body = newBusiness();
-  const added = await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body });
-  expect(added.status).toBe(200);
-  expect(added.body).toMatchObject({ name: body.name, personallyLiable: body.personallyLiable });
-  const businessId = added.body.businessId;
-  expect(businessId, 'the record carries its businessId').toBeTruthy();
-  const byCustomer = await fdApi.call('GetBusinessByCustomer', { path: { customer_id: customerId } });
-  const byId = await fdApi.call('GetBusinessById', { path: { business_id: businessId } });
-  for (const res of [byCustomer, byId]) {
-    expect(res.status).toBe(200);
-    expect(res.body, 'an array holding the one business').toHaveLength(1);
-    expect(res.body[0]).toMatchObject({ businessId, name: body.name });
-  }
+/** Every NewBusiness member the contract knows (provider 1.35.0: NewBusiness). */
+const fullBusiness = (name: string, liable: boolean, n: string) => newBusiness({
+  name, personallyLiable: liable, phoneNumber: { countryCode: '1', phoneNo: `80155500${n}` },
+  address: { addressLine1: `${n} Market Street`, addressLine2: `Suite ${n}`, city: `City ${n}`, state: 'UT', postalCode: `841${n}`, country: 'US' },
+  url: `https://business-${n}.example.com`, email: `owner${n}@example.com`, type: `LLC ${n}`, taxId: `12345678${n}`,
 });
 
-test('refuses a second business for the same customer with 409', async ({ fdApi, createCustomer }) => {
+test('adds the business of a customer (200); every field reads back in the answer, by customer and by id @smoke',
+  rules('FD-BUS-READ@business-answer', 'FD-BUS-READ@business-by-customer', 'FD-BUS-READ@business-by-id', 'FD-BUS-ONE:accept'), async ({ fdApi, createCustomer }) => {
+    const customerId = await createCustomer();
+    const body = fullBusiness('Original Holdings LLC', false, '10');
+    const added = await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body });
+    expect(added.status).toBe(200);
+    expect(added.body, 'the answer to AddBusinessDetails').toMatchObject(body);
+    const businessId = added.body.businessId;
+    expect(businessId, 'the record carries its businessId').toBeTruthy();
+    const byCustomer = await fdApi.call('GetBusinessByCustomer', { path: { customer_id: customerId } });
+    const byId = await fdApi.call('GetBusinessById', { path: { business_id: businessId } });
+    for (const [reader, res] of [['by customer', byCustomer], ['by id', byId]] as const) {
+      expect(res.status).toBe(200);
+      expect(res.body, 'an array holding the one business').toHaveLength(1);
+      expect(res.body[0], `the business read ${reader}`).toMatchObject({ ...body, businessId });
+    }
+  });
+
+test('refuses a second business for the same customer with 409', rules('FD-BUS-ONE:accept', 'FD-BUS-ONE:refuse'), async ({ fdApi, createCustomer }) => {
   const customerId = await createCustomer();
   expect((await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() })).status).toBe(200);
   expectFdError(await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() }), 409, 'second business');
 });
 
-test('answers 404 for a customer without a business', async ({ fdApi, createCustomer }) => {
+test('answers 404 for a customer without a business', rules('FD-BUS-NONE-404'), async ({ fdApi, createCustomer }) => {
   expectFdError(await fdApi.call('GetBusinessByCustomer', { path: { customer_id: await createCustomer() } }), 404, 'no business');
 });
 
-test('UpdateBusiness replaces the details (200), and the record shows them', async ({ fdApi, createCustomer }) => {
-  const customerId = await createCustomer();
-  const { body: added } = await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() });
-  const update = newBusiness({ name: 'Renamed Holdings LLC', personallyLiable: true });
-  const res = await fdApi.call('UpdateBusiness', { path: { business_id: added.businessId }, body: update });
-  expect(res.status).toBe(200);
-  expect(res.body).toMatchObject({ businessId: added.businessId, name: update.name, personallyLiable: true });
-  const got = await fdApi.call('GetBusinessById', { path: { business_id: added.businessId } });
-  expect(got.body[0]).toMatchObject({ name: update.name, personallyLiable: true });
-});
+test('UpdateBusiness replaces the details (200): every field sent reads back in the answer and through both readers',
+  rules('FD-BUS-UPDATE@business-answer', 'FD-BUS-UPDATE@business-by-customer', 'FD-BUS-UPDATE@business-by-id'), async ({ fdApi, createCustomer }) => {
+    const customerId = await createCustomer();
+    const { body: added } = await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body: fullBusiness('Original Holdings LLC', false, '10') });
+    const update = fullBusiness('Renamed Holdings LLC', true, '27');
+    const res = await fdApi.call('UpdateBusiness', { path: { business_id: added.businessId }, body: update });
+    expect(res.status).toBe(200);
+    expect(res.body, 'the answer to UpdateBusiness').toMatchObject({ ...update, businessId: added.businessId });
+    const byId = await fdApi.call('GetBusinessById', { path: { business_id: added.businessId } });
+    const byCustomer = await fdApi.call('GetBusinessByCustomer', { path: { customer_id: customerId } });
+    for (const [reader, got] of [['by id', byId], ['by customer', byCustomer]] as const) {
+      expect(got.status).toBe(200);
+      expect(got.body[0], `the updated business read ${reader}`).toMatchObject({ ...update, businessId: added.businessId });
+    }
+  });

@@ -3,7 +3,7 @@
 // app token header (valid two hours) on all but CreateToken and ModifyPartnerSecret. The header
 // names are the configured ones (FD_HEADER_NAMES: the seed's Partner-App-Key / Partner-App-Token
 // by default, the provider's Finicity-App-Key / Finicity-App-Token as the alternative).
-import { loadContract, expect, expectFdError, FD_HEADERS, fdAuthHeaders, sampleCall, test, TOKEN_VALID_MS } from '../../fixtures/financial-data.js';
+import { loadContract, expect, expectFdError, FD_HEADERS, fdAuthHeaders, rules, sampleCall, test, TOKEN_VALID_MS } from '../../fixtures/financial-data.js';
 
 const contract = await loadContract('financial-data');
 const operations = [...contract.operations.values()];
@@ -29,19 +29,26 @@ for (const op of operations) {
     return () => (needsToken(op) ? fdAuthHeaders(undefined, token) : {});
   };
 
-  test(`${op.operationId} refuses a call without ${KEY}${has401 ? ' with 401' : ''} @smoke`, async ({ fdApi, fd, fdTokens, fdEntities }) => {
+  test(`${op.operationId} refuses a call without ${KEY}${has401 ? ' with 401' : ''} @smoke`, rules('FD-AUTH-KEY-REQUIRED'), async ({ fdApi, fd, fdTokens, fdEntities }) => {
     const res = await fdApi.call(op.operationId, { ...sampleCall(op.operationId, fd, fdEntities), auth: await withoutKey(fdTokens) });
     await expectRefused(res, 'no app key');
   });
 
-  test(`${op.operationId} refuses an unknown ${KEY}${has401 ? ' with 401' : ''}`, async ({ fdApi, fd, fdTokens, fdEntities }) => {
+  // seed 002, Authentication: the app key is the dashboard's, compared whole. A key with a suffix,
+  // truncated or with its last character changed is another key (a prefix comparison passes them).
+  test(`${op.operationId} refuses an unknown or altered ${KEY}${has401 ? ' with 401' : ''}`, rules('FD-AUTH-KEY-WHOLE:refuse'), async ({ fdApi, fd, fdTokens, fdEntities }) => {
     const token = await fdTokens.get();
-    const res = await fdApi.call(op.operationId, { ...sampleCall(op.operationId, fd, fdEntities), auth: () => fdAuthHeaders(`unknown-${Date.now()}`, token) });
-    await expectRefused(res, 'unknown app key');
+    const last = fd.appKey.slice(-1);
+    const altered = { unknown: `unknown-${Date.now()}`, 'with a suffix': `${fd.appKey}0`, truncated: fd.appKey.slice(0, -1),
+      'last character changed': fd.appKey.slice(0, -1) + (last === 'a' ? 'b' : 'a') };
+    for (const [what, key] of Object.entries(altered)) {
+      const res = await fdApi.call(op.operationId, { ...sampleCall(op.operationId, fd, fdEntities), auth: () => fdAuthHeaders(key, token) });
+      await expectRefused(res, `app key ${what}`);
+    }
   });
 
   if (has401) {
-    test(`${op.operationId} names the missing ${KEY} in its 401 message @provider`, async ({ fdApi, fd, fdTokens, fdEntities }) => {
+    test(`${op.operationId} names the missing ${KEY} in its 401 message @provider`, rules('FD-AUTH-401-NAMES-HEADER'), async ({ fdApi, fd, fdTokens, fdEntities }) => {
       const res = await fdApi.call(op.operationId, { ...sampleCall(op.operationId, fd, fdEntities), auth: await withoutKey(fdTokens) });
       expectFdError(res, 401, 'no app key');
       expectNamesHeader(res, KEY);
@@ -50,25 +57,25 @@ for (const op of operations) {
 
   if (!needsToken(op)) continue;
 
-  test(`${op.operationId} refuses a call without ${TOKEN}${has401 ? ' with 401' : ''}`, async ({ fdApi, fd, fdEntities, appKeyOnly }) => {
+  test(`${op.operationId} refuses a call without ${TOKEN}${has401 ? ' with 401' : ''}`, rules('FD-AUTH-TOKEN-REQUIRED'), async ({ fdApi, fd, fdEntities, appKeyOnly }) => {
     const res = await fdApi.call(op.operationId, { ...sampleCall(op.operationId, fd, fdEntities), auth: appKeyOnly });
     await expectRefused(res, 'no token');
   });
 
   if (has401) {
-    test(`${op.operationId} names the missing ${TOKEN} in its 401 message @provider`, async ({ fdApi, fd, fdEntities, appKeyOnly }) => {
+    test(`${op.operationId} names the missing ${TOKEN} in its 401 message @provider`, rules('FD-AUTH-401-NAMES-HEADER'), async ({ fdApi, fd, fdEntities, appKeyOnly }) => {
       const res = await fdApi.call(op.operationId, { ...sampleCall(op.operationId, fd, fdEntities), auth: appKeyOnly });
       expectFdError(res, 401, 'no token');
       expectNamesHeader(res, TOKEN);
     });
   }
 
-  test(`${op.operationId} refuses an invalid ${TOKEN}${has401 ? ' with 401' : ''}`, async ({ fdApi, fd, fdEntities }) => {
+  test(`${op.operationId} refuses an invalid ${TOKEN}${has401 ? ' with 401' : ''}`, rules('FD-AUTH-TOKEN-REQUIRED'), async ({ fdApi, fd, fdEntities }) => {
     const res = await fdApi.call(op.operationId, { ...sampleCall(op.operationId, fd, fdEntities), auth: () => fdAuthHeaders(fd.appKey, 'fdtk_not-a-token-the-target-issued') });
     await expectRefused(res, 'invalid token');
   });
 
-  test(`${op.operationId} refuses a token older than two hours${has401 ? ' with 401' : ''} @mock-only`, async ({ fdApi, fd, fdEntities, fdTokens, fdMock }) => {
+  test(`${op.operationId} refuses a token older than two hours${has401 ? ' with 401' : ''} @mock-only`, rules('FD-TOKEN-LIFETIME:refuse'), async ({ fdApi, fd, fdEntities, fdTokens, fdMock }) => {
     const token = await fdTokens.get();
     // seed 002, Limits: a token is valid 2 hours; age it just past that on the virtual clock.
     await fdMock.advanceClock((TOKEN_VALID_MS - (fdTokens.age() ?? 0)) / 1000 + 1);

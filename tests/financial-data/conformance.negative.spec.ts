@@ -2,7 +2,7 @@
 // refuses, generated from the contract (helpers/negative.ts: required members missing, wrong types,
 // one past every limit, outside every enum and pattern, a malformed body), is refused with a
 // documented 4xx (seed 002, Errors) and the error body; operations that document no refusal skip.
-import { expect, sampleCall, test } from '../../fixtures/financial-data.js';
+import { expect, rules, sampleCall, test } from '../../fixtures/financial-data.js';
 import { refusalStatuses, runNegativeCases } from '../../fixtures/negative.js';
 
 test.describe('generated refusals', () => {
@@ -20,7 +20,7 @@ const OPERATIONS = ['CreateToken', 'ModifyPartnerSecret', 'AddTestingCustomer', 
   'GetInstitutionBranding', 'GetInstitutionsByRoutingNumber', 'GetLocationMatches'];
 
 for (const operationId of OPERATIONS) {
-  test(`${operationId} refuses every request the contract refuses with a documented 4xx`, async ({ fdApi, fd, fdEntities, fdContract, appKeyOnly }) => {
+  test(`${operationId} refuses every request the contract refuses with a documented 4xx`, rules('FD-NEGATIVE'), async ({ fdApi, fd, fdEntities, fdContract, appKeyOnly }) => {
     const op = fdContract.operation(operationId);
     test.skip(refusalStatuses(op).length === 0, `${operationId} documents no refusal status to expect`);
     const needsToken = op.security.every((alt) => alt.length > 1);

@@ -1,14 +1,14 @@
 // Covers: every operation of the financial data contract with a path id and a documented 404
 // (seed 002, Errors - 404: customer, consumer, institution, ... not found): a well-formed id that
 // names nothing is a 404. Grows with the contract.
-import { loadContract, expectFdError, sampleCall, test, unknownId } from '../../fixtures/financial-data.js';
+import { loadContract, expectFdError, rules, sampleCall, test, unknownId } from '../../fixtures/financial-data.js';
 
 const contract = await loadContract('financial-data');
 
 for (const op of contract.operations.values()) {
   if (!op.responses['404']) continue;
   for (const param of op.parameters.filter((p) => p.in === 'path')) {
-    test(`${op.operationId} answers 404 for an unknown ${param.name}`, async ({ fdApi, fd, fdEntities, fdContract }) => {
+    test(`${op.operationId} answers 404 for an unknown ${param.name}`, rules('FD-NOT-FOUND'), async ({ fdApi, fd, fdEntities, fdContract }) => {
       const sample = sampleCall(op.operationId, fd, fdEntities);
       const res = await fdApi.call(op.operationId, { ...sample, path: { ...sample.path, [param.name]: unknownId(fdContract, param.schema) } });
       expectFdError(res, 404, `unknown ${param.name}`);

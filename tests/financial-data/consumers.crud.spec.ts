@@ -1,36 +1,29 @@
 // Covers: CreateConsumer, GetConsumerForCustomer, GetConsumer, ModifyConsumer (seed 002,
-// Consumers, Resources and Errors): one consumer per customer (409); modify leaves unspecified
-// fields unchanged; records show only the last four SSN digits (reference); the consumer
-// persists after its customer is deleted (seed 002, Resources - owner of reports).
-import { expect, expectFdError, newConsumer, test } from '../../fixtures/financial-data.js';
+// Consumers, Resources and Errors): one consumer per customer (409); every field sent on create or
+// modify reads back through both readers; modify leaves unspecified fields unchanged; the consumer
+// persists after its customer is deleted (seed 002, Resources - owner of reports). SSN masking on
+// every path: consumers.ssn.spec.ts. The client fails any response echoing a full SSN sent.
+import { expect, expectFdError, expectSsnLastFour, newConsumer, rules, test } from '../../fixtures/financial-data.js';
 
-const lastFour = (ssn: string) => ssn.replace(/-/g, '').slice(-4);
+test('creates the consumer of a customer with 201; every field reads back by customer and by id @smoke',
+  rules('FD-CONS-CREATE', 'FD-CONS-READ@consumer-by-customer', 'FD-CONS-READ@consumer-by-id', 'FD-SENSITIVE-ECHO'), async ({ fdApi, createCustomer }) => {
+    const customerId = await createCustomer();
+    const body = newConsumer();
+    const created = await fdApi.call('CreateConsumer', { path: { customerId }, body });
+    expect(created.status).toBe(201);
+    // provider 1.35.0: consumer records carry the customer id as an integer.
+    expect(String(created.body.customerId)).toBe(customerId);
+    const byCustomer = await fdApi.call('GetConsumerForCustomer', { path: { customerId } });
+    const byId = await fdApi.call('GetConsumer', { path: { consumerId: created.body.id } });
+    const { ssn: _ssn, ...fields } = body;
+    for (const [reader, res] of [['by customer', byCustomer], ['by id', byId]] as const) {
+      expect(res.status).toBe(200);
+      expect(res.body, `the consumer read ${reader}`).toMatchObject({ id: created.body.id, ...fields });
+      expect(String(res.body.customerId)).toBe(customerId);
+    }
+  });
 
-test('creates the consumer of a customer with 201 and finds it by customer and by id @smoke', async ({ fdApi, createCustomer }) => {
-  const customerId = await createCustomer();
-  const body = newConsumer();
-  const created = await fdApi.call('CreateConsumer', { path: { customerId }, body });
-  expect(created.status).toBe(201);
-  // provider 1.35.0: consumer records carry the customer id as an integer.
-  expect(String(created.body.customerId)).toBe(customerId);
-  const byCustomer = await fdApi.call('GetConsumerForCustomer', { path: { customerId } });
-  const byId = await fdApi.call('GetConsumer', { path: { consumerId: created.body.id } });
-  for (const res of [byCustomer, byId]) {
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: created.body.id, firstName: body.firstName, lastName: body.lastName, city: body.city });
-    expect(String(res.body.customerId)).toBe(customerId);
-  }
-});
-
-test('shows only the last four digits of the SSN @assumption', async ({ fdApi, createCustomer }) => {
-  const customerId = await createCustomer();
-  const body = newConsumer();
-  const { body: created } = await fdApi.call('CreateConsumer', { path: { customerId }, body });
-  const res = await fdApi.call('GetConsumer', { path: { consumerId: created.id } });
-  expect(res.body.ssn, 'the SSN on the record (masked in this report)').toBe(lastFour(body.ssn));
-});
-
-test('refuses a second consumer for the same customer with 409', async ({ fdApi, createCustomer }) => {
+test('refuses a second consumer for the same customer with 409', rules('FD-CONS-UNIQUE', 'FD-SENSITIVE-ECHO'), async ({ fdApi, createCustomer }) => {
   const customerId = await createCustomer();
   expect((await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer() })).status).toBe(201);
   expectFdError(await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer() }), 409, 'second consumer');
@@ -38,23 +31,23 @@ test('refuses a second consumer for the same customer with 409', async ({ fdApi,
 
 // provider 1.35.0: NewConsumer requires ssn (and birthday, names, address, phone).
 for (const field of ['ssn', 'birthday', 'zip'] as const) {
-  test(`rejects a consumer without ${field} with 400 @provider`, async ({ fdApi, createCustomer }) => {
+  test(`rejects a consumer without ${field} with 400 @provider`, rules('FD-CONS-REQUIRED'), async ({ fdApi, createCustomer }) => {
     const { [field]: _omitted, ...body } = newConsumer();
     expectFdError(await fdApi.call('CreateConsumer', { path: { customerId: await createCustomer() }, body }), 400, `no ${field}`);
   });
 }
 
-test('rejects malformed customer and consumer ids with 400 @assumption', async ({ fdApi }) => {
+test('rejects malformed customer and consumer ids with 400 @assumption', rules('FD-ID-FORMAT'), async ({ fdApi }) => {
   // reference, Identifiers: customer ids are digit strings, consumer ids 32 hex characters.
   expectFdError(await fdApi.call('GetConsumerForCustomer', { path: { customerId: 'abc' } }), 400, 'malformed customer id');
   expectFdError(await fdApi.call('GetConsumer', { path: { consumerId: 'not-a-consumer-id' } }), 400, 'malformed consumer id');
 });
 
-test('answers 404 for a customer without a consumer', async ({ fdApi, createCustomer }) => {
+test('answers 404 for a customer without a consumer', rules('FD-CONS-NONE-404'), async ({ fdApi, createCustomer }) => {
   expectFdError(await fdApi.call('GetConsumerForCustomer', { path: { customerId: await createCustomer() } }), 404, 'no consumer');
 });
 
-test('ModifyConsumer changes the given fields and leaves the others unchanged', async ({ fdApi, createCustomer }) => {
+test('ModifyConsumer changes the given fields and leaves the others unchanged', rules('FD-CONS-MODIFY-KEEP', 'FD-SENSITIVE-ECHO'), async ({ fdApi, createCustomer }) => {
   const customerId = await createCustomer();
   const body = newConsumer();
   const { body: created } = await fdApi.call('CreateConsumer', { path: { customerId }, body });
@@ -62,11 +55,32 @@ test('ModifyConsumer changes the given fields and leaves the others unchanged', 
   const res = await fdApi.call('GetConsumer', { path: { consumerId: created.id } });
   const { ssn, ...unchanged } = body;
   expect(res.body).toMatchObject({ ...unchanged, city: 'Provo', zip: '84601' });
-  expect(res.body.ssn).toBe(lastFour(ssn));
+  expectSsnLastFour(res.body.ssn, ssn, 'after modifying other fields');
   // provider 1.35.0: an SSN is any string (no pattern), so no malformed-SSN 400 is expected.
 });
 
-test('the consumer outlives its deleted customer', async ({ fdApi, createCustomer }) => {
+// seed 002, Consumers (ModifyConsumer) with provider 1.35.0 ConsumerUpdate: every member sent is the
+// new value, through both readers; the SSN shows as the last four digits of the new one.
+test('ModifyConsumer stores every field sent: both readers show each new value',
+  rules('FD-CONS-MODIFY@consumer-by-customer', 'FD-CONS-MODIFY@consumer-by-id', 'FD-SENSITIVE-ECHO'), async ({ fdApi, createCustomer, fdContract }) => {
+    const customerId = await createCustomer();
+    const { body: created } = await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer({ ssn: '999601111' }) });
+    const update = {
+      firstName: 'Marian', lastName: 'Keyes', address: '77 Canyon Road', city: 'Provo', state: 'CO', zip: '80202', phone: '3035550199',
+      ssn: '999602222', birthday: { year: 1975, month: 2, dayOfMonth: 28 }, email: 'marian.keyes@example.com', suffix: 'Sr.',
+      endUser: { name: 'Keyes Trust', address: '1 Trust Way', city: 'Denver', state: 'CO', zip: '80203', phone: '3035550100' },
+    };
+    expect(Object.keys(update).sort(), 'the update sends every ConsumerUpdate member').toEqual(Object.keys(fdContract.componentSchema('ConsumerUpdate').properties).sort());
+    expect((await fdApi.call('ModifyConsumer', { path: { consumerId: created.id }, body: update })).status).toBe(204);
+    const { ssn, ...rest } = update;
+    for (const [reader, res] of [['by customer', await fdApi.call('GetConsumerForCustomer', { path: { customerId } })], ['by id', await fdApi.call('GetConsumer', { path: { consumerId: created.id } })]] as const) {
+      expect(res.status).toBe(200);
+      expect(res.body, `the modified consumer read ${reader}`).toMatchObject(rest);
+      expectSsnLastFour(res.body.ssn, ssn, `read ${reader} after a new SSN`);
+    }
+  });
+
+test('the consumer outlives its deleted customer', rules('FD-CONS-OUTLIVES'), async ({ fdApi, createCustomer }) => {
   const customerId = await createCustomer();
   const { body: created } = await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer() });
   expect((await fdApi.call('DeleteCustomer', { path: { customerId } })).status).toBe(204);

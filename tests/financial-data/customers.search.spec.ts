@@ -1,11 +1,11 @@
 // Covers: GET /aggregation/v1/customers (GetCustomers) - seed 002, Customers: search matches the
 // username, or any combination of firstName and lastName; no search text returns all; `type`
 // filters; paging `start` / `limit` (reference, Conventions; seed 002 Limits: 1000 per page).
-import { expect, expectFdError, newCustomer, test, uniqueUsername } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, newCustomer, rules, test, uniqueUsername } from '../../fixtures/financial-data.js';
 
 const ids = (res: { body: { customers: { id: string }[] } }) => res.body.customers.map((c) => c.id);
 
-test('finds a customer by username, by either name, and by both names in any order', async ({ fdApi }) => {
+test('finds a customer by username, by either name, and by both names in any order', rules('FD-CUST-SEARCH:accept', 'FD-CUST-FILTER-USERNAME:accept'), async ({ fdApi }) => {
   const tag = uniqueUsername('s').replace(/[^a-z0-9]/gi, '');
   const body = newCustomer({ firstName: `Ada${tag}`, lastName: `Byron${tag}` });
   const id = (await fdApi.call('AddTestingCustomer', { body })).body.id;
@@ -18,7 +18,7 @@ test('finds a customer by username, by either name, and by both names in any ord
   expect(ids(byUsername)).toEqual([id]);
 });
 
-test('with no search text all customers are returned, and type restricts them', async ({ fdApi, createCustomer }) => {
+test('with no search text all customers are returned, and type restricts them', rules('FD-CUST-NO-SEARCH-ALL', 'FD-CUST-FILTER-TYPE:accept'), async ({ fdApi, createCustomer }) => {
   const testing = await createCustomer('testing');
   const active = await createCustomer('active');
   const all = await fdApi.call('GetCustomers', { query: { limit: 1000 } });
@@ -30,7 +30,7 @@ test('with no search text all customers are returned, and type restricts them', 
   if (all.body.found <= 1000) expect(ids(all)).toEqual(expect.arrayContaining([testing, active]));
 });
 
-test('accepts limit 1000 and rejects limit 1001 with 400 @assumption', async ({ fdApi }) => {
+test('accepts limit 1000 and rejects limit 1001 with 400 @assumption', rules('FD-PAGE-LIMIT:accept@customers', 'FD-PAGE-LIMIT:refuse@customers'), async ({ fdApi }) => {
   const res = await fdApi.call('GetCustomers', { query: { limit: 1000 } });
   expect(res.status).toBe(200);
   expect(res.body.displaying).toBeLessThanOrEqual(1000);
@@ -40,12 +40,12 @@ test('accepts limit 1000 and rejects limit 1001 with 400 @assumption', async ({ 
 // limit 0 / start 0: reference, Paging (pages from 1). 'ten': provider 1.35.0 types limit an
 // integer. 'closed': the seed's two kinds, under the provider's parameter name `type`.
 for (const [query, tag] of [[{ limit: 0 }, '@assumption'], [{ start: 0 }, '@assumption'], [{ limit: 'ten' }, '@provider'], [{ type: 'closed' }, '@provider']] as const) {
-  test(`rejects ${JSON.stringify(query)} with 400 ${tag}`, async ({ fdApi }) => {
+  test(`rejects ${JSON.stringify(query)} with 400 ${tag}`, rules('limit' in query && query.limit === 0 ? 'FD-PAGE-LIMIT:refuse@customers' : 'start' in query ? 'FD-PAGE-START-MIN:refuse' : 'type' in query ? 'FD-CUST-FILTER-TYPE:refuse' : 'FD-NEGATIVE'), async ({ fdApi }) => {
     expectFdError(await fdApi.call('GetCustomers', { query }), 400, JSON.stringify(query));
   });
 }
 
-test('start selects the page: pages of one are different customers, and the counts add up', async ({ fdApi, createCustomer }) => {
+test('start selects the page: pages of one are different customers, and the counts add up', rules('FD-PAGE-START@customers'), async ({ fdApi, createCustomer }) => {
   await createCustomer();
   await createCustomer();
   const first = await fdApi.call('GetCustomers', { query: { limit: 1, start: 1 } });

@@ -3,9 +3,9 @@
 // routing numbers of 9 digits (wrong length 400, no match 404); location matches at most 3,
 // 400 without one of the two required parameter sets. Shapes (provider 1.35.0): integer
 // institution ids, full records for the routing-number lookup, matches under `locationMatches`.
-import { expect, expectFdError, test } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, rules, test } from '../../fixtures/financial-data.js';
 
-test('GetInstitution returns the institution @smoke', async ({ fdApi, fd }) => {
+test('GetInstitution returns the institution @smoke', rules('FD-INST-GET'), async ({ fdApi, fd }) => {
   const res = await fdApi.call('GetInstitution', { path: { institutionId: fd.institutions.branded } });
   expect(res.status).toBe(200);
   expect(String(res.body.institution.id)).toBe(String(fd.institutions.branded));
@@ -13,35 +13,35 @@ test('GetInstitution returns the institution @smoke', async ({ fdApi, fd }) => {
 
 // provider 1.35.0: institutionId is an integer, so a non-numeric id is malformed (seed: 400).
 for (const op of ['GetInstitution', 'GetInstitutionBranding'] as const) {
-  test(`${op} rejects a non-numeric institution id with 400 @provider`, async ({ fdApi }) => {
+  test(`${op} rejects a non-numeric institution id with 400 @provider`, rules('FD-INST-ID-FORMAT'), async ({ fdApi }) => {
     expectFdError(await fdApi.call(op, { path: { institutionId: 'x1' } }), 400, 'malformed id');
   });
 }
 
-test('GetInstitutionBranding returns links to the branding assets', async ({ fdApi, fd }) => {
+test('GetInstitutionBranding returns links to the branding assets', rules('FD-BRAND'), async ({ fdApi, fd }) => {
   const res = await fdApi.call('GetInstitutionBranding', { path: { institutionId: fd.institutions.branded } });
   expect(res.status).toBe(200);
   expect(Object.keys(res.body.branding).length, 'branding holds at least one asset').toBeGreaterThan(0);
 });
 
-test('GetInstitutionBranding answers 404 for an institution without branding', async ({ fdApi, fd }) => {
+test('GetInstitutionBranding answers 404 for an institution without branding', rules('FD-BRAND-NONE-404'), async ({ fdApi, fd }) => {
   test.skip(!fd.institutions.unbranded, 'needs an institution without branding (FD_UNBRANDED_INSTITUTION_ID in .env)');
   expectFdError(await fdApi.call('GetInstitutionBranding', { path: { institutionId: fd.institutions.unbranded! } }), 404, 'no branding');
 });
 
-test('GetInstitutionsByRoutingNumber returns the institutions mapped to the number', async ({ fdApi, fd }) => {
+test('GetInstitutionsByRoutingNumber returns the institutions mapped to the number', rules('FD-ROUTING-MATCH', 'FD-ROUTING-LENGTH:accept'), async ({ fdApi, fd }) => {
   const res = await fdApi.call('GetInstitutionsByRoutingNumber', { path: { routing_number: fd.institutions.routingNumber } });
   expect(res.status).toBe(200);
   expect(res.body.institutions?.length ?? 0, 'seed 002: a match lists the mapped institutions').toBeGreaterThan(0);
 });
 
 for (const rn of ['12345678', '1234567890', '1', '0210000210021']) {
-  test(`GetInstitutionsByRoutingNumber rejects a routing number of ${rn.length} digits with 400`, async ({ fdApi }) => {
+  test(`GetInstitutionsByRoutingNumber rejects a routing number of ${rn.length} digits with 400`, rules('FD-ROUTING-LENGTH:refuse'), async ({ fdApi }) => {
     expectFdError(await fdApi.call('GetInstitutionsByRoutingNumber', { path: { routing_number: rn } }), 400, 'wrong length');
   });
 }
 
-test('GetLocationMatches returns at most 3 matches by name and address, and matches by id', async ({ fdApi, fd }) => {
+test('GetLocationMatches returns at most 3 matches by name and address, and matches by id', rules('FD-LOC-MAX:accept', 'FD-LOC-MAX:refuse'), async ({ fdApi, fd }) => {
   const byName = await fdApi.call('GetLocationMatches', { query: { merchantName: 'Corner Coffee', streetAddress: '101 Main Street', city: 'Springfield', stateProvinceRegion: 'IL', postalCode: '62701' } });
   expect(byName.status).toBe(200);
   const matches = byName.body.locationMatches ?? [];
@@ -49,9 +49,11 @@ test('GetLocationMatches returns at most 3 matches by name and address, and matc
   expect(matches.length, 'seed 002, Limits: location matches up to 3').toBeLessThanOrEqual(3);
   const byId = await fdApi.call('GetLocationMatches', { query: fd.institutions.location });
   expect(byId.status).toBe(200);
+  expect(byId.body.locationMatches.length, 'a lookup by id returns its match').toBeGreaterThan(0);
+  expect(byId.body.locationMatches.length).toBeLessThanOrEqual(3);
 });
 
-test('GetLocationMatches answers 404 when no location matches', async ({ fdApi }) => {
+test('GetLocationMatches answers 404 when no location matches', rules('FD-LOC-NONE-404'), async ({ fdApi }) => {
   expectFdError(await fdApi.call('GetLocationMatches', { query: { idType: 'EIN', idValue: `00-${Date.now()}` } }), 404, 'no match');
 });
 
@@ -60,7 +62,7 @@ const INCOMPLETE: Record<string, string>[] = [
   { merchantName: 'Corner Coffee', streetAddress: '101 Main Street', city: 'Springfield', stateProvinceRegion: 'IL' },
 ];
 for (const query of INCOMPLETE) {
-  test(`GetLocationMatches rejects an incomplete parameter set ${JSON.stringify(Object.keys(query))} with 400`, async ({ fdApi, fdContract }) => {
+  test(`GetLocationMatches rejects an incomplete parameter set ${JSON.stringify(Object.keys(query))} with 400`, rules('FD-LOC-PARAMS'), async ({ fdApi, fdContract }) => {
     // The contract lists the sets in x-required-parameter-sets; confirm this query completes none.
     const sets: string[][] = fdContract.document.paths['/decisioning/sbca/location-matches'].get['x-required-parameter-sets'];
     expect(sets.some((set) => set.every((name) => name in query))).toBe(false);

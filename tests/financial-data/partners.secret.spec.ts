@@ -3,19 +3,19 @@
 // with at least one digit and one letter (else 400); the new secret works, the old one does not.
 // Runs on the spare partner, and puts its secret back after each change.
 import fc from 'fast-check';
-import { assertProperty, expect, expectFdError, suiteConfig, test } from '../../fixtures/financial-data.js';
+import { assertProperty, expect, expectFdError, rules, suiteConfig, test } from '../../fixtures/financial-data.js';
 import { anySecret, validSecret } from '../../fixtures/arbitraries/financial-data/secrets.js';
 
 const pad = (n: number, core = 'Ab1') => core + 'x'.repeat(n - core.length);
-const CASES: { what: string; secret: string; ok: boolean }[] = [
-  { what: '11 characters', secret: pad(11), ok: false },
-  { what: '12 characters', secret: pad(12), ok: true },
-  { what: '255 characters', secret: pad(255), ok: true },
-  { what: '256 characters', secret: pad(256), ok: false },
-  { what: 'no digit', secret: 'abcdefGHIJKL!', ok: false },
-  { what: 'no letter', secret: '1234567890!@#', ok: false },
-  ...[...'!@#$%&*_-+'].map((c) => ({ what: `the allowed character ${c}`, secret: `Secret${c}2025xy`, ok: true })),
-  ...[' ', '.', '^', '~', '?', 'é'].map((c) => ({ what: `the forbidden character '${c}'`, secret: `Secret${c}2025xy`, ok: false })),
+const CASES: { what: string; secret: string; ok: boolean; rule: string }[] = [
+  { what: '11 characters', secret: pad(11), ok: false, rule: 'FD-SECRET-LENGTH' },
+  { what: '12 characters', secret: pad(12), ok: true, rule: 'FD-SECRET-LENGTH' },
+  { what: '255 characters', secret: pad(255), ok: true, rule: 'FD-SECRET-LENGTH' },
+  { what: '256 characters', secret: pad(256), ok: false, rule: 'FD-SECRET-LENGTH' },
+  { what: 'no digit', secret: 'abcdefGHIJKL!', ok: false, rule: 'FD-SECRET-DIGIT-LETTER' },
+  { what: 'no letter', secret: '1234567890!@#', ok: false, rule: 'FD-SECRET-DIGIT-LETTER' },
+  ...[...'!@#$%&*_-+'].map((c) => ({ what: `the allowed character ${c}`, secret: `Secret${c}2025xy`, ok: true, rule: 'FD-SECRET-CHARSET' })),
+  ...[' ', '.', '^', '~', '?', 'é'].map((c) => ({ what: `the forbidden character '${c}'`, secret: `Secret${c}2025xy`, ok: false, rule: 'FD-SECRET-CHARSET' })),
 ];
 
 test.describe('partner secret rules @destructive', () => {
@@ -25,7 +25,8 @@ test.describe('partner secret rules @destructive', () => {
   });
 
   for (const c of CASES) {
-    test(`${c.ok ? 'accepts' : 'rejects with 400'} a new secret with ${c.what}`, async ({ fdApi, fd, appKeyOnly, fdContract }) => {
+    const cite = [`${c.rule}:${c.ok ? 'accept' : 'refuse'}`, 'FD-SENSITIVE-ECHO', ...(c.ok ? ['FD-SECRET-CHANGE', 'FD-AUTH-KEY-ONLY'] : [])];
+    test(`${c.ok ? 'accepts' : 'rejects with 400'} a new secret with ${c.what}`, rules(...cite), async ({ fdApi, fd, appKeyOnly, fdContract }) => {
       expect(fdContract.component('NewPartnerSecret')(c.secret), 'the case agrees with the contract').toBe(c.ok);
       const spare = fd.sparePartner!;
       const res = await fdApi.call('ModifyPartnerSecret', { body: { ...spare, newPartnerSecret: c.secret }, auth: appKeyOnly });
@@ -43,13 +44,13 @@ test.describe('partner secret rules @destructive', () => {
     });
   }
 
-  test('refuses a change with a wrong current secret with 401', async ({ fdApi, fd, appKeyOnly }) => {
+  test('refuses a change with a wrong current secret with 401', rules('FD-SECRET-CURRENT'), async ({ fdApi, fd, appKeyOnly }) => {
     const spare = fd.sparePartner!;
     const res = await fdApi.call('ModifyPartnerSecret', { body: { ...spare, partnerSecret: `${spare.partnerSecret}x`, newPartnerSecret: 'N3wSecret!2025' }, auth: appKeyOnly });
     expectFdError(res, 401, 'wrong current secret');
   });
 
-  test('accepts every new secret the rules allow, and the new one always works @property', async ({ fdApi, fd, appKeyOnly, fdContract }, testInfo) => {
+  test('accepts every new secret the rules allow, and the new one always works @property', rules('FD-SECRET-LENGTH:accept', 'FD-SECRET-DIGIT-LETTER:accept', 'FD-SECRET-CHARSET:accept', 'FD-SECRET-CHANGE'), async ({ fdApi, fd, appKeyOnly, fdContract }, testInfo) => {
     const spare = fd.sparePartner!;
     let current = spare.partnerSecret;
     try {
@@ -65,7 +66,7 @@ test.describe('partner secret rules @destructive', () => {
     }
   });
 
-  test('rejects every new secret that breaks the rules with 400 @property', async ({ fdApi, fd, appKeyOnly, fdContract }, testInfo) => {
+  test('rejects every new secret that breaks the rules with 400 @property', rules('FD-SECRET-LENGTH:refuse', 'FD-SECRET-DIGIT-LETTER:refuse', 'FD-SECRET-CHARSET:refuse'), async ({ fdApi, fd, appKeyOnly, fdContract }, testInfo) => {
     const spare = fd.sparePartner!;
     const validate = fdContract.component('NewPartnerSecret');
     await assertProperty(fc.asyncProperty(anySecret, async (secret) => {

@@ -1,0 +1,101 @@
+// Covers: GetCustomers (seed 002, Customers: query username, type, search text, start, limit;
+// provider 1.35.0 paging: start from 1, limit default 25, found / displaying / moreAvailable).
+// Every criterion is run against a known set made for the test (customers whose first names carry
+// a tag no other customer has), shown to change the answer and to exclude what it must, and the
+// counts are compared with the known answer. A target that ignores a criterion lists too much.
+import { expect, newCustomer, rules, test, uniqueUsername, type OperationClient } from '../../fixtures/financial-data.js';
+
+const tagOf = () => `k${uniqueUsername('').replace(/[^a-z0-9]/gi, '')}`;
+const idsOf = (res: { body: { customers?: { id: string }[] } }) => (res.body.customers ?? []).map((c) => c.id);
+
+/** Creates the customers; returns their ids and usernames in creation order. */
+async function knownSet(fdApi: OperationClient, rows: { type: 'testing' | 'active'; firstName: string; lastName: string }[]) {
+  const out: { id: string; username: string; type: string }[] = [];
+  for (const row of rows) {
+    const body = newCustomer({ firstName: row.firstName, lastName: row.lastName });
+    const res = await fdApi.call(row.type === 'testing' ? 'AddTestingCustomer' : 'AddCustomer', { body });
+    expect(res.status).toBe(201);
+    out.push({ id: res.body.id, username: body.username, type: row.type });
+  }
+  return out;
+}
+
+/** found (when given), displaying and moreAvailable equal the known answer. */
+function expectCounts(body: any, found: number, displaying: number, more: boolean, what: string) {
+  if (body.found !== undefined) expect(body.found, `${what}: found`).toBe(found);
+  expect({ displaying: body.displaying, moreAvailable: body.moreAvailable }, `${what}: displaying, moreAvailable`).toEqual({ displaying, moreAvailable: more });
+}
+
+test('search, username and type each list exactly the matching customers of a known set',
+  rules('FD-CUST-SEARCH:accept', 'FD-CUST-SEARCH:refuse', 'FD-CUST-FILTER-USERNAME:accept', 'FD-CUST-FILTER-USERNAME:refuse',
+    'FD-CUST-FILTER-TYPE:accept', 'FD-CUST-FILTER-TYPE:refuse', 'FD-PAGE-COUNTS@customers'),
+  async ({ fdApi }) => {
+    const tag = tagOf();
+    const [ada, grace, alan] = await knownSet(fdApi, [
+      { type: 'testing', firstName: `Ada${tag}`, lastName: 'Lovelace' },
+      { type: 'testing', firstName: `Grace${tag}`, lastName: 'Hopper' },
+      { type: 'active', firstName: `Alan${tag}`, lastName: 'Turing' },
+    ]);
+    const list = (query: Record<string, string | number>) => fdApi.call('GetCustomers', { query: { limit: 1000, ...query } });
+    const cases: [string, Record<string, string | number>, string[]][] = [
+      ['the tag (part of each first name)', { search: tag }, [ada.id, grace.id, alan.id]],
+      ['one first name', { search: `Ada${tag}` }, [ada.id]],
+      ['first and last name', { search: `Grace${tag} Hopper` }, [grace.id]],
+      ['last and first name', { search: `Turing Alan${tag}` }, [alan.id]],
+      ['a username', { search: grace.username }, [grace.id]],
+      ['username', { username: alan.username }, [alan.id]],
+      ['an unused username', { username: `${ada.username}.unused` }, []],
+      ['type testing within the tag', { search: tag, type: 'testing' }, [ada.id, grace.id]],
+      ['type active within the tag', { search: tag, type: 'active' }, [alan.id]],
+      ['a search matching nothing', { search: `${tag}nomatch` }, []],
+    ];
+    for (const [what, query, expected] of cases) {
+      const res = await list(query);
+      expect(res.status, what).toBe(200);
+      expect(idsOf(res).sort(), `GetCustomers ${what}: exactly the matching customers`).toEqual([...expected].sort());
+      expectCounts(res.body, expected.length, expected.length, false, what);
+    }
+  });
+
+test('start and limit page a known set: pages are disjoint, hold the set, and the counts are exact',
+  rules('FD-PAGE-START@customers', 'FD-PAGE-LIMIT-APPLIED@customers', 'FD-PAGE-COUNTS@customers'), async ({ fdApi }) => {
+    const tag = tagOf();
+    const set = await knownSet(fdApi, ['A', 'B', 'C'].map((n) => ({ type: 'testing' as const, firstName: `${n}${tag}`, lastName: 'Paged' })));
+    const page = (start: number, limit: number) => fdApi.call('GetCustomers', { query: { search: tag, start, limit } });
+    const all = await page(1, 1000);
+    expect(idsOf(all).sort()).toEqual(set.map((c) => c.id).sort());
+    const order = idsOf(all);
+    // limit 2: [2 records, more] then [1 record, no more], then an empty page.
+    const [p1, p2, p3] = [await page(1, 2), await page(2, 2), await page(3, 2)];
+    expectCounts(p1.body, 3, 2, true, 'start 1 limit 2');
+    expectCounts(p2.body, 3, 1, false, 'start 2 limit 2');
+    expectCounts(p3.body, 3, 0, false, 'start 3 limit 2 (past the end)');
+    expect([...idsOf(p1), ...idsOf(p2)], 'pages of 2 hold the set in the order of the full list').toEqual(order);
+    // limit 1: each page one record; the last one is an exact end (no more available).
+    for (let start = 1; start <= 3; start++) {
+      const res = await page(start, 1);
+      expectCounts(res.body, 3, 1, start < 3, `start ${start} limit 1`);
+      expect(idsOf(res), `start ${start} limit 1`).toEqual([order[start - 1]]);
+    }
+  });
+
+test('without limit a page holds the default 25 records @provider', rules('FD-PAGE-DEFAULT', 'FD-PAGE-COUNTS@customers'), async ({ fdApi, fd }) => {
+  // provider 1.35.0, LimitParameter: default 25. Observing it needs more than 25 matching customers:
+  // the mock gets 26 made for the test; a sandbox is only read (it may lack them).
+  let query: Record<string, string | number> = {};
+  let found: number;
+  if (fd.kind === 'mock') {
+    const tag = tagOf();
+    await knownSet(fdApi, Array.from({ length: 26 }, (_, n) => ({ type: 'testing' as const, firstName: `P${n}${tag}`, lastName: 'Default' })));
+    query = { search: tag };
+    found = 26;
+  } else {
+    const all = await fdApi.call('GetCustomers', { query: { limit: 1000 } });
+    found = all.body.found ?? all.body.displaying;
+    test.skip(found <= 25, `the sandbox partner (FD_PARTNER_ID) has ${found} customers; the default page size needs more than 25`);
+  }
+  const first = await fdApi.call('GetCustomers', { query });
+  expect(first.status).toBe(200);
+  expectCounts(first.body, found, 25, true, 'no limit, start 1');
+  if (fd.kind === 'mock') expectCounts((await fdApi.call('GetCustomers', { query: { ...query, start: 2 } })).body, 26, 1, false, 'no limit, start 2');
+});
