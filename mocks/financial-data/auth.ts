@@ -14,7 +14,7 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
   function verify(partnerId: string, secret: string, countFailure: boolean): Partner | undefined {
     const partner = world.partners.get(partnerId);
     if (!partner) return undefined;
-    const lockAt = faults.has('lock-after-six') ? MAX_FAILURES + 1 : faults.has('blind-lock-after-four') ? MAX_FAILURES - 1 : MAX_FAILURES;
+    const lockAt = faults.has('lock-after-six') ? MAX_FAILURES + 1 : faults.has('lock-after-four') ? MAX_FAILURES - 1 : faults.has('blind-lock-after-four') ? MAX_FAILURES - 1 : MAX_FAILURES;
     const locked = partner.locked || (partner.failures >= lockAt && !faults.has('lock-never-engaged'));
     const right = secret === partner.secret || (faults.has('old-secret-still-works') && secret === partner.initialSecret) || faults.has('bad-secret-accepted');
     if (locked) {
@@ -44,7 +44,10 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
       target.secret = body.newPartnerSecret;
       return reply.code(204).send();
     }
-    const partner = verify(body.partnerId, body.partnerSecret, false);
+    // Fault: the secret change checks the secret but not the lock.
+    const candidate = world.partners.get(body.partnerId);
+    const bypass = faults.has('secret-change-while-locked') && candidate && (candidate.locked || candidate.failures >= 5) && candidate.secret === body.partnerSecret ? candidate : undefined;
+    const partner = bypass ?? verify(body.partnerId, body.partnerSecret, false);
     if (!partner) return sendError(ctx, reply, 401, 'Invalid credentials or locked partner');
     if (!faults.has('secret-change-ineffective')) partner.secret = body.newPartnerSecret;
     return reply.code(204).send();

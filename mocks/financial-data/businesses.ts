@@ -10,6 +10,12 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;
   const isoNoZone = () => new Date(clock.nowMs()).toISOString().slice(0, 19); // provider: NoZoneDateTime
   const view = (b: Business) => ({ ...b.fields, businessId: b.id, createdDate: b.createdDate, modifiedDate: b.modifiedDate });
+  /** What AddBusinessDetails stores; the fault drops the optional members (url, email, type, taxId). */
+  const addedFields = (body: Record<string, unknown>) => {
+    if (!faults.has('business-add-drops-optional')) return { ...body };
+    const { url: _u, email: _e, type: _t, taxId: _x, ...kept } = body;
+    return kept;
+  };
   const customerOf = ({ path, partner }: Input) => {
     const c = world.customers.get(path.customer_id);
     return c && (!partner || c.partnerId === partner.id) ? c : undefined;
@@ -28,20 +34,22 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     const existing = [...world.businesses.values()].some(sameKey);
     if (existing && !faults.has('duplicate-business-accepted')) return sendError(ctx, reply, 409, 'The customer already has a business');
     const now = isoNoZone();
-    const business: Business = { id: world.nextId(), customerId: customer.id, fields: { ...input.body }, createdDate: now, modifiedDate: now };
+    const business: Business = { id: world.nextId(), customerId: customer.id, fields: addedFields(input.body), createdDate: now, modifiedDate: now };
     world.businesses.set(business.id, business);
     return view(business);
   });
   route(app, ctx, 'GetBusinessByCustomer', (input, reply) => {
     const customer = customerOf(input);
-    const business = customer && [...world.businesses.values()].find((b) => b.customerId === customer.id);
+    // Fault: the customer-addressed route still answers once the customer is deleted.
+    const owner = customer?.id ?? (faults.has('deleted-customer-business-path') ? input.path.customer_id : undefined);
+    const business = owner && [...world.businesses.values()].find((b) => b.customerId === owner);
     return business ? [view(business)] : sendError(ctx, reply, 404, 'Business not found');
   });
   route(app, ctx, 'UpdateBusiness', (input, reply) => {
     const business = byId(input);
     if (!business) return sendError(ctx, reply, 404, 'Business not found');
     if (!faults.has('business-update-ignored')) {
-      business.fields = { ...input.body };
+      business.fields = faults.has('business-update-ignores-address') ? { ...input.body, address: business.fields.address } : { ...input.body };
       business.modifiedDate = isoNoZone();
     }
     return view(business);

@@ -35,10 +35,14 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
       id: randomBytes(16).toString('hex'), customerId, partnerId: input.partner?.id ?? '', createdDate: faults.has('blind-consumer-created-millis') ? clock.nowMs() : clock.nowEpochSeconds(), fields: { ...input.body },
     };
     world.consumers.set(consumer.id, consumer);
-    return reply.code(201).send({ id: consumer.id, createdDate: consumer.createdDate, customerId: Number(customerId) });
+    // Fault: the creation answer echoes the SSN it was sent.
+    const echo = faults.has('consumer-ssn-in-creation-answer') ? { ssn: String(input.body.ssn) } : {};
+    return reply.code(201).send({ id: consumer.id, createdDate: consumer.createdDate, customerId: Number(customerId), ...echo });
   });
   route(app, ctx, 'GetConsumerForCustomer', (input, reply) => {
-    const consumer = customerOf(input) && [...world.consumers.values()].find((c) => c.customerId === input.path.customerId);
+    // Fault: the customer-addressed route still answers once the customer is deleted.
+    const reachable = customerOf(input) || faults.has('deleted-customer-consumer-path');
+    const consumer = reachable && [...world.consumers.values()].find((c) => c.customerId === input.path.customerId);
     return consumer ? view(consumer) : sendError(ctx, reply, 404, 'Consumer not found');
   });
   route(app, ctx, 'GetConsumer', (input, reply) => {
@@ -51,7 +55,10 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     if (!consumer) return faults.has('blind-modify-unknown-consumer-204') ? reply.code(204).send() : sendError(ctx, reply, 404, 'Consumer not found');
     // The fault blanks the names the request did not give (unspecified fields must stay unchanged).
     const cleared = faults.has('consumer-modify-clears-fields') ? { firstName: '', lastName: '' } : {};
-    consumer.fields = { ...consumer.fields, ...cleared, ...input.body };
+    const { email: _email, ssn: _ssn, ...kept } = input.body;
+    const given = { ...kept, ...(faults.has('consumer-modify-ignores-email') ? {} : _email !== undefined ? { email: _email } : {}),
+      ...(faults.has('consumer-ssn-stale-after-modify') ? {} : _ssn !== undefined ? { ssn: _ssn } : {}) };
+    consumer.fields = { ...consumer.fields, ...cleared, ...given };
     return reply.code(204).send();
   });
 }

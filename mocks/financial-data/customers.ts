@@ -26,6 +26,8 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
   // Blind faults: customers deleted while a "still visible" fault is on, kept for that reader.
   const ghosts: Customer[] = [];
   /** The partner's customer of the path, or undefined (404). */
+  /** Names at creation: the fault 'app-view-stale-names' shows them in the application view after a modify. */
+  const createdNames = new Map<string, { firstName?: string; lastName?: string }>();
   const own = ({ path, partner }: Input) => {
     const c = world.customers.get(path.customerId ?? path.customer_id);
     return c && (!partner || c.partnerId === partner.id) ? c : undefined;
@@ -38,7 +40,8 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     if (taken && checked && !faults.has('duplicate-username-accepted')) return sendError(ctx, reply, 409, 'A customer with this username already exists');
     const id = world.nextId();
     const actual = faults.has('active-created-as-testing') ? 'testing' : type;
-    const customer: Customer = { id, partnerId, type: actual, createdDate: clock.nowEpochSeconds(), ...pick(body) };
+    const customer: Customer = { id, partnerId, type: actual, createdDate: faults.has('customer-created-date-ms') ? clock.nowMs() : clock.nowEpochSeconds(), ...pick(body) };
+    createdNames.set(id, { firstName: customer.firstName, lastName: customer.lastName });
     world.customers.set(id, customer);
     return reply.code(faults.has('created-status-200') ? 200 : 201).send({ id, username: customer.username, createdDate: customer.createdDate });
   };
@@ -51,9 +54,12 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     if (query.username !== undefined && !faults.has('blind-username-filter-ignored')) list = list.filter((c) => c.username === query.username);
     // provider 1.35.0: an empty type lists every kind of customer.
     if (query.type && !faults.has('type-filter-ignored')) list = list.filter((c) => c.type === query.type);
-    if (query.search !== undefined && query.search.trim() !== '') list = list.filter((c) => matches(c, query.search, !faults.has('search-by-name-broken'), !faults.has('blind-search-ignores-last-name')));
+    if (query.search !== undefined && query.search.trim() !== '' && !faults.has('customer-search-ignored')) list = list.filter((c) => matches(c, query.search, !faults.has('search-by-name-broken'), !faults.has('blind-search-ignores-last-name')));
     else if (faults.has('no-search-returns-none') && query.username === undefined) list = [];
-    const { slice, ...counts } = page(list, query, faults.has('start-ignored'), faults);
+    const paged = faults.has('default-limit-unapplied') && query.limit === undefined ? { ...query, limit: 1000 } : query;
+    const { slice, ...counts } = page(list, paged, faults.has('start-ignored'), faults);
+    // Fault: moreAvailable off by one (true on an exactly full last page).
+    if (faults.has('more-available-off-by-one')) counts.moreAvailable = (paged.start ?? 1) * (paged.limit ?? 25) <= counts.found;
     return { ...counts, customers: slice.map(customerView) };
   });
 
@@ -69,7 +75,8 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     // application is a 404 (its examples: "No registered partner applications found").
     if (!c.applicationId) return sendError(ctx, reply, 404, 'No registered partner applications found');
     const app = faults.has('app-data-missing') ? {} : { applicationId: c.applicationId, applicationName: `Application ${c.applicationId}` };
-    return { ...customerView(c), firstName: c.firstName ?? '', lastName: c.lastName ?? '', ...app };
+    const names = faults.has('app-view-stale-names') ? createdNames.get(c.id) ?? c : c;
+    return { ...customerView(c), firstName: names.firstName ?? '', lastName: names.lastName ?? '', ...app };
   });
   route(app, ctx, 'ModifyCustomer', (input, reply) => {
     const c = own(input);

@@ -40,6 +40,7 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     const list = filtered(query, ignoreSearch);
     if (list.length === 0 && faults.has('institutions-no-match-404')) return sendError(ctx, reply, 404, 'No institution found');
     const { slice, ...counts } = page(list, query, faults.has('start-ignored'), faults);
+    if (faults.has('found-page-count')) counts.found = counts.displaying; // fault: found counts the page, not the matches
     return { ...counts, [dateName]: clock.nowEpochSeconds(), institutions: slice.map(shape) };
   };
 
@@ -47,7 +48,7 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
   // Blind fault: the certified list forgets the search text its sibling applies.
   route(app, ctx, 'GetCertifiedInstitutions', ({ query }, reply) => listing(query, reply, certified, 'requestedDate', faults.has('blind-certified-search-ignored')));
   route(app, ctx, 'GetCertifiedInstitutionsWithRSSD', ({ query }, reply) =>
-    listing(query, reply, (i) => (faults.has('rssd-missing') ? certified(i) : { ...certified(i), rssd: i.rssd, childInstitutions: [] }), 'requestedDate'));
+    listing(query, reply, (i) => (faults.has('rssd-missing') ? certified(i) : { ...certified(i), rssd: i.rssd, childInstitutions: [] }), 'requestedDate', faults.has('rssd-search-ignored')));
 
   const find = (id: string) => world.institutions.find((i) => i.id === id) ?? (faults.has('unknown-institution-200') ? world.institutions[0] : undefined);
   route(app, ctx, 'GetInstitution', ({ path }, reply) => {

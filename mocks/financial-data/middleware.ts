@@ -58,12 +58,13 @@ function authenticate(ctx: FdContext, op: Operation, req: FastifyRequest): { sta
   // Blind fault: the app key compared on its first 16 characters only.
   const knownKey = (k: string) => world.appKeys.includes(k) || (faults.has('blind-app-key-prefix-match') && world.appKeys.some((real) => k.length >= 16 && real.slice(0, 16) === k.slice(0, 16)));
   if (!key && !(token && faults.has('token-accepted-without-app-key'))) return fail(missing(names.appKey));
-  if (key && !knownKey(String(key)) && !faults.has('unknown-app-key-accepted')) return fail(`Invalid (${names.appKey})`);
+  if (key && !(knownKey(String(key)) || (faults.has('app-key-suffix-accepted') && world.appKeys.some((real) => String(key).startsWith(real)))) && !faults.has('unknown-app-key-accepted')) return fail(`Invalid (${names.appKey})`);
   if (!needsToken) return {};
   if (!token) return faults.has('token-not-required') ? { partner: [...world.partners.values()][0] } : fail(missing(names.appToken));
   const issued = world.tokens.get(String(token));
   if (!issued) return faults.has('invalid-token-accepted') ? { partner: [...world.partners.values()][0] } : fail(`Invalid (${names.appToken})`);
   const lifetime = faults.has('token-expires-early') ? 80 * 60 * 1000
+    : faults.has('token-valid-100-minutes') ? 100 * 60 * 1000
     : faults.has('blind-token-expires-at-90-minutes') ? 90 * 60 * 1000
     : faults.has('blind-token-grace-five-minutes') ? TOKEN_LIFETIME_MS + 5 * 60 * 1000
     : TOKEN_LIFETIME_MS;
