@@ -38,7 +38,8 @@ const LIMITS: Limit[] = [
   ['EffectuationErrorReason', '', 'enum', ['INVALID_ACQUIRER_ICA', 'UNKNOWN'], 'errorReason'],
   ['MidSearchRequest', '', 'required', ['merchantLegalName', 'countryCode', 'acquirerICA'], 'MID search required fields'],
   ['MidDetails', '', 'required', ['mid', 'status'], 'mids[{mid*, status*}]'],
-  ['MidDetailsPage', '', 'required', ['merchantLegalName', 'acquirerICA', 'countryCode', 'optIn', 'mids'], 'MidDetailsPage required'],
+  // provider 2.0.0: both revisions (full document, reference application) require acquirerICA and countryCode (commit c4d5d74).
+  ['MidDetailsPage', '', 'required', ['acquirerICA', 'countryCode'], 'MidDetailsPage required'],
   ['Currency', '', 'maxLength', 3, 'currency* (3)'],
   ['Mcc', '', 'maxLength', 4, 'mcc (4)'],
   ['OfferTransactionId', '', 'minLength', 8, 'offerTransactionId* (8-40)'],
