@@ -42,6 +42,8 @@ export default defineConfig({
         node: process.version,
       },
     }],
+    // In CI: JUnit XML for the CI's test view, and a blob report per shard for `npm run merge`.
+    ...(process.env.CI ? [['junit', { outputFile: 'reports/junit.xml' }] as const, ['blob', { outputDir: 'blob-report' }] as const] : []),
     // Last: it writes coverage and certification and scans every output of the run for leaks.
     ['./helpers/reporters/suite-reporter.ts', { leakPatterns: './fixtures/leak-patterns.ts' }],
   ],

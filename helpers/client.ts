@@ -8,7 +8,7 @@ import {
   responseHeadersConformance, responseSchemaConformance, sensitiveEchoConformance, statusCodeConformance, type Exchange,
 } from './checks.js';
 import type { Contract, Operation } from './contract.js';
-import { recordCoverage } from './coverage.js';
+import { recordCoverage, recordTestCoverage } from './coverage.js';
 import { redact, redactHeaders, redactText } from './redact.js';
 import { findEchoes, markEchoes, sensitiveValuesIn, sentSensitive } from './sensitive.js';
 import type { ServiceProfile } from './services.js';
@@ -106,7 +106,9 @@ export class OperationClient {
       parsed = undefined;
     }
     const exchange: Exchange = { operation: op, status: response.status(), headers: responseHeaders, body: parsed, text };
-    recordCoverage({ service: op.service, operationId, status: exchange.status, documented: Boolean(documentedResponse(op, exchange.status)) });
+    const record = { service: op.service, operationId, status: exchange.status, documented: Boolean(documentedResponse(op, exchange.status)) };
+    if (this.deps.testInfo) recordTestCoverage(this.deps.testInfo.annotations, record);
+    else recordCoverage(record);
 
     const sentJson = (() => {
       try {

@@ -1,5 +1,7 @@
-// Coverage records: every call through the client appends {service, operationId, status}.
-// Workers write their own file; the suite reporter merges them into reports/coverage.{json,md}.
+// Coverage records: every call through the client counts {service, operationId, status}. A call
+// made by a test is counted in an annotation of that test ('coverage'), so the record travels with
+// the test's result (blob reports of shards, `npm run merge`); a call made outside any test (worker
+// fixtures) goes to a file of this run. The suite reporter adds both into reports/coverage.*.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -15,6 +17,28 @@ export interface CoverageRecord {
 }
 
 let file: string | undefined;
+
+export const COVERAGE_ANNOTATION = 'coverage';
+
+/** Counts a call in the test's 'coverage' annotation (a JSON list of [record, calls]). */
+export function recordTestCoverage(annotations: { type: string; description?: string }[], record: CoverageRecord): void {
+  let note = annotations.find((a) => a.type === COVERAGE_ANNOTATION);
+  if (!note) {
+    note = { type: COVERAGE_ANNOTATION, description: '[]' };
+    annotations.push(note);
+  }
+  const list = JSON.parse(note.description ?? '[]') as [CoverageRecord, number][];
+  const same = list.find(([r]) => r.service === record.service && r.operationId === record.operationId && r.status === record.status);
+  if (same) same[1]++;
+  else list.push([record, 1]);
+  note.description = JSON.stringify(list);
+}
+
+/** The records of a test result's 'coverage' annotation, one per call. */
+export function coverageFromAnnotations(annotations: { type: string; description?: string }[]): CoverageRecord[] {
+  return annotations.filter((a) => a.type === COVERAGE_ANNOTATION && a.description).flatMap((a) =>
+    (JSON.parse(a.description!) as [CoverageRecord, number][]).flatMap(([r, n]) => Array.from({ length: n }, () => r)));
+}
 
 export function recordCoverage(record: CoverageRecord): void {
   if (!file) {

@@ -64,7 +64,22 @@ export function fileFilters(argv = process.argv): string[] {
   return out;
 }
 
-export function provenance(config: FullConfig, selectedProjects: string[], contracts: Contract[], hashes: Map<string, string>): Provenance {
+/** In `npm run merge`: how many tests the whole suite has (listed, not run), to tell a full merge from a partial one. */
+export function listedTestCount(cwd = process.cwd()): number | undefined {
+  try {
+    const out = execFileSync('npx', ['playwright', 'test', '--list', '--reporter=json'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 64 * 1024 * 1024 });
+    const report = JSON.parse(out.slice(out.indexOf('{')));
+    const count = (suite: { specs?: { tests: unknown[] }[]; suites?: unknown[] }): number =>
+      (suite.specs ?? []).reduce((n, s) => n + s.tests.length, 0) + ((suite.suites ?? []) as typeof suite[]).reduce((n, s) => n + count(s), 0);
+    return (report.suites as Parameters<typeof count>[0][]).reduce((n, s) => n + count(s), 0);
+  } catch {
+    return undefined;
+  }
+}
+
+export const isMerge = (argv = process.argv) => argv.includes('merge-reports');
+
+export function provenance(config: FullConfig, selectedProjects: string[], contracts: Contract[], hashes: Map<string, string>, selectedTests?: number): Provenance {
   const grep = [config.grep].flat().map(String).filter((g) => g !== DEFAULT_GREP);
   const grepInvert = [config.grepInvert ?? []].flat().map(String);
   const files = fileFilters();
@@ -74,9 +89,12 @@ export function provenance(config: FullConfig, selectedProjects: string[], contr
     ...(shard ? { shard } : {}), projects: selectedProjects, files,
   };
   const allServices = SERVICES.every((s) => selectedProjects.includes(s.name));
+  // Merged shards are the whole suite only when together they hold every test the suite lists.
+  const merged = isMerge() ? listedTestCount() : undefined;
+  const allTests = !isMerge() || (merged !== undefined && selectedTests === merged);
   return {
     suiteCommit: suiteCommit(config.rootDir), targets: targetHosts(), filters,
     contracts: contracts.map((c) => ({ service: c.service, version: c.version, sha256: hashes.get(c.service) ?? contractHash(c) })),
-    whole: allServices && !grep.length && !grepInvert.length && !shard && files.length === 0,
+    whole: allServices && allTests && !grep.length && !grepInvert.length && !shard && files.length === 0,
   };
 }

@@ -7,7 +7,7 @@ import { overallVerdict, serviceVerdict, type Certification } from '../certifica
 import { writeCertification } from '../certification-report.js';
 import { suiteConfig } from '../config.js';
 import { loadContract, type Contract } from '../contract.js';
-import { clearCoverageRecords, readCoverageRecords } from '../coverage.js';
+import { clearCoverageRecords, coverageFromAnnotations, readCoverageRecords, type CoverageRecord } from '../coverage.js';
 import { configuredSecretPatterns, scanForLeaks, type LeakPattern } from '../leak-scan.js';
 import { contractHash, provenance } from '../provenance.js';
 import { redactMessage } from '../redact.js';
@@ -20,15 +20,18 @@ const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 
 export default class SuiteReporter implements Reporter {
   private outcomes: TestOutcome[] = [];
+  private coverageRecords: CoverageRecord[] = [];
   /** `leakPatterns`: a module exporting LEAK_PATTERNS (the mocks' test data and keys), set in playwright.config.ts. */
   constructor(private readonly options: { leakPatterns?: string } = {}) {}
 
   private config?: FullConfig;
   private projects: string[] = [];
+  private selected = 0;
 
   onBegin(config: FullConfig, suite: Suite) {
     this.config = config;
-    this.projects = suite.suites.map((s) => s.title).filter(Boolean);
+    this.projects = [...new Set(suite.suites.map((s) => s.title).filter(Boolean))];
+    this.selected = suite.allTests().length;
   }
 
   onTestEnd(test: TestCase, result: TestResult) {
@@ -38,13 +41,14 @@ export default class SuiteReporter implements Reporter {
     const message = [result.error?.message, result.error?.stack?.split('\n').find((l) => l.includes('.spec.ts'))].filter(Boolean).join('\n');
     const error = message ? redactMessage(message.replace(ANSI, '')) : undefined;
     const rules = test.annotations.filter((a) => a.type === 'rule' && a.description).map((a) => a.description!);
+    this.coverageRecords.push(...coverageFromAnnotations(result.annotations));
     const skipReason = result.status === 'skipped' ? [...test.annotations, ...result.annotations].find((a) => a.type === 'skip')?.description ?? 'skipped' : undefined;
     this.outcomes.push({ project, title, file: test.location.file, tags: test.tags, status: result.status, error, rules, skipReason });
   }
 
   async onEnd(result: FullResult) {
     const settings = suiteConfig();
-    const records = readCoverageRecords();
+    const records = [...this.coverageRecords, ...readCoverageRecords()];
     const coverage = [];
     const services = [];
     const contracts: Contract[] = [];
@@ -66,7 +70,7 @@ export default class SuiteReporter implements Reporter {
     const skipped = this.outcomes.filter((o) => o.status === 'skipped').length;
     if (services.length) {
       writeCoverage(settings.reportsDir, coverage);
-      const origin = this.config ? provenance(this.config, this.projects, contracts, hashes) : undefined;
+      const origin = this.config ? provenance(this.config, this.projects, contracts, hashes, this.selected) : undefined;
       const { verdict, reason } = overallVerdict(services, origin?.whole ?? false);
       const ran = services.reduce((n, s) => n + s.seed.passed + s.seed.failed + s.provider.passed + s.provider.failed + s.assumption.passed + s.assumption.failed, 0);
       const serviceSkips = services.reduce((n, s) => n + s.seed.skipped + s.provider.skipped + s.assumption.skipped, 0);
