@@ -1,9 +1,11 @@
-// reports/certification.{json,md}: the verdict with what was run, against what, by which suite;
+// reports/certification.{json,md,html}: the verdict with what was run, against what, by which suite;
 // per service the checks by source, the failures grouped by root cause with their whole message,
 // the skipped checks with their reasons, and every rule of the catalogue with its outcome.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Certification, ServiceVerdict } from './certification.js';
+import { certificationHtml } from './certification-html.js';
+import type { ServiceCoverage } from './reports.js';
 
 const f = (c: { passed: number; failed: number; skipped: number }) => `${c.passed} / ${c.failed} / ${c.skipped}`;
 const fence = (text: string) => `\`\`\`\n${text.replace(/```/g, "'''").slice(0, 4000)}\n\`\`\``;
@@ -70,8 +72,9 @@ function serviceLines(s: ServiceVerdict): string[] {
   return lines;
 }
 
-export function writeCertification(dir: string, cert: Certification): void {
+export function writeCertification(dir: string, cert: Certification, coverage: ServiceCoverage[] = []): void {
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'certification.json'), JSON.stringify(cert, null, 2));
   fs.writeFileSync(path.join(dir, 'certification.md'), certificationLines(cert).join('\n'));
+  fs.writeFileSync(path.join(dir, 'certification.html'), certificationHtml(cert, coverage));
 }

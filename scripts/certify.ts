@@ -15,7 +15,7 @@ const USAGE = 'npm run certify -- [--service <name>]';
 const REPORTS = path.resolve('reports');
 
 function clearReports(): void {
-  for (const name of ['certification.md', 'certification.json', 'coverage.md', 'coverage.json']) fs.rmSync(path.join(REPORTS, name), { force: true });
+  for (const name of ['certification.md', 'certification.json', 'certification.html', 'coverage.md', 'coverage.json', 'junit.xml']) fs.rmSync(path.join(REPORTS, name), { force: true });
   fs.rmSync(path.join(REPORTS, 'allure-results'), { recursive: true, force: true });
 }
 

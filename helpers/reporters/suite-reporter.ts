@@ -80,7 +80,7 @@ export default class SuiteReporter implements Reporter {
         ...(leaked ? { reason: `card data or secrets found in the run's outputs (${leakScan.leaks.length})` } : reason ? { reason } : {}), provenance: origin,
         checks: { selected: ran + serviceSkips, run: ran, skipped: serviceSkips }, services, leakScan,
       };
-      writeCertification(settings.reportsDir, cert);
+      writeCertification(settings.reportsDir, cert, coverage);
       console.log('');
       for (const s of services) {
         const t = (c: { passed: number; failed: number }) => `${c.passed} passed/${c.failed} failed`;
