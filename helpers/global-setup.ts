@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { exitOnConfigError, suiteConfig } from './config.js';
 import { clearCoverageRecords } from './coverage.js';
+import { diagnose } from './env-schema.js';
 import { SERVICES } from './services.js';
 
 export default async function globalSetup(config: FullConfig) {
@@ -18,9 +19,10 @@ export default async function globalSetup(config: FullConfig) {
     if (!selected.has(service.name)) continue;
     const url = settings.env[service.sandboxBaseUrlEnv];
     if (!url) continue; // not part of this certification: its tests skip with that reason
-    const missing = [...(service.sandboxRequiredEnv ?? [])].filter((name) => !settings.env[name]);
+    // helpers/env-schema.ts: what the service cannot run without (`npm run doctor` tells it all).
+    const missing = diagnose(settings.env).find((d) => d.service === service.name)?.missingRequired ?? [];
     if (missing.length) {
-      console.error(`configuration error: ${service.name}: ${service.sandboxBaseUrlEnv} is set but ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not (see .env.example)`);
+      console.error(`configuration error: ${service.name}: ${service.sandboxBaseUrlEnv} is set but ${missing.join('; ')} ${missing.length > 1 ? 'are' : 'is'} not (see .env.example; npm run doctor)`);
       process.exit(2);
     }
     try {

@@ -6,8 +6,6 @@ export interface ServiceProfile {
   title: string;
   /** .env variable holding the sandbox base URL (TARGET=sandbox). */
   sandboxBaseUrlEnv: string;
-  /** Other .env variables a sandbox certification of this service cannot do without. */
-  sandboxRequiredEnv?: string[];
   /** Component schemas an error body must match (any of them). */
   errorSchemas: string[];
   /** Component schemas accepted for an error body with a warning (a documented inconsistency). */
@@ -19,7 +17,6 @@ export const SERVICES: ServiceProfile[] = [
     name: 'card-enrollment',
     title: 'Card enrollment (seed 000)',
     sandboxBaseUrlEnv: 'CARD_BASE_URL',
-    sandboxRequiredEnv: ['CARD_API_KEY', 'CARD_SRC_CLIENT_ID', 'CARD_SERVICE_ID'],
     errorSchemas: ['ErrorResponse'],
     // reference/card-enrollment.md: the declared error schema is a documented inconsistency.
     toleratedErrorSchemas: [{ name: 'DeclaredError', note: 'error body in the seed\'s declared schema (message, reason, status int32) instead of the sample shape' }],
@@ -28,7 +25,6 @@ export const SERVICES: ServiceProfile[] = [
     name: 'installments',
     title: 'Installments (seed 001; contract from reference/installments.md)',
     sandboxBaseUrlEnv: 'INSTALLMENTS_BASE_URL',
-    sandboxRequiredEnv: ['INSTALLMENTS_CONSUMER_KEY'],
     // reference/installments.md: Errors everywhere; PlanNotifError from an issuer's /notifications.
     errorSchemas: ['Errors', 'PlanNotifError'],
   },
@@ -36,7 +32,6 @@ export const SERVICES: ServiceProfile[] = [
     name: 'financial-data',
     title: 'Financial data aggregation and reporting (seed 002)',
     sandboxBaseUrlEnv: 'FD_BASE_URL',
-    sandboxRequiredEnv: ['FD_APP_KEY', 'FD_PARTNER_ID', 'FD_PARTNER_SECRET'],
     errorSchemas: ['Error'],
   },
 ];

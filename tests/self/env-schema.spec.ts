@@ -1,0 +1,32 @@
+// Covers: helpers/env-schema.ts and `npm run doctor`: .env.example documents exactly the variables
+// of the schema; the doctor names what a sandbox run lacks before it starts, in one line each.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, runCommand, test } from '../../fixtures/self.js';
+import { diagnose, ENV_SCHEMA } from '../../helpers/env-schema.js';
+
+test('.env.example lists every variable of the schema and no other', () => {
+  const example = fs.readFileSync('.env.example', 'utf8').split('\n').map((l) => /^([A-Z0-9_]+)=/.exec(l)?.[1]).filter(Boolean);
+  expect([...example].sort()).toEqual(ENV_SCHEMA.map((e) => e.name).sort());
+});
+
+test('diagnose names the missing required variables, unmet key forms and the checks that will skip', () => {
+  const d = diagnose({ CARD_BASE_URL: 'https://sbx.example', CARD_API_KEY: 'k', CARD_ENCRYPTION_PEM: 'pem', FD_BASE_URL: 'https://fd.example' });
+  const card = d.find((x) => x.service === 'card-enrollment')!;
+  expect(card.excluded).toBe(false);
+  expect(card.missingRequired).toEqual(['CARD_SRC_CLIENT_ID', 'CARD_SERVICE_ID', expect.stringContaining('CARD_ENCRYPTION_PEM + CARD_ENCRYPTION_KID')]);
+  expect(card.skipping).toContain('the receipt-path checks skip without CARD_RECEIPT_ID');
+  expect(d.find((x) => x.service === 'installments')!.excluded).toBe(true);
+  expect(d.find((x) => x.service === 'financial-data')!.missingRequired).toContain('FD_LOCATION_ID_VALUE');
+});
+
+test('npm run doctor tells a sandbox user what is missing and exits 1', () => {
+  const env = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'doctor-')), '.env');
+  fs.writeFileSync(env, 'TARGET=sandbox\nFD_BASE_URL=https://fd.example\nFD_APP_KEY=k\nFD_PARTNER_ID=p\nFD_PARTNER_SECRET=s\nFD_INSTITUTION_ID=1\nFD_ROUTING_NUMBER=021000021\n');
+  const { code, output } = runCommand('npx', ['tsx', 'scripts/doctor.ts'], { DOTENV_PATH: env });
+  expect(code).toBe(1);
+  expect(output).toContain('financial-data: cannot run: missing FD_LOCATION_ID_VALUE');
+  expect(output).toContain('card-enrollment: not part of this certification');
+  expect(output).not.toMatch(/\n\s+at .+:\d+:\d+/);
+});
