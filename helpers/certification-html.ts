@@ -56,7 +56,8 @@ function matrix(cov: ServiceCoverage): string {
 
 function service(s: ServiceVerdict): string {
   const failures = s.failures.map((g) => `<details open><summary>${g.blocking ? '<b>blocking</b> ' : ''}(${esc(g.source)}) ${esc(g.cause)}: ${g.titles.length} check(s)</summary>`
-    + `<ul>${g.titles.slice(0, 20).map((t) => `<li>${esc(t)}</li>`).join('')}</ul><pre>${esc(g.message.slice(0, 4000))}</pre></details>`).join('');
+    + `<ul>${g.titles.slice(0, 20).map((t) => `<li>${esc(t)}</li>`).join('')}</ul><pre>${esc(g.message.slice(0, 4000))}</pre>`
+    + (g.exchange ? `<p>Evidence (redacted exchange):</p><pre class="exchange">${esc(g.exchange)}</pre>` : '') + '</details>').join('');
   const rules = s.rules.length ? `<table><tr><th>rule</th><th>source</th><th>kind</th><th>outcome</th><th>checks</th></tr>${s.rules.map((r) =>
     `<tr class="${r.outcome}"><td>${esc(r.id)}: ${esc(r.text)}</td><td>${esc(r.source)}</td><td>${esc(r.kind)}</td><td>${esc(r.outcome)}</td><td>${r.checks.passed}/${r.checks.failed}/${r.checks.skipped}</td></tr>`).join('')}</table>` : '<p>No rule catalogue.</p>';
   return `<section><h2>${esc(s.title)}: <span class="verdict" style="background:${COLOR[s.verdict]}">${esc(s.verdict)}</span></h2>`

@@ -58,6 +58,7 @@ function serviceLines(s: ServiceVerdict): string[] {
       for (const t of g.titles.slice(0, 20)) lines.push(`- ${t}`);
       if (g.titles.length > 20) lines.push(`- ... and ${g.titles.length - 20} more`);
       lines.push('', fence(g.message), '');
+      if (g.exchange) lines.push('Evidence (the last exchange of the first check, redacted):', '', fence(g.exchange), '');
     }
   }
   const reasons = Object.entries(s.skippedReasons);

@@ -33,8 +33,9 @@ export interface FailureGroup {
   source: SourceClass;
   blocking: boolean;
   titles: string[];
-  /** The first failure's whole (redacted) message. */
+  /** The first failure's whole (redacted) message, and its last HTTP exchange (redacted). */
   message: string;
+  exchange?: string;
   rules: string[];
 }
 
@@ -109,7 +110,7 @@ export function serviceVerdict(
       blockingFailure ||= blocking;
       const cause = rootCause(o.error ?? o.status);
       const key = `${source} ${cause}`;
-      const group = groups.get(key) ?? { cause, source, blocking, titles: [], message: o.error ?? o.status, rules: [] };
+      const group = groups.get(key) ?? { cause, source, blocking, titles: [], message: o.error ?? o.status, rules: [], ...(o.exchange ? { exchange: o.exchange } : {}) };
       group.titles.push(o.title);
       group.blocking ||= blocking;
       group.rules = [...new Set([...group.rules, ...ids])];

@@ -16,6 +16,8 @@ export interface TestOutcome {
   /** Rule citations of the check (`ID[:side][@path]`, helpers/rules.ts). */
   rules?: string[];
   skipReason?: string;
+  /** The last exchange of a failed check, as the client attached it (redacted). */
+  exchange?: string;
 }
 
 export interface PairCoverage {

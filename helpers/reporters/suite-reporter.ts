@@ -18,6 +18,18 @@ import { SERVICES } from '../services.js';
 // Strip ANSI colour codes from error messages before they reach a report.
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 
+/** The last HTTP exchange the client attached to a failed check (already redacted): its evidence. */
+function lastExchange(result: TestResult): string | undefined {
+  const attachment = [...result.attachments].reverse().find((a) => a.contentType === 'application/json' && / -> \d{3}$/.test(a.name));
+  if (!attachment) return undefined;
+  try {
+    const body = attachment.body ?? (attachment.path ? fs.readFileSync(attachment.path) : undefined);
+    return body ? `${attachment.name}\n${body.toString('utf8').slice(0, 6000)}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export default class SuiteReporter implements Reporter {
   private outcomes: TestOutcome[] = [];
   private coverageRecords: CoverageRecord[] = [];
@@ -43,7 +55,8 @@ export default class SuiteReporter implements Reporter {
     const rules = test.annotations.filter((a) => a.type === 'rule' && a.description).map((a) => a.description!);
     this.coverageRecords.push(...coverageFromAnnotations(result.annotations));
     const skipReason = result.status === 'skipped' ? [...test.annotations, ...result.annotations].find((a) => a.type === 'skip')?.description ?? 'skipped' : undefined;
-    this.outcomes.push({ project, title, file: test.location.file, tags: test.tags, status: result.status, error, rules, skipReason });
+    const exchange = result.status === 'passed' || result.status === 'skipped' ? undefined : lastExchange(result);
+    this.outcomes.push({ project, title, file: test.location.file, tags: test.tags, status: result.status, error, rules, skipReason, exchange });
   }
 
   async onEnd(result: FullResult) {
