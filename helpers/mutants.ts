@@ -46,9 +46,9 @@ export function sandboxCopy(root: string, label: string, ref = 'HEAD'): string {
   return dir;
 }
 
-/** Instruments every .ts file of the folders (relative to the sandbox) in place, in one pass so mutant ids are unique. */
-export async function instrumentFolders(sandbox: string, folders: string[]): Promise<SampledMutant[]> {
-  const names = folders.flatMap((folder) => fs.readdirSync(path.join(sandbox, folder), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts')).map((f) => path.join(folder, f)));
+/** Instruments the given .ts files and every .ts file of the folders (relative to the sandbox) in place, in one pass so mutant ids are unique. */
+export async function instrumentFolders(sandbox: string, folders: string[], extraFiles: string[] = []): Promise<SampledMutant[]> {
+  const names = [...folders.flatMap((folder) => fs.readdirSync(path.join(sandbox, folder), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts')).map((f) => path.join(folder, f))), ...extraFiles];
   const sources = new Map(names.map((n) => [n, fs.readFileSync(path.join(sandbox, n), 'utf8')]));
   const instrumenter = new Instrumenter(silent as never);
   const result = await instrumenter.instrument(
@@ -135,4 +135,22 @@ export function insideFaultBranch(fileName: string, source: string, start: { lin
   };
   visit(file);
   return found;
+}
+
+/** The kit modules a service's mock imports, directly or through other kit modules (mutants of kit code the mock never loads could not be killed by its specs). */
+export function kitFilesUsedBy(root: string, service: string): string[] {
+  const used = new Set<string>();
+  const importsOf = (file: string) => [...fs.readFileSync(path.join(root, file), 'utf8').matchAll(/from '([^']+)'/g)].map((m) => m[1]);
+  const visit = (file: string) => {
+    for (const spec of importsOf(file)) {
+      if (!spec.startsWith('.')) continue;
+      const target = path.normalize(path.join(path.dirname(file), spec.replace(/\.js$/, '.ts')));
+      if (!target.startsWith(path.join('mocks', 'kit')) || used.has(target) || !fs.existsSync(path.join(root, target))) continue;
+      used.add(target);
+      visit(target);
+    }
+  };
+  const folder = path.join('mocks', service);
+  for (const f of fs.readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' }).filter((x) => x.endsWith('.ts'))) visit(path.join(folder, f));
+  return [...used].sort();
 }

@@ -1,6 +1,6 @@
 // `npm run mutation:sample -- --service <name> [--count N] [--seed S]`: an independent measure of
 // the suite (issue 8, item 4). StrykerJS's instrumenter generates every mutant of the service's mock
-// (mocks/<name>/ and the shared mocks/kit/); a seeded random sample of N, less the mutants a reviewed list declares equivalent
+// (mocks/<name>/ and the modules of mocks/kit/ it loads); a seeded random sample of N, less the mutants a reviewed list declares equivalent
 // (mocks/<name>/equivalent-mutants.yaml, a reason each), is run against the service's specs in a
 // copy of the repository, one Playwright run per mutant stopping at the first failure. Prints the
 // kill ratio with its 95% interval and every survivor (file, line, mutation); writes
@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SERVICES } from '../helpers/services.js';
 import { parseArgs, playwright, runMain, UsageError } from './lib/cli.js';
-import { equivalentBy, instrumentFolders, loadEquivalents, sandboxCopy, seededSample, wilson, type SampledMutant } from '../helpers/mutants.js';
+import { equivalentBy, instrumentFolders, kitFilesUsedBy, loadEquivalents, sandboxCopy, seededSample, wilson, type SampledMutant } from '../helpers/mutants.js';
 
 const USAGE = 'npm run mutation:sample -- --service <name> [--count N] [--seed S] [--ref <commit>]';
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -40,8 +40,9 @@ runMain(async () => {
     });
   }
   try {
-    // The service's mock and the kit all mocks share (validation from the contract, app factory, clock).
-    const all = await instrumentFolders(sandbox, [path.join('mocks', service), path.join('mocks', 'kit')]);
+    // The service's mock and the modules of the shared kit it loads (validation from the contract, app factory, clock...).
+    const kit = kitFilesUsedBy(sandbox, service);
+    const all = await instrumentFolders(sandbox, [path.join('mocks', service)], kit);
     // The reviewed list of the current tree applies to any ref measured.
     const equivalents = loadEquivalents(path.join(ROOT, 'mocks', service, 'equivalent-mutants.yaml'));
     const sources = new Map<string, string[]>();
@@ -55,7 +56,7 @@ runMain(async () => {
     const excluded = all.filter((m) => m.faultOnly || equivalentBy(equivalents, m, lineOf(m)));
     const population = all.filter((m) => !excluded.includes(m));
     const sample = seededSample(population, count, seed);
-    console.log(`${service} at ${ref}: ${all.length} mutants in mocks/${service}/ and mocks/kit/, ${excluded.length} excluded as equivalent (${faultOnly.length} in code reached only with a fault on, ${excluded.length - faultOnly.length} by the reviewed list), sampling ${sample.length} with seed ${seed}`);
+    console.log(`${service} at ${ref}: ${all.length} mutants in mocks/${service}/ and the kit modules it loads (${kit.map((k) => path.basename(k)).join(', ')}), ${excluded.length} excluded as equivalent (${faultOnly.length} in code reached only with a fault on, ${excluded.length - faultOnly.length} by the reviewed list), sampling ${sample.length} with seed ${seed}`);
 
     const env = { TARGET: 'mock', MOCK_FAULTS: '', DOTENV_PATH: path.join(sandbox, 'no.env'), CI: '' };
     const run = (extra: Record<string, string>, timeoutMs: number) => playwright(['--project', service, '-x', '--reporter=dot', '--workers=2'], { ...env, ...extra }, false, timeoutMs, sandbox);
