@@ -83,7 +83,7 @@ export const ENV_SCHEMA: EnvVar[] = [
   v('financial-data', 'FD_UNBRANDED_INSTITUTION_ID', 'checks', 'an institution without branding', { checks: 'the branding 404 check' }),
   v('financial-data', 'FD_ROUTING_NUMBER', 'service', 'a 9-digit routing number mapped to an institution'),
   v('financial-data', 'FD_LOCATION_ID_TYPE', 'optional', 'idType of the location match (default EIN)'),
-  v('financial-data', 'FD_LOCATION_ID_VALUE', 'service', 'a merchant identifier GetLocationMatches finds'),
+  v('financial-data', 'FD_LOCATION_ID_VALUE', 'checks', 'a merchant identifier GetLocationMatches finds', { checks: 'the location match by id' }),
   v('financial-data', 'FD_DISPUTED_CUSTOMER_ID', 'checks', 'a customer with a disputed statement', { checks: 'the ModifyCustomer 403 check' }),
 ];
 

@@ -39,7 +39,8 @@ export interface FdTarget {
     branded: string;
     unbranded?: string;
     routingNumber: string;
-    location: { idType: string; idValue: string };
+    /** A merchant the target finds by id; without it (FD_LOCATION_ID_VALUE unset) that check skips. */
+    location?: { idType: string; idValue: string };
   };
 }
 
@@ -84,7 +85,7 @@ export function fdTargetFromEnv(): FdTarget {
     institutions: {
       branded: requireEnv('FD_INSTITUTION_ID'), unbranded: env.FD_UNBRANDED_INSTITUTION_ID || undefined,
       routingNumber: requireEnv('FD_ROUTING_NUMBER'),
-      location: { idType: env.FD_LOCATION_ID_TYPE || 'EIN', idValue: requireEnv('FD_LOCATION_ID_VALUE') },
+      location: env.FD_LOCATION_ID_VALUE ? { idType: env.FD_LOCATION_ID_TYPE || 'EIN', idValue: env.FD_LOCATION_ID_VALUE } : undefined,
     },
   };
 }

@@ -41,13 +41,18 @@ for (const rn of ['12345678', '1234567890', '1', '0210000210021']) {
   });
 }
 
-test('GetLocationMatches returns at most 3 matches by name and address, and matches by id', rules('FD-LOC-MAX:accept', 'FD-LOC-MAX:refuse'), async ({ fdApi, fd }) => {
+test('GetLocationMatches returns at most 3 matches by name and address', rules('FD-LOC-MAX:accept', 'FD-LOC-MAX:refuse'), async ({ fdApi }) => {
   const byName = await fdApi.call('GetLocationMatches', { query: { merchantName: 'Corner Coffee', streetAddress: '101 Main Street', city: 'Springfield', stateProvinceRegion: 'IL', postalCode: '62701' } });
   expect(byName.status).toBe(200);
   const matches = byName.body.locationMatches ?? [];
   expect(matches.length).toBeGreaterThan(0);
   expect(matches.length, 'seed 002, Limits: location matches up to 3').toBeLessThanOrEqual(3);
-  const byId = await fdApi.call('GetLocationMatches', { query: fd.institutions.location });
+});
+
+test('GetLocationMatches matches a known merchant by id, at most 3 matches', rules('FD-LOC-MAX:accept'), async ({ fdApi, fd }) => {
+  // A missing test identity skips this check with its name; it never fails the target (issue 9).
+  test.skip(!fd.institutions.location, 'needs a merchant identifier the target finds (FD_LOCATION_ID_VALUE in .env)');
+  const byId = await fdApi.call('GetLocationMatches', { query: fd.institutions.location! });
   expect(byId.status).toBe(200);
   expect(byId.body.locationMatches.length, 'a lookup by id returns its match').toBeGreaterThan(0);
   expect(byId.body.locationMatches.length).toBeLessThanOrEqual(3);

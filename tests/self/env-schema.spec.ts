@@ -18,15 +18,18 @@ test('diagnose names the missing required variables, unmet key forms and the che
   expect(card.missingRequired).toEqual(['CARD_SRC_CLIENT_ID', 'CARD_SERVICE_ID', expect.stringContaining('CARD_ENCRYPTION_PEM + CARD_ENCRYPTION_KID')]);
   expect(card.skipping).toContain('the receipt-path checks skip without CARD_RECEIPT_ID');
   expect(d.find((x) => x.service === 'installments')!.excluded).toBe(true);
-  expect(d.find((x) => x.service === 'financial-data')!.missingRequired).toContain('FD_LOCATION_ID_VALUE');
+  const fd = d.find((x) => x.service === 'financial-data')!;
+  expect(fd.missingRequired).toContain('FD_APP_KEY');
+  expect(fd.skipping).toContain('the location match by id skip without FD_LOCATION_ID_VALUE');
 });
 
 test('npm run doctor tells a sandbox user what is missing and exits 1', () => {
   const env = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'doctor-')), '.env');
-  fs.writeFileSync(env, 'TARGET=sandbox\nFD_BASE_URL=https://fd.example\nFD_APP_KEY=k\nFD_PARTNER_ID=p\nFD_PARTNER_SECRET=s\nFD_INSTITUTION_ID=1\nFD_ROUTING_NUMBER=021000021\n');
+  fs.writeFileSync(env, 'TARGET=sandbox\nFD_BASE_URL=https://fd.example\nFD_APP_KEY=k\nFD_PARTNER_ID=p\nFD_PARTNER_SECRET=s\nFD_INSTITUTION_ID=1\n');
   const { code, output } = runCommand('npx', ['tsx', 'scripts/doctor.ts'], { DOTENV_PATH: env });
   expect(code).toBe(1);
-  expect(output).toContain('financial-data: cannot run: missing FD_LOCATION_ID_VALUE');
+  expect(output).toContain('financial-data: cannot run: missing FD_ROUTING_NUMBER');
+  expect(output).toContain('the location match by id skip without FD_LOCATION_ID_VALUE');
   expect(output).toContain('card-enrollment: not part of this certification');
   expect(output).not.toMatch(/\n\s+at .+:\d+:\d+/);
 });
