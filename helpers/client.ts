@@ -10,7 +10,7 @@ import {
 import type { Contract, Operation } from './contract.js';
 import { recordCoverage, recordTestCoverage } from './coverage.js';
 import { redact, redactHeaders, redactText } from './redact.js';
-import { findEchoes, markEchoes, sensitiveValuesIn, sentSensitive } from './sensitive.js';
+import { findEchoes, markEchoes, noteSent, sensitiveValuesIn, sentSensitive } from './sensitive.js';
 import type { ServiceProfile } from './services.js';
 
 export interface SignableRequest {
@@ -117,7 +117,9 @@ export class OperationClient {
         return undefined;
       }
     })();
-    const echoes = findEchoes(parsed, text, sentSensitive(sensitiveValuesIn(sentJson, headers)));
+    const sentNow = sensitiveValuesIn(sentJson, headers);
+    const echoes = findEchoes(parsed, text, sentSensitive(sentNow));
+    noteSent(sentNow);
     let violation: unknown;
     try {
       sensitiveEchoConformance(exchange, echoes);

@@ -31,9 +31,16 @@ export function kindOfKey(key: string): SensitiveKind | undefined {
   return KIND_OF.find(([pattern]) => pattern.test(key))?.[1];
 }
 
-// Values sent inside encrypted payloads (a PAN in a JWE) are invisible in the request the client
-// sees: the encrypting fixture notes their plaintext here. One process = one worker.
+// Everything sensitive this worker has sent, in any request: a full SSN sent on creation must not
+// come back from a later read either. Values sent inside encrypted payloads (a PAN in a JWE) are
+// invisible in the request the client sees: the encrypting code notes their plaintext here too.
+// One process = one worker.
 const sentElsewhere = new Map<string, SensitiveValue>();
+
+/** Notes values the suite has just sent (the client calls it for every request). */
+export function noteSent(values: SensitiveValue[]): void {
+  for (const s of values) sentElsewhere.set(s.value, s);
+}
 
 /** Notes the sensitive members of a plaintext the suite encrypts before sending it. */
 export function noteSentPlaintext(value: unknown): void {
