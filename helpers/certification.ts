@@ -70,10 +70,11 @@ export interface Certification {
 
 const tally = (): Tally => ({ passed: 0, failed: 0, skipped: 0 });
 
-/** A check's source class: its `@assumption` or `@provider` tag, else the contract's default. */
+/** A check's source class: its `@assumption`, `@provider` or `@seed` tag, else the contract's default. */
 export function sourceOf(tags: string[], defaultSource: SourceClass): SourceClass {
   if (tags.includes('@assumption')) return 'assumption';
   if (tags.includes('@provider')) return 'provider';
+  if (tags.includes('@seed')) return 'seed';
   return defaultSource;
 }
 

@@ -6,7 +6,7 @@ import { bodyHash, examplePlanBody, expect, parseOAuthHeader, rules, test, unreg
 
 // seed 001, Events: selecting a plan notifies the issuer (documented); its headers and body are
 // checked against the contract's notifyPlan (provider 2.0.0 shapes).
-test('selecting a plan sends the issuer a notification of that plan that keeps the contract @smoke', rules('IN-NOTIFY-SENT', 'IN-NOTIFY-SHAPE'), async ({ instApi, instReq, inst, instContract, issuerReceiver }) => {
+test('selecting a plan sends the issuer a notification of that plan that keeps the contract @smoke @seed', rules('IN-NOTIFY-SENT', 'IN-NOTIFY-SHAPE'), async ({ instApi, instReq, inst, instContract, issuerReceiver }) => {
   const { planId, offer, request } = await instReq.createPlan(instApi);
   const received = await issuerReceiver.receiver.waitFor((r) => (r.json as { planId?: string } | undefined)?.planId === planId, 10_000);
   expect(received, `a POST /notifications for plan ${planId} reached the issuer receiver`).toBeDefined();

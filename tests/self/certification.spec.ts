@@ -13,6 +13,7 @@ test('a check is counted under its tag, else under the contract\'s default sourc
   expect(sourceOf(['@provider'], 'seed')).toBe('provider');
   expect(sourceOf(['@smoke'], 'seed')).toBe('seed');
   expect(sourceOf([], 'provider')).toBe('provider');
+  expect(sourceOf(['@seed'], 'provider')).toBe('seed');
   const v = verdict('seed', outcome([], 'passed'), outcome(['@provider'], 'passed'), outcome(['@provider'], 'skipped'), outcome(['@assumption'], 'passed'));
   expect([v.seed, v.provider, v.assumption]).toEqual([
     { passed: 1, failed: 0, skipped: 0 }, { passed: 1, failed: 0, skipped: 1 }, { passed: 1, failed: 0, skipped: 0 },
