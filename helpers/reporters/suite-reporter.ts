@@ -103,6 +103,8 @@ export default class SuiteReporter implements Reporter {
     }
     clearCoverageRecords();
     console.log(`Leak scan: ${leakScan.scanned} files of reports/ and test-results/, ${leakScan.leaks.length ? leakScan.leaks.map((l) => `${l.what} in ${l.file}`).join('; ') : 'no card data or secret found'}`);
+    fs.mkdirSync(settings.reportsDir, { recursive: true });
+    fs.writeFileSync(path.join(settings.reportsDir, 'summary.json'), JSON.stringify({ passed, failed, skipped }));
     console.log(`Summary: ${passed} passed, ${failed} failed, ${skipped} skipped`);
     if (result.status !== 'passed' && failed === 0) console.log(`Run status: ${result.status}`);
     return leakScan.leaks.length ? { status: 'failed' as const } : undefined;

@@ -1,0 +1,21 @@
+// `npm run merge`: merges the shards' blob reports (blob-report/) with merge.config.ts, which
+// rebuilds JUnit, coverage, certification and the leak scan from all of them. Exits 1 when a check
+// failed in any shard, else with the certification's exit code (PASS 0, PARTIAL 4...), so a CI
+// merge job fails like a single run would.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { VERDICT_EXIT, type Verdict } from '../helpers/certification.js';
+import { runMain, UsageError } from './lib/cli.js';
+
+runMain(async () => {
+  const dir = path.resolve('blob-report');
+  if (!fs.existsSync(dir) || !fs.readdirSync(dir).some((f) => f.endsWith('.zip'))) throw new UsageError('no blob reports in blob-report/ (each CI shard writes one with CI=true)');
+  for (const f of ['summary.json', 'certification.json']) fs.rmSync(path.join('reports', f), { force: true });
+  const run = spawnSync('npx', ['playwright', 'merge-reports', '--config', 'merge.config.ts', dir], { stdio: 'inherit' });
+  if (!fs.existsSync('reports/summary.json')) return run.status || 1;
+  const { failed } = JSON.parse(fs.readFileSync('reports/summary.json', 'utf8')) as { failed: number };
+  if (failed > 0) return 1;
+  const cert = fs.existsSync('reports/certification.json') ? (JSON.parse(fs.readFileSync('reports/certification.json', 'utf8')) as { verdict: Verdict }) : undefined;
+  return cert ? VERDICT_EXIT[cert.verdict] : run.status ?? 0;
+});
