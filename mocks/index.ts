@@ -3,7 +3,7 @@
 // only through their service's fixture.
 import type { MockHandle } from './kit/app.js';
 import type { Fault } from './kit/faults.js';
-import { CARD_FAULTS, startCardEnrollmentMock } from './card-enrollment/index.js';
+import { CARD_BLIND_FAULTS, CARD_FAULTS, startCardEnrollmentMock } from './card-enrollment/index.js';
 import { INSTALLMENTS_BLIND_FAULTS, INSTALLMENTS_FAULTS, startInstallmentsMock } from './installments/index.js';
 import { FD_BLIND_FAULTS, FD_FAULTS, startFinancialDataMock } from './financial-data/index.js';
 
@@ -16,7 +16,7 @@ export interface MockEntry {
 }
 
 export const MOCKS: MockEntry[] = [
-  { service: 'card-enrollment', faults: CARD_FAULTS, port: 4010, start: startCardEnrollmentMock },
+  { service: 'card-enrollment', faults: [...CARD_FAULTS, ...CARD_BLIND_FAULTS], port: 4010, start: startCardEnrollmentMock },
   { service: 'installments', faults: [...INSTALLMENTS_FAULTS, ...INSTALLMENTS_BLIND_FAULTS], port: 4020, start: startInstallmentsMock },
   { service: 'financial-data', faults: [...FD_FAULTS, ...FD_BLIND_FAULTS], port: 4030, start: startFinancialDataMock },
 ];

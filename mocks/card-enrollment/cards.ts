@@ -32,10 +32,13 @@ export function registerCards(app: FastifyInstance, prefix: string, ctx: MockCon
     }
     // Authentication (seed; A2): missing or unknown key is 401.
     const key = req.headers['x-openapi-clientid'];
-    let client = world.clients.find((c) => sameKey(c.apiKey, key, faults.has('key-prefix-compared')));
+    let client = world.clients.find((c) => sameKey(c.apiKey, key, faults.has('key-prefix-compared')) || (faults.has('blind-key-case-insensitive') && typeof key === 'string' && key.toLowerCase() === c.apiKey.toLowerCase()));
     const keyCheckSkipped = faults.has('missing-key-accepted') || (faults.has('receipt-key-unchecked') && isReceiptBody(req.body));
     if (!key && !keyCheckSkipped) return sendError(reply, faults, 401, 'UNAUTHENTICATED', 'x-openapi-clientid header is missing.');
-    if (key && !client && !faults.has('unknown-key-accepted')) return sendError(reply, faults, 401, 'UNAUTHENTICATED', 'Authorization validation failure.');
+    if (key && !client && !faults.has('unknown-key-accepted')) {
+      if (faults.has('blind-unknown-key-403')) return sendError(reply, faults, 403, 'PERMISSION_DENIED', 'Client identity (origin) not validated.');
+      return sendError(reply, faults, 401, 'UNAUTHENTICATED', 'Authorization validation failure.');
+    }
     client ??= world.clients[0];
 
     const parsed = parseJson(req.body);
@@ -44,7 +47,14 @@ export function registerCards(app: FastifyInstance, prefix: string, ctx: MockCon
       return invalidArgument(reply, faults, [{ field: 'body', keyword: 'type', message: 'the body must be a JSON object' }]);
     }
     const body = parsed as Body;
-    if (!validateRequest(body)) return invalidArgument(reply, faults, violations(validateRequest.errors));
+    const receiptOnly = body.enrolmentReferenceData !== undefined && body.encryptedCard === undefined;
+    if (!validateRequest(body)) {
+      const found = violations(validateRequest.errors);
+      // blind fault: a missing complianceSettings.tnc let through on the receipt path.
+      const tncOnly = faults.has('blind-receipt-tnc-optional') && receiptOnly
+        && found.length > 0 && found.every((v) => v.field === 'complianceSettings.tnc' && v.keyword === 'required');
+      if (!tncOnly) return invalidArgument(reply, faults, found);
+    }
 
     // A1: exactly one enrollment path.
     const hasCard = body.encryptedCard !== undefined;
@@ -52,6 +62,9 @@ export function registerCards(app: FastifyInstance, prefix: string, ctx: MockCon
     if (hasCard === hasReceipt && !faults.has('both-paths-accepted')) {
       const field = hasCard ? 'enrolmentReferenceData' : 'encryptedCard';
       return invalidArgument(reply, faults, [{ field, keyword: hasCard ? 'oneOf' : 'required', message: 'pass exactly one of encryptedCard and enrolmentReferenceData' }]);
+    }
+    if (hasCard && body.cardSource === 'ISSUER' && faults.has('blind-cardSource-issuer-refused-card-path')) {
+      return invalidArgument(reply, faults, [{ field: 'cardSource', keyword: 'enum', message: 'cardSource must be equal to one of the allowed values' }]);
     }
 
     let card: Card | undefined;
@@ -61,7 +74,11 @@ export function registerCards(app: FastifyInstance, prefix: string, ctx: MockCon
         if (!faults.has('undecryptable-card-accepted')) return invalidArgument(reply, faults, [{ field: 'encryptedCard', keyword: 'format', message: 'encryptedCard does not decrypt with a published key' }]);
         card = { primaryAccountNumber: '5555555555554444' };
       } else {
-        if (!validateCard(plain)) return invalidArgument(reply, faults, violations(validateCard.errors, 'card'));
+        if (!validateCard(plain)) {
+          const found = violations(validateCard.errors, faults.has('blind-card-detail-source-unprefixed') ? '' : 'card');
+          const panMissing = faults.has('blind-missing-pan-invalid-state') && found.some((v) => v.keyword === 'required' && v.field.endsWith('primaryAccountNumber'));
+          return invalidArgument(reply, faults, found, panMissing ? 'INVALID_STATE' : undefined);
+        }
         card = plain as Card;
         const luhnSkipped = faults.has('luhn-unchecked') || (faults.has('luhn-unchecked-17') && card.primaryAccountNumber.length === 17);
         if (!luhnValid(card.primaryAccountNumber) && !luhnSkipped) {
@@ -72,10 +89,13 @@ export function registerCards(app: FastifyInstance, prefix: string, ctx: MockCon
 
     // seed, Errors: unresolved srcClientId or serviceId is INVALID_STATE; A2: another client's id is 403.
     const owner = world.clients.find((c) => c.srcClientIds.includes(body.srcClientId));
-    if (!owner && !faults.has('unknown-client-accepted')) return invalidState(reply, faults, 'srcClientId', 'srcClientId does not resolve to a registered client.');
+    if (!owner && !faults.has('unknown-client-accepted')) {
+      if (faults.has('blind-unknown-client-403')) return sendError(reply, faults, 403, 'PERMISSION_DENIED', 'Client identity (origin) not validated.');
+      return invalidState(reply, faults, 'srcClientId', 'srcClientId does not resolve to a registered client.');
+    }
     if (owner && owner !== client && !faults.has('forbidden-never-given')) return sendError(reply, faults, 403, 'PERMISSION_DENIED', 'Client identity (origin) not validated.');
     const serviceKnown = (owner ?? client).serviceIds.includes(body.serviceId);
-    if (!serviceKnown && !faults.has('unknown-service-accepted')) return invalidState(reply, faults, 'serviceId', 'serviceId does not resolve to a service of this client.');
+    if (!serviceKnown && !faults.has('unknown-service-accepted') && !(hasReceipt && faults.has('blind-receipt-unknown-service-accepted'))) return invalidState(reply, faults, 'serviceId', 'serviceId does not resolve to a service of this client.');
 
     if (!card) {
       const receipt = world.receipts.find((r) => r.enrolmentReferenceId === body.enrolmentReferenceData?.enrolmentReferenceId);
@@ -124,7 +144,7 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext) 
     ...maskedDigits(pan, faults),
     dateOfCardCreated: faults.has('date-created-not-utc') ? created.toISOString().replace('Z', '+02:00') : created.toISOString(),
     digitalCardData: {
-      status: faults.has('card-status-suspended') ? 'SUSPENDED' : 'ACTIVE',
+      status: faults.has('card-status-suspended') || onReceipt('blind-receipt-card-suspended') ? 'SUSPENDED' : 'ACTIVE',
       descriptorName: faults.has('descriptorName-too-long') ? 'D'.repeat(65) : 'Mock Card',
       artUri: faults.has('artUri-too-long') ? `https://art.example.test/${'a'.repeat(1000)}.png` : 'https://art.example.test/card.png',
       iscobranded: faults.has('coBrandedName-too-long'),
@@ -136,8 +156,13 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext) 
     serviceId: faults.has('serviceId-not-echoed') ? 'SOME_OTHER_PROGRAM' : onReceipt('receipt-serviceId-not-echoed') ? 'SRC_PROGRAM_1' : body.serviceId,
   };
   if (faults.has('response-missing-panBin')) delete maskedCard.panBin;
+  if (onReceipt('blind-receipt-lastfour-wrong-end')) maskedCard.panLastFour = pan.slice(0, 4);
   if (card.panExpirationMonth) maskedCard.panExpirationMonth = faults.has('expiry-not-echoed') ? (card.panExpirationMonth === '01' ? '02' : '01') : card.panExpirationMonth;
   if (card.panExpirationYear) maskedCard.panExpirationYear = card.panExpirationYear;
+  if (faults.has('blind-expiry-echo-swapped') && card.panExpirationMonth && card.panExpirationYear) {
+    maskedCard.panExpirationMonth = card.panExpirationYear.slice(2);
+    maskedCard.panExpirationYear = `20${card.panExpirationMonth}`;
+  }
   const consumer = body.consumer;
   return {
     srcCorrelationId: correlationId(body.srcCorrelationId, receipt, faults),
@@ -150,7 +175,7 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext) 
       maskedLastName: mask(consumer.lastName ?? ''),
       countryCode: consumer.countryCode,
       languageCode: consumer.languageCode,
-      dateConsumerAdded: now.toISOString(),
+      dateConsumerAdded: faults.has('blind-consumer-added-not-utc') ? new Date(now.getTime() + 3600_000).toISOString().replace('Z', '+01:00') : now.toISOString(),
       complianceSettings: { privacy: { acceptedVersion: body.complianceSettings.privacy?.latestVersionUri ?? '' }, tnc: { acceptedVersion: body.complianceSettings.tnc?.latestVersionUri ?? '' } },
       status: faults.has('consumer-status-locked') ? 'LOCKED' : onReceipt('receipt-consumer-suspended') ? 'SUSPENDED' : 'ACTIVE',
     },
@@ -161,6 +186,7 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext) 
 function correlationId(given: string | undefined, receipt: boolean, faults: MockContext['faults']): string {
   if (!given) return receipt && faults.has('receipt-correlation-id-constant') ? '00000000-0000-4000-8000-000000000000' : randomUUID();
   if (faults.has('correlation-id-not-echoed') || (receipt && faults.has('receipt-correlation-id-not-echoed'))) return randomUUID();
+  if (faults.has('blind-correlation-prefix-stripped') && given.length > 36) return given.slice(-36);
   return faults.has('correlation-id-lowercased') ? given.toLowerCase() : given;
 }
 

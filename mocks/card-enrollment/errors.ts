@@ -20,14 +20,14 @@ export function sendError(reply: FastifyReply, faults: FaultSet, code: number, s
 const MALFORMED = 'The request is malformed or has incorrect or missing fields or values.';
 
 /** 400 INVALID_ARGUMENT from schema violations: CANNOT_BE_NULL for missing values (seed sample). */
-export function invalidArgument(reply: FastifyReply, faults: FaultSet, found: Violation[]) {
+export function invalidArgument(reply: FastifyReply, faults: FaultSet, found: Violation[], status = 'INVALID_ARGUMENT') {
   const details = found.map<ErrorDetail>((v) => ({
     reason: v.keyword === 'required' && !faults.has('missing-reason-not-cannot-be-null') ? 'CANNOT_BE_NULL' : 'INVALID_VALUE',
     source: faults.has('detail-source-wrong') ? 'request' : v.field,
     message: v.message,
     sourceType: faults.has('detail-sourceType-wrong') ? 'QUERY' : 'BODY',
   }));
-  return sendError(reply, faults, 400, 'INVALID_ARGUMENT', MALFORMED, details);
+  return sendError(reply, faults, 400, status, MALFORMED, details);
 }
 
 /** 400 INVALID_STATE: a value that does not resolve to an entity (seed sample reason INVALID_VALUE). */

@@ -4,12 +4,13 @@ import { createMockApp, listen, type MockContext, type MockHandle } from '../kit
 import { prepareService } from '../kit/service.js';
 import { registerCards } from './cards.js';
 import { sendError } from './errors.js';
+import { CARD_BLIND_FAULTS } from './blind-faults.js';
 import { CARD_FAULTS } from './faults.js';
 import { createEncryptionKeys } from './keys.js';
 import { createCardWorld, type CardWorld } from './world.js';
 
 export const CARD_BASE_PATH = '/src/api/digital/payments';
-export { CARD_FAULTS };
+export { CARD_FAULTS, CARD_BLIND_FAULTS };
 
 export interface CardMockHandle extends MockHandle {
   world: CardWorld;
@@ -17,7 +18,7 @@ export interface CardMockHandle extends MockHandle {
 }
 
 export async function startCardEnrollmentMock(options: { faults?: string[]; port?: number } = {}): Promise<CardMockHandle> {
-  const { faults, contract, clock, deliveries } = await prepareService('card-enrollment', CARD_FAULTS, options.faults);
+  const { faults, contract, clock, deliveries } = await prepareService('card-enrollment', [...CARD_FAULTS, ...CARD_BLIND_FAULTS], options.faults);
   const world = createCardWorld();
   const keys = await createEncryptionKeys();
   const context: MockContext = {
