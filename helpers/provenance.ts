@@ -79,9 +79,28 @@ export function listedTestCount(cwd = process.cwd()): number | undefined {
 
 export const isMerge = (argv = process.argv) => argv.includes('merge-reports');
 
+/** The value of a command-line option (`--grep x`, `--grep=x`, `-g x`), where Playwright keeps it out of the config. */
+export function cliOption(names: string[], argv = process.argv): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    for (const n of names) {
+      if (a === n && argv[i + 1] !== undefined) return argv[i + 1];
+      if (a.startsWith(`${n}=`)) return a.slice(n.length + 1);
+    }
+  }
+  return undefined;
+}
+
+// Flags that run a subset (stopping early on a failure needs none: the run is FAIL then).
+const SELECTING_FLAGS = ['--last-failed', '--only-changed'];
+
 export function provenance(config: FullConfig, selectedProjects: string[], contracts: Contract[], hashes: Map<string, string>, selectedTests?: number): Provenance {
-  const grep = [config.grep].flat().map(String).filter((g) => g !== DEFAULT_GREP);
-  const grepInvert = [config.grepInvert ?? []].flat().map(String);
+  // A command-line --grep reaches the projects, not the root config: read both, and the command line.
+  const grep = [...new Set([config.grep, ...config.projects.map((p) => p.grep)].flat().map(String).filter((g) => g !== DEFAULT_GREP)
+    .concat(cliOption(['--grep', '-g']) ?? []))];
+  const grepInvert = [...new Set([config.grepInvert ?? [], ...config.projects.map((p) => p.grepInvert ?? [])].flat().map(String)
+    .concat(cliOption(['--grep-invert']) ?? []))];
+  const stopsEarly = SELECTING_FLAGS.some((f) => process.argv.includes(f) || process.argv.some((a) => a.startsWith(`${f}=`)));
   const files = fileFilters();
   const shard = config.shard ? `${config.shard.current}/${config.shard.total}` : undefined;
   const filters = {
@@ -95,6 +114,6 @@ export function provenance(config: FullConfig, selectedProjects: string[], contr
   return {
     suiteCommit: suiteCommit(config.rootDir), targets: targetHosts(), filters,
     contracts: contracts.map((c) => ({ service: c.service, version: c.version, sha256: hashes.get(c.service) ?? contractHash(c) })),
-    whole: allServices && allTests && !grep.length && !grepInvert.length && !shard && files.length === 0,
+    whole: allServices && allTests && !grep.length && !grepInvert.length && !shard && !stopsEarly && files.length === 0,
   };
 }

@@ -2,6 +2,7 @@
 // resting on the provider's document is as blocking as one resting on the seed (issue 7).
 import { expect, test } from '../../fixtures/self.js';
 import { overallVerdict, rootCause, serviceVerdict, sourceOf } from '../../helpers/certification.js';
+import { cliOption, fileFilters } from '../../helpers/provenance.js';
 import type { ServiceCoverage, TestOutcome } from '../../helpers/reports.js';
 
 const coverage: ServiceCoverage = { service: 's', contractVersion: '1', pairs: [], exercised: 0, documented: 0, undocumented: [] };
@@ -58,4 +59,11 @@ test('failures of one root cause are one group; a passing partial run is PARTIAL
   expect(overallVerdict([pass, verdict('seed', outcome([], 'skipped'))], true)).toMatchObject({ verdict: 'PARTIAL', reason: 'no check of s ran' });
   expect(overallVerdict([verdict('seed', outcome([], 'failed'))], false).verdict).toBe('FAIL');
   expect(overallVerdict([], true).verdict).toBe('NOT RUN');
+});
+
+test('a command-line filter is read wherever Playwright keeps it', () => {
+  expect(cliOption(['--grep', '-g'], ['node', 'playwright', 'test', '--grep', '@smoke'])).toBe('@smoke');
+  expect(cliOption(['--grep', '-g'], ['node', 'playwright', 'test', '-g=@smoke'])).toBe('@smoke');
+  expect(cliOption(['--grep', '-g'], ['node', 'playwright', 'test'])).toBeUndefined();
+  expect(fileFilters(['node', 'playwright', 'test', '--project', 'self', 'tests/self/x.spec.ts'])).toEqual(['tests/self/x.spec.ts']);
 });
