@@ -1,15 +1,8 @@
 // Covers: POST /cards (putCard): every enum with each allowed value and values just outside it;
 // ISO 3166 / ISO 639-1 codes, the e-mail identity value, version URIs, the card expiry (seed 000,
 // field tables). Each body row is first confirmed against the contract.
-import { exampleCard, expect, expectCardError, rules, setPath, test } from '../../fixtures/card-enrollment.js';
+import { exampleCard, expect, expectCardError, rules, setPath, test, type FieldCase as Case } from '../../fixtures/card-enrollment.js';
 
-interface Case {
-  rule: string;
-  field: string;
-  value: string;
-  accepted: boolean;
-  why: string;
-}
 
 const row = (rule: string, field: string, accepted: boolean, why: string) => (value: string): Case => ({ rule, field, value, accepted, why });
 

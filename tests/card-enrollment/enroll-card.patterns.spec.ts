@@ -1,15 +1,8 @@
 // Covers: POST /cards (putCard), every pattern of the request outside the card (seed 000,
 // EnrollCardRequest, SrcCorrelationId, PhoneNumber) with values accepted at the edge of the pattern
 // and values just outside it; each row is first confirmed against the contract.
-import { expect, expectCardError, rules, setPath, test } from '../../fixtures/card-enrollment.js';
+import { expect, expectCardError, rules, setPath, test, type FieldCase as Case } from '../../fixtures/card-enrollment.js';
 
-interface Case {
-  rule: string;
-  field: string;
-  value: string;
-  accepted: boolean;
-  why: string;
-}
 
 const uuid = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const mixed = '0F8fAD5b-D9cb-469F-a165-70867728950E';
