@@ -63,7 +63,7 @@ export async function instrumentFolders(sandbox: string, folders: string[], extr
     const original = start.line === end.line ? lines[start.line].slice(start.column, end.column) : `${lines[start.line].slice(start.column)}...`;
     return {
       id: String(m.id), file: m.fileName, line: start.line + 1, column: start.column + 1, mutator: m.mutatorName, original, replacement: m.replacement,
-      faultOnly: insideFaultBranch(m.fileName, source, start, end),
+      faultOnly: insideFaultBranch(m.fileName, source, start, end, m.replacement),
     };
   });
 }
@@ -109,16 +109,31 @@ export function wilson(killed: number, total: number): [number, number] {
   return [Math.max(0, (centre - margin) / denominator), Math.min(1, (centre + margin) / denominator)];
 }
 
-/** A condition that holds only with a fault on: `faults.has(..)`, or an && chain with such a conjunct. */
+const AND = ts.SyntaxKind.AmpersandAmpersandToken;
+// A fault switch: `faults.has('id')`, or a small wrapper of it named on<Something>('fault-id')
+// (e.g. `onReceipt('blind-...')`, a switch that applies on one enrollment path).
+const SWITCH_CALLEE = /^((ctx\.)?faults\.has|on[A-Z]\w*)$/;
+const FAULT_ID = /^[a-z0-9]+(-[a-z0-9]+)+$/;
+
+/** A condition that holds only with a fault on: a fault switch, or an && chain with one. */
 function needsFault(node: ts.Expression): boolean {
   const e = ts.isParenthesizedExpression(node) ? node.expression : node;
-  if (ts.isCallExpression(e)) return /^(ctx\.)?faults\.has$/.test(e.expression.getText());
-  if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) return needsFault(e.left) || needsFault(e.right);
+  if (ts.isCallExpression(e)) {
+    const callee = e.expression.getText();
+    if (/^(ctx\.)?faults\.has$/.test(callee)) return true;
+    return SWITCH_CALLEE.test(callee) && e.arguments.length > 0 && ts.isStringLiteral(e.arguments[0]) && FAULT_ID.test(e.arguments[0].text);
+  }
+  if (ts.isBinaryExpression(e) && e.operatorToken.kind === AND) return needsFault(e.left) || needsFault(e.right);
   return false;
 }
 
+function conjuncts(node: ts.Expression): ts.Expression[] {
+  const e = ts.isParenthesizedExpression(node) ? node.expression : node;
+  return ts.isBinaryExpression(e) && e.operatorToken.kind === AND ? [...conjuncts(e.left), ...conjuncts(e.right)] : [node];
+}
+
 /** Whether [start, end) lies in code reached only when a fault is on (then-branch, true-branch, && tail). */
-export function insideFaultBranch(fileName: string, source: string, start: { line: number; column: number }, end: { line: number; column: number }): boolean {
+export function insideFaultBranch(fileName: string, source: string, start: { line: number; column: number }, end: { line: number; column: number }, replacement?: string): boolean {
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true);
   const from = file.getPositionOfLineAndCharacter(start.line, start.column);
   const to = file.getPositionOfLineAndCharacter(end.line, end.column);
@@ -130,8 +145,15 @@ export function insideFaultBranch(fileName: string, source: string, start: { lin
     if (ts.isStringLiteral(node) && ts.isCallExpression(node.parent) && needsFault(node.parent) && within(node)) found = true;
     else if (ts.isIfStatement(node) && needsFault(node.expression) && within(node.thenStatement)) found = true;
     else if (ts.isConditionalExpression(node) && needsFault(node.condition) && within(node.whenTrue)) found = true;
-    else if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken && needsFault(node.left) && within(node.right)) found = true;
-    else ts.forEachChild(node, visit);
+    else if (ts.isBinaryExpression(node) && node.operatorToken.kind === AND && needsFault(node)) {
+      // With the fault off the whole chain is false: another conjunct, or the chain made false,
+      // changes nothing (the chain made true, or the switch itself, is observable).
+      const exact = node.getStart(file) === from && node.getEnd() === to;
+      if (exact && replacement === 'false') found = true;
+      else if (conjuncts(node).some((c) => !needsFault(c) && within(c))) found = true;
+      else if (needsFault(node.left) && within(node.right)) found = true;
+      else ts.forEachChild(node, visit);
+    } else ts.forEachChild(node, visit);
   };
   visit(file);
   return found;

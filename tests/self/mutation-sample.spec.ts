@@ -26,10 +26,11 @@ test('a mutant inside a branch guarded by faults.has(...) is fault-only; the nor
     "if (ready && faults.has('d')) send('faulty');", // line 3
     "const w = faults.has('e') && compute();", // line 4
     "if (x || faults.has('f')) send('either');", // line 5
+    "if (hasCard && kind === 'ISSUER' && onReceipt('blind-x')) send('wrapped');", // line 6
   ].join('\n');
-  const at = (line: number, text: string) => {
+  const at = (line: number, text: string, replacement?: string) => {
     const column = source.split('\n')[line].indexOf(text);
-    return insideFaultBranch('x.ts', source, { line, column }, { line, column: column + text.length });
+    return insideFaultBranch('x.ts', source, { line, column }, { line, column: column + text.length }, replacement);
   };
   expect(at(0, '1')).toBe(true);
   expect(at(1, "'bad'")).toBe(true);
@@ -40,4 +41,12 @@ test('a mutant inside a branch guarded by faults.has(...) is fault-only; the nor
   expect(at(3, "'faulty'")).toBe(true);
   expect(at(4, 'compute()')).toBe(true);
   expect(at(5, "'either'")).toBe(false);
+  // Another conjunct of a chain that holds only with the fault on, or the chain made false: nothing changes.
+  expect(at(3, 'ready')).toBe(true);
+  expect(at(6, "kind === 'ISSUER'")).toBe(true);
+  expect(at(6, "'wrapped'")).toBe(true);
+  const chain = "hasCard && kind === 'ISSUER' && onReceipt('blind-x')";
+  expect(at(6, chain, 'false')).toBe(true);
+  expect(at(6, chain, 'true')).toBe(false); // switching the fault branch on is observable
+  expect(at(6, "onReceipt('blind-x')")).toBe(false);
 });
