@@ -1,5 +1,8 @@
 // Covers: bad input to what we ship (config, scripts, mock control surface) gets one clear line,
 // never a stack trace.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, runCommand, test } from '../../fixtures/self.js';
 
 const noStack = (output: string) => !/\n\s+at .+:\d+:\d+/.test(output);
@@ -34,3 +37,13 @@ for (const [script, args, message] of [
     expect(output).toContain(message);
   });
 }
+
+test('scripts/merge without blob reports answers with one error line', () => {
+  // In an empty folder: the checkout may hold blob reports of an earlier CI run.
+  const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'merge-'));
+  const { code, output } = runCommand(path.resolve('node_modules/.bin/tsx'), [path.resolve('scripts/merge.ts')], {}, empty);
+  fs.rmSync(empty, { recursive: true, force: true });
+  expect(code).toBe(2);
+  expect(output.trim().split('\n')).toHaveLength(1);
+  expect(output).toContain('no blob reports in blob-report/');
+});
