@@ -18,7 +18,8 @@ interface Row {
 }
 
 const digits = (n: number) => '4'.repeat(n);
-const schedule = (n: number) => Array.from({ length: n }, (_, i) => ({ installmentAmount: 10, dueDate: '2030-01-01', installmentNumber: i + 1 }));
+// installmentNumber stays within its own 1-99, so a schedule of 100 breaks only the cap of 99 entries.
+const schedule = (n: number) => Array.from({ length: n }, (_, i) => ({ installmentAmount: 10, dueDate: '2030-01-01', installmentNumber: (i % 99) + 1 }));
 const SUCCESS: Record<string, number> = { registerPans: 200, deregisterPans: 200, approvedOffers: 200, savePlan: 201, planApproval: 200 };
 
 /** A valid call of the operation, built fresh for the row (plans and approvals need real offers). */
