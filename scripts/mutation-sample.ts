@@ -44,7 +44,8 @@ runMain(async () => {
     const kit = kitFilesUsedBy(sandbox, service);
     const all = await instrumentFolders(sandbox, [path.join('mocks', service)], kit);
     // The reviewed list of the current tree applies to any ref measured.
-    const equivalents = loadEquivalents(path.join(ROOT, 'mocks', service, 'equivalent-mutants.yaml'));
+    // The service's own list and the shared kit's.
+    const equivalents = [...loadEquivalents(path.join(ROOT, 'mocks', service, 'equivalent-mutants.yaml')), ...loadEquivalents(path.join(ROOT, 'mocks', 'kit', 'equivalent-mutants.yaml'))];
     const sources = new Map<string, string[]>();
     const lineOf = (m: SampledMutant) => {
       if (!sources.has(m.file)) sources.set(m.file, execFileSync('git', ['show', `${ref}:${m.file}`], { cwd: ROOT, encoding: 'utf8' }).split('\n'));
