@@ -85,6 +85,7 @@ export const ENV_SCHEMA: EnvVar[] = [
   v('financial-data', 'FD_LOCATION_ID_TYPE', 'optional', 'idType of the location match (default EIN)'),
   v('financial-data', 'FD_LOCATION_ID_VALUE', 'checks', 'a merchant identifier GetLocationMatches finds', { checks: 'the location match by id' }),
   v('financial-data', 'FD_DISPUTED_CUSTOMER_ID', 'checks', 'a customer with a disputed statement', { checks: 'the ModifyCustomer 403 check' }),
+  v('financial-data', 'FD_LINKED_CUSTOMER_ID', 'checks', 'a testing customer whose institution logins are linked (FinBank profiles)', { checks: 'the read-only account, transaction, payments-data and statement checks' }),
 ];
 
 /** Variables a service cannot run without (the sandbox preflight stops with one line naming them). */

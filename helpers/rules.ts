@@ -44,9 +44,30 @@ export function rulesFile(service: string): string {
   return path.join(ROOT, service, 'rules.yaml');
 }
 
+/**
+ * The catalogue's parts: rules.yaml, then schemas/<service>/rules/*.yaml in name order (a large
+ * service keeps one file per resource, like its contract; each part may declare paths and rules).
+ */
+export function rulesParts(service: string): string[] {
+  const folder = path.join(ROOT, service, 'rules');
+  const parts = fs.existsSync(folder) ? fs.readdirSync(folder).filter((f) => f.endsWith('.yaml')).sort().map((f) => path.join(folder, f)) : [];
+  return [rulesFile(service), ...parts];
+}
+
+function readParts(service: string): RuleCatalogue {
+  const merged: RuleCatalogue = { service, paths: {}, rules: [] };
+  for (const file of rulesParts(service)) {
+    const part = parse(fs.readFileSync(file, 'utf8')) as Partial<RuleCatalogue> | null;
+    if (part?.service) merged.service = part.service;
+    Object.assign(merged.paths, part?.paths ?? {});
+    merged.rules.push(...(part?.rules ?? []));
+  }
+  return merged;
+}
+
 /** Reads and validates a catalogue; every problem is one line of the thrown error. */
 export function loadRules(service: string): RuleCatalogue {
-  const raw = parse(fs.readFileSync(rulesFile(service), 'utf8')) as RuleCatalogue;
+  const raw = readParts(service);
   const problems: string[] = [];
   const seen = new Set<string>();
   const paths = raw.paths ?? {};
@@ -60,7 +81,7 @@ export function loadRules(service: string): RuleCatalogue {
     if (!Array.isArray(r.operations) || r.operations.length === 0) problems.push(`${r.id}: names no operation`);
     for (const p of r.paths ?? []) if (!(p in paths)) problems.push(`${r.id}: path '${p}' is not declared under paths`);
   }
-  if (problems.length) throw new Error(`${service} rules.yaml:\n${problems.join('\n')}`);
+  if (problems.length) throw new Error(`${service} rule catalogue:\n${problems.join('\n')}`);
   return { service: raw.service ?? service, paths, rules: raw.rules ?? [] };
 }
 

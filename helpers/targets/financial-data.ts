@@ -20,6 +20,19 @@ export class FdMockControl extends MockControl {
     });
     if (!response.ok) throw new Error(`mock control unlock: ${response.status} ${await response.text()}`);
   }
+
+  /** Links the customer's deterministic portfolio (mocks/financial-data/portfolio.ts) and returns it. */
+  async linkAccounts(customerId: string): Promise<LinkedPortfolio> {
+    const response = await fetch(`${this.origin}/__mock/customers/${encodeURIComponent(customerId)}/link`, { method: 'POST' });
+    if (!response.ok) throw new Error(`mock control link: ${response.status} ${await response.text()}`);
+    return (await response.json()) as LinkedPortfolio;
+  }
+}
+
+/** A linked customer's logins and accounts as the mock's control surface describes them. */
+export interface LinkedPortfolio {
+  logins: { id: number; institutionId: string; legacy: boolean }[];
+  accounts: { id: string; institutionLoginId: number; institutionId: string; type: string; status: string; mfa: boolean; createdDate: number; numberLast4: string }[];
 }
 
 export interface FdTarget {
@@ -35,6 +48,8 @@ export interface FdTarget {
   now: () => number;
   /** A customer with a disputed statement (ModifyCustomer 403), when the target has one. */
   disputedCustomerId?: string;
+  /** A sandbox customer already linked to institution logins (FD_LINKED_CUSTOMER_ID); the mock links per test. */
+  linkedCustomerId?: string;
   institutions: {
     branded: string;
     unbranded?: string;
@@ -81,7 +96,7 @@ export function fdTargetFromEnv(): FdTarget {
   return {
     kind: 'sandbox', baseURL: requireEnv('FD_BASE_URL'), has: () => false, appKey: secret('FD_APP_KEY'),
     partner: { partnerId: requireEnv('FD_PARTNER_ID'), partnerSecret: secret('FD_PARTNER_SECRET') },
-    sparePartner: spare, now: () => Date.now(), disputedCustomerId: env.FD_DISPUTED_CUSTOMER_ID || undefined,
+    sparePartner: spare, now: () => Date.now(), disputedCustomerId: env.FD_DISPUTED_CUSTOMER_ID || undefined, linkedCustomerId: env.FD_LINKED_CUSTOMER_ID || undefined,
     institutions: {
       branded: requireEnv('FD_INSTITUTION_ID'), unbranded: env.FD_UNBRANDED_INSTITUTION_ID || undefined,
       routingNumber: requireEnv('FD_ROUTING_NUMBER'),

@@ -5,6 +5,20 @@
 import { createMockApp, listen, parseJson, type MockHandle } from '../kit/app.js';
 import { prepareService } from '../kit/service.js';
 import { registerAuth } from './auth.js';
+import { registerAccounts } from './accounts.js';
+import { ACCOUNTS_FAULTS } from './accounts.faults.js';
+import { registerTransactions } from './transactions.js';
+import { TRANSACTIONS_FAULTS } from './transactions.faults.js';
+import { registerPaymentsData } from './payments-data.js';
+import { PAYMENTS_DATA_FAULTS } from './payments-data.faults.js';
+import { registerPsi } from './psi.js';
+import { PSI_FAULTS } from './psi.faults.js';
+import { registerStatements } from './statements.js';
+import { STATEMENTS_FAULTS } from './statements.faults.js';
+import { registerMicroEntries } from './micro-entries.js';
+import { MICRO_ENTRIES_FAULTS } from './micro-entries.faults.js';
+import { registerSwitches } from './switches.js';
+import { SWITCHES_FAULTS } from './switches.faults.js';
 import { registerBusinesses } from './businesses.js';
 import { registerConsumers } from './consumers.js';
 import { registerCustomers } from './customers.js';
@@ -13,6 +27,10 @@ import { FD_FAULTS } from './faults.js';
 import { registerInstitutions } from './institutions.js';
 import { SEED_HEADER_NAMES, sendError, type FdContext, type FdHeaderNames } from './middleware.js';
 import { createFdWorld, restorePartners, type FdWorld } from './world.js';
+import { linkPortfolio, linkedView } from './portfolio.js';
+
+/** Faults of the resources of part 2 (issue 10), one catalogue file per resource module. */
+export const FD_RESOURCE_FAULTS = [...ACCOUNTS_FAULTS, ...TRANSACTIONS_FAULTS, ...PAYMENTS_DATA_FAULTS, ...PSI_FAULTS, ...STATEMENTS_FAULTS, ...MICRO_ENTRIES_FAULTS, ...SWITCHES_FAULTS];
 
 export { FD_BLIND_FAULTS, FD_FAULTS };
 
@@ -29,7 +47,7 @@ export interface FdMockOptions {
 }
 
 export async function startFinancialDataMock(options: FdMockOptions = {}): Promise<FdMockHandle> {
-  const { faults, contract, clock, deliveries } = await prepareService('financial-data', [...FD_FAULTS, ...FD_BLIND_FAULTS], options.faults);
+  const { faults, contract, clock, deliveries } = await prepareService('financial-data', [...FD_FAULTS, ...FD_RESOURCE_FAULTS, ...FD_BLIND_FAULTS], options.faults);
   const world = createFdWorld();
   const [partner, spare] = world.partners.values();
   const context: FdContext = {
@@ -55,11 +73,25 @@ export async function startFinancialDataMock(options: FdMockOptions = {}): Promi
     restorePartners(world, body.partnerId);
     return reply.code(204).send();
   });
+  // Links a customer's deterministic portfolio (logins, accounts, transactions): the mock's
+  // stand-in for a hosted Connect flow, which a sandbox customer goes through by hand.
+  app.post('/__mock/customers/:customerId/link', async (req, reply) => {
+    const { customerId } = req.params as { customerId: string };
+    if (!world.customers.has(customerId)) return reply.code(404).send({ message: `no customer ${customerId} in the mock` });
+    return reply.code(200).send(linkedView(linkPortfolio(world, customerId, clock.nowEpochSeconds())));
+  });
   registerAuth(app, context);
   registerCustomers(app, context);
   registerConsumers(app, context);
   registerBusinesses(app, context);
   registerInstitutions(app, context);
+  registerAccounts(app, context);
+  registerTransactions(app, context);
+  registerPaymentsData(app, context);
+  registerPsi(app, context);
+  registerStatements(app, context);
+  registerMicroEntries(app, context);
+  registerSwitches(app, context);
   app.setNotFoundHandler((req, reply) => sendError(context, reply, 404, `No route ${req.method} ${req.url.split('?')[0]}`));
   const handle = await listen(app, context, '', options.port);
   return { ...handle, world, context };

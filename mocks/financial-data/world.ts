@@ -2,6 +2,7 @@
 // secret, app key), issued tokens, customers, consumers, businesses, and a seeded catalogue of
 // institutions (routing numbers; branding for some, none for others) and merchant locations.
 import { randomBytes } from 'node:crypto';
+import type { Account, InstitutionLogin, Transaction } from './portfolio.js';
 
 export interface Partner { id: string; secret: string; initialSecret: string; failures: number; locked: boolean }
 export interface IssuedToken { partnerId: string; issuedMs: number }
@@ -27,6 +28,10 @@ export interface FdWorld {
   businesses: Map<string, Business>;
   institutions: Institution[];
   locations: Location[];
+  /** Linked data of customers (mocks/financial-data/portfolio.ts): logins, accounts, transactions. */
+  logins: Map<number, InstitutionLogin>;
+  accounts: Map<string, Account>;
+  transactions: Map<number, Transaction>;
   nextId: () => string;
 }
 
@@ -72,7 +77,7 @@ export function createFdWorld(): FdWorld {
   const partners = new Map([partner('2445580001'), partner('2445580002')].map((p) => [p.id, p]));
   const world: FdWorld = {
     appKeys: [newAppKey()], partners, tokens: new Map(), customers: new Map(), consumers: new Map(), businesses: new Map(),
-    institutions: institutions(), locations: locations(), nextId: () => String(++counter),
+    institutions: institutions(), locations: locations(), logins: new Map(), accounts: new Map(), transactions: new Map(), nextId: () => String(++counter),
   };
   // A testing and an active customer of the suite's partner, and one with a disputed statement (403).
   const seed = (username: string, type: Customer['type'], disputed = false) => {

@@ -1,0 +1,184 @@
+// A customer's linked data (reference/financial-data.md, "Mock world"): institution logins,
+// accounts of every type the seed names, and transactions, generated deterministically from the
+// customer id when the suite links the customer (POST /__mock/customers/{customerId}/link, the
+// mock's stand-in for a hosted Connect flow). Shared by the accounts, transactions, payments data,
+// PSI, statements and micro-entry modules: they read and change this state, never their own copy.
+import type { FdWorld } from './world.js';
+
+/** provider 1.35.0 AccountType values the seed names (seed 002, Resources: Account). */
+export type AccountType = 'checking' | 'savings' | 'moneyMarket' | 'cd' | 'investment' | 'mortgage' | 'creditCard' | 'loan' | 'lineOfCredit' | 'studentLoan';
+
+export interface InstitutionLogin {
+  id: number;
+  customerId: string;
+  institutionId: string;
+  /** A legacy (non-OAuth) connection: the one MigrateInstitutionLoginAccounts moves. */
+  legacy: boolean;
+  /** Set once migrated to the OAuth connection. */
+  migrated?: boolean;
+}
+
+export interface Account {
+  id: string;
+  customerId: string;
+  institutionLoginId: number;
+  institutionId: string;
+  type: AccountType;
+  /** provider 1.35.0 AggregationStatus: 'active' for most, 'pending' for one (simple variants hide it). */
+  status: 'active' | 'pending';
+  name: string;
+  /** The full account number: sensitive (DEVELOPERS.md, Standards); shown whole only where a contract says so. */
+  number: string;
+  routingNumber: string;
+  balance: number;
+  availableBalance: number;
+  currency: 'USD';
+  /** Epoch seconds (reference, Dates). The account was added at link time. */
+  createdDate: number;
+  aggregationAttemptDate: number;
+  aggregationSuccessDate: number;
+  /** When the balance was last read from the institution (balance_cache_interval decides reuse). */
+  balanceDate: number;
+  /** The institution asks a multi-factor challenge on premium reads (seed 002, Errors 203). */
+  mfa: boolean;
+  /** Set by LoadHistoricTransactionsForCustomerAccount: transactions older than 180 days become visible. */
+  historicLoaded: boolean;
+}
+
+export interface Transaction {
+  id: number;
+  accountId: string;
+  customerId: string;
+  amount: number;
+  description: string;
+  status: 'active' | 'pending';
+  /** Epoch seconds; absent on a few (sorting then uses postedDate: seed 002, Transactions). */
+  transactionDate?: number;
+  postedDate: number;
+  createdDate: number;
+  /** Older than 180 days before the account was added: visible only after the historic load. */
+  historic: boolean;
+}
+
+export interface LinkedData {
+  logins: InstitutionLogin[];
+  accounts: Account[];
+}
+
+export const DAY_S = 86_400;
+/** seed 002, Limits: standard history is 180 days before the account was added. */
+export const STANDARD_HISTORY_DAYS = 180;
+/** seed 002, Limits: historic load and statements up to 24 months. */
+export const HISTORIC_DAYS = 720;
+/** The one account with more transactions than a page holds (seed 002, Limits: 1000 per page). */
+export const LARGE_ACCOUNT_TRANSACTIONS = 1205;
+
+/** Seeded PRNG (mulberry32): the same customer id always yields the same data. */
+function prng(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Plan { institutionId: string; legacy?: boolean; accounts: { type: AccountType; status?: 'pending'; mfa?: boolean; transactions: number }[] }
+
+// Three logins: FinBank A with the deposit, card and investment accounts (the checking one holds
+// more than a page of transactions), FinBank B with the credit products and an MFA savings
+// account, and a legacy connection at Harbor Savings for the migration.
+const PLAN: Plan[] = [
+  {
+    institutionId: '101732',
+    accounts: [
+      { type: 'checking', transactions: LARGE_ACCOUNT_TRANSACTIONS },
+      { type: 'savings', transactions: 40 },
+      { type: 'moneyMarket', transactions: 20 },
+      { type: 'cd', transactions: 6 },
+      { type: 'creditCard', transactions: 40 },
+      { type: 'investment', transactions: 10 },
+      { type: 'checking', status: 'pending', transactions: 5 },
+    ],
+  },
+  {
+    institutionId: '102105',
+    accounts: [
+      { type: 'savings', mfa: true, transactions: 12 },
+      { type: 'mortgage', transactions: 6 },
+      { type: 'loan', transactions: 6 },
+      { type: 'lineOfCredit', transactions: 6 },
+      { type: 'studentLoan', transactions: 6 },
+    ],
+  },
+  { institutionId: '170778', legacy: true, accounts: [{ type: 'checking', transactions: 10 }] },
+];
+
+const NAMES: Record<AccountType, string> = {
+  checking: 'Everyday Checking', savings: 'Savings', moneyMarket: 'Money Market', cd: 'Certificate of Deposit', investment: 'Brokerage',
+  mortgage: 'Home Mortgage', creditCard: 'Rewards Card', loan: 'Auto Loan', lineOfCredit: 'Home Equity Line', studentLoan: 'Student Loan',
+};
+const PAYEES = ['Corner Coffee', 'Payroll Deposit', 'Grocery Mart', 'Electric Utility', 'Transfer', 'Online Store', 'Gas Station', 'Rent'];
+
+/**
+ * Links the customer's deterministic portfolio (idempotent: a second call returns what exists).
+ * `nowS` is the mock's virtual time in epoch seconds: accounts are added now.
+ */
+export function linkPortfolio(world: FdWorld, customerId: string, nowS: number): LinkedData {
+  const existing = linkedData(world, customerId);
+  if (existing.logins.length > 0) return existing;
+  const random = prng(Number(customerId.replace(/\D/g, '')) || 1);
+  const institutions = new Map(world.institutions.map((i) => [i.id, i]));
+  for (const plan of PLAN) {
+    const login: InstitutionLogin = { id: Number(world.nextId()), customerId, institutionId: plan.institutionId, legacy: Boolean(plan.legacy) };
+    world.logins.set(login.id, login);
+    for (const a of plan.accounts) {
+      const id = world.nextId();
+      const balance = Math.round(random() * 500_000) / 100;
+      const account: Account = {
+        id, customerId, institutionLoginId: login.id, institutionId: plan.institutionId, type: a.type, status: a.status ?? 'active',
+        name: NAMES[a.type], number: `${4000000000 + Math.floor(random() * 999_999_999)}`, routingNumber: institutions.get(plan.institutionId)?.routingNumbers[0] ?? '021000021',
+        balance, availableBalance: Math.round(balance * 90) / 100, currency: 'USD', createdDate: nowS, aggregationAttemptDate: nowS, aggregationSuccessDate: nowS,
+        balanceDate: nowS, mfa: Boolean(a.mfa), historicLoaded: false,
+      };
+      world.accounts.set(id, account);
+      // Spread over 24 months before the account was added; the last quarter of them historic.
+      for (let n = 0; n < a.transactions; n++) {
+        const historic = n % 4 === 3;
+        const ageDays = historic ? STANDARD_HISTORY_DAYS + 1 + Math.floor(random() * (HISTORIC_DAYS - STANDARD_HISTORY_DAYS - 2)) : Math.floor(random() * STANDARD_HISTORY_DAYS);
+        const postedDate = nowS - ageDays * DAY_S - Math.floor(random() * 3600);
+        const pending = !historic && n % 17 === 5;
+        const t: Transaction = {
+          id: Number(world.nextId()) * 10 + 1, accountId: id, customerId, amount: Math.round((random() - 0.6) * 40_000) / 100,
+          description: PAYEES[Math.floor(random() * PAYEES.length)], status: pending ? 'pending' : 'active',
+          // One in eleven has no transaction date: sorting falls back to postedDate (seed 002, Transactions).
+          ...(n % 11 === 7 ? {} : { transactionDate: postedDate - Math.floor(random() * 2) * DAY_S }),
+          postedDate, createdDate: postedDate, historic,
+        };
+        world.transactions.set(t.id, t);
+      }
+    }
+  }
+  return linkedData(world, customerId);
+}
+
+/** The logins and accounts of a customer, in creation order. */
+export function linkedData(world: FdWorld, customerId: string): LinkedData {
+  return {
+    logins: [...world.logins.values()].filter((l) => l.customerId === customerId),
+    accounts: [...world.accounts.values()].filter((a) => a.customerId === customerId),
+  };
+}
+
+/** What the control surface answers: enough for a spec to address every account (no full numbers). */
+export function linkedView(data: LinkedData) {
+  return {
+    logins: data.logins.map((l) => ({ id: l.id, institutionId: l.institutionId, legacy: l.legacy })),
+    accounts: data.accounts.map((a) => ({
+      id: a.id, institutionLoginId: a.institutionLoginId, institutionId: a.institutionId, type: a.type, status: a.status, mfa: a.mfa,
+      createdDate: a.createdDate, numberLast4: a.number.slice(-4),
+    })),
+  };
+}
