@@ -182,3 +182,23 @@ export function linkedView(data: LinkedData) {
     })),
   };
 }
+
+/**
+ * The account a request addresses: the customer exists, belongs to the calling partner (when
+ * known) and owns the account. Undefined otherwise (the caller answers 404). Every module reads
+ * accounts through this, so a deleted account or customer is gone from every reader at once.
+ */
+export function findAccount(world: FdWorld, customerId: string, accountId: string, partnerId?: string): Account | undefined {
+  const customer = world.customers.get(customerId);
+  if (!customer || (partnerId && customer.partnerId !== partnerId)) return undefined;
+  const account = world.accounts.get(accountId);
+  return account && account.customerId === customerId ? account : undefined;
+}
+
+/** The institution login a request addresses, under the same conditions as findAccount. */
+export function findLogin(world: FdWorld, customerId: string, loginId: string, partnerId?: string): InstitutionLogin | undefined {
+  const customer = world.customers.get(customerId);
+  if (!customer || (partnerId && customer.partnerId !== partnerId)) return undefined;
+  const login = world.logins.get(Number(loginId));
+  return login && login.customerId === customerId ? login : undefined;
+}

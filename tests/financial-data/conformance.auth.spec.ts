@@ -3,7 +3,7 @@
 // app token header (valid two hours) on all but CreateToken and ModifyPartnerSecret. The header
 // names are the configured ones (FD_HEADER_NAMES: the seed's Partner-App-Key / Partner-App-Token
 // by default, the provider's Finicity-App-Key / Finicity-App-Token as the alternative).
-import { loadContract, expect, expectFdError, FD_HEADERS, fdAuthHeaders, rules, sampleCall, test, TOKEN_VALID_MS } from '../../fixtures/financial-data.js';
+import { loadContract, expect, expectFdError, FD_HEADERS, fdAuthHeaders, rules, sample, test, TOKEN_VALID_MS } from '../../fixtures/financial-data.js';
 
 const contract = await loadContract('financial-data');
 const operations = [...contract.operations.values()];
@@ -30,7 +30,7 @@ for (const op of operations) {
   };
 
   test(`${op.operationId} refuses a call without ${KEY}${has401 ? ' with 401' : ''} @smoke`, rules('FD-AUTH-KEY-REQUIRED'), async ({ fdApi, fd, fdTokens, fdEntities }) => {
-    const res = await fdApi.call(op.operationId, { ...sampleCall(op.operationId, fd, fdEntities), auth: await withoutKey(fdTokens) });
+    const res = await fdApi.call(op.operationId, { ...sample(op.operationId, fd, fdEntities), auth: await withoutKey(fdTokens) });
     await expectRefused(res, 'no app key');
   });
 
@@ -42,14 +42,14 @@ for (const op of operations) {
     const altered = { unknown: `unknown-${Date.now()}`, 'with a suffix': `${fd.appKey}0`, truncated: fd.appKey.slice(0, -1),
       'last character changed': fd.appKey.slice(0, -1) + (last === 'a' ? 'b' : 'a') };
     for (const [what, key] of Object.entries(altered)) {
-      const res = await fdApi.call(op.operationId, { ...sampleCall(op.operationId, fd, fdEntities), auth: () => fdAuthHeaders(key, token) });
+      const res = await fdApi.call(op.operationId, { ...sample(op.operationId, fd, fdEntities), auth: () => fdAuthHeaders(key, token) });
       await expectRefused(res, `app key ${what}`);
     }
   });
 
   if (has401) {
     test(`${op.operationId} names the missing ${KEY} in its 401 message @provider`, rules('FD-AUTH-401-NAMES-HEADER'), async ({ fdApi, fd, fdTokens, fdEntities }) => {
-      const res = await fdApi.call(op.operationId, { ...sampleCall(op.operationId, fd, fdEntities), auth: await withoutKey(fdTokens) });
+      const res = await fdApi.call(op.operationId, { ...sample(op.operationId, fd, fdEntities), auth: await withoutKey(fdTokens) });
       expectFdError(res, 401, 'no app key');
       expectNamesHeader(res, KEY);
     });
@@ -58,20 +58,20 @@ for (const op of operations) {
   if (!needsToken(op)) continue;
 
   test(`${op.operationId} refuses a call without ${TOKEN}${has401 ? ' with 401' : ''}`, rules('FD-AUTH-TOKEN-REQUIRED'), async ({ fdApi, fd, fdEntities, appKeyOnly }) => {
-    const res = await fdApi.call(op.operationId, { ...sampleCall(op.operationId, fd, fdEntities), auth: appKeyOnly });
+    const res = await fdApi.call(op.operationId, { ...sample(op.operationId, fd, fdEntities), auth: appKeyOnly });
     await expectRefused(res, 'no token');
   });
 
   if (has401) {
     test(`${op.operationId} names the missing ${TOKEN} in its 401 message @provider`, rules('FD-AUTH-401-NAMES-HEADER'), async ({ fdApi, fd, fdEntities, appKeyOnly }) => {
-      const res = await fdApi.call(op.operationId, { ...sampleCall(op.operationId, fd, fdEntities), auth: appKeyOnly });
+      const res = await fdApi.call(op.operationId, { ...sample(op.operationId, fd, fdEntities), auth: appKeyOnly });
       expectFdError(res, 401, 'no token');
       expectNamesHeader(res, TOKEN);
     });
   }
 
   test(`${op.operationId} refuses an invalid ${TOKEN}${has401 ? ' with 401' : ''}`, rules('FD-AUTH-TOKEN-REQUIRED'), async ({ fdApi, fd, fdEntities }) => {
-    const res = await fdApi.call(op.operationId, { ...sampleCall(op.operationId, fd, fdEntities), auth: () => fdAuthHeaders(fd.appKey, 'fdtk_not-a-token-the-target-issued') });
+    const res = await fdApi.call(op.operationId, { ...sample(op.operationId, fd, fdEntities), auth: () => fdAuthHeaders(fd.appKey, 'fdtk_not-a-token-the-target-issued') });
     await expectRefused(res, 'invalid token');
   });
 
@@ -79,7 +79,7 @@ for (const op of operations) {
     const token = await fdTokens.get();
     // seed 002, Limits: a token is valid 2 hours; age it just past that on the virtual clock.
     await fdMock.advanceClock((TOKEN_VALID_MS - (fdTokens.age() ?? 0)) / 1000 + 1);
-    const res = await fdApi.call(op.operationId, { ...sampleCall(op.operationId, fd, fdEntities), auth: () => fdAuthHeaders(fd.appKey, token) });
+    const res = await fdApi.call(op.operationId, { ...sample(op.operationId, fd, fdEntities), auth: () => fdAuthHeaders(fd.appKey, token) });
     await expectRefused(res, 'expired token');
   });
 }

@@ -2,7 +2,7 @@
 // refuses, generated from the contract (helpers/negative.ts: required members missing, wrong types,
 // one past every limit, outside every enum and pattern, a malformed body), is refused with a
 // documented 4xx (seed 002, Errors) and the error body; operations that document no refusal skip.
-import { expect, rules, sampleCall, test } from '../../fixtures/financial-data.js';
+import { expect, loadContract, rules, sample, test } from '../../fixtures/financial-data.js';
 import { refusalStatuses, runNegativeCases } from '../../fixtures/negative.js';
 
 test.describe('generated refusals', () => {
@@ -13,18 +13,16 @@ test.describe('generated refusals', () => {
   });
 });
 
-// One test per operation; the cases of an operation run in one test (a few ms each on the mock).
-const OPERATIONS = ['CreateToken', 'ModifyPartnerSecret', 'AddTestingCustomer', 'AddCustomer', 'GetCustomers', 'GetCustomerWithAppData', 'GetCustomer',
-  'ModifyCustomer', 'DeleteCustomer', 'CreateConsumer', 'GetConsumerForCustomer', 'GetConsumer', 'ModifyConsumer', 'AddBusinessDetails', 'GetBusinessByCustomer',
-  'UpdateBusiness', 'GetBusinessById', 'GetInstitutions', 'GetCertifiedInstitutions', 'GetCertifiedInstitutionsWithRSSD', 'GetInstitution',
-  'GetInstitutionBranding', 'GetInstitutionsByRoutingNumber', 'GetLocationMatches'];
+// One test per operation of the contract (it grows with it); the cases of an operation run in one
+// test (a few ms each on the mock).
+const OPERATIONS = [...(await loadContract('financial-data')).operations.keys()];
 
 for (const operationId of OPERATIONS) {
   test(`${operationId} refuses every request the contract refuses with a documented 4xx`, rules('FD-NEGATIVE'), async ({ fdApi, fd, fdEntities, fdContract, appKeyOnly }) => {
     const op = fdContract.operation(operationId);
     test.skip(refusalStatuses(op).length === 0, `${operationId} documents no refusal status to expect`);
     const needsToken = op.security.every((alt) => alt.length > 1);
-    const valid = { ...sampleCall(operationId, fd, fdEntities), ...(needsToken ? {} : { auth: appKeyOnly }) };
+    const valid = { ...sample(operationId, fd, fdEntities), ...(needsToken ? {} : { auth: appKeyOnly }) };
     const { cases, failures } = await runNegativeCases(fdApi, operationId, valid);
     test.info().annotations.push({ type: 'negative cases', description: String(cases) });
     expect(failures, `cases of ${operationId} answered otherwise`).toEqual([]);

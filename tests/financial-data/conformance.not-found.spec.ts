@@ -1,7 +1,7 @@
 // Covers: every operation of the financial data contract with a path id and a documented 404
 // (seed 002, Errors - 404: customer, consumer, institution, ... not found): a well-formed id that
 // names nothing is a 404. Grows with the contract.
-import { loadContract, expectFdError, rules, sampleCall, test, unknownId } from '../../fixtures/financial-data.js';
+import { loadContract, expectFdError, rules, sample, test, unknownId } from '../../fixtures/financial-data.js';
 
 const contract = await loadContract('financial-data');
 
@@ -9,8 +9,8 @@ for (const op of contract.operations.values()) {
   if (!op.responses['404']) continue;
   for (const param of op.parameters.filter((p) => p.in === 'path')) {
     test(`${op.operationId} answers 404 for an unknown ${param.name}`, rules('FD-NOT-FOUND'), async ({ fdApi, fd, fdEntities, fdContract }) => {
-      const sample = sampleCall(op.operationId, fd, fdEntities);
-      const res = await fdApi.call(op.operationId, { ...sample, path: { ...sample.path, [param.name]: unknownId(fdContract, param.schema) } });
+      const call = sample(op.operationId, fd, fdEntities);
+      const res = await fdApi.call(op.operationId, { ...call, path: { ...call.path, [param.name]: unknownId(fdContract, param.schema) } });
       expectFdError(res, 404, `unknown ${param.name}`);
     });
   }
