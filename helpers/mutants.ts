@@ -141,6 +141,13 @@ export function insideFaultBranch(fileName: string, source: string, start: { lin
   let found = false;
   const visit = (node: ts.Node) => {
     if (found || node.getStart(file) > from || node.getEnd() < to) return;
+    // A condition true only with a fault on (a switch, an && chain with one, in parentheses or
+    // not) made `false`: with the fault off it is false already.
+    const exactNode = node.getStart(file) === from && node.getEnd() === to;
+    if (exactNode && replacement === 'false' && ts.isExpression(node) && needsFault(node)) {
+      found = true;
+      return;
+    }
     // The fault id itself: `faults.has('x')` -> `faults.has('')` switches nothing on in a fault-free run.
     if (ts.isStringLiteral(node) && ts.isCallExpression(node.parent) && needsFault(node.parent) && within(node)) found = true;
     else if (ts.isIfStatement(node) && needsFault(node.expression) && within(node.thenStatement)) found = true;

@@ -27,6 +27,7 @@ test('a mutant inside a branch guarded by faults.has(...) is fault-only; the nor
     "const w = faults.has('e') && compute();", // line 4
     "if (x || faults.has('f')) send('either');", // line 5
     "if (hasCard && kind === 'ISSUER' && onReceipt('blind-x')) send('wrapped');", // line 6
+    "if ((key === 'a' && faults.has('g')) || (key === 'b' && faults.has('h'))) continue;", // line 7
   ].join('\n');
   const at = (line: number, text: string, replacement?: string) => {
     const column = source.split('\n')[line].indexOf(text);
@@ -49,4 +50,9 @@ test('a mutant inside a branch guarded by faults.has(...) is fault-only; the nor
   expect(at(6, chain, 'false')).toBe(true);
   expect(at(6, chain, 'true')).toBe(false); // switching the fault branch on is observable
   expect(at(6, "onReceipt('blind-x')")).toBe(false);
+  // The switch alone, or a parenthesised chain of an ||, made false: false already without the fault.
+  expect(at(1, "faults.has('b')", 'false')).toBe(true);
+  expect(at(1, "faults.has('b')", 'true')).toBe(false);
+  expect(at(7, "(key === 'a' && faults.has('g'))", 'false')).toBe(true);
+  expect(at(7, "(key === 'a' && faults.has('g'))", 'true')).toBe(false);
 });
