@@ -5,8 +5,15 @@ import fs from 'node:fs';
 import { parse } from 'yaml';
 import { exitOnConfigError, suiteConfig } from './helpers/config';
 import { SERVICES } from './helpers/services';
+import { unknownFaultsMessage } from './mocks/index';
 
 const settings = exitOnConfigError(() => suiteConfig());
+// A misspelled MOCK_FAULTS id would give a green run that switched nothing on (issue 14).
+const unknownFaults = settings.target === 'mock' ? unknownFaultsMessage(settings.mockFaults) : undefined;
+if (unknownFaults) {
+  console.error(`configuration error: ${unknownFaults}`);
+  process.exit(2);
+}
 // Identifies this run's coverage records (helpers/coverage.ts); the workers inherit it.
 process.env.SUITE_RUN_ID ??= `${Date.now()}-${process.pid}`;
 

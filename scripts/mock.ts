@@ -3,14 +3,22 @@
 // clients go to .mock/credentials.json (git-ignored), never to the console.
 import fs from 'node:fs';
 import { FaultError } from '../mocks/kit/faults.js';
-import { MOCKS } from '../mocks/index.js';
+import { MOCKS, unknownFaultsMessage } from '../mocks/index.js';
 import { FD_HEADER_NAME_SETS, suiteConfig, type FdHeaderNames } from '../helpers/config.js';
 import { parseArgs, runMain, UsageError } from './lib/cli.js';
 
-const USAGE = 'npm run mock -- [--service <name>] [--faults <id,id>] [--header-names seed|provider]';
+const USAGE = 'npm run mock -- [--service <name>] [--faults <id,id>] [--header-names seed|provider] [--list-faults]';
 
 runMain(async () => {
-  const args = parseArgs(process.argv.slice(2), { service: 'value', faults: 'value', 'header-names': 'value' }, USAGE);
+  const args = parseArgs(process.argv.slice(2), { service: 'value', faults: 'value', 'header-names': 'value', 'list-faults': 'flag' }, USAGE);
+  if (args['list-faults']) {
+    // Every fault id per service, with the rule it breaks (what MOCK_FAULTS and --faults accept).
+    for (const mock of MOCKS.filter((m) => !args.service || m.service === args.service)) {
+      console.log(`${mock.service} (${mock.faults.length})`);
+      for (const f of mock.faults) console.log(`  ${f.id.padEnd(48)} ${f.rule}`);
+    }
+    return 0;
+  }
   // Financial data security header names: --header-names, else FD_HEADER_NAMES (seed names by default).
   const names = args['header-names'];
   if (typeof names === 'string' && !(names in FD_HEADER_NAME_SETS)) throw new UsageError(`--header-names must be seed or provider, not '${names}'. Usage: ${USAGE}`);
@@ -18,9 +26,8 @@ runMain(async () => {
   const selected = MOCKS.filter((m) => !args.service || m.service === args.service);
   if (selected.length === 0) throw new UsageError(`unknown service '${args.service}' (known: ${MOCKS.map((m) => m.service).join(', ')})`);
   const faults = typeof args.faults === 'string' ? args.faults.split(',').map((f) => f.trim()).filter(Boolean) : [];
-  const known = new Set(MOCKS.flatMap((m) => m.faults.map((f) => f.id)));
-  const unknown = faults.filter((f) => !known.has(f));
-  if (unknown.length) throw new UsageError(`unknown fault(s): ${unknown.join(', ')}`);
+  const unknown = unknownFaultsMessage(faults);
+  if (unknown) throw new UsageError(unknown.replace('MOCK_FAULTS', '--faults'));
   const credentials: Record<string, unknown> = {};
   const handles = [];
   for (const mock of selected) {

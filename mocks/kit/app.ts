@@ -69,6 +69,9 @@ export function createMockApp(context: MockContext, clientError: ClientError): F
     if (!body || typeof body.seconds !== 'number' || !Number.isFinite(body.seconds) || body.seconds < 0) {
       return reply.code(400).send({ message: 'body must be {"seconds": <non-negative number>}' });
     }
+    // Beyond what a Date holds every later answer would fail: refused, and the clock stays put.
+    const headroom = context.clock.headroomSeconds();
+    if (body.seconds > headroom) return reply.code(400).send({ message: `seconds ${body.seconds} is beyond what the clock can hold: at most ${headroom} more` });
     context.clock.advance(body.seconds);
     return { now: context.clock.now().toISOString() };
   });

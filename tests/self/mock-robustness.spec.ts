@@ -32,6 +32,20 @@ for (const mock of MOCKS) {
       });
     }
 
+    // issue 14: {"seconds": 1e13} used to answer 500 "Invalid time value" and break every later answer.
+    test('control surface: a clock advance beyond what a Date holds is a 400 and the mock keeps answering', async () => {
+      const advance = (seconds: number) => fetch(`${handle.origin}/__mock/clock/advance`, { method: 'POST', body: JSON.stringify({ seconds }), headers: { 'content-type': 'application/json' } });
+      const res = await advance(1e13);
+      expect(res.status).toBe(400);
+      const { message } = (await res.json()) as { message: string };
+      expect(message).toMatch(/beyond what the clock can hold: at most \d+ more/);
+      expect((await fetch(`${handle.origin}/__mock/state`)).status).toBe(200);
+      expect((await fetch(`${handle.baseURL}/anything`)).status).toBeLessThan(500);
+      // Within the headroom (a century) still accepted; then reset for the other tests.
+      expect((await advance(100 * 365 * 86_400)).status).toBe(200);
+      await fetch(`${handle.origin}/__mock/reset`, { method: 'POST' });
+    });
+
     test('control surface: GET /__mock/world serves no credential', async () => {
       // headerNames (financial data) holds the names of the security headers, not their values.
       const { headerNames: _names, ...world } = (await (await fetch(`${handle.origin}/__mock/world`)).json()) as Record<string, unknown>;
