@@ -31,18 +31,21 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     if (!customer) return sendError(ctx, reply, 404, 'Customer not found');
     // Blind fault: uniqueness keyed on (customer, business name) instead of the customer alone.
     const sameKey = (b: Business) => b.customerId === customer.id && (!faults.has('blind-business-unique-by-name') || b.fields.name === input.body.name);
-    const existing = [...world.businesses.values()].some(sameKey);
+    const mine = [...(world.businessesOf.get(customer.id) ?? [])].map((id) => world.businesses.get(id)!);
+    const existing = mine.some(sameKey);
     if (existing && !faults.has('duplicate-business-accepted')) return sendError(ctx, reply, 409, 'The customer already has a business');
     const now = isoNoZone();
     const business: Business = { id: world.nextId(), customerId: customer.id, fields: addedFields(input.body), createdDate: now, modifiedDate: now };
     world.businesses.set(business.id, business);
+    world.businessesOf.set(customer.id, (world.businessesOf.get(customer.id) ?? new Set()).add(business.id));
     return view(business);
   });
   route(app, ctx, 'GetBusinessByCustomer', (input, reply) => {
     const customer = customerOf(input);
     // Fault: the customer-addressed route still answers once the customer is deleted.
     const owner = customer?.id ?? (faults.has('deleted-customer-business-path') ? input.path.customer_id : undefined);
-    const business = owner && [...world.businesses.values()].find((b) => b.customerId === owner);
+    const firstId = owner ? [...(world.businessesOf.get(owner) ?? [])][0] : undefined;
+    const business = firstId ? world.businesses.get(firstId) : undefined;
     return business ? [view(business)] : sendError(ctx, reply, 404, 'Business not found');
   });
   route(app, ctx, 'UpdateBusiness', (input, reply) => {

@@ -29,12 +29,13 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     const customer = customerOf(input);
     if (!customer && !faults.has('consumer-unknown-customer-created')) return sendError(ctx, reply, 404, 'Customer not found');
     const customerId = input.path.customerId;
-    const existing = [...world.consumers.values()].some((c) => c.customerId === customerId);
+    const existing = world.consumerOf.has(customerId);
     if (existing && !faults.has('duplicate-consumer-accepted')) return sendError(ctx, reply, 409, 'A consumer already exists for this customer');
     const consumer: Consumer = {
       id: randomBytes(16).toString('hex'), customerId, partnerId: input.partner?.id ?? '', createdDate: faults.has('blind-consumer-created-millis') ? clock.nowMs() : clock.nowEpochSeconds(), fields: { ...input.body },
     };
     world.consumers.set(consumer.id, consumer);
+    if (!existing) world.consumerOf.set(customerId, consumer.id);
     // Fault: the creation answer echoes the SSN it was sent.
     const echo = faults.has('consumer-ssn-in-creation-answer') ? { ssn: String(input.body.ssn) } : {};
     return reply.code(201).send({ id: consumer.id, createdDate: consumer.createdDate, customerId: Number(customerId), ...echo });
@@ -42,7 +43,8 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
   route(app, ctx, 'GetConsumerForCustomer', (input, reply) => {
     // Fault: the customer-addressed route still answers once the customer is deleted.
     const reachable = customerOf(input) || faults.has('deleted-customer-consumer-path');
-    const consumer = reachable && [...world.consumers.values()].find((c) => c.customerId === input.path.customerId);
+    const id = reachable && world.consumerOf.get(input.path.customerId);
+    const consumer = id ? world.consumers.get(id) : undefined;
     return consumer ? view(consumer) : sendError(ctx, reply, 404, 'Consumer not found');
   });
   route(app, ctx, 'GetConsumer', (input, reply) => {

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
 import { page } from './paging.js';
-import type { Customer } from './world.js';
+import { usernameKey, type Customer } from './world.js';
 
 /** A customer record; dates as digit strings, as the provider serialises them (StringUnixDate). */
 export function customerView(c: Customer) {
@@ -35,7 +35,7 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
 
   const add = (type: Customer['type']) => ({ body, partner }: Input, reply: any) => {
     const partnerId = partner?.id ?? '';
-    const taken = [...world.customers.values()].some((c) => c.partnerId === partnerId && c.username === body.username);
+    const taken = world.usernames.has(usernameKey(partnerId, body.username));
     const checked = !(type === 'testing' && faults.has('blind-testing-duplicate-username'));
     if (taken && checked && !faults.has('duplicate-username-accepted')) return sendError(ctx, reply, 409, 'A customer with this username already exists');
     const id = world.nextId();
@@ -43,6 +43,7 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     const customer: Customer = { id, partnerId, type: actual, createdDate: faults.has('customer-created-date-ms') ? clock.nowMs() : clock.nowEpochSeconds(), ...pick(body) };
     createdNames.set(id, { firstName: customer.firstName, lastName: customer.lastName });
     world.customers.set(id, customer);
+    if (!taken) world.usernames.set(usernameKey(partnerId, body.username), id);
     return reply.code(faults.has('created-status-200') ? 200 : 201).send({ id, username: customer.username, createdDate: customer.createdDate });
   };
   route(app, ctx, 'AddTestingCustomer', add('testing'));
@@ -91,10 +92,14 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
   route(app, ctx, 'DeleteCustomer', (input, reply) => {
     const c = own(input);
     if (!c) return sendError(ctx, reply, 404, 'Customer not found');
-    if (!faults.has('delete-not-effective')) world.customers.delete(c.id);
+    if (!faults.has('delete-not-effective')) {
+      world.customers.delete(c.id);
+      if (world.usernames.get(usernameKey(c.partnerId, c.username)) === c.id) world.usernames.delete(usernameKey(c.partnerId, c.username));
+    }
     if (faults.has('blind-deleted-customer-still-listed') || faults.has('blind-deleted-customer-app-data')) ghosts.push(c);
     if (faults.has('consumer-deleted-with-customer')) {
       for (const [id, consumer] of world.consumers) if (consumer.customerId === c.id) world.consumers.delete(id);
+      world.consumerOf.delete(c.id);
     }
     return reply.code(204).send();
   });

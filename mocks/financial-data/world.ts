@@ -32,8 +32,19 @@ export interface FdWorld {
   logins: Map<number, InstitutionLogin>;
   accounts: Map<string, Account>;
   transactions: Map<number, Transaction>;
+  /**
+   * Secondary indexes, so that no request's cost grows with the store (issue 14: the duplicate
+   * username check scanned every customer): partner + username -> customer id, customer id ->
+   * consumer id, customer id -> business ids.
+   */
+  usernames: Map<string, string>;
+  consumerOf: Map<string, string>;
+  businessesOf: Map<string, Set<string>>;
   nextId: () => string;
 }
+
+/** Key of the username index: usernames are unique per partner. */
+export const usernameKey = (partnerId: string, username: string) => `${partnerId}\u0000${username}`;
 
 // Recognisable prefixes, so fixtures/leak-patterns.ts can spot any that escape redaction.
 export const newAppKey = () => `fdak_${randomBytes(18).toString('hex')}`;
@@ -77,12 +88,14 @@ export function createFdWorld(): FdWorld {
   const partners = new Map([partner('2445580001'), partner('2445580002')].map((p) => [p.id, p]));
   const world: FdWorld = {
     appKeys: [newAppKey()], partners, tokens: new Map(), customers: new Map(), consumers: new Map(), businesses: new Map(),
-    institutions: institutions(), locations: locations(), logins: new Map(), accounts: new Map(), transactions: new Map(), nextId: () => String(++counter),
+    institutions: institutions(), locations: locations(), logins: new Map(), accounts: new Map(), transactions: new Map(),
+    usernames: new Map(), consumerOf: new Map(), businessesOf: new Map(), nextId: () => String(++counter),
   };
   // A testing and an active customer of the suite's partner, and one with a disputed statement (403).
   const seed = (username: string, type: Customer['type'], disputed = false) => {
     const id = world.nextId();
     world.customers.set(id, { id, partnerId: '2445580001', username, firstName: 'Seeded', lastName: type, type, createdDate: 1_700_000_000, disputed });
+    world.usernames.set(usernameKey('2445580001', username), id);
   };
   seed('seed.testing.customer', 'testing');
   seed('seed.active.customer', 'active');
