@@ -1,5 +1,7 @@
 // Contract loading: one OpenAPI 3.1 document per service (schemas/<service>/openapi.yaml, split
 // with $ref once large), bundled with Redocly, compiled into the one Ajv instance.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { bundle, loadConfig } from '@redocly/openapi-core';
 import type { ValidateFunction } from 'ajv';
@@ -182,19 +184,50 @@ export class Contract {
 }
 
 const cache = new Map<string, Promise<Contract>>();
+// Bundled contracts on disk, keyed by the hash of the service's contract files: Playwright starts
+// a new worker after every failed test, and bundling is most of a worker's start-up (issue 14: a
+// failing run must not cost ten times a passing one). Any edit of a contract file changes the key.
+const DISK_CACHE = path.resolve(import.meta.dirname, '..', 'node_modules', '.cache', 'contract-suite');
 
-/** Loads (once per process) the bundled contract of a service. */
+function contractHash(service: string): string {
+  const folder = path.join(ROOT, service);
+  const hash = createHash('sha256');
+  const files = fs.readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((f) => /\.ya?ml$/.test(f)).sort();
+  for (const f of files) hash.update(f).update('\0').update(fs.readFileSync(path.join(folder, f))).update('\0');
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function bundled(service: string): Promise<Json> {
+  const file = path.join(DISK_CACHE, `${service}-${contractHash(service)}.json`);
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    // Not cached yet (or unreadable): bundle, then cache for the next worker.
+  }
+  const ref = path.join(ROOT, service, 'openapi.yaml');
+  const config = await loadConfig({});
+  const result = await bundle({ ref, config, dereference: false });
+  const problems = result.problems.filter((p) => p.severity === 'error');
+  if (problems.length) throw new Error(`${service} contract: ${problems[0].message}`);
+  try {
+    fs.mkdirSync(DISK_CACHE, { recursive: true });
+    // Written whole then renamed, so a parallel worker never reads half a file.
+    const tmp = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, JSON.stringify(result.bundle.parsed));
+    fs.renameSync(tmp, file);
+    // Older versions of this contract are dead weight.
+    for (const old of fs.readdirSync(DISK_CACHE)) if (old.startsWith(`${service}-`) && old.endsWith('.json') && path.join(DISK_CACHE, old) !== file) fs.rmSync(path.join(DISK_CACHE, old), { force: true });
+  } catch {
+    // A read-only tree only loses the cache.
+  }
+  return result.bundle.parsed;
+}
+
+/** Loads (once per process; bundled once per contract version on disk) the bundled contract of a service. */
 export function loadContract(service: string): Promise<Contract> {
   let pending = cache.get(service);
   if (!pending) {
-    pending = (async () => {
-      const ref = path.join(ROOT, service, 'openapi.yaml');
-      const config = await loadConfig({});
-      const result = await bundle({ ref, config, dereference: false });
-      const problems = result.problems.filter((p) => p.severity === 'error');
-      if (problems.length) throw new Error(`${service} contract: ${problems[0].message}`);
-      return new Contract(service, result.bundle.parsed);
-    })();
+    pending = bundled(service).then((document) => new Contract(service, document));
     cache.set(service, pending);
   }
   return pending;
