@@ -1,6 +1,7 @@
 // The certification verdict (issues 7 and 9): checks counted by the source their rule rests on, a
 // verdict per service and for the run that a partial or aborted run cannot turn into PASS, rules
 // with their outcome, and failures of one root cause grouped.
+import { PREFLIGHT_PREFIX } from './preflight.js';
 import type { SourceClass } from './contract.js';
 import { SOURCE_CLASSES } from './contract.js';
 import type { Provenance } from './provenance.js';
@@ -125,8 +126,11 @@ export function serviceVerdict(
   // sensitive-data failure blocks whatever its source (issue 9); only a reference-page decision
   // that fails leaves the verdict CONDITIONAL.
   v.verdict = ran === 0 ? 'NOT RUN' : v.seed.failed + v.provider.failed > 0 || blockingFailure ? 'FAIL' : v.assumption.failed > 0 ? 'CONDITIONAL' : 'PASS';
+  // A service its preflight stopped (helpers/preflight.ts): NOT RUN, and the one-line cause said.
+  const stopped = Object.keys(v.skippedReasons).find((r) => r.startsWith(PREFLIGHT_PREFIX));
+  if (stopped && ran === 0) v.warning = `stopped by the ${stopped}`;
   const seedTotal = v.seed.passed + v.seed.failed + v.seed.skipped;
-  if (seedTotal && v.seed.skipped / seedTotal > SKIP_WARNING_SHARE) {
+  if (!v.warning && seedTotal && v.seed.skipped / seedTotal > SKIP_WARNING_SHARE) {
     v.warning = `${v.seed.skipped} of ${seedTotal} seed checks (${Math.round((100 * v.seed.skipped) / seedTotal)}%) were skipped`;
   }
   return v;
@@ -147,11 +151,12 @@ function ruleOutcome(rule: Rule, outcomes: TestOutcome[]): RuleOutcome {
 /** The run's verdict: FAIL and CONDITIONAL stand; a passing run that did not select the whole suite is PARTIAL. */
 export function overallVerdict(services: ServiceVerdict[], whole: boolean): { verdict: Verdict; reason?: string } {
   const run = services.filter((s) => s.verdict !== 'NOT RUN');
-  if (run.length === 0) return { verdict: 'NOT RUN', reason: 'no check ran' };
+  const stoppedBy = services.filter((s) => s.warning?.startsWith('stopped by the preflight')).map((s) => `${s.service} ${s.warning}`);
+  if (run.length === 0) return { verdict: 'NOT RUN', reason: stoppedBy.length ? stoppedBy.join('; ') : 'no check ran' };
   if (run.some((s) => s.verdict === 'FAIL')) return { verdict: 'FAIL' };
   if (run.some((s) => s.verdict === 'CONDITIONAL')) return { verdict: 'CONDITIONAL' };
   if (!whole) return { verdict: 'PARTIAL', reason: 'the run did not select the whole suite (a filter, a project, a shard or a file): a PASS needs every check' };
   const notRun = services.filter((s) => s.verdict === 'NOT RUN').map((s) => s.service);
-  if (notRun.length) return { verdict: 'PARTIAL', reason: `no check of ${notRun.join(', ')} ran` };
+  if (notRun.length) return { verdict: 'PARTIAL', reason: `no check of ${notRun.join(', ')} ran${stoppedBy.length ? ` (${stoppedBy.join('; ')})` : ''}` };
   return { verdict: 'PASS' };
 }
