@@ -1,0 +1,34 @@
+// Covers: `npm run bench` (scripts/bench.ts) refuses bad arguments with one line before it starts
+// anything (no mock, no load), and its defaults stay short and bounded.
+import { UsageError } from '../../scripts/lib/cli.js';
+import { BENCH_SERVICES, parseBenchArgs } from '../../scripts/lib/bench/args.js';
+import { expect, runCommand, test } from '../../fixtures/self.js';
+
+test('bench defaults: 5 s phases, 10 connections, 200 calls, every service', () => {
+  expect(parseBenchArgs([])).toEqual({ seconds: 5, connections: 10, calls: 200, services: [...BENCH_SERVICES] });
+  expect(parseBenchArgs(['--seconds', '2', '--connections', '4', '--calls', '50', '--service', 'installments']))
+    .toEqual({ seconds: 2, connections: 4, calls: 50, services: ['installments'] });
+});
+
+for (const [args, message] of [
+  [['--bogus'], "unknown argument '--bogus'"],
+  [['--seconds'], '--seconds needs a value'],
+  [['--seconds', '0'], '--seconds must be an integer from 1 to 60'],
+  [['--seconds', '61'], '--seconds must be an integer from 1 to 60'],
+  [['--seconds', '1.5'], '--seconds must be an integer from 1 to 60'],
+  [['--connections', 'many'], '--connections must be an integer from 1 to 1000'],
+  [['--calls', '5'], '--calls must be an integer from 10 to 100000'],
+  [['--service', 'nope'], '--service must be one of card-enrollment, installments, financial-data'],
+] as const) {
+  test(`bench ${args.join(' ')} is a usage error`, () => {
+    expect(() => parseBenchArgs([...args])).toThrow(UsageError);
+    expect(() => parseBenchArgs([...args])).toThrow(message);
+  });
+}
+
+test('scripts/bench with a bad argument answers one error line and exits 2', () => {
+  const { code, output } = runCommand('npx', ['tsx', 'scripts/bench.ts', '--seconds', '0']);
+  expect(code).toBe(2);
+  expect(output.trim().split('\n')).toHaveLength(1);
+  expect(output).toContain('error: --seconds must be an integer from 1 to 60');
+});
