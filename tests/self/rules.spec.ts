@@ -16,9 +16,18 @@ interface ListedSuite {
   suites?: ListedSuite[];
 }
 
-/** The rule citations of every check of a project, read from `playwright test --list`. */
+const listed = new Map<string, Citation[]>();
+
+/** The rule citations of every check of a project, read from `playwright test --list` (once per project). */
 function citationsOf(project: string): Citation[] {
-  const { code, output } = runCommand('npx', ['playwright', 'test', '--list', '--reporter=json', '--project', project]);
+  if (!listed.has(project)) listed.set(project, listCitations(project));
+  return listed.get(project)!;
+}
+
+function listCitations(project: string): Citation[] {
+  // Listing a thousand checks takes seconds on a quiet machine; allow a loaded one three minutes.
+  test.setTimeout(240_000);
+  const { code, output } = runCommand('npx', ['playwright', 'test', '--list', '--reporter=json', '--project', project], {}, undefined, 180_000);
   expect(code, `listing ${project}: ${output.slice(0, 300)}`).toBe(0);
   const report = JSON.parse(output.slice(output.indexOf('{')));
   const out: Citation[] = [];
