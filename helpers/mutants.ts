@@ -110,9 +110,9 @@ export function wilson(killed: number, total: number): [number, number] {
 }
 
 const AND = ts.SyntaxKind.AmpersandAmpersandToken;
-// A fault switch: `faults.has('id')`, or a small wrapper of it named on<Something>('fault-id')
-// (e.g. `onReceipt('blind-...')`, a switch that applies on one enrollment path).
-const SWITCH_CALLEE = /^((ctx\.)?faults\.has|on[A-Z]\w*)$/;
+// A fault switch: `faults.has('id')`, or a small wrapper of it named on('fault-id') or
+// on<Something>('fault-id') (e.g. `onReceipt('blind-...')`, a switch that applies on one path).
+const SWITCH_CALLEE = /^((ctx\.)?faults\.has|on([A-Z]\w*)?)$/;
 const FAULT_ID = /^[a-z0-9]+(-[a-z0-9]+)+$/;
 
 /** A condition that holds only with a fault on: a fault switch, or an && chain with one. */

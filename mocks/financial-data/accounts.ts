@@ -1,6 +1,247 @@
-// Accounts (seed 002): to be written (issue 10). Registered by index.ts; reads and changes the linked
-// data of mocks/financial-data/portfolio.ts through ctx.state.
-import type { FastifyInstance } from 'fastify';
-import type { FdContext } from './middleware.js';
+// Accounts (seed 002, Endpoints - Accounts): full and simple readers (per customer, institution
+// login, institution, one account), refresh v1 (200 with the accounts) and v2 (204), deletion of
+// access to a login or an account, and migration of a legacy login. Reads and changes the linked
+// data of portfolio.ts through ctx.state (findAccount / findLogin / linkedData), so a deletion here
+// is seen by every other module at once. Shapes: provider 1.35.0 CustomerAccount(Simple).
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { route, sendError, type FdContext, type Input } from './middleware.js';
+import { findAccount, findLogin, linkedData, type Account, type InstitutionLogin } from './portfolio.js';
+import type { FdWorld } from './world.js';
 
-export function registerAccounts(_app: FastifyInstance, _ctx: FdContext) {}
+/** Accounts deleted while a "still visible" fault is on, kept for that one reader (per world). */
+const ghosts = new WeakMap<FdWorld, Map<string, Account>>();
+
+/** Simple variants list only active accounts (seed 002, Accounts). */
+const isActive = (a: Account) => a.status === 'active';
+
+export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
+  const { state: world, faults, clock } = ctx;
+  const ghostsOf = () => {
+    if (!ghosts.has(world)) ghosts.set(world, new Map());
+    return ghosts.get(world)!;
+  };
+
+  /** The partner's customer of the path (404 otherwise, like every customer route). */
+  const customerOf = ({ path, partner }: Input) => {
+    const c = world.customers.get(path.customerId);
+    return c && (!partner || c.partnerId === partner.id) ? c : undefined;
+  };
+  const accountsOf = (customerId: string) => linkedData(world, customerId).accounts;
+  const accountsOfLogin = (login: InstitutionLogin) => accountsOf(login.customerId).filter((a) => a.institutionLoginId === login.id);
+
+  /** Position of each account among its login's accounts, 1 on top (provider DisplayPosition), in one pass. */
+  const positionsOf = (customerId: string) => {
+    const perLogin = new Map<number, number>();
+    const out = new Map<string, number>();
+    for (const a of accountsOf(customerId)) {
+      const n = (perLogin.get(a.institutionLoginId) ?? 0) + 1;
+      perLogin.set(a.institutionLoginId, n);
+      out.set(a.id, n);
+    }
+    return out;
+  };
+
+  /** Never the full number: the last four digits shown, the rest masked (DESIGN.md convention 12). */
+  const last4 = (a: Account) => a.number.slice(-4);
+  const display = (a: Account) => (faults.has('accounts-display-first-four') ? a.number.slice(0, 4) : last4(a));
+  const masked = (a: Account, shown = 4) => `${'x'.repeat(a.number.length - shown)}${a.number.slice(-shown)}`;
+
+  /** The basic fields (provider 1.35.0 CustomerAccountSimple). */
+  function simpleView(a: Account, positions: Map<string, number>) {
+    return {
+      id: a.id, accountNumberDisplay: display(a), name: a.name, type: a.type, aggregationStatusCode: 0, status: a.status, customerId: a.customerId,
+      institutionId: a.institutionId, aggregationSuccessDate: a.aggregationSuccessDate, aggregationAttemptDate: a.aggregationAttemptDate,
+      createdDate: a.createdDate, currency: a.currency, institutionLoginId: a.institutionLoginId, displayPosition: positions.get(a.id) ?? 1, linkedAccountDate: a.createdDate,
+    };
+  }
+
+  /** The full record (provider 1.35.0 CustomerAccount): balances and details added. */
+  function fullView(a: Account, positions: Map<string, number>, numberShown = 4) {
+    return {
+      ...simpleView(a, positions), number: masked(a, numberShown), accountNickname: a.name, balance: a.balance, balanceDate: a.balanceDate,
+      lastUpdatedDate: a.aggregationSuccessDate, marketSegment: 'personal',
+      detail: { dateAsOf: a.balanceDate, availableBalanceAmount: a.availableBalance },
+    };
+  }
+
+  /** The two views of a customer's accounts, positions computed once per request. */
+  const viewer = (customerId: string) => {
+    const positions = positionsOf(customerId);
+    return { simple: (a: Account) => simpleView(a, positions), full: (a: Account, numberShown = 4) => fullView(a, positions, numberShown) };
+  };
+  const notFound = (reply: FastifyReply, what: string) => sendError(ctx, reply, 404, what);
+
+  // --- Lists of the customer (seed 002: query account status, account type).
+  route(app, ctx, 'GetCustomerAccounts', (input, reply) => {
+    const customer = customerOf(input);
+    if (!customer) return notFound(reply, 'Customer not found');
+    const ghosted = faults.has('accounts-deleted-login-still-listed') ? [...ghostsOf().values()].filter((g) => g.customerId === customer.id) : [];
+    let list = [...accountsOf(customer.id), ...ghosted];
+    const { status, account_type: type } = input.query;
+    if (status !== undefined && !faults.has('accounts-status-filter-ignored')) list = list.filter((a) => a.status === status);
+    // Fault: a listing without a status filter hides the pending account (provider: all accounts).
+    if (status === undefined && faults.has('accounts-list-hides-pending')) list = list.filter(isActive);
+    // provider 1.35.0: "ava" is the type it documents as supported; its meaning is not given, so it
+    // restricts nothing here. Any other supported value lists the accounts of that type.
+    if (type !== undefined && type !== 'ava' && !faults.has('accounts-type-filter-ignored')) list = list.filter((a) => a.type === type);
+    const view = viewer(customer.id);
+    return { accounts: list.map((a) => view.full(a)) };
+  });
+
+  route(app, ctx, 'GetCustomerAccountsSimple', (input, reply) => {
+    const customer = customerOf(input);
+    if (!customer) return notFound(reply, 'Customer not found');
+    const list = accountsOf(customer.id).filter((a) => isActive(a) || faults.has('accounts-simple-list-shows-pending'));
+    // Fault: the login id serialised as a string of digits (provider: an integer).
+    const view = viewer(customer.id);
+    if (faults.has('accounts-login-id-as-string')) return { accounts: list.map((a) => ({ ...view.simple(a), institutionLoginId: String(a.institutionLoginId) })) };
+    return { accounts: list.map(view.simple) };
+  });
+
+  // --- One account.
+  const account = (input: Input) => findAccount(world, input.path.customerId, input.path.accountId, input.partner?.id);
+  route(app, ctx, 'GetCustomerAccount', (input, reply) => {
+    const a = account(input);
+    return a ? viewer(a.customerId).full(a) : notFound(reply, 'Account not found');
+  });
+  route(app, ctx, 'GetCustomerAccountSimple', (input, reply) => {
+    const ghost = faults.has('accounts-deleted-account-simple-readable') ? ghostsOf().get(input.path.accountId) : undefined;
+    const a = account(input) ?? (ghost && ghost.customerId === input.path.customerId ? ghost : undefined);
+    if (!a) return notFound(reply, 'Account not found');
+    // provider 1.35.0: this simple variant is not restricted to active accounts (its lists are).
+    if (!isActive(a) && faults.has('accounts-simple-one-pending-404')) return notFound(reply, 'Account not found');
+    const view = viewer(a.customerId).simple(a);
+    // Fault: the login id of the customer's first login instead of the account's own.
+    if (faults.has('accounts-simple-one-wrong-login')) view.institutionLoginId = accountsOf(a.customerId)[0]?.institutionLoginId ?? a.institutionLoginId;
+    return view;
+  });
+
+  // --- Institution login readers. A login without accounts is a 404 (provider 1.35.0 example:
+  // "Customer does not have any accounts associated with institutionLoginId").
+  const loginOf = (input: Input) => findLogin(world, input.path.customerId, input.path.institutionLoginId, input.partner?.id);
+  route(app, ctx, 'GetCustomerAccountsByInstitutionLogin', (input, reply) => {
+    const login = loginOf(input);
+    const list = login ? accountsOfLogin(login) : [];
+    if (!login || list.length === 0) return notFound(reply, 'Customer does not have any accounts associated with institutionLoginId');
+    const view = viewer(login.customerId);
+    return { accounts: list.map((a) => view.full(a)) };
+  });
+  route(app, ctx, 'GetCustomerAccountsByInstitutionLoginSimple', (input, reply) => {
+    const login = loginOf(input);
+    const list = login ? accountsOfLogin(login) : [];
+    if (!login || list.length === 0) return notFound(reply, 'Customer does not have any accounts associated with institutionLoginId');
+    // Fault: every active account of the customer, whatever the login.
+    const scope = faults.has('accounts-by-login-simple-all-logins') ? accountsOf(login.customerId) : list;
+    const shown = scope.filter((a) => isActive(a) || faults.has('accounts-simple-by-login-shows-pending'));
+    const view = viewer(login.customerId);
+    return {
+      accounts: shown.map((a) => (faults.has('accounts-simple-by-login-carries-balance') ? { ...view.simple(a), balance: a.balance, detail: { availableBalanceAmount: a.availableBalance } } : view.simple(a))),
+    };
+  });
+
+  // --- Institution readers: the customer's active accounts at the institution (provider 1.35.0:
+  // "all active accounts owned by the given customer at the given institution"). No account of
+  // the customer there (or an unknown institution) is a 404.
+  const atInstitution = (input: Input) => {
+    const customer = customerOf(input);
+    if (!customer) return undefined;
+    const list = accountsOf(customer.id).filter((a) => a.institutionId === input.path.institutionId);
+    return list.length > 0 ? { customer, list } : undefined;
+  };
+  route(app, ctx, 'GetCustomerAccountsByInstitution', (input, reply) => {
+    const found = atInstitution(input);
+    if (!found) return notFound(reply, 'No accounts of the customer at this institution');
+    const list = found.list.filter((a) => isActive(a) || faults.has('accounts-by-institution-lists-pending'));
+    const view = viewer(found.customer.id);
+    return { accounts: list.map((a) => view.full(a, faults.has('accounts-number-last-six') ? 6 : 4)) };
+  });
+  route(app, ctx, 'GetCustomerAccountsByInstitutionSimple', (input, reply) => {
+    const found = atInstitution(input);
+    if (!found) return notFound(reply, 'No accounts of the customer at this institution');
+    const scope = faults.has('accounts-by-institution-simple-all') ? accountsOf(found.customer.id) : found.list;
+    const list = scope.filter((a) => isActive(a) || faults.has('accounts-simple-by-institution-shows-pending'));
+    const view = viewer(found.customer.id);
+    return {
+      accounts: list.map((a) => {
+        const record = view.simple(a);
+        if (faults.has('accounts-created-date-ms')) record.createdDate = a.createdDate * 1000;
+        return record;
+      }),
+    };
+  });
+
+  // --- Refresh (seed 002: v1 answers 200 with the accounts, v2 204; completion shows as an
+  // updated aggregation attempt date). The mock completes at once, at the virtual clock's time.
+  const refresh = (list: Account[]) => {
+    const now = faults.has('accounts-refresh-date-ms') ? clock.nowMs() : clock.nowEpochSeconds();
+    for (const a of list) {
+      a.aggregationAttemptDate = now;
+      a.aggregationSuccessDate = now;
+    }
+  };
+  const refreshCustomer = (version: 1 | 2) => (input: Input, reply: FastifyReply) => {
+    const customer = customerOf(input);
+    if (!customer) return notFound(reply, 'Customer not found');
+    const list = accountsOf(customer.id);
+    refresh(list);
+    if (version === 2 && !faults.has('accounts-refresh-v2-200')) return reply.code(204).send();
+    const view = viewer(customer.id);
+    return { accounts: list.map((a) => view.full(a)) };
+  };
+  route(app, ctx, 'RefreshCustomerAccounts', refreshCustomer(1));
+  route(app, ctx, 'RefreshCustomerAccountsV2', refreshCustomer(2));
+
+  const refreshLogin = (version: 1 | 2) => (input: Input, reply: FastifyReply) => {
+    const login = loginOf(input);
+    const list = login ? accountsOfLogin(login) : [];
+    if (!login || list.length === 0) return notFound(reply, 'Customer does not have any accounts associated with institutionLoginId');
+    // Faults: the v2 refresh never completes; a refresh by login refreshes every login.
+    if (!(version === 2 && faults.has('accounts-refresh-v2-date-unchanged'))) refresh(faults.has('accounts-refresh-login-touches-all') ? accountsOf(login.customerId) : list);
+    if (version === 1 && faults.has('accounts-refresh-v1-204')) return reply.code(204).send();
+    if (version === 2) return reply.code(204).send();
+    const view = viewer(login.customerId);
+    return { accounts: list.map((a) => view.full(a)) };
+  };
+  route(app, ctx, 'RefreshCustomerAccountsByInstitutionLogin', refreshLogin(1));
+  route(app, ctx, 'RefreshCustomerAccountsByInstitutionLoginV2', refreshLogin(2));
+
+  // --- Deletion of access (seed 002: removes access to that data only; the other permissioned
+  // accounts stay accessible). Collected transactions are retained (provider 1.35.0), unreachable:
+  // every reader goes through findAccount.
+  const forget = (a: Account) => {
+    world.accounts.delete(a.id);
+    if (faults.has('accounts-deleted-login-still-listed') || faults.has('accounts-deleted-account-simple-readable')) ghostsOf().set(a.id, a);
+  };
+  route(app, ctx, 'DeleteCustomerAccountsByInstitutionLogin', (input, reply) => {
+    const login = loginOf(input);
+    if (!login) return notFound(reply, 'Institution login not found');
+    for (const a of accountsOfLogin(login)) forget(a);
+    world.logins.delete(login.id);
+    return reply.code(204).send();
+  });
+  // Accounts deleted once, to answer the fault 'accounts-second-delete-204'.
+  const deletedOnce = new Set<string>();
+  route(app, ctx, 'DeleteCustomerAccount', (input, reply) => {
+    const a = account(input);
+    if (!a) {
+      if (faults.has('accounts-second-delete-204') && deletedOnce.has(`${input.path.customerId}/${input.path.accountId}`)) return reply.code(204).send();
+      return notFound(reply, 'Account not found');
+    }
+    // Fault: deleting one account removes every account of its login.
+    const gone = faults.has('accounts-delete-account-drops-login') ? accountsOf(a.customerId).filter((b) => b.institutionLoginId === a.institutionLoginId) : [a];
+    for (const g of gone) forget(g);
+    if (faults.has('accounts-second-delete-204')) deletedOnce.add(`${a.customerId}/${a.id}`);
+    return reply.code(204).send();
+  });
+
+  // --- Migration of a legacy login to the OAuth connection: answers the accounts of that login.
+  route(app, ctx, 'MigrateInstitutionLoginAccounts', (input, reply) => {
+    const login = loginOf(input);
+    const list = login ? accountsOfLogin(login) : [];
+    if (!login || list.length === 0) return notFound(reply, 'Customer does not have any accounts associated with institutionLoginId');
+    if (login.legacy) login.migrated = true;
+    const answer = faults.has('accounts-migrate-returns-all') ? accountsOf(login.customerId) : list;
+    const view = viewer(login.customerId);
+    return { accounts: answer.map((a) => view.full(a)) };
+  });
+}

@@ -22,7 +22,8 @@ import { SWITCHES_FAULTS } from './switches.faults.js';
 import { registerBusinesses } from './businesses.js';
 import { registerConsumers } from './consumers.js';
 import { registerCustomers } from './customers.js';
-import { FD_BLIND_FAULTS } from './blind-faults.js';
+import { FD_BLIND_FAULTS as PART1_BLIND_FAULTS } from './blind-faults.js';
+import { FD_PART2_BLIND_FAULTS } from './part2-blind.faults.js';
 import { FD_FAULTS } from './faults.js';
 import { registerInstitutions } from './institutions.js';
 import { SEED_HEADER_NAMES, sendError, type FdContext, type FdHeaderNames } from './middleware.js';
@@ -32,7 +33,10 @@ import { linkPortfolio, linkedView } from './portfolio.js';
 /** Faults of the resources of part 2 (issue 10), one catalogue file per resource module. */
 export const FD_RESOURCE_FAULTS = [...ACCOUNTS_FAULTS, ...TRANSACTIONS_FAULTS, ...PAYMENTS_DATA_FAULTS, ...PSI_FAULTS, ...STATEMENTS_FAULTS, ...MICRO_ENTRIES_FAULTS, ...SWITCHES_FAULTS];
 
-export { FD_BLIND_FAULTS, FD_FAULTS };
+/** Faults written blind: part 1's catalogue and part 2's (issue 10). */
+export const FD_BLIND_FAULTS = [...PART1_BLIND_FAULTS, ...FD_PART2_BLIND_FAULTS];
+
+export { FD_FAULTS };
 
 export interface FdMockHandle extends MockHandle {
   world: FdWorld;

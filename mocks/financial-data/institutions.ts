@@ -28,7 +28,7 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     let list = world.institutions;
     const search = faults.has('institution-search-ignored') || ignoreSearch ? undefined : query.search?.trim().toLowerCase();
     if (search) list = list.filter((i) => i.name.toLowerCase().includes(search) || i.id === search);
-    if (query.type) {
+    if (query.type && !faults.has('institution-type-filter-ignored')) {
       const wanted = String(query.type).split(',').map((t) => t.trim()).filter(Boolean);
       list = list.filter((i) => wanted.every((t) => i.products[t] === true));
     }

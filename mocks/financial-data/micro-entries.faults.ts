@@ -1,4 +1,33 @@
 // Faults of micro-entries (issue 10): each breaks one rule of schemas/financial-data/rules/micro-entries.yaml.
+// Guarded in mocks/financial-data/micro-entries.ts (validation faults loosen the contract's request schemas).
 import type { Fault } from '../kit/faults.js';
 
-export const MICRO_ENTRIES_FAULTS: Fault[] = [];
+export const MICRO_ENTRIES_FAULTS: Fault[] = [
+  // Initiation (seed 002, Micro entries and switches; Limits: two micro amounts, each under one dollar).
+  { id: 'micro-entries-single-deposit', rule: 'FD-MICRO-INITIATE: the initiation answers two micro entries (depositCount 1)', source: 'seed' },
+  { id: 'micro-entries-amounts-in-cents', rule: 'FD-MICRO-AMOUNTS: each micro amount under one dollar (deposited in cents: 12 dollars for 0.12)', source: 'seed' },
+  { id: 'micro-entries-routing-length-unenforced', rule: 'FD-MICRO-ROUTING-LENGTH: a routing number of 8 or 10 digits is a 400', source: 'seed', relax: [{ schema: 'MicroEntryRoutingNumber', set: { pattern: '^[0-9]{8,10}$' } }] },
+  { id: 'micro-entries-name-optional', rule: 'FD-MICRO-REQUIRED: the receiver name is required', source: 'provider', relax: [{ schema: 'MicroEntryReceiver', unrequire: ['name'] }] },
+  { id: 'micro-entries-account-type-unchecked', rule: 'FD-MICRO-ACCOUNT-TYPE: an account type outside the provider list is a 400', source: 'provider', relax: [{ schema: 'MicroEntryAccountType', drop: ['enum'] }] },
+  // The micro-entry account: its number is answered by its last four digits only.
+  { id: 'micro-entries-full-account-number', rule: 'FD-MICRO-MASKING: the details read carries the full account number as accountNumberLast4', source: 'provider' },
+  { id: 'micro-entries-last4-first-digits', rule: 'FD-MICRO-MASKING: accountNumberLast4 holds the first four digits', source: 'provider' },
+  { id: 'micro-entries-any-customer-account', rule: "FD-MICRO-NOT-FOUND: the micro entries are found by account id alone, under another customer's path", source: 'seed' },
+  // 409 and 429 (seed 002, Errors; counts and window: assumption).
+  { id: 'micro-entries-conflict-unenforced', rule: 'FD-MICRO-CONFLICT: a second initiation for an account with entries under way is accepted', source: 'seed' },
+  { id: 'micro-entries-conflict-any-account', rule: 'FD-MICRO-CONFLICT: any second account of the customer is a 409 while entries are under way', source: 'seed' },
+  { id: 'micro-entries-conflict-after-failure', rule: 'FD-MICRO-CONFLICT: an account whose entries failed cannot be initiated again', source: 'assumption' },
+  { id: 'micro-entries-six-per-window', rule: 'FD-MICRO-RATE: the sixth initiation of a customer within 24 hours is accepted (off by one)', source: 'assumption' },
+  { id: 'micro-entries-window-never-resets', rule: 'FD-MICRO-RATE: the 24-hour window never ends', source: 'assumption' },
+  // Verification (seed 002: the customer verifies the two amounts).
+  { id: 'micro-entries-one-amount-enough', rule: 'FD-MICRO-VERIFY-WRONG: one right amount of two verifies', source: 'seed' },
+  { id: 'micro-entries-cent-tolerance', rule: 'FD-MICRO-VERIFY-WRONG: amounts one cent off verify', source: 'seed' },
+  { id: 'micro-entries-order-sensitive', rule: 'FD-MICRO-VERIFY-ORDER: the two amounts verify only in deposit order', source: 'assumption' },
+  { id: 'micro-entries-verify-not-recorded', rule: 'FD-MICRO-VERIFY: the verification answers 200 but the details read never shows Verified', source: 'seed' },
+  { id: 'micro-entries-details-stale', rule: 'FD-MICRO-DETAILS: the details read keeps showing Pending', source: 'provider' },
+  { id: 'micro-entries-verifiable-before-deposit', rule: 'FD-MICRO-BEFORE-DEPOSIT: micro entries not yet deposited can be verified', source: 'assumption' },
+  { id: 'micro-entries-retry-allowed', rule: 'FD-MICRO-ATTEMPTS: after a failed verification the right amounts still verify', source: 'assumption' },
+  { id: 'micro-entries-error-status-completed', rule: 'FD-MICRO-ERROR-BODY: a refused verification reports status Completed', source: 'provider' },
+  { id: 'micro-entries-amount-cap-unenforced', rule: 'FD-MICRO-AMOUNT-RANGE: an amount of a dollar or more is taken as an attempt, not refused', source: 'seed', relax: [{ schema: 'MicroDepositVerification', at: ['properties', 'amounts', 'items'], drop: ['maximum'] }] },
+  { id: 'micro-entries-amount-cap-98-cents', rule: 'FD-MICRO-AMOUNT-RANGE: 99 cents refused as malformed (cap off by one)', source: 'seed', relax: [{ schema: 'MicroDepositVerification', at: ['properties', 'amounts', 'items'], set: { maximum: 0.98 } }] },
+];

@@ -1,6 +1,179 @@
-// MicroEntries (seed 002): to be written (issue 10). Registered by index.ts; reads and changes the linked
-// data of mocks/financial-data/portfolio.ts through ctx.state.
-import type { FastifyInstance } from 'fastify';
-import type { FdContext } from './middleware.js';
+// Micro entries (seed 002, Endpoints - Micro entries and switches): initiation deposits two random
+// micro amounts, each under one dollar, into the account the body names; the customer verifies
+// the two amounts; the details read shows the state. The receiving account is a record of its
+// own (provider 1.35.0: the initiation answers its accountId), kept here per world, never one of
+// the customer's aggregated accounts; its full number is never answered (last four digits only).
+//
+// Decisions where seed and provider are silent (reference page to record them; checks @assumption):
+// - Pending (not yet deposited) until DEPOSIT_DELAY_S on the virtual clock, then Completed
+//   (provider MicroDepositStatus: "Pending: not yet deposited"; "Completed: deposited").
+// - One verification attempt: the right two amounts, in either order, make the entries Verified;
+//   any other well-formed pair makes them Failed, and later verifications are refused (provider
+//   1.35.0: a refused verification's status is "any except Verified and Completed", and its
+//   "attempts exceeded" example). A malformed request (400 from the contract) is no attempt.
+// - 409: initiating for an account (routing + account number) of the customer whose entries are
+//   Pending, Completed or Verified; after Failed a new initiation is accepted.
+// - 429: more than MAX_INITIATIONS accepted initiations for one customer within WINDOW_S.
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { route, sendError, type FdContext, type Input } from './middleware.js';
+import type { FdWorld } from './world.js';
 
-export function registerMicroEntries(_app: FastifyInstance, _ctx: FdContext) {}
+/** Deposits land one day after initiation (assumption: ACH settles next day). */
+export const DEPOSIT_DELAY_S = 24 * 3600;
+/** At most five accepted initiations per customer in any 24 hours (assumption; seed 002 Errors: 429). */
+export const MAX_INITIATIONS = 5;
+export const WINDOW_S = 24 * 3600;
+
+type Stored = 'Pending' | 'Verified' | 'Failed';
+type Shown = Stored | 'Completed';
+
+interface MicroEntry {
+  accountId: string;
+  customerId: string;
+  routingNumber: string;
+  /** Full account number: sensitive, compared only, never answered. */
+  accountNumber: string;
+  accountType: string;
+  name: string;
+  /** The two amounts in cents, in deposit order. */
+  cents: [number, number];
+  createdMs: number;
+  state: Stored;
+}
+
+interface MicroWorld {
+  entries: Map<string, MicroEntry>;
+  /** Accepted initiations per customer (virtual ms), for the 429 window. */
+  initiations: Map<string, number[]>;
+}
+
+const worlds = new WeakMap<FdWorld, MicroWorld>();
+function microWorld(world: FdWorld): MicroWorld {
+  let m = worlds.get(world);
+  if (!m) worlds.set(world, (m = { entries: new Map(), initiations: new Map() }));
+  return m;
+}
+
+/** Two distinct amounts of 1 to 99 cents, drawn from the customer and account ids (deterministic). */
+function drawCents(customerId: string, accountId: string): [number, number] {
+  const digest = createHash('sha256').update(`${customerId}:${accountId}`).digest();
+  const first = 1 + (digest.readUInt32BE(0) % 99);
+  let second = 1 + (digest.readUInt32BE(4) % 99);
+  if (second === first) second = (first % 99) + 1;
+  return [first, second];
+}
+
+const DESCRIPTIONS: Record<Shown, string> = {
+  Pending: 'Micro entries are in pending status',
+  Completed: 'Micro entries are deposited to the account',
+  Verified: 'Micro entries are successfully verified',
+  Failed: 'Micro entries verification failed',
+};
+
+export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
+  const { state: world, faults, clock } = ctx;
+  const micro = () => microWorld(world);
+
+  const shown = (e: MicroEntry): Shown => {
+    if (e.state !== 'Pending') return e.state;
+    return clock.nowMs() >= e.createdMs + DEPOSIT_DELAY_S * 1000 ? 'Completed' : 'Pending';
+  };
+  const customerOf = ({ path, partner }: Input) => {
+    const c = world.customers.get(path.customerId);
+    return c && (!partner || c.partnerId === partner.id) ? c : undefined;
+  };
+  /** The micro entries of the path's account, for the path's customer (404 otherwise). */
+  const entryOf = (input: Input) => {
+    const e = micro().entries.get(input.path.accountId);
+    if (!e) return undefined;
+    // Fault: the account is found by its id alone, whoever the customer of the path.
+    if (faults.has('micro-entries-any-customer-account')) return world.customers.has(input.path.customerId) ? e : undefined;
+    return customerOf(input) && e.customerId === input.path.customerId ? e : undefined;
+  };
+  const dollars = (cents: number) => (faults.has('micro-entries-amounts-in-cents') ? cents : cents / 100);
+
+  route(app, ctx, 'InitiateMicroAmountDeposits', (input, reply) => {
+    const customer = customerOf(input);
+    if (!customer) return sendError(ctx, reply, 404, 'Customer not found');
+    const { receiver } = input.body;
+    const now = clock.nowMs();
+    const windowMs = WINDOW_S * 1000;
+    const recent = (micro().initiations.get(customer.id) ?? []).filter((t) => faults.has('micro-entries-window-never-resets') || now - t < windowMs);
+    const cap = faults.has('micro-entries-six-per-window') ? MAX_INITIATIONS + 1 : MAX_INITIATIONS;
+    if (recent.length >= cap) return reply.code(429).send({ code: 3300001, message: 'Too many requests. Please try after some time' });
+    const open = [...micro().entries.values()].find((e) => e.customerId === customer.id && shown(e) !== 'Failed'
+      && (faults.has('micro-entries-conflict-any-account') ? shown(e) !== 'Verified' : e.routingNumber === receiver.routingNumber && e.accountNumber === receiver.accountNumber));
+    const failedSame = [...micro().entries.values()].some((e) => e.customerId === customer.id && e.state === 'Failed'
+      && e.routingNumber === receiver.routingNumber && e.accountNumber === receiver.accountNumber);
+    if ((open && !faults.has('micro-entries-conflict-unenforced')) || (failedSame && faults.has('micro-entries-conflict-after-failure'))) {
+      return sendError(ctx, reply, 409, 'Micro entries already exist for this account');
+    }
+    const accountId = world.nextId();
+    const entry: MicroEntry = {
+      accountId, customerId: customer.id, routingNumber: receiver.routingNumber, accountNumber: receiver.accountNumber,
+      accountType: receiver.accountType, name: receiver.name, cents: drawCents(customer.id, accountId), createdMs: now, state: 'Pending',
+    };
+    micro().entries.set(accountId, entry);
+    micro().initiations.set(customer.id, [...recent, now]);
+    return reply.code(200).send({
+      accountId, status: 'Pending', depositCount: faults.has('micro-entries-single-deposit') ? 1 : 2,
+      statusDescription: 'Micro entries successfully initiated', railType: 'ach',
+    });
+  });
+
+  /** The refused verification's body: the provider's {status, statusDescription} and its example {code, message}. */
+  const refuse = (reply: FastifyReply, status: Shown, code: number, message: string) => {
+    // Fault: the body reports the state the entries were in before (Completed), a value the provider excludes.
+    const said = faults.has('micro-entries-error-status-completed') && status === 'Failed' ? 'Completed' : status;
+    const members = status === 'Verified' ? {} : { status: said, statusDescription: DESCRIPTIONS[status] };
+    return reply.code(400).send({ ...members, code, message });
+  };
+
+  route(app, ctx, 'VerifyMicroAmountDeposits', (input, reply) => {
+    const e = entryOf(input);
+    if (!e) return sendError(ctx, reply, 404, 'No micro entries for this account of the customer');
+    const state = shown(e);
+    const sent = (input.body.amounts as number[]).map((a) => Math.round(a * 100));
+    const [a, b] = e.cents;
+    const tolerance = faults.has('micro-entries-cent-tolerance') ? 1 : 0;
+    const near = (x: number, y: number) => Math.abs(x - y) <= tolerance;
+    const inOrder = near(sent[0], a) && near(sent[1], b);
+    const swapped = near(sent[0], b) && near(sent[1], a);
+    const oneRight = sent.some((s) => s === a || s === b);
+    const match = inOrder || (swapped && !faults.has('micro-entries-order-sensitive')) || (oneRight && faults.has('micro-entries-one-amount-enough'));
+    if (state === 'Verified') return match ? reply.code(200).send({ status: 'Verified', statusDescription: DESCRIPTIONS.Verified }) : refuse(reply, 'Verified', 3200002, 'Microdeposit is in Verified status');
+    if (state === 'Pending' && !faults.has('micro-entries-verifiable-before-deposit')) return refuse(reply, 'Pending', 3200002, 'Microdeposit is in Pending status');
+    // Fault: a failed verification leaves room for more attempts.
+    if (state === 'Failed' && !faults.has('micro-entries-retry-allowed')) return refuse(reply, 'Failed', 3200003, 'Microdeposit verification attempts exceeded');
+    if (!match) {
+      e.state = 'Failed';
+      return refuse(reply, 'Failed', 3200004, "Microdeposit amounts didn't match");
+    }
+    // Fault: the answer says Verified but the state is not kept (the details read does not see it).
+    if (!faults.has('micro-entries-verify-not-recorded')) e.state = 'Verified';
+    return reply.code(200).send({ status: 'Verified', statusDescription: DESCRIPTIONS.Verified });
+  });
+
+  route(app, ctx, 'GetMicroDepositsDetails', (input, reply) => {
+    const e = entryOf(input);
+    if (!e) return sendError(ctx, reply, 404, 'No micro entries for this account of the customer');
+    // Fault: the details read keeps the initiation's state whatever happened since.
+    const status = faults.has('micro-entries-details-stale') ? 'Pending' : shown(e);
+    const last4 = faults.has('micro-entries-full-account-number') ? e.accountNumber
+      : faults.has('micro-entries-last4-first-digits') ? e.accountNumber.slice(0, 4) : e.accountNumber.slice(-4);
+    return {
+      status, statusDescription: DESCRIPTIONS[status], creationDate: new Date(e.createdMs).toISOString().slice(0, 19), // provider: NoZoneDateTime
+      routingNumber: e.routingNumber, accountNumberLast4: last4, railType: 'ach',
+    };
+  });
+
+  // Test harness only, never part of the contract: the two amounts the customer would read in the
+  // account (in dollars, deposit order). A sandbox has no such route: checks that need it are mock-only.
+  app.get('/__mock/micro-entries/:accountId', async (req, reply) => {
+    const { accountId } = req.params as { accountId: string };
+    const e = micro().entries.get(accountId);
+    if (!e) return reply.code(404).send({ message: `no micro entries for account ${accountId} in the mock` });
+    return { accountId, customerId: e.customerId, amounts: e.cents.map(dollars) };
+  });
+}

@@ -1,4 +1,48 @@
-// Faults of payments-data (issue 10): each breaks one rule of schemas/financial-data/rules/payments-data.yaml.
+// Faults of payments-data (issue 10): each breaks one rule of schemas/financial-data/rules/payments-data.yaml
+// (named first in `rule`), as a provider could: one account type too many or too few, one path only,
+// a wrong unit, a state another reader does not see. Guarded in mocks/financial-data/payments-data.ts.
 import type { Fault } from '../kit/faults.js';
 
-export const PAYMENTS_DATA_FAULTS: Fault[] = [];
+export const PAYMENTS_DATA_FAULTS: Fault[] = [
+  // Supported account types (seed 002, Payments data).
+  { id: 'payments-data-ach-credit-card-served', rule: 'FD-PAY-ACH-TYPES: ACH details v1 refuse a creditCard account (400)', rules: ['FD-PAY-ACH-TYPES'], source: 'seed' },
+  { id: 'payments-data-ach-cd-refused', rule: 'FD-PAY-ACH-TYPES: ACH details v1 serve certificateOfDeposit (portfolio type cd)', rules: ['FD-PAY-ACH-TYPES'], source: 'seed' },
+  { id: 'payments-data-details-v3-cd-served', rule: 'FD-PAY-DETAILS-V3-TYPES: v3 details serve checking, savings, moneyMarket only (cd is a 400)', rules: ['FD-PAY-DETAILS-V3-TYPES'], source: 'seed' },
+  { id: 'payments-data-live-balance-investment-served', rule: 'FD-PAY-BALANCE-TYPES: the live balance refuses an investment account (400)', rules: ['FD-PAY-BALANCE-TYPES'], source: 'seed' },
+  { id: 'payments-data-cached-balance-cd-refused', rule: 'FD-PAY-BALANCE-TYPES: the cached balance serves cd (one path only)', rules: ['FD-PAY-BALANCE-TYPES'], source: 'seed' },
+  { id: 'payments-data-loan-student-refused', rule: 'FD-PAY-LOAN-TYPES: loan payment details serve a studentLoan account', rules: ['FD-PAY-LOAN-TYPES'], source: 'provider' },
+  { id: 'payments-data-loan-any-type', rule: 'FD-PAY-LOAN-TYPES: loan payment details refuse a checking account (400)', rules: ['FD-PAY-LOAN-TYPES'], source: 'provider' },
+  // Real-time payment flags (seed 002: per real-time payment type, transferInEnabled / transferOutEnabled).
+  { id: 'payments-data-fednow-flags-missing', rule: 'FD-PAY-REALTIME-FLAGS: a fedNow instruction carries both transfer flags', rules: ['FD-PAY-REALTIME-FLAGS'], source: 'seed' },
+  { id: 'payments-data-realtime-flags-swapped', rule: 'FD-PAY-REALTIME-FLAGS: transferInEnabled is receiving, transferOutEnabled sending (known answers)', rules: ['FD-PAY-REALTIME-FLAGS'], source: 'seed' },
+  // balance_cache_interval (seed 002; provider: minutes, older than the interval is refreshed).
+  { id: 'payments-data-cache-interval-seconds', rule: 'FD-PAY-BALANCE-CACHE: the interval counts minutes, not seconds', rules: ['FD-PAY-BALANCE-CACHE'], source: 'seed' },
+  { id: 'payments-data-cache-never-refreshed', rule: 'FD-PAY-BALANCE-CACHE: past the interval the live balance is refreshed', rules: ['FD-PAY-BALANCE-CACHE'], source: 'seed' },
+  { id: 'payments-data-cache-interval-ignored', rule: 'FD-PAY-BALANCE-CACHE: within the interval the cached balance is served (live)', rules: ['FD-PAY-BALANCE-CACHE'], source: 'seed' },
+  { id: 'payments-data-peb-cache-ignored', rule: 'FD-PAY-BALANCE-CACHE: within the interval the bundle serves the cached balance (bundle path only)', rules: ['FD-PAY-BALANCE-CACHE'], source: 'seed' },
+  { id: 'payments-data-live-zero-cached', rule: 'FD-PAY-BALANCE-LIVE-DEFAULT: interval 0 or absent refreshes the live balance', rules: ['FD-PAY-BALANCE-LIVE-DEFAULT'], source: 'provider' },
+  { id: 'payments-data-peb-default-interval-60', rule: 'FD-PAY-PEB-INTERVAL-DEFAULT: the bundle caches 30 minutes by default, not 60', rules: ['FD-PAY-PEB-INTERVAL-DEFAULT'], source: 'provider' },
+  { id: 'payments-data-live-interval-negative-accepted', rule: 'FD-PAY-CACHE-INTERVAL-RANGE: a negative live interval is a 400', rules: ['FD-PAY-CACHE-INTERVAL-RANGE'], source: 'provider', relax: [{ schema: 'BalanceCacheInterval', drop: ['minimum'] }] },
+  { id: 'payments-data-peb-interval-cap-unenforced', rule: 'FD-PAY-CACHE-INTERVAL-RANGE: a bundle interval above 1440 is a 400', rules: ['FD-PAY-CACHE-INTERVAL-RANGE'], source: 'provider', relax: [{ schema: 'PebBalanceCacheInterval', drop: ['maximum'] }] },
+  { id: 'payments-data-cached-stale-copy', rule: 'FD-PAY-CACHED-READER: the cached variant shows the balance the live read refreshed', rules: ['FD-PAY-CACHED-READER'], source: 'seed' },
+  { id: 'payments-data-cached-refreshes', rule: 'FD-PAY-CACHED-READER: the cached variant never refreshes', rules: ['FD-PAY-CACHED-READER'], source: 'seed' },
+  // Owner (seed 002: 203 MFA; owner name; dates).
+  { id: 'payments-data-owner-mfa-ignored', rule: 'FD-PAY-OWNER-MFA: the owner of an MFA account is a 203', rules: ['FD-PAY-OWNER-MFA'], source: 'seed' },
+  { id: 'payments-data-owner-name-reversed', rule: 'FD-PAY-OWNER-NAME: the v1 owner name is "first last", as the holder is named', rules: ['FD-PAY-OWNER-NAME'], source: 'assumption' },
+  { id: 'payments-data-owner-asof-ms', rule: 'FD-PAY-DATE-SECONDS: asOfDate in epoch seconds, not milliseconds', rules: ['FD-PAY-DATE-SECONDS'], source: 'provider' },
+  { id: 'payments-data-balance-date-ms', rule: 'FD-PAY-DATE-SECONDS: balance dates in epoch seconds, not milliseconds', rules: ['FD-PAY-DATE-SECONDS'], source: 'provider' },
+  { id: 'payments-data-insights-always', rule: 'FD-PAY-INSIGHTS: identity insights only when asked for', rules: ['FD-PAY-INSIGHTS'], source: 'provider' },
+  // Account numbers (provider: realAccountNumber, accountNumber full; realAccountNumberLast4 four digits).
+  { id: 'payments-data-ach-number-other-account', rule: "FD-PAY-ACCOUNT-NUMBER: the full number is the account's own (last four = accountNumberDisplay)", rules: ['FD-PAY-ACCOUNT-NUMBER'], source: 'provider' },
+  { id: 'payments-data-balance-full-number', rule: 'FD-PAY-LAST-FOUR: realAccountNumberLast4 holds the last four digits only', rules: ['FD-PAY-LAST-FOUR'], source: 'provider' },
+  // Payment enablement bundle (seed 002: any or all of four sections; include narrows).
+  { id: 'payments-data-peb-include-ignored', rule: 'FD-PAY-PEB-INCLUDE: include narrows the sections (by-login path only ignores it)', rules: ['FD-PAY-PEB-INCLUDE'], source: 'seed' },
+  { id: 'payments-data-peb-include-first-only', rule: 'FD-PAY-PEB-INCLUDE: every section named by include comes back', rules: ['FD-PAY-PEB-INCLUDE'], source: 'seed' },
+  { id: 'payments-data-peb-include-unknown-accepted', rule: 'FD-PAY-PEB-INCLUDE-VALUES: an unknown section name is a 400', rules: ['FD-PAY-PEB-INCLUDE-VALUES'], source: 'provider', relax: [{ schema: 'PebInclude', set: { pattern: '^.*$' } }] },
+  { id: 'payments-data-peb-default-no-owner', rule: 'FD-PAY-PEB-DEFAULT-ALL: without include the owner section comes back too', rules: ['FD-PAY-PEB-DEFAULT-ALL'], source: 'assumption' },
+  // Owner match (seed 002: name required; scores 0..100, higher closer; 408).
+  { id: 'payments-data-match-name-optional', rule: 'FD-PAY-MATCH-NAME-REQUIRED: a match request without name is a 400', rules: ['FD-PAY-MATCH-NAME-REQUIRED'], source: 'seed', relax: [{ schema: 'OwnerMatchRequest', unrequire: ['name'] }] },
+  { id: 'payments-data-match-score-over-100', rule: 'FD-PAY-MATCH-SCORE-RANGE: scores stay within 0..100 (a full match is not 105)', rules: ['FD-PAY-MATCH-SCORE-RANGE'], source: 'seed' },
+  { id: 'payments-data-match-score-inverted', rule: 'FD-PAY-MATCH-CLOSER-HIGHER: the exact name scores higher than a different one', rules: ['FD-PAY-MATCH-CLOSER-HIGHER'], source: 'seed' },
+  { id: 'payments-data-match-timeout-never', rule: 'FD-PAY-MATCH-TIMEOUT: a slow institution gives 408, not a match', rules: ['FD-PAY-MATCH-TIMEOUT'], source: 'seed' },
+];

@@ -65,6 +65,8 @@ export interface LinkedData {
   accounts: Account[];
 }
 
+/** Full account numbers of the mock start with this, so fixtures/leak-patterns.ts can spot one that escapes redaction. */
+export const ACCOUNT_NUMBER_PREFIX = '9051';
 export const DAY_S = 86_400;
 /** seed 002, Limits: standard history is 180 days before the account was added. */
 export const STANDARD_HISTORY_DAYS = 180;
@@ -139,7 +141,7 @@ export function linkPortfolio(world: FdWorld, customerId: string, nowS: number):
       const balance = Math.round(random() * 500_000) / 100;
       const account: Account = {
         id, customerId, institutionLoginId: login.id, institutionId: plan.institutionId, type: a.type, status: a.status ?? 'active',
-        name: NAMES[a.type], number: `${4000000000 + Math.floor(random() * 999_999_999)}`, routingNumber: institutions.get(plan.institutionId)?.routingNumbers[0] ?? '021000021',
+        name: NAMES[a.type], number: `${ACCOUNT_NUMBER_PREFIX}${String(Math.floor(random() * 1_000_000)).padStart(6, '0')}`, routingNumber: institutions.get(plan.institutionId)?.routingNumbers[0] ?? '021000021',
         balance, availableBalance: Math.round(balance * 90) / 100, currency: 'USD', createdDate: nowS, aggregationAttemptDate: nowS, aggregationSuccessDate: nowS,
         balanceDate: nowS, mfa: Boolean(a.mfa), historicLoaded: false,
       };

@@ -1,4 +1,42 @@
 // Faults of psi (issue 10): each breaks one rule of schemas/financial-data/rules/psi.yaml.
 import type { Fault } from '../kit/faults.js';
 
-export const PSI_FAULTS: Fault[] = [];
+export const PSI_FAULTS: Fault[] = [
+  // Runs: 202, read back by payRequestId, owned by the account (seed 002, PSI and Errors 404).
+  { id: 'psi-generate-200', rule: 'FD-PSI-GENERATE: generation answers 202 (not 200)', source: 'seed' },
+  { id: 'psi-stuck-in-progress', rule: 'FD-PSI-READ-BACK: the run reads back with its result, never stuck IN PROGRESS', source: 'seed' },
+  { id: 'psi-readback-amount-rounded', rule: 'FD-PSI-READ-BACK: the read echoes the transaction amount sent (not rounded)', source: 'seed' },
+  { id: 'psi-unknown-pay-request-400', rule: 'FD-PSI-UNKNOWN-PAY-REQUEST: an unknown payRequestId is a 404 (not 400)', source: 'seed' },
+  { id: 'psi-run-account-unchecked', rule: 'FD-PSI-OWNER: a payRequestId read through another account of the customer is a 404', source: 'seed' },
+  { id: 'psi-run-owner-unchecked', rule: 'FD-PSI-OWNER: a payRequestId read through another customer is a 404', source: 'seed' },
+  { id: 'psi-products-shared', rule: 'FD-PSI-PRODUCT-SEPARATE: an FCRA run is not read through the non-FCRA operation (and back)', source: 'assumption' },
+  // 403 / 406 (seed 002 Errors; conditions from provider 1.35.0 examples).
+  { id: 'psi-freeze-ignored', rule: 'FD-PSI-FORBIDDEN: generation for a customer under a security freeze is a 403', source: 'provider' },
+  { id: 'psi-freeze-fcra-only', rule: 'FD-PSI-FORBIDDEN: the non-FCRA generation also refuses a frozen customer', source: 'provider' },
+  { id: 'psi-accept-ignored', rule: 'FD-PSI-NOT-ACCEPTABLE: a request asking for other than JSON is a 406', source: 'provider' },
+  { id: 'psi-accept-ignored-on-reads', rule: 'FD-PSI-NOT-ACCEPTABLE: the reads by payRequestId also answer 406', source: 'provider' },
+  { id: 'psi-wildcard-accept-refused', rule: 'FD-PSI-NOT-ACCEPTABLE: Accept */* or application/* is served (not 406)', source: 'provider' },
+  // Permissible purpose (seed 002 PSI: FCRA variants bound to the stated purpose).
+  { id: 'psi-purpose-not-required', rule: 'FD-PSI-PURPOSE-REQUIRED: an FCRA run without purpose is a 400', source: 'seed' },
+  { id: 'psi-purpose-length-unchecked', rule: 'FD-PSI-PURPOSE-FORMAT: purpose is a two-character code', source: 'provider', relax: [{ schema: 'PsiPurposeCode', set: { pattern: '^[0-9A-Za-z]{1,3}$' } }] },
+  // Result contents (provider 1.35.0).
+  { id: 'psi-reasons-always', rule: 'FD-PSI-REASONS: reasons only with include_reasons=true', source: 'provider' },
+  { id: 'psi-reasons-flag-presence', rule: 'FD-PSI-REASONS: include_reasons=false leaves the reasons out', source: 'provider' },
+  { id: 'psi-mfa-success', rule: 'FD-PSI-MFA-FAILURE: a run on an account whose institution asks MFA fails (FAILURE, errors)', source: 'provider' },
+  { id: 'psi-days-off-by-one', rule: 'FD-PSI-DAYS: N+1 days for a settle-by date 3 to 8 days out', source: 'provider' },
+  { id: 'psi-days-ten-always', rule: 'FD-PSI-DAYS: 3 days up to 2 days out', source: 'provider' },
+  // Requests (provider 1.35.0 limits and required lists).
+  { id: 'psi-amount-zero-accepted', rule: 'FD-PSI-AMOUNT-POSITIVE: a transaction amount of 0 is a 400', source: 'provider', relax: [{ schema: 'PsiAmount', drop: ['exclusiveMinimum'], set: { minimum: 0 } }] },
+  { id: 'psi-settle-date-one-day-grace', rule: 'FD-PSI-SETTLE-DATE-NOT-PAST: yesterday is a 400', source: 'provider' },
+  { id: 'psi-today-refused', rule: 'FD-PSI-SETTLE-DATE-NOT-PAST: today is accepted', source: 'provider' },
+  { id: 'psi-legacy-amount-optional', rule: 'FD-PSI-LEGACY-REQUIRED: settlementAmount is required', source: 'provider' },
+  { id: 'psi-legacy-purpose-optional', rule: 'FD-PSI-LEGACY-REQUIRED: purposeCode is required on the legacy FCRA read', source: 'provider' },
+  { id: 'psi-legacy-purpose-any', rule: 'FD-PSI-LEGACY-PURPOSE: the legacy FCRA read takes the purpose code 1P only', source: 'provider', relax: [{ schema: 'LegacyPayPurposeCode', drop: ['enum'] }] },
+  { id: 'psi-warning-never', rule: 'FD-PSI-BALANCE-WARNING: an amount above the available balance carries the warning 2000', source: 'provider' },
+  { id: 'psi-warning-at-equal', rule: 'FD-PSI-BALANCE-WARNING: an amount equal to the available balance carries no warning', source: 'provider' },
+  // Accounts PSI rates (assumption) and their status (provider 1.35.0 example 10013).
+  { id: 'psi-any-account-type', rule: 'FD-PSI-ACCOUNT-TYPE: an account type PSI does not rate is a 400', source: 'assumption' },
+  { id: 'psi-cd-rated', rule: 'FD-PSI-ACCOUNT-TYPE: a certificate of deposit is not rated (400)', source: 'assumption' },
+  { id: 'psi-savings-refused', rule: 'FD-PSI-ACCOUNT-TYPE: a savings account is rated', source: 'assumption' },
+  { id: 'psi-pending-accepted', rule: 'FD-PSI-ACTIVE-ACCOUNT: an account that is not active is a 400', source: 'provider' },
+];

@@ -1,6 +1,215 @@
-// Psi (seed 002): to be written (issue 10). Registered by index.ts; reads and changes the linked
-// data of mocks/financial-data/portfolio.ts through ctx.state.
-import type { FastifyInstance } from 'fastify';
-import type { FdContext } from './middleware.js';
+// Payment success indicators (seed 002, Endpoints - PSI): FCRA and non-FCRA runs (202, then the
+// result by payRequestId) and the two legacy reads that rate a transaction at once. Reads the
+// linked accounts of portfolio.ts through findAccount (a deleted account is gone here too); keeps
+// its own runs and the security freezes per world. Rules: schemas/financial-data/rules/psi.yaml.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { parseJson } from '../kit/app.js';
+import { route, sendError, type FdContext, type Input } from './middleware.js';
+import { DAY_S, findAccount, type Account } from './portfolio.js';
+import type { FdWorld } from './world.js';
 
-export function registerPsi(_app: FastifyInstance, _ctx: FdContext) {}
+interface Run {
+  payRequestId: string;
+  fcra: boolean;
+  customerId: string;
+  accountId: string;
+  requestDate: string;
+  transaction: { settleByDate: string; amount: number };
+  /** Rated at generation (real-time balance check): the read shows it at once. */
+  availableBalance: number;
+  mfa: boolean;
+}
+
+interface PsiState { runs: Map<string, Run>; seq: number; frozen: Set<string> }
+const states = new WeakMap<FdWorld, PsiState>();
+
+/** Account types PSI rates (assumption FD-PSI-ACCOUNT-TYPE: the deposit accounts an ACH debit draws on). */
+const RATED_TYPES: Account['type'][] = ['checking', 'savings', 'moneyMarket'];
+
+/** A stable number 0..100 from a text (FNV-1a): scores are deterministic per run and day. */
+function score(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h % 101;
+}
+const isoDate = (epochS: number) => new Date(epochS * 1000).toISOString().slice(0, 10);
+const epochOf = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 1000;
+/** provider 1.35.0 NsfIndicator / ScoreIndicator: three values each (bands: this mock's choice). */
+const riskOf = (s: number) => (s >= 70 ? 'Low Risk' : s >= 40 ? 'Medium Risk' : 'High Risk');
+const settleOf = (s: number) => (s >= 70 ? 'Highly Likely to Settle' : s >= 40 ? 'Likely to Settle' : 'Less Likely to Settle');
+const REASONS = ['recentBalance', 'balanceHistory', 'nsfHistory', 'recentNsfHistory', 'recurringNsf', 'spendHistory', 'depositHistory', 'transactionAmount'];
+
+export function registerPsi(app: FastifyInstance, ctx: FdContext) {
+  const { state: world, faults, clock } = ctx;
+  const state = (): PsiState => {
+    if (!states.has(world)) states.set(world, { runs: new Map(), seq: 0, frozen: new Set() });
+    return states.get(world)!;
+  };
+  ctx.onReset.push(() => state().frozen.clear());
+  const today = () => isoDate(clock.nowEpochSeconds());
+
+  // Mock-only: put a customer under a security freeze (provider 1.35.0 403 example: "An active
+  // security freeze for this customer exists."), or lift it with {"frozen": false}.
+  app.post('/__mock/customers/:customerId/security-freeze', async (req, reply) => {
+    const { customerId } = req.params as { customerId: string };
+    if (!world.customers.has(customerId)) return reply.code(404).send({ message: `no customer ${customerId} in the mock` });
+    const body = parseJson(req.body) as { frozen?: unknown } | undefined | SyntaxError;
+    if (body instanceof SyntaxError) return reply.code(400).send({ message: 'body must be empty or {"frozen": true|false}' });
+    if (body?.frozen === false) state().frozen.delete(customerId);
+    else state().frozen.add(customerId);
+    return reply.code(204).send();
+  });
+
+  /** seed 002 Errors 406 (PSI): provider 1.35.0 example "Only 'application/json' is supported." */
+  const acceptsJson = (reply: FastifyReply, read: boolean) => {
+    if (faults.has('psi-accept-ignored') || (read && faults.has('psi-accept-ignored-on-reads'))) return true;
+    const accept = String(reply.request.headers.accept ?? '').trim();
+    if (!accept) return true;
+    const ranges = accept.split(',').map((r) => r.split(';')[0].trim().toLowerCase());
+    if (faults.has('psi-wildcard-accept-refused')) return ranges.includes('application/json');
+    return ranges.some((r) => r === 'application/json' || r === 'application/*' || r === '*/*');
+  };
+
+  /** Required query parameters of the operation (the shared middleware checks only what is sent). */
+  const missingQuery = (operationId: string, query: Record<string, unknown>) => {
+    const skip = (name: string) => (name === 'settlementAmount' && faults.has('psi-legacy-amount-optional')) || (name === 'purposeCode' && faults.has('psi-legacy-purpose-optional'))
+      || (name === 'purpose' && faults.has('psi-purpose-not-required'));
+    return ctx.contract.operation(operationId).parameters.find((p) => p.in === 'query' && p.required && query[p.name] === undefined && !skip(p.name))?.name;
+  };
+
+  /** The refusals every rating shares: the account, its type and status, the settle-by date. */
+  const ratable = (account: Account, settleByDate: string, reply: FastifyReply): boolean => {
+    const typeOk = RATED_TYPES.includes(account.type) || faults.has('psi-any-account-type') || (account.type === 'cd' && faults.has('psi-cd-rated'));
+    const savingsRefused = account.type === 'savings' && faults.has('psi-savings-refused');
+    if (!typeOk || savingsRefused) {
+      sendError(ctx, reply, 400, 'Bad request. (Account type not supported).');
+      return false;
+    }
+    if (account.status !== 'active' && !faults.has('psi-pending-accepted')) {
+      sendError(ctx, reply, 400, 'Only active accounts can be used, please use a different account');
+      return false;
+    }
+    // provider 1.35.0 400 example: "settleByDate must not be in the past" (10006).
+    const earliest = faults.has('psi-settle-date-one-day-grace') ? isoDate(epochOf(today()) - DAY_S) : faults.has('psi-today-refused') ? isoDate(epochOf(today()) + DAY_S) : today();
+    if (settleByDate < earliest) {
+      sendError(ctx, reply, 400, 'settleByDate must not be in the past');
+      return false;
+    }
+    return true;
+  };
+
+  /**
+   * provider 1.35.0 SettleByDate: 3 days (day0-day2) up to 2 days out, N+1 days for N = 3..8, 10
+   * days from 9 days out; potential settlement dates from today on.
+   */
+  const days = (settleByDate: string) => {
+    const out = Math.round((epochOf(settleByDate) - epochOf(today())) / DAY_S);
+    let count = Math.min(10, Math.max(3, out + 1));
+    if (faults.has('psi-days-off-by-one') && out >= 3 && out <= 8) count = out;
+    if (faults.has('psi-days-ten-always')) count = 10;
+    return Array.from({ length: count }, (_, i) => isoDate(epochOf(today()) + i * DAY_S));
+  };
+  const reasons = (key: string) => Object.fromEntries(REASONS.map((r) => [r, score(`${key}:${r}`)]));
+
+  const nextPayRequestId = () => `4764${String(++state().seq).padStart(14, '0')}`;
+
+  const generate = (fcra: boolean) => (input: Input, reply: FastifyReply) => {
+    const { path, query, body, partner } = input;
+    if (!acceptsJson(reply, false)) return sendError(ctx, reply, 406, "Only 'application/json' is supported.");
+    const account = findAccount(world, path.customerId, path.accountId, partner?.id);
+    if (!account) return sendError(ctx, reply, 404, 'Customer or account not found');
+    const frozenChecked = !faults.has('psi-freeze-ignored') && !(!fcra && faults.has('psi-freeze-fcra-only'));
+    if (state().frozen.has(account.customerId) && frozenChecked) return sendError(ctx, reply, 403, 'An active security freeze for this customer exists.');
+    if (fcra) {
+      const missing = missingQuery('GenerateFcraPaymentSuccessIndicators', query);
+      if (missing) return sendError(ctx, reply, 400, 'Permissible Purpose Code is required');
+    }
+    if (!ratable(account, body.transaction.settleByDate, reply)) return reply;
+    const run: Run = {
+      payRequestId: nextPayRequestId(), fcra, customerId: account.customerId, accountId: account.id, requestDate: today(),
+      transaction: { settleByDate: body.transaction.settleByDate, amount: body.transaction.amount },
+      availableBalance: account.availableBalance, mfa: account.mfa,
+    };
+    state().runs.set(run.payRequestId, run);
+    return reply.code(faults.has('psi-generate-200') ? 200 : 202).send({ ...summary(run), status: 'IN PROGRESS' });
+  };
+
+  const summary = (run: Run) => ({
+    payRequestId: run.payRequestId, customerId: run.customerId, accountId: run.accountId, requestDate: run.requestDate,
+    transaction: { ...run.transaction, amount: faults.has('psi-readback-amount-rounded') ? Math.round(run.transaction.amount) : run.transaction.amount },
+  });
+
+  /** The run as read back: rated at once; the MFA account fails (provider 1.35.0 FAILURE example). */
+  const result = (run: Run, includeReasons: boolean) => {
+    if (faults.has('psi-stuck-in-progress')) return { ...summary(run), status: 'IN PROGRESS' };
+    if (run.mfa && !faults.has('psi-mfa-success')) {
+      const error = { code: 185, message: 'MFA Required' };
+      return { ...summary(run), status: 'FAILURE', nsfReturnRisk: { error }, unauthorizedReturnRisk: { error } };
+    }
+    const dailyResults = days(run.transaction.settleByDate).map((date, i) => {
+      const s = score(`${run.payRequestId}:nsf:${i}`);
+      return { potentialSettlementDate: date, score: s, indicator: riskOf(s), ...(includeReasons ? { reasons: reasons(`${run.payRequestId}:${i}`) } : {}) };
+    });
+    const unauthorized = score(`${run.payRequestId}:unauthorized`);
+    return {
+      ...summary(run), status: 'SUCCESS',
+      nsfReturnRisk: { result: { availableBalance: run.availableBalance, dailyResults } },
+      unauthorizedReturnRisk: { result: { score: unauthorized, indicator: riskOf(unauthorized) } },
+    };
+  };
+
+  const read = (fcra: boolean) => ({ path, query, partner }: Input, reply: FastifyReply) => {
+    if (!acceptsJson(reply, true)) return sendError(ctx, reply, 406, "Only 'application/json' is supported.");
+    const account = findAccount(world, path.customerId, path.accountId, partner?.id);
+    if (!account) return sendError(ctx, reply, 404, 'Customer or account not found');
+    const run = state().runs.get(path.payRequestId);
+    const ownerOk = run && (faults.has('psi-run-owner-unchecked')
+      || (run.customerId === account.customerId && (run.accountId === account.id || faults.has('psi-run-account-unchecked'))));
+    const productOk = run && (run.fcra === fcra || faults.has('psi-products-shared'));
+    if (!run || !ownerOk || !productOk) {
+      if (!run && faults.has('psi-unknown-pay-request-400')) return sendError(ctx, reply, 400, 'payRequestId is invalid');
+      return sendError(ctx, reply, 404, 'Pay request not found');
+    }
+    // provider 1.35.0 IncludeReasonsParameter: reasons only when true.
+    const include = (faults.has('psi-reasons-always') || query.include_reasons === true || (faults.has('psi-reasons-flag-presence') && query.include_reasons !== undefined))
+      // Blind fault: the FCRA read never passes include_reasons on (no reasons there).
+      && !(fcra && faults.has('blind-psi-reasons-ignored-on-fcra'));
+    const body = result(run, include);
+    // Blind fault: the FCRA read-back gives the transaction amount in cents.
+    if (fcra && faults.has('blind-psi-fcra-readback-amount-cents')) body.transaction.amount = Math.round(body.transaction.amount * 100);
+    return reply.code(200).send(body);
+  };
+
+  /** The two legacy reads: rated at once, reasons always (provider 1.35.0 PaymentSuccessIndicator). */
+  const legacy = (operationId: string) => ({ path, query, partner }: Input, reply: FastifyReply) => {
+    const account = findAccount(world, path.customerId, path.accountId, partner?.id);
+    if (!account) return sendError(ctx, reply, 404, 'Customer or account not found');
+    const missing = missingQuery(operationId, query);
+    if (missing) return sendError(ctx, reply, 400, `Missing parameter (${missing})`);
+    if (!ratable(account, query.settleByDate, reply)) return reply;
+    const amount = Number(query.settlementAmount ?? 0);
+    const payReqId = nextPayRequestId();
+    // Blind fault: the legacy reads start the potential settlement dates tomorrow, not today.
+    const legacyDays = faults.has('blind-psi-legacy-days-from-tomorrow') ? days(query.settleByDate).map((d) => isoDate(epochOf(d) + DAY_S)) : days(query.settleByDate);
+    const indicatorsByDay = legacyDays.map((date, i) => {
+      const s = score(`${payReqId}:composite:${i}`);
+      return { potentialSettlementDate: date, compositeScore: s, scoreIndicator: settleOf(s), reasons: reasons(`${payReqId}:${i}`) };
+    });
+    // provider 1.35.0 example: code 2000 "Successful Warning - settlement amount exceeds available balance".
+    // Blind fault 'blind-psi-warning-against-cleared-balance': compared with the cleared balance, not the available one.
+    const limitBalance = faults.has('blind-psi-warning-against-cleared-balance') ? account.balance : account.availableBalance;
+    const exceeds = faults.has('psi-warning-at-equal') ? amount >= account.availableBalance : amount > limitBalance;
+    const warning = exceeds && !faults.has('psi-warning-never') ? { code: '2000', message: 'Successful Warning - settlement amount exceeds available balance' } : {};
+    return reply.code(200).send({
+      ...warning, customerId: account.customerId, accountId: account.id, payReqId, settleByDate: query.settleByDate, settlementAmount: amount,
+      availableBalance: account.availableBalance, indicatorsByDay,
+    });
+  };
+
+  route(app, ctx, 'GenerateFcraPaymentSuccessIndicators', generate(true));
+  route(app, ctx, 'GeneratePaymentSuccessIndicators', generate(false));
+  route(app, ctx, 'GetFcraPaymentSuccessIndicators', read(true));
+  route(app, ctx, 'GetPaymentSuccessIndicators', read(false));
+  route(app, ctx, 'GetFCRAPaymentSuccessIndicator', legacy('GetFCRAPaymentSuccessIndicator'));
+  route(app, ctx, 'GetPaymentSuccessIndicator', legacy('GetPaymentSuccessIndicator'));
+}

@@ -1,4 +1,30 @@
 // Faults of statements (issue 10): each breaks one rule of schemas/financial-data/rules/statements.yaml.
 import type { Fault } from '../kit/faults.js';
 
-export const STATEMENTS_FAULTS: Fault[] = [];
+const INDEX = '([1-9]|1[0-9]|2[0-4])';
+
+export const STATEMENTS_FAULTS: Fault[] = [
+  // One statement (seed 002: 200 PDF; 203 MFA; up to 24 months).
+  { id: 'statements-pdf-base64', rule: 'FD-STMT-PDF: the statement is the PDF itself (not its Base64 text)', source: 'seed' },
+  { id: 'statements-type-unsupported', rule: 'FD-STMT-ACCOUNT-TYPES: every account type the seed names has statements', source: 'seed' },
+  { id: 'statements-index-25-accepted', rule: 'FD-STMT-INDEX-RANGE: index 25 is a 400', source: 'provider', relax: [{ schema: 'StatementIndex', set: { maximum: 25 } }] },
+  { id: 'statements-index-0-accepted', rule: 'FD-STMT-INDEX-RANGE: index 0 is a 400', source: 'provider', relax: [{ schema: 'StatementIndex', drop: ['minimum'] }] },
+  { id: 'statements-default-oldest', rule: 'FD-STMT-DEFAULT-INDEX: without index the most recent statement (1)', source: 'provider' },
+  { id: 'statements-mfa-ignored', rule: 'FD-STMT-MFA: the v1 statement of an MFA account is a 203', source: 'seed' },
+  { id: 'statements-mfa-v3-ignored', rule: 'FD-STMT-MFA: the v3 details of an MFA account are a 203', source: 'seed' },
+  // Statement details (seed 002: up to 24; the asset id used with the asset retrieval).
+  { id: 'statements-indexes-25-accepted', rule: 'FD-STMT-INDEXES-RANGE: an index 25 in the list is a 400', source: 'provider', relax: [{ schema: 'StatementIndexes', set: { pattern: '^([1-9]|1[0-9]|2[0-5])(,([1-9]|1[0-9]|2[0-5])){0,23}$' } }] },
+  { id: 'statements-indexes-0-accepted', rule: 'FD-STMT-INDEXES-RANGE: an index 0 in the list is a 400', source: 'provider', relax: [{ schema: 'StatementIndexes', set: { pattern: '^([0-9]|1[0-9]|2[0-4])(,([0-9]|1[0-9]|2[0-4])){0,23}$' } }] },
+  { id: 'statements-details-max-25', rule: 'FD-STMT-DETAILS-MAX: 25 indexes are a 400', source: 'assumption', relax: [{ schema: 'StatementIndexes', set: { pattern: `^${INDEX}(,${INDEX}){0,24}$` } }] },
+  { id: 'statements-details-truncated', rule: 'FD-STMT-DETAILS-MAX: 24 indexes give 24 details', source: 'seed' },
+  { id: 'statements-index-unordered', rule: 'FD-STMT-INDEX-ORDER: one detail per index, in the order asked', source: 'provider' },
+  { id: 'statements-asset-off-by-one', rule: 'FD-STMT-ASSET-LINK: the asset of a detail is the statement of that index', source: 'seed' },
+  { id: 'statements-assets-unregistered', rule: 'FD-STMT-ASSET-LINK: the asset ids of the details download', source: 'seed' },
+  // Pay statements and assets (seed 002: PayStatement 200; asset 200 binary; 404).
+  { id: 'paystmt-asset-base64', rule: 'FD-PAYSTMT-ROUNDTRIP: the asset is the bytes stored (not their Base64 text)', source: 'seed' },
+  { id: 'paystmt-asset-latin1', rule: 'FD-PAYSTMT-ROUNDTRIP: the asset is the bytes stored (not re-encoded)', source: 'seed' },
+  { id: 'assets-owner-unchecked', rule: "FD-ASSET-OWNER: another customer's asset is a 404", source: 'seed' },
+  { id: 'assets-unknown-empty', rule: 'FD-ASSET-UNKNOWN: an asset id never issued is a 404 (not an empty 200)', source: 'seed' },
+  { id: 'paystmt-base64-unchecked', rule: 'FD-PAYSTMT-BASE64: a statement that is not Base64 is a 400', source: 'assumption', relax: [{ schema: 'PayStatement', at: ['properties', 'statement'], drop: ['pattern', 'minLength'] }] },
+  { id: 'paystmt-label-optional', rule: 'FD-PAYSTMT-REQUIRED: label and statement are required', source: 'provider', relax: [{ schema: 'PayStatement', unrequire: ['label'] }] },
+];

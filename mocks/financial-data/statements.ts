@@ -1,6 +1,131 @@
-// Statements (seed 002): to be written (issue 10). Registered by index.ts; reads and changes the linked
-// data of mocks/financial-data/portfolio.ts through ctx.state.
-import type { FastifyInstance } from 'fastify';
-import type { FdContext } from './middleware.js';
+// Statements, pay statements and assets (seed 002, Endpoints - Statements, pay statements,
+// assets): one monthly statement as a PDF (v1), the details of up to 24 statements with their
+// asset ids (v3), stored pay statements, and the download of any asset of the customer, byte for
+// byte. Reads the linked accounts of portfolio.ts through findAccount; keeps its own assets per
+// world. Rules: schemas/financial-data/rules/statements.yaml.
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { route, sendError, type FdContext, type Input } from './middleware.js';
+import { findAccount, type Account } from './portfolio.js';
+import type { FdWorld } from './world.js';
 
-export function registerStatements(_app: FastifyInstance, _ctx: FdContext) {}
+interface Asset { customerId: string; bytes: Buffer; label?: string }
+interface StatementsState { assets: Map<string, Asset>; seq: number }
+const states = new WeakMap<FdWorld, StatementsState>();
+
+/** An asset id in the provider's form (provider 1.35.0 AssetId example): a UUID, then the customer id. */
+function assetIdOf(seed: string, customerId: string): string {
+  const h = createHash('sha256').update(seed).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}-${customerId}`;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const us = (d: Date) => `${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())}/${d.getUTCFullYear()}`;
+
+/** The calendar month `index` months before the current one (1 = the last closed month). */
+function period(nowMs: number, index: number) {
+  const now = new Date(nowMs);
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - index, 1));
+  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - index + 1, 0));
+  return { start, end, description: `${us(start)} - ${us(end)}`, documentDate: end.toISOString().slice(0, 10) };
+}
+
+/** A small, valid-looking PDF (ASCII only): the account's name, last four digits and period. */
+function statementPdf(account: Account, index: number, p: ReturnType<typeof period>): Buffer {
+  const text = `Statement ${index}: ${account.name} ending ${account.number.slice(-4)}, ${p.description}`;
+  const stream = `BT /F1 11 Tf 72 720 Td (${text}) Tj ET`;
+  return Buffer.from([
+    '%PDF-1.4',
+    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >> endobj',
+    `4 0 obj << /Length ${stream.length} >> stream`, stream, 'endstream endobj',
+    'trailer << /Root 1 0 R >>', '%%EOF', '',
+  ].join('\n'), 'ascii');
+}
+
+export function registerStatements(app: FastifyInstance, ctx: FdContext) {
+  const { state: world, faults, clock } = ctx;
+  const state = (): StatementsState => {
+    if (!states.has(world)) states.set(world, { assets: new Map(), seq: 0 });
+    return states.get(world)!;
+  };
+
+  /** The account of the path, or a 404 / 400 already sent (undefined then). */
+  const accountOf = ({ path, partner }: Input, reply: FastifyReply): Account | undefined => {
+    const account = findAccount(world, path.customerId, path.accountId, partner?.id);
+    if (!account) {
+      sendError(ctx, reply, 404, 'Customer or account not found');
+      return undefined;
+    }
+    // seed 002: statements for every account type it names (fault: two types forgotten).
+    if (faults.has('statements-type-unsupported') && (account.type === 'studentLoan' || account.type === 'lineOfCredit')) {
+      sendError(ctx, reply, 400, 'Bad request. (Account type not supported).');
+      return undefined;
+    }
+    return account;
+  };
+
+  /** The statement of an index: its PDF and asset id, registered so that the asset downloads it. */
+  const statement = (account: Account, index: number) => {
+    const p = period(clock.nowMs(), index);
+    const pdfIndex = faults.has('statements-asset-off-by-one') ? index + 1 : index;
+    const id = assetIdOf(`statement:${account.id}:${index}:${p.documentDate}`, account.customerId);
+    const pdf = statementPdf(account, index, p);
+    const assetPdf = statementPdf(account, pdfIndex, period(clock.nowMs(), pdfIndex));
+    // Blind fault: the statement asset is stored as text with CRLF line endings (no longer the v1 bytes).
+    const assetBytes = faults.has('blind-statements-asset-crlf') ? Buffer.from(assetPdf.toString('ascii').replace(/\n/g, '\r\n'), 'ascii') : assetPdf;
+    if (!faults.has('statements-assets-unregistered')) state().assets.set(id, { customerId: account.customerId, bytes: assetBytes });
+    return { id, pdf, p };
+  };
+
+  route(app, ctx, 'GetCustomerAccountStatement', (input, reply) => {
+    const account = accountOf(input, reply);
+    if (!account) return reply;
+    // seed 002 Errors 203: the institution asks a multi-factor challenge (no body, provider 1.35.0).
+    if (account.mfa && !faults.has('statements-mfa-ignored')) return reply.code(203).send();
+    const index = (input.query.index as number | undefined) ?? (faults.has('statements-default-oldest') ? 24 : 1);
+    const { pdf } = statement(account, index);
+    if (faults.has('statements-pdf-base64')) return reply.code(200).type('application/pdf').send(pdf.toString('base64'));
+    return reply.code(200).type('application/pdf').send(pdf);
+  });
+
+  route(app, ctx, 'GetCustomerAccountMultipleStatement', (input, reply) => {
+    const account = accountOf(input, reply);
+    if (!account) return reply;
+    if (account.mfa && !faults.has('statements-mfa-v3-ignored')) return reply.code(203).send();
+    // Blind fault: without index, v3 lists every statement available (1 to 24) instead of index 1.
+    const defaultIndexes = faults.has('blind-statements-v3-default-all') ? Array.from({ length: 24 }, (_, i) => i + 1).join(',') : '1';
+    let indexes = String(input.query.index ?? defaultIndexes).split(',').map(Number);
+    if (faults.has('statements-index-unordered')) indexes = [...indexes].sort((a, b) => a - b);
+    if (faults.has('statements-details-truncated')) indexes = indexes.slice(0, 23);
+    const asOfDate = clock.nowEpochSeconds();
+    const statements = indexes.map((index, position) => {
+      const { id, p } = statement(account, index);
+      // Blind fault: each detail carries its position in the list (1-based), not the index asked.
+      const shownIndex = faults.has('blind-statements-v3-index-is-position') ? position + 1 : index;
+      return { index: String(shownIndex), id, asOfDate, description: p.description, documentDate: p.documentDate };
+    });
+    return reply.code(200).send({ statements });
+  });
+
+  route(app, ctx, 'StoreCustomerPayStatement', ({ path, body, partner }, reply) => {
+    const customer = world.customers.get(path.customerId);
+    if (!customer || (partner && customer.partnerId !== partner.id)) return sendError(ctx, reply, 404, 'Customer not found');
+    const id = assetIdOf(`pay:${customer.id}:${++state().seq}`, customer.id);
+    state().assets.set(id, { customerId: customer.id, bytes: Buffer.from(body.statement, 'base64'), label: body.label });
+    return reply.code(200).send({ assetId: id });
+  });
+
+  route(app, ctx, 'GetAssetByCustomerID', ({ path, partner }, reply) => {
+    const customer = world.customers.get(path.customerId);
+    if (!customer || (partner && customer.partnerId !== partner.id)) return sendError(ctx, reply, 404, 'Customer not found');
+    const asset = state().assets.get(path.assetId);
+    if (!asset && faults.has('assets-unknown-empty')) return reply.code(200).type('application/octet-stream').send(Buffer.alloc(0));
+    if (!asset || (asset.customerId !== customer.id && !faults.has('assets-owner-unchecked'))) return sendError(ctx, reply, 404, 'Asset not found');
+    let bytes = asset.bytes;
+    if (asset.label !== undefined && faults.has('paystmt-asset-base64')) bytes = Buffer.from(bytes.toString('base64'), 'ascii');
+    if (asset.label !== undefined && faults.has('paystmt-asset-latin1')) bytes = Buffer.from(bytes.toString('latin1'), 'utf8');
+    return reply.code(200).type('application/octet-stream').send(bytes);
+  });
+}

@@ -1,6 +1,165 @@
-// Switches (seed 002): to be written (issue 10). Registered by index.ts; reads and changes the linked
-// data of mocks/financial-data/portfolio.ts through ctx.state.
+// Deposit and bill pay switches (seed 002, Resources - Switch: deposit or bill pay switch, also
+// found by external_id; Endpoints - Micro entries and switches). The mock world: every linked
+// customer (mocks/financial-data/portfolio.ts) has switches made before the suite looks, generated
+// from the customer id the first time any switch route needs them and kept here per world:
+// - four deposit switches: completed and failed (bad-credentials) at external id
+//   `BR-<customerId>-1`, processing at `BR-<customerId>-2`, and a completed one without external id;
+// - three bill pay switches: completed by card, completed by bank account, failed (connection-error).
+// Distributions and payment methods name the customer's linked accounts by routing number and last
+// four digits only. A customer without linked data has no switches (empty lists). A switch is
+// reached only through its own customer and kind (404 otherwise); once the customer is deleted,
+// none of its switches is reached by any route.
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { FdContext } from './middleware.js';
+import { route, sendError, type FdContext, type Input } from './middleware.js';
+import type { Account } from './portfolio.js';
+import type { Customer, FdWorld } from './world.js';
 
-export function registerSwitches(_app: FastifyInstance, _ctx: FdContext) {}
+type Kind = 'deposit' | 'billPay';
+
+interface Switch {
+  id: string;
+  kind: Kind;
+  customerId: string;
+  externalId?: string;
+  status: 'processing' | 'completed' | 'failed';
+  failureReason?: string;
+  createdDate: string;
+  updatedDate: string;
+  authenticated: boolean;
+  provider: { id: string; name: string };
+  /** Deposit switches: distributions; bill pay switches: payment methods. */
+  targets: Record<string, unknown>[];
+}
+
+interface SwitchWorld {
+  /** Switches per customer id, generated once. */
+  byCustomer: Map<string, Switch[]>;
+}
+
+const worlds = new WeakMap<FdWorld, SwitchWorld>();
+const hex = (text: string, length = 24) => createHash('sha1').update(text).digest('hex').slice(0, length);
+/** provider 1.35.0: ISO 8601 in the form YYYY-MM-DDThh:mm:ssZ. */
+const iso = (epochS: number) => new Date(epochS * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+const DAY_S = 86_400;
+
+/** The external ids of a customer's in-branch deposit switches (the mock world's convention). */
+export const externalIdsOf = (customerId: string) => [`BR-${customerId}-1`, `BR-${customerId}-2`];
+
+function generate(customerId: string, accounts: Account[], nowS: number, faults: FdContext['faults']): Switch[] {
+  const first = (type: string) => accounts.find((a) => a.type === type && a.status === 'active') ?? accounts[0];
+  const checking = first('checking');
+  const savings = first('savings');
+  const card = first('creditCard');
+  // Fault: the trailing digits shown are the first four of the account number.
+  const ends = (a?: Account) => (a ? (faults.has('switches-ends-with-first-four') ? a.number.slice(0, 4) : a.number.slice(-4)) : '0000');
+  const routing = (a?: Account) => a?.routingNumber ?? '021000021';
+  const base = accounts[0]?.createdDate ?? nowS;
+  const dates = (n: number, done: boolean) => {
+    const created = base - (30 - 5 * n) * DAY_S;
+    return { createdDate: iso(created), updatedDate: iso(done ? created + 16 * 60 : created) };
+  };
+  const payroll = (name: string) => ({ id: hex(`payroll:${name}`), name });
+  const [ext1, ext2] = externalIdsOf(customerId);
+  const deposit = (n: number, s: Omit<Switch, 'id' | 'kind' | 'customerId' | 'createdDate' | 'updatedDate'>): Switch => ({
+    id: hex(`${customerId}:deposit:${n}`), kind: 'deposit', customerId, ...dates(n, s.status !== 'processing'), ...s,
+  });
+  const billPay = (n: number, s: Omit<Switch, 'id' | 'kind' | 'customerId' | 'createdDate' | 'updatedDate'>): Switch => ({
+    id: hex(`${customerId}:billPay:${n}`), kind: 'billPay', customerId, ...dates(n + 4, s.status !== 'processing'), ...s,
+  });
+  const to = (a: Account | undefined, type: string, allocatedValue?: number) => ({
+    type, ...(allocatedValue === undefined ? {} : { allocatedValue }), bankIdentifier: routing(a), accountNumberEndsWith: ends(a),
+  });
+  return [
+    deposit(0, { externalId: ext1, status: 'completed', authenticated: true, provider: payroll('Paycom'), targets: [to(checking, 'total')] }),
+    deposit(1, { externalId: ext1, status: 'failed', failureReason: 'bad-credentials', authenticated: false, provider: payroll('ADP'), targets: [to(savings, 'percent', 50)] }),
+    deposit(2, { externalId: ext2, status: 'processing', authenticated: true, provider: payroll('Gusto'), targets: [to(checking, 'fixed', 250)] }),
+    deposit(3, { status: 'completed', authenticated: true, provider: payroll('Paychex'), targets: [to(checking, 'percent', 60), to(savings, 'percent', 40)] }),
+    billPay(0, { status: 'completed', authenticated: true, provider: payroll('Netflix'), targets: [{ type: 'card', title: card?.name ?? 'Card', brand: 'Mastercard', endsWith: ends(card) }] }),
+    billPay(1, { status: 'completed', authenticated: true, provider: payroll('Electric Utility'), targets: [{ type: 'bank', title: checking?.name ?? 'Checking', bankIdentifier: routing(checking), endsWith: ends(checking), bankAccountType: 'Checking' }] }),
+    billPay(2, { status: 'failed', failureReason: 'connection-error', authenticated: false, provider: payroll('CashApp'), targets: [{ type: 'card', title: card?.name ?? 'Card', brand: 'Mastercard', endsWith: ends(card) }] }),
+  ];
+}
+
+export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
+  const { state: world, faults, clock } = ctx;
+  const sw = (): SwitchWorld => {
+    let s = worlds.get(world);
+    if (!s) worlds.set(world, (s = { byCustomer: new Map() }));
+    return s;
+  };
+  /** The customer's switches, generated on first need once the customer is linked (none before). */
+  const switchesOf = (customer: Customer): Switch[] => {
+    const known = sw().byCustomer.get(customer.id);
+    if (known) return known;
+    // A customer not linked yet has none; it gets its switches once linked.
+    if (![...world.logins.values()].some((l) => l.customerId === customer.id)) return [];
+    const accounts = [...world.accounts.values()].filter((a) => a.customerId === customer.id);
+    const made = generate(customer.id, accounts, clock.nowEpochSeconds(), faults);
+    sw().byCustomer.set(customer.id, made);
+    return made;
+  };
+  const partnerCustomers = ({ partner }: Input) => [...world.customers.values()].filter((c) => !partner || c.partnerId === partner.id);
+  const customerOf = (input: Input) => {
+    const c = world.customers.get(input.path.customer_id);
+    return c && (!input.partner || c.partnerId === input.partner.id) ? c : undefined;
+  };
+
+  const statusShown = (s: Switch) => (faults.has('switches-status-capitalised') ? s.status[0].toUpperCase() + s.status.slice(1) : s.status);
+  const summary = (s: Switch) => ({ id: s.id, status: statusShown(s), ...(s.failureReason ? { failureReason: s.failureReason } : {}), createdDate: s.createdDate });
+  const details = (s: Switch, customer: Customer) => {
+    // Fault: the details of the failed deposit switch still show it processing (a stale copy).
+    const status = faults.has('switches-details-status-stale') && s.kind === 'deposit' && s.status === 'failed' ? 'processing' : s.status;
+    const reason = s.failureReason && !faults.has('switches-details-without-failure-reason') ? { failureReason: s.failureReason } : {};
+    return {
+      customerId: customer.id, customerType: faults.has('switches-customer-type-fixed') ? 'testing' : customer.type, switchId: s.id, switchStatus: status,
+      ...reason, createdDate: s.createdDate, updatedDate: s.updatedDate, authenticated: s.authenticated, provider: s.provider,
+      ...(s.kind === 'deposit' ? { distributions: s.targets } : { paymentMethods: s.targets }),
+    };
+  };
+
+  const list = (kind: Kind) => (input: Input, reply: any) => {
+    const customer = customerOf(input);
+    if (!customer) return sendError(ctx, reply, 404, 'Customer not found');
+    let found = switchesOf(customer);
+    // Faults: the kind filter, or the customer filter, forgotten.
+    if (faults.has('switches-list-all-kinds')) found = [...found];
+    else found = found.filter((s) => s.kind === kind);
+    if (faults.has('switches-list-other-customers')) {
+      found = [...found, ...partnerCustomers(input).filter((c) => c.id !== customer.id).flatMap((c) => sw().byCustomer.get(c.id) ?? []).filter((s) => s.kind === kind)];
+    }
+    return {
+      customerId: customer.id, customerType: faults.has('switches-customer-type-fixed') ? 'testing' : customer.type, switches: found.slice(0, 10).map(summary),
+    };
+  };
+  const one = (kind: Kind) => (input: Input, reply: any) => {
+    const customer = customerOf(input);
+    if (!customer) return sendError(ctx, reply, 404, 'Customer not found');
+    const pool = faults.has('switches-details-any-customer')
+      ? partnerCustomers(input).flatMap((c) => (c.id === customer.id ? switchesOf(c) : sw().byCustomer.get(c.id) ?? []))
+      : switchesOf(customer);
+    const anyKind = kind === 'billPay' && faults.has('switches-details-any-kind');
+    const s = pool.find((x) => x.id === input.path.switch_id && (x.kind === kind || anyKind));
+    if (!s) return sendError(ctx, reply, 404, `No matching record found for switch_id ${input.path.switch_id}`);
+    return details(s, customer);
+  };
+
+  route(app, ctx, 'getAllDepositSwitches', list('deposit'));
+  route(app, ctx, 'getAllPaySwitches', list('billPay'));
+  route(app, ctx, 'getDepositSwitchDetails', one('deposit'));
+  route(app, ctx, 'getBillPaySwitchDetails', one('billPay'));
+
+  route(app, ctx, 'getAllExternalDepositSwitches', (input, reply) => {
+    const externalId = input.path.external_id;
+    // Every linked customer of the partner has had its switches since it was linked.
+    const linked = new Set([...world.logins.values()].map((l) => l.customerId));
+    const pool = partnerCustomers(input).filter((c) => linked.has(c.id)).flatMap((c) => switchesOf(c));
+    // Fault: the switches of deleted customers are still found by external id.
+    const ghosts = faults.has('switches-deleted-customer-external')
+      ? [...sw().byCustomer.entries()].filter(([id]) => !world.customers.has(id)).flatMap(([, s]) => s) : [];
+    const found = [...pool, ...ghosts].filter((s) => s.kind === 'deposit' && s.externalId !== undefined
+      && (faults.has('switches-external-ignores-id') ? s.externalId.split('-')[1] === externalId.split('-')[1] : s.externalId === externalId));
+    if (found.length === 0 && !faults.has('switches-external-unknown-empty')) return sendError(ctx, reply, 404, `No matching record found for external_id ${externalId}`);
+    return { externalId, switches: found.slice(0, 10).map(summary) };
+  });
+}

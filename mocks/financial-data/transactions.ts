@@ -1,6 +1,256 @@
-// Transactions (seed 002): to be written (issue 10). Registered by index.ts; reads and changes the linked
-// data of mocks/financial-data/portfolio.ts through ctx.state.
-import type { FastifyInstance } from 'fastify';
-import type { FdContext } from './middleware.js';
+// Transactions (seed 002, Endpoints - Transactions): the historic load (204, or 203 when the
+// institution asks a multi-factor challenge), the customer and account lists (required window,
+// at most 1000 per page, sorted by transactionDate or postedDate, pending only when asked), one
+// transaction, and recurring series. Reads and changes the linked data of portfolio.ts
+// (world.accounts, world.transactions) through findAccount, so an account deleted by the accounts
+// module takes its transactions with it (seed 002, Accounts: delete removes access to that data).
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { route, sendError, type FdContext, type Input } from './middleware.js';
+import { page } from './paging.js';
+import { DAY_S, findAccount, type Account, type Transaction } from './portfolio.js';
 
-export function registerTransactions(_app: FastifyInstance, _ctx: FdContext) {}
+/** seed 002, Limits: transactions per page. */
+const PAGE_MAX = 1000;
+/** A payee seen this many times with the same sign in an account is a recurring series (the mock's rule). */
+const RECURRING_MIN = 3;
+
+const CATEGORIES: Record<string, string> = {
+  'Corner Coffee': 'Coffee Shops', 'Payroll Deposit': 'Paycheck', 'Grocery Mart': 'Groceries', 'Electric Utility': 'Utilities',
+  Transfer: 'Transfer', 'Online Store': 'Shopping', 'Gas Station': 'Gas & Fuel', Rent: 'Mortgage & Rent',
+};
+
+/** The date lists sort and filter by: transactionDate, postedDate where there is none (seed 002, Transactions). */
+const keyOf = (t: Transaction) => t.transactionDate ?? t.postedDate;
+const cents = (n: number) => Math.round(n * 100) / 100;
+
+export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
+  const { state: world, faults, clock } = ctx;
+  const on = (id: string) => faults.has(id);
+  // Accounts this module has read, so the fault 'transactions-deleted-account-kept' still finds them.
+  const seenAccounts = new Map<string, Account>();
+  const partnerOf = (input: Input) => input.partner?.id;
+
+  /** The customer of the path, the partner's (undefined: 404). */
+  const customerOf = (input: Input) => {
+    const c = world.customers.get(input.path.customerId);
+    return c && (!input.partner || c.partnerId === input.partner.id) ? c : undefined;
+  };
+
+  /** The account of the path; the fault drops the ownership check (any existing account). */
+  const accountOf = (input: Input): Account | undefined => {
+    const found = findAccount(world, input.path.customerId, input.path.accountId, partnerOf(input));
+    if (found || !on('transactions-account-other-customer') || !customerOf(input)) return found;
+    return world.accounts.get(input.path.accountId);
+  };
+
+  /**
+   * Whether a transaction is there for a reader: its account still exists (and is its customer's),
+   * and it is within standard history (180 days before the account was added) or the account's
+   * historic load is done (seed 002, Transactions and Limits).
+   */
+  const visible = (t: Transaction, reader: 'all' | 'account' | 'id'): boolean => {
+    const live = findAccount(world, t.customerId, t.accountId);
+    if (live) seenAccounts.set(live.id, live);
+    // Fault: the transactions of a deleted account stay readable.
+    const account = live ?? (on('transactions-deleted-account-kept') ? seenAccounts.get(t.accountId) : undefined);
+    // Blind fault: GetCustomerTransaction reads the store without checking the account still exists.
+    if (!account && reader === 'id' && on('blind-transactions-deleted-account-readable-by-id') && world.customers.has(t.customerId)) return !t.historic;
+    if (!account) return false;
+    if (t.historic) {
+      if (on('transactions-historic-visible-before-load')) return true;
+      // Blind fault: standard history counted as six months of 31 days (186) instead of 180 days.
+      if (!account.historicLoaded && on('blind-transactions-standard-history-186-days')) return account.createdDate - t.postedDate <= 186 * DAY_S;
+      if (!account.historicLoaded) return false;
+      if (on('transactions-historic-account-list-only') && reader !== 'account') return false;
+      if (on('transactions-historic-hidden-by-id') && reader === 'id') return false;
+      return true;
+    }
+    // Fault: standard history cut at 90 days.
+    return !(on('transactions-standard-history-90-days') && account.createdDate - t.postedDate > 90 * DAY_S);
+  };
+
+  const dateOut = (s: number) => (on('transactions-dates-in-ms') ? s * 1000 : s);
+
+  function view(t: Transaction, reader: 'all' | 'account' | 'id') {
+    const createdMs = reader === 'id' && on('transactions-by-id-created-date-ms');
+    // Blind fault: GetCustomerTransaction gives the amount unsigned (the sign only in `type`).
+    const amount = reader === 'id' && on('blind-transactions-by-id-amount-unsigned') ? Math.abs(t.amount) : t.amount;
+    return {
+      id: t.id, amount, accountId: Number(t.accountId), customerId: Number(t.customerId), status: t.status,
+      description: t.description, memo: `${t.description} ${t.id % 1000}`, type: t.amount < 0 ? 'debit' : 'credit',
+      ...(t.transactionDate === undefined ? {} : { transactionDate: dateOut(t.transactionDate) }),
+      postedDate: dateOut(t.postedDate), createdDate: createdMs ? t.createdDate * 1000 : dateOut(t.createdDate),
+      categorization: { normalizedPayeeName: t.description, category: CATEGORIES[t.description] ?? 'Uncategorized', country: 'USA' },
+    };
+  }
+
+  function transactionsOf(accountIds: Set<string>, reader: 'all' | 'account'): Transaction[] {
+    const out: Transaction[] = [];
+    for (const t of world.transactions.values()) if (accountIds.has(t.accountId) && visible(t, reader)) out.push(t);
+    return out;
+  }
+
+  /** One page of a list (seed 002, Transactions), shared by the customer and the account lists. */
+  function list(input: Input, reply: FastifyReply, accounts: Account[], reader: 'all' | 'account') {
+    const { query } = input;
+    const fromMissing = query.fromDate === undefined && !on('transactions-from-date-optional');
+    const toMissing = query.toDate === undefined && !(on('transactions-to-date-optional-on-account') && reader === 'account');
+    if (fromMissing || toMissing) return sendError(ctx, reply, 400, `${fromMissing ? 'fromDate' : 'toDate'} is required`);
+    const from: number = query.fromDate ?? 0;
+    const to: number = query.toDate ?? 9_999_999_999;
+    if (from > to) return sendError(ctx, reply, 400, 'fromDate is after toDate');
+    const includePending = (on('transactions-pending-always-included') || (query.includePending === true && !on('transactions-pending-never-included')))
+      // Blind fault: the customer list drops includePending (pending never listed there).
+      && !(reader === 'all' && on('blind-transactions-pending-ignored-on-all'));
+    const fromApplied = !(on('transactions-from-date-ignored-on-account') && reader === 'account');
+    const toApplied = !on('transactions-to-date-ignored');
+    const sort: 'asc' | 'desc' = query.sort ?? (on('transactions-default-sort-asc') ? 'asc' : 'desc');
+    const order = on('transactions-sort-asc-ignored') ? 'desc' : sort;
+    const sortKey = (t: Transaction) => {
+      if (on('transactions-sorted-by-posted-date')) return t.postedDate;
+      if (on('transactions-undated-sorted-last') && t.transactionDate === undefined) return order === 'asc' ? Number.MAX_SAFE_INTEGER : 0;
+      return keyOf(t);
+    };
+    // Blind fault: the window is applied to postedDate instead of transactionDate.
+    const windowKey = on('blind-transactions-window-by-posted-date') ? (t: Transaction) => t.postedDate : keyOf;
+    const found = transactionsOf(new Set(accounts.map((a) => a.id)), reader)
+      .filter((t) => (!fromApplied || windowKey(t) >= from) && (!toApplied || windowKey(t) <= to))
+      .filter((t) => includePending || t.status !== 'pending')
+      .sort((a, b) => (order === 'asc' ? sortKey(a) - sortKey(b) || a.id - b.id : sortKey(b) - sortKey(a) || b.id - a.id));
+    // Blind fault: the customer list concatenates the accounts' sorted lists instead of merging them.
+    if (reader === 'all' && on('blind-transactions-all-grouped-by-account')) {
+      const rank = new Map(accounts.map((a, i) => [a.id, i]));
+      found.sort((a, b) => (rank.get(a.accountId) ?? 0) - (rank.get(b.accountId) ?? 0));
+    }
+
+    // Blind fault 'blind-transactions-page-cap-off-by-one': the cap checked as `< 1000` (limit 1000 gives 999).
+    const limit = Math.min(query.limit ?? (on('transactions-default-page-size-100') ? 100 : 25), on('transactions-page-holds-500') ? 500 : on('blind-transactions-page-cap-off-by-one') ? PAGE_MAX - 1 : PAGE_MAX);
+    const start = on('transactions-start-ignored-on-all') && reader === 'all' ? 1 : query.start ?? 1;
+    const paged = on('transactions-start-as-offset-on-account') && reader === 'account'
+      ? (() => { const slice = found.slice(start - 1, start - 1 + limit); return { found: found.length, displaying: slice.length, moreAvailable: start - 1 + limit < found.length, slice }; })()
+      : page(found, { start, limit });
+    if (on('transactions-found-counts-page')) paged.found = paged.displaying;
+    const more = on('transactions-more-available-on-last-page') ? paged.displaying > 0 : paged.moreAvailable;
+    const echo = (s: number) => String(on('transactions-echo-dates-ms') ? s * 1000 : s);
+    const body: Record<string, unknown> = {
+      found: paged.found, displaying: paged.displaying, moreAvailable: String(more),
+      // Blind fault: fromDate echoed as the start of its UTC day, not as sent.
+      fromDate: echo(on('blind-transactions-echo-from-date-day-start') ? Math.floor(from / DAY_S) * DAY_S : from), toDate: echo(to), sort: on('transactions-echo-sort-empty') && !query.sort ? '' : sort,
+      transactions: paged.slice.map((t) => view(t, reader)),
+    };
+    if (reader === 'account' && query.showDailyBalance === true && !on('transactions-daily-balance-missing')) {
+      body.dailyBalances = dailyBalances(accounts[0], paged.slice.filter((t) => t.status !== 'pending'));
+    }
+    return body;
+  }
+
+  /**
+   * provider 1.35.0, DailyBalance: the beginning and ending balance of each day with transactions,
+   * counted back from the account's current balance.
+   */
+  function dailyBalances(account: Account, inWindow: Transaction[]) {
+    const all = transactionsOf(new Set([account.id]), 'account').filter((t) => t.status !== 'pending');
+    const days = [...new Set(inWindow.map((t) => Math.floor(keyOf(t) / DAY_S) * DAY_S))].sort((a, b) => a - b);
+    return days.map((day) => {
+      const after = all.filter((t) => keyOf(t) >= day + DAY_S).reduce((sum, t) => sum + t.amount, 0);
+      const during = all.filter((t) => keyOf(t) >= day && keyOf(t) < day + DAY_S).reduce((sum, t) => sum + t.amount, 0);
+      const ending = cents(account.balance - after);
+      return { date: on('transactions-daily-balance-dates-ms') ? day * 1000 : day, beginning: cents(ending - during), ending };
+    });
+  }
+
+  route(app, ctx, 'LoadHistoricTransactionsForCustomerAccount', (input, reply) => {
+    const account = accountOf(input);
+    if (!account) return sendError(ctx, reply, 404, 'Account not found');
+    // seed 002, Errors 203: the institution asks a multi-factor challenge; nothing is loaded.
+    if (account.mfa && !on('transactions-historic-mfa-204')) {
+      if (on('transactions-historic-mfa-loads')) account.historicLoaded = true;
+      return reply.code(203).send();
+    }
+    // A second call (even with force) adds nothing: the range comes from the account's createdDate.
+    if (account.historicLoaded && on('transactions-historic-reload-duplicates')) {
+      for (const t of [...world.transactions.values()].filter((x) => x.accountId === account.id && x.historic)) {
+        const copy = { ...t, id: Number(world.nextId()) * 10 + 1 };
+        world.transactions.set(copy.id, copy);
+      }
+    }
+    if (!on('transactions-historic-load-ignored')) account.historicLoaded = true;
+    // Blind fault: the load is done per institution login, so every account of the login gains its history.
+    if (on('blind-transactions-historic-load-whole-login')) {
+      for (const a of world.accounts.values()) if (a.institutionLoginId === account.institutionLoginId && !a.mfa) a.historicLoaded = true;
+    }
+    account.aggregationAttemptDate = clock.nowEpochSeconds();
+    return reply.code(204).send();
+  });
+
+  route(app, ctx, 'GetAllCustomerTransactions', (input, reply) => {
+    if (!customerOf(input)) return sendError(ctx, reply, 404, 'Customer not found');
+    const accounts = [...world.accounts.values()].filter((a) => findAccount(world, input.path.customerId, a.id, partnerOf(input)));
+    return list(input, reply, accounts, 'all');
+  });
+
+  route(app, ctx, 'GetCustomerAccountTransactions', (input, reply) => {
+    const account = accountOf(input);
+    if (!account) return sendError(ctx, reply, 404, 'Account not found');
+    return list(input, reply, [account], 'account');
+  });
+
+  route(app, ctx, 'GetCustomerTransaction', (input, reply) => {
+    if (!customerOf(input)) return sendError(ctx, reply, 404, 'Customer not found');
+    const t = world.transactions.get(Number(input.path.transactionId));
+    const mine = t && (t.customerId === input.path.customerId || on('transactions-get-other-customer'));
+    if (!t || !mine || !visible(t, 'id')) return sendError(ctx, reply, 404, 'Transaction not found');
+    if (on('transactions-get-wrong-transaction')) {
+      const other = [...world.transactions.values()].find((x) => x.accountId === t.accountId && x.id !== t.id && visible(x, 'id'));
+      if (other) return view(other, 'id');
+    }
+    return view(t, 'id');
+  });
+
+  route(app, ctx, 'GetRecurringTransactions', (input, reply) => {
+    if (!customerOf(input)) return sendError(ctx, reply, 404, 'Customer not found');
+    const mine = [...world.accounts.values()].filter((a) => findAccount(world, input.path.customerId, a.id, partnerOf(input)));
+    const asked: string[] = Array.isArray(input.body?.accountIds) ? input.body.accountIds : [];
+    const unknown = asked.find((id) => !mine.some((a) => a.id === id));
+    if (unknown !== undefined && !on('transactions-recurring-unknown-account-ignored')) return sendError(ctx, reply, 404, `Account ${unknown} not found for the customer`);
+    const chosen = asked.length === 0 || on('transactions-recurring-account-filter-ignored') ? mine : mine.filter((a) => asked.includes(a.id));
+    // Blind fault: each account's series are computed over every chosen account (other accounts' ids listed under it).
+    const seriesScope = (a: Account) => (on('blind-transactions-recurring-account-series-customer-wide') ? new Set(chosen.map((c) => c.id)) : new Set([a.id]));
+    const perAccount = chosen.map((a) => ({ accountId: a.id, ...streamsOf(transactionsOf(seriesScope(a), 'all')) }));
+    const customer = streamsOf(transactionsOf(new Set(chosen.map((a) => a.id)), 'all'));
+    return { customerRecurringTransactions: customer, accountRecurringTransactions: perAccount };
+  });
+
+  /** Recurring series: a payee repeated with the same sign (debits: outflows, credits: inflows). */
+  function streamsOf(transactions: Transaction[]) {
+    const groups = new Map<string, Transaction[]>();
+    for (const t of transactions) {
+      if (t.status === 'pending' || t.amount === 0) continue;
+      const key = `${t.amount < 0 ? 'out' : 'in'}|${t.description}`;
+      groups.set(key, [...(groups.get(key) ?? []), t]);
+    }
+    const nowS = clock.nowEpochSeconds();
+    const recurringOutflows: unknown[] = [];
+    const recurringInflows: unknown[] = [];
+    for (const [key, series] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
+      if (series.length < RECURRING_MIN) continue;
+      series.sort((a, b) => keyOf(a) - keyOf(b) || a.id - b.id);
+      const amounts = series.map((t) => t.amount).sort((a, b) => a - b);
+      const mid = Math.floor(amounts.length / 2);
+      const median = amounts.length % 2 ? amounts[mid] : (amounts[mid - 1] + amounts[mid]) / 2;
+      const span = keyOf(series[series.length - 1]) - keyOf(series[0]);
+      const cadence = Math.max(1, Math.round(span / DAY_S / (series.length - 1)));
+      const last = keyOf(series[series.length - 1]);
+      const stream = {
+        normalizedPayeeName: series[0].description, transactionCategories: [CATEGORIES[series[0].description] ?? 'Uncategorized'],
+        transactionIds: series.map((t) => String(t.id)), cadence, status: nowS - last <= 2 * cadence * DAY_S ? 'ACTIVE' : 'INACTIVE',
+        expectedNextTransactionDate: new Date((last + cadence * DAY_S) * 1000).toISOString().slice(0, 10),
+        expectedNextTransactionAmount: cents(median), minimumHistoricalAmount: amounts[0], maximumHistoricalAmount: amounts[amounts.length - 1],
+        meanHistoricalAmount: cents(amounts.reduce((s, n) => s + n, 0) / amounts.length), medianHistoricalAmount: cents(median), countOfTransactions: series.length,
+      };
+      const outflow = key.startsWith('out') !== on('transactions-recurring-signs-swapped');
+      (outflow ? recurringOutflows : recurringInflows).push(stream);
+    }
+    return { recurringOutflows, recurringInflows };
+  }
+}

@@ -20,6 +20,13 @@ export interface Fault {
   rule: string;
   /** Where the rule comes from: the seed, the provider's published document, or an assumption of the reference page. */
   source: 'seed' | 'provider' | 'assumption';
+  /**
+   * Ids of the service's rule catalogue (schemas/<service>/rules.yaml and rules/*.yaml) this fault
+   * breaks. `npm run mutation -- --targeted` runs only the specs citing one of them (plus the smoke
+   * tests); a fault without them is run against the whole service. tests/self/fault-rules.spec.ts
+   * fails an unknown id and lists the faults without any.
+   */
+  rules?: string[];
   /** 'blind': written from the rules by someone who had not read the specs (issue 8): the independent measure. */
   origin?: 'blind';
   /** For validation faults: how the mock's request schema is loosened. */

@@ -37,6 +37,22 @@ for (const op of LISTS) {
   });
 }
 
+// seed 002, Institutions: GetInstitutions takes a product type. Shown to narrow the answer: every
+// institution listed carries that product's flag true, and one the unfiltered list shows without
+// the product is left out (found by mutation sampling: a target ignoring `type` passed before).
+test('GetInstitutions with a product type lists only institutions supporting it, and leaves the others out', rules('FD-INST-PRODUCT-TYPE:accept', 'FD-INST-PRODUCT-TYPE:refuse'), async ({ fdApi }) => {
+  const all = (await fdApi.call('GetInstitutions', { query: { limit: 1000 } })).body.institutions as Record<string, unknown>[];
+  const product = ['aha', 'voi', 'voa', 'stateAgg', 'ach'].find((p) => all.some((i) => i[p] === true) && all.some((i) => i[p] === false));
+  test.skip(!product, 'no product that some listed institutions support and others do not (a filter cannot be shown to narrow)');
+  const res = await fdApi.call('GetInstitutions', { query: { type: product!, limit: 1000 } });
+  expect(res.status).toBe(200);
+  const listed = res.body.institutions as Record<string, unknown>[];
+  expect(listed.length, `institutions supporting ${product}`).toBeGreaterThan(0);
+  for (const i of listed) expect(i[product!], `institution ${i.id} listed for ${product}`).toBe(true);
+  const without = all.filter((i) => i[product!] === false).map((i) => i.id);
+  expect(listed.map((i) => i.id).filter((id) => without.includes(id)), `institutions without ${product} listed anyway`).toEqual([]);
+});
+
 test('GetCertifiedInstitutionsWithRSSD returns the RSSD identifier', rules('FD-INST-RSSD'), async ({ fdApi }) => {
   // seed 002: "also returns the RSSD identifier". The provider does not require `rssd` on each
   // item (an institution may have none), so the check is that the page carries identifiers.

@@ -28,6 +28,7 @@ test('a mutant inside a branch guarded by faults.has(...) is fault-only; the nor
     "if (x || faults.has('f')) send('either');", // line 5
     "if (hasCard && kind === 'ISSUER' && onReceipt('blind-x')) send('wrapped');", // line 6
     "if ((key === 'a' && faults.has('g')) || (key === 'b' && faults.has('h'))) continue;", // line 7
+    "const more = on('blind-more') ? n > 0 : n > 1;", // line 8
   ].join('\n');
   const at = (line: number, text: string, replacement?: string) => {
     const column = source.split('\n')[line].indexOf(text);
@@ -55,4 +56,7 @@ test('a mutant inside a branch guarded by faults.has(...) is fault-only; the nor
   expect(at(1, "faults.has('b')", 'true')).toBe(false);
   expect(at(7, "(key === 'a' && faults.has('g'))", 'false')).toBe(true);
   expect(at(7, "(key === 'a' && faults.has('g'))", 'true')).toBe(false);
+  // A local wrapper named on('fault-id') is a switch too (financial data paging).
+  expect(at(8, 'n > 0')).toBe(true);
+  expect(at(8, 'n > 1')).toBe(false);
 });

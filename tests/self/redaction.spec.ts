@@ -41,6 +41,31 @@ test('blanks sensitive key/value pairs in counterexamples and error messages', (
   expect(message).not.toContain(PAN);
 });
 
+// Financial data, payments data (seed 002): ACH details carry the full account number by contract.
+test('masks full account numbers of ACH details, v3 payment instructions and the bundle under their keys', () => {
+  const body = {
+    routingNumber: '021000021', realAccountNumber: '4123456789',
+    paymentInstruction: [{ type: 'ach', accountNumber: '4123456789', descriptors: [{ type: 'routingNumber', value: '021000021' }] }],
+    accounts: [{ paymentInstruction: { type: 'ach', accountNumber: '4123456789' } }],
+  };
+  const out = JSON.stringify(redact(body));
+  expect(out).not.toContain('4123456789');
+  expect(out, 'the routing number is public and stays').toContain('021000021');
+});
+
+test('blanks a full account number seen under its key wherever else it appears, then in later text', () => {
+  const out = redact({ realAccountNumber: '4987654321', note: 'ACH for account 4987654321', descriptors: [{ type: 'accountNumber', value: '4987654321' }] });
+  expect(JSON.stringify(out)).not.toContain('4987654321');
+  expect(redactText('later: 4987654321')).not.toContain('4987654321');
+  expect(redactMessage('Expected: {"realAccountNumber": "4555555555"}')).not.toContain('4555555555');
+});
+
+test("blanks a holder's taxId and governmentId (owner details v3)", () => {
+  const out = redact({ holders: [{ documentations: [{ taxId: '999-60-1111', taxIdCountry: 'USA', governmentId: 'D1234567' }] }] });
+  expect(JSON.stringify(out)).not.toMatch(/999-60-1111|D1234567/);
+  expect(out.holders[0].documentations[0].taxIdCountry).toBe('USA');
+});
+
 test('leaves ordinary values alone', () => {
   expect(redact({ firstName: 'Jane', status: 'ACTIVE', count: 3 })).toEqual({ firstName: 'Jane', status: 'ACTIVE', count: 3 });
 });

@@ -1,0 +1,66 @@
+// Covers: RefreshCustomerAccounts, RefreshCustomerAccountsV2, RefreshCustomerAccountsByInstitutionLogin,
+// RefreshCustomerAccountsByInstitutionLoginV2, read back through GetCustomerAccount - seed 002,
+// Accounts: refresh v1 answers 200 (with the accounts: provider 1.35.0 RefreshCustomerAccountsResponse),
+// v2 204; "completion is seen as an updated aggregation attempt date on the account". The mock's
+// clock is advanced first so that the date visibly moves; a refresh by login leaves the other
+// logins' accounts alone. Dates are epoch seconds (provider 1.35.0 UnixDate). Mock only (clock).
+import { expect, expectEpochSecondsNear, rules, test, type LinkedCustomer, type OperationClient } from '../../fixtures/financial-data.js';
+
+const ADVANCE_S = 3 * 3600;
+const VARIANTS = [
+  { path: 'acct-refresh-customer', op: 'RefreshCustomerAccounts', byLogin: false, v1: true },
+  { path: 'acct-refresh-customer-v2', op: 'RefreshCustomerAccountsV2', byLogin: false, v1: false },
+  { path: 'acct-refresh-login', op: 'RefreshCustomerAccountsByInstitutionLogin', byLogin: true, v1: true },
+  { path: 'acct-refresh-login-v2', op: 'RefreshCustomerAccountsByInstitutionLoginV2', byLogin: true, v1: false },
+] as const;
+
+async function attemptDates(fdApi: OperationClient, c: LinkedCustomer): Promise<Map<string, number>> {
+  const dates = new Map<string, number>();
+  for (const a of c.accounts) {
+    const res = await fdApi.call('GetCustomerAccount', { path: { customerId: c.customerId, accountId: a.id } });
+    expect(res.status).toBe(200);
+    dates.set(a.id, res.body.aggregationAttemptDate);
+  }
+  return dates;
+}
+
+for (const v of VARIANTS) {
+  const citations = [`FD-ACCT-REFRESH-${v.v1 ? 'V1' : 'V2'}@${v.path}`, `FD-ACCT-REFRESH-DATE@${v.path}`, 'FD-ACCT-DATES', ...(v.byLogin ? [`FD-ACCT-REFRESH-SCOPE@${v.path}`] : []), ...(v.v1 ? [`FD-ACCT-NUMBER-MASKED@${v.path}`] : [])];
+  test(`${v.op} answers ${v.v1 ? '200 with the accounts it refreshed' : '204'} and moves their aggregationAttemptDate to the refresh time${v.byLogin ? ', no other login\'s' : ''}`,
+    rules(...citations), async ({ fdApi, fd, fdMock, linkedCustomer: c }) => {
+      const login = c.logins.find((l) => l.institutionId === '101732')!;
+      const scope = v.byLogin ? c.accounts.filter((a) => a.institutionLoginId === login.id) : c.accounts;
+      const before = await attemptDates(fdApi, c);
+      await fdMock.advanceClock(ADVANCE_S);
+      const nowS = Math.floor(fd.now() / 1000);
+      const path: Record<string, string> = v.byLogin ? { customerId: c.customerId, institutionLoginId: String(login.id) } : { customerId: c.customerId };
+      // seed 002: the v1 refresh by login takes a from and a to date (provider fromDate / toDate, epoch seconds).
+      const query = v.byLogin && v.v1 ? { fromDate: nowS - 90 * 86_400, toDate: nowS } : undefined;
+      const res = await fdApi.call(v.op, { path, query });
+      if (v.v1) {
+        expect(res.status).toBe(200);
+        const answered = (res.body.accounts as any[]).map((a) => String(a.id));
+        // Exactly the accounts refreshed: every active one of the scope, nothing outside it.
+        expect(answered.filter((id) => !scope.some((a) => a.id === id)), 'accounts outside the refreshed scope').toEqual([]);
+        expect(scope.filter((a) => a.status === 'active' && !answered.includes(a.id)).map((a) => a.id), 'active accounts of the scope missing').toEqual([]);
+        for (const rec of res.body.accounts as any[]) {
+          const a = c.accounts.find((x) => x.id === String(rec.id))!;
+          const digits = String(rec.number ?? '').replace(/[^0-9]/g, '');
+          expect({ display: rec.accountNumberDisplay === a.numberLast4, numberDigitsAtMostFour: digits.length <= 4 }, `${v.op}, account ${rec.id}: last four digits only`).toEqual({ display: true, numberDigitsAtMostFour: true });
+        }
+      } else {
+        expect({ status: res.status, body: res.text }).toEqual({ status: 204, body: '' });
+      }
+      const after = await attemptDates(fdApi, c);
+      for (const a of c.accounts) {
+        const [was, is] = [before.get(a.id)!, after.get(a.id)!];
+        if (scope.includes(a)) {
+          if (a.status !== 'active') continue; // a pending account may not be aggregated yet
+          expectEpochSecondsNear(is, fd.now(), `${a.type} ${a.id}: aggregationAttemptDate after the refresh`);
+          expect(is - was, `${a.type} ${a.id}: aggregationAttemptDate moved by the clock's advance`).toBeGreaterThanOrEqual(ADVANCE_S);
+        } else {
+          expect(is, `${a.type} ${a.id} of another login: aggregationAttemptDate unchanged`).toBe(was);
+        }
+      }
+    });
+}

@@ -1,0 +1,137 @@
+// Covers: POST /microentry/v1/customers/{customerId} (InitiateMicroAmountDeposits) and GET
+// /microentry/v1/customers/{customerId}/accounts/{accountId} (GetMicroDepositsDetails) - seed 002,
+// Micro entries and switches (two micro amounts into the customer's account), Errors (400 wrong
+// routing number length; 404; 409 and 429 on micro entry initiation). The body names the receiving
+// account by routing and full account number (provider 1.35.0: Receiver); the answer gives its
+// accountId; the details read shows the state and the last four digits only. When a 409 and a 429
+// happen (an account whose entries are under way or verified; five initiations per customer in 24
+// hours) and the 24-hour deposit are @assumption (schemas/financial-data/rules/micro-entries.yaml).
+import { DATE_TOLERANCE_S, expect, expectFdError, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+
+const DEPOSIT_DELAY_S = 24 * 3600; // @assumption: deposits land a day after initiation
+const MAX_INITIATIONS = 5; // @assumption: five per customer in any 24 hours, the sixth a 429
+const WINDOW_S = 24 * 3600;
+const ACCOUNT_TYPES = ['personalChecking', 'businessChecking', 'personalSavings', 'businessSavings', 'checking', 'savings']; // provider 1.35.0 Receiver.accountType
+
+/** A full account number of 12 digits, unique to the call (sensitive: the client flags any echo). */
+const newAccountNumber = () => `66${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`;
+const receiver = (overrides: Record<string, unknown> = {}) => ({ routingNumber: '011000015', accountNumber: newAccountNumber(), accountType: 'personalSavings', name: 'Micro Initiate', memo: 'validation', ...overrides });
+const initiate = (fdApi: OperationClient, customerId: string, body: unknown) => fdApi.call('InitiateMicroAmountDeposits', { path: { customerId }, body });
+const details = (fdApi: OperationClient, customerId: string, accountId: string) => fdApi.call('GetMicroDepositsDetails', { path: { customerId, accountId } });
+const verify = (fdApi: OperationClient, customerId: string, accountId: string, amounts: number[]) =>
+  fdApi.call('VerifyMicroAmountDeposits', { path: { customerId, accountId }, body: { amounts } });
+/** The amounts deposited, through the mock's harness route (no part of the contract). */
+const amountsOf = async (origin: string, accountId: string) => ((await (await fetch(`${origin}/__mock/micro-entries/${accountId}`)).json()) as { amounts: number[] }).amounts;
+
+test.describe('micro entries: initiation and the details read', () => {
+  test('answers 200 with the accountId, Pending and two deposits; the details read shows the account by its last four digits @smoke @mock-only',
+    rules('FD-MICRO-INITIATE', 'FD-MICRO-MASKING@micro-initiate', 'FD-MICRO-MASKING@micro-details'), async ({ fdApi, fdMock: _mock, createCustomer }) => {
+      const customerId = await createCustomer();
+      const sent = receiver();
+      const res = await initiate(fdApi, customerId, { receiver: sent });
+      expect(res.status).toBe(200);
+      expect(String(res.body.accountId), 'the id of the receiving account').toMatch(/^[0-9]+$/);
+      if (res.body.depositCount !== undefined) expect(res.body.depositCount, 'two micro entries (seed 002, Limits)').toBe(2);
+      if (res.body.status !== undefined) expect(res.body.status, 'nothing is deposited yet').toBe('Pending');
+      expect(res.text.includes(sent.accountNumber), 'the initiation answer carries no full account number').toBe(false);
+      const read = await details(fdApi, customerId, String(res.body.accountId));
+      expect(read.status, 'the accountId answered addresses the details read').toBe(200);
+      expect(read.text.includes(sent.accountNumber), 'the details read carries no full account number').toBe(false);
+      if (read.body.accountNumberLast4 !== undefined) expect(read.body.accountNumberLast4, 'accountNumberLast4 is the last four digits sent').toBe(sent.accountNumber.slice(-4));
+    });
+
+  test('the details read shows Pending until 24 hours after initiation, then Completed, with the initiation time and routing number @assumption @mock-only',
+    rules('FD-MICRO-DETAILS'), async ({ fdApi, fd, fdMock, createCustomer }) => {
+      const customerId = await createCustomer();
+      const sent = receiver({ routingNumber: '122000247' });
+      const startedMs = fd.now();
+      const { body } = await initiate(fdApi, customerId, { receiver: sent });
+      const first = await details(fdApi, customerId, body.accountId);
+      expect(first.body.status, 'right after the initiation').toBe('Pending');
+      if (first.body.routingNumber !== undefined) expect(first.body.routingNumber, 'the routing number sent').toBe(sent.routingNumber);
+      if (first.body.creationDate !== undefined) {
+        // provider 1.35.0: NoZoneDateTime (UTC here), the time of the initiation.
+        expect(first.body.creationDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
+        expect(Math.abs(Date.parse(`${first.body.creationDate}Z`) - startedMs) / 1000, 'creationDate is the initiation time').toBeLessThanOrEqual(DATE_TOLERANCE_S);
+      }
+      await fdMock.advanceClock(DEPOSIT_DELAY_S - 60);
+      expect((await details(fdApi, customerId, body.accountId)).body.status, 'a minute before 24 hours').toBe('Pending');
+      await fdMock.advanceClock(60);
+      expect((await details(fdApi, customerId, body.accountId)).body.status, 'at 24 hours: deposited').toBe('Completed');
+    });
+
+  test('refuses a second initiation for an account whose entries are pending, deposited or verified with 409; another account is accepted @mock-only',
+    rules('FD-MICRO-CONFLICT:refuse', 'FD-MICRO-CONFLICT:accept'), async ({ fdApi, fdMock, createCustomer }) => {
+      const customerId = await createCustomer();
+      const account = receiver();
+      const { body } = await initiate(fdApi, customerId, { receiver: account });
+      expectFdError(await initiate(fdApi, customerId, { receiver: { ...account, name: 'Again' } }), 409, 'the same account, entries pending');
+      expect((await initiate(fdApi, customerId, { receiver: receiver() })).status, 'another account of the customer, meanwhile').toBe(200);
+      await fdMock.advanceClock(DEPOSIT_DELAY_S);
+      expectFdError(await initiate(fdApi, customerId, { receiver: account }), 409, 'the same account, entries deposited');
+      expect((await verify(fdApi, customerId, body.accountId, await amountsOf(fdMock.origin, body.accountId))).status).toBe(200);
+      expectFdError(await initiate(fdApi, customerId, { receiver: account }), 409, 'the same account, entries verified');
+    });
+
+  test('accepts a new initiation for an account whose entries failed @assumption @mock-only', rules('FD-MICRO-CONFLICT:accept'), async ({ fdApi, fdMock, createCustomer }) => {
+    const customerId = await createCustomer();
+    const account = receiver();
+    const { body } = await initiate(fdApi, customerId, { receiver: account });
+    await fdMock.advanceClock(DEPOSIT_DELAY_S);
+    const [a, b] = await amountsOf(fdMock.origin, body.accountId);
+    expect((await verify(fdApi, customerId, body.accountId, [a, b === 0.5 ? 0.6 : 0.5])).status, 'a wrong verification fails the entries').toBe(400);
+    const again = await initiate(fdApi, customerId, { receiver: account });
+    expect(again.status, 'the account again, once its entries failed').toBe(200);
+    expect(String(again.body.accountId), 'new entries, a new account id').not.toBe(String(body.accountId));
+  });
+
+  test(`accepts ${MAX_INITIATIONS} initiations of a customer in 24 hours and refuses the next with 429 @assumption @mock-only`,
+    rules('FD-MICRO-RATE:accept', 'FD-MICRO-RATE:refuse'), async ({ fdApi, fdMock, createCustomer }) => {
+      const customerId = await createCustomer();
+      for (let n = 1; n <= MAX_INITIATIONS; n++) expect((await initiate(fdApi, customerId, { receiver: receiver() })).status, `initiation ${n}`).toBe(200);
+      await fdMock.advanceClock(WINDOW_S - 60);
+      expectFdError(await initiate(fdApi, customerId, { receiver: receiver() }), 429, `initiation ${MAX_INITIATIONS + 1} within 24 hours`);
+      expect((await initiate(fdApi, await createCustomer(), { receiver: receiver() })).status, 'another customer meanwhile').toBe(200);
+      await fdMock.advanceClock(60);
+      expect((await initiate(fdApi, customerId, { receiver: receiver() })).status, 'once 24 hours have passed').toBe(200);
+    });
+
+  test('accepts a routing number of 9 digits and every account type of the provider @provider @mock-only',
+    rules('FD-MICRO-ROUTING-LENGTH:accept', 'FD-MICRO-ACCOUNT-TYPE:accept'), async ({ fdApi, fdMock: _mock, createCustomer }) => {
+      // Five initiations per customer at most (@assumption): three account types per customer.
+      for (const types of [ACCOUNT_TYPES.slice(0, 3), ACCOUNT_TYPES.slice(3)]) {
+        const customerId = await createCustomer();
+        for (const accountType of types) expect((await initiate(fdApi, customerId, { receiver: receiver({ accountType }) })).status, accountType).toBe(200);
+      }
+    });
+
+  test('refuses a routing number of 8 or 10 digits, an unknown account type and a receiver without its required members with 400',
+    rules('FD-MICRO-ROUTING-LENGTH:refuse', 'FD-MICRO-ACCOUNT-TYPE:refuse', 'FD-MICRO-REQUIRED'), async ({ fdApi, createCustomer }) => {
+      const customerId = await createCustomer();
+      const without = (name: string) => Object.fromEntries(Object.entries(receiver()).filter(([k]) => k !== name));
+      const bodies: [string, unknown][] = [
+        ['an 8-digit routing number', { receiver: receiver({ routingNumber: '01100001' }) }],
+        ['a 10-digit routing number', { receiver: receiver({ routingNumber: '0110000150' }) }],
+        ['account type personalCheckings', { receiver: receiver({ accountType: 'personalCheckings' }) }],
+        ['no receiver', { callbackUrl: 'https://listener.example.com/micro' }],
+        ...['routingNumber', 'accountNumber', 'accountType', 'name'].map((m) => [`a receiver without ${m}`, { receiver: without(m) }] as [string, unknown]),
+      ];
+      for (const [what, body] of bodies) expectFdError(await initiate(fdApi, customerId, body), 400, what);
+    });
+
+  test("answers 404 for an aggregated account without micro entries, for the account under another customer, and for a deleted customer @mock-only",
+    rules('FD-MICRO-NOT-FOUND@micro-verify', 'FD-MICRO-NOT-FOUND@micro-details'), async ({ fdApi, fdMock: _mock, linkedCustomer, createCustomer }) => {
+      const { customerId } = linkedCustomer;
+      const aggregated = linkedCustomer.account('checking').id;
+      expectFdError(await details(fdApi, customerId, aggregated), 404, 'details of an aggregated account');
+      expectFdError(await verify(fdApi, customerId, aggregated, [0.12, 0.15]), 404, 'verification of an aggregated account');
+      const { body } = await initiate(fdApi, customerId, { receiver: receiver() });
+      const stranger = await createCustomer();
+      expectFdError(await details(fdApi, stranger, body.accountId), 404, "details under another customer's id");
+      expectFdError(await verify(fdApi, stranger, body.accountId, [0.12, 0.15]), 404, "verification under another customer's id");
+      expect((await fdApi.call('DeleteCustomer', { path: { customerId } })).status).toBe(204);
+      expectFdError(await details(fdApi, customerId, body.accountId), 404, 'details after the customer is deleted');
+      expectFdError(await verify(fdApi, customerId, body.accountId, [0.12, 0.15]), 404, 'verification after the customer is deleted');
+      expectFdError(await initiate(fdApi, customerId, { receiver: receiver() }), 404, 'initiation after the customer is deleted');
+    });
+});

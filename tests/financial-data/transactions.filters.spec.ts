@@ -1,0 +1,116 @@
+// Covers: GetAllCustomerTransactions and GetCustomerAccountTransactions - seed 002, Transactions
+// (sorted by transactionDate, postedDate when no transaction date exists; required from and to
+// dates; include pending; show daily balance) and provider 1.35.0 (SortParameter default desc,
+// IncludePendingParameter default false, Transactions echoes fromDate/toDate/sort, DailyBalance).
+// Each criterion is shown to change the answer against the full list: what it must exclude is
+// present in the full list and absent from the filtered one. Counts are pinned on the mock by the
+// known data (transactions.known.ts).
+import { expect, rules, test } from '../../fixtures/financial-data.js';
+import { DAY_S, KNOWN, LISTS, dateOf, idsOf, lister, readAll, wholeHistory, type ListOp } from './transactions.known.js';
+
+const known = (op: ListOp) => (op === 'GetAllCustomerTransactions' ? KNOWN.customer : KNOWN.checking);
+
+/** The first place where the list is out of order, or undefined. */
+function disorder(list: any[], order: 'asc' | 'desc'): string | undefined {
+  for (let i = 1; i < list.length; i++) {
+    const [a, b] = [dateOf(list[i - 1]), dateOf(list[i])];
+    if (order === 'asc' ? a > b : a < b) return `#${i - 1} (id ${list[i - 1].id}, ${a}) before #${i} (id ${list[i].id}, ${b})`;
+  }
+  return undefined;
+}
+
+test('sort=asc and sort=desc order both lists by transactionDate, by postedDate where there is none',
+  rules('FD-TXN-SORT@txn-all', 'FD-TXN-SORT@txn-account'), async ({ fdApi, fd, linkedCustomer }) => {
+    const checking = linkedCustomer.account('checking');
+    const list = lister(fdApi, linkedCustomer.customerId, checking.id);
+    const whole = { ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)), includePending: true };
+    for (const { op } of LISTS) {
+      const byOrder: Record<string, any[]> = {};
+      for (const sort of ['asc', 'desc'] as const) {
+        byOrder[sort] = await readAll(list, op, { ...whole, sort });
+        expect(disorder(byOrder[sort], sort), `${op} sort=${sort}: first pair out of order`).toBeUndefined();
+      }
+      expect(new Set(idsOf({ transactions: byOrder.asc })), `${op}: both orders list the same transactions`).toEqual(new Set(idsOf({ transactions: byOrder.desc })));
+      // The postedDate fallback is exercised: the known data has transactions without transactionDate.
+      const undated = byOrder.asc.filter((t) => t.transactionDate === undefined).length;
+      if (fd.kind === 'mock') expect(undated, `${op}: transactions without transactionDate are on the list`).toBeGreaterThan(0);
+      test.info().annotations.push({ type: 'transactions without transactionDate', description: `${op}: ${undated}` });
+    }
+  });
+
+test('without sort both lists are in descending date order and say desc @provider',
+  rules('FD-TXN-SORT-DEFAULT@txn-all', 'FD-TXN-SORT-DEFAULT@txn-account', 'FD-TXN-ECHO@txn-all', 'FD-TXN-ECHO@txn-account'), async ({ fdApi, fd, linkedCustomer }) => {
+    const checking = linkedCustomer.account('checking');
+    const list = lister(fdApi, linkedCustomer.customerId, checking.id);
+    const whole = { ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)), includePending: true };
+    for (const { op } of LISTS) {
+      const res = await list(op, { ...whole, limit: 1000 });
+      expect(res.status).toBe(200);
+      expect(disorder(res.body.transactions, 'desc'), `${op} without sort: first pair out of descending order`).toBeUndefined();
+      // provider 1.35.0, Transactions: fromDate, toDate and sort are those of the request (sort: the default used).
+      expect({ fromDate: Number(res.body.fromDate), toDate: Number(res.body.toDate), sort: res.body.sort }, `${op}: the echo of the request`)
+        .toEqual({ fromDate: whole.fromDate, toDate: whole.toDate, sort: 'desc' });
+      const asc = await list(op, { ...whole, limit: 1, sort: 'asc' });
+      expect(asc.body.sort, `${op} sort=asc: the echo`).toBe('asc');
+    }
+  });
+
+test('pending transactions are listed only with includePending=true',
+  rules(...LISTS.flatMap(({ path }) => [`FD-TXN-PENDING:accept@${path}`, `FD-TXN-PENDING:refuse@${path}`])), async ({ fdApi, fd, linkedCustomer }) => {
+    const checking = linkedCustomer.account('checking');
+    const list = lister(fdApi, linkedCustomer.customerId, checking.id);
+    const whole = wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000));
+    for (const { op } of LISTS) {
+      const withPending = await readAll(list, op, { ...whole, includePending: true });
+      const pending = withPending.filter((t) => t.status === 'pending');
+      // seed 002, Transactions: include pending. The known data holds pending transactions.
+      if (fd.kind === 'mock') expect({ all: withPending.length, pending: pending.length }, `${op} includePending=true`).toEqual({ all: known(op).all - known(op).historic, pending: known(op).pending });
+      for (const [what, query] of [['without includePending', whole], ['includePending=false', { ...whole, includePending: false }]] as const) {
+        const got = await readAll(list, op, query);
+        expect(got.filter((t) => t.status === 'pending').map((t) => t.id), `${op} ${what}: pending transactions listed`).toEqual([]);
+        expect(got.length, `${op} ${what}: the others are all there`).toBe(withPending.length - pending.length);
+      }
+    }
+  });
+
+test('the fromDate / toDate window lists what is dated inside it and nothing before or after it',
+  rules(...LISTS.flatMap(({ path }) => [`FD-TXN-WINDOW:accept@${path}`, `FD-TXN-WINDOW:refuse@${path}`])), async ({ fdApi, fd, linkedCustomer }) => {
+    const checking = linkedCustomer.account('checking');
+    const list = lister(fdApi, linkedCustomer.customerId, checking.id);
+    const whole = { ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)), includePending: true, sort: 'asc' };
+    for (const { op } of LISTS) {
+      const all = await readAll(list, op, whole);
+      test.skip(all.length < 3, `${op}: the linked customer has ${all.length} transactions; a window needs three`);
+      // The middle third of the history; a target may date by transactionDate or postedDate, so a
+      // transaction counts as inside (outside) when both its dates are inside (on the same side).
+      const fromDate = dateOf(all[Math.floor(all.length / 3)]);
+      const toDate = dateOf(all[Math.floor((2 * all.length) / 3)]);
+      const dates = (t: any) => [Number(t.transactionDate ?? t.postedDate), Number(t.postedDate)];
+      const inside = all.filter((t) => dates(t).every((d) => d > fromDate && d < toDate)).map((t) => Number(t.id));
+      const before = all.filter((t) => dates(t).every((d) => d < fromDate)).map((t) => Number(t.id));
+      const after = all.filter((t) => dates(t).every((d) => d > toDate)).map((t) => Number(t.id));
+      const spread = before.length > 0 && after.length > 0 && inside.length > 0;
+      // The known data spreads over 24 months; a sandbox's dates may bunch up.
+      if (fd.kind === 'mock') expect(spread, `${op}: the full list has transactions before, inside and after the window`).toBe(true);
+      test.skip(!spread, `${op}: the linked customer's transactions do not spread before, inside and after a window`);
+      const got = new Set((await readAll(list, op, { ...whole, fromDate, toDate })).map((t) => Number(t.id)));
+      expect(inside.filter((id) => !got.has(id)), `${op}: transactions dated inside the window but not listed`).toEqual([]);
+      expect(before.filter((id) => got.has(id)), `${op}: transactions dated before fromDate but listed`).toEqual([]);
+      expect(after.filter((id) => got.has(id)), `${op}: transactions dated after toDate but listed`).toEqual([]);
+    }
+  });
+
+test('showDailyBalance=true gives the daily balances of the account, dated in epoch seconds within the window @provider',
+  rules('FD-TXN-DAILY-BALANCE'), async ({ fdApi, fd, linkedCustomer }) => {
+    const checking = linkedCustomer.account('checking');
+    const list = lister(fdApi, linkedCustomer.customerId, checking.id);
+    const whole = wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000));
+    const res = await list('GetCustomerAccountTransactions', { ...whole, limit: 25, showDailyBalance: true });
+    expect(res.status).toBe(200);
+    test.skip(res.body.transactions.length === 0, 'the linked checking account has no transactions');
+    const balances: any[] = res.body.dailyBalances ?? [];
+    expect(balances.length, 'dailyBalances with showDailyBalance=true').toBeGreaterThan(0);
+    // A day with transactions lies within the window (its start up to a day before fromDate).
+    const outside = balances.filter((b) => !Number.isInteger(b.date) || b.date < whole.fromDate - DAY_S || b.date > whole.toDate).map((b) => b.date);
+    expect(outside, `daily balance dates that are not epoch seconds of days in [${whole.fromDate}, ${whole.toDate}]`).toEqual([]);
+  });

@@ -1,0 +1,65 @@
+// Shared by the transactions specs (tests/financial-data/transactions.*.spec.ts): the known answers
+// of the mock's linked portfolio and small readers of the two lists. Not a spec.
+//
+// Known data (mocks/financial-data/portfolio.ts, the same for every linked customer): the FinBank A
+// checking account holds 1205 transactions over the 24 months before it was added; every fourth
+// (301) is older than 180 days before that (seed 002, Limits: standard history) and listed only
+// after the historic load; 53 of the others are pending; one in eleven has no transactionDate. The
+// customer's 13 accounts hold 1372 (339 older, 66 pending). The FinBank B savings account asks a
+// multi-factor challenge (3 of its 12 transactions are older).
+import { expect, type OperationClient } from '../../fixtures/financial-data.js';
+
+export const DAY_S = 86_400;
+
+export const KNOWN = {
+  checking: { all: 1205, historic: 301, pending: 53 },
+  customer: { all: 1372, historic: 339, pending: 66 },
+  mfaSavings: { all: 12, historic: 3 },
+};
+
+/** Standard history: the number of days before the account was added that aggregation reaches (seed 002, Limits). */
+export const STANDARD_DAYS = 180;
+/** Historic load: up to 24 months (seed 002, Limits); the known data spans at most 720 days. */
+export const HISTORIC_DAYS = 720;
+
+export type ListOp = 'GetAllCustomerTransactions' | 'GetCustomerAccountTransactions';
+export type Query = Record<string, string | number | boolean | undefined>;
+/** The two list operations with the rule path each is cited under. */
+export const LISTS: { op: ListOp; path: 'txn-all' | 'txn-account' }[] = [
+  { op: 'GetAllCustomerTransactions', path: 'txn-all' },
+  { op: 'GetCustomerAccountTransactions', path: 'txn-account' },
+];
+
+/** The date lists sort by: transactionDate, postedDate where there is none (seed 002, Transactions). */
+export const dateOf = (t: { transactionDate?: number; postedDate?: number }) => Number(t.transactionDate ?? t.postedDate);
+export const moreOf = (body: any) => String(body.moreAvailable) === 'true';
+export const idsOf = (body: any): number[] => (body.transactions ?? []).map((t: any) => Number(t.id));
+
+/** A window holding the whole history of an account added at `createdDate` (no limit on the window: seed 002). */
+export function wholeHistory(createdDate: number, nowS: number) {
+  return { fromDate: createdDate - (HISTORIC_DAYS + 30) * DAY_S, toDate: nowS + DAY_S };
+}
+
+/** Calls one of the lists for the customer (and, for the account list, the account). */
+export function lister(fdApi: OperationClient, customerId: string, accountId: string) {
+  return (op: ListOp, query: Query) =>
+    fdApi.call(op, { path: op === 'GetAllCustomerTransactions' ? { customerId } : { customerId, accountId }, query });
+}
+
+/** Every transaction of a list, page after page of 1000 (checked 200 each). */
+export async function readAll(list: ReturnType<typeof lister>, op: ListOp, query: Query): Promise<any[]> {
+  const out: any[] = [];
+  for (let start = 1; start <= 20; start++) {
+    const res = await list(op, { ...query, start, limit: 1000 });
+    expect(res.status, `${op} start ${start}`).toBe(200);
+    out.push(...res.body.transactions);
+    if (!moreOf(res.body)) break;
+  }
+  return out;
+}
+
+/** found, displaying and moreAvailable equal the known answer. */
+export function expectCounts(body: any, found: number, displaying: number, more: boolean, what: string) {
+  expect({ found: body.found, displaying: body.displaying, moreAvailable: moreOf(body) }, `${what}: found, displaying, moreAvailable`)
+    .toEqual({ found, displaying, moreAvailable: more });
+}

@@ -1,0 +1,96 @@
+// Covers: GetAllCustomerTransactions and GetCustomerAccountTransactions - seed 002, Transactions
+// (required from and to dates; at most 1000 per page) and Limits (1000 per page); provider 1.35.0
+// paging (start from 1, limit default 25; found, displaying, moreAvailable); reference Paging (a
+// limit above the cap is a 400, not clamped: @assumption). Counts are pinned by the known data of
+// the linked portfolio (transactions.known.ts) on the mock; a sandbox is held to its own full list.
+import { expect, expectFdError, rules, test } from '../../fixtures/financial-data.js';
+import { KNOWN, LISTS, expectCounts, idsOf, lister, readAll, wholeHistory, type ListOp } from './transactions.known.js';
+
+/** Before any historic load, with the pending ones: the standard history of the checking account / the customer. */
+const standard = (op: ListOp) => (op === 'GetAllCustomerTransactions' ? KNOWN.customer.all - KNOWN.customer.historic : KNOWN.checking.all - KNOWN.checking.historic);
+
+test('a list without fromDate, without toDate or without both is a 400', rules('FD-TXN-DATES-REQUIRED@txn-all', 'FD-TXN-DATES-REQUIRED@txn-account'),
+  async ({ fdApi, fd, linkedCustomer }) => {
+    const checking = linkedCustomer.account('checking');
+    const list = lister(fdApi, linkedCustomer.customerId, checking.id);
+    const { fromDate, toDate } = wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000));
+    for (const { op } of LISTS) {
+      // seed 002, Transactions: "required from and to dates"; the complete request is accepted.
+      expect((await list(op, { fromDate, toDate, limit: 1 })).status, `${op} with both dates`).toBe(200);
+      expectFdError(await list(op, { toDate, limit: 1 }), 400, `${op} without fromDate`);
+      expectFdError(await list(op, { fromDate, limit: 1 }), 400, `${op} without toDate`);
+      expectFdError(await list(op, { limit: 1 }), 400, `${op} without either date`);
+    }
+  });
+
+test('limit 1000 gives a page of 1000 of the 1205 transactions of the checking account, the next page the rest @mock-only',
+  rules(...LISTS.flatMap(({ path }) => [`FD-TXN-PAGE-1000@${path}`, `FD-TXN-PAGE-LIMIT:accept@${path}`, `FD-TXN-PAGE-COUNTS@${path}`])),
+  async ({ fdApi, fd, fdMock: _mock, linkedCustomer }) => {
+    const { customerId } = linkedCustomer;
+    const checking = linkedCustomer.account('checking');
+    // All 1205 are listed once the older ones are loaded (seed 002: historic load) and pending ones asked for.
+    expect((await fdApi.call('LoadHistoricTransactionsForCustomerAccount', { path: { customerId, accountId: checking.id } })).status).toBe(204);
+    const list = lister(fdApi, customerId, checking.id);
+    const whole = { ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)), includePending: true };
+    const found = { GetCustomerAccountTransactions: KNOWN.checking.all, GetAllCustomerTransactions: standard('GetAllCustomerTransactions') + KNOWN.checking.historic };
+    for (const { op } of LISTS) {
+      const first = await list(op, { ...whole, limit: 1000 });
+      expect(first.status).toBe(200);
+      expectCounts(first.body, found[op], 1000, true, `${op} limit 1000, start 1`);
+      expect(first.body.transactions).toHaveLength(1000);
+      const second = await list(op, { ...whole, limit: 1000, start: 2 });
+      expectCounts(second.body, found[op], found[op] - 1000, false, `${op} limit 1000, start 2`);
+      expect(new Set([...idsOf(first.body), ...idsOf(second.body)]).size, `${op}: the two pages hold every transaction once`).toBe(found[op]);
+      // The lower end of the accepted range.
+      expectCounts((await list(op, { ...whole, limit: 1 })).body, found[op], 1, true, `${op} limit 1`);
+    }
+  });
+
+test('limit 1001 and limit 0 are a 400 @assumption', rules(...LISTS.map(({ path }) => `FD-TXN-PAGE-LIMIT:refuse@${path}`)), async ({ fdApi, fd, linkedCustomer }) => {
+  // seed 002, Limits: 1000 per page; reference, Paging: above the cap is a 400 rather than clamped.
+  const checking = linkedCustomer.account('checking');
+  const list = lister(fdApi, linkedCustomer.customerId, checking.id);
+  const whole = wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000));
+  for (const { op } of LISTS) {
+    expectFdError(await list(op, { ...whole, limit: 1001 }), 400, `${op} limit 1001`);
+    expectFdError(await list(op, { ...whole, limit: 0 }), 400, `${op} limit 0`);
+  }
+});
+
+test('without limit and start a page holds the first 25 transactions of the list @provider',
+  rules(...LISTS.flatMap(({ path }) => [`FD-TXN-PAGE-DEFAULT@${path}`, `FD-TXN-PAGE-COUNTS@${path}`])), async ({ fdApi, fd, linkedCustomer }) => {
+    const checking = linkedCustomer.account('checking');
+    const list = lister(fdApi, linkedCustomer.customerId, checking.id);
+    const whole = { ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)), includePending: true };
+    for (const { op } of LISTS) {
+      const all = await readAll(list, op, whole);
+      if (fd.kind === 'mock') expect(all.length, `${op}: the known standard history`).toBe(standard(op));
+      test.skip(all.length <= 25, `${op}: the linked customer has ${all.length} transactions; the default page size needs more than 25`);
+      const res = await list(op, whole);
+      expectCounts(res.body, all.length, 25, true, `${op} without limit`);
+      expect(idsOf(res.body), `${op}: the first 25 of the list`).toEqual(all.slice(0, 25).map((t) => Number(t.id)));
+    }
+  });
+
+test('start and limit select the page: pages are disjoint, hold the list in order, and a page past the end is empty @provider',
+  rules(...LISTS.flatMap(({ path }) => [`FD-TXN-PAGE-START@${path}`, `FD-TXN-PAGE-COUNTS@${path}`])), async ({ fdApi, fd, linkedCustomer }) => {
+    const checking = linkedCustomer.account('checking');
+    const list = lister(fdApi, linkedCustomer.customerId, checking.id);
+    const whole = { ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)), includePending: true };
+    for (const { op } of LISTS) {
+      const all = (await readAll(list, op, whole)).map((t) => Number(t.id));
+      if (fd.kind === 'mock') expect(all.length, `${op}: the known standard history`).toBe(standard(op));
+      test.skip(all.length < 2, `${op}: the linked customer has ${all.length} transactions; paging needs two`);
+      const size = Math.ceil(all.length / 3.5); // four pages, the last one short
+      const pages = Math.ceil(all.length / size);
+      const seen: number[] = [];
+      for (let start = 1; start <= pages + 1; start++) {
+        const res = await list(op, { ...whole, start, limit: size });
+        expect(res.status).toBe(200);
+        const displaying = Math.max(0, Math.min(size, all.length - (start - 1) * size));
+        expectCounts(res.body, all.length, displaying, start < pages, `${op} start ${start} limit ${size}`);
+        seen.push(...idsOf(res.body));
+      }
+      expect(seen, `${op}: the pages, one after another, are the full list`).toEqual(all);
+    }
+  });
