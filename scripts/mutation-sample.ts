@@ -12,11 +12,11 @@ import { SERVICES } from '../helpers/services.js';
 import { parseArgs, playwright, runMain, UsageError } from './lib/cli.js';
 import { equivalentBy, instrumentFolders, kitFilesUsedBy, loadEquivalents, sandboxCopy, seededSample, wilson, type SampledMutant } from '../helpers/mutants.js';
 
-const USAGE = 'npm run mutation:sample -- --service <name> [--count N] [--seed S] [--ref <commit>]';
+const USAGE = 'npm run mutation:sample -- --service <name> [--count N] [--seed S] [--ref <commit>] [--only <regex>]';
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 runMain(async () => {
-  const args = parseArgs(process.argv.slice(2), { service: 'value', count: 'value', seed: 'value', ref: 'value' }, USAGE);
+  const args = parseArgs(process.argv.slice(2), { service: 'value', count: 'value', seed: 'value', ref: 'value', only: 'value' }, USAGE);
   const service = String(args.service ?? '');
   if (!SERVICES.some((s) => s.name === service)) throw new UsageError(`--service must be one of ${SERVICES.map((s) => s.name).join(', ')}. Usage: ${USAGE}`);
   const count = Number(args.count ?? 60);
@@ -24,6 +24,13 @@ runMain(async () => {
   if (!Number.isInteger(count) || count < 1) throw new UsageError(`--count must be a positive integer. Usage: ${USAGE}`);
   if (!Number.isInteger(seed)) throw new UsageError(`--seed must be an integer. Usage: ${USAGE}`);
 
+  // --only: sample from the mutants of matching files (e.g. the modules a change added).
+  let only: RegExp | undefined;
+  try {
+    only = args.only === undefined ? undefined : new RegExp(String(args.only));
+  } catch {
+    throw new UsageError(`--only must be a regular expression over file paths. Usage: ${USAGE}`);
+  }
   const ref = String(args.ref ?? 'HEAD');
   let sandbox: string;
   try {
@@ -55,7 +62,8 @@ runMain(async () => {
     // sampled mutant runs against the fault-free mock), and the entries of the reviewed list.
     const faultOnly = all.filter((m) => m.faultOnly);
     const excluded = all.filter((m) => m.faultOnly || equivalentBy(equivalents, m, lineOf(m)));
-    const population = all.filter((m) => !excluded.includes(m));
+    const population = all.filter((m) => !excluded.includes(m) && (!only || only.test(m.file)));
+    if (only) console.log(`--only ${only.source}: ${population.length} mutants of matching files`);
     const sample = seededSample(population, count, seed);
     console.log(`${service} at ${ref}: ${all.length} mutants in mocks/${service}/ and the kit modules it loads (${kit.map((k) => path.basename(k)).join(', ')}), ${excluded.length} excluded as equivalent (${faultOnly.length} in code reached only with a fault on, ${excluded.length - faultOnly.length} by the reviewed list), sampling ${sample.length} with seed ${seed}`);
 
