@@ -144,6 +144,8 @@ export function negativeCases(contract: Contract, op: Operation, valid: CallOpti
       cases.push({ name: `body /${m.at.join('/')}: ${m.why}`, where: 'body', call: { ...valid, body } });
     }
     cases.push({ name: 'body: malformed JSON', where: 'body', call: { ...valid, body: undefined, rawBody: '{"unterminated": ' } });
+    // A required body left out (found by mutation sampling: a mock that skipped the check passed).
+    if (op.requestBody?.required) cases.push({ name: 'body: missing (the request body is required)', where: 'body', call: { ...valid, body: undefined } });
   }
   for (const p of op.parameters) {
     if (p.in === 'cookie') continue;
