@@ -11,6 +11,14 @@ import type { FdWorld } from './world.js';
 /** Accounts deleted while a "still visible" fault is on, kept for that one reader (per world). */
 const ghosts = new WeakMap<FdWorld, Map<string, Account>>();
 
+/**
+ * Blind faults' memory per world: the accounts of deleted logins (still listed by institution),
+ * the logins an account was deleted from (their accounts dropped from the simple list), and the
+ * deleted logins (a second delete answered 204). Filled only while the fault is on, except
+ * deletedLogins, which no fault-free answer reads.
+ */
+const blindMemory = new WeakMap<FdWorld, { loginGhosts: Map<string, Account>; touchedLogins: Set<number>; deletedLogins: Set<string> }>();
+
 /** Simple variants list only active accounts (seed 002, Accounts). */
 const isActive = (a: Account) => a.status === 'active';
 
@@ -19,6 +27,10 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
   const ghostsOf = () => {
     if (!ghosts.has(world)) ghosts.set(world, new Map());
     return ghosts.get(world)!;
+  };
+  const blindOf = () => {
+    if (!blindMemory.has(world)) blindMemory.set(world, { loginGhosts: new Map(), touchedLogins: new Set(), deletedLogins: new Set() });
+    return blindMemory.get(world)!;
   };
 
   /** The partner's customer of the path (404 otherwise, like every customer route). */
@@ -78,7 +90,9 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     const ghosted = faults.has('accounts-deleted-login-still-listed') ? [...ghostsOf().values()].filter((g) => g.customerId === customer.id) : [];
     let list = [...accountsOf(customer.id), ...ghosted];
     const { status, account_type: type } = input.query;
-    if (status !== undefined && !faults.has('accounts-status-filter-ignored')) list = list.filter((a) => a.status === status);
+    // Blind fault: with account_type given, the status filter is skipped (one filter or the other).
+    const statusSkipped = type !== undefined && faults.has('blind-accounts-type-filter-overrides-status');
+    if (status !== undefined && !faults.has('accounts-status-filter-ignored') && !statusSkipped) list = list.filter((a) => a.status === status);
     // Fault: a listing without a status filter hides the pending account (provider: all accounts).
     if (status === undefined && faults.has('accounts-list-hides-pending')) list = list.filter(isActive);
     // provider 1.35.0: "ava" is the type it documents as supported; its meaning is not given, so it
@@ -91,7 +105,9 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
   route(app, ctx, 'GetCustomerAccountsSimple', (input, reply) => {
     const customer = customerOf(input);
     if (!customer) return notFound(reply, 'Customer not found');
-    const list = accountsOf(customer.id).filter((a) => isActive(a) || faults.has('accounts-simple-list-shows-pending'));
+    const list = accountsOf(customer.id).filter((a) => isActive(a) || faults.has('accounts-simple-list-shows-pending'))
+      // Blind fault: after DeleteCustomerAccount, the simple list drops every account of that login.
+      .filter((a) => !(faults.has('blind-accounts-delete-account-empties-login-in-simple-list') && blindOf().touchedLogins.has(a.institutionLoginId)));
     // Fault: the login id serialised as a string of digits (provider: an integer).
     const view = viewer(customer.id);
     if (faults.has('accounts-login-id-as-string')) return { accounts: list.map((a) => ({ ...view.simple(a), institutionLoginId: String(a.institutionLoginId) })) };
@@ -149,16 +165,24 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     return list.length > 0 ? { customer, list } : undefined;
   };
   route(app, ctx, 'GetCustomerAccountsByInstitution', (input, reply) => {
-    const found = atInstitution(input);
+    const live = atInstitution(input);
+    // Blind fault: the accounts of a deleted login are still listed by institution.
+    const stale = faults.has('blind-accounts-deleted-login-listed-by-institution') && customerOf(input)
+      ? [...blindOf().loginGhosts.values()].filter((g) => g.customerId === input.path.customerId && g.institutionId === input.path.institutionId) : [];
+    const found = live ?? (stale.length > 0 ? { customer: customerOf(input)!, list: [] as Account[] } : undefined);
     if (!found) return notFound(reply, 'No accounts of the customer at this institution');
-    const list = found.list.filter((a) => isActive(a) || faults.has('accounts-by-institution-lists-pending'));
+    const list = [...found.list, ...stale].filter((a) => isActive(a) || faults.has('accounts-by-institution-lists-pending'));
     const view = viewer(found.customer.id);
     return { accounts: list.map((a) => view.full(a, faults.has('accounts-number-last-six') ? 6 : 4)) };
   });
   route(app, ctx, 'GetCustomerAccountsByInstitutionSimple', (input, reply) => {
     const found = atInstitution(input);
     if (!found) return notFound(reply, 'No accounts of the customer at this institution');
-    const scope = faults.has('accounts-by-institution-simple-all') ? accountsOf(found.customer.id) : found.list;
+    // Blind fault: the institution's accounts found by its routing numbers (another institution sharing one comes along).
+    const routings = world.institutions.find((i) => i.id === input.path.institutionId)?.routingNumbers ?? [];
+    const byRouting = () => accountsOf(found.customer.id).filter((a) => routings.includes(a.routingNumber));
+    const scope = faults.has('accounts-by-institution-simple-all') ? accountsOf(found.customer.id)
+      : faults.has('blind-accounts-by-institution-simple-by-routing') ? byRouting() : found.list;
     const list = scope.filter((a) => isActive(a) || faults.has('accounts-simple-by-institution-shows-pending'));
     const view = viewer(found.customer.id);
     return {
@@ -172,10 +196,12 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
 
   // --- Refresh (seed 002: v1 answers 200 with the accounts, v2 204; completion shows as an
   // updated aggregation attempt date). The mock completes at once, at the virtual clock's time.
-  const refresh = (list: Account[]) => {
+  const refresh = (list: Account[], version: 1 | 2 = 1) => {
     const now = faults.has('accounts-refresh-date-ms') ? clock.nowMs() : clock.nowEpochSeconds();
+    // Blind fault: the v2 refreshes record the success date only; the attempt date stays.
+    const attemptMoves = !(version === 2 && faults.has('blind-accounts-refresh-v2-success-date-only'));
     for (const a of list) {
-      a.aggregationAttemptDate = now;
+      if (attemptMoves) a.aggregationAttemptDate = now;
       a.aggregationSuccessDate = now;
     }
   };
@@ -183,7 +209,7 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     const customer = customerOf(input);
     if (!customer) return notFound(reply, 'Customer not found');
     const list = accountsOf(customer.id);
-    refresh(list);
+    refresh(list, version);
     if (version === 2 && !faults.has('accounts-refresh-v2-200')) return reply.code(204).send();
     const view = viewer(customer.id);
     return { accounts: list.map((a) => view.full(a)) };
@@ -196,11 +222,13 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     const list = login ? accountsOfLogin(login) : [];
     if (!login || list.length === 0) return notFound(reply, 'Customer does not have any accounts associated with institutionLoginId');
     // Faults: the v2 refresh never completes; a refresh by login refreshes every login.
-    if (!(version === 2 && faults.has('accounts-refresh-v2-date-unchanged'))) refresh(faults.has('accounts-refresh-login-touches-all') ? accountsOf(login.customerId) : list);
+    if (!(version === 2 && faults.has('accounts-refresh-v2-date-unchanged'))) refresh(faults.has('accounts-refresh-login-touches-all') ? accountsOf(login.customerId) : list, version);
     if (version === 1 && faults.has('accounts-refresh-v1-204')) return reply.code(204).send();
     if (version === 2) return reply.code(204).send();
     const view = viewer(login.customerId);
-    return { accounts: list.map((a) => view.full(a)) };
+    // Blind fault: the v1 refresh by login answers every account of the customer (only the login's were refreshed).
+    const answered = faults.has('blind-accounts-refresh-v1-login-answers-all') ? accountsOf(login.customerId) : list;
+    return { accounts: answered.map((a) => view.full(a)) };
   };
   route(app, ctx, 'RefreshCustomerAccountsByInstitutionLogin', refreshLogin(1));
   route(app, ctx, 'RefreshCustomerAccountsByInstitutionLoginV2', refreshLogin(2));
@@ -214,9 +242,16 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
   };
   route(app, ctx, 'DeleteCustomerAccountsByInstitutionLogin', (input, reply) => {
     const login = loginOf(input);
+    const loginKey = `${input.path.customerId}/${input.path.institutionLoginId}`;
+    // Blind fault: a second delete of the login is a 204 (idempotent delete), not a 404.
+    if (!login && faults.has('blind-accounts-second-login-delete-204') && blindOf().deletedLogins.has(loginKey)) return reply.code(204).send();
     if (!login) return notFound(reply, 'Institution login not found');
-    for (const a of accountsOfLogin(login)) forget(a);
+    for (const a of accountsOfLogin(login)) {
+      if (faults.has('blind-accounts-deleted-login-listed-by-institution')) blindOf().loginGhosts.set(a.id, a);
+      forget(a);
+    }
     world.logins.delete(login.id);
+    blindOf().deletedLogins.add(loginKey);
     return reply.code(204).send();
   });
   // Accounts deleted once, to answer the fault 'accounts-second-delete-204'.
@@ -230,6 +265,7 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     // Fault: deleting one account removes every account of its login.
     const gone = faults.has('accounts-delete-account-drops-login') ? accountsOf(a.customerId).filter((b) => b.institutionLoginId === a.institutionLoginId) : [a];
     for (const g of gone) forget(g);
+    if (faults.has('blind-accounts-delete-account-empties-login-in-simple-list')) blindOf().touchedLogins.add(a.institutionLoginId);
     if (faults.has('accounts-second-delete-204')) deletedOnce.add(`${a.customerId}/${a.id}`);
     return reply.code(204).send();
   });
@@ -242,6 +278,7 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     if (login.legacy) login.migrated = true;
     const answer = faults.has('accounts-migrate-returns-all') ? accountsOf(login.customerId) : list;
     const view = viewer(login.customerId);
-    return { accounts: answer.map((a) => view.full(a)) };
+    // Blind fault: the migration answer shows the full account number.
+    return { accounts: answer.map((a) => view.full(a, faults.has('blind-accounts-migrate-full-number') ? a.number.length : 4)) };
   });
 }

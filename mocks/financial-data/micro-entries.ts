@@ -77,7 +77,9 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
 
   const shown = (e: MicroEntry): Shown => {
     if (e.state !== 'Pending') return e.state;
-    return clock.nowMs() >= e.createdMs + DEPOSIT_DELAY_S * 1000 ? 'Completed' : 'Pending';
+    // Blind fault: the deposit is taken to land after 23 hours (an hour early).
+    const delayS = faults.has('blind-micro-entries-deposited-after-23-hours') ? DEPOSIT_DELAY_S - 3600 : DEPOSIT_DELAY_S;
+    return clock.nowMs() >= e.createdMs + delayS * 1000 ? 'Completed' : 'Pending';
   };
   const customerOf = ({ path, partner }: Input) => {
     const c = world.customers.get(path.customerId);
@@ -99,7 +101,9 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
     const { receiver } = input.body;
     const now = clock.nowMs();
     const windowMs = WINDOW_S * 1000;
-    const recent = (micro().initiations.get(customer.id) ?? []).filter((t) => faults.has('micro-entries-window-never-resets') || now - t < windowMs);
+    // Blind fault: the initiation rate is counted per partner, not per customer.
+    const rateKey = faults.has('blind-micro-entries-rate-per-partner') ? `partner:${customer.partnerId}` : customer.id;
+    const recent = (micro().initiations.get(rateKey) ?? []).filter((t) => faults.has('micro-entries-window-never-resets') || now - t < windowMs);
     const cap = faults.has('micro-entries-six-per-window') ? MAX_INITIATIONS + 1 : MAX_INITIATIONS;
     if (recent.length >= cap) return reply.code(429).send({ code: 3300001, message: 'Too many requests. Please try after some time' });
     const open = [...micro().entries.values()].find((e) => e.customerId === customer.id && shown(e) !== 'Failed'
@@ -115,10 +119,12 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
       accountType: receiver.accountType, name: receiver.name, cents: drawCents(customer.id, accountId), createdMs: now, state: 'Pending',
     };
     micro().entries.set(accountId, entry);
-    micro().initiations.set(customer.id, [...recent, now]);
+    micro().initiations.set(rateKey, [...recent, now]);
     return reply.code(200).send({
       accountId, status: 'Pending', depositCount: faults.has('micro-entries-single-deposit') ? 1 : 2,
       statusDescription: 'Micro entries successfully initiated', railType: 'ach',
+      // Blind fault: the initiation answer echoes the receiver, full account number included.
+      ...(faults.has('blind-micro-entries-initiate-echoes-receiver') ? { receiver: { ...receiver } } : {}),
     });
   });
 
@@ -156,14 +162,20 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
   });
 
   route(app, ctx, 'GetMicroDepositsDetails', (input, reply) => {
-    const e = entryOf(input);
+    // Blind fault: the details read still finds the entries of a deleted customer.
+    const orphan = () => {
+      const o = micro().entries.get(input.path.accountId);
+      return o && o.customerId === input.path.customerId && !world.customers.has(o.customerId) ? o : undefined;
+    };
+    const e = entryOf(input) ?? (faults.has('blind-micro-entries-details-after-customer-deleted') ? orphan() : undefined);
     if (!e) return sendError(ctx, reply, 404, 'No micro entries for this account of the customer');
     // Fault: the details read keeps the initiation's state whatever happened since.
     const status = faults.has('micro-entries-details-stale') ? 'Pending' : shown(e);
     const last4 = faults.has('micro-entries-full-account-number') ? e.accountNumber
       : faults.has('micro-entries-last4-first-digits') ? e.accountNumber.slice(0, 4) : e.accountNumber.slice(-4);
     return {
-      status, statusDescription: DESCRIPTIONS[status], creationDate: new Date(e.createdMs).toISOString().slice(0, 19), // provider: NoZoneDateTime
+      // Blind fault 'blind-micro-entries-creation-date-eastern': the wall time of US Eastern (UTC-5), not UTC.
+      status, statusDescription: DESCRIPTIONS[status], creationDate: new Date(e.createdMs - (faults.has('blind-micro-entries-creation-date-eastern') ? 5 * 3600_000 : 0)).toISOString().slice(0, 19), // provider: NoZoneDateTime
       routingNumber: e.routingNumber, accountNumberLast4: last4, railType: 'ach',
     };
   });

@@ -7,6 +7,19 @@ import type { Fault } from '../kit/faults.js';
 export const blind = (f: Omit<Fault, 'origin'>): Fault => ({ ...f, origin: 'blind' });
 
 export const FD_PART2_BLIND_FAULTS: Fault[] = [
+  // Accounts (seed 002, Accounts; provider 1.35.0 CustomerAccount(s), refresh v1 / v2; reference Identifiers).
+  blind({ id: 'blind-accounts-deleted-login-listed-by-institution', rule: "after a delete of a login its accounts are absent from every list, GetCustomerAccountsByInstitution included (seed 002, Accounts: delete removes access to that data)", source: 'seed', rules: ['FD-ACCT-DELETE-LOGIN'] }),
+  blind({ id: 'blind-accounts-delete-account-empties-login-in-simple-list', rule: 'after DeleteCustomerAccount the other accounts of its login stay in GetCustomerAccountsSimple (seed 002, Accounts: other permissioned accounts stay accessible)', source: 'seed', rules: ['FD-ACCT-DELETE-KEEPS-OTHERS'] }),
+  blind({ id: 'blind-accounts-second-login-delete-204', rule: 'a second delete of an institution login is a 404, not an idempotent 204 (seed 002, Accounts; Errors 404)', source: 'seed', rules: ['FD-ACCT-DELETE-AGAIN'] }),
+  blind({ id: 'blind-accounts-refresh-v2-success-date-only', rule: 'a v2 refresh moves the aggregationAttemptDate of the accounts it covers (seed 002, Accounts: completion is seen as an updated aggregation attempt date)', source: 'seed', rules: ['FD-ACCT-REFRESH-DATE'] }),
+  blind({ id: 'blind-accounts-refresh-v1-login-answers-all', rule: 'refresh v1 by login answers exactly the accounts it refreshed, those of the login (seed 002, Accounts: refresh v1 200; provider RefreshCustomerAccountsResponse)', source: 'seed', rules: ['FD-ACCT-REFRESH-V1'] }),
+  blind({ id: 'blind-accounts-type-filter-overrides-status', rule: 'GetCustomerAccounts applies status and account_type together: checking with status=pending is the one pending checking account (seed 002, Accounts query: account status, account type)', source: 'seed', rules: ['FD-ACCT-FILTER-TYPE'] }),
+  blind({ id: 'blind-accounts-by-institution-simple-by-routing', rule: "the by-institution simple list holds exactly the customer's active accounts at that institution, not those of another institution sharing a routing number (seed 002, Accounts; provider 1.35.0)", source: 'seed', rules: ['FD-ACCT-BY-INSTITUTION'] }),
+  blind({ id: 'blind-accounts-migrate-full-number', rule: 'the migration answer never carries the full account number: number shows only the last four digits (provider AccountNumberDisplay; DESIGN.md convention 12)', source: 'assumption', rules: ['FD-ACCT-NUMBER-MASKED'] }),
+  blind({
+    id: 'blind-accounts-account-id-any-string', rule: 'an account id in a path that is not a string of digits is a 400, not a 404 (reference, Identifiers)', source: 'assumption', rules: ['FD-ACCT-ID-FORMAT'],
+    relax: [{ schema: 'AccountIdParam', drop: ['pattern'] }],
+  }),
   // Transactions (seed 002, Transactions and Limits; provider 1.35.0 Transactions, SortParameter).
   blind({ id: 'blind-transactions-window-by-posted-date', rule: 'the fromDate / toDate window applies to transactionDate (postedDate only when there is none), not to postedDate (seed 002, Transactions)', source: 'seed', rules: ['FD-TXN-WINDOW'] }),
   blind({ id: 'blind-transactions-all-grouped-by-account', rule: 'GetAllCustomerTransactions is one list sorted by date across the accounts, not each account sorted in turn (seed 002, Transactions; provider SortParameter default desc)', source: 'seed', rules: ['FD-TXN-SORT', 'FD-TXN-SORT-DEFAULT'] }),
@@ -53,4 +66,20 @@ export const FD_PART2_BLIND_FAULTS: Fault[] = [
     id: 'blind-statements-paystmt-any-text', rule: 'a pay statement that is not standard Base64 is a 400, not stored (provider 1.35.0 PayStatement.statement "Base64 encoded"; this contract)', source: 'assumption', rules: ['FD-PAYSTMT-BASE64'],
     relax: [{ schema: 'PayStatement', at: ['properties', 'statement'], drop: ['pattern'] }],
   }),
+  // Micro entries (seed 002, Micro entries and switches; Limits; Errors 409, 429; provider 1.35.0).
+  blind({ id: 'blind-micro-entries-deposited-after-23-hours', rule: 'micro entries stay Pending until 24 hours after initiation (still Pending a minute before), Completed from then on (provider MicroDepositStatus; catalogue assumption)', source: 'assumption', rules: ['FD-MICRO-DETAILS'] }),
+  blind({ id: 'blind-micro-entries-creation-date-eastern', rule: 'the details creationDate is the initiation time in UTC without zone, not a local wall time (provider 1.35.0 MicroDepositDetails.creationDate NoZoneDateTime)', source: 'provider', rules: ['FD-MICRO-DETAILS'] }),
+  blind({ id: 'blind-micro-entries-rate-per-partner', rule: 'the 429 counts the initiations of one customer: another customer is not affected (seed 002, Errors 429; catalogue: five per customer in 24 hours)', source: 'assumption', rules: ['FD-MICRO-RATE'] }),
+  blind({ id: 'blind-micro-entries-initiate-echoes-receiver', rule: 'no micro entry answer carries the full account number sent, the initiation included (provider 1.35.0 InitiatedMicroDeposit, accountNumberLast4; DESIGN.md convention 12)', source: 'provider', rules: ['FD-MICRO-MASKING'] }),
+  blind({ id: 'blind-micro-entries-details-after-customer-deleted', rule: 'every micro entry route of a deleted customer is a 404, the details read included (seed 002, Errors 404)', source: 'seed', rules: ['FD-MICRO-NOT-FOUND'] }),
+  blind({
+    id: 'blind-micro-entries-amount-one-dollar-accepted', rule: 'each micro amount is under one dollar: 1.00 is a 400 and no attempt (seed 002, Limits: two micro amounts, each under one dollar)', source: 'seed', rules: ['FD-MICRO-AMOUNT-RANGE'],
+    relax: [{ schema: 'MicroDepositVerification', at: ['properties', 'amounts', 'items'], set: { maximum: 1 } }],
+  }),
+  // Switches (seed 002, Resources - Switch; Micro entries and switches; provider 1.35.0 switch details).
+  blind({ id: 'blind-switches-details-created-is-updated', rule: "a switch's details give the createdDate of the list, not its last update (seed 002, details by switch_id; provider DepositSwitchDetails, PaySwitchDetails)", source: 'seed', rules: ['FD-SW-DETAILS'] }),
+  blind({ id: 'blind-switches-deposit-details-any-kind', rule: 'a bill pay switch asked for as a deposit switch is a 404 (seed 002, Resources - Switch: deposit or bill pay; Errors 404)', source: 'seed', rules: ['FD-SW-OTHER-KIND'] }),
+  blind({ id: 'blind-switches-external-includes-untagged', rule: 'the external id list holds exactly the deposit switches carrying that external id, not the untagged ones of the same customer (seed 002, Resources - Switch: also found by external_id)', source: 'seed', rules: ['FD-SW-EXTERNAL'] }),
+  blind({ id: 'blind-switches-bill-pay-list-without-failure-reason', rule: "a failed switch carries its failureReason in the list too, the bill pay list included (provider 1.35.0 status 'failed - refer to failureReason')", source: 'provider', rules: ['FD-SW-FAILURE-REASON'] }),
+  blind({ id: 'blind-switches-bill-pay-bank-full-number', rule: 'bank payment methods name the linked account by routing number and its last four digits only, never the full number (provider 1.35.0 paymentMethods.endsWith; DESIGN.md convention 12)', source: 'provider', rules: ['FD-SW-ACCOUNT-DIGITS'] }),
 ];

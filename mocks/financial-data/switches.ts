@@ -111,10 +111,17 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
     // Fault: the details of the failed deposit switch still show it processing (a stale copy).
     const status = faults.has('switches-details-status-stale') && s.kind === 'deposit' && s.status === 'failed' ? 'processing' : s.status;
     const reason = s.failureReason && !faults.has('switches-details-without-failure-reason') ? { failureReason: s.failureReason } : {};
+    // Blind fault: the bank payment method of a bill pay switch shows the whole account number in endsWith.
+    const methods = (targets: Record<string, unknown>[]) => (!faults.has('blind-switches-bill-pay-bank-full-number') ? targets : targets.map((t) => {
+      if (t.type !== 'bank') return t;
+      const account = [...world.accounts.values()].find((a) => a.customerId === customer.id && a.routingNumber === t.bankIdentifier && a.number.endsWith(String(t.endsWith)));
+      return account ? { ...t, endsWith: account.number } : t;
+    }));
     return {
       customerId: customer.id, customerType: faults.has('switches-customer-type-fixed') ? 'testing' : customer.type, switchId: s.id, switchStatus: status,
-      ...reason, createdDate: s.createdDate, updatedDate: s.updatedDate, authenticated: s.authenticated, provider: s.provider,
-      ...(s.kind === 'deposit' ? { distributions: s.targets } : { paymentMethods: s.targets }),
+      // Blind fault 'blind-switches-details-created-is-updated': the details give the last update as createdDate.
+      ...reason, createdDate: faults.has('blind-switches-details-created-is-updated') ? s.updatedDate : s.createdDate, updatedDate: s.updatedDate, authenticated: s.authenticated, provider: s.provider,
+      ...(s.kind === 'deposit' ? { distributions: s.targets } : { paymentMethods: methods(s.targets) }),
     };
   };
 
@@ -129,7 +136,9 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
       found = [...found, ...partnerCustomers(input).filter((c) => c.id !== customer.id).flatMap((c) => sw().byCustomer.get(c.id) ?? []).filter((s) => s.kind === kind)];
     }
     return {
-      customerId: customer.id, customerType: faults.has('switches-customer-type-fixed') ? 'testing' : customer.type, switches: found.slice(0, 10).map(summary),
+      customerId: customer.id, customerType: faults.has('switches-customer-type-fixed') ? 'testing' : customer.type, switches: found.slice(0, 10).map(summary)
+        // Blind fault: the bill pay list leaves out failureReason.
+        .map((x) => (kind === 'billPay' && faults.has('blind-switches-bill-pay-list-without-failure-reason') ? { ...x, failureReason: undefined } : x)),
     };
   };
   const one = (kind: Kind) => (input: Input, reply: any) => {
@@ -138,7 +147,9 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
     const pool = faults.has('switches-details-any-customer')
       ? partnerCustomers(input).flatMap((c) => (c.id === customer.id ? switchesOf(c) : sw().byCustomer.get(c.id) ?? []))
       : switchesOf(customer);
-    const anyKind = kind === 'billPay' && faults.has('switches-details-any-kind');
+    const anyKind = (kind === 'billPay' && faults.has('switches-details-any-kind'))
+      // Blind fault: the deposit details find a bill pay switch too.
+      || (kind === 'deposit' && faults.has('blind-switches-deposit-details-any-kind'));
     const s = pool.find((x) => x.id === input.path.switch_id && (x.kind === kind || anyKind));
     if (!s) return sendError(ctx, reply, 404, `No matching record found for switch_id ${input.path.switch_id}`);
     return details(s, customer);
@@ -160,6 +171,11 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
     const found = [...pool, ...ghosts].filter((s) => s.kind === 'deposit' && s.externalId !== undefined
       && (faults.has('switches-external-ignores-id') ? s.externalId.split('-')[1] === externalId.split('-')[1] : s.externalId === externalId));
     if (found.length === 0 && !faults.has('switches-external-unknown-empty')) return sendError(ctx, reply, 404, `No matching record found for external_id ${externalId}`);
+    // Blind fault: the customers' deposit switches without external id ride along with the matches.
+    if (faults.has('blind-switches-external-includes-untagged')) {
+      const owners = new Set(found.map((x) => x.customerId));
+      found.push(...pool.filter((x) => x.kind === 'deposit' && x.externalId === undefined && owners.has(x.customerId)));
+    }
     return { externalId, switches: found.slice(0, 10).map(summary) };
   });
 }
