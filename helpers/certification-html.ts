@@ -2,6 +2,7 @@
 // server, no script, no external file: inline CSS and SVG). Verdict and provenance, a chart of
 // checks per service and per rule kind, the coverage matrix (operation x status), the failures
 // grouped by root cause and the rules with their outcome. Everything in it is already redacted.
+import { baselineLines } from './baseline.js';
 import type { Certification, ServiceVerdict } from './certification.js';
 import type { ServiceCoverage } from './reports.js';
 
@@ -66,6 +67,14 @@ function service(s: ServiceVerdict): string {
     + `<h3>Rules</h3>${rules}</section>`;
 }
 
+/** The comparison with a baseline run: regressions first, in red. */
+function baseline(cert: Certification): string {
+  const cmp = cert.baseline!;
+  const regressions = cmp.checks?.regressions.length ?? cmp.rules.regressions.length;
+  return `<section id="baseline"><h2>Comparison with the baseline${regressions ? ` <span class="verdict" style="background:${COLOR.FAIL}">${regressions} regression(s)</span>` : ''}</h2>`
+    + `<pre>${esc(baselineLines(cmp).join('\n'))}</pre></section>`;
+}
+
 export function certificationHtml(cert: Certification, coverage: ServiceCoverage[]): string {
   const p = cert.provenance;
   const rows = cert.services.map((s) => ({ label: s.service, passed: s.seed.passed + s.provider.passed + s.assumption.passed, failed: s.seed.failed + s.provider.failed + s.assumption.failed, skipped: s.seed.skipped + s.provider.skipped + s.assumption.skipped }));
@@ -82,7 +91,7 @@ ${p ? `<li>Suite commit: <code>${esc(p.suiteCommit)}</code></li><li>Contracts: $
 ${cert.leakScan ? `<li>Leak scan: ${cert.leakScan.scanned} files, ${cert.leakScan.leaks.length} found</li>` : ''}</ul>
 <table><tr><th>service</th><th>verdict</th><th>seed</th><th>provider</th><th>assumption</th><th>coverage</th></tr>${cert.services.map((s) =>
     `<tr><td>${esc(s.title)}</td><td>${esc(s.verdict)}</td><td>${s.seed.passed}/${s.seed.failed}/${s.seed.skipped}</td><td>${s.provider.passed}/${s.provider.failed}/${s.provider.skipped}</td><td>${s.assumption.passed}/${s.assumption.failed}/${s.assumption.skipped}</td><td>${s.coverage.exercised}/${s.coverage.documented}</td></tr>`).join('')}</table>
-${bars('Checks per service', rows)}${bars('Rules per kind', byKind(cert.services))}
+${cert.baseline ? baseline(cert) : ''}${bars('Checks per service', rows)}${bars('Rules per kind', byKind(cert.services))}
 <h2>Coverage matrix</h2>${coverage.map(matrix).join('')}
 ${cert.services.map(service).join('')}
 </body></html>`;

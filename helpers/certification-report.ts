@@ -3,6 +3,7 @@
 // the skipped checks with their reasons, and every rule of the catalogue with its outcome.
 import fs from 'node:fs';
 import path from 'node:path';
+import { baselineLines } from './baseline.js';
 import type { Certification, ServiceVerdict } from './certification.js';
 import { certificationHtml } from './certification-html.js';
 import type { ServiceCoverage } from './reports.js';
@@ -43,6 +44,8 @@ export function certificationLines(cert: Certification): string[] {
     const rules = s.rules.length ? `${s.rules.filter((r) => r.outcome === 'passed').length}/${s.rules.length}` : 'no catalogue';
     lines.push(`| ${s.title} | ${s.contractVersion} | **${s.verdict}**${s.warning ? ` (${s.warning})` : ''} | ${f(s.seed)} | ${f(s.provider)} | ${f(s.assumption)} | ${s.coverage.exercised}/${s.coverage.documented} | ${rules} |`);
   }
+  // The comparison with a baseline run (npm run certify -- --baseline), right after the verdicts.
+  if (cert.baseline) lines.push('', '## Comparison with the baseline', '', ...baselineLines(cert.baseline).map((l) => (l.startsWith('  - ') ? l.slice(2) : `- ${l}`)));
   for (const s of cert.services) lines.push(...serviceLines(s));
   lines.push('', 'Coverage per (operation, status): coverage.md. Exchanges of each check: the Allure report (`npm run report`).', '');
   return lines;

@@ -1,6 +1,8 @@
 // The certification verdict (issues 7 and 9): checks counted by the source their rule rests on, a
 // verdict per service and for the run that a partial or aborted run cannot turn into PASS, rules
 // with their outcome, and failures of one root cause grouped.
+import path from 'node:path';
+import type { BaselineComparison } from './baseline.js';
 import { PREFLIGHT_PREFIX } from './preflight.js';
 import type { SourceClass } from './contract.js';
 import { SOURCE_CLASSES } from './contract.js';
@@ -48,7 +50,8 @@ export interface ServiceVerdict {
   seed: Tally;
   provider: Tally;
   assumption: Tally;
-  coverage: { exercised: number; documented: number };
+  /** `exercisedPairs`: the (operation, status) pairs the run exercised, `operationId status`, so two runs compare. */
+  coverage: { exercised: number; documented: number; exercisedPairs?: string[] };
   failures: FailureGroup[];
   skippedReasons: Record<string, number>;
   rules: RuleOutcome[];
@@ -67,6 +70,27 @@ export interface Certification {
   services: ServiceVerdict[];
   /** The run's outputs searched for card data and secrets (kinds and files only, never values). */
   leakScan?: { scanned: number; leaks: { what: string; file: string }[] };
+  /** Every check's result (issue 13), so that any two runs compare (`npm run certify -- --baseline`). */
+  results?: CheckResult[];
+  /** The comparison with a baseline run, when certify was given one (helpers/baseline.ts). */
+  baseline?: BaselineComparison;
+}
+
+/** One check's result as certification.json keeps it: a check is its project, file and title. */
+export interface CheckResult {
+  title: string;
+  /** Path of the spec relative to the suite's root (`tests/installments/plans.read.spec.ts`). */
+  file: string;
+  project: string;
+  status: 'passed' | 'failed' | 'skipped';
+  /** The rule citations of the check (`ID[:side][@path]`). */
+  rules: string[];
+}
+
+/** A test outcome as a check result (timed out and interrupted count as failed). */
+export function checkResult(o: TestOutcome, root = process.cwd()): CheckResult {
+  const status = o.status === 'passed' || o.status === 'skipped' ? o.status : 'failed';
+  return { title: o.title, file: path.relative(root, o.file).split(path.sep).join('/'), project: o.project, status, rules: o.rules ?? [] };
 }
 
 const tally = (): Tally => ({ passed: 0, failed: 0, skipped: 0 });
@@ -92,7 +116,8 @@ export function serviceVerdict(
 ): ServiceVerdict {
   const v: ServiceVerdict = {
     service, title, contractVersion: coverage.contractVersion, verdict: 'NOT RUN', seed: tally(), provider: tally(), assumption: tally(),
-    coverage: { exercised: coverage.exercised, documented: coverage.documented }, failures: [], skippedReasons: {}, rules: [],
+    coverage: { exercised: coverage.exercised, documented: coverage.documented, exercisedPairs: coverage.pairs.filter((p) => p.exercised).map((p) => `${p.operationId} ${p.status}`) },
+    failures: [], skippedReasons: {}, rules: [],
   };
   const kindOf = new Map(rules.map((r) => [r.id, r.kind]));
   const groups = new Map<string, FailureGroup>();

@@ -3,15 +3,19 @@
 // and the Allure results, and prints the verdict. Previous reports are cleared first, so a run that
 // cannot start leaves a NOT RUN report with its reason, never the last run's verdict.
 // Exit code per verdict: PASS 0, FAIL 1, CONDITIONAL 3, PARTIAL 4, NOT RUN 5 (2: bad arguments).
+// `--baseline <certification.json>` compares the run with a previous one (helpers/baseline.ts): the
+// comparison goes into the reports and on stdout, and a regression makes the exit code non-zero
+// (1 unless the verdict's code already is). `--workers <n>` is passed to Playwright.
 import fs from 'node:fs';
 import path from 'node:path';
+import { BaselineError, baselineLines, compareCertifications, readBaseline, regressionCount } from '../helpers/baseline.js';
 import { VERDICT_EXIT, type Certification, type Verdict } from '../helpers/certification.js';
 import { writeCertification } from '../helpers/certification-report.js';
 import { ConfigError, suiteConfig } from '../helpers/config.js';
 import { SERVICES } from '../helpers/services.js';
 import { parseArgs, playwright, runMain, UsageError } from './lib/cli.js';
 
-const USAGE = 'npm run certify -- [--service <name>]';
+const USAGE = 'npm run certify -- [--service <name>] [--baseline <certification.json>] [--workers <n>]';
 const REPORTS = path.resolve('reports');
 
 function clearReports(): void {
@@ -27,9 +31,18 @@ function notRun(target: string, reason: string): number {
 }
 
 runMain(async () => {
-  const args = parseArgs(process.argv.slice(2), { service: 'value' }, USAGE);
+  const args = parseArgs(process.argv.slice(2), { service: 'value', baseline: 'value', workers: 'value' }, USAGE);
   const services = SERVICES.filter((s) => !args.service || s.name === args.service);
   if (services.length === 0) throw new UsageError(`unknown service '${args.service}' (known: ${SERVICES.map((s) => s.name).join(', ')})`);
+  if (args.workers !== undefined && !/^[1-9][0-9]*$/.test(String(args.workers))) throw new UsageError(`--workers must be a positive whole number. Usage: ${USAGE}`);
+  // Read before the reports are cleared: the baseline may be the last run's reports/certification.json.
+  let baseline: Certification | undefined;
+  try {
+    baseline = typeof args.baseline === 'string' ? readBaseline(args.baseline) : undefined;
+  } catch (error) {
+    if (error instanceof BaselineError) throw new UsageError(error.message);
+    throw error;
+  }
   clearReports();
   let target = process.env.TARGET || 'mock';
   try {
@@ -38,7 +51,7 @@ runMain(async () => {
     if (error instanceof ConfigError) return notRun(target, `configuration error: ${error.message}`);
     throw error;
   }
-  const projects = args.service ? ['--project', String(args.service)] : [];
+  const projects = [...(args.service ? ['--project', String(args.service)] : []), ...(args.workers ? [`--workers=${args.workers}`] : [])];
   console.log(`Certifying ${services.map((s) => s.name).join(', ')} against TARGET=${target}...`);
   const run = await playwright(projects, {}, true, 80 * 60_000);
   if (!fs.existsSync(path.join(REPORTS, 'certification.json'))) {
@@ -48,6 +61,15 @@ runMain(async () => {
   }
   const cert = JSON.parse(fs.readFileSync(path.join(REPORTS, 'certification.json'), 'utf8')) as Certification;
   const verdict = cert.verdict as Verdict;
-  console.log(`\nVERDICT: ${verdict}${cert.reason ? ` (${cert.reason})` : ''} for ${cert.target} (${run.seconds.toFixed(0)}s). Read reports/certification.md; \`npm run report\` renders the Allure report.`);
-  return VERDICT_EXIT[verdict] ?? 1;
+  let regressions = 0;
+  if (baseline && typeof args.baseline === 'string') {
+    cert.baseline = compareCertifications(baseline, cert, path.relative(process.cwd(), path.resolve(args.baseline)));
+    regressions = regressionCount(cert.baseline);
+    const coverage = fs.existsSync(path.join(REPORTS, 'coverage.json')) ? JSON.parse(fs.readFileSync(path.join(REPORTS, 'coverage.json'), 'utf8')) : [];
+    writeCertification(REPORTS, cert, coverage);
+    console.log(`\nComparison with the baseline:\n${baselineLines(cert.baseline).map((l) => `  ${l}`).join('\n')}`);
+  }
+  console.log(`\nVERDICT: ${verdict}${cert.reason ? ` (${cert.reason})` : ''} for ${cert.target} (${run.seconds.toFixed(0)}s)${baseline ? `; ${regressions} regression(s) against the baseline` : ''}. Read reports/certification.md; \`npm run report\` renders the Allure report.`);
+  const code = VERDICT_EXIT[verdict] ?? 1;
+  return regressions && code === 0 ? 1 : code;
 });

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
-import { overallVerdict, serviceVerdict, type Certification } from '../certification.js';
+import { checkResult, overallVerdict, serviceVerdict, type Certification } from '../certification.js';
 import { writeCertification } from '../certification-report.js';
 import { suiteConfig } from '../config.js';
 import { loadContract, type Contract } from '../contract.js';
@@ -88,10 +88,13 @@ export default class SuiteReporter implements Reporter {
       const ran = services.reduce((n, s) => n + s.seed.passed + s.seed.failed + s.provider.passed + s.provider.failed + s.assumption.passed + s.assumption.failed, 0);
       const serviceSkips = services.reduce((n, s) => n + s.seed.skipped + s.provider.skipped + s.assumption.skipped, 0);
       const leaked = leakScan.leaks.length > 0;
+      const certified = new Set(services.map((s) => s.service));
       const cert: Certification = {
         target: settings.target, generatedAt: new Date().toISOString(), verdict: leaked ? 'FAIL' : verdict,
         ...(leaked ? { reason: `card data or secrets found in the run's outputs (${leakScan.leaks.length})` } : reason ? { reason } : {}), provenance: origin,
         checks: { selected: ran + serviceSkips, run: ran, skipped: serviceSkips }, services, leakScan,
+        // Every check's result, so that a later run compares with this one (npm run certify -- --baseline).
+        results: this.outcomes.filter((o) => certified.has(o.project)).map((o) => checkResult(o)),
       };
       writeCertification(settings.reportsDir, cert, coverage);
       console.log('');

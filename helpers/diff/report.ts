@@ -1,0 +1,80 @@
+// reports/diff-<service>.{md,json} and the summary `npm run diff` prints: the counts per class,
+// then every change that needs the suite to move (false-alarm risk, unchecked, obsolete,
+// tightened) with the rules and checks resting on it; the rest grouped and counted.
+import fs from 'node:fs';
+import path from 'node:path';
+import { CLASS_MEANING, CLASSES, type DiffClass } from './classify.js';
+import type { ChangeEntry, DiffResult } from './suite-diff.js';
+
+const LISTED: readonly DiffClass[] = ['false-alarm risk', 'unchecked', 'obsolete', 'tightened'];
+
+export function ruleText(c: ChangeEntry): string {
+  const rules = c.rules.map((r) => (r.checks === undefined ? r.id : `${r.id} (${r.checks} check${r.checks === 1 ? '' : 's'})`));
+  return [...rules, ...c.builtIn].join(', ');
+}
+
+/** One line per change: class, kind, detail, where, how many operations, the rules and checks on it. */
+export function changeLine(c: ChangeEntry): string {
+  const more = c.operations.length > 1 ? ` (and ${c.operations.length - 1} more operation${c.operations.length > 2 ? 's' : ''})` : '';
+  const on = ruleText(c);
+  return `[${c.class}] ${c.kind}: ${c.detail ? `${c.detail} — ` : ''}${c.where}${more}${on ? `; rests on ${on}` : ''}`;
+}
+
+export function summaryLines(r: DiffResult): string[] {
+  return [
+    `Diff of ${r.service}: ${r.from.label} (${r.from.version}) -> ${r.to.label} (${r.to.version})`,
+    `${r.library.name} ${r.library.version}: ${r.library.changes} changes (${r.library.atComponents} under components); ${r.changes.length} after merging the same change seen at several operations and under its component; ${r.annotations} description/example changes counted, not listed`,
+    ...CLASSES.map((c) => `  ${c.padEnd(18)} ${String(r.counts[c]).padStart(5)}`),
+  ];
+}
+
+export function diffMarkdown(r: DiffResult): string {
+  const lines = [
+    `# Contract diff: ${r.service}`, '',
+    `- From: ${r.from.label}: ${r.from.title} ${r.from.version}`,
+    `- To: ${r.to.label}: ${r.to.title} ${r.to.version}`,
+    `- Generated ${r.generatedAt}; normalize ${r.seconds.normalize.toFixed(1)} s, structural diff ${r.seconds.compare.toFixed(1)} s, classification ${r.seconds.classify.toFixed(1)} s`,
+    `- Structural diff: ${r.library.name} ${r.library.version}, ${r.library.changes} changes (${r.library.atComponents} listed under components), merged into ${r.changes.length}: the same change seen at several operations, or also under its component, is one entry`,
+    `- Counted, not listed: ${r.annotations} changes of descriptions, summaries, examples, tags and document metadata; ${r.moves} moves (an allOf member or a list entry at another place); ${r.wholeComponents} components added, removed or renamed whole (judged where operations use them)`,
+    ...(r.checksNote ? [`- Checks not named: ${r.checksNote}`] : []),
+    '', '| class | changes | meaning |', '|---|---|---|',
+    ...CLASSES.map((c) => `| ${c} | ${r.counts[c]} | ${CLASS_MEANING[c]} |`),
+  ];
+  for (const cls of LISTED) {
+    const mine = r.changes.filter((c) => c.class === cls);
+    if (!mine.length) continue;
+    lines.push('', `## ${cls} (${mine.length})`, '', CLASS_MEANING[cls], '');
+    for (const c of mine) {
+      lines.push(`- **${c.kind}**: ${c.detail ? `${c.detail} — ` : ''}\`${c.where}\`${c.component ? ` (in \`${c.component}\`)` : ''}`);
+      if (c.operations.length > 1) lines.push(`  - operations: ${c.operations.join(', ')}`);
+      for (const rule of c.rules) lines.push(`  - rule ${rule.id}${rule.checks === undefined ? '' : `: ${rule.checks} check${rule.checks === 1 ? '' : 's'}${rule.titles?.length ? ` (${rule.titles.map((t) => `"${t}"`).join('; ')}${rule.checks > rule.titles.length ? '; ...' : ''})` : ''}`}`);
+      if (c.builtIn.length) lines.push(`  - built-in checks: ${c.builtIn.join(', ')}`);
+    }
+  }
+  const rest = r.changes.filter((c) => c.class === 'no check affected');
+  if (rest.length) {
+    lines.push('', `## no check affected (${rest.length})`, '', '| kind | changes | first |', '|---|---|---|');
+    for (const [kind, list] of groupBy(rest, (c) => c.kind)) lines.push(`| ${kind} | ${list.length} | ${list[0].detail ? `${list[0].detail} — ` : ''}${list[0].where} |`);
+  }
+  const outside = r.changes.filter((c) => c.class === 'outside the suite');
+  if (outside.length) {
+    lines.push('', `## outside the suite (${outside.length})`, '', "Changes of operations the suite's contract does not have, per operation.", '', '| operation | changes |', '|---|---|');
+    for (const [op, list] of groupBy(outside, (c) => c.operations[0] ?? c.where)) lines.push(`| ${op} | ${list.length} |`);
+  }
+  lines.push('', 'What to do for each class: README, "Version bump".', '');
+  return lines.join('\n');
+}
+
+function groupBy<T>(items: T[], key: (t: T) => string): [string, T[]][] {
+  const map = new Map<string, T[]>();
+  for (const item of items) map.set(key(item), [...(map.get(key(item)) ?? []), item]);
+  return [...map].sort((a, b) => b[1].length - a[1].length);
+}
+
+export function writeDiffReport(dir: string, r: DiffResult): string {
+  fs.mkdirSync(dir, { recursive: true });
+  const base = path.join(dir, `diff-${r.service}`);
+  fs.writeFileSync(`${base}.json`, JSON.stringify(r, null, 2));
+  fs.writeFileSync(`${base}.md`, diffMarkdown(r));
+  return `${base}.md`;
+}

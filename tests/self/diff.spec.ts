@@ -1,0 +1,174 @@
+// Covers: helpers/diff (npm run diff): small contract pairs made for the purpose, each with one
+// change, classified from the suite's point of view (a status added, a required field relaxed, a
+// limit tightened, an operation added, an enum value removed, an enum value added, a status a check
+// expects removed, an operation removed); the same change seen at two operations and under its
+// component merged into one; descriptions counted, not listed; bad input answered in one line.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, runCommand, test } from '../../fixtures/self.js';
+import type { SuiteView } from '../../helpers/diff/classify.js';
+import { asDocument } from '../../helpers/diff/documents.js';
+import { diffForSuite, type DiffResult } from '../../helpers/diff/suite-diff.js';
+import type { Rule } from '../../helpers/rules.js';
+
+type Json = any;
+
+/** A small widget service: one component shared by a request and two responses. */
+const widgets = (): Json => ({
+  openapi: '3.0.3',
+  info: { title: 'Widgets', version: '1.0.0' },
+  paths: {
+    '/widgets': {
+      post: {
+        operationId: 'createWidget',
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/NewWidget' } } } },
+        responses: {
+          '201': { description: 'created', content: { 'application/json': { schema: { $ref: '#/components/schemas/Widget' } } } },
+          '400': { description: 'refused' },
+        },
+      },
+    },
+    '/widgets/{id}': {
+      get: {
+        operationId: 'getWidget',
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: {
+          '200': { description: 'the widget', content: { 'application/json': { schema: { $ref: '#/components/schemas/Widget' } } } },
+          '404': { description: 'no such widget' },
+        },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      NewWidget: {
+        type: 'object', required: ['name', 'colour'],
+        properties: { name: { type: 'string', maxLength: 30, description: 'Its name.' }, colour: { $ref: '#/components/schemas/Colour' } },
+      },
+      Widget: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' }, colour: { $ref: '#/components/schemas/Colour' } } },
+      Colour: { type: 'string', enum: ['red', 'green', 'blue'] },
+    },
+  },
+});
+
+const rule = (id: string, kind: Rule['kind'], operations: string[], text: string): Rule => ({ id, kind, operations, text, source: 'seed', cite: 'self test' });
+const view: SuiteView = {
+  service: 'widgets',
+  operations: [{ operationId: 'createWidget', method: 'POST', path: '/widgets' }, { operationId: 'getWidget', method: 'GET', path: '/widgets/{id}' }],
+  rules: [
+    rule('W-LIM-NAME', 'limit', ['createWidget'], 'a name has at most 30 characters'),
+    rule('W-REQ-COLOUR', 'required', ['createWidget'], 'a widget without colour is a 400'),
+    rule('W-ENUM-COLOUR', 'enum', ['createWidget', 'getWidget'], 'colour is red, green or blue'),
+    rule('W-STATUS-UNKNOWN', 'status', ['getWidget'], 'an unknown id is a 404'),
+    rule('W-NEGATIVE', 'error', ['createWidget', 'getWidget'], 'every request the contract refuses (generated from it) is refused with a 4xx'),
+  ],
+};
+
+function diff(change: (doc: Json) => void): DiffResult {
+  const after = widgets();
+  change(after);
+  return diffForSuite(asDocument(widgets(), 'before'), asDocument(after, 'after'), view);
+}
+
+/** The changes the suite must act on (every class but `no check affected`). */
+const acted = (r: DiffResult) => r.changes.filter((c) => c.class !== 'no check affected').map((c) => ({ class: c.class, kind: c.kind, rules: c.rules.map((x) => x.id).sort() }));
+
+test('a status added is unchecked: no check provokes it', () => {
+  const r = diff((d) => (d.paths['/widgets/{id}'].get.responses['429'] = { description: 'too many requests' }));
+  expect(acted(r)).toEqual([{ class: 'unchecked', kind: 'status added', rules: [] }]);
+  expect(r.changes[0]).toMatchObject({ where: 'GET /widgets/{id} (getWidget) response 429', builtIn: ['statusCodeConformance'] });
+});
+
+test('a required field relaxed is a false-alarm risk for the checks that refuse its absence', () => {
+  const r = diff((d) => (d.components.schemas.NewWidget.required = ['name']));
+  expect(acted(r)).toEqual([{ class: 'false-alarm risk', kind: 'required relaxed', rules: ['W-NEGATIVE', 'W-REQ-COLOUR'] }]);
+  expect(r.changes[0].detail).toBe('`colour` no longer required');
+  // Seen at the operation and under the component NewWidget: one change.
+  expect(r.changes[0]).toMatchObject({ component: 'schemas/NewWidget', merged: 2 });
+});
+
+test('a limit tightened leaves its check laxer than the contract', () => {
+  const r = diff((d) => (d.components.schemas.NewWidget.properties.name.maxLength = 20));
+  expect(acted(r)).toEqual([{ class: 'tightened', kind: 'limit tightened', rules: ['W-LIM-NAME'] }]);
+  expect(r.changes[0].detail).toBe('`name` maxLength 30 -> 20');
+});
+
+test('a limit relaxed is a false-alarm risk', () => {
+  const r = diff((d) => (d.components.schemas.NewWidget.properties.name.maxLength = 64));
+  expect(acted(r)).toEqual([{ class: 'false-alarm risk', kind: 'limit relaxed', rules: ['W-LIM-NAME', 'W-NEGATIVE'] }]);
+});
+
+test('an operation added is unchecked; one removed makes its checks obsolete', () => {
+  const added = diff((d) => (d.paths['/widgets/{id}/paint'] = { post: { operationId: 'paintWidget', responses: { '204': { description: 'painted' } } } }));
+  expect(acted(added)).toEqual([{ class: 'unchecked', kind: 'operation added', rules: [] }]);
+  const removed = diff((d) => delete d.paths['/widgets/{id}']);
+  expect(acted(removed)).toEqual([{ class: 'obsolete', kind: 'operation removed', rules: ['W-ENUM-COLOUR', 'W-NEGATIVE', 'W-STATUS-UNKNOWN'] }]);
+});
+
+test('an enum value removed tightens the enum checks; one added is a false-alarm risk; the shared component is one change', () => {
+  const removed = diff((d) => (d.components.schemas.Colour.enum = ['red', 'green']));
+  expect(acted(removed)).toEqual([{ class: 'tightened', kind: 'enum value removed', rules: ['W-ENUM-COLOUR'] }]);
+  // Colour is used by the request, the 201 and the 200, and listed under Colour, NewWidget and
+  // Widget: six sightings of the same change, one entry naming both operations.
+  expect(removed.changes[0].operations.sort()).toEqual(['createWidget', 'getWidget']);
+  expect(removed.changes[0]).toMatchObject({ merged: 6, component: 'schemas/Colour' });
+  const added = diff((d) => d.components.schemas.Colour.enum.push('black'));
+  expect(acted(added)).toEqual([{ class: 'false-alarm risk', kind: 'enum value added', rules: ['W-ENUM-COLOUR', 'W-NEGATIVE'] }]);
+});
+
+test('a status a check expects, removed, is a false-alarm risk; descriptions are counted, not listed', () => {
+  const r = diff((d) => {
+    delete d.paths['/widgets/{id}'].get.responses['404'];
+    d.components.schemas.NewWidget.properties.name.description = 'The name people see.';
+  });
+  expect(acted(r)).toEqual([{ class: 'false-alarm risk', kind: 'status removed', rules: ['W-STATUS-UNKNOWN'] }]);
+  expect(r.annotations).toBeGreaterThan(0);
+  expect(r.counts).toMatchObject({ 'false-alarm risk': 1, unchecked: 0, obsolete: 0, tightened: 0 });
+});
+
+test('OpenAPI 3.0 and 3.1 forms of one schema, renamed security schemes and reordered allOf members are no change', () => {
+  const before = widgets();
+  before.components.schemas.Widget = { allOf: [{ $ref: '#/components/schemas/Base' }, { type: 'object', properties: { name: { type: 'string', nullable: true } } }] };
+  before.components.schemas.Base = { type: 'object', required: ['id'], properties: { id: { type: 'string' } } };
+  before.components.securitySchemes = { Key: { type: 'apiKey', in: 'header', name: 'Partner-App-Key', 'x-provider-name': 'Vendor-App-Key' } };
+  before.security = [{ Key: [] }];
+  const after = structuredClone(before);
+  after.components.schemas.Widget = { allOf: [{ type: 'object', properties: { name: { type: ['string', 'null'] } } }, { $ref: '#/components/schemas/Base' }] };
+  after.components.securitySchemes = { VendorKey: { type: 'apiKey', in: 'header', name: 'Vendor-App-Key' } };
+  after.security = [{ VendorKey: [] }];
+  after.openapi = '3.1.0';
+  const r = diffForSuite(asDocument(before, 'before'), asDocument(after, 'after'), view);
+  expect(acted(r)).toEqual([]);
+});
+
+test('npm run diff writes the report and exits 1 on a false-alarm risk', async ({ contracts }, testInfo) => {
+  const contract = await contracts('card-enrollment');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'diff-'));
+  const after = structuredClone(contract.document);
+  after.components.schemas.Consumer.properties.firstName.maxLength = 40;
+  fs.writeFileSync(path.join(dir, 'after.json'), JSON.stringify(after));
+  const { code, output } = runCommand('npx', ['tsx', 'scripts/diff.ts', '--service', 'card-enrollment', '--to', path.join(dir, 'after.json'), '--rules-only']);
+  await testInfo.attach('output', { body: output, contentType: 'text/plain' });
+  expect(code, output).toBe(1);
+  expect(output).toMatch(/false-alarm risk\s+1\b/);
+  expect(output).toContain('CE-LIM-FIRSTNAME');
+  const report = JSON.parse(fs.readFileSync('reports/diff-card-enrollment.json', 'utf8')) as DiffResult;
+  expect(report.changes.find((c) => c.class === 'false-alarm risk')).toMatchObject({ kind: 'limit relaxed', detail: '`consumer.firstName` maxLength 30 -> 40' });
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+for (const [args, message] of [
+  [['--service', 'card-enrollment'], '--service and --to are required'],
+  [['--service', 'nope', '--to', 'x.yaml'], "unknown service 'nope'"],
+  [['--service', 'card-enrollment', '--to', '/no/such/file.yaml'], 'cannot read /no/such/file.yaml: ENOENT'],
+  [['--service', 'card-enrollment', '--to', 'package.json'], 'is not an OpenAPI 3.x document'],
+  [['--service', 'card-enrollment', '--to', 'README.md', '--from'], '--from needs a value'],
+] as const) {
+  test(`scripts/diff ${args.join(' ')} answers with one error line`, () => {
+    const { code, output } = runCommand('npx', ['tsx', 'scripts/diff.ts', ...args]);
+    expect(code).toBe(2);
+    expect(output.trim().split('\n')).toHaveLength(1);
+    expect(output).toContain(message);
+  });
+}
