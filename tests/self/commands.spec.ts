@@ -23,7 +23,7 @@ test('a non-numeric FC_NUM_RUNS stops the run with one configuration line', () =
 for (const [script, args, message] of [
   ['mutation', ['--bogus'], "unknown argument '--bogus'"],
   ['mutation', ['--service', 'nope'], "unknown service 'nope'"],
-  ['mock', ['--faults', 'no-such-fault'], 'unknown fault(s): no-such-fault'],
+  ['mock', ['--faults', 'no-such-fault'], "--faults names unknown fault 'no-such-fault'; nearest known:"],
   ['certify', ['--service'], '--service needs a value'],
   ['make-jwe', ['--keys-url', 'http://127.0.0.1:9/keys'], 'cannot read a JWK set'],
   ['mutation-sample', ['--service', 'nope'], '--service must be one of'],

@@ -11,10 +11,11 @@ import { serviceProfile } from '../../helpers/services.js';
 
 const TEXT = { 'content-type': 'text/plain; charset=utf-8' };
 // provider 1.35.0: UnauthorizedErrorResponse (JSON or text/plain) on these; JSON only on the
-// authentication operations (AuthenticationUnauthorizedErrorResponse) and location matches.
-const JSON_ONLY_401 = ['CreateToken', 'ModifyPartnerSecret', 'GetLocationMatches'];
+// authentication operations (AuthenticationUnauthorizedErrorResponse), location matches, the
+// payment enablement bundle and recurring transactions.
+const JSON_ONLY_401 = ['CreateToken', 'ModifyPartnerSecret', 'GetLocationMatches', 'GetAccountDetailsByAccountId', 'GetAccountDetailsByInstitutionLoginId', 'GetRecurringTransactions'];
 
-test('every financial data 401 but CreateToken, ModifyPartnerSecret, GetLocationMatches also declares text/plain', async ({ contracts }) => {
+test(`every financial data 401 but ${JSON_ONLY_401.join(', ')} also declares text/plain`, async ({ contracts }) => {
   const contract = await contracts('financial-data');
   for (const op of contract.operations.values()) {
     const spec = op.responses['401'];
@@ -71,5 +72,5 @@ test('FD_HEADER_NAMES picks the seed or the provider names; overrides and bad va
 test('npm run mock refuses a bad --header-names with one usage line', () => {
   const res = runCommand('npx', ['tsx', 'scripts/mock.ts', '--service', 'financial-data', '--header-names', 'finicity'], { DOTENV_PATH: '/dev/null' });
   expect(res.code).toBe(2);
-  expect(res.output.trim().split('\n')).toEqual(["error: --header-names must be seed or provider, not 'finicity'. Usage: npm run mock -- [--service <name>] [--faults <id,id>] [--header-names seed|provider]"]);
+  expect(res.output.trim().split('\n')).toEqual(["error: --header-names must be seed or provider, not 'finicity'. Usage: npm run mock -- [--service <name>] [--faults <id,id>] [--header-names seed|provider] [--list-faults]"]);
 });
