@@ -27,6 +27,22 @@ export class FdMockControl extends MockControl {
     if (!response.ok) throw new Error(`mock control link: ${response.status} ${await response.text()}`);
     return (await response.json()) as LinkedPortfolio;
   }
+
+  /** Puts a customer under a security freeze, or lifts it (PSI generation and reports answer 403). */
+  async securityFreeze(customerId: string, frozen = true): Promise<void> {
+    const response = await fetch(`${this.origin}/__mock/customers/${encodeURIComponent(customerId)}/security-freeze`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ frozen }),
+    });
+    if (!response.ok) throw new Error(`mock control security freeze: ${response.status} ${await response.text()}`);
+  }
+
+  /** Decides how a report still in progress ends (mocks/financial-data/reports.ts): success by default. */
+  async reportOutcome(reportId: string, status: 'success' | 'failure'): Promise<void> {
+    const response = await fetch(`${this.origin}/__mock/reports/${encodeURIComponent(reportId)}/outcome`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status }),
+    });
+    if (!response.ok) throw new Error(`mock control report outcome: ${response.status} ${await response.text()}`);
+  }
 }
 
 /** A linked customer's logins and accounts as the mock's control surface describes them. */
@@ -48,6 +64,8 @@ export interface FdTarget {
   now: () => number;
   /** A customer with a disputed statement (ModifyCustomer 403), when the target has one. */
   disputedCustomerId?: string;
+  /** The mock's listener of outbound calls (a receiver routed behind a public HTTPS origin); none on a sandbox. */
+  listener?: { receiver: import('../receiver.js').Receiver; publicOrigin: string };
   /** A sandbox customer already linked to institution logins (FD_LINKED_CUSTOMER_ID); the mock links per test. */
   linkedCustomerId?: string;
   institutions: {
@@ -67,7 +85,7 @@ export interface FdMockWorldView {
   locations: { idType: string; idValue: string }[];
 }
 
-export function fdTargetFromMock(mock: { baseURL: string; origin: string; world: FdMockWorldView; now: () => number }): FdTarget {
+export function fdTargetFromMock(mock: { baseURL: string; origin: string; world: FdMockWorldView; now: () => number; listener?: FdTarget['listener'] }): FdTarget {
   const { world } = mock;
   const [partner, spare] = [...world.partners.values()].map((p) => ({ partnerId: p.id, partnerSecret: p.secret }));
   world.appKeys.forEach(registerSecret);
@@ -75,7 +93,7 @@ export function fdTargetFromMock(mock: { baseURL: string; origin: string; world:
   const branded = world.institutions.find((i) => i.branding)!;
   return {
     kind: 'mock', baseURL: mock.baseURL, has: () => true, control: new FdMockControl(mock.origin), appKey: world.appKeys[0],
-    partner, sparePartner: spare, now: mock.now,
+    partner, sparePartner: spare, now: mock.now, listener: mock.listener,
     disputedCustomerId: [...world.customers.values()].find((c) => c.disputed)?.id,
     institutions: {
       branded: branded.id, unbranded: world.institutions.find((i) => !i.branding)?.id, routingNumber: branded.routingNumbers[0],

@@ -1,7 +1,6 @@
 // The financial data mock (seed 002): the contract's operations, one module per resource, behind
 // the shared middleware (security, validation); the /__mock/ control surface of the kit plus
 // POST /__mock/partners/unlock. Started per worker on port 0, or standalone by `npm run mock`.
-// Remaining resources (accounts, transactions, reports, notifications...) add a module here.
 import { createMockApp, listen, parseJson, type MockHandle } from '../kit/app.js';
 import { prepareService } from '../kit/service.js';
 import { registerAuth } from './auth.js';
@@ -19,6 +18,28 @@ import { registerMicroEntries } from './micro-entries.js';
 import { MICRO_ENTRIES_FAULTS } from './micro-entries.faults.js';
 import { registerSwitches } from './switches.js';
 import { SWITCHES_FAULTS } from './switches.faults.js';
+import { registerReportsAssets } from './reports-assets.js';
+import { REPORTS_ASSETS_FAULTS } from './reports-assets.faults.js';
+import { registerReportsIncome } from './reports-income.js';
+import { REPORTS_INCOME_FAULTS } from './reports-income.faults.js';
+import { registerReportsAnalytics } from './reports-analytics.js';
+import { REPORTS_ANALYTICS_FAULTS } from './reports-analytics.faults.js';
+import { registerReportsRetrieval } from './reports-retrieval.js';
+import { REPORTS_RETRIEVAL_FAULTS } from './reports-retrieval.faults.js';
+import { registerTxpush } from './txpush.js';
+import { TXPUSH_FAULTS } from './txpush.faults.js';
+import { registerEnrichment } from './enrichment.js';
+import { ENRICHMENT_FAULTS } from './enrichment.faults.js';
+import { registerWebhooks } from './webhooks.js';
+import { WEBHOOKS_FAULTS } from './webhooks.faults.js';
+import { registerConnect } from './connect.js';
+import { CONNECT_FAULTS } from './connect.faults.js';
+import { registerConnectComponents } from './connect-components.js';
+import { CONNECT_COMPONENTS_FAULTS } from './connect-components.faults.js';
+import { registerAppRegistration } from './app-registration.js';
+import { APP_REGISTRATION_FAULTS } from './app-registration.faults.js';
+import { registerReportsCore } from './reports.js';
+import { REPORTS_FAULTS } from './reports.faults.js';
 import { registerBusinesses } from './businesses.js';
 import { registerConsumers } from './consumers.js';
 import { registerCustomers } from './customers.js';
@@ -31,7 +52,9 @@ import { createFdWorld, restorePartners, type FdWorld } from './world.js';
 import { linkPortfolio, linkedView } from './portfolio.js';
 
 /** Faults of the resources of part 2 (issue 10), one catalogue file per resource module. */
-export const FD_RESOURCE_FAULTS = [...ACCOUNTS_FAULTS, ...TRANSACTIONS_FAULTS, ...PAYMENTS_DATA_FAULTS, ...PSI_FAULTS, ...STATEMENTS_FAULTS, ...MICRO_ENTRIES_FAULTS, ...SWITCHES_FAULTS];
+export const FD_RESOURCE_FAULTS = [...ACCOUNTS_FAULTS, ...TRANSACTIONS_FAULTS, ...PAYMENTS_DATA_FAULTS, ...PSI_FAULTS, ...STATEMENTS_FAULTS, ...MICRO_ENTRIES_FAULTS, ...SWITCHES_FAULTS,
+  // Parts 3 and 4 (issues 11, 12)
+  ...REPORTS_FAULTS, ...REPORTS_ASSETS_FAULTS, ...REPORTS_INCOME_FAULTS, ...REPORTS_ANALYTICS_FAULTS, ...REPORTS_RETRIEVAL_FAULTS, ...TXPUSH_FAULTS, ...ENRICHMENT_FAULTS, ...WEBHOOKS_FAULTS, ...CONNECT_FAULTS, ...CONNECT_COMPONENTS_FAULTS, ...APP_REGISTRATION_FAULTS];
 
 /** Faults written blind: part 1's catalogue and part 2's (issue 10). */
 export const FD_BLIND_FAULTS = [...PART1_BLIND_FAULTS, ...FD_PART2_BLIND_FAULTS];
@@ -84,6 +107,19 @@ export async function startFinancialDataMock(options: FdMockOptions = {}): Promi
     if (!world.customers.has(customerId)) return reply.code(404).send({ message: `no customer ${customerId} in the mock` });
     return reply.code(200).send(linkedView(linkPortfolio(world, customerId, clock.nowEpochSeconds())));
   });
+  // Puts a customer under a security freeze (provider 1.35.0 403 example: "An active security
+  // freeze for this customer exists."), or lifts it with {"frozen": false}: PSI generation and the
+  // report operations answer 403 while it holds. Reset lifts every freeze.
+  context.onReset.push(() => world.frozen.clear());
+  app.post('/__mock/customers/:customerId/security-freeze', async (req, reply) => {
+    const { customerId } = req.params as { customerId: string };
+    if (!world.customers.has(customerId)) return reply.code(404).send({ message: `no customer ${customerId} in the mock` });
+    const body = parseJson(req.body) as { frozen?: unknown } | undefined | SyntaxError;
+    if (body instanceof SyntaxError || (body !== undefined && typeof body.frozen !== 'boolean')) return reply.code(400).send({ message: 'body must be empty or {"frozen": true|false}' });
+    if (body?.frozen === false) world.frozen.delete(customerId);
+    else world.frozen.add(customerId);
+    return reply.code(204).send();
+  });
   registerAuth(app, context);
   registerCustomers(app, context);
   registerConsumers(app, context);
@@ -96,6 +132,18 @@ export async function startFinancialDataMock(options: FdMockOptions = {}): Promi
   registerStatements(app, context);
   registerMicroEntries(app, context);
   registerSwitches(app, context);
+  // Part 3 (issue 11): the report store first (its hooks settle due reports before any handler).
+  registerReportsCore(app, context);
+  registerReportsAssets(app, context);
+  registerReportsIncome(app, context);
+  registerReportsAnalytics(app, context);
+  registerReportsRetrieval(app, context);
+  registerTxpush(app, context);
+  registerEnrichment(app, context);
+  registerWebhooks(app, context);
+  registerConnect(app, context);
+  registerConnectComponents(app, context);
+  registerAppRegistration(app, context);
   app.setNotFoundHandler((req, reply) => sendError(context, reply, 404, `No route ${req.method} ${req.url.split('?')[0]}`));
   const handle = await listen(app, context, '', options.port);
   return { ...handle, world, context };

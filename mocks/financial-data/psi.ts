@@ -3,7 +3,6 @@
 // linked accounts of portfolio.ts through findAccount (a deleted account is gone here too); keeps
 // its own runs and the security freezes per world. Rules: schemas/financial-data/rules/psi.yaml.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { parseJson } from '../kit/app.js';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
 import { DAY_S, findAccount, type Account } from './portfolio.js';
 import type { FdWorld } from './world.js';
@@ -20,7 +19,7 @@ interface Run {
   mfa: boolean;
 }
 
-interface PsiState { runs: Map<string, Run>; seq: number; frozen: Set<string> }
+interface PsiState { runs: Map<string, Run>; seq: number }
 const states = new WeakMap<FdWorld, PsiState>();
 
 /** Account types PSI rates (assumption FD-PSI-ACCOUNT-TYPE: the deposit accounts an ACH debit draws on). */
@@ -42,23 +41,10 @@ const REASONS = ['recentBalance', 'balanceHistory', 'nsfHistory', 'recentNsfHist
 export function registerPsi(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;
   const state = (): PsiState => {
-    if (!states.has(world)) states.set(world, { runs: new Map(), seq: 0, frozen: new Set() });
+    if (!states.has(world)) states.set(world, { runs: new Map(), seq: 0 });
     return states.get(world)!;
   };
-  ctx.onReset.push(() => state().frozen.clear());
   const today = () => isoDate(clock.nowEpochSeconds());
-
-  // Mock-only: put a customer under a security freeze (provider 1.35.0 403 example: "An active
-  // security freeze for this customer exists."), or lift it with {"frozen": false}.
-  app.post('/__mock/customers/:customerId/security-freeze', async (req, reply) => {
-    const { customerId } = req.params as { customerId: string };
-    if (!world.customers.has(customerId)) return reply.code(404).send({ message: `no customer ${customerId} in the mock` });
-    const body = parseJson(req.body) as { frozen?: unknown } | undefined | SyntaxError;
-    if (body instanceof SyntaxError) return reply.code(400).send({ message: 'body must be empty or {"frozen": true|false}' });
-    if (body?.frozen === false) state().frozen.delete(customerId);
-    else state().frozen.add(customerId);
-    return reply.code(204).send();
-  });
 
   /** seed 002 Errors 406 (PSI): provider 1.35.0 example "Only 'application/json' is supported." */
   const acceptsJson = (reply: FastifyReply, read: boolean) => {
@@ -119,7 +105,7 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
     const account = findAccount(world, path.customerId, path.accountId, partner?.id);
     if (!account) return sendError(ctx, reply, 404, 'Customer or account not found');
     const frozenChecked = !faults.has('psi-freeze-ignored') && !(!fcra && faults.has('psi-freeze-fcra-only'));
-    if (state().frozen.has(account.customerId) && frozenChecked) return sendError(ctx, reply, 403, 'An active security freeze for this customer exists.');
+    if (world.frozen.has(account.customerId) && frozenChecked) return sendError(ctx, reply, 403, 'An active security freeze for this customer exists.');
     if (fcra) {
       const missing = missingQuery('GenerateFcraPaymentSuccessIndicators', query);
       if (missing) return sendError(ctx, reply, 400, 'Permissible Purpose Code is required');

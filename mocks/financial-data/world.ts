@@ -40,6 +40,8 @@ export interface FdWorld {
   usernames: Map<string, string>;
   consumerOf: Map<string, string>;
   businessesOf: Map<string, Set<string>>;
+  /** Customers under a security freeze (PSI generation and report operations answer 403). */
+  frozen: Set<string>;
   nextId: () => string;
 }
 
@@ -89,7 +91,7 @@ export function createFdWorld(): FdWorld {
   const world: FdWorld = {
     appKeys: [newAppKey()], partners, tokens: new Map(), customers: new Map(), consumers: new Map(), businesses: new Map(),
     institutions: institutions(), locations: locations(), logins: new Map(), accounts: new Map(), transactions: new Map(),
-    usernames: new Map(), consumerOf: new Map(), businessesOf: new Map(), nextId: () => String(++counter),
+    usernames: new Map(), consumerOf: new Map(), businessesOf: new Map(), frozen: new Set(), nextId: () => String(++counter),
   };
   // A testing and an active customer of the suite's partner, and one with a disputed statement (403).
   const seed = (username: string, type: Customer['type'], disputed = false) => {

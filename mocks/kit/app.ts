@@ -12,6 +12,11 @@ export interface MockContext {
   deliveries: Deliveries;
   /** Called by POST /__mock/reset after the kit's own state is reset. */
   onReset: (() => void)[];
+  /**
+   * Awaited by POST /__mock/clock/advance once the clock has moved: what time alone triggers
+   * (a report completing and its callback) has happened when the control call answers.
+   */
+  onAdvance?: (() => Promise<void> | void)[];
   /** Public description of the mock's world, served at GET /__mock/world: never a secret. */
   world: () => unknown;
   /** Test credentials for people calling by hand (`npm run mock` writes them to .mock/); never served. */
@@ -73,6 +78,7 @@ export function createMockApp(context: MockContext, clientError: ClientError): F
     const headroom = context.clock.headroomSeconds();
     if (body.seconds > headroom) return reply.code(400).send({ message: `seconds ${body.seconds} is beyond what the clock can hold: at most ${headroom} more` });
     context.clock.advance(body.seconds);
+    for (const fn of context.onAdvance ?? []) await fn();
     return { now: context.clock.now().toISOString() };
   });
   app.put('/__mock/faults', async (req: FastifyRequest, reply: FastifyReply) => {

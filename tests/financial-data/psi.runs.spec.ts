@@ -95,10 +95,9 @@ for (const v of VARIANTS) {
   test(`${v.generate} answers 403 for a customer under a security freeze, 202 once lifted @provider @mock-only`,
     rules(`FD-PSI-FORBIDDEN@${v.gen}`), async ({ fdApi, fd, fdMock, linkedCustomer }) => {
       const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
-      const freeze = (frozen: boolean) => fetch(`${fdMock.origin}/__mock/customers/${path.customerId}/security-freeze`, { method: 'POST', body: JSON.stringify({ frozen }) });
-      expect((await freeze(true)).status).toBe(204);
+      await fdMock.securityFreeze(path.customerId, true);
       expectFdError(await generate(fdApi, v, path, { settleByDate: dateIn(fd.now(), 2), amount: 5 }), 403, 'security freeze');
-      expect((await freeze(false)).status).toBe(204);
+      await fdMock.securityFreeze(path.customerId, false);
       expect((await generate(fdApi, v, path, { settleByDate: dateIn(fd.now(), 2), amount: 5 })).status, 'freeze lifted').toBe(202);
     });
 

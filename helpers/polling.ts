@@ -1,0 +1,59 @@
+// The one place a report is polled (seed 002, Limits: "wait 20 seconds while inProgress"; States
+// and transitions - Report). On the mock the wait is the virtual clock's (advanced by 20 s between
+// reads: no real waiting); on a sandbox it is real, up to a bound (FD_REPORT_POLL_MAX_SECONDS).
+// It ends with the report's terminal read, or with one error naming the report, its last status
+// and the time waited: never a bare test timeout.
+export const REPORT_POLL_INTERVAL_S = 20;
+
+export interface PollRead {
+  status: number;
+  body: any;
+}
+
+export interface PollOptions {
+  /** What the report is, for messages: `VOA report u4hstnnak45g`. */
+  label: string;
+  /** One read of the report (a get-report operation through the contract-checked client). */
+  read: () => Promise<PollRead>;
+  /** Waits `seconds` on the target's clock: the mock's clock advance, or a real sleep. */
+  wait: (seconds: number) => Promise<void>;
+  /** Give up once this many seconds have been waited (default 600). */
+  maxSeconds?: number;
+  /** Seconds between reads while inProgress (the seed's 20). */
+  intervalSeconds?: number;
+}
+
+export interface PollResult {
+  /** The terminal read (status success or failure). */
+  final: PollRead;
+  /** Every read, in order (the first is at 0 s). */
+  reads: { atSeconds: number; httpStatus: number; reportStatus: string }[];
+  waitedSeconds: number;
+}
+
+export class ReportPollError extends Error {}
+
+const statusOf = (read: PollRead) => (read.body && typeof read.body === 'object' ? String(read.body.status ?? '(no status field)') : '(no JSON body)');
+
+/** Reads the report until it leaves inProgress; throws ReportPollError on a non-200 read or at the bound. */
+export async function pollReport(options: PollOptions): Promise<PollResult> {
+  const interval = options.intervalSeconds ?? REPORT_POLL_INTERVAL_S;
+  const max = options.maxSeconds ?? 600;
+  const reads: PollResult['reads'] = [];
+  let waited = 0;
+  for (;;) {
+    const read = await options.read();
+    const status = statusOf(read);
+    reads.push({ atSeconds: waited, httpStatus: read.status, reportStatus: status });
+    if (read.status !== 200) throw new ReportPollError(`${options.label}: the read answered ${read.status} after ${waited} s of polling (status before: ${reads.at(-2)?.reportStatus ?? 'none'})`);
+    if (status !== 'inProgress') return { final: read, reads, waitedSeconds: waited };
+    if (waited + interval > max) {
+      throw new ReportPollError(`${options.label}: still inProgress after ${waited} s (${reads.length} reads, every ${interval} s; bound ${max} s, FD_REPORT_POLL_MAX_SECONDS)`);
+    }
+    await options.wait(interval);
+    waited += interval;
+  }
+}
+
+/** A real wait, for a sandbox. */
+export const sleepSeconds = (seconds: number) => new Promise<void>((resolve) => setTimeout(resolve, seconds * 1000));

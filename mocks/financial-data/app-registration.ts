@@ -1,0 +1,5 @@
+// app-registration (seed 002; issue 12): not built yet.
+import type { FastifyInstance } from 'fastify';
+import type { FdContext } from './middleware.js';
+
+export function registerAppRegistration(_app: FastifyInstance, _ctx: FdContext): void {}

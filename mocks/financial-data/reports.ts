@@ -1,0 +1,212 @@
+// Decisioning reports (seed 002, Decisioning report generation; Report retrieval; States and
+// transitions - Report): the one store every generate and every retrieve operation shares. A report
+// is born `inProgress` (the 202 of its generate operation) and ends `success` or `failure` once the
+// virtual clock has passed its ready time; on that transition the report callback URL, when one was
+// given, is called once. The resource modules (reports-*.ts) decide eligibility and content; this
+// module owns ids, status, portfolios, the callback and the security-freeze and consumer guards.
+// Rules: schemas/financial-data/rules/reports.yaml (FD-REPORT-*).
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { parseJson } from '../kit/app.js';
+import { sendError, type FdContext } from './middleware.js';
+import type { Consumer, Customer, FdWorld } from './world.js';
+
+export type ReportStatus = 'inProgress' | 'success' | 'failure';
+
+/**
+ * Virtual seconds a report stays inProgress: the mock's choice, so that a client polling at the
+ * seed's 20 seconds sees inProgress twice (at 0 and 20 s) and the outcome at its third poll (40 s).
+ */
+export const REPORT_READY_AFTER_S = 35;
+
+export interface NewReport {
+  /** A provider ReportType value (voa, voaHistory, preQualVoa, voi, cfrb, ...). */
+  type: string;
+  title: string;
+  customer: Customer;
+  /** The customer's consumer: the owner of the report (seed: it outlives the customer). */
+  consumer?: Consumer;
+  callbackUrl?: string;
+  purpose?: string;
+  /** The constraints as the ack echoes them (provider: *ReportConstraintsOut). */
+  constraints: Record<string, unknown>;
+  /** Fields of the ack beyond the shared ones (e.g. businessId, reportCustomFields). */
+  extra?: Record<string, unknown>;
+  /** The body of a successful report beyond the ack's fields, built when it completes. */
+  build: (report: Report) => Record<string, unknown>;
+  /** Seed: testing customers' reports are not billable. Default: billable unless testing. */
+  billable?: boolean;
+}
+
+export interface Report extends Omit<NewReport, 'customer' | 'consumer'> {
+  id: string;
+  requestId: string;
+  portfolioId: string;
+  customerId: string;
+  customerType: Customer['type'];
+  partnerId: string;
+  consumerId?: string;
+  consumerSsn?: string;
+  createdDate: number;
+  readyAtS: number;
+  status: ReportStatus;
+  /** How it ends: success unless the control surface says otherwise (POST /__mock/reports/{id}/outcome). */
+  outcome: Exclude<ReportStatus, 'inProgress'>;
+  billable: boolean;
+  /** The success content, once built. */
+  content?: Record<string, unknown>;
+}
+
+export interface ReportsState {
+  reports: Map<string, Report>;
+  /** Report ids in creation order, per customer and per consumer (lists and portfolios read them). */
+  byCustomer: Map<string, string[]>;
+  byConsumer: Map<string, string[]>;
+  /** One portfolio per customer, consistent across its reports (provider 1.35.0: PortfolioId). */
+  portfolioOf: Map<string, string>;
+  /** Reports still inProgress: settling scans only these, whatever the store holds. */
+  pending: Set<string>;
+  seq: number;
+}
+
+const states = new WeakMap<FdWorld, ReportsState>();
+
+export function reportsOf(world: FdWorld): ReportsState {
+  let state = states.get(world);
+  if (!state) {
+    state = { reports: new Map(), byCustomer: new Map(), byConsumer: new Map(), portfolioOf: new Map(), pending: new Set(), seq: 0 };
+    states.set(world, state);
+  }
+  return state;
+}
+
+/** A 12-character lower-case id like the provider's examples (u4hstnnak45g): deterministic per world. */
+const shortId = (seq: number, salt: string) => {
+  let h = 0x811c9dc5;
+  for (const c of `${salt}:${seq}`) h = Math.imul(h ^ c.charCodeAt(0), 0x01000193) >>> 0;
+  return `${h.toString(36)}${seq.toString(36)}`.padStart(12, 'r').slice(-12);
+};
+
+const push = (index: Map<string, string[]>, key: string, id: string) => {
+  const ids = index.get(key);
+  if (ids) ids.push(id);
+  else index.set(key, [id]);
+};
+
+/** Records a new report, inProgress, and returns it; the generate operation answers its ack with 202. */
+export function createReport(ctx: FdContext, input: NewReport): Report {
+  const state = reportsOf(ctx.state);
+  const now = ctx.clock.nowEpochSeconds();
+  const seq = ++state.seq;
+  const { customer, consumer, ...rest } = input;
+  let portfolioId = state.portfolioOf.get(customer.id);
+  if (!portfolioId) {
+    portfolioId = `${shortId(seq, `portfolio:${customer.id}`)}-${state.portfolioOf.size + 1}-port`;
+    state.portfolioOf.set(customer.id, portfolioId);
+  }
+  const ssn = consumer ? String(consumer.fields.ssn ?? '').replace(/\D/g, '') : '';
+  const report: Report = {
+    ...rest, id: shortId(seq, 'report'), requestId: shortId(seq, 'request').slice(-10), portfolioId, customerId: customer.id, customerType: customer.type,
+    partnerId: customer.partnerId, consumerId: consumer?.id, consumerSsn: ssn ? ssn.slice(-4) : undefined, createdDate: now,
+    readyAtS: now + (ctx.faults.has('report-stuck-in-progress') ? Number.MAX_SAFE_INTEGER / 1000 : REPORT_READY_AFTER_S),
+    status: 'inProgress', outcome: 'success', billable: input.billable ?? customer.type !== 'testing',
+  };
+  state.reports.set(report.id, report);
+  state.pending.add(report.id);
+  push(state.byCustomer, customer.id, report.id);
+  if (consumer) push(state.byConsumer, consumer.id, report.id);
+  return report;
+}
+
+/** The fields every report carries, in the ack and in every read (provider 1.35.0: BaseReportAck). */
+export function reportAck(report: Report): Record<string, unknown> {
+  return {
+    id: report.id, portfolioId: report.portfolioId, customerType: report.customerType, customerId: Number(report.customerId), requestId: report.requestId,
+    requesterName: 'Contract Suite Partner', createdDate: report.createdDate, title: report.title, type: report.type, status: report.status,
+    ...(report.consumerId ? { consumerId: report.consumerId } : {}), ...(report.consumerSsn ? { consumerSsn: report.consumerSsn } : {}),
+    constraints: report.constraints, ...report.extra,
+  };
+}
+
+/** A report as the get-report operations return it: the ack's fields, plus the content once successful. */
+export function reportBody(report: Report): Record<string, unknown> {
+  return { ...reportAck(report), ...(report.status === 'success' ? report.content : {}) };
+}
+
+/** The report-listener call of a completed report (reference, Outbound deliveries: @assumption fields). */
+export function callbackPayload(report: Report, eventId: string): Record<string, unknown> {
+  return {
+    customerId: report.customerId, eventType: 'done', eventId,
+    payload: { reportId: report.id, portfolioId: report.portfolioId, type: report.type, status: report.status },
+  };
+}
+
+/** Moves every due report to its outcome and calls its callback URL once (awaited: deterministic for the suite). */
+export async function settleReports(ctx: FdContext): Promise<void> {
+  const state = reportsOf(ctx.state);
+  if (state.pending.size === 0) return;
+  const now = ctx.clock.nowEpochSeconds();
+  for (const id of [...state.pending]) {
+    const report = state.reports.get(id)!;
+    if (report.readyAtS > now) continue;
+    state.pending.delete(id);
+    report.status = ctx.faults.has('report-never-fails') ? 'success' : report.outcome;
+    if (report.status === 'success') report.content = report.build(report);
+    if (!report.callbackUrl || ctx.faults.has('report-callback-never-sent')) continue;
+    const body = callbackPayload(report, `${report.readyAtS}-${report.id}`);
+    await ctx.deliveries.send(report.callbackUrl, 'POST', { 'content-type': 'application/json' }, body, ctx.clock.now());
+    if (ctx.faults.has('report-callback-sent-twice')) await ctx.deliveries.send(report.callbackUrl, 'POST', { 'content-type': 'application/json' }, body, ctx.clock.now());
+  }
+}
+
+/** The customer of a path, or a 404 answer (provider 1.35.0 CustomerNotFoundExample). */
+export function customerOr404(ctx: FdContext, reply: FastifyReply, customerId: string): Customer | undefined {
+  const customer = ctx.state.customers.get(customerId);
+  if (!customer) sendError(ctx, reply, 404, `Customer not found: ${customerId}`);
+  return customer;
+}
+
+/**
+ * The refusals every generate operation shares, in the order a request meets them: the customer
+ * (404), the security freeze (403, seed 002: Errors 403), the consumer when the report needs one
+ * (404, provider 1.35.0 NoConsumerForCustomerExample). Answers and returns undefined on refusal.
+ */
+export function generationGuard(ctx: FdContext, reply: FastifyReply, customerId: string, needsConsumer: boolean): { customer: Customer; consumer?: Consumer } | undefined {
+  const customer = customerOr404(ctx, reply, customerId);
+  if (!customer) return undefined;
+  if (ctx.state.frozen.has(customerId) && !ctx.faults.has('report-freeze-ignored')) {
+    sendError(ctx, reply, 403, 'An active security freeze for this customer exists.');
+    return undefined;
+  }
+  const consumerId = ctx.state.consumerOf.get(customerId);
+  const consumer = consumerId ? ctx.state.consumers.get(consumerId) : undefined;
+  if (needsConsumer && !consumer && !ctx.faults.has('report-consumer-not-required')) {
+    sendError(ctx, reply, 404, `Cannot find consumer for customer with id ${customerId}.`);
+    return undefined;
+  }
+  return { customer, consumer };
+}
+
+/** The callbackUrl query parameter of a generate operation (provider 1.35.0: ReportCallbackUrlParameter). */
+export const callbackOf = (query: Record<string, unknown>) => (typeof query.callbackUrl === 'string' && query.callbackUrl ? query.callbackUrl : undefined);
+
+/**
+ * The store's control surface and hooks: due reports settle when the clock advances and before any
+ * request is handled (a read never shows a report inProgress past its ready time), and
+ * POST /__mock/reports/{reportId}/outcome {"status": "failure"} decides how a report in progress ends.
+ */
+export function registerReportsCore(app: FastifyInstance, ctx: FdContext): void {
+  (ctx.onAdvance ??= []).push(() => settleReports(ctx));
+  app.addHook('preHandler', async () => settleReports(ctx));
+  app.post('/__mock/reports/:reportId/outcome', async (req, reply) => {
+    const { reportId } = req.params as { reportId: string };
+    const report = reportsOf(ctx.state).reports.get(reportId);
+    if (!report) return reply.code(404).send({ message: `no report ${reportId} in the mock` });
+    const body = parseJson(req.body) as { status?: unknown } | undefined | SyntaxError;
+    if (body instanceof SyntaxError || !body || (body.status !== 'success' && body.status !== 'failure')) {
+      return reply.code(400).send({ message: 'body must be {"status": "success"|"failure"}' });
+    }
+    if (report.status !== 'inProgress') return reply.code(409).send({ message: `report ${reportId} has already ended (${report.status})` });
+    report.outcome = body.status;
+    return reply.code(204).send();
+  });
+}
