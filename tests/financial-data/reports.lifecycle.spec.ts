@@ -1,0 +1,114 @@
+// Covers: every generate operation of a decisioning report (the FD-REPORT-ASYNC list of
+// schemas/financial-data/rules/reports.yaml), read back through GetReportByCustomer and
+// GetReportById - seed 002, Decisioning report generation (all asynchronous: 202; 403 security
+// freeze; a consumer first unless stated), States and transitions - Report (inProgress, then
+// success or failure; the client waits 20 seconds between polls), Events (the report callback URL
+// is called on completion). One table over the operations: what every report shares is checked on
+// every operation it applies to; what one kind of report adds is in its own spec.
+import { expect, newBusiness, newConsumer, rules, sample, test, type OperationClient } from '../../fixtures/financial-data.js';
+import type { CallOptions } from '../../helpers/client.js';
+import { loadRules } from '../../helpers/rules.js';
+
+const catalogue = new Map(loadRules('financial-data').rules.map((r) => [r.id, r.operations ?? []]));
+const GENERATE = catalogue.get('FD-REPORT-ASYNC')!;
+const applies = (rule: string, operationId: string) => catalogue.get(rule)!.includes(operationId);
+
+/** The sample request of the operation (the worker's customer, which has a consumer, a business and accounts). */
+function request(operationId: string, fd: Parameters<typeof sample>[1], e: Parameters<typeof sample>[2], customerId?: string, query: Record<string, string> = {}): CallOptions {
+  const base = sample(operationId, fd, e);
+  const path = customerId && base.path && 'customerId' in base.path ? { ...base.path, customerId } : base.path;
+  return { ...base, path, query: { ...(base.query ?? {}), ...query } };
+}
+
+async function generate(fdApi: OperationClient, operationId: string, options: CallOptions) {
+  const res = await fdApi.call(operationId, options);
+  expect(res.status, `${operationId}: seed 002, Decisioning report generation answers 202; body: ${res.text.slice(0, 200)}`).toBe(202);
+  expect(res.body.status, `${operationId}: a new report is inProgress (seed 002, States and transitions - Report)`).toBe('inProgress');
+  expect(typeof res.body.id === 'string' && res.body.id.length > 0, `${operationId}: the 202 names the report`).toBe(true);
+  return res.body as { id: string; customerId: number; type: string; status: string };
+}
+
+for (const operationId of GENERATE) {
+  test.describe(operationId, () => {
+    test(`${operationId} answers 202 inProgress, and the report polled every 20 s ends success with the same id, type and customer`,
+      rules('FD-REPORT-ASYNC@generate', 'FD-REPORT-TERMINAL@by-customer', 'FD-REPORT-TERMINAL@by-id'), async ({ fdApi, fd, fdEntities, pollReport }) => {
+        const ack = await generate(fdApi, operationId, request(operationId, fd, fdEntities));
+        const polled = await pollReport({ id: ack.id, customerId: ack.customerId, label: `${operationId} report ${ack.id}` });
+        // The mock completes a report 35 virtual seconds after generation: inProgress at 0 and 20 s, ended at 40 s.
+        if (fd.control) expect(polled.reads.map((r) => r.atSeconds), 'reads every 20 s until the report ends').toEqual([0, 20, 40]);
+        const final = polled.final.body;
+        expect({ id: final.id, type: final.type, customerId: final.customerId, status: final.status }, 'the report as it ends')
+          .toEqual({ id: ack.id, type: ack.type, customerId: ack.customerId, status: 'success' });
+        const byId = await fdApi.call('GetReportById', { path: { reportId: ack.id }, body: {} });
+        expect({ status: byId.status, id: byId.body?.id, reportStatus: byId.body?.status }, 'GetReportById reads the same ended report')
+          .toEqual({ status: 200, id: ack.id, reportStatus: 'success' });
+      });
+
+    test(`${operationId}: a report whose generation fails reads failure, not success @mock-only`, rules('FD-REPORT-TERMINAL@by-customer'), async ({ fdApi, fd, fdEntities, fdMock, pollReport }) => {
+      const ack = await generate(fdApi, operationId, request(operationId, fd, fdEntities));
+      await fdMock.reportOutcome(ack.id, 'failure');
+      const polled = await pollReport({ id: ack.id, customerId: ack.customerId, label: `${operationId} report ${ack.id}` });
+      expect(polled.final.body.status, 'the report the mock was told to fail').toBe('failure');
+    });
+
+    test(`${operationId} with a callback URL calls it once when the report ends, not before, with a body of the contract @seed`,
+      rules('FD-REPORT-CALLBACK@callback'), async ({ fdApi, fd, fdEntities, fdListener, fdContract, pollReport }) => {
+        const url = fdListener.url(`report-done/${operationId}`);
+        const ack = await generate(fdApi, operationId, request(operationId, fd, fdEntities, undefined, { callbackUrl: url }));
+        expect(fdListener.received(), 'no call while the report is inProgress').toHaveLength(0);
+        const polled = await pollReport({ id: ack.id, customerId: ack.customerId, label: `${operationId} report ${ack.id}` });
+        const call = await fdListener.waitFor(undefined, fd.control ? 2000 : 60_000);
+        expect(call, `the listener at the callback URL was called for report ${ack.id}`).toBeDefined();
+        const validate = fdContract.component('ReportCallback');
+        expect(validate(call!.json) ? [] : validate.errors, 'the callback body keeps the contract (ReportCallback)').toEqual([]);
+        const body = call!.json as { payload: { reportId: string; status: string } };
+        expect({ method: call!.method, reportId: body.payload.reportId, status: body.payload.status },
+          'the callback names the report and its final status').toEqual({ method: 'POST', reportId: ack.id, status: polled.final.body.status });
+        if (fd.control) await fdApi.call('GetReportByCustomer', { path: { customerId: String(ack.customerId), reportId: ack.id } });
+        expect(fdListener.received(), 'exactly one call for one report').toHaveLength(1);
+      });
+
+    if (applies('FD-REPORT-NO-CALLBACK', operationId)) {
+      test(`${operationId} without a callback URL calls no listener when the report ends @mock-only`, rules('FD-REPORT-NO-CALLBACK@callback'), async ({ fdApi, fd, fdEntities, fdMock, pollReport }) => {
+        const ack = await generate(fdApi, operationId, request(operationId, fd, fdEntities));
+        await pollReport({ id: ack.id, customerId: ack.customerId });
+        expect(await fdMock.deliveries(), 'the outbound calls the mock made').toEqual([]);
+      });
+    }
+
+    if (applies('FD-REPORT-FREEZE', operationId)) {
+      test(`${operationId} answers 403 for a customer under a security freeze, 202 once it is lifted @mock-only`,
+        rules('FD-REPORT-FREEZE:refuse', 'FD-REPORT-FREEZE:accept'), async ({ fdApi, fd, fdEntities, fdMock }) => {
+          const options = request(operationId, fd, fdEntities);
+          const customerId = String(options.path!.customerId);
+          await fdMock.securityFreeze(customerId, true);
+          const frozen = await fdApi.call(operationId, options);
+          expect(frozen.status, 'seed 002: 403 security freeze').toBe(403);
+          await fdMock.securityFreeze(customerId, false);
+          await generate(fdApi, operationId, options);
+        });
+    }
+
+    if (applies('FD-REPORT-CONSUMER', operationId) || applies('FD-REPORT-NO-CONSUMER-NEEDED', operationId)) {
+      const needed = applies('FD-REPORT-CONSUMER', operationId);
+      test(needed
+        ? `${operationId} answers 404 for a customer without a consumer, 202 once the consumer exists @mock-only`
+        : `${operationId} needs no consumer: a customer without one gets 202 @mock-only`,
+      rules(needed ? 'FD-REPORT-CONSUMER:refuse' : 'FD-REPORT-NO-CONSUMER-NEEDED', ...(needed ? ['FD-REPORT-CONSUMER:accept'] : [])),
+      async ({ fdApi, fd, fdEntities, fdMock, createCustomer }) => {
+        // A customer of this test with the same linked portfolio as the worker's, and no consumer yet.
+        const customerId = await createCustomer('testing');
+        await fdMock.linkAccounts(customerId);
+        const business = await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() });
+        expect(business.status, 'a business for the new customer').toBe(200);
+        const options = request(operationId, fd, fdEntities, customerId);
+        if (!needed) return void (await generate(fdApi, operationId, options));
+        const refused = await fdApi.call(operationId, options);
+        expect(refused.status, 'seed 002: a consumer must exist first (provider 1.35.0: 404 no consumer for the customer)').toBe(404);
+        const consumer = await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer() });
+        expect(consumer.status, 'the consumer is created').toBe(201);
+        await generate(fdApi, operationId, options);
+      });
+    }
+  });
+}
