@@ -23,6 +23,8 @@ const ALTERED: { how: string; alter: (key: string) => string }[] = [
   { how: 'truncated by its last character', alter: (key) => key.slice(0, -1) },
   { how: 'with its last character changed', alter: (key) => key.slice(0, -1) + (key.endsWith('A') ? 'B' : 'A') },
   { how: 'cut to its first half', alter: (key) => key.slice(0, Math.ceil(key.length / 2)) },
+  // A key is compared exactly: the same letters in the other case are another key.
+  { how: 'with the case of its letters swapped', alter: (key) => [...key].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('') },
 ];
 for (const { how, alter } of ALTERED) {
   test(`rejects the registered API key ${how} with 401 @assumption`, rules('CE-AUTH-UNKNOWN-KEY:refuse'), async ({ cardApi, cards, card }) => {
