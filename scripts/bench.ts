@@ -1,10 +1,12 @@
-// `npm run bench [-- --seconds N] [--connections N] [--calls N] [--service <name>]` (issue 14,
+// `npm run bench [-- --seconds N] [--connections N] [--calls N] [--service <name>] [--growth N]` (issue 14,
 // item 5): how fast the embedded mocks answer and what the suite's client costs per call, side by
 // side in one run. Per service, autocannon loads a mock GET and a mock POST (valid, authenticated
 // requests built as the fixtures build them) and a bare node:http server answering the GET's exact
 // body (the ceiling); then the same calls go one after the other through a bare Playwright
 // APIRequestContext and through OperationClient. Figures against two goals, PASS or MISS each:
-// mock GET >= 0.7 x ceiling, client <= 1.2 x bare. Figures, not assertions: exits 0 unless it
+// mock GET >= 0.7 x ceiling, client <= 1.2 x bare. Then (financial data) the store-growth phase:
+// customers created in batches up to --growth (45k), the rate of each batch (goal: the last batch
+// at >= 0.7 x the median of the first half, i.e. no request cost that grows with the store). Figures, not assertions: exits 0 unless it
 // crashed or got bad arguments. All traffic stays on 127.0.0.1; no header is ever printed.
 import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
@@ -12,11 +14,13 @@ import path from 'node:path';
 import { parseBenchArgs, type BenchOptions, type BenchService } from './lib/bench/args.js';
 import { compareClient, type ClientFigures } from './lib/bench/client.js';
 import { AUTOCANNON_VERSION, runLoad, type LoadFigures } from './lib/bench/load.js';
+import { measureGrowth, type GrowthBatch } from './lib/bench/growth.js';
 import type { ServerMessage, ServicePlan } from './lib/bench/server.js';
 import { runMain } from './lib/cli.js';
 
 const GOAL_CEILING = 0.7;
 const GOAL_CLIENT = 1.2;
+const GOAL_GROWTH = 0.7;
 const SETUP_TIMEOUT_MS = 120_000;
 
 /** Starts the mocks and ceilings in a child process; answers its plan and a stop function. */
@@ -67,7 +71,7 @@ interface ServiceLoad {
   post: LoadFigures;
 }
 
-function printReport(options: BenchOptions, loads: ServiceLoad[], clients: ClientFigures[], startLoad: string) {
+function printReport(options: BenchOptions, loads: ServiceLoad[], clients: ClientFigures[], growth: GrowthBatch[], startLoad: string) {
   const out: string[] = [];
   out.push(`npm run bench: ${options.seconds} s per load phase (after 1 s of warm-up), ${options.connections} connections, autocannon ${AUTOCANNON_VERSION}, node ${process.version}`);
   out.push(`machine: ${os.cpus().length} CPUs, load average ${startLoad} at start, ${loadNow()} at end (a busy or shared machine lowers and scatters every figure)`);
@@ -99,9 +103,18 @@ function printReport(options: BenchOptions, loads: ServiceLoad[], clients: Clien
   out.push('');
   const ceilingPass = loads.filter((l) => l.ceiling.rps > 0 && l.get.rps / l.ceiling.rps >= GOAL_CEILING).length;
   const clientPass = clients.filter((c) => c.ratio <= GOAL_CLIENT).length;
+  if (growth.length) {
+    out.push(`Store growth: financial data AddTestingCustomer, ${options.connections} connections, customers this phase had created -> req/s of the batch (the POST load phase created more before)`);
+    out.push(table([['from', 'to', 'req/s'], ...growth.map((b) => [String(b.from), String(b.to), b.rps.toFixed(0)])]));
+    out.push('');
+  }
+  // The first batches warm the JIT up: the last batch is compared with the median of the first half.
+  const firstHalf = growth.slice(0, Math.ceil(growth.length / 2)).map((b) => b.rps).sort((a, b) => a - b);
+  const growthRatio = growth.length > 1 ? growth.at(-1)!.rps / firstHalf[Math.floor(firstHalf.length / 2)] : undefined;
   out.push('Goals');
   out.push(`  mock GET >= ${GOAL_CEILING} x ceiling: ${verdict(ceilingPass === loads.length)} (${ceilingPass} of ${loads.length} services)`);
   out.push(`  client <= ${GOAL_CLIENT} x bare:     ${verdict(clientPass === clients.length)} (${clientPass} of ${clients.length} operations)`);
+  if (growthRatio !== undefined) out.push(`  last growth batch >= ${GOAL_GROWTH} x the first half's median: ${verdict(growthRatio >= GOAL_GROWTH)} (${growthRatio.toFixed(2)})`);
   const unclean = loads.flatMap((l) => [l.get, l.ceiling, l.post]).some((f) => f.non2xx > 0 || f.errors > 0) || clients.some((c) => c.failures > 0);
   if (unclean) out.push('  note: some requests were not 2xx or failed: the figures above include them');
   console.log(out.join('\n'));
@@ -129,7 +142,13 @@ runMain(async () => {
     }
     progress(`client per call: ${options.calls} calls per side and operation`);
     const clients = await compareClient(server.plans, options.calls);
-    printReport(options, loads, clients, startLoad);
+    const fdPlan = server.plans.find((p) => p.service === 'financial-data');
+    let growth: GrowthBatch[] = [];
+    if (fdPlan && options.growth > 0) {
+      progress(`store growth: ${options.growth} financial data customers in batches of ${Math.ceil(options.growth / 9)}`);
+      growth = await measureGrowth({ url: fdPlan.post.url, headers: fdPlan.post.headers }, options.growth, Math.ceil(options.growth / 9), options.connections);
+    }
+    printReport(options, loads, clients, growth, startLoad);
   } finally {
     await server.stop();
   }

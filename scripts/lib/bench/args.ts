@@ -5,7 +5,7 @@ import { parseArgs, UsageError } from '../cli.js';
 export const BENCH_SERVICES = ['card-enrollment', 'installments', 'financial-data'] as const;
 export type BenchService = (typeof BENCH_SERVICES)[number];
 
-export const BENCH_USAGE = 'npm run bench -- [--seconds N] [--connections N] [--calls N] [--service <name>]';
+export const BENCH_USAGE = 'npm run bench -- [--seconds N] [--connections N] [--calls N] [--service <name>] [--growth N]';
 
 export interface BenchOptions {
   /** Length of each load phase (autocannon), seconds; a 1-second warm-up precedes each. */
@@ -15,6 +15,8 @@ export interface BenchOptions {
   /** Sequential calls per side (bare, client) and operation in the client comparison. */
   calls: number;
   services: BenchService[];
+  /** Financial data customers created through the API in the store-growth phase (0: skipped). */
+  growth: number;
 }
 
 function integer(args: Record<string, string | boolean>, name: string, fallback: number, min: number, max: number): number {
@@ -26,7 +28,7 @@ function integer(args: Record<string, string | boolean>, name: string, fallback:
 }
 
 export function parseBenchArgs(argv: string[]): BenchOptions {
-  const args = parseArgs(argv, { seconds: 'value', connections: 'value', calls: 'value', service: 'value' }, BENCH_USAGE);
+  const args = parseArgs(argv, { seconds: 'value', connections: 'value', calls: 'value', service: 'value', growth: 'value' }, BENCH_USAGE);
   const service = args.service;
   if (service !== undefined && !BENCH_SERVICES.includes(service as BenchService)) {
     throw new UsageError(`--service must be one of ${BENCH_SERVICES.join(', ')}, not '${service}'. Usage: ${BENCH_USAGE}`);
@@ -36,5 +38,6 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     connections: integer(args, 'connections', 10, 1, 1000),
     calls: integer(args, 'calls', 200, 10, 100_000),
     services: service === undefined ? [...BENCH_SERVICES] : [service as BenchService],
+    growth: integer(args, 'growth', 45_000, 0, 500_000),
   };
 }
