@@ -1,0 +1,24 @@
+// `npm run rules:sync`: rewrites the operation lists of the financial data rules whose checks
+// iterate every operation (helpers/generic-rules.ts) in schemas/financial-data/rules.yaml, after a
+// part added operations to the contract. Prints what changed; touches nothing else of the file.
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadContract } from '../helpers/contract.js';
+import { genericRuleOperations } from '../helpers/generic-rules.js';
+import { rulesFile } from '../helpers/rules.js';
+import { runMain } from './lib/cli.js';
+
+runMain(async () => {
+  const file = rulesFile('financial-data');
+  let text = fs.readFileSync(file, 'utf8');
+  const lists = genericRuleOperations(await loadContract('financial-data'));
+  for (const [id, operations] of Object.entries(lists)) {
+    const pattern = new RegExp(`(- \\{ id: ${id}, [^\\n]*?operations: \\[)[^\\]]*(\\])`);
+    if (!pattern.test(text)) throw new Error(`${path.relative(process.cwd(), file)}: no one-line entry for ${id} with an operations list`);
+    const before = text;
+    text = text.replace(pattern, `$1${operations.join(', ')}$2`);
+    console.log(`${id}: ${operations.length} operations${before === text ? ' (unchanged)' : ''}`);
+  }
+  fs.writeFileSync(file, text);
+  return 0;
+});
