@@ -44,6 +44,8 @@ export interface ApiResponse<T = any> {
   headers: Record<string, string>;
   body: T;
   text: string;
+  /** The body's bytes as received (a PDF or another binary body: `text` is their UTF-8 reading). */
+  bytes: Buffer;
   operation: Operation;
 }
 
@@ -97,7 +99,8 @@ export class OperationClient {
     // A Buffer is sent byte for byte (a string body with a JSON content type would be re-encoded
     // when it is not valid JSON, breaking rawBody and any signature over the body).
     const response = await request.fetch(url, { method, headers, data: body === undefined ? undefined : Buffer.from(body), failOnStatusCode: false, maxRedirects: 0 });
-    const text = await response.text();
+    const bytes = await response.body();
+    const text = bytes.toString('utf8');
     const responseHeaders = response.headers();
     let parsed: unknown;
     try {
@@ -134,7 +137,7 @@ export class OperationClient {
     }
     await this.report(op, { url, headers, body }, { ...exchange, text: markEchoes(text, echoes) }, violation !== undefined);
     if (violation) throw violation;
-    return { status: exchange.status, headers: responseHeaders, body: parsed as T, text, operation: op };
+    return { status: exchange.status, headers: responseHeaders, body: parsed as T, text, bytes, operation: op };
   }
 
   /** Error bodies (4xx/5xx) must have the service's error shape; tolerated shapes only warn. */
