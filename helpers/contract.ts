@@ -3,7 +3,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { bundle, loadConfig } from '@redocly/openapi-core';
 import type { ValidateFunction } from 'ajv';
 import { ajv } from './ajv.js';
 
@@ -205,6 +204,9 @@ async function bundled(service: string): Promise<Json> {
     // Not cached yet (or unreadable): bundle, then cache for the next worker.
   }
   const ref = path.join(ROOT, service, 'openapi.yaml');
+  // Loaded only on a cache miss: Redocly is the heaviest module a worker would import (issue 14: a
+  // worker restarted after a failed check should cost little).
+  const { bundle, loadConfig } = await import('@redocly/openapi-core');
   const config = await loadConfig({});
   const result = await bundle({ ref, config, dereference: false });
   const problems = result.problems.filter((p) => p.severity === 'error');

@@ -1,5 +1,176 @@
-// reports-retrieval (seed 002; issue 11): not built yet.
-import type { FastifyInstance } from 'fastify';
-import type { FdContext } from './middleware.js';
+// Report retrieval (seed 002, Report retrieval): the reads of the report store of reports.ts by id,
+// through the customer and through the consumer (JSON, or PDF when the Accept header asks it), the
+// lists by customer and by consumer, the portfolios (the most recent report of each type), the
+// reissue (a Lender body; its purpose required from 2026-04-30 on the mock's clock), and, in
+// reports-retrieval-billing.ts, the reseller billing report. Also the mock-only control route
+// POST /__mock/reports/generate {customerId, type} (a report without a generate operation) and a
+// sample report seeded at start (the samples of fixtures/examples/fd-samples/reports-retrieval.ts).
+// Rules: schemas/financial-data/rules/reports-retrieval.yaml.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { parseJson } from '../kit/app.js';
+import { route, sendError, type FdContext, type Input } from './middleware.js';
+import { createReport, reportBody, reportsOf, type Report } from './reports.js';
+import { registerReportLists } from './reports-retrieval-lists.js';
+import { registerBilling } from './reports-retrieval-billing.js';
+import type { Consumer, Customer } from './world.js';
 
-export function registerReportsRetrieval(_app: FastifyInstance, _ctx: FdContext): void {}
+/**
+ * seed 002, Report retrieval: reissue's purpose code "is not required today and becomes required
+ * by April 30, 2026". This contract reads it as required from 2026-04-30T00:00:00Z on the target's
+ * clock (rules FD-REISSUE-PURPOSE, an assumption on the exact instant).
+ */
+export const REISSUE_PURPOSE_REQUIRED_FROM_S = Date.UTC(2026, 3, 30) / 1000;
+
+/** The sample report seeded at start (ids deterministic: the same in every world). */
+export interface SampleReport { customerId: string; consumerId: string; reportId: string; portfolioId: string }
+const SAMPLE_CONSUMER_ID = '5eedc0de5eedc0de5eedc0de00000001';
+let sample: SampleReport | undefined;
+/** The seeded sample report of the mock started last in this process (every world has the same). */
+export const sampleReport = (): SampleReport | undefined => sample;
+
+/** seed 002, Report retrieval: application/pdf gives a PDF; application/json, or neither, JSON (the first of the two listed wins). */
+export function wantsPdf(ctx: FdContext, accept: unknown): boolean {
+  const ranges = String(accept ?? '').split(',').map((r) => r.split(';')[0].trim().toLowerCase());
+  if (ctx.faults.has('report-pdf-ignored')) return false;
+  for (const range of ranges) {
+    if (range === 'application/json') return false;
+    if (range === 'application/pdf') return true;
+  }
+  return ctx.faults.has('report-pdf-by-default');
+}
+
+/** A small valid-looking PDF naming the report (ASCII only): a check can pin the id it shows. */
+function reportPdf(report: Report): Buffer {
+  const text = `Report ${report.id}: ${report.title} (${report.type}), status ${report.status}, customer ${report.customerId}`;
+  const stream = `BT /F1 11 Tf 72 720 Td (${text}) Tj ET`;
+  return Buffer.from([
+    '%PDF-1.4', '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj', '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >> endobj',
+    `4 0 obj << /Length ${stream.length} >> stream`, stream, 'endstream endobj', 'trailer << /Root 1 0 R >>', '%%EOF', '',
+  ].join('\n'), 'ascii');
+}
+
+/** Answers a report read: PDF or JSON by the Accept header. */
+export function sendReport(ctx: FdContext, reply: FastifyReply, report: Report) {
+  if (wantsPdf(ctx, reply.request.headers.accept)) return reply.code(200).type('application/pdf').send(reportPdf(report));
+  const body = reportBody(report);
+  if (ctx.faults.has('report-read-status-stale')) body.status = 'inProgress';
+  return reply.code(200).send(body);
+}
+
+/** The partner's customer of the path, or a 404 already sent. */
+export function ownCustomer(ctx: FdContext, reply: FastifyReply, { path, partner }: Input): Customer | undefined {
+  const customer = ctx.state.customers.get(path.customerId);
+  if (customer && (!partner || customer.partnerId === partner.id)) return customer;
+  sendError(ctx, reply, 404, `Customer not found: ${path.customerId}`);
+  return undefined;
+}
+
+/** The partner's consumer of the path (it outlives its customer: seed 002, Resources), or a 404 already sent. */
+export function ownConsumer(ctx: FdContext, reply: FastifyReply, { path, partner }: Input): Consumer | undefined {
+  const consumer = ctx.state.consumers.get(path.consumerId);
+  const gone = consumer && ctx.faults.has('consumer-reports-gone-with-customer') && !ctx.state.customers.has(consumer.customerId);
+  if (consumer && !gone && (!partner || consumer.partnerId === partner.id)) return consumer;
+  sendError(ctx, reply, 404, `Consumer not found: ${path.consumerId}`);
+  return undefined;
+}
+
+/** seed 002, Errors 403: reads of a customer under a security freeze are refused. Answers and returns true when frozen. */
+export function frozen(ctx: FdContext, reply: FastifyReply, customerId: string): boolean {
+  if (!ctx.state.frozen.has(customerId) || ctx.faults.has('report-read-freeze-ignored')) return false;
+  sendError(ctx, reply, 403, 'An active security freeze for this customer exists.');
+  return true;
+}
+
+export function registerReportsRetrieval(app: FastifyInstance, ctx: FdContext): void {
+  const { state: world, faults, clock } = ctx;
+  const store = () => reportsOf(world);
+  const notFound = (reply: FastifyReply, id: string) => sendError(ctx, reply, 404, `Report not found: ${id}`);
+
+  /** Fault 'report-read-purpose-required': the optional purpose (seed 002, Endpoints) made required. */
+  const purposeMissing = (reply: FastifyReply, query: Record<string, unknown>) => {
+    if (!faults.has('report-read-purpose-required') || query.purpose !== undefined) return false;
+    sendError(ctx, reply, 400, 'Permissible Purpose Code is required');
+    return true;
+  };
+
+  route(app, ctx, 'GetReportByCustomer', (input, reply) => {
+    if (purposeMissing(reply, input.query)) return reply;
+    // Fault: a deleted customer's report stays readable through its customer id.
+    const ghost = faults.has('deleted-customer-report-readable') && !world.customers.has(input.path.customerId) ? store().reports.get(input.path.reportId) : undefined;
+    if (ghost && ghost.customerId === input.path.customerId) return sendReport(ctx, reply, ghost);
+    const customer = ownCustomer(ctx, reply, input);
+    if (!customer) return reply;
+    if (frozen(ctx, reply, customer.id)) return reply;
+    const report = store().reports.get(input.path.reportId);
+    if (!report || (report.customerId !== customer.id && !faults.has('report-owner-unchecked'))) return notFound(reply, input.path.reportId);
+    return sendReport(ctx, reply, report);
+  });
+
+  route(app, ctx, 'GetReportByConsumer', (input, reply) => {
+    if (purposeMissing(reply, input.query)) return reply;
+    const consumer = ownConsumer(ctx, reply, input);
+    if (!consumer) return reply;
+    if (frozen(ctx, reply, consumer.customerId)) return reply;
+    const report = store().reports.get(input.path.reportId);
+    if (!report || (report.consumerId !== consumer.id && !faults.has('report-owner-unchecked'))) return notFound(reply, input.path.reportId);
+    return sendReport(ctx, reply, report);
+  });
+
+  route(app, ctx, 'GetReportById', ({ path, query, partner }, reply) => {
+    if (purposeMissing(reply, query)) return reply;
+    const report = store().reports.get(path.reportId);
+    if (!report || (partner && report.partnerId !== partner.id)) return notFound(reply, path.reportId);
+    if (frozen(ctx, reply, report.customerId)) return reply;
+    return sendReport(ctx, reply, report);
+  });
+
+  // Fault: a reissue without a body is served as if the body named a purpose (the Lender body not required).
+  app.addHook('preHandler', async (req) => {
+    if (!faults.has('reissue-lender-optional') || req.method !== 'POST' || !/^\/decisioning\/v1\/reports\/[^/?]+\/partners(\?|$)/.test(req.url)) return;
+    if (parseJson(req.body) === undefined) req.body = '{"purpose":"31"}';
+  });
+  // seed 002, Report retrieval: reissue lets another partner read an existing report by its id (any partner: no owner check).
+  route(app, ctx, 'ReportReissue', ({ path, body }, reply) => {
+    const required = clock.nowEpochSeconds() >= REISSUE_PURPOSE_REQUIRED_FROM_S && !faults.has('reissue-purpose-not-required');
+    if (required && (body?.purpose === undefined || body.purpose === '')) return sendError(ctx, reply, 400, 'Permissible Purpose Code is required');
+    const report = store().reports.get(path.reportId);
+    if (!report) return notFound(reply, path.reportId);
+    if (frozen(ctx, reply, report.customerId)) return reply;
+    return sendReport(ctx, reply, report);
+  });
+
+  registerReportLists(app, ctx);
+  registerBilling(app, ctx);
+
+  // Mock-only: a report of any type for a customer (with its consumer when it has one), without a
+  // generate operation; it completes like every report (reports.ts). 201 with the ack's fields.
+  app.post('/__mock/reports/generate', async (req, reply) => {
+    const body = parseJson(req.body) as { customerId?: unknown; type?: unknown } | undefined | SyntaxError;
+    if (body instanceof SyntaxError || !body || typeof body.customerId !== 'string' || typeof body.type !== 'string' || !body.type) {
+      return reply.code(400).send({ message: 'body must be {"customerId": "<id>", "type": "<report type>"}' });
+    }
+    const customer = world.customers.get(body.customerId);
+    if (!customer) return reply.code(404).send({ message: `no customer ${body.customerId} in the mock` });
+    const consumerId = world.consumerOf.get(customer.id);
+    const report = createReport(ctx, {
+      type: body.type, title: `Mock ${body.type} report`, customer, consumer: consumerId ? world.consumers.get(consumerId) : undefined, constraints: {},
+      // The content: the customer's linked account ids at completion (the world, not a canned example).
+      build: () => ({ accounts: [...world.accounts.values()].filter((a) => a.customerId === customer.id).map((a) => a.id) }),
+    });
+    return reply.code(201).send(reportBody(report));
+  });
+
+  // The sample report: the seeded testing customer gets a consumer and one VOA report at start.
+  const seeded = [...world.customers.values()].find((c) => c.username === 'seed.testing.customer');
+  if (seeded && !world.consumerOf.has(seeded.id)) {
+    const consumer: Consumer = {
+      id: SAMPLE_CONSUMER_ID, customerId: seeded.id, partnerId: seeded.partnerId, createdDate: seeded.createdDate,
+      fields: { firstName: 'Seeded', lastName: 'Owner', address: '1 Sample Street', city: 'Springfield', state: 'IL', zip: '62701', phone: '5555550100', ssn: '999605555', birthday: { year: 1980, month: 1, dayOfMonth: 2 }, email: 'seeded.owner@example.com' },
+    };
+    world.consumers.set(consumer.id, consumer);
+    world.consumerOf.set(seeded.id, consumer.id);
+    const report = createReport(ctx, { type: 'voa', title: 'Verification of Assets', customer: seeded, consumer, constraints: {}, build: () => ({ accounts: [] }) });
+    sample = { customerId: seeded.id, consumerId: consumer.id, reportId: report.id, portfolioId: report.portfolioId };
+  }
+}

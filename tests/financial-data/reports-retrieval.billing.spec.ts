@@ -1,0 +1,85 @@
+// Covers: getResellerBillingReport - seed 002, Report retrieval (200; 400, 401, 404; startDate and
+// endDate integers, required, at most 31 days apart; size default 100, max 1000; page zero-based,
+// default 0; viewTestingReports default false: only active customers' reports) and Resources
+// (testing customers' reports are not billable). Above the size cap is a 400: this contract's
+// assumption. The mock knows no reseller relations: another partner's billing is a 404 there.
+import { expect, expectFdError, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+import { makeReport } from './reports-retrieval.known.js';
+
+const DAY_S = 86_400;
+const nowS = (fd: { now: () => number }) => Math.floor(fd.now() / 1000);
+type Row = { reportId: string; reportType: string; customerId: number };
+
+function billing(fdApi: OperationClient, partnerId: string, query: Record<string, string | number | boolean | undefined>) {
+  return fdApi.call('getResellerBillingReport', { path: { partnerId }, query });
+}
+const idsOf = (body: { content: Row[] }) => body.content.map((r) => r.reportId);
+
+test("billing lists the reports made in the window by the partner's active customers; testing customers' only with viewTestingReports=true @mock-only",
+  rules('FD-BILLING-CONTENT', 'FD-BILLING-TESTING:accept', 'FD-BILLING-TESTING:refuse'), async ({ fdApi, fd, fdMock, createCustomer }) => {
+    const active = await createCustomer('active');
+    const testing = await createCustomer('testing');
+    const billed = await makeReport(fdMock, active, 'voa');
+    const notBilled = await makeReport(fdMock, testing, 'voi');
+    const start = nowS(fd) - 5;
+    await fdMock.advanceClock(2 * DAY_S);
+    const later = await makeReport(fdMock, active, 'voa');
+    const window = { startDate: start, endDate: start + DAY_S, size: 1000 };
+    const byDefault = await billing(fdApi, fd.partner.partnerId, window);
+    expect(byDefault.status).toBe(200);
+    const row = byDefault.body.content.find((r: Row) => r.reportId === billed.id);
+    expect(row && { reportType: row.reportType, customerId: String(row.customerId), lastFour: row.lastFourReportId }, "the active customer's report, as made")
+      .toEqual({ reportType: 'voa', customerId: active, lastFour: billed.id.slice(-4) });
+    expect(idsOf(byDefault.body), "a report made after the window's end is not listed").not.toContain(later.id);
+    expect(idsOf(byDefault.body), "seed 002: a testing customer's report is not billable (default viewTestingReports=false)").not.toContain(notBilled.id);
+    expect(idsOf((await billing(fdApi, fd.partner.partnerId, { ...window, viewTestingReports: false })).body), 'viewTestingReports=false').not.toContain(notBilled.id);
+    const withTesting = await billing(fdApi, fd.partner.partnerId, { ...window, viewTestingReports: true });
+    expect(idsOf(withTesting.body), 'viewTestingReports=true shows both').toEqual(expect.arrayContaining([billed.id, notBilled.id]));
+  });
+
+test('a window of 31 days is accepted and one of 32 days is a 400', rules('FD-BILLING-WINDOW:accept', 'FD-BILLING-WINDOW:refuse'), async ({ fdApi, fd }) => {
+  const endDate = nowS(fd);
+  expect((await billing(fdApi, fd.partner.partnerId, { startDate: endDate - 31 * DAY_S, endDate })).status, '31 days').toBe(200);
+  expectFdError(await billing(fdApi, fd.partner.partnerId, { startDate: endDate - 32 * DAY_S, endDate }), 400, '32 days');
+});
+
+test('startDate and endDate are required: without either it is a 400', rules('FD-BILLING-DATES-REQUIRED'), async ({ fdApi, fd }) => {
+  const endDate = nowS(fd);
+  const startDate = endDate - DAY_S;
+  expect((await billing(fdApi, fd.partner.partnerId, { startDate, endDate })).status, 'both dates').toBe(200);
+  expectFdError(await billing(fdApi, fd.partner.partnerId, { endDate }), 400, 'no startDate');
+  expectFdError(await billing(fdApi, fd.partner.partnerId, { startDate }), 400, 'no endDate');
+});
+
+test('size 1000 is accepted and 1001 is a 400 @assumption', rules('FD-BILLING-SIZE:accept', 'FD-BILLING-SIZE:refuse'), async ({ fdApi, fd }) => {
+  const endDate = nowS(fd);
+  const res = await billing(fdApi, fd.partner.partnerId, { startDate: endDate - DAY_S, endDate, size: 1000 });
+  expect(res.status, 'size 1000').toBe(200);
+  expect(res.body.content.length, 'at most 1000 rows').toBeLessThanOrEqual(1000);
+  expectFdError(await billing(fdApi, fd.partner.partnerId, { startDate: endDate - DAY_S, endDate, size: 1001 }), 400, 'size 1001');
+});
+
+test('without size a page holds 100 reports; pages are zero-based and page 0 is the default @mock-only',
+  rules('FD-BILLING-DEFAULT-SIZE', 'FD-BILLING-PAGE'), async ({ fdApi, fd, fdMock, createCustomer }) => {
+    const customerId = await createCustomer('active');
+    const startDate = nowS(fd);
+    const made: string[] = [];
+    for (let i = 0; i < 101; i++) made.push((await makeReport(fdMock, customerId, 'voa')).id);
+    const window = { startDate, endDate: startDate + 60 };
+    const all = await billing(fdApi, fd.partner.partnerId, { ...window, size: 1000 });
+    expect(idsOf(all.body), 'the 101 reports made').toEqual(expect.arrayContaining(made));
+    const byDefault = await billing(fdApi, fd.partner.partnerId, window);
+    expect(byDefault.body.content.length, 'seed 002: size default 100 (more than 100 in the window)').toBe(100);
+    const first = await billing(fdApi, fd.partner.partnerId, { ...window, size: 1 });
+    const page0 = await billing(fdApi, fd.partner.partnerId, { ...window, size: 1, page: 0 });
+    const page1 = await billing(fdApi, fd.partner.partnerId, { ...window, size: 1, page: 1 });
+    expect(idsOf(first.body), 'no page is page 0').toEqual(idsOf(page0.body));
+    expect([idsOf(page0.body), idsOf(page1.body)], 'page 0 is the first report of the window, page 1 the second').toEqual([[idsOf(all.body)[0]], [idsOf(all.body)[1]]]);
+  });
+
+test('an unknown partner, or a partner the caller is not, is a 404', rules('FD-BILLING-PARTNER'), async ({ fdApi, fd }) => {
+  const endDate = nowS(fd);
+  const window = { startDate: endDate - DAY_S, endDate };
+  expectFdError(await billing(fdApi, '9999999999999', window), 404, 'unknown partner');
+  if (fd.control && fd.sparePartner) expectFdError(await billing(fdApi, fd.sparePartner.partnerId, window), 404, 'another partner (no reseller relation)');
+});

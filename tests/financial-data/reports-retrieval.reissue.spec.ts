@@ -1,0 +1,31 @@
+// Covers: ReportReissue - seed 002, Report retrieval (POST with a Lender body, required; 200; 400,
+// 401, 403, 404; "the purpose code is not required today and becomes required by April 30,
+// 2026"). This contract reads that date on the target's clock: from 2026-04-30T00:00:00Z a reissue
+// without purpose is a 400, before it is served (rules FD-REISSUE-PURPOSE, @assumption on the
+// instant). The purpose format: provider 1.35.0 PurposeCode (a 2-character code).
+import { expect, expectFdError, rules, test } from '../../fixtures/financial-data.js';
+import { customerWithConsumer, makeReport } from './reports-retrieval.known.js';
+
+const PURPOSE_REQUIRED_FROM_MS = Date.UTC(2026, 3, 30);
+
+test('a reissue without a Lender body is a 400; with one it is served @mock-only',
+  rules('FD-REISSUE-LENDER'), async ({ fdApi, fdMock, createCustomer }) => {
+    const who = await customerWithConsumer(fdApi, createCustomer);
+    const reportId = (await makeReport(fdMock, who.customerId)).id;
+    expectFdError(await fdApi.call('ReportReissue', { path: { reportId } }), 400, 'no body');
+    const served = await fdApi.call('ReportReissue', { path: { reportId }, body: { purpose: '31' } });
+    expect([served.status, served.body?.id], 'a Lender body with a purpose').toEqual([200, reportId]);
+  });
+
+test("the reissue purpose is required from 2026-04-30 on the target's clock; a 2-character code is accepted, 1 or 3 characters are a 400 @assumption @mock-only",
+  rules('FD-REISSUE-PURPOSE:accept', 'FD-REISSUE-PURPOSE:refuse'), async ({ fdApi, fd, fdMock, createCustomer }) => {
+    const who = await customerWithConsumer(fdApi, createCustomer);
+    const reportId = (await makeReport(fdMock, who.customerId)).id;
+    const withoutPurpose = await fdApi.call('ReportReissue', { path: { reportId }, body: {} });
+    if (fd.now() >= PURPOSE_REQUIRED_FROM_MS) expectFdError(withoutPurpose, 400, 'no purpose on or after 2026-04-30');
+    else expect(withoutPurpose.status, 'no purpose before 2026-04-30: not required yet').toBe(200);
+    for (const purpose of ['31', '3F']) {
+      expect((await fdApi.call('ReportReissue', { path: { reportId }, body: { purpose } })).status, `purpose ${purpose}`).toBe(200);
+    }
+    for (const purpose of ['3', '311']) expectFdError(await fdApi.call('ReportReissue', { path: { reportId }, body: { purpose } }), 400, `purpose of ${purpose.length} characters`);
+  });
