@@ -1,0 +1,84 @@
+// Shared steps of the webhooks specs (tests/financial-data/webhooks.*.spec.ts; seed 002, Webhook
+// subscriptions): bodies built from the names the target offers, the two readers of a
+// subscription, a token of the spare partner, and counting the deliveries one test received.
+import { expect, fdAuthHeaders, type FdListener, type OperationClient } from '../../fixtures/financial-data.js';
+
+/** What these steps need of the target (the `fd` fixture). */
+type FdTarget = { control?: unknown; appKey: string; sparePartner?: { partnerId: string; partnerSecret: string } };
+
+export type EventSpec = { name: string; url?: string; condition?: { subscribeFor: string; includes?: string[]; excludes?: string[] } };
+export type Sub = { subscriptionId: string; url?: string; status: string; events: (EventSpec & { webhookEventId: string; status: string })[] };
+
+/** A URL of no listener (the CRUD checks deliver nothing): the mock's public listener host. */
+export const quietUrl = (suffix: string) => `https://listener.example.test/quiet/${suffix}`;
+
+/** The event names the target offers (listAvailableWebhookSubscriptionEvents); at least two. */
+export async function offeredNames(fdApi: OperationClient): Promise<string[]> {
+  const res = await fdApi.call('listAvailableWebhookSubscriptionEvents');
+  expect(res.status, 'the events a subscription may name').toBe(200);
+  const names = (res.body.events as { name: string }[]).map((e) => e.name);
+  expect(names.length, 'at least two events are offered').toBeGreaterThanOrEqual(2);
+  return names;
+}
+
+export async function createSub(fdApi: OperationClient, body: { url?: string; events: EventSpec[] }, auth?: () => Record<string, string>): Promise<Sub> {
+  const res = await fdApi.call('createWebhookSubscription', { body, auth });
+  expect(res.status, 'seed 002: creation answers 201').toBe(201);
+  return res.body as Sub;
+}
+
+/** Every subscription of the caller, page after page of 100 (a page past the last may be a 404). */
+export async function listAll(fdApi: OperationClient, auth?: () => Record<string, string>): Promise<Sub[]> {
+  const all: Sub[] = [];
+  for (let offset = 1; offset < 50; offset++) {
+    const res = await fdApi.call('listWebhookSubscriptions', { query: { offset, limit: 100 }, auth });
+    if (res.status === 404) break;
+    expect(res.status, `list page ${offset}`).toBe(200);
+    all.push(...res.body.subscriptions);
+    if (res.body.subscriptions.length < 100) break;
+  }
+  return all;
+}
+
+/** The subscription through both readers: by id (undefined on a 404) and in the list (undefined when absent). */
+export async function readers(fdApi: OperationClient, id: string): Promise<{ byId?: Sub; listed?: Sub }> {
+  const res = await fdApi.call('getWebhookSubscriptionById', { path: { subscription_id: id } });
+  expect([200, 404], 'read by id').toContain(res.status);
+  return { byId: res.status === 200 ? res.body : undefined, listed: (await listAll(fdApi)).find((s) => s.subscriptionId === id) };
+}
+
+/** What a reader shows of the events, comparable with what was sent (order not stated: sorted). */
+export const eventsOf = (events: EventSpec[]) => events.map(({ name, url, condition }) => ({ name, ...(url ? { url } : {}), ...(condition ? { condition } : {}) }))
+  .sort((a, b) => `${a.name} ${a.url ?? ''}`.localeCompare(`${b.name} ${b.url ?? ''}`));
+
+/** The event of a subscription that carries this name. */
+export const eventNamed = (sub: Sub, name: string) => {
+  const found = sub.events.find((e) => e.name === name);
+  expect(found, `the subscription holds the event ${name}`).toBeDefined();
+  return found!;
+};
+
+/** An authorizer for the spare partner (a token of its own), or undefined when the target has none. */
+export async function spareAuth(fdApi: OperationClient, fd: FdTarget): Promise<(() => Record<string, string>) | undefined> {
+  if (!fd.sparePartner) return undefined;
+  const res = await fdApi.call('CreateToken', { body: fd.sparePartner, auth: () => fdAuthHeaders(fd.appKey) });
+  expect(res.status, "a token of the spare partner").toBe(200);
+  const token = res.body.token as string;
+  return () => fdAuthHeaders(fd.appKey, token);
+}
+
+/**
+ * The deliveries this test received after `since` (an index into fdListener.received()), once
+ * `expected` have arrived (waitFor on the first, then up to 5 s); a sandbox gets two more seconds
+ * for any extra delivery to show.
+ */
+export async function deliveriesSince(fdListener: FdListener, fd: FdTarget, since: number, expected: number) {
+  if (expected > 0) await fdListener.waitFor((r) => fdListener.received().indexOf(r) >= since);
+  const deadline = Date.now() + 5000;
+  while (fdListener.received().length - since < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  if (!fd.control) await new Promise((r) => setTimeout(r, 2000));
+  return fdListener.received().slice(since);
+}
+
+/** How many of these deliveries went to the listener URL ending in `suffix`. */
+export const at = (received: { url: string }[], suffix: string) => received.filter((r) => r.url.split('?')[0].endsWith(`/${suffix}`)).length;

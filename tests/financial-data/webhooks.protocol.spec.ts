@@ -1,0 +1,111 @@
+// Covers: all twelve webhook subscription operations - seed 002, Webhook subscriptions ("every
+// operation takes a request-id header"; provider 1.35.0 RequestIdHeader: X-External-Request-Id,
+// optional), their error body (reference, Error bodies: {"Errors": {"Error": [...]}}, provider
+// 1.35.0 ErrorWrapper), and the event names a subscription may name
+// (listAvailableWebhookSubscriptionEvents; seed 002 Events: names not shown).
+import { expect, expectFdError, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+import { createSub, offeredNames, quietUrl } from './webhooks.helpers.js';
+
+const REQUEST_ID = 'X-External-Request-Id';
+
+/** Every operation once, in an order that leaves each id valid when used; each with its documented success. */
+async function everyOperation(fdApi: OperationClient, headers: Record<string, string>) {
+  const [a, b] = await offeredNames(fdApi);
+  const answered: Record<string, number> = {};
+  const call = async (op: string, options: object = {}) => {
+    const res = await fdApi.call(op, { headers, ...options });
+    answered[op] = res.status;
+    return res;
+  };
+  await call('listAvailableWebhookSubscriptionEvents');
+  const made = (await call('createWebhookSubscription', { body: { url: quietUrl('request-id'), events: [{ name: a }, { name: b }] } })).body;
+  const sub = { subscription_id: made.subscriptionId };
+  const event = { ...sub, webhook_event_id: made.events[0].webhookEventId };
+  await call('listWebhookSubscriptions', { query: { offset: 1, limit: 10 } });
+  await call('getWebhookSubscriptionById', { path: sub });
+  await call('changeWebhookSubscriptionStatus', { path: sub, body: { status: 'active' } });
+  await call('changeWebhookSubscriptionEventStatus', { path: event, body: { status: 'active' } });
+  await call('updateWebhookSubscriptionEvent', { path: event, body: { name: made.events[0].name } });
+  await call('testWebhookSubscription', { path: sub });
+  await call('testWebhookSubscriptionBasedOnEventId', { path: event });
+  await call('updateWebhookSubscription', { path: sub, body: { events: [{ name: a }, { name: b }] } });
+  const current = (await fdApi.call('getWebhookSubscriptionById', { path: sub })).body;
+  await call('deleteWebhookSubscriptionEvent', { path: { ...sub, webhook_event_id: current.events[0].webhookEventId } });
+  await call('deleteWebhookSubscription', { path: sub });
+  return answered;
+}
+
+const SUCCESS = {
+  listAvailableWebhookSubscriptionEvents: 200, createWebhookSubscription: 201, listWebhookSubscriptions: 200, getWebhookSubscriptionById: 200,
+  changeWebhookSubscriptionStatus: 200, changeWebhookSubscriptionEventStatus: 200, updateWebhookSubscriptionEvent: 200, testWebhookSubscription: 200,
+  testWebhookSubscriptionBasedOnEventId: 200, updateWebhookSubscription: 200, deleteWebhookSubscriptionEvent: 204, deleteWebhookSubscription: 204,
+};
+
+for (const [what, headers] of [[`with ${REQUEST_ID}`, { [REQUEST_ID]: 'c7d1e0a2-5b8f-4e3a-9c6d-2f4b1a0e8d73' }], [`without ${REQUEST_ID}`, {}]] as const) {
+  test(`every webhook operation is served ${what} @provider`, rules('FD-WEBHOOK-REQUEST-ID'), async ({ fdApi }) => {
+    expect(await everyOperation(fdApi, headers), `each operation's documented success, ${what}`).toEqual(SUCCESS);
+  });
+}
+
+test('the 401 of every operation, and its 400 and 404, carry the {"Errors": {"Error": [...]}} body @provider',
+  rules('FD-WEBHOOK-ERROR-SHAPE'), async ({ fdApi, fdContract, appKeyOnly }) => {
+    const [a] = await offeredNames(fdApi);
+    const made = await createSub(fdApi, { url: quietUrl('errors'), events: [{ name: a }] });
+    const sub = { subscription_id: made.subscriptionId };
+    const event = { ...sub, webhook_event_id: made.events[0].webhookEventId };
+    const gone = { subscription_id: '00000000-0000-4000-8000-0000000000c4' };
+    const goneEvent = { ...gone, webhook_event_id: '00000000-0000-4000-8000-0000000000c5' };
+    const badBody = { events: [{ url: quietUrl('errors/no-name') }] };
+    // [operation, a valid call, a call the contract refuses (400) or undefined, a call naming nothing (404) or undefined]
+    const table: [string, object, object | undefined, object | undefined][] = [
+      ['createWebhookSubscription', { body: { events: [{ name: a }] } }, { body: badBody }, undefined],
+      ['listWebhookSubscriptions', {}, { query: { limit: 0 } }, { query: { offset: 100000 } }],
+      ['getWebhookSubscriptionById', { path: sub }, undefined, { path: gone }],
+      ['updateWebhookSubscription', { path: sub, body: { events: [{ name: a }] } }, { path: sub, body: badBody }, { path: gone, body: { events: [{ name: a }] } }],
+      ['deleteWebhookSubscription', { path: sub }, undefined, { path: gone }],
+      ['updateWebhookSubscriptionEvent', { path: event, body: { name: a } }, { path: event, body: { url: quietUrl('x') } }, { path: goneEvent, body: { name: a } }],
+      ['deleteWebhookSubscriptionEvent', { path: event }, undefined, { path: goneEvent }],
+      ['changeWebhookSubscriptionEventStatus', { path: event, body: { status: 'active' } }, { path: event, body: {} }, { path: goneEvent, body: { status: 'active' } }],
+      ['changeWebhookSubscriptionStatus', { path: sub, body: { status: 'active' } }, { path: sub, body: { status: 'paused' } }, { path: gone, body: { status: 'active' } }],
+      ['listAvailableWebhookSubscriptionEvents', {}, undefined, undefined],
+      ['testWebhookSubscription', { path: sub }, undefined, { path: gone }],
+      ['testWebhookSubscriptionBasedOnEventId', { path: event }, undefined, { path: goneEvent }],
+    ];
+    const shape = fdContract.component('WebhookErrors');
+    const check = (res: { body: any }, label: string) => {
+      expect(shape(res.body), `${label}: ${JSON.stringify(shape.errors?.[0] ?? {})}`).toBe(true);
+      expect(res.body.Errors.Error.length, `${label}: at least one error`).toBeGreaterThanOrEqual(1);
+    };
+    for (const [op, valid, refused, unknown] of table) {
+      const noToken = await fdApi.call(op, { ...valid, auth: appKeyOnly });
+      expectFdError(noToken, 401, 'no token');
+      check(noToken, `${op} 401`);
+      if (refused) {
+        const res = await fdApi.call(op, refused);
+        expectFdError(res, 400, 'refused request');
+        check(res, `${op} 400`);
+      }
+      if (unknown) {
+        const res = await fdApi.call(op, unknown);
+        expectFdError(res, 404, 'names nothing');
+        check(res, `${op} 404`);
+      }
+    }
+  });
+
+test('every name listAvailableWebhookSubscriptionEvents returns is accepted on creation, subscription update and event update; another name is a 400 on each',
+  rules('FD-WEBHOOK-EVENT-NAMES:accept@wh-create', 'FD-WEBHOOK-EVENT-NAMES:accept@wh-update', 'FD-WEBHOOK-EVENT-NAMES:accept@wh-event-update',
+    'FD-WEBHOOK-EVENT-NAMES:refuse@wh-create', 'FD-WEBHOOK-EVENT-NAMES:refuse@wh-update', 'FD-WEBHOOK-EVENT-NAMES:refuse@wh-event-update'), async ({ fdApi }) => {
+    const names = await offeredNames(fdApi);
+    const events = names.map((name) => ({ name }));
+    const made = await createSub(fdApi, { url: quietUrl('names'), events });
+    expect(made.events.map((e) => e.name).sort(), 'creation: every offered name').toEqual([...names].sort());
+    const sub = { subscription_id: made.subscriptionId };
+    expect((await fdApi.call('updateWebhookSubscription', { path: sub, body: { events: [...events].reverse() } })).status, 'update: every offered name').toBe(200);
+    const event = { ...sub, webhook_event_id: (await fdApi.call('getWebhookSubscriptionById', { path: sub })).body.events[0].webhookEventId };
+    for (const name of names) expect((await fdApi.call('updateWebhookSubscriptionEvent', { path: event, body: { name } })).status, `event update to ${name}`).toBe(200);
+    const unknown = `${names[0]}.not-offered`;
+    expectFdError(await fdApi.call('createWebhookSubscription', { body: { url: quietUrl('names/bad'), events: [{ name: names[0] }, { name: unknown }] } }), 400, 'creation naming an unknown event');
+    expectFdError(await fdApi.call('updateWebhookSubscription', { path: sub, body: { events: [{ name: unknown }] } }), 400, 'update naming an unknown event');
+    expectFdError(await fdApi.call('updateWebhookSubscriptionEvent', { path: event, body: { name: unknown } }), 400, 'event update to an unknown name');
+  });

@@ -1,0 +1,58 @@
+// Covers: changeWebhookSubscriptionEventStatus, changeWebhookSubscriptionStatus - seed 002, States
+// and transitions (a webhook subscription event, and a subscription with all its events, move to
+// the requested state, active or inactive), read back through getWebhookSubscriptionById and
+// listWebhookSubscriptions; another value is a 400 (seed 002, Errors).
+import { expect, expectFdError, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+import { createSub, offeredNames, quietUrl, readers, type Sub } from './webhooks.helpers.js';
+
+/** The states both readers show: the subscription's and each event's, by event id. */
+async function statesOf(fdApi: OperationClient, id: string) {
+  const { byId, listed } = await readers(fdApi, id);
+  const view = (s?: Sub) => s && { status: s.status, events: Object.fromEntries(s.events.map((e) => [e.webhookEventId, e.status])) };
+  return { byId: view(byId), listed: view(listed) };
+}
+
+test('changeWebhookSubscriptionEventStatus moves one event to inactive, then active, through both readers; the other event keeps its state',
+  rules('FD-WEBHOOK-EVENT-STATUS@wh-by-id', 'FD-WEBHOOK-EVENT-STATUS@wh-list', 'FD-WEBHOOK-STATUS-VALUES:accept'), async ({ fdApi }) => {
+    const [a, b] = await offeredNames(fdApi);
+    const made = await createSub(fdApi, { url: quietUrl('event-status'), events: [{ name: a }, { name: b }] });
+    // The starting states are the target's (the provider's example answers pending at creation).
+    const start = await statesOf(fdApi, made.subscriptionId);
+    const [moved, other] = made.events.map((e) => e.webhookEventId);
+    for (const status of ['inactive', 'active']) {
+      const res = await fdApi.call('changeWebhookSubscriptionEventStatus', { path: { subscription_id: made.subscriptionId, webhook_event_id: moved }, body: { status } });
+      expect(res.status, `to ${status}`).toBe(200);
+      expect(res.body.status, 'the 200 body: the status set').toBe(status);
+      const now = await statesOf(fdApi, made.subscriptionId);
+      for (const [reader, seen] of Object.entries(now)) {
+        expect(seen?.events[moved], `${reader}: the event is ${status}`).toBe(status);
+        expect(seen?.events[other], `${reader}: the other event keeps its state`).toBe(start.byId?.events[other]);
+      }
+    }
+  });
+
+test('changeWebhookSubscriptionStatus moves the subscription and all its events to inactive, then active, through both readers',
+  rules('FD-WEBHOOK-SUB-STATUS@wh-by-id', 'FD-WEBHOOK-SUB-STATUS@wh-list', 'FD-WEBHOOK-STATUS-VALUES:accept'), async ({ fdApi }) => {
+    const [a, b] = await offeredNames(fdApi);
+    const made = await createSub(fdApi, { url: quietUrl('sub-status'), events: [{ name: a }, { name: b }] });
+    for (const status of ['inactive', 'active']) {
+      const res = await fdApi.call('changeWebhookSubscriptionStatus', { path: { subscription_id: made.subscriptionId }, body: { status } });
+      expect(res.status, `to ${status}`).toBe(200);
+      expect(res.body.status, 'the 200 body: the status set').toBe(status);
+      const all = { status, events: Object.fromEntries(made.events.map((e) => [e.webhookEventId, status])) };
+      expect(await statesOf(fdApi, made.subscriptionId), `the subscription and every event ${status}`).toEqual({ byId: all, listed: all });
+    }
+  });
+
+test('a status other than active or inactive is a 400 on both status changes, and nothing moves',
+  rules('FD-WEBHOOK-STATUS-VALUES:refuse'), async ({ fdApi }) => {
+    const [a] = await offeredNames(fdApi);
+    const made = await createSub(fdApi, { url: quietUrl('status-values'), events: [{ name: a }] });
+    const before = await statesOf(fdApi, made.subscriptionId);
+    const sub = { subscription_id: made.subscriptionId };
+    for (const status of ['paused', 'enabled']) {
+      expectFdError(await fdApi.call('changeWebhookSubscriptionStatus', { path: sub, body: { status } }), 400, `subscription to ${status}`);
+      expectFdError(await fdApi.call('changeWebhookSubscriptionEventStatus', { path: { ...sub, webhook_event_id: made.events[0].webhookEventId }, body: { status } }), 400, `event to ${status}`);
+    }
+    expect(await statesOf(fdApi, made.subscriptionId), 'the states are unchanged').toEqual(before);
+  });
