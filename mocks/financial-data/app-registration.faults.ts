@@ -1,4 +1,67 @@
 // Faults of app-registration (issue 12): each breaks one rule of schemas/financial-data/rules/app-registration.yaml.
 import type { Fault } from '../kit/faults.js';
 
-export const APP_REGISTRATION_FAULTS: Fault[] = [];
+export const APP_REGISTRATION_FAULTS: Fault[] = [
+  // Registrations (seed 002, App registration; provider 1.35.0 AppRegistrationStatus, ApplicationId).
+  { id: 'app-register-approved', rule: 'FD-APP-REGISTER: a new registration is pending (P), not approved at once', source: 'provider', rules: ['FD-APP-REGISTER'] },
+  { id: 'app-list-hides-pending', rule: 'FD-APP-READ-BACK: getApplications lists pending registrations', source: 'seed', rules: ['FD-APP-READ-BACK'] },
+  { id: 'app-status-v2-hides-pending', rule: 'FD-APP-READ-BACK: the v2 status read gives pending registrations', source: 'seed', rules: ['FD-APP-READ-BACK'] },
+  { id: 'app-modify-not-saved', rule: 'FD-APP-MODIFY: the modified details are kept (200 but nothing saved)', source: 'seed', rules: ['FD-APP-MODIFY'] },
+  { id: 'app-list-stale-name', rule: 'FD-APP-MODIFY: getApplications shows the name sent last, not the one at submission', source: 'seed', rules: ['FD-APP-MODIFY'] },
+  { id: 'app-modify-keeps-approved', rule: 'FD-APP-MODIFY-PENDING: a modified approved registration is pending again', source: 'provider', rules: ['FD-APP-MODIFY-PENDING'] },
+  { id: 'app-modify-drops-application-id', rule: 'FD-APP-MODIFY-PENDING: the applicationId stays after a modification', source: 'provider', rules: ['FD-APP-MODIFY-PENDING'] },
+  { id: 'app-pending-has-application-id', rule: 'FD-APP-APPLICATION-ID: a pending registration has no applicationId', source: 'provider', rules: ['FD-APP-APPLICATION-ID'] },
+  { id: 'app-status-v2-application-id-missing', rule: 'FD-APP-APPLICATION-ID: the v2 status read shows the applicationId of an approved registration', source: 'provider', rules: ['FD-APP-APPLICATION-ID'] },
+  { id: 'app-modify-unknown-creates', rule: 'FD-APP-UNKNOWN: modifying an unknown preAppId is a 404 (not a new registration)', source: 'seed', rules: ['FD-APP-UNKNOWN'] },
+  { id: 'app-image-optional', rule: 'FD-APP-REQUIRED: an Application without image is a 400', source: 'provider', rules: ['FD-APP-REQUIRED'], relax: [{ schema: 'Application', unrequire: ['image'] }] },
+  { id: 'app-url-optional', rule: 'FD-APP-REQUIRED: an Application without appUrl is a 400', source: 'provider', rules: ['FD-APP-REQUIRED'], relax: [{ schema: 'Application', unrequire: ['appUrl'] }] },
+  { id: 'app-logo-size-unchecked', rule: 'FD-APP-LOGO-SIZE: a logo of 50 KB or more is a 400', source: 'provider', rules: ['FD-APP-LOGO-SIZE'], relax: [{ schema: 'AppLogo', drop: ['maxLength'] }] },
+  { id: 'app-logo-limit-low', rule: 'FD-APP-LOGO-SIZE: a logo under 50 KB is accepted', source: 'provider', rules: ['FD-APP-LOGO-SIZE'], relax: [{ schema: 'AppLogo', set: { maxLength: 60000 } }] },
+  // getApplications (provider 1.35.0 parameters and 400 examples 3005 to 3009).
+  { id: 'app-list-start-zero-based', rule: 'FD-APP-LIST-PAGING: start 1 is the first page', source: 'provider', rules: ['FD-APP-LIST-PAGING'] },
+  { id: 'app-list-limit-cap-1000', rule: 'FD-APP-LIST-PAGING: limit 101 is a 400', source: 'provider', rules: ['FD-APP-LIST-PAGING'], relax: [{ schema: 'AppListLimit', set: { maximum: 1000 } }] },
+  { id: 'app-list-limit-cap-50', rule: 'FD-APP-LIST-PAGING: limit 100 is accepted', source: 'provider', rules: ['FD-APP-LIST-PAGING'], relax: [{ schema: 'AppListLimit', set: { maximum: 50 } }] },
+  { id: 'app-list-status-filter-ignored', rule: 'FD-APP-LIST-FILTER: status returns only registrations in that status', source: 'provider', rules: ['FD-APP-LIST-FILTER'] },
+  { id: 'app-list-name-contains', rule: 'FD-APP-LIST-FILTER: name matches the whole name, not a part of it', source: 'provider', rules: ['FD-APP-LIST-FILTER'] },
+  { id: 'app-list-unknown-param-ignored', rule: 'FD-APP-LIST-PARAMS: an unknown query parameter is a 400 (3008)', source: 'provider', rules: ['FD-APP-LIST-PARAMS'] },
+  { id: 'app-list-status-any', rule: 'FD-APP-LIST-PARAMS: a status outside A, P, D, R, S is a 400 (3009)', source: 'provider', rules: ['FD-APP-LIST-PARAMS'], relax: [{ schema: 'AppRegistrationStatus', drop: ['enum'] }] },
+  // The deprecated v2 status read.
+  { id: 'app-status-retired', rule: 'FD-APP-STATUS-SUNSET: a 1.35.0 target still serves the deprecated status read', source: 'seed', rules: ['FD-APP-STATUS-SUNSET'] },
+  { id: 'app-status-empty-200', rule: 'FD-APP-STATUS-NOT-FOUND: a status read matching no registration is a 404', source: 'assumption', rules: ['FD-APP-STATUS-NOT-FOUND'] },
+  { id: 'app-status-default-page-size-10', rule: 'FD-APP-STATUS-PAGING: without pageSize, one registration per page', source: 'provider', rules: ['FD-APP-STATUS-PAGING'] },
+  { id: 'app-status-total-pages-floor', rule: 'FD-APP-STATUS-PAGING: totalPages counts a last partial page', source: 'provider', rules: ['FD-APP-STATUS-PAGING'] },
+  { id: 'app-status-date-filter-ignored', rule: 'FD-APP-STATUS-DATES: a date filter after the registration does not find it', source: 'assumption', rules: ['FD-APP-STATUS-DATES'] },
+  { id: 'app-status-date-exact', rule: 'FD-APP-STATUS-DATES: a date filter before the registration finds it (at or after)', source: 'assumption', rules: ['FD-APP-STATUS-DATES'] },
+  // Registered institutions (seed 002: all institutions without an institution id).
+  { id: 'app-institutions-drops-pending', rule: 'FD-APP-INSTITUTIONS: the pending institution registrations are listed too', source: 'seed', rules: ['FD-APP-INSTITUTIONS'] },
+  { id: 'app-institutions-filter-ignored', rule: 'FD-APP-INSTITUTIONS: with institution_id, only that institution', source: 'seed', rules: ['FD-APP-INSTITUTIONS'] },
+  { id: 'app-institutions-unknown-app-empty', rule: 'FD-APP-INSTITUTIONS-NOT-FOUND: an unknown applicationId is a 404 (not an empty page)', source: 'seed', rules: ['FD-APP-INSTITUTIONS-NOT-FOUND'] },
+  { id: 'app-institutions-unknown-institution-empty', rule: 'FD-APP-INSTITUTIONS-NOT-FOUND: an institution the application is not registered with is a 404', source: 'provider', rules: ['FD-APP-INSTITUTIONS-NOT-FOUND'] },
+  { id: 'app-institutions-start-zero-based', rule: 'FD-APP-INSTITUTIONS-PAGING: start 1 is the first page', source: 'provider', rules: ['FD-APP-INSTITUTIONS-PAGING'] },
+  { id: 'app-institutions-limit-cap-100', rule: 'FD-APP-INSTITUTIONS-PAGING: limit 1000 is accepted', source: 'provider', rules: ['FD-APP-INSTITUTIONS-PAGING'], relax: [{ schema: 'AppInstitutionLimit', set: { maximum: 100 } }] },
+  { id: 'app-institutions-limit-uncapped', rule: 'FD-APP-INSTITUTIONS-PAGING: limit 1001 is a 400', source: 'provider', rules: ['FD-APP-INSTITUTIONS-PAGING'], relax: [{ schema: 'AppInstitutionLimit', drop: ['maximum'] }] },
+  // Customer application (seed 002: set customer app id).
+  { id: 'app-customer-set-not-saved', rule: 'FD-APP-CUSTOMER-SET: the customer reads back with the application assigned', source: 'seed', rules: ['FD-APP-CUSTOMER-SET'] },
+  { id: 'app-customer-any-application', rule: 'FD-APP-CUSTOMER-NOT-FOUND: an applicationId of no approved application is a 404', source: 'seed', rules: ['FD-APP-CUSTOMER-NOT-FOUND'] },
+  // Third-party access keys (seed 002: generate 200, update 200, revoke 204; provider 1.35.0 receipt).
+  { id: 'accesskey-no-proof', rule: 'FD-ACCESSKEY-GENERATE: the key carries its signed proof', source: 'seed', rules: ['FD-ACCESSKEY-GENERATE'] },
+  { id: 'accesskey-products-dropped', rule: 'FD-ACCESSKEY-GENERATE: the receipt lists the products granted', source: 'seed', rules: ['FD-ACCESSKEY-GENERATE'] },
+  { id: 'accesskey-real-customer-id', rule: 'FD-ACCESSKEY-PSEUDO-IDS: the receipt names the customer by a pseudo id', source: 'provider', rules: ['FD-ACCESSKEY-PSEUDO-IDS'] },
+  { id: 'accesskey-real-account-id', rule: 'FD-ACCESSKEY-PSEUDO-IDS: the receipt names the accounts by pseudo ids', source: 'provider', rules: ['FD-ACCESSKEY-PSEUDO-IDS'] },
+  { id: 'accesskey-customer-unchecked', rule: 'FD-ACCESSKEY-NOT-FOUND: a key for an unknown customer is a 404', source: 'seed', rules: ['FD-ACCESSKEY-NOT-FOUND'] },
+  { id: 'accesskey-account-unchecked', rule: "FD-ACCESSKEY-NOT-FOUND: a key on an account the customer does not have is a 404", source: 'seed', rules: ['FD-ACCESSKEY-NOT-FOUND'] },
+  { id: 'accesskey-period-unchecked', rule: 'FD-ACCESSKEY-PERIOD: a period ending before it starts is a 400', source: 'assumption', rules: ['FD-ACCESSKEY-PERIOD'] },
+  { id: 'accesskey-period-equal-accepted', rule: 'FD-ACCESSKEY-PERIOD: a period ending when it starts is a 400', source: 'assumption', rules: ['FD-ACCESSKEY-PERIOD'] },
+  { id: 'accesskey-update-new-id', rule: 'FD-ACCESSKEY-UPDATE: an update keeps the receipt id', source: 'seed', rules: ['FD-ACCESSKEY-UPDATE'] },
+  { id: 'accesskey-update-not-saved', rule: 'FD-ACCESSKEY-UPDATE: an update grants the products and period sent', source: 'seed', rules: ['FD-ACCESSKEY-UPDATE'] },
+  { id: 'accesskey-revoke-noop', rule: 'FD-ACCESSKEY-REVOKED: a revoked key cannot be updated (404)', source: 'seed', rules: ['FD-ACCESSKEY-REVOKED'] },
+  { id: 'accesskey-revoke-twice-204', rule: 'FD-ACCESSKEY-REVOKED: revoking a revoked key again is a 404', source: 'seed', rules: ['FD-ACCESSKEY-REVOKED'] },
+  { id: 'accesskey-unknown-400', rule: 'FD-ACCESSKEY-UNKNOWN: a consentReceiptId never issued is a 404 (not 400)', source: 'seed', rules: ['FD-ACCESSKEY-UNKNOWN'] },
+  // Authorization details (seed 002: OAuth only; 3003, 3004).
+  { id: 'authdetails-end-before-start', rule: 'FD-AUTHDETAILS-OAUTH: the authorization ends after it starts', source: 'seed', rules: ['FD-AUTHDETAILS-OAUTH'] },
+  { id: 'authdetails-wrong-login-id', rule: 'FD-AUTHDETAILS-OAUTH: the answer names the login asked for', source: 'seed', rules: ['FD-AUTHDETAILS-OAUTH'] },
+  { id: 'authdetails-legacy-served', rule: 'FD-AUTHDETAILS-LEGACY: a legacy connection is a 404 with code 3003', source: 'seed', rules: ['FD-AUTHDETAILS-LEGACY'] },
+  { id: 'authdetails-migrated-still-legacy', rule: 'FD-AUTHDETAILS-LEGACY: a login migrated to OAuth answers its details', source: 'seed', rules: ['FD-AUTHDETAILS-LEGACY'] },
+  { id: 'authdetails-unavailable-3003', rule: 'FD-AUTHDETAILS-UNAVAILABLE: unavailable details carry code 3004 (not 3003)', source: 'seed', rules: ['FD-AUTHDETAILS-UNAVAILABLE'] },
+  { id: 'authdetails-unknown-login-served', rule: 'FD-AUTHDETAILS-UNKNOWN: an unknown login is a 404', source: 'seed', rules: ['FD-AUTHDETAILS-UNKNOWN'] },
+];

@@ -1,5 +1,211 @@
-// app-registration (seed 002; issue 12): not built yet.
-import type { FastifyInstance } from 'fastify';
-import type { FdContext } from './middleware.js';
+// App registration (seed 002, Endpoints - App registration and third-party access): registrations
+// (201 then read back through getApplications and the deprecated v2 status read), their approval,
+// the application's institution registrations, and the assignment of an application to a
+// customer. Third-party access keys and authorization details: app-registration-access.ts.
+// Rules: schemas/financial-data/rules/app-registration.yaml.
+//
+// States are not shown by the seed; this mock decides them: a registration is P (pending) when
+// submitted and again after each modification (provider 1.35.0 AppRegistrationStatus), and is
+// approved (A, with an applicationId kept for life) one day later on the virtual clock. An approved
+// application is registered with every institution of the world's catalogue; the last one stays
+// pending (status false). Each world holds one approved test application of the suite's partner,
+// applicationId 2998 (seed 002, Customers: testing customers use a registered test application).
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { registerAccess } from './app-registration-access.js';
+import { route, sendError, type FdContext, type Input } from './middleware.js';
+import { page } from './paging.js';
+import type { FdWorld } from './world.js';
 
-export function registerAppRegistration(_app: FastifyInstance, _ctx: FdContext): void {}
+export const APPROVAL_DELAY_S = 86_400;
+export const TEST_APPLICATION_ID = '2998';
+const SUITE_PARTNER = '2445580001';
+
+interface Registration {
+  preAppId: number;
+  partnerId: string;
+  fields: Record<string, string>;
+  /** The name at submission (fault app-modify-list-stale). */
+  firstName: string;
+  submittedS: number;
+  modifiedS: number;
+  /** Set while pending: approval comes APPROVAL_DELAY_S later. */
+  pendingSinceS?: number;
+  applicationId?: string;
+  approvedS?: number;
+}
+
+interface AppState { apps: Map<number, Registration>; seq: number }
+const states = new WeakMap<FdWorld, AppState>();
+
+export function appState(world: FdWorld): AppState {
+  if (!states.has(world)) {
+    const seeded: Registration = {
+      preAppId: 4000, partnerId: SUITE_PARTNER, firstName: 'Test Drive App', submittedS: 1_700_000_000, modifiedS: 1_700_086_400,
+      fields: { appName: 'Test Drive App', appDescription: 'Test application of testing customers', appUrl: 'https://testdrive.example.com' },
+      applicationId: TEST_APPLICATION_ID, approvedS: 1_700_086_400,
+    };
+    states.set(world, { apps: new Map([[seeded.preAppId, seeded]]), seq: 4000 });
+  }
+  return states.get(world)!;
+}
+
+const iso = (s: number) => new Date(s * 1000).toISOString().replace(/\.000Z$/, 'Z');
+/** A UUID-shaped applicationId derived from the registration (deterministic). */
+const applicationIdOf = (r: Registration) => {
+  const h = createHash('sha1').update(`${r.partnerId}:${r.preAppId}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+};
+
+/** The approved application of the partner with that applicationId. */
+export function approvedApp(world: FdWorld, partnerId: string | undefined, applicationId: string): Registration | undefined {
+  return [...appState(world).apps.values()].find((r) => r.applicationId === applicationId && r.partnerId === partnerId && r.approvedS !== undefined);
+}
+
+export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): void {
+  const { state: world, faults, clock } = ctx;
+  const now = () => clock.nowEpochSeconds();
+
+  /** Approval on the virtual clock, applied when a registration is read. */
+  const settle = (r: Registration) => {
+    if (r.pendingSinceS !== undefined && now() - r.pendingSinceS >= APPROVAL_DELAY_S) {
+      r.approvedS = r.pendingSinceS + APPROVAL_DELAY_S;
+      r.modifiedS = r.approvedS;
+      r.pendingSinceS = undefined;
+      r.applicationId ??= applicationIdOf(r);
+    }
+    return r;
+  };
+  const statusOf = (r: Registration) => (r.pendingSinceS === undefined ? 'A' : 'P');
+  const mine = (partner?: { id: string }) => [...appState(world).apps.values()].filter((r) => r.partnerId === partner?.id).map(settle);
+  const nameOf = (r: Registration, reader: 'list' | 'v2') => (reader === 'list' && faults.has('app-list-stale-name') ? r.firstName : r.fields.appName);
+  const applicationIdShown = (r: Registration) => (faults.has('app-pending-has-application-id') ? r.applicationId ?? applicationIdOf(r) : r.applicationId);
+
+  /** The institutions an approved application is registered with (the last one still pending). */
+  const institutionsOf = (r: Registration) => {
+    if (r.approvedS === undefined) return [];
+    const all = world.institutions.map((inst, i, list) => ({ inst, registered: i < list.length - 1 }));
+    return faults.has('app-institutions-drops-pending') ? all.filter((x) => x.registered) : all;
+  };
+
+  route(app, ctx, 'RegisterApp', ({ body, partner }: Input, reply: FastifyReply) => {
+    const state = appState(world);
+    const r: Registration = {
+      preAppId: ++state.seq, partnerId: partner!.id, fields: { ...body }, firstName: body.appName, submittedS: now(), modifiedS: now(), pendingSinceS: now(),
+    };
+    if (faults.has('app-register-approved')) { r.pendingSinceS = undefined; r.approvedS = now(); r.applicationId = applicationIdOf(r); }
+    state.apps.set(r.preAppId, r);
+    return reply.code(201).send({ preAppId: r.preAppId, status: statusOf(r) });
+  });
+
+  route(app, ctx, 'ModifyAppRegistration', ({ path, body, partner }: Input, reply: FastifyReply) => {
+    const state = appState(world);
+    let r = state.apps.get(Number(path.preAppId));
+    if (!r || r.partnerId !== partner?.id) {
+      if (!faults.has('app-modify-unknown-creates')) return sendError(ctx, reply, 404, `No registration with preAppId ${path.preAppId}`);
+      r = { preAppId: Number(path.preAppId), partnerId: partner!.id, fields: {}, firstName: body.appName, submittedS: now(), modifiedS: now(), pendingSinceS: now() };
+      state.apps.set(r.preAppId, r);
+    }
+    settle(r);
+    if (!faults.has('app-modify-not-saved')) r.fields = { ...body };
+    r.modifiedS = now();
+    // provider 1.35.0: a modified app awaits approval again (P); its applicationId stays for life.
+    if (!faults.has('app-modify-keeps-approved')) r.pendingSinceS = now();
+    if (faults.has('app-modify-drops-application-id')) r.applicationId = undefined;
+    return reply.code(200).send({ preAppId: r.preAppId, status: statusOf(r) });
+  });
+
+  // --- getApplications (provider 1.35.0: start page index from 1, limit 1..100 default 50; 3008 unknown parameters)
+  const LIST_PARAMS = new Set(['start', 'limit', 'pre_app_id', 'application_id', 'name', 'status']);
+  route(app, ctx, 'getApplications', ({ query, partner }: Input, reply: FastifyReply) => {
+    const unknown = Object.keys(reply.request.query as object).filter((k) => !LIST_PARAMS.has(k));
+    if (unknown.length && !faults.has('app-list-unknown-param-ignored')) {
+      return reply.code(400).send({ code: '3008', status: '400', message: 'Bad Request', user_message: `Known query parameters: [${[...LIST_PARAMS].join(', ')}] are allowed only` });
+    }
+    const matches = mine(partner).filter((r) => {
+      if (faults.has('app-list-hides-pending') && statusOf(r) === 'P') return false;
+      if (query.pre_app_id !== undefined && r.preAppId !== query.pre_app_id) return false;
+      if (query.application_id !== undefined && applicationIdShown(r) !== query.application_id) return false;
+      if (query.name !== undefined && !(faults.has('app-list-name-contains') ? nameOf(r, 'list').includes(query.name) : nameOf(r, 'list') === query.name)) return false;
+      if (query.status !== undefined && !faults.has('app-list-status-filter-ignored') && statusOf(r) !== query.status) return false;
+      return true;
+    });
+    const start = faults.has('app-list-start-zero-based') ? (query.start ?? 1) + 1 : query.start;
+    const { found, displaying, moreAvailable, slice } = page(matches, { start, limit: query.limit ?? 50 });
+    const applications = slice.map((r) => ({
+      preAppId: r.preAppId, ...(applicationIdShown(r) ? { applicationId: applicationIdShown(r) } : {}), status: statusOf(r), name: nameOf(r, 'list'),
+      scopes: 'Account Info', ...(r.approvedS !== undefined ? { note: 'Approved' } : {}),
+      createdDate: iso(r.submittedS), modifiedDate: iso(r.modifiedS), submittedDate: iso(r.submittedS),
+    }));
+    return { found, displaying, moreAvailable, applications };
+  });
+
+  // --- GetAppRegistrationStatus (deprecated v2; still served: rules FD-APP-STATUS-SUNSET)
+  route(app, ctx, 'GetAppRegistrationStatus', ({ query, partner }: Input, reply: FastifyReply) => {
+    if (faults.has('app-status-retired')) return sendError(ctx, reply, 404, 'No route GET /aggregation/v2/partners/applications');
+    const matches = mine(partner).filter((r) => {
+      if (faults.has('app-status-v2-hides-pending') && statusOf(r) === 'P') return false;
+      if (query.preAppId !== undefined && String(r.preAppId) !== query.preAppId) return false;
+      if (query.applicationId !== undefined && applicationIdShown(r) !== query.applicationId) return false;
+      if (query.status !== undefined && statusOf(r) !== query.status) return false;
+      if (query.appName !== undefined && r.fields.appName !== query.appName) return false;
+      // At or after (assumption FD-APP-STATUS-DATES); the fault ignores the date filters.
+      if (!faults.has('app-status-date-filter-ignored')) {
+        const cmp = (value: number, from: number) => (faults.has('app-status-date-exact') ? value === from : value >= from);
+        if (query.submittedDate !== undefined && !cmp(r.submittedS, query.submittedDate)) return false;
+        if (query.modifiedDate !== undefined && !cmp(r.modifiedS, query.modifiedDate)) return false;
+      }
+      return true;
+    });
+    if (matches.length === 0 && !faults.has('app-status-empty-200')) {
+      return reply.code(404).send({ code: 50051, message: 'No registered partner applications found.' });
+    }
+    const size = query.pageSize ?? (faults.has('app-status-default-page-size-10') ? 10 : 1);
+    const pageNumber = query.page ?? 1;
+    const totalPages = faults.has('app-status-total-pages-floor') ? Math.floor(matches.length / size) : Math.ceil(matches.length / size);
+    const applications = matches.slice((pageNumber - 1) * size, pageNumber * size).map((r) => ({
+      partnerId: r.partnerId, preAppId: String(r.preAppId), appName: r.fields.appName, submittedDate: r.submittedS, modifiedDate: r.modifiedS, status: statusOf(r),
+      ...(applicationIdShown(r) && !faults.has('app-status-v2-application-id-missing') ? { applicationId: applicationIdShown(r) } : {}),
+      ...(r.approvedS !== undefined ? { note: 'Approved', scopes: 'Account Info' } : {}),
+      institutionDetails: institutionsOf(r).map(({ inst, registered }) => ({
+        id: Number(inst.id), decryptionKeyActivated: registered, createdDate: r.approvedS!, lastModifiedDate: r.approvedS!, status: registered,
+      })),
+    }));
+    return { totalRecords: matches.length, totalPages, pageNumber, numberOfRecordsPerPage: size, applications };
+  });
+
+  // --- getRegisteredInstitutions (seed 002: without an institution id, all institutions)
+  route(app, ctx, 'getRegisteredInstitutions', ({ path, query, partner }: Input, reply: FastifyReply) => {
+    const r = approvedApp(world, partner?.id, path.application_id);
+    if (!r) {
+      if (faults.has('app-institutions-unknown-app-empty')) return { found: 0, displaying: 0, moreAvailable: false, institutions: [] };
+      return reply.code(404).send({ code: '3001', status: '404', message: 'Resource Not Found', user_message: 'Requested Application Id is not found' });
+    }
+    let rows = institutionsOf(r);
+    if (query.institution_id !== undefined && !faults.has('app-institutions-filter-ignored')) {
+      rows = rows.filter((x) => Number(x.inst.id) === query.institution_id);
+      if (rows.length === 0 && !faults.has('app-institutions-unknown-institution-empty')) {
+        return reply.code(404).send({ code: '3002', status: '404', message: 'Resource Not Found', user_message: 'Requested application registration status is not found against financial institutions' });
+      }
+    }
+    const start = faults.has('app-institutions-start-zero-based') ? (query.start ?? 1) + 1 : query.start;
+    const { found, displaying, moreAvailable, slice } = page(rows, { start, limit: query.limit ?? 25 });
+    const institutions = slice.map(({ inst, registered }) => ({
+      institutionId: Number(inst.id), institutionName: inst.name, status: registered, createdDate: iso(r.approvedS!), modifiedDate: iso(r.approvedS!),
+    }));
+    return { found, displaying, moreAvailable, institutions };
+  });
+
+  // --- SetCustomerAppID (seed 002: assigns an application to a customer)
+  route(app, ctx, 'SetCustomerAppID', ({ path, partner }: Input, reply: FastifyReply) => {
+    const customer = world.customers.get(path.customerId);
+    if (!customer || customer.partnerId !== partner?.id) return sendError(ctx, reply, 404, 'Customer not found.');
+    if (!approvedApp(world, partner?.id, path.applicationId) && !faults.has('app-customer-any-application')) {
+      return sendError(ctx, reply, 404, 'No registered partner applications found.');
+    }
+    if (!faults.has('app-customer-set-not-saved')) customer.applicationId = path.applicationId;
+    return reply.code(200).send();
+  });
+
+  registerAccess(app, ctx);
+}

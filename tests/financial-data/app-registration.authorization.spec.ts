@@ -1,0 +1,49 @@
+// Covers: getCustomerAuthorizationDetails - seed 002, App registration and third-party access (start
+// and end date of the customer's authorization; only OAuth connections; a legacy connection yields
+// 3003, an authorization granted before the endpoint existed may yield 3004) and Errors; provider
+// 1.35.0 CustomerAuthorizationDetails (ISO 8601 dates) and its 404 examples (codes 3003, 3004).
+// Logins: the linked customer's (mock: FinBank Profiles - A is OAuth, Harbor Savings a legacy
+// connection until migrated, FinBank Profiles - B granted before the endpoint existed).
+import { expect, expectFdError, rules, suiteConfig, test } from '../../fixtures/financial-data.js';
+
+/** The mock's institution whose authorizations predate the endpoint (mocks/financial-data/app-registration-access.ts). */
+const PREDATING_INSTITUTION = '102105';
+
+function expectCode(res: { status: number; body: any; text: string; operation: any }, code: string, what: string) {
+  expectFdError(res as any, 404, what);
+  expect(String(res.body?.code), `${what}: error code`).toBe(code);
+}
+
+test('an OAuth login answers its institutionLoginId with an ISO 8601 start date and an end date after it',
+  rules('FD-AUTHDETAILS-OAUTH'), async ({ fdApi, fd, linkedCustomer }) => {
+    const loginId = linkedCustomer.account('checking').institutionLoginId;
+    const res = await fdApi.call('getCustomerAuthorizationDetails', { path: { institution_login_id: loginId } });
+    expect(res.status).toBe(200);
+    const start = Date.parse(res.body.authorizationStartDate);
+    const end = Date.parse(res.body.authorizationEndDate);
+    expect({ institutionLoginId: res.body.institutionLoginId, startIsDate: !Number.isNaN(start), endAfterStart: end > start, startNotFuture: start <= fd.now() + 600_000 })
+      .toEqual({ institutionLoginId: Number(loginId), startIsDate: true, endAfterStart: true, startNotFuture: true });
+  });
+
+test('a legacy login is a 404 with code 3003, and answers 200 once migrated to its OAuth connection',
+  rules('FD-AUTHDETAILS-LEGACY'), async ({ fdApi, linkedCustomer }) => {
+    const legacy = linkedCustomer.logins.find((l) => l.legacy);
+    test.skip(!legacy, 'the linked customer has no legacy institution login');
+    const path = { institution_login_id: legacy!.id };
+    expectCode(await fdApi.call('getCustomerAuthorizationDetails', { path }), '3003', 'a legacy connection');
+    const migrated = await fdApi.call('MigrateInstitutionLoginAccounts', { path: { customerId: linkedCustomer.customerId, institutionLoginId: String(legacy!.id) } });
+    expect(migrated.status, 'migration to the OAuth connection').toBe(200);
+    const res = await fdApi.call('getCustomerAuthorizationDetails', { path });
+    expect({ status: res.status, institutionLoginId: res.body?.institutionLoginId }, 'once an OAuth connection').toEqual({ status: 200, institutionLoginId: legacy!.id });
+  });
+
+test('a login whose authorization details are unavailable is a 404 with code 3004', rules('FD-AUTHDETAILS-UNAVAILABLE'), async ({ fdApi, fd, linkedCustomer }) => {
+  // The mock's choice: the FinBank Profiles - B logins; a sandbox names one in FD_AUTH_DETAILS_UNAVAILABLE_LOGIN_ID.
+  const loginId = fd.control ? linkedCustomer.logins.find((l) => l.institutionId === PREDATING_INSTITUTION)?.id : suiteConfig().env.FD_AUTH_DETAILS_UNAVAILABLE_LOGIN_ID;
+  test.skip(!loginId, 'needs FD_AUTH_DETAILS_UNAVAILABLE_LOGIN_ID (a login whose authorization predates the endpoint)');
+  expectCode(await fdApi.call('getCustomerAuthorizationDetails', { path: { institution_login_id: loginId! } }), '3004', 'details unavailable');
+});
+
+test('an institution login id that names no login is a 404', rules('FD-AUTHDETAILS-UNKNOWN'), async ({ fdApi }) => {
+  expectFdError(await fdApi.call('getCustomerAuthorizationDetails', { path: { institution_login_id: 9_999_999_991 } }), 404, 'unknown login');
+});

@@ -1,0 +1,107 @@
+// Covers: RegisterApp, ModifyAppRegistration and their two readers, getApplications and
+// GetAppRegistrationStatus (deprecated) - seed 002, App registration and third-party access
+// (201, 200, 404), Resources (preAppId, applicationId); provider 1.35.0 Application (required
+// members, logo under 50 KB), AppRegistrationStatus (P when submitted and when modified),
+// ApplicationId (given once approved, kept for life). Approval is not triggerable through the API:
+// the mock approves a registration a day after it was submitted (virtual clock), so the checks of
+// approved registrations are @mock-only.
+import { expect, expectFdError, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+import { logoOfBytes, newApplication, uniqueAppName } from '../../fixtures/examples/fd-samples/app-registration.js';
+import { listApps, readStatusV2, v2Apps } from './app-registration.readers.js';
+
+const DAY_S = 86_400;
+
+async function register(fdApi: OperationClient, overrides: Record<string, unknown> = {}) {
+  const body = newApplication(overrides);
+  const res = await fdApi.call('RegisterApp', { body });
+  expect(res.status, 'RegisterApp').toBe(201);
+  return { body, preAppId: res.body.preAppId as number, status: res.body.status as string };
+}
+
+test('RegisterApp answers 201 with a numeric preAppId and status P @smoke', rules('FD-APP-REGISTER'), async ({ fdApi }) => {
+  const made = await register(fdApi);
+  expect(Number.isInteger(made.preAppId), 'preAppId is a number').toBe(true);
+  expect(made.status, 'provider 1.35.0: P (pending) when submitted').toBe('P');
+});
+
+test('a new registration reads back through getApplications by pre_app_id, name and status P',
+  rules('FD-APP-READ-BACK@app-list'), async ({ fdApi }) => {
+    const { body, preAppId } = await register(fdApi);
+    for (const query of [{ pre_app_id: preAppId }, { name: body.appName }, { status: 'P', name: body.appName }] as Record<string, string | number>[]) {
+      const mine = (await listApps(fdApi, query)).filter((a) => a.preAppId === preAppId);
+      expect(mine.map((a) => ({ name: a.name, status: a.status })), `getApplications ${JSON.stringify(query)}`).toEqual([{ name: body.appName, status: 'P' }]);
+    }
+  });
+
+test('a new registration reads back through the deprecated status read by preAppId, appName and status P',
+  rules('FD-APP-READ-BACK@app-status-v2'), async ({ fdApi, fd }) => {
+    const { body, preAppId } = await register(fdApi);
+    for (const query of [{ preAppId: String(preAppId) }, { appName: body.appName }, { status: 'P', appName: body.appName }] as Record<string, string>[]) {
+      const apps = v2Apps(await readStatusV2(fdApi, fd, { ...query, pageSize: 100 }, preAppId), JSON.stringify(query));
+      expect(apps.filter((a) => a.preAppId === String(preAppId)).map((a) => ({ appName: a.appName, status: a.status })), JSON.stringify(query))
+        .toEqual([{ appName: body.appName, status: 'P' }]);
+    }
+  });
+
+test('ModifyAppRegistration answers 200 and the new name reads back through both readers; the old name finds nothing',
+  rules('FD-APP-MODIFY@app-modify', 'FD-APP-MODIFY@app-list', 'FD-APP-MODIFY@app-status-v2'), async ({ fdApi, fd }) => {
+    const { body, preAppId } = await register(fdApi);
+    const renamed = uniqueAppName('Renamed App');
+    const res = await fdApi.call('ModifyAppRegistration', { path: { preAppId: String(preAppId) }, body: { ...body, appName: renamed } });
+    expect(res.status).toBe(200);
+    expect(res.body.preAppId, 'the same registration').toBe(preAppId);
+    expect((await listApps(fdApi, { pre_app_id: preAppId })).map((a) => a.name), 'getApplications').toEqual([renamed]);
+    expect(await listApps(fdApi, { name: body.appName }), 'getApplications by the old name').toEqual([]);
+    const v2 = v2Apps(await readStatusV2(fdApi, fd, { preAppId: String(preAppId) }, preAppId), 'by preAppId');
+    expect(v2.map((a) => a.appName), 'GetAppRegistrationStatus').toEqual([renamed]);
+  });
+
+test('ModifyAppRegistration answers 404 for a preAppId never registered', rules('FD-APP-UNKNOWN'), async ({ fdApi }) => {
+  expectFdError(await fdApi.call('ModifyAppRegistration', { path: { preAppId: '999999991' }, body: newApplication() }), 404, 'unknown preAppId');
+});
+
+test('a pending registration has no applicationId; approved a day later it has one in both readers @mock-only',
+  rules('FD-APP-APPLICATION-ID@app-list', 'FD-APP-APPLICATION-ID@app-status-v2'), async ({ fdApi, fd, fdMock }) => {
+    const { preAppId } = await register(fdApi);
+    const [pending] = await listApps(fdApi, { pre_app_id: preAppId });
+    expect(pending.applicationId, 'provider 1.35.0: applicationId only once approved').toBeUndefined();
+    const [pendingV2] = v2Apps(await readStatusV2(fdApi, fd, { preAppId: String(preAppId) }, preAppId), 'pending');
+    expect(pendingV2.applicationId, 'v2: no applicationId while pending').toBeUndefined();
+    await fdMock.advanceClock(DAY_S + 60);
+    const [approved] = await listApps(fdApi, { pre_app_id: preAppId });
+    expect(approved.status).toBe('A');
+    expect(typeof approved.applicationId, 'an applicationId once approved').toBe('string');
+    expect((await listApps(fdApi, { application_id: approved.applicationId })).map((a) => a.preAppId), 'found by application_id').toEqual([preAppId]);
+    const v2 = v2Apps(await readStatusV2(fdApi, fd, { applicationId: approved.applicationId }, preAppId), 'by applicationId');
+    expect(v2.map((a) => ({ preAppId: a.preAppId, status: a.status, applicationId: a.applicationId }))).toEqual([{ preAppId: String(preAppId), status: 'A', applicationId: approved.applicationId }]);
+  });
+
+test('modifying an approved registration makes it pending again in both readers, keeping its applicationId @mock-only',
+  rules('FD-APP-MODIFY-PENDING@app-modify', 'FD-APP-MODIFY-PENDING@app-list', 'FD-APP-MODIFY-PENDING@app-status-v2'), async ({ fdApi, fd, fdMock }) => {
+    const { body, preAppId } = await register(fdApi);
+    await fdMock.advanceClock(DAY_S + 60);
+    const [approved] = await listApps(fdApi, { pre_app_id: preAppId });
+    expect(approved.status).toBe('A');
+    const res = await fdApi.call('ModifyAppRegistration', { path: { preAppId: String(preAppId) }, body: { ...body, appDescription: 'Now with reports' } });
+    expect(res.body.status, 'provider 1.35.0: modified and awaiting approval').toBe('P');
+    const [listed] = await listApps(fdApi, { pre_app_id: preAppId });
+    expect({ status: listed.status, applicationId: listed.applicationId }, 'getApplications').toEqual({ status: 'P', applicationId: approved.applicationId });
+    const [v2] = v2Apps(await readStatusV2(fdApi, fd, { preAppId: String(preAppId) }, preAppId), 'after the modification');
+    expect({ status: v2.status, applicationId: v2.applicationId }, 'GetAppRegistrationStatus').toEqual({ status: 'P', applicationId: approved.applicationId });
+  });
+
+for (const member of ['appName', 'appUrl', 'image'] as const) {
+  test(`an Application without ${member} is a 400 on registration and on modification @provider`,
+    rules('FD-APP-REQUIRED@app-register', 'FD-APP-REQUIRED@app-modify'), async ({ fdApi }) => {
+      const { body, preAppId } = await register(fdApi);
+      const { [member]: _left, ...without } = body;
+      expectFdError(await fdApi.call('RegisterApp', { body: without }), 400, `RegisterApp without ${member}`);
+      expectFdError(await fdApi.call('ModifyAppRegistration', { path: { preAppId: String(preAppId) }, body: without }), 400, `ModifyAppRegistration without ${member}`);
+    });
+}
+
+test('a logo of 49,000 bytes is accepted and one of 52,000 bytes is a 400 @provider',
+  rules('FD-APP-LOGO-SIZE:accept', 'FD-APP-LOGO-SIZE:refuse'), async ({ fdApi }) => {
+    await register(fdApi, { image: logoOfBytes(49_000) });
+    expectFdError(await fdApi.call('RegisterApp', { body: newApplication({ image: logoOfBytes(52_000) }) }), 400, 'a 52,000-byte logo');
+  });
