@@ -1,5 +1,218 @@
-// reports-income (seed 002; issue 11): not built yet.
-import type { FastifyInstance } from 'fastify';
-import type { FdContext } from './middleware.js';
+// Income and employment reports (seed 002, Decisioning report generation): VOE payroll, VOE
+// transactions, pay statement extraction, VOIE paystub with and without TXVerify, and the VOIE
+// payroll refresh. All go through the shared report store (reports.ts: ids, status on the virtual
+// clock, callback, freeze and consumer guards); this module decides what each accepts and builds
+// its content from the world (reports-income-content.ts).
+// - Pay statement and VOIE paystub reports take asset ids of pay statements the customer stored
+//   (statements.ts storedAsset); another id is a 404 (provider 1.35.0: asset not found, 13002, is a
+//   404). Reusing the first report's asset id to refresh bank data is accepted (seed 002).
+// - The VOIE payroll report is made when the consumer completes Connect; RefreshVOIEPayrollReport
+//   only refreshes it (seed 002). The mock's stand-in for Connect is the link of the customer
+//   (POST /__mock/customers/{id}/link): a linked customer with a consumer holds its original VOIE
+//   payroll report (recorded, ended, at the first refresh); any other customer has none to refresh
+//   and gets a 404 (seed 002 Errors 404: report not found).
+// - Payroll bodies carry the consumer's full SSN: it is never echoed (provider 1.35.0
+//   PayrollDataOut has no ssn or dob; consumerSsn is the last four digits).
+// Rules: schemas/financial-data/rules/reports-income.yaml.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { route, sendError, type FdContext } from './middleware.js';
+import { linkedData } from './portfolio.js';
+import { callbackOf, createReport, generationGuard, reportAck, reportsOf, settleReports, type Report } from './reports.js';
+import { employmentHistory, extract, incomeInstitutions, matchDeposits, payrollDeposits } from './reports-income-content.js';
+import { storedAsset } from './statements.js';
+import type { Consumer, Customer } from './world.js';
 
-export function registerReportsIncome(_app: FastifyInstance, _ctx: FdContext): void {}
+const TITLES = {
+  voePayroll: 'Verification of Employment - Payroll',
+  voeTransactions: 'Verification of Employment - Transactions',
+  paystatement: 'Pay Statement Extraction',
+  voieWithInterview: 'Verification of Income and Employment - Paystub with TXVerify',
+  voieWithStatement: 'Verification of Income and Employment - Paystub',
+  voiePayroll: 'Verification of Income and Employment - Payroll',
+};
+
+/** The extraction flags with the provider's defaults (provider 1.35.0 ExtractEarnings true, ExtractDeductions false, ExtractDirectDeposit true). */
+const flags = (data: Record<string, unknown>) => ({
+  extractEarnings: data.extractEarnings ?? true, extractDeductions: data.extractDeductions ?? false, extractDirectDeposit: data.extractDirectDeposit ?? true,
+});
+/** A white-space separated account id list as the ack echoes it (provider 1.35.0 ReportAccountIds). */
+const idList = (text: unknown) => (typeof text === 'string' ? text.split(/\s+/).filter(Boolean) : undefined);
+const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+
+export function registerReportsIncome(app: FastifyInstance, ctx: FdContext): void {
+  const { faults } = ctx;
+
+  /** The shared guards (404 customer, 403 freeze, 404 consumer); the consumer is required here. */
+  const guard = (customerId: string, reply: FastifyReply) => generationGuard(ctx, reply, customerId, true);
+
+  /**
+   * The stored pay statements the ids name, or a 404 sent (undefined). An id of a statement (no
+   * label), of another customer or of nothing is not a pay statement of this customer.
+   */
+  const payStatements = (customer: Customer, assetIds: string[], reply: FastifyReply) => {
+    const found = [];
+    for (const id of assetIds) {
+      const asset = storedAsset(ctx.state, id);
+      const mine = asset && asset.label !== undefined && (asset.customerId === customer.id || faults.has('income-asset-owner-unchecked'));
+      if (!mine && !faults.has('income-asset-unchecked')) {
+        sendError(ctx, reply, faults.has('income-asset-unknown-400') ? 400 : 404, `Asset not found: ${id}`);
+        return undefined;
+      }
+      found.push({ id, asset: asset ?? { customerId: customer.id, bytes: Buffer.alloc(0), label: 'lastPayPeriod' } });
+    }
+    return found;
+  };
+
+  /** Asset ids already reported on by this customer's TXVerify reports (the refresh of seed 002 reuses them). */
+  const reportedAssets = (customerId: string) => new Set((reportsOf(ctx.state).byCustomer.get(customerId) ?? [])
+    .map((id) => reportsOf(ctx.state).reports.get(id)!).filter((r) => r.extra?.reportStyle === 'voieWithInterview')
+    .flatMap((r) => (r.constraints.voieWithInterviewData as { txVerifyInterview: { assetId: string }[] }).txVerifyInterview.map((i) => i.assetId)));
+
+  const answer = (reply: FastifyReply, report: Report) => reply.code(202).send(reportAck(report));
+
+  /** The consumer's full SSN must never be echoed (FD-PAYROLL-SSN-MASKED); the fault shows it. */
+  const ssnLeak = (consumer?: Consumer) => (faults.has('income-payroll-consumer-ssn-full') && consumer ? { consumerSsn: String(consumer.fields.ssn ?? '') } : {});
+
+  route(app, ctx, 'GenerateVOEPayrollReport', ({ path, query, body }, reply) => {
+    const payroll = (body.payrollData ?? {}) as Record<string, unknown>;
+    // provider 1.35.0 SSNPayroll: the SSN is required for direct payroll; credentialed payroll names its accounts instead.
+    const accounts = Array.isArray(payroll.payrollAccountIds) && payroll.payrollAccountIds.length > 0 ? payroll.payrollAccountIds : undefined;
+    if (payroll.ssn === undefined && !accounts && !faults.has('income-voe-payroll-source-unchecked')) {
+      return sendError(ctx, reply, 400, 'ssn is required for direct payroll data (or the payrollAccountIds of a credentialed payroll)');
+    }
+    const found = guard(path.customerId, reply);
+    if (!found) return reply;
+    const style = payroll.ssn !== undefined ? 'directAPIPayroll' : 'credentialedPayroll';
+    const payrollData = faults.has('income-payroll-ssn-echoed') ? { ...payroll } : defined({
+      payrollDataRetrievalId: `pdr${path.customerId}`, payrollAccountIds: accounts, reportId: payroll.reportId,
+    });
+    const report = createReport(ctx, {
+      type: 'voePayroll', title: TITLES.voePayroll, customer: found.customer, consumer: found.consumer, callbackUrl: callbackOf(query), purpose: body.purpose,
+      constraints: defined({ payrollData, reportCustomFields: body.reportCustomFields, payStatementsFromDate: body.payStatementsFromDate }),
+      extra: { reportStyle: style, ...ssnLeak(found.consumer) },
+      build: (r) => ({ reportStyle: style, employmentHistory: employmentHistory(ctx, r.customerId, found.consumer, false) }),
+    });
+    return answer(reply, report);
+  });
+
+  route(app, ctx, 'GenerateVOETransactionsReport', ({ path, query, body }, reply) => {
+    const found = guard(path.customerId, reply);
+    if (!found) return reply;
+    const accountIds = idList(body.accountIds);
+    const report = createReport(ctx, {
+      type: 'voeTransactions', title: TITLES.voeTransactions, customer: found.customer, consumer: found.consumer, callbackUrl: callbackOf(query),
+      constraints: defined({ reportId: body.reportId, accountIds, reportCustomFields: body.reportCustomFields, fromDate: body.fromDate, incomeStreamConfidenceMinimum: body.incomeStreamConfidenceMinimum }),
+      // seed 002: descriptions without amounts (fault: the amounts shown).
+      build: (r) => ({
+        institutions: incomeInstitutions(ctx.state, payrollDeposits(ctx, r.customerId, accountIds && new Set(accountIds), body.fromDate === undefined ? undefined : Number(body.fromDate)),
+          faults.has('income-voe-amounts-shown'), body.incomeStreamConfidenceMinimum),
+      }),
+    });
+    return answer(reply, report);
+  });
+
+  /** Pay statement and VOIE paystub (without bank data): one extract per asset id, in order. */
+  const paystubReport = (operationId: string, type: 'paystatement' | 'voieTxVerify', style: 'paystatement' | 'voieWithStatement', member: 'paystatementReport' | 'voieWithStatementData') => {
+    route(app, ctx, operationId, ({ path, query, body }, reply) => {
+      const found = guard(path.customerId, reply);
+      if (!found) return reply;
+      const data = body[member] as { assetIds: string[] } & Record<string, unknown>;
+      const stubs = payStatements(found.customer, data.assetIds, reply);
+      if (!stubs) return reply;
+      // Fault: the report of a VOIE paystub without bank data says it has them (style voieWithInterview).
+      const shownStyle = style === 'voieWithStatement' && faults.has('income-voie-statement-style-interview') ? 'voieWithInterview' : style;
+      const report = createReport(ctx, {
+        type, title: style === 'paystatement' ? TITLES.paystatement : TITLES.voieWithStatement, customer: found.customer, consumer: found.consumer, callbackUrl: callbackOf(query),
+        constraints: defined({ [member]: { assetIds: data.assetIds, ...flags(data) }, reportCustomFields: body.reportCustomFields }),
+        extra: { reportStyle: shownStyle },
+        build: () => {
+          const read = faults.has('income-extract-first-asset-only') ? stubs.slice(0, 1) : stubs;
+          return { reportStyle: shownStyle, assetIds: data.assetIds, numberOfBillableAssets: stubs.length, payStatements: read.map((s) => extract(s.id, s.asset)) };
+        },
+      });
+      return answer(reply, report);
+    });
+  };
+  paystubReport('GeneratePayStatementReport', 'paystatement', 'paystatement', 'paystatementReport');
+  paystubReport('GenerateVOIEPaystubReport', 'voieTxVerify', 'voieWithStatement', 'voieWithStatementData');
+
+  route(app, ctx, 'GenerateVOIEPaystubWithTXVerifyReport', ({ path, query, body }, reply) => {
+    const found = guard(path.customerId, reply);
+    if (!found) return reply;
+    const data = body.voieWithInterviewData as { txVerifyInterview: { assetId: string; accounts?: string[] }[] } & Record<string, unknown>;
+    const assetIds = data.txVerifyInterview.map((i) => i.assetId);
+    // Fault: an asset id already reported on is refused (seed 002 says: reuse it to refresh the bank data).
+    if (faults.has('income-asset-reuse-refused') && assetIds.some((id) => reportedAssets(found.customer.id).has(id))) {
+      return sendError(ctx, reply, 400, 'This pay statement was already used for a report.');
+    }
+    const stubs = payStatements(found.customer, assetIds, reply);
+    if (!stubs) return reply;
+    const accountIds = idList(body.accountIds);
+    const report = createReport(ctx, {
+      type: 'voieTxVerify', title: TITLES.voieWithInterview, customer: found.customer, consumer: found.consumer, callbackUrl: callbackOf(query),
+      constraints: defined({
+        accountIds, voieWithInterviewData: { txVerifyInterview: data.txVerifyInterview, ...flags(data) }, reportCustomFields: body.reportCustomFields,
+        fromDate: body.fromDate, incomeStreamConfidenceMinimum: body.incomeStreamConfidenceMinimum,
+      }),
+      extra: { reportStyle: 'voieWithInterview' },
+      // The bank data is read when the report completes: a refresh (the same asset id) sees the deposits of that time.
+      build: (r) => {
+        const deposits = payrollDeposits(ctx, r.customerId, accountIds && new Set(accountIds));
+        return {
+          reportStyle: 'voieWithInterview', assetIds, numberOfBillableAssets: stubs.length,
+          payStatements: stubs.map((s) => matchDeposits(ctx, extract(s.id, s.asset), deposits)),
+          institutions: incomeInstitutions(ctx.state, deposits, true, body.incomeStreamConfidenceMinimum),
+        };
+      },
+    });
+    return answer(reply, report);
+  });
+
+  /**
+   * The customer's original VOIE payroll report, made when its consumer completed Connect (the
+   * mock: the customer is linked and has a consumer), recorded at the first refresh as ended at
+   * link time. Undefined when the customer never completed Connect.
+   */
+  const originalVoiePayroll = async (customer: Customer, consumer: Consumer): Promise<Report | undefined> => {
+    const store = reportsOf(ctx.state);
+    const existing = (store.byCustomer.get(customer.id) ?? []).map((id) => store.reports.get(id)!).find((r) => r.type === 'voiePayroll');
+    if (existing) return existing;
+    const accounts = linkedData(ctx.state, customer.id).accounts;
+    if (accounts.length === 0) return undefined;
+    const report = createReport(ctx, {
+      type: 'voiePayroll', title: TITLES.voiePayroll, customer, consumer,
+      constraints: { payrollData: { payrollAccountIds: [`payroll-${customer.id}-1`] } }, extra: { reportStyle: 'credentialedPayroll' },
+      build: (r) => ({ reportStyle: 'credentialedPayroll', employmentHistory: employmentHistory(ctx, r.customerId, consumer, true) }),
+    });
+    report.createdDate = Math.min(...accounts.map((a) => a.createdDate));
+    report.readyAtS = report.createdDate;
+    await settleReports(ctx);
+    return report;
+  };
+
+  route(app, ctx, 'RefreshVOIEPayrollReport', async ({ path, query, body }, reply) => {
+    const found = guard(path.customerId, reply);
+    if (!found) return reply;
+    const payroll = (body.payrollData ?? {}) as Record<string, unknown>;
+    const original = await originalVoiePayroll(found.customer, found.consumer!);
+    const store = reportsOf(ctx.state);
+    const named = typeof payroll.reportId === 'string' ? store.reports.get(payroll.reportId) : undefined;
+    const namesNone = typeof payroll.reportId === 'string' && (!named || named.customerId !== found.customer.id || named.type !== 'voiePayroll');
+    // seed 002: this operation only refreshes the report Connect made (faults: it generates one, or takes any reportId).
+    if ((!original && !faults.has('income-voie-refresh-generates')) || (namesNone && !faults.has('income-voie-refresh-report-id-unchecked'))) {
+      return sendError(ctx, reply, 404, 'No VOIE payroll report to refresh for this customer.');
+    }
+    const base = (named && !namesNone ? named : original);
+    const originalData = (base?.constraints.payrollData ?? {}) as Record<string, unknown>;
+    const payrollData = faults.has('income-payroll-ssn-echoed') ? { ...payroll } : defined({
+      payrollAccountIds: originalData.payrollAccountIds, reportId: base?.id,
+    });
+    const report = createReport(ctx, {
+      type: 'voiePayroll', title: TITLES.voiePayroll, customer: found.customer, consumer: found.consumer, callbackUrl: callbackOf(query), purpose: body.purpose,
+      constraints: defined({ payrollData, reportCustomFields: body.reportCustomFields, payStatementsFromDate: body.payStatementsFromDate }),
+      extra: { reportStyle: 'credentialedPayroll', ...ssnLeak(found.consumer) },
+      build: (r) => ({ reportStyle: 'credentialedPayroll', employmentHistory: employmentHistory(ctx, r.customerId, found.consumer, true) }),
+    });
+    return answer(reply, report);
+  });
+}

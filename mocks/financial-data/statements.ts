@@ -9,7 +9,7 @@ import { route, sendError, type FdContext, type Input } from './middleware.js';
 import { findAccount, type Account } from './portfolio.js';
 import type { FdWorld } from './world.js';
 
-interface Asset { customerId: string; bytes: Buffer; label?: string }
+export interface Asset { customerId: string; bytes: Buffer; label?: string }
 interface StatementsState { assets: Map<string, Asset>; seq: number }
 const states = new WeakMap<FdWorld, StatementsState>();
 
@@ -42,6 +42,15 @@ function statementPdf(account: Account, index: number, p: ReturnType<typeof peri
     `4 0 obj << /Length ${stream.length} >> stream`, stream, 'endstream endobj',
     'trailer << /Root 1 0 R >>', '%%EOF', '',
   ].join('\n'), 'ascii');
+}
+
+/**
+ * An asset of the store, read-only (issue 11: the pay statement and VOIE paystub
+ * reports of reports-income.ts take the asset ids of stored pay statements). `label` is set only on
+ * pay statements (StoreCustomerPayStatement); statement assets have none.
+ */
+export function storedAsset(world: FdWorld, assetId: string): Readonly<Asset> | undefined {
+  return states.get(world)?.assets.get(assetId);
 }
 
 export function registerStatements(app: FastifyInstance, ctx: FdContext) {

@@ -2,12 +2,14 @@
 // (seed 002, Errors - 404: customer, consumer, institution, ... not found): a well-formed id that
 // names nothing is a 404. Grows with the contract.
 import { loadContract, expectFdError, rules, sample, test, unknownId } from '../../fixtures/financial-data.js';
+import { namesResource } from '../../helpers/generic-rules.js';
 
 const contract = await loadContract('financial-data');
 
 for (const op of contract.operations.values()) {
   if (!op.responses['404']) continue;
-  for (const param of op.parameters.filter((p) => p.in === 'path')) {
+  // Only parameters that name a resource: a userType outside its enum is a 400, not a 404.
+  for (const param of op.parameters.filter((p) => namesResource(contract, p))) {
     test(`${op.operationId} answers 404 for an unknown ${param.name}`, rules('FD-NOT-FOUND'), async ({ fdApi, fd, fdEntities, fdContract }) => {
       const call = sample(op.operationId, fd, fdEntities);
       const res = await fdApi.call(op.operationId, { ...call, path: { ...call.path, [param.name]: unknownId(fdContract, param.schema) } });

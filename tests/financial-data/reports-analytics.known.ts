@@ -1,0 +1,78 @@
+// Helpers of the reports-analytics specs (tests/financial-data/reports-analytics.*.spec.ts): the
+// requests of the eight operations, customers holding only some account types, and the known
+// answers the reports' content is compared with (read through the accounts and transactions
+// operations, never from the mock).
+import { expect, newBusiness, newConsumer, type OperationClient } from '../../fixtures/financial-data.js';
+import type { ApiResponse, CallOptions } from '../../helpers/client.js';
+
+export const DEPOSIT_OPS = ['GenerateCashFlowBusinessReport', 'GenerateCashFlowPersonalReport', 'GenerateBalanceAnalyticsReport', 'GenerateCashflowAnalyticsReport', 'GeneratePaymentHistoryReport'] as const;
+export const FORESIGHT_OPS = ['GenerateForesightAnalyticsNonCraReport', 'GenerateForesightAnalyticsFirstThirdPartyNonCraReport'] as const;
+export const NON_CRA = { forCraPurpose: false };
+export const CRA = { forCraPurpose: true };
+export const CRA_GUARANTOR = { forCraPurpose: true, applicantIsPersonalGuarantor: true };
+export const FTC = { forCraPurpose: true, applicantIsPersonalGuarantor: false };
+export const DAY_S = 86_400;
+
+/** A request of the operation for the customer: userType (default personal) and analyticsReportData (default non-CRA). */
+export function requestOf(operationId: string, customerId: string, options: { userType?: string; data?: Record<string, unknown>; body?: Record<string, unknown> } = {}): CallOptions {
+  const userType = options.userType ?? 'personal';
+  const analyticsReportData = options.data ?? NON_CRA;
+  switch (operationId) {
+    case 'GenerateCashFlowBusinessReport':
+    case 'GenerateCashFlowPersonalReport':
+      return { path: { customerId }, body: { ...options.body } };
+    case 'GeneratePaymentHistoryReport':
+      return { path: { customerId }, body: { analyticsReportData, ...options.body } };
+    case 'GenerateForesightAnalyticsFirstThirdPartyNonCraReport':
+      return { path: { userType }, body: { customerId: Number(customerId), analyticsReportData: NON_CRA, ...options.body } };
+    default:
+      return { path: { customerId, userType }, body: { analyticsReportData: operationId.startsWith('GenerateForesight') ? NON_CRA : analyticsReportData, ...options.body } };
+  }
+}
+
+/** A customer of this test with the linked portfolio (mock control), keeping only one account of each type named. */
+export async function customerKeeping(
+  fdApi: OperationClient, fdMock: { linkAccounts: (id: string) => Promise<{ accounts: { id: string; type: string; status: string }[] }> },
+  createCustomer: () => Promise<string>, keep: string[], entities: { consumer?: boolean; business?: boolean } = { consumer: true, business: true },
+) {
+  const customerId = await createCustomer();
+  const { accounts } = await fdMock.linkAccounts(customerId);
+  const kept = keep.map((type) => accounts.find((a) => a.type === type && a.status === 'active')!);
+  for (const a of accounts) {
+    if (kept.includes(a)) continue;
+    const res = await fdApi.call('DeleteCustomerAccount', { path: { customerId, accountId: a.id } });
+    expect(res.status, `delete the ${a.type} account`).toBe(204);
+  }
+  if (entities.consumer) expect((await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer() })).status, 'a consumer').toBe(201);
+  if (entities.business) expect((await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() })).status, 'a business').toBe(200);
+  return { customerId, kept };
+}
+
+export function expectStatus(res: ApiResponse, status: number, what: string) {
+  expect(res.status, `${res.operation.operationId} ${what}; body: ${res.text.slice(0, 160)}`).toBe(status);
+}
+
+/** The posted transactions of an account between two dates, as GetCustomerAccountTransactions lists them (the known answer). */
+export async function postedTransactions(fdApi: OperationClient, customerId: string, accountId: string, fromS: number, toS: number) {
+  // The reader's window may go by transaction date: read two days more on each side, then keep the posted dates inside.
+  const res = await fdApi.call('GetCustomerAccountTransactions', { path: { customerId, accountId }, query: { fromDate: fromS - 2 * DAY_S, toDate: toS + 2 * DAY_S, limit: 1000 } });
+  expect(res.status, 'the transactions of the account').toBe(200);
+  return (res.body.transactions as { id: number | string; amount: number; postedDate: number; status?: string }[])
+    .filter((t) => (t.status === undefined || t.status === 'active') && t.postedDate >= fromS && t.postedDate <= toS);
+}
+
+export const cents = (n: number) => Math.round(n * 100) / 100;
+export const sum = (values: number[]) => cents(values.reduce((s, v) => s + v, 0));
+
+/** Every account of a report's content, with its institution flattened away. */
+export function reportAccounts(content: any): any[] {
+  return ((content?.institutions ?? []) as any[]).flatMap((i) => i.accounts ?? []);
+}
+
+/** The periods of an attribute of an analytics set (aggregated or reported). */
+export function periodsOf(analytics: any, name: string): any[] {
+  const attrs = [...(analytics?.transactionalAttributes ?? []), ...(analytics?.stateAttributes ?? [])];
+  const attr = attrs.find((a: any) => a.attributeName === name);
+  expect(attr, `the ${name} attribute`).toBeDefined();
+  return [...(attr.aggregatedByTimePeriods ?? []), ...(attr.reportedByTimePeriods ?? [])].flatMap((t: any) => t.periods ?? []);
+}

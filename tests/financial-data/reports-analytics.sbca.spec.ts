@@ -1,0 +1,60 @@
+// Covers: POST /decisioning/customers/{customerId}/sbca (GenerateSBCAMetricsReport) - seed 002,
+// Decisioning report generation: response 200 (at once), errors 400, 401, 404; it returns merchant
+// performance or benchmarking metrics. Provider 1.35.0: MetricType (retail_sales_analytics,
+// retail_sales_benchmarks), MetricFrequency (weekly, monthly), SBCAAnalyticsReport /
+// SBCABenchmarkReport, InvalidDataSmallBusinessReportExample (hasConsent), MetricsNotFoundExample
+// (404). The location asked is one GetLocationMatches finds (seed 002, Institutions).
+import { expect, rules, sample, test, type OperationClient } from '../../fixtures/financial-data.js';
+import { expectStatus } from './reports-analytics.known.js';
+
+const OP = 'GenerateSBCAMetricsReport';
+const DAY_MS = 86_400_000;
+
+/** The sample request with its sbcaParams changed. */
+function request(base: ReturnType<typeof sample>, params: Record<string, unknown>) {
+  const data = (base.body as any).analyticsReportData;
+  return { ...base, body: { analyticsReportData: { ...data, sbcaParams: { ...data.sbcaParams, ...params } } } };
+}
+
+/** A merchant location the location-match lookup finds (its sample query). */
+async function knownLocation(fdApi: OperationClient, fd: any, fdEntities: any): Promise<string> {
+  const matches = await fdApi.call('GetLocationMatches', sample('GetLocationMatches', fd, fdEntities));
+  expect(matches.status, 'GetLocationMatches finds a location').toBe(200);
+  return matches.body.locationMatches[0].locationId;
+}
+
+const table = [
+  { metricType: 'retail_sales_analytics', metricFrequency: 'Monthly', type: 'sbcaanalyticsnoncra', key: 'retailSalesAnalyticsMetrics', names: ['txn_amt', 'txn_cnt'] },
+  { metricType: 'retail_sales_benchmarks', metricFrequency: 'weekly', type: 'sbcabenchmarksnoncra', key: 'retailSalesBenchmarksMetrics', names: ['txn_cnt_index', 'num_cards_index'] },
+];
+
+for (const row of table) {
+  test(`answers ${row.metricType} (${row.metricFrequency}) at once with 200 and the ${row.key} of the location asked${row.type === 'sbcaanalyticsnoncra' ? ' @smoke' : ''} @provider`,
+    rules('FD-SBCA-METRICS', 'FD-SBCA-LOCATION:accept', 'FD-SBCA-CONSENT:accept', 'FD-ANALYTICS-REPORT-TYPE@ack'), async ({ fdApi, fd, fdEntities }) => {
+      const locationId = await knownLocation(fdApi, fd, fdEntities);
+      const res = await fdApi.call(OP, request(sample(OP, fd, fdEntities), { metricType: row.metricType, metricFrequency: row.metricFrequency, locationId }));
+      expectStatus(res, 200, 'seed 002: SBCA answers 200');
+      const other = row.key === 'retailSalesAnalyticsMetrics' ? 'retailSalesBenchmarksMetrics' : 'retailSalesAnalyticsMetrics';
+      expect({ type: res.body.type, has: Array.isArray(res.body[row.key]), other: res.body[other] }, 'the kind of metrics').toEqual({ type: row.type, has: true, other: undefined });
+      const metrics = res.body[row.key] as any[];
+      expect(metrics.length, 'metrics of the location').toBeGreaterThan(0);
+      for (const m of metrics) {
+        expect(m.locationId, 'the location asked').toBe(locationId);
+        for (const list of m.metricsLists ?? []) {
+          const start = Date.parse(`${list.periodStartDate}T00:00:00Z`);
+          const end = Date.parse(`${list.periodEndDate}T00:00:00Z`);
+          if (row.metricFrequency.toLowerCase() === 'weekly') expect((end - start) / DAY_MS, `a weekly period (${list.periodStartDate}..${list.periodEndDate})`).toBe(6);
+          else expect({ first: new Date(start).getUTCDate(), nextDay: new Date(end + DAY_MS).getUTCDate() }, `a calendar month (${list.periodStartDate}..${list.periodEndDate})`).toEqual({ first: 1, nextDay: 1 });
+          for (const metric of list.metrics ?? []) expect(row.names, `metric ${metric.name} of ${row.metricType}`).toContain(metric.name);
+        }
+      }
+    });
+}
+
+test('refuses a request without the merchant consent (400) @provider', rules('FD-SBCA-CONSENT:refuse'), async ({ fdApi, fd, fdEntities }) => {
+  expectStatus(await fdApi.call(OP, request(sample(OP, fd, fdEntities), { hasConsent: false })), 400, 'hasConsent false');
+});
+
+test('answers 404 for a well-formed location id of no merchant @provider', rules('FD-SBCA-LOCATION:refuse'), async ({ fdApi, fd, fdEntities }) => {
+  expectStatus(await fdApi.call(OP, request(sample(OP, fd, fdEntities), { locationId: '0e9d8c7b-0000-4000-8000-00000000ffff' })), 404, 'no metrics for the location');
+});
