@@ -2,7 +2,7 @@
 // console (DESIGN.md, convention 11). Three nets: sensitive keys, PAN-shaped digit runs, and the
 // exact values of secrets the suite knows (keys, tokens, partner secrets) wherever they appear.
 
-const SENSITIVE_KEY = /^(primaryaccountnumber|pan|pans|accountnumber|account_number|realaccountnumber|taxid|governmentid|cardsecuritycode|securitycode|cvc|cvv|cvv2|ssn|partnersecret|newpartnersecret|secret|password|token|accesstoken|refreshtoken|apikey|api_key|appkey|authorization|x-openapi-clientid|[a-z0-9]+-app-key|[a-z0-9]+-app-token|oauth_signature|signature|privatekey|encryptedcard|encryptedvalue|d|p|q|dp|dq|qi)$/i;
+const SENSITIVE_KEY = /^(primaryaccountnumber|pan|pans|accountnumber|account_number|realaccountnumber|taxid|governmentid|cardsecuritycode|securitycode|cvc|cvv|cvv2|ssn|partnersecret|newpartnersecret|secret|password|token|accesstoken|refreshtoken|apikey|api_key|appkey|authorization|x-openapi-clientid|[a-z0-9]+-app-key|[a-z0-9]+-app-token|oauth_signature|signature|signingkey|privatekey|encryptedcard|encryptedvalue|d|p|q|dp|dq|qi)$/i;
 // Private JWK members (d, p, q, dp, dq, qi) are keys only inside a JWK; elsewhere those names are rare.
 // `<vendor>-App-Key` / `-App-Token`: the seed's Partner-* names and the provider's Finicity-* names alike.
 // Financial data (seed 002, payments data): realAccountNumber / accountNumber are full account numbers

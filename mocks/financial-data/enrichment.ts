@@ -1,5 +1,52 @@
-// enrichment (seed 002; issue 12): not built yet.
-import type { FastifyInstance } from 'fastify';
-import type { FdContext } from './middleware.js';
+// Transaction data enrichment (seed 002, Endpoints - Transaction data enrichment): categorization
+// and entity recognition added to each transaction of a batch of 1 to 1000 (seed 002, Limits; the
+// cap, the required members and the lengths are enforced by the shared middleware from the
+// contract, components/enrichment.yaml). Stateless and deterministic: a small merchant table
+// decides the category, the group and the entity from the description. Rules:
+// schemas/financial-data/rules/enrichment.yaml.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { route, type FdContext, type Input } from './middleware.js';
 
-export function registerEnrichment(_app: FastifyInstance, _ctx: FdContext): void {}
+interface Merchant { match: RegExp; name: string; category: string; group: string; website: string; ecommerce: boolean; city: string; state: string }
+
+/** The merchants the mock recognises (names of its own; the provider's examples are not copied). */
+const MERCHANTS: Merchant[] = [
+  { match: /STARBUCKS|COFFEE/i, name: 'Corner Coffee', category: 'Coffee Shops', group: 'Dining', website: 'https://coffee.example.com', ecommerce: false, city: 'Springfield', state: 'IL' },
+  { match: /MCDONALD|BURGER|PIZZA/i, name: 'Quick Burger', category: 'Fast Food', group: 'Dining', website: 'https://burger.example.com', ecommerce: false, city: 'Clinton', state: 'SC' },
+  { match: /AMAZON|ONLINE STORE/i, name: 'Online Store', category: 'Online Shopping', group: 'Shopping', website: 'https://store.example.com', ecommerce: true, city: 'Seattle', state: 'WA' },
+  { match: /GROCERY|MARKET/i, name: 'Grocery Mart', category: 'Groceries', group: 'Groceries & Dining', website: 'https://grocery.example.com', ecommerce: false, city: 'Springfield', state: 'IL' },
+  { match: /SHELL|GAS STATION|FUEL/i, name: 'Gas Station', category: 'Gas', group: 'Transportation', website: 'https://fuel.example.com', ecommerce: false, city: 'Springfield', state: 'IL' },
+  { match: /PAYROLL|SALARY/i, name: 'Payroll Deposit', category: 'Paycheck', group: 'Income', website: 'https://payroll.example.com', ecommerce: true, city: 'Springfield', state: 'IL' },
+];
+
+/** A stable number 0..100 from a text (FNV-1a), for the confidence scores. */
+function score(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return 50 + (h % 5001) / 100;
+}
+
+export function registerEnrichment(app: FastifyInstance, ctx: FdContext): void {
+  const { faults } = ctx;
+
+  const enrich = (t: Record<string, any>, index: number) => {
+    const m = MERCHANTS.find((x) => x.match.test(`${t.description} ${t.inputMerchantInformation?.name ?? ''}`));
+    const id = faults.has('enrich-ids-renumbered') ? String(index + 1) : t.externalTransactionId;
+    const amount = faults.has('enrich-amount-unsigned') ? Math.abs(t.amount) : t.amount;
+    const added = m ? {
+      transactionCategory: m.category, transactionCategoryScore: score(`${t.description}:c`), transactionCategoryGroup: m.group,
+      entities: [{ id: Buffer.from(m.name).toString('base64'), name: m.name, group: m.group, category: m.category, website: m.website, entityStandardizationConfidenceScore: score(`${t.description}:e`) }],
+      address: { city: m.city, state: m.state, country: 'USA' }, isEcommerce: m.ecommerce, isBrickAndMortar: !m.ecommerce,
+    } : { transactionCategory: 'Uncategorized', transactionCategoryScore: 0, transactionCategoryGroup: 'Other', entities: [] };
+    const out: Record<string, unknown> = { ...t, externalTransactionId: id, amount, ...added, isRecurringTransaction: Boolean(t.inputIsRecurringTransaction) };
+    if (faults.has('enrich-category-missing')) delete out.transactionCategory;
+    if (faults.has('enrich-entities-missing')) delete out.entities;
+    return out;
+  };
+
+  route(app, ctx, 'enrichTransactions', ({ body }: Input, reply: FastifyReply) => {
+    let transactions = (body.transactions as Record<string, any>[]).map(enrich);
+    if (faults.has('enrich-drops-last')) transactions = transactions.slice(0, -1);
+    return reply.code(200).send({ transactions });
+  });
+}

@@ -1,5 +1,170 @@
-// txpush (seed 002; issue 12): not built yet.
-import type { FastifyInstance } from 'fastify';
-import type { FdContext } from './middleware.js';
+// TxPush (seed 002, Endpoints - TxPush; Events - TxPush): subscriptions of an account's listener
+// (two records per subscribe call, class account and class transaction), the test transaction of a
+// testing account (one transaction event and one account event, balance changed), disabling an
+// account (all its subscriptions deleted) and deleting one subscription. Reads accounts through
+// findAccount (portfolio.ts) and injects the test transaction into the shared transactions, so
+// GetCustomerTransaction and GetCustomerAccount see it. Deliveries go through ctx.deliveries.
+// Rules: schemas/financial-data/rules/txpush.yaml; delivery bodies: components/txpush.yaml
+// (TxPushEvent, an assumption of the reference page, Outbound deliveries).
+import { createHash, createHmac } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { route, sendError, type FdContext, type Input } from './middleware.js';
+import { findAccount, type Account, type Transaction } from './portfolio.js';
+import type { FdWorld } from './world.js';
 
-export function registerTxpush(_app: FastifyInstance, _ctx: FdContext): void {}
+type SubscriptionClass = 'account' | 'transaction';
+
+interface Subscription { id: number; customerId: string; accountId: string; type: SubscriptionClass; callbackUrl: string; signingKey: string }
+
+interface TxPushState {
+  subscriptions: Map<number, Subscription>;
+  /** The last listener URL the partner registered (only the fault 'txpush-delivers-without-subscription' uses it). */
+  lastUrl?: string;
+}
+const states = new WeakMap<FdWorld, TxPushState>();
+
+/** The header carrying a delivery's signature (an assumption: rules/txpush.yaml FD-TXPUSH-SIGNED). */
+export const TXPUSH_SIGNATURE_HEADER = 'X-TxPush-Signature';
+
+const cents = (n: number) => Math.round(n * 100) / 100;
+
+export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
+  const { state: world, faults, clock } = ctx;
+  const state = (): TxPushState => {
+    if (!states.has(world)) states.set(world, { subscriptions: new Map() });
+    return states.get(world)!;
+  };
+  const customerType = (account: Account) => world.customers.get(account.customerId)?.type;
+
+  /**
+   * Why a listener URL is refused, or undefined (seed 002, Events and Limits): HTTPS for a real
+   * account (an active customer's), port 80 or 443 only (written or implied by the scheme).
+   */
+  const urlProblem = (raw: string, account: Account): string | undefined => {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      return 'callbackUrl is not a URL';
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'callbackUrl must be an http or https URL';
+    const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+    const allowed = faults.has('txpush-any-port-accepted') ? true
+      : faults.has('txpush-port-80-refused') ? port === 443
+      : faults.has('txpush-explicit-port-refused') ? !/^[a-z]+:\/\/[^/]*:[0-9]+/i.test(raw)
+      : port === 80 || port === 443;
+    if (!allowed) return `callbackUrl port ${port} is not allowed (80 or 443 only)`;
+    const real = customerType(account) === 'active';
+    if (real && url.protocol !== 'https:' && !faults.has('txpush-http-accepted-for-active')) return 'callbackUrl must be HTTPS for a real account';
+    if (real && faults.has('txpush-active-account-refused')) return 'callbackUrl refused for this account';
+    return undefined;
+  };
+
+  const subscribe = ({ path, body, partner }: Input, reply: FastifyReply) => {
+    const account = findAccount(world, path.customerId, path.accountId, partner?.id);
+    if (!account) return sendError(ctx, reply, 404, 'Customer or account not found');
+    const problem = urlProblem(String(body.callbackUrl), account);
+    if (problem) return sendError(ctx, reply, 400, problem);
+    const classes: SubscriptionClass[] = faults.has('txpush-one-record') ? ['account']
+      : faults.has('txpush-records-same-class') ? ['account', 'account'] : ['account', 'transaction'];
+    const made = classes.map((type, i) => {
+      const id = Number(world.nextId());
+      const callbackUrl = i === 1 && faults.has('txpush-record-url-trimmed') ? body.callbackUrl.replace(/\/[^/]*$/, '') : body.callbackUrl;
+      // Deterministic per id (the mock holds no entropy of its own); the deliveries are signed with it.
+      const signingKey = createHash('sha256').update(`txpush-signing:${id}`).digest('base64url');
+      const sub: Subscription = { id, customerId: account.customerId, accountId: account.id, type, callbackUrl, signingKey };
+      state().subscriptions.set(id, sub);
+      return sub;
+    });
+    state().lastUrl = body.callbackUrl;
+    return reply.code(201).send({
+      subscriptions: made.map((s) => ({ id: s.id, accountId: Number(s.accountId), type: s.type, callbackUrl: s.callbackUrl, signingKey: s.signingKey })),
+    });
+  };
+
+  const disable = ({ path, partner }: Input, reply: FastifyReply) => {
+    const account = findAccount(world, path.customerId, path.accountId, partner?.id);
+    if (!account) return sendError(ctx, reply, 404, 'Customer or account not found');
+    if (!faults.has('txpush-disable-noop')) {
+      for (const s of [...state().subscriptions.values()]) {
+        if (s.accountId !== account.id) continue;
+        if (s.type === 'transaction' && faults.has('txpush-disable-keeps-transaction-class')) continue;
+        state().subscriptions.delete(s.id);
+      }
+    }
+    return reply.code(204).send();
+  };
+
+  const deleteOne = ({ path, partner }: Input, reply: FastifyReply) => {
+    const customer = world.customers.get(path.customerId);
+    if (!customer || (partner && customer.partnerId !== partner.id)) return sendError(ctx, reply, 404, 'Customer not found');
+    const sub = state().subscriptions.get(Number(path.subscriptionId));
+    const owned = sub && (sub.customerId === customer.id || faults.has('txpush-delete-other-customer'));
+    if (!sub || !owned) {
+      if (faults.has('txpush-delete-unknown-204')) return reply.code(204).send();
+      return sendError(ctx, reply, 404, 'Subscription not found');
+    }
+    if (faults.has('txpush-delete-one-deletes-account')) {
+      for (const s of [...state().subscriptions.values()]) if (s.accountId === sub.accountId) state().subscriptions.delete(s.id);
+    } else if (!faults.has('txpush-delete-ignored')) {
+      state().subscriptions.delete(sub.id);
+    }
+    return reply.code(204).send();
+  };
+
+  /** One delivery, signed with the subscription's key (the fault signs with another key). */
+  const deliver = async (sub: Subscription, body: Record<string, unknown>) => {
+    const text = JSON.stringify(body);
+    const key = faults.has('txpush-signature-wrong-key') ? `${sub.signingKey}x` : sub.signingKey;
+    const signature = createHmac('sha256', key).update(text).digest('hex');
+    await ctx.deliveries.send(sub.callbackUrl, 'POST', { 'content-type': 'application/json', [TXPUSH_SIGNATURE_HEADER]: signature }, body, clock.now());
+  };
+
+  const eventOf = (sub: Subscription, t: Transaction, account: Account, oldBalance: number) => {
+    const head = { subscriptionId: faults.has('txpush-event-subscription-id-missing') ? undefined : sub.id, class: sub.type, accountId: Number(account.id), customerId: Number(account.customerId) };
+    if (sub.type === 'transaction') {
+      const amount = faults.has('txpush-event-amount-unsigned') ? Math.abs(t.amount) : t.amount;
+      return {
+        ...head, event: 'transaction.created',
+        transaction: { id: t.id, amount, description: t.description, status: t.status, transactionDate: t.transactionDate, postedDate: t.postedDate, createdDate: t.createdDate },
+      };
+    }
+    const balance = faults.has('txpush-account-event-old-balance') ? oldBalance : account.balance;
+    return { ...head, event: 'account.modified', account: { id: Number(account.id), balance }, changes: [{ field: 'balance', old: oldBalance, new: balance }] };
+  };
+
+  const testTransaction = async ({ path, body, partner }: Input, reply: FastifyReply) => {
+    const account = findAccount(world, path.customerId, path.accountId, partner?.id);
+    if (!account) return sendError(ctx, reply, 404, 'Customer or account not found');
+    // seed 002, Events: testing accounts only (the 400 is this contract's reading).
+    if (customerType(account) !== 'testing' && !faults.has('txpush-test-on-active-accepted')) return sendError(ctx, reply, 400, 'The test transaction is only supported for testing accounts');
+    const nowS = clock.nowEpochSeconds();
+    const t: Transaction = {
+      id: Number(world.nextId()) * 10 + 1, accountId: account.id, customerId: account.customerId, amount: body.amount, description: body.description,
+      status: body.status ?? 'active', transactionDate: body.transactionDate, postedDate: body.postedDate ?? nowS, createdDate: nowS, historic: false,
+    };
+    if (!faults.has('txpush-test-transaction-not-stored')) world.transactions.set(t.id, t);
+    const oldBalance = account.balance;
+    account.balance = cents(account.balance + t.amount);
+    account.availableBalance = cents(account.availableBalance + t.amount);
+    account.balanceDate = nowS;
+    let subs = [...state().subscriptions.values()].filter((s) => s.accountId === account.id);
+    if (faults.has('txpush-test-no-account-event')) subs = subs.filter((s) => s.type !== 'account');
+    if (subs.length === 0 && faults.has('txpush-delivers-without-subscription') && state().lastUrl) {
+      subs = [{ id: 0, customerId: account.customerId, accountId: account.id, type: 'transaction', callbackUrl: state().lastUrl!, signingKey: 'none' }];
+    }
+    // Transaction events first, then the account event (the balance changed).
+    subs.sort((a, b) => (a.type === b.type ? a.id - b.id : a.type === 'transaction' ? -1 : 1));
+    for (const sub of subs) {
+      const event = eventOf(sub, t, account, oldBalance);
+      await deliver(sub, event);
+      if (sub.type === 'transaction' && faults.has('txpush-transaction-event-twice')) await deliver(sub, event);
+    }
+    return reply.code(201).send({ id: t.id, createdDate: faults.has('txpush-test-created-date-ms') ? nowS * 1000 : nowS });
+  };
+
+  route(app, ctx, 'SubscribeToTxPushNotifications', subscribe);
+  route(app, ctx, 'DisableTxPushNotifications', disable);
+  route(app, ctx, 'CreateTxPushTestTransaction', testTransaction);
+  route(app, ctx, 'DeleteTxPushSubscription', deleteOne);
+}

@@ -100,10 +100,20 @@ for (const operationId of GENERATE) {
       async ({ fdApi, fd, fdEntities, fdMock, createCustomer }) => {
         // A customer of this test with the same linked portfolio as the worker's, and no consumer yet.
         const customerId = await createCustomer('testing');
-        await fdMock.linkAccounts(customerId);
+        const portfolio = await fdMock.linkAccounts(customerId);
         const business = await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() });
         expect(business.status, 'a business for the new customer').toBe(200);
         let options = request(operationId, fd, fdEntities, customerId);
+        // A body naming accounts of the worker's customer names this customer's counterparts (same
+        // type and status, in order: the mock links the same portfolio shape to every customer).
+        const counterpart = new Map((fdEntities.linked?.accounts ?? []).map((a) => {
+          const same = (fdEntities.linked?.accounts ?? []).filter((b) => b.type === a.type && b.status === a.status);
+          const mine = portfolio.accounts.filter((b) => b.type === a.type && b.status === a.status);
+          return [a.id, mine[same.indexOf(a)]?.id ?? a.id] as const;
+        }));
+        let text = JSON.stringify(options.body ?? null);
+        for (const [from, to] of counterpart) text = text.replace(new RegExp(`(?<![0-9])${from}(?![0-9])`, 'g'), to);
+        options = { ...options, body: JSON.parse(text) ?? undefined };
         // A body naming the worker's stored pay statement names one of this customer instead.
         if (fdEntities.payStatementAssetId && JSON.stringify(options.body ?? null).includes(fdEntities.payStatementAssetId)) {
           const stored = await fdApi.call('StoreCustomerPayStatement', { path: { customerId }, body: { label: 'lastPayPeriod', statement: paystubPdf(PAYSTUB) } });
