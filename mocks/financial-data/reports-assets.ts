@@ -1,5 +1,230 @@
-// reports-assets (seed 002; issue 11): not built yet.
-import type { FastifyInstance } from 'fastify';
-import type { FdContext } from './middleware.js';
+// Asset reports (seed 002, Decisioning report generation; Transactions): VOA, VOA with income,
+// prequalification CRA and non-CRA, VOI, statement and transactions reports. All go through the
+// shared report store (reports.ts: ids, status on the virtual clock, callback, freeze and consumer
+// guards); this module decides what each accepts (eligible account types, the accounts named, the
+// transactions report's window, the statement asked) and builds its content from the customer's
+// linked data when the report completes (reports-assets-content.ts).
+// - Eligibility (seed 002): VOA, VOAI and prequalification need a checking, savings, money market
+//   or investment account (the list of VOAI and prequalification: provider 1.35.0), VOI a checking,
+//   savings or money market one; otherwise 400.
+// - History: VOA 12 months, VOAI 61 days by default or from fromDate up to 24 months (income
+//   credits 24 months, or from incomeFromDate), VOI two years. A fromDate before the cap is served
+//   from the cap (assumption: the sources say "up to" and state no 400).
+// - accountIds names a subset; an id that is not the customer's account is a 404 (seed 002 Errors
+//   404: account; assumption), as is the statement report's account.
+// Rules: schemas/financial-data/rules/reports-assets.yaml.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { createHash } from 'node:crypto';
+import { route, sendError, type FdContext, type Input } from './middleware.js';
+import { findAccount, type AccountType } from './portfolio.js';
+import { callbackOf, createReport, generationGuard, reportAck, type Report } from './reports.js';
+import { buildContent, daysBefore, ELIGIBLE, monthsBefore, reportAccounts, type ContentOptions } from './reports-assets-content.js';
 
-export function registerReportsAssets(_app: FastifyInstance, _ctx: FdContext): void {}
+const TITLES: Record<string, string> = {
+  voa: 'Verification of Assets', voaHistory: 'Verification of Assets with Income - Transactions', preQualVoa: 'Asset Ready Report (CRA)',
+  assetSummary: 'Asset Ready Report (non-CRA)', voi: 'Verification of Income', statement: 'Statement Report', transactions: 'Transactions Report',
+};
+
+/** seed 002, Limits: VOA 12 months, VOAI 24 months (61 days by default), VOI two years; the transactions report window 24 months. */
+const VOA_MONTHS = 12;
+const VOAI_MONTHS = 24;
+const VOAI_DEFAULT_DAYS = 61;
+const VOI_MONTHS = 24;
+const TXREPORT_MONTHS = 24;
+
+/** A white-space separated account id list as the ack echoes it (provider 1.35.0 ReportAccountIds). */
+const idList = (text: unknown) => (typeof text === 'string' && text.trim() ? text.split(/\s+/).filter(Boolean) : undefined);
+const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+const num = (v: unknown) => (v === undefined || v === null ? undefined : Number(v));
+
+export function registerReportsAssets(app: FastifyInstance, ctx: FdContext): void {
+  const { faults } = ctx;
+  const on = (id: string) => faults.has(id);
+
+  /** The types a report counts as eligible, as the faults bend them. */
+  const eligibleTypes = (type: string): readonly AccountType[] | undefined => {
+    let types = ELIGIBLE[type];
+    if (!types) return undefined;
+    if (on('ra-cd-eligible') && type !== 'voi') types = [...types, 'cd'];
+    if (type === 'voa' && on('ra-voa-needs-checking')) types = ['checking'];
+    if (type === 'voaHistory' && on('ra-voai-investment-refused')) types = types.filter((t) => t !== 'investment');
+    if (type === 'assetSummary' && on('ra-prequal-noncra-savings-refused')) types = types.filter((t) => t !== 'savings');
+    if (type === 'voi' && on('ra-voi-investment-eligible')) types = [...types, 'investment'];
+    if (type === 'voi' && on('ra-voi-money-market-refused')) types = types.filter((t) => t !== 'moneyMarket');
+    return types;
+  };
+  const eligibilityUnchecked = (type: string) =>
+    (type === 'voa' && on('ra-voa-eligibility-unchecked')) || (type === 'voaHistory' && on('ra-voai-eligibility-unchecked')) ||
+    ((type === 'preQualVoa' || type === 'assetSummary') && on('ra-prequal-eligibility-unchecked'));
+
+  /**
+   * The accounts named by accountIds (undefined: all), or a 404 sent (false) when one is not the
+   * customer's account (seed 002 Errors 404; assumption FD-ASSETS-ACCOUNT-IDS).
+   */
+  const namedAccounts = (customerId: string, text: unknown, reply: FastifyReply): string[] | undefined | false => {
+    const ids = idList(text);
+    if (!ids || on('ra-account-ids-ignored')) return undefined;
+    const unknown = ids.find((id) => !findAccount(ctx.state, customerId, id));
+    if (unknown !== undefined && !on('ra-account-ids-unknown-ignored')) {
+      sendError(ctx, reply, 404, `Account not found: ${unknown}`);
+      return false;
+    }
+    return ids;
+  };
+
+  interface Spec {
+    type: string;
+    /** The content's options once the report completes (its createdDate is the window's end). */
+    content: (report: Report, body: Record<string, unknown>) => Omit<ContentOptions, 'faults'>;
+    /** The constraints the ack echoes (provider 1.35.0 *ConstraintsOut). */
+    echo: (body: Record<string, unknown>, accountIds?: string[]) => Record<string, unknown>;
+    /** The history cap in months, where fromDate has one. */
+    capMonths?: number;
+  }
+
+  /** VOA, VOAI, prequalification and VOI: guard, accounts named, eligibility (400), then the report. */
+  const assetReport = (operationId: string, spec: Spec) => {
+    route(app, ctx, operationId, ({ path, query, body }: Input, reply) => {
+      const found = generationGuard(ctx, reply, path.customerId, true);
+      if (!found) return reply;
+      const named = namedAccounts(found.customer.id, body.accountIds, reply);
+      if (named === false) return reply;
+      if (spec.capMonths && beforeCapRefused(body, spec.capMonths, reply)) return reply;
+      const types = eligibleTypes(spec.type);
+      const eligible = reportAccounts(ctx, found.customer.id, types, named);
+      if (eligible.length === 0 && !eligibilityUnchecked(spec.type)) {
+        return sendError(ctx, reply, 400, `Bad request. (No eligible account type for a ${spec.type} report: ${types!.join(', ')}).`);
+      }
+      const accountIds = on('ra-echo-account-ids-dropped') ? undefined : idList(body.accountIds);
+      const report = createReport(ctx, {
+        type: spec.type, title: TITLES[spec.type], customer: found.customer, consumer: found.consumer, callbackUrl: callbackOf(query),
+        constraints: defined(spec.echo(body, accountIds)),
+        build: (r) => {
+          // Fault: every account of the customer listed, whatever its type.
+          const accounts = reportAccounts(ctx, r.customerId, on('ra-accounts-all-types') ? undefined : types, named);
+          return buildContent(ctx, r.id, accounts, { ...spec.content(r, body), faults });
+        },
+      });
+      return reply.code(202).send(reportAck(report));
+    });
+  };
+
+  /** The start of a capped history: fromDate, not before the cap (fault: refused or not capped). */
+  const capped = (fromDate: number | undefined, cap: number, fallback: number) => {
+    if (fromDate === undefined) return fallback;
+    return on('ra-fromdate-cap-ignored') ? fromDate : Math.max(fromDate, cap);
+  };
+  /** Fault: a fromDate before the cap refused (the contract serves it from the cap). */
+  const beforeCapRefused = (body: Record<string, unknown>, months: number, reply: FastifyReply) => {
+    const from = num(body.fromDate);
+    if (!on('ra-fromdate-before-cap-400') || from === undefined || from >= monthsBefore(ctx.clock.nowEpochSeconds(), months)) return false;
+    sendError(ctx, reply, 400, `fromDate is more than ${months} months ago`);
+    return true;
+  };
+  const common = (body: Record<string, unknown>, accountIds?: string[]) => ({
+    accountIds, reportCustomFields: body.reportCustomFields, fromDate: on('ra-echo-from-date-dropped') ? undefined : body.fromDate,
+  });
+
+  assetReport('GenerateVOAReport', {
+    type: 'voa',
+    capMonths: VOA_MONTHS,
+    echo: (body, ids) => ({ ...common(body, ids), showNsf: body.showNsf }),
+    content: (r, body) => {
+      const months = on('ra-voa-history-24m') ? 24 : on('ra-voa-history-6m') ? 6 : VOA_MONTHS;
+      const cap = monthsBefore(r.createdDate, months);
+      return { window: { from: capped(num(body.fromDate), cap, cap), to: r.createdDate }, consolidated: true };
+    },
+  });
+
+  assetReport('GenerateVOAWithIncomeReport', {
+    type: 'voaHistory',
+    capMonths: VOAI_MONTHS,
+    echo: (body, ids) => ({ ...common(body, ids), showNsf: body.showNsf, incomeFromDate: body.incomeFromDate, incomeStreamConfidenceMinimum: body.incomeStreamConfidenceMinimum }),
+    content: (r, body) => {
+      const cap = monthsBefore(r.createdDate, VOAI_MONTHS);
+      const fallback = daysBefore(r.createdDate, on('ra-voai-default-90d') ? 90 : VOAI_DEFAULT_DAYS);
+      const from = on('ra-voai-fromdate-ignored') ? fallback : capped(num(body.fromDate), cap, fallback);
+      // seed 002: income credits up to 24 months regardless of fromDate; incomeFromDate alters them.
+      const incomeFrom = on('ra-voai-income-follows-fromdate') ? from
+        : num(body.incomeFromDate) !== undefined && !on('ra-voai-income-fromdate-ignored') ? Math.max(num(body.incomeFromDate)!, cap) : cap;
+      return { window: { from, to: r.createdDate }, income: { from: incomeFrom, to: r.createdDate, confidenceMin: num(body.incomeStreamConfidenceMinimum) } };
+    },
+  });
+
+  for (const [operationId, type] of [['GeneratePrequalificationCRAReport', 'preQualVoa'], ['GeneratePrequalificationNonCRAReport', 'assetSummary']]) {
+    assetReport(operationId, { type, echo: (body, ids) => ({ ...common(body, ids), showNsf: body.showNsf }), content: () => ({ consolidated: true }) });
+  }
+
+  assetReport('GenerateVOIReport', {
+    type: 'voi',
+    capMonths: VOI_MONTHS,
+    echo: (body, ids) => ({ ...common(body, ids), incomeStreamConfidenceMinimum: body.incomeStreamConfidenceMinimum }),
+    content: (r, body) => {
+      const cap = on('ra-voi-history-unbounded') ? 0 : monthsBefore(r.createdDate, on('ra-voi-history-12m') ? 12 : VOI_MONTHS);
+      const from = capped(num(body.fromDate), cap, cap);
+      return { window: { from, to: r.createdDate }, income: { from, to: r.createdDate, confidenceMin: num(body.incomeStreamConfidenceMinimum) } };
+    },
+  });
+
+  route(app, ctx, 'GenerateTransactionsReport', ({ path, query, body }, reply) => {
+    const now = ctx.clock.nowEpochSeconds();
+    let from = num(query.fromDate);
+    let to = num(query.toDate);
+    // seed 002, Transactions: required report from and to dates (fault: a missing one defaulted).
+    if ((from === undefined || to === undefined) && !on('ra-txreport-dates-optional')) {
+      return sendError(ctx, reply, 400, `"${from === undefined ? 'fromDate' : 'toDate'}" is required`);
+    }
+    to ??= now;
+    from ??= monthsBefore(to, 12);
+    // provider 1.35.0: toDate later than fromDate.
+    if (to < from && !on('ra-txreport-order-unchecked')) return sendError(ctx, reply, 400, 'toDate must be later than fromDate');
+    // seed 002: at most 24 months between fromDate and toDate.
+    const months = on('ra-txreport-window-12m') ? 12 : TXREPORT_MONTHS;
+    if (from < monthsBefore(to, months) && !on('ra-txreport-window-unchecked')) {
+      return sendError(ctx, reply, 400, `There cannot be more than ${TXREPORT_MONTHS} months between fromDate and toDate`);
+    }
+    const found = generationGuard(ctx, reply, path.customerId, true);
+    if (!found) return reply;
+    const named = namedAccounts(found.customer.id, body.accountIds, reply);
+    if (named === false) return reply;
+    const asked = query.includePending === true;
+    const pending = on('ra-txreport-pending-always') ? true : on('ra-txreport-pending-never') ? false : asked;
+    const window = { from, to, pending };
+    const report = createReport(ctx, {
+      type: 'transactions', title: TITLES.transactions, customer: found.customer, consumer: found.consumer, callbackUrl: callbackOf(query),
+      constraints: defined({
+        accountIds: on('ra-echo-account-ids-dropped') ? undefined : idList(body.accountIds), fromDate: from, toDate: to, includePending: asked,
+        reportCustomFields: body.reportCustomFields, findTransaction: body.findTransaction,
+      }),
+      build: (r) => {
+        // Fault: only the VOA-eligible accounts listed (the transactions report reads every account).
+        const accounts = reportAccounts(ctx, r.customerId, on('ra-txreport-eligible-only') ? ELIGIBLE.voa : undefined, named);
+        const find = on('ra-txreport-find-ignored') ? undefined : (body.findTransaction as Record<string, unknown> | undefined);
+        return buildContent(ctx, r.id, accounts, { window, find, faults });
+      },
+    });
+    return reply.code(202).send(reportAck(report));
+  });
+
+  route(app, ctx, 'GenerateStatementReport', ({ path, query, body }, reply) => {
+    const found = generationGuard(ctx, reply, path.customerId, true);
+    if (!found) return reply;
+    const data = (body.statementReportData ?? {}) as { accountId?: number; statementIndex?: number };
+    const account = data.accountId === undefined ? undefined
+      : findAccount(ctx.state, found.customer.id, String(data.accountId)) ?? (on('ra-stmt-account-owner-unchecked') ? ctx.state.accounts.get(String(data.accountId)) : undefined);
+    // seed 002 Errors 404: an account that is not the customer's (fault: 400).
+    if (!account) return sendError(ctx, reply, on('ra-stmt-account-400') ? 400 : 404, `Account not found: ${data.accountId ?? '(none)'}`);
+    const index = data.statementIndex ?? (on('ra-stmt-default-index-0') ? 0 : 1);
+    const report = createReport(ctx, {
+      type: 'statement', title: TITLES.statement, customer: found.customer, consumer: found.consumer, callbackUrl: callbackOf(query),
+      constraints: defined({ statementReportData: { accountId: data.accountId, statementIndex: index }, reportCustomFields: body.reportCustomFields }),
+      build: (r) => {
+        if (on('ra-stmt-asset-missing')) return {};
+        // An asset id in the provider's form (a UUID, then the customer id), deterministic per report.
+        const h = createHash('sha256').update(`statement-report:${r.id}:${account.id}:${index}`).digest('hex');
+        return { assetId: `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}-${r.customerId}` };
+      },
+    });
+    return reply.code(202).send(reportAck(report));
+  });
+}

@@ -1,0 +1,102 @@
+// Covers: the history each report shows - POST /decisioning/v2/customers/{customerId}/voa (up to 12
+// months), /voaHistory (61 days by default, changed by fromDate, up to 24 months; income credits
+// up to 24 months whatever fromDate, altered by incomeFromDate) and /voi (up to two years): seed
+// 002, Decisioning report generation and Limits. A fromDate before the cap is served from the cap
+// (this contract's reading of "up to": @assumption). Known answers: the linked customer's
+// transactions as GetAllCustomerTransactions lists them once the older history is loaded; the
+// window ends at the report's createdDate; the customer holds transactions up to 24 months old.
+import { expect, rules, test, type LinkedCustomer, type OperationClient } from '../../fixtures/financial-data.js';
+import {
+  DAY_S, ensureConsumer, expectWindow, generated, incomeIds, knownAccounts, knownTransactions, loadHistory, monthsBefore, reportTransactions, type KnownTransaction,
+} from './reports-assets.known.js';
+
+const VOA_TYPES = ['checking', 'savings', 'moneyMarket', 'investment'];
+const VOI_TYPES = ['checking', 'savings', 'moneyMarket'];
+
+/** The linked customer with a consumer and its older history loaded; its transactions on the accounts of `types`. */
+async function prepared(fdApi: OperationClient, linked: LinkedCustomer, nowS: number, types: string[]) {
+  await ensureConsumer(fdApi, linked.customerId);
+  const accounts = (await knownAccounts(fdApi, linked.customerId)).filter((a) => types.includes(a.type));
+  await loadHistory(fdApi, linked.customerId, accounts);
+  const ids = new Set(accounts.map((a) => a.id));
+  const known = (await knownTransactions(fdApi, linked.customerId, nowS)).filter((t) => ids.has(t.accountId));
+  return { customerId: linked.customerId, known };
+}
+
+/** The income credits a report should hold from `from` (deposits: positive amounts, posted). */
+function expectIncome(shown: number[], known: KnownTransaction[], from: number, to: number, what: string) {
+  const credits = known.filter((t) => t.amount > 0 && !t.pending);
+  const shownSet = new Set(shown);
+  expect(credits.filter((t) => t.postedDate >= from + DAY_S && t.postedDate <= to && !shownSet.has(t.id)).map((t) => t.id), `${what}: every credit from that date is an income credit`).toEqual([]);
+  const byId = new Map(known.map((t) => [t.id, t]));
+  expect(shown.filter((id) => (byId.get(id)?.postedDate ?? 0) < from - DAY_S).map((id) => id), `${what}: no income credit before that date`).toEqual([]);
+}
+
+test('a VOA shows the posted transactions of the last 12 months and none older, though the customer has older ones',
+  rules('FD-VOA-HISTORY:accept@assets-read', 'FD-VOA-HISTORY:refuse@assets-read'), async ({ fdApi, fd, linkedCustomer, pollReport }) => {
+    const nowS = Math.floor(fd.now() / 1000);
+    const { customerId, known } = await prepared(fdApi, linkedCustomer, nowS, VOA_TYPES);
+    expect(known.filter((t) => t.postedDate < monthsBefore(nowS, 13)).length, 'the customer has transactions older than 12 months').toBeGreaterThan(0);
+    const { ack, report } = await generated(fdApi, pollReport, 'GenerateVOAReport', { path: { customerId }, body: {} });
+    const shown = expectWindow(reportTransactions(report), known, monthsBefore(ack.createdDate, 12), ack.createdDate, 'VOA, 12 months');
+    expect(shown, 'the VOA shows transactions').toBeGreaterThan(0);
+  });
+
+test('a VOAI without fromDate shows 61 days of transactions and the income credits of 24 months; with incomeFromDate 90 days back, only the credits from that date',
+  rules('FD-VOAI-HISTORY-DEFAULT@assets-read', 'FD-VOAI-INCOME-24M@assets-read', 'FD-VOAI-INCOME-FROM@assets-read'), async ({ fdApi, fd, linkedCustomer, pollReport }) => {
+    const nowS = Math.floor(fd.now() / 1000);
+    const { customerId, known } = await prepared(fdApi, linkedCustomer, nowS, VOA_TYPES);
+    const { ack, report } = await generated(fdApi, pollReport, 'GenerateVOAWithIncomeReport', { path: { customerId }, body: {} });
+    expectWindow(reportTransactions(report), known, ack.createdDate - 61 * DAY_S, ack.createdDate, 'VOAI default, 61 days');
+    const income = incomeIds(report);
+    expectIncome(income, known, monthsBefore(ack.createdDate, 24), ack.createdDate, 'VOAI income, 24 months');
+    const older = known.filter((t) => income.includes(t.id) && t.postedDate < ack.createdDate - 61 * DAY_S).length;
+    expect(older, 'income credits older than the 61 days of transactions are shown').toBeGreaterThan(0);
+
+    const incomeFromDate = Math.floor(fd.now() / 1000) - 90 * DAY_S;
+    const altered = await generated(fdApi, pollReport, 'GenerateVOAWithIncomeReport', { path: { customerId }, body: { incomeFromDate } });
+    expect(altered.ack.constraints?.incomeFromDate, 'the ack echoes incomeFromDate').toBe(incomeFromDate);
+    expectIncome(incomeIds(altered.report), known, incomeFromDate, altered.ack.createdDate, 'VOAI incomeFromDate 90 days back');
+  });
+
+test('a VOAI with fromDate 100 days back shows those 100 days; with fromDate 24 months back, 24 months and nothing older',
+  rules('FD-VOAI-HISTORY-FROM:accept@assets-read', 'FD-VOAI-HISTORY-FROM:refuse@assets-read', 'FD-VOAI-INCOME-24M@assets-read'), async ({ fdApi, fd, linkedCustomer, pollReport }) => {
+    const nowS = Math.floor(fd.now() / 1000);
+    const { customerId, known } = await prepared(fdApi, linkedCustomer, nowS, VOA_TYPES);
+    const hundred = nowS - 100 * DAY_S;
+    const first = await generated(fdApi, pollReport, 'GenerateVOAWithIncomeReport', { path: { customerId }, body: { fromDate: hundred } });
+    expectWindow(reportTransactions(first.report), known, hundred, first.ack.createdDate, 'VOAI fromDate 100 days back');
+    expectIncome(incomeIds(first.report), known, monthsBefore(first.ack.createdDate, 24), first.ack.createdDate, 'VOAI income with fromDate');
+    const full = monthsBefore(Math.floor(fd.now() / 1000), 24) + DAY_S;
+    const second = await generated(fdApi, pollReport, 'GenerateVOAWithIncomeReport', { path: { customerId }, body: { fromDate: full } });
+    expectWindow(reportTransactions(second.report), known, full, second.ack.createdDate, 'VOAI fromDate 24 months back');
+  });
+
+test('a VOI shows the posted transactions of the last two years and none older once the oldest are past two years @mock-only',
+  rules('FD-VOI-HISTORY:accept@assets-read', 'FD-VOI-HISTORY:refuse@assets-read'), async ({ fdApi, fd, fdMock, linkedCustomer, pollReport }) => {
+    // The linked data spans 24 months before the link: 40 days later the oldest are past two years.
+    await fdMock.advanceClock(40 * DAY_S);
+    const nowS = Math.floor(fd.now() / 1000);
+    const { customerId, known } = await prepared(fdApi, linkedCustomer, nowS, VOI_TYPES);
+    expect(known.filter((t) => t.postedDate < monthsBefore(nowS, 24) - DAY_S).length, 'the customer has transactions older than two years').toBeGreaterThan(0);
+    const { ack, report } = await generated(fdApi, pollReport, 'GenerateVOIReport', { path: { customerId }, body: {} });
+    expectWindow(reportTransactions(report), known, monthsBefore(ack.createdDate, 24), ack.createdDate, 'VOI, two years');
+  });
+
+const CAPS = [
+  { op: 'GenerateVOAReport', months: 12, asked: 18, types: VOA_TYPES },
+  { op: 'GenerateVOAWithIncomeReport', months: 24, asked: 30, types: VOA_TYPES },
+  { op: 'GenerateVOIReport', months: 24, asked: 30, types: VOI_TYPES },
+];
+test('a fromDate before the cap (VOA 18 months, VOAI and VOI 30 months) is accepted and served from the cap @assumption @mock-only',
+  rules('FD-ASSETS-FROMDATE-CAP@assets-ack', 'FD-ASSETS-FROMDATE-CAP@assets-read'), async ({ fdApi, fd, fdMock, linkedCustomer, pollReport }) => {
+    await fdMock.advanceClock(40 * DAY_S);
+    const nowS = Math.floor(fd.now() / 1000);
+    const { customerId, known } = await prepared(fdApi, linkedCustomer, nowS, VOA_TYPES);
+    for (const { op, months, asked, types } of CAPS) {
+      const accounts = new Set((await knownAccounts(fdApi, customerId)).filter((a) => types.includes(a.type)).map((a) => a.id));
+      const fromDate = monthsBefore(Math.floor(fd.now() / 1000), asked);
+      const { ack, report } = await generated(fdApi, pollReport, op, { path: { customerId }, body: { fromDate } });
+      expectWindow(reportTransactions(report), known.filter((t) => accounts.has(t.accountId)), monthsBefore(ack.createdDate, months), ack.createdDate, `${op} fromDate ${asked} months back`);
+    }
+  });
