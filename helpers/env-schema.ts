@@ -92,6 +92,7 @@ export const ENV_SCHEMA: EnvVar[] = [
   v('financial-data', 'FD_AUTH_DETAILS_UNAVAILABLE_LOGIN_ID', 'checks', 'an institution login whose OAuth authorization predates the authorization-details endpoint', { checks: 'the authorization-details 3004 check' }),
   v('financial-data', 'FD_SBCA_LOCATION_ID', 'checks', 'a merchant location id the sandbox has small business credit analytics for', { checks: 'the SBCA report checks' }),
   v('financial-data', 'FD_PAY_STATEMENT_ASSET_ID', 'optional', 'a pay statement asset of the worker customer (default: the suite stores one)'),
+  v('financial-data', 'FD_EXPERIENCE_APP_NAME', 'checks', 'an application name GetAllExperience knows experiences for', { checks: 'the Connect experiences checks' }),
   v('financial-data', 'FD_REPORT_POLL_MAX_SECONDS', 'optional', 'how long a report is polled before the check fails naming it and its last status (default 600)'),
   v('financial-data', 'FD_LISTENER_PUBLIC_URL', 'checks', 'public HTTPS URL (port 443) the sandbox calls back, forwarding to this machine', { checks: 'the report callback, TxPush and webhook round-trips' }),
   v('financial-data', 'FD_LISTENER_PORT', 'checks', 'local port of the listener behind FD_LISTENER_PUBLIC_URL', { checks: 'the report callback, TxPush and webhook round-trips' }),

@@ -1,5 +1,167 @@
-// connect-components (seed 002; issue 12): not built yet.
-import type { FastifyInstance } from 'fastify';
-import type { FdContext } from './middleware.js';
+// Connect components (seed 002, Endpoints - Connect components; issue 12): OAuth URLs and login
+// forms of an institution for a customer (an optional configuration applied), reconnections of an
+// institution login (201 with a login form, or 203 with a multi-factor challenge when the login's
+// institution asks one: the `mfa` flag of portfolio.ts accounts), and the partner's configurations,
+// each returned only to the partner that owns it. Errors in the provider's
+// {"Errors": {"Error": [...]}} body (reference, Error bodies): the routes live in their own Fastify
+// context whose onSend hook rewrites what the shared front (security, validation) answers.
+// Rules: schemas/financial-data/rules/connect-components.yaml.
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { route, sendError, type FdContext, type Input } from './middleware.js';
+import { findLogin } from './portfolio.js';
+import type { FdWorld } from './world.js';
 
-export function registerConnectComponents(_app: FastifyInstance, _ctx: FdContext): void {}
+interface Configuration {
+  id: string; partnerId: string; deleted: boolean;
+  filterAccounts?: string[]; accountClassificationType?: string[]; aoRequired: boolean;
+}
+interface ComponentsState { configurations: Map<string, Configuration>; seq: number }
+const states = new WeakMap<FdWorld, ComponentsState>();
+
+/** provider 1.35.0 examples: 10010 invalid request, 10022-10026 credentials, 4041 not found. */
+function reasonCode(status: number, description: string): string {
+  if (status === 404) return '4041';
+  if (status !== 401) return '10010';
+  if (/missing/i.test(description)) return /token/i.test(description) ? '10024' : '10026';
+  return /expired/i.test(description) ? '10023' : '10022';
+}
+
+/** The provider's error body of these operations (provider 1.35.0 GoldStandardErrorMessage). */
+function errorBody(status: number, description: string) {
+  return { Errors: { Error: [{ Source: 'Connect-Components', ReasonCode: reasonCode(status, description), Description: description, Recoverable: false, Details: description }] } };
+}
+
+export function registerConnectComponents(app: FastifyInstance, ctx: FdContext): void {
+  const { state: world, faults } = ctx;
+  const state = (): ComponentsState => {
+    if (!states.has(world)) states.set(world, { configurations: new Map(), seq: 0 });
+    return states.get(world)!;
+  };
+  /** A deterministic UUID (the n-th of this world). */
+  const uuid = (kind: string) => {
+    const h = createHash('sha1').update(`connect-components:${kind}:${++state().seq}`).digest('hex');
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  };
+  /** FD-COMPONENTS-ERROR-SHAPE: this module's error sender; the fault answers the default {code, message}. */
+  const fail = (reply: FastifyReply, status: number, description: string) =>
+    (faults.has('components-error-default-shape') ? sendError(ctx, reply, status, description) : reply.code(status).send(errorBody(status, description)));
+
+  /** The calling partner's live configuration (FD-COMPONENTS-CONFIG-OWNER, FD-COMPONENTS-CONFIG-DELETE). */
+  const findConfiguration = (id: string, partnerId: string, use: 'read' | 'delete' | 'apply'): Configuration | undefined => {
+    const c = state().configurations.get(id);
+    if (!c) return undefined;
+    if (c.deleted && !(use === 'read' && faults.has('components-config-delete-still-readable'))) return undefined;
+    const ownerSkipped = faults.has('components-config-owner-unchecked') || (use === 'delete' && faults.has('components-config-delete-other-partner'));
+    return c.partnerId === partnerId || ownerSkipped ? c : undefined;
+  };
+  const view = (c: Configuration) => ({
+    id: c.id, ...(c.filterAccounts ? { filterAccounts: c.filterAccounts } : {}),
+    ...(c.accountClassificationType ? { accountClassificationType: c.accountClassificationType } : {}), aoRequired: c.aoRequired,
+  });
+
+  /** The refusals an OAuth URL or a login form share: institution (404), customer and configuration (400). */
+  const sessionRefusal = (input: Input, which: 'oauth' | 'form'): { status: number; description: string } | undefined => {
+    const institutionKnown = world.institutions.some((i) => i.id === String(input.path.institution_id));
+    const institutionSkipped = faults.has(which === 'oauth' ? 'components-oauth-institution-unchecked' : 'components-login-form-institution-unchecked');
+    if (!institutionKnown && !institutionSkipped) return { status: 404, description: 'The requested entity was not found' };
+    const customer = world.customers.get(String(input.body.customerId));
+    if ((!customer || customer.partnerId !== input.partner!.id) && !faults.has('components-customer-unchecked')) {
+      return { status: 400, description: 'Customer ID does not exist or does not belong to this partner' };
+    }
+    const configurationId = input.body.configurationId as string | undefined;
+    if (configurationId !== undefined) {
+      const known = Boolean(findConfiguration(configurationId, input.partner!.id, 'apply'));
+      if ((!known && !faults.has('components-config-unknown-accepted')) || (known && faults.has('components-config-known-refused'))) {
+        return { status: 400, description: 'configurationId names no configuration of this partner' };
+      }
+    }
+    return undefined;
+  };
+
+  const loginForm = () => ({
+    id: uuid('session'), eventStreamId: uuid('event-stream'),
+    elements: [{ id: uuid('element'), label: 'Username', sortOrder: 0 }, { id: uuid('element'), label: 'Password', sortOrder: 1 }],
+  });
+
+  app.register(async (scope) => {
+    // Errors of the shared front (401, validation 400, malformed path ids) in the provider's shape.
+    scope.addHook('onSend', async (_req, reply, payload) => {
+      if (reply.statusCode < 400 || typeof payload !== 'string' || faults.has('components-error-default-shape')) return payload;
+      try {
+        const body = JSON.parse(payload) as Record<string, unknown>;
+        if (!body || typeof body !== 'object' || 'Errors' in body) return payload;
+        return JSON.stringify(errorBody(reply.statusCode, String(body.message ?? body.error ?? 'error')));
+      } catch {
+        return payload;
+      }
+    });
+
+    route(scope, ctx, 'post-institutions-institutionId-oauth-urls', (input, reply) => {
+      const refused = sessionRefusal(input, 'oauth');
+      if (refused) return fail(reply, refused.status, refused.description);
+      const id = uuid('session');
+      const url = `https://oauth.example.com/institutions/${input.path.institution_id}/authorize?session=${id}&redirect_uri=${encodeURIComponent(input.body.redirectURI ?? '')}`;
+      return reply.code(201).send({ id, url, eventStreamId: uuid('event-stream') });
+    });
+
+    route(scope, ctx, 'post-institutions-institutionId-login-forms', (input, reply) => {
+      const refused = sessionRefusal(input, 'form');
+      if (refused) return fail(reply, refused.status, refused.description);
+      return reply.code(201).send(loginForm());
+    });
+
+    // seed 002: 201, or 203 with a multi-factor challenge (Errors 203: reconnection); no 404 documented.
+    route(scope, ctx, 'post-reconnections', (input, reply) => {
+      const partnerId = input.partner!.id;
+      const customerId = input.path.customer_id;
+      const customer = world.customers.get(customerId);
+      if ((!customer || customer.partnerId !== partnerId) && !faults.has('components-reconnect-customer-unchecked')) {
+        return fail(reply, 400, 'Customer ID does not exist or does not belong to this partner');
+      }
+      const loginId = input.path.institution_login_id;
+      // The faults look the login up by id alone, whoever's it is.
+      const byIdAlone = faults.has('components-reconnect-customer-unchecked') || faults.has('components-reconnect-other-customer-login');
+      const login = byIdAlone ? world.logins.get(Number(loginId)) : findLogin(world, customerId, loginId, partnerId);
+      if (!login && !faults.has('components-reconnect-login-unchecked')) return fail(reply, 400, 'institution_login_id is not an institution login of this customer');
+      const mfa = login ? [...world.accounts.values()].some((a) => a.institutionLoginId === login.id && a.mfa) : false;
+      if ((mfa && !faults.has('components-reconnect-mfa-ignored')) || faults.has('components-reconnect-always-203')) {
+        const challenge = { id: uuid('challenge'), prompt: 'Enter the code sent to your phone', mfaType: 'TFA_TEXT', choiceIds: [], eventStreamId: uuid('event-stream') };
+        return reply.code(203).send([{ mfaChallenges: [challenge] }]);
+      }
+      return reply.code(201).send(loginForm());
+    });
+
+    route(scope, ctx, 'post-configurations', (input, reply) => {
+      const body = input.body ?? {};
+      const c: Configuration = {
+        id: uuid('configuration'), partnerId: input.partner!.id, deleted: false,
+        ...(body.filterAccounts && !faults.has('components-config-drops-filter') ? { filterAccounts: body.filterAccounts } : {}),
+        ...(body.accountClassificationType ? { accountClassificationType: body.accountClassificationType } : {}),
+        // provider 1.35.0 AoRequired: default false.
+        aoRequired: body.aoRequired ?? faults.has('components-config-ao-default-true'),
+      };
+      state().configurations.set(c.id, c);
+      return reply.code(faults.has('components-config-create-200') ? 200 : 201).send(view(c));
+    });
+
+    route(scope, ctx, 'get-configurations', (input, reply) => {
+      const mine = [...state().configurations.values()].filter((c) => (c.partnerId === input.partner!.id || faults.has('components-config-owner-unchecked'))
+        && (!c.deleted || faults.has('components-config-delete-keeps-listed')));
+      return reply.code(200).send(mine.map(view));
+    });
+
+    route(scope, ctx, 'get-configurations-configurationId', (input, reply) => {
+      const c = findConfiguration(input.path.configuration_id, input.partner!.id, 'read');
+      if (!c) return fail(reply, 404, 'The requested entity was not found');
+      return reply.code(200).send(view(c));
+    });
+
+    route(scope, ctx, 'delete-configurations-configurationId', (input, reply) => {
+      const c = findConfiguration(input.path.configuration_id, input.partner!.id, 'delete');
+      if (!c) return fail(reply, 404, 'The requested entity was not found');
+      c.deleted = true;
+      return reply.code(204).send();
+    });
+  });
+}

@@ -1,5 +1,149 @@
-// connect (seed 002; issue 12): not built yet.
-import type { FastifyInstance } from 'fastify';
-import type { FdContext } from './middleware.js';
+// Connect, the hosted flows (seed 002, Endpoints - Connect (hosted flows); issue 12): nine operations
+// that generate a session link (full, lite, fix, e-mail, joint borrower, micro-entry verification,
+// the two Connect Transfer flows) and the experiences of an application. The link is deterministic
+// (the virtual clock and the request) and names the customer; the SSN a body may carry is never put
+// in it. Reads customers, consumers and linked logins of the world (findLogin). Errors in the
+// {code, message} body (reference, Error bodies). Rules: schemas/financial-data/rules/connect.yaml.
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { route, sendError, type FdContext, type Input } from './middleware.js';
+import { findLogin } from './portfolio.js';
 
-export function registerConnect(_app: FastifyInstance, _ctx: FdContext): void {}
+/**
+ * The application whose experiences the mock knows (fixtures/examples/fd-samples/connect.ts names
+ * it too, for the specs: a sandbox sets FD_EXPERIENCE_APP_NAME).
+ */
+export const EXPERIENCE_APP_NAME = 'FinBank Lending';
+/** provider 1.35.0 Experiences: id (UUID), appName, productCode. A second application, so that the list is per application. */
+const EXPERIENCES = [
+  { id: '3f1c2a40-5b6d-4e7f-8a9b-0c1d2e3f4a51', appName: EXPERIENCE_APP_NAME, productCode: ['VOA', 'VOI'] },
+  { id: '3f1c2a40-5b6d-4e7f-8a9b-0c1d2e3f4a52', appName: EXPERIENCE_APP_NAME, productCode: ['AO', 'ACH'] },
+  { id: '3f1c2a40-5b6d-4e7f-8a9b-0c1d2e3f4a53', appName: 'FinBank Payroll', productCode: ['VOIE'] },
+];
+const GUID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
+const TWO_HOURS_MS = 2 * 3600_000;
+
+type Who = { customerId?: string; consumerId?: string };
+interface Flow {
+  operationId: string;
+  /** The session type the link carries (provider 1.35.0 example links: type=lite, transferBillPaySwitch...). */
+  type: string;
+  /** The customers (and consumers) the body names; the first is the one the link opens for. */
+  who: (body: any) => Who[];
+  email?: boolean;
+}
+
+const single = (b: any): Who[] => [{ customerId: b.customerId, consumerId: b.consumerId }];
+const borrowers = (b: any): Who[] => {
+  const list = (b.borrowers ?? []) as { customerId: string; consumerId: string; type: string }[];
+  // The primary borrower first: the session opens for that customer.
+  return [...list.filter((x) => x.type === 'primary'), ...list.filter((x) => x.type !== 'primary')];
+};
+
+const FLOWS: Flow[] = [
+  { operationId: 'GenerateConnectUrl', type: 'aggregation', who: single },
+  { operationId: 'GenerateLiteConnectUrl', type: 'lite', who: single },
+  { operationId: 'GenerateFixConnectUrl', type: 'fix', who: single },
+  { operationId: 'SendConnectEmail', type: 'aggregation', who: single, email: true },
+  { operationId: 'GenerateJointBorrowerConnectUrl', type: 'jointBorrower', who: borrowers },
+  { operationId: 'SendJointBorrowerConnectEmail', type: 'jointBorrower', who: borrowers, email: true },
+  { operationId: 'VerifyMicroEntryMicrodeposit', type: 'microEntryVerify', who: (b) => (b.customerId ? [{ customerId: b.customerId }] : []) },
+  { operationId: 'GenerateTransferBillPaySwitchUrl', type: 'transferBillPaySwitch', who: single },
+  { operationId: 'GenerateTransferDepositSwitchUrl', type: 'transferDepositSwitch', who: single },
+];
+
+export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
+  const { state: world, faults, clock } = ctx;
+  const fail = (reply: FastifyReply, status: number, message: string) => sendError(ctx, reply, status, message);
+
+  /** The link: HTTPS, the customer and partner, the virtual time, a signature over the rest (FD-CONNECT-URL). */
+  const link = (flow: Flow, partnerId: string, customerId: string | undefined, body: any) => {
+    const nowMs = clock.nowMs();
+    const params = new URLSearchParams();
+    if (customerId && !faults.has('connect-link-without-customer')) params.set('customerId', customerId);
+    params.set('origin', 'url');
+    params.set('partnerId', partnerId);
+    params.set('timestamp', String(nowMs));
+    params.set('ttl', String(nowMs + TWO_HOURS_MS));
+    params.set('type', flow.type);
+    if (body.language) params.set('language', body.language);
+    if (body.experience) params.set('experience', body.experience);
+    // Fault: the consumer's SSN is carried in the link (FD-CONNECT-SSN-SECRET).
+    const ssn = body.optionalConsumerInfo?.ssn ?? body.borrowers?.find((b: any) => b.optionalConsumerInfo)?.optionalConsumerInfo?.ssn;
+    if (ssn && faults.has('connect-ssn-in-link')) params.set('ssn', ssn);
+    params.set('signature', createHash('sha256').update(params.toString()).digest('hex'));
+    const scheme = faults.has('connect-link-http') ? 'http' : 'https';
+    return `${scheme}://connect.example.com/?${params.toString()}`;
+  };
+
+  /** The refusal of a request, or undefined (checks in the order a partner would fix them). */
+  const refusal = (flow: Flow, input: Input, body: any): { status: number; message: string } | undefined => {
+    const partnerId = input.partner!.id;
+    // FD-CONNECT-PARTNER (assumption): the partnerId of the body is the caller's.
+    if (body.partnerId !== undefined && body.partnerId !== partnerId && !faults.has('connect-partner-unchecked')) {
+      return { status: 400, message: 'partnerId does not match the calling partner' };
+    }
+    const who = flow.who(body);
+    for (const [index, w] of who.entries()) {
+      if (w.customerId === undefined) continue;
+      // FD-CONNECT-CUSTOMER (provider 1.35.0 example 10010).
+      const skip = faults.has('connect-customer-unchecked') || (index > 0 && faults.has('connect-joint-second-borrower-unchecked'))
+        || (flow.operationId === 'VerifyMicroEntryMicrodeposit' && faults.has('connect-microentry-customer-unchecked'));
+      // A borrower left unchecked by a fault is not looked at at all (nor its consumer).
+      if (skip) continue;
+      const customer = world.customers.get(w.customerId);
+      if ((!customer || customer.partnerId !== partnerId)) return { status: 400, message: 'Customer ID does not exist or does not belong to this partner' };
+      // FD-CONNECT-CONSUMER (assumption): the consumer is that customer's.
+      if (w.consumerId !== undefined && !faults.has('connect-consumer-unchecked') && world.consumerOf.get(w.customerId) !== w.consumerId) {
+        return { status: 400, message: 'consumerId is not the consumer of that customer' };
+      }
+    }
+    // FD-CONNECT-EXPERIENCE: default or one of the experiences (the GUID form is the contract's pattern).
+    const experience = body.experience as string | undefined;
+    if (experience !== undefined && experience !== 'default' && GUID.test(experience)) {
+      const known = EXPERIENCES.some((e) => e.id.toLowerCase() === experience.toLowerCase());
+      if ((!known && !faults.has('connect-experience-unknown-accepted')) || (known && faults.has('connect-experience-known-refused'))) {
+        return { status: 400, message: '"experience" must be a valid GUID of one of your experiences' };
+      }
+    }
+    if (body.language === 'fr' && faults.has('connect-french-refused')) return { status: 400, message: 'language fr is not supported' };
+    if (body.optionalConsumerInfo && faults.has('connect-ssn-refused')) return { status: 400, message: 'optionalConsumerInfo is not accepted' };
+    // FD-CONNECT-FIX-LOGIN (seed 002: 404): the login is one of that customer's.
+    if (flow.operationId === 'GenerateFixConnectUrl') {
+      const loginId = String(body.institutionLoginId);
+      const own = findLogin(world, body.customerId, loginId, partnerId);
+      const anyLogin = world.logins.get(Number(loginId));
+      const found = faults.has('connect-fix-login-unchecked') || own || (anyLogin && faults.has('connect-fix-other-customer-login'));
+      if (!found) return { status: faults.has('connect-fix-unknown-400') ? 400 : 404, message: 'Customer does not have any accounts associated with institutionLoginId.' };
+    }
+    // FD-CONNECT-JOINT-EMAIL: one address is enough (the fault asks for two).
+    if (flow.operationId === 'SendJointBorrowerConnectEmail' && faults.has('connect-joint-email-one-refused') && !String(body.email?.to ?? '').includes(',')) {
+      return { status: 400, message: 'at least two e-mail addresses are required' };
+    }
+    return undefined;
+  };
+
+  for (const flow of FLOWS) {
+    route(app, ctx, flow.operationId, (input, reply) => {
+      const body = input.body ?? {};
+      const refused = refusal(flow, input, body);
+      if (refused) return fail(reply, refused.status, refused.message);
+      const url = link(flow, input.partner!.id, flow.who(body)[0]?.customerId, body);
+      if (!flow.email) return reply.code(200).send({ link: url });
+      // FD-CONNECT-EMAIL: the e-mail as sent (the fault puts the default subject in its place).
+      const emailConfig = { ...body.email, ...(faults.has('connect-email-subject-default') ? { subject: 'Verify your Financial Information' } : {}) };
+      return reply.code(200).send({ link: url, emailConfig });
+    });
+  }
+
+  // FD-CONNECT-EXPERIENCES: by application name (required: the middleware checks only what is sent).
+  route(app, ctx, 'GetAllExperience', (input, reply) => {
+    const appName = input.query.appName as string | undefined;
+    if (appName === undefined && !faults.has('connect-experiences-app-optional')) return fail(reply, 400, 'Missing parameter (appName)');
+    const mine = EXPERIENCES.filter((e) => appName === undefined || e.appName === appName);
+    if (mine.length === 0 && !faults.has('connect-experiences-unknown-app-empty')) return fail(reply, 404, 'The requested experience could not be found for the external app name.');
+    const codes = input.query.productCode === undefined ? undefined : String(input.query.productCode).split(',');
+    const kept = codes && !faults.has('connect-experiences-filter-ignored') ? mine.filter((e) => e.productCode.some((c) => codes.includes(c))) : mine;
+    return reply.code(200).send(kept);
+  });
+}

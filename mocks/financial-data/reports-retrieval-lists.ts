@@ -32,7 +32,9 @@ export function registerReportLists(app: FastifyInstance, ctx: FdContext): void 
   const limited = (reply: FastifyReply, key: string): boolean => {
     if (faults.has('report-list-no-rate-limit')) return false;
     const now = clock.nowEpochSeconds();
-    const recent = (callsOf().get(key) ?? []).filter((t) => t > now - LIST_RATE_WINDOW_S && t <= now);
+    // Blind fault: the window is one second too long (a call exactly 60 seconds old still counts).
+    const windowS = faults.has('blind-report-list-rate-window-61s') ? LIST_RATE_WINDOW_S + 1 : LIST_RATE_WINDOW_S;
+    const recent = (callsOf().get(key) ?? []).filter((t) => t > now - windowS && t <= now);
     const limit = faults.has('report-list-rate-off-by-one') ? LIST_RATE_LIMIT - 1 : LIST_RATE_LIMIT;
     if (recent.length >= limit) {
       callsOf().set(key, recent);
@@ -61,7 +63,8 @@ export function registerReportLists(app: FastifyInstance, ctx: FdContext): void 
     if (!consumer || frozen(ctx, reply, consumer.customerId) || limited(reply, `consumer:${consumer.id}`)) return reply;
     // Fault: the consumer's list forgets the reports of a customer that was deleted.
     const reports = reportsIn(store().byConsumer.get(consumer.id)).filter((r) => !(faults.has('consumer-list-drops-deleted') && !world.customers.has(r.customerId)));
-    return { reports: reports.map(summary) };
+    // Blind fault: the consumer's list gives each report's tracking id (requestId) as its id.
+    return { reports: reports.map((r) => (faults.has('blind-report-consumer-list-id-is-request-id') ? { ...summary(r), id: r.requestId } : summary(r))) };
   });
 
   /** seed 002: a portfolio holds only the most recent report of each report type (creation order). */
@@ -70,6 +73,8 @@ export function registerReportLists(app: FastifyInstance, ctx: FdContext): void 
     for (const r of reports) {
       if (r.portfolioId !== portfolioId) continue;
       if (faults.has('portfolio-keeps-first-of-type') && latest.has(r.type)) continue;
+      // Blind fault: a report replaces the one of its type only when strictly newer by createdDate (the same second keeps the first).
+      if (faults.has('blind-portfolio-latest-by-date-strict') && latest.has(r.type) && r.createdDate <= latest.get(r.type)!.createdDate) continue;
       latest.set(faults.has('portfolio-keeps-every-report') ? r.id : r.type, r);
     }
     const rows = [...latest.values()].map((r) => ({ id: r.id, portfolioId: r.portfolioId, type: r.type, status: faults.has('report-list-status-stale') ? 'inProgress' : r.status, createdDate: r.createdDate }));
@@ -80,7 +85,12 @@ export function registerReportLists(app: FastifyInstance, ctx: FdContext): void 
   route(app, ctx, 'GetPortfolioByCustomer', (input, reply) => {
     const customer = ownCustomer(ctx, reply, input);
     if (!customer || frozen(ctx, reply, customer.id)) return reply;
-    if (store().portfolioOf.get(customer.id) !== input.path.portfolioId) return noPortfolio(reply, input.path.portfolioId);
+    if (store().portfolioOf.get(customer.id) !== input.path.portfolioId) {
+      // Blind fault: the portfolio is found by its id alone (any customer of the same partner), not through the customer of the path.
+      const owner = faults.has('blind-portfolio-customer-by-portfolio-id-only') ? [...store().portfolioOf].find(([, p]) => p === input.path.portfolioId)?.[0] : undefined;
+      if (owner && world.customers.get(owner)?.partnerId === customer.partnerId) return portfolio(input.path.portfolioId, reportsIn(store().byCustomer.get(owner)));
+      return noPortfolio(reply, input.path.portfolioId);
+    }
     return portfolio(input.path.portfolioId, reportsIn(store().byCustomer.get(customer.id)));
   });
 

@@ -9,7 +9,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { parseJson } from '../kit/app.js';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
-import { createReport, reportBody, reportsOf, type Report } from './reports.js';
+import { createReport, reportAck, reportBody, reportsOf, type Report } from './reports.js';
 import { registerReportLists } from './reports-retrieval-lists.js';
 import { registerBilling } from './reports-retrieval-billing.js';
 import type { Consumer, Customer } from './world.js';
@@ -50,11 +50,23 @@ function reportPdf(report: Report): Buffer {
   ].join('\n'), 'ascii');
 }
 
+/** Blind fault 'blind-report-status-cache-slides-21s': the status a JSON read last served, per report, and when. */
+const statusCache = new WeakMap<Report, { status: Report['status']; atS: number }>();
+
 /** Answers a report read: PDF or JSON by the Accept header. */
 export function sendReport(ctx: FdContext, reply: FastifyReply, report: Report) {
   if (wantsPdf(ctx, reply.request.headers.accept)) return reply.code(200).type('application/pdf').send(reportPdf(report));
   const body = reportBody(report);
   if (ctx.faults.has('report-read-status-stale')) body.status = 'inProgress';
+  // Blind fault: the status is cached 21 seconds, and every read within that time serves the cache and extends it.
+  if (ctx.faults.has('blind-report-status-cache-slides-21s')) {
+    const now = ctx.clock.nowEpochSeconds();
+    const cached = statusCache.get(report);
+    if (cached && now - cached.atS < 21) {
+      cached.atS = now;
+      if (cached.status !== report.status) return reply.code(200).send({ ...reportAck(report), status: cached.status });
+    } else statusCache.set(report, { status: report.status, atS: now });
+  }
   return reply.code(200).send(body);
 }
 
@@ -89,6 +101,11 @@ export function registerReportsRetrieval(app: FastifyInstance, ctx: FdContext): 
 
   /** Fault 'report-read-purpose-required': the optional purpose (seed 002, Endpoints) made required. */
   const purposeMissing = (reply: FastifyReply, query: Record<string, unknown>) => {
+    // Blind fault: on-behalf-of is accepted only together with a purpose query parameter.
+    if (faults.has('blind-report-read-on-behalf-of-needs-purpose') && query.onBehalfOf !== undefined && query.purpose === undefined) {
+      sendError(ctx, reply, 400, 'purpose is required when onBehalfOf is given');
+      return true;
+    }
     if (!faults.has('report-read-purpose-required') || query.purpose !== undefined) return false;
     sendError(ctx, reply, 400, 'Permissible Purpose Code is required');
     return true;
@@ -114,6 +131,8 @@ export function registerReportsRetrieval(app: FastifyInstance, ctx: FdContext): 
     if (frozen(ctx, reply, consumer.customerId)) return reply;
     const report = store().reports.get(input.path.reportId);
     if (!report || (report.consumerId !== consumer.id && !faults.has('report-owner-unchecked'))) return notFound(reply, input.path.reportId);
+    // Blind fault: the read joins the report to its customer record, so a deleted customer's report is not found here.
+    if (faults.has('blind-report-consumer-read-joins-customer') && !world.customers.has(report.customerId)) return notFound(reply, input.path.reportId);
     return sendReport(ctx, reply, report);
   });
 
@@ -130,13 +149,25 @@ export function registerReportsRetrieval(app: FastifyInstance, ctx: FdContext): 
     if (!faults.has('reissue-lender-optional') || req.method !== 'POST' || !/^\/decisioning\/v1\/reports\/[^/?]+\/partners(\?|$)/.test(req.url)) return;
     if (parseJson(req.body) === undefined) req.body = '{"purpose":"31"}';
   });
+  // Blind fault: a reissue of the caller's own report is served as a plain read (no Lender body, no purpose needed).
+  const ownReissue = (reportId: string, partnerId: string | undefined) => faults.has('blind-reissue-own-report-plain-read') && partnerId !== undefined && store().reports.get(reportId)?.partnerId === partnerId;
+  app.addHook('preHandler', async (req) => {
+    if (!faults.has('blind-reissue-own-report-plain-read') || req.method !== 'POST') return;
+    const reissue = /^\/decisioning\/v1\/reports\/([^/?]+)\/partners(\?|$)/.exec(req.url);
+    const token = req.headers[ctx.headerNames.appToken.toLowerCase()];
+    const caller = reissue && token ? world.tokens.get(String(token))?.partnerId : undefined;
+    if (reissue && ownReissue(decodeURIComponent(reissue[1]), caller) && parseJson(req.body) === undefined) req.body = '{}';
+  });
   // seed 002, Report retrieval: reissue lets another partner read an existing report by its id (any partner: no owner check).
-  route(app, ctx, 'ReportReissue', ({ path, body }, reply) => {
-    const required = clock.nowEpochSeconds() >= REISSUE_PURPOSE_REQUIRED_FROM_S && !faults.has('reissue-purpose-not-required');
+  route(app, ctx, 'ReportReissue', ({ path, body, partner }, reply) => {
+    const required = clock.nowEpochSeconds() >= REISSUE_PURPOSE_REQUIRED_FROM_S && !faults.has('reissue-purpose-not-required') && !ownReissue(path.reportId, partner?.id);
     if (required && (body?.purpose === undefined || body.purpose === '')) return sendError(ctx, reply, 400, 'Permissible Purpose Code is required');
     const report = store().reports.get(path.reportId);
     if (!report) return notFound(reply, path.reportId);
-    if (frozen(ctx, reply, report.customerId)) return reply;
+    // Blind fault: the third-party read forgets the security freeze.
+    if (!faults.has('blind-reissue-freeze-ignored') && frozen(ctx, reply, report.customerId)) return reply;
+    // Blind fault: the reissue always answers JSON, whatever the Accept header asks.
+    if (faults.has('blind-reissue-pdf-ignored')) return reply.code(200).send(reportBody(report));
     return sendReport(ctx, reply, report);
   });
 

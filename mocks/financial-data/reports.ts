@@ -69,6 +69,13 @@ export interface ReportsState {
 }
 
 const states = new WeakMap<FdWorld, ReportsState>();
+/** Blind faults' memories: the last callback URL of each customer, and customers once refused for want of a consumer. */
+const keptCallbacks = new WeakMap<FdWorld, Map<string, string>>();
+const consumerless = new WeakMap<FdWorld, Set<string>>();
+const memoryOf = <T>(map: WeakMap<FdWorld, T>, world: FdWorld, make: () => T): T => {
+  if (!map.has(world)) map.set(world, make());
+  return map.get(world)!;
+};
 
 export function reportsOf(world: FdWorld): ReportsState {
   let state = states.get(world);
@@ -104,12 +111,20 @@ export function createReport(ctx: FdContext, input: NewReport): Report {
     state.portfolioOf.set(customer.id, portfolioId);
   }
   const ssn = consumer ? String(consumer.fields.ssn ?? '').replace(/\D/g, '') : '';
+  // Blind fault: the callback URL is kept per customer, and a later report generated without one calls it.
+  if (ctx.faults.has('blind-report-callback-url-kept-per-customer')) {
+    const kept = memoryOf(keptCallbacks, ctx.state, () => new Map<string, string>());
+    if (rest.callbackUrl) kept.set(customer.id, rest.callbackUrl);
+    else rest.callbackUrl = kept.get(customer.id);
+  }
   const report: Report = {
     ...rest, id: shortId(seq, 'report'), requestId: shortId(seq, 'request').slice(-10), portfolioId, customerId: customer.id, customerType: customer.type,
     partnerId: customer.partnerId, consumerId: consumer?.id, consumerSsn: ssn ? ssn.slice(-4) : undefined, createdDate: now,
     readyAtS: now + (ctx.faults.has('report-stuck-in-progress') ? Number.MAX_SAFE_INTEGER / 1000 : REPORT_READY_AFTER_S),
     status: 'inProgress', outcome: 'success', billable: input.billable ?? customer.type !== 'testing',
   };
+  // Blind fault: a testing customer's report is answered (and read) as successful from the start, though it completes later.
+  if (ctx.faults.has('blind-report-testing-born-success') && customer.type === 'testing') report.status = 'success';
   state.reports.set(report.id, report);
   state.pending.add(report.id);
   push(state.byCustomer, customer.id, report.id);
@@ -150,8 +165,12 @@ export async function settleReports(ctx: FdContext): Promise<void> {
     if (report.readyAtS > now) continue;
     state.pending.delete(id);
     report.status = ctx.faults.has('report-never-fails') ? 'success' : report.outcome;
+    // Blind fault: the completed report's type is normalised to lower case (voaHistory becomes voahistory).
+    if (ctx.faults.has('blind-report-type-lowercased-when-done')) report.type = report.type.toLowerCase();
     if (report.status === 'success') report.content = report.build(report);
     if (!report.callbackUrl || ctx.faults.has('report-callback-never-sent')) continue;
+    // Blind fault: only a successful report notifies its listener.
+    if (report.status === 'failure' && ctx.faults.has('blind-report-callback-on-success-only')) continue;
     const body = callbackPayload(report, `${report.readyAtS}-${report.id}`);
     await ctx.deliveries.send(report.callbackUrl, 'POST', { 'content-type': 'application/json' }, body, ctx.clock.now());
     if (ctx.faults.has('report-callback-sent-twice')) await ctx.deliveries.send(report.callbackUrl, 'POST', { 'content-type': 'application/json' }, body, ctx.clock.now());
@@ -173,13 +192,19 @@ export function customerOr404(ctx: FdContext, reply: FastifyReply, customerId: s
 export function generationGuard(ctx: FdContext, reply: FastifyReply, customerId: string, needsConsumer: boolean): { customer: Customer; consumer?: Consumer } | undefined {
   const customer = customerOr404(ctx, reply, customerId);
   if (!customer) return undefined;
-  if (ctx.state.frozen.has(customerId) && !ctx.faults.has('report-freeze-ignored')) {
+  // Blind fault: the freeze is checked only on the reports that need a consumer (the consumer's credit file).
+  const freezeSkipped = !needsConsumer && ctx.faults.has('blind-report-freeze-checked-on-consumer-reports-only');
+  if (ctx.state.frozen.has(customerId) && !ctx.faults.has('report-freeze-ignored') && !freezeSkipped) {
     sendError(ctx, reply, 403, 'An active security freeze for this customer exists.');
     return undefined;
   }
   const consumerId = ctx.state.consumerOf.get(customerId);
   const consumer = consumerId ? ctx.state.consumers.get(consumerId) : undefined;
-  if (needsConsumer && !consumer && !ctx.faults.has('report-consumer-not-required')) {
+  // Blind faults: the business cash flow report guarded like the personal one; a customer once refused for want of a consumer stays refused.
+  const consumerNeeded = needsConsumer || (ctx.faults.has('blind-report-cashflow-business-needs-consumer') && /\/cashFlowBusiness(\?|$)/.test(reply.request.url));
+  const remembered = ctx.faults.has('blind-report-missing-consumer-remembered') && memoryOf(consumerless, ctx.state, () => new Set<string>()).has(customerId);
+  if (consumerNeeded && (!consumer || remembered) && !ctx.faults.has('report-consumer-not-required')) {
+    if (ctx.faults.has('blind-report-missing-consumer-remembered')) memoryOf(consumerless, ctx.state, () => new Set<string>()).add(customerId);
     sendError(ctx, reply, 404, `Cannot find consumer for customer with id ${customerId}.`);
     return undefined;
   }

@@ -81,6 +81,8 @@ export function errorBody(status: number, description: string) {
 /** This module's error sender (FD-WEBHOOK-ERROR-SHAPE); the fault answers the default {code, message}. */
 export function sendWebhookError(ctx: FdContext, reply: FastifyReply, status: number, description: string) {
   if (ctx.faults.has('webhooks-error-default-shape')) return sendError(ctx, reply, status, description);
+  // Blind fault: a single 404 error is written as an object, not a one-element list.
+  if (status === 404 && ctx.faults.has('blind-webhooks-404-error-not-array')) return reply.code(status).send({ Errors: { Error: errorBody(status, description).Errors.Error[0] } });
   return reply.code(status).send(errorBody(status, description));
 }
 
@@ -114,14 +116,14 @@ export const subscriptionView = (s: HookSubscription) => ({
  * deliveries), to the event's URL override or else the subscription's URL, and waits for it.
  * The body names the subscription and the event (reference, Outbound deliveries: assumption).
  */
-export async function deliverTest(ctx: FdContext, sub: HookSubscription, event: HookEvent): Promise<void> {
+export async function deliverTest(ctx: FdContext, sub: HookSubscription, event: HookEvent, named: HookEvent = event): Promise<void> {
   const { faults } = ctx;
   const url = (faults.has('webhooks-override-ignored') ? undefined : event.url) ?? sub.url ?? event.url;
   if (!url) return;
   const body = {
     subscriptionId: sub.subscriptionId,
-    ...(faults.has('webhooks-delivery-without-event-id') ? {} : { webhookEventId: event.webhookEventId }),
-    name: event.name, test: true, ...(event.condition ? { condition: event.condition } : {}), sentDate: isoNow(ctx),
+    ...(faults.has('webhooks-delivery-without-event-id') ? {} : { webhookEventId: named.webhookEventId }),
+    name: named.name, test: true, ...(named.condition ? { condition: named.condition } : {}), sentDate: isoNow(ctx),
   };
   const times = faults.has('webhooks-test-delivers-twice') ? 2 : 1;
   for (let i = 0; i < times; i++) {
@@ -142,7 +144,7 @@ export function testable(ctx: FdContext, sub: HookSubscription, event: HookEvent
   // Faults: the subscription-wide test checks no status; the event statuses are not checked.
   if (via === 'subscription' && faults.has('webhooks-subscription-test-ignores-status')) return true;
   if (sub.status !== 'active') return false;
-  if (event.status !== 'active' && !faults.has('webhooks-inactive-event-delivered')) return false;
+  if (event.status !== 'active' && !faults.has('webhooks-inactive-event-delivered') && !(via === 'subscription' && faults.has('blind-webhooks-sub-test-ignores-event-status'))) return false;
   if (event.everInactive && faults.has('webhooks-reactivated-not-delivered')) return false;
   return true;
 }

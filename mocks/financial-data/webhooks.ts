@@ -40,12 +40,15 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
 
   app.register(async (scope) => {
     // Errors of the shared front (401, validation 400) in the provider's shape, on these routes only.
-    scope.addHook('onSend', async (_req, reply, payload) => rewriteFrontError(ctx, reply.statusCode, payload));
+    // Blind fault: the available-events route misses the rewrite and answers the front's {code, message}.
+    scope.addHook('onSend', async (_req, reply, payload) => (faults.has('blind-webhooks-available-events-401-default-shape') && _req.url.split('?')[0].endsWith('/webhooks/events')
+      ? payload : rewriteFrontError(ctx, reply.statusCode, payload)));
 
     /** Every route: the request-id header is optional (provider 1.35.0 RequestIdHeader, FD-WEBHOOK-REQUEST-ID). */
     const on = (operationId: string, handler: (input: Input, reply: FastifyReply) => unknown) =>
       route(scope, ctx, operationId, (input, reply) => {
-        if (faults.has('webhooks-request-id-required') && !reply.request.headers['x-external-request-id']) return fail(reply, 400, 'Missing parameter (X-External-Request-Id)');
+        const idRequired = faults.has('webhooks-request-id-required') || (faults.has('blind-webhooks-test-ops-request-id-required') && operationId.startsWith('test'));
+        if (idRequired && !reply.request.headers['x-external-request-id']) return fail(reply, 400, 'Missing parameter (X-External-Request-Id)');
         return handler(input, reply);
       });
 
@@ -60,7 +63,8 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       };
       sub.createdView = subscriptionView(sub);
       state().subscriptions.set(sub.subscriptionId, sub);
-      return reply.code(faults.has('webhooks-create-200') ? 200 : 201).send(subscriptionView(sub));
+      const created = faults.has('blind-webhooks-create-answers-pending') ? { ...subscriptionView(sub), status: 'pending' } : subscriptionView(sub);
+      return reply.code(faults.has('webhooks-create-200') ? 200 : 201).send(created);
     });
 
     // provider 1.35.0 ObwmsOffsetParameter / ObwmsLimitParameter: page index from 1 (default 1), 1..100 per page (default 10).
@@ -70,12 +74,15 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       if (faults.has('webhooks-limit-cap-50') && limit > 50) return fail(reply, 400, 'limit must be at most 50');
       const mine = [...state().subscriptions.values()].filter((s) => (s.partnerId === input.partner?.id || faults.has('webhooks-owner-unchecked'))
         && (!s.deleted || faults.has('webhooks-delete-keeps-listed')));
-      const start = (faults.has('webhooks-offset-zero-based') ? offset : offset - 1) * limit;
+      let start = (faults.has('webhooks-offset-zero-based') ? offset : offset - 1) * limit;
+      if (faults.has('blind-webhooks-past-end-clamped-to-last') && start >= mine.length && mine.length > 0) start = Math.floor((mine.length - 1) / limit) * limit;
       const page = mine.slice(start, start + limit);
       // An empty page is a 404 (assumption FD-WEBHOOK-PAGE-PAST-END: the provider's counts are 1 or more).
       if (page.length === 0 && !faults.has('webhooks-past-end-empty-200')) return fail(reply, 404, 'No subscriptions on this page');
       const view = (s: HookSubscription) => (faults.has('webhooks-list-stale') && s.createdView ? s.createdView : subscriptionView(s));
-      return reply.code(200).send({ count: page.length, offset, limit, total: mine.length, subscriptions: page.map(view) });
+      const echo = faults.has('blind-webhooks-default-paging-not-echoed') ? { offset: input.query.offset, limit: input.query.limit } : { offset, limit };
+      const count = faults.has('blind-webhooks-count-is-total') ? mine.length : page.length;
+      return reply.code(200).send({ count, ...echo, total: mine.length, subscriptions: page.map(view) });
     });
 
     on('getWebhookSubscriptionById', (input, reply) => {
@@ -99,13 +106,18 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
         const [old] = previous.splice(kept, 1);
         return { ...newEvent(e, old.status), webhookEventId: old.webhookEventId, everInactive: old.everInactive };
       });
+      if (faults.has('blind-webhooks-update-merges-events')) sub.events.push(...previous);
       sub.lastUpdatedDate = isoNow(ctx);
       return reply.code(200).send(subscriptionView(sub));
     });
 
     on('deleteWebhookSubscription', (input, reply) => {
       const sub = findSubscription(input);
-      if (!sub) return fail(reply, 404, 'Subscription not found');
+      if (!sub) {
+        const gone = state().subscriptions.get(input.path.subscription_id);
+        if (faults.has('blind-webhooks-second-delete-204') && gone?.deleted && gone.partnerId === input.partner?.id) return reply.code(204).send();
+        return fail(reply, 404, 'Subscription not found');
+      }
       sub.deleted = true;
       return reply.code(204).send();
     });
@@ -115,9 +127,10 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       const event = sub && findEvent(input, sub);
       if (!sub || !event) return fail(reply, 404, sub ? 'Event not found in this subscription' : 'Subscription not found');
       const body = input.body as EventRequest;
-      const unknown = unofferedName(ctx, [body.name]);
+      const unknown = faults.has('blind-webhooks-event-update-name-unchecked') ? undefined : unofferedName(ctx, [body.name]);
       if (unknown !== undefined) return fail(reply, 400, `Event ${unknown} is not an available event`);
       event.name = body.name;
+      if (faults.has('blind-webhooks-event-update-new-id')) event.webhookEventId = nextUuid(state(), 'event');
       // PUT replaces: an override or a condition left out is removed.
       if (body.url) event.url = body.url;
       else delete event.url;
@@ -132,8 +145,10 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
     on('deleteWebhookSubscriptionEvent', (input, reply) => {
       const sub = findSubscription(input);
       const event = sub && findEvent(input, sub);
+      if (sub && !event && faults.has('blind-webhooks-event-delete-unknown-204')) return reply.code(204).send();
       if (!sub || !event) return fail(reply, 404, sub ? 'Event not found in this subscription' : 'Subscription not found');
-      if (!faults.has('webhooks-event-delete-noop')) {
+      if (faults.has('blind-webhooks-event-delete-splice-tail')) sub.events.splice(sub.events.indexOf(event));
+      else if (!faults.has('webhooks-event-delete-noop')) {
         for (const s of state().subscriptions.values()) s.events = s.events.filter((e) => e !== event);
       }
       sub.lastUpdatedDate = isoNow(ctx);
@@ -146,7 +161,9 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       const event = sub && findEvent(input, sub);
       if (!sub || !event) return fail(reply, 404, sub ? 'Event not found in this subscription' : 'Subscription not found');
       const { status } = input.body as { status: string };
-      if (!faults.has('webhooks-event-status-not-stored')) event.status = status;
+      if (faults.has('blind-webhooks-event-status-same-state-400') && event.status === status) return fail(reply, 400, `Event is already ${status}`);
+      const reactivationIgnored = faults.has('blind-webhooks-event-reactivate-ignored') && status === 'active' && event.status === 'inactive';
+      if (!faults.has('webhooks-event-status-not-stored') && !reactivationIgnored) event.status = status;
       if (status !== 'active') event.everInactive = true;
       sub.lastUpdatedDate = isoNow(ctx);
       return reply.code(200).send({ status });
@@ -154,11 +171,13 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
 
     // seed 002, States and transitions: the subscription and all its events move to the requested state.
     on('changeWebhookSubscriptionStatus', (input, reply) => {
-      const sub = findSubscription(input);
+      const foreign = faults.has('blind-webhooks-sub-status-owner-unchecked') ? state().subscriptions.get(input.path.subscription_id) : undefined;
+      const sub = findSubscription(input) ?? (foreign && !foreign.deleted ? foreign : undefined);
       if (!sub) return fail(reply, 404, 'Subscription not found');
       const { status } = input.body as { status: string };
       sub.status = status;
-      if (!faults.has('webhooks-sub-status-events-unchanged')) for (const e of sub.events) e.status = status;
+      const eventsLeft = faults.has('blind-webhooks-sub-reactivate-events-stay-inactive') && status === 'active';
+      if (!faults.has('webhooks-sub-status-events-unchanged') && !eventsLeft) for (const e of sub.events) e.status = status;
       sub.lastUpdatedDate = isoNow(ctx);
       return reply.code(200).send({ status });
     });
@@ -168,7 +187,12 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
     on('testWebhookSubscription', async (input, reply) => {
       const sub = findSubscription(input);
       if (!sub) return fail(reply, 404, 'Subscription not found');
-      for (const event of sub.events) if (testable(ctx, sub, event, 'subscription')) await deliverTest(ctx, sub, event);
+      for (const event of sub.events) {
+        if (!testable(ctx, sub, event, 'subscription')) continue;
+        // Blind faults: every delivery names the first event; the loop stops after the first delivery.
+        await deliverTest(ctx, sub, event, faults.has('blind-webhooks-sub-test-first-event-body') ? sub.events[0] : event);
+        if (faults.has('blind-webhooks-sub-test-first-event-only')) break;
+      }
       return reply.code(200).send();
     });
 
@@ -177,7 +201,7 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       const event = sub && findEvent(input, sub);
       if (!sub || !event) return fail(reply, 404, sub ? 'Event not found in this subscription' : 'Subscription not found');
       const events = faults.has('webhooks-event-test-delivers-all') ? sub.events : [event];
-      for (const e of events) if (testable(ctx, sub, e, 'event')) await deliverTest(ctx, sub, e);
+      for (const e of events) if (testable(ctx, sub, e, 'event')) await deliverTest(ctx, sub, faults.has('blind-webhooks-event-test-ignores-override') ? { ...e, url: undefined } : e);
       return reply.code(200).send();
     });
   });

@@ -1,0 +1,66 @@
+// Shared by the connect specs (tests/financial-data/connect.*.spec.ts): the nine generate operations
+// as a table (rule path, which options each body takes, its required members per provider 1.35.0),
+// a valid body of each for a customer, and a second customer with its own consumer. Not a spec.
+import { expect, newConsumer, type OperationClient } from '../../fixtures/financial-data.js';
+import { connectBodies } from '../../fixtures/examples/fd-samples/connect.js';
+import type { FdTarget } from '../../helpers/targets/financial-data.js';
+
+export interface Flow {
+  op: string;
+  /** Path of the rule catalogue (schemas/financial-data/rules/connect.yaml). */
+  path: string;
+  /** Languages accepted besides none (seed 002; provider ConnectLanguage / the transfer flows' es). */
+  languages?: string[];
+  /** Languages refused with 400 (assumption FD-CONNECT-LANGUAGE). */
+  refusedLanguages?: string[];
+  /** The body names a consumer with the customer (FD-CONNECT-CONSUMER). */
+  consumer?: boolean;
+  /** Where the body may carry the consumer's SSN (FD-CONNECT-SSN-SECRET). */
+  ssn?: 'top' | 'borrower';
+  /** The borrowers array instead of customerId. */
+  borrowers?: boolean;
+  email?: boolean;
+  /** provider 1.35.0 required lists. */
+  required: string[];
+}
+
+const CONNECT_LANGUAGES = ['en', 'es', 'fr'];
+export const FLOWS: Flow[] = [
+  { op: 'GenerateConnectUrl', path: 'c-full', languages: CONNECT_LANGUAGES, refusedLanguages: ['de'], consumer: true, ssn: 'top', required: ['partnerId', 'customerId'] },
+  { op: 'GenerateLiteConnectUrl', path: 'c-lite', languages: CONNECT_LANGUAGES, refusedLanguages: ['de'], required: ['partnerId', 'customerId', 'institutionId'] },
+  { op: 'GenerateFixConnectUrl', path: 'c-fix', languages: CONNECT_LANGUAGES, refusedLanguages: ['de'], required: ['partnerId', 'customerId', 'institutionLoginId'] },
+  { op: 'SendConnectEmail', path: 'c-email', languages: CONNECT_LANGUAGES, refusedLanguages: ['de'], consumer: true, ssn: 'top', email: true, required: ['partnerId', 'customerId', 'consumerId', 'email'] },
+  { op: 'GenerateJointBorrowerConnectUrl', path: 'c-joint', languages: CONNECT_LANGUAGES, refusedLanguages: ['de'], consumer: true, ssn: 'borrower', borrowers: true, required: ['partnerId', 'borrowers'] },
+  { op: 'SendJointBorrowerConnectEmail', path: 'c-joint-email', languages: CONNECT_LANGUAGES, refusedLanguages: ['de'], consumer: true, borrowers: true, email: true, required: ['partnerId', 'borrowers', 'email', 'experience'] },
+  { op: 'VerifyMicroEntryMicrodeposit', path: 'c-microentry', required: [] },
+  { op: 'GenerateTransferBillPaySwitchUrl', path: 'c-bill-pay', languages: ['en', 'es'], refusedLanguages: ['de', 'fr'], required: ['cards', 'customerId', 'identity', 'partnerId', 'singleUseUrl'] },
+  { op: 'GenerateTransferDepositSwitchUrl', path: 'c-deposit', languages: ['en', 'es'], refusedLanguages: ['de', 'fr'], required: ['partnerId', 'customerId', 'accounts'] },
+];
+
+export interface Who { customerId: string; consumerId: string }
+/** A login of a customer: needed by the Fix Connect body. */
+export interface Login { customerId: string; id: number | string }
+
+/**
+ * A valid body of the flow for a customer (and its consumer). Fix Connect opens for the login's
+ * customer: without a login it names a login id of none (the sample's), a 404.
+ */
+export function bodyOf(flow: Flow, fd: FdTarget, who: Who, login?: Login): Record<string, any> {
+  return structuredClone(connectBodies(fd, who, login)[flow.op]);
+}
+
+/** The customer the session is for, as the body names it (the primary borrower's for the joint flows). */
+export const customerOf = (body: Record<string, any>): string => (body.borrowers ? body.borrowers[0].customerId : body.customerId);
+
+/** A new customer of the partner with its own consumer. */
+export async function customerWithConsumer(fdApi: OperationClient, createCustomer: (type?: 'testing' | 'active') => Promise<string>): Promise<Who> {
+  const customerId = await createCustomer('testing');
+  const consumer = await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer() });
+  expect(consumer.status, 'create the consumer of the second customer').toBe(201);
+  return { customerId, consumerId: consumer.body.id };
+}
+
+/** The customerId a link carries (provider 1.35.0 ConnectLink examples: a customerId query parameter). */
+export function linkCustomer(link: string): string | null {
+  return new URL(link).searchParams.get('customerId');
+}
