@@ -1,4 +1,4 @@
-// `npm run mutation [-- --service <name>] [--fault <id>] [--blind] [--targeted] [--jobs <n>]`: runs
+// `npm run mutation [-- --service <name>] [--fault <id>] [--match <regex>] [--blind] [--targeted] [--jobs <n>]`: runs
 // each service's project against each fault of its mock (MOCK_FAULTS=<id>) and prints which faults
 // the suite caught. It first checks that the fault-free run is green: a suite that fails a correct
 // target proves nothing.
@@ -17,7 +17,7 @@ import type { Fault } from '../mocks/kit/faults.js';
 import { parseArgs, playwright, runMain, UsageError, type RunResult } from './lib/cli.js';
 import { listService, selectionArgs, selectTests, type ListedTest, type Selection } from './lib/mutation-targets.js';
 
-const USAGE = 'npm run mutation -- [--service <name>] [--fault <id>] [--blind] [--targeted] [--jobs <n>]';
+const USAGE = 'npm run mutation -- [--service <name>] [--fault <id>] [--match <regex>] [--blind] [--targeted] [--jobs <n>]';
 
 interface Outcome {
   service: string; fault: string; rule: string; source: string; blind: boolean; caught: boolean; seconds: number; firstFailure?: string;
@@ -45,12 +45,19 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const ranText = (ran: Outcome['ran']) => (ran === 'service' ? 'whole service' : `${plural(ran.files.length, 'spec file')} + @smoke (${plural(ran.smoke.length, 'place')})`);
 
 runMain(async () => {
-  const args = parseArgs(process.argv.slice(2), { service: 'value', fault: 'value', blind: 'flag', targeted: 'flag', jobs: 'value' }, USAGE);
+  const args = parseArgs(process.argv.slice(2), { service: 'value', fault: 'value', match: 'value', blind: 'flag', targeted: 'flag', jobs: 'value' }, USAGE);
   const mocks = MOCKS.filter((m) => !args.service || m.service === args.service);
   if (mocks.length === 0) throw new UsageError(`unknown service '${args.service}' (known: ${MOCKS.map((m) => m.service).join(', ')})`);
   const targeted = Boolean(args.targeted);
   const jobs = args.jobs === undefined ? (targeted ? 2 : 1) : Number(args.jobs);
   if (!Number.isInteger(jobs) || jobs < 1) throw new UsageError(`--jobs must be a positive integer, not '${args.jobs}'. Usage: ${USAGE}`);
+  // --match: only the faults whose id matches (e.g. '^blind-report' for one part's blind faults).
+  let match: RegExp | undefined;
+  try {
+    match = args.match === undefined ? undefined : new RegExp(String(args.match));
+  } catch {
+    throw new UsageError(`--match must be a regular expression, not '${args.match}'. Usage: ${USAGE}`);
+  }
   const env = { TARGET: 'mock', SUITE_KEEP_REPORTS: '1', MOCK_FAULTS: '' };
   const started = Date.now();
   const outcomes: Outcome[] = [];
@@ -67,8 +74,8 @@ runMain(async () => {
 
   for (const mock of mocks) {
     // --blind: only the faults written blind (the independent measure); otherwise the whole catalogue.
-    const faults = mock.faults.filter((f) => f.mutation !== false && (!args.fault || f.id === args.fault) && (!args.blind || f.origin === 'blind'));
-    if (args.fault && faults.length === 0) continue;
+    const faults = mock.faults.filter((f) => f.mutation !== false && (!args.fault || f.id === args.fault) && (!match || match.test(f.id)) && (!args.blind || f.origin === 'blind'));
+    if ((args.fault || match) && faults.length === 0) continue;
     process.stdout.write(`${mock.service}: fault-free run... `);
     const [clean, listing] = await Promise.all([
       playwright([`--project=${mock.service}`, '--reporter=dot', '--output=test-results/mutation/clean'], env, false),
@@ -104,6 +111,7 @@ runMain(async () => {
     outcomes.push(...faults.flatMap((f) => mine.filter((o) => o.fault === f.id)));
   }
   if (args.fault && outcomes.length === 0) throw new UsageError(`unknown fault '${args.fault}'`);
+  if (match && outcomes.length === 0) throw new UsageError(`no fault id matches --match '${args.match}'`);
   const wallSeconds = Math.round((Date.now() - started) / 1000);
   const mode = targeted ? `targeted, ${jobs} at a time` : `full${jobs > 1 ? `, ${jobs} at a time` : ''}`;
   const caught = outcomes.filter((o) => o.caught).length;
