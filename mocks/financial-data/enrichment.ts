@@ -41,6 +41,10 @@ export function registerEnrichment(app: FastifyInstance, ctx: FdContext): void {
     const out: Record<string, unknown> = { ...t, externalTransactionId: id, amount, ...added, isRecurringTransaction: Boolean(t.inputIsRecurringTransaction) };
     if (faults.has('enrich-category-missing')) delete out.transactionCategory;
     if (faults.has('enrich-entities-missing')) delete out.entities;
+    // Blind faults: the cleansed merchant name in place of the description sent; the entity's name under another key; accountType defaulted.
+    if (faults.has('blind-enrich-description-cleansed') && m) out.description = m.name;
+    if (faults.has('blind-enrich-entity-name-renamed') && Array.isArray(out.entities)) out.entities = out.entities.map(({ name, ...e }: Record<string, unknown>) => ({ ...e, entityName: name }));
+    if (faults.has('blind-enrich-account-type-optional') && out.accountType === undefined) out.accountType = 'checking';
     return out;
   };
 

@@ -20,6 +20,10 @@ interface TxPushState {
   subscriptions: Map<number, Subscription>;
   /** The last listener URL the partner registered (only the fault 'txpush-delivers-without-subscription' uses it). */
   lastUrl?: string;
+  /** Blind fault 'blind-txpush-disable-soft-delete': subscriptions disabled but kept. */
+  disabled?: Set<number>;
+  /** Ids deleted one by one, with their customer (only the blind fault 'blind-txpush-delete-again-204' reads it). */
+  deleted?: Map<number, string>;
 }
 const states = new WeakMap<FdWorld, TxPushState>();
 
@@ -52,9 +56,9 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     const allowed = faults.has('txpush-any-port-accepted') ? true
       : faults.has('txpush-port-80-refused') ? port === 443
       : faults.has('txpush-explicit-port-refused') ? !/^[a-z]+:\/\/[^/]*:[0-9]+/i.test(raw)
-      : port === 80 || port === 443;
+      : port === 80 || port === 443 || (faults.has('blind-txpush-port-8443-accepted') && port === 8443);
     if (!allowed) return `callbackUrl port ${port} is not allowed (80 or 443 only)`;
-    const real = customerType(account) === 'active';
+    const real = customerType(account) === 'active' || faults.has('blind-txpush-https-required-for-testing');
     if (real && url.protocol !== 'https:' && !faults.has('txpush-http-accepted-for-active')) return 'callbackUrl must be HTTPS for a real account';
     if (real && faults.has('txpush-active-account-refused')) return 'callbackUrl refused for this account';
     return undefined;
@@ -64,7 +68,7 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     const account = findAccount(world, path.customerId, path.accountId, partner?.id);
     if (!account) return sendError(ctx, reply, 404, 'Customer or account not found');
     const problem = urlProblem(String(body.callbackUrl), account);
-    if (problem) return sendError(ctx, reply, 400, problem);
+    if (problem) return sendError(ctx, reply, faults.has('blind-txpush-https-refusal-403') && problem.includes('HTTPS') ? 403 : 400, problem);
     const classes: SubscriptionClass[] = faults.has('txpush-one-record') ? ['account']
       : faults.has('txpush-records-same-class') ? ['account', 'account'] : ['account', 'transaction'];
     const made = classes.map((type, i) => {
@@ -78,7 +82,7 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     });
     state().lastUrl = body.callbackUrl;
     return reply.code(201).send({
-      subscriptions: made.map((s) => ({ id: s.id, accountId: Number(s.accountId), type: s.type, callbackUrl: s.callbackUrl, signingKey: s.signingKey })),
+      subscriptions: made.map((s) => ({ id: s.id, accountId: Number(faults.has('blind-txpush-record-account-id-is-customer') ? s.customerId : s.accountId), type: s.type, callbackUrl: s.callbackUrl, signingKey: s.signingKey })),
     });
   };
 
@@ -89,6 +93,7 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
       for (const s of [...state().subscriptions.values()]) {
         if (s.accountId !== account.id) continue;
         if (s.type === 'transaction' && faults.has('txpush-disable-keeps-transaction-class')) continue;
+        if (faults.has('blind-txpush-disable-soft-delete')) { (state().disabled ??= new Set()).add(s.id); continue; }
         state().subscriptions.delete(s.id);
       }
     }
@@ -101,6 +106,7 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     const sub = state().subscriptions.get(Number(path.subscriptionId));
     const owned = sub && (sub.customerId === customer.id || faults.has('txpush-delete-other-customer'));
     if (!sub || !owned) {
+      if (faults.has('blind-txpush-delete-again-204') && state().deleted?.get(Number(path.subscriptionId)) === customer.id) return reply.code(204).send();
       if (faults.has('txpush-delete-unknown-204')) return reply.code(204).send();
       return sendError(ctx, reply, 404, 'Subscription not found');
     }
@@ -108,6 +114,7 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
       for (const s of [...state().subscriptions.values()]) if (s.accountId === sub.accountId) state().subscriptions.delete(s.id);
     } else if (!faults.has('txpush-delete-ignored')) {
       state().subscriptions.delete(sub.id);
+      (state().deleted ??= new Map()).set(sub.id, customer.id);
     }
     return reply.code(204).send();
   };
@@ -116,7 +123,7 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
   const deliver = async (sub: Subscription, body: Record<string, unknown>) => {
     const text = JSON.stringify(body);
     const key = faults.has('txpush-signature-wrong-key') ? `${sub.signingKey}x` : sub.signingKey;
-    const signature = createHmac('sha256', key).update(text).digest('hex');
+    const signature = createHmac('sha256', key).update(text).digest(faults.has('blind-txpush-signature-base64') ? 'base64' : 'hex');
     await ctx.deliveries.send(sub.callbackUrl, 'POST', { 'content-type': 'application/json', [TXPUSH_SIGNATURE_HEADER]: signature }, body, clock.now());
   };
 
@@ -129,7 +136,8 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
         transaction: { id: t.id, amount, description: t.description, status: t.status, transactionDate: t.transactionDate, postedDate: t.postedDate, createdDate: t.createdDate },
       };
     }
-    const balance = faults.has('txpush-account-event-old-balance') ? oldBalance : account.balance;
+    const balance = faults.has('txpush-account-event-old-balance') ? oldBalance
+      : faults.has('blind-txpush-account-event-available-balance') ? account.availableBalance : account.balance;
     return { ...head, event: 'account.modified', account: { id: Number(account.id), balance }, changes: [{ field: 'balance', old: oldBalance, new: balance }] };
   };
 
@@ -137,18 +145,19 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     const account = findAccount(world, path.customerId, path.accountId, partner?.id);
     if (!account) return sendError(ctx, reply, 404, 'Customer or account not found');
     // seed 002, Events: testing accounts only (the 400 is this contract's reading).
-    if (customerType(account) !== 'testing' && !faults.has('txpush-test-on-active-accepted')) return sendError(ctx, reply, 400, 'The test transaction is only supported for testing accounts');
+    if (customerType(account) !== 'testing' && !faults.has('txpush-test-on-active-accepted')) return sendError(ctx, reply, faults.has('blind-txpush-test-on-active-404') ? 404 : 400, 'The test transaction is only supported for testing accounts');
     const nowS = clock.nowEpochSeconds();
     const t: Transaction = {
       id: Number(world.nextId()) * 10 + 1, accountId: account.id, customerId: account.customerId, amount: body.amount, description: body.description,
-      status: body.status ?? 'active', transactionDate: body.transactionDate, postedDate: body.postedDate ?? nowS, createdDate: nowS, historic: false,
+      status: body.status ?? 'active', transactionDate: faults.has('blind-txpush-test-transaction-date-now') ? nowS : body.transactionDate, postedDate: body.postedDate ?? nowS, createdDate: nowS, historic: false,
     };
     if (!faults.has('txpush-test-transaction-not-stored')) world.transactions.set(t.id, t);
     const oldBalance = account.balance;
     account.balance = cents(account.balance + t.amount);
     account.availableBalance = cents(account.availableBalance + t.amount);
     account.balanceDate = nowS;
-    let subs = [...state().subscriptions.values()].filter((s) => s.accountId === account.id);
+    let subs = [...state().subscriptions.values()].filter((s) => (faults.has('blind-txpush-subscriptions-by-customer') ? s.customerId === account.customerId : s.accountId === account.id) && !state().disabled?.has(s.id));
+    if (faults.has('blind-txpush-account-event-needs-transaction-subscription') && !subs.some((s) => s.type === 'transaction')) subs = [];
     if (faults.has('txpush-test-no-account-event')) subs = subs.filter((s) => s.type !== 'account');
     if (subs.length === 0 && faults.has('txpush-delivers-without-subscription') && state().lastUrl) {
       subs = [{ id: 0, customerId: account.customerId, accountId: account.id, type: 'transaction', callbackUrl: state().lastUrl!, signingKey: 'none' }];
@@ -156,11 +165,11 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     // Transaction events first, then the account event (the balance changed).
     subs.sort((a, b) => (a.type === b.type ? a.id - b.id : a.type === 'transaction' ? -1 : 1));
     for (const sub of subs) {
-      const event = eventOf(sub, t, account, oldBalance);
+      const event = faults.has('blind-txpush-events-name-first-subscription') ? { ...eventOf(sub, t, account, oldBalance), subscriptionId: subs[0].id } : eventOf(sub, t, account, oldBalance);
       await deliver(sub, event);
       if (sub.type === 'transaction' && faults.has('txpush-transaction-event-twice')) await deliver(sub, event);
     }
-    return reply.code(201).send({ id: t.id, createdDate: faults.has('txpush-test-created-date-ms') ? nowS * 1000 : nowS });
+    return reply.code(201).send({ id: faults.has('blind-txpush-test-answer-sequence-id') ? (t.id - 1) / 10 : t.id, createdDate: faults.has('txpush-test-created-date-ms') ? nowS * 1000 : nowS });
   };
 
   route(app, ctx, 'SubscribeToTxPushNotifications', subscribe);
