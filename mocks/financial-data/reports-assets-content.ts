@@ -57,6 +57,8 @@ export interface ContentOptions {
   /** The transactions report's findTransaction criteria (provider 1.35.0 FindTransactionConstraints). */
   find?: Record<string, unknown>;
   faults: { has(id: string): boolean };
+  /** The report's type (voa, voaHistory, ..., transactions): where a blind fault bites. */
+  kind?: string;
 }
 
 const CATEGORIES: Record<string, string> = {
@@ -72,11 +74,13 @@ function transactionView(t: Transaction) {
 }
 
 /** provider 1.35.0 FindTransactionConstraints: every criterion given must hold. */
-function matches(t: Transaction, find: Record<string, unknown> | undefined): boolean {
+function matches(t: Transaction, find: Record<string, unknown> | undefined, unsigned = false): boolean {
   if (!find) return true;
   const view = transactionView(t);
-  if (typeof find.findTransactionAmountFrom === 'number' && t.amount < find.findTransactionAmountFrom) return false;
-  if (typeof find.findTransactionAmountTo === 'number' && t.amount > find.findTransactionAmountTo) return false;
+  // Blind fault (unsigned): the amount range compared with the amount without its sign.
+  const amount = unsigned ? Math.abs(t.amount) : t.amount;
+  if (typeof find.findTransactionAmountFrom === 'number' && amount < find.findTransactionAmountFrom) return false;
+  if (typeof find.findTransactionAmountTo === 'number' && amount > find.findTransactionAmountTo) return false;
   if (typeof find.findTransactionDescriptionMemo === 'string' && find.findTransactionDescriptionMemo !== view.description && find.findTransactionDescriptionMemo !== view.memo) return false;
   if (Array.isArray(find.findTransactionCategory) && find.findTransactionCategory.length > 0 && !find.findTransactionCategory.includes(view.category)) return false;
   return true;
@@ -94,23 +98,26 @@ function incomeStreams(reportId: string, account: Account, credits: Transaction[
 
 /** The report's content: institutions with their accounts, the span of the transactions listed. */
 export function buildContent(ctx: FdContext, reportId: string, accounts: Account[], options: ContentOptions): Record<string, unknown> {
-  const { window, income, faults } = options;
+  const { window, income, faults, kind } = options;
   let earliest: number | undefined;
   let latest: number | undefined;
   const institutions = new Map<string, Record<string, unknown>[]>();
   for (const account of accounts) {
-    const held = heldTransactions(ctx, account);
+    // Blind fault: VOA reads the standard aggregation only, without the historic load's transactions.
+    const held = heldTransactions(ctx, account).filter((t) => !(kind === 'voa' && t.historic && faults.has('blind-voa-standard-history-only')));
     const view: Record<string, unknown> = {
       id: Number(account.id), number: account.number.slice(-4), name: account.name, type: account.type, currency: account.currency,
       balance: account.balance, availableBalance: account.availableBalance, balanceDate: account.balanceDate, aggregationStatusCode: 0,
     };
     if (window) {
-      const listed = held.filter((t) => t.postedDate >= window.from && t.postedDate <= window.to && (window.pending || t.status !== 'pending') && matches(t, options.find));
+      const listed = held.filter((t) => t.postedDate >= window.from && t.postedDate <= window.to && (window.pending || t.status !== 'pending') && matches(t, options.find, faults.has('blind-txreport-find-amount-unsigned')));
       for (const t of listed) {
         earliest = Math.min(earliest ?? t.postedDate, t.postedDate);
         latest = Math.max(latest ?? t.postedDate, t.postedDate);
       }
-      view.transactions = listed.map(transactionView);
+      // Blind fault: the transactions report shows debits as positive amounts (the sign left to type).
+      const unsigned = kind === 'transactions' && faults.has('blind-txreport-debits-unsigned');
+      view.transactions = listed.map((t) => (unsigned ? { ...transactionView(t), amount: Math.abs(t.amount) } : transactionView(t)));
     }
     if (income) {
       const credits = held.filter((t) => t.amount > 0 && t.status !== 'pending' && t.postedDate >= income.from && t.postedDate <= income.to);
@@ -129,7 +136,9 @@ export function buildContent(ctx: FdContext, reportId: string, accounts: Account
     Object.assign(content, { startDate: start, endDate: end, days, seasoned: days > 180 });
   }
   if (options.consolidated) {
-    const sum = accounts.reduce((total, a) => total + a.availableBalance, 0);
+    // Blind fault: the consolidated balance sums the cash accounts only, not the investment one.
+    const summed = faults.has('blind-assets-consolidated-cash-only') ? accounts.filter((a) => a.type !== 'investment') : accounts;
+    const sum = summed.reduce((total, a) => total + a.availableBalance, 0);
     content.consolidatedAvailableBalance = cents(faults.has('ra-consolidated-balance-current') ? accounts.reduce((total, a) => total + a.balance, 0) : sum);
   }
   return content;
