@@ -64,14 +64,17 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
   const sessionRefusal = (input: Input, which: 'oauth' | 'form'): { status: number; description: string } | undefined => {
     const institutionKnown = world.institutions.some((i) => i.id === String(input.path.institution_id));
     const institutionSkipped = faults.has(which === 'oauth' ? 'components-oauth-institution-unchecked' : 'components-login-form-institution-unchecked');
-    if (!institutionKnown && !institutionSkipped) return { status: 404, description: 'The requested entity was not found' };
+    // Blind fault: the login form answers an unknown institution with a 400, like a bad body.
+    if (!institutionKnown && !institutionSkipped) return { status: which === 'form' && faults.has('blind-components-login-form-unknown-institution-400') ? 400 : 404, description: 'The requested entity was not found' };
     const customer = world.customers.get(String(input.body.customerId));
     if ((!customer || customer.partnerId !== input.partner!.id) && !faults.has('components-customer-unchecked')) {
       return { status: 400, description: 'Customer ID does not exist or does not belong to this partner' };
     }
     const configurationId = input.body.configurationId as string | undefined;
     if (configurationId !== undefined) {
-      const known = Boolean(findConfiguration(configurationId, input.partner!.id, 'apply'));
+      // Blind fault: the login form looks the configuration up without its deleted flag.
+      const known = Boolean(findConfiguration(configurationId, input.partner!.id, 'apply'))
+        || (which === 'form' && faults.has('blind-components-login-form-deleted-config-accepted') && state().configurations.get(configurationId)?.partnerId === input.partner!.id);
       if ((!known && !faults.has('components-config-unknown-accepted')) || (known && faults.has('components-config-known-refused'))) {
         return { status: 400, description: 'configurationId names no configuration of this partner' };
       }
@@ -88,6 +91,8 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
     // Errors of the shared front (401, validation 400, malformed path ids) in the provider's shape.
     scope.addHook('onSend', async (_req, reply, payload) => {
       if (reply.statusCode < 400 || typeof payload !== 'string' || faults.has('components-error-default-shape')) return payload;
+      // Blind fault: the rewrite of the front's errors forgets the 401.
+      if (reply.statusCode === 401 && faults.has('blind-components-401-default-shape')) return payload;
       try {
         const body = JSON.parse(payload) as Record<string, unknown>;
         if (!body || typeof body !== 'object' || 'Errors' in body) return payload;
@@ -108,7 +113,13 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
     route(scope, ctx, 'post-institutions-institutionId-login-forms', (input, reply) => {
       const refused = sessionRefusal(input, 'form');
       if (refused) return fail(reply, refused.status, refused.description);
-      return reply.code(201).send(loginForm());
+      const form = loginForm();
+      // Blind fault: the form's session id is derived from the institution and the customer (one id for every form of that pair).
+      if (faults.has('blind-components-login-form-id-per-customer')) {
+        const h = createHash('sha1').update(`login-form:${input.path.institution_id}:${input.body.customerId}`).digest('hex');
+        form.id = `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+      }
+      return reply.code(201).send(form);
     });
 
     // seed 002: 201, or 203 with a multi-factor challenge (Errors 203: reconnection); no 404 documented.
@@ -117,17 +128,20 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
       const customerId = input.path.customer_id;
       const customer = world.customers.get(customerId);
       if ((!customer || customer.partnerId !== partnerId) && !faults.has('components-reconnect-customer-unchecked')) {
-        return fail(reply, 400, 'Customer ID does not exist or does not belong to this partner');
+        // Blind fault: an unknown customer in the reconnection path is a 404.
+        return fail(reply, !customer && faults.has('blind-components-reconnect-unknown-customer-404') ? 404 : 400, 'Customer ID does not exist or does not belong to this partner');
       }
       const loginId = input.path.institution_login_id;
       // The faults look the login up by id alone, whoever's it is.
       const byIdAlone = faults.has('components-reconnect-customer-unchecked') || faults.has('components-reconnect-other-customer-login');
       const login = byIdAlone ? world.logins.get(Number(loginId)) : findLogin(world, customerId, loginId, partnerId);
-      if (!login && !faults.has('components-reconnect-login-unchecked')) return fail(reply, 400, 'institution_login_id is not an institution login of this customer');
+      // Blind fault: an institution login that does not exist at all is a 404.
+      if (!login && !faults.has('components-reconnect-login-unchecked')) return fail(reply, faults.has('blind-components-reconnect-unknown-login-404') && !world.logins.has(Number(loginId)) ? 404 : 400, 'institution_login_id is not an institution login of this customer');
       const mfa = login ? [...world.accounts.values()].some((a) => a.institutionLoginId === login.id && a.mfa) : false;
       if ((mfa && !faults.has('components-reconnect-mfa-ignored')) || faults.has('components-reconnect-always-203')) {
         const challenge = { id: uuid('challenge'), prompt: 'Enter the code sent to your phone', mfaType: 'TFA_TEXT', choiceIds: [], eventStreamId: uuid('event-stream') };
-        return reply.code(203).send([{ mfaChallenges: [challenge] }]);
+        // Blind fault: the 203 answers the challenge holder itself, not the array of them.
+        return reply.code(203).send(faults.has('blind-components-reconnect-203-object') ? { mfaChallenges: [challenge] } : [{ mfaChallenges: [challenge] }]);
       }
       return reply.code(201).send(loginForm());
     });
@@ -148,7 +162,8 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
     route(scope, ctx, 'get-configurations', (input, reply) => {
       const mine = [...state().configurations.values()].filter((c) => (c.partnerId === input.partner!.id || faults.has('components-config-owner-unchecked'))
         && (!c.deleted || faults.has('components-config-delete-keeps-listed')));
-      return reply.code(200).send(mine.map(view));
+      // Blind fault: the list shows a summary without accountClassificationType.
+      return reply.code(200).send(mine.map(view).map((v) => (faults.has('blind-components-config-list-drops-classification') ? { ...v, accountClassificationType: undefined } : v)));
     });
 
     route(scope, ctx, 'get-configurations-configurationId', (input, reply) => {
@@ -159,7 +174,14 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
 
     route(scope, ctx, 'delete-configurations-configurationId', (input, reply) => {
       const c = findConfiguration(input.path.configuration_id, input.partner!.id, 'delete');
-      if (!c) return fail(reply, 404, 'The requested entity was not found');
+      if (!c) {
+        const stored = state().configurations.get(input.path.configuration_id);
+        // Blind fault: a second delete of the partner's own configuration is an idempotent 204.
+        if (stored?.deleted && stored.partnerId === input.partner!.id && faults.has('blind-components-config-delete-idempotent')) return reply.code(204).send();
+        // Blind fault: another partner's delete is answered 404, after the configuration was removed.
+        if (stored && !stored.deleted && stored.partnerId !== input.partner!.id && faults.has('blind-components-config-foreign-delete-removes')) stored.deleted = true;
+        return fail(reply, 404, 'The requested entity was not found');
+      }
       c.deleted = true;
       return reply.code(204).send();
     });

@@ -55,6 +55,8 @@ const FLOWS: Flow[] = [
 export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
   const { state: world, faults, clock } = ctx;
   const fail = (reply: FastifyReply, status: number, message: string) => sendError(ctx, reply, status, message);
+  // Blind fault: the Lite link is reused per partner within its two hours, whoever it is for.
+  const liteLinks = new Map<string, { url: string; untilMs: number }>();
 
   /** The link: HTTPS, the customer and partner, the virtual time, a signature over the rest (FD-CONNECT-URL). */
   const link = (flow: Flow, partnerId: string, customerId: string | undefined, body: any) => {
@@ -71,6 +73,9 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
     // Fault: the consumer's SSN is carried in the link (FD-CONNECT-SSN-SECRET).
     const ssn = body.optionalConsumerInfo?.ssn ?? body.borrowers?.find((b: any) => b.optionalConsumerInfo)?.optionalConsumerInfo?.ssn;
     if (ssn && faults.has('connect-ssn-in-link')) params.set('ssn', ssn);
+    // Blind fault: the joint borrower's SSN pre-fills the co-borrower's payroll step through the link.
+    const jointSsn = body.borrowers?.find((b: any) => b.type !== 'primary' && b.optionalConsumerInfo)?.optionalConsumerInfo?.ssn;
+    if (jointSsn && faults.has('blind-connect-joint-ssn-in-link')) params.set('jointBorrowerSsn', jointSsn);
     params.set('signature', createHash('sha256').update(params.toString()).digest('hex'));
     const scheme = faults.has('connect-link-http') ? 'http' : 'https';
     return `${scheme}://connect.example.com/?${params.toString()}`;
@@ -80,7 +85,8 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
   const refusal = (flow: Flow, input: Input, body: any): { status: number; message: string } | undefined => {
     const partnerId = input.partner!.id;
     // FD-CONNECT-PARTNER (assumption): the partnerId of the body is the caller's.
-    if (body.partnerId !== undefined && body.partnerId !== partnerId && !faults.has('connect-partner-unchecked')) {
+    if (body.partnerId !== undefined && body.partnerId !== partnerId && !faults.has('connect-partner-unchecked')
+      && !(flow.type.startsWith('transfer') && faults.has('blind-connect-transfer-partner-unchecked'))) {
       return { status: 400, message: 'partnerId does not match the calling partner' };
     }
     const who = flow.who(body);
@@ -92,29 +98,37 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
       // A borrower left unchecked by a fault is not looked at at all (nor its consumer).
       if (skip) continue;
       const customer = world.customers.get(w.customerId);
-      if ((!customer || customer.partnerId !== partnerId)) return { status: 400, message: 'Customer ID does not exist or does not belong to this partner' };
+      if ((!customer || (customer.partnerId !== partnerId && !(flow.operationId === 'GenerateTransferBillPaySwitchUrl' && faults.has('blind-connect-bill-pay-other-partner-customer'))))) return { status: 400, message: 'Customer ID does not exist or does not belong to this partner' };
       // FD-CONNECT-CONSUMER (assumption): the consumer is that customer's.
-      if (w.consumerId !== undefined && !faults.has('connect-consumer-unchecked') && world.consumerOf.get(w.customerId) !== w.consumerId) {
+      if (w.consumerId !== undefined && !faults.has('connect-consumer-unchecked') && world.consumerOf.get(w.customerId) !== w.consumerId
+        && !(flow.operationId === 'SendConnectEmail' && faults.has('blind-connect-email-consumer-any-existing') && [...world.consumerOf.values()].includes(w.consumerId))) {
         return { status: 400, message: 'consumerId is not the consumer of that customer' };
       }
     }
     // FD-CONNECT-EXPERIENCE: default or one of the experiences (the GUID form is the contract's pattern).
     const experience = body.experience as string | undefined;
+    // Blind fault: the joint-borrower e-mail (experience required) wants a real experience GUID, not default.
+    if (experience === 'default' && flow.operationId === 'SendJointBorrowerConnectEmail' && faults.has('blind-connect-joint-email-default-experience-refused')) {
+      return { status: 400, message: '"experience" must be a valid GUID' };
+    }
     if (experience !== undefined && experience !== 'default' && GUID.test(experience)) {
       const known = EXPERIENCES.some((e) => e.id.toLowerCase() === experience.toLowerCase());
-      if ((!known && !faults.has('connect-experience-unknown-accepted')) || (known && faults.has('connect-experience-known-refused'))) {
+      if ((!known && !faults.has('connect-experience-unknown-accepted') && !(flow.operationId === 'VerifyMicroEntryMicrodeposit' && faults.has('blind-connect-microentry-experience-unknown-accepted'))) || (known && faults.has('connect-experience-known-refused'))) {
         return { status: 400, message: '"experience" must be a valid GUID of one of your experiences' };
       }
     }
     if (body.language === 'fr' && faults.has('connect-french-refused')) return { status: 400, message: 'language fr is not supported' };
     if (body.optionalConsumerInfo && faults.has('connect-ssn-refused')) return { status: 400, message: 'optionalConsumerInfo is not accepted' };
+    if (body.optionalConsumerInfo && flow.operationId === 'SendConnectEmail' && faults.has('blind-connect-email-ssn-refused')) return { status: 400, message: 'optionalConsumerInfo is not supported by the e-mail flow' };
     // FD-CONNECT-FIX-LOGIN (seed 002: 404): the login is one of that customer's.
     if (flow.operationId === 'GenerateFixConnectUrl') {
+      // Blind fault: the member check moved into the handler, with a message that names nothing.
+      if (body.institutionLoginId === undefined && faults.has('blind-connect-fix-missing-login-generic-message')) return { status: 400, message: 'Bad request' };
       const loginId = String(body.institutionLoginId);
       const own = findLogin(world, body.customerId, loginId, partnerId);
       const anyLogin = world.logins.get(Number(loginId));
       const found = faults.has('connect-fix-login-unchecked') || own || (anyLogin && faults.has('connect-fix-other-customer-login'));
-      if (!found) return { status: faults.has('connect-fix-unknown-400') ? 400 : 404, message: 'Customer does not have any accounts associated with institutionLoginId.' };
+      if (!found) return { status: faults.has('connect-fix-unknown-400') || (anyLogin && faults.has('blind-connect-fix-other-customer-login-400')) ? 400 : 404, message: 'Customer does not have any accounts associated with institutionLoginId.' };
     }
     // FD-CONNECT-JOINT-EMAIL: one address is enough (the fault asks for two).
     if (flow.operationId === 'SendJointBorrowerConnectEmail' && faults.has('connect-joint-email-one-refused') && !String(body.email?.to ?? '').includes(',')) {
@@ -128,10 +142,19 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
       const body = input.body ?? {};
       const refused = refusal(flow, input, body);
       if (refused) return fail(reply, refused.status, refused.message);
-      const url = link(flow, input.partner!.id, flow.who(body)[0]?.customerId, body);
+      // Blind fault: the joint-borrower session opens for the first borrower listed, primary or not.
+      const firstListed = flow.who === borrowers && faults.has('blind-connect-joint-link-first-listed-borrower');
+      let url = link(flow, input.partner!.id, firstListed ? body.borrowers?.[0]?.customerId : flow.who(body)[0]?.customerId, body);
+      if (flow.type === 'lite' && faults.has('blind-connect-lite-link-reused-per-partner')) {
+        const cached = liteLinks.get(input.partner!.id);
+        if (cached && clock.nowMs() < cached.untilMs) url = cached.url;
+        else liteLinks.set(input.partner!.id, { url, untilMs: clock.nowMs() + TWO_HOURS_MS });
+      }
       if (!flow.email) return reply.code(200).send({ link: url });
       // FD-CONNECT-EMAIL: the e-mail as sent (the fault puts the default subject in its place).
-      const emailConfig = { ...body.email, ...(faults.has('connect-email-subject-default') ? { subject: 'Verify your Financial Information' } : {}) };
+      const emailConfig = { ...body.email, ...(faults.has('connect-email-subject-default') ? { subject: 'Verify your Financial Information' } : {}),
+        // Blind fault: the single e-mail goes out from the platform's no-reply sender, whatever was asked.
+        ...(flow.operationId === 'SendConnectEmail' && faults.has('blind-connect-email-from-noreply') ? { from: 'noreply@connect.example.com' } : {}) };
       return reply.code(200).send({ link: url, emailConfig });
     });
   }
@@ -142,7 +165,8 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
     if (appName === undefined && !faults.has('connect-experiences-app-optional')) return fail(reply, 400, 'Missing parameter (appName)');
     const mine = EXPERIENCES.filter((e) => appName === undefined || e.appName === appName);
     if (mine.length === 0 && !faults.has('connect-experiences-unknown-app-empty')) return fail(reply, 404, 'The requested experience could not be found for the external app name.');
-    const codes = input.query.productCode === undefined ? undefined : String(input.query.productCode).split(',');
+    // Blind fault: only the first of the product codes asked for filters.
+    const codes = input.query.productCode === undefined ? undefined : String(input.query.productCode).split(',').slice(0, faults.has('blind-connect-experiences-filter-first-code-only') ? 1 : undefined);
     const kept = codes && !faults.has('connect-experiences-filter-ignored') ? mine.filter((e) => e.productCode.some((c) => codes.includes(c))) : mine;
     return reply.code(200).send(kept);
   });

@@ -45,9 +45,12 @@ import { registerConsumers } from './consumers.js';
 import { registerCustomers } from './customers.js';
 import { FD_BLIND_FAULTS as PART1_BLIND_FAULTS } from './blind-faults.js';
 import { FD_PART2_BLIND_FAULTS } from './part2-blind.faults.js';
+import { FD_PART4D_BLIND_FAULTS } from './part4d-blind.faults.js';
+import { FD_PART3B_BLIND_FAULTS } from './part3b-blind.faults.js';
 import { FD_PART3C_BLIND_FAULTS } from './part3c-blind.faults.js';
 import { FD_PART4C_BLIND_FAULTS } from './part4c-blind.faults.js';
 import { FD_PART4A_BLIND_FAULTS } from './part4a-blind.faults.js';
+import { FD_PART4B_BLIND_FAULTS } from './part4b-blind.faults.js';
 import { FD_PART3A_BLIND_FAULTS } from './part3a-blind.faults.js';
 import { FD_FAULTS } from './faults.js';
 import { registerInstitutions } from './institutions.js';
@@ -61,7 +64,7 @@ export const FD_RESOURCE_FAULTS = [...ACCOUNTS_FAULTS, ...TRANSACTIONS_FAULTS, .
   ...REPORTS_FAULTS, ...REPORTS_ASSETS_FAULTS, ...REPORTS_INCOME_FAULTS, ...REPORTS_ANALYTICS_FAULTS, ...REPORTS_RETRIEVAL_FAULTS, ...TXPUSH_FAULTS, ...ENRICHMENT_FAULTS, ...WEBHOOKS_FAULTS, ...CONNECT_FAULTS, ...CONNECT_COMPONENTS_FAULTS, ...APP_REGISTRATION_FAULTS];
 
 /** Faults written blind: part 1's catalogue, part 2's (issue 10), and parts 3 and 4 per resource group (issues 11, 12). */
-export const FD_BLIND_FAULTS = [...PART1_BLIND_FAULTS, ...FD_PART2_BLIND_FAULTS, ...FD_PART3C_BLIND_FAULTS, ...FD_PART4C_BLIND_FAULTS, ...FD_PART3A_BLIND_FAULTS, ...FD_PART4A_BLIND_FAULTS];
+export const FD_BLIND_FAULTS = [...PART1_BLIND_FAULTS, ...FD_PART2_BLIND_FAULTS, ...FD_PART4D_BLIND_FAULTS, ...FD_PART3B_BLIND_FAULTS, ...FD_PART3C_BLIND_FAULTS, ...FD_PART4C_BLIND_FAULTS, ...FD_PART3A_BLIND_FAULTS, ...FD_PART4A_BLIND_FAULTS, ...FD_PART4B_BLIND_FAULTS];
 
 export { FD_FAULTS };
 

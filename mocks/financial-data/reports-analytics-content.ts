@@ -80,7 +80,7 @@ function institutions(world: FdWorld, accounts: Account[], render: (a: Account) 
 const head = (w: Window) => ({ startDate: w.startS, endDate: w.endS, days: Math.round((w.endS - w.startS) / DAY_S) });
 
 /** Cash flow reports (cfrb, cfrp): transactions and monthly credits / debits per account and summed. */
-export function cashFlowContent(world: FdWorld, accounts: Account[], w: Window) {
+export function cashFlowContent(world: FdWorld, accounts: Account[], w: Window, blindWithPending = false) {
   const periods = months(w);
   const monthly = (txs: Transaction[]) => ({
     credits: periods.map((p) => {
@@ -94,7 +94,9 @@ export function cashFlowContent(world: FdWorld, accounts: Account[], w: Window) 
   });
   const all: Transaction[] = [];
   const inst = institutions(world, accounts, (a) => {
-    const txs = postedOf(world, a.id, w);
+    const txs = blindWithPending
+      ? [...world.transactions.values()].filter((t) => t.accountId === a.id && t.postedDate >= w.startS && t.postedDate <= w.endS).sort((x, y) => x.postedDate - y.postedDate || x.id - y.id)
+      : postedOf(world, a.id, w);
     all.push(...txs);
     const m = monthly(txs);
     return {
@@ -125,7 +127,8 @@ function balancePeriods(world: FdWorld, a: Account, w: Window, faults: FaultSet)
       if (all[mid].postedDate > s) hi = mid;
       else lo = mid + 1;
     }
-    return cents(a.balance - after[lo]);
+    // Blind fault: the balance history is anchored on the available balance.
+    return cents((faults.has('blind-analytics-balance-closes-at-available') ? a.availableBalance : a.balance) - after[lo]);
   };
   return months(w).map((p) => {
     const daily: number[] = [];
@@ -146,7 +149,9 @@ function analyticsOf(kind: AnalyticsKind, txs: Transaction[], w: Window, faults:
   if (kind === 'balance') return { transactionalAttributes: [], stateAttributes: [monthlyAttr('ASSET_BALANCE', 'reportedByTimePeriods', extra.balance ?? [])], streams: [] };
   if (kind === 'cashflow') {
     // Fault: the inflow counts the debits too.
-    const inflow = faults.has('analytics-inflow-counts-debits') ? (t: Transaction[]) => t : credits;
+    const inflow = faults.has('analytics-inflow-counts-debits') ? (t: Transaction[]) => t
+      // Blind fault: transfers are left out of the inflow (taken for moves between own accounts).
+      : faults.has('blind-analytics-inflow-excludes-transfers') ? (t: Transaction[]) => credits(t).filter((x) => x.description !== 'Transfer') : credits;
     return {
       transactionalAttributes: [monthlyAttr('CASH_INFLOW', 'aggregatedByTimePeriods', flowPeriods(txs, w, inflow)), monthlyAttr('CASH_OUTFLOW', 'aggregatedByTimePeriods', flowPeriods(txs, w, debits))],
       stateAttributes: [monthlyAttr('NET_CASH_FLOW', 'reportedByTimePeriods', flowPeriods(txs, w, (t) => t))], streams: [],
@@ -154,7 +159,9 @@ function analyticsOf(kind: AnalyticsKind, txs: Transaction[], w: Window, faults:
   }
   const whole = { startDate: iso(w.startS), endDate: iso(w.endS) };
   // Fault: the payment history counts the pending-free credits as payments.
-  const out = kind === 'payhist' && faults.has('payhist-counts-credits') ? txs : debits(txs);
+  const out = (kind === 'payhist' && faults.has('payhist-counts-credits') ? txs : debits(txs))
+    // Blind fault: the payment history aggregates the last twelve months only, whatever the window.
+    .filter((t) => !(kind === 'payhist' && faults.has('blind-analytics-payhist-last-year-only')) || t.postedDate > w.endS - 365 * DAY_S);
   const period = { ...whole, ...stats(amounts(out)) };
   const monthsN = Math.max(1, Math.round((w.endS - w.startS) / (30 * DAY_S)));
   const attr: Record<string, unknown> = { attributeName: kind === 'payhist' ? 'CASH_OUTFLOW' : 'TOTAL_SPENDING', aggregatedByTimePeriods: [{ timeIntervalType: 'HISTORICALLY', periods: [period] }], transactionIds: out.map((t) => String(t.id)) };

@@ -17,7 +17,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
 import type { Account, AccountType } from './portfolio.js';
-import { callbackOf, createReport, generationGuard, reportAck, type Report } from './reports.js';
+import { callbackOf, createReport, generationGuard, reportAck, reportsOf, type Report } from './reports.js';
 import { analyticsContent, cashFlowContent, windowOf, type AnalyticsKind } from './reports-analytics-content.js';
 import { registerSbca } from './reports-analytics-sbca.js';
 import type { Consumer, Customer } from './world.js';
@@ -71,7 +71,9 @@ export function registerReportsAnalytics(app: FastifyInstance, ctx: FdContext): 
       const personal = kind === 'cfrp';
       const guarded = generationGuard(ctx, reply, path.customerId, personal);
       if (!guarded) return;
-      const accounts = accountsFor(path.customerId, body.accountIds, DEPOSIT, faults.has('cashflow-eligibility-skipped'));
+      // Blind fault: the personal cash flow report counts a money market account as a deposit account.
+      const types: AccountType[] = personal && faults.has('blind-analytics-cashflow-personal-money-market-eligible') ? [...DEPOSIT, 'moneyMarket'] : DEPOSIT;
+      const accounts = accountsFor(path.customerId, body.accountIds, types, faults.has('cashflow-eligibility-skipped'));
       if (!eligible(reply, accounts, 'checking or savings')) return;
       const constraints = defined({ accountIds: idList(body.accountIds), reportCustomFields: body.reportCustomFields, showNsf: body.showNsf, fromDate: body.fromDate, incomeStreamConfidenceMinimum: body.incomeStreamConfidenceMinimum });
       // Fault: the personal (FCRA) report is not tied to the consumer.
@@ -80,8 +82,22 @@ export function registerReportsAnalytics(app: FastifyInstance, ctx: FdContext): 
         type: faults.has('cashflow-type-swapped') ? (personal ? 'cfrb' : 'cfrp') : kind, title: TITLES[kind], customer: guarded.customer, consumer,
         callbackUrl: callbackOf(query), constraints,
         // Fault: the report reads every account of the customer, not only checking and savings.
-        build: (r) => cashFlowContent(world, faults.has('cashflow-lists-all-accounts') ? accountsFor(path.customerId, undefined, [], true) : accounts, windowOf(body.fromDate, r.createdDate, faults)),
+        build: (r) => {
+          const w = windowOf(body.fromDate, r.createdDate, faults);
+          // Blind fault: the cash flow reports read "24 months" as 720 days (the historic load's limit).
+          if (faults.has('blind-analytics-cashflow-window-720-days')) w.startS = Math.max(w.startS, w.endS - 720 * 86_400);
+          // Blind fault: the business cash flow report lists pending transactions with the posted ones.
+          const withPending = !personal && faults.has('blind-analytics-cashflow-business-pending-included');
+          return cashFlowContent(world, faults.has('cashflow-lists-all-accounts') ? accountsFor(path.customerId, undefined, [], true) : accounts, w, withPending);
+        },
       });
+      // Blind fault: the FCRA report names the consumer on its face but is filed under the customer only (not readable by consumer).
+      if (personal && report.consumerId && faults.has('blind-analytics-cashflow-personal-not-filed-under-consumer')) {
+        const byConsumer = reportsOf(world).byConsumer.get(report.consumerId);
+        if (byConsumer) byConsumer.splice(byConsumer.indexOf(report.id), 1);
+        report.extra = { ...report.extra, consumerId: report.consumerId };
+        report.consumerId = undefined;
+      }
       return reply.code(202).send(reportAck(report));
     });
   }
@@ -89,17 +105,23 @@ export function registerReportsAnalytics(app: FastifyInstance, ctx: FdContext): 
   // --- Balance analytics, cash flow analytics, payment history
   const analytics = (operationId: string, kind: 'balance' | 'cashflow' | 'payhist') => {
     route(app, ctx, operationId, ({ path, query, body }: Input, reply) => {
-      const userType = (kind === 'payhist' ? 'business' : path.userType) as 'business' | 'personal';
+      // Blind fault: any userType other than personal is served as a business report.
+      const userType = (kind === 'payhist' ? 'business' : faults.has('blind-analytics-usertype-unchecked') && path.userType !== 'personal' ? 'business' : path.userType) as 'business' | 'personal';
       const data = (body.analyticsReportData ?? {}) as { forCraPurpose?: boolean; applicantIsPersonalGuarantor?: boolean };
       const purpose: Purpose = !data.forCraPurpose ? 'noncra' : userType === 'personal' || data.applicantIsPersonalGuarantor ? 'cra' : 'ftc';
-      const needsConsumer = purpose === 'cra' && !faults.has(kind === 'payhist' ? 'payhist-cra-consumer-not-required' : 'analytics-cra-consumer-not-required');
+      // Blind faults: the business CRA cash flow analytics with a guarantor skips the consumer; a non-CRA payment history asks for one.
+      const guarantorSkipped = kind === 'cashflow' && userType === 'business' && faults.has('blind-analytics-guarantor-consumer-unchecked-on-cashflow');
+      const needsConsumer = (purpose === 'cra' && !guarantorSkipped && !faults.has(kind === 'payhist' ? 'payhist-cra-consumer-not-required' : 'analytics-cra-consumer-not-required'))
+        || (kind === 'payhist' && purpose === 'noncra' && faults.has('blind-analytics-payhist-noncra-needs-consumer'));
       const guarded = generationGuard(ctx, reply, path.customerId, needsConsumer);
       if (!guarded) return;
       const business = businessOf(path.customerId);
       const businessNeeded = userType === 'business' && !faults.has(kind === 'payhist' ? 'payhist-business-not-required' : 'analytics-business-not-required');
-      if (businessNeeded && !business) return sendError(ctx, reply, 404, `Business not found for customer ${path.customerId}`);
+      // Blind fault: payment history without a business is refused as a bad request.
+      if (businessNeeded && !business) return sendError(ctx, reply, kind === 'payhist' && faults.has('blind-analytics-payhist-no-business-400') ? 400 : 404, `Business not found for customer ${path.customerId}`);
       const skip = faults.has(kind === 'payhist' ? 'payhist-eligibility-skipped' : 'analytics-eligibility-skipped') || (kind === 'cashflow' && faults.has('cashflow-analytics-eligibility-skipped'));
-      let accounts = accountsFor(path.customerId, body.accountIds, DEPOSIT, skip);
+      // Blind fault: payment history counts a credit card account as eligible (card payments).
+      let accounts = accountsFor(path.customerId, body.accountIds, kind === 'payhist' && faults.has('blind-analytics-payhist-credit-card-eligible') ? [...DEPOSIT, 'creditCard'] : DEPOSIT, skip);
       // Fault: a savings account alone is not enough.
       if (faults.has('analytics-savings-refused')) accounts = accounts.filter((a) => a.type !== 'savings');
       if (!eligible(reply, accounts, 'checking or savings')) return;
@@ -108,13 +130,17 @@ export function registerReportsAnalytics(app: FastifyInstance, ctx: FdContext): 
       // Faults: the type ignores the purpose, or the userType.
       if (faults.has('analytics-type-ignores-purpose')) type = table[userType].noncra!;
       if (faults.has('analytics-type-ignores-usertype') && kind !== 'payhist') type = table.business[purpose] ?? table.business.noncra!;
+      // Blind fault: the business CRA cash flow analytics type written like its siblings (cfrbcra).
+      if (faults.has('blind-analytics-cashflow-business-cra-type-cfrbcra') && type === 'cracfrbcra') type = 'cfrbcra';
       const consumer = purpose === 'cra' ? guarded.consumer : undefined;
       const constraints = defined({ analyticsReportData: body.analyticsReportData, accountIds: idList(body.accountIds), reportCustomFields: body.reportCustomFields, fromDate: body.fromDate });
       const businessDetails = userType === 'business' && business && !faults.has('analytics-business-not-named')
-        ? { businessId: business.id, name: business.fields.name, address: business.fields.address ?? {} } : undefined;
+        // Blind fault: the business is named by the customer's id.
+        ? { businessId: faults.has('blind-analytics-business-details-customer-id') ? path.customerId : business.id, name: business.fields.name, address: business.fields.address ?? {} } : undefined;
       const report = createReport(ctx, {
         type, title: TITLES[kind], customer: guarded.customer, consumer: consumer as Consumer | undefined, callbackUrl: callbackOf(query), constraints,
-        build: (r) => analyticsContent(kind, world, accounts, windowOf(body.fromDate, r.createdDate, faults), faults),
+        // Blind fault: the analytics reports start at the day of fromDate (midnight UTC), not at fromDate.
+        build: (r) => analyticsContent(kind, world, accounts, windowOf(faults.has('blind-analytics-window-from-date-day-start') && typeof body.fromDate === 'number' ? Math.floor(body.fromDate / 86_400) * 86_400 : body.fromDate, r.createdDate, faults), faults),
       });
       report.extra = defined({ businessDetails, reportPin: kind === 'payhist' ? undefined : pinOf(report.id) });
       return reply.code(202).send(reportAck(report));
@@ -131,12 +157,17 @@ export function registerReportsAnalytics(app: FastifyInstance, ctx: FdContext): 
     let accounts = customer.id ? accountsFor(customer.id, body.accountIds, FORESIGHT, skip) : [];
     // Fault: only checking or savings count (a credit card alone is refused).
     if (faults.has('foresight-credit-card-refused')) accounts = accounts.filter((a) => a.type !== 'creditCard');
-    if (customer.id && !eligible(reply, accounts, 'checking, credit card or savings')) return undefined;
+    // Blind fault: the first/third-party variant (input.extra) judges eligibility on any account of the customer.
+    const judged = input.extra !== undefined && faults.has('blind-analytics-foresight-3p-eligibility-any-account') ? accountsFor(customer.id, body.accountIds, FORESIGHT, true) : accounts;
+    if (customer.id && !eligible(reply, judged, 'checking, credit card or savings')) return undefined;
+    // Blind fault: the report on the customer's path also reads its money market accounts.
+    const read = input.extra === undefined && faults.has('blind-analytics-foresight-reads-money-market')
+      ? [...accounts, ...accountsFor(customer.id, body.accountIds, ['moneyMarket'], false)] : accounts;
     const wanted = (body.analyticsReportData?.analytics as string[] | undefined) ?? ['benchmarking', 'forecasting'];
     const report = createReport(ctx, {
       type: 'farpbfnoncra', title: TITLES.foresight, customer, callbackUrl: callbackOf(input.query), constraints: defined({ ...body }),
       // Fault: the content leaves the credit card accounts out.
-      build: (r) => analyticsContent('foresight', world, faults.has('foresight-content-without-credit-card') ? accounts.filter((a) => a.type !== 'creditCard') : accounts, windowOf(body.fromDate, r.createdDate, faults), faults, { forecast: wanted.includes('forecasting'), benchmark: wanted.includes('benchmarking') }),
+      build: (r) => analyticsContent('foresight', world, faults.has('foresight-content-without-credit-card') ? read.filter((a) => a.type !== 'creditCard') : read, windowOf(body.fromDate, r.createdDate, faults), faults, { forecast: wanted.includes('forecasting'), benchmark: wanted.includes('benchmarking') }),
     });
     report.extra = { reportPin: pinOf(report.id), ...input.extra };
     return report;
@@ -155,8 +186,14 @@ export function registerReportsAnalytics(app: FastifyInstance, ctx: FdContext): 
     if (customerId === undefined && externalCustomerId === undefined && !faults.has('foresight-source-unchecked')) {
       return sendError(ctx, reply, 400, 'At least one of customerId or externalCustomerId is required');
     }
+    // Blind fault: the two sources are taken as exclusive.
+    if (customerId !== undefined && externalCustomerId !== undefined && faults.has('blind-analytics-foresight-both-sources-400')) {
+      return sendError(ctx, reply, 400, 'Only one of customerId or externalCustomerId may be given');
+    }
+    // Blind fault: a customerId the partner does not have falls back to the enriched data.
+    const unknownAsExternal = customerId !== undefined && faults.has('blind-analytics-foresight-unknown-customer-as-external') && !world.customers.has(String(customerId));
     let customer: Customer;
-    if (customerId !== undefined) {
+    if (customerId !== undefined && !unknownAsExternal) {
       // Fault: an unknown customerId is a 400 instead of a 404.
       if (faults.has('foresight-unknown-customer-400') && !world.customers.has(String(customerId))) return sendError(ctx, reply, 400, 'Invalid customerId');
       const guarded = generationGuard(ctx, reply, String(customerId), false);
@@ -173,6 +210,8 @@ export function registerReportsAnalytics(app: FastifyInstance, ctx: FdContext): 
     report.constraints = defined({ ...constraints, customerId, externalCustomerId });
     // Fault: the first/third-party report never ends (its read by id stays inProgress).
     if (faults.has('foresight-3p-stuck-in-progress')) report.readyAtS = Number.MAX_SAFE_INTEGER / 1000;
+    // Blind fault: a report of permissioned data alone (no enriched data) ends in failure.
+    if (externalCustomerId === undefined && faults.has('blind-analytics-foresight-3p-customer-only-fails')) report.outcome = 'failure';
     return reply.code(202).send(reportAck(report));
   });
 

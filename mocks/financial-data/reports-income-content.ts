@@ -112,10 +112,14 @@ export function employmentHistory(ctx: FdContext, customerId: string, consumer: 
   const name = [consumer?.fields.firstName, consumer?.fields.lastName].filter(Boolean).join(' ');
   const record: Record<string, unknown> = {
     employmentId: `emp-${customerId}`, employerName: 'PAYROLL DEPOSIT EMPLOYER', payrollSource: 'mock', employee: { name },
-    employment: { employerName: 'PAYROLL DEPOSIT EMPLOYER', employmentStatusCode: 'A', employmentStatusName: 'Active', ...(latest ? { latestPayDate: latest.t.postedDate } : {}) },
+    // Blind fault: the latest pay date is the deposit's transaction date, not its posted date.
+    employment: { employerName: 'PAYROLL DEPOSIT EMPLOYER', employmentStatusCode: 'A', employmentStatusName: 'Active', ...(latest ? { latestPayDate: ctx.faults.has('blind-income-payroll-latest-pay-transaction-date') ? latest.t.transactionDate ?? latest.t.postedDate : latest.t.postedDate } : {}) },
   };
   if (income || ctx.faults.has('income-voe-payroll-shows-income')) {
     record.income = { payFrequency: 'Biweekly', ...(latest ? { latestNetPayAmount: latest.t.amount } : {}) };
+  } else if (ctx.faults.has('blind-income-voe-payroll-pay-frequency-shown')) {
+    // Blind fault: the VOE payroll report keeps the pay frequency of the income record.
+    record.income = { payFrequency: 'Biweekly' };
   }
   return [record];
 }

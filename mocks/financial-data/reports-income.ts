@@ -49,16 +49,16 @@ export function registerReportsIncome(app: FastifyInstance, ctx: FdContext): voi
    * The stored pay statements the ids name, or a 404 sent (undefined). An id of a statement (no
    * label), of another customer or of nothing is not a pay statement of this customer.
    */
-  const payStatements = (customer: Customer, assetIds: string[], reply: FastifyReply) => {
+  const payStatements = (customer: Customer, assetIds: string[], reply: FastifyReply, blindOpts: { ownerUnchecked?: boolean; tolerateMissing?: boolean } = {}) => {
     const found = [];
     for (const id of assetIds) {
       const asset = storedAsset(ctx.state, id);
-      const mine = asset && asset.label !== undefined && (asset.customerId === customer.id || faults.has('income-asset-owner-unchecked'));
-      if (!mine && !faults.has('income-asset-unchecked')) {
+      const mine = asset && asset.label !== undefined && (asset.customerId === customer.id || faults.has('income-asset-owner-unchecked') || blindOpts.ownerUnchecked);
+      if (!mine && !faults.has('income-asset-unchecked') && !blindOpts.tolerateMissing) {
         sendError(ctx, reply, faults.has('income-asset-unknown-400') ? 400 : 404, `Asset not found: ${id}`);
         return undefined;
       }
-      found.push({ id, asset: asset ?? { customerId: customer.id, bytes: Buffer.alloc(0), label: 'lastPayPeriod' } });
+      found.push({ id, asset: asset ?? { customerId: customer.id, bytes: Buffer.alloc(0), label: 'lastPayPeriod' }, missing: !mine });
     }
     return found;
   };
@@ -78,6 +78,8 @@ export function registerReportsIncome(app: FastifyInstance, ctx: FdContext): voi
     // provider 1.35.0 SSNPayroll: the SSN is required for direct payroll; credentialed payroll names its accounts instead.
     const accounts = Array.isArray(payroll.payrollAccountIds) && payroll.payrollAccountIds.length > 0 ? payroll.payrollAccountIds : undefined;
     if (payroll.ssn === undefined && !accounts && !faults.has('income-voe-payroll-source-unchecked')) {
+      // Blind fault: the 400 blames payrollData as a whole and never names the missing ssn.
+      if (faults.has('blind-income-voe-payroll-source-400-names-payroll-data')) return sendError(ctx, reply, 400, 'payrollData is incomplete');
       return sendError(ctx, reply, 400, 'ssn is required for direct payroll data (or the payrollAccountIds of a credentialed payroll)');
     }
     const found = guard(path.customerId, reply);
@@ -85,6 +87,8 @@ export function registerReportsIncome(app: FastifyInstance, ctx: FdContext): voi
     const style = payroll.ssn !== undefined ? 'directAPIPayroll' : 'credentialedPayroll';
     const payrollData = faults.has('income-payroll-ssn-echoed') ? { ...payroll } : defined({
       payrollDataRetrievalId: `pdr${path.customerId}`, payrollAccountIds: accounts, reportId: payroll.reportId,
+      // Blind fault: the ssn is stripped from the echo, the date of birth is not.
+      dob: faults.has('blind-income-voe-payroll-dob-echoed') ? payroll.dob : undefined,
     });
     const report = createReport(ctx, {
       type: 'voePayroll', title: TITLES.voePayroll, customer: found.customer, consumer: found.consumer, callbackUrl: callbackOf(query), purpose: body.purpose,
@@ -103,10 +107,15 @@ export function registerReportsIncome(app: FastifyInstance, ctx: FdContext): voi
       type: 'voeTransactions', title: TITLES.voeTransactions, customer: found.customer, consumer: found.consumer, callbackUrl: callbackOf(query),
       constraints: defined({ reportId: body.reportId, accountIds, reportCustomFields: body.reportCustomFields, fromDate: body.fromDate, incomeStreamConfidenceMinimum: body.incomeStreamConfidenceMinimum }),
       // seed 002: descriptions without amounts (fault: the amounts shown).
-      build: (r) => ({
-        institutions: incomeInstitutions(ctx.state, payrollDeposits(ctx, r.customerId, accountIds && new Set(accountIds), body.fromDate === undefined ? undefined : Number(body.fromDate)),
-          faults.has('income-voe-amounts-shown'), body.incomeStreamConfidenceMinimum),
-      }),
+      build: (r) => {
+        const institutions = incomeInstitutions(ctx.state, payrollDeposits(ctx, r.customerId, accountIds && new Set(accountIds), body.fromDate === undefined ? undefined : Number(body.fromDate)),
+          faults.has('income-voe-amounts-shown'), body.incomeStreamConfidenceMinimum);
+        // Blind fault: the accounts of the report carry their current balance (the VOA account block reused).
+        if (faults.has('blind-income-voe-txn-account-balance-shown')) {
+          for (const i of institutions) i.accounts = i.accounts.map((a) => ({ ...(a as Record<string, unknown>), currentBalance: ctx.state.accounts.get(String((a as { id: number }).id))?.balance }));
+        }
+        return { institutions };
+      },
     });
     return answer(reply, report);
   });
@@ -117,7 +126,9 @@ export function registerReportsIncome(app: FastifyInstance, ctx: FdContext): voi
       const found = guard(path.customerId, reply);
       if (!found) return reply;
       const data = body[member] as { assetIds: string[] } & Record<string, unknown>;
-      const stubs = payStatements(found.customer, data.assetIds, reply);
+      // Blind faults: the VOIE paystub takes any customer's pay statement; the pay statement report accepts an unknown asset and fails later.
+      const deferMissing = style === 'paystatement' && faults.has('blind-income-paystatement-unknown-asset-fails-later');
+      const stubs = payStatements(found.customer, data.assetIds, reply, { ownerUnchecked: style === 'voieWithStatement' && faults.has('blind-income-voie-statement-asset-owner-unchecked'), tolerateMissing: deferMissing });
       if (!stubs) return reply;
       // Fault: the report of a VOIE paystub without bank data says it has them (style voieWithInterview).
       const shownStyle = style === 'voieWithStatement' && faults.has('income-voie-statement-style-interview') ? 'voieWithInterview' : style;
@@ -127,9 +138,12 @@ export function registerReportsIncome(app: FastifyInstance, ctx: FdContext): voi
         extra: { reportStyle: shownStyle },
         build: () => {
           const read = faults.has('income-extract-first-asset-only') ? stubs.slice(0, 1) : stubs;
-          return { reportStyle: shownStyle, assetIds: data.assetIds, numberOfBillableAssets: stubs.length, payStatements: read.map((s) => extract(s.id, s.asset)) };
+          // Blind fault: the pay statement report reads the net pay in whole dollars.
+          const whole = style === 'paystatement' && faults.has('blind-income-paystatement-net-pay-whole-dollars');
+          return { reportStyle: shownStyle, assetIds: data.assetIds, numberOfBillableAssets: stubs.length, payStatements: read.map((s) => extract(s.id, s.asset)).map((e) => (whole && e.netPayCurrent !== undefined ? { ...e, netPayCurrent: Math.trunc(e.netPayCurrent) } : e)) };
         },
       });
+      if (deferMissing && stubs.some((s) => s.missing)) report.outcome = 'failure';
       return answer(reply, report);
     });
   };
@@ -147,6 +161,13 @@ export function registerReportsIncome(app: FastifyInstance, ctx: FdContext): voi
     }
     const stubs = payStatements(found.customer, assetIds, reply);
     if (!stubs) return reply;
+    // Blind fault: a request naming an asset already reported on answers that first report (deduplicated) instead of a new one.
+    if (faults.has('blind-income-txverify-reuse-returns-first-report') && assetIds.some((id) => reportedAssets(found.customer.id).has(id))) {
+      const store = reportsOf(ctx.state);
+      const first = (store.byCustomer.get(found.customer.id) ?? []).map((id) => store.reports.get(id)!).find((r) => r.extra?.reportStyle === 'voieWithInterview'
+        && (r.constraints.voieWithInterviewData as { txVerifyInterview: { assetId: string }[] }).txVerifyInterview.some((i) => assetIds.includes(i.assetId)));
+      if (first) return answer(reply, first);
+    }
     const accountIds = idList(body.accountIds);
     const report = createReport(ctx, {
       type: 'voieTxVerify', title: TITLES.voieWithInterview, customer: found.customer, consumer: found.consumer, callbackUrl: callbackOf(query),
@@ -160,7 +181,14 @@ export function registerReportsIncome(app: FastifyInstance, ctx: FdContext): voi
         const deposits = payrollDeposits(ctx, r.customerId, accountIds && new Set(accountIds));
         return {
           reportStyle: 'voieWithInterview', assetIds, numberOfBillableAssets: stubs.length,
-          payStatements: stubs.map((s) => matchDeposits(ctx, extract(s.id, s.asset), deposits)),
+          payStatements: stubs.map((s) => {
+            const e = extract(s.id, s.asset);
+            // Blind fault: a deposit matches only when posted within three days of the pay date.
+            const near = faults.has('blind-income-txverify-match-needs-near-pay-date') && e.payDate !== undefined ? deposits.filter((d) => Math.abs(d.t.postedDate - e.payDate!) <= 3 * 86_400) : deposits;
+            const m = matchDeposits(ctx, e, near);
+            // Blind fault: the match type says NET_PAY_MATCH whenever the customer has payroll deposits at all.
+            return faults.has('blind-income-txverify-match-type-any-deposit') && deposits.length > 0 ? { ...m, matchType: 'NET_PAY_MATCH' } : m;
+          }),
           institutions: incomeInstitutions(ctx.state, deposits, true, body.incomeStreamConfidenceMinimum),
         };
       },
@@ -197,7 +225,8 @@ export function registerReportsIncome(app: FastifyInstance, ctx: FdContext): voi
     const original = await originalVoiePayroll(found.customer, found.consumer!);
     const store = reportsOf(ctx.state);
     const named = typeof payroll.reportId === 'string' ? store.reports.get(payroll.reportId) : undefined;
-    const namesNone = typeof payroll.reportId === 'string' && (!named || named.customerId !== found.customer.id || named.type !== 'voiePayroll');
+    // Blind fault: the reportId is checked to be one of the customer's reports, of any kind.
+    const namesNone = typeof payroll.reportId === 'string' && (!named || named.customerId !== found.customer.id || (named.type !== 'voiePayroll' && !faults.has('blind-income-refresh-report-id-any-kind')));
     // seed 002: this operation only refreshes the report Connect made (faults: it generates one, or takes any reportId).
     if ((!original && !faults.has('income-voie-refresh-generates')) || (namesNone && !faults.has('income-voie-refresh-report-id-unchecked'))) {
       return sendError(ctx, reply, 404, 'No VOIE payroll report to refresh for this customer.');
@@ -211,8 +240,17 @@ export function registerReportsIncome(app: FastifyInstance, ctx: FdContext): voi
       type: 'voiePayroll', title: TITLES.voiePayroll, customer: found.customer, consumer: found.consumer, callbackUrl: callbackOf(query), purpose: body.purpose,
       constraints: defined({ payrollData, reportCustomFields: body.reportCustomFields, payStatementsFromDate: body.payStatementsFromDate }),
       extra: { reportStyle: 'credentialedPayroll', ...ssnLeak(found.consumer) },
-      build: (r) => ({ reportStyle: 'credentialedPayroll', employmentHistory: employmentHistory(ctx, r.customerId, found.consumer, true) }),
+      build: (r) => {
+        // Blind fault: the refreshed report, once ended, reads as the VOE payroll kind (the shared payroll builder stamps it).
+        if (faults.has('blind-income-voie-payroll-refresh-read-as-voe')) r.type = 'voePayroll';
+        const history = employmentHistory(ctx, r.customerId, found.consumer, true);
+        // Blind fault: the refreshed report's employee record carries the consumer's full SSN (as the payroll source gives it).
+        if (faults.has('blind-income-voie-payroll-employee-ssn')) for (const h of history) h.employee = { ...(h.employee as Record<string, unknown>), ssn: String(found.consumer?.fields.ssn ?? '') };
+        return { reportStyle: 'credentialedPayroll', employmentHistory: history };
+      },
     });
+    // Blind fault: the refresh's constraints name the new report instead of the original one.
+    if (faults.has('blind-income-refresh-names-itself')) (report.constraints.payrollData as Record<string, unknown>).reportId = report.id;
     return answer(reply, report);
   });
 }
