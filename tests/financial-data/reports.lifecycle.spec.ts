@@ -82,7 +82,8 @@ for (const operationId of GENERATE) {
       test(`${operationId} answers 403 for a customer under a security freeze, 202 once it is lifted @mock-only`,
         rules('FD-REPORT-FREEZE:refuse', 'FD-REPORT-FREEZE:accept'), async ({ fdApi, fd, fdEntities, fdMock }) => {
           const options = request(operationId, fd, fdEntities);
-          const customerId = String(options.path!.customerId);
+          // The customer in the path, or in the body (the first/third-party foresight report).
+          const customerId = String(options.path?.customerId ?? (options.body as { customerId?: unknown }).customerId);
           await fdMock.securityFreeze(customerId, true);
           const frozen = await fdApi.call(operationId, options);
           expect(frozen.status, 'seed 002: 403 security freeze').toBe(403);
