@@ -44,12 +44,17 @@ for (const operationId of GENERATE) {
           .toEqual({ status: 200, id: ack.id, reportStatus: 'success' });
       });
 
-    test(`${operationId}: a report whose generation fails reads failure, not success @mock-only`, rules('FD-REPORT-TERMINAL@by-customer'), async ({ fdApi, fd, fdEntities, fdMock, pollReport }) => {
-      const ack = await generate(fdApi, operationId, request(operationId, fd, fdEntities));
-      await fdMock.reportOutcome(ack.id, 'failure');
-      const polled = await pollReport({ id: ack.id, customerId: ack.customerId, label: `${operationId} report ${ack.id}` });
-      expect(polled.final.body.status, 'the report the mock was told to fail').toBe('failure');
-    });
+    test(`${operationId}: a report whose generation fails reads failure, not success, and its callback says so @mock-only`,
+      rules('FD-REPORT-TERMINAL@by-customer', 'FD-REPORT-CALLBACK@callback'), async ({ fdApi, fd, fdEntities, fdMock, fdListener, pollReport }) => {
+        const ack = await generate(fdApi, operationId, request(operationId, fd, fdEntities, undefined, { callbackUrl: fdListener.url('report-failed') }));
+        await fdMock.reportOutcome(ack.id, 'failure');
+        const polled = await pollReport({ id: ack.id, customerId: ack.customerId, label: `${operationId} report ${ack.id}` });
+        expect(polled.final.body.status, 'the report the mock was told to fail').toBe('failure');
+        // seed 002, Events: the callback reports completion, a failed one included.
+        const call = await fdListener.waitFor(undefined, 2000);
+        expect((call?.json as { payload?: { reportId?: string; status?: string } } | undefined)?.payload, 'the callback of the failed report')
+          .toMatchObject({ reportId: ack.id, status: 'failure' });
+      });
 
     test(`${operationId} with a callback URL calls it once when the report ends, not before, with a body of the contract @seed`,
       rules('FD-REPORT-CALLBACK@callback'), async ({ fdApi, fd, fdEntities, fdListener, fdContract, pollReport }) => {
