@@ -50,7 +50,7 @@ export function bodyOf(flow: Flow, fd: FdTarget, who: Who, login?: Login): Recor
 }
 
 /** The customer the session is for, as the body names it (the primary borrower's for the joint flows). */
-export const customerOf = (body: Record<string, any>): string => (body.borrowers ? body.borrowers[0].customerId : body.customerId);
+export const customerOf = (body: Record<string, any>): string => (body.borrowers ? (body.borrowers.find((b: { type: string }) => b.type === 'primary') ?? body.borrowers[0]).customerId : body.customerId);
 
 /** A new customer of the partner with its own consumer. */
 export async function customerWithConsumer(fdApi: OperationClient, createCustomer: (type?: 'testing' | 'active') => Promise<string>): Promise<Who> {

@@ -24,6 +24,8 @@ for (const flow of FLOWS) {
       const second = fix
         ? bodyOf(flow, fd, fdEntities, { customerId: linkedCustomer.customerId, id: linkedCustomer.logins[0].id })
         : bodyOf(flow, fd, await customerWithConsumer(fdApi, createCustomer));
+      // Joint flows: the joint borrower listed first, the session still opens for the primary one.
+      if (flow.borrowers) first.borrowers = [{ ...second.borrowers[0], type: 'jointBorrower' }, ...first.borrowers];
       const links: string[] = [];
       for (const body of [first, second]) {
         const res = await fdApi.call(flow.op, { body });
