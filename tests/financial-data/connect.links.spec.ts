@@ -41,13 +41,18 @@ for (const flow of FLOWS) {
 // seed 002, Connect: the SSN pre-populates the payroll step. The client already fails any answer
 // echoing a sensitive value it sent (helpers/sensitive.ts); the check below says it by name.
 for (const flow of FLOWS.filter((f) => f.ssn)) {
-  test(`${flow.op} accepts the consumer's SSN and answers without it`, rules(`FD-CONNECT-SSN-SECRET@${flow.path}`), async ({ fdApi, fd, fdEntities }) => {
+  test(`${flow.op} accepts the consumer's SSN and answers without it`, rules(`FD-CONNECT-SSN-SECRET@${flow.path}`), async ({ fdApi, fd, fdEntities, createCustomer }) => {
     const body = bodyOf(flow, fd, fdEntities);
     const consumerInfo = { ssn: TEST_SSNS[0], dob: 628_473_600 };
-    if (flow.ssn === 'borrower') body.borrowers[0].optionalConsumerInfo = consumerInfo;
-    else body.optionalConsumerInfo = consumerInfo;
+    if (flow.ssn === 'borrower') {
+      body.borrowers[0].optionalConsumerInfo = consumerInfo;
+      // The joint borrower's SSN is as secret as the primary's.
+      const joint = await customerWithConsumer(fdApi, createCustomer);
+      body.borrowers.push({ ...joint, type: 'jointBorrower', optionalConsumerInfo: { ssn: TEST_SSNS[1], dob: 628_473_600 } });
+    } else body.optionalConsumerInfo = consumerInfo;
     const res = await fdApi.call(flow.op, { body });
     expect(res.status, `${flow.op} with an SSN`).toBe(200);
-    expect(res.text.replace(/[^0-9]/g, '').includes(TEST_SSNS[0]), 'the answer carries the SSN sent (shown as a boolean only)').toBe(false);
+    const digits = res.text.replace(/[^0-9]/g, '');
+    expect(TEST_SSNS.slice(0, 2).map((ssn) => digits.includes(ssn.replace(/[^0-9]/g, ''))), 'the answer carries an SSN sent (shown as booleans only)').toEqual([false, false]);
   });
 }
