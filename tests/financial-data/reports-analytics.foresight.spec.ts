@@ -23,6 +23,8 @@ test('accepts customerId alone, externalCustomerId alone, and both (202), echoin
     expectStatus(res, 202, `with ${Object.keys(body).join(' and ')}`);
     expect({ customerId: res.body.constraints?.customerId, externalCustomerId: res.body.constraints?.externalCustomerId }, 'the sources the report reads')
       .toEqual({ customerId: body.customerId, externalCustomerId: body.externalCustomerId });
+    // provider 1.35.0 ForesightAnalyticsFirstThirdPartyReportAck: the ack names the external customer it reads.
+    expect(res.body.externalCustomerId, 'the ack names the external customer').toBe(body.externalCustomerId);
   }
 });
 
