@@ -13,8 +13,8 @@ const idsOf = (linked: Linked, types: string[]) => linked.accounts.filter((a) =>
 const reportIds = (content: unknown) => reportAccounts(content).map((a) => String(a.id)).sort();
 
 /** Generates the report 90 days back for the linked customer (with a consumer and a business) and polls it to success. */
-async function generated(fdApi: OperationClient, pollReport: any, fd: { now: () => number }, linked: Linked, op: string, options: Parameters<typeof requestOf>[2] = {}) {
-  const fromS = Math.floor(fd.now() / 1000) - 90 * DAY_S;
+async function generated(fdApi: OperationClient, pollReport: any, fd: { now: () => number }, linked: Linked, op: string, options: Parameters<typeof requestOf>[2] = {}, days = 90) {
+  const fromS = Math.floor(fd.now() / 1000) - days * DAY_S;
   const base = requestOf(op, linked.customerId, options);
   const ack = await fdApi.call(op, { ...base, body: { ...(base.body as object), fromDate: fromS } });
   expect(ack.status, `${op}: 202; body ${ack.text.slice(0, 160)}`).toBe(202);
@@ -88,7 +88,11 @@ test.describe('report content', () => {
 
   test("payment history's CASH_OUTFLOW counts and sums each account's debits of the window @assumption",
     rules('FD-PAYHIST-CONTENT@content', 'FD-ANALYTICS-HISTORY-WINDOW:accept@content'), async ({ fdApi, fd, linkedCustomer, pollReport }) => {
-      const { fromS, toS, content } = await generated(fdApi, pollReport, fd, linkedCustomer, 'GeneratePaymentHistoryReport');
+      // A window longer than a year: the outflows of the older months count too.
+      for (const account of deposit(linkedCustomer)) {
+        await fdApi.call('LoadHistoricTransactionsForCustomerAccount', { path: { customerId: linkedCustomer.customerId, accountId: account.id }, body: { force: false } });
+      }
+      const { fromS, toS, content } = await generated(fdApi, pollReport, fd, linkedCustomer, 'GeneratePaymentHistoryReport', {}, 500);
       expect(content.startDate, 'the window starts at fromDate').toBe(fromS);
       for (const account of deposit(linkedCustomer)) {
         const debits = (await postedTransactions(fdApi, linkedCustomer.customerId, account.id, fromS, toS)).filter((t) => t.amount < 0);

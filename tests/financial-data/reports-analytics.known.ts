@@ -55,10 +55,15 @@ export function expectStatus(res: ApiResponse, status: number, what: string) {
 /** The posted transactions of an account between two dates, as GetCustomerAccountTransactions lists them (the known answer). */
 export async function postedTransactions(fdApi: OperationClient, customerId: string, accountId: string, fromS: number, toS: number) {
   // The reader's window may go by transaction date: read two days more on each side, then keep the posted dates inside.
-  const res = await fdApi.call('GetCustomerAccountTransactions', { path: { customerId, accountId }, query: { fromDate: fromS - 2 * DAY_S, toDate: toS + 2 * DAY_S, limit: 1000 } });
-  expect(res.status, 'the transactions of the account').toBe(200);
-  return (res.body.transactions as { id: number | string; amount: number; postedDate: number; status?: string }[])
-    .filter((t) => (t.status === undefined || t.status === 'active') && t.postedDate >= fromS && t.postedDate <= toS);
+  // Every page (at most 1000 each, seed 002): a long window holds more than one.
+  const all: { id: number | string; amount: number; postedDate: number; status?: string }[] = [];
+  for (let start = 1; ; start++) {
+    const res = await fdApi.call('GetCustomerAccountTransactions', { path: { customerId, accountId }, query: { fromDate: fromS - 2 * DAY_S, toDate: toS + 2 * DAY_S, limit: 1000, start } });
+    expect(res.status, 'the transactions of the account').toBe(200);
+    all.push(...res.body.transactions);
+    if (res.body.transactions.length < 1000 || start >= 10) break;
+  }
+  return all.filter((t) => (t.status === undefined || t.status === 'active') && t.postedDate >= fromS && t.postedDate <= toS);
 }
 
 export const cents = (n: number) => Math.round(n * 100) / 100;

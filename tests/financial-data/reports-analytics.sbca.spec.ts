@@ -51,8 +51,10 @@ for (const row of table) {
     });
 }
 
-test('refuses a request without the merchant consent (400) @provider', rules('FD-SBCA-CONSENT:refuse'), async ({ fdApi, fd, fdEntities }) => {
-  expectStatus(await fdApi.call(OP, request(sample(OP, fd, fdEntities), { hasConsent: false })), 400, 'hasConsent false');
+test('refuses a request without the merchant consent (400), for performance and benchmark metrics alike @provider', rules('FD-SBCA-CONSENT:refuse'), async ({ fdApi, fd, fdEntities }) => {
+  for (const metricType of ['retail_sales_analytics', 'retail_sales_benchmarks']) {
+    expectStatus(await fdApi.call(OP, request(sample(OP, fd, fdEntities), { hasConsent: false, metricType })), 400, `hasConsent false (${metricType})`);
+  }
 });
 
 test('answers 404 for a well-formed location id of no merchant @provider', rules('FD-SBCA-LOCATION:refuse'), async ({ fdApi, fd, fdEntities }) => {
