@@ -59,6 +59,9 @@ test("a transactions report lists exactly the customer's posted transactions of 
 
     const all = await generated(fdApi, pollReport, OP, { path: { customerId }, query: { fromDate, toDate, includePending: true }, body: {} });
     expect(key(reportTransactions(all.report)), 'with includePending=true: the pending ones too').toEqual(key(known));
+    // includePending=false, sent explicitly, is the same as leaving it out.
+    const explicit = await generated(fdApi, pollReport, OP, { path: { customerId }, query: { fromDate, toDate, includePending: false }, body: {} });
+    expect(key(reportTransactions(explicit.report)), 'with includePending=false: posted only').toEqual(key(known.filter((t) => !t.pending)));
   });
 
 test('findTransaction with an amount range keeps exactly the transactions of the window within it @provider',
