@@ -31,6 +31,11 @@ test("billing lists the reports made in the window by the partner's active custo
     expect(row && { reportType: row.reportType, customerId: String(row.customerId), lastFour: row.lastFourReportId }, "the active customer's report, as made")
       .toEqual({ reportType: 'voa', customerId: active, lastFour: billed.id.slice(-4) });
     expect(idsOf(byDefault.body), "a report made after the window's end is not listed").not.toContain(later.id);
+    // The window ends at endDate itself, not at the end of its day: a window ending a second before
+    // the later report leaves it out, one ending at it lists it.
+    const tight = { startDate: start, endDate: later.createdDate - 1, size: 1000 };
+    expect(idsOf((await billing(fdApi, fd.partner.partnerId, tight)).body), 'a window ending a second before the report').not.toContain(later.id);
+    expect(idsOf((await billing(fdApi, fd.partner.partnerId, { ...tight, endDate: later.createdDate })).body), 'a window ending at the report').toContain(later.id);
     expect(idsOf(byDefault.body), "seed 002: a testing customer's report is not billable (default viewTestingReports=false)").not.toContain(notBilled.id);
     expect(idsOf((await billing(fdApi, fd.partner.partnerId, { ...window, viewTestingReports: false })).body), 'viewTestingReports=false').not.toContain(notBilled.id);
     const withTesting = await billing(fdApi, fd.partner.partnerId, { ...window, viewTestingReports: true });
@@ -41,6 +46,8 @@ test('a window of 31 days is accepted and one of 32 days is a 400', rules('FD-BI
   const endDate = nowS(fd);
   expect((await billing(fdApi, fd.partner.partnerId, { startDate: endDate - 31 * DAY_S, endDate })).status, '31 days').toBe(200);
   expectFdError(await billing(fdApi, fd.partner.partnerId, { startDate: endDate - 32 * DAY_S, endDate }), 400, '32 days');
+  // Epoch seconds: 31 days and one hour is more than 31 days.
+  expectFdError(await billing(fdApi, fd.partner.partnerId, { startDate: endDate - 31 * DAY_S - 3600, endDate }), 400, '31 days and an hour');
 });
 
 test('startDate and endDate are required: without either it is a 400', rules('FD-BILLING-DATES-REQUIRED'), async ({ fdApi, fd }) => {

@@ -4,7 +4,7 @@
 // generate operations' own rules are in the reports-assets / -income / -analytics specs.
 import { expect, newConsumer, type OperationClient } from '../../fixtures/financial-data.js';
 
-export interface MadeReport { id: string; portfolioId: string; type: string; status: string; customerId: number; consumerId?: string }
+export interface MadeReport { id: string; portfolioId: string; type: string; status: string; createdDate: number; customerId: number; consumerId?: string }
 
 /** A new report of `type` for the customer (with its consumer, when it has one), inProgress. */
 export async function makeReport(control: { origin: string }, customerId: string, type = 'voa'): Promise<MadeReport> {
