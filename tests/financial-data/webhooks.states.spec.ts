@@ -19,7 +19,8 @@ test('changeWebhookSubscriptionEventStatus moves one event to inactive, then act
     // The starting states are the target's (the provider's example answers pending at creation).
     const start = await statesOf(fdApi, made.subscriptionId);
     const [moved, other] = made.events.map((e) => e.webhookEventId);
-    for (const status of ['inactive', 'active']) {
+    // The last 'active' asks for the state the event is already in: still a 200 (seed: "the requested state").
+    for (const status of ['inactive', 'active', 'active']) {
       const res = await fdApi.call('changeWebhookSubscriptionEventStatus', { path: { subscription_id: made.subscriptionId, webhook_event_id: moved }, body: { status } });
       expect(res.status, `to ${status}`).toBe(200);
       expect(res.body.status, 'the 200 body: the status set').toBe(status);
@@ -50,7 +51,8 @@ test('a status other than active or inactive is a 400 on both status changes, an
     const made = await createSub(fdApi, { url: quietUrl('status-values'), events: [{ name: a }] });
     const before = await statesOf(fdApi, made.subscriptionId);
     const sub = { subscription_id: made.subscriptionId };
-    for (const status of ['paused', 'enabled']) {
+    // Seed 002, States and transitions: active or inactive only (the provider's answer-side values pending and removed included).
+    for (const status of ['paused', 'enabled', 'pending', 'removed']) {
       expectFdError(await fdApi.call('changeWebhookSubscriptionStatus', { path: sub, body: { status } }), 400, `subscription to ${status}`);
       expectFdError(await fdApi.call('changeWebhookSubscriptionEventStatus', { path: { ...sub, webhook_event_id: made.events[0].webhookEventId }, body: { status } }), 400, `event to ${status}`);
     }
