@@ -8,6 +8,7 @@
 import { expect, expectFdError, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
 import { logoOfBytes, newApplication, uniqueAppName } from '../../fixtures/examples/fd-samples/app-registration.js';
 import { listApps, readStatusV2, v2Apps } from './app-registration.readers.js';
+import { spareAuth } from './webhooks.helpers.js';
 
 const DAY_S = 86_400;
 
@@ -56,8 +57,14 @@ test('ModifyAppRegistration answers 200 and the new name reads back through both
     expect(v2.map((a) => a.appName), 'GetAppRegistrationStatus').toEqual([renamed]);
   });
 
-test('ModifyAppRegistration answers 404 for a preAppId never registered', rules('FD-APP-UNKNOWN'), async ({ fdApi }) => {
+test("ModifyAppRegistration answers 404 for a preAppId never registered, and for another partner's", rules('FD-APP-UNKNOWN'), async ({ fdApi, fd }) => {
   expectFdError(await fdApi.call('ModifyAppRegistration', { path: { preAppId: '999999991' }, body: newApplication() }), 404, 'unknown preAppId');
+  // A registration of the spare partner is not ours to change.
+  const spare = await spareAuth(fdApi, fd);
+  if (!spare) return;
+  const theirs = await fdApi.call('RegisterApp', { body: newApplication(), auth: spare });
+  expect(theirs.status, "the spare partner's registration").toBe(201);
+  expectFdError(await fdApi.call('ModifyAppRegistration', { path: { preAppId: String(theirs.body.preAppId) }, body: newApplication() }), 404, "another partner's preAppId");
 });
 
 test('a pending registration has no applicationId; approved a day later it has one in both readers @mock-only',
