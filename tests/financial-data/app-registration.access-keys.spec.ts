@@ -57,6 +57,8 @@ test('GenerateThirdPartyAccessKey answers 404 for an unknown customer and for an
     const other = fdEntities.linked?.accounts.find((a) => a.type === 'checking');
     test.skip(!other || fdEntities.linked?.customerId === linkedCustomer.customerId, 'needs a second linked customer');
     expectFdError(await fdApi.call('GenerateThirdPartyAccessKey', { body: accessKeyBody(fd, linkedCustomer.customerId, [other!.id]) }), 404, "another customer's account");
+    // Every product's account is checked, not only the first one's.
+    expectFdError(await fdApi.call('GenerateThirdPartyAccessKey', { body: accessKeyBody(fd, linkedCustomer.customerId, [checking, other!.id]) }), 404, "another customer's account as the second product");
   });
 
 test('a period ending a second after it starts is accepted; ending when it starts or before is a 400 @assumption',

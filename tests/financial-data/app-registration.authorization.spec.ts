@@ -4,7 +4,8 @@
 // 1.35.0 CustomerAuthorizationDetails (ISO 8601 dates) and its 404 examples (codes 3003, 3004).
 // Logins: the linked customer's (mock: FinBank Profiles - A is OAuth, Harbor Savings a legacy
 // connection until migrated, FinBank Profiles - B granted before the endpoint existed).
-import { expect, expectFdError, rules, suiteConfig, test } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, newCustomer, rules, suiteConfig, test } from '../../fixtures/financial-data.js';
+import { spareAuth } from './webhooks.helpers.js';
 
 /** The mock's institution whose authorizations predate the endpoint (mocks/financial-data/app-registration-access.ts). */
 const PREDATING_INSTITUTION = '102105';
@@ -46,4 +47,14 @@ test('a login whose authorization details are unavailable is a 404 with code 300
 
 test('an institution login id that names no login is a 404', rules('FD-AUTHDETAILS-UNKNOWN'), async ({ fdApi }) => {
   expectFdError(await fdApi.call('getCustomerAuthorizationDetails', { path: { institution_login_id: 9_999_999_991 } }), 404, 'unknown login');
+});
+
+test("a login of another partner's customer is a 404 too @mock-only", rules('FD-AUTHDETAILS-UNKNOWN'), async ({ fdApi, fd, fdMock }) => {
+  const spare = await spareAuth(fdApi, fd);
+  test.skip(!spare, 'needs a spare partner (FD_SPARE_PARTNER_ID / FD_SPARE_PARTNER_SECRET)');
+  const theirs = await fdApi.call('AddTestingCustomer', { body: newCustomer(), auth: spare! });
+  expect(theirs.status, "a customer of the spare partner").toBe(201);
+  const portfolio = await fdMock.linkAccounts(String(theirs.body.id));
+  const login = portfolio.logins.find((l) => !l.legacy) ?? portfolio.logins[0];
+  expectFdError(await fdApi.call('getCustomerAuthorizationDetails', { path: { institution_login_id: login.id } }), 404, "another partner's login");
 });
