@@ -5,7 +5,8 @@
 // examples 3001 / 3002. The application: the mock's approved test application, FD_APPLICATION_ID
 // (an approved application of the partner) on a sandbox.
 import { expect, expectFdError, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
-import { approvedApplicationId } from '../../fixtures/examples/fd-samples/app-registration.js';
+import { approvedApplicationId, newApplication } from '../../fixtures/examples/fd-samples/app-registration.js';
+import { spareAuth } from './webhooks.helpers.js';
 
 test.beforeEach(({ fd }) => {
   test.skip(!approvedApplicationId(fd), 'needs FD_APPLICATION_ID (an approved application of the partner)');
@@ -62,6 +63,22 @@ test('getRegisteredInstitutions answers 404 for an unknown application and for a
     expectFdError(await fdApi.call('getRegisteredInstitutions', { path: { application_id: 'no-such-application-7f3a' } }), 404, 'unknown application');
     const res = await fdApi.call('getRegisteredInstitutions', { path: { application_id: approvedApplicationId(fd)! }, query: { institution_id: 999_999_991 } });
     expectFdError(res, 404, 'an institution the application is not registered with');
+  });
+
+test("getRegisteredInstitutions answers 404 for another partner's approved application @mock-only",
+  rules('FD-APP-INSTITUTIONS-NOT-FOUND'), async ({ fdApi, fd, fdMock }) => {
+    const spare = await spareAuth(fdApi, fd);
+    test.skip(!spare, 'needs a spare partner (FD_SPARE_PARTNER_ID / FD_SPARE_PARTNER_SECRET)');
+    const made = await fdApi.call('RegisterApp', { body: newApplication(), auth: spare! });
+    expect(made.status, "the spare partner's registration").toBe(201);
+    // The mock approves a registration a virtual day later, with its applicationId.
+    await fdMock.advanceClock(86_400 + 60);
+    // A day later the spare partner's token has expired (two hours): a new one.
+    const later = (await spareAuth(fdApi, fd))!;
+    const theirs = await fdApi.call('getApplications', { query: { pre_app_id: made.body.preAppId }, auth: later });
+    const applicationId = (theirs.body.applications ?? []).find((a: { preAppId: unknown }) => String(a.preAppId) === String(made.body.preAppId))?.applicationId;
+    expect(applicationId, "the spare partner's application is approved").toBeDefined();
+    expectFdError(await fdApi.call('getRegisteredInstitutions', { path: { application_id: String(applicationId) } }), 404, "another partner's application");
   });
 
 test('SetCustomerAppID answers 200 and the customer reads back with that applicationId',

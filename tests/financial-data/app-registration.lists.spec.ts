@@ -89,6 +89,10 @@ test('GetAppRegistrationStatus gives one registration per page by default, and p
       expect({ totalRecords: res.body.totalRecords, totalPages: res.body.totalPages, pageNumber: res.body.pageNumber, numberOfRecordsPerPage: res.body.numberOfRecordsPerPage })
         .toEqual({ totalRecords: total, totalPages: Math.ceil(total / 2), pageNumber: page, numberOfRecordsPerPage: 2 });
     }
+    // A partial last page: numberOfRecordsPerPage is the page size asked for, not the records on it.
+    const last = await readStatusV2(fdApi, fd, { page: 2, pageSize: total - 1 });
+    expect({ listed: v2Apps(last, 'the partial last page').length, numberOfRecordsPerPage: last.body.numberOfRecordsPerPage }, `page 2 of ${total - 1}`)
+      .toEqual({ listed: 1, numberOfRecordsPerPage: total - 1 });
   });
 
 for (const [what, query] of [['page 0', { page: 0 }], ['pageSize 0', { pageSize: 0 }]] as const) {
