@@ -55,7 +55,7 @@ test('GenerateThirdPartyAccessKey answers 404 for an unknown customer and for an
     const checking = linkedCustomer.account('checking').id;
     expectFdError(await fdApi.call('GenerateThirdPartyAccessKey', { body: accessKeyBody(fd, '9999999991', [checking]) }), 404, 'unknown customer');
     const other = fdEntities.linked?.accounts.find((a) => a.type === 'checking');
-    test.skip(!other || fdEntities.linked?.customerId === linkedCustomer.customerId, 'needs a second linked customer');
+    test.skip(!other || fdEntities.linked?.customerId === linkedCustomer.customerId, "needs a second linked customer (on a sandbox both are FD_LINKED_CUSTOMER_ID): another customer's account is checked on the mock");
     expectFdError(await fdApi.call('GenerateThirdPartyAccessKey', { body: accessKeyBody(fd, linkedCustomer.customerId, [other!.id]) }), 404, "another customer's account");
     // Every product's account is checked, not only the first one's.
     expectFdError(await fdApi.call('GenerateThirdPartyAccessKey', { body: accessKeyBody(fd, linkedCustomer.customerId, [checking, other!.id]) }), 404, "another customer's account as the second product");

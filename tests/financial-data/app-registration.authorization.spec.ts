@@ -4,8 +4,7 @@
 // 1.35.0 CustomerAuthorizationDetails (ISO 8601 dates) and its 404 examples (codes 3003, 3004).
 // Logins: the linked customer's (mock: FinBank Profiles - A is OAuth, Harbor Savings a legacy
 // connection until migrated, FinBank Profiles - B granted before the endpoint existed).
-import { expect, expectFdError, newCustomer, rules, suiteConfig, test } from '../../fixtures/financial-data.js';
-import { spareAuth } from './webhooks.helpers.js';
+import { expect, expectFdError, newCustomer, rules, spareAuth, suiteConfig, test } from '../../fixtures/financial-data.js';
 
 /** The mock's institution whose authorizations predate the endpoint (mocks/financial-data/app-registration-access.ts). */
 const PREDATING_INSTITUTION = '102105';
@@ -29,7 +28,7 @@ test('an OAuth login answers its institutionLoginId with an ISO 8601 start date 
 test('a legacy login is a 404 with code 3003, and answers 200 once migrated to its OAuth connection',
   rules('FD-AUTHDETAILS-LEGACY'), async ({ fdApi, linkedCustomer }) => {
     const legacy = linkedCustomer.logins.find((l) => l.legacy);
-    test.skip(!legacy, 'the linked customer has no legacy institution login');
+    test.skip(!legacy, 'the linked customer (FD_LINKED_CUSTOMER_ID) has no legacy (non-OAuth) institution login, which the 3003 check needs');
     const path = { institution_login_id: legacy!.id };
     expectCode(await fdApi.call('getCustomerAuthorizationDetails', { path }), '3003', 'a legacy connection');
     const migrated = await fdApi.call('MigrateInstitutionLoginAccounts', { path: { customerId: linkedCustomer.customerId, institutionLoginId: String(legacy!.id) } });

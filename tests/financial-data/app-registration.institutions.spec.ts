@@ -4,9 +4,8 @@
 // (may have an application); provider 1.35.0 InstitutionLimitParameter (1..1000, default 25),
 // examples 3001 / 3002. The application: the mock's approved test application, FD_APPLICATION_ID
 // (an approved application of the partner) on a sandbox.
-import { expect, expectFdError, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, rules, spareAuth, test, type OperationClient } from '../../fixtures/financial-data.js';
 import { approvedApplicationId, newApplication } from '../../fixtures/examples/fd-samples/app-registration.js';
-import { spareAuth } from './webhooks.helpers.js';
 
 test.beforeEach(({ fd }) => {
   test.skip(!approvedApplicationId(fd), 'needs FD_APPLICATION_ID (an approved application of the partner)');

@@ -2,7 +2,7 @@
 // /connect-components/configurations/{configuration_id} (seed 002, Connect components: 201, 200, 204;
 // 401, 404; a configuration is returned only to the partner that owns it): a configuration through
 // every reader, its deletion, and what another partner (the spare one) sees of it.
-import { expect, expectFdError, fdAuthHeaders, newCustomer, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, newCustomer, rules, spareAuth, test, type OperationClient } from '../../fixtures/financial-data.js';
 import { serviceAgreement } from '../../fixtures/examples/fd-samples/connect-components.js';
 
 const listIds = async (fdApi: OperationClient, auth?: () => Record<string, string>) => {
@@ -43,11 +43,10 @@ test('a deleted configuration is a 404 by id, gone from the list, and a second d
 
 test('another partner neither lists, reads, deletes nor applies our configuration',
   rules('FD-COMPONENTS-CONFIG-OWNER@cc-list', 'FD-COMPONENTS-CONFIG-OWNER@cc-by-id', 'FD-COMPONENTS-CONFIG-OWNER@cc-delete', 'FD-COMPONENTS-CONFIG-OWNER@cc-oauth'),
-  async ({ fdApi, fd, appKeyOnly }) => {
-    test.skip(!fd.sparePartner, 'needs a spare partner (FD_SPARE_PARTNER_ID / FD_SPARE_PARTNER_SECRET)');
-    const token = await fdApi.call('CreateToken', { body: fd.sparePartner, auth: appKeyOnly });
-    expect(token.status, "the spare partner's token").toBe(200);
-    const spare = () => fdAuthHeaders(fd.appKey, token.body.token);
+  async ({ fdApi, fd }) => {
+    const found = await spareAuth(fdApi, fd);
+    test.skip(!found, 'needs a spare partner (FD_SPARE_PARTNER_ID / FD_SPARE_PARTNER_SECRET)');
+    const spare = found!;
     const ours = await fdApi.call('post-configurations', { body: { filterAccounts: ['Checking'] } });
     const path = { configuration_id: ours.body.id };
     expect((await listIds(fdApi, spare)).map((c) => c.id), "the spare partner's list").not.toContain(ours.body.id);

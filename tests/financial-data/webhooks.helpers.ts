@@ -1,7 +1,7 @@
 // Shared steps of the webhooks specs (tests/financial-data/webhooks.*.spec.ts; seed 002, Webhook
 // subscriptions): bodies built from the names the target offers, the two readers of a
 // subscription, a token of the spare partner, and counting the deliveries one test received.
-import { expect, fdAuthHeaders, type FdListener, type OperationClient } from '../../fixtures/financial-data.js';
+import { expect, type FdListener, type OperationClient } from '../../fixtures/financial-data.js';
 
 /** What these steps need of the target (the `fd` fixture). */
 type FdTarget = { control?: unknown; appKey: string; sparePartner?: { partnerId: string; partnerSecret: string } };
@@ -58,14 +58,8 @@ export const eventNamed = (sub: Sub, name: string) => {
   return found!;
 };
 
-/** An authorizer for the spare partner (a token of its own), or undefined when the target has none. */
-export async function spareAuth(fdApi: OperationClient, fd: FdTarget): Promise<(() => Record<string, string>) | undefined> {
-  if (!fd.sparePartner) return undefined;
-  const res = await fdApi.call('CreateToken', { body: fd.sparePartner, auth: () => fdAuthHeaders(fd.appKey) });
-  expect(res.status, "a token of the spare partner").toBe(200);
-  const token = res.body.token as string;
-  return () => fdAuthHeaders(fd.appKey, token);
-}
+/** The spare partner's authorizer (fixtures/financial-data.ts), re-exported for the webhook specs. */
+export { spareAuth } from '../../fixtures/financial-data.js';
 
 /**
  * The deliveries this test received after `since` (an index into fdListener.received()), once
