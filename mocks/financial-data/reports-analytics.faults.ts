@@ -1,7 +1,7 @@
 // Faults of reports-analytics (issue 11): each breaks one rule of schemas/financial-data/rules/reports-analytics.yaml.
-import type { Fault } from '../kit/faults.js';
+import { ruleFault, type Fault } from '../kit/faults.js';
 
-const f = (id: string, rule: string, source: Fault['source'], extra: Partial<Fault> = {}): Fault => ({ id, rule, source, rules: [rule.split(':')[0]], ...extra });
+const f = ruleFault;
 
 export const REPORTS_ANALYTICS_FAULTS: Fault[] = [
   // Eligibility by account type (seed 002; provider 1.35.0 for the cash flow reports).

@@ -1,7 +1,7 @@
 // Faults of reports-retrieval (issue 11): each breaks one rule of schemas/financial-data/rules/reports-retrieval.yaml.
-import type { Fault } from '../kit/faults.js';
+import { ruleFault, type Fault } from '../kit/faults.js';
 
-const f = (id: string, rule: string, text: string, source: Fault['source'] = 'seed'): Fault => ({ id, rule: `${rule}: ${text}`, source, rules: [rule] });
+const f = (id: string, rule: string, text: string, source: Fault['source'] = 'seed'): Fault => ruleFault(id, `${rule}: ${text}`, source);
 
 export const REPORTS_RETRIEVAL_FAULTS: Fault[] = [
   // The single-report reads (seed 002, Report retrieval; Errors 403, 404; Resources - Consumer).

@@ -35,6 +35,14 @@ export interface Fault {
   mutation?: false;
 }
 
+/**
+ * A fault whose rule text starts with the catalogue id it breaks (`'FD-X-Y: what breaks'`): the
+ * id becomes its `rules`, so the targeted mutation run finds its specs.
+ */
+export function ruleFault(id: string, rule: string, source: Fault['source'], extra: Partial<Fault> = {}): Fault {
+  return { id, rule, source, rules: [rule.split(':')[0].trim()], ...extra };
+}
+
 export class FaultError extends Error {}
 
 export class FaultSet {
