@@ -8,7 +8,7 @@
 // Rules: schemas/financial-data/rules/connect-components.yaml.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { route, sendError, type FdContext, type Input } from './middleware.js';
+import { rewriteFrontError, route, sendError, type FdContext, type Input } from './middleware.js';
 import { findLogin } from './portfolio.js';
 import type { FdWorld } from './world.js';
 
@@ -90,16 +90,10 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
   app.register(async (scope) => {
     // Errors of the shared front (401, validation 400, malformed path ids) in the provider's shape.
     scope.addHook('onSend', async (_req, reply, payload) => {
-      if (reply.statusCode < 400 || typeof payload !== 'string' || faults.has('components-error-default-shape')) return payload;
+      if (faults.has('components-error-default-shape')) return payload;
       // Blind fault: the rewrite of the front's errors forgets the 401.
       if (reply.statusCode === 401 && faults.has('blind-components-401-default-shape')) return payload;
-      try {
-        const body = JSON.parse(payload) as Record<string, unknown>;
-        if (!body || typeof body !== 'object' || 'Errors' in body) return payload;
-        return JSON.stringify(errorBody(reply.statusCode, String(body.message ?? body.error ?? 'error')));
-      } catch {
-        return payload;
-      }
+      return rewriteFrontError(reply.statusCode, payload, errorBody);
     });
 
     route(scope, ctx, 'post-institutions-institutionId-oauth-urls', (input, reply) => {

@@ -33,6 +33,23 @@ export function sendError(ctx: FdContext, reply: FastifyReply, status: number, m
   return reply.code(status).send({ code: status, message });
 }
 
+/**
+ * An error the shared front answered in {code, message} (security, validation), rewritten by `build`
+ * into the shape an operation group declares instead (webhook subscriptions and connect
+ * components: the provider's {"Errors": {"Error": [...]}}). Used from an onSend hook of the group's
+ * routes; any other payload is returned as it is.
+ */
+export function rewriteFrontError(status: number, payload: unknown, build: (status: number, description: string) => unknown): unknown {
+  if (status < 400 || typeof payload !== 'string') return payload;
+  try {
+    const body = JSON.parse(payload) as Record<string, unknown>;
+    if (!body || typeof body !== 'object' || 'Errors' in body) return payload;
+    return JSON.stringify(build(status, String(body.message ?? body.error ?? 'error')));
+  } catch {
+    return payload;
+  }
+}
+
 function coerce(contract: Contract, param: Parameter, raw: unknown): unknown {
   const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
   const ref = String(param.schema?.$ref ?? '').split('/').pop();

@@ -3,7 +3,7 @@
 // are in webhooks.ts. Rules: schemas/financial-data/rules/webhooks.yaml.
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { sendError, type FdContext } from './middleware.js';
+import { rewriteFrontError, sendError, type FdContext } from './middleware.js';
 import type { FdWorld } from './world.js';
 
 export interface HookEvent {
@@ -86,20 +86,9 @@ export function sendWebhookError(ctx: FdContext, reply: FastifyReply, status: nu
   return reply.code(status).send(errorBody(status, description));
 }
 
-/**
- * Rewrites an error the shared front (security, validation) answered in {code, message} into the
- * provider's shape: onSend hook of the webhook routes only.
- */
-export function rewriteFrontError(ctx: FdContext, status: number, payload: unknown): unknown {
-  if (status < 400 || typeof payload !== 'string' || ctx.faults.has('webhooks-error-default-shape')) return payload;
-  try {
-    const body = JSON.parse(payload) as Record<string, unknown>;
-    if (!body || typeof body !== 'object' || 'Errors' in body) return payload;
-    const description = String(body.message ?? body.error ?? 'error');
-    return JSON.stringify(errorBody(status, description));
-  } catch {
-    return payload;
-  }
+/** The shared front's errors in this group's shape (an onSend hook of the webhook routes only). */
+export function rewriteWebhookFrontError(ctx: FdContext, status: number, payload: unknown): unknown {
+  return ctx.faults.has('webhooks-error-default-shape') ? payload : rewriteFrontError(status, payload, errorBody);
 }
 
 /** The event as the readers show it. */

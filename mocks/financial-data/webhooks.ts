@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, type FdContext, type Input } from './middleware.js';
 import {
-  AVAILABLE_EVENTS, deliverTest, eventView, hookState, isoNow, nextUuid, rewriteFrontError, sendWebhookError, subscriptionView, testable, unofferedName,
+  AVAILABLE_EVENTS, deliverTest, eventView, hookState, isoNow, nextUuid, rewriteWebhookFrontError, sendWebhookError, subscriptionView, testable, unofferedName,
   type HookEvent, type HookSubscription,
 } from './webhooks-store.js';
 
@@ -42,7 +42,7 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
     // Errors of the shared front (401, validation 400) in the provider's shape, on these routes only.
     // Blind fault: the available-events route misses the rewrite and answers the front's {code, message}.
     scope.addHook('onSend', async (_req, reply, payload) => (faults.has('blind-webhooks-available-events-401-default-shape') && _req.url.split('?')[0].endsWith('/webhooks/events')
-      ? payload : rewriteFrontError(ctx, reply.statusCode, payload)));
+      ? payload : rewriteWebhookFrontError(ctx, reply.statusCode, payload)));
 
     /** Every route: the request-id header is optional (provider 1.35.0 RequestIdHeader, FD-WEBHOOK-REQUEST-ID). */
     const on = (operationId: string, handler: (input: Input, reply: FastifyReply) => unknown) =>
