@@ -6,6 +6,7 @@ import { parse } from 'yaml';
 import { exitOnConfigError, suiteConfig } from './helpers/config';
 import { SERVICES } from './helpers/services';
 import { unknownFaultsMessage } from './mocks/index';
+import { laneDir, laneProjects } from './helpers/mutation-lane';
 
 const settings = exitOnConfigError(() => suiteConfig());
 // A misspelled MOCK_FAULTS id would give a green run that switched nothing on (issue 14).
@@ -59,7 +60,8 @@ export default defineConfig({
     trace: 'off',
     extraHTTPHeaders: {},
   },
-  projects: [
+  // A batched mutation run (helpers/mutation-lane.ts) replaces the projects with its proxies.
+  projects: laneDir() ? laneProjects(laneDir()!) : [
     ...serviceProjects,
     // No project depends on another, so --shard splits the work; the leak scan runs in the reporter.
     { name: 'self', testDir: './tests/self' },

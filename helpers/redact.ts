@@ -1,6 +1,7 @@
 // Redaction of card data and secrets before anything reaches a report, a trace, a log or the
 // console (DESIGN.md, convention 11). Three nets: sensitive keys, PAN-shaped digit runs, and the
 // exact values of secrets the suite knows (keys, tokens, partner secrets) wherever they appear.
+import { Needles } from './needles.js';
 
 const SENSITIVE_KEY = /^(primaryaccountnumber|pan|pans|accountnumber|account_number|realaccountnumber|taxid|governmentid|cardsecuritycode|securitycode|cvc|cvv|cvv2|ssn|partnersecret|newpartnersecret|secret|password|token|accesstoken|refreshtoken|apikey|api_key|appkey|authorization|x-openapi-clientid|[a-z0-9]+-app-key|[a-z0-9]+-app-token|oauth_signature|signature|signingkey|privatekey|encryptedcard|encryptedvalue|d|p|q|dp|dq|qi)$/i;
 // Private JWK members (d, p, q, dp, dq, qi) are keys only inside a JWK; elsewhere those names are rare.
@@ -12,7 +13,8 @@ const SENSITIVE_KEY = /^(primaryaccountnumber|pan|pans|accountnumber|account_num
 /** Keys whose value is a full account number: once seen, the number is blanked wherever else it appears. */
 const ACCOUNT_NUMBER_KEY = /^(realaccountnumber|accountnumber|account_number)$/i;
 
-const known = new Set<string>();
+// Indexed (helpers/needles.ts): a long-lived worker knows thousands of them.
+const known = new Needles();
 
 /** Registers a secret value (app key, token, partner secret) to be blanked wherever it appears. */
 export function registerSecret(value: string | undefined | null): void {
@@ -25,8 +27,7 @@ function maskPan(digits: string): string {
 
 /** Redacts one string: known secrets, compact JWEs, PAN-like digit runs, SSNs. */
 export function redactText(text: string): string {
-  let out = text;
-  for (const secret of known) if (out.includes(secret)) out = out.split(secret).join('[REDACTED]');
+  let out = known.replaceIn(text, '[REDACTED]');
   out = out.replace(/\b[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\b/g, '[JWE]');
   out = out.replace(/(?<![0-9])[0-9]{12,19}(?![0-9])/g, (m) => maskPan(m));
   out = out.replace(/(?<![0-9])[0-9]{3}-[0-9]{2}-[0-9]{4}(?![0-9])/g, '***-**-****');

@@ -4,6 +4,8 @@
 // seed 002: SSN last four only; keys and secrets never returned), whatever the field it uses.
 // The client runs the search on every response before anything is redacted (issue 8, item 3).
 
+import { Needles } from './needles.js';
+
 export type SensitiveKind = 'PAN' | 'security code' | 'SSN' | 'account number' | 'secret' | 'key';
 
 export interface SensitiveValue {
@@ -34,17 +36,18 @@ export function kindOfKey(key: string): SensitiveKind | undefined {
 // Everything sensitive this worker has sent, in any request: a full SSN sent on creation must not
 // come back from a later read either. Values sent inside encrypted payloads (a PAN in a JWE) are
 // invisible in the request the client sees: the encrypting code notes their plaintext here too.
-// One process = one worker.
-const sentElsewhere = new Map<string, SensitiveValue>();
+// One process = one worker. Indexed, as it grows with every check the worker runs (SentValues).
+const sentElsewhere = () => (sentIndex ??= new SentValues());
+let sentIndex: SentValues | undefined;
 
 /** Notes values the suite has just sent (the client calls it for every request). */
 export function noteSent(values: SensitiveValue[]): void {
-  for (const s of values) sentElsewhere.set(s.value, s);
+  for (const s of values) sentElsewhere().add(s);
 }
 
 /** Notes the sensitive members of a plaintext the suite encrypts before sending it. */
 export function noteSentPlaintext(value: unknown): void {
-  for (const s of sensitiveValuesIn(value)) sentElsewhere.set(s.value, s);
+  noteSent(sensitiveValuesIn(value));
 }
 
 /** The sensitive members of a JSON value (by member name), plus the header values of key headers. */
@@ -63,11 +66,10 @@ export function sensitiveValuesIn(value: unknown, headers: Record<string, string
   return out;
 }
 
-/** Everything this worker has sent that a response must never carry in clear. */
-export function sentSensitive(request: SensitiveValue[]): SensitiveValue[] {
-  const all = new Map(sentElsewhere);
-  for (const s of request) all.set(s.value, s);
-  return [...all.values()];
+/** Everything this worker has sent that a response must never carry in clear, this request's values included. */
+export function sentSensitive(request: SensitiveValue[]): SentValues {
+  noteSent(request);
+  return sentElsewhere();
 }
 
 const digitsOnly = (s: string) => /^[0-9]+$/.test(s);
@@ -79,23 +81,65 @@ const digitPattern = (digits: string, flags = '') => new RegExp(`(?<![0-9])${dig
 // member named for that kind of data carries them. Long ones count anywhere.
 const LONG = 7;
 
+/**
+ * Sent values indexed for the search (helpers/needles.ts): long text values by their first
+ * characters; long digit values the same in the text with its separators taken out, each candidate
+ * then confirmed by its own pattern; short values by value.
+ */
+export class SentValues {
+  private readonly text = new Needles();
+  private readonly digits = new Needles();
+  private readonly patterns = new Map<string, RegExp>();
+  private readonly short = new Map<string, SensitiveValue[]>();
+  private readonly kinds = new Map<string, SensitiveValue>();
+
+  constructor(values: SensitiveValue[] = []) {
+    values.forEach((v) => this.add(v));
+  }
+
+  add(s: SensitiveValue): void {
+    if (s.value.length < LONG) {
+      const list = this.short.get(s.value) ?? [];
+      if (!list.some((x) => x.kind === s.kind)) this.short.set(s.value, [...list, s]);
+      return;
+    }
+    this.kinds.set(s.value, s);
+    if (!digitsOnly(s.value)) this.text.add(s.value);
+    else if (!this.patterns.has(s.value)) {
+      this.patterns.set(s.value, digitPattern(s.value));
+      this.digits.add(s.value);
+    }
+  }
+
+  /** The long values a string carries. */
+  longIn(haystack: string): SensitiveValue[] {
+    const found = this.text.findIn(haystack);
+    if (/[0-9]/.test(haystack)) found.push(...this.digits.findIn(haystack.replace(/[ -]/g, '')).filter((d) => this.patterns.get(d)!.test(haystack)));
+    return found.map((v) => this.kinds.get(v)!);
+  }
+
+  /** The short values equal to `value` that a member of this kind must not carry. */
+  shortAs(value: string, kind: SensitiveKind): SensitiveValue[] {
+    return (this.short.get(normal(value)) ?? []).filter((s) => s.kind === kind);
+  }
+}
+
 /** Where a response carries a sent sensitive value in clear. */
-export function findEchoes(body: unknown, text: string, sent: SensitiveValue[]): Echo[] {
+export function findEchoes(body: unknown, text: string, sent: SentValues | SensitiveValue[]): Echo[] {
+  const index = Array.isArray(sent) ? new SentValues(sent) : sent;
   const echoes: Echo[] = [];
-  const long = sent.filter((s) => s.value.length >= LONG);
-  const contains = (haystack: string, s: SensitiveValue) => (digitsOnly(s.value) ? digitPattern(s.value).test(haystack) : haystack.includes(s.value));
   const walk = (node: unknown, at: string, key?: string) => {
     if (Array.isArray(node)) node.forEach((n, i) => walk(n, `${at}/${i}`, key));
     else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, k);
     else if (typeof node === 'string' || typeof node === 'number') {
       const value = String(node);
-      for (const s of long) if (contains(value, s)) echoes.push({ kind: s.kind, at: at || '/', value: s.value });
+      for (const s of index.longIn(value)) echoes.push({ kind: s.kind, at: at || '/', value: s.value });
       const kind = key ? kindOfKey(key) : undefined;
-      for (const s of sent) if (s.value.length < LONG && kind === s.kind && normal(value) === s.value) echoes.push({ kind: s.kind, at, value: s.value });
+      if (kind) for (const s of index.shortAs(value, kind)) echoes.push({ kind: s.kind, at, value: s.value });
     }
   };
   if (body !== undefined) walk(body, '');
-  else for (const s of long) if (contains(text, s)) echoes.push({ kind: s.kind, at: 'text', value: s.value });
+  else for (const s of index.longIn(text)) echoes.push({ kind: s.kind, at: 'text', value: s.value });
   return echoes;
 }
 

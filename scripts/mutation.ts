@@ -1,23 +1,29 @@
-// `npm run mutation [-- --service <name>] [--fault <id>] [--match <regex>] [--blind] [--targeted] [--jobs <n>]`: runs
-// each service's project against each fault of its mock (MOCK_FAULTS=<id>) and prints which faults
-// the suite caught. It first checks that the fault-free run is green: a suite that fails a correct
-// target proves nothing.
-// Full mode (the default, the reference measure): the whole project per fault, one run at a time.
-// --targeted (issue 14): per fault only the spec files citing one of the rules it breaks (its
-// `rules`, read through `playwright test --list`) plus the service's @smoke tests, several faults at
-// once (--jobs, default 2, each Playwright process with one worker: on 2 cores two single-worker
-// runs beat one two-worker run, whose start-up is mostly serial). A fault without rules runs the
-// whole project. A fault the targeted run misses is run again against the whole project, so a
-// targeted verdict never says "missed" where the full run would say "caught"; when that second run
-// catches it, the report names the fault: its rules are incomplete, or the catching spec cites none.
+// `npm run mutation [-- --service <name>] [--fault <id>] [--match <regex>] [--blind] [--targeted [--no-rerun] [--confirm]] [--jobs <n>]`:
+// runs each service's project against each fault of its mock and prints which faults the suite
+// caught. It first checks that the fault-free run is green: a suite that fails a correct target
+// proves nothing.
+// Full mode (the default, the reference measure): the whole project per fault, one Playwright
+// process per fault (MOCK_FAULTS=<id>), stopping at the first failure.
+// --targeted (issue 14), batched: per fault only the spec files citing one of the rules it breaks
+// (its `rules`, read through `playwright test --list`); then, for the faults still missed, the
+// service's @smoke tests. Each phase is one Playwright process for every fault (--jobs workers,
+// default 2): a worker runs fault after fault, each on a fresh mock with fresh worker values
+// (helpers/mutation-lane.ts, scripts/lib/mutation-lanes.ts). A fault without rules runs its whole
+// service there. A fault both phases miss is run again in full mode, so a targeted verdict never
+// says "missed" where the full run would say "caught"; when that run catches it, the report names
+// the fault: its rules are incomplete, or the catching spec cites none. --no-rerun skips that.
+// --confirm (targeted): each catch is then repeated the reference way, its one failing check alone
+// in a fresh Playwright process with MOCK_FAULTS=<fault>. With the rerun of the missed, that shows
+// the batched verdicts equal to one process per fault.
 import fs from 'node:fs';
 import path from 'node:path';
 import { MOCKS } from '../mocks/index.js';
 import type { Fault } from '../mocks/kit/faults.js';
 import { parseArgs, playwright, runMain, UsageError, type RunResult } from './lib/cli.js';
-import { listService, selectionArgs, selectTests, type ListedTest, type Selection } from './lib/mutation-targets.js';
+import { runLanes, type LaneJob } from './lib/mutation-lanes.js';
+import { listService, selectTests, type ListedTest, type Selection } from './lib/mutation-targets.js';
 
-const USAGE = 'npm run mutation -- [--service <name>] [--fault <id>] [--match <regex>] [--blind] [--targeted [--no-rerun]] [--jobs <n>]';
+const USAGE = 'npm run mutation -- [--service <name>] [--fault <id>] [--match <regex>] [--blind] [--targeted [--no-rerun] [--confirm]] [--jobs <n>]';
 
 interface Outcome {
   service: string; fault: string; rule: string; source: string; blind: boolean; caught: boolean; seconds: number; firstFailure?: string;
@@ -26,6 +32,10 @@ interface Outcome {
   ran: 'service' | Selection;
   /** Targeted mode: missed by its selection, caught by the whole project (a gap in the fault's rules or the citations). */
   caughtOutsideSelection?: boolean;
+  /** --confirm: the check that caught it in a lane fails again alone, in a process of its own. */
+  confirmed?: boolean;
+  /** The check that caught it in a lane. */
+  test?: { file: string; title: string };
 }
 
 function firstFailure(output: string): string | undefined {
@@ -45,7 +55,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const ranText = (ran: Outcome['ran']) => (ran === 'service' ? 'whole service' : `${plural(ran.files.length, 'spec file')} + @smoke (${plural(ran.smoke.length, 'place')})`);
 
 runMain(async () => {
-  const args = parseArgs(process.argv.slice(2), { service: 'value', fault: 'value', match: 'value', blind: 'flag', targeted: 'flag', 'no-rerun': 'flag', jobs: 'value' }, USAGE);
+  const args = parseArgs(process.argv.slice(2), { service: 'value', fault: 'value', match: 'value', blind: 'flag', targeted: 'flag', 'no-rerun': 'flag', confirm: 'flag', jobs: 'value' }, USAGE);
   const mocks = MOCKS.filter((m) => !args.service || m.service === args.service);
   if (mocks.length === 0) throw new UsageError(`unknown service '${args.service}' (known: ${MOCKS.map((m) => m.service).join(', ')})`);
   const targeted = Boolean(args.targeted);
@@ -64,52 +74,104 @@ runMain(async () => {
 
   // Each concurrent run has its own output folder: Playwright empties its folder at start, and other
   // runs in this work tree use test-results/ itself. With several runs at once, one worker each.
-  const run = (service: string, fault: string, filters: string[], slot: number): Promise<RunResult> => playwright([
+  const run = (service: string, fault: string, slot: number, workers?: number): Promise<RunResult> => playwright([
     `--project=${service}`, '--reporter=line', '--max-failures=1', `--output=test-results/mutation/${slot}`,
-    ...(jobs > 1 ? ['--workers=1'] : []), ...filters,
-  ], { ...env, MOCK_FAULTS: fault }, false).then((r) => {
-    if (/No tests found/.test(r.output)) throw new Error(`${service} ${fault}: the selection ${filters.join(' ')} matches no test`);
-    return r;
+    ...(workers ? [`--workers=${workers}`] : []),
+  ], { ...env, MOCK_FAULTS: fault }, false);
+
+  // --blind: only the faults written blind (the independent measure); otherwise the whole catalogue.
+  const chosen = mocks.map((mock) => ({
+    service: mock.service,
+    faults: mock.faults.filter((f) => f.mutation !== false && (!args.fault || f.id === args.fault) && (!match || match.test(f.id)) && (!args.blind || f.origin === 'blind')),
+  })).filter((m) => m.faults.length > 0 || !(args.fault || match));
+  const services = chosen.map((m) => m.service);
+  if (services.length === 0) throw new UsageError(args.fault ? `unknown fault '${args.fault}'` : `no fault id matches --match '${args.match}'`);
+  process.stdout.write(`${services.join(', ')}: fault-free run... `);
+  const [clean, listing] = await Promise.all([
+    playwright([...services.map((s) => `--project=${s}`), '--reporter=dot', '--output=test-results/mutation/clean'], env, false, 60 * 60_000),
+    targeted ? listService(services, env) : Promise.resolve([] as ListedTest[]),
+  ]);
+  if (clean.code !== 0) {
+    console.log(`RED (${clean.seconds.toFixed(0)}s)\n${clean.output.split('\n').slice(-30).join('\n')}`);
+    console.error('the fault-free run fails, so the mutation run would prove nothing. Fix it first.');
+    return 1;
+  }
+  console.log(`green (${clean.seconds.toFixed(0)}s)`);
+  const report = (o: Outcome) => {
+    const by = o.caught && o.firstFailure ? `\n          by ${o.firstFailure}` : '';
+    const gap = o.caughtOutsideSelection ? ' (only by the whole service: see its rules)' : '';
+    console.log(`  ${o.caught ? 'caught' : 'MISSED'}  ${o.service.padEnd(16)} ${o.fault.padEnd(44)} ${o.seconds.toFixed(1).padStart(6)}s ${targeted ? ranText(o.ran) : ''}${gap}${by}`);
+  };
+  const outcomeOf = (service: string, fault: Fault, caught: boolean, seconds: number, ran: Outcome['ran'], first?: string, caughtOutsideSelection?: boolean): Outcome => ({
+    service, fault: fault.id, rule: fault.rule, source: fault.source, blind: fault.origin === 'blind', caught, seconds, firstFailure: first, rules: fault.rules, ran,
+    ...(caughtOutsideSelection !== undefined ? { caughtOutsideSelection } : {}),
   });
 
-  for (const mock of mocks) {
-    // --blind: only the faults written blind (the independent measure); otherwise the whole catalogue.
-    const faults = mock.faults.filter((f) => f.mutation !== false && (!args.fault || f.id === args.fault) && (!match || match.test(f.id)) && (!args.blind || f.origin === 'blind'));
-    if ((args.fault || match) && faults.length === 0) continue;
-    process.stdout.write(`${mock.service}: fault-free run... `);
-    const [clean, listing] = await Promise.all([
-      playwright([`--project=${mock.service}`, '--reporter=dot', '--output=test-results/mutation/clean'], env, false),
-      targeted ? listService(mock.service, env) : Promise.resolve([] as ListedTest[]),
-    ]);
-    if (clean.code !== 0) {
-      console.log(`RED (${clean.seconds.toFixed(0)}s)\n${clean.output.split('\n').slice(-30).join('\n')}`);
-      console.error(`${mock.service}: the fault-free run fails, so the mutation run would prove nothing. Fix it first.`);
-      return 1;
+  if (!targeted) {
+    for (const { service, faults } of chosen) {
+      const mine: Outcome[] = [];
+      await pool(faults, jobs, async (fault: Fault, slot) => {
+        const result = await run(service, fault.id, slot, jobs > 1 ? 1 : undefined);
+        const o = outcomeOf(service, fault, result.code !== 0, result.seconds, 'service', firstFailure(result.output));
+        mine.push(o);
+        report(o);
+      });
+      // Concurrent runs finish in any order: the report keeps the catalogue's.
+      outcomes.push(...faults.flatMap((f) => mine.filter((o) => o.fault === f.id)));
     }
-    console.log(`green (${clean.seconds.toFixed(0)}s)`);
-    const mine: Outcome[] = [];
-    await pool(faults, jobs, async (fault: Fault, slot) => {
-      const selection = targeted ? selectTests(listing, fault.rules) : undefined;
-      let result = await run(mock.service, fault.id, selection ? selectionArgs(selection) : [], slot);
-      let seconds = result.seconds;
-      let caughtOutsideSelection: boolean | undefined;
-      // --no-rerun: a quick measure; a fault its selection misses stays missed (the report says so).
-      if (selection && result.code === 0 && !args['no-rerun']) {
-        result = await run(mock.service, fault.id, [], slot);
-        seconds += result.seconds;
-        caughtOutsideSelection = result.code !== 0;
+  } else {
+    // Phase 1: every fault against the specs citing its rules (the whole service for a fault without them).
+    const servicesFiles = (service: string) => [...new Set(listing.filter((t) => t.file.startsWith(`tests/${service}/`)).map((t) => t.file))].sort();
+    const plan = chosen.flatMap(({ service, faults }) => faults.map((fault) => {
+      const selection = selectTests(listing.filter((t) => t.file.startsWith(`tests/${service}/`)), fault.rules);
+      return { service, fault, selection };
+    }));
+    const phase = async (name: string, jobsOf: LaneJob[], smokeOnly: boolean) => {
+      const result = await runLanes(path.join('.mutation', name), jobsOf, smokeOnly, env, jobs);
+      const caught = [...result.verdicts.values()].filter((v) => v.caught).length;
+      const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0) / 1000;
+      console.log(`${name}: ${jobsOf.length} faults, ${caught} caught, in ${result.seconds.toFixed(0)} s (checks ${sum(result.ms).toFixed(0)} s of worker time, of which fault switches ${sum(result.switches).toFixed(0)} s)`);
+      if (result.run.code !== 0) {
+        // Failures are recorded as expected in a lane: a non-zero exit is Playwright itself failing.
+        console.log(result.run.output.split('\n').slice(-30).join('\n'));
+        throw new Error(`the ${name} run itself failed (exit ${result.run.code}): see the output above`);
       }
-      const outcome: Outcome = {
-        service: mock.service, fault: fault.id, rule: fault.rule, source: fault.source, blind: fault.origin === 'blind', caught: result.code !== 0,
-        seconds, firstFailure: firstFailure(result.output), rules: fault.rules, ran: selection ?? 'service', ...(caughtOutsideSelection !== undefined ? { caughtOutsideSelection } : {}),
-      };
-      mine.push(outcome);
-      const by = outcome.caught && outcome.firstFailure ? `\n          by ${outcome.firstFailure}` : '';
-      const gap = caughtOutsideSelection ? ' (only by the whole service: see its rules)' : '';
-      console.log(`  ${outcome.caught ? 'caught' : 'MISSED'}  ${fault.id.padEnd(40)} ${seconds.toFixed(0).padStart(4)}s ${targeted ? ranText(outcome.ran) : ''}${gap}${by}`);
-    });
-    // Concurrent runs finish in any order: the report keeps the catalogue's.
-    outcomes.push(...faults.flatMap((f) => mine.filter((o) => o.fault === f.id)));
+      return result;
+    };
+    const rules = await phase('rules', plan.map((p) => ({ service: p.service, fault: p.fault.id, files: p.selection?.files ?? servicesFiles(p.service) })), false);
+    // Phase 2: the @smoke tests, for the faults their rules' specs missed.
+    const missed1 = plan.filter((p) => !rules.verdicts.get(p.fault.id)!.caught && p.selection && p.selection.smoke.length > 0);
+    const smokeFiles = (sel: Selection) => [...new Set(sel.smoke.map((loc) => loc.slice(0, loc.lastIndexOf(':'))))].sort();
+    const smoke = missed1.length ? await phase('smoke', missed1.map((p) => ({ service: p.service, fault: p.fault.id, files: smokeFiles(p.selection!) })), true) : undefined;
+    for (const p of plan) {
+      const v = smoke?.verdicts.get(p.fault.id)?.caught ? smoke.verdicts.get(p.fault.id)! : rules.verdicts.get(p.fault.id)!;
+      const ms = (rules.ms.get(p.fault.id) ?? 0) + (smoke?.ms.get(p.fault.id) ?? 0);
+      outcomes.push({ ...outcomeOf(p.service, p.fault, v.caught, ms / 1000, p.selection ?? 'service', v.by), ...(v.test ? { test: v.test } : {}) });
+    }
+    // Phase 3: a fault both phases missed runs in full mode, one at a time on every worker.
+    const missed = outcomes.filter((o) => !o.caught && o.ran !== 'service');
+    if (missed.length && !args['no-rerun']) console.log(`full mode for the ${missed.length} missed...`);
+    for (const o of args['no-rerun'] ? [] : missed) {
+      const result = await run(o.service, o.fault, 0, jobs);
+      o.seconds += result.seconds;
+      o.caughtOutsideSelection = result.code !== 0;
+      o.caught = result.code !== 0;
+      o.firstFailure = firstFailure(result.output);
+    }
+    if (args.confirm) {
+      const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const toConfirm = outcomes.filter((o) => o.test);
+      const t0 = Date.now();
+      await pool(toConfirm, jobs, async (o, slot) => {
+        const r = await playwright([`--project=${o.service}`, escape(o.test!.file), '-g', `${escape(o.test!.title)}(\\s|$)`, '--reporter=line', '--workers=1', `--output=test-results/mutation/${slot}`],
+          { ...env, MOCK_FAULTS: o.fault }, false);
+        o.confirmed = r.code !== 0 && !/No tests found/.test(r.output);
+      });
+      const unconfirmed = toConfirm.filter((o) => !o.confirmed);
+      console.log(`confirmed ${toConfirm.length - unconfirmed.length}/${toConfirm.length} lane catches alone, in a process each (${Math.round((Date.now() - t0) / 1000)} s)${unconfirmed.length ? `; not reproduced: ${unconfirmed.map((o) => o.fault).join(', ')}` : ''}`);
+    }
+    outcomes.forEach(report);
+    fs.rmSync('.mutation', { recursive: true, force: true });
   }
   if (args.fault && outcomes.length === 0) throw new UsageError(`unknown fault '${args.fault}'`);
   if (match && outcomes.length === 0) throw new UsageError(`no fault id matches --match '${args.match}'`);

@@ -45,12 +45,13 @@ export function readListing(report: { config: { rootDir: string }; suites: JsonS
   return out;
 }
 
-/** Lists a service's project with the fault-free mock (the listing does not depend on faults). */
-export async function listService(service: string, env: Record<string, string>): Promise<ListedTest[]> {
+/** Lists services' projects with the fault-free mock (the listing does not depend on faults); files start with tests/<service>/. */
+export async function listService(services: string | string[], env: Record<string, string>): Promise<ListedTest[]> {
+  const names = typeof services === 'string' ? [services] : services;
   // The JSON goes to a file: npx and npm may print warnings on the same streams.
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mutation-list-')), 'list.json');
-  const run = await playwright(['--list', '--reporter=json', `--project=${service}`], { ...env, PLAYWRIGHT_JSON_OUTPUT_FILE: file }, false);
-  if (run.code !== 0 || !fs.existsSync(file)) throw new Error(`listing ${service} failed: ${run.output.trim().split('\n').slice(-1)[0]}`);
+  const run = await playwright(['--list', '--reporter=json', ...names.map((s) => `--project=${s}`)], { ...env, PLAYWRIGHT_JSON_OUTPUT_FILE: file }, false);
+  if (run.code !== 0 || !fs.existsSync(file)) throw new Error(`listing ${names.join(', ')} failed: ${run.output.trim().split('\n').slice(-1)[0]}`);
   const tests = readListing(JSON.parse(fs.readFileSync(file, 'utf8')));
   fs.rmSync(path.dirname(file), { recursive: true, force: true });
   return tests;

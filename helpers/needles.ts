@@ -1,0 +1,60 @@
+// Which of many known strings occur in a text, in time that grows with the text, not with how many
+// strings are known. A worker that has run many checks (or, in a batched mutation run, many faults)
+// knows thousands of secrets and sent values; testing each of them against every string of every
+// body made each call slower than the last (issue 14). Known strings are indexed by their first
+// GRAM characters, so a text is scanned once, position by position.
+export const GRAM = 4;
+
+export class Needles {
+  private readonly byGram = new Map<string, string[]>();
+  private readonly all = new Set<string>();
+
+  /** Adds a string; shorter than GRAM characters it is ignored (callers keep their own minimum above it). */
+  add(value: string): void {
+    if (value.length < GRAM || this.all.has(value)) return;
+    this.all.add(value);
+    const gram = value.slice(0, GRAM);
+    const list = this.byGram.get(gram);
+    if (!list) this.byGram.set(gram, [value]);
+    else {
+      list.push(value);
+      // Longest first: where two known strings start at one place, the longer one is the match.
+      list.sort((a, b) => b.length - a.length);
+    }
+  }
+
+  get size(): number {
+    return this.all.size;
+  }
+
+  values(): IterableIterator<string> {
+    return this.all.values();
+  }
+
+  /** Every known string occurring in `text` (overlapping occurrences included). */
+  findIn(text: string): string[] {
+    if (this.all.size === 0 || text.length < GRAM) return [];
+    const found = new Set<string>();
+    for (let i = 0; i <= text.length - GRAM; i++) {
+      const list = this.byGram.get(text.slice(i, i + GRAM));
+      if (list) for (const v of list) if (text.startsWith(v, i)) found.add(v);
+    }
+    return [...found];
+  }
+
+  /** `text` with each leftmost-longest occurrence of a known string replaced by `by`. */
+  replaceIn(text: string, by: string): string {
+    if (this.all.size === 0 || text.length < GRAM) return text;
+    let out = '';
+    let last = 0;
+    for (let i = 0; i <= text.length - GRAM;) {
+      const hit = this.byGram.get(text.slice(i, i + GRAM))?.find((v) => text.startsWith(v, i));
+      if (hit) {
+        out += text.slice(last, i) + by;
+        i += hit.length;
+        last = i;
+      } else i++;
+    }
+    return last === 0 ? text : out + text.slice(last);
+  }
+}
