@@ -74,12 +74,3 @@ export function selectTests(tests: ListedTest[], rules: string[] | undefined): S
   const smoke = [...new Set(tests.filter((t) => t.tags.includes('smoke') && !files.includes(t.file)).map((t) => `${t.file}:${t.line}`))].sort();
   return { files, smoke };
 }
-
-/** Playwright's positional filters are regular expressions: escape the paths so a dot is a dot. */
-export function selectionArgs(selection: Selection): string[] {
-  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return [...selection.files.map(escape), ...selection.smoke.map((loc) => {
-    const at = loc.lastIndexOf(':');
-    return `${escape(loc.slice(0, at))}:${loc.slice(at + 1)}`;
-  })];
-}

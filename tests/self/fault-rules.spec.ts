@@ -4,7 +4,7 @@
 // an annotation (they run against the whole service, and usually mean a rule the catalogue lacks).
 import { expect, MOCKS, test } from '../../fixtures/self.js';
 import { loadRules } from '../../helpers/rules.js';
-import { selectionArgs, selectTests, type ListedTest } from '../../scripts/lib/mutation-targets.js';
+import { selectTests, type ListedTest } from '../../scripts/lib/mutation-targets.js';
 
 for (const mock of MOCKS) {
   test(`${mock.service}: every rule a fault names is in the rule catalogue`, () => {
@@ -30,5 +30,4 @@ test('the targeted selection runs the spec files citing the rules, the smoke tes
   expect(selectTests(tests, undefined), 'a fault without rules runs the whole service').toBeUndefined();
   expect(selectTests(tests, ['S-NOBODY-CITES']), 'rules no test cites: the whole service').toBeUndefined();
   // Playwright reads positional filters as regular expressions: a dot must not match any character.
-  expect(selectionArgs({ files: ['tests/s/a.limits.spec.ts'], smoke: ['tests/s/b.auth.spec.ts:7'] })).toEqual(['tests/s/a\\.limits\\.spec\\.ts', 'tests/s/b\\.auth\\.spec\\.ts:7']);
 });

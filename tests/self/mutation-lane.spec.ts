@@ -1,0 +1,78 @@
+// Covers: the batched mutation run's machinery (helpers/mutation-lane.ts, scripts/lib/mutation-lanes.ts)
+// and the indexed search of known strings (helpers/needles.ts) that redaction and the echo check use.
+// A lane is only as good as its isolation: each fault must get values built under it, never the
+// last fault's, and a value that failed to build must fail the checks that touch it.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '../../fixtures/self.js';
+import { faultOfTest, laneProjects, mockFaults, switchFault, usePerFault } from '../../helpers/mutation-lane.js';
+import { Needles } from '../../helpers/needles.js';
+import { writeLanes } from '../../scripts/lib/mutation-lanes.js';
+
+test('finds every known string in a text and blanks the leftmost-longest occurrences', () => {
+  const n = new Needles();
+  ['abcd1234', 'abcd12345678', 'zzzz', 'abc'].forEach((v) => n.add(v));
+  expect(n.size, 'shorter than four characters is not indexed').toBe(3);
+  expect(n.findIn('x abcd12345678 zzzz').sort()).toEqual(['abcd1234', 'abcd12345678', 'zzzz']);
+  expect(n.findIn('nothing here')).toEqual([]);
+  expect(n.replaceIn('[abcd12345678][abcd1234]zzzzz', '#')).toBe('[#][#]#z');
+  expect(n.replaceIn('abc', '#')).toBe('abc');
+});
+
+test('writes one proxy per fault importing its spec modules, and maps each proxy back to its fault', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lane-'));
+  writeLanes(dir, [
+    { service: 'card-enrollment', fault: 'f-one', files: ['tests/card-enrollment/enroll-card.auth.spec.ts'] },
+    { service: 'card-enrollment', fault: 'f-two', files: ['tests/card-enrollment/enroll-card.auth.spec.ts', 'tests/card-enrollment/enroll-card.limits.spec.ts'] },
+  ], true);
+  const proxy = fs.readFileSync(path.join(dir, 'card-enrollment', '0001.spec.ts'), 'utf8');
+  expect(proxy).toContain(`enroll-card.limits.spec.ts?lane=0001');`);
+  expect(proxy.match(/await import\(/g)).toHaveLength(2);
+  expect(faultOfTest(dir, { titlePath: ['../x/card-enrollment/0001.spec.ts', 'a check'] })).toBe('f-two');
+  expect(() => faultOfTest(dir, { titlePath: ['../x/card-enrollment/0009.spec.ts'] })).toThrow(/no fault for proxy/);
+  expect(laneProjects(dir)).toEqual([{ name: 'card-enrollment', testDir: path.join(dir, 'card-enrollment'), fullyParallel: false, grep: /@smoke/ }]);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('a lane builds every worker value again under each fault, in order, and its proxies follow', async () => {
+  const before = process.env.MUTATION_LANE_DIR;
+  process.env.MUTATION_LANE_DIR = os.tmpdir();
+  const log: string[] = [];
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  try {
+    await switchFault('first');
+    let target!: { fault: string; label(): string };
+    let derived!: { fromTarget: string };
+    const served = Promise.all([
+      usePerFault(async (v) => { target = v; await gate; }, async () => {
+        const fault = mockFaults()[0];
+        if (fault === 'broken') throw new Error('the mock would not start');
+        log.push(`build ${fault}`);
+        return { value: { fault, label() { return `mock of ${this.fault}`; } }, close: async () => { log.push(`close ${fault}`); } };
+      }),
+      // A value built on the first: rebuilt after it, so it sees the new one.
+      (async () => {
+        while (!target) await new Promise((r) => setTimeout(r, 1));
+        await usePerFault(async (v) => { derived = v; await gate; }, async () => ({ value: { fromTarget: target.fault } }));
+      })(),
+    ]);
+    while (!derived) await new Promise((r) => setTimeout(r, 1));
+    expect([target.fault, target.label(), derived.fromTarget]).toEqual(['first', 'mock of first', 'first']);
+    await switchFault('second');
+    expect([target.fault, target.label(), derived.fromTarget]).toEqual(['second', 'mock of second', 'second']);
+    expect(log).toEqual(['build first', 'close first', 'build second']);
+    await switchFault('broken');
+    expect(() => target.fault, 'a value that failed to build fails the check touching it').toThrow('the mock would not start');
+    await switchFault('third');
+    expect(derived.fromTarget).toBe('third');
+    release();
+    await served;
+    expect(log.at(-1)).toBe('close third');
+  } finally {
+    release?.();
+    if (before === undefined) delete process.env.MUTATION_LANE_DIR;
+    else process.env.MUTATION_LANE_DIR = before;
+  }
+});
