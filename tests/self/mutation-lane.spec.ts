@@ -46,7 +46,7 @@ test('a lane builds every worker value again under each fault, in order, and its
     let target!: { fault: string; label(): string };
     let derived!: { fromTarget: string };
     const served = Promise.all([
-      usePerFault(async (v) => { target = v; await gate; }, async () => {
+      usePerFault<{ fault: string; label(): string }>(async (v) => { target = v; await gate; }, async () => {
         const fault = mockFaults()[0];
         if (fault === 'broken') throw new Error('the mock would not start');
         log.push(`build ${fault}`);
@@ -55,7 +55,7 @@ test('a lane builds every worker value again under each fault, in order, and its
       // A value built on the first: rebuilt after it, so it sees the new one.
       (async () => {
         while (!target) await new Promise((r) => setTimeout(r, 1));
-        await usePerFault(async (v) => { derived = v; await gate; }, async () => ({ value: { fromTarget: target.fault } }));
+        await usePerFault<{ fromTarget: string }>(async (v) => { derived = v; await gate; }, async () => ({ value: { fromTarget: target.fault } }));
       })(),
     ]);
     while (!derived) await new Promise((r) => setTimeout(r, 1));
