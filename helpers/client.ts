@@ -10,7 +10,7 @@ import {
 import type { Contract, Operation } from './contract.js';
 import { recordCoverage, recordTestCoverage } from './coverage.js';
 import { redact, redactHeaders, redactText } from './redact.js';
-import { findEchoes, markEchoes, sensitiveValuesIn, sentSensitive } from './sensitive.js';
+import { findEchoes, markEchoes, noteSent, sensitiveValuesIn, sentSoFar } from './sensitive.js';
 import type { ServiceProfile } from './services.js';
 
 export interface SignableRequest {
@@ -121,7 +121,8 @@ export class OperationClient {
       }
     })();
     const sentNow = sensitiveValuesIn(sentJson, headers);
-    const echoes = findEchoes(parsed, text, sentSensitive(sentNow));
+    noteSent(sentNow);
+    const echoes = findEchoes(parsed, text, sentSoFar());
     let violation: unknown;
     try {
       sensitiveEchoConformance(exchange, echoes);

@@ -9,11 +9,11 @@
 // and built again on a fresh mock started with that fault, start-up (schema) faults included. So a
 // fault sees what a worker of its own would: nothing built under another fault survives.
 //
-// The worker fixtures hand out forwarding proxies (perFault below), so the values a spec holds
+// The worker fixtures hand out forwarding proxies (usePerFault below), so the values a spec holds
 // always reach the current fault's objects. A failing check marks its fault caught; the fault's
 // remaining checks are skipped, and the failure is recorded as expected, so that Playwright does
 // not restart the worker (a restart is the cost this mode avoids). Outside this mode nothing
-// changes: MUTATION_LANE_DIR is unset and perFault is a plain worker fixture.
+// changes: MUTATION_LANE_DIR is unset and usePerFault serves a plain worker fixture.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
@@ -35,10 +35,10 @@ export interface LaneManifest {
 
 export const laneDir = (): string | undefined => process.env.MUTATION_LANE_DIR || undefined;
 
-let manifest: LaneManifest | undefined;
+const manifests = new Map<string, LaneManifest>();
 function readManifest(dir: string): LaneManifest {
-  manifest ??= JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as LaneManifest;
-  return manifest;
+  if (!manifests.has(dir)) manifests.set(dir, JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as LaneManifest);
+  return manifests.get(dir)!;
 }
 
 /** The fault a test runs under: its proxy file's stem (`<service>/0042.spec.ts`), looked up in the manifest. */
@@ -68,8 +68,8 @@ export function isCaught(dir: string, fault: string): boolean {
   return fs.existsSync(caughtFile(dir, fault));
 }
 
-/** One outcome line per failing check; the first one written also marks the fault caught. */
-export function recordFailure(dir: string, fault: string, entry: { title: string; file: string; status: string; error?: string }): void {
+/** Marks the fault caught by this failing check; the first check to fail is the one kept. */
+export function recordFailure(dir: string, fault: string, entry: { title: string; file: string; status: string }): void {
   fs.mkdirSync(path.join(dir, 'caught'), { recursive: true });
   try {
     fs.writeFileSync(caughtFile(dir, fault), JSON.stringify(entry), { flag: 'wx' });

@@ -27,10 +27,6 @@ export class Needles {
     return this.all.size;
   }
 
-  values(): IterableIterator<string> {
-    return this.all.values();
-  }
-
   /** Every known string occurring in `text` (overlapping occurrences included). */
   findIn(text: string): string[] {
     if (this.all.size === 0 || text.length < GRAM) return [];

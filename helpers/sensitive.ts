@@ -36,13 +36,12 @@ export function kindOfKey(key: string): SensitiveKind | undefined {
 // Everything sensitive this worker has sent, in any request: a full SSN sent on creation must not
 // come back from a later read either. Values sent inside encrypted payloads (a PAN in a JWE) are
 // invisible in the request the client sees: the encrypting code notes their plaintext here too.
-// One process = one worker. Indexed, as it grows with every check the worker runs (SentValues).
-const sentElsewhere = () => (sentIndex ??= new SentValues());
-let sentIndex: SentValues | undefined;
+// One process = one worker. Indexed, as it grows with every check the worker runs (SentValues,
+// declared below with the search).
 
 /** Notes values the suite has just sent (the client calls it for every request). */
 export function noteSent(values: SensitiveValue[]): void {
-  for (const s of values) sentElsewhere().add(s);
+  for (const s of values) sentElsewhere.add(s);
 }
 
 /** Notes the sensitive members of a plaintext the suite encrypts before sending it. */
@@ -66,10 +65,9 @@ export function sensitiveValuesIn(value: unknown, headers: Record<string, string
   return out;
 }
 
-/** Everything this worker has sent that a response must never carry in clear, this request's values included. */
-export function sentSensitive(request: SensitiveValue[]): SentValues {
-  noteSent(request);
-  return sentElsewhere();
+/** Everything this worker has sent (noteSent) that a response must never carry in clear. */
+export function sentSoFar(): SentValues {
+  return sentElsewhere;
 }
 
 const digitsOnly = (s: string) => /^[0-9]+$/.test(s);
@@ -123,6 +121,8 @@ export class SentValues {
     return (this.short.get(normal(value)) ?? []).filter((s) => s.kind === kind);
   }
 }
+
+const sentElsewhere = new SentValues();
 
 /** Where a response carries a sent sensitive value in clear. */
 export function findEchoes(body: unknown, text: string, sent: SentValues | SensitiveValue[]): Echo[] {

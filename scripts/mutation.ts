@@ -102,9 +102,8 @@ runMain(async () => {
     const gap = o.caughtOutsideSelection ? ' (only by the whole service: see its rules)' : '';
     console.log(`  ${o.caught ? 'caught' : 'MISSED'}  ${o.service.padEnd(16)} ${o.fault.padEnd(44)} ${o.seconds.toFixed(1).padStart(6)}s ${targeted ? ranText(o.ran) : ''}${gap}${by}`);
   };
-  const outcomeOf = (service: string, fault: Fault, caught: boolean, seconds: number, ran: Outcome['ran'], first?: string, caughtOutsideSelection?: boolean): Outcome => ({
+  const outcomeOf = (service: string, fault: Fault, caught: boolean, seconds: number, ran: Outcome['ran'], first?: string): Outcome => ({
     service, fault: fault.id, rule: fault.rule, source: fault.source, blind: fault.origin === 'blind', caught, seconds, firstFailure: first, rules: fault.rules, ran,
-    ...(caughtOutsideSelection !== undefined ? { caughtOutsideSelection } : {}),
   });
 
   if (!targeted) {
@@ -121,11 +120,14 @@ runMain(async () => {
     }
   } else {
     // Phase 1: every fault against the specs citing its rules (the whole service for a fault without them).
-    const servicesFiles = (service: string) => [...new Set(listing.filter((t) => t.file.startsWith(`tests/${service}/`)).map((t) => t.file))].sort();
-    const plan = chosen.flatMap(({ service, faults }) => faults.map((fault) => {
-      const selection = selectTests(listing.filter((t) => t.file.startsWith(`tests/${service}/`)), fault.rules);
-      return { service, fault, selection };
-    }));
+    const plan = chosen.flatMap(({ service, faults }) => {
+      const tests = listing.filter((t) => t.file.startsWith(`tests/${service}/`));
+      const whole = [...new Set(tests.map((t) => t.file))].sort();
+      return faults.map((fault) => {
+        const selection = selectTests(tests, fault.rules);
+        return { service, fault, selection, files: selection?.files ?? whole };
+      });
+    });
     const phase = async (name: string, jobsOf: LaneJob[], smokeOnly: boolean) => {
       const result = await runLanes(path.join('.mutation', name), jobsOf, smokeOnly, env, jobs);
       const caught = [...result.verdicts.values()].filter((v) => v.caught).length;
@@ -138,7 +140,7 @@ runMain(async () => {
       }
       return result;
     };
-    const rules = await phase('rules', plan.map((p) => ({ service: p.service, fault: p.fault.id, files: p.selection?.files ?? servicesFiles(p.service) })), false);
+    const rules = await phase('rules', plan.map((p) => ({ service: p.service, fault: p.fault.id, files: p.files })), false);
     // Phase 2: the @smoke tests, for the faults their rules' specs missed.
     const missed1 = plan.filter((p) => !rules.verdicts.get(p.fault.id)!.caught && p.selection && p.selection.smoke.length > 0);
     const smokeFiles = (sel: Selection) => [...new Set(sel.smoke.map((loc) => loc.slice(0, loc.lastIndexOf(':'))))].sort();

@@ -8,10 +8,6 @@ import path from 'node:path';
 import type { LaneManifest, LaneProject } from '../../helpers/mutation-lane.js';
 import { playwright, type RunResult } from './cli.js';
 
-// Colour codes of expect's messages.
-// eslint-disable-next-line no-control-regex
-const ANSI = /\u001b\[[0-9;]*m/g;
-
 export interface LaneJob {
   service: string;
   fault: string;
@@ -21,7 +17,7 @@ export interface LaneJob {
 
 export interface LaneVerdict {
   caught: boolean;
-  /** The first failing check: its title and first error line. */
+  /** The first failing check: its spec file and title. */
   by?: string;
   /** That check's spec file and title (what --confirm runs alone). */
   test?: { file: string; title: string };
@@ -70,8 +66,8 @@ export async function runLanes(dir: string, jobs: LaneJob[], smokeOnly: boolean,
     const file = path.join(dir, 'caught', `${job.fault}.json`);
     if (!fs.existsSync(file)) verdicts.set(job.fault, { caught: false });
     else {
-      const e = JSON.parse(fs.readFileSync(file, 'utf8')) as { title: string; file: string; error?: string };
-      verdicts.set(job.fault, { caught: true, test: { file: e.file, title: e.title }, by: `${e.file} › ${e.title}${e.error ? `: ${e.error}` : ''}`.replace(ANSI, '').replace(/\s+/g, ' ').slice(0, 240) });
+      const e = JSON.parse(fs.readFileSync(file, 'utf8')) as { title: string; file: string };
+      verdicts.set(job.fault, { caught: true, test: { file: e.file, title: e.title }, by: `${e.file} › ${e.title}`.replace(/\s+/g, ' ').slice(0, 240) });
     }
   }
   const ms = new Map<string, number>();
