@@ -3,12 +3,13 @@
 // with their outcome, and failures of one root cause grouped.
 import path from 'node:path';
 import type { BaselineComparison } from './baseline.js';
+import { BREAKER_PREFIX } from './breaker.js';
 import { PREFLIGHT_PREFIX } from './preflight.js';
 import type { SourceClass } from './contract.js';
 import { SOURCE_CLASSES } from './contract.js';
 import type { Provenance } from './provenance.js';
 import type { ServiceCoverage, TestOutcome } from './reports.js';
-import { parseCitation, type Rule, type RuleKind } from './rules.js';
+import { loadRules, parseCitation, type Rule, type RuleKind } from './rules.js';
 
 export type Verdict = 'PASS' | 'FAIL' | 'CONDITIONAL' | 'PARTIAL' | 'NOT RUN';
 type Tally = { passed: number; failed: number; skipped: number };
@@ -111,6 +112,24 @@ export function rootCause(message: string): string {
   return first.replace(/[0-9a-f]{8}-[0-9a-f-]{27,}/gi, '<id>').replace(/\d+/g, '<n>').trim().slice(0, 200);
 }
 
+/** An auth, card-data or sensitive-data failure blocks the verdict whatever its source (issue 9). */
+function isBlocking(ruleIds: string[], kindOf: Map<string, RuleKind>, error: string): boolean {
+  return ruleIds.some((id) => BLOCKING_KINDS.includes(kindOf.get(id)!)) || /\[sensitiveEchoConformance\]/.test(error);
+}
+
+const kindsOf = new Map<string, Map<string, RuleKind>>();
+
+/**
+ * What a failure of this check would weigh in its service's verdict: 'fail' (a seed or provider
+ * check, or a blocking one) or 'conditional' (an assumption check). The breaker counts failures per
+ * weight, so that holding a check back never turns a FAIL into a CONDITIONAL (helpers/breaker.ts).
+ */
+export function failureWeight(service: string, defaultSource: SourceClass, tags: string[], citations: string[], error: string): 'fail' | 'conditional' {
+  if (!kindsOf.has(service)) kindsOf.set(service, new Map(loadRules(service).rules.map((r) => [r.id, r.kind])));
+  const blocking = isBlocking(citations.map((c) => parseCitation(c).id), kindsOf.get(service)!, error);
+  return blocking || sourceOf(tags, defaultSource) !== 'assumption' ? 'fail' : 'conditional';
+}
+
 export function serviceVerdict(
   service: string, title: string, defaultSource: SourceClass, outcomes: TestOutcome[], coverage: ServiceCoverage, rules: Rule[] = [],
 ): ServiceVerdict {
@@ -133,7 +152,7 @@ export function serviceVerdict(
     } else {
       bucket.failed++;
       const ids = (o.rules ?? []).map((c) => parseCitation(c).id);
-      const blocking = ids.some((id) => BLOCKING_KINDS.includes(kindOf.get(id)!)) || /\[sensitiveEchoConformance\]/.test(o.error ?? '');
+      const blocking = isBlocking(ids, kindOf, o.error ?? '');
       blockingFailure ||= blocking;
       const cause = rootCause(o.error ?? o.status);
       const key = `${source} ${cause}`;
@@ -154,6 +173,9 @@ export function serviceVerdict(
   // A service its preflight stopped (helpers/preflight.ts): NOT RUN, and the one-line cause said.
   const stopped = Object.keys(v.skippedReasons).find((r) => r.startsWith(PREFLIGHT_PREFIX));
   if (stopped && ran === 0) v.warning = `stopped by the ${stopped}`;
+  // Checks the repeated-failure breaker stopped short (helpers/breaker.ts): said before any share of skips.
+  const heldBack = Object.entries(v.skippedReasons).filter(([r]) => r.startsWith(BREAKER_PREFIX)).reduce((n, [, count]) => n + count, 0);
+  if (!v.warning && heldBack) v.warning = `${heldBack} check${heldBack > 1 ? 's' : ''} stopped short by the breaker after a repeated failure (BREAKER_AFTER=off runs them to their end)`;
   const seedTotal = v.seed.passed + v.seed.failed + v.seed.skipped;
   if (!v.warning && seedTotal && v.seed.skipped / seedTotal > SKIP_WARNING_SHARE) {
     v.warning = `${v.seed.skipped} of ${seedTotal} seed checks (${Math.round((100 * v.seed.skipped) / seedTotal)}%) were skipped`;

@@ -7,6 +7,8 @@ import {
   ContractViolation, contentTypeConformance, declaredBody, documentedResponse, formatAjvErrors, responseBodyPresence,
   responseHeadersConformance, responseSchemaConformance, sensitiveEchoConformance, statusCodeConformance, type Exchange,
 } from './checks.js';
+import { breakerKey, holdBack } from './breaker.js';
+import { failureWeight } from './certification.js';
 import type { Contract, Operation } from './contract.js';
 import { recordCoverage, recordTestCoverage } from './coverage.js';
 import { redact, redactHeaders, redactText } from './redact.js';
@@ -136,6 +138,11 @@ export class OperationClient {
       violation = error;
     }
     await this.report(op, { url, headers, body }, { ...exchange, text: markEchoes(text, echoes) }, violation !== undefined);
+    if (violation instanceof ContractViolation && this.deps.testInfo) {
+      const { tags, annotations } = this.deps.testInfo;
+      const citations = annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? '');
+      holdBack(this.deps.testInfo, op.service, breakerKey(violation, exchange), failureWeight(op.service, contract.defaultSource, tags, citations, violation.message), violation);
+    }
     if (violation) throw violation;
     return { status: exchange.status, headers: responseHeaders, body: parsed as T, text, bytes, operation: op };
   }

@@ -27,6 +27,14 @@ function integer(name: string, value: string | undefined): number | undefined {
   return Number(value);
 }
 
+/** BREAKER_AFTER (helpers/breaker.ts): a positive integer, or off (0); default 3. */
+function breakerAfter(value: string | undefined): number {
+  if (value === undefined || value === '') return 3;
+  if (value === 'off') return 0;
+  if (!/^[0-9]+$/.test(value) || Number(value) < 1) throw new ConfigError(`BREAKER_AFTER=${value} must be a positive integer or off`);
+  return Number(value);
+}
+
 function list(value: string | undefined): string[] {
   return (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 }
@@ -59,6 +67,8 @@ function readConfig(env: NodeJS.ProcessEnv) {
     target,
     /** Faults switched on in every embedded mock (mutation run); ignored in sandbox mode. */
     mockFaults: list(env.MOCK_FAULTS),
+    /** Failures of one check in a service before its later tests that meet it stop short (0: off). */
+    breakerAfter: breakerAfter(env.BREAKER_AFTER),
     /** Destructive checks (partner lock-out, ...) run against mocks always, against a sandbox only when allowed. */
     allowDestructive: target === 'mock' || env.ALLOW_DESTRUCTIVE === 'true',
     fastCheck: {

@@ -1,9 +1,11 @@
 // Runs once before the workers: fresh report folders, and in sandbox mode a reachability check
 // that fails fast with one clear line instead of a suite of time-outs.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { exitOnConfigError, suiteConfig } from './config.js';
+import { BREAKER_DIR_ENV } from './breaker.js';
 import { clearCoverageRecords } from './coverage.js';
 import { diagnose } from './env-schema.js';
 import { SERVICES } from './services.js';
@@ -15,12 +17,19 @@ import { overallVerdict, serviceVerdict, VERDICT_EXIT, type Certification } from
 import { writeCertification } from './certification-report.js';
 import { loadRules } from './rules.js';
 
+/** The run's shared counts of the repeated-failure breaker (helpers/breaker.ts): the workers inherit the variable; the teardown removes the folder. */
+function startBreaker(): () => Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'suite-breaker-'));
+  process.env[BREAKER_DIR_ENV] = dir;
+  return async () => fs.rmSync(dir, { recursive: true, force: true });
+}
+
 export default async function globalSetup(config: FullConfig) {
   const settings = exitOnConfigError(() => suiteConfig());
   clearCoverageRecords();
   // The mutation run keeps the last real run's results (it runs with its own reporter).
   if (!process.env.SUITE_KEEP_REPORTS) fs.rmSync(path.join(settings.reportsDir, 'allure-results'), { recursive: true, force: true });
-  if (settings.target !== 'sandbox') return;
+  if (settings.target !== 'sandbox') return startBreaker();
   const selected = new Set(config.projects.map((p) => p.name));
   const configured: string[] = [];
   for (const service of SERVICES) {
@@ -46,7 +55,7 @@ export default async function globalSetup(config: FullConfig) {
   // Preflight (issue 14): when every configured service is stopped, the verdict is known now; the
   // run ends here with the NOT RUN certification naming each cause, not after every check skipped.
   const causes = await Promise.all(configured.map(async (service) => ({ service, cause: await preflight(await preflightPlan(service)) })));
-  if (configured.length === 0 || causes.some((c) => !c.cause)) return;
+  if (configured.length === 0 || causes.some((c) => !c.cause)) return startBreaker();
   const services = [];
   const coverage = [];
   for (const { service, cause } of causes) {

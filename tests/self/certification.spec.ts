@@ -1,7 +1,7 @@
 // Covers: helpers/reports.ts: checks are counted by the source their rule rests on, and a failure
 // resting on the provider's document is as blocking as one resting on the seed (issue 7).
 import { expect, test } from '../../fixtures/self.js';
-import { overallVerdict, rootCause, serviceVerdict, sourceOf } from '../../helpers/certification.js';
+import { failureWeight, overallVerdict, rootCause, serviceVerdict, sourceOf } from '../../helpers/certification.js';
 import { cliOption, fileFilters } from '../../helpers/provenance.js';
 import type { ServiceCoverage, TestOutcome } from '../../helpers/reports.js';
 
@@ -66,4 +66,12 @@ test('a command-line filter is read wherever Playwright keeps it', () => {
   expect(cliOption(['--grep', '-g'], ['node', 'playwright', 'test', '-g=@smoke'])).toBe('@smoke');
   expect(cliOption(['--grep', '-g'], ['node', 'playwright', 'test'])).toBeUndefined();
   expect(fileFilters(['node', 'playwright', 'test', '--project', 'self', 'tests/self/x.spec.ts'])).toEqual(['tests/self/x.spec.ts']);
+});
+
+test('what a failure would weigh: an assumption check conditional, unless it is auth, card data or an echo', () => {
+  expect(failureWeight('card-enrollment', 'seed', [], [], '[responseSchemaConformance] x')).toBe('fail');
+  expect(failureWeight('card-enrollment', 'seed', ['@provider'], [], '[responseSchemaConformance] x')).toBe('fail');
+  expect(failureWeight('card-enrollment', 'seed', ['@assumption'], [], '[responseSchemaConformance] x')).toBe('conditional');
+  expect(failureWeight('card-enrollment', 'seed', ['@assumption'], [], '[sensitiveEchoConformance] x')).toBe('fail');
+  expect(failureWeight('card-enrollment', 'seed', ['@assumption'], ['CE-AUTH-UNKNOWN-KEY'], '[responseSchemaConformance] x')).toBe('fail');
 });

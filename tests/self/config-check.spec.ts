@@ -29,6 +29,14 @@ test('a bad TARGET is one configuration line, exit 2', () => {
   expect(stderr).toMatch(/^configuration error: TARGET=bogus/m);
 });
 
+test('a bad BREAKER_AFTER is one configuration line, exit 2; a count or off passes', () => {
+  const { code, stderr } = check({ MOCK_FAULTS: '', BREAKER_AFTER: 'sometimes' });
+  expect(code).toBe(2);
+  expect(stderr.trim()).toBe('configuration error: BREAKER_AFTER=sometimes must be a positive integer or off');
+  expect(check({ MOCK_FAULTS: '', BREAKER_AFTER: 'off' }).code).toBe(0);
+  expect(check({ MOCK_FAULTS: '', BREAKER_AFTER: '5' }).code).toBe(0);
+});
+
 test('known fault ids and a good configuration pass', () => {
   expect(check({ MOCK_FAULTS: 'lock-after-four,pan-unmasked', TARGET: 'mock' }).code).toBe(0);
 });

@@ -1,0 +1,134 @@
+// Covers: the repeated-failure breaker (helpers/breaker.ts, issue 14 item 1): a violation that has
+// failed BREAKER_AFTER tests of a service stops a later test meeting it (skipped, the check named);
+// below the limit, for another check or another service, or for a failure the violation did not
+// cause, nothing is held back. Through the client: the key it counts and the skip it throws.
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestInfo } from '@playwright/test';
+import { expect, test } from '../../fixtures/self.js';
+import { BREAKER_DIR_ENV, BREAKER_PREFIX, breakerKey, countFailure, holdBack } from '../../helpers/breaker.js';
+import { ContractViolation } from '../../helpers/checks.js';
+import { OperationClient } from '../../helpers/client.js';
+import { suiteConfig } from '../../helpers/config.js';
+import { loadContract } from '../../helpers/contract.js';
+import { serviceProfile } from '../../helpers/services.js';
+
+class Skipped extends Error {}
+
+/** A stand-in TestInfo: skip() throws as Playwright's does; status and errors as a finished test has them. */
+function fakeTest(outcome: { status?: TestInfo['status']; errors?: string[] } = {}): TestInfo {
+  const info = {
+    status: outcome.status ?? 'failed', expectedStatus: 'passed', tags: [] as string[], errors: (outcome.errors ?? []).map((message) => ({ message })), annotations: [] as { type: string; description?: string }[],
+    skip(condition: boolean, reason: string) {
+      if (!condition) return;
+      info.expectedStatus = 'skipped';
+      info.annotations.push({ type: 'skip', description: reason });
+      throw new Skipped(reason);
+    },
+    attach: async () => undefined,
+  };
+  return info as unknown as TestInfo;
+}
+
+const limit = suiteConfig().breakerAfter;
+let dir: string;
+let saved: string | undefined;
+
+test.beforeEach(() => {
+  test.skip(limit === 0, 'BREAKER_AFTER=off in this configuration');
+  saved = process.env[BREAKER_DIR_ENV];
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'breaker-self-'));
+  process.env[BREAKER_DIR_ENV] = dir;
+});
+
+test.afterEach(() => {
+  if (saved === undefined) delete process.env[BREAKER_DIR_ENV];
+  else process.env[BREAKER_DIR_ENV] = saved;
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A test that met `violation` and failed because of it (its error quotes the violation). */
+function failWith(service: string, violation: ContractViolation, key: string, weight = 'fail') {
+  const info = fakeTest({ errors: [`ContractViolation: ${violation.message}\n    at call`] });
+  holdBack(info, service, key, weight, violation);
+  countFailure(info);
+}
+
+test('a violation stops a test only once it has failed BREAKER_AFTER tests of that service', () => {
+  const violation = new ContractViolation('errorShapeConformance', 'putCard 400: Received an error body that is not Error');
+  for (let i = 0; i < limit; i++) {
+    const info = fakeTest();
+    expect(() => holdBack(info, 'svc', 'errorShapeConformance', 'fail', violation)).not.toThrow();
+    failWith('svc', violation, 'errorShapeConformance');
+  }
+  const next = fakeTest();
+  expect(() => holdBack(next, 'svc', 'errorShapeConformance', 'fail', violation)).toThrow(Skipped);
+  expect(next.annotations[0].description).toBe(`${BREAKER_PREFIX}errorShapeConformance already failed ${limit} checks of svc: not run to the end (BREAKER_AFTER=off runs every check to its end)`);
+  // Another service, another check, another weight in the verdict: not held back.
+  expect(() => holdBack(fakeTest(), 'other', 'errorShapeConformance', 'fail', violation)).not.toThrow();
+  expect(() => holdBack(fakeTest(), 'svc', 'statusCodeConformance putCard 400', 'fail', violation)).not.toThrow();
+  expect(() => holdBack(fakeTest(), 'svc', 'errorShapeConformance', 'conditional', violation)).not.toThrow();
+});
+
+test('a failure the violation did not cause, a passed test and a repeat within one test do not count', () => {
+  const violation = new ContractViolation('responseSchemaConformance', 'POST /cards (putCard) 200: Received a body that breaks the schema');
+  const key = 'responseSchemaConformance putCard 200';
+  for (let i = 0; i < limit + 2; i++) {
+    const otherCause = fakeTest({ errors: ['expect(received).toBe(expected)'] });
+    holdBack(otherCause, 'svc', key, 'fail', violation);
+    countFailure(otherCause);
+    const passed = fakeTest({ status: 'passed' });
+    holdBack(passed, 'svc', key, 'fail', violation);
+    countFailure(passed);
+  }
+  expect(() => holdBack(fakeTest(), 'svc', key, 'fail', violation)).not.toThrow();
+  const twice = fakeTest({ errors: [violation.message] });
+  holdBack(twice, 'svc', key, 'fail', violation);
+  holdBack(twice, 'svc', key, 'fail', violation);
+  countFailure(twice);
+  expect(fs.readFileSync(path.join(dir, 'svc.failed'), 'utf8')).toBe(`fail\t${key}\n`);
+});
+
+test('failures of assumption checks never hold back a seed check: the verdict stays what it would be', () => {
+  const violation = new ContractViolation('errorShapeConformance', 'putCard 403: Received an error body that is not Error');
+  for (let i = 0; i < limit; i++) failWith('svc', violation, 'errorShapeConformance', 'conditional');
+  expect(() => holdBack(fakeTest(), 'svc', 'errorShapeConformance', 'conditional', violation)).toThrow(Skipped);
+  expect(() => holdBack(fakeTest(), 'svc', 'errorShapeConformance', 'fail', violation)).not.toThrow();
+});
+
+test('the key: error shape and content type per service, every other check per operation and status', async () => {
+  const op = (await loadContract('card-enrollment')).operation('putCard');
+  expect(breakerKey(new ContractViolation('errorShapeConformance', 'm'), { operation: op, status: 400 })).toBe('errorShapeConformance');
+  expect(breakerKey(new ContractViolation('contentTypeConformance', 'm'), { operation: op, status: 500 })).toBe('contentTypeConformance');
+  expect(breakerKey(new ContractViolation('responseSchemaConformance', 'm'), { operation: op, status: 401 })).toBe('responseSchemaConformance putCard 401');
+});
+
+test('through the client: a target breaking one check everywhere is stopped after BREAKER_AFTER failures', async ({ request }) => {
+  // Every answer a 400 whose body is not card enrollment's Error.
+  const server = http.createServer((_req, res) => res.writeHead(400, { 'content-type': 'application/json' }).end('{"oops":true}')).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  try {
+    const contract = await loadContract('card-enrollment');
+    const baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const call = async (info: TestInfo) => {
+      const client = new OperationClient({ request, contract, profile: serviceProfile('card-enrollment'), baseURL, testInfo: info });
+      try {
+        await client.call('putCard', { body: {} });
+        return 'passed';
+      } catch (error) {
+        if (error instanceof Skipped) return 'skipped';
+        (info as { errors: { message: string }[] }).errors.push({ message: (error as Error).message });
+        countFailure(info);
+        return 'failed';
+      }
+    };
+    const outcomes = [];
+    for (let i = 0; i < limit + 2; i++) outcomes.push(await call(fakeTest({ errors: [] })));
+    expect(outcomes).toEqual([...Array(limit).fill('failed'), 'skipped', 'skipped']);
+  } finally {
+    server.close();
+  }
+});
