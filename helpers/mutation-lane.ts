@@ -35,6 +35,13 @@ export interface LaneManifest {
 
 export const laneDir = (): string | undefined => process.env.MUTATION_LANE_DIR || undefined;
 
+/**
+ * What a lane's records (caught, times) are kept under: the service and the fault, since services
+ * share fault ids (error-body-wrong-shape, bad-json-crashes...). Keyed by the fault id alone, one
+ * service's catch marked the other's fault caught and skipped its checks (found by --confirm).
+ */
+export const laneKey = (service: string, fault: string): string => `${service}.${fault}`;
+
 const manifests = new Map<string, LaneManifest>();
 function readManifest(dir: string): LaneManifest {
   if (!manifests.has(dir)) manifests.set(dir, JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as LaneManifest);
@@ -57,22 +64,22 @@ export function laneProjects(dir: string) {
   return readManifest(dir).projects.map((p) => ({ name: p.name, testDir: p.testDir, fullyParallel: false, ...(p.smokeOnly ? { grep: /@smoke/ } : {}) }));
 }
 
-/** Adds a check's time (fault switch included) to its fault's. */
-export function recordTime(dir: string, fault: string, ms: number, switchMs: number): void {
-  fs.appendFileSync(path.join(dir, `times-${process.pid}.jsonl`), `${JSON.stringify([fault, Math.round(ms), Math.round(switchMs)])}\n`);
+/** Adds a check's time (fault switch included) to its lane's (laneKey). */
+export function recordTime(dir: string, key: string, ms: number, switchMs: number): void {
+  fs.appendFileSync(path.join(dir, `times-${process.pid}.jsonl`), `${JSON.stringify([key, Math.round(ms), Math.round(switchMs)])}\n`);
 }
 
-const caughtFile = (dir: string, fault: string) => path.join(dir, 'caught', `${fault}.json`);
+const caughtFile = (dir: string, key: string) => path.join(dir, 'caught', `${key}.json`);
 
-export function isCaught(dir: string, fault: string): boolean {
-  return fs.existsSync(caughtFile(dir, fault));
+export function isCaught(dir: string, key: string): boolean {
+  return fs.existsSync(caughtFile(dir, key));
 }
 
-/** Marks the fault caught by this failing check; the first check to fail is the one kept. */
-export function recordFailure(dir: string, fault: string, entry: { title: string; file: string; status: string }): void {
+/** Marks the lane's fault (laneKey) caught by this failing check; the first check to fail is the one kept. */
+export function recordFailure(dir: string, key: string, entry: { title: string; file: string; status: string }): void {
   fs.mkdirSync(path.join(dir, 'caught'), { recursive: true });
   try {
-    fs.writeFileSync(caughtFile(dir, fault), JSON.stringify(entry), { flag: 'wx' });
+    fs.writeFileSync(caughtFile(dir, key), JSON.stringify(entry), { flag: 'wx' });
   } catch {
     // Already caught by another check (the other worker may have been first).
   }

@@ -20,6 +20,7 @@ import path from 'node:path';
 import { MOCKS } from '../mocks/index.js';
 import type { Fault } from '../mocks/kit/faults.js';
 import { parseArgs, playwright, runMain, UsageError, type RunResult } from './lib/cli.js';
+import { laneKey } from '../helpers/mutation-lane.js';
 import { runLanes, type LaneJob } from './lib/mutation-lanes.js';
 import { listService, selectTests, type ListedTest, type Selection } from './lib/mutation-targets.js';
 
@@ -142,12 +143,13 @@ runMain(async () => {
     };
     const rules = await phase('rules', plan.map((p) => ({ service: p.service, fault: p.fault.id, files: p.files })), false);
     // Phase 2: the @smoke tests, for the faults their rules' specs missed.
-    const missed1 = plan.filter((p) => !rules.verdicts.get(p.fault.id)!.caught && p.selection && p.selection.smoke.length > 0);
+    const keyOf = (p: { service: string; fault: Fault }) => laneKey(p.service, p.fault.id);
+    const missed1 = plan.filter((p) => !rules.verdicts.get(keyOf(p))!.caught && p.selection && p.selection.smoke.length > 0);
     const smokeFiles = (sel: Selection) => [...new Set(sel.smoke.map((loc) => loc.slice(0, loc.lastIndexOf(':'))))].sort();
     const smoke = missed1.length ? await phase('smoke', missed1.map((p) => ({ service: p.service, fault: p.fault.id, files: smokeFiles(p.selection!) })), true) : undefined;
     for (const p of plan) {
-      const v = smoke?.verdicts.get(p.fault.id)?.caught ? smoke.verdicts.get(p.fault.id)! : rules.verdicts.get(p.fault.id)!;
-      const ms = (rules.ms.get(p.fault.id) ?? 0) + (smoke?.ms.get(p.fault.id) ?? 0);
+      const v = smoke?.verdicts.get(keyOf(p))?.caught ? smoke.verdicts.get(keyOf(p))! : rules.verdicts.get(keyOf(p))!;
+      const ms = (rules.ms.get(keyOf(p)) ?? 0) + (smoke?.ms.get(keyOf(p)) ?? 0);
       outcomes.push({ ...outcomeOf(p.service, p.fault, v.caught, ms / 1000, p.selection ?? 'service', v.by), ...(v.test ? { test: v.test } : {}) });
     }
     // Phase 3: a fault both phases missed runs in full mode, one at a time on every worker.
@@ -170,7 +172,7 @@ runMain(async () => {
         o.confirmed = r.code !== 0 && !/No tests found/.test(r.output);
       });
       const unconfirmed = toConfirm.filter((o) => !o.confirmed);
-      console.log(`confirmed ${toConfirm.length - unconfirmed.length}/${toConfirm.length} lane catches alone, in a process each (${Math.round((Date.now() - t0) / 1000)} s)${unconfirmed.length ? `; not reproduced: ${unconfirmed.map((o) => o.fault).join(', ')}` : ''}`);
+      console.log(`confirmed ${toConfirm.length - unconfirmed.length}/${toConfirm.length} lane catches alone, in a process each (${Math.round((Date.now() - t0) / 1000)} s)${unconfirmed.length ? `; not reproduced: ${unconfirmed.map((o) => `${o.service} ${o.fault}`).join(', ')}` : ''}`);
     }
     outcomes.forEach(report);
     fs.rmSync('.mutation', { recursive: true, force: true });

@@ -5,7 +5,7 @@
 // the faults still missed. The verdicts are read from the files the lane fixture writes.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { LaneManifest, LaneProject } from '../../helpers/mutation-lane.js';
+import { laneKey, type LaneManifest, type LaneProject } from '../../helpers/mutation-lane.js';
 import { playwright, type RunResult } from './cli.js';
 
 export interface LaneJob {
@@ -63,11 +63,12 @@ export async function runLanes(dir: string, jobs: LaneJob[], smokeOnly: boolean,
     { ...env, MUTATION_LANE_DIR: dir }, false, 4 * 60 * 60_000);
   const verdicts = new Map<string, LaneVerdict>();
   for (const job of jobs) {
-    const file = path.join(dir, 'caught', `${job.fault}.json`);
-    if (!fs.existsSync(file)) verdicts.set(job.fault, { caught: false });
+    const key = laneKey(job.service, job.fault);
+    const file = path.join(dir, 'caught', `${key}.json`);
+    if (!fs.existsSync(file)) verdicts.set(key, { caught: false });
     else {
       const e = JSON.parse(fs.readFileSync(file, 'utf8')) as { title: string; file: string };
-      verdicts.set(job.fault, { caught: true, test: { file: e.file, title: e.title }, by: `${e.file} › ${e.title}`.replace(/\s+/g, ' ').slice(0, 240) });
+      verdicts.set(key, { caught: true, test: { file: e.file, title: e.title }, by: `${e.file} › ${e.title}`.replace(/\s+/g, ' ').slice(0, 240) });
     }
   }
   const ms = new Map<string, number>();
