@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
-import type { ContractViolation, Exchange } from './checks.js';
+import { declaredBody, type ContractViolation, type Exchange } from './checks.js';
 import { suiteConfig } from './config.js';
 import { laneDir } from './mutation-lane.js';
 
@@ -31,8 +31,13 @@ function folder(): string | undefined {
 }
 
 /** What "the same way" means: the check, and for a per-operation check its operation and status. */
-export function breakerKey(violation: ContractViolation, { operation, status }: Pick<Exchange, 'operation' | 'status'>): string {
-  return SERVICE_WIDE.has(violation.check) ? violation.check : `${violation.check} ${operation.operationId} ${status}`;
+export function breakerKey(violation: ContractViolation, exchange: Pick<Exchange, 'operation' | 'status' | 'headers'>): string {
+  const { operation, status } = exchange;
+  if (SERVICE_WIDE.has(violation.check)) return violation.check;
+  // An error body breaking its schema is one cause across operations when they share that schema
+  // (installments' Errors wrapper, card enrollment's Error): keyed by the schema's name.
+  const schema = status >= 400 && violation.check === 'responseSchemaConformance' ? String(declaredBody(exchange)?.schema?.$ref ?? '').split('/').pop() : '';
+  return schema ? `${violation.check} of ${schema} error bodies` : `${violation.check} ${operation.operationId} ${status}`;
 }
 
 const countsFile = (dir: string, service: string) => path.join(dir, `${service.replace(/[^a-z0-9-]/gi, '_')}.failed`);

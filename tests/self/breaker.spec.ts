@@ -99,11 +99,16 @@ test('failures of assumption checks never hold back a seed check: the verdict st
   expect(() => holdBack(fakeTest(), 'svc', 'errorShapeConformance', 'fail', violation)).not.toThrow();
 });
 
-test('the key: error shape and content type per service, every other check per operation and status', async () => {
+test('the key: error shape, content type and error bodies per service, every other check per operation and status', async () => {
   const op = (await loadContract('card-enrollment')).operation('putCard');
-  expect(breakerKey(new ContractViolation('errorShapeConformance', 'm'), { operation: op, status: 400 })).toBe('errorShapeConformance');
-  expect(breakerKey(new ContractViolation('contentTypeConformance', 'm'), { operation: op, status: 500 })).toBe('contentTypeConformance');
-  expect(breakerKey(new ContractViolation('responseSchemaConformance', 'm'), { operation: op, status: 401 })).toBe('responseSchemaConformance putCard 401');
+  const json = { 'content-type': 'application/json' };
+  expect(breakerKey(new ContractViolation('errorShapeConformance', 'm'), { operation: op, status: 400, headers: json })).toBe('errorShapeConformance');
+  expect(breakerKey(new ContractViolation('contentTypeConformance', 'm'), { operation: op, status: 500, headers: json })).toBe('contentTypeConformance');
+  expect(breakerKey(new ContractViolation('responseSchemaConformance', 'm'), { operation: op, status: 200, headers: json })).toBe('responseSchemaConformance putCard 200');
+  expect(breakerKey(new ContractViolation('statusCodeConformance', 'm'), { operation: op, status: 404, headers: json })).toBe('statusCodeConformance putCard 404');
+  // An error body against its named schema: one cause across operations and statuses.
+  expect(breakerKey(new ContractViolation('responseSchemaConformance', 'm'), { operation: op, status: 401, headers: json })).toBe('responseSchemaConformance of ErrorBody error bodies');
+  expect(breakerKey(new ContractViolation('responseSchemaConformance', 'm'), { operation: op, status: 400, headers: json })).toBe('responseSchemaConformance of ErrorBody error bodies');
 });
 
 test('through the client: a target breaking one check everywhere is stopped after BREAKER_AFTER failures', async ({ request }) => {
