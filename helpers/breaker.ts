@@ -2,7 +2,7 @@
 // most 2x a passing one). Playwright ends a worker after every failed test (1.65; microsoft/
 // playwright#32803), so a target that breaks one check everywhere (every error body of the wrong
 // shape) costs a worker restart per check and ran 14x a passing run. Here, once a named check has
-// failed the same way in BREAKER_AFTER tests of a service (default 3), a later test that meets that
+// failed the same way in BREAKER_AFTER tests of a service (default 2), a later test that meets that
 // same violation is marked skipped, "not run to the end" with the check named, instead of failing
 // again: the failure is already reported, the verdict is already FAIL, and the rest of the run keeps
 // its workers. BREAKER_AFTER=off runs every test to its end (a full list of the failing checks).

@@ -27,9 +27,9 @@ function integer(name: string, value: string | undefined): number | undefined {
   return Number(value);
 }
 
-/** BREAKER_AFTER (helpers/breaker.ts): a positive integer, or off (0); default 3. */
+/** BREAKER_AFTER (helpers/breaker.ts): a positive integer, or off (0); default 2: a failure seen twice is a repeated one. */
 function breakerAfter(value: string | undefined): number {
-  if (value === undefined || value === '') return 3;
+  if (value === undefined || value === '') return 2;
   if (value === 'off') return 0;
   if (!/^[0-9]+$/.test(value) || Number(value) < 1) throw new ConfigError(`BREAKER_AFTER=${value} must be a positive integer or off`);
   return Number(value);

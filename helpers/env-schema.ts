@@ -31,7 +31,7 @@ export const ENV_SCHEMA: EnvVar[] = [
   v('general', 'FC_NUM_RUNS', 'optional', 'runs per property (default 50)'),
   v('general', 'FC_SEED', 'optional', 'replay a property failure: its seed'),
   v('general', 'FC_PATH', 'optional', 'replay a property failure: its path'),
-  v('general', 'BREAKER_AFTER', 'optional', 'a check failing the same way in this many tests of a service stops its later tests short (default 3; off runs every check to its end)'),
+  v('general', 'BREAKER_AFTER', 'optional', 'a check failing the same way in this many tests of a service stops its later tests short (default 2; off runs every check to its end)'),
   v('general', 'MOCK_FAULTS', 'optional', 'mock faults to switch on (ids; the mutation run sets it)'),
 
   v('card-enrollment', 'CARD_BASE_URL', 'service', 'base URL ending with /src/api/digital/payments; unset: card enrollment is not part of the certification'),
