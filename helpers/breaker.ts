@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
 import { declaredBody, type ContractViolation, type Exchange } from './checks.js';
+import type { failureWeight } from './certification.js';
 import { suiteConfig } from './config.js';
 import { laneDir } from './mutation-lane.js';
 
@@ -21,7 +22,8 @@ export const BREAKER_DIR_ENV = 'SUITE_BREAKER_DIR';
 const SERVICE_WIDE = new Set(['errorShapeConformance', 'contentTypeConformance']);
 
 /** A count is per service, key and weight ('fail' or 'conditional', helpers/certification.ts failureWeight). */
-interface Noted { service: string; key: string; weight: string; message: string }
+type Weight = ReturnType<typeof failureWeight>;
+interface Noted { service: string; key: string; weight: Weight; message: string }
 const noted = new WeakMap<TestInfo, Noted[]>();
 
 /** The folder of this run's counts, or undefined when the breaker is off (and in a mutation lane, which stops at a fault's first failure). */
@@ -30,12 +32,12 @@ function folder(): string | undefined {
   return process.env[BREAKER_DIR_ENV] || undefined;
 }
 
-/** What "the same way" means: the check, and for a per-operation check its operation and status. */
+/** What "the same way" means: the check, with the operation and status unless the cause is service-wide. */
 export function breakerKey(violation: ContractViolation, exchange: Pick<Exchange, 'operation' | 'status' | 'headers'>): string {
   const { operation, status } = exchange;
   if (SERVICE_WIDE.has(violation.check)) return violation.check;
   // An error body breaking its schema is one cause across operations when they share that schema
-  // (installments' Errors wrapper, card enrollment's Error): keyed by the schema's name.
+  // (installments' Errors wrapper, card enrollment's ErrorBody): keyed by the schema's name.
   const schema = status >= 400 && violation.check === 'responseSchemaConformance' ? String(declaredBody(exchange)?.schema?.$ref ?? '').split('/').pop() : '';
   return schema ? `${violation.check} of ${schema} error bodies` : `${violation.check} ${operation.operationId} ${status}`;
 }
@@ -57,7 +59,7 @@ function failures(dir: string, service: string, noted: Pick<Noted, 'key' | 'weig
  * BREAKER_AFTER tests of the service with the same weight in the verdict, the test is skipped here
  * with the reason instead.
  */
-export function holdBack(testInfo: TestInfo | undefined, service: string, key: string, weight: string, violation: ContractViolation): void {
+export function holdBack(testInfo: TestInfo | undefined, service: string, key: string, weight: Weight, violation: ContractViolation): void {
   const dir = folder();
   if (!testInfo || !dir) return;
   const notes = noted.get(testInfo) ?? [];

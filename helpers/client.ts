@@ -12,6 +12,7 @@ import { failureWeight } from './certification.js';
 import type { Contract, Operation } from './contract.js';
 import { recordCoverage, recordTestCoverage } from './coverage.js';
 import { redact, redactHeaders, redactText } from './redact.js';
+import { citationsOf } from './rules.js';
 import { findEchoes, markEchoes, noteSent, sensitiveValuesIn, sentSoFar } from './sensitive.js';
 import type { ServiceProfile } from './services.js';
 
@@ -140,8 +141,8 @@ export class OperationClient {
     await this.report(op, { url, headers, body }, { ...exchange, text: markEchoes(text, echoes) }, violation !== undefined);
     if (violation instanceof ContractViolation && this.deps.testInfo) {
       const { tags, annotations } = this.deps.testInfo;
-      const citations = annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? '');
-      holdBack(this.deps.testInfo, op.service, breakerKey(violation, exchange), failureWeight(op.service, contract.defaultSource, tags, citations, violation.message), violation);
+      const weight = failureWeight(op.service, contract.defaultSource, tags, citationsOf(annotations), violation.message);
+      holdBack(this.deps.testInfo, op.service, breakerKey(violation, exchange), weight, violation);
     }
     if (violation) throw violation;
     return { status: exchange.status, headers: responseHeaders, body: parsed as T, text, bytes, operation: op };

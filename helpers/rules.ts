@@ -96,6 +96,11 @@ export interface Citation {
   path?: string;
 }
 
+/** The rule citations of a test (its `rule` annotations, fixtures/base.ts rules()). */
+export function citationsOf(annotations: readonly { type: string; description?: string }[]): string[] {
+  return annotations.filter((a) => a.type === 'rule' && a.description).map((a) => a.description!);
+}
+
 export function parseCitation(text: string): Citation {
   const match = /^([A-Z0-9-]+)(?::(accept|refuse))?(?:@([a-z0-9-]+))?$/.exec(text.trim());
   if (!match) throw new Error(`rule citation '${text}' is not ID[:accept|:refuse][@path]`);

@@ -12,7 +12,7 @@ import { configuredSecretPatterns, scanForLeaks, type LeakPattern } from '../lea
 import { contractHash, provenance } from '../provenance.js';
 import { redactMessage } from '../redact.js';
 import { computeCoverage, writeCoverage, type TestOutcome } from '../reports.js';
-import { loadRules, rulesFile } from '../rules.js';
+import { citationsOf, loadRules, rulesFile } from '../rules.js';
 import { SERVICES } from '../services.js';
 
 // Strip ANSI colour codes from error messages before they reach a report.
@@ -52,7 +52,7 @@ export default class SuiteReporter implements Reporter {
     const title = test.titlePath().slice(3).join(' › ');
     const message = [result.error?.message, result.error?.stack?.split('\n').find((l) => l.includes('.spec.ts'))].filter(Boolean).join('\n');
     const error = message ? redactMessage(message.replace(ANSI, '')) : undefined;
-    const rules = test.annotations.filter((a) => a.type === 'rule' && a.description).map((a) => a.description!);
+    const rules = citationsOf(test.annotations);
     this.coverageRecords.push(...coverageFromAnnotations(result.annotations));
     const skipReason = result.status === 'skipped' ? [...test.annotations, ...result.annotations].find((a) => a.type === 'skip')?.description ?? 'skipped' : undefined;
     const exchange = result.status === 'passed' || result.status === 'skipped' ? undefined : lastExchange(result);

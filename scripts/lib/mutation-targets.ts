@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseCitation } from '../../helpers/rules.js';
+import { citationsOf, parseCitation } from '../../helpers/rules.js';
 import { playwright } from './cli.js';
 
 /** One test of the listing: where it is (relative to the working directory), its tags and the rule ids it cites. */
@@ -35,7 +35,7 @@ export function readListing(report: { config: { rootDir: string }; suites: JsonS
     for (const spec of suite.specs ?? []) {
       const file = path.relative(cwd, path.resolve(report.config.rootDir, spec.file)).split(path.sep).join('/');
       for (const t of spec.tests) {
-        const rules = t.annotations.filter((a) => a.type === 'rule' && a.description).map((a) => parseCitation(a.description!).id);
+        const rules = citationsOf(t.annotations).map((c) => parseCitation(c).id);
         out.push({ file, line: spec.line, tags: spec.tags ?? [], rules });
       }
     }

@@ -38,7 +38,7 @@ let dir: string;
 let saved: string | undefined;
 
 test.beforeEach(() => {
-  test.skip(limit === 0, 'BREAKER_AFTER=off in this configuration');
+  test.skip(limit === 0, 'BREAKER_AFTER=off in .env switches the breaker off: its checks need it on (unset it, or set a count)');
   saved = process.env[BREAKER_DIR_ENV];
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'breaker-self-'));
   process.env[BREAKER_DIR_ENV] = dir;
@@ -51,7 +51,7 @@ test.afterEach(() => {
 });
 
 /** A test that met `violation` and failed because of it (its error quotes the violation). */
-function failWith(service: string, violation: ContractViolation, key: string, weight = 'fail') {
+function failWith(service: string, violation: ContractViolation, key: string, weight: 'fail' | 'conditional' = 'fail') {
   const info = fakeTest({ errors: [`ContractViolation: ${violation.message}\n    at call`] });
   holdBack(info, service, key, weight, violation);
   countFailure(info);
