@@ -19,6 +19,14 @@ export function certificationLines(cert: Certification): string[] {
     `- Target: **${cert.target}**; generated ${cert.generatedAt}`,
     `- Checks: ${cert.checks.run} run, ${cert.checks.skipped} skipped, of ${cert.checks.selected} selected`,
   ];
+  if (cert.guest) {
+    const g = cert.guest;
+    const left = g.leftBehind.filter((l) => l.deletable);
+    const kept = new Map<string, number>();
+    for (const l of g.leftBehind.filter((x) => !x.deletable)) kept.set(l.kind, (kept.get(l.kind) ?? 0) + 1);
+    lines.push(`- Sandbox guest: ${g.created} objects created, ${g.deleted} deleted, ${left.length ? `**${left.length} deletable left behind**: ${left.slice(0, 10).map((l) => `${l.kind} ${l.id}`).join(', ')}` : 'none deletable left behind'}`
+      + `${kept.size ? `; the API offers no delete for ${[...kept].map(([k, n]) => `${n} ${k}`).join(', ')}` : ''}; ${g.retries} calls waited out a 429 (${g.retryWaitSeconds} s)`);
+  }
   if (cert.leakScan) {
     lines.push(`- Leak scan: ${cert.leakScan.scanned} files; ${cert.leakScan.leaks.length ? `**${cert.leakScan.leaks.length} found**: ${cert.leakScan.leaks.map((l) => `${l.what} in \`${l.file}\``).join('; ')}` : 'no card data or secret found'}`);
   }

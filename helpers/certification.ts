@@ -71,6 +71,8 @@ export interface Certification {
   services: ServiceVerdict[];
   /** The run's outputs searched for card data and secrets (kinds and files only, never values). */
   leakScan?: { scanned: number; leaks: { what: string; file: string }[] };
+  /** On a sandbox: what the run created, deleted and left behind, and the 429s it waited out (helpers/sandbox/guest-log.ts). */
+  guest?: import('./sandbox/guest-log.js').GuestSummary;
   /** Every check's result (issue 13), so that any two runs compare (`npm run certify -- --baseline`). */
   results?: CheckResult[];
   /** The comparison with a baseline run, when certify was given one (helpers/baseline.ts). */

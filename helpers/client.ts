@@ -13,6 +13,10 @@ import type { Contract, Operation } from './contract.js';
 import { recordCoverage, recordTestCoverage } from './coverage.js';
 import { redact, redactHeaders, redactText } from './redact.js';
 import { citationsOf } from './rules.js';
+import { suiteConfig } from './config.js';
+import { logGuest } from './sandbox/guest-log.js';
+import { ownershipOf } from './sandbox/ownership.js';
+import { MAX_RATE_RETRIES, paceRequest, retryAfterSeconds, sleepMs } from './sandbox/rate.js';
 import { findEchoes, markEchoes, noteSent, sensitiveValuesIn, sentSoFar } from './sensitive.js';
 import type { ServiceProfile } from './services.js';
 
@@ -40,7 +44,23 @@ export interface CallOptions {
   baseURL?: string;
   /** Raw option: send with another HTTP method (a documented 405), checked against this operation. */
   method?: string;
+  /** A check of the 429 itself: the answer reaches the check as it is, never waited out (on a sandbox). */
+  rateLimit?: 'expect';
 }
+
+/** An object this client created on a sandbox, and the call that deletes it. */
+interface Owned {
+  kind: string;
+  id?: string;
+  quota: boolean;
+  undo?: { operationId: string; path: Record<string, string | number> };
+  auth: Authorizer | undefined;
+}
+
+/** Testing customers this process holds on the sandbox right now (the quota is per partner). */
+let liveQuotaObjects = 0;
+/** How many testing customers one worker may hold at once on a sandbox (helpers/sandbox/quota.ts plans with it). */
+export const SANDBOX_CUSTOMERS_PER_WORKER = 12;
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -68,6 +88,10 @@ const storiesSeen = new WeakMap<TestInfo, Set<string>>();
 
 export class OperationClient {
   constructor(private readonly deps: ClientDeps) {}
+
+  /** What this client created on a sandbox and has not deleted yet (deleteCreated removes it). */
+  private readonly owned: Owned[] = [];
+  private readonly sandbox = suiteConfig().target === 'sandbox';
 
   get contract() {
     return this.deps.contract;
@@ -99,9 +123,28 @@ export class OperationClient {
     const method = options.method ?? op.method;
     if (authorize) headers = { ...headers, ...(await authorize({ method, url, headers, body })) };
 
+    const owns = this.sandbox ? ownershipOf(op.service, operationId) : undefined;
+    if (owns?.quota && liveQuotaObjects >= SANDBOX_CUSTOMERS_PER_WORKER && this.deps.testInfo) {
+      // Fair on a sandbox: a check that needs more testing customers at once than the quota leaves
+      // a worker is not run, rather than exhausting the partner's 100 (provider Test the APIs page).
+      this.deps.testInfo.skip(true, `sandbox quota: needs more than the ${SANDBOX_CUSTOMERS_PER_WORKER} testing customers at once a worker may hold (the partner may have 100)`);
+    }
     // A Buffer is sent byte for byte (a string body with a JSON content type would be re-encoded
     // when it is not valid JSON, breaking rawBody and any signature over the body).
-    const response = await request.fetch(url, { method, headers, data: body === undefined ? undefined : Buffer.from(body), failOnStatusCode: false, maxRedirects: 0 });
+    const send = async () => {
+      if (this.sandbox) await paceRequest();
+      return request.fetch(url, { method, headers, data: body === undefined ? undefined : Buffer.from(body), failOnStatusCode: false, maxRedirects: 0 });
+    };
+    let response = await send();
+    // A sandbox's 429 is waited out as it asks (helpers/sandbox/rate.ts), unless the check is about the 429.
+    for (let attempt = 0; this.sandbox && options.rateLimit !== 'expect' && response.status() === 429 && attempt < MAX_RATE_RETRIES; attempt++) {
+      const seconds = retryAfterSeconds(response.headers(), attempt);
+      logGuest({ event: 'retry', service: op.service, operationId, waitedSeconds: seconds, at: new Date().toISOString() });
+      await sleepMs(seconds * 1000);
+      // A signed request is signed again (a nonce and timestamp are single-use).
+      if (authorize) headers = { ...headers, ...(await authorize({ method, url, headers, body })) };
+      response = await send();
+    }
     const bytes = await response.body();
     const text = bytes.toString('utf8');
     const responseHeaders = response.headers();
@@ -144,8 +187,55 @@ export class OperationClient {
       const weight = failureWeight(op.service, contract.defaultSource, tags, citationsOf(annotations), violation.message);
       holdBack(this.deps.testInfo, op.service, breakerKey(violation, exchange), weight, violation);
     }
+    if (owns && exchange.status >= 200 && exchange.status < 300) this.own(op.service, operationId, owns, options, parsed, authorize);
     if (violation) throw violation;
     return { status: exchange.status, headers: responseHeaders, body: parsed as T, text, bytes, operation: op };
+  }
+
+  /** Notes an object created on a sandbox in the run ledger (helpers/sandbox/guest-log.ts). */
+  private own(service: string, operationId: string, owns: NonNullable<ReturnType<typeof ownershipOf>>, options: CallOptions, answer: unknown, auth: Authorizer | undefined) {
+    const sent = { path: options.path ?? {}, body: options.body };
+    const path = owns.undo?.path(sent, answer);
+    const undo = owns.undo && path ? { operationId: owns.undo.operationId, path } : undefined;
+    const id = undo ? Object.values(undo.path).map(String).join('/') : String((answer as { id?: unknown } | undefined)?.id ?? '') || undefined;
+    this.owned.push({ kind: owns.kind, id, quota: Boolean(owns.quota), undo, auth });
+    if (owns.quota) liveQuotaObjects++;
+    logGuest({ event: 'created', service, kind: owns.kind, id, operationId, undo, quota: owns.quota, at: new Date().toISOString() });
+  }
+
+  /**
+   * Deletes, newest first, what this client created on a sandbox (nothing on a mock): called when a
+   * check or a worker ends. A deletion answering 404 counts as done (the check deleted it itself).
+   * Returns what could not be deleted.
+   */
+  async deleteCreated(): Promise<string[]> {
+    const failed: string[] = [];
+    while (this.owned.length) {
+      const o = this.owned.pop()!;
+      if (!o.undo) continue;
+      const op = this.deps.contract.operation(o.undo.operationId);
+      let status = 0;
+      try {
+        const url = this.url(op, { path: o.undo.path });
+        let headers: Record<string, string> = { accept: 'application/json' };
+        if (o.auth) headers = { ...headers, ...(await o.auth({ method: op.method, url, headers, body: undefined })) };
+        for (let attempt = 0; attempt <= MAX_RATE_RETRIES; attempt++) {
+          await paceRequest();
+          const res = await this.deps.request.fetch(url, { method: op.method, headers, failOnStatusCode: false, maxRedirects: 0 });
+          status = res.status();
+          if (status !== 429) break;
+          await sleepMs(retryAfterSeconds(res.headers(), attempt) * 1000);
+        }
+      } catch (error) {
+        failed.push(`${o.kind} ${o.id}: ${(error as Error).message.split('\n')[0]}`);
+        continue;
+      }
+      if ((status >= 200 && status < 300) || status === 404) {
+        if (o.quota) liveQuotaObjects--;
+        logGuest({ event: 'deleted', service: op.service, kind: o.kind, id: o.id, at: new Date().toISOString() });
+      } else failed.push(`${o.kind} ${o.id}: ${o.undo.operationId} answered ${status}`);
+    }
+    return failed;
   }
 
   /** Error bodies (4xx/5xx) must have the service's error shape; tolerated shapes only warn. */

@@ -61,6 +61,9 @@ function fdHeaderNames(env: NodeJS.ProcessEnv): FdHeaderNames {
   };
 }
 
+/** provider Test the APIs page: a partner may enroll up to 100 testing customers (SANDBOX_CUSTOMER_QUOTA overrides). */
+export const DEFAULT_CUSTOMER_QUOTA = 100;
+
 function readConfig(env: NodeJS.ProcessEnv) {
   const target = oneOf('TARGET', env.TARGET, ['mock', 'sandbox'] as const, 'mock');
   return {
@@ -69,6 +72,9 @@ function readConfig(env: NodeJS.ProcessEnv) {
     mockFaults: list(env.MOCK_FAULTS),
     /** Failures of one check in a service before its later tests that meet it stop short (0: off). */
     breakerAfter: breakerAfter(env.BREAKER_AFTER),
+    /** On a sandbox: requests per second of the whole run (0: no cap), and the partner's testing-customer quota. */
+    sandboxMaxRps: positiveInt('SANDBOX_MAX_RPS', env.SANDBOX_MAX_RPS) ?? 0,
+    sandboxCustomerQuota: positiveInt('SANDBOX_CUSTOMER_QUOTA', env.SANDBOX_CUSTOMER_QUOTA) ?? DEFAULT_CUSTOMER_QUOTA,
     /** Destructive checks (partner lock-out, ...) run against mocks always, against a sandbox only when allowed. */
     allowDestructive: target === 'mock' || env.ALLOW_DESTRUCTIVE === 'true',
     fastCheck: {

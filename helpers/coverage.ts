@@ -57,6 +57,10 @@ export function readCoverageRecords(): CoverageRecord[] {
     .flatMap((f) => fs.readFileSync(path.join(dir, f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as CoverageRecord));
 }
 
+/** Removes this run's coverage records; the run's ledger of a sandbox guest (helpers/sandbox/) is kept until swept. */
 export function clearCoverageRecords(): void {
-  fs.rmSync(rawDir(), { recursive: true, force: true });
+  const dir = rawDir();
+  if (!fs.existsSync(dir)) return;
+  for (const f of fs.readdirSync(dir).filter((n) => n.startsWith('coverage-'))) fs.rmSync(path.join(dir, f), { force: true });
+  if (fs.readdirSync(dir).length === 0) fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -33,6 +33,8 @@ export const ENV_SCHEMA: EnvVar[] = [
   v('general', 'FC_PATH', 'optional', 'replay a property failure: its path'),
   v('general', 'BREAKER_AFTER', 'optional', 'a check failing the same way in this many tests of a service stops its later tests short (default 2; off runs every check to its end)'),
   v('general', 'MOCK_FAULTS', 'optional', 'mock faults to switch on (ids; the mutation run sets it)'),
+  v('general', 'SANDBOX_MAX_RPS', 'optional', 'on a sandbox, at most this many requests per second for the whole run (default: no cap; a 429 is always waited out as its Retry-After asks)'),
+  v('general', 'SANDBOX_CUSTOMER_QUOTA', 'optional', 'testing customers the sandbox allows a partner (default 100, the provider\'s test environment); a run that would go past it does not start'),
 
   v('card-enrollment', 'CARD_BASE_URL', 'service', 'base URL ending with /src/api/digital/payments; unset: card enrollment is not part of the certification'),
   v('card-enrollment', 'CARD_API_KEY', 'service', 'server-to-server API key sent as x-openapi-clientid'),

@@ -16,6 +16,10 @@ import { computeCoverage, writeCoverage } from './reports.js';
 import { overallVerdict, serviceVerdict, VERDICT_EXIT, type Certification } from './certification.js';
 import { writeCertification } from './certification-report.js';
 import { loadRules } from './rules.js';
+import { countTestingCustomers, quotaRefusal } from './sandbox/quota.js';
+import { RPS_SHARE_ENV } from './sandbox/rate.js';
+import { readGuestLog, summarise } from './sandbox/guest-log.js';
+import { sweepLedger } from './sandbox/sweep.js';
 
 /** The run's shared counts of the repeated-failure breaker (helpers/breaker.ts): the workers inherit the variable; the teardown removes the folder. */
 function startBreaker(): () => Promise<void> {
@@ -24,12 +28,30 @@ function startBreaker(): () => Promise<void> {
   return async () => fs.rmSync(dir, { recursive: true, force: true });
 }
 
+/**
+ * After a sandbox run: whatever the ledger still holds is deleted (a check or worker that was
+ * interrupted did not delete its own), and the account is printed; the certification reads it.
+ */
+function guestTeardown(breakerTeardown: () => Promise<void>): () => Promise<void> {
+  return async () => {
+    await breakerTeardown();
+    const swept = await sweepLedger();
+    const summary = summarise(readGuestLog());
+    const left = summary.leftBehind.filter((l) => l.deletable).length;
+    console.log(`Sandbox guest: ${summary.created} objects created, ${summary.deleted} deleted${swept.deleted ? ` (${swept.deleted} at the end of the run)` : ''}, `
+      + `${left} deletable left${swept.failed.length ? ` (${swept.failed.slice(0, 3).join('; ')})` : ''}, ${summary.leftBehind.length - left} the API cannot delete; ${summary.retries} calls waited out a 429 (${summary.retryWaitSeconds} s)`);
+  };
+}
+
 export default async function globalSetup(config: FullConfig) {
   const settings = exitOnConfigError(() => suiteConfig());
   clearCoverageRecords();
   // The mutation run keeps the last real run's results (it runs with its own reporter).
   if (!process.env.SUITE_KEEP_REPORTS) fs.rmSync(path.join(settings.reportsDir, 'allure-results'), { recursive: true, force: true });
   if (settings.target !== 'sandbox') return startBreaker();
+  // A guest's pace: the run's SANDBOX_MAX_RPS shared by its workers (helpers/sandbox/rate.ts).
+  const rps = settings.sandboxMaxRps;
+  if (rps > 0) process.env[RPS_SHARE_ENV] = String(rps / Math.max(1, config.workers));
   const selected = new Set(config.projects.map((p) => p.name));
   const configured: string[] = [];
   for (const service of SERVICES) {
@@ -55,7 +77,16 @@ export default async function globalSetup(config: FullConfig) {
   // Preflight (issue 14): when every configured service is stopped, the verdict is known now; the
   // run ends here with the NOT RUN certification naming each cause, not after every check skipped.
   const causes = await Promise.all(configured.map(async (service) => ({ service, cause: await preflight(await preflightPlan(service)) })));
-  if (configured.length === 0 || causes.some((c) => !c.cause)) return startBreaker();
+  // The testing-customer quota: a run that would go past it does not start (helpers/sandbox/quota.ts).
+  if (causes.some((c) => c.service === 'financial-data' && !c.cause)) {
+    const existing = await countTestingCustomers();
+    const refusal = typeof existing === 'number' ? quotaRefusal(config.workers, existing) : undefined;
+    if (refusal) {
+      console.error(`sandbox quota: ${refusal}`);
+      process.exit(2);
+    }
+  }
+  if (configured.length === 0 || causes.some((c) => !c.cause)) return guestTeardown(startBreaker());
   const services = [];
   const coverage = [];
   for (const { service, cause } of causes) {

@@ -14,6 +14,7 @@ import { redactMessage } from '../redact.js';
 import { computeCoverage, writeCoverage, type TestOutcome } from '../reports.js';
 import { citationsOf, loadRules, rulesFile } from '../rules.js';
 import { SERVICES } from '../services.js';
+import { forgetLedger, readGuestLog, summarise } from '../sandbox/guest-log.js';
 
 // Strip ANSI colour codes from error messages before they reach a report.
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
@@ -78,6 +79,10 @@ export default class SuiteReporter implements Reporter {
       services.push(serviceVerdict(service.name, service.title, contract.defaultSource, outcomes, cov, rules));
     }
     const leakScan = await this.scanLeaks();
+    // A sandbox run's ledger (the global teardown swept it before this): kept on disk while it still
+    // names something deletable, for `npm run sandbox:cleanup`.
+    const guest = settings.target === 'sandbox' ? summarise(readGuestLog()) : undefined;
+    if (guest && !guest.leftBehind.some((l) => l.deletable)) forgetLedger(process.env.SUITE_RUN_ID ?? 'default');
     const passed = this.outcomes.filter((o) => o.status === 'passed').length + (leakScan.leaks.length ? 0 : 1);
     const failed = this.outcomes.filter((o) => o.status === 'failed' || o.status === 'timedOut' || o.status === 'interrupted').length + (leakScan.leaks.length ? 1 : 0);
     const skipped = this.outcomes.filter((o) => o.status === 'skipped').length;
@@ -92,7 +97,7 @@ export default class SuiteReporter implements Reporter {
       const cert: Certification = {
         target: settings.target, generatedAt: new Date().toISOString(), verdict: leaked ? 'FAIL' : verdict,
         ...(leaked ? { reason: `card data or secrets found in the run's outputs (${leakScan.leaks.length})` } : reason ? { reason } : {}), provenance: origin,
-        checks: { selected: ran + serviceSkips, run: ran, skipped: serviceSkips }, services, leakScan,
+        checks: { selected: ran + serviceSkips, run: ran, skipped: serviceSkips }, services, leakScan, ...(guest ? { guest } : {}),
         // Every check's result, so that a later run compares with this one (npm run certify -- --baseline).
         results: this.outcomes.filter((o) => certified.has(o.project)).map((o) => checkResult(o)),
       };

@@ -61,6 +61,6 @@ test('the issuer throttles repeated notifications of one plan with 429 @mock-onl
   const statuses: number[] = [];
   for (let i = 0; i < 3; i++) statuses.push((await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(body) })).status);
   expect(statuses).toEqual([201, 201, 201]);
-  const throttled = await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(body) });
+  const throttled = await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(body), rateLimit: 'expect' });
   expectErrors(throttled, 429);
 });

@@ -1,0 +1,49 @@
+// What the suite creates on a target, and how each thing is removed again. Against a sandbox the
+// suite is a guest: every object a check creates is deleted when the check ends, where the API
+// offers a way (provider Test the APIs page: at most 100 testing customers per partner). An
+// operation that creates something the API cannot delete is named too, so the certification lists
+// it as left behind instead of pretending the sandbox is clean.
+
+/** The delete call that undoes a creation, built from the creating request and its answer. */
+export interface Undo {
+  operationId: string;
+  path: (sent: { path: Record<string, string | number>; body: any }, answer: any) => Record<string, string | number> | undefined;
+}
+
+export interface Ownership {
+  /** What kind of object the operation creates (the report groups by it). */
+  kind: string;
+  /** How to delete it; absent when the API has no operation for it. */
+  undo?: Undo;
+  /** A testing customer: counted against the sandbox's quota of 100 per partner. */
+  quota?: boolean;
+}
+
+const str = (v: unknown) => (v === undefined || v === null || v === '' ? undefined : String(v));
+
+/** Creating operations per service (operationIds of schemas/<service>/). */
+export const OWNERSHIP: Record<string, Record<string, Ownership>> = {
+  'financial-data': {
+    // seed 002, Customers: DeleteCustomer removes the customer (its place in the testing quota too).
+    AddTestingCustomer: { kind: 'testing customer', quota: true, undo: { operationId: 'DeleteCustomer', path: (_s, a) => (str(a?.id) ? { customerId: str(a.id)! } : undefined) } },
+    AddCustomer: { kind: 'customer', undo: { operationId: 'DeleteCustomer', path: (_s, a) => (str(a?.id) ? { customerId: str(a.id)! } : undefined) } },
+    // seed 002, Webhook subscriptions: delete by subscription id.
+    createWebhookSubscription: { kind: 'webhook subscription', undo: { operationId: 'deleteWebhookSubscription', path: (_s, a) => { const id = str(a?.subscriptionId ?? a?.id); return id ? { subscription_id: id } : undefined; } } },
+    // seed 002, TxPush: disabling an account's notifications deletes both of its subscriptions.
+    SubscribeToTxPushNotifications: { kind: 'TxPush subscription', undo: { operationId: 'DisableTxPushNotifications', path: (s) => ({ customerId: s.path.customerId, accountId: s.path.accountId }) } },
+    // seed 002, App registration and third-party access: a key is revoked by its consent receipt.
+    GenerateThirdPartyAccessKey: { kind: 'third-party access key', undo: { operationId: 'RevokeThirdPartyAccessKey', path: (_s, a) => { const id = str(a?.receiptId ?? a?.consentReceiptId); return id ? { consentReceiptId: id } : undefined; } } },
+    // No delete operation in seed 002 for these: they stay in the sandbox.
+    CreateConsumer: { kind: 'consumer' },
+    AddBusinessDetails: { kind: 'business' },
+    RegisterApp: { kind: 'app registration' },
+    StoreCustomerPayStatement: { kind: 'pay statement' },
+  },
+  // seed 000: an enrolled card has no delete operation.
+  'card-enrollment': { putCard: { kind: 'enrolled card' } },
+  installments: {},
+};
+
+export function ownershipOf(service: string, operationId: string): Ownership | undefined {
+  return OWNERSHIP[service]?.[operationId];
+}

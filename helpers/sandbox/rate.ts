@@ -1,0 +1,34 @@
+// Rate manners of a guest on a sandbox: never faster than SANDBOX_MAX_RPS (shared evenly by the
+// run's workers), and a 429 waited out as its Retry-After asks (RFC 9110, 10.2.3: seconds or an
+// HTTP date), a bounded number of times, before the answer is judged. Only on a sandbox: on the
+// mocks a 429 is what a check provokes or a fault, and must reach the check as it is.
+
+/** Set by the global setup for the workers: this process's share of SANDBOX_MAX_RPS. */
+export const RPS_SHARE_ENV = 'SUITE_RPS_PER_PROCESS';
+/** How many times one call waits out a 429 before the 429 is the answer. */
+export const MAX_RATE_RETRIES = 5;
+/** The longest single wait (a Retry-After beyond it is cut to it). */
+export const MAX_RETRY_WAIT_S = 60;
+
+/** Seconds a 429 asks to wait: its Retry-After, else a growing default (1, 2, 4 ... s). */
+export function retryAfterSeconds(headers: Record<string, string>, attempt: number, now = Date.now()): number {
+  const raw = headers['retry-after']?.trim();
+  let seconds = 2 ** attempt;
+  if (raw && /^[0-9]+$/.test(raw)) seconds = Number(raw);
+  else if (raw && !Number.isNaN(Date.parse(raw))) seconds = Math.max(0, (Date.parse(raw) - now) / 1000);
+  return Math.min(MAX_RETRY_WAIT_S, Math.max(seconds, 0.1));
+}
+
+let nextSlot = 0;
+
+/** Waits for this process's next request slot under its share of SANDBOX_MAX_RPS (no cap: at once). */
+export async function paceRequest(): Promise<void> {
+  const share = Number(process.env[RPS_SHARE_ENV] ?? 0);
+  if (!(share > 0)) return;
+  const now = Date.now();
+  const slot = Math.max(now, nextSlot);
+  nextSlot = slot + 1000 / share;
+  if (slot > now) await sleepMs(slot - now);
+}
+
+export const sleepMs = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
