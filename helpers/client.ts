@@ -80,6 +80,8 @@ export interface ClientDeps {
   testInfo?: TestInfo;
   authorize?: Authorizer;
   defaultHeaders?: Record<string, string>;
+  /** false: what this client creates is meant to stay (the test data `npm run sandbox:prepare` makes), not a guest's to delete. */
+  guest?: boolean;
 }
 
 const MAX_ATTACHMENTS_PER_TEST = 30;
@@ -123,7 +125,7 @@ export class OperationClient {
     const method = options.method ?? op.method;
     if (authorize) headers = { ...headers, ...(await authorize({ method, url, headers, body })) };
 
-    const owns = this.sandbox ? ownershipOf(op.service, operationId) : undefined;
+    const owns = this.sandbox && this.deps.guest !== false ? ownershipOf(op.service, operationId) : undefined;
     if (owns?.quota && liveQuotaObjects >= SANDBOX_CUSTOMERS_PER_WORKER && this.deps.testInfo) {
       // Fair on a sandbox: a check that needs more testing customers at once than the quota leaves
       // a worker is not run, rather than exhausting the partner's 100 (provider Test the APIs page).

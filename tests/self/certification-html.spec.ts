@@ -4,16 +4,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
 import { expect, test } from '../../fixtures/self.js';
 import { serviceVerdict } from '../../helpers/certification.js';
 import { writeCertification } from '../../helpers/certification-report.js';
 import type { ServiceCoverage } from '../../helpers/reports.js';
-
-const CHROMIUM = '/usr/bin/chromium';
+import { browserMissing, launchChromium } from '../../helpers/browser.js';
 
 test('the certification page opens from disk and shows verdict, chart, coverage matrix, failures and rules', async () => {
-  test.skip(!fs.existsSync(CHROMIUM), `needs Debian's chromium at ${CHROMIUM} (apt-get install chromium)`);
+  test.skip(Boolean(browserMissing()), browserMissing());
   const coverage: ServiceCoverage = {
     service: 'card-enrollment', contractVersion: '1.0.0', exercised: 1, documented: 2, undocumented: [],
     pairs: [{ operationId: 'putCard', method: 'POST', path: '/cards', status: '200', exercised: true, calls: 3 }, { operationId: 'putCard', method: 'POST', path: '/cards', status: '500', exercised: false, calls: 0 }],
@@ -25,7 +23,7 @@ test('the certification page opens from disk and shows verdict, chart, coverage 
   ], coverage, rules);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cert-html-'));
   writeCertification(dir, { target: 'mock', generatedAt: new Date().toISOString(), verdict: 'FAIL', checks: { selected: 2, run: 2, skipped: 0 }, services: [verdict] }, [coverage]);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     await page.goto(`file://${path.join(dir, 'certification.html')}`);
