@@ -53,10 +53,34 @@ runMain(async () => {
   }
   const projects = [...(args.service ? ['--project', String(args.service)] : []), ...(args.workers ? [`--workers=${args.workers}`] : [])];
   console.log(`Certifying ${services.map((s) => s.name).join(', ')} against TARGET=${target}...`);
-  const run = await playwright(projects, {}, true, 80 * 60_000);
+  // The run's id is chosen here, so that its ledger of sandbox objects can be swept from here when
+  // the run is interrupted (helpers/sandbox/guest-log.ts).
+  const runId = process.env.SUITE_RUN_ID ?? `${Date.now()}-${process.pid}`;
+  let interrupted: string | undefined;
+  let child: import('node:child_process').ChildProcess | undefined;
+  const stop = (signal: NodeJS.Signals) => {
+    interrupted = signal;
+    // Playwright stops on SIGINT as on Ctrl-C: the checks end and its teardown deletes what they made.
+    child?.kill('SIGINT');
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  const run = await playwright(projects, { SUITE_RUN_ID: runId }, true, 80 * 60_000, undefined, (c) => { child = c; });
+  if (target === 'sandbox') {
+    // Whatever the ledger still holds (a teardown cut short) is deleted now.
+    const { sweepLedger } = await import('../helpers/sandbox/sweep.js');
+    const { forgetLedger } = await import('../helpers/sandbox/guest-log.js');
+    const swept = await sweepLedger(runId);
+    if (swept.deleted || swept.failed.length) console.log(`Sandbox guest: ${swept.deleted} more objects deleted after the run${swept.failed.length ? `; left: ${swept.failed.join('; ')} (npm run sandbox:cleanup)` : ''}`);
+    if (!swept.failed.length) forgetLedger(runId);
+  }
+  if (interrupted) {
+    console.error(`\nVERDICT: NOT RUN (interrupted by ${interrupted}). The run's objects on the sandbox were deleted where the API allows it.`);
+    return 130;
+  }
   if (!fs.existsSync(path.join(REPORTS, 'certification.json'))) {
     // The run stopped before any check (unreachable sandbox, missing variable): its own line says why.
-    const why = run.output.split('\n').map((l) => l.trim()).find((l) => /^(configuration error|sandbox unreachable|error):/i.test(l));
+    const why = run.output.split('\n').map((l) => l.trim()).find((l) => /^(configuration error|sandbox unreachable|sandbox quota|error):/i.test(l));
     return notRun(target, why ?? `the run stopped before any check (exit ${run.code})`);
   }
   const cert = JSON.parse(fs.readFileSync(path.join(REPORTS, 'certification.json'), 'utf8')) as Certification;

@@ -4,6 +4,12 @@
 // operation that creates something the API cannot delete is named too, so the certification lists
 // it as left behind instead of pretending the sandbox is clean.
 
+/**
+ * Stamp at the start of every username the suite gives a customer, so `npm run sandbox:cleanup`
+ * recognises its own leftovers after a run whose ledger was lost.
+ */
+export const SUITE_STAMP = 'pcsuite';
+
 /** The delete call that undoes a creation, built from the creating request and its answer. */
 export interface Undo {
   operationId: string;

@@ -8,6 +8,7 @@ import { loadContract } from '../contract.js';
 import { suiteConfig } from '../config.js';
 import { serviceProfile } from '../services.js';
 import { fdTargetFromEnv } from '../targets/financial-data.js';
+import { SUITE_STAMP } from './ownership.js';
 
 /** Account types the financial data checks read from the linked customer (the rest skip with the type named). */
 export const LINKED_ACCOUNT_TYPES = ['checking', 'savings', 'creditCard', 'mortgage'] as const;
@@ -15,8 +16,6 @@ export const LINKED_ACCOUNT_TYPES = ['checking', 'savings', 'creditCard', 'mortg
 /** The documented FinBank sign-in that succeeds (provider Test the APIs page, sign-in profiles). */
 export const FINBANK_PROFILE = { username: 'demo', password: 'go' };
 
-/** Stamp on the names of what the suite creates, so `npm run sandbox:cleanup` recognises its own. */
-export const SUITE_STAMP = 'pcsuite';
 
 export interface FdSession {
   api: OperationClient;

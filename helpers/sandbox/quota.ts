@@ -6,6 +6,7 @@
 import { SANDBOX_CUSTOMERS_PER_WORKER } from '../client.js';
 import { suiteConfig } from '../config.js';
 import { fdTargetFromEnv } from '../targets/financial-data.js';
+import { politeFetch } from './sweep.js';
 
 export function customerQuota(): number {
   return suiteConfig().sandboxCustomerQuota;
@@ -17,10 +18,10 @@ export async function countTestingCustomers(): Promise<number | string> {
   const names = suiteConfig().fdHeaderNames;
   const json = { 'content-type': 'application/json', accept: 'application/json' };
   try {
-    const auth = await fetch(`${target.baseURL}/aggregation/v2/partners/authentication`, { method: 'POST', headers: { ...json, [names.appKey]: target.appKey }, body: JSON.stringify(target.partner), signal: AbortSignal.timeout(15_000) });
+    const auth = await politeFetch(`${target.baseURL}/aggregation/v2/partners/authentication`, { method: 'POST', headers: { ...json, [names.appKey]: target.appKey }, body: JSON.stringify(target.partner) });
     if (!auth.ok) return `CreateToken answered ${auth.status}`;
     const { token } = (await auth.json()) as { token: string };
-    const res = await fetch(`${target.baseURL}/aggregation/v1/customers?type=testing&limit=1000`, { headers: { ...json, [names.appKey]: target.appKey, [names.appToken]: token }, signal: AbortSignal.timeout(15_000) });
+    const res = await politeFetch(`${target.baseURL}/aggregation/v1/customers?type=testing&limit=1000`, { headers: { ...json, [names.appKey]: target.appKey, [names.appToken]: token } });
     if (!res.ok) return `GetCustomers answered ${res.status}`;
     const body = (await res.json()) as { found?: number; customers?: unknown[] };
     return Number(body.found ?? body.customers?.length ?? 0);

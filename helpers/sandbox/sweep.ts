@@ -18,7 +18,7 @@ async function credentialSets(service: string): Promise<Headers[]> {
   const names = suiteConfig().fdHeaderNames;
   const sets: Headers[] = [];
   for (const partner of [target.partner, target.sparePartner].filter(Boolean)) {
-    const res = await fetch(`${target.baseURL}/aggregation/v2/partners/authentication`, {
+    const res = await politeFetch(`${target.baseURL}/aggregation/v2/partners/authentication`, {
       method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', [names.appKey]: target.appKey }, body: JSON.stringify(partner),
     });
     const token = res.ok ? ((await res.json()) as { token?: string }).token : undefined;
@@ -32,10 +32,11 @@ function baseUrlOf(service: string): string {
   return ({ 'financial-data': env.FD_BASE_URL, 'card-enrollment': env.CARD_BASE_URL, installments: env.INSTALLMENTS_BASE_URL } as Record<string, string | undefined>)[service] ?? '';
 }
 
-async function send(url: string, method: string, headers: Headers): Promise<number> {
+/** fetch as a guest: a 429 is waited out as its Retry-After asks, a bounded number of times. */
+export async function politeFetch(url: string, init: RequestInit = {}): Promise<Response> {
   for (let attempt = 0; ; attempt++) {
-    const res = await fetch(url, { method, headers, signal: AbortSignal.timeout(15_000) });
-    if (res.status !== 429 || attempt >= MAX_RATE_RETRIES) return res.status;
+    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
+    if (res.status !== 429 || attempt >= MAX_RATE_RETRIES) return res;
     await sleepMs(retryAfterSeconds(Object.fromEntries(res.headers), attempt) * 1000);
   }
 }
@@ -58,7 +59,7 @@ export async function sweepLedger(runId?: string, events: GuestEvent[] = readGue
       const url = baseUrlOf(entry.service).replace(/\/$/, '') + op.path.replace(/\{([^}]+)\}/g, (_, n: string) => encodeURIComponent(String(entry.undo!.path[n])));
       let status = 0;
       for (const headers of creds.get(entry.service)!) {
-        status = await send(url, op.method, headers);
+        status = (await politeFetch(url, { method: op.method, headers })).status;
         if (status !== 404 && status !== 401 && status !== 403) break;
       }
       if ((status >= 200 && status < 300) || status === 404) {

@@ -39,10 +39,11 @@ export interface RunResult {
 }
 
 /** Runs `npx playwright test <args>` with extra env; streams output when `echo` is set. */
-export function playwright(args: string[], env: Record<string, string>, echo: boolean, timeoutMs = 15 * 60_000, cwd?: string): Promise<RunResult> {
+export function playwright(args: string[], env: Record<string, string>, echo: boolean, timeoutMs = 15 * 60_000, cwd?: string, onSpawn?: (child: import('node:child_process').ChildProcess) => void): Promise<RunResult> {
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn('npx', ['playwright', 'test', ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: Boolean(cwd) });
+    onSpawn?.(child);
     let output = '';
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
