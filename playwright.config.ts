@@ -26,6 +26,10 @@ function contractVersion(service: string): string {
   }
 }
 
+// The console: `dot` in CI; against a sandbox (reports polled in real time, a run of many minutes)
+// progress per service instead of a line per check; `list` otherwise. The other reports list every check.
+const consoleReporter = process.env.CI ? 'dot' : settings.target === 'sandbox' ? './helpers/reporters/progress-reporter.ts' : 'list';
+
 const serviceProjects = SERVICES.map((s) => ({ name: s.name, testDir: `./tests/${s.name}` }));
 
 export default defineConfig({
@@ -38,7 +42,7 @@ export default defineConfig({
   globalSetup: './helpers/global-setup.ts',
   outputDir: './test-results',
   reporter: [
-    [process.env.CI ? 'dot' : 'list'],
+    [consoleReporter],
     ['allure-playwright', {
       resultsDir: 'reports/allure-results',
       detail: false,
