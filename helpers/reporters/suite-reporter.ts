@@ -16,6 +16,9 @@ import { citationsOf, loadRules, rulesFile } from '../rules.js';
 import { SERVICES } from '../services.js';
 import { forgetLedger, readGuestLog, summarise } from '../sandbox/guest-log.js';
 
+/** Why a selected check has no result: the run stopped before it (Allure lists these as skipped too). */
+export const NOT_RUN_REASON = 'not run: the run stopped before this check (--max-failures, an interrupt or a time-out)';
+
 // Strip ANSI colour codes from error messages before they reach a report.
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 
@@ -40,14 +43,18 @@ export default class SuiteReporter implements Reporter {
   private config?: FullConfig;
   private projects: string[] = [];
   private selected = 0;
+  private suite?: Suite;
+  private ended = new Set<string>();
 
   onBegin(config: FullConfig, suite: Suite) {
     this.config = config;
+    this.suite = suite;
     this.projects = [...new Set(suite.suites.map((s) => s.title).filter(Boolean))];
     this.selected = suite.allTests().length;
   }
 
   onTestEnd(test: TestCase, result: TestResult) {
+    this.ended.add(test.id);
     if (result.retry < test.retries && result.status !== 'passed' && result.status !== 'skipped') return;
     const project = test.parent.project()?.name ?? 'unknown';
     const title = test.titlePath().slice(3).join(' › ');
@@ -60,15 +67,29 @@ export default class SuiteReporter implements Reporter {
     this.outcomes.push({ project, title, file: test.location.file, tags: test.tags, status: result.status, error, rules, skipReason, exchange });
   }
 
+  /**
+   * Every selected check's outcome: those that ended, and those the run never started, as skipped
+   * (allure-playwright writes a skipped result for each of them, and the certification's counts
+   * must be those of the Allure report of the same run).
+   */
+  checkOutcomes(): TestOutcome[] {
+    const notRun = (this.suite?.allTests() ?? []).filter((t) => !this.ended.has(t.id)).map((t): TestOutcome => ({
+      project: t.parent.project()?.name ?? 'unknown', title: t.titlePath().slice(3).join(' › '), file: t.location.file, tags: t.tags,
+      status: 'skipped', rules: citationsOf(t.annotations), skipReason: NOT_RUN_REASON,
+    }));
+    return [...this.outcomes, ...notRun];
+  }
+
   async onEnd(result: FullResult) {
     const settings = suiteConfig();
+    const all = this.checkOutcomes();
     const records = [...this.coverageRecords, ...readCoverageRecords()];
     const coverage = [];
     const services = [];
     const contracts: Contract[] = [];
     const hashes = new Map<string, string>();
     for (const service of SERVICES) {
-      const outcomes = this.outcomes.filter((o) => o.project === service.name);
+      const outcomes = all.filter((o) => o.project === service.name);
       if (outcomes.length === 0) continue;
       const contract = await loadContract(service.name);
       contracts.push(contract);
@@ -83,9 +104,9 @@ export default class SuiteReporter implements Reporter {
     // names something deletable, for `npm run sandbox:cleanup`.
     const guest = settings.target === 'sandbox' ? summarise(readGuestLog()) : undefined;
     if (guest && !guest.leftBehind.some((l) => l.deletable)) forgetLedger(process.env.SUITE_RUN_ID ?? 'default');
-    const passed = this.outcomes.filter((o) => o.status === 'passed').length + (leakScan.leaks.length ? 0 : 1);
-    const failed = this.outcomes.filter((o) => o.status === 'failed' || o.status === 'timedOut' || o.status === 'interrupted').length + (leakScan.leaks.length ? 1 : 0);
-    const skipped = this.outcomes.filter((o) => o.status === 'skipped').length;
+    const passed = all.filter((o) => o.status === 'passed').length + (leakScan.leaks.length ? 0 : 1);
+    const failed = all.filter((o) => o.status === 'failed' || o.status === 'timedOut' || o.status === 'interrupted').length + (leakScan.leaks.length ? 1 : 0);
+    const skipped = all.filter((o) => o.status === 'skipped').length;
     if (services.length) {
       writeCoverage(settings.reportsDir, coverage);
       const origin = this.config ? provenance(this.config, this.projects, contracts, hashes, this.selected) : undefined;
@@ -99,7 +120,7 @@ export default class SuiteReporter implements Reporter {
         ...(leaked ? { reason: `card data or secrets found in the run's outputs (${leakScan.leaks.length})` } : reason ? { reason } : {}), provenance: origin,
         checks: { selected: ran + serviceSkips, run: ran, skipped: serviceSkips }, services, leakScan, ...(guest ? { guest } : {}),
         // Every check's result, so that a later run compares with this one (npm run certify -- --baseline).
-        results: this.outcomes.filter((o) => certified.has(o.project)).map((o) => checkResult(o)),
+        results: all.filter((o) => certified.has(o.project)).map((o) => checkResult(o)),
       };
       writeCertification(settings.reportsDir, cert, coverage);
       console.log('');

@@ -1,0 +1,120 @@
+// Covers: the certification and the Allure results of one run agree on every count (passed, failed,
+// skipped) per service. helpers/allure-counts.ts reads Allure's result files as its report counts
+// them; a tiny real Playwright run (a temporary folder, about 1.5 s of CPU) feeds allure-playwright
+// and, through the events it recorded, the suite reporter: a pass, a failure, a time-out (`broken`
+// in Allure), the skips of a spec, a fixture (the preflight) and a check stopped mid-way (the
+// breaker), a retried check, and a check the run never started (--max-failures), which
+// allure-playwright lists as skipped and the certification now counts as skipped "not run".
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import { expect, test } from '../../fixtures/self.js';
+import { allureCounts, certificationCounts } from '../../helpers/allure-counts.js';
+import { serviceVerdict } from '../../helpers/certification.js';
+import SuiteReporter, { NOT_RUN_REASON } from '../../helpers/reporters/suite-reporter.js';
+import type { ServiceCoverage, TestOutcome } from '../../helpers/reports.js';
+
+const coverage = (service: string): ServiceCoverage => ({ service, contractVersion: '1', pairs: [], exercised: 0, documented: 0, undocumented: [] });
+
+let dir: string;
+test.beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-counts-'));
+});
+test.afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+test('Allure counts: per epic or parent suite, broken counts as failed, a retried check once by its latest attempt', () => {
+  const write = (name: string, body: object) => fs.writeFileSync(path.join(dir, name), JSON.stringify(body));
+  const labels = (service: string, epic = true) => [{ name: 'parentSuite', value: service }, ...(epic ? [{ name: 'epic', value: service }] : [])];
+  write('1-result.json', { status: 'passed', historyId: 'h1', stop: 1, labels: labels('installments') });
+  write('2-result.json', { status: 'broken', historyId: 'h2', stop: 1, labels: labels('installments') });
+  write('3-result.json', { status: 'skipped', historyId: 'h3', stop: 1, labels: labels('installments', false) });
+  write('4-result.json', { status: 'failed', historyId: 'h4', stop: 1, labels: labels('card-enrollment') });
+  write('5-result.json', { status: 'passed', historyId: 'h4', stop: 2, labels: labels('card-enrollment') });
+  write('6-result.json', { status: 'failed', historyId: 'h6', stop: 1, labels: labels('card-enrollment') });
+  write('a-container.json', { children: ['1'] });
+  write('b-attachment.json', { status: 'failed' });
+  expect(allureCounts(dir)).toEqual({ installments: { passed: 1, failed: 1, skipped: 1 }, 'card-enrollment': { passed: 1, failed: 1, skipped: 0 } });
+});
+
+test('certification counts: the seed, provider and assumption checks of a service added up', () => {
+  const o = (tags: string[], status: TestOutcome['status']): TestOutcome => ({ project: 'installments', title: `${tags} ${status}`, file: 'f', tags, status });
+  const v = serviceVerdict('installments', 'Installments', 'provider', [o([], 'passed'), o(['@seed'], 'timedOut'), o(['@assumption'], 'skipped'), o(['@assumption'], 'interrupted')], coverage('installments'));
+  expect(certificationCounts({ services: [v] })).toEqual({ installments: { passed: 1, failed: 2, skipped: 1 } });
+});
+
+const SPEC = `
+import { test as base, expect } from '@playwright/test';
+import * as allure from 'allure-js-commons';
+// As fixtures/base.ts: the epic is the project; a fixture may skip (as the preflight does).
+const test = base.extend({ labels: [async ({}, use, info) => {
+  await allure.epic(info.project.name);
+  info.skip(info.title.includes('stopped service'), 'preflight: stopped');
+  await use();
+}, { auto: true }] });
+test('passes', () => expect(1).toBe(1));
+test.skip('skipped by the spec', () => {});
+test('stopped service', () => {});
+test('held back mid-way', () => test.skip(true, 'breaker: held back'));
+test.describe('retried', () => {
+  test.describe.configure({ retries: 1 });
+  test('passes on its retry', ({}, info) => expect(info.retry).toBe(1));
+});
+test('fails', () => expect(1).toBe(2));
+test('times out', () => new Promise((resolve) => setTimeout(resolve, 5000)));
+test('never started', () => {});
+`;
+
+const RECORDER = `
+import fs from 'node:fs';
+const test = (t) => ({ id: t.id, project: t.parent.project()?.name, titlePath: t.titlePath(), file: t.location.file, tags: t.tags, annotations: t.annotations, retries: t.retries });
+export default class Recorder {
+  onBegin(config, suite) { this.tests = suite.allTests().map(test); this.ends = []; }
+  onTestEnd(t, r) { this.ends.push({ test: test(t), result: { status: r.status, retry: r.retry, annotations: r.annotations, error: r.error && { message: r.error.message } } }); }
+  onEnd() { fs.writeFileSync('events.json', JSON.stringify({ tests: this.tests, ends: this.ends })); }
+}
+`;
+
+const CONFIG = `
+export default {
+  testDir: '.', outputDir: './test-results', workers: 1, retries: 0, timeout: 500, maxFailures: 2,
+  reporter: [['allure-playwright', { resultsDir: './allure-results', detail: false, suiteTitle: true }], ['./recorder.mjs']],
+  projects: [{ name: 'installments', testMatch: 'checks.spec.mjs' }, { name: 'card-enrollment', testMatch: 'other.spec.mjs' }],
+};
+`;
+
+type Recorded = { id: string; project: string; titlePath: string[]; file: string; tags: string[]; annotations: { type: string; description?: string }[]; retries: number };
+
+/** A recorded test as the suite reporter reads a TestCase. */
+const testCase = (t: Recorded) => ({ ...t, parent: { project: () => ({ name: t.project }) }, titlePath: () => t.titlePath, location: { file: t.file, line: 1, column: 1 } }) as unknown as TestCase;
+
+test('one real run: the certification counts equal the Allure counts per service', () => {
+  fs.writeFileSync(path.join(dir, 'checks.spec.mjs'), SPEC);
+  fs.writeFileSync(path.join(dir, 'other.spec.mjs'), "import { test } from '@playwright/test';\ntest('passes too', () => {});\ntest.fixme('not ready', () => {});\n");
+  fs.writeFileSync(path.join(dir, 'recorder.mjs'), RECORDER);
+  fs.writeFileSync(path.join(dir, 'playwright.config.mjs'), CONFIG);
+  fs.symlinkSync(path.resolve('node_modules'), path.join(dir, 'node_modules'), 'dir');
+  const run = spawnSync(process.execPath, [path.resolve('node_modules/@playwright/test/cli.js'), 'test', '--config', 'playwright.config.mjs'],
+    { cwd: dir, encoding: 'utf8', timeout: 60_000, env: { ...process.env, FORCE_COLOR: '0' } });
+  expect(fs.existsSync(path.join(dir, 'events.json')), run.stdout + run.stderr).toBe(true);
+  const events = JSON.parse(fs.readFileSync(path.join(dir, 'events.json'), 'utf8')) as { tests: Recorded[]; ends: { test: Recorded; result: TestResult }[] };
+
+  // The suite reporter, fed the same run (its onEnd would write this repository's reports: not called).
+  const reporter = new SuiteReporter();
+  const tests = events.tests.map(testCase);
+  reporter.onBegin({} as never, { suites: [...new Set(events.tests.map((t) => t.project))].map((title) => ({ title })), allTests: () => tests } as unknown as Suite);
+  for (const { test: t, result } of events.ends) reporter.onTestEnd(testCase(t), { ...result, attachments: [] } as TestResult);
+  const outcomes = reporter.checkOutcomes();
+  const services = [...new Set(outcomes.map((o) => o.project))].map((s) => serviceVerdict(s, s, 'seed', outcomes.filter((o) => o.project === s), coverage(s)));
+
+  const allure = allureCounts(path.join(dir, 'allure-results'));
+  expect(certificationCounts({ services })).toEqual(allure);
+  // The cases that could part the two reports were all in this run.
+  const statuses = fs.readdirSync(path.join(dir, 'allure-results')).filter((f) => f.endsWith('-result.json')).map((f) => JSON.parse(fs.readFileSync(path.join(dir, 'allure-results', f), 'utf8')).status);
+  expect(statuses).toContain('broken');
+  expect(events.ends.filter((e) => e.result.retry > 0)).toHaveLength(1);
+  const installments = services.find((s) => s.service === 'installments')!;
+  expect(installments.skippedReasons).toMatchObject({ 'preflight: stopped': 1, 'breaker: held back': 1, [NOT_RUN_REASON]: 1 });
+  expect(allure.installments).toEqual({ passed: 2, failed: 2, skipped: 4 });
+});
