@@ -53,10 +53,11 @@ interface Owned {
   kind: string;
   id?: string;
   quota: boolean;
-  undo?: { operationId: string; path: Record<string, string | number> };
+  undo?: { operationId: string; path: Record<string, string | number>; body?: unknown };
   auth: Authorizer | undefined;
 }
 
+let unnamed = 0;
 /** Testing customers this process holds on the sandbox right now (the quota is per partner). */
 let liveQuotaObjects = 0;
 /** How many testing customers one worker may hold at once on a sandbox (helpers/sandbox/quota.ts plans with it). */
@@ -198,11 +199,16 @@ export class OperationClient {
   private own(service: string, operationId: string, owns: NonNullable<ReturnType<typeof ownershipOf>>, options: CallOptions, answer: unknown, auth: Authorizer | undefined) {
     const sent = { path: options.path ?? {}, body: options.body };
     const path = owns.undo?.path(sent, answer);
-    const undo = owns.undo && path ? { operationId: owns.undo.operationId, path } : undefined;
-    const id = undo ? Object.values(undo.path).map(String).join('/') : String((answer as { id?: unknown } | undefined)?.id ?? '') || undefined;
+    const body = owns.undo?.body?.(sent, answer);
+    const undo = owns.undo && path && (!owns.undo.body || body !== undefined) ? { operationId: owns.undo.operationId, path, body } : undefined;
+    // An object without an id of its own (an enrolled card) is still one object: numbered in this process.
+    const named = undo && Object.keys(undo.path).length ? Object.values(undo.path).map(String).join('/') : String((answer as { id?: unknown } | undefined)?.id ?? '');
+    const id = named || `${process.pid}#${++unnamed}`;
     this.owned.push({ kind: owns.kind, id, quota: Boolean(owns.quota), undo, auth });
     if (owns.quota) liveQuotaObjects++;
-    logGuest({ event: 'created', service, kind: owns.kind, id, operationId, undo, quota: owns.quota, at: new Date().toISOString() });
+    // The ledger file never holds a delete body (it may carry card data): such an object is undone from memory only.
+    const logged = undo && undo.body === undefined ? { operationId: undo.operationId, path: undo.path } : undefined;
+    logGuest({ event: 'created', service, kind: owns.kind, id, operationId, undo: logged, quota: owns.quota, at: new Date().toISOString() });
   }
 
   /**
@@ -219,11 +225,13 @@ export class OperationClient {
       let status = 0;
       try {
         const url = this.url(op, { path: o.undo.path });
-        let headers: Record<string, string> = { accept: 'application/json' };
-        if (o.auth) headers = { ...headers, ...(await o.auth({ method: op.method, url, headers, body: undefined })) };
+        const body = o.undo.body === undefined ? undefined : JSON.stringify(o.undo.body);
+        let headers: Record<string, string> = { accept: 'application/json', ...this.deps.defaultHeaders, ...(body ? { 'content-type': 'application/json' } : {}) };
         for (let attempt = 0; attempt <= MAX_RATE_RETRIES; attempt++) {
+          // Signed again for each try (an OAuth 1.0a nonce is single-use).
+          if (o.auth) headers = { ...headers, ...(await o.auth({ method: op.method, url, headers, body })) };
           await paceRequest();
-          const res = await this.deps.request.fetch(url, { method: op.method, headers, failOnStatusCode: false, maxRedirects: 0 });
+          const res = await this.deps.request.fetch(url, { method: op.method, headers, data: body === undefined ? undefined : Buffer.from(body), failOnStatusCode: false, maxRedirects: 0 });
           status = res.status();
           if (status !== 429) break;
           await sleepMs(retryAfterSeconds(res.headers(), attempt) * 1000);

@@ -66,6 +66,7 @@ export const ENV_SCHEMA: EnvVar[] = [
   v('installments', 'INSTALLMENTS_ELIGIBLE_PAN', 'checks', 'a card the sandbox offers installments for', { checks: 'offers, checkout, plans and approvals' }),
   v('installments', 'INSTALLMENTS_KNOWN_ACQUIRER_ICA', 'checks', 'an acquirer ICA the sandbox knows', { checks: 'participation flow and search filters' }),
   v('installments', 'INSTALLMENTS_UNKNOWN_ACQUIRER_ICA', 'checks', 'a well-formed ICA it does not know', { checks: 'the ERROR effectuation and search filters' }),
+  v('installments', 'INSTALLMENTS_EFFECTUATION_MAX_SECONDS', 'optional', 'how long a participation is waited for while PENDING before the check fails naming it (default 300)'),
   v('installments', 'INSTALLMENTS_RECEIVER_PUBLIC_URL', 'checks', 'public URL the sandbox notifies, forwarding to this machine', { checks: 'the notification round-trip' }),
   v('installments', 'INSTALLMENTS_RECEIVER_PORT', 'checks', 'local port of the notification receiver', { checks: 'the notification round-trip' }),
   v('installments', 'INSTALLMENTS_SERVICE_SIGNING_CERT_PEM', 'checks', 'the service\'s notification signing certificate', { checks: 'the notification signature check' }),

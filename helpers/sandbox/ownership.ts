@@ -14,6 +14,12 @@ export const SUITE_STAMP = 'pcsuite';
 export interface Undo {
   operationId: string;
   path: (sent: { path: Record<string, string | number>; body: any }, answer: any) => Record<string, string | number> | undefined;
+  /**
+   * The delete call's body, when it takes one. It may hold card data (encrypted or not), so it is
+   * kept in memory only, never in the ledger file: an interrupted run cannot undo such an object
+   * afterwards and the cleanup lists it.
+   */
+  body?: (sent: { path: Record<string, string | number>; body: any }, answer: any) => unknown;
 }
 
 export interface Ownership {
@@ -47,7 +53,21 @@ export const OWNERSHIP: Record<string, Record<string, Ownership>> = {
   },
   // seed 000: an enrolled card has no delete operation.
   'card-enrollment': { putCard: { kind: 'enrolled card' } },
-  installments: {},
+  installments: {
+    // seed 001, PAN lists: what registerPans registered, deregisterPans removes (same list, same PANs).
+    registerPans: {
+      kind: 'PAN registration',
+      undo: {
+        operationId: 'deregisterPans',
+        path: () => ({}),
+        body: (s, a) => {
+          const panListId = a?.panList?.panListId ?? s.body?.panListId;
+          if (!panListId || !(s.body?.sensitiveData || s.body?.encryptedValue)) return undefined;
+          return { panListId, ...(s.body.sensitiveData ? { sensitiveData: s.body.sensitiveData } : { encryptedValue: s.body.encryptedValue }) };
+        },
+      },
+    },
+  },
 };
 
 export function ownershipOf(service: string, operationId: string): Ownership | undefined {

@@ -2,7 +2,7 @@
 // POST /merchants/searches 200, POST /merchants/mids/searches 200: the lender-app flow
 // (reference, Flows - lender app) to COMPLETED and to ERROR (INVALID_ACQUIRER_ICA), each state
 // read through every reader: by request_id, the list, the merchant search and the MID search.
-import { expect, expectErrors, exampleParticipation, rules, test, type InstallmentsTarget } from '../../fixtures/installments.js';
+import { expect, expectErrors, exampleParticipation, rules, test } from '../../fixtures/installments.js';
 
 type Api = Parameters<Parameters<typeof test>[2]>[0]['instApi'];
 
@@ -18,25 +18,13 @@ async function submit(api: Api, participations: Record<string, any>[]) {
   return requestIdOf(res.headers.location);
 }
 
-/** Polls by request_id until the effectuation leaves PENDING: the mock's clock advances, a sandbox is waited for. */
-async function awaitEffectuation(api: Api, inst: InstallmentsTarget, requestId: string) {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const res = await api.call('getMerchantParticipations', { query: { request_id: requestId } });
-    expect(res.status).toBe(200);
-    if (res.body.length && res.body.every((m: { status?: string }) => m.status && m.status !== 'PENDING')) return res.body;
-    if (inst.control) await inst.control.advanceClock(30);
-    else await new Promise((r) => setTimeout(r, 3000));
-  }
-  throw new Error(`participation request ${requestId} stayed PENDING`);
-}
-
 test('a participation with a known acquirer ICA is effectuated: COMPLETED, listed, searchable, its MIDs COMPLETED @smoke @assumption',
   rules('IN-STATUS-PARTICIPATION', 'IN-STATE-EFFECTUATION@by-request', 'IN-STATE-EFFECTUATION@list', 'IN-STATE-EFFECTUATION@search', 'IN-STATE-EFFECTUATION@mids',
-    'IN-FILTER-COMPLETED:accept', 'IN-ECHO-PARTICIPATION', 'IN-ECHO-MIDSEARCH', 'IN-FILTER-MID-MERCHANT:accept'), async ({ instApi, inst }) => {
+    'IN-FILTER-COMPLETED:accept', 'IN-ECHO-PARTICIPATION', 'IN-ECHO-MIDSEARCH', 'IN-FILTER-MID-MERCHANT:accept'), async ({ instApi, inst, instReq }) => {
   test.skip(!inst.knownAcquirerIca, 'needs an acquirer ICA the target knows (INSTALLMENTS_KNOWN_ACQUIRER_ICA)');
   const merchant = exampleParticipation(inst.knownAcquirerIca!);
   const requestId = await submit(instApi, [merchant]);
-  const [done] = await awaitEffectuation(instApi, inst, requestId);
+  const [done] = await instReq.awaitEffectuation(instApi, requestId);
   expect(done).toMatchObject({ merchantLegalName: merchant.merchantLegalName, acquirerICA: merchant.acquirerICA, status: 'COMPLETED' });
 
   const listed = await instApi.call('getMerchantParticipations', {});
@@ -56,11 +44,11 @@ test('a participation with a known acquirer ICA is effectuated: COMPLETED, liste
 });
 
 test('a participation with an invalid acquirer ICA ends in ERROR with INVALID_ACQUIRER_ICA in every reader and is not listed @assumption',
-  rules('IN-STATE-INVALID-ICA@by-request', 'IN-STATE-INVALID-ICA@list', 'IN-STATE-INVALID-ICA@search', 'IN-STATE-INVALID-ICA@mids', 'IN-FILTER-COMPLETED:refuse'), async ({ instApi, inst }) => {
+  rules('IN-STATE-INVALID-ICA@by-request', 'IN-STATE-INVALID-ICA@list', 'IN-STATE-INVALID-ICA@search', 'IN-STATE-INVALID-ICA@mids', 'IN-FILTER-COMPLETED:refuse'), async ({ instApi, inst, instReq }) => {
   test.skip(!inst.unknownAcquirerIca, 'needs a well-formed acquirer ICA the target does not know (INSTALLMENTS_UNKNOWN_ACQUIRER_ICA)');
   const merchant = exampleParticipation(inst.unknownAcquirerIca!);
   const requestId = await submit(instApi, [merchant]);
-  const [done] = await awaitEffectuation(instApi, inst, requestId);
+  const [done] = await instReq.awaitEffectuation(instApi, requestId);
   expect(done).toMatchObject({ status: 'ERROR', errorReason: 'INVALID_ACQUIRER_ICA' });
 
   // seed 001: without request_id, only merchants whose effectuation request is completed.
