@@ -1,16 +1,23 @@
 // `npm run mock [-- --service <name>] [--faults id,id]`: the embedded mocks standalone on fixed
 // ports, for people integrating by hand. Prints each base URL; the credentials of the mocks' test
 // clients go to .mock/credentials.json (git-ignored), never to the console.
+// `npm run mock -- --service <name> --as-sandbox [--rps <n>]`: one mock as the stand-in of the
+// provider's sandbox (mocks/stand-in.ts: no control surface, the sandbox's limits, optionally a
+// request-rate limit); its .env variables go to .mock/stand-in-<service>.env (mode 0600), and
+// only that file's path is printed.
 import fs from 'node:fs';
 import { FaultError } from '../mocks/kit/faults.js';
-import { MOCKS, unknownFaultsMessage } from '../mocks/index.js';
+import { MOCKS, unknownFaultsMessage, type MockEntry } from '../mocks/index.js';
+import { startStandIn, toDotenv, type StandInService } from '../mocks/stand-in.js';
 import { FD_HEADER_NAME_SETS, suiteConfig, type FdHeaderNames } from '../helpers/config.js';
 import { parseArgs, runMain, UsageError } from './lib/cli.js';
 
 const USAGE = 'npm run mock -- [--service <name>] [--faults <id,id>] [--header-names seed|provider] [--list-faults]';
+/** The stand-in's form, named by the errors of its own arguments (USAGE stays the plain mock's). */
+const SANDBOX_USAGE = 'npm run mock -- --service <name> --as-sandbox [--rps <n>] [--faults <id,id>]';
 
 runMain(async () => {
-  const args = parseArgs(process.argv.slice(2), { service: 'value', faults: 'value', 'header-names': 'value', 'list-faults': 'flag' }, USAGE);
+  const args = parseArgs(process.argv.slice(2), { service: 'value', faults: 'value', 'header-names': 'value', 'list-faults': 'flag', 'as-sandbox': 'flag', rps: 'value' }, USAGE);
   if (args['list-faults']) {
     // Every fault id per service, with the rule it breaks (what MOCK_FAULTS and --faults accept).
     for (const mock of MOCKS.filter((m) => !args.service || m.service === args.service)) {
@@ -19,15 +26,19 @@ runMain(async () => {
     }
     return 0;
   }
-  // Financial data security header names: --header-names, else FD_HEADER_NAMES (seed names by default).
-  const names = args['header-names'];
-  if (typeof names === 'string' && !(names in FD_HEADER_NAME_SETS)) throw new UsageError(`--header-names must be seed or provider, not '${names}'. Usage: ${USAGE}`);
-  const headerNames: FdHeaderNames = typeof names === 'string' ? FD_HEADER_NAME_SETS[names as keyof typeof FD_HEADER_NAME_SETS] : suiteConfig().fdHeaderNames;
+  // The stand-in needs one service; checked before anything else is looked at.
+  if (args['as-sandbox'] && typeof args.service !== 'string') throw new UsageError(`--as-sandbox needs --service <name> (one of ${MOCKS.map((m) => m.service).join(', ')}). Usage: ${SANDBOX_USAGE}`);
   const selected = MOCKS.filter((m) => !args.service || m.service === args.service);
   if (selected.length === 0) throw new UsageError(`unknown service '${args.service}' (known: ${MOCKS.map((m) => m.service).join(', ')})`);
   const faults = typeof args.faults === 'string' ? args.faults.split(',').map((f) => f.trim()).filter(Boolean) : [];
   const unknown = unknownFaultsMessage(faults);
   if (unknown) throw new UsageError(unknown.replace('MOCK_FAULTS', '--faults'));
+  if (args['as-sandbox']) return standIn(selected, args, faults);
+  if (args.rps !== undefined) throw new UsageError(`--rps applies only with --as-sandbox. Usage: ${SANDBOX_USAGE}`);
+  // Financial data security header names: --header-names, else FD_HEADER_NAMES (seed names by default).
+  const names = args['header-names'];
+  if (typeof names === 'string' && !(names in FD_HEADER_NAME_SETS)) throw new UsageError(`--header-names must be seed or provider, not '${names}'. Usage: ${USAGE}`);
+  const headerNames: FdHeaderNames = typeof names === 'string' ? FD_HEADER_NAME_SETS[names as keyof typeof FD_HEADER_NAME_SETS] : suiteConfig().fdHeaderNames;
   const credentials: Record<string, unknown> = {};
   const handles = [];
   for (const mock of selected) {
@@ -52,3 +63,32 @@ runMain(async () => {
   await Promise.all(handles.map((h) => h.close()));
   return 0;
 });
+
+/** --as-sandbox: the one service as the stand-in of its sandbox, until Ctrl-C. */
+async function standIn(selected: MockEntry[], args: Record<string, string | boolean>, faults: string[]): Promise<number> {
+  const [mock] = selected;
+  if (args['header-names'] !== undefined) throw new UsageError(`--header-names does not apply with --as-sandbox (the stand-in expects the provider's names). Usage: ${SANDBOX_USAGE}`);
+  const rps = args.rps;
+  if (rps !== undefined && (typeof rps !== 'string' || !/^[0-9]+$/.test(rps) || !Number.isSafeInteger(Number(rps)))) {
+    throw new UsageError(`--rps must be a non-negative integer (requests per second; 0 = no limit), not '${rps}'. Usage: ${SANDBOX_USAGE}`);
+  }
+  let handle;
+  try {
+    handle = await startStandIn(mock.service as StandInService, { port: mock.port, faults, requestsPerSecond: rps === undefined ? 0 : Number(rps) });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'EADDRINUSE') throw new Error(`port ${mock.port} is in use (is another \`npm run mock\` running?)`);
+    throw error;
+  }
+  // The variables hold keys and secrets: a file only its owner reads, never the console.
+  const file = `.mock/stand-in-${mock.service}.env`;
+  fs.mkdirSync('.mock', { recursive: true });
+  fs.writeFileSync(file, toDotenv(handle.env()), { mode: 0o600 });
+  fs.chmodSync(file, 0o600);
+  const limit = rps && rps !== '0' ? `, at most ${rps} requests per second per client` : '';
+  console.log(`${mock.service.padEnd(18)} ${handle.baseURL}   (sandbox stand-in: no control surface${limit})`);
+  if (mock.service === 'financial-data') console.log('Connect links are https on the same port, with a self-signed certificate: accept it in the browser.');
+  console.log(`\nSandbox variables (TARGET=sandbox): ${file}${faults.length ? `\nActive faults: ${faults.join(', ')}` : ''}\nCtrl-C to stop.`);
+  await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
+  await handle.close();
+  return 0;
+}

@@ -1,6 +1,7 @@
 // The card enrollment mock: POST {base}/cards, GET /keys (JWK set, outside the base path), the
 // /__mock/ control surface. Started per worker on port 0, or standalone by `npm run mock`.
 import { createMockApp, listen, type MockContext, type MockHandle } from '../kit/app.js';
+import { appOptions, type StandInMode } from '../kit/stand-in-mode.js';
 import { prepareService } from '../kit/service.js';
 import { registerCards } from './cards.js';
 import { sendError } from './errors.js';
@@ -17,7 +18,7 @@ export interface CardMockHandle extends MockHandle {
   keysURL: string;
 }
 
-export async function startCardEnrollmentMock(options: { faults?: string[]; port?: number } = {}): Promise<CardMockHandle> {
+export async function startCardEnrollmentMock(options: { faults?: string[]; port?: number; standIn?: StandInMode } = {}): Promise<CardMockHandle> {
   const { faults, contract, clock, deliveries } = await prepareService('card-enrollment', [...CARD_FAULTS, ...CARD_BLIND_FAULTS], options.faults);
   const world = createCardWorld();
   const keys = await createEncryptionKeys();
@@ -26,7 +27,10 @@ export async function startCardEnrollmentMock(options: { faults?: string[]; port
     world: () => ({ clients: world.clients.map((c) => ({ srcClientIds: c.srcClientIds, serviceIds: c.serviceIds })), receipts: world.receipts.map((r) => ({ enrolmentReferenceId: r.enrolmentReferenceId })) }),
     credentials: () => ({ clients: world.clients, receipts: world.receipts.map((r) => ({ enrolmentReferenceId: r.enrolmentReferenceId })) }),
   };
-  const app = createMockApp(context, (reply, status, message) => sendError(reply, faults, status, 'INVALID_ARGUMENT', message));
+  // Stand-in mode (mocks/stand-in.ts): no control surface; a rate limit's 429 reads RESOURCE_EXHAUSTED,
+  // the status name this error shape (the seed's INVALID_ARGUMENT, NOT_FOUND...) gives an exhausted quota.
+  const app = createMockApp(context, (reply, status, message) => sendError(reply, faults, status, 'INVALID_ARGUMENT', message),
+    appOptions(options.standIn, (reply, status, message) => sendError(reply, faults, status, 'RESOURCE_EXHAUSTED', message)));
   app.get('/keys', async () => keys.jwks);
   registerCards(app, CARD_BASE_PATH, context, contract, world, keys);
   app.setNotFoundHandler((req, reply) => sendError(reply, faults, 404, 'NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`));

@@ -23,6 +23,9 @@ const states = new WeakMap<FdWorld, AccessState>();
 const isoMs = (ms: number) => new Date(ms).toISOString();
 const digits = (text: string, n: number) => BigInt(`0x${createHash('sha256').update(text).digest('hex').slice(0, 16)}`).toString().padStart(n, '7').slice(0, n);
 
+/** The third-party access keys of a world not revoked, read-only (the sandbox stand-in's inventory, mocks/stand-in.ts). */
+export const liveAccessKeys = (world: FdWorld): ReadonlyArray<Readonly<AccessKey>> => [...(states.get(world)?.keys.values() ?? [])].filter((k) => !k.revoked);
+
 export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
   const { state: world, faults, clock } = ctx;
   const state = (): AccessState => {

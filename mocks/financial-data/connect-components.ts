@@ -32,6 +32,9 @@ function errorBody(status: number, description: string) {
   return { Errors: { Error: [{ Source: 'Connect-Components', ReasonCode: reasonCode(status, description), Description: description, Recoverable: false, Details: description }] } };
 }
 
+/** The ids of a world's Connect configurations not deleted, for the sandbox stand-in's inventory (mocks/stand-in.ts). */
+export const liveConfigurationIds = (world: FdWorld): string[] => [...(states.get(world)?.configurations.values() ?? [])].filter((c) => !c.deleted).map((c) => c.id);
+
 export function registerConnectComponents(app: FastifyInstance, ctx: FdContext): void {
   const { state: world, faults } = ctx;
   const state = (): ComponentsState => {

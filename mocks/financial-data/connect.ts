@@ -78,6 +78,10 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
     if (jointSsn && faults.has('blind-connect-joint-ssn-in-link')) params.set('jointBorrowerSsn', jointSsn);
     params.set('signature', createHash('sha256').update(params.toString()).digest('hex'));
     const scheme = faults.has('connect-link-http') ? 'http' : 'https';
+    // Stand-in mode (mocks/stand-in.ts): the link opens the stand-in's own Connect page, where a
+    // person signs in to a FinBank institution (provider Test the APIs page: accounts are added
+    // only through Connect), with the same query (customer, partner, type...).
+    if (ctx.standIn) return ctx.standIn.connectLink(scheme, params, { partnerId, customerId, type: flow.type, body });
     return `${scheme}://connect.example.com/?${params.toString()}`;
   };
 

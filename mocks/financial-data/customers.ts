@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
 import { page } from './paging.js';
+import { testingQuotaRefusal } from './stand-in-limits.js';
 import { usernameKey, type Customer } from './world.js';
 
 /** A customer record; dates as digit strings, as the provider serialises them (StringUnixDate). */
@@ -38,6 +39,12 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     const taken = world.usernames.has(usernameKey(partnerId, body.username));
     const checked = !(type === 'testing' && faults.has('blind-testing-duplicate-username'));
     if (taken && checked && !faults.has('duplicate-username-accepted')) return sendError(ctx, reply, 409, 'A customer with this username already exists');
+    // Stand-in mode only (stand-in-limits.ts; the plain mock has no quota: benchmarks create 50,000
+    // customers): provider Test the APIs page: a partner enrolls up to 100 testing customers; a
+    // deleted one frees its place. The 400 in {code, message} is our assumption: the provider
+    // document names no status for this refusal.
+    const overQuota = ctx.standIn && type === 'testing' ? testingQuotaRefusal(ctx, partnerId) : undefined;
+    if (overQuota) return sendError(ctx, reply, 400, overQuota);
     const id = world.nextId();
     const actual = faults.has('active-created-as-testing') ? 'testing' : type;
     const customer: Customer = { id, partnerId, type: actual, createdDate: faults.has('customer-created-date-ms') ? clock.nowMs() : clock.nowEpochSeconds(), ...pick(body) };

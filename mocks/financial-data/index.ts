@@ -1,7 +1,12 @@
 // The financial data mock (seed 002): the contract's operations, one module per resource, behind
 // the shared middleware (security, validation); the /__mock/ control surface of the kit plus
 // POST /__mock/partners/unlock. Started per worker on port 0, or standalone by `npm run mock`.
+// As the stand-in of the provider's sandbox (mocks/stand-in.ts): no control surface, the
+// provider's header names, the sandbox's limits, and Connect as web pages (connect-page.ts)
+// served over HTTPS too, on the same port (kit/tls.ts).
 import { createMockApp, listen, parseJson, type MockHandle } from '../kit/app.js';
+import { appOptions, type StandInMode } from '../kit/stand-in-mode.js';
+import { acceptTlsOnSamePort, selfSignedCertificate } from '../kit/tls.js';
 import { prepareService } from '../kit/service.js';
 import { registerAuth } from './auth.js';
 import { registerAccounts } from './accounts.js';
@@ -33,6 +38,8 @@ import { ENRICHMENT_FAULTS } from './enrichment.faults.js';
 import { registerWebhooks } from './webhooks.js';
 import { WEBHOOKS_FAULTS } from './webhooks.faults.js';
 import { registerConnect } from './connect.js';
+import { registerConnectPages } from './connect-page.js';
+import { SANDBOX_ACCOUNTS_PER_CUSTOMER, SANDBOX_TESTING_CUSTOMERS } from './stand-in-limits.js';
 import { CONNECT_FAULTS } from './connect.faults.js';
 import { registerConnectComponents } from './connect-components.js';
 import { CONNECT_COMPONENTS_FAULTS } from './connect-components.faults.js';
@@ -54,7 +61,7 @@ import { FD_PART4B_BLIND_FAULTS } from './part4b-blind.faults.js';
 import { FD_PART3A_BLIND_FAULTS } from './part3a-blind.faults.js';
 import { FD_FAULTS } from './faults.js';
 import { registerInstitutions } from './institutions.js';
-import { SEED_HEADER_NAMES, sendError, type FdContext, type FdHeaderNames } from './middleware.js';
+import { PROVIDER_HEADER_NAMES, SEED_HEADER_NAMES, sendError, type FdContext, type FdHeaderNames } from './middleware.js';
 import { createFdWorld, restorePartners, type FdWorld } from './world.js';
 import { linkPortfolio, linkedView } from './portfolio.js';
 
@@ -78,14 +85,18 @@ export interface FdMockOptions {
   port?: number;
   /** Security header names to expect (default the seed's; the suite passes FD_HEADER_NAMES). */
   headerNames?: FdHeaderNames;
+  /** Run as the stand-in of the provider's sandbox (mocks/stand-in.ts); the provider's header names then, whatever headerNames says. */
+  standIn?: StandInMode;
 }
 
 export async function startFinancialDataMock(options: FdMockOptions = {}): Promise<FdMockHandle> {
   const { faults, contract, clock, deliveries } = await prepareService('financial-data', [...FD_FAULTS, ...FD_RESOURCE_FAULTS, ...FD_BLIND_FAULTS], options.faults);
   const world = createFdWorld();
   const [partner, spare] = world.partners.values();
+  const headerNames = options.headerNames ?? SEED_HEADER_NAMES;
   const context: FdContext = {
-    service: 'financial-data', faults, clock, deliveries, state: world, contract, headerNames: options.headerNames ?? SEED_HEADER_NAMES,
+    service: 'financial-data', faults, clock, deliveries, state: world, contract,
+    headerNames: options.standIn ? PROVIDER_HEADER_NAMES : headerNames,
     // Reset restores partners (secrets, failure counts, locks); customers and tokens stay.
     onReset: [() => restorePartners(world)],
     // What a person integrating by hand needs (npm run mock writes it to .mock/, never served).
@@ -97,7 +108,16 @@ export async function startFinancialDataMock(options: FdMockOptions = {}): Promi
       institutions: world.institutions.map((i) => ({ id: i.id, name: i.name, routingNumbers: i.routingNumbers, branding: Boolean(i.branding) })),
     }),
   };
-  const app = createMockApp(context, (reply, status, message) => sendError(context, reply, status, message));
+  const app = createMockApp(context, (reply, status, message) => sendError(context, reply, status, message),
+    appOptions(options.standIn));
+  // Stand-in mode: the sandbox's limits (provider Test the APIs page), Connect as web pages, and
+  // TLS on the same port for the https links of Connect. The /__mock/ routes below are still
+  // registered, but createMockApp turns each into the service's 404.
+  let closeTls = () => {};
+  if (options.standIn) {
+    context.standIn = { testingCustomers: SANDBOX_TESTING_CUSTOMERS, accountsPerCustomer: SANDBOX_ACCOUNTS_PER_CUSTOMER, connectLink: registerConnectPages(app, context) };
+    closeTls = acceptTlsOnSamePort(app.server, selfSignedCertificate());
+  }
   // Lifts a partner's lock (five failed authentications): the only way out (reference).
   app.post('/__mock/partners/unlock', async (req, reply) => {
     const body = parseJson(req.body) as { partnerId?: unknown } | undefined;
@@ -153,5 +173,9 @@ export async function startFinancialDataMock(options: FdMockOptions = {}): Promi
   registerAppRegistration(app, context);
   app.setNotFoundHandler((req, reply) => sendError(context, reply, 404, `No route ${req.method} ${req.url.split('?')[0]}`));
   const handle = await listen(app, context, '', options.port);
-  return { ...handle, world, context };
+  const close = async () => {
+    closeTls();
+    await handle.close();
+  };
+  return { ...handle, close, world, context };
 }

@@ -12,8 +12,38 @@ export const TOKEN_LIFETIME_MS = 2 * 60 * 60 * 1000; // seed 002, Limits: access
 /** Names of the two security headers (seed 002: Partner-App-Key / Partner-App-Token by default). */
 export interface FdHeaderNames { appKey: string; appToken: string }
 export const SEED_HEADER_NAMES: FdHeaderNames = { appKey: 'Partner-App-Key', appToken: 'Partner-App-Token' };
+/** The provider's names (provider 1.35.0 securitySchemes), which the sandbox stand-in always expects. */
+export const PROVIDER_HEADER_NAMES: FdHeaderNames = { appKey: 'Finicity-App-Key', appToken: 'Finicity-App-Token' };
 
-export interface FdContext extends MockContext { state: FdWorld; contract: Contract; headerNames: FdHeaderNames }
+export interface FdContext extends MockContext {
+  state: FdWorld; contract: Contract; headerNames: FdHeaderNames;
+  /** Set when the mock runs as the stand-in of the provider's sandbox (mocks/stand-in.ts): its limits and Connect pages. */
+  standIn?: FdStandIn;
+}
+
+/** What the stand-in of the provider's sandbox adds to the financial data mock. */
+export interface FdStandIn {
+  /** Live testing customers per partner (provider Test the APIs page: up to 100; stand-in-limits.ts). */
+  testingCustomers: number;
+  /** Accounts per customer (provider Test the APIs page: up to 20 per testing customer). */
+  accountsPerCustomer: number;
+  /**
+   * Opens a Connect session for a generate operation and answers its link: the stand-in's own
+   * page (connect-page.ts), where the accounts are added by signing in as a person would.
+   */
+  connectLink: (scheme: string, params: URLSearchParams, request: ConnectRequest) => string;
+}
+
+/** What a generate operation asked, for the Connect session its link opens (stand-in mode). */
+export interface ConnectRequest {
+  partnerId: string;
+  /** The customer the accounts are added to (the link's customer). */
+  customerId?: string;
+  /** The session type of the link (aggregation, lite, fix, jointBorrower, microEntryVerify, transfer...). */
+  type: string;
+  /** The request body (Lite Connect's institutionId, Fix Connect's institutionLoginId). */
+  body: any;
+}
 
 export interface Input {
   path: Record<string, string>;

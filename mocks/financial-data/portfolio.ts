@@ -1,7 +1,8 @@
 // A customer's linked data (reference/financial-data.md, "Mock world"): institution logins,
 // accounts of every type the seed names, and transactions, generated deterministically from the
 // customer id when the suite links the customer (POST /__mock/customers/{customerId}/link, the
-// mock's stand-in for a hosted Connect flow). Shared by the accounts, transactions, payments data,
+// mock's stand-in for a hosted Connect flow), or one institution at a time when a person signs in
+// on the sandbox stand-in's Connect page (connect-page.ts, linkInstitution). Shared by the accounts, transactions, payments data,
 // PSI, statements and micro-entry modules: they read and change this state, never their own copy.
 import type { FdWorld } from './world.js';
 
@@ -132,38 +133,63 @@ export function linkPortfolio(world: FdWorld, customerId: string, nowS: number):
   const existing = linkedData(world, customerId);
   if (existing.logins.length > 0) return existing;
   const random = prng(Number(customerId.replace(/\D/g, '')) || 1);
-  const institutions = new Map(world.institutions.map((i) => [i.id, i]));
-  for (const plan of PLAN) {
-    const login: InstitutionLogin = { id: Number(world.nextId()), customerId, institutionId: plan.institutionId, legacy: Boolean(plan.legacy) };
-    world.logins.set(login.id, login);
-    for (const a of plan.accounts) {
-      const id = world.nextId();
-      const balance = Math.round(random() * 500_000) / 100;
-      const account: Account = {
-        id, customerId, institutionLoginId: login.id, institutionId: plan.institutionId, type: a.type, status: a.status ?? 'active',
-        name: NAMES[a.type], number: `${ACCOUNT_NUMBER_PREFIX}${String(Math.floor(random() * 1_000_000)).padStart(6, '0')}`, routingNumber: institutions.get(plan.institutionId)?.routingNumbers[0] ?? '021000021',
-        balance, availableBalance: Math.round(balance * 90) / 100, currency: 'USD', createdDate: nowS, aggregationAttemptDate: nowS, aggregationSuccessDate: nowS,
-        balanceDate: nowS, mfa: Boolean(a.mfa), historicLoaded: false,
+  for (const plan of PLAN) addLogin(world, customerId, plan, random, nowS);
+  return linkedData(world, customerId);
+}
+
+/** The institutions the portfolio holds accounts at, with how many accounts each login adds. */
+export function planInstitutions(): { institutionId: string; accounts: number; legacy: boolean }[] {
+  return PLAN.map((p) => ({ institutionId: p.institutionId, accounts: p.accounts.length, legacy: Boolean(p.legacy) }));
+}
+
+/**
+ * Links one institution of the portfolio: its login and accounts (with their transactions), as a
+ * Connect sign-in at that institution does (the sandbox stand-in's Connect page, connect-page.ts).
+ * Deterministic per customer and institution; the added login and accounts, empty when the
+ * portfolio holds nothing at that institution. The caller decides whether it may link (limits,
+ * an institution already connected).
+ */
+export function linkInstitution(world: FdWorld, customerId: string, institutionId: string, nowS: number): LinkedData {
+  const plan = PLAN.find((p) => p.institutionId === institutionId);
+  if (!plan) return { logins: [], accounts: [] };
+  const random = prng((Number(customerId.replace(/\D/g, '')) || 1) + Number(institutionId.replace(/\D/g, '') || 0));
+  return addLogin(world, customerId, plan, random, nowS);
+}
+
+/** Adds one login of the plan with its accounts and their transactions; answers what it added. */
+function addLogin(world: FdWorld, customerId: string, plan: Plan, random: () => number, nowS: number): LinkedData {
+  const routingNumber = world.institutions.find((i) => i.id === plan.institutionId)?.routingNumbers[0] ?? '021000021';
+  const login: InstitutionLogin = { id: Number(world.nextId()), customerId, institutionId: plan.institutionId, legacy: Boolean(plan.legacy) };
+  world.logins.set(login.id, login);
+  const added: LinkedData = { logins: [login], accounts: [] };
+  for (const a of plan.accounts) {
+    const id = world.nextId();
+    const balance = Math.round(random() * 500_000) / 100;
+    const account: Account = {
+      id, customerId, institutionLoginId: login.id, institutionId: plan.institutionId, type: a.type, status: a.status ?? 'active',
+      name: NAMES[a.type], number: `${ACCOUNT_NUMBER_PREFIX}${String(Math.floor(random() * 1_000_000)).padStart(6, '0')}`, routingNumber,
+      balance, availableBalance: Math.round(balance * 90) / 100, currency: 'USD', createdDate: nowS, aggregationAttemptDate: nowS, aggregationSuccessDate: nowS,
+      balanceDate: nowS, mfa: Boolean(a.mfa), historicLoaded: false,
+    };
+    world.accounts.set(id, account);
+    added.accounts.push(account);
+    // Spread over 24 months before the account was added; the last quarter of them historic.
+    for (let n = 0; n < a.transactions; n++) {
+      const historic = n % 4 === 3;
+      const ageDays = historic ? STANDARD_HISTORY_DAYS + 1 + Math.floor(random() * (HISTORIC_DAYS - STANDARD_HISTORY_DAYS - 2)) : Math.floor(random() * STANDARD_HISTORY_DAYS);
+      const postedDate = nowS - ageDays * DAY_S - Math.floor(random() * 3600);
+      const pending = !historic && n % 17 === 5;
+      const t: Transaction = {
+        id: Number(world.nextId()) * 10 + 1, accountId: id, customerId, amount: Math.round((random() - 0.6) * 40_000) / 100,
+        description: PAYEES[Math.floor(random() * PAYEES.length)], status: pending ? 'pending' : 'active',
+        // One in eleven has no transaction date: sorting falls back to postedDate (seed 002, Transactions).
+        ...(n % 11 === 7 ? {} : { transactionDate: postedDate - Math.floor(random() * 2) * DAY_S }),
+        postedDate, createdDate: postedDate, historic,
       };
-      world.accounts.set(id, account);
-      // Spread over 24 months before the account was added; the last quarter of them historic.
-      for (let n = 0; n < a.transactions; n++) {
-        const historic = n % 4 === 3;
-        const ageDays = historic ? STANDARD_HISTORY_DAYS + 1 + Math.floor(random() * (HISTORIC_DAYS - STANDARD_HISTORY_DAYS - 2)) : Math.floor(random() * STANDARD_HISTORY_DAYS);
-        const postedDate = nowS - ageDays * DAY_S - Math.floor(random() * 3600);
-        const pending = !historic && n % 17 === 5;
-        const t: Transaction = {
-          id: Number(world.nextId()) * 10 + 1, accountId: id, customerId, amount: Math.round((random() - 0.6) * 40_000) / 100,
-          description: PAYEES[Math.floor(random() * PAYEES.length)], status: pending ? 'pending' : 'active',
-          // One in eleven has no transaction date: sorting falls back to postedDate (seed 002, Transactions).
-          ...(n % 11 === 7 ? {} : { transactionDate: postedDate - Math.floor(random() * 2) * DAY_S }),
-          postedDate, createdDate: postedDate, historic,
-        };
-        world.transactions.set(t.id, t);
-      }
+      world.transactions.set(t.id, t);
     }
   }
-  return linkedData(world, customerId);
+  return added;
 }
 
 /** The logins and accounts of a customer, in creation order. */

@@ -53,6 +53,9 @@ export function storedAsset(world: FdWorld, assetId: string): Readonly<Asset> | 
   return states.get(world)?.assets.get(assetId);
 }
 
+/** The ids of the stored pay statements of a world (assets with a label), for the sandbox stand-in's inventory (mocks/stand-in.ts). */
+export const storedPayStatementIds = (world: FdWorld): string[] => [...(states.get(world)?.assets ?? [])].filter(([, a]) => a.label !== undefined).map(([id]) => id);
+
 export function registerStatements(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;
   const state = (): StatementsState => {

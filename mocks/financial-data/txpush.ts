@@ -27,6 +27,9 @@ interface TxPushState {
 }
 const states = new WeakMap<FdWorld, TxPushState>();
 
+/** The live TxPush subscriptions of a world, read-only (the sandbox stand-in's inventory, mocks/stand-in.ts). */
+export const txpushSubscriptions = (world: FdWorld): ReadonlyArray<Readonly<Subscription>> => [...(states.get(world)?.subscriptions.values() ?? [])].filter((s) => !states.get(world)?.disabled?.has(s.id));
+
 /** The header carrying a delivery's signature (an assumption: rules/txpush.yaml FD-TXPUSH-SIGNED). */
 export const TXPUSH_SIGNATURE_HEADER = 'X-TxPush-Signature';
 

@@ -3,6 +3,7 @@
 // notification signing key) and the /__mock/ control surface. Port 0 per worker, or `npm run mock`.
 import { randomUUID } from 'node:crypto';
 import { createMockApp, listen, type MockContext, type MockHandle } from '../kit/app.js';
+import { appOptions, type StandInMode } from '../kit/stand-in-mode.js';
 import { prepareService } from '../kit/service.js';
 import { registerApprovals } from './approvals.js';
 import { sendError } from './errors.js';
@@ -26,7 +27,7 @@ export interface InstallmentsMockHandle extends MockHandle {
   issuerBaseURL: string;
 }
 
-export async function startInstallmentsMock(options: { faults?: string[]; port?: number } = {}): Promise<InstallmentsMockHandle> {
+export async function startInstallmentsMock(options: { faults?: string[]; port?: number; standIn?: StandInMode } = {}): Promise<InstallmentsMockHandle> {
   const { faults, contract, clock, deliveries } = await prepareService('installments', [...INSTALLMENTS_FAULTS, ...INSTALLMENTS_BLIND_FAULTS], options.faults);
   const world = createInstallmentsWorld();
   const keys = await createInstallmentsKeys(world.serviceKey);
@@ -38,7 +39,10 @@ export async function startInstallmentsMock(options: { faults?: string[]; port?:
       issuers: world.issuers, panLists: [...world.panLists.values()].map((l) => ({ panListId: l.panListId, accountRange: l.accountRange, pans: l.pans.size })),
     }),
   };
-  const app = createMockApp(context, (reply, status, message) => sendError(reply, faults, status, 'INVALID_REQUEST', message));
+  // Stand-in mode (mocks/stand-in.ts): no control surface; a rate limit's 429 carries TOO_MANY_REQUESTS,
+  // the reason code this mock's other 429 (the issuer endpoint's) carries.
+  const app = createMockApp(context, (reply, status, message) => sendError(reply, faults, status, 'INVALID_REQUEST', message),
+    appOptions(options.standIn, (reply, status, message) => sendError(reply, faults, status, 'TOO_MANY_REQUESTS', message)));
   const guard = createGuard(context, contract, world, keys);
   // provider 2.0.0 requires Correlation-Id on several answers (offers: all): echo the caller's or make one.
   app.addHook('onSend', async (req, reply) => {

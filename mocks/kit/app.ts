@@ -1,9 +1,12 @@
 // The mock app factory: a Fastify server with raw-body parsing (so malformed JSON is the mock's
 // 400, not a crash), the /__mock/ control surface, and no logging (nothing sensitive on stdout).
+// As the stand-in of a provider sandbox (mocks/stand-in.ts) it has no control surface and may
+// limit the request rate, as a sandbox does.
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { VirtualClock } from './clock.js';
 import { FaultError, FaultSet } from './faults.js';
 import { Deliveries } from './deliveries.js';
+import { limitRequestRate, withoutControlSurface } from './stand-in-mode.js';
 
 export interface MockContext {
   service: string;
@@ -21,6 +24,20 @@ export interface MockContext {
   world: () => unknown;
   /** Test credentials for people calling by hand (`npm run mock` writes them to .mock/); never served. */
   credentials?: () => unknown;
+  /** Requests answered 429 by the request-rate limit so far (set when AppOptions.requestsPerSecond limits). */
+  rateLimited?: number;
+}
+
+export interface AppOptions {
+  /**
+   * Serve the /__mock/ control surface (the default). Off, every /__mock/ route, the kit's and a
+   * service's own, falls to the service's 404: a provider sandbox has none.
+   */
+  controlSurface?: boolean;
+  /** Requests per second per client IP (token bucket, burst = the rate, at least 1); 0 or undefined: no limit. */
+  requestsPerSecond?: number;
+  /** The 429 of the limit in the service's own error shape (default: the clientError). */
+  tooManyRequests?: ClientError;
 }
 
 export interface MockHandle {
@@ -47,7 +64,7 @@ export function parseJson(raw: unknown): unknown {
 /** Answers a client error (4xx) in the service's own error shape. */
 export type ClientError = (reply: FastifyReply, status: number, message: string) => FastifyReply;
 
-export function createMockApp(context: MockContext, clientError: ClientError): FastifyInstance {
+export function createMockApp(context: MockContext, clientError: ClientError, options: AppOptions = {}): FastifyInstance {
   // Whatever Fastify itself refuses (a URL that does not decode, a body too large...) is the
   // client's 4xx in the service's error shape, never a 500 or Fastify's own body.
   const app = Fastify({ logger: false, bodyLimit: 5 * 1024 * 1024, frameworkErrors: (error, _req, reply) => clientError(reply, 400, error.message) });
@@ -58,6 +75,9 @@ export function createMockApp(context: MockContext, clientError: ClientError): F
   });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  // Stand-in mode (kit/stand-in-mode.ts), before any route is registered.
+  if (options.requestsPerSecond) limitRequestRate(app, context, options.requestsPerSecond, options.tooManyRequests ?? clientError);
+  if (options.controlSurface === false) return withoutControlSurface(app);
 
   app.get('/__mock/state', async () => ({ service: context.service, faults: context.faults.active(), now: context.clock.now().toISOString() }));
   app.get('/__mock/world', async () => context.world());

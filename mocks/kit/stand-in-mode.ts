@@ -1,0 +1,64 @@
+// What createMockApp (app.ts) does differently for the stand-in of a provider sandbox
+// (mocks/stand-in.ts): no control surface, and a request-rate limit when one is asked. Code that
+// runs only in that mode, kept apart so that the service specs' mutation runs (which never start
+// a stand-in) can leave it out; tests/self/stand-in.spec.ts covers it.
+import type { FastifyInstance } from 'fastify';
+import type { AppOptions, ClientError, MockContext } from './app.js';
+
+/**
+ * A mock started as the stand-in of the provider's sandbox: no control surface, and optionally a
+ * request-rate limit. Passed to a service's start function.
+ */
+export interface StandInMode {
+  /** Requests per second per client IP before 429; 0 or undefined: no limit. */
+  requestsPerSecond?: number;
+}
+
+/** The app options of a start function's stand-in mode (none: a plain mock with its control surface). */
+export function appOptions(standIn: StandInMode | undefined, tooManyRequests?: ClientError): AppOptions {
+  return standIn ? { controlSurface: false, requestsPerSecond: standIn.requestsPerSecond, tooManyRequests } : {};
+}
+
+/**
+ * Every /__mock/ route, the kit's and a service's own, answers what an unknown path answers: the
+ * service's 404 (a provider sandbox has no control surface). Called before any route is
+ * registered: the hook sees the routes registered later, in any scope.
+ */
+export function withoutControlSurface(app: FastifyInstance): FastifyInstance {
+  app.addHook('onRoute', (route) => {
+    if (route.url === '/__mock' || route.url.startsWith('/__mock/')) route.handler = (_req, reply) => reply.callNotFound();
+  });
+  return app;
+}
+
+/**
+ * A token bucket per client IP: `rate` tokens a second, holding at most max(1, rate) (the burst).
+ * A request without a token is answered 429 with Retry-After (whole seconds, at least 1) in the
+ * service's error shape, before any route work, and counted in context.rateLimited. Real time:
+ * the virtual clock is the service's, not the client's.
+ */
+export function limitRequestRate(app: FastifyInstance, context: MockContext, rate: number, tooMany: ClientError): void {
+  if (!Number.isFinite(rate) || rate <= 0) throw new RangeError(`requestsPerSecond must be a positive number to limit, not ${rate}`);
+  const burst = Math.max(1, rate);
+  const buckets = new Map<string, { tokens: number; atMs: number }>();
+  const refilled = (bucket: { tokens: number; atMs: number }, nowMs: number) => Math.min(burst, bucket.tokens + ((nowMs - bucket.atMs) / 1000) * rate);
+  context.rateLimited = 0;
+  app.addHook('onRequest', async (req, reply) => {
+    const nowMs = Date.now();
+    const key = req.ip ?? 'unknown';
+    const bucket = buckets.get(key) ?? { tokens: burst, atMs: nowMs };
+    bucket.tokens = refilled(bucket, nowMs);
+    bucket.atMs = nowMs;
+    buckets.set(key, bucket);
+    // A bucket full again holds nothing worth keeping: forget those (the map stays small).
+    if (buckets.size > 10_000) for (const [k, b] of buckets) if (k !== key && refilled(b, nowMs) >= burst) buckets.delete(k);
+    if (bucket.tokens >= 1) {
+      bucket.tokens -= 1;
+      return;
+    }
+    context.rateLimited = (context.rateLimited ?? 0) + 1;
+    const retryAfter = Math.max(1, Math.ceil((1 - bucket.tokens) / rate));
+    reply.header('Retry-After', String(retryAfter));
+    return tooMany(reply, 429, `Too many requests: at most ${rate} per second; retry after ${retryAfter} s`);
+  });
+}

@@ -1,0 +1,66 @@
+// HTTPS beside HTTP on one port, for the sandbox stand-in (mocks/stand-in.ts): a provider link
+// must be an https URL (financial data contract, ConnectLink: pattern ^https://), while the suite
+// calls the stand-in over plain HTTP. The first byte of a connection tells them apart (a TLS
+// handshake record starts with 0x16, an HTTP request with a letter), so the Connect link can name
+// the stand-in's own host and port. The certificate is self-signed, made at start, for 127.0.0.1
+// and localhost: a browser opening the link must accept it (Playwright: ignoreHTTPSErrors).
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import https from 'node:https';
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+import forge from 'node-forge';
+
+export interface TlsCredentials { key: string; cert: string }
+
+/** A self-signed server certificate for 127.0.0.1 and localhost, valid from yesterday for 30 days. */
+export function selfSignedCertificate(): TlsCredentials {
+  // The key pair from Node (fast, native); node-forge only writes and signs the certificate.
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const key = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
+  // A positive serial number (leading 01), random so that two starts never share one.
+  cert.serialNumber = `01${randomBytes(8).toString('hex')}`;
+  cert.validity.notBefore = new Date(Date.now() - 86_400_000);
+  cert.validity.notAfter = new Date(Date.now() + 30 * 86_400_000);
+  const name = [{ name: 'commonName', value: '127.0.0.1' }, { name: 'organizationName', value: 'Sandbox stand-in (self-signed)' }];
+  cert.setSubject(name);
+  cert.setIssuer(name);
+  cert.setExtensions([
+    { name: 'basicConstraints', cA: false },
+    { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
+    { name: 'extKeyUsage', serverAuth: true },
+    { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }, { type: 2, value: 'localhost' }] },
+  ]);
+  cert.sign(forge.pki.privateKeyFromPem(key), forge.md.sha256.create());
+  return { key, cert: forge.pki.certificateToPem(cert) };
+}
+
+/**
+ * Makes `server` (an HTTP server, listening or not) also answer TLS connections on its port: a
+ * connection whose first byte opens a TLS handshake goes through an HTTPS server whose requests
+ * `server` handles, any other the usual way. Answers a function that ends the TLS connections
+ * (call it before closing `server`: they would keep its close waiting).
+ */
+export function acceptTlsOnSamePort(server: Server, credentials: TlsCredentials): () => void {
+  const secure = https.createServer(credentials, (req, res) => server.emit('request', req, res));
+  // A client that aborts its handshake is no error of ours.
+  secure.on('tlsClientError', (_error, socket) => socket.destroy());
+  const plain = server.listeners('connection') as ((socket: Socket) => void)[];
+  server.removeAllListeners('connection');
+  server.on('connection', (socket: Socket) => {
+    // Until a handler owns the socket, an error (a reset before the first byte) just ends it.
+    const early = () => socket.destroy();
+    socket.on('error', early);
+    const peek = () => {
+      const chunk = socket.read(1) as Buffer | null;
+      if (chunk === null) return void socket.once('readable', peek);
+      socket.removeListener('error', early);
+      socket.unshift(chunk);
+      if (chunk[0] === 0x16) secure.emit('connection', socket);
+      else for (const listener of plain) listener.call(server, socket);
+    };
+    socket.once('readable', peek);
+  });
+  return () => secure.closeAllConnections();
+}

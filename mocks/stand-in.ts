@@ -1,0 +1,205 @@
+// The sandbox stand-in: an embedded mock run as the provider's test environment would be, so that
+// the suite can be certified against it exactly as against a real sandbox (TARGET=sandbox, the
+// variables of env() in the process environment). What changes from the plain mock:
+// - no control surface: every /__mock/ route answers the service's own 404 (kit/app.ts);
+// - optionally a request-rate limit per client IP (token bucket; 429 in the service's error shape
+//   with Retry-After), as a sandbox throttles;
+// - the virtual clock is never advanced (nothing can): it follows real time;
+// - financial data: the provider's header names, the limits of the provider Test the APIs page
+//   (100 testing customers per partner, 20 accounts per testing customer) and accounts added only
+//   through Connect, as web pages a person (or a browser driven by a test) fills in
+//   (financial-data/connect-page.ts), the links being https on the stand-in's own port.
+// What a user would copy from the provider's developer dashboard and documents is env(); what the
+// suite must create itself (a linked customer, a report, an app registration) is not in it.
+import { createHash } from 'node:crypto';
+import { startCardEnrollmentMock } from './card-enrollment/index.js';
+import { liveConfigurationIds } from './financial-data/connect-components.js';
+import { EXPERIENCE_APP_NAME } from './financial-data/connect.js';
+import { liveAccessKeys } from './financial-data/app-registration-access.js';
+import { appState } from './financial-data/app-registration.js';
+import { startFinancialDataMock } from './financial-data/index.js';
+import { findAccount } from './financial-data/portfolio.js';
+import { reportsOf } from './financial-data/reports.js';
+import { storedPayStatementIds } from './financial-data/statements.js';
+import { txpushSubscriptions } from './financial-data/txpush.js';
+import { hookState } from './financial-data/webhooks-store.js';
+import type { FdWorld } from './financial-data/world.js';
+import { startInstallmentsMock } from './installments/index.js';
+
+export type StandInService = 'card-enrollment' | 'installments' | 'financial-data';
+
+export interface StandInOptions {
+  port?: number;
+  faults?: string[];
+  /** requests per second per client IP before 429; 0 or undefined = no limit */
+  requestsPerSecond?: number;
+}
+
+export interface StandInObject {
+  kind: string;
+  id: string;
+  /** true when the provider API offers no operation to delete it */
+  undeletable?: boolean;
+}
+
+export interface StandInHandle {
+  service: StandInService;
+  origin: string;
+  baseURL: string;
+  close(): Promise<void>;
+  /**
+   * The .env variables a user would copy from the provider's developer dashboard and documents
+   * for this sandbox (base URL, keys, partner ids and secrets, header names, documented
+   * institutions, test cards, receipts, merchants, PEM keys), never the test data the suite's
+   * preparation creates (FD_LINKED_CUSTOMER_ID...) nor listener or receiver URLs. Read live: a
+   * partner secret changed through the API is the new one.
+   */
+  env(): Record<string, string>;
+  /** Objects created through the API since start and still present, read from the live state. */
+  inventory(): StandInObject[];
+  /** How many requests were answered 429 by the rate limit so far. */
+  rateLimited(): number;
+}
+
+/** A well-formed acquirer ICA the installments stand-in knows nothing of (the mock's fixture uses it too). */
+const UNKNOWN_ACQUIRER_ICA = '999999';
+
+export async function startStandIn(service: StandInService, options: StandInOptions = {}): Promise<StandInHandle> {
+  const rps = options.requestsPerSecond ?? 0;
+  if (!Number.isFinite(rps) || rps < 0) throw new RangeError(`requestsPerSecond must be a non-negative number, not ${options.requestsPerSecond}`);
+  const start = { faults: options.faults, port: options.port, standIn: { requestsPerSecond: rps } };
+  switch (service) {
+    case 'card-enrollment': {
+      const mock = await startCardEnrollmentMock(start);
+      const [mine, other] = mock.world.clients;
+      const receipt = mock.world.receipts[0];
+      return {
+        service, origin: mock.origin, baseURL: mock.baseURL, close: mock.close,
+        env: () => ({
+          CARD_BASE_URL: mock.baseURL,
+          CARD_API_KEY: mine.apiKey,
+          CARD_SRC_CLIENT_ID: mine.srcClientIds[0],
+          CARD_SERVICE_ID: mine.serviceIds.join(','),
+          // The card encryption key: the JWK set the service publishes (one complete alternative of the group).
+          CARD_KEYS_URL: mock.keysURL,
+          CARD_FOREIGN_SRC_CLIENT_ID: other.srcClientIds[0],
+          CARD_RECEIPT_ID: receipt.enrolmentReferenceId,
+          CARD_RECEIPT_PAN_BIN: receipt.primaryAccountNumber.slice(0, 6),
+          CARD_RECEIPT_PAN_LAST_FOUR: receipt.primaryAccountNumber.slice(-4),
+        }),
+        // Enrolling a card keeps nothing the caller could later find or delete (cards.ts answers and forgets).
+        inventory: () => [],
+        rateLimited: () => mock.context.rateLimited ?? 0,
+      };
+    }
+    case 'installments': {
+      const mock = await startInstallmentsMock(start);
+      const { world } = mock;
+      const [mine, forbidden] = world.keys;
+      const issuer = world.issuers[0];
+      const initialLists = new Set(world.panLists.keys());
+      return {
+        service, origin: mock.origin, baseURL: mock.baseURL, close: mock.close,
+        env: () => ({
+          INSTALLMENTS_BASE_URL: mock.baseURL,
+          INSTALLMENTS_CONSUMER_KEY: mine.consumerKey,
+          INSTALLMENTS_SIGNING_KEY_PEM: mine.privateKeyPem,
+          INSTALLMENTS_KEYS_URL: mock.keysURL,
+          INSTALLMENTS_FORBIDDEN_CONSUMER_KEY: forbidden.consumerKey,
+          INSTALLMENTS_FORBIDDEN_SIGNING_KEY_PEM: forbidden.privateKeyPem,
+          // Inside the issuer's account range, which the pre-registered certification PAN list covers.
+          INSTALLMENTS_ELIGIBLE_PAN: `${issuer.accountRange.accountRangeLow.slice(0, 6)}1600014792`,
+          INSTALLMENTS_KNOWN_ACQUIRER_ICA: world.acquirerIcas[0],
+          INSTALLMENTS_UNKNOWN_ACQUIRER_ICA: UNKNOWN_ACQUIRER_ICA,
+          // The public key the service signs its notifications with, as the provider publishes it.
+          INSTALLMENTS_SERVICE_SIGNING_CERT_PEM: world.serviceKey.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+        }),
+        inventory: () => {
+          const out: StandInObject[] = [];
+          for (const list of world.panLists.values()) {
+            // No operation deletes a PAN list; its PANs are deregistered one by one (deregisterPans).
+            if (!initialLists.has(list.panListId)) out.push({ kind: 'pan-list', id: list.panListId, undeletable: true });
+            // Never the PAN itself: the list, the last four digits and a digest tell them apart.
+            for (const pan of list.pans) out.push({ kind: 'registered-pan', id: `${list.panListId}:${pan.slice(-4)}:${createHash('sha256').update(pan).digest('hex').slice(0, 12)}` });
+          }
+          for (const requestId of new Set(world.participations.map((p) => p.requestId))) out.push({ kind: 'merchant-participation', id: requestId, undeletable: true });
+          for (const id of world.offerTransactions.keys()) out.push({ kind: 'offer-transaction', id, undeletable: true });
+          for (const id of world.plans.keys()) out.push({ kind: 'plan', id, undeletable: true });
+          return out;
+        },
+        rateLimited: () => mock.context.rateLimited ?? 0,
+      };
+    }
+    case 'financial-data': {
+      const mock = await startFinancialDataMock(start);
+      const { world } = mock;
+      const [partner, spare] = world.partners.values();
+      const branded = world.institutions.find((i) => i.branding)!;
+      const unbranded = world.institutions.find((i) => !i.branding);
+      const disputed = [...world.customers.values()].find((c) => c.disputed);
+      const location = world.locations[0];
+      const initial = snapshot(world);
+      return {
+        service, origin: mock.origin, baseURL: mock.baseURL, close: mock.close,
+        env: () => ({
+          FD_BASE_URL: mock.baseURL,
+          FD_HEADER_NAMES: 'provider',
+          FD_APP_KEY: world.appKeys[0],
+          FD_PARTNER_ID: partner.id,
+          FD_PARTNER_SECRET: partner.secret,
+          FD_SPARE_PARTNER_ID: spare.id,
+          FD_SPARE_PARTNER_SECRET: spare.secret,
+          FD_INSTITUTION_ID: branded.id,
+          ...(unbranded ? { FD_UNBRANDED_INSTITUTION_ID: unbranded.id } : {}),
+          FD_ROUTING_NUMBER: branded.routingNumbers[0],
+          FD_LOCATION_ID_TYPE: location.idType,
+          FD_LOCATION_ID_VALUE: location.idValue,
+          FD_SBCA_LOCATION_ID: location.locationId,
+          FD_EXPERIENCE_APP_NAME: EXPERIENCE_APP_NAME,
+          ...(disputed && world.customers.has(disputed.id) ? { FD_DISPUTED_CUSTOMER_ID: disputed.id } : {}),
+        }),
+        inventory: () => fdInventory(world, initial),
+        rateLimited: () => mock.context.rateLimited ?? 0,
+      };
+    }
+    default:
+      throw new Error(`unknown service '${service as string}' (known: card-enrollment, installments, financial-data)`);
+  }
+}
+
+/** What the financial data world holds at start (seeded customers, the sample consumer and report, the test app): not created through the API. */
+function snapshot(world: FdWorld) {
+  return {
+    customers: new Set(world.customers.keys()), consumers: new Set(world.consumers.keys()), businesses: new Set(world.businesses.keys()),
+    apps: new Set(appState(world).apps.keys()), reports: new Set(reportsOf(world).reports.keys()),
+  };
+}
+
+function fdInventory(world: FdWorld, initial: ReturnType<typeof snapshot>): StandInObject[] {
+  const out: StandInObject[] = [];
+  for (const id of world.customers.keys()) if (!initial.customers.has(id)) out.push({ kind: 'customer', id });
+  for (const s of hookState(world).subscriptions.values()) if (!s.deleted) out.push({ kind: 'webhook-subscription', id: s.subscriptionId });
+  // A subscription of an account gone (deleted, or its customer deleted) went with it.
+  for (const s of txpushSubscriptions(world)) if (findAccount(world, s.customerId, s.accountId)) out.push({ kind: 'txpush-subscription', id: String(s.id) });
+  for (const k of liveAccessKeys(world)) out.push({ kind: 'third-party-access-key', id: k.receiptId });
+  for (const id of liveConfigurationIds(world)) out.push({ kind: 'connect-configuration', id });
+  // The provider API deletes none of these.
+  for (const id of world.consumers.keys()) if (!initial.consumers.has(id)) out.push({ kind: 'consumer', id, undeletable: true });
+  for (const id of world.businesses.keys()) if (!initial.businesses.has(id)) out.push({ kind: 'business', id, undeletable: true });
+  for (const id of appState(world).apps.keys()) if (!initial.apps.has(id)) out.push({ kind: 'app-registration', id: String(id), undeletable: true });
+  for (const id of reportsOf(world).reports.keys()) if (!initial.reports.has(id)) out.push({ kind: 'report', id, undeletable: true });
+  for (const id of storedPayStatementIds(world)) out.push({ kind: 'pay-statement', id, undeletable: true });
+  return out;
+}
+
+/**
+ * The variables as .env lines that dotenv reads back to the same values: every value double-quoted,
+ * a line break written \n and a carriage return \r (dotenv turns them back inside double quotes). A value with a
+ * double quote or a backslash could not be read back so: refused.
+ */
+export function toDotenv(env: Record<string, string>): string {
+  return Object.entries(env).map(([name, value]) => {
+    if (/["\\]/.test(value)) throw new Error(`${name}: a value with a double quote or a backslash cannot be written for dotenv`);
+    return `${name}="${value.replace(/\n/g, '\\n').replace(/\r/g, '\\r')}"`;
+  }).join('\n') + '\n';
+}
