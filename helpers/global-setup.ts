@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FullConfig } from '@playwright/test';
+import { request, type FullConfig } from '@playwright/test';
 import { exitOnConfigError, suiteConfig } from './config.js';
 import { BREAKER_DIR_ENV } from './breaker.js';
 import { clearCoverageRecords } from './coverage.js';
@@ -20,6 +20,7 @@ import { countTestingCustomers, quotaRefusal } from './sandbox/quota.js';
 import { RPS_SHARE_ENV } from './sandbox/rate.js';
 import { readGuestLog, summarise } from './sandbox/guest-log.js';
 import { sweepLedger } from './sandbox/sweep.js';
+import { checkFdTestData, LINKED_UNUSABLE_ENV } from './sandbox/prepare.js';
 
 /** The run's shared counts of the repeated-failure breaker (helpers/breaker.ts): the workers inherit the variable; the teardown removes the folder. */
 function startBreaker(): () => Promise<void> {
@@ -84,6 +85,18 @@ export default async function globalSetup(config: FullConfig) {
     if (refusal) {
       console.error(`sandbox quota: ${refusal}`);
       process.exit(2);
+    }
+  }
+  // The configured test data, judged before any check: a linked customer that is missing or not a
+  // testing customer makes the checks that read it NOT RUN with that reason, never FAIL.
+  if (causes.some((c) => c.service === 'financial-data' && !c.cause)) {
+    const context = await request.newContext();
+    try {
+      const data = await checkFdTestData(context);
+      for (const line of data.lines) console.log(`preflight: financial-data: ${line}`);
+      if (data.unusable) process.env[LINKED_UNUSABLE_ENV] = data.unusable;
+    } finally {
+      await context.dispose();
     }
   }
   if (configured.length === 0 || causes.some((c) => !c.cause)) return guestTeardown(startBreaker());

@@ -30,6 +30,19 @@ runMain(async () => {
     if (d.missingRequired.length) blocked++;
     console.log(`${d.service}: ${d.missingRequired.length ? `cannot run: missing ${d.missingRequired.join('; ')}` : 'ready'}`);
     for (const line of d.skipping) console.log(`  - ${line}`);
+    // The financial data test data is judged on the target itself, as the preflight will judge it.
+    if (d.service === 'financial-data' && !d.missingRequired.length) {
+      const { request } = await import('@playwright/test');
+      const { checkFdTestData } = await import('../helpers/sandbox/prepare.js');
+      const context = await request.newContext();
+      try {
+        for (const line of (await checkFdTestData(context)).lines) console.log(`  - ${line}`);
+      } catch (error) {
+        console.log(`  - the test data could not be checked on the target: ${(error as Error).message.split('\n')[0]}`);
+      } finally {
+        await context.dispose();
+      }
+    }
   }
   console.log(blocked ? `\n${blocked} service(s) cannot run; fill in .env (see .env.example).` : '\nEvery configured service can run.');
   return blocked ? 1 : 0;

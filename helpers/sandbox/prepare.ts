@@ -74,3 +74,21 @@ export async function connectUrl(api: OperationClient, partnerId: string, custom
   if (res.status !== 200) throw new Error(`GenerateConnectUrl answered ${res.status}`);
   return String(res.body.link);
 }
+
+/** Set by the global setup for the workers: why the configured linked customer cannot be used (its checks are then NOT RUN). */
+export const LINKED_UNUSABLE_ENV = 'SUITE_FD_LINKED_UNUSABLE';
+
+/**
+ * The configured financial data test data, judged on the target: one line per problem, and whether
+ * the linked customer is unusable. Read by the preflight, its workers and `npm run doctor`.
+ */
+export async function checkFdTestData(request: APIRequestContext): Promise<{ lines: string[]; unusable?: string }> {
+  const id = suiteConfig().env.FD_LINKED_CUSTOMER_ID;
+  if (!id) return { lines: ['FD_LINKED_CUSTOMER_ID is not set: the checks that read linked accounts are NOT RUN (npm run sandbox:prepare -- --service financial-data)'], unusable: 'needs FD_LINKED_CUSTOMER_ID (a testing customer linked to institution logins: npm run sandbox:prepare -- --service financial-data)' };
+  const { api } = await fdSession(request);
+  const state = await linkedState(api, id);
+  if (!state.exists) return { lines: [`FD_LINKED_CUSTOMER_ID ${id} does not exist on the target`], unusable: `FD_LINKED_CUSTOMER_ID ${id} does not exist on the target (npm run sandbox:prepare makes one)` };
+  if (!state.testing) return { lines: [`FD_LINKED_CUSTOMER_ID ${id} is not a testing customer`], unusable: `FD_LINKED_CUSTOMER_ID ${id} is not a testing customer (npm run sandbox:prepare makes one)` };
+  if (state.missing.length) return { lines: [`FD_LINKED_CUSTOMER_ID ${id} has no active ${state.missing.join(', ')} account: the checks that read one are NOT RUN (add them through Connect: npm run sandbox:prepare)`] };
+  return { lines: [] };
+}

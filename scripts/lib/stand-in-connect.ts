@@ -8,7 +8,8 @@ export async function completeStandInConnect(url: string, profile: { username: s
   if (missing) throw new Error(`cannot complete the Connect page: ${missing}`);
   const browser = await launchChromium();
   try {
-    const page = await browser.newPage();
+    // The stand-in serves its Connect links over HTTPS with a certificate it made at start (mocks/kit/tls.ts).
+    const page = await (await browser.newContext({ ignoreHTTPSErrors: true })).newPage();
     await page.goto(url);
     const banks = await page.locator('select[name="institutionId"] option').evaluateAll((options) => options.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? '' })));
     const finbanks = banks.filter((b) => /finbank/i.test(b.text) && b.value);
@@ -17,9 +18,9 @@ export async function completeStandInConnect(url: string, profile: { username: s
     for (const bank of finbanks) {
       await page.goto(url);
       await page.locator('select[name="institutionId"]').selectOption(bank.value);
-      await page.getByLabel(/user/i).fill(profile.username);
-      await page.getByLabel(/password/i).fill(profile.password);
-      await page.getByRole('button').first().click();
+      await page.locator('input[name="username"]').fill(profile.username);
+      await page.locator('input[name="password"]').fill(profile.password);
+      await page.locator('#connect-submit').click();
       const result = (await page.locator('#connect-result').textContent({ timeout: 10_000 }))?.trim();
       if (result !== 'linked') throw new Error(`signing in to ${bank.text.trim()} answered '${result}'`);
       linked++;
