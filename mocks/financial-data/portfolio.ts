@@ -67,7 +67,11 @@ export interface LinkedData {
 }
 
 /** Full account numbers of the mock start with this, so fixtures/leak-patterns.ts can spot one that escapes redaction. */
-export const ACCOUNT_NUMBER_PREFIX = '9051';
+// Six digits of prefix and four random ones: a random ten-digit number elsewhere (an installments
+// MID a property generates) starts so once in a million, not once in ten thousand (a false leak).
+export const ACCOUNT_NUMBER_PREFIX = '905173';
+/** Digits after the prefix (a full account number is ten digits). */
+export const ACCOUNT_NUMBER_RANDOM_DIGITS = 4;
 export const DAY_S = 86_400;
 /** seed 002, Limits: standard history is 180 days before the account was added. */
 export const STANDARD_HISTORY_DAYS = 180;
@@ -167,7 +171,7 @@ function addLogin(world: FdWorld, customerId: string, plan: Plan, random: () => 
     const balance = Math.round(random() * 500_000) / 100;
     const account: Account = {
       id, customerId, institutionLoginId: login.id, institutionId: plan.institutionId, type: a.type, status: a.status ?? 'active',
-      name: NAMES[a.type], number: `${ACCOUNT_NUMBER_PREFIX}${String(Math.floor(random() * 1_000_000)).padStart(6, '0')}`, routingNumber,
+      name: NAMES[a.type], number: `${ACCOUNT_NUMBER_PREFIX}${String(Math.floor(random() * 10 ** ACCOUNT_NUMBER_RANDOM_DIGITS)).padStart(ACCOUNT_NUMBER_RANDOM_DIGITS, '0')}`, routingNumber,
       balance, availableBalance: Math.round(balance * 90) / 100, currency: 'USD', createdDate: nowS, aggregationAttemptDate: nowS, aggregationSuccessDate: nowS,
       balanceDate: nowS, mfa: Boolean(a.mfa), historicLoaded: false,
     };
