@@ -43,8 +43,8 @@ export const OWNERSHIP: Record<string, Record<string, Ownership>> = {
     createWebhookSubscription: { kind: 'webhook subscription', undo: { operationId: 'deleteWebhookSubscription', path: (_s, a) => { const id = str(a?.subscriptionId ?? a?.id); return id ? { subscription_id: id } : undefined; } } },
     // seed 002, TxPush: disabling an account's notifications deletes both of its subscriptions.
     SubscribeToTxPushNotifications: { kind: 'TxPush subscription', undo: { operationId: 'DisableTxPushNotifications', path: (s) => ({ customerId: s.path.customerId, accountId: s.path.accountId }) } },
-    // seed 002, App registration and third-party access: a key is revoked by its consent receipt.
-    GenerateThirdPartyAccessKey: { kind: 'third-party access key', undo: { operationId: 'RevokeThirdPartyAccessKey', path: (_s, a) => { const id = str(a?.receiptId ?? a?.consentReceiptId); return id ? { consentReceiptId: id } : undefined; } } },
+    // seed 002, App registration and third-party access: a key is revoked by its consent receipt (provider 1.35.0: data[0].receipt.receiptId).
+    GenerateThirdPartyAccessKey: { kind: 'third-party access key', undo: { operationId: 'RevokeThirdPartyAccessKey', path: (_s, a) => { const id = str(a?.data?.[0]?.receipt?.receiptId ?? a?.receiptId); return id ? { consentReceiptId: id } : undefined; } } },
     // No delete operation in seed 002 for these: they stay in the sandbox.
     CreateConsumer: { kind: 'consumer' },
     AddBusinessDetails: { kind: 'business' },

@@ -4,7 +4,7 @@
 // StartParameter / ApplicationLimitParameter (page from 1, limit 1..100, default 50), 400 examples
 // 3005-3009, ResultPageParameter / ResultPageSizeParameter (defaults 1), AppStatuses, example 50051.
 // How the suite treats the deprecated read: tests/financial-data/app-registration.readers.ts.
-import { expect, expectFdError, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, onSettledList, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
 import { newApplication, uniqueAppName } from '../../fixtures/examples/fd-samples/app-registration.js';
 import { listApps, readStatusV2, STATUS_V2_SUNSET_MS, v2Apps } from './app-registration.readers.js';
 
@@ -28,19 +28,21 @@ test('GetAppRegistrationStatus is marked deprecated with its sunset and still an
   });
 
 test('getApplications pages by start from 1 with consistent found, displaying and moreAvailable; limit 100 is accepted @provider',
-  rules('FD-APP-LIST-PAGING:accept'), async ({ fdApi }) => {
+  rules('FD-APP-LIST-PAGING:accept'), async ({ fdApi, fd }) => {
     for (let i = 0; i < 4; i++) await register(fdApi);
-    const all = await fdApi.call('getApplications', { query: { limit: 100 } });
-    expect(all.status).toBe(200);
-    const found = all.body.found as number;
-    expect(found).toBeGreaterThanOrEqual(4);
-    const first = ids(all.body.applications).slice(0, 4);
-    for (const start of [1, 2]) {
-      const res = await fdApi.call('getApplications', { query: { start, limit: 2 } });
-      expect(res.status).toBe(200);
-      expect(ids(res.body.applications), `start ${start}, limit 2: records ${start * 2 - 1} and ${start * 2}`).toEqual(first.slice((start - 1) * 2, start * 2));
-      expect({ found: res.body.found, displaying: res.body.displaying, moreAvailable: res.body.moreAvailable }).toEqual({ found, displaying: 2, moreAvailable: found > start * 2 });
-    }
+    await onSettledList(fd, async () => {
+      const all = await fdApi.call('getApplications', { query: { limit: 100 } });
+      expect(all.status).toBe(200);
+      const found = all.body.found as number;
+      expect(found).toBeGreaterThanOrEqual(4);
+      const first = ids(all.body.applications).slice(0, 4);
+      for (const start of [1, 2]) {
+        const res = await fdApi.call('getApplications', { query: { start, limit: 2 } });
+        expect(res.status).toBe(200);
+        expect(ids(res.body.applications), `start ${start}, limit 2: records ${start * 2 - 1} and ${start * 2}`).toEqual(first.slice((start - 1) * 2, start * 2));
+        expect({ found: res.body.found, displaying: res.body.displaying, moreAvailable: res.body.moreAvailable }).toEqual({ found, displaying: 2, moreAvailable: found > start * 2 });
+      }
+    });
   });
 
 for (const [what, query] of [['limit 0', { limit: 0 }], ['limit 101', { limit: 101 }], ['start 0', { start: 0 }]] as const) {

@@ -2,7 +2,7 @@
 // 400, 404) with the provider's paging (1.35.0 ObwmsOffsetParameter: page index from 1, default 1;
 // ObwmsLimitParameter: 1 to 100, default 10; Subscriptions: count, offset, limit, total). That a
 // value out of range is a 400 rather than clamped, and an empty page a 404, are @assumption.
-import { expect, expectFdError, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, onSettledList, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
 import { createSub, listAll, offeredNames, quietUrl, type Sub } from './webhooks.helpers.js';
 
 /** Makes sure the caller has at least `n` subscriptions; returns the ids this test created. */
@@ -17,18 +17,20 @@ async function atLeast(fdApi: OperationClient, n: number): Promise<string[]> {
 const page = (fdApi: OperationClient, query: Record<string, number>) => fdApi.call('listWebhookSubscriptions', { query });
 
 test('offset is a page index from 1: the pages are disjoint and together hold the whole list in order, with count and total',
-  rules('FD-WEBHOOK-PAGE-OFFSET:accept'), async ({ fdApi }) => {
+  rules('FD-WEBHOOK-PAGE-OFFSET:accept'), async ({ fdApi, fd }) => {
     await atLeast(fdApi, 5);
-    const whole = (await listAll(fdApi)).map((s) => s.subscriptionId);
-    const seen: string[] = [];
-    for (let offset = 1; offset <= Math.ceil(whole.length / 2); offset++) {
-      const res = await page(fdApi, { offset, limit: 2 });
-      expect(res.status, `page ${offset}`).toBe(200);
-      const ids = (res.body.subscriptions as Sub[]).map((s) => s.subscriptionId);
-      expect({ count: res.body.count, limit: res.body.limit, total: res.body.total }, `page ${offset}: its counts`).toEqual({ count: ids.length, limit: 2, total: whole.length });
-      seen.push(...ids);
-    }
-    expect(seen, 'the pages in order are the whole list').toEqual(whole);
+    await onSettledList(fd, async () => {
+      const whole = (await listAll(fdApi)).map((s) => s.subscriptionId);
+      const seen: string[] = [];
+      for (let offset = 1; offset <= Math.ceil(whole.length / 2); offset++) {
+        const res = await page(fdApi, { offset, limit: 2 });
+        expect(res.status, `page ${offset}`).toBe(200);
+        const ids = (res.body.subscriptions as Sub[]).map((s) => s.subscriptionId);
+        expect({ count: res.body.count, limit: res.body.limit, total: res.body.total }, `page ${offset}: its counts`).toEqual({ count: ids.length, limit: 2, total: whole.length });
+        seen.push(...ids);
+      }
+      expect(seen, 'the pages in order are the whole list').toEqual(whole);
+    });
   });
 
 test('a page past the last one is a 404 @assumption', rules('FD-WEBHOOK-PAGE-PAST-END'), async ({ fdApi }) => {
