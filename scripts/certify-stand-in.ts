@@ -64,8 +64,8 @@ runMain(async () => {
     try {
       fs.writeFileSync(envFile, `TARGET=sandbox\n${toDotenv(standIn.env())}`, { mode: 0o600 });
       const env = cleanEnv({ DOTENV_PATH: envFile });
-      const prepared = await run(['scripts/sandbox-prepare.ts', '--service', service, '--env-file', envFile, '--complete-stand-in', '--wait-seconds', '60'], env);
-      if (prepared.code !== 0) throw new Error(`sandbox:prepare of ${service} exited ${prepared.code}`);
+      const preparation = await run(['scripts/sandbox-prepare.ts', '--service', service, '--env-file', envFile, '--complete-stand-in', '--wait-seconds', '60'], env);
+      if (preparation.code !== 0) throw new Error(`sandbox:prepare of ${service} exited ${preparation.code}`);
       const certified = await run(['scripts/certify.ts', '--service', service, ...(workers ? ['--workers', String(workers)] : [])], env, interruptAfter);
       const certFile = path.resolve('reports', 'certification.json');
       const cert = fs.existsSync(certFile) ? JSON.parse(fs.readFileSync(certFile, 'utf8')) : undefined;
