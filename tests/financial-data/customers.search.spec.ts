@@ -1,7 +1,7 @@
 // Covers: GET /aggregation/v1/customers (GetCustomers) - seed 002, Customers: search matches the
 // username, or any combination of firstName and lastName; no search text returns all; `type`
 // filters; paging `start` / `limit` (reference, Conventions; seed 002 Limits: 1000 per page).
-import { expect, expectFdError, newCustomer, rules, test, uniqueUsername } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, newCustomer, onSettledList, rules, test, uniqueUsername } from '../../fixtures/financial-data.js';
 
 const ids = (res: { body: { customers: { id: string }[] } }) => res.body.customers.map((c) => c.id);
 
@@ -18,16 +18,18 @@ test('finds a customer by username, by either name, and by both names in any ord
   expect(ids(byUsername)).toEqual([id]);
 });
 
-test('with no search text all customers are returned, and type restricts them', rules('FD-CUST-NO-SEARCH-ALL', 'FD-CUST-FILTER-TYPE:accept'), async ({ fdApi, createCustomer }) => {
+test('with no search text all customers are returned, and type restricts them', rules('FD-CUST-NO-SEARCH-ALL', 'FD-CUST-FILTER-TYPE:accept'), async ({ fdApi, fd, createCustomer }) => {
   const testing = await createCustomer('testing');
   const active = await createCustomer('active');
-  const all = await fdApi.call('GetCustomers', { query: { limit: 1000 } });
-  const onlyTesting = await fdApi.call('GetCustomers', { query: { type: 'testing', limit: 1000 } });
-  const onlyActive = await fdApi.call('GetCustomers', { query: { type: 'active', limit: 1000 } });
-  expect(all.body.found).toBe(onlyTesting.body.found + onlyActive.body.found);
-  expect(onlyTesting.body.customers.every((c: { type: string }) => c.type === 'testing')).toBe(true);
-  expect(onlyActive.body.customers.every((c: { type: string }) => c.type === 'active')).toBe(true);
-  if (all.body.found <= 1000) expect(ids(all)).toEqual(expect.arrayContaining([testing, active]));
+  await onSettledList(fd, async () => {
+    const all = await fdApi.call('GetCustomers', { query: { limit: 1000 } });
+    const onlyTesting = await fdApi.call('GetCustomers', { query: { type: 'testing', limit: 1000 } });
+    const onlyActive = await fdApi.call('GetCustomers', { query: { type: 'active', limit: 1000 } });
+    expect(all.body.found).toBe(onlyTesting.body.found + onlyActive.body.found);
+    expect(onlyTesting.body.customers.every((c: { type: string }) => c.type === 'testing')).toBe(true);
+    expect(onlyActive.body.customers.every((c: { type: string }) => c.type === 'active')).toBe(true);
+    if (all.body.found <= 1000) expect(ids(all)).toEqual(expect.arrayContaining([testing, active]));
+  });
 });
 
 test('accepts limit 1000 and rejects limit 1001 with 400 @assumption', rules('FD-PAGE-LIMIT:accept@customers', 'FD-PAGE-LIMIT:refuse@customers'), async ({ fdApi }) => {
