@@ -83,6 +83,8 @@ export interface ClientDeps {
   defaultHeaders?: Record<string, string>;
   /** false: what this client creates is meant to stay (the test data `npm run sandbox:prepare` makes), not a guest's to delete. */
   guest?: boolean;
+  /** Whether the target is a sandbox (a guest's manners apply); the configured TARGET unless given. */
+  sandbox?: boolean;
 }
 
 const MAX_ATTACHMENTS_PER_TEST = 30;
@@ -90,11 +92,13 @@ const attachmentCount = new WeakMap<TestInfo, number>();
 const storiesSeen = new WeakMap<TestInfo, Set<string>>();
 
 export class OperationClient {
-  constructor(private readonly deps: ClientDeps) {}
-
   /** What this client created on a sandbox and has not deleted yet (deleteCreated removes it). */
   private readonly owned: Owned[] = [];
-  private readonly sandbox = suiteConfig().target === 'sandbox';
+  private readonly sandbox: boolean;
+
+  constructor(private readonly deps: ClientDeps) {
+    this.sandbox = deps.sandbox ?? suiteConfig().target === 'sandbox';
+  }
 
   get contract() {
     return this.deps.contract;

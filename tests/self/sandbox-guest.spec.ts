@@ -1,0 +1,104 @@
+// Covers: the suite's manners as a guest on a sandbox (helpers/sandbox/): a 429 waited out as its
+// Retry-After asks and counted (never for a check of the 429 itself, never on a mock); what a check
+// creates deleted when it ends, through the contract's delete operation, and what it cannot delete
+// counted; the ledger's account of an interrupted run swept afterwards; the quota planned before a
+// run; a Retry-After in seconds or as a date.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from '../../fixtures/self.js';
+import { OperationClient } from '../../helpers/client.js';
+import { loadContract } from '../../helpers/contract.js';
+import { serviceProfile } from '../../helpers/services.js';
+import { readGuestLog, summarise, undoable, type GuestEvent } from '../../helpers/sandbox/guest-log.js';
+import { quotaRefusal } from '../../helpers/sandbox/quota.js';
+import { retryAfterSeconds } from '../../helpers/sandbox/rate.js';
+import { startFinancialDataMock } from '../../mocks/financial-data/index.js';
+
+async function server(handler: http.RequestListener): Promise<{ url: string; close: () => void }> {
+  const s = http.createServer(handler).listen(0, '127.0.0.1');
+  await new Promise((resolve) => s.once('listening', resolve));
+  return { url: `http://127.0.0.1:${(s.address() as AddressInfo).port}`, close: () => s.close() };
+}
+
+test('Retry-After is read in seconds or as an HTTP date, bounded, and grows without one', () => {
+  expect(retryAfterSeconds({ 'retry-after': '3' }, 0)).toBe(3);
+  expect(retryAfterSeconds({ 'retry-after': new Date(Date.UTC(2030, 0, 1, 0, 0, 7)).toUTCString() }, 0, Date.UTC(2030, 0, 1))).toBe(7);
+  expect(retryAfterSeconds({ 'retry-after': '86400' }, 0)).toBe(60);
+  expect([0, 1, 2].map((n) => retryAfterSeconds({}, n))).toEqual([1, 2, 4]);
+});
+
+test('on a sandbox a 429 is waited out and counted; a check of the 429 and a mock get it as it is', async ({ request }) => {
+  let calls = 0;
+  // Answers 429 (Retry-After 1) to every other request: the first of each pair is throttled.
+  const target = await server((_req, res) => {
+    calls++;
+    if (calls % 2 === 1) res.writeHead(429, { 'retry-after': '1', 'content-type': 'application/json' }).end('{"code":429,"message":"slow down"}');
+    else res.writeHead(200, { 'content-type': 'application/json' }).end('{"institutions":[],"found":0,"displaying":0,"moreAvailable":false,"createdDate":"1","page":1}');
+  });
+  try {
+    const contract = await loadContract('financial-data');
+    const client = (sandbox: boolean) => new OperationClient({ request, contract, profile: serviceProfile('financial-data'), baseURL: target.url, sandbox });
+    const before = summarise(readGuestLog()).retries;
+    const started = Date.now();
+    const waited = await client(true).call('GetInstitutions', { query: { limit: 1 } }).catch((e: Error) => ({ status: -1, message: e.message }));
+    expect(waited.status, 'the 429 waited out, then the answer').toBe(200);
+    expect(Date.now() - started, 'Retry-After: 1 was honoured').toBeGreaterThanOrEqual(900);
+    expect(summarise(readGuestLog()).retries - before, 'the retry is in the ledger').toBe(1);
+    const expected = await client(true).call('GetInstitutions', { query: { limit: 1 }, rateLimit: 'expect' }).catch((e: Error) => ({ status: /429/.test(e.message) ? 429 : -1 }));
+    expect(expected.status, 'a check of the 429 itself gets it').toBe(429);
+    calls = 0;
+    const onMock = await client(false).call('GetInstitutions', { query: { limit: 1 } }).catch((e: Error) => ({ status: /429/.test(e.message) ? 429 : -1 }));
+    expect(onMock.status, 'a mock\'s 429 is never waited out').toBe(429);
+  } finally {
+    target.close();
+  }
+});
+
+test('on a sandbox what a check creates is deleted when it ends, and what the API cannot delete is counted', async ({ request }) => {
+  const mock = await startFinancialDataMock();
+  try {
+    const contract = await loadContract('financial-data');
+    const [partner] = mock.world.partners.values();
+    const appKey = mock.world.appKeys[0];
+    const bare = new OperationClient({ request, contract, profile: serviceProfile('financial-data'), baseURL: mock.baseURL });
+    const token = (await bare.call('CreateToken', { body: { partnerId: partner.id, partnerSecret: partner.secret }, auth: () => ({ 'Partner-App-Key': appKey }) })).body.token as string;
+    const authorize = () => ({ 'Partner-App-Key': appKey, 'Partner-App-Token': token });
+    const guest = new OperationClient({ request, contract, profile: serviceProfile('financial-data'), baseURL: mock.baseURL, authorize, sandbox: true });
+    const customer = await guest.call('AddTestingCustomer', { body: { username: `pcsuite.guest.${Date.now()}`, firstName: 'Ada', lastName: 'Guest' } });
+    expect(customer.status).toBe(201);
+    const consumer = await guest.call('CreateConsumer', { path: { customerId: customer.body.id }, body: { firstName: 'Ada', lastName: 'Guest', address: '1 Main St', city: 'Murray', state: 'UT', zip: '84123', phone: '8015551234', ssn: '999601111', birthday: { year: 1989, month: 8, dayOfMonth: 13 }, email: 'ada@example.com' } });
+    expect(consumer.status).toBe(201);
+    expect(await guest.deleteCreated(), 'nothing failed to be deleted').toEqual([]);
+    expect((await guest.call('GetCustomer', { path: { customerId: customer.body.id } })).status, 'the customer is gone').toBe(404);
+    const mine = readGuestLog().filter((e) => 'id' in e && (e.id === String(customer.body.id) || e.id === String(consumer.body.id)));
+    const summary = summarise(mine);
+    expect(summary, 'created two, deleted the deletable one, the consumer counted as the API cannot delete it')
+      .toMatchObject({ created: 2, deleted: 1, leftBehind: [{ kind: 'consumer', deletable: false }] });
+    // A client that is not a guest (the test data sandbox:prepare makes) keeps what it creates.
+    const keeper = new OperationClient({ request, contract, profile: serviceProfile('financial-data'), baseURL: mock.baseURL, authorize, sandbox: true, guest: false });
+    const kept = await keeper.call('AddTestingCustomer', { body: { username: `pcsuite-linked-${Date.now()}` } });
+    await keeper.deleteCreated();
+    expect((await keeper.call('GetCustomer', { path: { customerId: kept.body.id } })).status, 'prepared data stays').toBe(200);
+  } finally {
+    await mock.close();
+  }
+});
+
+test('the ledger of an interrupted run names what is still there, newest first, and nothing once deleted', () => {
+  const at = '2026-01-01T00:00:00Z';
+  const events: GuestEvent[] = [
+    { event: 'created', service: 'financial-data', kind: 'testing customer', id: '1', operationId: 'AddTestingCustomer', undo: { operationId: 'DeleteCustomer', path: { customerId: '1' } }, quota: true, at },
+    { event: 'created', service: 'financial-data', kind: 'webhook subscription', id: 's1', operationId: 'createWebhookSubscription', undo: { operationId: 'deleteWebhookSubscription', path: { subscription_id: 's1' } }, at },
+    { event: 'created', service: 'financial-data', kind: 'consumer', id: 'c1', operationId: 'CreateConsumer', at },
+    { event: 'deleted', service: 'financial-data', kind: 'testing customer', id: '1', at },
+    { event: 'retry', service: 'financial-data', operationId: 'GetCustomers', waitedSeconds: 2, at },
+  ];
+  expect(undoable(events).map((e) => e.id)).toEqual(['s1']);
+  expect(summarise(events)).toEqual({ created: 3, deleted: 1, leftBehind: [{ service: 'financial-data', kind: 'webhook subscription', id: 's1', deletable: true }, { service: 'financial-data', kind: 'consumer', id: 'c1', deletable: false }], retries: 1, retryWaitSeconds: 2 });
+});
+
+test('a run that would hold more testing customers than the quota leaves refuses to start, saying how many', () => {
+  expect(quotaRefusal(2, 76, 100), 'fits: 76 + 24').toBeUndefined();
+  expect(quotaRefusal(2, 77, 100)).toBe('financial-data needs up to 24 testing customers at once (2 workers x 12); the partner has 77 of 100: run with --workers 1, or delete the suite\'s leftovers (npm run sandbox:cleanup -- --service financial-data)');
+  expect(quotaRefusal(4, 95, 100)).toMatch(/^financial-data needs up to 48 .* has 95 of 100: delete/);
+});
