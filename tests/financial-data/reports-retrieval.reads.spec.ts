@@ -4,7 +4,7 @@
 // (the owner of generated reports, after its customer is deleted), Errors 403 (security freeze)
 // and 404. Reports are made through the mock's control route (reports-retrieval.known.ts), but for
 // the smoke check, which generates a VOA through GenerateVOAReport (runs on a sandbox too).
-import { expect, expectFdError, rules, sample, test, type OperationClient } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, notePartial, rules, sample, test, type OperationClient } from '../../fixtures/financial-data.js';
 import { customerWithConsumer, makeReport, PDF } from './reports-retrieval.known.js';
 
 type Ids = { customerId: string; consumerId: string; reportId: string };
@@ -41,18 +41,30 @@ test('a generated VOA reads inProgress, then success, the same through every rea
       for (const [op, path] of many) {
         const res = await fdApi.call(op, { path });
         const row = res.status === 200 && res.body.reports.find((r: { id: string }) => r.id === ids.reportId);
+        // On a sandbox the run's workers share the prepared customer: a portfolio holds the latest
+        // report of each type, so another check's later VOA may have taken this one's place there.
+        if (!row && !fd.control && op.startsWith('GetPortfolio') && res.status === 200 && res.body.reports.some((r: { type: string }) => r.type === 'voa')) {
+          superseded.add(op);
+          continue;
+        }
         seen[op] = row && { id: row.id, type: row.type, status: row.status, customerId: ids.customerId };
       }
+      for (const op of superseded) delete seen[op];
       return seen;
     };
+    const superseded = new Set<string>();
     const expected = (status: unknown) => ({ id: ids.reportId, type: 'voa', status, customerId: ids.customerId });
-    const ops = ['GetReportByCustomer', 'GetReportByConsumer', 'GetReportById', 'GetReportsByCustomerId', 'GetReportsByConsumerId', 'GetPortfolioByCustomer', 'GetPortfolioByConsumer'];
+    const allOps = ['GetReportByCustomer', 'GetReportByConsumer', 'GetReportById', 'GetReportsByCustomerId', 'GetReportsByConsumerId', 'GetPortfolioByCustomer', 'GetPortfolioByConsumer'];
+    const ops = () => allOps.filter((op) => !superseded.has(op));
     // On a sandbox the report may complete between two reads: inProgress or already success there.
     const generating = fd.control ? 'inProgress' : expect.stringMatching(/^(inProgress|success)$/);
-    expect(await everyReader(), 'while generating').toEqual(Object.fromEntries(ops.map((op) => [op, expected(generating)])));
+    const whileGenerating = await everyReader();
+    expect(whileGenerating, 'while generating').toEqual(Object.fromEntries(ops().map((op) => [op, expected(generating)])));
     const { final } = await pollReport({ id: ids.reportId, customerId: ids.customerId });
     expect(final.body.status, 'the report completes').toBe('success');
-    expect(await everyReader(), 'once complete').toEqual(Object.fromEntries(ops.map((op) => [op, expected('success')])));
+    const complete = await everyReader();
+    expect(complete, 'once complete').toEqual(Object.fromEntries(ops().map((op) => [op, expected('success')])));
+    if (superseded.size) notePartial(`${[...superseded].join(', ')}: the portfolio holds a later VOA of another check of this run (the sandbox's customer is shared), so this report was not compared there`);
   });
 
 for (const reader of READERS) {
