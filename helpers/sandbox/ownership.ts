@@ -45,6 +45,8 @@ export const OWNERSHIP: Record<string, Record<string, Ownership>> = {
     SubscribeToTxPushNotifications: { kind: 'TxPush subscription', undo: { operationId: 'DisableTxPushNotifications', path: (s) => ({ customerId: s.path.customerId, accountId: s.path.accountId }) } },
     // seed 002, App registration and third-party access: a key is revoked by its consent receipt (provider 1.35.0: data[0].receipt.receiptId).
     GenerateThirdPartyAccessKey: { kind: 'third-party access key', undo: { operationId: 'RevokeThirdPartyAccessKey', path: (_s, a) => { const id = str(a?.data?.[0]?.receipt?.receiptId ?? a?.receiptId); return id ? { consentReceiptId: id } : undefined; } } },
+    // seed 002, Connect components: a configuration is deleted by its id.
+    'post-configurations': { kind: 'connect configuration', undo: { operationId: 'delete-configurations-configurationId', path: (_s, a) => (str(a?.id) ? { configuration_id: str(a.id)! } : undefined) } },
     // No delete operation in seed 002 for these: they stay in the sandbox.
     CreateConsumer: { kind: 'consumer' },
     AddBusinessDetails: { kind: 'business' },

@@ -30,14 +30,15 @@ test('GetCustomerTransaction returns the transaction asked for, as the lists sho
   });
 
 test("another customer's transaction or account is a 404 on every transactions operation",
-  rules('FD-TXN-OWNER-404'), async ({ fdApi, fd, fdEntities, linkedCustomer }) => {
+  rules('FD-TXN-OWNER-404'), async ({ fdApi, fd, fdEntities, linkedCustomer, createCustomer }) => {
     const checking = linkedCustomer.account('checking');
     const whole = wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000));
     const page = await lister(fdApi, linkedCustomer.customerId, checking.id)('GetCustomerAccountTransactions', { ...whole, limit: 1 });
     const transactionId = page.body.transactions?.[0]?.id;
     test.skip(transactionId === undefined, 'the linked checking account has no transactions');
-    // The worker's own customer: it exists, but owns neither the transaction nor the account.
-    const other = fdEntities.customerId;
+    // The worker's own customer: it exists, but owns neither the transaction nor the account. On a
+    // sandbox the worker's customer is the linked one: a new customer of the partner stands in.
+    const other = fdEntities.customerId !== linkedCustomer.customerId ? fdEntities.customerId : await createCustomer('testing');
     expect(other, 'a second customer').not.toBe(linkedCustomer.customerId);
     expectFdError(await fdApi.call('GetCustomerTransaction', { path: { customerId: other, transactionId } }), 404, "another customer's transaction");
     expectFdError(await fdApi.call('GetCustomerAccountTransactions', { path: { customerId: other, accountId: checking.id }, query: { ...whole, limit: 1 } }), 404, "another customer's account");
