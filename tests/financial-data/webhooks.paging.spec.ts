@@ -18,8 +18,8 @@ const page = (fdApi: OperationClient, query: Record<string, number>) => fdApi.ca
 
 test('offset is a page index from 1: the pages are disjoint and together hold the whole list in order, with count and total',
   rules('FD-WEBHOOK-PAGE-OFFSET:accept'), async ({ fdApi, fd }) => {
-    await atLeast(fdApi, 5);
     await onSettledList(fd, async () => {
+      await atLeast(fdApi, 5);
       const whole = (await listAll(fdApi)).map((s) => s.subscriptionId);
       const seen: string[] = [];
       for (let offset = 1; offset <= Math.ceil(whole.length / 2); offset++) {
@@ -33,21 +33,25 @@ test('offset is a page index from 1: the pages are disjoint and together hold th
     });
   });
 
-test('a page past the last one is a 404 @assumption', rules('FD-WEBHOOK-PAGE-PAST-END'), async ({ fdApi }) => {
-  await atLeast(fdApi, 3);
-  const total = (await listAll(fdApi)).length;
-  const last = Math.ceil(total / 2);
-  expect((await page(fdApi, { offset: last, limit: 2 })).status, 'the last page').toBe(200);
-  expectFdError(await page(fdApi, { offset: last + 1, limit: 2 }), 404, 'the page after the last');
+test('a page past the last one is a 404 @assumption', rules('FD-WEBHOOK-PAGE-PAST-END'), async ({ fdApi, fd }) => {
+  await onSettledList(fd, async () => {
+    await atLeast(fdApi, 3);
+    const total = (await listAll(fdApi)).length;
+    const last = Math.ceil(total / 2);
+    expect((await page(fdApi, { offset: last, limit: 2 })).status, 'the last page').toBe(200);
+    expectFdError(await page(fdApi, { offset: last + 1, limit: 2 }), 404, 'the page after the last');
+  });
 });
 
-test('without offset and limit the answer is the first page of 10', rules('FD-WEBHOOK-PAGE-DEFAULT'), async ({ fdApi }) => {
-  await atLeast(fdApi, 11);
-  const plain = await fdApi.call('listWebhookSubscriptions');
-  expect(plain.status).toBe(200);
-  expect({ count: plain.body.count, limit: plain.body.limit, held: plain.body.subscriptions.length }, 'provider 1.35.0: default limit 10').toEqual({ count: 10, limit: 10, held: 10 });
-  const first = await page(fdApi, { offset: 1, limit: 10 });
-  expect(plain.body.subscriptions.map((s: Sub) => s.subscriptionId), 'the same as page 1 of 10').toEqual(first.body.subscriptions.map((s: Sub) => s.subscriptionId));
+test('without offset and limit the answer is the first page of 10', rules('FD-WEBHOOK-PAGE-DEFAULT'), async ({ fdApi, fd }) => {
+  await onSettledList(fd, async () => {
+    await atLeast(fdApi, 11);
+    const plain = await fdApi.call('listWebhookSubscriptions');
+    expect(plain.status).toBe(200);
+    expect({ count: plain.body.count, limit: plain.body.limit, held: plain.body.subscriptions.length }, 'provider 1.35.0: default limit 10').toEqual({ count: 10, limit: 10, held: 10 });
+    const first = await page(fdApi, { offset: 1, limit: 10 });
+    expect(plain.body.subscriptions.map((s: Sub) => s.subscriptionId), 'the same as page 1 of 10').toEqual(first.body.subscriptions.map((s: Sub) => s.subscriptionId));
+  });
 });
 
 test('limit 1 and 100 are served with at most that many subscriptions; offset 1 is served', rules('FD-WEBHOOK-PAGE-LIMIT:accept', 'FD-WEBHOOK-PAGE-OFFSET:accept'), async ({ fdApi }) => {
