@@ -28,8 +28,17 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 function run(args: string[], env: NodeJS.ProcessEnv, interruptAfterS?: number): Promise<{ code: number; seconds: number }> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn('npx', ['tsx', ...args], { env, stdio: ['ignore', 'inherit', 'inherit'] });
-    const timer = interruptAfterS ? setTimeout(() => { console.log(`\n-- interrupting the certification after ${interruptAfterS} s (SIGINT) --`); child.kill('SIGINT'); }, interruptAfterS * 1000) : undefined;
+    // Its own process group, signalled as a whole, as a terminal's Ctrl-C would be.
+    const child = spawn('npx', ['tsx', ...args], { env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+    const interrupt = () => {
+      console.log(`\n-- interrupting the certification after ${interruptAfterS} s (SIGINT) --`);
+      try {
+        process.kill(-child.pid!, 'SIGINT');
+      } catch {
+        child.kill('SIGINT');
+      }
+    };
+    const timer = interruptAfterS ? setTimeout(interrupt, interruptAfterS * 1000) : undefined;
     child.on('close', (code) => {
       if (timer) clearTimeout(timer);
       resolve({ code: code ?? 1, seconds: (Date.now() - started) / 1000 });

@@ -60,8 +60,13 @@ runMain(async () => {
   let child: import('node:child_process').ChildProcess | undefined;
   const stop = (signal: NodeJS.Signals) => {
     interrupted = signal;
-    // Playwright stops on SIGINT as on Ctrl-C: the checks end and its teardown deletes what they made.
-    child?.kill('SIGINT');
+    // Playwright stops on SIGINT as on Ctrl-C (sent to its whole process group, as a terminal
+    // does): the checks end and its teardown deletes what they made.
+    try {
+      if (child?.pid) process.kill(-child.pid, 'SIGINT');
+    } catch {
+      child?.kill('SIGINT');
+    }
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
@@ -75,8 +80,15 @@ runMain(async () => {
     if (!swept.failed.length) forgetLedger(runId);
   }
   if (interrupted) {
+    // The reports say what ran before the interruption, under a verdict that certifies nothing.
+    const file = path.join(REPORTS, 'certification.json');
+    if (fs.existsSync(file)) {
+      const cert = JSON.parse(fs.readFileSync(file, 'utf8')) as Certification;
+      const coverage = fs.existsSync(path.join(REPORTS, 'coverage.json')) ? JSON.parse(fs.readFileSync(path.join(REPORTS, 'coverage.json'), 'utf8')) : [];
+      writeCertification(REPORTS, { ...cert, verdict: 'NOT RUN', reason: `interrupted by ${interrupted} after ${cert.checks.run} checks: the checks in progress then count as failed, the rest as not run` }, coverage);
+    }
     console.error(`\nVERDICT: NOT RUN (interrupted by ${interrupted}). The run's objects on the sandbox were deleted where the API allows it.`);
-    return 130;
+    return VERDICT_EXIT['NOT RUN'];
   }
   if (!fs.existsSync(path.join(REPORTS, 'certification.json'))) {
     // The run stopped before any check (unreachable sandbox, missing variable): its own line says why.

@@ -42,7 +42,9 @@ export interface RunResult {
 export function playwright(args: string[], env: Record<string, string>, echo: boolean, timeoutMs = 15 * 60_000, cwd?: string, onSpawn?: (child: import('node:child_process').ChildProcess) => void): Promise<RunResult> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn('npx', ['playwright', 'test', ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: Boolean(cwd) });
+    // In a process group of its own when run elsewhere or when the caller takes the child (to pass
+    // on a Ctrl-C): the group is signalled as a whole, as a terminal signals its foreground group.
+    const child = spawn('npx', ['playwright', 'test', ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: Boolean(cwd) || Boolean(onSpawn) });
     onSpawn?.(child);
     let output = '';
     const onData = (chunk: Buffer) => {
