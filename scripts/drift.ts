@@ -10,7 +10,7 @@ import { loadContract } from '../helpers/contract.js';
 import { publishedOperations } from '../helpers/drift/examples.js';
 import { judgeExample, matchOperation, type JudgedExample } from '../helpers/drift/judge.js';
 import { PublishedDocument, readPublishedDocument } from '../helpers/drift/published.js';
-import { pct, perOperation, rejectionLines, summarize, writeDriftReport } from '../helpers/drift/report.js';
+import { pct, perOperation, rejectionLines, summarize, verdictCounts, writeDriftReport } from '../helpers/drift/report.js';
 import { SERVICES, serviceProfile } from '../helpers/services.js';
 import { parseArgs, runMain, UsageError } from './lib/cli.js';
 
@@ -60,6 +60,7 @@ runMain(async () => {
   const file = writeDriftReport(suiteConfig().reportsDir, result);
   const worst = perOperation(judged).filter((o) => o.bodies.accepted < o.bodies.total).length;
   console.log(`\nBodies accepted: ${result.bodies.accepted}/${result.bodies.total} (${pct(result.bodies)}); success bodies ${pct(result.successBodies)}; consistent with the document ${pct(result.consistentBodies)}; parameters ${result.parameters.accepted}/${result.parameters.total} (${pct(result.parameters)}); ${worst} operation(s) with a rejected body; ${result.matched} operations judged, ${unmatched.length} not in our contract`);
+  console.log(`Verdicts: ${Object.entries(verdictCounts(judged)).map(([v, n]) => `${v} ${n}`).join(', ')}`);
   console.log(`Report: ${path.relative(process.cwd(), file)}`);
   if (min !== undefined && result.bodies.total && (100 * result.bodies.accepted) / result.bodies.total < min) {
     console.log(`Body acceptance ${pct(result.bodies)} is below --min ${min}%`);

@@ -2,10 +2,12 @@
 // would judge the same body from a target (helpers/client.ts): the status and media type must be
 // documented, the body must match the schema of that status and media type, an error body must
 // have the service's error shape. A rejection says whose fault it is: our contract is stricter
-// than the document, or the document's example breaks the document's own schema.
+// than the document, or the document's example breaks the document's own schema in the same place
+// for the same reason (helpers/drift/attribution.ts states the rule).
 import { declaredBody, documentedResponse, formatAjvErrors } from '../checks.js';
 import type { Contract, Operation } from '../contract.js';
 import type { ServiceProfile } from '../services.js';
+import { documentReasons, pruned, reasonsOf, unmatchedReasons, type DocumentView, type Reason, type UnmatchedReason } from './attribution.js';
 import type { PublishedExample, PublishedOperation } from './examples.js';
 import type { PublishedDocument } from './published.js';
 
@@ -20,6 +22,8 @@ export interface JudgedExample {
   verdict: Verdict;
   /** Why our contract refuses it (and, for an inconsistent example, why the document's own schema does). */
   reason?: string;
+  /** For a stricter contract: each reason of ours the document does not share, and what the document says there. */
+  unmatched?: UnmatchedReason[];
 }
 
 const norm = (path: string) => path.replace(/\{[^}]+\}/g, '{}').replace(/\/$/, '');
@@ -36,14 +40,25 @@ export function judgeExample(contract: Contract, profile: ServiceProfile, doc: P
   if (ours === true) return { ...base, verdict: 'accepted' };
   if (ours.missing) return { ...base, verdict: 'not in contract', reason: ours.reason };
   const own = ex.schema ? doc.validator(key, ex.schema) : undefined;
-  if (own && !(own instanceof Error) && !own(ex.value)) {
-    return { ...base, verdict: 'document inconsistent', reason: `the document's own schema refuses it (${formatAjvErrors(own.errors, 3)}); ours: ${ours.reason}` };
+  let theirs: DocumentView;
+  let theirReason = '';
+  if (!own) theirs = { kind: 'none' };
+  else if (own instanceof Error) theirs = { kind: 'uncompared', why: own.message };
+  else if (own(ex.value)) theirs = { kind: 'accepts' };
+  else {
+    theirs = { kind: 'refuses', reasons: documentReasons(own.errors) };
+    theirReason = formatAjvErrors(own.errors, 3);
+  }
+  const unmatched = unmatchedReasons(ours.reasons, theirs);
+  if (theirs.kind === 'refuses' && unmatched.length === 0) {
+    return { ...base, verdict: 'document inconsistent', reason: `the document's own schema refuses it at the same places for the same reasons (the document: ${theirReason}); ours: ${ours.reason}` };
   }
   const unchecked = own instanceof Error ? ` (not compared with the document's own schema: ${own.message})` : '';
-  return { ...base, verdict: 'contract stricter', reason: `${ours.reason}${unchecked}` };
+  // `unmatched` says, for each of our reasons, what the document says at that place.
+  return { ...base, verdict: 'contract stricter', reason: `${ours.reason}${unchecked}`, unmatched };
 }
 
-type OurView = true | { missing: boolean; reason: string };
+type OurView = true | { missing: true; reason: string } | { missing: false; reason: string; reasons: Reason[] };
 
 function ourView(contract: Contract, profile: ServiceProfile, op: Operation, ex: PublishedExample): OurView {
   if (ex.kind === 'parameter') {
@@ -75,15 +90,23 @@ function ourView(contract: Contract, profile: ServiceProfile, op: Operation, ex:
   // status (financial data's micro-entry verification) is held to that one, checked above.
   const own = String(declared.schema?.$ref ?? '').split('/').pop();
   const ownShape = Boolean(own) && !profile.errorSchemas.includes(own!);
-  if (status >= 400 && declared.json && !ownShape && !profile.errorSchemas.some((name) => contract.component(name)(value))) {
-    return { missing: false, reason: `not an error body of the service's shape (${profile.errorSchemas.join(' or ')})` };
+  if (status >= 400 && declared.json && !ownShape) {
+    // One of the service's error schemas must take the body: judged like an anyOf over them.
+    const alternatives: Reason[] = [];
+    for (const name of profile.errorSchemas) {
+      const validate = contract.component(name);
+      if (validate(value)) return true;
+      alternatives.push(...reasonsOf(validate.errors));
+    }
+    const shape = `not an error body of the service's shape (${profile.errorSchemas.join(' or ')})`;
+    return { missing: false, reason: shape, reasons: [{ path: '', keyword: 'anyOf', message: shape, alternatives: pruned(alternatives, '') }] };
   }
   return true;
 }
 
 function check(contract: Contract, key: string, schema: unknown, value: unknown): OurView {
   const validate = contract.validator(key, schema);
-  return validate(value) ? true : { missing: false, reason: formatAjvErrors(validate.errors, 3) };
+  return validate(value) ? true : { missing: false, reason: formatAjvErrors(validate.errors, 3), reasons: reasonsOf(validate.errors) };
 }
 
 /** Parameters travel as text: a number given for a string parameter is sent as its digits, and back. */

@@ -22,7 +22,7 @@ export interface DriftResult {
   bodies: Ratio;
   successBodies: Ratio;
   parameters: Ratio;
-  /** Examples the document's own schema accepts: the ratio that measures only our contract. */
+  /** Bodies less those the document's own schema refuses for the same reasons as ours: the ratio that measures only our contract. */
   consistentBodies: Ratio;
   judged: JudgedExample[];
 }
@@ -52,8 +52,20 @@ export function perOperation(judged: JudgedExample[]): { operationId: string; bo
 
 const label = (j: JudgedExample) => `${j.kind === 'parameter' ? `parameter ${j.at}` : j.kind === 'request' ? `request ${j.mediaType}` : `${j.at} ${j.mediaType}`} (${j.origin})`;
 
+/** A stricter contract's reasons the document does not share, each with the document's own verdict there. */
+const unmatchedText = (j: JudgedExample) => (j.unmatched?.length
+  ? ` [not shared by the document: ${j.unmatched.map((u) => `${u.instancePath} ${u.keyword}: ${u.document}`).join(' | ')}]`
+  : '');
+
 export function rejectionLines(result: DriftResult): string[] {
-  return result.judged.filter((j) => j.verdict !== 'accepted').map((j) => `${j.operationId} ${label(j)}: ${j.verdict}: ${j.reason}`);
+  return result.judged.filter((j) => j.verdict !== 'accepted').map((j) => `${j.operationId} ${label(j)}: ${j.verdict}: ${j.reason}${unmatchedText(j)}`);
+}
+
+/** How many examples earned each verdict. */
+export function verdictCounts(judged: JudgedExample[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const j of judged) counts[j.verdict] = (counts[j.verdict] ?? 0) + 1;
+  return counts;
 }
 
 export function writeDriftReport(dir: string, result: DriftResult): string {
@@ -65,8 +77,9 @@ export function writeDriftReport(dir: string, result: DriftResult): string {
     `- Document: \`${result.document.file}\` (read, not stored); generated ${result.generatedAt}`,
     `- Operations judged: ${result.matched}; in the document but not in our contract: ${result.unmatched.length}; ours but not in the document: ${result.ours.length ? result.ours.join(', ') : 'none'}`,
     `- Example bodies accepted: **${result.bodies.accepted}/${result.bodies.total} (${pct(result.bodies)})**; success bodies ${result.successBodies.accepted}/${result.successBodies.total} (${pct(result.successBodies)}); bodies consistent with the document's own schema ${result.consistentBodies.accepted}/${result.consistentBodies.total} (${pct(result.consistentBodies)})`,
-    `- Parameter examples accepted: ${result.parameters.accepted}/${result.parameters.total} (${pct(result.parameters)})`, '',
-    'Verdicts: *contract stricter* (our contract refuses what the document allows: a false alarm against a conformant target, unless the seed overrides the document), *document inconsistent* (the example breaks the document\'s own schema), *not in contract* (a status, media type or parameter our contract does not document).', '',
+    `- Parameter examples accepted: ${result.parameters.accepted}/${result.parameters.total} (${pct(result.parameters)})`,
+    `- Verdicts (every example, bodies and parameters): ${Object.entries(verdictCounts(result.judged)).map(([v, n]) => `${v} ${n}`).join(', ')}`, '',
+    'Verdicts: *contract stricter* (our contract refuses what the document allows, or refuses it for a reason the document does not give: a false alarm against a conformant target, unless the seed overrides the document), *document inconsistent* (the document\'s own schema refuses the example in the same place for the same reason as ours), *not in contract* (a status, media type or parameter our contract does not document).', '',
     '| operation | bodies accepted | parameters accepted |', '|---|---|---|',
     ...perOperation(result.judged).map((o) => `| ${o.operationId} | ${o.bodies.accepted}/${o.bodies.total} | ${o.parameters.accepted}/${o.parameters.total} |`),
     '', '## Rejections', '',

@@ -1,7 +1,8 @@
 // Covers: helpers/drift (npm run drift): every kind of published example is found, and each verdict
-// (accepted, contract stricter, document inconsistent, not in contract) is reached by an example
-// that earns it. The published document here is a small one written for the test (no provider
-// text), judged against the card enrollment contract.
+// (accepted, contract stricter, not in contract) is reached by an example that earns it; one the
+// document refuses too, but for other reasons, is contract stricter (document inconsistent, refused
+// for the same reasons, is in drift-attribution.spec.ts). The published document here is a small
+// one written for the test (no provider text), judged against the card enrollment contract.
 import { expect, runCommand, test } from '../../fixtures/self.js';
 import { publishedOperations } from '../../helpers/drift/examples.js';
 import { judgeExample, matchOperation } from '../../helpers/drift/judge.js';
@@ -96,7 +97,15 @@ test('gives each example the verdict it earns', async ({ contracts }) => {
   const verdict = (origin: string, at = '200') => results.find(({ ex }) => ex.origin === origin && ex.at === at)!.j;
   expect(verdict('examples.conformant').verdict).toBe('accepted');
   expect(verdict('examples.shortBin')).toMatchObject({ verdict: 'contract stricter', reason: expect.stringContaining('/maskedCard/panBin') });
-  expect(verdict('examples.longLastFour')).toMatchObject({ verdict: 'document inconsistent', reason: expect.stringContaining('maxLength') });
+  // The document refuses five digits on maxLength, ours on pattern, and ours alone requires
+  // srcCorrelationId: reasons the document does not share, so our contract is the stricter.
+  expect(verdict('examples.longLastFour')).toMatchObject({
+    verdict: 'contract stricter',
+    unmatched: [
+      expect.objectContaining({ instancePath: '/srcCorrelationId', keyword: 'required', document: expect.stringContaining('the document accepts /srcCorrelationId') }),
+      expect.objectContaining({ instancePath: '/maskedCard/panLastFour', keyword: 'pattern', document: expect.stringContaining('maxLength') }),
+    ],
+  });
   // nullable (OpenAPI 3.0) is honoured on the document's side; our contract does not allow null here.
   expect(verdict('examples.nullCorrelation').verdict).toBe('contract stricter');
   expect(verdict('example', '201')).toMatchObject({ verdict: 'not in contract', reason: expect.stringContaining('status 201 is not documented') });

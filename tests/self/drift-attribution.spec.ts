@@ -1,0 +1,135 @@
+// Covers: helpers/drift/attribution.ts (whose fault a drift rejection is). A rejection is "document
+// inconsistent" only when the document's own schema refuses the example at the same places for the
+// same reasons; a refusal of ours the document does not share makes it "contract stricter", listed
+// with what the document says at that place. The published documents are tiny ones written for
+// the test (no provider text), judged against the card enrollment contract; the rule's finer points
+// (a missing member is its own place, keyword families across differently shaped schemas, anyOf
+// alternatives, a nullable member) on small schemas of their own.
+import { expect, test } from '../../fixtures/self.js';
+import { ajv } from '../../helpers/ajv.js';
+import { documentReasons, reasonsOf, unmatchedReasons } from '../../helpers/drift/attribution.js';
+import { publishedOperations } from '../../helpers/drift/examples.js';
+import { judgeExample, matchOperation, type JudgedExample } from '../../helpers/drift/judge.js';
+import { PublishedDocument } from '../../helpers/drift/published.js';
+import { rejectionLines, summarize, verdictCounts } from '../../helpers/drift/report.js';
+import { serviceProfile } from '../../helpers/services.js';
+
+type Json = any;
+
+const card = {
+  srcDigitalCardId: '0f8fad5b-d9cb-469f-a165-70867728950e', panBin: '520473', panLastFour: '4792',
+  dateOfCardCreated: '2026-11-21T07:00:00.000Z', digitalCardData: { status: 'ACTIVE' },
+};
+// Our contract (card enrollment, MaskedCard.panBin: Numeric, a string of digits) refuses the
+// number on `type`.
+const numericBin = { srcCorrelationId: '0f8fad5b-d9cb-469f-a165-70867728950e', maskedCard: { ...card, panBin: 520473 } };
+
+/** A one-operation document whose 200 body has the given schema for `maskedCard.panBin` and `srcCorrelationId`. */
+function documentWith(name: string, panBin: Json, srcCorrelationId: Json) {
+  const raw = {
+    openapi: '3.0.3',
+    info: { title: `drift attribution ${name}`, version: '1.0.0' },
+    paths: {
+      '/cards': {
+        post: {
+          responses: { '200': { content: { 'application/json': { schema: { $ref: '#/components/schemas/Enrolled' }, example: numericBin } } } },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        Enrolled: {
+          type: 'object',
+          properties: {
+            srcCorrelationId,
+            maskedCard: { type: 'object', properties: { panBin } },
+          },
+        },
+      },
+    },
+  };
+  return new PublishedDocument(raw, `drift-attribution-${name}`);
+}
+
+async function judgeOne(contracts: (s: string) => Promise<any>, doc: PublishedDocument): Promise<JudgedExample> {
+  const contract = await contracts('card-enrollment');
+  const [published] = publishedOperations(doc);
+  const op = matchOperation(contract, published)!;
+  const ex = published.examples.find((e) => e.origin === 'example')!;
+  return judgeExample(contract, serviceProfile('card-enrollment'), doc, op, ex, `attribution:${doc.doc.info.title}`);
+}
+
+test('the document refuses the same place for the same reason: document inconsistent', async ({ contracts }) => {
+  const judged = await judgeOne(contracts, documentWith('same', { type: 'string' }, { type: 'string' }));
+  expect(judged).toMatchObject({ verdict: 'document inconsistent', reason: expect.stringContaining('/maskedCard/panBin: type') });
+  expect(judged.unmatched).toBeUndefined();
+});
+
+test('the document refuses another place for another reason while ours refuses on type: contract stricter', async ({ contracts }) => {
+  // The document has no type for panBin (it takes the number) but caps srcCorrelationId at 3 characters.
+  const judged = await judgeOne(contracts, documentWith('elsewhere', {}, { type: 'string', maxLength: 3 }));
+  expect(judged.verdict).toBe('contract stricter');
+  expect(judged.unmatched).toEqual([{
+    instancePath: '/maskedCard/panBin', keyword: 'type', message: 'type must be string',
+    document: expect.stringMatching(/^the document accepts \/maskedCard\/panBin \(it refuses the example elsewhere: \/srcCorrelationId maxLength/),
+  }]);
+});
+
+test('the document accepts the example: contract stricter, as before', async ({ contracts }) => {
+  const judged = await judgeOne(contracts, documentWith('accepts', {}, { type: 'string' }));
+  expect(judged).toMatchObject({ verdict: 'contract stricter', reason: expect.stringContaining('/maskedCard/panBin: type') });
+  expect(judged.unmatched).toEqual([expect.objectContaining({ instancePath: '/maskedCard/panBin', keyword: 'type', document: 'the document accepts the whole example' })]);
+});
+
+test('the report counts the verdicts and lists each reason the document does not share', async ({ contracts }) => {
+  const judged = [
+    await judgeOne(contracts, documentWith('report-same', { type: 'string' }, { type: 'string' })),
+    await judgeOne(contracts, documentWith('report-elsewhere', {}, { type: 'string', maxLength: 3 })),
+  ];
+  const result = summarize({
+    service: 'card-enrollment', contractVersion: '1', document: { file: 'x.yaml', title: 't', version: '1' },
+    generatedAt: '2026-01-01T00:00:00Z', matched: 1, unmatched: [], ours: [], judged,
+  });
+  expect(verdictCounts(judged)).toEqual({ 'document inconsistent': 1, 'contract stricter': 1 });
+  // Only the stricter one counts against the ratio that measures our contract alone.
+  expect(result.consistentBodies).toEqual({ accepted: 0, total: 1 });
+  expect(rejectionLines(result)[1]).toContain('[not shared by the document: /maskedCard/panBin type: the document accepts /maskedCard/panBin');
+});
+
+/** Our reasons the document does not share, for one value and two plain JSON Schemas. */
+function unshared(ours: Json, theirs: Json, value: unknown) {
+  const [o, t] = [ajv.compile(ours), ajv.compile(theirs)];
+  expect(o(value)).toBe(false);
+  const accepted = t(value);
+  return unmatchedReasons(reasonsOf(o.errors), accepted ? { kind: 'accepts' } : { kind: 'refuses', reasons: documentReasons(t.errors) })
+    .map((u) => `${u.instancePath} ${u.keyword}`);
+}
+
+const object = (properties: Json, required: string[] = []): Json => ({ type: 'object', properties, required });
+
+test('a missing member is its own place: another missing member is another reason', () => {
+  const ours = object({ requestId: {}, title: {} }, ['requestId']);
+  expect(unshared(ours, object({ requestId: {}, title: {} }, ['requestId']), {})).toEqual([]);
+  expect(unshared(ours, object({ requestId: {}, title: {} }, ['title']), {})).toEqual(['/requestId required']);
+});
+
+test('schemas of another shape: the same keyword family at an ancestor or descendant matches, another family does not', () => {
+  const ours = object({ a: { type: 'string' } });
+  expect(unshared(ours, object({ a: object({ b: { type: 'string' } }) }), { a: { b: 1 } })).toEqual([]);
+  expect(unshared(ours, object({ a: object({ b: { enum: ['x'] } }) }), { a: { b: 1 } })).toEqual(['/a type']);
+  // enum and const say the same thing; pattern and format too.
+  expect(unshared(object({ k: { enum: ['x'] } }), object({ k: { const: 'x' } }), { k: 'y' })).toEqual([]);
+  expect(unshared(object({ d: { type: 'string', pattern: '^[0-9-]+$' } }), object({ d: { type: 'string', format: 'date' } }), { d: 'soon' })).toEqual([]);
+});
+
+test('a failed anyOf is one reason, shared when the document shares an error of one of its alternatives', () => {
+  // Ours: a nullable member (anyOf null or an object needing z); the document: not nullable.
+  const inner = object({ z: {} }, ['z']);
+  const ours = object({ x: { anyOf: [{ type: 'null' }, inner] }, y: { type: 'string' } });
+  expect(unshared(ours, object({ x: inner }), { x: {} })).toEqual([]);
+  // The document refuses y, not x: our anyOf at /x is not shared.
+  expect(unshared(ours, object({ x: {}, y: { type: 'string' } }), { x: {}, y: 1 })).toEqual(['/x anyOf']);
+  // The document's nullable wrapper (published.ts) does not lend its "must be null" to our /x/q type.
+  const nullableRef = { anyOf: [{ type: 'null' }, object({ q: {}, z: {} }, ['z'])] };
+  expect(unshared(object({ x: object({ q: { type: 'string' }, z: {} }) }), object({ x: nullableRef }), { x: { q: 1 } })).toEqual(['/x/q type']);
+});
