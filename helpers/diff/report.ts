@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CLASS_MEANING, CLASSES, type DiffClass } from './classify.js';
+import type { EditIndex } from './edits.js';
 import type { ChangeEntry, DiffResult } from './suite-diff.js';
 
 const LISTED: readonly DiffClass[] = ['false-alarm risk', 'unchecked', 'obsolete', 'tightened'];
@@ -20,10 +21,74 @@ export function changeLine(c: ChangeEntry): string {
   return `[${c.class}] ${c.kind}: ${c.detail ? `${c.detail} — ` : ''}${c.where}${more}${on ? `; rests on ${on}` : ''}`;
 }
 
+const EDIT: Record<string, string> = {
+  'false-alarm risk': 'relax the contract to the document (or keep it where the seed states it: a ledger entry)',
+  unchecked: 'add it to the contract, a rule and a check (the mock too for a new status or operation)',
+  obsolete: 'remove it from the contract; retire or rewrite the rules and their checks',
+  tightened: 'tighten the contract; move the rule\'s boundary checks',
+};
+
+/** The contract file to edit for a change: its component's file, else its operation's. */
+export function contractFileOf(c: ChangeEntry, index: EditIndex): string | undefined {
+  return (c.component && index.components.get(c.component)) || c.operations.map((op) => index.operations.get(op)).find(Boolean);
+}
+
+/**
+ * Every change to act on (false-alarm risk, unchecked, obsolete, tightened), grouped by the
+ * operation it was first seen at, each with its key (for the deviation ledger) and what to edit:
+ * the contract file, the rules resting on it (and their catalogue file), the checks citing them.
+ */
+export function actionLines(r: DiffResult, index: EditIndex): string[] {
+  const acted = r.changes.filter((c) => LISTED.includes(c.class));
+  if (!acted.length) return [];
+  const lines: string[] = ['', `Changes to act on, by operation (${acted.length}; what each class asks: README, "Version bump"):`];
+  const groups = new Map<string, ChangeEntry[]>();
+  for (const c of acted) {
+    const op = c.operations[0] ?? c.where;
+    groups.set(op, [...(groups.get(op) ?? []), c]);
+  }
+  const rank = (c: ChangeEntry) => LISTED.indexOf(c.class);
+  for (const [op, list] of [...groups].sort((a, b) => a[0].localeCompare(b[0]))) {
+    const opFile = index.operations.get(op);
+    lines.push('', `${op}${opFile ? ` (${opFile})` : ''}: ${list.length} change${list.length === 1 ? '' : 's'}`);
+    for (const c of list.sort((a, b) => rank(a) - rank(b) || a.kind.localeCompare(b.kind) || a.key.localeCompare(b.key))) {
+      const others = c.operations.slice(1);
+      const place = c.where.replace(/^\S+ \S+ \([^)]*\) ?/, '');
+      lines.push(`  [${c.class}] ${c.kind}: ${c.detail || '(no detail)'}${place ? ` — ${place}` : ''}`);
+      if (others.length) lines.push(`      also at: ${others.slice(0, 6).join(', ')}${others.length > 6 ? ` and ${others.length - 6} more` : ''}`);
+      lines.push(`      key: ${c.key}`);
+      const file = contractFileOf(c, index);
+      lines.push(`      edit: ${file ?? 'the contract'}${c.component ? ` (${c.component})` : ''} — ${EDIT[c.class]}`);
+      // The rules, one line per catalogue file, each with the checks citing it (count and spec files).
+      const byFile = new Map<string, string[]>();
+      for (const rule of c.rules) {
+        const checks = rule.checks === undefined ? '' : rule.checks === 0 ? ' (no check cites it)' : ` (${rule.checks} check${rule.checks === 1 ? '' : 's'}: ${(rule.files ?? []).map((f) => f.replace(/^.*\//, '')).join(', ')})`;
+        const file = index.rules.get(rule.id) ?? 'the rule catalogue';
+        byFile.set(file, [...(byFile.get(file) ?? []), `${rule.id}${checks}`]);
+      }
+      for (const [file, rules] of byFile) lines.push(`      rules in ${file}: ${rules.join('; ')}`);
+      if (c.builtIn.length) lines.push(`      built-in checks: ${c.builtIn.join(', ')}`);
+    }
+  }
+  return lines;
+}
+
+/** What the deviation ledger subtracted, and its stale entries. */
+export function ledgerLines(r: DiffResult): string[] {
+  const l = r.ledger;
+  if (!l) return [];
+  const by = new Map<string, number>();
+  for (const s of l.subtracted) by.set(s.class, (by.get(s.class) ?? 0) + 1);
+  const lines = [`Deviation ledger ${l.file}: ${l.entries} entr${l.entries === 1 ? 'y' : 'ies'}; subtracted ${l.subtracted.length} change${l.subtracted.length === 1 ? '' : 's'}${by.size ? ` (${[...by].map(([c, n]) => `${n} ${c}`).join(', ')})` : ''}; ${l.stale.length} stale`];
+  for (const key of l.stale) lines.push(`  stale (matches no change; review or remove it): ${key}`);
+  if (l.unknownRules.length) lines.push(`  rule ids the catalogue does not have: ${l.unknownRules.join(', ')}`);
+  return lines;
+}
+
 export function summaryLines(r: DiffResult): string[] {
   return [
     `Diff of ${r.service}: ${r.from.label} (${r.from.version}) -> ${r.to.label} (${r.to.version})`,
-    `${r.library.name} ${r.library.version}: ${r.library.changes} changes (${r.library.atComponents} under components); ${r.changes.length} after merging the same change seen at several operations and under its component; ${r.annotations} description/example changes counted, not listed`,
+    `${r.library.name} ${r.library.version}: ${r.library.changes} changes (${r.library.atComponents} under components); ${r.changes.length + (r.ledger?.subtracted.length ?? 0)} after merging the same change seen at several operations and under its component${r.ledger ? ` (${r.ledger.subtracted.length} of them subtracted by the deviation ledger)` : ''}; ${r.annotations} description/example changes counted, not listed`,
     ...CLASSES.map((c) => `  ${c.padEnd(18)} ${String(r.counts[c]).padStart(5)}`),
   ];
 }
@@ -37,6 +102,7 @@ export function diffMarkdown(r: DiffResult): string {
     `- Structural diff: ${r.library.name} ${r.library.version}, ${r.library.changes} changes (${r.library.atComponents} listed under components), merged into ${r.changes.length}: the same change seen at several operations, or also under its component, is one entry`,
     `- Counted, not listed: ${r.annotations} changes of descriptions, summaries, examples, tags and document metadata; ${r.moves} moves (an allOf member or a list entry at another place); ${r.wholeComponents} components added, removed or renamed whole (judged where operations use them)`,
     ...(r.checksNote ? [`- Checks not named: ${r.checksNote}`] : []),
+    ...(r.ledger ? [`- ${ledgerLines(r).join('\n  - ')}`] : []),
     '', '| class | changes | meaning |', '|---|---|---|',
     ...CLASSES.map((c) => `| ${c} | ${r.counts[c]} | ${CLASS_MEANING[c]} |`),
   ];
@@ -45,7 +111,7 @@ export function diffMarkdown(r: DiffResult): string {
     if (!mine.length) continue;
     lines.push('', `## ${cls} (${mine.length})`, '', CLASS_MEANING[cls], '');
     for (const c of mine) {
-      lines.push(`- **${c.kind}**: ${c.detail ? `${c.detail} — ` : ''}\`${c.where}\`${c.component ? ` (in \`${c.component}\`)` : ''}`);
+      lines.push(`- **${c.kind}**: ${c.detail ? `${c.detail} — ` : ''}\`${c.where}\`${c.component ? ` (in \`${c.component}\`)` : ''}`, `  - key: \`${c.key}\``);
       if (c.operations.length > 1) lines.push(`  - operations: ${c.operations.join(', ')}`);
       for (const rule of c.rules) lines.push(`  - rule ${rule.id}${rule.checks === undefined ? '' : `: ${rule.checks} check${rule.checks === 1 ? '' : 's'}${rule.titles?.length ? ` (${rule.titles.map((t) => `"${t}"`).join('; ')}${rule.checks > rule.titles.length ? '; ...' : ''})` : ''}`}`);
       if (c.builtIn.length) lines.push(`  - built-in checks: ${c.builtIn.join(', ')}`);

@@ -8,6 +8,7 @@ import { CLASSES, Classifier, type DiffClass, type Judged, type SuiteView } from
 import type { CheckRef } from './checks.js';
 import { structuralDiff } from './compare.js';
 import type { DiffDocument } from './documents.js';
+import type { LedgerOutcome } from './ledger.js';
 import { atoms, locate, type Located } from './locate.js';
 
 export interface RuleRef {
@@ -15,9 +16,19 @@ export interface RuleRef {
   /** Checks citing the rule (undefined when the checks were not listed). */
   checks?: number;
   titles?: string[];
+  /** The spec files of those checks. */
+  files?: string[];
 }
 
 export interface ChangeEntry {
+  /**
+   * The change's stable key, what a deviation ledger entry names (helpers/diff/ledger.ts): the
+   * component it lies in (else the suite's operation and the parameter, body or response), the
+   * path of the field and keyword inside it, and the kind of change (with the name or value for a
+   * required name or an enum value). No list index, no bound's value, no description: an unrelated
+   * edit of either document leaves it as it is.
+   */
+  key: string;
   class: DiffClass;
   kind: string;
   detail: string;
@@ -51,6 +62,8 @@ export interface DiffResult {
   changes: ChangeEntry[];
   /** Why the checks under each rule are not named, when they are not. */
   checksNote?: string;
+  /** What the service's deviation ledger subtracted (helpers/diff/ledger.ts). */
+  ledger?: LedgerOutcome;
 }
 
 const SEVERITY = new Map(CLASSES.map((c, i) => [c, i]));
@@ -61,6 +74,31 @@ function libraryVersion(): string {
   } catch {
     return 'unknown';
   }
+}
+
+/** The stable key of a change (ChangeEntry.key). */
+export function changeKey(loc: Located, judged: Judged): string {
+  let anchor: string;
+  let inside: string;
+  if (loc.origin) {
+    anchor = loc.origin;
+    const tail = loc.place.slice(loc.place.indexOf(':') + 1).split('/');
+    inside = tail.filter((s) => s !== 'properties' && s !== '' && !/^[0-9]+$/.test(s)).map((s) => (s === 'items' ? '[]' : s)).join('.');
+  } else {
+    anchor = judged.ours ?? loc.operationId ?? `${loc.method?.toUpperCase()} ${loc.route}`;
+    const part =
+      loc.area === 'parameter' ? `${loc.param?.in} ${loc.param?.name}`
+      : loc.area === 'requestBody' ? `request${loc.media ? ` ${loc.media}` : ''}`
+      : loc.area === 'response' ? `response ${loc.status ?? ''}${loc.media ? ` ${loc.media}` : ''}${loc.header ? ` header ${loc.header}` : ''}`
+      : loc.area ?? '';
+    inside = [part.trim(), loc.field, loc.keyword].filter((s) => s && s !== 'operation').join(' ');
+  }
+  const valued = /^(required (relaxed|added)|enum value (added|removed))$/.test(judged.kind);
+  // A whole member added or removed (an anyOf/oneOf variant, a schema) is told apart by its $ref.
+  const member = (loc.action === 'add' ? loc.after : loc.before) as { $ref?: unknown } | undefined;
+  const ref = !valued && typeof member?.$ref === 'string' ? ` ${member.$ref.split('/').pop()}` : '';
+  const value = valued ? ` ${String(loc.action === 'add' ? loc.after : loc.before)}` : ref;
+  return `${anchor} ${inside}`.trim() + ` | ${judged.kind}${value}`;
 }
 
 function where(loc: Located, judged: Judged): string {
@@ -119,7 +157,7 @@ export function diffForSuite(from: DiffDocument, to: DiffDocument, view: SuiteVi
       continue;
     }
     const entry: ChangeEntry = {
-      class: judged.class, kind: judged.kind, detail: judged.detail, where: where(loc, judged), operations: [opName],
+      key: changeKey(loc, judged), class: judged.class, kind: judged.kind, detail: judged.detail, where: where(loc, judged), operations: [opName],
       rules: mergeRules([], judged.rules, checks, [opName]), builtIn: judged.builtIn, library: [loc.libraryType], merged: 1,
       ...(loc.origin ? { component: loc.origin } : {}),
     };
@@ -141,6 +179,7 @@ export function diffForSuite(from: DiffDocument, to: DiffDocument, view: SuiteVi
     if (group) group.merged++;
     else if (loc.path.length > 3) {
       groups.set(key, {
+        key: `${loc.origin ?? `components/${loc.path.slice(1, 3).join('/')}`} ${loc.place.slice(loc.place.indexOf(':') + 1).split('/').filter((x) => x !== 'properties' && !/^[0-9]+$/.test(x)).join('.')} | component only ${loc.action}`,
         class: 'no check affected', kind: 'component only', detail: 'listed only under its component: no operation of either document shows it',
         where: `components/${loc.path.slice(1).join('/')}`, operations: [], rules: [], builtIn: [], library: [loc.libraryType], merged: 1,
       });
@@ -170,7 +209,7 @@ function mergeRules(have: RuleRef[], ids: string[], checks: Map<string, CheckRef
   for (const id of ids) {
     if (out.some((r) => r.id === id)) continue;
     const cited = [...(checks?.get(id) ?? [])].sort((a, b) => relevance(a) - relevance(b));
-    out.push(checks ? { id, checks: cited.length, titles: cited.slice(0, 5).map((c) => c.title) } : { id });
+    out.push(checks ? { id, checks: cited.length, titles: cited.slice(0, 5).map((c) => c.title), files: [...new Set(cited.map((c) => c.file))].sort() } : { id });
   }
   return out;
 }
