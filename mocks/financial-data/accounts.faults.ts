@@ -18,7 +18,7 @@ export const ACCOUNTS_FAULTS: Fault[] = [
   { id: 'accounts-by-institution-simple-all', rule: 'the simple by-institution list holds only accounts at that institution (FD-ACCT-BY-INSTITUTION@acct-by-institution-simple)', source: 'seed', rules: ['FD-ACCT-BY-INSTITUTION'] },
   { id: 'accounts-status-filter-ignored', rule: 'the account status filter narrows GetCustomerAccounts (FD-ACCT-FILTER-STATUS)', source: 'seed', rules: ['FD-ACCT-FILTER-STATUS'] },
   { id: 'accounts-type-filter-ignored', rule: 'the account type filter narrows GetCustomerAccounts (FD-ACCT-FILTER-TYPE)', source: 'seed', rules: ['FD-ACCT-FILTER-TYPE'] },
-  { id: 'accounts-unsupported-type-empty', rule: 'an unsupported account type is a 400, not an empty list (FD-ACCT-TYPE-UNSUPPORTED)', source: 'provider', rules: ['FD-ACCT-TYPE-UNSUPPORTED'], relax: [{ schema: 'AccountTypeFilter', drop: ['enum'] }] },
+  { id: 'accounts-unsupported-type-empty', rule: 'an unsupported account type is a 400, not an empty list (FD-ACCT-TYPE-UNSUPPORTED)', source: 'provider', rules: ['FD-ACCT-TYPE-UNSUPPORTED'] },
   // Deletion of access (seed 002: removes access to that data only).
   { id: 'accounts-deleted-login-still-listed', rule: "a deleted login's accounts leave GetCustomerAccounts too (FD-ACCT-DELETE-LOGIN@acct-list)", source: 'seed', rules: ['FD-ACCT-DELETE-LOGIN'] },
   { id: 'accounts-deleted-account-simple-readable', rule: 'a deleted account is 404 through GetCustomerAccountSimple too (FD-ACCT-DELETE-ACCOUNT@acct-get-simple)', source: 'seed', rules: ['FD-ACCT-DELETE-ACCOUNT'] },

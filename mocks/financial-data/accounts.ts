@@ -8,6 +8,18 @@ import { route, sendError, type FdContext, type Input } from './middleware.js';
 import { findAccount, findLogin, linkedData, type Account, type InstitutionLogin } from './portfolio.js';
 import type { FdWorld } from './world.js';
 
+/**
+ * The account_type values the mock supports: "ava" (the one provider 1.35.0 AccountTypeParameter
+ * names) and the provider's AccountType list, the types accounts carry (seed 002, Resources -
+ * Account; that they filter by type is an assumption). Another value is its 400 example.
+ */
+const SUPPORTED_ACCOUNT_TYPES = new Set([
+  'ava', 'checking', 'savings', 'cd', 'moneyMarket', 'creditCard', 'lineOfCredit', 'investment', 'investmentTaxDeferred',
+  'employeeStockPurchasePlan', 'ira', '401k', 'roth', '403b', '529plan', 'rollover', 'ugma', 'utma', 'keogh', '457plan', '401a',
+  'brokerageAccount', 'educationSavings', 'healthSavingsAccount', 'pension', 'profitSharingPlan', 'roth401k', 'sepIRA', 'simpleIRA',
+  'thriftSavingsPlan', 'variableAnnuity', 'cryptocurrency', 'mortgage', 'loan', 'studentLoan', 'studentLoanGroup', 'studentLoanAccount',
+]);
+
 /** Accounts deleted while a "still visible" fault is on, kept for that one reader (per world). */
 const ghosts = new WeakMap<FdWorld, Map<string, Account>>();
 
@@ -95,6 +107,12 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     if (status !== undefined && !faults.has('accounts-status-filter-ignored') && !statusSkipped) list = list.filter((a) => a.status === status);
     // Fault: a listing without a status filter hides the pending account (provider: all accounts).
     if (status === undefined && faults.has('accounts-list-hides-pending')) list = list.filter(isActive);
+    // provider 1.35.0: AccountTypeParameter is an open string in the contract; its 400 example
+    // "Account type not supported" is answered here for a type outside the supported ones
+    // (FD-ACCT-TYPE-UNSUPPORTED; the fault answers it with the list instead).
+    if (type !== undefined && !SUPPORTED_ACCOUNT_TYPES.has(String(type)) && !faults.has('accounts-unsupported-type-empty')) {
+      return sendError(ctx, reply, 400, 'Bad request. (Account type not supported)');
+    }
     // provider 1.35.0: "ava" is the type it documents as supported; its meaning is not given, so it
     // restricts nothing here. Any other supported value lists the accounts of that type.
     if (type !== undefined && type !== 'ava' && !faults.has('accounts-type-filter-ignored')) list = list.filter((a) => a.type === type);

@@ -52,7 +52,6 @@ export const FD_PART2_BLIND_FAULTS: Fault[] = [
   }),
   blind({
     id: 'blind-psi-legacy-purpose-any-code', rule: 'the legacy FCRA read accepts the purpose code 1P only; another two-character code is a 400 (provider 1.35.0 PayPurposeCodeParameter; 400 example 10005)', source: 'provider', rules: ['FD-PSI-LEGACY-PURPOSE'],
-    relax: [{ schema: 'LegacyPayPurposeCode', drop: ['enum'], set: { pattern: '^[0-9A-Za-z]{2}$' } }],
   }),
   // Statements, pay statements, assets (seed 002, Statements, pay statements, assets; Limits; provider 1.35.0).
   blind({ id: 'blind-statements-v3-default-all', rule: 'without index, statement details give one detail, of index 1 (provider 1.35.0 StatementIndexesParameter default "1")', source: 'provider', rules: ['FD-STMT-DEFAULT-INDEX'] }),

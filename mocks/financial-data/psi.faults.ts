@@ -31,7 +31,7 @@ export const PSI_FAULTS: Fault[] = [
   { id: 'psi-today-refused', rule: 'FD-PSI-SETTLE-DATE-NOT-PAST: today is accepted', source: 'provider', rules: ['FD-PSI-SETTLE-DATE-NOT-PAST'] },
   { id: 'psi-legacy-amount-optional', rule: 'FD-PSI-LEGACY-REQUIRED: settlementAmount is required', source: 'provider', rules: ['FD-PSI-LEGACY-REQUIRED'] },
   { id: 'psi-legacy-purpose-optional', rule: 'FD-PSI-LEGACY-REQUIRED: purposeCode is required on the legacy FCRA read', source: 'provider', rules: ['FD-PSI-LEGACY-REQUIRED'] },
-  { id: 'psi-legacy-purpose-any', rule: 'FD-PSI-LEGACY-PURPOSE: the legacy FCRA read takes the purpose code 1P only', source: 'provider', rules: ['FD-PSI-LEGACY-PURPOSE'], relax: [{ schema: 'LegacyPayPurposeCode', drop: ['enum'] }] },
+  { id: 'psi-legacy-purpose-any', rule: 'FD-PSI-LEGACY-PURPOSE: the legacy FCRA read takes the purpose code 1P only', source: 'provider', rules: ['FD-PSI-LEGACY-PURPOSE'] },
   { id: 'psi-warning-never', rule: 'FD-PSI-BALANCE-WARNING: an amount above the available balance carries the warning 2000', source: 'provider', rules: ['FD-PSI-BALANCE-WARNING'] },
   { id: 'psi-warning-at-equal', rule: 'FD-PSI-BALANCE-WARNING: an amount equal to the available balance carries no warning', source: 'provider', rules: ['FD-PSI-BALANCE-WARNING'] },
   // Accounts PSI rates (assumption) and their status (provider 1.35.0 example 10013).

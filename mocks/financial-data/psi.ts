@@ -172,6 +172,13 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
     if (!account) return sendError(ctx, reply, 404, 'Customer or account not found');
     const missing = missingQuery(operationId, query);
     if (missing) return sendError(ctx, reply, 400, `Missing parameter (${missing})`);
+    // provider 1.35.0: PayPurposeCodeParameter is an open string naming the code 1P; its 400
+    // example 10005 refuses another code (FD-PSI-LEGACY-PURPOSE). The faults accept any code, or
+    // any two-character one.
+    const code = operationId === 'GetFCRAPaymentSuccessIndicator' && query.purposeCode !== undefined ? String(query.purposeCode) : undefined;
+    if (code !== undefined && code !== '1P' && !faults.has('psi-legacy-purpose-any') && !(faults.has('blind-psi-legacy-purpose-any-code') && /^[0-9A-Za-z]{2}$/.test(code))) {
+      return sendError(ctx, reply, 400, 'invalid purpose code');
+    }
     if (!ratable(account, query.settleByDate, reply)) return reply;
     const amount = Number(query.settlementAmount ?? 0);
     const payReqId = nextPayRequestId();
