@@ -125,6 +125,7 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
   });
 
   // --- getApplications (provider 1.35.0: start page index from 1, limit 1..100 default 50; 3008 unknown parameters)
+  const invalidStart = (reply: FastifyReply) => reply.code(400).send({ code: '3005', status: '400', message: 'Bad Request', user_message: 'Invalid Start value' });
   const LIST_PARAMS = new Set(['start', 'limit', 'pre_app_id', 'application_id', 'name', 'status']);
   // Blind fault blind-app-list-params-relaxed-names: names compared without case and underscores.
   const loose = (k: string) => k.replace(/_/g, '').toLowerCase();
@@ -133,6 +134,9 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
     if (unknown.length && !faults.has('app-list-unknown-param-ignored')) {
       return reply.code(400).send({ code: '3008', status: '400', message: 'Bad Request', user_message: `Known query parameters: [${[...LIST_PARAMS].join(', ')}] are allowed only` });
     }
+    // provider 1.35.0: StartParameter has no minimum in the contract; the 400 example 3005 of these
+    // reads refuses a start below the first page (FD-APP-LIST-PAGING).
+    if (query.start !== undefined && query.start < 1) return invalidStart(reply);
     if (faults.has('blind-app-list-limit-100-refused') && (query.limit ?? 50) >= 100) {
       return reply.code(400).send({ code: '3007', status: '400', message: 'Bad Request', user_message: 'Requested Limit value is exceeded' });
     }
@@ -207,6 +211,8 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
       if (faults.has('app-institutions-unknown-app-empty')) return { found: 0, displaying: 0, moreAvailable: false, institutions: [] };
       return reply.code(404).send({ code: '3001', status: '404', message: 'Resource Not Found', user_message: 'Requested Application Id is not found' });
     }
+    // provider 1.35.0 400 example 3005, as for getApplications (FD-APP-INSTITUTIONS-PAGING).
+    if (query.start !== undefined && query.start < 1) return invalidStart(reply);
     if (faults.has('blind-app-institutions-limit-capped-100') && (query.limit ?? 25) > 100) {
       return reply.code(400).send({ code: '3007', status: '400', message: 'Bad Request', user_message: 'Requested Limit value is exceeded' });
     }

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { assertProperty, expect, expectFdError, newCustomer, rules, test } from '../../fixtures/financial-data.js';
 import {
-  anyName, invalidLimit, invalidStart, invalidUsername, nineDigits, validLimit, validStart, validUsername, wrongLengthRoutingNumber,
+  anyName, invalidLimit, invalidUsername, nineDigits, validLimit, validStart, validUsername, wrongLengthRoutingNumber,
 } from '../../fixtures/arbitraries/financial-data/boundaries.js';
 
 test('accepts every username the contract allows with 201 @property', rules('FD-CUST-USERNAME-RULES:accept'), async ({ fdApi, fdContract }, testInfo) => {
@@ -34,7 +34,7 @@ test('stores any first and last name the contract allows @property', rules('FD-C
 });
 
 for (const op of ['GetCustomers', 'GetInstitutions'] as const) {
-  test(`${op} accepts every start and limit the contract allows, and displays at most limit @property`, rules('FD-PAGE-LIMIT:accept', 'FD-PAGE-START-MIN:accept'), async ({ fdApi }, testInfo) => {
+  test(`${op} accepts every start and limit the contract allows, and displays at most limit @property`, rules('FD-PAGE-LIMIT:accept'), async ({ fdApi }, testInfo) => {
     await assertProperty(fc.asyncProperty(validStart, validLimit, async (start, limit) => {
       const res = await fdApi.call(op, { query: { start, limit } });
       expect(res.status).toBe(200);
@@ -43,11 +43,12 @@ for (const op of ['GetCustomers', 'GetInstitutions'] as const) {
     }), testInfo);
   });
 
-  test(`${op} rejects every start or limit outside the contract with 400 @property @assumption`, rules('FD-PAGE-LIMIT:refuse', 'FD-PAGE-START-MIN:refuse'), async ({ fdApi, fdContract }, testInfo) => {
-    const [limitOk, startOk] = [fdContract.component('PageLimit'), fdContract.component('PageStart')];
-    await assertProperty(fc.asyncProperty(fc.oneof(invalidLimit.map((limit) => ({ limit })), invalidStart.map((start) => ({ start }))), async (query) => {
-      fc.pre('limit' in query ? !limitOk(query.limit) : !startOk(query.start));
-      expectFdError(await fdApi.call(op, { query }), 400, JSON.stringify(query));
+  // provider 1.35.0 sets no minimum on start or limit: only a limit above 1000 is outside the contract.
+  test(`${op} rejects every limit outside the contract with 400 @property @assumption`, rules('FD-PAGE-LIMIT:refuse'), async ({ fdApi, fdContract }, testInfo) => {
+    const limitOk = fdContract.component('PageLimit');
+    await assertProperty(fc.asyncProperty(invalidLimit, async (limit) => {
+      fc.pre(!limitOk(limit));
+      expectFdError(await fdApi.call(op, { query: { limit } }), 400, `limit ${limit}`);
     }), testInfo);
   });
 }
