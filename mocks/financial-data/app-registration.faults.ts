@@ -24,7 +24,7 @@ export const APP_REGISTRATION_FAULTS: Fault[] = [
   { id: 'app-list-status-filter-ignored', rule: 'FD-APP-LIST-FILTER: status returns only registrations in that status', source: 'provider', rules: ['FD-APP-LIST-FILTER'] },
   { id: 'app-list-name-contains', rule: 'FD-APP-LIST-FILTER: name matches the whole name, not a part of it', source: 'provider', rules: ['FD-APP-LIST-FILTER'] },
   { id: 'app-list-unknown-param-ignored', rule: 'FD-APP-LIST-PARAMS: an unknown query parameter is a 400 (3008)', source: 'provider', rules: ['FD-APP-LIST-PARAMS'] },
-  { id: 'app-list-status-any', rule: 'FD-APP-LIST-PARAMS: a status outside A, P, D, R, S is a 400 (3009)', source: 'provider', rules: ['FD-APP-LIST-PARAMS'], relax: [{ schema: 'AppRegistrationStatus', drop: ['enum'] }] },
+  { id: 'app-list-status-any', rule: 'FD-APP-LIST-PARAMS: a status outside A, P, D, R, S is a 400 (3009)', source: 'provider', rules: ['FD-APP-LIST-PARAMS'] },
   // The deprecated v2 status read.
   { id: 'app-status-retired', rule: 'FD-APP-STATUS-SUNSET: a 1.35.0 target still serves the deprecated status read', source: 'seed', rules: ['FD-APP-STATUS-SUNSET'] },
   { id: 'app-status-empty-200', rule: 'FD-APP-STATUS-NOT-FOUND: a status read matching no registration is a 404', source: 'assumption', rules: ['FD-APP-STATUS-NOT-FOUND'] },

@@ -125,6 +125,7 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
   });
 
   // --- getApplications (provider 1.35.0: start page index from 1, limit 1..100 default 50; 3008 unknown parameters)
+  const APP_STATUSES = new Set(['A', 'P', 'D', 'R', 'S']);
   const invalidStart = (reply: FastifyReply) => reply.code(400).send({ code: '3005', status: '400', message: 'Bad Request', user_message: 'Invalid Start value' });
   const LIST_PARAMS = new Set(['start', 'limit', 'pre_app_id', 'application_id', 'name', 'status']);
   // Blind fault blind-app-list-params-relaxed-names: names compared without case and underscores.
@@ -137,6 +138,11 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
     // provider 1.35.0: StartParameter has no minimum in the contract; the 400 example 3005 of these
     // reads refuses a start below the first page (FD-APP-LIST-PAGING).
     if (query.start !== undefined && query.start < 1) return invalidStart(reply);
+    // provider 1.35.0 400 example 3009: a status outside A, P, D, R, S (the parameter is an open
+    // string in the contract; FD-APP-LIST-PARAMS; the fault accepts any status).
+    if (query.status !== undefined && !APP_STATUSES.has(String(query.status)) && !faults.has('app-list-status-any')) {
+      return reply.code(400).send({ code: '3009', status: '400', message: 'Bad Request', user_message: 'Query parameter values are invalid' });
+    }
     if (faults.has('blind-app-list-limit-100-refused') && (query.limit ?? 50) >= 100) {
       return reply.code(400).send({ code: '3007', status: '400', message: 'Bad Request', user_message: 'Requested Limit value is exceeded' });
     }
