@@ -8,7 +8,6 @@ export const MICRO_ENTRIES_FAULTS: Fault[] = [
   { id: 'micro-entries-amounts-in-cents', rule: 'FD-MICRO-AMOUNTS: each micro amount under one dollar (deposited in cents: 12 dollars for 0.12)', source: 'seed', rules: ['FD-MICRO-AMOUNTS'] },
   { id: 'micro-entries-routing-length-unenforced', rule: 'FD-MICRO-ROUTING-LENGTH: a routing number of 8 or 10 digits is a 400', source: 'seed', rules: ['FD-MICRO-ROUTING-LENGTH'], relax: [{ schema: 'MicroEntryRoutingNumber', set: { pattern: '^[0-9]{8,10}$' } }] },
   { id: 'micro-entries-name-optional', rule: 'FD-MICRO-REQUIRED: the receiver name is required', source: 'provider', rules: ['FD-MICRO-REQUIRED'], relax: [{ schema: 'MicroEntryReceiver', unrequire: ['name'] }] },
-  { id: 'micro-entries-account-type-unchecked', rule: 'FD-MICRO-ACCOUNT-TYPE: an account type outside the provider list is a 400', source: 'provider', rules: ['FD-MICRO-ACCOUNT-TYPE'], relax: [{ schema: 'MicroEntryAccountType', drop: ['enum'] }] },
   // The micro-entry account: its number is answered by its last four digits only.
   { id: 'micro-entries-full-account-number', rule: 'FD-MICRO-MASKING: the details read carries the full account number as accountNumberLast4', source: 'provider', rules: ['FD-MICRO-MASKING'] },
   { id: 'micro-entries-last4-first-digits', rule: 'FD-MICRO-MASKING: accountNumberLast4 holds the first four digits', source: 'provider', rules: ['FD-MICRO-MASKING'] },
