@@ -43,7 +43,7 @@ for (const op of ['GetCustomers', 'GetInstitutions'] as const) {
     }), testInfo);
   });
 
-  // provider 1.35.0 sets no minimum on start or limit: only a limit above 1000 is outside the contract.
+  // provider 1.35.0 sets no minimum on start: only limit has bounds (1..1000, reference Paging).
   test(`${op} rejects every limit outside the contract with 400 @property @assumption`, rules('FD-PAGE-LIMIT:refuse'), async ({ fdApi, fdContract }, testInfo) => {
     const limitOk = fdContract.component('PageLimit');
     await assertProperty(fc.asyncProperty(invalidLimit, async (limit) => {

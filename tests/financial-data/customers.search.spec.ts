@@ -39,10 +39,11 @@ test('accepts limit 1000 and rejects limit 1001 with 400 @assumption', rules('FD
   expectFdError(await fdApi.call('GetCustomers', { query: { limit: 1001 } }), 400, 'limit 1001');
 });
 
-// 'ten': provider 1.35.0 types limit an integer. 'closed': the seed's two kinds, under the
-// provider's parameter name `type`. (limit 0 and start 0 are not refused: the document sets no minimum.)
-for (const [query, tag] of [[{ limit: 'ten' }, '@provider'], [{ type: 'closed' }, '@provider']] as const) {
-  test(`rejects ${JSON.stringify(query)} with 400 ${tag}`, rules('type' in query ? 'FD-CUST-FILTER-TYPE:refuse' : 'FD-NEGATIVE'), async ({ fdApi }) => {
+// limit 0: reference, Paging (a 400 outside 1..1000). 'ten': provider 1.35.0 types limit an
+// integer. 'closed': the seed's two kinds, under the provider's parameter name `type`. (start 0
+// is not refused: provider 1.35.0 StartParameter sets no minimum.)
+for (const [query, tag] of [[{ limit: 0 }, '@assumption'], [{ limit: 'ten' }, '@provider'], [{ type: 'closed' }, '@provider']] as const) {
+  test(`rejects ${JSON.stringify(query)} with 400 ${tag}`, rules('limit' in query && query.limit === 0 ? 'FD-PAGE-LIMIT:refuse@customers' : 'type' in query ? 'FD-CUST-FILTER-TYPE:refuse' : 'FD-NEGATIVE'), async ({ fdApi }) => {
     expectFdError(await fdApi.call('GetCustomers', { query }), 400, JSON.stringify(query));
   });
 }

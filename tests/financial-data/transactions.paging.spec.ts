@@ -46,14 +46,14 @@ test('limit 1000 gives a page of 1000 of the 1205 transactions of the checking a
     }
   });
 
-test('limit 1001 is a 400 @assumption', rules(...LISTS.map(({ path }) => `FD-TXN-PAGE-LIMIT:refuse@${path}`)), async ({ fdApi, fd, linkedCustomer }) => {
+test('limit 1001 and limit 0 are a 400 @assumption', rules(...LISTS.map(({ path }) => `FD-TXN-PAGE-LIMIT:refuse@${path}`)), async ({ fdApi, fd, linkedCustomer }) => {
   // seed 002, Limits: 1000 per page; reference, Paging: above the cap is a 400 rather than clamped.
-  // (provider 1.35.0 sets no minimum on limit: 0 is not refused by the contract.)
   const checking = linkedCustomer.account('checking');
   const list = lister(fdApi, linkedCustomer.customerId, checking.id);
   const whole = wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000));
   for (const { op } of LISTS) {
     expectFdError(await list(op, { ...whole, limit: 1001 }), 400, `${op} limit 1001`);
+    expectFdError(await list(op, { ...whole, limit: 0 }), 400, `${op} limit 0`);
   }
 });
 
