@@ -61,10 +61,6 @@ export const FD_PART2_BLIND_FAULTS: Fault[] = [
     id: 'blind-statements-index-max-23', rule: 'statement index accepts 1 to 24: 24 is served (seed 002, Limits: statements up to 24 months; provider StatementIndexParameter maximum 24)', source: 'seed', rules: ['FD-STMT-INDEX-RANGE'],
     relax: [{ schema: 'StatementIndex', set: { maximum: 23 } }],
   }),
-  blind({
-    id: 'blind-statements-paystmt-any-text', rule: 'a pay statement that is not standard Base64 is a 400, not stored (provider 1.35.0 PayStatement.statement "Base64 encoded"; this contract)', source: 'assumption', rules: ['FD-PAYSTMT-BASE64'],
-    relax: [{ schema: 'PayStatement', at: ['properties', 'statement'], drop: ['pattern'] }],
-  }),
   // Micro entries (seed 002, Micro entries and switches; Limits; Errors 409, 429; provider 1.35.0).
   blind({ id: 'blind-micro-entries-deposited-after-23-hours', rule: 'micro entries stay Pending until 24 hours after initiation (still Pending a minute before), Completed from then on (provider MicroDepositStatus; catalogue assumption)', source: 'assumption', rules: ['FD-MICRO-DETAILS'] }),
   blind({ id: 'blind-micro-entries-creation-date-eastern', rule: 'the details creationDate is the initiation time in UTC without zone, not a local wall time (provider 1.35.0 MicroDepositDetails.creationDate NoZoneDateTime)', source: 'provider', rules: ['FD-MICRO-DETAILS'] }),

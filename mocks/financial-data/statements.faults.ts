@@ -25,6 +25,5 @@ export const STATEMENTS_FAULTS: Fault[] = [
   { id: 'paystmt-asset-latin1', rule: 'FD-PAYSTMT-ROUNDTRIP: the asset is the bytes stored (not re-encoded)', source: 'seed', rules: ['FD-PAYSTMT-ROUNDTRIP'] },
   { id: 'assets-owner-unchecked', rule: "FD-ASSET-OWNER: another customer's asset is a 404", source: 'seed', rules: ['FD-ASSET-OWNER'] },
   { id: 'assets-unknown-empty', rule: 'FD-ASSET-UNKNOWN: an asset id never issued is a 404 (not an empty 200)', source: 'seed', rules: ['FD-ASSET-UNKNOWN'] },
-  { id: 'paystmt-base64-unchecked', rule: 'FD-PAYSTMT-BASE64: a statement that is not Base64 is a 400', source: 'assumption', rules: ['FD-PAYSTMT-BASE64'], relax: [{ schema: 'PayStatement', at: ['properties', 'statement'], drop: ['pattern', 'minLength'] }] },
   { id: 'paystmt-label-optional', rule: 'FD-PAYSTMT-REQUIRED: label and statement are required', source: 'provider', rules: ['FD-PAYSTMT-REQUIRED'], relax: [{ schema: 'PayStatement', unrequire: ['label'] }] },
 ];
