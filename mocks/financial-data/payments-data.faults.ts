@@ -38,7 +38,7 @@ export const PAYMENTS_DATA_FAULTS: Fault[] = [
   // Payment enablement bundle (seed 002: any or all of four sections; include narrows).
   { id: 'payments-data-peb-include-ignored', rule: 'FD-PAY-PEB-INCLUDE: include narrows the sections (by-login path only ignores it)', rules: ['FD-PAY-PEB-INCLUDE'], source: 'seed' },
   { id: 'payments-data-peb-include-first-only', rule: 'FD-PAY-PEB-INCLUDE: every section named by include comes back', rules: ['FD-PAY-PEB-INCLUDE'], source: 'seed' },
-  { id: 'payments-data-peb-include-unknown-accepted', rule: 'FD-PAY-PEB-INCLUDE-VALUES: an unknown section name is a 400', rules: ['FD-PAY-PEB-INCLUDE-VALUES'], source: 'provider', relax: [{ schema: 'PebInclude', set: { pattern: '^.*$' } }] },
+  { id: 'payments-data-peb-include-unknown-accepted', rule: 'FD-PAY-PEB-INCLUDE-VALUES: an unknown section name is a 400', rules: ['FD-PAY-PEB-INCLUDE-VALUES'], source: 'provider' },
   { id: 'payments-data-peb-default-no-owner', rule: 'FD-PAY-PEB-DEFAULT-ALL: without include the owner section comes back too', rules: ['FD-PAY-PEB-DEFAULT-ALL'], source: 'assumption' },
   // Owner match (seed 002: name required; scores 0..100, higher closer; 408).
   { id: 'payments-data-match-name-optional', rule: 'FD-PAY-MATCH-NAME-REQUIRED: a match request without name is a 400', rules: ['FD-PAY-MATCH-NAME-REQUIRED'], source: 'seed', relax: [{ schema: 'OwnerMatchRequest', unrequire: ['name'] }] },

@@ -268,8 +268,15 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
     });
     return { customerId, errorCount, accountCount: views.length, ...counts, accounts: views };
   };
+  // provider 1.35.0: the include parameter is an open string in the contract; its 400 example
+  // (code 12019) refuses a name other than the three sections (FD-PAY-PEB-INCLUDE-VALUES; the
+  // fault accepts any name).
+  const unknownSection = (include: unknown) => include !== undefined && !faults.has('payments-data-peb-include-unknown-accepted')
+    && String(include).split(',').map((s) => s.trim()).some((name) => !(PEB_SECTIONS as readonly string[]).includes(name));
+  const refuseInclude = (reply: FastifyReply) => sendError(ctx, reply, 400, 'include must name balanceDetails, paymentInstruction or accountIdentity');
   route(app, ctx, 'GetAccountDetailsByInstitutionLoginId', (input, reply) => {
     const { path, partner, query } = input;
+    if (unknownSection(query.include)) return refuseInclude(reply);
     const login = findLogin(world, path.customerId, path.institutionLoginId, partner?.id);
     if (!login) return sendError(ctx, reply, 404, 'Customer or institution login not found');
     const accounts = [...world.accounts.values()].filter((a) => a.customerId === login.customerId && a.institutionLoginId === login.id);
@@ -277,6 +284,7 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
     return bundle(login.customerId, accounts, query, true);
   });
   route(app, ctx, 'GetAccountDetailsByAccountId', (input, reply) => {
+    if (unknownSection(input.query.include)) return refuseInclude(reply);
     const account = accountOf(input);
     if (!account) return sendError(ctx, reply, 404, 'Customer or account not found');
     return bundle(account.customerId, [account], input.query, false);
