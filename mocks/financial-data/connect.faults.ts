@@ -14,7 +14,7 @@ export const CONNECT_FAULTS: Fault[] = [
   // Experiences in the generate bodies (provider 1.35.0 Experience; unknown GUID: assumption).
   { id: 'connect-experience-unknown-accepted', rule: 'FD-CONNECT-EXPERIENCE: a GUID of no experience of the partner is a 400', source: 'assumption', rules: ['FD-CONNECT-EXPERIENCE'] },
   { id: 'connect-experience-known-refused', rule: "FD-CONNECT-EXPERIENCE: the id of one of the partner's experiences is accepted", source: 'provider', rules: ['FD-CONNECT-EXPERIENCE'] },
-  { id: 'connect-experience-format-unchecked', rule: 'FD-CONNECT-EXPERIENCE: an experience that is neither default nor a GUID is a 400', source: 'provider', rules: ['FD-CONNECT-EXPERIENCE'], relax: [{ schema: 'ConnectExperience', drop: ['pattern'] }] },
+  { id: 'connect-experience-format-unchecked', rule: 'FD-CONNECT-EXPERIENCE: an experience that is neither default nor a GUID is a 400', source: 'provider', rules: ['FD-CONNECT-EXPERIENCE'] },
   // Who the session is for (provider 1.35.0 example 10010; consumer and partner: assumption).
   { id: 'connect-customer-unchecked', rule: 'FD-CONNECT-CUSTOMER: an unknown customer is a 400', source: 'provider', rules: ['FD-CONNECT-CUSTOMER'] },
   { id: 'connect-joint-second-borrower-unchecked', rule: "FD-CONNECT-CUSTOMER: every borrower's customer is checked, not only the primary's", source: 'provider', rules: ['FD-CONNECT-CUSTOMER'] },

@@ -109,8 +109,13 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
         return { status: 400, message: 'consumerId is not the consumer of that customer' };
       }
     }
-    // FD-CONNECT-EXPERIENCE: default or one of the experiences (the GUID form is the contract's pattern).
+    // FD-CONNECT-EXPERIENCE: default or one of the experiences. provider 1.35.0 leaves the field an
+    // open string in its schema; its 400 example 10010 refuses a value that is neither default nor
+    // a GUID (answered here; the fault accepts any form).
     const experience = body.experience as string | undefined;
+    if (experience !== undefined && experience !== 'default' && !GUID.test(experience) && !faults.has('connect-experience-format-unchecked')) {
+      return { status: 400, message: '"experience" must be a valid GUID' };
+    }
     // Blind fault: the joint-borrower e-mail (experience required) wants a real experience GUID, not default.
     if (experience === 'default' && flow.operationId === 'SendJointBorrowerConnectEmail' && faults.has('blind-connect-joint-email-default-experience-refused')) {
       return { status: 400, message: '"experience" must be a valid GUID' };
