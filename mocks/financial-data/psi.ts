@@ -106,10 +106,9 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
     if (!account) return sendError(ctx, reply, 404, 'Customer or account not found');
     const frozenChecked = !faults.has('psi-freeze-ignored') && !(!fcra && faults.has('psi-freeze-fcra-only'));
     if (world.frozen.has(account.customerId) && frozenChecked) return sendError(ctx, reply, 403, 'An active security freeze for this customer exists.');
-    if (fcra) {
-      const missing = missingQuery('GenerateFcraPaymentSuccessIndicators', query);
-      if (missing) return sendError(ctx, reply, 400, 'Permissible Purpose Code is required');
-    }
+    // provider 1.35.0: purpose is optional in the contract; its 400 example 10100 refuses an FCRA
+    // run without it (FD-PSI-PURPOSE-REQUIRED; the fault serves it).
+    if (fcra && query.purpose === undefined && !faults.has('psi-purpose-not-required')) return sendError(ctx, reply, 400, 'Permissible Purpose Code is required');
     if (!ratable(account, body.transaction.settleByDate, reply)) return reply;
     const run: Run = {
       payRequestId: nextPayRequestId(), fcra, customerId: account.customerId, accountId: account.id, requestDate: today(),
