@@ -7,17 +7,15 @@
 // none), the Connect page completed in a real browser (Debian's chromium, as
 // certification-html.spec.ts launches it) for both FinBank institutions, refused credentials,
 // the 20-account limit, bad input to the page (a 4xx), and the inventory of created objects.
-import fs from 'node:fs';
-import { chromium } from '@playwright/test';
 import { parse as parseDotenv } from 'dotenv';
 import { expect, runCommand, test } from '../../fixtures/self.js';
+import { browserMissing, launchChromium } from '../../helpers/browser.js';
 import { ENV_SCHEMA, ONE_OF } from '../../helpers/env-schema.js';
 import { serviceProfile } from '../../helpers/services.js';
 import { startFinancialDataMock } from '../../mocks/financial-data/index.js';
 import type { Account } from '../../mocks/financial-data/portfolio.js';
 import { startStandIn, toDotenv, type StandInHandle, type StandInService } from '../../mocks/stand-in.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const SERVICES: StandInService[] = ['card-enrollment', 'installments', 'financial-data'];
 /** What the suite's preparation creates, or the user's own listener: never in env(). */
 const NOT_PROVIDED = ['FD_LINKED_CUSTOMER_ID', 'FD_SAMPLE_REPORT_ID', 'FD_SAMPLE_PORTFOLIO_ID', 'FD_APPLICATION_ID', 'FD_LISTENER_PUBLIC_URL', 'FD_LISTENER_PORT', 'INSTALLMENTS_RECEIVER_PUBLIC_URL', 'INSTALLMENTS_RECEIVER_PORT'];
@@ -166,7 +164,7 @@ test('financial data plain mock: no testing-customer quota', async () => {
 });
 
 test('financial data stand-in: Connect completed in a real browser links both FinBank institutions; invalid credentials link nothing', async ({ contracts }) => {
-  test.skip(!fs.existsSync(CHROMIUM), `needs Debian's chromium at ${CHROMIUM} (apt-get install chromium)`);
+  test.skip(Boolean(browserMissing()), browserMissing());
   await withStandIn('financial-data', {}, async (h) => {
     const env = h.env();
     const headers = await fdHeaders(h, env);
@@ -181,7 +179,7 @@ test('financial data stand-in: Connect completed in a real browser links both Fi
     expect(link.protocol).toBe('https:');
     expect(link.host).toBe(new URL(h.origin).host);
     expect(link.searchParams.get('customerId')).toBe(customerId);
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+    const browser = await launchChromium();
     try {
       // The stand-in's certificate is self-signed (mocks/kit/tls.ts).
       const page = await (await browser.newContext({ ignoreHTTPSErrors: true })).newPage();
