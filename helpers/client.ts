@@ -134,7 +134,7 @@ export class OperationClient {
     if (owns?.quota && liveQuotaObjects >= SANDBOX_CUSTOMERS_PER_WORKER && this.deps.testInfo) {
       // Fair on a sandbox: a check that needs more testing customers at once than the quota leaves
       // a worker is not run, rather than exhausting the partner's 100 (provider Test the APIs page).
-      this.deps.testInfo.skip(true, `sandbox quota: needs more than the ${SANDBOX_CUSTOMERS_PER_WORKER} testing customers at once a worker may hold (the partner may have 100)`);
+      this.deps.testInfo.skip(true, `sandbox quota: needs more than the ${SANDBOX_CUSTOMERS_PER_WORKER} testing customers at once a worker may hold (the partner may have ${suiteConfig().sandboxCustomerQuota})`);
     }
     // A Buffer is sent byte for byte (a string body with a JSON content type would be re-encoded
     // when it is not valid JSON, breaking rawBody and any signature over the body).
