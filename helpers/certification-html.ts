@@ -64,6 +64,8 @@ function service(s: ServiceVerdict): string {
   return `<section><h2>${esc(s.title)}: <span class="verdict" style="background:${COLOR[s.verdict]}">${esc(s.verdict)}</span></h2>`
     + (s.warning ? `<p class="warning">${esc(s.warning)}</p>` : '')
     + (failures ? `<h3>Failures, grouped by root cause</h3>${failures}` : '')
+    + ((s.conflicts ?? []).length ? `<h3>Seed-vs-provider conflicts</h3>${s.conflicts.map((c) => `<details open><summary>${esc(c.id)}: ${c.titles.length} check(s)</summary>`
+      + `<ul><li>Seed: ${esc(c.seed)}</li><li>Provider: ${esc(c.provider)}</li><li>Decision: ${esc(c.decision)}</li></ul></details>`).join('')}` : '')
     + `<h3>Rules</h3>${rules}</section>`;
 }
 

@@ -44,7 +44,7 @@ export function certificationLines(cert: Certification): string[] {
   lines.push(
     '',
     'Checks are counted by the source their rule rests on: *seed* (the API description), *provider* (the provider\'s published OpenAPI document, where the seed shows nothing; tagged `@provider`), *assumption* (a decision of the reference page; tagged `@assumption`).',
-    'PASS: every check of the whole suite passed. FAIL: a seed or provider check failed, or an auth, card-data or sensitive-data check whatever its source. CONDITIONAL: only assumption checks failed. PARTIAL: everything selected passed but the run did not select the whole suite. NOT RUN: no check ran.', '',
+    'PASS: every check of the whole suite passed. FAIL: a seed or provider check failed, or an auth, card-data or sensitive-data check whatever its source. CONDITIONAL: only assumption checks failed, or checks where the target follows the provider\'s published behaviour and the seed says otherwise (seed-vs-provider conflicts, listed with both sources). PARTIAL: everything selected passed but the run did not select the whole suite. NOT RUN: no check ran.', '',
     '| service | contract | verdict | seed (pass/fail/skip) | provider (pass/fail/skip) | assumption (pass/fail/skip) | coverage | rules passed |',
     '|---|---|---|---|---|---|---|---|',
   );
@@ -70,6 +70,14 @@ function serviceLines(s: ServiceVerdict): string[] {
       if (g.titles.length > 20) lines.push(`- ... and ${g.titles.length - 20} more`);
       lines.push('', fence(g.message), '');
       if (g.exchange) lines.push('Evidence (the last exchange of the first check, redacted):', '', fence(g.exchange), '');
+    }
+  }
+  if (s.conflicts.length) {
+    lines.push('', `## ${s.service}: seed-vs-provider conflicts`, '', 'The target did what the provider publishes where the seed says otherwise. Not a defect of the target; settle which source the integration follows.', '');
+    for (const c of s.conflicts) {
+      lines.push(`### ${c.id} — ${c.titles.length} check${c.titles.length > 1 ? 's' : ''}`, '', `- Seed: ${c.seed}`, `- Provider: ${c.provider}`, `- Decision: ${c.decision}`, `- Rules: ${c.rules.join(', ')}`);
+      for (const t of c.titles.slice(0, 10)) lines.push(`- Check: ${t}`);
+      lines.push('');
     }
   }
   const reasons = Object.entries(s.skippedReasons);

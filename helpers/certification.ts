@@ -4,6 +4,7 @@
 import path from 'node:path';
 import type { BaselineComparison } from './baseline.js';
 import { BREAKER_PREFIX } from './breaker.js';
+import { loadConflicts, type Conflict } from './conflicts.js';
 import { PREFLIGHT_PREFIX } from './preflight.js';
 import type { SourceClass } from './contract.js';
 import { SOURCE_CLASSES } from './contract.js';
@@ -43,6 +44,16 @@ export interface FailureGroup {
   rules: string[];
 }
 
+/** A seed-vs-provider conflict the run met: the target did what the provider publishes, not what the seed says. */
+export interface ConflictOutcome {
+  id: string;
+  seed: string;
+  provider: string;
+  decision: string;
+  rules: string[];
+  titles: string[];
+}
+
 export interface ServiceVerdict {
   service: string;
   title: string;
@@ -54,6 +65,8 @@ export interface ServiceVerdict {
   /** `exercisedPairs`: the (operation, status) pairs the run exercised, `operationId status`, so two runs compare. */
   coverage: { exercised: number; documented: number; exercisedPairs?: string[] };
   failures: FailureGroup[];
+  /** Failed checks that followed the provider where the seed says otherwise (schemas/<service>/conflicts.yaml): CONDITIONAL, not FAIL. */
+  conflicts: ConflictOutcome[];
   skippedReasons: Record<string, number>;
   rules: RuleOutcome[];
   /** A warning shown next to the verdict (seed checks skipped beyond the threshold). */
@@ -138,7 +151,14 @@ export function serviceVerdict(
   const v: ServiceVerdict = {
     service, title, contractVersion: coverage.contractVersion, verdict: 'NOT RUN', seed: tally(), provider: tally(), assumption: tally(),
     coverage: { exercised: coverage.exercised, documented: coverage.documented, exercisedPairs: coverage.pairs.filter((p) => p.exercised).map((p) => `${p.operationId} ${p.status}`) },
-    failures: [], skippedReasons: {}, rules: [],
+    failures: [], conflicts: [], skippedReasons: {}, rules: [],
+  };
+  const catalogue = new Map(loadConflicts(service).map((c) => [c.id, c]));
+  const conflicts = new Map<string, ConflictOutcome>();
+  const noteConflict = (c: Conflict, title: string) => {
+    const seen = conflicts.get(c.id) ?? { id: c.id, seed: c.seed, provider: c.provider, decision: c.decision, rules: c.rules, titles: [] };
+    seen.titles.push(title);
+    conflicts.set(c.id, seen);
   };
   const kindOf = new Map(rules.map((r) => [r.id, r.kind]));
   const groups = new Map<string, FailureGroup>();
@@ -146,6 +166,8 @@ export function serviceVerdict(
   for (const o of outcomes) {
     const source = sourceOf(o.tags, defaultSource);
     const bucket = v[source];
+    const met = o.conflict ? catalogue.get(o.conflict) : undefined;
+    if (o.status === 'passed' && met) noteConflict(met, o.title);
     if (o.status === 'passed') bucket.passed++;
     else if (o.status === 'skipped') {
       bucket.skipped++;
@@ -154,6 +176,10 @@ export function serviceVerdict(
     } else {
       bucket.failed++;
       const ids = (o.rules ?? []).map((c) => parseCitation(c).id);
+      if (met) {
+        noteConflict(met, o.title);
+        continue;
+      }
       const blocking = isBlocking(ids, kindOf, o.error ?? '');
       blockingFailure ||= blocking;
       const cause = rootCause(o.error ?? o.status);
@@ -166,12 +192,17 @@ export function serviceVerdict(
     }
   }
   v.failures = [...groups.values()];
+  v.conflicts = [...conflicts.values()];
   v.rules = rules.map((r) => ruleOutcome(r, outcomes));
   const ran = SOURCE_CLASSES.reduce((n, c) => n + v[c].passed + v[c].failed, 0);
   // A rule the provider documents is as blocking as one the seed states (issue 7); an auth, card or
   // sensitive-data failure blocks whatever its source (issue 9); only a reference-page decision
   // that fails leaves the verdict CONDITIONAL.
-  v.verdict = ran === 0 ? 'NOT RUN' : v.seed.failed + v.provider.failed > 0 || blockingFailure ? 'FAIL' : v.assumption.failed > 0 ? 'CONDITIONAL' : 'PASS';
+  // A check that failed because the target followed the provider where the seed says otherwise is
+  // a conflict of the two sources, not a defect of the target: CONDITIONAL, with the conflict listed.
+  const conflicted = (source: SourceClass) => outcomes.filter((o) => o.conflict && catalogue.has(o.conflict) && o.status !== 'passed' && o.status !== 'skipped' && sourceOf(o.tags, defaultSource) === source).length;
+  const hardFailures = v.seed.failed - conflicted('seed') + v.provider.failed - conflicted('provider');
+  v.verdict = ran === 0 ? 'NOT RUN' : hardFailures > 0 || blockingFailure ? 'FAIL' : v.assumption.failed > 0 || v.conflicts.length > 0 ? 'CONDITIONAL' : 'PASS';
   // A service its preflight stopped (helpers/preflight.ts): NOT RUN, and the one-line cause said.
   const stopped = Object.keys(v.skippedReasons).find((r) => r.startsWith(PREFLIGHT_PREFIX));
   if (stopped && ran === 0) v.warning = `stopped by the ${stopped}`;

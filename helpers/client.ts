@@ -9,6 +9,7 @@ import {
 } from './checks.js';
 import { breakerKey, holdBack } from './breaker.js';
 import { failureWeight } from './certification.js';
+import { CONFLICT_MET_ANNOTATION } from './conflicts.js';
 import type { Contract, Operation } from './contract.js';
 import { recordCoverage, recordTestCoverage } from './coverage.js';
 import { redact, redactHeaders, redactText } from './redact.js';
@@ -182,7 +183,10 @@ export class OperationClient {
       statusCodeConformance(exchange);
       contentTypeConformance(exchange);
       responseBodyPresence(exchange);
-      responseSchemaConformance(contract, exchange);
+      const met = responseSchemaConformance(contract, exchange);
+      if (met && this.deps.testInfo) {
+        this.deps.testInfo.annotations.push({ type: CONFLICT_MET_ANNOTATION, description: met.id }, { type: 'warning', description: met.message });
+      }
       responseHeadersConformance(contract, exchange);
       this.errorShapeConformance(exchange, profile);
     } catch (error) {

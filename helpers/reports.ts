@@ -16,6 +16,8 @@ export interface TestOutcome {
   /** Rule citations of the check (`ID[:side][@path]`, helpers/rules.ts). */
   rules?: string[];
   skipReason?: string;
+  /** The seed-vs-provider conflict the failure followed (helpers/conflicts.ts), if any. */
+  conflict?: string;
   /** The last exchange of a failed check, as the client attached it (redacted). */
   exchange?: string;
 }

@@ -11,6 +11,7 @@ import { clearCoverageRecords, coverageFromAnnotations, readCoverageRecords, typ
 import { configuredSecretPatterns, scanForLeaks, type LeakPattern } from '../leak-scan.js';
 import { contractHash, provenance } from '../provenance.js';
 import { redactMessage } from '../redact.js';
+import { CONFLICT_ANNOTATION, CONFLICT_MET_ANNOTATION } from '../conflicts.js';
 import { computeCoverage, writeCoverage, type TestOutcome } from '../reports.js';
 import { citationsOf, loadRules, rulesFile } from '../rules.js';
 import { SERVICES } from '../services.js';
@@ -64,7 +65,9 @@ export default class SuiteReporter implements Reporter {
     this.coverageRecords.push(...coverageFromAnnotations(result.annotations));
     const skipReason = result.status === 'skipped' ? [...test.annotations, ...result.annotations].find((a) => a.type === 'skip')?.description ?? 'skipped' : undefined;
     const exchange = result.status === 'passed' || result.status === 'skipped' ? undefined : lastExchange(result);
-    this.outcomes.push({ project, title, file: test.location.file, tags: test.tags, status: result.status, error, rules, skipReason, exchange });
+    // A failure the provider's behaviour explains, or a passing check that met a provider value and went on.
+    const conflict = result.annotations.find((a) => a.type === (result.status === 'passed' ? CONFLICT_MET_ANNOTATION : CONFLICT_ANNOTATION))?.description;
+    this.outcomes.push({ project, title, file: test.location.file, tags: test.tags, status: result.status, error, rules, skipReason, exchange, ...(conflict ? { conflict } : {}) });
   }
 
   /**
@@ -127,6 +130,7 @@ export default class SuiteReporter implements Reporter {
       for (const s of services) {
         const t = (c: { passed: number; failed: number }) => `${c.passed} passed/${c.failed} failed`;
         console.log(`Certification ${s.service}: ${s.verdict}${s.warning ? ` (${s.warning})` : ''} (seed ${t(s.seed)}, provider ${t(s.provider)}, assumption ${t(s.assumption)}; coverage ${s.coverage.exercised}/${s.coverage.documented})`);
+        for (const c of s.conflicts) console.log(`  seed-vs-provider conflict ${c.id} (${c.titles.length} check${c.titles.length > 1 ? 's' : ''}): the target follows the provider (${c.provider}); the seed says otherwise (${c.seed})`);
       }
       console.log(`Certification verdict (${settings.target}): ${cert.verdict}${cert.reason ? ` - ${cert.reason}` : ''}  -> reports/certification.md, reports/coverage.md`);
     }

@@ -169,7 +169,7 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext) 
     maskedCard,
     maskedConsumer: {
       srcConsumerId: randomUUID(),
-      maskedConsumerIdentity: { identityType: consumer.consumerIdentity.identityType, maskedIdentityValue: maskEmail(consumer.consumerIdentity.identityValue) },
+      maskedConsumerIdentity: { identityType: faults.has('masked-identity-type-provider-value') ? 'EXTERNAL_ACCOUNT_ID' : consumer.consumerIdentity.identityType, maskedIdentityValue: maskEmail(consumer.consumerIdentity.identityValue) },
       maskedEmailAddress: maskEmail(consumer.consumerIdentity.identityValue),
       maskedFirstName: mask(consumer.firstName),
       maskedLastName: mask(consumer.lastName ?? ''),

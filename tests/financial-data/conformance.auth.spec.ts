@@ -3,7 +3,8 @@
 // app token header (valid two hours) on all but CreateToken and ModifyPartnerSecret. The header
 // names are the configured ones (FD_HEADER_NAMES: the seed's Partner-App-Key / Partner-App-Token
 // by default, the provider's Finicity-App-Key / Finicity-App-Token as the alternative).
-import { loadContract, expect, expectFdError, FD_HEADERS, fdAuthHeaders, rules, sample, test, TOKEN_VALID_MS } from '../../fixtures/financial-data.js';
+import { loadContract, expect, expectFdError, FD_HEADERS, fdAuthHeaders, rules, sample, test, TOKEN_VALID_MS, withConflict } from '../../fixtures/financial-data.js';
+import { conflictSites } from '../../helpers/conflicts.js';
 
 const contract = await loadContract('financial-data');
 const operations = [...contract.operations.values()];
@@ -57,7 +58,7 @@ for (const op of operations) {
 
   if (!needsToken(op)) continue;
 
-  test(`${op.operationId} refuses a call without ${TOKEN}${has401 ? ' with 401' : ''}`, rules('FD-AUTH-TOKEN-REQUIRED'), async ({ fdApi, fd, fdEntities, appKeyOnly }) => {
+  test(`${op.operationId} refuses a call without ${TOKEN}${has401 ? ' with 401' : ''}`, withConflict(rules('FD-AUTH-TOKEN-REQUIRED'), ...conflictSites('financial-data', 'FD-AUTH-TOKEN-REQUIRED', op.operationId)), async ({ fdApi, fd, fdEntities, appKeyOnly }) => {
     const res = await fdApi.call(op.operationId, { ...sample(op.operationId, fd, fdEntities), auth: appKeyOnly });
     await expectRefused(res, 'no token');
   });

@@ -3,13 +3,13 @@
 // toDate) and Limits; provider 1.35.0 (toDate later than fromDate; includePending default false;
 // FindTransactionConstraints; TransactionsReportConstraintsOut echoed). Known answers: the linked
 // customer's transactions as GetAllCustomerTransactions lists them (pending ones included on ask).
-import { expect, expectFdError, rules, test } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, rules, test, withConflict } from '../../fixtures/financial-data.js';
 import { DAY_S, ensureConsumer, generated, knownTransactions, loadHistory, monthsBefore, reportTransactions } from './reports-assets.known.js';
 
 const OP = 'GenerateTransactionsReport';
 
 test('a transactions report needs fromDate and toDate: without either it is a 400',
-  rules('FD-TXREPORT-DATES-REQUIRED'), async ({ fdApi, fd, fdEntities }) => {
+  withConflict(rules('FD-TXREPORT-DATES-REQUIRED'), 'FD-CONFLICT-TXREPORT-DATES'), async ({ fdApi, fd, fdEntities }) => {
     const customerId = fdEntities.customerId;
     const nowS = Math.floor(fd.now() / 1000);
     expectFdError(await fdApi.call(OP, { path: { customerId }, query: { toDate: nowS }, body: {} }), 400, 'no fromDate');

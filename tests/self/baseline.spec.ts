@@ -16,7 +16,7 @@ const tally = { passed: 0, failed: 0, skipped: 0 };
 const rule = (id: string, outcome: RuleOutcome['outcome']): RuleOutcome => ({ id, outcome, text: id, kind: 'limit', source: 'provider', cite: 'c', checks: tally });
 const service = (name: string, verdict: ServiceVerdict['verdict'], rules: RuleOutcome[], pairs: string[]): ServiceVerdict => ({
   service: name, title: name, contractVersion: '1', verdict, seed: tally, provider: tally, assumption: tally,
-  coverage: { exercised: pairs.length, documented: 4, exercisedPairs: pairs }, failures: [], skippedReasons: {}, rules,
+  coverage: { exercised: pairs.length, documented: 4, exercisedPairs: pairs }, failures: [], conflicts: [], skippedReasons: {}, rules,
 });
 const check = (title: string, status: CheckResult['status'], project = 'installments', rules: string[] = []): CheckResult => ({ title, file: `tests/${project}/a.spec.ts`, project, status, rules });
 const cert = (verdict: Certification['verdict'], services: ServiceVerdict[], results?: CheckResult[]): Certification => ({

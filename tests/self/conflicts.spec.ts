@@ -1,0 +1,101 @@
+// Covers: seed-vs-provider conflicts (helpers/conflicts.ts, schemas/<service>/conflicts.yaml): the
+// catalogues are well formed and name known rules and operations; a response that breaks only a
+// seed rule where the provider publishes the value is the conflict, anything else still fails;
+// a check's exchanges that follow the provider are the conflict it declares; the certification
+// says CONDITIONAL for a conflict and lists it, FAIL when another check fails too; end to end
+// through the client against the card mock answering the provider's identity type.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestInfo } from '@playwright/test';
+import { expect, test } from '../../fixtures/self.js';
+import { CardRequests } from '../../fixtures/card-enrollment.js';
+import { serviceVerdict } from '../../helpers/certification.js';
+import { OperationClient } from '../../helpers/client.js';
+import { answeredConflict, CONFLICT_CHECK, CONFLICT_MET_ANNOTATION, ConflictCatalogueError, exchangedConflict, loadConflicts } from '../../helpers/conflicts.js';
+import { loadContract } from '../../helpers/contract.js';
+import type { ServiceCoverage, TestOutcome } from '../../helpers/reports.js';
+import { loadRules } from '../../helpers/rules.js';
+import { serviceProfile, SERVICES } from '../../helpers/services.js';
+import { cardTargetFromMock } from '../../helpers/targets/card-enrollment.js';
+import { startCardEnrollmentMock } from '../../mocks/card-enrollment/index.js';
+
+for (const { name } of SERVICES) {
+  test(`${name}: every conflict names both sources, a decision, known rules and operations of the contract`, async () => {
+    const conflicts = loadConflicts(name);
+    const rules = new Set(loadRules(name).rules.map((r) => r.id));
+    const contract = await loadContract(name);
+    for (const c of conflicts) {
+      for (const id of c.rules) expect(rules.has(id), `${c.id} names rule ${id}`).toBe(true);
+      for (const op of [...(c.accepts ?? []), ...(c.refuses ?? []), ...(c.answers?.operations ?? [])]) expect(() => contract.operation(op), `${c.id} names ${op}`).not.toThrow();
+    }
+  });
+}
+
+test('a malformed catalogue entry is one line naming the entry and what it lacks', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'conflicts-'));
+  const file = path.join(dir, 'conflicts.yaml');
+  fs.writeFileSync(file, 'conflicts:\n  - id: X-ONE\n    rules: [X-R]\n    seed: s\n    provider: p\n    decision: d\n');
+  expect(() => loadConflicts('x', file)).toThrow(ConflictCatalogueError);
+  expect(() => loadConflicts('x', file)).toThrow(/conflict X-ONE needs exactly one of accepts, refuses, answers/);
+  fs.writeFileSync(path.join(dir, 'two.yaml'), 'conflicts:\n  - id: X-TWO\n    rules: [X-R]\n    provider: p\n    decision: d\n    accepts: [Op]\n');
+  expect(() => loadConflicts('x', path.join(dir, 'two.yaml'))).toThrow(/^[^\n]*conflict X-TWO has no seed[^\n]*$/);
+});
+
+test('a body whose only breach is a provider value at the conflict\'s place is the conflict; another value or another breach is not', () => {
+  // A validator that accepts only the seed's value there and a present srcCorrelationId.
+  const validate = (b: unknown) => {
+    const body = b as { srcCorrelationId?: string; maskedConsumer?: { maskedConsumerIdentity?: { identityType?: string } } };
+    return body.maskedConsumer?.maskedConsumerIdentity?.identityType === 'EMAIL_ADDRESS' && typeof body.srcCorrelationId === 'string';
+  };
+  const body = (identityType: string, srcCorrelationId?: string) => ({ srcCorrelationId, maskedConsumer: { maskedConsumerIdentity: { identityType, maskedIdentityValue: 'a***@x' } } });
+  expect(answeredConflict('card-enrollment', 'putCard', body('EXTERNAL_ACCOUNT_ID', 'c'), validate)).toMatchObject({ conflict: { id: 'CE-CONFLICT-MASKED-IDENTITY-TYPE' }, received: 'EXTERNAL_ACCOUNT_ID' });
+  expect(answeredConflict('card-enrollment', 'putCard', body('PHONE', 'c'), validate), 'a value neither source gives').toBeUndefined();
+  expect(answeredConflict('card-enrollment', 'putCard', body('EXTERNAL_ACCOUNT_ID'), validate), 'a breach elsewhere too').toBeUndefined();
+  expect(answeredConflict('card-enrollment', 'otherOperation', body('EXTERNAL_ACCOUNT_ID', 'c'), validate), 'another operation').toBeUndefined();
+});
+
+test('a failed check that declared a conflict and met the provider\'s answer is the conflict; a named contract check or another status is not', () => {
+  const accepted = [{ operationId: 'GenerateTransactionsReport', status: 202 }];
+  const declared = ['FD-CONFLICT-TXREPORT-DATES'];
+  expect(exchangedConflict('financial-data', declared, 'expect(received).toBe(expected)', accepted)?.id).toBe('FD-CONFLICT-TXREPORT-DATES');
+  expect(exchangedConflict('financial-data', [], 'expect(received).toBe(expected)', accepted), 'not declared by the check').toBeUndefined();
+  expect(exchangedConflict('financial-data', declared, 'expect(received).toBe(expected)', [{ operationId: 'GenerateTransactionsReport', status: 500 }]), 'a 500 is no provider behaviour').toBeUndefined();
+  expect(exchangedConflict('financial-data', declared, '[responseSchemaConformance] POST ...', accepted), 'a contract check failed').toBeUndefined();
+  const refused = [{ operationId: 'ModifyCustomer', status: 400 }];
+  expect(exchangedConflict('financial-data', ['FD-CONFLICT-MODIFY-LASTNAME-ALONE'], 'expect(received).toBe(expected)', refused)?.id).toBe('FD-CONFLICT-MODIFY-LASTNAME-ALONE');
+});
+
+const coverage: ServiceCoverage = { service: 'financial-data', contractVersion: '1', exercised: 0, documented: 0, undocumented: [], pairs: [] };
+const failed = (title: string, conflict?: string): TestOutcome => ({ project: 'financial-data', title, file: 'f', tags: [], status: 'failed', error: 'expect', ...(conflict ? { conflict } : {}) });
+
+test('the certification says CONDITIONAL for a conflict and lists it with both sources; another seed failure still makes it FAIL', () => {
+  const only = serviceVerdict('financial-data', 'FD', 'seed', [failed('dates', 'FD-CONFLICT-TXREPORT-DATES')], coverage);
+  expect(only.verdict).toBe('CONDITIONAL');
+  expect(only.failures).toEqual([]);
+  expect(only.conflicts).toEqual([expect.objectContaining({ id: 'FD-CONFLICT-TXREPORT-DATES', titles: ['dates'], seed: expect.stringContaining('seed 002'), provider: expect.stringContaining('provider 1.35.0') })]);
+  expect(serviceVerdict('financial-data', 'FD', 'seed', [failed('dates', 'FD-CONFLICT-TXREPORT-DATES'), failed('other')], coverage).verdict).toBe('FAIL');
+  expect(serviceVerdict('financial-data', 'FD', 'seed', [failed('unknown', 'FD-CONFLICT-NOT-IN-CATALOGUE')], coverage).verdict, 'an id the catalogue lacks is a failure').toBe('FAIL');
+  const passedWithConflict: TestOutcome = { project: 'card-enrollment', title: 'enrolls', file: 'f', tags: [], status: 'passed', conflict: 'CE-CONFLICT-MASKED-IDENTITY-TYPE' };
+  const card = serviceVerdict('card-enrollment', 'CE', 'seed', [passedWithConflict], coverage);
+  expect({ verdict: card.verdict, passed: card.seed.passed, conflicts: card.conflicts.map((c) => c.id) }, 'a check that met a provider value and went on').toEqual({ verdict: 'CONDITIONAL', passed: 1, conflicts: ['CE-CONFLICT-MASKED-IDENTITY-TYPE'] });
+});
+
+test('through the client: the card mock answering the provider\'s identity type is noted as the conflict and the check goes on', async ({ request }) => {
+  const mock = await startCardEnrollmentMock({ faults: ['masked-identity-type-provider-value'] });
+  try {
+    const card = await cardTargetFromMock(mock);
+    const annotations: { type: string; description?: string }[] = [];
+    const info = { annotations, tags: [], attach: async () => undefined, skip: () => undefined, project: { name: 'card-enrollment' } } as unknown as TestInfo;
+    const client = new OperationClient({
+      request, contract: await loadContract('card-enrollment'), profile: serviceProfile('card-enrollment'), baseURL: card.baseURL, testInfo: info,
+      authorize: () => ({ 'x-openapi-clientid': card.apiKey }),
+    });
+    const res = await client.call('putCard', { body: await new CardRequests(card).withCard() });
+    expect(res.status, 'the check goes on: the conflict is noted, not thrown').toBe(200);
+    expect(annotations).toContainEqual({ type: CONFLICT_MET_ANNOTATION, description: 'CE-CONFLICT-MASKED-IDENTITY-TYPE' });
+    expect(annotations.find((a) => a.type === 'warning')?.description).toMatch(new RegExp(`^\\[${CONFLICT_CHECK}\\] CE-CONFLICT-MASKED-IDENTITY-TYPE: .*Received: "EXTERNAL_ACCOUNT_ID" .*Documented by the seed: seed 000`));
+  } finally {
+    await mock.close();
+  }
+});
