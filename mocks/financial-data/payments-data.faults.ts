@@ -23,6 +23,7 @@ export const PAYMENTS_DATA_FAULTS: Fault[] = [
   { id: 'payments-data-live-zero-cached', rule: 'FD-PAY-BALANCE-LIVE-DEFAULT: interval 0 or absent refreshes the live balance', rules: ['FD-PAY-BALANCE-LIVE-DEFAULT'], source: 'provider' },
   { id: 'payments-data-peb-default-interval-60', rule: 'FD-PAY-PEB-INTERVAL-DEFAULT: the bundle caches 30 minutes by default, not 60', rules: ['FD-PAY-PEB-INTERVAL-DEFAULT'], source: 'provider' },
   { id: 'payments-data-live-interval-negative-accepted', rule: 'FD-PAY-CACHE-INTERVAL-RANGE: a negative live interval is a 400', rules: ['FD-PAY-CACHE-INTERVAL-RANGE'], source: 'provider', relax: [{ schema: 'BalanceCacheInterval', drop: ['minimum'] }] },
+  { id: 'payments-data-live-interval-cap-unenforced', rule: 'FD-PAY-CACHE-INTERVAL-RANGE: a live interval above 1440 is a 400', rules: ['FD-PAY-CACHE-INTERVAL-RANGE'], source: 'provider', relax: [{ schema: 'BalanceCacheInterval', drop: ['maximum'] }] },
   { id: 'payments-data-peb-interval-cap-unenforced', rule: 'FD-PAY-CACHE-INTERVAL-RANGE: a bundle interval above 1440 is a 400', rules: ['FD-PAY-CACHE-INTERVAL-RANGE'], source: 'provider', relax: [{ schema: 'PebBalanceCacheInterval', drop: ['maximum'] }] },
   { id: 'payments-data-cached-stale-copy', rule: 'FD-PAY-CACHED-READER: the cached variant shows the balance the live read refreshed', rules: ['FD-PAY-CACHED-READER'], source: 'seed' },
   { id: 'payments-data-cached-refreshes', rule: 'FD-PAY-CACHED-READER: the cached variant never refreshes', rules: ['FD-PAY-CACHED-READER'], source: 'seed' },

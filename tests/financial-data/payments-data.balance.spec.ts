@@ -3,7 +3,7 @@
 // Seed 002, Payments data: "The balance_cache_interval query decides whether a cached balance is
 // still valid or is refreshed"; the cached-only variant. provider 1.35.0: the interval is minutes;
 // a cached balance older than it is refreshed, one within it is served; 0 or none refreshes (live);
-// the bundle's default is 30, its range 1..1440; live minimum 0. The cache is observed through the
+// the bundle's default is 30, its range 1..1440; live 0..1440. The cache is observed through the
 // balance date (balanceDate of the account): unchanged when served from the cache, the target's
 // clock when refreshed. The boundary checks move the mock's clock (@mock-only); the interval range
 // and the dates run on any target.
@@ -91,7 +91,7 @@ test('the cached variant shows what the live variant last read, and a day later 
     expect(pick(dayLater.body), 'the cached variant a day later: not refreshed').toEqual(pick(live.body));
   });
 
-test('balance_cache_interval: live accepts 0 and refuses -1; the bundle accepts 1 and 1440 and refuses 0 and 1441 (400) @provider',
+test('balance_cache_interval: live accepts 0 and 1440 and refuses -1 and 1441; the bundle accepts 1 and 1440 and refuses 0 and 1441 (400) @provider',
   rules('FD-PAY-CACHE-INTERVAL-RANGE:accept@pay-live', 'FD-PAY-CACHE-INTERVAL-RANGE:refuse@pay-live', 'FD-PAY-CACHE-INTERVAL-RANGE:accept@pay-peb-login',
     'FD-PAY-CACHE-INTERVAL-RANGE:refuse@pay-peb-login', 'FD-PAY-CACHE-INTERVAL-RANGE:accept@pay-peb-account', 'FD-PAY-CACHE-INTERVAL-RANGE:refuse@pay-peb-account'),
   async ({ fdApi, linkedCustomer }) => {
@@ -100,8 +100,8 @@ test('balance_cache_interval: live accepts 0 and refuses -1; the bundle accepts 
     const live = (v: number) => fdApi.call('GetAvailableBalanceLive', { path: { customerId, accountId: checking.id }, query: { balance_cache_interval: v } });
     const byLogin = (v: number) => fdApi.call('GetAccountDetailsByInstitutionLoginId', { path: { customerId, institutionLoginId: checking.institutionLoginId }, query: { balance_cache_interval: v, include: 'balanceDetails' } });
     const byAccount = (v: number) => fdApi.call('GetAccountDetailsByAccountId', { path: { customerId, accountId: checking.id }, query: { balance_cache_interval: v, include: 'balanceDetails' } });
-    expect((await live(0)).status, 'live, interval 0').toBe(200);
-    expectFdError(await live(-1), 400, 'live, interval -1');
+    for (const v of [0, 1440]) expect((await live(v)).status, `live, interval ${v}`).toBe(200);
+    for (const v of [-1, 1441]) expectFdError(await live(v), 400, `live, interval ${v}`);
     for (const [name, call] of [['by login', byLogin], ['by account', byAccount]] as const) {
       for (const v of [1, 1440]) expect((await call(v)).status, `bundle ${name}, interval ${v}`).toBe(200);
       for (const v of [0, 1441]) expectFdError(await call(v), 400, `bundle ${name}, interval ${v}`);
