@@ -4,6 +4,7 @@
 // have the service's error shape. A rejection says whose fault it is: our contract is stricter
 // than the document, or the document's example breaks the document's own schema in the same place
 // for the same reason (helpers/drift/attribution.ts states the rule).
+import { answeredConflict } from '../conflicts.js';
 import { declaredBody, documentedResponse, formatAjvErrors } from '../checks.js';
 import type { Contract, Operation } from '../contract.js';
 import type { ServiceProfile } from '../services.js';
@@ -11,7 +12,7 @@ import { documentReasons, pruned, reasonsOf, unmatchedReasons, type DocumentView
 import type { PublishedExample, PublishedOperation } from './examples.js';
 import type { PublishedDocument } from './published.js';
 
-export type Verdict = 'accepted' | 'contract stricter' | 'document inconsistent' | 'not in contract';
+export type Verdict = 'accepted' | 'contract stricter' | 'document inconsistent' | 'seed-vs-provider conflict' | 'not in contract';
 
 export interface JudgedExample {
   operationId: string;
@@ -39,6 +40,9 @@ export function judgeExample(contract: Contract, profile: ServiceProfile, doc: P
   const ours = ourView(contract, profile, op, ex);
   if (ours === true) return { ...base, verdict: 'accepted' };
   if (ours.missing) return { ...base, verdict: 'not in contract', reason: ours.reason };
+  // A body refused only by a seed rule the provider publishes otherwise (schemas/<service>/conflicts.yaml).
+  const conflict = ex.kind === 'response' ? responseConflict(contract, op, ex) : undefined;
+  if (conflict) return { ...base, verdict: 'seed-vs-provider conflict', reason: `${conflict.id}: ${JSON.stringify(conflict.received)} as the provider publishes; the seed: ${conflict.seed}` };
   const own = ex.schema ? doc.validator(key, ex.schema) : undefined;
   let theirs: DocumentView;
   let theirReason = '';
@@ -124,4 +128,15 @@ function tryJson(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+/** The conflict a published response body follows, when its only breach of our schema is one. */
+function responseConflict(contract: Contract, op: Operation, ex: PublishedExample): { id: string; received: unknown; seed: string } | undefined {
+  const status = Number(ex.at);
+  const declared = Number.isInteger(status) ? declaredBody({ operation: op, status, headers: { 'content-type': (ex.mediaType ?? '').toLowerCase() } }) : undefined;
+  if (!declared?.schema || !declared.json) return undefined;
+  const value = typeof ex.value === 'string' ? tryJson(ex.value) : ex.value;
+  const validate = contract.validator(`drift:response:${op.operationId}:${declared.spec.status}:${declared.mediaType}`, declared.schema);
+  const met = answeredConflict(op.service, op.operationId, value, (b) => validate(b));
+  return met && { id: met.conflict.id, received: met.received, seed: met.conflict.seed };
 }
