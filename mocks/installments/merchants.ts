@@ -4,12 +4,15 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { MockContext } from '../kit/app.js';
-import { sendError } from './errors.js';
+import { invalidRequest, sendError } from './errors.js';
 import { page, type Guard } from './guard.js';
 import type { InstallmentsWorld, Participation } from './world.js';
 
 /** Virtual seconds an effectuation stays PENDING (the mock's choice; the reference gives none). */
 export const EFFECTUATION_SECONDS = 60;
+
+/** The criteria of a merchant search (provider 2.0.0, MerchantSearchParameters). */
+const SEARCH_CRITERIA = ['merchantLegalName', 'acquirerICA', 'merchantParticipationStatus', 'countryCode', 'maid'] as const;
 
 export function registerMerchants(app: FastifyInstance, prefix: string, ctx: MockContext, world: InstallmentsWorld, guard: Guard) {
   const { faults, clock } = ctx;
@@ -61,6 +64,10 @@ export function registerMerchants(app: FastifyInstance, prefix: string, ctx: Moc
     const ok = await guard(req, reply, 'postMerchantSearches');
     if (!ok) return reply;
     const c = ok.body as Record<string, string>;
+    // provider 2.0.0, postMerchantSearches: "at least one parameter is required" (prose, no schema rule).
+    if (!SEARCH_CRITERIA.some((key) => c[key] !== undefined) && !faults.has('merchant-search-empty-accepted')) {
+      return invalidRequest(reply, faults, [{ field: 'body', keyword: 'required', message: `give at least one of ${SEARCH_CRITERIA.join(', ')}` }]);
+    }
     // provider 2.0.0, MerchantSearch: the participation status is `status`; the criterion is merchantParticipationStatus.
     const found = latest().map(view).filter((m) => {
       if (faults.has('search-ignores-criteria')) return true;

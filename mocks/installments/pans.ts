@@ -21,19 +21,21 @@ export function registerPanLists(app: FastifyInstance, prefix: string, ctx: Mock
     if (panListId !== undefined) {
       list = world.panLists.get(panListId);
       if (!list) return unknownList(reply);
-    } else if (panListName !== undefined) {
+    } else if (panListName !== undefined || faults.has('pan-list-unnamed-accepted')) {
       // "creates a pan list and/or registers pans": a name without an id creates the list.
       list = { panListId: newPanListId(world), panListName, accountRange, pans: new Set() };
       world.panLists.set(list.panListId, list);
     } else {
+      // provider 2.0.0: no schema rule, but its 400 example "panListName must not be null or empty".
       return invalidRequest(reply, faults, [{ field: 'panListId', keyword: 'required', message: 'give panListId, or panListName to create a list' }]);
     }
     if (accountRange && panListId !== undefined) list.accountRange = accountRange;
     let failureCount = 0;
     let successfulCount = 0;
     const given = faults.has('clear-pans-ignored') && ok.body.encryptedValue === undefined ? [] : (ok.plain?.pans ?? []);
-    for (const { pan } of given as { pan: string }[]) {
-      if (list.pans.has(pan) && !faults.has('duplicate-pan-counted')) {
+    for (const { pan } of given as { pan?: string }[]) {
+      // provider 2.0.0, Pan: an item without its number is a per-PAN failure, not a 400.
+      if (pan === undefined || (list.pans.has(pan) && !faults.has('duplicate-pan-counted'))) {
         failureCount++;
         continue;
       }
@@ -52,8 +54,8 @@ export function registerPanLists(app: FastifyInstance, prefix: string, ctx: Mock
     const list = world.panLists.get(ok.body.panListId) ?? { panListId: ok.body.panListId, pans: new Set<string>() };
     let failureCount = 0;
     let successfulCount = 0;
-    for (const { pan } of (ok.plain?.pans ?? []) as { pan: string }[]) {
-      if (!list.pans.has(pan)) {
+    for (const { pan } of (ok.plain?.pans ?? []) as { pan?: string }[]) {
+      if (pan === undefined || !list.pans.has(pan)) {
         failureCount++;
         continue;
       }

@@ -54,8 +54,8 @@ const ROWS: Row[] = [
   { op: 'registerPans', field: 'panListName', value: 'a'.repeat(65), accepted: false, why: '65 characters', rule: 'IN-LIM-PANLISTNAME:refuse' },
   { op: 'registerPans', field: 'panListName', value: 'Gold list-2', accepted: true, why: 'letters, digits, space and hyphen', rule: 'IN-PAT-PANLISTNAME:accept' },
   { op: 'registerPans', field: 'panListName', value: 'Gold_list', accepted: false, why: 'an underscore', rule: 'IN-PAT-PANLISTNAME:refuse' },
-  // reference (assumption): a registration names its list (panListId) or creates one (panListName).
-  { op: 'registerPans', field: 'panListName', value: undefined, accepted: false, why: 'neither panListId nor panListName @assumption', rule: 'IN-EXCL-PANLIST:refuse' },
+  // provider 2.0.0 (400 example): a registration names its list (panListId) or creates one (panListName).
+  { op: 'registerPans', field: 'panListName', value: undefined, accepted: false, why: 'neither panListId nor panListName (provider 400 example)', rule: 'IN-EXCL-PANLIST:refuse' },
   { op: 'registerPans', field: 'panListId', value: '1'.repeat(17), accepted: false, why: 'panListId of 17 digits', rule: 'IN-PAT-PANLISTID:refuse' },
   ...[11, 19].map((n) => ({ op: 'registerPans', field: 'accountRange', value: { accountRangeLow: digits(n), accountRangeHigh: digits(n) }, accepted: true, why: `bounds of ${n} digits`, rule: 'IN-LIM-ACCOUNTRANGE:accept' })),
   ...[10, 20].map((n) => ({ op: 'registerPans', field: 'accountRange', value: { accountRangeLow: digits(n), accountRangeHigh: digits(n) }, accepted: false, why: `bounds of ${n} digits`, rule: 'IN-LIM-ACCOUNTRANGE:refuse' })),

@@ -71,7 +71,7 @@ for (const [count, accepted] of [[1, true], [30, true], [0, false], [31, false]]
 
 const MID_SEARCH = { merchantLegalName: 'Some merchant', countryCode: 'USA', acquirerICA: ICA };
 const SEARCHES: { op: string; body: unknown; accepted: boolean; why: string; rule: string }[] = [
-  { op: 'postMerchantSearches', body: {}, accepted: false, why: 'no criterion (any of five) @assumption', rule: 'IN-REQ-SEARCH:refuse' },
+  { op: 'postMerchantSearches', body: {}, accepted: false, why: 'without any criterion (provider: at least one)', rule: 'IN-REQ-SEARCH:refuse' },
   { op: 'postMerchantSearches', body: { countryCode: 'usa' }, accepted: true, why: 'countryCode alone, lower case', rule: 'IN-REQ-SEARCH:accept' },
   { op: 'postMerchantSearches', body: { maid: '12345678' }, accepted: true, why: 'maid alone', rule: 'IN-REQ-SEARCH:accept' },
   { op: 'postMerchantSearches', body: { merchantParticipationStatus: 'COMPLETED' }, accepted: true, why: 'status alone', rule: 'IN-REQ-SEARCH:accept' },

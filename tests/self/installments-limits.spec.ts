@@ -33,13 +33,14 @@ const LIMITS: Limit[] = [
   ['OfferProvider', '', 'required', ['providerId', 'providerName', 'providerLogoUrl'], 'offer provider'],
   ['MerchantParticipation', '', 'required', ['merchantLegalName', 'countryCode', 'acquirerICA'], 'required participation fields'],
   ['MaidType', '', 'enum', ['GRP', 'EXT'], 'maidType (GRP|EXT)'],
-  ['YesNo', '', 'enum', ['Y', 'N'], 'optIn, nonMerchantNegotiatedParticipation (Y|N)'],
-  ['EffectuationStatus', '', 'enum', ['PENDING', 'COMPLETED', 'ERROR'], 'effectuation status'],
-  ['EffectuationErrorReason', '', 'enum', ['INVALID_ACQUIRER_ICA', 'UNKNOWN'], 'errorReason'],
+  // provider 2.0.0 writes these value lists as patterns, not enums.
+  ['YesNo', '', 'pattern', '^(?:Y|N)$', 'optIn, nonMerchantNegotiatedParticipation (Y|N)'],
+  ['EffectuationStatus', '', 'pattern', '^(?:PENDING|COMPLETED|ERROR)$', 'effectuation status'],
+  ['EffectuationErrorReason', '', 'pattern', '^(?:INVALID_ACQUIRER_ICA|UNKNOWN)$', 'errorReason'],
   ['MidSearchRequest', '', 'required', ['merchantLegalName', 'countryCode', 'acquirerICA'], 'MID search required fields'],
   ['MidDetails', '', 'required', ['mid', 'status'], 'mids[{mid*, status*}]'],
-  // provider 2.0.0: both revisions (full document, reference application) require acquirerICA and countryCode (commit c4d5d74).
-  ['MidDetailsPage', '', 'required', ['acquirerICA', 'countryCode'], 'MidDetailsPage required'],
+  // provider 2.0.0, the whole document (schemas/installments/deviations.yaml is diffed against it).
+  ['MidDetailsPage', '', 'required', ['merchantLegalName', 'acquirerICA', 'countryCode', 'optIn', 'mids'], 'MidDetailsPage required'],
   ['Currency', '', 'maxLength', 3, 'currency* (3)'],
   ['Mcc', '', 'maxLength', 4, 'mcc (4)'],
   ['OfferTransactionId', '', 'minLength', 8, 'offerTransactionId* (8-40)'],
