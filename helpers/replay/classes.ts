@@ -14,11 +14,11 @@ export interface ReplayClass {
 }
 
 export const REPLAY_CLASSES: readonly ReplayClass[] = [
-  { id: 'expected', meaning: 'the status the collection\'s own tests expect (any 2xx where an item asserts none)', fails: false },
+  { id: 'expected', meaning: 'the status the collection\'s own tests expect (any 2xx where an item asserts none), and its tests pass', fails: false },
   { id: 'seed-vs-provider conflict', meaning: 'the mock follows the seed where the provider\'s document says otherwise: both sources named', fails: false },
   { id: 'collection inconsistency', meaning: 'the request or its expectation is wrong by the provider\'s own document (no auth header, an unresolved variable, a path or status the document does not have, a body its schema refuses, a refusal the document states)', fails: false },
   { id: 'data the mock lacks', meaning: 'a provider id or name written into the collection (not a variable) that the mock does not know: a 404, or a 400 about it', fails: false },
-  { id: 'mock or contract defect', meaning: 'the mock or the contract refuses what the provider\'s client sends correctly, or answers a status it does not expect, with no explanation above', fails: true },
+  { id: 'mock or contract defect', meaning: 'the mock or the contract refuses what the provider\'s client sends correctly, or answers a status or a body its tests do not expect, with no explanation above', fails: true },
 ];
 
 export interface SeedProviderConflict {

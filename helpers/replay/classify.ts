@@ -73,7 +73,7 @@ function inconsistencies(e: Execution, op: Operation | undefined, ctx: ClassifyC
     if (!underBase) found.push('not a request of the API: its URL is not under the base URL');
     return found;
   }
-  const sentText = [decodeURIComponent(e.sent.url), ...Object.values(e.sent.headers), e.sent.body ?? ''].join('\n');
+  const sentText = [safeDecode(e.sent.url), ...Object.values(e.sent.headers), e.sent.body ?? ''].join('\n');
   const unresolved = [...new Set([...sentText.matchAll(UNRESOLVED)].map((m) => m[1]))];
   if (unresolved.length) found.push(`unresolved ${unresolved.map((v) => `{{${v}}}`).join(', ')} (no variable of that name is set)`);
   const emptyPathVars = Object.entries(e.pathVariables).filter(([k, v]) => v === '' && new URL(e.sent!.url).pathname.includes(`:${k}`)).map(([k]) => `:${k}`);
@@ -122,7 +122,7 @@ function segmentsOf(e: Execution, op: Operation, ctx: ClassifyContext): { templa
   const sent = new URL(e.sent!.url).pathname.split('/');
   const template = op.path.split('/');
   if (written.length !== template.length || sent.length !== template.length) return [];
-  return template.map((t, i) => ({ template: t, written: written[i], sent: decodeURIComponent(sent[i]) }));
+  return template.map((t, i) => ({ template: t, written: written[i], sent: safeDecode(sent[i]) }));
 }
 
 /** The value a written segment stands for: itself, or the written value of its `:path` variable. */
@@ -193,7 +193,8 @@ export function classify(e: Execution, ctx: ClassifyContext): Classified {
     item: e.path.join(' / '), method: e.method, path: writtenPath(e.rawUrl, ctx.baseVariables), status: e.status ?? 'none',
     expected: describeExpected(e.expected), class: cls, reason, evidence,
   });
-  if (isExpected(e.expected, e.status)) return row('expected', e.expected.statuses.length ? 'as its test expects' : 'a 2xx; the item asserts no status');
+  const statusExpected = isExpected(e.expected, e.status);
+  if (statusExpected && e.testFailures.length === 0) return row('expected', e.expected.statuses.length ? 'as its test expects' : 'a 2xx; the item asserts no status');
   const url = e.sent && e.status !== undefined ? new URL(e.sent.url) : undefined;
   const op = url ? ctx.contract.operationAt(e.method, url.pathname) : undefined;
   const conflict = url && SEED_PROVIDER_CONFLICTS.find((c) => op?.operationId === c.operationId && e.status === c.status && c.queryAbsent.every((q) => !url.searchParams.has(q)));
@@ -209,5 +210,6 @@ export function classify(e: Execution, ctx: ClassifyContext): Classified {
     const named = [...new Set(lacking.map((l) => `${l.name} ${l.value} (${l.where})`))];
     if (named.length) return row('data the mock lacks', `${named.join(', ')}: written into the collection, unknown to the mock`);
   }
+  if (statusExpected) return row('mock or contract defect', `${e.status} as expected, but its test fails: ${e.testFailures[0]}`);
   return row('mock or contract defect', e.status === undefined ? `no response: ${e.error ?? 'unknown error'}` : `${e.status} where the collection expects ${describeExpected(e.expected)}`);
 }

@@ -28,6 +28,8 @@ export interface Execution {
   /** Why no response came (a request that could not be sent). */
   error?: string;
   expected: Expected;
+  /** What failed in the item's test scripts: assertions, and errors of the script itself. */
+  testFailures: string[];
 }
 
 /** What the service's replay target does while the collection runs (helpers/replay/targets.ts). */
@@ -71,7 +73,7 @@ function written(request: SdkRequest): Pick<Execution, 'rawUrl' | 'pathVariables
 export function runCollection(collection: PostmanCollection, variables: { environment: Record<string, string>; globals?: Record<string, string> }, hooks: RunHooks = {}): Promise<Execution[]> {
   const values = (vars: Record<string, string> = {}) => ({ values: Object.entries(vars).map(([key, value]) => ({ key, value, enabled: true })) });
   const executions: Execution[] = [];
-  let current: { item: SdkItem; execution: Execution } | undefined;
+  let current: { item: SdkItem; execution: Execution; testing: boolean } | undefined;
   return new Promise((resolve, reject) => {
     const run = newman.run({
       collection, environment: values(variables.environment), globals: values(variables.globals), reporters: [],
@@ -82,11 +84,21 @@ export function runCollection(collection: PostmanCollection, variables: { enviro
       const scripts = (listen: string) => o.item.events.listeners(listen).map((e) => scriptText(e.script?.exec));
       const execution: Execution = {
         path: itemPath(o.item), method: o.item.request.method, ...written(o.item.request),
-        prerequest: scripts('prerequest').join('\n'), expected: expectedStatuses(scripts('test')),
+        prerequest: scripts('prerequest').join('\n'), expected: expectedStatuses(scripts('test')), testFailures: [],
       };
       executions.push(execution);
-      current = { item: o.item, execution };
+      current = { item: o.item, execution, testing: false };
       hooks.beforeItem?.({ environment: run.summary.environment, globals: run.summary.globals });
+    });
+    // Failures of the item's test scripts only (a pre-request script's own checks are its set-up).
+    run.on('beforeTest', () => {
+      if (current) current.testing = true;
+    });
+    run.on('assertion', (err: { message?: string } | null) => {
+      if (err && current?.testing) current.execution.testFailures.push(err.message ?? 'assertion failed');
+    });
+    run.on('script', (err: Error | null, o: { event?: { listen?: string } }) => {
+      if (err && current && o.event?.listen === 'test') current.execution.testFailures.push(`${err.name}: ${err.message}`);
     });
     run.on('request', (err: Error | null, o: { item: SdkItem; request?: SdkRequest; response?: SdkResponse }) => {
       // The item's own request, not one its scripts sent (those carry an item of their own).

@@ -13,7 +13,17 @@ const AUTH = [{ key: 'Finicity-App-Key', value: '{{appKey}}' }, { key: 'Finicity
 const json = (value: unknown) => ({ mode: 'raw', raw: JSON.stringify(value), options: { raw: { language: 'json' } } });
 const asserting = (...lines: string[]) => [{ listen: 'test', script: { type: 'text/javascript', exec: lines } }];
 
-/** Our own small collection: one request per class, and one a mock fault turns into a defect. */
+/** A request answered with the status its test expects, but not the body: a defect of shape. */
+const SHAPE_FOLDER = {
+  name: 'Shape',
+  item: [{
+    name: 'Our customer under a name it does not have',
+    event: asserting('pm.response.to.have.status(200);', 'pm.expect(pm.response.json().username).to.equal("nobody-by-this-name");'),
+    request: { method: 'GET', header: AUTH, url: '{{baseUrl}}/aggregation/v1/customers/{{customerId}}' },
+  }],
+};
+
+/** Our own small collection: one request per class, one a mock fault turns into a defect, one of the wrong shape. */
 const OWN_COLLECTION = {
   info: { name: 'Replay self test', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' },
   variable: [{ key: 'baseUrl', value: 'https://provider.invalid' }],
@@ -51,6 +61,7 @@ const OWN_COLLECTION = {
         request: { method: 'POST', header: [...AUTH, { key: 'Content-Type', value: 'application/json' }], url: '{{baseUrl}}/connect/v2/generate', body: json({ partnerId: '{{partnerId}}', customerId: '{{customerId}}', language: 'fr' }) },
       }],
     },
+    SHAPE_FOLDER,
   ],
 };
 
@@ -70,10 +81,12 @@ const noStack = (output: string) => !/\n\s+at .+:\d+:\d+/.test(output);
 
 let dir: string;
 let collection: string;
+/** The same without the request of the wrong shape: every request then explained. */
+let explained: string;
 test.beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'replay-'));
-  collection = path.join(dir, 'own-collection.json');
-  fs.writeFileSync(collection, JSON.stringify(OWN_COLLECTION));
+  collection = write('own-collection.json', JSON.stringify(OWN_COLLECTION));
+  explained = write('own-collection-explained.json', JSON.stringify({ ...OWN_COLLECTION, item: OWN_COLLECTION.item.filter((f) => f !== SHAPE_FOLDER) }));
 });
 test.afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -87,14 +100,16 @@ test('each class once; a mock fault that refuses a correct request is a defect a
   const byItem = Object.fromEntries(result.rows.map((r) => [r.item, r]));
   for (const [item, cls] of Object.entries(CLASSES)) expect(byItem[item]?.class, `${item}: ${byItem[item]?.reason}`).toBe(cls);
   expect(byItem['Connect / Connect link in French'].class).toBe('mock or contract defect');
-  expect(result.total).toBe(Object.keys(CLASSES).length + 1);
+  expect(byItem['Shape / Our customer under a name it does not have'].class).toBe('mock or contract defect');
+  expect(byItem['Shape / Our customer under a name it does not have'].reason).toContain('200 as expected, but its test fails');
+  expect(result.total).toBe(Object.keys(CLASSES).length + 2);
   // The reasons name what the classes rest on.
   expect(byItem['Lookups / Banks without the app key'].reason).toContain('no Finicity-App-Key header');
   expect(byItem['Lookups / Accounts of a login nobody named'].reason).toContain('unresolved {{loginNobodySet}}');
   expect(byItem['Lookups / A bank only the provider lists'].reason).toContain('99887766');
   expect(byItem['Reports / Transactions report, no dates'].reason).toMatch(/seed 002.*provider 1\.35\.0/);
   // The console: the counts per class and where the reports are.
-  expect(output).toMatch(/mock or contract defect\s+1/);
+  expect(output).toMatch(/mock or contract defect\s+2/);
   expect(output).toMatch(/data the mock lacks\s+1/);
   expect(output).toContain(`reports: ${path.join(out, 'replay-financial-data.md')}`);
   // No key, secret or token of the mock in the reports or on the console (their recognisable prefixes).
@@ -102,13 +117,13 @@ test('each class once; a mock fault that refuses a correct request is a defect a
     expect(text).not.toMatch(/fdak_|fdtk_|fdPs!/);
   }
   const md = fs.readFileSync(path.join(out, 'replay-financial-data.md'), 'utf8');
-  expect(md).toContain('## mock or contract defect (1)');
+  expect(md).toContain('## mock or contract defect (2)');
   expect(md).toContain(FAULT);
 });
 
 test('without the fault every request is explained and the replay exits 0', () => {
   const out = path.join(dir, 'fault-free');
-  const { code, output } = runCommand(tsx, ['scripts/replay.ts', '--collection', collection, '--out', out], {}, undefined, 120_000);
+  const { code, output } = runCommand(tsx, ['scripts/replay.ts', '--collection', explained, '--out', out], {}, undefined, 120_000);
   expect(code, output).toBe(0);
   const result = readResult(out);
   expect(result.counts['mock or contract defect']).toBe(0);
