@@ -125,15 +125,12 @@ function segmentsOf(e: Execution, op: Operation, ctx: ClassifyContext): { templa
   return template.map((t, i) => ({ template: t, written: written[i], sent: safeDecode(sent[i]) }));
 }
 
-/** The value a written segment stands for: itself, or the written value of its `:path` variable. */
-const writtenValue = (e: Execution, segment: string) => (segment.startsWith(':') ? e.pathVariables[segment.slice(1)] ?? segment : segment);
-
 /** A variable in the place of another id (`{{institutionLoginId}}` where the document has `{institutionId}`). */
 function misplacedVariables(e: Execution, op: Operation, ctx: ClassifyContext): string[] {
   const out: string[] = [];
   for (const s of segmentsOf(e, op, ctx)) {
     const param = /^\{([^}]+)\}$/.exec(s.template)?.[1];
-    const variable = /^\{\{([^{}]+)\}\}$/.exec(writtenValue(e, s.written))?.[1];
+    const variable = /^\{\{([^{}]+)\}\}$/.exec(s.written)?.[1];
     if (!param || !variable) continue;
     // savingAccountId for accountId, avaCustomerId for customerId: a qualified name of the same id.
     if (!norm(variable).endsWith(norm(param)) && !norm(param).endsWith(norm(variable))) out.push(`{{${variable}}} is sent as ${param}`);
@@ -152,8 +149,7 @@ function literals(e: Execution, op: Operation | undefined, ctx: ClassifyContext)
     for (const s of segmentsOf(e, op, ctx)) {
       const param = /^\{([^}]+)\}$/.exec(s.template)?.[1];
       if (!param) continue;
-      const value = writtenValue(e, s.written);
-      if (!TEMPLATED.test(value)) out.push({ name: param, value, where: s.written.startsWith(':') ? `path variable ${s.written}` : 'the URL' });
+      if (!TEMPLATED.test(s.written)) out.push({ name: param, value: s.written, where: 'the URL' });
       // An id a script sets from a literal of its own (pm.variables.set("institutionId", "4222")).
       else if (new RegExp(`["'\`]${s.sent.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}["'\`]`).test(e.prerequest)) out.push({ name: param, value: s.sent, where: 'a pre-request script' });
     }

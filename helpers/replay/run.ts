@@ -14,9 +14,9 @@ export interface Execution {
   /** Folder names, then the item's name. */
   path: string[];
   method: string;
-  /** The URL as the collection writes it ({{variables}} and :path variables unresolved). */
+  /** The URL as the collection writes it: {{variables}} unresolved, :path variables replaced by the values it writes for them. */
   rawUrl: string;
-  /** The item's path variables as written (`:customer_id` -> its value in the collection). */
+  /** The item's path variables as written (`:customer_id` -> its value in the collection, '' for none). */
   pathVariables: Record<string, string>;
   /** The item's raw body as written, if any. */
   rawBody?: string;
