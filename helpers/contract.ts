@@ -149,6 +149,25 @@ export class Contract {
     return op;
   }
 
+  /**
+   * The operation a concrete request path answers to (`/customers/123/accounts` -> the operation of
+   * `/customers/{customerId}/accounts`), or undefined. A literal segment wins over a path parameter
+   * (`/customers/testing` before `/customers/{customerId}`), as a router matches.
+   */
+  operationAt(method: string, pathname: string): Operation | undefined {
+    const segments = pathname.split('/');
+    let best: { op: Operation; params: number } | undefined;
+    for (const op of this.operations.values()) {
+      if (op.method !== method.toUpperCase()) continue;
+      const template = op.path.split('/');
+      if (template.length !== segments.length) continue;
+      let params = 0;
+      const matches = template.every((t, i) => (/^\{[^}]+\}$/.test(t) ? (params++, segments[i] !== '') : t === segments[i]));
+      if (matches && (!best || params < best.params)) best = { op, params };
+    }
+    return best?.op;
+  }
+
   /** Validator for any schema of this contract (inline or `$ref`), compiled once and cached. */
   validator(key: string, schema: Json): ValidateFunction {
     const cacheKey = `${this.service}:${key}`;

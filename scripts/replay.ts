@@ -1,0 +1,26 @@
+// `npm run replay -- --collection <path> [--service financial-data] [--out reports/replay]`: runs a
+// provider's published Postman collection (newman, as a library) against the service's embedded
+// mock, started in-process with the provider's header names, and classifies every request
+// (helpers/replay/). Prints the count per class and the reports' paths; exit 1 when a request is a
+// mock or contract defect, 0 otherwise, 2 on bad input. The collection is read, never stored.
+import { suiteConfig } from '../helpers/config.js';
+import { REPLAY_CLASSES } from '../helpers/replay/classes.js';
+import { replay } from '../helpers/replay/replay.js';
+import { replayFails } from '../helpers/replay/report.js';
+import { parseArgs, runMain, UsageError } from './lib/cli.js';
+
+const USAGE = 'npm run replay -- --collection <path> [--service financial-data] [--out reports/replay]';
+
+runMain(async () => {
+  const args = parseArgs(process.argv.slice(2), { collection: 'value', service: 'value', out: 'value' }, USAGE);
+  if (typeof args.collection !== 'string') throw new UsageError(`--collection is required. Usage: ${USAGE}`);
+  const service = typeof args.service === 'string' ? args.service : 'financial-data';
+  const out = typeof args.out === 'string' ? args.out : 'reports/replay';
+  // MOCK_FAULTS switches faults of the mock on, as for every run against the embedded mocks.
+  const { result, reports } = await replay({ collection: args.collection, service, out, faults: suiteConfig().mockFaults });
+  console.log(`replay of ${result.collection} against the ${service} mock: ${result.total} requests`);
+  for (const c of REPLAY_CLASSES) console.log(`  ${c.id.padEnd(26)} ${result.counts[c.id]}`);
+  if (result.faults.length) console.log(`active mock faults: ${result.faults.join(', ')}`);
+  console.log(`reports: ${reports.md}, ${reports.json}`);
+  return replayFails(result) ? 1 : 0;
+});
