@@ -33,7 +33,7 @@ test('on a sandbox a 429 is waited out and counted; a check of the 429 and a moc
   const target = await server((_req, res) => {
     calls++;
     if (calls % 2 === 1) res.writeHead(429, { 'retry-after': '1', 'content-type': 'application/json' }).end('{"code":429,"message":"slow down"}');
-    else res.writeHead(200, { 'content-type': 'application/json' }).end('{"institutions":[],"found":0,"displaying":0,"moreAvailable":false,"createdDate":"1","page":1}');
+    else res.writeHead(200, { 'content-type': 'application/json' }).end('{"institutions":[],"found":0,"displaying":0,"moreAvailable":false,"createdDate":1,"page":1}');
   });
   try {
     const contract = await loadContract('financial-data');
