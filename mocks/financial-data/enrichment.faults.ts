@@ -20,7 +20,7 @@ export const ENRICHMENT_FAULTS: Fault[] = [
   // Requests (provider 1.35.0 TransactionPayload).
   { id: 'enrich-account-type-optional', rule: 'FD-ENRICH-REQUIRED: accountType is required', source: 'provider', rules: ['FD-ENRICH-REQUIRED'], relax: [{ schema: 'EnrichmentTransactionPayload', unrequire: ['accountType'] }] },
   { id: 'enrich-timestamp-optional', rule: 'FD-ENRICH-REQUIRED: transactionTimestamp is required', source: 'provider', rules: ['FD-ENRICH-REQUIRED'], relax: [{ schema: 'EnrichmentTransactionPayload', unrequire: ['transactionTimestamp'] }] },
-  { id: 'enrich-description-uncapped', rule: 'FD-ENRICH-FIELD-LIMITS: a description of 1025 characters is a 400', source: 'provider', rules: ['FD-ENRICH-FIELD-LIMITS'], relax: [{ schema: 'EnrichmentTransactionPayload', at: member('description'), drop: ['maxLength'] }] },
+  { id: 'enrich-description-uncapped', rule: 'FD-ENRICH-FIELD-LIMITS: a description of 1025 characters is a 400', source: 'provider', rules: ['FD-ENRICH-FIELD-LIMITS'], relax: [{ schema: 'EnrichmentTransactionFields', at: member('description'), drop: ['maxLength'] }] },
   { id: 'enrich-customer-id-cap-99', rule: 'FD-ENRICH-FIELD-LIMITS: an externalCustomerId of 100 characters is accepted', source: 'provider', rules: ['FD-ENRICH-FIELD-LIMITS'], relax: [{ schema: 'EnrichmentTransactionPayload', at: member('externalCustomerId'), set: { maxLength: 99 } }] },
   { id: 'enrich-details-uncapped', rule: 'FD-ENRICH-FIELD-LIMITS: 31 additionalDetails keys are a 400', source: 'provider', rules: ['FD-ENRICH-FIELD-LIMITS'], relax: [{ schema: 'EnrichmentAdditionalDetails', drop: ['maxProperties'] }] },
 ];
