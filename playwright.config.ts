@@ -1,12 +1,12 @@
 // One Playwright project per service plus `self` (tests of the suite). The suite reporter scans
-// every output of the run for card data and secrets at the end (helpers/leak-scan.ts).
+// every output of the run for card data and secrets at the end (helpers/verdict/leak-scan.ts).
 import { defineConfig } from '@playwright/test';
 import fs from 'node:fs';
 import { parse } from 'yaml';
-import { exitOnConfigError, suiteConfig } from './helpers/config';
-import { SERVICES } from './helpers/services';
+import { exitOnConfigError, suiteConfig } from './helpers/config/config';
+import { SERVICES } from './helpers/contract/services';
 import { unknownFaultsMessage } from './mocks/index';
-import { laneDir, laneProjects } from './helpers/mutation-lane';
+import { laneDir, laneProjects } from './helpers/client/mutation-lane';
 
 const settings = exitOnConfigError(() => suiteConfig());
 // A misspelled MOCK_FAULTS id would give a green run that switched nothing on (issue 14).
@@ -15,7 +15,7 @@ if (unknownFaults) {
   console.error(`configuration error: ${unknownFaults}`);
   process.exit(2);
 }
-// Identifies this run's coverage records (helpers/coverage.ts); the workers inherit it.
+// Identifies this run's coverage records (helpers/client/coverage.ts); the workers inherit it.
 process.env.SUITE_RUN_ID ??= `${Date.now()}-${process.pid}`;
 
 function contractVersion(service: string): string {
@@ -28,7 +28,7 @@ function contractVersion(service: string): string {
 
 // The console: `dot` in CI; against a sandbox (reports polled in real time, a run of many minutes)
 // progress per service instead of a line per check; `list` otherwise. The other reports list every check.
-const consoleReporter = process.env.CI ? 'dot' : settings.target === 'sandbox' ? './helpers/reporters/progress-reporter.ts' : 'list';
+const consoleReporter = process.env.CI ? 'dot' : settings.target === 'sandbox' ? './helpers/verdict/progress-reporter.ts' : 'list';
 
 const serviceProjects = SERVICES.map((s) => ({ name: s.name, testDir: `./tests/${s.name}` }));
 
@@ -39,7 +39,7 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   timeout: 60_000,
-  globalSetup: './helpers/global-setup.ts',
+  globalSetup: './helpers/run/global-setup.ts',
   outputDir: './test-results',
   reporter: [
     [consoleReporter],
@@ -57,14 +57,14 @@ export default defineConfig({
     // In CI: JUnit XML for the CI's test view, and a blob report per shard for `npm run merge`.
     ...(process.env.CI ? [['junit', { outputFile: 'reports/junit.xml' }] as const, ['blob', { outputDir: 'blob-report' }] as const] : []),
     // Last: it writes coverage and certification and scans every output of the run for leaks.
-    ['./helpers/reporters/suite-reporter.ts', { leakPatterns: './fixtures/leak-patterns.ts' }],
+    ['./helpers/verdict/suite-reporter.ts', { leakPatterns: './fixtures/leak-patterns.ts' }],
   ],
   use: {
     // API tests need no browser. Traces would hold raw requests (keys, card data): off.
     trace: 'off',
     extraHTTPHeaders: {},
   },
-  // A batched mutation run (helpers/mutation-lane.ts) replaces the projects with its proxies.
+  // A batched mutation run (helpers/client/mutation-lane.ts) replaces the projects with its proxies.
   projects: laneDir() ? laneProjects(laneDir()!) : [
     ...serviceProjects,
     // No project depends on another, so --shard splits the work; the leak scan runs in the reporter.

@@ -11,12 +11,12 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { parseBenchArgs, type BenchOptions, type BenchService } from './lib/bench/args.js';
-import { compareClient, type ClientFigures } from './lib/bench/client.js';
-import { AUTOCANNON_VERSION, runLoad, type LoadFigures } from './lib/bench/load.js';
-import { measureGrowth, type GrowthBatch } from './lib/bench/growth.js';
-import type { ServerMessage, ServicePlan } from './lib/bench/server.js';
-import { runMain } from './lib/cli.js';
+import { parseBenchArgs, type BenchOptions, type BenchService } from '../tools/bench/args.js';
+import { compareClient, type ClientFigures } from '../tools/bench/client.js';
+import { AUTOCANNON_VERSION, runLoad, type LoadFigures } from '../tools/bench/load.js';
+import { measureGrowth, type GrowthBatch } from '../tools/bench/growth.js';
+import type { ServerMessage, ServicePlan } from '../tools/bench/server.js';
+import { runMain } from '../tools/cli.js';
 
 const GOAL_CEILING = 0.7;
 const GOAL_CLIENT = 1.2;

@@ -10,9 +10,9 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ENV_SCHEMA } from '../helpers/env-schema.js';
+import { ENV_SCHEMA } from '../helpers/config/env-schema.js';
 import { startStandIn, toDotenv, type StandInService } from '../mocks/stand-in.js';
-import { parseArgs, runMain, UsageError } from './lib/cli.js';
+import { parseArgs, runMain, UsageError } from '../tools/cli.js';
 
 const USAGE = 'npm run certify:stand-in -- [--service <name>] [--rps <n>] [--faults <id,id>] [--interrupt-after <seconds>] [--workers <n>]';
 const SERVICES: StandInService[] = ['card-enrollment', 'installments', 'financial-data'];

@@ -3,17 +3,17 @@
 // and the Allure results, and prints the verdict. Previous reports are cleared first, so a run that
 // cannot start leaves a NOT RUN report with its reason, never the last run's verdict.
 // Exit code per verdict: PASS 0, FAIL 1, CONDITIONAL 3, PARTIAL 4, NOT RUN 5 (2: bad arguments).
-// `--baseline <certification.json>` compares the run with a previous one (helpers/baseline.ts): the
+// `--baseline <certification.json>` compares the run with a previous one (helpers/verdict/baseline.ts): the
 // comparison goes into the reports and on stdout, and a regression makes the exit code non-zero
 // (1 unless the verdict's code already is). `--workers <n>` is passed to Playwright.
 import fs from 'node:fs';
 import path from 'node:path';
-import { BaselineError, baselineLines, compareCertifications, readBaseline, regressionCount } from '../helpers/baseline.js';
-import { VERDICT_EXIT, type Certification, type Verdict } from '../helpers/certification.js';
-import { writeCertification } from '../helpers/certification-report.js';
-import { ConfigError, suiteConfig } from '../helpers/config.js';
-import { SERVICES } from '../helpers/services.js';
-import { parseArgs, playwright, runMain, UsageError } from './lib/cli.js';
+import { BaselineError, baselineLines, compareCertifications, readBaseline, regressionCount } from '../helpers/verdict/baseline.js';
+import { VERDICT_EXIT, type Certification, type Verdict } from '../helpers/verdict/certification.js';
+import { writeCertification } from '../helpers/verdict/certification-report.js';
+import { ConfigError, suiteConfig } from '../helpers/config/config.js';
+import { SERVICES } from '../helpers/contract/services.js';
+import { parseArgs, playwright, runMain, UsageError } from '../tools/cli.js';
 
 const USAGE = 'npm run certify -- [--service <name>] [--baseline <certification.json>] [--workers <n>]';
 const REPORTS = path.resolve('reports');
@@ -54,7 +54,7 @@ runMain(async () => {
   const projects = [...(args.service ? ['--project', String(args.service)] : []), ...(args.workers ? [`--workers=${args.workers}`] : [])];
   console.log(`Certifying ${services.map((s) => s.name).join(', ')} against TARGET=${target}...`);
   // The run's id is chosen here, so that its ledger of sandbox objects can be swept from here when
-  // the run is interrupted (helpers/sandbox/guest-log.ts).
+  // the run is interrupted (helpers/client/guest/guest-log.ts).
   const runId = process.env.SUITE_RUN_ID ?? `${Date.now()}-${process.pid}`;
   let interrupted: string | undefined;
   let child: import('node:child_process').ChildProcess | undefined;
@@ -73,8 +73,8 @@ runMain(async () => {
   const run = await playwright(projects, { SUITE_RUN_ID: runId }, true, 80 * 60_000, undefined, (c) => { child = c; });
   if (target === 'sandbox') {
     // Whatever the ledger still holds (a teardown cut short) is deleted now.
-    const { sweepLedger } = await import('../helpers/sandbox/sweep.js');
-    const { forgetLedger } = await import('../helpers/sandbox/guest-log.js');
+    const { sweepLedger } = await import('../helpers/target/sandbox/sweep.js');
+    const { forgetLedger } = await import('../helpers/client/guest/guest-log.js');
     const swept = await sweepLedger(runId);
     if (swept.deleted || swept.failed.length) console.log(`Sandbox guest: ${swept.deleted} more objects deleted after the run${swept.failed.length ? `; left: ${swept.failed.join('; ')} (npm run sandbox:cleanup)` : ''}`);
     if (!swept.failed.length) forgetLedger(runId);

@@ -1,25 +1,25 @@
 // `npm run diff -- --service <name> --to <file> [--from <file>] [--rules-only] [--ledger <file>]`:
 // the structural diff of two OpenAPI documents (--from defaults to the suite's own contract of the
 // service), each change judged by what it does to the suite's rules and checks
-// (helpers/diff/classify.ts), the changes the service's deviation ledger names taken out
-// (schemas/<service>/deviations.yaml, helpers/diff/ledger.ts). Writes reports/diff-<service>.{md,json};
+// (tools/diff/classify.ts), the changes the service's deviation ledger names taken out
+// (schemas/<service>/deviations.yaml, tools/diff/ledger.ts). Writes reports/diff-<service>.{md,json};
 // prints the counts per class, then every change to act on grouped by operation with what to edit.
 // Exit code: 1 when a change is a false-alarm risk or unchecked, 0 otherwise, 2 on bad input.
 import fs from 'node:fs';
 import path from 'node:path';
-import { suiteConfig } from '../helpers/config.js';
-import { loadContract } from '../helpers/contract.js';
-import { listChecksCached } from '../helpers/diff/checks.js';
-import { FAILING_CLASSES } from '../helpers/diff/classify.js';
-import { readDocumentFile, suiteDocument } from '../helpers/diff/documents.js';
-import { editIndex } from '../helpers/diff/edits.js';
-import { applyLedger, ledgerFile, readLedger } from '../helpers/diff/ledger.js';
-import { actionLines, ledgerLines, summaryLines, writeDiffReport } from '../helpers/diff/report.js';
-import { diffForSuite } from '../helpers/diff/suite-diff.js';
-import { loadRules, rulesFile } from '../helpers/rules.js';
-import { SERVICES } from '../helpers/services.js';
+import { suiteConfig } from '../helpers/config/config.js';
+import { loadContract } from '../helpers/contract/contract.js';
+import { listChecksCached } from '../tools/diff/checks.js';
+import { FAILING_CLASSES } from '../tools/diff/classify.js';
+import { readDocumentFile, suiteDocument } from '../tools/diff/documents.js';
+import { editIndex } from '../tools/diff/edits.js';
+import { applyLedger, ledgerFile, readLedger } from '../tools/diff/ledger.js';
+import { actionLines, ledgerLines, summaryLines, writeDiffReport } from '../tools/diff/report.js';
+import { diffForSuite } from '../tools/diff/suite-diff.js';
+import { loadRules, rulesFile } from '../helpers/contract/rules.js';
+import { SERVICES } from '../helpers/contract/services.js';
 
-import { parseArgs, runMain, UsageError } from './lib/cli.js';
+import { parseArgs, runMain, UsageError } from '../tools/cli.js';
 
 const USAGE = 'npm run diff -- --service <name> --to <file> [--from <file>] [--rules-only] [--ledger <file>]';
 

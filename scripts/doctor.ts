@@ -1,10 +1,10 @@
-// `npm run doctor`: tells, before a run, what the configured target lacks (helpers/env-schema.ts):
+// `npm run doctor`: tells, before a run, what the configured target lacks (helpers/config/env-schema.ts):
 // per service, whether it is part of the certification, the variables it cannot run without, and
 // the checks that will skip for want of test data. Exit 0 when every configured service can run,
 // 1 when one lacks a required variable, 2 on a configuration error.
-import { ConfigError, suiteConfig } from '../helpers/config.js';
-import { diagnose } from '../helpers/env-schema.js';
-import { runMain } from './lib/cli.js';
+import { ConfigError, suiteConfig } from '../helpers/config/config.js';
+import { diagnose } from '../helpers/config/env-schema.js';
+import { runMain } from '../tools/cli.js';
 
 runMain(async () => {
   let settings;
@@ -33,7 +33,7 @@ runMain(async () => {
     // The financial data test data is judged on the target itself, as the preflight will judge it.
     if (d.service === 'financial-data' && !d.missingRequired.length) {
       const { request } = await import('@playwright/test');
-      const { checkFdTestData } = await import('../helpers/sandbox/prepare.js');
+      const { checkFdTestData } = await import('../helpers/target/sandbox/prepare.js');
       const context = await request.newContext();
       try {
         for (const line of (await checkFdTestData(context)).lines) console.log(`  - ${line}`);

@@ -5,14 +5,14 @@
 // stored: it is read from the path given. Writes reports/drift-<service>.{md,json}.
 // Exit code: 0 when the report was written (whatever the ratio), 2 on bad input.
 import path from 'node:path';
-import { suiteConfig } from '../helpers/config.js';
-import { loadContract } from '../helpers/contract.js';
-import { publishedOperations } from '../helpers/drift/examples.js';
-import { judgeExample, matchOperation, type JudgedExample } from '../helpers/drift/judge.js';
-import { PublishedDocument, readPublishedDocument } from '../helpers/drift/published.js';
-import { pct, perOperation, rejectionLines, summarize, verdictCounts, writeDriftReport } from '../helpers/drift/report.js';
-import { SERVICES, serviceProfile } from '../helpers/services.js';
-import { parseArgs, runMain, UsageError } from './lib/cli.js';
+import { suiteConfig } from '../helpers/config/config.js';
+import { loadContract } from '../helpers/contract/contract.js';
+import { publishedOperations } from '../tools/drift/examples.js';
+import { judgeExample, matchOperation, type JudgedExample } from '../tools/drift/judge.js';
+import { PublishedDocument, readPublishedDocument } from '../tools/drift/published.js';
+import { pct, perOperation, rejectionLines, summarize, verdictCounts, writeDriftReport } from '../tools/drift/report.js';
+import { SERVICES, serviceProfile } from '../helpers/contract/services.js';
+import { parseArgs, runMain, UsageError } from '../tools/cli.js';
 
 const USAGE = 'npm run drift -- --service <name> --spec <published OpenAPI file> [--min <percent>]';
 

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { validateWorkflow } from '@action-validator/core';
-import { runMain } from './lib/cli.js';
+import { runMain } from '../tools/cli.js';
 
 const DIR = path.resolve('.github', 'workflows');
 

@@ -4,8 +4,8 @@
 // standalone mock (`npm run mock`), built from .mock/credentials.json.
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { encryptJson, keyFromJwks } from '../helpers/jwe.js';
-import { parseArgs, runMain, UsageError } from './lib/cli.js';
+import { encryptJson, keyFromJwks } from '../helpers/auth/jwe.js';
+import { parseArgs, runMain, UsageError } from '../tools/cli.js';
 
 const USAGE = 'npm run make-jwe -- [--keys-url <url>] [--pan <digits>] [--month MM] [--year YYYY] [--cvc <code>] [--request]';
 

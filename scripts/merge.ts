@@ -5,8 +5,8 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { VERDICT_EXIT, type Verdict } from '../helpers/certification.js';
-import { runMain, UsageError } from './lib/cli.js';
+import { VERDICT_EXIT, type Verdict } from '../helpers/verdict/certification.js';
+import { runMain, UsageError } from '../tools/cli.js';
 
 runMain(async () => {
   const dir = path.resolve('blob-report');

@@ -9,8 +9,8 @@ import fs from 'node:fs';
 import { FaultError } from '../mocks/kit/faults.js';
 import { MOCKS, unknownFaultsMessage, type MockEntry } from '../mocks/index.js';
 import { startStandIn, toDotenv, type StandInService } from '../mocks/stand-in.js';
-import { FD_HEADER_NAME_SETS, suiteConfig, type FdHeaderNames } from '../helpers/config.js';
-import { parseArgs, runMain, UsageError } from './lib/cli.js';
+import { FD_HEADER_NAME_SETS, suiteConfig, type FdHeaderNames } from '../helpers/config/config.js';
+import { parseArgs, runMain, UsageError } from '../tools/cli.js';
 
 const USAGE = 'npm run mock -- [--service <name>] [--faults <id,id>] [--header-names seed|provider] [--list-faults]';
 /** The stand-in's form, named by the errors of its own arguments (USAGE stays the plain mock's). */

@@ -8,9 +8,9 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SERVICES } from '../helpers/services.js';
-import { parseArgs, playwright, runMain, UsageError } from './lib/cli.js';
-import { equivalentBy, instrumentFolders, kitFilesUsedBy, loadEquivalents, sandboxCopy, seededSample, wilson, type SampledMutant } from '../helpers/mutants.js';
+import { SERVICES } from '../helpers/contract/services.js';
+import { parseArgs, playwright, runMain, UsageError } from '../tools/cli.js';
+import { equivalentBy, instrumentFolders, kitFilesUsedBy, loadEquivalents, sandboxCopy, seededSample, wilson, type SampledMutant } from '../tools/mutation/mutants.js';
 
 const USAGE = 'npm run mutation:sample -- --service <name> [--count N] [--seed S] [--ref <commit>] [--only <regex>]';
 const ROOT = path.resolve(import.meta.dirname, '..');

@@ -8,7 +8,7 @@
 // (its `rules`, read through `playwright test --list`); then, for the faults still missed, the
 // service's @smoke tests. Each phase is one Playwright process for every fault (--jobs workers,
 // default 2): a worker runs fault after fault, each on a fresh mock with fresh worker values
-// (helpers/mutation-lane.ts, scripts/lib/mutation-lanes.ts). A fault without rules runs its whole
+// (helpers/client/mutation-lane.ts, tools/mutation/lanes.ts). A fault without rules runs its whole
 // service there. A fault both phases miss is run again in full mode, so a targeted verdict never
 // says "missed" where the full run would say "caught"; when that run catches it, the report names
 // the fault: its rules are incomplete, or the catching spec cites none. --no-rerun skips that.
@@ -19,10 +19,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MOCKS } from '../mocks/index.js';
 import type { Fault } from '../mocks/kit/faults.js';
-import { parseArgs, playwright, runMain, UsageError, type RunResult } from './lib/cli.js';
-import { laneKey } from '../helpers/mutation-lane.js';
-import { runLanes, type LaneJob } from './lib/mutation-lanes.js';
-import { listService, selectTests, type ListedTest, type Selection } from './lib/mutation-targets.js';
+import { parseArgs, playwright, runMain, UsageError, type RunResult } from '../tools/cli.js';
+import { laneKey } from '../helpers/client/mutation-lane.js';
+import { runLanes, type LaneJob } from '../tools/mutation/lanes.js';
+import { listService, selectTests, type ListedTest, type Selection } from '../tools/mutation/targets.js';
 
 const USAGE = 'npm run mutation -- [--service <name>] [--fault <id>] [--match <regex>] [--blind] [--targeted [--no-rerun] [--confirm]] [--jobs <n>]';
 

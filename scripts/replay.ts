@@ -1,13 +1,13 @@
 // `npm run replay -- --collection <path> [--service financial-data] [--out reports/replay]`: runs a
 // provider's published Postman collection (newman, as a library) against the service's embedded
 // mock, started in-process with the provider's header names, and classifies every request
-// (helpers/replay/). Prints the count per class and the reports' paths; exit 1 when a request is a
+// (tools/replay/). Prints the count per class and the reports' paths; exit 1 when a request is a
 // mock or contract defect, 0 otherwise, 2 on bad input. The collection is read, never stored.
-import { suiteConfig } from '../helpers/config.js';
-import { REPLAY_CLASSES } from '../helpers/replay/classes.js';
-import { replay } from '../helpers/replay/replay.js';
-import { replayFails } from '../helpers/replay/report.js';
-import { parseArgs, runMain, UsageError } from './lib/cli.js';
+import { suiteConfig } from '../helpers/config/config.js';
+import { REPLAY_CLASSES } from '../tools/replay/classes.js';
+import { replay } from '../tools/replay/replay.js';
+import { replayFails } from '../tools/replay/report.js';
+import { parseArgs, runMain, UsageError } from '../tools/cli.js';
 
 const USAGE = 'npm run replay -- --collection <path> [--service financial-data] [--out reports/replay]';
 

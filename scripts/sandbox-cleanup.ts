@@ -1,11 +1,11 @@
 // `npm run sandbox:cleanup -- [--service financial-data] [--env-file .env] [--dry-run]`
 // Deletes what the suite left on the configured sandbox: first every run ledger still on disk (a
-// run that was killed before its end; helpers/sandbox/guest-log.ts), then every customer of the
+// run that was killed before its end; helpers/client/guest/guest-log.ts), then every customer of the
 // configured partners whose username carries the suite's stamp (a ledger that was lost), except the
 // test data `npm run sandbox:prepare` made (FD_LINKED_CUSTOMER_ID and the like). Prints what it
 // deleted and what it could not; exit 1 when something is left.
 import path from 'node:path';
-import { parseArgs, runMain, UsageError } from './lib/cli.js';
+import { parseArgs, runMain, UsageError } from '../tools/cli.js';
 
 const USAGE = 'npm run sandbox:cleanup -- [--service financial-data] [--env-file .env] [--dry-run]';
 
@@ -17,13 +17,13 @@ runMain(async () => {
     console.log(`${args.service}: the suite creates nothing there that the API can delete (enrolled cards, plans and PAN lists have no delete operation).`);
     return 0;
   }
-  const { exitOnConfigError, suiteConfig } = await import('../helpers/config.js');
+  const { exitOnConfigError, suiteConfig } = await import('../helpers/config/config.js');
   const env = exitOnConfigError(() => suiteConfig()).env;
   if (!env.FD_BASE_URL) throw new UsageError('FD_BASE_URL is not set in the env file: nothing to clean');
-  const { forgetLedger, ledgerRuns, readGuestLog, undoable } = await import('../helpers/sandbox/guest-log.js');
-  const { politeFetch, sweepLedger } = await import('../helpers/sandbox/sweep.js');
-  const { SUITE_STAMP } = await import('../helpers/sandbox/ownership.js');
-  const { fdTargetFromEnv } = await import('../helpers/targets/financial-data.js');
+  const { forgetLedger, ledgerRuns, readGuestLog, undoable } = await import('../helpers/client/guest/guest-log.js');
+  const { politeFetch, sweepLedger } = await import('../helpers/target/sandbox/sweep.js');
+  const { SUITE_STAMP } = await import('../helpers/client/guest/ownership.js');
+  const { fdTargetFromEnv } = await import('../helpers/target/financial-data.js');
   const dry = Boolean(args['dry-run']);
   let deleted = 0;
   const failed: string[] = [];

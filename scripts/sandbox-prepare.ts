@@ -8,7 +8,7 @@
 // chromium (`npm run mock -- --as-sandbox`; never a real provider's page).
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs, runMain, UsageError } from './lib/cli.js';
+import { parseArgs, runMain, UsageError } from '../tools/cli.js';
 
 const USAGE = 'npm run sandbox:prepare -- --service <card-enrollment|installments|financial-data> [--env-file .env] [--wait-seconds 900] [--complete-stand-in]';
 
@@ -32,16 +32,16 @@ runMain(async () => {
   const wait = args['wait-seconds'] === undefined ? 900 : Number(args['wait-seconds']);
   if (!Number.isInteger(wait) || wait < 0) throw new UsageError(`--wait-seconds must be a whole number of seconds. Usage: ${USAGE}`);
   const envFile = path.resolve(typeof args['env-file'] === 'string' ? args['env-file'] : '.env');
-  // The configuration is read once, from this file (helpers/config.ts): set before it is loaded.
+  // The configuration is read once, from this file (helpers/config/config.ts): set before it is loaded.
   process.env.DOTENV_PATH = envFile;
   if (service !== 'financial-data') {
     console.log(`${service}: nothing to create: its sandbox comes with registered test data (cards, keys, merchants) that .env names; npm run doctor lists what is missing.`);
     return 0;
   }
-  const { exitOnConfigError, suiteConfig } = await import('../helpers/config.js');
+  const { exitOnConfigError, suiteConfig } = await import('../helpers/config/config.js');
   exitOnConfigError(() => suiteConfig());
   const { request } = await import('@playwright/test');
-  const prep = await import('../helpers/sandbox/prepare.js');
+  const prep = await import('../helpers/target/sandbox/prepare.js');
   const { newConsumer, newCustomer } = await import('../fixtures/examples/financial-data.js');
   const context = await request.newContext();
   try {
@@ -65,7 +65,7 @@ runMain(async () => {
     setEnvVar(envFile, 'FD_LINKED_CUSTOMER_ID', customerId);
     const url = await prep.connectUrl(api, partnerId, customerId);
     if (args['complete-stand-in']) {
-      const { completeStandInConnect } = await import('./lib/stand-in-connect.js');
+      const { completeStandInConnect } = await import('../tools/stand-in-connect.js');
       console.log(`financial-data: completing the stand-in's Connect page in chromium (${prep.FINBANK_PROFILE.username} / ${prep.FINBANK_PROFILE.password} at each FinBank bank)...`);
       await completeStandInConnect(url, prep.FINBANK_PROFILE);
     } else {

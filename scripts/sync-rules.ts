@@ -1,12 +1,12 @@
 // `npm run rules:sync`: rewrites the operation lists of the financial data rules whose checks
-// iterate every operation (helpers/generic-rules.ts) in schemas/financial-data/rules.yaml, after a
+// iterate every operation (helpers/contract/generic-rules.ts) in schemas/financial-data/rules.yaml, after a
 // part added operations to the contract. Prints what changed; touches nothing else of the file.
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadContract } from '../helpers/contract.js';
-import { genericRuleOperations } from '../helpers/generic-rules.js';
-import { rulesFile } from '../helpers/rules.js';
-import { runMain } from './lib/cli.js';
+import { loadContract } from '../helpers/contract/contract.js';
+import { genericRuleOperations } from '../helpers/contract/generic-rules.js';
+import { rulesFile } from '../helpers/contract/rules.js';
+import { runMain } from '../tools/cli.js';
 
 runMain(async () => {
   const file = rulesFile('financial-data');

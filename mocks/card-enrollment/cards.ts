@@ -1,7 +1,7 @@
 // POST {base}/cards (operationId putCard), seed 000 "Endpoints" and reference/card-enrollment.md.
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Contract } from '../../helpers/contract.js';
+import type { Contract } from '../../helpers/contract/contract.js';
 import { parseJson, type MockContext } from '../kit/app.js';
 import { violations } from '../kit/validation.js';
 import { invalidArgument, invalidState, sendError } from './errors.js';

@@ -2,7 +2,7 @@
 // next resource only adds handlers): security (seed 002, Authentication), path / query / body
 // validation, and the error body. Handlers receive typed input and the calling partner.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Contract, Operation, Parameter } from '../../helpers/contract.js';
+import type { Contract, Operation, Parameter } from '../../helpers/contract/contract.js';
 import { parseJson, type MockContext } from '../kit/app.js';
 import { violations } from '../kit/validation.js';
 import type { FdWorld, Partner } from './world.js';

@@ -4,8 +4,8 @@
 // contract, and the card data: a root JWE `encryptedValue` (decrypted and checked against its plaintext
 // schema) or, as the provider's schema also allows, `sensitiveData` in clear (provider 2.0.0).
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Contract } from '../../helpers/contract.js';
-import { verifyRequest } from '../../helpers/oauth1.js';
+import type { Contract } from '../../helpers/contract/contract.js';
+import { verifyRequest } from '../../helpers/auth/oauth1.js';
 import { parseJson, type MockContext } from '../kit/app.js';
 import { violations } from '../kit/validation.js';
 import { invalidRequest, sendError } from './errors.js';

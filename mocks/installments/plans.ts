@@ -3,7 +3,7 @@
 // id that is not a UUID, 404 unknown, 405 for other methods). Seed 001, Endpoints and Events.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { signRequest } from '../../helpers/oauth1.js';
+import { signRequest } from '../../helpers/auth/oauth1.js';
 import type { MockContext } from '../kit/app.js';
 import { invalidRequest, sendError } from './errors.js';
 import type { Guard } from './guard.js';

@@ -1,6 +1,6 @@
 // What every mock starts with: its faults (start-up ones from MOCK_FAULTS), its contract loosened
 // by those faults, a virtual clock and an outbound delivery log.
-import { loadContract } from '../../helpers/contract.js';
+import { loadContract } from '../../helpers/contract/contract.js';
 import { VirtualClock } from './clock.js';
 import { Deliveries } from './deliveries.js';
 import { FaultSet, faultsFor, type Fault } from './faults.js';

@@ -1,8 +1,8 @@
 // Request validation from the same contract as the tests. Start-up faults loosen the contract
 // (a copy compiled under its own Ajv ids), so "a limit not enforced" is a schema patch, not code.
 import { createHash } from 'node:crypto';
-import { Contract } from '../../helpers/contract.js';
-import type { ErrorObject } from '../../helpers/ajv.js';
+import { Contract } from '../../helpers/contract/contract.js';
+import type { ErrorObject } from '../../helpers/contract/ajv.js';
 import type { Relaxation } from './faults.js';
 
 export function relaxedContract(contract: Contract, relaxations: Relaxation[]): Contract {

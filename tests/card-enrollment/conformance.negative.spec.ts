@@ -1,5 +1,5 @@
 // Covers: POST /cards (putCard): every request the contract refuses, generated from the contract
-// (helpers/negative.ts: each required member missing, wrong types, one past every limit, outside
+// (helpers/client/negative.ts: each required member missing, wrong types, one past every limit, outside
 // every enum, pattern and format, a malformed body), is refused with 400 (seed 000, Errors: a body
 // that does not match the request schema). The card inside the JWE is covered by the limits specs.
 import { expect, test } from '../../fixtures/card-enrollment.js';

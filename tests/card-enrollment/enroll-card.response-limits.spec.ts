@@ -4,7 +4,7 @@
 // against the seed's numbers, and the same answer with each field at its limit and one past it
 // shows that the schema check accepts the one and refuses the other.
 import { expect, rules, setPath, test } from '../../fixtures/card-enrollment.js';
-import { passesResponseCheck } from '../../helpers/conflicts.js';
+import { passesResponseCheck } from '../../helpers/contract/conflicts.js';
 
 const LIMITS = [
   { field: 'descriptorName', max: 64, value: (n: number) => 'D'.repeat(n) },

@@ -4,7 +4,7 @@
 // names are the configured ones (FD_HEADER_NAMES: the seed's Partner-App-Key / Partner-App-Token
 // by default, the provider's Finicity-App-Key / Finicity-App-Token as the alternative).
 import { loadContract, expect, expectFdError, FD_HEADERS, fdAuthHeaders, rules, sample, test, TOKEN_VALID_MS, withConflict } from '../../fixtures/financial-data.js';
-import { conflictSites } from '../../helpers/conflicts.js';
+import { conflictSites } from '../../helpers/contract/conflicts.js';
 
 const contract = await loadContract('financial-data');
 const operations = [...contract.operations.values()];

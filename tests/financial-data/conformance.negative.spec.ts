@@ -1,5 +1,5 @@
 // Covers: every financial data operation of the contract (grows with it): each request the contract
-// refuses, generated from the contract (helpers/negative.ts: required members missing, wrong types,
+// refuses, generated from the contract (helpers/client/negative.ts: required members missing, wrong types,
 // one past every limit, outside every enum and pattern, a malformed body), is refused with a
 // documented 4xx (seed 002, Errors) and the error body; operations that document no refusal skip.
 import { expect, loadContract, rules, sample, test } from '../../fixtures/financial-data.js';

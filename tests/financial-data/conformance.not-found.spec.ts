@@ -2,7 +2,7 @@
 // (seed 002, Errors - 404: customer, consumer, institution, ... not found): a well-formed id that
 // names nothing is a 404. Grows with the contract.
 import { loadContract, expectFdError, rules, sample, test, unknownId } from '../../fixtures/financial-data.js';
-import { namesResource } from '../../helpers/generic-rules.js';
+import { namesResource } from '../../helpers/contract/generic-rules.js';
 
 const contract = await loadContract('financial-data');
 

@@ -6,7 +6,7 @@
 // {"Errors": {"Error": [...]}} error body on every operation (reference, Error bodies).
 import { expect, expectFdError, fdAuthHeaders, rules, sample, test, unknownId, type OperationClient } from '../../fixtures/financial-data.js';
 import { serviceAgreement } from '../../fixtures/examples/fd-samples/connect-components.js';
-import type { FdTarget } from '../../helpers/targets/financial-data.js';
+import type { FdTarget } from '../../helpers/target/financial-data.js';
 
 const SESSIONS = [
   { op: 'post-institutions-institutionId-oauth-urls', path: 'cc-oauth' },

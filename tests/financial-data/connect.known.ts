@@ -3,7 +3,7 @@
 // a valid body of each for a customer, and a second customer with its own consumer. Not a spec.
 import { expect, newConsumer, type OperationClient } from '../../fixtures/financial-data.js';
 import { connectBodies } from '../../fixtures/examples/fd-samples/connect.js';
-import type { FdTarget } from '../../helpers/targets/financial-data.js';
+import type { FdTarget } from '../../helpers/target/financial-data.js';
 
 export interface Flow {
   op: string;

@@ -39,7 +39,7 @@ for (const flow of FLOWS) {
 }
 
 // seed 002, Connect: the SSN pre-populates the payroll step. The client already fails any answer
-// echoing a sensitive value it sent (helpers/sensitive.ts); the check below says it by name.
+// echoing a sensitive value it sent (helpers/secrets/sensitive.ts); the check below says it by name.
 for (const flow of FLOWS.filter((f) => f.ssn)) {
   test(`${flow.op} accepts the consumer's SSN and answers without it`, rules(`FD-CONNECT-SSN-SECRET@${flow.path}`), async ({ fdApi, fd, fdEntities, createCustomer }) => {
     const body = bodyOf(flow, fd, fdEntities);

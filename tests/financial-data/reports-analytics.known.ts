@@ -3,7 +3,7 @@
 // answers the reports' content is compared with (read through the accounts and transactions
 // operations, never from the mock).
 import { expect, newBusiness, newConsumer, type OperationClient } from '../../fixtures/financial-data.js';
-import type { ApiResponse, CallOptions } from '../../helpers/client.js';
+import type { ApiResponse, CallOptions } from '../../helpers/client/client.js';
 
 export const DEPOSIT_OPS = ['GenerateCashFlowBusinessReport', 'GenerateCashFlowPersonalReport', 'GenerateBalanceAnalyticsReport', 'GenerateCashflowAnalyticsReport', 'GeneratePaymentHistoryReport'] as const;
 export const FORESIGHT_OPS = ['GenerateForesightAnalyticsNonCraReport', 'GenerateForesightAnalyticsFirstThirdPartyNonCraReport'] as const;

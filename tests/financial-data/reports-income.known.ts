@@ -8,7 +8,7 @@
 import { expect, newConsumer, PAYSTUB, paystubPdf, type OperationClient, type Paystub, type PollReportFn } from '../../fixtures/financial-data.js';
 
 export { PAYSTUB, paystubPdf, type Paystub };
-import type { CallOptions } from '../../helpers/client.js';
+import type { CallOptions } from '../../helpers/client/client.js';
 import { lister, readAll, wholeHistory } from './transactions.known.js';
 
 export const PAYROLL_DESCRIPTION = 'Payroll Deposit';

@@ -3,7 +3,7 @@
 // paystub reports take asset ids of pay statements stored with the upload; to refresh bank data,
 // reuse the asset id of the first report); Errors 404; provider 1.35.0 AssetNotFoundExample (404),
 // the acks' type and report style, PayStatementReportExample (what is read on each pay statement).
-import type { CallOptions } from '../../helpers/client.js';
+import type { CallOptions } from '../../helpers/client/client.js';
 import { expect, rules, test } from '../../fixtures/financial-data.js';
 import { customerWithPay, generateAndRead, PAYSTUB, storePaystub, type Paystub } from './reports-income.known.js';
 

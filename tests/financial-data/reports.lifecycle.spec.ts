@@ -6,8 +6,8 @@
 // is called on completion). One table over the operations: what every report shares is checked on
 // every operation it applies to; what one kind of report adds is in its own spec.
 import { expect, newBusiness, newConsumer, PAYSTUB, paystubPdf, rules, sample, test, type OperationClient } from '../../fixtures/financial-data.js';
-import type { CallOptions } from '../../helpers/client.js';
-import { loadRules } from '../../helpers/rules.js';
+import type { CallOptions } from '../../helpers/client/client.js';
+import { loadRules } from '../../helpers/contract/rules.js';
 
 const catalogue = new Map(loadRules('financial-data').rules.map((r) => [r.id, r.operations ?? []]));
 const GENERATE = catalogue.get('FD-REPORT-ASYNC')!;

@@ -1,10 +1,10 @@
-// Covers: the suite's report poller (helpers/polling.ts), the one place reports are polled - seed
+// Covers: the suite's report poller (helpers/client/polling.ts), the one place reports are polled - seed
 // 002, Limits ("report status polling: wait 20 seconds while inProgress") and States and
 // transitions - Report. The client's side of the rule: how the suite itself waits, checked against
 // a scripted report (no target), so a change of the poller that waits less, or stops without
 // naming the report, fails here.
 import { expect, rules, test } from '../../fixtures/financial-data.js';
-import { pollReport, ReportPollError, REPORT_POLL_INTERVAL_S } from '../../helpers/polling.js';
+import { pollReport, ReportPollError, REPORT_POLL_INTERVAL_S } from '../../helpers/client/polling.js';
 
 /** A report that answers inProgress `busy` times, then `last`; records every wait asked for. */
 function scripted(busy: number, last = 'success') {

@@ -1,7 +1,7 @@
 // Covers: StoreCustomerPayStatement and GetAssetByCustomerID - seed 002, Statements, pay statements,
 // assets (PayStatement 200; asset 200 binary; 400, 404) and Resources - Asset (a binary file, e.g.
 // a stored pay statement); provider 1.35.0 PayStatement (required label and statement, the file in
-// Base64) and Asset (assetId). The client reads a body as UTF-8 text (helpers/client.ts), so the
+// Base64) and Asset (assetId). The client reads a body as UTF-8 text (helpers/client/client.ts), so the
 // bytes stored are chosen valid UTF-8 - every byte 0x00-0x7F plus multi-byte characters - and the
 // text read back is re-encoded and compared byte for byte (a Latin-1 or Base64 rendering differs).
 import { expect, expectFdError, rules, test } from '../../fixtures/financial-data.js';

@@ -1,4 +1,4 @@
-// Covers: helpers/baseline.ts (npm run certify -- --baseline): two certifications compared check by
+// Covers: helpers/verdict/baseline.ts (npm run certify -- --baseline): two certifications compared check by
 // check (regression, fix, added, removed, newly skipped) and rule by rule (regression, coverage
 // gained and lost), the (operation, status) pairs exercised, the verdict; a service only one run
 // ran is not compared; a baseline without per-check results falls back to rules; bad baselines are
@@ -7,10 +7,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, runCommand, test } from '../../fixtures/self.js';
-import { baselineLines, compareCertifications, readBaseline, regressionCount } from '../../helpers/baseline.js';
-import type { Certification, CheckResult, RuleOutcome, ServiceVerdict } from '../../helpers/certification.js';
-import { certificationHtml } from '../../helpers/certification-html.js';
-import { certificationLines } from '../../helpers/certification-report.js';
+import { baselineLines, compareCertifications, readBaseline, regressionCount } from '../../helpers/verdict/baseline.js';
+import type { Certification, CheckResult, RuleOutcome, ServiceVerdict } from '../../helpers/verdict/certification.js';
+import { certificationHtml } from '../../helpers/verdict/certification-html.js';
+import { certificationLines } from '../../helpers/verdict/certification-report.js';
 
 const tally = { passed: 0, failed: 0, skipped: 0 };
 const rule = (id: string, outcome: RuleOutcome['outcome']): RuleOutcome => ({ id, outcome, text: id, kind: 'limit', source: 'provider', cite: 'c', checks: tally });

@@ -1,7 +1,7 @@
 // Covers: `npm run bench` (scripts/bench.ts) refuses bad arguments with one line before it starts
 // anything (no mock, no load), and its defaults stay short and bounded.
-import { UsageError } from '../../scripts/lib/cli.js';
-import { BENCH_SERVICES, parseBenchArgs } from '../../scripts/lib/bench/args.js';
+import { UsageError } from '../../tools/cli.js';
+import { BENCH_SERVICES, parseBenchArgs } from '../../tools/bench/args.js';
 import { expect, runCommand, test } from '../../fixtures/self.js';
 
 test('bench defaults: 5 s phases, 10 connections, 200 calls, every service', () => {

@@ -1,4 +1,4 @@
-// Covers: the repeated-failure breaker (helpers/breaker.ts, issue 14 item 1): a violation that has
+// Covers: the repeated-failure breaker (helpers/client/breaker.ts, issue 14 item 1): a violation that has
 // failed BREAKER_AFTER tests of a service stops a later test meeting it (skipped, the check named);
 // below the limit, for another check or another service, or for a failure the violation did not
 // cause, nothing is held back. Through the client: the key it counts and the skip it throws.
@@ -9,12 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
 import { expect, test } from '../../fixtures/self.js';
-import { BREAKER_DIR_ENV, BREAKER_PREFIX, breakerKey, countFailure, holdBack } from '../../helpers/breaker.js';
-import { ContractViolation } from '../../helpers/checks.js';
-import { OperationClient } from '../../helpers/client.js';
-import { suiteConfig } from '../../helpers/config.js';
-import { loadContract } from '../../helpers/contract.js';
-import { serviceProfile } from '../../helpers/services.js';
+import { BREAKER_DIR_ENV, BREAKER_PREFIX, breakerKey, countFailure, holdBack } from '../../helpers/client/breaker.js';
+import { ContractViolation } from '../../helpers/contract/checks.js';
+import { OperationClient } from '../../helpers/client/client.js';
+import { suiteConfig } from '../../helpers/config/config.js';
+import { loadContract } from '../../helpers/contract/contract.js';
+import { serviceProfile } from '../../helpers/contract/services.js';
 
 class Skipped extends Error {}
 

@@ -5,10 +5,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../../fixtures/self.js';
-import { serviceVerdict } from '../../helpers/certification.js';
-import { writeCertification } from '../../helpers/certification-report.js';
-import type { ServiceCoverage } from '../../helpers/reports.js';
-import { browserMissing, launchChromium } from '../../helpers/browser.js';
+import { serviceVerdict } from '../../helpers/verdict/certification.js';
+import { writeCertification } from '../../helpers/verdict/certification-report.js';
+import type { ServiceCoverage } from '../../helpers/verdict/coverage-report.js';
+import { browserMissing, launchChromium } from '../../helpers/client/browser.js';
 
 test('the certification page opens from disk and shows verdict, chart, coverage matrix, failures and rules', async () => {
   test.skip(Boolean(browserMissing()), browserMissing());

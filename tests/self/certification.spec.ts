@@ -1,9 +1,9 @@
-// Covers: helpers/reports.ts: checks are counted by the source their rule rests on, and a failure
+// Covers: helpers/verdict/coverage-report.ts: checks are counted by the source their rule rests on, and a failure
 // resting on the provider's document is as blocking as one resting on the seed (issue 7).
 import { expect, test } from '../../fixtures/self.js';
-import { failureWeight, overallVerdict, rootCause, serviceVerdict, sourceOf } from '../../helpers/certification.js';
-import { cliOption, fileFilters } from '../../helpers/provenance.js';
-import type { ServiceCoverage, TestOutcome } from '../../helpers/reports.js';
+import { failureWeight, overallVerdict, rootCause, serviceVerdict, sourceOf } from '../../helpers/verdict/certification.js';
+import { cliOption, fileFilters } from '../../helpers/verdict/provenance.js';
+import type { ServiceCoverage, TestOutcome } from '../../helpers/verdict/coverage-report.js';
 
 const coverage: ServiceCoverage = { service: 's', contractVersion: '1', pairs: [], exercised: 0, documented: 0, undocumented: [] };
 const outcome = (tags: string[], status: TestOutcome['status']): TestOutcome => ({ project: 's', title: `t ${tags.join(' ')} ${status}`, file: 'f', tags, status });

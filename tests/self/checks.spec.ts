@@ -1,13 +1,13 @@
-// Covers: helpers/checks.ts: each named check fails on an exchange that breaks its rule and
+// Covers: helpers/contract/checks.ts: each named check fails on an exchange that breaks its rule and
 // passes one that keeps it (a check that cannot fail is a defect).
 import { expect, test } from '../../fixtures/self.js';
-import { loadContract } from '../../helpers/contract.js';
+import { loadContract } from '../../helpers/contract/contract.js';
 import {
   ContractViolation, contentTypeConformance, responseBodyPresence, responseSchemaConformance, sensitiveEchoConformance, statusCodeConformance,
   type Exchange,
-} from '../../helpers/checks.js';
-import { redact } from '../../helpers/redact.js';
-import { findEchoes, markEchoes, sensitiveValuesIn } from '../../helpers/sensitive.js';
+} from '../../helpers/contract/checks.js';
+import { redact } from '../../helpers/secrets/redact.js';
+import { findEchoes, markEchoes, sensitiveValuesIn } from '../../helpers/secrets/sensitive.js';
 
 const json = { 'content-type': 'application/json; charset=utf-8' };
 const okBody = {

@@ -1,4 +1,4 @@
-// Covers: seed-vs-provider conflicts (helpers/conflicts.ts, schemas/<service>/conflicts.yaml): the
+// Covers: seed-vs-provider conflicts (helpers/contract/conflicts.ts, schemas/<service>/conflicts.yaml): the
 // catalogues are well formed and name known rules and operations; a response that breaks only a
 // seed rule where the provider publishes the value is the conflict, anything else still fails;
 // a check's exchanges that follow the provider are the conflict it declares; the certification
@@ -10,14 +10,14 @@ import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
 import { expect, test } from '../../fixtures/self.js';
 import { CardRequests } from '../../fixtures/card-enrollment.js';
-import { serviceVerdict } from '../../helpers/certification.js';
-import { OperationClient } from '../../helpers/client.js';
-import { answeredConflict, CONFLICT_CHECK, CONFLICT_MET_ANNOTATION, ConflictCatalogueError, exchangedConflict, loadConflicts } from '../../helpers/conflicts.js';
-import { loadContract } from '../../helpers/contract.js';
-import type { ServiceCoverage, TestOutcome } from '../../helpers/reports.js';
-import { loadRules } from '../../helpers/rules.js';
-import { serviceProfile, SERVICES } from '../../helpers/services.js';
-import { cardTargetFromMock } from '../../helpers/targets/card-enrollment.js';
+import { serviceVerdict } from '../../helpers/verdict/certification.js';
+import { OperationClient } from '../../helpers/client/client.js';
+import { answeredConflict, CONFLICT_CHECK, CONFLICT_MET_ANNOTATION, ConflictCatalogueError, exchangedConflict, loadConflicts } from '../../helpers/contract/conflicts.js';
+import { loadContract } from '../../helpers/contract/contract.js';
+import type { ServiceCoverage, TestOutcome } from '../../helpers/verdict/coverage-report.js';
+import { loadRules } from '../../helpers/contract/rules.js';
+import { serviceProfile, SERVICES } from '../../helpers/contract/services.js';
+import { cardTargetFromMock } from '../../helpers/target/card-enrollment.js';
 import { startCardEnrollmentMock } from '../../mocks/card-enrollment/index.js';
 
 for (const { name } of SERVICES) {

@@ -1,4 +1,4 @@
-// Covers: helpers/diff/ledger.ts (the deviation ledger, schemas/<service>/deviations.yaml) and the
+// Covers: tools/diff/ledger.ts (the deviation ledger, schemas/<service>/deviations.yaml) and the
 // stable key of a diff change: an entry subtracts the change its key names (counts recomputed); an
 // entry that matches no change is reported as stale; an entry without `source` is refused with a
 // one-line error (by `npm run diff` too, exit 2); a key does not move when unrelated parts of
@@ -7,11 +7,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, runCommand, test } from '../../fixtures/self.js';
-import type { SuiteView } from '../../helpers/diff/classify.js';
-import { asDocument } from '../../helpers/diff/documents.js';
-import { applyLedger, LedgerError, readLedger } from '../../helpers/diff/ledger.js';
-import { diffForSuite, type DiffResult } from '../../helpers/diff/suite-diff.js';
-import type { Rule } from '../../helpers/rules.js';
+import type { SuiteView } from '../../tools/diff/classify.js';
+import { asDocument } from '../../tools/diff/documents.js';
+import { applyLedger, LedgerError, readLedger } from '../../tools/diff/ledger.js';
+import { diffForSuite, type DiffResult } from '../../tools/diff/suite-diff.js';
+import type { Rule } from '../../helpers/contract/rules.js';
 
 type Json = any;
 

@@ -1,4 +1,4 @@
-// Covers: helpers/diff (npm run diff): small contract pairs made for the purpose, each with one
+// Covers: tools/diff (npm run diff): small contract pairs made for the purpose, each with one
 // change, classified from the suite's point of view (a status added, a required field relaxed, a
 // limit tightened, an operation added, an enum value removed, an enum value added, a status a check
 // expects removed, an operation removed); the same change seen at two operations and under its
@@ -7,10 +7,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, runCommand, test } from '../../fixtures/self.js';
-import type { SuiteView } from '../../helpers/diff/classify.js';
-import { asDocument } from '../../helpers/diff/documents.js';
-import { diffForSuite, type DiffResult } from '../../helpers/diff/suite-diff.js';
-import type { Rule } from '../../helpers/rules.js';
+import type { SuiteView } from '../../tools/diff/classify.js';
+import { asDocument } from '../../tools/diff/documents.js';
+import { diffForSuite, type DiffResult } from '../../tools/diff/suite-diff.js';
+import type { Rule } from '../../helpers/contract/rules.js';
 
 type Json = any;
 

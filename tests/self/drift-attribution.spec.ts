@@ -1,4 +1,4 @@
-// Covers: helpers/drift/attribution.ts (whose fault a drift rejection is). A rejection is "document
+// Covers: tools/drift/attribution.ts (whose fault a drift rejection is). A rejection is "document
 // inconsistent" only when the document's own schema refuses the example at the same places for the
 // same reasons; a refusal of ours the document does not share makes it "contract stricter", listed
 // with what the document says at that place. The published documents are tiny ones written for
@@ -6,13 +6,13 @@
 // (a missing member is its own place, keyword families across differently shaped schemas, anyOf
 // alternatives, a nullable member) on small schemas of their own.
 import { expect, test } from '../../fixtures/self.js';
-import { ajv } from '../../helpers/ajv.js';
-import { documentReasons, reasonsOf, unmatchedReasons } from '../../helpers/drift/attribution.js';
-import { publishedOperations } from '../../helpers/drift/examples.js';
-import { judgeExample, matchOperation, type JudgedExample } from '../../helpers/drift/judge.js';
-import { PublishedDocument } from '../../helpers/drift/published.js';
-import { rejectionLines, summarize, verdictCounts } from '../../helpers/drift/report.js';
-import { serviceProfile } from '../../helpers/services.js';
+import { ajv } from '../../helpers/contract/ajv.js';
+import { documentReasons, reasonsOf, unmatchedReasons } from '../../tools/drift/attribution.js';
+import { publishedOperations } from '../../tools/drift/examples.js';
+import { judgeExample, matchOperation, type JudgedExample } from '../../tools/drift/judge.js';
+import { PublishedDocument } from '../../tools/drift/published.js';
+import { rejectionLines, summarize, verdictCounts } from '../../tools/drift/report.js';
+import { serviceProfile } from '../../helpers/contract/services.js';
 
 type Json = any;
 

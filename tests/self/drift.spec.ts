@@ -1,13 +1,13 @@
-// Covers: helpers/drift (npm run drift): every kind of published example is found, and each verdict
+// Covers: tools/drift (npm run drift): every kind of published example is found, and each verdict
 // (accepted, contract stricter, not in contract) is reached by an example that earns it; one the
 // document refuses too, but for other reasons, is contract stricter (document inconsistent, refused
 // for the same reasons, is in drift-attribution.spec.ts). The published document here is a small
 // one written for the test (no provider text), judged against the card enrollment contract.
 import { expect, runCommand, test } from '../../fixtures/self.js';
-import { publishedOperations } from '../../helpers/drift/examples.js';
-import { judgeExample, matchOperation } from '../../helpers/drift/judge.js';
-import { PublishedDocument } from '../../helpers/drift/published.js';
-import { serviceProfile } from '../../helpers/services.js';
+import { publishedOperations } from '../../tools/drift/examples.js';
+import { judgeExample, matchOperation } from '../../tools/drift/judge.js';
+import { PublishedDocument } from '../../tools/drift/published.js';
+import { serviceProfile } from '../../helpers/contract/services.js';
 
 const masked = {
   srcDigitalCardId: '0f8fad5b-d9cb-469f-a165-70867728950e', panBin: '520473', panLastFour: '4792',

@@ -1,10 +1,10 @@
-// Covers: helpers/env-schema.ts and `npm run doctor`: .env.example documents exactly the variables
+// Covers: helpers/config/env-schema.ts and `npm run doctor`: .env.example documents exactly the variables
 // of the schema; the doctor names what a sandbox run lacks before it starts, in one line each.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, runCommand, test } from '../../fixtures/self.js';
-import { diagnose, ENV_SCHEMA } from '../../helpers/env-schema.js';
+import { diagnose, ENV_SCHEMA } from '../../helpers/config/env-schema.js';
 
 test('.env.example lists every variable of the schema and no other', () => {
   const example = fs.readFileSync('.env.example', 'utf8').split('\n').map((l) => /^([A-Z0-9_]+)=/.exec(l)?.[1]).filter(Boolean);

@@ -3,8 +3,8 @@
 // naming an id its service's rule catalogue does not have fails; faults without rules are listed in
 // an annotation (they run against the whole service, and usually mean a rule the catalogue lacks).
 import { expect, MOCKS, test } from '../../fixtures/self.js';
-import { loadRules } from '../../helpers/rules.js';
-import { selectTests, type ListedTest } from '../../scripts/lib/mutation-targets.js';
+import { loadRules } from '../../helpers/contract/rules.js';
+import { selectTests, type ListedTest } from '../../tools/mutation/targets.js';
 
 for (const mock of MOCKS) {
   test(`${mock.service}: every rule a fault names is in the rule catalogue`, () => {

@@ -2,8 +2,8 @@
 // operations written so far (authentication, customers, institutions), transcribed here as a
 // table. Rows of later parts (transactions, reports, enrichment...) join as their operations do.
 import { expect, test } from '@playwright/test';
-import { loadContract } from '../../helpers/contract.js';
-import { TOKEN_RENEW_AFTER_MS, TOKEN_VALID_MS } from '../../helpers/token-cache.js';
+import { loadContract } from '../../helpers/contract/contract.js';
+import { TOKEN_RENEW_AFTER_MS, TOKEN_VALID_MS } from '../../helpers/auth/token-cache.js';
 
 // seed 002, Limits (verbatim subject, limit).
 const ROWS: { subject: string; limit: string; check: (c: Awaited<ReturnType<typeof loadContract>>) => void }[] = [

@@ -5,9 +5,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, runCommand, test } from '../../fixtures/self.js';
-import { contentTypeConformance, responseBodyPresence, responseSchemaConformance, type Exchange } from '../../helpers/checks.js';
-import { OperationClient } from '../../helpers/client.js';
-import { serviceProfile } from '../../helpers/services.js';
+import { contentTypeConformance, responseBodyPresence, responseSchemaConformance, type Exchange } from '../../helpers/contract/checks.js';
+import { OperationClient } from '../../helpers/client/client.js';
+import { serviceProfile } from '../../helpers/contract/services.js';
 
 const TEXT = { 'content-type': 'text/plain; charset=utf-8' };
 // provider 1.35.0: UnauthorizedErrorResponse (JSON or text/plain) on these; JSON only on the
@@ -62,7 +62,7 @@ test('the client accepts a declared plain-text 401 end to end (no JSON parse or 
   }
 });
 
-const printNames = ['tsx', '-e', "import('./helpers/config.ts').then((m) => console.log(JSON.stringify(m.suiteConfig().fdHeaderNames)))"];
+const printNames = ['tsx', '-e', "import('./helpers/config/config.ts').then((m) => console.log(JSON.stringify(m.suiteConfig().fdHeaderNames)))"];
 
 test('FD_HEADER_NAMES picks the seed or the provider names; overrides and bad values', () => {
   const run = (env: Record<string, string>) => runCommand('npx', printNames, { DOTENV_PATH: '/dev/null', FD_HEADER_NAMES: '', FD_APP_KEY_HEADER: '', FD_APP_TOKEN_HEADER: '', ...env });

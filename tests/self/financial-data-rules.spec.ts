@@ -3,9 +3,9 @@
 // on, so that an auditor reading the catalogue sees every operation, and a part that adds
 // operations (issues 10-12) cannot leave them out of the catalogue.
 import { expect, test } from '../../fixtures/self.js';
-import { loadContract } from '../../helpers/contract.js';
-import { genericRuleOperations } from '../../helpers/generic-rules.js';
-import { loadRules } from '../../helpers/rules.js';
+import { loadContract } from '../../helpers/contract/contract.js';
+import { genericRuleOperations } from '../../helpers/contract/generic-rules.js';
+import { loadRules } from '../../helpers/contract/rules.js';
 
 test('the generic financial data rules name exactly the operations their checks iterate', async () => {
   const contract = await loadContract('financial-data');

@@ -1,7 +1,7 @@
-// The partner token cache (helpers/token-cache.ts) on a fake clock: one token reused, a new one
+// The partner token cache (helpers/auth/token-cache.ts) on a fake clock: one token reused, a new one
 // once the token is older than 90 minutes (seed 002, Authentication), one creation at a time.
 import { expect, test } from '@playwright/test';
-import { TOKEN_RENEW_AFTER_MS, TokenCache } from '../../helpers/token-cache.js';
+import { TOKEN_RENEW_AFTER_MS, TokenCache } from '../../helpers/auth/token-cache.js';
 
 function cache() {
   let now = 1_000_000;

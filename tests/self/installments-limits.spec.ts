@@ -2,7 +2,7 @@
 // reference/installments.md where the provider is silent), transcribed here as a table: a change to
 // the contract that loosens or drops one of them fails this test.
 import { expect, test } from '@playwright/test';
-import { loadContract } from '../../helpers/contract.js';
+import { loadContract } from '../../helpers/contract/contract.js';
 
 type Limit = [schema: string, path: string, keyword: string, expected: unknown, source: string];
 

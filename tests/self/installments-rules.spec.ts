@@ -2,7 +2,7 @@
 // names a rule id of schemas/installments/rules.yaml names one that exists, and every rule the
 // catalogue sources to the seed or the provider names operations of the contract's x-source.
 import { expect, test } from '../../fixtures/self.js';
-import { loadRules } from '../../helpers/rules.js';
+import { loadRules } from '../../helpers/contract/rules.js';
 import { INSTALLMENTS_FAULTS } from '../../mocks/installments/faults.js';
 
 test('installments faults that cite a rule id cite one of the catalogue', () => {

@@ -1,4 +1,4 @@
-// Covers: helpers/leak-scan.ts, run by the suite reporter after every run: the mocks' test data
+// Covers: helpers/verdict/leak-scan.ts, run by the suite reporter after every run: the mocks' test data
 // and the configured target's own secrets are found in any output file; public material is not a
 // secret; only the kind and the file are reported.
 import fs from 'node:fs';
@@ -7,7 +7,7 @@ import path from 'node:path';
 import { expect, test } from '../../fixtures/self.js';
 import { LEAK_PATTERNS } from '../../fixtures/leak-patterns.js';
 import { TEST_PANS } from '../../fixtures/examples/card-enrollment.js';
-import { configuredSecretPatterns, scanForLeaks } from '../../helpers/leak-scan.js';
+import { configuredSecretPatterns, scanForLeaks } from '../../helpers/verdict/leak-scan.js';
 
 test('finds a test PAN and a configured secret in the outputs, and nothing in clean files', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'leak-scan-'));

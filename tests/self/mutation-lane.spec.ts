@@ -1,14 +1,14 @@
-// Covers: the batched mutation run's machinery (helpers/mutation-lane.ts, scripts/lib/mutation-lanes.ts)
-// and the indexed search of known strings (helpers/needles.ts) that redaction and the echo check use.
+// Covers: the batched mutation run's machinery (helpers/client/mutation-lane.ts, tools/mutation/lanes.ts)
+// and the indexed search of known strings (helpers/secrets/needles.ts) that redaction and the echo check use.
 // A lane is only as good as its isolation: each fault must get values built under it, never the
 // last fault's, and a value that failed to build must fail the checks that touch it.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../../fixtures/self.js';
-import { faultOfTest, laneProjects, mockFaults, switchFault, usePerFault } from '../../helpers/mutation-lane.js';
-import { Needles } from '../../helpers/needles.js';
-import { writeLanes } from '../../scripts/lib/mutation-lanes.js';
+import { faultOfTest, laneProjects, mockFaults, switchFault, usePerFault } from '../../helpers/client/mutation-lane.js';
+import { Needles } from '../../helpers/secrets/needles.js';
+import { writeLanes } from '../../tools/mutation/lanes.js';
 
 test('finds every known string in a text and blanks the leftmost-longest occurrences', () => {
   const n = new Needles();

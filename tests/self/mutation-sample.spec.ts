@@ -1,7 +1,7 @@
-// Covers: helpers/mutants.ts (npm run mutation:sample): the sample is repeatable, the interval is
+// Covers: tools/mutation/mutants.ts (npm run mutation:sample): the sample is repeatable, the interval is
 // Wilson's, and code reached only with a fault switched on is told apart from code every run uses.
 import { expect, test } from '../../fixtures/self.js';
-import { insideFaultBranch, seededSample, wilson } from '../../helpers/mutants.js';
+import { insideFaultBranch, seededSample, wilson } from '../../tools/mutation/mutants.js';
 
 test('a seeded sample is repeatable and a different seed gives another', () => {
   const items = Array.from({ length: 100 }, (_, i) => i);

@@ -1,7 +1,7 @@
-// Covers: helpers/negative.ts: the generated values sit one step outside each rule, and a case is
+// Covers: helpers/client/negative.ts: the generated values sit one step outside each rule, and a case is
 // kept only when the contract refuses it (no false alarms from the generator).
 import { expect, test } from '../../fixtures/self.js';
-import { negativeCases, scalarViolations } from '../../helpers/negative.js';
+import { negativeCases, scalarViolations } from '../../helpers/client/negative.js';
 
 test('scalar violations sit one step outside each limit, enum, pattern and type', () => {
   const why = (schema: object, valid: unknown) => Object.fromEntries(scalarViolations(schema, valid).map((v) => [v.why, v.value]));

@@ -1,9 +1,9 @@
-// Covers: the sandbox preflight (helpers/preflight.ts, issue 14): which answers of a valid call and
+// Covers: the sandbox preflight (helpers/target/preflight.ts, issue 14): which answers of a valid call and
 // of an unknown path stop a service, and the one line that names the likely cause.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '../../fixtures/self.js';
-import { diagnose, probe, type PreflightPlan, type ProbeAnswer } from '../../helpers/preflight.js';
+import { diagnose, probe, type PreflightPlan, type ProbeAnswer } from '../../helpers/target/preflight.js';
 
 const plan = (refusal?: PreflightPlan['refusal']): PreflightPlan => ({
   service: 'x', baseUrlEnv: 'X_BASE_URL', credentials: 'X_KEY', valid: async () => ({ status: 0, text: '' }), unknown: async () => ({ status: 0, text: '' }), refusal,

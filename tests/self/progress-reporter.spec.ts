@@ -1,9 +1,9 @@
-// Covers: helpers/reporters/progress-reporter.ts, the console of a sandbox run: counts per service
+// Covers: helpers/verdict/progress-reporter.ts, the console of a sandbox run: counts per service
 // (done of total, failed, skipped), the estimate of the time left, a line per service at most every
 // 10 s and at each failure (the check's title redacted, on one line), and a closing line per service.
 import type { Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { expect, test } from '../../fixtures/self.js';
-import ProgressReporter, { formatDuration, PROGRESS_INTERVAL_MS, QUIET_INTERVAL_MS, ServiceProgress } from '../../helpers/reporters/progress-reporter.js';
+import ProgressReporter, { formatDuration, PROGRESS_INTERVAL_MS, QUIET_INTERVAL_MS, ServiceProgress } from '../../helpers/verdict/progress-reporter.js';
 
 const T0 = 1_000_000;
 

@@ -1,6 +1,6 @@
-// Covers: helpers/redact.ts: each secret kind is removed from bodies, headers and free text.
+// Covers: helpers/secrets/redact.ts: each secret kind is removed from bodies, headers and free text.
 import { expect, test } from '../../fixtures/self.js';
-import { redact, redactHeaders, redactMessage, redactText, registerSecret } from '../../helpers/redact.js';
+import { redact, redactHeaders, redactMessage, redactText, registerSecret } from '../../helpers/secrets/redact.js';
 
 const PAN = '5204731600014792';
 

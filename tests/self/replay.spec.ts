@@ -1,4 +1,4 @@
-// Covers: `npm run replay` (helpers/replay/, scripts/replay.ts). A collection of our own, a few
+// Covers: `npm run replay` (tools/replay/, scripts/replay.ts). A collection of our own, a few
 // requests shaped like a Postman v2.1 export, meets each class once against the financial data
 // mock; a mock fault makes one correct request a defect (exit 1), without it the run passes (exit
 // 0); bad input is one line and exit 2. The provider's collection is never part of the repository.
@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, runCommand, test } from '../../fixtures/self.js';
-import { expectedStatuses } from '../../helpers/replay/expected.js';
-import type { ReplayResult } from '../../helpers/replay/report.js';
+import { expectedStatuses } from '../../tools/replay/expected.js';
+import type { ReplayResult } from '../../tools/replay/report.js';
 
 const AUTH = [{ key: 'Finicity-App-Key', value: '{{appKey}}' }, { key: 'Finicity-App-Token', value: '{{appToken}}' }];
 const json = (value: unknown) => ({ mode: 'raw', raw: JSON.stringify(value), options: { raw: { language: 'json' } } });

@@ -1,5 +1,5 @@
 // Covers: the certification and the Allure results of one run agree on every count (passed, failed,
-// skipped) per service. helpers/allure-counts.ts reads Allure's result files as its report counts
+// skipped) per service. helpers/verdict/allure-counts.ts reads Allure's result files as its report counts
 // them; a tiny real Playwright run (a temporary folder, about 1.5 s of CPU) feeds allure-playwright
 // and, through the events it recorded, the suite reporter: a pass, a failure, a time-out (`broken`
 // in Allure), the skips of a spec, a fixture (the preflight) and a check stopped mid-way (the
@@ -11,10 +11,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { expect, test } from '../../fixtures/self.js';
-import { allureCounts, certificationCounts } from '../../helpers/allure-counts.js';
-import { serviceVerdict } from '../../helpers/certification.js';
-import SuiteReporter, { NOT_RUN_REASON } from '../../helpers/reporters/suite-reporter.js';
-import type { ServiceCoverage, TestOutcome } from '../../helpers/reports.js';
+import { allureCounts, certificationCounts } from '../../helpers/verdict/allure-counts.js';
+import { serviceVerdict } from '../../helpers/verdict/certification.js';
+import SuiteReporter, { NOT_RUN_REASON } from '../../helpers/verdict/suite-reporter.js';
+import type { ServiceCoverage, TestOutcome } from '../../helpers/verdict/coverage-report.js';
 
 const coverage = (service: string): ServiceCoverage => ({ service, contractVersion: '1', pairs: [], exercised: 0, documented: 0, undocumented: [] });
 

@@ -4,8 +4,8 @@
 // exists; every operation a rule names exists in the contract. The suite is listed, not run.
 import fs from 'node:fs';
 import { expect, runCommand, test } from '../../fixtures/self.js';
-import { catalogueGaps, loadRules, parseCitation, rulesFile, type Citation } from '../../helpers/rules.js';
-import { SERVICES } from '../../helpers/services.js';
+import { catalogueGaps, loadRules, parseCitation, rulesFile, type Citation } from '../../helpers/contract/rules.js';
+import { SERVICES } from '../../helpers/contract/services.js';
 
 interface ListedSpec {
   title: string;

@@ -1,4 +1,4 @@
-// Covers: the suite's manners as a guest on a sandbox (helpers/sandbox/): a 429 waited out as its
+// Covers: the suite's manners as a guest on a sandbox (helpers/target/sandbox/): a 429 waited out as its
 // Retry-After asks and counted (never for a check of the 429 itself, never on a mock); what a check
 // creates deleted when it ends, through the contract's delete operation, and what it cannot delete
 // counted; the ledger's account of an interrupted run swept afterwards; the quota planned before a
@@ -6,12 +6,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '../../fixtures/self.js';
-import { OperationClient } from '../../helpers/client.js';
-import { loadContract } from '../../helpers/contract.js';
-import { serviceProfile } from '../../helpers/services.js';
-import { readGuestLog, summarise, undoable, type GuestEvent } from '../../helpers/sandbox/guest-log.js';
-import { quotaRefusal } from '../../helpers/sandbox/quota.js';
-import { retryAfterSeconds } from '../../helpers/sandbox/rate.js';
+import { OperationClient } from '../../helpers/client/client.js';
+import { loadContract } from '../../helpers/contract/contract.js';
+import { serviceProfile } from '../../helpers/contract/services.js';
+import { readGuestLog, summarise, undoable, type GuestEvent } from '../../helpers/client/guest/guest-log.js';
+import { quotaRefusal } from '../../helpers/target/sandbox/quota.js';
+import { retryAfterSeconds } from '../../helpers/client/guest/rate.js';
 import { startFinancialDataMock } from '../../mocks/financial-data/index.js';
 
 async function server(handler: http.RequestListener): Promise<{ url: string; close: () => void }> {

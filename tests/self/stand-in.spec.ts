@@ -1,7 +1,7 @@
 // Covers: the sandbox stand-in (mocks/stand-in.ts) of each service: no /__mock/ route answers
 // (each is the service's own 404), the request-rate limit (429 in the service's error shape with
 // Retry-After, counted), env() giving what a sandbox .env needs (every 'service' variable of
-// helpers/env-schema.ts, one complete alternative of each 'one-of' group, none of the data the
+// helpers/config/env-schema.ts, one complete alternative of each 'one-of' group, none of the data the
 // suite creates) in lines dotenv reads back. Financial data: the testing-customer quota of the
 // provider Test the APIs page (100 per partner; a deleted one frees its place; the plain mock has
 // none), the Connect page completed in a real browser (Debian's chromium, as
@@ -9,9 +9,9 @@
 // the 20-account limit, bad input to the page (a 4xx), and the inventory of created objects.
 import { parse as parseDotenv } from 'dotenv';
 import { expect, runCommand, test } from '../../fixtures/self.js';
-import { browserMissing, launchChromium } from '../../helpers/browser.js';
-import { ENV_SCHEMA, ONE_OF } from '../../helpers/env-schema.js';
-import { serviceProfile } from '../../helpers/services.js';
+import { browserMissing, launchChromium } from '../../helpers/client/browser.js';
+import { ENV_SCHEMA, ONE_OF } from '../../helpers/config/env-schema.js';
+import { serviceProfile } from '../../helpers/contract/services.js';
 import { startFinancialDataMock } from '../../mocks/financial-data/index.js';
 import type { Account } from '../../mocks/financial-data/portfolio.js';
 import { startStandIn, toDotenv, type StandInHandle, type StandInService } from '../../mocks/stand-in.js';
@@ -36,7 +36,7 @@ async function withStandIn<T>(service: StandInService, options: Parameters<typeo
   }
 }
 
-/** The body's shape against the service's error schemas (helpers/services.ts). */
+/** The body's shape against the service's error schemas (helpers/contract/services.ts). */
 async function expectErrorShape(contracts: (s: string) => Promise<any>, service: string, body: unknown) {
   const contract = await contracts(service);
   const matches = serviceProfile(service).errorSchemas.some((name) => contract.component(name)(body));
@@ -93,7 +93,7 @@ for (const service of SERVICES) {
         for (const group of new Set(mine.filter((x) => x.need === 'one-of').map((x) => x.group!))) {
           expect(ONE_OF[group].some((alt) => alt.every((name) => Boolean(env[name]))), `one complete alternative of ${group}`).toBe(true);
         }
-        for (const name of Object.keys(env)) expect(mine.map((e) => e.name), `${name} is a variable of helpers/env-schema.ts`).toContain(name);
+        for (const name of Object.keys(env)) expect(mine.map((e) => e.name), `${name} is a variable of helpers/config/env-schema.ts`).toContain(name);
         for (const name of NOT_PROVIDED) expect(env[name], name).toBeUndefined();
         for (const value of Object.values(env)) expect(typeof value).toBe('string');
         expect(env[Object.keys(env).find((k) => k.endsWith('_BASE_URL'))!]).toBe(h.baseURL);

@@ -1,0 +1,310 @@
+// The one choke point for every call (DESIGN.md, "How one check flows"): resolves the operation
+// from the contract, sends it through Playwright's APIRequestContext, runs the named checks,
+// records coverage and attaches the redacted exchange to the report.
+import type { APIRequestContext, TestInfo } from '@playwright/test';
+import * as allure from 'allure-js-commons';
+import {
+  ContractViolation, contentTypeConformance, declaredBody, documentedResponse, formatAjvErrors, responseBodyPresence,
+  responseHeadersConformance, responseSchemaConformance, sensitiveEchoConformance, statusCodeConformance, type Exchange,
+} from '../contract/checks.js';
+import { breakerKey, holdBack } from './breaker.js';
+import { failureWeight } from '../verdict/certification.js';
+import { CONFLICT_MET_ANNOTATION } from '../contract/conflicts.js';
+import type { Contract, Operation } from '../contract/contract.js';
+import { recordCoverage, recordTestCoverage } from './coverage.js';
+import { redact, redactHeaders, redactText } from '../secrets/redact.js';
+import { citationsOf } from '../contract/rules.js';
+import { suiteConfig } from '../config/config.js';
+import { logGuest } from './guest/guest-log.js';
+import { ownershipOf } from './guest/ownership.js';
+import { MAX_RATE_RETRIES, paceRequest, retryAfterSeconds, sleepMs } from './guest/rate.js';
+import { findEchoes, markEchoes, noteSent, sensitiveValuesIn, sentSoFar } from '../secrets/sensitive.js';
+import type { ServiceProfile } from '../contract/services.js';
+
+export interface SignableRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+}
+
+/** Adds credentials to a request about to be sent (API key, OAuth 1.0a signature, token...). */
+export type Authorizer = (request: SignableRequest) => Promise<Record<string, string>> | Record<string, string>;
+
+export interface CallOptions {
+  path?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Extra headers; a header set to undefined is removed from the defaults. */
+  headers?: Record<string, string | undefined>;
+  body?: unknown;
+  /** Raw option: send exactly this text as the body (malformed JSON and the like). */
+  rawBody?: string;
+  /** false: send no credentials; a function: use these instead of the client's. */
+  auth?: boolean | Authorizer;
+  /** Call another base URL with this operation's contract (e.g. an issuer's endpoint). */
+  baseURL?: string;
+  /** Raw option: send with another HTTP method (a documented 405), checked against this operation. */
+  method?: string;
+  /** A check of the 429 itself: the answer reaches the check as it is, never waited out (on a sandbox). */
+  rateLimit?: 'expect';
+}
+
+/** An object this client created on a sandbox, and the call that deletes it. */
+interface Owned {
+  kind: string;
+  id?: string;
+  quota: boolean;
+  undo?: { operationId: string; path: Record<string, string | number>; body?: unknown };
+  auth: Authorizer | undefined;
+}
+
+let unnamed = 0;
+/** Testing customers this process holds on the sandbox right now (the quota is per partner). */
+let liveQuotaObjects = 0;
+/** How many testing customers one worker may hold at once on a sandbox (helpers/target/sandbox/quota.ts plans with it). */
+export const SANDBOX_CUSTOMERS_PER_WORKER = 12;
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Record<string, string>;
+  body: T;
+  text: string;
+  /** The body's bytes as received (a PDF or another binary body: `text` is their UTF-8 reading). */
+  bytes: Buffer;
+  operation: Operation;
+}
+
+export interface ClientDeps {
+  request: APIRequestContext;
+  contract: Contract;
+  profile: ServiceProfile;
+  baseURL: string;
+  testInfo?: TestInfo;
+  authorize?: Authorizer;
+  defaultHeaders?: Record<string, string>;
+  /** false: what this client creates is meant to stay (the test data `npm run sandbox:prepare` makes), not a guest's to delete. */
+  guest?: boolean;
+  /** Whether the target is a sandbox (a guest's manners apply); the configured TARGET unless given. */
+  sandbox?: boolean;
+}
+
+const MAX_ATTACHMENTS_PER_TEST = 30;
+const attachmentCount = new WeakMap<TestInfo, number>();
+const storiesSeen = new WeakMap<TestInfo, Set<string>>();
+
+export class OperationClient {
+  /** What this client created on a sandbox and has not deleted yet (deleteCreated removes it). */
+  private readonly owned: Owned[] = [];
+  private readonly sandbox: boolean;
+
+  constructor(private readonly deps: ClientDeps) {
+    this.sandbox = deps.sandbox ?? suiteConfig().target === 'sandbox';
+  }
+
+  get contract() {
+    return this.deps.contract;
+  }
+
+  url(op: Operation, options: CallOptions): string {
+    const resolved = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+      const value = options.path?.[name];
+      if (value === undefined) throw new Error(`${op.operationId}: path parameter '${name}' not given`);
+      return encodeURIComponent(String(value));
+    });
+    const url = new URL((options.baseURL ?? this.deps.baseURL).replace(/\/$/, '') + resolved);
+    for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+    return url.toString();
+  }
+
+  async call<T = any>(operationId: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
+    const { contract, profile, request } = this.deps;
+    const op = contract.operation(operationId);
+    const url = this.url(op, options);
+    const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+    let headers: Record<string, string> = { accept: 'application/json', ...this.deps.defaultHeaders };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    for (const [k, v] of Object.entries(options.headers ?? {})) {
+      if (v === undefined) delete headers[k];
+      else headers[k] = v;
+    }
+    const authorize = options.auth === false ? undefined : typeof options.auth === 'function' ? options.auth : this.deps.authorize;
+    const method = options.method ?? op.method;
+    if (authorize) headers = { ...headers, ...(await authorize({ method, url, headers, body })) };
+
+    const owns = this.sandbox && this.deps.guest !== false ? ownershipOf(op.service, operationId) : undefined;
+    if (owns?.quota && liveQuotaObjects >= SANDBOX_CUSTOMERS_PER_WORKER && this.deps.testInfo) {
+      // Fair on a sandbox: a check that needs more testing customers at once than the quota leaves
+      // a worker is not run, rather than exhausting the partner's 100 (provider Test the APIs page).
+      this.deps.testInfo.skip(true, `sandbox quota: needs more than the ${SANDBOX_CUSTOMERS_PER_WORKER} testing customers at once a worker may hold (the partner may have ${suiteConfig().sandboxCustomerQuota})`);
+    }
+    // A Buffer is sent byte for byte (a string body with a JSON content type would be re-encoded
+    // when it is not valid JSON, breaking rawBody and any signature over the body).
+    const send = async () => {
+      if (this.sandbox) await paceRequest();
+      return request.fetch(url, { method, headers, data: body === undefined ? undefined : Buffer.from(body), failOnStatusCode: false, maxRedirects: 0 });
+    };
+    let response = await send();
+    // A sandbox's 429 is waited out as it asks (helpers/client/guest/rate.ts), unless the check is about the 429.
+    for (let attempt = 0; this.sandbox && options.rateLimit !== 'expect' && response.status() === 429 && attempt < MAX_RATE_RETRIES; attempt++) {
+      const seconds = retryAfterSeconds(response.headers(), attempt);
+      logGuest({ event: 'retry', service: op.service, operationId, waitedSeconds: seconds, at: new Date().toISOString() });
+      await sleepMs(seconds * 1000);
+      // A signed request is signed again (a nonce and timestamp are single-use).
+      if (authorize) headers = { ...headers, ...(await authorize({ method, url, headers, body })) };
+      response = await send();
+    }
+    const bytes = await response.body();
+    const text = bytes.toString('utf8');
+    const responseHeaders = response.headers();
+    let parsed: unknown;
+    try {
+      parsed = text.length ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    const exchange: Exchange = { operation: op, status: response.status(), headers: responseHeaders, body: parsed, text };
+    const record = { service: op.service, operationId, status: exchange.status, documented: Boolean(documentedResponse(op, exchange.status)) };
+    if (this.deps.testInfo) recordTestCoverage(this.deps.testInfo.annotations, record);
+    else recordCoverage(record);
+
+    const sentJson = (() => {
+      try {
+        return body === undefined ? undefined : JSON.parse(body);
+      } catch {
+        return undefined;
+      }
+    })();
+    const sentNow = sensitiveValuesIn(sentJson, headers);
+    noteSent(sentNow);
+    const echoes = findEchoes(parsed, text, sentSoFar());
+    let violation: unknown;
+    try {
+      sensitiveEchoConformance(exchange, echoes);
+      statusCodeConformance(exchange);
+      contentTypeConformance(exchange);
+      responseBodyPresence(exchange);
+      const met = responseSchemaConformance(contract, exchange);
+      if (met && this.deps.testInfo) {
+        this.deps.testInfo.annotations.push({ type: CONFLICT_MET_ANNOTATION, description: met.id }, { type: 'warning', description: met.message });
+      }
+      responseHeadersConformance(contract, exchange);
+      this.errorShapeConformance(exchange, profile);
+    } catch (error) {
+      violation = error;
+    }
+    await this.report(op, { url, headers, body }, { ...exchange, text: markEchoes(text, echoes) }, violation !== undefined);
+    if (violation instanceof ContractViolation && this.deps.testInfo) {
+      const { tags, annotations } = this.deps.testInfo;
+      const weight = failureWeight(op.service, contract.defaultSource, tags, citationsOf(annotations), violation.message);
+      holdBack(this.deps.testInfo, op.service, breakerKey(violation, exchange), weight, violation);
+    }
+    if (owns && exchange.status >= 200 && exchange.status < 300) this.own(op.service, operationId, owns, options, parsed, authorize);
+    if (violation) throw violation;
+    return { status: exchange.status, headers: responseHeaders, body: parsed as T, text, bytes, operation: op };
+  }
+
+  /** Notes an object created on a sandbox in the run ledger (helpers/client/guest/guest-log.ts). */
+  private own(service: string, operationId: string, owns: NonNullable<ReturnType<typeof ownershipOf>>, options: CallOptions, answer: unknown, auth: Authorizer | undefined) {
+    const sent = { path: options.path ?? {}, body: options.body };
+    const path = owns.undo?.path(sent, answer);
+    const body = owns.undo?.body?.(sent, answer);
+    const undo = owns.undo && path && (!owns.undo.body || body !== undefined) ? { operationId: owns.undo.operationId, path, body } : undefined;
+    // An object without an id of its own (an enrolled card) is still one object: numbered in this process.
+    const named = undo && Object.keys(undo.path).length ? Object.values(undo.path).map(String).join('/') : String((answer as { id?: unknown } | undefined)?.id ?? '');
+    const id = named || `${process.pid}#${++unnamed}`;
+    this.owned.push({ kind: owns.kind, id, quota: Boolean(owns.quota), undo, auth });
+    if (owns.quota) liveQuotaObjects++;
+    // The ledger file never holds a delete body (it may carry card data): such an object is undone from memory only.
+    const logged = undo && undo.body === undefined ? { operationId: undo.operationId, path: undo.path } : undefined;
+    logGuest({ event: 'created', service, kind: owns.kind, id, operationId, undo: logged, quota: owns.quota, at: new Date().toISOString() });
+  }
+
+  /**
+   * Deletes, newest first, what this client created on a sandbox (nothing on a mock): called when a
+   * check or a worker ends. A deletion answering 404 counts as done (the check deleted it itself).
+   * Returns what could not be deleted.
+   */
+  async deleteCreated(): Promise<string[]> {
+    const failed: string[] = [];
+    while (this.owned.length) {
+      const o = this.owned.pop()!;
+      if (!o.undo) continue;
+      const op = this.deps.contract.operation(o.undo.operationId);
+      let status = 0;
+      try {
+        const url = this.url(op, { path: o.undo.path });
+        const body = o.undo.body === undefined ? undefined : JSON.stringify(o.undo.body);
+        let headers: Record<string, string> = { accept: 'application/json', ...this.deps.defaultHeaders, ...(body ? { 'content-type': 'application/json' } : {}) };
+        for (let attempt = 0; attempt <= MAX_RATE_RETRIES; attempt++) {
+          // Signed again for each try (an OAuth 1.0a nonce is single-use).
+          if (o.auth) headers = { ...headers, ...(await o.auth({ method: op.method, url, headers, body })) };
+          await paceRequest();
+          const res = await this.deps.request.fetch(url, { method: op.method, headers, data: body === undefined ? undefined : Buffer.from(body), failOnStatusCode: false, maxRedirects: 0 });
+          status = res.status();
+          if (status !== 429) break;
+          await sleepMs(retryAfterSeconds(res.headers(), attempt) * 1000);
+        }
+      } catch (error) {
+        failed.push(`${o.kind} ${o.id}: ${(error as Error).message.split('\n')[0]}`);
+        continue;
+      }
+      if ((status >= 200 && status < 300) || status === 404) {
+        if (o.quota) liveQuotaObjects--;
+        logGuest({ event: 'deleted', service: op.service, kind: o.kind, id: o.id, at: new Date().toISOString() });
+      } else failed.push(`${o.kind} ${o.id}: ${o.undo.operationId} answered ${status}`);
+    }
+    return failed;
+  }
+
+  /** Error bodies (4xx/5xx) must have the service's error shape; tolerated shapes only warn. */
+  private errorShapeConformance(exchange: Exchange, profile: ServiceProfile): void {
+    if (exchange.status < 400 || !exchange.text) return;
+    // A documented non-JSON error body (the provider's text/plain 401) has no error shape.
+    const declared = declaredBody(exchange);
+    if (declared && !declared.json) return;
+    const { contract } = this.deps;
+    if (profile.errorSchemas.some((name) => contract.component(name)(exchange.body))) return;
+    // An operation that declares its own error schema for this status (financial data's micro-entry
+    // verification: {status, statusDescription}) is held to that one, by the schema check.
+    const own = String(declared?.schema?.$ref ?? '').split('/').pop();
+    if (own && !profile.errorSchemas.includes(own) && contract.component(own)(exchange.body)) return;
+    const tolerated = profile.toleratedErrorSchemas?.find((t) => contract.component(t.name)(exchange.body));
+    if (tolerated) {
+      this.deps.testInfo?.annotations.push({ type: 'warning', description: `${exchange.operation.operationId} ${exchange.status}: ${tolerated.note}` });
+      return;
+    }
+    const first = contract.component(profile.errorSchemas[0]);
+    first(exchange.body);
+    throw new ContractViolation(
+      'errorShapeConformance',
+      `${exchange.operation.operationId} ${exchange.status}: Received an error body that is not ${profile.errorSchemas.join(' or ')}: ${formatAjvErrors(first.errors)}`,
+    );
+  }
+
+  private async report(op: Operation, sent: { url: string; headers: Record<string, string>; body?: string }, exchange: Exchange, failed: boolean) {
+    const testInfo = this.deps.testInfo;
+    if (!testInfo) return;
+    const seen = storiesSeen.get(testInfo) ?? new Set<string>();
+    storiesSeen.set(testInfo, seen);
+    if (!seen.has(op.operationId)) {
+      seen.add(op.operationId);
+      await allure.story(op.operationId);
+    }
+    const count = attachmentCount.get(testInfo) ?? 0;
+    if (count >= MAX_ATTACHMENTS_PER_TEST && !failed) return;
+    attachmentCount.set(testInfo, count + 1);
+    const parseOrText = (t?: string) => {
+      if (t === undefined || t === '') return undefined;
+      try {
+        return redact(JSON.parse(t));
+      } catch {
+        return redactText(t);
+      }
+    };
+    const record = {
+      request: { method: op.method, url: redactText(sent.url), headers: redactHeaders(sent.headers), body: parseOrText(sent.body) },
+      response: { status: exchange.status, headers: redactHeaders(exchange.headers), body: parseOrText(exchange.text) },
+    };
+    await testInfo.attach(`${op.method} ${op.path} -> ${exchange.status}`, { body: JSON.stringify(record, null, 2), contentType: 'application/json' });
+  }
+}

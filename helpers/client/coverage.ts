@@ -1,0 +1,66 @@
+// Coverage records: every call through the client counts {service, operationId, status}. A call
+// made by a test is counted in an annotation of that test ('coverage'), so the record travels with
+// the test's result (blob reports of shards, `npm run merge`); a call made outside any test (worker
+// fixtures) goes to a file of this run. The suite reporter adds both into reports/coverage.*.
+import fs from 'node:fs';
+import path from 'node:path';
+
+// One folder per run (SUITE_RUN_ID is set by playwright.config.ts and inherited by the workers),
+// so two runs on one machine never mix their records.
+const rawDir = () => path.resolve(process.cwd(), 'reports', '.raw', process.env.SUITE_RUN_ID ?? 'default');
+
+export interface CoverageRecord {
+  service: string;
+  operationId: string;
+  status: number;
+  documented: boolean;
+}
+
+let file: string | undefined;
+
+export const COVERAGE_ANNOTATION = 'coverage';
+
+/** Counts a call in the test's 'coverage' annotation (a JSON list of [record, calls]). */
+export function recordTestCoverage(annotations: { type: string; description?: string }[], record: CoverageRecord): void {
+  let note = annotations.find((a) => a.type === COVERAGE_ANNOTATION);
+  if (!note) {
+    note = { type: COVERAGE_ANNOTATION, description: '[]' };
+    annotations.push(note);
+  }
+  const list = JSON.parse(note.description ?? '[]') as [CoverageRecord, number][];
+  const same = list.find(([r]) => r.service === record.service && r.operationId === record.operationId && r.status === record.status);
+  if (same) same[1]++;
+  else list.push([record, 1]);
+  note.description = JSON.stringify(list);
+}
+
+/** The records of a test result's 'coverage' annotation, one per call. */
+export function coverageFromAnnotations(annotations: { type: string; description?: string }[]): CoverageRecord[] {
+  return annotations.filter((a) => a.type === COVERAGE_ANNOTATION && a.description).flatMap((a) =>
+    (JSON.parse(a.description!) as [CoverageRecord, number][]).flatMap(([r, n]) => Array.from({ length: n }, () => r)));
+}
+
+export function recordCoverage(record: CoverageRecord): void {
+  if (!file) {
+    fs.mkdirSync(rawDir(), { recursive: true });
+    file = path.join(rawDir(), `coverage-${process.pid}.jsonl`);
+  }
+  fs.appendFileSync(file, `${JSON.stringify(record)}\n`);
+}
+
+export function readCoverageRecords(): CoverageRecord[] {
+  const dir = rawDir();
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.startsWith('coverage-'))
+    .flatMap((f) => fs.readFileSync(path.join(dir, f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as CoverageRecord));
+}
+
+/** Removes this run's coverage records; the run's ledger of a sandbox guest (helpers/target/sandbox/) is kept until swept. */
+export function clearCoverageRecords(): void {
+  const dir = rawDir();
+  if (!fs.existsSync(dir)) return;
+  for (const f of fs.readdirSync(dir).filter((n) => n.startsWith('coverage-'))) fs.rmSync(path.join(dir, f), { force: true });
+  if (fs.readdirSync(dir).length === 0) fs.rmSync(dir, { recursive: true, force: true });
+}

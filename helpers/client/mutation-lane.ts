@@ -1,0 +1,177 @@
+// The batched mutation run (issue 14, `npm run mutation -- --targeted`): one worker runs the specs of
+// many faults in turn instead of one Playwright process per fault, whose start-up (about 1.5 s of a
+// core: Node, Playwright, the fixtures' modules) cost more than most faults' checks.
+//
+// How a worker keeps faults apart: tools/mutation/lanes.ts writes one small spec file per
+// fault (a "proxy") that imports the fault's real spec modules; the proxy's name says the fault.
+// Before a test, the lane fixture (fixtures/base.ts) switches the worker to the test's fault: every
+// worker value built on the mock (the mock itself, its target, tokens, shared customers) is closed
+// and built again on a fresh mock started with that fault, start-up (schema) faults included. So a
+// fault sees what a worker of its own would: nothing built under another fault survives.
+//
+// The worker fixtures hand out forwarding proxies (usePerFault below), so the values a spec holds
+// always reach the current fault's objects. A failing check marks its fault caught; the fault's
+// remaining checks are skipped, and the failure is recorded as expected, so that Playwright does
+// not restart the worker (a restart is the cost this mode avoids). Outside this mode nothing
+// changes: MUTATION_LANE_DIR is unset and usePerFault serves a plain worker fixture.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { TestInfo } from '@playwright/test';
+import { suiteConfig } from '../config/config.js';
+
+/** One Playwright project per service of a phase: its proxies, and whether only @smoke tests run. */
+export interface LaneProject {
+  name: string;
+  testDir: string;
+  smokeOnly: boolean;
+}
+
+/** What tools/mutation/lanes.ts writes next to the proxies. */
+export interface LaneManifest {
+  /** Proxy file stem ('0042') -> the fault it runs. */
+  faults: Record<string, string>;
+  projects: LaneProject[];
+}
+
+export const laneDir = (): string | undefined => process.env.MUTATION_LANE_DIR || undefined;
+
+/**
+ * What a lane's records (caught, times) are kept under: the service and the fault, since services
+ * share fault ids (error-body-wrong-shape, bad-json-crashes...). Keyed by the fault id alone, one
+ * service's catch marked the other's fault caught and skipped its checks (found by --confirm).
+ */
+export const laneKey = (service: string, fault: string): string => `${service}.${fault}`;
+
+const manifests = new Map<string, LaneManifest>();
+function readManifest(dir: string): LaneManifest {
+  if (!manifests.has(dir)) manifests.set(dir, JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as LaneManifest);
+  return manifests.get(dir)!;
+}
+
+/** The fault a test runs under: its proxy file's stem (`<service>/0042.spec.ts`), looked up in the manifest. */
+export function faultOfTest(dir: string, testInfo: Pick<TestInfo, 'titlePath'>): string {
+  const stem = path.basename(testInfo.titlePath[0] ?? '').replace(/\.spec\.ts$/, '');
+  const fault = readManifest(dir).faults[stem];
+  if (fault === undefined) throw new Error(`mutation lane: no fault for proxy '${testInfo.titlePath[0]}'`);
+  return fault;
+}
+
+/**
+ * The projects of playwright.config.ts in a mutation lane. Not fully parallel: a proxy's tests stay
+ * in one worker, so each worker switches faults once per proxy, not once per test.
+ */
+export function laneProjects(dir: string) {
+  return readManifest(dir).projects.map((p) => ({ name: p.name, testDir: p.testDir, fullyParallel: false, ...(p.smokeOnly ? { grep: /@smoke/ } : {}) }));
+}
+
+/** Adds a check's time (fault switch included) to its lane's (laneKey). */
+export function recordTime(dir: string, key: string, ms: number, switchMs: number): void {
+  fs.appendFileSync(path.join(dir, `times-${process.pid}.jsonl`), `${JSON.stringify([key, Math.round(ms), Math.round(switchMs)])}\n`);
+}
+
+const caughtFile = (dir: string, key: string) => path.join(dir, 'caught', `${key}.json`);
+
+export function isCaught(dir: string, key: string): boolean {
+  return fs.existsSync(caughtFile(dir, key));
+}
+
+/** Marks the lane's fault (laneKey) caught by this failing check; the first check to fail is the one kept. */
+export function recordFailure(dir: string, key: string, entry: { title: string; file: string; status: string }): void {
+  fs.mkdirSync(path.join(dir, 'caught'), { recursive: true });
+  try {
+    fs.writeFileSync(caughtFile(dir, key), JSON.stringify(entry), { flag: 'wx' });
+  } catch {
+    // Already caught by another check (the other worker may have been first).
+  }
+}
+
+/** The worker's fault (the lane fixture sets it before the test's fixtures are built). */
+let current: string | undefined;
+
+/** The faults a worker starts its mock with: MOCK_FAULTS, or in a mutation lane the current fault. */
+export function mockFaults(): string[] {
+  if (laneDir() === undefined) return suiteConfig().mockFaults;
+  return current ? [current] : [];
+}
+
+interface Entry {
+  build: () => Promise<Built<object>>;
+  built?: Built<object>;
+  error?: unknown;
+}
+export interface Built<T> {
+  value: T;
+  close?: () => Promise<void>;
+}
+const entries: Entry[] = [];
+
+async function buildEntry(entry: Entry): Promise<void> {
+  entry.built = undefined;
+  entry.error = undefined;
+  try {
+    entry.built = await entry.build();
+  } catch (error) {
+    // Surfaces in the first check that touches the value, as a failing worker fixture would.
+    entry.error = error;
+  }
+}
+
+async function closeEntry(entry: Entry): Promise<void> {
+  const built = entry.built;
+  entry.built = undefined;
+  // A fault may break a close (a receiver that never drained); the next fault starts afresh anyway.
+  await built?.close?.().catch(() => undefined);
+}
+
+/** Switches the worker to `fault`: closes every value built under the last one and builds it again under this one. */
+export async function switchFault(fault: string): Promise<void> {
+  if (current === fault) return;
+  current = fault;
+  for (const entry of [...entries].reverse()) await closeEntry(entry);
+  for (const entry of entries) await buildEntry(entry);
+}
+
+/** A proxy that forwards everything to the entry's current value (or throws its build error). */
+function forward(entry: Entry): object {
+  const target = (): object => {
+    if (entry.built) return entry.built.value;
+    throw entry.error instanceof Error ? entry.error : new Error(`worker value not built: ${String(entry.error)}`);
+  };
+  return new Proxy({}, {
+    get: (_t, key) => {
+      const value = Reflect.get(target(), key);
+      // Methods run with the real object as `this`, so private state and getters keep working.
+      return typeof value === 'function' ? value.bind(target()) : value;
+    },
+    set: (_t, key, value) => Reflect.set(target(), key, value),
+    has: (_t, key) => Reflect.has(target(), key),
+    ownKeys: () => Reflect.ownKeys(target()),
+    getOwnPropertyDescriptor: (_t, key) => {
+      const d = Reflect.getOwnPropertyDescriptor(target(), key);
+      return d ? { ...d, configurable: true } : undefined;
+    },
+    getPrototypeOf: () => Reflect.getPrototypeOf(target()),
+    deleteProperty: (_t, key) => Reflect.deleteProperty(target(), key),
+    defineProperty: (_t, key, d) => Reflect.defineProperty(target(), key, d),
+  });
+}
+
+/**
+ * Serves a worker fixture built on the mock: normally built once, used, closed; in a mutation lane,
+ * built again for each fault the worker switches to, and handed out as a forwarding proxy. (The
+ * fixture keeps its own `({ deps }, use)` signature: Playwright reads its dependencies from it.)
+ */
+export async function usePerFault<T extends object>(use: (value: T) => Promise<void>, build: () => Promise<Built<T>>): Promise<void> {
+  if (laneDir() === undefined) {
+    const built = await build();
+    await use(built.value);
+    await built.close?.();
+    return;
+  }
+  const entry: Entry = { build };
+  entries.push(entry);
+  await buildEntry(entry);
+  await use(forward(entry) as T);
+  await closeEntry(entry);
+  entries.splice(entries.indexOf(entry), 1);
+}

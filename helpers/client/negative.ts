@@ -1,0 +1,202 @@
+// Negative cases generated from the contract for any operation, the way a schema-driven fuzzer's
+// coverage phase does (issue 8, item 5): from one valid request, every body member and parameter is
+// made missing when required, of the wrong type, one past each minimum, maximum and length, just
+// outside each enum and pattern, given an unknown member where the schema closes the object; and
+// the body is sent malformed. Each case is kept only when the contract itself refuses the result,
+// so the suite never blames a target for its own generator.
+import { ContractViolation } from '../contract/checks.js';
+import type { ApiResponse, CallOptions, OperationClient } from './client.js';
+import type { Contract, Operation } from '../contract/contract.js';
+
+type Json = any;
+
+export interface NegativeCase {
+  /** `body /consumer/firstName: longer than maxLength 30` and the like. */
+  name: string;
+  where: 'body' | 'query' | 'path' | 'header';
+  call: CallOptions;
+}
+
+const clone = <T>(v: T): T => (v === undefined ? v : JSON.parse(JSON.stringify(v)));
+
+/** Follows component `$ref`s and merges `allOf`, so members and limits can be read. */
+function resolve(contract: Contract, schema: Json, depth = 0): Json {
+  if (!schema || typeof schema !== 'object' || depth > 20) return schema ?? {};
+  if (typeof schema.$ref === 'string') {
+    const name = schema.$ref.split('/').pop();
+    return resolve(contract, { ...contract.componentSchema(name), ...Object.fromEntries(Object.entries(schema).filter(([k]) => k !== '$ref')) }, depth + 1);
+  }
+  if (Array.isArray(schema.allOf)) {
+    const parts = schema.allOf.map((s: Json) => resolve(contract, s, depth + 1));
+    const { allOf: _allOf, ...rest } = schema;
+    return parts.reduce((acc: Json, p: Json) => ({
+      ...acc, ...p,
+      properties: { ...(acc.properties ?? {}), ...(p.properties ?? {}) },
+      required: [...(acc.required ?? []), ...(p.required ?? [])],
+    }), rest);
+  }
+  return schema;
+}
+
+// A value outside each format the contracts use (ZZ and qq are assigned by neither ISO list).
+const FORMAT_VIOLATIONS: Record<string, string> = {
+  'date-time': 'not-a-date-time', date: 'not-a-date', email: 'not-an-email', uuid: 'not-a-uuid', uri: 'not a uri',
+  'iso-3166-alpha-2': 'ZZ', 'iso-639-1': 'qq',
+};
+
+const typeOf = (schema: Json): string | undefined => (Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type);
+const nullable = (schema: Json) => Array.isArray(schema.type) && schema.type.includes('null');
+
+/** Values that break one rule of a scalar schema, each with the rule it breaks. */
+export function scalarViolations(schema: Json, valid: unknown): { value: unknown; why: string }[] {
+  const out: { value: unknown; why: string }[] = [];
+  const type = typeOf(schema);
+  if (type === 'string') {
+    const base = typeof valid === 'string' && valid.length ? valid : 'a';
+    if (typeof schema.maxLength === 'number') out.push({ value: base.padEnd(schema.maxLength + 1, base[base.length - 1]).slice(0, schema.maxLength + 1), why: `longer than maxLength ${schema.maxLength}` });
+    if (typeof schema.minLength === 'number' && schema.minLength > 0) out.push({ value: base.slice(0, schema.minLength - 1), why: `shorter than minLength ${schema.minLength}` });
+    if (Array.isArray(schema.enum)) out.push({ value: `${String(schema.enum[0] ?? 'X')}_NOT_IN_ENUM`, why: 'outside the enum' });
+    if (typeof schema.pattern === 'string') {
+      const re = new RegExp(schema.pattern, 'u');
+      const candidate = [`${base}!`, `!${base}`, base.slice(0, -1) + ' ', '', '!'].find((c) => !re.test(c));
+      if (candidate !== undefined) out.push({ value: candidate, why: `outside the pattern ${schema.pattern}` });
+    }
+    const badFormat = FORMAT_VIOLATIONS[String(schema.format)];
+    if (badFormat !== undefined) out.push({ value: badFormat, why: `not a ${schema.format}` });
+    out.push({ value: 12345, why: 'a number where a string is documented' });
+  } else if (type === 'integer' || type === 'number') {
+    const step = type === 'integer' ? 1 : 0.5;
+    if (typeof schema.maximum === 'number') out.push({ value: schema.maximum + step, why: `above maximum ${schema.maximum}` });
+    if (typeof schema.exclusiveMaximum === 'number') out.push({ value: schema.exclusiveMaximum, why: `not below exclusiveMaximum ${schema.exclusiveMaximum}` });
+    if (typeof schema.minimum === 'number') out.push({ value: schema.minimum - step, why: `below minimum ${schema.minimum}` });
+    if (typeof schema.exclusiveMinimum === 'number') out.push({ value: schema.exclusiveMinimum, why: `not above exclusiveMinimum ${schema.exclusiveMinimum}` });
+    if (type === 'integer') out.push({ value: 1.5, why: 'a fraction where an integer is documented' });
+    if (Array.isArray(schema.enum)) out.push({ value: Math.max(...schema.enum.filter((n: unknown) => typeof n === 'number'), 0) + 1, why: 'outside the enum' });
+    out.push({ value: 'abc', why: `text where a ${type} is documented` });
+  } else if (type === 'boolean') {
+    out.push({ value: 'maybe', why: 'text where a boolean is documented' });
+  }
+  return out;
+}
+
+/** Mutations of a JSON body, one rule broken at a time, walking the members the valid body has. */
+function bodyMutations(contract: Contract, schema: Json, value: Json, at: string[], out: { at: string[]; why: string; apply: (root: Json) => Json }[]) {
+  const s = resolve(contract, schema);
+  const type = typeOf(s) ?? (s.properties ? 'object' : undefined);
+  const alternatives: Json[] | undefined = s.oneOf ?? s.anyOf;
+  if (alternatives && !type) {
+    // A choice of shapes: mutate within the one alternative the valid value takes (each result is
+    // still confirmed invalid against the whole schema by the caller).
+    const taken = alternatives.filter((alt) => contract.validator(`negative:alternative:${JSON.stringify(alt)}`, alt)(value));
+    if (taken.length === 1) bodyMutations(contract, taken[0], value, at, out);
+    return;
+  }
+  const set = (root: Json, v: unknown) => {
+    if (at.length === 0) return v;
+    const copy = clone(root);
+    let node = copy;
+    for (const key of at.slice(0, -1)) node = node[key];
+    node[at[at.length - 1]] = v;
+    return copy;
+  };
+  if (type === 'object' && value && typeof value === 'object' && !Array.isArray(value)) {
+    const required: string[] = s.required ?? [];
+    for (const name of required) {
+      if (!(name in value)) continue;
+      out.push({
+        at: [...at, name], why: 'missing though required',
+        apply: (root) => {
+          const copy = clone(root);
+          let node = copy;
+          for (const key of at) node = node[key];
+          delete node[name];
+          return copy;
+        },
+      });
+    }
+    for (const [name, member] of Object.entries<Json>(value)) {
+      const prop = s.properties?.[name];
+      if (prop) bodyMutations(contract, prop, member, [...at, name], out);
+    }
+    if (s.additionalProperties === false) out.push({ at: [...at, 'unexpectedMember'], why: 'an unknown member where the object is closed', apply: (root) => set(root, { ...value, unexpectedMember: 'x' }) });
+    if (!nullable(s)) out.push({ at, why: 'an array where an object is documented', apply: (root) => set(root, [value]) });
+  } else if (type === 'array' && Array.isArray(value)) {
+    if (typeof s.maxItems === 'number' && value.length > 0) out.push({ at, why: `more than maxItems ${s.maxItems}`, apply: (root) => set(root, Array.from({ length: s.maxItems + 1 }, (_, i) => clone(value[i % value.length]))) });
+    if (typeof s.minItems === 'number' && s.minItems > 0) out.push({ at, why: `fewer than minItems ${s.minItems}`, apply: (root) => set(root, value.slice(0, s.minItems - 1)) });
+    if (value.length > 0 && s.items) bodyMutations(contract, s.items, value[0], [...at, '0'], out);
+    out.push({ at, why: 'an object where an array is documented', apply: (root) => set(root, { item: value[0] ?? null }) });
+  } else if (value !== undefined && value !== null) {
+    for (const v of scalarViolations(s, value)) out.push({ at, why: v.why, apply: (root) => set(root, v.value) });
+  }
+}
+
+/** Every negative case of an operation from one valid call, each confirmed invalid by the contract. */
+export function negativeCases(contract: Contract, op: Operation, valid: CallOptions): NegativeCase[] {
+  const cases: NegativeCase[] = [];
+  const requestSchema = op.requestBody?.schema;
+  if (requestSchema && valid.body !== undefined) {
+    const validate = contract.validator(`request:${op.operationId}`, requestSchema);
+    const mutations: { at: string[]; why: string; apply: (root: Json) => Json }[] = [];
+    bodyMutations(contract, requestSchema, valid.body, [], mutations);
+    for (const m of mutations) {
+      const body = m.apply(valid.body);
+      if (validate(body)) continue; // the contract allows it: not a negative case
+      cases.push({ name: `body /${m.at.join('/')}: ${m.why}`, where: 'body', call: { ...valid, body } });
+    }
+    cases.push({ name: 'body: malformed JSON', where: 'body', call: { ...valid, body: undefined, rawBody: '{"unterminated": ' } });
+    // A required body left out (found by mutation sampling: a mock that skipped the check passed).
+    if (op.requestBody?.required) cases.push({ name: 'body: missing (the request body is required)', where: 'body', call: { ...valid, body: undefined } });
+  }
+  for (const p of op.parameters) {
+    if (p.in === 'cookie') continue;
+    const where = p.in as 'query' | 'path' | 'header';
+    const current = (valid[where === 'header' ? 'headers' : where] as Record<string, unknown> | undefined)?.[p.name];
+    const schema = resolve(contract, p.schema);
+    const check = contract.validator(`param:${op.operationId}:${p.in}:${p.name}`, p.schema);
+    const asSent = (v: unknown) => (typeOf(schema) === 'integer' || typeOf(schema) === 'number' ? (/^-?[0-9.]+$/.test(String(v)) ? Number(v) : String(v)) : String(v));
+    const variants: { value: unknown; why: string }[] = scalarViolations(schema, current).filter((v) => v.why !== 'a number where a string is documented');
+    for (const v of variants) {
+      if (String(v.value) === '' && where === 'path') continue; // an empty path segment is another route
+      if (check(asSent(v.value))) continue;
+      const key = where === 'header' ? 'headers' : where;
+      cases.push({ name: `${where} ${p.name}: ${v.why}`, where, call: { ...valid, [key]: { ...(valid[key] as object), [p.name]: String(v.value) } } });
+    }
+    if (p.required && current !== undefined && where !== 'path') {
+      const key = where === 'header' ? 'headers' : where;
+      cases.push({ name: `${where} ${p.name}: missing though required`, where, call: { ...valid, [key]: { ...(valid[key] as object), [p.name]: undefined } } });
+    }
+  }
+  return cases;
+}
+
+/** The statuses a refusal may have: the operation's documented 4xx other than auth, method and rate. */
+export function refusalStatuses(op: Operation): number[] {
+  return Object.keys(op.responses).filter((s) => /^4[0-9][0-9]$/.test(s) && !['401', '403', '405', '406', '415', '429'].includes(s)).map(Number);
+}
+
+/**
+ * Sends every negative case of an operation and returns what went wrong, one line per case: a
+ * request the contract refuses answered with anything but a documented refusal status, or an answer
+ * that breaks the contract (an undocumented status, an error body of another shape).
+ */
+export async function runNegativeCases(client: OperationClient, operationId: string, valid: CallOptions, expectRefusal?: (res: ApiResponse, c: NegativeCase) => string | undefined): Promise<{ cases: number; failures: string[] }> {
+  const op = client.contract.operation(operationId);
+  const refusals = refusalStatuses(op);
+  const cases = negativeCases(client.contract, op, valid);
+  const failures: string[] = [];
+  for (const c of cases) {
+    try {
+      const res = await client.call(operationId, c.call);
+      const allowed = c.where === 'path' ? refusals : refusals.filter((s) => s !== 404 || refusals.length === 1);
+      if (!allowed.includes(res.status)) failures.push(`${c.name}: Received ${res.status} / Documented refusal: ${allowed.join(' or ')}`);
+      else {
+        const wrong = expectRefusal?.(res, c);
+        if (wrong) failures.push(`${c.name}: ${wrong}`);
+      }
+    } catch (error) {
+      if (!(error instanceof ContractViolation)) throw error;
+      failures.push(`${c.name}: ${error.message.split('\n')[0]}`);
+    }
+  }
+  return { cases: cases.length, failures };
+}

@@ -1,0 +1,137 @@
+// Small named checks run by the client on every response (DESIGN.md, convention 5; after
+// schemathesis `specs/openapi/checks.py`). Each throws a ContractViolation "Received / Documented".
+import type { ErrorObject } from './ajv.js';
+import { answeredConflict, CONFLICT_CHECK } from './conflicts.js';
+import type { Contract, Operation } from './contract.js';
+import { redact } from '../secrets/redact.js';
+import type { Echo } from '../secrets/sensitive.js';
+
+export class ContractViolation extends Error {
+  constructor(readonly check: string, message: string) {
+    super(`[${check}] ${message}`);
+    this.name = 'ContractViolation';
+  }
+}
+
+export interface Exchange {
+  operation: Operation;
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+  text: string;
+}
+
+/** The response spec the contract gives for a status (exact, then 4XX-style range, then default). */
+export function documentedResponse(op: Operation, status: number) {
+  return op.responses[String(status)] ?? op.responses[`${String(status)[0]}XX`] ?? op.responses.default;
+}
+
+function where(op: Operation) {
+  return `${op.method} ${op.path} (${op.operationId})`;
+}
+
+export function formatAjvErrors(errors: ErrorObject[] | null | undefined, max = 5): string {
+  return (errors ?? [])
+    .slice(0, max)
+    .map((e) => {
+      const at = e.instancePath || '/';
+      const extra = e.keyword === 'required' ? ` '${(e.params as { missingProperty: string }).missingProperty}'` : '';
+      const value = e.keyword === 'required' ? '' : ` (value: ${JSON.stringify(redact(e.data, e.instancePath.split('/').pop()))?.slice(0, 120)})`;
+      return `${at}: ${e.keyword}${extra} ${e.message ?? ''}${value}`;
+    })
+    .join('; ');
+}
+
+/** No response carries in clear a card number, security code, SSN, account number, secret or key the suite sent. */
+export function sensitiveEchoConformance({ operation, status }: Exchange, echoes: Echo[]): void {
+  if (echoes.length === 0) return;
+  const found = [...new Set(echoes.map((e) => `a full ${e.kind} at ${e.at}`))].join('; ');
+  throw new ContractViolation('sensitiveEchoConformance', `${where(operation)} ${status}: Received: ${found}, sent by the suite, in clear / Documented: never returned unmasked`);
+}
+
+export function statusCodeConformance({ operation, status }: Exchange): void {
+  if (documentedResponse(operation, status)) return;
+  throw new ContractViolation(
+    'statusCodeConformance',
+    `${where(operation)}: Received: ${status} / Documented: ${Object.keys(operation.responses).join(', ')}`,
+  );
+}
+
+export function contentTypeConformance({ operation, status, headers, text }: Exchange): void {
+  const spec = documentedResponse(operation, status);
+  if (!spec || spec.contentTypes.length === 0 || text.length === 0) return;
+  const received = (headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const ok = spec.contentTypes.some((t) => t.toLowerCase() === received || (t.endsWith('/*') && received.startsWith(t.slice(0, -1))));
+  if (!ok) {
+    throw new ContractViolation('contentTypeConformance', `${where(operation)} ${status}: Received: '${received || 'none'}' / Documented: ${spec.contentTypes.join(', ')}`);
+  }
+}
+
+/** The received media type when the contract declares it for this status, else the first declared. */
+export function declaredBody({ operation, status, headers }: Pick<Exchange, 'operation' | 'status' | 'headers'>) {
+  const spec = documentedResponse(operation, status);
+  if (!spec || spec.contentTypes.length === 0) return undefined;
+  const received = (headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const mediaType = spec.contentTypes.map((t) => t.toLowerCase()).find((t) => t === received || (t.endsWith('/*') && received.startsWith(t.slice(0, -1))))
+    ?? spec.contentTypes[0].toLowerCase();
+  return { spec, mediaType, schema: spec.schemas[mediaType] ?? spec.schema, json: /^application\/(.+\+)?json$/.test(mediaType) };
+}
+
+export function responseBodyPresence(exchange: Exchange): void {
+  const body = declaredBody(exchange);
+  if (body?.schema && exchange.text.length === 0) {
+    throw new ContractViolation('responseBodyPresence', `${where(exchange.operation)} ${exchange.status}: Received: empty body / Documented: a ${body.mediaType} body`);
+  }
+}
+
+/** A response that breaks only a seed rule where the provider publishes the value (schemas/<service>/conflicts.yaml). */
+export interface ConflictMet {
+  id: string;
+  message: string;
+}
+
+/**
+ * Throws on a body that breaks its schema; returns the conflict a body follows when its only breach
+ * is a provider value where the seed says otherwise (not a defect of the target: the caller notes it
+ * and the certification lists it; the check goes on).
+ */
+export function responseSchemaConformance(contract: Contract, exchange: Exchange): ConflictMet | undefined {
+  const { operation, status, text } = exchange;
+  const declared = declaredBody(exchange);
+  if (!declared?.schema || text.length === 0) return undefined;
+  // A text body (e.g. the provider's text/plain 401) is checked as the string it is; binary
+  // bodies (PDF) carry no schema to check beyond their content type.
+  if (!declared.json && (declared.schema.type !== 'string' || declared.schema.format === 'binary')) return undefined;
+  const body = declared.json ? exchange.body : text;
+  if (body === undefined) {
+    throw new ContractViolation('responseSchemaConformance', `${where(operation)} ${status}: Received: a body that is not JSON / Documented: ${declared.mediaType}`);
+  }
+  const validate = contract.validator(`response:${operation.operationId}:${declared.spec.status}:${declared.mediaType}`, declared.schema);
+  if (!validate(body)) {
+    const errors = formatAjvErrors(validate.errors);
+    // A body that breaks only a seed rule the provider publishes otherwise (schemas/<service>/conflicts.yaml).
+    const followed = answeredConflict(operation.service, operation.operationId, body, (b) => validate(b));
+    if (followed) {
+      const { conflict, received } = followed;
+      return { id: conflict.id, message: `[${CONFLICT_CHECK}] ${conflict.id}: ${where(operation)} ${status}: Received: ${JSON.stringify(received)} at ${conflict.answers!.at}, as the provider publishes (${conflict.provider}) / Documented by the seed: ${conflict.seed}` };
+    }
+    throw new ContractViolation('responseSchemaConformance', `${where(operation)} ${status}: Received a body that breaks the schema: ${errors}`);
+  }
+  return undefined;
+}
+
+export function responseHeadersConformance(contract: Contract, { operation, status, headers }: Exchange): void {
+  const spec = documentedResponse(operation, status);
+  for (const [name, header] of Object.entries(spec?.headers ?? {})) {
+    const value = headers[name];
+    if (value === undefined) {
+      if (header.required) throw new ContractViolation('responseHeadersConformance', `${where(operation)} ${status}: Received: no '${name}' header / Documented: required`);
+      continue;
+    }
+    const typed = header.schema?.type === 'integer' || header.schema?.type === 'number' ? Number(value) : value;
+    const validate = contract.validator(`header:${operation.operationId}:${status}:${name}`, header.schema);
+    if (!validate(typed)) {
+      throw new ContractViolation('responseHeadersConformance', `${where(operation)} ${status}: header '${name}' Received: '${value}' / Documented: ${formatAjvErrors(validate.errors)}`);
+    }
+  }
+}

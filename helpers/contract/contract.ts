@@ -1,0 +1,255 @@
+// Contract loading: one OpenAPI 3.1 document per service (schemas/<service>/openapi.yaml, split
+// with $ref once large), bundled with Redocly, compiled into the one Ajv instance.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ValidateFunction } from 'ajv';
+import { ajv } from './ajv.js';
+
+type Json = any; // an OpenAPI document is untyped JSON at this level
+
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
+
+export interface Parameter {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required: boolean;
+  schema: Json;
+}
+
+export interface ResponseSpec {
+  status: string;
+  /** Media types the contract declares for this status ([] = no body). */
+  contentTypes: string[];
+  /** Schema of the first media type (the one a JSON body is checked against by default). */
+  schema?: Json;
+  /** Schema per declared media type (a 401 may be JSON or text/plain, provider 1.35.0). */
+  schemas: Record<string, Json | undefined>;
+  headers: Record<string, { required: boolean; schema: Json }>;
+}
+
+export interface Operation {
+  service: string;
+  operationId: string;
+  method: string;
+  /** Path template as in the contract, e.g. /plans/{plan_id}. */
+  path: string;
+  tags: string[];
+  parameters: Parameter[];
+  requestBody?: { required: boolean; schema?: Json };
+  responses: Record<string, ResponseSpec>;
+  /** Security requirement alternatives: each lists scheme names that must all be present. */
+  security: string[][];
+  /** `x-assumption` on the operation or the whole document: the operation rests on a reference page. */
+  assumption?: string;
+}
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..', 'schemas');
+
+/** Strips `x-*` extension keys and points component refs at their Ajv ids. */
+function prepare(service: string, node: Json): Json {
+  if (Array.isArray(node)) return node.map((n) => prepare(service, n));
+  if (!node || typeof node !== 'object') return node;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key.startsWith('x-')) continue;
+    if (key === '$ref' && typeof value === 'string' && value.startsWith('#/components/schemas/')) {
+      out.$ref = schemaId(service, value.slice('#/components/schemas/'.length));
+    } else out[key] = prepare(service, value);
+  }
+  return out;
+}
+
+export function schemaId(service: string, name: string): string {
+  return `contract://${service}/components/schemas/${name}`;
+}
+
+/** Where a check's rule comes from (DESIGN.md, "Sources of truth"): the seed, the provider's
+ * published document, or a decision of the reference page. */
+export type SourceClass = 'seed' | 'provider' | 'assumption';
+export const SOURCE_CLASSES: readonly SourceClass[] = ['seed', 'provider', 'assumption'];
+
+export class Contract {
+  readonly operations = new Map<string, Operation>();
+  readonly version: string;
+  /** Class of this service's untagged checks: the document's `x-source` (seed unless it says otherwise). */
+  readonly defaultSource: SourceClass;
+  readonly title: string;
+  private readonly validators = new Map<string, ValidateFunction>();
+
+  constructor(readonly service: string, readonly document: Json) {
+    this.version = String(document.info?.version ?? 'unknown');
+    this.title = String(document.info?.title ?? service);
+    const declared = document['x-source'] ?? (document['x-assumption'] ? 'assumption' : 'seed');
+    if (!SOURCE_CLASSES.includes(declared)) throw new Error(`${service} contract: x-source '${declared}' is not one of ${SOURCE_CLASSES.join(', ')}`);
+    this.defaultSource = declared;
+    for (const [name, schema] of Object.entries<Json>(document.components?.schemas ?? {})) {
+      const id = schemaId(service, name);
+      if (!ajv.getSchema(id)) ajv.addSchema(prepare(service, schema), id);
+    }
+    this.readOperations();
+  }
+
+  /** Follows a local `$ref` (parameters, responses, request bodies, headers). */
+  private deref(node: Json): Json {
+    let current = node;
+    for (let i = 0; current?.$ref && i < 10; i++) {
+      const pointer = String(current.$ref).replace(/^#\//, '').split('/');
+      current = pointer.reduce((acc: Json, key) => acc?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], this.document);
+      if (current === undefined) throw new Error(`${this.service}: unresolved $ref ${node.$ref}`);
+    }
+    return current;
+  }
+
+  private readOperations() {
+    const globalSecurity = this.document.security ?? [];
+    for (const [route, rawItem] of Object.entries<Json>(this.document.paths ?? {})) {
+      const item = this.deref(rawItem);
+      for (const method of HTTP_METHODS) {
+        const op = item[method];
+        if (!op) continue;
+        const parameters = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p: Json) => {
+          const param = this.deref(p);
+          return { name: param.name, in: param.in, required: Boolean(param.required), schema: param.schema ?? {} };
+        });
+        const body = op.requestBody ? this.deref(op.requestBody) : undefined;
+        const responses: Record<string, ResponseSpec> = {};
+        for (const [status, raw] of Object.entries<Json>(op.responses ?? {})) {
+          const response = this.deref(raw);
+          const content = response.content ?? {};
+          const headers: ResponseSpec['headers'] = {};
+          for (const [name, h] of Object.entries<Json>(response.headers ?? {})) {
+            const header = this.deref(h);
+            headers[name.toLowerCase()] = { required: Boolean(header.required), schema: header.schema ?? {} };
+          }
+          const media = Object.keys(content);
+          const schemas = Object.fromEntries(media.map((m) => [m.toLowerCase(), content[m]?.schema]));
+          responses[status] = { status, contentTypes: media, schema: media.length ? content[media[0]].schema : undefined, schemas, headers };
+        }
+        const security = (op.security ?? globalSecurity).map((req: Json) => Object.keys(req));
+        this.operations.set(op.operationId, {
+          service: this.service,
+          operationId: op.operationId,
+          method: method.toUpperCase(),
+          path: route,
+          tags: op.tags ?? [],
+          parameters,
+          requestBody: body ? { required: Boolean(body.required), schema: body.content?.['application/json']?.schema } : undefined,
+          responses,
+          security,
+          assumption: op['x-assumption'] ?? this.document['x-assumption'],
+        });
+      }
+    }
+  }
+
+  operation(operationId: string): Operation {
+    const op = this.operations.get(operationId);
+    if (!op) throw new Error(`${this.service}: no operation ${operationId} in the contract`);
+    return op;
+  }
+
+  /**
+   * The operation a concrete request path answers to (`/customers/123/accounts` -> the operation of
+   * `/customers/{customerId}/accounts`), or undefined. A literal segment wins over a path parameter
+   * (`/customers/testing` before `/customers/{customerId}`), as a router matches.
+   */
+  operationAt(method: string, pathname: string): Operation | undefined {
+    const segments = pathname.split('/');
+    let best: { op: Operation; params: number } | undefined;
+    for (const op of this.operations.values()) {
+      if (op.method !== method.toUpperCase()) continue;
+      const template = op.path.split('/');
+      if (template.length !== segments.length) continue;
+      let params = 0;
+      const matches = template.every((t, i) => (/^\{[^}]+\}$/.test(t) ? (params++, segments[i] !== '') : t === segments[i]));
+      if (matches && (!best || params < best.params)) best = { op, params };
+    }
+    return best?.op;
+  }
+
+  /** Validator for any schema of this contract (inline or `$ref`), compiled once and cached. */
+  validator(key: string, schema: Json): ValidateFunction {
+    const cacheKey = `${this.service}:${key}`;
+    const cached = this.validators.get(cacheKey);
+    if (cached) return cached;
+    const fn = ajv.compile(prepare(this.service, schema));
+    this.validators.set(cacheKey, fn);
+    return fn;
+  }
+
+  /** Validator for a named component schema (`components.schemas.<name>`). */
+  component(name: string): ValidateFunction {
+    const fn = ajv.getSchema(schemaId(this.service, name));
+    if (!fn) throw new Error(`${this.service}: no component schema ${name}`);
+    return fn;
+  }
+
+  /** The raw component schema (for tests that read limits from the contract). */
+  componentSchema(name: string): Json {
+    return this.document.components?.schemas?.[name];
+  }
+
+  responseValidator(operationId: string, status: string): ValidateFunction | undefined {
+    const spec = this.operation(operationId).responses[status];
+    return spec?.schema ? this.validator(`response:${operationId}:${status}`, spec.schema) : undefined;
+  }
+
+  requestValidator(operationId: string): ValidateFunction | undefined {
+    const schema = this.operation(operationId).requestBody?.schema;
+    return schema ? this.validator(`request:${operationId}`, schema) : undefined;
+  }
+}
+
+const cache = new Map<string, Promise<Contract>>();
+// Bundled contracts on disk, keyed by the hash of the service's contract files: Playwright starts
+// a new worker after every failed test, and bundling is most of a worker's start-up (issue 14: a
+// failing run must not cost ten times a passing one). Any edit of a contract file changes the key.
+const DISK_CACHE = path.resolve(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'contract-suite');
+
+function contractHash(service: string): string {
+  const folder = path.join(ROOT, service);
+  const hash = createHash('sha256');
+  const files = fs.readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((f) => /\.ya?ml$/.test(f)).sort();
+  for (const f of files) hash.update(f).update('\0').update(fs.readFileSync(path.join(folder, f))).update('\0');
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function bundled(service: string): Promise<Json> {
+  const file = path.join(DISK_CACHE, `${service}-${contractHash(service)}.json`);
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    // Not cached yet (or unreadable): bundle, then cache for the next worker.
+  }
+  const ref = path.join(ROOT, service, 'openapi.yaml');
+  // Loaded only on a cache miss: Redocly is the heaviest module a worker would import (issue 14: a
+  // worker restarted after a failed check should cost little).
+  const { bundle, loadConfig } = await import('@redocly/openapi-core');
+  const config = await loadConfig({});
+  const result = await bundle({ ref, config, dereference: false });
+  const problems = result.problems.filter((p) => p.severity === 'error');
+  if (problems.length) throw new Error(`${service} contract: ${problems[0].message}`);
+  try {
+    fs.mkdirSync(DISK_CACHE, { recursive: true });
+    // Written whole then renamed, so a parallel worker never reads half a file.
+    const tmp = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, JSON.stringify(result.bundle.parsed));
+    fs.renameSync(tmp, file);
+    // Older versions of this contract are dead weight.
+    for (const old of fs.readdirSync(DISK_CACHE)) if (old.startsWith(`${service}-`) && old.endsWith('.json') && path.join(DISK_CACHE, old) !== file) fs.rmSync(path.join(DISK_CACHE, old), { force: true });
+  } catch {
+    // A read-only tree only loses the cache.
+  }
+  return result.bundle.parsed;
+}
+
+/** Loads (once per process; bundled once per contract version on disk) the bundled contract of a service. */
+export function loadContract(service: string): Promise<Contract> {
+  let pending = cache.get(service);
+  if (!pending) {
+    pending = bundled(service).then((document) => new Contract(service, document));
+    cache.set(service, pending);
+  }
+  return pending;
+}

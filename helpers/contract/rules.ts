@@ -1,0 +1,130 @@
+// The rule catalogue of a service (schemas/<service>/rules.yaml; DESIGN.md convention 11): every
+// rule the suite checks, with its id, source, kind, the operations and request paths it applies to.
+// Specs cite the ids they check through `rules()` (a Playwright annotation), so that a self test can
+// list the suite and fail a rule without a check, or a bounded rule checked on one side only.
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import type { SourceClass } from './contract.js';
+
+export const RULE_KINDS = [
+  'limit', 'range', 'counter', 'pattern', 'enum', 'format', 'required', 'exclusive', 'status', 'error', 'auth', 'state',
+  'paging', 'filter', 'masking', 'echo', 'value', 'delivery', 'transport',
+] as const;
+export type RuleKind = (typeof RULE_KINDS)[number];
+/** Kinds whose rule has a boundary: both its accepting and its refusing side must be checked. */
+export const BOUNDED_KINDS: readonly RuleKind[] = ['limit', 'range', 'counter'];
+export type Side = 'accept' | 'refuse';
+
+export interface Rule {
+  id: string;
+  text: string;
+  kind: RuleKind;
+  source: SourceClass;
+  /** Where the source states it: a seed section, `provider 1.35.0 <schema>`, a reference item. */
+  cite: string;
+  operations: string[];
+  /** Request paths (variants) of the service it applies to; each must be checked. */
+  paths?: string[];
+  /** Sides to check; bounded kinds always need both. */
+  sides?: Side[];
+}
+
+export interface RuleCatalogue {
+  service: string;
+  /** Named request paths of the service (e.g. card-number vs receipt enrollment). */
+  paths: Record<string, string>;
+  rules: Rule[];
+}
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..', 'schemas');
+const ID = /^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$/;
+
+export function rulesFile(service: string): string {
+  return path.join(ROOT, service, 'rules.yaml');
+}
+
+/**
+ * The catalogue's parts: rules.yaml, then schemas/<service>/rules/*.yaml in name order (a large
+ * service keeps one file per resource, like its contract; each part may declare paths and rules).
+ */
+export function rulesParts(service: string): string[] {
+  const folder = path.join(ROOT, service, 'rules');
+  const parts = fs.existsSync(folder) ? fs.readdirSync(folder).filter((f) => f.endsWith('.yaml')).sort().map((f) => path.join(folder, f)) : [];
+  return [rulesFile(service), ...parts];
+}
+
+function readParts(service: string): RuleCatalogue {
+  const merged: RuleCatalogue = { service, paths: {}, rules: [] };
+  for (const file of rulesParts(service)) {
+    const part = parse(fs.readFileSync(file, 'utf8')) as Partial<RuleCatalogue> | null;
+    if (part?.service) merged.service = part.service;
+    Object.assign(merged.paths, part?.paths ?? {});
+    merged.rules.push(...(part?.rules ?? []));
+  }
+  return merged;
+}
+
+/** Reads and validates a catalogue; every problem is one line of the thrown error. */
+export function loadRules(service: string): RuleCatalogue {
+  const raw = readParts(service);
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  const paths = raw.paths ?? {};
+  for (const r of raw.rules ?? []) {
+    if (!ID.test(String(r.id))) problems.push(`rule id '${r.id}' is not UPPER-KEBAB`);
+    if (seen.has(r.id)) problems.push(`rule id ${r.id} is listed twice`);
+    seen.add(r.id);
+    if (!RULE_KINDS.includes(r.kind)) problems.push(`${r.id}: kind '${r.kind}' is not one of ${RULE_KINDS.join(', ')}`);
+    if (!['seed', 'provider', 'assumption'].includes(r.source)) problems.push(`${r.id}: source '${r.source}' is not seed, provider or assumption`);
+    if (!r.text || !r.cite) problems.push(`${r.id}: needs text and cite`);
+    if (!Array.isArray(r.operations) || r.operations.length === 0) problems.push(`${r.id}: names no operation`);
+    for (const p of r.paths ?? []) if (!(p in paths)) problems.push(`${r.id}: path '${p}' is not declared under paths`);
+  }
+  if (problems.length) throw new Error(`${service} rule catalogue:\n${problems.join('\n')}`);
+  return { service: raw.service ?? service, paths, rules: raw.rules ?? [] };
+}
+
+export function sidesOf(rule: Rule): Side[] {
+  return rule.sides ?? (BOUNDED_KINDS.includes(rule.kind) ? ['accept', 'refuse'] : []);
+}
+
+/** A citation of a rule by a check: `ID`, `ID:accept`, `ID:refuse@receipt`, `ID@card`. */
+export interface Citation {
+  id: string;
+  side?: Side;
+  path?: string;
+}
+
+/** The rule citations of a test (its `rule` annotations, fixtures/base.ts rules()). */
+export function citationsOf(annotations: readonly { type: string; description?: string }[]): string[] {
+  return annotations.filter((a) => a.type === 'rule' && a.description).map((a) => a.description!);
+}
+
+export function parseCitation(text: string): Citation {
+  const match = /^([A-Z0-9-]+)(?::(accept|refuse))?(?:@([a-z0-9-]+))?$/.exec(text.trim());
+  if (!match) throw new Error(`rule citation '${text}' is not ID[:accept|:refuse][@path]`);
+  return { id: match[1], side: match[2] as Side | undefined, path: match[3] };
+}
+
+export interface CatalogueGap {
+  rule: string;
+  missing: string;
+}
+
+/** What the catalogue asks for and the checks do not give: unchecked rules, sides, paths, unknown ids. */
+export function catalogueGaps(catalogue: RuleCatalogue, citations: Citation[]): CatalogueGap[] {
+  const gaps: CatalogueGap[] = [];
+  const known = new Set(catalogue.rules.map((r) => r.id));
+  for (const c of citations) if (!known.has(c.id)) gaps.push({ rule: c.id, missing: 'an entry in the catalogue (a check cites an unknown id)' });
+  for (const rule of catalogue.rules) {
+    const mine = citations.filter((c) => c.id === rule.id);
+    if (mine.length === 0) {
+      gaps.push({ rule: rule.id, missing: 'any check' });
+      continue;
+    }
+    for (const side of sidesOf(rule)) if (!mine.some((c) => c.side === side)) gaps.push({ rule: rule.id, missing: `its ${side === 'accept' ? 'accepting' : 'refusing'} side` });
+    for (const p of rule.paths ?? []) if (!mine.some((c) => c.path === p)) gaps.push({ rule: rule.id, missing: `a check on path '${p}'` });
+  }
+  return gaps;
+}

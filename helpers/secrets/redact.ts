@@ -1,0 +1,88 @@
+// Redaction of card data and secrets before anything reaches a report, a trace, a log or the
+// console (DESIGN.md, convention 11). Three nets: sensitive keys, PAN-shaped digit runs, and the
+// exact values of secrets the suite knows (keys, tokens, partner secrets) wherever they appear.
+import { Needles } from './needles.js';
+
+const SENSITIVE_KEY = /^(primaryaccountnumber|pan|pans|accountnumber|account_number|realaccountnumber|taxid|governmentid|cardsecuritycode|securitycode|cvc|cvv|cvv2|ssn|partnersecret|newpartnersecret|secret|password|token|accesstoken|refreshtoken|apikey|api_key|appkey|authorization|x-openapi-clientid|[a-z0-9]+-app-key|[a-z0-9]+-app-token|oauth_signature|signature|signingkey|privatekey|encryptedcard|encryptedvalue|d|p|q|dp|dq|qi)$/i;
+// Private JWK members (d, p, q, dp, dq, qi) are keys only inside a JWK; elsewhere those names are rare.
+// `<vendor>-App-Key` / `-App-Token`: the seed's Partner-* names and the provider's Finicity-* names alike.
+// Financial data (seed 002, payments data): realAccountNumber / accountNumber are full account numbers
+// (ACH details v1, v3 payment instructions, the bundle, loan details); taxId / governmentId are a holder's
+// SSN or TIN and identity document numbers (owner details v3).
+
+/** Keys whose value is a full account number: once seen, the number is blanked wherever else it appears. */
+const ACCOUNT_NUMBER_KEY = /^(realaccountnumber|accountnumber|account_number)$/i;
+
+// Indexed (helpers/secrets/needles.ts): a long-lived worker knows thousands of them.
+const known = new Needles();
+
+/** Registers a secret value (app key, token, partner secret) to be blanked wherever it appears. */
+export function registerSecret(value: string | undefined | null): void {
+  if (value && value.length >= 4) known.add(value);
+}
+
+function maskPan(digits: string): string {
+  return `${'*'.repeat(Math.max(0, digits.length - 4))}${digits.slice(-4)}`;
+}
+
+/** Redacts one string: known secrets, compact JWEs, PAN-like digit runs, SSNs. */
+export function redactText(text: string): string {
+  let out = known.replaceIn(text, '[REDACTED]');
+  out = out.replace(/\b[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\b/g, '[JWE]');
+  out = out.replace(/(?<![0-9])[0-9]{12,19}(?![0-9])/g, (m) => maskPan(m));
+  out = out.replace(/(?<![0-9])[0-9]{3}-[0-9]{2}-[0-9]{4}(?![0-9])/g, '***-**-****');
+  return out;
+}
+
+/**
+ * Registers the full account numbers a JSON value carries under an account-number key, so that the
+ * same number under an innocent key (a descriptor value, a message) or in any later text is blanked
+ * too (10-digit numbers are too short for the PAN net of redactText).
+ */
+function learnAccountNumbers(value: unknown, key?: string): void {
+  if (key && ACCOUNT_NUMBER_KEY.test(key) && (typeof value === 'string' || typeof value === 'number')) {
+    const s = String(value);
+    if (/^[0-9A-Za-z-]{6,}$/.test(s)) known.add(s);
+    return;
+  }
+  if (Array.isArray(value)) value.forEach((v) => learnAccountNumbers(v, key));
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) learnAccountNumbers(v, k);
+}
+
+/** Deep copy of a JSON value with every sensitive member masked. */
+export function redact<T>(value: T, key?: string): T {
+  if (key === undefined) learnAccountNumbers(value);
+  return redactValue(value, key);
+}
+
+function redactValue<T>(value: T, key?: string): T {
+  // A marker the client wrote ("[REDACTED: full PAN echoed]") says more than a mask: keep it.
+  if (typeof value === 'string' && value.startsWith('[REDACTED')) return value;
+  if (key && SENSITIVE_KEY.test(key) && value !== null && value !== undefined && typeof value !== 'object') {
+    const s = String(value);
+    const masked = /^[0-9]{12,19}$/.test(s) ? maskPan(s) : '[REDACTED]';
+    return masked as unknown as T;
+  }
+  if (Array.isArray(value)) return value.map((v) => redactValue(v, key && SENSITIVE_KEY.test(key) ? key : undefined)) as T;
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = redactValue(v, k);
+    return out as T;
+  }
+  if (typeof value === 'string') return redactText(value) as unknown as T;
+  return value;
+}
+
+/** Header map with sensitive headers masked. */
+export function redactHeaders(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) out[k] = SENSITIVE_KEY.test(k) ? '[REDACTED]' : redactText(v);
+  return out;
+}
+
+const SENSITIVE_PAIR = /(["']?)(primaryAccountNumber|cardSecurityCode|securityCode|cvc|cvv|ssn|partnerSecret|newPartnerSecret|password|token|apiKey|pan|realAccountNumber|accountNumber|taxId|governmentId)\1(\s*[:=]\s*)(["'])([^"']*)\4/gi;
+
+/** Redacts free text that may hold JSON-ish key/value pairs (error messages, counterexamples). */
+export function redactMessage(text: string): string {
+  return redactText(text.replace(SENSITIVE_PAIR, (_m, q, k, sep, q2) => `${q}${k}${q}${sep}${q2}[REDACTED]${q2}`));
+}

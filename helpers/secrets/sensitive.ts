@@ -1,0 +1,154 @@
+// Sensitive values the suite sends (card numbers, security codes, SSNs, account numbers, secrets,
+// keys), and the search for them in what a target answers. A target that answers one of them in
+// clear breaks the data-protection rules every seed states (seed 000: only panBin/panLastFour;
+// seed 002: SSN last four only; keys and secrets never returned), whatever the field it uses.
+// The client runs the search on every response before anything is redacted (issue 8, item 3).
+
+import { Needles } from './needles.js';
+
+export type SensitiveKind = 'PAN' | 'security code' | 'SSN' | 'account number' | 'secret' | 'key';
+
+export interface SensitiveValue {
+  kind: SensitiveKind;
+  value: string;
+}
+
+export interface Echo {
+  kind: SensitiveKind;
+  /** JSON pointer of the member that carries it, or `text` when found in a non-JSON body. */
+  at: string;
+  value: string;
+}
+
+const KIND_OF: [RegExp, SensitiveKind][] = [
+  [/^(primaryaccountnumber|pan|cardnumber)$/i, 'PAN'],
+  [/^(cardsecuritycode|securitycode|cvc|cvv|cvv2)$/i, 'security code'],
+  [/^(ssn|socialsecuritynumber)$/i, 'SSN'],
+  [/^(accountnumber|account_number|realaccountnumber)$/i, 'account number'],
+  [/^(partnersecret|newpartnersecret|secret|password)$/i, 'secret'],
+  [/^(apikey|api_key|appkey|x-openapi-clientid|[a-z0-9]+-app-key)$/i, 'key'],
+];
+
+export function kindOfKey(key: string): SensitiveKind | undefined {
+  return KIND_OF.find(([pattern]) => pattern.test(key))?.[1];
+}
+
+// Everything sensitive this worker has sent, in any request: a full SSN sent on creation must not
+// come back from a later read either. Values sent inside encrypted payloads (a PAN in a JWE) are
+// invisible in the request the client sees: the encrypting code notes their plaintext here too.
+// One process = one worker. Indexed, as it grows with every check the worker runs (SentValues,
+// declared below with the search).
+
+/** Notes values the suite has just sent (the client calls it for every request). */
+export function noteSent(values: SensitiveValue[]): void {
+  for (const s of values) sentElsewhere.add(s);
+}
+
+/** Notes the sensitive members of a plaintext the suite encrypts before sending it. */
+export function noteSentPlaintext(value: unknown): void {
+  noteSent(sensitiveValuesIn(value));
+}
+
+/** The sensitive members of a JSON value (by member name), plus the header values of key headers. */
+export function sensitiveValuesIn(value: unknown, headers: Record<string, string> = {}): SensitiveValue[] {
+  const out: SensitiveValue[] = [];
+  const walk = (node: unknown, key?: string) => {
+    if (Array.isArray(node)) node.forEach((n) => walk(n, key));
+    else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, k);
+    else if (key && (typeof node === 'string' || typeof node === 'number')) {
+      const kind = kindOfKey(key);
+      if (kind && String(node).length >= 3) out.push({ kind, value: normal(String(node)) });
+    }
+  };
+  walk(value);
+  for (const [name, v] of Object.entries(headers)) if (kindOfKey(name) === 'key' && v && v.length >= 3) out.push({ kind: 'key', value: v });
+  return out;
+}
+
+/** Everything this worker has sent (noteSent) that a response must never carry in clear. */
+export function sentSoFar(): SentValues {
+  return sentElsewhere;
+}
+
+const digitsOnly = (s: string) => /^[0-9]+$/.test(s);
+/** 123-45-6789 and 4111 1111 1111 1111 are compared by their digits. */
+const normal = (s: string) => (/^[0-9][0-9 -]*[0-9]$/.test(s) ? s.replace(/[ -]/g, '') : s);
+/** A digit value written with or without separators between its digits. */
+const digitPattern = (digits: string, flags = '') => new RegExp(`(?<![0-9])${digits.split('').join('[ -]?')}(?![0-9])`, flags);
+// Short values (a 3-digit security code) occur by chance in any body: they count only where a
+// member named for that kind of data carries them. Long ones count anywhere.
+const LONG = 7;
+
+/**
+ * Sent values indexed for the search (helpers/secrets/needles.ts): long text values by their first
+ * characters; long digit values the same in the text with its separators taken out, each candidate
+ * then confirmed by its own pattern; short values by value.
+ */
+export class SentValues {
+  private readonly text = new Needles();
+  private readonly digits = new Needles();
+  private readonly patterns = new Map<string, RegExp>();
+  private readonly short = new Map<string, SensitiveValue[]>();
+  private readonly kinds = new Map<string, SensitiveValue>();
+
+  constructor(values: SensitiveValue[] = []) {
+    values.forEach((v) => this.add(v));
+  }
+
+  add(s: SensitiveValue): void {
+    if (s.value.length < LONG) {
+      const list = this.short.get(s.value) ?? [];
+      if (!list.some((x) => x.kind === s.kind)) this.short.set(s.value, [...list, s]);
+      return;
+    }
+    this.kinds.set(s.value, s);
+    if (!digitsOnly(s.value)) this.text.add(s.value);
+    else if (!this.patterns.has(s.value)) {
+      this.patterns.set(s.value, digitPattern(s.value));
+      this.digits.add(s.value);
+    }
+  }
+
+  /** The long values a string carries. */
+  longIn(haystack: string): SensitiveValue[] {
+    const found = this.text.findIn(haystack);
+    if (/[0-9]/.test(haystack)) found.push(...this.digits.findIn(haystack.replace(/[ -]/g, '')).filter((d) => this.patterns.get(d)!.test(haystack)));
+    return found.map((v) => this.kinds.get(v)!);
+  }
+
+  /** The short values equal to `value` that a member of this kind must not carry. */
+  shortAs(value: string, kind: SensitiveKind): SensitiveValue[] {
+    return (this.short.get(normal(value)) ?? []).filter((s) => s.kind === kind);
+  }
+}
+
+const sentElsewhere = new SentValues();
+
+/** Where a response carries a sent sensitive value in clear. */
+export function findEchoes(body: unknown, text: string, sent: SentValues | SensitiveValue[]): Echo[] {
+  const index = Array.isArray(sent) ? new SentValues(sent) : sent;
+  const echoes: Echo[] = [];
+  const walk = (node: unknown, at: string, key?: string) => {
+    if (Array.isArray(node)) node.forEach((n, i) => walk(n, `${at}/${i}`, key));
+    else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, k);
+    else if (typeof node === 'string' || typeof node === 'number') {
+      const value = String(node);
+      for (const s of index.longIn(value)) echoes.push({ kind: s.kind, at: at || '/', value: s.value });
+      const kind = key ? kindOfKey(key) : undefined;
+      if (kind) for (const s of index.shortAs(value, kind)) echoes.push({ kind: s.kind, at, value: s.value });
+    }
+  };
+  if (body !== undefined) walk(body, '');
+  else for (const s of index.longIn(text)) echoes.push({ kind: s.kind, at: 'text', value: s.value });
+  return echoes;
+}
+
+/** Replaces each echoed value in a text by a marker that says what leaked (before redaction runs). */
+export function markEchoes(text: string, echoes: Echo[]): string {
+  let out = text;
+  for (const e of echoes) {
+    const marker = `[REDACTED: full ${e.kind} echoed]`;
+    out = digitsOnly(e.value) ? out.replace(digitPattern(e.value, 'g'), marker) : out.split(e.value).join(marker);
+  }
+  return out;
+}

@@ -1,0 +1,83 @@
+// What the card enrollment specs need to know about a target: where it is, a registered client,
+// and the encryption key. For mocks it comes from the mock's fixture; for a sandbox from .env.
+import { requireEnv, suiteConfig } from '../config/config.js';
+import { keyFromJwk, keyFromJwks, keyFromPem, type EncryptionKey } from '../auth/jwe.js';
+import { MockControl } from './mock-control.js';
+import { registerSecret } from '../secrets/redact.js';
+
+export type Capability = 'faults' | 'clock' | 'control';
+
+export interface CardTarget {
+  kind: 'mock' | 'sandbox';
+  baseURL: string;
+  has(capability: Capability): boolean;
+  control?: MockControl;
+  apiKey: string;
+  srcClientId: string;
+  serviceId: string;
+  serviceIds: string[];
+  /** A srcClientId registered to another client (403, reference A2); absent when unknown. */
+  foreignSrcClientId?: string;
+  /**
+   * A push-account receipt the target knows, with the PAN digits it stands for (A5); the whole
+   * PAN only where the suite can know it (the mock's world), so that no response may carry it.
+   */
+  receipt?: { id: string; panBin?: string; panLastFour?: string; primaryAccountNumber?: string };
+  encryptionKey: EncryptionKey;
+}
+
+export interface CardMockWorld {
+  clients: { apiKey: string; srcClientIds: string[]; serviceIds: string[] }[];
+  receipts: { enrolmentReferenceId: string; primaryAccountNumber: string }[];
+}
+
+export async function cardTargetFromMock(mock: { baseURL: string; origin: string; keysURL: string; world: CardMockWorld }): Promise<CardTarget> {
+  const [mine, other] = mock.world.clients;
+  mock.world.clients.forEach((c) => registerSecret(c.apiKey));
+  const jwks = await (await fetch(mock.keysURL)).json();
+  const receipt = mock.world.receipts[0];
+  return {
+    kind: 'mock',
+    baseURL: mock.baseURL,
+    has: () => true,
+    control: new MockControl(mock.origin),
+    apiKey: mine.apiKey,
+    srcClientId: mine.srcClientIds[0],
+    serviceId: mine.serviceIds[0],
+    serviceIds: mine.serviceIds,
+    foreignSrcClientId: other?.srcClientIds[0],
+    receipt: {
+      id: receipt.enrolmentReferenceId,
+      panBin: receipt.primaryAccountNumber.slice(0, 6),
+      panLastFour: receipt.primaryAccountNumber.slice(-4),
+      primaryAccountNumber: receipt.primaryAccountNumber,
+    },
+    encryptionKey: await keyFromJwks(jwks),
+  };
+}
+
+async function sandboxKey(env: Readonly<Record<string, string | undefined>>): Promise<EncryptionKey> {
+  if (env.CARD_ENCRYPTION_JWK) return keyFromJwk(env.CARD_ENCRYPTION_JWK);
+  if (env.CARD_ENCRYPTION_PEM) return keyFromPem(env.CARD_ENCRYPTION_PEM, requireEnv('CARD_ENCRYPTION_KID'));
+  const url = requireEnv('CARD_KEYS_URL');
+  return keyFromJwks(await (await fetch(url)).json());
+}
+
+export async function cardTargetFromEnv(): Promise<CardTarget> {
+  const env = suiteConfig().env;
+  const apiKey = requireEnv('CARD_API_KEY');
+  registerSecret(apiKey);
+  const serviceIds = requireEnv('CARD_SERVICE_ID').split(',').map((s) => s.trim());
+  return {
+    kind: 'sandbox',
+    baseURL: requireEnv('CARD_BASE_URL'),
+    has: () => false,
+    apiKey,
+    srcClientId: requireEnv('CARD_SRC_CLIENT_ID'),
+    serviceId: serviceIds[0],
+    serviceIds,
+    foreignSrcClientId: env.CARD_FOREIGN_SRC_CLIENT_ID || undefined,
+    receipt: env.CARD_RECEIPT_ID ? { id: env.CARD_RECEIPT_ID, panBin: env.CARD_RECEIPT_PAN_BIN, panLastFour: env.CARD_RECEIPT_PAN_LAST_FOUR } : undefined,
+    encryptionKey: await sandboxKey(env),
+  };
+}

@@ -1,0 +1,124 @@
+// What the financial data specs need to know about a target: where it is, the app key, the
+// partner credentials, a spare partner for destructive checks, known institutions, and the clock
+// the target's tokens age by. For the mock it comes from the mock's fixture; for a sandbox from .env.
+import { requireEnv, suiteConfig } from '../config/config.js';
+import { MockControl } from './mock-control.js';
+import { registerSecret } from '../secrets/redact.js';
+
+export type FdCapability = 'faults' | 'clock' | 'control';
+
+export interface PartnerCredentials {
+  partnerId: string;
+  partnerSecret: string;
+}
+
+/** The kit's control surface plus the financial data mock's own: lifting a partner lock. */
+export class FdMockControl extends MockControl {
+  async unlockPartner(partnerId: string): Promise<void> {
+    const response = await fetch(`${this.origin}/__mock/partners/unlock`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ partnerId }),
+    });
+    if (!response.ok) throw new Error(`mock control unlock: ${response.status} ${await response.text()}`);
+  }
+
+  /** Links the customer's deterministic portfolio (mocks/financial-data/portfolio.ts) and returns it. */
+  async linkAccounts(customerId: string): Promise<LinkedPortfolio> {
+    const response = await fetch(`${this.origin}/__mock/customers/${encodeURIComponent(customerId)}/link`, { method: 'POST' });
+    if (!response.ok) throw new Error(`mock control link: ${response.status} ${await response.text()}`);
+    return (await response.json()) as LinkedPortfolio;
+  }
+
+  /** Puts a customer under a security freeze, or lifts it (PSI generation and reports answer 403). */
+  async securityFreeze(customerId: string, frozen = true): Promise<void> {
+    const response = await fetch(`${this.origin}/__mock/customers/${encodeURIComponent(customerId)}/security-freeze`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ frozen }),
+    });
+    if (!response.ok) throw new Error(`mock control security freeze: ${response.status} ${await response.text()}`);
+  }
+
+  /** Decides how a report still in progress ends (mocks/financial-data/reports.ts): success by default. */
+  async reportOutcome(reportId: string, status: 'success' | 'failure'): Promise<void> {
+    const response = await fetch(`${this.origin}/__mock/reports/${encodeURIComponent(reportId)}/outcome`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status }),
+    });
+    if (!response.ok) throw new Error(`mock control report outcome: ${response.status} ${await response.text()}`);
+  }
+}
+
+/** A linked customer's logins and accounts as the mock's control surface describes them. */
+export interface LinkedPortfolio {
+  logins: { id: number; institutionId: string; legacy: boolean }[];
+  accounts: { id: string; institutionLoginId: number; institutionId: string; type: string; status: string; mfa: boolean; createdDate: number; numberLast4: string }[];
+}
+
+export interface FdTarget {
+  kind: 'mock' | 'sandbox';
+  baseURL: string;
+  has(capability: FdCapability): boolean;
+  control?: FdMockControl;
+  appKey: string;
+  partner: PartnerCredentials;
+  /** A partner other checks never use: the lock and secret-change checks run on it. */
+  sparePartner?: PartnerCredentials;
+  /** The target's time in ms (the mock's virtual clock; the wall clock on a sandbox). */
+  now: () => number;
+  /** A customer with a disputed statement (ModifyCustomer 403), when the target has one. */
+  disputedCustomerId?: string;
+  /** The mock's listener of outbound calls (a receiver routed behind a public HTTPS origin); none on a sandbox. */
+  listener?: { receiver: import('../client/receiver.js').Receiver; publicOrigin: string };
+  /** A sandbox customer already linked to institution logins (FD_LINKED_CUSTOMER_ID); the mock links per test. */
+  linkedCustomerId?: string;
+  institutions: {
+    branded: string;
+    unbranded?: string;
+    routingNumber: string;
+    /** A merchant the target finds by id; without it (FD_LOCATION_ID_VALUE unset) that check skips. */
+    location?: { idType: string; idValue: string };
+  };
+}
+
+export interface FdMockWorldView {
+  appKeys: string[];
+  partners: Map<string, { id: string; secret: string }>;
+  customers: Map<string, { id: string; disputed?: boolean }>;
+  institutions: { id: string; routingNumbers: string[]; branding?: unknown }[];
+  locations: { idType: string; idValue: string }[];
+}
+
+export function fdTargetFromMock(mock: { baseURL: string; origin: string; world: FdMockWorldView; now: () => number; listener?: FdTarget['listener'] }): FdTarget {
+  const { world } = mock;
+  const [partner, spare] = [...world.partners.values()].map((p) => ({ partnerId: p.id, partnerSecret: p.secret }));
+  world.appKeys.forEach(registerSecret);
+  [partner, spare].forEach((p) => registerSecret(p.partnerSecret));
+  const branded = world.institutions.find((i) => i.branding)!;
+  return {
+    kind: 'mock', baseURL: mock.baseURL, has: () => true, control: new FdMockControl(mock.origin), appKey: world.appKeys[0],
+    partner, sparePartner: spare, now: mock.now, listener: mock.listener,
+    disputedCustomerId: [...world.customers.values()].find((c) => c.disputed)?.id,
+    institutions: {
+      branded: branded.id, unbranded: world.institutions.find((i) => !i.branding)?.id, routingNumber: branded.routingNumbers[0],
+      location: { idType: world.locations[0].idType, idValue: world.locations[0].idValue },
+    },
+  };
+}
+
+export function fdTargetFromEnv(): FdTarget {
+  const env = suiteConfig().env;
+  const secret = (name: string) => {
+    const value = requireEnv(name);
+    registerSecret(value);
+    return value;
+  };
+  const spare = env.FD_SPARE_PARTNER_ID && env.FD_SPARE_PARTNER_SECRET
+    ? { partnerId: env.FD_SPARE_PARTNER_ID, partnerSecret: secret('FD_SPARE_PARTNER_SECRET') } : undefined;
+  return {
+    kind: 'sandbox', baseURL: requireEnv('FD_BASE_URL'), has: () => false, appKey: secret('FD_APP_KEY'),
+    partner: { partnerId: requireEnv('FD_PARTNER_ID'), partnerSecret: secret('FD_PARTNER_SECRET') },
+    sparePartner: spare, now: () => Date.now(), disputedCustomerId: env.FD_DISPUTED_CUSTOMER_ID || undefined, linkedCustomerId: env.FD_LINKED_CUSTOMER_ID || undefined,
+    institutions: {
+      branded: requireEnv('FD_INSTITUTION_ID'), unbranded: env.FD_UNBRANDED_INSTITUTION_ID || undefined,
+      routingNumber: requireEnv('FD_ROUTING_NUMBER'),
+      location: env.FD_LOCATION_ID_VALUE ? { idType: env.FD_LOCATION_ID_TYPE || 'EIN', idValue: env.FD_LOCATION_ID_VALUE } : undefined,
+    },
+  };
+}

@@ -1,0 +1,40 @@
+// What a sandbox run will hold at once, known before it starts: each worker holds at most
+// SANDBOX_CUSTOMERS_PER_WORKER testing customers (its shared customer and those of the check it
+// runs; the client refuses more and the check is not run), so a run needs workers x that many
+// places. The provider's test environment gives a partner 100 (provider Test the APIs page); a run
+// that would go past them refuses to start, saying how many it needs and how many exist.
+import { SANDBOX_CUSTOMERS_PER_WORKER } from '../../client/client.js';
+import { suiteConfig } from '../../config/config.js';
+import { fdTargetFromEnv } from '../financial-data.js';
+import { politeFetch } from './sweep.js';
+
+export function customerQuota(): number {
+  return suiteConfig().sandboxCustomerQuota;
+}
+
+/** The partner's testing customers now, counted through GetCustomers (type testing), or why not. */
+export async function countTestingCustomers(): Promise<number | string> {
+  const target = fdTargetFromEnv();
+  const names = suiteConfig().fdHeaderNames;
+  const json = { 'content-type': 'application/json', accept: 'application/json' };
+  try {
+    const auth = await politeFetch(`${target.baseURL}/aggregation/v2/partners/authentication`, { method: 'POST', headers: { ...json, [names.appKey]: target.appKey }, body: JSON.stringify(target.partner) });
+    if (!auth.ok) return `CreateToken answered ${auth.status}`;
+    const { token } = (await auth.json()) as { token: string };
+    const res = await politeFetch(`${target.baseURL}/aggregation/v1/customers?type=testing&limit=1000`, { headers: { ...json, [names.appKey]: target.appKey, [names.appToken]: token } });
+    if (!res.ok) return `GetCustomers answered ${res.status}`;
+    const body = (await res.json()) as { found?: number; customers?: unknown[] };
+    return Number(body.found ?? body.customers?.length ?? 0);
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+/** One line when the run would exceed the quota, else undefined. */
+export function quotaRefusal(workers: number, existing: number, quota = customerQuota()): string | undefined {
+  const needed = workers * SANDBOX_CUSTOMERS_PER_WORKER;
+  if (existing + needed <= quota) return undefined;
+  const fewer = Math.floor((quota - existing) / SANDBOX_CUSTOMERS_PER_WORKER);
+  return `financial-data needs up to ${needed} testing customers at once (${workers} workers x ${SANDBOX_CUSTOMERS_PER_WORKER}); the partner has ${existing} of ${quota}: `
+    + `${fewer >= 1 ? `run with --workers ${fewer}, or ` : ''}delete the suite's leftovers (npm run sandbox:cleanup -- --service financial-data)`;
+}

@@ -1,0 +1,74 @@
+// Deletes what a run's ledger still holds on a sandbox: at the end of every sandbox run (the checks
+// delete their own objects as they end; this catches a check or worker that was interrupted), and
+// from `npm run sandbox:cleanup` for a run that could not finish (SIGKILL, a lost machine). Calls
+// carry the configured partner's credentials; an object of the spare partner answers 404 to them
+// and is tried with the spare partner's.
+import { suiteConfig } from '../../config/config.js';
+import { loadContract } from '../../contract/contract.js';
+import { fdTargetFromEnv } from '../financial-data.js';
+import { logGuest, readGuestLog, undoable, type GuestEvent } from '../../client/guest/guest-log.js';
+import { MAX_RATE_RETRIES, retryAfterSeconds, sleepMs } from '../../client/guest/rate.js';
+
+type Headers = Record<string, string>;
+
+/** Credentials to try, in order, per service (only financial data creates deletable objects). */
+async function credentialSets(service: string): Promise<Headers[]> {
+  if (service !== 'financial-data') return [];
+  const target = fdTargetFromEnv();
+  const names = suiteConfig().fdHeaderNames;
+  const sets: Headers[] = [];
+  for (const partner of [target.partner, target.sparePartner].filter(Boolean)) {
+    const res = await politeFetch(`${target.baseURL}/aggregation/v2/partners/authentication`, {
+      method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', [names.appKey]: target.appKey }, body: JSON.stringify(partner),
+    });
+    const token = res.ok ? ((await res.json()) as { token?: string }).token : undefined;
+    if (token) sets.push({ accept: 'application/json', [names.appKey]: target.appKey, [names.appToken]: token });
+  }
+  return sets;
+}
+
+function baseUrlOf(service: string): string {
+  const env = suiteConfig().env;
+  return ({ 'financial-data': env.FD_BASE_URL, 'card-enrollment': env.CARD_BASE_URL, installments: env.INSTALLMENTS_BASE_URL } as Record<string, string | undefined>)[service] ?? '';
+}
+
+/** fetch as a guest: a 429 is waited out as its Retry-After asks, a bounded number of times. */
+export async function politeFetch(url: string, init: RequestInit = {}): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
+    if (res.status !== 429 || attempt >= MAX_RATE_RETRIES) return res;
+    await sleepMs(retryAfterSeconds(Object.fromEntries(res.headers), attempt) * 1000);
+  }
+}
+
+export interface SweepResult {
+  deleted: number;
+  /** One line per object that could not be deleted (kind, id, why). */
+  failed: string[];
+}
+
+/** Deletes every deletable object the run's ledger still holds, newest first. */
+export async function sweepLedger(runId?: string, events: GuestEvent[] = readGuestLog(runId)): Promise<SweepResult> {
+  const result: SweepResult = { deleted: 0, failed: [] };
+  const todo = undoable(events);
+  const creds = new Map<string, Headers[]>();
+  for (const entry of todo) {
+    try {
+      if (!creds.has(entry.service)) creds.set(entry.service, await credentialSets(entry.service));
+      const op = (await loadContract(entry.service)).operation(entry.undo!.operationId);
+      const url = baseUrlOf(entry.service).replace(/\/$/, '') + op.path.replace(/\{([^}]+)\}/g, (_, n: string) => encodeURIComponent(String(entry.undo!.path[n])));
+      let status = 0;
+      for (const headers of creds.get(entry.service)!) {
+        status = (await politeFetch(url, { method: op.method, headers })).status;
+        if (status !== 404 && status !== 401 && status !== 403) break;
+      }
+      if ((status >= 200 && status < 300) || status === 404) {
+        result.deleted += status === 404 ? 0 : 1;
+        logGuest({ event: 'deleted', service: entry.service, kind: entry.kind, id: entry.id, at: new Date().toISOString() }, runId);
+      } else result.failed.push(`${entry.kind} ${entry.id}: ${entry.undo!.operationId} answered ${status || 'nothing (no credentials)'}`);
+    } catch (error) {
+      result.failed.push(`${entry.kind} ${entry.id}: ${(error as Error).message.split('\n')[0]}`);
+    }
+  }
+  return result;
+}

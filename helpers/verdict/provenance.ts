@@ -1,0 +1,119 @@
+// What a run was, for a verdict that cannot be mistaken for another (issue 9): the suite's commit,
+// each contract's version and hash, the target host per service, and the filters that narrowed the
+// run (grep, projects, shard, files). A run that did not select the whole suite is PARTIAL.
+import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import type { FullConfig } from '@playwright/test/reporter';
+import { suiteConfig } from '../config/config.js';
+import type { Contract } from '../contract/contract.js';
+import { SERVICES } from '../contract/services.js';
+
+export interface Provenance {
+  /** `git rev-parse HEAD`, with `-dirty` when the work tree has changes; `unknown` outside git. */
+  suiteCommit: string;
+  contracts: { service: string; version: string; sha256: string }[];
+  /** Per service: `embedded mock` or the origin of the sandbox base URL (never its credentials). */
+  targets: Record<string, string>;
+  filters: { grep?: string; grepInvert?: string; shard?: string; projects: string[]; files: string[] };
+  /** True when no filter narrowed the run: every service project, every test. */
+  whole: boolean;
+}
+
+export function suiteCommit(cwd = process.cwd()): string {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return dirty ? `${head}-dirty` : head;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** A hash of the bundled contract as the suite used it (the same text gives the same hash). */
+export function contractHash(contract: Contract): string {
+  return crypto.createHash('sha256').update(JSON.stringify(contract.document)).digest('hex').slice(0, 16);
+}
+
+export function targetHosts(): Record<string, string> {
+  const settings = suiteConfig();
+  return Object.fromEntries(SERVICES.map((s) => {
+    if (settings.target === 'mock') return [s.name, 'embedded mock'];
+    const url = settings.env[s.sandboxBaseUrlEnv];
+    try {
+      return [s.name, url ? new URL(url).origin : `not configured (${s.sandboxBaseUrlEnv})`];
+    } catch {
+      return [s.name, `not a URL (${s.sandboxBaseUrlEnv})`];
+    }
+  }));
+}
+
+const DEFAULT_GREP = String(/.*/);
+
+/** Positional arguments of `playwright test` (file filters): what the runner was asked to run. */
+export function fileFilters(argv = process.argv): string[] {
+  const at = argv.findIndex((a) => a === 'test');
+  if (at < 0) return [];
+  const out: string[] = [];
+  const takesValue = new Set(['-g', '--grep', '--grep-invert', '--project', '--shard', '-c', '--config', '--reporter', '-j', '--workers',
+    '--repeat-each', '--retries', '--timeout', '--max-failures', '--output', '--global-timeout', '--trace', '--tsconfig', '--last-failed']);
+  for (let i = at + 1; i < argv.length; i++) {
+    const a = argv[i];
+    if (takesValue.has(a)) i++;
+    else if (!a.startsWith('-')) out.push(a);
+  }
+  return out;
+}
+
+/** In `npm run merge`: how many tests the whole suite has (listed, not run), to tell a full merge from a partial one. */
+export function listedTestCount(cwd = process.cwd()): number | undefined {
+  try {
+    const out = execFileSync('npx', ['playwright', 'test', '--list', '--reporter=json'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 64 * 1024 * 1024 });
+    const report = JSON.parse(out.slice(out.indexOf('{')));
+    const count = (suite: { specs?: { tests: unknown[] }[]; suites?: unknown[] }): number =>
+      (suite.specs ?? []).reduce((n, s) => n + s.tests.length, 0) + ((suite.suites ?? []) as typeof suite[]).reduce((n, s) => n + count(s), 0);
+    return (report.suites as Parameters<typeof count>[0][]).reduce((n, s) => n + count(s), 0);
+  } catch {
+    return undefined;
+  }
+}
+
+export const isMerge = (argv = process.argv) => argv.includes('merge-reports');
+
+/** The value of a command-line option (`--grep x`, `--grep=x`, `-g x`), where Playwright keeps it out of the config. */
+export function cliOption(names: string[], argv = process.argv): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    for (const n of names) {
+      if (a === n && argv[i + 1] !== undefined) return argv[i + 1];
+      if (a.startsWith(`${n}=`)) return a.slice(n.length + 1);
+    }
+  }
+  return undefined;
+}
+
+// Flags that run a subset (stopping early on a failure needs none: the run is FAIL then).
+const SELECTING_FLAGS = ['--last-failed', '--only-changed'];
+
+export function provenance(config: FullConfig, selectedProjects: string[], contracts: Contract[], hashes: Map<string, string>, selectedTests?: number): Provenance {
+  // A command-line --grep reaches the projects, not the root config: read both, and the command line.
+  const grep = [...new Set([config.grep, ...config.projects.map((p) => p.grep)].flat().map(String).filter((g) => g !== DEFAULT_GREP)
+    .concat(cliOption(['--grep', '-g']) ?? []))];
+  const grepInvert = [...new Set([config.grepInvert ?? [], ...config.projects.map((p) => p.grepInvert ?? [])].flat().map(String)
+    .concat(cliOption(['--grep-invert']) ?? []))];
+  const stopsEarly = SELECTING_FLAGS.some((f) => process.argv.includes(f) || process.argv.some((a) => a.startsWith(`${f}=`)));
+  const files = fileFilters();
+  const shard = config.shard ? `${config.shard.current}/${config.shard.total}` : undefined;
+  const filters = {
+    ...(grep.length ? { grep: grep.join(' ') } : {}), ...(grepInvert.length ? { grepInvert: grepInvert.join(' ') } : {}),
+    ...(shard ? { shard } : {}), projects: selectedProjects, files,
+  };
+  const allServices = SERVICES.every((s) => selectedProjects.includes(s.name));
+  // Merged shards are the whole suite only when together they hold every test the suite lists.
+  const merged = isMerge() ? listedTestCount() : undefined;
+  const allTests = !isMerge() || (merged !== undefined && selectedTests === merged);
+  return {
+    suiteCommit: suiteCommit(config.rootDir), targets: targetHosts(), filters,
+    contracts: contracts.map((c) => ({ service: c.service, version: c.version, sha256: hashes.get(c.service) ?? contractHash(c) })),
+    whole: allServices && allTests && !grep.length && !grepInvert.length && !shard && !stopsEarly && files.length === 0,
+  };
+}

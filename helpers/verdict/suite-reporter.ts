@@ -1,0 +1,155 @@
+// Playwright reporter that turns the run into reports/coverage.* and reports/certification.*,
+// and prints the plain closing line "Summary: N passed, N failed, N skipped".
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import { checkResult, overallVerdict, serviceVerdict, type Certification } from './certification.js';
+import { writeCertification } from './certification-report.js';
+import { suiteConfig } from '../config/config.js';
+import { loadContract, type Contract } from '../contract/contract.js';
+import { clearCoverageRecords, coverageFromAnnotations, readCoverageRecords, type CoverageRecord } from '../client/coverage.js';
+import { configuredSecretPatterns, scanForLeaks, type LeakPattern } from './leak-scan.js';
+import { contractHash, provenance } from './provenance.js';
+import { redactMessage } from '../secrets/redact.js';
+import { CONFLICT_ANNOTATION, CONFLICT_MET_ANNOTATION } from '../contract/conflicts.js';
+import { computeCoverage, writeCoverage, type TestOutcome } from './coverage-report.js';
+import { citationsOf, loadRules, rulesFile } from '../contract/rules.js';
+import { SERVICES } from '../contract/services.js';
+import { forgetLedger, readGuestLog, summarise } from '../client/guest/guest-log.js';
+
+/** Why a selected check has no result: the run stopped before it (Allure lists these as skipped too). */
+export const NOT_RUN_REASON = 'not run: the run stopped before this check (--max-failures, an interrupt or a time-out)';
+
+// Strip ANSI colour codes from error messages before they reach a report.
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
+/** The last HTTP exchange the client attached to a failed check (already redacted): its evidence. */
+function lastExchange(result: TestResult): string | undefined {
+  const attachment = [...result.attachments].reverse().find((a) => a.contentType === 'application/json' && / -> \d{3}$/.test(a.name));
+  if (!attachment) return undefined;
+  try {
+    const body = attachment.body ?? (attachment.path ? fs.readFileSync(attachment.path) : undefined);
+    return body ? `${attachment.name}\n${body.toString('utf8').slice(0, 6000)}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export default class SuiteReporter implements Reporter {
+  private outcomes: TestOutcome[] = [];
+  private coverageRecords: CoverageRecord[] = [];
+  /** `leakPatterns`: a module exporting LEAK_PATTERNS (the mocks' test data and keys), set in playwright.config.ts. */
+  constructor(private readonly options: { leakPatterns?: string } = {}) {}
+
+  private config?: FullConfig;
+  private projects: string[] = [];
+  private selected = 0;
+  private suite?: Suite;
+  private ended = new Set<string>();
+
+  onBegin(config: FullConfig, suite: Suite) {
+    this.config = config;
+    this.suite = suite;
+    this.projects = [...new Set(suite.suites.map((s) => s.title).filter(Boolean))];
+    this.selected = suite.allTests().length;
+  }
+
+  onTestEnd(test: TestCase, result: TestResult) {
+    this.ended.add(test.id);
+    if (result.retry < test.retries && result.status !== 'passed' && result.status !== 'skipped') return;
+    const project = test.parent.project()?.name ?? 'unknown';
+    const title = test.titlePath().slice(3).join(' › ');
+    const message = [result.error?.message, result.error?.stack?.split('\n').find((l) => l.includes('.spec.ts'))].filter(Boolean).join('\n');
+    const error = message ? redactMessage(message.replace(ANSI, '')) : undefined;
+    const rules = citationsOf(test.annotations);
+    this.coverageRecords.push(...coverageFromAnnotations(result.annotations));
+    const skipReason = result.status === 'skipped' ? [...test.annotations, ...result.annotations].find((a) => a.type === 'skip')?.description ?? 'skipped' : undefined;
+    const exchange = result.status === 'passed' || result.status === 'skipped' ? undefined : lastExchange(result);
+    // A failure the provider's behaviour explains, or a passing check that met a provider value and went on.
+    const conflict = result.annotations.find((a) => a.type === (result.status === 'passed' ? CONFLICT_MET_ANNOTATION : CONFLICT_ANNOTATION))?.description;
+    this.outcomes.push({ project, title, file: test.location.file, tags: test.tags, status: result.status, error, rules, skipReason, exchange, ...(conflict ? { conflict } : {}) });
+  }
+
+  /**
+   * Every selected check's outcome: those that ended, and those the run never started, as skipped
+   * (allure-playwright writes a skipped result for each of them, and the certification's counts
+   * must be those of the Allure report of the same run).
+   */
+  checkOutcomes(): TestOutcome[] {
+    const notRun = (this.suite?.allTests() ?? []).filter((t) => !this.ended.has(t.id)).map((t): TestOutcome => ({
+      project: t.parent.project()?.name ?? 'unknown', title: t.titlePath().slice(3).join(' › '), file: t.location.file, tags: t.tags,
+      status: 'skipped', rules: citationsOf(t.annotations), skipReason: NOT_RUN_REASON,
+    }));
+    return [...this.outcomes, ...notRun];
+  }
+
+  async onEnd(result: FullResult) {
+    const settings = suiteConfig();
+    const all = this.checkOutcomes();
+    const records = [...this.coverageRecords, ...readCoverageRecords()];
+    const coverage = [];
+    const services = [];
+    const contracts: Contract[] = [];
+    const hashes = new Map<string, string>();
+    for (const service of SERVICES) {
+      const outcomes = all.filter((o) => o.project === service.name);
+      if (outcomes.length === 0) continue;
+      const contract = await loadContract(service.name);
+      contracts.push(contract);
+      hashes.set(service.name, contractHash(contract));
+      const cov = computeCoverage(contract, records);
+      coverage.push(cov);
+      const rules = fs.existsSync(rulesFile(service.name)) ? loadRules(service.name).rules : [];
+      services.push(serviceVerdict(service.name, service.title, contract.defaultSource, outcomes, cov, rules));
+    }
+    const leakScan = await this.scanLeaks();
+    // A sandbox run's ledger (the global teardown swept it before this): kept on disk while it still
+    // names something deletable, for `npm run sandbox:cleanup`.
+    const guest = settings.target === 'sandbox' ? summarise(readGuestLog()) : undefined;
+    if (guest && !guest.leftBehind.some((l) => l.deletable)) forgetLedger(process.env.SUITE_RUN_ID ?? 'default');
+    const passed = all.filter((o) => o.status === 'passed').length + (leakScan.leaks.length ? 0 : 1);
+    const failed = all.filter((o) => o.status === 'failed' || o.status === 'timedOut' || o.status === 'interrupted').length + (leakScan.leaks.length ? 1 : 0);
+    const skipped = all.filter((o) => o.status === 'skipped').length;
+    if (services.length) {
+      writeCoverage(settings.reportsDir, coverage);
+      const origin = this.config ? provenance(this.config, this.projects, contracts, hashes, this.selected) : undefined;
+      const { verdict, reason } = overallVerdict(services, origin?.whole ?? false);
+      const ran = services.reduce((n, s) => n + s.seed.passed + s.seed.failed + s.provider.passed + s.provider.failed + s.assumption.passed + s.assumption.failed, 0);
+      const serviceSkips = services.reduce((n, s) => n + s.seed.skipped + s.provider.skipped + s.assumption.skipped, 0);
+      const leaked = leakScan.leaks.length > 0;
+      const certified = new Set(services.map((s) => s.service));
+      const cert: Certification = {
+        target: settings.target, generatedAt: new Date().toISOString(), verdict: leaked ? 'FAIL' : verdict,
+        ...(leaked ? { reason: `card data or secrets found in the run's outputs (${leakScan.leaks.length})` } : reason ? { reason } : {}), provenance: origin,
+        checks: { selected: ran + serviceSkips, run: ran, skipped: serviceSkips }, services, leakScan, ...(guest ? { guest } : {}),
+        // Every check's result, so that a later run compares with this one (npm run certify -- --baseline).
+        results: all.filter((o) => certified.has(o.project)).map((o) => checkResult(o)),
+      };
+      writeCertification(settings.reportsDir, cert, coverage);
+      console.log('');
+      for (const s of services) {
+        const t = (c: { passed: number; failed: number }) => `${c.passed} passed/${c.failed} failed`;
+        console.log(`Certification ${s.service}: ${s.verdict}${s.warning ? ` (${s.warning})` : ''} (seed ${t(s.seed)}, provider ${t(s.provider)}, assumption ${t(s.assumption)}; coverage ${s.coverage.exercised}/${s.coverage.documented})`);
+        for (const c of s.conflicts) console.log(`  seed-vs-provider conflict ${c.id} (${c.titles.length} check${c.titles.length > 1 ? 's' : ''}): the target follows the provider (${c.provider}); the seed says otherwise (${c.seed})`);
+      }
+      console.log(`Certification verdict (${settings.target}): ${cert.verdict}${cert.reason ? ` - ${cert.reason}` : ''}  -> reports/certification.md, reports/coverage.md`);
+    }
+    clearCoverageRecords();
+    console.log(`Leak scan: ${leakScan.scanned} files of reports/ and test-results/, ${leakScan.leaks.length ? leakScan.leaks.map((l) => `${l.what} in ${l.file}`).join('; ') : 'no card data or secret found'}`);
+    fs.mkdirSync(settings.reportsDir, { recursive: true });
+    fs.writeFileSync(path.join(settings.reportsDir, 'summary.json'), JSON.stringify({ passed, failed, skipped }));
+    console.log(`Summary: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+    if (result.status !== 'passed' && failed === 0) console.log(`Run status: ${result.status}`);
+    return leakScan.leaks.length ? { status: 'failed' as const } : undefined;
+  }
+
+  /** The outputs of this run, searched for the mocks' test data and the configured target's secrets. */
+  private async scanLeaks() {
+    const patterns = this.options.leakPatterns ? ((await import(path.resolve(this.options.leakPatterns))).LEAK_PATTERNS as LeakPattern[]) : [];
+    return scanForLeaks([suiteConfig().reportsDir, path.resolve('test-results')], [...patterns, ...configuredSecretPatterns(suiteConfig().env)]);
+  }
+
+  printsToStdio() {
+    return true;
+  }
+}

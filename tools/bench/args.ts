@@ -1,0 +1,43 @@
+// Arguments of `npm run bench` (scripts/bench.ts): parsed and checked before anything starts, so a
+// bad argument is one line and exit 2 (tools/cli.ts), never a half-started benchmark.
+import { parseArgs, UsageError } from '../cli.js';
+
+export const BENCH_SERVICES = ['card-enrollment', 'installments', 'financial-data'] as const;
+export type BenchService = (typeof BENCH_SERVICES)[number];
+
+export const BENCH_USAGE = 'npm run bench -- [--seconds N] [--connections N] [--calls N] [--service <name>] [--growth N]';
+
+export interface BenchOptions {
+  /** Length of each load phase (autocannon), seconds; a 1-second warm-up precedes each. */
+  seconds: number;
+  /** Concurrent connections of each load phase. */
+  connections: number;
+  /** Sequential calls per side (bare, client) and operation in the client comparison. */
+  calls: number;
+  services: BenchService[];
+  /** Financial data customers created through the API in the store-growth phase (0: skipped). */
+  growth: number;
+}
+
+function integer(args: Record<string, string | boolean>, name: string, fallback: number, min: number, max: number): number {
+  const raw = args[name];
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^[0-9]+$/.test(String(raw)) || value < min || value > max) throw new UsageError(`--${name} must be an integer from ${min} to ${max}, not '${raw}'. Usage: ${BENCH_USAGE}`);
+  return value;
+}
+
+export function parseBenchArgs(argv: string[]): BenchOptions {
+  const args = parseArgs(argv, { seconds: 'value', connections: 'value', calls: 'value', service: 'value', growth: 'value' }, BENCH_USAGE);
+  const service = args.service;
+  if (service !== undefined && !BENCH_SERVICES.includes(service as BenchService)) {
+    throw new UsageError(`--service must be one of ${BENCH_SERVICES.join(', ')}, not '${service}'. Usage: ${BENCH_USAGE}`);
+  }
+  return {
+    seconds: integer(args, 'seconds', 5, 1, 60),
+    connections: integer(args, 'connections', 10, 1, 1000),
+    calls: integer(args, 'calls', 200, 10, 100_000),
+    services: service === undefined ? [...BENCH_SERVICES] : [service as BenchService],
+    growth: integer(args, 'growth', 45_000, 0, 500_000),
+  };
+}

@@ -1,0 +1,188 @@
+// Whose fault is a rejection? Our contract's errors for an example are set against the errors the
+// document's own schema gives for the same example. The rejection is "document inconsistent" only
+// when the document refuses the example for the same reasons; any reason of ours the document does
+// not share means our contract is stricter than the document there. That the document refuses the
+// body for some other reason elsewhere says nothing about our refusal.
+//
+// The rule, one contract error at a time (README, "Drift against a published document"):
+// 1. Where an error is: its instancePath, except that `required`/`dependentRequired`,
+//    `additionalProperties` and `unevaluatedProperties` point at the member they name (Ajv reports
+//    them at the parent object): "'requestId' is missing" and "'title' is missing" are two reasons.
+// 2. A contract error is matched when the document has an error with the same keyword at the same
+//    place; or, the two schemas being written differently, an error of the same keyword family
+//    (FAMILY below) at the same place or at an ancestor or descendant of it. The applicators
+//    (anyOf, oneOf, not, if) match at the same place only: a failed anyOf at the root says nothing
+//    by itself about a member deep inside; its alternatives' errors do, and are compared one by one.
+// 3. A failed anyOf/oneOf is one reason, made of the errors of its alternatives (Ajv lists them just
+//    before it): it is matched when the document shares the anyOf/oneOf itself (rule 2) or any
+//    error of one of its alternatives (the document then refuses that member for a reason one of
+//    our alternatives gives too). An alternative refused only for its type at the combinator's own
+//    place (the `{type: 'null'}` of a nullable member) is left out when another alternative got
+//    past its type. Ajv's `if` error only repeats the `then`/`else` errors listed before it, which
+//    are judged on their own. The service's error shape (one of its error schemas) is judged like
+//    an anyOf over those schemas. On the document's side every error counts, alternatives' too.
+// 4. The rejection is "document inconsistent" when the document refuses the example and every
+//    reason of ours is matched; otherwise "contract stricter", listing each unmatched reason.
+import type { ErrorObject } from 'ajv';
+
+/** One reason of a refusal: an Ajv error, or a failed anyOf/oneOf with its alternatives' errors. */
+export interface Reason {
+  /** JSON Pointer of the instance the reason is about (rule 1). */
+  path: string;
+  keyword: string;
+  message: string;
+  /** For a failed anyOf/oneOf (or the service's error shape): the errors of its alternatives. */
+  alternatives?: Reason[];
+}
+
+/** A reason of our contract that the document does not share, with what the document says there. */
+export interface UnmatchedReason {
+  instancePath: string;
+  keyword: string;
+  message: string;
+  /** The document's own verdict for that instance path. */
+  document: string;
+}
+
+/**
+ * Keyword families (rule 2): keywords that say the same thing in another way. type; allowed values
+ * (enum, const); presence (required, dependentRequired); the form of a string (pattern, format);
+ * numeric bounds (minimum, maximum, their exclusive forms, multipleOf); string length (minLength,
+ * maxLength); array size (minItems, maxItems, uniqueItems, contains); object size (minProperties,
+ * maxProperties); members not allowed (additionalProperties, unevaluatedProperties,
+ * propertyNames); and the applicators (anyOf, oneOf, not, if, a false schema). A keyword not
+ * listed is its own family.
+ */
+const FAMILY: Record<string, string> = {
+  type: 'type',
+  enum: 'value', const: 'value',
+  required: 'presence', dependentRequired: 'presence',
+  pattern: 'form', format: 'form',
+  minimum: 'bound', maximum: 'bound', exclusiveMinimum: 'bound', exclusiveMaximum: 'bound', multipleOf: 'bound',
+  minLength: 'length', maxLength: 'length',
+  minItems: 'items', maxItems: 'items', uniqueItems: 'items', contains: 'items', minContains: 'items', maxContains: 'items',
+  minProperties: 'members', maxProperties: 'members',
+  additionalProperties: 'extra', unevaluatedProperties: 'extra', propertyNames: 'extra',
+  anyOf: 'applicator', oneOf: 'applicator', not: 'applicator', if: 'applicator', 'false schema': 'applicator',
+};
+const family = (keyword: string) => FAMILY[keyword] ?? keyword;
+
+const pointer = (member: string) => member.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** Rule 1: the instance an error is about. */
+function placeOf(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  const member = error.keyword === 'required' || error.keyword === 'dependentRequired' ? params.missingProperty
+    : error.keyword === 'additionalProperties' ? params.additionalProperty
+      : error.keyword === 'unevaluatedProperties' ? params.unevaluatedProperty : undefined;
+  return typeof member === 'string' ? `${error.instancePath}/${pointer(member)}` : error.instancePath;
+}
+
+const within = (p: string, base: string) => p === base || p.startsWith(`${base}/`);
+const related = (a: string, b: string) => within(a, b) || within(b, a);
+
+/**
+ * The schema resource a schemaPath belongs to: `#` for the validated schema, else the id of the
+ * component Ajv reached through a $ref (our ids, helpers/contract/contract.ts schemaId and
+ * tools/drift/published.ts, are `<scheme>://<name>/components/schemas/<Component>`).
+ */
+function resourceOf(schemaPath: string): string {
+  if (schemaPath.startsWith('#')) return '#';
+  const id = /^[a-z][a-z0-9+.-]*:\/\/[^/]+\/components\/schemas\/[^/]+/i.exec(schemaPath);
+  return id ? id[0] : schemaPath.split('#')[0];
+}
+
+/**
+ * Ajv (allErrors) evaluates every alternative of an anyOf/oneOf, keeps their errors when none
+ * passes and lists the anyOf/oneOf error right after them (ajv/lib/vocabularies/applicator/anyOf.ts,
+ * oneOf.ts). An error belongs to that run when it is about the combinator's instance or beneath and
+ * comes from the combinator's own schema (its schemaPath lies under the combinator's) or from a
+ * component an alternative reached through a $ref.
+ */
+function belongsTo(combinator: ErrorObject, error: ErrorObject): boolean {
+  if (!within(error.instancePath, combinator.instancePath)) return false;
+  return error.schemaPath.startsWith(`${combinator.schemaPath}/`) || resourceOf(error.schemaPath) !== resourceOf(combinator.schemaPath);
+}
+
+function describe(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  const named = typeof params.missingProperty === 'string' ? ` '${params.missingProperty}'` : '';
+  return `${error.keyword}${named} ${error.message ?? ''}`.trim();
+}
+
+/** Ajv's errors as reasons (rules 1 and 3), in Ajv's order. */
+export function reasonsOf(errors: readonly ErrorObject[] | null | undefined): Reason[] {
+  const list = errors ?? [];
+  const out: Reason[] = [];
+  for (let i = list.length - 1; i >= 0; i--) {
+    const error = list[i];
+    if (error.keyword === 'if') continue; // repeats the then/else errors listed before it
+    if (error.keyword === 'anyOf' || error.keyword === 'oneOf') {
+      let start = i;
+      while (start > 0 && belongsTo(error, list[start - 1])) start--;
+      const alternatives = pruned(reasonsOf(list.slice(start, i)), error.instancePath);
+      out.push({ path: error.instancePath, keyword: error.keyword, message: describe(error), ...(alternatives.length ? { alternatives } : {}) });
+      i = start;
+      continue;
+    }
+    out.push({ path: placeOf(error), keyword: error.keyword, message: describe(error) });
+  }
+  return out.reverse();
+}
+
+/**
+ * An alternative whose type is not the instance's (the `{type: 'null'}` of a nullable member, the
+ * string alternative of a string-or-object) is not why the instance was refused when another
+ * alternative got past its type: those type errors are left out. When every alternative fails on
+ * type, they are the reason and stay.
+ */
+export function pruned(alternatives: Reason[], path: string): Reason[] {
+  const wrongType = (r: Reason) => r.keyword === 'type' && r.path === path;
+  return alternatives.some((r) => !wrongType(r)) ? alternatives.filter((r) => !wrongType(r)) : alternatives;
+}
+
+const flat = (reasons: readonly Reason[]): Reason[] => reasons.flatMap((r) => [r, ...flat(r.alternatives ?? [])]);
+
+/** The document's errors as one list of reasons, anyOf/oneOf and their alternatives' alike (rule 2 looks at each). */
+export function documentReasons(errors: readonly ErrorObject[] | null | undefined): Reason[] {
+  return flat(reasonsOf(errors));
+}
+
+/** Rules 2 and 3. */
+export function isMatched(reason: Reason, document: readonly Reason[]): boolean {
+  const kin = family(reason.keyword);
+  const shared = document.some((d) => (d.path === reason.path && d.keyword === reason.keyword)
+    || (family(d.keyword) === kin && (d.path === reason.path || (kin !== 'applicator' && related(d.path, reason.path)))));
+  return shared || (reason.alternatives ?? []).some((a) => isMatched(a, document));
+}
+
+/** What the document says about one place: it gives no schema, cannot be compared, accepts, or refuses. */
+export type DocumentView = { kind: 'none' } | { kind: 'uncompared'; why: string } | { kind: 'accepts' } | { kind: 'refuses'; reasons: Reason[] };
+
+const at = (path: string) => path || '/';
+const brief = (reasons: readonly Reason[], max = 3) =>
+  `${reasons.slice(0, max).map((r) => `${at(r.path)} ${r.message}`).join('; ')}${reasons.length > max ? `; and ${reasons.length - max} more` : ''}`;
+
+function documentVerdict(path: string, document: DocumentView): string {
+  switch (document.kind) {
+    case 'none': return 'the document gives no schema for it';
+    case 'uncompared': return `not compared: ${document.why}`;
+    case 'accepts': return 'the document accepts the whole example';
+    case 'refuses': {
+      const here = document.reasons.filter((d) => related(d.path, path));
+      if (here.length) return `the document refuses ${at(path)} for another reason: ${brief(here)}`;
+      return `the document accepts ${at(path)} (it refuses the example elsewhere: ${brief(document.reasons)})`;
+    }
+  }
+}
+
+/** Rule 4: our reasons the document does not share (all of them when it accepts or cannot tell). */
+export function unmatchedReasons(ours: readonly Reason[], document: DocumentView): UnmatchedReason[] {
+  const theirs = document.kind === 'refuses' ? document.reasons : [];
+  return ours.filter((r) => !isMatched(r, theirs)).map((r) => ({
+    instancePath: at(r.path),
+    keyword: r.keyword,
+    message: r.alternatives?.length ? `${r.message} (alternatives: ${brief(r.alternatives)})` : r.message,
+    document: documentVerdict(r.path, document),
+  }));
+}

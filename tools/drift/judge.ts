@@ -1,0 +1,142 @@
+// Judges each example of a published document against our contract, the way the client's checks
+// would judge the same body from a target (helpers/client/client.ts): the status and media type must be
+// documented, the body must match the schema of that status and media type, an error body must
+// have the service's error shape. A rejection says whose fault it is: our contract is stricter
+// than the document, or the document's example breaks the document's own schema in the same place
+// for the same reason (tools/drift/attribution.ts states the rule).
+import { answeredConflict } from '../../helpers/contract/conflicts.js';
+import { declaredBody, documentedResponse, formatAjvErrors } from '../../helpers/contract/checks.js';
+import type { Contract, Operation } from '../../helpers/contract/contract.js';
+import type { ServiceProfile } from '../../helpers/contract/services.js';
+import { documentReasons, pruned, reasonsOf, unmatchedReasons, type DocumentView, type Reason, type UnmatchedReason } from './attribution.js';
+import type { PublishedExample, PublishedOperation } from './examples.js';
+import type { PublishedDocument } from './published.js';
+
+export type Verdict = 'accepted' | 'contract stricter' | 'document inconsistent' | 'seed-vs-provider conflict' | 'not in contract';
+
+export interface JudgedExample {
+  operationId: string;
+  kind: PublishedExample['kind'];
+  at: string;
+  mediaType?: string;
+  origin: string;
+  verdict: Verdict;
+  /** Why our contract refuses it (and, for an inconsistent example, why the document's own schema does). */
+  reason?: string;
+  /** For a stricter contract: each reason of ours the document does not share, and what the document says there. */
+  unmatched?: UnmatchedReason[];
+}
+
+const norm = (path: string) => path.replace(/\{[^}]+\}/g, '{}').replace(/\/$/, '');
+
+/** Our operation for a published one: same operationId, else same method and path template. */
+export function matchOperation(contract: Contract, published: PublishedOperation): Operation | undefined {
+  if (published.operationId && contract.operations.has(published.operationId)) return contract.operation(published.operationId);
+  return [...contract.operations.values()].find((op) => op.method === published.method && norm(op.path) === norm(published.path));
+}
+
+export function judgeExample(contract: Contract, profile: ServiceProfile, doc: PublishedDocument, op: Operation, ex: PublishedExample, key: string): JudgedExample {
+  const base = { operationId: op.operationId, kind: ex.kind, at: ex.at, mediaType: ex.mediaType, origin: ex.origin };
+  const ours = ourView(contract, profile, op, ex);
+  if (ours === true) return { ...base, verdict: 'accepted' };
+  if (ours.missing) return { ...base, verdict: 'not in contract', reason: ours.reason };
+  // A body refused only by a seed rule the provider publishes otherwise (schemas/<service>/conflicts.yaml).
+  const conflict = ex.kind === 'response' ? responseConflict(contract, op, ex) : undefined;
+  if (conflict) return { ...base, verdict: 'seed-vs-provider conflict', reason: `${conflict.id}: ${JSON.stringify(conflict.received)} as the provider publishes; the seed: ${conflict.seed}` };
+  const own = ex.schema ? doc.validator(key, ex.schema) : undefined;
+  let theirs: DocumentView;
+  let theirReason = '';
+  if (!own) theirs = { kind: 'none' };
+  else if (own instanceof Error) theirs = { kind: 'uncompared', why: own.message };
+  else if (own(ex.value)) theirs = { kind: 'accepts' };
+  else {
+    theirs = { kind: 'refuses', reasons: documentReasons(own.errors) };
+    theirReason = formatAjvErrors(own.errors, 3);
+  }
+  const unmatched = unmatchedReasons(ours.reasons, theirs);
+  if (theirs.kind === 'refuses' && unmatched.length === 0) {
+    return { ...base, verdict: 'document inconsistent', reason: `the document's own schema refuses it at the same places for the same reasons (the document: ${theirReason}); ours: ${ours.reason}` };
+  }
+  const unchecked = own instanceof Error ? ` (not compared with the document's own schema: ${own.message})` : '';
+  // `unmatched` says, for each of our reasons, what the document says at that place.
+  return { ...base, verdict: 'contract stricter', reason: `${ours.reason}${unchecked}`, unmatched };
+}
+
+type OurView = true | { missing: true; reason: string } | { missing: false; reason: string; reasons: Reason[] };
+
+function ourView(contract: Contract, profile: ServiceProfile, op: Operation, ex: PublishedExample): OurView {
+  if (ex.kind === 'parameter') {
+    const [where, name] = [ex.at.slice(0, ex.at.indexOf(':')), ex.at.slice(ex.at.indexOf(':') + 1)];
+    const param = op.parameters.find((p) => p.in === where && p.name.toLowerCase() === name.toLowerCase());
+    if (!param) return { missing: true, reason: `our contract has no ${where} parameter '${name}'` };
+    const ref = typeof param.schema?.$ref === 'string' ? String(param.schema.$ref).split('/').pop()! : undefined;
+    const typed = asSent(ex.value, ref ? contract.componentSchema(ref) : param.schema);
+    return check(contract, `drift:param:${op.operationId}:${ex.at}`, param.schema, typed);
+  }
+  if (ex.kind === 'request') {
+    const schema = op.requestBody?.schema;
+    if (!op.requestBody) return { missing: true, reason: 'our contract declares no request body' };
+    return schema ? check(contract, `drift:request:${op.operationId}`, schema, ex.value) : true;
+  }
+  const status = Number(ex.at);
+  if (!Number.isInteger(status)) return { missing: true, reason: `a '${ex.at}' response is not a status our contract can document` };
+  const spec = documentedResponse(op, status);
+  if (!spec) return { missing: true, reason: `status ${status} is not documented (ours: ${Object.keys(op.responses).join(', ')})` };
+  const mediaType = (ex.mediaType ?? '').toLowerCase();
+  const declared = declaredBody({ operation: op, status, headers: { 'content-type': mediaType } });
+  if (!declared || declared.mediaType !== mediaType) return { missing: true, reason: `${status} ${mediaType} is not a documented media type (ours: ${spec.contentTypes.join(', ') || 'no body'})` };
+  const value = declared.json && typeof ex.value === 'string' ? tryJson(ex.value) : ex.value;
+  if (declared.schema) {
+    const verdict = check(contract, `drift:response:${op.operationId}:${spec.status}:${mediaType}`, declared.schema, value);
+    if (verdict !== true) return verdict;
+  }
+  // As in the client's error-shape check: an operation that declares its own error schema for the
+  // status (financial data's micro-entry verification) is held to that one, checked above.
+  const own = String(declared.schema?.$ref ?? '').split('/').pop();
+  const ownShape = Boolean(own) && !profile.errorSchemas.includes(own!);
+  if (status >= 400 && declared.json && !ownShape) {
+    // One of the service's error schemas must take the body: judged like an anyOf over them.
+    const alternatives: Reason[] = [];
+    for (const name of profile.errorSchemas) {
+      const validate = contract.component(name);
+      if (validate(value)) return true;
+      alternatives.push(...reasonsOf(validate.errors));
+    }
+    const shape = `not an error body of the service's shape (${profile.errorSchemas.join(' or ')})`;
+    return { missing: false, reason: shape, reasons: [{ path: '', keyword: 'anyOf', message: shape, alternatives: pruned(alternatives, '') }] };
+  }
+  return true;
+}
+
+function check(contract: Contract, key: string, schema: unknown, value: unknown): OurView {
+  const validate = contract.validator(key, schema);
+  return validate(value) ? true : { missing: false, reason: formatAjvErrors(validate.errors, 3), reasons: reasonsOf(validate.errors) };
+}
+
+/** Parameters travel as text: a number given for a string parameter is sent as its digits, and back. */
+function asSent(value: unknown, schema: any): unknown {
+  const type = schema?.type;
+  if ((type === 'string' || (Array.isArray(type) && type.includes('string'))) && typeof value === 'number') return String(value);
+  if ((type === 'integer' || type === 'number') && typeof value === 'string' && /^-?[0-9.]+$/.test(value)) return Number(value);
+  if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
+  return value;
+}
+
+function tryJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The conflict a published response body follows, when its only breach of our schema is one. */
+function responseConflict(contract: Contract, op: Operation, ex: PublishedExample): { id: string; received: unknown; seed: string } | undefined {
+  const status = Number(ex.at);
+  const declared = Number.isInteger(status) ? declaredBody({ operation: op, status, headers: { 'content-type': (ex.mediaType ?? '').toLowerCase() } }) : undefined;
+  if (!declared?.schema || !declared.json) return undefined;
+  const value = typeof ex.value === 'string' ? tryJson(ex.value) : ex.value;
+  const validate = contract.validator(`drift:response:${op.operationId}:${declared.spec.status}:${declared.mediaType}`, declared.schema);
+  const met = answeredConflict(op.service, op.operationId, value, (b) => validate(b));
+  return met && { id: met.conflict.id, received: met.received, seed: met.conflict.seed };
+}
