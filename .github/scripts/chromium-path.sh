@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Finds a Chromium for the suite's browser checks (the certification page, the stand-in's Connect
-# page) and exports it as CHROMIUM_PATH (helpers/browser.ts). GitHub's Ubuntu images ship a Chromium
+# page) and exports it as CHROMIUM_PATH (helpers/client/browser.ts). GitHub's Ubuntu images ship a Chromium
 # build linked at /usr/bin/chromium, and Google Chrome; elsewhere Debian's `chromium` package is
 # installed (Ubuntu's own `chromium-browser` is a snap wrapper, not used; never `playwright install`).
 # Without any, the browser checks skip with their reason, so this never fails the job.
