@@ -2,6 +2,7 @@
 // partner credentials, a spare partner for destructive checks, known institutions, and the clock
 // the target's tokens age by. For the mock it comes from the mock's fixture; for a sandbox from .env.
 import { requireEnv, suiteConfig } from '../config/config.js';
+import { readValue, type Env } from '../config/env-schema.js';
 import { MockControl } from './mock-control.js';
 import { registerSecret } from '../secrets/redact.js';
 
@@ -102,23 +103,24 @@ export function fdTargetFromMock(mock: { baseURL: string; origin: string; world:
   };
 }
 
-export function fdTargetFromEnv(): FdTarget {
-  const env = suiteConfig().env;
+export function fdTargetFromEnv(env: Env = suiteConfig().env): FdTarget {
   const secret = (name: string) => {
-    const value = requireEnv(name);
+    const value = requireEnv(name, env);
     registerSecret(value);
     return value;
   };
-  const spare = env.FD_SPARE_PARTNER_ID && env.FD_SPARE_PARTNER_SECRET
-    ? { partnerId: env.FD_SPARE_PARTNER_ID, partnerSecret: secret('FD_SPARE_PARTNER_SECRET') } : undefined;
+  const read = (name: string) => readValue<string>(name, env);
+  const spareId = read('FD_SPARE_PARTNER_ID');
+  const spare = spareId && read('FD_SPARE_PARTNER_SECRET') ? { partnerId: spareId, partnerSecret: secret('FD_SPARE_PARTNER_SECRET') } : undefined;
+  const locationValue = read('FD_LOCATION_ID_VALUE');
   return {
-    kind: 'sandbox', baseURL: requireEnv('FD_BASE_URL'), has: () => false, appKey: secret('FD_APP_KEY'),
-    partner: { partnerId: requireEnv('FD_PARTNER_ID'), partnerSecret: secret('FD_PARTNER_SECRET') },
-    sparePartner: spare, now: () => Date.now(), disputedCustomerId: env.FD_DISPUTED_CUSTOMER_ID || undefined, linkedCustomerId: env.FD_LINKED_CUSTOMER_ID || undefined,
+    kind: 'sandbox', baseURL: requireEnv('FD_BASE_URL', env), has: () => false, appKey: secret('FD_APP_KEY'),
+    partner: { partnerId: requireEnv('FD_PARTNER_ID', env), partnerSecret: secret('FD_PARTNER_SECRET') },
+    sparePartner: spare, now: () => Date.now(), disputedCustomerId: read('FD_DISPUTED_CUSTOMER_ID'), linkedCustomerId: read('FD_LINKED_CUSTOMER_ID'),
     institutions: {
-      branded: requireEnv('FD_INSTITUTION_ID'), unbranded: env.FD_UNBRANDED_INSTITUTION_ID || undefined,
-      routingNumber: requireEnv('FD_ROUTING_NUMBER'),
-      location: env.FD_LOCATION_ID_VALUE ? { idType: env.FD_LOCATION_ID_TYPE || 'EIN', idValue: env.FD_LOCATION_ID_VALUE } : undefined,
+      branded: requireEnv('FD_INSTITUTION_ID', env), unbranded: read('FD_UNBRANDED_INSTITUTION_ID'),
+      routingNumber: requireEnv('FD_ROUTING_NUMBER', env),
+      location: locationValue ? { idType: read('FD_LOCATION_ID_TYPE') ?? 'EIN', idValue: locationValue } : undefined,
     },
   };
 }

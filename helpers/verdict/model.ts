@@ -63,6 +63,8 @@ export interface ServiceVerdict {
 export interface Certification {
   target: string;
   generatedAt: string;
+  /** The run that wrote it (SUITE_RUN_ID): `npm run certify` reads back only its own run's report. */
+  runId?: string;
   verdict: Verdict;
   /** Why the verdict is PARTIAL or NOT RUN. */
   reason?: string;

@@ -6,6 +6,7 @@ import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } fr
 import { checkResult, overallVerdict, serviceVerdict } from './certification.js';
 import type { Certification } from './model.js';
 import { writeCertification } from './certification-report.js';
+import { lockState } from './run-lock.js';
 import { suiteConfig } from '../config/config.js';
 import { loadContract, type Contract } from '../contract/contract.js';
 import { clearCoverageRecords, coverageFromAnnotations, readCoverageRecords, type CoverageRecord } from '../client/coverage.js';
@@ -86,6 +87,12 @@ export default class SuiteReporter implements Reporter {
 
   async onEnd(result: FullResult) {
     const settings = suiteConfig();
+    // A run that does not hold the checkout (a listing while another run is going) writes nothing there.
+    const lock = lockState(settings.reportsDir);
+    if (lock.state === 'other') {
+      console.log(`Reports not written: ${lock.line}`);
+      return;
+    }
     const all = this.checkOutcomes();
     const records = [...this.coverageRecords, ...readCoverageRecords()];
     const coverage = [];
@@ -120,7 +127,7 @@ export default class SuiteReporter implements Reporter {
       const leaked = leakScan.leaks.length > 0;
       const certified = new Set(services.map((s) => s.service));
       const cert: Certification = {
-        target: settings.target, generatedAt: new Date().toISOString(), verdict: leaked ? 'FAIL' : verdict,
+        target: settings.target, generatedAt: new Date().toISOString(), ...(process.env.SUITE_RUN_ID ? { runId: process.env.SUITE_RUN_ID } : {}), verdict: leaked ? 'FAIL' : verdict,
         ...(leaked ? { reason: `card data or secrets found in the run's outputs (${leakScan.leaks.length})` } : reason ? { reason } : {}), provenance: origin,
         checks: { selected: ran + serviceSkips, run: ran, skipped: serviceSkips }, services, leakScan, ...(guest ? { guest } : {}),
         // Every check's result, so that a later run compares with this one (npm run certify -- --baseline).

@@ -1,12 +1,23 @@
 // Covers: the configuration check that opens `npm test` (scripts/check-config.ts): a bad .env
 // value or a misspelled MOCK_FAULTS id is one line and exit 2 within a second or two, before
-// typecheck and lint; a good configuration passes silently.
+// typecheck and lint; a good configuration passes silently. It runs in a folder of its own (its
+// reports/ is not this checkout's, which the run of these tests holds).
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test } from '../../fixtures/self.js';
+
+let dir: string;
+test.beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'check-config-'));
+  fs.symlinkSync(path.resolve('node_modules'), path.join(dir, 'node_modules'), 'dir');
+});
+test.afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 function check(env: Record<string, string>): { code: number; stderr: string } {
   try {
-    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/check-config.ts'], { env: { ...process.env, DOTENV_PATH: '/nonexistent/.env', ...env }, stdio: 'pipe', encoding: 'utf8' });
+    execFileSync(process.execPath, ['--import', 'tsx', path.resolve('scripts/check-config.ts')], { cwd: dir, env: { ...process.env, DOTENV_PATH: '/nonexistent/.env', ...env }, stdio: 'pipe', encoding: 'utf8' });
     return { code: 0, stderr: '' };
   } catch (error) {
     const e = error as { status: number; stderr: string };
@@ -23,18 +34,28 @@ test('a misspelled MOCK_FAULTS id is one line naming it and the nearest known id
   expect(lines[0]).toContain('lock-after-four');
 });
 
-test('a bad TARGET is one configuration line, exit 2', () => {
+test('a bad TARGET is one configuration line naming it, what was expected and what was found, exit 2', () => {
   const { code, stderr } = check({ MOCK_FAULTS: '', TARGET: 'bogus' });
   expect(code).toBe(2);
-  expect(stderr).toMatch(/^configuration error: TARGET=bogus/m);
+  expect(stderr.trim()).toBe('configuration error: TARGET: expected mock or sandbox, found "bogus"');
 });
 
 test('a bad BREAKER_AFTER is one configuration line, exit 2; a count or off passes', () => {
   const { code, stderr } = check({ MOCK_FAULTS: '', BREAKER_AFTER: 'sometimes' });
   expect(code).toBe(2);
-  expect(stderr.trim()).toBe('configuration error: BREAKER_AFTER=sometimes must be a positive integer or off');
+  expect(stderr.trim()).toBe('configuration error: BREAKER_AFTER: expected a positive whole number or off, found "sometimes"');
   expect(check({ MOCK_FAULTS: '', BREAKER_AFTER: 'off' }).code).toBe(0);
   expect(check({ MOCK_FAULTS: '', BREAKER_AFTER: '5' }).code).toBe(0);
+});
+
+test('on a sandbox every bad value of a configured service is its own line; a secret is never shown', () => {
+  const { code, stderr } = check({ MOCK_FAULTS: '', TARGET: 'sandbox', CARD_BASE_URL: 'notaurl', FD_BASE_URL: 'https://fd.example', FD_APP_KEY: ' app-key-with-a-space', FD_ROUTING_NUMBER: '12345' });
+  expect(code).toBe(2);
+  const lines = stderr.trim().split('\n');
+  expect(lines.find((l) => l.startsWith('configuration error: CARD_BASE_URL:'))).toContain('found "notaurl"');
+  expect(lines.find((l) => l.startsWith('configuration error: FD_APP_KEY:'))).toBe('configuration error: FD_APP_KEY: expected the app key, on one line, found a value of 21 characters (not shown) with a space at its start');
+  expect(lines.find((l) => l.startsWith('configuration error: FD_ROUTING_NUMBER:'))).toContain('found "12345"');
+  expect(stderr).not.toContain('app-key-with-a-space');
 });
 
 test('known fault ids and a good configuration pass', () => {

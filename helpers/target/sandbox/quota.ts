@@ -4,7 +4,8 @@
 // places. The provider's test environment gives a partner 100 (provider Test the APIs page); a run
 // that would go past them refuses to start, saying how many it needs and how many exist.
 import { SANDBOX_CUSTOMERS_PER_WORKER } from '../../client/client.js';
-import { suiteConfig } from '../../config/config.js';
+import { fdHeaderNames, suiteConfig } from '../../config/config.js';
+import type { Env } from '../../config/env-schema.js';
 import { fdTargetFromEnv } from '../financial-data.js';
 import { politeFetch } from './sweep.js';
 
@@ -13,9 +14,9 @@ export function customerQuota(): number {
 }
 
 /** The partner's testing customers now, counted through GetCustomers (type testing), or why not. */
-export async function countTestingCustomers(): Promise<number | string> {
-  const target = fdTargetFromEnv();
-  const names = suiteConfig().fdHeaderNames;
+export async function countTestingCustomers(env: Env = suiteConfig().env): Promise<number | string> {
+  const target = fdTargetFromEnv(env);
+  const names = fdHeaderNames(env);
   const json = { 'content-type': 'application/json', accept: 'application/json' };
   try {
     const auth = await politeFetch(`${target.baseURL}/aggregation/v2/partners/authentication`, { method: 'POST', headers: { ...json, [names.appKey]: target.appKey }, body: JSON.stringify(target.partner) });
