@@ -147,8 +147,8 @@ const quoted = (value: string) => JSON.stringify(value.length > 80 ? `${value.sl
 
 /**
  * A value as a one-line error may show it: quoted; a secret, or a value that holds a secret set
- * for another variable, by its length only. A value equal to another variable's is named so (two
- * variables swapped).
+ * for another variable, by its length only. A value equal to another variable's is named so (a
+ * value pasted into the wrong variable).
  */
 export function showValue(variable: string, value: string, env: Env): string {
   const shape = `a value of ${value.length} character${value.length === 1 ? '' : 's'}`;

@@ -118,7 +118,7 @@ async function setup(config: FullConfig) {
   }
   // When every configured service is stopped by its preflight, the verdict is known now: the run
   // ends here with the NOT RUN certification naming each cause, not after every check skipped.
-  if (start.causes.length === 0 || start.causes.some((c) => !c.cause)) return guestTeardown(startBreaker());
+  if (!start.allStopped) return guestTeardown(startBreaker());
   const services = [];
   const coverage = [];
   for (const { service, cause } of start.causes) {

@@ -23,6 +23,8 @@ export interface SandboxStart {
   causes: { service: string; cause?: string }[];
   /** Set when the run must not start at all: its exit code and the NOT RUN reason. */
   stop?: { code: number; reason: string };
+  /** Every configured service is stopped by its preflight: the verdict (NOT RUN) is known now. */
+  allStopped: boolean;
   /** Why the configured linked customer cannot be used (its checks are then NOT RUN). */
   linkedUnusable?: string;
 }
@@ -41,11 +43,13 @@ export async function sandboxStart(env: Env, selected: readonly string[], option
   if (problems.length) {
     for (const p of problems) lines.push({ text: `configuration error: ${problemLine(p)}`, stream: 'err' });
     const more = problems.length > 1 ? ` (and ${problems.length - 1} more: npm run doctor lists them)` : '';
-    return { lines, causes: [], stop: { code: 2, reason: `configuration error: ${problemLine(problems[0])}${more}` } };
+    return { lines, causes: [], allStopped: false, stop: { code: 2, reason: `configuration error: ${problemLine(problems[0])}${more}` } };
   }
   const configured = SERVICES.filter((s) => selected.includes(s.name) && env[s.sandboxBaseUrlEnv]).map((s) => s.name);
   const judge = options.preflight ?? (async (service: string) => (await serviceReadiness(service, env)).find((f) => !f.ready)?.line);
   const causes = await Promise.all(configured.map(async (service) => ({ service, cause: await judge(service) })));
+  for (const { service, cause } of causes) if (cause) lines.push({ text: `preflight: ${service}: ${cause} (its checks are not run)`, stream: 'err' });
+  const allStopped = causes.length > 0 && causes.every((c) => c.cause);
   const fdRuns = causes.some((c) => c.service === 'financial-data' && !c.cause);
   // The testing-customer quota: a run that would go past it does not start (helpers/target/sandbox/quota.ts).
   if (fdRuns) {
@@ -53,7 +57,7 @@ export async function sandboxStart(env: Env, selected: readonly string[], option
     const refusal = typeof existing === 'number' ? quotaRefusal(options.workers, existing, readValue<number>('SANDBOX_CUSTOMER_QUOTA', env) ?? DEFAULT_CUSTOMER_QUOTA) : undefined;
     if (refusal) {
       lines.push({ text: `sandbox quota: ${refusal}`, stream: 'err' });
-      return { lines, causes, stop: { code: 2, reason: `sandbox quota: ${refusal}` } };
+      return { lines, causes, allStopped, stop: { code: 2, reason: `sandbox quota: ${refusal}` } };
     }
   }
   // The configured test data, judged before any check: a linked customer that is missing or not a
@@ -64,5 +68,5 @@ export async function sandboxStart(env: Env, selected: readonly string[], option
     for (const line of data.lines) lines.push({ text: `preflight: financial-data: ${line}`, stream: 'out' });
     linkedUnusable = data.unusable;
   }
-  return { lines, causes, ...(linkedUnusable ? { linkedUnusable } : {}) };
+  return { lines, causes, allStopped, ...(linkedUnusable ? { linkedUnusable } : {}) };
 }

@@ -93,7 +93,8 @@ function cacheFile(service: string): string {
 
 /**
  * The preflight of a sandbox service, once per run (workers and restarted workers read the first
- * verdict from a file keyed by the run id): the first line that is not ready, or undefined.
+ * verdict from a file keyed by the run id): the first line that is not ready, or undefined. The
+ * global setup prints it (helpers/run/sandbox-start.ts); a stopped service's checks skip with it.
  */
 export async function preflight(service: string, env: Env = suiteConfig().env): Promise<string | undefined> {
   const file = cacheFile(service);
@@ -105,6 +106,5 @@ export async function preflight(service: string, env: Env = suiteConfig().env): 
   const cause = (await serviceReadiness(service, env)).find((f) => !f.ready)?.line;
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, JSON.stringify({ cause: cause ?? null }));
-  if (cause) console.error(`preflight: ${service}: ${cause} (its checks are not run)`);
   return cause;
 }
