@@ -8,6 +8,7 @@
 // and each gives one line naming the variable, its exit code (or verdict), no stack frame and no
 // secret value. Preflight only: no check runs. Mistakes marked `issue` are the eighteen a user
 // met through `npm run certify` before this matrix existed.
+import { spawn } from 'node:child_process';
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -17,11 +18,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import forge from 'node-forge';
-import { expect, test } from '../../fixtures/self.js';
+import { expect, linkCheckout, test, userEnv } from '../../fixtures/self.js';
 import { configurationProblems, ENV_SCHEMA, problemLine, type Env } from '../../helpers/config/env-schema.js';
 import { doctor } from '../../helpers/run/doctor.js';
 import { sandboxStart } from '../../helpers/run/sandbox-start.js';
-import { startStandIn, type StandInHandle, type StandInService } from '../../mocks/stand-in.js';
+import { startStandIn, toDotenv, type StandInHandle, type StandInService } from '../../mocks/stand-in.js';
 
 // One worker runs the matrix in order: the stand-ins are started once.
 test.describe.configure({ mode: 'default' });
@@ -342,3 +343,40 @@ for (const m of MISTAKES) {
     }
   });
 }
+
+// One mistake through the real command (a Playwright start costs seconds of CPU), for the glue
+// around the functions above: in a checkout of its own, `npm run certify -- --service
+// card-enrollment` with the .env a user wrote, the global setup stopping the run.
+test('end to end: npm run certify with a keys URL answering 404: one line naming CARD_KEYS_URL, NOT RUN (exit 5), the report says why, no stack, no secret', async () => {
+  test.setTimeout(120_000);
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'certify-mistake-'));
+  try {
+    linkCheckout(home);
+    const dotenv = path.join(home, '.env');
+    // Not spawnSync: the stand-ins answer from this process, which must stay free to.
+    const certify = async (env: Record<string, string>) => {
+      fs.writeFileSync(dotenv, `TARGET=sandbox\n${toDotenv(env)}`);
+      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/certify.ts', '--service', 'card-enrollment', '--workers', '1'], { cwd: home, env: userEnv(dotenv), stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      child.stdout.on('data', (c: Buffer) => { output += c.toString(); });
+      child.stderr.on('data', (c: Buffer) => { output += c.toString(); });
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      const lines = output.split('\n').filter((l) => l.trim() && !/npm warn/i.test(l));
+      return { code, lines, report: fs.readFileSync(path.join(home, 'reports', 'certification.md'), 'utf8') };
+    };
+    const card = world.env['card-enrollment'];
+    const secrets = [card.CARD_API_KEY];
+
+    const keys404 = await certify({ ...card, CARD_KEYS_URL: `${world.origin['card-enrollment']}/no-keys-here` });
+    expect(keys404.code, keys404.lines.join('\n')).toBe(5);
+    expect(keys404.lines.filter((l) => l.startsWith('preflight: '))).toEqual([expect.stringMatching(/^preflight: card-enrollment: CARD_KEYS_URL: expected a JWK set at that URL \(200, JSON\).*, found 404 \(application\/json\) \(its checks are not run\)$/)]);
+    expect(keys404.lines.at(-1)).toMatch(/^VERDICT: NOT RUN \(card-enrollment stopped by the preflight: CARD_KEYS_URL: .*found 404.*\) for sandbox/);
+    expect(keys404.report).toContain('CARD_KEYS_URL');
+    for (const run of [keys404]) {
+      expect(run.lines.join('\n')).not.toMatch(/^\s+at .+[:(]/m);
+      for (const secret of secrets) expect(run.lines.join('\n').includes(secret)).toBe(false);
+    }
+  } finally {
+    fs.rmSync(home, { recursive: true, force: true });
+  }
+});

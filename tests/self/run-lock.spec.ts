@@ -8,9 +8,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '../../fixtures/self.js';
+import { expect, linkCheckout, test, userEnv } from '../../fixtures/self.js';
 import { acquireRunLock, lockFile, lockState, releaseRunLock, RUN_LOCK_ENV, RunRefused, type LockHolder } from '../../helpers/verdict/run-lock.js';
-import { ENV_SCHEMA } from '../../helpers/config/env-schema.js';
 
 const HOLD_SPEC = `
 import fs from 'node:fs';
@@ -27,21 +26,6 @@ test.beforeEach(() => {
 });
 test.afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-/** A checkout of this suite in `dir`: its code linked, its config copied, one held check of card enrollment. */
-function checkout(): void {
-  for (const name of ['node_modules', 'helpers', 'mocks', 'fixtures', 'schemas', 'scripts', 'tools', 'package.json', 'tsconfig.json']) fs.symlinkSync(path.resolve(name), path.join(dir, name));
-  fs.copyFileSync('playwright.config.ts', path.join(dir, 'playwright.config.ts'));
-  for (const project of ['card-enrollment', 'installments', 'financial-data', 'self']) fs.mkdirSync(path.join(dir, 'tests', project), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'tests', 'card-enrollment', 'hold.spec.ts'), HOLD_SPEC);
-}
-
-/** The environment of a user's terminal: no variable of this run or of the suite's schema. */
-function userEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, TARGET: 'mock', DOTENV_PATH: path.join(dir, 'no.env'), CI: '', FORCE_COLOR: '0' };
-  for (const name of [RUN_LOCK_ENV, 'SUITE_RUN_ID', 'SUITE_KEEP_REPORTS', 'SUITE_BREAKER_DIR', 'MUTATION_LANE_DIR', ...ENV_SCHEMA.map((e) => e.name)]) if (name !== 'TARGET') delete env[name];
-  return env;
-}
-
 const certifyArgs = ['--import', 'tsx', 'scripts/certify.ts', '--service', 'card-enrollment', '--workers', '1'];
 
 async function until(what: string, done: () => boolean, timeoutMs = 90_000): Promise<void> {
@@ -54,8 +38,8 @@ async function until(what: string, done: () => boolean, timeoutMs = 90_000): Pro
 
 test('a second run in a checkout is refused with one line naming the first; the first run\'s report is its own and intact', async () => {
   test.setTimeout(180_000);
-  checkout();
-  const env = userEnv();
+  linkCheckout(dir, { 'card-enrollment/hold.spec.ts': HOLD_SPEC });
+  const env = userEnv(path.join(dir, 'no.env'), { TARGET: 'mock' });
   const first = spawn(process.execPath, certifyArgs, { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let firstOutput = '';
   first.stdout.on('data', (c: Buffer) => { firstOutput += c.toString(); });
