@@ -35,7 +35,10 @@ test('an auth or sensitive-data failure fails the verdict even when it rests on 
   const rules = [{ id: 'S-AUTH-KEY', text: 't', kind: 'auth' as const, source: 'assumption' as const, cite: 'c', operations: ['op'] }];
   const failed: TestOutcome = { ...outcome(['@assumption'], 'failed'), rules: ['S-AUTH-KEY'], error: 'Expected 401' };
   expect(serviceVerdict('s', 'S', 'seed', [failed], coverage, rules).verdict).toBe('FAIL');
-  const echo: TestOutcome = { ...outcome(['@assumption'], 'failed'), error: '[sensitiveEchoConformance] GET /x (op) 200: Received: a full SSN' };
+  const echo: TestOutcome = {
+    ...outcome(['@assumption'], 'failed'), error: '[sensitiveEchoConformance] GET /x (op) 200: Received: a full SSN',
+    violations: [{ check: 'sensitiveEchoConformance', operationId: 'op', method: 'GET', path: '/x', status: 200, lead: true }],
+  };
   expect(verdict('seed', echo).verdict).toBe('FAIL');
   const other: TestOutcome = { ...outcome(['@assumption'], 'failed'), error: 'Expected 409' };
   expect(verdict('seed', other).verdict).toBe('CONDITIONAL');
@@ -43,14 +46,18 @@ test('an auth or sensitive-data failure fails the verdict even when it rests on 
 });
 
 test('failures of one root cause are one group; a passing partial run is PARTIAL, never PASS', () => {
-  const fail = (title: string, error: string): TestOutcome => ({ project: 's', title, file: 'f', tags: [], status: 'failed', error });
+  const fail = (title: string, error: string, violations?: TestOutcome['violations']): TestOutcome => ({ project: 's', title, file: 'f', tags: [], status: 'failed', error, violations });
+  // The cause is the violation the client carried (check, operation, status), never read from the message.
+  const undocumented = { check: 'statusCodeConformance', operationId: 'GetCustomer', method: 'GET', path: '/customers/{id}', status: 500 };
   const v = serviceVerdict('s', 'S', 'seed', [
-    fail('a', '[statusCodeConformance] GET /customers/{id} (GetCustomer) 200: Received: 500 / Documented: 200, 404\nmore'),
-    fail('b', '[statusCodeConformance] GET /customers/{id} (GetCustomer) 200: Received: 500 / Documented: 200, 404'),
+    fail('a', '[statusCodeConformance] GET /customers/{id} (GetCustomer): Received: 500 / Documented: 200, 404\nmore', [{ ...undocumented, lead: true }]),
+    fail('b', 'a message worded otherwise', [{ ...undocumented, lead: true }]),
     fail('c', 'expect(received).toBe(expected) 401 vs 200 for 3fa85f64-5717-4562-b3fc-2c963f66afa6'),
+    // A violation met inside a check that failed on its own expectation is not that failure's cause.
+    fail('d', 'expect(received).toBe(expected) 401 vs 200 for 3fa85f64-5717-4562-b3fc-2c963f66afa7', [undocumented]),
   ], coverage);
   expect(v.failures.map((g) => [g.cause, g.titles.length])).toEqual([
-    ['statusCodeConformance: GET /customers/{id} (GetCustomer) 200', 2], [rootCause('expect(received).toBe(expected) 401 vs 200 for <id>'), 1],
+    ['statusCodeConformance: GET /customers/{id} (GetCustomer) 500', 2], [rootCause('expect(received).toBe(expected) 401 vs 200 for <id>'), 2],
   ]);
   expect(v.failures[0].message).toContain('more');
   const pass = verdict('seed', outcome([], 'passed'));
@@ -69,9 +76,9 @@ test('a command-line filter is read wherever Playwright keeps it', () => {
 });
 
 test('what a failure would weigh: an assumption check conditional, unless it is auth, card data or an echo', () => {
-  expect(failureWeight('card-enrollment', 'seed', [], [], '[responseSchemaConformance] x')).toBe('fail');
-  expect(failureWeight('card-enrollment', 'seed', ['@provider'], [], '[responseSchemaConformance] x')).toBe('fail');
-  expect(failureWeight('card-enrollment', 'seed', ['@assumption'], [], '[responseSchemaConformance] x')).toBe('conditional');
-  expect(failureWeight('card-enrollment', 'seed', ['@assumption'], [], '[sensitiveEchoConformance] x')).toBe('fail');
-  expect(failureWeight('card-enrollment', 'seed', ['@assumption'], ['CE-AUTH-UNKNOWN-KEY'], '[responseSchemaConformance] x')).toBe('fail');
+  expect(failureWeight('card-enrollment', 'seed', [], [], 'responseSchemaConformance')).toBe('fail');
+  expect(failureWeight('card-enrollment', 'seed', ['@provider'], [], 'responseSchemaConformance')).toBe('fail');
+  expect(failureWeight('card-enrollment', 'seed', ['@assumption'], [], 'responseSchemaConformance')).toBe('conditional');
+  expect(failureWeight('card-enrollment', 'seed', ['@assumption'], [], 'sensitiveEchoConformance')).toBe('fail');
+  expect(failureWeight('card-enrollment', 'seed', ['@assumption'], ['CE-AUTH-UNKNOWN-KEY'], 'responseSchemaConformance')).toBe('fail');
 });
