@@ -7,12 +7,12 @@
 // `faults.has('blind-...')` switches in cards.ts / errors.ts.
 // `npm run mutation -- --service card-enrollment --blind` runs only these. The argument after the
 // source: the ids of schemas/card-enrollment/rules.yaml broken (read afterwards, for `--targeted`).
-import type { Fault, Relaxation } from '../kit/faults.js';
+import { faultCatalogue, type Fault, type Relaxation } from '../kit/faults.js';
 
-const blind = (id: string, rule: string, source: Fault['source'], rules?: string[], relax?: Relaxation[]): Fault =>
+const blind = <Id extends string>(id: Id, rule: string, source: Fault['source'], rules?: string[], relax?: Relaxation[]): Fault<Id> =>
   ({ id, rule, source, origin: 'blind', ...(rules ? { rules } : {}), ...(relax ? { relax } : {}) });
 
-export const CARD_BLIND_FAULTS: Fault[] = [
+export const CARD_BLIND_FAULTS = faultCatalogue([
   // Off-by-one limits and patterns (seed, Consumer / ConsumerIdentity / Card tables and Limits).
   blind('blind-firstName-31-accepted', 'consumer.firstName max 30 characters (seed, Consumer; Limits): 31 accepted', 'seed', ['CE-LIM-FIRSTNAME'],
     [{ schema: 'Consumer', at: ['properties', 'firstName'], set: { maxLength: 31 } }]),
@@ -48,4 +48,4 @@ export const CARD_BLIND_FAULTS: Fault[] = [
   blind('blind-correlation-prefix-stripped', 'srcCorrelationId given in the request is echoed (seed, SrcCorrelationId): the 8-hex prefix is trimmed, only the UUID part is echoed', 'seed', ['CE-ECHO-CORRELATION']),
   // No rule of the catalogue covers dateConsumerAdded: no `rules`, the targeted run takes the whole service.
   blind('blind-consumer-added-not-utc', 'MaskedConsumer.dateConsumerAdded is a UTC datetime (seed, MaskedConsumer): written with a +01:00 offset (same instant)', 'seed'),
-];
+]);

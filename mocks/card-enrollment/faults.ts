@@ -1,13 +1,13 @@
 // Fault catalogue of the card enrollment mock: each entry breaks one rule of seed 000 (or of an
 // assumption of reference/card-enrollment.md). `npm run mutation` proves the suite catches each.
 // `rules`: the ids of schemas/card-enrollment/rules.yaml it breaks (`--targeted` runs their specs).
-import type { Fault } from '../kit/faults.js';
+import { faultCatalogue, type Fault } from '../kit/faults.js';
 
-const limit = (id: string, schema: string, field: string, drop: string[], rule: string, rules: string[]): Fault => ({
+const limit = <Id extends string>(id: Id, schema: string, field: string, drop: string[], rule: string, rules: string[]): Fault<Id> => ({
   id, rule, source: 'seed', rules, relax: [{ schema, at: ['properties', field], drop }],
 });
 
-export const CARD_FAULTS: Fault[] = [
+export const CARD_FAULTS = faultCatalogue([
   // Limits, enums, patterns (seed, Limits and field tables): the mock's validation is loosened.
   limit('firstName-max-unenforced', 'Consumer', 'firstName', ['maxLength'], 'consumer.firstName max 30', ['CE-LIM-FIRSTNAME']),
   limit('lastName-max-unenforced', 'Consumer', 'lastName', ['maxLength'], 'consumer.lastName max 30', ['CE-LIM-LASTNAME']),
@@ -93,4 +93,4 @@ export const CARD_FAULTS: Fault[] = [
   // Not a deviation: the switch a spec turns on (control surface) to see the 500 INTERNAL body.
   { id: 'answer-500', rule: 'the 500 INTERNAL body (seed, Errors; reference A6)', source: 'seed', rules: ['CE-ERR-INTERNAL'], mutation: false },
   { id: 'internal-body-wrong', rule: '500 body: code 500, status INTERNAL, message', source: 'seed', rules: ['CE-ERR-INTERNAL'] },
-];
+]);

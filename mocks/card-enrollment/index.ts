@@ -1,12 +1,14 @@
 // The card enrollment mock: POST {base}/cards, GET /keys (JWK set, outside the base path), the
 // /__mock/ control surface. Started per worker on port 0, or standalone by `npm run mock`.
 import { createMockApp, listen, type MockContext, type MockHandle } from '../kit/app.js';
+import type { CardFaultId } from './catalogue.js';
 import { appOptions, type StandInMode } from '../kit/stand-in-mode.js';
 import { prepareService } from '../kit/service.js';
 import { registerCards } from './cards.js';
 import { sendError } from './errors.js';
 import { CARD_BLIND_FAULTS } from './blind-faults.js';
 import { CARD_FAULTS } from './faults.js';
+import { CARD_CATALOGUE } from './catalogue.js';
 import { createEncryptionKeys } from './keys.js';
 import { createCardWorld, type CardWorld } from './world.js';
 
@@ -19,10 +21,10 @@ export interface CardMockHandle extends MockHandle {
 }
 
 export async function startCardEnrollmentMock(options: { faults?: string[]; port?: number; standIn?: StandInMode } = {}): Promise<CardMockHandle> {
-  const { faults, contract, clock, deliveries } = await prepareService('card-enrollment', [...CARD_FAULTS, ...CARD_BLIND_FAULTS], options.faults);
+  const { faults, contract, clock, deliveries } = await prepareService('card-enrollment', CARD_CATALOGUE, options.faults);
   const world = createCardWorld();
   const keys = await createEncryptionKeys();
-  const context: MockContext = {
+  const context: MockContext<CardFaultId> = {
     service: 'card-enrollment', faults, clock, deliveries, onReset: [],
     world: () => ({ clients: world.clients.map((c) => ({ srcClientIds: c.srcClientIds, serviceIds: c.serviceIds })), receipts: world.receipts.map((r) => ({ enrolmentReferenceId: r.enrolmentReferenceId })) }),
     credentials: () => ({ clients: world.clients, receipts: world.receipts.map((r) => ({ enrolmentReferenceId: r.enrolmentReferenceId })) }),

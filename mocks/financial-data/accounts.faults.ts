@@ -1,9 +1,9 @@
 // Faults of accounts (issue 10): each breaks one rule of schemas/financial-data/rules/accounts.yaml,
 // as a provider might: on one reader only, a filter ignored, a state change not seen by another
 // reader, a wrong unit or status. Guarded in mocks/financial-data/accounts.ts.
-import type { Fault } from '../kit/faults.js';
+import { faultCatalogue } from '../kit/faults.js';
 
-export const ACCOUNTS_FAULTS: Fault[] = [
+export const ACCOUNTS_FAULTS = faultCatalogue([
   // Simple variants (seed 002, Accounts: basic information of active accounts).
   { id: 'accounts-simple-list-shows-pending', rule: 'GetCustomerAccountsSimple lists only active accounts (FD-ACCT-SIMPLE-ACTIVE@acct-list-simple)', source: 'seed', rules: ['FD-ACCT-SIMPLE-ACTIVE'] },
   { id: 'accounts-simple-by-login-shows-pending', rule: 'the simple by-login list holds only active accounts (FD-ACCT-SIMPLE-ACTIVE@acct-by-login-simple)', source: 'seed', rules: ['FD-ACCT-SIMPLE-ACTIVE'] },
@@ -37,4 +37,4 @@ export const ACCOUNTS_FAULTS: Fault[] = [
   { id: 'accounts-display-first-four', rule: 'accountNumberDisplay shows the LAST four digits (FD-ACCT-NUMBER-MASKED)', source: 'assumption', rules: ['FD-ACCT-NUMBER-MASKED'] },
   { id: 'accounts-number-last-six', rule: 'number never shows more than the last four digits (FD-ACCT-NUMBER-MASKED@acct-by-institution)', source: 'assumption', rules: ['FD-ACCT-NUMBER-MASKED'] },
   { id: 'accounts-id-pattern-unchecked', rule: 'a malformed account id in a path is a 400 (FD-ACCT-ID-FORMAT)', source: 'assumption', rules: ['FD-ACCT-ID-FORMAT'], relax: [{ schema: 'AccountIdParam', drop: ['pattern'] }] },
-];
+]);

@@ -1,7 +1,7 @@
 // Faults of app-registration (issue 12): each breaks one rule of schemas/financial-data/rules/app-registration.yaml.
-import type { Fault } from '../kit/faults.js';
+import { faultCatalogue } from '../kit/faults.js';
 
-export const APP_REGISTRATION_FAULTS: Fault[] = [
+export const APP_REGISTRATION_FAULTS = faultCatalogue([
   // Registrations (seed 002, App registration; provider 1.35.0 AppRegistrationStatus, ApplicationId).
   { id: 'app-register-approved', rule: 'FD-APP-REGISTER: a new registration is pending (P), not approved at once', source: 'provider', rules: ['FD-APP-REGISTER'] },
   { id: 'app-list-hides-pending', rule: 'FD-APP-READ-BACK: getApplications lists pending registrations', source: 'seed', rules: ['FD-APP-READ-BACK'] },
@@ -64,4 +64,4 @@ export const APP_REGISTRATION_FAULTS: Fault[] = [
   { id: 'authdetails-migrated-still-legacy', rule: 'FD-AUTHDETAILS-LEGACY: a login migrated to OAuth answers its details', source: 'seed', rules: ['FD-AUTHDETAILS-LEGACY'] },
   { id: 'authdetails-unavailable-3003', rule: 'FD-AUTHDETAILS-UNAVAILABLE: unavailable details carry code 3004 (not 3003)', source: 'seed', rules: ['FD-AUTHDETAILS-UNAVAILABLE'] },
   { id: 'authdetails-unknown-login-served', rule: 'FD-AUTHDETAILS-UNKNOWN: an unknown login is a 404', source: 'seed', rules: ['FD-AUTHDETAILS-UNKNOWN'] },
-];
+]);

@@ -3,12 +3,12 @@
 // written from the rules without reading the suite. `npm run mutation -- --blind` measures them.
 // Behaviour faults are switches in the handlers (`faults.has('blind-...')`); validation faults
 // loosen the mock's copy of the contract. `rules`: the ids of schemas/financial-data/rules.yaml broken.
-import type { Fault } from '../kit/faults.js';
+import { faultCatalogue, type Fault } from '../kit/faults.js';
 
 const SECRET_CLASS = '[A-Za-z0-9!@#$%&*_+-]';
-const blind = (f: Omit<Fault, 'origin'>): Fault => ({ ...f, origin: 'blind' });
+const blind = <const F extends Omit<Fault, 'origin'>>(f: F): Fault<F['id']> => ({ ...f, origin: 'blind' }) as Fault<F['id']>;
 
-export const FD_BLIND_FAULTS: Fault[] = [
+export const FD_BLIND_FAULTS = faultCatalogue([
   // Authentication and partner (seed 002, Authentication and Limits; reference, Partner lock).
   blind({ id: 'blind-lock-after-four', rule: 'the partner locks after five failed authentications; four do not lock (seed Limits; reference Partner lock)', source: 'seed', rules: ['FD-LOCK-FIVE'] }),
   blind({
@@ -49,4 +49,4 @@ export const FD_BLIND_FAULTS: Fault[] = [
   blind({ id: 'blind-certified-search-ignored', rule: 'search restricts GetCertifiedInstitutions as it does GetInstitutions (seed Institutions: same query)', source: 'seed', rules: ['FD-INST-SEARCH'] }),
   // Errors (provider 1.35.0 ErrorMessage; reference Error bodies).
   blind({ id: 'blind-conflict-body-without-code', rule: 'the 409 error body is {code, message} like every other status (provider ErrorMessage requires code; reference Error bodies)', source: 'provider', rules: ['FD-CUST-USERNAME-UNIQUE', 'FD-CONS-UNIQUE', 'FD-BUS-ONE'] }),
-];
+]);

@@ -1,7 +1,7 @@
 // Faults of connect-components (issue 12): each breaks one rule of schemas/financial-data/rules/connect-components.yaml.
-import type { Fault } from '../kit/faults.js';
+import { faultCatalogue } from '../kit/faults.js';
 
-export const CONNECT_COMPONENTS_FAULTS: Fault[] = [
+export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
   // Sessions (seed 002, Connect components).
   { id: 'components-oauth-institution-unchecked', rule: 'FD-COMPONENTS-INSTITUTION: an OAuth URL for an unknown institution is a 404', source: 'seed', rules: ['FD-COMPONENTS-INSTITUTION'] },
   { id: 'components-login-form-institution-unchecked', rule: 'FD-COMPONENTS-INSTITUTION: a login form for an unknown institution is a 404', source: 'seed', rules: ['FD-COMPONENTS-INSTITUTION'] },
@@ -25,4 +25,4 @@ export const CONNECT_COMPONENTS_FAULTS: Fault[] = [
   { id: 'components-config-delete-other-partner', rule: "FD-COMPONENTS-CONFIG-OWNER: another partner cannot delete our configuration", source: 'seed', rules: ['FD-COMPONENTS-CONFIG-OWNER'] },
   // Error body (reference, Error bodies; provider 1.35.0 GoldStandardErrorMessage).
   { id: 'components-error-default-shape', rule: 'FD-COMPONENTS-ERROR-SHAPE: errors carry {"Errors": {"Error": [...]}}, not {code, message}', source: 'provider', rules: ['FD-COMPONENTS-ERROR-SHAPE'] },
-];
+]);

@@ -1,7 +1,7 @@
 // Faults of connect (issue 12): each breaks one rule of schemas/financial-data/rules/connect.yaml.
-import type { Fault } from '../kit/faults.js';
+import { faultCatalogue } from '../kit/faults.js';
 
-export const CONNECT_FAULTS: Fault[] = [
+export const CONNECT_FAULTS = faultCatalogue([
   // The link (seed 002, Connect: 200 URL; provider 1.35.0 ConnectLink examples).
   { id: 'connect-link-http', rule: 'FD-CONNECT-URL: the link is an https URL (not http)', source: 'provider', rules: ['FD-CONNECT-URL'] },
   { id: 'connect-link-without-customer', rule: 'FD-CONNECT-URL: the link names the customer of the request', source: 'provider', rules: ['FD-CONNECT-URL'] },
@@ -36,4 +36,4 @@ export const CONNECT_FAULTS: Fault[] = [
   { id: 'connect-experiences-app-optional', rule: 'FD-CONNECT-EXPERIENCES: no appName is a 400', source: 'provider', rules: ['FD-CONNECT-EXPERIENCES'] },
   { id: 'connect-experiences-unknown-app-empty', rule: 'FD-CONNECT-EXPERIENCES: an unknown application name is a 404, not an empty list', source: 'provider', rules: ['FD-CONNECT-EXPERIENCES'] },
   { id: 'connect-experiences-filter-ignored', rule: 'FD-CONNECT-EXPERIENCES: the product code filter keeps only matching experiences', source: 'provider', rules: ['FD-CONNECT-EXPERIENCES'] },
-];
+]);

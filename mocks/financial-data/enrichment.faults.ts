@@ -1,12 +1,12 @@
 // Faults of enrichment (issue 12): each breaks one rule of schemas/financial-data/rules/enrichment.yaml.
 // The batch cap, the required members and the lengths are enforced from the contract: their faults
 // loosen (or tighten) the mock's copy of the request schema.
-import type { Fault } from '../kit/faults.js';
+import { faultCatalogue } from '../kit/faults.js';
 
 const batch = ['properties', 'transactions'];
 const member = (name: string) => ['properties', name];
 
-export const ENRICHMENT_FAULTS: Fault[] = [
+export const ENRICHMENT_FAULTS = faultCatalogue([
   // Batch size (seed 002, Limits: 1000; provider minItems 1).
   { id: 'enrich-batch-uncapped', rule: 'FD-ENRICH-BATCH: a batch of 1001 transactions is a 400', source: 'seed', rules: ['FD-ENRICH-BATCH'], relax: [{ schema: 'EnrichTransactionsPayload', at: batch, drop: ['maxItems'] }] },
   { id: 'enrich-batch-cap-999', rule: 'FD-ENRICH-BATCH: a batch of 1000 transactions is enriched', source: 'seed', rules: ['FD-ENRICH-BATCH'], relax: [{ schema: 'EnrichTransactionsPayload', at: batch, set: { maxItems: 999 } }] },
@@ -23,4 +23,4 @@ export const ENRICHMENT_FAULTS: Fault[] = [
   { id: 'enrich-description-uncapped', rule: 'FD-ENRICH-FIELD-LIMITS: a description of 1025 characters is a 400', source: 'provider', rules: ['FD-ENRICH-FIELD-LIMITS'], relax: [{ schema: 'EnrichmentTransactionFields', at: member('description'), drop: ['maxLength'] }] },
   { id: 'enrich-customer-id-cap-99', rule: 'FD-ENRICH-FIELD-LIMITS: an externalCustomerId of 100 characters is accepted', source: 'provider', rules: ['FD-ENRICH-FIELD-LIMITS'], relax: [{ schema: 'EnrichmentTransactionPayload', at: member('externalCustomerId'), set: { maxLength: 99 } }] },
   { id: 'enrich-details-uncapped', rule: 'FD-ENRICH-FIELD-LIMITS: 31 additionalDetails keys are a 400', source: 'provider', rules: ['FD-ENRICH-FIELD-LIMITS'], relax: [{ schema: 'EnrichmentAdditionalDetails', drop: ['maxProperties'] }] },
-];
+]);

@@ -1,14 +1,14 @@
 // Fault catalogue of the financial data mock: each entry breaks one rule of seed 002 (or of an
 // assumption of reference/financial-data.md). `npm run mutation` proves the suite catches each.
 // `rules`: the ids of schemas/financial-data/rules.yaml it breaks (`--targeted` runs their specs).
-import type { Fault } from '../kit/faults.js';
+import { faultCatalogue, type Fault } from '../kit/faults.js';
 
 const SECRET_CLASS = '[A-Za-z0-9!@#$%&*_+-]';
-const secretPattern = (pattern: string, id: string, rule: string, rules: string[]): Fault => ({
+const secretPattern = <Id extends string>(pattern: string, id: Id, rule: string, rules: string[]): Fault<Id> => ({
   id, rule, source: 'seed', rules, relax: [{ schema: 'NewPartnerSecret', drop: ['minLength', 'maxLength'], set: { pattern } }],
 });
 
-export const FD_FAULTS: Fault[] = [
+export const FD_FAULTS = faultCatalogue([
   // Authentication (seed 002, Authentication and Limits).
   { id: 'bad-secret-accepted', rule: 'CreateToken: bad credentials are a 401', source: 'seed', rules: ['FD-TOKEN-ISSUE'] },
   { id: 'lock-never-engaged', rule: 'five failed authentications lock the partner', source: 'seed', rules: ['FD-LOCK-FIVE'] },
@@ -88,4 +88,4 @@ export const FD_FAULTS: Fault[] = [
   { id: 'business-update-ignores-address', rule: 'every field sent on UpdateBusiness reads back (FD-BUS-UPDATE)', source: 'seed', rules: ['FD-BUS-UPDATE'] },
   { id: 'error-body-wrong-shape', rule: 'error body {code, message}', source: 'assumption', rules: ['FD-AUTH-401-NAMES-HEADER'] },
   { id: 'bad-json-crashes', rule: 'a malformed body is a 400, never a 500', source: 'seed', rules: ['FD-ERR-MALFORMED-JSON'] },
-];
+]);

@@ -1,8 +1,8 @@
 // Faults of micro-entries (issue 10): each breaks one rule of schemas/financial-data/rules/micro-entries.yaml.
 // Guarded in mocks/financial-data/micro-entries.ts (validation faults loosen the contract's request schemas).
-import type { Fault } from '../kit/faults.js';
+import { faultCatalogue } from '../kit/faults.js';
 
-export const MICRO_ENTRIES_FAULTS: Fault[] = [
+export const MICRO_ENTRIES_FAULTS = faultCatalogue([
   // Initiation (seed 002, Micro entries and switches; Limits: two micro amounts, each under one dollar).
   { id: 'micro-entries-single-deposit', rule: 'FD-MICRO-INITIATE: the initiation answers two micro entries (depositCount 1)', source: 'seed', rules: ['FD-MICRO-INITIATE'] },
   { id: 'micro-entries-amounts-in-cents', rule: 'FD-MICRO-AMOUNTS: each micro amount under one dollar (deposited in cents: 12 dollars for 0.12)', source: 'seed', rules: ['FD-MICRO-AMOUNTS'] },
@@ -29,4 +29,4 @@ export const MICRO_ENTRIES_FAULTS: Fault[] = [
   { id: 'micro-entries-error-status-completed', rule: 'FD-MICRO-ERROR-BODY: a refused verification reports status Completed', source: 'provider', rules: ['FD-MICRO-ERROR-BODY'] },
   { id: 'micro-entries-amount-cap-unenforced', rule: 'FD-MICRO-AMOUNT-RANGE: an amount of a dollar or more is taken as an attempt, not refused', source: 'seed', rules: ['FD-MICRO-AMOUNT-RANGE'], relax: [{ schema: 'MicroDepositVerification', at: ['properties', 'amounts', 'items'], drop: ['maximum'] }] },
   { id: 'micro-entries-amount-cap-98-cents', rule: 'FD-MICRO-AMOUNT-RANGE: 99 cents refused as malformed (cap off by one)', source: 'seed', rules: ['FD-MICRO-AMOUNT-RANGE'], relax: [{ schema: 'MicroDepositVerification', at: ['properties', 'amounts', 'items'], set: { maximum: 0.98 } }] },
-];
+]);

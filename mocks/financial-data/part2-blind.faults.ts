@@ -2,11 +2,11 @@
 // provider's document (1.35.0) or reference/financial-data.md, the way a provider's engineer would,
 // written from the rules, the contract and the mock without reading the suite's specs.
 // `npm run mutation -- --service financial-data --blind` measures them with those of part 1.
-import type { Fault } from '../kit/faults.js';
+import { faultCatalogue, type Fault } from '../kit/faults.js';
 
-export const blind = (f: Omit<Fault, 'origin'>): Fault => ({ ...f, origin: 'blind' });
+export const blind = <const F extends Omit<Fault, 'origin'>>(f: F): Fault<F['id']> => ({ ...f, origin: 'blind' }) as Fault<F['id']>;
 
-export const FD_PART2_BLIND_FAULTS: Fault[] = [
+export const FD_PART2_BLIND_FAULTS = faultCatalogue([
   // Accounts (seed 002, Accounts; provider 1.35.0 CustomerAccount(s), refresh v1 / v2; reference Identifiers).
   blind({ id: 'blind-accounts-deleted-login-listed-by-institution', rule: "after a delete of a login its accounts are absent from every list, GetCustomerAccountsByInstitution included (seed 002, Accounts: delete removes access to that data)", source: 'seed', rules: ['FD-ACCT-DELETE-LOGIN'] }),
   blind({ id: 'blind-accounts-delete-account-empties-login-in-simple-list', rule: 'after DeleteCustomerAccount the other accounts of its login stay in GetCustomerAccountsSimple (seed 002, Accounts: other permissioned accounts stay accessible)', source: 'seed', rules: ['FD-ACCT-DELETE-KEEPS-OTHERS'] }),
@@ -77,4 +77,4 @@ export const FD_PART2_BLIND_FAULTS: Fault[] = [
   blind({ id: 'blind-switches-external-includes-untagged', rule: 'the external id list holds exactly the deposit switches carrying that external id, not the untagged ones of the same customer (seed 002, Resources - Switch: also found by external_id)', source: 'seed', rules: ['FD-SW-EXTERNAL'] }),
   blind({ id: 'blind-switches-bill-pay-list-without-failure-reason', rule: "a failed switch carries its failureReason in the list too, the bill pay list included (provider 1.35.0 status 'failed - refer to failureReason')", source: 'provider', rules: ['FD-SW-FAILURE-REASON'] }),
   blind({ id: 'blind-switches-bill-pay-bank-full-number', rule: 'bank payment methods name the linked account by routing number and its last four digits only, never the full number (provider 1.35.0 paymentMethods.endsWith; DESIGN.md convention 12)', source: 'provider', rules: ['FD-SW-ACCOUNT-DIGITS'] }),
-];
+]);

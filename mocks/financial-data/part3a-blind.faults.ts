@@ -3,10 +3,10 @@
 // seed 002, the provider's document (1.35.0) or this contract's assumptions, the way a provider's
 // engineer would, written from the rules, the contract and the mock without reading the suite's specs.
 // `npm run mutation -- --service financial-data --blind` measures them with those of parts 1 and 2.
-import type { Fault } from '../kit/faults.js';
+import { faultCatalogue } from '../kit/faults.js';
 import { blind } from './part2-blind.faults.js';
 
-export const FD_PART3A_BLIND_FAULTS: Fault[] = [
+export const FD_PART3A_BLIND_FAULTS = faultCatalogue([
   // The report store (seed 002, Decisioning report generation; States and transitions - Report; Events; Errors 403, 404).
   blind({ id: 'blind-report-testing-born-success', rule: "a generate operation answers 202 with status inProgress, a testing customer's report too: it is not answered (nor read) as success before it completes (seed 002, Decisioning report generation: all asynchronous; States and transitions - Report)", source: 'seed', rules: ['FD-REPORT-ASYNC'] }),
   blind({ id: 'blind-report-type-lowercased-when-done', rule: 'a report keeps the type of its 202 once it completes: voaHistory, preQualVoa, voePayroll... are not read back lower-cased (seed 002, States and transitions - Report: the same report polled until it ends; provider 1.35.0 ReportType)', source: 'seed', rules: ['FD-REPORT-TERMINAL'] }),
@@ -38,4 +38,4 @@ export const FD_PART3A_BLIND_FAULTS: Fault[] = [
   blind({ id: 'blind-billing-no-size-unpaged', rule: 'without size a billing page holds 100 reports, not the whole window (seed 002, Report retrieval and Limits: size default 100)', source: 'seed', rules: ['FD-BILLING-DEFAULT-SIZE'] }),
   blind({ id: 'blind-billing-page-default-one', rule: 'without page the billing answers page 0, the first, not page 1 (seed 002, Report retrieval: page zero-based, default 0)', source: 'seed', rules: ['FD-BILLING-PAGE'] }),
   blind({ id: 'blind-billing-other-partner-readable', rule: "another partner's billing is a 404 on the mock, which knows no reseller relation: a partner the caller does not resell for is not served (seed 002, Report retrieval: a reseller reads the reports of customer partners set up with it; this contract)", source: 'assumption', rules: ['FD-BILLING-PARTNER'] }),
-];
+]);

@@ -3,10 +3,10 @@
 // (1.35.0) or reference/financial-data.md, the way a provider's engineer would, written from the
 // rules (rules/reports-income.yaml, rules/reports-analytics.yaml), the contract and the mock
 // without reading the suite's specs. Switches: reports-income*.ts, reports-analytics*.ts.
-import type { Fault } from '../kit/faults.js';
+import { faultCatalogue } from '../kit/faults.js';
 import { blind } from './part2-blind.faults.js';
 
-export const FD_PART3B_BLIND_FAULTS: Fault[] = [
+export const FD_PART3B_BLIND_FAULTS = faultCatalogue([
   // Income and employment reports (seed 002, Decisioning report generation; Errors 400, 404; provider 1.35.0).
   blind({ id: 'blind-income-voie-payroll-refresh-read-as-voe', rule: 'a refreshed VOIE payroll report keeps its type voiePayroll when read after it ended, not voePayroll (provider 1.35.0 RefreshVOIEPayrollReportResponseExample, ReportType)', source: 'provider', rules: ['FD-INCOME-REPORT-TYPE'] }),
   blind({
@@ -59,4 +59,4 @@ export const FD_PART3B_BLIND_FAULTS: Fault[] = [
   blind({ id: 'blind-analytics-sbca-weekly-eight-days', rule: 'weekly SBCA metrics come in periods of seven days, not running to the next period start inclusive (provider 1.35.0 MetricFrequency; catalogue)', source: 'seed', rules: ['FD-SBCA-METRICS'] }),
   blind({ id: 'blind-analytics-sbca-benchmarks-without-consent', rule: "hasConsent false is a 400 for the benchmarking metrics too (provider 1.35.0 SBCAParams hasConsent, InvalidDataSmallBusinessReportExample)", source: 'provider', rules: ['FD-SBCA-CONSENT'] }),
   blind({ id: 'blind-analytics-sbca-unknown-location-empty-200', rule: 'a location id of no merchant is a 404, not a 200 with an empty metrics list (provider 1.35.0 MetricsNotFoundExample)', source: 'provider', rules: ['FD-SBCA-LOCATION'] }),
-];
+]);

@@ -3,10 +3,10 @@
 // Errors), written blind: each breaks one rule of schemas/financial-data/rules/reports-assets.yaml
 // the way a provider's engineer might, from the rules, the contract and the mock, without reading
 // the suite's specs. Switches: reports-assets.ts and reports-assets-content.ts.
-import type { Fault } from '../kit/faults.js';
+import { faultCatalogue } from '../kit/faults.js';
 import { blind } from './part2-blind.faults.js';
 
-export const FD_PART3C_BLIND_FAULTS: Fault[] = [
+export const FD_PART3C_BLIND_FAULTS = faultCatalogue([
   // Eligibility (seed 002, Decisioning report generation; Errors 400: no eligible account for a report).
   blind({ id: 'blind-voa-gate-money-market-misspelled', rule: "the VOA eligibility gate spells the type 'moneymarket', so a customer whose one eligible account is a money market account is refused with 400 though it alone is enough (seed 002: VOA needs checking, savings, money market or investment)", source: 'seed', rules: ['FD-VOA-ELIGIBLE'] }),
   blind({ id: 'blind-voa-gate-ignores-account-ids', rule: 'the VOA eligibility gate counts all the customer\'s accounts, not those accountIds names: accountIds naming only credit products gives a 202 with no account instead of the 400 (seed 002 Errors 400: no eligible account for a report; contract: "the customer (or the accounts named by accountIds)")', source: 'seed', rules: ['FD-VOA-ELIGIBLE'] }),
@@ -43,4 +43,4 @@ export const FD_PART3C_BLIND_FAULTS: Fault[] = [
   }),
   blind({ id: 'blind-stmt-account-same-partner-accepted', rule: "a statement report of another customer's account is a 202 when that customer belongs to the same partner, not a 404 (seed 002 Errors 404: account; provider 1.35.0 \"for the given accounts under the given customer\")", source: 'seed', rules: ['FD-STMTREPORT-ACCOUNT'] }),
   blind({ id: 'blind-stmt-echo-account-id-string', rule: 'the statement report constraints name the account asked as a string, not the numeric accountId sent, in the ack and when read (provider 1.35.0 StatementReport constraints / StatementData accountId NumericAccountId)', source: 'provider', rules: ['FD-STMTREPORT-CONTENT', 'FD-ASSETS-ECHO'] }),
-];
+]);

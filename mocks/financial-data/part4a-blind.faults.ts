@@ -3,10 +3,10 @@
 // transitions, Events, Errors; provider 1.35.0; reference, Error bodies and Outbound deliveries) the
 // way a provider's engineer might, written from the rules, the contract and the mock without
 // reading the suite's specs. Switches: webhooks.ts and webhooks-store.ts.
-import type { Fault } from '../kit/faults.js';
+import { faultCatalogue } from '../kit/faults.js';
 import { blind } from './part2-blind.faults.js';
 
-export const FD_PART4A_BLIND_FAULTS: Fault[] = [
+export const FD_PART4A_BLIND_FAULTS = faultCatalogue([
   // Subscriptions and their events through the readers (seed 002, Webhook subscriptions; Resources).
   blind({ id: 'blind-webhooks-create-answers-pending', rule: 'the 201 of a creation shows the subscription as recorded, with the status the readers then show (active), not pending until verified (seed 002, Webhook subscriptions 201; Resources - Webhook subscription status)', source: 'seed', rules: ['FD-WEBHOOK-CREATE'] }),
   blind({ id: 'blind-webhooks-update-merges-events', rule: 'an update replaces the list of events: events not named again are gone from both readers, not merged in (provider 1.35.0 updateWebhookSubscription: the URL and the events may be modified)', source: 'provider', rules: ['FD-WEBHOOK-UPDATE'] }),
@@ -41,4 +41,4 @@ export const FD_PART4A_BLIND_FAULTS: Fault[] = [
   blind({ id: 'blind-webhooks-default-paging-not-echoed', rule: 'without limit and offset the page still answers limit 10 and offset 1, the defaults applied; it does not leave them out (provider 1.35.0 ObwmsLimitParameter default 10, ObwmsOffsetParameter default 1; Subscriptions requires offset, limit)', source: 'provider', rules: ['FD-WEBHOOK-PAGE-DEFAULT'] }),
   blind({ id: 'blind-webhooks-count-is-total', rule: 'count is the number of subscriptions on the page, total that of the whole set; count is not the total again (provider 1.35.0 Subscriptions count, total)', source: 'provider', rules: ['FD-WEBHOOK-PAGE-OFFSET'] }),
   blind({ id: 'blind-webhooks-past-end-clamped-to-last', rule: 'a page past the last one is a 404, not the last page served again (seed 002, list 404; contract assumption: an empty page is not a 200)', source: 'assumption', rules: ['FD-WEBHOOK-PAGE-PAST-END'] }),
-];
+]);

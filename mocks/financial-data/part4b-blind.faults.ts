@@ -4,10 +4,10 @@
 // id; provider 1.35.0; reference) the way a provider's engineer might, written from the rules, the
 // contract and the mock without reading the suite's specs. Switches: app-registration.ts and
 // app-registration-access.ts (one relaxation of the Application schema).
-import type { Fault } from '../kit/faults.js';
+import { faultCatalogue } from '../kit/faults.js';
 import { blind } from './part2-blind.faults.js';
 
-export const FD_PART4B_BLIND_FAULTS: Fault[] = [
+export const FD_PART4B_BLIND_FAULTS = faultCatalogue([
   // Registrations (seed 002, App registration; provider 1.35.0 RegisteredApplication, App, AppStatus).
   blind({ id: 'blind-app-register-preappid-text', rule: 'the 201 of RegisterApp carries preAppId as a number, not the digit string the deprecated read uses (seed 002, RegisterApp 201; provider 1.35.0 RegisteredApplication.preAppId NumericPreAppId)', source: 'seed', rules: ['FD-APP-REGISTER'] }),
   blind({ id: 'blind-app-list-name-from-owner', rule: "getApplications shows a registration under its appName, not the ownerName of the Application sent (seed 002, App registration: the replacement read gives the registrations; provider 1.35.0 App.name)", source: 'seed', rules: ['FD-APP-READ-BACK'] }),
@@ -50,4 +50,4 @@ export const FD_PART4B_BLIND_FAULTS: Fault[] = [
   blind({ id: 'blind-authdetails-legacy-3004', rule: 'a legacy connection is code 3003, not 3004, the code of an authorization whose details are unavailable (seed 002, App registration and Errors)', source: 'seed', rules: ['FD-AUTHDETAILS-LEGACY'] }),
   blind({ id: 'blind-authdetails-predating-400', rule: 'code 3004 comes with a 404, the only error status the operation declares besides 401, not a 400 (seed 002, getCustomerAuthorizationDetails 200, 401, 404; provider 1.35.0 example 3004)', source: 'seed', rules: ['FD-AUTHDETAILS-UNAVAILABLE'] }),
   blind({ id: 'blind-authdetails-other-partner-login', rule: "a login of another partner's customer names no login of the partner: a 404, not its authorization period (seed 002, getCustomerAuthorizationDetails 404)", source: 'seed', rules: ['FD-AUTHDETAILS-UNKNOWN'] }),
-];
+]);

@@ -4,12 +4,12 @@
 // Outbound deliveries) the way a provider's engineer might, written from the rules, the contract
 // and the mock without reading the suite's specs. Switches: txpush.ts and enrichment.ts; the
 // enrichment limits are loosened or tightened through the contract (relax).
-import type { Fault } from '../kit/faults.js';
+import { faultCatalogue } from '../kit/faults.js';
 import { blind } from './part2-blind.faults.js';
 
 const ENRICH_REQUIRED = ['externalCustomerId', 'externalAccountId', 'externalTransactionId', 'accountType', 'description', 'amount', 'transactionTimestamp'];
 
-export const FD_PART4C_BLIND_FAULTS: Fault[] = [
+export const FD_PART4C_BLIND_FAULTS = faultCatalogue([
   // Subscriptions (seed 002, Resources - TxPush subscription; Events; provider 1.35.0 SubscriptionRecord).
   blind({ id: 'blind-txpush-record-account-id-is-customer', rule: 'the two records of a subscribe call name the account subscribed, not the customer, in accountId (seed 002, Resources and Events; provider 1.35.0 SubscriptionRecord.accountId)', source: 'seed', rules: ['FD-TXPUSH-SUBSCRIBE'] }),
   // Listener URL (seed 002, Events and Limits: HTTPS for any real account; ports 80 and 443 only; the refusal is the seed's 400).
@@ -56,4 +56,4 @@ export const FD_PART4C_BLIND_FAULTS: Fault[] = [
     id: 'blind-enrich-additional-details-31-keys', rule: 'additionalDetails holds at most 30 keys: 31 is a 400, not accepted by a "> 31" check (provider 1.35.0 TransactionPayload.additionalDetails)', source: 'provider', rules: ['FD-ENRICH-FIELD-LIMITS'],
     relax: [{ schema: 'EnrichmentAdditionalDetails', set: { maxProperties: 31 } }],
   }),
-];
+]);

@@ -3,10 +3,10 @@
 // Errors), the provider's document (1.35.0) or reference/financial-data.md (Error bodies), the way a
 // provider's engineer would, written from the rules, the contract and the mock without reading the
 // suite's specs. `npm run mutation -- --service financial-data --blind` measures them.
-import type { Fault } from '../kit/faults.js';
+import { faultCatalogue } from '../kit/faults.js';
 import { blind } from './part2-blind.faults.js';
 
-export const FD_PART4D_BLIND_FAULTS: Fault[] = [
+export const FD_PART4D_BLIND_FAULTS = faultCatalogue([
   // Connect, the hosted flows (seed 002, Connect (hosted flows); provider 1.35.0 ConnectParameters ... ConnectLink).
   blind({ id: 'blind-connect-joint-link-first-listed-borrower', rule: "the joint-borrower session opens for the primary borrower's customer, not for whichever borrower is listed first (seed 002, Connect: the joint-borrower variants prompt the primary and the joint borrower; provider Borrower.type)", source: 'provider', rules: ['FD-CONNECT-URL'] }),
   blind({ id: 'blind-connect-lite-link-reused-per-partner', rule: 'each Lite Connect link names the customer of its request: two customers get two links, not the first link reused for the partner within its two hours (seed 002, Connect: 200 URL; provider ConnectLink carries customerId)', source: 'provider', rules: ['FD-CONNECT-URL'] }),
@@ -51,4 +51,4 @@ export const FD_PART4D_BLIND_FAULTS: Fault[] = [
   blind({ id: 'blind-components-config-delete-idempotent', rule: 'a second delete of a configuration is a 404, not an idempotent 204 (seed 002, Connect components: DELETE 204; 404)', source: 'seed', rules: ['FD-COMPONENTS-CONFIG-DELETE'] }),
   blind({ id: 'blind-components-config-foreign-delete-removes', rule: "another partner's delete of our configuration is a 404 and leaves it in place, not a 404 after removing it (seed 002: a configuration is returned only to the partner that owns it)", source: 'seed', rules: ['FD-COMPONENTS-CONFIG-OWNER'] }),
   blind({ id: 'blind-components-401-default-shape', rule: 'the 401 of the connect components operations carries {"Errors": {"Error": [...]}}, not the {code, message} of other operations (reference, Error bodies; provider GoldStandardErrorMessage)', source: 'provider', rules: ['FD-COMPONENTS-ERROR-SHAPE'] }),
-];
+]);

@@ -1,9 +1,9 @@
 // Faults of payments-data (issue 10): each breaks one rule of schemas/financial-data/rules/payments-data.yaml
 // (named first in `rule`), as a provider could: one account type too many or too few, one path only,
 // a wrong unit, a state another reader does not see. Guarded in mocks/financial-data/payments-data.ts.
-import type { Fault } from '../kit/faults.js';
+import { faultCatalogue } from '../kit/faults.js';
 
-export const PAYMENTS_DATA_FAULTS: Fault[] = [
+export const PAYMENTS_DATA_FAULTS = faultCatalogue([
   // Supported account types (seed 002, Payments data).
   { id: 'payments-data-ach-credit-card-served', rule: 'FD-PAY-ACH-TYPES: ACH details v1 refuse a creditCard account (400)', rules: ['FD-PAY-ACH-TYPES'], source: 'seed' },
   { id: 'payments-data-ach-cd-refused', rule: 'FD-PAY-ACH-TYPES: ACH details v1 serve certificateOfDeposit (portfolio type cd)', rules: ['FD-PAY-ACH-TYPES'], source: 'seed' },
@@ -46,4 +46,4 @@ export const PAYMENTS_DATA_FAULTS: Fault[] = [
   { id: 'payments-data-match-score-over-100', rule: 'FD-PAY-MATCH-SCORE-RANGE: scores stay within 0..100 (a full match is not 105)', rules: ['FD-PAY-MATCH-SCORE-RANGE'], source: 'seed' },
   { id: 'payments-data-match-score-inverted', rule: 'FD-PAY-MATCH-CLOSER-HIGHER: the exact name scores higher than a different one', rules: ['FD-PAY-MATCH-CLOSER-HIGHER'], source: 'seed' },
   { id: 'payments-data-match-timeout-never', rule: 'FD-PAY-MATCH-TIMEOUT: a slow institution gives 408, not a match', rules: ['FD-PAY-MATCH-TIMEOUT'], source: 'seed' },
-];
+]);

@@ -1,7 +1,7 @@
 // Faults of psi (issue 10): each breaks one rule of schemas/financial-data/rules/psi.yaml.
-import type { Fault } from '../kit/faults.js';
+import { faultCatalogue } from '../kit/faults.js';
 
-export const PSI_FAULTS: Fault[] = [
+export const PSI_FAULTS = faultCatalogue([
   // Runs: 202, read back by payRequestId, owned by the account (seed 002, PSI and Errors 404).
   { id: 'psi-generate-200', rule: 'FD-PSI-GENERATE: generation answers 202 (not 200)', source: 'seed', rules: ['FD-PSI-GENERATE'] },
   { id: 'psi-stuck-in-progress', rule: 'FD-PSI-READ-BACK: the run reads back with its result, never stuck IN PROGRESS', source: 'seed', rules: ['FD-PSI-READ-BACK'] },
@@ -39,4 +39,4 @@ export const PSI_FAULTS: Fault[] = [
   { id: 'psi-cd-rated', rule: 'FD-PSI-ACCOUNT-TYPE: a certificate of deposit is not rated (400)', source: 'assumption', rules: ['FD-PSI-ACCOUNT-TYPE'] },
   { id: 'psi-savings-refused', rule: 'FD-PSI-ACCOUNT-TYPE: a savings account is rated', source: 'assumption', rules: ['FD-PSI-ACCOUNT-TYPE'] },
   { id: 'psi-pending-accepted', rule: 'FD-PSI-ACTIVE-ACCOUNT: an account that is not active is a 400', source: 'provider', rules: ['FD-PSI-ACTIVE-ACCOUNT'] },
-];
+]);

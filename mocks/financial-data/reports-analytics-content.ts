@@ -8,6 +8,7 @@
 // - a report reads the posted (not pending) transactions of its accounts inside the window;
 // - the balance at an instant is the account's balance less the posted transactions after it.
 import type { FaultSet } from '../kit/faults.js';
+import type { FdFaultId } from './catalogue.js';
 import { DAY_S, type Account, type Transaction } from './portfolio.js';
 import type { FdWorld } from './world.js';
 
@@ -16,7 +17,7 @@ export const HISTORY_DAYS = 730;
 export interface Window { startS: number; endS: number }
 interface Period { startS: number; endS: number; monthS: number }
 
-export function windowOf(fromDate: unknown, endS: number, faults: FaultSet): Window {
+export function windowOf(fromDate: unknown, endS: number, faults: FaultSet<FdFaultId>): Window {
   const floor = endS - HISTORY_DAYS * DAY_S;
   const from = typeof fromDate === 'number' ? fromDate : floor;
   // Fault: an earlier fromDate reads more than two years.
@@ -114,7 +115,7 @@ const monthlyAttr = (name: string, key: 'aggregatedByTimePeriods' | 'reportedByT
 const periodDates = (p: Period) => ({ startDate: iso(p.startS), endDate: iso(p.endS) });
 
 /** ASSET_BALANCE per month: daily end-of-day balances, the balance before the month and after it. */
-function balancePeriods(world: FdWorld, a: Account, w: Window, faults: FaultSet) {
+function balancePeriods(world: FdWorld, a: Account, w: Window, faults: FaultSet<FdFaultId>) {
   const all = postedOf(world, a.id);
   // after[i]: the sum of the posted transactions from the i-th (oldest first) on.
   const after = new Array<number>(all.length + 1).fill(0);
@@ -145,7 +146,7 @@ const flowPeriods = (txs: Transaction[], w: Window, pick: (t: Transaction[]) => 
 export type AnalyticsKind = 'balance' | 'cashflow' | 'payhist' | 'foresight';
 
 /** The analytics of a set of transactions (one account's, or all of the report's). */
-function analyticsOf(kind: AnalyticsKind, txs: Transaction[], w: Window, faults: FaultSet, extra: { balance?: Record<string, unknown>[]; forecast?: boolean; benchmark?: boolean }) {
+function analyticsOf(kind: AnalyticsKind, txs: Transaction[], w: Window, faults: FaultSet<FdFaultId>, extra: { balance?: Record<string, unknown>[]; forecast?: boolean; benchmark?: boolean }) {
   if (kind === 'balance') return { transactionalAttributes: [], stateAttributes: [monthlyAttr('ASSET_BALANCE', 'reportedByTimePeriods', extra.balance ?? [])], streams: [] };
   if (kind === 'cashflow') {
     // Fault: the inflow counts the debits too.
@@ -171,7 +172,7 @@ function analyticsOf(kind: AnalyticsKind, txs: Transaction[], w: Window, faults:
 }
 
 /** The analytics reports (balance, cash flow analytics, payment history, foresight). */
-export function analyticsContent(kind: AnalyticsKind, world: FdWorld, accounts: Account[], w: Window, faults: FaultSet, options: { forecast?: boolean; benchmark?: boolean } = {}) {
+export function analyticsContent(kind: AnalyticsKind, world: FdWorld, accounts: Account[], w: Window, faults: FaultSet<FdFaultId>, options: { forecast?: boolean; benchmark?: boolean } = {}) {
   const all: Transaction[] = [];
   const balances: Record<string, unknown>[][] = [];
   const inst = institutions(world, accounts, (a) => {

@@ -1,9 +1,9 @@
 // Faults of reports-analytics (issue 11): each breaks one rule of schemas/financial-data/rules/reports-analytics.yaml.
-import { ruleFault, type Fault } from '../kit/faults.js';
+import { faultCatalogue, ruleFault } from '../kit/faults.js';
 
 const f = ruleFault;
 
-export const REPORTS_ANALYTICS_FAULTS: Fault[] = [
+export const REPORTS_ANALYTICS_FAULTS = faultCatalogue([
   // Eligibility by account type (seed 002; provider 1.35.0 for the cash flow reports).
   f('cashflow-eligibility-skipped', 'FD-CASHFLOW-ELIGIBLE: a customer without checking or savings gets 400 from the cash flow reports', 'provider'),
   f('analytics-eligibility-skipped', 'FD-ANALYTICS-ELIGIBLE: balance and cash flow analytics refuse a customer without checking or savings (400)', 'seed'),
@@ -42,4 +42,4 @@ export const REPORTS_ANALYTICS_FAULTS: Fault[] = [
   f('sbca-frequency-ignored', 'FD-SBCA-METRICS: weekly metrics come in periods of seven days', 'provider'),
   f('sbca-consent-ignored', 'FD-SBCA-CONSENT: without the merchant consent the request is a 400', 'provider'),
   f('sbca-any-location', 'FD-SBCA-LOCATION: a location without merchant metrics is a 404', 'provider'),
-];
+]);

@@ -1,7 +1,7 @@
 // Faults of reports-assets (issue 11): each breaks one rule of schemas/financial-data/rules/reports-assets.yaml.
-import type { Fault } from '../kit/faults.js';
+import { faultCatalogue } from '../kit/faults.js';
 
-export const REPORTS_ASSETS_FAULTS: Fault[] = [
+export const REPORTS_ASSETS_FAULTS = faultCatalogue([
   // Eligibility (seed 002: no eligible account type -> 400; lists: seed for VOA and VOI, provider for VOAI and prequalification).
   { id: 'ra-voa-eligibility-unchecked', rule: 'FD-VOA-ELIGIBLE: a customer without checking, savings, money market or investment account gets a VOA (not 400)', source: 'seed', rules: ['FD-VOA-ELIGIBLE'] },
   { id: 'ra-voa-needs-checking', rule: 'FD-VOA-ELIGIBLE: a savings, money market or investment account alone is refused', source: 'seed', rules: ['FD-VOA-ELIGIBLE'] },
@@ -47,4 +47,4 @@ export const REPORTS_ASSETS_FAULTS: Fault[] = [
   { id: 'ra-stmt-account-owner-unchecked', rule: "FD-STMTREPORT-ACCOUNT: another customer's account is accepted (not 404)", source: 'seed', rules: ['FD-STMTREPORT-ACCOUNT'] },
   { id: 'ra-stmt-account-400', rule: 'FD-STMTREPORT-ACCOUNT: an account that does not exist is a 400 (not 404)', source: 'seed', rules: ['FD-STMTREPORT-ACCOUNT'] },
   { id: 'ra-stmt-asset-missing', rule: 'FD-STMTREPORT-CONTENT: the successful statement report carries no asset id', source: 'provider', rules: ['FD-STMTREPORT-CONTENT'] },
-];
+]);

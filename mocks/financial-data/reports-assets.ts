@@ -13,6 +13,7 @@
 // - accountIds names a subset; an id that is not the customer's account is a 404 (seed 002 Errors
 //   404: account; assumption), as is the statement report's account.
 // Rules: schemas/financial-data/rules/reports-assets.yaml.
+import type { FdFaultId } from './catalogue.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createHash } from 'node:crypto';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
@@ -41,7 +42,7 @@ const monthStart = (s: number) => { const d = new Date(s * 1000); return Math.fl
 
 export function registerReportsAssets(app: FastifyInstance, ctx: FdContext): void {
   const { faults } = ctx;
-  const on = (id: string) => faults.has(id);
+  const on = (id: FdFaultId) => faults.has(id);
 
   /** The types a report counts as eligible, as the faults bend them. */
   const eligibleTypes = (type: string): readonly AccountType[] | undefined => {

@@ -1,7 +1,7 @@
 // Faults of reports-income (issue 11): each breaks one rule of schemas/financial-data/rules/reports-income.yaml.
-import type { Fault } from '../kit/faults.js';
+import { faultCatalogue } from '../kit/faults.js';
 
-export const REPORTS_INCOME_FAULTS: Fault[] = [
+export const REPORTS_INCOME_FAULTS = faultCatalogue([
   // Kinds (provider 1.35.0 acks: type and report style).
   { id: 'income-voie-statement-style-interview', rule: 'FD-INCOME-REPORT-TYPE: a VOIE paystub without bank data is of style voieWithStatement (not voieWithInterview)', source: 'provider', rules: ['FD-INCOME-REPORT-TYPE'] },
   // Payroll constraints (provider 1.35.0 PayrollReportConstraints, SSNPayroll).
@@ -25,4 +25,4 @@ export const REPORTS_INCOME_FAULTS: Fault[] = [
   { id: 'income-txverify-match-gross', rule: 'FD-VOIE-TXVERIFY-MATCH: pay statements are matched to deposits on the net pay', source: 'assumption', rules: ['FD-VOIE-TXVERIFY-MATCH'] },
   { id: 'income-voe-payroll-shows-income', rule: 'FD-PAYROLL-EMPLOYMENT: a VOE payroll report shows no income', source: 'provider', rules: ['FD-PAYROLL-EMPLOYMENT'] },
   { id: 'income-payroll-oldest-pay-date', rule: "FD-PAYROLL-EMPLOYMENT: the latest pay date is the customer's latest payroll deposit", source: 'assumption', rules: ['FD-PAYROLL-EMPLOYMENT'] },
-];
+]);

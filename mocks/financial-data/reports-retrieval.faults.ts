@@ -1,9 +1,9 @@
 // Faults of reports-retrieval (issue 11): each breaks one rule of schemas/financial-data/rules/reports-retrieval.yaml.
-import { ruleFault, type Fault } from '../kit/faults.js';
+import { faultCatalogue, ruleFault, type Fault } from '../kit/faults.js';
 
-const f = (id: string, rule: string, text: string, source: Fault['source'] = 'seed'): Fault => ruleFault(id, `${rule}: ${text}`, source);
+const f = <Id extends string>(id: Id, rule: string, text: string, source: Fault['source'] = 'seed'): Fault<Id> => ruleFault(id, `${rule}: ${text}`, source);
 
-export const REPORTS_RETRIEVAL_FAULTS: Fault[] = [
+export const REPORTS_RETRIEVAL_FAULTS = faultCatalogue([
   // The single-report reads (seed 002, Report retrieval; Errors 403, 404; Resources - Consumer).
   f('report-pdf-ignored', 'FD-REPORT-READ-FORMAT', 'Accept application/pdf gives a PDF (not JSON)'),
   f('report-pdf-by-default', 'FD-REPORT-READ-FORMAT', 'an Accept naming neither JSON nor PDF gives JSON (not a PDF)'),
@@ -34,4 +34,4 @@ export const REPORTS_RETRIEVAL_FAULTS: Fault[] = [
   f('billing-default-size-50', 'FD-BILLING-DEFAULT-SIZE', 'size defaults to 100'),
   f('billing-page-one-based', 'FD-BILLING-PAGE', 'pages are zero-based, page 0 the default'),
   f('billing-unknown-partner-empty', 'FD-BILLING-PARTNER', 'an unknown partner is a 404 (not an empty page)'),
-];
+]);

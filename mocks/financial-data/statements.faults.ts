@@ -1,9 +1,9 @@
 // Faults of statements (issue 10): each breaks one rule of schemas/financial-data/rules/statements.yaml.
-import type { Fault } from '../kit/faults.js';
+import { faultCatalogue } from '../kit/faults.js';
 
 const INDEX = '([1-9]|1[0-9]|2[0-4])';
 
-export const STATEMENTS_FAULTS: Fault[] = [
+export const STATEMENTS_FAULTS = faultCatalogue([
   // One statement (seed 002: 200 PDF; 203 MFA; up to 24 months).
   { id: 'statements-pdf-base64', rule: 'FD-STMT-PDF: the statement is the PDF itself (not its Base64 text)', source: 'seed', rules: ['FD-STMT-PDF'] },
   { id: 'statements-type-unsupported', rule: 'FD-STMT-ACCOUNT-TYPES: every account type the seed names has statements', source: 'seed', rules: ['FD-STMT-ACCOUNT-TYPES'] },
@@ -26,4 +26,4 @@ export const STATEMENTS_FAULTS: Fault[] = [
   { id: 'assets-owner-unchecked', rule: "FD-ASSET-OWNER: another customer's asset is a 404", source: 'seed', rules: ['FD-ASSET-OWNER'] },
   { id: 'assets-unknown-empty', rule: 'FD-ASSET-UNKNOWN: an asset id never issued is a 404 (not an empty 200)', source: 'seed', rules: ['FD-ASSET-UNKNOWN'] },
   { id: 'paystmt-label-optional', rule: 'FD-PAYSTMT-REQUIRED: label and statement are required', source: 'provider', rules: ['FD-PAYSTMT-REQUIRED'], relax: [{ schema: 'PayStatement', unrequire: ['label'] }] },
-];
+]);

@@ -1,8 +1,8 @@
 // Faults of switches (issue 10): each breaks one rule of schemas/financial-data/rules/switches.yaml.
 // Guarded in mocks/financial-data/switches.ts.
-import type { Fault } from '../kit/faults.js';
+import { faultCatalogue } from '../kit/faults.js';
 
-export const SWITCHES_FAULTS: Fault[] = [
+export const SWITCHES_FAULTS = faultCatalogue([
   { id: 'switches-list-all-kinds', rule: 'FD-SW-LIST: the deposit and bill pay lists hold both kinds', source: 'seed', rules: ['FD-SW-LIST'] },
   { id: 'switches-list-other-customers', rule: "FD-SW-LIST: a customer's list holds other customers' switches", source: 'seed', rules: ['FD-SW-LIST'] },
   { id: 'switches-details-status-stale', rule: 'FD-SW-DETAILS: the details of the failed deposit switch still say processing', source: 'provider', rules: ['FD-SW-DETAILS'] },
@@ -15,4 +15,4 @@ export const SWITCHES_FAULTS: Fault[] = [
   { id: 'switches-status-capitalised', rule: 'FD-SW-STATUS-ENUM: list statuses capitalised (Completed)', source: 'provider', rules: ['FD-SW-STATUS-ENUM'] },
   { id: 'switches-ends-with-first-four', rule: 'FD-SW-ACCOUNT-DIGITS: the trailing digits shown are the first four of the account number', source: 'provider', rules: ['FD-SW-ACCOUNT-DIGITS'] },
   { id: 'switches-deleted-customer-external', rule: "FD-SW-DELETED-CUSTOMER: a deleted customer's switches are still found by external id", source: 'assumption', rules: ['FD-SW-DELETED-CUSTOMER'] },
-];
+]);

@@ -1,9 +1,9 @@
 // Faults of transactions (issue 10): each breaks one rule of schemas/financial-data/rules/transactions.yaml.
 // Realistic provider deviations: an MFA challenge skipped, the 180-day boundary moved, a state
 // change seen by one reader only, off-by-one paging, a filter ignored on one path, a wrong unit.
-import type { Fault } from '../kit/faults.js';
+import { faultCatalogue } from '../kit/faults.js';
 
-export const TRANSACTIONS_FAULTS: Fault[] = [
+export const TRANSACTIONS_FAULTS = faultCatalogue([
   // Historic load (seed 002, Transactions; Errors 203; Limits: standard history 180 days).
   { id: 'transactions-historic-mfa-204', rule: 'FD-TXN-HISTORIC-STATUS: an MFA institution answers 203, not 204', source: 'seed', rules: ['FD-TXN-HISTORIC-STATUS'] },
   { id: 'transactions-historic-mfa-loads', rule: 'FD-TXN-HISTORIC-MFA: after the 203 nothing is loaded', source: 'provider', rules: ['FD-TXN-HISTORIC-MFA'] },
@@ -46,4 +46,4 @@ export const TRANSACTIONS_FAULTS: Fault[] = [
   { id: 'transactions-recurring-unknown-account-ignored', rule: "FD-TXN-RECURRING-UNKNOWN-ACCOUNT: an account id not the customer's is a 404", source: 'provider', rules: ['FD-TXN-RECURRING-UNKNOWN-ACCOUNT'] },
   { id: 'transactions-daily-balance-missing', rule: 'FD-TXN-DAILY-BALANCE: showDailyBalance=true gives dailyBalances', source: 'provider', rules: ['FD-TXN-DAILY-BALANCE'] },
   { id: 'transactions-daily-balance-dates-ms', rule: 'FD-TXN-DAILY-BALANCE: daily balance dates are epoch seconds in the window', source: 'provider', rules: ['FD-TXN-DAILY-BALANCE'] },
-];
+]);

@@ -1,7 +1,7 @@
 // Faults of txpush (issue 12): each breaks one rule of schemas/financial-data/rules/txpush.yaml.
-import type { Fault } from '../kit/faults.js';
+import { faultCatalogue } from '../kit/faults.js';
 
-export const TXPUSH_FAULTS: Fault[] = [
+export const TXPUSH_FAULTS = faultCatalogue([
   // Subscriptions (seed 002, Resources and Events: two records per subscribe call).
   { id: 'txpush-one-record', rule: 'FD-TXPUSH-SUBSCRIBE: a subscribe call yields an account and a transaction record (not the account one alone)', source: 'seed', rules: ['FD-TXPUSH-SUBSCRIBE'] },
   { id: 'txpush-records-same-class', rule: 'FD-TXPUSH-SUBSCRIBE: the two records are of class account and transaction (not twice account)', source: 'seed', rules: ['FD-TXPUSH-SUBSCRIBE'] },
@@ -30,4 +30,4 @@ export const TXPUSH_FAULTS: Fault[] = [
   { id: 'txpush-delete-one-deletes-account', rule: "FD-TXPUSH-DELETE-ONE: deleting one subscription stops only that subscription's events", source: 'seed', rules: ['FD-TXPUSH-DELETE-ONE'] },
   { id: 'txpush-delete-unknown-204', rule: 'FD-TXPUSH-DELETE-UNKNOWN: an unknown subscription id is a 404', source: 'seed', rules: ['FD-TXPUSH-DELETE-UNKNOWN'] },
   { id: 'txpush-delete-other-customer', rule: "FD-TXPUSH-DELETE-UNKNOWN: another customer's subscription id is a 404", source: 'seed', rules: ['FD-TXPUSH-DELETE-UNKNOWN'] },
-];
+]);

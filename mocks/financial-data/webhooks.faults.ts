@@ -1,7 +1,7 @@
 // Faults of webhooks (issue 12): each breaks one rule of schemas/financial-data/rules/webhooks.yaml.
-import type { Fault } from '../kit/faults.js';
+import { faultCatalogue } from '../kit/faults.js';
 
-export const WEBHOOKS_FAULTS: Fault[] = [
+export const WEBHOOKS_FAULTS = faultCatalogue([
   // CRUD through every reader (seed 002, Webhook subscriptions; Resources - Webhook subscription).
   { id: 'webhooks-create-200', rule: 'FD-WEBHOOK-CREATE: creation answers 201 (not 200)', source: 'seed', rules: ['FD-WEBHOOK-CREATE'] },
   { id: 'webhooks-create-drops-conditions', rule: 'FD-WEBHOOK-CREATE: the conditions of the events are recorded and read back', source: 'seed', rules: ['FD-WEBHOOK-CREATE'] },
@@ -38,4 +38,4 @@ export const WEBHOOKS_FAULTS: Fault[] = [
   { id: 'webhooks-offset-zero-based', rule: 'FD-WEBHOOK-PAGE-OFFSET: offset 1 is the first page', source: 'provider', rules: ['FD-WEBHOOK-PAGE-OFFSET'] },
   { id: 'webhooks-offset-zero-accepted', rule: 'FD-WEBHOOK-PAGE-OFFSET: offset 0 is a 400', source: 'provider', rules: ['FD-WEBHOOK-PAGE-OFFSET'], relax: [{ schema: 'WebhookPageOffset', drop: ['minimum'] }] },
   { id: 'webhooks-past-end-empty-200', rule: 'FD-WEBHOOK-PAGE-PAST-END: a page past the last is a 404', source: 'assumption', rules: ['FD-WEBHOOK-PAGE-PAST-END'] },
-];
+]);

@@ -7,12 +7,12 @@
 // switches in the handlers. `npm run mutation -- --service installments --blind` runs only these.
 // The argument after the source: the ids of schemas/installments/rules.yaml broken (added afterwards,
 // for `npm run mutation -- --targeted`).
-import type { Fault, Relaxation } from '../kit/faults.js';
+import { faultCatalogue, type Fault, type Relaxation } from '../kit/faults.js';
 
-const blind = (id: string, rule: string, source: Fault['source'], rules?: string[], relax?: Relaxation[]): Fault =>
+const blind = <Id extends string>(id: Id, rule: string, source: Fault['source'], rules?: string[], relax?: Relaxation[]): Fault<Id> =>
   ({ id, rule, source, origin: 'blind', ...(rules ? { rules } : {}), ...(relax ? { relax } : {}) });
 
-export const INSTALLMENTS_BLIND_FAULTS: Fault[] = [
+export const INSTALLMENTS_BLIND_FAULTS = faultCatalogue([
   // Off-by-one limits (provider 2.0.0 field schemas; reference, Main fields).
   blind('blind-tenure-1-accepted', 'savePlan planInstallmentInformation.tenure is 2 to 99 (provider; reference "tenure* 2-99"): a tenure of 1 is accepted', 'provider', ['IN-LIM-TENURE'],
     [{ schema: 'PlanInstallmentInformation', at: ['properties', 'tenure'], set: { minimum: 1 } }]),
@@ -57,4 +57,4 @@ export const INSTALLMENTS_BLIND_FAULTS: Fault[] = [
   blind('blind-error-404-shape', 'every 4xx error body is {"Errors": {"Error": [items]}} (provider ErrorWrapper; reference Error body): on 404 only, Error is a single object, not an array', 'provider', ['IN-ERR-SHAPE', 'IN-STATUS-PLAN-UNKNOWN']),
   // No rule of the catalogue covers the Correlation-Id of an answer: no rules.
   blind('blind-offers-correlation-id-not-echoed', 'the caller\'s Correlation-Id is the one answered (provider: the API creates one only "if not provided"): approvedOffers answers a fresh Correlation-Id instead of the caller\'s (other operations echo it)', 'provider'),
-];
+]);

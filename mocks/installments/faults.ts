@@ -3,13 +3,13 @@
 // reference/installments.md. (`source` stays 'assumption': the kit's Fault type has no 'provider'.)
 // `npm run mutation` (or MOCK_FAULTS=<id>) proves the suite catches each. The last argument (or
 // `rules`): the ids of schemas/installments/rules.yaml it breaks (`--targeted` runs their specs).
-import type { Fault } from '../kit/faults.js';
+import { faultCatalogue, type Fault } from '../kit/faults.js';
 
-const relax = (id: string, rule: string, schema: string, at: string[] | undefined, change: { drop?: string[]; unrequire?: string[] }, rules: string[]): Fault =>
+const relax = <Id extends string>(id: Id, rule: string, schema: string, at: string[] | undefined, change: { drop?: string[]; unrequire?: string[] }, rules: string[]): Fault<Id> =>
   ({ id, rule, source: 'assumption', rules, relax: [{ schema, ...(at ? { at } : {}), ...change }] });
-const rule = (id: string, text: string, rules?: string[]): Fault => ({ id, rule: text, source: 'assumption', ...(rules ? { rules } : {}) });
+const rule = <Id extends string>(id: Id, text: string, rules?: string[]): Fault<Id> => ({ id, rule: text, source: 'assumption', ...(rules ? { rules } : {}) });
 
-export const INSTALLMENTS_FAULTS: Fault[] = [
+export const INSTALLMENTS_FAULTS = faultCatalogue([
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
   relax('panListId-pattern-unenforced', 'panListId ^[0-9]{18}$', 'PanListId', undefined, { drop: ['pattern'] }, ['IN-PAT-PANLISTID']),
   relax('panListName-pattern-unenforced', 'panListName ^[a-zA-Z0-9\\s-]{1,64}$', 'PanListName', undefined, { drop: ['pattern'] }, ['IN-PAT-PANLISTNAME', 'IN-LIM-PANLISTNAME']),
@@ -124,4 +124,4 @@ export const INSTALLMENTS_FAULTS: Fault[] = [
   { id: 'clear-pans-ignored', rule: 'IN-STATE-PAN-ELIGIBLE@clear: PANs registered in clear sensitiveData', source: 'assumption', rules: ['IN-STATE-PAN-ELIGIBLE'] },
   { id: 'clear-offers-pan-ignored', rule: 'IN-STATE-PAN-ELIGIBLE@clear: offers for a card sent in clear sensitiveData', source: 'assumption', rules: ['IN-STATE-PAN-ELIGIBLE'] },
   { id: 'account-range-high-exclusive', rule: 'IN-RANGE-ELIGIBLE: the high end of an account range is inside it', source: 'assumption', rules: ['IN-RANGE-ELIGIBLE'] },
-];
+]);

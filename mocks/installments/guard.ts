@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Contract } from '../../helpers/contract/contract.js';
 import { verifyRequest } from '../../helpers/auth/oauth1.js';
 import { parseJson, type MockContext } from '../kit/app.js';
+import type { InstallmentsFaultId } from './catalogue.js';
 import { violations } from '../kit/validation.js';
 import { invalidRequest, sendError } from './errors.js';
 import { decryptJson, type InstallmentsKeys } from './keys.js';
@@ -32,7 +33,7 @@ function acceptsJson(accept: string | undefined): boolean {
   return accept.split(',').some((part) => ['application/json', 'application/*', '*/*'].includes(part.split(';')[0].trim().toLowerCase()));
 }
 
-export function createGuard(ctx: MockContext, contract: Contract, world: InstallmentsWorld, keys: InstallmentsKeys): Guard {
+export function createGuard(ctx: MockContext<InstallmentsFaultId>, contract: Contract, world: InstallmentsWorld, keys: InstallmentsKeys): Guard {
   const { faults } = ctx;
   // blind-consumer-key-prefix: a consumer key matched on its first 12 characters only.
   const sameKey = (k: InstallmentsWorld['keys'][number], key: string) =>

@@ -3,12 +3,14 @@
 // notification signing key) and the /__mock/ control surface. Port 0 per worker, or `npm run mock`.
 import { randomUUID } from 'node:crypto';
 import { createMockApp, listen, type MockContext, type MockHandle } from '../kit/app.js';
+import type { InstallmentsFaultId } from './catalogue.js';
 import { appOptions, type StandInMode } from '../kit/stand-in-mode.js';
 import { prepareService } from '../kit/service.js';
 import { registerApprovals } from './approvals.js';
 import { sendError } from './errors.js';
 import { INSTALLMENTS_BLIND_FAULTS } from './blind-faults.js';
 import { INSTALLMENTS_FAULTS } from './faults.js';
+import { INSTALLMENTS_CATALOGUE } from './catalogue.js';
 import { createGuard } from './guard.js';
 import { ISSUER_PREFIX, registerIssuerEndpoint } from './issuer.js';
 import { createInstallmentsKeys } from './keys.js';
@@ -28,10 +30,10 @@ export interface InstallmentsMockHandle extends MockHandle {
 }
 
 export async function startInstallmentsMock(options: { faults?: string[]; port?: number; standIn?: StandInMode } = {}): Promise<InstallmentsMockHandle> {
-  const { faults, contract, clock, deliveries } = await prepareService('installments', [...INSTALLMENTS_FAULTS, ...INSTALLMENTS_BLIND_FAULTS], options.faults);
+  const { faults, contract, clock, deliveries } = await prepareService('installments', INSTALLMENTS_CATALOGUE, options.faults);
   const world = createInstallmentsWorld();
   const keys = await createInstallmentsKeys(world.serviceKey);
-  const context: MockContext = {
+  const context: MockContext<InstallmentsFaultId> = {
     service: 'installments', faults, clock, deliveries, onReset: [() => resetState(world)],
     credentials: () => ({ consumerKeys: world.keys.map((k) => ({ consumerKey: k.consumerKey, signingKeyPem: k.privateKeyPem, operations: k.operations })) }),
     world: () => ({

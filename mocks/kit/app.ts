@@ -8,9 +8,9 @@ import { FaultError, FaultSet } from './faults.js';
 import { Deliveries } from './deliveries.js';
 import { limitRequestRate, withoutControlSurface } from './stand-in-mode.js';
 
-export interface MockContext {
+export interface MockContext<FaultId extends string = string> {
   service: string;
-  faults: FaultSet;
+  faults: FaultSet<FaultId>;
   clock: VirtualClock;
   deliveries: Deliveries;
   /** Called by POST /__mock/reset after the kit's own state is reset. */
