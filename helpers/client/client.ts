@@ -9,7 +9,8 @@ import {
 } from '../contract/checks.js';
 import { noteViolation } from './annotations.js';
 import { breakerKey, holdBack } from './breaker.js';
-import { failureWeight } from '../verdict/certification.js';
+import type { Authorizer } from '../auth/authorizer.js';
+import { failureWeight } from '../contract/weight.js';
 import { CONFLICT_MET_ANNOTATION } from '../contract/conflicts.js';
 import type { Contract, Operation } from '../contract/contract.js';
 import { recordCoverage, recordTestCoverage } from './coverage.js';
@@ -22,18 +23,6 @@ import { MAX_RATE_RETRIES, paceRequest, retryAfterSeconds, sleepMs } from './gue
 import { findEchoes, markEchoes, noteSent, sensitiveValuesIn, sentSoFar } from '../secrets/sensitive.js';
 import type { ServiceProfile } from '../contract/services.js';
 import type { BodyInput, OperationId, PathParameters, RequestBody, ServiceName } from '../contract/operations.js';
-
-export interface SignableRequest {
-  /** The contract's operation being called (its security alternatives say which credentials it takes). */
-  operation: Operation;
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body: string | undefined;
-}
-
-/** Adds credentials to a request about to be sent (API key, OAuth 1.0a signature, token...). */
-export type Authorizer = (request: SignableRequest) => Promise<Record<string, string>> | Record<string, string>;
 
 export interface CallOptions {
   path?: Record<string, string | number | undefined>;
