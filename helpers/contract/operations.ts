@@ -2,9 +2,9 @@
 // from the types generated from the contract (helpers/contract/generated/, `npm run types:generate`),
 // so that a misspelled operation id, path parameter or body field is a compile error where the
 // client is called, not a run-time "no operation" or a check that sent the wrong field.
-import type { operations as CardEnrollment } from './generated/card-enrollment.js';
-import type { operations as FinancialData } from './generated/financial-data.js';
-import type { operations as Installments } from './generated/installments.js';
+import type { operations as CardEnrollment } from './generated/card-enrollment.generated.js';
+import type { operations as FinancialData } from './generated/financial-data.generated.js';
+import type { operations as Installments } from './generated/installments.generated.js';
 
 export interface ServiceOperations {
   'card-enrollment': CardEnrollment;

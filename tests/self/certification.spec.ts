@@ -1,6 +1,10 @@
 // Covers: helpers/verdict/coverage-report.ts: checks are counted by the source their rule rests on, and a failure
 // resting on the provider's document is as blocking as one resting on the seed (issue 7).
+import type { TestInfo } from '@playwright/test';
 import { expect, test } from '../../fixtures/self.js';
+import { annotateViolations, noteViolation, violationsOf } from '../../helpers/client/annotations.js';
+import { ContractViolation } from '../../helpers/contract/checks.js';
+import type { Operation } from '../../helpers/contract/contract.js';
 import { failureWeight, sourceOf } from '../../helpers/contract/weight.js';
 import { overallVerdict, rootCause, serviceVerdict } from '../../helpers/verdict/certification.js';
 import { cliOption, fileFilters } from '../../helpers/verdict/provenance.js';
@@ -82,4 +86,24 @@ test('what a failure would weigh: an assumption check conditional, unless it is 
   expect(failureWeight('card-enrollment', 'seed', ['@assumption'], [], 'responseSchemaConformance')).toBe('conditional');
   expect(failureWeight('card-enrollment', 'seed', ['@assumption'], [], 'sensitiveEchoConformance')).toBe('fail');
   expect(failureWeight('card-enrollment', 'seed', ['@assumption'], ['CE-AUTH-UNKNOWN-KEY'], 'responseSchemaConformance')).toBe('fail');
+});
+
+test('a failed check carries the violations its errors are, typed: check, operation and status, the first error its lead', () => {
+  const op = { operationId: 'GetCustomer', method: 'GET', path: '/customers/{id}' } as Operation;
+  const thrown = new ContractViolation('statusCodeConformance', 'GET /customers/{id} (GetCustomer): Received: 500', { operation: op, status: 500 });
+  const reported = new ContractViolation('sensitiveEchoConformance', 'GET /customers/{id} (GetCustomer) 200: Received: a full SSN', { operation: op, status: 200 });
+  const passedOver = new ContractViolation('contentTypeConformance', "GET /customers/{id} (GetCustomer) 200: Received: 'text/html'", { operation: op, status: 200 });
+  const info = { status: 'failed', annotations: [], errors: [{ message: `ContractViolation: ${thrown.message}` }, { message: `expect(failures).toEqual([])\n- ${reported.message}` }] } as unknown as TestInfo;
+  for (const v of [thrown, reported, passedOver]) noteViolation(info, v);
+  annotateViolations(info);
+  const site = { operationId: 'GetCustomer', method: 'GET', path: '/customers/{id}' };
+  expect(violationsOf(info.annotations)).toEqual([
+    { check: 'statusCodeConformance', ...site, status: 500, lead: true },
+    { check: 'sensitiveEchoConformance', ...site, status: 200 },
+  ]);
+  // A passing check carries none.
+  const passed = { status: 'passed', annotations: [], errors: [] } as unknown as TestInfo;
+  noteViolation(passed, thrown);
+  annotateViolations(passed);
+  expect(passed.annotations).toEqual([]);
 });

@@ -21,7 +21,7 @@ function generatorStamp(): string {
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
 
-export const generatedFile = (service: string) => path.join(GENERATED_DIR, `${service}.ts`);
+export const generatedFile = (service: string, dir = GENERATED_DIR) => path.join(dir, `${service}.generated.ts`);
 
 /** The first line of a generated file: what it was made from and the hash of the rest. */
 function header(service: string, body: string): string {
@@ -57,10 +57,10 @@ export async function writeTypes(): Promise<string[]> {
  * Why the generated types are not current, one line per service, or [] when they are: a file
  * missing, made from other contract files or by another generator version, or edited by hand.
  */
-export function staleTypes(): string[] {
+export function staleTypes(dir = GENERATED_DIR): string[] {
   const problems: string[] = [];
   for (const { name } of SERVICES) {
-    const file = generatedFile(name);
+    const file = generatedFile(name, dir);
     const rel = path.relative(process.cwd(), file);
     if (!fs.existsSync(file)) {
       problems.push(`${rel} is missing`);
