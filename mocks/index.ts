@@ -1,7 +1,7 @@
 // Registry of the embedded mocks: how to start each one and its fault catalogue. Used by the
 // standalone runner (`npm run mock`) and the mutation run (`npm run mutation`); specs reach mocks
 // only through their service's fixture.
-import type { MockHandle } from './kit/app.js';
+import type { MockHandle } from './kit/context.js';
 import type { Fault } from './kit/faults.js';
 import { CARD_BLIND_FAULTS, CARD_FAULTS, startCardEnrollmentMock } from './card-enrollment/index.js';
 import { INSTALLMENTS_BLIND_FAULTS, INSTALLMENTS_FAULTS, startInstallmentsMock } from './installments/index.js';

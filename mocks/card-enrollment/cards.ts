@@ -2,7 +2,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Contract } from '../../helpers/contract/contract.js';
-import { parseJson, type MockContext } from '../kit/app.js';
+import { parseJson } from '../kit/app.js';
+import type { MockContext } from '../kit/context.js';
 import { violations } from '../kit/validation.js';
 import { invalidArgument, invalidState, sendError } from './errors.js';
 import { decryptCard, type EncryptionKeys } from './keys.js';

@@ -1,6 +1,7 @@
 // The card enrollment mock: POST {base}/cards, GET /keys (JWK set, outside the base path), the
 // /__mock/ control surface. Started per worker on port 0, or standalone by `npm run mock`.
-import { createMockApp, listen, type MockContext, type MockHandle } from '../kit/app.js';
+import { createMockApp, listen } from '../kit/app.js';
+import type { MockContext, MockHandle } from '../kit/context.js';
 import { appOptions, type StandInMode } from '../kit/stand-in-mode.js';
 import { prepareService } from '../kit/service.js';
 import { registerCards } from './cards.js';

@@ -4,7 +4,8 @@
 // As the stand-in of the provider's sandbox (mocks/stand-in.ts): no control surface, the
 // provider's header names, the sandbox's limits, and Connect as web pages (connect-page.ts)
 // served over HTTPS too, on the same port (kit/tls.ts).
-import { createMockApp, listen, parseJson, type MockHandle } from '../kit/app.js';
+import { createMockApp, listen, parseJson } from '../kit/app.js';
+import type { MockHandle } from '../kit/context.js';
 import { appOptions, type StandInMode } from '../kit/stand-in-mode.js';
 import { acceptTlsOnSamePort, selfSignedCertificate } from '../kit/tls.js';
 import { prepareService } from '../kit/service.js';

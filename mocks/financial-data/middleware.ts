@@ -3,7 +3,8 @@
 // validation, and the error body. Handlers receive typed input and the calling partner.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Contract, Operation, Parameter } from '../../helpers/contract/contract.js';
-import { parseJson, type MockContext } from '../kit/app.js';
+import { parseJson } from '../kit/app.js';
+import type { MockContext } from '../kit/context.js';
 import { violations } from '../kit/validation.js';
 import type { FdWorld, Partner } from './world.js';
 

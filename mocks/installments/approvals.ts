@@ -2,7 +2,7 @@
 // callback URL, otherwise 202 and the decision lands shortly after) and GET /approvals/{plan_id}
 // (getPlanApprovalStatus). Seed 001, States ("approve or decline"); reference, Main fields.
 import type { FastifyInstance } from 'fastify';
-import type { MockContext } from '../kit/app.js';
+import type { MockContext } from '../kit/context.js';
 import { invalidRequest, sendError } from './errors.js';
 import type { Guard } from './guard.js';
 import { settle, UUID } from './plans.js';

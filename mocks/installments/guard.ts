@@ -6,7 +6,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Contract } from '../../helpers/contract/contract.js';
 import { verifyRequest } from '../../helpers/auth/oauth1.js';
-import { parseJson, type MockContext } from '../kit/app.js';
+import { parseJson } from '../kit/app.js';
+import type { MockContext } from '../kit/context.js';
 import { violations } from '../kit/validation.js';
 import { invalidRequest, sendError } from './errors.js';
 import { decryptJson, type InstallmentsKeys } from './keys.js';

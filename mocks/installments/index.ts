@@ -2,7 +2,8 @@
 // /issuer/notifications for certification, GET /keys (JWK set: JWE key and the service's
 // notification signing key) and the /__mock/ control surface. Port 0 per worker, or `npm run mock`.
 import { randomUUID } from 'node:crypto';
-import { createMockApp, listen, type MockContext, type MockHandle } from '../kit/app.js';
+import { createMockApp, listen } from '../kit/app.js';
+import type { MockContext, MockHandle } from '../kit/context.js';
 import { appOptions, type StandInMode } from '../kit/stand-in-mode.js';
 import { prepareService } from '../kit/service.js';
 import { registerApprovals } from './approvals.js';

@@ -3,7 +3,7 @@
 // valid notification; 400 PlanNotifError; 401/403 on the signature; 404 for an issuer ICA this
 // endpoint does not serve; 429 past 3 notifications of one plan within a minute (mock's choice).
 import type { FastifyInstance } from 'fastify';
-import type { MockContext } from '../kit/app.js';
+import type { MockContext } from '../kit/context.js';
 import { sendError } from './errors.js';
 import type { Guard } from './guard.js';
 import type { InstallmentsWorld } from './world.js';

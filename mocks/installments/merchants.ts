@@ -3,7 +3,7 @@
 // Main fields - Merchant participation and search; Flows - lender app.
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { MockContext } from '../kit/app.js';
+import type { MockContext } from '../kit/context.js';
 import { invalidRequest, sendError } from './errors.js';
 import { page, type Guard } from './guard.js';
 import type { InstallmentsWorld, Participation } from './world.js';

@@ -2,7 +2,7 @@
 // or by the list's account range (reference, Flows - services); none eligible is 404.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { MockContext } from '../kit/app.js';
+import type { MockContext } from '../kit/context.js';
 import { sendError } from './errors.js';
 import type { Guard } from './guard.js';
 import { inRange, type InstallmentsWorld } from './world.js';

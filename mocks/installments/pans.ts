@@ -2,7 +2,7 @@
 // provider 2.0.0: Registration, Deregistration). PANs arrive in a JWE `encryptedValue` (or in clear
 // `sensitiveData`); answers carry counts as strings and no per-PAN detail (that would be card data).
 import type { FastifyInstance } from 'fastify';
-import type { MockContext } from '../kit/app.js';
+import type { MockContext } from '../kit/context.js';
 import { invalidRequest } from './errors.js';
 import type { Guard } from './guard.js';
 import { newPanListId, type InstallmentsWorld, type PanList } from './world.js';

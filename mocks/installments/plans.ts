@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { signRequest } from '../../helpers/auth/oauth1.js';
-import type { MockContext } from '../kit/app.js';
+import type { MockContext } from '../kit/context.js';
 import { invalidRequest, sendError } from './errors.js';
 import type { Guard } from './guard.js';
 import { inRange, type InstallmentsWorld, type Plan } from './world.js';
