@@ -6,32 +6,23 @@
 // its period; a legacy one is a 404 with code 3003. Which authorizations predate the endpoint (3004)
 // is this mock's choice: the logins at FinBank Profiles - B (102105), whose OAuth grants the mock
 // treats as older than the endpoint. Rules: schemas/financial-data/rules/app-registration.yaml.
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
-import { DAY_S, findAccount } from './portfolio.js';
-import type { FdWorld } from './world.js';
+import { DAY_S } from './portfolio.js';
+import { findAccount, findCustomer, type AccessKey } from './state.js';
 
 /** Institution whose OAuth authorizations the mock dates before the endpoint (3004). */
 export const PREDATING_INSTITUTION_ID = '102105';
 const AUTHORIZATION_DAYS = 365;
 
-interface AccessKey { receiptId: string; partnerId: string; customerId: string; body: any; revoked: boolean }
-interface AccessState { keys: Map<string, AccessKey>; seq: number; signingKey: Buffer }
-const states = new WeakMap<FdWorld, AccessState>();
 
 const isoMs = (ms: number) => new Date(ms).toISOString();
 const digits = (text: string, n: number) => BigInt(`0x${createHash('sha256').update(text).digest('hex').slice(0, 16)}`).toString().padStart(n, '7').slice(0, n);
 
-/** The third-party access keys of a world not revoked, read-only (the sandbox stand-in's inventory, mocks/stand-in.ts). */
-export const liveAccessKeys = (world: FdWorld): ReadonlyArray<Readonly<AccessKey>> => [...(states.get(world)?.keys.values() ?? [])].filter((k) => !k.revoked);
-
 export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
   const { state: world, faults, clock } = ctx;
-  const state = (): AccessState => {
-    if (!states.has(world)) states.set(world, { keys: new Map(), seq: 0, signingKey: randomBytes(32) });
-    return states.get(world)!;
-  };
+  const state = () => world.accessKeys;
 
   /** The error of this resource's 404s with a code (provider 1.35.0 examples: code, status, message, user_message). */
   const coded = (reply: FastifyReply, status: number, code: string, userMessage: string) => {
@@ -41,8 +32,7 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
 
   /** 404 / 400 checks shared by generate and update; undefined when the body may be granted. */
   const refusal = (body: any, partnerId: string | undefined): [number, string] | undefined => {
-    const customer = world.customers.get(body.customerId);
-    if ((!customer || customer.partnerId !== partnerId) && !faults.has('accesskey-customer-unchecked')) return [404, 'Customer not found.'];
+    if (!findCustomer(world, body.customerId, partnerId) && !faults.has('accesskey-customer-unchecked')) return [404, 'Customer not found.'];
     for (const p of body.products) {
       // The faults look the account up alone (any owner), or not at all.
       const loose = faults.has('accesskey-account-unchecked') || faults.has('accesskey-customer-unchecked');
@@ -122,8 +112,9 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
   route(app, ctx, 'getCustomerAuthorizationDetails', ({ path, partner }: Input, reply: FastifyReply) => {
     const id = Number(path.institution_login_id);
     const login = world.logins.get(id);
-    const customer = login && world.customers.get(login.customerId);
-    if (!login || !customer || (customer.partnerId !== partner?.id && !faults.has('blind-authdetails-other-partner-login'))) {
+    // Blind fault: another partner's login is served.
+    const customer = login && findCustomer(world, login.customerId, faults.has('blind-authdetails-other-partner-login') ? undefined : partner?.id);
+    if (!login || !customer) {
       if (faults.has('authdetails-unknown-login-served')) return { institutionLoginId: id, authorizationStartDate: isoMs(clock.nowMs()), authorizationEndDate: isoMs(clock.nowMs() + DAY_S * 1000) };
       // provider 1.35.0 example: 3003 "Institution Login Id is not found".
       return coded(reply, 404, '3003', 'Institution Login Id is not found');

@@ -63,7 +63,7 @@ import { FD_PART3A_BLIND_FAULTS } from './part3a-blind.faults.js';
 import { FD_FAULTS } from './faults.js';
 import { registerInstitutions } from './institutions.js';
 import { PROVIDER_HEADER_NAMES, SEED_HEADER_NAMES, sendError, type FdContext, type FdHeaderNames } from './middleware.js';
-import { createFdWorld, restorePartners, type FdWorld } from './world.js';
+import { createFdState, restorePartners, type FdState } from './state.js';
 import { linkPortfolio, linkedView } from './portfolio.js';
 
 /** Faults of the resources of part 2 (issue 10), one catalogue file per resource module. */
@@ -77,7 +77,8 @@ export const FD_BLIND_FAULTS = [...PART1_BLIND_FAULTS, ...FD_PART2_BLIND_FAULTS,
 export { FD_FAULTS };
 
 export interface FdMockHandle extends MockHandle {
-  world: FdWorld;
+  /** The mock's state (state.ts), for the in-process fixtures: credentials, seeded ids. */
+  world: FdState;
   context: FdContext;
 }
 
@@ -92,7 +93,7 @@ export interface FdMockOptions {
 
 export async function startFinancialDataMock(options: FdMockOptions = {}): Promise<FdMockHandle> {
   const { faults, contract, clock, deliveries } = await prepareService('financial-data', [...FD_FAULTS, ...FD_RESOURCE_FAULTS, ...FD_BLIND_FAULTS], options.faults);
-  const world = createFdWorld();
+  const world = createFdState();
   const [partner, spare] = world.partners.values();
   const headerNames = options.headerNames ?? SEED_HEADER_NAMES;
   const context: FdContext = {

@@ -6,8 +6,7 @@
 // balance and balanceDate there, so every reader (accounts module included) sees it.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
-import { findAccount, findLogin, type Account, type AccountType } from './portfolio.js';
-import type { Customer, FdWorld } from './world.js';
+import { findAccount, findLogin, type Account, type AccountType, type Customer } from './state.js';
 
 // seed 002, Payments data: supported account types per operation (cd is certificateOfDeposit).
 export const ACH_TYPES: AccountType[] = ['checking', 'savings', 'moneyMarket', 'cd'];
@@ -70,10 +69,8 @@ export function similarity(a: string, b: string): number {
 export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;
   /** Fault 'payments-data-cached-stale-copy': the cached variant's own copy of the balances, never updated by a refresh. */
-  const staleCopies = new WeakMap<FdWorld, Map<string, { balance: number; availableBalance: number; balanceDate: number }>>();
   const staleCopy = (account: Account) => {
-    if (!staleCopies.has(world)) staleCopies.set(world, new Map());
-    const copies = staleCopies.get(world)!;
+    const copies = world.faultMemory.staleBalances;
     if (!copies.has(account.id)) copies.set(account.id, { balance: account.balance, availableBalance: account.availableBalance, balanceDate: account.balanceDate });
     return copies.get(account.id)!;
   };

@@ -8,8 +8,9 @@
 // - a report reads the posted (not pending) transactions of its accounts inside the window;
 // - the balance at an instant is the account's balance less the posted transactions after it.
 import type { FaultSet } from '../kit/faults.js';
-import { DAY_S, type Account, type Transaction } from './portfolio.js';
-import type { FdWorld } from './world.js';
+import { DAY_S } from './portfolio.js';
+import type { Account, Transaction } from './state.js';
+import type { FdState as FdWorld } from './state.js';
 
 export const HISTORY_DAYS = 730;
 

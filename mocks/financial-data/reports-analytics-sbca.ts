@@ -14,7 +14,7 @@
 import type { FastifyInstance } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
 import { DAY_S } from './portfolio.js';
-import { createReport, customerOr404, reportAck, reportsOf } from './reports.js';
+import { createReport, customerOr404, reportAck } from './reports.js';
 
 const iso = (s: number) => new Date(s * 1000).toISOString().slice(0, 10);
 function hash(text: string): number {
@@ -79,7 +79,7 @@ export function registerSbca(app: FastifyInstance, ctx: FdContext): void {
     const content = { partnerName: 'Contract Suite Partner', [benchmarks ? 'retailSalesBenchmarksMetrics' : 'retailSalesAnalyticsMetrics']: metrics };
     const report = createReport(ctx, { type, title: 'Small Business Credit Analytics', customer, constraints: body, build: () => content });
     // Answered at once: the report has ended (success) and its content is built now.
-    const store = reportsOf(world);
+    const store = world.reports;
     store.pending.delete(report.id);
     report.status = 'success';
     report.content = content;

@@ -16,11 +16,12 @@
 // - the type follows userType and purpose (provider 1.35.0 ReportType and the acks' examples).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
-import type { Account, AccountType } from './portfolio.js';
-import { callbackOf, createReport, generationGuard, reportAck, reportsOf, type Report } from './reports.js';
+import type { Account, AccountType } from './state.js';
+import { callbackOf, createReport, generationGuard, reportAck } from './reports.js';
+import type { Report } from './state.js';
 import { analyticsContent, cashFlowContent, windowOf, type AnalyticsKind } from './reports-analytics-content.js';
 import { registerSbca } from './reports-analytics-sbca.js';
-import type { Consumer, Customer } from './world.js';
+import type { Consumer, Customer } from './state.js';
 
 const DEPOSIT: AccountType[] = ['checking', 'savings'];
 const FORESIGHT: AccountType[] = ['checking', 'creditCard', 'savings'];
@@ -93,7 +94,7 @@ export function registerReportsAnalytics(app: FastifyInstance, ctx: FdContext): 
       });
       // Blind fault: the FCRA report names the consumer on its face but is filed under the customer only (not readable by consumer).
       if (personal && report.consumerId && faults.has('blind-analytics-cashflow-personal-not-filed-under-consumer')) {
-        const byConsumer = reportsOf(world).byConsumer.get(report.consumerId);
+        const byConsumer = world.reports.byConsumer.get(report.consumerId);
         if (byConsumer) byConsumer.splice(byConsumer.indexOf(report.id), 1);
         report.extra = { ...report.extra, consumerId: report.consumerId };
         report.consumerId = undefined;

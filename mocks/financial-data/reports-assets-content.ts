@@ -6,7 +6,8 @@
 // account: standard history, and the older transactions once the historic load is done (the same
 // as the transaction lists), so a spec can compute the known answer through the API.
 import type { FdContext } from './middleware.js';
-import { DAY_S, findAccount, type Account, type AccountType, type Transaction } from './portfolio.js';
+import { DAY_S } from './portfolio.js';
+import { findAccount, type Account, type AccountType, type Transaction } from './state.js';
 
 /** seed 002 / provider 1.35.0: the account types each report reads (VOI: deposit accounts only). */
 export const ELIGIBLE: Record<string, readonly AccountType[] | undefined> = {

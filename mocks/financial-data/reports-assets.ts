@@ -16,8 +16,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createHash } from 'node:crypto';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
-import { findAccount, type AccountType } from './portfolio.js';
-import { callbackOf, createReport, generationGuard, reportAck, type Report } from './reports.js';
+import { findAccount, type AccountType } from './state.js';
+import { callbackOf, createReport, generationGuard, reportAck } from './reports.js';
+import type { Report } from './state.js';
 import { buildContent, daysBefore, ELIGIBLE, monthsBefore, reportAccounts, type ContentOptions } from './reports-assets-content.js';
 
 const TITLES: Record<string, string> = {

@@ -6,9 +6,9 @@
 // Rules: schemas/financial-data/rules/reports-income.yaml (FD-VOE-TXN-NO-AMOUNTS,
 // FD-PAYSTMT-REPORT-EXTRACT, FD-VOIE-TXVERIFY-MATCH, FD-PAYROLL-EMPLOYMENT).
 import type { FdContext } from './middleware.js';
-import { linkedData, type Account, type Transaction } from './portfolio.js';
-import type { Asset } from './statements.js';
-import type { Consumer, FdWorld } from './world.js';
+import { linkedData, type Account, type Transaction } from './state.js';
+import type { Asset } from './state.js';
+import type { Consumer, FdState as FdWorld } from './state.js';
 
 /** The accounts a deposit of pay lands on (provider 1.35.0: VOIE TXVerify reads checking and savings; VOI adds money market). */
 const DEPOSIT_TYPES = new Set(['checking', 'savings', 'moneyMarket']);

@@ -16,11 +16,12 @@
 // Rules: schemas/financial-data/rules/reports-income.yaml.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext } from './middleware.js';
-import { linkedData } from './portfolio.js';
-import { callbackOf, createReport, generationGuard, reportAck, reportsOf, settleReports, type Report } from './reports.js';
+import { linkedData } from './state.js';
+import { callbackOf, createReport, generationGuard, reportAck, settleReports } from './reports.js';
+import type { Report } from './state.js';
 import { employmentHistory, extract, incomeInstitutions, matchDeposits, payrollDeposits } from './reports-income-content.js';
 import { storedAsset } from './statements.js';
-import type { Consumer, Customer } from './world.js';
+import type { Consumer, Customer } from './state.js';
 
 const TITLES = {
   voePayroll: 'Verification of Employment - Payroll',
@@ -64,8 +65,8 @@ export function registerReportsIncome(app: FastifyInstance, ctx: FdContext): voi
   };
 
   /** Asset ids already reported on by this customer's TXVerify reports (the refresh of seed 002 reuses them). */
-  const reportedAssets = (customerId: string) => new Set((reportsOf(ctx.state).byCustomer.get(customerId) ?? [])
-    .map((id) => reportsOf(ctx.state).reports.get(id)!).filter((r) => r.extra?.reportStyle === 'voieWithInterview')
+  const reportedAssets = (customerId: string) => new Set((ctx.state.reports.byCustomer.get(customerId) ?? [])
+    .map((id) => ctx.state.reports.reports.get(id)!).filter((r) => r.extra?.reportStyle === 'voieWithInterview')
     .flatMap((r) => (r.constraints.voieWithInterviewData as { txVerifyInterview: { assetId: string }[] }).txVerifyInterview.map((i) => i.assetId)));
 
   const answer = (reply: FastifyReply, report: Report) => reply.code(202).send(reportAck(report));
@@ -163,7 +164,7 @@ export function registerReportsIncome(app: FastifyInstance, ctx: FdContext): voi
     if (!stubs) return reply;
     // Blind fault: a request naming an asset already reported on answers that first report (deduplicated) instead of a new one.
     if (faults.has('blind-income-txverify-reuse-returns-first-report') && assetIds.some((id) => reportedAssets(found.customer.id).has(id))) {
-      const store = reportsOf(ctx.state);
+      const store = ctx.state.reports;
       const first = (store.byCustomer.get(found.customer.id) ?? []).map((id) => store.reports.get(id)!).find((r) => r.extra?.reportStyle === 'voieWithInterview'
         && (r.constraints.voieWithInterviewData as { txVerifyInterview: { assetId: string }[] }).txVerifyInterview.some((i) => assetIds.includes(i.assetId)));
       if (first) return answer(reply, first);
@@ -202,7 +203,7 @@ export function registerReportsIncome(app: FastifyInstance, ctx: FdContext): voi
    * link time. Undefined when the customer never completed Connect.
    */
   const originalVoiePayroll = async (customer: Customer, consumer: Consumer): Promise<Report | undefined> => {
-    const store = reportsOf(ctx.state);
+    const store = ctx.state.reports;
     const existing = (store.byCustomer.get(customer.id) ?? []).map((id) => store.reports.get(id)!).find((r) => r.type === 'voiePayroll');
     if (existing) return existing;
     const accounts = linkedData(ctx.state, customer.id).accounts;
@@ -223,7 +224,7 @@ export function registerReportsIncome(app: FastifyInstance, ctx: FdContext): voi
     if (!found) return reply;
     const payroll = (body.payrollData ?? {}) as Record<string, unknown>;
     const original = await originalVoiePayroll(found.customer, found.consumer!);
-    const store = reportsOf(ctx.state);
+    const store = ctx.state.reports;
     const named = typeof payroll.reportId === 'string' ? store.reports.get(payroll.reportId) : undefined;
     // Blind fault: the reportId is checked to be one of the customer's reports, of any kind.
     const namesNone = typeof payroll.reportId === 'string' && (!named || named.customerId !== found.customer.id || (named.type !== 'voiePayroll' && !faults.has('blind-income-refresh-report-id-any-kind')));

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { route, sendError, type FdContext } from './middleware.js';
 import { DAY_S } from './portfolio.js';
-import { reportsOf, type Report } from './reports.js';
+import type { Report } from './state.js';
 
 /** seed 002: "range to endDate at most 31 days". */
 export const BILLING_MAX_DAYS = 31;
@@ -59,7 +59,7 @@ export function registerBilling(app: FastifyInstance, ctx: FdContext): void {
     const viewTesting = query.viewTestingReports === true || faults.has('billing-testing-reports-included') || (query.viewTestingReports !== undefined && faults.has('blind-billing-view-testing-when-present'));
     // Blind fault: the window ends at the end of endDate's day (UTC), not at endDate.
     const last = faults.has('blind-billing-window-end-whole-day') ? Math.floor(end / DAY_S) * DAY_S + DAY_S - 1 : end;
-    const all = [...reportsOf(world).reports.values()].filter((r) => r.partnerId === path.partnerId
+    const all = [...world.reports.reports.values()].filter((r) => r.partnerId === path.partnerId
       && (faults.has('billing-window-ignored') || (r.createdDate >= start && r.createdDate <= last))
       && (r.billable || (viewTesting && !faults.has('billing-view-testing-ignored'))));
     // Blind fault: without size the page is not paged (every report of the window).

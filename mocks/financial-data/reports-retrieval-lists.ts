@@ -4,9 +4,8 @@
 // Rules: schemas/financial-data/rules/reports-retrieval.yaml (FD-REPORT-LIST-*, FD-PORTFOLIO-*).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext } from './middleware.js';
-import { reportsOf, type Report } from './reports.js';
+import type { Report } from './state.js';
 import { frozen, ownConsumer, ownCustomer } from './reports-retrieval.js';
-import type { FdWorld } from './world.js';
 
 /**
  * seed 002 documents 429 on the two lists without a limit: this mock refuses a list call when 20
@@ -16,17 +15,13 @@ import type { FdWorld } from './world.js';
 export const LIST_RATE_LIMIT = 20;
 export const LIST_RATE_WINDOW_S = 60;
 
-const calls = new WeakMap<FdWorld, Map<string, number[]>>();
 
 export function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
   const { state: world, faults, clock } = ctx;
-  const store = () => reportsOf(world);
-  const callsOf = () => {
-    if (!calls.has(world)) calls.set(world, new Map());
-    return calls.get(world)!;
-  };
+  const store = () => world.reports;
+  const callsOf = () => world.reports.listCalls;
   // The control surface's reset turns the clock back: the counts of the old timeline go.
-  ctx.onReset.push(() => calls.delete(world));
+  ctx.onReset.push(() => world.reports.listCalls.clear());
 
   /** Counts a list call of `key`; answers 429 and returns true past the limit. */
   const limited = (reply: FastifyReply, key: string): boolean => {

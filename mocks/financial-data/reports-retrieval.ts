@@ -9,10 +9,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { parseJson } from '../kit/app.js';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
-import { createReport, reportAck, reportBody, reportsOf, type Report } from './reports.js';
+import { createReport, reportAck, reportBody } from './reports.js';
+import type { Report } from './state.js';
 import { registerReportLists } from './reports-retrieval-lists.js';
 import { registerBilling } from './reports-retrieval-billing.js';
-import type { Consumer, Customer } from './world.js';
+import type { Consumer, Customer } from './state.js';
 
 /**
  * seed 002, Report retrieval: reissue's purpose code "is not required today and becomes required
@@ -50,8 +51,6 @@ function reportPdf(report: Report): Buffer {
   ].join('\n'), 'ascii');
 }
 
-/** Blind fault 'blind-report-status-cache-slides-21s': the status a JSON read last served, per report, and when. */
-const statusCache = new WeakMap<Report, { status: Report['status']; atS: number }>();
 
 /** Answers a report read: PDF or JSON by the Accept header. */
 export function sendReport(ctx: FdContext, reply: FastifyReply, report: Report) {
@@ -61,11 +60,12 @@ export function sendReport(ctx: FdContext, reply: FastifyReply, report: Report) 
   // Blind fault: the status is cached 21 seconds, and every read within that time serves the cache and extends it.
   if (ctx.faults.has('blind-report-status-cache-slides-21s')) {
     const now = ctx.clock.nowEpochSeconds();
-    const cached = statusCache.get(report);
+    const statusCache = ctx.state.faultMemory.reportStatus;
+    const cached = statusCache.get(report.id);
     if (cached && now - cached.atS < 21) {
       cached.atS = now;
       if (cached.status !== report.status) return reply.code(200).send({ ...reportAck(report), status: cached.status });
-    } else statusCache.set(report, { status: report.status, atS: now });
+    } else statusCache.set(report.id, { status: report.status, atS: now });
   }
   return reply.code(200).send(body);
 }
@@ -96,7 +96,7 @@ export function frozen(ctx: FdContext, reply: FastifyReply, customerId: string):
 
 export function registerReportsRetrieval(app: FastifyInstance, ctx: FdContext): void {
   const { state: world, faults, clock } = ctx;
-  const store = () => reportsOf(world);
+  const store = () => world.reports;
   const notFound = (reply: FastifyReply, id: string) => sendError(ctx, reply, 404, `Report not found: ${id}`);
 
   /** Fault 'report-read-purpose-required': the optional purpose (seed 002, Endpoints) made required. */

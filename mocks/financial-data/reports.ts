@@ -8,9 +8,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { parseJson } from '../kit/app.js';
 import { sendError, type FdContext } from './middleware.js';
-import type { Consumer, Customer, FdWorld } from './world.js';
-
-export type ReportStatus = 'inProgress' | 'success' | 'failure';
+import type { Consumer, Customer, Report } from './state.js';
 
 /**
  * Virtual seconds a report stays inProgress: the mock's choice, so that a client polling at the
@@ -37,55 +35,6 @@ export interface NewReport {
   billable?: boolean;
 }
 
-export interface Report extends Omit<NewReport, 'customer' | 'consumer'> {
-  id: string;
-  requestId: string;
-  portfolioId: string;
-  customerId: string;
-  customerType: Customer['type'];
-  partnerId: string;
-  consumerId?: string;
-  consumerSsn?: string;
-  createdDate: number;
-  readyAtS: number;
-  status: ReportStatus;
-  /** How it ends: success unless the control surface says otherwise (POST /__mock/reports/{id}/outcome). */
-  outcome: Exclude<ReportStatus, 'inProgress'>;
-  billable: boolean;
-  /** The success content, once built. */
-  content?: Record<string, unknown>;
-}
-
-export interface ReportsState {
-  reports: Map<string, Report>;
-  /** Report ids in creation order, per customer and per consumer (lists and portfolios read them). */
-  byCustomer: Map<string, string[]>;
-  byConsumer: Map<string, string[]>;
-  /** One portfolio per customer, consistent across its reports (provider 1.35.0: PortfolioId). */
-  portfolioOf: Map<string, string>;
-  /** Reports still inProgress: settling scans only these, whatever the store holds. */
-  pending: Set<string>;
-  seq: number;
-}
-
-const states = new WeakMap<FdWorld, ReportsState>();
-/** Blind faults' memories: the last callback URL of each customer, and customers once refused for want of a consumer. */
-const keptCallbacks = new WeakMap<FdWorld, Map<string, string>>();
-const consumerless = new WeakMap<FdWorld, Set<string>>();
-const memoryOf = <T>(map: WeakMap<FdWorld, T>, world: FdWorld, make: () => T): T => {
-  if (!map.has(world)) map.set(world, make());
-  return map.get(world)!;
-};
-
-export function reportsOf(world: FdWorld): ReportsState {
-  let state = states.get(world);
-  if (!state) {
-    state = { reports: new Map(), byCustomer: new Map(), byConsumer: new Map(), portfolioOf: new Map(), pending: new Set(), seq: 0 };
-    states.set(world, state);
-  }
-  return state;
-}
-
 /** A 12-character lower-case id like the provider's examples (u4hstnnak45g): deterministic per world. */
 const shortId = (seq: number, salt: string) => {
   let h = 0x811c9dc5;
@@ -101,7 +50,7 @@ const push = (index: Map<string, string[]>, key: string, id: string) => {
 
 /** Records a new report, inProgress, and returns it; the generate operation answers its ack with 202. */
 export function createReport(ctx: FdContext, input: NewReport): Report {
-  const state = reportsOf(ctx.state);
+  const state = ctx.state.reports;
   const now = ctx.clock.nowEpochSeconds();
   const seq = ++state.seq;
   const { customer, consumer, ...rest } = input;
@@ -113,7 +62,7 @@ export function createReport(ctx: FdContext, input: NewReport): Report {
   const ssn = consumer ? String(consumer.fields.ssn ?? '').replace(/\D/g, '') : '';
   // Blind fault: the callback URL is kept per customer, and a later report generated without one calls it.
   if (ctx.faults.has('blind-report-callback-url-kept-per-customer')) {
-    const kept = memoryOf(keptCallbacks, ctx.state, () => new Map<string, string>());
+    const kept = ctx.state.faultMemory.callbackUrls;
     if (rest.callbackUrl) kept.set(customer.id, rest.callbackUrl);
     else rest.callbackUrl = kept.get(customer.id);
   }
@@ -157,7 +106,7 @@ export function callbackPayload(report: Report, eventId: string): Record<string,
 
 /** Moves every due report to its outcome and calls its callback URL once (awaited: deterministic for the suite). */
 export async function settleReports(ctx: FdContext): Promise<void> {
-  const state = reportsOf(ctx.state);
+  const state = ctx.state.reports;
   if (state.pending.size === 0) return;
   const now = ctx.clock.nowEpochSeconds();
   for (const id of [...state.pending]) {
@@ -202,9 +151,9 @@ export function generationGuard(ctx: FdContext, reply: FastifyReply, customerId:
   const consumer = consumerId ? ctx.state.consumers.get(consumerId) : undefined;
   // Blind faults: the business cash flow report guarded like the personal one; a customer once refused for want of a consumer stays refused.
   const consumerNeeded = needsConsumer || (ctx.faults.has('blind-report-cashflow-business-needs-consumer') && /\/cashFlowBusiness(\?|$)/.test(reply.request.url));
-  const remembered = ctx.faults.has('blind-report-missing-consumer-remembered') && memoryOf(consumerless, ctx.state, () => new Set<string>()).has(customerId);
+  const remembered = ctx.faults.has('blind-report-missing-consumer-remembered') && ctx.state.faultMemory.consumerless.has(customerId);
   if (consumerNeeded && (!consumer || remembered) && !ctx.faults.has('report-consumer-not-required')) {
-    if (ctx.faults.has('blind-report-missing-consumer-remembered')) memoryOf(consumerless, ctx.state, () => new Set<string>()).add(customerId);
+    if (ctx.faults.has('blind-report-missing-consumer-remembered')) ctx.state.faultMemory.consumerless.add(customerId);
     sendError(ctx, reply, 404, `Cannot find consumer for customer with id ${customerId}.`);
     return undefined;
   }
@@ -224,7 +173,7 @@ export function registerReportsCore(app: FastifyInstance, ctx: FdContext): void 
   app.addHook('preHandler', async () => settleReports(ctx));
   app.post('/__mock/reports/:reportId/outcome', async (req, reply) => {
     const { reportId } = req.params as { reportId: string };
-    const report = reportsOf(ctx.state).reports.get(reportId);
+    const report = ctx.state.reports.reports.get(reportId);
     if (!report) return reply.code(404).send({ message: `no report ${reportId} in the mock` });
     const body = parseJson(req.body) as { status?: unknown } | undefined | SyntaxError;
     if (body instanceof SyntaxError || !body || (body.status !== 'success' && body.status !== 'failure')) {

@@ -7,7 +7,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
 import { page } from './paging.js';
-import { DAY_S, findAccount, type Account, type Transaction } from './portfolio.js';
+import { DAY_S } from './portfolio.js';
+import { findAccount, findCustomer, type Account, type Transaction } from './state.js';
 
 /** seed 002, Limits: transactions per page. */
 const PAGE_MAX = 1000;
@@ -27,14 +28,11 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;
   const on = (id: string) => faults.has(id);
   // Accounts this module has read, so the fault 'transactions-deleted-account-kept' still finds them.
-  const seenAccounts = new Map<string, Account>();
+  const seenAccounts = world.faultMemory.seenAccounts;
   const partnerOf = (input: Input) => input.partner?.id;
 
   /** The customer of the path, the partner's (undefined: 404). */
-  const customerOf = (input: Input) => {
-    const c = world.customers.get(input.path.customerId);
-    return c && (!input.partner || c.partnerId === input.partner.id) ? c : undefined;
-  };
+  const customerOf = (input: Input) => findCustomer(world, input.path.customerId, partnerOf(input));
 
   /** The account of the path; the fault drops the ownership check (any existing account). */
   const accountOf = (input: Input): Account | undefined => {

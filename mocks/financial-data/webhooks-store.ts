@@ -4,37 +4,12 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { rewriteFrontError, sendError, type FdContext } from './middleware.js';
-import type { FdWorld } from './world.js';
+import type { FdState, HookEvent, HookSubscription } from './state.js';
 
-export interface HookEvent {
-  webhookEventId: string;
-  name: string;
-  url?: string;
-  condition?: { subscribeFor: string; includes?: string[]; excludes?: string[] };
-  status: string;
-  /** Fault webhooks-reactivated-not-delivered: an event once made inactive stays silent. */
-  everInactive?: boolean;
-}
+type HookState = FdState['webhooks'];
 
-export interface HookSubscription {
-  subscriptionId: string;
-  partnerId: string;
-  url?: string;
-  status: string;
-  events: HookEvent[];
-  createdDate: string;
-  lastUpdatedDate: string;
-  deleted?: boolean;
-  /** The view at creation (fault webhooks-list-stale lists it instead of the current one). */
-  createdView?: unknown;
-}
-
-interface HookState { subscriptions: Map<string, HookSubscription>; seq: number }
-const states = new WeakMap<FdWorld, HookState>();
-
-export function hookState(world: FdWorld): HookState {
-  if (!states.has(world)) states.set(world, { subscriptions: new Map(), seq: 0 });
-  return states.get(world)!;
+export function hookState(world: FdState): HookState {
+  return world.webhooks;
 }
 
 /** A deterministic id of the provider's form (a 36-character UUID; provider 1.35.0 SubscriptionDetail). */

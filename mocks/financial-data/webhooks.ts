@@ -8,8 +8,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, type FdContext, type Input } from './middleware.js';
 import {
   AVAILABLE_EVENTS, deliverTest, eventView, hookState, isoNow, nextUuid, rewriteWebhookFrontError, sendWebhookError, subscriptionView, testable, unofferedName,
-  type HookEvent, type HookSubscription,
 } from './webhooks-store.js';
+import type { HookEvent, HookSubscription } from './state.js';
 
 type EventRequest = { name: string; url?: string; condition?: HookEvent['condition'] };
 
