@@ -10,11 +10,12 @@
 //   InvalidDataSmallBusinessReportExample names hasConsent as invalid data).
 // - the periods: the last four whole weeks (Sunday to Saturday) or calendar months before today;
 //   the values are deterministic per location and period. The report is also kept in the report
-//   store, ended, so the get-report operations can read it later (provider 1.35.0).
+//   store (store.ts), ended, so the get-report operations can read it later (provider 1.35.0).
 import type { FastifyInstance } from 'fastify';
-import { route, sendError, type FdContext, type Input } from './middleware.js';
-import { DAY_S } from './portfolio.js';
-import { createReport, customerOr404, reportAck } from './reports.js';
+import { route, sendError, type FdContext, type Input } from '../middleware.js';
+import { DAY_S } from '../portfolio.js';
+import { customerOr404 } from './guard.js';
+import { createReport, reportAck } from './store.js';
 
 const iso = (s: number) => new Date(s * 1000).toISOString().slice(0, 10);
 function hash(text: string): number {

@@ -5,9 +5,9 @@
 // relations: a partner reads its own billing only (another or an unknown partner: 404).
 // Rules: schemas/financial-data/rules/reports-retrieval.yaml (FD-BILLING-*).
 import type { FastifyInstance } from 'fastify';
-import { route, sendError, type FdContext } from './middleware.js';
-import { DAY_S } from './portfolio.js';
-import type { Report } from './state.js';
+import { route, sendError, type FdContext } from '../middleware.js';
+import { DAY_S } from '../portfolio.js';
+import type { Report } from '../state.js';
 
 /** seed 002: "range to endDate at most 31 days". */
 export const BILLING_MAX_DAYS = 31;

@@ -1,14 +1,15 @@
-// Decisioning reports (seed 002, Decisioning report generation; Report retrieval; States and
-// transitions - Report): the one store every generate and every retrieve operation shares. A report
-// is born `inProgress` (the 202 of its generate operation) and ends `success` or `failure` once the
-// virtual clock has passed its ready time; on that transition the report callback URL, when one was
-// given, is called once. The resource modules (reports-*.ts) decide eligibility and content; this
-// module owns ids, status, portfolios, the callback and the security-freeze and consumer guards.
-// Rules: schemas/financial-data/rules/reports.yaml (FD-REPORT-*).
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { parseJson } from '../kit/app.js';
-import { sendError, type FdContext } from './middleware.js';
-import type { Consumer, Customer, Report } from './state.js';
+// The report store (seed 002, Decisioning report generation; Report retrieval; States and
+// transitions - Report): the one store every generate and every retrieve operation shares (its
+// maps are declared in ../state.ts, `reports`). A report is born `inProgress` (the 202 of its
+// generate operation) and ends `success` or `failure` once the virtual clock has passed its ready
+// time; on that transition the report callback URL, when one was given, is called once. A report
+// request passes the refusals of guard.ts, then its family's module (assets.ts, income.ts,
+// analytics.ts, sbca.ts) decides eligibility and hands this module the content builder; this
+// module owns ids, status, portfolios and the callback. Rules: schemas/financial-data/rules/reports.yaml.
+import type { FastifyInstance } from 'fastify';
+import { parseJson } from '../../kit/app.js';
+import type { FdContext } from '../middleware.js';
+import type { Consumer, Customer, Report } from '../state.js';
 
 /**
  * Virtual seconds a report stays inProgress: the mock's choice, so that a client polling at the
@@ -126,40 +127,6 @@ export async function settleReports(ctx: FdContext): Promise<void> {
   }
 }
 
-/** The customer of a path, or a 404 answer (provider 1.35.0 CustomerNotFoundExample). */
-export function customerOr404(ctx: FdContext, reply: FastifyReply, customerId: string): Customer | undefined {
-  const customer = ctx.state.customers.get(customerId);
-  if (!customer) sendError(ctx, reply, 404, `Customer not found: ${customerId}`);
-  return customer;
-}
-
-/**
- * The refusals every generate operation shares, in the order a request meets them: the customer
- * (404), the security freeze (403, seed 002: Errors 403), the consumer when the report needs one
- * (404, provider 1.35.0 NoConsumerForCustomerExample). Answers and returns undefined on refusal.
- */
-export function generationGuard(ctx: FdContext, reply: FastifyReply, customerId: string, needsConsumer: boolean): { customer: Customer; consumer?: Consumer } | undefined {
-  const customer = customerOr404(ctx, reply, customerId);
-  if (!customer) return undefined;
-  // Blind fault: the freeze is checked only on the reports that need a consumer (the consumer's credit file).
-  const freezeSkipped = !needsConsumer && ctx.faults.has('blind-report-freeze-checked-on-consumer-reports-only');
-  if (ctx.state.frozen.has(customerId) && !ctx.faults.has('report-freeze-ignored') && !freezeSkipped) {
-    sendError(ctx, reply, 403, 'An active security freeze for this customer exists.');
-    return undefined;
-  }
-  const consumerId = ctx.state.consumerOf.get(customerId);
-  const consumer = consumerId ? ctx.state.consumers.get(consumerId) : undefined;
-  // Blind faults: the business cash flow report guarded like the personal one; a customer once refused for want of a consumer stays refused.
-  const consumerNeeded = needsConsumer || (ctx.faults.has('blind-report-cashflow-business-needs-consumer') && /\/cashFlowBusiness(\?|$)/.test(reply.request.url));
-  const remembered = ctx.faults.has('blind-report-missing-consumer-remembered') && ctx.state.faultMemory.consumerless.has(customerId);
-  if (consumerNeeded && (!consumer || remembered) && !ctx.faults.has('report-consumer-not-required')) {
-    if (ctx.faults.has('blind-report-missing-consumer-remembered')) ctx.state.faultMemory.consumerless.add(customerId);
-    sendError(ctx, reply, 404, `Cannot find consumer for customer with id ${customerId}.`);
-    return undefined;
-  }
-  return { customer, consumer };
-}
-
 /** The callbackUrl query parameter of a generate operation (provider 1.35.0: ReportCallbackUrlParameter). */
 export const callbackOf = (query: Record<string, unknown>) => (typeof query.callbackUrl === 'string' && query.callbackUrl ? query.callbackUrl : undefined);
 
@@ -168,7 +135,7 @@ export const callbackOf = (query: Record<string, unknown>) => (typeof query.call
  * request is handled (a read never shows a report inProgress past its ready time), and
  * POST /__mock/reports/{reportId}/outcome {"status": "failure"} decides how a report in progress ends.
  */
-export function registerReportsCore(app: FastifyInstance, ctx: FdContext): void {
+export function registerReportStore(app: FastifyInstance, ctx: FdContext): void {
   (ctx.onAdvance ??= []).push(() => settleReports(ctx));
   app.addHook('preHandler', async () => settleReports(ctx));
   app.post('/__mock/reports/:reportId/outcome', async (req, reply) => {
