@@ -1,7 +1,7 @@
 // App registration (seed 002, Endpoints - App registration and third-party access): registrations
 // (201 then read back through getApplications and the deprecated v2 status read), their approval,
 // the application's institution registrations, and the assignment of an application to a
-// customer. Third-party access keys and authorization details: app-registration-access.ts.
+// customer. Third-party access keys and authorization details: third-party-access.ts.
 // Rules: schemas/financial-data/rules/app-registration.yaml.
 //
 // States are not shown by the seed; this mock decides them: a registration is P (pending) when
@@ -12,7 +12,7 @@
 // applicationId 2998 (seed 002, Customers: testing customers use a registered test application).
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { registerAccess } from './app-registration-access.js';
+import { registerAccess } from './third-party-access.js';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
 import { page } from './paging.js';
 import { findCustomer, type FdState, type Registration } from './state.js';
