@@ -12,7 +12,6 @@
 // applicationId 2998 (seed 002, Customers: testing customers use a registered test application).
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { registerAccess } from './third-party-access.js';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
 import { page } from './paging.js';
 import { findCustomer, type FdState, type Registration } from './state.js';
@@ -217,5 +216,4 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
     return reply.code(faults.has('blind-app-customer-set-204') ? 204 : 200).send();
   });
 
-  registerAccess(app, ctx);
 }
