@@ -3,8 +3,8 @@
 // only through their service's fixture.
 import type { MockHandle } from './kit/context.js';
 import type { Fault } from './kit/faults.js';
-import { CARD_BLIND_FAULTS, CARD_FAULTS, startCardEnrollmentMock } from './card-enrollment/index.js';
-import { INSTALLMENTS_BLIND_FAULTS, INSTALLMENTS_FAULTS, startInstallmentsMock } from './installments/index.js';
+import { CARD_FAULTS, startCardEnrollmentMock } from './card-enrollment/index.js';
+import { INSTALLMENTS_FAULTS, startInstallmentsMock } from './installments/index.js';
 import { FD_FAULTS, startFinancialDataMock } from './financial-data/index.js';
 
 export interface MockEntry {
@@ -16,8 +16,8 @@ export interface MockEntry {
 }
 
 export const MOCKS: MockEntry[] = [
-  { service: 'card-enrollment', faults: [...CARD_FAULTS, ...CARD_BLIND_FAULTS], port: 4010, start: startCardEnrollmentMock },
-  { service: 'installments', faults: [...INSTALLMENTS_FAULTS, ...INSTALLMENTS_BLIND_FAULTS], port: 4020, start: startInstallmentsMock },
+  { service: 'card-enrollment', faults: CARD_FAULTS, port: 4010, start: startCardEnrollmentMock },
+  { service: 'installments', faults: INSTALLMENTS_FAULTS, port: 4020, start: startInstallmentsMock },
   { service: 'financial-data', faults: FD_FAULTS, port: 4030, start: startFinancialDataMock },
 ];
 

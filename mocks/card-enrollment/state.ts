@@ -1,5 +1,7 @@
-// The card enrollment mock's world (reference/card-enrollment.md, "The mock's world"): registered
-// clients (API key -> srcClientIds -> serviceIds) and known push-account receipts (A5).
+// Everything the card enrollment mock keeps, declared in one place (reference/card-enrollment.md,
+// "The mock's world"): registered clients (API key -> srcClientIds -> serviceIds) and known
+// push-account receipts (A5). Enrollment stores nothing: each POST /cards is answered from the
+// request, these records and the clock. The JWE key pair (keys.ts) is made once at start.
 import { randomBytes, randomUUID } from 'node:crypto';
 
 export interface RegisteredClient {
@@ -14,14 +16,14 @@ export interface Receipt {
   primaryAccountNumber: string;
 }
 
-export interface CardWorld {
+export interface CardState {
   clients: RegisteredClient[];
   receipts: Receipt[];
 }
 
 const apiKey = () => `ce_${randomBytes(18).toString('base64url')}`;
 
-export function createCardWorld(): CardWorld {
+export function createCardState(): CardState {
   return {
     clients: [
       { apiKey: apiKey(), srcClientIds: [randomUUID(), randomUUID()], serviceIds: ['SRC_PROGRAM_1', 'wallet#program_2', 'merchant-3'] },
@@ -32,18 +34,4 @@ export function createCardWorld(): CardWorld {
       { enrolmentReferenceId: `rcpt-${randomUUID()}`, primaryAccountNumber: '4111111111111111' },
     ],
   };
-}
-
-/** ISO/IEC 7812 check digit (Luhn); reference A3. */
-export function luhnValid(pan: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < pan.length; i++) {
-    let d = Number(pan[pan.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return pan.length > 0 && sum % 10 === 0;
 }

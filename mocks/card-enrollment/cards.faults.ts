@@ -1,13 +1,20 @@
-// Fault catalogue of the card enrollment mock: each entry breaks one rule of seed 000 (or of an
-// assumption of reference/card-enrollment.md). `npm run mutation` proves the suite catches each.
-// `rules`: the ids of schemas/card-enrollment/rules.yaml it breaks (`--targeted` runs their specs).
-import type { Fault } from '../kit/faults.js';
+// Faults of card enrollment, POST /cards and its error answers (switched in cards.ts and errors.ts):
+// each breaks one rule of schemas/card-enrollment/rules.yaml (seed 000, or an assumption of
+// reference/card-enrollment.md), the way a provider's release might. `rules` names the rule ids it
+// breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
+// authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
+// --blind`).
+import { blind as blindFault, type Fault, type Relaxation } from '../kit/faults.js';
+
+/** A fault written blind, in this catalogue's positional form (kit/faults.ts blind sets its origin). */
+const blind = (id: string, rule: string, source: Fault['source'], rules?: string[], relax?: Relaxation[]): Fault =>
+  blindFault({ id, rule, source, ...(rules ? { rules } : {}), ...(relax ? { relax } : {}) });
 
 const limit = (id: string, schema: string, field: string, drop: string[], rule: string, rules: string[]): Fault => ({
   id, rule, source: 'seed', rules, relax: [{ schema, at: ['properties', field], drop }],
 });
 
-export const CARD_FAULTS: Fault[] = [
+export const CARDS_FAULTS: Fault[] = [
   // Limits, enums, patterns (seed, Limits and field tables): the mock's validation is loosened.
   limit('firstName-max-unenforced', 'Consumer', 'firstName', ['maxLength'], 'consumer.firstName max 30', ['CE-LIM-FIRSTNAME']),
   limit('lastName-max-unenforced', 'Consumer', 'lastName', ['maxLength'], 'consumer.lastName max 30', ['CE-LIM-LASTNAME']),
@@ -68,7 +75,7 @@ export const CARD_FAULTS: Fault[] = [
   { id: 'unknown-receipt-accepted', rule: 'A5: unknown receipt id is INVALID_STATE', source: 'assumption', rules: ['CE-STATE-UNKNOWN-RECEIPT'] },
   { id: 'receipt-pan-wrong', rule: 'A5: receipt enrollment shows the receipt account\'s bin and last four', source: 'assumption', rules: ['CE-RECEIPT-ACCOUNT'] },
   { id: 'undecryptable-card-accepted', rule: 'encryptedCard must decrypt with a published key', source: 'assumption', rules: ['CE-JWE-DECRYPT'] },
-  // Issue 8: rules broken on one side of a boundary, on one path or one PAN length only, or where
+  // Rules broken on one side of a boundary, on one path or one PAN length only, or where
   // only a known answer shows it (each caught by a check citing the rule in rules.yaml).
   { id: 'correlationId-prefix-uppercase-accepted', rule: 'CE-PAT-CORRELATIONID: the 8-hex prefix is lower-case', source: 'seed', rules: ['CE-PAT-CORRELATIONID'], relax: [{ schema: 'SrcCorrelationId', set: { pattern: '^([0-9a-fA-F]{8}.)?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' } }] },
   { id: 'correlationId-uppercase-refused', rule: 'CE-PAT-CORRELATIONID: A-F allowed in the UUID part', source: 'seed', rules: ['CE-PAT-CORRELATIONID'], relax: [{ schema: 'SrcCorrelationId', set: { pattern: '^([0-9a-f]{8}.)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' } }] },
@@ -93,4 +100,36 @@ export const CARD_FAULTS: Fault[] = [
   // Not a deviation: the switch a spec turns on (control surface) to see the 500 INTERNAL body.
   { id: 'answer-500', rule: 'the 500 INTERNAL body (seed, Errors; reference A6)', source: 'seed', rules: ['CE-ERR-INTERNAL'], mutation: false },
   { id: 'internal-body-wrong', rule: '500 body: code 500, status INTERNAL, message', source: 'seed', rules: ['CE-ERR-INTERNAL'] },
+  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
+  // Off-by-one limits and patterns (seed, Consumer / ConsumerIdentity / Card tables and Limits).
+  blind('blind-firstName-31-accepted', 'consumer.firstName max 30 characters (seed, Consumer; Limits): 31 accepted', 'seed', ['CE-LIM-FIRSTNAME'],
+    [{ schema: 'Consumer', at: ['properties', 'firstName'], set: { maxLength: 31 } }]),
+  blind('blind-identityValue-255-refused', 'consumerIdentity.identityValue max 255 characters (seed, ConsumerIdentity; Limits): enforced as 254, a valid 255-character value is refused', 'seed', ['CE-LIM-IDENTITYVALUE'],
+    [{ schema: 'ConsumerIdentity', at: ['properties', 'identityValue'], set: { maxLength: 254 } }]),
+  blind('blind-pan-21-accepted', 'Card.primaryAccountNumber 16 to 20 characters (seed, Card; Limits): a 21-digit PAN is accepted', 'seed', ['CE-LIM-PAN'],
+    [{ schema: 'Card', at: ['properties', 'primaryAccountNumber'], set: { maxLength: 21 } }]),
+  blind('blind-csc-7-accepted', 'Card.cardSecurityCode 3 to 6 characters (seed, Card; Limits): 7 accepted', 'seed', ['CE-LIM-CVC'],
+    [{ schema: 'Card', at: ['properties', 'cardSecurityCode'], set: { maxLength: 7 } }]),
+  blind('blind-expiry-month-13-accepted', 'Card.panExpirationMonth is a two-digit month (seed, Card): any two digits (00, 13...) accepted', 'seed', ['CE-PAT-EXPIRY'],
+    [{ schema: 'Card', at: ['properties', 'panExpirationMonth'], set: { pattern: '^[0-9]{2}$' } }]),
+  blind('blind-cardSource-extra-value-accepted', 'cardSource is one of CARDHOLDER, ISSUER, MERCHANT, WALLET (seed, Origin enum): an extra value PARTNER is accepted', 'seed', ['CE-ENUM-CARDSOURCE'],
+    [{ schema: 'Origin', set: { enum: ['CARDHOLDER', 'ISSUER', 'MERCHANT', 'WALLET', 'PARTNER'] } }]),
+  // A rule enforced (or broken) on one enrollment path only (seed, What the service does: two paths).
+  blind('blind-cardSource-issuer-refused-card-path', 'cardSource ISSUER is a valid Origin value (seed, Origin enum): refused with 400 on the card-number path (accepted on the receipt path)', 'seed', ['CE-ENUM-CARDSOURCE']),
+  blind('blind-receipt-unknown-service-accepted', 'serviceId that does not resolve: 400 INVALID_STATE (seed, Errors): not checked on the push-account-receipt path', 'seed', ['CE-STATE-UNKNOWN-SERVICE']),
+  blind('blind-receipt-tnc-optional', 'complianceSettings.tnc required (seed, ComplianceSettings: both required): a missing tnc is accepted on the push-account-receipt path', 'seed', ['CE-REQ-COMPLIANCE']),
+  blind('blind-receipt-card-suspended', 'the enroll operation never returns digital card status SUSPENDED or CANCELLED (seed, States): SUSPENDED on the push-account-receipt path', 'seed', ['CE-STATE-ACTIVE']),
+  blind('blind-receipt-lastfour-wrong-end', 'panLastFour is the last four PAN digits (seed, MaskedCard; reference A5 for receipts): the first four of the receipt account on the receipt path', 'assumption', ['CE-RECEIPT-ACCOUNT', 'CE-MASK-PAN']),
+  // Errors (seed, Errors; reference A2, A4).
+  blind('blind-unknown-client-403', 'srcClientId that does not resolve to an entity: 400 INVALID_STATE (seed, Errors; reference A2): answered 403', 'seed', ['CE-STATE-UNKNOWN-CLIENT']),
+  blind('blind-missing-pan-invalid-state', 'missing mandatory card.primaryAccountNumber: 400 INVALID_ARGUMENT (seed, Errors): status INVALID_STATE', 'seed', ['CE-REQ-CARD']),
+  blind('blind-card-detail-source-unprefixed', 'ErrorDetail.source is the dotted path, card.<field> inside the encrypted card (reference A4): source names the bare field (primaryAccountNumber)', 'assumption', ['CE-ERR-FIELD']),
+  // Authentication (seed, Authentication; reference A2).
+  blind('blind-unknown-key-403', 'authorization check failed (unknown x-openapi-clientid): 401 (seed, Authentication; reference A2): answered 403', 'seed', ['CE-AUTH-UNKNOWN-KEY']),
+  blind('blind-key-case-insensitive', 'unknown API key: 401 (reference A2): the key is compared case-insensitively, a key differing only in case is accepted', 'assumption', ['CE-AUTH-UNKNOWN-KEY']),
+  // Response echoes and values (seed, SrcCorrelationId, MaskedCard, MaskedConsumer).
+  blind('blind-expiry-echo-swapped', 'MaskedCard.panExpirationMonth (MM) / panExpirationYear (YYYY) are the card\'s expiry (seed, MaskedCard): echoed swapped (month = YY of the year, year = 20 + month)', 'seed', ['CE-ECHO-EXPIRY']),
+  blind('blind-correlation-prefix-stripped', 'srcCorrelationId given in the request is echoed (seed, SrcCorrelationId): the 8-hex prefix is trimmed, only the UUID part is echoed', 'seed', ['CE-ECHO-CORRELATION']),
+  // No rule of the catalogue covers dateConsumerAdded: no `rules`, the targeted run takes the whole service.
+  blind('blind-consumer-added-not-utc', 'MaskedConsumer.dateConsumerAdded is a UTC datetime (seed, MaskedConsumer): written with a +01:00 offset (same instant)', 'seed'),
 ];

@@ -1,6 +1,8 @@
-// The installments mock's world (reference/installments.md): consumer keys with the operations
-// they may call, the service's own signing key (outbound notifications), the acquirers it knows,
-// the issuers configured per account range, and the in-memory state of the 12 operations.
+// Everything the installments mock keeps, declared in one place (reference/installments.md):
+// consumer keys with the operations they may call, the service's own signing key (outbound
+// notifications), the acquirers it knows, the issuers configured per account range, and the
+// stores of the 12 operations (reset by the control surface). The JWE key pair (keys.ts) is made
+// once at start.
 import { generateKeyPairSync, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
 
 export interface ConsumerKey {
@@ -55,7 +57,7 @@ export interface Plan {
   pending?: { status: string; atMs: number };
 }
 
-export interface InstallmentsWorld {
+export interface InstallmentsState {
   keys: ConsumerKey[];
   serviceKey: ConsumerKey;
   providerId: string;
@@ -67,6 +69,8 @@ export interface InstallmentsWorld {
   plans: Map<string, Plan>;
   /** planId -> times (ms) the issuer endpoint received a notification for it (429 rule). */
   issuerReceived: Map<string, number[]>;
+  /** offers.ts: PANs once found eligible (blind-deregistered-pan-still-offered: eligibility cached); read only while that fault is on. */
+  eligibleOnce: Set<string>;
 }
 
 function consumerKey(operations: ConsumerKey['operations'], name = `ik_${randomBytes(18).toString('base64url')}`): ConsumerKey {
@@ -76,8 +80,8 @@ function consumerKey(operations: ConsumerKey['operations'], name = `ik_${randomB
 
 export const ISSUER_NOTIFICATION_URL = 'https://issuer.example.test/installments/notifications';
 
-export function createInstallmentsWorld(): InstallmentsWorld {
-  const world: InstallmentsWorld = {
+export function createInstallmentsState(): InstallmentsState {
+  const world: InstallmentsState = {
     // The first key may call every operation; the second is registered but allowed none (403).
     keys: [consumerKey('*'), consumerKey([])],
     serviceKey: consumerKey('*', 'installments-service'),
@@ -88,19 +92,20 @@ export function createInstallmentsWorld(): InstallmentsWorld {
       accountRange: { accountRangeLow: '5204730000000000', accountRangeHigh: '5204739999999999' },
       notificationUrl: ISSUER_NOTIFICATION_URL,
     }],
-    participations: [], panLists: new Map(), offerTransactions: new Map(), plans: new Map(), issuerReceived: new Map(),
+    participations: [], panLists: new Map(), offerTransactions: new Map(), plans: new Map(), issuerReceived: new Map(), eligibleOnce: new Set(),
   };
   resetState(world);
   return world;
 }
 
 /** Clears the state and registers the certification PAN list over the issuer's account range. */
-export function resetState(world: InstallmentsWorld): void {
+export function resetState(world: InstallmentsState): void {
   world.participations.length = 0;
   world.panLists.clear();
   world.offerTransactions.clear();
   world.plans.clear();
   world.issuerReceived.clear();
+  world.eligibleOnce.clear();
   const panListId = '100000000000000001';
   world.panLists.set(panListId, { panListId, panListName: 'Certification list', accountRange: { ...world.issuers[0].accountRange }, pans: new Set() });
 }
@@ -112,7 +117,7 @@ export function inRange(pan: string, range: { accountRangeLow: string; accountRa
   return head >= range.accountRangeLow && head <= range.accountRangeHigh.padEnd(n, '9');
 }
 
-export function newPanListId(world: InstallmentsWorld): string {
+export function newPanListId(world: InstallmentsState): string {
   let id: string;
   do id = `1${[...randomBytes(17)].map((b) => b % 10).join('')}`;
   while (world.panLists.has(id));
