@@ -1,8 +1,8 @@
 // Accounts (seed 002, Endpoints - Accounts): full and simple readers (per customer, institution
 // login, institution, one account), refresh v1 (200 with the accounts) and v2 (204), deletion of
 // access to a login or an account, and migration of a legacy login. Reads and changes the linked
-// data of portfolio.ts through ctx.state (findAccount / findLogin / linkedData), so a deletion here
-// is seen by every other module at once. Shapes: provider 1.35.0 CustomerAccount(Simple).
+// data in state.ts (made by portfolio.ts) through findAccount / findLogin / linkedData, so a
+// deletion here is seen by every other module at once. Shapes: provider 1.35.0 CustomerAccount(Simple).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
 import { findAccount, findCustomer, findLogin, linkedData, type Account, type InstitutionLogin } from './state.js';

@@ -2,7 +2,7 @@
 // v3, ACH details v1 and v3 (real-time payment flags), loan payment details, available balance live
 // (balance_cache_interval) and cached (deprecated), the payment enablement bundle by login and by
 // account (include), and owner match (scores 0..100, 408 on a slow institution). Reads the linked
-// accounts of portfolio.ts through findAccount / findLogin; a balance refresh changes the account's
+// accounts (state.ts) through findAccount / findLogin; a balance refresh changes the account's
 // balance and balanceDate there, so every reader (accounts module included) sees it.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';

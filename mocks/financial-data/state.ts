@@ -1,6 +1,6 @@
 // Everything the financial data mock keeps, declared in one place (reference/financial-data.md,
 // "Mock world"): the partners and their tokens, the customers and what hangs off them, the
-// institution catalogue, the linked data of portfolio.ts, and the store of each resource that keeps
+// institution catalogue, the linked data portfolio.ts makes, and the store of each resource that keeps
 // one. One FdState per started mock: the resource modules read and change it through ctx.state,
 // never a copy of their own, so a change made by one operation is seen by every other at once.
 // The lookups every resource shares ("the partner's customer", its account, its login) are here

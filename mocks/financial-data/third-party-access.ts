@@ -2,7 +2,7 @@
 // registration and third-party access). Keys: generated (200: a signed consent receipt), updated
 // (200, same receipt id), revoked (204; then gone: 404). The receipt names the customer and its
 // accounts by pseudo identifiers (provider 1.35.0 ThirdPartyAccessKeyReceiptData). Authorization
-// details read the linked logins of portfolio.ts: an OAuth login (not legacy, or migrated) answers
+// details read the linked logins (state.ts): an OAuth login (not legacy, or migrated) answers
 // its period; a legacy one is a 404 with code 3003. Which authorizations predate the endpoint (3004)
 // is this mock's choice: the logins at FinBank Profiles - B (102105), whose OAuth grants the mock
 // treats as older than the endpoint. Rules: schemas/financial-data/rules/app-registration.yaml.

@@ -1,8 +1,8 @@
 // Transactions (seed 002, Endpoints - Transactions): the historic load (204, or 203 when the
 // institution asks a multi-factor challenge), the customer and account lists (required window,
 // at most 1000 per page, sorted by transactionDate or postedDate, pending only when asked), one
-// transaction, and recurring series. Reads and changes the linked data of portfolio.ts
-// (world.accounts, world.transactions) through findAccount, so an account deleted by the accounts
+// transaction, and recurring series. Reads and changes the linked data in state.ts (accounts,
+// transactions; made by portfolio.ts) through findAccount, so an account deleted by the accounts
 // module takes its transactions with it (seed 002, Accounts: delete removes access to that data).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';

@@ -2,7 +2,7 @@
 // (two records per subscribe call, class account and class transaction), the test transaction of a
 // testing account (one transaction event and one account event, balance changed), disabling an
 // account (all its subscriptions deleted) and deleting one subscription. Reads accounts through
-// findAccount (portfolio.ts) and injects the test transaction into the shared transactions, so
+// findAccount (state.ts) and injects the test transaction into the shared transactions, so
 // GetCustomerTransaction and GetCustomerAccount see it. Deliveries go through ctx.deliveries.
 // Rules: schemas/financial-data/rules/txpush.yaml; delivery bodies: components/txpush.yaml
 // (TxPushEvent, an assumption of the reference page, Outbound deliveries).

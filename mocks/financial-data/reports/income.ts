@@ -262,7 +262,7 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
 
 /** The accounts a deposit of pay lands on (provider 1.35.0: VOIE TXVerify reads checking and savings; VOI adds money market). */
 const DEPOSIT_TYPES = new Set(['checking', 'savings', 'moneyMarket']);
-/** The payee of the mock's pay deposits (portfolio.ts PAYEES). */
+/** The payee of the mock's pay deposits (../portfolio.ts PAYEES). */
 export const PAYROLL_DESCRIPTION = 'Payroll Deposit';
 
 export interface Deposit { account: Account; t: Transaction }

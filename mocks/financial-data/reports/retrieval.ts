@@ -152,7 +152,7 @@ export function registerReportRetrieval(app: FastifyInstance, ctx: FdContext): v
   registerBilling(app, ctx);
 
   // Mock-only: a report of any type for a customer (with its consumer when it has one), without a
-  // generate operation; it completes like every report (reports.ts). 201 with the ack's fields.
+  // generate operation; it completes like every report (store.ts). 201 with the ack's fields.
   app.post('/__mock/reports/generate', async (req, reply) => {
     const body = parseJson(req.body) as { customerId?: unknown; type?: unknown } | undefined | SyntaxError;
     if (body instanceof SyntaxError || !body || typeof body.customerId !== 'string' || typeof body.type !== 'string' || !body.type) {
