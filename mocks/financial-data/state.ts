@@ -257,7 +257,7 @@ export interface FaultMemory {
   liteLinks: Map<string, { url: string; untilMs: number }>;
   /** txpush.ts: subscriptions disabled but kept (blind-txpush-disable-soft-delete). */
   disabledSubscriptions: Set<number>;
-  /** txpush.ts: subscription ids deleted one by one, with their customer (blind-txpush-delete-again-204). */
+  /** txpush.ts: subscription ids deleted one by one, with their customer (blind-txpush-delete-again-204; written for every delete). */
   deletedSubscriptions: Map<number, string>;
   /** reports/store.ts: the last callback URL of each customer (blind-report-callback-url-kept-per-customer). */
   callbackUrls: Map<string, string>;

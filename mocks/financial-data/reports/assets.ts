@@ -22,7 +22,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createHash } from 'node:crypto';
 import { route, sendError, type FdContext, type Input } from '../middleware.js';
 import { DAY_S } from '../portfolio.js';
-import { findAccount, type Account, type AccountType, type Report, type Transaction } from '../state.js';
+import { findAccount, findCustomer, type Account, type AccountType, type Report, type Transaction } from '../state.js';
 import { generationGuard } from './guard.js';
 import { callbackOf, createReport, reportAck } from './store.js';
 
@@ -248,7 +248,7 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
     const data = (body.statementReportData ?? {}) as { accountId?: number; statementIndex?: number };
     // Blind faults: without accountId, the customer's first account; an account of another customer of the same partner accepted.
     const other = data.accountId === undefined ? undefined : ctx.state.accounts.get(String(data.accountId));
-    const samePartner = other !== undefined && on('blind-stmt-account-same-partner-accepted') && ctx.state.customers.get(other.customerId)?.partnerId === found.customer.partnerId;
+    const samePartner = other !== undefined && on('blind-stmt-account-same-partner-accepted') && findCustomer(ctx.state, other.customerId, found.customer.partnerId) !== undefined;
     const account = data.accountId === undefined ? (on('blind-stmt-account-id-defaults-first-account') ? reportAccounts(ctx, found.customer.id, undefined)[0] : undefined)
       : findAccount(ctx.state, found.customer.id, String(data.accountId)) ?? (on('ra-stmt-account-owner-unchecked') || samePartner ? other : undefined);
     // seed 002 Errors 404: an account that is not the customer's (fault: 400).
