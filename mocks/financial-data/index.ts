@@ -4,44 +4,48 @@
 // As the stand-in of the provider's sandbox (mocks/stand-in.ts): no control surface, the
 // provider's header names, the sandbox's limits, and Connect as web pages (connect-page.ts)
 // served over HTTPS too, on the same port (kit/tls.ts).
-import { createMockApp, listen, parseJson, type MockHandle } from '../kit/app.js';
+import { createMockApp, listen, parseJson } from '../kit/app.js';
+import type { MockHandle } from '../kit/context.js';
 import { appOptions, type StandInMode } from '../kit/stand-in-mode.js';
 import { acceptTlsOnSamePort, selfSignedCertificate } from '../kit/tls.js';
 import { prepareService } from '../kit/service.js';
-import { FD_CATALOGUE } from './catalogue.js';
-import { registerAuth } from './auth.js';
+import { FD_FAULTS } from './catalogue.js';
 import { registerAccounts } from './accounts.js';
-import { registerTransactions } from './transactions.js';
-import { registerPaymentsData } from './payments-data.js';
-import { registerPsi } from './psi.js';
-import { registerStatements } from './statements.js';
-import { registerMicroEntries } from './micro-entries.js';
-import { registerSwitches } from './switches.js';
-import { registerReportsAssets } from './reports-assets.js';
-import { registerReportsIncome } from './reports-income.js';
-import { registerReportsAnalytics } from './reports-analytics.js';
-import { registerReportsRetrieval } from './reports-retrieval.js';
-import { registerTxpush } from './txpush.js';
-import { registerEnrichment } from './enrichment.js';
-import { registerWebhooks } from './webhooks.js';
-import { registerConnect } from './connect.js';
-import { registerConnectPages } from './connect-page.js';
-import { SANDBOX_ACCOUNTS_PER_CUSTOMER, SANDBOX_TESTING_CUSTOMERS } from './stand-in-limits.js';
-import { registerConnectComponents } from './connect-components.js';
 import { registerAppRegistration } from './app-registration.js';
-import { registerReportsCore } from './reports.js';
+import { registerAuth } from './auth.js';
 import { registerBusinesses } from './businesses.js';
+import { registerConnect } from './connect.js';
+import { registerConnectComponents } from './connect-components.js';
+import { registerConnectPages } from './connect-page.js';
 import { registerConsumers } from './consumers.js';
 import { registerCustomers } from './customers.js';
+import { registerEnrichment } from './enrichment.js';
 import { registerInstitutions } from './institutions.js';
+import { registerMicroEntries } from './micro-entries.js';
 import { PROVIDER_HEADER_NAMES, SEED_HEADER_NAMES, sendError, type FdContext, type FdHeaderNames } from './middleware.js';
-import { createFdWorld, restorePartners, type FdWorld } from './world.js';
+import { registerPaymentsData } from './payments-data.js';
 import { linkPortfolio, linkedView } from './portfolio.js';
+import { registerPsi } from './psi.js';
+import { registerAnalyticsReports } from './reports/analytics.js';
+import { registerAssetReports } from './reports/assets.js';
+import { registerIncomeReports } from './reports/income.js';
+import { registerReportRetrieval } from './reports/retrieval.js';
+import { registerSbca } from './reports/sbca.js';
+import { registerReportStore } from './reports/store.js';
+import { SANDBOX_ACCOUNTS_PER_CUSTOMER, SANDBOX_TESTING_CUSTOMERS } from './stand-in-limits.js';
+import { createFdState, restorePartners, type FdState } from './state.js';
+import { registerStatements } from './statements.js';
+import { registerSwitches } from './switches.js';
+import { registerAccess } from './third-party-access.js';
+import { registerTransactions } from './transactions.js';
+import { registerTxpush } from './txpush.js';
+import { registerWebhooks } from './webhooks.js';
 
-export { FD_BLIND_FAULTS, FD_FAULTS, FD_RESOURCE_FAULTS } from './catalogue.js';
+export { FD_FAULTS } from './catalogue.js';
 
 export interface FdMockHandle extends MockHandle {
-  world: FdWorld;
+  /** The mock's state (state.ts), for the in-process fixtures: credentials, seeded ids. */
+  world: FdState;
   context: FdContext;
 }
 
@@ -55,8 +59,8 @@ export interface FdMockOptions {
 }
 
 export async function startFinancialDataMock(options: FdMockOptions = {}): Promise<FdMockHandle> {
-  const { faults, contract, clock, deliveries } = await prepareService('financial-data', FD_CATALOGUE, options.faults);
-  const world = createFdWorld();
+  const { faults, contract, clock, deliveries } = await prepareService('financial-data', FD_FAULTS, options.faults);
+  const world = createFdState();
   const [partner, spare] = world.partners.values();
   const headerNames = options.headerNames ?? SEED_HEADER_NAMES;
   const context: FdContext = {
@@ -124,18 +128,20 @@ export async function startFinancialDataMock(options: FdMockOptions = {}): Promi
   registerStatements(app, context);
   registerMicroEntries(app, context);
   registerSwitches(app, context);
-  // Part 3 (issue 11): the report store first (its hooks settle due reports before any handler).
-  registerReportsCore(app, context);
-  registerReportsAssets(app, context);
-  registerReportsIncome(app, context);
-  registerReportsAnalytics(app, context);
-  registerReportsRetrieval(app, context);
+  // The report store first (its hooks settle due reports before any handler), then the report families.
+  registerReportStore(app, context);
+  registerAssetReports(app, context);
+  registerIncomeReports(app, context);
+  registerAnalyticsReports(app, context);
+  registerSbca(app, context);
+  registerReportRetrieval(app, context);
   registerTxpush(app, context);
   registerEnrichment(app, context);
   registerWebhooks(app, context);
   registerConnect(app, context);
   registerConnectComponents(app, context);
   registerAppRegistration(app, context);
+  registerAccess(app, context);
   app.setNotFoundHandler((req, reply) => sendError(context, reply, 404, `No route ${req.method} ${req.url.split('?')[0]}`));
   const handle = await listen(app, context, '', options.port);
   const close = async () => {
