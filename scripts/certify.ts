@@ -9,7 +9,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BaselineError, baselineLines, compareCertifications, readBaseline, regressionCount } from '../helpers/verdict/baseline.js';
-import { VERDICT_EXIT, type Certification, type Verdict } from '../helpers/verdict/certification.js';
+import { VERDICT_EXIT } from '../helpers/verdict/certification.js';
+import type { Certification, Verdict } from '../helpers/verdict/model.js';
 import { writeCertification } from '../helpers/verdict/certification-report.js';
 import { ConfigError, suiteConfig } from '../helpers/config/config.js';
 import { SERVICES } from '../helpers/contract/services.js';

@@ -6,7 +6,7 @@ import { createHash, createPrivateKey, createPublicKey, verify, type KeyObject }
 import fs from 'node:fs';
 import OAuth from 'mastercard-oauth1-signer';
 import forge from 'node-forge';
-import type { Authorizer } from '../client/client.js';
+import type { Authorizer } from './authorizer.js';
 
 // The signer exports its RFC 5849 steps on the class object; its typings only declare the header.
 const steps = OAuth as unknown as {

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
 import { declaredBody, type ContractViolation, type Exchange } from '../contract/checks.js';
-import type { failureWeight } from '../verdict/certification.js';
+import type { failureWeight } from '../contract/weight.js';
 import { suiteConfig } from '../config/config.js';
 import { laneDir } from './mutation-lane.js';
 

@@ -8,7 +8,8 @@ import {
   responseHeadersConformance, responseSchemaConformance, sensitiveEchoConformance, statusCodeConformance, type Exchange,
 } from '../contract/checks.js';
 import { breakerKey, holdBack } from './breaker.js';
-import { failureWeight } from '../verdict/certification.js';
+import type { Authorizer } from '../auth/authorizer.js';
+import { failureWeight } from '../contract/weight.js';
 import { CONFLICT_MET_ANNOTATION } from '../contract/conflicts.js';
 import type { Contract, Operation } from '../contract/contract.js';
 import { recordCoverage, recordTestCoverage } from './coverage.js';
@@ -20,16 +21,6 @@ import { ownershipOf } from './guest/ownership.js';
 import { MAX_RATE_RETRIES, paceRequest, retryAfterSeconds, sleepMs } from './guest/rate.js';
 import { findEchoes, markEchoes, noteSent, sensitiveValuesIn, sentSoFar } from '../secrets/sensitive.js';
 import type { ServiceProfile } from '../contract/services.js';
-
-export interface SignableRequest {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body: string | undefined;
-}
-
-/** Adds credentials to a request about to be sent (API key, OAuth 1.0a signature, token...). */
-export type Authorizer = (request: SignableRequest) => Promise<Record<string, string>> | Record<string, string>;
 
 export interface CallOptions {
   path?: Record<string, string | number>;

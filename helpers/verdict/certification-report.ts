@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { baselineLines } from './baseline.js';
-import type { Certification, ServiceVerdict } from './certification.js';
+import type { Certification, ServiceVerdict } from './model.js';
 import { certificationHtml } from './certification-html.js';
 import type { ServiceCoverage } from './coverage-report.js';
 

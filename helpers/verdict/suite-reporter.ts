@@ -3,7 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
-import { checkResult, overallVerdict, serviceVerdict, type Certification } from './certification.js';
+import { checkResult, overallVerdict, serviceVerdict } from './certification.js';
+import type { Certification } from './model.js';
 import { writeCertification } from './certification-report.js';
 import { suiteConfig } from '../config/config.js';
 import { loadContract, type Contract } from '../contract/contract.js';

@@ -2,11 +2,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Contract } from '../../helpers/contract/contract.js';
-import { parseJson, type MockContext } from '../kit/app.js';
+import { parseJson } from '../kit/app.js';
+import type { MockContext } from '../kit/context.js';
 import { violations } from '../kit/validation.js';
 import { invalidArgument, invalidState, sendError } from './errors.js';
 import { decryptCard, type EncryptionKeys } from './keys.js';
-import { luhnValid, type CardWorld } from './world.js';
+import type { CardState } from './state.js';
 
 interface Card { primaryAccountNumber: string; panExpirationMonth?: string; panExpirationYear?: string; cardSecurityCode?: string }
 type Body = Record<string, any>;
@@ -20,7 +21,7 @@ function maskEmail(email: string): string {
   return `${mask(local)}@${domain}`;
 }
 
-export function registerCards(app: FastifyInstance, prefix: string, ctx: MockContext, contract: Contract, world: CardWorld, keys: EncryptionKeys) {
+export function registerCards(app: FastifyInstance, prefix: string, ctx: MockContext, contract: Contract, world: CardState, keys: EncryptionKeys) {
   const { faults } = ctx;
   const validateRequest = contract.requestValidator('putCard')!;
   const validateCard = contract.component('Card');
@@ -194,4 +195,18 @@ function correlationId(given: string | undefined, receipt: boolean, faults: Mock
 function receiptCardId(receiptId: string): string {
   const hex = createHash('sha256').update(receiptId).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** ISO/IEC 7812 check digit (Luhn); reference A3. */
+export function luhnValid(pan: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < pan.length; i++) {
+    let d = Number(pan[pan.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return pan.length > 0 && sum % 10 === 0;
 }

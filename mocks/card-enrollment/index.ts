@@ -1,26 +1,28 @@
 // The card enrollment mock: POST {base}/cards, GET /keys (JWK set, outside the base path), the
 // /__mock/ control surface. Started per worker on port 0, or standalone by `npm run mock`.
-import { createMockApp, listen, type MockContext, type MockHandle } from '../kit/app.js';
+import { createMockApp, listen } from '../kit/app.js';
+import type { MockContext, MockHandle } from '../kit/context.js';
 import { appOptions, type StandInMode } from '../kit/stand-in-mode.js';
 import { prepareService } from '../kit/service.js';
 import { registerCards } from './cards.js';
 import { sendError } from './errors.js';
-import { CARD_BLIND_FAULTS } from './blind-faults.js';
-import { CARD_FAULTS } from './faults.js';
+import { CARDS_FAULTS } from './cards.faults.js';
 import { createEncryptionKeys } from './keys.js';
-import { createCardWorld, type CardWorld } from './world.js';
+import { createCardState, type CardState } from './state.js';
 
 export const CARD_BASE_PATH = '/src/api/digital/payments';
-export { CARD_FAULTS, CARD_BLIND_FAULTS };
+/** The fault catalogue of the card enrollment mock (one resource: POST /cards), own and written blind. */
+export const CARD_FAULTS = [...CARDS_FAULTS];
 
 export interface CardMockHandle extends MockHandle {
-  world: CardWorld;
+  /** The mock's state (state.ts), for the in-process fixtures: the clients (API keys) and receipts. */
+  world: CardState;
   keysURL: string;
 }
 
 export async function startCardEnrollmentMock(options: { faults?: string[]; port?: number; standIn?: StandInMode } = {}): Promise<CardMockHandle> {
-  const { faults, contract, clock, deliveries } = await prepareService('card-enrollment', [...CARD_FAULTS, ...CARD_BLIND_FAULTS], options.faults);
-  const world = createCardWorld();
+  const { faults, contract, clock, deliveries } = await prepareService('card-enrollment', CARD_FAULTS, options.faults);
+  const world = createCardState();
   const keys = await createEncryptionKeys();
   const context: MockContext = {
     service: 'card-enrollment', faults, clock, deliveries, onReset: [],

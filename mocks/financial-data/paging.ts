@@ -1,6 +1,6 @@
 // Paging of list bodies (reference, Conventions): `start` is the 1-based page index, `limit` the
 // page size (default 25); the body carries found, displaying and moreAvailable.
-// `faults` carries the blind paging faults (blind-faults.ts); without it the paging is the contract's.
+// `faults` carries the blind paging faults (paging.faults.ts); without it the paging is the contract's.
 export function page<T>(items: T[], query: { start?: number; limit?: number }, ignoreStart = false, faults?: { has(id: string): boolean }) {
   const on = (id: string) => Boolean(faults?.has(id));
   const limit = query.limit ?? (on('blind-default-page-size-20') ? 20 : 25);

@@ -2,13 +2,19 @@
 // /issuer/notifications for certification, GET /keys (JWK set: JWE key and the service's
 // notification signing key) and the /__mock/ control surface. Port 0 per worker, or `npm run mock`.
 import { randomUUID } from 'node:crypto';
-import { createMockApp, listen, type MockContext, type MockHandle } from '../kit/app.js';
+import { createMockApp, listen } from '../kit/app.js';
+import type { MockContext, MockHandle } from '../kit/context.js';
 import { appOptions, type StandInMode } from '../kit/stand-in-mode.js';
 import { prepareService } from '../kit/service.js';
 import { registerApprovals } from './approvals.js';
 import { sendError } from './errors.js';
-import { INSTALLMENTS_BLIND_FAULTS } from './blind-faults.js';
-import { INSTALLMENTS_FAULTS } from './faults.js';
+import { APPROVALS_FAULTS } from './approvals.faults.js';
+import { GUARD_FAULTS } from './guard.faults.js';
+import { ISSUER_FAULTS } from './issuer.faults.js';
+import { MERCHANTS_FAULTS } from './merchants.faults.js';
+import { OFFERS_FAULTS } from './offers.faults.js';
+import { PANS_FAULTS } from './pans.faults.js';
+import { PLANS_FAULTS } from './plans.faults.js';
 import { createGuard } from './guard.js';
 import { ISSUER_PREFIX, registerIssuerEndpoint } from './issuer.js';
 import { createInstallmentsKeys } from './keys.js';
@@ -16,20 +22,22 @@ import { registerMerchants } from './merchants.js';
 import { registerOffers } from './offers.js';
 import { registerPanLists } from './pans.js';
 import { registerPlans } from './plans.js';
-import { createInstallmentsWorld, resetState, type InstallmentsWorld } from './world.js';
+import { createInstallmentsState, resetState, type InstallmentsState } from './state.js';
 
 export const INSTALLMENTS_BASE_PATH = '/installments';
-export { INSTALLMENTS_FAULTS, INSTALLMENTS_BLIND_FAULTS };
+/** The fault catalogue of the installments mock: each resource's faults, own and written blind (`origin: 'blind'`). */
+export const INSTALLMENTS_FAULTS = [...GUARD_FAULTS, ...PANS_FAULTS, ...MERCHANTS_FAULTS, ...OFFERS_FAULTS, ...PLANS_FAULTS, ...APPROVALS_FAULTS, ...ISSUER_FAULTS];
 
 export interface InstallmentsMockHandle extends MockHandle {
-  world: InstallmentsWorld;
+  /** The mock's state (state.ts), for the in-process fixtures: consumer keys, issuers, acquirers. */
+  world: InstallmentsState;
   keysURL: string;
   issuerBaseURL: string;
 }
 
 export async function startInstallmentsMock(options: { faults?: string[]; port?: number; standIn?: StandInMode } = {}): Promise<InstallmentsMockHandle> {
-  const { faults, contract, clock, deliveries } = await prepareService('installments', [...INSTALLMENTS_FAULTS, ...INSTALLMENTS_BLIND_FAULTS], options.faults);
-  const world = createInstallmentsWorld();
+  const { faults, contract, clock, deliveries } = await prepareService('installments', INSTALLMENTS_FAULTS, options.faults);
+  const world = createInstallmentsState();
   const keys = await createInstallmentsKeys(world.serviceKey);
   const context: MockContext = {
     service: 'installments', faults, clock, deliveries, onReset: [() => resetState(world)],

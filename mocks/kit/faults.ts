@@ -27,13 +27,21 @@ export interface Fault {
    * fails an unknown id and lists the faults without any.
    */
   rules?: string[];
-  /** 'blind': written from the rules by someone who had not read the specs (issue 8): the independent measure. */
+  /** 'blind': written from the rules by someone who had not read the specs (see `blind`): the independent measure. */
   origin?: 'blind';
   /** For validation faults: how the mock's request schema is loosened. */
   relax?: Relaxation[];
   /** false for switches that are not deviations (e.g. the 500 a spec asks for); the mutation run skips them. */
   mutation?: false;
 }
+
+/**
+ * A fault written blind: from the seed, the provider's document, the contract and the mock by
+ * someone who had not read the specs (the independent measure; `npm run mutation -- --blind`
+ * counts them apart). It sits in its resource's catalogue beside the faults of the suite's own
+ * authors; `origin` is what tells the two sets apart.
+ */
+export const blind = (fault: Omit<Fault, 'origin'>): Fault => ({ ...fault, origin: 'blind' });
 
 /**
  * A fault whose rule text starts with the catalogue id it breaks (`'FD-X-Y: what breaks'`): the

@@ -4,7 +4,7 @@
 //
 // Known data (mocks/financial-data/portfolio.ts): a linked customer's deposits described
 // "Payroll Deposit" with a positive amount are its pay; the mock's income reports read them on the
-// active checking, savings and money market accounts (mocks/financial-data/reports-income-content.ts).
+// active checking, savings and money market accounts (mocks/financial-data/reports/income.ts).
 import { expect, newConsumer, PAYSTUB, paystubPdf, type OperationClient, type Paystub, type PollReportFn } from '../../fixtures/financial-data.js';
 
 export { PAYSTUB, paystubPdf, type Paystub };

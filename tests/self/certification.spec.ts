@@ -1,7 +1,8 @@
 // Covers: helpers/verdict/coverage-report.ts: checks are counted by the source their rule rests on, and a failure
 // resting on the provider's document is as blocking as one resting on the seed (issue 7).
 import { expect, test } from '../../fixtures/self.js';
-import { failureWeight, overallVerdict, rootCause, serviceVerdict, sourceOf } from '../../helpers/verdict/certification.js';
+import { failureWeight, sourceOf } from '../../helpers/contract/weight.js';
+import { overallVerdict, rootCause, serviceVerdict } from '../../helpers/verdict/certification.js';
 import { cliOption, fileFilters } from '../../helpers/verdict/provenance.js';
 import type { ServiceCoverage, TestOutcome } from '../../helpers/verdict/coverage-report.js';
 

@@ -5,7 +5,8 @@
 // machine falls on both.
 import { request, type APIRequestContext, type TestInfo } from '@playwright/test';
 import { setGlobalTestRuntime, MessageTestRuntime } from 'allure-js-commons/sdk/runtime';
-import { OperationClient, type Authorizer } from '../../helpers/client/client.js';
+import type { Authorizer } from '../../helpers/auth/authorizer.js';
+import { OperationClient } from '../../helpers/client/client.js';
 import { loadContract, type Contract } from '../../helpers/contract/contract.js';
 import { signRequest } from '../../helpers/auth/oauth1.js';
 import { registerSecret } from '../../helpers/secrets/redact.js';

@@ -3,7 +3,8 @@
 // (the only way a sandbox adds accounts: provider Test the APIs page, FinBank profiles). Plain
 // functions over the contract-checked client, so every call is checked like any other.
 import type { APIRequestContext } from '@playwright/test';
-import { OperationClient, type Authorizer } from '../../client/client.js';
+import type { Authorizer } from '../../auth/authorizer.js';
+import { OperationClient } from '../../client/client.js';
 import { loadContract } from '../../contract/contract.js';
 import { suiteConfig } from '../../config/config.js';
 import { serviceProfile } from '../../contract/services.js';
