@@ -15,7 +15,7 @@ import { PREFLIGHT_PREFIX } from '../target/preflight.js';
 import { preflight } from '../target/readiness.js';
 import { loadContract } from '../contract/contract.js';
 import { computeCoverage, writeCoverage } from '../verdict/coverage-report.js';
-import { overallVerdict, serviceVerdict, VERDICT_EXIT } from '../verdict/certification.js';
+import { overallVerdict, serviceVerdict, stopService, VERDICT_EXIT } from '../verdict/certification.js';
 import type { Certification } from '../verdict/model.js';
 import { writeCertification, writeNotRun } from '../verdict/certification-report.js';
 import { acquireRunLock, RUN_LOCK_ENV, RunRefused } from '../verdict/run-lock.js';
@@ -126,7 +126,7 @@ async function setup(config: FullConfig) {
     const cov = computeCoverage(contract, []);
     const title = SERVICES.find((s) => s.name === service)!.title;
     const v = serviceVerdict(service, title, contract.defaultSource, [], cov, loadRules(service).rules);
-    v.warning = `stopped by the ${PREFLIGHT_PREFIX}${cause}`;
+    stopService(v, `${PREFLIGHT_PREFIX}${cause}`);
     services.push(v);
     coverage.push(cov);
   }

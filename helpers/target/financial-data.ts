@@ -37,7 +37,7 @@ export class FdMockControl extends MockControl {
     if (!response.ok) throw new Error(`mock control security freeze: ${response.status} ${await response.text()}`);
   }
 
-  /** Decides how a report still in progress ends (mocks/financial-data/reports.ts): success by default. */
+  /** Decides how a report still in progress ends (mocks/financial-data/reports/store.ts): success by default. */
   async reportOutcome(reportId: string, status: 'success' | 'failure'): Promise<void> {
     const response = await fetch(`${this.origin}/__mock/reports/${encodeURIComponent(reportId)}/outcome`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status }),

@@ -3,7 +3,7 @@
 // until the control surface lifts the lock (reference, Partner authentication).
 import type { FastifyInstance } from 'fastify';
 import { route, sendError, type FdContext } from './middleware.js';
-import { newToken, type Partner } from './world.js';
+import { newToken, type Partner } from './state.js';
 
 const MAX_FAILURES = 5; // seed 002, Limits: 5 failed authentications before lock
 

@@ -13,7 +13,7 @@ import { browserMissing, launchChromium } from '../../helpers/client/browser.js'
 import { ENV_SCHEMA, ONE_OF } from '../../helpers/config/env-schema.js';
 import { serviceProfile } from '../../helpers/contract/services.js';
 import { startFinancialDataMock } from '../../mocks/financial-data/index.js';
-import type { Account } from '../../mocks/financial-data/portfolio.js';
+import type { Account } from '../../mocks/financial-data/state.js';
 import { startStandIn, toDotenv, type StandInHandle, type StandInService } from '../../mocks/stand-in.js';
 
 const SERVICES: StandInService[] = ['card-enrollment', 'installments', 'financial-data'];
