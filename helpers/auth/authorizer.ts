@@ -1,6 +1,10 @@
 // The shape every credential scheme plugs into the choke point with (helpers/client/client.ts):
 // it sees the request about to be sent and answers the headers to add.
+import type { Operation } from '../contract/contract.js';
+
 export interface SignableRequest {
+  /** The contract's operation being called (its security alternatives say which credentials it takes). */
+  operation: Operation;
   method: string;
   url: string;
   headers: Record<string, string>;

@@ -15,9 +15,15 @@ export function sourceOf(tags: string[], defaultSource: SourceClass): SourceClas
   return defaultSource;
 }
 
-/** An auth, card-data or sensitive-data failure blocks the verdict whatever its source. */
-export function isBlocking(ruleIds: string[], kindOf: Map<string, RuleKind>, error: string): boolean {
-  return ruleIds.some((id) => BLOCKING_KINDS.includes(kindOf.get(id)!)) || /\[sensitiveEchoConformance\]/.test(error);
+/** The named check whose failure blocks the verdict whatever the source of the check's rule. */
+const BLOCKING_CHECK = 'sensitiveEchoConformance';
+
+/**
+ * An auth, card-data or sensitive-data failure blocks the verdict whatever its source: `checks`
+ * are the names of the contract violations the failure carries (helpers/client/annotations.ts).
+ */
+export function isBlocking(ruleIds: string[], kindOf: Map<string, RuleKind>, checks: string[]): boolean {
+  return ruleIds.some((id) => BLOCKING_KINDS.includes(kindOf.get(id)!)) || checks.includes(BLOCKING_CHECK);
 }
 
 const kindsOf = new Map<string, Map<string, RuleKind>>();
@@ -27,8 +33,8 @@ const kindsOf = new Map<string, Map<string, RuleKind>>();
  * check, or a blocking one) or 'conditional' (an assumption check). The breaker counts failures per
  * weight, so that holding a check back never turns a FAIL into a CONDITIONAL (helpers/client/breaker.ts).
  */
-export function failureWeight(service: string, defaultSource: SourceClass, tags: string[], citations: string[], error: string): 'fail' | 'conditional' {
+export function failureWeight(service: string, defaultSource: SourceClass, tags: string[], citations: string[], check: string): 'fail' | 'conditional' {
   if (!kindsOf.has(service)) kindsOf.set(service, new Map(loadRules(service).rules.map((r) => [r.id, r.kind])));
-  const blocking = isBlocking(citations.map((c) => parseCitation(c).id), kindsOf.get(service)!, error);
+  const blocking = isBlocking(citations.map((c) => parseCitation(c).id), kindsOf.get(service)!, [check]);
   return blocking || sourceOf(tags, defaultSource) !== 'assumption' ? 'fail' : 'conditional';
 }

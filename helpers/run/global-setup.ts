@@ -13,7 +13,7 @@ import { preflight, PREFLIGHT_PREFIX } from '../target/preflight.js';
 import { preflightPlan } from '../target/preflight-plans.js';
 import { loadContract } from '../contract/contract.js';
 import { computeCoverage, writeCoverage } from '../verdict/coverage-report.js';
-import { overallVerdict, serviceVerdict, VERDICT_EXIT } from '../verdict/certification.js';
+import { overallVerdict, serviceVerdict, stopService, VERDICT_EXIT } from '../verdict/certification.js';
 import type { Certification } from '../verdict/model.js';
 import { writeCertification } from '../verdict/certification-report.js';
 import { loadRules } from '../contract/rules.js';
@@ -108,7 +108,7 @@ export default async function globalSetup(config: FullConfig) {
     const cov = computeCoverage(contract, []);
     const title = SERVICES.find((s) => s.name === service)!.title;
     const v = serviceVerdict(service, title, contract.defaultSource, [], cov, loadRules(service).rules);
-    v.warning = `stopped by the ${PREFLIGHT_PREFIX}${cause}`;
+    stopService(v, `${PREFLIGHT_PREFIX}${cause}`);
     services.push(v);
     coverage.push(cov);
   }

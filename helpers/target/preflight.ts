@@ -72,5 +72,5 @@ export async function preflight(plan: PreflightPlan): Promise<string | undefined
   return cause ?? undefined;
 }
 
-/** The skip reason of a stopped service's checks; the certification reads it back (PREFLIGHT_PREFIX). */
+/** How the skip reason of a stopped service's checks begins (the verdict reads their skip kind, helpers/client/annotations.ts). */
 export const PREFLIGHT_PREFIX = 'preflight: ';

@@ -2,9 +2,8 @@
 // verdict per service and for the run that a partial or aborted run cannot turn into PASS, rules
 // with their outcome, and failures of one root cause grouped.
 import path from 'node:path';
-import { BREAKER_PREFIX } from '../client/breaker.js';
+import type { ViolationNote } from '../client/annotations.js';
 import { loadConflicts, type Conflict } from '../contract/conflicts.js';
-import { PREFLIGHT_PREFIX } from '../target/preflight.js';
 import type { SourceClass } from '../contract/contract.js';
 import { SOURCE_CLASSES } from '../contract/contract.js';
 import type { ServiceCoverage, TestOutcome } from './coverage-report.js';
@@ -24,11 +23,13 @@ export function checkResult(o: TestOutcome, root = process.cwd()): CheckResult {
 
 const tally = (): Tally => ({ passed: 0, failed: 0, skipped: 0 });
 
-/** The root cause of a failure: a named check's operation and status, else the first line without ids and numbers. */
-export function rootCause(message: string): string {
-  const first = message.split('\n').find((l) => l.trim()) ?? '';
-  const check = /\[([A-Za-z]+)\] ([A-Z]+ \S+ \(\w+\))(?: (\d{3}))?/.exec(first);
-  if (check) return `${check[1]}: ${check[2]}${check[3] ? ` ${check[3]}` : ''}`;
+/**
+ * The root cause of a failure: the contract violation it is (check, operation and status, carried
+ * by the client: helpers/client/annotations.ts), else its first line without ids and numbers.
+ */
+export function rootCause(error: string, violation?: ViolationNote): string {
+  if (violation) return `${violation.check}: ${violation.method} ${violation.path} (${violation.operationId}) ${violation.status}`;
+  const first = error.split('\n').find((l) => l.trim()) ?? '';
   return first.replace(/[0-9a-f]{8}-[0-9a-f-]{27,}/gi, '<id>').replace(/\d+/g, '<n>').trim().slice(0, 200);
 }
 
@@ -67,9 +68,10 @@ export function serviceVerdict(
         noteConflict(met, o.title);
         continue;
       }
-      const blocking = isBlocking(ids, kindOf, o.error ?? '');
+      const violations = o.violations ?? [];
+      const blocking = isBlocking(ids, kindOf, violations.map((n) => n.check));
       blockingFailure ||= blocking;
-      const cause = rootCause(o.error ?? o.status);
+      const cause = rootCause(o.error ?? o.status, violations.find((n) => n.lead));
       const key = `${source} ${cause}`;
       const group = groups.get(key) ?? { cause, source, blocking, titles: [], message: o.error ?? o.status, rules: [], ...(o.exchange ? { exchange: o.exchange } : {}) };
       group.titles.push(o.title);
@@ -91,10 +93,10 @@ export function serviceVerdict(
   const hardFailures = v.seed.failed - conflicted('seed') + v.provider.failed - conflicted('provider');
   v.verdict = ran === 0 ? 'NOT RUN' : hardFailures > 0 || blockingFailure ? 'FAIL' : v.assumption.failed > 0 || v.conflicts.length > 0 ? 'CONDITIONAL' : 'PASS';
   // A service its preflight stopped (helpers/target/preflight.ts): NOT RUN, and the one-line cause said.
-  const stopped = Object.keys(v.skippedReasons).find((r) => r.startsWith(PREFLIGHT_PREFIX));
-  if (stopped && ran === 0) v.warning = `stopped by the ${stopped}`;
+  const stopped = outcomes.find((o) => o.status === 'skipped' && o.skipKind === 'preflight')?.skipReason;
+  if (stopped && ran === 0) stopService(v, stopped);
   // Checks the repeated-failure breaker stopped short (helpers/client/breaker.ts): said before any share of skips.
-  const heldBack = Object.entries(v.skippedReasons).filter(([r]) => r.startsWith(BREAKER_PREFIX)).reduce((n, [, count]) => n + count, 0);
+  const heldBack = outcomes.filter((o) => o.status === 'skipped' && o.skipKind === 'breaker').length;
   if (!v.warning && heldBack) v.warning = `${heldBack} check${heldBack > 1 ? 's' : ''} stopped short by the breaker after a repeated failure (BREAKER_AFTER=off runs them to their end)`;
   const seedTotal = v.seed.passed + v.seed.failed + v.seed.skipped;
   if (!v.warning && seedTotal && v.seed.skipped / seedTotal > SKIP_WARNING_SHARE) {
@@ -115,10 +117,16 @@ function ruleOutcome(rule: Rule, outcomes: TestOutcome[]): RuleOutcome {
   return { id: rule.id, text: rule.text, kind: rule.kind, source: rule.source, cite: rule.cite, outcome, checks };
 }
 
+/** Marks a service as stopped by its preflight, with the skip reason its checks carry (`preflight: <cause>`). */
+export function stopService(v: ServiceVerdict, reason: string): void {
+  v.stoppedBy = reason;
+  v.warning = `stopped by the ${reason}`;
+}
+
 /** The run's verdict: FAIL and CONDITIONAL stand; a passing run that did not select the whole suite is PARTIAL. */
 export function overallVerdict(services: ServiceVerdict[], whole: boolean): { verdict: Verdict; reason?: string } {
   const run = services.filter((s) => s.verdict !== 'NOT RUN');
-  const stoppedBy = services.filter((s) => s.warning?.startsWith('stopped by the preflight')).map((s) => `${s.service} ${s.warning}`);
+  const stoppedBy = services.filter((s) => s.stoppedBy !== undefined).map((s) => `${s.service} ${s.warning}`);
   if (run.length === 0) return { verdict: 'NOT RUN', reason: stoppedBy.length ? stoppedBy.join('; ') : 'no check ran' };
   if (run.some((s) => s.verdict === 'FAIL')) return { verdict: 'FAIL' };
   if (run.some((s) => s.verdict === 'CONDITIONAL')) return { verdict: 'CONDITIONAL' };

@@ -58,6 +58,8 @@ export interface ServiceVerdict {
   rules: RuleOutcome[];
   /** A warning shown next to the verdict (seed checks skipped beyond the threshold). */
   warning?: string;
+  /** The preflight stopped this service: the reason its checks carry. */
+  stoppedBy?: string;
 }
 
 export interface Certification {

@@ -17,6 +17,7 @@ import { computeCoverage, writeCoverage, type TestOutcome } from './coverage-rep
 import { citationsOf, loadRules, rulesFile } from '../contract/rules.js';
 import { SERVICES } from '../contract/services.js';
 import { forgetLedger, readGuestLog, summarise } from '../client/guest/guest-log.js';
+import { skipKindOf, violationsOf } from '../client/annotations.js';
 
 /** Why a selected check has no result: the run stopped before it (Allure lists these as skipped too). */
 export const NOT_RUN_REASON = 'not run: the run stopped before this check (--max-failures, an interrupt or a time-out)';
@@ -64,11 +65,17 @@ export default class SuiteReporter implements Reporter {
     const error = message ? redactMessage(message.replace(ANSI, '')) : undefined;
     const rules = citationsOf(test.annotations);
     this.coverageRecords.push(...coverageFromAnnotations(result.annotations));
-    const skipReason = result.status === 'skipped' ? [...test.annotations, ...result.annotations].find((a) => a.type === 'skip')?.description ?? 'skipped' : undefined;
+    const skipped = result.status === 'skipped';
+    const skipReason = skipped ? [...test.annotations, ...result.annotations].find((a) => a.type === 'skip')?.description ?? 'skipped' : undefined;
+    const skipKind = skipped ? skipKindOf([...test.annotations, ...result.annotations]) : undefined;
+    const violations = skipped || result.status === 'passed' ? [] : violationsOf(result.annotations);
     const exchange = result.status === 'passed' || result.status === 'skipped' ? undefined : lastExchange(result);
     // A failure the provider's behaviour explains, or a passing check that met a provider value and went on.
     const conflict = result.annotations.find((a) => a.type === (result.status === 'passed' ? CONFLICT_MET_ANNOTATION : CONFLICT_ANNOTATION))?.description;
-    this.outcomes.push({ project, title, file: test.location.file, tags: test.tags, status: result.status, error, rules, skipReason, exchange, ...(conflict ? { conflict } : {}) });
+    this.outcomes.push({
+      project, title, file: test.location.file, tags: test.tags, status: result.status, error, rules, skipReason, exchange,
+      ...(skipKind ? { skipKind } : {}), ...(violations.length ? { violations } : {}), ...(conflict ? { conflict } : {}),
+    });
   }
 
   /**
@@ -79,7 +86,7 @@ export default class SuiteReporter implements Reporter {
   checkOutcomes(): TestOutcome[] {
     const notRun = (this.suite?.allTests() ?? []).filter((t) => !this.ended.has(t.id)).map((t): TestOutcome => ({
       project: t.parent.project()?.name ?? 'unknown', title: t.titlePath().slice(3).join(' › '), file: t.location.file, tags: t.tags,
-      status: 'skipped', rules: citationsOf(t.annotations), skipReason: NOT_RUN_REASON,
+      status: 'skipped', rules: citationsOf(t.annotations), skipReason: NOT_RUN_REASON, skipKind: 'not-run',
     }));
     return [...this.outcomes, ...notRun];
   }

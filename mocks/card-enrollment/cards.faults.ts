@@ -4,17 +4,17 @@
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { blind as blindFault, type Fault, type Relaxation } from '../kit/faults.js';
+import { faultCatalogue, blind as blindFault, type Fault, type Relaxation } from '../kit/faults.js';
 
 /** A fault written blind, in this catalogue's positional form (kit/faults.ts blind sets its origin). */
-const blind = (id: string, rule: string, source: Fault['source'], rules?: string[], relax?: Relaxation[]): Fault =>
+const blind = <Id extends string>(id: Id, rule: string, source: Fault['source'], rules?: string[], relax?: Relaxation[]): Fault<Id> =>
   blindFault({ id, rule, source, ...(rules ? { rules } : {}), ...(relax ? { relax } : {}) });
 
-const limit = (id: string, schema: string, field: string, drop: string[], rule: string, rules: string[]): Fault => ({
+const limit = <Id extends string>(id: Id, schema: string, field: string, drop: string[], rule: string, rules: string[]): Fault<Id> => ({
   id, rule, source: 'seed', rules, relax: [{ schema, at: ['properties', field], drop }],
 });
 
-export const CARDS_FAULTS: Fault[] = [
+export const CARDS_FAULTS = faultCatalogue([
   // Limits, enums, patterns (seed, Limits and field tables): the mock's validation is loosened.
   limit('firstName-max-unenforced', 'Consumer', 'firstName', ['maxLength'], 'consumer.firstName max 30', ['CE-LIM-FIRSTNAME']),
   limit('lastName-max-unenforced', 'Consumer', 'lastName', ['maxLength'], 'consumer.lastName max 30', ['CE-LIM-LASTNAME']),
@@ -132,4 +132,4 @@ export const CARDS_FAULTS: Fault[] = [
   blind('blind-correlation-prefix-stripped', 'srcCorrelationId given in the request is echoed (seed, SrcCorrelationId): the 8-hex prefix is trimmed, only the UUID part is echoed', 'seed', ['CE-ECHO-CORRELATION']),
   // No rule of the catalogue covers dateConsumerAdded: no `rules`, the targeted run takes the whole service.
   blind('blind-consumer-added-not-utc', 'MaskedConsumer.dateConsumerAdded is a UTC datetime (seed, MaskedConsumer): written with a +01:00 offset (same instant)', 'seed'),
-];
+]);

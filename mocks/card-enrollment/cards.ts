@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Contract } from '../../helpers/contract/contract.js';
 import { parseJson } from '../kit/app.js';
 import type { MockContext } from '../kit/context.js';
+import type { CardFaultId } from './catalogue.js';
 import { violations } from '../kit/validation.js';
 import { invalidArgument, invalidState, sendError } from './errors.js';
 import { decryptCard, type EncryptionKeys } from './keys.js';
@@ -21,7 +22,7 @@ function maskEmail(email: string): string {
   return `${mask(local)}@${domain}`;
 }
 
-export function registerCards(app: FastifyInstance, prefix: string, ctx: MockContext, contract: Contract, world: CardState, keys: EncryptionKeys) {
+export function registerCards(app: FastifyInstance, prefix: string, ctx: MockContext<CardFaultId>, contract: Contract, world: CardState, keys: EncryptionKeys) {
   const { faults } = ctx;
   const validateRequest = contract.requestValidator('putCard')!;
   const validateCard = contract.component('Card');
@@ -123,7 +124,7 @@ function isReceiptBody(raw: unknown): boolean {
 }
 
 /** panBin (reference: 6 digits) and panLastFour; the faults get them wrong for longer PANs only. */
-function maskedDigits(pan: string, faults: MockContext['faults']) {
+function maskedDigits(pan: string, faults: MockContext<CardFaultId>['faults']) {
   let panBin = faults.has('pan-unmasked') ? pan : pan.slice(0, 6);
   let panLastFour = faults.has('panLastFour-mismatch') ? pan.slice(-5, -1) : pan.slice(-4);
   if (faults.has('pan-19-last-four-wrong') && pan.length === 19) panLastFour = pan.slice(12, 16); // positions of a 16-digit PAN
@@ -131,10 +132,10 @@ function maskedDigits(pan: string, faults: MockContext['faults']) {
   return { panBin, panLastFour };
 }
 
-function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext) {
+function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<CardFaultId>) {
   const pan = card.primaryAccountNumber;
   const receipt = body.enrolmentReferenceData !== undefined;
-  const onReceipt = (id: string) => receipt && faults.has(id);
+  const onReceipt = (id: CardFaultId) => receipt && faults.has(id);
   const now = clock.now();
   let created = faults.has('date-created-stale') ? new Date(now.getTime() - 400 * 86400_000) : now;
   if (onReceipt('receipt-date-created-local')) created = new Date(now.getTime() + 3600_000); // local time (UTC+1) written with Z
@@ -184,7 +185,7 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext) 
 }
 
 /** seed 000, SrcCorrelationId: echoed when given, else new; the faults break it on one path. */
-function correlationId(given: string | undefined, receipt: boolean, faults: MockContext['faults']): string {
+function correlationId(given: string | undefined, receipt: boolean, faults: MockContext<CardFaultId>['faults']): string {
   if (!given) return receipt && faults.has('receipt-correlation-id-constant') ? '00000000-0000-4000-8000-000000000000' : randomUUID();
   if (faults.has('correlation-id-not-echoed') || (receipt && faults.has('receipt-correlation-id-not-echoed'))) return randomUUID();
   if (faults.has('blind-correlation-prefix-stripped') && given.length > 36) return given.slice(-36);

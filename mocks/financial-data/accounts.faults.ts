@@ -3,9 +3,9 @@
 // (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors
 // first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { blind, type Fault } from '../kit/faults.js';
+import { faultCatalogue, blind } from '../kit/faults.js';
 
-export const ACCOUNTS_FAULTS: Fault[] = [
+export const ACCOUNTS_FAULTS = faultCatalogue([
   // Simple variants (seed 002, Accounts: basic information of active accounts).
   { id: 'accounts-simple-list-shows-pending', rule: 'GetCustomerAccountsSimple lists only active accounts (FD-ACCT-SIMPLE-ACTIVE@acct-list-simple)', source: 'seed', rules: ['FD-ACCT-SIMPLE-ACTIVE'] },
   { id: 'accounts-simple-by-login-shows-pending', rule: 'the simple by-login list holds only active accounts (FD-ACCT-SIMPLE-ACTIVE@acct-by-login-simple)', source: 'seed', rules: ['FD-ACCT-SIMPLE-ACTIVE'] },
@@ -53,4 +53,4 @@ export const ACCOUNTS_FAULTS: Fault[] = [
     id: 'blind-accounts-account-id-any-string', rule: 'an account id in a path that is not a string of digits is a 400, not a 404 (reference, Identifiers)', source: 'assumption', rules: ['FD-ACCT-ID-FORMAT'],
     relax: [{ schema: 'AccountIdParam', drop: ['pattern'] }],
   }),
-];
+]);

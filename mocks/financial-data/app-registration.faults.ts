@@ -3,9 +3,9 @@
 // names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The
 // faults of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart
 // by `npm run mutation -- --blind`).
-import { blind, type Fault } from '../kit/faults.js';
+import { faultCatalogue, blind } from '../kit/faults.js';
 
-export const APP_REGISTRATION_FAULTS: Fault[] = [
+export const APP_REGISTRATION_FAULTS = faultCatalogue([
   // Registrations (seed 002, App registration; provider 1.35.0 AppRegistrationStatus, ApplicationId).
   { id: 'app-register-approved', rule: 'FD-APP-REGISTER: a new registration is pending (P), not approved at once', source: 'provider', rules: ['FD-APP-REGISTER'] },
   { id: 'app-list-hides-pending', rule: 'FD-APP-READ-BACK: getApplications lists pending registrations', source: 'seed', rules: ['FD-APP-READ-BACK'] },
@@ -77,4 +77,4 @@ export const APP_REGISTRATION_FAULTS: Fault[] = [
   // Customer application (seed 002, App registration: set customer app id; Customers: application id).
   blind({ id: 'blind-app-customer-set-204', rule: 'SetCustomerAppID answers 200, the status the seed gives it, not 204 (seed 002, App registration: SetCustomerAppID 200)', source: 'seed', rules: ['FD-APP-CUSTOMER-SET'] }),
   blind({ id: 'blind-app-customer-unknown-app-saved', rule: 'assigning an applicationId the partner has no approved application with is a 404 and changes nothing: the customer keeps its application (seed 002, SetCustomerAppID 404)', source: 'seed', rules: ['FD-APP-CUSTOMER-NOT-FOUND'] }),
-];
+]);

@@ -3,14 +3,14 @@
 // might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs
 // citing them). The faults of the suite's authors first, then those written blind (`origin:
 // 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { blind, type Fault } from '../kit/faults.js';
+import { faultCatalogue, blind, type Fault } from '../kit/faults.js';
 
 const SECRET_CLASS = '[A-Za-z0-9!@#$%&*_+-]';
-const secretPattern = (pattern: string, id: string, rule: string, rules: string[]): Fault => ({
+const secretPattern = <Id extends string>(pattern: string, id: Id, rule: string, rules: string[]): Fault<Id> => ({
   id, rule, source: 'seed', rules, relax: [{ schema: 'NewPartnerSecret', drop: ['minLength', 'maxLength'], set: { pattern } }],
 });
 
-export const AUTH_FAULTS: Fault[] = [
+export const AUTH_FAULTS = faultCatalogue([
   // Authentication (seed 002, Authentication and Limits).
   { id: 'bad-secret-accepted', rule: 'CreateToken: bad credentials are a 401', source: 'seed', rules: ['FD-TOKEN-ISSUE'] },
   { id: 'lock-never-engaged', rule: 'five failed authentications lock the partner', source: 'seed', rules: ['FD-LOCK-FIVE'] },
@@ -37,4 +37,4 @@ export const AUTH_FAULTS: Fault[] = [
     relax: [{ schema: 'NewPartnerSecret', set: { maxLength: 256, pattern: `^(?=.*[A-Za-z])(?=.*[0-9])${SECRET_CLASS}{12,256}$` } }],
   }),
   blind({ id: 'blind-secret-change-while-locked', rule: 'a locked partner is refused (401) until the lock is lifted, ModifyPartnerSecret included (seed Authentication; reference Partner lock)', source: 'seed', rules: ['FD-LOCK-NO-SECRET-CHANGE'] }),
-];
+]);

@@ -2,9 +2,9 @@
 // data/rules.yaml, the way a provider's release might. `rules` names the rule ids it breaks (`npm
 // run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors first,
 // then those written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { blind, type Fault } from '../kit/faults.js';
+import { faultCatalogue, blind } from '../kit/faults.js';
 
-export const BUSINESSES_FAULTS: Fault[] = [
+export const BUSINESSES_FAULTS = faultCatalogue([
   // Businesses (seed 002, Businesses and Limits: one per customer).
   { id: 'duplicate-business-accepted', rule: 'a customer can have one business record (409)', source: 'seed', rules: ['FD-BUS-ONE'] },
   { id: 'business-update-ignored', rule: 'UpdateBusiness replaces the details', source: 'seed', rules: ['FD-BUS-UPDATE'] },
@@ -15,4 +15,4 @@ export const BUSINESSES_FAULTS: Fault[] = [
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Businesses (seed 002, Businesses and Limits).
   blind({ id: 'blind-business-unique-by-name', rule: 'a customer can have one business record: a second one under another name is a 409 (seed Businesses, Limits)', source: 'seed', rules: ['FD-BUS-ONE'] }),
-];
+]);

@@ -3,9 +3,9 @@
 // names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The
 // faults of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart
 // by `npm run mutation -- --blind`).
-import { blind, type Fault } from '../kit/faults.js';
+import { faultCatalogue, blind } from '../kit/faults.js';
 
-export const CONNECT_COMPONENTS_FAULTS: Fault[] = [
+export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
   // Sessions (seed 002, Connect components).
   { id: 'components-oauth-institution-unchecked', rule: 'FD-COMPONENTS-INSTITUTION: an OAuth URL for an unknown institution is a 404', source: 'seed', rules: ['FD-COMPONENTS-INSTITUTION'] },
   { id: 'components-login-form-institution-unchecked', rule: 'FD-COMPONENTS-INSTITUTION: a login form for an unknown institution is a 404', source: 'seed', rules: ['FD-COMPONENTS-INSTITUTION'] },
@@ -45,4 +45,4 @@ export const CONNECT_COMPONENTS_FAULTS: Fault[] = [
   blind({ id: 'blind-components-config-delete-idempotent', rule: 'a second delete of a configuration is a 404, not an idempotent 204 (seed 002, Connect components: DELETE 204; 404)', source: 'seed', rules: ['FD-COMPONENTS-CONFIG-DELETE'] }),
   blind({ id: 'blind-components-config-foreign-delete-removes', rule: "another partner's delete of our configuration is a 404 and leaves it in place, not a 404 after removing it (seed 002: a configuration is returned only to the partner that owns it)", source: 'seed', rules: ['FD-COMPONENTS-CONFIG-OWNER'] }),
   blind({ id: 'blind-components-401-default-shape', rule: 'the 401 of the connect components operations carries {"Errors": {"Error": [...]}}, not the {code, message} of other operations (reference, Error bodies; provider GoldStandardErrorMessage)', source: 'provider', rules: ['FD-COMPONENTS-ERROR-SHAPE'] }),
-];
+]);

@@ -3,9 +3,9 @@
 // rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of
 // the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
-import { blind, type Fault } from '../kit/faults.js';
+import { faultCatalogue, blind } from '../kit/faults.js';
 
-export const CONNECT_FAULTS: Fault[] = [
+export const CONNECT_FAULTS = faultCatalogue([
   // The link (seed 002, Connect: 200 URL; provider 1.35.0 ConnectLink examples).
   { id: 'connect-link-http', rule: 'FD-CONNECT-URL: the link is an https URL (not http)', source: 'provider', rules: ['FD-CONNECT-URL'] },
   { id: 'connect-link-without-customer', rule: 'FD-CONNECT-URL: the link names the customer of the request', source: 'provider', rules: ['FD-CONNECT-URL'] },
@@ -70,4 +70,4 @@ export const CONNECT_FAULTS: Fault[] = [
   }),
   blind({ id: 'blind-connect-fix-other-customer-login-400', rule: "Fix Connect for a login of another customer is a 404 like an unknown login, not a 400 (seed 002, Connect fix: 404; Errors 404; provider example 38007)", source: 'seed', rules: ['FD-CONNECT-FIX-LOGIN'] }),
   blind({ id: 'blind-connect-experiences-filter-first-code-only', rule: 'a productCode list keeps the experiences with any of its codes, not only those with the first code (seed 002, Connect: query product codes; provider ProductCodeParam, an array)', source: 'provider', rules: ['FD-CONNECT-EXPERIENCES'] }),
-];
+]);

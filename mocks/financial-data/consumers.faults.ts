@@ -2,9 +2,9 @@
 // data/rules.yaml, the way a provider's release might. `rules` names the rule ids it breaks (`npm
 // run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors first,
 // then those written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { blind, type Fault } from '../kit/faults.js';
+import { faultCatalogue, blind } from '../kit/faults.js';
 
-export const CONSUMERS_FAULTS: Fault[] = [
+export const CONSUMERS_FAULTS = faultCatalogue([
   // Consumers (seed 002, Consumers and Resources).
   { id: 'duplicate-consumer-accepted', rule: 'a second consumer for a customer is a 409', source: 'seed', rules: ['FD-CONS-UNIQUE'] },
   { id: 'consumer-ssn-unmasked', rule: 'consumer records show only the last four SSN digits', source: 'assumption', rules: ['FD-CONS-SSN-LAST-FOUR', 'FD-SENSITIVE-ECHO'] },
@@ -21,4 +21,4 @@ export const CONSUMERS_FAULTS: Fault[] = [
   blind({ id: 'blind-ssn-full-on-get-consumer', rule: 'consumer records show only the last four SSN digits in every response, GetConsumer included (reference Consumers)', source: 'assumption', rules: ['FD-CONS-SSN-LAST-FOUR', 'FD-SENSITIVE-ECHO'] }),
   blind({ id: 'blind-consumer-created-millis', rule: 'consumer createdDate is epoch seconds, not milliseconds (provider UnixDate; reference Dates)', source: 'provider', rules: ['FD-DATE-SECONDS'] }),
   blind({ id: 'blind-modify-unknown-consumer-204', rule: 'ModifyConsumer of an unknown consumer is a 404, as GetConsumer (seed Consumers, Errors 404)', source: 'seed', rules: ['FD-NOT-FOUND'] }),
-];
+]);

@@ -2,9 +2,9 @@
 // data/rules.yaml, the way a provider's release might. `rules` names the rule ids it breaks (`npm
 // run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors first,
 // then those written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { blind, type Fault } from '../kit/faults.js';
+import { faultCatalogue, blind } from '../kit/faults.js';
 
-export const CUSTOMERS_FAULTS: Fault[] = [
+export const CUSTOMERS_FAULTS = faultCatalogue([
   // Customers (seed 002, Customers and Errors).
   { id: 'duplicate-username-accepted', rule: 'a username already used is a 409', source: 'seed', rules: ['FD-CUST-USERNAME-UNIQUE'] },
   { id: 'username-length-unenforced', rule: 'username 6 to 255 characters', source: 'assumption', rules: ['FD-CUST-USERNAME-RULES'], relax: [{ schema: 'Username', drop: ['minLength', 'maxLength'], set: { pattern: '^[A-Za-z0-9!@.#$%&*_+-]*$' } }] },
@@ -35,4 +35,4 @@ export const CUSTOMERS_FAULTS: Fault[] = [
   blind({ id: 'blind-deleted-customer-still-listed', rule: 'a deleted customer is gone: GetCustomers no longer lists it (seed Customers: delete removes access)', source: 'seed', rules: ['FD-CUST-DELETE'] }),
   blind({ id: 'blind-deleted-customer-app-data', rule: 'a deleted customer is gone: GetCustomerWithAppData is a 404 (seed Customers: delete removes access)', source: 'seed', rules: ['FD-CUST-DELETE'] }),
   blind({ id: 'blind-modify-customer-ignores-last-name', rule: 'ModifyCustomer changes lastName when given (seed Customers: modify takes firstName, lastName, or both)', source: 'seed', rules: ['FD-CUST-MODIFY'] }),
-];
+]);

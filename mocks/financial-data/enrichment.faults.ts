@@ -4,13 +4,13 @@
 // names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The
 // faults of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart
 // by `npm run mutation -- --blind`).
-import { blind, type Fault } from '../kit/faults.js';
+import { faultCatalogue, blind } from '../kit/faults.js';
 
 const batch = ['properties', 'transactions'];
 const member = (name: string) => ['properties', name];
 const ENRICH_REQUIRED = ['externalCustomerId', 'externalAccountId', 'externalTransactionId', 'accountType', 'description', 'amount', 'transactionTimestamp'];
 
-export const ENRICHMENT_FAULTS: Fault[] = [
+export const ENRICHMENT_FAULTS = faultCatalogue([
   // Batch size (seed 002, Limits: 1000; provider minItems 1).
   { id: 'enrich-batch-uncapped', rule: 'FD-ENRICH-BATCH: a batch of 1001 transactions is a 400', source: 'seed', rules: ['FD-ENRICH-BATCH'], relax: [{ schema: 'EnrichTransactionsPayload', at: batch, drop: ['maxItems'] }] },
   { id: 'enrich-batch-cap-999', rule: 'FD-ENRICH-BATCH: a batch of 1000 transactions is enriched', source: 'seed', rules: ['FD-ENRICH-BATCH'], relax: [{ schema: 'EnrichTransactionsPayload', at: batch, set: { maxItems: 999 } }] },
@@ -55,4 +55,4 @@ export const ENRICHMENT_FAULTS: Fault[] = [
     id: 'blind-enrich-additional-details-31-keys', rule: 'additionalDetails holds at most 30 keys: 31 is a 400, not accepted by a "> 31" check (provider 1.35.0 TransactionPayload.additionalDetails)', source: 'provider', rules: ['FD-ENRICH-FIELD-LIMITS'],
     relax: [{ schema: 'EnrichmentAdditionalDetails', set: { maxProperties: 31 } }],
   }),
-];
+]);

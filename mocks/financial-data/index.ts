@@ -9,77 +9,39 @@ import type { MockHandle } from '../kit/context.js';
 import { appOptions, type StandInMode } from '../kit/stand-in-mode.js';
 import { acceptTlsOnSamePort, selfSignedCertificate } from '../kit/tls.js';
 import { prepareService } from '../kit/service.js';
+import { FD_FAULTS } from './catalogue.js';
 import { registerAccounts } from './accounts.js';
-import { ACCOUNTS_FAULTS } from './accounts.faults.js';
 import { registerAppRegistration } from './app-registration.js';
-import { APP_REGISTRATION_FAULTS } from './app-registration.faults.js';
 import { registerAuth } from './auth.js';
-import { AUTH_FAULTS } from './auth.faults.js';
 import { registerBusinesses } from './businesses.js';
-import { BUSINESSES_FAULTS } from './businesses.faults.js';
 import { registerConnect } from './connect.js';
-import { CONNECT_FAULTS } from './connect.faults.js';
 import { registerConnectComponents } from './connect-components.js';
-import { CONNECT_COMPONENTS_FAULTS } from './connect-components.faults.js';
 import { registerConnectPages } from './connect-page.js';
 import { registerConsumers } from './consumers.js';
-import { CONSUMERS_FAULTS } from './consumers.faults.js';
 import { registerCustomers } from './customers.js';
-import { CUSTOMERS_FAULTS } from './customers.faults.js';
 import { registerEnrichment } from './enrichment.js';
-import { ENRICHMENT_FAULTS } from './enrichment.faults.js';
 import { registerInstitutions } from './institutions.js';
-import { INSTITUTIONS_FAULTS } from './institutions.faults.js';
 import { registerMicroEntries } from './micro-entries.js';
-import { MICRO_ENTRIES_FAULTS } from './micro-entries.faults.js';
 import { PROVIDER_HEADER_NAMES, SEED_HEADER_NAMES, sendError, type FdContext, type FdHeaderNames } from './middleware.js';
-import { MIDDLEWARE_FAULTS } from './middleware.faults.js';
-import { PAGING_FAULTS } from './paging.faults.js';
 import { registerPaymentsData } from './payments-data.js';
-import { PAYMENTS_DATA_FAULTS } from './payments-data.faults.js';
 import { linkPortfolio, linkedView } from './portfolio.js';
 import { registerPsi } from './psi.js';
-import { PSI_FAULTS } from './psi.faults.js';
 import { registerAnalyticsReports } from './reports/analytics.js';
-import { ANALYTICS_REPORTS_FAULTS } from './reports/analytics.faults.js';
 import { registerAssetReports } from './reports/assets.js';
-import { ASSET_REPORTS_FAULTS } from './reports/assets.faults.js';
-import { BILLING_FAULTS } from './reports/billing.faults.js';
-import { REPORT_GUARD_FAULTS } from './reports/guard.faults.js';
 import { registerIncomeReports } from './reports/income.js';
-import { INCOME_REPORTS_FAULTS } from './reports/income.faults.js';
 import { registerReportRetrieval } from './reports/retrieval.js';
-import { REPORT_RETRIEVAL_FAULTS } from './reports/retrieval.faults.js';
 import { registerSbca } from './reports/sbca.js';
-import { SBCA_FAULTS } from './reports/sbca.faults.js';
 import { registerReportStore } from './reports/store.js';
-import { REPORT_STORE_FAULTS } from './reports/store.faults.js';
 import { SANDBOX_ACCOUNTS_PER_CUSTOMER, SANDBOX_TESTING_CUSTOMERS } from './stand-in-limits.js';
 import { createFdState, restorePartners, type FdState } from './state.js';
 import { registerStatements } from './statements.js';
-import { STATEMENTS_FAULTS } from './statements.faults.js';
 import { registerSwitches } from './switches.js';
-import { SWITCHES_FAULTS } from './switches.faults.js';
 import { registerAccess } from './third-party-access.js';
-import { THIRD_PARTY_ACCESS_FAULTS } from './third-party-access.faults.js';
 import { registerTransactions } from './transactions.js';
-import { TRANSACTIONS_FAULTS } from './transactions.faults.js';
 import { registerTxpush } from './txpush.js';
-import { TXPUSH_FAULTS } from './txpush.faults.js';
 import { registerWebhooks } from './webhooks.js';
-import { WEBHOOKS_FAULTS } from './webhooks.faults.js';
 
-/**
- * The fault catalogue of the financial data mock: each resource's faults, those of the suite's
- * authors and those written blind (`origin: 'blind'`), from the faults file beside its module.
- */
-export const FD_FAULTS = [
-  ...MIDDLEWARE_FAULTS, ...AUTH_FAULTS, ...PAGING_FAULTS, ...CUSTOMERS_FAULTS, ...CONSUMERS_FAULTS, ...BUSINESSES_FAULTS, ...INSTITUTIONS_FAULTS,
-  ...ACCOUNTS_FAULTS, ...TRANSACTIONS_FAULTS, ...PAYMENTS_DATA_FAULTS, ...PSI_FAULTS, ...STATEMENTS_FAULTS, ...MICRO_ENTRIES_FAULTS, ...SWITCHES_FAULTS,
-  ...REPORT_STORE_FAULTS, ...REPORT_GUARD_FAULTS, ...ASSET_REPORTS_FAULTS, ...INCOME_REPORTS_FAULTS, ...ANALYTICS_REPORTS_FAULTS, ...SBCA_FAULTS,
-  ...REPORT_RETRIEVAL_FAULTS, ...BILLING_FAULTS, ...TXPUSH_FAULTS, ...ENRICHMENT_FAULTS, ...WEBHOOKS_FAULTS, ...CONNECT_FAULTS, ...CONNECT_COMPONENTS_FAULTS,
-  ...APP_REGISTRATION_FAULTS, ...THIRD_PARTY_ACCESS_FAULTS,
-];
+export { FD_FAULTS } from './catalogue.js';
 
 export interface FdMockHandle extends MockHandle {
   /** The mock's state (state.ts), for the in-process fixtures: credentials, seeded ids. */

@@ -3,9 +3,9 @@
 // ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the
 // suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
-import { blind, type Fault } from '../kit/faults.js';
+import { faultCatalogue, blind } from '../kit/faults.js';
 
-export const INSTITUTIONS_FAULTS: Fault[] = [
+export const INSTITUTIONS_FAULTS = faultCatalogue([
   // Institutions (seed 002, Institutions and Limits).
   { id: 'institutions-no-match-404', rule: 'nothing matching is an empty list with 200', source: 'seed', rules: ['FD-INST-EMPTY'] },
   { id: 'institution-search-ignored', rule: 'search restricts the institutions listed', source: 'seed', rules: ['FD-INST-SEARCH'] },
@@ -24,4 +24,4 @@ export const INSTITUTIONS_FAULTS: Fault[] = [
   // Institutions (seed 002, Institutions and Limits).
   blind({ id: 'blind-location-matches-four', rule: 'location matches: up to 3 (seed Institutions, Limits)', source: 'seed', rules: ['FD-LOC-MAX'] }),
   blind({ id: 'blind-certified-search-ignored', rule: 'search restricts GetCertifiedInstitutions as it does GetInstitutions (seed Institutions: same query)', source: 'seed', rules: ['FD-INST-SEARCH'] }),
-];
+]);

@@ -3,9 +3,9 @@
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { blind, type Fault } from '../kit/faults.js';
+import { faultCatalogue, blind } from '../kit/faults.js';
 
-export const MICRO_ENTRIES_FAULTS: Fault[] = [
+export const MICRO_ENTRIES_FAULTS = faultCatalogue([
   // Initiation (seed 002, Micro entries and switches; Limits: two micro amounts, each under one dollar).
   { id: 'micro-entries-single-deposit', rule: 'FD-MICRO-INITIATE: the initiation answers two micro entries (depositCount 1)', source: 'seed', rules: ['FD-MICRO-INITIATE'] },
   { id: 'micro-entries-amounts-in-cents', rule: 'FD-MICRO-AMOUNTS: each micro amount under one dollar (deposited in cents: 12 dollars for 0.12)', source: 'seed', rules: ['FD-MICRO-AMOUNTS'] },
@@ -43,4 +43,4 @@ export const MICRO_ENTRIES_FAULTS: Fault[] = [
     id: 'blind-micro-entries-amount-one-dollar-accepted', rule: 'each micro amount is under one dollar: 1.00 is a 400 and no attempt (seed 002, Limits: two micro amounts, each under one dollar)', source: 'seed', rules: ['FD-MICRO-AMOUNT-RANGE'],
     relax: [{ schema: 'MicroDepositVerification', at: ['properties', 'amounts', 'items'], set: { maximum: 1 } }],
   }),
-];
+]);

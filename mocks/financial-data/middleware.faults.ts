@@ -3,9 +3,9 @@
 // way a provider's release might. `rules` names the rule ids it breaks (`npm run mutation --
 // --targeted` runs the specs citing them). The faults of the suite's authors first, then those
 // written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { blind, type Fault } from '../kit/faults.js';
+import { faultCatalogue, blind } from '../kit/faults.js';
 
-export const MIDDLEWARE_FAULTS: Fault[] = [
+export const MIDDLEWARE_FAULTS = faultCatalogue([
   // Authentication (seed 002, Authentication and Limits).
   { id: 'token-never-expires', rule: 'a token is valid two hours', source: 'seed', rules: ['FD-TOKEN-LIFETIME'] },
   { id: 'token-expires-early', rule: 'a token is valid two hours (not 80 minutes)', source: 'seed', rules: ['FD-TOKEN-LIFETIME', 'FD-TOKEN-REUSE'] },
@@ -29,4 +29,4 @@ export const MIDDLEWARE_FAULTS: Fault[] = [
   blind({ id: 'blind-missing-header-unnamed', rule: 'the 401 for a missing security header names the header (provider 1.35.0 ErrorMessage examples; contract Error.message)', source: 'provider', rules: ['FD-AUTH-401-NAMES-HEADER'] }),
   // Errors (provider 1.35.0 ErrorMessage; reference Error bodies).
   blind({ id: 'blind-conflict-body-without-code', rule: 'the 409 error body is {code, message} like every other status (provider ErrorMessage requires code; reference Error bodies)', source: 'provider', rules: ['FD-CUST-USERNAME-UNIQUE', 'FD-CONS-UNIQUE', 'FD-BUS-ONE'] }),
-];
+]);

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Contract, Operation, Parameter } from '../../helpers/contract/contract.js';
 import { parseJson } from '../kit/app.js';
 import type { MockContext } from '../kit/context.js';
+import type { FdFaultId } from './catalogue.js';
 import { violations } from '../kit/validation.js';
 import type { FdState, Partner } from './state.js';
 
@@ -16,7 +17,7 @@ export const SEED_HEADER_NAMES: FdHeaderNames = { appKey: 'Partner-App-Key', app
 /** The provider's names (provider 1.35.0 securitySchemes), which the sandbox stand-in always expects. */
 export const PROVIDER_HEADER_NAMES: FdHeaderNames = { appKey: 'Finicity-App-Key', appToken: 'Finicity-App-Token' };
 
-export interface FdContext extends MockContext {
+export interface FdContext extends MockContext<FdFaultId> {
   state: FdState; contract: Contract; headerNames: FdHeaderNames;
   /** Set when the mock runs as the stand-in of the provider's sandbox (mocks/stand-in.ts): its limits and Connect pages. */
   standIn?: FdStandIn;

@@ -3,9 +3,9 @@
 // the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults
 // of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm
 // run mutation -- --blind`).
-import { blind, type Fault } from '../kit/faults.js';
+import { faultCatalogue, blind } from '../kit/faults.js';
 
-export const PAGING_FAULTS: Fault[] = [
+export const PAGING_FAULTS = faultCatalogue([
   // Paging (seed 002 Limits; reference Conventions).
   { id: 'limit-cap-unenforced', rule: 'limit at most 1000 (more is a 400)', source: 'seed', rules: ['FD-PAGE-LIMIT'], relax: [{ schema: 'PageLimit', drop: ['maximum'] }] },
   { id: 'start-ignored', rule: 'start selects the page', source: 'assumption', rules: ['FD-PAGE-START'] },
@@ -16,4 +16,4 @@ export const PAGING_FAULTS: Fault[] = [
   blind({ id: 'blind-start-as-record-offset', rule: 'start is the 1-based index of a page, not of a record (provider StartParameter; reference Paging)', source: 'provider', rules: ['FD-PAGE-START'] }),
   blind({ id: 'blind-more-available-on-full-last-page', rule: 'moreAvailable is false when the page ends at the last record (provider MoreResultsAvailable)', source: 'provider', rules: ['FD-PAGE-COUNTS'] }),
   blind({ id: 'blind-found-counts-page', rule: 'found is the total number of matching records, not the page size (provider FoundResults)', source: 'provider', rules: ['FD-PAGE-COUNTS'] }),
-];
+]);

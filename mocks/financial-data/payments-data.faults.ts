@@ -3,9 +3,9 @@
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { blind, type Fault } from '../kit/faults.js';
+import { faultCatalogue, blind } from '../kit/faults.js';
 
-export const PAYMENTS_DATA_FAULTS: Fault[] = [
+export const PAYMENTS_DATA_FAULTS = faultCatalogue([
   // Supported account types (seed 002, Payments data).
   { id: 'payments-data-ach-credit-card-served', rule: 'FD-PAY-ACH-TYPES: ACH details v1 refuse a creditCard account (400)', rules: ['FD-PAY-ACH-TYPES'], source: 'seed' },
   { id: 'payments-data-ach-cd-refused', rule: 'FD-PAY-ACH-TYPES: ACH details v1 serve certificateOfDeposit (portfolio type cd)', rules: ['FD-PAY-ACH-TYPES'], source: 'seed' },
@@ -59,4 +59,4 @@ export const PAYMENTS_DATA_FAULTS: Fault[] = [
     id: 'blind-payments-data-match-last-name-optional', rule: 'owner match: the name requires firstName and lastName, a name without lastName is a 400 (seed 002, Payments data: the name value is required; provider AccountOwnerVerificationMatchingRequestName)', source: 'provider', rules: ['FD-PAY-MATCH-NAME-REQUIRED'],
     relax: [{ schema: 'OwnerMatchName', unrequire: ['lastName'] }],
   }),
-];
+]);

@@ -3,9 +3,9 @@
 // ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the
 // suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
-import { blind, type Fault } from '../kit/faults.js';
+import { faultCatalogue, blind } from '../kit/faults.js';
 
-export const PSI_FAULTS: Fault[] = [
+export const PSI_FAULTS = faultCatalogue([
   // Runs: 202, read back by payRequestId, owned by the account (seed 002, PSI and Errors 404).
   { id: 'psi-generate-200', rule: 'FD-PSI-GENERATE: generation answers 202 (not 200)', source: 'seed', rules: ['FD-PSI-GENERATE'] },
   { id: 'psi-stuck-in-progress', rule: 'FD-PSI-READ-BACK: the run reads back with its result, never stuck IN PROGRESS', source: 'seed', rules: ['FD-PSI-READ-BACK'] },
@@ -56,4 +56,4 @@ export const PSI_FAULTS: Fault[] = [
   blind({
     id: 'blind-psi-legacy-purpose-any-code', rule: 'the legacy FCRA read accepts the purpose code 1P only; another two-character code is a 400 (provider 1.35.0 PayPurposeCodeParameter; 400 example 10005)', source: 'provider', rules: ['FD-PSI-LEGACY-PURPOSE'],
   }),
-];
+]);

@@ -3,11 +3,11 @@
 // the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults
 // of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm
 // run mutation -- --blind`).
-import { blind, type Fault } from '../kit/faults.js';
+import { faultCatalogue, blind } from '../kit/faults.js';
 
 const INDEX = '([1-9]|1[0-9]|2[0-4])';
 
-export const STATEMENTS_FAULTS: Fault[] = [
+export const STATEMENTS_FAULTS = faultCatalogue([
   // One statement (seed 002: 200 PDF; 203 MFA; up to 24 months).
   { id: 'statements-pdf-base64', rule: 'FD-STMT-PDF: the statement is the PDF itself (not its Base64 text)', source: 'seed', rules: ['FD-STMT-PDF'] },
   { id: 'statements-type-unsupported', rule: 'FD-STMT-ACCOUNT-TYPES: every account type the seed names has statements', source: 'seed', rules: ['FD-STMT-ACCOUNT-TYPES'] },
@@ -39,4 +39,4 @@ export const STATEMENTS_FAULTS: Fault[] = [
     id: 'blind-statements-index-max-23', rule: 'statement index accepts 1 to 24: 24 is served (seed 002, Limits: statements up to 24 months; provider StatementIndexParameter maximum 24)', source: 'seed', rules: ['FD-STMT-INDEX-RANGE'],
     relax: [{ schema: 'StatementIndex', set: { maximum: 23 } }],
   }),
-];
+]);

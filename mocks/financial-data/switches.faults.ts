@@ -3,9 +3,9 @@
 // rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of
 // the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
-import { blind, type Fault } from '../kit/faults.js';
+import { faultCatalogue, blind } from '../kit/faults.js';
 
-export const SWITCHES_FAULTS: Fault[] = [
+export const SWITCHES_FAULTS = faultCatalogue([
   { id: 'switches-list-all-kinds', rule: 'FD-SW-LIST: the deposit and bill pay lists hold both kinds', source: 'seed', rules: ['FD-SW-LIST'] },
   { id: 'switches-list-other-customers', rule: "FD-SW-LIST: a customer's list holds other customers' switches", source: 'seed', rules: ['FD-SW-LIST'] },
   { id: 'switches-details-status-stale', rule: 'FD-SW-DETAILS: the details of the failed deposit switch still say processing', source: 'provider', rules: ['FD-SW-DETAILS'] },
@@ -25,4 +25,4 @@ export const SWITCHES_FAULTS: Fault[] = [
   blind({ id: 'blind-switches-external-includes-untagged', rule: 'the external id list holds exactly the deposit switches carrying that external id, not the untagged ones of the same customer (seed 002, Resources - Switch: also found by external_id)', source: 'seed', rules: ['FD-SW-EXTERNAL'] }),
   blind({ id: 'blind-switches-bill-pay-list-without-failure-reason', rule: "a failed switch carries its failureReason in the list too, the bill pay list included (provider 1.35.0 status 'failed - refer to failureReason')", source: 'provider', rules: ['FD-SW-FAILURE-REASON'] }),
   blind({ id: 'blind-switches-bill-pay-bank-full-number', rule: 'bank payment methods name the linked account by routing number and its last four digits only, never the full number (provider 1.35.0 paymentMethods.endsWith; DESIGN.md convention 12)', source: 'provider', rules: ['FD-SW-ACCOUNT-DIGITS'] }),
-];
+]);

@@ -3,9 +3,9 @@
 // release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the
 // specs citing them). The faults of the suite's authors first, then those written blind (`origin:
 // 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { blind, type Fault } from '../kit/faults.js';
+import { faultCatalogue, blind } from '../kit/faults.js';
 
-export const THIRD_PARTY_ACCESS_FAULTS: Fault[] = [
+export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
   // Third-party access keys (seed 002: generate 200, update 200, revoke 204; provider 1.35.0 receipt).
   { id: 'accesskey-no-proof', rule: 'FD-ACCESSKEY-GENERATE: the key carries its signed proof', source: 'seed', rules: ['FD-ACCESSKEY-GENERATE'] },
   { id: 'accesskey-products-dropped', rule: 'FD-ACCESSKEY-GENERATE: the receipt lists the products granted', source: 'seed', rules: ['FD-ACCESSKEY-GENERATE'] },
@@ -41,4 +41,4 @@ export const THIRD_PARTY_ACCESS_FAULTS: Fault[] = [
   blind({ id: 'blind-authdetails-legacy-3004', rule: 'a legacy connection is code 3003, not 3004, the code of an authorization whose details are unavailable (seed 002, App registration and Errors)', source: 'seed', rules: ['FD-AUTHDETAILS-LEGACY'] }),
   blind({ id: 'blind-authdetails-predating-400', rule: 'code 3004 comes with a 404, the only error status the operation declares besides 401, not a 400 (seed 002, getCustomerAuthorizationDetails 200, 401, 404; provider 1.35.0 example 3004)', source: 'seed', rules: ['FD-AUTHDETAILS-UNAVAILABLE'] }),
   blind({ id: 'blind-authdetails-other-partner-login', rule: "a login of another partner's customer names no login of the partner: a 404, not its authorization period (seed 002, getCustomerAuthorizationDetails 404)", source: 'seed', rules: ['FD-AUTHDETAILS-UNKNOWN'] }),
-];
+]);

@@ -3,9 +3,9 @@
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { blind, type Fault } from '../kit/faults.js';
+import { faultCatalogue, blind } from '../kit/faults.js';
 
-export const TRANSACTIONS_FAULTS: Fault[] = [
+export const TRANSACTIONS_FAULTS = faultCatalogue([
   // Historic load (seed 002, Transactions; Errors 203; Limits: standard history 180 days).
   { id: 'transactions-historic-mfa-204', rule: 'FD-TXN-HISTORIC-STATUS: an MFA institution answers 203, not 204', source: 'seed', rules: ['FD-TXN-HISTORIC-STATUS'] },
   { id: 'transactions-historic-mfa-loads', rule: 'FD-TXN-HISTORIC-MFA: after the 203 nothing is loaded', source: 'provider', rules: ['FD-TXN-HISTORIC-MFA'] },
@@ -60,4 +60,4 @@ export const TRANSACTIONS_FAULTS: Fault[] = [
   blind({ id: 'blind-transactions-deleted-account-readable-by-id', rule: 'after DeleteCustomerAccount its transactions are a 404 by id too, not only gone from the lists (seed 002, Accounts: delete removes access to that data)', source: 'seed', rules: ['FD-TXN-DELETED-ACCOUNT'] }),
   blind({ id: 'blind-transactions-by-id-amount-unsigned', rule: 'GetCustomerTransaction returns the transaction as the lists show it, the signed amount included (seed 002, Transactions GetCustomerTransaction)', source: 'seed', rules: ['FD-TXN-GET'] }),
   blind({ id: 'blind-transactions-recurring-account-series-customer-wide', rule: "a series listed under an account names that account's transactions only (seed 002, Transactions: recurring transactions; provider RecurringTransactionsDetails)", source: 'seed', rules: ['FD-TXN-RECURRING'] }),
-];
+]);

@@ -4,6 +4,7 @@
 // transaction, and recurring series. Reads and changes the linked data in state.ts (accounts,
 // transactions; made by portfolio.ts) through findAccount, so an account deleted by the accounts
 // module takes its transactions with it (seed 002, Accounts: delete removes access to that data).
+import type { FdFaultId } from './catalogue.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
 import { page } from './paging.js';
@@ -26,7 +27,7 @@ const cents = (n: number) => Math.round(n * 100) / 100;
 
 export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;
-  const on = (id: string) => faults.has(id);
+  const on = (id: FdFaultId) => faults.has(id);
   // Accounts this module has read, so the fault 'transactions-deleted-account-kept' still finds them.
   const seenAccounts = world.faultMemory.seenAccounts;
   const partnerOf = (input: Input) => input.partner?.id;

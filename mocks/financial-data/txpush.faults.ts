@@ -3,9 +3,9 @@
 // (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors
 // first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { blind, type Fault } from '../kit/faults.js';
+import { faultCatalogue, blind } from '../kit/faults.js';
 
-export const TXPUSH_FAULTS: Fault[] = [
+export const TXPUSH_FAULTS = faultCatalogue([
   // Subscriptions (seed 002, Resources and Events: two records per subscribe call).
   { id: 'txpush-one-record', rule: 'FD-TXPUSH-SUBSCRIBE: a subscribe call yields an account and a transaction record (not the account one alone)', source: 'seed', rules: ['FD-TXPUSH-SUBSCRIBE'] },
   { id: 'txpush-records-same-class', rule: 'FD-TXPUSH-SUBSCRIBE: the two records are of class account and transaction (not twice account)', source: 'seed', rules: ['FD-TXPUSH-SUBSCRIBE'] },
@@ -54,4 +54,4 @@ export const TXPUSH_FAULTS: Fault[] = [
   blind({ id: 'blind-txpush-disable-soft-delete', rule: 'disabling deletes the account\'s subscriptions: events stop and each former id is then a 404 on DeleteTxPushSubscription, not a 204 on a record kept as "disabled" (seed 002, Events: disabling TxPush for an account deletes all its subscriptions)', source: 'seed', rules: ['FD-TXPUSH-DISABLE'] }),
   blind({ id: 'blind-txpush-account-event-needs-transaction-subscription', rule: 'after the transaction-class record is deleted the account-class one still delivers the account event of a test transaction; events are not gated on a transaction-class record (seed 002, Events: deleting one subscription stops only that subscription\'s events)', source: 'seed', rules: ['FD-TXPUSH-DELETE-ONE'] }),
   blind({ id: 'blind-txpush-delete-again-204', rule: 'deleting a subscription already deleted is a 404, not an idempotent 204 (seed 002, Errors 404; DeleteTxPushSubscription 204, 404)', source: 'seed', rules: ['FD-TXPUSH-DELETE-UNKNOWN'] }),
-];
+]);

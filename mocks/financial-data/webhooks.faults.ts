@@ -3,9 +3,9 @@
 // rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of
 // the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
-import { blind, type Fault } from '../kit/faults.js';
+import { faultCatalogue, blind } from '../kit/faults.js';
 
-export const WEBHOOKS_FAULTS: Fault[] = [
+export const WEBHOOKS_FAULTS = faultCatalogue([
   // CRUD through every reader (seed 002, Webhook subscriptions; Resources - Webhook subscription).
   { id: 'webhooks-create-200', rule: 'FD-WEBHOOK-CREATE: creation answers 201 (not 200)', source: 'seed', rules: ['FD-WEBHOOK-CREATE'] },
   { id: 'webhooks-create-drops-conditions', rule: 'FD-WEBHOOK-CREATE: the conditions of the events are recorded and read back', source: 'seed', rules: ['FD-WEBHOOK-CREATE'] },
@@ -77,4 +77,4 @@ export const WEBHOOKS_FAULTS: Fault[] = [
   blind({ id: 'blind-webhooks-default-paging-not-echoed', rule: 'without limit and offset the page still answers limit 10 and offset 1, the defaults applied; it does not leave them out (provider 1.35.0 ObwmsLimitParameter default 10, ObwmsOffsetParameter default 1; Subscriptions requires offset, limit)', source: 'provider', rules: ['FD-WEBHOOK-PAGE-DEFAULT'] }),
   blind({ id: 'blind-webhooks-count-is-total', rule: 'count is the number of subscriptions on the page, total that of the whole set; count is not the total again (provider 1.35.0 Subscriptions count, total)', source: 'provider', rules: ['FD-WEBHOOK-PAGE-OFFSET'] }),
   blind({ id: 'blind-webhooks-past-end-clamped-to-last', rule: 'a page past the last one is a 404, not the last page served again (seed 002, list 404; contract assumption: an empty page is not a 200)', source: 'assumption', rules: ['FD-WEBHOOK-PAGE-PAST-END'] }),
-];
+]);

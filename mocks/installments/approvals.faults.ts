@@ -3,17 +3,17 @@
 // `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing
 // them). The faults of the suite's authors first, then those written blind (`origin: 'blind'`,
 // measured apart by `npm run mutation -- --blind`).
-import { blind as blindFault, type Fault, type Relaxation } from '../kit/faults.js';
+import { faultCatalogue, blind as blindFault, type Fault, type Relaxation } from '../kit/faults.js';
 
 /** A fault written blind, in this catalogue's positional form (kit/faults.ts blind sets its origin). */
-const blind = (id: string, rule: string, source: Fault['source'], rules?: string[], relax?: Relaxation[]): Fault =>
+const blind = <Id extends string>(id: Id, rule: string, source: Fault['source'], rules?: string[], relax?: Relaxation[]): Fault<Id> =>
   blindFault({ id, rule, source, ...(rules ? { rules } : {}), ...(relax ? { relax } : {}) });
 
-const relax = (id: string, rule: string, schema: string, at: string[] | undefined, change: { drop?: string[]; unrequire?: string[] }, rules: string[]): Fault =>
+const relax = <Id extends string>(id: Id, rule: string, schema: string, at: string[] | undefined, change: { drop?: string[]; unrequire?: string[] }, rules: string[]): Fault<Id> =>
   ({ id, rule, source: 'assumption', rules, relax: [{ schema, ...(at ? { at } : {}), ...change }] });
-const rule = (id: string, text: string, rules?: string[]): Fault => ({ id, rule: text, source: 'assumption', ...(rules ? { rules } : {}) });
+const rule = <Id extends string>(id: Id, text: string, rules?: string[]): Fault<Id> => ({ id, rule: text, source: 'assumption', ...(rules ? { rules } : {}) });
 
-export const APPROVALS_FAULTS: Fault[] = [
+export const APPROVALS_FAULTS = faultCatalogue([
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
   relax('rejectReasonDetail-max-unenforced', 'rejectReasonDetail at most 5000', 'PlanApprovalRequest', ['properties', 'rejectReasonDetail'], { drop: ['maxLength'] }, ['IN-LIM-REJECTDETAIL']),
   relax('rejectReasonCode-enum-unenforced', 'rejectReasonCode enum', 'RejectReasonCode', undefined, { drop: ['enum'] }, ['IN-ENUM-REJECTCODE']),
@@ -30,4 +30,4 @@ export const APPROVALS_FAULTS: Fault[] = [
     [{ schema: 'PlanApprovalRequest', at: ['properties', 'rejectReasonDetail'], set: { maxLength: 4999 } }]),
   // State changes seen through other endpoints (seed 001, States; reference, Flows - checkout and services).
   blind('blind-async-answered-sync', 'planApproval without sync=true is asynchronous: 202, no body (provider: sync default false, 200 "only if the sync parameter is true"; reference): answered 200 with callbackUrl and applied at once', 'provider', ['IN-STATUS-SYNC']),
-];
+]);

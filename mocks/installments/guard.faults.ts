@@ -4,15 +4,15 @@
 // provider's release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted`
 // runs the specs citing them). The faults of the suite's authors first, then those written blind
 // (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { blind as blindFault, type Fault, type Relaxation } from '../kit/faults.js';
+import { faultCatalogue, blind as blindFault, type Fault, type Relaxation } from '../kit/faults.js';
 
 /** A fault written blind, in this catalogue's positional form (kit/faults.ts blind sets its origin). */
-const blind = (id: string, rule: string, source: Fault['source'], rules?: string[], relax?: Relaxation[]): Fault =>
+const blind = <Id extends string>(id: Id, rule: string, source: Fault['source'], rules?: string[], relax?: Relaxation[]): Fault<Id> =>
   blindFault({ id, rule, source, ...(rules ? { rules } : {}), ...(relax ? { relax } : {}) });
 
-const rule = (id: string, text: string, rules?: string[]): Fault => ({ id, rule: text, source: 'assumption', ...(rules ? { rules } : {}) });
+const rule = <Id extends string>(id: Id, text: string, rules?: string[]): Fault<Id> => ({ id, rule: text, source: 'assumption', ...(rules ? { rules } : {}) });
 
-export const GUARD_FAULTS: Fault[] = [
+export const GUARD_FAULTS = faultCatalogue([
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
   { id: 'uuid-pattern-unenforced', rule: 'providerId / planId / Correlation-Id are UUIDs', source: 'assumption', rules: ['IN-FMT-UUID', 'IN-FMT-CORRELATION'], relax: [
     { schema: 'Uuid', drop: ['format'] }, { schema: 'UuidField', drop: ['format', 'minLength', 'maxLength'] },
@@ -54,4 +54,4 @@ export const GUARD_FAULTS: Fault[] = [
   blind('blind-deregister-forbidden-unchecked', 'a valid signature from a consumer key not allowed for the operation is 403 (reference, Transport and auth): not enforced on deregisterPans only', 'assumption', ['IN-AUTH-FORBIDDEN']),
   // Shapes and headers of answers (provider 2.0.0).
   blind('blind-error-404-shape', 'every 4xx error body is {"Errors": {"Error": [items]}} (provider ErrorWrapper; reference Error body): on 404 only, Error is a single object, not an array', 'provider', ['IN-ERR-SHAPE', 'IN-STATUS-PLAN-UNKNOWN']),
-];
+]);

@@ -8,6 +8,7 @@ import type { Contract } from '../../helpers/contract/contract.js';
 import { verifyRequest } from '../../helpers/auth/oauth1.js';
 import { parseJson } from '../kit/app.js';
 import type { MockContext } from '../kit/context.js';
+import type { InstallmentsFaultId } from './catalogue.js';
 import { violations } from '../kit/validation.js';
 import { invalidRequest, sendError } from './errors.js';
 import { decryptJson, type InstallmentsKeys } from './keys.js';
@@ -33,7 +34,7 @@ function acceptsJson(accept: string | undefined): boolean {
   return accept.split(',').some((part) => ['application/json', 'application/*', '*/*'].includes(part.split(';')[0].trim().toLowerCase()));
 }
 
-export function createGuard(ctx: MockContext, contract: Contract, world: InstallmentsState, keys: InstallmentsKeys): Guard {
+export function createGuard(ctx: MockContext<InstallmentsFaultId>, contract: Contract, world: InstallmentsState, keys: InstallmentsKeys): Guard {
   const { faults } = ctx;
   // blind-consumer-key-prefix: a consumer key matched on its first 12 characters only.
   const sameKey = (k: InstallmentsState['keys'][number], key: string) =>
@@ -106,7 +107,7 @@ export function createGuard(ctx: MockContext, contract: Contract, world: Install
 }
 
 /** offset/limit of a paged query (provider 2.0.0: offset default 0, limit default 500). */
-export function page<T>(items: T[], query: URLSearchParams, reply: FastifyReply, faults: MockContext['faults']): T[] {
+export function page<T>(items: T[], query: URLSearchParams, reply: FastifyReply, faults: MockContext<InstallmentsFaultId>['faults']): T[] {
   const offset = Number(query.get('offset') ?? 0);
   const limit = Number(query.get('limit') ?? (faults.has('blind-default-limit-100') ? 100 : 500));
   const start = faults.has('blind-offset-one-based') ? Math.max(0, offset - 1) : offset;

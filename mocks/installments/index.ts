@@ -4,17 +4,12 @@
 import { randomUUID } from 'node:crypto';
 import { createMockApp, listen } from '../kit/app.js';
 import type { MockContext, MockHandle } from '../kit/context.js';
+import type { InstallmentsFaultId } from './catalogue.js';
 import { appOptions, type StandInMode } from '../kit/stand-in-mode.js';
 import { prepareService } from '../kit/service.js';
+import { INSTALLMENTS_FAULTS } from './catalogue.js';
 import { registerApprovals } from './approvals.js';
 import { sendError } from './errors.js';
-import { APPROVALS_FAULTS } from './approvals.faults.js';
-import { GUARD_FAULTS } from './guard.faults.js';
-import { ISSUER_FAULTS } from './issuer.faults.js';
-import { MERCHANTS_FAULTS } from './merchants.faults.js';
-import { OFFERS_FAULTS } from './offers.faults.js';
-import { PANS_FAULTS } from './pans.faults.js';
-import { PLANS_FAULTS } from './plans.faults.js';
 import { createGuard } from './guard.js';
 import { ISSUER_PREFIX, registerIssuerEndpoint } from './issuer.js';
 import { createInstallmentsKeys } from './keys.js';
@@ -25,8 +20,7 @@ import { registerPlans } from './plans.js';
 import { createInstallmentsState, resetState, type InstallmentsState } from './state.js';
 
 export const INSTALLMENTS_BASE_PATH = '/installments';
-/** The fault catalogue of the installments mock: each resource's faults, own and written blind (`origin: 'blind'`). */
-export const INSTALLMENTS_FAULTS = [...GUARD_FAULTS, ...PANS_FAULTS, ...MERCHANTS_FAULTS, ...OFFERS_FAULTS, ...PLANS_FAULTS, ...APPROVALS_FAULTS, ...ISSUER_FAULTS];
+export { INSTALLMENTS_FAULTS } from './catalogue.js';
 
 export interface InstallmentsMockHandle extends MockHandle {
   /** The mock's state (state.ts), for the in-process fixtures: consumer keys, issuers, acquirers. */
@@ -39,7 +33,7 @@ export async function startInstallmentsMock(options: { faults?: string[]; port?:
   const { faults, contract, clock, deliveries } = await prepareService('installments', INSTALLMENTS_FAULTS, options.faults);
   const world = createInstallmentsState();
   const keys = await createInstallmentsKeys(world.serviceKey);
-  const context: MockContext = {
+  const context: MockContext<InstallmentsFaultId> = {
     service: 'installments', faults, clock, deliveries, onReset: [() => resetState(world)],
     credentials: () => ({ consumerKeys: world.keys.map((k) => ({ consumerKey: k.consumerKey, signingKeyPem: k.privateKeyPem, operations: k.operations })) }),
     world: () => ({

@@ -4,6 +4,7 @@
 // endpoint does not serve; 429 past 3 notifications of one plan within a minute (mock's choice).
 import type { FastifyInstance } from 'fastify';
 import type { MockContext } from '../kit/context.js';
+import type { InstallmentsFaultId } from './catalogue.js';
 import { sendError } from './errors.js';
 import type { Guard } from './guard.js';
 import type { InstallmentsState } from './state.js';
@@ -11,7 +12,7 @@ import type { InstallmentsState } from './state.js';
 export const ISSUER_PREFIX = '/issuer';
 export const NOTIFICATIONS_PER_PLAN_PER_MINUTE = 3;
 
-export function registerIssuerEndpoint(app: FastifyInstance, ctx: MockContext, world: InstallmentsState, guard: Guard) {
+export function registerIssuerEndpoint(app: FastifyInstance, ctx: MockContext<InstallmentsFaultId>, world: InstallmentsState, guard: Guard) {
   const { faults, clock } = ctx;
   app.post(`${ISSUER_PREFIX}/notifications`, async (req, reply) => {
     const ok = await guard(req, reply, 'notifyPlan');

@@ -4,17 +4,17 @@
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { blind as blindFault, type Fault, type Relaxation } from '../kit/faults.js';
+import { faultCatalogue, blind as blindFault, type Fault, type Relaxation } from '../kit/faults.js';
 
 /** A fault written blind, in this catalogue's positional form (kit/faults.ts blind sets its origin). */
-const blind = (id: string, rule: string, source: Fault['source'], rules?: string[], relax?: Relaxation[]): Fault =>
+const blind = <Id extends string>(id: Id, rule: string, source: Fault['source'], rules?: string[], relax?: Relaxation[]): Fault<Id> =>
   blindFault({ id, rule, source, ...(rules ? { rules } : {}), ...(relax ? { relax } : {}) });
 
-const relax = (id: string, rule: string, schema: string, at: string[] | undefined, change: { drop?: string[]; unrequire?: string[] }, rules: string[]): Fault =>
+const relax = <Id extends string>(id: Id, rule: string, schema: string, at: string[] | undefined, change: { drop?: string[]; unrequire?: string[] }, rules: string[]): Fault<Id> =>
   ({ id, rule, source: 'assumption', rules, relax: [{ schema, ...(at ? { at } : {}), ...change }] });
-const rule = (id: string, text: string, rules?: string[]): Fault => ({ id, rule: text, source: 'assumption', ...(rules ? { rules } : {}) });
+const rule = <Id extends string>(id: Id, text: string, rules?: string[]): Fault<Id> => ({ id, rule: text, source: 'assumption', ...(rules ? { rules } : {}) });
 
-export const MERCHANTS_FAULTS: Fault[] = [
+export const MERCHANTS_FAULTS = faultCatalogue([
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
   relax('merchantLegalName-length-unenforced', 'merchantLegalName 1-300', 'MerchantLegalName', undefined, { drop: ['minLength', 'maxLength'] }, ['IN-LIM-LEGALNAME']),
   relax('countryCode-pattern-unenforced', 'countryCode 3 letters of either case', 'CountryCode', undefined, { drop: ['pattern'] }, ['IN-PAT-COUNTRY']),
@@ -59,4 +59,4 @@ export const MERCHANTS_FAULTS: Fault[] = [
   blind('blind-mid-filter-ignored', 'MID search narrows to the `mid` given (provider MerchantMidSearchParameters.mid; reference MID search `mid`): the mid criterion is ignored', 'provider', ['IN-FILTER-MID']),
   blind('blind-request-id-filter-ignored', 'with request_id, getMerchantParticipations returns the merchants of that request only (seed 001; provider: "limited to only those merchant objects ... part of that particular request"): every request\'s merchants are returned', 'seed', ['IN-FILTER-REQUEST-ID']),
   blind('blind-error-reason-unknown', 'an effectuation with an invalid acquirer ICA ends in ERROR with errorReason INVALID_ACQUIRER_ICA (reference Main fields - Merchant participation): errorReason UNKNOWN is given', 'assumption', ['IN-STATE-INVALID-ICA']),
-];
+]);

@@ -4,6 +4,7 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { MockContext } from '../kit/context.js';
+import type { InstallmentsFaultId } from './catalogue.js';
 import { invalidRequest, sendError } from './errors.js';
 import { page, type Guard } from './guard.js';
 import type { InstallmentsState, Participation } from './state.js';
@@ -14,7 +15,7 @@ export const EFFECTUATION_SECONDS = 60;
 /** The criteria of a merchant search (provider 2.0.0, MerchantSearchParameters). */
 const SEARCH_CRITERIA = ['merchantLegalName', 'acquirerICA', 'merchantParticipationStatus', 'countryCode', 'maid'] as const;
 
-export function registerMerchants(app: FastifyInstance, prefix: string, ctx: MockContext, world: InstallmentsState, guard: Guard) {
+export function registerMerchants(app: FastifyInstance, prefix: string, ctx: MockContext<InstallmentsFaultId>, world: InstallmentsState, guard: Guard) {
   const { faults, clock } = ctx;
 
   const state = (p: Participation): { status: string; errorReason?: string } => {

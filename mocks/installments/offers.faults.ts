@@ -3,17 +3,17 @@
 // provider's release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted`
 // runs the specs citing them). The faults of the suite's authors first, then those written blind
 // (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { blind as blindFault, type Fault, type Relaxation } from '../kit/faults.js';
+import { faultCatalogue, blind as blindFault, type Fault, type Relaxation } from '../kit/faults.js';
 
 /** A fault written blind, in this catalogue's positional form (kit/faults.ts blind sets its origin). */
-const blind = (id: string, rule: string, source: Fault['source'], rules?: string[], relax?: Relaxation[]): Fault =>
+const blind = <Id extends string>(id: Id, rule: string, source: Fault['source'], rules?: string[], relax?: Relaxation[]): Fault<Id> =>
   blindFault({ id, rule, source, ...(rules ? { rules } : {}), ...(relax ? { relax } : {}) });
 
-const relax = (id: string, rule: string, schema: string, at: string[] | undefined, change: { drop?: string[]; unrequire?: string[] }, rules: string[]): Fault =>
+const relax = <Id extends string>(id: Id, rule: string, schema: string, at: string[] | undefined, change: { drop?: string[]; unrequire?: string[] }, rules: string[]): Fault<Id> =>
   ({ id, rule, source: 'assumption', rules, relax: [{ schema, ...(at ? { at } : {}), ...change }] });
-const rule = (id: string, text: string, rules?: string[]): Fault => ({ id, rule: text, source: 'assumption', ...(rules ? { rules } : {}) });
+const rule = <Id extends string>(id: Id, text: string, rules?: string[]): Fault<Id> => ({ id, rule: text, source: 'assumption', ...(rules ? { rules } : {}) });
 
-export const OFFERS_FAULTS: Fault[] = [
+export const OFFERS_FAULTS = faultCatalogue([
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
   relax('currency-length-unenforced', 'currency 3 characters', 'Currency', undefined, { drop: ['minLength', 'maxLength'] }, ['IN-LIM-CURRENCY']),
   relax('mcc-length-unenforced', 'mcc 4 characters', 'Mcc', undefined, { drop: ['minLength', 'maxLength'] }, ['IN-LIM-MCC']),
@@ -29,4 +29,4 @@ export const OFFERS_FAULTS: Fault[] = [
   blind('blind-deregistered-pan-still-offered', 'deregistered PANs are no longer eligible for offers (reference, Flows - services: offers only for registered cards, then deregister): a PAN that got offers once keeps getting them (eligibility cached)', 'assumption', ['IN-STATE-PAN-ELIGIBLE']),
   // No rule of the catalogue covers the Correlation-Id of an answer: no rules.
   blind('blind-offers-correlation-id-not-echoed', 'the caller\'s Correlation-Id is the one answered (provider: the API creates one only "if not provided"): approvedOffers answers a fresh Correlation-Id instead of the caller\'s (other operations echo it)', 'provider'),
-];
+]);

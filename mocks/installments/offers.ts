@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { MockContext } from '../kit/context.js';
+import type { InstallmentsFaultId } from './catalogue.js';
 import { sendError } from './errors.js';
 import type { Guard } from './guard.js';
 import { inRange, type InstallmentsState } from './state.js';
@@ -17,7 +18,7 @@ export function isEligible(world: InstallmentsState, pan: string, highExclusive 
   return [...world.panLists.values()].some((l) => l.pans.has(pan) || (inRange(pan, l.accountRange) && !(highExclusive && pan.slice(0, l.accountRange!.accountRangeHigh.length) === l.accountRange!.accountRangeHigh)));
 }
 
-export function registerOffers(app: FastifyInstance, prefix: string, ctx: MockContext, world: InstallmentsState, guard: Guard) {
+export function registerOffers(app: FastifyInstance, prefix: string, ctx: MockContext<InstallmentsFaultId>, world: InstallmentsState, guard: Guard) {
   const { faults, clock } = ctx;
   // blind-deregistered-pan-still-offered: PANs once found eligible, cached (cleared on reset with the state).
   const eligibleOnce = world.eligibleOnce;

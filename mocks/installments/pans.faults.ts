@@ -3,17 +3,17 @@
 // provider's release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted`
 // runs the specs citing them). The faults of the suite's authors first, then those written blind
 // (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { blind as blindFault, type Fault, type Relaxation } from '../kit/faults.js';
+import { faultCatalogue, blind as blindFault, type Fault, type Relaxation } from '../kit/faults.js';
 
 /** A fault written blind, in this catalogue's positional form (kit/faults.ts blind sets its origin). */
-const blind = (id: string, rule: string, source: Fault['source'], rules?: string[], relax?: Relaxation[]): Fault =>
+const blind = <Id extends string>(id: Id, rule: string, source: Fault['source'], rules?: string[], relax?: Relaxation[]): Fault<Id> =>
   blindFault({ id, rule, source, ...(rules ? { rules } : {}), ...(relax ? { relax } : {}) });
 
-const relax = (id: string, rule: string, schema: string, at: string[] | undefined, change: { drop?: string[]; unrequire?: string[] }, rules: string[]): Fault =>
+const relax = <Id extends string>(id: Id, rule: string, schema: string, at: string[] | undefined, change: { drop?: string[]; unrequire?: string[] }, rules: string[]): Fault<Id> =>
   ({ id, rule, source: 'assumption', rules, relax: [{ schema, ...(at ? { at } : {}), ...change }] });
-const rule = (id: string, text: string, rules?: string[]): Fault => ({ id, rule: text, source: 'assumption', ...(rules ? { rules } : {}) });
+const rule = <Id extends string>(id: Id, text: string, rules?: string[]): Fault<Id> => ({ id, rule: text, source: 'assumption', ...(rules ? { rules } : {}) });
 
-export const PANS_FAULTS: Fault[] = [
+export const PANS_FAULTS = faultCatalogue([
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
   relax('panListId-pattern-unenforced', 'panListId ^[0-9]{18}$', 'PanListId', undefined, { drop: ['pattern'] }, ['IN-PAT-PANLISTID']),
   relax('panListName-pattern-unenforced', 'panListName ^[a-zA-Z0-9\\s-]{1,64}$', 'PanListName', undefined, { drop: ['pattern'] }, ['IN-PAT-PANLISTNAME', 'IN-LIM-PANLISTNAME']),
@@ -36,4 +36,4 @@ export const PANS_FAULTS: Fault[] = [
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Shapes and headers of answers (provider 2.0.0).
   blind('blind-registration-counts-numeric', 'registerPans successfulCount/failureCount are strings (provider Registration; reference Known corrections): sent as JSON numbers (deregistration unchanged)', 'provider', ['IN-VAL-PAN-COUNTS']),
-];
+]);

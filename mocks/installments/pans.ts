@@ -3,11 +3,12 @@
 // `sensitiveData`); answers carry counts as strings and no per-PAN detail (that would be card data).
 import type { FastifyInstance } from 'fastify';
 import type { MockContext } from '../kit/context.js';
+import type { InstallmentsFaultId } from './catalogue.js';
 import { invalidRequest } from './errors.js';
 import type { Guard } from './guard.js';
 import { newPanListId, type InstallmentsState, type PanList } from './state.js';
 
-export function registerPanLists(app: FastifyInstance, prefix: string, ctx: MockContext, world: InstallmentsState, guard: Guard) {
+export function registerPanLists(app: FastifyInstance, prefix: string, ctx: MockContext<InstallmentsFaultId>, world: InstallmentsState, guard: Guard) {
   const { faults } = ctx;
   const unknownList = (reply: Parameters<Guard>[1]) =>
     invalidRequest(reply, faults, [{ field: 'panListId', keyword: 'exists', message: 'panListId names no PAN list of this customer' }]);

@@ -3,17 +3,17 @@
 // might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs
 // citing them). The faults of the suite's authors first, then those written blind (`origin:
 // 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { blind as blindFault, type Fault, type Relaxation } from '../kit/faults.js';
+import { faultCatalogue, blind as blindFault, type Fault, type Relaxation } from '../kit/faults.js';
 
 /** A fault written blind, in this catalogue's positional form (kit/faults.ts blind sets its origin). */
-const blind = (id: string, rule: string, source: Fault['source'], rules?: string[], relax?: Relaxation[]): Fault =>
+const blind = <Id extends string>(id: Id, rule: string, source: Fault['source'], rules?: string[], relax?: Relaxation[]): Fault<Id> =>
   blindFault({ id, rule, source, ...(rules ? { rules } : {}), ...(relax ? { relax } : {}) });
 
-const relax = (id: string, rule: string, schema: string, at: string[] | undefined, change: { drop?: string[]; unrequire?: string[] }, rules: string[]): Fault =>
+const relax = <Id extends string>(id: Id, rule: string, schema: string, at: string[] | undefined, change: { drop?: string[]; unrequire?: string[] }, rules: string[]): Fault<Id> =>
   ({ id, rule, source: 'assumption', rules, relax: [{ schema, ...(at ? { at } : {}), ...change }] });
-const rule = (id: string, text: string, rules?: string[]): Fault => ({ id, rule: text, source: 'assumption', ...(rules ? { rules } : {}) });
+const rule = <Id extends string>(id: Id, text: string, rules?: string[]): Fault<Id> => ({ id, rule: text, source: 'assumption', ...(rules ? { rules } : {}) });
 
-export const PLANS_FAULTS: Fault[] = [
+export const PLANS_FAULTS = faultCatalogue([
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
   relax('offerId-length-unenforced', 'offerId 8-64', 'OfferId', undefined, { drop: ['minLength', 'maxLength'] }, ['IN-ISSUER-INVALID', 'IN-ERR-CONTRACT']),
   relax('tenure-range-unenforced', 'tenure 2-99', 'PlanInstallmentInformation', ['properties', 'tenure'], { drop: ['minimum', 'maximum'] }, ['IN-LIM-TENURE']),
@@ -48,4 +48,4 @@ export const PLANS_FAULTS: Fault[] = [
   blind('blind-notification-correlation-id-regenerated', 'the Correlation-Id given to POST /plans is propagated downstream (provider: "propagate to all down-stream systems"): the notification carries a fresh one', 'provider'),
   blind('blind-notification-amount-in-cents', 'notification transaction.amount is the purchase amount in the units of its currency (provider PlanNotifTransaction; reference): sent in minor units (x100)', 'provider', ['IN-NOTIFY-SHAPE']),
   blind('blind-notification-schedule-amount-key', 'notification schedulePayments items carry installmentAmount* (provider PlanNotifSchedulePayment; reference Main fields - Notification): they carry the plan record\'s `amount` instead', 'provider', ['IN-NOTIFY-SHAPE']),
-];
+]);

@@ -6,9 +6,10 @@ import type { VirtualClock } from './clock.js';
 import type { Deliveries } from './deliveries.js';
 import type { FaultSet } from './faults.js';
 
-export interface MockContext {
+/** FaultId: the ids of the service's fault catalogue (its `catalogue.ts`); FaultSet.has takes only these. */
+export interface MockContext<FaultId extends string = string> {
   service: string;
-  faults: FaultSet;
+  faults: FaultSet<FaultId>;
   clock: VirtualClock;
   deliveries: Deliveries;
   /** Called by POST /__mock/reset after the kit's own state is reset. */

@@ -84,9 +84,9 @@ test('a VOI shows the posted transactions of the last two years and none older o
   });
 
 const CAPS = [
-  { op: 'GenerateVOAReport', months: 12, asked: 18, types: VOA_TYPES },
-  { op: 'GenerateVOAWithIncomeReport', months: 24, asked: 30, types: VOA_TYPES },
-  { op: 'GenerateVOIReport', months: 24, asked: 30, types: VOI_TYPES },
+  { op: 'GenerateVOAReport' as const, months: 12, asked: 18, types: VOA_TYPES },
+  { op: 'GenerateVOAWithIncomeReport' as const, months: 24, asked: 30, types: VOA_TYPES },
+  { op: 'GenerateVOIReport' as const, months: 24, asked: 30, types: VOI_TYPES },
 ];
 test('a fromDate before the cap (VOA 18 months, VOAI and VOI 30 months) is accepted and served from the cap @assumption @mock-only',
   rules('FD-ASSETS-FROMDATE-CAP@assets-ack', 'FD-ASSETS-FROMDATE-CAP@assets-read'), async ({ fdApi, fd, fdMock, linkedCustomer, pollReport }) => {

@@ -1,13 +1,13 @@
 // Covers: 400 of POST /consumers/pans/registrations and /deregistrations, POST /offers, POST /plans,
 // POST /approvals: every pattern, length, enum and cap of reference/installments.md (Main fields -
 // PAN registration, Offers, Plan creation, Approval) at its boundaries, each with an accepted twin.
-import { expect, expectErrors, rules, test, unregisteredPan, withPath, type CallOptions } from '../../fixtures/installments.js';
+import { expect, expectErrors, rules, test, unregisteredPan, withPath, type CallOptions, type InstallmentsOperationId } from '../../fixtures/installments.js';
 
 type All = Parameters<Parameters<typeof test>[2]>[0];
 type Fx = Pick<All, 'instApi' | 'instReq' | 'inst'>;
 
 interface Row {
-  op: string;
+  op: InstallmentsOperationId;
   /** Dotted path in the body, or `header:<name>`, or `plain:<path>` inside the encrypted sensitiveData, or `clear:<path>` inside sensitiveData sent in clear. */
   field: string;
   value: unknown;
@@ -20,10 +20,10 @@ interface Row {
 const digits = (n: number) => '4'.repeat(n);
 // installmentNumber stays within its own 1-99, so a schedule of 100 breaks only the cap of 99 entries.
 const schedule = (n: number) => Array.from({ length: n }, (_, i) => ({ installmentAmount: 10, dueDate: '2030-01-01', installmentNumber: (i % 99) + 1 }));
-const SUCCESS: Record<string, number> = { registerPans: 200, deregisterPans: 200, approvedOffers: 200, savePlan: 201, planApproval: 200 };
+const SUCCESS: Partial<Record<InstallmentsOperationId, number>> = { registerPans: 200, deregisterPans: 200, approvedOffers: 200, savePlan: 201, planApproval: 200 };
 
 /** A valid call of the operation, built fresh for the row (plans and approvals need real offers). */
-async function baseCall(op: string, { instApi, instReq, inst }: Fx): Promise<{ call: CallOptions; plain?: Record<string, any> }> {
+async function baseCall(op: InstallmentsOperationId, { instApi, instReq, inst }: Fx): Promise<{ call: CallOptions; plain?: Record<string, any> }> {
   const pan = inst.eligiblePan!;
   switch (op) {
     case 'registerPans': return { call: { body: { panListName: 'Boundary list' } }, plain: { pans: [{ pan: unregisteredPan() }] } };
@@ -57,12 +57,12 @@ const ROWS: Row[] = [
   // provider 2.0.0 (400 example): a registration names its list (panListId) or creates one (panListName).
   { op: 'registerPans', field: 'panListName', value: undefined, accepted: false, why: 'neither panListId nor panListName (provider 400 example)', rule: 'IN-EXCL-PANLIST:refuse' },
   { op: 'registerPans', field: 'panListId', value: '1'.repeat(17), accepted: false, why: 'panListId of 17 digits', rule: 'IN-PAT-PANLISTID:refuse' },
-  ...[11, 19].map((n) => ({ op: 'registerPans', field: 'accountRange', value: { accountRangeLow: digits(n), accountRangeHigh: digits(n) }, accepted: true, why: `bounds of ${n} digits`, rule: 'IN-LIM-ACCOUNTRANGE:accept' })),
-  ...[10, 20].map((n) => ({ op: 'registerPans', field: 'accountRange', value: { accountRangeLow: digits(n), accountRangeHigh: digits(n) }, accepted: false, why: `bounds of ${n} digits`, rule: 'IN-LIM-ACCOUNTRANGE:refuse' })),
+  ...[11, 19].map((n) => ({ op: 'registerPans' as const, field: 'accountRange', value: { accountRangeLow: digits(n), accountRangeHigh: digits(n) }, accepted: true, why: `bounds of ${n} digits`, rule: 'IN-LIM-ACCOUNTRANGE:accept' })),
+  ...[10, 20].map((n) => ({ op: 'registerPans' as const, field: 'accountRange', value: { accountRangeLow: digits(n), accountRangeHigh: digits(n) }, accepted: false, why: `bounds of ${n} digits`, rule: 'IN-LIM-ACCOUNTRANGE:refuse' })),
   { op: 'registerPans', field: 'accountRange.accountRangeHigh', value: undefined, accepted: false, why: 'without accountRangeHigh (required)', rule: 'IN-REQ-ACCOUNTRANGE' },
   // provider 2.0.0: a PAN of a list has 11 to 19 digits, encrypted (encryptedValue) or in clear (sensitiveData).
   ...(['plain', 'clear'] as const).flatMap((where) => [[11, true], [19, true], [10, false], [20, false]].map(([n, ok]) => ({
-    op: 'registerPans', field: `${where}:pans.0.pan`, value: digits(n as number), accepted: ok as boolean,
+    op: 'registerPans' as const, field: `${where}:pans.0.pan`, value: digits(n as number), accepted: ok as boolean,
     why: `a PAN of ${n} digits ${where === 'plain' ? 'in encryptedValue' : 'in clear sensitiveData'}`, rule: `IN-LIM-PAN:${ok ? 'accept' : 'refuse'}@${where === 'plain' ? 'encrypted' : 'clear'}`,
   }))),
   { op: 'deregisterPans', field: 'panListName', value: undefined, accepted: true, why: 'the 18-digit panListId of a list just created', rule: 'IN-PAT-PANLISTID:accept' },
@@ -87,8 +87,8 @@ const ROWS: Row[] = [
   { op: 'approvedOffers', field: 'clear:consumer.primaryAccountNumber', value: digits(20), accepted: false, why: 'a PAN of 20 digits in clear sensitiveData', rule: 'IN-LIM-PAN:refuse@clear' },
   { op: 'approvedOffers', field: 'clear:consumer.primaryAccountNumber', value: digits(10), accepted: false, why: 'a PAN of 10 digits in clear sensitiveData', rule: 'IN-LIM-PAN:refuse@clear' },
   // Plan creation (provider 2.0.0, PlanRequest)
-  ...[[1, false], [2, true], [99, true], [100, false]].map(([v, ok]) => ({ op: 'savePlan', field: 'planInstallmentInformation.tenure', value: v, accepted: ok as boolean, why: `tenure ${v} (2-99)`, rule: `IN-LIM-TENURE:${ok ? 'accept' : 'refuse'}` })),
-  ...[[0, true], [200, true], [-0.5, false], [200.5, false]].map(([v, ok]) => ({ op: 'savePlan', field: 'planInstallmentInformation.apr', value: v, accepted: ok as boolean, why: `apr ${v} (0-200)`, rule: `IN-LIM-APR:${ok ? 'accept' : 'refuse'}` })),
+  ...[[1, false], [2, true], [99, true], [100, false]].map(([v, ok]) => ({ op: 'savePlan' as const, field: 'planInstallmentInformation.tenure', value: v, accepted: ok as boolean, why: `tenure ${v} (2-99)`, rule: `IN-LIM-TENURE:${ok ? 'accept' : 'refuse'}` })),
+  ...[[0, true], [200, true], [-0.5, false], [200.5, false]].map(([v, ok]) => ({ op: 'savePlan' as const, field: 'planInstallmentInformation.apr', value: v, accepted: ok as boolean, why: `apr ${v} (0-200)`, rule: `IN-LIM-APR:${ok ? 'accept' : 'refuse'}` })),
   { op: 'savePlan', field: 'schedulePayments', value: schedule(99), accepted: true, why: '99 scheduled payments (max)', rule: 'IN-LIM-SCHEDULE:accept' },
   { op: 'savePlan', field: 'schedulePayments', value: schedule(100), accepted: false, why: '100 scheduled payments', rule: 'IN-LIM-SCHEDULE:refuse' },
   { op: 'savePlan', field: 'providerId', value: 'not-a-uuid', accepted: false, why: 'a providerId that is not a UUID', rule: 'IN-FMT-UUID:refuse' },
@@ -98,11 +98,11 @@ const ROWS: Row[] = [
   // Approval (provider 2.0.0, PlanApprovalParameters)
   { op: 'planApproval', field: 'rejectReasonDetail', value: 'r'.repeat(5000), accepted: true, why: 'rejectReasonDetail of 5000 characters (max)', rule: 'IN-LIM-REJECTDETAIL:accept' },
   { op: 'planApproval', field: 'rejectReasonDetail', value: 'r'.repeat(5001), accepted: false, why: 'rejectReasonDetail of 5001 characters', rule: 'IN-LIM-REJECTDETAIL:refuse' },
-  ...['CONSUMER_AUTH_FAIL', 'CONSUMER_APPLICATION_FAIL', 'CONSUMER_CANCELLATION', 'LENDER_DRIVEN_REJECTION', 'LENDER_SYSTEM_ERROR', 'OTHER_REASON'].map((v) => ({ op: 'planApproval', field: 'rejectReasonCode', value: v, accepted: true, why: `rejectReasonCode ${v}`, rule: 'IN-ENUM-REJECTCODE:accept' })),
+  ...['CONSUMER_AUTH_FAIL', 'CONSUMER_APPLICATION_FAIL', 'CONSUMER_CANCELLATION', 'LENDER_DRIVEN_REJECTION', 'LENDER_SYSTEM_ERROR', 'OTHER_REASON'].map((v) => ({ op: 'planApproval' as const, field: 'rejectReasonCode', value: v, accepted: true, why: `rejectReasonCode ${v}`, rule: 'IN-ENUM-REJECTCODE:accept' })),
   { op: 'planApproval', field: 'rejectReasonCode', value: 'OTHER', accepted: false, why: 'rejectReasonCode outside the enum', rule: 'IN-ENUM-REJECTCODE:refuse' },
   { op: 'planApproval', field: 'status', value: 'PENDING', accepted: false, why: 'status outside APPROVED|DECLINED', rule: 'IN-ENUM-DECISION:refuse' },
   // provider 2.0.0: an approval's offerId is exactly 8 characters (offers' own ids are 8-64).
-  ...[[7, false], [8, true], [9, false]].map(([n, ok]) => ({ op: 'planApproval', field: 'offerId', value: 'o'.repeat(n as number), accepted: ok as boolean, why: `offerId of ${n} characters (exactly 8)`, rule: `IN-LIM-APPROVAL-OFFERID:${ok ? 'accept' : 'refuse'}` })),
+  ...[[7, false], [8, true], [9, false]].map(([n, ok]) => ({ op: 'planApproval' as const, field: 'offerId', value: 'o'.repeat(n as number), accepted: ok as boolean, why: `offerId of ${n} characters (exactly 8)`, rule: `IN-LIM-APPROVAL-OFFERID:${ok ? 'accept' : 'refuse'}` })),
   { op: 'planApproval', field: 'paymentAuthorization', value: { primaryAccountNumber: '5204730000001234' }, accepted: false, why: 'a paymentAuthorization without expiry, security code and billing address (required)', rule: 'IN-ERR-CONTRACT:refuse' },
   { op: 'planApproval', field: 'approvedCurrency', value: 'EURO', accepted: false, why: 'approvedCurrency of 4 characters', rule: 'IN-LIM-CURRENCY:refuse' },
   { op: 'planApproval', field: 'planId', value: 'plan-1', accepted: false, why: 'a planId that is not a UUID', rule: 'IN-FMT-UUID:refuse' },
@@ -122,7 +122,7 @@ for (const row of ROWS) {
       const { encryptedValue: _jwe, ...rest } = body;
       body = { ...rest, sensitiveData: withPath(plain, row.field.slice(6), row.value) };
     } else if (plain) body = { ...body, ...await fx.instReq.sensitive(row.field.startsWith('plain:') ? withPath(plain, row.field.slice(6), row.value) : plain) };
-    const res = await fx.instApi.call(row.op, { ...call, body, headers });
+    const res = await fx.instApi.callBuilt(row.op, { ...call, body, headers });
     if (row.accepted) expect(res.status, res.text.slice(0, 200)).toBe(SUCCESS[row.op]);
     else expectErrors(res, 400);
   });

@@ -1,7 +1,7 @@
 // Covers: POST /merchants/participations, /merchants/searches, /merchants/mids/searches 400:
 // every pattern, length, enum and array cap of reference/installments.md (Main fields - Merchant
 // participation and search) at its boundaries; each accepted twin proves the limit is the cause.
-import { expect, expectErrors, exampleParticipation, rules, test, withPath } from '../../fixtures/installments.js';
+import { expect, expectErrors, exampleParticipation, rules, test, withPath, type InstallmentsOperationId } from '../../fixtures/installments.js';
 
 const ICA = '001234';
 const str = (n: number, c = 'a') => c.repeat(n);
@@ -70,7 +70,7 @@ for (const [count, accepted] of [[1, true], [30, true], [0, false], [31, false]]
 }
 
 const MID_SEARCH = { merchantLegalName: 'Some merchant', countryCode: 'USA', acquirerICA: ICA };
-const SEARCHES: { op: string; body: unknown; accepted: boolean; why: string; rule: string }[] = [
+const SEARCHES: { op: InstallmentsOperationId; body: unknown; accepted: boolean; why: string; rule: string }[] = [
   { op: 'postMerchantSearches', body: {}, accepted: false, why: 'without any criterion (provider: at least one)', rule: 'IN-REQ-SEARCH:refuse' },
   { op: 'postMerchantSearches', body: { countryCode: 'usa' }, accepted: true, why: 'countryCode alone, lower case', rule: 'IN-REQ-SEARCH:accept' },
   { op: 'postMerchantSearches', body: { maid: '12345678' }, accepted: true, why: 'maid alone', rule: 'IN-REQ-SEARCH:accept' },
@@ -86,7 +86,7 @@ const SEARCHES: { op: string; body: unknown; accepted: boolean; why: string; rul
 
 for (const row of SEARCHES) {
   test(`${row.op}: ${row.accepted ? 'accepts' : 'rejects'} a search ${row.why}${row.why.includes('@assumption') ? '' : ' @provider'}`, rules(row.rule), async ({ instApi }) => {
-    const res = await instApi.call(row.op, { body: row.body });
+    const res = await instApi.callBuilt(row.op, { body: row.body });
     if (row.accepted) expect(res.status).toBe(200);
     else expectErrors(res, 400);
   });

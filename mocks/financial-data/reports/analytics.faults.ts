@@ -3,11 +3,11 @@
 // names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The
 // faults of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart
 // by `npm run mutation -- --blind`).
-import { blind, ruleFault, type Fault } from '../../kit/faults.js';
+import { faultCatalogue, blind, ruleFault } from '../../kit/faults.js';
 
 const f = ruleFault;
 
-export const ANALYTICS_REPORTS_FAULTS: Fault[] = [
+export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
   // Eligibility by account type (seed 002; provider 1.35.0 for the cash flow reports).
   f('cashflow-eligibility-skipped', 'FD-CASHFLOW-ELIGIBLE: a customer without checking or savings gets 400 from the cash flow reports', 'provider'),
   f('analytics-eligibility-skipped', 'FD-ANALYTICS-ELIGIBLE: balance and cash flow analytics refuse a customer without checking or savings (400)', 'seed'),
@@ -69,4 +69,4 @@ export const ANALYTICS_REPORTS_FAULTS: Fault[] = [
   blind({ id: 'blind-analytics-foresight-both-sources-400', rule: 'the first/third-party foresight report takes customerId and/or externalCustomerId: both together is a 202, not a 400 (seed 002; provider 1.35.0 InvalidForesightReportRequestExample)', source: 'seed', rules: ['FD-FORESIGHT-SOURCE'] }),
   blind({ id: 'blind-analytics-foresight-3p-customer-only-fails', rule: 'the first/third-party report of a customerId alone, read by id, ends success, not failure for want of enriched data (seed 002: results fetched with Get Report by Report ID)', source: 'seed', rules: ['FD-FORESIGHT-READ-BY-ID'] }),
   blind({ id: 'blind-analytics-foresight-unknown-customer-as-external', rule: 'a customerId the partner never created is a 404, not taken for a report of enriched data only (seed 002, Errors 404)', source: 'seed', rules: ['FD-FORESIGHT-CUSTOMER'] }),
-];
+]);

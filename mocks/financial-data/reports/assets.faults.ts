@@ -3,9 +3,9 @@
 // release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the
 // specs citing them). The faults of the suite's authors first, then those written blind (`origin:
 // 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { blind, type Fault } from '../../kit/faults.js';
+import { faultCatalogue, blind } from '../../kit/faults.js';
 
-export const ASSET_REPORTS_FAULTS: Fault[] = [
+export const ASSET_REPORTS_FAULTS = faultCatalogue([
   // Eligibility (seed 002: no eligible account type -> 400; lists: seed for VOA and VOI, provider for VOAI and prequalification).
   { id: 'ra-voa-eligibility-unchecked', rule: 'FD-VOA-ELIGIBLE: a customer without checking, savings, money market or investment account gets a VOA (not 400)', source: 'seed', rules: ['FD-VOA-ELIGIBLE'] },
   { id: 'ra-voa-needs-checking', rule: 'FD-VOA-ELIGIBLE: a savings, money market or investment account alone is refused', source: 'seed', rules: ['FD-VOA-ELIGIBLE'] },
@@ -88,4 +88,4 @@ export const ASSET_REPORTS_FAULTS: Fault[] = [
   }),
   blind({ id: 'blind-stmt-account-same-partner-accepted', rule: "a statement report of another customer's account is a 202 when that customer belongs to the same partner, not a 404 (seed 002 Errors 404: account; provider 1.35.0 \"for the given accounts under the given customer\")", source: 'seed', rules: ['FD-STMTREPORT-ACCOUNT'] }),
   blind({ id: 'blind-stmt-echo-account-id-string', rule: 'the statement report constraints name the account asked as a string, not the numeric accountId sent, in the ack and when read (provider 1.35.0 StatementReport constraints / StatementData accountId NumericAccountId)', source: 'provider', rules: ['FD-STMTREPORT-CONTENT', 'FD-ASSETS-ECHO'] }),
-];
+]);

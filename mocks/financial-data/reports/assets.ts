@@ -18,6 +18,7 @@
 //   history, and the older transactions once the historic load is done (the same as the
 //   transaction lists), so a spec can compute the known answer through the API.
 // Rules: schemas/financial-data/rules/reports-assets.yaml.
+import type { FdFaultId } from '../catalogue.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createHash } from 'node:crypto';
 import { route, sendError, type FdContext, type Input } from '../middleware.js';
@@ -47,7 +48,7 @@ const monthStart = (s: number) => { const d = new Date(s * 1000); return Math.fl
 
 export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void {
   const { faults } = ctx;
-  const on = (id: string) => faults.has(id);
+  const on = (id: FdFaultId) => faults.has(id);
 
   /** The types a report counts as eligible, as the faults bend them. */
   const eligibleTypes = (type: string): readonly AccountType[] | undefined => {
@@ -319,7 +320,7 @@ export interface ContentOptions {
   consolidated?: boolean;
   /** The transactions report's findTransaction criteria (provider 1.35.0 FindTransactionConstraints). */
   find?: Record<string, unknown>;
-  faults: { has(id: string): boolean };
+  faults: { has(id: FdFaultId): boolean };
   /** The report's type (voa, voaHistory, ..., transactions): where a blind fault bites. */
   kind?: string;
 }

@@ -3,11 +3,11 @@
 // names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The
 // faults of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart
 // by `npm run mutation -- --blind`).
-import { blind, ruleFault, type Fault } from '../../kit/faults.js';
+import { faultCatalogue, blind, ruleFault, type Fault } from '../../kit/faults.js';
 
-const f = (id: string, rule: string, text: string, source: Fault['source'] = 'seed'): Fault => ruleFault(id, `${rule}: ${text}`, source);
+const f = <Id extends string>(id: Id, rule: string, text: string, source: Fault['source'] = 'seed'): Fault<Id> => ruleFault(id, `${rule}: ${text}`, source);
 
-export const BILLING_FAULTS: Fault[] = [
+export const BILLING_FAULTS = faultCatalogue([
   // Reseller billing (seed 002, Report retrieval).
   f('billing-window-ignored', 'FD-BILLING-CONTENT', 'a report made outside the window is not billed'),
   f('billing-testing-reports-included', 'FD-BILLING-TESTING', "testing customers' reports are left out by default"),
@@ -29,4 +29,4 @@ export const BILLING_FAULTS: Fault[] = [
   blind({ id: 'blind-billing-no-size-unpaged', rule: 'without size a billing page holds 100 reports, not the whole window (seed 002, Report retrieval and Limits: size default 100)', source: 'seed', rules: ['FD-BILLING-DEFAULT-SIZE'] }),
   blind({ id: 'blind-billing-page-default-one', rule: 'without page the billing answers page 0, the first, not page 1 (seed 002, Report retrieval: page zero-based, default 0)', source: 'seed', rules: ['FD-BILLING-PAGE'] }),
   blind({ id: 'blind-billing-other-partner-readable', rule: "another partner's billing is a 404 on the mock, which knows no reseller relation: a partner the caller does not resell for is not served (seed 002, Report retrieval: a reseller reads the reports of customer partners set up with it; this contract)", source: 'assumption', rules: ['FD-BILLING-PARTNER'] }),
-];
+]);

@@ -3,9 +3,9 @@
 // names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The
 // faults of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart
 // by `npm run mutation -- --blind`).
-import { blind, type Fault } from '../../kit/faults.js';
+import { faultCatalogue, blind } from '../../kit/faults.js';
 
-export const INCOME_REPORTS_FAULTS: Fault[] = [
+export const INCOME_REPORTS_FAULTS = faultCatalogue([
   // Kinds (provider 1.35.0 acks: type and report style).
   { id: 'income-voie-statement-style-interview', rule: 'FD-INCOME-REPORT-TYPE: a VOIE paystub without bank data is of style voieWithStatement (not voieWithInterview)', source: 'provider', rules: ['FD-INCOME-REPORT-TYPE'] },
   // Payroll constraints (provider 1.35.0 PayrollReportConstraints, SSNPayroll).
@@ -50,4 +50,4 @@ export const INCOME_REPORTS_FAULTS: Fault[] = [
   blind({ id: 'blind-income-txverify-match-type-any-deposit', rule: 'a pay statement matching no deposit is NO_MATCH, even when the customer has payroll deposits (provider 1.35.0 matchType; catalogue assumption)', source: 'assumption', rules: ['FD-VOIE-TXVERIFY-MATCH'] }),
   blind({ id: 'blind-income-payroll-latest-pay-transaction-date', rule: "the employment's latest pay date is the latest payroll deposit's posted date, not its transaction date (catalogue assumption; seed 002 Transactions: postedDate and transactionDate differ)", source: 'assumption', rules: ['FD-PAYROLL-EMPLOYMENT'] }),
   blind({ id: 'blind-income-voe-payroll-pay-frequency-shown', rule: 'a VOE payroll report shows no income at all, not even the pay frequency (provider 1.35.0 GenerateVOEPayrollReport: "employment details and status without any income information")', source: 'provider', rules: ['FD-PAYROLL-EMPLOYMENT'] }),
-];
+]);

@@ -3,11 +3,11 @@
 // way a provider's release might. `rules` names the rule ids it breaks (`npm run mutation --
 // --targeted` runs the specs citing them). The faults of the suite's authors first, then those
 // written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { blind, ruleFault, type Fault } from '../../kit/faults.js';
+import { faultCatalogue, blind, ruleFault, type Fault } from '../../kit/faults.js';
 
-const f = (id: string, rule: string, text: string, source: Fault['source'] = 'seed'): Fault => ruleFault(id, `${rule}: ${text}`, source);
+const f = <Id extends string>(id: Id, rule: string, text: string, source: Fault['source'] = 'seed'): Fault<Id> => ruleFault(id, `${rule}: ${text}`, source);
 
-export const REPORT_RETRIEVAL_FAULTS: Fault[] = [
+export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
   // The single-report reads (seed 002, Report retrieval; Errors 403, 404; Resources - Consumer).
   f('report-pdf-ignored', 'FD-REPORT-READ-FORMAT', 'Accept application/pdf gives a PDF (not JSON)'),
   f('report-pdf-by-default', 'FD-REPORT-READ-FORMAT', 'an Accept naming neither JSON nor PDF gives JSON (not a PDF)'),
@@ -42,4 +42,4 @@ export const REPORT_RETRIEVAL_FAULTS: Fault[] = [
     id: 'blind-reissue-purpose-one-to-three-chars', rule: 'the reissue purpose is a 2-character code: 1 or 3 characters are a 400 (provider 1.35.0 PurposeCode, "2-digit Permissible Purpose Code")', source: 'provider', rules: ['FD-REISSUE-PURPOSE'],
     relax: [{ schema: 'Lender', at: ['properties', 'purpose'], set: { $ref: undefined, type: 'string', pattern: '^[0-9A-Za-z]{1,3}$' } }],
   }),
-];
+]);

@@ -3,11 +3,11 @@
 // names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The
 // faults of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart
 // by `npm run mutation -- --blind`).
-import { blind, ruleFault, type Fault } from '../../kit/faults.js';
+import { faultCatalogue, blind, ruleFault } from '../../kit/faults.js';
 
 const f = ruleFault;
 
-export const SBCA_FAULTS: Fault[] = [
+export const SBCA_FAULTS = faultCatalogue([
   // Small business credit analytics (seed 002: 200 with performance or benchmarking metrics).
   f('sbca-answers-202', 'FD-SBCA-METRICS: the report is answered at once with 200', 'seed'),
   f('sbca-benchmarks-as-analytics', 'FD-SBCA-METRICS: retail_sales_benchmarks gives the benchmarking metrics', 'seed'),
@@ -20,4 +20,4 @@ export const SBCA_FAULTS: Fault[] = [
   blind({ id: 'blind-analytics-sbca-weekly-eight-days', rule: 'weekly SBCA metrics come in periods of seven days, not running to the next period start inclusive (provider 1.35.0 MetricFrequency; catalogue)', source: 'seed', rules: ['FD-SBCA-METRICS'] }),
   blind({ id: 'blind-analytics-sbca-benchmarks-without-consent', rule: "hasConsent false is a 400 for the benchmarking metrics too (provider 1.35.0 SBCAParams hasConsent, InvalidDataSmallBusinessReportExample)", source: 'provider', rules: ['FD-SBCA-CONSENT'] }),
   blind({ id: 'blind-analytics-sbca-unknown-location-empty-200', rule: 'a location id of no merchant is a 404, not a 200 with an empty metrics list (provider 1.35.0 MetricsNotFoundExample)', source: 'provider', rules: ['FD-SBCA-LOCATION'] }),
-];
+]);

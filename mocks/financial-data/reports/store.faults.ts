@@ -3,9 +3,9 @@
 // the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults
 // of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm
 // run mutation -- --blind`).
-import { blind, type Fault } from '../../kit/faults.js';
+import { faultCatalogue, blind } from '../../kit/faults.js';
 
-export const REPORT_STORE_FAULTS: Fault[] = [
+export const REPORT_STORE_FAULTS = faultCatalogue([
   { id: 'report-stuck-in-progress', rule: 'FD-REPORT-TERMINAL: a report leaves inProgress for success or failure', source: 'seed', rules: ['FD-REPORT-TERMINAL'] },
   { id: 'report-never-fails', rule: 'FD-REPORT-TERMINAL: a report whose generation fails ends failure (not success)', source: 'seed', rules: ['FD-REPORT-TERMINAL'] },
   { id: 'report-callback-never-sent', rule: 'FD-REPORT-CALLBACK: the callback URL is called when the report completes', source: 'seed', rules: ['FD-REPORT-CALLBACK'] },
@@ -16,4 +16,4 @@ export const REPORT_STORE_FAULTS: Fault[] = [
   blind({ id: 'blind-report-type-lowercased-when-done', rule: 'a report keeps the type of its 202 once it completes: voaHistory, preQualVoa, voePayroll... are not read back lower-cased (seed 002, States and transitions - Report: the same report polled until it ends; provider 1.35.0 ReportType)', source: 'seed', rules: ['FD-REPORT-TERMINAL'] }),
   blind({ id: 'blind-report-callback-on-success-only', rule: 'a report generated with a callback URL calls it once when it completes, with status failure when it fails, not only when it succeeds (seed 002, Events: callback URL for completion reporting; reference, Outbound deliveries)', source: 'seed', rules: ['FD-REPORT-CALLBACK'] }),
   blind({ id: 'blind-report-callback-url-kept-per-customer', rule: "a report generated without a callback URL calls no listener, even when an earlier report of the same customer had one (seed 002, Events: the callback URL is a parameter of each generate call)", source: 'seed', rules: ['FD-REPORT-NO-CALLBACK'] }),
-];
+]);
