@@ -205,9 +205,8 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       statusCodeConformance(exchange);
       contentTypeConformance(exchange);
       responseBodyPresence(exchange);
-      const met = responseSchemaConformance(contract, exchange);
-      if (met && this.deps.testInfo) {
-        this.deps.testInfo.annotations.push({ type: CONFLICT_MET_ANNOTATION, description: met.id }, { type: 'warning', description: met.message });
+      for (const met of responseSchemaConformance(contract, exchange)) {
+        this.deps.testInfo?.annotations.push({ type: CONFLICT_MET_ANNOTATION, description: met.id }, { type: 'warning', description: met.message });
       }
       responseHeadersConformance(contract, exchange);
       this.errorShapeConformance(exchange, profile);

@@ -1,7 +1,7 @@
 // Small named checks run by the client on every response (DESIGN.md, convention 5; after
 // schemathesis `specs/openapi/checks.py`). Each throws a ContractViolation "Received / Documented".
 import type { ErrorObject } from './ajv.js';
-import { answeredConflict, CONFLICT_CHECK } from './conflicts.js';
+import { answeredConflicts, CONFLICT_CHECK } from './conflicts.js';
 import type { Contract, Operation } from './contract.js';
 import { redact } from '../secrets/redact.js';
 import type { Echo } from '../secrets/sensitive.js';
@@ -107,17 +107,17 @@ export interface ConflictMet {
 }
 
 /**
- * Throws on a body that breaks its schema; returns the conflict a body follows when its only breach
- * is a provider value where the seed says otherwise (not a defect of the target: the caller notes it
- * and the certification lists it; the check goes on).
+ * Throws on a body that breaks its schema; returns the conflicts a body follows when its only
+ * breaches are provider values where the seed says otherwise (not a defect of the target: the
+ * caller notes them and the certification lists them; the check goes on).
  */
-export function responseSchemaConformance(contract: Contract, exchange: Exchange): ConflictMet | undefined {
+export function responseSchemaConformance(contract: Contract, exchange: Exchange): ConflictMet[] {
   const { operation, status, text } = exchange;
   const declared = declaredBody(exchange);
-  if (!declared?.schema || text.length === 0) return undefined;
+  if (!declared?.schema || text.length === 0) return [];
   // A text body (e.g. the provider's text/plain 401) is checked as the string it is; binary
   // bodies (PDF) carry no schema to check beyond their content type.
-  if (!declared.json && (declared.schema.type !== 'string' || declared.schema.format === 'binary')) return undefined;
+  if (!declared.json && (declared.schema.type !== 'string' || declared.schema.format === 'binary')) return [];
   const body = declared.json ? exchange.body : text;
   if (body === undefined) {
     throw new ContractViolation('responseSchemaConformance', `${where(operation)} ${status}: Received: a body that is not JSON / Documented: ${declared.mediaType}`, exchange);
@@ -126,14 +126,16 @@ export function responseSchemaConformance(contract: Contract, exchange: Exchange
   if (!validate(body)) {
     const errors = formatAjvErrors(validate.errors);
     // A body that breaks only a seed rule the provider publishes otherwise (schemas/<service>/conflicts.yaml).
-    const followed = answeredConflict(operation.service, operation.operationId, body, (b) => validate(b));
+    const followed = answeredConflicts(operation.service, operation.operationId, body, (b) => validate(b));
     if (followed) {
-      const { conflict, received } = followed;
-      return { id: conflict.id, message: `[${CONFLICT_CHECK}] ${conflict.id}: ${where(operation)} ${status}: Received: ${JSON.stringify(received)} at ${conflict.answers!.at}, as the provider publishes (${conflict.provider}) / Documented by the seed: ${conflict.seed}` };
+      return followed.map(({ conflict, received }) => {
+        const got = conflict.answers!.absent ? 'no member' : JSON.stringify(received);
+        return { id: conflict.id, message: `[${CONFLICT_CHECK}] ${conflict.id}: ${where(operation)} ${status}: Received: ${got} at ${conflict.answers!.at}, as the provider publishes (${conflict.provider}) / Documented by the seed: ${conflict.seed}` };
+      });
     }
     throw new ContractViolation('responseSchemaConformance', `${where(operation)} ${status}: Received a body that breaks the schema: ${errors}`, exchange);
   }
-  return undefined;
+  return [];
 }
 
 export function responseHeadersConformance(contract: Contract, exchange: Exchange): void {
