@@ -208,7 +208,7 @@ const cache = new Map<string, Promise<Contract>>();
 const DISK_CACHE = path.resolve(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'contract-suite');
 
 /** Hash of a service's contract files (every YAML file under schemas/<service>/): any edit changes it. */
-export function contractFilesHash(service: string): string {
+function contractFilesHash(service: string): string {
   const folder = path.join(ROOT, service);
   const hash = createHash('sha256');
   const files = fs.readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((f) => /\.ya?ml$/.test(f)).sort();
