@@ -8,6 +8,7 @@ import { expect, runCommand, test } from '../../fixtures/self.js';
 import { contentTypeConformance, responseBodyPresence, responseSchemaConformance, type Exchange } from '../../helpers/contract/checks.js';
 import { OperationClient } from '../../helpers/client/client.js';
 import { serviceProfile } from '../../helpers/contract/services.js';
+import { fdHeaderNames } from '../../helpers/config/config.js';
 
 const TEXT = { 'content-type': 'text/plain; charset=utf-8' };
 // provider 1.35.0: UnauthorizedErrorResponse (JSON or text/plain) on these; JSON only on the
@@ -62,17 +63,14 @@ test('the client accepts a declared plain-text 401 end to end (no JSON parse or 
   }
 });
 
-const printNames = ['tsx', '-e', "import('./helpers/config/config.ts').then((m) => console.log(JSON.stringify(m.suiteConfig().fdHeaderNames)))"];
-
+// The configuration loader's reading of the header names, in process (fdHeaderNames is what
+// suiteConfig() calls with the environment; five processes would cost seconds of CPU).
 test('FD_HEADER_NAMES picks the seed or the provider names; overrides and bad values', () => {
-  const run = (env: Record<string, string>) => runCommand('npx', printNames, { DOTENV_PATH: '/dev/null', FD_HEADER_NAMES: '', FD_APP_KEY_HEADER: '', FD_APP_TOKEN_HEADER: '', ...env });
-  expect(JSON.parse(run({}).output.trim())).toEqual({ appKey: 'Partner-App-Key', appToken: 'Partner-App-Token' });
-  expect(JSON.parse(run({ FD_HEADER_NAMES: 'provider' }).output.trim())).toEqual({ appKey: 'Finicity-App-Key', appToken: 'Finicity-App-Token' });
-  expect(JSON.parse(run({ FD_HEADER_NAMES: 'provider', FD_APP_TOKEN_HEADER: 'X-App-Token' }).output.trim())).toEqual({ appKey: 'Finicity-App-Key', appToken: 'X-App-Token' });
-  const bad = run({ FD_HEADER_NAMES: 'finicity' });
-  expect(bad.code).not.toBe(0);
-  expect(bad.output).toContain('FD_HEADER_NAMES=finicity is not one of seed, provider');
-  expect(run({ FD_APP_KEY_HEADER: 'App Key' }).output).toContain('FD_APP_KEY_HEADER=App Key is not a valid HTTP header name');
+  expect(fdHeaderNames({})).toEqual({ appKey: 'Partner-App-Key', appToken: 'Partner-App-Token' });
+  expect(fdHeaderNames({ FD_HEADER_NAMES: 'provider' })).toEqual({ appKey: 'Finicity-App-Key', appToken: 'Finicity-App-Token' });
+  expect(fdHeaderNames({ FD_HEADER_NAMES: 'provider', FD_APP_TOKEN_HEADER: 'X-App-Token' })).toEqual({ appKey: 'Finicity-App-Key', appToken: 'X-App-Token' });
+  expect(() => fdHeaderNames({ FD_HEADER_NAMES: 'finicity' })).toThrow('FD_HEADER_NAMES: expected seed or provider, found "finicity"');
+  expect(() => fdHeaderNames({ FD_APP_KEY_HEADER: 'App Key' })).toThrow('FD_APP_KEY_HEADER: expected an HTTP header name (letters, digits and !#$%&\'*+.^_`|~-, no spaces), found "App Key"');
 });
 
 test('npm run mock refuses a bad --header-names with one usage line', () => {
