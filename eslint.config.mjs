@@ -13,6 +13,9 @@ export default tseslint.config(
     languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', fetch: 'readonly', AbortController: 'readonly', AbortSignal: 'readonly', TextEncoder: 'readonly', TextDecoder: 'readonly', structuredClone: 'readonly', queueMicrotask: 'readonly', setImmediate: 'readonly', performance: 'readonly', crypto: 'readonly', Response: 'readonly', Request: 'readonly', Headers: 'readonly', FormData: 'readonly', Blob: 'readonly', module: 'writable', require: 'readonly', __dirname: 'readonly' } },
     rules: {
       // Unused names are tsc's (noUnusedLocals); `_`-prefixed arguments are deliberate.
+      // `any` stays where a value is a JSON body read before or without its schema (docs/conventions.md
+      // counts them by room); the client's operation ids and fault ids are typed instead.
+      '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },
   },
@@ -30,6 +33,8 @@ export default tseslint.config(
       'playwright/no-conditional-expect': 'off',
       // A check skips with its reason when the target cannot run it (sandbox data, a browser).
       'playwright/no-skipped-test': ['error', { allowConditional: true }],
+      // Titles of a grid are computed from the contract and its rules (a string at run time).
+      'playwright/valid-title': ['error', { ignoreTypeOfTestName: true }],
     },
   },
   {

@@ -74,6 +74,7 @@ test('accepts enrolmentReferenceType PUSH_ACCOUNT_RECEIPT (the only value)', rul
 const PROVIDER_REFERENCE_TYPES = ['EXISTING_TOKEN_UNIQUE_REFERENCE', 'TOKEN_UNIQUE_REFERENCE', 'SRC_DIGITAL_CARD_ID'];
 for (const value of ['PUSH_ACCOUNT_RECEIPTS', 'push_account_receipt', ...PROVIDER_REFERENCE_TYPES]) {
   const cited = withConflict(rules('CE-ENUM-REFTYPE:refuse', 'CE-ERR-FIELD'), ...(PROVIDER_REFERENCE_TYPES.includes(value) ? ['CE-CONFLICT-REFERENCE-TYPES'] : []));
+
   test(`rejects enrolmentReferenceType '${value}' with INVALID_ARGUMENT naming the field`, cited, async ({ cardApi, cards }) => {
     const res = await cardApi.call('putCard', { body: setPath(cards.withReceipt(), 'enrolmentReferenceData.enrolmentReferenceType', value) });
     expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT', field: 'enrolmentReferenceData.enrolmentReferenceType', sourceType: 'BODY' });

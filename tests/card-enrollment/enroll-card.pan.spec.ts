@@ -16,7 +16,7 @@ for (const { length, bin } of LENGTHS) {
   const pan = panOfLength(length, bin);
 
   test(`enrolls a ${length}-digit PAN with a valid check digit and masks it to panBin and panLastFour`, rules('CE-LUHN:accept', 'CE-MASK-PAN@card', 'CE-SENSITIVE-ECHO@card'), async ({ cardApi, cards }) => {
-    expect(pan.length).toBe(length);
+    expect(pan).toHaveLength(length);
     const res = await cardApi.call('putCard', { body: await cards.withCard(exampleCard({ primaryAccountNumber: pan })) });
     expect(res.status).toBe(200);
     expectMaskedPan(res, { pan });

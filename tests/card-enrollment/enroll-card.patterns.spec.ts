@@ -47,6 +47,7 @@ const CASES: Case[] = [
 for (const c of CASES) {
   const side = c.accepted ? 'accept' : 'refuse';
   const cited = c.accepted ? rules(`${c.rule}:${side}`) : rules(`${c.rule}:${side}`, 'CE-ERR-FIELD');
+
   test(`${c.accepted ? 'accepts' : 'rejects'} ${c.field} '${c.value}' (${c.why})`, cited, async ({ cardApi, cards, cardContract }) => {
     const body = setPath(await cards.withCard(), c.field, c.value);
     expect(cardContract.requestValidator('putCard')!(body), 'the contract agrees with this row').toBe(c.accepted);

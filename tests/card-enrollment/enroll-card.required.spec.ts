@@ -21,6 +21,7 @@ for (const path of ENROLLMENT_PATHS) {
   for (const [rule, fields] of Object.entries(REQUIRED_IN_BODY)) {
     for (const field of fields) {
       const cited = withConflict(rules(`${rule}@${path}`, 'CE-ERR-FIELD'), ...conflictsWithout('card-enrollment', 'putCard', `body:${field}`));
+
       test(`rejects a ${path} request without ${field} with INVALID_ARGUMENT and CANNOT_BE_NULL`, cited, async ({ cardApi, cards, card }) => {
         test.skip(lacksPathData(card, path), NO_RECEIPT);
         const res = await cardApi.call('putCard', { body: deletePath(await cards.on(path), field) });
@@ -33,6 +34,7 @@ for (const path of ENROLLMENT_PATHS) {
 // seed 000, EnrolmentReferenceData (both required)
 for (const member of ['enrolmentReferenceId', 'enrolmentReferenceType']) {
   const field = `enrolmentReferenceData.${member}`;
+
   test(`rejects a receipt without ${member} with INVALID_ARGUMENT and CANNOT_BE_NULL`, rules('CE-REQ-RECEIPT', 'CE-ERR-FIELD'), async ({ cardApi, cards }) => {
     const res = await cardApi.call('putCard', { body: deletePath(cards.withReceipt(), field) });
     expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT', field, reason: 'CANNOT_BE_NULL', sourceType: 'BODY' });

@@ -29,7 +29,7 @@ for (const { field, max, value } of LIMITS) {
     // As the client judges: a provider identity type is a conflict it notes, not a refusal (schemas/card-enrollment/conflicts.yaml).
     const validate = (body: unknown) => passesResponseCheck('card-enrollment', 'putCard', body, (b) => schema(b));
     const at = `maskedCard.digitalCardData.${field}`;
-    expect(value(max).length).toBe(max);
+    expect(value(max)).toHaveLength(max);
     expect(validate(setPath(res.body, at, value(max))), `${field} of ${max} characters accepted`).toBe(true);
     expect(validate(setPath(res.body, at, value(max + 1))), `${field} of ${max + 1} characters refused`).toBe(false);
   });

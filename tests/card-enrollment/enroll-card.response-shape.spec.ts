@@ -43,6 +43,7 @@ const cited = (row: Row) => rules(`${row.rule}:${row.verdict === 'accepted' ? 'a
 
 for (const row of ROWS) {
   const verdict = Array.isArray(row.verdict) ? `is the conflict ${row.verdict.join(', ')}` : `is ${row.verdict}`;
+
   test(`the 200 check: ${row.at} ${row.value === undefined ? 'absent' : `'${row.value}'`} (${row.why}) ${verdict}`, cited(row), async ({ cardApi, cards, cardContract }) => {
     const res = await cardApi.call('putCard', { body: await cards.withCard() });
     expect(res.status).toBe(200);

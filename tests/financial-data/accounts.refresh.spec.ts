@@ -26,6 +26,7 @@ async function attemptDates(fdApi: OperationClient, c: LinkedCustomer): Promise<
 
 for (const v of VARIANTS) {
   const citations = [`FD-ACCT-REFRESH-${v.v1 ? 'V1' : 'V2'}@${v.path}`, `FD-ACCT-REFRESH-DATE@${v.path}`, 'FD-ACCT-DATES', ...(v.byLogin ? [`FD-ACCT-REFRESH-SCOPE@${v.path}`] : []), ...(v.v1 ? [`FD-ACCT-NUMBER-MASKED@${v.path}`] : [])];
+
   test(`${v.op} answers ${v.v1 ? '200 with the accounts it refreshed' : '204'} and moves their aggregationAttemptDate to the refresh time${v.byLogin ? ', no other login\'s' : ''}`,
     rules(...citations), async ({ fdApi, fd, fdMock, linkedCustomer: c }) => {
       const login = c.logins.find((l) => l.institutionId === '101732')!;

@@ -58,10 +58,10 @@ test('GetAllExperience lists the experiences of an application, filtered by prod
     }
     if (fd.control) {
       // The mock's known answer: two experiences of FinBank Lending, one with the code AO.
-      expect(all.body.length).toBe(2);
-      expect((await fdApi.call('GetAllExperience', { query: { appName, productCode: 'AO' } })).body.length).toBe(1);
+      expect(all.body).toHaveLength(2);
+      expect((await fdApi.call('GetAllExperience', { query: { appName, productCode: 'AO' } })).body).toHaveLength(1);
       // A list of codes keeps the experiences of any of them, not only the first code's.
-      expect((await fdApi.call('GetAllExperience', { query: { appName, productCode: 'ZZ,AO' } })).body.length, 'productCode ZZ,AO').toBe(1);
+      expect((await fdApi.call('GetAllExperience', { query: { appName, productCode: 'ZZ,AO' } })).body, 'productCode ZZ,AO').toHaveLength(1);
     }
     expectFdError(await fdApi.call('GetAllExperience', { query: { appName: `no-such-app-${Date.now()}` } }), 404, 'unknown application');
     expectFdError(await fdApi.call('GetAllExperience', { query: {} }), 400, 'no appName');

@@ -18,7 +18,7 @@ test('enrichTransactions enriches a batch of 1000 transactions, one answer per t
     expect(res.status, `seed 002: a batch of 1000 is enriched (200); body: ${res.text.slice(0, 200)}`).toBe(200);
     const key = (t: Record<string, any>) => `${t.externalTransactionId}|${t.externalCustomerId}|${t.externalAccountId}|${t.amount}|${t.description}`;
     const got = (res.body.transactions as Record<string, any>[]).map(key).sort();
-    expect(got.length, 'one enriched transaction per transaction sent').toBe(sent.length);
+    expect(got, 'one enriched transaction per transaction sent').toHaveLength(sent.length);
     expect(got, 'the ids, customer, account, amount and description sent, each once').toEqual(sent.map(key).sort());
   });
 

@@ -9,13 +9,14 @@ const LISTS = { GetInstitutions: 'institutions', GetCertifiedInstitutions: 'cert
 
 for (const op of Object.keys(LISTS) as (keyof typeof LISTS)[]) {
   const path = LISTS[op];
+
   test(`${op}: start and limit page the full list, with exact found, displaying and moreAvailable`,
     rules(`FD-PAGE-START@${path}`, `FD-PAGE-LIMIT-APPLIED@${path}`, `FD-PAGE-COUNTS@${path}`), async ({ fdApi }) => {
       const full = await fdApi.call(op, { query: { limit: 1000 } });
       expect(full.status).toBe(200);
       const found: number = full.body.found;
       const known = (full.body.institutions as { id: number }[]).map((i) => i.id);
-      expect(known.length, 'the first 1000 of the list').toBe(Math.min(found, 1000));
+      expect(known, 'the first 1000 of the list').toHaveLength(Math.min(found, 1000));
       test.skip(found < 3, `${op} lists ${found} institutions on this target: paging needs at least 3`);
       // Pages of 2 over the first (up to) 6 records, compared with the slices of the full list.
       const pages = Math.min(3, Math.ceil(found / 2));

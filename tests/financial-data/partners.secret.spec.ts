@@ -26,6 +26,7 @@ test.describe('partner secret rules @destructive', () => {
 
   for (const c of CASES) {
     const cite = [`${c.rule}:${c.ok ? 'accept' : 'refuse'}`, 'FD-SENSITIVE-ECHO', ...(c.ok ? ['FD-SECRET-CHANGE', 'FD-AUTH-KEY-ONLY'] : [])];
+
     test(`${c.ok ? 'accepts' : 'rejects with 400'} a new secret with ${c.what}`, rules(...cite), async ({ fdApi, fd, appKeyOnly, fdContract }) => {
       expect(fdContract.component('NewPartnerSecret')(c.secret), 'the case agrees with the contract').toBe(c.ok);
       const spare = fd.sparePartner!;

@@ -97,7 +97,7 @@ test('the exchanges kept for the report hold the full account number only masked
   const { v1 } = await achReaders(fdApi, linkedCustomer.customerId, account.id);
   const full: string = v1.realAccountNumber;
   const kept = test.info().attachments.filter((a) => /\/details|\/paysuite\//.test(a.name)).map((a) => String(a.body ?? ''));
-  expect(kept.length, 'the three exchanges are attached').toBe(3);
+  expect(kept, 'the three exchanges are attached').toHaveLength(3);
   expect(kept.map((text) => text.includes(full)), 'an attachment holding the full number').toEqual([false, false, false]);
   expect(kept.every((text) => text.includes('[REDACTED]')), 'each shows the number masked').toBe(true);
 });

@@ -109,7 +109,7 @@ test('owner match carries identity insights with insights=true and none without 
   const body = { name: { firstName: 'Jane', lastName: 'Doe' } };
   const plain = await fdApi.call('AccountMatchingScoreDetails', { path, body });
   expect(plain.status).toBe(200);
-  expect((plain.body.holders ?? []).filter((h: any) => h.identityInsights !== undefined).length, 'holders with insights, not asked for').toBe(0);
+  expect((plain.body.holders ?? []).filter((h: any) => h.identityInsights !== undefined), 'holders with insights, not asked for').toHaveLength(0);
   const asked = await fdApi.call('AccountMatchingScoreDetails', { path, body, query: { insights: true } });
   expect(asked.status).toBe(200);
   expect((asked.body.holders ?? []).some((h: any) => typeof h.identityInsights === 'object'), 'a holder carries identityInsights').toBe(true);

@@ -21,6 +21,7 @@ const sided = (citation: string, side: 'accept' | 'refuse') => citation.replace(
 
 for (const row of ROWS) {
   const tag = row.provider ? ' @provider' : '';
+
   test(`${row.op} answers 200 for ${row.accepted.join(', ')} accounts${tag}`, rules(sided(row.rule, 'accept')), async ({ fdApi, linkedCustomer }) => {
     for (const type of row.accepted) {
       const res = await fdApi.call(row.op, { path: { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account(type).id } });

@@ -87,7 +87,7 @@ for (const v of VARIANTS) {
       for (const day of withReasons) expect(Object.keys(day.reasons ?? {}).sort(), 'the eight reason codes').toEqual(
         ['balanceHistory', 'depositHistory', 'nsfHistory', 'recentBalance', 'recentNsfHistory', 'recurringNsf', 'spendHistory', 'transactionAmount']);
       for (const query of [{ include_reasons: false }, {}]) {
-        expect((await days(query)).filter((d) => d.reasons !== undefined).length, `reasons with ${JSON.stringify(query)}`).toBe(0);
+        expect((await days(query)).filter((d) => d.reasons !== undefined), `reasons with ${JSON.stringify(query)}`).toHaveLength(0);
       }
     });
 

@@ -13,6 +13,7 @@ const cents = (n: number) => Math.round(n * 100) / 100;
 
 for (const { op, type, eligible, tag } of ASSET_OPS) {
   const smoke = op === 'GenerateVOAReport' ? ' @smoke' : '';
+
   test(`${op} acks type ${type} echoing the constraints, and its report lists exactly the customer's ${eligible.join(', ')} accounts with their balances${tag}${smoke}`,
     rules('FD-ASSETS-ECHO@assets-ack', 'FD-ASSETS-ECHO@assets-read', 'FD-ASSETS-ACCOUNTS@assets-read'),
     async ({ fdApi, fd, fdContract, linkedCustomer, pollReport }) => {

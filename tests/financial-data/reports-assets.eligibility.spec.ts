@@ -29,6 +29,7 @@ for (const type of ['checking', 'savings', 'moneyMarket', 'investment']) {
   const accepting = ASSET_OPS.filter((o) => o.eligible.includes(type as never));
   const refusing = ASSET_OPS.filter((o) => !o.eligible.includes(type as never));
   const cited = [...new Set([...accepting.map((o) => `${o.rule}:accept`), ...refusing.map((o) => `${o.rule}:refuse`)])];
+
   test(`a customer whose only account is one ${type} account gets ${accepting.map((o) => o.type).join(', ')} (202)${refusing.length ? ` and a 400 from ${refusing.map((o) => o.type).join(', ')}` : ''} @mock-only`,
     rules(...cited), async ({ fdApi, fdMock, createCustomer }) => {
       const { customerId, types } = await customerWith(fdApi, fdMock, () => createCustomer('testing'), [type]);

@@ -88,6 +88,7 @@ const CAPS = [
   { op: 'GenerateVOAWithIncomeReport' as const, months: 24, asked: 30, types: VOA_TYPES },
   { op: 'GenerateVOIReport' as const, months: 24, asked: 30, types: VOI_TYPES },
 ];
+
 test('a fromDate before the cap (VOA 18 months, VOAI and VOI 30 months) is accepted and served from the cap @assumption @mock-only',
   rules('FD-ASSETS-FROMDATE-CAP@assets-ack', 'FD-ASSETS-FROMDATE-CAP@assets-read'), async ({ fdApi, fd, fdMock, linkedCustomer, pollReport }) => {
     await fdMock.advanceClock(40 * DAY_S);

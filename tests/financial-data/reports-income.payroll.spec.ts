@@ -14,7 +14,7 @@ const DOB = 619315200;
 function expectNoSsn(body: any, consumerSsn: string, what: string) {
   const text = JSON.stringify(body);
   const leaked = [...TEST_SSNS, consumerSsn].map((s) => s.replace(/\D/g, '')).filter((s) => text.includes(s));
-  expect(leaked.length, `${what}: a full SSN shows in the body`).toBe(0);
+  expect(leaked, `${what}: a full SSN shows in the body`).toHaveLength(0);
   expect(Object.keys(body.constraints?.payrollData ?? {}).filter((k) => k === 'ssn' || k === 'dob'), `${what}: payrollData echoes ssn or dob`).toEqual([]);
   expect(String(body.consumerSsn), `${what}: consumerSsn is the last four digits of the consumer's SSN`).toBe(consumerSsn.replace(/\D/g, '').slice(-4));
 }

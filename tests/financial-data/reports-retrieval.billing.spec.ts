@@ -76,7 +76,7 @@ test('without size a page holds 100 reports; pages are zero-based and page 0 is 
     const all = await billing(fdApi, fd.partner.partnerId, { ...window, size: 1000 });
     expect(idsOf(all.body), 'the 101 reports made').toEqual(expect.arrayContaining(made));
     const byDefault = await billing(fdApi, fd.partner.partnerId, window);
-    expect(byDefault.body.content.length, 'seed 002: size default 100 (more than 100 in the window)').toBe(100);
+    expect(byDefault.body.content, 'seed 002: size default 100 (more than 100 in the window)').toHaveLength(100);
     const first = await billing(fdApi, fd.partner.partnerId, { ...window, size: 1 });
     const page0 = await billing(fdApi, fd.partner.partnerId, { ...window, size: 1, page: 0 });
     const page1 = await billing(fdApi, fd.partner.partnerId, { ...window, size: 1, page: 1 });

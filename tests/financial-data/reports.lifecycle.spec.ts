@@ -99,6 +99,7 @@ for (const operationId of GENERATE) {
 
     if (applies('FD-REPORT-CONSUMER', operationId) || applies('FD-REPORT-NO-CONSUMER-NEEDED', operationId)) {
       const needed = applies('FD-REPORT-CONSUMER', operationId);
+
       test(needed
         ? `${operationId} answers 404 for a customer without a consumer, 202 once the consumer exists @mock-only`
         : `${operationId} needs no consumer: a customer without one gets 202 @mock-only`,

@@ -26,7 +26,7 @@ test('24 indexes give 24 details; 25 indexes are refused with 400 @assumption',
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
     const all = await fdApi.call('GetCustomerAccountMultipleStatement', { path, query: { index: ALL_24.join(',') } });
     expect(all.status).toBe(200);
-    expect(all.body.statements.length, 'seed 002, Limits: statement details up to 24').toBe(24);
+    expect(all.body.statements, 'seed 002, Limits: statement details up to 24').toHaveLength(24);
     expectFdError(await fdApi.call('GetCustomerAccountMultipleStatement', { path, query: { index: [...ALL_24, '1'].join(',') } }), 400, '25 indexes');
   });
 

@@ -68,7 +68,7 @@ test('pending transactions are listed only with includePending=true',
       for (const [what, query] of [['without includePending', whole], ['includePending=false', { ...whole, includePending: false }]] as const) {
         const got = await readAll(list, op, query);
         expect(got.filter((t) => t.status === 'pending').map((t) => t.id), `${op} ${what}: pending transactions listed`).toEqual([]);
-        expect(got.length, `${op} ${what}: the others are all there`).toBe(withPending.length - pending.length);
+        expect(got, `${op} ${what}: the others are all there`).toHaveLength(withPending.length - pending.length);
       }
     }
   });

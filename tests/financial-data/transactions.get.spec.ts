@@ -21,7 +21,7 @@ test('GetCustomerTransaction returns the transaction asked for, as the lists sho
     test.skip(txns.length === 0, 'the linked checking account has no transactions');
     // The first and last of the page, and where present one without transactionDate and one pending.
     const chosen = [txns[0], txns[txns.length - 1], txns.find((t) => t.transactionDate === undefined), txns.find((t) => t.status === 'pending')].filter(Boolean);
-    if (fd.kind === 'mock') expect(chosen.length, 'the known data has an undated and a pending transaction in the first 60').toBe(4);
+    if (fd.kind === 'mock') expect(chosen, 'the known data has an undated and a pending transaction in the first 60').toHaveLength(4);
     for (const t of chosen) {
       const one = await fdApi.call('GetCustomerTransaction', { path: { customerId, transactionId: t.id } });
       expect(one.status, `GetCustomerTransaction ${t.id}`).toBe(200);
@@ -99,6 +99,6 @@ test('after DeleteCustomerAccount its transactions are gone from every reader, t
     expectFdError(await list('GetCustomerAccountTransactions', { ...whole, limit: 1 }), 404, 'the list of the deleted account');
     const all = await readAll(list, 'GetAllCustomerTransactions', whole);
     expect(all.filter((t) => String(t.accountId) === savings.id).map((t) => t.id), 'transactions of the deleted account in the customer list').toEqual([]);
-    expect(all.length, 'the customer list keeps the other accounts').toBe(KNOWN.customer.all - KNOWN.customer.historic - savingsTxns.length);
+    expect(all, 'the customer list keeps the other accounts').toHaveLength(KNOWN.customer.all - KNOWN.customer.historic - savingsTxns.length);
     expect((await fdApi.call('GetCustomerTransaction', { path: { customerId, transactionId: checkingTxn.id } })).status, 'a transaction of another account').toBe(200);
   });

@@ -42,7 +42,7 @@ test('before the historic load both lists hold the 180 days before the account w
       expect(await count(list, op, recent), `${op}: the 180 days before the account was added (accepting side)`).toBe(standard(op));
       expect(await count(list, op, older), `${op}: older than 180 days before the account was added (refusing side)`).toBe(0);
       const all = await readAll(list, op, { ...wholeHistory(checking.createdDate, nowS), includePending: true });
-      expect(all.length, `${op}: the whole history is the standard history`).toBe(standard(op));
+      expect(all, `${op}: the whole history is the standard history`).toHaveLength(standard(op));
       const tooOld = all.filter((t) => Number(t.postedDate) < checking.createdDate - STANDARD_DAYS * DAY_S).map((t) => t.id);
       expect(tooOld, `${op}: transactions posted more than 180 days before the account was added`).toEqual([]);
     }
@@ -109,5 +109,5 @@ test('the historic load of the account whose institution asks a multi-factor cha
     expect(res.status, 'historic load of the MFA account').toBe(203);
     for (const { op } of LISTS) expect(await count(list, op, older), `${op}: nothing older than 180 days after the 203`).toBe(0);
     const whole = await readAll(list, 'GetCustomerAccountTransactions', { ...wholeHistory(mfa!.createdDate, nowS), includePending: true });
-    expect(whole.length, 'the MFA account lists its standard history only').toBe(KNOWN.mfaSavings.all - KNOWN.mfaSavings.historic);
+    expect(whole, 'the MFA account lists its standard history only').toHaveLength(KNOWN.mfaSavings.all - KNOWN.mfaSavings.historic);
   });

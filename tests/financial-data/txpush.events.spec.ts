@@ -135,7 +135,7 @@ test('DisableTxPushNotifications ends every subscription of the account: no deli
     expect((await fdApi.call('DisableTxPushNotifications', { path })).status, 'seed 002, TxPush: 204').toBe(204);
     expect((await testTransaction(fdApi, path, fd.now())).res.status).toBe(201);
     await settle(Boolean(fd.control));
-    expect(fdListener.received().length, 'no delivery after disabling').toBe(0);
+    expect(fdListener.received(), 'no delivery after disabling').toHaveLength(0);
     for (const rec of [subs.account, subs.transaction]) {
       expectFdError(await fdApi.call('DeleteTxPushSubscription', { path: { customerId: path.customerId, subscriptionId: rec.id } }), 404, `the ${rec.type} subscription is gone`);
     }

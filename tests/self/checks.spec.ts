@@ -66,7 +66,8 @@ test('responseSchemaConformance prints an offending card number redacted', async
 
 test('responseSchemaConformance allows unknown extra fields (no false alarms)', async () => {
   const contract = await load();
-  responseSchemaConformance(contract, await exchange(200, { ...okBody, somethingNew: { nested: true } }));
+  const exchanged = await exchange(200, { ...okBody, somethingNew: { nested: true } });
+  expect(() => responseSchemaConformance(contract, exchanged)).not.toThrow();
 });
 
 // provider 1.35.0 declares 401 bodies as JSON or text/plain: each is checked against its own schema.

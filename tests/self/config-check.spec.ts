@@ -10,10 +10,12 @@ import { expect, test } from '../../fixtures/self.js';
 import { configurationProblems, problemLine, SANDBOX_SERVICES } from '../../helpers/config/env-schema.js';
 
 let dir: string;
+
 test.beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'check-config-'));
   fs.symlinkSync(path.resolve('node_modules'), path.join(dir, 'node_modules'), 'dir');
 });
+
 test.afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 function check(env: Record<string, string>): { code: number; stderr: string } {

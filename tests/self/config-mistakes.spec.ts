@@ -168,9 +168,6 @@ const standIns: StandInHandle[] = [];
 const closers: (() => Promise<void> | void)[] = [];
 /** Ports a case holds; given back after it. */
 const taken: (() => Promise<void>)[] = [];
-test.afterEach(async () => {
-  for (const release of taken.splice(0)) await release();
-});
 let dir: string;
 
 test.beforeAll(async () => {
@@ -231,6 +228,10 @@ test.beforeAll(async () => {
       return { port: (server.address() as AddressInfo).port, release };
     },
   };
+});
+
+test.afterEach(async () => {
+  for (const release of taken.splice(0)) await release();
 });
 
 test.afterAll(async () => {

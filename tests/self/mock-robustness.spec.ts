@@ -5,9 +5,11 @@ import { expect, MOCKS, test } from '../../fixtures/self.js';
 for (const mock of MOCKS) {
   test.describe(mock.service, () => {
     let handle: Awaited<ReturnType<typeof mock.start>>;
+
     test.beforeAll(async () => {
       handle = await mock.start({});
     });
+
     test.afterAll(async () => {
       await handle.close();
     });

@@ -83,11 +83,13 @@ let dir: string;
 let collection: string;
 /** The same without the request of the wrong shape: every request then explained. */
 let explained: string;
+
 test.beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'replay-'));
   collection = write('own-collection.json', JSON.stringify(OWN_COLLECTION));
   explained = write('own-collection-explained.json', JSON.stringify({ ...OWN_COLLECTION, item: OWN_COLLECTION.item.filter((f) => f !== SHAPE_FOLDER) }));
 });
+
 test.afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const readResult = (out: string): ReplayResult => JSON.parse(fs.readFileSync(path.join(out, 'replay-financial-data.json'), 'utf8'));

@@ -20,9 +20,11 @@ import type { ServiceCoverage, TestOutcome } from '../../helpers/verdict/coverag
 const coverage = (service: string): ServiceCoverage => ({ service, contractVersion: '1', pairs: [], exercised: 0, documented: 0, undocumented: [] });
 
 let dir: string;
+
 test.beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-counts-'));
 });
+
 test.afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 test('Allure counts: per epic or parent suite, broken counts as failed, a retried check once by its latest attempt', () => {

@@ -21,9 +21,11 @@ test('holds the checkout until released', async () => {
 `;
 
 let dir: string;
+
 test.beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'run-lock-'));
 });
+
 test.afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const certifyArgs = ['--import', 'tsx', 'scripts/certify.ts', '--service', 'card-enrollment', '--workers', '1'];

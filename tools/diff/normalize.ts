@@ -119,7 +119,7 @@ export function normalize(input: Json): Normalized {
     delete item.parameters;
   }
   const declared = doc.components?.securitySchemes;
-  if (isObject(declared)) doc.components.securitySchemes = Object.fromEntries(Object.entries<Json>(declared).map(([name, s]) => [schemes[name] ?? name, canonicalScheme(input.components.securitySchemes[name])]));
+  if (isObject(declared)) doc.components.securitySchemes = Object.fromEntries(Object.entries<Json>(declared).map(([name]) => [schemes[name] ?? name, canonicalScheme(input.components.securitySchemes[name])]));
   if (Array.isArray(doc.security)) doc.security = renameRequirements(doc.security, schemes);
   return { doc };
 }
