@@ -39,26 +39,31 @@ function list(value: string | undefined): string[] {
   return (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 }
 
-/** Names of the financial data security headers (seed 002, Authentication; issue 7 item 3). */
-export interface FdHeaderNames { appKey: string; appToken: string }
-export const FD_HEADER_NAME_SETS = {
-  seed: { appKey: 'Partner-App-Key', appToken: 'Partner-App-Token' },
-  provider: { appKey: 'Finicity-App-Key', appToken: 'Finicity-App-Token' }, // provider 1.35.0 securitySchemes
-} as const satisfies Record<string, FdHeaderNames>;
+/**
+ * Which names the financial data security headers carry (seed 002, Authentication, or the provider's
+ * names for the same schemes): FD_HEADER_NAMES=seed|provider picks the contract's names or their
+ * `x-provider-name`; FD_APP_KEY_HEADER / FD_APP_TOKEN_HEADER override one name. The names themselves
+ * are the contract's (helpers/target/financial-data.ts, configuredFdHeaderNames).
+ */
+export interface FdHeaderChoice {
+  naming: 'seed' | 'provider';
+  overrides: { appKey?: string; appToken?: string };
+}
+export const FD_HEADER_NAMINGS = ['seed', 'provider'] as const;
 
-function headerName(name: string, value: string | undefined, fallback: string): string {
-  if (value === undefined || value === '') return fallback;
+function headerName(name: string, value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
   if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(value)) throw new ConfigError(`${name}=${value} is not a valid HTTP header name`);
   return value;
 }
 
-/** FD_HEADER_NAMES=seed|provider picks a set; FD_APP_KEY_HEADER / FD_APP_TOKEN_HEADER override one name. */
-function fdHeaderNames(env: NodeJS.ProcessEnv): FdHeaderNames {
-  const set = FD_HEADER_NAME_SETS[oneOf('FD_HEADER_NAMES', env.FD_HEADER_NAMES, ['seed', 'provider'] as const, 'seed')];
-  return {
-    appKey: headerName('FD_APP_KEY_HEADER', env.FD_APP_KEY_HEADER, set.appKey),
-    appToken: headerName('FD_APP_TOKEN_HEADER', env.FD_APP_TOKEN_HEADER, set.appToken),
-  };
+function fdHeaderChoice(env: NodeJS.ProcessEnv): FdHeaderChoice {
+  const overrides: FdHeaderChoice['overrides'] = {};
+  const appKey = headerName('FD_APP_KEY_HEADER', env.FD_APP_KEY_HEADER);
+  const appToken = headerName('FD_APP_TOKEN_HEADER', env.FD_APP_TOKEN_HEADER);
+  if (appKey) overrides.appKey = appKey;
+  if (appToken) overrides.appToken = appToken;
+  return { naming: oneOf('FD_HEADER_NAMES', env.FD_HEADER_NAMES, FD_HEADER_NAMINGS, 'seed'), overrides };
 }
 
 /** provider Test the APIs page: a partner may enroll up to 100 testing customers (SANDBOX_CUSTOMER_QUOTA overrides). */
@@ -82,8 +87,8 @@ function readConfig(env: NodeJS.ProcessEnv) {
       numRuns: positiveInt('FC_NUM_RUNS', env.FC_NUM_RUNS) ?? 50,
       path: env.FC_PATH || undefined,
     },
-    /** Header names the financial data calls carry (and the embedded mock expects). */
-    fdHeaderNames: fdHeaderNames(env),
+    /** Which header names the financial data calls carry (and the embedded mock expects). */
+    fdHeaders: fdHeaderChoice(env),
     /** Sandbox-only settings are read raw; each service's fixture validates what it needs. */
     env: Object.freeze({ ...env }) as Readonly<Record<string, string | undefined>>,
     reportsDir: path.resolve(process.cwd(), 'reports'),

@@ -37,7 +37,7 @@ export const ENV_SCHEMA: EnvVar[] = [
   v('general', 'SANDBOX_CUSTOMER_QUOTA', 'optional', 'testing customers the sandbox allows a partner (default 100, the provider\'s test environment); a run that would go past it does not start'),
 
   v('card-enrollment', 'CARD_BASE_URL', 'service', 'base URL ending with /src/api/digital/payments; unset: card enrollment is not part of the certification'),
-  v('card-enrollment', 'CARD_API_KEY', 'service', 'server-to-server API key sent as x-openapi-clientid'),
+  v('card-enrollment', 'CARD_API_KEY', 'service', 'server-to-server API key (sent in the header of the contract\'s ApiKeyAuth scheme)'),
   v('card-enrollment', 'CARD_SRC_CLIENT_ID', 'service', 'a srcClientId registered to that key'),
   v('card-enrollment', 'CARD_SERVICE_ID', 'service', 'its serviceId(s), comma-separated'),
   v('card-enrollment', 'CARD_FOREIGN_SRC_CLIENT_ID', 'checks', 'a srcClientId registered to another client', { checks: 'the 403 "origin not validated" check' }),
@@ -75,7 +75,7 @@ export const ENV_SCHEMA: EnvVar[] = [
   v('installments', 'INSTALLMENTS_ISSUER_CID', 'checks', 'that issuer\'s customer id', { checks: 'the issuer certification' }),
 
   v('financial-data', 'FD_BASE_URL', 'service', 'base URL of the deployment; unset: financial data is not part of the certification'),
-  v('financial-data', 'FD_HEADER_NAMES', 'optional', 'seed (Partner-App-*) or provider (Finicity-App-*) security header names'),
+  v('financial-data', 'FD_HEADER_NAMES', 'optional', 'security header names: seed (the contract\'s) or provider (their x-provider-name)'),
   v('financial-data', 'FD_APP_KEY_HEADER', 'optional', 'overrides the app key header name'),
   v('financial-data', 'FD_APP_TOKEN_HEADER', 'optional', 'overrides the token header name'),
   v('financial-data', 'FD_APP_KEY', 'service', 'app key from the developer dashboard'),

@@ -117,3 +117,19 @@ export function limitOf(contract: Contract, name: string): number {
   if (typeof entry?.value !== 'number') throw new Error(`${contract.service}: no x-limits entry ${name}`);
   return entry.value;
 }
+
+/** Which names the header security schemes carry: the contract's own (the seed's) or the provider's. */
+export type HeaderNaming = 'seed' | 'provider';
+
+/** The financial data security schemes, by the role their header plays. */
+export const FD_SECURITY_SCHEMES = { appKey: 'PartnerAppKey', appToken: 'PartnerAppToken' } as const;
+export type FdHeaderNames = Record<keyof typeof FD_SECURITY_SCHEMES, string>;
+
+/** The financial data security header names under a naming, each overridable (FD_APP_KEY_HEADER, FD_APP_TOKEN_HEADER). */
+export function fdHeaderNames(contract: Contract, naming: HeaderNaming, overrides: Partial<FdHeaderNames> = {}): FdHeaderNames {
+  const name = (role: keyof FdHeaderNames) => {
+    const header = securityHeader(contract, FD_SECURITY_SCHEMES[role]);
+    return overrides[role] ?? (naming === 'provider' ? header.providerName : header.name);
+  };
+  return { appKey: name('appKey'), appToken: name('appToken') };
+}

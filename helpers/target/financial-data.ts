@@ -2,8 +2,21 @@
 // partner credentials, a spare partner for destructive checks, known institutions, and the clock
 // the target's tokens age by. For the mock it comes from the mock's fixture; for a sandbox from .env.
 import { requireEnv, suiteConfig } from '../config/config.js';
+import { loadContract, type Contract } from '../contract/contract.js';
+import { fdHeaderNames, type FdHeaderNames } from '../contract/facts.js';
 import { MockControl } from './mock-control.js';
 import { registerSecret } from '../secrets/redact.js';
+
+/** The security header names this run sends (FD_HEADER_NAMES and the overrides, over the contract's names). */
+export function configuredFdHeaderNames(contract: Contract): FdHeaderNames {
+  const { naming, overrides } = suiteConfig().fdHeaders;
+  return fdHeaderNames(contract, naming, overrides);
+}
+
+/** The same, for entry points that hold no contract yet. */
+export async function loadFdHeaderNames(): Promise<FdHeaderNames> {
+  return configuredFdHeaderNames(await loadContract('financial-data'));
+}
 
 export type FdCapability = 'faults' | 'clock' | 'control';
 

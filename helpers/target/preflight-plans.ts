@@ -2,11 +2,12 @@
 // answer with neither 401/403, 404 nor 5xx when the target is configured right, and an unknown path.
 // Plain functions of the configuration, shared by the global setup (which stops the run when every
 // configured service is stopped) and the services' fixtures (which skip a stopped service's checks).
-import { suiteConfig } from '../config/config.js';
+import { loadContract } from '../contract/contract.js';
+import { securityHeader } from '../contract/facts.js';
 import { probe, type PreflightPlan, type ProbeAnswer } from './preflight.js';
 import { signRequest } from '../auth/oauth1.js';
 import { cardTargetFromEnv } from './card-enrollment.js';
-import { fdTargetFromEnv } from './financial-data.js';
+import { configuredFdHeaderNames, fdTargetFromEnv } from './financial-data.js';
 import { installmentsTargetFromEnv } from './installments.js';
 
 const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json' };
@@ -17,10 +18,12 @@ export async function preflightPlan(service: string): Promise<PreflightPlan> {
     case 'card-enrollment': {
       // An empty enrollment, which the contract refuses with 400.
       const target = await cardTargetFromEnv();
-      const headers = { ...JSON_HEADERS, 'x-openapi-clientid': target.apiKey };
+      const contract = await loadContract(service);
+      const headers = { ...JSON_HEADERS, [securityHeader(contract, 'ApiKeyAuth').name]: target.apiKey };
+      const enroll = contract.operation('putCard');
       return {
         service, baseUrlEnv: 'CARD_BASE_URL', credentials: 'CARD_API_KEY',
-        valid: () => probe(`${target.baseURL}/cards`, { method: 'POST', headers, body: '{}' }),
+        valid: () => probe(`${target.baseURL}${enroll.path}`, { method: enroll.method, headers, body: '{}' }),
         unknown: () => probe(`${target.baseURL}${UNKNOWN_PATH}`, { method: 'GET', headers }),
       };
     }
@@ -39,11 +42,13 @@ export async function preflightPlan(service: string): Promise<PreflightPlan> {
       // CreateToken with the configured partner: one call per run, so at most one failed
       // authentication counts towards the lock of five (seed 002, Authentication).
       const target = fdTargetFromEnv();
-      const names = suiteConfig().fdHeaderNames;
+      const contract = await loadContract(service);
+      const names = configuredFdHeaderNames(contract);
       const headers = { ...JSON_HEADERS, [names.appKey]: target.appKey };
+      const token = contract.operation('CreateToken');
       return {
         service, baseUrlEnv: 'FD_BASE_URL', credentials: 'FD_APP_KEY, FD_PARTNER_ID and FD_PARTNER_SECRET',
-        valid: () => probe(`${target.baseURL}/aggregation/v2/partners/authentication`, { method: 'POST', headers, body: JSON.stringify(target.partner) }),
+        valid: () => probe(`${target.baseURL}${token.path}`, { method: token.method, headers, body: JSON.stringify(target.partner) }),
         unknown: () => probe(`${target.baseURL}${UNKNOWN_PATH}`, { method: 'GET', headers }),
         refusal: (answer: ProbeAnswer) => {
           // provider 1.35.0: "Missing parameter (Finicity-App-Key)": the target wants other header names.

@@ -14,18 +14,18 @@ const blind = (id: string, rule: string, source: Fault['source'], rules?: string
 
 export const CARD_BLIND_FAULTS: Fault[] = [
   // Off-by-one limits and patterns (seed, Consumer / ConsumerIdentity / Card tables and Limits).
-  blind('blind-firstName-31-accepted', 'consumer.firstName max 30 characters (seed, Consumer; Limits): 31 accepted', 'seed', ['CE-LIM-FIRSTNAME'],
-    [{ schema: 'Consumer', at: ['properties', 'firstName'], set: { maxLength: 31 } }]),
-  blind('blind-identityValue-255-refused', 'consumerIdentity.identityValue max 255 characters (seed, ConsumerIdentity; Limits): enforced as 254, a valid 255-character value is refused', 'seed', ['CE-LIM-IDENTITYVALUE'],
-    [{ schema: 'ConsumerIdentity', at: ['properties', 'identityValue'], set: { maxLength: 254 } }]),
-  blind('blind-pan-21-accepted', 'Card.primaryAccountNumber 16 to 20 characters (seed, Card; Limits): a 21-digit PAN is accepted', 'seed', ['CE-LIM-PAN'],
-    [{ schema: 'Card', at: ['properties', 'primaryAccountNumber'], set: { maxLength: 21 } }]),
-  blind('blind-csc-7-accepted', 'Card.cardSecurityCode 3 to 6 characters (seed, Card; Limits): 7 accepted', 'seed', ['CE-LIM-CVC'],
-    [{ schema: 'Card', at: ['properties', 'cardSecurityCode'], set: { maxLength: 7 } }]),
+  blind('blind-firstName-31-accepted', 'consumer.firstName maximum length (seed, Consumer; Limits): one character more accepted', 'seed', ['CE-LIM-FIRSTNAME'],
+    [{ schema: 'Consumer', at: ['properties', 'firstName'], shift: { maxLength: 1 } }]),
+  blind('blind-identityValue-255-refused', 'consumerIdentity.identityValue maximum length (seed, ConsumerIdentity; Limits): enforced one lower, a valid value of the maximum length is refused', 'seed', ['CE-LIM-IDENTITYVALUE'],
+    [{ schema: 'ConsumerIdentity', at: ['properties', 'identityValue'], shift: { maxLength: -1 } }]),
+  blind('blind-pan-21-accepted', 'Card.primaryAccountNumber length range (seed, Card; Limits): a PAN one digit past the longest is accepted', 'seed', ['CE-LIM-PAN'],
+    [{ schema: 'Card', at: ['properties', 'primaryAccountNumber'], shift: { maxLength: 1 } }]),
+  blind('blind-csc-7-accepted', 'Card.cardSecurityCode length range (seed, Card; Limits): one character past the longest accepted', 'seed', ['CE-LIM-CVC'],
+    [{ schema: 'Card', at: ['properties', 'cardSecurityCode'], shift: { maxLength: 1 } }]),
   blind('blind-expiry-month-13-accepted', 'Card.panExpirationMonth is a two-digit month (seed, Card): any two digits (00, 13...) accepted', 'seed', ['CE-PAT-EXPIRY'],
     [{ schema: 'Card', at: ['properties', 'panExpirationMonth'], set: { pattern: '^[0-9]{2}$' } }]),
-  blind('blind-cardSource-extra-value-accepted', 'cardSource is one of CARDHOLDER, ISSUER, MERCHANT, WALLET (seed, Origin enum): an extra value PARTNER is accepted', 'seed', ['CE-ENUM-CARDSOURCE'],
-    [{ schema: 'Origin', set: { enum: ['CARDHOLDER', 'ISSUER', 'MERCHANT', 'WALLET', 'PARTNER'] } }]),
+  blind('blind-cardSource-extra-value-accepted', 'cardSource is an Origin value (seed, Origin enum): an extra value PARTNER is accepted', 'seed', ['CE-ENUM-CARDSOURCE'],
+    [{ schema: 'Origin', add: { enum: ['PARTNER'] } }]),
 
   // A rule enforced (or broken) on one enrollment path only (seed, What the service does: two paths).
   blind('blind-cardSource-issuer-refused-card-path', 'cardSource ISSUER is a valid Origin value (seed, Origin enum): refused with 400 on the card-number path (accepted on the receipt path)', 'seed', ['CE-ENUM-CARDSOURCE']),
@@ -40,7 +40,7 @@ export const CARD_BLIND_FAULTS: Fault[] = [
   blind('blind-card-detail-source-unprefixed', 'ErrorDetail.source is the dotted path, card.<field> inside the encrypted card (reference A4): source names the bare field (primaryAccountNumber)', 'assumption', ['CE-ERR-FIELD']),
 
   // Authentication (seed, Authentication; reference A2).
-  blind('blind-unknown-key-403', 'authorization check failed (unknown x-openapi-clientid): 401 (seed, Authentication; reference A2): answered 403', 'seed', ['CE-AUTH-UNKNOWN-KEY']),
+  blind('blind-unknown-key-403', 'authorization check failed (an unknown API key): 401 (seed, Authentication; reference A2): answered 403', 'seed', ['CE-AUTH-UNKNOWN-KEY']),
   blind('blind-key-case-insensitive', 'unknown API key: 401 (reference A2): the key is compared case-insensitively, a key differing only in case is accepted', 'assumption', ['CE-AUTH-UNKNOWN-KEY']),
 
   // Response echoes and values (seed, SrcCorrelationId, MaskedCard, MaskedConsumer).

@@ -9,15 +9,15 @@ const limit = (id: string, schema: string, field: string, drop: string[], rule: 
 
 export const CARD_FAULTS: Fault[] = [
   // Limits, enums, patterns (seed, Limits and field tables): the mock's validation is loosened.
-  limit('firstName-max-unenforced', 'Consumer', 'firstName', ['maxLength'], 'consumer.firstName max 30', ['CE-LIM-FIRSTNAME']),
-  limit('lastName-max-unenforced', 'Consumer', 'lastName', ['maxLength'], 'consumer.lastName max 30', ['CE-LIM-LASTNAME']),
-  limit('identityValue-max-unenforced', 'ConsumerIdentity', 'identityValue', ['maxLength'], 'identityValue max 255', ['CE-LIM-IDENTITYVALUE']),
+  limit('firstName-max-unenforced', 'Consumer', 'firstName', ['maxLength'], 'consumer.firstName maxLength', ['CE-LIM-FIRSTNAME']),
+  limit('lastName-max-unenforced', 'Consumer', 'lastName', ['maxLength'], 'consumer.lastName maxLength', ['CE-LIM-LASTNAME']),
+  limit('identityValue-max-unenforced', 'ConsumerIdentity', 'identityValue', ['maxLength'], 'identityValue maxLength', ['CE-LIM-IDENTITYVALUE']),
   limit('email-format-unchecked', 'ConsumerIdentity', 'identityValue', ['format'], 'identityValue matches identityType (email)', ['CE-FMT-EMAIL']),
-  limit('enrolmentReferenceId-max-unenforced', 'EnrolmentReferenceData', 'enrolmentReferenceId', ['maxLength'], 'enrolmentReferenceId max 256', ['CE-LIM-REFERENCEID']),
-  limit('pan-length-unenforced', 'Card', 'primaryAccountNumber', ['minLength', 'maxLength'], 'primaryAccountNumber 16 to 20', ['CE-LIM-PAN']),
+  limit('enrolmentReferenceId-max-unenforced', 'EnrolmentReferenceData', 'enrolmentReferenceId', ['maxLength'], 'enrolmentReferenceId maxLength', ['CE-LIM-REFERENCEID']),
+  limit('pan-length-unenforced', 'Card', 'primaryAccountNumber', ['minLength', 'maxLength'], 'primaryAccountNumber minLength and maxLength', ['CE-LIM-PAN']),
   limit('expiry-month-unenforced', 'Card', 'panExpirationMonth', ['minLength', 'maxLength', 'pattern'], 'panExpirationMonth two-digit month', ['CE-LIM-EXPMONTH', 'CE-PAT-EXPIRY']),
   limit('expiry-year-unenforced', 'Card', 'panExpirationYear', ['minLength', 'maxLength', 'pattern'], 'panExpirationYear four digits', ['CE-LIM-EXPYEAR', 'CE-PAT-EXPIRY']),
-  limit('security-code-length-unenforced', 'Card', 'cardSecurityCode', ['minLength', 'maxLength'], 'cardSecurityCode 3 to 6', ['CE-LIM-CVC']),
+  limit('security-code-length-unenforced', 'Card', 'cardSecurityCode', ['minLength', 'maxLength'], 'cardSecurityCode minLength and maxLength', ['CE-LIM-CVC']),
   limit('country-code-unchecked', 'Consumer', 'countryCode', ['format'], 'consumer.countryCode ISO 3166 alpha-2', ['CE-FMT-COUNTRY']),
   limit('language-code-unchecked', 'Consumer', 'languageCode', ['format'], 'consumer.languageCode ISO 639-1', ['CE-FMT-LANGUAGE']),
   limit('phone-digits-unchecked', 'PhoneNumber', 'phoneNumber', ['pattern'], 'phoneNumber digits only', ['CE-PAT-PHONE']),
@@ -26,10 +26,10 @@ export const CARD_FAULTS: Fault[] = [
   // The provider's published examples answer EXTERNAL_ACCOUNT_ID here: a seed-vs-provider conflict
   // (schemas/card-enrollment/conflicts.yaml) that the suite notes, not a deviation a check fails on
   // (tests/self/conflicts.spec.ts shows it noted; the mutation run skips it).
-  { id: 'masked-identity-type-provider-value', rule: 'maskedConsumerIdentity.identityType is a ConsumerIdentityType (EMAIL_ADDRESS)', source: 'seed', rules: ['CE-ENUM-IDENTITYTYPE'], mutation: false },
-  { id: 'identityType-enum-unenforced', rule: 'identityType enum EMAIL_ADDRESS', source: 'seed', rules: ['CE-ENUM-IDENTITYTYPE'], relax: [{ schema: 'ConsumerIdentityType', drop: ['enum'] }] },
+  { id: 'masked-identity-type-provider-value', rule: 'maskedConsumerIdentity.identityType is a ConsumerIdentityType', source: 'seed', rules: ['CE-ENUM-IDENTITYTYPE'], mutation: false },
+  { id: 'identityType-enum-unenforced', rule: 'identityType enum (ConsumerIdentityType)', source: 'seed', rules: ['CE-ENUM-IDENTITYTYPE'], relax: [{ schema: 'ConsumerIdentityType', drop: ['enum'] }] },
   { id: 'cardSource-enum-unenforced', rule: 'cardSource enum (Origin)', source: 'seed', rules: ['CE-ENUM-CARDSOURCE'], relax: [{ schema: 'Origin', drop: ['enum'] }] },
-  { id: 'referenceType-enum-unenforced', rule: 'enrolmentReferenceType enum PUSH_ACCOUNT_RECEIPT', source: 'seed', rules: ['CE-ENUM-REFTYPE'], relax: [{ schema: 'EnrolmentReferenceData', at: ['properties', 'enrolmentReferenceType'], drop: ['enum'] }] },
+  { id: 'referenceType-enum-unenforced', rule: 'enrolmentReferenceType enum', source: 'seed', rules: ['CE-ENUM-REFTYPE'], relax: [{ schema: 'EnrolmentReferenceData', at: ['properties', 'enrolmentReferenceType'], drop: ['enum'] }] },
   { id: 'srcClientId-uppercase-accepted', rule: 'srcClientId lower-case UUID', source: 'seed', rules: ['CE-PAT-SRCCLIENTID'], relax: [{ schema: 'LowerCaseUuid', set: { pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' } }] },
   { id: 'correlationId-pattern-unenforced', rule: 'srcCorrelationId pattern', source: 'seed', rules: ['CE-PAT-CORRELATIONID'], relax: [{ schema: 'EnrollCardRequest', at: ['properties', 'srcCorrelationId'], set: { $ref: undefined, type: 'string' } }] },
   { id: 'lastName-not-required', rule: 'Consumer: all fields required', source: 'seed', rules: ['CE-REQ-CONSUMER'], relax: [{ schema: 'Consumer', unrequire: ['lastName'] }] },
@@ -56,10 +56,10 @@ export const CARD_FAULTS: Fault[] = [
   { id: 'date-created-not-utc', rule: 'dateOfCardCreated: UTC datetime', source: 'seed', rules: ['CE-VAL-CREATED'] },
   { id: 'card-status-suspended', rule: 'enroll never returns SUSPENDED or CANCELLED', source: 'seed', rules: ['CE-STATE-ACTIVE'] },
   { id: 'consumer-status-locked', rule: 'at enrollment the consumer profile is ACTIVE', source: 'seed', rules: ['CE-STATE-ACTIVE'] },
-  { id: 'descriptorName-too-long', rule: 'DigitalCardData.descriptorName max 64 (response)', source: 'seed', rules: ['CE-LIM-RESPONSE'] },
+  { id: 'descriptorName-too-long', rule: 'DigitalCardData.descriptorName maxLength (response)', source: 'seed', rules: ['CE-LIM-RESPONSE'] },
   { id: 'serviceId-not-echoed', rule: 'MaskedCard.serviceId: the service enrolled for', source: 'seed', rules: ['CE-ECHO-SERVICEID'] },
   // Authentication (seed, Authentication; reference A2).
-  { id: 'missing-key-accepted', rule: 'x-openapi-clientid required (401)', source: 'seed', rules: ['CE-AUTH-MISSING-KEY'] },
+  { id: 'missing-key-accepted', rule: 'the API key header (ApiKeyAuth) required (401)', source: 'seed', rules: ['CE-AUTH-MISSING-KEY'] },
   { id: 'unknown-key-accepted', rule: 'unknown API key: 401', source: 'assumption', rules: ['CE-AUTH-UNKNOWN-KEY'] },
   { id: 'forbidden-never-given', rule: 'origin not validated: 403', source: 'assumption', rules: ['CE-AUTH-ORIGIN'] },
   // Assumptions of reference/card-enrollment.md.
@@ -72,11 +72,11 @@ export const CARD_FAULTS: Fault[] = [
   // only a known answer shows it (each caught by a check citing the rule in rules.yaml).
   { id: 'correlationId-prefix-uppercase-accepted', rule: 'CE-PAT-CORRELATIONID: the 8-hex prefix is lower-case', source: 'seed', rules: ['CE-PAT-CORRELATIONID'], relax: [{ schema: 'SrcCorrelationId', set: { pattern: '^([0-9a-fA-F]{8}.)?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' } }] },
   { id: 'correlationId-uppercase-refused', rule: 'CE-PAT-CORRELATIONID: A-F allowed in the UUID part', source: 'seed', rules: ['CE-PAT-CORRELATIONID'], relax: [{ schema: 'SrcCorrelationId', set: { pattern: '^([0-9a-f]{8}.)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' } }] },
-  { id: 'cardSource-wallet-refused', rule: 'CE-ENUM-CARDSOURCE: every Origin value accepted', source: 'seed', rules: ['CE-ENUM-CARDSOURCE'], relax: [{ schema: 'Origin', set: { enum: ['CARDHOLDER', 'ISSUER', 'MERCHANT'] } }] },
-  { id: 'pan-20-refused', rule: 'CE-LIM-PAN: a 20-digit PAN accepted', source: 'seed', rules: ['CE-LIM-PAN'], relax: [{ schema: 'Card', at: ['properties', 'primaryAccountNumber'], set: { maxLength: 19 } }] },
+  { id: 'cardSource-wallet-refused', rule: 'CE-ENUM-CARDSOURCE: every Origin value accepted', source: 'seed', rules: ['CE-ENUM-CARDSOURCE'], relax: [{ schema: 'Origin', remove: { enum: ['WALLET'] } }] },
+  { id: 'pan-20-refused', rule: 'CE-LIM-PAN: a PAN of the longest length accepted', source: 'seed', rules: ['CE-LIM-PAN'], relax: [{ schema: 'Card', at: ['properties', 'primaryAccountNumber'], shift: { maxLength: -1 } }] },
   { id: 'luhn-unchecked-17', rule: 'CE-LUHN: check digit at every PAN length (skipped for 17 digits)', source: 'assumption', rules: ['CE-LUHN'] },
   { id: 'pan-19-last-four-wrong', rule: 'CE-MASK-PAN: panLastFour of a 19-digit PAN', source: 'seed', rules: ['CE-MASK-PAN'] },
-  { id: 'long-pan-bin-too-long', rule: 'CE-MASK-PAN: panBin of PANs longer than 16 digits', source: 'seed', rules: ['CE-MASK-PAN'] },
+  { id: 'long-pan-bin-too-long', rule: 'CE-MASK-PAN: panBin of PANs longer than the shortest', source: 'seed', rules: ['CE-MASK-PAN'] },
   { id: 'pan-in-descriptor', rule: 'CE-SENSITIVE-ECHO: full PAN in paymentCardDescriptor (card path)', source: 'seed', rules: ['CE-SENSITIVE-ECHO'] },
   { id: 'receipt-pan-in-descriptor', rule: 'CE-SENSITIVE-ECHO / CE-MASK-PAN: full PAN in paymentCardDescriptor (receipt path)', source: 'seed', rules: ['CE-SENSITIVE-ECHO', 'CE-MASK-PAN'] },
   { id: 'key-prefix-compared', rule: 'CE-AUTH-UNKNOWN-KEY: API key compared on its first 12 characters', source: 'assumption', rules: ['CE-AUTH-UNKNOWN-KEY'] },
@@ -88,8 +88,8 @@ export const CARD_FAULTS: Fault[] = [
   { id: 'receipt-date-created-local', rule: 'CE-VAL-CREATED: dateOfCardCreated in UTC on the receipt path', source: 'seed', rules: ['CE-VAL-CREATED'] },
   { id: 'receipt-serviceId-not-echoed', rule: 'CE-ECHO-SERVICEID: serviceId on the receipt path', source: 'seed', rules: ['CE-ECHO-SERVICEID'] },
   { id: 'receipt-card-id-reused', rule: 'CE-VAL-CARDID: a new srcDigitalCardId per receipt enrollment', source: 'assumption', rules: ['CE-VAL-CARDID'] },
-  { id: 'artUri-too-long', rule: 'CE-LIM-RESPONSE: artUri max 1024 (response)', source: 'seed', rules: ['CE-LIM-RESPONSE'] },
-  { id: 'coBrandedName-too-long', rule: 'CE-LIM-RESPONSE: coBrandedName max 128 (response)', source: 'seed', rules: ['CE-LIM-RESPONSE'] },
+  { id: 'artUri-too-long', rule: 'CE-LIM-RESPONSE: artUri maxLength (response)', source: 'seed', rules: ['CE-LIM-RESPONSE'] },
+  { id: 'coBrandedName-too-long', rule: 'CE-LIM-RESPONSE: coBrandedName maxLength (response)', source: 'seed', rules: ['CE-LIM-RESPONSE'] },
   // Not a deviation: the switch a spec turns on (control surface) to see the 500 INTERNAL body.
   { id: 'answer-500', rule: 'the 500 INTERNAL body (seed, Errors; reference A6)', source: 'seed', rules: ['CE-ERR-INTERNAL'], mutation: false },
   { id: 'internal-body-wrong', rule: '500 body: code 500, status INTERNAL, message', source: 'seed', rules: ['CE-ERR-INTERNAL'] },

@@ -23,7 +23,7 @@ export const FD_BLIND_FAULTS: Fault[] = [
   blind({ id: 'blind-token-expires-at-90-minutes', rule: 'a token is valid two hours; 90 minutes is when to renew, not when it expires (seed Authentication, Limits)', source: 'seed', rules: ['FD-TOKEN-LIFETIME'] }),
   blind({ id: 'blind-token-grace-five-minutes', rule: 'a token is valid two hours, not two hours and five minutes (seed Authentication, Limits)', source: 'seed', rules: ['FD-TOKEN-LIFETIME'] }),
   blind({ id: 'blind-expired-token-accepted-on-institutions', rule: 'an expired token is a 401 on every call, GetInstitutions included (seed Authentication)', source: 'seed', rules: ['FD-TOKEN-LIFETIME'] }),
-  blind({ id: 'blind-app-key-prefix-match', rule: 'an unknown Partner-App-Key is a 401, even one sharing a prefix with a real key (seed Authentication)', source: 'seed', rules: ['FD-AUTH-KEY-WHOLE'] }),
+  blind({ id: 'blind-app-key-prefix-match', rule: 'an unknown app key (PartnerAppKey) is a 401, even one sharing a prefix with a real key (seed Authentication)', source: 'seed', rules: ['FD-AUTH-KEY-WHOLE'] }),
   blind({ id: 'blind-missing-header-unnamed', rule: 'the 401 for a missing security header names the header (provider 1.35.0 ErrorMessage examples; contract Error.message)', source: 'provider', rules: ['FD-AUTH-401-NAMES-HEADER'] }),
   // Paging (provider 1.35.0 StartParameter / LimitParameter; seed Limits; reference Paging).
   blind({ id: 'blind-limit-cap-999', rule: 'limit accepts up to 1000 (provider LimitParameter maximum 1000; seed Limits 1000 per page)', source: 'provider', rules: ['FD-PAGE-LIMIT'], relax: [{ schema: 'PageLimit', set: { maximum: 999 } }] }),

@@ -61,7 +61,8 @@ import { FD_PART4B_BLIND_FAULTS } from './part4b-blind.faults.js';
 import { FD_PART3A_BLIND_FAULTS } from './part3a-blind.faults.js';
 import { FD_FAULTS } from './faults.js';
 import { registerInstitutions } from './institutions.js';
-import { PROVIDER_HEADER_NAMES, SEED_HEADER_NAMES, sendError, type FdContext, type FdHeaderNames } from './middleware.js';
+import { sendError, type FdContext } from './middleware.js';
+import { fdHeaderNames, type FdHeaderNames, type HeaderNaming } from '../../helpers/contract/facts.js';
 import { createFdWorld, restorePartners, type FdWorld } from './world.js';
 import { linkPortfolio, linkedView } from './portfolio.js';
 
@@ -83,8 +84,8 @@ export interface FdMockHandle extends MockHandle {
 export interface FdMockOptions {
   faults?: string[];
   port?: number;
-  /** Security header names to expect (default the seed's; the suite passes FD_HEADER_NAMES). */
-  headerNames?: FdHeaderNames;
+  /** Security header names to expect, or which of the contract's (seed, the default; provider: their x-provider-name). The suite passes FD_HEADER_NAMES. */
+  headerNames?: FdHeaderNames | HeaderNaming;
   /** Run as the stand-in of the provider's sandbox (mocks/stand-in.ts); the provider's header names then, whatever headerNames says. */
   standIn?: StandInMode;
 }
@@ -93,10 +94,11 @@ export async function startFinancialDataMock(options: FdMockOptions = {}): Promi
   const { faults, contract, clock, deliveries } = await prepareService('financial-data', [...FD_FAULTS, ...FD_RESOURCE_FAULTS, ...FD_BLIND_FAULTS], options.faults);
   const world = createFdWorld();
   const [partner, spare] = world.partners.values();
-  const headerNames = options.headerNames ?? SEED_HEADER_NAMES;
+  const asked = options.standIn ? 'provider' : options.headerNames ?? 'seed';
+  const headerNames = typeof asked === 'string' ? fdHeaderNames(contract, asked) : asked;
   const context: FdContext = {
     service: 'financial-data', faults, clock, deliveries, state: world, contract,
-    headerNames: options.standIn ? PROVIDER_HEADER_NAMES : headerNames,
+    headerNames,
     // Reset restores partners (secrets, failure counts, locks); customers and tokens stay.
     onReset: [() => restorePartners(world)],
     // What a person integrating by hand needs (npm run mock writes it to .mock/, never served).

@@ -3,17 +3,14 @@
 // validation, and the error body. Handlers receive typed input and the calling partner.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Contract, Operation, Parameter } from '../../helpers/contract/contract.js';
+import type { FdHeaderNames } from '../../helpers/contract/facts.js';
 import { parseJson, type MockContext } from '../kit/app.js';
 import { violations } from '../kit/validation.js';
 import type { FdWorld, Partner } from './world.js';
 
 export const TOKEN_LIFETIME_MS = 2 * 60 * 60 * 1000; // seed 002, Limits: access token valid 2 hours
 
-/** Names of the two security headers (seed 002: Partner-App-Key / Partner-App-Token by default). */
-export interface FdHeaderNames { appKey: string; appToken: string }
-export const SEED_HEADER_NAMES: FdHeaderNames = { appKey: 'Partner-App-Key', appToken: 'Partner-App-Token' };
-/** The provider's names (provider 1.35.0 securitySchemes), which the sandbox stand-in always expects. */
-export const PROVIDER_HEADER_NAMES: FdHeaderNames = { appKey: 'Finicity-App-Key', appToken: 'Finicity-App-Token' };
+export type { FdHeaderNames };
 
 export interface FdContext extends MockContext {
   state: FdWorld; contract: Contract; headerNames: FdHeaderNames;

@@ -8,6 +8,8 @@ import { expect, runCommand, test } from '../../fixtures/self.js';
 import { contentTypeConformance, responseBodyPresence, responseSchemaConformance, type Exchange } from '../../helpers/contract/checks.js';
 import { OperationClient } from '../../helpers/client/client.js';
 import { serviceProfile } from '../../helpers/contract/services.js';
+import { loadContract } from '../../helpers/contract/contract.js';
+import { fdHeaderNames } from '../../helpers/contract/facts.js';
 
 const TEXT = { 'content-type': 'text/plain; charset=utf-8' };
 // provider 1.35.0: UnauthorizedErrorResponse (JSON or text/plain) on these; JSON only on the
@@ -62,13 +64,18 @@ test('the client accepts a declared plain-text 401 end to end (no JSON parse or 
   }
 });
 
-const printNames = ['tsx', '-e', "import('./helpers/config/config.ts').then((m) => console.log(JSON.stringify(m.suiteConfig().fdHeaderNames)))"];
+const printNames = ['tsx', '-e', "import('./helpers/target/financial-data.ts').then((m) => m.loadFdHeaderNames()).then((n) => console.log(JSON.stringify(n)))"];
 
-test('FD_HEADER_NAMES picks the seed or the provider names; overrides and bad values', () => {
+test('FD_HEADER_NAMES picks the seed or the provider names; overrides and bad values', async () => {
+  // The names are the contract's (a scheme's name, or its x-provider-name); the transcription of the seed checks them.
+  const contract = await loadContract('financial-data');
+  const seed = fdHeaderNames(contract, 'seed');
+  const provider = fdHeaderNames(contract, 'provider');
+  expect(seed.appKey).not.toBe(provider.appKey);
   const run = (env: Record<string, string>) => runCommand('npx', printNames, { DOTENV_PATH: '/dev/null', FD_HEADER_NAMES: '', FD_APP_KEY_HEADER: '', FD_APP_TOKEN_HEADER: '', ...env });
-  expect(JSON.parse(run({}).output.trim())).toEqual({ appKey: 'Partner-App-Key', appToken: 'Partner-App-Token' });
-  expect(JSON.parse(run({ FD_HEADER_NAMES: 'provider' }).output.trim())).toEqual({ appKey: 'Finicity-App-Key', appToken: 'Finicity-App-Token' });
-  expect(JSON.parse(run({ FD_HEADER_NAMES: 'provider', FD_APP_TOKEN_HEADER: 'X-App-Token' }).output.trim())).toEqual({ appKey: 'Finicity-App-Key', appToken: 'X-App-Token' });
+  expect(JSON.parse(run({}).output.trim())).toEqual(seed);
+  expect(JSON.parse(run({ FD_HEADER_NAMES: 'provider' }).output.trim())).toEqual(provider);
+  expect(JSON.parse(run({ FD_HEADER_NAMES: 'provider', FD_APP_TOKEN_HEADER: 'X-App-Token' }).output.trim())).toEqual({ appKey: provider.appKey, appToken: 'X-App-Token' });
   const bad = run({ FD_HEADER_NAMES: 'finicity' });
   expect(bad.code).not.toBe(0);
   expect(bad.output).toContain('FD_HEADER_NAMES=finicity is not one of seed, provider');
