@@ -27,6 +27,7 @@ function resolve(contract: Contract, node: Json): Json {
 /** The member `dotted` (`consumer.firstName`) of a component schema, through `$ref`s and `allOf` branches. */
 function member(contract: Contract, node: Json, name: string): Json {
   const schema = resolve(contract, node);
+  if (name === '[]') return schema?.items;
   if (schema?.properties?.[name] !== undefined) return schema.properties[name];
   for (const branch of schema?.allOf ?? []) {
     const found = member(contract, branch, name);
@@ -37,7 +38,8 @@ function member(contract: Contract, node: Json, name: string): Json {
 }
 
 /**
- * A component schema or one of its members (`schemaAt(c, 'EnrollCardRequest', 'consumer.firstName')`),
+ * A component schema or one of its members (`schemaAt(c, 'EnrollCardRequest', 'consumer.firstName')`;
+ * `[]` is an array's items: `'amounts.[]'`),
  * resolved. Throws with the path when the contract has no such schema: a fact asked by a name the
  * contract does not know is a defect of the asker, never a silent undefined.
  */
@@ -70,6 +72,32 @@ function bounds(contract: Contract, component: string, dotted: string | undefine
   if (hi !== undefined) out.max = hi;
   if (out.min === undefined && out.max === undefined) throw new Error(`${contract.service}: ${component}${dotted ? `.${dotted}` : ''} states neither ${min} nor ${max}`);
   return out;
+}
+
+/** The schema of an operation's parameter (query, path or header), resolved. */
+export function parameterSchema(contract: Contract, operationId: string, name: string): Json {
+  const param = contract.operation(operationId).parameters.find((p) => p.name === name);
+  if (!param) throw new Error(`${contract.service}: ${operationId} has no parameter ${name}`);
+  return resolve(contract, param.schema);
+}
+
+/** minimum / maximum of an operation's parameter. */
+export function parameterRange(contract: Contract, operationId: string, name: string): Bounds {
+  const schema = parameterSchema(contract, operationId, name);
+  const out: Bounds = {};
+  const lo = keyword(contract, schema, 'minimum');
+  const hi = keyword(contract, schema, 'maximum');
+  if (lo !== undefined) out.min = lo;
+  if (hi !== undefined) out.max = hi;
+  if (out.min === undefined && out.max === undefined) throw new Error(`${contract.service}: ${operationId} parameter ${name} states neither minimum nor maximum`);
+  return out;
+}
+
+/** The `default` of an operation's parameter. */
+export function parameterDefault(contract: Contract, operationId: string, name: string): unknown {
+  const value = keyword(contract, parameterSchema(contract, operationId, name), 'default');
+  if (value === undefined) throw new Error(`${contract.service}: ${operationId} parameter ${name} states no default`);
+  return value;
 }
 
 /** minLength / maxLength of a string. */
@@ -114,8 +142,15 @@ export function securityHeader(contract: Contract, scheme: string): { name: stri
  */
 export function limitOf(contract: Contract, name: string): number {
   const entry = contract.document['x-limits']?.[name];
-  if (typeof entry?.value !== 'number') throw new Error(`${contract.service}: no x-limits entry ${name}`);
+  if (typeof entry?.value !== 'number') throw new Error(`${contract.service}: no numeric x-limits entry ${name}`);
   return entry.value;
+}
+
+/** An `x-limits` entry whose value is a list (the listener ports). */
+export function limitListOf(contract: Contract, name: string): number[] {
+  const entry = contract.document['x-limits']?.[name];
+  if (!Array.isArray(entry?.value)) throw new Error(`${contract.service}: no list x-limits entry ${name}`);
+  return [...entry.value];
 }
 
 /** Which names the header security schemes carry: the contract's own (the seed's) or the provider's. */

@@ -64,7 +64,7 @@ import { registerInstitutions } from './institutions.js';
 import { sendError, type FdContext } from './middleware.js';
 import { fdHeaderNames, type FdHeaderNames, type HeaderNaming } from '../../helpers/contract/facts.js';
 import { createFdWorld, restorePartners, type FdWorld } from './world.js';
-import { linkPortfolio, linkedView } from './portfolio.js';
+import { historyDays, linkPortfolio, linkedView } from './portfolio.js';
 
 /** Faults of the resources of part 2 (issue 10), one catalogue file per resource module. */
 export const FD_RESOURCE_FAULTS = [...ACCOUNTS_FAULTS, ...TRANSACTIONS_FAULTS, ...PAYMENTS_DATA_FAULTS, ...PSI_FAULTS, ...STATEMENTS_FAULTS, ...MICRO_ENTRIES_FAULTS, ...SWITCHES_FAULTS,
@@ -134,7 +134,7 @@ export async function startFinancialDataMock(options: FdMockOptions = {}): Promi
   app.post('/__mock/customers/:customerId/link', async (req, reply) => {
     const { customerId } = req.params as { customerId: string };
     if (!world.customers.has(customerId)) return reply.code(404).send({ message: `no customer ${customerId} in the mock` });
-    return reply.code(200).send(linkedView(linkPortfolio(world, customerId, clock.nowEpochSeconds())));
+    return reply.code(200).send(linkedView(linkPortfolio(world, customerId, clock.nowEpochSeconds(), historyDays(contract))));
   });
   // Puts a customer under a security freeze (provider 1.35.0 403 example: "An active security
   // freeze for this customer exists."), or lifts it with {"frozen": false}: PSI generation and the

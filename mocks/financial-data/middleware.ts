@@ -3,12 +3,11 @@
 // validation, and the error body. Handlers receive typed input and the calling partner.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Contract, Operation, Parameter } from '../../helpers/contract/contract.js';
-import type { FdHeaderNames } from '../../helpers/contract/facts.js';
+import { limitOf, type FdHeaderNames } from '../../helpers/contract/facts.js';
 import { parseJson, type MockContext } from '../kit/app.js';
 import { violations } from '../kit/validation.js';
 import type { FdWorld, Partner } from './world.js';
 
-export const TOKEN_LIFETIME_MS = 2 * 60 * 60 * 1000; // seed 002, Limits: access token valid 2 hours
 
 export type { FdHeaderNames };
 
@@ -107,6 +106,8 @@ function authenticate(ctx: FdContext, op: Operation, req: FastifyRequest): { sta
   if (!token) return faults.has('token-not-required') ? { partner: [...world.partners.values()][0] } : fail(missing(names.appToken));
   const issued = world.tokens.get(String(token));
   if (!issued) return faults.has('invalid-token-accepted') ? { partner: [...world.partners.values()][0] } : fail(`Invalid (${names.appToken})`);
+  // seed 002, Limits: a token's lifetime (the contract's x-limits).
+  const TOKEN_LIFETIME_MS = limitOf(ctx.contract, 'tokenLifetimeSeconds') * 1000;
   const lifetime = faults.has('token-expires-early') ? 80 * 60 * 1000
     : faults.has('token-valid-100-minutes') ? 100 * 60 * 1000
     : faults.has('blind-token-expires-at-90-minutes') ? 90 * 60 * 1000

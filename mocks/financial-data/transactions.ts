@@ -8,9 +8,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
 import { page } from './paging.js';
 import { DAY_S, findAccount, type Account, type Transaction } from './portfolio.js';
+import { rangeOf } from '../../helpers/contract/facts.js';
 
-/** seed 002, Limits: transactions per page. */
-const PAGE_MAX = 1000;
 /** A payee seen this many times with the same sign in an account is a recurring series (the mock's rule). */
 const RECURRING_MIN = 3;
 
@@ -25,6 +24,8 @@ const cents = (n: number) => Math.round(n * 100) / 100;
 
 export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;
+  /** seed 002, Limits: transactions per page (the contract's PageLimit). */
+  const PAGE_MAX = rangeOf(ctx.contract, 'PageLimit').max!;
   const on = (id: string) => faults.has(id);
   // Accounts this module has read, so the fault 'transactions-deleted-account-kept' still finds them.
   const seenAccounts = new Map<string, Account>();
@@ -123,7 +124,7 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
       found.sort((a, b) => (rank.get(a.accountId) ?? 0) - (rank.get(b.accountId) ?? 0));
     }
 
-    // Blind fault 'blind-transactions-page-cap-off-by-one': the cap checked as `< 1000` (limit 1000 gives 999).
+    // Blind fault 'blind-transactions-page-cap-off-by-one': the cap checked as `<` the maximum (a full page one short).
     const limit = Math.min(query.limit ?? (on('transactions-default-page-size-100') ? 100 : 25), on('transactions-page-holds-500') ? 500 : on('blind-transactions-page-cap-off-by-one') ? PAGE_MAX - 1 : PAGE_MAX);
     const start = on('transactions-start-ignored-on-all') && reader === 'all' ? 1 : query.start ?? 1;
     const paged = on('transactions-start-as-offset-on-account') && reader === 'account'

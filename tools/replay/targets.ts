@@ -5,7 +5,7 @@ import { registerSecret } from '../../helpers/secrets/redact.js';
 import { Receiver } from '../../helpers/client/receiver.js';
 import { fdTargetFromMock } from '../../helpers/target/financial-data.js';
 import { startFinancialDataMock } from '../../mocks/financial-data/index.js';
-import { linkPortfolio } from '../../mocks/financial-data/portfolio.js';
+import { historyDays, linkPortfolio } from '../../mocks/financial-data/portfolio.js';
 import type { RunHooks } from './run.js';
 
 export interface ReplayTarget {
@@ -40,7 +40,7 @@ async function financialData(options: ReplayTargetOptions): Promise<ReplayTarget
   for (const origin of options.outboundOrigins) context.deliveries.route(origin, receiver.origin);
   // Registers the app key and the partner secrets for redaction.
   const fd = fdTargetFromMock({ ...mock, now: () => context.clock.nowMs() });
-  const link = (customerId: string) => linkPortfolio(world, customerId, context.clock.nowEpochSeconds());
+  const link = (customerId: string) => linkPortfolio(world, customerId, context.clock.nowEpochSeconds(), historyDays(context.contract));
   const customer = [...world.customers.values()].find((c) => c.partnerId === fd.partner.partnerId && c.type === 'testing' && !c.disputed);
   if (!customer) throw new Error('the financial data mock has no testing customer of its test partner');
   const [first] = link(customer.id).accounts;
