@@ -1,4 +1,4 @@
-// The one place configuration is read (DESIGN.md, convention 7). dotenv loads `.env` once;
+// The one place configuration is read (docs/configuration.md). dotenv loads `.env` once;
 // every other module asks this one. Bad values stop the run with one clear line.
 import { config as loadDotenv } from 'dotenv';
 import path from 'node:path';

@@ -64,7 +64,7 @@ export function schemaId(service: string, name: string): string {
   return `contract://${service}/components/schemas/${name}`;
 }
 
-/** Where a check's rule comes from (DESIGN.md, "Sources of truth"): the seed, the provider's
+/** Where a check's rule comes from (docs/conventions.md, Sources): the seed, the provider's
  * published document, or a decision of the reference page. */
 export type SourceClass = 'seed' | 'provider' | 'assumption';
 export const SOURCE_CLASSES: readonly SourceClass[] = ['seed', 'provider', 'assumption'];

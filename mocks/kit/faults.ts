@@ -1,4 +1,4 @@
-// Named deviations from the contract (DESIGN.md, "Mock servers"). A service declares its catalogue;
+// Named deviations from the contract (docs/architecture.md, Mocks). A service declares its catalogue;
 // `MOCK_FAULTS=id[,id]` switches faults on at start, the control surface at run time.
 
 export interface Relaxation {
