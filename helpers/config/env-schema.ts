@@ -1,4 +1,4 @@
-// Every variable of .env, in one place (issue 9, item 5): what it is for, whether a service cannot
+// Every variable of .env, in one place: what it is for, whether a service cannot
 // run without it or only some checks need it, and which checks skip without it. `npm run doctor`
 // reads it to tell a user what is missing before a run; a self test keeps .env.example in step.
 

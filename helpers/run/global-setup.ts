@@ -75,7 +75,7 @@ export default async function globalSetup(config: FullConfig) {
     }
     configured.push(service.name);
   }
-  // Preflight (issue 14): when every configured service is stopped, the verdict is known now; the
+  // Preflight: when every configured service is stopped, the verdict is known now; the
   // run ends here with the NOT RUN certification naming each cause, not after every check skipped.
   const causes = await Promise.all(configured.map(async (service) => ({ service, cause: await preflight(await preflightPlan(service)) })));
   // The testing-customer quota: a run that would go past it does not start (helpers/target/sandbox/quota.ts).

@@ -1,4 +1,4 @@
-// Preflight of a sandbox service (issue 14): before any check, two requests tell a target that
+// Preflight of a sandbox service: before any check, two requests tell a target that
 // cannot be certified as configured (a wrong base path, refused credentials, wrong header names, a
 // failing server) from one that breaks rules. A stopped service's checks skip with one line naming
 // the likely cause, so a wrong base URL gives its verdict in seconds, not after hundreds of failing

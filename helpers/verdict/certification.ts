@@ -1,4 +1,4 @@
-// The certification verdict (issues 7 and 9): checks counted by the source their rule rests on, a
+// The certification verdict: checks counted by the source their rule rests on, a
 // verdict per service and for the run that a partial or aborted run cannot turn into PASS, rules
 // with their outcome, and failures of one root cause grouped.
 import path from 'node:path';
@@ -86,7 +86,7 @@ export interface Certification {
   leakScan?: { scanned: number; leaks: { what: string; file: string }[] };
   /** On a sandbox: what the run created, deleted and left behind, and the 429s it waited out (helpers/client/guest/guest-log.ts). */
   guest?: import('../client/guest/guest-log.js').GuestSummary;
-  /** Every check's result (issue 13), so that any two runs compare (`npm run certify -- --baseline`). */
+  /** Every check's result, so that any two runs compare (`npm run certify -- --baseline`). */
   results?: CheckResult[];
   /** The comparison with a baseline run, when certify was given one (helpers/verdict/baseline.ts). */
   baseline?: BaselineComparison;
@@ -127,7 +127,7 @@ export function rootCause(message: string): string {
   return first.replace(/[0-9a-f]{8}-[0-9a-f-]{27,}/gi, '<id>').replace(/\d+/g, '<n>').trim().slice(0, 200);
 }
 
-/** An auth, card-data or sensitive-data failure blocks the verdict whatever its source (issue 9). */
+/** An auth, card-data or sensitive-data failure blocks the verdict whatever its source. */
 function isBlocking(ruleIds: string[], kindOf: Map<string, RuleKind>, error: string): boolean {
   return ruleIds.some((id) => BLOCKING_KINDS.includes(kindOf.get(id)!)) || /\[sensitiveEchoConformance\]/.test(error);
 }
@@ -195,8 +195,8 @@ export function serviceVerdict(
   v.conflicts = [...conflicts.values()];
   v.rules = rules.map((r) => ruleOutcome(r, outcomes));
   const ran = SOURCE_CLASSES.reduce((n, c) => n + v[c].passed + v[c].failed, 0);
-  // A rule the provider documents is as blocking as one the seed states (issue 7); an auth, card or
-  // sensitive-data failure blocks whatever its source (issue 9); only a reference-page decision
+  // A rule the provider documents is as blocking as one the seed states; an auth, card or
+  // sensitive-data failure blocks whatever its source; only a reference-page decision
   // that fails leaves the verdict CONDITIONAL.
   // A check that failed because the target followed the provider where the seed says otherwise is
   // a conflict of the two sources, not a defect of the target: CONDITIONAL, with the conflict listed.

@@ -1,4 +1,4 @@
-// Faults of the card enrollment mock written blind (issue 8): from seed 000, the decisions page
+// Faults of the card enrollment mock written blind: from seed 000, the decisions page
 // reference/card-enrollment.md and the contract only, without reading the suite's specs, fixtures
 // or rule catalogue. Each breaks one rule the way a provider's own release might: an off-by-one
 // limit, an enum value refused or added, a rule enforced on one enrollment path only, an echo

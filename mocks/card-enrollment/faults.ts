@@ -68,7 +68,7 @@ export const CARD_FAULTS: Fault[] = [
   { id: 'unknown-receipt-accepted', rule: 'A5: unknown receipt id is INVALID_STATE', source: 'assumption', rules: ['CE-STATE-UNKNOWN-RECEIPT'] },
   { id: 'receipt-pan-wrong', rule: 'A5: receipt enrollment shows the receipt account\'s bin and last four', source: 'assumption', rules: ['CE-RECEIPT-ACCOUNT'] },
   { id: 'undecryptable-card-accepted', rule: 'encryptedCard must decrypt with a published key', source: 'assumption', rules: ['CE-JWE-DECRYPT'] },
-  // Issue 8: rules broken on one side of a boundary, on one path or one PAN length only, or where
+  // Each rule on both sides of its boundary: rules broken on one side of a boundary, on one path or one PAN length only, or where
   // only a known answer shows it (each caught by a check citing the rule in rules.yaml).
   { id: 'correlationId-prefix-uppercase-accepted', rule: 'CE-PAT-CORRELATIONID: the 8-hex prefix is lower-case', source: 'seed', rules: ['CE-PAT-CORRELATIONID'], relax: [{ schema: 'SrcCorrelationId', set: { pattern: '^([0-9a-fA-F]{8}.)?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' } }] },
   { id: 'correlationId-uppercase-refused', rule: 'CE-PAT-CORRELATIONID: A-F allowed in the UUID part', source: 'seed', rules: ['CE-PAT-CORRELATIONID'], relax: [{ schema: 'SrcCorrelationId', set: { pattern: '^([0-9a-f]{8}.)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' } }] },

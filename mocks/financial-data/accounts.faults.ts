@@ -1,4 +1,4 @@
-// Faults of accounts (issue 10): each breaks one rule of schemas/financial-data/rules/accounts.yaml,
+// Faults of accounts: each breaks one rule of schemas/financial-data/rules/accounts.yaml,
 // as a provider might: on one reader only, a filter ignored, a state change not seen by another
 // reader, a wrong unit or status. Guarded in mocks/financial-data/accounts.ts.
 import type { Fault } from '../kit/faults.js';

@@ -1,4 +1,4 @@
-// Faults of the financial data mock written blind (issue 8): each breaks one rule of seed 002, the
+// Faults of the financial data mock written blind: each breaks one rule of seed 002, the
 // provider's document (1.35.0) or reference/financial-data.md, the way a provider's engineer would,
 // written from the rules without reading the suite. `npm run mutation -- --blind` measures them.
 // Behaviour faults are switches in the handlers (`faults.has('blind-...')`); validation faults

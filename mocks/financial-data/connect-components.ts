@@ -1,4 +1,4 @@
-// Connect components (seed 002, Endpoints - Connect components; issue 12): OAuth URLs and login
+// Connect components (seed 002, Endpoints - Connect components): OAuth URLs and login
 // forms of an institution for a customer (an optional configuration applied), reconnections of an
 // institution login (201 with a login form, or 203 with a multi-factor challenge when the login's
 // institution asks one: the `mfa` flag of portfolio.ts accounts), and the partner's configurations,

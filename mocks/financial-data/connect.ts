@@ -1,4 +1,4 @@
-// Connect, the hosted flows (seed 002, Endpoints - Connect (hosted flows); issue 12): nine operations
+// Connect, the hosted flows (seed 002, Endpoints - Connect (hosted flows)): nine operations
 // that generate a session link (full, lite, fix, e-mail, joint borrower, micro-entry verification,
 // the two Connect Transfer flows) and the experiences of an application. The link is deterministic
 // (the virtual clock and the request) and names the customer; the SSN a body may carry is never put

@@ -1,4 +1,4 @@
-// Faults of enrichment (issue 12): each breaks one rule of schemas/financial-data/rules/enrichment.yaml.
+// Faults of enrichment: each breaks one rule of schemas/financial-data/rules/enrichment.yaml.
 // The batch cap, the required members and the lengths are enforced from the contract: their faults
 // loosen (or tighten) the mock's copy of the request schema.
 import type { Fault } from '../kit/faults.js';

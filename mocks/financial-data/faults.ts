@@ -68,7 +68,7 @@ export const FD_FAULTS: Fault[] = [
   { id: 'location-matches-over-3', rule: 'location matches: up to 3', source: 'seed', rules: ['FD-LOC-MAX'] },
   { id: 'location-params-unchecked', rule: 'location matches need idType+idValue or the name-and-address set', source: 'seed', rules: ['FD-LOC-PARAMS'] },
   // Shape and robustness.
-  // Issue 8: each rule on both sides of its boundary, on every path and through every reader.
+  // Each rule on both sides of its boundary, on every path and through every reader.
   { id: 'lock-after-four', rule: 'four failed authentications do not lock (FD-LOCK-FIVE, n-1)', source: 'seed', rules: ['FD-LOCK-FIVE'] },
   { id: 'secret-change-while-locked', rule: 'a locked partner cannot change its secret (FD-LOCK-NO-SECRET-CHANGE)', source: 'assumption', rules: ['FD-LOCK-NO-SECRET-CHANGE'] },
   { id: 'app-key-suffix-accepted', rule: 'the app key is compared whole: a suffix added is a 401 (FD-AUTH-KEY-WHOLE)', source: 'seed', rules: ['FD-AUTH-KEY-WHOLE'] },

@@ -66,12 +66,12 @@ import { fdHeaderNames, type FdHeaderNames, type HeaderNaming } from '../../help
 import { createFdWorld, restorePartners, type FdWorld } from './world.js';
 import { historyDays, linkPortfolio, linkedView } from './portfolio.js';
 
-/** Faults of the resources of part 2 (issue 10), one catalogue file per resource module. */
+/** Faults of the resources of part 2, one catalogue file per resource module. */
 export const FD_RESOURCE_FAULTS = [...ACCOUNTS_FAULTS, ...TRANSACTIONS_FAULTS, ...PAYMENTS_DATA_FAULTS, ...PSI_FAULTS, ...STATEMENTS_FAULTS, ...MICRO_ENTRIES_FAULTS, ...SWITCHES_FAULTS,
-  // Parts 3 and 4 (issues 11, 12)
+  // Parts 3 and 4
   ...REPORTS_FAULTS, ...REPORTS_ASSETS_FAULTS, ...REPORTS_INCOME_FAULTS, ...REPORTS_ANALYTICS_FAULTS, ...REPORTS_RETRIEVAL_FAULTS, ...TXPUSH_FAULTS, ...ENRICHMENT_FAULTS, ...WEBHOOKS_FAULTS, ...CONNECT_FAULTS, ...CONNECT_COMPONENTS_FAULTS, ...APP_REGISTRATION_FAULTS];
 
-/** Faults written blind: part 1's catalogue, part 2's (issue 10), and parts 3 and 4 per resource group (issues 11, 12). */
+/** Faults written blind: part 1's catalogue, part 2's, and parts 3 and 4 per resource group. */
 export const FD_BLIND_FAULTS = [...PART1_BLIND_FAULTS, ...FD_PART2_BLIND_FAULTS, ...FD_PART4D_BLIND_FAULTS, ...FD_PART3B_BLIND_FAULTS, ...FD_PART3C_BLIND_FAULTS, ...FD_PART4C_BLIND_FAULTS, ...FD_PART3A_BLIND_FAULTS, ...FD_PART4A_BLIND_FAULTS, ...FD_PART4B_BLIND_FAULTS];
 
 export { FD_FAULTS };
@@ -161,7 +161,7 @@ export async function startFinancialDataMock(options: FdMockOptions = {}): Promi
   registerStatements(app, context);
   registerMicroEntries(app, context);
   registerSwitches(app, context);
-  // Part 3 (issue 11): the report store first (its hooks settle due reports before any handler).
+  // Part 3: the report store first (its hooks settle due reports before any handler).
   registerReportsCore(app, context);
   registerReportsAssets(app, context);
   registerReportsIncome(app, context);

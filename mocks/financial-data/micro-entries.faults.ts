@@ -1,4 +1,4 @@
-// Faults of micro-entries (issue 10): each breaks one rule of schemas/financial-data/rules/micro-entries.yaml.
+// Faults of micro-entries: each breaks one rule of schemas/financial-data/rules/micro-entries.yaml.
 // Guarded in mocks/financial-data/micro-entries.ts (validation faults loosen the contract's request schemas).
 import type { Fault } from '../kit/faults.js';
 

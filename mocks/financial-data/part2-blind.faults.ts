@@ -1,4 +1,4 @@
-// Faults of financial data part 2 (issue 10) written blind: each breaks one rule of seed 002, the
+// Faults of financial data part 2 written blind: each breaks one rule of seed 002, the
 // provider's document (1.35.0) or reference/financial-data.md, the way a provider's engineer would,
 // written from the rules, the contract and the mock without reading the suite's specs.
 // `npm run mutation -- --service financial-data --blind` measures them with those of part 1.

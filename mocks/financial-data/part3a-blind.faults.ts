@@ -1,4 +1,4 @@
-// Faults of financial data part 3, first half (issue 11) written blind: the report store every
+// Faults of financial data part 3, first half written blind: the report store every
 // report shares (reports.ts) and report retrieval (reports-retrieval*.ts). Each breaks one rule of
 // seed 002, the provider's document (1.35.0) or this contract's assumptions, the way a provider's
 // engineer would, written from the rules, the contract and the mock without reading the suite's specs.

@@ -1,4 +1,4 @@
-// Faults of financial data part 4, webhook subscriptions (issue 12), written blind: each breaks one
+// Faults of financial data part 4, webhook subscriptions, written blind: each breaks one
 // rule of schemas/financial-data/rules/webhooks.yaml (seed 002, Webhook subscriptions, States and
 // transitions, Events, Errors; provider 1.35.0; reference, Error bodies and Outbound deliveries) the
 // way a provider's engineer might, written from the rules, the contract and the mock without

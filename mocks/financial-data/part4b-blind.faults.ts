@@ -1,4 +1,4 @@
-// Faults of financial data part 4, app registration and third-party access (issue 12), written
+// Faults of financial data part 4, app registration and third-party access, written
 // blind: each breaks one rule of schemas/financial-data/rules/app-registration.yaml (seed 002, App
 // registration and third-party access, Versioning, Errors - 3003 / 3004, Customers - application
 // id; provider 1.35.0; reference) the way a provider's engineer might, written from the rules, the

@@ -1,4 +1,4 @@
-// Faults of financial data part 4, TxPush and transaction data enrichment (issue 12), written blind:
+// Faults of financial data part 4, TxPush and transaction data enrichment, written blind:
 // each breaks one rule of schemas/financial-data/rules/txpush.yaml or rules/enrichment.yaml (seed
 // 002, TxPush, Events, Transaction data enrichment, Limits, Errors; provider 1.35.0; reference,
 // Outbound deliveries) the way a provider's engineer might, written from the rules, the contract

@@ -1,4 +1,4 @@
-// Faults of financial data part 4, Connect (the hosted flows) and connect components (issue 12),
+// Faults of financial data part 4, Connect (the hosted flows) and connect components,
 // written blind: each breaks one rule of seed 002 (Connect (hosted flows), Connect components,
 // Errors), the provider's document (1.35.0) or reference/financial-data.md (Error bodies), the way a
 // provider's engineer would, written from the rules, the contract and the mock without reading the

@@ -1,4 +1,4 @@
-// Faults of payments-data (issue 10): each breaks one rule of schemas/financial-data/rules/payments-data.yaml
+// Faults of payments-data: each breaks one rule of schemas/financial-data/rules/payments-data.yaml
 // (named first in `rule`), as a provider could: one account type too many or too few, one path only,
 // a wrong unit, a state another reader does not see. Guarded in mocks/financial-data/payments-data.ts.
 import type { Fault } from '../kit/faults.js';

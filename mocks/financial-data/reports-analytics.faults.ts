@@ -1,4 +1,4 @@
-// Faults of reports-analytics (issue 11): each breaks one rule of schemas/financial-data/rules/reports-analytics.yaml.
+// Faults of reports-analytics: each breaks one rule of schemas/financial-data/rules/reports-analytics.yaml.
 import { ruleFault, type Fault } from '../kit/faults.js';
 
 const f = ruleFault;

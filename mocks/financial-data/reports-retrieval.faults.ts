@@ -1,4 +1,4 @@
-// Faults of reports-retrieval (issue 11): each breaks one rule of schemas/financial-data/rules/reports-retrieval.yaml.
+// Faults of reports-retrieval: each breaks one rule of schemas/financial-data/rules/reports-retrieval.yaml.
 import { ruleFault, type Fault } from '../kit/faults.js';
 
 const f = (id: string, rule: string, text: string, source: Fault['source'] = 'seed'): Fault => ruleFault(id, `${rule}: ${text}`, source);

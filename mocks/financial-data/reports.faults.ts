@@ -1,4 +1,4 @@
-// Faults of the report store shared by every report (issue 11): each breaks one rule of
+// Faults of the report store shared by every report: each breaks one rule of
 // schemas/financial-data/rules/reports.yaml, on every generate operation at once.
 import type { Fault } from '../kit/faults.js';
 

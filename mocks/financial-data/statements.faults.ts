@@ -1,4 +1,4 @@
-// Faults of statements (issue 10): each breaks one rule of schemas/financial-data/rules/statements.yaml.
+// Faults of statements: each breaks one rule of schemas/financial-data/rules/statements.yaml.
 import type { Fault } from '../kit/faults.js';
 
 const INDEX = '([1-9]|1[0-9]|2[0-4])';

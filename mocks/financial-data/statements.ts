@@ -45,7 +45,7 @@ function statementPdf(account: Account, index: number, p: ReturnType<typeof peri
 }
 
 /**
- * An asset of the store, read-only (issue 11: the pay statement and VOIE paystub
+ * An asset of the store, read-only (the decisioning reports read them: the pay statement and VOIE paystub
  * reports of reports-income.ts take the asset ids of stored pay statements). `label` is set only on
  * pay statements (StoreCustomerPayStatement); statement assets have none.
  */

@@ -1,4 +1,4 @@
-// Faults of switches (issue 10): each breaks one rule of schemas/financial-data/rules/switches.yaml.
+// Faults of switches: each breaks one rule of schemas/financial-data/rules/switches.yaml.
 // Guarded in mocks/financial-data/switches.ts.
 import type { Fault } from '../kit/faults.js';
 

@@ -1,4 +1,4 @@
-// Faults of transactions (issue 10): each breaks one rule of schemas/financial-data/rules/transactions.yaml.
+// Faults of transactions: each breaks one rule of schemas/financial-data/rules/transactions.yaml.
 // Realistic provider deviations: an MFA challenge skipped, the 180-day boundary moved, a state
 // change seen by one reader only, off-by-one paging, a filter ignored on one path, a wrong unit.
 import type { Fault } from '../kit/faults.js';

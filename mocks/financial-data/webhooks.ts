@@ -1,4 +1,4 @@
-// Webhook subscriptions (seed 002, Endpoints - Webhook subscriptions; issue 12): a partner's
+// Webhook subscriptions (seed 002, Endpoints - Webhook subscriptions): a partner's
 // subscriptions, each with several events (optional conditions, a URL override per event), their
 // active / inactive states (States and transitions), the events a subscription may name, and the
 // test deliveries (Events). Errors in the provider's {"Errors": {"Error": [...]}} body (reference,

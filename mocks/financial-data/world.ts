@@ -33,7 +33,7 @@ export interface FdWorld {
   accounts: Map<string, Account>;
   transactions: Map<number, Transaction>;
   /**
-   * Secondary indexes, so that no request's cost grows with the store (issue 14: the duplicate
+   * Secondary indexes, so that no request's cost grows with the store (the store growth benchmark: the duplicate
    * username check scanned every customer): partner + username -> customer id, customer id ->
    * consumer id, customer id -> business ids.
    */

@@ -1,4 +1,4 @@
-// Faults of the installments mock written blind (issue 8): from the seed, the provider document
+// Faults of the installments mock written blind: from the seed, the provider document
 // 2.0.0 and reference/installments.md only, without reading the suite's specs or fixtures. Each
 // breaks one rule the way a provider's own release might: an off-by-one limit, a criterion or a
 // paging parameter silently ignored, a state change another endpoint does not show, a value in the

@@ -109,7 +109,7 @@ export const INSTALLMENTS_FAULTS: Fault[] = [
   rule('issuer-source-too-long', 'PlanNotifError Source at most 15', ['IN-ISSUER-INVALID']),
   rule('issuer-unknown-ica-accepted', 'issuer: unknown issuerIca is 404', ['IN-ISSUER-UNKNOWN']),
   rule('issuer-never-throttles', 'issuer: too many notifications is 429', ['IN-ISSUER-THROTTLE']),
-  // Issue 8 (rules.yaml): filters, paging, readers, counts, echoes and paths of the suite's rule catalogue.
+  // The rule catalogue's finer rules (rules.yaml): filters, paging, readers, counts, echoes and paths of the suite's rule catalogue.
   { id: 'search-ignores-ica', rule: 'IN-FILTER-ICA: the acquirerICA criterion excludes other acquirers', source: 'seed', rules: ['IN-FILTER-ICA'] },
   { id: 'search-ignores-status', rule: 'IN-FILTER-STATUS: merchantParticipationStatus excludes other statuses', source: 'provider', rules: ['IN-FILTER-STATUS'] },
   { id: 'search-ignores-maid', rule: 'IN-FILTER-MAID: the maid criterion excludes other maids', source: 'provider', rules: ['IN-FILTER-MAID'] },

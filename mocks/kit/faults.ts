@@ -33,7 +33,7 @@ export interface Fault {
    * fails an unknown id and lists the faults without any.
    */
   rules?: string[];
-  /** 'blind': written from the rules by someone who had not read the specs (issue 8): the independent measure. */
+  /** 'blind': written from the rules by someone who had not read the specs: the independent measure. */
   origin?: 'blind';
   /** For validation faults: how the mock's request schema is loosened. */
   relax?: Relaxation[];

@@ -53,7 +53,7 @@ test(`GetLocationMatches returns at most ${MATCHES_MAX} matches by name and addr
 });
 
 test(`GetLocationMatches matches a known merchant by id, at most ${MATCHES_MAX} matches`, rules('FD-LOC-MAX:accept'), async ({ fdApi, fd }) => {
-  // A missing test identity skips this check with its name; it never fails the target (issue 9).
+  // A missing test identity skips this check with its name; it never fails the target.
   test.skip(!fd.institutions.location, 'needs a merchant identifier the target finds (FD_LOCATION_ID_VALUE in .env)');
   const byId = await fdApi.call('GetLocationMatches', { query: fd.institutions.location! });
   expect(byId.status).toBe(200);

@@ -1,5 +1,5 @@
 // Covers: the financial data contract's provider facts that need the suite's machinery
-// (issue 7): the text/plain 401 the provider document declares passes every named check and the
+// the text/plain 401 the provider document declares passes every named check and the
 // client, where declared, and only there; the security header names are configurable
 // (FD_HEADER_NAMES), with a bad value a one-line error.
 import http from 'node:http';

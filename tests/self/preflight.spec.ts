@@ -1,4 +1,4 @@
-// Covers: the sandbox preflight (helpers/target/preflight.ts, issue 14): which answers of a valid call and
+// Covers: the sandbox preflight (helpers/target/preflight.ts): which answers of a valid call and
 // of an unknown path stop a service, and the one line that names the likely cause.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
