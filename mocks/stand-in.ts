@@ -13,17 +13,9 @@
 // suite must create itself (a linked customer, a report, an app registration) is not in it.
 import { createHash } from 'node:crypto';
 import { startCardEnrollmentMock } from './card-enrollment/index.js';
-import { liveConfigurationIds } from './financial-data/connect-components.js';
 import { EXPERIENCE_APP_NAME } from './financial-data/connect.js';
-import { liveAccessKeys } from './financial-data/app-registration-access.js';
-import { appState } from './financial-data/app-registration.js';
 import { startFinancialDataMock } from './financial-data/index.js';
-import { findAccount } from './financial-data/portfolio.js';
-import { reportsOf } from './financial-data/reports.js';
-import { storedPayStatementIds } from './financial-data/statements.js';
-import { txpushSubscriptions } from './financial-data/txpush.js';
-import { hookState } from './financial-data/webhooks-store.js';
-import type { FdWorld } from './financial-data/world.js';
+import { findAccount, type FdState } from './financial-data/state.js';
 import { startInstallmentsMock } from './installments/index.js';
 
 export type StandInService = 'card-enrollment' | 'installments' | 'financial-data';
@@ -167,28 +159,32 @@ export async function startStandIn(service: StandInService, options: StandInOpti
   }
 }
 
-/** What the financial data world holds at start (seeded customers, the sample consumer and report, the test app): not created through the API. */
-function snapshot(world: FdWorld) {
+/** What the financial data state holds at start (seeded customers, the sample consumer and report, the test app): not created through the API. */
+function snapshot(world: FdState) {
   return {
     customers: new Set(world.customers.keys()), consumers: new Set(world.consumers.keys()), businesses: new Set(world.businesses.keys()),
-    apps: new Set(appState(world).apps.keys()), reports: new Set(reportsOf(world).reports.keys()),
+    apps: new Set(world.appRegistrations.apps.keys()), reports: new Set(world.reports.reports.keys()),
   };
 }
 
-function fdInventory(world: FdWorld, initial: ReturnType<typeof snapshot>): StandInObject[] {
+/** What a run created and left in the financial data state (mocks/financial-data/state.ts), read-only. */
+function fdInventory(world: FdState, initial: ReturnType<typeof snapshot>): StandInObject[] {
   const out: StandInObject[] = [];
   for (const id of world.customers.keys()) if (!initial.customers.has(id)) out.push({ kind: 'customer', id });
-  for (const s of hookState(world).subscriptions.values()) if (!s.deleted) out.push({ kind: 'webhook-subscription', id: s.subscriptionId });
-  // A subscription of an account gone (deleted, or its customer deleted) went with it.
-  for (const s of txpushSubscriptions(world)) if (findAccount(world, s.customerId, s.accountId)) out.push({ kind: 'txpush-subscription', id: String(s.id) });
-  for (const k of liveAccessKeys(world)) out.push({ kind: 'third-party-access-key', id: k.receiptId });
-  for (const id of liveConfigurationIds(world)) out.push({ kind: 'connect-configuration', id });
+  for (const s of world.webhooks.subscriptions.values()) if (!s.deleted) out.push({ kind: 'webhook-subscription', id: s.subscriptionId });
+  // A subscription of an account gone (deleted, or its customer deleted) went with it; one a fault disabled but kept is gone too.
+  for (const s of world.txpush.subscriptions.values()) {
+    if (!world.faultMemory.disabledSubscriptions.has(s.id) && findAccount(world, s.customerId, s.accountId)) out.push({ kind: 'txpush-subscription', id: String(s.id) });
+  }
+  for (const k of world.accessKeys.keys.values()) if (!k.revoked) out.push({ kind: 'third-party-access-key', id: k.receiptId });
+  for (const c of world.connectComponents.configurations.values()) if (!c.deleted) out.push({ kind: 'connect-configuration', id: c.id });
   // The provider API deletes none of these.
   for (const id of world.consumers.keys()) if (!initial.consumers.has(id)) out.push({ kind: 'consumer', id, undeletable: true });
   for (const id of world.businesses.keys()) if (!initial.businesses.has(id)) out.push({ kind: 'business', id, undeletable: true });
-  for (const id of appState(world).apps.keys()) if (!initial.apps.has(id)) out.push({ kind: 'app-registration', id: String(id), undeletable: true });
-  for (const id of reportsOf(world).reports.keys()) if (!initial.reports.has(id)) out.push({ kind: 'report', id, undeletable: true });
-  for (const id of storedPayStatementIds(world)) out.push({ kind: 'pay-statement', id, undeletable: true });
+  for (const id of world.appRegistrations.apps.keys()) if (!initial.apps.has(id)) out.push({ kind: 'app-registration', id: String(id), undeletable: true });
+  for (const id of world.reports.reports.keys()) if (!initial.reports.has(id)) out.push({ kind: 'report', id, undeletable: true });
+  // Stored pay statements are the assets with a label (statement PDFs have none).
+  for (const [id, a] of world.statements.assets) if (a.label !== undefined) out.push({ kind: 'pay-statement', id, undeletable: true });
   return out;
 }
 

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ENV_SCHEMA } from '../helpers/config/env-schema.js';
+import { acquireRunLock, RUN_LOCK_ENV, RunRefused } from '../helpers/verdict/run-lock.js';
 import { startStandIn, toDotenv, type StandInService } from '../mocks/stand-in.js';
 import { parseArgs, runMain, UsageError } from '../tools/cli.js';
 
@@ -64,6 +65,14 @@ runMain(async () => {
   // 4 x 12 testing customers stay well inside the quota of 100.
   const workers = num('workers') ?? 4;
   const faults = typeof args.faults === 'string' ? args.faults.split(',').map((f) => f.trim()).filter(Boolean) : [];
+  // One run per checkout (helpers/verdict/run-lock.ts): held for every service; the certify runs share it.
+  let lock;
+  try {
+    lock = acquireRunLock(path.resolve('reports'));
+  } catch (error) {
+    if (error instanceof RunRefused) throw new UsageError(error.message);
+    throw error;
+  }
   fs.mkdirSync(OUT, { recursive: true });
   const rows: Row[] = [];
   for (const service of services) {
@@ -74,7 +83,7 @@ runMain(async () => {
     const envFile = path.join(dir, '.env');
     try {
       fs.writeFileSync(envFile, `TARGET=sandbox\n${toDotenv(standIn.env())}`, { mode: 0o600 });
-      const env = cleanEnv({ DOTENV_PATH: envFile });
+      const env = cleanEnv({ DOTENV_PATH: envFile, [RUN_LOCK_ENV]: lock.token });
       const preparation = await run(['scripts/sandbox-prepare.ts', '--service', service, '--env-file', envFile, '--complete-stand-in', '--wait-seconds', '60'], env);
       if (preparation.code !== 0) throw new Error(`sandbox:prepare of ${service} exited ${preparation.code}`);
       const certified = await run(['scripts/certify.ts', '--service', service, '--workers', String(workers)], env, interruptAfter);

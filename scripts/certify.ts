@@ -2,15 +2,20 @@
 // .env: mock by default, or sandbox), writes reports/certification.{md,json}, reports/coverage.{md,json}
 // and the Allure results, and prints the verdict. Previous reports are cleared first, so a run that
 // cannot start leaves a NOT RUN report with its reason, never the last run's verdict.
-// Exit code per verdict: PASS 0, FAIL 1, CONDITIONAL 3, PARTIAL 4, NOT RUN 5 (2: bad arguments).
+// Exit code per verdict: PASS 0, FAIL 1, CONDITIONAL 3, PARTIAL 4, NOT RUN 5; 2: bad arguments, a
+// configuration error (one line per bad value, naming the variable; the report says NOT RUN), or
+// another run holding this checkout (one line naming it; nothing under reports/ is touched).
 // `--baseline <certification.json>` compares the run with a previous one (helpers/verdict/baseline.ts): the
 // comparison goes into the reports and on stdout, and a regression makes the exit code non-zero
 // (1 unless the verdict's code already is). `--workers <n>` is passed to Playwright.
 import fs from 'node:fs';
 import path from 'node:path';
 import { BaselineError, baselineLines, compareCertifications, readBaseline, regressionCount } from '../helpers/verdict/baseline.js';
-import { VERDICT_EXIT, type Certification, type Verdict } from '../helpers/verdict/certification.js';
-import { writeCertification } from '../helpers/verdict/certification-report.js';
+import { VERDICT_EXIT } from '../helpers/verdict/certification.js';
+import type { Certification, Verdict } from '../helpers/verdict/model.js';
+import { writeCertification, writeNotRun } from '../helpers/verdict/certification-report.js';
+import { acquireRunLock, RUN_LOCK_ENV, RunRefused } from '../helpers/verdict/run-lock.js';
+import { configurationProblems, problemLine } from '../helpers/config/env-schema.js';
 import { ConfigError, suiteConfig } from '../helpers/config/config.js';
 import { SERVICES } from '../helpers/contract/services.js';
 import { parseArgs, playwright, runMain, UsageError } from '../tools/cli.js';
@@ -23,11 +28,10 @@ function clearReports(): void {
   fs.rmSync(path.join(REPORTS, 'allure-results'), { recursive: true, force: true });
 }
 
-function notRun(target: string, reason: string): number {
-  const cert: Certification = { target, generatedAt: new Date().toISOString(), verdict: 'NOT RUN', reason, checks: { selected: 0, run: 0, skipped: 0 }, services: [] };
-  writeCertification(REPORTS, cert);
-  console.error(`\nVERDICT: NOT RUN (${reason}). reports/certification.md says so.`);
-  return VERDICT_EXIT['NOT RUN'];
+function notRun(target: string, reason: string, code = VERDICT_EXIT['NOT RUN']): number {
+  writeNotRun(REPORTS, target, reason);
+  console.error(`\nVERDICT: NOT RUN (${reason}) for ${target}. reports/certification.md says so.`);
+  return code;
 }
 
 runMain(async () => {
@@ -43,13 +47,29 @@ runMain(async () => {
     if (error instanceof BaselineError) throw new UsageError(error.message);
     throw error;
   }
+  // One run per checkout (helpers/verdict/run-lock.ts): refused before anything under reports/ is touched.
+  let lock;
+  try {
+    lock = acquireRunLock(REPORTS, `npm run certify${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`);
+  } catch (error) {
+    if (error instanceof RunRefused) throw new UsageError(error.message);
+    throw error;
+  }
   clearReports();
   let target = process.env.TARGET || 'mock';
+  let env;
   try {
-    target = suiteConfig().target;
+    ({ target, env } = suiteConfig());
   } catch (error) {
-    if (error instanceof ConfigError) return notRun(target, `configuration error: ${error.message}`);
+    if (error instanceof ConfigError) return notRun(target, `configuration error: ${error.message}`, 2);
     throw error;
+  }
+  // On a sandbox: every value of the certified services judged before Playwright starts (its global
+  // setup judges them again, and the target, for a run started without certify).
+  if (target === 'sandbox') {
+    const problems = configurationProblems(env, services.map((s) => s.name));
+    for (const p of problems) console.error(`configuration error: ${problemLine(p)}`);
+    if (problems.length) return notRun(target, `configuration error: ${problemLine(problems[0])}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`, 2);
   }
   const projects = [...(args.service ? ['--project', String(args.service)] : []), ...(args.workers ? [`--workers=${args.workers}`] : [])];
   console.log(`Certifying ${services.map((s) => s.name).join(', ')} against TARGET=${target}...`);
@@ -70,7 +90,7 @@ runMain(async () => {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  const run = await playwright(projects, { SUITE_RUN_ID: runId }, true, 80 * 60_000, undefined, (c) => { child = c; });
+  const run = await playwright(projects, { SUITE_RUN_ID: runId, [RUN_LOCK_ENV]: lock.token }, true, 80 * 60_000, undefined, (c) => { child = c; });
   if (target === 'sandbox') {
     // Whatever the ledger still holds (a teardown cut short) is deleted now.
     const { sweepLedger } = await import('../helpers/target/sandbox/sweep.js');
@@ -90,12 +110,13 @@ runMain(async () => {
     console.error(`\nVERDICT: NOT RUN (interrupted by ${interrupted}). The run's objects on the sandbox were deleted where the API allows it.`);
     return VERDICT_EXIT['NOT RUN'];
   }
-  if (!fs.existsSync(path.join(REPORTS, 'certification.json'))) {
-    // The run stopped before any check (unreachable sandbox, missing variable): its own line says why.
-    const why = run.output.split('\n').map((l) => l.trim()).find((l) => /^(configuration error|sandbox unreachable|sandbox quota|error):/i.test(l));
-    return notRun(target, why ?? `the run stopped before any check (exit ${run.code})`);
+  const file = path.join(REPORTS, 'certification.json');
+  const cert = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) as Certification : undefined;
+  if (!cert || (cert.runId && cert.runId !== runId)) {
+    // The run stopped before writing its verdict: its own line says why (a stack, if any, is in reports/errors/).
+    const why = run.output.split('\n').map((l) => l.trim()).find((l) => /^(configuration error:|sandbox quota:|error before the first check:|another run holds |error:)/i.test(l));
+    return notRun(target, why ?? `the run stopped before any check (exit ${run.code}; its output above says why)`);
   }
-  const cert = JSON.parse(fs.readFileSync(path.join(REPORTS, 'certification.json'), 'utf8')) as Certification;
   const verdict = cert.verdict as Verdict;
   let regressions = 0;
   if (baseline && typeof args.baseline === 'string') {

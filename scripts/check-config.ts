@@ -1,12 +1,21 @@
-// First step of `npm test` (before typecheck and lint): the configuration (.env and the
-// environment) read and validated, and MOCK_FAULTS checked against the catalogues of every mock,
-// so that a typo is one line within a second, not a green run that switched nothing on.
+// First step of `npm test` (before typecheck and lint): another run holding this checkout, the
+// configuration (.env and the environment) read and validated by type (on a sandbox, every value
+// of the configured services too), and MOCK_FAULTS checked against the catalogues of every mock,
+// so that a mistake is one line within a second, not a green run that switched nothing on.
+import path from 'node:path';
 import { exitOnConfigError, suiteConfig } from '../helpers/config/config.js';
+import { configurationProblems, problemLine, SANDBOX_SERVICES } from '../helpers/config/env-schema.js';
+import { lockState } from '../helpers/verdict/run-lock.js';
 import { unknownFaultsMessage } from '../mocks/index.js';
 
-const settings = exitOnConfigError(() => suiteConfig());
-const problem = unknownFaultsMessage(settings.mockFaults);
-if (problem) {
-  console.error(`configuration error: ${problem}`);
+const lock = lockState(path.resolve('reports'));
+if (lock.state === 'other') {
+  console.error(lock.line);
   process.exit(2);
 }
+const settings = exitOnConfigError(() => suiteConfig());
+const problems = settings.target === 'sandbox' ? configurationProblems(settings.env, SANDBOX_SERVICES) : [];
+for (const p of problems) console.error(`configuration error: ${problemLine(p)}`);
+const faults = unknownFaultsMessage(settings.mockFaults);
+if (faults) console.error(`configuration error: ${faults}`);
+if (problems.length || faults) process.exit(2);

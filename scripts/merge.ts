@@ -5,7 +5,8 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { VERDICT_EXIT, type Verdict } from '../helpers/verdict/certification.js';
+import { VERDICT_EXIT } from '../helpers/verdict/certification.js';
+import type { Verdict } from '../helpers/verdict/model.js';
 import { runMain, UsageError } from '../tools/cli.js';
 
 runMain(async () => {

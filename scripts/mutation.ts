@@ -18,6 +18,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { MOCKS } from '../mocks/index.js';
+import { acquireRunLock, RUN_LOCK_ENV, RunRefused } from '../helpers/verdict/run-lock.js';
 import type { Fault } from '../mocks/kit/faults.js';
 import { parseArgs, playwright, runMain, UsageError, type RunResult } from '../tools/cli.js';
 import { laneKey } from '../helpers/client/mutation-lane.js';
@@ -87,6 +88,14 @@ runMain(async () => {
   })).filter((m) => m.faults.length > 0 || !(args.fault || match));
   const services = chosen.map((m) => m.service);
   if (services.length === 0) throw new UsageError(args.fault ? `unknown fault '${args.fault}'` : `no fault id matches --match '${args.match}'`);
+  // One run per checkout (helpers/verdict/run-lock.ts): the mutation run holds it, and its own
+  // Playwright runs share it through the token.
+  try {
+    Object.assign(env, { [RUN_LOCK_ENV]: acquireRunLock(path.resolve('reports')).token });
+  } catch (error) {
+    if (error instanceof RunRefused) throw new UsageError(error.message);
+    throw error;
+  }
   process.stdout.write(`${services.join(', ')}: fault-free run... `);
   const [clean, listing] = await Promise.all([
     playwright([...services.map((s) => `--project=${s}`), '--reporter=dot', '--output=test-results/mutation/clean'], env, false, 60 * 60_000),

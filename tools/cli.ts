@@ -1,24 +1,28 @@
 // Small helpers shared by the command-line entry points: argument parsing with one-line errors,
 // and running Playwright as a child process.
 import { spawn } from 'node:child_process';
+import { parseArgs as nodeParseArgs } from 'node:util';
 
 export class UsageError extends Error {}
 
-/** Parses `--name value` and `--flag` arguments; unknown names are a one-line usage error. */
+/**
+ * Parses `--name value` and `--flag` arguments with node:util's parseArgs (strict, no positionals);
+ * an unknown name or a missing value is a one-line usage error.
+ */
 export function parseArgs(argv: string[], known: Record<string, 'value' | 'flag'>, usage: string): Record<string, string | boolean> {
-  const out: Record<string, string | boolean> = {};
+  const options = Object.fromEntries(Object.entries(known).map(([name, kind]) => [name, { type: kind === 'flag' ? ('boolean' as const) : ('string' as const) }]));
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const name = arg.replace(/^--/, '');
-    if (!arg.startsWith('--') || !(name in known)) throw new UsageError(`unknown argument '${arg}'. Usage: ${usage}`);
-    if (known[name] === 'flag') out[name] = true;
-    else {
-      const value = argv[++i];
-      if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value. Usage: ${usage}`);
-      out[name] = value;
-    }
+    // node:util takes `--name --other` as the value "--other"; a value never starts with "--" here.
+    const name = argv[i].replace(/^--/, '');
+    if (known[name] === 'value' && (argv[i + 1] === undefined || argv[i + 1].startsWith('--'))) throw new UsageError(`--${name} needs a value. Usage: ${usage}`);
+    if (known[name] === 'value') i++;
   }
-  return out;
+  try {
+    return nodeParseArgs({ args: argv, options, strict: true, allowPositionals: false }).values as Record<string, string | boolean>;
+  } catch (error) {
+    const arg = /'([^']+)'/.exec((error as Error).message)?.[1];
+    throw new UsageError(`${arg ? `unknown argument '${arg.replace(/^(?!-)/, '')}'` : (error as Error).message.split('\n')[0]}. Usage: ${usage}`);
+  }
 }
 
 /** Runs the main function of a script; expected errors print one line and exit 2. */

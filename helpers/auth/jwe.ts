@@ -1,8 +1,11 @@
 // JWE for card data with `jose` (reference/card-enrollment.md: compact serialization,
 // RSA-OAEP-256 / A128GCM, `kid` in the protected header). Keys come from a JWK set (the mock's
-// GET /keys or a sandbox URL) or from .env (a JWK, or a PEM public key plus its kid).
+// GET /keys or a sandbox URL) or from .env (a JWK, or a PEM public key plus its kid), each read by
+// its type in the environment schema.
 import { noteSentPlaintext } from '../secrets/sensitive.js';
-import { CompactEncrypt, importJWK, importSPKI, type CryptoKey, type JWK } from 'jose';
+import type { KeyObject } from 'node:crypto';
+import { CompactEncrypt, importJWK, type CryptoKey, type JWK } from 'jose';
+import { encryptionKeyOfSet, Mismatch, type JwkKey } from '../config/env-types.js';
 
 export interface EncryptionKey {
   kid: string;
@@ -10,20 +13,26 @@ export interface EncryptionKey {
   alg: string;
 }
 
-export async function keyFromJwks(jwks: { keys?: JWK[] }, alg = 'RSA-OAEP-256'): Promise<EncryptionKey> {
-  const jwk = jwks.keys?.find((k) => (k.use === undefined || k.use === 'enc') && (k.alg === undefined || k.alg === alg));
-  if (!jwk?.kid) throw new Error(`no ${alg} encryption key with a kid in the JWK set`);
-  return { kid: jwk.kid, key: await importJWK(jwk, alg), alg };
+/** The first usable encryption key of a JWK set (the mock's GET /keys), judged as a configured one is (helpers/config/env-types.ts). */
+export async function keyFromJwks(jwks: unknown, alg = 'RSA-OAEP-256'): Promise<EncryptionKey> {
+  let chosen: JwkKey;
+  try {
+    chosen = encryptionKeyOfSet(jwks, alg);
+  } catch (error) {
+    if (error instanceof Mismatch) throw new Error(`no usable ${alg} encryption key in the JWK set: ${error.found}`);
+    throw error;
+  }
+  return encryptionKey(chosen, alg);
 }
 
-export async function keyFromJwk(json: string, alg = 'RSA-OAEP-256'): Promise<EncryptionKey> {
-  const jwk = JSON.parse(json) as JWK;
-  if (!jwk.kid) throw new Error('the encryption JWK has no kid');
-  return { kid: jwk.kid, key: await importJWK(jwk, alg), alg };
+/** An encryption key read from .env (CARD_ENCRYPTION_JWK, a keys URL's set) as jose takes it. */
+export async function encryptionKey(chosen: JwkKey, alg = 'RSA-OAEP-256'): Promise<EncryptionKey> {
+  return { kid: chosen.kid, key: await importJWK(chosen.jwk as JWK, alg), alg };
 }
 
-export async function keyFromPem(pem: string, kid: string, alg = 'RSA-OAEP-256'): Promise<EncryptionKey> {
-  return { kid, key: await importSPKI(pem.replace(/\\n/g, '\n'), alg), alg };
+/** A public key read from .env (CARD_ENCRYPTION_PEM) with the kid given beside it. */
+export async function encryptionKeyFromPublicKey(key: KeyObject, kid: string, alg = 'RSA-OAEP-256'): Promise<EncryptionKey> {
+  return { kid, key: await importJWK(key.export({ format: 'jwk' }) as JWK, alg), alg };
 }
 
 /** Encrypts a JSON value into a compact JWE (five base64url segments). */

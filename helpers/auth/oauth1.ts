@@ -2,11 +2,9 @@
 // reference/installments.md, Transport and auth) and the verification the mock (and the issuer
 // round-trip spec) needs. The base string is rebuilt with the signer's own RFC 5849 functions,
 // so signer and verifier can never disagree on normalisation.
-import { createHash, createPrivateKey, createPublicKey, verify, type KeyObject } from 'node:crypto';
-import fs from 'node:fs';
+import { createHash, createPublicKey, verify, type KeyObject } from 'node:crypto';
 import OAuth from 'mastercard-oauth1-signer';
-import forge from 'node-forge';
-import type { Authorizer } from '../client/client.js';
+import type { Authorizer } from './authorizer.js';
 
 // The signer exports its RFC 5849 steps on the class object; its typings only declare the header.
 const steps = OAuth as unknown as {
@@ -32,19 +30,9 @@ export function signRequest({ consumerKey, signingKey }: SigningCredentials, met
   return OAuth.getAuthorizationHeader(url, method, body ?? null, consumerKey, signingKey);
 }
 
-/** PKCS#8 PEM from a PEM (any RSA private key encoding) or a PKCS#12 keystore (the provider's .p12). */
-export function signingKeyFromPem(pem: string): string {
-  return createPrivateKey(pem.replace(/\\n/g, '\n')).export({ type: 'pkcs8', format: 'pem' }).toString();
-}
-
-export function signingKeyFromP12(file: string, password: string, alias?: string): string {
-  const der = forge.util.createBuffer(fs.readFileSync(file).toString('binary'));
-  const p12 = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(der), false, password);
-  const bags = p12.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag, ...(alias ? { friendlyName: alias } : {}) });
-  const list = alias ? bags.friendlyName ?? [] : bags[forge.pki.oids.pkcs8ShroudedKeyBag] ?? [];
-  const key = list[0]?.key;
-  if (!key) throw new Error(`no private key${alias ? ` with alias ${alias}` : ''} in the PKCS#12 keystore`);
-  return signingKeyFromPem(forge.pki.privateKeyToPem(key));
+/** The PKCS#8 PEM the signer takes, from a private key read from .env (a PEM or a PKCS#12 keystore: helpers/config/env-types.ts). */
+export function signingKeyPem(key: KeyObject): string {
+  return key.export({ type: 'pkcs8', format: 'pem' }).toString();
 }
 
 /** The oauth_* parameters of an `Authorization: OAuth k="v",...` header, values as sent. */

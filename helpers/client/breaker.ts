@@ -11,10 +11,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
 import { declaredBody, type ContractViolation, type Exchange } from '../contract/checks.js';
-import type { failureWeight } from '../verdict/certification.js';
+import type { failureWeight } from '../contract/weight.js';
 import { suiteConfig } from '../config/config.js';
 import { laneDir } from './mutation-lane.js';
+import { skipAs } from './annotations.js';
 
+/** How the breaker's skip reason begins, for people reading the list of skips (the verdict reads its skip kind). */
 export const BREAKER_PREFIX = 'breaker: ';
 export const BREAKER_DIR_ENV = 'SUITE_BREAKER_DIR';
 
@@ -68,7 +70,7 @@ export function holdBack(testInfo: TestInfo | undefined, service: string, key: s
   const limit = suiteConfig().breakerAfter;
   if (failures(dir, service, { key, weight }) < limit) return;
   const checks = weight === 'conditional' ? 'assumption checks' : 'checks';
-  testInfo.skip(true, `${BREAKER_PREFIX}${key} already failed ${limit} ${checks} of ${service}: not run to the end (BREAKER_AFTER=off runs every check to its end)`);
+  skipAs(testInfo, 'breaker', true, `${BREAKER_PREFIX}${key} already failed ${limit} ${checks} of ${service}: not run to the end (BREAKER_AFTER=off runs every check to its end)`);
 }
 
 /** After a test: a failure caused by a violation the client noted counts for that violation. */

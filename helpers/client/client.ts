@@ -7,8 +7,10 @@ import {
   ContractViolation, contentTypeConformance, declaredBody, documentedResponse, formatAjvErrors, responseBodyPresence,
   responseHeadersConformance, responseSchemaConformance, sensitiveEchoConformance, statusCodeConformance, type Exchange,
 } from '../contract/checks.js';
+import { noteViolation } from './annotations.js';
 import { breakerKey, holdBack } from './breaker.js';
-import { failureWeight } from '../verdict/certification.js';
+import type { Authorizer } from '../auth/authorizer.js';
+import { failureWeight } from '../contract/weight.js';
 import { CONFLICT_MET_ANNOTATION } from '../contract/conflicts.js';
 import type { Contract, Operation } from '../contract/contract.js';
 import { recordCoverage, recordTestCoverage } from './coverage.js';
@@ -20,19 +22,10 @@ import { ownershipOf } from './guest/ownership.js';
 import { MAX_RATE_RETRIES, paceRequest, retryAfterSeconds, sleepMs } from './guest/rate.js';
 import { findEchoes, markEchoes, noteSent, sensitiveValuesIn, sentSoFar } from '../secrets/sensitive.js';
 import type { ServiceProfile } from '../contract/services.js';
-
-export interface SignableRequest {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body: string | undefined;
-}
-
-/** Adds credentials to a request about to be sent (API key, OAuth 1.0a signature, token...). */
-export type Authorizer = (request: SignableRequest) => Promise<Record<string, string>> | Record<string, string>;
+import type { BodyInput, OperationId, PathParameters, RequestBody, ServiceName } from '../contract/operations.js';
 
 export interface CallOptions {
-  path?: Record<string, string | number>;
+  path?: Record<string, string | number | undefined>;
   query?: Record<string, string | number | boolean | undefined>;
   /** Extra headers; a header set to undefined is removed from the defaults. */
   headers?: Record<string, string | undefined>;
@@ -48,6 +41,15 @@ export interface CallOptions {
   /** A check of the 429 itself: the answer reaches the check as it is, never waited out (on a sandbox). */
   rateLimit?: 'expect';
 }
+
+/**
+ * The options of one operation's call: its path parameters by name and its request body as the
+ * contract declares them (helpers/contract/operations.ts), so a misspelled name is a compile error.
+ */
+export type OperationCallOptions<S extends ServiceName, Id> = Id extends unknown ? Omit<CallOptions, 'path' | 'body'> & {
+  path?: [PathParameters<S, Id>] extends [never] ? CallOptions['path'] : { [K in keyof PathParameters<S, Id>]?: string | number };
+  body?: BodyInput<RequestBody<S, Id>>;
+} : never;
 
 /** An object this client created on a sandbox, and the call that deletes it. */
 interface Owned {
@@ -92,7 +94,8 @@ const MAX_ATTACHMENTS_PER_TEST = 30;
 const attachmentCount = new WeakMap<TestInfo, number>();
 const storiesSeen = new WeakMap<TestInfo, Set<string>>();
 
-export class OperationClient {
+/** The client of one service (S): `call` takes only that service's operation ids. */
+export class OperationClient<S extends ServiceName = ServiceName> {
   /** What this client created on a sandbox and has not deleted yet (deleteCreated removes it). */
   private readonly owned: Owned[] = [];
   private readonly sandbox: boolean;
@@ -116,9 +119,28 @@ export class OperationClient {
     return url.toString();
   }
 
-  async call<T = any>(operationId: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
+  /** Calls an operation of this service by its id (a misspelled id, path parameter or body field does not compile). */
+  async call<Id extends OperationId<S>, T = any>(operationId: Id, options?: OperationCallOptions<S, Id>): Promise<ApiResponse<T>> {
+    return this.callOperation<T>(this.deps.contract.operation(operationId), options ?? {});
+  }
+
+  /**
+   * Calls an operation of this service by its id with options built as data rather than written
+   * for it (a table of cases, a body changed on purpose, another helper's sample): the id is
+   * checked by the compiler, the options only by the contract at run time.
+   */
+  async callBuilt<T = any>(operationId: OperationId<S>, options: CallOptions = {}): Promise<ApiResponse<T>> {
+    return this.callOperation<T>(this.deps.contract.operation(operationId), options);
+  }
+
+  /**
+   * Calls an operation the caller took from the contract itself (every operation of a rule, the
+   * negative inputs built from its schemas), with options built at run time: the operation exists
+   * by construction, and nothing is known of its options before the run.
+   */
+  async callOperation<T = any>(op: Operation, options: CallOptions = {}): Promise<ApiResponse<T>> {
     const { contract, profile, request } = this.deps;
-    const op = contract.operation(operationId);
+    const { operationId } = op;
     const url = this.url(op, options);
     const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     let headers: Record<string, string> = { accept: 'application/json', ...this.deps.defaultHeaders };
@@ -129,7 +151,7 @@ export class OperationClient {
     }
     const authorize = options.auth === false ? undefined : typeof options.auth === 'function' ? options.auth : this.deps.authorize;
     const method = options.method ?? op.method;
-    if (authorize) headers = { ...headers, ...(await authorize({ method, url, headers, body })) };
+    if (authorize) headers = { ...headers, ...(await authorize({ operation: op, method, url, headers, body })) };
 
     const owns = this.sandbox && this.deps.guest !== false ? ownershipOf(op.service, operationId) : undefined;
     if (owns?.quota && liveQuotaObjects >= SANDBOX_CUSTOMERS_PER_WORKER && this.deps.testInfo) {
@@ -150,7 +172,7 @@ export class OperationClient {
       logGuest({ event: 'retry', service: op.service, operationId, waitedSeconds: seconds, at: new Date().toISOString() });
       await sleepMs(seconds * 1000);
       // A signed request is signed again (a nonce and timestamp are single-use).
-      if (authorize) headers = { ...headers, ...(await authorize({ method, url, headers, body })) };
+      if (authorize) headers = { ...headers, ...(await authorize({ operation: op, method, url, headers, body })) };
       response = await send();
     }
     const bytes = await response.body();
@@ -183,9 +205,8 @@ export class OperationClient {
       statusCodeConformance(exchange);
       contentTypeConformance(exchange);
       responseBodyPresence(exchange);
-      const met = responseSchemaConformance(contract, exchange);
-      if (met && this.deps.testInfo) {
-        this.deps.testInfo.annotations.push({ type: CONFLICT_MET_ANNOTATION, description: met.id }, { type: 'warning', description: met.message });
+      for (const met of responseSchemaConformance(contract, exchange)) {
+        this.deps.testInfo?.annotations.push({ type: CONFLICT_MET_ANNOTATION, description: met.id }, { type: 'warning', description: met.message });
       }
       responseHeadersConformance(contract, exchange);
       this.errorShapeConformance(exchange, profile);
@@ -195,7 +216,8 @@ export class OperationClient {
     await this.report(op, { url, headers, body }, { ...exchange, text: markEchoes(text, echoes) }, violation !== undefined);
     if (violation instanceof ContractViolation && this.deps.testInfo) {
       const { tags, annotations } = this.deps.testInfo;
-      const weight = failureWeight(op.service, contract.defaultSource, tags, citationsOf(annotations), violation.message);
+      noteViolation(this.deps.testInfo, violation);
+      const weight = failureWeight(op.service, contract.defaultSource, tags, citationsOf(annotations), violation.check);
       holdBack(this.deps.testInfo, op.service, breakerKey(violation, exchange), weight, violation);
     }
     if (owns && exchange.status >= 200 && exchange.status < 300) this.own(op.service, operationId, owns, options, parsed, authorize);
@@ -205,7 +227,9 @@ export class OperationClient {
 
   /** Notes an object created on a sandbox in the run ledger (helpers/client/guest/guest-log.ts). */
   private own(service: string, operationId: string, owns: NonNullable<ReturnType<typeof ownershipOf>>, options: CallOptions, answer: unknown, auth: Authorizer | undefined) {
-    const sent = { path: options.path ?? {}, body: options.body };
+    // The path parameters the call resolved (each one given, or the call would have thrown).
+    const given = Object.entries(options.path ?? {}).filter((e): e is [string, string | number] => e[1] !== undefined);
+    const sent = { path: Object.fromEntries(given), body: options.body };
     const path = owns.undo?.path(sent, answer);
     const body = owns.undo?.body?.(sent, answer);
     const undo = owns.undo && path && (!owns.undo.body || body !== undefined) ? { operationId: owns.undo.operationId, path, body } : undefined;
@@ -237,7 +261,7 @@ export class OperationClient {
         let headers: Record<string, string> = { accept: 'application/json', ...this.deps.defaultHeaders, ...(body ? { 'content-type': 'application/json' } : {}) };
         for (let attempt = 0; attempt <= MAX_RATE_RETRIES; attempt++) {
           // Signed again for each try (an OAuth 1.0a nonce is single-use).
-          if (o.auth) headers = { ...headers, ...(await o.auth({ method: op.method, url, headers, body })) };
+          if (o.auth) headers = { ...headers, ...(await o.auth({ operation: op, method: op.method, url, headers, body })) };
           await paceRequest();
           const res = await this.deps.request.fetch(url, { method: op.method, headers, data: body === undefined ? undefined : Buffer.from(body), failOnStatusCode: false, maxRedirects: 0 });
           status = res.status();
@@ -278,6 +302,7 @@ export class OperationClient {
     throw new ContractViolation(
       'errorShapeConformance',
       `${exchange.operation.operationId} ${exchange.status}: Received an error body that is not ${profile.errorSchemas.join(' or ')}: ${formatAjvErrors(first.errors)}`,
+      exchange,
     );
   }
 

@@ -6,6 +6,7 @@
 // so the suite never blames a target for its own generator.
 import { ContractViolation } from '../contract/checks.js';
 import type { ApiResponse, CallOptions, OperationClient } from './client.js';
+import type { OperationId, ServiceName } from '../contract/operations.js';
 import type { Contract, Operation } from '../contract/contract.js';
 
 type Json = any;
@@ -179,14 +180,14 @@ export function refusalStatuses(op: Operation): number[] {
  * request the contract refuses answered with anything but a documented refusal status, or an answer
  * that breaks the contract (an undocumented status, an error body of another shape).
  */
-export async function runNegativeCases(client: OperationClient, operationId: string, valid: CallOptions, expectRefusal?: (res: ApiResponse, c: NegativeCase) => string | undefined): Promise<{ cases: number; failures: string[] }> {
-  const op = client.contract.operation(operationId);
+export async function runNegativeCases<S extends ServiceName>(client: OperationClient<S>, operation: OperationId<S> | Operation, valid: CallOptions, expectRefusal?: (res: ApiResponse, c: NegativeCase) => string | undefined): Promise<{ cases: number; failures: string[] }> {
+  const op = typeof operation === 'string' ? client.contract.operation(operation) : operation;
   const refusals = refusalStatuses(op);
   const cases = negativeCases(client.contract, op, valid);
   const failures: string[] = [];
   for (const c of cases) {
     try {
-      const res = await client.call(operationId, c.call);
+      const res = await client.callOperation(op, c.call);
       const allowed = c.where === 'path' ? refusals : refusals.filter((s) => s !== 404 || refusals.length === 1);
       if (!allowed.includes(res.status)) failures.push(`${c.name}: Received ${res.status} / Documented refusal: ${allowed.join(' or ')}`);
       else {

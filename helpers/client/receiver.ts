@@ -36,7 +36,11 @@ export class Receiver {
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => self!.handle(req, Buffer.concat(chunks).toString('utf8'), res));
     });
-    await new Promise<void>((resolve) => server.listen(port, host, resolve));
+    // A port taken is an error of this call (one line), never an uncaught 'error' event that ends the worker.
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', (error: NodeJS.ErrnoException) => reject(new Error(`cannot listen on ${host}:${port}: ${error.code === 'EADDRINUSE' ? 'the port is in use' : error.code ?? error.message}`)));
+      server.listen(port, host, resolve);
+    });
     const address = server.address();
     const actual = typeof address === 'object' && address ? address.port : port;
     self = new Receiver(server, `http://${host}:${actual}`, reply);

@@ -1,15 +1,27 @@
 // Small named checks run by the client on every response (docs/conventions.md, Checks; after
 // schemathesis `specs/openapi/checks.py`). Each throws a ContractViolation "Received / Documented".
 import type { ErrorObject } from './ajv.js';
-import { answeredConflict, CONFLICT_CHECK } from './conflicts.js';
+import { answeredConflicts, CONFLICT_CHECK } from './conflicts.js';
 import type { Contract, Operation } from './contract.js';
 import { redact } from '../secrets/redact.js';
 import type { Echo } from '../secrets/sensitive.js';
 
+/** Where a violation was met: the operation called and the status it answered. */
+export interface ViolationSite {
+  operationId: string;
+  method: string;
+  path: string;
+  status: number;
+}
+
 export class ContractViolation extends Error {
-  constructor(readonly check: string, message: string) {
+  /** The operation and status, carried for the verdict (the message is for people). */
+  readonly site?: ViolationSite;
+
+  constructor(readonly check: string, message: string, at?: Pick<Exchange, 'operation' | 'status'>) {
     super(`[${check}] ${message}`);
     this.name = 'ContractViolation';
+    if (at) this.site = { operationId: at.operation.operationId, method: at.operation.method, path: at.operation.path, status: at.status };
   }
 }
 
@@ -43,27 +55,31 @@ export function formatAjvErrors(errors: ErrorObject[] | null | undefined, max = 
 }
 
 /** No response carries in clear a card number, security code, SSN, account number, secret or key the suite sent. */
-export function sensitiveEchoConformance({ operation, status }: Exchange, echoes: Echo[]): void {
+export function sensitiveEchoConformance(exchange: Exchange, echoes: Echo[]): void {
+  const { operation, status } = exchange;
   if (echoes.length === 0) return;
   const found = [...new Set(echoes.map((e) => `a full ${e.kind} at ${e.at}`))].join('; ');
-  throw new ContractViolation('sensitiveEchoConformance', `${where(operation)} ${status}: Received: ${found}, sent by the suite, in clear / Documented: never returned unmasked`);
+  throw new ContractViolation('sensitiveEchoConformance', `${where(operation)} ${status}: Received: ${found}, sent by the suite, in clear / Documented: never returned unmasked`, exchange);
 }
 
-export function statusCodeConformance({ operation, status }: Exchange): void {
+export function statusCodeConformance(exchange: Exchange): void {
+  const { operation, status } = exchange;
   if (documentedResponse(operation, status)) return;
   throw new ContractViolation(
     'statusCodeConformance',
     `${where(operation)}: Received: ${status} / Documented: ${Object.keys(operation.responses).join(', ')}`,
+    exchange,
   );
 }
 
-export function contentTypeConformance({ operation, status, headers, text }: Exchange): void {
+export function contentTypeConformance(exchange: Exchange): void {
+  const { operation, status, headers, text } = exchange;
   const spec = documentedResponse(operation, status);
   if (!spec || spec.contentTypes.length === 0 || text.length === 0) return;
   const received = (headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   const ok = spec.contentTypes.some((t) => t.toLowerCase() === received || (t.endsWith('/*') && received.startsWith(t.slice(0, -1))));
   if (!ok) {
-    throw new ContractViolation('contentTypeConformance', `${where(operation)} ${status}: Received: '${received || 'none'}' / Documented: ${spec.contentTypes.join(', ')}`);
+    throw new ContractViolation('contentTypeConformance', `${where(operation)} ${status}: Received: '${received || 'none'}' / Documented: ${spec.contentTypes.join(', ')}`, exchange);
   }
 }
 
@@ -80,7 +96,7 @@ export function declaredBody({ operation, status, headers }: Pick<Exchange, 'ope
 export function responseBodyPresence(exchange: Exchange): void {
   const body = declaredBody(exchange);
   if (body?.schema && exchange.text.length === 0) {
-    throw new ContractViolation('responseBodyPresence', `${where(exchange.operation)} ${exchange.status}: Received: empty body / Documented: a ${body.mediaType} body`);
+    throw new ContractViolation('responseBodyPresence', `${where(exchange.operation)} ${exchange.status}: Received: empty body / Documented: a ${body.mediaType} body`, exchange);
   }
 }
 
@@ -91,47 +107,50 @@ export interface ConflictMet {
 }
 
 /**
- * Throws on a body that breaks its schema; returns the conflict a body follows when its only breach
- * is a provider value where the seed says otherwise (not a defect of the target: the caller notes it
- * and the certification lists it; the check goes on).
+ * Throws on a body that breaks its schema; returns the conflicts a body follows when its only
+ * breaches are provider values where the seed says otherwise (not a defect of the target: the
+ * caller notes them and the certification lists them; the check goes on).
  */
-export function responseSchemaConformance(contract: Contract, exchange: Exchange): ConflictMet | undefined {
+export function responseSchemaConformance(contract: Contract, exchange: Exchange): ConflictMet[] {
   const { operation, status, text } = exchange;
   const declared = declaredBody(exchange);
-  if (!declared?.schema || text.length === 0) return undefined;
+  if (!declared?.schema || text.length === 0) return [];
   // A text body (e.g. the provider's text/plain 401) is checked as the string it is; binary
   // bodies (PDF) carry no schema to check beyond their content type.
-  if (!declared.json && (declared.schema.type !== 'string' || declared.schema.format === 'binary')) return undefined;
+  if (!declared.json && (declared.schema.type !== 'string' || declared.schema.format === 'binary')) return [];
   const body = declared.json ? exchange.body : text;
   if (body === undefined) {
-    throw new ContractViolation('responseSchemaConformance', `${where(operation)} ${status}: Received: a body that is not JSON / Documented: ${declared.mediaType}`);
+    throw new ContractViolation('responseSchemaConformance', `${where(operation)} ${status}: Received: a body that is not JSON / Documented: ${declared.mediaType}`, exchange);
   }
   const validate = contract.validator(`response:${operation.operationId}:${declared.spec.status}:${declared.mediaType}`, declared.schema);
   if (!validate(body)) {
     const errors = formatAjvErrors(validate.errors);
     // A body that breaks only a seed rule the provider publishes otherwise (schemas/<service>/conflicts.yaml).
-    const followed = answeredConflict(operation.service, operation.operationId, body, (b) => validate(b));
+    const followed = answeredConflicts(operation.service, operation.operationId, body, (b) => validate(b));
     if (followed) {
-      const { conflict, received } = followed;
-      return { id: conflict.id, message: `[${CONFLICT_CHECK}] ${conflict.id}: ${where(operation)} ${status}: Received: ${JSON.stringify(received)} at ${conflict.answers!.at}, as the provider publishes (${conflict.provider}) / Documented by the seed: ${conflict.seed}` };
+      return followed.map(({ conflict, received }) => {
+        const got = conflict.answers!.absent ? 'no member' : JSON.stringify(received);
+        return { id: conflict.id, message: `[${CONFLICT_CHECK}] ${conflict.id}: ${where(operation)} ${status}: Received: ${got} at ${conflict.answers!.at}, as the provider publishes (${conflict.provider}) / Documented by the seed: ${conflict.seed}` };
+      });
     }
-    throw new ContractViolation('responseSchemaConformance', `${where(operation)} ${status}: Received a body that breaks the schema: ${errors}`);
+    throw new ContractViolation('responseSchemaConformance', `${where(operation)} ${status}: Received a body that breaks the schema: ${errors}`, exchange);
   }
-  return undefined;
+  return [];
 }
 
-export function responseHeadersConformance(contract: Contract, { operation, status, headers }: Exchange): void {
+export function responseHeadersConformance(contract: Contract, exchange: Exchange): void {
+  const { operation, status, headers } = exchange;
   const spec = documentedResponse(operation, status);
   for (const [name, header] of Object.entries(spec?.headers ?? {})) {
     const value = headers[name];
     if (value === undefined) {
-      if (header.required) throw new ContractViolation('responseHeadersConformance', `${where(operation)} ${status}: Received: no '${name}' header / Documented: required`);
+      if (header.required) throw new ContractViolation('responseHeadersConformance', `${where(operation)} ${status}: Received: no '${name}' header / Documented: required`, exchange);
       continue;
     }
     const typed = header.schema?.type === 'integer' || header.schema?.type === 'number' ? Number(value) : value;
     const validate = contract.validator(`header:${operation.operationId}:${status}:${name}`, header.schema);
     if (!validate(typed)) {
-      throw new ContractViolation('responseHeadersConformance', `${where(operation)} ${status}: header '${name}' Received: '${value}' / Documented: ${formatAjvErrors(validate.errors)}`);
+      throw new ContractViolation('responseHeadersConformance', `${where(operation)} ${status}: header '${name}' Received: '${value}' / Documented: ${formatAjvErrors(validate.errors)}`, exchange);
     }
   }
 }

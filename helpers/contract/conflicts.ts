@@ -25,10 +25,31 @@ export interface Conflict {
   provider: string;
   /** What the suite does, and why. */
   decision: string;
-  /** The provider's behaviour, as a check meets it. */
+  /** The provider's behaviour, as a check meets it: a 2xx where the seed refuses, a 4xx where it accepts. */
   accepts?: string[];
   refuses?: string[];
-  answers?: { operations: string[]; at: string; values: unknown[]; seedValue: unknown };
+  /** With accepts/refuses: the statuses the provider answers (any 2xx / 4xx when not given). */
+  status?: number[];
+  /** With accepts/refuses: the request members where the sources part (`query:fromDate`, `body:firstName`): a request without them. */
+  without?: string[];
+  /** A response value where the seed says otherwise (one matcher: values, type [and pattern], or absent). */
+  answers?: Answers;
+}
+
+export interface Answers {
+  operations: string[];
+  /** JSON pointer of the place; `*` for any array item. */
+  at: string;
+  /** One of these values. */
+  values?: unknown[];
+  /** Any value of this JSON type (string, number, integer, boolean, object, array, null)... */
+  type?: string;
+  /** ...and, for a string, matching this pattern. */
+  pattern?: string;
+  /** The member is not there. */
+  absent?: true;
+  /** A value the seed allows there: the body with it in place must pass. */
+  seedValue: unknown;
 }
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', 'schemas');
@@ -40,6 +61,31 @@ export function conflictsFile(service: string): string {
 
 /** Bad catalogue: one line. */
 export class ConflictCatalogueError extends Error {}
+
+const WITHOUT = /^(query|header|body):[^\s:]+$/;
+const JSON_TYPES = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'];
+
+/** What is wrong with an `answers` block, or undefined. */
+function answersProblem(raw: unknown): string | undefined {
+  const a = (raw ?? {}) as Record<string, unknown>;
+  if (!Array.isArray(a.operations) || a.operations.length === 0 || a.operations.some((o) => typeof o !== 'string')) return 'needs operations (a list of operation ids)';
+  if (typeof a.at !== 'string' || !a.at.startsWith('/')) return 'needs at (a JSON pointer, * for any array item)';
+  if (a.seedValue === undefined) return 'needs seedValue (a value the seed allows there)';
+  const matchers = (['values', 'type', 'absent'] as const).filter((k) => a[k] !== undefined);
+  if (matchers.length !== 1) return 'needs exactly one matcher: values, type (with an optional pattern) or absent';
+  if (a.values !== undefined && !Array.isArray(a.values)) return 'values is not a list';
+  if (a.type !== undefined && !JSON_TYPES.includes(a.type as string)) return `type '${String(a.type)}' is not a JSON type (${JSON_TYPES.join(', ')})`;
+  if (a.absent !== undefined && a.absent !== true) return 'absent is true or not given';
+  if (a.pattern !== undefined) {
+    if (a.type !== 'string' || typeof a.pattern !== 'string') return 'pattern goes with type string';
+    try {
+      new RegExp(a.pattern, 'u');
+    } catch (error) {
+      return `pattern does not compile: ${(error as Error).message}`;
+    }
+  }
+  return undefined;
+}
 
 /** The service's conflicts (none when it has no catalogue); a malformed entry is one line of error. */
 export function loadConflicts(service: string, file = conflictsFile(service)): Conflict[] {
@@ -67,26 +113,30 @@ export function loadConflicts(service: string, file = conflictsFile(service)): C
     const behaviours = ['accepts', 'refuses', 'answers'].filter((k) => e[k] !== undefined);
     if (behaviours.length !== 1) throw fail('needs exactly one of accepts, refuses, answers (the provider behaviour a check meets)');
     for (const k of ['accepts', 'refuses'] as const) if (e[k] !== undefined && (!Array.isArray(e[k]) || (e[k] as unknown[]).some((o) => typeof o !== 'string'))) throw fail(`${k} is not a list of operation ids`);
-    const answers = e.answers as Conflict['answers'] | undefined;
-    if (answers && (!Array.isArray(answers.operations) || typeof answers.at !== 'string' || !answers.at.startsWith('/') || !Array.isArray(answers.values) || answers.seedValue === undefined)) {
-      throw fail('answers needs operations, at (a JSON pointer, * for any array item), values and seedValue');
-    }
-    return e as unknown as Conflict;
+    if (e.status !== undefined && (!(e.accepts || e.refuses) || !Array.isArray(e.status) || e.status.some((n) => !Number.isInteger(n) || n < 200 || n > 599))) throw fail('status is a list of HTTP statuses, with accepts or refuses');
+    if (e.without !== undefined && (!(e.accepts || e.refuses) || !Array.isArray(e.without) || e.without.some((w) => typeof w !== 'string' || !WITHOUT.test(w)))) throw fail('without is a list of query:<name>, header:<name> or body:<name>, with accepts or refuses');
+    const why = e.answers === undefined ? undefined : answersProblem(e.answers);
+    if (why) throw fail(`answers ${why}`);
+        return e as unknown as Conflict;
   });
   cache.set(file, out);
   return out;
 }
 
-/** Every location a pointer with `*` items names in a value. */
-function locate(root: unknown, pointer: string): { parent: Record<string, unknown> | unknown[]; key: string | number }[] {
+type Place = { parent: Record<string, unknown> | unknown[]; key: string | number };
+
+/** Every location a pointer with `*` items names in a value (with `absent`: every object lacking the last member). */
+function locate(root: unknown, pointer: string, absent = false): Place[] {
   const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
-  let frontier: { parent: Record<string, unknown> | unknown[]; key: string | number }[] = [{ parent: { '': root }, key: '' }];
-  for (const part of parts) {
-    const next: typeof frontier = [];
+  let frontier: Place[] = [{ parent: { '': root }, key: '' }];
+  for (const [i, part] of parts.entries()) {
+    const next: Place[] = [];
     for (const { parent, key } of frontier) {
       const value = (parent as Record<string, unknown>)[key as string];
       if (value === null || typeof value !== 'object') continue;
-      if (part === '*' && Array.isArray(value)) value.forEach((_, i) => next.push({ parent: value, key: i }));
+      if (absent && i === parts.length - 1) {
+        if (!Array.isArray(value) && !(part in value)) next.push({ parent: value as Record<string, unknown>, key: part });
+      } else if (part === '*' && Array.isArray(value)) value.forEach((_, n) => next.push({ parent: value, key: n }));
       else if (part in value) next.push({ parent: value as Record<string, unknown>, key: Array.isArray(value) ? Number(part) : part });
     }
     frontier = next;
@@ -94,23 +144,66 @@ function locate(root: unknown, pointer: string): { parent: Record<string, unknow
   return frontier;
 }
 
-/**
- * The conflict a refused response body follows: the body carries one of the provider's values at
- * the conflict's place, and with the seed's value there instead it would pass. Undefined when the
- * body breaks the schema elsewhere too (that is a failure, not a conflict).
- */
-export function answeredConflict(service: string, operationId: string, body: unknown, validate: (body: unknown) => boolean): { conflict: Conflict; received: unknown } | undefined {
-  for (const conflict of loadConflicts(service)) {
-    const a = conflict.answers;
-    if (!a || !a.operations.includes(operationId)) continue;
-    const copy = structuredClone(body);
-    const places = locate(copy, a.at).filter(({ parent, key }) => a.values.some((v) => JSON.stringify(v) === JSON.stringify((parent as Record<string, unknown>)[key as string])));
-    if (places.length === 0) continue;
-    const received = (places[0].parent as Record<string, unknown>)[places[0].key as string];
-    for (const { parent, key } of places) (parent as Record<string, unknown>)[key as string] = a.seedValue;
-    if (validate(copy)) return { conflict, received };
+const jsonType = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'number' && Number.isInteger(v) ? 'integer' : typeof v);
+
+/** Whether a received value is the provider's behaviour the matcher describes. */
+function matches(a: Answers, value: unknown): boolean {
+  if (a.values) return a.values.some((v) => JSON.stringify(v) === JSON.stringify(value));
+  if (a.type) {
+    const type = jsonType(value);
+    if (type !== a.type && !(a.type === 'number' && type === 'integer')) return false;
+    return a.pattern === undefined || new RegExp(a.pattern, 'u').test(value as string);
   }
-  return undefined;
+  return false;
+}
+
+/** The places of a body where a conflict's provider behaviour shows. */
+function placesOf(a: Answers, body: unknown): Place[] {
+  if (a.absent) return locate(body, a.at, true);
+  return locate(body, a.at).filter(({ parent, key }) => matches(a, (parent as Record<string, unknown>)[key as string]));
+}
+
+export interface ConflictAnswered {
+  conflict: Conflict;
+  /** The value received at the conflict's place (undefined for a member absent). */
+  received: unknown;
+}
+
+/**
+ * The conflicts a refused response body follows: at each conflict's place the body shows the
+ * provider's behaviour, and with the seed's values put there instead it passes. Only the conflicts
+ * the pass needs are named (a provider pattern that also matches a seed value names nothing).
+ * Undefined when the body breaks the schema elsewhere too (that is a failure, not a conflict).
+ */
+export function answeredConflicts(service: string, operationId: string, body: unknown, validate: (body: unknown) => boolean): ConflictAnswered[] | undefined {
+  const candidates = loadConflicts(service).filter((c) => c.answers?.operations.includes(operationId) && placesOf(c.answers, body).length > 0);
+  if (candidates.length === 0) return undefined;
+  const passesWith = (set: Conflict[]) => validate(seedValuesIn(set, body));
+  if (!passesWith(candidates)) return undefined;
+  let needed = candidates;
+  for (const c of candidates) if (passesWith(needed.filter((n) => n !== c))) needed = needed.filter((n) => n !== c);
+  if (needed.length === 0) return undefined;
+  return needed.map((conflict) => {
+    const [first] = placesOf(conflict.answers!, body);
+    return { conflict, received: conflict.answers!.absent ? undefined : (first.parent as Record<string, unknown>)[first.key as string] };
+  });
+}
+
+/** A copy of a body with the seed's value at each place where it shows one of these conflicts' provider behaviour. */
+function seedValuesIn(conflicts: Conflict[], body: unknown): unknown {
+  const copy = structuredClone(body);
+  for (const c of conflicts) for (const { parent, key } of placesOf(c.answers!, copy)) (parent as Record<string, unknown>)[key as string] = structuredClone(c.answers!.seedValue);
+  return copy;
+}
+
+/** A response body as the seed would give it: the seed's value wherever the body follows one of the operation's `answers` conflicts. */
+export function seedFormOf(service: string, operationId: string, body: unknown): unknown {
+  return seedValuesIn(loadConflicts(service).filter((c) => c.answers?.operations.includes(operationId)), body);
+}
+
+/** The first conflict a refused response body follows (answeredConflicts). */
+export function answeredConflict(service: string, operationId: string, body: unknown, validate: (body: unknown) => boolean): ConflictAnswered | undefined {
+  return answeredConflicts(service, operationId, body, validate)?.[0];
 }
 
 /** The annotation of a check that may meet a conflict with the inputs it sends (fixtures/base.ts withConflict). */
@@ -120,7 +213,7 @@ export const CONFLICT_SITE_ANNOTATION = 'conflict-site';
  * The conflict a failed check's exchanges follow: the check declares it may meet the conflict (its
  * inputs are where the two sources part), its failure is an expectation (not a named contract
  * check), and the target answered the conflict's operation the way the provider publishes (a 2xx
- * where the seed refuses, a 4xx where the seed accepts).
+ * where the seed refuses, a 4xx where the seed accepts, or the conflict's own `status`).
  */
 export function exchangedConflict(service: string, declared: string[], error: string, exchanges: { operationId: string; status: number }[]): Conflict | undefined {
   if (/^\s*(Error: )?\[[A-Za-z]+\]/.test(error)) return undefined;
@@ -128,15 +221,26 @@ export function exchangedConflict(service: string, declared: string[], error: st
     if (!declared.includes(conflict.id)) continue;
     const ops = conflict.accepts ?? conflict.refuses;
     if (!ops) continue;
-    const hit = exchanges.some((x) => ops.includes(x.operationId) && (conflict.accepts ? x.status >= 200 && x.status < 300 : x.status >= 400 && x.status < 500));
+    const hit = exchanges.some((x) => ops.includes(x.operationId) && isProviderStatus(conflict, x.status));
     if (hit) return conflict;
   }
   return undefined;
 }
 
+/** Whether a status is the one an accepts/refuses conflict's provider answers (its `status`, else any 2xx / 4xx). */
+export function isProviderStatus(conflict: Conflict, status: number): boolean {
+  if (conflict.status) return conflict.status.includes(status);
+  return conflict.accepts ? status >= 200 && status < 300 : status >= 400 && status < 500;
+}
+
 /** The accepts/refuses conflicts of a rule at an operation: what a check of that rule there may meet. */
 export function conflictSites(service: string, ruleId: string, operationId: string): string[] {
   return loadConflicts(service).filter((c) => c.rules.includes(ruleId) && [...(c.accepts ?? []), ...(c.refuses ?? [])].includes(operationId)).map((c) => c.id);
+}
+
+/** The accepts/refuses conflicts met by a request of an operation without a member (`body:consumer.firstName`): what a check sending such a request may meet. */
+export function conflictsWithout(service: string, operationId: string, member: string): string[] {
+  return loadConflicts(service).filter((c) => c.without?.includes(member) && [...(c.accepts ?? []), ...(c.refuses ?? [])].includes(operationId)).map((c) => c.id);
 }
 
 /** A body the response check lets through: valid, or breaking only a seed rule where the provider publishes the value. */

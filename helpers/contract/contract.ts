@@ -207,7 +207,8 @@ const cache = new Map<string, Promise<Contract>>();
 // failing run must not cost ten times a passing one). Any edit of a contract file changes the key.
 const DISK_CACHE = path.resolve(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'contract-suite');
 
-function contractHash(service: string): string {
+/** Hash of a service's contract files (every YAML file under schemas/<service>/): any edit changes it. */
+function contractFilesHash(service: string): string {
   const folder = path.join(ROOT, service);
   const hash = createHash('sha256');
   const files = fs.readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((f) => /\.ya?ml$/.test(f)).sort();
@@ -215,8 +216,9 @@ function contractHash(service: string): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-async function bundled(service: string): Promise<Json> {
-  const file = path.join(DISK_CACHE, `${service}-${contractHash(service)}.json`);
+/** The service's contract bundled into one document (cached on disk per version of its files). */
+export async function bundledDocument(service: string): Promise<Json> {
+  const file = path.join(DISK_CACHE, `${service}-${contractFilesHash(service)}.json`);
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch {
@@ -248,7 +250,7 @@ async function bundled(service: string): Promise<Json> {
 export function loadContract(service: string): Promise<Contract> {
   let pending = cache.get(service);
   if (!pending) {
-    pending = bundled(service).then((document) => new Contract(service, document));
+    pending = bundledDocument(service).then((document) => new Contract(service, document));
     cache.set(service, pending);
   }
   return pending;

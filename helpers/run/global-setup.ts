@@ -1,26 +1,31 @@
-// Runs once before the workers: fresh report folders, and in sandbox mode a reachability check
-// that fails fast with one clear line instead of a suite of time-outs.
+// Runs once before the workers: takes the checkout for this run (one run per checkout), fresh
+// report folders, and in sandbox mode the judgement of the configuration and the target before
+// any check (helpers/run/sandbox-start.ts). Every error before the first check ends the run with
+// a NOT RUN certification and one line naming the cause; no stack on the console.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { request, type FullConfig } from '@playwright/test';
-import { exitOnConfigError, suiteConfig } from '../config/config.js';
+import { ConfigError, suiteConfig } from '../config/config.js';
+import type { Env } from '../config/env-schema.js';
 import { BREAKER_DIR_ENV } from '../client/breaker.js';
 import { clearCoverageRecords } from '../client/coverage.js';
-import { diagnose } from '../config/env-schema.js';
 import { SERVICES } from '../contract/services.js';
-import { preflight, PREFLIGHT_PREFIX } from '../target/preflight.js';
-import { preflightPlan } from '../target/preflight-plans.js';
+import { PREFLIGHT_PREFIX } from '../target/preflight.js';
+import { preflight } from '../target/readiness.js';
 import { loadContract } from '../contract/contract.js';
 import { computeCoverage, writeCoverage } from '../verdict/coverage-report.js';
-import { overallVerdict, serviceVerdict, VERDICT_EXIT, type Certification } from '../verdict/certification.js';
-import { writeCertification } from '../verdict/certification-report.js';
+import { overallVerdict, serviceVerdict, stopService, VERDICT_EXIT } from '../verdict/certification.js';
+import type { Certification } from '../verdict/model.js';
+import { writeCertification, writeNotRun } from '../verdict/certification-report.js';
+import { acquireRunLock, RUN_LOCK_ENV, RunRefused } from '../verdict/run-lock.js';
 import { loadRules } from '../contract/rules.js';
-import { countTestingCustomers, quotaRefusal } from '../target/sandbox/quota.js';
 import { RPS_SHARE_ENV } from '../client/guest/rate.js';
 import { readGuestLog, summarise } from '../client/guest/guest-log.js';
 import { sweepLedger } from '../target/sandbox/sweep.js';
-import { checkFdTestData, LINKED_UNUSABLE_ENV } from '../target/sandbox/prepare.js';
+import { LINKED_UNUSABLE_ENV } from '../target/sandbox/prepare.js';
+import { errorLine, logError } from './error-log.js';
+import { sandboxStart } from './sandbox-start.js';
 
 /** The run's shared counts of the repeated-failure breaker (helpers/client/breaker.ts): the workers inherit the variable; the teardown removes the folder. */
 function startBreaker(): () => Promise<void> {
@@ -45,7 +50,46 @@ function guestTeardown(breakerTeardown: () => Promise<void>): () => Promise<void
 }
 
 export default async function globalSetup(config: FullConfig) {
-  const settings = exitOnConfigError(() => suiteConfig());
+  const reportsDir = path.resolve(process.cwd(), 'reports');
+  // One run per checkout (helpers/verdict/run-lock.ts): before anything is written under reports/.
+  try {
+    acquireRunLock(reportsDir);
+  } catch (error) {
+    if (!(error instanceof RunRefused)) throw error;
+    console.error(error.message);
+    process.exit(2);
+  }
+  // The workers are not runs of their own: the holder's token stays with this process.
+  delete process.env[RUN_LOCK_ENV];
+  try {
+    return await setup(config);
+  } catch (error) {
+    return stopBeforeFirstCheck(reportsDir, error);
+  }
+}
+
+/**
+ * Any error before the first check ends the run with a NOT RUN certification naming the cause:
+ * a configuration error (exit 2) as its one line; anything else as one line, its stack in a log.
+ */
+function stopBeforeFirstCheck(reportsDir: string, error: unknown): never {
+  let target = process.env.TARGET || 'mock';
+  try {
+    target = suiteConfig().target;
+  } catch {
+    // The configuration itself is what failed.
+  }
+  const env = process.env as Env;
+  const config = error instanceof ConfigError;
+  const line = config ? `configuration error: ${error.message}` : errorLine(error, logError(reportsDir, error, env, 'global setup'));
+  writeNotRun(reportsDir, target, line);
+  console.error(line);
+  console.log(`Certification verdict (${target}): NOT RUN  -> reports/certification.md`);
+  process.exit(config ? 2 : VERDICT_EXIT['NOT RUN']);
+}
+
+async function setup(config: FullConfig) {
+  const settings = suiteConfig();
   clearCoverageRecords();
   // The mutation run keeps the last real run's results (it runs with its own reporter).
   if (!process.env.SUITE_KEEP_REPORTS) fs.rmSync(path.join(settings.reportsDir, 'allure-results'), { recursive: true, force: true });
@@ -53,66 +97,44 @@ export default async function globalSetup(config: FullConfig) {
   // A guest's pace: the run's SANDBOX_MAX_RPS shared by its workers (helpers/client/guest/rate.ts).
   const rps = settings.sandboxMaxRps;
   if (rps > 0) process.env[RPS_SHARE_ENV] = String(rps / Math.max(1, config.workers));
-  const selected = new Set(config.projects.map((p) => p.name));
-  const configured: string[] = [];
-  for (const service of SERVICES) {
-    if (!selected.has(service.name)) continue;
-    const url = settings.env[service.sandboxBaseUrlEnv];
-    if (!url) continue; // not part of this certification: its tests skip with that reason
-    // helpers/config/env-schema.ts: what the service cannot run without (`npm run doctor` tells it all).
-    const missing = diagnose(settings.env).find((d) => d.service === service.name)?.missingRequired ?? [];
-    if (missing.length) {
-      console.error(`configuration error: ${service.name}: ${service.sandboxBaseUrlEnv} is set but ${missing.join('; ')} ${missing.length > 1 ? 'are' : 'is'} not (see .env.example; npm run doctor)`);
-      process.exit(2);
-    }
-    try {
-      await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(5000) });
-    } catch (error) {
-      const c = (error as { cause?: { code?: string; message?: string; errors?: { code?: string }[] } }).cause;
-      const cause = c?.code ?? c?.errors?.[0]?.code ?? c?.message ?? (error as Error).message;
-      console.error(`sandbox unreachable: ${service.name} at ${new URL(url).origin} (${service.sandboxBaseUrlEnv}): ${cause}`);
-      process.exit(1);
-    }
-    configured.push(service.name);
+  const start = await sandboxStart(settings.env, config.projects.map((p) => p.name), {
+    workers: config.workers,
+    preflight: (service) => preflight(service, settings.env),
+    withRequest: async (use) => {
+      const context = await request.newContext();
+      try {
+        return await use(context);
+      } finally {
+        await context.dispose();
+      }
+    },
+  });
+  for (const line of start.lines) (line.stream === 'err' ? console.error : console.log)(line.text);
+  if (start.linkedUnusable) process.env[LINKED_UNUSABLE_ENV] = start.linkedUnusable;
+  if (start.stop) {
+    writeNotRun(settings.reportsDir, 'sandbox', start.stop.reason);
+    console.log(`Certification verdict (sandbox): NOT RUN - ${start.stop.reason}  -> reports/certification.md`);
+    process.exit(start.stop.code);
   }
-  // Preflight: when every configured service is stopped, the verdict is known now; the
-  // run ends here with the NOT RUN certification naming each cause, not after every check skipped.
-  const causes = await Promise.all(configured.map(async (service) => ({ service, cause: await preflight(await preflightPlan(service)) })));
-  // The testing-customer quota: a run that would go past it does not start (helpers/target/sandbox/quota.ts).
-  if (causes.some((c) => c.service === 'financial-data' && !c.cause)) {
-    const existing = await countTestingCustomers();
-    const refusal = typeof existing === 'number' ? quotaRefusal(config.workers, existing) : undefined;
-    if (refusal) {
-      console.error(`sandbox quota: ${refusal}`);
-      process.exit(2);
-    }
-  }
-  // The configured test data, judged before any check: a linked customer that is missing or not a
-  // testing customer makes the checks that read it NOT RUN with that reason, never FAIL.
-  if (causes.some((c) => c.service === 'financial-data' && !c.cause)) {
-    const context = await request.newContext();
-    try {
-      const data = await checkFdTestData(context);
-      for (const line of data.lines) console.log(`preflight: financial-data: ${line}`);
-      if (data.unusable) process.env[LINKED_UNUSABLE_ENV] = data.unusable;
-    } finally {
-      await context.dispose();
-    }
-  }
-  if (configured.length === 0 || causes.some((c) => !c.cause)) return guestTeardown(startBreaker());
+  // When every configured service is stopped by its preflight, the verdict is known now: the run
+  // ends here with the NOT RUN certification naming each cause, not after every check skipped.
+  if (!start.allStopped) return guestTeardown(startBreaker());
   const services = [];
   const coverage = [];
-  for (const { service, cause } of causes) {
+  for (const { service, cause } of start.causes) {
     const contract = await loadContract(service);
     const cov = computeCoverage(contract, []);
     const title = SERVICES.find((s) => s.name === service)!.title;
     const v = serviceVerdict(service, title, contract.defaultSource, [], cov, loadRules(service).rules);
-    v.warning = `stopped by the ${PREFLIGHT_PREFIX}${cause}`;
+    stopService(v, `${PREFLIGHT_PREFIX}${cause}`);
     services.push(v);
     coverage.push(cov);
   }
   const { verdict, reason } = overallVerdict(services, false);
-  const cert: Certification = { target: 'sandbox', generatedAt: new Date().toISOString(), verdict, ...(reason ? { reason } : {}), checks: { selected: 0, run: 0, skipped: 0 }, services };
+  const cert: Certification = {
+    target: 'sandbox', generatedAt: new Date().toISOString(), ...(process.env.SUITE_RUN_ID ? { runId: process.env.SUITE_RUN_ID } : {}),
+    verdict, ...(reason ? { reason } : {}), checks: { selected: 0, run: 0, skipped: 0 }, services,
+  };
   writeCoverage(settings.reportsDir, coverage);
   writeCertification(settings.reportsDir, cert, coverage);
   for (const s of services) console.log(`Certification ${s.service}: ${s.verdict} (${s.warning})`);

@@ -1,7 +1,9 @@
 // What the card enrollment specs need to know about a target: where it is, a registered client,
 // and the encryption key. For mocks it comes from the mock's fixture; for a sandbox from .env.
 import { requireEnv, suiteConfig } from '../config/config.js';
-import { keyFromJwk, keyFromJwks, keyFromPem, type EncryptionKey } from '../auth/jwe.js';
+import { readValue, type Env } from '../config/env-schema.js';
+import { keyFromJwks, type EncryptionKey } from '../auth/jwe.js';
+import { configuredEncryptionKey } from './keys.js';
 import { MockControl } from './mock-control.js';
 import { registerSecret } from '../secrets/redact.js';
 
@@ -56,28 +58,21 @@ export async function cardTargetFromMock(mock: { baseURL: string; origin: string
   };
 }
 
-async function sandboxKey(env: Readonly<Record<string, string | undefined>>): Promise<EncryptionKey> {
-  if (env.CARD_ENCRYPTION_JWK) return keyFromJwk(env.CARD_ENCRYPTION_JWK);
-  if (env.CARD_ENCRYPTION_PEM) return keyFromPem(env.CARD_ENCRYPTION_PEM, requireEnv('CARD_ENCRYPTION_KID'));
-  const url = requireEnv('CARD_KEYS_URL');
-  return keyFromJwks(await (await fetch(url)).json());
-}
-
-export async function cardTargetFromEnv(): Promise<CardTarget> {
-  const env = suiteConfig().env;
-  const apiKey = requireEnv('CARD_API_KEY');
+export async function cardTargetFromEnv(env: Env = suiteConfig().env): Promise<CardTarget> {
+  const apiKey = requireEnv('CARD_API_KEY', env);
   registerSecret(apiKey);
-  const serviceIds = requireEnv('CARD_SERVICE_ID').split(',').map((s) => s.trim());
+  const serviceIds = requireEnv<string[]>('CARD_SERVICE_ID', env);
+  const receiptId = readValue<string>('CARD_RECEIPT_ID', env);
   return {
     kind: 'sandbox',
-    baseURL: requireEnv('CARD_BASE_URL'),
+    baseURL: requireEnv('CARD_BASE_URL', env),
     has: () => false,
     apiKey,
-    srcClientId: requireEnv('CARD_SRC_CLIENT_ID'),
+    srcClientId: requireEnv('CARD_SRC_CLIENT_ID', env),
     serviceId: serviceIds[0],
     serviceIds,
-    foreignSrcClientId: env.CARD_FOREIGN_SRC_CLIENT_ID || undefined,
-    receipt: env.CARD_RECEIPT_ID ? { id: env.CARD_RECEIPT_ID, panBin: env.CARD_RECEIPT_PAN_BIN, panLastFour: env.CARD_RECEIPT_PAN_LAST_FOUR } : undefined,
-    encryptionKey: await sandboxKey(env),
+    foreignSrcClientId: readValue<string>('CARD_FOREIGN_SRC_CLIENT_ID', env),
+    receipt: receiptId ? { id: receiptId, panBin: readValue<string>('CARD_RECEIPT_PAN_BIN', env), panLastFour: readValue<string>('CARD_RECEIPT_PAN_LAST_FOUR', env) } : undefined,
+    encryptionKey: (await configuredEncryptionKey('CARD', env)).key,
   };
 }

@@ -1,21 +1,22 @@
 // What the financial data specs need to know about a target: where it is, the app key, the
 // partner credentials, a spare partner for destructive checks, known institutions, and the clock
 // the target's tokens age by. For the mock it comes from the mock's fixture; for a sandbox from .env.
-import { requireEnv, suiteConfig } from '../config/config.js';
+import { fdHeaderChoice, requireEnv, suiteConfig } from '../config/config.js';
 import { loadContract, type Contract } from '../contract/contract.js';
 import { fdHeaderNames, type FdHeaderNames } from '../contract/facts.js';
+import { readValue, type Env } from '../config/env-schema.js';
 import { MockControl } from './mock-control.js';
 import { registerSecret } from '../secrets/redact.js';
 
-/** The security header names this run sends (FD_HEADER_NAMES and the overrides, over the contract's names). */
-export function configuredFdHeaderNames(contract: Contract): FdHeaderNames {
-  const { naming, overrides } = suiteConfig().fdHeaders;
+/** The security header names a run sends (FD_HEADER_NAMES and the overrides of `env`, over the contract's names). */
+export function configuredFdHeaderNames(contract: Contract, env: Env = suiteConfig().env): FdHeaderNames {
+  const { naming, overrides } = fdHeaderChoice(env);
   return fdHeaderNames(contract, naming, overrides);
 }
 
 /** The same, for entry points that hold no contract yet. */
-export async function loadFdHeaderNames(): Promise<FdHeaderNames> {
-  return configuredFdHeaderNames(await loadContract('financial-data'));
+export async function loadFdHeaderNames(env: Env = suiteConfig().env): Promise<FdHeaderNames> {
+  return configuredFdHeaderNames(await loadContract('financial-data'), env);
 }
 
 export type FdCapability = 'faults' | 'clock' | 'control';
@@ -49,7 +50,7 @@ export class FdMockControl extends MockControl {
     if (!response.ok) throw new Error(`mock control security freeze: ${response.status} ${await response.text()}`);
   }
 
-  /** Decides how a report still in progress ends (mocks/financial-data/reports.ts): success by default. */
+  /** Decides how a report still in progress ends (mocks/financial-data/reports/store.ts): success by default. */
   async reportOutcome(reportId: string, status: 'success' | 'failure'): Promise<void> {
     const response = await fetch(`${this.origin}/__mock/reports/${encodeURIComponent(reportId)}/outcome`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status }),
@@ -115,23 +116,24 @@ export function fdTargetFromMock(mock: { baseURL: string; origin: string; world:
   };
 }
 
-export function fdTargetFromEnv(): FdTarget {
-  const env = suiteConfig().env;
+export function fdTargetFromEnv(env: Env = suiteConfig().env): FdTarget {
   const secret = (name: string) => {
-    const value = requireEnv(name);
+    const value = requireEnv(name, env);
     registerSecret(value);
     return value;
   };
-  const spare = env.FD_SPARE_PARTNER_ID && env.FD_SPARE_PARTNER_SECRET
-    ? { partnerId: env.FD_SPARE_PARTNER_ID, partnerSecret: secret('FD_SPARE_PARTNER_SECRET') } : undefined;
+  const read = (name: string) => readValue<string>(name, env);
+  const spareId = read('FD_SPARE_PARTNER_ID');
+  const spare = spareId && read('FD_SPARE_PARTNER_SECRET') ? { partnerId: spareId, partnerSecret: secret('FD_SPARE_PARTNER_SECRET') } : undefined;
+  const locationValue = read('FD_LOCATION_ID_VALUE');
   return {
-    kind: 'sandbox', baseURL: requireEnv('FD_BASE_URL'), has: () => false, appKey: secret('FD_APP_KEY'),
-    partner: { partnerId: requireEnv('FD_PARTNER_ID'), partnerSecret: secret('FD_PARTNER_SECRET') },
-    sparePartner: spare, now: () => Date.now(), disputedCustomerId: env.FD_DISPUTED_CUSTOMER_ID || undefined, linkedCustomerId: env.FD_LINKED_CUSTOMER_ID || undefined,
+    kind: 'sandbox', baseURL: requireEnv('FD_BASE_URL', env), has: () => false, appKey: secret('FD_APP_KEY'),
+    partner: { partnerId: requireEnv('FD_PARTNER_ID', env), partnerSecret: secret('FD_PARTNER_SECRET') },
+    sparePartner: spare, now: () => Date.now(), disputedCustomerId: read('FD_DISPUTED_CUSTOMER_ID'), linkedCustomerId: read('FD_LINKED_CUSTOMER_ID'),
     institutions: {
-      branded: requireEnv('FD_INSTITUTION_ID'), unbranded: env.FD_UNBRANDED_INSTITUTION_ID || undefined,
-      routingNumber: requireEnv('FD_ROUTING_NUMBER'),
-      location: env.FD_LOCATION_ID_VALUE ? { idType: env.FD_LOCATION_ID_TYPE || 'EIN', idValue: env.FD_LOCATION_ID_VALUE } : undefined,
+      branded: requireEnv('FD_INSTITUTION_ID', env), unbranded: read('FD_UNBRANDED_INSTITUTION_ID'),
+      routingNumber: requireEnv('FD_ROUTING_NUMBER', env),
+      location: locationValue ? { idType: read('FD_LOCATION_ID_TYPE') ?? 'EIN', idValue: locationValue } : undefined,
     },
   };
 }

@@ -4,9 +4,11 @@
 // to certify. For mocks it comes from the mock's in-process handle; for a sandbox from .env.
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { requireEnv, suiteConfig } from '../config/config.js';
-import { keyFromJwk, keyFromJwks, keyFromPem, type EncryptionKey } from '../auth/jwe.js';
+import { readValue, ValueError, type Env } from '../config/env-schema.js';
+import { keyFromJwks, type EncryptionKey } from '../auth/jwe.js';
 import { MockControl } from './mock-control.js';
-import { publicKeyOf, signingKeyFromP12, signingKeyFromPem, type SigningCredentials } from '../auth/oauth1.js';
+import { publicKeyOf, signingKeyPem, type SigningCredentials } from '../auth/oauth1.js';
+import { configuredEncryptionKey } from './keys.js';
 import { registerSecret } from '../secrets/redact.js';
 
 export type Capability = 'faults' | 'clock' | 'control';
@@ -80,41 +82,41 @@ export async function installmentsTargetFromMock(mock: InstallmentsMockInfo): Pr
   };
 }
 
-function credentialsFromEnv(prefix: string, env: Readonly<Record<string, string | undefined>>): SigningCredentials | undefined {
-  const consumerKey = env[`${prefix}_CONSUMER_KEY`];
+export type SignerPrefix = 'INSTALLMENTS' | 'INSTALLMENTS_FORBIDDEN';
+
+/** Which variable holds the signing key of a consumer key (a PEM, or a PKCS#12 keystore). */
+export function signingKeyVariable(prefix: SignerPrefix, env: Env): string {
+  return env[`${prefix}_SIGNING_KEY_PEM`] || !env[`${prefix}_SIGNING_KEY_P12`] ? `${prefix}_SIGNING_KEY_PEM` : `${prefix}_SIGNING_KEY_P12`;
+}
+
+/** A consumer key and its signing key from .env, each read by its type; undefined when the consumer key is unset. */
+export function signingCredentials(prefix: SignerPrefix, env: Env): SigningCredentials | undefined {
+  const consumerKey = readValue<string>(`${prefix}_CONSUMER_KEY`, env);
   if (!consumerKey) return undefined;
   registerSecret(consumerKey);
-  const pem = env[`${prefix}_SIGNING_KEY_PEM`];
-  const p12 = env[`${prefix}_SIGNING_KEY_P12`];
-  if (pem) return { consumerKey, signingKey: signingKeyFromPem(pem) };
-  if (p12) return { consumerKey, signingKey: signingKeyFromP12(p12, env[`${prefix}_SIGNING_KEY_PASSWORD`] ?? '', env[`${prefix}_SIGNING_KEY_ALIAS`] || undefined) };
-  throw new Error(`${prefix}_CONSUMER_KEY needs ${prefix}_SIGNING_KEY_PEM or ${prefix}_SIGNING_KEY_P12 in .env`);
+  const variable = signingKeyVariable(prefix, env);
+  const key = readValue<KeyObject>(variable, env);
+  if (!key) throw new ValueError({ variable, expected: `the signing key of ${prefix}_CONSUMER_KEY (${prefix}_SIGNING_KEY_PEM, or ${prefix}_SIGNING_KEY_P12 with its password)`, found: 'nothing' });
+  return { consumerKey, signingKey: signingKeyPem(key) };
 }
 
-async function encryptionKeyFromEnv(env: Readonly<Record<string, string | undefined>>): Promise<EncryptionKey> {
-  if (env.INSTALLMENTS_ENCRYPTION_JWK) return keyFromJwk(env.INSTALLMENTS_ENCRYPTION_JWK);
-  if (env.INSTALLMENTS_ENCRYPTION_PEM) return keyFromPem(env.INSTALLMENTS_ENCRYPTION_PEM, requireEnv('INSTALLMENTS_ENCRYPTION_KID'));
-  return keyFromJwks(await (await fetch(requireEnv('INSTALLMENTS_KEYS_URL'))).json());
-}
-
-export async function installmentsTargetFromEnv(): Promise<InstallmentsTarget> {
-  const env = suiteConfig().env;
-  requireEnv('INSTALLMENTS_CONSUMER_KEY');
-  const ica = env.INSTALLMENTS_ISSUER_ICA;
+export async function installmentsTargetFromEnv(env: Env = suiteConfig().env): Promise<InstallmentsTarget> {
+  requireEnv('INSTALLMENTS_CONSUMER_KEY', env);
+  const ica = readValue<string>('INSTALLMENTS_ISSUER_ICA', env);
+  const cid = readValue<string>('INSTALLMENTS_ISSUER_CID', env) ?? '';
+  const endpoint = readValue<string>('INSTALLMENTS_ISSUER_ENDPOINT_URL', env);
   return {
     kind: 'sandbox',
-    baseURL: requireEnv('INSTALLMENTS_BASE_URL'),
+    baseURL: requireEnv('INSTALLMENTS_BASE_URL', env),
     has: () => false,
-    signer: credentialsFromEnv('INSTALLMENTS', env)!,
-    forbidden: credentialsFromEnv('INSTALLMENTS_FORBIDDEN', env),
-    encryptionKey: await encryptionKeyFromEnv(env),
-    eligiblePan: env.INSTALLMENTS_ELIGIBLE_PAN || undefined,
-    knownAcquirerIca: env.INSTALLMENTS_KNOWN_ACQUIRER_ICA || undefined,
-    unknownAcquirerIca: env.INSTALLMENTS_UNKNOWN_ACQUIRER_ICA || undefined,
-    issuer: ica ? { issuerIca: ica, issuerCid: env.INSTALLMENTS_ISSUER_CID ?? '' } : undefined,
-    serviceSigningKey: env.INSTALLMENTS_SERVICE_SIGNING_CERT_PEM ? publicKeyOf(env.INSTALLMENTS_SERVICE_SIGNING_CERT_PEM.replace(/\\n/g, '\n')) : undefined,
-    issuerEndpoint: env.INSTALLMENTS_ISSUER_ENDPOINT_URL && ica
-      ? { baseURL: env.INSTALLMENTS_ISSUER_ENDPOINT_URL, issuerIca: ica, issuerCid: env.INSTALLMENTS_ISSUER_CID ?? '' }
-      : undefined,
+    signer: signingCredentials('INSTALLMENTS', env)!,
+    forbidden: signingCredentials('INSTALLMENTS_FORBIDDEN', env),
+    encryptionKey: (await configuredEncryptionKey('INSTALLMENTS', env)).key,
+    eligiblePan: readValue<string>('INSTALLMENTS_ELIGIBLE_PAN', env),
+    knownAcquirerIca: readValue<string>('INSTALLMENTS_KNOWN_ACQUIRER_ICA', env),
+    unknownAcquirerIca: readValue<string>('INSTALLMENTS_UNKNOWN_ACQUIRER_ICA', env),
+    issuer: ica ? { issuerIca: ica, issuerCid: cid } : undefined,
+    serviceSigningKey: readValue<KeyObject>('INSTALLMENTS_SERVICE_SIGNING_CERT_PEM', env),
+    issuerEndpoint: endpoint && ica ? { baseURL: endpoint, issuerIca: ica, issuerCid: cid } : undefined,
   };
 }

@@ -2,7 +2,7 @@
 // certification does, so that a self test holds the two reports of one run to the same counts.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Certification } from './certification.js';
+import type { Certification } from './model.js';
 
 export interface Counts { passed: number; failed: number; skipped: number }
 

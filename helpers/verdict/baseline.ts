@@ -4,38 +4,7 @@
 // with the rules whose coverage was gained or lost; the (operation, status) pairs exercised; the
 // verdict, overall and per service. Only the services both runs ran are compared check by check.
 import fs from 'node:fs';
-import type { Certification, CheckResult, RuleOutcome, Verdict } from './certification.js';
-
-export interface CheckDelta {
-  project: string;
-  file: string;
-  title: string;
-  before?: CheckResult['status'];
-  after?: CheckResult['status'];
-  rules: string[];
-}
-
-export interface RuleDelta {
-  service: string;
-  id: string;
-  before?: RuleOutcome['outcome'];
-  after?: RuleOutcome['outcome'];
-}
-
-export interface BaselineComparison {
-  baseline: { file: string; generatedAt: string; verdict: Verdict; suiteCommit?: string };
-  verdict: { before: Verdict; after: Verdict; changed: boolean };
-  services: { service: string; before?: string; after?: string }[];
-  /** Services both runs ran: the only ones compared check by check and rule by rule. */
-  compared: string[];
-  onlyBefore: string[];
-  onlyAfter: string[];
-  checks?: { regressions: CheckDelta[]; fixes: CheckDelta[]; added: CheckDelta[]; removed: CheckDelta[]; newlySkipped: CheckDelta[]; unskipped: CheckDelta[]; unchanged: number };
-  /** Why checks were not compared one by one (a baseline written before results were kept per check). */
-  checksNote?: string;
-  rules: { regressions: RuleDelta[]; fixes: RuleDelta[]; gained: RuleDelta[]; lost: RuleDelta[] };
-  coverage: { service: string; before: string; after: string; gained: string[]; lost: string[] }[];
-}
+import type { BaselineComparison, Certification, CheckDelta, CheckResult, RuleDelta, RuleOutcome } from './model.js';
 
 export class BaselineError extends Error {}
 

@@ -3,7 +3,7 @@
 // checks per service and per rule kind, the coverage matrix (operation x status), the failures
 // grouped by root cause and the rules with their outcome. Everything in it is already redacted.
 import { baselineLines } from './baseline.js';
-import type { Certification, ServiceVerdict } from './certification.js';
+import type { Certification, ServiceVerdict } from './model.js';
 import type { ServiceCoverage } from './coverage-report.js';
 
 const esc = (s: unknown) => String(s ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { baselineLines } from './baseline.js';
-import type { Certification, ServiceVerdict } from './certification.js';
+import type { Certification, ServiceVerdict } from './model.js';
 import { certificationHtml } from './certification-html.js';
 import type { ServiceCoverage } from './coverage-report.js';
 
@@ -97,4 +97,14 @@ export function writeCertification(dir: string, cert: Certification, coverage: S
   fs.writeFileSync(path.join(dir, 'certification.json'), JSON.stringify(cert, null, 2));
   fs.writeFileSync(path.join(dir, 'certification.md'), certificationLines(cert).join('\n'));
   fs.writeFileSync(path.join(dir, 'certification.html'), certificationHtml(cert, coverage));
+}
+
+/** The certification of a run that stopped before its first check: NOT RUN, with the one-line reason. */
+export function writeNotRun(dir: string, target: string, reason: string, services: ServiceVerdict[] = [], coverage: ServiceCoverage[] = []): Certification {
+  const cert: Certification = {
+    target, generatedAt: new Date().toISOString(), verdict: 'NOT RUN', reason, ...(process.env.SUITE_RUN_ID ? { runId: process.env.SUITE_RUN_ID } : {}),
+    checks: { selected: 0, run: 0, skipped: 0 }, services,
+  };
+  writeCertification(dir, cert, coverage);
+  return cert;
 }

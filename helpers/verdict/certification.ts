@@ -2,107 +2,19 @@
 // verdict per service and for the run that a partial or aborted run cannot turn into PASS, rules
 // with their outcome, and failures of one root cause grouped.
 import path from 'node:path';
-import type { BaselineComparison } from './baseline.js';
-import { BREAKER_PREFIX } from '../client/breaker.js';
+import type { ViolationNote } from '../client/annotations.js';
 import { loadConflicts, type Conflict } from '../contract/conflicts.js';
-import { PREFLIGHT_PREFIX } from '../target/preflight.js';
 import type { SourceClass } from '../contract/contract.js';
 import { SOURCE_CLASSES } from '../contract/contract.js';
-import type { Provenance } from './provenance.js';
 import type { ServiceCoverage, TestOutcome } from './coverage-report.js';
-import { loadRules, parseCitation, type Rule, type RuleKind } from '../contract/rules.js';
-
-export type Verdict = 'PASS' | 'FAIL' | 'CONDITIONAL' | 'PARTIAL' | 'NOT RUN';
-type Tally = { passed: number; failed: number; skipped: number };
+import { parseCitation, type Rule } from '../contract/rules.js';
+import { isBlocking, sourceOf } from '../contract/weight.js';
+import type { CheckResult, ConflictOutcome, FailureGroup, RuleOutcome, ServiceVerdict, Tally, Verdict } from './model.js';
 
 /** Exit codes of `npm run certify`, one per verdict (README, "Reading the results"). */
 export const VERDICT_EXIT: Record<Verdict, number> = { PASS: 0, FAIL: 1, CONDITIONAL: 3, PARTIAL: 4, 'NOT RUN': 5 };
-/** Rule kinds whose failure fails the verdict whatever their source: auth, card and sensitive data. */
-export const BLOCKING_KINDS: readonly RuleKind[] = ['auth', 'masking'];
 /** Share of seed checks skipped above which the verdict carries a warning. */
 export const SKIP_WARNING_SHARE = 0.1;
-
-export interface RuleOutcome {
-  id: string;
-  text: string;
-  kind: RuleKind;
-  source: SourceClass;
-  cite: string;
-  outcome: 'passed' | 'failed' | 'skipped' | 'not run';
-  checks: Tally;
-}
-
-export interface FailureGroup {
-  /** The root cause the failures share (check, operation and status, or the first line). */
-  cause: string;
-  source: SourceClass;
-  blocking: boolean;
-  titles: string[];
-  /** The first failure's whole (redacted) message, and its last HTTP exchange (redacted). */
-  message: string;
-  exchange?: string;
-  rules: string[];
-}
-
-/** A seed-vs-provider conflict the run met: the target did what the provider publishes, not what the seed says. */
-export interface ConflictOutcome {
-  id: string;
-  seed: string;
-  provider: string;
-  decision: string;
-  rules: string[];
-  titles: string[];
-}
-
-export interface ServiceVerdict {
-  service: string;
-  title: string;
-  contractVersion: string;
-  verdict: Exclude<Verdict, 'PARTIAL'>;
-  seed: Tally;
-  provider: Tally;
-  assumption: Tally;
-  /** `exercisedPairs`: the (operation, status) pairs the run exercised, `operationId status`, so two runs compare. */
-  coverage: { exercised: number; documented: number; exercisedPairs?: string[] };
-  failures: FailureGroup[];
-  /** Failed checks that followed the provider where the seed says otherwise (schemas/<service>/conflicts.yaml): CONDITIONAL, not FAIL. */
-  conflicts: ConflictOutcome[];
-  skippedReasons: Record<string, number>;
-  rules: RuleOutcome[];
-  /** A warning shown next to the verdict (seed checks skipped beyond the threshold). */
-  warning?: string;
-}
-
-export interface Certification {
-  target: string;
-  generatedAt: string;
-  verdict: Verdict;
-  /** Why the verdict is PARTIAL or NOT RUN. */
-  reason?: string;
-  provenance?: Provenance;
-  checks: { selected: number; run: number; skipped: number };
-  services: ServiceVerdict[];
-  /** The run's outputs searched for card data and secrets (kinds and files only, never values). */
-  leakScan?: { scanned: number; leaks: { what: string; file: string }[] };
-  /** On a sandbox: what the run created, deleted and left behind, and the 429s it waited out (helpers/client/guest/guest-log.ts). */
-  guest?: import('../client/guest/guest-log.js').GuestSummary;
-  /** Every check's result, so that any two runs compare (`npm run certify -- --baseline`). */
-  results?: CheckResult[];
-  /** The comparison with a baseline run, when certify was given one (helpers/verdict/baseline.ts). */
-  baseline?: BaselineComparison;
-}
-
-/** One check's result as certification.json keeps it: a check is its project, file and title. */
-export interface CheckResult {
-  title: string;
-  /** Path of the spec relative to the suite's root (`tests/installments/plans.read.spec.ts`). */
-  file: string;
-  project: string;
-  status: 'passed' | 'failed' | 'skipped';
-  /** The rule citations of the check (`ID[:side][@path]`). */
-  rules: string[];
-}
-
 /** A test outcome as a check result (timed out and interrupted count as failed). */
 export function checkResult(o: TestOutcome, root = process.cwd()): CheckResult {
   const status = o.status === 'passed' || o.status === 'skipped' ? o.status : 'failed';
@@ -111,38 +23,14 @@ export function checkResult(o: TestOutcome, root = process.cwd()): CheckResult {
 
 const tally = (): Tally => ({ passed: 0, failed: 0, skipped: 0 });
 
-/** A check's source class: its `@assumption`, `@provider` or `@seed` tag, else the contract's default. */
-export function sourceOf(tags: string[], defaultSource: SourceClass): SourceClass {
-  if (tags.includes('@assumption')) return 'assumption';
-  if (tags.includes('@provider')) return 'provider';
-  if (tags.includes('@seed')) return 'seed';
-  return defaultSource;
-}
-
-/** The root cause of a failure: a named check's operation and status, else the first line without ids and numbers. */
-export function rootCause(message: string): string {
-  const first = message.split('\n').find((l) => l.trim()) ?? '';
-  const check = /\[([A-Za-z]+)\] ([A-Z]+ \S+ \(\w+\))(?: (\d{3}))?/.exec(first);
-  if (check) return `${check[1]}: ${check[2]}${check[3] ? ` ${check[3]}` : ''}`;
-  return first.replace(/[0-9a-f]{8}-[0-9a-f-]{27,}/gi, '<id>').replace(/\d+/g, '<n>').trim().slice(0, 200);
-}
-
-/** An auth, card-data or sensitive-data failure blocks the verdict whatever its source. */
-function isBlocking(ruleIds: string[], kindOf: Map<string, RuleKind>, error: string): boolean {
-  return ruleIds.some((id) => BLOCKING_KINDS.includes(kindOf.get(id)!)) || /\[sensitiveEchoConformance\]/.test(error);
-}
-
-const kindsOf = new Map<string, Map<string, RuleKind>>();
-
 /**
- * What a failure of this check would weigh in its service's verdict: 'fail' (a seed or provider
- * check, or a blocking one) or 'conditional' (an assumption check). The breaker counts failures per
- * weight, so that holding a check back never turns a FAIL into a CONDITIONAL (helpers/client/breaker.ts).
+ * The root cause of a failure: the contract violation it is (check, operation and status, carried
+ * by the client: helpers/client/annotations.ts), else its first line without ids and numbers.
  */
-export function failureWeight(service: string, defaultSource: SourceClass, tags: string[], citations: string[], error: string): 'fail' | 'conditional' {
-  if (!kindsOf.has(service)) kindsOf.set(service, new Map(loadRules(service).rules.map((r) => [r.id, r.kind])));
-  const blocking = isBlocking(citations.map((c) => parseCitation(c).id), kindsOf.get(service)!, error);
-  return blocking || sourceOf(tags, defaultSource) !== 'assumption' ? 'fail' : 'conditional';
+export function rootCause(error: string, violation?: ViolationNote): string {
+  if (violation) return `${violation.check}: ${violation.method} ${violation.path} (${violation.operationId}) ${violation.status}`;
+  const first = error.split('\n').find((l) => l.trim()) ?? '';
+  return first.replace(/[0-9a-f]{8}-[0-9a-f-]{27,}/gi, '<id>').replace(/\d+/g, '<n>').trim().slice(0, 200);
 }
 
 export function serviceVerdict(
@@ -180,9 +68,10 @@ export function serviceVerdict(
         noteConflict(met, o.title);
         continue;
       }
-      const blocking = isBlocking(ids, kindOf, o.error ?? '');
+      const violations = o.violations ?? [];
+      const blocking = isBlocking(ids, kindOf, violations.map((n) => n.check));
       blockingFailure ||= blocking;
-      const cause = rootCause(o.error ?? o.status);
+      const cause = rootCause(o.error ?? o.status, violations.find((n) => n.lead));
       const key = `${source} ${cause}`;
       const group = groups.get(key) ?? { cause, source, blocking, titles: [], message: o.error ?? o.status, rules: [], ...(o.exchange ? { exchange: o.exchange } : {}) };
       group.titles.push(o.title);
@@ -204,10 +93,10 @@ export function serviceVerdict(
   const hardFailures = v.seed.failed - conflicted('seed') + v.provider.failed - conflicted('provider');
   v.verdict = ran === 0 ? 'NOT RUN' : hardFailures > 0 || blockingFailure ? 'FAIL' : v.assumption.failed > 0 || v.conflicts.length > 0 ? 'CONDITIONAL' : 'PASS';
   // A service its preflight stopped (helpers/target/preflight.ts): NOT RUN, and the one-line cause said.
-  const stopped = Object.keys(v.skippedReasons).find((r) => r.startsWith(PREFLIGHT_PREFIX));
-  if (stopped && ran === 0) v.warning = `stopped by the ${stopped}`;
+  const stopped = outcomes.find((o) => o.status === 'skipped' && o.skipKind === 'preflight')?.skipReason;
+  if (stopped && ran === 0) stopService(v, stopped);
   // Checks the repeated-failure breaker stopped short (helpers/client/breaker.ts): said before any share of skips.
-  const heldBack = Object.entries(v.skippedReasons).filter(([r]) => r.startsWith(BREAKER_PREFIX)).reduce((n, [, count]) => n + count, 0);
+  const heldBack = outcomes.filter((o) => o.status === 'skipped' && o.skipKind === 'breaker').length;
   if (!v.warning && heldBack) v.warning = `${heldBack} check${heldBack > 1 ? 's' : ''} stopped short by the breaker after a repeated failure (BREAKER_AFTER=off runs them to their end)`;
   const seedTotal = v.seed.passed + v.seed.failed + v.seed.skipped;
   if (!v.warning && seedTotal && v.seed.skipped / seedTotal > SKIP_WARNING_SHARE) {
@@ -228,10 +117,16 @@ function ruleOutcome(rule: Rule, outcomes: TestOutcome[]): RuleOutcome {
   return { id: rule.id, text: rule.text, kind: rule.kind, source: rule.source, cite: rule.cite, outcome, checks };
 }
 
+/** Marks a service as stopped by its preflight, with the skip reason its checks carry (`preflight: <cause>`). */
+export function stopService(v: ServiceVerdict, reason: string): void {
+  v.stoppedBy = reason;
+  v.warning = `stopped by the ${reason}`;
+}
+
 /** The run's verdict: FAIL and CONDITIONAL stand; a passing run that did not select the whole suite is PARTIAL. */
 export function overallVerdict(services: ServiceVerdict[], whole: boolean): { verdict: Verdict; reason?: string } {
   const run = services.filter((s) => s.verdict !== 'NOT RUN');
-  const stoppedBy = services.filter((s) => s.warning?.startsWith('stopped by the preflight')).map((s) => `${s.service} ${s.warning}`);
+  const stoppedBy = services.filter((s) => s.stoppedBy !== undefined).map((s) => `${s.service} ${s.warning}`);
   if (run.length === 0) return { verdict: 'NOT RUN', reason: stoppedBy.length ? stoppedBy.join('; ') : 'no check ran' };
   if (run.some((s) => s.verdict === 'FAIL')) return { verdict: 'FAIL' };
   if (run.some((s) => s.verdict === 'CONDITIONAL')) return { verdict: 'CONDITIONAL' };

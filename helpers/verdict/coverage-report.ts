@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Contract } from '../contract/contract.js';
 import type { CoverageRecord } from '../client/coverage.js';
+import type { SkipKind, ViolationNote } from '../client/annotations.js';
 
 export interface TestOutcome {
   project: string;
@@ -16,6 +17,10 @@ export interface TestOutcome {
   /** Rule citations of the check (`ID[:side][@path]`, helpers/contract/rules.ts). */
   rules?: string[];
   skipReason?: string;
+  /** Why a skipped check was not run, where that matters to the verdict (preflight, breaker, run stopped). */
+  skipKind?: SkipKind;
+  /** The contract violations a failure carries, the one it is first (helpers/client/annotations.ts). */
+  violations?: ViolationNote[];
   /** The seed-vs-provider conflict the failure followed (helpers/contract/conflicts.ts), if any. */
   conflict?: string;
   /** The last exchange of a failed check, as the client attached it (redacted). */

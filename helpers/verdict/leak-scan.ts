@@ -5,6 +5,7 @@
 // each shard alike; a leak is a failed check of the run. Only the kind and the file are printed.
 import fs from 'node:fs';
 import path from 'node:path';
+import { ENV_SCHEMA } from '../config/env-schema.js';
 
 export interface LeakPattern {
   what: string;
@@ -27,15 +28,13 @@ function files(dir: string): string[] {
   });
 }
 
-// Variables whose value is a secret or card data (.env.example), and public material that is not.
-const SECRET_NAME = /(API_KEY|APP_KEY|CONSUMER_KEY|SECRET|TOKEN|PASSWORD|SIGNING_KEY_PEM|_PAN|SSN)/;
-const PUBLIC_NAME = /(ENCRYPTION|CERT|KEYS_URL|_P12|_ALIAS|_HEADER)/;
+/** Variables whose value is a secret or card data: those the environment schema marks so. */
+const SECRET_NAMES = new Set(ENV_SCHEMA.filter((e) => e.secret).map((e) => e.name));
 
-/** Patterns of the configured target's own secrets: every .env value whose name says it is one. */
 export function configuredSecretPatterns(env: Readonly<Record<string, string | undefined>>): LeakPattern[] {
   const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return Object.entries(env)
-    .filter(([name, value]) => SECRET_NAME.test(name) && !PUBLIC_NAME.test(name) && value && value.length >= 8)
+    .filter(([name, value]) => SECRET_NAMES.has(name) && value && value.length >= 8)
     .map(([name, value]) => ({ what: `the value of ${name} (configured target)`, pattern: new RegExp(escape(value!)) }));
 }
 

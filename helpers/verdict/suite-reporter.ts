@@ -3,8 +3,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
-import { checkResult, overallVerdict, serviceVerdict, type Certification } from './certification.js';
+import { checkResult, overallVerdict, serviceVerdict } from './certification.js';
+import type { Certification } from './model.js';
 import { writeCertification } from './certification-report.js';
+import { lockState } from './run-lock.js';
 import { suiteConfig } from '../config/config.js';
 import { loadContract, type Contract } from '../contract/contract.js';
 import { clearCoverageRecords, coverageFromAnnotations, readCoverageRecords, type CoverageRecord } from '../client/coverage.js';
@@ -16,6 +18,7 @@ import { computeCoverage, writeCoverage, type TestOutcome } from './coverage-rep
 import { citationsOf, loadRules, rulesFile } from '../contract/rules.js';
 import { SERVICES } from '../contract/services.js';
 import { forgetLedger, readGuestLog, summarise } from '../client/guest/guest-log.js';
+import { skipKindOf, violationsOf } from '../client/annotations.js';
 
 /** Why a selected check has no result: the run stopped before it (Allure lists these as skipped too). */
 export const NOT_RUN_REASON = 'not run: the run stopped before this check (--max-failures, an interrupt or a time-out)';
@@ -63,11 +66,17 @@ export default class SuiteReporter implements Reporter {
     const error = message ? redactMessage(message.replace(ANSI, '')) : undefined;
     const rules = citationsOf(test.annotations);
     this.coverageRecords.push(...coverageFromAnnotations(result.annotations));
-    const skipReason = result.status === 'skipped' ? [...test.annotations, ...result.annotations].find((a) => a.type === 'skip')?.description ?? 'skipped' : undefined;
+    const skipped = result.status === 'skipped';
+    const skipReason = skipped ? [...test.annotations, ...result.annotations].find((a) => a.type === 'skip')?.description ?? 'skipped' : undefined;
+    const skipKind = skipped ? skipKindOf([...test.annotations, ...result.annotations]) : undefined;
+    const violations = skipped || result.status === 'passed' ? [] : violationsOf(result.annotations);
     const exchange = result.status === 'passed' || result.status === 'skipped' ? undefined : lastExchange(result);
     // A failure the provider's behaviour explains, or a passing check that met a provider value and went on.
     const conflict = result.annotations.find((a) => a.type === (result.status === 'passed' ? CONFLICT_MET_ANNOTATION : CONFLICT_ANNOTATION))?.description;
-    this.outcomes.push({ project, title, file: test.location.file, tags: test.tags, status: result.status, error, rules, skipReason, exchange, ...(conflict ? { conflict } : {}) });
+    this.outcomes.push({
+      project, title, file: test.location.file, tags: test.tags, status: result.status, error, rules, skipReason, exchange,
+      ...(skipKind ? { skipKind } : {}), ...(violations.length ? { violations } : {}), ...(conflict ? { conflict } : {}),
+    });
   }
 
   /**
@@ -78,13 +87,19 @@ export default class SuiteReporter implements Reporter {
   checkOutcomes(): TestOutcome[] {
     const notRun = (this.suite?.allTests() ?? []).filter((t) => !this.ended.has(t.id)).map((t): TestOutcome => ({
       project: t.parent.project()?.name ?? 'unknown', title: t.titlePath().slice(3).join(' › '), file: t.location.file, tags: t.tags,
-      status: 'skipped', rules: citationsOf(t.annotations), skipReason: NOT_RUN_REASON,
+      status: 'skipped', rules: citationsOf(t.annotations), skipReason: NOT_RUN_REASON, skipKind: 'not-run',
     }));
     return [...this.outcomes, ...notRun];
   }
 
   async onEnd(result: FullResult) {
     const settings = suiteConfig();
+    // A run that does not hold the checkout (a listing while another run is going) writes nothing there.
+    const lock = lockState(settings.reportsDir);
+    if (lock.state === 'other') {
+      console.log(`Reports not written: ${lock.line}`);
+      return;
+    }
     const all = this.checkOutcomes();
     const records = [...this.coverageRecords, ...readCoverageRecords()];
     const coverage = [];
@@ -119,7 +134,7 @@ export default class SuiteReporter implements Reporter {
       const leaked = leakScan.leaks.length > 0;
       const certified = new Set(services.map((s) => s.service));
       const cert: Certification = {
-        target: settings.target, generatedAt: new Date().toISOString(), verdict: leaked ? 'FAIL' : verdict,
+        target: settings.target, generatedAt: new Date().toISOString(), ...(process.env.SUITE_RUN_ID ? { runId: process.env.SUITE_RUN_ID } : {}), verdict: leaked ? 'FAIL' : verdict,
         ...(leaked ? { reason: `card data or secrets found in the run's outputs (${leakScan.leaks.length})` } : reason ? { reason } : {}), provenance: origin,
         checks: { selected: ran + serviceSkips, run: ran, skipped: serviceSkips }, services, leakScan, ...(guest ? { guest } : {}),
         // Every check's result, so that a later run compares with this one (npm run certify -- --baseline).

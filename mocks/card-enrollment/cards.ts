@@ -2,12 +2,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Contract } from '../../helpers/contract/contract.js';
-import { lengthOf, securityHeader } from '../../helpers/contract/facts.js';
-import { parseJson, type MockContext } from '../kit/app.js';
+import { parseJson } from '../kit/app.js';
+import type { MockContext } from '../kit/context.js';
+import type { CardFaultId } from './catalogue.js';
 import { violations } from '../kit/validation.js';
 import { invalidArgument, invalidState, sendError } from './errors.js';
 import { decryptCard, type EncryptionKeys } from './keys.js';
-import { luhnValid, type CardWorld } from './world.js';
+import type { CardState } from './state.js';
+import { lengthOf, securityHeader } from '../../helpers/contract/facts.js';
 
 interface Card { primaryAccountNumber: string; panExpirationMonth?: string; panExpirationYear?: string; cardSecurityCode?: string }
 type Body = Record<string, any>;
@@ -21,7 +23,7 @@ function maskEmail(email: string): string {
   return `${mask(local)}@${domain}`;
 }
 
-export function registerCards(app: FastifyInstance, prefix: string, ctx: MockContext, contract: Contract, world: CardWorld, keys: EncryptionKeys) {
+export function registerCards(app: FastifyInstance, prefix: string, ctx: MockContext<CardFaultId>, contract: Contract, world: CardState, keys: EncryptionKeys) {
   const { faults } = ctx;
   const validateRequest = contract.requestValidator('putCard')!;
   const validateCard = contract.component('Card');
@@ -135,7 +137,7 @@ interface Lengths {
   tooLong: (field: string) => number;
 }
 
-function maskedDigits(pan: string, faults: MockContext['faults'], shortestPan: number) {
+function maskedDigits(pan: string, faults: MockContext<CardFaultId>['faults'], shortestPan: number) {
   let panBin = faults.has('pan-unmasked') ? pan : pan.slice(0, 6);
   let panLastFour = faults.has('panLastFour-mismatch') ? pan.slice(-5, -1) : pan.slice(-4);
   if (faults.has('pan-19-last-four-wrong') && pan.length === 19) panLastFour = pan.slice(12, 16); // positions of a 16-digit PAN
@@ -143,10 +145,10 @@ function maskedDigits(pan: string, faults: MockContext['faults'], shortestPan: n
   return { panBin, panLastFour };
 }
 
-function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext, lengths: Lengths) {
+function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<CardFaultId>, lengths: Lengths) {
   const pan = card.primaryAccountNumber;
   const receipt = body.enrolmentReferenceData !== undefined;
-  const onReceipt = (id: string) => receipt && faults.has(id);
+  const onReceipt = (id: CardFaultId) => receipt && faults.has(id);
   const now = clock.now();
   let created = faults.has('date-created-stale') ? new Date(now.getTime() - 400 * 86400_000) : now;
   if (onReceipt('receipt-date-created-local')) created = new Date(now.getTime() + 3600_000); // local time (UTC+1) written with Z
@@ -196,7 +198,7 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext, 
 }
 
 /** seed 000, SrcCorrelationId: echoed when given, else new; the faults break it on one path. */
-function correlationId(given: string | undefined, receipt: boolean, faults: MockContext['faults']): string {
+function correlationId(given: string | undefined, receipt: boolean, faults: MockContext<CardFaultId>['faults']): string {
   if (!given) return receipt && faults.has('receipt-correlation-id-constant') ? '00000000-0000-4000-8000-000000000000' : randomUUID();
   if (faults.has('correlation-id-not-echoed') || (receipt && faults.has('receipt-correlation-id-not-echoed'))) return randomUUID();
   if (faults.has('blind-correlation-prefix-stripped') && given.length > 36) return given.slice(-36);
@@ -207,4 +209,18 @@ function correlationId(given: string | undefined, receipt: boolean, faults: Mock
 function receiptCardId(receiptId: string): string {
   const hex = createHash('sha256').update(receiptId).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** ISO/IEC 7812 check digit (Luhn); reference A3. */
+export function luhnValid(pan: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < pan.length; i++) {
+    let d = Number(pan[pan.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return pan.length > 0 && sum % 10 === 0;
 }

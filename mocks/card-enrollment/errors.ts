@@ -1,6 +1,7 @@
 // Error bodies in the seed's sample shape (seed 000, Errors; reference: the builder's shape).
 import type { FastifyReply } from 'fastify';
 import type { FaultSet } from '../kit/faults.js';
+import type { CardFaultId } from './catalogue.js';
 import type { Violation } from '../kit/validation.js';
 
 export interface ErrorDetail {
@@ -10,7 +11,7 @@ export interface ErrorDetail {
   sourceType: 'BODY' | 'HEADER' | 'PATH' | 'QUERY';
 }
 
-export function sendError(reply: FastifyReply, faults: FaultSet, code: number, status: string, message: string, details?: ErrorDetail[]) {
+export function sendError(reply: FastifyReply, faults: FaultSet<CardFaultId>, code: number, status: string, message: string, details?: ErrorDetail[]) {
   if (faults.has('error-body-wrong-shape')) return reply.code(code).send({ error: message });
   const body: Record<string, unknown> = { code, status, message };
   if (details?.length) body.details = details;
@@ -20,7 +21,7 @@ export function sendError(reply: FastifyReply, faults: FaultSet, code: number, s
 const MALFORMED = 'The request is malformed or has incorrect or missing fields or values.';
 
 /** 400 INVALID_ARGUMENT from schema violations: CANNOT_BE_NULL for missing values (seed sample). */
-export function invalidArgument(reply: FastifyReply, faults: FaultSet, found: Violation[], status = 'INVALID_ARGUMENT') {
+export function invalidArgument(reply: FastifyReply, faults: FaultSet<CardFaultId>, found: Violation[], status = 'INVALID_ARGUMENT') {
   const details = found.map<ErrorDetail>((v) => ({
     reason: v.keyword === 'required' && !faults.has('missing-reason-not-cannot-be-null') ? 'CANNOT_BE_NULL' : 'INVALID_VALUE',
     source: faults.has('detail-source-wrong') ? 'request' : v.field,
@@ -31,7 +32,7 @@ export function invalidArgument(reply: FastifyReply, faults: FaultSet, found: Vi
 }
 
 /** 400 INVALID_STATE: a value that does not resolve to an entity (seed sample reason INVALID_VALUE). */
-export function invalidState(reply: FastifyReply, faults: FaultSet, field: string, message: string) {
+export function invalidState(reply: FastifyReply, faults: FaultSet<CardFaultId>, field: string, message: string) {
   const status = faults.has('invalid-state-as-argument') ? 'INVALID_ARGUMENT' : 'INVALID_STATE';
   const source = faults.has('detail-source-wrong') ? 'request' : field;
   return sendError(reply, faults, 400, status, message, [{ reason: 'INVALID_VALUE', source, message, sourceType: 'BODY' }]);

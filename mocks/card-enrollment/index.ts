@@ -1,28 +1,30 @@
 // The card enrollment mock: POST {base}/cards, GET /keys (JWK set, outside the base path), the
 // /__mock/ control surface. Started per worker on port 0, or standalone by `npm run mock`.
-import { createMockApp, listen, type MockContext, type MockHandle } from '../kit/app.js';
+import { createMockApp, listen } from '../kit/app.js';
+import type { MockContext, MockHandle } from '../kit/context.js';
+import type { CardFaultId } from './catalogue.js';
 import { appOptions, type StandInMode } from '../kit/stand-in-mode.js';
 import { prepareService } from '../kit/service.js';
+import { CARD_FAULTS } from './catalogue.js';
 import { registerCards } from './cards.js';
 import { sendError } from './errors.js';
-import { CARD_BLIND_FAULTS } from './blind-faults.js';
-import { CARD_FAULTS } from './faults.js';
 import { createEncryptionKeys } from './keys.js';
-import { createCardWorld, type CardWorld } from './world.js';
+import { createCardState, type CardState } from './state.js';
 
 export const CARD_BASE_PATH = '/src/api/digital/payments';
-export { CARD_FAULTS, CARD_BLIND_FAULTS };
+export { CARD_FAULTS } from './catalogue.js';
 
 export interface CardMockHandle extends MockHandle {
-  world: CardWorld;
+  /** The mock's state (state.ts), for the in-process fixtures: the clients (API keys) and receipts. */
+  world: CardState;
   keysURL: string;
 }
 
 export async function startCardEnrollmentMock(options: { faults?: string[]; port?: number; standIn?: StandInMode } = {}): Promise<CardMockHandle> {
-  const { faults, contract, clock, deliveries } = await prepareService('card-enrollment', [...CARD_FAULTS, ...CARD_BLIND_FAULTS], options.faults);
-  const world = createCardWorld();
+  const { faults, contract, clock, deliveries } = await prepareService('card-enrollment', CARD_FAULTS, options.faults);
+  const world = createCardState();
   const keys = await createEncryptionKeys();
-  const context: MockContext = {
+  const context: MockContext<CardFaultId> = {
     service: 'card-enrollment', faults, clock, deliveries, onReset: [],
     world: () => ({ clients: world.clients.map((c) => ({ srcClientIds: c.srcClientIds, serviceIds: c.serviceIds })), receipts: world.receipts.map((r) => ({ enrolmentReferenceId: r.enrolmentReferenceId })) }),
     credentials: () => ({ clients: world.clients, receipts: world.receipts.map((r) => ({ enrolmentReferenceId: r.enrolmentReferenceId })) }),

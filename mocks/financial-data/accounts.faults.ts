@@ -1,9 +1,11 @@
-// Faults of accounts: each breaks one rule of schemas/financial-data/rules/accounts.yaml,
-// as a provider might: on one reader only, a filter ignored, a state change not seen by another
-// reader, a wrong unit or status. Guarded in mocks/financial-data/accounts.ts.
-import type { Fault } from '../kit/faults.js';
+// Faults of accounts (switched in accounts.ts): each breaks one rule of schemas/financial-
+// data/rules/accounts.yaml, the way a provider's release might. `rules` names the rule ids it breaks
+// (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors
+// first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
+// --blind`).
+import { faultCatalogue, blind } from '../kit/faults.js';
 
-export const ACCOUNTS_FAULTS: Fault[] = [
+export const ACCOUNTS_FAULTS = faultCatalogue([
   // Simple variants (seed 002, Accounts: basic information of active accounts).
   { id: 'accounts-simple-list-shows-pending', rule: 'GetCustomerAccountsSimple lists only active accounts (FD-ACCT-SIMPLE-ACTIVE@acct-list-simple)', source: 'seed', rules: ['FD-ACCT-SIMPLE-ACTIVE'] },
   { id: 'accounts-simple-by-login-shows-pending', rule: 'the simple by-login list holds only active accounts (FD-ACCT-SIMPLE-ACTIVE@acct-by-login-simple)', source: 'seed', rules: ['FD-ACCT-SIMPLE-ACTIVE'] },
@@ -37,4 +39,18 @@ export const ACCOUNTS_FAULTS: Fault[] = [
   { id: 'accounts-display-first-four', rule: 'accountNumberDisplay shows the LAST four digits (FD-ACCT-NUMBER-MASKED)', source: 'assumption', rules: ['FD-ACCT-NUMBER-MASKED'] },
   { id: 'accounts-number-last-six', rule: 'number never shows more than the last four digits (FD-ACCT-NUMBER-MASKED@acct-by-institution)', source: 'assumption', rules: ['FD-ACCT-NUMBER-MASKED'] },
   { id: 'accounts-id-pattern-unchecked', rule: 'a malformed account id in a path is a 400 (FD-ACCT-ID-FORMAT)', source: 'assumption', rules: ['FD-ACCT-ID-FORMAT'], relax: [{ schema: 'AccountIdParam', drop: ['pattern'] }] },
-];
+  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
+  // Accounts (seed 002, Accounts; provider 1.35.0 CustomerAccount(s), refresh v1 / v2; reference Identifiers).
+  blind({ id: 'blind-accounts-deleted-login-listed-by-institution', rule: "after a delete of a login its accounts are absent from every list, GetCustomerAccountsByInstitution included (seed 002, Accounts: delete removes access to that data)", source: 'seed', rules: ['FD-ACCT-DELETE-LOGIN'] }),
+  blind({ id: 'blind-accounts-delete-account-empties-login-in-simple-list', rule: 'after DeleteCustomerAccount the other accounts of its login stay in GetCustomerAccountsSimple (seed 002, Accounts: other permissioned accounts stay accessible)', source: 'seed', rules: ['FD-ACCT-DELETE-KEEPS-OTHERS'] }),
+  blind({ id: 'blind-accounts-second-login-delete-204', rule: 'a second delete of an institution login is a 404, not an idempotent 204 (seed 002, Accounts; Errors 404)', source: 'seed', rules: ['FD-ACCT-DELETE-AGAIN'] }),
+  blind({ id: 'blind-accounts-refresh-v2-success-date-only', rule: 'a v2 refresh moves the aggregationAttemptDate of the accounts it covers (seed 002, Accounts: completion is seen as an updated aggregation attempt date)', source: 'seed', rules: ['FD-ACCT-REFRESH-DATE'] }),
+  blind({ id: 'blind-accounts-refresh-v1-login-answers-all', rule: 'refresh v1 by login answers exactly the accounts it refreshed, those of the login (seed 002, Accounts: refresh v1 200; provider RefreshCustomerAccountsResponse)', source: 'seed', rules: ['FD-ACCT-REFRESH-V1'] }),
+  blind({ id: 'blind-accounts-type-filter-overrides-status', rule: 'GetCustomerAccounts applies status and account_type together: checking with status=pending is the one pending checking account (seed 002, Accounts query: account status, account type)', source: 'seed', rules: ['FD-ACCT-FILTER-TYPE'] }),
+  blind({ id: 'blind-accounts-by-institution-simple-by-routing', rule: "the by-institution simple list holds exactly the customer's active accounts at that institution, not those of another institution sharing a routing number (seed 002, Accounts; provider 1.35.0)", source: 'seed', rules: ['FD-ACCT-BY-INSTITUTION'] }),
+  blind({ id: 'blind-accounts-migrate-full-number', rule: 'the migration answer never carries the full account number: number shows only the last four digits (provider AccountNumberDisplay; docs/conventions.md, Secrets and card data)', source: 'assumption', rules: ['FD-ACCT-NUMBER-MASKED'] }),
+  blind({
+    id: 'blind-accounts-account-id-any-string', rule: 'an account id in a path that is not a string of digits is a 400, not a 404 (reference, Identifiers)', source: 'assumption', rules: ['FD-ACCT-ID-FORMAT'],
+    relax: [{ schema: 'AccountIdParam', drop: ['pattern'] }],
+  }),
+]);

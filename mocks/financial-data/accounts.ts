@@ -1,12 +1,11 @@
 // Accounts (seed 002, Endpoints - Accounts): full and simple readers (per customer, institution
 // login, institution, one account), refresh v1 (200 with the accounts) and v2 (204), deletion of
 // access to a login or an account, and migration of a legacy login. Reads and changes the linked
-// data of portfolio.ts through ctx.state (findAccount / findLogin / linkedData), so a deletion here
-// is seen by every other module at once. Shapes: provider 1.35.0 CustomerAccount(Simple).
+// data in state.ts (made by portfolio.ts) through findAccount / findLogin / linkedData, so a
+// deletion here is seen by every other module at once. Shapes: provider 1.35.0 CustomerAccount(Simple).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
-import { findAccount, findLogin, linkedData, type Account, type InstitutionLogin } from './portfolio.js';
-import type { FdWorld } from './world.js';
+import { findAccount, findCustomer, findLogin, linkedData, type Account, type InstitutionLogin } from './state.js';
 
 /**
  * The account_type values the mock supports: "ava" (the one provider 1.35.0 AccountTypeParameter
@@ -20,36 +19,22 @@ const SUPPORTED_ACCOUNT_TYPES = new Set([
   'thriftSavingsPlan', 'variableAnnuity', 'cryptocurrency', 'mortgage', 'loan', 'studentLoan', 'studentLoanGroup', 'studentLoanAccount',
 ]);
 
-/** Accounts deleted while a "still visible" fault is on, kept for that one reader (per world). */
-const ghosts = new WeakMap<FdWorld, Map<string, Account>>();
-
-/**
- * Blind faults' memory per world: the accounts of deleted logins (still listed by institution),
- * the logins an account was deleted from (their accounts dropped from the simple list), and the
- * deleted logins (a second delete answered 204). Filled only while the fault is on, except
- * deletedLogins, which no fault-free answer reads.
- */
-const blindMemory = new WeakMap<FdWorld, { loginGhosts: Map<string, Account>; touchedLogins: Set<number>; deletedLogins: Set<string> }>();
-
 /** Simple variants list only active accounts (seed 002, Accounts). */
 const isActive = (a: Account) => a.status === 'active';
 
 export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;
-  const ghostsOf = () => {
-    if (!ghosts.has(world)) ghosts.set(world, new Map());
-    return ghosts.get(world)!;
-  };
-  const blindOf = () => {
-    if (!blindMemory.has(world)) blindMemory.set(world, { loginGhosts: new Map(), touchedLogins: new Set(), deletedLogins: new Set() });
-    return blindMemory.get(world)!;
-  };
+  /** Accounts deleted while a "still visible" fault is on, kept for that one reader. */
+  const ghosts = world.faultMemory.deletedAccounts;
+  /**
+   * Blind faults' memory: the accounts of deleted logins (still listed by institution), the logins
+   * an account was deleted from (their accounts dropped from the simple list), and the deleted
+   * logins (a second delete answered 204).
+   */
+  const { deletedLoginAccounts: loginGhosts, touchedLogins, deletedLogins } = world.faultMemory;
 
   /** The partner's customer of the path (404 otherwise, like every customer route). */
-  const customerOf = ({ path, partner }: Input) => {
-    const c = world.customers.get(path.customerId);
-    return c && (!partner || c.partnerId === partner.id) ? c : undefined;
-  };
+  const customerOf = ({ path, partner }: Input) => findCustomer(world, path.customerId, partner?.id);
   const accountsOf = (customerId: string) => linkedData(world, customerId).accounts;
   const accountsOfLogin = (login: InstitutionLogin) => accountsOf(login.customerId).filter((a) => a.institutionLoginId === login.id);
 
@@ -99,7 +84,7 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
   route(app, ctx, 'GetCustomerAccounts', (input, reply) => {
     const customer = customerOf(input);
     if (!customer) return notFound(reply, 'Customer not found');
-    const ghosted = faults.has('accounts-deleted-login-still-listed') ? [...ghostsOf().values()].filter((g) => g.customerId === customer.id) : [];
+    const ghosted = faults.has('accounts-deleted-login-still-listed') ? [...ghosts.values()].filter((g) => g.customerId === customer.id) : [];
     let list = [...accountsOf(customer.id), ...ghosted];
     const { status, account_type: type } = input.query;
     // Blind fault: with account_type given, the status filter is skipped (one filter or the other).
@@ -125,7 +110,7 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     if (!customer) return notFound(reply, 'Customer not found');
     const list = accountsOf(customer.id).filter((a) => isActive(a) || faults.has('accounts-simple-list-shows-pending'))
       // Blind fault: after DeleteCustomerAccount, the simple list drops every account of that login.
-      .filter((a) => !(faults.has('blind-accounts-delete-account-empties-login-in-simple-list') && blindOf().touchedLogins.has(a.institutionLoginId)));
+      .filter((a) => !(faults.has('blind-accounts-delete-account-empties-login-in-simple-list') && touchedLogins.has(a.institutionLoginId)));
     // Fault: the login id serialised as a string of digits (provider: an integer).
     const view = viewer(customer.id);
     if (faults.has('accounts-login-id-as-string')) return { accounts: list.map((a) => ({ ...view.simple(a), institutionLoginId: String(a.institutionLoginId) })) };
@@ -139,7 +124,7 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     return a ? viewer(a.customerId).full(a) : notFound(reply, 'Account not found');
   });
   route(app, ctx, 'GetCustomerAccountSimple', (input, reply) => {
-    const ghost = faults.has('accounts-deleted-account-simple-readable') ? ghostsOf().get(input.path.accountId) : undefined;
+    const ghost = faults.has('accounts-deleted-account-simple-readable') ? ghosts.get(input.path.accountId) : undefined;
     const a = account(input) ?? (ghost && ghost.customerId === input.path.customerId ? ghost : undefined);
     if (!a) return notFound(reply, 'Account not found');
     // provider 1.35.0: this simple variant is not restricted to active accounts (its lists are).
@@ -186,7 +171,7 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     const live = atInstitution(input);
     // Blind fault: the accounts of a deleted login are still listed by institution.
     const stale = faults.has('blind-accounts-deleted-login-listed-by-institution') && customerOf(input)
-      ? [...blindOf().loginGhosts.values()].filter((g) => g.customerId === input.path.customerId && g.institutionId === input.path.institutionId) : [];
+      ? [...loginGhosts.values()].filter((g) => g.customerId === input.path.customerId && g.institutionId === input.path.institutionId) : [];
     const found = live ?? (stale.length > 0 ? { customer: customerOf(input)!, list: [] as Account[] } : undefined);
     if (!found) return notFound(reply, 'No accounts of the customer at this institution');
     const list = [...found.list, ...stale].filter((a) => isActive(a) || faults.has('accounts-by-institution-lists-pending'));
@@ -256,24 +241,24 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
   // every reader goes through findAccount.
   const forget = (a: Account) => {
     world.accounts.delete(a.id);
-    if (faults.has('accounts-deleted-login-still-listed') || faults.has('accounts-deleted-account-simple-readable')) ghostsOf().set(a.id, a);
+    if (faults.has('accounts-deleted-login-still-listed') || faults.has('accounts-deleted-account-simple-readable')) ghosts.set(a.id, a);
   };
   route(app, ctx, 'DeleteCustomerAccountsByInstitutionLogin', (input, reply) => {
     const login = loginOf(input);
     const loginKey = `${input.path.customerId}/${input.path.institutionLoginId}`;
     // Blind fault: a second delete of the login is a 204 (idempotent delete), not a 404.
-    if (!login && faults.has('blind-accounts-second-login-delete-204') && blindOf().deletedLogins.has(loginKey)) return reply.code(204).send();
+    if (!login && faults.has('blind-accounts-second-login-delete-204') && deletedLogins.has(loginKey)) return reply.code(204).send();
     if (!login) return notFound(reply, 'Institution login not found');
     for (const a of accountsOfLogin(login)) {
-      if (faults.has('blind-accounts-deleted-login-listed-by-institution')) blindOf().loginGhosts.set(a.id, a);
+      if (faults.has('blind-accounts-deleted-login-listed-by-institution')) loginGhosts.set(a.id, a);
       forget(a);
     }
     world.logins.delete(login.id);
-    blindOf().deletedLogins.add(loginKey);
+    deletedLogins.add(loginKey);
     return reply.code(204).send();
   });
   // Accounts deleted once, to answer the fault 'accounts-second-delete-204'.
-  const deletedOnce = new Set<string>();
+  const deletedOnce = world.faultMemory.deletedAccountKeys;
   route(app, ctx, 'DeleteCustomerAccount', (input, reply) => {
     const a = account(input);
     if (!a) {
@@ -283,7 +268,7 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     // Fault: deleting one account removes every account of its login.
     const gone = faults.has('accounts-delete-account-drops-login') ? accountsOf(a.customerId).filter((b) => b.institutionLoginId === a.institutionLoginId) : [a];
     for (const g of gone) forget(g);
-    if (faults.has('blind-accounts-delete-account-empties-login-in-simple-list')) blindOf().touchedLogins.add(a.institutionLoginId);
+    if (faults.has('blind-accounts-delete-account-empties-login-in-simple-list')) touchedLogins.add(a.institutionLoginId);
     if (faults.has('accounts-second-delete-204')) deletedOnce.add(`${a.customerId}/${a.id}`);
     return reply.code(204).send();
   });

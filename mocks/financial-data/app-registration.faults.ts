@@ -1,7 +1,11 @@
-// Faults of app-registration: each breaks one rule of schemas/financial-data/rules/app-registration.yaml.
-import type { Fault } from '../kit/faults.js';
+// Faults of app registration (switched in app-registration.ts): each breaks one rule of
+// schemas/financial-data/rules/app-registration.yaml, the way a provider's release might. `rules`
+// names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The
+// faults of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart
+// by `npm run mutation -- --blind`).
+import { faultCatalogue, blind } from '../kit/faults.js';
 
-export const APP_REGISTRATION_FAULTS: Fault[] = [
+export const APP_REGISTRATION_FAULTS = faultCatalogue([
   // Registrations (seed 002, App registration; provider 1.35.0 AppRegistrationStatus, ApplicationId).
   { id: 'app-register-approved', rule: 'FD-APP-REGISTER: a new registration is pending (P), not approved at once', source: 'provider', rules: ['FD-APP-REGISTER'] },
   { id: 'app-list-hides-pending', rule: 'FD-APP-READ-BACK: getApplications lists pending registrations', source: 'seed', rules: ['FD-APP-READ-BACK'] },
@@ -43,25 +47,34 @@ export const APP_REGISTRATION_FAULTS: Fault[] = [
   // Customer application (seed 002: set customer app id).
   { id: 'app-customer-set-not-saved', rule: 'FD-APP-CUSTOMER-SET: the customer reads back with the application assigned', source: 'seed', rules: ['FD-APP-CUSTOMER-SET'] },
   { id: 'app-customer-any-application', rule: 'FD-APP-CUSTOMER-NOT-FOUND: an applicationId of no approved application is a 404', source: 'seed', rules: ['FD-APP-CUSTOMER-NOT-FOUND'] },
-  // Third-party access keys (seed 002: generate 200, update 200, revoke 204; provider 1.35.0 receipt).
-  { id: 'accesskey-no-proof', rule: 'FD-ACCESSKEY-GENERATE: the key carries its signed proof', source: 'seed', rules: ['FD-ACCESSKEY-GENERATE'] },
-  { id: 'accesskey-products-dropped', rule: 'FD-ACCESSKEY-GENERATE: the receipt lists the products granted', source: 'seed', rules: ['FD-ACCESSKEY-GENERATE'] },
-  { id: 'accesskey-real-customer-id', rule: 'FD-ACCESSKEY-PSEUDO-IDS: the receipt names the customer by a pseudo id', source: 'provider', rules: ['FD-ACCESSKEY-PSEUDO-IDS'] },
-  { id: 'accesskey-real-account-id', rule: 'FD-ACCESSKEY-PSEUDO-IDS: the receipt names the accounts by pseudo ids', source: 'provider', rules: ['FD-ACCESSKEY-PSEUDO-IDS'] },
-  { id: 'accesskey-customer-unchecked', rule: 'FD-ACCESSKEY-NOT-FOUND: a key for an unknown customer is a 404', source: 'seed', rules: ['FD-ACCESSKEY-NOT-FOUND'] },
-  { id: 'accesskey-account-unchecked', rule: "FD-ACCESSKEY-NOT-FOUND: a key on an account the customer does not have is a 404", source: 'seed', rules: ['FD-ACCESSKEY-NOT-FOUND'] },
-  { id: 'accesskey-period-unchecked', rule: 'FD-ACCESSKEY-PERIOD: a period ending before it starts is a 400', source: 'assumption', rules: ['FD-ACCESSKEY-PERIOD'] },
-  { id: 'accesskey-period-equal-accepted', rule: 'FD-ACCESSKEY-PERIOD: a period ending when it starts is a 400', source: 'assumption', rules: ['FD-ACCESSKEY-PERIOD'] },
-  { id: 'accesskey-update-new-id', rule: 'FD-ACCESSKEY-UPDATE: an update keeps the receipt id', source: 'seed', rules: ['FD-ACCESSKEY-UPDATE'] },
-  { id: 'accesskey-update-not-saved', rule: 'FD-ACCESSKEY-UPDATE: an update grants the products and period sent', source: 'seed', rules: ['FD-ACCESSKEY-UPDATE'] },
-  { id: 'accesskey-revoke-noop', rule: 'FD-ACCESSKEY-REVOKED: a revoked key cannot be updated (404)', source: 'seed', rules: ['FD-ACCESSKEY-REVOKED'] },
-  { id: 'accesskey-revoke-twice-204', rule: 'FD-ACCESSKEY-REVOKED: revoking a revoked key again is a 404', source: 'seed', rules: ['FD-ACCESSKEY-REVOKED'] },
-  { id: 'accesskey-unknown-400', rule: 'FD-ACCESSKEY-UNKNOWN: a consentReceiptId never issued is a 404 (not 400)', source: 'seed', rules: ['FD-ACCESSKEY-UNKNOWN'] },
-  // Authorization details (seed 002: OAuth only; 3003, 3004).
-  { id: 'authdetails-end-before-start', rule: 'FD-AUTHDETAILS-OAUTH: the authorization ends after it starts', source: 'seed', rules: ['FD-AUTHDETAILS-OAUTH'] },
-  { id: 'authdetails-wrong-login-id', rule: 'FD-AUTHDETAILS-OAUTH: the answer names the login asked for', source: 'seed', rules: ['FD-AUTHDETAILS-OAUTH'] },
-  { id: 'authdetails-legacy-served', rule: 'FD-AUTHDETAILS-LEGACY: a legacy connection is a 404 with code 3003', source: 'seed', rules: ['FD-AUTHDETAILS-LEGACY'] },
-  { id: 'authdetails-migrated-still-legacy', rule: 'FD-AUTHDETAILS-LEGACY: a login migrated to OAuth answers its details', source: 'seed', rules: ['FD-AUTHDETAILS-LEGACY'] },
-  { id: 'authdetails-unavailable-3003', rule: 'FD-AUTHDETAILS-UNAVAILABLE: unavailable details carry code 3004 (not 3003)', source: 'seed', rules: ['FD-AUTHDETAILS-UNAVAILABLE'] },
-  { id: 'authdetails-unknown-login-served', rule: 'FD-AUTHDETAILS-UNKNOWN: an unknown login is a 404', source: 'seed', rules: ['FD-AUTHDETAILS-UNKNOWN'] },
-];
+  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
+  // Registrations (seed 002, App registration; provider 1.35.0 RegisteredApplication, App, AppStatus).
+  blind({ id: 'blind-app-register-preappid-text', rule: 'the 201 of RegisterApp carries preAppId as a number, not the digit string the deprecated read uses (seed 002, RegisterApp 201; provider 1.35.0 RegisteredApplication.preAppId NumericPreAppId)', source: 'seed', rules: ['FD-APP-REGISTER'] }),
+  blind({ id: 'blind-app-list-name-from-owner', rule: "getApplications shows a registration under its appName, not the ownerName of the Application sent (seed 002, App registration: the replacement read gives the registrations; provider 1.35.0 App.name)", source: 'seed', rules: ['FD-APP-READ-BACK'] }),
+  blind({ id: 'blind-app-modify-resubmits-new-preappid', rule: 'a modification changes the registration it names and answers its preAppId; it does not file a new request under a fresh preAppId, leaving the old one with the old name (seed 002, ModifyAppRegistration 200 on /applications/{preAppId})', source: 'seed', rules: ['FD-APP-MODIFY'] }),
+  blind({ id: 'blind-app-modify-answers-prior-status', rule: 'modifying an approved registration answers status P, the status it now has, not the A it had before the change (provider 1.35.0 AppRegistrationStatus: P when modified and awaiting approval)', source: 'provider', rules: ['FD-APP-MODIFY-PENDING'] }),
+  blind({ id: 'blind-app-list-application-id-upper', rule: 'getApplications gives the applicationId exactly as the deprecated read and the approval give it, not upper-cased (provider 1.35.0 ApplicationId: one id for the lifespan of the application)', source: 'provider', rules: ['FD-APP-APPLICATION-ID'] }),
+  blind({ id: 'blind-app-modify-other-partner', rule: "a preAppId registered by another partner is one this partner never registered: modifying it is a 404, not a change to the other partner's registration (seed 002, ModifyAppRegistration 404; Errors 404)", source: 'seed', rules: ['FD-APP-UNKNOWN'] }),
+  blind({
+    id: 'blind-app-modify-url-optional', rule: 'appUrl is required on modification as on registration: the registration handler checks it, the modification relies on a schema that lost it (provider 1.35.0 Application, eleven required members)', source: 'provider', rules: ['FD-APP-REQUIRED'],
+    relax: [{ schema: 'Application', unrequire: ['appUrl'] }],
+  }),
+  blind({ id: 'blind-app-register-logo-limit-on-text', rule: 'the logo limit is less than 50 KB of SVG: a 49,000-byte file is accepted, the limit is not applied to the length of its Base64 text (provider 1.35.0 Application.image)', source: 'provider', rules: ['FD-APP-LOGO-SIZE'] }),
+  // getApplications (provider 1.35.0 StartParameter, ApplicationLimitParameter, filters, 400 examples 3005 to 3009).
+  blind({ id: 'blind-app-list-limit-100-refused', rule: 'getApplications accepts limit 1 to 100: 100 is served, not refused as exceeding the cap (provider 1.35.0 ApplicationLimitParameter maximum 100; 400 example 3007)', source: 'provider', rules: ['FD-APP-LIST-PAGING'] }),
+  blind({ id: 'blind-app-list-first-filter-only', rule: 'getApplications applies every filter given together (pre_app_id, application_id, name, status), not only the first one present (seed 002, App registration query; provider 1.35.0 filter parameters)', source: 'seed', rules: ['FD-APP-LIST-FILTER'] }),
+  blind({ id: 'blind-app-list-no-match-404', rule: 'a getApplications filter matching nothing is an empty page with 200 (no 404 is declared for it), not the 404 of the deprecated read (seed 002, getApplications 200, 400, 401)', source: 'seed', rules: ['FD-APP-LIST-FILTER'] }),
+  blind({ id: 'blind-app-list-params-relaxed-names', rule: 'getApplications refuses a query parameter it does not know, preAppId included, with a 400, rather than binding names loosely and ignoring it (provider 1.35.0 400 example 3008: only known query parameters)', source: 'provider', rules: ['FD-APP-LIST-PARAMS'] }),
+  // The deprecated v2 status read (seed 002, App registration and Versioning).
+  blind({ id: 'blind-app-status-v2-gone-after-sunset', rule: 'a 1.35.0 target still serving the v2 status read answers it (200, or the declared 400 / 401 / 404), not 410 Gone once past the sunset: "unsupported" is not removed (seed 002, Versioning; contract x-sunset)', source: 'seed', rules: ['FD-APP-STATUS-SUNSET'] }),
+  blind({ id: 'blind-app-status-404-only-without-registrations', rule: 'a status read whose filters match no registration is a 404, also when the partner has other registrations (seed 002, GetAppRegistrationStatus 404; provider 1.35.0 example 50051)', source: 'assumption', rules: ['FD-APP-STATUS-NOT-FOUND'] }),
+  blind({ id: 'blind-app-status-records-per-page-is-count', rule: 'numberOfRecordsPerPage is the page size asked for, not the number of records on this page: a short last page keeps the totals consistent (provider 1.35.0 AppStatuses)', source: 'provider', rules: ['FD-APP-STATUS-PAGING'] }),
+  blind({ id: 'blind-app-status-submitted-date-strict', rule: 'submittedDate finds registrations submitted at or after it: the registration instant itself finds it (provider 1.35.0 SubmittedDateParameter, read as at-or-after by this contract)', source: 'assumption', rules: ['FD-APP-STATUS-DATES'] }),
+  // getRegisteredInstitutions (seed 002: without an institution id, all institutions; provider 1.35.0 3001, 3002).
+  blind({ id: 'blind-app-institutions-found-registered-only', rule: 'found counts every institution registration returned, the pending one (status false) included, not only the completed ones (seed 002, App registration: the status of all institutions; provider InstitutionResponse)', source: 'seed', rules: ['FD-APP-INSTITUTIONS'] }),
+  blind({ id: 'blind-app-institutions-other-partner-app', rule: "an applicationId the partner has no approved application with is a 404 (3001), also when it is another partner's application (seed 002, getRegisteredInstitutions 404; provider 1.35.0 example 3001)", source: 'seed', rules: ['FD-APP-INSTITUTIONS-NOT-FOUND'] }),
+  blind({ id: 'blind-app-institutions-limit-capped-100', rule: 'getRegisteredInstitutions accepts limit up to 1000, not the 100 cap of getApplications (provider 1.35.0 InstitutionLimitParameter maximum 1000)', source: 'provider', rules: ['FD-APP-INSTITUTIONS-PAGING'] }),
+  // Customer application (seed 002, App registration: set customer app id; Customers: application id).
+  blind({ id: 'blind-app-customer-set-204', rule: 'SetCustomerAppID answers 200, the status the seed gives it, not 204 (seed 002, App registration: SetCustomerAppID 200)', source: 'seed', rules: ['FD-APP-CUSTOMER-SET'] }),
+  blind({ id: 'blind-app-customer-unknown-app-saved', rule: 'assigning an applicationId the partner has no approved application with is a 404 and changes nothing: the customer keeps its application (seed 002, SetCustomerAppID 404)', source: 'seed', rules: ['FD-APP-CUSTOMER-NOT-FOUND'] }),
+]);

@@ -1,7 +1,7 @@
 // App registration (seed 002, Endpoints - App registration and third-party access): registrations
 // (201 then read back through getApplications and the deprecated v2 status read), their approval,
 // the application's institution registrations, and the assignment of an application to a
-// customer. Third-party access keys and authorization details: app-registration-access.ts.
+// customer. Third-party access keys and authorization details: third-party-access.ts.
 // Rules: schemas/financial-data/rules/app-registration.yaml.
 //
 // States are not shown by the seed; this mock decides them: a registration is P (pending) when
@@ -12,44 +12,11 @@
 // applicationId 2998 (seed 002, Customers: testing customers use a registered test application).
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { registerAccess } from './app-registration-access.js';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
 import { page } from './paging.js';
-import type { FdWorld } from './world.js';
+import { findCustomer, type FdState, type Registration } from './state.js';
 
 export const APPROVAL_DELAY_S = 86_400;
-export const TEST_APPLICATION_ID = '2998';
-const SUITE_PARTNER = '2445580001';
-
-interface Registration {
-  preAppId: number;
-  partnerId: string;
-  fields: Record<string, string>;
-  /** The name at submission (fault app-modify-list-stale). */
-  firstName: string;
-  submittedS: number;
-  modifiedS: number;
-  /** Set while pending: approval comes APPROVAL_DELAY_S later. */
-  pendingSinceS?: number;
-  applicationId?: string;
-  approvedS?: number;
-}
-
-interface AppState { apps: Map<number, Registration>; seq: number }
-const states = new WeakMap<FdWorld, AppState>();
-
-export function appState(world: FdWorld): AppState {
-  if (!states.has(world)) {
-    const seeded: Registration = {
-      preAppId: 4000, partnerId: SUITE_PARTNER, firstName: 'Test Drive App', submittedS: 1_700_000_000, modifiedS: 1_700_086_400,
-      fields: { appName: 'Test Drive App', appDescription: 'Test application of testing customers', appUrl: 'https://testdrive.example.com' },
-      applicationId: TEST_APPLICATION_ID, approvedS: 1_700_086_400,
-    };
-    states.set(world, { apps: new Map([[seeded.preAppId, seeded]]), seq: 4000 });
-  }
-  return states.get(world)!;
-}
-
 const iso = (s: number) => new Date(s * 1000).toISOString().replace(/\.000Z$/, 'Z');
 /** A UUID-shaped applicationId derived from the registration (deterministic). */
 const applicationIdOf = (r: Registration) => {
@@ -58,8 +25,8 @@ const applicationIdOf = (r: Registration) => {
 };
 
 /** The approved application of the partner with that applicationId. */
-export function approvedApp(world: FdWorld, partnerId: string | undefined, applicationId: string): Registration | undefined {
-  return [...appState(world).apps.values()].find((r) => r.applicationId === applicationId && r.partnerId === partnerId && r.approvedS !== undefined);
+export function approvedApp(world: FdState, partnerId: string | undefined, applicationId: string): Registration | undefined {
+  return [...world.appRegistrations.apps.values()].find((r) => r.applicationId === applicationId && r.partnerId === partnerId && r.approvedS !== undefined);
 }
 
 export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): void {
@@ -77,7 +44,7 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
     return r;
   };
   const statusOf = (r: Registration) => (r.pendingSinceS === undefined ? 'A' : 'P');
-  const mine = (partner?: { id: string }) => [...appState(world).apps.values()].filter((r) => r.partnerId === partner?.id).map(settle);
+  const mine = (partner?: { id: string }) => [...world.appRegistrations.apps.values()].filter((r) => r.partnerId === partner?.id).map(settle);
   const nameOf = (r: Registration, reader: 'list' | 'v2') => (reader === 'list' && faults.has('app-list-stale-name') ? r.firstName : r.fields.appName);
   const applicationIdShown = (r: Registration) => (faults.has('app-pending-has-application-id') ? r.applicationId ?? applicationIdOf(r) : r.applicationId);
 
@@ -92,7 +59,7 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
     // Blind faults: appUrl checked here only (the schema lost it); the logo limit on the Base64 text.
     if (faults.has('blind-app-modify-url-optional') && !body.appUrl) return sendError(ctx, reply, 400, 'appUrl is required');
     if (faults.has('blind-app-register-logo-limit-on-text') && String(body.image ?? '').length >= 50 * 1024) return sendError(ctx, reply, 400, 'image must be less than 50KB');
-    const state = appState(world);
+    const state = world.appRegistrations;
     const r: Registration = {
       preAppId: ++state.seq, partnerId: partner!.id, fields: { ...body }, firstName: body.appName, submittedS: now(), modifiedS: now(), pendingSinceS: now(),
     };
@@ -102,7 +69,7 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
   });
 
   route(app, ctx, 'ModifyAppRegistration', ({ path, body, partner }: Input, reply: FastifyReply) => {
-    const state = appState(world);
+    const state = world.appRegistrations;
     let r = state.apps.get(Number(path.preAppId));
     if (!r || (r.partnerId !== partner?.id && !faults.has('blind-app-modify-other-partner'))) {
       if (!faults.has('app-modify-unknown-creates')) return sendError(ctx, reply, 404, `No registration with preAppId ${path.preAppId}`);
@@ -212,7 +179,7 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
   // --- getRegisteredInstitutions (seed 002: without an institution id, all institutions)
   route(app, ctx, 'getRegisteredInstitutions', ({ path, query, partner }: Input, reply: FastifyReply) => {
     const r = approvedApp(world, partner?.id, path.application_id)
-      ?? (faults.has('blind-app-institutions-other-partner-app') ? [...appState(world).apps.values()].find((a) => a.applicationId === path.application_id && a.approvedS !== undefined) : undefined);
+      ?? (faults.has('blind-app-institutions-other-partner-app') ? [...world.appRegistrations.apps.values()].find((a) => a.applicationId === path.application_id && a.approvedS !== undefined) : undefined);
     if (!r) {
       if (faults.has('app-institutions-unknown-app-empty')) return { found: 0, displaying: 0, moreAvailable: false, institutions: [] };
       return reply.code(404).send({ code: '3001', status: '404', message: 'Resource Not Found', user_message: 'Requested Application Id is not found' });
@@ -239,8 +206,8 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
 
   // --- SetCustomerAppID (seed 002: assigns an application to a customer)
   route(app, ctx, 'SetCustomerAppID', ({ path, partner }: Input, reply: FastifyReply) => {
-    const customer = world.customers.get(path.customerId);
-    if (!customer || customer.partnerId !== partner?.id) return sendError(ctx, reply, 404, 'Customer not found.');
+    const customer = findCustomer(world, path.customerId, partner?.id);
+    if (!customer) return sendError(ctx, reply, 404, 'Customer not found.');
     if (faults.has('blind-app-customer-unknown-app-saved')) customer.applicationId = path.applicationId;
     if (!approvedApp(world, partner?.id, path.applicationId) && !faults.has('app-customer-any-application')) {
       return sendError(ctx, reply, 404, 'No registered partner applications found.');
@@ -249,5 +216,4 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
     return reply.code(faults.has('blind-app-customer-set-204') ? 204 : 200).send();
   });
 
-  registerAccess(app, ctx);
 }

@@ -3,8 +3,9 @@
 // until the control surface lifts the lock (reference, Partner authentication).
 import type { FastifyInstance } from 'fastify';
 import { route, sendError, type FdContext } from './middleware.js';
-import { newToken, type Partner } from './world.js';
+import { newToken, type Partner } from './state.js';
 import { limitOf } from '../../helpers/contract/facts.js';
+
 
 export function registerAuth(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;

@@ -4,7 +4,7 @@
 // array holding the one business, the POST and PUT the record itself.
 import type { FastifyInstance } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
-import type { Business } from './world.js';
+import { findCustomer, type Business } from './state.js';
 
 export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;
@@ -16,10 +16,7 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     const { url: _u, email: _e, type: _t, taxId: _x, ...kept } = body;
     return kept;
   };
-  const customerOf = ({ path, partner }: Input) => {
-    const c = world.customers.get(path.customer_id);
-    return c && (!partner || c.partnerId === partner.id) ? c : undefined;
-  };
+  const customerOf = ({ path, partner }: Input) => findCustomer(world, path.customer_id, partner?.id);
   const byId = ({ path, partner }: Input) => {
     const b = world.businesses.get(path.business_id);
     const owner = b && world.customers.get(b.customerId);

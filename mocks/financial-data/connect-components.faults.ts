@@ -1,7 +1,11 @@
-// Faults of connect-components: each breaks one rule of schemas/financial-data/rules/connect-components.yaml.
-import type { Fault } from '../kit/faults.js';
+// Faults of Connect components (switched in connect-components.ts): each breaks one rule of
+// schemas/financial-data/rules/connect-components.yaml, the way a provider's release might. `rules`
+// names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The
+// faults of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart
+// by `npm run mutation -- --blind`).
+import { faultCatalogue, blind } from '../kit/faults.js';
 
-export const CONNECT_COMPONENTS_FAULTS: Fault[] = [
+export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
   // Sessions (seed 002, Connect components).
   { id: 'components-oauth-institution-unchecked', rule: 'FD-COMPONENTS-INSTITUTION: an OAuth URL for an unknown institution is a 404', source: 'seed', rules: ['FD-COMPONENTS-INSTITUTION'] },
   { id: 'components-login-form-institution-unchecked', rule: 'FD-COMPONENTS-INSTITUTION: a login form for an unknown institution is a 404', source: 'seed', rules: ['FD-COMPONENTS-INSTITUTION'] },
@@ -25,4 +29,20 @@ export const CONNECT_COMPONENTS_FAULTS: Fault[] = [
   { id: 'components-config-delete-other-partner', rule: "FD-COMPONENTS-CONFIG-OWNER: another partner cannot delete our configuration", source: 'seed', rules: ['FD-COMPONENTS-CONFIG-OWNER'] },
   // Error body (reference, Error bodies; provider 1.35.0 GoldStandardErrorMessage).
   { id: 'components-error-default-shape', rule: 'FD-COMPONENTS-ERROR-SHAPE: errors carry {"Errors": {"Error": [...]}}, not {code, message}', source: 'provider', rules: ['FD-COMPONENTS-ERROR-SHAPE'] },
-];
+  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
+  // Connect components (seed 002, Connect components; provider 1.35.0 OauthUrl, LoginForm(s), MfaChallenge, Configuration; reference Error bodies).
+  blind({ id: 'blind-components-login-form-id-per-customer', rule: 'two login forms are two sessions with two ids, not one id derived from the institution and the customer (seed 002, Connect components 201; provider LoginForms.id)', source: 'seed', rules: ['FD-COMPONENTS-SESSION'] }),
+  blind({ id: 'blind-components-login-form-unknown-institution-400', rule: 'a login form of an institution that does not exist is a 404, as for the OAuth URL, not a 400 (seed 002, Connect components 404; Errors 404 institution)', source: 'seed', rules: ['FD-COMPONENTS-INSTITUTION'] }),
+  blind({
+    id: 'blind-components-oauth-redirect-optional', rule: 'an OAuth URL request without redirectURI is a 400 (seed 002: the redirectURI is called when the OAuth session completes; provider OauthUrl required redirectURI)', source: 'seed', rules: ['FD-COMPONENTS-REDIRECT-REQUIRED'],
+    relax: [{ schema: 'ComponentsOauthUrlRequest', unrequire: ['redirectURI'] }],
+  }),
+  blind({ id: 'blind-components-login-form-deleted-config-accepted', rule: 'a deleted configuration is refused in the login form request as in the OAuth one (seed 002: a configuration is passed by id when used; provider "a valid configurationId")', source: 'seed', rules: ['FD-COMPONENTS-CONFIGURATION-REF'] }),
+  blind({ id: 'blind-components-reconnect-unknown-customer-404', rule: 'an unknown customer in the reconnection path is a 400: the reconnection documents 400 and 401, no 404 (seed 002, Connect components)', source: 'assumption', rules: ['FD-COMPONENTS-CUSTOMER'] }),
+  blind({ id: 'blind-components-reconnect-203-object', rule: 'the 203 of a reconnection is the array of challenge holders, each with at least one challenge, not a bare object (seed 002, Errors 203 reconnection; provider MfaChallenge)', source: 'seed', rules: ['FD-COMPONENTS-RECONNECT'] }),
+  blind({ id: 'blind-components-reconnect-unknown-login-404', rule: 'an institution login that does not exist is a 400 on the reconnection, which documents no 404 (seed 002, Connect components: 400, 401)', source: 'assumption', rules: ['FD-COMPONENTS-RECONNECT-LOGIN'] }),
+  blind({ id: 'blind-components-config-list-drops-classification', rule: 'the configuration list shows each configuration with the filters sent, accountClassificationType included, as the read by id does (provider 1.35.0 Configurations: array of Configuration)', source: 'provider', rules: ['FD-COMPONENTS-CONFIG-CREATE'] }),
+  blind({ id: 'blind-components-config-delete-idempotent', rule: 'a second delete of a configuration is a 404, not an idempotent 204 (seed 002, Connect components: DELETE 204; 404)', source: 'seed', rules: ['FD-COMPONENTS-CONFIG-DELETE'] }),
+  blind({ id: 'blind-components-config-foreign-delete-removes', rule: "another partner's delete of our configuration is a 404 and leaves it in place, not a 404 after removing it (seed 002: a configuration is returned only to the partner that owns it)", source: 'seed', rules: ['FD-COMPONENTS-CONFIG-OWNER'] }),
+  blind({ id: 'blind-components-401-default-shape', rule: 'the 401 of the connect components operations carries {"Errors": {"Error": [...]}}, not the {code, message} of other operations (reference, Error bodies; provider GoldStandardErrorMessage)', source: 'provider', rules: ['FD-COMPONENTS-ERROR-SHAPE'] }),
+]);

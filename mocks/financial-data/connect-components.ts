@@ -9,15 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { rewriteFrontError, route, sendError, type FdContext, type Input } from './middleware.js';
-import { findLogin } from './portfolio.js';
-import type { FdWorld } from './world.js';
-
-interface Configuration {
-  id: string; partnerId: string; deleted: boolean;
-  filterAccounts?: string[]; accountClassificationType?: string[]; aoRequired: boolean;
-}
-interface ComponentsState { configurations: Map<string, Configuration>; seq: number }
-const states = new WeakMap<FdWorld, ComponentsState>();
+import { findCustomer, findLogin, type Configuration } from './state.js';
 
 /** provider 1.35.0 examples: 10010 invalid request, 10022-10026 credentials, 4041 not found. */
 function reasonCode(status: number, description: string): string {
@@ -32,15 +24,9 @@ function errorBody(status: number, description: string) {
   return { Errors: { Error: [{ Source: 'Connect-Components', ReasonCode: reasonCode(status, description), Description: description, Recoverable: false, Details: description }] } };
 }
 
-/** The ids of a world's Connect configurations not deleted, for the sandbox stand-in's inventory (mocks/stand-in.ts). */
-export const liveConfigurationIds = (world: FdWorld): string[] => [...(states.get(world)?.configurations.values() ?? [])].filter((c) => !c.deleted).map((c) => c.id);
-
 export function registerConnectComponents(app: FastifyInstance, ctx: FdContext): void {
   const { state: world, faults } = ctx;
-  const state = (): ComponentsState => {
-    if (!states.has(world)) states.set(world, { configurations: new Map(), seq: 0 });
-    return states.get(world)!;
-  };
+  const state = () => world.connectComponents;
   /** A deterministic UUID (the n-th of this world). */
   const uuid = (kind: string) => {
     const h = createHash('sha1').update(`connect-components:${kind}:${++state().seq}`).digest('hex');
@@ -69,8 +55,7 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
     const institutionSkipped = faults.has(which === 'oauth' ? 'components-oauth-institution-unchecked' : 'components-login-form-institution-unchecked');
     // Blind fault: the login form answers an unknown institution with a 400, like a bad body.
     if (!institutionKnown && !institutionSkipped) return { status: which === 'form' && faults.has('blind-components-login-form-unknown-institution-400') ? 400 : 404, description: 'The requested entity was not found' };
-    const customer = world.customers.get(String(input.body.customerId));
-    if ((!customer || customer.partnerId !== input.partner!.id) && !faults.has('components-customer-unchecked')) {
+    if (!findCustomer(world, String(input.body.customerId), input.partner!.id) && !faults.has('components-customer-unchecked')) {
       return { status: 400, description: 'Customer ID does not exist or does not belong to this partner' };
     }
     const configurationId = input.body.configurationId as string | undefined;
@@ -123,10 +108,9 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
     route(scope, ctx, 'post-reconnections', (input, reply) => {
       const partnerId = input.partner!.id;
       const customerId = input.path.customer_id;
-      const customer = world.customers.get(customerId);
-      if ((!customer || customer.partnerId !== partnerId) && !faults.has('components-reconnect-customer-unchecked')) {
+      if (!findCustomer(world, customerId, partnerId) && !faults.has('components-reconnect-customer-unchecked')) {
         // Blind fault: an unknown customer in the reconnection path is a 404.
-        return fail(reply, !customer && faults.has('blind-components-reconnect-unknown-customer-404') ? 404 : 400, 'Customer ID does not exist or does not belong to this partner');
+        return fail(reply, !world.customers.has(customerId) && faults.has('blind-components-reconnect-unknown-customer-404') ? 404 : 400, 'Customer ID does not exist or does not belong to this partner');
       }
       const loginId = input.path.institution_login_id;
       // The faults look the login up by id alone, whoever's it is.

@@ -35,9 +35,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FdContext, FdStandIn } from './middleware.js';
-import { historyDays, linkedData, linkInstitution, planInstitutions } from './portfolio.js';
+import { historyDays, linkInstitution, planInstitutions } from './portfolio.js';
+import { findCustomer, linkedData, type ConnectSession as Session, type Institution } from './state.js';
 import { SANDBOX_ACCOUNTS_PER_CUSTOMER } from './stand-in-limits.js';
-import type { Institution } from './world.js';
 
 /** Provider Test the APIs page: the sign-in profile that succeeds. */
 export const TEST_USERNAME = 'demo';
@@ -48,18 +48,6 @@ const SESSION_MS = 2 * 3600_000;
 const MAX_SESSIONS = 10_000;
 /** Session types whose flow signs in to an institution (connect.ts FLOWS). */
 const SIGN_IN_TYPES = new Set(['aggregation', 'lite', 'fix', 'jointBorrower']);
-
-interface Session {
-  partnerId: string;
-  /** The customer the accounts are added to. */
-  customerId?: string;
-  type: string;
-  /** Lite Connect: the one institution offered. */
-  institutionId?: string;
-  /** Fix Connect: the login repaired (its institution is the one offered). */
-  institutionLoginId?: string;
-  expiresMs: number;
-}
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -91,7 +79,7 @@ ${body}
 /** Registers the Connect pages; answers the function that opens a session and makes its link (FdStandIn.connectLink). */
 export function registerConnectPages(app: FastifyInstance, ctx: FdContext): FdStandIn['connectLink'] {
   const { state: world, clock } = ctx;
-  const sessions = new Map<string, Session>();
+  const sessions = world.connectSessions;
   const finbanks = (): Institution[] => {
     const planned = new Set(planInstitutions().filter((p) => !p.legacy).map((p) => p.institutionId));
     return world.institutions.filter((i) => i.name.includes('FinBank') && planned.has(i.id));
@@ -194,8 +182,8 @@ ${options}
     const institution = offered(session).find((i) => i.id === institutionId);
     if (!institution) return result(reply, 400, 'error', 'That institution is not offered in this session.', token);
     const customerId = session.customerId;
-    const customer = customerId === undefined ? undefined : world.customers.get(customerId);
-    if (!customer || customer.partnerId !== session.partnerId) return result(reply, 404, 'error', 'The customer of this link no longer exists.');
+    const customer = findCustomer(world, customerId, session.partnerId);
+    if (!customer) return result(reply, 404, 'error', 'The customer of this link no longer exists.');
     if (username !== TEST_USERNAME || password !== TEST_PASSWORD) {
       // Provider Test the APIs page: a refused test sign-in is error 103, invalid credentials.
       return result(reply, 401, 'error', 'Error 103: invalid credentials. The username or password was not accepted; no account was added.', token);

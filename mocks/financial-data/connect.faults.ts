@@ -1,7 +1,11 @@
-// Faults of connect: each breaks one rule of schemas/financial-data/rules/connect.yaml.
-import type { Fault } from '../kit/faults.js';
+// Faults of Connect, the hosted flows (switched in connect.ts): each breaks one rule of
+// schemas/financial-data/rules/connect.yaml, the way a provider's release might. `rules` names the
+// rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of
+// the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
+// mutation -- --blind`).
+import { faultCatalogue, blind } from '../kit/faults.js';
 
-export const CONNECT_FAULTS: Fault[] = [
+export const CONNECT_FAULTS = faultCatalogue([
   // The link (seed 002, Connect: 200 URL; provider 1.35.0 ConnectLink examples).
   { id: 'connect-link-http', rule: 'FD-CONNECT-URL: the link is an https URL (not http)', source: 'provider', rules: ['FD-CONNECT-URL'] },
   { id: 'connect-link-without-customer', rule: 'FD-CONNECT-URL: the link names the customer of the request', source: 'provider', rules: ['FD-CONNECT-URL'] },
@@ -36,4 +40,34 @@ export const CONNECT_FAULTS: Fault[] = [
   { id: 'connect-experiences-app-optional', rule: 'FD-CONNECT-EXPERIENCES: no appName is a 400', source: 'provider', rules: ['FD-CONNECT-EXPERIENCES'] },
   { id: 'connect-experiences-unknown-app-empty', rule: 'FD-CONNECT-EXPERIENCES: an unknown application name is a 404, not an empty list', source: 'provider', rules: ['FD-CONNECT-EXPERIENCES'] },
   { id: 'connect-experiences-filter-ignored', rule: 'FD-CONNECT-EXPERIENCES: the product code filter keeps only matching experiences', source: 'provider', rules: ['FD-CONNECT-EXPERIENCES'] },
-];
+  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
+  // Connect, the hosted flows (seed 002, Connect (hosted flows); provider 1.35.0 ConnectParameters ... ConnectLink).
+  blind({ id: 'blind-connect-joint-link-first-listed-borrower', rule: "the joint-borrower session opens for the primary borrower's customer, not for whichever borrower is listed first (seed 002, Connect: the joint-borrower variants prompt the primary and the joint borrower; provider Borrower.type)", source: 'provider', rules: ['FD-CONNECT-URL'] }),
+  blind({ id: 'blind-connect-lite-link-reused-per-partner', rule: 'each Lite Connect link names the customer of its request: two customers get two links, not the first link reused for the partner within its two hours (seed 002, Connect: 200 URL; provider ConnectLink carries customerId)', source: 'provider', rules: ['FD-CONNECT-URL'] }),
+  blind({
+    id: 'blind-connect-transfer-accepts-french', rule: 'the Connect Transfer flows speak English and es only: fr, accepted by the other flows, is a 400 on the bill pay and deposit switch links (provider 1.35.0 transfer language names es only; FD-CONNECT-LANGUAGE)', source: 'assumption', rules: ['FD-CONNECT-LANGUAGE'],
+    relax: [{ schema: 'ConnectTransferLanguage', set: { enum: ['en', 'es', 'fr'] } }],
+  }),
+  blind({ id: 'blind-connect-microentry-experience-unknown-accepted', rule: 'the micro-entry verification refuses a well-formed GUID that names none of the experiences, as the other flows do (provider 1.35.0 Experience; contract: unknown GUID is a 400)', source: 'provider', rules: ['FD-CONNECT-EXPERIENCE'] }),
+  blind({ id: 'blind-connect-joint-email-default-experience-refused', rule: 'experience "default" is accepted on the joint-borrower e-mail, where experience is required, as everywhere else (provider 1.35.0 Experience: "default" or a GUID)', source: 'provider', rules: ['FD-CONNECT-EXPERIENCE'] }),
+  blind({ id: 'blind-connect-bill-pay-other-partner-customer', rule: "the bill pay switch link refuses (400) a customer that exists but is another partner's, not only an unknown one (provider 1.35.0 example 10010: does not exist or does not belong to this partner)", source: 'provider', rules: ['FD-CONNECT-CUSTOMER'] }),
+  blind({ id: 'blind-connect-email-consumer-any-existing', rule: "the e-mail variant refuses a consumerId that is another customer's consumer, not only one that exists nowhere (seed 002, Resources: a consumer belongs to a customer; contract 400)", source: 'assumption', rules: ['FD-CONNECT-CONSUMER'] }),
+  blind({ id: 'blind-connect-transfer-partner-unchecked', rule: "the two Connect Transfer flows refuse a partnerId other than the caller's with a 400, as the other flows do (provider PartnerId: your partner ID; contract decision)", source: 'assumption', rules: ['FD-CONNECT-PARTNER'] }),
+  blind({
+    id: 'blind-connect-lite-institution-optional', rule: 'a Lite Connect body without institutionId is a 400 naming it, not a link to no institution (provider 1.35.0 LiteConnectParameters required institutionId)', source: 'provider', rules: ['FD-CONNECT-REQUIRED'],
+    relax: [{ schema: 'LiteConnectParameters', at: ['allOf', '1'], unrequire: ['institutionId'] }],
+  }),
+  blind({
+    id: 'blind-connect-fix-missing-login-generic-message', rule: 'a Fix Connect body without institutionLoginId is a 400 whose message names institutionLoginId, not a bare "Bad request" (provider 1.35.0 FixConnectParameters; 400 example 10010 names the member)', source: 'provider', rules: ['FD-CONNECT-REQUIRED'],
+    relax: [{ schema: 'FixConnectParameters', at: ['allOf', '1'], unrequire: ['institutionLoginId'] }],
+  }),
+  blind({ id: 'blind-connect-joint-ssn-in-link', rule: "the joint borrower's SSN sent to pre-fill the payroll step is never carried by the link (seed 002, Connect: SSN in the body; reference, Consumers: full SSNs never shown)", source: 'seed', rules: ['FD-CONNECT-SSN-SECRET'] }),
+  blind({ id: 'blind-connect-email-ssn-refused', rule: "the e-mail variant accepts (200) a body carrying the consumer's SSN in optionalConsumerInfo, as full Connect does (seed 002, Connect: the SSN may be passed in the body; provider ConnectEmailParameters.optionalConsumerInfo)", source: 'seed', rules: ['FD-CONNECT-SSN-SECRET'] }),
+  blind({ id: 'blind-connect-email-from-noreply', rule: 'SendConnectEmail answers the e-mail as sent, its sender included, not replaced by a platform no-reply address (provider 1.35.0 ConnectEmailUrl.emailConfig)', source: 'provider', rules: ['FD-CONNECT-EMAIL'] }),
+  blind({
+    id: 'blind-connect-email-empty-address-accepted', rule: 'the joint-borrower e-mail with an empty address is a 400: it needs at least one joint borrower e-mail address (seed 002, Connect; provider EmailOptions required to)', source: 'seed', rules: ['FD-CONNECT-JOINT-EMAIL'],
+    relax: [{ schema: 'ConnectEmailOptions', at: ['properties', 'to'], drop: ['minLength'] }],
+  }),
+  blind({ id: 'blind-connect-fix-other-customer-login-400', rule: "Fix Connect for a login of another customer is a 404 like an unknown login, not a 400 (seed 002, Connect fix: 404; Errors 404; provider example 38007)", source: 'seed', rules: ['FD-CONNECT-FIX-LOGIN'] }),
+  blind({ id: 'blind-connect-experiences-filter-first-code-only', rule: 'a productCode list keeps the experiences with any of its codes, not only those with the first code (seed 002, Connect: query product codes; provider ProductCodeParam, an array)', source: 'provider', rules: ['FD-CONNECT-EXPERIENCES'] }),
+]);

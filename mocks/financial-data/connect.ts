@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
-import { findLogin } from './portfolio.js';
+import { findCustomer, findLogin } from './state.js';
 
 /**
  * The application whose experiences the mock knows (fixtures/examples/fd-samples/connect.ts names
@@ -56,7 +56,7 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
   const { state: world, faults, clock } = ctx;
   const fail = (reply: FastifyReply, status: number, message: string) => sendError(ctx, reply, status, message);
   // Blind fault: the Lite link is reused per partner within its two hours, whoever it is for.
-  const liteLinks = new Map<string, { url: string; untilMs: number }>();
+  const liteLinks = world.faultMemory.liteLinks;
 
   /** The link: HTTPS, the customer and partner, the virtual time, a signature over the rest (FD-CONNECT-URL). */
   const link = (flow: Flow, partnerId: string, customerId: string | undefined, body: any) => {
@@ -101,8 +101,9 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
         || (flow.operationId === 'VerifyMicroEntryMicrodeposit' && faults.has('connect-microentry-customer-unchecked'));
       // A borrower left unchecked by a fault is not looked at at all (nor its consumer).
       if (skip) continue;
-      const customer = world.customers.get(w.customerId);
-      if ((!customer || (customer.partnerId !== partnerId && !(flow.operationId === 'GenerateTransferBillPaySwitchUrl' && faults.has('blind-connect-bill-pay-other-partner-customer'))))) return { status: 400, message: 'Customer ID does not exist or does not belong to this partner' };
+      // Blind fault: the bill pay switch link takes a customer of any partner.
+      const anyPartner = flow.operationId === 'GenerateTransferBillPaySwitchUrl' && faults.has('blind-connect-bill-pay-other-partner-customer');
+      if (!findCustomer(world, w.customerId, anyPartner ? undefined : partnerId)) return { status: 400, message: 'Customer ID does not exist or does not belong to this partner' };
       // FD-CONNECT-CONSUMER (assumption): a consumer of another customer is refused. A consumerId
       // the mock has no record of passes: provider 1.35.0 states no refusal for it (ConsumerId only
       // points at Create Consumer; no 400 example names a consumer), and the provider's published

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
-import type { Consumer } from './world.js';
+import { findConsumer, findCustomer, type Consumer } from './state.js';
 
 export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;
@@ -16,14 +16,8 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     // record though optional on creation: a consumer created without one shows an empty string.
     return { ...c.fields, email: c.fields.email ?? '', id: c.id, customerId: Number(c.customerId), createdDate: c.createdDate, ssn };
   };
-  const customerOf = ({ path, partner }: Input) => {
-    const c = world.customers.get(path.customerId);
-    return c && (!partner || c.partnerId === partner.id) ? c : undefined;
-  };
-  const byId = ({ path, partner }: Input) => {
-    const c = world.consumers.get(path.consumerId);
-    return c && (!partner || c.partnerId === partner.id) ? c : undefined;
-  };
+  const customerOf = ({ path, partner }: Input) => findCustomer(world, path.customerId, partner?.id);
+  const byId = ({ path, partner }: Input) => findConsumer(world, path.consumerId, partner?.id);
 
   route(app, ctx, 'CreateConsumer', (input, reply) => {
     const customer = customerOf(input);

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
 import { page } from './paging.js';
 import { testingQuotaRefusal } from './stand-in-limits.js';
-import { usernameKey, type Customer } from './world.js';
+import { findCustomer, usernameKey, type Customer } from './state.js';
 
 /** A customer record; dates as digit strings, as the provider serialises them (StringUnixDate). */
 export function customerView(c: Customer) {
@@ -25,14 +25,11 @@ function matches(c: Customer, search: string, byName: boolean, withLastName = tr
 export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;
   // Blind faults: customers deleted while a "still visible" fault is on, kept for that reader.
-  const ghosts: Customer[] = [];
-  /** The partner's customer of the path, or undefined (404). */
+  const ghosts = world.faultMemory.deletedCustomers;
   /** Names at creation: the fault 'app-view-stale-names' shows them in the application view after a modify. */
-  const createdNames = new Map<string, { firstName?: string; lastName?: string }>();
-  const own = ({ path, partner }: Input) => {
-    const c = world.customers.get(path.customerId ?? path.customer_id);
-    return c && (!partner || c.partnerId === partner.id) ? c : undefined;
-  };
+  const createdNames = world.faultMemory.createdNames;
+  /** The partner's customer of the path, or undefined (404). */
+  const own = ({ path, partner }: Input) => findCustomer(world, path.customerId ?? path.customer_id, partner?.id);
 
   const add = (type: Customer['type']) => ({ body, partner }: Input, reply: any) => {
     const partnerId = partner?.id ?? '';

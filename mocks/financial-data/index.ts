@@ -4,80 +4,49 @@
 // As the stand-in of the provider's sandbox (mocks/stand-in.ts): no control surface, the
 // provider's header names, the sandbox's limits, and Connect as web pages (connect-page.ts)
 // served over HTTPS too, on the same port (kit/tls.ts).
-import { createMockApp, listen, parseJson, type MockHandle } from '../kit/app.js';
+import { createMockApp, listen, parseJson } from '../kit/app.js';
+import type { MockHandle } from '../kit/context.js';
 import { appOptions, type StandInMode } from '../kit/stand-in-mode.js';
 import { acceptTlsOnSamePort, selfSignedCertificate } from '../kit/tls.js';
 import { prepareService } from '../kit/service.js';
-import { registerAuth } from './auth.js';
+import { FD_FAULTS } from './catalogue.js';
 import { registerAccounts } from './accounts.js';
-import { ACCOUNTS_FAULTS } from './accounts.faults.js';
-import { registerTransactions } from './transactions.js';
-import { TRANSACTIONS_FAULTS } from './transactions.faults.js';
-import { registerPaymentsData } from './payments-data.js';
-import { PAYMENTS_DATA_FAULTS } from './payments-data.faults.js';
-import { registerPsi } from './psi.js';
-import { PSI_FAULTS } from './psi.faults.js';
-import { registerStatements } from './statements.js';
-import { STATEMENTS_FAULTS } from './statements.faults.js';
-import { registerMicroEntries } from './micro-entries.js';
-import { MICRO_ENTRIES_FAULTS } from './micro-entries.faults.js';
-import { registerSwitches } from './switches.js';
-import { SWITCHES_FAULTS } from './switches.faults.js';
-import { registerReportsAssets } from './reports-assets.js';
-import { REPORTS_ASSETS_FAULTS } from './reports-assets.faults.js';
-import { registerReportsIncome } from './reports-income.js';
-import { REPORTS_INCOME_FAULTS } from './reports-income.faults.js';
-import { registerReportsAnalytics } from './reports-analytics.js';
-import { REPORTS_ANALYTICS_FAULTS } from './reports-analytics.faults.js';
-import { registerReportsRetrieval } from './reports-retrieval.js';
-import { REPORTS_RETRIEVAL_FAULTS } from './reports-retrieval.faults.js';
-import { registerTxpush } from './txpush.js';
-import { TXPUSH_FAULTS } from './txpush.faults.js';
-import { registerEnrichment } from './enrichment.js';
-import { ENRICHMENT_FAULTS } from './enrichment.faults.js';
-import { registerWebhooks } from './webhooks.js';
-import { WEBHOOKS_FAULTS } from './webhooks.faults.js';
-import { registerConnect } from './connect.js';
-import { registerConnectPages } from './connect-page.js';
-import { SANDBOX_ACCOUNTS_PER_CUSTOMER, SANDBOX_TESTING_CUSTOMERS } from './stand-in-limits.js';
-import { CONNECT_FAULTS } from './connect.faults.js';
-import { registerConnectComponents } from './connect-components.js';
-import { CONNECT_COMPONENTS_FAULTS } from './connect-components.faults.js';
 import { registerAppRegistration } from './app-registration.js';
-import { APP_REGISTRATION_FAULTS } from './app-registration.faults.js';
-import { registerReportsCore } from './reports.js';
-import { REPORTS_FAULTS } from './reports.faults.js';
+import { registerAuth } from './auth.js';
 import { registerBusinesses } from './businesses.js';
+import { registerConnect } from './connect.js';
+import { registerConnectComponents } from './connect-components.js';
+import { registerConnectPages } from './connect-page.js';
 import { registerConsumers } from './consumers.js';
 import { registerCustomers } from './customers.js';
-import { FD_BLIND_FAULTS as PART1_BLIND_FAULTS } from './blind-faults.js';
-import { FD_PART2_BLIND_FAULTS } from './part2-blind.faults.js';
-import { FD_PART4D_BLIND_FAULTS } from './part4d-blind.faults.js';
-import { FD_PART3B_BLIND_FAULTS } from './part3b-blind.faults.js';
-import { FD_PART3C_BLIND_FAULTS } from './part3c-blind.faults.js';
-import { FD_PART4C_BLIND_FAULTS } from './part4c-blind.faults.js';
-import { FD_PART4A_BLIND_FAULTS } from './part4a-blind.faults.js';
-import { FD_PART4B_BLIND_FAULTS } from './part4b-blind.faults.js';
-import { FD_PART3A_BLIND_FAULTS } from './part3a-blind.faults.js';
-import { FD_FAULTS } from './faults.js';
+import { registerEnrichment } from './enrichment.js';
 import { registerInstitutions } from './institutions.js';
+import { registerMicroEntries } from './micro-entries.js';
 import { sendError, type FdContext } from './middleware.js';
 import { fdHeaderNames, type FdHeaderNames, type HeaderNaming } from '../../helpers/contract/facts.js';
-import { createFdWorld, restorePartners, type FdWorld } from './world.js';
+import { registerPaymentsData } from './payments-data.js';
 import { historyDays, linkPortfolio, linkedView } from './portfolio.js';
+import { registerPsi } from './psi.js';
+import { registerAnalyticsReports } from './reports/analytics.js';
+import { registerAssetReports } from './reports/assets.js';
+import { registerIncomeReports } from './reports/income.js';
+import { registerReportRetrieval } from './reports/retrieval.js';
+import { registerSbca } from './reports/sbca.js';
+import { registerReportStore } from './reports/store.js';
+import { SANDBOX_ACCOUNTS_PER_CUSTOMER, SANDBOX_TESTING_CUSTOMERS } from './stand-in-limits.js';
+import { createFdState, restorePartners, type FdState } from './state.js';
+import { registerStatements } from './statements.js';
+import { registerSwitches } from './switches.js';
+import { registerAccess } from './third-party-access.js';
+import { registerTransactions } from './transactions.js';
+import { registerTxpush } from './txpush.js';
+import { registerWebhooks } from './webhooks.js';
 
-/** Faults of the resources of part 2, one catalogue file per resource module. */
-export const FD_RESOURCE_FAULTS = [...ACCOUNTS_FAULTS, ...TRANSACTIONS_FAULTS, ...PAYMENTS_DATA_FAULTS, ...PSI_FAULTS, ...STATEMENTS_FAULTS, ...MICRO_ENTRIES_FAULTS, ...SWITCHES_FAULTS,
-  // Parts 3 and 4
-  ...REPORTS_FAULTS, ...REPORTS_ASSETS_FAULTS, ...REPORTS_INCOME_FAULTS, ...REPORTS_ANALYTICS_FAULTS, ...REPORTS_RETRIEVAL_FAULTS, ...TXPUSH_FAULTS, ...ENRICHMENT_FAULTS, ...WEBHOOKS_FAULTS, ...CONNECT_FAULTS, ...CONNECT_COMPONENTS_FAULTS, ...APP_REGISTRATION_FAULTS];
-
-/** Faults written blind: part 1's catalogue, part 2's, and parts 3 and 4 per resource group. */
-export const FD_BLIND_FAULTS = [...PART1_BLIND_FAULTS, ...FD_PART2_BLIND_FAULTS, ...FD_PART4D_BLIND_FAULTS, ...FD_PART3B_BLIND_FAULTS, ...FD_PART3C_BLIND_FAULTS, ...FD_PART4C_BLIND_FAULTS, ...FD_PART3A_BLIND_FAULTS, ...FD_PART4A_BLIND_FAULTS, ...FD_PART4B_BLIND_FAULTS];
-
-export { FD_FAULTS };
+export { FD_FAULTS } from './catalogue.js';
 
 export interface FdMockHandle extends MockHandle {
-  world: FdWorld;
+  /** The mock's state (state.ts), for the in-process fixtures: credentials, seeded ids. */
+  world: FdState;
   context: FdContext;
 }
 
@@ -91,8 +60,8 @@ export interface FdMockOptions {
 }
 
 export async function startFinancialDataMock(options: FdMockOptions = {}): Promise<FdMockHandle> {
-  const { faults, contract, clock, deliveries } = await prepareService('financial-data', [...FD_FAULTS, ...FD_RESOURCE_FAULTS, ...FD_BLIND_FAULTS], options.faults);
-  const world = createFdWorld();
+  const { faults, contract, clock, deliveries } = await prepareService('financial-data', FD_FAULTS, options.faults);
+  const world = createFdState();
   const [partner, spare] = world.partners.values();
   const asked = options.standIn ? 'provider' : options.headerNames ?? 'seed';
   const headerNames = typeof asked === 'string' ? fdHeaderNames(contract, asked) : asked;
@@ -161,18 +130,20 @@ export async function startFinancialDataMock(options: FdMockOptions = {}): Promi
   registerStatements(app, context);
   registerMicroEntries(app, context);
   registerSwitches(app, context);
-  // Part 3: the report store first (its hooks settle due reports before any handler).
-  registerReportsCore(app, context);
-  registerReportsAssets(app, context);
-  registerReportsIncome(app, context);
-  registerReportsAnalytics(app, context);
-  registerReportsRetrieval(app, context);
+  // The report store first (its hooks settle due reports before any handler), then the report families.
+  registerReportStore(app, context);
+  registerAssetReports(app, context);
+  registerIncomeReports(app, context);
+  registerAnalyticsReports(app, context);
+  registerSbca(app, context);
+  registerReportRetrieval(app, context);
   registerTxpush(app, context);
   registerEnrichment(app, context);
   registerWebhooks(app, context);
   registerConnect(app, context);
   registerConnectComponents(app, context);
   registerAppRegistration(app, context);
+  registerAccess(app, context);
   app.setNotFoundHandler((req, reply) => sendError(context, reply, 404, `No route ${req.method} ${req.url.split('?')[0]}`));
   const handle = await listen(app, context, '', options.port);
   const close = async () => {

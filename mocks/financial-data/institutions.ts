@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { route, sendError, type FdContext } from './middleware.js';
 import { page } from './paging.js';
-import type { Institution } from './world.js';
+import type { Institution } from './state.js';
 import { sizeOf } from '../../helpers/contract/facts.js';
 
 const NAME_SET = ['merchantName', 'streetAddress', 'city', 'stateProvinceRegion', 'postalCode'];

@@ -1,8 +1,11 @@
-// Faults of micro-entries: each breaks one rule of schemas/financial-data/rules/micro-entries.yaml.
-// Guarded in mocks/financial-data/micro-entries.ts (validation faults loosen the contract's request schemas).
-import type { Fault } from '../kit/faults.js';
+// Faults of micro entries (switched in micro-entries.ts): each breaks one rule of schemas/financial-
+// data/rules/micro-entries.yaml, the way a provider's release might. `rules` names the rule ids it
+// breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
+// authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
+// --blind`).
+import { faultCatalogue, blind } from '../kit/faults.js';
 
-export const MICRO_ENTRIES_FAULTS: Fault[] = [
+export const MICRO_ENTRIES_FAULTS = faultCatalogue([
   // Initiation (seed 002, Micro entries and switches; Limits: two micro amounts, each under one dollar).
   { id: 'micro-entries-single-deposit', rule: 'FD-MICRO-INITIATE: the initiation answers two micro entries (depositCount 1)', source: 'seed', rules: ['FD-MICRO-INITIATE'] },
   { id: 'micro-entries-amounts-in-cents', rule: 'FD-MICRO-AMOUNTS: each micro amount under one dollar (deposited in cents: 12 dollars for 0.12)', source: 'seed', rules: ['FD-MICRO-AMOUNTS'] },
@@ -29,4 +32,15 @@ export const MICRO_ENTRIES_FAULTS: Fault[] = [
   { id: 'micro-entries-error-status-completed', rule: 'FD-MICRO-ERROR-BODY: a refused verification reports status Completed', source: 'provider', rules: ['FD-MICRO-ERROR-BODY'] },
   { id: 'micro-entries-amount-cap-unenforced', rule: 'FD-MICRO-AMOUNT-RANGE: an amount of a dollar or more is taken as an attempt, not refused', source: 'seed', rules: ['FD-MICRO-AMOUNT-RANGE'], relax: [{ schema: 'MicroDepositVerification', at: ['properties', 'amounts', 'items'], drop: ['maximum'] }] },
   { id: 'micro-entries-amount-cap-98-cents', rule: 'FD-MICRO-AMOUNT-RANGE: 99 cents refused as malformed (cap off by one)', source: 'seed', rules: ['FD-MICRO-AMOUNT-RANGE'], relax: [{ schema: 'MicroDepositVerification', at: ['properties', 'amounts', 'items'], set: { maximum: 0.98 } }] },
-];
+  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
+  // Micro entries (seed 002, Micro entries and switches; Limits; Errors 409, 429; provider 1.35.0).
+  blind({ id: 'blind-micro-entries-deposited-after-23-hours', rule: 'micro entries stay Pending until 24 hours after initiation (still Pending a minute before), Completed from then on (provider MicroDepositStatus; catalogue assumption)', source: 'assumption', rules: ['FD-MICRO-DETAILS'] }),
+  blind({ id: 'blind-micro-entries-creation-date-eastern', rule: 'the details creationDate is the initiation time in UTC without zone, not a local wall time (provider 1.35.0 MicroDepositDetails.creationDate NoZoneDateTime)', source: 'provider', rules: ['FD-MICRO-DETAILS'] }),
+  blind({ id: 'blind-micro-entries-rate-per-partner', rule: 'the 429 counts the initiations of one customer: another customer is not affected (seed 002, Errors 429; catalogue: five per customer in 24 hours)', source: 'assumption', rules: ['FD-MICRO-RATE'] }),
+  blind({ id: 'blind-micro-entries-initiate-echoes-receiver', rule: 'no micro entry answer carries the full account number sent, the initiation included (provider 1.35.0 InitiatedMicroDeposit, accountNumberLast4; docs/conventions.md, Secrets and card data)', source: 'provider', rules: ['FD-MICRO-MASKING'] }),
+  blind({ id: 'blind-micro-entries-details-after-customer-deleted', rule: 'every micro entry route of a deleted customer is a 404, the details read included (seed 002, Errors 404)', source: 'seed', rules: ['FD-MICRO-NOT-FOUND'] }),
+  blind({
+    id: 'blind-micro-entries-amount-one-dollar-accepted', rule: 'each micro amount is under one dollar: 1.00 is a 400 and no attempt (seed 002, Limits: two micro amounts, each under one dollar)', source: 'seed', rules: ['FD-MICRO-AMOUNT-RANGE'],
+    relax: [{ schema: 'MicroDepositVerification', at: ['properties', 'amounts', 'items'], set: { maximum: 1 } }],
+  }),
+]);

@@ -1,7 +1,7 @@
 // Micro entries (seed 002, Endpoints - Micro entries and switches): initiation deposits two random
 // micro amounts, each under one dollar, into the account the body names; the customer verifies
 // the two amounts; the details read shows the state. The receiving account is a record of its
-// own (provider 1.35.0: the initiation answers its accountId), kept here per world, never one of
+// own (provider 1.35.0: the initiation answers its accountId), kept in state.ts (microEntries), never one of
 // the customer's aggregated accounts; its full number is never answered (last four digits only).
 //
 // Decisions where seed and provider are silent (reference page to record them; checks @assumption):
@@ -17,39 +17,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
-import type { FdWorld } from './world.js';
+import { findCustomer, type MicroEntry, type MicroEntryState as Stored } from './state.js';
 import { limitOf, sizeOf } from '../../helpers/contract/facts.js';
 
 
-type Stored = 'Pending' | 'Verified' | 'Failed';
 type Shown = Stored | 'Completed';
-
-interface MicroEntry {
-  accountId: string;
-  customerId: string;
-  routingNumber: string;
-  /** Full account number: sensitive, compared only, never answered. */
-  accountNumber: string;
-  accountType: string;
-  name: string;
-  /** The two amounts in cents, in deposit order. */
-  cents: [number, number];
-  createdMs: number;
-  state: Stored;
-}
-
-interface MicroWorld {
-  entries: Map<string, MicroEntry>;
-  /** Accepted initiations per customer (virtual ms), for the 429 window. */
-  initiations: Map<string, number[]>;
-}
-
-const worlds = new WeakMap<FdWorld, MicroWorld>();
-function microWorld(world: FdWorld): MicroWorld {
-  let m = worlds.get(world);
-  if (!m) worlds.set(world, (m = { entries: new Map(), initiations: new Map() }));
-  return m;
-}
 
 /** Two distinct amounts of 1 to 99 cents, drawn from the customer and account ids (deterministic). */
 function drawCents(customerId: string, accountId: string): [number, number] {
@@ -75,7 +47,7 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
   const MAX_INITIATIONS = limitOf(ctx.contract, 'microEntryInitiationsPerWindow');
   const WINDOW_S = limitOf(ctx.contract, 'microEntryWindowSeconds');
   const DEPOSITS = sizeOf(ctx.contract, 'MicroDepositVerification', 'amounts').max!;
-  const micro = () => microWorld(world);
+  const micro = () => world.microEntries;
 
   const shown = (e: MicroEntry): Shown => {
     if (e.state !== 'Pending') return e.state;
@@ -83,10 +55,7 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
     const delayS = faults.has('blind-micro-entries-deposited-after-23-hours') ? DEPOSIT_DELAY_S - 3600 : DEPOSIT_DELAY_S;
     return clock.nowMs() >= e.createdMs + delayS * 1000 ? 'Completed' : 'Pending';
   };
-  const customerOf = ({ path, partner }: Input) => {
-    const c = world.customers.get(path.customerId);
-    return c && (!partner || c.partnerId === partner.id) ? c : undefined;
-  };
+  const customerOf = ({ path, partner }: Input) => findCustomer(world, path.customerId, partner?.id);
   /** The micro entries of the path's account, for the path's customer (404 otherwise). */
   const entryOf = (input: Input) => {
     const e = micro().entries.get(input.path.accountId);

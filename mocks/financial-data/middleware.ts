@@ -3,16 +3,17 @@
 // validation, and the error body. Handlers receive typed input and the calling partner.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Contract, Operation, Parameter } from '../../helpers/contract/contract.js';
-import { limitOf, type FdHeaderNames } from '../../helpers/contract/facts.js';
-import { parseJson, type MockContext } from '../kit/app.js';
+import { parseJson } from '../kit/app.js';
+import type { MockContext } from '../kit/context.js';
+import type { FdFaultId } from './catalogue.js';
 import { violations } from '../kit/validation.js';
-import type { FdWorld, Partner } from './world.js';
-
+import type { FdState, Partner } from './state.js';
+import { limitOf, type FdHeaderNames } from '../../helpers/contract/facts.js';
 
 export type { FdHeaderNames };
 
-export interface FdContext extends MockContext {
-  state: FdWorld; contract: Contract; headerNames: FdHeaderNames;
+export interface FdContext extends MockContext<FdFaultId> {
+  state: FdState; contract: Contract; headerNames: FdHeaderNames;
   /** Set when the mock runs as the stand-in of the provider's sandbox (mocks/stand-in.ts): its limits and Connect pages. */
   standIn?: FdStandIn;
 }

@@ -1,8 +1,10 @@
 // Paging of list bodies (reference, Conventions): `start` is the 1-based page index, `limit` the
 // page size (default 25); the body carries found, displaying and moreAvailable.
-// `faults` carries the blind paging faults (blind-faults.ts); without it the paging is the contract's.
-export function page<T>(items: T[], query: { start?: number; limit?: number }, ignoreStart = false, faults?: { has(id: string): boolean }) {
-  const on = (id: string) => Boolean(faults?.has(id));
+// `faults` carries the blind paging faults (paging.faults.ts); without it the paging is the contract's.
+import type { FdFaultId } from './catalogue.js';
+
+export function page<T>(items: T[], query: { start?: number; limit?: number }, ignoreStart = false, faults?: { has(id: FdFaultId): boolean }) {
+  const on = (id: FdFaultId) => Boolean(faults?.has(id));
   const limit = query.limit ?? (on('blind-default-page-size-20') ? 20 : 25);
   const start = ignoreStart ? 1 : query.start ?? 1;
   // blind-start-as-record-offset: start read as the 1-based index of the first record.

@@ -1,9 +1,11 @@
-// Faults of payments-data: each breaks one rule of schemas/financial-data/rules/payments-data.yaml
-// (named first in `rule`), as a provider could: one account type too many or too few, one path only,
-// a wrong unit, a state another reader does not see. Guarded in mocks/financial-data/payments-data.ts.
-import type { Fault } from '../kit/faults.js';
+// Faults of payments data (switched in payments-data.ts): each breaks one rule of schemas/financial-
+// data/rules/payments-data.yaml, the way a provider's release might. `rules` names the rule ids it
+// breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
+// authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
+// --blind`).
+import { faultCatalogue, blind } from '../kit/faults.js';
 
-export const PAYMENTS_DATA_FAULTS: Fault[] = [
+export const PAYMENTS_DATA_FAULTS = faultCatalogue([
   // Supported account types (seed 002, Payments data).
   { id: 'payments-data-ach-credit-card-served', rule: 'FD-PAY-ACH-TYPES: ACH details v1 refuse a creditCard account (400)', rules: ['FD-PAY-ACH-TYPES'], source: 'seed' },
   { id: 'payments-data-ach-cd-refused', rule: 'FD-PAY-ACH-TYPES: ACH details v1 serve certificateOfDeposit (portfolio type cd)', rules: ['FD-PAY-ACH-TYPES'], source: 'seed' },
@@ -46,4 +48,15 @@ export const PAYMENTS_DATA_FAULTS: Fault[] = [
   { id: 'payments-data-match-score-over-100', rule: 'FD-PAY-MATCH-SCORE-RANGE: scores stay within 0..100 (a full match is not 105)', rules: ['FD-PAY-MATCH-SCORE-RANGE'], source: 'seed' },
   { id: 'payments-data-match-score-inverted', rule: 'FD-PAY-MATCH-CLOSER-HIGHER: the exact name scores higher than a different one', rules: ['FD-PAY-MATCH-CLOSER-HIGHER'], source: 'seed' },
   { id: 'payments-data-match-timeout-never', rule: 'FD-PAY-MATCH-TIMEOUT: a slow institution gives 408, not a match', rules: ['FD-PAY-MATCH-TIMEOUT'], source: 'seed' },
-];
+  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
+  // Payments data (seed 002, Payments data; provider 1.35.0 balance_cache_interval, PaymentEnablementBundle, owner v3).
+  blind({ id: 'blind-payments-data-peb-cache-age-whole-minutes', rule: 'the bundle refreshes a balance one second older than balance_cache_interval; its age is not rounded down to whole minutes (seed 002, Payments data; provider PebAllowedBalanceCacheInterval)', source: 'seed', rules: ['FD-PAY-BALANCE-CACHE'] }),
+  blind({ id: 'blind-payments-data-cached-date-now', rule: 'the cached-only balance shows the balanceDate of the last live read, not the time of the response (seed 002, Payments data: cached-only variant)', source: 'seed', rules: ['FD-PAY-CACHED-READER'] }),
+  blind({ id: 'blind-payments-data-owner-v3-unknown-404', rule: 'owner v3 of an account the customer does not have is a 400, the operation documents no 404 (seed 002, Payments data; provider BadRequestErrorResponse)', source: 'provider', rules: ['FD-PAY-OWNER-V3-UNKNOWN'] }),
+  blind({ id: 'blind-payments-data-owner-v3-insights-ignored', rule: 'withInsights=true returns identityInsights on owner v3 (provider 1.35.0 WithInsightsParameter)', source: 'provider', rules: ['FD-PAY-INSIGHTS'] }),
+  blind({ id: 'blind-payments-data-peb-error-count-per-account', rule: 'the bundle errorCount is the number of section errors, not of accounts with an error (provider 1.35.0 PaymentEnablementBundle)', source: 'provider', rules: ['FD-PAY-PEB-COUNTS'] }),
+  blind({
+    id: 'blind-payments-data-match-last-name-optional', rule: 'owner match: the name requires firstName and lastName, a name without lastName is a 400 (seed 002, Payments data: the name value is required; provider AccountOwnerVerificationMatchingRequestName)', source: 'provider', rules: ['FD-PAY-MATCH-NAME-REQUIRED'],
+    relax: [{ schema: 'OwnerMatchName', unrequire: ['lastName'] }],
+  }),
+]);

@@ -2,12 +2,11 @@
 // v3, ACH details v1 and v3 (real-time payment flags), loan payment details, available balance live
 // (balance_cache_interval) and cached (deprecated), the payment enablement bundle by login and by
 // account (include), and owner match (scores 0..100, 408 on a slow institution). Reads the linked
-// accounts of portfolio.ts through findAccount / findLogin; a balance refresh changes the account's
+// accounts (state.ts) through findAccount / findLogin; a balance refresh changes the account's
 // balance and balanceDate there, so every reader (accounts module included) sees it.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
-import { findAccount, findLogin, type Account, type AccountType } from './portfolio.js';
-import type { Customer, FdWorld } from './world.js';
+import { findAccount, findLogin, type Account, type AccountType, type Customer } from './state.js';
 
 // seed 002, Payments data: supported account types per operation (cd is certificateOfDeposit).
 export const ACH_TYPES: AccountType[] = ['checking', 'savings', 'moneyMarket', 'cd'];
@@ -70,10 +69,8 @@ export function similarity(a: string, b: string): number {
 export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;
   /** Fault 'payments-data-cached-stale-copy': the cached variant's own copy of the balances, never updated by a refresh. */
-  const staleCopies = new WeakMap<FdWorld, Map<string, { balance: number; availableBalance: number; balanceDate: number }>>();
   const staleCopy = (account: Account) => {
-    if (!staleCopies.has(world)) staleCopies.set(world, new Map());
-    const copies = staleCopies.get(world)!;
+    const copies = world.faultMemory.staleBalances;
     if (!copies.has(account.id)) copies.set(account.id, { balance: account.balance, availableBalance: account.availableBalance, balanceDate: account.balanceDate });
     return copies.get(account.id)!;
   };

@@ -3,70 +3,10 @@
 // customer id when the suite links the customer (POST /__mock/customers/{customerId}/link, the
 // mock's stand-in for a hosted Connect flow), or one institution at a time when a person signs in
 // on the sandbox stand-in's Connect page (connect-page.ts, linkInstitution). Shared by the accounts, transactions, payments data,
-// PSI, statements and micro-entry modules: they read and change this state, never their own copy.
-import type { FdWorld } from './world.js';
+// PSI, statements and micro-entry modules: they read and change it in state.ts, never their own copy.
+import { linkedData, type Account, type AccountType, type FdState, type InstitutionLogin, type LinkedData, type Transaction } from './state.js';
 import type { Contract } from '../../helpers/contract/contract.js';
 import { limitOf } from '../../helpers/contract/facts.js';
-
-/** provider 1.35.0 AccountType values the seed names (seed 002, Resources: Account). */
-export type AccountType = 'checking' | 'savings' | 'moneyMarket' | 'cd' | 'investment' | 'mortgage' | 'creditCard' | 'loan' | 'lineOfCredit' | 'studentLoan';
-
-export interface InstitutionLogin {
-  id: number;
-  customerId: string;
-  institutionId: string;
-  /** A legacy (non-OAuth) connection: the one MigrateInstitutionLoginAccounts moves. */
-  legacy: boolean;
-  /** Set once migrated to the OAuth connection. */
-  migrated?: boolean;
-}
-
-export interface Account {
-  id: string;
-  customerId: string;
-  institutionLoginId: number;
-  institutionId: string;
-  type: AccountType;
-  /** provider 1.35.0 AggregationStatus: 'active' for most, 'pending' for one (simple variants hide it). */
-  status: 'active' | 'pending';
-  name: string;
-  /** The full account number: sensitive (DEVELOPERS.md, Standards); shown whole only where a contract says so. */
-  number: string;
-  routingNumber: string;
-  balance: number;
-  availableBalance: number;
-  currency: 'USD';
-  /** Epoch seconds (reference, Dates). The account was added at link time. */
-  createdDate: number;
-  aggregationAttemptDate: number;
-  aggregationSuccessDate: number;
-  /** When the balance was last read from the institution (balance_cache_interval decides reuse). */
-  balanceDate: number;
-  /** The institution asks a multi-factor challenge on premium reads (seed 002, Errors 203). */
-  mfa: boolean;
-  /** Set by LoadHistoricTransactionsForCustomerAccount: transactions older than 180 days become visible. */
-  historicLoaded: boolean;
-}
-
-export interface Transaction {
-  id: number;
-  accountId: string;
-  customerId: string;
-  amount: number;
-  description: string;
-  status: 'active' | 'pending';
-  /** Epoch seconds; absent on a few (sorting then uses postedDate: seed 002, Transactions). */
-  transactionDate?: number;
-  postedDate: number;
-  createdDate: number;
-  /** Older than 180 days before the account was added: visible only after the historic load. */
-  historic: boolean;
-}
-
-export interface LinkedData {
-  logins: InstitutionLogin[];
-  accounts: Account[];
-}
 
 /** Full account numbers of the mock start with this, so fixtures/leak-patterns.ts can spot one that escapes redaction. */
 // Six digits of prefix and four random ones: a random ten-digit number elsewhere (an installments
@@ -137,7 +77,7 @@ const PAYEES = ['Corner Coffee', 'Payroll Deposit', 'Grocery Mart', 'Electric Ut
  * Links the customer's deterministic portfolio (idempotent: a second call returns what exists).
  * `nowS` is the mock's virtual time in epoch seconds: accounts are added now.
  */
-export function linkPortfolio(world: FdWorld, customerId: string, nowS: number, history: HistoryDays): LinkedData {
+export function linkPortfolio(world: FdState, customerId: string, nowS: number, history: HistoryDays): LinkedData {
   const existing = linkedData(world, customerId);
   if (existing.logins.length > 0) return existing;
   const random = prng(Number(customerId.replace(/\D/g, '')) || 1);
@@ -157,7 +97,7 @@ export function planInstitutions(): { institutionId: string; accounts: number; l
  * portfolio holds nothing at that institution. The caller decides whether it may link (limits,
  * an institution already connected).
  */
-export function linkInstitution(world: FdWorld, customerId: string, institutionId: string, nowS: number, history: HistoryDays): LinkedData {
+export function linkInstitution(world: FdState, customerId: string, institutionId: string, nowS: number, history: HistoryDays): LinkedData {
   const plan = PLAN.find((p) => p.institutionId === institutionId);
   if (!plan) return { logins: [], accounts: [] };
   const random = prng((Number(customerId.replace(/\D/g, '')) || 1) + Number(institutionId.replace(/\D/g, '') || 0));
@@ -165,7 +105,7 @@ export function linkInstitution(world: FdWorld, customerId: string, institutionI
 }
 
 /** Adds one login of the plan with its accounts and their transactions; answers what it added. */
-function addLogin(world: FdWorld, customerId: string, plan: Plan, random: () => number, nowS: number, history: HistoryDays): LinkedData {
+function addLogin(world: FdState, customerId: string, plan: Plan, random: () => number, nowS: number, history: HistoryDays): LinkedData {
   const { standard: STANDARD_HISTORY_DAYS, historic: HISTORIC_DAYS } = history;
   const routingNumber = world.institutions.find((i) => i.id === plan.institutionId)?.routingNumbers[0] ?? '021000021';
   const login: InstitutionLogin = { id: Number(world.nextId()), customerId, institutionId: plan.institutionId, legacy: Boolean(plan.legacy) };
@@ -201,14 +141,6 @@ function addLogin(world: FdWorld, customerId: string, plan: Plan, random: () => 
   return added;
 }
 
-/** The logins and accounts of a customer, in creation order. */
-export function linkedData(world: FdWorld, customerId: string): LinkedData {
-  return {
-    logins: [...world.logins.values()].filter((l) => l.customerId === customerId),
-    accounts: [...world.accounts.values()].filter((a) => a.customerId === customerId),
-  };
-}
-
 /** What the control surface answers: enough for a spec to address every account (no full numbers). */
 export function linkedView(data: LinkedData) {
   return {
@@ -218,24 +150,4 @@ export function linkedView(data: LinkedData) {
       createdDate: a.createdDate, numberLast4: a.number.slice(-4),
     })),
   };
-}
-
-/**
- * The account a request addresses: the customer exists, belongs to the calling partner (when
- * known) and owns the account. Undefined otherwise (the caller answers 404). Every module reads
- * accounts through this, so a deleted account or customer is gone from every reader at once.
- */
-export function findAccount(world: FdWorld, customerId: string, accountId: string, partnerId?: string): Account | undefined {
-  const customer = world.customers.get(customerId);
-  if (!customer || (partnerId && customer.partnerId !== partnerId)) return undefined;
-  const account = world.accounts.get(accountId);
-  return account && account.customerId === customerId ? account : undefined;
-}
-
-/** The institution login a request addresses, under the same conditions as findAccount. */
-export function findLogin(world: FdWorld, customerId: string, loginId: string, partnerId?: string): InstitutionLogin | undefined {
-  const customer = world.customers.get(customerId);
-  if (!customer || (partnerId && customer.partnerId !== partnerId)) return undefined;
-  const login = world.logins.get(Number(loginId));
-  return login && login.customerId === customerId ? login : undefined;
 }

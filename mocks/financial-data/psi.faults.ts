@@ -1,7 +1,11 @@
-// Faults of psi: each breaks one rule of schemas/financial-data/rules/psi.yaml.
-import type { Fault } from '../kit/faults.js';
+// Faults of payment success indicators (switched in psi.ts): each breaks one rule of
+// schemas/financial-data/rules/psi.yaml, the way a provider's release might. `rules` names the rule
+// ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the
+// suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
+// mutation -- --blind`).
+import { faultCatalogue, blind } from '../kit/faults.js';
 
-export const PSI_FAULTS: Fault[] = [
+export const PSI_FAULTS = faultCatalogue([
   // Runs: 202, read back by payRequestId, owned by the account (seed 002, PSI and Errors 404).
   { id: 'psi-generate-200', rule: 'FD-PSI-GENERATE: generation answers 202 (not 200)', source: 'seed', rules: ['FD-PSI-GENERATE'] },
   { id: 'psi-stuck-in-progress', rule: 'FD-PSI-READ-BACK: the run reads back with its result, never stuck IN PROGRESS', source: 'seed', rules: ['FD-PSI-READ-BACK'] },
@@ -39,4 +43,17 @@ export const PSI_FAULTS: Fault[] = [
   { id: 'psi-cd-rated', rule: 'FD-PSI-ACCOUNT-TYPE: a certificate of deposit is not rated (400)', source: 'assumption', rules: ['FD-PSI-ACCOUNT-TYPE'] },
   { id: 'psi-savings-refused', rule: 'FD-PSI-ACCOUNT-TYPE: a savings account is rated', source: 'assumption', rules: ['FD-PSI-ACCOUNT-TYPE'] },
   { id: 'psi-pending-accepted', rule: 'FD-PSI-ACTIVE-ACCOUNT: an account that is not active is a 400', source: 'provider', rules: ['FD-PSI-ACTIVE-ACCOUNT'] },
-];
+  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
+  // Payment success indicators (seed 002, PSI; provider 1.35.0 SettleByDate, IncludeReasons, PayPurposeCode).
+  blind({ id: 'blind-psi-legacy-days-from-tomorrow', rule: 'the legacy reads describe consecutive potential settlement dates from today (day0), not from tomorrow (provider 1.35.0 SettleByDate)', source: 'provider', rules: ['FD-PSI-DAYS'] }),
+  blind({ id: 'blind-psi-reasons-ignored-on-fcra', rule: 'include_reasons=true puts the reason codes on every daily result of the FCRA read too (seed 002, PSI: include reasons; provider IncludeReasonsParameter)', source: 'provider', rules: ['FD-PSI-REASONS'] }),
+  blind({ id: 'blind-psi-fcra-readback-amount-cents', rule: 'the FCRA run reads back with the transaction sent, its amount in dollars as sent, not in cents (seed 002, PSI: 202 then the get by payRequestId)', source: 'seed', rules: ['FD-PSI-READ-BACK'] }),
+  blind({ id: 'blind-psi-warning-against-cleared-balance', rule: 'code 2000 comes when the settlement amount exceeds the available balance, not the cleared balance (provider 1.35.0 PaymentSuccessIndicatorWarningExample)', source: 'provider', rules: ['FD-PSI-BALANCE-WARNING'] }),
+  blind({
+    id: 'blind-psi-amount-zero-accepted', rule: 'the transaction amount to rate is above 0: 0 is a 400 (provider 1.35.0 PaymentSuccessIndicatorsTransactionAmount, exclusive minimum 0)', source: 'provider', rules: ['FD-PSI-AMOUNT-POSITIVE'],
+    relax: [{ schema: 'PsiAmount', drop: ['exclusiveMinimum'], set: { minimum: 0 } }],
+  }),
+  blind({
+    id: 'blind-psi-legacy-purpose-any-code', rule: 'the legacy FCRA read accepts the purpose code 1P only; another two-character code is a 400 (provider 1.35.0 PayPurposeCodeParameter; 400 example 10005)', source: 'provider', rules: ['FD-PSI-LEGACY-PURPOSE'],
+  }),
+]);

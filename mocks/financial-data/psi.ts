@@ -1,26 +1,11 @@
 // Payment success indicators (seed 002, Endpoints - PSI): FCRA and non-FCRA runs (202, then the
 // result by payRequestId) and the two legacy reads that rate a transaction at once. Reads the
-// linked accounts of portfolio.ts through findAccount (a deleted account is gone here too); keeps
-// its own runs and the security freezes per world. Rules: schemas/financial-data/rules/psi.yaml.
+// linked accounts through findAccount (a deleted account is gone here too); keeps its runs in
+// state.ts (psi). Rules: schemas/financial-data/rules/psi.yaml.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
-import { DAY_S, findAccount, type Account } from './portfolio.js';
-import type { FdWorld } from './world.js';
-
-interface Run {
-  payRequestId: string;
-  fcra: boolean;
-  customerId: string;
-  accountId: string;
-  requestDate: string;
-  transaction: { settleByDate: string; amount: number };
-  /** Rated at generation (real-time balance check): the read shows it at once. */
-  availableBalance: number;
-  mfa: boolean;
-}
-
-interface PsiState { runs: Map<string, Run>; seq: number }
-const states = new WeakMap<FdWorld, PsiState>();
+import { DAY_S } from './portfolio.js';
+import { findAccount, type Account, type PsiRun as Run } from './state.js';
 
 /** Account types PSI rates (assumption FD-PSI-ACCOUNT-TYPE: the deposit accounts an ACH debit draws on). */
 const RATED_TYPES: Account['type'][] = ['checking', 'savings', 'moneyMarket'];
@@ -40,10 +25,7 @@ const REASONS = ['recentBalance', 'balanceHistory', 'nsfHistory', 'recentNsfHist
 
 export function registerPsi(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;
-  const state = (): PsiState => {
-    if (!states.has(world)) states.set(world, { runs: new Map(), seq: 0 });
-    return states.get(world)!;
-  };
+  const state = () => world.psi;
   const today = () => isoDate(clock.nowEpochSeconds());
 
   /** seed 002 Errors 406 (PSI): provider 1.35.0 example "Only 'application/json' is supported." */

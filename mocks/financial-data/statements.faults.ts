@@ -1,9 +1,13 @@
-// Faults of statements: each breaks one rule of schemas/financial-data/rules/statements.yaml.
-import type { Fault } from '../kit/faults.js';
+// Faults of statements, pay statements and assets (switched in statements.ts): each breaks one rule
+// of schemas/financial-data/rules/statements.yaml, the way a provider's release might. `rules` names
+// the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults
+// of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm
+// run mutation -- --blind`).
+import { faultCatalogue, blind } from '../kit/faults.js';
 
 const INDEX = '([1-9]|1[0-9]|2[0-4])';
 
-export const STATEMENTS_FAULTS: Fault[] = [
+export const STATEMENTS_FAULTS = faultCatalogue([
   // One statement (seed 002: 200 PDF; 203 MFA; up to 24 months).
   { id: 'statements-pdf-base64', rule: 'FD-STMT-PDF: the statement is the PDF itself (not its Base64 text)', source: 'seed', rules: ['FD-STMT-PDF'] },
   { id: 'statements-type-unsupported', rule: 'FD-STMT-ACCOUNT-TYPES: every account type the seed names has statements', source: 'seed', rules: ['FD-STMT-ACCOUNT-TYPES'] },
@@ -26,4 +30,13 @@ export const STATEMENTS_FAULTS: Fault[] = [
   { id: 'assets-owner-unchecked', rule: "FD-ASSET-OWNER: another customer's asset is a 404", source: 'seed', rules: ['FD-ASSET-OWNER'] },
   { id: 'assets-unknown-empty', rule: 'FD-ASSET-UNKNOWN: an asset id never issued is a 404 (not an empty 200)', source: 'seed', rules: ['FD-ASSET-UNKNOWN'] },
   { id: 'paystmt-label-optional', rule: 'FD-PAYSTMT-REQUIRED: label and statement are required', source: 'provider', rules: ['FD-PAYSTMT-REQUIRED'], relax: [{ schema: 'PayStatement', unrequire: ['label'] }] },
-];
+  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
+  // Statements, pay statements, assets (seed 002, Statements, pay statements, assets; Limits; provider 1.35.0).
+  blind({ id: 'blind-statements-v3-default-all', rule: 'without index, statement details give one detail, of index 1 (provider 1.35.0 StatementIndexesParameter default "1")', source: 'provider', rules: ['FD-STMT-DEFAULT-INDEX'] }),
+  blind({ id: 'blind-statements-v3-index-is-position', rule: 'each statement detail carries the index asked for, not its position in the list (provider 1.35.0 CustomerAccountMultipleStatement.index)', source: 'provider', rules: ['FD-STMT-INDEX-ORDER'] }),
+  blind({ id: 'blind-statements-asset-crlf', rule: "a statement detail's asset downloads the same PDF bytes as v1 with that index (seed 002, Statements: the asset id is then used with the asset retrieval)", source: 'seed', rules: ['FD-STMT-ASSET-LINK'] }),
+  blind({
+    id: 'blind-statements-index-max-23', rule: 'statement index accepts 1 to 24: 24 is served (seed 002, Limits: statements up to 24 months; provider StatementIndexParameter maximum 24)', source: 'seed', rules: ['FD-STMT-INDEX-RANGE'],
+    relax: [{ schema: 'StatementIndex', set: { maximum: 23 } }],
+  }),
+]);

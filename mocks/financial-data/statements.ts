@@ -1,17 +1,12 @@
 // Statements, pay statements and assets (seed 002, Endpoints - Statements, pay statements,
 // assets): one monthly statement as a PDF (v1), the details of up to 24 statements with their
 // asset ids (v3), stored pay statements, and the download of any asset of the customer, byte for
-// byte. Reads the linked accounts of portfolio.ts through findAccount; keeps its own assets per
-// world. Rules: schemas/financial-data/rules/statements.yaml.
+// byte. Reads the linked accounts through findAccount; keeps its assets in state.ts (statements).
+// Rules: schemas/financial-data/rules/statements.yaml.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
-import { findAccount, type Account } from './portfolio.js';
-import type { FdWorld } from './world.js';
-
-export interface Asset { customerId: string; bytes: Buffer; label?: string }
-interface StatementsState { assets: Map<string, Asset>; seq: number }
-const states = new WeakMap<FdWorld, StatementsState>();
+import { findAccount, findCustomer, type Account, type Asset, type FdState } from './state.js';
 
 /** An asset id in the provider's form (provider 1.35.0 AssetId example): a UUID, then the customer id. */
 function assetIdOf(seed: string, customerId: string): string {
@@ -45,23 +40,17 @@ function statementPdf(account: Account, index: number, p: ReturnType<typeof peri
 }
 
 /**
- * An asset of the store, read-only (the decisioning reports read them: the pay statement and VOIE paystub
- * reports of reports-income.ts take the asset ids of stored pay statements). `label` is set only on
- * pay statements (StoreCustomerPayStatement); statement assets have none.
+ * An asset of the store, read-only (the pay statement and VOIE paystub reports of reports/income.ts
+ * take the asset ids of stored pay statements). `label` is set only on pay statements
+ * (StoreCustomerPayStatement); statement assets have none.
  */
-export function storedAsset(world: FdWorld, assetId: string): Readonly<Asset> | undefined {
-  return states.get(world)?.assets.get(assetId);
+export function storedAsset(world: FdState, assetId: string): Readonly<Asset> | undefined {
+  return world.statements.assets.get(assetId);
 }
-
-/** The ids of the stored pay statements of a world (assets with a label), for the sandbox stand-in's inventory (mocks/stand-in.ts). */
-export const storedPayStatementIds = (world: FdWorld): string[] => [...(states.get(world)?.assets ?? [])].filter(([, a]) => a.label !== undefined).map(([id]) => id);
 
 export function registerStatements(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;
-  const state = (): StatementsState => {
-    if (!states.has(world)) states.set(world, { assets: new Map(), seq: 0 });
-    return states.get(world)!;
-  };
+  const state = () => world.statements;
 
   /** The account of the path, or a 404 / 400 already sent (undefined then). */
   const accountOf = ({ path, partner }: Input, reply: FastifyReply): Account | undefined => {
@@ -122,16 +111,16 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
   });
 
   route(app, ctx, 'StoreCustomerPayStatement', ({ path, body, partner }, reply) => {
-    const customer = world.customers.get(path.customerId);
-    if (!customer || (partner && customer.partnerId !== partner.id)) return sendError(ctx, reply, 404, 'Customer not found');
+    const customer = findCustomer(world, path.customerId, partner?.id);
+    if (!customer) return sendError(ctx, reply, 404, 'Customer not found');
     const id = assetIdOf(`pay:${customer.id}:${++state().seq}`, customer.id);
     state().assets.set(id, { customerId: customer.id, bytes: Buffer.from(body.statement, 'base64'), label: body.label });
     return reply.code(200).send({ assetId: id });
   });
 
   route(app, ctx, 'GetAssetByCustomerID', ({ path, partner }, reply) => {
-    const customer = world.customers.get(path.customerId);
-    if (!customer || (partner && customer.partnerId !== partner.id)) return sendError(ctx, reply, 404, 'Customer not found');
+    const customer = findCustomer(world, path.customerId, partner?.id);
+    if (!customer) return sendError(ctx, reply, 404, 'Customer not found');
     const asset = state().assets.get(path.assetId);
     if (!asset && faults.has('assets-unknown-empty')) return reply.code(200).type('application/octet-stream').send(Buffer.alloc(0));
     if (!asset || (asset.customerId !== customer.id && !faults.has('assets-owner-unchecked'))) return sendError(ctx, reply, 404, 'Asset not found');

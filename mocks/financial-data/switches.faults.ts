@@ -1,8 +1,11 @@
-// Faults of switches: each breaks one rule of schemas/financial-data/rules/switches.yaml.
-// Guarded in mocks/financial-data/switches.ts.
-import type { Fault } from '../kit/faults.js';
+// Faults of deposit and bill pay switches (switched in switches.ts): each breaks one rule of
+// schemas/financial-data/rules/switches.yaml, the way a provider's release might. `rules` names the
+// rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of
+// the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
+// mutation -- --blind`).
+import { faultCatalogue, blind } from '../kit/faults.js';
 
-export const SWITCHES_FAULTS: Fault[] = [
+export const SWITCHES_FAULTS = faultCatalogue([
   { id: 'switches-list-all-kinds', rule: 'FD-SW-LIST: the deposit and bill pay lists hold both kinds', source: 'seed', rules: ['FD-SW-LIST'] },
   { id: 'switches-list-other-customers', rule: "FD-SW-LIST: a customer's list holds other customers' switches", source: 'seed', rules: ['FD-SW-LIST'] },
   { id: 'switches-details-status-stale', rule: 'FD-SW-DETAILS: the details of the failed deposit switch still say processing', source: 'provider', rules: ['FD-SW-DETAILS'] },
@@ -15,4 +18,11 @@ export const SWITCHES_FAULTS: Fault[] = [
   { id: 'switches-status-capitalised', rule: 'FD-SW-STATUS-ENUM: list statuses capitalised (Completed)', source: 'provider', rules: ['FD-SW-STATUS-ENUM'] },
   { id: 'switches-ends-with-first-four', rule: 'FD-SW-ACCOUNT-DIGITS: the trailing digits shown are the first four of the account number', source: 'provider', rules: ['FD-SW-ACCOUNT-DIGITS'] },
   { id: 'switches-deleted-customer-external', rule: "FD-SW-DELETED-CUSTOMER: a deleted customer's switches are still found by external id", source: 'assumption', rules: ['FD-SW-DELETED-CUSTOMER'] },
-];
+  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
+  // Switches (seed 002, Resources - Switch; Micro entries and switches; provider 1.35.0 switch details).
+  blind({ id: 'blind-switches-details-created-is-updated', rule: "a switch's details give the createdDate of the list, not its last update (seed 002, details by switch_id; provider DepositSwitchDetails, PaySwitchDetails)", source: 'seed', rules: ['FD-SW-DETAILS'] }),
+  blind({ id: 'blind-switches-deposit-details-any-kind', rule: 'a bill pay switch asked for as a deposit switch is a 404 (seed 002, Resources - Switch: deposit or bill pay; Errors 404)', source: 'seed', rules: ['FD-SW-OTHER-KIND'] }),
+  blind({ id: 'blind-switches-external-includes-untagged', rule: 'the external id list holds exactly the deposit switches carrying that external id, not the untagged ones of the same customer (seed 002, Resources - Switch: also found by external_id)', source: 'seed', rules: ['FD-SW-EXTERNAL'] }),
+  blind({ id: 'blind-switches-bill-pay-list-without-failure-reason', rule: "a failed switch carries its failureReason in the list too, the bill pay list included (provider 1.35.0 status 'failed - refer to failureReason')", source: 'provider', rules: ['FD-SW-FAILURE-REASON'] }),
+  blind({ id: 'blind-switches-bill-pay-bank-full-number', rule: 'bank payment methods name the linked account by routing number and its last four digits only, never the full number (provider 1.35.0 paymentMethods.endsWith; docs/conventions.md, Secrets and card data)', source: 'provider', rules: ['FD-SW-ACCOUNT-DIGITS'] }),
+]);

@@ -1,7 +1,7 @@
 // Deposit and bill pay switches (seed 002, Resources - Switch: deposit or bill pay switch, also
 // found by external_id; Endpoints - Micro entries and switches). The mock world: every linked
 // customer (mocks/financial-data/portfolio.ts) has switches made before the suite looks, generated
-// from the customer id the first time any switch route needs them and kept here per world:
+// from the customer id the first time any switch route needs them and kept in state.ts (switches):
 // - four deposit switches: completed and failed (bad-credentials) at external id
 //   `BR-<customerId>-1`, processing at `BR-<customerId>-2`, and a completed one without external id;
 // - three bill pay switches: completed by card, completed by bank account, failed (connection-error).
@@ -12,32 +12,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
-import type { Account } from './portfolio.js';
-import type { Customer, FdWorld } from './world.js';
+import { findCustomer, type Account, type Customer, type Switch, type SwitchKind as Kind } from './state.js';
 
-type Kind = 'deposit' | 'billPay';
-
-interface Switch {
-  id: string;
-  kind: Kind;
-  customerId: string;
-  externalId?: string;
-  status: 'processing' | 'completed' | 'failed';
-  failureReason?: string;
-  createdDate: string;
-  updatedDate: string;
-  authenticated: boolean;
-  provider: { id: string; name: string };
-  /** Deposit switches: distributions; bill pay switches: payment methods. */
-  targets: Record<string, unknown>[];
-}
-
-interface SwitchWorld {
-  /** Switches per customer id, generated once. */
-  byCustomer: Map<string, Switch[]>;
-}
-
-const worlds = new WeakMap<FdWorld, SwitchWorld>();
 const hex = (text: string, length = 24) => createHash('sha1').update(text).digest('hex').slice(0, length);
 /** provider 1.35.0: ISO 8601 in the form YYYY-MM-DDThh:mm:ssZ. */
 const iso = (epochS: number) => new Date(epochS * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -83,11 +59,7 @@ function generate(customerId: string, accounts: Account[], nowS: number, faults:
 
 export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;
-  const sw = (): SwitchWorld => {
-    let s = worlds.get(world);
-    if (!s) worlds.set(world, (s = { byCustomer: new Map() }));
-    return s;
-  };
+  const sw = () => world.switches;
   /** The customer's switches, generated on first need once the customer is linked (none before). */
   const switchesOf = (customer: Customer): Switch[] => {
     const known = sw().byCustomer.get(customer.id);
@@ -100,10 +72,7 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
     return made;
   };
   const partnerCustomers = ({ partner }: Input) => [...world.customers.values()].filter((c) => !partner || c.partnerId === partner.id);
-  const customerOf = (input: Input) => {
-    const c = world.customers.get(input.path.customer_id);
-    return c && (!input.partner || c.partnerId === input.partner.id) ? c : undefined;
-  };
+  const customerOf = (input: Input) => findCustomer(world, input.path.customer_id, input.partner?.id);
 
   const statusShown = (s: Switch) => (faults.has('switches-status-capitalised') ? s.status[0].toUpperCase() + s.status.slice(1) : s.status);
   const summary = (s: Switch) => ({ id: s.id, status: statusShown(s), ...(s.failureReason ? { failureReason: s.failureReason } : {}), createdDate: s.createdDate });

@@ -1,9 +1,11 @@
-// Faults of transactions: each breaks one rule of schemas/financial-data/rules/transactions.yaml.
-// Realistic provider deviations: an MFA challenge skipped, the 180-day boundary moved, a state
-// change seen by one reader only, off-by-one paging, a filter ignored on one path, a wrong unit.
-import type { Fault } from '../kit/faults.js';
+// Faults of transactions (switched in transactions.ts): each breaks one rule of schemas/financial-
+// data/rules/transactions.yaml, the way a provider's release might. `rules` names the rule ids it
+// breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
+// authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
+// --blind`).
+import { faultCatalogue, blind } from '../kit/faults.js';
 
-export const TRANSACTIONS_FAULTS: Fault[] = [
+export const TRANSACTIONS_FAULTS = faultCatalogue([
   // Historic load (seed 002, Transactions; Errors 203; Limits: standard history 180 days).
   { id: 'transactions-historic-mfa-204', rule: 'FD-TXN-HISTORIC-STATUS: an MFA institution answers 203, not 204', source: 'seed', rules: ['FD-TXN-HISTORIC-STATUS'] },
   { id: 'transactions-historic-mfa-loads', rule: 'FD-TXN-HISTORIC-MFA: after the 203 nothing is loaded', source: 'provider', rules: ['FD-TXN-HISTORIC-MFA'] },
@@ -46,4 +48,16 @@ export const TRANSACTIONS_FAULTS: Fault[] = [
   { id: 'transactions-recurring-unknown-account-ignored', rule: "FD-TXN-RECURRING-UNKNOWN-ACCOUNT: an account id not the customer's is a 404", source: 'provider', rules: ['FD-TXN-RECURRING-UNKNOWN-ACCOUNT'] },
   { id: 'transactions-daily-balance-missing', rule: 'FD-TXN-DAILY-BALANCE: showDailyBalance=true gives dailyBalances', source: 'provider', rules: ['FD-TXN-DAILY-BALANCE'] },
   { id: 'transactions-daily-balance-dates-ms', rule: 'FD-TXN-DAILY-BALANCE: daily balance dates are epoch seconds in the window', source: 'provider', rules: ['FD-TXN-DAILY-BALANCE'] },
-];
+  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
+  // Transactions (seed 002, Transactions and Limits; provider 1.35.0 Transactions, SortParameter).
+  blind({ id: 'blind-transactions-window-by-posted-date', rule: 'the fromDate / toDate window applies to transactionDate (postedDate only when there is none), not to postedDate (seed 002, Transactions)', source: 'seed', rules: ['FD-TXN-WINDOW'] }),
+  blind({ id: 'blind-transactions-all-grouped-by-account', rule: 'GetAllCustomerTransactions is one list sorted by date across the accounts, not each account sorted in turn (seed 002, Transactions; provider SortParameter default desc)', source: 'seed', rules: ['FD-TXN-SORT', 'FD-TXN-SORT-DEFAULT'] }),
+  blind({ id: 'blind-transactions-pending-ignored-on-all', rule: 'includePending=true lists pending transactions on the customer list as on the account list (seed 002, Transactions: include pending)', source: 'seed', rules: ['FD-TXN-PENDING'] }),
+  blind({ id: 'blind-transactions-page-cap-off-by-one', rule: 'a page holds up to 1000 transactions: limit 1000 gives 1000, not 999 (seed 002, Limits)', source: 'seed', rules: ['FD-TXN-PAGE-1000'] }),
+  blind({ id: 'blind-transactions-echo-from-date-day-start', rule: 'the list echoes the fromDate sent, as sent, not rounded to the start of its day (provider 1.35.0 Transactions.fromDate)', source: 'provider', rules: ['FD-TXN-ECHO'] }),
+  blind({ id: 'blind-transactions-standard-history-186-days', rule: 'standard aggregation reaches 180 days before the account was added, not six months of 31 days (seed 002, Transactions and Limits)', source: 'seed', rules: ['FD-TXN-STANDARD-HISTORY'] }),
+  blind({ id: 'blind-transactions-historic-load-whole-login', rule: 'the historic load adds the older transactions of the account asked for only; other accounts of the same login gain none (seed 002, Transactions)', source: 'seed', rules: ['FD-TXN-HISTORIC-LOAD'] }),
+  blind({ id: 'blind-transactions-deleted-account-readable-by-id', rule: 'after DeleteCustomerAccount its transactions are a 404 by id too, not only gone from the lists (seed 002, Accounts: delete removes access to that data)', source: 'seed', rules: ['FD-TXN-DELETED-ACCOUNT'] }),
+  blind({ id: 'blind-transactions-by-id-amount-unsigned', rule: 'GetCustomerTransaction returns the transaction as the lists show it, the signed amount included (seed 002, Transactions GetCustomerTransaction)', source: 'seed', rules: ['FD-TXN-GET'] }),
+  blind({ id: 'blind-transactions-recurring-account-series-customer-wide', rule: "a series listed under an account names that account's transactions only (seed 002, Transactions: recurring transactions; provider RecurringTransactionsDetails)", source: 'seed', rules: ['FD-TXN-RECURRING'] }),
+]);

@@ -1,13 +1,15 @@
 // Transactions (seed 002, Endpoints - Transactions): the historic load (204, or 203 when the
 // institution asks a multi-factor challenge), the customer and account lists (required window,
 // at most 1000 per page, sorted by transactionDate or postedDate, pending only when asked), one
-// transaction, and recurring series. Reads and changes the linked data of portfolio.ts
-// (world.accounts, world.transactions) through findAccount, so an account deleted by the accounts
+// transaction, and recurring series. Reads and changes the linked data in state.ts (accounts,
+// transactions; made by portfolio.ts) through findAccount, so an account deleted by the accounts
 // module takes its transactions with it (seed 002, Accounts: delete removes access to that data).
+import type { FdFaultId } from './catalogue.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
 import { page } from './paging.js';
-import { DAY_S, findAccount, type Account, type Transaction } from './portfolio.js';
+import { DAY_S } from './portfolio.js';
+import { findAccount, findCustomer, type Account, type Transaction } from './state.js';
 import { rangeOf } from '../../helpers/contract/facts.js';
 
 /** A payee seen this many times with the same sign in an account is a recurring series (the mock's rule). */
@@ -26,16 +28,13 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;
   /** seed 002, Limits: transactions per page (the contract's PageLimit). */
   const PAGE_MAX = rangeOf(ctx.contract, 'PageLimit').max!;
-  const on = (id: string) => faults.has(id);
+  const on = (id: FdFaultId) => faults.has(id);
   // Accounts this module has read, so the fault 'transactions-deleted-account-kept' still finds them.
-  const seenAccounts = new Map<string, Account>();
+  const seenAccounts = world.faultMemory.seenAccounts;
   const partnerOf = (input: Input) => input.partner?.id;
 
   /** The customer of the path, the partner's (undefined: 404). */
-  const customerOf = (input: Input) => {
-    const c = world.customers.get(input.path.customerId);
-    return c && (!input.partner || c.partnerId === input.partner.id) ? c : undefined;
-  };
+  const customerOf = (input: Input) => findCustomer(world, input.path.customerId, partnerOf(input));
 
   /** The account of the path; the fault drops the ownership check (any existing account). */
   const accountOf = (input: Input): Account | undefined => {

@@ -2,34 +2,15 @@
 // (two records per subscribe call, class account and class transaction), the test transaction of a
 // testing account (one transaction event and one account event, balance changed), disabling an
 // account (all its subscriptions deleted) and deleting one subscription. Reads accounts through
-// findAccount (portfolio.ts) and injects the test transaction into the shared transactions, so
+// findAccount (state.ts) and injects the test transaction into the shared transactions, so
 // GetCustomerTransaction and GetCustomerAccount see it. Deliveries go through ctx.deliveries.
 // Rules: schemas/financial-data/rules/txpush.yaml; delivery bodies: components/txpush.yaml
 // (TxPushEvent, an assumption of the reference page, Outbound deliveries).
 import { createHash, createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
-import { findAccount, type Account, type Transaction } from './portfolio.js';
-import type { FdWorld } from './world.js';
+import { findAccount, findCustomer, type Account, type Transaction, type TxPushClass as SubscriptionClass, type TxPushSubscription as Subscription } from './state.js';
 import { limitListOf } from '../../helpers/contract/facts.js';
-
-type SubscriptionClass = 'account' | 'transaction';
-
-interface Subscription { id: number; customerId: string; accountId: string; type: SubscriptionClass; callbackUrl: string; signingKey: string }
-
-interface TxPushState {
-  subscriptions: Map<number, Subscription>;
-  /** The last listener URL the partner registered (only the fault 'txpush-delivers-without-subscription' uses it). */
-  lastUrl?: string;
-  /** Blind fault 'blind-txpush-disable-soft-delete': subscriptions disabled but kept. */
-  disabled?: Set<number>;
-  /** Ids deleted one by one, with their customer (only the blind fault 'blind-txpush-delete-again-204' reads it). */
-  deleted?: Map<number, string>;
-}
-const states = new WeakMap<FdWorld, TxPushState>();
-
-/** The live TxPush subscriptions of a world, read-only (the sandbox stand-in's inventory, mocks/stand-in.ts). */
-export const txpushSubscriptions = (world: FdWorld): ReadonlyArray<Readonly<Subscription>> => [...(states.get(world)?.subscriptions.values() ?? [])].filter((s) => !states.get(world)?.disabled?.has(s.id));
 
 /** The header carrying a delivery's signature (an assumption: rules/txpush.yaml FD-TXPUSH-SIGNED). */
 export const TXPUSH_SIGNATURE_HEADER = 'X-TxPush-Signature';
@@ -40,10 +21,8 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
   const { state: world, faults, clock } = ctx;
   // seed 002, Events and Limits: the ports a listener URL may name (the contract's x-limits).
   const LISTENER_PORTS = limitListOf(ctx.contract, 'listenerPorts');
-  const state = (): TxPushState => {
-    if (!states.has(world)) states.set(world, { subscriptions: new Map() });
-    return states.get(world)!;
-  };
+  const state = () => world.txpush;
+  const { disabledSubscriptions, deletedSubscriptions } = world.faultMemory;
   const customerType = (account: Account) => world.customers.get(account.customerId)?.type;
 
   /**
@@ -99,7 +78,7 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
       for (const s of [...state().subscriptions.values()]) {
         if (s.accountId !== account.id) continue;
         if (s.type === 'transaction' && faults.has('txpush-disable-keeps-transaction-class')) continue;
-        if (faults.has('blind-txpush-disable-soft-delete')) { (state().disabled ??= new Set()).add(s.id); continue; }
+        if (faults.has('blind-txpush-disable-soft-delete')) { disabledSubscriptions.add(s.id); continue; }
         state().subscriptions.delete(s.id);
       }
     }
@@ -107,12 +86,12 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
   };
 
   const deleteOne = ({ path, partner }: Input, reply: FastifyReply) => {
-    const customer = world.customers.get(path.customerId);
-    if (!customer || (partner && customer.partnerId !== partner.id)) return sendError(ctx, reply, 404, 'Customer not found');
+    const customer = findCustomer(world, path.customerId, partner?.id);
+    if (!customer) return sendError(ctx, reply, 404, 'Customer not found');
     const sub = state().subscriptions.get(Number(path.subscriptionId));
     const owned = sub && (sub.customerId === customer.id || faults.has('txpush-delete-other-customer'));
     if (!sub || !owned) {
-      if (faults.has('blind-txpush-delete-again-204') && state().deleted?.get(Number(path.subscriptionId)) === customer.id) return reply.code(204).send();
+      if (faults.has('blind-txpush-delete-again-204') && deletedSubscriptions.get(Number(path.subscriptionId)) === customer.id) return reply.code(204).send();
       if (faults.has('txpush-delete-unknown-204')) return reply.code(204).send();
       return sendError(ctx, reply, 404, 'Subscription not found');
     }
@@ -120,7 +99,7 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
       for (const s of [...state().subscriptions.values()]) if (s.accountId === sub.accountId) state().subscriptions.delete(s.id);
     } else if (!faults.has('txpush-delete-ignored')) {
       state().subscriptions.delete(sub.id);
-      (state().deleted ??= new Map()).set(sub.id, customer.id);
+      deletedSubscriptions.set(sub.id, customer.id);
     }
     return reply.code(204).send();
   };
@@ -162,7 +141,7 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     account.balance = cents(account.balance + t.amount);
     account.availableBalance = cents(account.availableBalance + t.amount);
     account.balanceDate = nowS;
-    let subs = [...state().subscriptions.values()].filter((s) => (faults.has('blind-txpush-subscriptions-by-customer') ? s.customerId === account.customerId : s.accountId === account.id) && !state().disabled?.has(s.id));
+    let subs = [...state().subscriptions.values()].filter((s) => (faults.has('blind-txpush-subscriptions-by-customer') ? s.customerId === account.customerId : s.accountId === account.id) && !disabledSubscriptions.has(s.id));
     if (faults.has('blind-txpush-account-event-needs-transaction-subscription') && !subs.some((s) => s.type === 'transaction')) subs = [];
     if (faults.has('txpush-test-no-account-event')) subs = subs.filter((s) => s.type !== 'account');
     if (subs.length === 0 && faults.has('txpush-delivers-without-subscription') && state().lastUrl) {

@@ -1,7 +1,11 @@
-// Faults of webhooks: each breaks one rule of schemas/financial-data/rules/webhooks.yaml.
-import type { Fault } from '../kit/faults.js';
+// Faults of webhook subscriptions (switched in webhooks.ts): each breaks one rule of
+// schemas/financial-data/rules/webhooks.yaml, the way a provider's release might. `rules` names the
+// rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of
+// the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
+// mutation -- --blind`).
+import { faultCatalogue, blind } from '../kit/faults.js';
 
-export const WEBHOOKS_FAULTS: Fault[] = [
+export const WEBHOOKS_FAULTS = faultCatalogue([
   // CRUD through every reader (seed 002, Webhook subscriptions; Resources - Webhook subscription).
   { id: 'webhooks-create-200', rule: 'FD-WEBHOOK-CREATE: creation answers 201 (not 200)', source: 'seed', rules: ['FD-WEBHOOK-CREATE'] },
   { id: 'webhooks-create-drops-conditions', rule: 'FD-WEBHOOK-CREATE: the conditions of the events are recorded and read back', source: 'seed', rules: ['FD-WEBHOOK-CREATE'] },
@@ -38,4 +42,39 @@ export const WEBHOOKS_FAULTS: Fault[] = [
   { id: 'webhooks-offset-zero-based', rule: 'FD-WEBHOOK-PAGE-OFFSET: offset 1 is the first page', source: 'provider', rules: ['FD-WEBHOOK-PAGE-OFFSET'] },
   { id: 'webhooks-offset-zero-accepted', rule: 'FD-WEBHOOK-PAGE-OFFSET: offset 0 is a 400', source: 'provider', rules: ['FD-WEBHOOK-PAGE-OFFSET'], relax: [{ schema: 'WebhookPageOffset', drop: ['minimum'] }] },
   { id: 'webhooks-past-end-empty-200', rule: 'FD-WEBHOOK-PAGE-PAST-END: a page past the last is a 404', source: 'assumption', rules: ['FD-WEBHOOK-PAGE-PAST-END'] },
-];
+  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
+  // Subscriptions and their events through the readers (seed 002, Webhook subscriptions; Resources).
+  blind({ id: 'blind-webhooks-create-answers-pending', rule: 'the 201 of a creation shows the subscription as recorded, with the status the readers then show (active), not pending until verified (seed 002, Webhook subscriptions 201; Resources - Webhook subscription status)', source: 'seed', rules: ['FD-WEBHOOK-CREATE'] }),
+  blind({ id: 'blind-webhooks-update-merges-events', rule: 'an update replaces the list of events: events not named again are gone from both readers, not merged in (provider 1.35.0 updateWebhookSubscription: the URL and the events may be modified)', source: 'provider', rules: ['FD-WEBHOOK-UPDATE'] }),
+  blind({ id: 'blind-webhooks-second-delete-204', rule: 'a second delete of a subscription is a 404, not an idempotent 204 (seed 002, Webhook subscriptions DELETE 204, 404; Errors 404)', source: 'seed', rules: ['FD-WEBHOOK-DELETE'] }),
+  blind({ id: 'blind-webhooks-event-update-new-id', rule: 'an event update keeps the event under the same webhookEventId; it does not re-create it under a new id (provider 1.35.0 UpdateEventRequest; seed 002, PUT .../events/{webhook_event_id} 200)', source: 'provider', rules: ['FD-WEBHOOK-EVENT-UPDATE'] }),
+  blind({ id: 'blind-webhooks-event-delete-splice-tail', rule: 'an event delete removes that event only: the events listed after it stay in the subscription (seed 002, DELETE .../events/{webhook_event_id} 204)', source: 'seed', rules: ['FD-WEBHOOK-EVENT-DELETE'] }),
+  // States (seed 002, States and transitions: the requested state, active or inactive).
+  blind({ id: 'blind-webhooks-event-reactivate-ignored', rule: 'an inactive event asked to be active becomes active (the status change answers 200 active but the event stays inactive, and its tests stay silent) (seed 002, States and transitions: the requested state)', source: 'seed', rules: ['FD-WEBHOOK-EVENT-STATUS', 'FD-WEBHOOK-INACTIVE-NO-TEST'] }),
+  blind({ id: 'blind-webhooks-event-status-same-state-400', rule: 'an event status change to active or inactive is accepted (200) whatever the current state, not a 400 when the event is already in it (seed 002, States and transitions: "with a status of active or inactive"; Errors 400)', source: 'seed', rules: ['FD-WEBHOOK-STATUS-VALUES', 'FD-WEBHOOK-EVENT-STATUS'] }),
+  blind({ id: 'blind-webhooks-sub-reactivate-events-stay-inactive', rule: 'a subscription made active again puts every one of its events back to active too, not the subscription alone (seed 002, States and transitions: the subscription, all its events, the requested state)', source: 'seed', rules: ['FD-WEBHOOK-SUB-STATUS', 'FD-WEBHOOK-INACTIVE-NO-TEST'] }),
+  blind({
+    id: 'blind-webhooks-status-provider-enum', rule: 'a status change asks for active or inactive only: pending or removed (the provider\'s record statuses) is a 400, not accepted (seed 002, States and transitions; Errors 400)', source: 'seed', rules: ['FD-WEBHOOK-STATUS-VALUES'],
+    relax: [{ schema: 'WebhookStatusValue', set: { enum: ['active', 'inactive', 'pending', 'removed'] } }],
+  }),
+  // Test deliveries (seed 002, Events; Webhook subscriptions: the URL may be overridden per event).
+  blind({ id: 'blind-webhooks-sub-test-first-event-only', rule: 'a subscription test delivers once for every active event, not only for the first one (seed 002, Events: the test-subscription operations trigger test deliveries)', source: 'seed', rules: ['FD-WEBHOOK-TEST-DELIVERY'] }),
+  blind({ id: 'blind-webhooks-event-test-ignores-override', rule: "the one-event test of an event with its own URL delivers to that URL, not to the subscription's (the subscription-wide test honours it) (seed 002, Webhook subscriptions: the URL may be overridden per event)", source: 'seed', rules: ['FD-WEBHOOK-URL-OVERRIDE'] }),
+  blind({ id: 'blind-webhooks-sub-test-ignores-event-status', rule: 'the subscription-wide test skips an inactive event of an active subscription (only the subscription status was checked) (seed 002, States and transitions; provider 1.35.0 changeWebhookSubscriptionEventStatus disables the event)', source: 'provider', rules: ['FD-WEBHOOK-INACTIVE-NO-TEST'] }),
+  blind({ id: 'blind-webhooks-sub-test-first-event-body', rule: 'each delivery of a subscription test names the event it was sent for, not the first event of the subscription every time (reference, Outbound deliveries: the subscription id and the event name)', source: 'assumption', rules: ['FD-WEBHOOK-DELIVERY-SHAPE'] }),
+  // Request-id header and error bodies (provider 1.35.0 RequestIdHeader, ErrorWrapper; reference, Error bodies).
+  blind({ id: 'blind-webhooks-test-ops-request-id-required', rule: 'the two test operations serve a call without X-External-Request-Id like every other operation, not a 400 (provider 1.35.0 RequestIdHeader, required false; seed 002: every operation takes a request-id header)', source: 'provider', rules: ['FD-WEBHOOK-REQUEST-ID'] }),
+  blind({ id: 'blind-webhooks-available-events-401-default-shape', rule: 'the 401 of listAvailableWebhookSubscriptionEvents carries the {"Errors": {"Error": [...]}} body like the other webhook operations, not {code, message} (reference, Error bodies; provider 1.35.0 ObwmsUnauthorizedErrorResponse)', source: 'provider', rules: ['FD-WEBHOOK-ERROR-SHAPE'] }),
+  blind({ id: 'blind-webhooks-404-error-not-array', rule: 'a 404 carries Errors.Error as a list of at least one error, not a single error object (provider 1.35.0 ErrorWrapper > ErrorList, minItems 1; reference, Error bodies)', source: 'provider', rules: ['FD-WEBHOOK-ERROR-SHAPE'] }),
+  blind({ id: 'blind-webhooks-event-delete-unknown-204', rule: 'deleting an event id the subscription does not hold is a 404, not an idempotent 204 (seed 002, Errors 404; Resources: a subscription holds its events)', source: 'seed', rules: ['FD-WEBHOOK-UNKNOWN-EVENT'] }),
+  blind({ id: 'blind-webhooks-sub-status-owner-unchecked', rule: "the subscription status change of another partner's subscription is a 404 and leaves it unchanged, as on every other operation (seed 002, Webhook subscriptions: each partner's subscriptions; Errors 404)", source: 'seed', rules: ['FD-WEBHOOK-OWNER'] }),
+  blind({ id: 'blind-webhooks-event-update-name-unchecked', rule: 'an event update naming an event listAvailableWebhookSubscriptionEvents does not offer is a 400, as on creation and subscription update (provider 1.35.0 listAvailableWebhookSubscriptionEvents)', source: 'provider', rules: ['FD-WEBHOOK-EVENT-NAMES'] }),
+  // Paging (provider 1.35.0 ObwmsOffsetParameter, ObwmsLimitParameter, Subscriptions; reference Paging).
+  blind({
+    id: 'blind-webhooks-limit-100-refused', rule: 'limit accepts 1 to 100 inclusive: 100 is served, not a 400 (provider 1.35.0 ObwmsLimitParameter maximum 100)', source: 'provider', rules: ['FD-WEBHOOK-PAGE-LIMIT'],
+    relax: [{ schema: 'WebhookPageLimit', drop: ['maximum'], set: { exclusiveMaximum: 100 } }],
+  }),
+  blind({ id: 'blind-webhooks-default-paging-not-echoed', rule: 'without limit and offset the page still answers limit 10 and offset 1, the defaults applied; it does not leave them out (provider 1.35.0 ObwmsLimitParameter default 10, ObwmsOffsetParameter default 1; Subscriptions requires offset, limit)', source: 'provider', rules: ['FD-WEBHOOK-PAGE-DEFAULT'] }),
+  blind({ id: 'blind-webhooks-count-is-total', rule: 'count is the number of subscriptions on the page, total that of the whole set; count is not the total again (provider 1.35.0 Subscriptions count, total)', source: 'provider', rules: ['FD-WEBHOOK-PAGE-OFFSET'] }),
+  blind({ id: 'blind-webhooks-past-end-clamped-to-last', rule: 'a page past the last one is a 404, not the last page served again (seed 002, list 404; contract assumption: an empty page is not a 200)', source: 'assumption', rules: ['FD-WEBHOOK-PAGE-PAST-END'] }),
+]);

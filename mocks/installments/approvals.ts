@@ -2,16 +2,17 @@
 // callback URL, otherwise 202 and the decision lands shortly after) and GET /approvals/{plan_id}
 // (getPlanApprovalStatus). Seed 001, States ("approve or decline"); reference, Main fields.
 import type { FastifyInstance } from 'fastify';
-import type { MockContext } from '../kit/app.js';
+import type { MockContext } from '../kit/context.js';
+import type { InstallmentsFaultId } from './catalogue.js';
 import { invalidRequest, sendError } from './errors.js';
 import type { Guard } from './guard.js';
 import { settle, UUID } from './plans.js';
-import type { InstallmentsWorld } from './world.js';
+import type { InstallmentsState } from './state.js';
 
 /** Virtual seconds before an asynchronous decision shows (the mock's choice). */
 export const ASYNC_DECISION_SECONDS = 5;
 
-export function registerApprovals(app: FastifyInstance, prefix: string, ctx: MockContext, world: InstallmentsWorld, guard: Guard) {
+export function registerApprovals(app: FastifyInstance, prefix: string, ctx: MockContext<InstallmentsFaultId>, world: InstallmentsState, guard: Guard) {
   const { faults, clock } = ctx;
 
   app.post(`${prefix}/approvals`, async (req, reply) => {

@@ -3,6 +3,7 @@
 // Source within 15 and ReasonCode within 36 characters.
 import type { FastifyReply } from 'fastify';
 import type { FaultSet } from '../kit/faults.js';
+import type { InstallmentsFaultId } from './catalogue.js';
 import type { Violation } from '../kit/validation.js';
 
 export interface ErrorItem {
@@ -13,7 +14,7 @@ export interface ErrorItem {
   Details?: string;
 }
 
-export function sendErrors(reply: FastifyReply, faults: FaultSet, status: number, items: ErrorItem[]) {
+export function sendErrors(reply: FastifyReply, faults: FaultSet<InstallmentsFaultId>, status: number, items: ErrorItem[]) {
   if (faults.has('error-body-wrong-shape')) return reply.code(status).send({ error: items[0]?.Description });
   if (faults.has('blind-error-404-shape') && status === 404) return reply.code(status).send({ Errors: { Error: items[0] } });
   const Error = items.map((item) => {
@@ -24,12 +25,12 @@ export function sendErrors(reply: FastifyReply, faults: FaultSet, status: number
   return reply.code(status).send({ Errors: { Error } });
 }
 
-export function sendError(reply: FastifyReply, faults: FaultSet, status: number, reasonCode: string, description: string, details?: string) {
+export function sendError(reply: FastifyReply, faults: FaultSet<InstallmentsFaultId>, status: number, reasonCode: string, description: string, details?: string) {
   return sendErrors(reply, faults, status, [{ Source: 'installments', ReasonCode: reasonCode, Description: description, Recoverable: false, ...(details ? { Details: details } : {}) }]);
 }
 
 /** 400 from schema violations: one item per offending field, named in Details. */
-export function invalidRequest(reply: FastifyReply, faults: FaultSet, found: Violation[]) {
+export function invalidRequest(reply: FastifyReply, faults: FaultSet<InstallmentsFaultId>, found: Violation[]) {
   const items = (found.length ? found : [{ field: 'body', keyword: 'type', message: 'the request is invalid' }]).map<ErrorItem>((v) => ({
     Source: faults.has('issuer-source-too-long') ? 'installments-service' : 'installments',
     ReasonCode: faults.has('issuer-reason-code-too-long') ? 'INVALID_FIELD_VALUE_IN_THE_REQUEST_BODY' : v.keyword === 'required' ? 'MISSING_REQUIRED_FIELD' : 'INVALID_FIELD_VALUE',

@@ -5,13 +5,15 @@
 // schema) or, as the provider's schema also allows, `sensitiveData` in clear (provider 2.0.0).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Contract } from '../../helpers/contract/contract.js';
+import { parameterDefault, parameterRange } from '../../helpers/contract/facts.js';
 import { verifyRequest } from '../../helpers/auth/oauth1.js';
-import { parseJson, type MockContext } from '../kit/app.js';
+import { parseJson } from '../kit/app.js';
+import type { MockContext } from '../kit/context.js';
+import type { InstallmentsFaultId } from './catalogue.js';
 import { violations } from '../kit/validation.js';
 import { invalidRequest, sendError } from './errors.js';
 import { decryptJson, type InstallmentsKeys } from './keys.js';
-import type { InstallmentsWorld } from './world.js';
-import { parameterDefault, parameterRange } from '../../helpers/contract/facts.js';
+import type { InstallmentsState } from './state.js';
 
 // provider 2.0.0: which `sensitiveData` schema each operation's encryptedValue decrypts to.
 const PLAINTEXT: Record<string, string> = {
@@ -35,10 +37,10 @@ function acceptsJson(accept: string | undefined): boolean {
   return accept.split(',').some((part) => ['application/json', 'application/*', '*/*'].includes(part.split(';')[0].trim().toLowerCase()));
 }
 
-export function createGuard(ctx: MockContext, contract: Contract, world: InstallmentsWorld, keys: InstallmentsKeys): Guard {
+export function createGuard(ctx: MockContext<InstallmentsFaultId>, contract: Contract, world: InstallmentsState, keys: InstallmentsKeys): Guard {
   const { faults } = ctx;
   // blind-consumer-key-prefix: a consumer key matched on its first 12 characters only.
-  const sameKey = (k: InstallmentsWorld['keys'][number], key: string) =>
+  const sameKey = (k: InstallmentsState['keys'][number], key: string) =>
     faults.has('blind-consumer-key-prefix') ? key.slice(0, 12) === k.consumerKey.slice(0, 12) : k.consumerKey === key;
   return async (req, reply, operationId) => {
     const op = contract.operation(operationId);
@@ -112,7 +114,7 @@ export function createGuard(ctx: MockContext, contract: Contract, world: Install
 }
 
 /** offset/limit of a paged query (provider 2.0.0: offset default 0; limit's default is the contract's). */
-export function page<T>(items: T[], query: URLSearchParams, reply: FastifyReply, faults: MockContext['faults'], defaultLimit: number): T[] {
+export function page<T>(items: T[], query: URLSearchParams, reply: FastifyReply, faults: MockContext<InstallmentsFaultId>['faults'], defaultLimit: number): T[] {
   const offset = Number(query.get('offset') ?? 0);
   const limit = Number(query.get('limit') ?? (faults.has('blind-default-limit-100') ? 100 : defaultLimit));
   const start = faults.has('blind-offset-one-based') ? Math.max(0, offset - 1) : offset;

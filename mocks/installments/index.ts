@@ -2,13 +2,14 @@
 // /issuer/notifications for certification, GET /keys (JWK set: JWE key and the service's
 // notification signing key) and the /__mock/ control surface. Port 0 per worker, or `npm run mock`.
 import { randomUUID } from 'node:crypto';
-import { createMockApp, listen, type MockContext, type MockHandle } from '../kit/app.js';
+import { createMockApp, listen } from '../kit/app.js';
+import type { MockContext, MockHandle } from '../kit/context.js';
+import type { InstallmentsFaultId } from './catalogue.js';
 import { appOptions, type StandInMode } from '../kit/stand-in-mode.js';
 import { prepareService } from '../kit/service.js';
+import { INSTALLMENTS_FAULTS } from './catalogue.js';
 import { registerApprovals } from './approvals.js';
 import { sendError } from './errors.js';
-import { INSTALLMENTS_BLIND_FAULTS } from './blind-faults.js';
-import { INSTALLMENTS_FAULTS } from './faults.js';
 import { createGuard } from './guard.js';
 import { ISSUER_PREFIX, registerIssuerEndpoint } from './issuer.js';
 import { createInstallmentsKeys } from './keys.js';
@@ -16,22 +17,23 @@ import { registerMerchants } from './merchants.js';
 import { registerOffers } from './offers.js';
 import { registerPanLists } from './pans.js';
 import { registerPlans } from './plans.js';
-import { createInstallmentsWorld, resetState, type InstallmentsWorld } from './world.js';
+import { createInstallmentsState, resetState, type InstallmentsState } from './state.js';
 
 export const INSTALLMENTS_BASE_PATH = '/installments';
-export { INSTALLMENTS_FAULTS, INSTALLMENTS_BLIND_FAULTS };
+export { INSTALLMENTS_FAULTS } from './catalogue.js';
 
 export interface InstallmentsMockHandle extends MockHandle {
-  world: InstallmentsWorld;
+  /** The mock's state (state.ts), for the in-process fixtures: consumer keys, issuers, acquirers. */
+  world: InstallmentsState;
   keysURL: string;
   issuerBaseURL: string;
 }
 
 export async function startInstallmentsMock(options: { faults?: string[]; port?: number; standIn?: StandInMode } = {}): Promise<InstallmentsMockHandle> {
-  const { faults, contract, clock, deliveries } = await prepareService('installments', [...INSTALLMENTS_FAULTS, ...INSTALLMENTS_BLIND_FAULTS], options.faults);
-  const world = createInstallmentsWorld();
+  const { faults, contract, clock, deliveries } = await prepareService('installments', INSTALLMENTS_FAULTS, options.faults);
+  const world = createInstallmentsState();
   const keys = await createInstallmentsKeys(world.serviceKey);
-  const context: MockContext = {
+  const context: MockContext<InstallmentsFaultId> = {
     service: 'installments', faults, clock, deliveries, onReset: [() => resetState(world)],
     credentials: () => ({ consumerKeys: world.keys.map((k) => ({ consumerKey: k.consumerKey, signingKeyPem: k.privateKeyPem, operations: k.operations })) }),
     world: () => ({

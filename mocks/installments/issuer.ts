@@ -3,15 +3,16 @@
 // valid notification; 400 PlanNotifError; 401/403 on the signature; 404 for an issuer ICA this
 // endpoint does not serve; 429 past 3 notifications of one plan within a minute (mock's choice).
 import type { FastifyInstance } from 'fastify';
-import type { MockContext } from '../kit/app.js';
+import type { MockContext } from '../kit/context.js';
+import type { InstallmentsFaultId } from './catalogue.js';
 import { sendError } from './errors.js';
 import type { Guard } from './guard.js';
-import type { InstallmentsWorld } from './world.js';
+import type { InstallmentsState } from './state.js';
 
 export const ISSUER_PREFIX = '/issuer';
 export const NOTIFICATIONS_PER_PLAN_PER_MINUTE = 3;
 
-export function registerIssuerEndpoint(app: FastifyInstance, ctx: MockContext, world: InstallmentsWorld, guard: Guard) {
+export function registerIssuerEndpoint(app: FastifyInstance, ctx: MockContext<InstallmentsFaultId>, world: InstallmentsState, guard: Guard) {
   const { faults, clock } = ctx;
   app.post(`${ISSUER_PREFIX}/notifications`, async (req, reply) => {
     const ok = await guard(req, reply, 'notifyPlan');

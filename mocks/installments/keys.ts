@@ -2,7 +2,7 @@
 // set at GET /keys, which also carries the public key the service signs notifications with.
 import { randomUUID } from 'node:crypto';
 import { compactDecrypt, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
-import type { ConsumerKey } from './world.js';
+import type { ConsumerKey } from './state.js';
 
 export interface InstallmentsKeys {
   kid: string;

@@ -3,10 +3,11 @@
 // Main fields - Merchant participation and search; Flows - lender app.
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { MockContext } from '../kit/app.js';
+import type { MockContext } from '../kit/context.js';
+import type { InstallmentsFaultId } from './catalogue.js';
 import { invalidRequest, sendError } from './errors.js';
 import { page, type Guard } from './guard.js';
-import type { InstallmentsWorld, Participation } from './world.js';
+import type { InstallmentsState, Participation } from './state.js';
 
 /** Virtual seconds an effectuation stays PENDING (the mock's choice; the reference gives none). */
 export const EFFECTUATION_SECONDS = 60;
@@ -14,7 +15,7 @@ export const EFFECTUATION_SECONDS = 60;
 /** The criteria of a merchant search (provider 2.0.0, MerchantSearchParameters). */
 const SEARCH_CRITERIA = ['merchantLegalName', 'acquirerICA', 'merchantParticipationStatus', 'countryCode', 'maid'] as const;
 
-export function registerMerchants(app: FastifyInstance, prefix: string, ctx: MockContext, world: InstallmentsWorld, guard: Guard) {
+export function registerMerchants(app: FastifyInstance, prefix: string, ctx: MockContext<InstallmentsFaultId>, world: InstallmentsState, guard: Guard) {
   const { faults, clock } = ctx;
 
   const state = (p: Participation): { status: string; errorReason?: string } => {

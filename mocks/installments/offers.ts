@@ -2,10 +2,11 @@
 // or by the list's account range (reference, Flows - services); none eligible is 404.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { MockContext } from '../kit/app.js';
+import type { MockContext } from '../kit/context.js';
+import type { InstallmentsFaultId } from './catalogue.js';
 import { sendError } from './errors.js';
 import type { Guard } from './guard.js';
-import { inRange, type InstallmentsWorld } from './world.js';
+import { inRange, type InstallmentsState } from './state.js';
 
 // provider 2.0.0: currencySymbol is one character.
 const SYMBOLS: Record<string, string> = { USD: '$', EUR: '€', GBP: '£', AUD: '$', CAD: '$' };
@@ -13,15 +14,14 @@ const offerId = () => [...randomBytes(8)].map((b) => b % 10).join('');
 export const OFFER_TENURES = [3, 6, 12];
 const OFFER_VALID_MINUTES = 30;
 
-export function isEligible(world: InstallmentsWorld, pan: string, highExclusive = false): boolean {
+export function isEligible(world: InstallmentsState, pan: string, highExclusive = false): boolean {
   return [...world.panLists.values()].some((l) => l.pans.has(pan) || (inRange(pan, l.accountRange) && !(highExclusive && pan.slice(0, l.accountRange!.accountRangeHigh.length) === l.accountRange!.accountRangeHigh)));
 }
 
-export function registerOffers(app: FastifyInstance, prefix: string, ctx: MockContext, world: InstallmentsWorld, guard: Guard) {
+export function registerOffers(app: FastifyInstance, prefix: string, ctx: MockContext<InstallmentsFaultId>, world: InstallmentsState, guard: Guard) {
   const { faults, clock } = ctx;
-  // blind-deregistered-pan-still-offered: PANs once found eligible, cached (cleared on reset).
-  const eligibleOnce = new Set<string>();
-  ctx.onReset.push(() => eligibleOnce.clear());
+  // blind-deregistered-pan-still-offered: PANs once found eligible, cached (cleared on reset with the state).
+  const eligibleOnce = world.eligibleOnce;
   app.post(`${prefix}/offers`, async (req, reply) => {
     const ok = await guard(req, reply, 'approvedOffers');
     if (!ok) return reply;

@@ -2,12 +2,13 @@
 // provider 2.0.0: Registration, Deregistration). PANs arrive in a JWE `encryptedValue` (or in clear
 // `sensitiveData`); answers carry counts as strings and no per-PAN detail (that would be card data).
 import type { FastifyInstance } from 'fastify';
-import type { MockContext } from '../kit/app.js';
+import type { MockContext } from '../kit/context.js';
+import type { InstallmentsFaultId } from './catalogue.js';
 import { invalidRequest } from './errors.js';
 import type { Guard } from './guard.js';
-import { newPanListId, type InstallmentsWorld, type PanList } from './world.js';
+import { newPanListId, type InstallmentsState, type PanList } from './state.js';
 
-export function registerPanLists(app: FastifyInstance, prefix: string, ctx: MockContext, world: InstallmentsWorld, guard: Guard) {
+export function registerPanLists(app: FastifyInstance, prefix: string, ctx: MockContext<InstallmentsFaultId>, world: InstallmentsState, guard: Guard) {
   const { faults } = ctx;
   const unknownList = (reply: Parameters<Guard>[1]) =>
     invalidRequest(reply, faults, [{ field: 'panListId', keyword: 'exists', message: 'panListId names no PAN list of this customer' }]);

@@ -4,10 +4,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { signRequest } from '../../helpers/auth/oauth1.js';
-import type { MockContext } from '../kit/app.js';
+import type { MockContext } from '../kit/context.js';
+import type { InstallmentsFaultId } from './catalogue.js';
 import { invalidRequest, sendError } from './errors.js';
 import type { Guard } from './guard.js';
-import { inRange, type InstallmentsWorld, type Plan } from './world.js';
+import { inRange, type InstallmentsState, type Plan } from './state.js';
 
 export const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
@@ -27,7 +28,7 @@ function schedule(amount: number, tenure: number, from: Date) {
   });
 }
 
-export function registerPlans(app: FastifyInstance, prefix: string, ctx: MockContext, world: InstallmentsWorld, guard: Guard) {
+export function registerPlans(app: FastifyInstance, prefix: string, ctx: MockContext<InstallmentsFaultId>, world: InstallmentsState, guard: Guard) {
   const { faults, clock, deliveries } = ctx;
 
   function notifyIssuer(plan: Plan, correlationId: string) {

@@ -3,52 +3,9 @@
 // As the stand-in of a provider sandbox (mocks/stand-in.ts) it has no control surface and may
 // limit the request rate, as a sandbox does.
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { VirtualClock } from './clock.js';
-import { FaultError, FaultSet } from './faults.js';
-import { Deliveries } from './deliveries.js';
+import { FaultError } from './faults.js';
 import { limitRequestRate, withoutControlSurface } from './stand-in-mode.js';
-
-export interface MockContext {
-  service: string;
-  faults: FaultSet;
-  clock: VirtualClock;
-  deliveries: Deliveries;
-  /** Called by POST /__mock/reset after the kit's own state is reset. */
-  onReset: (() => void)[];
-  /**
-   * Awaited by POST /__mock/clock/advance once the clock has moved: what time alone triggers
-   * (a report completing and its callback) has happened when the control call answers.
-   */
-  onAdvance?: (() => Promise<void> | void)[];
-  /** Public description of the mock's world, served at GET /__mock/world: never a secret. */
-  world: () => unknown;
-  /** Test credentials for people calling by hand (`npm run mock` writes them to .mock/); never served. */
-  credentials?: () => unknown;
-  /** Requests answered 429 by the request-rate limit so far (set when AppOptions.requestsPerSecond limits). */
-  rateLimited?: number;
-}
-
-export interface AppOptions {
-  /**
-   * Serve the /__mock/ control surface (the default). Off, every /__mock/ route, the kit's and a
-   * service's own, falls to the service's 404: a provider sandbox has none.
-   */
-  controlSurface?: boolean;
-  /** Requests per second per client IP (token bucket, burst = the rate, at least 1); 0 or undefined: no limit. */
-  requestsPerSecond?: number;
-  /** The 429 of the limit in the service's own error shape (default: the clientError). */
-  tooManyRequests?: ClientError;
-}
-
-export interface MockHandle {
-  service: string;
-  /** Origin of the server, e.g. http://127.0.0.1:4123 */
-  origin: string;
-  /** The service's base URL (origin + base path). */
-  baseURL: string;
-  context: MockContext;
-  close: () => Promise<void>;
-}
+import type { AppOptions, ClientError, MockContext, MockHandle } from './context.js';
 
 /** Parses a request body the mock received as text; undefined when empty, an Error when not JSON. */
 export function parseJson(raw: unknown): unknown {
@@ -60,9 +17,6 @@ export function parseJson(raw: unknown): unknown {
     return new SyntaxError('body is not valid JSON');
   }
 }
-
-/** Answers a client error (4xx) in the service's own error shape. */
-export type ClientError = (reply: FastifyReply, status: number, message: string) => FastifyReply;
 
 export function createMockApp(context: MockContext, clientError: ClientError, options: AppOptions = {}): FastifyInstance {
   // Whatever Fastify itself refuses (a URL that does not decode, a body too large...) is the

@@ -20,8 +20,8 @@ export interface Relaxation {
   unrequire?: string[];
 }
 
-export interface Fault {
-  id: string;
+export interface Fault<Id extends string = string> {
+  id: Id;
   /** The rule of the contract this fault breaks (for the mutation report). */
   rule: string;
   /** Where the rule comes from: the seed, the provider's published document, or an assumption of the reference page. */
@@ -33,7 +33,7 @@ export interface Fault {
    * fails an unknown id and lists the faults without any.
    */
   rules?: string[];
-  /** 'blind': written from the rules by someone who had not read the specs: the independent measure. */
+  /** 'blind': written from the rules by someone who had not read the specs (see `blind`): the independent measure. */
   origin?: 'blind';
   /** For validation faults: how the mock's request schema is loosened. */
   relax?: Relaxation[];
@@ -42,20 +42,43 @@ export interface Fault {
 }
 
 /**
+ * A fault written blind: from the seed, the provider's document, the contract and the mock by
+ * someone who had not read the specs (the independent measure; `npm run mutation -- --blind`
+ * counts them apart). It sits in its resource's catalogue beside the faults of the suite's own
+ * authors; `origin` is what tells the two sets apart.
+ */
+export const blind = <const F extends Omit<Fault, 'origin'>>(fault: F): Fault<F['id']> => ({ ...fault, origin: 'blind' }) as Fault<F['id']>;
+
+/**
  * A fault whose rule text starts with the catalogue id it breaks (`'FD-X-Y: what breaks'`): the
  * id becomes its `rules`, so the targeted mutation run finds its specs.
  */
-export function ruleFault(id: string, rule: string, source: Fault['source'], extra: Partial<Fault> = {}): Fault {
+export function ruleFault<Id extends string>(id: Id, rule: string, source: Fault['source'], extra: Partial<Omit<Fault, 'id'>> = {}): Fault<Id> {
   return { id, rule, source, rules: [rule.split(':')[0].trim()], ...extra };
 }
 
+/**
+ * A service's fault catalogue as declared, its ids kept as a union of their literals, so that a
+ * mock asking `faults.has('<id>')` of an id no catalogue declares is a compile error.
+ */
+export function faultCatalogue<Id extends string>(faults: Fault<Id>[]): Fault<Id>[] {
+  return faults;
+}
+
+/**
+ * The ids a catalogue declares (a union of string literals). never when an id is only a string
+ * (a catalogue declared as `Fault[]`): every `has` then fails to compile instead of checking nothing.
+ */
+export type FaultId<C> = C extends readonly Fault<infer Id>[] ? (string extends Id ? never : Id) : never;
+
 export class FaultError extends Error {}
 
-export class FaultSet {
+/** The faults switched on in one mock; `has` takes only the ids of its catalogue (Id). */
+export class FaultSet<Id extends string = string> {
   private readonly fixed: Set<string>;
   private runtime = new Set<string>();
 
-  constructor(readonly catalogue: Fault[], active: string[]) {
+  constructor(readonly catalogue: Fault<Id>[], active: string[]) {
     for (const id of active) this.assertKnown(id);
     this.fixed = new Set(active);
   }
@@ -66,7 +89,7 @@ export class FaultSet {
     }
   }
 
-  has(id: string): boolean {
+  has(id: Id): boolean {
     return this.fixed.has(id) || this.runtime.has(id);
   }
 

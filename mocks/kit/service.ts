@@ -6,8 +6,8 @@ import { Deliveries } from './deliveries.js';
 import { FaultSet, faultsFor, type Fault } from './faults.js';
 import { relaxedContract } from './validation.js';
 
-export async function prepareService(service: string, catalogue: Fault[], requested: string[] = []) {
-  const faults = new FaultSet(catalogue, faultsFor(catalogue, requested));
+export async function prepareService<Id extends string>(service: string, catalogue: Fault<Id>[], requested: string[] = []) {
+  const faults = new FaultSet<Id>(catalogue, faultsFor(catalogue, requested));
   const contract = relaxedContract(await loadContract(service), faults.relaxations());
   return { faults, contract, clock: new VirtualClock(), deliveries: new Deliveries() };
 }

@@ -3,7 +3,7 @@
 // runs only in that mode, kept apart so that the service specs' mutation runs (which never start
 // a stand-in) can leave it out; tests/self/stand-in.spec.ts covers it.
 import type { FastifyInstance } from 'fastify';
-import type { AppOptions, ClientError, MockContext } from './app.js';
+import type { AppOptions, ClientError, MockContext } from './context.js';
 
 /**
  * A mock started as the stand-in of the provider's sandbox: no control surface, and optionally a

@@ -61,11 +61,11 @@ test('an account_type outside the supported types is a 400 @provider', rules('FD
 test('an account id or institution login id that is not a string of digits is a 400 @assumption', rules('FD-ACCT-ID-FORMAT'), async ({ fdApi, linkedCustomer: c }) => {
   const { customerId } = c;
   for (const accountId of ['abc', '12ab', '-5']) {
-    for (const op of ['GetCustomerAccount', 'GetCustomerAccountSimple', 'DeleteCustomerAccount']) {
+    for (const op of ['GetCustomerAccount', 'GetCustomerAccountSimple', 'DeleteCustomerAccount'] as const) {
       expectFdError(await fdApi.call(op, { path: { customerId, accountId } }), 400, `accountId ${accountId}`);
     }
   }
-  for (const op of ['GetCustomerAccountsByInstitutionLogin', 'DeleteCustomerAccountsByInstitutionLogin', 'MigrateInstitutionLoginAccounts']) {
+  for (const op of ['GetCustomerAccountsByInstitutionLogin', 'DeleteCustomerAccountsByInstitutionLogin', 'MigrateInstitutionLoginAccounts'] as const) {
     expectFdError(await fdApi.call(op, { path: { customerId, institutionLoginId: 'login1' } }), 400, 'institutionLoginId login1');
   }
 });

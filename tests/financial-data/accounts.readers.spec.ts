@@ -7,12 +7,12 @@
 // read for every scope of the linked portfolio and compared with the known answer (the mock's
 // portfolio: FinBank A 101732 with a pending checking account, FinBank B 102105, a legacy login at
 // 170778). Read-only: runs on a sandbox against FD_LINKED_CUSTOMER_ID too.
-import { expect, expectEpochSecondsNear, rules, test, type LinkedCustomer, type OperationClient } from '../../fixtures/financial-data.js';
+import { expect, expectEpochSecondsNear, rules, test, type FdOperationId, type LinkedCustomer, type OperationClient } from '../../fixtures/financial-data.js';
 
 type Acct = LinkedCustomer['accounts'][number];
 const READERS = ['acct-get', 'acct-get-simple', 'acct-list', 'acct-list-simple', 'acct-by-login', 'acct-by-login-simple', 'acct-by-institution', 'acct-by-institution-simple'] as const;
 type Reader = (typeof READERS)[number];
-const OPERATION: Record<Reader, string> = {
+const OPERATION: Record<Reader, FdOperationId> = {
   'acct-get': 'GetCustomerAccount', 'acct-get-simple': 'GetCustomerAccountSimple', 'acct-list': 'GetCustomerAccounts', 'acct-list-simple': 'GetCustomerAccountsSimple',
   'acct-by-login': 'GetCustomerAccountsByInstitutionLogin', 'acct-by-login-simple': 'GetCustomerAccountsByInstitutionLoginSimple',
   'acct-by-institution': 'GetCustomerAccountsByInstitution', 'acct-by-institution-simple': 'GetCustomerAccountsByInstitutionSimple',

@@ -6,7 +6,7 @@
 // connection until migrated, FinBank Profiles - B granted before the endpoint existed).
 import { expect, expectFdError, newCustomer, rules, spareAuth, suiteConfig, test } from '../../fixtures/financial-data.js';
 
-/** The mock's institution whose authorizations predate the endpoint (mocks/financial-data/app-registration-access.ts). */
+/** The mock's institution whose authorizations predate the endpoint (mocks/financial-data/third-party-access.ts). */
 const PREDATING_INSTITUTION = '102105';
 
 function expectCode(res: { status: number; body: any; text: string; operation: any }, code: string, what: string) {

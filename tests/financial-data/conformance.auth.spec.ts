@@ -31,7 +31,7 @@ for (const op of operations) {
   };
 
   test(`${op.operationId} refuses a call without ${KEY}${has401 ? ' with 401' : ''} @smoke`, rules('FD-AUTH-KEY-REQUIRED'), async ({ fdApi, fd, fdTokens, fdEntities }) => {
-    const res = await fdApi.call(op.operationId, { ...sample(op.operationId, fd, fdEntities), auth: await withoutKey(fdTokens) });
+    const res = await fdApi.callOperation(op, { ...sample(op, fd, fdEntities), auth: await withoutKey(fdTokens) });
     await expectRefused(res, 'no app key');
   });
 
@@ -43,14 +43,14 @@ for (const op of operations) {
     const altered = { unknown: `unknown-${Date.now()}`, 'with a suffix': `${fd.appKey}0`, truncated: fd.appKey.slice(0, -1),
       'last character changed': fd.appKey.slice(0, -1) + (last === 'a' ? 'b' : 'a') };
     for (const [what, key] of Object.entries(altered)) {
-      const res = await fdApi.call(op.operationId, { ...sample(op.operationId, fd, fdEntities), auth: () => fdAuthHeaders(key, token) });
+      const res = await fdApi.callOperation(op, { ...sample(op, fd, fdEntities), auth: () => fdAuthHeaders(key, token) });
       await expectRefused(res, `app key ${what}`);
     }
   });
 
   if (has401) {
     test(`${op.operationId} names the missing ${KEY} in its 401 message @provider`, rules('FD-AUTH-401-NAMES-HEADER'), async ({ fdApi, fd, fdTokens, fdEntities }) => {
-      const res = await fdApi.call(op.operationId, { ...sample(op.operationId, fd, fdEntities), auth: await withoutKey(fdTokens) });
+      const res = await fdApi.callOperation(op, { ...sample(op, fd, fdEntities), auth: await withoutKey(fdTokens) });
       expectFdError(res, 401, 'no app key');
       expectNamesHeader(res, KEY);
     });
@@ -59,20 +59,20 @@ for (const op of operations) {
   if (!needsToken(op)) continue;
 
   test(`${op.operationId} refuses a call without ${TOKEN}${has401 ? ' with 401' : ''}`, withConflict(rules('FD-AUTH-TOKEN-REQUIRED'), ...conflictSites('financial-data', 'FD-AUTH-TOKEN-REQUIRED', op.operationId)), async ({ fdApi, fd, fdEntities, appKeyOnly }) => {
-    const res = await fdApi.call(op.operationId, { ...sample(op.operationId, fd, fdEntities), auth: appKeyOnly });
+    const res = await fdApi.callOperation(op, { ...sample(op, fd, fdEntities), auth: appKeyOnly });
     await expectRefused(res, 'no token');
   });
 
   if (has401) {
     test(`${op.operationId} names the missing ${TOKEN} in its 401 message @provider`, rules('FD-AUTH-401-NAMES-HEADER'), async ({ fdApi, fd, fdEntities, appKeyOnly }) => {
-      const res = await fdApi.call(op.operationId, { ...sample(op.operationId, fd, fdEntities), auth: appKeyOnly });
+      const res = await fdApi.callOperation(op, { ...sample(op, fd, fdEntities), auth: appKeyOnly });
       expectFdError(res, 401, 'no token');
       expectNamesHeader(res, TOKEN);
     });
   }
 
   test(`${op.operationId} refuses an invalid ${TOKEN}${has401 ? ' with 401' : ''}`, rules('FD-AUTH-TOKEN-REQUIRED'), async ({ fdApi, fd, fdEntities }) => {
-    const res = await fdApi.call(op.operationId, { ...sample(op.operationId, fd, fdEntities), auth: () => fdAuthHeaders(fd.appKey, 'fdtk_not-a-token-the-target-issued') });
+    const res = await fdApi.callOperation(op, { ...sample(op, fd, fdEntities), auth: () => fdAuthHeaders(fd.appKey, 'fdtk_not-a-token-the-target-issued') });
     await expectRefused(res, 'invalid token');
   });
 
@@ -80,7 +80,7 @@ for (const op of operations) {
     const token = await fdTokens.get();
     // seed 002, Limits: a token's lifetime; age it just past that on the virtual clock.
     await fdMock.advanceClock((TOKEN_AGES.validMs - (fdTokens.age() ?? 0)) / 1000 + 1);
-    const res = await fdApi.call(op.operationId, { ...sample(op.operationId, fd, fdEntities), auth: () => fdAuthHeaders(fd.appKey, token) });
+    const res = await fdApi.callOperation(op, { ...sample(op, fd, fdEntities), auth: () => fdAuthHeaders(fd.appKey, token) });
     await expectRefused(res, 'expired token');
   });
 }

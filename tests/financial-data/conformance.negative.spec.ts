@@ -22,8 +22,8 @@ for (const operationId of OPERATIONS) {
     const op = fdContract.operation(operationId);
     test.skip(refusalStatuses(op).length === 0, `${operationId} documents no refusal status to expect`);
     const needsToken = op.security.every((alt) => alt.length > 1);
-    const valid = { ...sample(operationId, fd, fdEntities), ...(needsToken ? {} : { auth: appKeyOnly }) };
-    const { cases, failures } = await runNegativeCases(fdApi, operationId, valid);
+    const valid = { ...sample(op, fd, fdEntities), ...(needsToken ? {} : { auth: appKeyOnly }) };
+    const { cases, failures } = await runNegativeCases(fdApi, op, valid);
     test.info().annotations.push({ type: 'negative cases', description: String(cases) });
     expect(failures, `cases of ${operationId} answered otherwise`).toEqual([]);
   });

@@ -97,10 +97,10 @@ test("a reconnection of an unknown login, another customer's login or for an unk
 // reference, Error bodies: the connect components operations answer {"Errors": {"Error": [...]}}.
 // The client holds every 4xx to the declared schema; this says it by name, through a 401 of each.
 test('every connect components operation answers its 401 in the provider error body @provider', rules('FD-COMPONENTS-ERROR-SHAPE'), async ({ fdApi, fd, fdEntities, fdContract }) => {
-  const ops = [...fdContract.operations.values()].filter((o) => o.tags.includes('Connect components')).map((o) => o.operationId);
+  const ops = [...fdContract.operations.values()].filter((o) => o.tags.includes('Connect components'));
   expect(ops.length).toBe(7);
   for (const op of ops) {
-    const res = await fdApi.call(op, { ...sample(op, fd, fdEntities), auth: () => fdAuthHeaders(fd.appKey) });
+    const res = await fdApi.callOperation(op, { ...sample(op, fd, fdEntities), auth: () => fdAuthHeaders(fd.appKey) });
     expectFdError(res, 401, 'no token');
     expect(Array.isArray(res.body?.Errors?.Error) && res.body.Errors.Error.length > 0, `${op}: {"Errors": {"Error": [...]}}`).toBe(true);
   }

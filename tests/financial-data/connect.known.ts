@@ -1,12 +1,12 @@
 // Shared by the connect specs (tests/financial-data/connect.*.spec.ts): the nine generate operations
 // as a table (rule path, which options each body takes, its required members per provider 1.35.0),
 // a valid body of each for a customer, and a second customer with its own consumer. Not a spec.
-import { expect, newConsumer, type OperationClient } from '../../fixtures/financial-data.js';
+import { expect, newConsumer, type FdOperationId, type OperationClient } from '../../fixtures/financial-data.js';
 import { connectBodies } from '../../fixtures/examples/fd-samples/connect.js';
 import type { FdTarget } from '../../helpers/target/financial-data.js';
 
 export interface Flow {
-  op: string;
+  op: FdOperationId;
   /** Path of the rule catalogue (schemas/financial-data/rules/connect.yaml). */
   path: string;
   /** Languages accepted besides none (seed 002; provider ConnectLanguage / the transfer flows' es). */

@@ -36,6 +36,17 @@ for (const flow of FLOWS) {
       }
     });
 
+  if (flow.consumer) {
+    // FD-CONNECT-CONSUMER refuses a known consumer of another customer only: provider 1.35.0 states
+    // no refusal of a consumerId it has no record of, and its published client sends its example
+    // consumer id with any customer, expecting 200.
+    test(`${flow.op} accepts a consumerId it has no record of @assumption`, rules(`FD-CONNECT-CONSUMER@${flow.path}`), async ({ fdApi, fd, fdEntities, fdContract }) => {
+      const consumerId = unknownId(fdContract, { type: 'string', pattern: '^[0-9a-f]{32}$' });
+      const res = await fdApi.call(flow.op, { body: bodyOf(flow, fd, { customerId: fdEntities.customerId, consumerId }) });
+      expect(res.status, 'an unknown consumer with the customer').toBe(200);
+    });
+  }
+
   if (flow.required.length) {
     test(`${flow.op} refuses a body without ${flow.required.join(', ')} with a 400 naming it @provider`, rules(`FD-CONNECT-REQUIRED@${flow.path}`), async ({ fdApi, fd, fdEntities }) => {
       for (const member of flow.required) {

@@ -7,7 +7,8 @@ import { expect, PAGE_MAX, rules, test } from '../../fixtures/financial-data.js'
 
 const LISTS = { GetInstitutions: 'institutions', GetCertifiedInstitutions: 'certified', GetCertifiedInstitutionsWithRSSD: 'rssd' } as const;
 
-for (const [op, path] of Object.entries(LISTS)) {
+for (const op of Object.keys(LISTS) as (keyof typeof LISTS)[]) {
+  const path = LISTS[op];
   test(`${op}: start and limit page the full list, with exact found, displaying and moreAvailable`,
     rules(`FD-PAGE-START@${path}`, `FD-PAGE-LIMIT-APPLIED@${path}`, `FD-PAGE-COUNTS@${path}`), async ({ fdApi }) => {
       const full = await fdApi.call(op, { query: { limit: PAGE_MAX } });

@@ -19,7 +19,7 @@ const ACCOUNT_TYPES = ['personalChecking', 'businessChecking', 'personalSavings'
 const newAccountNumber = () => `66${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`;
 const receiver = (overrides: Record<string, unknown> = {}) => ({ routingNumber: '011000015', accountNumber: newAccountNumber(), accountType: 'personalSavings', name: 'Micro Initiate', memo: 'validation', ...overrides });
 // rateLimit 'expect': the 429 of a sixth initiation is the answer a check reads, never waited out.
-const initiate = (fdApi: OperationClient, customerId: string, body: unknown) => fdApi.call('InitiateMicroAmountDeposits', { path: { customerId }, body, rateLimit: 'expect' });
+const initiate = (fdApi: OperationClient, customerId: string, body: unknown) => fdApi.callBuilt('InitiateMicroAmountDeposits', { path: { customerId }, body, rateLimit: 'expect' });
 const details = (fdApi: OperationClient, customerId: string, accountId: string) => fdApi.call('GetMicroDepositsDetails', { path: { customerId, accountId } });
 const verify = (fdApi: OperationClient, customerId: string, accountId: string, amounts: number[]) =>
   fdApi.call('VerifyMicroAmountDeposits', { path: { customerId, accountId }, body: { amounts } });

@@ -149,7 +149,7 @@ test.describe('micro entries: verification @mock-only', () => {
         ['three amounts', { amounts: [a, b, a] }], ['no amounts', {}],
       ];
       for (const [what, body] of malformed) {
-        expectFdError(await fdApi.call('VerifyMicroAmountDeposits', { path: { customerId: m.customerId, accountId: m.accountId }, body }), 400, what);
+        expectFdError(await fdApi.callBuilt('VerifyMicroAmountDeposits', { path: { customerId: m.customerId, accountId: m.accountId }, body }), 400, what);
       }
       expect((await details(fdApi, m)).body.status, 'no attempt was spent').toBe('Completed');
       expect((await verify(fdApi, m, m.amounts)).status, 'the amounts deposited still verify').toBe(200);

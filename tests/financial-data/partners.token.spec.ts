@@ -37,7 +37,7 @@ test('refuses an unknown partner id with 401', rules('FD-TOKEN-ISSUE:refuse'), a
 // values, not the body's members); a body that is not an object is a 400 on any reading.
 for (const [what, body, tag] of [['no partnerSecret', { partnerId: '1' }, ' @provider'], ['no partnerId', { partnerSecret: 'x' }, ' @provider'], ['a non-object body', [], '']] as const) {
   test(`rejects credentials with ${what} with 400${tag}`, rules('FD-TOKEN-CRED-REQUIRED'), async ({ fdApi, appKeyOnly }) => {
-    expectFdError(await fdApi.call('CreateToken', { body, auth: appKeyOnly }), 400, what);
+    expectFdError(await fdApi.callBuilt('CreateToken', { body, auth: appKeyOnly }), 400, what);
   });
 }
 

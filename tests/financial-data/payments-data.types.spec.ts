@@ -6,9 +6,9 @@
 // "a loan-type account" (provider 1.35.0): mortgage, loan, studentLoan; lineOfCredit is left
 // unchecked (the provider does not say whether a credit line is a loan). The portfolio's cd is
 // certificateOfDeposit. One test per operation and side; each type of the row is called in it.
-import { expect, expectFdError, rules, test } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, rules, test, type FdOperationId } from '../../fixtures/financial-data.js';
 
-const ROWS: { op: string; rule: string; accepted: string[]; refused: string[]; provider?: boolean }[] = [
+const ROWS: { op: FdOperationId; rule: string; accepted: string[]; refused: string[]; provider?: boolean }[] = [
   { op: 'GetAccountACHDetails', rule: 'FD-PAY-ACH-TYPES', accepted: ['checking', 'savings', 'moneyMarket', 'cd'], refused: ['creditCard', 'investment', 'mortgage', 'loan'] },
   { op: 'GetAccountPaymentInstructionDetails', rule: 'FD-PAY-DETAILS-V3-TYPES', accepted: ['checking', 'savings', 'moneyMarket'], refused: ['cd', 'creditCard', 'investment', 'mortgage', 'loan'] },
   { op: 'GetAvailableBalanceLive', rule: 'FD-PAY-BALANCE-TYPES@pay-live', accepted: ['checking', 'savings', 'moneyMarket', 'cd'], refused: ['creditCard', 'investment', 'mortgage', 'loan'] },

@@ -5,7 +5,7 @@
 // provider 1.35.0 (cash flow "for all checking and savings"; "up to two years of transaction
 // history"; the field names of the reports). Windows start 90 days back, inside the standard
 // history every reader shows.
-import { expect, newBusiness, newConsumer, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+import { expect, newBusiness, newConsumer, rules, test, type OperationClient, type FdOperationId, type PollReportFn } from '../../fixtures/financial-data.js';
 import { DAY_S, DEPOSIT_OPS, periodsOf, postedTransactions, reportAccounts, requestOf, sum } from './reports-analytics.known.js';
 
 type Linked = { customerId: string; accounts: { id: string; type: string }[] };
@@ -13,10 +13,10 @@ const idsOf = (linked: Linked, types: string[]) => linked.accounts.filter((a) =>
 const reportIds = (content: unknown) => reportAccounts(content).map((a) => String(a.id)).sort();
 
 /** Generates the report 90 days back for the linked customer (with a consumer and a business) and polls it to success. */
-async function generated(fdApi: OperationClient, pollReport: any, fd: { now: () => number }, linked: Linked, op: string, options: Parameters<typeof requestOf>[2] = {}, days = 90) {
+async function generated(fdApi: OperationClient, pollReport: PollReportFn, fd: { now: () => number }, linked: Linked, op: FdOperationId, options: Parameters<typeof requestOf>[2] = {}, days = 90) {
   const fromS = Math.floor(fd.now() / 1000) - days * DAY_S;
   const base = requestOf(op, linked.customerId, options);
-  const ack = await fdApi.call(op, { ...base, body: { ...(base.body as object), fromDate: fromS } });
+  const ack = await fdApi.callBuilt(op, { ...base, body: { ...(base.body as object), fromDate: fromS } });
   expect(ack.status, `${op}: 202; body ${ack.text.slice(0, 160)}`).toBe(202);
   const polled = await pollReport({ id: ack.body.id, customerId: linked.customerId, label: `${op} report` });
   expect(polled.final.body.status, `${op}: the report ends success`).toBe('success');
@@ -35,7 +35,7 @@ test.describe('report content', () => {
 
   test('the cash flow reports read exactly the checking and savings accounts, with the posted transactions of the window and monthly credits adding up to them @provider',
     rules('FD-CASHFLOW-CONTENT@content', 'FD-ANALYTICS-HISTORY-WINDOW:accept@content'), async ({ fdApi, fd, fdContract, linkedCustomer, pollReport }) => {
-      for (const op of ['GenerateCashFlowBusinessReport', 'GenerateCashFlowPersonalReport']) {
+      for (const op of ['GenerateCashFlowBusinessReport', 'GenerateCashFlowPersonalReport'] as const) {
         const { fromS, toS, content } = await generated(fdApi, pollReport, fd, linkedCustomer, op);
         const validate = fdContract.component('CashFlowReportContent');
         expect(validate(content) ? [] : validate.errors, `${op}: the content keeps the contract`).toEqual([]);

@@ -6,11 +6,11 @@
 // acks), userType business/personal (personal only for foresight), a personal guarantor needs a
 // consumer record (AnalyticsReportData). This contract: a missing business is a 404 like a missing
 // consumer (seed 002 Errors 404, resource not found).
-import { expect, newBusiness, newConsumer, rules, test } from '../../fixtures/financial-data.js';
+import { expect, newBusiness, newConsumer, rules, test, type FdOperationId } from '../../fixtures/financial-data.js';
 import { CRA, CRA_GUARANTOR, expectStatus, FORESIGHT_OPS, FTC, NON_CRA, requestOf } from './reports-analytics.known.js';
 
 // provider 1.35.0 ReportType and the acks of each operation (cash flow analytics business CRA: cracfrbcra as ReportType lists it).
-const TYPES: [string, string, Record<string, unknown>, string][] = [
+const TYPES: [FdOperationId, string, Record<string, unknown>, string][] = [
   ['GenerateBalanceAnalyticsReport', 'personal', CRA, 'barpcra'], ['GenerateBalanceAnalyticsReport', 'personal', NON_CRA, 'barpnoncra'],
   ['GenerateBalanceAnalyticsReport', 'business', CRA_GUARANTOR, 'barbcra'], ['GenerateBalanceAnalyticsReport', 'business', FTC, 'barbftc'],
   ['GenerateBalanceAnalyticsReport', 'business', NON_CRA, 'barbnoncra'],
@@ -27,7 +27,7 @@ test('names each report with the type its operation, userType and purpose give (
   rules('FD-ANALYTICS-REPORT-TYPE@ack', 'FD-ANALYTICS-USERTYPE:accept', 'FD-FORESIGHT-USERTYPE:accept'), async ({ fdApi, fdEntities }) => {
     const seen: string[] = [];
     for (const [op, userType, data] of TYPES) {
-      const res = await fdApi.call(op, requestOf(op, fdEntities.customerId, { userType, data }));
+      const res = await fdApi.callBuilt(op, requestOf(op, fdEntities.customerId, { userType, data }));
       expectStatus(res, 202, `${userType} ${JSON.stringify(data)}`);
       seen.push(`${op} ${userType} ${JSON.stringify(data)} -> ${res.body.type}`);
     }
@@ -36,10 +36,10 @@ test('names each report with the type its operation, userType and purpose give (
 
 test('refuses a userType other than business or personal (400), and business on the foresight reports @provider',
   rules('FD-ANALYTICS-USERTYPE:refuse', 'FD-FORESIGHT-USERTYPE:refuse'), async ({ fdApi, fdEntities }) => {
-    for (const op of ['GenerateBalanceAnalyticsReport', 'GenerateCashflowAnalyticsReport']) {
-      expectStatus(await fdApi.call(op, requestOf(op, fdEntities.customerId, { userType: 'corporate' })), 400, 'userType corporate');
+    for (const op of ['GenerateBalanceAnalyticsReport', 'GenerateCashflowAnalyticsReport'] as const) {
+      expectStatus(await fdApi.callBuilt(op, requestOf(op, fdEntities.customerId, { userType: 'corporate' })), 400, 'userType corporate');
     }
-    for (const op of FORESIGHT_OPS) expectStatus(await fdApi.call(op, requestOf(op, fdEntities.customerId, { userType: 'business' })), 400, 'userType business');
+    for (const op of FORESIGHT_OPS) expectStatus(await fdApi.callBuilt(op, requestOf(op, fdEntities.customerId, { userType: 'business' })), 400, 'userType business');
   });
 
 test('makes balance and cash flow analytics for the business (404 until it exists, then named) or the consumer (CRA: 404 until it exists, then named) @mock-only',
@@ -47,25 +47,25 @@ test('makes balance and cash flow analytics for the business (404 until it exist
   async ({ fdApi, fdMock, createCustomer }) => {
     const customerId = await createCustomer('testing');
     await fdMock.linkAccounts(customerId);
-    const ops = ['GenerateBalanceAnalyticsReport', 'GenerateCashflowAnalyticsReport'];
+    const ops = ['GenerateBalanceAnalyticsReport', 'GenerateCashflowAnalyticsReport'] as const;
     for (const op of ops) {
-      expectStatus(await fdApi.call(op, requestOf(op, customerId, { userType: 'business', data: NON_CRA })), 404, 'business report without a business');
-      expectStatus(await fdApi.call(op, requestOf(op, customerId, { userType: 'personal', data: CRA })), 404, 'personal CRA report without a consumer');
+      expectStatus(await fdApi.callBuilt(op, requestOf(op, customerId, { userType: 'business', data: NON_CRA })), 404, 'business report without a business');
+      expectStatus(await fdApi.callBuilt(op, requestOf(op, customerId, { userType: 'personal', data: CRA })), 404, 'personal CRA report without a consumer');
     }
     const business = await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() });
     expect(business.status, 'the business is created').toBe(200);
     for (const op of ops) {
-      const res = await fdApi.call(op, requestOf(op, customerId, { userType: 'business', data: NON_CRA }));
+      const res = await fdApi.callBuilt(op, requestOf(op, customerId, { userType: 'business', data: NON_CRA }));
       expectStatus(res, 202, 'business report once the business exists');
       expect({ businessId: res.body.businessDetails?.businessId, name: res.body.businessDetails?.name }, 'the business the report is made for')
         .toEqual({ businessId: business.body.businessId, name: business.body.name });
-      expectStatus(await fdApi.call(op, requestOf(op, customerId, { userType: 'business', data: CRA_GUARANTOR })), 404, 'business CRA with a personal guarantor and no consumer');
+      expectStatus(await fdApi.callBuilt(op, requestOf(op, customerId, { userType: 'business', data: CRA_GUARANTOR })), 404, 'business CRA with a personal guarantor and no consumer');
     }
     const consumer = await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer() });
     expect(consumer.status, 'the consumer is created').toBe(201);
     for (const op of ops) {
       for (const [userType, data] of [['personal', CRA], ['business', CRA_GUARANTOR]] as const) {
-        const res = await fdApi.call(op, requestOf(op, customerId, { userType, data }));
+        const res = await fdApi.callBuilt(op, requestOf(op, customerId, { userType, data }));
         expectStatus(res, 202, `${userType} CRA once the consumer exists`);
         expect(res.body.consumerId, `the ${userType} CRA report names the consumer`).toBe(consumer.body.id);
       }
@@ -77,23 +77,23 @@ test('makes payment history only for a customer with a business (404 before), an
     const op = 'GeneratePaymentHistoryReport';
     const customerId = await createCustomer('testing');
     await fdMock.linkAccounts(customerId);
-    expectStatus(await fdApi.call(op, requestOf(op, customerId, { data: NON_CRA })), 404, 'without a business');
+    expectStatus(await fdApi.callBuilt(op, requestOf(op, customerId, { data: NON_CRA })), 404, 'without a business');
     const business = await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() });
     expect(business.status, 'the business is created').toBe(200);
-    const nonCra = await fdApi.call(op, requestOf(op, customerId, { data: NON_CRA }));
+    const nonCra = await fdApi.callBuilt(op, requestOf(op, customerId, { data: NON_CRA }));
     expectStatus(nonCra, 202, 'non-CRA with the business and no consumer');
     expect(nonCra.body.businessDetails?.businessId, 'the report names the business').toBe(business.body.businessId);
-    expectStatus(await fdApi.call(op, requestOf(op, customerId, { data: CRA_GUARANTOR })), 404, 'CRA without a consumer');
+    expectStatus(await fdApi.callBuilt(op, requestOf(op, customerId, { data: CRA_GUARANTOR })), 404, 'CRA without a consumer');
     const consumer = await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer() });
     expect(consumer.status, 'the consumer is created').toBe(201);
-    const cra = await fdApi.call(op, requestOf(op, customerId, { data: CRA_GUARANTOR }));
+    const cra = await fdApi.callBuilt(op, requestOf(op, customerId, { data: CRA_GUARANTOR }));
     expectStatus(cra, 202, 'CRA once the consumer exists');
     expect(cra.body.consumerId, 'the CRA report names the consumer').toBe(consumer.body.id);
   });
 
 test("makes the personal cash flow report the consumer's (FCRA): the ack names it, and it reads through GetReportByConsumer @seed",
   rules('FD-CASHFLOW-FCRA'), async ({ fdApi, fdEntities }) => {
-    const ack = await fdApi.call('GenerateCashFlowPersonalReport', requestOf('GenerateCashFlowPersonalReport', fdEntities.customerId));
+    const ack = await fdApi.callBuilt('GenerateCashFlowPersonalReport', requestOf('GenerateCashFlowPersonalReport', fdEntities.customerId));
     expectStatus(ack, 202, 'personal cash flow');
     const consumer = await fdApi.call('GetConsumer', { path: { consumerId: fdEntities.consumerId } });
     expect({ consumerId: ack.body.consumerId, consumerSsn: ack.body.consumerSsn }, 'the consumer the report belongs to')

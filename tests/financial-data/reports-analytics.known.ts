@@ -2,7 +2,7 @@
 // requests of the eight operations, customers holding only some account types, and the known
 // answers the reports' content is compared with (read through the accounts and transactions
 // operations, never from the mock).
-import { expect, newBusiness, newConsumer, PAGE_MAX, type OperationClient } from '../../fixtures/financial-data.js';
+import { expect, newBusiness, newConsumer, PAGE_MAX, type FdOperationId, type OperationClient } from '../../fixtures/financial-data.js';
 import type { ApiResponse, CallOptions } from '../../helpers/client/client.js';
 
 export const DEPOSIT_OPS = ['GenerateCashFlowBusinessReport', 'GenerateCashFlowPersonalReport', 'GenerateBalanceAnalyticsReport', 'GenerateCashflowAnalyticsReport', 'GeneratePaymentHistoryReport'] as const;
@@ -14,7 +14,7 @@ export const FTC = { forCraPurpose: true, applicantIsPersonalGuarantor: false };
 export const DAY_S = 86_400;
 
 /** A request of the operation for the customer: userType (default personal) and analyticsReportData (default non-CRA). */
-export function requestOf(operationId: string, customerId: string, options: { userType?: string; data?: Record<string, unknown>; body?: Record<string, unknown> } = {}): CallOptions {
+export function requestOf(operationId: FdOperationId, customerId: string, options: { userType?: string; data?: Record<string, unknown>; body?: Record<string, unknown> } = {}): CallOptions {
   const userType = options.userType ?? 'personal';
   const analyticsReportData = options.data ?? NON_CRA;
   switch (operationId) {

@@ -44,7 +44,7 @@ for (const { op, type, eligible, tag } of ASSET_OPS) {
 }
 
 // accountIds (provider 1.35.0 ReportAccountIdsString): only those accounts; an id not of the customer: 404 (seed 002 Errors 404; assumption).
-for (const { op, eligible } of [...ASSET_OPS, { op: 'GenerateTransactionsReport', eligible: undefined }]) {
+for (const { op, eligible } of [...ASSET_OPS, { op: 'GenerateTransactionsReport' as const, eligible: undefined }]) {
   test(`${op} with accountIds covers only the accounts named, and an id that is not the customer's account is a 404 @assumption`,
     rules('FD-ASSETS-ACCOUNT-IDS@assets-read'), async ({ fdApi, fd, fdEntities, linkedCustomer, pollReport }) => {
       const { customerId } = linkedCustomer;

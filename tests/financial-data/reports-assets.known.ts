@@ -2,7 +2,7 @@
 // with their provider type values and eligible account types, and the known answers read through
 // the API (the customer's accounts and transactions) that a report's content is compared with.
 // Not a spec.
-import { expect, newConsumer, PAGE_MAX, type OperationClient, type PollReportFn } from '../../fixtures/financial-data.js';
+import { expect, newConsumer, PAGE_MAX, type FdOperationId, type OperationClient, type PollReportFn } from '../../fixtures/financial-data.js';
 
 export const DAY_S = 86_400;
 
@@ -76,8 +76,8 @@ export const incomeIds = (report: any): number[] =>
   reportAccounts(report).flatMap((a) => (a.incomeStreams ?? []).flatMap((s: any) => (s.transactions ?? []).map((t: any) => Number(t.id))));
 
 /** Generates a report (202 expected) and polls it to success; returns the ended report's body. */
-export async function generated(fdApi: OperationClient, pollReport: PollReportFn, op: string, options: { path: Record<string, string>; query?: Record<string, unknown>; body?: unknown }) {
-  const ack = await fdApi.call(op, options as any);
+export async function generated(fdApi: OperationClient, pollReport: PollReportFn, op: FdOperationId, options: { path: Record<string, string>; query?: Record<string, string | number | boolean | undefined>; body?: unknown }) {
+  const ack = await fdApi.callBuilt(op, options);
   expect(ack.status, `${op}: 202; body: ${ack.text.slice(0, 200)}`).toBe(202);
   const polled = await pollReport({ id: ack.body.id, customerId: ack.body.customerId, label: `${op} report ${ack.body.id}` });
   expect(polled.final.body.status, `${op}: the report ends success`).toBe('success');

@@ -91,9 +91,9 @@ test(`a VOI shows the posted transactions of the last ${VOI_YEARS} and none olde
 
 // Each asks six months before its cap.
 const CAPS = [
-  { op: 'GenerateVOAReport', months: VOA_MONTHS, asked: VOA_MONTHS + 6, types: VOA_TYPES },
-  { op: 'GenerateVOAWithIncomeReport', months: VOAI_MONTHS, asked: VOAI_MONTHS + 6, types: VOA_TYPES },
-  { op: 'GenerateVOIReport', months: VOI_MONTHS, asked: VOI_MONTHS + 6, types: VOI_TYPES },
+  { op: 'GenerateVOAReport' as const, months: VOA_MONTHS, asked: VOA_MONTHS + 6, types: VOA_TYPES },
+  { op: 'GenerateVOAWithIncomeReport' as const, months: VOAI_MONTHS, asked: VOAI_MONTHS + 6, types: VOA_TYPES },
+  { op: 'GenerateVOIReport' as const, months: VOI_MONTHS, asked: VOI_MONTHS + 6, types: VOI_TYPES },
 ];
 test(`a fromDate before the cap (VOA ${CAPS[0].asked} months, VOAI and VOI ${CAPS[1].asked} months) is accepted and served from the cap @assumption @mock-only`,
   rules('FD-ASSETS-FROMDATE-CAP@assets-ack', 'FD-ASSETS-FROMDATE-CAP@assets-read'), async ({ fdApi, fd, fdMock, linkedCustomer, pollReport }) => {

@@ -4,8 +4,8 @@
 //
 // Known data (mocks/financial-data/portfolio.ts): a linked customer's deposits described
 // "Payroll Deposit" with a positive amount are its pay; the mock's income reports read them on the
-// active checking, savings and money market accounts (mocks/financial-data/reports-income-content.ts).
-import { expect, newConsumer, PAYSTUB, paystubPdf, type OperationClient, type Paystub, type PollReportFn } from '../../fixtures/financial-data.js';
+// active checking, savings and money market accounts (mocks/financial-data/reports/income.ts).
+import { expect, newConsumer, PAYSTUB, paystubPdf, type FdOperationId, type OperationClient, type Paystub, type PollReportFn } from '../../fixtures/financial-data.js';
 
 export { PAYSTUB, paystubPdf, type Paystub };
 import type { CallOptions } from '../../helpers/client/client.js';
@@ -62,8 +62,8 @@ export async function customerWithPay(fdApi: OperationClient, nowS: number, crea
 }
 
 /** Generates a report (202 expected) and polls it to its end; returns the ack and the final read. */
-export async function generateAndRead(fdApi: OperationClient, pollReport: PollReportFn, operationId: string, options: CallOptions) {
-  const ack = await fdApi.call(operationId, options);
+export async function generateAndRead(fdApi: OperationClient, pollReport: PollReportFn, operationId: FdOperationId, options: CallOptions) {
+  const ack = await fdApi.callBuilt(operationId, options);
   expect(ack.status, `${operationId}: 202; body ${ack.text.slice(0, 200)}`).toBe(202);
   const polled = await pollReport({ id: ack.body.id, customerId: ack.body.customerId, label: `${operationId} report ${ack.body.id}` });
   expect(polled.final.body.status, `${operationId}: the report ends success`).toBe('success');

@@ -4,11 +4,11 @@
 // reuse the asset id of the first report); Errors 404; provider 1.35.0 AssetNotFoundExample (404),
 // the acks' type and report style, PayStatementReportExample (what is read on each pay statement).
 import type { CallOptions } from '../../helpers/client/client.js';
-import { expect, rules, test } from '../../fixtures/financial-data.js';
+import { expect, rules, test, type FdOperationId } from '../../fixtures/financial-data.js';
 import { customerWithPay, generateAndRead, PAYSTUB, storePaystub, type Paystub } from './reports-income.known.js';
 
 /** The three operations, the body naming asset ids, and the kind of report each makes (provider 1.35.0 acks). */
-const OPS: { op: string; body: (ids: string[]) => Record<string, unknown>; type: string; style: string }[] = [
+const OPS: { op: FdOperationId; body: (ids: string[]) => Record<string, unknown>; type: string; style: string }[] = [
   { op: 'GeneratePayStatementReport', body: (ids) => ({ paystatementReport: { assetIds: ids } }), type: 'paystatement', style: 'paystatement' },
   { op: 'GenerateVOIEPaystubReport', body: (ids) => ({ voieWithStatementData: { assetIds: ids } }), type: 'voieTxVerify', style: 'voieWithStatement' },
   { op: 'GenerateVOIEPaystubWithTXVerifyReport', body: (ids) => ({ voieWithInterviewData: { txVerifyInterview: ids.map((assetId) => ({ assetId })) } }), type: 'voieTxVerify', style: 'voieWithInterview' },
@@ -46,10 +46,10 @@ for (const { op, body, type, style } of OPS) {
       const mine = await storePaystub(fdApi, customerId);
       const call = (ids: string[]): CallOptions => ({ path: { customerId }, body: body(ids) });
       for (const [what, ids] of [['an unknown asset id', [`${mine.slice(0, -4)}0000`]], ["another customer's pay statement", [theirs]], ['one unknown among stored ones', [mine, 'no-such-asset-1000000001']]] as const) {
-        const res = await fdApi.call(op, call([...ids]));
+        const res = await fdApi.callBuilt(op, call([...ids]));
         expect(res.status, `${what}: seed 002 (stored pay statements only); provider 1.35.0 asset not found is a 404`).toBe(404);
       }
-      expect((await fdApi.call(op, call([mine]))).status, 'its own stored pay statement').toBe(202);
+      expect((await fdApi.callBuilt(op, call([mine]))).status, 'its own stored pay statement').toBe(202);
     });
 }
 

@@ -1,6 +1,6 @@
 // Helpers of the reports-retrieval specs: how a spec gets a report to read. On the mock, through the
 // mock-only control route POST /__mock/reports/generate {customerId, type} (mocks/financial-data/
-// reports-retrieval.ts), so the reads can be checked whatever generate operation exists; the
+// reports/retrieval.ts), so the reads can be checked whatever generate operation exists; the
 // generate operations' own rules are in the reports-assets / -income / -analytics specs.
 import { expect, newConsumer, type OperationClient } from '../../fixtures/financial-data.js';
 

@@ -3,13 +3,13 @@
 // portfolio holds only the most recent report of each report type"), States and transitions -
 // Report (inProgress, then success or failure). The list rate limit is this contract's
 // assumption (components/reports-retrieval.yaml TooManyReportLists: 20 calls per 60 seconds).
-import { expect, expectFdError, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, rules, test, type OperationClient, type FdOperationId } from '../../fixtures/financial-data.js';
 import { byId, customerWithConsumer, makeReport } from './reports-retrieval.known.js';
 
 type Who = { customerId: string; consumerId: string };
 /** Every reader of many reports: the two lists and the two portfolios, as {id: {type, status}}. */
 async function allReaders(fdApi: OperationClient, who: Who, portfolioId: string) {
-  const call = async (op: string, path: Record<string, string>, key: string) => {
+  const call = async (op: FdOperationId, path: Record<string, string>, key: string) => {
     const res = await fdApi.call(op, { path });
     expect(res.status, op).toBe(200);
     return byId(res.body[key]);
@@ -74,7 +74,7 @@ test("another customer's or consumer's portfolio is a 404 @mock-only",
     expectFdError(await fdApi.call('GetPortfolioByConsumer', { path: { consumerId: other.consumerId, portfolioId: mine.portfolioId } }), 404, "another consumer's portfolio");
   });
 
-for (const list of [
+for (const list of <{ op: FdOperationId; path: (w: Who) => Record<string, string>; at: string }[]>[
   { op: 'GetReportsByCustomerId', path: (w: Who) => ({ customerId: w.customerId }), at: 'customer-list' },
   { op: 'GetReportsByConsumerId', path: (w: Who) => ({ consumerId: w.consumerId }), at: 'consumer-list' },
 ]) {

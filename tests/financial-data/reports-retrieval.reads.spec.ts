@@ -39,7 +39,7 @@ test('a generated VOA reads inProgress, then success, the same through every rea
         ['GetPortfolioByCustomer', { customerId: ids.customerId, portfolioId }], ['GetPortfolioByConsumer', { consumerId: ids.consumerId, portfolioId }],
       ] as const;
       for (const [op, path] of many) {
-        const res = await fdApi.call(op, { path });
+        const res = await fdApi.callBuilt(op, { path });
         const row = res.status === 200 && res.body.reports.find((r: { id: string }) => r.id === ids.reportId);
         // On a sandbox the run's workers share the prepared customer: a portfolio holds the latest
         // report of each type, so another check's later VOA may have taken this one's place there.

@@ -5,23 +5,23 @@
 // success or failure; the client waits 20 seconds between polls), Events (the report callback URL
 // is called on completion). One table over the operations: what every report shares is checked on
 // every operation it applies to; what one kind of report adds is in its own spec.
-import { expect, newBusiness, newConsumer, PAYSTUB, paystubPdf, rules, sample, test, type OperationClient } from '../../fixtures/financial-data.js';
+import { expect, fdOperationIds, loadContract, newBusiness, newConsumer, PAYSTUB, paystubPdf, rules, sample, test, type FdOperationId, type OperationClient } from '../../fixtures/financial-data.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { loadRules } from '../../helpers/contract/rules.js';
 
 const catalogue = new Map(loadRules('financial-data').rules.map((r) => [r.id, r.operations ?? []]));
-const GENERATE = catalogue.get('FD-REPORT-ASYNC')!;
+const GENERATE = fdOperationIds(await loadContract('financial-data'), catalogue.get('FD-REPORT-ASYNC')!);
 const applies = (rule: string, operationId: string) => catalogue.get(rule)!.includes(operationId);
 
 /** The sample request of the operation (the worker's customer, which has a consumer, a business and accounts). */
-function request(operationId: string, fd: Parameters<typeof sample>[1], e: Parameters<typeof sample>[2], customerId?: string, query: Record<string, string> = {}): CallOptions {
+function request(operationId: FdOperationId, fd: Parameters<typeof sample>[1], e: Parameters<typeof sample>[2], customerId?: string, query: Record<string, string> = {}): CallOptions {
   const base = sample(operationId, fd, e);
   const path = customerId && base.path && 'customerId' in base.path ? { ...base.path, customerId } : base.path;
   return { ...base, path, query: { ...(base.query ?? {}), ...query } };
 }
 
-async function generate(fdApi: OperationClient, operationId: string, options: CallOptions) {
-  const res = await fdApi.call(operationId, options);
+async function generate(fdApi: OperationClient, operationId: FdOperationId, options: CallOptions) {
+  const res = await fdApi.callBuilt(operationId, options);
   expect(res.status, `${operationId}: seed 002, Decisioning report generation answers 202; body: ${res.text.slice(0, 200)}`).toBe(202);
   expect(res.body.status, `${operationId}: a new report is inProgress (seed 002, States and transitions - Report)`).toBe('inProgress');
   expect(typeof res.body.id === 'string' && res.body.id.length > 0, `${operationId}: the 202 names the report`).toBe(true);
@@ -90,7 +90,7 @@ for (const operationId of GENERATE) {
           // The customer in the path, or in the body (the first/third-party foresight report).
           const customerId = String(options.path?.customerId ?? (options.body as { customerId?: unknown }).customerId);
           await fdMock.securityFreeze(customerId, true);
-          const frozen = await fdApi.call(operationId, options);
+          const frozen = await fdApi.callBuilt(operationId, options);
           expect(frozen.status, 'seed 002: 403 security freeze').toBe(403);
           await fdMock.securityFreeze(customerId, false);
           await generate(fdApi, operationId, options);
@@ -127,7 +127,7 @@ for (const operationId of GENERATE) {
           options = { ...options, body: JSON.parse(JSON.stringify(options.body).replaceAll(fdEntities.payStatementAssetId, stored.body.assetId)) };
         }
         if (!needed) return void (await generate(fdApi, operationId, options));
-        const refused = await fdApi.call(operationId, options);
+        const refused = await fdApi.callBuilt(operationId, options);
         expect(refused.status, 'seed 002: a consumer must exist first (provider 1.35.0: 404 no consumer for the customer)').toBe(404);
         const consumer = await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer() });
         expect(consumer.status, 'the consumer is created').toBe(201);

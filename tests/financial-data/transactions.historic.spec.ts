@@ -5,7 +5,7 @@
 // Errors 203 (multi-factor challenge). The standard-history boundary is shown on both sides with the known
 // data of the linked portfolio (tests/financial-data/transactions.known.ts): a window ending just
 // before it and one starting just after it. The load changes data and needs the MFA account: mock only.
-import { expect, PAGE_MAX, rules, test } from '../../fixtures/financial-data.js';
+import { expect, PAGE_MAX, rules, test, type FdBody } from '../../fixtures/financial-data.js';
 import { DAY_S, HISTORIC_DAYS, KNOWN, LISTS, STANDARD_DAYS, expectCounts, lister, readAll, wholeHistory, type ListOp, type Query } from './transactions.known.js';
 
 /**
@@ -84,7 +84,7 @@ test('a second historic load of the same account adds nothing, without and with 
     const checking = linkedCustomer.account('checking');
     const list = lister(fdApi, customerId, checking.id);
     const whole = { ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)), includePending: true };
-    const load = (body?: unknown) => fdApi.call('LoadHistoricTransactionsForCustomerAccount', { path: { customerId, accountId: checking.id }, body });
+    const load = (body?: FdBody<'LoadHistoricTransactionsForCustomerAccount'>) => fdApi.call('LoadHistoricTransactionsForCustomerAccount', { path: { customerId, accountId: checking.id }, body });
     expect((await load()).status, 'first load').toBe(204);
     const expected = { GetAllCustomerTransactions: KNOWN.customer.all - KNOWN.customer.historic + KNOWN.checking.historic, GetCustomerAccountTransactions: KNOWN.checking.all };
     for (const { op } of LISTS) expect(await count(list, op, whole), `${op} after the first load`).toBe(expected[op]);

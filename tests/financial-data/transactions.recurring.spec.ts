@@ -4,7 +4,7 @@
 // recurringInflows; 404 "Customer ID or Account ID does not exist"). Each series is checked against
 // the transactions the lists give: they belong to the account it is listed under, outflows are
 // debits (negative), inflows credits. On the mock a series is one payee of the known data.
-import { expect, expectFdError, rules, test } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, rules, test, type FdBody } from '../../fixtures/financial-data.js';
 import { lister, readAll, wholeHistory } from './transactions.known.js';
 
 type Stream = { transactionIds?: string[]; countOfTransactions?: number; normalizedPayeeName?: string; minimumHistoricalAmount?: number; maximumHistoricalAmount?: number; meanHistoricalAmount?: number };
@@ -64,7 +64,7 @@ test('accountIds narrows the series to the accounts asked for; without a body ev
     const checking = String(linkedCustomer.account('checking').id);
     const savings = String(linkedCustomer.account('savings').id);
     const known = await customerTransactions(fdApi, fd, linkedCustomer);
-    const call = (body?: unknown) => fdApi.call('GetRecurringTransactions', { path: { customerId }, body });
+    const call = (body?: FdBody<'GetRecurringTransactions'>) => fdApi.call('GetRecurringTransactions', { path: { customerId }, body });
     const everyAccount = await call();
     expect(everyAccount.status).toBe(200);
     const mine = linkedCustomer.accounts.map((a) => String(a.id)).sort();

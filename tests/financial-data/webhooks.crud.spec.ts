@@ -3,7 +3,7 @@
 // deleteWebhookSubscriptionEvent - seed 002, Webhook subscriptions (several events with optional
 // conditions, a URL override per event; 201 / 200 / 204; 404) through both readers, and the
 // 404s of unknown events and of another partner's subscription (seed 002, Errors - 404).
-import { expect, expectFdError, rules, test } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, rules, test, type CallOptions, type FdOperationId } from '../../fixtures/financial-data.js';
 import { createSub, eventNamed, eventsOf, listAll, offeredNames, quietUrl, readers, spareAuth, type EventSpec, type Sub } from './webhooks.helpers.js';
 
 /** What a reader shows of a subscription, comparable with what was sent. */
@@ -105,14 +105,14 @@ test("another partner's subscription is a 404 on every operation naming it, abse
     const theirs = await createSub(fdApi, { url: quietUrl('owner'), events: [{ name: a }] }, spare);
     const sub = { subscription_id: theirs.subscriptionId };
     const event = { ...sub, webhook_event_id: theirs.events[0].webhookEventId };
-    const calls: [string, object][] = [
+    const calls: [FdOperationId, CallOptions][] = [
       ['getWebhookSubscriptionById', { path: sub }], ['updateWebhookSubscription', { path: sub, body: { url: quietUrl('owner/taken'), events: [{ name: a }] } }],
       ['changeWebhookSubscriptionStatus', { path: sub, body: { status: 'inactive' } }], ['testWebhookSubscription', { path: sub }],
       ['updateWebhookSubscriptionEvent', { path: event, body: { name: a, url: quietUrl('owner/taken') } }],
       ['changeWebhookSubscriptionEventStatus', { path: event, body: { status: 'inactive' } }], ['testWebhookSubscriptionBasedOnEventId', { path: event }],
       ['deleteWebhookSubscriptionEvent', { path: event }], ['deleteWebhookSubscription', { path: sub }],
     ];
-    for (const [op, call] of calls) expectFdError(await fdApi.call(op, call), 404, "another partner's subscription");
+    for (const [op, call] of calls) expectFdError(await fdApi.callBuilt(op, call), 404, "another partner's subscription");
     expect((await listAll(fdApi)).some((s) => s.subscriptionId === theirs.subscriptionId), "not in the caller's list").toBe(false);
     const still = await fdApi.call('getWebhookSubscriptionById', { path: sub, auth: spare });
     expect(still.status, 'the owner still reads it').toBe(200);

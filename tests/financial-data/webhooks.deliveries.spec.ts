@@ -79,7 +79,7 @@ test('no event of an inactive subscription receives a test delivery; active agai
     const { sub, A, B } = await hookedSubscription(fdApi, fdListener);
     const since = fdListener.received().length;
     expect((await fdApi.call('changeWebhookSubscriptionStatus', { path: sub, body: { status: 'inactive' } })).status).toBe(200);
-    for (const call of [{ op: 'testWebhookSubscription', path: sub }, { op: 'testWebhookSubscriptionBasedOnEventId', path: A }, { op: 'testWebhookSubscriptionBasedOnEventId', path: B }]) {
+    for (const call of [{ op: 'testWebhookSubscription' as const, path: sub }, { op: 'testWebhookSubscriptionBasedOnEventId' as const, path: A }, { op: 'testWebhookSubscriptionBasedOnEventId' as const, path: B }]) {
       expect([200, 400], `${call.op} on an inactive subscription: a documented answer`).toContain((await fdApi.call(call.op, { path: call.path })).status);
     }
     expect((await fdApi.call('changeWebhookSubscriptionStatus', { path: sub, body: { status: 'active' } })).status).toBe(200);

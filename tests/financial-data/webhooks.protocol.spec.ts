@@ -3,7 +3,7 @@
 // optional), their error body (reference, Error bodies: {"Errors": {"Error": [...]}}, provider
 // 1.35.0 ErrorWrapper), and the event names a subscription may name
 // (listAvailableWebhookSubscriptionEvents; seed 002 Events: names not shown).
-import { expect, expectFdError, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, rules, test, type OperationClient, type CallOptions, type FdOperationId } from '../../fixtures/financial-data.js';
 import { createSub, offeredNames, quietUrl } from './webhooks.helpers.js';
 
 const REQUEST_ID = 'X-External-Request-Id';
@@ -12,8 +12,8 @@ const REQUEST_ID = 'X-External-Request-Id';
 async function everyOperation(fdApi: OperationClient, headers: Record<string, string>) {
   const [a, b] = await offeredNames(fdApi);
   const answered: Record<string, number> = {};
-  const call = async (op: string, options: object = {}) => {
-    const res = await fdApi.call(op, { headers, ...options });
+  const call = async (op: FdOperationId, options: CallOptions = {}) => {
+    const res = await fdApi.callBuilt(op, { headers, ...options });
     answered[op] = res.status;
     return res;
   };
@@ -57,7 +57,7 @@ test('the 401 of every operation, and its 400 and 404, carry the {"Errors": {"Er
     const goneEvent = { ...gone, webhook_event_id: '00000000-0000-4000-8000-0000000000c5' };
     const badBody = { events: [{ url: quietUrl('errors/no-name') }] };
     // [operation, a valid call, a call the contract refuses (400) or undefined, a call naming nothing (404) or undefined]
-    const table: [string, object, object | undefined, object | undefined][] = [
+    const table: [FdOperationId, CallOptions, CallOptions | undefined, CallOptions | undefined][] = [
       ['createWebhookSubscription', { body: { events: [{ name: a }] } }, { body: badBody }, undefined],
       ['listWebhookSubscriptions', {}, { query: { limit: 0 } }, { query: { offset: 100000 } }],
       ['getWebhookSubscriptionById', { path: sub }, undefined, { path: gone }],
@@ -77,16 +77,16 @@ test('the 401 of every operation, and its 400 and 404, carry the {"Errors": {"Er
       expect(res.body.Errors.Error.length, `${label}: at least one error`).toBeGreaterThanOrEqual(1);
     };
     for (const [op, valid, refused, unknown] of table) {
-      const noToken = await fdApi.call(op, { ...valid, auth: appKeyOnly });
+      const noToken = await fdApi.callBuilt(op, { ...valid, auth: appKeyOnly });
       expectFdError(noToken, 401, 'no token');
       check(noToken, `${op} 401`);
       if (refused) {
-        const res = await fdApi.call(op, refused);
+        const res = await fdApi.callBuilt(op, refused);
         expectFdError(res, 400, 'refused request');
         check(res, `${op} 400`);
       }
       if (unknown) {
-        const res = await fdApi.call(op, unknown);
+        const res = await fdApi.callBuilt(op, unknown);
         expectFdError(res, 404, 'names nothing');
         check(res, `${op} 404`);
       }

@@ -1,13 +1,13 @@
 // Covers: 400 of POST /consumers/pans/registrations and /deregistrations, POST /offers, POST /plans,
 // POST /approvals: every pattern, length, enum and cap of reference/installments.md (Main fields -
 // PAN registration, Offers, Plan creation, Approval) at its boundaries, each with an accepted twin.
-import { enumOf, expect, expectErrors, lengthOf, loadContract, rangeOf, rules, sizeOf, test, unregisteredPan, withPath, type CallOptions } from '../../fixtures/installments.js';
+import { enumOf, expect, expectErrors, lengthOf, loadContract, rangeOf, rules, sizeOf, test, unregisteredPan, withPath, type CallOptions, type InstallmentsOperationId } from '../../fixtures/installments.js';
 
 type All = Parameters<Parameters<typeof test>[2]>[0];
 type Fx = Pick<All, 'instApi' | 'instReq' | 'inst'>;
 
 interface Row {
-  op: string;
+  op: InstallmentsOperationId;
   /** Dotted path in the body, or `header:<name>`, or `plain:<path>` inside the encrypted sensitiveData, or `clear:<path>` inside sensitiveData sent in clear. */
   field: string;
   value: unknown;
@@ -32,10 +32,10 @@ const APPROVAL_OFFER_ID = lengthOf(contract, 'PlanApprovalRequest', 'offerId');
 const digits = (n: number) => '4'.repeat(n);
 // installmentNumber stays within its own range, so a schedule one past the cap breaks only the cap.
 const schedule = (n: number) => Array.from({ length: n }, (_, i) => ({ installmentAmount: 10, dueDate: '2030-01-01', installmentNumber: (i % INSTALLMENT_NUMBER.max!) + INSTALLMENT_NUMBER.min! }));
-const SUCCESS: Record<string, number> = { registerPans: 200, deregisterPans: 200, approvedOffers: 200, savePlan: 201, planApproval: 200 };
+const SUCCESS: Partial<Record<InstallmentsOperationId, number>> = { registerPans: 200, deregisterPans: 200, approvedOffers: 200, savePlan: 201, planApproval: 200 };
 
 /** A valid call of the operation, built fresh for the row (plans and approvals need real offers). */
-async function baseCall(op: string, { instApi, instReq, inst }: Fx): Promise<{ call: CallOptions; plain?: Record<string, any> }> {
+async function baseCall(op: InstallmentsOperationId, { instApi, instReq, inst }: Fx): Promise<{ call: CallOptions; plain?: Record<string, any> }> {
   const pan = inst.eligiblePan!;
   switch (op) {
     case 'registerPans': return { call: { body: { panListName: 'Boundary list' } }, plain: { pans: [{ pan: unregisteredPan() }] } };
@@ -69,12 +69,12 @@ const ROWS: Row[] = [
   // provider 2.0.0 (400 example): a registration names its list (panListId) or creates one (panListName).
   { op: 'registerPans', field: 'panListName', value: undefined, accepted: false, why: 'neither panListId nor panListName (provider 400 example)', rule: 'IN-EXCL-PANLIST:refuse' },
   { op: 'registerPans', field: 'panListId', value: '1'.repeat(17), accepted: false, why: 'panListId of 17 digits', rule: 'IN-PAT-PANLISTID:refuse' },
-  ...[11, 19].map((n) => ({ op: 'registerPans', field: 'accountRange', value: { accountRangeLow: digits(n), accountRangeHigh: digits(n) }, accepted: true, why: `bounds of ${n} digits`, rule: 'IN-LIM-ACCOUNTRANGE:accept' })),
-  ...[10, 20].map((n) => ({ op: 'registerPans', field: 'accountRange', value: { accountRangeLow: digits(n), accountRangeHigh: digits(n) }, accepted: false, why: `bounds of ${n} digits`, rule: 'IN-LIM-ACCOUNTRANGE:refuse' })),
+  ...[11, 19].map((n) => ({ op: 'registerPans' as const, field: 'accountRange', value: { accountRangeLow: digits(n), accountRangeHigh: digits(n) }, accepted: true, why: `bounds of ${n} digits`, rule: 'IN-LIM-ACCOUNTRANGE:accept' })),
+  ...[10, 20].map((n) => ({ op: 'registerPans' as const, field: 'accountRange', value: { accountRangeLow: digits(n), accountRangeHigh: digits(n) }, accepted: false, why: `bounds of ${n} digits`, rule: 'IN-LIM-ACCOUNTRANGE:refuse' })),
   { op: 'registerPans', field: 'accountRange.accountRangeHigh', value: undefined, accepted: false, why: 'without accountRangeHigh (required)', rule: 'IN-REQ-ACCOUNTRANGE' },
   // provider 2.0.0: a PAN of a list has 11 to 19 digits, encrypted (encryptedValue) or in clear (sensitiveData).
   ...(['plain', 'clear'] as const).flatMap((where) => [[11, true], [19, true], [10, false], [20, false]].map(([n, ok]) => ({
-    op: 'registerPans', field: `${where}:pans.0.pan`, value: digits(n as number), accepted: ok as boolean,
+    op: 'registerPans' as const, field: `${where}:pans.0.pan`, value: digits(n as number), accepted: ok as boolean,
     why: `a PAN of ${n} digits ${where === 'plain' ? 'in encryptedValue' : 'in clear sensitiveData'}`, rule: `IN-LIM-PAN:${ok ? 'accept' : 'refuse'}@${where === 'plain' ? 'encrypted' : 'clear'}`,
   }))),
   { op: 'deregisterPans', field: 'panListName', value: undefined, accepted: true, why: 'the 18-digit panListId of a list just created', rule: 'IN-PAT-PANLISTID:accept' },
@@ -99,8 +99,8 @@ const ROWS: Row[] = [
   { op: 'approvedOffers', field: 'clear:consumer.primaryAccountNumber', value: digits(20), accepted: false, why: 'a PAN of 20 digits in clear sensitiveData', rule: 'IN-LIM-PAN:refuse@clear' },
   { op: 'approvedOffers', field: 'clear:consumer.primaryAccountNumber', value: digits(10), accepted: false, why: 'a PAN of 10 digits in clear sensitiveData', rule: 'IN-LIM-PAN:refuse@clear' },
   // Plan creation (provider 2.0.0, PlanRequest)
-  ...[[TENURE.min! - 1, false], [TENURE.min!, true], [TENURE.max!, true], [TENURE.max! + 1, false]].map(([v, ok]) => ({ op: 'savePlan', field: 'planInstallmentInformation.tenure', value: v, accepted: ok as boolean, why: `tenure ${v} (${TENURE.min}-${TENURE.max})`, rule: `IN-LIM-TENURE:${ok ? 'accept' : 'refuse'}` })),
-  ...[[APR.min!, true], [APR.max!, true], [APR.min! - 0.5, false], [APR.max! + 0.5, false]].map(([v, ok]) => ({ op: 'savePlan', field: 'planInstallmentInformation.apr', value: v, accepted: ok as boolean, why: `apr ${v} (${APR.min}-${APR.max})`, rule: `IN-LIM-APR:${ok ? 'accept' : 'refuse'}` })),
+  ...[[TENURE.min! - 1, false], [TENURE.min!, true], [TENURE.max!, true], [TENURE.max! + 1, false]].map(([v, ok]) => ({ op: 'savePlan' as const, field: 'planInstallmentInformation.tenure', value: v, accepted: ok as boolean, why: `tenure ${v} (${TENURE.min}-${TENURE.max})`, rule: `IN-LIM-TENURE:${ok ? 'accept' : 'refuse'}` })),
+  ...[[APR.min!, true], [APR.max!, true], [APR.min! - 0.5, false], [APR.max! + 0.5, false]].map(([v, ok]) => ({ op: 'savePlan' as const, field: 'planInstallmentInformation.apr', value: v, accepted: ok as boolean, why: `apr ${v} (${APR.min}-${APR.max})`, rule: `IN-LIM-APR:${ok ? 'accept' : 'refuse'}` })),
   { op: 'savePlan', field: 'schedulePayments', value: schedule(SCHEDULE), accepted: true, why: `${SCHEDULE} scheduled payments (max)`, rule: 'IN-LIM-SCHEDULE:accept' },
   { op: 'savePlan', field: 'schedulePayments', value: schedule(SCHEDULE + 1), accepted: false, why: `${SCHEDULE + 1} scheduled payments`, rule: 'IN-LIM-SCHEDULE:refuse' },
   { op: 'savePlan', field: 'providerId', value: 'not-a-uuid', accepted: false, why: 'a providerId that is not a UUID', rule: 'IN-FMT-UUID:refuse' },
@@ -110,11 +110,11 @@ const ROWS: Row[] = [
   // Approval (provider 2.0.0, PlanApprovalParameters)
   { op: 'planApproval', field: 'rejectReasonDetail', value: 'r'.repeat(REJECT_DETAIL), accepted: true, why: `rejectReasonDetail of ${REJECT_DETAIL} characters (max)`, rule: 'IN-LIM-REJECTDETAIL:accept' },
   { op: 'planApproval', field: 'rejectReasonDetail', value: 'r'.repeat(REJECT_DETAIL + 1), accepted: false, why: `rejectReasonDetail of ${REJECT_DETAIL + 1} characters`, rule: 'IN-LIM-REJECTDETAIL:refuse' },
-  ...enumOf(contract, 'RejectReasonCode').map((v) => ({ op: 'planApproval', field: 'rejectReasonCode', value: v, accepted: true, why: `rejectReasonCode ${v}`, rule: 'IN-ENUM-REJECTCODE:accept' })),
+  ...enumOf(contract, 'RejectReasonCode').map((v) => ({ op: 'planApproval' as const, field: 'rejectReasonCode', value: v, accepted: true, why: `rejectReasonCode ${v}`, rule: 'IN-ENUM-REJECTCODE:accept' })),
   { op: 'planApproval', field: 'rejectReasonCode', value: 'OTHER', accepted: false, why: 'rejectReasonCode outside the enum', rule: 'IN-ENUM-REJECTCODE:refuse' },
   { op: 'planApproval', field: 'status', value: 'PENDING', accepted: false, why: 'status outside APPROVED|DECLINED', rule: 'IN-ENUM-DECISION:refuse' },
   // provider 2.0.0: an approval's offerId has one length (offers' own ids have a range).
-  ...[[APPROVAL_OFFER_ID.min! - 1, false], [APPROVAL_OFFER_ID.min!, true], [APPROVAL_OFFER_ID.max! + 1, false]].map(([n, ok]) => ({ op: 'planApproval', field: 'offerId', value: 'o'.repeat(n as number), accepted: ok as boolean, why: `offerId of ${n} characters (exactly ${APPROVAL_OFFER_ID.max})`, rule: `IN-LIM-APPROVAL-OFFERID:${ok ? 'accept' : 'refuse'}` })),
+  ...[[APPROVAL_OFFER_ID.min! - 1, false], [APPROVAL_OFFER_ID.min!, true], [APPROVAL_OFFER_ID.max! + 1, false]].map(([n, ok]) => ({ op: 'planApproval' as const, field: 'offerId', value: 'o'.repeat(n as number), accepted: ok as boolean, why: `offerId of ${n} characters (exactly ${APPROVAL_OFFER_ID.max})`, rule: `IN-LIM-APPROVAL-OFFERID:${ok ? 'accept' : 'refuse'}` })),
   { op: 'planApproval', field: 'paymentAuthorization', value: { primaryAccountNumber: '5204730000001234' }, accepted: false, why: 'a paymentAuthorization without expiry, security code and billing address (required)', rule: 'IN-ERR-CONTRACT:refuse' },
   { op: 'planApproval', field: 'approvedCurrency', value: 'EUROS'.slice(0, CURRENCY.max! + 1), accepted: false, why: `approvedCurrency of ${CURRENCY.max! + 1} characters`, rule: 'IN-LIM-CURRENCY:refuse' },
   { op: 'planApproval', field: 'planId', value: 'plan-1', accepted: false, why: 'a planId that is not a UUID', rule: 'IN-FMT-UUID:refuse' },
@@ -134,7 +134,7 @@ for (const row of ROWS) {
       const { encryptedValue: _jwe, ...rest } = body;
       body = { ...rest, sensitiveData: withPath(plain, row.field.slice(6), row.value) };
     } else if (plain) body = { ...body, ...await fx.instReq.sensitive(row.field.startsWith('plain:') ? withPath(plain, row.field.slice(6), row.value) : plain) };
-    const res = await fx.instApi.call(row.op, { ...call, body, headers });
+    const res = await fx.instApi.callBuilt(row.op, { ...call, body, headers });
     if (row.accepted) expect(res.status, res.text.slice(0, 200)).toBe(SUCCESS[row.op]);
     else expectErrors(res, 400);
   });

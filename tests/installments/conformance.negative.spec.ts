@@ -6,7 +6,7 @@ import { expect, rules, test } from '../../fixtures/installments.js';
 import { refusalStatuses, runNegativeCases } from '../../fixtures/negative.js';
 
 const OPERATIONS = ['registerPans', 'deregisterPans', 'postMerchantParticipations', 'getMerchantParticipations', 'postMerchantSearches',
-  'postMerchantMidSearches', 'planApproval', 'getPlanApprovalStatus', 'getPlan', 'approvedOffers', 'savePlan'];
+  'postMerchantMidSearches', 'planApproval', 'getPlanApprovalStatus', 'getPlan', 'approvedOffers', 'savePlan'] as const;
 
 for (const operationId of OPERATIONS) {
   test(`${operationId} refuses every request the contract refuses with a documented 4xx @provider`, rules('IN-ERR-CONTRACT:refuse'), async ({ instApi, instReq, instContract }) => {

@@ -2,7 +2,7 @@
 // /merchants/searches and POST /merchants/mids/searches against known data sets: offset skips
 // exactly that many items, limit caps the page, the pages make the set, and the Count / Offset /
 // Limit / Total headers match it (provider 2.0.0, offset/limit and the paging headers).
-import { expect, expectPage, exampleParticipation, rules, test, type CallOptions } from '../../fixtures/installments.js';
+import { expect, expectPage, exampleParticipation, rules, test, type CallOptions, type InstallmentsOperationId } from '../../fixtures/installments.js';
 
 type Fx = Parameters<Parameters<typeof test>[2]>[0];
 type Api = Fx['instApi'];
@@ -13,7 +13,7 @@ const country = (i: number) => ['Q', String.fromCharCode(65 + Math.floor(i / 26)
 
 /** How one reader is called and where its items are; `key` names an item. */
 interface Reader {
-  op: string;
+  op: InstallmentsOperationId;
   call: CallOptions;
   items: (body: any) => any[];
   key: (item: any) => string;
@@ -22,7 +22,7 @@ interface Reader {
 /** Walks a known set of SIZE items with several windows and checks items and headers of each page. */
 async function checkPaging(api: Api, r: Reader, expected: string[]) {
   const page = async (query?: { offset: number; limit: number }) => {
-    const res = await api.call(r.op, { ...r.call, ...(query ? { query: { ...r.call.query, ...query } } : {}) });
+    const res = await api.callBuilt(r.op, { ...r.call, ...(query ? { query: { ...r.call.query, ...query } } : {}) });
     expect(res.status, res.text.slice(0, 200)).toBe(200);
     const items = r.items(res.body);
     expectPage(res, items, query);

@@ -1,7 +1,7 @@
 // Covers: POST /merchants/participations, /merchants/searches, /merchants/mids/searches 400:
 // every pattern, length, enum and array cap of reference/installments.md (Main fields - Merchant
 // participation and search) at its boundaries; each accepted twin proves the limit is the cause.
-import { expect, expectErrors, exampleParticipation, lengthOf, loadContract, rangeOf, rules, sizeOf, test, withPath } from '../../fixtures/installments.js';
+import { expect, expectErrors, exampleParticipation, lengthOf, loadContract, rangeOf, rules, sizeOf, test, withPath, type InstallmentsOperationId } from '../../fixtures/installments.js';
 
 // The bounds are the contract's (provider 2.0.0, transcribed in tests/self/installments-limits.spec.ts).
 const contract = await loadContract('installments');
@@ -80,7 +80,7 @@ for (const [count, accepted] of [[PER_REQUEST.min!, true], [PER_REQUEST.max!, tr
 }
 
 const MID_SEARCH = { merchantLegalName: 'Some merchant', countryCode: 'USA', acquirerICA: ICA };
-const SEARCHES: { op: string; body: unknown; accepted: boolean; why: string; rule: string }[] = [
+const SEARCHES: { op: InstallmentsOperationId; body: unknown; accepted: boolean; why: string; rule: string }[] = [
   { op: 'postMerchantSearches', body: {}, accepted: false, why: 'without any criterion (provider: at least one)', rule: 'IN-REQ-SEARCH:refuse' },
   { op: 'postMerchantSearches', body: { countryCode: 'usa' }, accepted: true, why: 'countryCode alone, lower case', rule: 'IN-REQ-SEARCH:accept' },
   { op: 'postMerchantSearches', body: { maid: '12345678' }, accepted: true, why: 'maid alone', rule: 'IN-REQ-SEARCH:accept' },
@@ -96,7 +96,7 @@ const SEARCHES: { op: string; body: unknown; accepted: boolean; why: string; rul
 
 for (const row of SEARCHES) {
   test(`${row.op}: ${row.accepted ? 'accepts' : 'rejects'} a search ${row.why}${row.why.includes('@assumption') ? '' : ' @provider'}`, rules(row.rule), async ({ instApi }) => {
-    const res = await instApi.call(row.op, { body: row.body });
+    const res = await instApi.callBuilt(row.op, { body: row.body });
     if (row.accepted) expect(res.status).toBe(200);
     else expectErrors(res, 400);
   });

@@ -1,13 +1,13 @@
 // Covers: POST /notifications (notifyPlan) 201/400/404/429 on an issuer's endpoint: the suite
 // plays the service (reference, Flows - notification (b), issuer certification). 401/403 are in
 // auth.signing.spec.ts. The mock provides an issuer endpoint; a sandbox names one in .env.
-import { expect, exampleNotification, expectErrors, rules, test } from '../../fixtures/installments.js';
+import { expect, exampleNotification, expectErrors, rules, test, type InstBody } from '../../fixtures/installments.js';
 
 test.beforeEach(({ inst }) => {
   test.skip(!inst.issuerEndpoint, 'needs an issuer endpoint to certify (INSTALLMENTS_ISSUER_ENDPOINT_URL, INSTALLMENTS_ISSUER_ICA)');
 });
 
-const send = (body: unknown, headers: Record<string, string | undefined> = { 'Correlation-Id': crypto.randomUUID() }) => ({ body, headers });
+const send = (body: InstBody<'notifyPlan'>, headers: Record<string, string | undefined> = { 'Correlation-Id': crypto.randomUUID() }) => ({ body, headers });
 
 test('the issuer answers a valid notification with 201 {status, message} @smoke @provider', rules('IN-ISSUER-ACCEPT', 'IN-FMT-CORRELATION:accept'), async ({ instApi, inst }) => {
   const issuer = inst.issuerEndpoint!;

@@ -51,11 +51,11 @@ test('offers: total is the number of offers, each with a tenure of at least 2 @a
   for (const offer of res.body.offers) expect(offer.tenure).toBeGreaterThanOrEqual(2);
 });
 
-for (const operationId of ['registerPans', 'deregisterPans', 'approvedOffers', 'savePlan']) {
+for (const operationId of ['registerPans', 'deregisterPans', 'approvedOffers', 'savePlan'] as const) {
   test(`${operationId}: rejects an encryptedValue that does not decrypt with the published key (400) @assumption`, rules('IN-JWE-DECRYPT'), async ({ instApi, instReq }) => {
     const call = await instReq.sampleCall(operationId);
     const jwe = (await instReq.sensitive({ consumer: { primaryAccountNumber: unregisteredPan() } })).encryptedValue.split('.');
     jwe[3] = 'AAAAAAAAAAAAAAAAAAAAAA';
-    expectErrors(await instApi.call(operationId, { ...call, body: { ...(call.body as object), encryptedValue: jwe.join('.') } }), 400);
+    expectErrors(await instApi.callBuilt(operationId, { ...call, body: { ...(call.body as object), encryptedValue: jwe.join('.') } }), 400);
   });
 }

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, runCommand, test } from '../../fixtures/self.js';
 import { baselineLines, compareCertifications, readBaseline, regressionCount } from '../../helpers/verdict/baseline.js';
-import type { Certification, CheckResult, RuleOutcome, ServiceVerdict } from '../../helpers/verdict/certification.js';
+import type { Certification, CheckResult, RuleOutcome, ServiceVerdict } from '../../helpers/verdict/model.js';
 import { certificationHtml } from '../../helpers/verdict/certification-html.js';
 import { certificationLines } from '../../helpers/verdict/certification-report.js';
 

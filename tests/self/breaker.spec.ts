@@ -11,6 +11,7 @@ import type { TestInfo } from '@playwright/test';
 import { expect, test } from '../../fixtures/self.js';
 import { BREAKER_DIR_ENV, BREAKER_PREFIX, breakerKey, countFailure, holdBack } from '../../helpers/client/breaker.js';
 import { ContractViolation } from '../../helpers/contract/checks.js';
+import { skipKindOf } from '../../helpers/client/annotations.js';
 import { OperationClient } from '../../helpers/client/client.js';
 import { suiteConfig } from '../../helpers/config/config.js';
 import { loadContract } from '../../helpers/contract/contract.js';
@@ -66,7 +67,9 @@ test('a violation stops a test only once it has failed BREAKER_AFTER tests of th
   }
   const next = fakeTest();
   expect(() => holdBack(next, 'svc', 'errorShapeConformance', 'fail', violation)).toThrow(Skipped);
-  expect(next.annotations[0].description).toBe(`${BREAKER_PREFIX}errorShapeConformance already failed ${limit} checks of svc: not run to the end (BREAKER_AFTER=off runs every check to its end)`);
+  expect(next.annotations.find((n) => n.type === 'skip')?.description).toBe(`${BREAKER_PREFIX}errorShapeConformance already failed ${limit} checks of svc: not run to the end (BREAKER_AFTER=off runs every check to its end)`);
+  // The verdict counts it by its typed kind, not by the reason's first word.
+  expect(skipKindOf(next.annotations)).toBe('breaker');
   // Another service, another check, another weight in the verdict: not held back.
   expect(() => holdBack(fakeTest(), 'other', 'errorShapeConformance', 'fail', violation)).not.toThrow();
   expect(() => holdBack(fakeTest(), 'svc', 'statusCodeConformance putCard 400', 'fail', violation)).not.toThrow();

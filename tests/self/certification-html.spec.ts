@@ -18,7 +18,8 @@ test('the certification page opens from disk and shows verdict, chart, coverage 
   };
   const rules = [{ id: 'CE-AUTH-MISSING-KEY', text: 'without a key: 401', kind: 'auth' as const, source: 'seed' as const, cite: 'seed 000', operations: ['putCard'] }];
   const verdict = serviceVerdict('card-enrollment', 'Card enrollment', 'seed', [
-    { project: 'card-enrollment', title: 'rejects a request without a key', file: 'f', tags: [], status: 'failed', rules: ['CE-AUTH-MISSING-KEY'], error: '[statusCodeConformance] POST /cards (putCard) 200: Received: 200 / Documented: 401' },
+    { project: 'card-enrollment', title: 'rejects a request without a key', file: 'f', tags: [], status: 'failed', rules: ['CE-AUTH-MISSING-KEY'], error: '[statusCodeConformance] POST /cards (putCard): Received: 200 / Documented: 401',
+      violations: [{ check: 'statusCodeConformance', operationId: 'putCard', method: 'POST', path: '/cards', status: 200, lead: true }] },
     { project: 'card-enrollment', title: 'enrolls a card', file: 'f', tags: [], status: 'passed' },
   ], coverage, rules);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cert-html-'));

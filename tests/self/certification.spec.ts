@@ -1,7 +1,12 @@
 // Covers: helpers/verdict/coverage-report.ts: checks are counted by the source their rule rests on, and a failure
 // resting on the provider's document is as blocking as one resting on the seed.
+import type { TestInfo } from '@playwright/test';
 import { expect, test } from '../../fixtures/self.js';
-import { failureWeight, overallVerdict, rootCause, serviceVerdict, sourceOf } from '../../helpers/verdict/certification.js';
+import { annotateViolations, noteViolation, violationsOf } from '../../helpers/client/annotations.js';
+import { ContractViolation } from '../../helpers/contract/checks.js';
+import type { Operation } from '../../helpers/contract/contract.js';
+import { failureWeight, sourceOf } from '../../helpers/contract/weight.js';
+import { overallVerdict, rootCause, serviceVerdict } from '../../helpers/verdict/certification.js';
 import { cliOption, fileFilters } from '../../helpers/verdict/provenance.js';
 import type { ServiceCoverage, TestOutcome } from '../../helpers/verdict/coverage-report.js';
 
@@ -35,7 +40,10 @@ test('an auth or sensitive-data failure fails the verdict even when it rests on 
   const rules = [{ id: 'S-AUTH-KEY', text: 't', kind: 'auth' as const, source: 'assumption' as const, cite: 'c', operations: ['op'] }];
   const failed: TestOutcome = { ...outcome(['@assumption'], 'failed'), rules: ['S-AUTH-KEY'], error: 'Expected 401' };
   expect(serviceVerdict('s', 'S', 'seed', [failed], coverage, rules).verdict).toBe('FAIL');
-  const echo: TestOutcome = { ...outcome(['@assumption'], 'failed'), error: '[sensitiveEchoConformance] GET /x (op) 200: Received: a full SSN' };
+  const echo: TestOutcome = {
+    ...outcome(['@assumption'], 'failed'), error: '[sensitiveEchoConformance] GET /x (op) 200: Received: a full SSN',
+    violations: [{ check: 'sensitiveEchoConformance', operationId: 'op', method: 'GET', path: '/x', status: 200, lead: true }],
+  };
   expect(verdict('seed', echo).verdict).toBe('FAIL');
   const other: TestOutcome = { ...outcome(['@assumption'], 'failed'), error: 'Expected 409' };
   expect(verdict('seed', other).verdict).toBe('CONDITIONAL');
@@ -43,14 +51,18 @@ test('an auth or sensitive-data failure fails the verdict even when it rests on 
 });
 
 test('failures of one root cause are one group; a passing partial run is PARTIAL, never PASS', () => {
-  const fail = (title: string, error: string): TestOutcome => ({ project: 's', title, file: 'f', tags: [], status: 'failed', error });
+  const fail = (title: string, error: string, violations?: TestOutcome['violations']): TestOutcome => ({ project: 's', title, file: 'f', tags: [], status: 'failed', error, violations });
+  // The cause is the violation the client carried (check, operation, status), never read from the message.
+  const undocumented = { check: 'statusCodeConformance', operationId: 'GetCustomer', method: 'GET', path: '/customers/{id}', status: 500 };
   const v = serviceVerdict('s', 'S', 'seed', [
-    fail('a', '[statusCodeConformance] GET /customers/{id} (GetCustomer) 200: Received: 500 / Documented: 200, 404\nmore'),
-    fail('b', '[statusCodeConformance] GET /customers/{id} (GetCustomer) 200: Received: 500 / Documented: 200, 404'),
+    fail('a', '[statusCodeConformance] GET /customers/{id} (GetCustomer): Received: 500 / Documented: 200, 404\nmore', [{ ...undocumented, lead: true }]),
+    fail('b', 'a message worded otherwise', [{ ...undocumented, lead: true }]),
     fail('c', 'expect(received).toBe(expected) 401 vs 200 for 3fa85f64-5717-4562-b3fc-2c963f66afa6'),
+    // A violation met inside a check that failed on its own expectation is not that failure's cause.
+    fail('d', 'expect(received).toBe(expected) 401 vs 200 for 3fa85f64-5717-4562-b3fc-2c963f66afa7', [undocumented]),
   ], coverage);
   expect(v.failures.map((g) => [g.cause, g.titles.length])).toEqual([
-    ['statusCodeConformance: GET /customers/{id} (GetCustomer) 200', 2], [rootCause('expect(received).toBe(expected) 401 vs 200 for <id>'), 1],
+    ['statusCodeConformance: GET /customers/{id} (GetCustomer) 500', 2], [rootCause('expect(received).toBe(expected) 401 vs 200 for <id>'), 2],
   ]);
   expect(v.failures[0].message).toContain('more');
   const pass = verdict('seed', outcome([], 'passed'));
@@ -69,9 +81,29 @@ test('a command-line filter is read wherever Playwright keeps it', () => {
 });
 
 test('what a failure would weigh: an assumption check conditional, unless it is auth, card data or an echo', () => {
-  expect(failureWeight('card-enrollment', 'seed', [], [], '[responseSchemaConformance] x')).toBe('fail');
-  expect(failureWeight('card-enrollment', 'seed', ['@provider'], [], '[responseSchemaConformance] x')).toBe('fail');
-  expect(failureWeight('card-enrollment', 'seed', ['@assumption'], [], '[responseSchemaConformance] x')).toBe('conditional');
-  expect(failureWeight('card-enrollment', 'seed', ['@assumption'], [], '[sensitiveEchoConformance] x')).toBe('fail');
-  expect(failureWeight('card-enrollment', 'seed', ['@assumption'], ['CE-AUTH-UNKNOWN-KEY'], '[responseSchemaConformance] x')).toBe('fail');
+  expect(failureWeight('card-enrollment', 'seed', [], [], 'responseSchemaConformance')).toBe('fail');
+  expect(failureWeight('card-enrollment', 'seed', ['@provider'], [], 'responseSchemaConformance')).toBe('fail');
+  expect(failureWeight('card-enrollment', 'seed', ['@assumption'], [], 'responseSchemaConformance')).toBe('conditional');
+  expect(failureWeight('card-enrollment', 'seed', ['@assumption'], [], 'sensitiveEchoConformance')).toBe('fail');
+  expect(failureWeight('card-enrollment', 'seed', ['@assumption'], ['CE-AUTH-UNKNOWN-KEY'], 'responseSchemaConformance')).toBe('fail');
+});
+
+test('a failed check carries the violations its errors are, typed: check, operation and status, the first error its lead', () => {
+  const op = { operationId: 'GetCustomer', method: 'GET', path: '/customers/{id}' } as Operation;
+  const thrown = new ContractViolation('statusCodeConformance', 'GET /customers/{id} (GetCustomer): Received: 500', { operation: op, status: 500 });
+  const reported = new ContractViolation('sensitiveEchoConformance', 'GET /customers/{id} (GetCustomer) 200: Received: a full SSN', { operation: op, status: 200 });
+  const passedOver = new ContractViolation('contentTypeConformance', "GET /customers/{id} (GetCustomer) 200: Received: 'text/html'", { operation: op, status: 200 });
+  const info = { status: 'failed', annotations: [], errors: [{ message: `ContractViolation: ${thrown.message}` }, { message: `expect(failures).toEqual([])\n- ${reported.message}` }] } as unknown as TestInfo;
+  for (const v of [thrown, reported, passedOver]) noteViolation(info, v);
+  annotateViolations(info);
+  const site = { operationId: 'GetCustomer', method: 'GET', path: '/customers/{id}' };
+  expect(violationsOf(info.annotations)).toEqual([
+    { check: 'statusCodeConformance', ...site, status: 500, lead: true },
+    { check: 'sensitiveEchoConformance', ...site, status: 200 },
+  ]);
+  // A passing check carries none.
+  const passed = { status: 'passed', annotations: [], errors: [] } as unknown as TestInfo;
+  noteViolation(passed, thrown);
+  annotateViolations(passed);
+  expect(passed.annotations).toEqual([]);
 });

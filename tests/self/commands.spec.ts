@@ -10,14 +10,14 @@ const noStack = (output: string) => !/\n\s+at .+:\d+:\d+/.test(output);
 test('an unknown TARGET stops the run with one configuration line', () => {
   const { code, output } = runCommand('npx', ['playwright', 'test', '--list', '--project', 'self'], { TARGET: 'staging' });
   expect(code).not.toBe(0);
-  expect(output).toContain('configuration error: TARGET=staging is not one of mock, sandbox');
+  expect(output).toContain('configuration error: TARGET: expected mock or sandbox, found "staging"');
   expect(noStack(output)).toBe(true);
 });
 
 test('a non-numeric FC_NUM_RUNS stops the run with one configuration line', () => {
   const { code, output } = runCommand('npx', ['playwright', 'test', '--list', '--project', 'self'], { FC_NUM_RUNS: 'many' });
   expect(code).not.toBe(0);
-  expect(output).toContain('FC_NUM_RUNS=many must be a positive integer');
+  expect(output).toContain('configuration error: FC_NUM_RUNS: expected a positive whole number, found "many"');
 });
 
 for (const [script, args, message] of [

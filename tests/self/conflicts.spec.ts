@@ -12,7 +12,7 @@ import { expect, test } from '../../fixtures/self.js';
 import { CARD_KEY_HEADER, CardRequests } from '../../fixtures/card-enrollment.js';
 import { serviceVerdict } from '../../helpers/verdict/certification.js';
 import { OperationClient } from '../../helpers/client/client.js';
-import { answeredConflict, CONFLICT_CHECK, CONFLICT_MET_ANNOTATION, ConflictCatalogueError, exchangedConflict, loadConflicts } from '../../helpers/contract/conflicts.js';
+import { answeredConflict, answeredConflicts, CONFLICT_CHECK, CONFLICT_MET_ANNOTATION, ConflictCatalogueError, conflictsWithout, exchangedConflict, loadConflicts } from '../../helpers/contract/conflicts.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 import type { ServiceCoverage, TestOutcome } from '../../helpers/verdict/coverage-report.js';
 import { loadRules } from '../../helpers/contract/rules.js';
@@ -40,6 +40,56 @@ test('a malformed catalogue entry is one line naming the entry and what it lacks
   expect(() => loadConflicts('x', file)).toThrow(/conflict X-ONE needs exactly one of accepts, refuses, answers/);
   fs.writeFileSync(path.join(dir, 'two.yaml'), 'conflicts:\n  - id: X-TWO\n    rules: [X-R]\n    provider: p\n    decision: d\n    accepts: [Op]\n');
   expect(() => loadConflicts('x', path.join(dir, 'two.yaml'))).toThrow(/^[^\n]*conflict X-TWO has no seed[^\n]*$/);
+});
+
+test('a bad matcher, status or without is one line naming the entry and what is wrong', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'conflicts-'));
+  const entry = (extra: string) => `conflicts:\n  - id: X-BAD\n    rules: [X-R]\n    seed: s\n    provider: p\n    decision: d\n${extra}`;
+  const answers = (matcher: string) => entry(`    answers:\n      operations: [op]\n      at: /a\n      seedValue: 1\n${matcher}`);
+  const cases: [string, RegExp][] = [
+    [answers('      type: texte\n'), /answers type 'texte' is not a JSON type/],
+    [answers('      type: string\n      pattern: "[a-"\n'), /answers pattern does not compile/],
+    [answers('      values: [1]\n      absent: true\n'), /answers needs exactly one matcher: values, type \(with an optional pattern\) or absent/],
+    [answers('      type: number\n      pattern: "^1$"\n'), /answers pattern goes with type string/],
+    [answers('      absent: yes\n'), /answers absent is true or not given/],
+    [entry('    answers:\n      operations: [op]\n      at: /a\n      absent: true\n'), /answers needs seedValue/],
+    [entry('    accepts: [op]\n    status: [2000]\n'), /status is a list of HTTP statuses, with accepts or refuses/],
+    [entry('    accepts: [op]\n    without: [fromDate]\n'), /without is a list of query:<name>, header:<name> or body:<name>/],
+  ];
+  cases.forEach(([text, message], i) => {
+    const file = path.join(dir, `bad-${i}.yaml`);
+    fs.writeFileSync(file, text);
+    expect(() => loadConflicts('x', file), message.source).toThrow(ConflictCatalogueError);
+    expect(() => loadConflicts('x', file)).toThrow(new RegExp(`^[^\\n]*conflict X-BAD ${message.source}[^\\n]*$`));
+  });
+});
+
+test('a type-and-pattern matcher and a member-absent matcher: the provider form is the conflict, a form neither source gives is not', () => {
+  // A validator that holds the seed's forms: srcDigitalCardId a UUID, panBin present.
+  const validate = (b: unknown) => {
+    const card = (b as { maskedCard?: Record<string, unknown> }).maskedCard ?? {};
+    return typeof card.srcDigitalCardId === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(card.srcDigitalCardId) && typeof card.panBin === 'string';
+  };
+  const uuid = '6f1c2d3e-0a4b-4c5d-8e9f-102030405060';
+  const ids = (maskedCard: Record<string, unknown>) => answeredConflicts('card-enrollment', 'putCard', { maskedCard }, validate)?.map((m) => m.conflict.id);
+  expect(ids({ srcDigitalCardId: '9ajNArkAR66zqYyHCn0rCA000000000000US', panBin: '520473' }), 'a string of at most 36, no UUID').toEqual(['CE-CONFLICT-CARD-ID-FORM']);
+  expect(ids({ srcDigitalCardId: `${uuid}0`, panBin: '520473' }), '37 characters: outside the pattern').toBeUndefined();
+  expect(ids({ srcDigitalCardId: 36, panBin: '520473' }), 'a number: not the type').toBeUndefined();
+  expect(ids({ srcDigitalCardId: uuid }), 'panBin absent; the UUID, though it matches the provider pattern, is not named').toEqual(['CE-CONFLICT-PAN-BIN-ABSENT']);
+  expect(ids({ srcDigitalCardId: 'not-a-uuid' })?.sort(), 'both at once').toEqual(['CE-CONFLICT-CARD-ID-FORM', 'CE-CONFLICT-PAN-BIN-ABSENT']);
+  expect(ids({ srcDigitalCardId: uuid, panBin: '520473' }), 'a valid body is no conflict').toBeUndefined();
+  expect(answeredConflicts('card-enrollment', 'putCard', { maskedCard: { srcDigitalCardId: 'x', panBin: '5' } }, (b) => validate(b) && (b as any).srcCorrelationId), 'a breach elsewhere too').toBeUndefined();
+  expect(answeredConflict('card-enrollment', 'putCard', { maskedCard: { srcDigitalCardId: uuid } }, validate)).toEqual(expect.objectContaining({ received: undefined }));
+});
+
+test('a conflict with its own status is met by that status only; a request member names the conflicts without it', () => {
+  const declared = ['CE-CONFLICT-AUTH-STATUS'];
+  expect(exchangedConflict('card-enrollment', declared, 'expect(received).toBe(expected)', [{ operationId: 'putCard', status: 403 }])?.id).toBe('CE-CONFLICT-AUTH-STATUS');
+  expect(exchangedConflict('card-enrollment', declared, 'expect(received).toBe(expected)', [{ operationId: 'putCard', status: 400 }]), 'another 4xx').toBeUndefined();
+  expect(conflictsWithout('card-enrollment', 'putCard', 'body:complianceSettings')).toEqual(['CE-CONFLICT-COMPLIANCE-SETTINGS']);
+  expect(conflictsWithout('card-enrollment', 'putCard', 'body:consumer.firstName')).toEqual(['CE-CONFLICT-CONSUMER-MEMBERS']);
+  expect(conflictsWithout('card-enrollment', 'putCard', 'body:srcClientId'), 'required by both').toEqual([]);
+  expect(conflictsWithout('financial-data', 'GenerateTransactionsReport', 'query:toDate')).toEqual(['FD-CONFLICT-TXREPORT-DATES']);
 });
 
 test('a body whose only breach is a provider value at the conflict\'s place is the conflict; another value or another breach is not', () => {

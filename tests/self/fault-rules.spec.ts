@@ -1,4 +1,4 @@
-// Covers: the fault -> rule mapping (`rules` of each fault in mocks/<service>/*faults.ts) that the
+// Covers: the fault -> rule mapping (`rules` of each fault in mocks/<service>/**/<resource>.faults.ts) that the
 // targeted mutation run (npm run mutation -- --targeted) uses to pick the specs of a fault. A fault
 // naming an id its service's rule catalogue does not have fails; faults without rules are listed in
 // an annotation (they run against the whole service, and usually mean a rule the catalogue lacks).

@@ -3,7 +3,7 @@
 // catalogue sources to the seed or the provider names operations of the contract's x-source.
 import { expect, test } from '../../fixtures/self.js';
 import { loadRules } from '../../helpers/contract/rules.js';
-import { INSTALLMENTS_FAULTS } from '../../mocks/installments/faults.js';
+import { INSTALLMENTS_FAULTS } from '../../mocks/installments/index.js';
 
 test('installments faults that cite a rule id cite one of the catalogue', () => {
   const ids = new Set(loadRules('installments').rules.map((r) => r.id));

@@ -1,32 +1,56 @@
-// Covers: the sandbox preflight (helpers/target/preflight.ts): which answers of a valid call and
-// of an unknown path stop a service, and the one line that names the likely cause.
+// Covers: the sandbox preflight (helpers/target/preflight.ts): which answers of a valid call and of
+// an unknown path stop a service, and the one line that names the variable at fault and the cause;
+// the financial data header hint names the setting that fixes it (helpers/target/preflight-plans.ts).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '../../fixtures/self.js';
+import { problemLine } from '../../helpers/config/env-schema.js';
 import { diagnose, probe, type PreflightPlan, type ProbeAnswer } from '../../helpers/target/preflight.js';
+import { headerNameProblem } from '../../helpers/target/preflight-plans.js';
+import { loadContract } from '../../helpers/contract/contract.js';
+import { fdHeaderNames } from '../../helpers/contract/facts.js';
 
 const plan = (refusal?: PreflightPlan['refusal']): PreflightPlan => ({
-  service: 'x', baseUrlEnv: 'X_BASE_URL', credentials: 'X_KEY', valid: async () => ({ status: 0, text: '' }), unknown: async () => ({ status: 0, text: '' }), refusal,
+  service: 'x', baseUrlEnv: 'X_BASE_URL', baseURL: 'http://x.example:8080/api', credentials: 'X_KEY', validCall: 'POST /things',
+  valid: async () => ({ status: 0, text: '' }), unknown: async () => ({ status: 0, text: '' }), refusal,
 });
 const a = (status: number, text = ''): ProbeAnswer => ({ status, text });
+const line = (valid: ProbeAnswer, unknown: ProbeAnswer, refusal?: PreflightPlan['refusal']) => {
+  const problem = diagnose(plan(refusal), valid, unknown);
+  return problem && problemLine(problem);
+};
 
 test('everything 404 names the base URL variable; one operation 404 alone stops nothing', () => {
-  expect(diagnose(plan(), a(404), a(404))).toBe("every operation answers 404: is X_BASE_URL the API's base path?");
-  expect(diagnose(plan(), a(404), a(400))).toBeUndefined();
+  expect(line(a(404), a(404))).toBe("X_BASE_URL: expected the API's base path, found 404 for POST /things and for a path the API does not have: every operation answers 404");
+  expect(line(a(404), a(400))).toBeUndefined();
 });
 
 test('a refused valid call names the credentials, or what the service reads in the refusal', () => {
-  expect(diagnose(plan(), a(401), a(404))).toBe('valid credentials refused (401): check X_KEY');
-  expect(diagnose(plan(), a(403), a(404))).toBe('valid credentials refused (403): check X_KEY');
-  const headerHint = (answer: ProbeAnswer) => (answer.text.includes('Other-Key') ? 'the target asks for Other-Key' : undefined);
-  expect(diagnose(plan(headerHint), a(401, 'Missing parameter (Other-Key)'), a(404))).toBe('the target asks for Other-Key');
-  expect(diagnose(plan(headerHint), a(401, 'bad credentials'), a(404))).toBe('valid credentials refused (401): check X_KEY');
+  expect(line(a(401), a(404))).toBe('X_KEY: expected credentials the target accepts, found 401 to POST /things');
+  expect(line(a(403, '{"message":"denied"}'), a(404))).toBe('X_KEY: expected credentials the target accepts, found 403 to POST /things ("{\\"message\\":\\"denied\\"}")');
+  const headerHint = (answer: ProbeAnswer) => (answer.text.includes('Other-Key') ? { variable: 'X_HEADER', expected: 'Other-Key', found: 'Mine-Key' } : undefined);
+  expect(line(a(401, 'Missing parameter (Other-Key)'), a(404), headerHint)).toBe('X_HEADER: expected Other-Key, found Mine-Key');
+  expect(line(a(401, 'bad credentials'), a(404), headerHint)).toBe('X_KEY: expected credentials the target accepts, found 401 to POST /things ("bad credentials")');
 });
 
-test('a failing server and an unreachable one stop the service; a contract answer does not', () => {
-  expect(diagnose(plan(), a(503), a(404))).toMatch(/^a valid call answers 503/);
-  expect(diagnose(plan(), a(0, 'ECONNREFUSED'), a(0, 'ECONNREFUSED'))).toBe('cannot reach X_BASE_URL: ECONNREFUSED');
-  for (const status of [200, 201, 400, 409, 422]) expect(diagnose(plan(), a(status), a(404))).toBeUndefined();
+test('a failing server and an unreachable one stop the service naming the base URL; a contract answer does not', () => {
+  expect(line(a(503), a(404))).toMatch(/^X_BASE_URL: expected a target that answers a valid call, found 503 to POST \/things: the target is failing/);
+  expect(line(a(0, 'ECONNREFUSED'), a(0, 'ECONNREFUSED'))).toBe('X_BASE_URL: expected a server that answers, found no answer from http://x.example:8080 (ECONNREFUSED)');
+  for (const status of [200, 201, 400, 409, 422]) expect(line(a(status), a(404))).toBeUndefined();
+});
+
+test('the header hint names the setting that fixes it: the named set that sends the asked header, or the header itself', async () => {
+  // The two namings' names are the contract's (its schemes and their x-provider-name).
+  const contract = await loadContract('financial-data');
+  const namings = { seed: fdHeaderNames(contract, 'seed'), provider: fdHeaderNames(contract, 'provider') };
+  const { seed, provider } = namings;
+  // The suite sends the provider's names, the target asks for the seed's: FD_HEADER_NAMES=seed, not provider.
+  expect(problemLine(headerNameProblem(seed.appKey, provider, { FD_HEADER_NAMES: 'provider' }, namings))).toBe(`FD_HEADER_NAMES: expected the header names the target asks for, found the suite sends ${provider.appKey}, the target asks for ${seed.appKey}: set FD_HEADER_NAMES=seed`);
+  expect(headerNameProblem(provider.appKey, seed, {}, namings).fix).toBe('set FD_HEADER_NAMES=provider');
+  expect(headerNameProblem('X-Api-Key', seed, {}, namings).fix).toMatch(/^set FD_APP_KEY_HEADER=X-Api-Key /);
+  const overridden = headerNameProblem(seed.appKey, { ...seed, appKey: 'My-Key' }, { FD_APP_KEY_HEADER: 'My-Key' }, namings);
+  expect(overridden.variable).toBe('FD_APP_KEY_HEADER');
+  expect(overridden.fix).toBe(`set FD_APP_KEY_HEADER=${seed.appKey} (or unset it: FD_HEADER_NAMES=seed sends it)`);
 });
 
 test('probe gives the status and body, and a network failure as status 0 with its cause (never a throw)', async () => {

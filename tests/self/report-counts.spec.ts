@@ -14,6 +14,7 @@ import { expect, test } from '../../fixtures/self.js';
 import { allureCounts, certificationCounts } from '../../helpers/verdict/allure-counts.js';
 import { serviceVerdict } from '../../helpers/verdict/certification.js';
 import SuiteReporter, { NOT_RUN_REASON } from '../../helpers/verdict/suite-reporter.js';
+import { SKIP_KIND_ANNOTATION } from '../../helpers/client/annotations.js';
 import type { ServiceCoverage, TestOutcome } from '../../helpers/verdict/coverage-report.js';
 
 const coverage = (service: string): ServiceCoverage => ({ service, contractVersion: '1', pairs: [], exercised: 0, documented: 0, undocumented: [] });
@@ -50,13 +51,17 @@ import * as allure from 'allure-js-commons';
 // As fixtures/base.ts: the epic is the project; a fixture may skip (as the preflight does).
 const test = base.extend({ labels: [async ({}, use, info) => {
   await allure.epic(info.project.name);
+  if (info.title.includes('stopped service')) info.annotations.push({ type: '${SKIP_KIND_ANNOTATION}', description: 'preflight' });
   info.skip(info.title.includes('stopped service'), 'preflight: stopped');
   await use();
 }, { auto: true }] });
 test('passes', () => expect(1).toBe(1));
 test.skip('skipped by the spec', () => {});
 test('stopped service', () => {});
-test('held back mid-way', () => test.skip(true, 'breaker: held back'));
+test('held back mid-way', ({}, info) => {
+  info.annotations.push({ type: '${SKIP_KIND_ANNOTATION}', description: 'breaker' });
+  test.skip(true, 'breaker: held back');
+});
 test.describe('retried', () => {
   test.describe.configure({ retries: 1 });
   test('passes on its retry', ({}, info) => expect(info.retry).toBe(1));
@@ -116,5 +121,8 @@ test('one real run: the certification counts equal the Allure counts per service
   expect(events.ends.filter((e) => e.result.retry > 0)).toHaveLength(1);
   const installments = services.find((s) => s.service === 'installments')!;
   expect(installments.skippedReasons).toMatchObject({ 'preflight: stopped': 1, 'breaker: held back': 1, [NOT_RUN_REASON]: 1 });
+  // The verdict reads why a check was not run from its typed skip kind, never from the reason's words.
+  expect(outcomes.filter((o) => o.project === 'installments' && o.skipKind).map((o) => o.skipKind).sort()).toEqual(['breaker', 'not-run', 'preflight']);
+  expect(installments.warning).toMatch(/^1 check stopped short by the breaker/);
   expect(allure.installments).toEqual({ passed: 2, failed: 2, skipped: 4 });
 });

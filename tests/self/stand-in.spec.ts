@@ -15,7 +15,7 @@ import { serviceProfile } from '../../helpers/contract/services.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 import { fdHeaderNames } from '../../helpers/contract/facts.js';
 import { startFinancialDataMock } from '../../mocks/financial-data/index.js';
-import type { Account } from '../../mocks/financial-data/portfolio.js';
+import type { Account } from '../../mocks/financial-data/state.js';
 import { startStandIn, toDotenv, type StandInHandle, type StandInService } from '../../mocks/stand-in.js';
 
 const SERVICES: StandInService[] = ['card-enrollment', 'installments', 'financial-data'];

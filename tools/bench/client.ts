@@ -5,8 +5,9 @@
 // machine falls on both.
 import { request, type APIRequestContext, type TestInfo } from '@playwright/test';
 import { setGlobalTestRuntime, MessageTestRuntime } from 'allure-js-commons/sdk/runtime';
-import { OperationClient, type Authorizer } from '../../helpers/client/client.js';
-import { loadContract, type Contract } from '../../helpers/contract/contract.js';
+import type { Authorizer } from '../../helpers/auth/authorizer.js';
+import { OperationClient } from '../../helpers/client/client.js';
+import { loadContract, type Contract, type Operation } from '../../helpers/contract/contract.js';
 import { signRequest } from '../../helpers/auth/oauth1.js';
 import { registerSecret } from '../../helpers/secrets/redact.js';
 import { serviceProfile } from '../../helpers/contract/services.js';
@@ -41,6 +42,7 @@ function authorizer(auth: BenchAuth): Authorizer {
 }
 
 interface Prepared {
+  operation: Operation;
   method: string;
   url: string;
   /** Bodies of the calls, one per call (the same text when the body does not change). */
@@ -54,7 +56,7 @@ function prepare(contract: Contract, baseURL: string, call: ClientCall, count: n
   for (const [k, v] of Object.entries(call.query ?? {})) url.searchParams.set(k, String(v));
   const fixed = call.body === undefined ? undefined : JSON.stringify(call.body);
   const bodies = Array.from({ length: count }, () => (call.newCustomerBody ? JSON.stringify(newCustomer()) : fixed));
-  return { method: op.method, url: url.toString(), bodies };
+  return { operation: op, method: op.method, url: url.toString(), bodies };
 }
 
 export interface ClientFigures {
@@ -92,7 +94,7 @@ async function compareCall(bare: APIRequestContext, playwrightRequest: APIReques
     // Timed from the credentials on, as the client's call is (an OAuth signature costs either way).
     const started = performance.now();
     let headers: Record<string, string> = { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
-    headers = { ...headers, ...(await authorize({ method: prepared.method, url: prepared.url, headers, body })) };
+    headers = { ...headers, ...(await authorize({ operation: prepared.operation, method: prepared.method, url: prepared.url, headers, body })) };
     const response = await bare.fetch(prepared.url, { method: prepared.method, headers, data: body === undefined ? undefined : Buffer.from(body), failOnStatusCode: false, maxRedirects: 0 });
     const text = await response.text();
     if (text) JSON.parse(text);
@@ -108,7 +110,7 @@ async function compareCall(bare: APIRequestContext, playwrightRequest: APIReques
     const client = new OperationClient({ request: playwrightRequest, contract, profile, baseURL: plan.client.baseURL, testInfo: currentTest as unknown as TestInfo, authorize });
     const started = performance.now();
     try {
-      const response = await client.call(call.operationId, { path: call.path, query: call.query, rawBody: body });
+      const response = await client.callOperation(contract.operation(call.operationId), { path: call.path, query: call.query, rawBody: body });
       if (response.status < 200 || response.status > 299) failures++;
     } catch (error) {
       failures++;

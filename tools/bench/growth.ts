@@ -2,7 +2,7 @@
 // financial data mock's customer creation used to scan every customer for a duplicate username
 // (5-7k req/s up to 15k customers, 956 req/s at 45k). Here: customers are created through the API,
 // `connections` at a time, in batches up to `total`, and each batch's rate is printed; with the
-// indexes of world.ts the last batch runs at about the first's rate. Runs in its own process (the
+// indexes of mocks/financial-data/state.ts the last batch runs at about the first's rate. Runs in its own process (the
 // server child of scripts/bench.ts serves the mock), so only the request path is timed.
 import http from 'node:http';
 

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { CLASSES, type DiffClass } from './classify.js';
-import type { ChangeEntry, DiffResult } from './suite-diff.js';
+import type { ChangeEntry, DiffResult, LedgerOutcome } from './suite-diff.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -21,17 +21,6 @@ export interface Deviation {
   source: string;
   /** The rules resting on the stricter element. */
   rules?: string[];
-}
-
-export interface LedgerOutcome {
-  file: string;
-  entries: number;
-  /** The changes the ledger took out of the result, each with the entry's source. */
-  subtracted: { key: string; class: DiffClass; where: string; source: string }[];
-  /** Entries that matched no change of this diff. */
-  stale: string[];
-  /** Rule ids of entries that the catalogue does not have. */
-  unknownRules: string[];
 }
 
 /** Bad ledger: one line (tools/cli.ts prints the first line of an error). */

@@ -8,7 +8,6 @@ import { CLASSES, Classifier, type DiffClass, type Judged, type SuiteView } from
 import type { CheckRef } from './checks.js';
 import { structuralDiff } from './compare.js';
 import type { DiffDocument } from './documents.js';
-import type { LedgerOutcome } from './ledger.js';
 import { atoms, locate, type Located } from './locate.js';
 
 export interface RuleRef {
@@ -64,6 +63,18 @@ export interface DiffResult {
   checksNote?: string;
   /** What the service's deviation ledger subtracted (tools/diff/ledger.ts). */
   ledger?: LedgerOutcome;
+}
+
+/** What a service's deviation ledger (tools/diff/ledger.ts) took out of a diff. */
+export interface LedgerOutcome {
+  file: string;
+  entries: number;
+  /** The changes the ledger took out of the result, each with the entry's source. */
+  subtracted: { key: string; class: DiffClass; where: string; source: string }[];
+  /** Entries that matched no change of this diff. */
+  stale: string[];
+  /** Rule ids of entries that the catalogue does not have. */
+  unknownRules: string[];
 }
 
 const SEVERITY = new Map(CLASSES.map((c, i) => [c, i]));

@@ -4,7 +4,7 @@
 // have the service's error shape. A rejection says whose fault it is: our contract is stricter
 // than the document, or the document's example breaks the document's own schema in the same place
 // for the same reason (tools/drift/attribution.ts states the rule).
-import { answeredConflict } from '../../helpers/contract/conflicts.js';
+import { answeredConflicts } from '../../helpers/contract/conflicts.js';
 import { declaredBody, documentedResponse, formatAjvErrors } from '../../helpers/contract/checks.js';
 import type { Contract, Operation } from '../../helpers/contract/contract.js';
 import type { ServiceProfile } from '../../helpers/contract/services.js';
@@ -42,7 +42,7 @@ export function judgeExample(contract: Contract, profile: ServiceProfile, doc: P
   if (ours.missing) return { ...base, verdict: 'not in contract', reason: ours.reason };
   // A body refused only by a seed rule the provider publishes otherwise (schemas/<service>/conflicts.yaml).
   const conflict = ex.kind === 'response' ? responseConflict(contract, op, ex) : undefined;
-  if (conflict) return { ...base, verdict: 'seed-vs-provider conflict', reason: `${conflict.id}: ${JSON.stringify(conflict.received)} as the provider publishes; the seed: ${conflict.seed}` };
+  if (conflict) return { ...base, verdict: 'seed-vs-provider conflict', reason: conflict.map((c) => `${c.id}: ${c.received} as the provider publishes; the seed: ${c.seed}`).join(' | ') };
   const own = ex.schema ? doc.validator(key, ex.schema) : undefined;
   let theirs: DocumentView;
   let theirReason = '';
@@ -110,13 +110,38 @@ function ourView(contract: Contract, profile: ServiceProfile, op: Operation, ex:
 
 function check(contract: Contract, key: string, schema: unknown, value: unknown): OurView {
   const validate = contract.validator(key, schema);
-  return validate(value) ? true : { missing: false, reason: formatAjvErrors(validate.errors, 3), reasons: reasonsOf(validate.errors) };
+  if (validate(value)) return true;
+  const reason = formatAjvErrors(validate.errors, 3);
+  // A component that is an anyOf of components (card enrollment's ErrorBody): Ajv inlines the
+  // alternatives, so their errors cannot be told from the component's own; each alternative is
+  // judged on its own, the whole as one anyOf reason (tools/drift/attribution.ts, rule 3).
+  const names = anyOfComponents(contract, schema);
+  if (names) {
+    const alternatives = names.flatMap((name) => {
+      const alternative = contract.component(name);
+      return alternative(value) ? [] : reasonsOf(alternative.errors);
+    });
+    return { missing: false, reason, reasons: [{ path: '', keyword: 'anyOf', message: 'anyOf must match a schema in anyOf', alternatives: pruned(alternatives, '') }] };
+  }
+  return { missing: false, reason, reasons: reasonsOf(validate.errors) };
 }
 
-/** Parameters travel as text: a number given for a string parameter is sent as its digits, and back. */
+/** The component names of a `$ref` to a component that is only an anyOf of `$ref`s to components. */
+function anyOfComponents(contract: Contract, schema: unknown): string[] | undefined {
+  const ref = (s: unknown) => (s && typeof s === 'object' && typeof (s as { $ref?: unknown }).$ref === 'string' ? /^#\/components\/schemas\/([^/]+)$/.exec((s as { $ref: string }).$ref)?.[1] : undefined);
+  const name = ref(schema);
+  const component = name ? (contract.componentSchema(name) as { anyOf?: unknown[] } | undefined) : undefined;
+  if (!component?.anyOf || Object.keys(component).some((k) => !['anyOf', 'description'].includes(k))) return undefined;
+  const names = component.anyOf.map(ref);
+  return names.every((n): n is string => Boolean(n)) ? names : undefined;
+}
+
+/** Parameters travel as text: a number given for a string parameter is sent as its digits, and back; a list as its items with commas. */
 function asSent(value: unknown, schema: any): unknown {
   const type = schema?.type;
   if ((type === 'string' || (Array.isArray(type) && type.includes('string'))) && typeof value === 'number') return String(value);
+  // An array example of a form parameter (explode false, the default for the query) travels comma-separated.
+  if (type === 'string' && Array.isArray(value) && value.every((v) => typeof v !== 'object')) return value.join(',');
   if ((type === 'integer' || type === 'number') && typeof value === 'string' && /^-?[0-9.]+$/.test(value)) return Number(value);
   if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
   return value;
@@ -130,13 +155,13 @@ function tryJson(text: string): unknown {
   }
 }
 
-/** The conflict a published response body follows, when its only breach of our schema is one. */
-function responseConflict(contract: Contract, op: Operation, ex: PublishedExample): { id: string; received: unknown; seed: string } | undefined {
+/** The conflicts a published response body follows, when its only breaches of our schema are theirs. */
+function responseConflict(contract: Contract, op: Operation, ex: PublishedExample): { id: string; received: string; seed: string }[] | undefined {
   const status = Number(ex.at);
   const declared = Number.isInteger(status) ? declaredBody({ operation: op, status, headers: { 'content-type': (ex.mediaType ?? '').toLowerCase() } }) : undefined;
   if (!declared?.schema || !declared.json) return undefined;
   const value = typeof ex.value === 'string' ? tryJson(ex.value) : ex.value;
   const validate = contract.validator(`drift:response:${op.operationId}:${declared.spec.status}:${declared.mediaType}`, declared.schema);
-  const met = answeredConflict(op.service, op.operationId, value, (b) => validate(b));
-  return met && { id: met.conflict.id, received: met.received, seed: met.conflict.seed };
+  const met = answeredConflicts(op.service, op.operationId, value, (b) => validate(b));
+  return met?.map(({ conflict, received }) => ({ id: conflict.id, received: conflict.answers!.absent ? `no ${conflict.answers!.at}` : `${JSON.stringify(received)} at ${conflict.answers!.at}`, seed: conflict.seed }));
 }

@@ -1,7 +1,7 @@
 // The classes of a replayed request, in the order they are tried (the first that explains a
-// request is its class), and the tables of known explanations that are facts rather than rules:
-// the places where the seed and the provider's document disagree, and the refusals the provider's
-// document itself states. Each table is small data, to be pointed at a catalogue when one exists.
+// request is its class), and the refusals the provider's document itself states (small data). The
+// places where the seed and the provider disagree are the service's conflicts catalogue
+// (schemas/<service>/conflicts.yaml, helpers/contract/conflicts.ts).
 
 export type ReplayClassId = 'expected' | 'seed-vs-provider conflict' | 'collection inconsistency' | 'data the mock lacks' | 'mock or contract defect';
 
@@ -19,26 +19,6 @@ export const REPLAY_CLASSES: readonly ReplayClass[] = [
   { id: 'collection inconsistency', meaning: 'the request or its expectation is wrong by the provider\'s own document (no auth header, an unresolved variable, a path or status the document does not have, a body its schema refuses, a refusal the document states)', fails: false },
   { id: 'data the mock lacks', meaning: 'a provider id or name written into the collection (not a variable) that the mock does not know: a 404, or a 400 about it', fails: false },
   { id: 'mock or contract defect', meaning: 'the mock or the contract refuses what the provider\'s client sends correctly, or answers a status or a body its tests do not expect, with no explanation above', fails: true },
-];
-
-export interface SeedProviderConflict {
-  operationId: string;
-  status: number;
-  /** Query parameters whose absence the mock refuses (the seed requires them, the provider does not). */
-  queryAbsent: string[];
-  /** Key of the deviation ledger entry (schemas/<service>/deviations.yaml) giving the seed's side. */
-  ledgerKey: string;
-  /** The provider document's side, in our words. */
-  provider: string;
-}
-
-/** Known seed-vs-provider conflicts a provider's client meets (the seed's side read from the deviation ledger). */
-export const SEED_PROVIDER_CONFLICTS: readonly SeedProviderConflict[] = [
-  {
-    operationId: 'GenerateTransactionsReport', status: 400, queryAbsent: ['fromDate', 'toDate'],
-    ledgerKey: 'parameters/TxReportFromDateQuery required | parameter no longer required',
-    provider: 'provider 1.35.0, GenerateTransactionsReport: fromDate and toDate are optional query parameters',
-  },
 ];
 
 export interface DocumentedRefusal {
@@ -67,5 +47,11 @@ export const DOCUMENTED_REFUSALS: readonly DocumentedRefusal[] = [
   {
     operationIds: ['listWebhookSubscriptions'], status: 404, evidence: /No subscriptions on this page/,
     document: 'provider 1.35.0 Subscriptions: count and total are at least 1, so the list of a partner without subscriptions is its 404',
+  },
+  {
+    // seed 002 lists 400 and 404 for SetCustomerAppID, 404 meaning a resource not found; the
+    // provider's application id is an open string, so an id of no application is no malformed request.
+    operationIds: ['SetCustomerAppID'], status: 404, evidence: /No registered partner applications found/,
+    document: 'provider 1.35.0: an application the partner does not have is a 404 (its example 50051, no registered partner applications found; ApplicationId is an open string, nothing malformed for a 400)',
   },
 ];

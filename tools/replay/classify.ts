@@ -4,7 +4,8 @@
 // `npm run diff` lists where they are not); the tables of classes.ts add what the contract cannot say.
 import type { Contract, Operation } from '../../helpers/contract/contract.js';
 import { violations } from '../../mocks/kit/validation.js';
-import { DOCUMENTED_REFUSALS, SEED_PROVIDER_CONFLICTS, type ReplayClassId } from './classes.js';
+import { isProviderStatus, type Conflict } from '../../helpers/contract/conflicts.js';
+import { DOCUMENTED_REFUSALS, type ReplayClassId } from './classes.js';
 import { describeExpected, isExpected } from './expected.js';
 import type { Execution } from './run.js';
 
@@ -27,8 +28,8 @@ export interface ClassifyContext {
   contract: Contract;
   /** The collection variables that held the base URL (`baseUrl`): a URL under none is not an API request. */
   baseVariables: string[];
-  /** The seed's side of a seed-vs-provider conflict, by deviation ledger key. */
-  seedSide: (ledgerKey: string) => string | undefined;
+  /** The service's seed-vs-provider conflicts (schemas/<service>/conflicts.yaml). */
+  conflicts: readonly Conflict[];
 }
 
 const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -174,6 +175,43 @@ function literals(e: Execution, op: Operation | undefined, ctx: ClassifyContext)
   return out;
 }
 
+/**
+ * The conflict a request meets: it lacks one of the members where the seed and the provider part
+ * (the conflict's `without`), and the mock answered as the seed says where the collection expects
+ * what the provider publishes (a 4xx where the provider accepts, a 2xx where it refuses).
+ */
+function metConflict(e: Execution, operationId: string, conflicts: readonly Conflict[]): { conflict: Conflict; lacking: string[] } | undefined {
+  const status = e.status!;
+  for (const conflict of conflicts) {
+    if (!conflict.without || ![...(conflict.accepts ?? []), ...(conflict.refuses ?? [])].includes(operationId)) continue;
+    const providerExpected = conflict.accepts
+      ? status >= 400 && status < 500 && (e.expected.statuses.length === 0 || e.expected.statuses.some((s) => isProviderStatus(conflict, s)))
+      : status >= 200 && status < 300 && e.expected.statuses.some((s) => isProviderStatus(conflict, s));
+    if (!providerExpected) continue;
+    const lacking = conflict.without.filter((member) => lacks(e, member));
+    if (lacking.length) return { conflict, lacking };
+  }
+  return undefined;
+}
+
+/** Whether the request sent lacks a member: `query:<name>`, `header:<name>`, `body:<dotted path>`. */
+function lacks(e: Execution, member: string): boolean {
+  const [where, name] = [member.slice(0, member.indexOf(':')), member.slice(member.indexOf(':') + 1)];
+  if (where === 'query') return !new URL(e.sent!.url).searchParams.has(name);
+  if (where === 'header') return !Object.keys(e.sent!.headers).some((h) => h.toLowerCase() === name.toLowerCase());
+  let node: unknown;
+  try {
+    node = JSON.parse(e.sent!.body ?? '');
+  } catch {
+    return false;
+  }
+  for (const part of name.split('.')) {
+    if (!node || typeof node !== 'object' || !(part in node)) return true;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return false;
+}
+
 function safeDecode(s: string): string {
   try {
     return decodeURIComponent(s.replace(/\+/g, ' '));
@@ -193,10 +231,8 @@ export function classify(e: Execution, ctx: ClassifyContext): Classified {
   if (statusExpected && e.testFailures.length === 0) return row('expected', e.expected.statuses.length ? 'as its test expects' : 'a 2xx; the item asserts no status');
   const url = e.sent && e.status !== undefined ? new URL(e.sent.url) : undefined;
   const op = url ? ctx.contract.operationAt(e.method, url.pathname) : undefined;
-  const conflict = url && SEED_PROVIDER_CONFLICTS.find((c) => op?.operationId === c.operationId && e.status === c.status && c.queryAbsent.every((q) => !url.searchParams.has(q)));
-  if (conflict) {
-    return row('seed-vs-provider conflict', `${conflict.queryAbsent.join(' and ')} not sent: seed says required (${ctx.seedSide(conflict.ledgerKey) ?? conflict.ledgerKey}); ${conflict.provider}`);
-  }
+  const met = op && e.sent ? metConflict(e, op.operationId, ctx.conflicts) : undefined;
+  if (met) return row('seed-vs-provider conflict', `${met.conflict.id}: ${met.lacking.join(', ')} not sent; the seed: ${met.conflict.seed}; the provider: ${met.conflict.provider}`);
   const found = inconsistencies(e, op, ctx);
   if (found.length) return row('collection inconsistency', found.join('; '));
   if (e.status === 404 || e.status === 400) {

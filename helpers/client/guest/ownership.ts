@@ -10,9 +10,12 @@
  */
 export const SUITE_STAMP = 'pcsuite';
 
+import type { OperationId, ServiceName } from '../../contract/operations.js';
+
 /** The delete call that undoes a creation, built from the creating request and its answer. */
-export interface Undo {
-  operationId: string;
+export interface Undo<S extends ServiceName = ServiceName> {
+  /** An operation of the same service (a misspelled id does not compile). */
+  operationId: OperationId<S>;
   path: (sent: { path: Record<string, string | number>; body: any }, answer: any) => Record<string, string | number> | undefined;
   /**
    * The delete call's body, when it takes one. It may hold card data (encrypted or not), so it is
@@ -22,11 +25,11 @@ export interface Undo {
   body?: (sent: { path: Record<string, string | number>; body: any }, answer: any) => unknown;
 }
 
-export interface Ownership {
+export interface Ownership<S extends ServiceName = ServiceName> {
   /** What kind of object the operation creates (the report groups by it). */
   kind: string;
   /** How to delete it; absent when the API has no operation for it. */
-  undo?: Undo;
+  undo?: Undo<S>;
   /** A testing customer: counted against the sandbox's quota of 100 per partner. */
   quota?: boolean;
 }
@@ -34,7 +37,7 @@ export interface Ownership {
 const str = (v: unknown) => (v === undefined || v === null || v === '' ? undefined : String(v));
 
 /** Creating operations per service (operationIds of schemas/<service>/). */
-export const OWNERSHIP: Record<string, Record<string, Ownership>> = {
+export const OWNERSHIP: { [S in ServiceName]: Partial<Record<OperationId<S>, Ownership<S>>> } = {
   'financial-data': {
     // seed 002, Customers: DeleteCustomer removes the customer (its place in the testing quota too).
     AddTestingCustomer: { kind: 'testing customer', quota: true, undo: { operationId: 'DeleteCustomer', path: (_s, a) => (str(a?.id) ? { customerId: str(a.id)! } : undefined) } },
@@ -73,5 +76,6 @@ export const OWNERSHIP: Record<string, Record<string, Ownership>> = {
 };
 
 export function ownershipOf(service: string, operationId: string): Ownership | undefined {
-  return OWNERSHIP[service]?.[operationId];
+  // Looked up by the ids a run meets (the client's operation, a ledger line): strings.
+  return (OWNERSHIP as Record<string, Record<string, Ownership> | undefined>)[service]?.[operationId];
 }

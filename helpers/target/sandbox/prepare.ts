@@ -3,9 +3,11 @@
 // (the only way a sandbox adds accounts: provider Test the APIs page, FinBank profiles). Plain
 // functions over the contract-checked client, so every call is checked like any other.
 import type { APIRequestContext } from '@playwright/test';
-import { OperationClient, type Authorizer } from '../../client/client.js';
+import type { Authorizer } from '../../auth/authorizer.js';
+import { OperationClient } from '../../client/client.js';
 import { loadContract } from '../../contract/contract.js';
 import { suiteConfig } from '../../config/config.js';
+import type { Env } from '../../config/env-schema.js';
 import { serviceProfile } from '../../contract/services.js';
 import { configuredFdHeaderNames, fdTargetFromEnv } from '../financial-data.js';
 import { SUITE_STAMP } from '../../client/guest/ownership.js';
@@ -23,10 +25,10 @@ export interface FdSession {
 }
 
 /** A client of the configured financial data sandbox that keeps what it creates (guest: false). */
-export async function fdSession(request: APIRequestContext): Promise<FdSession> {
-  const target = fdTargetFromEnv();
+export async function fdSession(request: APIRequestContext, env: Env = suiteConfig().env): Promise<FdSession> {
+  const target = fdTargetFromEnv(env);
   const contract = await loadContract('financial-data');
-  const names = configuredFdHeaderNames(contract);
+  const names = configuredFdHeaderNames(contract, env);
   const bare = new OperationClient({ request, contract, profile: serviceProfile('financial-data'), baseURL: target.baseURL, guest: false });
   const token = await bare.call('CreateToken', { body: target.partner, auth: () => ({ [names.appKey]: target.appKey }) });
   if (token.status !== 200) throw new Error(`CreateToken answered ${token.status}: check FD_APP_KEY, FD_PARTNER_ID and FD_PARTNER_SECRET`);
@@ -82,10 +84,10 @@ export const LINKED_UNUSABLE_ENV = 'SUITE_FD_LINKED_UNUSABLE';
  * The configured financial data test data, judged on the target: one line per problem, and whether
  * the linked customer is unusable. Read by the preflight, its workers and `npm run doctor`.
  */
-export async function checkFdTestData(request: APIRequestContext): Promise<{ lines: string[]; unusable?: string }> {
-  const id = suiteConfig().env.FD_LINKED_CUSTOMER_ID;
+export async function checkFdTestData(request: APIRequestContext, env: Env = suiteConfig().env): Promise<{ lines: string[]; unusable?: string }> {
+  const id = env.FD_LINKED_CUSTOMER_ID;
   if (!id) return { lines: ['FD_LINKED_CUSTOMER_ID is not set: the checks that read linked accounts are NOT RUN (npm run sandbox:prepare -- --service financial-data)'], unusable: 'needs FD_LINKED_CUSTOMER_ID (a testing customer linked to institution logins: npm run sandbox:prepare -- --service financial-data)' };
-  const { api } = await fdSession(request);
+  const { api } = await fdSession(request, env);
   const state = await linkedState(api, id);
   if (!state.exists) return { lines: [`FD_LINKED_CUSTOMER_ID ${id} does not exist on the target`], unusable: `FD_LINKED_CUSTOMER_ID ${id} does not exist on the target (npm run sandbox:prepare makes one)` };
   if (!state.testing) return { lines: [`FD_LINKED_CUSTOMER_ID ${id} is not a testing customer`], unusable: `FD_LINKED_CUSTOMER_ID ${id} is not a testing customer (npm run sandbox:prepare makes one)` };

@@ -5,6 +5,7 @@
 // that would go past them refuses to start, saying how many it needs and how many exist.
 import { SANDBOX_CUSTOMERS_PER_WORKER } from '../../client/client.js';
 import { suiteConfig } from '../../config/config.js';
+import type { Env } from '../../config/env-schema.js';
 import { loadContract } from '../../contract/contract.js';
 import { rangeOf } from '../../contract/facts.js';
 import { configuredFdHeaderNames, fdTargetFromEnv } from '../financial-data.js';
@@ -15,10 +16,10 @@ export function customerQuota(): number {
 }
 
 /** The partner's testing customers now, counted through GetCustomers (type testing), or why not. */
-export async function countTestingCustomers(): Promise<number | string> {
-  const target = fdTargetFromEnv();
+export async function countTestingCustomers(env: Env = suiteConfig().env): Promise<number | string> {
+  const target = fdTargetFromEnv(env);
   const contract = await loadContract('financial-data');
-  const names = configuredFdHeaderNames(contract);
+  const names = configuredFdHeaderNames(contract, env);
   const json = { 'content-type': 'application/json', accept: 'application/json' };
   try {
     const create = contract.operation('CreateToken');

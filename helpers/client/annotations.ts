@@ -1,0 +1,85 @@
+// What a run tells the verdict about one check, as typed test annotations rather than text to be
+// read back: which contract violation a failure is (check, operation, status), and why a skipped
+// check was not run when the reason changes the verdict (its service stopped by the preflight, the
+// check held back by the breaker, the run stopped before it). The reporter reads these
+// (helpers/verdict/suite-reporter.ts); the human-readable reason stays the skip's description.
+import type { TestInfo } from '@playwright/test';
+import type { ContractViolation, ViolationSite } from '../contract/checks.js';
+
+type Annotations = { type: string; description?: string }[];
+
+/** A contract violation a failed check carries: what the certification groups failures by. */
+export interface ViolationNote extends ViolationSite {
+  check: string;
+  /** The violation the check's first error is (its root cause); others were met and reported inside it. */
+  lead?: true;
+}
+
+export const VIOLATION_ANNOTATION = 'contract-violation';
+
+const thrown = new WeakMap<TestInfo, ContractViolation[]>();
+
+/** Called by the client as it throws a violation in a test. */
+export function noteViolation(testInfo: TestInfo, violation: ContractViolation): void {
+  const list = thrown.get(testInfo) ?? [];
+  list.push(violation);
+  thrown.set(testInfo, list);
+}
+
+const firstLine = (text: string) => text.split('\n').find((l) => l.trim()) ?? '';
+
+/**
+ * After a failed test: annotates the violations its errors carry (one it threw, or one a helper
+ * caught and reported in its own message), the one its first error is first and marked `lead`.
+ * Matched by identity of the message the client threw, never by reading the message.
+ */
+export function annotateViolations(testInfo: TestInfo): void {
+  const violations = thrown.get(testInfo) ?? [];
+  if (violations.length === 0 || testInfo.status === 'passed' || testInfo.status === 'skipped') return;
+  const errors = testInfo.errors.map((e) => e.message ?? '');
+  const lead = firstLine(errors[0] ?? '');
+  const carried = new Map<string, ViolationNote>();
+  let leadFound = false;
+  for (const v of violations) {
+    const line = firstLine(v.message);
+    if (!v.site || !errors.some((m) => m.includes(line))) continue;
+    const isLead: boolean = !leadFound && lead.includes(line);
+    leadFound ||= isLead;
+    const key = `${v.check} ${v.site.operationId} ${v.site.status}`;
+    if (!carried.has(key) || isLead) carried.set(key, { check: v.check, ...v.site, ...(isLead ? { lead: true as const } : {}) });
+  }
+  const notes = [...carried.values()].sort((a, b) => Number(Boolean(b.lead)) - Number(Boolean(a.lead)));
+  for (const note of notes) testInfo.annotations.push({ type: VIOLATION_ANNOTATION, description: JSON.stringify(note) });
+}
+
+/** The violations a check's annotations carry, the lead one first. */
+export function violationsOf(annotations: Annotations): ViolationNote[] {
+  const notes: ViolationNote[] = [];
+  for (const a of annotations) {
+    if (a.type !== VIOLATION_ANNOTATION || !a.description) continue;
+    try {
+      notes.push(JSON.parse(a.description) as ViolationNote);
+    } catch {
+      // An annotation of another writer: not ours to read.
+    }
+  }
+  return notes;
+}
+
+/** Why a skipped check was not run, where the verdict treats it apart from other skips. */
+export type SkipKind = 'preflight' | 'breaker' | 'not-run';
+export const SKIP_KIND_ANNOTATION = 'skip-kind';
+const SKIP_KINDS: readonly SkipKind[] = ['preflight', 'breaker', 'not-run'];
+
+/** Skips the test (when `condition`) with a reason for people and a kind for the verdict. */
+export function skipAs(testInfo: TestInfo, kind: SkipKind, condition: boolean, reason: string): void {
+  if (!condition) return;
+  testInfo.annotations.push({ type: SKIP_KIND_ANNOTATION, description: kind });
+  testInfo.skip(true, reason);
+}
+
+/** The kind of a skip, from a check's annotations (undefined: an ordinary skip). */
+export function skipKindOf(annotations: Annotations): SkipKind | undefined {
+  const kind = annotations.find((a) => a.type === SKIP_KIND_ANNOTATION)?.description;
+  return SKIP_KINDS.find((k) => k === kind);
+}

@@ -1,0 +1,66 @@
+// `npm run doctor`: before a sandbox run, per service, whether it is part of the certification,
+// every value it lacks or holds badly (helpers/config/env-schema.ts: one line each, the variable,
+// what was expected and what was found), and, online, the target itself as the preflight will
+// judge it (helpers/target/readiness.ts: base URL and base path, credentials, keys URL, ports) and
+// the financial data test data; then the checks that will skip for want of test data.
+// Exit 0 when every configured service can run, 1 when one cannot (a missing variable, a target
+// that is not ready), 2 on a malformed value.
+import type { APIRequestContext } from '@playwright/test';
+import { diagnose, missingProblems, problemLine, SANDBOX_SERVICES, valueProblems, type Env } from '../config/env-schema.js';
+import { serviceReadiness } from '../target/readiness.js';
+import { checkFdTestData } from '../target/sandbox/prepare.js';
+
+export interface DoctorOptions {
+  /** Values only: nothing is sent to the target. */
+  offline: boolean;
+  withRequest: <T>(use: (request: APIRequestContext) => Promise<T>) => Promise<T>;
+}
+
+export interface DoctorReport {
+  code: number;
+  lines: string[];
+}
+
+export async function doctor(env: Env, options: DoctorOptions): Promise<DoctorReport> {
+  const general = valueProblems(env, ['general']);
+  if (general.length) return { code: 2, lines: general.map((p) => `configuration error: ${problemLine(p)}`) };
+  if (env.TARGET !== 'sandbox') {
+    return { code: 0, lines: ['TARGET=mock: the embedded mocks need nothing from .env. Set TARGET=sandbox (see .env.example) to certify a deployment.'] };
+  }
+  const lines: string[] = [];
+  let malformed = 0;
+  let blocked = 0;
+  for (const d of diagnose(env)) {
+    if (d.excluded) {
+      lines.push(`${d.service}: not part of this certification (its base URL is not set)`);
+      continue;
+    }
+    const service = d.service as (typeof SANDBOX_SERVICES)[number];
+    const missing = missingProblems(env, service);
+    const bad = valueProblems(env, [service]);
+    const detail = [...missing, ...bad].map((p) => `  ${problemLine(p)}`);
+    let ready = missing.length === 0 && bad.length === 0;
+    const testData: string[] = [];
+    if (ready && !options.offline) {
+      const findings = await serviceReadiness(service, env);
+      detail.push(...findings.map((f) => `  ${f.line}`));
+      ready = findings.every((f) => f.ready);
+      // The financial data test data is judged on the target, as the preflight will judge it.
+      if (ready && service === 'financial-data') {
+        try {
+          testData.push(...(await options.withRequest((request) => checkFdTestData(request, env))).lines);
+        } catch (error) {
+          testData.push(`the test data could not be checked on the target: ${(error as Error).message.split('\n')[0]}`);
+        }
+      }
+    }
+    if (bad.length) malformed++;
+    if (!ready) blocked++;
+    const state = !ready ? 'cannot run' : options.offline ? 'values ready (offline: the target was not asked)' : 'ready';
+    lines.push(`${service}: ${state}`, ...detail, ...[...testData, ...d.skipping].map((l) => `  - ${l}`));
+  }
+  lines.push(blocked
+    ? `\n${blocked} service(s) cannot run: the lines above name the variable and the cause (see .env.example).`
+    : `\nEvery configured service can run${options.offline ? ' as far as its values go (npm run doctor without --offline asks the target)' : ''}.`);
+  return { code: malformed ? 2 : blocked ? 1 : 0, lines };
+}

@@ -1,0 +1,72 @@
+// Whether a sandbox run may start, judged before its first check, as one function of the
+// environment: the global setup acts on its answer (prints the lines, writes the NOT RUN
+// certification, exits), and the configuration-mistake matrix calls it in process. Every way a
+// start can fail is a line naming the variable and the cause:
+//   1. a bad general setting, or a configured service lacking a variable or holding a bad value:
+//      a configuration error, exit 2 (`npm run certify` finds the same before starting Playwright);
+//   2. a service its preflight stops (helpers/target/readiness.ts: base URL, credentials, keys,
+//      ports): that service is NOT RUN; when every configured service is, the run ends there;
+//   3. the testing-customer quota a run would pass (exit 2), and the financial data test data
+//      (its checks NOT RUN, the run goes on).
+import type { APIRequestContext } from '@playwright/test';
+import { DEFAULT_CUSTOMER_QUOTA } from '../config/config.js';
+import { configurationProblems, problemLine, readValue, type Env } from '../config/env-schema.js';
+import { SERVICES } from '../contract/services.js';
+import { serviceReadiness } from '../target/readiness.js';
+import { countTestingCustomers, quotaRefusal } from '../target/sandbox/quota.js';
+import { checkFdTestData } from '../target/sandbox/prepare.js';
+
+export interface SandboxStart {
+  /** Lines for the console, in order (`stream`: stderr for what stops the run). */
+  lines: { text: string; stream: 'out' | 'err' }[];
+  /** The configured services of the selection and what stops each (undefined: it runs). */
+  causes: { service: string; cause?: string }[];
+  /** Set when the run must not start at all: its exit code and the NOT RUN reason. */
+  stop?: { code: number; reason: string };
+  /** Every configured service is stopped by its preflight: the verdict (NOT RUN) is known now. */
+  allStopped: boolean;
+  /** Why the configured linked customer cannot be used (its checks are then NOT RUN). */
+  linkedUnusable?: string;
+}
+
+export interface SandboxStartOptions {
+  workers: number;
+  /** Runs `use` with a request context (the financial data test data is judged through the contract's client). */
+  withRequest: <T>(use: (request: APIRequestContext) => Promise<T>) => Promise<T>;
+  /** The preflight of a service (default: judged now, not cached; the global setup passes the per-run cached one). */
+  preflight?: (service: string) => Promise<string | undefined>;
+}
+
+export async function sandboxStart(env: Env, selected: readonly string[], options: SandboxStartOptions): Promise<SandboxStart> {
+  const lines: SandboxStart['lines'] = [];
+  const problems = configurationProblems(env, selected);
+  if (problems.length) {
+    for (const p of problems) lines.push({ text: `configuration error: ${problemLine(p)}`, stream: 'err' });
+    const more = problems.length > 1 ? ` (and ${problems.length - 1} more: npm run doctor lists them)` : '';
+    return { lines, causes: [], allStopped: false, stop: { code: 2, reason: `configuration error: ${problemLine(problems[0])}${more}` } };
+  }
+  const configured = SERVICES.filter((s) => selected.includes(s.name) && env[s.sandboxBaseUrlEnv]).map((s) => s.name);
+  const judge = options.preflight ?? (async (service: string) => (await serviceReadiness(service, env)).find((f) => !f.ready)?.line);
+  const causes = await Promise.all(configured.map(async (service) => ({ service, cause: await judge(service) })));
+  for (const { service, cause } of causes) if (cause) lines.push({ text: `preflight: ${service}: ${cause} (its checks are not run)`, stream: 'err' });
+  const allStopped = causes.length > 0 && causes.every((c) => c.cause);
+  const fdRuns = causes.some((c) => c.service === 'financial-data' && !c.cause);
+  // The testing-customer quota: a run that would go past it does not start (helpers/target/sandbox/quota.ts).
+  if (fdRuns) {
+    const existing = await countTestingCustomers(env);
+    const refusal = typeof existing === 'number' ? quotaRefusal(options.workers, existing, readValue<number>('SANDBOX_CUSTOMER_QUOTA', env) ?? DEFAULT_CUSTOMER_QUOTA) : undefined;
+    if (refusal) {
+      lines.push({ text: `sandbox quota: ${refusal}`, stream: 'err' });
+      return { lines, causes, allStopped, stop: { code: 2, reason: `sandbox quota: ${refusal}` } };
+    }
+  }
+  // The configured test data, judged before any check: a linked customer that is missing or not a
+  // testing customer makes the checks that read it NOT RUN with that reason, never FAIL.
+  let linkedUnusable: string | undefined;
+  if (fdRuns) {
+    const data = await options.withRequest((request) => checkFdTestData(request, env));
+    for (const line of data.lines) lines.push({ text: `preflight: financial-data: ${line}`, stream: 'out' });
+    linkedUnusable = data.unusable;
+  }
+  return { lines, causes, allStopped, ...(linkedUnusable ? { linkedUnusable } : {}) };
+}

@@ -1,0 +1,61 @@
+// The encryption key of a sandbox service as .env configures it: one JWK, a PEM public key with
+// its kid, or the URL of a JWK set. The URL is judged on what it answers (status, content type, a
+// usable key), each failure one line naming the variable, as the offline forms are judged by their
+// type (helpers/config/env-types.ts).
+import type { KeyObject } from 'node:crypto';
+import { requireValue, ValueError, type Env } from '../config/env-schema.js';
+import { encryptionKeyOfSet, Mismatch, type JwkKey } from '../config/env-types.js';
+import { encryptionKey, encryptionKeyFromPublicKey, type EncryptionKey } from '../auth/jwe.js';
+import { networkCause } from './preflight.js';
+
+/** The first usable key of the JWK set at `url`, or a ValueError naming `variable` and what the URL answered. */
+export async function fetchJwkSet(variable: string, url: string): Promise<JwkKey> {
+  const expected = 'a JWK set at that URL (200, JSON) with a usable RSA-OAEP-256 encryption key (public RSA, 2048 bits or more, with a kid)';
+  const fail = (found: string) => new ValueError({ variable, expected, found });
+  let res: Response;
+  try {
+    res = await fetch(url, { headers: { accept: 'application/jwk-set+json, application/json' }, signal: AbortSignal.timeout(10_000) });
+  } catch (error) {
+    throw fail(`no answer from ${new URL(url).origin} (${networkCause(error)})`);
+  }
+  const type = res.headers.get('content-type')?.split(';')[0].trim() || 'no content type';
+  if (res.status !== 200) throw fail(`${res.status} (${type})`);
+  if (!/^application\/([a-z.+-]*\+)?json$/i.test(type)) throw fail(`200 with ${type}`);
+  let body: unknown;
+  try {
+    body = await res.json();
+  } catch {
+    throw fail(`200 with a body that is not JSON`);
+  }
+  try {
+    return encryptionKeyOfSet(body);
+  } catch (error) {
+    if (error instanceof Mismatch) throw fail(error.found);
+    throw error;
+  }
+}
+
+export type KeyPrefix = 'CARD' | 'INSTALLMENTS';
+
+/** Which variable holds the configured key (the first complete form: JWK, PEM + kid, keys URL). */
+export function encryptionKeyVariable(prefix: KeyPrefix, env: Env): string {
+  if (env[`${prefix}_ENCRYPTION_JWK`]) return `${prefix}_ENCRYPTION_JWK`;
+  if (env[`${prefix}_ENCRYPTION_PEM`]) return `${prefix}_ENCRYPTION_PEM`;
+  return `${prefix}_KEYS_URL`;
+}
+
+/** The configured encryption key as jose takes it, with a line saying what it is. */
+export async function configuredEncryptionKey(prefix: KeyPrefix, env: Env): Promise<{ key: EncryptionKey; variable: string; what: string }> {
+  const variable = encryptionKeyVariable(prefix, env);
+  if (variable.endsWith('_JWK')) {
+    const jwk = requireValue<JwkKey>(variable, env);
+    return { key: await encryptionKey(jwk), variable, what: `an RSA key, kid ${JSON.stringify(jwk.kid)}` };
+  }
+  if (variable.endsWith('_PEM')) {
+    const kid = requireValue<string>(`${prefix}_ENCRYPTION_KID`, env);
+    return { key: await encryptionKeyFromPublicKey(requireValue<KeyObject>(variable, env), kid), variable, what: `an RSA key, kid ${JSON.stringify(kid)}` };
+  }
+  const url = requireValue<string>(variable, env);
+  const jwk = await fetchJwkSet(variable, url);
+  return { key: await encryptionKey(jwk), variable, what: `a JWK set with a usable RSA key, kid ${JSON.stringify(jwk.kid)}` };
+}

@@ -1,0 +1,110 @@
+// Is a configured sandbox service ready to be certified? Judged on the target before any check, a
+// line per thing judged: the base URL and its base path, the credentials (one signed call or one
+// token: helpers/target/preflight-plans.ts), the encryption key (the JWK set URL's status, content
+// type and a usable key: helpers/target/keys.ts), and the local ports the suite will listen on.
+// `npm run doctor` prints every line; the preflight (the global setup, then each worker from a
+// per-run file) stops the service on the first line that is not ready.
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { suiteConfig } from '../config/config.js';
+import { hideSecrets, problemLine, readValue, ValueError, type Env, type Problem } from '../config/env-schema.js';
+import { configuredEncryptionKey, type KeyPrefix } from './keys.js';
+import { diagnose, type PreflightPlan } from './preflight.js';
+import { preflightPlan } from './preflight-plans.js';
+
+export interface Finding {
+  /** The variable (or variables) the line is about. */
+  variable: string;
+  ready: boolean;
+  /** `VARIABLE: ready (...)`, or the problem: `VARIABLE: expected ..., found ...` (no secret in it). */
+  line: string;
+}
+
+/** The encryption key variables' prefix per service (none for financial data). */
+const KEY_PREFIX: Record<string, KeyPrefix | undefined> = { 'card-enrollment': 'CARD', installments: 'INSTALLMENTS' };
+
+/** Local ports the suite listens on when their public URL is set: a port taken would stop the run mid-way. */
+const PORTS: Record<string, [port: string, publicUrl: string][]> = {
+  installments: [['INSTALLMENTS_RECEIVER_PORT', 'INSTALLMENTS_RECEIVER_PUBLIC_URL']],
+  'financial-data': [['FD_LISTENER_PORT', 'FD_LISTENER_PUBLIC_URL']],
+};
+
+/** Whether a local port can be listened on (all interfaces, as the receivers listen), or why not. */
+export function portProblem(variable: string, port: number): Promise<Problem | undefined> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', (error: NodeJS.ErrnoException) => resolve({
+      variable, expected: 'a free local port (the suite listens on it)',
+      found: error.code === 'EADDRINUSE' ? `port ${port} in use by another program` : `port ${port} refused (${error.code ?? error.message})`,
+    }));
+    server.listen(port, '0.0.0.0', () => server.close(() => resolve(undefined)));
+  });
+}
+
+/** Every line of a service's readiness on the target, in the order a run meets them. */
+export async function serviceReadiness(service: string, env: Env): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  const fail = (p: Problem) => findings.push({ variable: p.variable, ready: false, line: hideSecrets(problemLine(p), env) });
+  const ready = (variable: string, detail: string) => findings.push({ variable, ready: true, line: `${variable}: ready (${hideSecrets(detail, env)})` });
+  const attempt = async (step: () => Promise<void>) => {
+    try {
+      await step();
+    } catch (error) {
+      if (!(error instanceof ValueError)) throw error;
+      fail(error.problem);
+    }
+  };
+  let plan: PreflightPlan | undefined;
+  await attempt(async () => {
+    plan = await preflightPlan(service, env);
+  });
+  if (plan) {
+    const [valid, unknown] = await Promise.all([plan.valid(), plan.unknown()]);
+    const problem = diagnose(plan, valid, unknown);
+    if (problem) fail(problem);
+    else {
+      ready(plan.baseUrlEnv, `${plan.validCall} answered ${valid.status}, an unknown path ${unknown.status}`);
+      ready(plan.credentials, `${plan.validCall} was not refused`);
+    }
+  }
+  const prefix = KEY_PREFIX[service];
+  if (prefix) {
+    await attempt(async () => {
+      const key = await configuredEncryptionKey(prefix, env);
+      ready(key.variable, key.what);
+    });
+  }
+  for (const [variable, publicUrl] of PORTS[service] ?? []) {
+    const port = readValue<number>(variable, env);
+    if (!port || !env[publicUrl]) continue;
+    const problem = await portProblem(variable, port);
+    if (problem) fail(problem);
+    else ready(variable, `port ${port} is free`);
+  }
+  return findings;
+}
+
+function cacheFile(service: string): string {
+  const run = (process.env.SUITE_RUN_ID ?? 'local').replace(/[^A-Za-z0-9_-]/g, '_');
+  return path.join(os.tmpdir(), 'contract-suite-preflight', `${run}-${service}.json`);
+}
+
+/**
+ * The preflight of a sandbox service, once per run (workers and restarted workers read the first
+ * verdict from a file keyed by the run id): the first line that is not ready, or undefined. The
+ * global setup prints it (helpers/run/sandbox-start.ts); a stopped service's checks skip with it.
+ */
+export async function preflight(service: string, env: Env = suiteConfig().env): Promise<string | undefined> {
+  const file = cacheFile(service);
+  try {
+    return (JSON.parse(fs.readFileSync(file, 'utf8')) as { cause?: string }).cause ?? undefined;
+  } catch {
+    // First worker of the run: judge the target.
+  }
+  const cause = (await serviceReadiness(service, env)).find((f) => !f.ready)?.line;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify({ cause: cause ?? null }));
+  return cause;
+}

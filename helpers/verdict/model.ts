@@ -1,0 +1,127 @@
+// The verdict's data model: what certification.json holds and what the renderers, the baseline
+// comparison and the reporter read. Types only, so every verdict module can share them without a cycle.
+import type { SourceClass } from '../contract/contract.js';
+import type { RuleKind } from '../contract/rules.js';
+import type { Provenance } from './provenance.js';
+import type { GuestSummary } from '../client/guest/guest-log.js';
+
+export type Verdict = 'PASS' | 'FAIL' | 'CONDITIONAL' | 'PARTIAL' | 'NOT RUN';
+export type Tally = { passed: number; failed: number; skipped: number };
+
+
+export interface RuleOutcome {
+  id: string;
+  text: string;
+  kind: RuleKind;
+  source: SourceClass;
+  cite: string;
+  outcome: 'passed' | 'failed' | 'skipped' | 'not run';
+  checks: Tally;
+}
+
+export interface FailureGroup {
+  /** The root cause the failures share (check, operation and status, or the first line). */
+  cause: string;
+  source: SourceClass;
+  blocking: boolean;
+  titles: string[];
+  /** The first failure's whole (redacted) message, and its last HTTP exchange (redacted). */
+  message: string;
+  exchange?: string;
+  rules: string[];
+}
+
+/** A seed-vs-provider conflict the run met: the target did what the provider publishes, not what the seed says. */
+export interface ConflictOutcome {
+  id: string;
+  seed: string;
+  provider: string;
+  decision: string;
+  rules: string[];
+  titles: string[];
+}
+
+export interface ServiceVerdict {
+  service: string;
+  title: string;
+  contractVersion: string;
+  verdict: Exclude<Verdict, 'PARTIAL'>;
+  seed: Tally;
+  provider: Tally;
+  assumption: Tally;
+  /** `exercisedPairs`: the (operation, status) pairs the run exercised, `operationId status`, so two runs compare. */
+  coverage: { exercised: number; documented: number; exercisedPairs?: string[] };
+  failures: FailureGroup[];
+  /** Failed checks that followed the provider where the seed says otherwise (schemas/<service>/conflicts.yaml): CONDITIONAL, not FAIL. */
+  conflicts: ConflictOutcome[];
+  skippedReasons: Record<string, number>;
+  rules: RuleOutcome[];
+  /** A warning shown next to the verdict (seed checks skipped beyond the threshold). */
+  warning?: string;
+  /** The preflight stopped this service: the reason its checks carry. */
+  stoppedBy?: string;
+}
+
+export interface Certification {
+  target: string;
+  generatedAt: string;
+  /** The run that wrote it (SUITE_RUN_ID): `npm run certify` reads back only its own run's report. */
+  runId?: string;
+  verdict: Verdict;
+  /** Why the verdict is PARTIAL or NOT RUN. */
+  reason?: string;
+  provenance?: Provenance;
+  checks: { selected: number; run: number; skipped: number };
+  services: ServiceVerdict[];
+  /** The run's outputs searched for card data and secrets (kinds and files only, never values). */
+  leakScan?: { scanned: number; leaks: { what: string; file: string }[] };
+  /** On a sandbox: what the run created, deleted and left behind, and the 429s it waited out (helpers/client/guest/guest-log.ts). */
+  guest?: GuestSummary;
+  /** Every check's result, so that any two runs compare (`npm run certify -- --baseline`). */
+  results?: CheckResult[];
+  /** The comparison with a baseline run, when certify was given one (helpers/verdict/baseline.ts). */
+  baseline?: BaselineComparison;
+}
+
+/** One check's result as certification.json keeps it: a check is its project, file and title. */
+export interface CheckResult {
+  title: string;
+  /** Path of the spec relative to the suite's root (`tests/installments/plans.read.spec.ts`). */
+  file: string;
+  project: string;
+  status: 'passed' | 'failed' | 'skipped';
+  /** The rule citations of the check (`ID[:side][@path]`). */
+  rules: string[];
+}
+
+export interface CheckDelta {
+  project: string;
+  file: string;
+  title: string;
+  before?: CheckResult['status'];
+  after?: CheckResult['status'];
+  rules: string[];
+}
+
+export interface RuleDelta {
+  service: string;
+  id: string;
+  before?: RuleOutcome['outcome'];
+  after?: RuleOutcome['outcome'];
+}
+
+export interface BaselineComparison {
+  baseline: { file: string; generatedAt: string; verdict: Verdict; suiteCommit?: string };
+  verdict: { before: Verdict; after: Verdict; changed: boolean };
+  services: { service: string; before?: string; after?: string }[];
+  /** Services both runs ran: the only ones compared check by check and rule by rule. */
+  compared: string[];
+  onlyBefore: string[];
+  onlyAfter: string[];
+  checks?: { regressions: CheckDelta[]; fixes: CheckDelta[]; added: CheckDelta[]; removed: CheckDelta[]; newlySkipped: CheckDelta[]; unskipped: CheckDelta[]; unchanged: number };
+  /** Why checks were not compared one by one (a baseline written before results were kept per check). */
+  checksNote?: string;
+  rules: { regressions: RuleDelta[]; fixes: RuleDelta[]; gained: RuleDelta[]; lost: RuleDelta[] };
+  coverage: { service: string; before: string; after: string; gained: string[]; lost: string[] }[];
+}
+

@@ -1,0 +1,142 @@
+// One run per checkout: reports/ is the output of one run at a time (the verdict's folder, hence
+// this room). A run (`npm test`'s
+// Playwright, `npm run certify`, a mutation run) takes reports/.run.lock, naming its pid, command
+// and start time, before it writes anything there; a second run is refused with one line naming
+// the first. A lock whose pid is gone (a run killed outright) is taken over. A run started by the
+// holder on purpose (certify's Playwright, a mutation run's batches) is let in by the holder's
+// token in RUN_LOCK_ENV, which the holder passes to it; a run in another folder has its own lock.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** The variable a holder passes to the runs it starts itself. */
+export const RUN_LOCK_ENV = 'SUITE_RUN_LOCK';
+const LOCK_FILE = '.run.lock';
+
+export interface LockHolder {
+  pid: number;
+  command: string;
+  startedAt: string;
+  token: string;
+}
+
+/** A second run in a checkout that one run holds. */
+export class RunRefused extends Error {}
+
+/** The lock held in this process (shared by every copy of this module the runner loads). */
+const HELD = Symbol.for('contract-suite.run-lock');
+type Held = { file: string; token: string; shared?: boolean };
+const heldHere = () => (globalThis as Record<symbol, Held | undefined>)[HELD];
+
+export function lockFile(reportsDir: string): string {
+  return path.join(reportsDir, LOCK_FILE);
+}
+
+/** Whether the run holding a lock is still there: its pid lives and (where /proc tells) is a node process, not a pid reused since. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  try {
+    return /node/.test(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+  } catch {
+    return true;
+  }
+}
+
+function readHolder(file: string): LockHolder | undefined | 'unreadable' {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  try {
+    const holder = JSON.parse(text) as LockHolder;
+    return typeof holder.pid === 'number' && typeof holder.token === 'string' ? holder : 'unreadable';
+  } catch {
+    return 'unreadable';
+  }
+}
+
+/** The command line of this process as a user typed it (npm script and arguments). */
+export function commandLine(): string {
+  const script = process.argv[1] ? path.relative(process.cwd(), process.argv[1]) : 'node';
+  const own = /playwright/.test(path.basename(script)) || /@playwright[\\/]test[\\/]cli\.js$/.test(script) ? 'playwright' : script;
+  const args = process.argv.slice(2).join(' ');
+  const event = process.env.npm_lifecycle_event;
+  return `${event && event !== 'npx' ? `npm run ${event}: ` : ''}${own}${args ? ` ${args}` : ''}`;
+}
+
+/** The one line refusing a second run. */
+export function refusalLine(holder: LockHolder, file: string): string {
+  return `another run holds this checkout: pid ${holder.pid}, "${holder.command}", started ${holder.startedAt} (${path.relative(process.cwd(), file) || file}); `
+    + 'its reports would be overwritten: wait for it to end, or run in another clone';
+}
+
+/** Who holds the checkout now: nobody (or a dead run), this process (or the run that started it), or another live run. */
+export function lockState(reportsDir: string, env: NodeJS.ProcessEnv = process.env): { state: 'free' } | { state: 'mine' } | { state: 'other'; holder: LockHolder; line: string } {
+  const file = lockFile(reportsDir);
+  const holder = readHolder(file);
+  if (!holder || holder === 'unreadable' || !alive(holder.pid)) return { state: 'free' };
+  const mine = heldHere();
+  if ((mine?.file === file && mine.token === holder.token) || env[RUN_LOCK_ENV] === holder.token) return { state: 'mine' };
+  return { state: 'other', holder, line: refusalLine(holder, file) };
+}
+
+/**
+ * Takes the checkout for this run, or throws RunRefused with the line naming the run holding it.
+ * A run its holder started (RUN_LOCK_ENV) shares the holder's lock. Released when the process exits.
+ */
+export function acquireRunLock(reportsDir: string, command = commandLine(), env: NodeJS.ProcessEnv = process.env): { token: string; inherited: boolean; tookOver?: LockHolder } {
+  const file = lockFile(reportsDir);
+  fs.mkdirSync(reportsDir, { recursive: true });
+  let tookOver: LockHolder | undefined;
+  for (let attempt = 0; attempt < 25; attempt++) {
+    const holder: LockHolder = { pid: process.pid, command, startedAt: new Date().toISOString(), token: randomUUID() };
+    try {
+      fs.writeFileSync(file, `${JSON.stringify(holder)}\n`, { flag: 'wx' });
+      (globalThis as Record<symbol, Held>)[HELD] = { file, token: holder.token };
+      process.once('exit', () => releaseRunLock(reportsDir));
+      return { token: holder.token, inherited: false, ...(tookOver ? { tookOver } : {}) };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const current = readHolder(file);
+    if (current === 'unreadable') {
+      // Being written by the run that just created it: read it again in a moment; still unreadable
+      // after a second, it is the remains of a run killed while writing it.
+      if (attempt < 19) {
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+        continue;
+      }
+    } else if (current) {
+      const mine = heldHere();
+      if (alive(current.pid)) {
+        if ((mine?.file === file && mine.token === current.token) || env[RUN_LOCK_ENV] === current.token) {
+          // Run by the holder: this process writes as part of the holder's run (the holder releases).
+          if (!mine) (globalThis as Record<symbol, Held>)[HELD] = { file, token: current.token, shared: true };
+          return { token: current.token, inherited: true };
+        }
+        throw new RunRefused(refusalLine(current, file));
+      }
+      tookOver = current;
+    }
+    // A dead run's lock: removed only if it is still the one judged dead (another run may have taken it meanwhile).
+    const again = readHolder(file);
+    if (again === current || (again && again !== 'unreadable' && current && current !== 'unreadable' && again.token === current.token)) fs.rmSync(file, { force: true });
+  }
+  throw new RunRefused(`could not take ${file}: it keeps changing (another run is starting?)`);
+}
+
+/** Gives the checkout back (only the lock this process took). */
+export function releaseRunLock(reportsDir: string): void {
+  const file = lockFile(reportsDir);
+  const mine = heldHere();
+  if (!mine || mine.file !== file || mine.shared) return;
+  const holder = readHolder(file);
+  if (holder && holder !== 'unreadable' && holder.token === mine.token) fs.rmSync(file, { force: true });
+  delete (globalThis as Record<symbol, Held | undefined>)[HELD];
+}

@@ -1,0 +1,135 @@
+// Faults of card enrollment, POST /cards and its error answers (switched in cards.ts and errors.ts):
+// each breaks one rule of schemas/card-enrollment/rules.yaml (seed 000, or an assumption of
+// reference/card-enrollment.md), the way a provider's release might. `rules` names the rule ids it
+// breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
+// authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
+// --blind`).
+import { faultCatalogue, blind as blindFault, type Fault, type Relaxation } from '../kit/faults.js';
+
+/** A fault written blind, in this catalogue's positional form (kit/faults.ts blind sets its origin). */
+const blind = <Id extends string>(id: Id, rule: string, source: Fault['source'], rules?: string[], relax?: Relaxation[]): Fault<Id> =>
+  blindFault({ id, rule, source, ...(rules ? { rules } : {}), ...(relax ? { relax } : {}) });
+
+const limit = <Id extends string>(id: Id, schema: string, field: string, drop: string[], rule: string, rules: string[]): Fault<Id> => ({
+  id, rule, source: 'seed', rules, relax: [{ schema, at: ['properties', field], drop }],
+});
+
+export const CARDS_FAULTS = faultCatalogue([
+  // Limits, enums, patterns (seed, Limits and field tables): the mock's validation is loosened.
+  limit('firstName-max-unenforced', 'Consumer', 'firstName', ['maxLength'], 'consumer.firstName maxLength', ['CE-LIM-FIRSTNAME']),
+  limit('lastName-max-unenforced', 'Consumer', 'lastName', ['maxLength'], 'consumer.lastName maxLength', ['CE-LIM-LASTNAME']),
+  limit('identityValue-max-unenforced', 'ConsumerIdentity', 'identityValue', ['maxLength'], 'identityValue maxLength', ['CE-LIM-IDENTITYVALUE']),
+  limit('email-format-unchecked', 'ConsumerIdentity', 'identityValue', ['format'], 'identityValue matches identityType (email)', ['CE-FMT-EMAIL']),
+  limit('enrolmentReferenceId-max-unenforced', 'EnrolmentReferenceData', 'enrolmentReferenceId', ['maxLength'], 'enrolmentReferenceId maxLength', ['CE-LIM-REFERENCEID']),
+  limit('pan-length-unenforced', 'Card', 'primaryAccountNumber', ['minLength', 'maxLength'], 'primaryAccountNumber minLength and maxLength', ['CE-LIM-PAN']),
+  limit('expiry-month-unenforced', 'Card', 'panExpirationMonth', ['minLength', 'maxLength', 'pattern'], 'panExpirationMonth two-digit month', ['CE-LIM-EXPMONTH', 'CE-PAT-EXPIRY']),
+  limit('expiry-year-unenforced', 'Card', 'panExpirationYear', ['minLength', 'maxLength', 'pattern'], 'panExpirationYear four digits', ['CE-LIM-EXPYEAR', 'CE-PAT-EXPIRY']),
+  limit('security-code-length-unenforced', 'Card', 'cardSecurityCode', ['minLength', 'maxLength'], 'cardSecurityCode minLength and maxLength', ['CE-LIM-CVC']),
+  limit('country-code-unchecked', 'Consumer', 'countryCode', ['format'], 'consumer.countryCode ISO 3166 alpha-2', ['CE-FMT-COUNTRY']),
+  limit('language-code-unchecked', 'Consumer', 'languageCode', ['format'], 'consumer.languageCode ISO 639-1', ['CE-FMT-LANGUAGE']),
+  limit('phone-digits-unchecked', 'PhoneNumber', 'phoneNumber', ['pattern'], 'phoneNumber digits only', ['CE-PAT-PHONE']),
+  limit('calling-code-digits-unchecked', 'PhoneNumber', 'countryCode', ['pattern'], 'mobileNumber.countryCode digits only, no plus', ['CE-PAT-PHONE']),
+  limit('serviceId-pattern-unenforced', 'EnrollCardRequest', 'serviceId', ['pattern'], 'serviceId ^[0-9a-zA-Z#_-]*$', ['CE-PAT-SERVICEID']),
+  // The provider's published examples answer EXTERNAL_ACCOUNT_ID here: a seed-vs-provider conflict
+  // (schemas/card-enrollment/conflicts.yaml) that the suite notes, not a deviation a check fails on
+  // (tests/self/conflicts.spec.ts shows it noted; the mutation run skips it).
+  { id: 'masked-identity-type-provider-value', rule: 'maskedConsumerIdentity.identityType is a ConsumerIdentityType', source: 'seed', rules: ['CE-ENUM-IDENTITYTYPE'], mutation: false },
+  { id: 'identityType-enum-unenforced', rule: 'identityType enum (ConsumerIdentityType)', source: 'seed', rules: ['CE-ENUM-IDENTITYTYPE'], relax: [{ schema: 'ConsumerIdentityType', drop: ['enum'] }] },
+  { id: 'cardSource-enum-unenforced', rule: 'cardSource enum (Origin)', source: 'seed', rules: ['CE-ENUM-CARDSOURCE'], relax: [{ schema: 'Origin', drop: ['enum'] }] },
+  { id: 'referenceType-enum-unenforced', rule: 'enrolmentReferenceType enum', source: 'seed', rules: ['CE-ENUM-REFTYPE'], relax: [{ schema: 'EnrolmentReferenceData', at: ['properties', 'enrolmentReferenceType'], drop: ['enum'] }] },
+  { id: 'srcClientId-uppercase-accepted', rule: 'srcClientId lower-case UUID', source: 'seed', rules: ['CE-PAT-SRCCLIENTID'], relax: [{ schema: 'LowerCaseUuid', set: { pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' } }] },
+  { id: 'correlationId-pattern-unenforced', rule: 'srcCorrelationId pattern', source: 'seed', rules: ['CE-PAT-CORRELATIONID'], relax: [{ schema: 'EnrollCardRequest', at: ['properties', 'srcCorrelationId'], set: { $ref: undefined, type: 'string' } }] },
+  { id: 'lastName-not-required', rule: 'Consumer: all fields required', source: 'seed', rules: ['CE-REQ-CONSUMER'], relax: [{ schema: 'Consumer', unrequire: ['lastName'] }] },
+  { id: 'privacy-not-required', rule: 'ComplianceSettings: privacy required', source: 'seed', rules: ['CE-REQ-COMPLIANCE'], relax: [{ schema: 'ComplianceSettings', unrequire: ['privacy'] }] },
+  // Errors (seed, Errors).
+  { id: 'unknown-client-accepted', rule: 'unknown srcClientId: 400 INVALID_STATE', source: 'seed', rules: ['CE-STATE-UNKNOWN-CLIENT'] },
+  { id: 'unknown-service-accepted', rule: 'unknown serviceId: 400 INVALID_STATE', source: 'seed', rules: ['CE-STATE-UNKNOWN-SERVICE'] },
+  { id: 'invalid-state-as-argument', rule: 'unresolved srcClientId gives status INVALID_STATE', source: 'seed', rules: ['CE-STATE-UNKNOWN-CLIENT', 'CE-STATE-UNKNOWN-SERVICE', 'CE-STATE-UNKNOWN-RECEIPT'] },
+  { id: 'missing-reason-not-cannot-be-null', rule: 'missing mandatory value: detail reason CANNOT_BE_NULL', source: 'seed', rules: ['CE-REQ-REQUEST', 'CE-REQ-CONSUMER', 'CE-REQ-IDENTITY', 'CE-REQ-PHONE', 'CE-REQ-COMPLIANCE', 'CE-REQ-RECEIPT', 'CE-REQ-CARD'] },
+  { id: 'detail-source-wrong', rule: 'ErrorDetail.source names the offending parameter', source: 'seed', rules: ['CE-ERR-FIELD'] },
+  { id: 'detail-sourceType-wrong', rule: 'missing body field: detail sourceType BODY', source: 'seed', rules: ['CE-ERR-FIELD'] },
+  { id: 'error-body-wrong-shape', rule: 'error body shape (code, status, message, details)', source: 'seed', rules: ['CE-ERR-FIELD'] },
+  { id: 'bad-json-crashes', rule: 'malformed body: 400, never 500', source: 'seed', rules: ['CE-ERR-MALFORMED'] },
+  // Response (seed, EnrollCardResponse, MaskedCard, States).
+  // No rule of the catalogue states the 200 or the JSON bodies (the client checks both on every call).
+  { id: 'success-status-201', rule: 'POST /cards answers 200', source: 'seed' },
+  { id: 'content-type-text', rule: 'bodies are JSON', source: 'seed' },
+  { id: 'response-missing-panBin', rule: 'MaskedCard.panBin required', source: 'seed', rules: ['CE-MASK-PAN'] },
+  { id: 'panLastFour-mismatch', rule: 'panLastFour: last four PAN digits', source: 'seed', rules: ['CE-MASK-PAN'] },
+  { id: 'pan-unmasked', rule: 'the response carries a masked card record', source: 'seed', rules: ['CE-MASK-PAN', 'CE-SENSITIVE-ECHO'] },
+  { id: 'expiry-not-echoed', rule: 'panExpirationMonth/Year: the card\'s expiry', source: 'seed', rules: ['CE-ECHO-EXPIRY'] },
+  { id: 'correlation-id-not-echoed', rule: 'srcCorrelationId echoed', source: 'seed', rules: ['CE-ECHO-CORRELATION'] },
+  { id: 'date-created-stale', rule: 'dateOfCardCreated: when the card was enrolled', source: 'seed', rules: ['CE-VAL-CREATED'] },
+  { id: 'date-created-not-utc', rule: 'dateOfCardCreated: UTC datetime', source: 'seed', rules: ['CE-VAL-CREATED'] },
+  { id: 'card-status-suspended', rule: 'enroll never returns SUSPENDED or CANCELLED', source: 'seed', rules: ['CE-STATE-ACTIVE'] },
+  { id: 'consumer-status-locked', rule: 'at enrollment the consumer profile is ACTIVE', source: 'seed', rules: ['CE-STATE-ACTIVE'] },
+  { id: 'descriptorName-too-long', rule: 'DigitalCardData.descriptorName maxLength (response)', source: 'seed', rules: ['CE-LIM-RESPONSE'] },
+  { id: 'serviceId-not-echoed', rule: 'MaskedCard.serviceId: the service enrolled for', source: 'seed', rules: ['CE-ECHO-SERVICEID'] },
+  // Authentication (seed, Authentication; reference A2).
+  { id: 'missing-key-accepted', rule: 'the API key header (ApiKeyAuth) required (401)', source: 'seed', rules: ['CE-AUTH-MISSING-KEY'] },
+  { id: 'unknown-key-accepted', rule: 'unknown API key: 401', source: 'assumption', rules: ['CE-AUTH-UNKNOWN-KEY'] },
+  { id: 'forbidden-never-given', rule: 'origin not validated: 403', source: 'assumption', rules: ['CE-AUTH-ORIGIN'] },
+  // Assumptions of reference/card-enrollment.md.
+  { id: 'luhn-unchecked', rule: 'A3: PAN check digit', source: 'assumption', rules: ['CE-LUHN'] },
+  { id: 'both-paths-accepted', rule: 'A1: exactly one of encryptedCard / enrolmentReferenceData', source: 'assumption', rules: ['CE-EXCL-PATH'] },
+  { id: 'unknown-receipt-accepted', rule: 'A5: unknown receipt id is INVALID_STATE', source: 'assumption', rules: ['CE-STATE-UNKNOWN-RECEIPT'] },
+  { id: 'receipt-pan-wrong', rule: 'A5: receipt enrollment shows the receipt account\'s bin and last four', source: 'assumption', rules: ['CE-RECEIPT-ACCOUNT'] },
+  { id: 'undecryptable-card-accepted', rule: 'encryptedCard must decrypt with a published key', source: 'assumption', rules: ['CE-JWE-DECRYPT'] },
+  // Rules broken on one side of a boundary, on one path or one PAN length only, or where
+  // only a known answer shows it (each caught by a check citing the rule in rules.yaml).
+  { id: 'correlationId-prefix-uppercase-accepted', rule: 'CE-PAT-CORRELATIONID: the 8-hex prefix is lower-case', source: 'seed', rules: ['CE-PAT-CORRELATIONID'], relax: [{ schema: 'SrcCorrelationId', set: { pattern: '^([0-9a-fA-F]{8}.)?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' } }] },
+  { id: 'correlationId-uppercase-refused', rule: 'CE-PAT-CORRELATIONID: A-F allowed in the UUID part', source: 'seed', rules: ['CE-PAT-CORRELATIONID'], relax: [{ schema: 'SrcCorrelationId', set: { pattern: '^([0-9a-f]{8}.)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' } }] },
+  { id: 'cardSource-wallet-refused', rule: 'CE-ENUM-CARDSOURCE: every Origin value accepted', source: 'seed', rules: ['CE-ENUM-CARDSOURCE'], relax: [{ schema: 'Origin', remove: { enum: ['WALLET'] } }] },
+  { id: 'pan-20-refused', rule: 'CE-LIM-PAN: a PAN of the longest length accepted', source: 'seed', rules: ['CE-LIM-PAN'], relax: [{ schema: 'Card', at: ['properties', 'primaryAccountNumber'], shift: { maxLength: -1 } }] },
+  { id: 'luhn-unchecked-17', rule: 'CE-LUHN: check digit at every PAN length (skipped for 17 digits)', source: 'assumption', rules: ['CE-LUHN'] },
+  { id: 'pan-19-last-four-wrong', rule: 'CE-MASK-PAN: panLastFour of a 19-digit PAN', source: 'seed', rules: ['CE-MASK-PAN'] },
+  { id: 'long-pan-bin-too-long', rule: 'CE-MASK-PAN: panBin of PANs longer than the shortest', source: 'seed', rules: ['CE-MASK-PAN'] },
+  { id: 'pan-in-descriptor', rule: 'CE-SENSITIVE-ECHO: full PAN in paymentCardDescriptor (card path)', source: 'seed', rules: ['CE-SENSITIVE-ECHO'] },
+  { id: 'receipt-pan-in-descriptor', rule: 'CE-SENSITIVE-ECHO / CE-MASK-PAN: full PAN in paymentCardDescriptor (receipt path)', source: 'seed', rules: ['CE-SENSITIVE-ECHO', 'CE-MASK-PAN'] },
+  { id: 'key-prefix-compared', rule: 'CE-AUTH-UNKNOWN-KEY: API key compared on its first 12 characters', source: 'assumption', rules: ['CE-AUTH-UNKNOWN-KEY'] },
+  { id: 'receipt-key-unchecked', rule: 'CE-AUTH-MISSING-KEY: no key accepted on the receipt path', source: 'seed', rules: ['CE-AUTH-MISSING-KEY'] },
+  { id: 'correlation-id-lowercased', rule: 'CE-ECHO-CORRELATION: echoed byte for byte (case preserved)', source: 'seed', rules: ['CE-ECHO-CORRELATION'] },
+  { id: 'receipt-correlation-id-not-echoed', rule: 'CE-ECHO-CORRELATION: echoed on the receipt path', source: 'seed', rules: ['CE-ECHO-CORRELATION'] },
+  { id: 'receipt-correlation-id-constant', rule: 'CE-GEN-CORRELATION: a new id on the receipt path', source: 'seed', rules: ['CE-GEN-CORRELATION'] },
+  { id: 'receipt-consumer-suspended', rule: 'CE-STATE-ACTIVE: consumer ACTIVE on the receipt path', source: 'seed', rules: ['CE-STATE-ACTIVE'] },
+  { id: 'receipt-date-created-local', rule: 'CE-VAL-CREATED: dateOfCardCreated in UTC on the receipt path', source: 'seed', rules: ['CE-VAL-CREATED'] },
+  { id: 'receipt-serviceId-not-echoed', rule: 'CE-ECHO-SERVICEID: serviceId on the receipt path', source: 'seed', rules: ['CE-ECHO-SERVICEID'] },
+  { id: 'receipt-card-id-reused', rule: 'CE-VAL-CARDID: a new srcDigitalCardId per receipt enrollment', source: 'assumption', rules: ['CE-VAL-CARDID'] },
+  { id: 'artUri-too-long', rule: 'CE-LIM-RESPONSE: artUri maxLength (response)', source: 'seed', rules: ['CE-LIM-RESPONSE'] },
+  { id: 'coBrandedName-too-long', rule: 'CE-LIM-RESPONSE: coBrandedName maxLength (response)', source: 'seed', rules: ['CE-LIM-RESPONSE'] },
+  // Not a deviation: the switch a spec turns on (control surface) to see the 500 INTERNAL body.
+  { id: 'answer-500', rule: 'the 500 INTERNAL body (seed, Errors; reference A6)', source: 'seed', rules: ['CE-ERR-INTERNAL'], mutation: false },
+  { id: 'internal-body-wrong', rule: '500 body: code 500, status INTERNAL, message', source: 'seed', rules: ['CE-ERR-INTERNAL'] },
+  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
+  // Off-by-one limits and patterns (seed, Consumer / ConsumerIdentity / Card tables and Limits).
+  blind('blind-firstName-31-accepted', 'consumer.firstName maximum length (seed, Consumer; Limits): one character more accepted', 'seed', ['CE-LIM-FIRSTNAME'],
+    [{ schema: 'Consumer', at: ['properties', 'firstName'], shift: { maxLength: 1 } }]),
+  blind('blind-identityValue-255-refused', 'consumerIdentity.identityValue maximum length (seed, ConsumerIdentity; Limits): enforced one lower, a valid value of the maximum length is refused', 'seed', ['CE-LIM-IDENTITYVALUE'],
+    [{ schema: 'ConsumerIdentity', at: ['properties', 'identityValue'], shift: { maxLength: -1 } }]),
+  blind('blind-pan-21-accepted', 'Card.primaryAccountNumber length range (seed, Card; Limits): a PAN one digit past the longest is accepted', 'seed', ['CE-LIM-PAN'],
+    [{ schema: 'Card', at: ['properties', 'primaryAccountNumber'], shift: { maxLength: 1 } }]),
+  blind('blind-csc-7-accepted', 'Card.cardSecurityCode length range (seed, Card; Limits): one character past the longest accepted', 'seed', ['CE-LIM-CVC'],
+    [{ schema: 'Card', at: ['properties', 'cardSecurityCode'], shift: { maxLength: 1 } }]),
+  blind('blind-expiry-month-13-accepted', 'Card.panExpirationMonth is a two-digit month (seed, Card): any two digits (00, 13...) accepted', 'seed', ['CE-PAT-EXPIRY'],
+    [{ schema: 'Card', at: ['properties', 'panExpirationMonth'], set: { pattern: '^[0-9]{2}$' } }]),
+  blind('blind-cardSource-extra-value-accepted', 'cardSource is an Origin value (seed, Origin enum): an extra value PARTNER is accepted', 'seed', ['CE-ENUM-CARDSOURCE'],
+    [{ schema: 'Origin', add: { enum: ['PARTNER'] } }]),
+  // A rule enforced (or broken) on one enrollment path only (seed, What the service does: two paths).
+  blind('blind-cardSource-issuer-refused-card-path', 'cardSource ISSUER is a valid Origin value (seed, Origin enum): refused with 400 on the card-number path (accepted on the receipt path)', 'seed', ['CE-ENUM-CARDSOURCE']),
+  blind('blind-receipt-unknown-service-accepted', 'serviceId that does not resolve: 400 INVALID_STATE (seed, Errors): not checked on the push-account-receipt path', 'seed', ['CE-STATE-UNKNOWN-SERVICE']),
+  blind('blind-receipt-tnc-optional', 'complianceSettings.tnc required (seed, ComplianceSettings: both required): a missing tnc is accepted on the push-account-receipt path', 'seed', ['CE-REQ-COMPLIANCE']),
+  blind('blind-receipt-card-suspended', 'the enroll operation never returns digital card status SUSPENDED or CANCELLED (seed, States): SUSPENDED on the push-account-receipt path', 'seed', ['CE-STATE-ACTIVE']),
+  blind('blind-receipt-lastfour-wrong-end', 'panLastFour is the last four PAN digits (seed, MaskedCard; reference A5 for receipts): the first four of the receipt account on the receipt path', 'assumption', ['CE-RECEIPT-ACCOUNT', 'CE-MASK-PAN']),
+  // Errors (seed, Errors; reference A2, A4).
+  blind('blind-unknown-client-403', 'srcClientId that does not resolve to an entity: 400 INVALID_STATE (seed, Errors; reference A2): answered 403', 'seed', ['CE-STATE-UNKNOWN-CLIENT']),
+  blind('blind-missing-pan-invalid-state', 'missing mandatory card.primaryAccountNumber: 400 INVALID_ARGUMENT (seed, Errors): status INVALID_STATE', 'seed', ['CE-REQ-CARD']),
+  blind('blind-card-detail-source-unprefixed', 'ErrorDetail.source is the dotted path, card.<field> inside the encrypted card (reference A4): source names the bare field (primaryAccountNumber)', 'assumption', ['CE-ERR-FIELD']),
+  // Authentication (seed, Authentication; reference A2).
+  blind('blind-unknown-key-403', 'authorization check failed (an unknown API key): 401 (seed, Authentication; reference A2): answered 403', 'seed', ['CE-AUTH-UNKNOWN-KEY']),
+  blind('blind-key-case-insensitive', 'unknown API key: 401 (reference A2): the key is compared case-insensitively, a key differing only in case is accepted', 'assumption', ['CE-AUTH-UNKNOWN-KEY']),
+  // Response echoes and values (seed, SrcCorrelationId, MaskedCard, MaskedConsumer).
+  blind('blind-expiry-echo-swapped', 'MaskedCard.panExpirationMonth (MM) / panExpirationYear (YYYY) are the card\'s expiry (seed, MaskedCard): echoed swapped (month = YY of the year, year = 20 + month)', 'seed', ['CE-ECHO-EXPIRY']),
+  blind('blind-correlation-prefix-stripped', 'srcCorrelationId given in the request is echoed (seed, SrcCorrelationId): the 8-hex prefix is trimmed, only the UUID part is echoed', 'seed', ['CE-ECHO-CORRELATION']),
+  // No rule of the catalogue covers dateConsumerAdded: no `rules`, the targeted run takes the whole service.
+  blind('blind-consumer-added-not-utc', 'MaskedConsumer.dateConsumerAdded is a UTC datetime (seed, MaskedConsumer): written with a +01:00 offset (same instant)', 'seed'),
+]);

@@ -1,0 +1,37 @@
+// Everything the card enrollment mock keeps, declared in one place (reference/card-enrollment.md,
+// "The mock's world"): registered clients (API key -> srcClientIds -> serviceIds) and known
+// push-account receipts (A5). Enrollment stores nothing: each POST /cards is answered from the
+// request, these records and the clock. The JWE key pair (keys.ts) is made once at start.
+import { randomBytes, randomUUID } from 'node:crypto';
+
+export interface RegisteredClient {
+  apiKey: string;
+  srcClientIds: string[];
+  serviceIds: string[];
+}
+
+export interface Receipt {
+  enrolmentReferenceId: string;
+  /** The account the receipt stands for (A5): its bin and last four appear in the masked card. */
+  primaryAccountNumber: string;
+}
+
+export interface CardState {
+  clients: RegisteredClient[];
+  receipts: Receipt[];
+}
+
+const apiKey = () => `ce_${randomBytes(18).toString('base64url')}`;
+
+export function createCardState(): CardState {
+  return {
+    clients: [
+      { apiKey: apiKey(), srcClientIds: [randomUUID(), randomUUID()], serviceIds: ['SRC_PROGRAM_1', 'wallet#program_2', 'merchant-3'] },
+      { apiKey: apiKey(), srcClientIds: [randomUUID()], serviceIds: ['OTHER_PROGRAM'] },
+    ],
+    receipts: [
+      { enrolmentReferenceId: `rcpt-${randomUUID()}`, primaryAccountNumber: '5204731600014792' },
+      { enrolmentReferenceId: `rcpt-${randomUUID()}`, primaryAccountNumber: '4111111111111111' },
+    ],
+  };
+}

@@ -1,0 +1,18 @@
+// Faults of businesses (switched in businesses.ts): each breaks one rule of schemas/financial-
+// data/rules.yaml, the way a provider's release might. `rules` names the rule ids it breaks (`npm
+// run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors first,
+// then those written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
+import { faultCatalogue, blind } from '../kit/faults.js';
+
+export const BUSINESSES_FAULTS = faultCatalogue([
+  // Businesses (seed 002, Businesses and Limits: one per customer).
+  { id: 'duplicate-business-accepted', rule: 'a customer can have one business record (409)', source: 'seed', rules: ['FD-BUS-ONE'] },
+  { id: 'business-update-ignored', rule: 'UpdateBusiness replaces the details', source: 'seed', rules: ['FD-BUS-UPDATE'] },
+  // Each rule on both sides of its boundary, on every path and through every reader.
+  { id: 'deleted-customer-business-path', rule: 'a deleted customer is not reached through GetBusinessByCustomer (FD-CUST-DELETE-LINKED)', source: 'assumption', rules: ['FD-CUST-DELETE-LINKED'] },
+  { id: 'business-add-drops-optional', rule: 'every field sent on AddBusinessDetails reads back (FD-BUS-READ)', source: 'seed', rules: ['FD-BUS-READ'] },
+  { id: 'business-update-ignores-address', rule: 'every field sent on UpdateBusiness reads back (FD-BUS-UPDATE)', source: 'seed', rules: ['FD-BUS-UPDATE'] },
+  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
+  // Businesses (seed 002, Businesses and Limits).
+  blind({ id: 'blind-business-unique-by-name', rule: 'a customer can have one business record: a second one under another name is a 409 (seed Businesses, Limits)', source: 'seed', rules: ['FD-BUS-ONE'] }),
+]);

@@ -1,0 +1,47 @@
+// The fault catalogue of the financial data mock, and its ids as one type: the mock's FaultSet takes
+// only these (mocks/kit/faults.ts), so a handler asking for an id no faults file declares does not
+// compile. Apart from index.ts, so that the handlers can name the type without importing the mock.
+import type { FaultId } from '../kit/faults.js';
+import { ACCOUNTS_FAULTS } from './accounts.faults.js';
+import { APP_REGISTRATION_FAULTS } from './app-registration.faults.js';
+import { AUTH_FAULTS } from './auth.faults.js';
+import { BUSINESSES_FAULTS } from './businesses.faults.js';
+import { CONNECT_FAULTS } from './connect.faults.js';
+import { CONNECT_COMPONENTS_FAULTS } from './connect-components.faults.js';
+import { CONSUMERS_FAULTS } from './consumers.faults.js';
+import { CUSTOMERS_FAULTS } from './customers.faults.js';
+import { ENRICHMENT_FAULTS } from './enrichment.faults.js';
+import { INSTITUTIONS_FAULTS } from './institutions.faults.js';
+import { MICRO_ENTRIES_FAULTS } from './micro-entries.faults.js';
+import { MIDDLEWARE_FAULTS } from './middleware.faults.js';
+import { PAGING_FAULTS } from './paging.faults.js';
+import { PAYMENTS_DATA_FAULTS } from './payments-data.faults.js';
+import { PSI_FAULTS } from './psi.faults.js';
+import { ANALYTICS_REPORTS_FAULTS } from './reports/analytics.faults.js';
+import { ASSET_REPORTS_FAULTS } from './reports/assets.faults.js';
+import { BILLING_FAULTS } from './reports/billing.faults.js';
+import { REPORT_GUARD_FAULTS } from './reports/guard.faults.js';
+import { INCOME_REPORTS_FAULTS } from './reports/income.faults.js';
+import { REPORT_RETRIEVAL_FAULTS } from './reports/retrieval.faults.js';
+import { SBCA_FAULTS } from './reports/sbca.faults.js';
+import { REPORT_STORE_FAULTS } from './reports/store.faults.js';
+import { STATEMENTS_FAULTS } from './statements.faults.js';
+import { SWITCHES_FAULTS } from './switches.faults.js';
+import { THIRD_PARTY_ACCESS_FAULTS } from './third-party-access.faults.js';
+import { TRANSACTIONS_FAULTS } from './transactions.faults.js';
+import { TXPUSH_FAULTS } from './txpush.faults.js';
+import { WEBHOOKS_FAULTS } from './webhooks.faults.js';
+
+/**
+ * The fault catalogue of the financial data mock: each resource's faults, those of the suite's
+ * authors and those written blind (`origin: 'blind'`), from the faults file beside its module.
+ */
+export const FD_FAULTS = [
+  ...MIDDLEWARE_FAULTS, ...AUTH_FAULTS, ...PAGING_FAULTS, ...CUSTOMERS_FAULTS, ...CONSUMERS_FAULTS, ...BUSINESSES_FAULTS, ...INSTITUTIONS_FAULTS,
+  ...ACCOUNTS_FAULTS, ...TRANSACTIONS_FAULTS, ...PAYMENTS_DATA_FAULTS, ...PSI_FAULTS, ...STATEMENTS_FAULTS, ...MICRO_ENTRIES_FAULTS, ...SWITCHES_FAULTS,
+  ...REPORT_STORE_FAULTS, ...REPORT_GUARD_FAULTS, ...ASSET_REPORTS_FAULTS, ...INCOME_REPORTS_FAULTS, ...ANALYTICS_REPORTS_FAULTS, ...SBCA_FAULTS,
+  ...REPORT_RETRIEVAL_FAULTS, ...BILLING_FAULTS, ...TXPUSH_FAULTS, ...ENRICHMENT_FAULTS, ...WEBHOOKS_FAULTS, ...CONNECT_FAULTS, ...CONNECT_COMPONENTS_FAULTS,
+  ...APP_REGISTRATION_FAULTS, ...THIRD_PARTY_ACCESS_FAULTS,
+];
+
+export type FdFaultId = FaultId<typeof FD_FAULTS>;

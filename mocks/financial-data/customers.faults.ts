@@ -1,0 +1,38 @@
+// Faults of customers (switched in customers.ts): each breaks one rule of schemas/financial-
+// data/rules.yaml, the way a provider's release might. `rules` names the rule ids it breaks (`npm
+// run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors first,
+// then those written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
+import { faultCatalogue, blind } from '../kit/faults.js';
+
+export const CUSTOMERS_FAULTS = faultCatalogue([
+  // Customers (seed 002, Customers and Errors).
+  { id: 'duplicate-username-accepted', rule: 'a username already used is a 409', source: 'seed', rules: ['FD-CUST-USERNAME-UNIQUE'] },
+  { id: 'username-length-unenforced', rule: 'username minLength and maxLength', source: 'assumption', rules: ['FD-CUST-USERNAME-RULES'], relax: [{ schema: 'Username', drop: ['minLength', 'maxLength'] }] },
+  { id: 'username-charset-unenforced', rule: 'username letters, digits and ! @ . # $ % & * _ - +', source: 'assumption', rules: ['FD-CUST-USERNAME-RULES'], relax: [{ schema: 'Username', set: { pattern: '^.*$' } }] },
+  { id: 'created-status-200', rule: 'customer creation answers 201', source: 'seed', rules: ['FD-CUST-CREATE'] },
+  { id: 'active-created-as-testing', rule: 'the add-customer operation used fixes the type', source: 'seed', rules: ['FD-CUST-TYPE'] },
+  { id: 'search-by-name-broken', rule: 'search matches any combination of firstName and lastName', source: 'seed', rules: ['FD-CUST-SEARCH'] },
+  { id: 'no-search-returns-none', rule: 'with no search text all customers are returned', source: 'seed', rules: ['FD-CUST-NO-SEARCH-ALL'] },
+  { id: 'type-filter-ignored', rule: 'type restricts the list', source: 'assumption', rules: ['FD-CUST-FILTER-TYPE'] },
+  { id: 'modify-empty-accepted', rule: 'modify requires firstName, lastName, or both', source: 'seed', rules: ['FD-CUST-MODIFY-REQUIRED'], relax: [{ schema: 'CustomerUpdate', drop: ['anyOf'] }] },
+  { id: 'modify-customer-ignored', rule: 'ModifyCustomer changes the names given', source: 'seed', rules: ['FD-CUST-MODIFY'] },
+  { id: 'disputed-modify-allowed', rule: 'disputed statement on customer modification is a 403', source: 'seed', rules: ['FD-CUST-DISPUTED'] },
+  { id: 'delete-not-effective', rule: 'a deleted customer is gone (404)', source: 'seed', rules: ['FD-CUST-DELETE'] },
+  { id: 'app-data-missing', rule: 'GetCustomerWithAppData returns the customer\'s application', source: 'seed', rules: ['FD-CUST-APP'] },
+  // Consumers (seed 002, Consumers and Resources).
+  { id: 'consumer-deleted-with-customer', rule: 'the consumer persists after its customer is deleted', source: 'seed', rules: ['FD-CONS-OUTLIVES'] },
+  // Each rule on both sides of its boundary, on every path and through every reader.
+  { id: 'customer-search-ignored', rule: 'search restricts GetCustomers (FD-CUST-SEARCH, refusing side)', source: 'seed', rules: ['FD-CUST-SEARCH'] },
+  { id: 'default-limit-unapplied', rule: 'without limit a page holds 25 records (FD-PAGE-DEFAULT)', source: 'provider', rules: ['FD-PAGE-DEFAULT'] },
+  { id: 'more-available-off-by-one', rule: 'moreAvailable is false on an exactly full last page (FD-PAGE-COUNTS@customers)', source: 'provider', rules: ['FD-PAGE-COUNTS'] },
+  { id: 'customer-created-date-ms', rule: 'customer createdDate is epoch seconds (FD-DATE-SECONDS)', source: 'provider', rules: ['FD-DATE-SECONDS'] },
+  { id: 'app-view-stale-names', rule: 'a modification shows through GetCustomerWithAppData too (FD-CUST-MODIFY@app-data)', source: 'seed', rules: ['FD-CUST-MODIFY'] },
+  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
+  // Customers (seed 002, Customers and Errors).
+  blind({ id: 'blind-testing-duplicate-username', rule: 'a username already used is a 409 on AddTestingCustomer as on AddCustomer (seed Customers, Errors 409)', source: 'seed', rules: ['FD-CUST-USERNAME-UNIQUE'] }),
+  blind({ id: 'blind-username-filter-ignored', rule: 'GetCustomers username restricts the list (seed Customers query: username)', source: 'seed', rules: ['FD-CUST-FILTER-USERNAME'] }),
+  blind({ id: 'blind-search-ignores-last-name', rule: 'search matches any combination of firstName and lastName, lastName alone included (seed Customers)', source: 'seed', rules: ['FD-CUST-SEARCH'] }),
+  blind({ id: 'blind-deleted-customer-still-listed', rule: 'a deleted customer is gone: GetCustomers no longer lists it (seed Customers: delete removes access)', source: 'seed', rules: ['FD-CUST-DELETE'] }),
+  blind({ id: 'blind-deleted-customer-app-data', rule: 'a deleted customer is gone: GetCustomerWithAppData is a 404 (seed Customers: delete removes access)', source: 'seed', rules: ['FD-CUST-DELETE'] }),
+  blind({ id: 'blind-modify-customer-ignores-last-name', rule: 'ModifyCustomer changes lastName when given (seed Customers: modify takes firstName, lastName, or both)', source: 'seed', rules: ['FD-CUST-MODIFY'] }),
+]);

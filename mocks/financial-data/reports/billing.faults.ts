@@ -1,0 +1,32 @@
+// Faults of the reseller billing report (switched in billing.ts): each breaks one rule of
+// schemas/financial-data/rules/reports-retrieval.yaml, the way a provider's release might. `rules`
+// names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The
+// faults of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart
+// by `npm run mutation -- --blind`).
+import { faultCatalogue, blind, ruleFault, type Fault } from '../../kit/faults.js';
+
+const f = <Id extends string>(id: Id, rule: string, text: string, source: Fault['source'] = 'seed'): Fault<Id> => ruleFault(id, `${rule}: ${text}`, source);
+
+export const BILLING_FAULTS = faultCatalogue([
+  // Reseller billing (seed 002, Report retrieval).
+  f('billing-window-ignored', 'FD-BILLING-CONTENT', 'a report made outside the window is not billed'),
+  f('billing-testing-reports-included', 'FD-BILLING-TESTING', "testing customers' reports are left out by default"),
+  f('billing-view-testing-ignored', 'FD-BILLING-TESTING', "viewTestingReports=true shows testing customers' reports"),
+  f('billing-window-32-days', 'FD-BILLING-WINDOW', 'a window of 32 days is a 400'),
+  f('billing-window-30-days', 'FD-BILLING-WINDOW', 'a window of 31 days is served'),
+  f('billing-dates-optional', 'FD-BILLING-DATES-REQUIRED', 'startDate and endDate are required'),
+  f('billing-size-capped-at-500', 'FD-BILLING-SIZE', 'size 1000 is served', 'assumption'),
+  f('billing-default-size-50', 'FD-BILLING-DEFAULT-SIZE', 'size defaults to 100'),
+  f('billing-page-one-based', 'FD-BILLING-PAGE', 'pages are zero-based, page 0 the default'),
+  f('billing-unknown-partner-empty', 'FD-BILLING-PARTNER', 'an unknown partner is a 404 (not an empty page)'),
+  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
+  // Report retrieval (seed 002, Report retrieval; Resources - Consumer, Portfolio; Errors 403, 404, 429).
+  blind({ id: 'blind-billing-window-end-whole-day', rule: "the billing window ends at endDate: a report made later the same day is not listed (seed 002, Report retrieval: reports between startDate and endDate)", source: 'seed', rules: ['FD-BILLING-CONTENT'] }),
+  blind({ id: 'blind-billing-view-testing-when-present', rule: "viewTestingReports=false lists only active customers' reports, like its absence: the parameter's presence does not include testing reports (seed 002, Report retrieval: viewTestingReports default false)", source: 'seed', rules: ['FD-BILLING-TESTING'] }),
+  blind({ id: 'blind-billing-window-calendar-days', rule: 'startDate to endDate is at most 31 days in seconds: 31 days and some hours is a 400 even when the dates are 31 calendar days apart (seed 002, Report retrieval and Limits: billing range 31 days)', source: 'seed', rules: ['FD-BILLING-WINDOW'] }),
+  blind({ id: 'blind-billing-end-date-defaults-now', rule: 'a billing request without endDate is a 400, endDate does not default to now (seed 002, Report retrieval: endDate integer, required)', source: 'seed', rules: ['FD-BILLING-DATES-REQUIRED'] }),
+  blind({ id: 'blind-billing-size-cap-exclusive', rule: 'size 1000 is served: the cap is inclusive (seed 002, Report retrieval and Limits: size max 1000)', source: 'seed', rules: ['FD-BILLING-SIZE'] }),
+  blind({ id: 'blind-billing-no-size-unpaged', rule: 'without size a billing page holds 100 reports, not the whole window (seed 002, Report retrieval and Limits: size default 100)', source: 'seed', rules: ['FD-BILLING-DEFAULT-SIZE'] }),
+  blind({ id: 'blind-billing-page-default-one', rule: 'without page the billing answers page 0, the first, not page 1 (seed 002, Report retrieval: page zero-based, default 0)', source: 'seed', rules: ['FD-BILLING-PAGE'] }),
+  blind({ id: 'blind-billing-other-partner-readable', rule: "another partner's billing is a 404 on the mock, which knows no reseller relation: a partner the caller does not resell for is not served (seed 002, Report retrieval: a reseller reads the reports of customer partners set up with it; this contract)", source: 'assumption', rules: ['FD-BILLING-PARTNER'] }),
+]);

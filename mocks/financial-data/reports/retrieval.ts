@@ -1,0 +1,280 @@
+// Report retrieval (seed 002, Report retrieval): the reads of the report store (store.ts) by id,
+// through the customer and through the consumer (JSON, or PDF when the Accept header asks it), the
+// lists by customer and by consumer (each with its current status; 429 past the mock's rate limit),
+// the portfolios (the most recent report of each type), the reissue (a Lender body; its purpose
+// required from 2026-04-30 on the mock's clock), and, in billing.ts, the reseller billing report.
+// The refusals before a read (the partner's customer or consumer, the freeze) are guard.ts's. Also
+// the mock-only control route POST /__mock/reports/generate {customerId, type} (a report without a
+// generate operation) and a sample report seeded at start (the samples of
+// fixtures/examples/fd-samples/reports-retrieval.ts).
+// Rules: schemas/financial-data/rules/reports-retrieval.yaml.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { parseJson } from '../../kit/app.js';
+import { route, sendError, type FdContext } from '../middleware.js';
+import { findCustomer, type Consumer, type Report } from '../state.js';
+import { registerBilling } from './billing.js';
+import { frozen, ownConsumer, ownCustomer } from './guard.js';
+import { createReport, reportAck, reportBody } from './store.js';
+
+/**
+ * seed 002, Report retrieval: reissue's purpose code "is not required today and becomes required
+ * by April 30, 2026". This contract reads it as required from 2026-04-30T00:00:00Z on the target's
+ * clock (rules FD-REISSUE-PURPOSE, an assumption on the exact instant).
+ */
+export const REISSUE_PURPOSE_REQUIRED_FROM_S = Date.UTC(2026, 3, 30) / 1000;
+
+/** The sample report seeded at start (ids deterministic: the same in every world). */
+export interface SampleReport { customerId: string; consumerId: string; reportId: string; portfolioId: string }
+const SAMPLE_CONSUMER_ID = '5eedc0de5eedc0de5eedc0de00000001';
+let sample: SampleReport | undefined;
+/** The seeded sample report of the mock started last in this process (every world has the same). */
+export const sampleReport = (): SampleReport | undefined => sample;
+
+/** seed 002, Report retrieval: application/pdf gives a PDF; application/json, or neither, JSON (the first of the two listed wins). */
+export function wantsPdf(ctx: FdContext, accept: unknown): boolean {
+  const ranges = String(accept ?? '').split(',').map((r) => r.split(';')[0].trim().toLowerCase());
+  if (ctx.faults.has('report-pdf-ignored')) return false;
+  for (const range of ranges) {
+    if (range === 'application/json') return false;
+    if (range === 'application/pdf') return true;
+  }
+  return ctx.faults.has('report-pdf-by-default');
+}
+
+/** A small valid-looking PDF naming the report (ASCII only): a check can pin the id it shows. */
+function reportPdf(report: Report): Buffer {
+  const text = `Report ${report.id}: ${report.title} (${report.type}), status ${report.status}, customer ${report.customerId}`;
+  const stream = `BT /F1 11 Tf 72 720 Td (${text}) Tj ET`;
+  return Buffer.from([
+    '%PDF-1.4', '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj', '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >> endobj',
+    `4 0 obj << /Length ${stream.length} >> stream`, stream, 'endstream endobj', 'trailer << /Root 1 0 R >>', '%%EOF', '',
+  ].join('\n'), 'ascii');
+}
+
+
+/** Answers a report read: PDF or JSON by the Accept header. */
+export function sendReport(ctx: FdContext, reply: FastifyReply, report: Report) {
+  if (wantsPdf(ctx, reply.request.headers.accept)) return reply.code(200).type('application/pdf').send(reportPdf(report));
+  const body = reportBody(report);
+  if (ctx.faults.has('report-read-status-stale')) body.status = 'inProgress';
+  // Blind fault: the status is cached 21 seconds, and every read within that time serves the cache and extends it.
+  if (ctx.faults.has('blind-report-status-cache-slides-21s')) {
+    const now = ctx.clock.nowEpochSeconds();
+    const statusCache = ctx.state.faultMemory.reportStatus;
+    const cached = statusCache.get(report.id);
+    if (cached && now - cached.atS < 21) {
+      cached.atS = now;
+      if (cached.status !== report.status) return reply.code(200).send({ ...reportAck(report), status: cached.status });
+    } else statusCache.set(report.id, { status: report.status, atS: now });
+  }
+  return reply.code(200).send(body);
+}
+
+export function registerReportRetrieval(app: FastifyInstance, ctx: FdContext): void {
+  const { state: world, faults, clock } = ctx;
+  const store = () => world.reports;
+  const notFound = (reply: FastifyReply, id: string) => sendError(ctx, reply, 404, `Report not found: ${id}`);
+
+  /** Fault 'report-read-purpose-required': the optional purpose (seed 002, Endpoints) made required. */
+  const purposeMissing = (reply: FastifyReply, query: Record<string, unknown>) => {
+    // Blind fault: on-behalf-of is accepted only together with a purpose query parameter.
+    if (faults.has('blind-report-read-on-behalf-of-needs-purpose') && query.onBehalfOf !== undefined && query.purpose === undefined) {
+      sendError(ctx, reply, 400, 'purpose is required when onBehalfOf is given');
+      return true;
+    }
+    if (!faults.has('report-read-purpose-required') || query.purpose !== undefined) return false;
+    sendError(ctx, reply, 400, 'Permissible Purpose Code is required');
+    return true;
+  };
+
+  route(app, ctx, 'GetReportByCustomer', (input, reply) => {
+    if (purposeMissing(reply, input.query)) return reply;
+    // Fault: a deleted customer's report stays readable through its customer id.
+    const ghost = faults.has('deleted-customer-report-readable') && !world.customers.has(input.path.customerId) ? store().reports.get(input.path.reportId) : undefined;
+    if (ghost && ghost.customerId === input.path.customerId) return sendReport(ctx, reply, ghost);
+    const customer = ownCustomer(ctx, reply, input);
+    if (!customer) return reply;
+    if (frozen(ctx, reply, customer.id)) return reply;
+    const report = store().reports.get(input.path.reportId);
+    if (!report || (report.customerId !== customer.id && !faults.has('report-owner-unchecked'))) return notFound(reply, input.path.reportId);
+    return sendReport(ctx, reply, report);
+  });
+
+  route(app, ctx, 'GetReportByConsumer', (input, reply) => {
+    if (purposeMissing(reply, input.query)) return reply;
+    const consumer = ownConsumer(ctx, reply, input);
+    if (!consumer) return reply;
+    if (frozen(ctx, reply, consumer.customerId)) return reply;
+    const report = store().reports.get(input.path.reportId);
+    if (!report || (report.consumerId !== consumer.id && !faults.has('report-owner-unchecked'))) return notFound(reply, input.path.reportId);
+    // Blind fault: the read joins the report to its customer record, so a deleted customer's report is not found here.
+    if (faults.has('blind-report-consumer-read-joins-customer') && !world.customers.has(report.customerId)) return notFound(reply, input.path.reportId);
+    return sendReport(ctx, reply, report);
+  });
+
+  route(app, ctx, 'GetReportById', ({ path, query, partner }, reply) => {
+    if (purposeMissing(reply, query)) return reply;
+    const report = store().reports.get(path.reportId);
+    if (!report || (partner && report.partnerId !== partner.id)) return notFound(reply, path.reportId);
+    if (frozen(ctx, reply, report.customerId)) return reply;
+    return sendReport(ctx, reply, report);
+  });
+
+  // Fault: a reissue without a body is served as if the body named a purpose (the Lender body not required).
+  app.addHook('preHandler', async (req) => {
+    if (!faults.has('reissue-lender-optional') || req.method !== 'POST' || !/^\/decisioning\/v1\/reports\/[^/?]+\/partners(\?|$)/.test(req.url)) return;
+    if (parseJson(req.body) === undefined) req.body = '{"purpose":"31"}';
+  });
+  // Blind fault: a reissue of the caller's own report is served as a plain read (no Lender body, no purpose needed).
+  const ownReissue = (reportId: string, partnerId: string | undefined) => faults.has('blind-reissue-own-report-plain-read') && partnerId !== undefined && store().reports.get(reportId)?.partnerId === partnerId;
+  app.addHook('preHandler', async (req) => {
+    if (!faults.has('blind-reissue-own-report-plain-read') || req.method !== 'POST') return;
+    const reissue = /^\/decisioning\/v1\/reports\/([^/?]+)\/partners(\?|$)/.exec(req.url);
+    const token = req.headers[ctx.headerNames.appToken.toLowerCase()];
+    const caller = reissue && token ? world.tokens.get(String(token))?.partnerId : undefined;
+    if (reissue && ownReissue(decodeURIComponent(reissue[1]), caller) && parseJson(req.body) === undefined) req.body = '{}';
+  });
+  // seed 002, Report retrieval: reissue lets another partner read an existing report by its id (any partner: no owner check).
+  route(app, ctx, 'ReportReissue', ({ path, body, partner }, reply) => {
+    const required = clock.nowEpochSeconds() >= REISSUE_PURPOSE_REQUIRED_FROM_S && !faults.has('reissue-purpose-not-required') && !ownReissue(path.reportId, partner?.id);
+    if (required && (body?.purpose === undefined || body.purpose === '')) return sendError(ctx, reply, 400, 'Permissible Purpose Code is required');
+    const report = store().reports.get(path.reportId);
+    if (!report) return notFound(reply, path.reportId);
+    // Blind fault: the third-party read forgets the security freeze.
+    if (!faults.has('blind-reissue-freeze-ignored') && frozen(ctx, reply, report.customerId)) return reply;
+    // Blind fault: the reissue always answers JSON, whatever the Accept header asks.
+    if (faults.has('blind-reissue-pdf-ignored')) return reply.code(200).send(reportBody(report));
+    return sendReport(ctx, reply, report);
+  });
+
+  registerReportLists(app, ctx);
+  registerBilling(app, ctx);
+
+  // Mock-only: a report of any type for a customer (with its consumer when it has one), without a
+  // generate operation; it completes like every report (store.ts). 201 with the ack's fields.
+  app.post('/__mock/reports/generate', async (req, reply) => {
+    const body = parseJson(req.body) as { customerId?: unknown; type?: unknown } | undefined | SyntaxError;
+    if (body instanceof SyntaxError || !body || typeof body.customerId !== 'string' || typeof body.type !== 'string' || !body.type) {
+      return reply.code(400).send({ message: 'body must be {"customerId": "<id>", "type": "<report type>"}' });
+    }
+    const customer = world.customers.get(body.customerId);
+    if (!customer) return reply.code(404).send({ message: `no customer ${body.customerId} in the mock` });
+    const consumerId = world.consumerOf.get(customer.id);
+    const report = createReport(ctx, {
+      type: body.type, title: `Mock ${body.type} report`, customer, consumer: consumerId ? world.consumers.get(consumerId) : undefined, constraints: {},
+      // The content: the customer's linked account ids at completion (the world, not a canned example).
+      build: () => ({ accounts: [...world.accounts.values()].filter((a) => a.customerId === customer.id).map((a) => a.id) }),
+    });
+    return reply.code(201).send(reportBody(report));
+  });
+
+  // The sample report: the seeded testing customer gets a consumer and one VOA report at start.
+  const seeded = [...world.customers.values()].find((c) => c.username === 'seed.testing.customer');
+  if (seeded && !world.consumerOf.has(seeded.id)) {
+    const consumer: Consumer = {
+      id: SAMPLE_CONSUMER_ID, customerId: seeded.id, partnerId: seeded.partnerId, createdDate: seeded.createdDate,
+      fields: { firstName: 'Seeded', lastName: 'Owner', address: '1 Sample Street', city: 'Springfield', state: 'IL', zip: '62701', phone: '5555550100', ssn: '999605555', birthday: { year: 1980, month: 1, dayOfMonth: 2 }, email: 'seeded.owner@example.com' },
+    };
+    world.consumers.set(consumer.id, consumer);
+    world.consumerOf.set(seeded.id, consumer.id);
+    const report = createReport(ctx, { type: 'voa', title: 'Verification of Assets', customer: seeded, consumer, constraints: {}, build: () => ({ accounts: [] }) });
+    sample = { customerId: seeded.id, consumerId: consumer.id, reportId: report.id, portfolioId: report.portfolioId };
+  }
+}
+
+/**
+ * seed 002 documents 429 on the two lists without a limit: this mock refuses a list call when 20
+ * served list calls of the same customer (or consumer) fall within the last 60 seconds
+ * (assumption FD-REPORT-LIST-RATE; the contract's TooManyReportLists response says so).
+ */
+export const LIST_RATE_LIMIT = 20;
+export const LIST_RATE_WINDOW_S = 60;
+
+/** The many-report reads: the lists of a customer's and of a consumer's reports, and the portfolios. */
+function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
+  const { state: world, faults, clock } = ctx;
+  const store = () => world.reports;
+  const callsOf = () => world.reports.listCalls;
+  // The control surface's reset turns the clock back: the counts of the old timeline go.
+  ctx.onReset.push(() => world.reports.listCalls.clear());
+
+  /** Counts a list call of `key`; answers 429 and returns true past the limit. */
+  const limited = (reply: FastifyReply, key: string): boolean => {
+    if (faults.has('report-list-no-rate-limit')) return false;
+    const now = clock.nowEpochSeconds();
+    // Blind fault: the window is one second too long (a call exactly 60 seconds old still counts).
+    const windowS = faults.has('blind-report-list-rate-window-61s') ? LIST_RATE_WINDOW_S + 1 : LIST_RATE_WINDOW_S;
+    const recent = (callsOf().get(key) ?? []).filter((t) => t > now - windowS && t <= now);
+    const limit = faults.has('report-list-rate-off-by-one') ? LIST_RATE_LIMIT - 1 : LIST_RATE_LIMIT;
+    if (recent.length >= limit) {
+      callsOf().set(key, recent);
+      sendError(ctx, reply, 429, `Too many requests: at most ${LIST_RATE_LIMIT} report lists per ${LIST_RATE_WINDOW_S} seconds`);
+      return true;
+    }
+    callsOf().set(key, [...recent, now]);
+    return false;
+  };
+
+  const summary = (r: Report) => ({
+    id: r.id, requestId: r.requestId, requesterName: 'Contract Suite Partner', createdDate: r.createdDate,
+    ...(r.consumerId ? { consumerId: r.consumerId } : {}), ...(r.consumerSsn ? { consumerSsn: r.consumerSsn } : {}),
+    type: r.type, status: faults.has('report-list-status-stale') ? 'inProgress' : r.status,
+  });
+  const reportsIn = (ids: string[] | undefined) => (ids ?? []).map((id) => store().reports.get(id)!).filter(Boolean);
+
+  route(app, ctx, 'GetReportsByCustomerId', (input, reply) => {
+    const customer = ownCustomer(ctx, reply, input);
+    if (!customer || frozen(ctx, reply, customer.id) || limited(reply, `customer:${customer.id}`)) return reply;
+    return { reports: reportsIn(store().byCustomer.get(customer.id)).map(summary) };
+  });
+
+  route(app, ctx, 'GetReportsByConsumerId', (input, reply) => {
+    const consumer = ownConsumer(ctx, reply, input);
+    if (!consumer || frozen(ctx, reply, consumer.customerId) || limited(reply, `consumer:${consumer.id}`)) return reply;
+    // Fault: the consumer's list forgets the reports of a customer that was deleted.
+    const reports = reportsIn(store().byConsumer.get(consumer.id)).filter((r) => !(faults.has('consumer-list-drops-deleted') && !world.customers.has(r.customerId)));
+    // Blind fault: the consumer's list gives each report's tracking id (requestId) as its id.
+    return { reports: reports.map((r) => (faults.has('blind-report-consumer-list-id-is-request-id') ? { ...summary(r), id: r.requestId } : summary(r))) };
+  });
+
+  /** seed 002: a portfolio holds only the most recent report of each report type (creation order). */
+  const portfolio = (portfolioId: string, reports: Report[]) => {
+    const latest = new Map<string, Report>();
+    for (const r of reports) {
+      if (r.portfolioId !== portfolioId) continue;
+      if (faults.has('portfolio-keeps-first-of-type') && latest.has(r.type)) continue;
+      // Blind fault: a report replaces the one of its type only when strictly newer by createdDate (the same second keeps the first).
+      if (faults.has('blind-portfolio-latest-by-date-strict') && latest.has(r.type) && r.createdDate <= latest.get(r.type)!.createdDate) continue;
+      latest.set(faults.has('portfolio-keeps-every-report') ? r.id : r.type, r);
+    }
+    const rows = [...latest.values()].map((r) => ({ id: r.id, portfolioId: r.portfolioId, type: r.type, status: faults.has('report-list-status-stale') ? 'inProgress' : r.status, createdDate: r.createdDate }));
+    return { portfolioId, reports: rows };
+  };
+  const noPortfolio = (reply: FastifyReply, id: string) => sendError(ctx, reply, 404, `Portfolio not found: ${id}`);
+
+  route(app, ctx, 'GetPortfolioByCustomer', (input, reply) => {
+    const customer = ownCustomer(ctx, reply, input);
+    if (!customer || frozen(ctx, reply, customer.id)) return reply;
+    if (store().portfolioOf.get(customer.id) !== input.path.portfolioId) {
+      // Blind fault: the portfolio is found by its id alone (any customer of the same partner), not through the customer of the path.
+      const owner = faults.has('blind-portfolio-customer-by-portfolio-id-only') ? [...store().portfolioOf].find(([, p]) => p === input.path.portfolioId)?.[0] : undefined;
+      if (owner && findCustomer(world, owner, customer.partnerId)) return portfolio(input.path.portfolioId, reportsIn(store().byCustomer.get(owner)));
+      return noPortfolio(reply, input.path.portfolioId);
+    }
+    return portfolio(input.path.portfolioId, reportsIn(store().byCustomer.get(customer.id)));
+  });
+
+  route(app, ctx, 'GetPortfolioByConsumer', (input, reply) => {
+    const consumer = ownConsumer(ctx, reply, input);
+    if (!consumer || frozen(ctx, reply, consumer.customerId)) return reply;
+    const reports = reportsIn(store().byConsumer.get(consumer.id));
+    if (!reports.some((r) => r.portfolioId === input.path.portfolioId)) return noPortfolio(reply, input.path.portfolioId);
+    const f = consumer.fields;
+    const ssn = String(f.ssn ?? '').replace(/\D/g, '').slice(-4);
+    return {
+      ...portfolio(input.path.portfolioId, reports),
+      consumer: { id: consumer.id, firstName: f.firstName ?? '', lastName: f.lastName ?? '', customerId: Number(consumer.customerId), ssn, birthday: f.birthday ?? {}, ...(f.suffix ? { suffix: f.suffix } : {}) },
+    };
+  });
+}

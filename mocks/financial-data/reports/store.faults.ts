@@ -1,0 +1,19 @@
+// Faults of the report store, on every report at once (switched in store.ts): each breaks one rule
+// of schemas/financial-data/rules/reports.yaml, the way a provider's release might. `rules` names
+// the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults
+// of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm
+// run mutation -- --blind`).
+import { faultCatalogue, blind } from '../../kit/faults.js';
+
+export const REPORT_STORE_FAULTS = faultCatalogue([
+  { id: 'report-stuck-in-progress', rule: 'FD-REPORT-TERMINAL: a report leaves inProgress for success or failure', source: 'seed', rules: ['FD-REPORT-TERMINAL'] },
+  { id: 'report-never-fails', rule: 'FD-REPORT-TERMINAL: a report whose generation fails ends failure (not success)', source: 'seed', rules: ['FD-REPORT-TERMINAL'] },
+  { id: 'report-callback-never-sent', rule: 'FD-REPORT-CALLBACK: the callback URL is called when the report completes', source: 'seed', rules: ['FD-REPORT-CALLBACK'] },
+  { id: 'report-callback-sent-twice', rule: 'FD-REPORT-CALLBACK: the callback URL is called once per report', source: 'seed', rules: ['FD-REPORT-CALLBACK'] },
+  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
+  // The report store (seed 002, Decisioning report generation; States and transitions - Report; Events; Errors 403, 404).
+  blind({ id: 'blind-report-testing-born-success', rule: "a generate operation answers 202 with status inProgress, a testing customer's report too: it is not answered (nor read) as success before it completes (seed 002, Decisioning report generation: all asynchronous; States and transitions - Report)", source: 'seed', rules: ['FD-REPORT-ASYNC'] }),
+  blind({ id: 'blind-report-type-lowercased-when-done', rule: 'a report keeps the type of its 202 once it completes: voaHistory, preQualVoa, voePayroll... are not read back lower-cased (seed 002, States and transitions - Report: the same report polled until it ends; provider 1.35.0 ReportType)', source: 'seed', rules: ['FD-REPORT-TERMINAL'] }),
+  blind({ id: 'blind-report-callback-on-success-only', rule: 'a report generated with a callback URL calls it once when it completes, with status failure when it fails, not only when it succeeds (seed 002, Events: callback URL for completion reporting; reference, Outbound deliveries)', source: 'seed', rules: ['FD-REPORT-CALLBACK'] }),
+  blind({ id: 'blind-report-callback-url-kept-per-customer', rule: "a report generated without a callback URL calls no listener, even when an earlier report of the same customer had one (seed 002, Events: the callback URL is a parameter of each generate call)", source: 'seed', rules: ['FD-REPORT-NO-CALLBACK'] }),
+]);

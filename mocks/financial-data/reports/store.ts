@@ -1,0 +1,153 @@
+// The report store (seed 002, Decisioning report generation; Report retrieval; States and
+// transitions - Report): the one store every generate and every retrieve operation shares (its
+// maps are declared in ../state.ts, `reports`). A report is born `inProgress` (the 202 of its
+// generate operation) and ends `success` or `failure` once the virtual clock has passed its ready
+// time; on that transition the report callback URL, when one was given, is called once. A report
+// request passes the refusals of guard.ts, then its family's module (assets.ts, income.ts,
+// analytics.ts, sbca.ts) decides eligibility and hands this module the content builder; this
+// module owns ids, status, portfolios and the callback. Rules: schemas/financial-data/rules/reports.yaml.
+import type { FastifyInstance } from 'fastify';
+import { parseJson } from '../../kit/app.js';
+import type { FdContext } from '../middleware.js';
+import type { Consumer, Customer, Report } from '../state.js';
+
+/**
+ * Virtual seconds a report stays inProgress: the mock's choice, so that a client polling at the
+ * seed's 20 seconds sees inProgress twice (at 0 and 20 s) and the outcome at its third poll (40 s).
+ */
+export const REPORT_READY_AFTER_S = 35;
+
+export interface NewReport {
+  /** A provider ReportType value (voa, voaHistory, preQualVoa, voi, cfrb, ...). */
+  type: string;
+  title: string;
+  customer: Customer;
+  /** The customer's consumer: the owner of the report (seed: it outlives the customer). */
+  consumer?: Consumer;
+  callbackUrl?: string;
+  purpose?: string;
+  /** The constraints as the ack echoes them (provider: *ReportConstraintsOut). */
+  constraints: Record<string, unknown>;
+  /** Fields of the ack beyond the shared ones (e.g. businessId, reportCustomFields). */
+  extra?: Record<string, unknown>;
+  /** The body of a successful report beyond the ack's fields, built when it completes. */
+  build: (report: Report) => Record<string, unknown>;
+  /** Seed: testing customers' reports are not billable. Default: billable unless testing. */
+  billable?: boolean;
+}
+
+/** A 12-character lower-case id like the provider's examples (u4hstnnak45g): deterministic per world. */
+const shortId = (seq: number, salt: string) => {
+  let h = 0x811c9dc5;
+  for (const c of `${salt}:${seq}`) h = Math.imul(h ^ c.charCodeAt(0), 0x01000193) >>> 0;
+  return `${h.toString(36)}${seq.toString(36)}`.padStart(12, 'r').slice(-12);
+};
+
+const push = (index: Map<string, string[]>, key: string, id: string) => {
+  const ids = index.get(key);
+  if (ids) ids.push(id);
+  else index.set(key, [id]);
+};
+
+/** Records a new report, inProgress, and returns it; the generate operation answers its ack with 202. */
+export function createReport(ctx: FdContext, input: NewReport): Report {
+  const state = ctx.state.reports;
+  const now = ctx.clock.nowEpochSeconds();
+  const seq = ++state.seq;
+  const { customer, consumer, ...rest } = input;
+  let portfolioId = state.portfolioOf.get(customer.id);
+  if (!portfolioId) {
+    portfolioId = `${shortId(seq, `portfolio:${customer.id}`)}-${state.portfolioOf.size + 1}-port`;
+    state.portfolioOf.set(customer.id, portfolioId);
+  }
+  const ssn = consumer ? String(consumer.fields.ssn ?? '').replace(/\D/g, '') : '';
+  // Blind fault: the callback URL is kept per customer, and a later report generated without one calls it.
+  if (ctx.faults.has('blind-report-callback-url-kept-per-customer')) {
+    const kept = ctx.state.faultMemory.callbackUrls;
+    if (rest.callbackUrl) kept.set(customer.id, rest.callbackUrl);
+    else rest.callbackUrl = kept.get(customer.id);
+  }
+  const report: Report = {
+    ...rest, id: shortId(seq, 'report'), requestId: shortId(seq, 'request').slice(-10), portfolioId, customerId: customer.id, customerType: customer.type,
+    partnerId: customer.partnerId, consumerId: consumer?.id, consumerSsn: ssn ? ssn.slice(-4) : undefined, createdDate: now,
+    readyAtS: now + (ctx.faults.has('report-stuck-in-progress') ? Number.MAX_SAFE_INTEGER / 1000 : REPORT_READY_AFTER_S),
+    status: 'inProgress', outcome: 'success', billable: input.billable ?? customer.type !== 'testing',
+  };
+  // Blind fault: a testing customer's report is answered (and read) as successful from the start, though it completes later.
+  if (ctx.faults.has('blind-report-testing-born-success') && customer.type === 'testing') report.status = 'success';
+  state.reports.set(report.id, report);
+  state.pending.add(report.id);
+  push(state.byCustomer, customer.id, report.id);
+  if (consumer) push(state.byConsumer, consumer.id, report.id);
+  return report;
+}
+
+/** The fields every report carries, in the ack and in every read (provider 1.35.0: BaseReportAck). */
+export function reportAck(report: Report): Record<string, unknown> {
+  return {
+    id: report.id, portfolioId: report.portfolioId, customerType: report.customerType, customerId: Number(report.customerId), requestId: report.requestId,
+    requesterName: 'Contract Suite Partner', createdDate: report.createdDate, title: report.title, type: report.type, status: report.status,
+    ...(report.consumerId ? { consumerId: report.consumerId } : {}), ...(report.consumerSsn ? { consumerSsn: report.consumerSsn } : {}),
+    constraints: report.constraints, ...report.extra,
+  };
+}
+
+/** A report as the get-report operations return it: the ack's fields, plus the content once successful. */
+export function reportBody(report: Report): Record<string, unknown> {
+  return { ...reportAck(report), ...(report.status === 'success' ? report.content : {}) };
+}
+
+/** The report-listener call of a completed report (reference, Outbound deliveries: @assumption fields). */
+export function callbackPayload(report: Report, eventId: string): Record<string, unknown> {
+  return {
+    customerId: report.customerId, eventType: 'done', eventId,
+    payload: { reportId: report.id, portfolioId: report.portfolioId, type: report.type, status: report.status },
+  };
+}
+
+/** Moves every due report to its outcome and calls its callback URL once (awaited: deterministic for the suite). */
+export async function settleReports(ctx: FdContext): Promise<void> {
+  const state = ctx.state.reports;
+  if (state.pending.size === 0) return;
+  const now = ctx.clock.nowEpochSeconds();
+  for (const id of [...state.pending]) {
+    const report = state.reports.get(id)!;
+    if (report.readyAtS > now) continue;
+    state.pending.delete(id);
+    report.status = ctx.faults.has('report-never-fails') ? 'success' : report.outcome;
+    // Blind fault: the completed report's type is normalised to lower case (voaHistory becomes voahistory).
+    if (ctx.faults.has('blind-report-type-lowercased-when-done')) report.type = report.type.toLowerCase();
+    if (report.status === 'success') report.content = report.build(report);
+    if (!report.callbackUrl || ctx.faults.has('report-callback-never-sent')) continue;
+    // Blind fault: only a successful report notifies its listener.
+    if (report.status === 'failure' && ctx.faults.has('blind-report-callback-on-success-only')) continue;
+    const body = callbackPayload(report, `${report.readyAtS}-${report.id}`);
+    await ctx.deliveries.send(report.callbackUrl, 'POST', { 'content-type': 'application/json' }, body, ctx.clock.now());
+    if (ctx.faults.has('report-callback-sent-twice')) await ctx.deliveries.send(report.callbackUrl, 'POST', { 'content-type': 'application/json' }, body, ctx.clock.now());
+  }
+}
+
+/** The callbackUrl query parameter of a generate operation (provider 1.35.0: ReportCallbackUrlParameter). */
+export const callbackOf = (query: Record<string, unknown>) => (typeof query.callbackUrl === 'string' && query.callbackUrl ? query.callbackUrl : undefined);
+
+/**
+ * The store's control surface and hooks: due reports settle when the clock advances and before any
+ * request is handled (a read never shows a report inProgress past its ready time), and
+ * POST /__mock/reports/{reportId}/outcome {"status": "failure"} decides how a report in progress ends.
+ */
+export function registerReportStore(app: FastifyInstance, ctx: FdContext): void {
+  (ctx.onAdvance ??= []).push(() => settleReports(ctx));
+  app.addHook('preHandler', async () => settleReports(ctx));
+  app.post('/__mock/reports/:reportId/outcome', async (req, reply) => {
+    const { reportId } = req.params as { reportId: string };
+    const report = ctx.state.reports.reports.get(reportId);
+    if (!report) return reply.code(404).send({ message: `no report ${reportId} in the mock` });
+    const body = parseJson(req.body) as { status?: unknown } | undefined | SyntaxError;
+    if (body instanceof SyntaxError || !body || (body.status !== 'success' && body.status !== 'failure')) {
+      return reply.code(400).send({ message: 'body must be {"status": "success"|"failure"}' });
+    }
+    if (report.status !== 'inProgress') return reply.code(409).send({ message: `report ${reportId} has already ended (${report.status})` });
+    report.outcome = body.status;
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,490 @@
+// Everything the financial data mock keeps, declared in one place (reference/financial-data.md,
+// "Mock world"): the partners and their tokens, the customers and what hangs off them, the
+// institution catalogue, the linked data portfolio.ts makes, and the store of each resource that keeps
+// one. One FdState per started mock: the resource modules read and change it through ctx.state,
+// never a copy of their own, so a change made by one operation is seen by every other at once.
+// The lookups every resource shares ("the partner's customer", its account, its login) are here
+// too, written once; an index of a store belongs beside the store it indexes.
+import { randomBytes } from 'node:crypto';
+
+// --- Records ---------------------------------------------------------------------------------
+
+export interface Partner { id: string; secret: string; initialSecret: string; failures: number; locked: boolean }
+export interface IssuedToken { partnerId: string; issuedMs: number }
+export interface Customer {
+  id: string; partnerId: string; username: string; firstName?: string; lastName?: string; phone?: string; email?: string;
+  applicationId?: string; type: 'testing' | 'active'; createdDate: number; disputed?: boolean;
+}
+export interface Consumer { id: string; customerId: string; partnerId: string; createdDate: number; fields: Record<string, any> }
+export interface Business { id: string; customerId: string; fields: Record<string, any>; createdDate: string; modifiedDate: string }
+export interface Institution {
+  id: string; name: string; routingNumbers: string[]; rssd: number; branding?: Record<string, string>;
+  products: Record<string, boolean>;
+}
+/** A merchant location (provider 1.35.0: LocationDetail; idType / idValue are the lookup keys). */
+export interface Location { locationId: string; merchantName: string; streetAddress: string; city: string; state: string; postalCode: string; countryCode: string; idType: string; idValue: string }
+
+/** provider 1.35.0 AccountType values the seed names (seed 002, Resources: Account). */
+export type AccountType = 'checking' | 'savings' | 'moneyMarket' | 'cd' | 'investment' | 'mortgage' | 'creditCard' | 'loan' | 'lineOfCredit' | 'studentLoan';
+
+export interface InstitutionLogin {
+  id: number;
+  customerId: string;
+  institutionId: string;
+  /** A legacy (non-OAuth) connection: the one MigrateInstitutionLoginAccounts moves. */
+  legacy: boolean;
+  /** Set once migrated to the OAuth connection. */
+  migrated?: boolean;
+}
+
+export interface Account {
+  id: string;
+  customerId: string;
+  institutionLoginId: number;
+  institutionId: string;
+  type: AccountType;
+  /** provider 1.35.0 AggregationStatus: 'active' for most, 'pending' for one (simple variants hide it). */
+  status: 'active' | 'pending';
+  name: string;
+  /** The full account number: sensitive (DEVELOPERS.md, Standards); shown whole only where a contract says so. */
+  number: string;
+  routingNumber: string;
+  balance: number;
+  availableBalance: number;
+  currency: 'USD';
+  /** Epoch seconds (reference, Dates). The account was added at link time. */
+  createdDate: number;
+  aggregationAttemptDate: number;
+  aggregationSuccessDate: number;
+  /** When the balance was last read from the institution (balance_cache_interval decides reuse). */
+  balanceDate: number;
+  /** The institution asks a multi-factor challenge on premium reads (seed 002, Errors 203). */
+  mfa: boolean;
+  /** Set by LoadHistoricTransactionsForCustomerAccount: transactions older than 180 days become visible. */
+  historicLoaded: boolean;
+}
+
+export interface Transaction {
+  id: number;
+  accountId: string;
+  customerId: string;
+  amount: number;
+  description: string;
+  status: 'active' | 'pending';
+  /** Epoch seconds; absent on a few (sorting then uses postedDate: seed 002, Transactions). */
+  transactionDate?: number;
+  postedDate: number;
+  createdDate: number;
+  /** Older than 180 days before the account was added: visible only after the historic load. */
+  historic: boolean;
+}
+
+/** A payment success indicator run (psi.ts): rated at generation, read back by payRequestId. */
+export interface PsiRun {
+  payRequestId: string;
+  fcra: boolean;
+  customerId: string;
+  accountId: string;
+  requestDate: string;
+  transaction: { settleByDate: string; amount: number };
+  /** Rated at generation (real-time balance check): the read shows it at once. */
+  availableBalance: number;
+  mfa: boolean;
+}
+
+/** A stored file of a customer (statements.ts): a statement PDF, or a pay statement (`label` set). */
+export interface Asset { customerId: string; bytes: Buffer; label?: string }
+
+export type MicroEntryState = 'Pending' | 'Verified' | 'Failed';
+/** The micro entries of a receiving account (micro-entries.ts), a record of its own. */
+export interface MicroEntry {
+  accountId: string;
+  customerId: string;
+  routingNumber: string;
+  /** Full account number: sensitive, compared only, never answered. */
+  accountNumber: string;
+  accountType: string;
+  name: string;
+  /** The two amounts in cents, in deposit order. */
+  cents: [number, number];
+  createdMs: number;
+  state: MicroEntryState;
+}
+
+export type SwitchKind = 'deposit' | 'billPay';
+/** A deposit or bill pay switch of a linked customer (switches.ts). */
+export interface Switch {
+  id: string;
+  kind: SwitchKind;
+  customerId: string;
+  externalId?: string;
+  status: 'processing' | 'completed' | 'failed';
+  failureReason?: string;
+  createdDate: string;
+  updatedDate: string;
+  authenticated: boolean;
+  provider: { id: string; name: string };
+  /** Deposit switches: distributions; bill pay switches: payment methods. */
+  targets: Record<string, unknown>[];
+}
+
+export type TxPushClass = 'account' | 'transaction';
+/** One TxPush subscription record of an account's listener (txpush.ts). */
+export interface TxPushSubscription { id: number; customerId: string; accountId: string; type: TxPushClass; callbackUrl: string; signingKey: string }
+
+/** An event of a webhook subscription (webhooks.ts). */
+export interface HookEvent {
+  webhookEventId: string;
+  name: string;
+  url?: string;
+  condition?: { subscribeFor: string; includes?: string[]; excludes?: string[] };
+  status: string;
+  /** Fault webhooks-reactivated-not-delivered: an event once made inactive stays silent. */
+  everInactive?: boolean;
+}
+
+/** A webhook subscription of a partner (webhooks.ts). */
+export interface HookSubscription {
+  subscriptionId: string;
+  partnerId: string;
+  url?: string;
+  status: string;
+  events: HookEvent[];
+  createdDate: string;
+  lastUpdatedDate: string;
+  deleted?: boolean;
+  /** The view at creation (fault webhooks-list-stale lists it instead of the current one). */
+  createdView?: unknown;
+}
+
+/** A Connect components configuration of a partner (connect-components.ts). */
+export interface Configuration {
+  id: string; partnerId: string; deleted: boolean;
+  filterAccounts?: string[]; accountClassificationType?: string[]; aoRequired: boolean;
+}
+
+/** A Connect session of the sandbox stand-in's pages (connect-page.ts). */
+export interface ConnectSession {
+  partnerId: string;
+  /** The customer the accounts are added to. */
+  customerId?: string;
+  type: string;
+  /** Lite Connect: the one institution offered. */
+  institutionId?: string;
+  /** Fix Connect: the login repaired (its institution is the one offered). */
+  institutionLoginId?: string;
+  expiresMs: number;
+}
+
+/** An app registration of a partner (app-registration.ts). */
+export interface Registration {
+  preAppId: number;
+  partnerId: string;
+  fields: Record<string, string>;
+  /** The name at submission (fault app-modify-list-stale). */
+  firstName: string;
+  submittedS: number;
+  modifiedS: number;
+  /** Set while pending: approval comes APPROVAL_DELAY_S later. */
+  pendingSinceS?: number;
+  applicationId?: string;
+  approvedS?: number;
+}
+
+/** A third-party access key (third-party-access.ts): the consent receipt and what it grants. */
+export interface AccessKey { receiptId: string; partnerId: string; customerId: string; body: any; revoked: boolean }
+
+export type ReportStatus = 'inProgress' | 'success' | 'failure';
+/** A decisioning report of the report store (reports/store.ts). */
+export interface Report {
+  id: string;
+  requestId: string;
+  portfolioId: string;
+  /** A provider ReportType value (voa, voaHistory, preQualVoa, voi, cfrb, ...). */
+  type: string;
+  title: string;
+  customerId: string;
+  customerType: Customer['type'];
+  partnerId: string;
+  consumerId?: string;
+  consumerSsn?: string;
+  callbackUrl?: string;
+  purpose?: string;
+  /** The constraints as the ack echoes them (provider: *ReportConstraintsOut). */
+  constraints: Record<string, unknown>;
+  /** Fields of the ack beyond the shared ones (e.g. businessId, reportCustomFields). */
+  extra?: Record<string, unknown>;
+  /** The body of a successful report beyond the ack's fields, built when it completes. */
+  build: (report: Report) => Record<string, unknown>;
+  createdDate: number;
+  readyAtS: number;
+  status: ReportStatus;
+  /** How it ends: success unless the control surface says otherwise (POST /__mock/reports/{id}/outcome). */
+  outcome: Exclude<ReportStatus, 'inProgress'>;
+  /** Seed: testing customers' reports are not billable. */
+  billable: boolean;
+  /** The success content, once built. */
+  content?: Record<string, unknown>;
+}
+
+// --- Stores ----------------------------------------------------------------------------------
+
+/**
+ * What faults remember, so that a fault can show what a fault-free mock has forgotten (a deleted
+ * record still listed, a value cached). Written only while the fault is on unless said otherwise;
+ * read only while it is on, so no fault-free answer depends on them.
+ */
+export interface FaultMemory {
+  /** customers.ts: customers deleted while a "deleted customer still visible" fault is on. */
+  deletedCustomers: Customer[];
+  /** customers.ts: the names of each customer at creation (app-view-stale-names; written for every customer). */
+  createdNames: Map<string, { firstName?: string; lastName?: string }>;
+  /** accounts.ts: accounts deleted while a "deleted account still visible" fault is on, by id. */
+  deletedAccounts: Map<string, Account>;
+  /** accounts.ts: the accounts of deleted logins (blind fault: still listed by institution). */
+  deletedLoginAccounts: Map<string, Account>;
+  /** accounts.ts: the logins an account was deleted from (blind fault: the simple list drops the login). */
+  touchedLogins: Set<number>;
+  /** accounts.ts: deleted logins, `customerId/loginId` (a second delete answered 204; written for every delete). */
+  deletedLogins: Set<string>;
+  /** accounts.ts: accounts deleted once, `customerId/accountId` (accounts-second-delete-204). */
+  deletedAccountKeys: Set<string>;
+  /** transactions.ts: every account a transaction reader found live (transactions-deleted-account-kept; written on every read). */
+  seenAccounts: Map<string, Account>;
+  /** payments-data.ts: the cached variant's own copy of the balances (payments-data-cached-stale-copy). */
+  staleBalances: Map<string, { balance: number; availableBalance: number; balanceDate: number }>;
+  /** connect.ts: the Lite link of each partner and until when it is reused (blind fault). */
+  liteLinks: Map<string, { url: string; untilMs: number }>;
+  /** txpush.ts: subscriptions disabled but kept (blind-txpush-disable-soft-delete). */
+  disabledSubscriptions: Set<number>;
+  /** txpush.ts: subscription ids deleted one by one, with their customer (blind-txpush-delete-again-204; written for every delete). */
+  deletedSubscriptions: Map<number, string>;
+  /** reports/store.ts: the last callback URL of each customer (blind-report-callback-url-kept-per-customer). */
+  callbackUrls: Map<string, string>;
+  /** reports/guard.ts: customers once refused for want of a consumer (blind-report-missing-consumer-remembered). */
+  consumerless: Set<string>;
+  /** reports/retrieval.ts: the status a JSON read last served, per report id, and when (blind-report-status-cache-slides-21s). */
+  reportStatus: Map<string, { status: ReportStatus; atS: number }>;
+}
+
+export interface FdState {
+  // Partners (auth.ts; the security check of middleware.ts).
+  appKeys: string[];
+  partners: Map<string, Partner>;
+  tokens: Map<string, IssuedToken>;
+  // Customers and their records (customers.ts, consumers.ts, businesses.ts).
+  customers: Map<string, Customer>;
+  consumers: Map<string, Consumer>;
+  businesses: Map<string, Business>;
+  /**
+   * Indexes, so that no request's cost grows with the store (the duplicate username check once
+   * scanned every customer): partner + username -> customer id, customer id -> consumer id,
+   * customer id -> business ids.
+   */
+  usernames: Map<string, string>;
+  consumerOf: Map<string, string>;
+  businessesOf: Map<string, Set<string>>;
+  /** Customers under a security freeze (PSI generation and report operations answer 403). */
+  frozen: Set<string>;
+  // The catalogue (institutions.ts).
+  institutions: Institution[];
+  locations: Location[];
+  /** Linked data of customers (portfolio.ts): logins, accounts, transactions. */
+  logins: Map<number, InstitutionLogin>;
+  accounts: Map<string, Account>;
+  transactions: Map<number, Transaction>;
+  /** psi.ts: the runs by payRequestId. */
+  psi: { runs: Map<string, PsiRun>; seq: number };
+  /** statements.ts: statement and pay statement assets by asset id. */
+  statements: { assets: Map<string, Asset>; seq: number };
+  /** micro-entries.ts: entries by receiving account id; accepted initiations (virtual ms) per customer, for the 429 window. */
+  microEntries: { entries: Map<string, MicroEntry>; initiations: Map<string, number[]> };
+  /** switches.ts: a customer's switches, generated the first time a switch route needs them. */
+  switches: { byCustomer: Map<string, Switch[]> };
+  /** txpush.ts: subscription records by id; the last listener URL registered (txpush-delivers-without-subscription). */
+  txpush: { subscriptions: Map<number, TxPushSubscription>; lastUrl?: string };
+  /** webhooks.ts: subscriptions by id (a deleted one is kept, marked). */
+  webhooks: { subscriptions: Map<string, HookSubscription>; seq: number };
+  /** connect-components.ts: configurations by id (a deleted one is kept, marked). */
+  connectComponents: { configurations: Map<string, Configuration>; seq: number };
+  /** connect-page.ts (stand-in mode): the open Connect sessions by token. */
+  connectSessions: Map<string, ConnectSession>;
+  /** app-registration.ts: registrations by preAppId. */
+  appRegistrations: { apps: Map<number, Registration>; seq: number };
+  /** third-party-access.ts: access keys by consent receipt id, and the key their receipts are signed with. */
+  accessKeys: { keys: Map<string, AccessKey>; seq: number; signingKey: Buffer };
+  /** reports/store.ts: every report, and the indexes its readers use. */
+  reports: {
+    reports: Map<string, Report>;
+    /** Report ids in creation order, per customer and per consumer (lists and portfolios read them). */
+    byCustomer: Map<string, string[]>;
+    byConsumer: Map<string, string[]>;
+    /** One portfolio per customer, consistent across its reports (provider 1.35.0: PortfolioId). */
+    portfolioOf: Map<string, string>;
+    /** Reports still inProgress: settling scans only these, whatever the store holds. */
+    pending: Set<string>;
+    seq: number;
+    /** reports/retrieval.ts: served list calls (virtual seconds) per customer or consumer, for the 429 window. */
+    listCalls: Map<string, number[]>;
+  };
+  faultMemory: FaultMemory;
+  nextId: () => string;
+}
+
+// --- Creation --------------------------------------------------------------------------------
+
+/** The suite's partner, and a spare one for the destructive checks (lock, secret change). */
+export const SUITE_PARTNER_ID = '2445580001';
+const SPARE_PARTNER_ID = '2445580002';
+/** The approved test application of the suite's partner (seed 002, Customers: testing customers use a registered test application). */
+export const TEST_APPLICATION_ID = '2998';
+
+/** Key of the username index: usernames are unique per partner. */
+export const usernameKey = (partnerId: string, username: string) => `${partnerId}\u0000${username}`;
+
+// Recognisable prefixes, so fixtures/leak-patterns.ts can spot any that escape redaction.
+export const newAppKey = () => `fdak_${randomBytes(18).toString('hex')}`;
+export const newToken = () => `fdtk_${randomBytes(24).toString('base64url')}`;
+const newSecret = () => `fdPs!${randomBytes(12).toString('hex')}9`;
+
+const PRODUCTS = ['transAgg', 'ach', 'stateAgg', 'voi', 'voa', 'aha', 'availBalance', 'accountOwner'] as const;
+const products = (mask: number) => Object.fromEntries(PRODUCTS.map((p, i) => [p, Boolean(mask & (1 << i))]));
+const brand = (slug: string) => ({
+  logo: `https://branding.example.com/${slug}/logo.svg`, icon: `https://branding.example.com/${slug}/icon.svg`,
+  alternateLogo: `https://branding.example.com/${slug}/alt.svg`, tile: `https://branding.example.com/${slug}/tile.svg`, primaryColor: '#1a4d8f',
+});
+
+/** The seeded catalogue: routing numbers; branding for some, none for others. */
+function institutions(): Institution[] {
+  return [
+    { id: '101732', name: 'FinBank Profiles - A', routingNumbers: ['021000021', '011000015'], rssd: 852218, branding: brand('finbank-a'), products: products(0xff) },
+    { id: '102105', name: 'FinBank Profiles - B', routingNumbers: ['011000015'], rssd: 480228, branding: brand('finbank-b'), products: products(0x3f) },
+    { id: '102168', name: 'FinBank Billable', routingNumbers: ['122000247'], rssd: 451965, products: products(0x0f) },
+    { id: '102176', name: 'Prairie Credit Union', routingNumbers: ['071000013'], rssd: 210434, products: products(0x03) },
+    { id: '170778', name: 'Harbor Savings Bank', routingNumbers: ['026009593'], rssd: 1073757, branding: brand('harbor'), products: products(0xc1) },
+    { id: '16441', name: 'Summit Trust', routingNumbers: ['091000019'], rssd: 1120754, products: products(0x81) },
+  ];
+}
+
+function locations(): Location[] {
+  const at = (n: number, merchantName: string) => ({
+    // provider 1.35.0: locationId is a UUID
+    locationId: `5f0c1a2e-0000-4000-8000-00000000000${n}`, merchantName, streetAddress: `${100 + n} Main Street`, city: 'Springfield', state: 'IL',
+    postalCode: '62701', countryCode: 'USA', idType: 'EIN', idValue: `12-345678${n}`,
+  });
+  return [at(1, 'Corner Coffee'), at(2, 'Corner Coffee Roasters'), at(3, 'Corner Coffee Express'), at(4, 'Corner Coffee Kiosk'), at(5, 'Hardware Hub')];
+}
+
+/** The approved test application every state starts with (seed 002, Customers). */
+function testApplication(): Registration {
+  return {
+    preAppId: 4000, partnerId: SUITE_PARTNER_ID, firstName: 'Test Drive App', submittedS: 1_700_000_000, modifiedS: 1_700_086_400,
+    fields: { appName: 'Test Drive App', appDescription: 'Test application of testing customers', appUrl: 'https://testdrive.example.com' },
+    applicationId: TEST_APPLICATION_ID, approvedS: 1_700_086_400,
+  };
+}
+
+function faultMemory(): FaultMemory {
+  return {
+    deletedCustomers: [], createdNames: new Map(), deletedAccounts: new Map(), deletedLoginAccounts: new Map(), touchedLogins: new Set(),
+    deletedLogins: new Set(), deletedAccountKeys: new Set(), seenAccounts: new Map(), staleBalances: new Map(), liteLinks: new Map(),
+    disabledSubscriptions: new Set(), deletedSubscriptions: new Map(), callbackUrls: new Map(), consumerless: new Set(), reportStatus: new Map(),
+  };
+}
+
+export function createFdState(): FdState {
+  let counter = 1005060000;
+  const partner = (id: string): Partner => {
+    const secret = newSecret();
+    return { id, secret, initialSecret: secret, failures: 0, locked: false };
+  };
+  const partners = new Map([partner(SUITE_PARTNER_ID), partner(SPARE_PARTNER_ID)].map((p) => [p.id, p]));
+  const seededApp = testApplication();
+  const state: FdState = {
+    appKeys: [newAppKey()], partners, tokens: new Map(), customers: new Map(), consumers: new Map(), businesses: new Map(),
+    usernames: new Map(), consumerOf: new Map(), businessesOf: new Map(), frozen: new Set(),
+    institutions: institutions(), locations: locations(), logins: new Map(), accounts: new Map(), transactions: new Map(),
+    psi: { runs: new Map(), seq: 0 },
+    statements: { assets: new Map(), seq: 0 },
+    microEntries: { entries: new Map(), initiations: new Map() },
+    switches: { byCustomer: new Map() },
+    txpush: { subscriptions: new Map() },
+    webhooks: { subscriptions: new Map(), seq: 0 },
+    connectComponents: { configurations: new Map(), seq: 0 },
+    connectSessions: new Map(),
+    appRegistrations: { apps: new Map([[seededApp.preAppId, seededApp]]), seq: 4000 },
+    accessKeys: { keys: new Map(), seq: 0, signingKey: randomBytes(32) },
+    reports: { reports: new Map(), byCustomer: new Map(), byConsumer: new Map(), portfolioOf: new Map(), pending: new Set(), seq: 0, listCalls: new Map() },
+    faultMemory: faultMemory(),
+    nextId: () => String(++counter),
+  };
+  // A testing and an active customer of the suite's partner, and one with a disputed statement (403).
+  const seed = (username: string, type: Customer['type'], disputed = false) => {
+    const id = state.nextId();
+    state.customers.set(id, { id, partnerId: SUITE_PARTNER_ID, username, firstName: 'Seeded', lastName: type, type, createdDate: 1_700_000_000, disputed });
+    state.usernames.set(usernameKey(SUITE_PARTNER_ID, username), id);
+  };
+  seed('seed.testing.customer', 'testing');
+  seed('seed.active.customer', 'active');
+  seed('seed.disputed.customer', 'testing', true);
+  return state;
+}
+
+/** Restores every partner's secret and lifts locks (control surface reset and unlock). */
+export function restorePartners(state: FdState, partnerId?: string): void {
+  for (const p of state.partners.values()) {
+    if (partnerId && p.id !== partnerId) continue;
+    p.failures = 0;
+    p.locked = false;
+    if (!partnerId) p.secret = p.initialSecret;
+  }
+}
+
+// --- Lookups ---------------------------------------------------------------------------------
+
+/**
+ * The customer a request addresses, when it belongs to the calling partner; undefined otherwise
+ * (the caller answers its 404, or its 400 where the body names the customer). `partnerId`
+ * undefined: a route that knows no partner (one that needs no token) reaches any customer.
+ */
+export function findCustomer(state: FdState, customerId: string | undefined, partnerId: string | undefined): Customer | undefined {
+  const customer = customerId === undefined ? undefined : state.customers.get(customerId);
+  return customer && (!partnerId || customer.partnerId === partnerId) ? customer : undefined;
+}
+
+/** The consumer a request addresses, when it belongs to the calling partner (it outlives its customer: seed 002, Resources). */
+export function findConsumer(state: FdState, consumerId: string | undefined, partnerId: string | undefined): Consumer | undefined {
+  const consumer = consumerId === undefined ? undefined : state.consumers.get(consumerId);
+  return consumer && (!partnerId || consumer.partnerId === partnerId) ? consumer : undefined;
+}
+
+/**
+ * The account a request addresses: its customer is the calling partner's (when known) and owns
+ * the account. Every module reads accounts through this, so a deleted account or customer is gone
+ * from every reader at once.
+ */
+export function findAccount(state: FdState, customerId: string, accountId: string, partnerId?: string): Account | undefined {
+  if (!findCustomer(state, customerId, partnerId)) return undefined;
+  const account = state.accounts.get(accountId);
+  return account && account.customerId === customerId ? account : undefined;
+}
+
+/** The institution login a request addresses, under the same conditions as findAccount. */
+export function findLogin(state: FdState, customerId: string, loginId: string, partnerId?: string): InstitutionLogin | undefined {
+  if (!findCustomer(state, customerId, partnerId)) return undefined;
+  const login = state.logins.get(Number(loginId));
+  return login && login.customerId === customerId ? login : undefined;
+}
+
+export interface LinkedData {
+  logins: InstitutionLogin[];
+  accounts: Account[];
+}
+
+/** The logins and accounts of a customer, in creation order. */
+export function linkedData(state: FdState, customerId: string): LinkedData {
+  return {
+    logins: [...state.logins.values()].filter((l) => l.customerId === customerId),
+    accounts: [...state.accounts.values()].filter((a) => a.customerId === customerId),
+  };
+}

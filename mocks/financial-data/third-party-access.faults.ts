@@ -1,0 +1,44 @@
+// Faults of third-party access keys and authorization details (switched in third-party-access.ts):
+// each breaks one rule of schemas/financial-data/rules/app-registration.yaml, the way a provider's
+// release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the
+// specs citing them). The faults of the suite's authors first, then those written blind (`origin:
+// 'blind'`, measured apart by `npm run mutation -- --blind`).
+import { faultCatalogue, blind } from '../kit/faults.js';
+
+export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
+  // Third-party access keys (seed 002: generate 200, update 200, revoke 204; provider 1.35.0 receipt).
+  { id: 'accesskey-no-proof', rule: 'FD-ACCESSKEY-GENERATE: the key carries its signed proof', source: 'seed', rules: ['FD-ACCESSKEY-GENERATE'] },
+  { id: 'accesskey-products-dropped', rule: 'FD-ACCESSKEY-GENERATE: the receipt lists the products granted', source: 'seed', rules: ['FD-ACCESSKEY-GENERATE'] },
+  { id: 'accesskey-real-customer-id', rule: 'FD-ACCESSKEY-PSEUDO-IDS: the receipt names the customer by a pseudo id', source: 'provider', rules: ['FD-ACCESSKEY-PSEUDO-IDS'] },
+  { id: 'accesskey-real-account-id', rule: 'FD-ACCESSKEY-PSEUDO-IDS: the receipt names the accounts by pseudo ids', source: 'provider', rules: ['FD-ACCESSKEY-PSEUDO-IDS'] },
+  { id: 'accesskey-customer-unchecked', rule: 'FD-ACCESSKEY-NOT-FOUND: a key for an unknown customer is a 404', source: 'seed', rules: ['FD-ACCESSKEY-NOT-FOUND'] },
+  { id: 'accesskey-account-unchecked', rule: "FD-ACCESSKEY-NOT-FOUND: a key on an account the customer does not have is a 404", source: 'seed', rules: ['FD-ACCESSKEY-NOT-FOUND'] },
+  { id: 'accesskey-period-unchecked', rule: 'FD-ACCESSKEY-PERIOD: a period ending before it starts is a 400', source: 'assumption', rules: ['FD-ACCESSKEY-PERIOD'] },
+  { id: 'accesskey-period-equal-accepted', rule: 'FD-ACCESSKEY-PERIOD: a period ending when it starts is a 400', source: 'assumption', rules: ['FD-ACCESSKEY-PERIOD'] },
+  { id: 'accesskey-update-new-id', rule: 'FD-ACCESSKEY-UPDATE: an update keeps the receipt id', source: 'seed', rules: ['FD-ACCESSKEY-UPDATE'] },
+  { id: 'accesskey-update-not-saved', rule: 'FD-ACCESSKEY-UPDATE: an update grants the products and period sent', source: 'seed', rules: ['FD-ACCESSKEY-UPDATE'] },
+  { id: 'accesskey-revoke-noop', rule: 'FD-ACCESSKEY-REVOKED: a revoked key cannot be updated (404)', source: 'seed', rules: ['FD-ACCESSKEY-REVOKED'] },
+  { id: 'accesskey-revoke-twice-204', rule: 'FD-ACCESSKEY-REVOKED: revoking a revoked key again is a 404', source: 'seed', rules: ['FD-ACCESSKEY-REVOKED'] },
+  { id: 'accesskey-unknown-400', rule: 'FD-ACCESSKEY-UNKNOWN: a consentReceiptId never issued is a 404 (not 400)', source: 'seed', rules: ['FD-ACCESSKEY-UNKNOWN'] },
+  // Authorization details (seed 002: OAuth only; 3003, 3004).
+  { id: 'authdetails-end-before-start', rule: 'FD-AUTHDETAILS-OAUTH: the authorization ends after it starts', source: 'seed', rules: ['FD-AUTHDETAILS-OAUTH'] },
+  { id: 'authdetails-wrong-login-id', rule: 'FD-AUTHDETAILS-OAUTH: the answer names the login asked for', source: 'seed', rules: ['FD-AUTHDETAILS-OAUTH'] },
+  { id: 'authdetails-legacy-served', rule: 'FD-AUTHDETAILS-LEGACY: a legacy connection is a 404 with code 3003', source: 'seed', rules: ['FD-AUTHDETAILS-LEGACY'] },
+  { id: 'authdetails-migrated-still-legacy', rule: 'FD-AUTHDETAILS-LEGACY: a login migrated to OAuth answers its details', source: 'seed', rules: ['FD-AUTHDETAILS-LEGACY'] },
+  { id: 'authdetails-unavailable-3003', rule: 'FD-AUTHDETAILS-UNAVAILABLE: unavailable details carry code 3004 (not 3003)', source: 'seed', rules: ['FD-AUTHDETAILS-UNAVAILABLE'] },
+  { id: 'authdetails-unknown-login-served', rule: 'FD-AUTHDETAILS-UNKNOWN: an unknown login is a 404', source: 'seed', rules: ['FD-AUTHDETAILS-UNKNOWN'] },
+  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
+  // Third-party access keys (seed 002: generate 200, update 200, revoke 204; provider 1.35.0 ThirdPartyAccessKeyReceiptData).
+  blind({ id: 'blind-accesskey-generate-periods-dropped', rule: 'the receipt of a generation lists each product granted with its access period, as the update does (seed 002, GenerateThirdPartyAccessKey 200; provider 1.35.0 ThirdPartyAccessProduct requires accessPeriod)', source: 'seed', rules: ['FD-ACCESSKEY-GENERATE'] }),
+  blind({ id: 'blind-accesskey-update-real-customer-id', rule: "the re-signed receipt of an update names the customer by a pseudo identifier, as the generation does, never by its real customerId (provider 1.35.0 ThirdPartyAccessReceipt.customerId)", source: 'provider', rules: ['FD-ACCESSKEY-PSEUDO-IDS'] }),
+  blind({ id: 'blind-accesskey-first-account-checked-only', rule: 'every product of the request names an account of the customer: an unknown account in a second product is a 404 like one in the first (seed 002, GenerateThirdPartyAccessKey 404)', source: 'seed', rules: ['FD-ACCESSKEY-NOT-FOUND'] }),
+  blind({ id: 'blind-accesskey-period-minute-precision', rule: 'a period is compared to the second: one ending a second after it starts is accepted, not refused by a comparison at minute precision (assumption FD-ACCESSKEY-PERIOD; provider DateTimeWithZone)', source: 'assumption', rules: ['FD-ACCESSKEY-PERIOD'] }),
+  blind({ id: 'blind-accesskey-update-appends-products', rule: 'an update replaces the products and periods with those sent, it does not append them to those already granted (seed 002, UpdateThirdPartyAccessKey 200; body ThirdPartyAccessKeyData)', source: 'seed', rules: ['FD-ACCESSKEY-UPDATE'] }),
+  blind({ id: 'blind-accesskey-revoked-key-updatable', rule: 'a revoked key is gone: updating it is a 404, not a 200 re-signing it (seed 002, RevokeThirdPartyAccessKey 204; UpdateThirdPartyAccessKey 404)', source: 'seed', rules: ['FD-ACCESSKEY-REVOKED'] }),
+  blind({ id: 'blind-accesskey-unknown-update-upserts', rule: 'a PUT on a consentReceiptId never issued is a 404, not an upsert issuing a key under that id (seed 002, UpdateThirdPartyAccessKey 404; Errors 404)', source: 'seed', rules: ['FD-ACCESSKEY-UNKNOWN'] }),
+  // Authorization details (seed 002: OAuth only; Errors - 3003 legacy connection, 3004 details unavailable).
+  blind({ id: 'blind-authdetails-start-epoch-text', rule: 'authorizationStartDate is an ISO 8601 date-time like the end date, not epoch seconds written as text (seed 002, start and end date; provider 1.35.0 CustomerAuthorizationDetails)', source: 'seed', rules: ['FD-AUTHDETAILS-OAUTH'] }),
+  blind({ id: 'blind-authdetails-legacy-3004', rule: 'a legacy connection is code 3003, not 3004, the code of an authorization whose details are unavailable (seed 002, App registration and Errors)', source: 'seed', rules: ['FD-AUTHDETAILS-LEGACY'] }),
+  blind({ id: 'blind-authdetails-predating-400', rule: 'code 3004 comes with a 404, the only error status the operation declares besides 401, not a 400 (seed 002, getCustomerAuthorizationDetails 200, 401, 404; provider 1.35.0 example 3004)', source: 'seed', rules: ['FD-AUTHDETAILS-UNAVAILABLE'] }),
+  blind({ id: 'blind-authdetails-other-partner-login', rule: "a login of another partner's customer names no login of the partner: a 404, not its authorization period (seed 002, getCustomerAuthorizationDetails 404)", source: 'seed', rules: ['FD-AUTHDETAILS-UNKNOWN'] }),
+]);

@@ -1,0 +1,33 @@
+// Faults of plan approvals (switched in approvals.ts; the limits and enums through the contract):
+// each breaks one rule of schemas/installments/rules.yaml, the way a provider's release might.
+// `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing
+// them). The faults of the suite's authors first, then those written blind (`origin: 'blind'`,
+// measured apart by `npm run mutation -- --blind`).
+import { faultCatalogue, blind as blindFault, type Fault, type Relaxation } from '../kit/faults.js';
+
+/** A fault written blind, in this catalogue's positional form (kit/faults.ts blind sets its origin). */
+const blind = <Id extends string>(id: Id, rule: string, source: Fault['source'], rules?: string[], relax?: Relaxation[]): Fault<Id> =>
+  blindFault({ id, rule, source, ...(rules ? { rules } : {}), ...(relax ? { relax } : {}) });
+
+const relax = <Id extends string>(id: Id, rule: string, schema: string, at: string[] | undefined, change: { drop?: string[]; unrequire?: string[] }, rules: string[]): Fault<Id> =>
+  ({ id, rule, source: 'assumption', rules, relax: [{ schema, ...(at ? { at } : {}), ...change }] });
+const rule = <Id extends string>(id: Id, text: string, rules?: string[]): Fault<Id> => ({ id, rule: text, source: 'assumption', ...(rules ? { rules } : {}) });
+
+export const APPROVALS_FAULTS = faultCatalogue([
+  // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
+  relax('rejectReasonDetail-max-unenforced', 'rejectReasonDetail at most 5000', 'PlanApprovalRequest', ['properties', 'rejectReasonDetail'], { drop: ['maxLength'] }, ['IN-LIM-REJECTDETAIL']),
+  relax('rejectReasonCode-enum-unenforced', 'rejectReasonCode enum', 'RejectReasonCode', undefined, { drop: ['enum'] }, ['IN-ENUM-REJECTCODE']),
+  relax('approval-status-enum-unenforced', 'approval status APPROVED|DECLINED', 'ApprovalDecision', undefined, { drop: ['enum'] }, ['IN-ENUM-DECISION']),
+  // Plans and approvals (reference, Flows - checkout).
+  rule('declined-recorded-as-approved', 'a DECLINED decision is recorded as DECLINED', ['IN-STATE-DECISION']),
+  rule('approval-not-applied', 'a sync approval changes the plan status', ['IN-STATE-DECISION']),
+  rule('sync-answers-202', 'sync=true answers 200 with callbackUrl', ['IN-STATUS-SYNC']),
+  rule('async-approval-never-applied', 'an async (202) decision is applied', ['IN-STATE-DECISION']),
+  rule('approval-status-stale', 'approval status shows the decision', ['IN-STATE-DECISION']),
+  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
+  // Off-by-one limits (provider 2.0.0 field schemas; reference, Main fields).
+  blind('blind-reject-detail-5000-rejected', 'planApproval rejectReasonDetail at most 5000 characters (provider; reference): enforced as 4999, a valid 5000-character detail is refused', 'provider', ['IN-LIM-REJECTDETAIL'],
+    [{ schema: 'PlanApprovalRequest', at: ['properties', 'rejectReasonDetail'], set: { maxLength: 4999 } }]),
+  // State changes seen through other endpoints (seed 001, States; reference, Flows - checkout and services).
+  blind('blind-async-answered-sync', 'planApproval without sync=true is asynchronous: 202, no body (provider: sync default false, 200 "only if the sync parameter is true"; reference): answered 200 with callbackUrl and applied at once', 'provider', ['IN-STATUS-SYNC']),
+]);

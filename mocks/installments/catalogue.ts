@@ -1,0 +1,16 @@
+// The fault catalogue of the installments mock, and its ids as one type: the mock's FaultSet takes
+// only these (mocks/kit/faults.ts), so a handler asking for an id no faults file declares does not
+// compile. Apart from index.ts, so that the handlers can name the type without importing the mock.
+import type { FaultId } from '../kit/faults.js';
+import { APPROVALS_FAULTS } from './approvals.faults.js';
+import { GUARD_FAULTS } from './guard.faults.js';
+import { ISSUER_FAULTS } from './issuer.faults.js';
+import { MERCHANTS_FAULTS } from './merchants.faults.js';
+import { OFFERS_FAULTS } from './offers.faults.js';
+import { PANS_FAULTS } from './pans.faults.js';
+import { PLANS_FAULTS } from './plans.faults.js';
+
+/** The fault catalogue of the installments mock: each resource's faults, own and written blind (`origin: 'blind'`). */
+export const INSTALLMENTS_FAULTS = [...GUARD_FAULTS, ...PANS_FAULTS, ...MERCHANTS_FAULTS, ...OFFERS_FAULTS, ...PLANS_FAULTS, ...APPROVALS_FAULTS, ...ISSUER_FAULTS];
+
+export type InstallmentsFaultId = FaultId<typeof INSTALLMENTS_FAULTS>;

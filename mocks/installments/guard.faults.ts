@@ -1,0 +1,57 @@
+// Faults of what every operation checks first: OAuth, the consumer key's rights, transport,
+// parameters and paging, the error body and the Correlation-Id (switched in guard.ts, errors.ts and
+// the answer hook of index.ts): each breaks one rule of schemas/installments/rules.yaml, the way a
+// provider's release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted`
+// runs the specs citing them). The faults of the suite's authors first, then those written blind
+// (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
+import { faultCatalogue, blind as blindFault, type Fault, type Relaxation } from '../kit/faults.js';
+
+/** A fault written blind, in this catalogue's positional form (kit/faults.ts blind sets its origin). */
+const blind = <Id extends string>(id: Id, rule: string, source: Fault['source'], rules?: string[], relax?: Relaxation[]): Fault<Id> =>
+  blindFault({ id, rule, source, ...(rules ? { rules } : {}), ...(relax ? { relax } : {}) });
+
+const rule = <Id extends string>(id: Id, text: string, rules?: string[]): Fault<Id> => ({ id, rule: text, source: 'assumption', ...(rules ? { rules } : {}) });
+
+export const GUARD_FAULTS = faultCatalogue([
+  // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
+  { id: 'uuid-pattern-unenforced', rule: 'providerId / planId / Correlation-Id are UUIDs', source: 'assumption', rules: ['IN-FMT-UUID', 'IN-FMT-CORRELATION'], relax: [
+    { schema: 'Uuid', drop: ['format'] }, { schema: 'UuidField', drop: ['format', 'minLength', 'maxLength'] },
+  ] },
+  rule('limit-over-500-accepted', 'limit at most 500', ['IN-PAGE-LIMIT']),
+  rule('offset-unchecked', 'offset at least 0', ['IN-PAGE-OFFSET']),
+  // Auth and transport (reference, Transport and auth).
+  rule('unsigned-accepted', 'no OAuth signature: 401', ['IN-AUTH-SIGNATURE']),
+  rule('unknown-key-accepted', 'unknown consumer key: 401', ['IN-AUTH-SIGNATURE']),
+  rule('bad-signature-accepted', 'bad RSA-SHA256 signature: 401', ['IN-AUTH-SIGNATURE']),
+  rule('body-hash-unchecked', 'oauth_body_hash must match the body: 401', ['IN-AUTH-BODY-HASH']),
+  rule('forbidden-never-given', 'consumer key not allowed for the operation: 403', ['IN-AUTH-FORBIDDEN']),
+  rule('not-acceptable-ignored', 'Accept without JSON: 406', ['IN-TRANS-ACCEPT']),
+  rule('unsupported-media-accepted', 'offers body not application/json: 415', ['IN-TRANS-MEDIA']),
+  rule('undecryptable-accepted', 'sensitiveData must decrypt with the published key', ['IN-JWE-DECRYPT']),
+  // Error body and headers (provider 2.0.0, ErrorWrapper).
+  rule('error-body-wrong-shape', 'error body {"Errors": {"Error": [...]}}', ['IN-ERR-SHAPE', 'IN-ERR-MALFORMED']),
+  rule('error-missing-recoverable', 'error item: Recoverable required', ['IN-ERR-SHAPE']),
+  // No rule of the catalogue covers the Correlation-Id of an answer: no rules, the whole service runs.
+  rule('correlation-id-not-returned', 'answers that declare Correlation-Id carry it (provider 2.0.0)'),
+  rule('bad-json-crashes', 'malformed body: 400, never 500', ['IN-ERR-MALFORMED']),
+  // Merchant participation flow (reference, Flows - lender app).
+  rule('paging-headers-missing', 'pages carry Count, Offset, Limit, Total', ['IN-PAGE-HEADERS']),
+  rule('paging-total-wrong', 'Total counts all pages', ['IN-PAGE-HEADERS']),
+  rule('limit-not-applied', 'a page holds at most limit items', ['IN-PAGE-SLICE', 'IN-PAGE-DEFAULT']),
+  // The issuer endpoint (reference, Flows - notification (b)).
+  rule('issuer-missing-correlation-accepted', 'issuer: missing Correlation-Id is 400', ['IN-ISSUER-INVALID', 'IN-FMT-CORRELATION']),
+  // Filters, paging, readers, counts, echoes and paths of the suite's rule catalogue.
+  { id: 'offset-ignored', rule: 'IN-PAGE-SLICE: offset skips that many items', source: 'provider', rules: ['IN-PAGE-SLICE'] },
+  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
+  // Off-by-one limits (provider 2.0.0 field schemas; reference, Main fields).
+  blind('blind-limit-500-rejected', 'limit is 1 to 500 (provider parameter `limit`; reference Paging "at most 500"): limit=500 is refused with 400 (enforced as < 500)', 'provider', ['IN-PAGE-LIMIT']),
+  // Paging (provider 2.0.0: offset default 0, limit default 500; Count/Offset/Limit/Total headers).
+  blind('blind-default-limit-100', 'default page size is 500 (provider `limit` default 500; reference Paging): without limit a page holds at most 100', 'provider', ['IN-PAGE-DEFAULT']),
+  blind('blind-offset-one-based', 'offset is the zero-based index of the first item (provider `offset`): treated as one-based, offset=N starts at item N-1', 'provider', ['IN-PAGE-SLICE']),
+  blind('blind-count-header-off-by-one', 'Count header is the number of items in the page (provider headers; reference "list responses carry Count"): reports one less', 'provider', ['IN-PAGE-HEADERS']),
+  // Auth (reference, Transport and auth).
+  blind('blind-consumer-key-prefix', 'an unknown consumer key is 401 (reference, Transport and auth): consumer keys are matched on their first 12 characters', 'assumption', ['IN-AUTH-SIGNATURE']),
+  blind('blind-deregister-forbidden-unchecked', 'a valid signature from a consumer key not allowed for the operation is 403 (reference, Transport and auth): not enforced on deregisterPans only', 'assumption', ['IN-AUTH-FORBIDDEN']),
+  // Shapes and headers of answers (provider 2.0.0).
+  blind('blind-error-404-shape', 'every 4xx error body is {"Errors": {"Error": [items]}} (provider ErrorWrapper; reference Error body): on 404 only, Error is a single object, not an array', 'provider', ['IN-ERR-SHAPE', 'IN-STATUS-PLAN-UNKNOWN']),
+]);

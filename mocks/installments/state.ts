@@ -1,0 +1,125 @@
+// Everything the installments mock keeps, declared in one place (reference/installments.md):
+// consumer keys with the operations they may call, the service's own signing key (outbound
+// notifications), the acquirers it knows, the issuers configured per account range, and the
+// stores of the 12 operations (reset by the control surface). The JWE key pair (keys.ts) is made
+// once at start.
+import { generateKeyPairSync, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
+
+export interface ConsumerKey {
+  consumerKey: string;
+  /** PKCS#8 PEM; handed to the in-process fixture only, never served. */
+  privateKeyPem: string;
+  publicKey: KeyObject;
+  /** Operations this key may call ('*' = all); a valid signature otherwise gets 403. */
+  operations: '*' | string[];
+}
+
+export interface Issuer {
+  issuerIca: string;
+  issuerCid: string;
+  /** 16-digit bounds; a PAN belongs to the range when its first 16 digits fall inside. */
+  accountRange: { accountRangeLow: string; accountRangeHigh: string };
+  notificationUrl: string;
+}
+
+export interface Participation {
+  requestId: string;
+  merchant: Record<string, any>;
+  submittedAtMs: number;
+}
+
+export interface PanList {
+  panListId: string;
+  panListName?: string;
+  accountRange?: { accountRangeLow: string; accountRangeHigh: string };
+  pans: Set<string>;
+}
+
+export interface OfferTransaction {
+  offerTransactionId: string;
+  pan: string;
+  merchant: Record<string, any>;
+  offers: Record<string, any>[];
+}
+
+export interface Plan {
+  planId: string;
+  providerId: string;
+  offerId: string;
+  pan: string;
+  merchant: { country: string; mcc: string };
+  transaction: Record<string, any>;
+  planInstallmentInformation: Record<string, any>;
+  scheduledRepayments: Record<string, any>[];
+  status: string;
+  callbackUrl: string;
+  /** An asynchronous decision (202) and when it takes effect. */
+  pending?: { status: string; atMs: number };
+}
+
+export interface InstallmentsState {
+  keys: ConsumerKey[];
+  serviceKey: ConsumerKey;
+  providerId: string;
+  acquirerIcas: string[];
+  issuers: Issuer[];
+  participations: Participation[];
+  panLists: Map<string, PanList>;
+  offerTransactions: Map<string, OfferTransaction>;
+  plans: Map<string, Plan>;
+  /** planId -> times (ms) the issuer endpoint received a notification for it (429 rule). */
+  issuerReceived: Map<string, number[]>;
+  /** offers.ts: PANs once found eligible (blind-deregistered-pan-still-offered: eligibility cached); read only while that fault is on. */
+  eligibleOnce: Set<string>;
+}
+
+function consumerKey(operations: ConsumerKey['operations'], name = `ik_${randomBytes(18).toString('base64url')}`): ConsumerKey {
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return { consumerKey: name, privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), publicKey, operations };
+}
+
+export const ISSUER_NOTIFICATION_URL = 'https://issuer.example.test/installments/notifications';
+
+export function createInstallmentsState(): InstallmentsState {
+  const world: InstallmentsState = {
+    // The first key may call every operation; the second is registered but allowed none (403).
+    keys: [consumerKey('*'), consumerKey([])],
+    serviceKey: consumerKey('*', 'installments-service'),
+    providerId: randomUUID(),
+    acquirerIcas: ['001234', '123456789', '12345678901'],
+    issuers: [{
+      issuerIca: '004321', issuerCid: '202020',
+      accountRange: { accountRangeLow: '5204730000000000', accountRangeHigh: '5204739999999999' },
+      notificationUrl: ISSUER_NOTIFICATION_URL,
+    }],
+    participations: [], panLists: new Map(), offerTransactions: new Map(), plans: new Map(), issuerReceived: new Map(), eligibleOnce: new Set(),
+  };
+  resetState(world);
+  return world;
+}
+
+/** Clears the state and registers the certification PAN list over the issuer's account range. */
+export function resetState(world: InstallmentsState): void {
+  world.participations.length = 0;
+  world.panLists.clear();
+  world.offerTransactions.clear();
+  world.plans.clear();
+  world.issuerReceived.clear();
+  world.eligibleOnce.clear();
+  const panListId = '100000000000000001';
+  world.panLists.set(panListId, { panListId, panListName: 'Certification list', accountRange: { ...world.issuers[0].accountRange }, pans: new Set() });
+}
+
+export function inRange(pan: string, range: { accountRangeLow: string; accountRangeHigh: string } | undefined): boolean {
+  if (!range) return false;
+  const n = range.accountRangeLow.length;
+  const head = pan.slice(0, n).padEnd(n, '0');
+  return head >= range.accountRangeLow && head <= range.accountRangeHigh.padEnd(n, '9');
+}
+
+export function newPanListId(world: InstallmentsState): string {
+  let id: string;
+  do id = `1${[...randomBytes(17)].map((b) => b % 10).join('')}`;
+  while (world.panLists.has(id));
+  return id;
+}
