@@ -9,7 +9,7 @@ import { unknownFaultsMessage } from './mocks/index';
 import { laneDir, laneProjects } from './helpers/client/mutation-lane';
 
 const settings = exitOnConfigError(() => suiteConfig());
-// A misspelled MOCK_FAULTS id would give a green run that switched nothing on (issue 14).
+// A misspelled MOCK_FAULTS id would give a green run that switched nothing on.
 const unknownFaults = settings.target === 'mock' ? unknownFaultsMessage(settings.mockFaults) : undefined;
 if (unknownFaults) {
   console.error(`configuration error: ${unknownFaults}`);

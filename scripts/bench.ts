@@ -1,5 +1,5 @@
-// `npm run bench [-- --seconds N] [--connections N] [--calls N] [--service <name>] [--growth N]` (issue 14,
-// item 5): how fast the embedded mocks answer and what the suite's client costs per call, side by
+// `npm run bench [-- --seconds N] [--connections N] [--calls N] [--service <name>] [--growth N]`:
+// how fast the embedded mocks answer and what the suite's client costs per call, side by
 // side in one run. Per service, autocannon loads a mock GET and a mock POST (valid, authenticated
 // requests built as the fixtures build them) and a bare node:http server answering the GET's exact
 // body (the ceiling); then the same calls go one after the other through a bare Playwright

@@ -9,7 +9,9 @@ import fs from 'node:fs';
 import { FaultError } from '../mocks/kit/faults.js';
 import { MOCKS, unknownFaultsMessage, type MockEntry } from '../mocks/index.js';
 import { startStandIn, toDotenv, type StandInService } from '../mocks/stand-in.js';
-import { FD_HEADER_NAME_SETS, suiteConfig, type FdHeaderNames } from '../helpers/config/config.js';
+import { FD_HEADER_NAMINGS, suiteConfig } from '../helpers/config/config.js';
+import { loadContract } from '../helpers/contract/contract.js';
+import { fdHeaderNames, type HeaderNaming } from '../helpers/contract/facts.js';
 import { parseArgs, runMain, UsageError } from '../tools/cli.js';
 
 const USAGE = 'npm run mock -- [--service <name>] [--faults <id,id>] [--header-names seed|provider] [--list-faults]';
@@ -37,8 +39,9 @@ runMain(async () => {
   if (args.rps !== undefined) throw new UsageError(`--rps applies only with --as-sandbox. Usage: ${SANDBOX_USAGE}`);
   // Financial data security header names: --header-names, else FD_HEADER_NAMES (seed names by default).
   const names = args['header-names'];
-  if (typeof names === 'string' && !(names in FD_HEADER_NAME_SETS)) throw new UsageError(`--header-names must be seed or provider, not '${names}'. Usage: ${USAGE}`);
-  const headerNames: FdHeaderNames = typeof names === 'string' ? FD_HEADER_NAME_SETS[names as keyof typeof FD_HEADER_NAME_SETS] : suiteConfig().fdHeaderNames;
+  if (typeof names === 'string' && !(FD_HEADER_NAMINGS as readonly string[]).includes(names)) throw new UsageError(`--header-names must be seed or provider, not '${names}'. Usage: ${USAGE}`);
+  const choice = suiteConfig().fdHeaders;
+  const headerNames = fdHeaderNames(await loadContract('financial-data'), typeof names === 'string' ? (names as HeaderNaming) : choice.naming, typeof names === 'string' ? {} : choice.overrides);
   const credentials: Record<string, unknown> = {};
   const handles = [];
   for (const mock of selected) {

@@ -1,5 +1,5 @@
 // `npm run mutation:sample -- --service <name> [--count N] [--seed S]`: an independent measure of
-// the suite (issue 8, item 4). StrykerJS's instrumenter generates every mutant of the service's mock
+// the suite. StrykerJS's instrumenter generates every mutant of the service's mock
 // (mocks/<name>/ and the modules of mocks/kit/ it loads); a seeded random sample of N, less the mutants a reviewed list declares equivalent
 // (mocks/<name>/equivalent-mutants.yaml, a reason each), is run against the service's specs in a
 // copy of the repository, one Playwright run per mutant stopping at the first failure. Prints the

@@ -4,7 +4,7 @@
 // proves nothing.
 // Full mode (the default, the reference measure): the whole project per fault, one Playwright
 // process per fault (MOCK_FAULTS=<id>), stopping at the first failure.
-// --targeted (issue 14), batched: per fault only the spec files citing one of the rules it breaks
+// --targeted, batched: per fault only the spec files citing one of the rules it breaks
 // (its `rules`, read through `playwright test --list`); then, for the faults still missed, the
 // service's @smoke tests. Each phase is one Playwright process for every fault (--jobs workers,
 // default 2): a worker runs fault after fault, each on a fresh mock with fresh worker values

@@ -23,7 +23,9 @@ runMain(async () => {
   const { forgetLedger, ledgerRuns, readGuestLog, undoable } = await import('../helpers/client/guest/guest-log.js');
   const { politeFetch, sweepLedger } = await import('../helpers/target/sandbox/sweep.js');
   const { SUITE_STAMP } = await import('../helpers/client/guest/ownership.js');
-  const { fdTargetFromEnv } = await import('../helpers/target/financial-data.js');
+  const { configuredFdHeaderNames, fdTargetFromEnv } = await import('../helpers/target/financial-data.js');
+  const { loadContract } = await import('../helpers/contract/contract.js');
+  const { rangeOf } = await import('../helpers/contract/facts.js');
   const dry = Boolean(args['dry-run']);
   let deleted = 0;
   const failed: string[] = [];
@@ -41,17 +43,19 @@ runMain(async () => {
   }
   // Customers carrying the stamp, of each configured partner, but the prepared ones.
   const target = fdTargetFromEnv();
-  const names = suiteConfig().fdHeaderNames;
+  const contract = await loadContract('financial-data');
+  const names = configuredFdHeaderNames(contract);
+  const op = (id: string) => contract.operation(id);
   const keep = new Set([env.FD_LINKED_CUSTOMER_ID, env.FD_DISPUTED_CUSTOMER_ID].filter(Boolean));
   const json = { 'content-type': 'application/json', accept: 'application/json' };
   for (const partner of [target.partner, target.sparePartner].filter((p) => p !== undefined)) {
-    const auth = await politeFetch(`${target.baseURL}/aggregation/v2/partners/authentication`, { method: 'POST', headers: { ...json, [names.appKey]: target.appKey }, body: JSON.stringify(partner) });
+    const auth = await politeFetch(`${target.baseURL}${op('CreateToken').path}`, { method: op('CreateToken').method, headers: { ...json, [names.appKey]: target.appKey }, body: JSON.stringify(partner) });
     if (!auth.ok) {
       failed.push(`partner ${partner.partnerId}: CreateToken answered ${auth.status}`);
       continue;
     }
     const headers = { ...json, [names.appKey]: target.appKey, [names.appToken]: ((await auth.json()) as { token: string }).token };
-    const list = await politeFetch(`${target.baseURL}/aggregation/v1/customers?limit=1000`, { headers });
+    const list = await politeFetch(`${target.baseURL}${op('GetCustomers').path}?limit=${rangeOf(contract, 'PageLimit').max}`, { headers });
     const customers = list.ok ? (((await list.json()) as { customers?: { id: string | number; username?: string }[] }).customers ?? []) : [];
     const mine = customers.filter((c) => String(c.username ?? '').startsWith(SUITE_STAMP) && !String(c.username).startsWith(`${SUITE_STAMP}-linked-`) && !keep.has(String(c.id)));
     for (const c of mine) {

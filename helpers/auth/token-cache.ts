@@ -1,17 +1,23 @@
 // The partner token cache (seed 002, Authentication): "A single token should be reused. Its age is
-// tracked, and a new one is generated when it is older than 90 minutes." The clock is injected, so
-// on the mock the cache follows the mock's virtual clock and the renewal is testable in seconds.
+// tracked, and a new one is generated when it is older than" the renewal age, which the contract
+// states (x-limits tokenRenewAfterSeconds). The clock is injected, so on the mock the cache follows
+// the mock's virtual clock and the renewal is testable in seconds.
+import type { Contract } from '../contract/contract.js';
+import { limitOf } from '../contract/facts.js';
 import { registerSecret } from '../secrets/redact.js';
 
-export const TOKEN_RENEW_AFTER_MS = 90 * 60 * 1000; // seed 002, Limits: renew after 90 minutes
-export const TOKEN_VALID_MS = 2 * 60 * 60 * 1000; // seed 002, Limits: valid 2 hours
+/** A token's lifetime and the age at which the cache renews it, in ms (the contract's x-limits). */
+export function tokenAges(contract: Contract): { validMs: number; renewAfterMs: number } {
+  return { validMs: limitOf(contract, 'tokenLifetimeSeconds') * 1000, renewAfterMs: limitOf(contract, 'tokenRenewAfterSeconds') * 1000 };
+}
 
 export interface TokenCacheOptions {
   /** Asks the target for a new token (CreateToken); the only source of tokens. */
   create: () => Promise<string>;
   /** Current time in milliseconds (the mock's virtual clock, or Date.now on a sandbox). */
   now: () => number;
-  renewAfterMs?: number;
+  /** Age at which a token is renewed (tokenAges(contract).renewAfterMs). */
+  renewAfterMs: number;
 }
 
 export class TokenCache {
@@ -28,10 +34,10 @@ export class TokenCache {
     return this.token === undefined ? undefined : this.options.now() - this.issuedAt;
   }
 
-  /** The cached token, renewed first when it is older than 90 minutes. */
+  /** The cached token, renewed first when it has reached the renewal age. */
   async get(): Promise<string> {
     const age = this.age();
-    if (this.token !== undefined && age !== undefined && age < (this.options.renewAfterMs ?? TOKEN_RENEW_AFTER_MS)) return this.token;
+    if (this.token !== undefined && age !== undefined && age < this.options.renewAfterMs) return this.token;
     // One creation at a time, even when several calls ask together.
     this.pending ??= this.renew().finally(() => (this.pending = undefined));
     return this.pending;

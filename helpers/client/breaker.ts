@@ -1,4 +1,4 @@
-// The repeated-failure breaker (issue 14, item 1: a failing run not stopped by the preflight takes at
+// The repeated-failure breaker (fast on a broken target: a failing run not stopped by the preflight takes at
 // most 2x a passing one). Playwright ends a worker after every failed test (1.65; microsoft/
 // playwright#32803), so a target that breaks one check everywhere (every error body of the wrong
 // shape) costs a worker restart per check and ran 14x a passing run. Here, once a named check has

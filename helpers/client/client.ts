@@ -1,4 +1,4 @@
-// The one choke point for every call (DESIGN.md, "How one check flows"): resolves the operation
+// The one choke point for every call (docs/architecture.md, a request's path through the choke point): resolves the operation
 // from the contract, sends it through Playwright's APIRequestContext, runs the named checks,
 // records coverage and attaches the redacted exchange to the report.
 import type { APIRequestContext, TestInfo } from '@playwright/test';

@@ -1,4 +1,4 @@
-// The batched mutation run (issue 14, `npm run mutation -- --targeted`): one worker runs the specs of
+// The batched mutation run (`npm run mutation -- --targeted`): one worker runs the specs of
 // many faults in turn instead of one Playwright process per fault, whose start-up (about 1.5 s of a
 // core: Node, Playwright, the fixtures' modules) cost more than most faults' checks.
 //

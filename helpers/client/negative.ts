@@ -1,5 +1,5 @@
 // Negative cases generated from the contract for any operation, the way a schema-driven fuzzer's
-// coverage phase does (issue 8, item 5): from one valid request, every body member and parameter is
+// coverage phase does: from one valid request, every body member and parameter is
 // made missing when required, of the wrong type, one past each minimum, maximum and length, just
 // outside each enum and pattern, given an unknown member where the schema closes the object; and
 // the body is sent malformed. Each case is kept only when the contract itself refuses the result,

@@ -1,9 +1,8 @@
-// The one place a report is polled (seed 002, Limits: "wait 20 seconds while inProgress"; States
-// and transitions - Report). On the mock the wait is the virtual clock's (advanced by 20 s between
-// reads: no real waiting); on a sandbox it is real, up to a bound (FD_REPORT_POLL_MAX_SECONDS).
-// It ends with the report's terminal read, or with one error naming the report, its last status
-// and the time waited: never a bare test timeout.
-export const REPORT_POLL_INTERVAL_S = 20;
+// The one place a report is polled (seed 002, Limits: the wait while a report is inProgress, the
+// contract's x-limits reportPollSeconds; States and transitions - Report). On the mock the wait is
+// the virtual clock's (advanced between reads: no real waiting); on a sandbox it is real, up to a
+// bound (FD_REPORT_POLL_MAX_SECONDS). It ends with the report's terminal read, or with one error
+// naming the report, its last status and the time waited: never a bare test timeout.
 
 export interface PollRead {
   status: number;
@@ -19,8 +18,8 @@ export interface PollOptions {
   wait: (seconds: number) => Promise<void>;
   /** Give up once this many seconds have been waited (default 600). */
   maxSeconds?: number;
-  /** Seconds between reads while inProgress (the seed's 20). */
-  intervalSeconds?: number;
+  /** Seconds between reads while inProgress (the contract's x-limits reportPollSeconds). */
+  intervalSeconds: number;
 }
 
 export interface PollResult {
@@ -37,7 +36,7 @@ const statusOf = (read: PollRead) => (read.body && typeof read.body === 'object'
 
 /** Reads the report until it leaves inProgress; throws ReportPollError on a non-200 read or at the bound. */
 export async function pollReport(options: PollOptions): Promise<PollResult> {
-  const interval = options.intervalSeconds ?? REPORT_POLL_INTERVAL_S;
+  const interval = options.intervalSeconds;
   const max = options.maxSeconds ?? 600;
   const reads: PollResult['reads'] = [];
   let waited = 0;

@@ -1,4 +1,4 @@
-// The one place configuration is read (DESIGN.md, convention 7). dotenv loads `.env` once;
+// The one place configuration is read (docs/configuration.md). dotenv loads `.env` once;
 // every other module asks this one. Every value is read by its type in the environment schema
 // (helpers/config/env-schema.ts); a bad one stops the run with one line naming it.
 import { config as loadDotenv } from 'dotenv';
@@ -11,20 +11,26 @@ export type TargetKind = 'mock' | 'sandbox';
 
 export { ConfigError };
 
-/** Names of the financial data security headers (seed 002, Authentication). */
-export interface FdHeaderNames { appKey: string; appToken: string }
-export const FD_HEADER_NAME_SETS = {
-  seed: { appKey: 'Partner-App-Key', appToken: 'Partner-App-Token' },
-  provider: { appKey: 'Finicity-App-Key', appToken: 'Finicity-App-Token' }, // provider 1.35.0 securitySchemes
-} as const satisfies Record<string, FdHeaderNames>;
+/**
+ * Which names the financial data security headers carry (seed 002, Authentication, or the provider's
+ * names for the same schemes): FD_HEADER_NAMES=seed|provider picks the contract's names or their
+ * `x-provider-name`; FD_APP_KEY_HEADER / FD_APP_TOKEN_HEADER override one name. The names themselves
+ * are the contract's (helpers/target/financial-data.ts, configuredFdHeaderNames).
+ */
+export interface FdHeaderChoice {
+  naming: 'seed' | 'provider';
+  overrides: { appKey?: string; appToken?: string };
+}
+export const FD_HEADER_NAMINGS = ['seed', 'provider'] as const;
 
-/** FD_HEADER_NAMES=seed|provider picks a set; FD_APP_KEY_HEADER / FD_APP_TOKEN_HEADER override one name. */
-export function fdHeaderNames(env: Env): FdHeaderNames {
-  const set = FD_HEADER_NAME_SETS[readValue<keyof typeof FD_HEADER_NAME_SETS>('FD_HEADER_NAMES', env) ?? 'seed'];
-  return {
-    appKey: readValue<string>('FD_APP_KEY_HEADER', env) ?? set.appKey,
-    appToken: readValue<string>('FD_APP_TOKEN_HEADER', env) ?? set.appToken,
-  };
+/** The choice of the environment `env` (the configured one by default: suiteConfig().fdHeaders). */
+export function fdHeaderChoice(env: Env): FdHeaderChoice {
+  const overrides: FdHeaderChoice['overrides'] = {};
+  const appKey = readValue<string>('FD_APP_KEY_HEADER', env);
+  const appToken = readValue<string>('FD_APP_TOKEN_HEADER', env);
+  if (appKey) overrides.appKey = appKey;
+  if (appToken) overrides.appToken = appToken;
+  return { naming: readValue<FdHeaderChoice['naming']>('FD_HEADER_NAMES', env) ?? 'seed', overrides };
 }
 
 /** provider Test the APIs page: a partner may enroll up to 100 testing customers (SANDBOX_CUSTOMER_QUOTA overrides). */
@@ -52,8 +58,8 @@ function readConfig(env: NodeJS.ProcessEnv) {
       numRuns: readValue<number>('FC_NUM_RUNS', env) ?? 50,
       path: readValue<string>('FC_PATH', env),
     },
-    /** Header names the financial data calls carry (and the embedded mock expects). */
-    fdHeaderNames: fdHeaderNames(env),
+    /** Which header names the financial data calls carry (and the embedded mock expects). */
+    fdHeaders: fdHeaderChoice(env),
     /** Sandbox-only settings, raw; each service's target reads what it needs by type (requireValue). */
     env: Object.freeze({ ...env }) as Env,
     reportsDir: path.resolve(process.cwd(), 'reports'),

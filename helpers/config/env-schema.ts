@@ -46,7 +46,7 @@ export const ENV_SCHEMA: EnvVar[] = [
   v('general', 'SANDBOX_CUSTOMER_QUOTA', 'optional', integer({ min: 1 }), 'testing customers the sandbox allows a partner (default 100, the provider\'s test environment); a run that would go past it does not start'),
 
   v('card-enrollment', 'CARD_BASE_URL', 'service', url({ basePath: '/src/api/digital/payments' }), 'base URL ending with /src/api/digital/payments; unset: card enrollment is not part of the certification'),
-  v('card-enrollment', 'CARD_API_KEY', 'service', text('the API key, on one line'), 'server-to-server API key sent as x-openapi-clientid', { secret: true }),
+  v('card-enrollment', 'CARD_API_KEY', 'service', text('the API key, on one line'), 'server-to-server API key (sent in the header of the contract\'s ApiKeyAuth scheme)', { secret: true }),
   v('card-enrollment', 'CARD_SRC_CLIENT_ID', 'service', contractValue('card-enrollment', 'openapi.yaml#/components/schemas/LowerCaseUuid', 'a lower-case UUID'), 'a srcClientId registered to that key'),
   v('card-enrollment', 'CARD_SERVICE_ID', 'service', list(contractValue('card-enrollment', 'openapi.yaml#/components/schemas/EnrollCardRequest/properties/serviceId', 'a serviceId (letters, digits, #, _ and -)'), 'serviceIds'), 'its serviceId(s), comma-separated'),
   v('card-enrollment', 'CARD_FOREIGN_SRC_CLIENT_ID', 'checks', contractValue('card-enrollment', 'openapi.yaml#/components/schemas/LowerCaseUuid', 'a lower-case UUID'), 'a srcClientId registered to another client', { checks: 'the 403 "origin not validated" check' }),
@@ -84,7 +84,7 @@ export const ENV_SCHEMA: EnvVar[] = [
   v('installments', 'INSTALLMENTS_ISSUER_CID', 'checks', contractValue('installments', 'components/notifications.yaml#/PlanNotification/properties/issuerCid', 'an issuer customer id of at most 10 characters'), 'that issuer\'s customer id', { checks: 'the issuer certification' }),
 
   v('financial-data', 'FD_BASE_URL', 'service', url({ base: true }), 'base URL of the deployment; unset: financial data is not part of the certification'),
-  v('financial-data', 'FD_HEADER_NAMES', 'optional', oneOf(['seed', 'provider']), 'seed (Partner-App-*) or provider (Finicity-App-*) security header names'),
+  v('financial-data', 'FD_HEADER_NAMES', 'optional', oneOf(['seed', 'provider']), 'security header names: seed (the contract\'s) or provider (their x-provider-name)'),
   v('financial-data', 'FD_APP_KEY_HEADER', 'optional', headerName(), 'overrides the app key header name'),
   v('financial-data', 'FD_APP_TOKEN_HEADER', 'optional', headerName(), 'overrides the token header name'),
   v('financial-data', 'FD_APP_KEY', 'service', text('the app key, on one line'), 'app key from the developer dashboard', { secret: true }),

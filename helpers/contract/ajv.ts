@@ -1,4 +1,4 @@
-// The one Ajv instance of the suite and the mocks (DESIGN.md, convention 4): draft 2020-12,
+// The one Ajv instance of the suite and the mocks (docs/conventions.md, Checks): draft 2020-12,
 // ajv-formats, and the formats the contracts name that JSON Schema does not define.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject } from 'ajv';

@@ -1,4 +1,4 @@
-// Small named checks run by the client on every response (DESIGN.md, convention 5; after
+// Small named checks run by the client on every response (docs/conventions.md, Checks; after
 // schemathesis `specs/openapi/checks.py`). Each throws a ContractViolation "Received / Documented".
 import type { ErrorObject } from './ajv.js';
 import { answeredConflicts, CONFLICT_CHECK } from './conflicts.js';

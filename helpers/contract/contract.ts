@@ -64,7 +64,7 @@ export function schemaId(service: string, name: string): string {
   return `contract://${service}/components/schemas/${name}`;
 }
 
-/** Where a check's rule comes from (DESIGN.md, "Sources of truth"): the seed, the provider's
+/** Where a check's rule comes from (docs/conventions.md, Sources): the seed, the provider's
  * published document, or a decision of the reference page. */
 export type SourceClass = 'seed' | 'provider' | 'assumption';
 export const SOURCE_CLASSES: readonly SourceClass[] = ['seed', 'provider', 'assumption'];
@@ -203,7 +203,7 @@ export class Contract {
 
 const cache = new Map<string, Promise<Contract>>();
 // Bundled contracts on disk, keyed by the hash of the service's contract files: Playwright starts
-// a new worker after every failed test, and bundling is most of a worker's start-up (issue 14: a
+// a new worker after every failed test, and bundling is most of a worker's start-up (fast on a broken target: a
 // failing run must not cost ten times a passing one). Any edit of a contract file changes the key.
 const DISK_CACHE = path.resolve(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'contract-suite');
 
@@ -225,7 +225,7 @@ export async function bundledDocument(service: string): Promise<Json> {
     // Not cached yet (or unreadable): bundle, then cache for the next worker.
   }
   const ref = path.join(ROOT, service, 'openapi.yaml');
-  // Loaded only on a cache miss: Redocly is the heaviest module a worker would import (issue 14: a
+  // Loaded only on a cache miss: Redocly is the heaviest module a worker would import (fast on a broken target: a
   // worker restarted after a failed check should cost little).
   const { bundle, loadConfig } = await import('@redocly/openapi-core');
   const config = await loadConfig({});

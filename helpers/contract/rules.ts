@@ -1,4 +1,4 @@
-// The rule catalogue of a service (schemas/<service>/rules.yaml; DESIGN.md convention 11): every
+// The rule catalogue of a service (schemas/<service>/rules.yaml; docs/conventions.md, Rules and their catalogue): every
 // rule the suite checks, with its id, source, kind, the operations and request paths it applies to.
 // Specs cite the ids they check through `rules()` (a Playwright annotation), so that a self test can
 // list the suite and fail a rule without a check, or a bounded rule checked on one side only.

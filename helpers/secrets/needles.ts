@@ -1,7 +1,7 @@
 // Which of many known strings occur in a text, in time that grows with the text, not with how many
 // strings are known. A worker that has run many checks (or, in a batched mutation run, many faults)
 // knows thousands of secrets and sent values; testing each of them against every string of every
-// body made each call slower than the last (issue 14). Known strings are indexed by their first
+// body made each call slower than the last. Known strings are indexed by their first
 // GRAM characters, so a text is scanned once, position by position.
 export const GRAM = 4;
 

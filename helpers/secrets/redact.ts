@@ -1,5 +1,5 @@
 // Redaction of card data and secrets before anything reaches a report, a trace, a log or the
-// console (DESIGN.md, convention 11). Three nets: sensitive keys, PAN-shaped digit runs, and the
+// console (docs/conventions.md, Secrets and card data). Three nets: sensitive keys, PAN-shaped digit runs, and the
 // exact values of secrets the suite knows (keys, tokens, partner secrets) wherever they appear.
 import { Needles } from './needles.js';
 

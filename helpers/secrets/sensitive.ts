@@ -2,7 +2,7 @@
 // keys), and the search for them in what a target answers. A target that answers one of them in
 // clear breaks the data-protection rules every seed states (seed 000: only panBin/panLastFour;
 // seed 002: SSN last four only; keys and secrets never returned), whatever the field it uses.
-// The client runs the search on every response before anything is redacted (issue 8, item 3).
+// The client runs the search on every response before anything is redacted.
 
 import { Needles } from './needles.js';
 

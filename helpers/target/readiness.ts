@@ -58,7 +58,7 @@ export async function serviceReadiness(service: string, env: Env): Promise<Findi
   };
   let plan: PreflightPlan | undefined;
   await attempt(async () => {
-    plan = preflightPlan(service, env);
+    plan = await preflightPlan(service, env);
   });
   if (plan) {
     const [valid, unknown] = await Promise.all([plan.valid(), plan.unknown()]);

@@ -1,4 +1,4 @@
-// A run compared with a previous one (issue 13, `npm run certify -- --baseline <certification.json>`):
+// A run compared with a previous one (`npm run certify -- --baseline <certification.json>`):
 // per check (kept in certification.json, `results`) the regressions (passed before, failed now), the
 // fixes, the checks added and removed, and those newly skipped; per rule of the catalogue the same,
 // with the rules whose coverage was gained or lost; the (operation, status) pairs exercised; the

@@ -1,4 +1,4 @@
-// The certification verdict (issues 7 and 9): checks counted by the source their rule rests on, a
+// The certification verdict: checks counted by the source their rule rests on, a
 // verdict per service and for the run that a partial or aborted run cannot turn into PASS, rules
 // with their outcome, and failures of one root cause grouped.
 import path from 'node:path';
@@ -84,8 +84,8 @@ export function serviceVerdict(
   v.conflicts = [...conflicts.values()];
   v.rules = rules.map((r) => ruleOutcome(r, outcomes));
   const ran = SOURCE_CLASSES.reduce((n, c) => n + v[c].passed + v[c].failed, 0);
-  // A rule the provider documents is as blocking as one the seed states (issue 7); an auth, card or
-  // sensitive-data failure blocks whatever its source (issue 9); only a reference-page decision
+  // A rule the provider documents is as blocking as one the seed states; an auth, card or
+  // sensitive-data failure blocks whatever its source; only a reference-page decision
   // that fails leaves the verdict CONDITIONAL.
   // A check that failed because the target followed the provider where the seed says otherwise is
   // a conflict of the two sources, not a defect of the target: CONDITIONAL, with the conflict listed.

@@ -1,4 +1,4 @@
-// The leak scan (issue 9, item 6): after every run, the files the run wrote (reports/, test-results/)
+// The leak scan: after every run, the files the run wrote (reports/, test-results/)
 // are searched for card data and secrets: the patterns of the mocks' test data and keys, and the
 // exact values of the configured target's own keys, secrets and tokens (.env). It runs in the suite
 // reporter's onEnd, so it follows every run, a certification of one service, a failing run and

@@ -77,7 +77,7 @@ export interface Certification {
   leakScan?: { scanned: number; leaks: { what: string; file: string }[] };
   /** On a sandbox: what the run created, deleted and left behind, and the 429s it waited out (helpers/client/guest/guest-log.ts). */
   guest?: GuestSummary;
-  /** Every check's result (issue 13), so that any two runs compare (`npm run certify -- --baseline`). */
+  /** Every check's result, so that any two runs compare (`npm run certify -- --baseline`). */
   results?: CheckResult[];
   /** The comparison with a baseline run, when certify was given one (helpers/verdict/baseline.ts). */
   baseline?: BaselineComparison;

@@ -1,4 +1,4 @@
-// What a run was, for a verdict that cannot be mistaken for another (issue 9): the suite's commit,
+// What a run was, for a verdict that cannot be mistaken for another: the suite's commit,
 // each contract's version and hash, the target host per service, and the filters that narrowed the
 // run (grep, projects, shard, files). A run that did not select the whole suite is PARTIAL.
 import { execFileSync } from 'node:child_process';

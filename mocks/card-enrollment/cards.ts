@@ -9,6 +9,7 @@ import { violations } from '../kit/validation.js';
 import { invalidArgument, invalidState, sendError } from './errors.js';
 import { decryptCard, type EncryptionKeys } from './keys.js';
 import type { CardState } from './state.js';
+import { lengthOf, securityHeader } from '../../helpers/contract/facts.js';
 
 interface Card { primaryAccountNumber: string; panExpirationMonth?: string; panExpirationYear?: string; cardSecurityCode?: string }
 type Body = Record<string, any>;
@@ -26,6 +27,12 @@ export function registerCards(app: FastifyInstance, prefix: string, ctx: MockCon
   const { faults } = ctx;
   const validateRequest = contract.requestValidator('putCard')!;
   const validateCard = contract.component('Card');
+  const keyHeader = securityHeader(contract, 'ApiKeyAuth').name;
+  // The lengths the response faults break and the shortest PAN (the contract's, never restated here).
+  const lengths: Lengths = {
+    shortestPan: lengthOf(contract, 'Card', 'primaryAccountNumber').min!,
+    tooLong: (field) => lengthOf(contract, 'DigitalCardData', field).max! + 1,
+  };
 
   app.post(`${prefix}/cards`, async (req: FastifyRequest, reply: FastifyReply) => {
     if (faults.has('answer-500')) {
@@ -33,10 +40,10 @@ export function registerCards(app: FastifyInstance, prefix: string, ctx: MockCon
       return sendError(reply, faults, 500, status, 'Internal failure.');
     }
     // Authentication (seed; A2): missing or unknown key is 401.
-    const key = req.headers['x-openapi-clientid'];
+    const key = req.headers[keyHeader.toLowerCase()];
     let client = world.clients.find((c) => sameKey(c.apiKey, key, faults.has('key-prefix-compared')) || (faults.has('blind-key-case-insensitive') && typeof key === 'string' && key.toLowerCase() === c.apiKey.toLowerCase()));
     const keyCheckSkipped = faults.has('missing-key-accepted') || (faults.has('receipt-key-unchecked') && isReceiptBody(req.body));
-    if (!key && !keyCheckSkipped) return sendError(reply, faults, 401, 'UNAUTHENTICATED', 'x-openapi-clientid header is missing.');
+    if (!key && !keyCheckSkipped) return sendError(reply, faults, 401, 'UNAUTHENTICATED', `${keyHeader} header is missing.`);
     if (key && !client && !faults.has('unknown-key-accepted')) {
       if (faults.has('blind-unknown-key-403')) return sendError(reply, faults, 403, 'PERMISSION_DENIED', 'Client identity (origin) not validated.');
       return sendError(reply, faults, 401, 'UNAUTHENTICATED', 'Authorization validation failure.');
@@ -108,7 +115,7 @@ export function registerCards(app: FastifyInstance, prefix: string, ctx: MockCon
     return reply
       .code(faults.has('success-status-201') ? 201 : 200)
       .type(faults.has('content-type-text') ? 'text/plain' : 'application/json')
-      .send(JSON.stringify(enrollResponse(body, card, ctx)));
+      .send(JSON.stringify(enrollResponse(body, card, ctx, lengths)));
   });
 }
 
@@ -124,15 +131,21 @@ function isReceiptBody(raw: unknown): boolean {
 }
 
 /** panBin (reference: 6 digits) and panLastFour; the faults get them wrong for longer PANs only. */
-function maskedDigits(pan: string, faults: MockContext<CardFaultId>['faults']) {
+interface Lengths {
+  shortestPan: number;
+  /** One character past a DigitalCardData member's maximum length. */
+  tooLong: (field: string) => number;
+}
+
+function maskedDigits(pan: string, faults: MockContext<CardFaultId>['faults'], shortestPan: number) {
   let panBin = faults.has('pan-unmasked') ? pan : pan.slice(0, 6);
   let panLastFour = faults.has('panLastFour-mismatch') ? pan.slice(-5, -1) : pan.slice(-4);
   if (faults.has('pan-19-last-four-wrong') && pan.length === 19) panLastFour = pan.slice(12, 16); // positions of a 16-digit PAN
-  if (faults.has('long-pan-bin-too-long') && pan.length > 16) panBin = pan.slice(0, pan.length - 8);
+  if (faults.has('long-pan-bin-too-long') && pan.length > shortestPan) panBin = pan.slice(0, pan.length - 8);
   return { panBin, panLastFour };
 }
 
-function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<CardFaultId>) {
+function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<CardFaultId>, lengths: Lengths) {
   const pan = card.primaryAccountNumber;
   const receipt = body.enrolmentReferenceData !== undefined;
   const onReceipt = (id: CardFaultId) => receipt && faults.has(id);
@@ -143,14 +156,14 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
   const descriptor = faults.has('pan-in-descriptor') && !receipt ? `mock-brand ${pan}` : onReceipt('receipt-pan-in-descriptor') ? `mock-brand ${pan}` : 'mock-brand';
   const maskedCard: Record<string, unknown> = {
     srcDigitalCardId: cardId,
-    ...maskedDigits(pan, faults),
+    ...maskedDigits(pan, faults, lengths.shortestPan),
     dateOfCardCreated: faults.has('date-created-not-utc') ? created.toISOString().replace('Z', '+02:00') : created.toISOString(),
     digitalCardData: {
       status: faults.has('card-status-suspended') || onReceipt('blind-receipt-card-suspended') ? 'SUSPENDED' : 'ACTIVE',
-      descriptorName: faults.has('descriptorName-too-long') ? 'D'.repeat(65) : 'Mock Card',
-      artUri: faults.has('artUri-too-long') ? `https://art.example.test/${'a'.repeat(1000)}.png` : 'https://art.example.test/card.png',
+      descriptorName: faults.has('descriptorName-too-long') ? 'D'.repeat(lengths.tooLong('descriptorName')) : 'Mock Card',
+      artUri: faults.has('artUri-too-long') ? `https://art.example.test/${'a'.repeat(lengths.tooLong('artUri'))}.png` : 'https://art.example.test/card.png',
       iscobranded: faults.has('coBrandedName-too-long'),
-      ...(faults.has('coBrandedName-too-long') ? { coBrandedName: 'C'.repeat(129) } : {}),
+      ...(faults.has('coBrandedName-too-long') ? { coBrandedName: 'C'.repeat(lengths.tooLong('coBrandedName')) } : {}),
     },
     paymentCardDescriptor: descriptor,
     paymentCardType: 'CREDIT',

@@ -50,7 +50,7 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     return out;
   };
 
-  /** Never the full number: the last four digits shown, the rest masked (DESIGN.md convention 12). */
+  /** Never the full number: the last four digits shown, the rest masked (docs/conventions.md, Secrets and card data). */
   const last4 = (a: Account) => a.number.slice(-4);
   const display = (a: Account) => (faults.has('accounts-display-first-four') ? a.number.slice(0, 4) : last4(a));
   const masked = (a: Account, shown = 4) => `${'x'.repeat(a.number.length - shown)}${a.number.slice(-shown)}`;

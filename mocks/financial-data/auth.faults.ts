@@ -6,8 +6,9 @@
 import { faultCatalogue, blind, type Fault } from '../kit/faults.js';
 
 const SECRET_CLASS = '[A-Za-z0-9!@#$%&*_+-]';
+// The length is the contract's minLength / maxLength; a pattern fault changes the characters only.
 const secretPattern = <Id extends string>(pattern: string, id: Id, rule: string, rules: string[]): Fault<Id> => ({
-  id, rule, source: 'seed', rules, relax: [{ schema: 'NewPartnerSecret', drop: ['minLength', 'maxLength'], set: { pattern } }],
+  id, rule, source: 'seed', rules, relax: [{ schema: 'NewPartnerSecret', set: { pattern } }],
 });
 
 export const AUTH_FAULTS = faultCatalogue([
@@ -15,11 +16,11 @@ export const AUTH_FAULTS = faultCatalogue([
   { id: 'bad-secret-accepted', rule: 'CreateToken: bad credentials are a 401', source: 'seed', rules: ['FD-TOKEN-ISSUE'] },
   { id: 'lock-never-engaged', rule: 'five failed authentications lock the partner', source: 'seed', rules: ['FD-LOCK-FIVE'] },
   { id: 'lock-after-six', rule: 'the lock engages after five failures, not six', source: 'seed', rules: ['FD-LOCK-FIVE'] },
-  // Partner secret rules (seed 002, Authentication: 12-255, a digit and a letter, the alphabet).
-  secretPattern(`^(?=.*[A-Za-z])(?=.*[0-9])${SECRET_CLASS}{11,256}$`, 'secret-length-unenforced', 'new partner secret 12 to 255 characters', ['FD-SECRET-LENGTH']),
-  secretPattern(`^(?=.*[A-Za-z])${SECRET_CLASS}{12,255}$`, 'secret-digit-not-required', 'new partner secret holds a digit', ['FD-SECRET-DIGIT-LETTER']),
-  secretPattern(`^(?=.*[0-9])${SECRET_CLASS}{12,255}$`, 'secret-letter-not-required', 'new partner secret holds a letter', ['FD-SECRET-DIGIT-LETTER']),
-  secretPattern('^(?=.*[A-Za-z])(?=.*[0-9]).{12,255}$', 'secret-charset-unenforced', 'new partner secret: letters, digits and ! @ # $ % & * _ - + only', ['FD-SECRET-CHARSET']),
+  // Partner secret rules (seed 002, Authentication: its length, a digit and a letter, the alphabet).
+  { id: 'secret-length-unenforced', rule: 'new partner secret minLength and maxLength (one off on each side)', source: 'seed', rules: ['FD-SECRET-LENGTH'], relax: [{ schema: 'NewPartnerSecret', shift: { minLength: -1, maxLength: 1 } }] },
+  secretPattern(`^(?=.*[A-Za-z])${SECRET_CLASS}*$`, 'secret-digit-not-required', 'new partner secret holds a digit', ['FD-SECRET-DIGIT-LETTER']),
+  secretPattern(`^(?=.*[0-9])${SECRET_CLASS}*$`, 'secret-letter-not-required', 'new partner secret holds a letter', ['FD-SECRET-DIGIT-LETTER']),
+  secretPattern('^(?=.*[A-Za-z])(?=.*[0-9]).*$', 'secret-charset-unenforced', 'new partner secret: letters, digits and ! @ # $ % & * _ - + only', ['FD-SECRET-CHARSET']),
   { id: 'secret-change-ineffective', rule: 'ModifyPartnerSecret changes the secret (new one works)', source: 'seed', rules: ['FD-SECRET-CHANGE'] },
   { id: 'old-secret-still-works', rule: 'after a change the old secret is refused', source: 'seed', rules: ['FD-SECRET-CHANGE'] },
   // Each rule on both sides of its boundary, on every path and through every reader.
@@ -29,12 +30,12 @@ export const AUTH_FAULTS = faultCatalogue([
   // Authentication and partner (seed 002, Authentication and Limits; reference, Partner lock).
   blind({ id: 'blind-lock-after-four', rule: 'the partner locks after five failed authentications; four do not lock (seed Limits; reference Partner lock)', source: 'seed', rules: ['FD-LOCK-FIVE'] }),
   blind({
-    id: 'blind-secret-min-11', rule: 'a new partner secret is 12 to 255 characters: 11 is a 400 (seed Authentication, Limits)', source: 'seed', rules: ['FD-SECRET-LENGTH'],
-    relax: [{ schema: 'NewPartnerSecret', set: { minLength: 11, pattern: `^(?=.*[A-Za-z])(?=.*[0-9])${SECRET_CLASS}{11,255}$` } }],
+    id: 'blind-secret-min-11', rule: 'a new partner secret has a minimum length: one character shorter is a 400 (seed Authentication, Limits)', source: 'seed', rules: ['FD-SECRET-LENGTH'],
+    relax: [{ schema: 'NewPartnerSecret', shift: { minLength: -1 } }],
   }),
   blind({
-    id: 'blind-secret-max-256', rule: 'a new partner secret is 12 to 255 characters: 256 is a 400 (seed Authentication, Limits)', source: 'seed', rules: ['FD-SECRET-LENGTH'],
-    relax: [{ schema: 'NewPartnerSecret', set: { maxLength: 256, pattern: `^(?=.*[A-Za-z])(?=.*[0-9])${SECRET_CLASS}{12,256}$` } }],
+    id: 'blind-secret-max-256', rule: 'a new partner secret has a maximum length: one character longer is a 400 (seed Authentication, Limits)', source: 'seed', rules: ['FD-SECRET-LENGTH'],
+    relax: [{ schema: 'NewPartnerSecret', shift: { maxLength: 1 } }],
   }),
   blind({ id: 'blind-secret-change-while-locked', rule: 'a locked partner is refused (401) until the lock is lifted, ModifyPartnerSecret included (seed Authentication; reference Partner lock)', source: 'seed', rules: ['FD-LOCK-NO-SECRET-CHANGE'] }),
 ]);

@@ -1,14 +1,16 @@
 // Partner authentication (seed 002, Authentication and partner): CreateToken, ModifyPartnerSecret.
-// Five failed attempts lock the partner; a locked partner is refused even with the right secret
+// Repeated failed attempts lock the partner; a locked partner is refused even with the right secret
 // until the control surface lifts the lock (reference, Partner authentication).
 import type { FastifyInstance } from 'fastify';
 import { route, sendError, type FdContext } from './middleware.js';
 import { newToken, type Partner } from './state.js';
+import { limitOf } from '../../helpers/contract/facts.js';
 
-const MAX_FAILURES = 5; // seed 002, Limits: 5 failed authentications before lock
 
 export function registerAuth(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;
+  // seed 002, Limits: failed authentications before the lock (the contract's x-limits).
+  const MAX_FAILURES = limitOf(ctx.contract, 'failedAuthenticationsBeforeLock');
 
   /** Checks credentials, counting failures; the partner when they are right and it is not locked. */
   function verify(partnerId: string, secret: string, countFailure: boolean): Partner | undefined {

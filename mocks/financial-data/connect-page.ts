@@ -35,7 +35,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FdContext, FdStandIn } from './middleware.js';
-import { linkInstitution, planInstitutions } from './portfolio.js';
+import { historyDays, linkInstitution, planInstitutions } from './portfolio.js';
 import { findCustomer, linkedData, type ConnectSession as Session, type Institution } from './state.js';
 import { SANDBOX_ACCOUNTS_PER_CUSTOMER } from './stand-in-limits.js';
 
@@ -197,7 +197,7 @@ ${options}
     if (existing.accounts.length + adding > limit) {
       return result(reply, 403, 'error', `Refused: the customer has ${existing.accounts.length} accounts and ${institution.name} would add ${adding}; a customer holds at most ${limit} accounts. No account was added.`, token);
     }
-    const added = linkInstitution(world, customer.id, institution.id, clock.nowEpochSeconds());
+    const added = linkInstitution(world, customer.id, institution.id, clock.nowEpochSeconds(), historyDays(ctx.contract));
     return result(reply, 200, 'linked', `Accounts added: ${added.accounts.length} at ${institution.name}.`, token);
   });
   return connectLink;

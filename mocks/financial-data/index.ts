@@ -22,9 +22,10 @@ import { registerCustomers } from './customers.js';
 import { registerEnrichment } from './enrichment.js';
 import { registerInstitutions } from './institutions.js';
 import { registerMicroEntries } from './micro-entries.js';
-import { PROVIDER_HEADER_NAMES, SEED_HEADER_NAMES, sendError, type FdContext, type FdHeaderNames } from './middleware.js';
+import { sendError, type FdContext } from './middleware.js';
+import { fdHeaderNames, type FdHeaderNames, type HeaderNaming } from '../../helpers/contract/facts.js';
 import { registerPaymentsData } from './payments-data.js';
-import { linkPortfolio, linkedView } from './portfolio.js';
+import { historyDays, linkPortfolio, linkedView } from './portfolio.js';
 import { registerPsi } from './psi.js';
 import { registerAnalyticsReports } from './reports/analytics.js';
 import { registerAssetReports } from './reports/assets.js';
@@ -52,8 +53,8 @@ export interface FdMockHandle extends MockHandle {
 export interface FdMockOptions {
   faults?: string[];
   port?: number;
-  /** Security header names to expect (default the seed's; the suite passes FD_HEADER_NAMES). */
-  headerNames?: FdHeaderNames;
+  /** Security header names to expect, or which of the contract's (seed, the default; provider: their x-provider-name). The suite passes FD_HEADER_NAMES. */
+  headerNames?: FdHeaderNames | HeaderNaming;
   /** Run as the stand-in of the provider's sandbox (mocks/stand-in.ts); the provider's header names then, whatever headerNames says. */
   standIn?: StandInMode;
 }
@@ -62,10 +63,11 @@ export async function startFinancialDataMock(options: FdMockOptions = {}): Promi
   const { faults, contract, clock, deliveries } = await prepareService('financial-data', FD_FAULTS, options.faults);
   const world = createFdState();
   const [partner, spare] = world.partners.values();
-  const headerNames = options.headerNames ?? SEED_HEADER_NAMES;
+  const asked = options.standIn ? 'provider' : options.headerNames ?? 'seed';
+  const headerNames = typeof asked === 'string' ? fdHeaderNames(contract, asked) : asked;
   const context: FdContext = {
     service: 'financial-data', faults, clock, deliveries, state: world, contract,
-    headerNames: options.standIn ? PROVIDER_HEADER_NAMES : headerNames,
+    headerNames,
     // Reset restores partners (secrets, failure counts, locks); customers and tokens stay.
     onReset: [() => restorePartners(world)],
     // What a person integrating by hand needs (npm run mock writes it to .mock/, never served).
@@ -101,7 +103,7 @@ export async function startFinancialDataMock(options: FdMockOptions = {}): Promi
   app.post('/__mock/customers/:customerId/link', async (req, reply) => {
     const { customerId } = req.params as { customerId: string };
     if (!world.customers.has(customerId)) return reply.code(404).send({ message: `no customer ${customerId} in the mock` });
-    return reply.code(200).send(linkedView(linkPortfolio(world, customerId, clock.nowEpochSeconds())));
+    return reply.code(200).send(linkedView(linkPortfolio(world, customerId, clock.nowEpochSeconds(), historyDays(contract))));
   });
   // Puts a customer under a security freeze (provider 1.35.0 403 example: "An active security
   // freeze for this customer exists."), or lifts it with {"frozen": false}: PSI generation and the

@@ -1,18 +1,20 @@
 // Institutions (seed 002, Endpoints - Institutions): search (an empty list with 200 when nothing
 // matches), certified and RSSD variants, get by id, branding (404 when none), routing numbers
-// (9 digits; no match 404) and merchant location matches (up to 3). Shapes follow provider
+// (9 digits; no match 404) and merchant location matches (at most the contract's maxItems). Shapes follow provider
 // 1.35.0: integer ids, `requestedDate` on certified lists, full records for the routing-number
 // lookup, matches under `locationMatches`.
 import type { FastifyInstance } from 'fastify';
 import { route, sendError, type FdContext } from './middleware.js';
 import { page } from './paging.js';
 import type { Institution } from './state.js';
+import { sizeOf } from '../../helpers/contract/facts.js';
 
-const MAX_LOCATION_MATCHES = 3; // seed 002, Limits: location matches up to 3
 const NAME_SET = ['merchantName', 'streetAddress', 'city', 'stateProvinceRegion', 'postalCode'];
 
 export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;
+  // seed 002, Limits: location matches (the contract's LocationMatches maxItems).
+  const MAX_LOCATION_MATCHES = sizeOf(ctx.contract, 'LocationMatches', 'locationMatches').max!;
   const status = (i: Institution) => ({
     overallStatus: 'online', ...Object.fromEntries(['transAgg', 'voa', 'voi', 'stateAgg', 'ach', 'aha'].map((p) => [p, i.products[p] ? 'online' : 'offline'])),
   });

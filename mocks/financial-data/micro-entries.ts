@@ -18,12 +18,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
 import { findCustomer, type MicroEntry, type MicroEntryState as Stored } from './state.js';
+import { limitOf, sizeOf } from '../../helpers/contract/facts.js';
 
-/** Deposits land one day after initiation (assumption: ACH settles next day). */
-export const DEPOSIT_DELAY_S = 24 * 3600;
-/** At most five accepted initiations per customer in any 24 hours (assumption; seed 002 Errors: 429). */
-export const MAX_INITIATIONS = 5;
-export const WINDOW_S = 24 * 3600;
 
 type Shown = Stored | 'Completed';
 
@@ -45,6 +41,12 @@ const DESCRIPTIONS: Record<Shown, string> = {
 
 export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;
+  // Assumptions of the reference page, in the contract's x-limits: the deposit delay, and the cap on
+  // accepted initiations per customer within a window (seed 002 Errors: 429).
+  const DEPOSIT_DELAY_S = limitOf(ctx.contract, 'microEntryDepositDelaySeconds');
+  const MAX_INITIATIONS = limitOf(ctx.contract, 'microEntryInitiationsPerWindow');
+  const WINDOW_S = limitOf(ctx.contract, 'microEntryWindowSeconds');
+  const DEPOSITS = sizeOf(ctx.contract, 'MicroDepositVerification', 'amounts').max!;
   const micro = () => world.microEntries;
 
   const shown = (e: MicroEntry): Shown => {
@@ -90,7 +92,7 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
     micro().entries.set(accountId, entry);
     micro().initiations.set(rateKey, [...recent, now]);
     return reply.code(200).send({
-      accountId, status: 'Pending', depositCount: faults.has('micro-entries-single-deposit') ? 1 : 2,
+      accountId, status: 'Pending', depositCount: faults.has('micro-entries-single-deposit') ? 1 : DEPOSITS,
       statusDescription: 'Micro entries successfully initiated', railType: 'ach',
       // Blind fault: the initiation answer echoes the receiver, full account number included.
       ...(faults.has('blind-micro-entries-initiate-echoes-receiver') ? { receiver: { ...receiver } } : {}),

@@ -8,14 +8,9 @@ import type { MockContext } from '../kit/context.js';
 import type { FdFaultId } from './catalogue.js';
 import { violations } from '../kit/validation.js';
 import type { FdState, Partner } from './state.js';
+import { limitOf, type FdHeaderNames } from '../../helpers/contract/facts.js';
 
-export const TOKEN_LIFETIME_MS = 2 * 60 * 60 * 1000; // seed 002, Limits: access token valid 2 hours
-
-/** Names of the two security headers (seed 002: Partner-App-Key / Partner-App-Token by default). */
-export interface FdHeaderNames { appKey: string; appToken: string }
-export const SEED_HEADER_NAMES: FdHeaderNames = { appKey: 'Partner-App-Key', appToken: 'Partner-App-Token' };
-/** The provider's names (provider 1.35.0 securitySchemes), which the sandbox stand-in always expects. */
-export const PROVIDER_HEADER_NAMES: FdHeaderNames = { appKey: 'Finicity-App-Key', appToken: 'Finicity-App-Token' };
+export type { FdHeaderNames };
 
 export interface FdContext extends MockContext<FdFaultId> {
   state: FdState; contract: Contract; headerNames: FdHeaderNames;
@@ -112,6 +107,8 @@ function authenticate(ctx: FdContext, op: Operation, req: FastifyRequest): { sta
   if (!token) return faults.has('token-not-required') ? { partner: [...world.partners.values()][0] } : fail(missing(names.appToken));
   const issued = world.tokens.get(String(token));
   if (!issued) return faults.has('invalid-token-accepted') ? { partner: [...world.partners.values()][0] } : fail(`Invalid (${names.appToken})`);
+  // seed 002, Limits: a token's lifetime (the contract's x-limits).
+  const TOKEN_LIFETIME_MS = limitOf(ctx.contract, 'tokenLifetimeSeconds') * 1000;
   const lifetime = faults.has('token-expires-early') ? 80 * 60 * 1000
     : faults.has('token-valid-100-minutes') ? 100 * 60 * 1000
     : faults.has('blind-token-expires-at-90-minutes') ? 90 * 60 * 1000

@@ -5,6 +5,8 @@
 // on the sandbox stand-in's Connect page (connect-page.ts, linkInstitution). Shared by the accounts, transactions, payments data,
 // PSI, statements and micro-entry modules: they read and change it in state.ts, never their own copy.
 import { linkedData, type Account, type AccountType, type FdState, type InstitutionLogin, type LinkedData, type Transaction } from './state.js';
+import type { Contract } from '../../helpers/contract/contract.js';
+import { limitOf } from '../../helpers/contract/facts.js';
 
 /** Full account numbers of the mock start with this, so fixtures/leak-patterns.ts can spot one that escapes redaction. */
 // Six digits of prefix and four random ones: a random ten-digit number elsewhere (an installments
@@ -13,10 +15,12 @@ export const ACCOUNT_NUMBER_PREFIX = '905173';
 /** Digits after the prefix (a full account number is ten digits). */
 export const ACCOUNT_NUMBER_RANDOM_DIGITS = 4;
 export const DAY_S = 86_400;
-/** seed 002, Limits: standard history is 180 days before the account was added. */
-export const STANDARD_HISTORY_DAYS = 180;
-/** seed 002, Limits: historic load and statements up to 24 months. */
-export const HISTORIC_DAYS = 720;
+/**
+ * How far back the portfolio's transactions reach (seed 002, Limits; the contract's x-limits):
+ * standard aggregation's days before the account was added, and the historic load's.
+ */
+export interface HistoryDays { standard: number; historic: number }
+export const historyDays = (contract: Contract): HistoryDays => ({ standard: limitOf(contract, 'standardHistoryDays'), historic: limitOf(contract, 'historicLoadDays') });
 /** The one account with more transactions than a page holds (seed 002, Limits: 1000 per page). */
 export const LARGE_ACCOUNT_TRANSACTIONS = 1205;
 
@@ -73,11 +77,11 @@ const PAYEES = ['Corner Coffee', 'Payroll Deposit', 'Grocery Mart', 'Electric Ut
  * Links the customer's deterministic portfolio (idempotent: a second call returns what exists).
  * `nowS` is the mock's virtual time in epoch seconds: accounts are added now.
  */
-export function linkPortfolio(world: FdState, customerId: string, nowS: number): LinkedData {
+export function linkPortfolio(world: FdState, customerId: string, nowS: number, history: HistoryDays): LinkedData {
   const existing = linkedData(world, customerId);
   if (existing.logins.length > 0) return existing;
   const random = prng(Number(customerId.replace(/\D/g, '')) || 1);
-  for (const plan of PLAN) addLogin(world, customerId, plan, random, nowS);
+  for (const plan of PLAN) addLogin(world, customerId, plan, random, nowS, history);
   return linkedData(world, customerId);
 }
 
@@ -93,15 +97,16 @@ export function planInstitutions(): { institutionId: string; accounts: number; l
  * portfolio holds nothing at that institution. The caller decides whether it may link (limits,
  * an institution already connected).
  */
-export function linkInstitution(world: FdState, customerId: string, institutionId: string, nowS: number): LinkedData {
+export function linkInstitution(world: FdState, customerId: string, institutionId: string, nowS: number, history: HistoryDays): LinkedData {
   const plan = PLAN.find((p) => p.institutionId === institutionId);
   if (!plan) return { logins: [], accounts: [] };
   const random = prng((Number(customerId.replace(/\D/g, '')) || 1) + Number(institutionId.replace(/\D/g, '') || 0));
-  return addLogin(world, customerId, plan, random, nowS);
+  return addLogin(world, customerId, plan, random, nowS, history);
 }
 
 /** Adds one login of the plan with its accounts and their transactions; answers what it added. */
-function addLogin(world: FdState, customerId: string, plan: Plan, random: () => number, nowS: number): LinkedData {
+function addLogin(world: FdState, customerId: string, plan: Plan, random: () => number, nowS: number, history: HistoryDays): LinkedData {
+  const { standard: STANDARD_HISTORY_DAYS, historic: HISTORIC_DAYS } = history;
   const routingNumber = world.institutions.find((i) => i.id === plan.institutionId)?.routingNumbers[0] ?? '021000021';
   const login: InstitutionLogin = { id: Number(world.nextId()), customerId, institutionId: plan.institutionId, legacy: Boolean(plan.legacy) };
   world.logins.set(login.id, login);
@@ -117,7 +122,7 @@ function addLogin(world: FdState, customerId: string, plan: Plan, random: () => 
     };
     world.accounts.set(id, account);
     added.accounts.push(account);
-    // Spread over 24 months before the account was added; the last quarter of them historic.
+    // Spread over the historic load's reach before the account was added; the last quarter of them historic.
     for (let n = 0; n < a.transactions; n++) {
       const historic = n % 4 === 3;
       const ageDays = historic ? STANDARD_HISTORY_DAYS + 1 + Math.floor(random() * (HISTORIC_DAYS - STANDARD_HISTORY_DAYS - 2)) : Math.floor(random() * STANDARD_HISTORY_DAYS);

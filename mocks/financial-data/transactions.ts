@@ -10,9 +10,8 @@ import { route, sendError, type FdContext, type Input } from './middleware.js';
 import { page } from './paging.js';
 import { DAY_S } from './portfolio.js';
 import { findAccount, findCustomer, type Account, type Transaction } from './state.js';
+import { rangeOf } from '../../helpers/contract/facts.js';
 
-/** seed 002, Limits: transactions per page. */
-const PAGE_MAX = 1000;
 /** A payee seen this many times with the same sign in an account is a recurring series (the mock's rule). */
 const RECURRING_MIN = 3;
 
@@ -27,6 +26,8 @@ const cents = (n: number) => Math.round(n * 100) / 100;
 
 export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;
+  /** seed 002, Limits: transactions per page (the contract's PageLimit). */
+  const PAGE_MAX = rangeOf(ctx.contract, 'PageLimit').max!;
   const on = (id: FdFaultId) => faults.has(id);
   // Accounts this module has read, so the fault 'transactions-deleted-account-kept' still finds them.
   const seenAccounts = world.faultMemory.seenAccounts;
@@ -122,7 +123,7 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
       found.sort((a, b) => (rank.get(a.accountId) ?? 0) - (rank.get(b.accountId) ?? 0));
     }
 
-    // Blind fault 'blind-transactions-page-cap-off-by-one': the cap checked as `< 1000` (limit 1000 gives 999).
+    // Blind fault 'blind-transactions-page-cap-off-by-one': the cap checked as `<` the maximum (a full page one short).
     const limit = Math.min(query.limit ?? (on('transactions-default-page-size-100') ? 100 : 25), on('transactions-page-holds-500') ? 500 : on('blind-transactions-page-cap-off-by-one') ? PAGE_MAX - 1 : PAGE_MAX);
     const start = on('transactions-start-ignored-on-all') && reader === 'all' ? 1 : query.start ?? 1;
     const paged = on('transactions-start-as-offset-on-account') && reader === 'account'

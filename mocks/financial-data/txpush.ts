@@ -10,6 +10,7 @@ import { createHash, createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
 import { findAccount, findCustomer, type Account, type Transaction, type TxPushClass as SubscriptionClass, type TxPushSubscription as Subscription } from './state.js';
+import { limitListOf } from '../../helpers/contract/facts.js';
 
 /** The header carrying a delivery's signature (an assumption: rules/txpush.yaml FD-TXPUSH-SIGNED). */
 export const TXPUSH_SIGNATURE_HEADER = 'X-TxPush-Signature';
@@ -18,13 +19,15 @@ const cents = (n: number) => Math.round(n * 100) / 100;
 
 export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
   const { state: world, faults, clock } = ctx;
+  // seed 002, Events and Limits: the ports a listener URL may name (the contract's x-limits).
+  const LISTENER_PORTS = limitListOf(ctx.contract, 'listenerPorts');
   const state = () => world.txpush;
   const { disabledSubscriptions, deletedSubscriptions } = world.faultMemory;
   const customerType = (account: Account) => world.customers.get(account.customerId)?.type;
 
   /**
    * Why a listener URL is refused, or undefined (seed 002, Events and Limits): HTTPS for a real
-   * account (an active customer's), port 80 or 443 only (written or implied by the scheme).
+   * account (an active customer's), the contract's listener ports only (written or implied by the scheme).
    */
   const urlProblem = (raw: string, account: Account): string | undefined => {
     let url: URL;
@@ -38,8 +41,8 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     const allowed = faults.has('txpush-any-port-accepted') ? true
       : faults.has('txpush-port-80-refused') ? port === 443
       : faults.has('txpush-explicit-port-refused') ? !/^[a-z]+:\/\/[^/]*:[0-9]+/i.test(raw)
-      : port === 80 || port === 443 || (faults.has('blind-txpush-port-8443-accepted') && port === 8443);
-    if (!allowed) return `callbackUrl port ${port} is not allowed (80 or 443 only)`;
+      : LISTENER_PORTS.includes(port) || (faults.has('blind-txpush-port-8443-accepted') && port === 8443);
+    if (!allowed) return `callbackUrl port ${port} is not allowed (${LISTENER_PORTS.join(' or ')} only)`;
     const real = customerType(account) === 'active' || faults.has('blind-txpush-https-required-for-testing');
     if (real && url.protocol !== 'https:' && !faults.has('txpush-http-accepted-for-active')) return 'callbackUrl must be HTTPS for a real account';
     if (real && faults.has('txpush-active-account-refused')) return 'callbackUrl refused for this account';

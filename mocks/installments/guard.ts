@@ -5,6 +5,7 @@
 // schema) or, as the provider's schema also allows, `sensitiveData` in clear (provider 2.0.0).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Contract } from '../../helpers/contract/contract.js';
+import { parameterDefault, parameterRange } from '../../helpers/contract/facts.js';
 import { verifyRequest } from '../../helpers/auth/oauth1.js';
 import { parseJson } from '../kit/app.js';
 import type { MockContext } from '../kit/context.js';
@@ -25,6 +26,8 @@ export interface Guarded {
   plain?: any;
   query: URLSearchParams;
   consumerKey: string;
+  /** The page size without a `limit` (the default of the operation's limit parameter), for page(). */
+  defaultLimit?: number;
 }
 
 export type Guard = (req: FastifyRequest, reply: FastifyReply, operationId: string) => Promise<Guarded | undefined>;
@@ -41,6 +44,10 @@ export function createGuard(ctx: MockContext<InstallmentsFaultId>, contract: Con
     faults.has('blind-consumer-key-prefix') ? key.slice(0, 12) === k.consumerKey.slice(0, 12) : k.consumerKey === key;
   return async (req, reply, operationId) => {
     const op = contract.operation(operationId);
+    // The operation's page bounds, when it pages (the contract's limit parameter).
+    const limitParam = op.parameters.find((p) => p.name === 'limit');
+    const paging = limitParam ? { defaultLimit: Number(parameterDefault(contract, operationId, 'limit')) } : {};
+    const limitMax = limitParam ? parameterRange(contract, operationId, 'limit').max! : Infinity;
     const raw = typeof req.body === 'string' ? req.body : undefined;
     const verdict = verifyRequest(
       { method: req.method, url: `http://${req.headers.host}${req.url}`, authorization: req.headers.authorization, body: raw },
@@ -73,17 +80,17 @@ export function createGuard(ctx: MockContext<InstallmentsFaultId>, contract: Con
         if (p.required && !(p.name === 'Correlation-Id' && faults.has('issuer-missing-correlation-accepted'))) return void invalidRequest(reply, faults, [{ field: p.name, keyword: 'required', message: `${p.name} is required` }]);
         continue;
       }
-      if (p.name === 'limit' && faults.has('limit-over-500-accepted') && Number(value) > 500) continue;
+      if (p.name === 'limit' && faults.has('limit-over-500-accepted') && Number(value) > limitMax) continue;
       if (p.name === 'offset' && faults.has('offset-unchecked')) continue;
-      if (p.name === 'limit' && faults.has('blind-limit-500-rejected') && Number(value) >= 500) {
-        return void invalidRequest(reply, faults, [{ field: 'limit', keyword: 'maximum', message: 'limit must be <= 499' }]);
+      if (p.name === 'limit' && faults.has('blind-limit-500-rejected') && Number(value) >= limitMax) {
+        return void invalidRequest(reply, faults, [{ field: 'limit', keyword: 'maximum', message: `limit must be <= ${limitMax - 1}` }]);
       }
       const typed = p.schema.type === 'integer' && /^-?[0-9]+$/.test(value) ? Number(value) : p.schema.type === 'boolean' && /^(true|false)$/.test(value) ? value === 'true' : value;
       const validate = contract.validator(`param:${operationId}:${p.name}`, p.schema);
       if (!validate(typed)) return void invalidRequest(reply, faults, violations(validate.errors, p.name));
     }
 
-    if (!op.requestBody) return { body: undefined, query, consumerKey };
+    if (!op.requestBody) return { body: undefined, query, consumerKey, ...paging };
     const parsed = parseJson(raw);
     if (parsed instanceof SyntaxError || parsed === undefined) {
       if (faults.has('bad-json-crashes') && parsed instanceof SyntaxError) return void reply.code(500).send({ message: 'Unexpected token' });
@@ -95,21 +102,21 @@ export function createGuard(ctx: MockContext<InstallmentsFaultId>, contract: Con
     // provider 2.0.0: encryption replaces `sensitiveData` by a root `encryptedValue`; in clear the
     // request schema has already checked `sensitiveData`.
     const encrypted = body?.encryptedValue;
-    if (encrypted === undefined) return { body, plain: body?.sensitiveData, query, consumerKey };
+    if (encrypted === undefined) return { body, plain: body?.sensitiveData, query, consumerKey, ...paging };
     const plain = await decryptJson(keys, encrypted);
     if (plain === undefined && !faults.has('undecryptable-accepted')) {
       return void invalidRequest(reply, faults, [{ field: 'encryptedValue', keyword: 'format', message: 'encryptedValue does not decrypt with the published key' }]);
     }
     const plainValidate = contract.component(PLAINTEXT[operationId]);
     if (plain !== undefined && !plainValidate(plain)) return void invalidRequest(reply, faults, violations(plainValidate.errors, 'encryptedValue'));
-    return { body, plain, query, consumerKey };
+    return { body, plain, query, consumerKey, ...paging };
   };
 }
 
-/** offset/limit of a paged query (provider 2.0.0: offset default 0, limit default 500). */
-export function page<T>(items: T[], query: URLSearchParams, reply: FastifyReply, faults: MockContext<InstallmentsFaultId>['faults']): T[] {
+/** offset/limit of a paged query (provider 2.0.0: offset default 0; limit's default is the contract's). */
+export function page<T>(items: T[], query: URLSearchParams, reply: FastifyReply, faults: MockContext<InstallmentsFaultId>['faults'], defaultLimit: number): T[] {
   const offset = Number(query.get('offset') ?? 0);
-  const limit = Number(query.get('limit') ?? (faults.has('blind-default-limit-100') ? 100 : 500));
+  const limit = Number(query.get('limit') ?? (faults.has('blind-default-limit-100') ? 100 : defaultLimit));
   const start = faults.has('blind-offset-one-based') ? Math.max(0, offset - 1) : offset;
   const from = faults.has('offset-ignored') ? 0 : start;
   const slice = faults.has('limit-not-applied') ? items.slice(from) : items.slice(from, from + limit);

@@ -58,7 +58,7 @@ export function registerMerchants(app: FastifyInstance, prefix: string, ctx: Moc
       // seed 001: merchants "whose effectuation request is completed".
       items = latest().map(view).filter((m) => faults.has('pending-listed-as-completed') || m.status === 'COMPLETED' || (faults.has('error-listed-as-completed') && m.status === 'ERROR'));
     }
-    return reply.code(200).send(page(items, ok.query, reply, faults));
+    return reply.code(200).send(page(items, ok.query, reply, faults, ok.defaultLimit!));
   });
 
   app.post(`${prefix}/merchants/searches`, async (req, reply) => {
@@ -81,7 +81,7 @@ export function registerMerchants(app: FastifyInstance, prefix: string, ctx: Moc
       }
       return true;
     });
-    return reply.code(200).send(page(found, ok.query, reply, faults));
+    return reply.code(200).send(page(found, ok.query, reply, faults, ok.defaultLimit!));
   });
 
   app.post(`${prefix}/merchants/mids/searches`, async (req, reply) => {
@@ -96,7 +96,7 @@ export function registerMerchants(app: FastifyInstance, prefix: string, ctx: Moc
     const mids = (p?.merchant.mids ?? []).map((mid: string) => ({ mid, ...reported }))
       .filter((m: { mid: string; status?: string }) => (c.mid === undefined || faults.has('blind-mid-filter-ignored') || m.mid === c.mid) && (c.status === undefined || m.status === c.status));
     const body = { merchantLegalName: c.merchantLegalName, countryCode: c.countryCode, acquirerICA: c.acquirerICA, optIn: p?.merchant.optIn ?? 'N', mids: [] as unknown[] };
-    body.mids = page(mids, faults.has('blind-mid-search-paging-ignored') ? new URLSearchParams() : ok.query, reply, faults);
+    body.mids = page(mids, faults.has('blind-mid-search-paging-ignored') ? new URLSearchParams() : ok.query, reply, faults, ok.defaultLimit!);
     return reply.code(200).send(body);
   });
 }

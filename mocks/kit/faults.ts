@@ -1,4 +1,4 @@
-// Named deviations from the contract (DESIGN.md, "Mock servers"). A service declares its catalogue;
+// Named deviations from the contract (docs/architecture.md, Mocks). A service declares its catalogue;
 // `MOCK_FAULTS=id[,id]` switches faults on at start, the control surface at run time.
 
 export interface Relaxation {
@@ -10,6 +10,12 @@ export interface Relaxation {
   drop?: string[];
   /** Keywords to set there (e.g. a looser pattern). */
   set?: Record<string, unknown>;
+  /** Numeric keywords moved by this much there (`{ maxLength: 1 }`: one more character allowed), so a fault off by one never restates the contract's figure. */
+  shift?: Record<string, number>;
+  /** Values added to an array keyword there (`{ enum: ['PARTNER'] }`). */
+  add?: Record<string, unknown[]>;
+  /** Values removed from an array keyword there (`{ enum: ['WALLET'] }`). */
+  remove?: Record<string, unknown[]>;
   /** Names to remove from a `required` list there. */
   unrequire?: string[];
 }

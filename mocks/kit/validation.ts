@@ -17,6 +17,12 @@ export function relaxedContract(contract: Contract, relaxations: Relaxation[]): 
       if (v === undefined) delete node[k];
       else node[k] = v;
     }
+    for (const [k, by] of Object.entries(r.shift ?? {})) {
+      if (typeof node[k] !== 'number') throw new Error(`fault relaxation: ${r.schema}/${(r.at ?? []).join('/')} has no numeric ${k} to shift`);
+      node[k] += by;
+    }
+    for (const [k, values] of Object.entries(r.add ?? {})) node[k] = [...(node[k] ?? []), ...values];
+    for (const [k, values] of Object.entries(r.remove ?? {})) node[k] = (node[k] ?? []).filter((v: unknown) => !values.includes(v));
     if (r.unrequire && Array.isArray(node.required)) node.required = node.required.filter((n: string) => !r.unrequire!.includes(n));
   }
   const tag = createHash('sha1').update(JSON.stringify(relaxations)).digest('hex').slice(0, 10);

@@ -1,14 +1,14 @@
 // Covers: POST /cards (putCard) 401 and 403 (seed 000, Authentication; reference A2), on both
 // enrollment paths, with keys that differ from the registered one only at its end.
-import { ENROLLMENT_PATHS, expect, expectCardError, lacksPathData, NO_RECEIPT, rules, test, withConflict } from '../../fixtures/card-enrollment.js';
+import { CARD_KEY_HEADER, ENROLLMENT_PATHS, expect, expectCardError, lacksPathData, NO_RECEIPT, rules, test, withConflict } from '../../fixtures/card-enrollment.js';
 
 // The provider documents no 401 on putCard and refuses an invalid key with 403: a target doing so is
 // that seed-vs-provider conflict (schemas/card-enrollment/conflicts.yaml), another status still fails.
 const AUTH_STATUS = 'CE-CONFLICT-AUTH-STATUS';
 
 for (const path of ENROLLMENT_PATHS) {
-  // seed 000, Authentication: "x-openapi-clientid (string, required)"; the receipt path too.
-  test(`rejects a ${path} enrollment without x-openapi-clientid with 401 @smoke`, withConflict(rules(`CE-AUTH-MISSING-KEY@${path}`), AUTH_STATUS), async ({ cardApi, cards, card }) => {
+  // seed 000, Authentication: the API key header is required; the receipt path too.
+  test(`rejects a ${path} enrollment without ${CARD_KEY_HEADER} with 401 @smoke`, withConflict(rules(`CE-AUTH-MISSING-KEY@${path}`), AUTH_STATUS), async ({ cardApi, cards, card }) => {
     test.skip(lacksPathData(card, path), NO_RECEIPT);
     const res = await cardApi.call('putCard', { body: await cards.on(path), auth: false });
     expectCardError(res, { http: 401 });
@@ -16,7 +16,7 @@ for (const path of ENROLLMENT_PATHS) {
 }
 
 test('rejects an unknown API key with 401 @assumption', withConflict(rules('CE-AUTH-UNKNOWN-KEY:refuse'), AUTH_STATUS), async ({ cardApi, cards }) => {
-  const res = await cardApi.call('putCard', { body: await cards.withCard(), auth: () => ({ 'x-openapi-clientid': `unknown-${crypto.randomUUID()}` }) });
+  const res = await cardApi.call('putCard', { body: await cards.withCard(), auth: () => ({ [CARD_KEY_HEADER]: `unknown-${crypto.randomUUID()}` }) });
   expectCardError(res, { http: 401 });
 });
 
@@ -34,7 +34,7 @@ for (const { how, alter } of ALTERED) {
   test(`rejects the registered API key ${how} with 401 @assumption`, withConflict(rules('CE-AUTH-UNKNOWN-KEY:refuse'), AUTH_STATUS), async ({ cardApi, cards, card }) => {
     const altered = alter(card.apiKey);
     expect(altered, 'the altered key differs from the registered one').not.toBe(card.apiKey);
-    const res = await cardApi.call('putCard', { body: await cards.withCard(), auth: () => ({ 'x-openapi-clientid': altered }) });
+    const res = await cardApi.call('putCard', { body: await cards.withCard(), auth: () => ({ [CARD_KEY_HEADER]: altered }) });
     expectCardError(res, { http: 401 });
   });
 }

@@ -1,19 +1,21 @@
 // Covers: POST /cards (putCard): every enum with each allowed value and values just outside it;
 // ISO 3166 / ISO 639-1 codes, the e-mail identity value, version URIs, the card expiry (seed 000,
 // field tables). Each body row is first confirmed against the contract.
-import { exampleCard, expect, expectCardError, rules, setPath, test, withConflict, type FieldCase as Case } from '../../fixtures/card-enrollment.js';
+import { enumOf, exampleCard, expect, expectCardError, loadContract, rules, setPath, test, withConflict, type FieldCase as Case } from '../../fixtures/card-enrollment.js';
 
+const contract = await loadContract('card-enrollment');
+const REFERENCE_TYPES = enumOf(contract, 'EnrolmentReferenceData', 'enrolmentReferenceType');
 
 const row = (rule: string, field: string, accepted: boolean, why: string) => (value: string): Case => ({ rule, field, value, accepted, why });
 
 const BODY_CASES: Case[] = [
-  // seed 000, Origin enum (cardSource)
-  ...['CARDHOLDER', 'ISSUER', 'MERCHANT', 'WALLET'].map(row('CE-ENUM-CARDSOURCE', 'cardSource', true, 'an Origin value')),
+  // seed 000, Origin enum (cardSource): every value the contract lists
+  ...enumOf(contract, 'Origin').map(row('CE-ENUM-CARDSOURCE', 'cardSource', true, 'an Origin value')),
   ...['CONSUMER', 'WALLETS'].map(row('CE-ENUM-CARDSOURCE', 'cardSource', false, 'not an Origin value')),
   row('CE-ENUM-CARDSOURCE', 'cardSource', false, 'an Origin value in the wrong case')('cardholder'),
   { ...row('CE-ENUM-CARDSOURCE', 'cardSource', false, 'the provider\'s Origin value, not the seed\'s')('EXISTING_CREDENTIAL'), conflict: 'CE-CONFLICT-CARD-SOURCE-VALUE' },
-  // seed 000, ConsumerIdentity: identityType enum EMAIL_ADDRESS; identityValue matches it (<EMAIL>)
-  row('CE-ENUM-IDENTITYTYPE', 'consumer.consumerIdentity.identityType', true, 'the only ConsumerIdentityType')('EMAIL_ADDRESS'),
+  // seed 000, ConsumerIdentity: identityType enum (one value); identityValue matches it (<EMAIL>)
+  ...enumOf(contract, 'ConsumerIdentityType').map(row('CE-ENUM-IDENTITYTYPE', 'consumer.consumerIdentity.identityType', true, 'the only ConsumerIdentityType')),
   ...['PHONE_NUMBER', 'email_address', 'EMAIL_ADDRESS '].map(row('CE-ENUM-IDENTITYTYPE', 'consumer.consumerIdentity.identityType', false, 'not a ConsumerIdentityType')),
   ...['first.last+tag@example.com', 'a@example.io'].map(row('CE-FMT-EMAIL', 'consumer.consumerIdentity.identityValue', true, 'an e-mail address')),
   ...['not-an-email', 'ann@', '@example.com', 'ann smith@example.com'].map(row('CE-FMT-EMAIL', 'consumer.consumerIdentity.identityValue', false, 'not an e-mail address')),
@@ -63,7 +65,7 @@ for (const c of CARD_CASES) {
   });
 }
 
-test('accepts enrolmentReferenceType PUSH_ACCOUNT_RECEIPT (the only value)', rules('CE-ENUM-REFTYPE:accept'), async ({ cardApi, cards, card }) => {
+test(`accepts enrolmentReferenceType ${REFERENCE_TYPES.join(', ')} (the only value)`, rules('CE-ENUM-REFTYPE:accept'), async ({ cardApi, cards, card }) => {
   test.skip(!card.receipt, 'needs a known receipt id (CARD_RECEIPT_ID in .env)');
   const res = await cardApi.call('putCard', { body: cards.withReceipt() });
   expect(res.status).toBe(200);

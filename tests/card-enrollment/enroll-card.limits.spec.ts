@@ -1,6 +1,8 @@
 // Covers: POST /cards (putCard), every row of seed 000's Limits table at its boundaries
-// (max and max+1; min-1 and min where a minimum exists).
-import { exampleCard, expect, expectCardError, luhnComplete, namesField, rules, setPath, test } from '../../fixtures/card-enrollment.js';
+// (max and max+1; min-1 and min where a minimum exists), the bounds read from the contract.
+import { exampleCard, expect, expectCardError, lengthOf, loadContract, luhnComplete, namesField, rules, setPath, test } from '../../fixtures/card-enrollment.js';
+
+const contract = await loadContract('card-enrollment');
 
 const text = (n: number) => 'a'.repeat(n);
 const email = (n: number) => `${'m'.repeat(n - '@example.com'.length)}@example.com`;
@@ -12,28 +14,31 @@ interface Row {
   field: string;
   /** Value of the given length that keeps every other rule of the field. */
   value: (length: number) => string;
+  /** The contract's minLength / maxLength of the field. */
   min?: number;
-  max: number;
+  max?: number;
 }
 
 // seed 000, Limits (request-side rows; descriptorName, artUri and coBrandedName are response
 // fields, checked on every 200 by the response schema).
-const ROWS: Row[] = [
-  { rule: 'CE-LIM-FIRSTNAME', field: 'consumer.firstName', value: text, max: 30 },
-  { rule: 'CE-LIM-LASTNAME', field: 'consumer.lastName', value: text, max: 30 },
-  { rule: 'CE-LIM-IDENTITYVALUE', field: 'consumer.consumerIdentity.identityValue', value: email, max: 255 },
-  { rule: 'CE-LIM-REFERENCEID', field: 'enrolmentReferenceData.enrolmentReferenceId', value: (n) => `r${'0'.repeat(n - 1)}`, max: 256 },
-  { rule: 'CE-LIM-PAN', field: 'card.primaryAccountNumber', value: pan, min: 16, max: 20 },
-  { rule: 'CE-LIM-EXPMONTH', field: 'card.panExpirationMonth', value: (n) => '12'.padStart(n, '0').slice(-n).padStart(n, '1'), min: 2, max: 2 },
-  { rule: 'CE-LIM-EXPYEAR', field: 'card.panExpirationYear', value: (n) => '2031'.padEnd(n, '0').slice(0, n), min: 4, max: 4 },
-  { rule: 'CE-LIM-CVC', field: 'card.cardSecurityCode', value: (n) => '9876543210'.slice(0, n), min: 3, max: 6 },
-];
+// A `card.` field lives in the Card the request carries encrypted; the others in the request body.
+const bounds = (field: string) => (field.startsWith('card.') ? lengthOf(contract, 'Card', field.slice(5)) : lengthOf(contract, 'EnrollCardRequest', field));
+const ROWS: Row[] = ([
+  { rule: 'CE-LIM-FIRSTNAME', field: 'consumer.firstName', value: text },
+  { rule: 'CE-LIM-LASTNAME', field: 'consumer.lastName', value: text },
+  { rule: 'CE-LIM-IDENTITYVALUE', field: 'consumer.consumerIdentity.identityValue', value: email },
+  { rule: 'CE-LIM-REFERENCEID', field: 'enrolmentReferenceData.enrolmentReferenceId', value: (n) => `r${'0'.repeat(n - 1)}` },
+  { rule: 'CE-LIM-PAN', field: 'card.primaryAccountNumber', value: pan },
+  { rule: 'CE-LIM-EXPMONTH', field: 'card.panExpirationMonth', value: (n) => '12'.padStart(n, '0').slice(-n).padStart(n, '1') },
+  { rule: 'CE-LIM-EXPYEAR', field: 'card.panExpirationYear', value: (n) => '2031'.padEnd(n, '0').slice(0, n) },
+  { rule: 'CE-LIM-CVC', field: 'card.cardSecurityCode', value: (n) => '9876543210'.slice(0, n) },
+] satisfies Row[]).map((row) => ({ ...row, ...bounds(row.field) }));
 
 for (const row of ROWS) {
   const cases: { length: number; accepted: boolean }[] = [
     ...(row.min !== undefined ? [{ length: row.min - 1, accepted: false }, { length: row.min, accepted: true }] : []),
-    { length: row.max, accepted: true },
-    { length: row.max + 1, accepted: false },
+    { length: row.max!, accepted: true },
+    { length: row.max! + 1, accepted: false },
   ].filter((c, i, all) => all.findIndex((o) => o.length === c.length) === i);
 
   for (const { length, accepted } of cases) {

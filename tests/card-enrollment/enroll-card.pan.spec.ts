@@ -1,16 +1,11 @@
-// Covers: POST /cards (putCard), card-number path, the PAN at every length the seed allows
-// (seed 000, Limits: 16 to 20): masked as panBin/panLastFour from that PAN with no full PAN anywhere
-// (seed 000, MaskedCard), and its ISO/IEC 7812 check digit on both sides (reference A3).
-import { exampleCard, expect, expectCardError, expectMaskedPan, panOfLength, rules, test, wrongCheckDigit } from '../../fixtures/card-enrollment.js';
+// Covers: POST /cards (putCard), card-number path, the PAN at every length the contract allows
+// (seed 000, Limits: Card.primaryAccountNumber): masked as panBin/panLastFour from that PAN with no
+// full PAN anywhere (seed 000, MaskedCard), and its ISO/IEC 7812 check digit on both sides (reference A3).
+import { exampleCard, expect, expectCardError, expectMaskedPan, lengthOf, loadContract, panOfLength, rules, test, TEST_BINS, wrongCheckDigit } from '../../fixtures/card-enrollment.js';
 
 // One BIN per length, so that a target keyed on a BIN or on one length shows it.
-const LENGTHS: { length: number; bin: string }[] = [
-  { length: 16, bin: '520473' },
-  { length: 17, bin: '411111' },
-  { length: 18, bin: '555555' },
-  { length: 19, bin: '400005' },
-  { length: 20, bin: '601111' },
-];
+const { min, max } = lengthOf(await loadContract('card-enrollment'), 'Card', 'primaryAccountNumber');
+const LENGTHS = Array.from({ length: max! - min! + 1 }, (_, i) => ({ length: min! + i, bin: TEST_BINS[i % TEST_BINS.length] }));
 
 for (const { length, bin } of LENGTHS) {
   const pan = panOfLength(length, bin);

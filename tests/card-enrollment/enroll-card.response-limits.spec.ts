@@ -1,15 +1,17 @@
-// Covers: POST /cards (putCard) 200, the response rows of seed 000's Limits table (descriptorName
-// 64, artUri 1024, coBrandedName 128; DigitalCardData). The client checks every response against
-// the contract's 200 schema (responseSchemaConformance); here the target's own answer is measured
-// against the seed's numbers, and the same answer with each field at its limit and one past it
-// shows that the schema check accepts the one and refuses the other.
-import { expect, rules, setPath, test } from '../../fixtures/card-enrollment.js';
+// Covers: POST /cards (putCard) 200, the response rows of seed 000's Limits table (descriptorName,
+// artUri, coBrandedName; DigitalCardData). The client checks every response against the contract's
+// 200 schema (responseSchemaConformance); here the target's own answer is measured against the
+// contract's maxima, and the same answer with each field at its limit and one past it shows that
+// the schema check accepts the one and refuses the other.
+import { expect, lengthOf, loadContract, rules, setPath, test } from '../../fixtures/card-enrollment.js';
 import { passesResponseCheck } from '../../helpers/contract/conflicts.js';
 
+const contract = await loadContract('card-enrollment');
+const max = (field: string) => lengthOf(contract, 'DigitalCardData', field).max!;
 const LIMITS = [
-  { field: 'descriptorName', max: 64, value: (n: number) => 'D'.repeat(n) },
-  { field: 'artUri', max: 1024, value: (n: number) => `https://art.example.test/${'a'.repeat(n - 29)}.png` },
-  { field: 'coBrandedName', max: 128, value: (n: number) => 'C'.repeat(n) },
+  { field: 'descriptorName', max: max('descriptorName'), value: (n: number) => 'D'.repeat(n) },
+  { field: 'artUri', max: max('artUri'), value: (n: number) => `https://art.example.test/${'a'.repeat(n - 29)}.png` },
+  { field: 'coBrandedName', max: max('coBrandedName'), value: (n: number) => 'C'.repeat(n) },
 ];
 
 test('returns digitalCardData within the response limits of the seed', rules('CE-LIM-RESPONSE:accept'), async ({ cardApi, cards }) => {

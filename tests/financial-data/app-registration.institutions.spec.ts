@@ -4,18 +4,21 @@
 // (may have an application); provider 1.35.0 InstitutionLimitParameter (1..1000, default 25),
 // examples 3001 / 3002. The application: the mock's approved test application, FD_APPLICATION_ID
 // (an approved application of the partner) on a sandbox.
-import { expect, expectFdError, rules, spareAuth, test, type OperationClient } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, FD_CONTRACT, rangeOf, rules, spareAuth, test, type OperationClient } from '../../fixtures/financial-data.js';
 import { approvedApplicationId, newApplication } from '../../fixtures/examples/fd-samples/app-registration.js';
 
 test.beforeEach(({ fd }) => {
   test.skip(!approvedApplicationId(fd), 'needs FD_APPLICATION_ID (an approved application of the partner)');
 });
 
-/** Every institution registration of the application, all pages of 1000. */
+/** The page sizes the operation serves (provider 1.35.0 InstitutionLimitParameter: the contract's AppInstitutionLimit). */
+const LIMIT = rangeOf(FD_CONTRACT, 'AppInstitutionLimit');
+
+/** Every institution registration of the application, all pages of the largest size. */
 async function allInstitutions(fdApi: OperationClient, applicationId: string) {
   const rows: any[] = [];
   for (let start = 1; start < 50; start++) {
-    const res = await fdApi.call('getRegisteredInstitutions', { path: { application_id: applicationId }, query: { start, limit: 1000 } });
+    const res = await fdApi.call('getRegisteredInstitutions', { path: { application_id: applicationId }, query: { start, limit: LIMIT.max! } });
     expect(res.status, `page ${start}`).toBe(200);
     rows.push(...(res.body.institutions ?? []));
     if (!res.body.moreAvailable) return { rows, found: res.body.found as number };
@@ -40,7 +43,7 @@ test('without institution_id every institution registration is listed, pending o
     }
   });
 
-test('getRegisteredInstitutions pages by start from 1; limit 1000 is accepted @provider', rules('FD-APP-INSTITUTIONS-PAGING:accept'), async ({ fdApi, fd }) => {
+test(`getRegisteredInstitutions pages by start from 1; limit ${LIMIT.max} is accepted @provider`, rules('FD-APP-INSTITUTIONS-PAGING:accept'), async ({ fdApi, fd }) => {
   const applicationId = approvedApplicationId(fd)!;
   const { rows, found } = await allInstitutions(fdApi, applicationId);
   test.skip(found < 3, 'the application is registered with fewer than 3 institutions');
@@ -51,7 +54,7 @@ test('getRegisteredInstitutions pages by start from 1; limit 1000 is accepted @p
   }
 });
 
-for (const [what, query] of [['limit 0', { limit: 0 }], ['limit 1001', { limit: 1001 }], ['start 0', { start: 0 }]] as const) {
+for (const [what, query] of [[`limit ${LIMIT.min! - 1}`, { limit: LIMIT.min! - 1 }], [`limit ${LIMIT.max! + 1}`, { limit: LIMIT.max! + 1 }], ['start 0', { start: 0 }]] as const) {
   test(`getRegisteredInstitutions answers 400 for ${what} @provider`, rules('FD-APP-INSTITUTIONS-PAGING:refuse'), async ({ fdApi, fd }) => {
     expectFdError(await fdApi.call('getRegisteredInstitutions', { path: { application_id: approvedApplicationId(fd)! }, query }), 400, what);
   });

@@ -3,7 +3,7 @@
 // app token header (valid two hours) on all but CreateToken and ModifyPartnerSecret. The header
 // names are the configured ones (FD_HEADER_NAMES: the seed's Partner-App-Key / Partner-App-Token
 // by default, the provider's Finicity-App-Key / Finicity-App-Token as the alternative).
-import { loadContract, expect, expectFdError, FD_HEADERS, fdAuthHeaders, rules, sample, test, TOKEN_VALID_MS, withConflict } from '../../fixtures/financial-data.js';
+import { loadContract, expect, expectFdError, FD_HEADERS, fdAuthHeaders, rules, inWords, sample, test, TOKEN_AGES, withConflict } from '../../fixtures/financial-data.js';
 import { conflictSites } from '../../helpers/contract/conflicts.js';
 
 const contract = await loadContract('financial-data');
@@ -76,10 +76,10 @@ for (const op of operations) {
     await expectRefused(res, 'invalid token');
   });
 
-  test(`${op.operationId} refuses a token older than two hours${has401 ? ' with 401' : ''} @mock-only`, rules('FD-TOKEN-LIFETIME:refuse'), async ({ fdApi, fd, fdEntities, fdTokens, fdMock }) => {
+  test(`${op.operationId} refuses a token older than ${inWords(TOKEN_AGES.validMs / 3_600_000)} hours${has401 ? ' with 401' : ''} @mock-only`, rules('FD-TOKEN-LIFETIME:refuse'), async ({ fdApi, fd, fdEntities, fdTokens, fdMock }) => {
     const token = await fdTokens.get();
-    // seed 002, Limits: a token is valid 2 hours; age it just past that on the virtual clock.
-    await fdMock.advanceClock((TOKEN_VALID_MS - (fdTokens.age() ?? 0)) / 1000 + 1);
+    // seed 002, Limits: a token's lifetime; age it just past that on the virtual clock.
+    await fdMock.advanceClock((TOKEN_AGES.validMs - (fdTokens.age() ?? 0)) / 1000 + 1);
     const res = await fdApi.callOperation(op, { ...sample(op, fd, fdEntities), auth: () => fdAuthHeaders(fd.appKey, token) });
     await expectRefused(res, 'expired token');
   });

@@ -6,7 +6,7 @@
 // too (@assumption: the seed says access to the customer is removed). Not expected: that the
 // consumer disappears (seed 002, Resources: it outlives the customer - consumers.crud.spec.ts), nor
 // anything of GetBusinessById (the seed says nothing of a business after its customer is deleted).
-import { expect, expectFdError, newBusiness, newConsumer, newCustomer, rules, test, uniqueUsername, type OperationClient } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, newBusiness, newConsumer, newCustomer, PAGE_MAX, rules, test, uniqueUsername, type OperationClient } from '../../fixtures/financial-data.js';
 
 /** A customer with an application, a consumer and a business, then deleted (204). */
 async function deletedCustomer(fdApi: OperationClient) {
@@ -36,11 +36,11 @@ test('DeleteCustomer answers 204, then every customer reader answers 404 or no l
     const byUsername = await fdApi.call('GetCustomers', { query: { username } });
     expect(byUsername.status).toBe(200);
     expect(ids(byUsername), 'GetCustomers by the username of the deleted customer').toEqual([]);
-    const bySearch = await fdApi.call('GetCustomers', { query: { search, limit: 1000 } });
+    const bySearch = await fdApi.call('GetCustomers', { query: { search, limit: PAGE_MAX } });
     expect(ids(bySearch), 'GetCustomers searching the name of the deleted customer').not.toContain(customerId);
-    const all = await fdApi.call('GetCustomers', { query: { limit: 1000 } });
+    const all = await fdApi.call('GetCustomers', { query: { limit: PAGE_MAX } });
     expect(ids(all), 'GetCustomers without search text').not.toContain(customerId);
-    if (all.body.found !== undefined && all.body.found <= 1000) expect(all.body.found, 'found counts what is listed').toBe(all.body.displaying);
+    if (all.body.found !== undefined && all.body.found <= PAGE_MAX) expect(all.body.found, 'found counts what is listed').toBe(all.body.displaying);
   });
 
 test('after DeleteCustomer, its consumer and business are no longer reached through the customer (404) @assumption',

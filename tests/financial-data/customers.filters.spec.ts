@@ -3,7 +3,7 @@
 // Every criterion is run against a known set made for the test (customers whose first names carry
 // a tag no other customer has), shown to change the answer and to exclude what it must, and the
 // counts are compared with the known answer. A target that ignores a criterion lists too much.
-import { expect, newCustomer, rules, test, uniqueUsername, type OperationClient } from '../../fixtures/financial-data.js';
+import { expect, newCustomer, PAGE_MAX, rules, test, uniqueUsername, type OperationClient } from '../../fixtures/financial-data.js';
 
 const tagOf = () => `k${uniqueUsername('').replace(/[^a-z0-9]/gi, '')}`;
 const idsOf = (res: { body: { customers?: { id: string }[] } }) => (res.body.customers ?? []).map((c) => c.id);
@@ -36,7 +36,7 @@ test('search, username and type each list exactly the matching customers of a kn
       { type: 'testing', firstName: `Grace${tag}`, lastName: 'Hopper' },
       { type: 'active', firstName: `Alan${tag}`, lastName: 'Turing' },
     ]);
-    const list = (query: Record<string, string | number>) => fdApi.call('GetCustomers', { query: { limit: 1000, ...query } });
+    const list = (query: Record<string, string | number>) => fdApi.call('GetCustomers', { query: { limit: PAGE_MAX, ...query } });
     const cases: [string, Record<string, string | number>, string[]][] = [
       ['the tag (part of each first name)', { search: tag }, [ada.id, grace.id, alan.id]],
       ['one first name', { search: `Ada${tag}` }, [ada.id]],
@@ -62,7 +62,7 @@ test('start and limit page a known set: pages are disjoint, hold the set, and th
     const tag = tagOf();
     const set = await knownSet(fdApi, ['A', 'B', 'C'].map((n) => ({ type: 'testing' as const, firstName: `${n}${tag}`, lastName: 'Paged' })));
     const page = (start: number, limit: number) => fdApi.call('GetCustomers', { query: { search: tag, start, limit } });
-    const all = await page(1, 1000);
+    const all = await page(1, PAGE_MAX);
     expect(idsOf(all).sort()).toEqual(set.map((c) => c.id).sort());
     const order = idsOf(all);
     // limit 2: [2 records, more] then [1 record, no more], then an empty page.
@@ -90,7 +90,7 @@ test('without limit a page holds the default 25 records @provider', rules('FD-PA
     query = { search: tag };
     found = 26;
   } else {
-    const all = await fdApi.call('GetCustomers', { query: { limit: 1000 } });
+    const all = await fdApi.call('GetCustomers', { query: { limit: PAGE_MAX } });
     found = all.body.found ?? all.body.displaying;
     test.skip(found <= 25, `the sandbox partner (FD_PARTNER_ID) has ${found} customers; the default page size needs more than 25`);
   }

@@ -1,7 +1,7 @@
 // Covers: GET /aggregation/v1/customers (GetCustomers) - seed 002, Customers: search matches the
 // username, or any combination of firstName and lastName; no search text returns all; `type`
 // filters; paging `start` / `limit` (reference, Conventions; seed 002 Limits: 1000 per page).
-import { expect, expectFdError, newCustomer, onSettledList, rules, test, uniqueUsername } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, newCustomer, onSettledList, PAGE_MAX, rules, test, uniqueUsername } from '../../fixtures/financial-data.js';
 
 const ids = (res: { body: { customers: { id: string }[] } }) => res.body.customers.map((c) => c.id);
 
@@ -10,7 +10,7 @@ test('finds a customer by username, by either name, and by both names in any ord
   const body = newCustomer({ firstName: `Ada${tag}`, lastName: `Byron${tag}` });
   const id = (await fdApi.call('AddTestingCustomer', { body })).body.id;
   for (const search of [body.username, body.firstName, body.lastName, `${body.firstName} ${body.lastName}`, `${body.lastName} ${body.firstName}`]) {
-    const res = await fdApi.call('GetCustomers', { query: { search, limit: 1000 } });
+    const res = await fdApi.call('GetCustomers', { query: { search, limit: PAGE_MAX } });
     expect(res.status).toBe(200);
     expect(ids(res), `search '${search}' finds the customer`).toContain(id);
   }
@@ -22,21 +22,21 @@ test('with no search text all customers are returned, and type restricts them', 
   const testing = await createCustomer('testing');
   const active = await createCustomer('active');
   await onSettledList(fd, async () => {
-    const all = await fdApi.call('GetCustomers', { query: { limit: 1000 } });
-    const onlyTesting = await fdApi.call('GetCustomers', { query: { type: 'testing', limit: 1000 } });
-    const onlyActive = await fdApi.call('GetCustomers', { query: { type: 'active', limit: 1000 } });
+    const all = await fdApi.call('GetCustomers', { query: { limit: PAGE_MAX } });
+    const onlyTesting = await fdApi.call('GetCustomers', { query: { type: 'testing', limit: PAGE_MAX } });
+    const onlyActive = await fdApi.call('GetCustomers', { query: { type: 'active', limit: PAGE_MAX } });
     expect(all.body.found).toBe(onlyTesting.body.found + onlyActive.body.found);
     expect(onlyTesting.body.customers.every((c: { type: string }) => c.type === 'testing')).toBe(true);
     expect(onlyActive.body.customers.every((c: { type: string }) => c.type === 'active')).toBe(true);
-    if (all.body.found <= 1000) expect(ids(all)).toEqual(expect.arrayContaining([testing, active]));
+    if (all.body.found <= PAGE_MAX) expect(ids(all)).toEqual(expect.arrayContaining([testing, active]));
   });
 });
 
-test('accepts limit 1000 and rejects limit 1001 with 400 @assumption', rules('FD-PAGE-LIMIT:accept@customers', 'FD-PAGE-LIMIT:refuse@customers'), async ({ fdApi }) => {
-  const res = await fdApi.call('GetCustomers', { query: { limit: 1000 } });
+test(`accepts limit ${PAGE_MAX} and rejects limit ${PAGE_MAX + 1} with 400 @assumption`, rules('FD-PAGE-LIMIT:accept@customers', 'FD-PAGE-LIMIT:refuse@customers'), async ({ fdApi }) => {
+  const res = await fdApi.call('GetCustomers', { query: { limit: PAGE_MAX } });
   expect(res.status).toBe(200);
-  expect(res.body.displaying).toBeLessThanOrEqual(1000);
-  expectFdError(await fdApi.call('GetCustomers', { query: { limit: 1001 } }), 400, 'limit 1001');
+  expect(res.body.displaying).toBeLessThanOrEqual(PAGE_MAX);
+  expectFdError(await fdApi.call('GetCustomers', { query: { limit: PAGE_MAX + 1 } }), 400, `limit ${PAGE_MAX + 1}`);
 });
 
 // limit 0: reference, Paging (a 400 outside 1..1000). 'ten': provider 1.35.0 types limit an
@@ -57,6 +57,6 @@ test('start selects the page: pages of one are different customers, and the coun
   expect(first.body.moreAvailable).toBe(true);
   expect(second.body.displaying).toBe(1);
   expect(ids(second)[0]).not.toBe(ids(first)[0]);
-  const beyond = await fdApi.call('GetCustomers', { query: { limit: 1000, start: Math.ceil(first.body.found / 1000) + 1 } });
+  const beyond = await fdApi.call('GetCustomers', { query: { limit: PAGE_MAX, start: Math.ceil(first.body.found / PAGE_MAX) + 1 } });
   expect(beyond.body.displaying, 'a page past the end is empty').toBe(0);
 });

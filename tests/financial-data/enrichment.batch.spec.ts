@@ -1,8 +1,11 @@
 // Covers: enrichTransactions - seed 002, Transaction data enrichment ("enrichment adds
 // categorization and entity recognition to the enclosed transactions"; 200) and Limits (a batch
-// holds up to 1000 transactions; provider 1.35.0 EnrichTransactionsPayload: 1 to 1000). The answer
-// is checked against what was sent: one transaction per transaction sent, by externalTransactionId.
-import { expect, expectFdError, rules, test } from '../../fixtures/financial-data.js';
+// holds a limited number of transactions: the contract's EnrichTransactionsPayload.transactions
+// maxItems; provider 1.35.0 EnrichTransactionsPayload). The answer is checked against what was
+// sent: one transaction per transaction sent, by externalTransactionId.
+import { expect, expectFdError, FD_CONTRACT, rules, sizeOf, test } from '../../fixtures/financial-data.js';
+
+const BATCH_MAX = sizeOf(FD_CONTRACT, 'EnrichTransactionsPayload', 'transactions').max!;
 
 /** A transaction with the seven members the provider requires (provider 1.35.0 TransactionPayload), written here. */
 const lean = (n: number, description = `STARBUCKS ${1000 + (n % 9000)} DENVER CO`) => ({
@@ -11,19 +14,19 @@ const lean = (n: number, description = `STARBUCKS ${1000 + (n % 9000)} DENVER CO
 });
 const batch = (size: number) => Array.from({ length: size }, (_, i) => lean(i + 1));
 
-test('enrichTransactions enriches a batch of 1000 transactions, one answer per transaction sent with the same ids and values @smoke',
+test(`enrichTransactions enriches a batch of ${BATCH_MAX} transactions, one answer per transaction sent with the same ids and values @smoke`,
   rules('FD-ENRICH-BATCH:accept', 'FD-ENRICH-KEYED'), async ({ fdApi }) => {
-    const sent = batch(1000);
+    const sent = batch(BATCH_MAX);
     const res = await fdApi.call('enrichTransactions', { body: { transactions: sent } });
-    expect(res.status, `seed 002: a batch of 1000 is enriched (200); body: ${res.text.slice(0, 200)}`).toBe(200);
+    expect(res.status, `seed 002: a batch of ${BATCH_MAX} is enriched (200); body: ${res.text.slice(0, 200)}`).toBe(200);
     const key = (t: Record<string, any>) => `${t.externalTransactionId}|${t.externalCustomerId}|${t.externalAccountId}|${t.amount}|${t.description}`;
     const got = (res.body.transactions as Record<string, any>[]).map(key).sort();
     expect(got, 'one enriched transaction per transaction sent').toHaveLength(sent.length);
     expect(got, 'the ids, customer, account, amount and description sent, each once').toEqual(sent.map(key).sort());
   });
 
-test('enrichTransactions refuses a batch of 1001 transactions with 400', rules('FD-ENRICH-BATCH:refuse'), async ({ fdApi }) => {
-  expectFdError(await fdApi.call('enrichTransactions', { body: { transactions: batch(1001) } }), 400, 'seed 002, Limits: 1000 per batch');
+test(`enrichTransactions refuses a batch of ${BATCH_MAX + 1} transactions with 400`, rules('FD-ENRICH-BATCH:refuse'), async ({ fdApi }) => {
+  expectFdError(await fdApi.call('enrichTransactions', { body: { transactions: batch(BATCH_MAX + 1) } }), 400, `seed 002, Limits: ${BATCH_MAX} per batch`);
 });
 
 test('enrichTransactions enriches a batch of one and refuses an empty batch or none with 400 @provider',

@@ -1,9 +1,12 @@
 // Covers: GetInstitution, GetInstitutionBranding, GetInstitutionsByRoutingNumber,
 // GetLocationMatches (seed 002, Institutions and Limits): 404 when not found or no branding;
-// routing numbers of 9 digits (wrong length 400, no match 404); location matches at most 3,
-// 400 without one of the two required parameter sets. Shapes (provider 1.35.0): integer
-// institution ids, full records for the routing-number lookup, matches under `locationMatches`.
-import { expect, expectFdError, rules, test } from '../../fixtures/financial-data.js';
+// routing numbers of 9 digits (wrong length 400, no match 404); location matches at most the
+// contract's LocationMatches maxItems, 400 without one of the two required parameter sets. Shapes
+// (provider 1.35.0): integer institution ids, full records for the routing-number lookup, matches
+// under `locationMatches`.
+import { expect, expectFdError, FD_CONTRACT, rules, sizeOf, test } from '../../fixtures/financial-data.js';
+
+const MATCHES_MAX = sizeOf(FD_CONTRACT, 'LocationMatches', 'locationMatches').max!;
 
 test('GetInstitution returns the institution @smoke', rules('FD-INST-GET'), async ({ fdApi, fd }) => {
   const res = await fdApi.call('GetInstitution', { path: { institutionId: fd.institutions.branded } });
@@ -41,21 +44,21 @@ for (const rn of ['12345678', '1234567890', '1', '0210000210021']) {
   });
 }
 
-test('GetLocationMatches returns at most 3 matches by name and address', rules('FD-LOC-MAX:accept', 'FD-LOC-MAX:refuse'), async ({ fdApi }) => {
+test(`GetLocationMatches returns at most ${MATCHES_MAX} matches by name and address`, rules('FD-LOC-MAX:accept', 'FD-LOC-MAX:refuse'), async ({ fdApi }) => {
   const byName = await fdApi.call('GetLocationMatches', { query: { merchantName: 'Corner Coffee', streetAddress: '101 Main Street', city: 'Springfield', stateProvinceRegion: 'IL', postalCode: '62701' } });
   expect(byName.status).toBe(200);
   const matches = byName.body.locationMatches ?? [];
   expect(matches.length).toBeGreaterThan(0);
-  expect(matches.length, 'seed 002, Limits: location matches up to 3').toBeLessThanOrEqual(3);
+  expect(matches.length, `seed 002, Limits: location matches up to ${MATCHES_MAX}`).toBeLessThanOrEqual(MATCHES_MAX);
 });
 
-test('GetLocationMatches matches a known merchant by id, at most 3 matches', rules('FD-LOC-MAX:accept'), async ({ fdApi, fd }) => {
-  // A missing test identity skips this check with its name; it never fails the target (issue 9).
+test(`GetLocationMatches matches a known merchant by id, at most ${MATCHES_MAX} matches`, rules('FD-LOC-MAX:accept'), async ({ fdApi, fd }) => {
+  // A missing test identity skips this check with its name; it never fails the target.
   test.skip(!fd.institutions.location, 'needs a merchant identifier the target finds (FD_LOCATION_ID_VALUE in .env)');
   const byId = await fdApi.call('GetLocationMatches', { query: fd.institutions.location! });
   expect(byId.status).toBe(200);
   expect(byId.body.locationMatches.length, 'a lookup by id returns its match').toBeGreaterThan(0);
-  expect(byId.body.locationMatches.length).toBeLessThanOrEqual(3);
+  expect(byId.body.locationMatches.length).toBeLessThanOrEqual(MATCHES_MAX);
 });
 
 test('GetLocationMatches answers 404 when no location matches', rules('FD-LOC-NONE-404'), async ({ fdApi }) => {

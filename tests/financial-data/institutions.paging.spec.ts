@@ -1,9 +1,9 @@
 // Covers: GetInstitutions, GetCertifiedInstitutions, GetCertifiedInstitutionsWithRSSD - paging
 // (seed 002, Institutions: query start, limit; provider 1.35.0 StartParameter, LimitParameter,
 // FoundResults, DisplayingResults, MoreResultsAvailable). The known answer is the target's own full
-// list (limit 1000): every page of 2 is the matching slice of it, found is its size, displaying the
+// list (the largest page): every page of 2 is the matching slice of it, found is its size, displaying the
 // page's size, moreAvailable true exactly while records remain; a page past the end is empty.
-import { expect, rules, test } from '../../fixtures/financial-data.js';
+import { expect, PAGE_MAX, rules, test } from '../../fixtures/financial-data.js';
 
 const LISTS = { GetInstitutions: 'institutions', GetCertifiedInstitutions: 'certified', GetCertifiedInstitutionsWithRSSD: 'rssd' } as const;
 
@@ -12,11 +12,11 @@ for (const op of Object.keys(LISTS) as (keyof typeof LISTS)[]) {
 
   test(`${op}: start and limit page the full list, with exact found, displaying and moreAvailable`,
     rules(`FD-PAGE-START@${path}`, `FD-PAGE-LIMIT-APPLIED@${path}`, `FD-PAGE-COUNTS@${path}`), async ({ fdApi }) => {
-      const full = await fdApi.call(op, { query: { limit: 1000 } });
+      const full = await fdApi.call(op, { query: { limit: PAGE_MAX } });
       expect(full.status).toBe(200);
       const found: number = full.body.found;
       const known = (full.body.institutions as { id: number }[]).map((i) => i.id);
-      expect(known, 'the first 1000 of the list').toHaveLength(Math.min(found, 1000));
+      expect(known, `the first ${PAGE_MAX} of the list`).toHaveLength(Math.min(found, PAGE_MAX));
       test.skip(found < 3, `${op} lists ${found} institutions on this target: paging needs at least 3`);
       // Pages of 2 over the first (up to) 6 records, compared with the slices of the full list.
       const pages = Math.min(3, Math.ceil(found / 2));
@@ -27,11 +27,11 @@ for (const op of Object.keys(LISTS) as (keyof typeof LISTS)[]) {
         expect({ found: res.body.found, displaying: res.body.displaying, moreAvailable: res.body.moreAvailable }, `${op} start ${start} limit 2 counts`)
           .toEqual({ found, displaying: slice.length, moreAvailable: start * 2 < found });
       }
-      // The last page of the list, and one past it (pages of 1000).
-      const last = Math.ceil(found / 1000);
-      const lastPage = await fdApi.call(op, { query: { start: last, limit: 1000 } });
-      expect({ displaying: lastPage.body.displaying, moreAvailable: lastPage.body.moreAvailable }, `${op} last page`).toEqual({ displaying: found - (last - 1) * 1000, moreAvailable: false });
-      const beyond = await fdApi.call(op, { query: { start: last + 1, limit: 1000 } });
+      // The last page of the list, and one past it (pages of the largest size).
+      const last = Math.ceil(found / PAGE_MAX);
+      const lastPage = await fdApi.call(op, { query: { start: last, limit: PAGE_MAX } });
+      expect({ displaying: lastPage.body.displaying, moreAvailable: lastPage.body.moreAvailable }, `${op} last page`).toEqual({ displaying: found - (last - 1) * PAGE_MAX, moreAvailable: false });
+      const beyond = await fdApi.call(op, { query: { start: last + 1, limit: PAGE_MAX } });
       expect({ displaying: beyond.body.displaying, moreAvailable: beyond.body.moreAvailable, count: beyond.body.institutions.length }, `${op} past the end`)
         .toEqual({ displaying: 0, moreAvailable: false, count: 0 });
     });

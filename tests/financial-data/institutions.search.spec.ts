@@ -1,7 +1,7 @@
 // Covers: GetInstitutions, GetCertifiedInstitutions, GetCertifiedInstitutionsWithRSSD (seed 002,
 // Institutions): search, an empty list with 200 when nothing matches, certification details,
 // the RSSD identifier, paging.
-import { expect, expectFdError, rules, test } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, PAGE_MAX, rules, test } from '../../fixtures/financial-data.js';
 
 const LISTS = ['GetInstitutions', 'GetCertifiedInstitutions', 'GetCertifiedInstitutionsWithRSSD'] as const;
 const PATH = { GetInstitutions: 'institutions', GetCertifiedInstitutions: 'certified', GetCertifiedInstitutionsWithRSSD: 'rssd' } as const;
@@ -18,7 +18,7 @@ for (const op of LISTS) {
   // criterion lists them all).
   test(`${op} finds an institution by its name, and lists fewer than without search`, rules(`FD-INST-SEARCH:accept@${PATH[op]}`, `FD-INST-SEARCH:refuse@${PATH[op]}`), async ({ fdApi, fd }) => {
     const { body } = await fdApi.call('GetInstitution', { path: { institutionId: fd.institutions.branded } });
-    const res = await fdApi.call(op, { query: { search: body.institution.name, limit: 1000 } });
+    const res = await fdApi.call(op, { query: { search: body.institution.name, limit: PAGE_MAX } });
     expect(res.status).toBe(200);
     // provider 1.35.0: ids are integers; the configured id may be a string.
     const ids = res.body.institutions.map((i: { id: number }) => String(i.id));
@@ -28,12 +28,12 @@ for (const op of LISTS) {
     expect(res.body.found, 'institutions found by name vs without search').toBeLessThan(all.body.found);
   });
 
-  test(`${op} pages: limit 1000 accepted, 1001 rejected with 400, displaying within limit @assumption`, rules(`FD-PAGE-LIMIT:accept@${PATH[op]}`, `FD-PAGE-LIMIT:refuse@${PATH[op]}`), async ({ fdApi }) => {
+  test(`${op} pages: limit ${PAGE_MAX} accepted, ${PAGE_MAX + 1} rejected with 400, displaying within limit @assumption`, rules(`FD-PAGE-LIMIT:accept@${PATH[op]}`, `FD-PAGE-LIMIT:refuse@${PATH[op]}`), async ({ fdApi }) => {
     const page = await fdApi.call(op, { query: { limit: 1 } });
     expect(page.status).toBe(200);
     expect(page.body.displaying).toBeLessThanOrEqual(1);
-    expect((await fdApi.call(op, { query: { limit: 1000 } })).status).toBe(200);
-    expectFdError(await fdApi.call(op, { query: { limit: 1001 } }), 400, 'limit 1001');
+    expect((await fdApi.call(op, { query: { limit: PAGE_MAX } })).status).toBe(200);
+    expectFdError(await fdApi.call(op, { query: { limit: PAGE_MAX + 1 } }), 400, `limit ${PAGE_MAX + 1}`);
   });
 }
 
@@ -41,10 +41,10 @@ for (const op of LISTS) {
 // institution listed carries that product's flag true, and one the unfiltered list shows without
 // the product is left out (found by mutation sampling: a target ignoring `type` passed before).
 test('GetInstitutions with a product type lists only institutions supporting it, and leaves the others out', rules('FD-INST-PRODUCT-TYPE:accept', 'FD-INST-PRODUCT-TYPE:refuse'), async ({ fdApi }) => {
-  const all = (await fdApi.call('GetInstitutions', { query: { limit: 1000 } })).body.institutions as Record<string, unknown>[];
+  const all = (await fdApi.call('GetInstitutions', { query: { limit: PAGE_MAX } })).body.institutions as Record<string, unknown>[];
   const product = ['aha', 'voi', 'voa', 'stateAgg', 'ach'].find((p) => all.some((i) => i[p] === true) && all.some((i) => i[p] === false));
   test.skip(!product, 'no product that some listed institutions support and others do not (a filter cannot be shown to narrow)');
-  const res = await fdApi.call('GetInstitutions', { query: { type: product!, limit: 1000 } });
+  const res = await fdApi.call('GetInstitutions', { query: { type: product!, limit: PAGE_MAX } });
   expect(res.status).toBe(200);
   const listed = res.body.institutions as Record<string, unknown>[];
   expect(listed.length, `institutions supporting ${product}`).toBeGreaterThan(0);

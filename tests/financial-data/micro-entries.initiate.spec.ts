@@ -6,11 +6,13 @@
 // accountId; the details read shows the state and the last four digits only. When a 409 and a 429
 // happen (an account whose entries are under way or verified; five initiations per customer in 24
 // hours) and the 24-hour deposit are @assumption (schemas/financial-data/rules/micro-entries.yaml).
-import { DATE_TOLERANCE_S, expect, expectFdError, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+import { DATE_TOLERANCE_S, expect, expectFdError, FD_CONTRACT, fdLimit, inWords, rules, sizeOf, test, type OperationClient } from '../../fixtures/financial-data.js';
 
-const DEPOSIT_DELAY_S = 24 * 3600; // @assumption: deposits land a day after initiation
-const MAX_INITIATIONS = 5; // @assumption: five per customer in any 24 hours, the sixth a 429
-const WINDOW_S = 24 * 3600;
+// @assumption (the contract's x-limits): the deposit delay; the initiations a customer may make in a window, the next a 429.
+const DEPOSIT_DELAY_S = fdLimit('microEntryDepositDelaySeconds');
+const MAX_INITIATIONS = fdLimit('microEntryInitiationsPerWindow');
+const WINDOW_S = fdLimit('microEntryWindowSeconds');
+const DEPOSITS = sizeOf(FD_CONTRACT, 'MicroDepositVerification', 'amounts').max!;
 const ACCOUNT_TYPES = ['personalChecking', 'businessChecking', 'personalSavings', 'businessSavings', 'checking', 'savings']; // provider 1.35.0 Receiver.accountType
 
 /** A full account number of 12 digits, unique to the call (sensitive: the client flags any echo). */
@@ -32,7 +34,7 @@ test.describe('micro entries: initiation and the details read', () => {
       const res = await initiate(fdApi, customerId, { receiver: sent });
       expect(res.status).toBe(200);
       expect(String(res.body.accountId), 'the id of the receiving account').toMatch(/^[0-9]+$/);
-      if (res.body.depositCount !== undefined) expect(res.body.depositCount, 'two micro entries (seed 002, Limits)').toBe(2);
+      if (res.body.depositCount !== undefined) expect(res.body.depositCount, `${inWords(DEPOSITS)} micro entries (seed 002, Limits)`).toBe(DEPOSITS);
       if (res.body.status !== undefined) expect(res.body.status, 'nothing is deposited yet').toBe('Pending');
       expect(res.text.includes(sent.accountNumber), 'the initiation answer carries no full account number').toBe(false);
       const read = await details(fdApi, customerId, String(res.body.accountId));
@@ -41,7 +43,7 @@ test.describe('micro entries: initiation and the details read', () => {
       if (read.body.accountNumberLast4 !== undefined) expect(read.body.accountNumberLast4, 'accountNumberLast4 is the last four digits sent').toBe(sent.accountNumber.slice(-4));
     });
 
-  test('the details read shows Pending until 24 hours after initiation, then Completed, with the initiation time and routing number @assumption @mock-only',
+  test(`the details read shows Pending until ${DEPOSIT_DELAY_S / 3600} hours after initiation, then Completed, with the initiation time and routing number @assumption @mock-only`,
     rules('FD-MICRO-DETAILS'), async ({ fdApi, fd, fdMock, createCustomer }) => {
       const customerId = await createCustomer();
       const sent = receiver({ routingNumber: '122000247' });
@@ -56,9 +58,9 @@ test.describe('micro entries: initiation and the details read', () => {
         expect(Math.abs(Date.parse(`${first.body.creationDate}Z`) - startedMs) / 1000, 'creationDate is the initiation time').toBeLessThanOrEqual(DATE_TOLERANCE_S);
       }
       await fdMock.advanceClock(DEPOSIT_DELAY_S - 60);
-      expect((await details(fdApi, customerId, body.accountId)).body.status, 'a minute before 24 hours').toBe('Pending');
+      expect((await details(fdApi, customerId, body.accountId)).body.status, `a minute before ${DEPOSIT_DELAY_S / 3600} hours`).toBe('Pending');
       await fdMock.advanceClock(60);
-      expect((await details(fdApi, customerId, body.accountId)).body.status, 'at 24 hours: deposited').toBe('Completed');
+      expect((await details(fdApi, customerId, body.accountId)).body.status, `at ${DEPOSIT_DELAY_S / 3600} hours: deposited`).toBe('Completed');
     });
 
   test('refuses a second initiation for an account whose entries are pending, deposited or verified with 409; another account is accepted @mock-only',
@@ -86,15 +88,15 @@ test.describe('micro entries: initiation and the details read', () => {
     expect(String(again.body.accountId), 'new entries, a new account id').not.toBe(String(body.accountId));
   });
 
-  test(`accepts ${MAX_INITIATIONS} initiations of a customer in 24 hours and refuses the next with 429 @assumption @mock-only`,
+  test(`accepts ${MAX_INITIATIONS} initiations of a customer in ${WINDOW_S / 3600} hours and refuses the next with 429 @assumption @mock-only`,
     rules('FD-MICRO-RATE:accept', 'FD-MICRO-RATE:refuse'), async ({ fdApi, fdMock, createCustomer }) => {
       const customerId = await createCustomer();
       for (let n = 1; n <= MAX_INITIATIONS; n++) expect((await initiate(fdApi, customerId, { receiver: receiver() })).status, `initiation ${n}`).toBe(200);
       await fdMock.advanceClock(WINDOW_S - 60);
-      expectFdError(await initiate(fdApi, customerId, { receiver: receiver() }), 429, `initiation ${MAX_INITIATIONS + 1} within 24 hours`);
+      expectFdError(await initiate(fdApi, customerId, { receiver: receiver() }), 429, `initiation ${MAX_INITIATIONS + 1} within ${WINDOW_S / 3600} hours`);
       expect((await initiate(fdApi, await createCustomer(), { receiver: receiver() })).status, 'another customer meanwhile').toBe(200);
       await fdMock.advanceClock(60);
-      expect((await initiate(fdApi, customerId, { receiver: receiver() })).status, 'once 24 hours have passed').toBe(200);
+      expect((await initiate(fdApi, customerId, { receiver: receiver() })).status, `once ${WINDOW_S / 3600} hours have passed`).toBe(200);
     });
 
   test('accepts a routing number of 9 digits and every account type of the provider @provider @mock-only',

@@ -8,9 +8,12 @@
 // @assumption (schemas/financial-data/rules/micro-entries.yaml). The amounts are learnt through the
 // mock's harness route (GET /__mock/micro-entries/{accountId}, no part of the contract): these
 // checks are @mock-only.
-import { expect, expectFdError, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, FD_CONTRACT, fdLimit, inWords, rangeOf, rules, sizeOf, test, type OperationClient } from '../../fixtures/financial-data.js';
 
-const DEPOSIT_DELAY_S = 24 * 3600; // @assumption: the deposits land a day after initiation
+const DEPOSIT_DELAY_S = fdLimit('microEntryDepositDelaySeconds'); // @assumption: the deposits land a day after initiation
+// seed 002, Limits: how many micro amounts, and the range of each (the contract's MicroDepositVerification).
+const AMOUNTS = sizeOf(FD_CONTRACT, 'MicroDepositVerification', 'amounts');
+const AMOUNT = rangeOf(FD_CONTRACT, 'MicroDepositVerification', 'amounts.[]');
 const receiver = (accountNumber: string) => ({ routingNumber: '021000021', accountNumber, accountType: 'personalChecking', name: 'Micro Verify' });
 /** A full account number of 12 digits, unique to the call (sensitive: the client flags any echo). */
 const newAccountNumber = () => `77${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`;
@@ -52,15 +55,15 @@ async function expectRefusedVerification(fdApi: OperationClient, m: Initiated, r
 }
 
 test.describe('micro entries: verification @mock-only', () => {
-  test('the two amounts deposited are whole cents from 0.01 to 0.99', rules('FD-MICRO-AMOUNTS'), async ({ fdApi, fdMock, createCustomer }) => {
+  test(`the ${inWords(AMOUNTS.max!)} amounts deposited are whole cents from ${AMOUNT.min} to ${AMOUNT.max}`, rules('FD-MICRO-AMOUNTS'), async ({ fdApi, fdMock, createCustomer }) => {
     const customerId = await createCustomer();
     for (let n = 0; n < 5; n++) {
       const { amounts } = await initiate(fdApi, fdMock.origin, customerId);
-      expect(amounts, 'two micro amounts (seed 002, Limits)').toHaveLength(2);
+      expect(amounts, `${inWords(AMOUNTS.max!)} micro amounts (seed 002, Limits)`).toHaveLength(AMOUNTS.max!);
       for (const a of amounts) {
         expect(Number.isInteger(cents(a)) && Math.abs(cents(a) - a * 100) < 1e-6, `${a} is a whole number of cents`).toBe(true);
-        expect(a, 'each micro amount is at least a cent').toBeGreaterThanOrEqual(0.01);
-        expect(a, 'each micro amount is under one dollar').toBeLessThanOrEqual(0.99);
+        expect(a, 'each micro amount is at least a cent').toBeGreaterThanOrEqual(AMOUNT.min!);
+        expect(a, 'each micro amount is under one dollar').toBeLessThanOrEqual(AMOUNT.max!);
       }
     }
   });

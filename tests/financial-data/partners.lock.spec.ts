@@ -1,9 +1,13 @@
-// Covers: CreateToken, ModifyPartnerSecret - seed 002, Authentication and Limits ("after five failed
-// authentication attempts the account is locked"; "5 before lock") with reference, Partner lock
-// (four failures do not lock; a sixth attempt, even with the right secret, is refused with 401 until
-// the lock is lifted). The counter is checked at n-1, n and n+1, and a locked partner may not change
-// its secret. Runs on the spare partner; destructive on a sandbox.
-import { expect, expectFdError, rules, suiteConfig, test } from '../../fixtures/financial-data.js';
+// Covers: CreateToken, ModifyPartnerSecret - seed 002, Authentication and Limits (after n failed
+// authentication attempts the account is locked; n is the contract's x-limits
+// failedAuthenticationsBeforeLock) with reference, Partner lock (n-1 failures do not lock; one more
+// attempt, even with the right secret, is refused with 401 until the lock is lifted). The counter is
+// checked at n-1, n and n+1, and a locked partner may not change its secret. Runs on the spare
+// partner; destructive on a sandbox.
+import { expect, expectFdError, fdLimit, inWords, rules, suiteConfig, test } from '../../fixtures/financial-data.js';
+
+const LOCK_AT = fdLimit('failedAuthenticationsBeforeLock');
+const nth = (n: number) => ({ 4: 'fourth', 5: 'fifth', 6: 'sixth', 7: 'seventh' } as Record<number, string>)[n] ?? `${n}th`;
 
 test.describe('partner lock @destructive', () => {
   test.beforeEach(({ fd }) => {
@@ -11,7 +15,7 @@ test.describe('partner lock @destructive', () => {
     test.skip(!fd.sparePartner, "needs a spare partner (FD_SPARE_PARTNER_ID / FD_SPARE_PARTNER_SECRET) so the suite's partner stays usable");
   });
 
-  test('four failed attempts do not lock; the fifth does, and a sixth keeps the right secret refused',
+  test(`${inWords(LOCK_AT - 1)} failed attempts do not lock; the ${nth(LOCK_AT)} does, and a ${nth(LOCK_AT + 1)} keeps the right secret refused`,
     rules('FD-LOCK-FIVE:accept', 'FD-LOCK-FIVE:refuse', 'FD-TOKEN-ISSUE:refuse', 'FD-SENSITIVE-ECHO'), async ({ fdApi, fd, appKeyOnly }) => {
       const spare = fd.sparePartner!;
       const fail = async (count: number, round: string) => {
@@ -20,15 +24,15 @@ test.describe('partner lock @destructive', () => {
         }
       };
       try {
-        // n-1: four failures, then the right secret still gets a token.
-        await fail(4, 'n-1');
-        expect((await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly })).status, 'right secret after four failures: not locked').toBe(200);
-        // n: five failures in a row lock the partner; the right secret is refused.
-        await fail(5, 'n');
-        expectFdError(await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly }), 401, 'right secret after five failures: locked');
-        // n+1: a sixth failure, and the right secret is still refused.
+        // n-1 failures, then the right secret still gets a token.
+        await fail(LOCK_AT - 1, 'n-1');
+        expect((await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly })).status, `right secret after ${inWords(LOCK_AT - 1)} failures: not locked`).toBe(200);
+        // n failures in a row lock the partner; the right secret is refused.
+        await fail(LOCK_AT, 'n');
+        expectFdError(await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly }), 401, `right secret after ${inWords(LOCK_AT)} failures: locked`);
+        // n+1: one more failure, and the right secret is still refused.
         await fail(1, 'n+1');
-        expectFdError(await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly }), 401, 'right secret after six failures: still locked');
+        expectFdError(await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly }), 401, `right secret after ${inWords(LOCK_AT + 1)} failures: still locked`);
       } finally {
         await fd.control?.unlockPartner(spare.partnerId);
       }
@@ -41,7 +45,7 @@ test.describe('partner lock @destructive', () => {
       const next = 'Locked2025!Change';
       let changed = false;
       try {
-        for (let attempt = 1; attempt <= 5; attempt++) await fdApi.call('CreateToken', { body: { ...spare, partnerSecret: `wrong-lock-${attempt}x` }, auth: appKeyOnly });
+        for (let attempt = 1; attempt <= LOCK_AT; attempt++) await fdApi.call('CreateToken', { body: { ...spare, partnerSecret: `wrong-lock-${attempt}x` }, auth: appKeyOnly });
         const res = await fdApi.call('ModifyPartnerSecret', { body: { ...spare, newPartnerSecret: next }, auth: appKeyOnly });
         changed = res.status === 204;
         expectFdError(res, 401, 'secret change while locked');

@@ -1,8 +1,12 @@
 // Covers: POST /aggregation/v2/partners/authentication (CreateToken) - seed 002, Authentication
-// and Limits: good credentials give a token, bad ones a 401; a token is accepted until two hours
-// old; the suite's token cache reuses one token and renews it after 90 minutes. The five-failure
-// lock: partners.lock.spec.ts.
-import { expect, expectFdError, fdAuthHeaders, rules, test, TOKEN_RENEW_AFTER_MS, TOKEN_VALID_MS } from '../../fixtures/financial-data.js';
+// and Limits: good credentials give a token, bad ones a 401; a token is accepted for its lifetime;
+// the suite's token cache reuses one token and renews it at the renewal age (both the contract's
+// x-limits). The lock after repeated failures: partners.lock.spec.ts.
+import { expect, expectFdError, fdAuthHeaders, inWords, rules, test, TOKEN_AGES } from '../../fixtures/financial-data.js';
+
+const RENEW_MIN = TOKEN_AGES.renewAfterMs / 60_000;
+const VALID_MIN = TOKEN_AGES.validMs / 60_000;
+const VALID_HOURS = `${inWords(TOKEN_AGES.validMs / 3_600_000)} hours`;
 
 test('issues a token for good credentials @smoke', rules('FD-TOKEN-ISSUE:accept', 'FD-AUTH-KEY-ONLY', 'FD-AUTH-KEY-WHOLE:accept', 'FD-SENSITIVE-ECHO'), async ({ fdApi, fd, appKeyOnly }) => {
   const res = await fdApi.call('CreateToken', { body: fd.partner, auth: appKeyOnly });
@@ -41,36 +45,36 @@ test('rejects a malformed JSON body with 400, never 500', rules('FD-ERR-MALFORME
   expectFdError(await fdApi.call('CreateToken', { rawBody: '{"partnerId": ', auth: appKeyOnly }), 400, 'malformed JSON');
 });
 
-test('the token cache reuses one token, and renews it once older than 90 minutes @mock-only', rules('FD-TOKEN-REUSE'), async ({ fdApi, fdTokens, fdMock }) => {
+test(`the token cache reuses one token, and renews it once older than ${RENEW_MIN} minutes @mock-only`, rules('FD-TOKEN-REUSE'), async ({ fdApi, fdTokens, fdMock }) => {
   const first = await fdTokens.get();
   expect(await fdTokens.get(), 'a second request reuses the token').toBe(first);
-  // Age the token to 89 minutes on the virtual clock: still reused, and still accepted.
-  await fdMock.advanceClock((TOKEN_RENEW_AFTER_MS - 60_000 - (fdTokens.age() ?? 0)) / 1000);
-  expect(await fdTokens.get(), 'reused before 90 minutes').toBe(first);
-  expect((await fdApi.call('GetCustomers', { query: { limit: 1 } })).status, 'an 89-minute-old token is accepted').toBe(200);
-  // Two more minutes: older than 90 minutes, so the cache creates a new one, which works.
+  // Age the token to a minute short of the renewal age on the virtual clock: still reused, and still accepted.
+  await fdMock.advanceClock((TOKEN_AGES.renewAfterMs - 60_000 - (fdTokens.age() ?? 0)) / 1000);
+  expect(await fdTokens.get(), `reused before ${RENEW_MIN} minutes`).toBe(first);
+  expect((await fdApi.call('GetCustomers', { query: { limit: 1 } })).status, `a ${RENEW_MIN - 1}-minute-old token is accepted`).toBe(200);
+  // Two more minutes: past the renewal age, so the cache creates a new one, which works.
   const created = fdTokens.created;
   await fdMock.advanceClock(120);
   const renewed = await fdTokens.get();
-  expect(renewed, 'renewed after 90 minutes').not.toBe(first);
+  expect(renewed, `renewed after ${RENEW_MIN} minutes`).not.toBe(first);
   expect(fdTokens.created).toBe(created + 1);
   expect((await fdApi.call('GetCustomers', { query: { limit: 1 } })).status, 'the renewed token is accepted').toBe(200);
 });
 
-// seed 002, Limits: valid 2 hours. The accepting side of the lifetime: a token one minute short of
-// two hours still works on every kind of operation (customers, consumers, businesses, institutions);
-// one second past two hours it is refused (and conformance.auth.spec.ts refuses it on every operation).
-test('accepts a token one minute short of two hours old, and refuses it just past two hours @mock-only', rules('FD-TOKEN-LIFETIME:accept', 'FD-TOKEN-LIFETIME:refuse'), async ({ fdApi, fd, fdEntities, fdTokens, fdMock }) => {
+// seed 002, Limits: a token's lifetime. The accepting side: a token one minute short of it still
+// works on every kind of operation (customers, consumers, businesses, institutions); one second past
+// it the token is refused (and conformance.auth.spec.ts refuses it on every operation).
+test(`accepts a token one minute short of ${VALID_HOURS} old, and refuses it just past ${VALID_HOURS} @mock-only`, rules('FD-TOKEN-LIFETIME:accept', 'FD-TOKEN-LIFETIME:refuse'), async ({ fdApi, fd, fdEntities, fdTokens, fdMock }) => {
   const token = await fdTokens.get();
   const auth = () => fdAuthHeaders(fd.appKey, token);
-  await fdMock.advanceClock((TOKEN_VALID_MS - 60_000 - (fdTokens.age() ?? 0)) / 1000);
+  await fdMock.advanceClock((TOKEN_AGES.validMs - 60_000 - (fdTokens.age() ?? 0)) / 1000);
   const calls = [
     fdApi.call('GetCustomers', { query: { limit: 1 }, auth }),
     fdApi.call('GetCustomer', { path: { customerId: fdEntities.customerId }, auth }),
     fdApi.call('GetInstitutions', { query: { limit: 1 }, auth }),
     fdApi.call('GetBusinessById', { path: { business_id: fdEntities.businessId }, auth }),
   ];
-  for (const res of await Promise.all(calls)) expect(res.status, `${res.operation.operationId} with a 119-minute-old token`).toBe(200);
+  for (const res of await Promise.all(calls)) expect(res.status, `${res.operation.operationId} with a ${VALID_MIN - 1}-minute-old token`).toBe(200);
   await fdMock.advanceClock(61);
-  expectFdError(await fdApi.call('GetCustomers', { query: { limit: 1 }, auth }), 401, 'token two hours and a second old');
+  expectFdError(await fdApi.call('GetCustomers', { query: { limit: 1 }, auth }), 401, `token ${VALID_HOURS} and a second old`);
 });

@@ -4,7 +4,7 @@
 // transferInEnabled (account can receive) and transferOutEnabled (account can send)". provider
 // 1.35.0: ACHDetails.realAccountNumber and PaymentInstruction.accountNumber are the full number;
 // AccountNumberLast4 the last four digits. The full number is what these operations are for, so
-// returning it is right; it must never reach a report unredacted (DESIGN.md convention 12): the
+// returning it is right; it must never reach a report unredacted (docs/conventions.md, Secrets and card data): the
 // checks print booleans and lengths, never the number, and the exchanges attached to the report
 // are read back to prove the number is masked there.
 import { expect, rules, test, type OperationClient } from '../../fixtures/financial-data.js';

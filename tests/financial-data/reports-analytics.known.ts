@@ -2,7 +2,7 @@
 // requests of the eight operations, customers holding only some account types, and the known
 // answers the reports' content is compared with (read through the accounts and transactions
 // operations, never from the mock).
-import { expect, newBusiness, newConsumer, type FdOperationId, type OperationClient } from '../../fixtures/financial-data.js';
+import { expect, newBusiness, newConsumer, PAGE_MAX, type FdOperationId, type OperationClient } from '../../fixtures/financial-data.js';
 import type { ApiResponse, CallOptions } from '../../helpers/client/client.js';
 
 export const DEPOSIT_OPS = ['GenerateCashFlowBusinessReport', 'GenerateCashFlowPersonalReport', 'GenerateBalanceAnalyticsReport', 'GenerateCashflowAnalyticsReport', 'GeneratePaymentHistoryReport'] as const;
@@ -55,13 +55,13 @@ export function expectStatus(res: ApiResponse, status: number, what: string) {
 /** The posted transactions of an account between two dates, as GetCustomerAccountTransactions lists them (the known answer). */
 export async function postedTransactions(fdApi: OperationClient, customerId: string, accountId: string, fromS: number, toS: number) {
   // The reader's window may go by transaction date: read two days more on each side, then keep the posted dates inside.
-  // Every page (at most 1000 each, seed 002): a long window holds more than one.
+  // Every page (of the largest size, seed 002): a long window holds more than one.
   const all: { id: number | string; amount: number; postedDate: number; status?: string }[] = [];
   for (let start = 1; ; start++) {
-    const res = await fdApi.call('GetCustomerAccountTransactions', { path: { customerId, accountId }, query: { fromDate: fromS - 2 * DAY_S, toDate: toS + 2 * DAY_S, limit: 1000, start } });
+    const res = await fdApi.call('GetCustomerAccountTransactions', { path: { customerId, accountId }, query: { fromDate: fromS - 2 * DAY_S, toDate: toS + 2 * DAY_S, limit: PAGE_MAX, start } });
     expect(res.status, 'the transactions of the account').toBe(200);
     all.push(...res.body.transactions);
-    if (res.body.transactions.length < 1000 || start >= 10) break;
+    if (res.body.transactions.length < PAGE_MAX || start >= 10) break;
   }
   return all.filter((t) => (t.status === undefined || t.status === 'active') && t.postedDate >= fromS && t.postedDate <= toS);
 }

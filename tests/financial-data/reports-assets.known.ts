@@ -2,7 +2,7 @@
 // with their provider type values and eligible account types, and the known answers read through
 // the API (the customer's accounts and transactions) that a report's content is compared with.
 // Not a spec.
-import { expect, newConsumer, type FdOperationId, type OperationClient, type PollReportFn } from '../../fixtures/financial-data.js';
+import { expect, newConsumer, PAGE_MAX, type FdOperationId, type OperationClient, type PollReportFn } from '../../fixtures/financial-data.js';
 
 export const DAY_S = 86_400;
 
@@ -55,7 +55,7 @@ export async function knownTransactions(fdApi: OperationClient, customerId: stri
   const out: KnownTransaction[] = [];
   for (let start = 1; start <= 20; start++) {
     const res = await fdApi.call('GetAllCustomerTransactions', {
-      path: { customerId }, query: { fromDate: nowS - 800 * DAY_S, toDate: nowS + DAY_S, includePending: true, start, limit: 1000 },
+      path: { customerId }, query: { fromDate: nowS - 800 * DAY_S, toDate: nowS + DAY_S, includePending: true, start, limit: PAGE_MAX },
     });
     expect(res.status, `GetAllCustomerTransactions start ${start}`).toBe(200);
     out.push(...(res.body.transactions as any[]).map((t) => ({

@@ -5,11 +5,17 @@
 // (this contract's reading of "up to": @assumption). Known answers: the linked customer's
 // transactions as GetAllCustomerTransactions lists them once the older history is loaded; the
 // window ends at the report's createdDate; the customer holds transactions up to 24 months old.
-import { expect, rules, test, type LinkedCustomer, type OperationClient } from '../../fixtures/financial-data.js';
+import { expect, fdLimit, inWords, rules, test, type LinkedCustomer, type OperationClient } from '../../fixtures/financial-data.js';
 import {
   DAY_S, ensureConsumer, expectWindow, generated, incomeIds, knownAccounts, knownTransactions, loadHistory, monthsBefore, reportTransactions, type KnownTransaction,
 } from './reports-assets.known.js';
 
+// seed 002, Decisioning reports and Limits: the history windows (the contract's x-limits).
+const VOA_MONTHS = fdLimit('voaHistoryMonths');
+const VOAI_MONTHS = fdLimit('voaiHistoryMonths');
+const VOAI_DEFAULT_DAYS = fdLimit('voaiDefaultHistoryDays');
+const VOI_MONTHS = fdLimit('voiHistoryMonths');
+const VOI_YEARS = `${inWords(VOI_MONTHS / 12)} years`;
 const VOA_TYPES = ['checking', 'savings', 'moneyMarket', 'investment'];
 const VOI_TYPES = ['checking', 'savings', 'moneyMarket'];
 
@@ -32,26 +38,26 @@ function expectIncome(shown: number[], known: KnownTransaction[], from: number, 
   expect(shown.filter((id) => (byId.get(id)?.postedDate ?? 0) < from - DAY_S).map((id) => id), `${what}: no income credit before that date`).toEqual([]);
 }
 
-test('a VOA shows the posted transactions of the last 12 months and none older, though the customer has older ones',
+test(`a VOA shows the posted transactions of the last ${VOA_MONTHS} months and none older, though the customer has older ones`,
   rules('FD-VOA-HISTORY:accept@assets-read', 'FD-VOA-HISTORY:refuse@assets-read'), async ({ fdApi, fd, linkedCustomer, pollReport }) => {
     const nowS = Math.floor(fd.now() / 1000);
     const { customerId, known } = await prepared(fdApi, linkedCustomer, nowS, VOA_TYPES);
-    expect(known.filter((t) => t.postedDate < monthsBefore(nowS, 13)).length, 'the customer has transactions older than 12 months').toBeGreaterThan(0);
+    expect(known.filter((t) => t.postedDate < monthsBefore(nowS, VOA_MONTHS + 1)).length, `the customer has transactions older than ${VOA_MONTHS} months`).toBeGreaterThan(0);
     const { ack, report } = await generated(fdApi, pollReport, 'GenerateVOAReport', { path: { customerId }, body: {} });
-    const shown = expectWindow(reportTransactions(report), known, monthsBefore(ack.createdDate, 12), ack.createdDate, 'VOA, 12 months');
+    const shown = expectWindow(reportTransactions(report), known, monthsBefore(ack.createdDate, VOA_MONTHS), ack.createdDate, `VOA, ${VOA_MONTHS} months`);
     expect(shown, 'the VOA shows transactions').toBeGreaterThan(0);
   });
 
-test('a VOAI without fromDate shows 61 days of transactions and the income credits of 24 months; with incomeFromDate 90 days back, only the credits from that date',
+test(`a VOAI without fromDate shows ${VOAI_DEFAULT_DAYS} days of transactions and the income credits of ${VOAI_MONTHS} months; with incomeFromDate 90 days back, only the credits from that date`,
   rules('FD-VOAI-HISTORY-DEFAULT@assets-read', 'FD-VOAI-INCOME-24M@assets-read', 'FD-VOAI-INCOME-FROM@assets-read'), async ({ fdApi, fd, linkedCustomer, pollReport }) => {
     const nowS = Math.floor(fd.now() / 1000);
     const { customerId, known } = await prepared(fdApi, linkedCustomer, nowS, VOA_TYPES);
     const { ack, report } = await generated(fdApi, pollReport, 'GenerateVOAWithIncomeReport', { path: { customerId }, body: {} });
-    expectWindow(reportTransactions(report), known, ack.createdDate - 61 * DAY_S, ack.createdDate, 'VOAI default, 61 days');
+    expectWindow(reportTransactions(report), known, ack.createdDate - VOAI_DEFAULT_DAYS * DAY_S, ack.createdDate, `VOAI default, ${VOAI_DEFAULT_DAYS} days`);
     const income = incomeIds(report);
-    expectIncome(income, known, monthsBefore(ack.createdDate, 24), ack.createdDate, 'VOAI income, 24 months');
-    const older = known.filter((t) => income.includes(t.id) && t.postedDate < ack.createdDate - 61 * DAY_S).length;
-    expect(older, 'income credits older than the 61 days of transactions are shown').toBeGreaterThan(0);
+    expectIncome(income, known, monthsBefore(ack.createdDate, VOAI_MONTHS), ack.createdDate, `VOAI income, ${VOAI_MONTHS} months`);
+    const older = known.filter((t) => income.includes(t.id) && t.postedDate < ack.createdDate - VOAI_DEFAULT_DAYS * DAY_S).length;
+    expect(older, `income credits older than the ${VOAI_DEFAULT_DAYS} days of transactions are shown`).toBeGreaterThan(0);
 
     const incomeFromDate = Math.floor(fd.now() / 1000) - 90 * DAY_S;
     const altered = await generated(fdApi, pollReport, 'GenerateVOAWithIncomeReport', { path: { customerId }, body: { incomeFromDate } });
@@ -59,37 +65,38 @@ test('a VOAI without fromDate shows 61 days of transactions and the income credi
     expectIncome(incomeIds(altered.report), known, incomeFromDate, altered.ack.createdDate, 'VOAI incomeFromDate 90 days back');
   });
 
-test('a VOAI with fromDate 100 days back shows those 100 days; with fromDate 24 months back, 24 months and nothing older',
+test(`a VOAI with fromDate 100 days back shows those 100 days; with fromDate ${VOAI_MONTHS} months back, ${VOAI_MONTHS} months and nothing older`,
   rules('FD-VOAI-HISTORY-FROM:accept@assets-read', 'FD-VOAI-HISTORY-FROM:refuse@assets-read', 'FD-VOAI-INCOME-24M@assets-read'), async ({ fdApi, fd, linkedCustomer, pollReport }) => {
     const nowS = Math.floor(fd.now() / 1000);
     const { customerId, known } = await prepared(fdApi, linkedCustomer, nowS, VOA_TYPES);
     const hundred = nowS - 100 * DAY_S;
     const first = await generated(fdApi, pollReport, 'GenerateVOAWithIncomeReport', { path: { customerId }, body: { fromDate: hundred } });
     expectWindow(reportTransactions(first.report), known, hundred, first.ack.createdDate, 'VOAI fromDate 100 days back');
-    expectIncome(incomeIds(first.report), known, monthsBefore(first.ack.createdDate, 24), first.ack.createdDate, 'VOAI income with fromDate');
-    const full = monthsBefore(Math.floor(fd.now() / 1000), 24) + DAY_S;
+    expectIncome(incomeIds(first.report), known, monthsBefore(first.ack.createdDate, VOAI_MONTHS), first.ack.createdDate, 'VOAI income with fromDate');
+    const full = monthsBefore(Math.floor(fd.now() / 1000), VOAI_MONTHS) + DAY_S;
     const second = await generated(fdApi, pollReport, 'GenerateVOAWithIncomeReport', { path: { customerId }, body: { fromDate: full } });
-    expectWindow(reportTransactions(second.report), known, full, second.ack.createdDate, 'VOAI fromDate 24 months back');
+    expectWindow(reportTransactions(second.report), known, full, second.ack.createdDate, `VOAI fromDate ${VOAI_MONTHS} months back`);
   });
 
-test('a VOI shows the posted transactions of the last two years and none older once the oldest are past two years @mock-only',
+test(`a VOI shows the posted transactions of the last ${VOI_YEARS} and none older once the oldest are past ${VOI_YEARS} @mock-only`,
   rules('FD-VOI-HISTORY:accept@assets-read', 'FD-VOI-HISTORY:refuse@assets-read'), async ({ fdApi, fd, fdMock, linkedCustomer, pollReport }) => {
     // The linked data spans 24 months before the link: 40 days later the oldest are past two years.
     await fdMock.advanceClock(40 * DAY_S);
     const nowS = Math.floor(fd.now() / 1000);
     const { customerId, known } = await prepared(fdApi, linkedCustomer, nowS, VOI_TYPES);
-    expect(known.filter((t) => t.postedDate < monthsBefore(nowS, 24) - DAY_S).length, 'the customer has transactions older than two years').toBeGreaterThan(0);
+    expect(known.filter((t) => t.postedDate < monthsBefore(nowS, VOI_MONTHS) - DAY_S).length, `the customer has transactions older than ${VOI_YEARS}`).toBeGreaterThan(0);
     const { ack, report } = await generated(fdApi, pollReport, 'GenerateVOIReport', { path: { customerId }, body: {} });
-    expectWindow(reportTransactions(report), known, monthsBefore(ack.createdDate, 24), ack.createdDate, 'VOI, two years');
+    expectWindow(reportTransactions(report), known, monthsBefore(ack.createdDate, VOI_MONTHS), ack.createdDate, `VOI, ${VOI_YEARS}`);
   });
 
+// Each asks six months before its cap.
 const CAPS = [
-  { op: 'GenerateVOAReport' as const, months: 12, asked: 18, types: VOA_TYPES },
-  { op: 'GenerateVOAWithIncomeReport' as const, months: 24, asked: 30, types: VOA_TYPES },
-  { op: 'GenerateVOIReport' as const, months: 24, asked: 30, types: VOI_TYPES },
+  { op: 'GenerateVOAReport' as const, months: VOA_MONTHS, asked: VOA_MONTHS + 6, types: VOA_TYPES },
+  { op: 'GenerateVOAWithIncomeReport' as const, months: VOAI_MONTHS, asked: VOAI_MONTHS + 6, types: VOA_TYPES },
+  { op: 'GenerateVOIReport' as const, months: VOI_MONTHS, asked: VOI_MONTHS + 6, types: VOI_TYPES },
 ];
 
-test('a fromDate before the cap (VOA 18 months, VOAI and VOI 30 months) is accepted and served from the cap @assumption @mock-only',
+test(`a fromDate before the cap (VOA ${CAPS[0].asked} months, VOAI and VOI ${CAPS[1].asked} months) is accepted and served from the cap @assumption @mock-only`,
   rules('FD-ASSETS-FROMDATE-CAP@assets-ack', 'FD-ASSETS-FROMDATE-CAP@assets-read'), async ({ fdApi, fd, fdMock, linkedCustomer, pollReport }) => {
     await fdMock.advanceClock(40 * DAY_S);
     const nowS = Math.floor(fd.now() / 1000);

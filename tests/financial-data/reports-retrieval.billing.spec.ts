@@ -3,11 +3,15 @@
 // default 0; viewTestingReports default false: only active customers' reports) and Resources
 // (testing customers' reports are not billable). Above the size cap is a 400: this contract's
 // assumption. The mock knows no reseller relations: another partner's billing is a 404 there.
-import { expect, expectFdError, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, FD_CONTRACT, fdLimit, parameterDefault, parameterRange, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
 import { makeReport } from './reports-retrieval.known.js';
 
 const DAY_S = 86_400;
 const nowS = (fd: { now: () => number }) => Math.floor(fd.now() / 1000);
+// seed 002, Report retrieval and Limits: the window, the default and the largest page size (the contract's).
+const WINDOW_DAYS = fdLimit('billingWindowDays');
+const SIZE_DEFAULT = Number(parameterDefault(FD_CONTRACT, 'getResellerBillingReport', 'size'));
+const SIZE_MAX = parameterRange(FD_CONTRACT, 'getResellerBillingReport', 'size').max!;
 type Row = { reportId: string; reportType: string; customerId: number };
 
 function billing(fdApi: OperationClient, partnerId: string, query: Record<string, string | number | boolean | undefined>) {
@@ -24,7 +28,7 @@ test("billing lists the reports made in the window by the partner's active custo
     const start = nowS(fd) - 5;
     await fdMock.advanceClock(2 * DAY_S);
     const later = await makeReport(fdMock, active, 'voa');
-    const window = { startDate: start, endDate: start + DAY_S, size: 1000 };
+    const window = { startDate: start, endDate: start + DAY_S, size: SIZE_MAX };
     const byDefault = await billing(fdApi, fd.partner.partnerId, window);
     expect(byDefault.status).toBe(200);
     const row = byDefault.body.content.find((r: Row) => r.reportId === billed.id);
@@ -33,7 +37,7 @@ test("billing lists the reports made in the window by the partner's active custo
     expect(idsOf(byDefault.body), "a report made after the window's end is not listed").not.toContain(later.id);
     // The window ends at endDate itself, not at the end of its day: a window ending a second before
     // the later report leaves it out, one ending at it lists it.
-    const tight = { startDate: start, endDate: later.createdDate - 1, size: 1000 };
+    const tight = { startDate: start, endDate: later.createdDate - 1, size: SIZE_MAX };
     expect(idsOf((await billing(fdApi, fd.partner.partnerId, tight)).body), 'a window ending a second before the report').not.toContain(later.id);
     expect(idsOf((await billing(fdApi, fd.partner.partnerId, { ...tight, endDate: later.createdDate })).body), 'a window ending at the report').toContain(later.id);
     expect(idsOf(byDefault.body), "seed 002: a testing customer's report is not billable (default viewTestingReports=false)").not.toContain(notBilled.id);
@@ -42,12 +46,12 @@ test("billing lists the reports made in the window by the partner's active custo
     expect(idsOf(withTesting.body), 'viewTestingReports=true shows both').toEqual(expect.arrayContaining([billed.id, notBilled.id]));
   });
 
-test('a window of 31 days is accepted and one of 32 days is a 400', rules('FD-BILLING-WINDOW:accept', 'FD-BILLING-WINDOW:refuse'), async ({ fdApi, fd }) => {
+test(`a window of ${WINDOW_DAYS} days is accepted and one of ${WINDOW_DAYS + 1} days is a 400`, rules('FD-BILLING-WINDOW:accept', 'FD-BILLING-WINDOW:refuse'), async ({ fdApi, fd }) => {
   const endDate = nowS(fd);
-  expect((await billing(fdApi, fd.partner.partnerId, { startDate: endDate - 31 * DAY_S, endDate })).status, '31 days').toBe(200);
-  expectFdError(await billing(fdApi, fd.partner.partnerId, { startDate: endDate - 32 * DAY_S, endDate }), 400, '32 days');
-  // Epoch seconds: 31 days and one hour is more than 31 days.
-  expectFdError(await billing(fdApi, fd.partner.partnerId, { startDate: endDate - 31 * DAY_S - 3600, endDate }), 400, '31 days and an hour');
+  expect((await billing(fdApi, fd.partner.partnerId, { startDate: endDate - WINDOW_DAYS * DAY_S, endDate })).status, `${WINDOW_DAYS} days`).toBe(200);
+  expectFdError(await billing(fdApi, fd.partner.partnerId, { startDate: endDate - (WINDOW_DAYS + 1) * DAY_S, endDate }), 400, `${WINDOW_DAYS + 1} days`);
+  // Epoch seconds: the window and one hour is more than the window.
+  expectFdError(await billing(fdApi, fd.partner.partnerId, { startDate: endDate - WINDOW_DAYS * DAY_S - 3600, endDate }), 400, `${WINDOW_DAYS} days and an hour`);
 });
 
 test('startDate and endDate are required: without either it is a 400', rules('FD-BILLING-DATES-REQUIRED'), async ({ fdApi, fd }) => {
@@ -58,25 +62,25 @@ test('startDate and endDate are required: without either it is a 400', rules('FD
   expectFdError(await billing(fdApi, fd.partner.partnerId, { startDate }), 400, 'no endDate');
 });
 
-test('size 1000 is accepted and 1001 is a 400 @assumption', rules('FD-BILLING-SIZE:accept', 'FD-BILLING-SIZE:refuse'), async ({ fdApi, fd }) => {
+test(`size ${SIZE_MAX} is accepted and ${SIZE_MAX + 1} is a 400 @assumption`, rules('FD-BILLING-SIZE:accept', 'FD-BILLING-SIZE:refuse'), async ({ fdApi, fd }) => {
   const endDate = nowS(fd);
-  const res = await billing(fdApi, fd.partner.partnerId, { startDate: endDate - DAY_S, endDate, size: 1000 });
-  expect(res.status, 'size 1000').toBe(200);
-  expect(res.body.content.length, 'at most 1000 rows').toBeLessThanOrEqual(1000);
-  expectFdError(await billing(fdApi, fd.partner.partnerId, { startDate: endDate - DAY_S, endDate, size: 1001 }), 400, 'size 1001');
+  const res = await billing(fdApi, fd.partner.partnerId, { startDate: endDate - DAY_S, endDate, size: SIZE_MAX });
+  expect(res.status, `size ${SIZE_MAX}`).toBe(200);
+  expect(res.body.content.length, `at most ${SIZE_MAX} rows`).toBeLessThanOrEqual(SIZE_MAX);
+  expectFdError(await billing(fdApi, fd.partner.partnerId, { startDate: endDate - DAY_S, endDate, size: SIZE_MAX + 1 }), 400, `size ${SIZE_MAX + 1}`);
 });
 
-test('without size a page holds 100 reports; pages are zero-based and page 0 is the default @mock-only',
+test(`without size a page holds ${SIZE_DEFAULT} reports; pages are zero-based and page 0 is the default @mock-only`,
   rules('FD-BILLING-DEFAULT-SIZE', 'FD-BILLING-PAGE'), async ({ fdApi, fd, fdMock, createCustomer }) => {
     const customerId = await createCustomer('active');
     const startDate = nowS(fd);
     const made: string[] = [];
-    for (let i = 0; i < 101; i++) made.push((await makeReport(fdMock, customerId, 'voa')).id);
+    for (let i = 0; i <= SIZE_DEFAULT; i++) made.push((await makeReport(fdMock, customerId, 'voa')).id);
     const window = { startDate, endDate: startDate + 60 };
-    const all = await billing(fdApi, fd.partner.partnerId, { ...window, size: 1000 });
-    expect(idsOf(all.body), 'the 101 reports made').toEqual(expect.arrayContaining(made));
+    const all = await billing(fdApi, fd.partner.partnerId, { ...window, size: SIZE_MAX });
+    expect(idsOf(all.body), `the ${made.length} reports made`).toEqual(expect.arrayContaining(made));
     const byDefault = await billing(fdApi, fd.partner.partnerId, window);
-    expect(byDefault.body.content, 'seed 002: size default 100 (more than 100 in the window)').toHaveLength(100);
+    expect(byDefault.body.content, `seed 002: size default ${SIZE_DEFAULT} (more than that in the window)`).toHaveLength(SIZE_DEFAULT);
     const first = await billing(fdApi, fd.partner.partnerId, { ...window, size: 1 });
     const page0 = await billing(fdApi, fd.partner.partnerId, { ...window, size: 1, page: 0 });
     const page1 = await billing(fdApi, fd.partner.partnerId, { ...window, size: 1, page: 1 });

@@ -1,10 +1,12 @@
 // Covers: the suite's report poller (helpers/client/polling.ts), the one place reports are polled - seed
-// 002, Limits ("report status polling: wait 20 seconds while inProgress") and States and
-// transitions - Report. The client's side of the rule: how the suite itself waits, checked against
-// a scripted report (no target), so a change of the poller that waits less, or stops without
-// naming the report, fails here.
-import { expect, rules, test } from '../../fixtures/financial-data.js';
-import { pollReport, ReportPollError, REPORT_POLL_INTERVAL_S } from '../../helpers/client/polling.js';
+// 002, Limits (report status polling: the wait while inProgress, the contract's x-limits
+// reportPollSeconds) and States and transitions - Report. The client's side of the rule: how the
+// suite itself waits, checked against a scripted report (no target), so a change of the poller that
+// waits less, or stops without naming the report, fails here.
+import { expect, fdLimit, rules, test } from '../../fixtures/financial-data.js';
+import { pollReport, ReportPollError } from '../../helpers/client/polling.js';
+
+const EVERY = fdLimit('reportPollSeconds');
 
 /** A report that answers inProgress `busy` times, then `last`; records every wait asked for. */
 function scripted(busy: number, last = 'success') {
@@ -17,25 +19,25 @@ function scripted(busy: number, last = 'success') {
   };
 }
 
-test('the poller waits exactly 20 s between reads while the report is inProgress and returns the terminal read', rules('FD-REPORT-POLL-INTERVAL:accept'), async () => {
+test(`the poller waits exactly ${EVERY} s between reads while the report is inProgress and returns the terminal read`, rules('FD-REPORT-POLL-INTERVAL:accept'), async () => {
   const report = scripted(3);
-  const result = await pollReport({ label: 'VOA report r1', read: report.read, wait: report.wait });
-  expect(REPORT_POLL_INTERVAL_S, 'seed 002, Limits: 20 seconds').toBe(20);
-  expect(report.waits, 'one 20-second wait before each read after the first').toEqual([20, 20, 20]);
-  expect({ status: result.final.body.status, waited: result.waitedSeconds, reads: result.reads.length }).toEqual({ status: 'success', waited: 60, reads: 4 });
+  const result = await pollReport({ label: 'VOA report r1', read: report.read, wait: report.wait, intervalSeconds: EVERY });
+  expect(report.waits, `one ${EVERY}-second wait before each read after the first`).toEqual([EVERY, EVERY, EVERY]);
+  expect({ status: result.final.body.status, waited: result.waitedSeconds, reads: result.reads.length }).toEqual({ status: 'success', waited: 3 * EVERY, reads: 4 });
 });
 
 test('the poller stops at its bound naming the report, its last status and the time waited', rules('FD-REPORT-POLL-INTERVAL:refuse'), async () => {
   const report = scripted(Number.MAX_SAFE_INTEGER);
-  const error = await pollReport({ label: 'VOA report r1', read: report.read, wait: report.wait, maxSeconds: 59 }).catch((e: unknown) => e);
+  const bound = 3 * EVERY - 1;
+  const error = await pollReport({ label: 'VOA report r1', read: report.read, wait: report.wait, maxSeconds: bound, intervalSeconds: EVERY }).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(ReportPollError);
-  expect((error as Error).message).toBe('VOA report r1: still inProgress after 40 s (3 reads, every 20 s; bound 59 s, FD_REPORT_POLL_MAX_SECONDS)');
-  expect(report.waits, 'never a wait shorter than 20 s, never past the bound').toEqual([20, 20]);
+  expect((error as Error).message).toBe(`VOA report r1: still inProgress after ${2 * EVERY} s (3 reads, every ${EVERY} s; bound ${bound} s, FD_REPORT_POLL_MAX_SECONDS)`);
+  expect(report.waits, `never a wait shorter than ${EVERY} s, never past the bound`).toEqual([EVERY, EVERY]);
 });
 
 test('the poller stops on a read that is not 200, naming the answer and the status before it', rules('FD-REPORT-POLL-INTERVAL:refuse'), async () => {
   let n = 0;
   const read = async () => (n++ === 0 ? { status: 200, body: { status: 'inProgress' } } : { status: 404, body: { code: 404 } });
-  const error = await pollReport({ label: 'VOI report r2', read, wait: async () => {} }).catch((e: unknown) => e);
-  expect((error as Error).message).toBe('VOI report r2: the read answered 404 after 20 s of polling (status before: inProgress)');
+  const error = await pollReport({ label: 'VOI report r2', read, wait: async () => {}, intervalSeconds: EVERY }).catch((e: unknown) => e);
+  expect((error as Error).message).toBe(`VOI report r2: the read answered 404 after ${EVERY} s of polling (status before: inProgress)`);
 });

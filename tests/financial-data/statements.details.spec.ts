@@ -4,30 +4,32 @@
 // with the asset retrieval") and Limits (statement details up to 24); provider 1.35.0
 // StatementIndexesParameter (comma-separated indexes 1-24; a higher index is an older statement).
 // That a 25th index is a 400 rather than dropped is this contract's assumption.
-import { expect, expectFdError, rules, test } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, FD_CONTRACT, rangeOf, rules, test } from '../../fixtures/financial-data.js';
 
-const ALL_24 = Array.from({ length: 24 }, (_, i) => String(i + 1));
+// The statements an account offers (seed 002, Limits: statement details up to the contract's StatementIndex maximum).
+const STATEMENTS = rangeOf(FD_CONTRACT, 'StatementIndex').max!;
+const ALL = Array.from({ length: STATEMENTS }, (_, i) => String(i + 1));
 
-test('statement indexes 1 and 24 are served; a list holding 0 or 25 is refused with 400 @provider',
+test(`statement indexes 1 and ${STATEMENTS} are served; a list holding 0 or ${STATEMENTS + 1} is refused with 400 @provider`,
   rules('FD-STMT-INDEXES-RANGE:accept', 'FD-STMT-INDEXES-RANGE:refuse'), async ({ fdApi, linkedCustomer }) => {
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
-    for (const index of ['1', '24', '1,24']) {
+    for (const index of ['1', `${STATEMENTS}`, `1,${STATEMENTS}`]) {
       const res = await fdApi.call('GetCustomerAccountMultipleStatement', { path, query: { index } });
       expect(res.status, `index ${index}`).toBe(200);
       expect(res.body.statements.map((s: { index: string }) => s.index)).toEqual(index.split(','));
     }
-    for (const index of ['0', '25', '1,25', '0,1']) {
+    for (const index of ['0', `${STATEMENTS + 1}`, `1,${STATEMENTS + 1}`, '0,1']) {
       expectFdError(await fdApi.call('GetCustomerAccountMultipleStatement', { path, query: { index } }), 400, `index ${index}`);
     }
   });
 
-test('24 indexes give 24 details; 25 indexes are refused with 400 @assumption',
+test(`${STATEMENTS} indexes give ${STATEMENTS} details; ${STATEMENTS + 1} indexes are refused with 400 @assumption`,
   rules('FD-STMT-DETAILS-MAX:accept', 'FD-STMT-DETAILS-MAX:refuse'), async ({ fdApi, linkedCustomer }) => {
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
-    const all = await fdApi.call('GetCustomerAccountMultipleStatement', { path, query: { index: ALL_24.join(',') } });
+    const all = await fdApi.call('GetCustomerAccountMultipleStatement', { path, query: { index: ALL.join(',') } });
     expect(all.status).toBe(200);
-    expect(all.body.statements, 'seed 002, Limits: statement details up to 24').toHaveLength(24);
-    expectFdError(await fdApi.call('GetCustomerAccountMultipleStatement', { path, query: { index: [...ALL_24, '1'].join(',') } }), 400, '25 indexes');
+    expect(all.body.statements, `seed 002, Limits: statement details up to ${STATEMENTS}`).toHaveLength(STATEMENTS);
+    expectFdError(await fdApi.call('GetCustomerAccountMultipleStatement', { path, query: { index: [...ALL, '1'].join(',') } }), 400, `${STATEMENTS + 1} indexes`);
   });
 
 // provider 1.35.0: "increasing the index will return details of older statements".
@@ -45,7 +47,7 @@ test('one detail per index in the order asked; a higher index is an older statem
 test("each detail's asset id downloads the statement of that index, the same PDF as v1; another customer gets 404",
   rules('FD-STMT-ASSET-LINK@asset-statement', 'FD-ASSET-OWNER@asset-statement'), async ({ fdApi, fd, linkedCustomer, createCustomer }) => {
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('mortgage').id };
-    const res = await fdApi.call('GetCustomerAccountMultipleStatement', { path, query: { index: '1,2,24' } });
+    const res = await fdApi.call('GetCustomerAccountMultipleStatement', { path, query: { index: `1,2,${STATEMENTS}` } });
     expect(res.status).toBe(200);
     const stranger = await createCustomer('testing');
     for (const detail of res.body.statements as { index: string; id?: string }[]) {

@@ -5,7 +5,7 @@
 // Each criterion is shown to change the answer against the full list: what it must exclude is
 // present in the full list and absent from the filtered one. Counts are pinned on the mock by the
 // known data (transactions.known.ts).
-import { expect, rules, test } from '../../fixtures/financial-data.js';
+import { expect, PAGE_MAX, rules, test } from '../../fixtures/financial-data.js';
 import { DAY_S, KNOWN, LISTS, dateOf, idsOf, lister, readAll, wholeHistory, type ListOp } from './transactions.known.js';
 
 const known = (op: ListOp) => (op === 'GetAllCustomerTransactions' ? KNOWN.customer : KNOWN.checking);
@@ -44,7 +44,7 @@ test('without sort both lists are in descending date order and say desc @provide
     const list = lister(fdApi, linkedCustomer.customerId, checking.id);
     const whole = { ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)), includePending: true };
     for (const { op } of LISTS) {
-      const res = await list(op, { ...whole, limit: 1000 });
+      const res = await list(op, { ...whole, limit: PAGE_MAX });
       expect(res.status).toBe(200);
       expect(disorder(res.body.transactions, 'desc'), `${op} without sort: first pair out of descending order`).toBeUndefined();
       // provider 1.35.0, Transactions: fromDate, toDate and sort are those of the request (sort: the default used).

@@ -2,14 +2,14 @@
 // GetCustomerAccountTransactions and GetCustomerTransaction as readers - seed 002, Transactions
 // ("Standard aggregation gives up to 180 days before the account was added; older data needs the
 // historic load"; "a second call for the same account normally adds nothing"; force=true) and
-// Errors 203 (multi-factor challenge). The 180-day boundary is shown on both sides with the known
+// Errors 203 (multi-factor challenge). The standard-history boundary is shown on both sides with the known
 // data of the linked portfolio (tests/financial-data/transactions.known.ts): a window ending just
 // before it and one starting just after it. The load changes data and needs the MFA account: mock only.
-import { expect, rules, test, type FdBody } from '../../fixtures/financial-data.js';
+import { expect, PAGE_MAX, rules, test, type FdBody } from '../../fixtures/financial-data.js';
 import { DAY_S, HISTORIC_DAYS, KNOWN, LISTS, STANDARD_DAYS, expectCounts, lister, readAll, wholeHistory, type ListOp, type Query } from './transactions.known.js';
 
 /**
- * The two sides of the boundary, 180 days before the account was added. The split sits half a day
+ * The two sides of the boundary, the standard history before the account was added. The split sits half a day
  * before it: a transaction's transactionDate may be up to a day before its postedDate, and the
  * known data leaves that day empty (older transactions are at least 181 days old).
  */
@@ -31,7 +31,7 @@ async function count(list: ReturnType<typeof lister>, op: ListOp, window: Query)
 /** Known counts before any load: checking account / customer, with the pending ones. */
 const standard = (op: ListOp) => (op === 'GetAllCustomerTransactions' ? KNOWN.customer.all - KNOWN.customer.historic : KNOWN.checking.all - KNOWN.checking.historic);
 
-test('before the historic load both lists hold the 180 days before the account was added and nothing older @mock-only',
+test(`before the historic load both lists hold the ${STANDARD_DAYS} days before the account was added and nothing older @mock-only`,
   rules(...LISTS.flatMap(({ path }) => [`FD-TXN-STANDARD-HISTORY:accept@${path}`, `FD-TXN-STANDARD-HISTORY:refuse@${path}`])),
   async ({ fdApi, fd, fdMock: _mock, linkedCustomer }) => {
     const checking = linkedCustomer.account('checking');
@@ -39,12 +39,12 @@ test('before the historic load both lists hold the 180 days before the account w
     const list = lister(fdApi, linkedCustomer.customerId, checking.id);
     const { older, recent } = sides(checking.createdDate, nowS);
     for (const { op } of LISTS) {
-      expect(await count(list, op, recent), `${op}: the 180 days before the account was added (accepting side)`).toBe(standard(op));
-      expect(await count(list, op, older), `${op}: older than 180 days before the account was added (refusing side)`).toBe(0);
+      expect(await count(list, op, recent), `${op}: the ${STANDARD_DAYS} days before the account was added (accepting side)`).toBe(standard(op));
+      expect(await count(list, op, older), `${op}: older than ${STANDARD_DAYS} days before the account was added (refusing side)`).toBe(0);
       const all = await readAll(list, op, { ...wholeHistory(checking.createdDate, nowS), includePending: true });
       expect(all, `${op}: the whole history is the standard history`).toHaveLength(standard(op));
       const tooOld = all.filter((t) => Number(t.postedDate) < checking.createdDate - STANDARD_DAYS * DAY_S).map((t) => t.id);
-      expect(tooOld, `${op}: transactions posted more than 180 days before the account was added`).toEqual([]);
+      expect(tooOld, `${op}: transactions posted more than ${STANDARD_DAYS} days before the account was added`).toEqual([]);
     }
   });
 
@@ -60,14 +60,14 @@ test('LoadHistoricTransactionsForCustomerAccount answers 204, then the older tra
     expect(res.status, 'historic load of the checking account (no MFA)').toBe(204);
     // Only the checking account was loaded: its 301 older transactions, and no other account's.
     for (const { op } of LISTS) {
-      expect(await count(list, op, older), `${op}: older than 180 days, after the load`).toBe(KNOWN.checking.historic);
+      expect(await count(list, op, older), `${op}: older than ${STANDARD_DAYS} days, after the load`).toBe(KNOWN.checking.historic);
       expect(await count(list, op, recent), `${op}: the standard history is unchanged`).toBe(standard(op));
     }
     const loaded = await readAll(list, 'GetAllCustomerTransactions', older);
     expect(new Set(loaded.map((t) => String(t.accountId))), 'the customer list gains transactions of the loaded account only').toEqual(new Set([checking.id]));
-    // seed 002, Limits: historic load up to 24 months - within 720 days (and an hour) of the account's creation.
+    // seed 002, Limits: the historic load's reach (and an hour) before the account's creation.
     const outside = loaded.filter((t) => Number(t.postedDate) < checking.createdDate - (HISTORIC_DAYS * DAY_S + 3600)).map((t) => t.id);
-    expect(outside, 'loaded transactions posted more than 24 months before the account was added').toEqual([]);
+    expect(outside, `loaded transactions posted more than ${HISTORIC_DAYS} days before the account was added`).toEqual([]);
     // Each reader by id: the oldest, the newest and one in the middle of the loaded ones.
     const byDate = [...loaded].sort((a, b) => a.postedDate - b.postedDate);
     for (const t of [byDate[0], byDate[byDate.length >> 1], byDate[byDate.length - 1]]) {
@@ -92,8 +92,8 @@ test('a second historic load of the same account adds nothing, without and with 
       expect((await load(body)).status, `second load ${JSON.stringify(body)}`).toBe(204);
       for (const { op } of LISTS) expect(await count(list, op, whole), `${op} after a second load ${JSON.stringify(body)}`).toBe(expected[op]);
     }
-    const page = await list('GetCustomerAccountTransactions', { ...whole, limit: 1000, start: 2 });
-    expectCounts(page.body, KNOWN.checking.all, KNOWN.checking.all - 1000, false, 'second page after the loads');
+    const page = await list('GetCustomerAccountTransactions', { ...whole, limit: PAGE_MAX, start: 2 });
+    expectCounts(page.body, KNOWN.checking.all, KNOWN.checking.all - PAGE_MAX, false, 'second page after the loads');
   });
 
 test('the historic load of the account whose institution asks a multi-factor challenge answers 203 and loads nothing @mock-only',
@@ -107,7 +107,7 @@ test('the historic load of the account whose institution asks a multi-factor cha
     const { older } = sides(mfa!.createdDate, nowS);
     const res = await fdApi.call('LoadHistoricTransactionsForCustomerAccount', { path: { customerId, accountId: mfa!.id }, body: { force: false } });
     expect(res.status, 'historic load of the MFA account').toBe(203);
-    for (const { op } of LISTS) expect(await count(list, op, older), `${op}: nothing older than 180 days after the 203`).toBe(0);
+    for (const { op } of LISTS) expect(await count(list, op, older), `${op}: nothing older than ${STANDARD_DAYS} days after the 203`).toBe(0);
     const whole = await readAll(list, 'GetCustomerAccountTransactions', { ...wholeHistory(mfa!.createdDate, nowS), includePending: true });
     expect(whole, 'the MFA account lists its standard history only').toHaveLength(KNOWN.mfaSavings.all - KNOWN.mfaSavings.historic);
   });

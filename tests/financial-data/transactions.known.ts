@@ -2,12 +2,12 @@
 // of the mock's linked portfolio and small readers of the two lists. Not a spec.
 //
 // Known data (mocks/financial-data/portfolio.ts, the same for every linked customer): the FinBank A
-// checking account holds 1205 transactions over the 24 months before it was added; every fourth
-// (301) is older than 180 days before that (seed 002, Limits: standard history) and listed only
+// checking account holds 1205 transactions over the historic load's reach before it was added; every
+// fourth (301) is older than the standard history (seed 002, Limits) and listed only
 // after the historic load; 53 of the others are pending; one in eleven has no transactionDate. The
 // customer's 13 accounts hold 1372 (339 older, 66 pending). The FinBank B savings account asks a
 // multi-factor challenge (3 of its 12 transactions are older).
-import { expect, type OperationClient } from '../../fixtures/financial-data.js';
+import { expect, fdLimit, PAGE_MAX, type OperationClient } from '../../fixtures/financial-data.js';
 
 export const DAY_S = 86_400;
 
@@ -17,10 +17,10 @@ export const KNOWN = {
   mfaSavings: { all: 12, historic: 3 },
 };
 
-/** Standard history: the number of days before the account was added that aggregation reaches (seed 002, Limits). */
-export const STANDARD_DAYS = 180;
-/** Historic load: up to 24 months (seed 002, Limits); the known data spans at most 720 days. */
-export const HISTORIC_DAYS = 720;
+/** Standard history: the number of days before the account was added that aggregation reaches (seed 002, Limits; the contract's x-limits). */
+export const STANDARD_DAYS = fdLimit('standardHistoryDays');
+/** Historic load: the days it reaches back (seed 002, Limits: up to 24 months; the contract's x-limits). */
+export const HISTORIC_DAYS = fdLimit('historicLoadDays');
 
 export type ListOp = 'GetAllCustomerTransactions' | 'GetCustomerAccountTransactions';
 export type Query = Record<string, string | number | boolean | undefined>;
@@ -46,11 +46,11 @@ export function lister(fdApi: OperationClient, customerId: string, accountId: st
     fdApi.call(op, { path: op === 'GetAllCustomerTransactions' ? { customerId } : { customerId, accountId }, query });
 }
 
-/** Every transaction of a list, page after page of 1000 (checked 200 each). */
+/** Every transaction of a list, page after page of the largest size (checked 200 each). */
 export async function readAll(list: ReturnType<typeof lister>, op: ListOp, query: Query): Promise<any[]> {
   const out: any[] = [];
   for (let start = 1; start <= 20; start++) {
-    const res = await list(op, { ...query, start, limit: 1000 });
+    const res = await list(op, { ...query, start, limit: PAGE_MAX });
     expect(res.status, `${op} start ${start}`).toBe(200);
     out.push(...res.body.transactions);
     if (!moreOf(res.body)) break;

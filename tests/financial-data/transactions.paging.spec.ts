@@ -3,7 +3,7 @@
 // paging (start from 1, limit default 25; found, displaying, moreAvailable); reference Paging (a
 // limit above the cap is a 400, not clamped: @assumption). Counts are pinned by the known data of
 // the linked portfolio (transactions.known.ts) on the mock; a sandbox is held to its own full list.
-import { expect, expectFdError, onSettledList, rules, test } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, onSettledList, PAGE_MAX, rules, test } from '../../fixtures/financial-data.js';
 import { KNOWN, LISTS, expectCounts, idsOf, lister, readAll, wholeHistory, type ListOp } from './transactions.known.js';
 
 /** Before any historic load, with the pending ones: the standard history of the checking account / the customer. */
@@ -23,7 +23,7 @@ test('a list without fromDate, without toDate or without both is a 400', rules('
     }
   });
 
-test('limit 1000 gives a page of 1000 of the 1205 transactions of the checking account, the next page the rest @mock-only',
+test(`limit ${PAGE_MAX} gives a page of ${PAGE_MAX} of the 1205 transactions of the checking account, the next page the rest @mock-only`,
   rules(...LISTS.flatMap(({ path }) => [`FD-TXN-PAGE-1000@${path}`, `FD-TXN-PAGE-LIMIT:accept@${path}`, `FD-TXN-PAGE-COUNTS@${path}`])),
   async ({ fdApi, fd, fdMock: _mock, linkedCustomer }) => {
     const { customerId } = linkedCustomer;
@@ -34,25 +34,25 @@ test('limit 1000 gives a page of 1000 of the 1205 transactions of the checking a
     const whole = { ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)), includePending: true };
     const found = { GetCustomerAccountTransactions: KNOWN.checking.all, GetAllCustomerTransactions: standard('GetAllCustomerTransactions') + KNOWN.checking.historic };
     for (const { op } of LISTS) {
-      const first = await list(op, { ...whole, limit: 1000 });
+      const first = await list(op, { ...whole, limit: PAGE_MAX });
       expect(first.status).toBe(200);
-      expectCounts(first.body, found[op], 1000, true, `${op} limit 1000, start 1`);
-      expect(first.body.transactions).toHaveLength(1000);
-      const second = await list(op, { ...whole, limit: 1000, start: 2 });
-      expectCounts(second.body, found[op], found[op] - 1000, false, `${op} limit 1000, start 2`);
+      expectCounts(first.body, found[op], PAGE_MAX, true, `${op} limit ${PAGE_MAX}, start 1`);
+      expect(first.body.transactions).toHaveLength(PAGE_MAX);
+      const second = await list(op, { ...whole, limit: PAGE_MAX, start: 2 });
+      expectCounts(second.body, found[op], found[op] - PAGE_MAX, false, `${op} limit ${PAGE_MAX}, start 2`);
       expect(new Set([...idsOf(first.body), ...idsOf(second.body)]).size, `${op}: the two pages hold every transaction once`).toBe(found[op]);
       // The lower end of the accepted range.
       expectCounts((await list(op, { ...whole, limit: 1 })).body, found[op], 1, true, `${op} limit 1`);
     }
   });
 
-test('limit 1001 and limit 0 are a 400 @assumption', rules(...LISTS.map(({ path }) => `FD-TXN-PAGE-LIMIT:refuse@${path}`)), async ({ fdApi, fd, linkedCustomer }) => {
-  // seed 002, Limits: 1000 per page; reference, Paging: above the cap is a 400 rather than clamped.
+test(`limit ${PAGE_MAX + 1} and limit 0 are a 400 @assumption`, rules(...LISTS.map(({ path }) => `FD-TXN-PAGE-LIMIT:refuse@${path}`)), async ({ fdApi, fd, linkedCustomer }) => {
+  // seed 002, Limits: transactions per page; reference, Paging: above the cap is a 400 rather than clamped.
   const checking = linkedCustomer.account('checking');
   const list = lister(fdApi, linkedCustomer.customerId, checking.id);
   const whole = wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000));
   for (const { op } of LISTS) {
-    expectFdError(await list(op, { ...whole, limit: 1001 }), 400, `${op} limit 1001`);
+    expectFdError(await list(op, { ...whole, limit: PAGE_MAX + 1 }), 400, `${op} limit ${PAGE_MAX + 1}`);
     expectFdError(await list(op, { ...whole, limit: 0 }), 400, `${op} limit 0`);
   }
 });

@@ -1,7 +1,7 @@
 // Covers: 400 of POST /consumers/pans/registrations and /deregistrations, POST /offers, POST /plans,
 // POST /approvals: every pattern, length, enum and cap of reference/installments.md (Main fields -
 // PAN registration, Offers, Plan creation, Approval) at its boundaries, each with an accepted twin.
-import { expect, expectErrors, rules, test, unregisteredPan, withPath, type CallOptions, type InstallmentsOperationId } from '../../fixtures/installments.js';
+import { enumOf, expect, expectErrors, lengthOf, loadContract, rangeOf, rules, sizeOf, test, unregisteredPan, withPath, type CallOptions, type InstallmentsOperationId } from '../../fixtures/installments.js';
 
 type All = Parameters<Parameters<typeof test>[2]>[0];
 type Fx = Pick<All, 'instApi' | 'instReq' | 'inst'>;
@@ -17,9 +17,21 @@ interface Row {
   rule: string;
 }
 
+// The bounds are the contract's (provider 2.0.0, transcribed in tests/self/installments-limits.spec.ts).
+const contract = await loadContract('installments');
+const CURRENCY = lengthOf(contract, 'Currency');
+const MCC = lengthOf(contract, 'Mcc');
+const ACQUIRER_ID = lengthOf(contract, 'OffersMerchant', 'acquirerId').max!;
+const TENURE = rangeOf(contract, 'PlanInstallmentInformation', 'tenure');
+const APR = rangeOf(contract, 'PlanInstallmentInformation', 'apr');
+const SCHEDULE = sizeOf(contract, 'PlanRequest', 'schedulePayments').max!;
+const INSTALLMENT_NUMBER = rangeOf(contract, 'PlanRequest', 'schedulePayments.[].installmentNumber');
+const REJECT_DETAIL = lengthOf(contract, 'PlanApprovalRequest', 'rejectReasonDetail').max!;
+const APPROVAL_OFFER_ID = lengthOf(contract, 'PlanApprovalRequest', 'offerId');
+
 const digits = (n: number) => '4'.repeat(n);
-// installmentNumber stays within its own 1-99, so a schedule of 100 breaks only the cap of 99 entries.
-const schedule = (n: number) => Array.from({ length: n }, (_, i) => ({ installmentAmount: 10, dueDate: '2030-01-01', installmentNumber: (i % 99) + 1 }));
+// installmentNumber stays within its own range, so a schedule one past the cap breaks only the cap.
+const schedule = (n: number) => Array.from({ length: n }, (_, i) => ({ installmentAmount: 10, dueDate: '2030-01-01', installmentNumber: (i % INSTALLMENT_NUMBER.max!) + INSTALLMENT_NUMBER.min! }));
 const SUCCESS: Partial<Record<InstallmentsOperationId, number>> = { registerPans: 200, deregisterPans: 200, approvedOffers: 200, savePlan: 201, planApproval: 200 };
 
 /** A valid call of the operation, built fresh for the row (plans and approvals need real offers). */
@@ -71,40 +83,40 @@ const ROWS: Row[] = [
   { op: 'deregisterPans', field: 'panListId', value: `${'1'.repeat(17)}a`, accepted: false, why: 'panListId with a letter', rule: 'IN-PAT-PANLISTID:refuse' },
   { op: 'deregisterPans', field: 'panListId', value: undefined, accepted: false, why: 'without panListId (required)', rule: 'IN-REQ-DEREG-LISTID' },
   // Offers (provider 2.0.0, OfferParameters)
-  { op: 'approvedOffers', field: 'transaction.currency', value: 'EUR', accepted: true, why: 'currency of 3 characters', rule: 'IN-LIM-CURRENCY:accept' },
-  { op: 'approvedOffers', field: 'transaction.currency', value: 'US', accepted: false, why: 'currency of 2 characters', rule: 'IN-LIM-CURRENCY:refuse' },
-  { op: 'approvedOffers', field: 'transaction.currency', value: 'USDD', accepted: false, why: 'currency of 4 characters', rule: 'IN-LIM-CURRENCY:refuse' },
-  { op: 'approvedOffers', field: 'merchant.mcc', value: '5999', accepted: true, why: 'mcc of 4 characters', rule: 'IN-LIM-MCC:accept' },
-  { op: 'approvedOffers', field: 'merchant.mcc', value: '573', accepted: false, why: 'mcc of 3 characters', rule: 'IN-LIM-MCC:refuse' },
-  { op: 'approvedOffers', field: 'merchant.mcc', value: '57320', accepted: false, why: 'mcc of 5 characters', rule: 'IN-LIM-MCC:refuse' },
+  { op: 'approvedOffers', field: 'transaction.currency', value: 'EURO'.slice(0, CURRENCY.max), accepted: true, why: `currency of ${CURRENCY.max} characters`, rule: 'IN-LIM-CURRENCY:accept' },
+  { op: 'approvedOffers', field: 'transaction.currency', value: 'USDD'.slice(0, CURRENCY.min! - 1), accepted: false, why: `currency of ${CURRENCY.min! - 1} characters`, rule: 'IN-LIM-CURRENCY:refuse' },
+  { op: 'approvedOffers', field: 'transaction.currency', value: 'USDDD'.slice(0, CURRENCY.max! + 1), accepted: false, why: `currency of ${CURRENCY.max! + 1} characters`, rule: 'IN-LIM-CURRENCY:refuse' },
+  { op: 'approvedOffers', field: 'merchant.mcc', value: '599999'.slice(0, MCC.max), accepted: true, why: `mcc of ${MCC.max} characters`, rule: 'IN-LIM-MCC:accept' },
+  { op: 'approvedOffers', field: 'merchant.mcc', value: '573200'.slice(0, MCC.min! - 1), accepted: false, why: `mcc of ${MCC.min! - 1} characters`, rule: 'IN-LIM-MCC:refuse' },
+  { op: 'approvedOffers', field: 'merchant.mcc', value: '573200'.slice(0, MCC.max! + 1), accepted: false, why: `mcc of ${MCC.max! + 1} characters`, rule: 'IN-LIM-MCC:refuse' },
   { op: 'approvedOffers', field: 'transaction.localDateTime', value: undefined, accepted: false, why: 'without transaction.localDateTime (required)', rule: 'IN-REQ-OFFERS' },
   // provider 2.0.0: the offers Correlation-Id is a plain string (no UUID format), unlike savePlan's.
   { op: 'approvedOffers', field: 'header:Correlation-Id', value: 'corr-1', accepted: true, why: 'a Correlation-Id that is not a UUID', rule: 'IN-FMT-CORRELATION:accept' },
   { op: 'approvedOffers', field: 'transaction', value: undefined, accepted: false, why: 'without transaction (required)', rule: 'IN-REQ-OFFERS' },
-  { op: 'approvedOffers', field: 'merchant.acquirerId', value: '123456', accepted: true, why: 'acquirerId of 6 characters', rule: 'IN-LIM-ACQUIRERID:accept' },
-  { op: 'approvedOffers', field: 'merchant.acquirerId', value: '1234567', accepted: false, why: 'acquirerId of 7 characters', rule: 'IN-LIM-ACQUIRERID:refuse' },
+  { op: 'approvedOffers', field: 'merchant.acquirerId', value: '1234567890'.slice(0, ACQUIRER_ID), accepted: true, why: `acquirerId of ${ACQUIRER_ID} characters`, rule: 'IN-LIM-ACQUIRERID:accept' },
+  { op: 'approvedOffers', field: 'merchant.acquirerId', value: '1234567890'.slice(0, ACQUIRER_ID + 1), accepted: false, why: `acquirerId of ${ACQUIRER_ID + 1} characters`, rule: 'IN-LIM-ACQUIRERID:refuse' },
   { op: 'approvedOffers', field: 'plain:consumer.primaryAccountNumber', value: digits(20), accepted: false, why: 'an encrypted PAN of 20 digits', rule: 'IN-LIM-PAN:refuse@encrypted' },
   { op: 'approvedOffers', field: 'clear:consumer.primaryAccountNumber', value: digits(20), accepted: false, why: 'a PAN of 20 digits in clear sensitiveData', rule: 'IN-LIM-PAN:refuse@clear' },
   { op: 'approvedOffers', field: 'clear:consumer.primaryAccountNumber', value: digits(10), accepted: false, why: 'a PAN of 10 digits in clear sensitiveData', rule: 'IN-LIM-PAN:refuse@clear' },
   // Plan creation (provider 2.0.0, PlanRequest)
-  ...[[1, false], [2, true], [99, true], [100, false]].map(([v, ok]) => ({ op: 'savePlan' as const, field: 'planInstallmentInformation.tenure', value: v, accepted: ok as boolean, why: `tenure ${v} (2-99)`, rule: `IN-LIM-TENURE:${ok ? 'accept' : 'refuse'}` })),
-  ...[[0, true], [200, true], [-0.5, false], [200.5, false]].map(([v, ok]) => ({ op: 'savePlan' as const, field: 'planInstallmentInformation.apr', value: v, accepted: ok as boolean, why: `apr ${v} (0-200)`, rule: `IN-LIM-APR:${ok ? 'accept' : 'refuse'}` })),
-  { op: 'savePlan', field: 'schedulePayments', value: schedule(99), accepted: true, why: '99 scheduled payments (max)', rule: 'IN-LIM-SCHEDULE:accept' },
-  { op: 'savePlan', field: 'schedulePayments', value: schedule(100), accepted: false, why: '100 scheduled payments', rule: 'IN-LIM-SCHEDULE:refuse' },
+  ...[[TENURE.min! - 1, false], [TENURE.min!, true], [TENURE.max!, true], [TENURE.max! + 1, false]].map(([v, ok]) => ({ op: 'savePlan' as const, field: 'planInstallmentInformation.tenure', value: v, accepted: ok as boolean, why: `tenure ${v} (${TENURE.min}-${TENURE.max})`, rule: `IN-LIM-TENURE:${ok ? 'accept' : 'refuse'}` })),
+  ...[[APR.min!, true], [APR.max!, true], [APR.min! - 0.5, false], [APR.max! + 0.5, false]].map(([v, ok]) => ({ op: 'savePlan' as const, field: 'planInstallmentInformation.apr', value: v, accepted: ok as boolean, why: `apr ${v} (${APR.min}-${APR.max})`, rule: `IN-LIM-APR:${ok ? 'accept' : 'refuse'}` })),
+  { op: 'savePlan', field: 'schedulePayments', value: schedule(SCHEDULE), accepted: true, why: `${SCHEDULE} scheduled payments (max)`, rule: 'IN-LIM-SCHEDULE:accept' },
+  { op: 'savePlan', field: 'schedulePayments', value: schedule(SCHEDULE + 1), accepted: false, why: `${SCHEDULE + 1} scheduled payments`, rule: 'IN-LIM-SCHEDULE:refuse' },
   { op: 'savePlan', field: 'providerId', value: 'not-a-uuid', accepted: false, why: 'a providerId that is not a UUID', rule: 'IN-FMT-UUID:refuse' },
   { op: 'savePlan', field: 'transaction.amountType', value: undefined, accepted: false, why: 'without transaction.amountType (required)', rule: 'IN-REQ-PLAN' },
   { op: 'savePlan', field: 'header:Correlation-Id', value: 'corr-1', accepted: false, why: 'a Correlation-Id that is not a UUID', rule: 'IN-FMT-CORRELATION:refuse' },
   { op: 'savePlan', field: 'header:Correlation-Id', value: uuid(), accepted: true, why: 'a Correlation-Id that is a UUID', rule: 'IN-FMT-CORRELATION:accept' },
   // Approval (provider 2.0.0, PlanApprovalParameters)
-  { op: 'planApproval', field: 'rejectReasonDetail', value: 'r'.repeat(5000), accepted: true, why: 'rejectReasonDetail of 5000 characters (max)', rule: 'IN-LIM-REJECTDETAIL:accept' },
-  { op: 'planApproval', field: 'rejectReasonDetail', value: 'r'.repeat(5001), accepted: false, why: 'rejectReasonDetail of 5001 characters', rule: 'IN-LIM-REJECTDETAIL:refuse' },
-  ...['CONSUMER_AUTH_FAIL', 'CONSUMER_APPLICATION_FAIL', 'CONSUMER_CANCELLATION', 'LENDER_DRIVEN_REJECTION', 'LENDER_SYSTEM_ERROR', 'OTHER_REASON'].map((v) => ({ op: 'planApproval' as const, field: 'rejectReasonCode', value: v, accepted: true, why: `rejectReasonCode ${v}`, rule: 'IN-ENUM-REJECTCODE:accept' })),
+  { op: 'planApproval', field: 'rejectReasonDetail', value: 'r'.repeat(REJECT_DETAIL), accepted: true, why: `rejectReasonDetail of ${REJECT_DETAIL} characters (max)`, rule: 'IN-LIM-REJECTDETAIL:accept' },
+  { op: 'planApproval', field: 'rejectReasonDetail', value: 'r'.repeat(REJECT_DETAIL + 1), accepted: false, why: `rejectReasonDetail of ${REJECT_DETAIL + 1} characters`, rule: 'IN-LIM-REJECTDETAIL:refuse' },
+  ...enumOf(contract, 'RejectReasonCode').map((v) => ({ op: 'planApproval' as const, field: 'rejectReasonCode', value: v, accepted: true, why: `rejectReasonCode ${v}`, rule: 'IN-ENUM-REJECTCODE:accept' })),
   { op: 'planApproval', field: 'rejectReasonCode', value: 'OTHER', accepted: false, why: 'rejectReasonCode outside the enum', rule: 'IN-ENUM-REJECTCODE:refuse' },
   { op: 'planApproval', field: 'status', value: 'PENDING', accepted: false, why: 'status outside APPROVED|DECLINED', rule: 'IN-ENUM-DECISION:refuse' },
-  // provider 2.0.0: an approval's offerId is exactly 8 characters (offers' own ids are 8-64).
-  ...[[7, false], [8, true], [9, false]].map(([n, ok]) => ({ op: 'planApproval' as const, field: 'offerId', value: 'o'.repeat(n as number), accepted: ok as boolean, why: `offerId of ${n} characters (exactly 8)`, rule: `IN-LIM-APPROVAL-OFFERID:${ok ? 'accept' : 'refuse'}` })),
+  // provider 2.0.0: an approval's offerId has one length (offers' own ids have a range).
+  ...[[APPROVAL_OFFER_ID.min! - 1, false], [APPROVAL_OFFER_ID.min!, true], [APPROVAL_OFFER_ID.max! + 1, false]].map(([n, ok]) => ({ op: 'planApproval' as const, field: 'offerId', value: 'o'.repeat(n as number), accepted: ok as boolean, why: `offerId of ${n} characters (exactly ${APPROVAL_OFFER_ID.max})`, rule: `IN-LIM-APPROVAL-OFFERID:${ok ? 'accept' : 'refuse'}` })),
   { op: 'planApproval', field: 'paymentAuthorization', value: { primaryAccountNumber: '5204730000001234' }, accepted: false, why: 'a paymentAuthorization without expiry, security code and billing address (required)', rule: 'IN-ERR-CONTRACT:refuse' },
-  { op: 'planApproval', field: 'approvedCurrency', value: 'EURO', accepted: false, why: 'approvedCurrency of 4 characters', rule: 'IN-LIM-CURRENCY:refuse' },
+  { op: 'planApproval', field: 'approvedCurrency', value: 'EUROS'.slice(0, CURRENCY.max! + 1), accepted: false, why: `approvedCurrency of ${CURRENCY.max! + 1} characters`, rule: 'IN-LIM-CURRENCY:refuse' },
   { op: 'planApproval', field: 'planId', value: 'plan-1', accepted: false, why: 'a planId that is not a UUID', rule: 'IN-FMT-UUID:refuse' },
 ];
 

@@ -1,7 +1,17 @@
 // Covers: POST /merchants/participations, /merchants/searches, /merchants/mids/searches 400:
 // every pattern, length, enum and array cap of reference/installments.md (Main fields - Merchant
 // participation and search) at its boundaries; each accepted twin proves the limit is the cause.
-import { expect, expectErrors, exampleParticipation, rules, test, withPath, type InstallmentsOperationId } from '../../fixtures/installments.js';
+import { expect, expectErrors, exampleParticipation, lengthOf, loadContract, rangeOf, rules, sizeOf, test, withPath, type InstallmentsOperationId } from '../../fixtures/installments.js';
+
+// The bounds are the contract's (provider 2.0.0, transcribed in tests/self/installments-limits.spec.ts).
+const contract = await loadContract('installments');
+const LEGAL = lengthOf(contract, 'MerchantLegalName');
+const WALLETS = sizeOf(contract, 'Wallets');
+const WALLET_ID = rangeOf(contract, 'Wallet', 'walletId');
+const DBA_NAMES = sizeOf(contract, 'DbaNames').max!;
+const MIDS = sizeOf(contract, 'MerchantParticipation', 'mids').max!;
+const PER_REQUEST = sizeOf(contract, 'MerchantParticipationRequest');
+const walletIds = `${WALLET_ID.min}-${WALLET_ID.max}`;
 
 const ICA = '001234';
 const str = (n: number, c = 'a') => c.repeat(n);
@@ -18,10 +28,10 @@ interface Row {
 
 // reference, Main fields - Merchant participation.
 const PARTICIPATION: Row[] = [
-  { field: 'merchantLegalName', value: str(1), accepted: true, why: '1 character (min)', rule: 'IN-LIM-LEGALNAME:accept' },
-  { field: 'merchantLegalName', value: str(300), accepted: true, why: '300 characters (max)', rule: 'IN-LIM-LEGALNAME:accept' },
+  { field: 'merchantLegalName', value: str(LEGAL.min!), accepted: true, why: `${LEGAL.min} character (min)`, rule: 'IN-LIM-LEGALNAME:accept' },
+  { field: 'merchantLegalName', value: str(LEGAL.max!), accepted: true, why: `${LEGAL.max} characters (max)`, rule: 'IN-LIM-LEGALNAME:accept' },
   { field: 'merchantLegalName', value: '', accepted: false, why: 'empty', rule: 'IN-LIM-LEGALNAME:refuse' },
-  { field: 'merchantLegalName', value: str(301), accepted: false, why: '301 characters', rule: 'IN-LIM-LEGALNAME:refuse' },
+  { field: 'merchantLegalName', value: str(LEGAL.max! + 1), accepted: false, why: `${LEGAL.max! + 1} characters`, rule: 'IN-LIM-LEGALNAME:refuse' },
   { field: 'countryCode', value: 'CAN', accepted: true, why: '3 letters', rule: 'IN-PAT-COUNTRY:accept' },
   { field: 'countryCode', value: 'CA', accepted: false, why: '2 letters', rule: 'IN-PAT-COUNTRY:refuse' },
   { field: 'countryCode', value: 'CANA', accepted: false, why: '4 letters', rule: 'IN-PAT-COUNTRY:refuse' },
@@ -38,19 +48,19 @@ const PARTICIPATION: Row[] = [
   { field: 'optIn', value: 'N', accepted: true, why: 'Y|N', rule: 'IN-ENUM-YESNO:accept' },
   { field: 'optIn', value: 'YES', accepted: false, why: 'not Y|N', rule: 'IN-ENUM-YESNO:refuse' },
   { field: 'nonMerchantNegotiatedParticipation', value: 'X', accepted: false, why: 'not Y|N', rule: 'IN-ENUM-YESNO:refuse' },
-  { field: 'wallets', value: list(3, (i) => ({ walletId: i + 1, walletAcceptance: 'Y' })), accepted: true, why: '3 wallets (max), walletIds 1 to 3', rule: 'IN-LIM-WALLETS:accept' },
-  { field: 'wallets', value: list(4, (i) => ({ walletId: (i % 3) + 1, walletAcceptance: 'Y' })), accepted: false, why: '4 wallets', rule: 'IN-LIM-WALLETS:refuse' },
-  { field: 'wallets', value: [{ walletId: 4, walletAcceptance: 'Y' }], accepted: false, why: 'walletId 4 (1-3)', rule: 'IN-RANGE-WALLETID:refuse' },
+  { field: 'wallets', value: list(WALLETS.max!, (i) => ({ walletId: i + WALLET_ID.min!, walletAcceptance: 'Y' })), accepted: true, why: `${WALLETS.max} wallets (max), walletIds ${WALLET_ID.min} to ${WALLET_ID.max}`, rule: 'IN-LIM-WALLETS:accept' },
+  { field: 'wallets', value: list(WALLETS.max! + 1, (i) => ({ walletId: (i % WALLET_ID.max!) + WALLET_ID.min!, walletAcceptance: 'Y' })), accepted: false, why: `${WALLETS.max! + 1} wallets`, rule: 'IN-LIM-WALLETS:refuse' },
+  { field: 'wallets', value: [{ walletId: WALLET_ID.max! + 1, walletAcceptance: 'Y' }], accepted: false, why: `walletId ${WALLET_ID.max! + 1} (${walletIds})`, rule: 'IN-RANGE-WALLETID:refuse' },
   { field: 'wallets', value: [{ walletId: 1 }], accepted: false, why: 'a wallet without walletAcceptance (required)', rule: 'IN-REQ-WALLET' },
-  { field: 'wallets', value: [], accepted: false, why: 'no wallet (at least 1)', rule: 'IN-LIM-WALLETS:refuse' },
-  { field: 'dbaNames', value: list(1000, (i) => `DBA ${i}`), accepted: true, why: '1000 names (max)', rule: 'IN-LIM-DBANAMES:accept' },
-  { field: 'dbaNames', value: list(1001, (i) => `DBA ${i}`), accepted: false, why: '1001 names', rule: 'IN-LIM-DBANAMES:refuse' },
-  { field: 'mids', value: list(5000, (i) => String(100000000 + i)), accepted: true, why: '5000 MIDs (max)', rule: 'IN-LIM-MIDS:accept' },
-  { field: 'mids', value: list(5001, (i) => String(100000000 + i)), accepted: false, why: '5001 MIDs', rule: 'IN-LIM-MIDS:refuse' },
+  { field: 'wallets', value: [], accepted: false, why: `no wallet (at least ${WALLETS.min})`, rule: 'IN-LIM-WALLETS:refuse' },
+  { field: 'dbaNames', value: list(DBA_NAMES, (i) => `DBA ${i}`), accepted: true, why: `${DBA_NAMES} names (max)`, rule: 'IN-LIM-DBANAMES:accept' },
+  { field: 'dbaNames', value: list(DBA_NAMES + 1, (i) => `DBA ${i}`), accepted: false, why: `${DBA_NAMES + 1} names`, rule: 'IN-LIM-DBANAMES:refuse' },
+  { field: 'mids', value: list(MIDS, (i) => String(100000000 + i)), accepted: true, why: `${MIDS} MIDs (max)`, rule: 'IN-LIM-MIDS:accept' },
+  { field: 'mids', value: list(MIDS + 1, (i) => String(100000000 + i)), accepted: false, why: `${MIDS + 1} MIDs`, rule: 'IN-LIM-MIDS:refuse' },
   { field: 'acquirerICA', value: undefined, accepted: false, why: 'missing (required)', rule: 'IN-REQ-PARTICIPATION' },
   { field: 'merchantLegalName', value: undefined, accepted: false, why: 'missing (required)', rule: 'IN-REQ-PARTICIPATION' },
   { field: 'countryCode', value: undefined, accepted: false, why: 'missing (required)', rule: 'IN-REQ-PARTICIPATION' },
-  ...[[1, true], [3, true], [0, false]].map(([id, ok]) => ({ field: 'wallets', value: [{ walletId: id, walletAcceptance: 'Y' }], accepted: ok as boolean, why: `walletId ${id} (1-3)`, rule: `IN-RANGE-WALLETID:${ok ? 'accept' : 'refuse'}` })),
+  ...[[WALLET_ID.min!, true], [WALLET_ID.max!, true], [WALLET_ID.min! - 1, false]].map(([id, ok]) => ({ field: 'wallets', value: [{ walletId: id, walletAcceptance: 'Y' }], accepted: ok as boolean, why: `walletId ${id} (${walletIds})`, rule: `IN-RANGE-WALLETID:${ok ? 'accept' : 'refuse'}` })),
 ];
 
 for (const row of PARTICIPATION) {
@@ -61,8 +71,8 @@ for (const row of PARTICIPATION) {
   });
 }
 
-for (const [count, accepted] of [[1, true], [30, true], [0, false], [31, false]] as const) {
-  test(`participation: ${accepted ? 'accepts' : 'rejects'} ${count} participations in one request (1 to 30) @provider`, rules(`IN-LIM-PARTICIPATIONS:${accepted ? 'accept' : 'refuse'}`), async ({ instApi }) => {
+for (const [count, accepted] of [[PER_REQUEST.min!, true], [PER_REQUEST.max!, true], [PER_REQUEST.min! - 1, false], [PER_REQUEST.max! + 1, false]] as const) {
+  test(`participation: ${accepted ? 'accepts' : 'rejects'} ${count} participations in one request (${PER_REQUEST.min} to ${PER_REQUEST.max}) @provider`, rules(`IN-LIM-PARTICIPATIONS:${accepted ? 'accept' : 'refuse'}`), async ({ instApi }) => {
     const res = await instApi.call('postMerchantParticipations', { body: list(count, () => '').map(() => exampleParticipation(ICA)) });
     if (accepted) expect(res.status).toBe(202);
     else expectErrors(res, 400);

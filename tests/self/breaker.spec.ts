@@ -1,4 +1,4 @@
-// Covers: the repeated-failure breaker (helpers/client/breaker.ts, issue 14 item 1): a violation that has
+// Covers: the repeated-failure breaker (helpers/client/breaker.ts): a violation that has
 // failed BREAKER_AFTER tests of a service stops a later test meeting it (skipped, the check named);
 // below the limit, for another check or another service, or for a failure the violation did not
 // cause, nothing is held back. Through the client: the key it counts and the skip it throws.

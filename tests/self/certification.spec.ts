@@ -1,5 +1,5 @@
 // Covers: helpers/verdict/coverage-report.ts: checks are counted by the source their rule rests on, and a failure
-// resting on the provider's document is as blocking as one resting on the seed (issue 7).
+// resting on the provider's document is as blocking as one resting on the seed.
 import type { TestInfo } from '@playwright/test';
 import { expect, test } from '../../fixtures/self.js';
 import { annotateViolations, noteViolation, violationsOf } from '../../helpers/client/annotations.js';

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
 import { expect, test } from '../../fixtures/self.js';
-import { CardRequests } from '../../fixtures/card-enrollment.js';
+import { CARD_KEY_HEADER, CardRequests } from '../../fixtures/card-enrollment.js';
 import { serviceVerdict } from '../../helpers/verdict/certification.js';
 import { OperationClient } from '../../helpers/client/client.js';
 import { answeredConflict, answeredConflicts, CONFLICT_CHECK, CONFLICT_MET_ANNOTATION, ConflictCatalogueError, conflictsWithout, exchangedConflict, loadConflicts } from '../../helpers/contract/conflicts.js';
@@ -139,7 +139,7 @@ test('through the client: the card mock answering the provider\'s identity type 
     const info = { annotations, tags: [], attach: async () => undefined, skip: () => undefined, project: { name: 'card-enrollment' } } as unknown as TestInfo;
     const client = new OperationClient({
       request, contract: await loadContract('card-enrollment'), profile: serviceProfile('card-enrollment'), baseURL: card.baseURL, testInfo: info,
-      authorize: () => ({ 'x-openapi-clientid': card.apiKey }),
+      authorize: () => ({ [CARD_KEY_HEADER]: card.apiKey }),
     });
     const res = await client.call('putCard', { body: await new CardRequests(card).withCard() });
     expect(res.status, 'the check goes on: the conflict is noted, not thrown').toBe(200);

@@ -1,5 +1,5 @@
 // Covers: the financial data contract's provider facts that need the suite's machinery
-// (issue 7): the text/plain 401 the provider document declares passes every named check and the
+// the text/plain 401 the provider document declares passes every named check and the
 // client, where declared, and only there; the security header names are configurable
 // (FD_HEADER_NAMES), with a bad value a one-line error.
 import http from 'node:http';
@@ -8,7 +8,9 @@ import { expect, runCommand, test } from '../../fixtures/self.js';
 import { contentTypeConformance, responseBodyPresence, responseSchemaConformance, type Exchange } from '../../helpers/contract/checks.js';
 import { OperationClient } from '../../helpers/client/client.js';
 import { serviceProfile } from '../../helpers/contract/services.js';
-import { fdHeaderNames } from '../../helpers/config/config.js';
+import { loadContract } from '../../helpers/contract/contract.js';
+import { fdHeaderNames } from '../../helpers/contract/facts.js';
+import { configuredFdHeaderNames } from '../../helpers/target/financial-data.js';
 
 const TEXT = { 'content-type': 'text/plain; charset=utf-8' };
 // provider 1.35.0: UnauthorizedErrorResponse (JSON or text/plain) on these; JSON only on the
@@ -63,14 +65,18 @@ test('the client accepts a declared plain-text 401 end to end (no JSON parse or 
   }
 });
 
-// The configuration loader's reading of the header names, in process (fdHeaderNames is what
-// suiteConfig() calls with the environment; five processes would cost seconds of CPU).
-test('FD_HEADER_NAMES picks the seed or the provider names; overrides and bad values', () => {
-  expect(fdHeaderNames({})).toEqual({ appKey: 'Partner-App-Key', appToken: 'Partner-App-Token' });
-  expect(fdHeaderNames({ FD_HEADER_NAMES: 'provider' })).toEqual({ appKey: 'Finicity-App-Key', appToken: 'Finicity-App-Token' });
-  expect(fdHeaderNames({ FD_HEADER_NAMES: 'provider', FD_APP_TOKEN_HEADER: 'X-App-Token' })).toEqual({ appKey: 'Finicity-App-Key', appToken: 'X-App-Token' });
-  expect(() => fdHeaderNames({ FD_HEADER_NAMES: 'finicity' })).toThrow('FD_HEADER_NAMES: expected seed or provider, found "finicity"');
-  expect(() => fdHeaderNames({ FD_APP_KEY_HEADER: 'App Key' })).toThrow('FD_APP_KEY_HEADER: expected an HTTP header name (letters, digits and !#$%&\'*+.^_`|~-, no spaces), found "App Key"');
+// The configuration's reading of the header names, in process (five processes would cost seconds of CPU).
+test('FD_HEADER_NAMES picks the seed or the provider names; overrides and bad values', async () => {
+  // The names are the contract's (a scheme's name, or its x-provider-name); the transcription of the seed checks them.
+  const contract = await loadContract('financial-data');
+  const seed = fdHeaderNames(contract, 'seed');
+  const provider = fdHeaderNames(contract, 'provider');
+  expect(seed.appKey).not.toBe(provider.appKey);
+  expect(configuredFdHeaderNames(contract, {})).toEqual(seed);
+  expect(configuredFdHeaderNames(contract, { FD_HEADER_NAMES: 'provider' })).toEqual(provider);
+  expect(configuredFdHeaderNames(contract, { FD_HEADER_NAMES: 'provider', FD_APP_TOKEN_HEADER: 'X-App-Token' })).toEqual({ appKey: provider.appKey, appToken: 'X-App-Token' });
+  expect(() => configuredFdHeaderNames(contract, { FD_HEADER_NAMES: 'finicity' })).toThrow('FD_HEADER_NAMES: expected seed or provider, found "finicity"');
+  expect(() => configuredFdHeaderNames(contract, { FD_APP_KEY_HEADER: 'App Key' })).toThrow('FD_APP_KEY_HEADER: expected an HTTP header name (letters, digits and !#$%&\'*+.^_`|~-, no spaces), found "App Key"');
 });
 
 test('npm run mock refuses a bad --header-names with one usage line', () => {

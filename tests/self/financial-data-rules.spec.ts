@@ -1,7 +1,7 @@
 // Covers: the financial data rules whose checks iterate every operation of the contract
 // (tests/financial-data/conformance.*.spec.ts): each names exactly the operations its check runs
 // on, so that an auditor reading the catalogue sees every operation, and a part that adds
-// operations (issues 10-12) cannot leave them out of the catalogue.
+// operations cannot leave them out of the catalogue.
 import { expect, test } from '../../fixtures/self.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 import { genericRuleOperations } from '../../helpers/contract/generic-rules.js';

@@ -1,4 +1,4 @@
-// Covers: the installments rule catalogue against the mock's fault catalogue (issue 8): a fault that
+// Covers: the installments rule catalogue against the mock's fault catalogue: a fault that
 // names a rule id of schemas/installments/rules.yaml names one that exists, and every rule the
 // catalogue sources to the seed or the provider names operations of the contract's x-source.
 import { expect, test } from '../../fixtures/self.js';

@@ -34,7 +34,7 @@ for (const mock of MOCKS) {
       });
     }
 
-    // issue 14: {"seconds": 1e13} used to answer 500 "Invalid time value" and break every later answer.
+    // A clock advance of {"seconds": 1e13} used to answer 500 "Invalid time value" and break every later answer.
     test('control surface: a clock advance beyond what a Date holds is a 400 and the mock keeps answering', async () => {
       const advance = (seconds: number) => fetch(`${handle.origin}/__mock/clock/advance`, { method: 'POST', body: JSON.stringify({ seconds }), headers: { 'content-type': 'application/json' } });
       const res = await advance(1e13);

@@ -7,6 +7,8 @@ import { expect, test } from '../../fixtures/self.js';
 import { problemLine } from '../../helpers/config/env-schema.js';
 import { diagnose, probe, type PreflightPlan, type ProbeAnswer } from '../../helpers/target/preflight.js';
 import { headerNameProblem } from '../../helpers/target/preflight-plans.js';
+import { loadContract } from '../../helpers/contract/contract.js';
+import { fdHeaderNames } from '../../helpers/contract/facts.js';
 
 const plan = (refusal?: PreflightPlan['refusal']): PreflightPlan => ({
   service: 'x', baseUrlEnv: 'X_BASE_URL', baseURL: 'http://x.example:8080/api', credentials: 'X_KEY', validCall: 'POST /things',
@@ -37,16 +39,18 @@ test('a failing server and an unreachable one stop the service naming the base U
   for (const status of [200, 201, 400, 409, 422]) expect(line(a(status), a(404))).toBeUndefined();
 });
 
-test('the header hint names the setting that fixes it: the named set that sends the asked header, or the header itself', () => {
-  const provider = { appKey: 'Finicity-App-Key', appToken: 'Finicity-App-Token' };
-  const seed = { appKey: 'Partner-App-Key', appToken: 'Partner-App-Token' };
+test('the header hint names the setting that fixes it: the named set that sends the asked header, or the header itself', async () => {
+  // The two namings' names are the contract's (its schemes and their x-provider-name).
+  const contract = await loadContract('financial-data');
+  const namings = { seed: fdHeaderNames(contract, 'seed'), provider: fdHeaderNames(contract, 'provider') };
+  const { seed, provider } = namings;
   // The suite sends the provider's names, the target asks for the seed's: FD_HEADER_NAMES=seed, not provider.
-  expect(problemLine(headerNameProblem('Partner-App-Key', provider, { FD_HEADER_NAMES: 'provider' }))).toBe('FD_HEADER_NAMES: expected the header names the target asks for, found the suite sends Finicity-App-Key, the target asks for Partner-App-Key: set FD_HEADER_NAMES=seed');
-  expect(headerNameProblem('Finicity-App-Key', seed, {}).fix).toBe('set FD_HEADER_NAMES=provider');
-  expect(headerNameProblem('X-Api-Key', seed, {}).fix).toMatch(/^set FD_APP_KEY_HEADER=X-Api-Key /);
-  const overridden = headerNameProblem('Partner-App-Key', { ...seed, appKey: 'My-Key' }, { FD_APP_KEY_HEADER: 'My-Key' });
+  expect(problemLine(headerNameProblem(seed.appKey, provider, { FD_HEADER_NAMES: 'provider' }, namings))).toBe(`FD_HEADER_NAMES: expected the header names the target asks for, found the suite sends ${provider.appKey}, the target asks for ${seed.appKey}: set FD_HEADER_NAMES=seed`);
+  expect(headerNameProblem(provider.appKey, seed, {}, namings).fix).toBe('set FD_HEADER_NAMES=provider');
+  expect(headerNameProblem('X-Api-Key', seed, {}, namings).fix).toMatch(/^set FD_APP_KEY_HEADER=X-Api-Key /);
+  const overridden = headerNameProblem(seed.appKey, { ...seed, appKey: 'My-Key' }, { FD_APP_KEY_HEADER: 'My-Key' }, namings);
   expect(overridden.variable).toBe('FD_APP_KEY_HEADER');
-  expect(overridden.fix).toBe('set FD_APP_KEY_HEADER=Partner-App-Key (or unset it: FD_HEADER_NAMES=seed sends it)');
+  expect(overridden.fix).toBe(`set FD_APP_KEY_HEADER=${seed.appKey} (or unset it: FD_HEADER_NAMES=seed sends it)`);
 });
 
 test('probe gives the status and body, and a network failure as status 0 with its cause (never a throw)', async () => {

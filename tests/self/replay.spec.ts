@@ -6,10 +6,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, runCommand, test } from '../../fixtures/self.js';
+import { loadContract } from '../../helpers/contract/contract.js';
+import { fdHeaderNames } from '../../helpers/contract/facts.js';
 import { expectedStatuses } from '../../tools/replay/expected.js';
 import type { ReplayResult } from '../../tools/replay/report.js';
 
-const AUTH = [{ key: 'Finicity-App-Key', value: '{{appKey}}' }, { key: 'Finicity-App-Token', value: '{{appToken}}' }];
+// The provider's header names, as its collection writes them (the contract's x-provider-name).
+const NAMES = fdHeaderNames(await loadContract('financial-data'), 'provider');
+const AUTH = [{ key: NAMES.appKey, value: '{{appKey}}' }, { key: NAMES.appToken, value: '{{appToken}}' }];
 const json = (value: unknown) => ({ mode: 'raw', raw: JSON.stringify(value), options: { raw: { language: 'json' } } });
 const asserting = (...lines: string[]) => [{ listen: 'test', script: { type: 'text/javascript', exec: lines } }];
 
@@ -32,7 +36,7 @@ const OWN_COLLECTION = {
       name: 'Session',
       item: [{
         name: 'Sign the partner in', event: asserting('pm.test("signed in", () => pm.response.to.have.status(200));', 'pm.globals.set("appToken", pm.response.json().token);'),
-        request: { method: 'POST', header: [{ key: 'Finicity-App-Key', value: '{{appKey}}' }, { key: 'Content-Type', value: 'application/json' }], url: '{{baseUrl}}/aggregation/v2/partners/authentication', body: json({ partnerId: '{{partnerId}}', partnerSecret: '{{partnerSecret}}' }) },
+        request: { method: 'POST', header: [{ key: NAMES.appKey, value: '{{appKey}}' }, { key: 'Content-Type', value: 'application/json' }], url: '{{baseUrl}}/aggregation/v2/partners/authentication', body: json({ partnerId: '{{partnerId}}', partnerSecret: '{{partnerSecret}}' }) },
       }],
     },
     {
@@ -106,7 +110,7 @@ test('each class once; a mock fault that refuses a correct request is a defect a
   expect(byItem['Shape / Our customer under a name it does not have'].reason).toContain('200 as expected, but its test fails');
   expect(result.total).toBe(Object.keys(CLASSES).length + 2);
   // The reasons name what the classes rest on.
-  expect(byItem['Lookups / Banks without the app key'].reason).toContain('no Finicity-App-Key header');
+  expect(byItem['Lookups / Banks without the app key'].reason).toContain(`no ${NAMES.appKey} header`);
   expect(byItem['Lookups / Accounts of a login nobody named'].reason).toContain('unresolved {{loginNobodySet}}');
   expect(byItem['Lookups / A bank only the provider lists'].reason).toContain('99887766');
   expect(byItem['Reports / Transactions report, no dates'].reason).toMatch(/seed 002.*provider 1\.35\.0/);

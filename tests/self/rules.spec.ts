@@ -1,4 +1,4 @@
-// Covers: the rule catalogues (schemas/<service>/rules.yaml; DESIGN.md convention 11). Every rule
+// Covers: the rule catalogues (schemas/<service>/rules.yaml; docs/conventions.md, Rules and their catalogue). Every rule
 // has a check citing it; a bounded rule (limit, range, counter) is checked on its accepting and its
 // refusing side; a rule that applies to several request paths is checked on each; every cited id
 // exists; every operation a rule names exists in the contract. The suite is listed, not run.

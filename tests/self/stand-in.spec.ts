@@ -12,6 +12,8 @@ import { expect, runCommand, test } from '../../fixtures/self.js';
 import { browserMissing, launchChromium } from '../../helpers/client/browser.js';
 import { ENV_SCHEMA, ONE_OF } from '../../helpers/config/env-schema.js';
 import { serviceProfile } from '../../helpers/contract/services.js';
+import { loadContract } from '../../helpers/contract/contract.js';
+import { fdHeaderNames } from '../../helpers/contract/facts.js';
 import { startFinancialDataMock } from '../../mocks/financial-data/index.js';
 import type { Account } from '../../mocks/financial-data/state.js';
 import { startStandIn, toDotenv, type StandInHandle, type StandInService } from '../../mocks/stand-in.js';
@@ -107,13 +109,16 @@ for (const service of SERVICES) {
 
 // --- Financial data
 
+/** The provider's names of the financial data security headers (the contract's x-provider-name). */
+const PROVIDER_NAMES = fdHeaderNames(await loadContract('financial-data'), 'provider');
+
 /** The provider's header names with the app key, and a token of the partner when asked. */
 async function fdHeaders(h: { baseURL: string }, env: Record<string, string>, partner: 'main' | 'spare' = 'main'): Promise<Record<string, string>> {
-  const key = { 'Finicity-App-Key': env.FD_APP_KEY, 'content-type': 'application/json', accept: 'application/json' };
+  const key = { [PROVIDER_NAMES.appKey]: env.FD_APP_KEY, 'content-type': 'application/json', accept: 'application/json' };
   const credentials = partner === 'main' ? { partnerId: env.FD_PARTNER_ID, partnerSecret: env.FD_PARTNER_SECRET } : { partnerId: env.FD_SPARE_PARTNER_ID, partnerSecret: env.FD_SPARE_PARTNER_SECRET };
   const res = await fetch(`${h.baseURL}/aggregation/v2/partners/authentication`, { method: 'POST', headers: key, body: JSON.stringify(credentials) });
   expect(res.status, 'a token with the provider header names').toBe(200);
-  return { ...key, 'Finicity-App-Token': ((await res.json()) as { token: string }).token };
+  return { ...key, [PROVIDER_NAMES.appToken]: ((await res.json()) as { token: string }).token };
 }
 
 const addTesting = (baseURL: string, headers: Record<string, string>, username: string) =>
@@ -151,7 +156,7 @@ test('financial data stand-in: the 101st live testing customer of a partner is a
 });
 
 test('financial data plain mock: no testing-customer quota', async () => {
-  const mock = await startFinancialDataMock({ headerNames: { appKey: 'Finicity-App-Key', appToken: 'Finicity-App-Token' } });
+  const mock = await startFinancialDataMock({ headerNames: 'provider' });
   try {
     const [partner] = mock.world.partners.values();
     const headers = await fdHeaders(mock, { FD_APP_KEY: mock.world.appKeys[0], FD_PARTNER_ID: partner.id, FD_PARTNER_SECRET: partner.secret });

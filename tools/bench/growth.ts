@@ -1,4 +1,4 @@
-// Store growth (issue 14, item 4): whether a request's cost grows with what the mock holds. The
+// Store growth: whether a request's cost grows with what the mock holds. The
 // financial data mock's customer creation used to scan every customer for a duplicate username
 // (5-7k req/s up to 15k customers, 956 req/s at 45k). Here: customers are created through the API,
 // `connections` at a time, in batches up to `total`, and each batch's rate is printed; with the

@@ -6,6 +6,7 @@
 // prints nothing and ends when the parent disconnects.
 import http from 'node:http';
 import { loadContract, type Contract } from '../../helpers/contract/contract.js';
+import { securityHeader } from '../../helpers/contract/facts.js';
 import { encryptJson } from '../../helpers/auth/jwe.js';
 import { MockControl } from '../../helpers/target/mock-control.js';
 import { signRequest, type SigningCredentials } from '../../helpers/auth/oauth1.js';
@@ -108,7 +109,7 @@ async function cardEnrollment(): Promise<ServicePlan> {
     srcClientId: target.srcClientId, srcCorrelationId: crypto.randomUUID(), serviceId: target.serviceId, consumer: exampleConsumer(),
     complianceSettings: exampleCompliance(), cardSource: 'CARDHOLDER', encryptedCard: await encryptJson(exampleCard(), target.encryptionKey),
   };
-  const auth = { 'x-openapi-clientid': target.apiKey };
+  const auth = { [securityHeader(contract, 'ApiKeyAuth').name]: target.apiKey };
   const put = opUrl(contract, mock.baseURL, 'putCard');
   return withCeiling(
     'card-enrollment',

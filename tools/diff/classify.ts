@@ -1,4 +1,4 @@
-// A change judged from the suite's point of view (issue 13), not a client's: what happens to the
+// A change judged from the suite's point of view, not a client's: what happens to the
 // rules of the catalogue (schemas/<service>/rules.yaml) and the checks that rest on the changed
 // element once the provider ships the new document.
 //   false-alarm risk  a check now stricter than the new contract: it fails a target that keeps it

@@ -1,4 +1,4 @@
-// The contract diff of `npm run diff` (issue 13): the library's structural diff of two documents,
+// The contract diff of `npm run diff`: the library's structural diff of two documents,
 // each change located and judged from the suite's point of view (tools/diff/classify.ts), the
 // same change seen at many operations and under its component merged into one entry, changes to
 // descriptions and examples counted only.

@@ -1,4 +1,4 @@
-// The batched targeted mutation run (issue 14): many faults per Playwright process. For each fault a
+// The batched targeted mutation run: many faults per Playwright process. For each fault a
 // proxy spec file imports the spec modules meant to catch it; one Playwright run takes every proxy
 // of a phase, two workers, and the lane fixture gives each fault a fresh mock and fresh worker values
 // (helpers/client/mutation-lane.ts). Phases: the specs citing the fault's rules; then the @smoke tests for

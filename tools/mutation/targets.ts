@@ -1,4 +1,4 @@
-// The targeted mutation run (issue 14): which tests to run against a fault. A fault names the rules
+// The targeted mutation run: which tests to run against a fault. A fault names the rules
 // it breaks (`rules` in mocks/<service>/**/<resource>.faults.ts); the specs that cite one of those rules
 // (`rules('ID...')` annotations) are the ones meant to catch it, and the @smoke tests say whether the
 // faulty target still basically works. The suite is listed, not run (`playwright test --list

@@ -1,12 +1,11 @@
 // What a replay runs against, per service: the service's embedded mock started in-process (port 0)
 // as the provider's client expects to find it, and the variables a user of the collection sets
 // before running it. Only financial data has a provider collection to replay so far.
-import { FD_HEADER_NAME_SETS } from '../../helpers/config/config.js';
 import { registerSecret } from '../../helpers/secrets/redact.js';
 import { Receiver } from '../../helpers/client/receiver.js';
 import { fdTargetFromMock } from '../../helpers/target/financial-data.js';
 import { startFinancialDataMock } from '../../mocks/financial-data/index.js';
-import { linkPortfolio } from '../../mocks/financial-data/portfolio.js';
+import { historyDays, linkPortfolio } from '../../mocks/financial-data/portfolio.js';
 import type { RunHooks } from './run.js';
 
 export interface ReplayTarget {
@@ -27,21 +26,21 @@ export interface ReplayTargetOptions {
 }
 
 /**
- * Financial data: the mock with the provider's header names (Finicity-App-Key /
- * Finicity-App-Token, provider 1.35.0 securitySchemes), the partner credentials of the mock's test
+ * Financial data: the mock with the provider's header names (the contract's x-provider-name of
+ * each security scheme, provider 1.35.0 securitySchemes), the partner credentials of the mock's test
  * partner, and its seeded testing customer linked to the FinBank portfolio (the collection's
  * Quick Start: a Customer ID with FinBank accounts added through Connect). A customer the
  * collection creates and names as `customerId` is linked before the next item runs: the Connect
  * sign-in the Quick Start leaves to a person.
  */
 async function financialData(options: ReplayTargetOptions): Promise<ReplayTarget> {
-  const mock = await startFinancialDataMock({ headerNames: FD_HEADER_NAME_SETS.provider, faults: options.faults });
+  const mock = await startFinancialDataMock({ headerNames: 'provider', faults: options.faults });
   const { world, context } = mock;
   const receiver = await Receiver.start();
   for (const origin of options.outboundOrigins) context.deliveries.route(origin, receiver.origin);
   // Registers the app key and the partner secrets for redaction.
   const fd = fdTargetFromMock({ ...mock, now: () => context.clock.nowMs() });
-  const link = (customerId: string) => linkPortfolio(world, customerId, context.clock.nowEpochSeconds());
+  const link = (customerId: string) => linkPortfolio(world, customerId, context.clock.nowEpochSeconds(), historyDays(context.contract));
   const customer = [...world.customers.values()].find((c) => c.partnerId === fd.partner.partnerId && c.type === 'testing' && !c.disputed);
   if (!customer) throw new Error('the financial data mock has no testing customer of its test partner');
   const [first] = link(customer.id).accounts;

@@ -6,10 +6,10 @@ import type { APIRequestContext } from '@playwright/test';
 import type { Authorizer } from '../../auth/authorizer.js';
 import { OperationClient } from '../../client/client.js';
 import { loadContract } from '../../contract/contract.js';
-import { fdHeaderNames, suiteConfig } from '../../config/config.js';
+import { suiteConfig } from '../../config/config.js';
 import type { Env } from '../../config/env-schema.js';
 import { serviceProfile } from '../../contract/services.js';
-import { fdTargetFromEnv } from '../financial-data.js';
+import { configuredFdHeaderNames, fdTargetFromEnv } from '../financial-data.js';
 import { SUITE_STAMP } from '../../client/guest/ownership.js';
 
 /** Account types the financial data checks read from the linked customer (the rest skip with the type named). */
@@ -27,8 +27,8 @@ export interface FdSession {
 /** A client of the configured financial data sandbox that keeps what it creates (guest: false). */
 export async function fdSession(request: APIRequestContext, env: Env = suiteConfig().env): Promise<FdSession> {
   const target = fdTargetFromEnv(env);
-  const names = fdHeaderNames(env);
   const contract = await loadContract('financial-data');
+  const names = configuredFdHeaderNames(contract, env);
   const bare = new OperationClient({ request, contract, profile: serviceProfile('financial-data'), baseURL: target.baseURL, guest: false });
   const token = await bare.call('CreateToken', { body: target.partner, auth: () => ({ [names.appKey]: target.appKey }) });
   if (token.status !== 200) throw new Error(`CreateToken answered ${token.status}: check FD_APP_KEY, FD_PARTNER_ID and FD_PARTNER_SECRET`);

@@ -4,9 +4,11 @@
 // places. The provider's test environment gives a partner 100 (provider Test the APIs page); a run
 // that would go past them refuses to start, saying how many it needs and how many exist.
 import { SANDBOX_CUSTOMERS_PER_WORKER } from '../../client/client.js';
-import { fdHeaderNames, suiteConfig } from '../../config/config.js';
+import { suiteConfig } from '../../config/config.js';
 import type { Env } from '../../config/env-schema.js';
-import { fdTargetFromEnv } from '../financial-data.js';
+import { loadContract } from '../../contract/contract.js';
+import { rangeOf } from '../../contract/facts.js';
+import { configuredFdHeaderNames, fdTargetFromEnv } from '../financial-data.js';
 import { politeFetch } from './sweep.js';
 
 export function customerQuota(): number {
@@ -16,13 +18,16 @@ export function customerQuota(): number {
 /** The partner's testing customers now, counted through GetCustomers (type testing), or why not. */
 export async function countTestingCustomers(env: Env = suiteConfig().env): Promise<number | string> {
   const target = fdTargetFromEnv(env);
-  const names = fdHeaderNames(env);
+  const contract = await loadContract('financial-data');
+  const names = configuredFdHeaderNames(contract, env);
   const json = { 'content-type': 'application/json', accept: 'application/json' };
   try {
-    const auth = await politeFetch(`${target.baseURL}/aggregation/v2/partners/authentication`, { method: 'POST', headers: { ...json, [names.appKey]: target.appKey }, body: JSON.stringify(target.partner) });
+    const create = contract.operation('CreateToken');
+    const auth = await politeFetch(`${target.baseURL}${create.path}`, { method: create.method, headers: { ...json, [names.appKey]: target.appKey }, body: JSON.stringify(target.partner) });
     if (!auth.ok) return `CreateToken answered ${auth.status}`;
     const { token } = (await auth.json()) as { token: string };
-    const res = await politeFetch(`${target.baseURL}/aggregation/v1/customers?type=testing&limit=1000`, { headers: { ...json, [names.appKey]: target.appKey, [names.appToken]: token } });
+    const list = `${contract.operation('GetCustomers').path}?type=testing&limit=${rangeOf(contract, 'PageLimit').max}`;
+    const res = await politeFetch(`${target.baseURL}${list}`, { headers: { ...json, [names.appKey]: target.appKey, [names.appToken]: token } });
     if (!res.ok) return `GetCustomers answered ${res.status}`;
     const body = (await res.json()) as { found?: number; customers?: unknown[] };
     return Number(body.found ?? body.customers?.length ?? 0);

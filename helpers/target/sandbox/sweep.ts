@@ -5,7 +5,7 @@
 // and is tried with the spare partner's.
 import { suiteConfig } from '../../config/config.js';
 import { loadContract } from '../../contract/contract.js';
-import { fdTargetFromEnv } from '../financial-data.js';
+import { configuredFdHeaderNames, fdTargetFromEnv } from '../financial-data.js';
 import { logGuest, readGuestLog, undoable, type GuestEvent } from '../../client/guest/guest-log.js';
 import { MAX_RATE_RETRIES, retryAfterSeconds, sleepMs } from '../../client/guest/rate.js';
 
@@ -15,11 +15,13 @@ type Headers = Record<string, string>;
 async function credentialSets(service: string): Promise<Headers[]> {
   if (service !== 'financial-data') return [];
   const target = fdTargetFromEnv();
-  const names = suiteConfig().fdHeaderNames;
+  const contract = await loadContract(service);
+  const names = configuredFdHeaderNames(contract);
+  const create = contract.operation('CreateToken');
   const sets: Headers[] = [];
   for (const partner of [target.partner, target.sparePartner].filter(Boolean)) {
-    const res = await politeFetch(`${target.baseURL}/aggregation/v2/partners/authentication`, {
-      method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', [names.appKey]: target.appKey }, body: JSON.stringify(partner),
+    const res = await politeFetch(`${target.baseURL}${create.path}`, {
+      method: create.method, headers: { 'content-type': 'application/json', accept: 'application/json', [names.appKey]: target.appKey }, body: JSON.stringify(partner),
     });
     const token = res.ok ? ((await res.json()) as { token?: string }).token : undefined;
     if (token) sets.push({ accept: 'application/json', [names.appKey]: target.appKey, [names.appToken]: token });

@@ -26,18 +26,13 @@ import { DAY_S } from '../portfolio.js';
 import { findAccount, findCustomer, type Account, type AccountType, type Report, type Transaction } from '../state.js';
 import { generationGuard } from './guard.js';
 import { callbackOf, createReport, reportAck } from './store.js';
+import { limitOf } from '../../../helpers/contract/facts.js';
 
 const TITLES: Record<string, string> = {
   voa: 'Verification of Assets', voaHistory: 'Verification of Assets with Income - Transactions', preQualVoa: 'Asset Ready Report (CRA)',
   assetSummary: 'Asset Ready Report (non-CRA)', voi: 'Verification of Income', statement: 'Statement Report', transactions: 'Transactions Report',
 };
 
-/** seed 002, Limits: VOA 12 months, VOAI 24 months (61 days by default), VOI two years; the transactions report window 24 months. */
-const VOA_MONTHS = 12;
-const VOAI_MONTHS = 24;
-const VOAI_DEFAULT_DAYS = 61;
-const VOI_MONTHS = 24;
-const TXREPORT_MONTHS = 24;
 
 /** A white-space separated account id list as the ack echoes it (provider 1.35.0 ReportAccountIds). */
 const idList = (text: unknown) => (typeof text === 'string' && text.trim() ? text.split(/\s+/).filter(Boolean) : undefined);
@@ -48,6 +43,12 @@ const monthStart = (s: number) => { const d = new Date(s * 1000); return Math.fl
 
 export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void {
   const { faults } = ctx;
+  // seed 002, Limits: the VOA, VOAI (and its default) and VOI history windows, the transactions report window (the contract's x-limits).
+  const VOA_MONTHS = limitOf(ctx.contract, 'voaHistoryMonths');
+  const VOAI_MONTHS = limitOf(ctx.contract, 'voaiHistoryMonths');
+  const VOAI_DEFAULT_DAYS = limitOf(ctx.contract, 'voaiDefaultHistoryDays');
+  const VOI_MONTHS = limitOf(ctx.contract, 'voiHistoryMonths');
+  const TXREPORT_MONTHS = limitOf(ctx.contract, 'transactionsReportMonths');
   const on = (id: FdFaultId) => faults.has(id);
 
   /** The types a report counts as eligible, as the faults bend them. */

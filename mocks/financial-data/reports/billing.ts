@@ -8,14 +8,15 @@ import type { FastifyInstance } from 'fastify';
 import { route, sendError, type FdContext } from '../middleware.js';
 import { DAY_S } from '../portfolio.js';
 import type { Report } from '../state.js';
+import { limitOf, parameterDefault, parameterRange } from '../../../helpers/contract/facts.js';
 
-/** seed 002: "range to endDate at most 31 days". */
-export const BILLING_MAX_DAYS = 31;
-/** seed 002: size default 100. */
-export const BILLING_DEFAULT_SIZE = 100;
 
 export function registerBilling(app: FastifyInstance, ctx: FdContext): void {
   const { state: world, faults } = ctx;
+  /** seed 002, Report retrieval and Limits: the range and the default page size (the contract's x-limits and size parameter). */
+  const BILLING_MAX_DAYS = limitOf(ctx.contract, 'billingWindowDays');
+  const BILLING_DEFAULT_SIZE = Number(parameterDefault(ctx.contract, 'getResellerBillingReport', 'size'));
+  const SIZE_MAX = parameterRange(ctx.contract, 'getResellerBillingReport', 'size').max!;
 
   const row = (r: Report) => {
     const consumer = r.consumerId ? world.consumers.get(r.consumerId) : undefined;
@@ -49,10 +50,10 @@ export function registerBilling(app: FastifyInstance, ctx: FdContext): void {
       return sendError(ctx, reply, 404, `Partner not found: ${path.partnerId}`);
     }
     let size = Number(query.size ?? (faults.has('billing-default-size-50') ? 50 : BILLING_DEFAULT_SIZE));
-    // The cap of 1000 is the contract's (schema maximum, refused by the shared validation); the fault lowers it.
+    // The cap is the contract's (schema maximum, refused by the shared validation); the fault lowers it.
     if (size > 500 && faults.has('billing-size-capped-at-500')) return sendError(ctx, reply, 400, 'size must be at most 500');
     // Blind fault: the cap is exclusive (size 1000 refused).
-    if (size >= 1000 && faults.has('blind-billing-size-cap-exclusive')) return sendError(ctx, reply, 400, 'size must be less than 1000');
+    if (size >= SIZE_MAX && faults.has('blind-billing-size-cap-exclusive')) return sendError(ctx, reply, 400, `size must be less than ${SIZE_MAX}`);
     // Blind fault: page defaults to 1, as the start parameter of other operations does.
     const page = Number(query.page ?? (faults.has('blind-billing-page-default-one') ? 1 : 0)) - (faults.has('billing-page-one-based') ? 1 : 0);
     // Blind fault: viewTestingReports present, whatever its value, includes testing customers' reports.

@@ -1,0 +1,170 @@
+// The facts a contract states, read by name: a length, a size, a range, an enum, a security
+// header's name, a behavioural limit. Fixtures, arbitraries, mocks and checks ask here instead of
+// writing a figure again, so each figure lives in the contract only (and once more, independently,
+// in the transcription of the seeds that checks the contract: tests/self/seed-figures.spec.ts).
+import type { Contract } from './contract.js';
+
+type Json = any; // a schema of the bundled document is untyped JSON at this level
+
+/** Lower and upper bound of a keyword pair (minLength/maxLength, minItems/maxItems, minimum/maximum). */
+export interface Bounds {
+  min?: number;
+  max?: number;
+}
+
+const REF = '#/components/schemas/';
+
+/** Follows component `$ref`s (and a lone `allOf` branch that carries one) to the schema itself. */
+function resolve(contract: Contract, node: Json): Json {
+  let current = node;
+  for (let i = 0; i < 10 && current; i++) {
+    if (typeof current.$ref === 'string' && current.$ref.startsWith(REF)) current = contract.componentSchema(current.$ref.slice(REF.length));
+    else break;
+  }
+  return current;
+}
+
+/** The member `dotted` (`consumer.firstName`) of a component schema, through `$ref`s and `allOf` branches. */
+function member(contract: Contract, node: Json, name: string): Json {
+  const schema = resolve(contract, node);
+  if (name === '[]') return schema?.items;
+  if (schema?.properties?.[name] !== undefined) return schema.properties[name];
+  for (const branch of schema?.allOf ?? []) {
+    const found = member(contract, branch, name);
+    if (found !== undefined) return found;
+  }
+  if (schema?.type === 'array' && schema.items) return member(contract, schema.items, name);
+  return undefined;
+}
+
+/**
+ * A component schema or one of its members (`schemaAt(c, 'EnrollCardRequest', 'consumer.firstName')`;
+ * `[]` is an array's items: `'amounts.[]'`),
+ * resolved. Throws with the path when the contract has no such schema: a fact asked by a name the
+ * contract does not know is a defect of the asker, never a silent undefined.
+ */
+export function schemaAt(contract: Contract, component: string, dotted?: string): Json {
+  let node: Json = contract.componentSchema(component);
+  if (node === undefined) throw new Error(`${contract.service}: no component schema ${component}`);
+  for (const name of dotted ? dotted.split('.') : []) {
+    node = member(contract, node, name);
+    if (node === undefined) throw new Error(`${contract.service}: ${component} has no member ${dotted}`);
+  }
+  return resolve(contract, node);
+}
+
+/** A keyword of the schema or of the `allOf` branches it is built from (the first that states it). */
+function keyword(contract: Contract, schema: Json, name: string): Json {
+  if (schema?.[name] !== undefined) return schema[name];
+  for (const branch of schema?.allOf ?? []) {
+    const found = keyword(contract, resolve(contract, branch), name);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+function bounds(contract: Contract, component: string, dotted: string | undefined, min: string, max: string): Bounds {
+  const schema = schemaAt(contract, component, dotted);
+  const out: Bounds = {};
+  const lo = keyword(contract, schema, min);
+  const hi = keyword(contract, schema, max);
+  if (lo !== undefined) out.min = lo;
+  if (hi !== undefined) out.max = hi;
+  if (out.min === undefined && out.max === undefined) throw new Error(`${contract.service}: ${component}${dotted ? `.${dotted}` : ''} states neither ${min} nor ${max}`);
+  return out;
+}
+
+/** The schema of an operation's parameter (query, path or header), resolved. */
+export function parameterSchema(contract: Contract, operationId: string, name: string): Json {
+  const param = contract.operation(operationId).parameters.find((p) => p.name === name);
+  if (!param) throw new Error(`${contract.service}: ${operationId} has no parameter ${name}`);
+  return resolve(contract, param.schema);
+}
+
+/** minimum / maximum of an operation's parameter. */
+export function parameterRange(contract: Contract, operationId: string, name: string): Bounds {
+  const schema = parameterSchema(contract, operationId, name);
+  const out: Bounds = {};
+  const lo = keyword(contract, schema, 'minimum');
+  const hi = keyword(contract, schema, 'maximum');
+  if (lo !== undefined) out.min = lo;
+  if (hi !== undefined) out.max = hi;
+  if (out.min === undefined && out.max === undefined) throw new Error(`${contract.service}: ${operationId} parameter ${name} states neither minimum nor maximum`);
+  return out;
+}
+
+/** The `default` of an operation's parameter. */
+export function parameterDefault(contract: Contract, operationId: string, name: string): unknown {
+  const value = keyword(contract, parameterSchema(contract, operationId, name), 'default');
+  if (value === undefined) throw new Error(`${contract.service}: ${operationId} parameter ${name} states no default`);
+  return value;
+}
+
+/** minLength / maxLength of a string. */
+export function lengthOf(contract: Contract, component: string, dotted?: string): Bounds {
+  return bounds(contract, component, dotted, 'minLength', 'maxLength');
+}
+
+/** minItems / maxItems of an array. */
+export function sizeOf(contract: Contract, component: string, dotted?: string): Bounds {
+  return bounds(contract, component, dotted, 'minItems', 'maxItems');
+}
+
+/** minimum / maximum of a number. */
+export function rangeOf(contract: Contract, component: string, dotted?: string): Bounds {
+  return bounds(contract, component, dotted, 'minimum', 'maximum');
+}
+
+/** The `default` of a schema. */
+export function defaultOf(contract: Contract, component: string, dotted?: string): unknown {
+  const value = keyword(contract, schemaAt(contract, component, dotted), 'default');
+  if (value === undefined) throw new Error(`${contract.service}: ${component}${dotted ? `.${dotted}` : ''} states no default`);
+  return value;
+}
+
+/** The values of an enum. */
+export function enumOf(contract: Contract, component: string, dotted?: string): string[] {
+  const values = keyword(contract, schemaAt(contract, component, dotted), 'enum');
+  if (!Array.isArray(values)) throw new Error(`${contract.service}: ${component}${dotted ? `.${dotted}` : ''} is not an enum`);
+  return [...values];
+}
+
+/** A header security scheme: the header's name, and the provider's name for it where ours differs (`x-provider-name`). */
+export function securityHeader(contract: Contract, scheme: string): { name: string; providerName: string } {
+  const s = contract.document.components?.securitySchemes?.[scheme];
+  if (s?.type !== 'apiKey' || s.in !== 'header') throw new Error(`${contract.service}: no header security scheme ${scheme}`);
+  return { name: s.name, providerName: s['x-provider-name'] ?? s.name };
+}
+
+/**
+ * A limit of behaviour that no schema keyword can carry (a token's lifetime, a history window, a
+ * polling interval): the document's `x-limits` entry, `{ value, unit, source, cite }`.
+ */
+export function limitOf(contract: Contract, name: string): number {
+  const entry = contract.document['x-limits']?.[name];
+  if (typeof entry?.value !== 'number') throw new Error(`${contract.service}: no numeric x-limits entry ${name}`);
+  return entry.value;
+}
+
+/** An `x-limits` entry whose value is a list (the listener ports). */
+export function limitListOf(contract: Contract, name: string): number[] {
+  const entry = contract.document['x-limits']?.[name];
+  if (!Array.isArray(entry?.value)) throw new Error(`${contract.service}: no list x-limits entry ${name}`);
+  return [...entry.value];
+}
+
+/** Which names the header security schemes carry: the contract's own (the seed's) or the provider's. */
+export type HeaderNaming = 'seed' | 'provider';
+
+/** The financial data security schemes, by the role their header plays. */
+export const FD_SECURITY_SCHEMES = { appKey: 'PartnerAppKey', appToken: 'PartnerAppToken' } as const;
+export type FdHeaderNames = Record<keyof typeof FD_SECURITY_SCHEMES, string>;
+
+/** The financial data security header names under a naming, each overridable (FD_APP_KEY_HEADER, FD_APP_TOKEN_HEADER). */
+export function fdHeaderNames(contract: Contract, naming: HeaderNaming, overrides: Partial<FdHeaderNames> = {}): FdHeaderNames {
+  const name = (role: keyof FdHeaderNames) => {
+    const header = securityHeader(contract, FD_SECURITY_SCHEMES[role]);
+    return overrides[role] ?? (naming === 'provider' ? header.providerName : header.name);
+  };
+  return { appKey: name('appKey'), appToken: name('appToken') };
+}
