@@ -10,7 +10,38 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', fetch: 'readonly', AbortController: 'readonly', AbortSignal: 'readonly', TextEncoder: 'readonly', TextDecoder: 'readonly', structuredClone: 'readonly', queueMicrotask: 'readonly', setImmediate: 'readonly', performance: 'readonly', crypto: 'readonly', Response: 'readonly', Request: 'readonly', Headers: 'readonly', FormData: 'readonly', Blob: 'readonly', module: 'writable', require: 'readonly', __dirname: 'readonly' } },
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        Buffer: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        fetch: 'readonly',
+        AbortController: 'readonly',
+        AbortSignal: 'readonly',
+        TextEncoder: 'readonly',
+        TextDecoder: 'readonly',
+        structuredClone: 'readonly',
+        queueMicrotask: 'readonly',
+        setImmediate: 'readonly',
+        performance: 'readonly',
+        crypto: 'readonly',
+        Response: 'readonly',
+        Request: 'readonly',
+        Headers: 'readonly',
+        FormData: 'readonly',
+        Blob: 'readonly',
+        module: 'writable',
+        require: 'readonly',
+        __dirname: 'readonly',
+      },
+    },
     rules: {
       // Unused names are tsc's (noUnusedLocals); `_`-prefixed arguments are deliberate.
       // `any` stays where a value is a JSON body read before or without its schema (docs/conventions.md
@@ -26,7 +57,10 @@ export default tseslint.config(
       ...playwright.configs['flat/recommended'].rules,
       // Our assertions are named expect* / check* helpers, and every call through the client's choke
       // point (`api.call`) runs the contract's response checks, so a check that only calls asserts.
-      'playwright/expect-expect': ['error', { assertFunctionPatterns: ['^expect', '^check', '^assert', '^run[A-Z]', '\\.call$', '\\.(poll|roundTrip|deliver)'] }],
+      'playwright/expect-expect': [
+        'error',
+        { assertFunctionPatterns: ['^expect', '^check', '^assert', '^run[A-Z]', '\\.call$', '\\.(poll|roundTrip|deliver)'] },
+      ],
       // A grid of operations iterates over the contract and branches per operation or per target
       // (mock or sandbox): the branch is the data, not hidden control flow.
       'playwright/no-conditional-in-test': 'off',

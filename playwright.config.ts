@@ -43,17 +43,20 @@ export default defineConfig({
   outputDir: './test-results',
   reporter: [
     [consoleReporter],
-    ['allure-playwright', {
-      resultsDir: 'reports/allure-results',
-      detail: false,
-      suiteTitle: true,
-      environmentInfo: {
-        target: settings.target,
-        mock_faults: settings.mockFaults.join(',') || 'none',
-        ...Object.fromEntries(SERVICES.map((s) => [`contract_${s.name}`, contractVersion(s.name)])),
-        node: process.version,
+    [
+      'allure-playwright',
+      {
+        resultsDir: 'reports/allure-results',
+        detail: false,
+        suiteTitle: true,
+        environmentInfo: {
+          target: settings.target,
+          mock_faults: settings.mockFaults.join(',') || 'none',
+          ...Object.fromEntries(SERVICES.map((s) => [`contract_${s.name}`, contractVersion(s.name)])),
+          node: process.version,
+        },
       },
-    }],
+    ],
     // In CI: JUnit XML for the CI's test view, and a blob report per shard for `npm run merge`.
     ...(process.env.CI ? [['junit', { outputFile: 'reports/junit.xml' }] as const, ['blob', { outputDir: 'blob-report' }] as const] : []),
     // Last: it writes coverage and certification and scans every output of the run for leaks.
@@ -65,9 +68,11 @@ export default defineConfig({
     extraHTTPHeaders: {},
   },
   // A batched mutation run (helpers/client/mutation-lane.ts) replaces the projects with its proxies.
-  projects: laneDir() ? laneProjects(laneDir()!) : [
-    ...serviceProjects,
-    // No project depends on another, so --shard splits the work; the leak scan runs in the reporter.
-    { name: 'self', testDir: './tests/self' },
-  ],
+  projects: laneDir()
+    ? laneProjects(laneDir()!)
+    : [
+        ...serviceProjects,
+        // No project depends on another, so --shard splits the work; the leak scan runs in the reporter.
+        { name: 'self', testDir: './tests/self' },
+      ],
 });

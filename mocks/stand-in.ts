@@ -58,7 +58,8 @@ const UNKNOWN_ACQUIRER_ICA = '999999';
 
 export async function startStandIn(service: StandInService, options: StandInOptions = {}): Promise<StandInHandle> {
   const rps = options.requestsPerSecond ?? 0;
-  if (!Number.isFinite(rps) || rps < 0) throw new RangeError(`requestsPerSecond must be a non-negative number, not ${options.requestsPerSecond}`);
+  if (!Number.isFinite(rps) || rps < 0)
+    throw new RangeError(`requestsPerSecond must be a non-negative number, not ${options.requestsPerSecond}`);
   const start = { faults: options.faults, port: options.port, standIn: { requestsPerSecond: rps } };
   switch (service) {
     case 'card-enrollment': {
@@ -66,7 +67,10 @@ export async function startStandIn(service: StandInService, options: StandInOpti
       const [mine, other] = mock.world.clients;
       const receipt = mock.world.receipts[0];
       return {
-        service, origin: mock.origin, baseURL: mock.baseURL, close: mock.close,
+        service,
+        origin: mock.origin,
+        baseURL: mock.baseURL,
+        close: mock.close,
         env: () => ({
           CARD_BASE_URL: mock.baseURL,
           CARD_API_KEY: mine.apiKey,
@@ -91,7 +95,10 @@ export async function startStandIn(service: StandInService, options: StandInOpti
       const issuer = world.issuers[0];
       const initialLists = new Set(world.panLists.keys());
       return {
-        service, origin: mock.origin, baseURL: mock.baseURL, close: mock.close,
+        service,
+        origin: mock.origin,
+        baseURL: mock.baseURL,
+        close: mock.close,
         env: () => ({
           INSTALLMENTS_BASE_URL: mock.baseURL,
           INSTALLMENTS_CONSUMER_KEY: mine.consumerKey,
@@ -112,9 +119,14 @@ export async function startStandIn(service: StandInService, options: StandInOpti
             // No operation deletes a PAN list; its PANs are deregistered one by one (deregisterPans).
             if (!initialLists.has(list.panListId)) out.push({ kind: 'pan-list', id: list.panListId, undeletable: true });
             // Never the PAN itself: the list, the last four digits and a digest tell them apart.
-            for (const pan of list.pans) out.push({ kind: 'registered-pan', id: `${list.panListId}:${pan.slice(-4)}:${createHash('sha256').update(pan).digest('hex').slice(0, 12)}` });
+            for (const pan of list.pans)
+              out.push({
+                kind: 'registered-pan',
+                id: `${list.panListId}:${pan.slice(-4)}:${createHash('sha256').update(pan).digest('hex').slice(0, 12)}`,
+              });
           }
-          for (const requestId of new Set(world.participations.map((p) => p.requestId))) out.push({ kind: 'merchant-participation', id: requestId, undeletable: true });
+          for (const requestId of new Set(world.participations.map((p) => p.requestId)))
+            out.push({ kind: 'merchant-participation', id: requestId, undeletable: true });
           for (const id of world.offerTransactions.keys()) out.push({ kind: 'offer-transaction', id, undeletable: true });
           for (const id of world.plans.keys()) out.push({ kind: 'plan', id, undeletable: true });
           return out;
@@ -132,7 +144,10 @@ export async function startStandIn(service: StandInService, options: StandInOpti
       const location = world.locations[0];
       const initial = snapshot(world);
       return {
-        service, origin: mock.origin, baseURL: mock.baseURL, close: mock.close,
+        service,
+        origin: mock.origin,
+        baseURL: mock.baseURL,
+        close: mock.close,
         env: () => ({
           FD_BASE_URL: mock.baseURL,
           FD_HEADER_NAMES: 'provider',
@@ -162,8 +177,11 @@ export async function startStandIn(service: StandInService, options: StandInOpti
 /** What the financial data state holds at start (seeded customers, the sample consumer and report, the test app): not created through the API. */
 function snapshot(world: FdState) {
   return {
-    customers: new Set(world.customers.keys()), consumers: new Set(world.consumers.keys()), businesses: new Set(world.businesses.keys()),
-    apps: new Set(world.appRegistrations.apps.keys()), reports: new Set(world.reports.reports.keys()),
+    customers: new Set(world.customers.keys()),
+    consumers: new Set(world.consumers.keys()),
+    businesses: new Set(world.businesses.keys()),
+    apps: new Set(world.appRegistrations.apps.keys()),
+    reports: new Set(world.reports.reports.keys()),
   };
 }
 
@@ -174,14 +192,16 @@ function fdInventory(world: FdState, initial: ReturnType<typeof snapshot>): Stan
   for (const s of world.webhooks.subscriptions.values()) if (!s.deleted) out.push({ kind: 'webhook-subscription', id: s.subscriptionId });
   // A subscription of an account gone (deleted, or its customer deleted) went with it; one a fault disabled but kept is gone too.
   for (const s of world.txpush.subscriptions.values()) {
-    if (!world.faultMemory.disabledSubscriptions.has(s.id) && findAccount(world, s.customerId, s.accountId)) out.push({ kind: 'txpush-subscription', id: String(s.id) });
+    if (!world.faultMemory.disabledSubscriptions.has(s.id) && findAccount(world, s.customerId, s.accountId))
+      out.push({ kind: 'txpush-subscription', id: String(s.id) });
   }
   for (const k of world.accessKeys.keys.values()) if (!k.revoked) out.push({ kind: 'third-party-access-key', id: k.receiptId });
   for (const c of world.connectComponents.configurations.values()) if (!c.deleted) out.push({ kind: 'connect-configuration', id: c.id });
   // The provider API deletes none of these.
   for (const id of world.consumers.keys()) if (!initial.consumers.has(id)) out.push({ kind: 'consumer', id, undeletable: true });
   for (const id of world.businesses.keys()) if (!initial.businesses.has(id)) out.push({ kind: 'business', id, undeletable: true });
-  for (const id of world.appRegistrations.apps.keys()) if (!initial.apps.has(id)) out.push({ kind: 'app-registration', id: String(id), undeletable: true });
+  for (const id of world.appRegistrations.apps.keys())
+    if (!initial.apps.has(id)) out.push({ kind: 'app-registration', id: String(id), undeletable: true });
   for (const id of world.reports.reports.keys()) if (!initial.reports.has(id)) out.push({ kind: 'report', id, undeletable: true });
   // Stored pay statements are the assets with a label (statement PDFs have none).
   for (const [id, a] of world.statements.assets) if (a.label !== undefined) out.push({ kind: 'pay-statement', id, undeletable: true });
@@ -194,8 +214,12 @@ function fdInventory(world: FdState, initial: ReturnType<typeof snapshot>): Stan
  * double quote or a backslash could not be read back so: refused.
  */
 export function toDotenv(env: Record<string, string>): string {
-  return Object.entries(env).map(([name, value]) => {
-    if (/["\\]/.test(value)) throw new Error(`${name}: a value with a double quote or a backslash cannot be written for dotenv`);
-    return `${name}="${value.replace(/\n/g, '\\n').replace(/\r/g, '\\r')}"`;
-  }).join('\n') + '\n';
+  return (
+    Object.entries(env)
+      .map(([name, value]) => {
+        if (/["\\]/.test(value)) throw new Error(`${name}: a value with a double quote or a backslash cannot be written for dotenv`);
+        return `${name}="${value.replace(/\n/g, '\\n').replace(/\r/g, '\\r')}"`;
+      })
+      .join('\n') + '\n'
+  );
 }

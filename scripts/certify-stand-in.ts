@@ -47,10 +47,26 @@ function run(args: string[], env: NodeJS.ProcessEnv, interruptAfterS?: number): 
   });
 }
 
-interface Row { service: string; verdict: string; passed: number; failed: number; skipped: number; seedRun: string; retries: number; left: string[]; undeletable: number; seconds: number; skips: [string, number][] }
+interface Row {
+  service: string;
+  verdict: string;
+  passed: number;
+  failed: number;
+  skipped: number;
+  seedRun: string;
+  retries: number;
+  left: string[];
+  undeletable: number;
+  seconds: number;
+  skips: [string, number][];
+}
 
 runMain(async () => {
-  const args = parseArgs(process.argv.slice(2), { service: 'value', rps: 'value', faults: 'value', 'interrupt-after': 'value', workers: 'value' }, USAGE);
+  const args = parseArgs(
+    process.argv.slice(2),
+    { service: 'value', rps: 'value', faults: 'value', 'interrupt-after': 'value', workers: 'value' },
+    USAGE,
+  );
   const services = SERVICES.filter((s) => !args.service || s === args.service);
   if (services.length === 0) throw new UsageError(`unknown service '${args.service}' (known: ${SERVICES.join(', ')})`);
   const num = (name: string) => {
@@ -64,7 +80,13 @@ runMain(async () => {
   // A sandbox run mostly waits (report polling in real time): more workers than cores pay off, and
   // 4 x 12 testing customers stay well inside the quota of 100.
   const workers = num('workers') ?? 4;
-  const faults = typeof args.faults === 'string' ? args.faults.split(',').map((f) => f.trim()).filter(Boolean) : [];
+  const faults =
+    typeof args.faults === 'string'
+      ? args.faults
+          .split(',')
+          .map((f) => f.trim())
+          .filter(Boolean)
+      : [];
   // One run per checkout (helpers/verdict/run-lock.ts): held for every service; the certify runs share it.
   let lock;
   try {
@@ -76,7 +98,9 @@ runMain(async () => {
   fs.mkdirSync(OUT, { recursive: true });
   const rows: Row[] = [];
   for (const service of services) {
-    console.log(`\n== ${service}: stand-in${rps ? ` limited to ${rps} requests/s` : ''}${faults.length ? ` with faults ${faults.join(', ')}` : ''} ==`);
+    console.log(
+      `\n== ${service}: stand-in${rps ? ` limited to ${rps} requests/s` : ''}${faults.length ? ` with faults ${faults.join(', ')}` : ''} ==`,
+    );
     const standIn = await startStandIn(service, { requestsPerSecond: rps, faults });
     // Secrets stay out of reports/ (the leak scan reads it): the env file lives in a private temp folder.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stand-in-'));
@@ -84,17 +108,25 @@ runMain(async () => {
     try {
       fs.writeFileSync(envFile, `TARGET=sandbox\n${toDotenv(standIn.env())}`, { mode: 0o600 });
       const env = cleanEnv({ DOTENV_PATH: envFile, [RUN_LOCK_ENV]: lock.token });
-      const preparation = await run(['scripts/sandbox-prepare.ts', '--service', service, '--env-file', envFile, '--complete-stand-in', '--wait-seconds', '60'], env);
+      const preparation = await run(
+        ['scripts/sandbox-prepare.ts', '--service', service, '--env-file', envFile, '--complete-stand-in', '--wait-seconds', '60'],
+        env,
+      );
       if (preparation.code !== 0) throw new Error(`sandbox:prepare of ${service} exited ${preparation.code}`);
       const certified = await run(['scripts/certify.ts', '--service', service, '--workers', String(workers)], env, interruptAfter);
       const certFile = path.resolve('reports', 'certification.json');
       const cert = fs.existsSync(certFile) ? JSON.parse(fs.readFileSync(certFile, 'utf8')) : undefined;
       for (const name of ['certification.md', 'certification.json', 'certification.html', 'coverage.md']) {
-        if (fs.existsSync(path.resolve('reports', name))) fs.copyFileSync(path.resolve('reports', name), path.join(OUT, `${service}-${name}`));
+        if (fs.existsSync(path.resolve('reports', name)))
+          fs.copyFileSync(path.resolve('reports', name), path.join(OUT, `${service}-${name}`));
       }
       // Asked of the stand-in's live state, not assumed from the ledger. The test data sandbox:prepare
       // made is kept on purpose (a later run reuses it): not left behind by the run.
-      const prepared = new Set(['FD_LINKED_CUSTOMER_ID'].map((k) => new RegExp(`^${k}="?([^"\n]*)"?$`, 'm').exec(fs.readFileSync(envFile, 'utf8'))?.[1]).filter(Boolean));
+      const prepared = new Set(
+        ['FD_LINKED_CUSTOMER_ID']
+          .map((k) => new RegExp(`^${k}="?([^"\n]*)"?$`, 'm').exec(fs.readFileSync(envFile, 'utf8'))?.[1])
+          .filter(Boolean),
+      );
       const inventory = standIn.inventory().filter((o) => !prepared.has(o.id));
       const s = cert?.services?.find((x: { service: string }) => x.service === service);
       const seed = s?.seed ?? { passed: 0, failed: 0, skipped: 0 };
@@ -102,25 +134,47 @@ runMain(async () => {
       const sum = (f: 'passed' | 'failed' | 'skipped') => all.reduce((n: number, c: Record<string, number>) => n + (c?.[f] ?? 0), 0);
       const seedTotal = seed.passed + seed.failed + seed.skipped;
       rows.push({
-        service, verdict: interruptAfter ? `interrupted (exit ${certified.code})` : cert?.verdict ?? `no certification (exit ${certified.code})`,
-        passed: sum('passed'), failed: sum('failed'), skipped: sum('skipped'),
-        seedRun: seedTotal ? `${seed.passed + seed.failed}/${seedTotal} (${Math.round(((seed.passed + seed.failed) / seedTotal) * 100)}%)` : '-',
-        retries: cert?.guest?.retries ?? 0, left: inventory.filter((o) => !o.undeletable).map((o) => `${o.kind} ${o.id}`),
-        undeletable: inventory.filter((o) => o.undeletable).length, seconds: Math.round(certified.seconds),
+        service,
+        verdict: interruptAfter ? `interrupted (exit ${certified.code})` : (cert?.verdict ?? `no certification (exit ${certified.code})`),
+        passed: sum('passed'),
+        failed: sum('failed'),
+        skipped: sum('skipped'),
+        seedRun: seedTotal
+          ? `${seed.passed + seed.failed}/${seedTotal} (${Math.round(((seed.passed + seed.failed) / seedTotal) * 100)}%)`
+          : '-',
+        retries: cert?.guest?.retries ?? 0,
+        left: inventory.filter((o) => !o.undeletable).map((o) => `${o.kind} ${o.id}`),
+        undeletable: inventory.filter((o) => o.undeletable).length,
+        seconds: Math.round(certified.seconds),
         // Why checks did not run on a sandbox, most frequent first (the certification's skip reasons).
         skips: (Object.entries(s?.skippedReasons ?? {}) as [string, number][]).sort((a, b) => b[1] - a[1]),
       });
-      console.log(`stand-in ${service}: ${standIn.rateLimited()} requests answered 429; left behind: ${rows.at(-1)!.left.length ? rows.at(-1)!.left.join(', ') : 'nothing deletable'}`);
+      console.log(
+        `stand-in ${service}: ${standIn.rateLimited()} requests answered 429; left behind: ${rows.at(-1)!.left.length ? rows.at(-1)!.left.join(', ') : 'nothing deletable'}`,
+      );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
       await standIn.close();
     }
   }
-  const lines = ['| service | verdict | passed | failed | skipped | seed checks run | 429s waited out | deletable left behind | the API cannot delete | seconds |', '|---|---|---|---|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.service} | ${r.verdict} | ${r.passed} | ${r.failed} | ${r.skipped} | ${r.seedRun} | ${r.retries} | ${r.left.length}${r.left.length ? ` (${r.left.slice(0, 5).join(', ')})` : ''} | ${r.undeletable} | ${r.seconds} |`)];
-  const skips = rows.flatMap((r) => ['', `## ${r.service}: checks not run on a sandbox, by reason`, '', ...r.skips.map(([why, n]) => `- ${n}: ${why}`)]);
+  const lines = [
+    '| service | verdict | passed | failed | skipped | seed checks run | 429s waited out | deletable left behind | the API cannot delete | seconds |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...rows.map(
+      (r) =>
+        `| ${r.service} | ${r.verdict} | ${r.passed} | ${r.failed} | ${r.skipped} | ${r.seedRun} | ${r.retries} | ${r.left.length}${r.left.length ? ` (${r.left.slice(0, 5).join(', ')})` : ''} | ${r.undeletable} | ${r.seconds} |`,
+    ),
+  ];
+  const skips = rows.flatMap((r) => [
+    '',
+    `## ${r.service}: checks not run on a sandbox, by reason`,
+    '',
+    ...r.skips.map(([why, n]) => `- ${n}: ${why}`),
+  ]);
   fs.writeFileSync(path.join(OUT, 'summary.md'), `# Certified against the sandbox stand-ins\n\n${lines.join('\n')}\n${skips.join('\n')}\n`);
-  console.log(`\n${lines.join('\n')}\n\nreports/stand-in/summary.md; each service's certification: reports/stand-in/<service>-certification.md`);
+  console.log(
+    `\n${lines.join('\n')}\n\nreports/stand-in/summary.md; each service's certification: reports/stand-in/<service>-certification.md`,
+  );
   const clean = rows.every((r) => r.left.length === 0);
   const passed = rows.every((r) => r.failed === 0 && !/FAIL|no certification/.test(r.verdict));
   return clean && passed ? 0 : 1;

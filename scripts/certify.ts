@@ -24,7 +24,8 @@ const USAGE = 'npm run certify -- [--service <name>] [--baseline <certification.
 const REPORTS = path.resolve('reports');
 
 function clearReports(): void {
-  for (const name of ['certification.md', 'certification.json', 'certification.html', 'coverage.md', 'coverage.json', 'junit.xml']) fs.rmSync(path.join(REPORTS, name), { force: true });
+  for (const name of ['certification.md', 'certification.json', 'certification.html', 'coverage.md', 'coverage.json', 'junit.xml'])
+    fs.rmSync(path.join(REPORTS, name), { force: true });
   fs.rmSync(path.join(REPORTS, 'allure-results'), { recursive: true, force: true });
 }
 
@@ -38,7 +39,8 @@ runMain(async () => {
   const args = parseArgs(process.argv.slice(2), { service: 'value', baseline: 'value', workers: 'value' }, USAGE);
   const services = SERVICES.filter((s) => !args.service || s.name === args.service);
   if (services.length === 0) throw new UsageError(`unknown service '${args.service}' (known: ${SERVICES.map((s) => s.name).join(', ')})`);
-  if (args.workers !== undefined && !/^[1-9][0-9]*$/.test(String(args.workers))) throw new UsageError(`--workers must be a positive whole number. Usage: ${USAGE}`);
+  if (args.workers !== undefined && !/^[1-9][0-9]*$/.test(String(args.workers)))
+    throw new UsageError(`--workers must be a positive whole number. Usage: ${USAGE}`);
   // Read before the reports are cleared: the baseline may be the last run's reports/certification.json.
   let baseline: Certification | undefined;
   try {
@@ -67,9 +69,17 @@ runMain(async () => {
   // On a sandbox: every value of the certified services judged before Playwright starts (its global
   // setup judges them again, and the target, for a run started without certify).
   if (target === 'sandbox') {
-    const problems = configurationProblems(env, services.map((s) => s.name));
+    const problems = configurationProblems(
+      env,
+      services.map((s) => s.name),
+    );
     for (const p of problems) console.error(`configuration error: ${problemLine(p)}`);
-    if (problems.length) return notRun(target, `configuration error: ${problemLine(problems[0])}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`, 2);
+    if (problems.length)
+      return notRun(
+        target,
+        `configuration error: ${problemLine(problems[0])}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`,
+        2,
+      );
   }
   const projects = [...(args.service ? ['--project', String(args.service)] : []), ...(args.workers ? [`--workers=${args.workers}`] : [])];
   console.log(`Certifying ${services.map((s) => s.name).join(', ')} against TARGET=${target}...`);
@@ -90,13 +100,18 @@ runMain(async () => {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  const run = await playwright(projects, { SUITE_RUN_ID: runId, [RUN_LOCK_ENV]: lock.token }, true, 80 * 60_000, undefined, (c) => { child = c; });
+  const run = await playwright(projects, { SUITE_RUN_ID: runId, [RUN_LOCK_ENV]: lock.token }, true, 80 * 60_000, undefined, (c) => {
+    child = c;
+  });
   if (target === 'sandbox') {
     // Whatever the ledger still holds (a teardown cut short) is deleted now.
     const { sweepLedger } = await import('../helpers/target/sandbox/sweep.js');
     const { forgetLedger } = await import('../helpers/client/guest/guest-log.js');
     const swept = await sweepLedger(runId);
-    if (swept.deleted || swept.failed.length) console.log(`Sandbox guest: ${swept.deleted} more objects deleted after the run${swept.failed.length ? `; left: ${swept.failed.join('; ')} (npm run sandbox:cleanup)` : ''}`);
+    if (swept.deleted || swept.failed.length)
+      console.log(
+        `Sandbox guest: ${swept.deleted} more objects deleted after the run${swept.failed.length ? `; left: ${swept.failed.join('; ')} (npm run sandbox:cleanup)` : ''}`,
+      );
     if (!swept.failed.length) forgetLedger(runId);
   }
   if (interrupted) {
@@ -104,17 +119,32 @@ runMain(async () => {
     const file = path.join(REPORTS, 'certification.json');
     if (fs.existsSync(file)) {
       const cert = JSON.parse(fs.readFileSync(file, 'utf8')) as Certification;
-      const coverage = fs.existsSync(path.join(REPORTS, 'coverage.json')) ? JSON.parse(fs.readFileSync(path.join(REPORTS, 'coverage.json'), 'utf8')) : [];
-      writeCertification(REPORTS, { ...cert, verdict: 'NOT RUN', reason: `interrupted by ${interrupted} after ${cert.checks.run} checks: the checks in progress then count as failed, the rest as not run` }, coverage);
+      const coverage = fs.existsSync(path.join(REPORTS, 'coverage.json'))
+        ? JSON.parse(fs.readFileSync(path.join(REPORTS, 'coverage.json'), 'utf8'))
+        : [];
+      writeCertification(
+        REPORTS,
+        {
+          ...cert,
+          verdict: 'NOT RUN',
+          reason: `interrupted by ${interrupted} after ${cert.checks.run} checks: the checks in progress then count as failed, the rest as not run`,
+        },
+        coverage,
+      );
     }
-    console.error(`\nVERDICT: NOT RUN (interrupted by ${interrupted}). The run's objects on the sandbox were deleted where the API allows it.`);
+    console.error(
+      `\nVERDICT: NOT RUN (interrupted by ${interrupted}). The run's objects on the sandbox were deleted where the API allows it.`,
+    );
     return VERDICT_EXIT['NOT RUN'];
   }
   const file = path.join(REPORTS, 'certification.json');
-  const cert = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) as Certification : undefined;
+  const cert = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Certification) : undefined;
   if (!cert || (cert.runId && cert.runId !== runId)) {
     // The run stopped before writing its verdict: its own line says why (a stack, if any, is in reports/errors/).
-    const why = run.output.split('\n').map((l) => l.trim()).find((l) => /^(configuration error:|sandbox quota:|error before the first check:|another run holds |error:)/i.test(l));
+    const why = run.output
+      .split('\n')
+      .map((l) => l.trim())
+      .find((l) => /^(configuration error:|sandbox quota:|error before the first check:|another run holds |error:)/i.test(l));
     return notRun(target, why ?? `the run stopped before any check (exit ${run.code}; its output above says why)`);
   }
   const verdict = cert.verdict as Verdict;
@@ -122,11 +152,19 @@ runMain(async () => {
   if (baseline && typeof args.baseline === 'string') {
     cert.baseline = compareCertifications(baseline, cert, path.relative(process.cwd(), path.resolve(args.baseline)));
     regressions = regressionCount(cert.baseline);
-    const coverage = fs.existsSync(path.join(REPORTS, 'coverage.json')) ? JSON.parse(fs.readFileSync(path.join(REPORTS, 'coverage.json'), 'utf8')) : [];
+    const coverage = fs.existsSync(path.join(REPORTS, 'coverage.json'))
+      ? JSON.parse(fs.readFileSync(path.join(REPORTS, 'coverage.json'), 'utf8'))
+      : [];
     writeCertification(REPORTS, cert, coverage);
-    console.log(`\nComparison with the baseline:\n${baselineLines(cert.baseline).map((l) => `  ${l}`).join('\n')}`);
+    console.log(
+      `\nComparison with the baseline:\n${baselineLines(cert.baseline)
+        .map((l) => `  ${l}`)
+        .join('\n')}`,
+    );
   }
-  console.log(`\nVERDICT: ${verdict}${cert.reason ? ` (${cert.reason})` : ''} for ${cert.target} (${run.seconds.toFixed(0)}s)${baseline ? `; ${regressions} regression(s) against the baseline` : ''}. Read reports/certification.md; \`npm run report\` renders the Allure report.`);
+  console.log(
+    `\nVERDICT: ${verdict}${cert.reason ? ` (${cert.reason})` : ''} for ${cert.target} (${run.seconds.toFixed(0)}s)${baseline ? `; ${regressions} regression(s) against the baseline` : ''}. Read reports/certification.md; \`npm run report\` renders the Allure report.`,
+  );
   const code = VERDICT_EXIT[verdict] ?? 1;
   return regressions && code === 0 ? 1 : code;
 });

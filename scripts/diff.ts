@@ -25,13 +25,21 @@ const USAGE = 'npm run diff -- --service <name> --to <file> [--from <file>] [--r
 
 runMain(async () => {
   const started = performance.now();
-  const args = parseArgs(process.argv.slice(2), { service: 'value', to: 'value', from: 'value', 'rules-only': 'flag', ledger: 'value', help: 'flag' }, USAGE);
+  const args = parseArgs(
+    process.argv.slice(2),
+    { service: 'value', to: 'value', from: 'value', 'rules-only': 'flag', ledger: 'value', help: 'flag' },
+    USAGE,
+  );
   if (args.help) {
-    console.log(`Usage: ${USAGE}\n--from defaults to the suite's own contract; --rules-only names the rules a change touches without listing their checks (faster on a cache miss: the listing is cached by file hashes); --ledger defaults to schemas/<service>/deviations.yaml.`);
+    console.log(
+      `Usage: ${USAGE}\n--from defaults to the suite's own contract; --rules-only names the rules a change touches without listing their checks (faster on a cache miss: the listing is cached by file hashes); --ledger defaults to schemas/<service>/deviations.yaml.`,
+    );
     return 0;
   }
-  if (typeof args.service !== 'string' || typeof args.to !== 'string') throw new UsageError(`--service and --to are required. Usage: ${USAGE}`);
-  if (!SERVICES.some((s) => s.name === args.service)) throw new UsageError(`unknown service '${args.service}' (known: ${SERVICES.map((s) => s.name).join(', ')})`);
+  if (typeof args.service !== 'string' || typeof args.to !== 'string')
+    throw new UsageError(`--service and --to are required. Usage: ${USAGE}`);
+  if (!SERVICES.some((s) => s.name === args.service))
+    throw new UsageError(`unknown service '${args.service}' (known: ${SERVICES.map((s) => s.name).join(', ')})`);
   const service = args.service;
   // A bad ledger is refused before anything else runs.
   const ledgerPath = typeof args.ledger === 'string' ? path.resolve(args.ledger) : ledgerFile(service);
@@ -60,7 +68,11 @@ runMain(async () => {
   console.log(actionLines(result, editIndex(service)).join('\n'));
   if (result.checksNote) console.log(`\nChecks not named under the rules: ${result.checksNote}`);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  const source = listed ? (listed.cached ? 'checks from the cache' : 'checks listed by playwright test --list, now cached') : 'checks not listed';
+  const source = listed
+    ? listed.cached
+      ? 'checks from the cache'
+      : 'checks listed by playwright test --list, now cached'
+    : 'checks not listed';
   console.log(`\nReport: ${path.relative(process.cwd(), report)} (and .json); ${seconds} s (${source})`);
   return FAILING_CLASSES.some((c) => result.counts[c] > 0) ? 1 : 0;
 });

@@ -19,11 +19,15 @@ const USAGE = 'npm run drift -- --service <name> --spec <published OpenAPI file>
 runMain(async () => {
   const args = parseArgs(process.argv.slice(2), { service: 'value', spec: 'value', min: 'value', help: 'flag' }, USAGE);
   if (args.help) {
-    console.log(`Usage: ${USAGE}\nJudges every example of the published document against our contract; --min fails (exit 1) below that body acceptance.`);
+    console.log(
+      `Usage: ${USAGE}\nJudges every example of the published document against our contract; --min fails (exit 1) below that body acceptance.`,
+    );
     return 0;
   }
-  if (typeof args.service !== 'string' || typeof args.spec !== 'string') throw new UsageError(`--service and --spec are required. Usage: ${USAGE}`);
-  if (!SERVICES.some((s) => s.name === args.service)) throw new UsageError(`unknown service '${args.service}' (known: ${SERVICES.map((s) => s.name).join(', ')})`);
+  if (typeof args.service !== 'string' || typeof args.spec !== 'string')
+    throw new UsageError(`--service and --spec are required. Usage: ${USAGE}`);
+  if (!SERVICES.some((s) => s.name === args.service))
+    throw new UsageError(`unknown service '${args.service}' (known: ${SERVICES.map((s) => s.name).join(', ')})`);
   const min = args.min === undefined ? undefined : Number(args.min);
   if (min !== undefined && !(min >= 0 && min <= 100)) throw new UsageError(`--min must be a percentage from 0 to 100. Usage: ${USAGE}`);
 
@@ -32,7 +36,9 @@ runMain(async () => {
   const profile = serviceProfile(args.service);
   const doc = new PublishedDocument(raw, args.service);
   const published = publishedOperations(doc);
-  console.log(`Drift of ${args.service} (contract ${contract.version}) against ${raw.info?.title ?? args.spec} ${raw.info?.version ?? ''}: ${published.length} published operations`);
+  console.log(
+    `Drift of ${args.service} (contract ${contract.version}) against ${raw.info?.title ?? args.spec} ${raw.info?.version ?? ''}: ${published.length} published operations`,
+  );
 
   const judged: JudgedExample[] = [];
   const unmatched: string[] = [];
@@ -50,17 +56,27 @@ runMain(async () => {
     console.log(`  ${op.operationId.padEnd(40)} ${mine.length - bad}/${mine.length} examples accepted`);
   }
   const result = summarize({
-    service: args.service, contractVersion: contract.version,
+    service: args.service,
+    contractVersion: contract.version,
     document: { file: path.resolve(args.spec), title: String(raw.info?.title ?? ''), version: String(raw.info?.version ?? '') },
-    generatedAt: new Date().toISOString(), matched: matchedIds.size, unmatched,
-    ours: [...contract.operations.keys()].filter((id) => !matchedIds.has(id)), judged,
+    generatedAt: new Date().toISOString(),
+    matched: matchedIds.size,
+    unmatched,
+    ours: [...contract.operations.keys()].filter((id) => !matchedIds.has(id)),
+    judged,
   });
   const rejections = rejectionLines(result);
   if (rejections.length) console.log(`\nRejections (${rejections.length}):\n${rejections.map((l) => `  - ${l}`).join('\n')}`);
   const file = writeDriftReport(suiteConfig().reportsDir, result);
   const worst = perOperation(judged).filter((o) => o.bodies.accepted < o.bodies.total).length;
-  console.log(`\nBodies accepted: ${result.bodies.accepted}/${result.bodies.total} (${pct(result.bodies)}); success bodies ${pct(result.successBodies)}; consistent with the document ${pct(result.consistentBodies)}; parameters ${result.parameters.accepted}/${result.parameters.total} (${pct(result.parameters)}); ${worst} operation(s) with a rejected body; ${result.matched} operations judged, ${unmatched.length} not in our contract`);
-  console.log(`Verdicts: ${Object.entries(verdictCounts(judged)).map(([v, n]) => `${v} ${n}`).join(', ')}`);
+  console.log(
+    `\nBodies accepted: ${result.bodies.accepted}/${result.bodies.total} (${pct(result.bodies)}); success bodies ${pct(result.successBodies)}; consistent with the document ${pct(result.consistentBodies)}; parameters ${result.parameters.accepted}/${result.parameters.total} (${pct(result.parameters)}); ${worst} operation(s) with a rejected body; ${result.matched} operations judged, ${unmatched.length} not in our contract`,
+  );
+  console.log(
+    `Verdicts: ${Object.entries(verdictCounts(judged))
+      .map(([v, n]) => `${v} ${n}`)
+      .join(', ')}`,
+  );
   console.log(`Report: ${path.relative(process.cwd(), file)}`);
   if (min !== undefined && result.bodies.total && (100 * result.bodies.accepted) / result.bodies.total < min) {
     console.log(`Body acceptance ${pct(result.bodies)} is below --min ${min}%`);

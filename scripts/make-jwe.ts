@@ -10,7 +10,11 @@ import { parseArgs, runMain, UsageError } from '../tools/cli.js';
 const USAGE = 'npm run make-jwe -- [--keys-url <url>] [--pan <digits>] [--month MM] [--year YYYY] [--cvc <code>] [--request]';
 
 runMain(async () => {
-  const args = parseArgs(process.argv.slice(2), { 'keys-url': 'value', pan: 'value', month: 'value', year: 'value', cvc: 'value', request: 'flag' }, USAGE);
+  const args = parseArgs(
+    process.argv.slice(2),
+    { 'keys-url': 'value', pan: 'value', month: 'value', year: 'value', cvc: 'value', request: 'flag' },
+    USAGE,
+  );
   const keysURL = (args['keys-url'] as string | undefined) ?? 'http://127.0.0.1:4010/keys';
   let jwks: unknown;
   try {
@@ -33,11 +37,30 @@ runMain(async () => {
   const world = JSON.parse(fs.readFileSync('.mock/credentials.json', 'utf8'))['card-enrollment'];
   const client = world?.clients?.[0];
   if (!client) throw new UsageError('no card-enrollment client in .mock/credentials.json');
-  console.log(JSON.stringify({
-    srcClientId: client.srcClientIds[0], srcCorrelationId: randomUUID(), serviceId: client.serviceIds[0],
-    consumer: { consumerIdentity: { identityType: 'EMAIL_ADDRESS', identityValue: 'jane.doe@example.com' }, mobileNumber: { countryCode: '1', phoneNumber: '5550100' }, countryCode: 'US', languageCode: 'en', firstName: 'Jane', lastName: 'Doe' },
-    complianceSettings: { privacy: { latestVersionUri: 'https://src.example.test/privacy/v3' }, tnc: { latestVersionUri: 'https://src.example.test/terms/v7' } },
-    cardSource: 'CARDHOLDER', encryptedCard: jwe,
-  }, null, 2));
+  console.log(
+    JSON.stringify(
+      {
+        srcClientId: client.srcClientIds[0],
+        srcCorrelationId: randomUUID(),
+        serviceId: client.serviceIds[0],
+        consumer: {
+          consumerIdentity: { identityType: 'EMAIL_ADDRESS', identityValue: 'jane.doe@example.com' },
+          mobileNumber: { countryCode: '1', phoneNumber: '5550100' },
+          countryCode: 'US',
+          languageCode: 'en',
+          firstName: 'Jane',
+          lastName: 'Doe',
+        },
+        complianceSettings: {
+          privacy: { latestVersionUri: 'https://src.example.test/privacy/v3' },
+          tnc: { latestVersionUri: 'https://src.example.test/terms/v7' },
+        },
+        cardSource: 'CARDHOLDER',
+        encryptedCard: jwe,
+      },
+      null,
+      2,
+    ),
+  );
   return 0;
 });

@@ -11,12 +11,15 @@ import { runMain, UsageError } from '../tools/cli.js';
 
 runMain(async () => {
   const dir = path.resolve('blob-report');
-  if (!fs.existsSync(dir) || !fs.readdirSync(dir).some((f) => f.endsWith('.zip'))) throw new UsageError('no blob reports in blob-report/ (each CI shard writes one with CI=true)');
+  if (!fs.existsSync(dir) || !fs.readdirSync(dir).some((f) => f.endsWith('.zip')))
+    throw new UsageError('no blob reports in blob-report/ (each CI shard writes one with CI=true)');
   for (const f of ['summary.json', 'certification.json']) fs.rmSync(path.join('reports', f), { force: true });
   const run = spawnSync('npx', ['playwright', 'merge-reports', '--config', 'merge.config.ts', dir], { stdio: 'inherit' });
   if (!fs.existsSync('reports/summary.json')) return run.status || 1;
   const { failed } = JSON.parse(fs.readFileSync('reports/summary.json', 'utf8')) as { failed: number };
   if (failed > 0) return 1;
-  const cert = fs.existsSync('reports/certification.json') ? (JSON.parse(fs.readFileSync('reports/certification.json', 'utf8')) as { verdict: Verdict }) : undefined;
-  return cert ? VERDICT_EXIT[cert.verdict] : run.status ?? 0;
+  const cert = fs.existsSync('reports/certification.json')
+    ? (JSON.parse(fs.readFileSync('reports/certification.json', 'utf8')) as { verdict: Verdict })
+    : undefined;
+  return cert ? VERDICT_EXIT[cert.verdict] : (run.status ?? 0);
 });

@@ -19,7 +19,11 @@ const USAGE = 'npm run mock -- [--service <name>] [--faults <id,id>] [--header-n
 const SANDBOX_USAGE = 'npm run mock -- --service <name> --as-sandbox [--rps <n>] [--faults <id,id>]';
 
 runMain(async () => {
-  const args = parseArgs(process.argv.slice(2), { service: 'value', faults: 'value', 'header-names': 'value', 'list-faults': 'flag', 'as-sandbox': 'flag', rps: 'value' }, USAGE);
+  const args = parseArgs(
+    process.argv.slice(2),
+    { service: 'value', faults: 'value', 'header-names': 'value', 'list-faults': 'flag', 'as-sandbox': 'flag', rps: 'value' },
+    USAGE,
+  );
   if (args['list-faults']) {
     // Every fault id per service, with the rule it breaks (what MOCK_FAULTS and --faults accept).
     for (const mock of MOCKS.filter((m) => !args.service || m.service === args.service)) {
@@ -29,19 +33,31 @@ runMain(async () => {
     return 0;
   }
   // The stand-in needs one service; checked before anything else is looked at.
-  if (args['as-sandbox'] && typeof args.service !== 'string') throw new UsageError(`--as-sandbox needs --service <name> (one of ${MOCKS.map((m) => m.service).join(', ')}). Usage: ${SANDBOX_USAGE}`);
+  if (args['as-sandbox'] && typeof args.service !== 'string')
+    throw new UsageError(`--as-sandbox needs --service <name> (one of ${MOCKS.map((m) => m.service).join(', ')}). Usage: ${SANDBOX_USAGE}`);
   const selected = MOCKS.filter((m) => !args.service || m.service === args.service);
   if (selected.length === 0) throw new UsageError(`unknown service '${args.service}' (known: ${MOCKS.map((m) => m.service).join(', ')})`);
-  const faults = typeof args.faults === 'string' ? args.faults.split(',').map((f) => f.trim()).filter(Boolean) : [];
+  const faults =
+    typeof args.faults === 'string'
+      ? args.faults
+          .split(',')
+          .map((f) => f.trim())
+          .filter(Boolean)
+      : [];
   const unknown = unknownFaultsMessage(faults);
   if (unknown) throw new UsageError(unknown.replace('MOCK_FAULTS', '--faults'));
   if (args['as-sandbox']) return standIn(selected, args, faults);
   if (args.rps !== undefined) throw new UsageError(`--rps applies only with --as-sandbox. Usage: ${SANDBOX_USAGE}`);
   // Financial data security header names: --header-names, else FD_HEADER_NAMES (seed names by default).
   const names = args['header-names'];
-  if (typeof names === 'string' && !(FD_HEADER_NAMINGS as readonly string[]).includes(names)) throw new UsageError(`--header-names must be seed or provider, not '${names}'. Usage: ${USAGE}`);
+  if (typeof names === 'string' && !(FD_HEADER_NAMINGS as readonly string[]).includes(names))
+    throw new UsageError(`--header-names must be seed or provider, not '${names}'. Usage: ${USAGE}`);
   const choice = suiteConfig().fdHeaders;
-  const headerNames = fdHeaderNames(await loadContract('financial-data'), typeof names === 'string' ? (names as HeaderNaming) : choice.naming, typeof names === 'string' ? {} : choice.overrides);
+  const headerNames = fdHeaderNames(
+    await loadContract('financial-data'),
+    typeof names === 'string' ? (names as HeaderNaming) : choice.naming,
+    typeof names === 'string' ? {} : choice.overrides,
+  );
   const credentials: Record<string, unknown> = {};
   const handles = [];
   for (const mock of selected) {
@@ -61,7 +77,9 @@ runMain(async () => {
   }
   fs.mkdirSync('.mock', { recursive: true });
   fs.writeFileSync('.mock/credentials.json', JSON.stringify(credentials, null, 2), { mode: 0o600 });
-  console.log(`\nTest credentials (API keys, receipts): .mock/credentials.json${faults.length ? `\nActive faults: ${faults.join(', ')}` : ''}\nCtrl-C to stop.`);
+  console.log(
+    `\nTest credentials (API keys, receipts): .mock/credentials.json${faults.length ? `\nActive faults: ${faults.join(', ')}` : ''}\nCtrl-C to stop.`,
+  );
   await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
   await Promise.all(handles.map((h) => h.close()));
   return 0;
@@ -70,16 +88,24 @@ runMain(async () => {
 /** --as-sandbox: the one service as the stand-in of its sandbox, until Ctrl-C. */
 async function standIn(selected: MockEntry[], args: Record<string, string | boolean>, faults: string[]): Promise<number> {
   const [mock] = selected;
-  if (args['header-names'] !== undefined) throw new UsageError(`--header-names does not apply with --as-sandbox (the stand-in expects the provider's names). Usage: ${SANDBOX_USAGE}`);
+  if (args['header-names'] !== undefined)
+    throw new UsageError(
+      `--header-names does not apply with --as-sandbox (the stand-in expects the provider's names). Usage: ${SANDBOX_USAGE}`,
+    );
   const rps = args.rps;
   if (rps !== undefined && (typeof rps !== 'string' || !/^[0-9]+$/.test(rps) || !Number.isSafeInteger(Number(rps)))) {
     throw new UsageError(`--rps must be a non-negative integer (requests per second; 0 = no limit), not '${rps}'. Usage: ${SANDBOX_USAGE}`);
   }
   let handle;
   try {
-    handle = await startStandIn(mock.service as StandInService, { port: mock.port, faults, requestsPerSecond: rps === undefined ? 0 : Number(rps) });
+    handle = await startStandIn(mock.service as StandInService, {
+      port: mock.port,
+      faults,
+      requestsPerSecond: rps === undefined ? 0 : Number(rps),
+    });
   } catch (error) {
-    if ((error as { code?: string }).code === 'EADDRINUSE') throw new Error(`port ${mock.port} is in use (is another \`npm run mock\` running?)`);
+    if ((error as { code?: string }).code === 'EADDRINUSE')
+      throw new Error(`port ${mock.port} is in use (is another \`npm run mock\` running?)`);
     throw error;
   }
   // The variables hold keys and secrets: a file only its owner reads, never the console.
@@ -89,8 +115,11 @@ async function standIn(selected: MockEntry[], args: Record<string, string | bool
   fs.chmodSync(file, 0o600);
   const limit = rps && rps !== '0' ? `, at most ${rps} requests per second per client` : '';
   console.log(`${mock.service.padEnd(18)} ${handle.baseURL}   (sandbox stand-in: no control surface${limit})`);
-  if (mock.service === 'financial-data') console.log('Connect links are https on the same port, with a self-signed certificate: accept it in the browser.');
-  console.log(`\nSandbox variables (TARGET=sandbox): ${file}${faults.length ? `\nActive faults: ${faults.join(', ')}` : ''}\nCtrl-C to stop.`);
+  if (mock.service === 'financial-data')
+    console.log('Connect links are https on the same port, with a self-signed certificate: accept it in the browser.');
+  console.log(
+    `\nSandbox variables (TARGET=sandbox): ${file}${faults.length ? `\nActive faults: ${faults.join(', ')}` : ''}\nCtrl-C to stop.`,
+  );
   await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
   await handle.close();
   return 0;

@@ -10,7 +10,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SERVICES } from '../helpers/contract/services.js';
 import { parseArgs, playwright, runMain, UsageError } from '../tools/cli.js';
-import { equivalentBy, instrumentFolders, kitFilesUsedBy, loadEquivalents, sandboxCopy, seededSample, wilson, type SampledMutant } from '../tools/mutation/mutants.js';
+import {
+  equivalentBy,
+  instrumentFolders,
+  kitFilesUsedBy,
+  loadEquivalents,
+  sandboxCopy,
+  seededSample,
+  wilson,
+  type SampledMutant,
+} from '../tools/mutation/mutants.js';
 
 const USAGE = 'npm run mutation:sample -- --service <name> [--count N] [--seed S] [--ref <commit>] [--only <regex>]';
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -18,7 +27,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 runMain(async () => {
   const args = parseArgs(process.argv.slice(2), { service: 'value', count: 'value', seed: 'value', ref: 'value', only: 'value' }, USAGE);
   const service = String(args.service ?? '');
-  if (!SERVICES.some((s) => s.name === service)) throw new UsageError(`--service must be one of ${SERVICES.map((s) => s.name).join(', ')}. Usage: ${USAGE}`);
+  if (!SERVICES.some((s) => s.name === service))
+    throw new UsageError(`--service must be one of ${SERVICES.map((s) => s.name).join(', ')}. Usage: ${USAGE}`);
   const count = Number(args.count ?? 60);
   const seed = Number(args.seed ?? 1);
   if (!Number.isInteger(count) || count < 1) throw new UsageError(`--count must be a positive integer. Usage: ${USAGE}`);
@@ -52,10 +62,14 @@ runMain(async () => {
     const all = await instrumentFolders(sandbox, [path.join('mocks', service)], kit);
     // The reviewed list of the current tree applies to any ref measured.
     // The service's own list and the shared kit's.
-    const equivalents = [...loadEquivalents(path.join(ROOT, 'mocks', service, 'equivalent-mutants.yaml')), ...loadEquivalents(path.join(ROOT, 'mocks', 'kit', 'equivalent-mutants.yaml'))];
+    const equivalents = [
+      ...loadEquivalents(path.join(ROOT, 'mocks', service, 'equivalent-mutants.yaml')),
+      ...loadEquivalents(path.join(ROOT, 'mocks', 'kit', 'equivalent-mutants.yaml')),
+    ];
     const sources = new Map<string, string[]>();
     const lineOf = (m: SampledMutant) => {
-      if (!sources.has(m.file)) sources.set(m.file, execFileSync('git', ['show', `${ref}:${m.file}`], { cwd: ROOT, encoding: 'utf8' }).split('\n'));
+      if (!sources.has(m.file))
+        sources.set(m.file, execFileSync('git', ['show', `${ref}:${m.file}`], { cwd: ROOT, encoding: 'utf8' }).split('\n'));
       return sources.get(m.file)![m.line - 1] ?? '';
     };
     // Two reviewed classes of equivalent mutants: code that runs only with a fault switched on (a
@@ -65,17 +79,22 @@ runMain(async () => {
     const population = all.filter((m) => !excluded.includes(m) && (!only || only.test(m.file)));
     if (only) console.log(`--only ${only.source}: ${population.length} mutants of matching files`);
     const sample = seededSample(population, count, seed);
-    console.log(`${service} at ${ref}: ${all.length} mutants in mocks/${service}/ and the kit modules it loads (${kit.map((k) => path.basename(k)).join(', ')}), ${excluded.length} excluded as equivalent (${faultOnly.length} in code reached only with a fault on, ${excluded.length - faultOnly.length} by the reviewed list), sampling ${sample.length} with seed ${seed}`);
+    console.log(
+      `${service} at ${ref}: ${all.length} mutants in mocks/${service}/ and the kit modules it loads (${kit.map((k) => path.basename(k)).join(', ')}), ${excluded.length} excluded as equivalent (${faultOnly.length} in code reached only with a fault on, ${excluded.length - faultOnly.length} by the reviewed list), sampling ${sample.length} with seed ${seed}`,
+    );
 
     const env = { TARGET: 'mock', MOCK_FAULTS: '', DOTENV_PATH: path.join(sandbox, 'no.env'), CI: '' };
-    const run = (extra: Record<string, string>, timeoutMs: number) => playwright(['--project', service, '-x', '--reporter=dot', '--workers=2'], { ...env, ...extra }, false, timeoutMs, sandbox);
+    const run = (extra: Record<string, string>, timeoutMs: number) =>
+      playwright(['--project', service, '-x', '--reporter=dot', '--workers=2'], { ...env, ...extra }, false, timeoutMs, sandbox);
     const baseline = await run({}, 15 * 60_000);
     if (baseline.code !== 0) {
       console.error(`the un-mutated run of ${service} is not green (${baseline.seconds.toFixed(0)}s): fix the suite first`);
       return 1;
     }
     const limit = Math.max(120_000, 3 * baseline.seconds * 1000);
-    console.log(`baseline green in ${baseline.seconds.toFixed(0)}s; a mutant run stops at ${Math.round(limit / 1000)}s (a timeout counts as killed, as in Stryker)`);
+    console.log(
+      `baseline green in ${baseline.seconds.toFixed(0)}s; a mutant run stops at ${Math.round(limit / 1000)}s (a timeout counts as killed, as in Stryker)`,
+    );
 
     const results: (SampledMutant & { status: 'killed' | 'survived' | 'timeout'; seconds: number })[] = [];
     for (const [i, m] of sample.entries()) {
@@ -83,7 +102,9 @@ runMain(async () => {
       const timedOut = r.seconds * 1000 >= limit - 1000;
       const status = timedOut ? 'timeout' : r.code === 0 ? 'survived' : 'killed';
       results.push({ ...m, status, seconds: r.seconds });
-      console.log(`[${i + 1}/${sample.length}] ${status.padEnd(8)} ${m.file}:${m.line} ${m.mutator}: ${m.original.slice(0, 50)} -> ${m.replacement.slice(0, 50)} (${r.seconds.toFixed(0)}s)`);
+      console.log(
+        `[${i + 1}/${sample.length}] ${status.padEnd(8)} ${m.file}:${m.line} ${m.mutator}: ${m.original.slice(0, 50)} -> ${m.replacement.slice(0, 50)} (${r.seconds.toFixed(0)}s)`,
+      );
     }
     const killed = results.filter((r) => r.status !== 'survived').length;
     const [low, high] = wilson(killed, results.length);
@@ -91,22 +112,60 @@ runMain(async () => {
     const survivors = results.filter((r) => r.status === 'survived');
     console.log(`\n${service}: ${ratio} in ${((Date.now() - started) / 60000).toFixed(1)} min`);
     for (const s of survivors) console.log(`  survived: ${s.file}:${s.line}:${s.column} ${s.mutator}: ${s.original} -> ${s.replacement}`);
-    writeReport(service, { ref, seed, count, all: all.length, excluded: excluded.length, ratio, killed, total: results.length, interval: [low, high], results });
+    writeReport(service, {
+      ref,
+      seed,
+      count,
+      all: all.length,
+      excluded: excluded.length,
+      ratio,
+      killed,
+      total: results.length,
+      interval: [low, high],
+      results,
+    });
     return 0;
   } finally {
     fs.rmSync(sandbox, { recursive: true, force: true });
   }
 });
 
-function writeReport(service: string, r: { ref: string; seed: number; count: number; all: number; excluded: number; ratio: string; killed: number; total: number; interval: number[]; results: (SampledMutant & { status: string })[] }) {
+function writeReport(
+  service: string,
+  r: {
+    ref: string;
+    seed: number;
+    count: number;
+    all: number;
+    excluded: number;
+    ratio: string;
+    killed: number;
+    total: number;
+    interval: number[];
+    results: (SampledMutant & { status: string })[];
+  },
+) {
   const dir = path.join(ROOT, 'reports');
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, `mutation-sample-${service}${r.ref === 'HEAD' ? '' : `-${r.ref.slice(0, 7)}`}.json`), JSON.stringify({ service, ...r }, null, 2));
+  fs.writeFileSync(
+    path.join(dir, `mutation-sample-${service}${r.ref === 'HEAD' ? '' : `-${r.ref.slice(0, 7)}`}.json`),
+    JSON.stringify({ service, ...r }, null, 2),
+  );
   const lines = [
-    `# Sampled mutants of mocks/${service} (StrykerJS instrumenter)`, '',
+    `# Sampled mutants of mocks/${service} (StrykerJS instrumenter)`,
+    '',
     `- Suite and mock at ${r.ref}; mutants generated: ${r.all}; excluded as equivalent: ${r.excluded}; sample: ${r.total} (seed ${r.seed})`,
-    `- Result: **${r.ratio}**`, '', '| status | where | mutator | original | replacement |', '|---|---|---|---|---|',
-    ...r.results.map((m) => `| ${m.status} | ${m.file}:${m.line} | ${m.mutator} | \`${m.original.replace(/\|/g, '\\|').slice(0, 60)}\` | \`${m.replacement.replace(/\|/g, '\\|').replace(/\n/g, ' ').slice(0, 60)}\` |`),
+    `- Result: **${r.ratio}**`,
+    '',
+    '| status | where | mutator | original | replacement |',
+    '|---|---|---|---|---|',
+    ...r.results.map(
+      (m) =>
+        `| ${m.status} | ${m.file}:${m.line} | ${m.mutator} | \`${m.original.replace(/\|/g, '\\|').slice(0, 60)}\` | \`${m.replacement.replace(/\|/g, '\\|').replace(/\n/g, ' ').slice(0, 60)}\` |`,
+    ),
   ];
-  fs.writeFileSync(path.join(dir, `mutation-sample-${service}${r.ref === 'HEAD' ? '' : `-${r.ref.slice(0, 7)}`}.md`), `${lines.join('\n')}\n`);
+  fs.writeFileSync(
+    path.join(dir, `mutation-sample-${service}${r.ref === 'HEAD' ? '' : `-${r.ref.slice(0, 7)}`}.md`),
+    `${lines.join('\n')}\n`,
+  );
 }

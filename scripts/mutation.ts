@@ -25,10 +25,18 @@ import { laneKey } from '../helpers/client/mutation-lane.js';
 import { runLanes, type LaneJob } from '../tools/mutation/lanes.js';
 import { listService, selectTests, type ListedTest, type Selection } from '../tools/mutation/targets.js';
 
-const USAGE = 'npm run mutation -- [--service <name>] [--fault <id>] [--match <regex>] [--blind] [--targeted [--no-rerun] [--confirm]] [--jobs <n>]';
+const USAGE =
+  'npm run mutation -- [--service <name>] [--fault <id>] [--match <regex>] [--blind] [--targeted [--no-rerun] [--confirm]] [--jobs <n>]';
 
 interface Outcome {
-  service: string; fault: string; rule: string; source: string; blind: boolean; caught: boolean; seconds: number; firstFailure?: string;
+  service: string;
+  fault: string;
+  rule: string;
+  source: string;
+  blind: boolean;
+  caught: boolean;
+  seconds: number;
+  firstFailure?: string;
   rules?: string[];
   /** What ran: 'service' (the whole project), or the spec files and smoke tests of the fault's rules. */
   ran: 'service' | Selection;
@@ -48,16 +56,32 @@ function firstFailure(output: string): string | undefined {
 /** Runs `work` over `items` with at most `jobs` at a time; `slot` tells the concurrent runs apart. */
 async function pool<T>(items: T[], jobs: number, work: (item: T, slot: number) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(jobs, items.length) }, async (_, slot) => {
-    while (next < items.length) await work(items[next++], slot);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(jobs, items.length) }, async (_, slot) => {
+      while (next < items.length) await work(items[next++], slot);
+    }),
+  );
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-const ranText = (ran: Outcome['ran']) => (ran === 'service' ? 'whole service' : `${plural(ran.files.length, 'spec file')} + @smoke (${plural(ran.smoke.length, 'place')})`);
+const ranText = (ran: Outcome['ran']) =>
+  ran === 'service' ? 'whole service' : `${plural(ran.files.length, 'spec file')} + @smoke (${plural(ran.smoke.length, 'place')})`;
 
 runMain(async () => {
-  const args = parseArgs(process.argv.slice(2), { service: 'value', fault: 'value', match: 'value', blind: 'flag', targeted: 'flag', 'no-rerun': 'flag', confirm: 'flag', jobs: 'value' }, USAGE);
+  const args = parseArgs(
+    process.argv.slice(2),
+    {
+      service: 'value',
+      fault: 'value',
+      match: 'value',
+      blind: 'flag',
+      targeted: 'flag',
+      'no-rerun': 'flag',
+      confirm: 'flag',
+      jobs: 'value',
+    },
+    USAGE,
+  );
   const mocks = MOCKS.filter((m) => !args.service || m.service === args.service);
   if (mocks.length === 0) throw new UsageError(`unknown service '${args.service}' (known: ${MOCKS.map((m) => m.service).join(', ')})`);
   const targeted = Boolean(args.targeted);
@@ -76,18 +100,35 @@ runMain(async () => {
 
   // Each concurrent run has its own output folder: Playwright empties its folder at start, and other
   // runs in this work tree use test-results/ itself. With several runs at once, one worker each.
-  const run = (service: string, fault: string, slot: number, workers?: number): Promise<RunResult> => playwright([
-    `--project=${service}`, '--reporter=line', '--max-failures=1', `--output=test-results/mutation/${slot}`,
-    ...(workers ? [`--workers=${workers}`] : []),
-  ], { ...env, MOCK_FAULTS: fault }, false);
+  const run = (service: string, fault: string, slot: number, workers?: number): Promise<RunResult> =>
+    playwright(
+      [
+        `--project=${service}`,
+        '--reporter=line',
+        '--max-failures=1',
+        `--output=test-results/mutation/${slot}`,
+        ...(workers ? [`--workers=${workers}`] : []),
+      ],
+      { ...env, MOCK_FAULTS: fault },
+      false,
+    );
 
   // --blind: only the faults written blind (the independent measure); otherwise the whole catalogue.
-  const chosen = mocks.map((mock) => ({
-    service: mock.service,
-    faults: mock.faults.filter((f) => f.mutation !== false && (!args.fault || f.id === args.fault) && (!match || match.test(f.id)) && (!args.blind || f.origin === 'blind')),
-  })).filter((m) => m.faults.length > 0 || !(args.fault || match));
+  const chosen = mocks
+    .map((mock) => ({
+      service: mock.service,
+      faults: mock.faults.filter(
+        (f) =>
+          f.mutation !== false &&
+          (!args.fault || f.id === args.fault) &&
+          (!match || match.test(f.id)) &&
+          (!args.blind || f.origin === 'blind'),
+      ),
+    }))
+    .filter((m) => m.faults.length > 0 || !(args.fault || match));
   const services = chosen.map((m) => m.service);
-  if (services.length === 0) throw new UsageError(args.fault ? `unknown fault '${args.fault}'` : `no fault id matches --match '${args.match}'`);
+  if (services.length === 0)
+    throw new UsageError(args.fault ? `unknown fault '${args.fault}'` : `no fault id matches --match '${args.match}'`);
   // One run per checkout (helpers/verdict/run-lock.ts): the mutation run holds it, and its own
   // Playwright runs share it through the token.
   try {
@@ -98,7 +139,12 @@ runMain(async () => {
   }
   process.stdout.write(`${services.join(', ')}: fault-free run... `);
   const [clean, listing] = await Promise.all([
-    playwright([...services.map((s) => `--project=${s}`), '--reporter=dot', '--output=test-results/mutation/clean'], env, false, 60 * 60_000),
+    playwright(
+      [...services.map((s) => `--project=${s}`), '--reporter=dot', '--output=test-results/mutation/clean'],
+      env,
+      false,
+      60 * 60_000,
+    ),
     targeted ? listService(services, env) : Promise.resolve([] as ListedTest[]),
   ]);
   if (clean.code !== 0) {
@@ -110,10 +156,21 @@ runMain(async () => {
   const report = (o: Outcome) => {
     const by = o.caught && o.firstFailure ? `\n          by ${o.firstFailure}` : '';
     const gap = o.caughtOutsideSelection ? ' (only by the whole service: see its rules)' : '';
-    console.log(`  ${o.caught ? 'caught' : 'MISSED'}  ${o.service.padEnd(16)} ${o.fault.padEnd(44)} ${o.seconds.toFixed(1).padStart(6)}s ${targeted ? ranText(o.ran) : ''}${gap}${by}`);
+    console.log(
+      `  ${o.caught ? 'caught' : 'MISSED'}  ${o.service.padEnd(16)} ${o.fault.padEnd(44)} ${o.seconds.toFixed(1).padStart(6)}s ${targeted ? ranText(o.ran) : ''}${gap}${by}`,
+    );
   };
   const outcomeOf = (service: string, fault: Fault, caught: boolean, seconds: number, ran: Outcome['ran'], first?: string): Outcome => ({
-    service, fault: fault.id, rule: fault.rule, source: fault.source, blind: fault.origin === 'blind', caught, seconds, firstFailure: first, rules: fault.rules, ran,
+    service,
+    fault: fault.id,
+    rule: fault.rule,
+    source: fault.source,
+    blind: fault.origin === 'blind',
+    caught,
+    seconds,
+    firstFailure: first,
+    rules: fault.rules,
+    ran,
   });
 
   if (!targeted) {
@@ -142,7 +199,9 @@ runMain(async () => {
       const result = await runLanes(path.join('.mutation', name), jobsOf, smokeOnly, env, jobs);
       const caught = [...result.verdicts.values()].filter((v) => v.caught).length;
       const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0) / 1000;
-      console.log(`${name}: ${jobsOf.length} faults, ${caught} caught, in ${result.seconds.toFixed(0)} s (checks ${sum(result.ms).toFixed(0)} s of worker time, of which fault switches ${sum(result.switches).toFixed(0)} s)`);
+      console.log(
+        `${name}: ${jobsOf.length} faults, ${caught} caught, in ${result.seconds.toFixed(0)} s (checks ${sum(result.ms).toFixed(0)} s of worker time, of which fault switches ${sum(result.switches).toFixed(0)} s)`,
+      );
       if (result.run.code !== 0) {
         // Failures are recorded as expected in a lane: a non-zero exit is Playwright itself failing.
         console.log(result.run.output.split('\n').slice(-30).join('\n'));
@@ -150,16 +209,29 @@ runMain(async () => {
       }
       return result;
     };
-    const rules = await phase('rules', plan.map((p) => ({ service: p.service, fault: p.fault.id, files: p.files })), false);
+    const rules = await phase(
+      'rules',
+      plan.map((p) => ({ service: p.service, fault: p.fault.id, files: p.files })),
+      false,
+    );
     // Phase 2: the @smoke tests, for the faults their rules' specs missed.
     const keyOf = (p: { service: string; fault: Fault }) => laneKey(p.service, p.fault.id);
     const missed1 = plan.filter((p) => !rules.verdicts.get(keyOf(p))!.caught && p.selection && p.selection.smoke.length > 0);
     const smokeFiles = (sel: Selection) => [...new Set(sel.smoke.map((loc) => loc.slice(0, loc.lastIndexOf(':'))))].sort();
-    const smoke = missed1.length ? await phase('smoke', missed1.map((p) => ({ service: p.service, fault: p.fault.id, files: smokeFiles(p.selection!) })), true) : undefined;
+    const smoke = missed1.length
+      ? await phase(
+          'smoke',
+          missed1.map((p) => ({ service: p.service, fault: p.fault.id, files: smokeFiles(p.selection!) })),
+          true,
+        )
+      : undefined;
     for (const p of plan) {
       const v = smoke?.verdicts.get(keyOf(p))?.caught ? smoke.verdicts.get(keyOf(p))! : rules.verdicts.get(keyOf(p))!;
       const ms = (rules.ms.get(keyOf(p)) ?? 0) + (smoke?.ms.get(keyOf(p)) ?? 0);
-      outcomes.push({ ...outcomeOf(p.service, p.fault, v.caught, ms / 1000, p.selection ?? 'service', v.by), ...(v.test ? { test: v.test } : {}) });
+      outcomes.push({
+        ...outcomeOf(p.service, p.fault, v.caught, ms / 1000, p.selection ?? 'service', v.by),
+        ...(v.test ? { test: v.test } : {}),
+      });
     }
     // Phase 3: a fault both phases missed runs in full mode, one at a time on every worker.
     const missed = outcomes.filter((o) => !o.caught && o.ran !== 'service');
@@ -176,12 +248,25 @@ runMain(async () => {
       const toConfirm = outcomes.filter((o) => o.test);
       const t0 = Date.now();
       await pool(toConfirm, jobs, async (o, slot) => {
-        const r = await playwright([`--project=${o.service}`, escape(o.test!.file), '-g', `${escape(o.test!.title)}(\\s|$)`, '--reporter=line', '--workers=1', `--output=test-results/mutation/${slot}`],
-          { ...env, MOCK_FAULTS: o.fault }, false);
+        const r = await playwright(
+          [
+            `--project=${o.service}`,
+            escape(o.test!.file),
+            '-g',
+            `${escape(o.test!.title)}(\\s|$)`,
+            '--reporter=line',
+            '--workers=1',
+            `--output=test-results/mutation/${slot}`,
+          ],
+          { ...env, MOCK_FAULTS: o.fault },
+          false,
+        );
         o.confirmed = r.code !== 0 && !/No tests found/.test(r.output);
       });
       const unconfirmed = toConfirm.filter((o) => !o.confirmed);
-      console.log(`confirmed ${toConfirm.length - unconfirmed.length}/${toConfirm.length} lane catches alone, in a process each (${Math.round((Date.now() - t0) / 1000)} s)${unconfirmed.length ? `; not reproduced: ${unconfirmed.map((o) => `${o.service} ${o.fault}`).join(', ')}` : ''}`);
+      console.log(
+        `confirmed ${toConfirm.length - unconfirmed.length}/${toConfirm.length} lane catches alone, in a process each (${Math.round((Date.now() - t0) / 1000)} s)${unconfirmed.length ? `; not reproduced: ${unconfirmed.map((o) => `${o.service} ${o.fault}`).join(', ')}` : ''}`,
+      );
     }
     outcomes.forEach(report);
     fs.rmSync('.mutation', { recursive: true, force: true });
@@ -189,20 +274,40 @@ runMain(async () => {
   if (args.fault && outcomes.length === 0) throw new UsageError(`unknown fault '${args.fault}'`);
   if (match && outcomes.length === 0) throw new UsageError(`no fault id matches --match '${args.match}'`);
   const wallSeconds = Math.round((Date.now() - started) / 1000);
-  const mode = targeted ? `targeted, ${jobs} at a time${args['no-rerun'] ? ', missed faults not rerun against the whole service (a missed may be caught elsewhere)' : ''}` : `full${jobs > 1 ? `, ${jobs} at a time` : ''}`;
+  const mode = targeted
+    ? `targeted, ${jobs} at a time${args['no-rerun'] ? ', missed faults not rerun against the whole service (a missed may be caught elsewhere)' : ''}`
+    : `full${jobs > 1 ? `, ${jobs} at a time` : ''}`;
   const caught = outcomes.filter((o) => o.caught).length;
   const ratio = outcomes.length ? ((caught / outcomes.length) * 100).toFixed(1) : '0';
   const blind = outcomes.filter((o) => o.blind);
   const blindLine = blind.length ? ` Faults written blind: caught ${blind.filter((o) => o.caught).length}/${blind.length}.` : '';
   const gaps = outcomes.filter((o) => o.caughtOutsideSelection);
-  const gapLine = gaps.length ? `\n\nCaught only by the whole service (their rules' specs missed them): ${gaps.map((o) => `${o.fault} (${o.firstFailure ?? '?'})`).join('; ')}.` : '';
-  const lines = ['# Mutation run', '', `Mode: ${mode}; ${wallSeconds} s.`, '', `Caught ${caught}/${outcomes.length} faults (${ratio}%).${blindLine}${gapLine}`, '',
-    '| service | fault | rule | source | written blind | result | ran |', '|---|---|---|---|---|---|---|'];
-  for (const o of outcomes) lines.push(`| ${o.service} | ${o.fault} | ${o.rule} | ${o.source} | ${o.blind ? 'yes' : ''} | ${o.caught ? 'caught' : '**missed**'} | ${ranText(o.ran)}${o.caughtOutsideSelection !== undefined ? ', then the whole service' : ''} |`);
+  const gapLine = gaps.length
+    ? `\n\nCaught only by the whole service (their rules' specs missed them): ${gaps.map((o) => `${o.fault} (${o.firstFailure ?? '?'})`).join('; ')}.`
+    : '';
+  const lines = [
+    '# Mutation run',
+    '',
+    `Mode: ${mode}; ${wallSeconds} s.`,
+    '',
+    `Caught ${caught}/${outcomes.length} faults (${ratio}%).${blindLine}${gapLine}`,
+    '',
+    '| service | fault | rule | source | written blind | result | ran |',
+    '|---|---|---|---|---|---|---|',
+  ];
+  for (const o of outcomes)
+    lines.push(
+      `| ${o.service} | ${o.fault} | ${o.rule} | ${o.source} | ${o.blind ? 'yes' : ''} | ${o.caught ? 'caught' : '**missed**'} | ${ranText(o.ran)}${o.caughtOutsideSelection !== undefined ? ', then the whole service' : ''} |`,
+    );
   const dir = path.resolve('reports');
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'mutation.md'), `${lines.join('\n')}\n`);
-  fs.writeFileSync(path.join(dir, 'mutation.json'), JSON.stringify({ mode: targeted ? 'targeted' : 'full', jobs, wallSeconds, caught, total: outcomes.length, outcomes }, null, 2));
-  console.log(`\nMutation (${mode}): caught ${caught}/${outcomes.length} faults (${ratio}%) in ${wallSeconds} s.${blindLine}${gaps.length ? ` ${gaps.length} caught only by the whole service.` : ''} -> reports/mutation.md`);
+  fs.writeFileSync(
+    path.join(dir, 'mutation.json'),
+    JSON.stringify({ mode: targeted ? 'targeted' : 'full', jobs, wallSeconds, caught, total: outcomes.length, outcomes }, null, 2),
+  );
+  console.log(
+    `\nMutation (${mode}): caught ${caught}/${outcomes.length} faults (${ratio}%) in ${wallSeconds} s.${blindLine}${gaps.length ? ` ${gaps.length} caught only by the whole service.` : ''} -> reports/mutation.md`,
+  );
   return caught === outcomes.length ? 0 : 1;
 });

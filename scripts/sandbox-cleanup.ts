@@ -11,10 +11,13 @@ const USAGE = 'npm run sandbox:cleanup -- [--service financial-data] [--env-file
 
 runMain(async () => {
   const args = parseArgs(process.argv.slice(2), { service: 'value', 'env-file': 'value', 'dry-run': 'flag' }, USAGE);
-  if (args.service !== undefined && !['card-enrollment', 'installments', 'financial-data'].includes(String(args.service))) throw new UsageError(`unknown service '${args.service}'. Usage: ${USAGE}`);
+  if (args.service !== undefined && !['card-enrollment', 'installments', 'financial-data'].includes(String(args.service)))
+    throw new UsageError(`unknown service '${args.service}'. Usage: ${USAGE}`);
   process.env.DOTENV_PATH = path.resolve(typeof args['env-file'] === 'string' ? args['env-file'] : '.env');
   if (args.service && args.service !== 'financial-data') {
-    console.log(`${args.service}: the suite creates nothing there that the API can delete (enrolled cards, plans and PAN lists have no delete operation).`);
+    console.log(
+      `${args.service}: the suite creates nothing there that the API can delete (enrolled cards, plans and PAN lists have no delete operation).`,
+    );
     return 0;
   }
   const { exitOnConfigError, suiteConfig } = await import('../helpers/config/config.js');
@@ -49,26 +52,42 @@ runMain(async () => {
   const keep = new Set([env.FD_LINKED_CUSTOMER_ID, env.FD_DISPUTED_CUSTOMER_ID].filter(Boolean));
   const json = { 'content-type': 'application/json', accept: 'application/json' };
   for (const partner of [target.partner, target.sparePartner].filter((p) => p !== undefined)) {
-    const auth = await politeFetch(`${target.baseURL}${op('CreateToken').path}`, { method: op('CreateToken').method, headers: { ...json, [names.appKey]: target.appKey }, body: JSON.stringify(partner) });
+    const auth = await politeFetch(`${target.baseURL}${op('CreateToken').path}`, {
+      method: op('CreateToken').method,
+      headers: { ...json, [names.appKey]: target.appKey },
+      body: JSON.stringify(partner),
+    });
     if (!auth.ok) {
       failed.push(`partner ${partner.partnerId}: CreateToken answered ${auth.status}`);
       continue;
     }
     const headers = { ...json, [names.appKey]: target.appKey, [names.appToken]: ((await auth.json()) as { token: string }).token };
     const list = await politeFetch(`${target.baseURL}${op('GetCustomers').path}?limit=${rangeOf(contract, 'PageLimit').max}`, { headers });
-    const customers = list.ok ? (((await list.json()) as { customers?: { id: string | number; username?: string }[] }).customers ?? []) : [];
-    const mine = customers.filter((c) => String(c.username ?? '').startsWith(SUITE_STAMP) && !String(c.username).startsWith(`${SUITE_STAMP}-linked-`) && !keep.has(String(c.id)));
+    const customers = list.ok
+      ? (((await list.json()) as { customers?: { id: string | number; username?: string }[] }).customers ?? [])
+      : [];
+    const mine = customers.filter(
+      (c) =>
+        String(c.username ?? '').startsWith(SUITE_STAMP) &&
+        !String(c.username).startsWith(`${SUITE_STAMP}-linked-`) &&
+        !keep.has(String(c.id)),
+    );
     for (const c of mine) {
       if (dry) {
         console.log(`partner ${partner.partnerId}: would delete customer ${c.id}`);
         continue;
       }
-      const res = await politeFetch(`${target.baseURL}/aggregation/v1/customers/${encodeURIComponent(String(c.id))}`, { method: 'DELETE', headers });
+      const res = await politeFetch(`${target.baseURL}/aggregation/v1/customers/${encodeURIComponent(String(c.id))}`, {
+        method: 'DELETE',
+        headers,
+      });
       if (res.ok || res.status === 404) deleted++;
       else failed.push(`customer ${c.id}: DeleteCustomer answered ${res.status}`);
     }
     if (!dry) console.log(`partner ${partner.partnerId}: ${mine.length} stamped customers found${mine.length ? ' and deleted' : ''}`);
   }
-  console.log(`sandbox:cleanup: ${deleted} deleted${failed.length ? `; ${failed.length} could not be: ${failed.slice(0, 5).join('; ')}` : ''}`);
+  console.log(
+    `sandbox:cleanup: ${deleted} deleted${failed.length ? `; ${failed.length} could not be: ${failed.slice(0, 5).join('; ')}` : ''}`,
+  );
   return failed.length ? 1 : 0;
 });

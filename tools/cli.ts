@@ -10,18 +10,23 @@ export class UsageError extends Error {}
  * an unknown name or a missing value is a one-line usage error.
  */
 export function parseArgs(argv: string[], known: Record<string, 'value' | 'flag'>, usage: string): Record<string, string | boolean> {
-  const options = Object.fromEntries(Object.entries(known).map(([name, kind]) => [name, { type: kind === 'flag' ? ('boolean' as const) : ('string' as const) }]));
+  const options = Object.fromEntries(
+    Object.entries(known).map(([name, kind]) => [name, { type: kind === 'flag' ? ('boolean' as const) : ('string' as const) }]),
+  );
   for (let i = 0; i < argv.length; i++) {
     // node:util takes `--name --other` as the value "--other"; a value never starts with "--" here.
     const name = argv[i].replace(/^--/, '');
-    if (known[name] === 'value' && (argv[i + 1] === undefined || argv[i + 1].startsWith('--'))) throw new UsageError(`--${name} needs a value. Usage: ${usage}`);
+    if (known[name] === 'value' && (argv[i + 1] === undefined || argv[i + 1].startsWith('--')))
+      throw new UsageError(`--${name} needs a value. Usage: ${usage}`);
     if (known[name] === 'value') i++;
   }
   try {
     return nodeParseArgs({ args: argv, options, strict: true, allowPositionals: false }).values as Record<string, string | boolean>;
   } catch (error) {
     const arg = /'([^']+)'/.exec((error as Error).message)?.[1];
-    throw new UsageError(`${arg ? `unknown argument '${arg.replace(/^(?!-)/, '')}'` : (error as Error).message.split('\n')[0]}. Usage: ${usage}`);
+    throw new UsageError(
+      `${arg ? `unknown argument '${arg.replace(/^(?!-)/, '')}'` : (error as Error).message.split('\n')[0]}. Usage: ${usage}`,
+    );
   }
 }
 
@@ -43,12 +48,24 @@ export interface RunResult {
 }
 
 /** Runs `npx playwright test <args>` with extra env; streams output when `echo` is set. */
-export function playwright(args: string[], env: Record<string, string>, echo: boolean, timeoutMs = 15 * 60_000, cwd?: string, onSpawn?: (child: import('node:child_process').ChildProcess) => void): Promise<RunResult> {
+export function playwright(
+  args: string[],
+  env: Record<string, string>,
+  echo: boolean,
+  timeoutMs = 15 * 60_000,
+  cwd?: string,
+  onSpawn?: (child: import('node:child_process').ChildProcess) => void,
+): Promise<RunResult> {
   const started = Date.now();
   return new Promise((resolve) => {
     // In a process group of its own when run elsewhere or when the caller takes the child (to pass
     // on a Ctrl-C): the group is signalled as a whole, as a terminal signals its foreground group.
-    const child = spawn('npx', ['playwright', 'test', ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: Boolean(cwd) || Boolean(onSpawn) });
+    const child = spawn('npx', ['playwright', 'test', ...args], {
+      cwd,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: Boolean(cwd) || Boolean(onSpawn),
+    });
     onSpawn?.(child);
     let output = '';
     const onData = (chunk: Buffer) => {

@@ -11,7 +11,9 @@ export async function completeStandInConnect(url: string, profile: { username: s
     // The stand-in serves its Connect links over HTTPS with a certificate it made at start (mocks/kit/tls.ts).
     const page = await (await browser.newContext({ ignoreHTTPSErrors: true })).newPage();
     await page.goto(url);
-    const banks = await page.locator('select[name="institutionId"] option').evaluateAll((options) => options.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? '' })));
+    const banks = await page
+      .locator('select[name="institutionId"] option')
+      .evaluateAll((options) => options.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? '' })));
     const finbanks = banks.filter((b) => /finbank/i.test(b.text) && b.value);
     if (finbanks.length === 0) throw new Error('the Connect page offers no FinBank bank');
     let linked = 0;

@@ -26,7 +26,12 @@ export function oauth1Authorizer(credentials: SigningCredentials): Authorizer {
   return ({ method, url, body }) => ({ authorization: signRequest(credentials, method, url, body) });
 }
 
-export function signRequest({ consumerKey, signingKey }: SigningCredentials, method: string, url: string, body: string | undefined): string {
+export function signRequest(
+  { consumerKey, signingKey }: SigningCredentials,
+  method: string,
+  url: string,
+  body: string | undefined,
+): string {
   return OAuth.getAuthorizationHeader(url, method, body ?? null, consumerKey, signingKey);
 }
 
@@ -51,7 +56,9 @@ export function signatureBaseString(method: string, url: string, oauthParams: Ma
 }
 
 export function bodyHash(body: string | undefined): string {
-  return createHash('sha256').update(body ?? '', 'utf8').digest('base64');
+  return createHash('sha256')
+    .update(body ?? '', 'utf8')
+    .digest('base64');
 }
 
 export type Verification =
@@ -67,12 +74,17 @@ export interface SignedRequest {
 }
 
 /** Verifies signature (RSA-SHA256 over the base string) and body hash; `keyFor` maps consumer keys to public keys. */
-export function verifyRequest(request: SignedRequest, keyFor: (consumerKey: string) => KeyObject | undefined, checks = { bodyHash: true, signature: true }): Verification {
+export function verifyRequest(
+  request: SignedRequest,
+  keyFor: (consumerKey: string) => KeyObject | undefined,
+  checks = { bodyHash: true, signature: true },
+): Verification {
   if (!request.authorization) return { ok: false, reason: 'missing' };
   const params = parseOAuthHeader(request.authorization);
   const consumerKey = params?.get('oauth_consumer_key');
   const signature = params?.get('oauth_signature');
-  if (!params || !consumerKey || !signature || params.get('oauth_signature_method') !== 'RSA-SHA256') return { ok: false, reason: 'malformed' };
+  if (!params || !consumerKey || !signature || params.get('oauth_signature_method') !== 'RSA-SHA256')
+    return { ok: false, reason: 'malformed' };
   const key = keyFor(consumerKey);
   if (!key) return { ok: false, reason: 'unknown-key', consumerKey };
   if (checks.bodyHash && params.get('oauth_body_hash') !== bodyHash(request.body)) return { ok: false, reason: 'body-hash', consumerKey };

@@ -25,7 +25,12 @@ const SERVICE_WIDE = new Set(['errorShapeConformance', 'contentTypeConformance']
 
 /** A count is per service, key and weight ('fail' or 'conditional', helpers/verdict/certification.ts failureWeight). */
 type Weight = ReturnType<typeof failureWeight>;
-interface Noted { service: string; key: string; weight: Weight; message: string }
+interface Noted {
+  service: string;
+  key: string;
+  weight: Weight;
+  message: string;
+}
 const noted = new WeakMap<TestInfo, Noted[]>();
 
 /** The folder of this run's counts, or undefined when the breaker is off (and in a mutation lane, which stops at a fault's first failure). */
@@ -40,7 +45,12 @@ export function breakerKey(violation: ContractViolation, exchange: Pick<Exchange
   if (SERVICE_WIDE.has(violation.check)) return violation.check;
   // An error body breaking its schema is one cause across operations when they share that schema
   // (installments' Errors wrapper, card enrollment's ErrorBody): keyed by the schema's name.
-  const schema = status >= 400 && violation.check === 'responseSchemaConformance' ? String(declaredBody(exchange)?.schema?.$ref ?? '').split('/').pop() : '';
+  const schema =
+    status >= 400 && violation.check === 'responseSchemaConformance'
+      ? String(declaredBody(exchange)?.schema?.$ref ?? '')
+          .split('/')
+          .pop()
+      : '';
   return schema ? `${violation.check} of ${schema} error bodies` : `${violation.check} ${operation.operationId} ${status}`;
 }
 
@@ -50,7 +60,10 @@ const line = (n: Pick<Noted, 'key' | 'weight'>) => `${n.weight}\t${n.key}`;
 
 function failures(dir: string, service: string, noted: Pick<Noted, 'key' | 'weight'>): number {
   try {
-    return fs.readFileSync(countsFile(dir, service), 'utf8').split('\n').filter((l) => l === line(noted)).length;
+    return fs
+      .readFileSync(countsFile(dir, service), 'utf8')
+      .split('\n')
+      .filter((l) => l === line(noted)).length;
   } catch {
     return 0;
   }
@@ -70,7 +83,12 @@ export function holdBack(testInfo: TestInfo | undefined, service: string, key: s
   const limit = suiteConfig().breakerAfter;
   if (failures(dir, service, { key, weight }) < limit) return;
   const checks = weight === 'conditional' ? 'assumption checks' : 'checks';
-  skipAs(testInfo, 'breaker', true, `${BREAKER_PREFIX}${key} already failed ${limit} ${checks} of ${service}: not run to the end (BREAKER_AFTER=off runs every check to its end)`);
+  skipAs(
+    testInfo,
+    'breaker',
+    true,
+    `${BREAKER_PREFIX}${key} already failed ${limit} ${checks} of ${service}: not run to the end (BREAKER_AFTER=off runs every check to its end)`,
+  );
 }
 
 /** After a test: a failure caused by a violation the client noted counts for that violation. */

@@ -4,8 +4,17 @@
 import type { APIRequestContext, TestInfo } from '@playwright/test';
 import * as allure from 'allure-js-commons';
 import {
-  ContractViolation, contentTypeConformance, declaredBody, documentedResponse, formatAjvErrors, responseBodyPresence,
-  responseHeadersConformance, responseSchemaConformance, sensitiveEchoConformance, statusCodeConformance, type Exchange,
+  ContractViolation,
+  contentTypeConformance,
+  declaredBody,
+  documentedResponse,
+  formatAjvErrors,
+  responseBodyPresence,
+  responseHeadersConformance,
+  responseSchemaConformance,
+  sensitiveEchoConformance,
+  statusCodeConformance,
+  type Exchange,
 } from '../contract/checks.js';
 import { noteViolation } from './annotations.js';
 import { breakerKey, holdBack } from './breaker.js';
@@ -46,10 +55,12 @@ export interface CallOptions {
  * The options of one operation's call: its path parameters by name and its request body as the
  * contract declares them (helpers/contract/operations.ts), so a misspelled name is a compile error.
  */
-export type OperationCallOptions<S extends ServiceName, Id> = Id extends unknown ? Omit<CallOptions, 'path' | 'body'> & {
-  path?: [PathParameters<S, Id>] extends [never] ? CallOptions['path'] : { [K in keyof PathParameters<S, Id>]?: string | number };
-  body?: BodyInput<RequestBody<S, Id>>;
-} : never;
+export type OperationCallOptions<S extends ServiceName, Id> = Id extends unknown
+  ? Omit<CallOptions, 'path' | 'body'> & {
+      path?: [PathParameters<S, Id>] extends [never] ? CallOptions['path'] : { [K in keyof PathParameters<S, Id>]?: string | number };
+      body?: BodyInput<RequestBody<S, Id>>;
+    }
+  : never;
 
 /** An object this client created on a sandbox, and the call that deletes it. */
 interface Owned {
@@ -157,17 +168,30 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     if (owns?.quota && liveQuotaObjects >= SANDBOX_CUSTOMERS_PER_WORKER && this.deps.testInfo) {
       // Fair on a sandbox: a check that needs more testing customers at once than the quota leaves
       // a worker is not run, rather than exhausting the partner's 100 (provider Test the APIs page).
-      this.deps.testInfo.skip(true, `sandbox quota: needs more than the ${SANDBOX_CUSTOMERS_PER_WORKER} testing customers at once a worker may hold (the partner may have ${suiteConfig().sandboxCustomerQuota})`);
+      this.deps.testInfo.skip(
+        true,
+        `sandbox quota: needs more than the ${SANDBOX_CUSTOMERS_PER_WORKER} testing customers at once a worker may hold (the partner may have ${suiteConfig().sandboxCustomerQuota})`,
+      );
     }
     // A Buffer is sent byte for byte (a string body with a JSON content type would be re-encoded
     // when it is not valid JSON, breaking rawBody and any signature over the body).
     const send = async () => {
       if (this.sandbox) await paceRequest();
-      return request.fetch(url, { method, headers, data: body === undefined ? undefined : Buffer.from(body), failOnStatusCode: false, maxRedirects: 0 });
+      return request.fetch(url, {
+        method,
+        headers,
+        data: body === undefined ? undefined : Buffer.from(body),
+        failOnStatusCode: false,
+        maxRedirects: 0,
+      });
     };
     let response = await send();
     // A sandbox's 429 is waited out as it asks (helpers/client/guest/rate.ts), unless the check is about the 429.
-    for (let attempt = 0; this.sandbox && options.rateLimit !== 'expect' && response.status() === 429 && attempt < MAX_RATE_RETRIES; attempt++) {
+    for (
+      let attempt = 0;
+      this.sandbox && options.rateLimit !== 'expect' && response.status() === 429 && attempt < MAX_RATE_RETRIES;
+      attempt++
+    ) {
       const seconds = retryAfterSeconds(response.headers(), attempt);
       logGuest({ event: 'retry', service: op.service, operationId, waitedSeconds: seconds, at: new Date().toISOString() });
       await sleepMs(seconds * 1000);
@@ -185,7 +209,12 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       parsed = undefined;
     }
     const exchange: Exchange = { operation: op, status: response.status(), headers: responseHeaders, body: parsed, text };
-    const record = { service: op.service, operationId, status: exchange.status, documented: Boolean(documentedResponse(op, exchange.status)) };
+    const record = {
+      service: op.service,
+      operationId,
+      status: exchange.status,
+      documented: Boolean(documentedResponse(op, exchange.status)),
+    };
     if (this.deps.testInfo) recordTestCoverage(this.deps.testInfo.annotations, record);
     else recordCoverage(record);
 
@@ -206,7 +235,10 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       contentTypeConformance(exchange);
       responseBodyPresence(exchange);
       for (const met of responseSchemaConformance(contract, exchange)) {
-        this.deps.testInfo?.annotations.push({ type: CONFLICT_MET_ANNOTATION, description: met.id }, { type: 'warning', description: met.message });
+        this.deps.testInfo?.annotations.push(
+          { type: CONFLICT_MET_ANNOTATION, description: met.id },
+          { type: 'warning', description: met.message },
+        );
       }
       responseHeadersConformance(contract, exchange);
       this.errorShapeConformance(exchange, profile);
@@ -226,21 +258,41 @@ export class OperationClient<S extends ServiceName = ServiceName> {
   }
 
   /** Notes an object created on a sandbox in the run ledger (helpers/client/guest/guest-log.ts). */
-  private own(service: string, operationId: string, owns: NonNullable<ReturnType<typeof ownershipOf>>, options: CallOptions, answer: unknown, auth: Authorizer | undefined) {
+  private own(
+    service: string,
+    operationId: string,
+    owns: NonNullable<ReturnType<typeof ownershipOf>>,
+    options: CallOptions,
+    answer: unknown,
+    auth: Authorizer | undefined,
+  ) {
     // The path parameters the call resolved (each one given, or the call would have thrown).
     const given = Object.entries(options.path ?? {}).filter((e): e is [string, string | number] => e[1] !== undefined);
     const sent = { path: Object.fromEntries(given), body: options.body };
     const path = owns.undo?.path(sent, answer);
     const body = owns.undo?.body?.(sent, answer);
-    const undo = owns.undo && path && (!owns.undo.body || body !== undefined) ? { operationId: owns.undo.operationId, path, body } : undefined;
+    const undo =
+      owns.undo && path && (!owns.undo.body || body !== undefined) ? { operationId: owns.undo.operationId, path, body } : undefined;
     // An object without an id of its own (an enrolled card) is still one object: numbered in this process.
-    const named = undo && Object.keys(undo.path).length ? Object.values(undo.path).map(String).join('/') : String((answer as { id?: unknown } | undefined)?.id ?? '');
+    const named =
+      undo && Object.keys(undo.path).length
+        ? Object.values(undo.path).map(String).join('/')
+        : String((answer as { id?: unknown } | undefined)?.id ?? '');
     const id = named || `${process.pid}#${++unnamed}`;
     this.owned.push({ kind: owns.kind, id, quota: Boolean(owns.quota), undo, auth });
     if (owns.quota) liveQuotaObjects++;
     // The ledger file never holds a delete body (it may carry card data): such an object is undone from memory only.
     const logged = undo && undo.body === undefined ? { operationId: undo.operationId, path: undo.path } : undefined;
-    logGuest({ event: 'created', service, kind: owns.kind, id, operationId, undo: logged, quota: owns.quota, at: new Date().toISOString() });
+    logGuest({
+      event: 'created',
+      service,
+      kind: owns.kind,
+      id,
+      operationId,
+      undo: logged,
+      quota: owns.quota,
+      at: new Date().toISOString(),
+    });
   }
 
   /**
@@ -258,12 +310,22 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       try {
         const url = this.url(op, { path: o.undo.path });
         const body = o.undo.body === undefined ? undefined : JSON.stringify(o.undo.body);
-        let headers: Record<string, string> = { accept: 'application/json', ...this.deps.defaultHeaders, ...(body ? { 'content-type': 'application/json' } : {}) };
+        let headers: Record<string, string> = {
+          accept: 'application/json',
+          ...this.deps.defaultHeaders,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        };
         for (let attempt = 0; attempt <= MAX_RATE_RETRIES; attempt++) {
           // Signed again for each try (an OAuth 1.0a nonce is single-use).
           if (o.auth) headers = { ...headers, ...(await o.auth({ operation: op, method: op.method, url, headers, body })) };
           await paceRequest();
-          const res = await this.deps.request.fetch(url, { method: op.method, headers, data: body === undefined ? undefined : Buffer.from(body), failOnStatusCode: false, maxRedirects: 0 });
+          const res = await this.deps.request.fetch(url, {
+            method: op.method,
+            headers,
+            data: body === undefined ? undefined : Buffer.from(body),
+            failOnStatusCode: false,
+            maxRedirects: 0,
+          });
           status = res.status();
           if (status !== 429) break;
           await sleepMs(retryAfterSeconds(res.headers(), attempt) * 1000);
@@ -290,11 +352,16 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     if (profile.errorSchemas.some((name) => contract.component(name)(exchange.body))) return;
     // An operation that declares its own error schema for this status (financial data's micro-entry
     // verification: {status, statusDescription}) is held to that one, by the schema check.
-    const own = String(declared?.schema?.$ref ?? '').split('/').pop();
+    const own = String(declared?.schema?.$ref ?? '')
+      .split('/')
+      .pop();
     if (own && !profile.errorSchemas.includes(own) && contract.component(own)(exchange.body)) return;
     const tolerated = profile.toleratedErrorSchemas?.find((t) => contract.component(t.name)(exchange.body));
     if (tolerated) {
-      this.deps.testInfo?.annotations.push({ type: 'warning', description: `${exchange.operation.operationId} ${exchange.status}: ${tolerated.note}` });
+      this.deps.testInfo?.annotations.push({
+        type: 'warning',
+        description: `${exchange.operation.operationId} ${exchange.status}: ${tolerated.note}`,
+      });
       return;
     }
     const first = contract.component(profile.errorSchemas[0]);
@@ -306,7 +373,12 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     );
   }
 
-  private async report(op: Operation, sent: { url: string; headers: Record<string, string>; body?: string }, exchange: Exchange, failed: boolean) {
+  private async report(
+    op: Operation,
+    sent: { url: string; headers: Record<string, string>; body?: string },
+    exchange: Exchange,
+    failed: boolean,
+  ) {
     const testInfo = this.deps.testInfo;
     if (!testInfo) return;
     const seen = storiesSeen.get(testInfo) ?? new Set<string>();
@@ -330,6 +402,9 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       request: { method: op.method, url: redactText(sent.url), headers: redactHeaders(sent.headers), body: parseOrText(sent.body) },
       response: { status: exchange.status, headers: redactHeaders(exchange.headers), body: parseOrText(exchange.text) },
     };
-    await testInfo.attach(`${op.method} ${op.path} -> ${exchange.status}`, { body: JSON.stringify(record, null, 2), contentType: 'application/json' });
+    await testInfo.attach(`${op.method} ${op.path} -> ${exchange.status}`, {
+      body: JSON.stringify(record, null, 2),
+      contentType: 'application/json',
+    });
   }
 }

@@ -36,8 +36,9 @@ export function recordTestCoverage(annotations: { type: string; description?: st
 
 /** The records of a test result's 'coverage' annotation, one per call. */
 export function coverageFromAnnotations(annotations: { type: string; description?: string }[]): CoverageRecord[] {
-  return annotations.filter((a) => a.type === COVERAGE_ANNOTATION && a.description).flatMap((a) =>
-    (JSON.parse(a.description!) as [CoverageRecord, number][]).flatMap(([r, n]) => Array.from({ length: n }, () => r)));
+  return annotations
+    .filter((a) => a.type === COVERAGE_ANNOTATION && a.description)
+    .flatMap((a) => (JSON.parse(a.description!) as [CoverageRecord, number][]).flatMap(([r, n]) => Array.from({ length: n }, () => r)));
 }
 
 export function recordCoverage(record: CoverageRecord): void {
@@ -54,7 +55,13 @@ export function readCoverageRecords(): CoverageRecord[] {
   return fs
     .readdirSync(dir)
     .filter((f) => f.startsWith('coverage-'))
-    .flatMap((f) => fs.readFileSync(path.join(dir, f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as CoverageRecord));
+    .flatMap((f) =>
+      fs
+        .readFileSync(path.join(dir, f), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as CoverageRecord),
+    );
 }
 
 /** Removes this run's coverage records; the run's ledger of a sandbox guest (helpers/target/sandbox/) is kept until swept. */

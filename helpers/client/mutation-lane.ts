@@ -61,7 +61,12 @@ export function faultOfTest(dir: string, testInfo: Pick<TestInfo, 'titlePath'>):
  * in one worker, so each worker switches faults once per proxy, not once per test.
  */
 export function laneProjects(dir: string) {
-  return readManifest(dir).projects.map((p) => ({ name: p.name, testDir: p.testDir, fullyParallel: false, ...(p.smokeOnly ? { grep: /@smoke/ } : {}) }));
+  return readManifest(dir).projects.map((p) => ({
+    name: p.name,
+    testDir: p.testDir,
+    fullyParallel: false,
+    ...(p.smokeOnly ? { grep: /@smoke/ } : {}),
+  }));
 }
 
 /** Adds a check's time (fault switch included) to its lane's (laneKey). */
@@ -137,23 +142,26 @@ function forward(entry: Entry): object {
     if (entry.built) return entry.built.value;
     throw entry.error instanceof Error ? entry.error : new Error(`worker value not built: ${String(entry.error)}`);
   };
-  return new Proxy({}, {
-    get: (_t, key) => {
-      const value = Reflect.get(target(), key);
-      // Methods run with the real object as `this`, so private state and getters keep working.
-      return typeof value === 'function' ? value.bind(target()) : value;
+  return new Proxy(
+    {},
+    {
+      get: (_t, key) => {
+        const value = Reflect.get(target(), key);
+        // Methods run with the real object as `this`, so private state and getters keep working.
+        return typeof value === 'function' ? value.bind(target()) : value;
+      },
+      set: (_t, key, value) => Reflect.set(target(), key, value),
+      has: (_t, key) => Reflect.has(target(), key),
+      ownKeys: () => Reflect.ownKeys(target()),
+      getOwnPropertyDescriptor: (_t, key) => {
+        const d = Reflect.getOwnPropertyDescriptor(target(), key);
+        return d ? { ...d, configurable: true } : undefined;
+      },
+      getPrototypeOf: () => Reflect.getPrototypeOf(target()),
+      deleteProperty: (_t, key) => Reflect.deleteProperty(target(), key),
+      defineProperty: (_t, key, d) => Reflect.defineProperty(target(), key, d),
     },
-    set: (_t, key, value) => Reflect.set(target(), key, value),
-    has: (_t, key) => Reflect.has(target(), key),
-    ownKeys: () => Reflect.ownKeys(target()),
-    getOwnPropertyDescriptor: (_t, key) => {
-      const d = Reflect.getOwnPropertyDescriptor(target(), key);
-      return d ? { ...d, configurable: true } : undefined;
-    },
-    getPrototypeOf: () => Reflect.getPrototypeOf(target()),
-    deleteProperty: (_t, key) => Reflect.deleteProperty(target(), key),
-    defineProperty: (_t, key, d) => Reflect.defineProperty(target(), key, d),
-  });
+  );
 }
 
 /**

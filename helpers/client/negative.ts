@@ -25,27 +25,41 @@ function resolve(contract: Contract, schema: Json, depth = 0): Json {
   if (!schema || typeof schema !== 'object' || depth > 20) return schema ?? {};
   if (typeof schema.$ref === 'string') {
     const name = schema.$ref.split('/').pop();
-    return resolve(contract, { ...contract.componentSchema(name), ...Object.fromEntries(Object.entries(schema).filter(([k]) => k !== '$ref')) }, depth + 1);
+    return resolve(
+      contract,
+      { ...contract.componentSchema(name), ...Object.fromEntries(Object.entries(schema).filter(([k]) => k !== '$ref')) },
+      depth + 1,
+    );
   }
   if (Array.isArray(schema.allOf)) {
     const parts = schema.allOf.map((s: Json) => resolve(contract, s, depth + 1));
     const { allOf: _allOf, ...rest } = schema;
-    return parts.reduce((acc: Json, p: Json) => ({
-      ...acc, ...p,
-      properties: { ...(acc.properties ?? {}), ...(p.properties ?? {}) },
-      required: [...(acc.required ?? []), ...(p.required ?? [])],
-    }), rest);
+    return parts.reduce(
+      (acc: Json, p: Json) => ({
+        ...acc,
+        ...p,
+        properties: { ...(acc.properties ?? {}), ...(p.properties ?? {}) },
+        required: [...(acc.required ?? []), ...(p.required ?? [])],
+      }),
+      rest,
+    );
   }
   return schema;
 }
 
 // A value outside each format the contracts use (ZZ and qq are assigned by neither ISO list).
 const FORMAT_VIOLATIONS: Record<string, string> = {
-  'date-time': 'not-a-date-time', date: 'not-a-date', email: 'not-an-email', uuid: 'not-a-uuid', uri: 'not a uri',
-  'iso-3166-alpha-2': 'ZZ', 'iso-639-1': 'qq',
+  'date-time': 'not-a-date-time',
+  date: 'not-a-date',
+  email: 'not-an-email',
+  uuid: 'not-a-uuid',
+  uri: 'not a uri',
+  'iso-3166-alpha-2': 'ZZ',
+  'iso-639-1': 'qq',
 };
 
-const typeOf = (schema: Json): string | undefined => (Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type);
+const typeOf = (schema: Json): string | undefined =>
+  Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type;
 const nullable = (schema: Json) => Array.isArray(schema.type) && schema.type.includes('null');
 
 /** Values that break one rule of a scalar schema, each with the rule it breaks. */
@@ -54,8 +68,13 @@ export function scalarViolations(schema: Json, valid: unknown): { value: unknown
   const type = typeOf(schema);
   if (type === 'string') {
     const base = typeof valid === 'string' && valid.length ? valid : 'a';
-    if (typeof schema.maxLength === 'number') out.push({ value: base.padEnd(schema.maxLength + 1, base[base.length - 1]).slice(0, schema.maxLength + 1), why: `longer than maxLength ${schema.maxLength}` });
-    if (typeof schema.minLength === 'number' && schema.minLength > 0) out.push({ value: base.slice(0, schema.minLength - 1), why: `shorter than minLength ${schema.minLength}` });
+    if (typeof schema.maxLength === 'number')
+      out.push({
+        value: base.padEnd(schema.maxLength + 1, base[base.length - 1]).slice(0, schema.maxLength + 1),
+        why: `longer than maxLength ${schema.maxLength}`,
+      });
+    if (typeof schema.minLength === 'number' && schema.minLength > 0)
+      out.push({ value: base.slice(0, schema.minLength - 1), why: `shorter than minLength ${schema.minLength}` });
     if (Array.isArray(schema.enum)) out.push({ value: `${String(schema.enum[0] ?? 'X')}_NOT_IN_ENUM`, why: 'outside the enum' });
     if (typeof schema.pattern === 'string') {
       const re = new RegExp(schema.pattern, 'u');
@@ -68,11 +87,14 @@ export function scalarViolations(schema: Json, valid: unknown): { value: unknown
   } else if (type === 'integer' || type === 'number') {
     const step = type === 'integer' ? 1 : 0.5;
     if (typeof schema.maximum === 'number') out.push({ value: schema.maximum + step, why: `above maximum ${schema.maximum}` });
-    if (typeof schema.exclusiveMaximum === 'number') out.push({ value: schema.exclusiveMaximum, why: `not below exclusiveMaximum ${schema.exclusiveMaximum}` });
+    if (typeof schema.exclusiveMaximum === 'number')
+      out.push({ value: schema.exclusiveMaximum, why: `not below exclusiveMaximum ${schema.exclusiveMaximum}` });
     if (typeof schema.minimum === 'number') out.push({ value: schema.minimum - step, why: `below minimum ${schema.minimum}` });
-    if (typeof schema.exclusiveMinimum === 'number') out.push({ value: schema.exclusiveMinimum, why: `not above exclusiveMinimum ${schema.exclusiveMinimum}` });
+    if (typeof schema.exclusiveMinimum === 'number')
+      out.push({ value: schema.exclusiveMinimum, why: `not above exclusiveMinimum ${schema.exclusiveMinimum}` });
     if (type === 'integer') out.push({ value: 1.5, why: 'a fraction where an integer is documented' });
-    if (Array.isArray(schema.enum)) out.push({ value: Math.max(...schema.enum.filter((n: unknown) => typeof n === 'number'), 0) + 1, why: 'outside the enum' });
+    if (Array.isArray(schema.enum))
+      out.push({ value: Math.max(...schema.enum.filter((n: unknown) => typeof n === 'number'), 0) + 1, why: 'outside the enum' });
     out.push({ value: 'abc', why: `text where a ${type} is documented` });
   } else if (type === 'boolean') {
     out.push({ value: 'maybe', why: 'text where a boolean is documented' });
@@ -81,7 +103,13 @@ export function scalarViolations(schema: Json, valid: unknown): { value: unknown
 }
 
 /** Mutations of a JSON body, one rule broken at a time, walking the members the valid body has. */
-function bodyMutations(contract: Contract, schema: Json, value: Json, at: string[], out: { at: string[]; why: string; apply: (root: Json) => Json }[]) {
+function bodyMutations(
+  contract: Contract,
+  schema: Json,
+  value: Json,
+  at: string[],
+  out: { at: string[]; why: string; apply: (root: Json) => Json }[],
+) {
   const s = resolve(contract, schema);
   const type = typeOf(s) ?? (s.properties ? 'object' : undefined);
   const alternatives: Json[] | undefined = s.oneOf ?? s.anyOf;
@@ -105,7 +133,8 @@ function bodyMutations(contract: Contract, schema: Json, value: Json, at: string
     for (const name of required) {
       if (!(name in value)) continue;
       out.push({
-        at: [...at, name], why: 'missing though required',
+        at: [...at, name],
+        why: 'missing though required',
         apply: (root) => {
           const copy = clone(root);
           let node = copy;
@@ -119,11 +148,26 @@ function bodyMutations(contract: Contract, schema: Json, value: Json, at: string
       const prop = s.properties?.[name];
       if (prop) bodyMutations(contract, prop, member, [...at, name], out);
     }
-    if (s.additionalProperties === false) out.push({ at: [...at, 'unexpectedMember'], why: 'an unknown member where the object is closed', apply: (root) => set(root, { ...value, unexpectedMember: 'x' }) });
+    if (s.additionalProperties === false)
+      out.push({
+        at: [...at, 'unexpectedMember'],
+        why: 'an unknown member where the object is closed',
+        apply: (root) => set(root, { ...value, unexpectedMember: 'x' }),
+      });
     if (!nullable(s)) out.push({ at, why: 'an array where an object is documented', apply: (root) => set(root, [value]) });
   } else if (type === 'array' && Array.isArray(value)) {
-    if (typeof s.maxItems === 'number' && value.length > 0) out.push({ at, why: `more than maxItems ${s.maxItems}`, apply: (root) => set(root, Array.from({ length: s.maxItems + 1 }, (_, i) => clone(value[i % value.length]))) });
-    if (typeof s.minItems === 'number' && s.minItems > 0) out.push({ at, why: `fewer than minItems ${s.minItems}`, apply: (root) => set(root, value.slice(0, s.minItems - 1)) });
+    if (typeof s.maxItems === 'number' && value.length > 0)
+      out.push({
+        at,
+        why: `more than maxItems ${s.maxItems}`,
+        apply: (root) =>
+          set(
+            root,
+            Array.from({ length: s.maxItems + 1 }, (_, i) => clone(value[i % value.length])),
+          ),
+      });
+    if (typeof s.minItems === 'number' && s.minItems > 0)
+      out.push({ at, why: `fewer than minItems ${s.minItems}`, apply: (root) => set(root, value.slice(0, s.minItems - 1)) });
     if (value.length > 0 && s.items) bodyMutations(contract, s.items, value[0], [...at, '0'], out);
     out.push({ at, why: 'an object where an array is documented', apply: (root) => set(root, { item: value[0] ?? null }) });
   } else if (value !== undefined && value !== null) {
@@ -146,7 +190,8 @@ export function negativeCases(contract: Contract, op: Operation, valid: CallOpti
     }
     cases.push({ name: 'body: malformed JSON', where: 'body', call: { ...valid, body: undefined, rawBody: '{"unterminated": ' } });
     // A required body left out (found by mutation sampling: a mock that skipped the check passed).
-    if (op.requestBody?.required) cases.push({ name: 'body: missing (the request body is required)', where: 'body', call: { ...valid, body: undefined } });
+    if (op.requestBody?.required)
+      cases.push({ name: 'body: missing (the request body is required)', where: 'body', call: { ...valid, body: undefined } });
   }
   for (const p of op.parameters) {
     if (p.in === 'cookie') continue;
@@ -154,17 +199,28 @@ export function negativeCases(contract: Contract, op: Operation, valid: CallOpti
     const current = (valid[where === 'header' ? 'headers' : where] as Record<string, unknown> | undefined)?.[p.name];
     const schema = resolve(contract, p.schema);
     const check = contract.validator(`param:${op.operationId}:${p.in}:${p.name}`, p.schema);
-    const asSent = (v: unknown) => (typeOf(schema) === 'integer' || typeOf(schema) === 'number' ? (/^-?[0-9.]+$/.test(String(v)) ? Number(v) : String(v)) : String(v));
-    const variants: { value: unknown; why: string }[] = scalarViolations(schema, current).filter((v) => v.why !== 'a number where a string is documented');
+    const asSent = (v: unknown) =>
+      typeOf(schema) === 'integer' || typeOf(schema) === 'number' ? (/^-?[0-9.]+$/.test(String(v)) ? Number(v) : String(v)) : String(v);
+    const variants: { value: unknown; why: string }[] = scalarViolations(schema, current).filter(
+      (v) => v.why !== 'a number where a string is documented',
+    );
     for (const v of variants) {
       if (String(v.value) === '' && where === 'path') continue; // an empty path segment is another route
       if (check(asSent(v.value))) continue;
       const key = where === 'header' ? 'headers' : where;
-      cases.push({ name: `${where} ${p.name}: ${v.why}`, where, call: { ...valid, [key]: { ...(valid[key] as object), [p.name]: String(v.value) } } });
+      cases.push({
+        name: `${where} ${p.name}: ${v.why}`,
+        where,
+        call: { ...valid, [key]: { ...(valid[key] as object), [p.name]: String(v.value) } },
+      });
     }
     if (p.required && current !== undefined && where !== 'path') {
       const key = where === 'header' ? 'headers' : where;
-      cases.push({ name: `${where} ${p.name}: missing though required`, where, call: { ...valid, [key]: { ...(valid[key] as object), [p.name]: undefined } } });
+      cases.push({
+        name: `${where} ${p.name}: missing though required`,
+        where,
+        call: { ...valid, [key]: { ...(valid[key] as object), [p.name]: undefined } },
+      });
     }
   }
   return cases;
@@ -172,7 +228,9 @@ export function negativeCases(contract: Contract, op: Operation, valid: CallOpti
 
 /** The statuses a refusal may have: the operation's documented 4xx other than auth, method and rate. */
 export function refusalStatuses(op: Operation): number[] {
-  return Object.keys(op.responses).filter((s) => /^4[0-9][0-9]$/.test(s) && !['401', '403', '405', '406', '415', '429'].includes(s)).map(Number);
+  return Object.keys(op.responses)
+    .filter((s) => /^4[0-9][0-9]$/.test(s) && !['401', '403', '405', '406', '415', '429'].includes(s))
+    .map(Number);
 }
 
 /**
@@ -180,7 +238,12 @@ export function refusalStatuses(op: Operation): number[] {
  * request the contract refuses answered with anything but a documented refusal status, or an answer
  * that breaks the contract (an undocumented status, an error body of another shape).
  */
-export async function runNegativeCases<S extends ServiceName>(client: OperationClient<S>, operation: OperationId<S> | Operation, valid: CallOptions, expectRefusal?: (res: ApiResponse, c: NegativeCase) => string | undefined): Promise<{ cases: number; failures: string[] }> {
+export async function runNegativeCases<S extends ServiceName>(
+  client: OperationClient<S>,
+  operation: OperationId<S> | Operation,
+  valid: CallOptions,
+  expectRefusal?: (res: ApiResponse, c: NegativeCase) => string | undefined,
+): Promise<{ cases: number; failures: string[] }> {
   const op = typeof operation === 'string' ? client.contract.operation(operation) : operation;
   const refusals = refusalStatuses(op);
   const cases = negativeCases(client.contract, op, valid);

@@ -32,7 +32,8 @@ export interface PollResult {
 
 export class ReportPollError extends Error {}
 
-const statusOf = (read: PollRead) => (read.body && typeof read.body === 'object' ? String(read.body.status ?? '(no status field)') : '(no JSON body)');
+const statusOf = (read: PollRead) =>
+  read.body && typeof read.body === 'object' ? String(read.body.status ?? '(no status field)') : '(no JSON body)';
 
 /** Reads the report until it leaves inProgress; throws ReportPollError on a non-200 read or at the bound. */
 export async function pollReport(options: PollOptions): Promise<PollResult> {
@@ -44,10 +45,15 @@ export async function pollReport(options: PollOptions): Promise<PollResult> {
     const read = await options.read();
     const status = statusOf(read);
     reads.push({ atSeconds: waited, httpStatus: read.status, reportStatus: status });
-    if (read.status !== 200) throw new ReportPollError(`${options.label}: the read answered ${read.status} after ${waited} s of polling (status before: ${reads.at(-2)?.reportStatus ?? 'none'})`);
+    if (read.status !== 200)
+      throw new ReportPollError(
+        `${options.label}: the read answered ${read.status} after ${waited} s of polling (status before: ${reads.at(-2)?.reportStatus ?? 'none'})`,
+      );
     if (status !== 'inProgress') return { final: read, reads, waitedSeconds: waited };
     if (waited + interval > max) {
-      throw new ReportPollError(`${options.label}: still inProgress after ${waited} s (${reads.length} reads, every ${interval} s; bound ${max} s, FD_REPORT_POLL_MAX_SECONDS)`);
+      throw new ReportPollError(
+        `${options.label}: still inProgress after ${waited} s (${reads.length} reads, every ${interval} s; bound ${max} s, FD_REPORT_POLL_MAX_SECONDS)`,
+      );
     }
     await options.wait(interval);
     waited += interval;

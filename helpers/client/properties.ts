@@ -5,9 +5,19 @@ import type { TestInfo } from '@playwright/test';
 import { suiteConfig } from '../config/config.js';
 import { redactMessage } from '../secrets/redact.js';
 
-export async function assertProperty<Ts>(property: fc.IAsyncPropertyWithHooks<Ts> | fc.IAsyncProperty<Ts>, testInfo?: TestInfo, overrides: Partial<fc.Parameters<Ts>> = {}): Promise<void> {
+export async function assertProperty<Ts>(
+  property: fc.IAsyncPropertyWithHooks<Ts> | fc.IAsyncProperty<Ts>,
+  testInfo?: TestInfo,
+  overrides: Partial<fc.Parameters<Ts>> = {},
+): Promise<void> {
   const { seed, numRuns, path } = suiteConfig().fastCheck;
-  const parameters: fc.Parameters<Ts> = { numRuns, ...(seed !== undefined ? { seed } : {}), ...(path ? { path } : {}), endOnFailure: false, ...overrides };
+  const parameters: fc.Parameters<Ts> = {
+    numRuns,
+    ...(seed !== undefined ? { seed } : {}),
+    ...(path ? { path } : {}),
+    endOnFailure: false,
+    ...overrides,
+  };
   const details = await fc.check(property, parameters);
   if (!details.failed) {
     testInfo?.annotations.push({ type: 'property', description: `${details.numRuns} runs, seed ${details.seed}` });

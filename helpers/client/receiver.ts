@@ -26,7 +26,11 @@ export class Receiver {
   private readonly items: ReceivedRequest[] = [];
   private waiters: (() => void)[] = [];
 
-  private constructor(private readonly server: http.Server, readonly origin: string, private reply: ReplyFn) {}
+  private constructor(
+    private readonly server: http.Server,
+    readonly origin: string,
+    private reply: ReplyFn,
+  ) {}
 
   /** Starts on 127.0.0.1, port 0 (or `port` for a fixed public forwarding). */
   static async start(reply: ReplyFn = () => ({ status: 204 }), port = 0, host = '127.0.0.1'): Promise<Receiver> {
@@ -39,7 +43,13 @@ export class Receiver {
     });
     // A port taken is an error of this call (one line), never an uncaught 'error' event that ends the worker.
     await new Promise<void>((resolve, reject) => {
-      server.once('error', (error: NodeJS.ErrnoException) => reject(new Error(`cannot listen on ${host}:${port}: ${error.code === 'EADDRINUSE' ? 'the port is in use' : error.code ?? error.message}`)));
+      server.once('error', (error: NodeJS.ErrnoException) =>
+        reject(
+          new Error(
+            `cannot listen on ${host}:${port}: ${error.code === 'EADDRINUSE' ? 'the port is in use' : (error.code ?? error.message)}`,
+          ),
+        ),
+      );
       server.listen(port, host, resolve);
     });
     const address = server.address();

@@ -3,8 +3,29 @@
 // and whether it is a secret. The configuration loader, `npm run doctor`, `npm run certify` and
 // the global setup read values through it; a self test keeps .env.example in step.
 import {
-  contractValue, digits, fcPath, headerName, integer, jwk, keystore, keysUrl, list, Mismatch, oneOf, port, privateKeyPem, problemLine, publicKeyPem, strayCharacters, text, url,
-  ConfigError, ValueError, type Env, type Problem, type ValueType,
+  contractValue,
+  digits,
+  fcPath,
+  headerName,
+  integer,
+  jwk,
+  keystore,
+  keysUrl,
+  list,
+  Mismatch,
+  oneOf,
+  port,
+  privateKeyPem,
+  problemLine,
+  publicKeyPem,
+  strayCharacters,
+  text,
+  url,
+  ConfigError,
+  ValueError,
+  type Env,
+  type Problem,
+  type ValueType,
 } from './env-types.js';
 
 export type Need =
@@ -32,83 +53,416 @@ export interface EnvVar {
   secret?: boolean;
 }
 
-const v = (service: EnvVar['service'], name: string, need: Need, type: ValueType, description: string, extra: Partial<EnvVar> = {}): EnvVar => ({ name, service, need, type, description, ...extra });
+const v = (
+  service: EnvVar['service'],
+  name: string,
+  need: Need,
+  type: ValueType,
+  description: string,
+  extra: Partial<EnvVar> = {},
+): EnvVar => ({ name, service, need, type, description, ...extra });
 
 export const ENV_SCHEMA: EnvVar[] = [
   v('general', 'TARGET', 'optional', oneOf(['mock', 'sandbox']), 'mock (default) or sandbox'),
-  v('general', 'ALLOW_DESTRUCTIVE', 'optional', oneOf(['true', 'false']), 'destructive checks (lock-out, secret change) run against a sandbox only when true'),
+  v(
+    'general',
+    'ALLOW_DESTRUCTIVE',
+    'optional',
+    oneOf(['true', 'false']),
+    'destructive checks (lock-out, secret change) run against a sandbox only when true',
+  ),
   v('general', 'FC_NUM_RUNS', 'optional', integer({ min: 1 }), 'runs per property (default 50)'),
   v('general', 'FC_SEED', 'optional', integer({ min: -2147483648, max: 2147483647 }), 'replay a property failure: its seed'),
   v('general', 'FC_PATH', 'optional', fcPath(), 'replay a property failure: its path'),
-  v('general', 'BREAKER_AFTER', 'optional', integer({ min: 1, off: 'off' }), 'a check failing the same way in this many tests of a service stops its later tests short (default 2; off runs every check to its end)'),
-  v('general', 'MOCK_FAULTS', 'optional', list(text('a fault id'), 'fault ids of the mocks (npm run mock -- --list-faults)'), 'mock faults to switch on (ids; the mutation run sets it)'),
-  v('general', 'SANDBOX_MAX_RPS', 'optional', integer({ min: 1 }), 'on a sandbox, at most this many requests per second for the whole run (default: no cap; a 429 is always waited out as its Retry-After asks)'),
-  v('general', 'SANDBOX_CUSTOMER_QUOTA', 'optional', integer({ min: 1 }), 'testing customers the sandbox allows a partner (default 100, the provider\'s test environment); a run that would go past it does not start'),
+  v(
+    'general',
+    'BREAKER_AFTER',
+    'optional',
+    integer({ min: 1, off: 'off' }),
+    'a check failing the same way in this many tests of a service stops its later tests short (default 2; off runs every check to its end)',
+  ),
+  v(
+    'general',
+    'MOCK_FAULTS',
+    'optional',
+    list(text('a fault id'), 'fault ids of the mocks (npm run mock -- --list-faults)'),
+    'mock faults to switch on (ids; the mutation run sets it)',
+  ),
+  v(
+    'general',
+    'SANDBOX_MAX_RPS',
+    'optional',
+    integer({ min: 1 }),
+    'on a sandbox, at most this many requests per second for the whole run (default: no cap; a 429 is always waited out as its Retry-After asks)',
+  ),
+  v(
+    'general',
+    'SANDBOX_CUSTOMER_QUOTA',
+    'optional',
+    integer({ min: 1 }),
+    "testing customers the sandbox allows a partner (default 100, the provider's test environment); a run that would go past it does not start",
+  ),
 
-  v('card-enrollment', 'CARD_BASE_URL', 'service', url({ basePath: '/src/api/digital/payments' }), 'base URL ending with /src/api/digital/payments; unset: card enrollment is not part of the certification'),
-  v('card-enrollment', 'CARD_API_KEY', 'service', text('the API key, on one line'), 'server-to-server API key (sent in the header of the contract\'s ApiKeyAuth scheme)', { secret: true }),
-  v('card-enrollment', 'CARD_SRC_CLIENT_ID', 'service', contractValue('card-enrollment', 'openapi.yaml#/components/schemas/LowerCaseUuid', 'a lower-case UUID'), 'a srcClientId registered to that key'),
-  v('card-enrollment', 'CARD_SERVICE_ID', 'service', list(contractValue('card-enrollment', 'openapi.yaml#/components/schemas/EnrollCardRequest/properties/serviceId', 'a serviceId (letters, digits, #, _ and -)'), 'serviceIds'), 'its serviceId(s), comma-separated'),
-  v('card-enrollment', 'CARD_FOREIGN_SRC_CLIENT_ID', 'checks', contractValue('card-enrollment', 'openapi.yaml#/components/schemas/LowerCaseUuid', 'a lower-case UUID'), 'a srcClientId registered to another client', { checks: 'the 403 "origin not validated" check' }),
+  v(
+    'card-enrollment',
+    'CARD_BASE_URL',
+    'service',
+    url({ basePath: '/src/api/digital/payments' }),
+    'base URL ending with /src/api/digital/payments; unset: card enrollment is not part of the certification',
+  ),
+  v(
+    'card-enrollment',
+    'CARD_API_KEY',
+    'service',
+    text('the API key, on one line'),
+    "server-to-server API key (sent in the header of the contract's ApiKeyAuth scheme)",
+    { secret: true },
+  ),
+  v(
+    'card-enrollment',
+    'CARD_SRC_CLIENT_ID',
+    'service',
+    contractValue('card-enrollment', 'openapi.yaml#/components/schemas/LowerCaseUuid', 'a lower-case UUID'),
+    'a srcClientId registered to that key',
+  ),
+  v(
+    'card-enrollment',
+    'CARD_SERVICE_ID',
+    'service',
+    list(
+      contractValue(
+        'card-enrollment',
+        'openapi.yaml#/components/schemas/EnrollCardRequest/properties/serviceId',
+        'a serviceId (letters, digits, #, _ and -)',
+      ),
+      'serviceIds',
+    ),
+    'its serviceId(s), comma-separated',
+  ),
+  v(
+    'card-enrollment',
+    'CARD_FOREIGN_SRC_CLIENT_ID',
+    'checks',
+    contractValue('card-enrollment', 'openapi.yaml#/components/schemas/LowerCaseUuid', 'a lower-case UUID'),
+    'a srcClientId registered to another client',
+    { checks: 'the 403 "origin not validated" check' },
+  ),
   v('card-enrollment', 'CARD_KEYS_URL', 'one-of', keysUrl(), 'JWK set URL of the encryption key', { group: 'card encryption key' }),
   v('card-enrollment', 'CARD_ENCRYPTION_JWK', 'one-of', jwk('CARD_KEYS_URL'), 'one JWK (JSON with kid)', { group: 'card encryption key' }),
-  v('card-enrollment', 'CARD_ENCRYPTION_PEM', 'one-of', publicKeyPem('the card encryption key'), 'PEM public key (with CARD_ENCRYPTION_KID)', { group: 'card encryption key' }),
-  v('card-enrollment', 'CARD_ENCRYPTION_KID', 'one-of', text('the kid of that key'), 'kid of the PEM key', { group: 'card encryption key' }),
-  v('card-enrollment', 'CARD_RECEIPT_ID', 'checks', text(), 'a push-account receipt the sandbox knows', { checks: 'the receipt-path checks' }),
-  v('card-enrollment', 'CARD_RECEIPT_PAN_BIN', 'checks', digits(6, 8, 'a BIN'), 'bin of the receipt\'s account', { checks: 'the receipt bin / last four check' }),
-  v('card-enrollment', 'CARD_RECEIPT_PAN_LAST_FOUR', 'checks', digits(4, 4, 'the last four'), 'last four of the receipt\'s account', { checks: 'the receipt bin / last four check' }),
+  v(
+    'card-enrollment',
+    'CARD_ENCRYPTION_PEM',
+    'one-of',
+    publicKeyPem('the card encryption key'),
+    'PEM public key (with CARD_ENCRYPTION_KID)',
+    { group: 'card encryption key' },
+  ),
+  v('card-enrollment', 'CARD_ENCRYPTION_KID', 'one-of', text('the kid of that key'), 'kid of the PEM key', {
+    group: 'card encryption key',
+  }),
+  v('card-enrollment', 'CARD_RECEIPT_ID', 'checks', text(), 'a push-account receipt the sandbox knows', {
+    checks: 'the receipt-path checks',
+  }),
+  v('card-enrollment', 'CARD_RECEIPT_PAN_BIN', 'checks', digits(6, 8, 'a BIN'), "bin of the receipt's account", {
+    checks: 'the receipt bin / last four check',
+  }),
+  v('card-enrollment', 'CARD_RECEIPT_PAN_LAST_FOUR', 'checks', digits(4, 4, 'the last four'), "last four of the receipt's account", {
+    checks: 'the receipt bin / last four check',
+  }),
 
-  v('installments', 'INSTALLMENTS_BASE_URL', 'service', url({ basePath: '/installments' }), 'base URL ending with /installments; unset: installments is not part of the certification'),
-  v('installments', 'INSTALLMENTS_CONSUMER_KEY', 'service', text('the consumer key, on one line'), 'OAuth 1.0a consumer key', { secret: true }),
-  v('installments', 'INSTALLMENTS_SIGNING_KEY_PEM', 'one-of', privateKeyPem(), 'RSA signing key as PEM', { group: 'installments signing key' , secret: true }),
-  v('installments', 'INSTALLMENTS_SIGNING_KEY_P12', 'one-of', keystore('INSTALLMENTS_SIGNING_KEY_PASSWORD', 'INSTALLMENTS_SIGNING_KEY_ALIAS'), 'or a PKCS#12 keystore path (with password and alias)', { group: 'installments signing key' }),
-  v('installments', 'INSTALLMENTS_SIGNING_KEY_PASSWORD', 'one-of', text('the keystore password'), 'keystore password', { group: 'installments signing key' , secret: true }),
-  v('installments', 'INSTALLMENTS_SIGNING_KEY_ALIAS', 'one-of', text('the alias of the key in the keystore'), 'keystore alias', { group: 'installments signing key' }),
-  v('installments', 'INSTALLMENTS_FORBIDDEN_CONSUMER_KEY', 'checks', text('the consumer key, on one line'), 'a registered key NOT allowed for the operations', { checks: 'the 403 checks' , secret: true }),
-  v('installments', 'INSTALLMENTS_FORBIDDEN_SIGNING_KEY_PEM', 'checks', privateKeyPem(), 'its signing key (PEM)', { checks: 'the 403 checks' , secret: true }),
-  v('installments', 'INSTALLMENTS_FORBIDDEN_SIGNING_KEY_P12', 'checks', keystore('INSTALLMENTS_FORBIDDEN_SIGNING_KEY_PASSWORD'), 'or its keystore', { checks: 'the 403 checks' }),
-  v('installments', 'INSTALLMENTS_FORBIDDEN_SIGNING_KEY_PASSWORD', 'checks', text('the keystore password'), 'its keystore password', { checks: 'the 403 checks' , secret: true }),
-  v('installments', 'INSTALLMENTS_KEYS_URL', 'one-of', keysUrl(), 'JWK set URL of the encryption key', { group: 'installments encryption key' }),
-  v('installments', 'INSTALLMENTS_ENCRYPTION_JWK', 'one-of', jwk('INSTALLMENTS_KEYS_URL'), 'one JWK (with kid)', { group: 'installments encryption key' }),
-  v('installments', 'INSTALLMENTS_ENCRYPTION_PEM', 'one-of', publicKeyPem('the installments encryption key'), 'PEM public key (with INSTALLMENTS_ENCRYPTION_KID)', { group: 'installments encryption key' }),
-  v('installments', 'INSTALLMENTS_ENCRYPTION_KID', 'one-of', text('the kid of that key'), 'kid of the PEM key', { group: 'installments encryption key' }),
-  v('installments', 'INSTALLMENTS_ELIGIBLE_PAN', 'checks', digits(9, 19, 'a card number (primaryAccountNumber, seed 001)'), 'a card the sandbox offers installments for', { checks: 'offers, checkout, plans and approvals' , secret: true }),
-  v('installments', 'INSTALLMENTS_KNOWN_ACQUIRER_ICA', 'checks', contractValue('installments', 'components/merchants.yaml#/AcquirerIca', 'an acquirer ICA of 6, 9 or 11 digits'), 'an acquirer ICA the sandbox knows', { checks: 'participation flow and search filters' }),
-  v('installments', 'INSTALLMENTS_UNKNOWN_ACQUIRER_ICA', 'checks', contractValue('installments', 'components/merchants.yaml#/AcquirerIca', 'an acquirer ICA of 6, 9 or 11 digits'), 'a well-formed ICA it does not know', { checks: 'the ERROR effectuation and search filters' }),
-  v('installments', 'INSTALLMENTS_EFFECTUATION_MAX_SECONDS', 'optional', integer({ min: 1 }), 'how long a participation is waited for while PENDING before the check fails naming it (default 300)'),
-  v('installments', 'INSTALLMENTS_RECEIVER_PUBLIC_URL', 'checks', url(), 'public URL the sandbox notifies, forwarding to this machine', { checks: 'the notification round-trip' }),
-  v('installments', 'INSTALLMENTS_RECEIVER_PORT', 'checks', port(), 'local port of the notification receiver', { checks: 'the notification round-trip' }),
-  v('installments', 'INSTALLMENTS_SERVICE_SIGNING_CERT_PEM', 'checks', publicKeyPem('the service\'s notification signing key'), 'the service\'s notification signing certificate', { checks: 'the notification signature check' }),
-  v('installments', 'INSTALLMENTS_ISSUER_ENDPOINT_URL', 'checks', url({ base: true }), 'an issuer\'s base URL (POST {url}/notifications)', { checks: 'the issuer certification' }),
-  v('installments', 'INSTALLMENTS_ISSUER_ICA', 'checks', contractValue('installments', 'components/notifications.yaml#/PlanNotification/properties/issuerIca', 'an issuer ICA of at most 11 characters'), 'that issuer\'s ICA', { checks: 'the issuer certification' }),
-  v('installments', 'INSTALLMENTS_ISSUER_CID', 'checks', contractValue('installments', 'components/notifications.yaml#/PlanNotification/properties/issuerCid', 'an issuer customer id of at most 10 characters'), 'that issuer\'s customer id', { checks: 'the issuer certification' }),
+  v(
+    'installments',
+    'INSTALLMENTS_BASE_URL',
+    'service',
+    url({ basePath: '/installments' }),
+    'base URL ending with /installments; unset: installments is not part of the certification',
+  ),
+  v('installments', 'INSTALLMENTS_CONSUMER_KEY', 'service', text('the consumer key, on one line'), 'OAuth 1.0a consumer key', {
+    secret: true,
+  }),
+  v('installments', 'INSTALLMENTS_SIGNING_KEY_PEM', 'one-of', privateKeyPem(), 'RSA signing key as PEM', {
+    group: 'installments signing key',
+    secret: true,
+  }),
+  v(
+    'installments',
+    'INSTALLMENTS_SIGNING_KEY_P12',
+    'one-of',
+    keystore('INSTALLMENTS_SIGNING_KEY_PASSWORD', 'INSTALLMENTS_SIGNING_KEY_ALIAS'),
+    'or a PKCS#12 keystore path (with password and alias)',
+    { group: 'installments signing key' },
+  ),
+  v('installments', 'INSTALLMENTS_SIGNING_KEY_PASSWORD', 'one-of', text('the keystore password'), 'keystore password', {
+    group: 'installments signing key',
+    secret: true,
+  }),
+  v('installments', 'INSTALLMENTS_SIGNING_KEY_ALIAS', 'one-of', text('the alias of the key in the keystore'), 'keystore alias', {
+    group: 'installments signing key',
+  }),
+  v(
+    'installments',
+    'INSTALLMENTS_FORBIDDEN_CONSUMER_KEY',
+    'checks',
+    text('the consumer key, on one line'),
+    'a registered key NOT allowed for the operations',
+    { checks: 'the 403 checks', secret: true },
+  ),
+  v('installments', 'INSTALLMENTS_FORBIDDEN_SIGNING_KEY_PEM', 'checks', privateKeyPem(), 'its signing key (PEM)', {
+    checks: 'the 403 checks',
+    secret: true,
+  }),
+  v(
+    'installments',
+    'INSTALLMENTS_FORBIDDEN_SIGNING_KEY_P12',
+    'checks',
+    keystore('INSTALLMENTS_FORBIDDEN_SIGNING_KEY_PASSWORD'),
+    'or its keystore',
+    { checks: 'the 403 checks' },
+  ),
+  v('installments', 'INSTALLMENTS_FORBIDDEN_SIGNING_KEY_PASSWORD', 'checks', text('the keystore password'), 'its keystore password', {
+    checks: 'the 403 checks',
+    secret: true,
+  }),
+  v('installments', 'INSTALLMENTS_KEYS_URL', 'one-of', keysUrl(), 'JWK set URL of the encryption key', {
+    group: 'installments encryption key',
+  }),
+  v('installments', 'INSTALLMENTS_ENCRYPTION_JWK', 'one-of', jwk('INSTALLMENTS_KEYS_URL'), 'one JWK (with kid)', {
+    group: 'installments encryption key',
+  }),
+  v(
+    'installments',
+    'INSTALLMENTS_ENCRYPTION_PEM',
+    'one-of',
+    publicKeyPem('the installments encryption key'),
+    'PEM public key (with INSTALLMENTS_ENCRYPTION_KID)',
+    { group: 'installments encryption key' },
+  ),
+  v('installments', 'INSTALLMENTS_ENCRYPTION_KID', 'one-of', text('the kid of that key'), 'kid of the PEM key', {
+    group: 'installments encryption key',
+  }),
+  v(
+    'installments',
+    'INSTALLMENTS_ELIGIBLE_PAN',
+    'checks',
+    digits(9, 19, 'a card number (primaryAccountNumber, seed 001)'),
+    'a card the sandbox offers installments for',
+    { checks: 'offers, checkout, plans and approvals', secret: true },
+  ),
+  v(
+    'installments',
+    'INSTALLMENTS_KNOWN_ACQUIRER_ICA',
+    'checks',
+    contractValue('installments', 'components/merchants.yaml#/AcquirerIca', 'an acquirer ICA of 6, 9 or 11 digits'),
+    'an acquirer ICA the sandbox knows',
+    { checks: 'participation flow and search filters' },
+  ),
+  v(
+    'installments',
+    'INSTALLMENTS_UNKNOWN_ACQUIRER_ICA',
+    'checks',
+    contractValue('installments', 'components/merchants.yaml#/AcquirerIca', 'an acquirer ICA of 6, 9 or 11 digits'),
+    'a well-formed ICA it does not know',
+    { checks: 'the ERROR effectuation and search filters' },
+  ),
+  v(
+    'installments',
+    'INSTALLMENTS_EFFECTUATION_MAX_SECONDS',
+    'optional',
+    integer({ min: 1 }),
+    'how long a participation is waited for while PENDING before the check fails naming it (default 300)',
+  ),
+  v('installments', 'INSTALLMENTS_RECEIVER_PUBLIC_URL', 'checks', url(), 'public URL the sandbox notifies, forwarding to this machine', {
+    checks: 'the notification round-trip',
+  }),
+  v('installments', 'INSTALLMENTS_RECEIVER_PORT', 'checks', port(), 'local port of the notification receiver', {
+    checks: 'the notification round-trip',
+  }),
+  v(
+    'installments',
+    'INSTALLMENTS_SERVICE_SIGNING_CERT_PEM',
+    'checks',
+    publicKeyPem("the service's notification signing key"),
+    "the service's notification signing certificate",
+    { checks: 'the notification signature check' },
+  ),
+  v('installments', 'INSTALLMENTS_ISSUER_ENDPOINT_URL', 'checks', url({ base: true }), "an issuer's base URL (POST {url}/notifications)", {
+    checks: 'the issuer certification',
+  }),
+  v(
+    'installments',
+    'INSTALLMENTS_ISSUER_ICA',
+    'checks',
+    contractValue(
+      'installments',
+      'components/notifications.yaml#/PlanNotification/properties/issuerIca',
+      'an issuer ICA of at most 11 characters',
+    ),
+    "that issuer's ICA",
+    { checks: 'the issuer certification' },
+  ),
+  v(
+    'installments',
+    'INSTALLMENTS_ISSUER_CID',
+    'checks',
+    contractValue(
+      'installments',
+      'components/notifications.yaml#/PlanNotification/properties/issuerCid',
+      'an issuer customer id of at most 10 characters',
+    ),
+    "that issuer's customer id",
+    { checks: 'the issuer certification' },
+  ),
 
-  v('financial-data', 'FD_BASE_URL', 'service', url({ base: true }), 'base URL of the deployment; unset: financial data is not part of the certification'),
-  v('financial-data', 'FD_HEADER_NAMES', 'optional', oneOf(['seed', 'provider']), 'security header names: seed (the contract\'s) or provider (their x-provider-name)'),
+  v(
+    'financial-data',
+    'FD_BASE_URL',
+    'service',
+    url({ base: true }),
+    'base URL of the deployment; unset: financial data is not part of the certification',
+  ),
+  v(
+    'financial-data',
+    'FD_HEADER_NAMES',
+    'optional',
+    oneOf(['seed', 'provider']),
+    "security header names: seed (the contract's) or provider (their x-provider-name)",
+  ),
   v('financial-data', 'FD_APP_KEY_HEADER', 'optional', headerName(), 'overrides the app key header name'),
   v('financial-data', 'FD_APP_TOKEN_HEADER', 'optional', headerName(), 'overrides the token header name'),
   v('financial-data', 'FD_APP_KEY', 'service', text('the app key, on one line'), 'app key from the developer dashboard', { secret: true }),
   v('financial-data', 'FD_PARTNER_ID', 'service', text('the partner id, on one line'), 'the partner the suite authenticates as'),
-  v('financial-data', 'FD_PARTNER_SECRET', 'service', text('the partner secret, on one line'), 'that partner\'s secret', { secret: true }),
-  v('financial-data', 'FD_SPARE_PARTNER_ID', 'checks', text('the spare partner id, on one line'), 'a spare partner (never the one above)', { checks: 'the destructive lock and secret-change checks' }),
-  v('financial-data', 'FD_SPARE_PARTNER_SECRET', 'checks', text('the spare partner secret, on one line'), 'its secret', { checks: 'the destructive lock and secret-change checks' , secret: true }),
-  v('financial-data', 'FD_INSTITUTION_ID', 'service', contractValue('financial-data', 'components/institutions.yaml#/schemas/InstitutionId', 'an institution id, a whole number'), 'an institution with branding'),
-  v('financial-data', 'FD_UNBRANDED_INSTITUTION_ID', 'checks', contractValue('financial-data', 'components/institutions.yaml#/schemas/InstitutionId', 'an institution id, a whole number'), 'an institution without branding', { checks: 'the branding 404 check' }),
-  v('financial-data', 'FD_ROUTING_NUMBER', 'service', contractValue('financial-data', 'components/institutions.yaml#/schemas/RoutingNumber', 'a routing number of 9 digits'), 'a 9-digit routing number mapped to an institution'),
-  v('financial-data', 'FD_LOCATION_ID_TYPE', 'optional', contractValue('financial-data', 'components/institution-lists.yaml#/parameters/LocationIdTypeQuery/schema', 'an idType of at most 100 characters'), 'idType of the location match (default EIN)'),
-  v('financial-data', 'FD_LOCATION_ID_VALUE', 'checks', contractValue('financial-data', 'components/institution-lists.yaml#/parameters/LocationIdValueQuery/schema', 'an idValue of at most 100 characters'), 'a merchant identifier GetLocationMatches finds', { checks: 'the location match by id' }),
-  v('financial-data', 'FD_DISPUTED_CUSTOMER_ID', 'checks', text('a customer id'), 'a customer with a disputed statement', { checks: 'the ModifyCustomer 403 check' }),
-  v('financial-data', 'FD_LINKED_CUSTOMER_ID', 'checks', text('a customer id'), 'a testing customer whose institution logins are linked (FinBank profiles)', { checks: 'the read-only account, transaction, payments-data and statement checks' }),
-  v('financial-data', 'FD_SAMPLE_REPORT_ID', 'checks', text('a report id'), 'a report of the partner (any type) the report reads and reissue use', { checks: 'the generic conformance checks of the report reads (without it they read an id that names nothing: 404)' }),
-  v('financial-data', 'FD_SAMPLE_PORTFOLIO_ID', 'checks', text('a portfolio id'), 'the portfolio of that report', { checks: 'the generic conformance checks of the portfolio reads' }),
-  v('financial-data', 'FD_APPLICATION_ID', 'checks', text('an application id'), 'an approved app registration of the partner (applicationId)', { checks: "the registered-institutions and set-customer-application checks" }),
-  v('financial-data', 'FD_AUTH_DETAILS_UNAVAILABLE_LOGIN_ID', 'checks', text('an institution login id'), 'an institution login whose OAuth authorization predates the authorization-details endpoint', { checks: 'the authorization-details 3004 check' }),
-  v('financial-data', 'FD_SBCA_LOCATION_ID', 'checks', text('a location id'), 'a merchant location id the sandbox has small business credit analytics for', { checks: 'the SBCA report checks' }),
-  v('financial-data', 'FD_PAY_STATEMENT_ASSET_ID', 'optional', text('an asset id'), 'a pay statement asset of the worker customer (default: the suite stores one)'),
-  v('financial-data', 'FD_EXPERIENCE_APP_NAME', 'checks', text('an application name'), 'an application name GetAllExperience knows experiences for', { checks: 'the Connect experiences checks' }),
-  v('financial-data', 'FD_REPORT_POLL_MAX_SECONDS', 'optional', integer({ min: 1 }), 'how long a report is polled before the check fails naming it and its last status (default 600)'),
-  v('financial-data', 'FD_LISTENER_PUBLIC_URL', 'checks', url({ https: true, port: 443 }), 'public HTTPS URL (port 443) the sandbox calls back, forwarding to this machine', { checks: 'the report callback, TxPush and webhook round-trips' }),
-  v('financial-data', 'FD_LISTENER_PORT', 'checks', port(), 'local port of the listener behind FD_LISTENER_PUBLIC_URL', { checks: 'the report callback, TxPush and webhook round-trips' }),
+  v('financial-data', 'FD_PARTNER_SECRET', 'service', text('the partner secret, on one line'), "that partner's secret", { secret: true }),
+  v('financial-data', 'FD_SPARE_PARTNER_ID', 'checks', text('the spare partner id, on one line'), 'a spare partner (never the one above)', {
+    checks: 'the destructive lock and secret-change checks',
+  }),
+  v('financial-data', 'FD_SPARE_PARTNER_SECRET', 'checks', text('the spare partner secret, on one line'), 'its secret', {
+    checks: 'the destructive lock and secret-change checks',
+    secret: true,
+  }),
+  v(
+    'financial-data',
+    'FD_INSTITUTION_ID',
+    'service',
+    contractValue('financial-data', 'components/institutions.yaml#/schemas/InstitutionId', 'an institution id, a whole number'),
+    'an institution with branding',
+  ),
+  v(
+    'financial-data',
+    'FD_UNBRANDED_INSTITUTION_ID',
+    'checks',
+    contractValue('financial-data', 'components/institutions.yaml#/schemas/InstitutionId', 'an institution id, a whole number'),
+    'an institution without branding',
+    { checks: 'the branding 404 check' },
+  ),
+  v(
+    'financial-data',
+    'FD_ROUTING_NUMBER',
+    'service',
+    contractValue('financial-data', 'components/institutions.yaml#/schemas/RoutingNumber', 'a routing number of 9 digits'),
+    'a 9-digit routing number mapped to an institution',
+  ),
+  v(
+    'financial-data',
+    'FD_LOCATION_ID_TYPE',
+    'optional',
+    contractValue(
+      'financial-data',
+      'components/institution-lists.yaml#/parameters/LocationIdTypeQuery/schema',
+      'an idType of at most 100 characters',
+    ),
+    'idType of the location match (default EIN)',
+  ),
+  v(
+    'financial-data',
+    'FD_LOCATION_ID_VALUE',
+    'checks',
+    contractValue(
+      'financial-data',
+      'components/institution-lists.yaml#/parameters/LocationIdValueQuery/schema',
+      'an idValue of at most 100 characters',
+    ),
+    'a merchant identifier GetLocationMatches finds',
+    { checks: 'the location match by id' },
+  ),
+  v('financial-data', 'FD_DISPUTED_CUSTOMER_ID', 'checks', text('a customer id'), 'a customer with a disputed statement', {
+    checks: 'the ModifyCustomer 403 check',
+  }),
+  v(
+    'financial-data',
+    'FD_LINKED_CUSTOMER_ID',
+    'checks',
+    text('a customer id'),
+    'a testing customer whose institution logins are linked (FinBank profiles)',
+    { checks: 'the read-only account, transaction, payments-data and statement checks' },
+  ),
+  v(
+    'financial-data',
+    'FD_SAMPLE_REPORT_ID',
+    'checks',
+    text('a report id'),
+    'a report of the partner (any type) the report reads and reissue use',
+    { checks: 'the generic conformance checks of the report reads (without it they read an id that names nothing: 404)' },
+  ),
+  v('financial-data', 'FD_SAMPLE_PORTFOLIO_ID', 'checks', text('a portfolio id'), 'the portfolio of that report', {
+    checks: 'the generic conformance checks of the portfolio reads',
+  }),
+  v(
+    'financial-data',
+    'FD_APPLICATION_ID',
+    'checks',
+    text('an application id'),
+    'an approved app registration of the partner (applicationId)',
+    { checks: 'the registered-institutions and set-customer-application checks' },
+  ),
+  v(
+    'financial-data',
+    'FD_AUTH_DETAILS_UNAVAILABLE_LOGIN_ID',
+    'checks',
+    text('an institution login id'),
+    'an institution login whose OAuth authorization predates the authorization-details endpoint',
+    { checks: 'the authorization-details 3004 check' },
+  ),
+  v(
+    'financial-data',
+    'FD_SBCA_LOCATION_ID',
+    'checks',
+    text('a location id'),
+    'a merchant location id the sandbox has small business credit analytics for',
+    { checks: 'the SBCA report checks' },
+  ),
+  v(
+    'financial-data',
+    'FD_PAY_STATEMENT_ASSET_ID',
+    'optional',
+    text('an asset id'),
+    'a pay statement asset of the worker customer (default: the suite stores one)',
+  ),
+  v(
+    'financial-data',
+    'FD_EXPERIENCE_APP_NAME',
+    'checks',
+    text('an application name'),
+    'an application name GetAllExperience knows experiences for',
+    { checks: 'the Connect experiences checks' },
+  ),
+  v(
+    'financial-data',
+    'FD_REPORT_POLL_MAX_SECONDS',
+    'optional',
+    integer({ min: 1 }),
+    'how long a report is polled before the check fails naming it and its last status (default 600)',
+  ),
+  v(
+    'financial-data',
+    'FD_LISTENER_PUBLIC_URL',
+    'checks',
+    url({ https: true, port: 443 }),
+    'public HTTPS URL (port 443) the sandbox calls back, forwarding to this machine',
+    { checks: 'the report callback, TxPush and webhook round-trips' },
+  ),
+  v('financial-data', 'FD_LISTENER_PORT', 'checks', port(), 'local port of the listener behind FD_LISTENER_PUBLIC_URL', {
+    checks: 'the report callback, TxPush and webhook round-trips',
+  }),
 ];
 
 /** Variables a service cannot run without (the sandbox preflight stops with one line naming them). */
@@ -120,7 +474,11 @@ export function serviceRequired(service: string): string[] {
 export const ONE_OF: Record<string, string[][]> = {
   'card encryption key': [['CARD_KEYS_URL'], ['CARD_ENCRYPTION_JWK'], ['CARD_ENCRYPTION_PEM', 'CARD_ENCRYPTION_KID']],
   'installments signing key': [['INSTALLMENTS_SIGNING_KEY_PEM'], ['INSTALLMENTS_SIGNING_KEY_P12']],
-  'installments encryption key': [['INSTALLMENTS_KEYS_URL'], ['INSTALLMENTS_ENCRYPTION_JWK'], ['INSTALLMENTS_ENCRYPTION_PEM', 'INSTALLMENTS_ENCRYPTION_KID']],
+  'installments encryption key': [
+    ['INSTALLMENTS_KEYS_URL'],
+    ['INSTALLMENTS_ENCRYPTION_JWK'],
+    ['INSTALLMENTS_ENCRYPTION_PEM', 'INSTALLMENTS_ENCRYPTION_KID'],
+  ],
 };
 
 export interface ServiceDiagnosis {
@@ -152,9 +510,14 @@ const quoted = (value: string) => JSON.stringify(value.length > 80 ? `${value.sl
  */
 export function showValue(variable: string, value: string, env: Env): string {
   const shape = `a value of ${value.length} character${value.length === 1 ? '' : 's'}`;
-  const secretHere = Boolean(BY_NAME.get(variable)?.secret)
-    || ENV_SCHEMA.some((e) => e.secret && e.name !== variable && (env[e.name]?.trim().length ?? 0) >= 4 && value.includes(env[e.name]!.trim()));
-  const twin = ENV_SCHEMA.find((e) => e.name !== variable && env[e.name] !== undefined && env[e.name]!.trim() !== '' && env[e.name]!.trim() === value.trim());
+  const secretHere =
+    Boolean(BY_NAME.get(variable)?.secret) ||
+    ENV_SCHEMA.some(
+      (e) => e.secret && e.name !== variable && (env[e.name]?.trim().length ?? 0) >= 4 && value.includes(env[e.name]!.trim()),
+    );
+  const twin = ENV_SCHEMA.find(
+    (e) => e.name !== variable && env[e.name] !== undefined && env[e.name]!.trim() !== '' && env[e.name]!.trim() === value.trim(),
+  );
   if (twin) return `the value of ${twin.name} (${twin.secret || secretHere ? `${shape}, not shown` : quoted(value)})`;
   return secretHere ? `${shape} (not shown)` : quoted(value);
 }
@@ -176,7 +539,8 @@ function parseOne(e: EnvVar, value: string, env: Env): unknown {
   try {
     return e.type.parse(value, { variable: e.name, env, show });
   } catch (error) {
-    if (error instanceof Mismatch) throw new ValueError({ variable: error.variable ?? e.name, expected: error.expected ?? e.type.expected, found: error.found });
+    if (error instanceof Mismatch)
+      throw new ValueError({ variable: error.variable ?? e.name, expected: error.expected ?? e.type.expected, found: error.found });
     throw error;
   }
 }
@@ -191,15 +555,28 @@ export function readValue<T>(name: string, env: Env): T | undefined {
 /** A variable a sandbox run cannot do without: its value by type, or a ValueError naming it. */
 export function requireValue<T>(name: string, env: Env): T {
   const value = readValue<T>(name, env);
-  if (value === undefined) throw new ValueError({ variable: name, expected: envVar(name).type.expected, found: 'nothing (TARGET=sandbox needs it in .env: see .env.example)' });
+  if (value === undefined)
+    throw new ValueError({
+      variable: name,
+      expected: envVar(name).type.expected,
+      found: 'nothing (TARGET=sandbox needs it in .env: see .env.example)',
+    });
   return value;
 }
 
 /** Pairs of variables that must not hold the same value: the second names the first. */
 const DISTINCT: [string, string, string][] = [
   ['FD_PARTNER_ID', 'FD_SPARE_PARTNER_ID', 'a partner other than FD_PARTNER_ID (the destructive checks lock the spare partner out)'],
-  ['INSTALLMENTS_CONSUMER_KEY', 'INSTALLMENTS_FORBIDDEN_CONSUMER_KEY', 'a consumer key other than INSTALLMENTS_CONSUMER_KEY (one the operations refuse)'],
-  ['INSTALLMENTS_KNOWN_ACQUIRER_ICA', 'INSTALLMENTS_UNKNOWN_ACQUIRER_ICA', 'an ICA the sandbox does not know, not INSTALLMENTS_KNOWN_ACQUIRER_ICA'],
+  [
+    'INSTALLMENTS_CONSUMER_KEY',
+    'INSTALLMENTS_FORBIDDEN_CONSUMER_KEY',
+    'a consumer key other than INSTALLMENTS_CONSUMER_KEY (one the operations refuse)',
+  ],
+  [
+    'INSTALLMENTS_KNOWN_ACQUIRER_ICA',
+    'INSTALLMENTS_UNKNOWN_ACQUIRER_ICA',
+    'an ICA the sandbox does not know, not INSTALLMENTS_KNOWN_ACQUIRER_ICA',
+  ],
   ['CARD_SRC_CLIENT_ID', 'CARD_FOREIGN_SRC_CLIENT_ID', 'a srcClientId registered to another client, not CARD_SRC_CLIENT_ID'],
   ['FD_INSTITUTION_ID', 'FD_UNBRANDED_INSTITUTION_ID', 'an institution without branding, not FD_INSTITUTION_ID'],
 ];
@@ -226,16 +603,26 @@ export function valueProblems(env: Env, services: readonly ServiceName[]): Probl
 export function missingProblems(env: Env, service: ServiceName): Problem[] {
   const set = (name: string) => Boolean(env[name]);
   const mine = ENV_SCHEMA.filter((e) => e.service === service);
-  const problems: Problem[] = serviceRequired(service).filter((n) => !set(n))
+  const problems: Problem[] = serviceRequired(service)
+    .filter((n) => !set(n))
     .map((n) => ({ variable: n, expected: `${envVar(n).description} (${service} cannot run without it)`, found: 'nothing' }));
   for (const group of [...new Set(mine.filter((e) => e.need === 'one-of').map((e) => e.group!))]) {
     const alternatives = ONE_OF[group];
     if (alternatives.some((alt) => alt.every(set))) continue;
     const partial = alternatives.find((alt) => alt.some(set));
     if (partial) {
-      for (const name of partial.filter((n) => !set(n))) problems.push({ variable: name, expected: `${envVar(name).description} (${partial.filter(set).join(', ')} is set and needs it: ${group})`, found: 'nothing' });
+      for (const name of partial.filter((n) => !set(n)))
+        problems.push({
+          variable: name,
+          expected: `${envVar(name).description} (${partial.filter(set).join(', ')} is set and needs it: ${group})`,
+          found: 'nothing',
+        });
     } else {
-      problems.push({ variable: alternatives.map((alt) => alt.join(' + ')).join(' | '), expected: `one of them (the ${group})`, found: 'none set' });
+      problems.push({
+        variable: alternatives.map((alt) => alt.join(' + ')).join(' | '),
+        expected: `one of them (the ${group})`,
+        found: 'none set',
+      });
     }
   }
   return problems;
@@ -261,9 +648,12 @@ export function diagnose(env: Env): ServiceDiagnosis[] {
   return SANDBOX_SERVICES.map((service) => {
     const mine = ENV_SCHEMA.filter((e) => e.service === service);
     const base = mine.find((e) => /_BASE_URL$/.test(e.name))!;
-    const missingRequired = missingProblems(env, service).map((p) => (p.found === 'none set' ? `one of ${p.variable} (${p.expected.replace(/^one of them \(the (.*)\)$/, '$1')})` : p.variable));
+    const missingRequired = missingProblems(env, service).map((p) =>
+      p.found === 'none set' ? `one of ${p.variable} (${p.expected.replace(/^one of them \(the (.*)\)$/, '$1')})` : p.variable,
+    );
     const byChecks = new Map<string, string[]>();
-    for (const e of mine.filter((x) => x.need === 'checks' && !set(x.name))) byChecks.set(e.checks!, [...(byChecks.get(e.checks!) ?? []), e.name]);
+    for (const e of mine.filter((x) => x.need === 'checks' && !set(x.name)))
+      byChecks.set(e.checks!, [...(byChecks.get(e.checks!) ?? []), e.name]);
     const skipping = [...byChecks].map(([checks, names]) => `${checks} skip without ${names.join(', ')}`);
     return { service, excluded: !set(base.name), missingRequired, skipping };
   });

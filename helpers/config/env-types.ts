@@ -30,7 +30,10 @@ export function problemLine(p: Problem): string {
 
 /** A configuration the run cannot start with; `variable` names the setting at fault. */
 export class ConfigError extends Error {
-  constructor(message: string, readonly variable?: string) {
+  constructor(
+    message: string,
+    readonly variable?: string,
+  ) {
     super(message);
   }
 }
@@ -47,7 +50,11 @@ export class ValueError extends ConfigError {
  * another variable of the group (a keystore's password or alias).
  */
 export class Mismatch extends Error {
-  constructor(readonly found: string, readonly variable?: string, readonly expected?: string) {
+  constructor(
+    readonly found: string,
+    readonly variable?: string,
+    readonly expected?: string,
+  ) {
     super(found);
   }
 }
@@ -99,9 +106,14 @@ export function oneOf<T extends string>(values: readonly T[]): ValueType<T> {
 /** A whole number in a range; `off` names the word that stands for 0. */
 export function integer(range: { min?: number; max?: number; off?: string } = {}): ValueType<number> {
   const { min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER, off } = range;
-  const span = min === 1 && max === Number.MAX_SAFE_INTEGER ? 'a positive whole number'
-    : max === Number.MAX_SAFE_INTEGER ? (min === Number.MIN_SAFE_INTEGER ? 'a whole number' : `a whole number from ${min}`)
-      : `a whole number from ${min} to ${max}`;
+  const span =
+    min === 1 && max === Number.MAX_SAFE_INTEGER
+      ? 'a positive whole number'
+      : max === Number.MAX_SAFE_INTEGER
+        ? min === Number.MIN_SAFE_INTEGER
+          ? 'a whole number'
+          : `a whole number from ${min}`
+        : `a whole number from ${min} to ${max}`;
   return {
     expected: off ? `${span} or ${off}` : span,
     parse(value, ctx) {
@@ -113,7 +125,10 @@ export function integer(range: { min?: number; max?: number; off?: string } = {}
   };
 }
 
-export const port = (): ValueType<number> => ({ ...integer({ min: 1, max: 65535 }), expected: 'a TCP port, a whole number from 1 to 65535' });
+export const port = (): ValueType<number> => ({
+  ...integer({ min: 1, max: 65535 }),
+  expected: 'a TCP port, a whole number from 1 to 65535',
+});
 
 /** Digits only, between `min` and `max` of them. */
 export function digits(min: number, max: number, what: string): ValueType<string> {
@@ -141,7 +156,7 @@ export function text(what = 'a value on one line'): ValueType<string> {
 /** An HTTP header name (RFC 9110 token). */
 export function headerName(): ValueType<string> {
   return {
-    expected: 'an HTTP header name (letters, digits and !#$%&\'*+.^_`|~-, no spaces)',
+    expected: "an HTTP header name (letters, digits and !#$%&'*+.^_`|~-, no spaces)",
     parse(value, ctx) {
       if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(value)) throw new Mismatch(ctx.show(value));
       return value;
@@ -196,7 +211,9 @@ export function url(options: UrlOptions = {}): ValueType<string> {
     basePath ? `ending with ${basePath}` : '',
     wantPort ? `on port ${wantPort}` : '',
     base ? '(no trailing /, no query)' : '',
-  ].filter(Boolean).join(' ');
+  ]
+    .filter(Boolean)
+    .join(' ');
   return {
     expected,
     parse(value, ctx) {
@@ -206,7 +223,8 @@ export function url(options: UrlOptions = {}): ValueType<string> {
       } catch {
         throw new Mismatch(`${ctx.show(value)}, which is not an absolute URL`);
       }
-      if (u.protocol !== 'https:' && (https || u.protocol !== 'http:')) throw new Mismatch(`${ctx.show(value)} (${u.protocol.replace(':', '')})`);
+      if (u.protocol !== 'https:' && (https || u.protocol !== 'http:'))
+        throw new Mismatch(`${ctx.show(value)} (${u.protocol.replace(':', '')})`);
       const actualPort = Number(u.port || (u.protocol === 'https:' ? 443 : 80));
       if (wantPort && actualPort !== wantPort) throw new Mismatch(`${ctx.show(value)} (port ${actualPort})`);
       if (base && (u.search || u.hash)) throw new Mismatch(`${ctx.show(value)} (with a query or fragment)`);
@@ -219,7 +237,15 @@ export function url(options: UrlOptions = {}): ValueType<string> {
 
 // ---- values the contracts define: checked against the contract's own schema
 
-interface ScalarSchema { type?: string; pattern?: string; minLength?: number; maxLength?: number; minimum?: number; maximum?: number; enum?: unknown[] }
+interface ScalarSchema {
+  type?: string;
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  enum?: unknown[];
+}
 const SCHEMAS = path.resolve(import.meta.dirname, '..', '..', 'schemas');
 const documents = new Map<string, unknown>();
 
@@ -228,7 +254,8 @@ function contractSchema(service: string, ref: string): ScalarSchema {
   const key = `${service}/${file}`;
   if (!documents.has(key)) documents.set(key, parseYaml(fs.readFileSync(path.join(SCHEMAS, service, file), 'utf8')));
   let node = documents.get(key) as Record<string, unknown> | undefined;
-  for (const part of pointer.split('/').filter(Boolean)) node = node?.[part.replace(/~1/g, '/').replace(/~0/g, '~')] as Record<string, unknown> | undefined;
+  for (const part of pointer.split('/').filter(Boolean))
+    node = node?.[part.replace(/~1/g, '/').replace(/~0/g, '~')] as Record<string, unknown> | undefined;
   if (!node || typeof node !== 'object') throw new Error(`no schema at schemas/${service}/${ref}`);
   return node as ScalarSchema;
 }
@@ -238,16 +265,24 @@ function contractSchema(service: string, ref: string): ScalarSchema {
  * checked against that schema's type, pattern, lengths, bounds and enum.
  */
 export function contractValue(service: string, ref: string, what: string): ValueType<string> {
-  const name = ref.split('/').filter((p) => !/^(components|schemas|properties|parameters|schema)$/.test(p)).pop();
+  const name = ref
+    .split('/')
+    .filter((p) => !/^(components|schemas|properties|parameters|schema)$/.test(p))
+    .pop();
   return {
     expected: `${what} (${name} in schemas/${service}/${ref.split('#')[0]})`,
     parse(value, ctx) {
       const s = contractSchema(service, ref);
-      const ok = (s.type === 'integer' ? /^-?[0-9]+$/.test(value) && (s.minimum === undefined || Number(value) >= s.minimum) && (s.maximum === undefined || Number(value) <= s.maximum) : true)
-        && (s.pattern === undefined || new RegExp(s.pattern, 'u').test(value))
-        && (s.minLength === undefined || [...value].length >= s.minLength)
-        && (s.maxLength === undefined || [...value].length <= s.maxLength)
-        && (s.enum === undefined || s.enum.map(String).includes(value));
+      const ok =
+        (s.type === 'integer'
+          ? /^-?[0-9]+$/.test(value) &&
+            (s.minimum === undefined || Number(value) >= s.minimum) &&
+            (s.maximum === undefined || Number(value) <= s.maximum)
+          : true) &&
+        (s.pattern === undefined || new RegExp(s.pattern, 'u').test(value)) &&
+        (s.minLength === undefined || [...value].length >= s.minLength) &&
+        (s.maxLength === undefined || [...value].length <= s.maxLength) &&
+        (s.enum === undefined || s.enum.map(String).includes(value));
       if (!ok) throw new Mismatch(ctx.show(value));
       return value;
     },
@@ -315,8 +350,12 @@ export function publicKeyPem(what: string): ValueType<KeyObject> {
           throw new Mismatch(`a CERTIFICATE PEM block that does not read as a certificate (${errorCode(error)})`);
         }
         const now = Date.now();
-        if (Date.parse(cert.validTo) < now) throw new Mismatch(`a certificate that expired on ${new Date(cert.validTo).toISOString().slice(0, 10)} (subject ${cert.subject.replace(/\n/g, ', ')})`);
-        if (Date.parse(cert.validFrom) > now) throw new Mismatch(`a certificate not valid before ${new Date(cert.validFrom).toISOString().slice(0, 10)}`);
+        if (Date.parse(cert.validTo) < now)
+          throw new Mismatch(
+            `a certificate that expired on ${new Date(cert.validTo).toISOString().slice(0, 10)} (subject ${cert.subject.replace(/\n/g, ', ')})`,
+          );
+        if (Date.parse(cert.validFrom) > now)
+          throw new Mismatch(`a certificate not valid before ${new Date(cert.validFrom).toISOString().slice(0, 10)}`);
         key = cert.publicKey;
       } else {
         try {
@@ -344,7 +383,8 @@ const MIN_RSA_BITS = 2048;
 
 /** One JWK judged as a JWE encryption key: RSA, public, with a kid, alg and use that fit. */
 export function encryptionJwk(candidate: unknown, alg = JWE_ALG): JwkKey {
-  if (!candidate || typeof candidate !== 'object' || Array.isArray(candidate)) throw new Mismatch(`JSON that is not a JWK object (${Array.isArray(candidate) ? 'an array' : typeof candidate})`);
+  if (!candidate || typeof candidate !== 'object' || Array.isArray(candidate))
+    throw new Mismatch(`JSON that is not a JWK object (${Array.isArray(candidate) ? 'an array' : typeof candidate})`);
   const jwk = candidate as Record<string, unknown>;
   const kid = typeof jwk.kid === 'string' && jwk.kid ? ` (kid ${JSON.stringify(jwk.kid)})` : '';
   if (jwk.kty === 'oct') throw new Mismatch(`a symmetric ("oct") key${kid}`);
@@ -361,7 +401,16 @@ export function encryptionJwk(candidate: unknown, alg = JWE_ALG): JwkKey {
   }
   const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
   if (bits < MIN_RSA_BITS) throw new Mismatch(`a ${bits}-bit RSA key${kid}`);
-  return { kid: jwk.kid as string, jwk: { ...key.export({ format: 'jwk' }), kid: jwk.kid as string, ...(jwk.alg ? { alg: String(jwk.alg) } : {}), ...(jwk.use ? { use: String(jwk.use) } : {}) }, key };
+  return {
+    kid: jwk.kid as string,
+    jwk: {
+      ...key.export({ format: 'jwk' }),
+      kid: jwk.kid as string,
+      ...(jwk.alg ? { alg: String(jwk.alg) } : {}),
+      ...(jwk.use ? { use: String(jwk.use) } : {}),
+    },
+    key,
+  };
 }
 
 export const JWK_EXPECTED = `a public RSA key (${MIN_RSA_BITS} bits or more) as a JWK with a kid, for ${JWE_ALG} and use enc where it names them`;
@@ -376,9 +425,12 @@ export function jwk(keysUrlVariable: string): ValueType<JwkKey> {
       try {
         parsed = JSON.parse(value);
       } catch {
-        throw new Mismatch(`text that is not JSON (${value.trim().length} characters${value.trim().startsWith('-----BEGIN') ? ', a PEM block' : ''})`);
+        throw new Mismatch(
+          `text that is not JSON (${value.trim().length} characters${value.trim().startsWith('-----BEGIN') ? ', a PEM block' : ''})`,
+        );
       }
-      if (parsed && typeof parsed === 'object' && Array.isArray((parsed as { keys?: unknown }).keys)) throw new Mismatch(`a JWK set (give one of its keys, or the set's URL as ${keysUrlVariable})`);
+      if (parsed && typeof parsed === 'object' && Array.isArray((parsed as { keys?: unknown }).keys))
+        throw new Mismatch(`a JWK set (give one of its keys, or the set's URL as ${keysUrlVariable})`);
       return encryptionJwk(parsed);
     },
   };
@@ -438,17 +490,30 @@ export function keystore(passwordVariable: string, aliasVariable?: string): Valu
         p12 = forge.pkcs12.pkcs12FromAsn1(asn1, false, password);
       } catch (error) {
         if (/MAC could not be verified|Invalid password|decrypt/i.test((error as Error).message)) {
-          throw new Mismatch(password ? 'a password that does not open it (not shown)' : 'no password, and the keystore needs one', passwordVariable, `the password of the keystore in ${ctx.variable}`);
+          throw new Mismatch(
+            password ? 'a password that does not open it (not shown)' : 'no password, and the keystore needs one',
+            passwordVariable,
+            `the password of the keystore in ${ctx.variable}`,
+          );
         }
         throw new Mismatch(`a file that is not a PKCS#12 keystore (${(error as Error).message.split('\n')[0]})`);
       }
-      const keyBags = [forge.pki.oids.pkcs8ShroudedKeyBag, forge.pki.oids.keyBag].flatMap((bagType) => p12.getBags({ bagType })[bagType] ?? []).filter((b) => b.key);
+      const keyBags = [forge.pki.oids.pkcs8ShroudedKeyBag, forge.pki.oids.keyBag]
+        .flatMap((bagType) => p12.getBags({ bagType })[bagType] ?? [])
+        .filter((b) => b.key);
       const named = (b: forge.pkcs12.Bag) => b.attributes?.friendlyName?.[0] as string | undefined;
       const bag = alias ? keyBags.find((b) => named(b) === alias) : keyBags[0];
       if (!bag) {
         if (!alias || keyBags.length === 0) throw new Mismatch('a keystore without a private key');
-        const aliases = keyBags.map(named).filter(Boolean).map((a) => JSON.stringify(a));
-        throw new Mismatch(`${ctx.show(alias)} (its private keys are named ${aliases.join(', ') || 'nothing'})`, aliasVariable, `the alias of a private key in the keystore of ${ctx.variable}`);
+        const aliases = keyBags
+          .map(named)
+          .filter(Boolean)
+          .map((a) => JSON.stringify(a));
+        throw new Mismatch(
+          `${ctx.show(alias)} (its private keys are named ${aliases.join(', ') || 'nothing'})`,
+          aliasVariable,
+          `the alias of a private key in the keystore of ${ctx.variable}`,
+        );
       }
       let key: KeyObject;
       try {

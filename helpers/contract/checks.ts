@@ -18,7 +18,11 @@ export class ContractViolation extends Error {
   /** The operation and status, carried for the verdict (the message is for people). */
   readonly site?: ViolationSite;
 
-  constructor(readonly check: string, message: string, at?: Pick<Exchange, 'operation' | 'status'>) {
+  constructor(
+    readonly check: string,
+    message: string,
+    at?: Pick<Exchange, 'operation' | 'status'>,
+  ) {
     super(`[${check}] ${message}`);
     this.name = 'ContractViolation';
     if (at) this.site = { operationId: at.operation.operationId, method: at.operation.method, path: at.operation.path, status: at.status };
@@ -48,7 +52,8 @@ export function formatAjvErrors(errors: ErrorObject[] | null | undefined, max = 
     .map((e) => {
       const at = e.instancePath || '/';
       const extra = e.keyword === 'required' ? ` '${(e.params as { missingProperty: string }).missingProperty}'` : '';
-      const value = e.keyword === 'required' ? '' : ` (value: ${JSON.stringify(redact(e.data, e.instancePath.split('/').pop()))?.slice(0, 120)})`;
+      const value =
+        e.keyword === 'required' ? '' : ` (value: ${JSON.stringify(redact(e.data, e.instancePath.split('/').pop()))?.slice(0, 120)})`;
       return `${at}: ${e.keyword}${extra} ${e.message ?? ''}${value}`;
     })
     .join('; ');
@@ -59,7 +64,11 @@ export function sensitiveEchoConformance(exchange: Exchange, echoes: Echo[]): vo
   const { operation, status } = exchange;
   if (echoes.length === 0) return;
   const found = [...new Set(echoes.map((e) => `a full ${e.kind} at ${e.at}`))].join('; ');
-  throw new ContractViolation('sensitiveEchoConformance', `${where(operation)} ${status}: Received: ${found}, sent by the suite, in clear / Documented: never returned unmasked`, exchange);
+  throw new ContractViolation(
+    'sensitiveEchoConformance',
+    `${where(operation)} ${status}: Received: ${found}, sent by the suite, in clear / Documented: never returned unmasked`,
+    exchange,
+  );
 }
 
 export function statusCodeConformance(exchange: Exchange): void {
@@ -79,7 +88,11 @@ export function contentTypeConformance(exchange: Exchange): void {
   const received = (headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   const ok = spec.contentTypes.some((t) => t.toLowerCase() === received || (t.endsWith('/*') && received.startsWith(t.slice(0, -1))));
   if (!ok) {
-    throw new ContractViolation('contentTypeConformance', `${where(operation)} ${status}: Received: '${received || 'none'}' / Documented: ${spec.contentTypes.join(', ')}`, exchange);
+    throw new ContractViolation(
+      'contentTypeConformance',
+      `${where(operation)} ${status}: Received: '${received || 'none'}' / Documented: ${spec.contentTypes.join(', ')}`,
+      exchange,
+    );
   }
 }
 
@@ -88,15 +101,21 @@ export function declaredBody({ operation, status, headers }: Pick<Exchange, 'ope
   const spec = documentedResponse(operation, status);
   if (!spec || spec.contentTypes.length === 0) return undefined;
   const received = (headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-  const mediaType = spec.contentTypes.map((t) => t.toLowerCase()).find((t) => t === received || (t.endsWith('/*') && received.startsWith(t.slice(0, -1))))
-    ?? spec.contentTypes[0].toLowerCase();
+  const mediaType =
+    spec.contentTypes
+      .map((t) => t.toLowerCase())
+      .find((t) => t === received || (t.endsWith('/*') && received.startsWith(t.slice(0, -1)))) ?? spec.contentTypes[0].toLowerCase();
   return { spec, mediaType, schema: spec.schemas[mediaType] ?? spec.schema, json: /^application\/(.+\+)?json$/.test(mediaType) };
 }
 
 export function responseBodyPresence(exchange: Exchange): void {
   const body = declaredBody(exchange);
   if (body?.schema && exchange.text.length === 0) {
-    throw new ContractViolation('responseBodyPresence', `${where(exchange.operation)} ${exchange.status}: Received: empty body / Documented: a ${body.mediaType} body`, exchange);
+    throw new ContractViolation(
+      'responseBodyPresence',
+      `${where(exchange.operation)} ${exchange.status}: Received: empty body / Documented: a ${body.mediaType} body`,
+      exchange,
+    );
   }
 }
 
@@ -120,7 +139,11 @@ export function responseSchemaConformance(contract: Contract, exchange: Exchange
   if (!declared.json && (declared.schema.type !== 'string' || declared.schema.format === 'binary')) return [];
   const body = declared.json ? exchange.body : text;
   if (body === undefined) {
-    throw new ContractViolation('responseSchemaConformance', `${where(operation)} ${status}: Received: a body that is not JSON / Documented: ${declared.mediaType}`, exchange);
+    throw new ContractViolation(
+      'responseSchemaConformance',
+      `${where(operation)} ${status}: Received: a body that is not JSON / Documented: ${declared.mediaType}`,
+      exchange,
+    );
   }
   const validate = contract.validator(`response:${operation.operationId}:${declared.spec.status}:${declared.mediaType}`, declared.schema);
   if (!validate(body)) {
@@ -130,10 +153,17 @@ export function responseSchemaConformance(contract: Contract, exchange: Exchange
     if (followed) {
       return followed.map(({ conflict, received }) => {
         const got = conflict.answers!.absent ? 'no member' : JSON.stringify(received);
-        return { id: conflict.id, message: `[${CONFLICT_CHECK}] ${conflict.id}: ${where(operation)} ${status}: Received: ${got} at ${conflict.answers!.at}, as the provider publishes (${conflict.provider}) / Documented by the seed: ${conflict.seed}` };
+        return {
+          id: conflict.id,
+          message: `[${CONFLICT_CHECK}] ${conflict.id}: ${where(operation)} ${status}: Received: ${got} at ${conflict.answers!.at}, as the provider publishes (${conflict.provider}) / Documented by the seed: ${conflict.seed}`,
+        };
       });
     }
-    throw new ContractViolation('responseSchemaConformance', `${where(operation)} ${status}: Received a body that breaks the schema: ${errors}`, exchange);
+    throw new ContractViolation(
+      'responseSchemaConformance',
+      `${where(operation)} ${status}: Received a body that breaks the schema: ${errors}`,
+      exchange,
+    );
   }
   return [];
 }
@@ -144,13 +174,22 @@ export function responseHeadersConformance(contract: Contract, exchange: Exchang
   for (const [name, header] of Object.entries(spec?.headers ?? {})) {
     const value = headers[name];
     if (value === undefined) {
-      if (header.required) throw new ContractViolation('responseHeadersConformance', `${where(operation)} ${status}: Received: no '${name}' header / Documented: required`, exchange);
+      if (header.required)
+        throw new ContractViolation(
+          'responseHeadersConformance',
+          `${where(operation)} ${status}: Received: no '${name}' header / Documented: required`,
+          exchange,
+        );
       continue;
     }
     const typed = header.schema?.type === 'integer' || header.schema?.type === 'number' ? Number(value) : value;
     const validate = contract.validator(`header:${operation.operationId}:${status}:${name}`, header.schema);
     if (!validate(typed)) {
-      throw new ContractViolation('responseHeadersConformance', `${where(operation)} ${status}: header '${name}' Received: '${value}' / Documented: ${formatAjvErrors(validate.errors)}`, exchange);
+      throw new ContractViolation(
+        'responseHeadersConformance',
+        `${where(operation)} ${status}: header '${name}' Received: '${value}' / Documented: ${formatAjvErrors(validate.errors)}`,
+        exchange,
+      );
     }
   }
 }

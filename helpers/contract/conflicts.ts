@@ -68,13 +68,15 @@ const JSON_TYPES = ['string', 'number', 'integer', 'boolean', 'object', 'array',
 /** What is wrong with an `answers` block, or undefined. */
 function answersProblem(raw: unknown): string | undefined {
   const a = (raw ?? {}) as Record<string, unknown>;
-  if (!Array.isArray(a.operations) || a.operations.length === 0 || a.operations.some((o) => typeof o !== 'string')) return 'needs operations (a list of operation ids)';
+  if (!Array.isArray(a.operations) || a.operations.length === 0 || a.operations.some((o) => typeof o !== 'string'))
+    return 'needs operations (a list of operation ids)';
   if (typeof a.at !== 'string' || !a.at.startsWith('/')) return 'needs at (a JSON pointer, * for any array item)';
   if (a.seedValue === undefined) return 'needs seedValue (a value the seed allows there)';
   const matchers = (['values', 'type', 'absent'] as const).filter((k) => a[k] !== undefined);
   if (matchers.length !== 1) return 'needs exactly one matcher: values, type (with an optional pattern) or absent';
   if (a.values !== undefined && !Array.isArray(a.values)) return 'values is not a list';
-  if (a.type !== undefined && !JSON_TYPES.includes(a.type as string)) return `type '${String(a.type)}' is not a JSON type (${JSON_TYPES.join(', ')})`;
+  if (a.type !== undefined && !JSON_TYPES.includes(a.type as string))
+    return `type '${String(a.type)}' is not a JSON type (${JSON_TYPES.join(', ')})`;
   if (a.absent !== undefined && a.absent !== true) return 'absent is true or not given';
   if (a.pattern !== undefined) {
     if (a.type !== 'string' || typeof a.pattern !== 'string') return 'pattern goes with type string';
@@ -108,16 +110,28 @@ export function loadConflicts(service: string, file = conflictsFile(service)): C
     if (typeof e.id !== 'string' || !/^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$/.test(e.id)) throw fail('has no UPPER-KEBAB id');
     if (seen.has(e.id)) throw fail('is listed twice');
     seen.add(e.id);
-    for (const field of ['seed', 'provider', 'decision'] as const) if (typeof e[field] !== 'string' || !(e[field] as string).trim()) throw fail(`has no ${field} (both sources and the decision are named)`);
+    for (const field of ['seed', 'provider', 'decision'] as const)
+      if (typeof e[field] !== 'string' || !(e[field] as string).trim())
+        throw fail(`has no ${field} (both sources and the decision are named)`);
     if (!Array.isArray(e.rules) || e.rules.length === 0 || e.rules.some((r) => typeof r !== 'string')) throw fail('names no rule');
     const behaviours = ['accepts', 'refuses', 'answers'].filter((k) => e[k] !== undefined);
     if (behaviours.length !== 1) throw fail('needs exactly one of accepts, refuses, answers (the provider behaviour a check meets)');
-    for (const k of ['accepts', 'refuses'] as const) if (e[k] !== undefined && (!Array.isArray(e[k]) || (e[k] as unknown[]).some((o) => typeof o !== 'string'))) throw fail(`${k} is not a list of operation ids`);
-    if (e.status !== undefined && (!(e.accepts || e.refuses) || !Array.isArray(e.status) || e.status.some((n) => !Number.isInteger(n) || n < 200 || n > 599))) throw fail('status is a list of HTTP statuses, with accepts or refuses');
-    if (e.without !== undefined && (!(e.accepts || e.refuses) || !Array.isArray(e.without) || e.without.some((w) => typeof w !== 'string' || !WITHOUT.test(w)))) throw fail('without is a list of query:<name>, header:<name> or body:<name>, with accepts or refuses');
+    for (const k of ['accepts', 'refuses'] as const)
+      if (e[k] !== undefined && (!Array.isArray(e[k]) || (e[k] as unknown[]).some((o) => typeof o !== 'string')))
+        throw fail(`${k} is not a list of operation ids`);
+    if (
+      e.status !== undefined &&
+      (!(e.accepts || e.refuses) || !Array.isArray(e.status) || e.status.some((n) => !Number.isInteger(n) || n < 200 || n > 599))
+    )
+      throw fail('status is a list of HTTP statuses, with accepts or refuses');
+    if (
+      e.without !== undefined &&
+      (!(e.accepts || e.refuses) || !Array.isArray(e.without) || e.without.some((w) => typeof w !== 'string' || !WITHOUT.test(w)))
+    )
+      throw fail('without is a list of query:<name>, header:<name> or body:<name>, with accepts or refuses');
     const why = e.answers === undefined ? undefined : answersProblem(e.answers);
     if (why) throw fail(`answers ${why}`);
-        return e as unknown as Conflict;
+    return e as unknown as Conflict;
   });
   cache.set(file, out);
   return out;
@@ -127,7 +141,10 @@ type Place = { parent: Record<string, unknown> | unknown[]; key: string | number
 
 /** Every location a pointer with `*` items names in a value (with `absent`: every object lacking the last member). */
 function locate(root: unknown, pointer: string, absent = false): Place[] {
-  const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = pointer
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   let frontier: Place[] = [{ parent: { '': root }, key: '' }];
   for (const [i, part] of parts.entries()) {
     const next: Place[] = [];
@@ -144,7 +161,8 @@ function locate(root: unknown, pointer: string, absent = false): Place[] {
   return frontier;
 }
 
-const jsonType = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'number' && Number.isInteger(v) ? 'integer' : typeof v);
+const jsonType = (v: unknown) =>
+  v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'number' && Number.isInteger(v) ? 'integer' : typeof v;
 
 /** Whether a received value is the provider's behaviour the matcher describes. */
 function matches(a: Answers, value: unknown): boolean {
@@ -175,8 +193,15 @@ export interface ConflictAnswered {
  * the pass needs are named (a provider pattern that also matches a seed value names nothing).
  * Undefined when the body breaks the schema elsewhere too (that is a failure, not a conflict).
  */
-export function answeredConflicts(service: string, operationId: string, body: unknown, validate: (body: unknown) => boolean): ConflictAnswered[] | undefined {
-  const candidates = loadConflicts(service).filter((c) => c.answers?.operations.includes(operationId) && placesOf(c.answers, body).length > 0);
+export function answeredConflicts(
+  service: string,
+  operationId: string,
+  body: unknown,
+  validate: (body: unknown) => boolean,
+): ConflictAnswered[] | undefined {
+  const candidates = loadConflicts(service).filter(
+    (c) => c.answers?.operations.includes(operationId) && placesOf(c.answers, body).length > 0,
+  );
   if (candidates.length === 0) return undefined;
   const passesWith = (set: Conflict[]) => validate(seedValuesIn(set, body));
   if (!passesWith(candidates)) return undefined;
@@ -192,17 +217,27 @@ export function answeredConflicts(service: string, operationId: string, body: un
 /** A copy of a body with the seed's value at each place where it shows one of these conflicts' provider behaviour. */
 function seedValuesIn(conflicts: Conflict[], body: unknown): unknown {
   const copy = structuredClone(body);
-  for (const c of conflicts) for (const { parent, key } of placesOf(c.answers!, copy)) (parent as Record<string, unknown>)[key as string] = structuredClone(c.answers!.seedValue);
+  for (const c of conflicts)
+    for (const { parent, key } of placesOf(c.answers!, copy))
+      (parent as Record<string, unknown>)[key as string] = structuredClone(c.answers!.seedValue);
   return copy;
 }
 
 /** A response body as the seed would give it: the seed's value wherever the body follows one of the operation's `answers` conflicts. */
 export function seedFormOf(service: string, operationId: string, body: unknown): unknown {
-  return seedValuesIn(loadConflicts(service).filter((c) => c.answers?.operations.includes(operationId)), body);
+  return seedValuesIn(
+    loadConflicts(service).filter((c) => c.answers?.operations.includes(operationId)),
+    body,
+  );
 }
 
 /** The first conflict a refused response body follows (answeredConflicts). */
-export function answeredConflict(service: string, operationId: string, body: unknown, validate: (body: unknown) => boolean): ConflictAnswered | undefined {
+export function answeredConflict(
+  service: string,
+  operationId: string,
+  body: unknown,
+  validate: (body: unknown) => boolean,
+): ConflictAnswered | undefined {
   return answeredConflicts(service, operationId, body, validate)?.[0];
 }
 
@@ -215,7 +250,12 @@ export const CONFLICT_SITE_ANNOTATION = 'conflict-site';
  * check), and the target answered the conflict's operation the way the provider publishes (a 2xx
  * where the seed refuses, a 4xx where the seed accepts, or the conflict's own `status`).
  */
-export function exchangedConflict(service: string, declared: string[], error: string, exchanges: { operationId: string; status: number }[]): Conflict | undefined {
+export function exchangedConflict(
+  service: string,
+  declared: string[],
+  error: string,
+  exchanges: { operationId: string; status: number }[],
+): Conflict | undefined {
   if (/^\s*(Error: )?\[[A-Za-z]+\]/.test(error)) return undefined;
   for (const conflict of loadConflicts(service)) {
     if (!declared.includes(conflict.id)) continue;
@@ -235,12 +275,16 @@ export function isProviderStatus(conflict: Conflict, status: number): boolean {
 
 /** The accepts/refuses conflicts of a rule at an operation: what a check of that rule there may meet. */
 export function conflictSites(service: string, ruleId: string, operationId: string): string[] {
-  return loadConflicts(service).filter((c) => c.rules.includes(ruleId) && [...(c.accepts ?? []), ...(c.refuses ?? [])].includes(operationId)).map((c) => c.id);
+  return loadConflicts(service)
+    .filter((c) => c.rules.includes(ruleId) && [...(c.accepts ?? []), ...(c.refuses ?? [])].includes(operationId))
+    .map((c) => c.id);
 }
 
 /** The accepts/refuses conflicts met by a request of an operation without a member (`body:consumer.firstName`): what a check sending such a request may meet. */
 export function conflictsWithout(service: string, operationId: string, member: string): string[] {
-  return loadConflicts(service).filter((c) => c.without?.includes(member) && [...(c.accepts ?? []), ...(c.refuses ?? [])].includes(operationId)).map((c) => c.id);
+  return loadConflicts(service)
+    .filter((c) => c.without?.includes(member) && [...(c.accepts ?? []), ...(c.refuses ?? [])].includes(operationId))
+    .map((c) => c.id);
 }
 
 /** A body the response check lets through: valid, or breaking only a seed rule where the provider publishes the value. */

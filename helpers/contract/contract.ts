@@ -77,11 +77,15 @@ export class Contract {
   readonly title: string;
   private readonly validators = new Map<string, ValidateFunction>();
 
-  constructor(readonly service: string, readonly document: Json) {
+  constructor(
+    readonly service: string,
+    readonly document: Json,
+  ) {
     this.version = String(document.info?.version ?? 'unknown');
     this.title = String(document.info?.title ?? service);
     const declared = document['x-source'] ?? (document['x-assumption'] ? 'assumption' : 'seed');
-    if (!SOURCE_CLASSES.includes(declared)) throw new Error(`${service} contract: x-source '${declared}' is not one of ${SOURCE_CLASSES.join(', ')}`);
+    if (!SOURCE_CLASSES.includes(declared))
+      throw new Error(`${service} contract: x-source '${declared}' is not one of ${SOURCE_CLASSES.join(', ')}`);
     this.defaultSource = declared;
     for (const [name, schema] of Object.entries<Json>(document.components?.schemas ?? {})) {
       const id = schemaId(service, name);
@@ -124,7 +128,13 @@ export class Contract {
           }
           const media = Object.keys(content);
           const schemas = Object.fromEntries(media.map((m) => [m.toLowerCase(), content[m]?.schema]));
-          responses[status] = { status, contentTypes: media, schema: media.length ? content[media[0]].schema : undefined, schemas, headers };
+          responses[status] = {
+            status,
+            contentTypes: media,
+            schema: media.length ? content[media[0]].schema : undefined,
+            schemas,
+            headers,
+          };
         }
         const security = (op.security ?? globalSecurity).map((req: Json) => Object.keys(req));
         this.operations.set(op.operationId, {
@@ -211,8 +221,16 @@ const DISK_CACHE = path.resolve(import.meta.dirname, '..', '..', 'node_modules',
 function contractFilesHash(service: string): string {
   const folder = path.join(ROOT, service);
   const hash = createHash('sha256');
-  const files = fs.readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((f) => /\.ya?ml$/.test(f)).sort();
-  for (const f of files) hash.update(f).update('\0').update(fs.readFileSync(path.join(folder, f))).update('\0');
+  const files = fs
+    .readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.ya?ml$/.test(f))
+    .sort();
+  for (const f of files)
+    hash
+      .update(f)
+      .update('\0')
+      .update(fs.readFileSync(path.join(folder, f)))
+      .update('\0');
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -239,7 +257,9 @@ export async function bundledDocument(service: string): Promise<Json> {
     fs.writeFileSync(tmp, JSON.stringify(result.bundle.parsed));
     fs.renameSync(tmp, file);
     // Older versions of this contract are dead weight.
-    for (const old of fs.readdirSync(DISK_CACHE)) if (old.startsWith(`${service}-`) && old.endsWith('.json') && path.join(DISK_CACHE, old) !== file) fs.rmSync(path.join(DISK_CACHE, old), { force: true });
+    for (const old of fs.readdirSync(DISK_CACHE))
+      if (old.startsWith(`${service}-`) && old.endsWith('.json') && path.join(DISK_CACHE, old) !== file)
+        fs.rmSync(path.join(DISK_CACHE, old), { force: true });
   } catch {
     // A read-only tree only loses the cache.
   }

@@ -18,7 +18,8 @@ const REF = '#/components/schemas/';
 function resolve(contract: Contract, node: Json): Json {
   let current = node;
   for (let i = 0; i < 10 && current; i++) {
-    if (typeof current.$ref === 'string' && current.$ref.startsWith(REF)) current = contract.componentSchema(current.$ref.slice(REF.length));
+    if (typeof current.$ref === 'string' && current.$ref.startsWith(REF))
+      current = contract.componentSchema(current.$ref.slice(REF.length));
     else break;
   }
   return current;
@@ -70,7 +71,8 @@ function bounds(contract: Contract, component: string, dotted: string | undefine
   const hi = keyword(contract, schema, max);
   if (lo !== undefined) out.min = lo;
   if (hi !== undefined) out.max = hi;
-  if (out.min === undefined && out.max === undefined) throw new Error(`${contract.service}: ${component}${dotted ? `.${dotted}` : ''} states neither ${min} nor ${max}`);
+  if (out.min === undefined && out.max === undefined)
+    throw new Error(`${contract.service}: ${component}${dotted ? `.${dotted}` : ''} states neither ${min} nor ${max}`);
   return out;
 }
 
@@ -89,7 +91,8 @@ export function parameterRange(contract: Contract, operationId: string, name: st
   const hi = keyword(contract, schema, 'maximum');
   if (lo !== undefined) out.min = lo;
   if (hi !== undefined) out.max = hi;
-  if (out.min === undefined && out.max === undefined) throw new Error(`${contract.service}: ${operationId} parameter ${name} states neither minimum nor maximum`);
+  if (out.min === undefined && out.max === undefined)
+    throw new Error(`${contract.service}: ${operationId} parameter ${name} states neither minimum nor maximum`);
   return out;
 }
 

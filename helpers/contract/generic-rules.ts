@@ -10,7 +10,9 @@ import type { Contract, Parameter } from './contract.js';
  * (`userType`: business or personal): a value outside an enum is a 400, never a 404.
  */
 export function namesResource(contract: Contract, param: Parameter): boolean {
-  const ref = String(param.schema?.$ref ?? '').split('/').pop();
+  const ref = String(param.schema?.$ref ?? '')
+    .split('/')
+    .pop();
   const schema = ref ? contract.componentSchema(ref) : param.schema;
   return param.in === 'path' && !Array.isArray(schema?.enum);
 }

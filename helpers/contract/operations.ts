@@ -21,13 +21,19 @@ export type CardOperationId = OperationId<'card-enrollment'>;
 export type InstallmentsOperationId = OperationId<'installments'>;
 export type FdOperationId = OperationId<'financial-data'>;
 
-type OperationOf<S extends ServiceName, Id> = S extends ServiceName ? (Id extends keyof ServiceOperations[S] ? ServiceOperations[S][Id] : never) : never;
+type OperationOf<S extends ServiceName, Id> = S extends ServiceName
+  ? Id extends keyof ServiceOperations[S]
+    ? ServiceOperations[S][Id]
+    : never
+  : never;
 
 /** The JSON request body the contract declares for an operation; never when it declares none. */
-export type RequestBody<S extends ServiceName, Id> = OperationOf<S, Id> extends { requestBody?: infer R } ? (R extends { content: { 'application/json': infer B } } ? B : never) : never;
+export type RequestBody<S extends ServiceName, Id> =
+  OperationOf<S, Id> extends { requestBody?: infer R } ? (R extends { content: { 'application/json': infer B } } ? B : never) : never;
 
 /** The path parameters of an operation, by name. */
-export type PathParameters<S extends ServiceName, Id> = OperationOf<S, Id> extends { parameters: { path?: infer P } } ? ([P] extends [never] ? never : P) : never;
+export type PathParameters<S extends ServiceName, Id> =
+  OperationOf<S, Id> extends { parameters: { path?: infer P } } ? ([P] extends [never] ? never : P) : never;
 
 type Scalar = string | number | boolean | null;
 

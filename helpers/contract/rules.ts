@@ -8,8 +8,25 @@ import { parse } from 'yaml';
 import type { SourceClass } from './contract.js';
 
 export const RULE_KINDS = [
-  'limit', 'range', 'counter', 'pattern', 'enum', 'format', 'required', 'exclusive', 'status', 'error', 'auth', 'state',
-  'paging', 'filter', 'masking', 'echo', 'value', 'delivery', 'transport',
+  'limit',
+  'range',
+  'counter',
+  'pattern',
+  'enum',
+  'format',
+  'required',
+  'exclusive',
+  'status',
+  'error',
+  'auth',
+  'state',
+  'paging',
+  'filter',
+  'masking',
+  'echo',
+  'value',
+  'delivery',
+  'transport',
 ] as const;
 export type RuleKind = (typeof RULE_KINDS)[number];
 /** Kinds whose rule has a boundary: both its accepting and its refusing side must be checked. */
@@ -50,7 +67,13 @@ export function rulesFile(service: string): string {
  */
 export function rulesParts(service: string): string[] {
   const folder = path.join(ROOT, service, 'rules');
-  const parts = fs.existsSync(folder) ? fs.readdirSync(folder).filter((f) => f.endsWith('.yaml')).sort().map((f) => path.join(folder, f)) : [];
+  const parts = fs.existsSync(folder)
+    ? fs
+        .readdirSync(folder)
+        .filter((f) => f.endsWith('.yaml'))
+        .sort()
+        .map((f) => path.join(folder, f))
+    : [];
   return [rulesFile(service), ...parts];
 }
 
@@ -76,7 +99,8 @@ export function loadRules(service: string): RuleCatalogue {
     if (seen.has(r.id)) problems.push(`rule id ${r.id} is listed twice`);
     seen.add(r.id);
     if (!RULE_KINDS.includes(r.kind)) problems.push(`${r.id}: kind '${r.kind}' is not one of ${RULE_KINDS.join(', ')}`);
-    if (!['seed', 'provider', 'assumption'].includes(r.source)) problems.push(`${r.id}: source '${r.source}' is not seed, provider or assumption`);
+    if (!['seed', 'provider', 'assumption'].includes(r.source))
+      problems.push(`${r.id}: source '${r.source}' is not seed, provider or assumption`);
     if (!r.text || !r.cite) problems.push(`${r.id}: needs text and cite`);
     if (!Array.isArray(r.operations) || r.operations.length === 0) problems.push(`${r.id}: names no operation`);
     for (const p of r.paths ?? []) if (!(p in paths)) problems.push(`${r.id}: path '${p}' is not declared under paths`);
@@ -116,14 +140,17 @@ export interface CatalogueGap {
 export function catalogueGaps(catalogue: RuleCatalogue, citations: Citation[]): CatalogueGap[] {
   const gaps: CatalogueGap[] = [];
   const known = new Set(catalogue.rules.map((r) => r.id));
-  for (const c of citations) if (!known.has(c.id)) gaps.push({ rule: c.id, missing: 'an entry in the catalogue (a check cites an unknown id)' });
+  for (const c of citations)
+    if (!known.has(c.id)) gaps.push({ rule: c.id, missing: 'an entry in the catalogue (a check cites an unknown id)' });
   for (const rule of catalogue.rules) {
     const mine = citations.filter((c) => c.id === rule.id);
     if (mine.length === 0) {
       gaps.push({ rule: rule.id, missing: 'any check' });
       continue;
     }
-    for (const side of sidesOf(rule)) if (!mine.some((c) => c.side === side)) gaps.push({ rule: rule.id, missing: `its ${side === 'accept' ? 'accepting' : 'refusing'} side` });
+    for (const side of sidesOf(rule))
+      if (!mine.some((c) => c.side === side))
+        gaps.push({ rule: rule.id, missing: `its ${side === 'accept' ? 'accepting' : 'refusing'} side` });
     for (const p of rule.paths ?? []) if (!mine.some((c) => c.path === p)) gaps.push({ rule: rule.id, missing: `a check on path '${p}'` });
   }
   return gaps;

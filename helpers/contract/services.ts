@@ -19,7 +19,12 @@ export const SERVICES: ServiceProfile[] = [
     sandboxBaseUrlEnv: 'CARD_BASE_URL',
     errorSchemas: ['ErrorResponse'],
     // reference/card-enrollment.md: the declared error schema is a documented inconsistency.
-    toleratedErrorSchemas: [{ name: 'DeclaredError', note: 'error body in the seed\'s declared schema (message, reason, status int32) instead of the sample shape' }],
+    toleratedErrorSchemas: [
+      {
+        name: 'DeclaredError',
+        note: "error body in the seed's declared schema (message, reason, status int32) instead of the sample shape",
+      },
+    ],
   },
   {
     name: 'installments',

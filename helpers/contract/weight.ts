@@ -33,8 +33,18 @@ const kindsOf = new Map<string, Map<string, RuleKind>>();
  * check, or a blocking one) or 'conditional' (an assumption check). The breaker counts failures per
  * weight, so that holding a check back never turns a FAIL into a CONDITIONAL (helpers/client/breaker.ts).
  */
-export function failureWeight(service: string, defaultSource: SourceClass, tags: string[], citations: string[], check: string): 'fail' | 'conditional' {
+export function failureWeight(
+  service: string,
+  defaultSource: SourceClass,
+  tags: string[],
+  citations: string[],
+  check: string,
+): 'fail' | 'conditional' {
   if (!kindsOf.has(service)) kindsOf.set(service, new Map(loadRules(service).rules.map((r) => [r.id, r.kind])));
-  const blocking = isBlocking(citations.map((c) => parseCitation(c).id), kindsOf.get(service)!, [check]);
+  const blocking = isBlocking(
+    citations.map((c) => parseCitation(c).id),
+    kindsOf.get(service)!,
+    [check],
+  );
   return blocking || sourceOf(tags, defaultSource) !== 'assumption' ? 'fail' : 'conditional';
 }

@@ -25,7 +25,10 @@ export async function doctor(env: Env, options: DoctorOptions): Promise<DoctorRe
   const general = valueProblems(env, ['general']);
   if (general.length) return { code: 2, lines: general.map((p) => `configuration error: ${problemLine(p)}`) };
   if (env.TARGET !== 'sandbox') {
-    return { code: 0, lines: ['TARGET=mock: the embedded mocks need nothing from .env. Set TARGET=sandbox (see .env.example) to certify a deployment.'] };
+    return {
+      code: 0,
+      lines: ['TARGET=mock: the embedded mocks need nothing from .env. Set TARGET=sandbox (see .env.example) to certify a deployment.'],
+    };
   }
   const lines: string[] = [];
   let malformed = 0;
@@ -59,8 +62,10 @@ export async function doctor(env: Env, options: DoctorOptions): Promise<DoctorRe
     const state = !ready ? 'cannot run' : options.offline ? 'values ready (offline: the target was not asked)' : 'ready';
     lines.push(`${service}: ${state}`, ...detail, ...[...testData, ...d.skipping].map((l) => `  - ${l}`));
   }
-  lines.push(blocked
-    ? `\n${blocked} service(s) cannot run: the lines above name the variable and the cause (see .env.example).`
-    : `\nEvery configured service can run${options.offline ? ' as far as its values go (npm run doctor without --offline asks the target)' : ''}.`);
+  lines.push(
+    blocked
+      ? `\n${blocked} service(s) cannot run: the lines above name the variable and the cause (see .env.example).`
+      : `\nEvery configured service can run${options.offline ? ' as far as its values go (npm run doctor without --offline asks the target)' : ''}.`,
+  );
   return { code: malformed ? 2 : blocked ? 1 : 0, lines };
 }

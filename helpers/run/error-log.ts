@@ -12,7 +12,11 @@ export function logError(reportsDir: string, error: unknown, env: Env, during: s
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}.log`);
   const e = error as { stack?: string; cause?: unknown };
-  const text = [`${during} (node ${process.version}, pid ${process.pid})`, e?.stack ?? String(error), ...(e?.cause ? [`cause: ${(e.cause as Error).stack ?? String(e.cause)}`] : [])].join('\n');
+  const text = [
+    `${during} (node ${process.version}, pid ${process.pid})`,
+    e?.stack ?? String(error),
+    ...(e?.cause ? [`cause: ${(e.cause as Error).stack ?? String(e.cause)}`] : []),
+  ].join('\n');
   fs.writeFileSync(file, `${redactMessage(hideSecrets(text, env))}\n`);
   return path.relative(process.cwd(), file);
 }

@@ -44,8 +44,10 @@ function guestTeardown(breakerTeardown: () => Promise<void>): () => Promise<void
     const swept = await sweepLedger();
     const summary = summarise(readGuestLog());
     const left = summary.leftBehind.filter((l) => l.deletable).length;
-    console.log(`Sandbox guest: ${summary.created} objects created, ${summary.deleted} deleted${swept.deleted ? ` (${swept.deleted} at the end of the run)` : ''}, `
-      + `${left} deletable left${swept.failed.length ? ` (${swept.failed.slice(0, 3).join('; ')})` : ''}, ${summary.leftBehind.length - left} the API cannot delete; ${summary.retries} calls waited out a 429 (${summary.retryWaitSeconds} s)`);
+    console.log(
+      `Sandbox guest: ${summary.created} objects created, ${summary.deleted} deleted${swept.deleted ? ` (${swept.deleted} at the end of the run)` : ''}, ` +
+        `${left} deletable left${swept.failed.length ? ` (${swept.failed.slice(0, 3).join('; ')})` : ''}, ${summary.leftBehind.length - left} the API cannot delete; ${summary.retries} calls waited out a 429 (${summary.retryWaitSeconds} s)`,
+    );
   };
 }
 
@@ -97,18 +99,22 @@ async function setup(config: FullConfig) {
   // A guest's pace: the run's SANDBOX_MAX_RPS shared by its workers (helpers/client/guest/rate.ts).
   const rps = settings.sandboxMaxRps;
   if (rps > 0) process.env[RPS_SHARE_ENV] = String(rps / Math.max(1, config.workers));
-  const start = await sandboxStart(settings.env, config.projects.map((p) => p.name), {
-    workers: config.workers,
-    preflight: (service) => preflight(service, settings.env),
-    withRequest: async (use) => {
-      const context = await request.newContext();
-      try {
-        return await use(context);
-      } finally {
-        await context.dispose();
-      }
+  const start = await sandboxStart(
+    settings.env,
+    config.projects.map((p) => p.name),
+    {
+      workers: config.workers,
+      preflight: (service) => preflight(service, settings.env),
+      withRequest: async (use) => {
+        const context = await request.newContext();
+        try {
+          return await use(context);
+        } finally {
+          await context.dispose();
+        }
+      },
     },
-  });
+  );
   for (const line of start.lines) (line.stream === 'err' ? console.error : console.log)(line.text);
   if (start.linkedUnusable) process.env[LINKED_UNUSABLE_ENV] = start.linkedUnusable;
   if (start.stop) {
@@ -132,8 +138,13 @@ async function setup(config: FullConfig) {
   }
   const { verdict, reason } = overallVerdict(services, false);
   const cert: Certification = {
-    target: 'sandbox', generatedAt: new Date().toISOString(), ...(process.env.SUITE_RUN_ID ? { runId: process.env.SUITE_RUN_ID } : {}),
-    verdict, ...(reason ? { reason } : {}), checks: { selected: 0, run: 0, skipped: 0 }, services,
+    target: 'sandbox',
+    generatedAt: new Date().toISOString(),
+    ...(process.env.SUITE_RUN_ID ? { runId: process.env.SUITE_RUN_ID } : {}),
+    verdict,
+    ...(reason ? { reason } : {}),
+    checks: { selected: 0, run: 0, skipped: 0 },
+    services,
   };
   writeCoverage(settings.reportsDir, coverage);
   writeCertification(settings.reportsDir, cert, coverage);

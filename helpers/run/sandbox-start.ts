@@ -48,13 +48,17 @@ export async function sandboxStart(env: Env, selected: readonly string[], option
   const configured = SERVICES.filter((s) => selected.includes(s.name) && env[s.sandboxBaseUrlEnv]).map((s) => s.name);
   const judge = options.preflight ?? (async (service: string) => (await serviceReadiness(service, env)).find((f) => !f.ready)?.line);
   const causes = await Promise.all(configured.map(async (service) => ({ service, cause: await judge(service) })));
-  for (const { service, cause } of causes) if (cause) lines.push({ text: `preflight: ${service}: ${cause} (its checks are not run)`, stream: 'err' });
+  for (const { service, cause } of causes)
+    if (cause) lines.push({ text: `preflight: ${service}: ${cause} (its checks are not run)`, stream: 'err' });
   const allStopped = causes.length > 0 && causes.every((c) => c.cause);
   const fdRuns = causes.some((c) => c.service === 'financial-data' && !c.cause);
   // The testing-customer quota: a run that would go past it does not start (helpers/target/sandbox/quota.ts).
   if (fdRuns) {
     const existing = await countTestingCustomers(env);
-    const refusal = typeof existing === 'number' ? quotaRefusal(options.workers, existing, readValue<number>('SANDBOX_CUSTOMER_QUOTA', env) ?? DEFAULT_CUSTOMER_QUOTA) : undefined;
+    const refusal =
+      typeof existing === 'number'
+        ? quotaRefusal(options.workers, existing, readValue<number>('SANDBOX_CUSTOMER_QUOTA', env) ?? DEFAULT_CUSTOMER_QUOTA)
+        : undefined;
     if (refusal) {
       lines.push({ text: `sandbox quota: ${refusal}`, stream: 'err' });
       return { lines, causes, allStopped, stop: { code: 2, reason: `sandbox quota: ${refusal}` } };

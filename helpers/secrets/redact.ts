@@ -3,7 +3,8 @@
 // exact values of secrets the suite knows (keys, tokens, partner secrets) wherever they appear.
 import { Needles } from './needles.js';
 
-const SENSITIVE_KEY = /^(primaryaccountnumber|pan|pans|accountnumber|account_number|realaccountnumber|taxid|governmentid|cardsecuritycode|securitycode|cvc|cvv|cvv2|ssn|partnersecret|newpartnersecret|secret|password|token|accesstoken|refreshtoken|apikey|api_key|appkey|authorization|x-openapi-clientid|[a-z0-9]+-app-key|[a-z0-9]+-app-token|oauth_signature|signature|signingkey|privatekey|encryptedcard|encryptedvalue|d|p|q|dp|dq|qi)$/i;
+const SENSITIVE_KEY =
+  /^(primaryaccountnumber|pan|pans|accountnumber|account_number|realaccountnumber|taxid|governmentid|cardsecuritycode|securitycode|cvc|cvv|cvv2|ssn|partnersecret|newpartnersecret|secret|password|token|accesstoken|refreshtoken|apikey|api_key|appkey|authorization|x-openapi-clientid|[a-z0-9]+-app-key|[a-z0-9]+-app-token|oauth_signature|signature|signingkey|privatekey|encryptedcard|encryptedvalue|d|p|q|dp|dq|qi)$/i;
 // Private JWK members (d, p, q, dp, dq, qi) are keys only inside a JWK; elsewhere those names are rare.
 // `<vendor>-App-Key` / `-App-Token`: the seed's Partner-* names and the provider's Finicity-* names alike.
 // Financial data (seed 002, payments data): realAccountNumber / accountNumber are full account numbers
@@ -80,7 +81,8 @@ export function redactHeaders(headers: Record<string, string>): Record<string, s
   return out;
 }
 
-const SENSITIVE_PAIR = /(["']?)(primaryAccountNumber|cardSecurityCode|securityCode|cvc|cvv|ssn|partnerSecret|newPartnerSecret|password|token|apiKey|pan|realAccountNumber|accountNumber|taxId|governmentId)\1(\s*[:=]\s*)(["'])([^"']*)\4/gi;
+const SENSITIVE_PAIR =
+  /(["']?)(primaryAccountNumber|cardSecurityCode|securityCode|cvc|cvv|ssn|partnerSecret|newPartnerSecret|password|token|apiKey|pan|realAccountNumber|accountNumber|taxId|governmentId)\1(\s*[:=]\s*)(["'])([^"']*)\4/gi;
 
 /** Redacts free text that may hold JSON-ish key/value pairs (error messages, counterexamples). */
 export function redactMessage(text: string): string {

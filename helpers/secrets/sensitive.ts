@@ -112,7 +112,8 @@ export class SentValues {
   /** The long values a string carries. */
   longIn(haystack: string): SensitiveValue[] {
     const found = this.text.findIn(haystack);
-    if (/[0-9]/.test(haystack)) found.push(...this.digits.findIn(haystack.replace(/[ -]/g, '')).filter((d) => this.patterns.get(d)!.test(haystack)));
+    if (/[0-9]/.test(haystack))
+      found.push(...this.digits.findIn(haystack.replace(/[ -]/g, '')).filter((d) => this.patterns.get(d)!.test(haystack)));
     return found.map((v) => this.kinds.get(v)!);
   }
 
@@ -130,7 +131,8 @@ export function findEchoes(body: unknown, text: string, sent: SentValues | Sensi
   const echoes: Echo[] = [];
   const walk = (node: unknown, at: string, key?: string) => {
     if (Array.isArray(node)) node.forEach((n, i) => walk(n, `${at}/${i}`, key));
-    else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, k);
+    else if (node && typeof node === 'object')
+      for (const [k, v] of Object.entries(node)) walk(v, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, k);
     else if (typeof node === 'string' || typeof node === 'number') {
       const value = String(node);
       for (const s of index.longIn(value)) echoes.push({ kind: s.kind, at: at || '/', value: s.value });

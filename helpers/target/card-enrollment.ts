@@ -33,7 +33,12 @@ export interface CardMockWorld {
   receipts: { enrolmentReferenceId: string; primaryAccountNumber: string }[];
 }
 
-export async function cardTargetFromMock(mock: { baseURL: string; origin: string; keysURL: string; world: CardMockWorld }): Promise<CardTarget> {
+export async function cardTargetFromMock(mock: {
+  baseURL: string;
+  origin: string;
+  keysURL: string;
+  world: CardMockWorld;
+}): Promise<CardTarget> {
   const [mine, other] = mock.world.clients;
   mock.world.clients.forEach((c) => registerSecret(c.apiKey));
   const jwks = await (await fetch(mock.keysURL)).json();
@@ -72,7 +77,13 @@ export async function cardTargetFromEnv(env: Env = suiteConfig().env): Promise<C
     serviceId: serviceIds[0],
     serviceIds,
     foreignSrcClientId: readValue<string>('CARD_FOREIGN_SRC_CLIENT_ID', env),
-    receipt: receiptId ? { id: receiptId, panBin: readValue<string>('CARD_RECEIPT_PAN_BIN', env), panLastFour: readValue<string>('CARD_RECEIPT_PAN_LAST_FOUR', env) } : undefined,
+    receipt: receiptId
+      ? {
+          id: receiptId,
+          panBin: readValue<string>('CARD_RECEIPT_PAN_BIN', env),
+          panLastFour: readValue<string>('CARD_RECEIPT_PAN_LAST_FOUR', env),
+        }
+      : undefined,
     encryptionKey: (await configuredEncryptionKey('CARD', env)).key,
   };
 }

@@ -30,7 +30,9 @@ export interface PartnerCredentials {
 export class FdMockControl extends MockControl {
   async unlockPartner(partnerId: string): Promise<void> {
     const response = await fetch(`${this.origin}/__mock/partners/unlock`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ partnerId }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ partnerId }),
     });
     if (!response.ok) throw new Error(`mock control unlock: ${response.status} ${await response.text()}`);
   }
@@ -45,7 +47,9 @@ export class FdMockControl extends MockControl {
   /** Puts a customer under a security freeze, or lifts it (PSI generation and reports answer 403). */
   async securityFreeze(customerId: string, frozen = true): Promise<void> {
     const response = await fetch(`${this.origin}/__mock/customers/${encodeURIComponent(customerId)}/security-freeze`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ frozen }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ frozen }),
     });
     if (!response.ok) throw new Error(`mock control security freeze: ${response.status} ${await response.text()}`);
   }
@@ -53,7 +57,9 @@ export class FdMockControl extends MockControl {
   /** Decides how a report still in progress ends (mocks/financial-data/reports/store.ts): success by default. */
   async reportOutcome(reportId: string, status: 'success' | 'failure'): Promise<void> {
     const response = await fetch(`${this.origin}/__mock/reports/${encodeURIComponent(reportId)}/outcome`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status }),
     });
     if (!response.ok) throw new Error(`mock control report outcome: ${response.status} ${await response.text()}`);
   }
@@ -62,7 +68,16 @@ export class FdMockControl extends MockControl {
 /** A linked customer's logins and accounts as the mock's control surface describes them. */
 export interface LinkedPortfolio {
   logins: { id: number; institutionId: string; legacy: boolean }[];
-  accounts: { id: string; institutionLoginId: number; institutionId: string; type: string; status: string; mfa: boolean; createdDate: number; numberLast4: string }[];
+  accounts: {
+    id: string;
+    institutionLoginId: number;
+    institutionId: string;
+    type: string;
+    status: string;
+    mfa: boolean;
+    createdDate: number;
+    numberLast4: string;
+  }[];
 }
 
 export interface FdTarget {
@@ -99,18 +114,33 @@ export interface FdMockWorldView {
   locations: { idType: string; idValue: string }[];
 }
 
-export function fdTargetFromMock(mock: { baseURL: string; origin: string; world: FdMockWorldView; now: () => number; listener?: FdTarget['listener'] }): FdTarget {
+export function fdTargetFromMock(mock: {
+  baseURL: string;
+  origin: string;
+  world: FdMockWorldView;
+  now: () => number;
+  listener?: FdTarget['listener'];
+}): FdTarget {
   const { world } = mock;
   const [partner, spare] = [...world.partners.values()].map((p) => ({ partnerId: p.id, partnerSecret: p.secret }));
   world.appKeys.forEach(registerSecret);
   [partner, spare].forEach((p) => registerSecret(p.partnerSecret));
   const branded = world.institutions.find((i) => i.branding)!;
   return {
-    kind: 'mock', baseURL: mock.baseURL, has: () => true, control: new FdMockControl(mock.origin), appKey: world.appKeys[0],
-    partner, sparePartner: spare, now: mock.now, listener: mock.listener,
+    kind: 'mock',
+    baseURL: mock.baseURL,
+    has: () => true,
+    control: new FdMockControl(mock.origin),
+    appKey: world.appKeys[0],
+    partner,
+    sparePartner: spare,
+    now: mock.now,
+    listener: mock.listener,
     disputedCustomerId: [...world.customers.values()].find((c) => c.disputed)?.id,
     institutions: {
-      branded: branded.id, unbranded: world.institutions.find((i) => !i.branding)?.id, routingNumber: branded.routingNumbers[0],
+      branded: branded.id,
+      unbranded: world.institutions.find((i) => !i.branding)?.id,
+      routingNumber: branded.routingNumbers[0],
       location: { idType: world.locations[0].idType, idValue: world.locations[0].idValue },
     },
   };
@@ -124,14 +154,22 @@ export function fdTargetFromEnv(env: Env = suiteConfig().env): FdTarget {
   };
   const read = (name: string) => readValue<string>(name, env);
   const spareId = read('FD_SPARE_PARTNER_ID');
-  const spare = spareId && read('FD_SPARE_PARTNER_SECRET') ? { partnerId: spareId, partnerSecret: secret('FD_SPARE_PARTNER_SECRET') } : undefined;
+  const spare =
+    spareId && read('FD_SPARE_PARTNER_SECRET') ? { partnerId: spareId, partnerSecret: secret('FD_SPARE_PARTNER_SECRET') } : undefined;
   const locationValue = read('FD_LOCATION_ID_VALUE');
   return {
-    kind: 'sandbox', baseURL: requireEnv('FD_BASE_URL', env), has: () => false, appKey: secret('FD_APP_KEY'),
+    kind: 'sandbox',
+    baseURL: requireEnv('FD_BASE_URL', env),
+    has: () => false,
+    appKey: secret('FD_APP_KEY'),
     partner: { partnerId: requireEnv('FD_PARTNER_ID', env), partnerSecret: secret('FD_PARTNER_SECRET') },
-    sparePartner: spare, now: () => Date.now(), disputedCustomerId: read('FD_DISPUTED_CUSTOMER_ID'), linkedCustomerId: read('FD_LINKED_CUSTOMER_ID'),
+    sparePartner: spare,
+    now: () => Date.now(),
+    disputedCustomerId: read('FD_DISPUTED_CUSTOMER_ID'),
+    linkedCustomerId: read('FD_LINKED_CUSTOMER_ID'),
     institutions: {
-      branded: requireEnv('FD_INSTITUTION_ID', env), unbranded: read('FD_UNBRANDED_INSTITUTION_ID'),
+      branded: requireEnv('FD_INSTITUTION_ID', env),
+      unbranded: read('FD_UNBRANDED_INSTITUTION_ID'),
       routingNumber: requireEnv('FD_ROUTING_NUMBER', env),
       location: locationValue ? { idType: read('FD_LOCATION_ID_TYPE') ?? 'EIN', idValue: locationValue } : undefined,
     },

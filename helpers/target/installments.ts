@@ -96,7 +96,12 @@ export function signingCredentials(prefix: SignerPrefix, env: Env): SigningCrede
   registerSecret(consumerKey);
   const variable = signingKeyVariable(prefix, env);
   const key = readValue<KeyObject>(variable, env);
-  if (!key) throw new ValueError({ variable, expected: `the signing key of ${prefix}_CONSUMER_KEY (${prefix}_SIGNING_KEY_PEM, or ${prefix}_SIGNING_KEY_P12 with its password)`, found: 'nothing' });
+  if (!key)
+    throw new ValueError({
+      variable,
+      expected: `the signing key of ${prefix}_CONSUMER_KEY (${prefix}_SIGNING_KEY_PEM, or ${prefix}_SIGNING_KEY_P12 with its password)`,
+      found: 'nothing',
+    });
   return { consumerKey, signingKey: signingKeyPem(key) };
 }
 

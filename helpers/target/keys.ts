@@ -10,7 +10,8 @@ import { networkCause } from './preflight.js';
 
 /** The first usable key of the JWK set at `url`, or a ValueError naming `variable` and what the URL answered. */
 export async function fetchJwkSet(variable: string, url: string): Promise<JwkKey> {
-  const expected = 'a JWK set at that URL (200, JSON) with a usable RSA-OAEP-256 encryption key (public RSA, 2048 bits or more, with a kid)';
+  const expected =
+    'a JWK set at that URL (200, JSON) with a usable RSA-OAEP-256 encryption key (public RSA, 2048 bits or more, with a kid)';
   const fail = (found: string) => new ValueError({ variable, expected, found });
   let res: Response;
   try {
@@ -45,7 +46,10 @@ export function encryptionKeyVariable(prefix: KeyPrefix, env: Env): string {
 }
 
 /** The configured encryption key as jose takes it, with a line saying what it is. */
-export async function configuredEncryptionKey(prefix: KeyPrefix, env: Env): Promise<{ key: EncryptionKey; variable: string; what: string }> {
+export async function configuredEncryptionKey(
+  prefix: KeyPrefix,
+  env: Env,
+): Promise<{ key: EncryptionKey; variable: string; what: string }> {
   const variable = encryptionKeyVariable(prefix, env);
   if (variable.endsWith('_JWK')) {
     const jwk = requireValue<JwkKey>(variable, env);
@@ -53,7 +57,11 @@ export async function configuredEncryptionKey(prefix: KeyPrefix, env: Env): Prom
   }
   if (variable.endsWith('_PEM')) {
     const kid = requireValue<string>(`${prefix}_ENCRYPTION_KID`, env);
-    return { key: await encryptionKeyFromPublicKey(requireValue<KeyObject>(variable, env), kid), variable, what: `an RSA key, kid ${JSON.stringify(kid)}` };
+    return {
+      key: await encryptionKeyFromPublicKey(requireValue<KeyObject>(variable, env), kid),
+      variable,
+      what: `an RSA key, kid ${JSON.stringify(kid)}`,
+    };
   }
   const url = requireValue<string>(variable, env);
   const jwk = await fetchJwkSet(variable, url);

@@ -22,9 +22,17 @@ const UNKNOWN_PATH = '/contract-suite-preflight/no-such-path';
 export function headerNameProblem(asked: string, names: FdHeaderNames, env: Env, namings: Record<HeaderNaming, FdHeaderNames>): Problem {
   const set = Object.entries(namings).find(([, s]) => s.appKey.toLowerCase() === asked.toLowerCase())?.[0];
   const overridden = Boolean(env.FD_APP_KEY_HEADER);
-  const fix = overridden ? `set FD_APP_KEY_HEADER=${asked}${set ? ` (or unset it: FD_HEADER_NAMES=${set} sends it)` : ''}`
-    : set ? `set FD_HEADER_NAMES=${set}` : `set FD_APP_KEY_HEADER=${asked} (and FD_APP_TOKEN_HEADER to the target's token header)`;
-  return { variable: overridden ? 'FD_APP_KEY_HEADER' : 'FD_HEADER_NAMES', expected: 'the header names the target asks for', found: `the suite sends ${names.appKey}, the target asks for ${asked}`, fix };
+  const fix = overridden
+    ? `set FD_APP_KEY_HEADER=${asked}${set ? ` (or unset it: FD_HEADER_NAMES=${set} sends it)` : ''}`
+    : set
+      ? `set FD_HEADER_NAMES=${set}`
+      : `set FD_APP_KEY_HEADER=${asked} (and FD_APP_TOKEN_HEADER to the target's token header)`;
+  return {
+    variable: overridden ? 'FD_APP_KEY_HEADER' : 'FD_HEADER_NAMES',
+    expected: 'the header names the target asks for',
+    found: `the suite sends ${names.appKey}, the target asks for ${asked}`,
+    fix,
+  };
 }
 
 export async function preflightPlan(service: string, env: Env): Promise<PreflightPlan> {
@@ -36,7 +44,11 @@ export async function preflightPlan(service: string, env: Env): Promise<Prefligh
       const headers = { ...JSON_HEADERS, [securityHeader(contract, 'ApiKeyAuth').name]: requireEnv('CARD_API_KEY', env) };
       const enroll = contract.operation('putCard');
       return {
-        service, baseUrlEnv: 'CARD_BASE_URL', baseURL, credentials: 'CARD_API_KEY', validCall: `${enroll.method} ${enroll.path}`,
+        service,
+        baseUrlEnv: 'CARD_BASE_URL',
+        baseURL,
+        credentials: 'CARD_API_KEY',
+        validCall: `${enroll.method} ${enroll.path}`,
         valid: () => probe(`${baseURL}${enroll.path}`, { method: enroll.method, headers, body: '{}' }),
         unknown: () => probe(`${baseURL}${UNKNOWN_PATH}`, { method: 'GET', headers }),
       };
@@ -49,7 +61,11 @@ export async function preflightPlan(service: string, env: Env): Promise<Prefligh
       const signed = (method: string, url: string, body?: string) =>
         probe(url, { method, body, headers: { ...JSON_HEADERS, authorization: signRequest(signer, method, url, body) } });
       return {
-        service, baseUrlEnv: 'INSTALLMENTS_BASE_URL', baseURL, credentials: `INSTALLMENTS_CONSUMER_KEY and ${signingKeyVariable('INSTALLMENTS', env)}`, validCall: 'POST /merchants/searches',
+        service,
+        baseUrlEnv: 'INSTALLMENTS_BASE_URL',
+        baseURL,
+        credentials: `INSTALLMENTS_CONSUMER_KEY and ${signingKeyVariable('INSTALLMENTS', env)}`,
+        validCall: 'POST /merchants/searches',
         valid: () => signed('POST', `${baseURL}/merchants/searches`, '{}'),
         unknown: () => signed('GET', `${baseURL}${UNKNOWN_PATH}`),
       };
@@ -64,7 +80,11 @@ export async function preflightPlan(service: string, env: Env): Promise<Prefligh
       const headers = { ...JSON_HEADERS, [names.appKey]: target.appKey };
       const token = contract.operation('CreateToken');
       return {
-        service, baseUrlEnv: 'FD_BASE_URL', baseURL: target.baseURL, credentials: 'FD_APP_KEY, FD_PARTNER_ID and FD_PARTNER_SECRET', validCall: 'CreateToken',
+        service,
+        baseUrlEnv: 'FD_BASE_URL',
+        baseURL: target.baseURL,
+        credentials: 'FD_APP_KEY, FD_PARTNER_ID and FD_PARTNER_SECRET',
+        validCall: 'CreateToken',
         valid: () => probe(`${target.baseURL}${token.path}`, { method: token.method, headers, body: JSON.stringify(target.partner) }),
         unknown: () => probe(`${target.baseURL}${UNKNOWN_PATH}`, { method: 'GET', headers }),
         refusal: (answer: ProbeAnswer) => {
@@ -72,7 +92,12 @@ export async function preflightPlan(service: string, env: Env): Promise<Prefligh
           const asked = /Missing parameter \(([A-Za-z0-9-]+)\)/.exec(answer.text)?.[1];
           if (asked && asked.toLowerCase() !== names.appKey.toLowerCase()) return headerNameProblem(asked, names, env, namings);
           // A refusal that names the app key header is about the app key, not the partner.
-          if (answer.text.toLowerCase().includes(`(${names.appKey.toLowerCase()})`)) return { variable: 'FD_APP_KEY', expected: 'an app key the target accepts', found: `${answer.status} to CreateToken${excerpt(answer.text)}` };
+          if (answer.text.toLowerCase().includes(`(${names.appKey.toLowerCase()})`))
+            return {
+              variable: 'FD_APP_KEY',
+              expected: 'an app key the target accepts',
+              found: `${answer.status} to CreateToken${excerpt(answer.text)}`,
+            };
           return undefined;
         },
       };

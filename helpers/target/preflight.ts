@@ -57,12 +57,33 @@ export function excerpt(text: string): string {
 
 /** What stops the service, naming the variable at fault, or undefined when the target can be certified. */
 export function diagnose(plan: PreflightPlan, valid: ProbeAnswer, unknown: ProbeAnswer): Problem | undefined {
-  if (valid.status === 0) return { variable: plan.baseUrlEnv, expected: 'a server that answers', found: `no answer from ${safeOrigin(plan.baseURL)} (${valid.text})` };
-  if (valid.status === 404 && unknown.status === 404) return { variable: plan.baseUrlEnv, expected: "the API's base path", found: `404 for ${plan.validCall} and for a path the API does not have: every operation answers 404` };
+  if (valid.status === 0)
+    return {
+      variable: plan.baseUrlEnv,
+      expected: 'a server that answers',
+      found: `no answer from ${safeOrigin(plan.baseURL)} (${valid.text})`,
+    };
+  if (valid.status === 404 && unknown.status === 404)
+    return {
+      variable: plan.baseUrlEnv,
+      expected: "the API's base path",
+      found: `404 for ${plan.validCall} and for a path the API does not have: every operation answers 404`,
+    };
   if (valid.status === 401 || valid.status === 403) {
-    return plan.refusal?.(valid) ?? { variable: plan.credentials, expected: 'credentials the target accepts', found: `${valid.status} to ${plan.validCall}${excerpt(valid.text)}` };
+    return (
+      plan.refusal?.(valid) ?? {
+        variable: plan.credentials,
+        expected: 'credentials the target accepts',
+        found: `${valid.status} to ${plan.validCall}${excerpt(valid.text)}`,
+      }
+    );
   }
-  if (valid.status >= 500) return { variable: plan.baseUrlEnv, expected: 'a target that answers a valid call', found: `${valid.status} to ${plan.validCall}${excerpt(valid.text)}: the target is failing, nothing can be certified` };
+  if (valid.status >= 500)
+    return {
+      variable: plan.baseUrlEnv,
+      expected: 'a target that answers a valid call',
+      found: `${valid.status} to ${plan.validCall}${excerpt(valid.text)}: the target is failing, nothing can be certified`,
+    };
   return undefined;
 }
 

@@ -35,10 +35,14 @@ const PORTS: Record<string, [port: string, publicUrl: string][]> = {
 export function portProblem(variable: string, port: number): Promise<Problem | undefined> {
   return new Promise((resolve) => {
     const server = net.createServer();
-    server.once('error', (error: NodeJS.ErrnoException) => resolve({
-      variable, expected: 'a free local port (the suite listens on it)',
-      found: error.code === 'EADDRINUSE' ? `port ${port} in use by another program` : `port ${port} refused (${error.code ?? error.message})`,
-    }));
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      resolve({
+        variable,
+        expected: 'a free local port (the suite listens on it)',
+        found:
+          error.code === 'EADDRINUSE' ? `port ${port} in use by another program` : `port ${port} refused (${error.code ?? error.message})`,
+      }),
+    );
     server.listen(port, '0.0.0.0', () => server.close(() => resolve(undefined)));
   });
 }
@@ -47,7 +51,8 @@ export function portProblem(variable: string, port: number): Promise<Problem | u
 export async function serviceReadiness(service: string, env: Env): Promise<Finding[]> {
   const findings: Finding[] = [];
   const fail = (p: Problem) => findings.push({ variable: p.variable, ready: false, line: hideSecrets(problemLine(p), env) });
-  const ready = (variable: string, detail: string) => findings.push({ variable, ready: true, line: `${variable}: ready (${hideSecrets(detail, env)})` });
+  const ready = (variable: string, detail: string) =>
+    findings.push({ variable, ready: true, line: `${variable}: ready (${hideSecrets(detail, env)})` });
   const attempt = async (step: () => Promise<void>) => {
     try {
       await step();

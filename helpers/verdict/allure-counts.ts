@@ -4,7 +4,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Certification } from './model.js';
 
-export interface Counts { passed: number; failed: number; skipped: number }
+export interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
 
 interface AllureResult {
   status?: string;
@@ -42,13 +46,15 @@ export function allureCounts(dir: string): Record<string, Counts> {
 
 /** The certification's counts per service: its seed, provider and assumption checks added up. */
 export function certificationCounts(cert: Pick<Certification, 'services'>): Record<string, Counts> {
-  return Object.fromEntries(cert.services.map((s) => {
-    const c = tally();
-    for (const source of [s.seed, s.provider, s.assumption]) {
-      c.passed += source.passed;
-      c.failed += source.failed;
-      c.skipped += source.skipped;
-    }
-    return [s.service, c];
-  }));
+  return Object.fromEntries(
+    cert.services.map((s) => {
+      const c = tally();
+      for (const source of [s.seed, s.provider, s.assumption]) {
+        c.passed += source.passed;
+        c.failed += source.failed;
+        c.skipped += source.skipped;
+      }
+      return [s.service, c];
+    }),
+  );
 }

@@ -22,7 +22,8 @@ export function readBaseline(file: string): Certification {
   } catch {
     throw new BaselineError(`baseline ${file} is not JSON`);
   }
-  if (!cert || typeof cert.verdict !== 'string' || !Array.isArray(cert.services)) throw new BaselineError(`baseline ${file} is not a certification.json (no verdict and services)`);
+  if (!cert || typeof cert.verdict !== 'string' || !Array.isArray(cert.services))
+    throw new BaselineError(`baseline ${file} is not a certification.json (no verdict and services)`);
   return cert;
 }
 
@@ -34,20 +35,45 @@ export function compareCertifications(before: Certification, after: Certificatio
   const [b, a] = [names(before), names(after)];
   const compared = a.filter((s) => b.includes(s));
   const cmp: BaselineComparison = {
-    baseline: { file, generatedAt: before.generatedAt, verdict: before.verdict, ...(before.provenance ? { suiteCommit: before.provenance.suiteCommit } : {}) },
+    baseline: {
+      file,
+      generatedAt: before.generatedAt,
+      verdict: before.verdict,
+      ...(before.provenance ? { suiteCommit: before.provenance.suiteCommit } : {}),
+    },
     verdict: { before: before.verdict, after: after.verdict, changed: before.verdict !== after.verdict },
     services: [...new Set([...before.services, ...after.services].map((s) => s.service))].map((service) => ({
-      service, before: before.services.find((s) => s.service === service)?.verdict, after: after.services.find((s) => s.service === service)?.verdict,
+      service,
+      before: before.services.find((s) => s.service === service)?.verdict,
+      after: after.services.find((s) => s.service === service)?.verdict,
     })),
-    compared, onlyBefore: b.filter((s) => !a.includes(s)), onlyAfter: a.filter((s) => !b.includes(s)),
-    rules: { regressions: [], fixes: [], gained: [], lost: [] }, coverage: [],
+    compared,
+    onlyBefore: b.filter((s) => !a.includes(s)),
+    onlyAfter: a.filter((s) => !b.includes(s)),
+    rules: { regressions: [], fixes: [], gained: [], lost: [] },
+    coverage: [],
   };
   if (before.results && after.results) {
     const inScope = (c: CheckResult) => compared.includes(c.project);
     const was = new Map(before.results.filter(inScope).map((c) => [key(c), c]));
     const now = new Map(after.results.filter(inScope).map((c) => [key(c), c]));
-    const checks: NonNullable<BaselineComparison['checks']> = { regressions: [], fixes: [], added: [], removed: [], newlySkipped: [], unskipped: [], unchanged: 0 };
-    const delta = (c: CheckResult, x?: CheckResult, y?: CheckResult): CheckDelta => ({ project: c.project, file: c.file, title: c.title, before: x?.status, after: y?.status, rules: c.rules });
+    const checks: NonNullable<BaselineComparison['checks']> = {
+      regressions: [],
+      fixes: [],
+      added: [],
+      removed: [],
+      newlySkipped: [],
+      unskipped: [],
+      unchanged: 0,
+    };
+    const delta = (c: CheckResult, x?: CheckResult, y?: CheckResult): CheckDelta => ({
+      project: c.project,
+      file: c.file,
+      title: c.title,
+      before: x?.status,
+      after: y?.status,
+      rules: c.rules,
+    });
     for (const [k, c] of now) {
       const old = was.get(k);
       if (!old) checks.added.push(delta(c, undefined, c));
@@ -77,7 +103,9 @@ export function compareCertifications(before: Certification, after: Certificatio
     const pairsBefore = sb.coverage.exercisedPairs;
     const pairsAfter = sa.coverage.exercisedPairs;
     cmp.coverage.push({
-      service, before: `${sb.coverage.exercised}/${sb.coverage.documented}`, after: `${sa.coverage.exercised}/${sa.coverage.documented}`,
+      service,
+      before: `${sb.coverage.exercised}/${sb.coverage.documented}`,
+      after: `${sa.coverage.exercised}/${sa.coverage.documented}`,
       gained: pairsBefore && pairsAfter ? pairsAfter.filter((p) => !pairsBefore.includes(p)) : [],
       lost: pairsBefore && pairsAfter ? pairsBefore.filter((p) => !pairsAfter.includes(p)) : [],
     });
@@ -101,9 +129,20 @@ export function baselineLines(cmp: BaselineComparison): string[] {
     `Compared: ${cmp.compared.join(', ') || 'no service ran in both'}${cmp.onlyBefore.length ? `; only in the baseline: ${cmp.onlyBefore.join(', ')}` : ''}${cmp.onlyAfter.length ? `; only in this run: ${cmp.onlyAfter.join(', ')}` : ''}`,
   ];
   if (c) {
-    lines.push(`Checks: ${c.regressions.length} regression(s), ${c.fixes.length} fix(es), ${c.added.length} added, ${c.removed.length} removed, ${c.newlySkipped.length} newly skipped, ${c.unskipped.length} no longer skipped, ${c.unchanged} unchanged`);
+    lines.push(
+      `Checks: ${c.regressions.length} regression(s), ${c.fixes.length} fix(es), ${c.added.length} added, ${c.removed.length} removed, ${c.newlySkipped.length} newly skipped, ${c.unskipped.length} no longer skipped, ${c.unchanged} unchanged`,
+    );
     const show = (label: string, ds: CheckDelta[]) => {
-      if (ds.length) lines.push(`${label}:`, ...list(ds.map((d) => `  - [${d.project}] ${d.title} (${d.file})${d.rules.length ? ` rules ${d.rules.join(', ')}` : ''}: ${d.before ?? 'absent'} -> ${d.after ?? 'absent'}`)));
+      if (ds.length)
+        lines.push(
+          `${label}:`,
+          ...list(
+            ds.map(
+              (d) =>
+                `  - [${d.project}] ${d.title} (${d.file})${d.rules.length ? ` rules ${d.rules.join(', ')}` : ''}: ${d.before ?? 'absent'} -> ${d.after ?? 'absent'}`,
+            ),
+          ),
+        );
     };
     show('REGRESSIONS (passed in the baseline, failed now)', c.regressions);
     show('Fixes (failed in the baseline, passed now)', c.fixes);
@@ -112,14 +151,18 @@ export function baselineLines(cmp: BaselineComparison): string[] {
     show('Newly skipped', c.newlySkipped);
   } else lines.push(`Checks: ${cmp.checksNote}`);
   const r = cmp.rules;
-  lines.push(`Rules: ${r.regressions.length} regression(s), ${r.fixes.length} fix(es), coverage gained ${r.gained.length}, lost ${r.lost.length}`);
+  lines.push(
+    `Rules: ${r.regressions.length} regression(s), ${r.fixes.length} fix(es), coverage gained ${r.gained.length}, lost ${r.lost.length}`,
+  );
   const rule = (d: RuleDelta) => `  - ${d.service} ${d.id}: ${d.before ?? 'absent'} -> ${d.after ?? 'absent'}`;
   if (r.regressions.length) lines.push('Rules regressed:', ...list(r.regressions.map(rule)));
   if (r.fixes.length) lines.push('Rules fixed:', ...list(r.fixes.map(rule)));
   if (r.gained.length) lines.push('Rule coverage gained:', ...list(r.gained.map(rule)));
   if (r.lost.length) lines.push('Rule coverage lost:', ...list(r.lost.map(rule)));
   for (const cov of cmp.coverage) {
-    lines.push(`Coverage ${cov.service}: ${cov.before} -> ${cov.after} (operation, status) pairs exercised${cov.gained.length ? `; gained ${cov.gained.join(', ')}` : ''}${cov.lost.length ? `; lost ${cov.lost.join(', ')}` : ''}`);
+    lines.push(
+      `Coverage ${cov.service}: ${cov.before} -> ${cov.after} (operation, status) pairs exercised${cov.gained.length ? `; gained ${cov.gained.join(', ')}` : ''}${cov.lost.length ? `; lost ${cov.lost.join(', ')}` : ''}`,
+    );
   }
   return lines;
 }

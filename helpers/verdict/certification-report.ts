@@ -14,7 +14,8 @@ const fence = (text: string) => `\`\`\`\n${text.replace(/```/g, "'''").slice(0, 
 export function certificationLines(cert: Certification): string[] {
   const p = cert.provenance;
   const lines = [
-    '# Certification report', '',
+    '# Certification report',
+    '',
     `- Verdict: **${cert.verdict}**${cert.reason ? ` (${cert.reason})` : ''}`,
     `- Target: **${cert.target}**; generated ${cert.generatedAt}`,
     `- Checks: ${cert.checks.run} run, ${cert.checks.skipped} skipped, of ${cert.checks.selected} selected`,
@@ -24,36 +25,67 @@ export function certificationLines(cert: Certification): string[] {
     const left = g.leftBehind.filter((l) => l.deletable);
     const kept = new Map<string, number>();
     for (const l of g.leftBehind.filter((x) => !x.deletable)) kept.set(l.kind, (kept.get(l.kind) ?? 0) + 1);
-    lines.push(`- Sandbox guest: ${g.created} objects created, ${g.deleted} deleted, ${left.length ? `**${left.length} deletable left behind**: ${left.slice(0, 10).map((l) => `${l.kind} ${l.id}`).join(', ')}` : 'none deletable left behind'}`
-      + `${kept.size ? `; the API offers no delete for ${[...kept].map(([k, n]) => `${n} ${k}`).join(', ')}` : ''}; ${g.retries} calls waited out a 429 (${g.retryWaitSeconds} s)`);
+    lines.push(
+      `- Sandbox guest: ${g.created} objects created, ${g.deleted} deleted, ${
+        left.length
+          ? `**${left.length} deletable left behind**: ${left
+              .slice(0, 10)
+              .map((l) => `${l.kind} ${l.id}`)
+              .join(', ')}`
+          : 'none deletable left behind'
+      }` +
+        `${kept.size ? `; the API offers no delete for ${[...kept].map(([k, n]) => `${n} ${k}`).join(', ')}` : ''}; ${g.retries} calls waited out a 429 (${g.retryWaitSeconds} s)`,
+    );
   }
   if (cert.leakScan) {
-    lines.push(`- Leak scan: ${cert.leakScan.scanned} files; ${cert.leakScan.leaks.length ? `**${cert.leakScan.leaks.length} found**: ${cert.leakScan.leaks.map((l) => `${l.what} in \`${l.file}\``).join('; ')}` : 'no card data or secret found'}`);
+    lines.push(
+      `- Leak scan: ${cert.leakScan.scanned} files; ${cert.leakScan.leaks.length ? `**${cert.leakScan.leaks.length} found**: ${cert.leakScan.leaks.map((l) => `${l.what} in \`${l.file}\``).join('; ')}` : 'no card data or secret found'}`,
+    );
   }
   if (p) {
     lines.push(
       `- Suite commit: \`${p.suiteCommit}\``,
       `- Contracts: ${p.contracts.map((c) => `${c.service} ${c.version} (sha256 ${c.sha256})`).join('; ')}`,
-      `- Target hosts: ${Object.entries(p.targets).map(([s, h]) => `${s}: ${h}`).join('; ')}`,
-      `- Selection: ${p.whole ? 'the whole suite' : `partial: ${[
-        p.filters.grep && `--grep ${p.filters.grep}`, p.filters.grepInvert && `--grep-invert ${p.filters.grepInvert}`, p.filters.shard && `--shard ${p.filters.shard}`,
-        `projects ${p.filters.projects.join(', ')}`, p.filters.files.length ? `files ${p.filters.files.join(' ')}` : undefined,
-      ].filter(Boolean).join('; ')}`}`,
+      `- Target hosts: ${Object.entries(p.targets)
+        .map(([s, h]) => `${s}: ${h}`)
+        .join('; ')}`,
+      `- Selection: ${
+        p.whole
+          ? 'the whole suite'
+          : `partial: ${[
+              p.filters.grep && `--grep ${p.filters.grep}`,
+              p.filters.grepInvert && `--grep-invert ${p.filters.grepInvert}`,
+              p.filters.shard && `--shard ${p.filters.shard}`,
+              `projects ${p.filters.projects.join(', ')}`,
+              p.filters.files.length ? `files ${p.filters.files.join(' ')}` : undefined,
+            ]
+              .filter(Boolean)
+              .join('; ')}`
+      }`,
     );
   }
   lines.push(
     '',
-    'Checks are counted by the source their rule rests on: *seed* (the API description), *provider* (the provider\'s published OpenAPI document, where the seed shows nothing; tagged `@provider`), *assumption* (a decision of the reference page; tagged `@assumption`).',
-    'PASS: every check of the whole suite passed. FAIL: a seed or provider check failed, or an auth, card-data or sensitive-data check whatever its source. CONDITIONAL: only assumption checks failed, or checks where the target follows the provider\'s published behaviour and the seed says otherwise (seed-vs-provider conflicts, listed with both sources). PARTIAL: everything selected passed but the run did not select the whole suite. NOT RUN: no check ran.', '',
+    "Checks are counted by the source their rule rests on: *seed* (the API description), *provider* (the provider's published OpenAPI document, where the seed shows nothing; tagged `@provider`), *assumption* (a decision of the reference page; tagged `@assumption`).",
+    "PASS: every check of the whole suite passed. FAIL: a seed or provider check failed, or an auth, card-data or sensitive-data check whatever its source. CONDITIONAL: only assumption checks failed, or checks where the target follows the provider's published behaviour and the seed says otherwise (seed-vs-provider conflicts, listed with both sources). PARTIAL: everything selected passed but the run did not select the whole suite. NOT RUN: no check ran.",
+    '',
     '| service | contract | verdict | seed (pass/fail/skip) | provider (pass/fail/skip) | assumption (pass/fail/skip) | coverage | rules passed |',
     '|---|---|---|---|---|---|---|---|',
   );
   for (const s of cert.services) {
     const rules = s.rules.length ? `${s.rules.filter((r) => r.outcome === 'passed').length}/${s.rules.length}` : 'no catalogue';
-    lines.push(`| ${s.title} | ${s.contractVersion} | **${s.verdict}**${s.warning ? ` (${s.warning})` : ''} | ${f(s.seed)} | ${f(s.provider)} | ${f(s.assumption)} | ${s.coverage.exercised}/${s.coverage.documented} | ${rules} |`);
+    lines.push(
+      `| ${s.title} | ${s.contractVersion} | **${s.verdict}**${s.warning ? ` (${s.warning})` : ''} | ${f(s.seed)} | ${f(s.provider)} | ${f(s.assumption)} | ${s.coverage.exercised}/${s.coverage.documented} | ${rules} |`,
+    );
   }
   // The comparison with a baseline run (npm run certify -- --baseline), right after the verdicts.
-  if (cert.baseline) lines.push('', '## Comparison with the baseline', '', ...baselineLines(cert.baseline).map((l) => (l.startsWith('  - ') ? l.slice(2) : `- ${l}`)));
+  if (cert.baseline)
+    lines.push(
+      '',
+      '## Comparison with the baseline',
+      '',
+      ...baselineLines(cert.baseline).map((l) => (l.startsWith('  - ') ? l.slice(2) : `- ${l}`)),
+    );
   for (const s of cert.services) lines.push(...serviceLines(s));
   lines.push('', 'Coverage per (operation, status): coverage.md. Exchanges of each check: the Allure report (`npm run report`).', '');
   return lines;
@@ -64,7 +96,10 @@ function serviceLines(s: ServiceVerdict): string[] {
   if (s.failures.length) {
     lines.push('', `## ${s.service}: failures, grouped by root cause`, '');
     for (const g of s.failures) {
-      lines.push(`### ${g.blocking ? '(blocking) ' : ''}(${g.source}) ${g.cause} — ${g.titles.length} check${g.titles.length > 1 ? 's' : ''}`, '');
+      lines.push(
+        `### ${g.blocking ? '(blocking) ' : ''}(${g.source}) ${g.cause} — ${g.titles.length} check${g.titles.length > 1 ? 's' : ''}`,
+        '',
+      );
       if (g.rules.length) lines.push(`Rules: ${g.rules.join(', ')}`, '');
       for (const t of g.titles.slice(0, 20)) lines.push(`- ${t}`);
       if (g.titles.length > 20) lines.push(`- ... and ${g.titles.length - 20} more`);
@@ -73,9 +108,22 @@ function serviceLines(s: ServiceVerdict): string[] {
     }
   }
   if (s.conflicts.length) {
-    lines.push('', `## ${s.service}: seed-vs-provider conflicts`, '', 'The target did what the provider publishes where the seed says otherwise. Not a defect of the target; settle which source the integration follows.', '');
+    lines.push(
+      '',
+      `## ${s.service}: seed-vs-provider conflicts`,
+      '',
+      'The target did what the provider publishes where the seed says otherwise. Not a defect of the target; settle which source the integration follows.',
+      '',
+    );
     for (const c of s.conflicts) {
-      lines.push(`### ${c.id} — ${c.titles.length} check${c.titles.length > 1 ? 's' : ''}`, '', `- Seed: ${c.seed}`, `- Provider: ${c.provider}`, `- Decision: ${c.decision}`, `- Rules: ${c.rules.join(', ')}`);
+      lines.push(
+        `### ${c.id} — ${c.titles.length} check${c.titles.length > 1 ? 's' : ''}`,
+        '',
+        `- Seed: ${c.seed}`,
+        `- Provider: ${c.provider}`,
+        `- Decision: ${c.decision}`,
+        `- Rules: ${c.rules.join(', ')}`,
+      );
       for (const t of c.titles.slice(0, 10)) lines.push(`- Check: ${t}`);
       lines.push('');
     }
@@ -86,8 +134,17 @@ function serviceLines(s: ServiceVerdict): string[] {
     for (const [reason, n] of reasons) lines.push(`- ${n} skipped: ${reason}`);
   }
   if (s.rules.length) {
-    lines.push('', `## ${s.service}: rules`, '', '| rule | source | kind | outcome | checks (pass/fail/skip) | cite |', '|---|---|---|---|---|---|');
-    for (const r of s.rules) lines.push(`| ${r.id}: ${r.text} | ${r.source} | ${r.kind} | ${r.outcome === 'failed' ? '**failed**' : r.outcome} | ${f(r.checks)} | ${r.cite} |`);
+    lines.push(
+      '',
+      `## ${s.service}: rules`,
+      '',
+      '| rule | source | kind | outcome | checks (pass/fail/skip) | cite |',
+      '|---|---|---|---|---|---|',
+    );
+    for (const r of s.rules)
+      lines.push(
+        `| ${r.id}: ${r.text} | ${r.source} | ${r.kind} | ${r.outcome === 'failed' ? '**failed**' : r.outcome} | ${f(r.checks)} | ${r.cite} |`,
+      );
   }
   return lines;
 }
@@ -100,10 +157,21 @@ export function writeCertification(dir: string, cert: Certification, coverage: S
 }
 
 /** The certification of a run that stopped before its first check: NOT RUN, with the one-line reason. */
-export function writeNotRun(dir: string, target: string, reason: string, services: ServiceVerdict[] = [], coverage: ServiceCoverage[] = []): Certification {
+export function writeNotRun(
+  dir: string,
+  target: string,
+  reason: string,
+  services: ServiceVerdict[] = [],
+  coverage: ServiceCoverage[] = [],
+): Certification {
   const cert: Certification = {
-    target, generatedAt: new Date().toISOString(), verdict: 'NOT RUN', reason, ...(process.env.SUITE_RUN_ID ? { runId: process.env.SUITE_RUN_ID } : {}),
-    checks: { selected: 0, run: 0, skipped: 0 }, services,
+    target,
+    generatedAt: new Date().toISOString(),
+    verdict: 'NOT RUN',
+    reason,
+    ...(process.env.SUITE_RUN_ID ? { runId: process.env.SUITE_RUN_ID } : {}),
+    checks: { selected: 0, run: 0, skipped: 0 },
+    services,
   };
   writeCertification(dir, cert, coverage);
   return cert;

@@ -30,16 +30,38 @@ const tally = (): Tally => ({ passed: 0, failed: 0, skipped: 0 });
 export function rootCause(error: string, violation?: ViolationNote): string {
   if (violation) return `${violation.check}: ${violation.method} ${violation.path} (${violation.operationId}) ${violation.status}`;
   const first = error.split('\n').find((l) => l.trim()) ?? '';
-  return first.replace(/[0-9a-f]{8}-[0-9a-f-]{27,}/gi, '<id>').replace(/\d+/g, '<n>').trim().slice(0, 200);
+  return first
+    .replace(/[0-9a-f]{8}-[0-9a-f-]{27,}/gi, '<id>')
+    .replace(/\d+/g, '<n>')
+    .trim()
+    .slice(0, 200);
 }
 
 export function serviceVerdict(
-  service: string, title: string, defaultSource: SourceClass, outcomes: TestOutcome[], coverage: ServiceCoverage, rules: Rule[] = [],
+  service: string,
+  title: string,
+  defaultSource: SourceClass,
+  outcomes: TestOutcome[],
+  coverage: ServiceCoverage,
+  rules: Rule[] = [],
 ): ServiceVerdict {
   const v: ServiceVerdict = {
-    service, title, contractVersion: coverage.contractVersion, verdict: 'NOT RUN', seed: tally(), provider: tally(), assumption: tally(),
-    coverage: { exercised: coverage.exercised, documented: coverage.documented, exercisedPairs: coverage.pairs.filter((p) => p.exercised).map((p) => `${p.operationId} ${p.status}`) },
-    failures: [], conflicts: [], skippedReasons: {}, rules: [],
+    service,
+    title,
+    contractVersion: coverage.contractVersion,
+    verdict: 'NOT RUN',
+    seed: tally(),
+    provider: tally(),
+    assumption: tally(),
+    coverage: {
+      exercised: coverage.exercised,
+      documented: coverage.documented,
+      exercisedPairs: coverage.pairs.filter((p) => p.exercised).map((p) => `${p.operationId} ${p.status}`),
+    },
+    failures: [],
+    conflicts: [],
+    skippedReasons: {},
+    rules: [],
   };
   const catalogue = new Map(loadConflicts(service).map((c) => [c.id, c]));
   const conflicts = new Map<string, ConflictOutcome>();
@@ -69,11 +91,26 @@ export function serviceVerdict(
         continue;
       }
       const violations = o.violations ?? [];
-      const blocking = isBlocking(ids, kindOf, violations.map((n) => n.check));
+      const blocking = isBlocking(
+        ids,
+        kindOf,
+        violations.map((n) => n.check),
+      );
       blockingFailure ||= blocking;
-      const cause = rootCause(o.error ?? o.status, violations.find((n) => n.lead));
+      const cause = rootCause(
+        o.error ?? o.status,
+        violations.find((n) => n.lead),
+      );
       const key = `${source} ${cause}`;
-      const group = groups.get(key) ?? { cause, source, blocking, titles: [], message: o.error ?? o.status, rules: [], ...(o.exchange ? { exchange: o.exchange } : {}) };
+      const group = groups.get(key) ?? {
+        cause,
+        source,
+        blocking,
+        titles: [],
+        message: o.error ?? o.status,
+        rules: [],
+        ...(o.exchange ? { exchange: o.exchange } : {}),
+      };
       group.titles.push(o.title);
       group.blocking ||= blocking;
       group.rules = [...new Set([...group.rules, ...ids])];
@@ -89,15 +126,31 @@ export function serviceVerdict(
   // that fails leaves the verdict CONDITIONAL.
   // A check that failed because the target followed the provider where the seed says otherwise is
   // a conflict of the two sources, not a defect of the target: CONDITIONAL, with the conflict listed.
-  const conflicted = (source: SourceClass) => outcomes.filter((o) => o.conflict && catalogue.has(o.conflict) && o.status !== 'passed' && o.status !== 'skipped' && sourceOf(o.tags, defaultSource) === source).length;
+  const conflicted = (source: SourceClass) =>
+    outcomes.filter(
+      (o) =>
+        o.conflict &&
+        catalogue.has(o.conflict) &&
+        o.status !== 'passed' &&
+        o.status !== 'skipped' &&
+        sourceOf(o.tags, defaultSource) === source,
+    ).length;
   const hardFailures = v.seed.failed - conflicted('seed') + v.provider.failed - conflicted('provider');
-  v.verdict = ran === 0 ? 'NOT RUN' : hardFailures > 0 || blockingFailure ? 'FAIL' : v.assumption.failed > 0 || v.conflicts.length > 0 ? 'CONDITIONAL' : 'PASS';
+  v.verdict =
+    ran === 0
+      ? 'NOT RUN'
+      : hardFailures > 0 || blockingFailure
+        ? 'FAIL'
+        : v.assumption.failed > 0 || v.conflicts.length > 0
+          ? 'CONDITIONAL'
+          : 'PASS';
   // A service its preflight stopped (helpers/target/preflight.ts): NOT RUN, and the one-line cause said.
   const stopped = outcomes.find((o) => o.status === 'skipped' && o.skipKind === 'preflight')?.skipReason;
   if (stopped && ran === 0) stopService(v, stopped);
   // Checks the repeated-failure breaker stopped short (helpers/client/breaker.ts): said before any share of skips.
   const heldBack = outcomes.filter((o) => o.status === 'skipped' && o.skipKind === 'breaker').length;
-  if (!v.warning && heldBack) v.warning = `${heldBack} check${heldBack > 1 ? 's' : ''} stopped short by the breaker after a repeated failure (BREAKER_AFTER=off runs them to their end)`;
+  if (!v.warning && heldBack)
+    v.warning = `${heldBack} check${heldBack > 1 ? 's' : ''} stopped short by the breaker after a repeated failure (BREAKER_AFTER=off runs them to their end)`;
   const seedTotal = v.seed.passed + v.seed.failed + v.seed.skipped;
   if (!v.warning && seedTotal && v.seed.skipped / seedTotal > SKIP_WARNING_SHARE) {
     v.warning = `${v.seed.skipped} of ${seedTotal} seed checks (${Math.round((100 * v.seed.skipped) / seedTotal)}%) were skipped`;
@@ -130,8 +183,13 @@ export function overallVerdict(services: ServiceVerdict[], whole: boolean): { ve
   if (run.length === 0) return { verdict: 'NOT RUN', reason: stoppedBy.length ? stoppedBy.join('; ') : 'no check ran' };
   if (run.some((s) => s.verdict === 'FAIL')) return { verdict: 'FAIL' };
   if (run.some((s) => s.verdict === 'CONDITIONAL')) return { verdict: 'CONDITIONAL' };
-  if (!whole) return { verdict: 'PARTIAL', reason: 'the run did not select the whole suite (a filter, a project, a shard or a file): a PASS needs every check' };
+  if (!whole)
+    return {
+      verdict: 'PARTIAL',
+      reason: 'the run did not select the whole suite (a filter, a project, a shard or a file): a PASS needs every check',
+    };
   const notRun = services.filter((s) => s.verdict === 'NOT RUN').map((s) => s.service);
-  if (notRun.length) return { verdict: 'PARTIAL', reason: `no check of ${notRun.join(', ')} ran${stoppedBy.length ? ` (${stoppedBy.join('; ')})` : ''}` };
+  if (notRun.length)
+    return { verdict: 'PARTIAL', reason: `no check of ${notRun.join(', ')} ran${stoppedBy.length ? ` (${stoppedBy.join('; ')})` : ''}` };
   return { verdict: 'PASS' };
 }

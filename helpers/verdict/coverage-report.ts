@@ -63,8 +63,12 @@ export function computeCoverage(contract: Contract, records: CoverageRecord[]): 
     undocumented.set(key, entry);
   }
   return {
-    service: contract.service, contractVersion: contract.version, pairs,
-    exercised: pairs.filter((p) => p.exercised).length, documented: pairs.length, undocumented: [...undocumented.values()],
+    service: contract.service,
+    contractVersion: contract.version,
+    pairs,
+    exercised: pairs.filter((p) => p.exercised).length,
+    documented: pairs.length,
+    undocumented: [...undocumented.values()],
   };
 }
 
@@ -78,8 +82,14 @@ export function writeCoverage(dir: string, coverage: ServiceCoverage[]): void {
   fs.writeFileSync(path.join(dir, 'coverage.json'), JSON.stringify(coverage, null, 2));
   const lines = ['# Coverage: documented (operation, status) pairs exercised by the run', ''];
   for (const c of coverage) {
-    lines.push(`## ${c.service} (contract ${c.contractVersion}): ${c.exercised}/${c.documented} pairs exercised`, '', '| operation | method | path | status | exercised | calls |', '|---|---|---|---|---|---|');
-    for (const p of c.pairs) lines.push(`| ${p.operationId} | ${p.method} | \`${p.path}\` | ${p.status} | ${p.exercised ? 'yes' : '**no**'} | ${p.calls} |`);
+    lines.push(
+      `## ${c.service} (contract ${c.contractVersion}): ${c.exercised}/${c.documented} pairs exercised`,
+      '',
+      '| operation | method | path | status | exercised | calls |',
+      '|---|---|---|---|---|---|',
+    );
+    for (const p of c.pairs)
+      lines.push(`| ${p.operationId} | ${p.method} | \`${p.path}\` | ${p.status} | ${p.exercised ? 'yes' : '**no**'} | ${p.calls} |`);
     if (c.undocumented.length) {
       lines.push('', 'Statuses received that the contract does not document:', '');
       for (const u of c.undocumented) lines.push(`- ${u.operationId} ${u.status} (${u.calls} calls)`);

@@ -8,7 +8,6 @@ import type { GuestSummary } from '../client/guest/guest-log.js';
 export type Verdict = 'PASS' | 'FAIL' | 'CONDITIONAL' | 'PARTIAL' | 'NOT RUN';
 export type Tally = { passed: number; failed: number; skipped: number };
 
-
 export interface RuleOutcome {
   id: string;
   text: string;
@@ -118,10 +117,17 @@ export interface BaselineComparison {
   compared: string[];
   onlyBefore: string[];
   onlyAfter: string[];
-  checks?: { regressions: CheckDelta[]; fixes: CheckDelta[]; added: CheckDelta[]; removed: CheckDelta[]; newlySkipped: CheckDelta[]; unskipped: CheckDelta[]; unchanged: number };
+  checks?: {
+    regressions: CheckDelta[];
+    fixes: CheckDelta[];
+    added: CheckDelta[];
+    removed: CheckDelta[];
+    newlySkipped: CheckDelta[];
+    unskipped: CheckDelta[];
+    unchanged: number;
+  };
   /** Why checks were not compared one by one (a baseline written before results were kept per check). */
   checksNote?: string;
   rules: { regressions: RuleDelta[]; fixes: RuleDelta[]; gained: RuleDelta[]; lost: RuleDelta[] };
   coverage: { service: string; before: string; after: string; gained: string[]; lost: string[] }[];
 }
-

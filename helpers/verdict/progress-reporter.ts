@@ -40,8 +40,13 @@ export function formatDuration(ms: number): string {
 export class ServiceProgress {
   private readonly services = new Map<string, ServiceState>();
 
-  constructor(totals: Record<string, number>, private readonly workers: number, private readonly startedAt: number) {
-    for (const [service, total] of Object.entries(totals)) this.services.set(service, { total, done: 0, failed: 0, skipped: 0, running: 0, spentMs: 0, changed: false });
+  constructor(
+    totals: Record<string, number>,
+    private readonly workers: number,
+    private readonly startedAt: number,
+  ) {
+    for (const [service, total] of Object.entries(totals))
+      this.services.set(service, { total, done: 0, failed: 0, skipped: 0, running: 0, spentMs: 0, changed: false });
   }
 
   private state(service: string): ServiceState {
@@ -117,8 +122,12 @@ export class ServiceProgress {
 
   /** One closing line per service that had checks. */
   finalLines(now: number): string[] {
-    return [...this.services].filter(([, s]) => s.total > 0).map(([service, s]) =>
-      `${service}: done, ${s.done}/${s.total} checks, ${s.done - s.failed - s.skipped} passed, ${s.failed} failed, ${s.skipped} skipped, ${formatDuration(now - this.startedAt)} elapsed`);
+    return [...this.services]
+      .filter(([, s]) => s.total > 0)
+      .map(
+        ([service, s]) =>
+          `${service}: done, ${s.done}/${s.total} checks, ${s.done - s.failed - s.skipped} passed, ${s.failed} failed, ${s.skipped} skipped, ${formatDuration(now - this.startedAt)} elapsed`,
+      );
   }
 
   private mark(service: string, now: number): void {
@@ -140,8 +149,12 @@ export default class ProgressReporter implements Reporter {
     for (const test of suite.allTests()) totals[serviceOf(test)] = (totals[serviceOf(test)] ?? 0) + 1;
     this.quiet = config.quiet;
     this.progress = new ServiceProgress(totals, config.workers, Date.now());
-    const list = Object.entries(totals).map(([s, n]) => `${s} ${n}`).join(', ');
-    console.log(`Running ${suite.allTests().length} checks (${list}) with ${config.workers} worker${config.workers > 1 ? 's' : ''}: progress per service every ${PROGRESS_INTERVAL_MS / 1000}s and at each failure`);
+    const list = Object.entries(totals)
+      .map(([s, n]) => `${s} ${n}`)
+      .join(', ');
+    console.log(
+      `Running ${suite.allTests().length} checks (${list}) with ${config.workers} worker${config.workers > 1 ? 's' : ''}: progress per service every ${PROGRESS_INTERVAL_MS / 1000}s and at each failure`,
+    );
     this.timer = setInterval(() => this.flush(), 1000);
     this.timer.unref();
   }
@@ -156,7 +169,8 @@ export default class ProgressReporter implements Reporter {
     // A failed attempt that a retry follows is not the check's result (as in the suite reporter).
     if (result.retry < test.retries && result.status !== 'passed' && result.status !== 'skipped') return this.progress.retried(service);
     this.progress.end(service, result.status, result.duration);
-    if (result.status !== 'passed' && result.status !== 'skipped') console.log(this.progress.failureLine(service, test.titlePath().slice(3).join(' › '), Date.now()));
+    if (result.status !== 'passed' && result.status !== 'skipped')
+      console.log(this.progress.failureLine(service, test.titlePath().slice(3).join(' › '), Date.now()));
   }
 
   // Output of the checks (the preflight's one-line cause, warnings) still reaches the console.

@@ -21,8 +21,16 @@ export interface Provenance {
 
 export function suiteCommit(cwd = process.cwd()): string {
   try {
-    const head = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const head = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], {
+      cwd,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+      cwd,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
     return dirty ? `${head}-dirty` : head;
   } catch {
     return 'unknown';
@@ -36,15 +44,17 @@ export function contractHash(contract: Contract): string {
 
 export function targetHosts(): Record<string, string> {
   const settings = suiteConfig();
-  return Object.fromEntries(SERVICES.map((s) => {
-    if (settings.target === 'mock') return [s.name, 'embedded mock'];
-    const url = settings.env[s.sandboxBaseUrlEnv];
-    try {
-      return [s.name, url ? new URL(url).origin : `not configured (${s.sandboxBaseUrlEnv})`];
-    } catch {
-      return [s.name, `not a URL (${s.sandboxBaseUrlEnv})`];
-    }
-  }));
+  return Object.fromEntries(
+    SERVICES.map((s) => {
+      if (settings.target === 'mock') return [s.name, 'embedded mock'];
+      const url = settings.env[s.sandboxBaseUrlEnv];
+      try {
+        return [s.name, url ? new URL(url).origin : `not configured (${s.sandboxBaseUrlEnv})`];
+      } catch {
+        return [s.name, `not a URL (${s.sandboxBaseUrlEnv})`];
+      }
+    }),
+  );
 }
 
 const DEFAULT_GREP = String(/.*/);
@@ -54,8 +64,27 @@ export function fileFilters(argv = process.argv): string[] {
   const at = argv.findIndex((a) => a === 'test');
   if (at < 0) return [];
   const out: string[] = [];
-  const takesValue = new Set(['-g', '--grep', '--grep-invert', '--project', '--shard', '-c', '--config', '--reporter', '-j', '--workers',
-    '--repeat-each', '--retries', '--timeout', '--max-failures', '--output', '--global-timeout', '--trace', '--tsconfig', '--last-failed']);
+  const takesValue = new Set([
+    '-g',
+    '--grep',
+    '--grep-invert',
+    '--project',
+    '--shard',
+    '-c',
+    '--config',
+    '--reporter',
+    '-j',
+    '--workers',
+    '--repeat-each',
+    '--retries',
+    '--timeout',
+    '--max-failures',
+    '--output',
+    '--global-timeout',
+    '--trace',
+    '--tsconfig',
+    '--last-failed',
+  ]);
   for (let i = at + 1; i < argv.length; i++) {
     const a = argv[i];
     if (takesValue.has(a)) i++;
@@ -67,10 +96,16 @@ export function fileFilters(argv = process.argv): string[] {
 /** In `npm run merge`: how many tests the whole suite has (listed, not run), to tell a full merge from a partial one. */
 export function listedTestCount(cwd = process.cwd()): number | undefined {
   try {
-    const out = execFileSync('npx', ['playwright', 'test', '--list', '--reporter=json'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 64 * 1024 * 1024 });
+    const out = execFileSync('npx', ['playwright', 'test', '--list', '--reporter=json'], {
+      cwd,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      maxBuffer: 64 * 1024 * 1024,
+    });
     const report = JSON.parse(out.slice(out.indexOf('{')));
     const count = (suite: { specs?: { tests: unknown[] }[]; suites?: unknown[] }): number =>
-      (suite.specs ?? []).reduce((n, s) => n + s.tests.length, 0) + ((suite.suites ?? []) as typeof suite[]).reduce((n, s) => n + count(s), 0);
+      (suite.specs ?? []).reduce((n, s) => n + s.tests.length, 0) +
+      ((suite.suites ?? []) as (typeof suite)[]).reduce((n, s) => n + count(s), 0);
     return (report.suites as Parameters<typeof count>[0][]).reduce((n, s) => n + count(s), 0);
   } catch {
     return undefined;
@@ -94,25 +129,49 @@ export function cliOption(names: string[], argv = process.argv): string | undefi
 // Flags that run a subset (stopping early on a failure needs none: the run is FAIL then).
 const SELECTING_FLAGS = ['--last-failed', '--only-changed'];
 
-export function provenance(config: FullConfig, selectedProjects: string[], contracts: Contract[], hashes: Map<string, string>, selectedTests?: number): Provenance {
+export function provenance(
+  config: FullConfig,
+  selectedProjects: string[],
+  contracts: Contract[],
+  hashes: Map<string, string>,
+  selectedTests?: number,
+): Provenance {
   // A command-line --grep reaches the projects, not the root config: read both, and the command line.
-  const grep = [...new Set([config.grep, ...config.projects.map((p) => p.grep)].flat().map(String).filter((g) => g !== DEFAULT_GREP)
-    .concat(cliOption(['--grep', '-g']) ?? []))];
-  const grepInvert = [...new Set([config.grepInvert ?? [], ...config.projects.map((p) => p.grepInvert ?? [])].flat().map(String)
-    .concat(cliOption(['--grep-invert']) ?? []))];
+  const grep = [
+    ...new Set(
+      [config.grep, ...config.projects.map((p) => p.grep)]
+        .flat()
+        .map(String)
+        .filter((g) => g !== DEFAULT_GREP)
+        .concat(cliOption(['--grep', '-g']) ?? []),
+    ),
+  ];
+  const grepInvert = [
+    ...new Set(
+      [config.grepInvert ?? [], ...config.projects.map((p) => p.grepInvert ?? [])]
+        .flat()
+        .map(String)
+        .concat(cliOption(['--grep-invert']) ?? []),
+    ),
+  ];
   const stopsEarly = SELECTING_FLAGS.some((f) => process.argv.includes(f) || process.argv.some((a) => a.startsWith(`${f}=`)));
   const files = fileFilters();
   const shard = config.shard ? `${config.shard.current}/${config.shard.total}` : undefined;
   const filters = {
-    ...(grep.length ? { grep: grep.join(' ') } : {}), ...(grepInvert.length ? { grepInvert: grepInvert.join(' ') } : {}),
-    ...(shard ? { shard } : {}), projects: selectedProjects, files,
+    ...(grep.length ? { grep: grep.join(' ') } : {}),
+    ...(grepInvert.length ? { grepInvert: grepInvert.join(' ') } : {}),
+    ...(shard ? { shard } : {}),
+    projects: selectedProjects,
+    files,
   };
   const allServices = SERVICES.every((s) => selectedProjects.includes(s.name));
   // Merged shards are the whole suite only when together they hold every test the suite lists.
   const merged = isMerge() ? listedTestCount() : undefined;
   const allTests = !isMerge() || (merged !== undefined && selectedTests === merged);
   return {
-    suiteCommit: suiteCommit(config.rootDir), targets: targetHosts(), filters,
+    suiteCommit: suiteCommit(config.rootDir),
+    targets: targetHosts(),
+    filters,
     contracts: contracts.map((c) => ({ service: c.service, version: c.version, sha256: hashes.get(c.service) ?? contractHash(c) })),
     whole: allServices && allTests && !grep.length && !grepInvert.length && !shard && !stopsEarly && files.length === 0,
   };

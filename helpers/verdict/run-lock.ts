@@ -72,12 +72,17 @@ export function commandLine(): string {
 
 /** The one line refusing a second run. */
 export function refusalLine(holder: LockHolder, file: string): string {
-  return `another run holds this checkout: pid ${holder.pid}, "${holder.command}", started ${holder.startedAt} (${path.relative(process.cwd(), file) || file}); `
-    + 'its reports would be overwritten: wait for it to end, or run in another clone';
+  return (
+    `another run holds this checkout: pid ${holder.pid}, "${holder.command}", started ${holder.startedAt} (${path.relative(process.cwd(), file) || file}); ` +
+    'its reports would be overwritten: wait for it to end, or run in another clone'
+  );
 }
 
 /** Who holds the checkout now: nobody (or a dead run), this process (or the run that started it), or another live run. */
-export function lockState(reportsDir: string, env: NodeJS.ProcessEnv = process.env): { state: 'free' } | { state: 'mine' } | { state: 'other'; holder: LockHolder; line: string } {
+export function lockState(
+  reportsDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+): { state: 'free' } | { state: 'mine' } | { state: 'other'; holder: LockHolder; line: string } {
   const file = lockFile(reportsDir);
   const holder = readHolder(file);
   if (!holder || holder === 'unreadable' || !alive(holder.pid)) return { state: 'free' };
@@ -90,7 +95,11 @@ export function lockState(reportsDir: string, env: NodeJS.ProcessEnv = process.e
  * Takes the checkout for this run, or throws RunRefused with the line naming the run holding it.
  * A run its holder started (RUN_LOCK_ENV) shares the holder's lock. Released when the process exits.
  */
-export function acquireRunLock(reportsDir: string, command = commandLine(), env: NodeJS.ProcessEnv = process.env): { token: string; inherited: boolean; tookOver?: LockHolder } {
+export function acquireRunLock(
+  reportsDir: string,
+  command = commandLine(),
+  env: NodeJS.ProcessEnv = process.env,
+): { token: string; inherited: boolean; tookOver?: LockHolder } {
   const file = lockFile(reportsDir);
   fs.mkdirSync(reportsDir, { recursive: true });
   let tookOver: LockHolder | undefined;
@@ -126,7 +135,8 @@ export function acquireRunLock(reportsDir: string, command = commandLine(), env:
     }
     // A dead run's lock: removed only if it is still the one judged dead (another run may have taken it meanwhile).
     const again = readHolder(file);
-    if (again === current || (again && again !== 'unreadable' && current && current !== 'unreadable' && again.token === current.token)) fs.rmSync(file, { force: true });
+    if (again === current || (again && again !== 'unreadable' && current && current !== 'unreadable' && again.token === current.token))
+      fs.rmSync(file, { force: true });
   }
   throw new RunRefused(`could not take ${file}: it keeps changing (another run is starting?)`);
 }

@@ -62,20 +62,36 @@ export default class SuiteReporter implements Reporter {
     if (result.retry < test.retries && result.status !== 'passed' && result.status !== 'skipped') return;
     const project = test.parent.project()?.name ?? 'unknown';
     const title = test.titlePath().slice(3).join(' › ');
-    const message = [result.error?.message, result.error?.stack?.split('\n').find((l) => l.includes('.spec.ts'))].filter(Boolean).join('\n');
+    const message = [result.error?.message, result.error?.stack?.split('\n').find((l) => l.includes('.spec.ts'))]
+      .filter(Boolean)
+      .join('\n');
     const error = message ? redactMessage(message.replace(ANSI, '')) : undefined;
     const rules = citationsOf(test.annotations);
     this.coverageRecords.push(...coverageFromAnnotations(result.annotations));
     const skipped = result.status === 'skipped';
-    const skipReason = skipped ? [...test.annotations, ...result.annotations].find((a) => a.type === 'skip')?.description ?? 'skipped' : undefined;
+    const skipReason = skipped
+      ? ([...test.annotations, ...result.annotations].find((a) => a.type === 'skip')?.description ?? 'skipped')
+      : undefined;
     const skipKind = skipped ? skipKindOf([...test.annotations, ...result.annotations]) : undefined;
     const violations = skipped || result.status === 'passed' ? [] : violationsOf(result.annotations);
     const exchange = result.status === 'passed' || result.status === 'skipped' ? undefined : lastExchange(result);
     // A failure the provider's behaviour explains, or a passing check that met a provider value and went on.
-    const conflict = result.annotations.find((a) => a.type === (result.status === 'passed' ? CONFLICT_MET_ANNOTATION : CONFLICT_ANNOTATION))?.description;
+    const conflict = result.annotations.find(
+      (a) => a.type === (result.status === 'passed' ? CONFLICT_MET_ANNOTATION : CONFLICT_ANNOTATION),
+    )?.description;
     this.outcomes.push({
-      project, title, file: test.location.file, tags: test.tags, status: result.status, error, rules, skipReason, exchange,
-      ...(skipKind ? { skipKind } : {}), ...(violations.length ? { violations } : {}), ...(conflict ? { conflict } : {}),
+      project,
+      title,
+      file: test.location.file,
+      tags: test.tags,
+      status: result.status,
+      error,
+      rules,
+      skipReason,
+      exchange,
+      ...(skipKind ? { skipKind } : {}),
+      ...(violations.length ? { violations } : {}),
+      ...(conflict ? { conflict } : {}),
     });
   }
 
@@ -85,10 +101,18 @@ export default class SuiteReporter implements Reporter {
    * must be those of the Allure report of the same run).
    */
   checkOutcomes(): TestOutcome[] {
-    const notRun = (this.suite?.allTests() ?? []).filter((t) => !this.ended.has(t.id)).map((t): TestOutcome => ({
-      project: t.parent.project()?.name ?? 'unknown', title: t.titlePath().slice(3).join(' › '), file: t.location.file, tags: t.tags,
-      status: 'skipped', rules: citationsOf(t.annotations), skipReason: NOT_RUN_REASON, skipKind: 'not-run',
-    }));
+    const notRun = (this.suite?.allTests() ?? [])
+      .filter((t) => !this.ended.has(t.id))
+      .map((t): TestOutcome => ({
+        project: t.parent.project()?.name ?? 'unknown',
+        title: t.titlePath().slice(3).join(' › '),
+        file: t.location.file,
+        tags: t.tags,
+        status: 'skipped',
+        rules: citationsOf(t.annotations),
+        skipReason: NOT_RUN_REASON,
+        skipKind: 'not-run',
+      }));
     return [...this.outcomes, ...notRun];
   }
 
@@ -123,20 +147,32 @@ export default class SuiteReporter implements Reporter {
     const guest = settings.target === 'sandbox' ? summarise(readGuestLog()) : undefined;
     if (guest && !guest.leftBehind.some((l) => l.deletable)) forgetLedger(process.env.SUITE_RUN_ID ?? 'default');
     const passed = all.filter((o) => o.status === 'passed').length + (leakScan.leaks.length ? 0 : 1);
-    const failed = all.filter((o) => o.status === 'failed' || o.status === 'timedOut' || o.status === 'interrupted').length + (leakScan.leaks.length ? 1 : 0);
+    const failed =
+      all.filter((o) => o.status === 'failed' || o.status === 'timedOut' || o.status === 'interrupted').length +
+      (leakScan.leaks.length ? 1 : 0);
     const skipped = all.filter((o) => o.status === 'skipped').length;
     if (services.length) {
       writeCoverage(settings.reportsDir, coverage);
       const origin = this.config ? provenance(this.config, this.projects, contracts, hashes, this.selected) : undefined;
       const { verdict, reason } = overallVerdict(services, origin?.whole ?? false);
-      const ran = services.reduce((n, s) => n + s.seed.passed + s.seed.failed + s.provider.passed + s.provider.failed + s.assumption.passed + s.assumption.failed, 0);
+      const ran = services.reduce(
+        (n, s) => n + s.seed.passed + s.seed.failed + s.provider.passed + s.provider.failed + s.assumption.passed + s.assumption.failed,
+        0,
+      );
       const serviceSkips = services.reduce((n, s) => n + s.seed.skipped + s.provider.skipped + s.assumption.skipped, 0);
       const leaked = leakScan.leaks.length > 0;
       const certified = new Set(services.map((s) => s.service));
       const cert: Certification = {
-        target: settings.target, generatedAt: new Date().toISOString(), ...(process.env.SUITE_RUN_ID ? { runId: process.env.SUITE_RUN_ID } : {}), verdict: leaked ? 'FAIL' : verdict,
-        ...(leaked ? { reason: `card data or secrets found in the run's outputs (${leakScan.leaks.length})` } : reason ? { reason } : {}), provenance: origin,
-        checks: { selected: ran + serviceSkips, run: ran, skipped: serviceSkips }, services, leakScan, ...(guest ? { guest } : {}),
+        target: settings.target,
+        generatedAt: new Date().toISOString(),
+        ...(process.env.SUITE_RUN_ID ? { runId: process.env.SUITE_RUN_ID } : {}),
+        verdict: leaked ? 'FAIL' : verdict,
+        ...(leaked ? { reason: `card data or secrets found in the run's outputs (${leakScan.leaks.length})` } : reason ? { reason } : {}),
+        provenance: origin,
+        checks: { selected: ran + serviceSkips, run: ran, skipped: serviceSkips },
+        services,
+        leakScan,
+        ...(guest ? { guest } : {}),
         // Every check's result, so that a later run compares with this one (npm run certify -- --baseline).
         results: all.filter((o) => certified.has(o.project)).map((o) => checkResult(o)),
       };
@@ -144,13 +180,22 @@ export default class SuiteReporter implements Reporter {
       console.log('');
       for (const s of services) {
         const t = (c: { passed: number; failed: number }) => `${c.passed} passed/${c.failed} failed`;
-        console.log(`Certification ${s.service}: ${s.verdict}${s.warning ? ` (${s.warning})` : ''} (seed ${t(s.seed)}, provider ${t(s.provider)}, assumption ${t(s.assumption)}; coverage ${s.coverage.exercised}/${s.coverage.documented})`);
-        for (const c of s.conflicts) console.log(`  seed-vs-provider conflict ${c.id} (${c.titles.length} check${c.titles.length > 1 ? 's' : ''}): the target follows the provider (${c.provider}); the seed says otherwise (${c.seed})`);
+        console.log(
+          `Certification ${s.service}: ${s.verdict}${s.warning ? ` (${s.warning})` : ''} (seed ${t(s.seed)}, provider ${t(s.provider)}, assumption ${t(s.assumption)}; coverage ${s.coverage.exercised}/${s.coverage.documented})`,
+        );
+        for (const c of s.conflicts)
+          console.log(
+            `  seed-vs-provider conflict ${c.id} (${c.titles.length} check${c.titles.length > 1 ? 's' : ''}): the target follows the provider (${c.provider}); the seed says otherwise (${c.seed})`,
+          );
       }
-      console.log(`Certification verdict (${settings.target}): ${cert.verdict}${cert.reason ? ` - ${cert.reason}` : ''}  -> reports/certification.md, reports/coverage.md`);
+      console.log(
+        `Certification verdict (${settings.target}): ${cert.verdict}${cert.reason ? ` - ${cert.reason}` : ''}  -> reports/certification.md, reports/coverage.md`,
+      );
     }
     clearCoverageRecords();
-    console.log(`Leak scan: ${leakScan.scanned} files of reports/ and test-results/, ${leakScan.leaks.length ? leakScan.leaks.map((l) => `${l.what} in ${l.file}`).join('; ') : 'no card data or secret found'}`);
+    console.log(
+      `Leak scan: ${leakScan.scanned} files of reports/ and test-results/, ${leakScan.leaks.length ? leakScan.leaks.map((l) => `${l.what} in ${l.file}`).join('; ') : 'no card data or secret found'}`,
+    );
     fs.mkdirSync(settings.reportsDir, { recursive: true });
     fs.writeFileSync(path.join(settings.reportsDir, 'summary.json'), JSON.stringify({ passed, failed, skipped }));
     console.log(`Summary: ${passed} passed, ${failed} failed, ${skipped} skipped`);
@@ -160,8 +205,13 @@ export default class SuiteReporter implements Reporter {
 
   /** The outputs of this run, searched for the mocks' test data and the configured target's secrets. */
   private async scanLeaks() {
-    const patterns = this.options.leakPatterns ? ((await import(path.resolve(this.options.leakPatterns))).LEAK_PATTERNS as LeakPattern[]) : [];
-    return scanForLeaks([suiteConfig().reportsDir, path.resolve('test-results')], [...patterns, ...configuredSecretPatterns(suiteConfig().env)]);
+    const patterns = this.options.leakPatterns
+      ? ((await import(path.resolve(this.options.leakPatterns))).LEAK_PATTERNS as LeakPattern[])
+      : [];
+    return scanForLeaks(
+      [suiteConfig().reportsDir, path.resolve('test-results')],
+      [...patterns, ...configuredSecretPatterns(suiteConfig().env)],
+    );
   }
 
   printsToStdio() {

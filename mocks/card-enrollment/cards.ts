@@ -11,7 +11,12 @@ import { decryptCard, type EncryptionKeys } from './keys.js';
 import type { CardState } from './state.js';
 import { lengthOf, securityHeader } from '../../helpers/contract/facts.js';
 
-interface Card { primaryAccountNumber: string; panExpirationMonth?: string; panExpirationYear?: string; cardSecurityCode?: string }
+interface Card {
+  primaryAccountNumber: string;
+  panExpirationMonth?: string;
+  panExpirationYear?: string;
+  cardSecurityCode?: string;
+}
 type Body = Record<string, any>;
 
 function mask(value: string, keep = 1): string {
@@ -23,7 +28,14 @@ function maskEmail(email: string): string {
   return `${mask(local)}@${domain}`;
 }
 
-export function registerCards(app: FastifyInstance, prefix: string, ctx: MockContext<CardFaultId>, contract: Contract, world: CardState, keys: EncryptionKeys) {
+export function registerCards(
+  app: FastifyInstance,
+  prefix: string,
+  ctx: MockContext<CardFaultId>,
+  contract: Contract,
+  world: CardState,
+  keys: EncryptionKeys,
+) {
   const { faults } = ctx;
   const validateRequest = contract.requestValidator('putCard')!;
   const validateCard = contract.component('Card');
@@ -41,11 +53,16 @@ export function registerCards(app: FastifyInstance, prefix: string, ctx: MockCon
     }
     // Authentication (seed; A2): missing or unknown key is 401.
     const key = req.headers[keyHeader.toLowerCase()];
-    let client = world.clients.find((c) => sameKey(c.apiKey, key, faults.has('key-prefix-compared')) || (faults.has('blind-key-case-insensitive') && typeof key === 'string' && key.toLowerCase() === c.apiKey.toLowerCase()));
+    let client = world.clients.find(
+      (c) =>
+        sameKey(c.apiKey, key, faults.has('key-prefix-compared')) ||
+        (faults.has('blind-key-case-insensitive') && typeof key === 'string' && key.toLowerCase() === c.apiKey.toLowerCase()),
+    );
     const keyCheckSkipped = faults.has('missing-key-accepted') || (faults.has('receipt-key-unchecked') && isReceiptBody(req.body));
     if (!key && !keyCheckSkipped) return sendError(reply, faults, 401, 'UNAUTHENTICATED', `${keyHeader} header is missing.`);
     if (key && !client && !faults.has('unknown-key-accepted')) {
-      if (faults.has('blind-unknown-key-403')) return sendError(reply, faults, 403, 'PERMISSION_DENIED', 'Client identity (origin) not validated.');
+      if (faults.has('blind-unknown-key-403'))
+        return sendError(reply, faults, 403, 'PERMISSION_DENIED', 'Client identity (origin) not validated.');
       return sendError(reply, faults, 401, 'UNAUTHENTICATED', 'Authorization validation failure.');
     }
     client ??= world.clients[0];
@@ -60,8 +77,11 @@ export function registerCards(app: FastifyInstance, prefix: string, ctx: MockCon
     if (!validateRequest(body)) {
       const found = violations(validateRequest.errors);
       // blind fault: a missing complianceSettings.tnc let through on the receipt path.
-      const tncOnly = faults.has('blind-receipt-tnc-optional') && receiptOnly
-        && found.length > 0 && found.every((v) => v.field === 'complianceSettings.tnc' && v.keyword === 'required');
+      const tncOnly =
+        faults.has('blind-receipt-tnc-optional') &&
+        receiptOnly &&
+        found.length > 0 &&
+        found.every((v) => v.field === 'complianceSettings.tnc' && v.keyword === 'required');
       if (!tncOnly) return invalidArgument(reply, faults, found);
     }
 
@@ -70,28 +90,43 @@ export function registerCards(app: FastifyInstance, prefix: string, ctx: MockCon
     const hasReceipt = body.enrolmentReferenceData !== undefined;
     if (hasCard === hasReceipt && !faults.has('both-paths-accepted')) {
       const field = hasCard ? 'enrolmentReferenceData' : 'encryptedCard';
-      return invalidArgument(reply, faults, [{ field, keyword: hasCard ? 'oneOf' : 'required', message: 'pass exactly one of encryptedCard and enrolmentReferenceData' }]);
+      return invalidArgument(reply, faults, [
+        { field, keyword: hasCard ? 'oneOf' : 'required', message: 'pass exactly one of encryptedCard and enrolmentReferenceData' },
+      ]);
     }
     if (hasCard && body.cardSource === 'ISSUER' && faults.has('blind-cardSource-issuer-refused-card-path')) {
-      return invalidArgument(reply, faults, [{ field: 'cardSource', keyword: 'enum', message: 'cardSource must be equal to one of the allowed values' }]);
+      return invalidArgument(reply, faults, [
+        { field: 'cardSource', keyword: 'enum', message: 'cardSource must be equal to one of the allowed values' },
+      ]);
     }
 
     let card: Card | undefined;
     if (hasCard) {
       const plain = await decryptCard(keys, body.encryptedCard);
       if (plain === undefined) {
-        if (!faults.has('undecryptable-card-accepted')) return invalidArgument(reply, faults, [{ field: 'encryptedCard', keyword: 'format', message: 'encryptedCard does not decrypt with a published key' }]);
+        if (!faults.has('undecryptable-card-accepted'))
+          return invalidArgument(reply, faults, [
+            { field: 'encryptedCard', keyword: 'format', message: 'encryptedCard does not decrypt with a published key' },
+          ]);
         card = { primaryAccountNumber: '5555555555554444' };
       } else {
         if (!validateCard(plain)) {
           const found = violations(validateCard.errors, faults.has('blind-card-detail-source-unprefixed') ? '' : 'card');
-          const panMissing = faults.has('blind-missing-pan-invalid-state') && found.some((v) => v.keyword === 'required' && v.field.endsWith('primaryAccountNumber'));
+          const panMissing =
+            faults.has('blind-missing-pan-invalid-state') &&
+            found.some((v) => v.keyword === 'required' && v.field.endsWith('primaryAccountNumber'));
           return invalidArgument(reply, faults, found, panMissing ? 'INVALID_STATE' : undefined);
         }
         card = plain as Card;
         const luhnSkipped = faults.has('luhn-unchecked') || (faults.has('luhn-unchecked-17') && card.primaryAccountNumber.length === 17);
         if (!luhnValid(card.primaryAccountNumber) && !luhnSkipped) {
-          return invalidArgument(reply, faults, [{ field: 'card.primaryAccountNumber', keyword: 'luhn', message: 'card.primaryAccountNumber fails the ISO/IEC 7812 check digit' }]);
+          return invalidArgument(reply, faults, [
+            {
+              field: 'card.primaryAccountNumber',
+              keyword: 'luhn',
+              message: 'card.primaryAccountNumber fails the ISO/IEC 7812 check digit',
+            },
+          ]);
         }
       }
     }
@@ -99,16 +134,20 @@ export function registerCards(app: FastifyInstance, prefix: string, ctx: MockCon
     // seed, Errors: unresolved srcClientId or serviceId is INVALID_STATE; A2: another client's id is 403.
     const owner = world.clients.find((c) => c.srcClientIds.includes(body.srcClientId));
     if (!owner && !faults.has('unknown-client-accepted')) {
-      if (faults.has('blind-unknown-client-403')) return sendError(reply, faults, 403, 'PERMISSION_DENIED', 'Client identity (origin) not validated.');
+      if (faults.has('blind-unknown-client-403'))
+        return sendError(reply, faults, 403, 'PERMISSION_DENIED', 'Client identity (origin) not validated.');
       return invalidState(reply, faults, 'srcClientId', 'srcClientId does not resolve to a registered client.');
     }
-    if (owner && owner !== client && !faults.has('forbidden-never-given')) return sendError(reply, faults, 403, 'PERMISSION_DENIED', 'Client identity (origin) not validated.');
+    if (owner && owner !== client && !faults.has('forbidden-never-given'))
+      return sendError(reply, faults, 403, 'PERMISSION_DENIED', 'Client identity (origin) not validated.');
     const serviceKnown = (owner ?? client).serviceIds.includes(body.serviceId);
-    if (!serviceKnown && !faults.has('unknown-service-accepted') && !(hasReceipt && faults.has('blind-receipt-unknown-service-accepted'))) return invalidState(reply, faults, 'serviceId', 'serviceId does not resolve to a service of this client.');
+    if (!serviceKnown && !faults.has('unknown-service-accepted') && !(hasReceipt && faults.has('blind-receipt-unknown-service-accepted')))
+      return invalidState(reply, faults, 'serviceId', 'serviceId does not resolve to a service of this client.');
 
     if (!card) {
       const receipt = world.receipts.find((r) => r.enrolmentReferenceId === body.enrolmentReferenceData?.enrolmentReferenceId);
-      if (!receipt && !faults.has('unknown-receipt-accepted')) return invalidState(reply, faults, 'enrolmentReferenceData.enrolmentReferenceId', 'Unknown push account receipt.');
+      if (!receipt && !faults.has('unknown-receipt-accepted'))
+        return invalidState(reply, faults, 'enrolmentReferenceData.enrolmentReferenceId', 'Unknown push account receipt.');
       card = { primaryAccountNumber: receipt?.primaryAccountNumber ?? '5555555555554444' };
       if (faults.has('receipt-pan-wrong')) card.primaryAccountNumber = '4000056655665556';
     }
@@ -153,7 +192,12 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
   let created = faults.has('date-created-stale') ? new Date(now.getTime() - 400 * 86400_000) : now;
   if (onReceipt('receipt-date-created-local')) created = new Date(now.getTime() + 3600_000); // local time (UTC+1) written with Z
   const cardId = onReceipt('receipt-card-id-reused') ? receiptCardId(body.enrolmentReferenceData.enrolmentReferenceId) : randomUUID();
-  const descriptor = faults.has('pan-in-descriptor') && !receipt ? `mock-brand ${pan}` : onReceipt('receipt-pan-in-descriptor') ? `mock-brand ${pan}` : 'mock-brand';
+  const descriptor =
+    faults.has('pan-in-descriptor') && !receipt
+      ? `mock-brand ${pan}`
+      : onReceipt('receipt-pan-in-descriptor')
+        ? `mock-brand ${pan}`
+        : 'mock-brand';
   const maskedCard: Record<string, unknown> = {
     srcDigitalCardId: cardId,
     ...maskedDigits(pan, faults, lengths.shortestPan),
@@ -161,18 +205,29 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
     digitalCardData: {
       status: faults.has('card-status-suspended') || onReceipt('blind-receipt-card-suspended') ? 'SUSPENDED' : 'ACTIVE',
       descriptorName: faults.has('descriptorName-too-long') ? 'D'.repeat(lengths.tooLong('descriptorName')) : 'Mock Card',
-      artUri: faults.has('artUri-too-long') ? `https://art.example.test/${'a'.repeat(lengths.tooLong('artUri'))}.png` : 'https://art.example.test/card.png',
+      artUri: faults.has('artUri-too-long')
+        ? `https://art.example.test/${'a'.repeat(lengths.tooLong('artUri'))}.png`
+        : 'https://art.example.test/card.png',
       iscobranded: faults.has('coBrandedName-too-long'),
       ...(faults.has('coBrandedName-too-long') ? { coBrandedName: 'C'.repeat(lengths.tooLong('coBrandedName')) } : {}),
     },
     paymentCardDescriptor: descriptor,
     paymentCardType: 'CREDIT',
     countryCode: body.consumer.countryCode,
-    serviceId: faults.has('serviceId-not-echoed') ? 'SOME_OTHER_PROGRAM' : onReceipt('receipt-serviceId-not-echoed') ? 'SRC_PROGRAM_1' : body.serviceId,
+    serviceId: faults.has('serviceId-not-echoed')
+      ? 'SOME_OTHER_PROGRAM'
+      : onReceipt('receipt-serviceId-not-echoed')
+        ? 'SRC_PROGRAM_1'
+        : body.serviceId,
   };
   if (faults.has('response-missing-panBin')) delete maskedCard.panBin;
   if (onReceipt('blind-receipt-lastfour-wrong-end')) maskedCard.panLastFour = pan.slice(0, 4);
-  if (card.panExpirationMonth) maskedCard.panExpirationMonth = faults.has('expiry-not-echoed') ? (card.panExpirationMonth === '01' ? '02' : '01') : card.panExpirationMonth;
+  if (card.panExpirationMonth)
+    maskedCard.panExpirationMonth = faults.has('expiry-not-echoed')
+      ? card.panExpirationMonth === '01'
+        ? '02'
+        : '01'
+      : card.panExpirationMonth;
   if (card.panExpirationYear) maskedCard.panExpirationYear = card.panExpirationYear;
   if (faults.has('blind-expiry-echo-swapped') && card.panExpirationMonth && card.panExpirationYear) {
     maskedCard.panExpirationMonth = card.panExpirationYear.slice(2);
@@ -184,14 +239,22 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
     maskedCard,
     maskedConsumer: {
       srcConsumerId: randomUUID(),
-      maskedConsumerIdentity: { identityType: faults.has('masked-identity-type-provider-value') ? 'EXTERNAL_ACCOUNT_ID' : consumer.consumerIdentity.identityType, maskedIdentityValue: maskEmail(consumer.consumerIdentity.identityValue) },
+      maskedConsumerIdentity: {
+        identityType: faults.has('masked-identity-type-provider-value') ? 'EXTERNAL_ACCOUNT_ID' : consumer.consumerIdentity.identityType,
+        maskedIdentityValue: maskEmail(consumer.consumerIdentity.identityValue),
+      },
       maskedEmailAddress: maskEmail(consumer.consumerIdentity.identityValue),
       maskedFirstName: mask(consumer.firstName),
       maskedLastName: mask(consumer.lastName ?? ''),
       countryCode: consumer.countryCode,
       languageCode: consumer.languageCode,
-      dateConsumerAdded: faults.has('blind-consumer-added-not-utc') ? new Date(now.getTime() + 3600_000).toISOString().replace('Z', '+01:00') : now.toISOString(),
-      complianceSettings: { privacy: { acceptedVersion: body.complianceSettings.privacy?.latestVersionUri ?? '' }, tnc: { acceptedVersion: body.complianceSettings.tnc?.latestVersionUri ?? '' } },
+      dateConsumerAdded: faults.has('blind-consumer-added-not-utc')
+        ? new Date(now.getTime() + 3600_000).toISOString().replace('Z', '+01:00')
+        : now.toISOString(),
+      complianceSettings: {
+        privacy: { acceptedVersion: body.complianceSettings.privacy?.latestVersionUri ?? '' },
+        tnc: { acceptedVersion: body.complianceSettings.tnc?.latestVersionUri ?? '' },
+      },
       status: faults.has('consumer-status-locked') ? 'LOCKED' : onReceipt('receipt-consumer-suspended') ? 'SUSPENDED' : 'ACTIVE',
     },
   };

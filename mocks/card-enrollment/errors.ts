@@ -11,7 +11,14 @@ export interface ErrorDetail {
   sourceType: 'BODY' | 'HEADER' | 'PATH' | 'QUERY';
 }
 
-export function sendError(reply: FastifyReply, faults: FaultSet<CardFaultId>, code: number, status: string, message: string, details?: ErrorDetail[]) {
+export function sendError(
+  reply: FastifyReply,
+  faults: FaultSet<CardFaultId>,
+  code: number,
+  status: string,
+  message: string,
+  details?: ErrorDetail[],
+) {
   if (faults.has('error-body-wrong-shape')) return reply.code(code).send({ error: message });
   const body: Record<string, unknown> = { code, status, message };
   if (details?.length) body.details = details;

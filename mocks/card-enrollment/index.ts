@@ -20,19 +20,34 @@ export interface CardMockHandle extends MockHandle {
   keysURL: string;
 }
 
-export async function startCardEnrollmentMock(options: { faults?: string[]; port?: number; standIn?: StandInMode } = {}): Promise<CardMockHandle> {
+export async function startCardEnrollmentMock(
+  options: { faults?: string[]; port?: number; standIn?: StandInMode } = {},
+): Promise<CardMockHandle> {
   const { faults, contract, clock, deliveries } = await prepareService('card-enrollment', CARD_FAULTS, options.faults);
   const world = createCardState();
   const keys = await createEncryptionKeys();
   const context: MockContext<CardFaultId> = {
-    service: 'card-enrollment', faults, clock, deliveries, onReset: [],
-    world: () => ({ clients: world.clients.map((c) => ({ srcClientIds: c.srcClientIds, serviceIds: c.serviceIds })), receipts: world.receipts.map((r) => ({ enrolmentReferenceId: r.enrolmentReferenceId })) }),
-    credentials: () => ({ clients: world.clients, receipts: world.receipts.map((r) => ({ enrolmentReferenceId: r.enrolmentReferenceId })) }),
+    service: 'card-enrollment',
+    faults,
+    clock,
+    deliveries,
+    onReset: [],
+    world: () => ({
+      clients: world.clients.map((c) => ({ srcClientIds: c.srcClientIds, serviceIds: c.serviceIds })),
+      receipts: world.receipts.map((r) => ({ enrolmentReferenceId: r.enrolmentReferenceId })),
+    }),
+    credentials: () => ({
+      clients: world.clients,
+      receipts: world.receipts.map((r) => ({ enrolmentReferenceId: r.enrolmentReferenceId })),
+    }),
   };
   // Stand-in mode (mocks/stand-in.ts): no control surface; a rate limit's 429 reads RESOURCE_EXHAUSTED,
   // the status name this error shape (the seed's INVALID_ARGUMENT, NOT_FOUND...) gives an exhausted quota.
-  const app = createMockApp(context, (reply, status, message) => sendError(reply, faults, status, 'INVALID_ARGUMENT', message),
-    appOptions(options.standIn, (reply, status, message) => sendError(reply, faults, status, 'RESOURCE_EXHAUSTED', message)));
+  const app = createMockApp(
+    context,
+    (reply, status, message) => sendError(reply, faults, status, 'INVALID_ARGUMENT', message),
+    appOptions(options.standIn, (reply, status, message) => sendError(reply, faults, status, 'RESOURCE_EXHAUSTED', message)),
+  );
   app.get('/keys', async () => keys.jwks);
   registerCards(app, CARD_BASE_PATH, context, contract, world, keys);
   app.setNotFoundHandler((req, reply) => sendError(reply, faults, 404, 'NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`));

@@ -18,7 +18,10 @@ export async function createEncryptionKeys(): Promise<EncryptionKeys> {
 /** Decrypts a compact JWE made for our key; undefined when it is not one. */
 export async function decryptCard(keys: EncryptionKeys, jwe: string): Promise<unknown> {
   try {
-    const { plaintext, protectedHeader } = await compactDecrypt(jwe, keys.privateKey, { keyManagementAlgorithms: ['RSA-OAEP-256'], contentEncryptionAlgorithms: ['A128GCM', 'A256GCM'] });
+    const { plaintext, protectedHeader } = await compactDecrypt(jwe, keys.privateKey, {
+      keyManagementAlgorithms: ['RSA-OAEP-256'],
+      contentEncryptionAlgorithms: ['A128GCM', 'A256GCM'],
+    });
     if (protectedHeader.kid !== undefined && protectedHeader.kid !== keys.kid) return undefined;
     return JSON.parse(new TextDecoder().decode(plaintext));
   } catch {

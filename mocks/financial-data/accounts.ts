@@ -13,10 +13,43 @@ import { findAccount, findCustomer, findLogin, linkedData, type Account, type In
  * Account; that they filter by type is an assumption). Another value is its 400 example.
  */
 const SUPPORTED_ACCOUNT_TYPES = new Set([
-  'ava', 'checking', 'savings', 'cd', 'moneyMarket', 'creditCard', 'lineOfCredit', 'investment', 'investmentTaxDeferred',
-  'employeeStockPurchasePlan', 'ira', '401k', 'roth', '403b', '529plan', 'rollover', 'ugma', 'utma', 'keogh', '457plan', '401a',
-  'brokerageAccount', 'educationSavings', 'healthSavingsAccount', 'pension', 'profitSharingPlan', 'roth401k', 'sepIRA', 'simpleIRA',
-  'thriftSavingsPlan', 'variableAnnuity', 'cryptocurrency', 'mortgage', 'loan', 'studentLoan', 'studentLoanGroup', 'studentLoanAccount',
+  'ava',
+  'checking',
+  'savings',
+  'cd',
+  'moneyMarket',
+  'creditCard',
+  'lineOfCredit',
+  'investment',
+  'investmentTaxDeferred',
+  'employeeStockPurchasePlan',
+  'ira',
+  '401k',
+  'roth',
+  '403b',
+  '529plan',
+  'rollover',
+  'ugma',
+  'utma',
+  'keogh',
+  '457plan',
+  '401a',
+  'brokerageAccount',
+  'educationSavings',
+  'healthSavingsAccount',
+  'pension',
+  'profitSharingPlan',
+  'roth401k',
+  'sepIRA',
+  'simpleIRA',
+  'thriftSavingsPlan',
+  'variableAnnuity',
+  'cryptocurrency',
+  'mortgage',
+  'loan',
+  'studentLoan',
+  'studentLoanGroup',
+  'studentLoanAccount',
 ]);
 
 /** Simple variants list only active accounts (seed 002, Accounts). */
@@ -58,17 +91,34 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
   /** The basic fields (provider 1.35.0 CustomerAccountSimple). */
   function simpleView(a: Account, positions: Map<string, number>) {
     return {
-      id: a.id, accountNumberDisplay: display(a), name: a.name, type: a.type, aggregationStatusCode: 0, status: a.status, customerId: a.customerId,
-      institutionId: a.institutionId, aggregationSuccessDate: a.aggregationSuccessDate, aggregationAttemptDate: a.aggregationAttemptDate,
-      createdDate: a.createdDate, currency: a.currency, institutionLoginId: a.institutionLoginId, displayPosition: positions.get(a.id) ?? 1, linkedAccountDate: a.createdDate,
+      id: a.id,
+      accountNumberDisplay: display(a),
+      name: a.name,
+      type: a.type,
+      aggregationStatusCode: 0,
+      status: a.status,
+      customerId: a.customerId,
+      institutionId: a.institutionId,
+      aggregationSuccessDate: a.aggregationSuccessDate,
+      aggregationAttemptDate: a.aggregationAttemptDate,
+      createdDate: a.createdDate,
+      currency: a.currency,
+      institutionLoginId: a.institutionLoginId,
+      displayPosition: positions.get(a.id) ?? 1,
+      linkedAccountDate: a.createdDate,
     };
   }
 
   /** The full record (provider 1.35.0 CustomerAccount): balances and details added. */
   function fullView(a: Account, positions: Map<string, number>, numberShown = 4) {
     return {
-      ...simpleView(a, positions), number: masked(a, numberShown), accountNickname: a.name, balance: a.balance, balanceDate: a.balanceDate,
-      lastUpdatedDate: a.aggregationSuccessDate, marketSegment: 'personal',
+      ...simpleView(a, positions),
+      number: masked(a, numberShown),
+      accountNickname: a.name,
+      balance: a.balance,
+      balanceDate: a.balanceDate,
+      lastUpdatedDate: a.aggregationSuccessDate,
+      marketSegment: 'personal',
       detail: { dateAsOf: a.balanceDate, availableBalanceAmount: a.availableBalance },
     };
   }
@@ -84,12 +134,15 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
   route(app, ctx, 'GetCustomerAccounts', (input, reply) => {
     const customer = customerOf(input);
     if (!customer) return notFound(reply, 'Customer not found');
-    const ghosted = faults.has('accounts-deleted-login-still-listed') ? [...ghosts.values()].filter((g) => g.customerId === customer.id) : [];
+    const ghosted = faults.has('accounts-deleted-login-still-listed')
+      ? [...ghosts.values()].filter((g) => g.customerId === customer.id)
+      : [];
     let list = [...accountsOf(customer.id), ...ghosted];
     const { status, account_type: type } = input.query;
     // Blind fault: with account_type given, the status filter is skipped (one filter or the other).
     const statusSkipped = type !== undefined && faults.has('blind-accounts-type-filter-overrides-status');
-    if (status !== undefined && !faults.has('accounts-status-filter-ignored') && !statusSkipped) list = list.filter((a) => a.status === status);
+    if (status !== undefined && !faults.has('accounts-status-filter-ignored') && !statusSkipped)
+      list = list.filter((a) => a.status === status);
     // Fault: a listing without a status filter hides the pending account (provider: all accounts).
     if (status === undefined && faults.has('accounts-list-hides-pending')) list = list.filter(isActive);
     // provider 1.35.0: AccountTypeParameter is an open string in the contract; its 400 example
@@ -108,12 +161,16 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
   route(app, ctx, 'GetCustomerAccountsSimple', (input, reply) => {
     const customer = customerOf(input);
     if (!customer) return notFound(reply, 'Customer not found');
-    const list = accountsOf(customer.id).filter((a) => isActive(a) || faults.has('accounts-simple-list-shows-pending'))
+    const list = accountsOf(customer.id)
+      .filter((a) => isActive(a) || faults.has('accounts-simple-list-shows-pending'))
       // Blind fault: after DeleteCustomerAccount, the simple list drops every account of that login.
-      .filter((a) => !(faults.has('blind-accounts-delete-account-empties-login-in-simple-list') && touchedLogins.has(a.institutionLoginId)));
+      .filter(
+        (a) => !(faults.has('blind-accounts-delete-account-empties-login-in-simple-list') && touchedLogins.has(a.institutionLoginId)),
+      );
     // Fault: the login id serialised as a string of digits (provider: an integer).
     const view = viewer(customer.id);
-    if (faults.has('accounts-login-id-as-string')) return { accounts: list.map((a) => ({ ...view.simple(a), institutionLoginId: String(a.institutionLoginId) })) };
+    if (faults.has('accounts-login-id-as-string'))
+      return { accounts: list.map((a) => ({ ...view.simple(a), institutionLoginId: String(a.institutionLoginId) })) };
     return { accounts: list.map(view.simple) };
   });
 
@@ -131,7 +188,8 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     if (!isActive(a) && faults.has('accounts-simple-one-pending-404')) return notFound(reply, 'Account not found');
     const view = viewer(a.customerId).simple(a);
     // Fault: the login id of the customer's first login instead of the account's own.
-    if (faults.has('accounts-simple-one-wrong-login')) view.institutionLoginId = accountsOf(a.customerId)[0]?.institutionLoginId ?? a.institutionLoginId;
+    if (faults.has('accounts-simple-one-wrong-login'))
+      view.institutionLoginId = accountsOf(a.customerId)[0]?.institutionLoginId ?? a.institutionLoginId;
     return view;
   });
 
@@ -154,7 +212,11 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     const shown = scope.filter((a) => isActive(a) || faults.has('accounts-simple-by-login-shows-pending'));
     const view = viewer(login.customerId);
     return {
-      accounts: shown.map((a) => (faults.has('accounts-simple-by-login-carries-balance') ? { ...view.simple(a), balance: a.balance, detail: { availableBalanceAmount: a.availableBalance } } : view.simple(a))),
+      accounts: shown.map((a) =>
+        faults.has('accounts-simple-by-login-carries-balance')
+          ? { ...view.simple(a), balance: a.balance, detail: { availableBalanceAmount: a.availableBalance } }
+          : view.simple(a),
+      ),
     };
   });
 
@@ -170,8 +232,10 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
   route(app, ctx, 'GetCustomerAccountsByInstitution', (input, reply) => {
     const live = atInstitution(input);
     // Blind fault: the accounts of a deleted login are still listed by institution.
-    const stale = faults.has('blind-accounts-deleted-login-listed-by-institution') && customerOf(input)
-      ? [...loginGhosts.values()].filter((g) => g.customerId === input.path.customerId && g.institutionId === input.path.institutionId) : [];
+    const stale =
+      faults.has('blind-accounts-deleted-login-listed-by-institution') && customerOf(input)
+        ? [...loginGhosts.values()].filter((g) => g.customerId === input.path.customerId && g.institutionId === input.path.institutionId)
+        : [];
     const found = live ?? (stale.length > 0 ? { customer: customerOf(input)!, list: [] as Account[] } : undefined);
     if (!found) return notFound(reply, 'No accounts of the customer at this institution');
     const list = [...found.list, ...stale].filter((a) => isActive(a) || faults.has('accounts-by-institution-lists-pending'));
@@ -184,8 +248,11 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     // Blind fault: the institution's accounts found by its routing numbers (another institution sharing one comes along).
     const routings = world.institutions.find((i) => i.id === input.path.institutionId)?.routingNumbers ?? [];
     const byRouting = () => accountsOf(found.customer.id).filter((a) => routings.includes(a.routingNumber));
-    const scope = faults.has('accounts-by-institution-simple-all') ? accountsOf(found.customer.id)
-      : faults.has('blind-accounts-by-institution-simple-by-routing') ? byRouting() : found.list;
+    const scope = faults.has('accounts-by-institution-simple-all')
+      ? accountsOf(found.customer.id)
+      : faults.has('blind-accounts-by-institution-simple-by-routing')
+        ? byRouting()
+        : found.list;
     const list = scope.filter((a) => isActive(a) || faults.has('accounts-simple-by-institution-shows-pending'));
     const view = viewer(found.customer.id);
     return {
@@ -225,7 +292,8 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     const list = login ? accountsOfLogin(login) : [];
     if (!login || list.length === 0) return notFound(reply, 'Customer does not have any accounts associated with institutionLoginId');
     // Faults: the v2 refresh never completes; a refresh by login refreshes every login.
-    if (!(version === 2 && faults.has('accounts-refresh-v2-date-unchanged'))) refresh(faults.has('accounts-refresh-login-touches-all') ? accountsOf(login.customerId) : list, version);
+    if (!(version === 2 && faults.has('accounts-refresh-v2-date-unchanged')))
+      refresh(faults.has('accounts-refresh-login-touches-all') ? accountsOf(login.customerId) : list, version);
     if (version === 1 && faults.has('accounts-refresh-v1-204')) return reply.code(204).send();
     if (version === 2) return reply.code(204).send();
     const view = viewer(login.customerId);
@@ -262,11 +330,14 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
   route(app, ctx, 'DeleteCustomerAccount', (input, reply) => {
     const a = account(input);
     if (!a) {
-      if (faults.has('accounts-second-delete-204') && deletedOnce.has(`${input.path.customerId}/${input.path.accountId}`)) return reply.code(204).send();
+      if (faults.has('accounts-second-delete-204') && deletedOnce.has(`${input.path.customerId}/${input.path.accountId}`))
+        return reply.code(204).send();
       return notFound(reply, 'Account not found');
     }
     // Fault: deleting one account removes every account of its login.
-    const gone = faults.has('accounts-delete-account-drops-login') ? accountsOf(a.customerId).filter((b) => b.institutionLoginId === a.institutionLoginId) : [a];
+    const gone = faults.has('accounts-delete-account-drops-login')
+      ? accountsOf(a.customerId).filter((b) => b.institutionLoginId === a.institutionLoginId)
+      : [a];
     for (const g of gone) forget(g);
     if (faults.has('blind-accounts-delete-account-empties-login-in-simple-list')) touchedLogins.add(a.institutionLoginId);
     if (faults.has('accounts-second-delete-204')) deletedOnce.add(`${a.customerId}/${a.id}`);

@@ -26,7 +26,9 @@ const applicationIdOf = (r: Registration) => {
 
 /** The approved application of the partner with that applicationId. */
 export function approvedApp(world: FdState, partnerId: string | undefined, applicationId: string): Registration | undefined {
-  return [...world.appRegistrations.apps.values()].find((r) => r.applicationId === applicationId && r.partnerId === partnerId && r.approvedS !== undefined);
+  return [...world.appRegistrations.apps.values()].find(
+    (r) => r.applicationId === applicationId && r.partnerId === partnerId && r.approvedS !== undefined,
+  );
 }
 
 export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): void {
@@ -44,9 +46,12 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
     return r;
   };
   const statusOf = (r: Registration) => (r.pendingSinceS === undefined ? 'A' : 'P');
-  const mine = (partner?: { id: string }) => [...world.appRegistrations.apps.values()].filter((r) => r.partnerId === partner?.id).map(settle);
-  const nameOf = (r: Registration, reader: 'list' | 'v2') => (reader === 'list' && faults.has('app-list-stale-name') ? r.firstName : r.fields.appName);
-  const applicationIdShown = (r: Registration) => (faults.has('app-pending-has-application-id') ? r.applicationId ?? applicationIdOf(r) : r.applicationId);
+  const mine = (partner?: { id: string }) =>
+    [...world.appRegistrations.apps.values()].filter((r) => r.partnerId === partner?.id).map(settle);
+  const nameOf = (r: Registration, reader: 'list' | 'v2') =>
+    reader === 'list' && faults.has('app-list-stale-name') ? r.firstName : r.fields.appName;
+  const applicationIdShown = (r: Registration) =>
+    faults.has('app-pending-has-application-id') ? (r.applicationId ?? applicationIdOf(r)) : r.applicationId;
 
   /** The institutions an approved application is registered with (the last one still pending). */
   const institutionsOf = (r: Registration) => {
@@ -58,14 +63,27 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
   route(app, ctx, 'RegisterApp', ({ body, partner }: Input, reply: FastifyReply) => {
     // Blind faults: appUrl checked here only (the schema lost it); the logo limit on the Base64 text.
     if (faults.has('blind-app-modify-url-optional') && !body.appUrl) return sendError(ctx, reply, 400, 'appUrl is required');
-    if (faults.has('blind-app-register-logo-limit-on-text') && String(body.image ?? '').length >= 50 * 1024) return sendError(ctx, reply, 400, 'image must be less than 50KB');
+    if (faults.has('blind-app-register-logo-limit-on-text') && String(body.image ?? '').length >= 50 * 1024)
+      return sendError(ctx, reply, 400, 'image must be less than 50KB');
     const state = world.appRegistrations;
     const r: Registration = {
-      preAppId: ++state.seq, partnerId: partner!.id, fields: { ...body }, firstName: body.appName, submittedS: now(), modifiedS: now(), pendingSinceS: now(),
+      preAppId: ++state.seq,
+      partnerId: partner!.id,
+      fields: { ...body },
+      firstName: body.appName,
+      submittedS: now(),
+      modifiedS: now(),
+      pendingSinceS: now(),
     };
-    if (faults.has('app-register-approved')) { r.pendingSinceS = undefined; r.approvedS = now(); r.applicationId = applicationIdOf(r); }
+    if (faults.has('app-register-approved')) {
+      r.pendingSinceS = undefined;
+      r.approvedS = now();
+      r.applicationId = applicationIdOf(r);
+    }
     state.apps.set(r.preAppId, r);
-    return reply.code(201).send({ preAppId: faults.has('blind-app-register-preappid-text') ? String(r.preAppId) : r.preAppId, status: statusOf(r) });
+    return reply
+      .code(201)
+      .send({ preAppId: faults.has('blind-app-register-preappid-text') ? String(r.preAppId) : r.preAppId, status: statusOf(r) });
   });
 
   route(app, ctx, 'ModifyAppRegistration', ({ path, body, partner }: Input, reply: FastifyReply) => {
@@ -73,11 +91,27 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
     let r = state.apps.get(Number(path.preAppId));
     if (!r || (r.partnerId !== partner?.id && !faults.has('blind-app-modify-other-partner'))) {
       if (!faults.has('app-modify-unknown-creates')) return sendError(ctx, reply, 404, `No registration with preAppId ${path.preAppId}`);
-      r = { preAppId: Number(path.preAppId), partnerId: partner!.id, fields: {}, firstName: body.appName, submittedS: now(), modifiedS: now(), pendingSinceS: now() };
+      r = {
+        preAppId: Number(path.preAppId),
+        partnerId: partner!.id,
+        fields: {},
+        firstName: body.appName,
+        submittedS: now(),
+        modifiedS: now(),
+        pendingSinceS: now(),
+      };
       state.apps.set(r.preAppId, r);
     }
     if (faults.has('blind-app-modify-resubmits-new-preappid')) {
-      const again: Registration = { preAppId: ++state.seq, partnerId: r.partnerId, fields: { ...body }, firstName: body.appName, submittedS: now(), modifiedS: now(), pendingSinceS: now() };
+      const again: Registration = {
+        preAppId: ++state.seq,
+        partnerId: r.partnerId,
+        fields: { ...body },
+        firstName: body.appName,
+        submittedS: now(),
+        modifiedS: now(),
+        pendingSinceS: now(),
+      };
       state.apps.set(again.preAppId, again);
       return reply.code(200).send({ preAppId: again.preAppId, status: statusOf(again) });
     }
@@ -88,19 +122,32 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
     // provider 1.35.0: a modified app awaits approval again (P); its applicationId stays for life.
     if (!faults.has('app-modify-keeps-approved')) r.pendingSinceS = now();
     if (faults.has('app-modify-drops-application-id')) r.applicationId = undefined;
-    return reply.code(200).send({ preAppId: r.preAppId, status: faults.has('blind-app-modify-answers-prior-status') ? before : statusOf(r) });
+    return reply
+      .code(200)
+      .send({ preAppId: r.preAppId, status: faults.has('blind-app-modify-answers-prior-status') ? before : statusOf(r) });
   });
 
   // --- getApplications (provider 1.35.0: start page index from 1, limit 1..100 default 50; 3008 unknown parameters)
   const APP_STATUSES = new Set(['A', 'P', 'D', 'R', 'S']);
-  const invalidStart = (reply: FastifyReply) => reply.code(400).send({ code: '3005', status: '400', message: 'Bad Request', user_message: 'Invalid Start value' });
+  const invalidStart = (reply: FastifyReply) =>
+    reply.code(400).send({ code: '3005', status: '400', message: 'Bad Request', user_message: 'Invalid Start value' });
   const LIST_PARAMS = new Set(['start', 'limit', 'pre_app_id', 'application_id', 'name', 'status']);
   // Blind fault blind-app-list-params-relaxed-names: names compared without case and underscores.
   const loose = (k: string) => k.replace(/_/g, '').toLowerCase();
   route(app, ctx, 'getApplications', ({ query, partner }: Input, reply: FastifyReply) => {
-    const unknown = Object.keys(reply.request.query as object).filter((k) => !LIST_PARAMS.has(k) && !(faults.has('blind-app-list-params-relaxed-names') && [...LIST_PARAMS].some((p) => loose(p) === loose(k))));
+    const unknown = Object.keys(reply.request.query as object).filter(
+      (k) =>
+        !LIST_PARAMS.has(k) && !(faults.has('blind-app-list-params-relaxed-names') && [...LIST_PARAMS].some((p) => loose(p) === loose(k))),
+    );
     if (unknown.length && !faults.has('app-list-unknown-param-ignored')) {
-      return reply.code(400).send({ code: '3008', status: '400', message: 'Bad Request', user_message: `Known query parameters: [${[...LIST_PARAMS].join(', ')}] are allowed only` });
+      return reply
+        .code(400)
+        .send({
+          code: '3008',
+          status: '400',
+          message: 'Bad Request',
+          user_message: `Known query parameters: [${[...LIST_PARAMS].join(', ')}] are allowed only`,
+        });
     }
     // provider 1.35.0: StartParameter has no minimum in the contract; the 400 example 3005 of these
     // reads refuses a start below the first page (FD-APP-LIST-PAGING).
@@ -108,10 +155,14 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
     // provider 1.35.0 400 example 3009: a status outside A, P, D, R, S (the parameter is an open
     // string in the contract; FD-APP-LIST-PARAMS; the fault accepts any status).
     if (query.status !== undefined && !APP_STATUSES.has(String(query.status)) && !faults.has('app-list-status-any')) {
-      return reply.code(400).send({ code: '3009', status: '400', message: 'Bad Request', user_message: 'Query parameter values are invalid' });
+      return reply
+        .code(400)
+        .send({ code: '3009', status: '400', message: 'Bad Request', user_message: 'Query parameter values are invalid' });
     }
     if (faults.has('blind-app-list-limit-100-refused') && (query.limit ?? 50) >= 100) {
-      return reply.code(400).send({ code: '3007', status: '400', message: 'Bad Request', user_message: 'Requested Limit value is exceeded' });
+      return reply
+        .code(400)
+        .send({ code: '3007', status: '400', message: 'Bad Request', user_message: 'Requested Limit value is exceeded' });
     }
     // Blind fault: an else-if chain, only the first filter present is applied.
     if (faults.has('blind-app-list-first-filter-only')) {
@@ -123,18 +174,32 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
       if (faults.has('app-list-hides-pending') && statusOf(r) === 'P') return false;
       if (query.pre_app_id !== undefined && r.preAppId !== query.pre_app_id) return false;
       if (query.application_id !== undefined && applicationIdShown(r) !== query.application_id) return false;
-      if (query.name !== undefined && !(faults.has('app-list-name-contains') ? nameOf(r, 'list').includes(query.name) : nameOf(r, 'list') === query.name)) return false;
+      if (
+        query.name !== undefined &&
+        !(faults.has('app-list-name-contains') ? nameOf(r, 'list').includes(query.name) : nameOf(r, 'list') === query.name)
+      )
+        return false;
       if (query.status !== undefined && !faults.has('app-list-status-filter-ignored') && statusOf(r) !== query.status) return false;
       return true;
     });
-    if (matches.length === 0 && faults.has('blind-app-list-no-match-404')) return reply.code(404).send({ code: 50051, message: 'No registered partner applications found.' });
+    if (matches.length === 0 && faults.has('blind-app-list-no-match-404'))
+      return reply.code(404).send({ code: 50051, message: 'No registered partner applications found.' });
     const start = faults.has('app-list-start-zero-based') ? (query.start ?? 1) + 1 : query.start;
     const { found, displaying, moreAvailable, slice } = page(matches, { start, limit: query.limit ?? 50 });
     const applications = slice.map((r) => ({
-      preAppId: r.preAppId, ...(applicationIdShown(r) ? { applicationId: faults.has('blind-app-list-application-id-upper') ? applicationIdShown(r)!.toUpperCase() : applicationIdShown(r) } : {}), status: statusOf(r),
+      preAppId: r.preAppId,
+      ...(applicationIdShown(r)
+        ? {
+            applicationId: faults.has('blind-app-list-application-id-upper') ? applicationIdShown(r)!.toUpperCase() : applicationIdShown(r),
+          }
+        : {}),
+      status: statusOf(r),
       name: faults.has('blind-app-list-name-from-owner') ? r.fields.ownerName : nameOf(r, 'list'),
-      scopes: 'Account Info', ...(r.approvedS !== undefined ? { note: 'Approved' } : {}),
-      createdDate: iso(r.submittedS), modifiedDate: iso(r.modifiedS), submittedDate: iso(r.submittedS),
+      scopes: 'Account Info',
+      ...(r.approvedS !== undefined ? { note: 'Approved' } : {}),
+      createdDate: iso(r.submittedS),
+      modifiedDate: iso(r.modifiedS),
+      submittedDate: iso(r.submittedS),
     }));
     return { found, displaying, moreAvailable, applications };
   });
@@ -143,7 +208,12 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
   route(app, ctx, 'GetAppRegistrationStatus', ({ query, partner }: Input, reply: FastifyReply) => {
     if (faults.has('app-status-retired')) return sendError(ctx, reply, 404, 'No route GET /aggregation/v2/partners/applications');
     if (faults.has('blind-app-status-v2-gone-after-sunset') && now() >= Date.parse('2026-06-01T00:00:00Z') / 1000) {
-      return reply.code(410).send({ code: 410, message: 'Unsupported since June 2026: use GET /applications and GET /applications/{application_id}/institutions' });
+      return reply
+        .code(410)
+        .send({
+          code: 410,
+          message: 'Unsupported since June 2026: use GET /applications and GET /applications/{application_id}/institutions',
+        });
     }
     const matches = mine(partner).filter((r) => {
       if (faults.has('app-status-v2-hides-pending') && statusOf(r) === 'P') return false;
@@ -154,54 +224,102 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
       // At or after (assumption FD-APP-STATUS-DATES); the fault ignores the date filters.
       if (!faults.has('app-status-date-filter-ignored')) {
         const cmp = (value: number, from: number) => (faults.has('app-status-date-exact') ? value === from : value >= from);
-        if (query.submittedDate !== undefined && !(faults.has('blind-app-status-submitted-date-strict') ? r.submittedS > query.submittedDate : cmp(r.submittedS, query.submittedDate))) return false;
+        if (
+          query.submittedDate !== undefined &&
+          !(faults.has('blind-app-status-submitted-date-strict')
+            ? r.submittedS > query.submittedDate
+            : cmp(r.submittedS, query.submittedDate))
+        )
+          return false;
         if (query.modifiedDate !== undefined && !cmp(r.modifiedS, query.modifiedDate)) return false;
       }
       return true;
     });
-    if (matches.length === 0 && !faults.has('app-status-empty-200') && !(faults.has('blind-app-status-404-only-without-registrations') && mine(partner).length > 0)) {
+    if (
+      matches.length === 0 &&
+      !faults.has('app-status-empty-200') &&
+      !(faults.has('blind-app-status-404-only-without-registrations') && mine(partner).length > 0)
+    ) {
       return reply.code(404).send({ code: 50051, message: 'No registered partner applications found.' });
     }
     const size = query.pageSize ?? (faults.has('app-status-default-page-size-10') ? 10 : 1);
     const pageNumber = query.page ?? 1;
     const totalPages = faults.has('app-status-total-pages-floor') ? Math.floor(matches.length / size) : Math.ceil(matches.length / size);
     const applications = matches.slice((pageNumber - 1) * size, pageNumber * size).map((r) => ({
-      partnerId: r.partnerId, preAppId: String(r.preAppId), appName: r.fields.appName, submittedDate: r.submittedS, modifiedDate: r.modifiedS, status: statusOf(r),
+      partnerId: r.partnerId,
+      preAppId: String(r.preAppId),
+      appName: r.fields.appName,
+      submittedDate: r.submittedS,
+      modifiedDate: r.modifiedS,
+      status: statusOf(r),
       ...(applicationIdShown(r) && !faults.has('app-status-v2-application-id-missing') ? { applicationId: applicationIdShown(r) } : {}),
       ...(r.approvedS !== undefined ? { note: 'Approved', scopes: 'Account Info' } : {}),
       institutionDetails: institutionsOf(r).map(({ inst, registered }) => ({
-        id: Number(inst.id), decryptionKeyActivated: registered, createdDate: r.approvedS!, lastModifiedDate: r.approvedS!, status: registered,
+        id: Number(inst.id),
+        decryptionKeyActivated: registered,
+        createdDate: r.approvedS!,
+        lastModifiedDate: r.approvedS!,
+        status: registered,
       })),
     }));
-    return { totalRecords: matches.length, totalPages, pageNumber, numberOfRecordsPerPage: faults.has('blind-app-status-records-per-page-is-count') ? applications.length : size, applications };
+    return {
+      totalRecords: matches.length,
+      totalPages,
+      pageNumber,
+      numberOfRecordsPerPage: faults.has('blind-app-status-records-per-page-is-count') ? applications.length : size,
+      applications,
+    };
   });
 
   // --- getRegisteredInstitutions (seed 002: without an institution id, all institutions)
   route(app, ctx, 'getRegisteredInstitutions', ({ path, query, partner }: Input, reply: FastifyReply) => {
-    const r = approvedApp(world, partner?.id, path.application_id)
-      ?? (faults.has('blind-app-institutions-other-partner-app') ? [...world.appRegistrations.apps.values()].find((a) => a.applicationId === path.application_id && a.approvedS !== undefined) : undefined);
+    const r =
+      approvedApp(world, partner?.id, path.application_id) ??
+      (faults.has('blind-app-institutions-other-partner-app')
+        ? [...world.appRegistrations.apps.values()].find((a) => a.applicationId === path.application_id && a.approvedS !== undefined)
+        : undefined);
     if (!r) {
       if (faults.has('app-institutions-unknown-app-empty')) return { found: 0, displaying: 0, moreAvailable: false, institutions: [] };
-      return reply.code(404).send({ code: '3001', status: '404', message: 'Resource Not Found', user_message: 'Requested Application Id is not found' });
+      return reply
+        .code(404)
+        .send({ code: '3001', status: '404', message: 'Resource Not Found', user_message: 'Requested Application Id is not found' });
     }
     // provider 1.35.0 400 example 3005, as for getApplications (FD-APP-INSTITUTIONS-PAGING).
     if (query.start !== undefined && query.start < 1) return invalidStart(reply);
     if (faults.has('blind-app-institutions-limit-capped-100') && (query.limit ?? 25) > 100) {
-      return reply.code(400).send({ code: '3007', status: '400', message: 'Bad Request', user_message: 'Requested Limit value is exceeded' });
+      return reply
+        .code(400)
+        .send({ code: '3007', status: '400', message: 'Bad Request', user_message: 'Requested Limit value is exceeded' });
     }
     let rows = institutionsOf(r);
     if (query.institution_id !== undefined && !faults.has('app-institutions-filter-ignored')) {
       rows = rows.filter((x) => Number(x.inst.id) === query.institution_id);
       if (rows.length === 0 && !faults.has('app-institutions-unknown-institution-empty')) {
-        return reply.code(404).send({ code: '3002', status: '404', message: 'Resource Not Found', user_message: 'Requested application registration status is not found against financial institutions' });
+        return reply
+          .code(404)
+          .send({
+            code: '3002',
+            status: '404',
+            message: 'Resource Not Found',
+            user_message: 'Requested application registration status is not found against financial institutions',
+          });
       }
     }
     const start = faults.has('app-institutions-start-zero-based') ? (query.start ?? 1) + 1 : query.start;
     const { found, displaying, moreAvailable, slice } = page(rows, { start, limit: query.limit ?? 25 });
     const institutions = slice.map(({ inst, registered }) => ({
-      institutionId: Number(inst.id), institutionName: inst.name, status: registered, createdDate: iso(r.approvedS!), modifiedDate: iso(r.approvedS!),
+      institutionId: Number(inst.id),
+      institutionName: inst.name,
+      status: registered,
+      createdDate: iso(r.approvedS!),
+      modifiedDate: iso(r.approvedS!),
     }));
-    return { found: faults.has('blind-app-institutions-found-registered-only') ? rows.filter((x) => x.registered).length : found, displaying, moreAvailable, institutions };
+    return {
+      found: faults.has('blind-app-institutions-found-registered-only') ? rows.filter((x) => x.registered).length : found,
+      displaying,
+      moreAvailable,
+      institutions,
+    };
   });
 
   // --- SetCustomerAppID (seed 002: assigns an application to a customer)
@@ -215,5 +333,4 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
     if (!faults.has('app-customer-set-not-saved')) customer.applicationId = path.applicationId;
     return reply.code(faults.has('blind-app-customer-set-204') ? 204 : 200).send();
   });
-
 }

@@ -8,7 +8,11 @@ import { faultCatalogue, blind, type Fault } from '../kit/faults.js';
 const SECRET_CLASS = '[A-Za-z0-9!@#$%&*_+-]';
 // The length is the contract's minLength / maxLength; a pattern fault changes the characters only.
 const secretPattern = <Id extends string>(pattern: string, id: Id, rule: string, rules: string[]): Fault<Id> => ({
-  id, rule, source: 'seed', rules, relax: [{ schema: 'NewPartnerSecret', set: { pattern } }],
+  id,
+  rule,
+  source: 'seed',
+  rules,
+  relax: [{ schema: 'NewPartnerSecret', set: { pattern } }],
 });
 
 export const AUTH_FAULTS = faultCatalogue([
@@ -17,25 +21,66 @@ export const AUTH_FAULTS = faultCatalogue([
   { id: 'lock-never-engaged', rule: 'five failed authentications lock the partner', source: 'seed', rules: ['FD-LOCK-FIVE'] },
   { id: 'lock-after-six', rule: 'the lock engages after five failures, not six', source: 'seed', rules: ['FD-LOCK-FIVE'] },
   // Partner secret rules (seed 002, Authentication: its length, a digit and a letter, the alphabet).
-  { id: 'secret-length-unenforced', rule: 'new partner secret minLength and maxLength (one off on each side)', source: 'seed', rules: ['FD-SECRET-LENGTH'], relax: [{ schema: 'NewPartnerSecret', shift: { minLength: -1, maxLength: 1 } }] },
-  secretPattern(`^(?=.*[A-Za-z])${SECRET_CLASS}*$`, 'secret-digit-not-required', 'new partner secret holds a digit', ['FD-SECRET-DIGIT-LETTER']),
-  secretPattern(`^(?=.*[0-9])${SECRET_CLASS}*$`, 'secret-letter-not-required', 'new partner secret holds a letter', ['FD-SECRET-DIGIT-LETTER']),
-  secretPattern('^(?=.*[A-Za-z])(?=.*[0-9]).*$', 'secret-charset-unenforced', 'new partner secret: letters, digits and ! @ # $ % & * _ - + only', ['FD-SECRET-CHARSET']),
-  { id: 'secret-change-ineffective', rule: 'ModifyPartnerSecret changes the secret (new one works)', source: 'seed', rules: ['FD-SECRET-CHANGE'] },
+  {
+    id: 'secret-length-unenforced',
+    rule: 'new partner secret minLength and maxLength (one off on each side)',
+    source: 'seed',
+    rules: ['FD-SECRET-LENGTH'],
+    relax: [{ schema: 'NewPartnerSecret', shift: { minLength: -1, maxLength: 1 } }],
+  },
+  secretPattern(`^(?=.*[A-Za-z])${SECRET_CLASS}*$`, 'secret-digit-not-required', 'new partner secret holds a digit', [
+    'FD-SECRET-DIGIT-LETTER',
+  ]),
+  secretPattern(`^(?=.*[0-9])${SECRET_CLASS}*$`, 'secret-letter-not-required', 'new partner secret holds a letter', [
+    'FD-SECRET-DIGIT-LETTER',
+  ]),
+  secretPattern(
+    '^(?=.*[A-Za-z])(?=.*[0-9]).*$',
+    'secret-charset-unenforced',
+    'new partner secret: letters, digits and ! @ # $ % & * _ - + only',
+    ['FD-SECRET-CHARSET'],
+  ),
+  {
+    id: 'secret-change-ineffective',
+    rule: 'ModifyPartnerSecret changes the secret (new one works)',
+    source: 'seed',
+    rules: ['FD-SECRET-CHANGE'],
+  },
   { id: 'old-secret-still-works', rule: 'after a change the old secret is refused', source: 'seed', rules: ['FD-SECRET-CHANGE'] },
   // Each rule on both sides of its boundary, on every path and through every reader.
   { id: 'lock-after-four', rule: 'four failed authentications do not lock (FD-LOCK-FIVE, n-1)', source: 'seed', rules: ['FD-LOCK-FIVE'] },
-  { id: 'secret-change-while-locked', rule: 'a locked partner cannot change its secret (FD-LOCK-NO-SECRET-CHANGE)', source: 'assumption', rules: ['FD-LOCK-NO-SECRET-CHANGE'] },
+  {
+    id: 'secret-change-while-locked',
+    rule: 'a locked partner cannot change its secret (FD-LOCK-NO-SECRET-CHANGE)',
+    source: 'assumption',
+    rules: ['FD-LOCK-NO-SECRET-CHANGE'],
+  },
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Authentication and partner (seed 002, Authentication and Limits; reference, Partner lock).
-  blind({ id: 'blind-lock-after-four', rule: 'the partner locks after five failed authentications; four do not lock (seed Limits; reference Partner lock)', source: 'seed', rules: ['FD-LOCK-FIVE'] }),
   blind({
-    id: 'blind-secret-min-11', rule: 'a new partner secret has a minimum length: one character shorter is a 400 (seed Authentication, Limits)', source: 'seed', rules: ['FD-SECRET-LENGTH'],
+    id: 'blind-lock-after-four',
+    rule: 'the partner locks after five failed authentications; four do not lock (seed Limits; reference Partner lock)',
+    source: 'seed',
+    rules: ['FD-LOCK-FIVE'],
+  }),
+  blind({
+    id: 'blind-secret-min-11',
+    rule: 'a new partner secret has a minimum length: one character shorter is a 400 (seed Authentication, Limits)',
+    source: 'seed',
+    rules: ['FD-SECRET-LENGTH'],
     relax: [{ schema: 'NewPartnerSecret', shift: { minLength: -1 } }],
   }),
   blind({
-    id: 'blind-secret-max-256', rule: 'a new partner secret has a maximum length: one character longer is a 400 (seed Authentication, Limits)', source: 'seed', rules: ['FD-SECRET-LENGTH'],
+    id: 'blind-secret-max-256',
+    rule: 'a new partner secret has a maximum length: one character longer is a 400 (seed Authentication, Limits)',
+    source: 'seed',
+    rules: ['FD-SECRET-LENGTH'],
     relax: [{ schema: 'NewPartnerSecret', shift: { maxLength: 1 } }],
   }),
-  blind({ id: 'blind-secret-change-while-locked', rule: 'a locked partner is refused (401) until the lock is lifted, ModifyPartnerSecret included (seed Authentication; reference Partner lock)', source: 'seed', rules: ['FD-LOCK-NO-SECRET-CHANGE'] }),
+  blind({
+    id: 'blind-secret-change-while-locked',
+    rule: 'a locked partner is refused (401) until the lock is lifted, ModifyPartnerSecret included (seed Authentication; reference Partner lock)',
+    source: 'seed',
+    rules: ['FD-LOCK-NO-SECRET-CHANGE'],
+  }),
 ]);

@@ -6,7 +6,6 @@ import { route, sendError, type FdContext } from './middleware.js';
 import { newToken, type Partner } from './state.js';
 import { limitOf } from '../../helpers/contract/facts.js';
 
-
 export function registerAuth(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;
   // seed 002, Limits: failed authentications before the lock (the contract's x-limits).
@@ -16,9 +15,18 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
   function verify(partnerId: string, secret: string, countFailure: boolean): Partner | undefined {
     const partner = world.partners.get(partnerId);
     if (!partner) return undefined;
-    const lockAt = faults.has('lock-after-six') ? MAX_FAILURES + 1 : faults.has('lock-after-four') ? MAX_FAILURES - 1 : faults.has('blind-lock-after-four') ? MAX_FAILURES - 1 : MAX_FAILURES;
+    const lockAt = faults.has('lock-after-six')
+      ? MAX_FAILURES + 1
+      : faults.has('lock-after-four')
+        ? MAX_FAILURES - 1
+        : faults.has('blind-lock-after-four')
+          ? MAX_FAILURES - 1
+          : MAX_FAILURES;
     const locked = partner.locked || (partner.failures >= lockAt && !faults.has('lock-never-engaged'));
-    const right = secret === partner.secret || (faults.has('old-secret-still-works') && secret === partner.initialSecret) || faults.has('bad-secret-accepted');
+    const right =
+      secret === partner.secret ||
+      (faults.has('old-secret-still-works') && secret === partner.initialSecret) ||
+      faults.has('bad-secret-accepted');
     if (locked) {
       partner.locked = true;
       return undefined;
@@ -42,13 +50,24 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
   route(app, ctx, 'ModifyPartnerSecret', ({ body }, reply) => {
     // Blind fault: the secret-change path checks the secret but not the lock.
     const target = world.partners.get(body.partnerId);
-    if (faults.has('blind-secret-change-while-locked') && target && (target.locked || target.failures >= MAX_FAILURES) && body.partnerSecret === target.secret) {
+    if (
+      faults.has('blind-secret-change-while-locked') &&
+      target &&
+      (target.locked || target.failures >= MAX_FAILURES) &&
+      body.partnerSecret === target.secret
+    ) {
       target.secret = body.newPartnerSecret;
       return reply.code(204).send();
     }
     // Fault: the secret change checks the secret but not the lock.
     const candidate = world.partners.get(body.partnerId);
-    const bypass = faults.has('secret-change-while-locked') && candidate && (candidate.locked || candidate.failures >= 5) && candidate.secret === body.partnerSecret ? candidate : undefined;
+    const bypass =
+      faults.has('secret-change-while-locked') &&
+      candidate &&
+      (candidate.locked || candidate.failures >= 5) &&
+      candidate.secret === body.partnerSecret
+        ? candidate
+        : undefined;
     const partner = bypass ?? verify(body.partnerId, body.partnerSecret, false);
     if (!partner) return sendError(ctx, reply, 401, 'Invalid credentials or locked partner');
     if (!faults.has('secret-change-ineffective')) partner.secret = body.newPartnerSecret;

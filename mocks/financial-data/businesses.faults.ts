@@ -9,10 +9,30 @@ export const BUSINESSES_FAULTS = faultCatalogue([
   { id: 'duplicate-business-accepted', rule: 'a customer can have one business record (409)', source: 'seed', rules: ['FD-BUS-ONE'] },
   { id: 'business-update-ignored', rule: 'UpdateBusiness replaces the details', source: 'seed', rules: ['FD-BUS-UPDATE'] },
   // Each rule on both sides of its boundary, on every path and through every reader.
-  { id: 'deleted-customer-business-path', rule: 'a deleted customer is not reached through GetBusinessByCustomer (FD-CUST-DELETE-LINKED)', source: 'assumption', rules: ['FD-CUST-DELETE-LINKED'] },
-  { id: 'business-add-drops-optional', rule: 'every field sent on AddBusinessDetails reads back (FD-BUS-READ)', source: 'seed', rules: ['FD-BUS-READ'] },
-  { id: 'business-update-ignores-address', rule: 'every field sent on UpdateBusiness reads back (FD-BUS-UPDATE)', source: 'seed', rules: ['FD-BUS-UPDATE'] },
+  {
+    id: 'deleted-customer-business-path',
+    rule: 'a deleted customer is not reached through GetBusinessByCustomer (FD-CUST-DELETE-LINKED)',
+    source: 'assumption',
+    rules: ['FD-CUST-DELETE-LINKED'],
+  },
+  {
+    id: 'business-add-drops-optional',
+    rule: 'every field sent on AddBusinessDetails reads back (FD-BUS-READ)',
+    source: 'seed',
+    rules: ['FD-BUS-READ'],
+  },
+  {
+    id: 'business-update-ignores-address',
+    rule: 'every field sent on UpdateBusiness reads back (FD-BUS-UPDATE)',
+    source: 'seed',
+    rules: ['FD-BUS-UPDATE'],
+  },
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Businesses (seed 002, Businesses and Limits).
-  blind({ id: 'blind-business-unique-by-name', rule: 'a customer can have one business record: a second one under another name is a 409 (seed Businesses, Limits)', source: 'seed', rules: ['FD-BUS-ONE'] }),
+  blind({
+    id: 'blind-business-unique-by-name',
+    rule: 'a customer can have one business record: a second one under another name is a 409 (seed Businesses, Limits)',
+    source: 'seed',
+    rules: ['FD-BUS-ONE'],
+  }),
 ]);

@@ -27,12 +27,19 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     const customer = customerOf(input);
     if (!customer) return sendError(ctx, reply, 404, 'Customer not found');
     // Blind fault: uniqueness keyed on (customer, business name) instead of the customer alone.
-    const sameKey = (b: Business) => b.customerId === customer.id && (!faults.has('blind-business-unique-by-name') || b.fields.name === input.body.name);
+    const sameKey = (b: Business) =>
+      b.customerId === customer.id && (!faults.has('blind-business-unique-by-name') || b.fields.name === input.body.name);
     const mine = [...(world.businessesOf.get(customer.id) ?? [])].map((id) => world.businesses.get(id)!);
     const existing = mine.some(sameKey);
     if (existing && !faults.has('duplicate-business-accepted')) return sendError(ctx, reply, 409, 'The customer already has a business');
     const now = isoNoZone();
-    const business: Business = { id: world.nextId(), customerId: customer.id, fields: addedFields(input.body), createdDate: now, modifiedDate: now };
+    const business: Business = {
+      id: world.nextId(),
+      customerId: customer.id,
+      fields: addedFields(input.body),
+      createdDate: now,
+      modifiedDate: now,
+    };
     world.businesses.set(business.id, business);
     world.businessesOf.set(customer.id, (world.businessesOf.get(customer.id) ?? new Set()).add(business.id));
     return view(business);
@@ -49,7 +56,9 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     const business = byId(input);
     if (!business) return sendError(ctx, reply, 404, 'Business not found');
     if (!faults.has('business-update-ignored')) {
-      business.fields = faults.has('business-update-ignores-address') ? { ...input.body, address: business.fields.address } : { ...input.body };
+      business.fields = faults.has('business-update-ignores-address')
+        ? { ...input.body, address: business.fields.address }
+        : { ...input.body };
       business.modifiedDate = isoNoZone();
     }
     return view(business);

@@ -21,7 +21,19 @@ function reasonCode(status: number, description: string): string {
 
 /** The provider's error body of these operations (provider 1.35.0 GoldStandardErrorMessage). */
 function errorBody(status: number, description: string) {
-  return { Errors: { Error: [{ Source: 'Connect-Components', ReasonCode: reasonCode(status, description), Description: description, Recoverable: false, Details: description }] } };
+  return {
+    Errors: {
+      Error: [
+        {
+          Source: 'Connect-Components',
+          ReasonCode: reasonCode(status, description),
+          Description: description,
+          Recoverable: false,
+          Details: description,
+        },
+      ],
+    },
+  };
 }
 
 export function registerConnectComponents(app: FastifyInstance, ctx: FdContext): void {
@@ -34,35 +46,49 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
   };
   /** FD-COMPONENTS-ERROR-SHAPE: this module's error sender; the fault answers the default {code, message}. */
   const fail = (reply: FastifyReply, status: number, description: string) =>
-    (faults.has('components-error-default-shape') ? sendError(ctx, reply, status, description) : reply.code(status).send(errorBody(status, description)));
+    faults.has('components-error-default-shape')
+      ? sendError(ctx, reply, status, description)
+      : reply.code(status).send(errorBody(status, description));
 
   /** The calling partner's live configuration (FD-COMPONENTS-CONFIG-OWNER, FD-COMPONENTS-CONFIG-DELETE). */
   const findConfiguration = (id: string, partnerId: string, use: 'read' | 'delete' | 'apply'): Configuration | undefined => {
     const c = state().configurations.get(id);
     if (!c) return undefined;
     if (c.deleted && !(use === 'read' && faults.has('components-config-delete-still-readable'))) return undefined;
-    const ownerSkipped = faults.has('components-config-owner-unchecked') || (use === 'delete' && faults.has('components-config-delete-other-partner'));
+    const ownerSkipped =
+      faults.has('components-config-owner-unchecked') || (use === 'delete' && faults.has('components-config-delete-other-partner'));
     return c.partnerId === partnerId || ownerSkipped ? c : undefined;
   };
   const view = (c: Configuration) => ({
-    id: c.id, ...(c.filterAccounts ? { filterAccounts: c.filterAccounts } : {}),
-    ...(c.accountClassificationType ? { accountClassificationType: c.accountClassificationType } : {}), aoRequired: c.aoRequired,
+    id: c.id,
+    ...(c.filterAccounts ? { filterAccounts: c.filterAccounts } : {}),
+    ...(c.accountClassificationType ? { accountClassificationType: c.accountClassificationType } : {}),
+    aoRequired: c.aoRequired,
   });
 
   /** The refusals an OAuth URL or a login form share: institution (404), customer and configuration (400). */
   const sessionRefusal = (input: Input, which: 'oauth' | 'form'): { status: number; description: string } | undefined => {
     const institutionKnown = world.institutions.some((i) => i.id === String(input.path.institution_id));
-    const institutionSkipped = faults.has(which === 'oauth' ? 'components-oauth-institution-unchecked' : 'components-login-form-institution-unchecked');
+    const institutionSkipped = faults.has(
+      which === 'oauth' ? 'components-oauth-institution-unchecked' : 'components-login-form-institution-unchecked',
+    );
     // Blind fault: the login form answers an unknown institution with a 400, like a bad body.
-    if (!institutionKnown && !institutionSkipped) return { status: which === 'form' && faults.has('blind-components-login-form-unknown-institution-400') ? 400 : 404, description: 'The requested entity was not found' };
+    if (!institutionKnown && !institutionSkipped)
+      return {
+        status: which === 'form' && faults.has('blind-components-login-form-unknown-institution-400') ? 400 : 404,
+        description: 'The requested entity was not found',
+      };
     if (!findCustomer(world, String(input.body.customerId), input.partner!.id) && !faults.has('components-customer-unchecked')) {
       return { status: 400, description: 'Customer ID does not exist or does not belong to this partner' };
     }
     const configurationId = input.body.configurationId as string | undefined;
     if (configurationId !== undefined) {
       // Blind fault: the login form looks the configuration up without its deleted flag.
-      const known = Boolean(findConfiguration(configurationId, input.partner!.id, 'apply'))
-        || (which === 'form' && faults.has('blind-components-login-form-deleted-config-accepted') && state().configurations.get(configurationId)?.partnerId === input.partner!.id);
+      const known =
+        Boolean(findConfiguration(configurationId, input.partner!.id, 'apply')) ||
+        (which === 'form' &&
+          faults.has('blind-components-login-form-deleted-config-accepted') &&
+          state().configurations.get(configurationId)?.partnerId === input.partner!.id);
       if ((!known && !faults.has('components-config-unknown-accepted')) || (known && faults.has('components-config-known-refused'))) {
         return { status: 400, description: 'configurationId names no configuration of this partner' };
       }
@@ -71,8 +97,12 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
   };
 
   const loginForm = () => ({
-    id: uuid('session'), eventStreamId: uuid('event-stream'),
-    elements: [{ id: uuid('element'), label: 'Username', sortOrder: 0 }, { id: uuid('element'), label: 'Password', sortOrder: 1 }],
+    id: uuid('session'),
+    eventStreamId: uuid('event-stream'),
+    elements: [
+      { id: uuid('element'), label: 'Username', sortOrder: 0 },
+      { id: uuid('element'), label: 'Password', sortOrder: 1 },
+    ],
   });
 
   app.register(async (scope) => {
@@ -110,19 +140,36 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
       const customerId = input.path.customer_id;
       if (!findCustomer(world, customerId, partnerId) && !faults.has('components-reconnect-customer-unchecked')) {
         // Blind fault: an unknown customer in the reconnection path is a 404.
-        return fail(reply, !world.customers.has(customerId) && faults.has('blind-components-reconnect-unknown-customer-404') ? 404 : 400, 'Customer ID does not exist or does not belong to this partner');
+        return fail(
+          reply,
+          !world.customers.has(customerId) && faults.has('blind-components-reconnect-unknown-customer-404') ? 404 : 400,
+          'Customer ID does not exist or does not belong to this partner',
+        );
       }
       const loginId = input.path.institution_login_id;
       // The faults look the login up by id alone, whoever's it is.
       const byIdAlone = faults.has('components-reconnect-customer-unchecked') || faults.has('components-reconnect-other-customer-login');
       const login = byIdAlone ? world.logins.get(Number(loginId)) : findLogin(world, customerId, loginId, partnerId);
       // Blind fault: an institution login that does not exist at all is a 404.
-      if (!login && !faults.has('components-reconnect-login-unchecked')) return fail(reply, faults.has('blind-components-reconnect-unknown-login-404') && !world.logins.has(Number(loginId)) ? 404 : 400, 'institution_login_id is not an institution login of this customer');
+      if (!login && !faults.has('components-reconnect-login-unchecked'))
+        return fail(
+          reply,
+          faults.has('blind-components-reconnect-unknown-login-404') && !world.logins.has(Number(loginId)) ? 404 : 400,
+          'institution_login_id is not an institution login of this customer',
+        );
       const mfa = login ? [...world.accounts.values()].some((a) => a.institutionLoginId === login.id && a.mfa) : false;
       if ((mfa && !faults.has('components-reconnect-mfa-ignored')) || faults.has('components-reconnect-always-203')) {
-        const challenge = { id: uuid('challenge'), prompt: 'Enter the code sent to your phone', mfaType: 'TFA_TEXT', choiceIds: [], eventStreamId: uuid('event-stream') };
+        const challenge = {
+          id: uuid('challenge'),
+          prompt: 'Enter the code sent to your phone',
+          mfaType: 'TFA_TEXT',
+          choiceIds: [],
+          eventStreamId: uuid('event-stream'),
+        };
         // Blind fault: the 203 answers the challenge holder itself, not the array of them.
-        return reply.code(203).send(faults.has('blind-components-reconnect-203-object') ? { mfaChallenges: [challenge] } : [{ mfaChallenges: [challenge] }]);
+        return reply
+          .code(203)
+          .send(faults.has('blind-components-reconnect-203-object') ? { mfaChallenges: [challenge] } : [{ mfaChallenges: [challenge] }]);
       }
       return reply.code(201).send(loginForm());
     });
@@ -130,7 +177,9 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
     route(scope, ctx, 'post-configurations', (input, reply) => {
       const body = input.body ?? {};
       const c: Configuration = {
-        id: uuid('configuration'), partnerId: input.partner!.id, deleted: false,
+        id: uuid('configuration'),
+        partnerId: input.partner!.id,
+        deleted: false,
         ...(body.filterAccounts && !faults.has('components-config-drops-filter') ? { filterAccounts: body.filterAccounts } : {}),
         ...(body.accountClassificationType ? { accountClassificationType: body.accountClassificationType } : {}),
         // provider 1.35.0 AoRequired: default false.
@@ -141,10 +190,21 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
     });
 
     route(scope, ctx, 'get-configurations', (input, reply) => {
-      const mine = [...state().configurations.values()].filter((c) => (c.partnerId === input.partner!.id || faults.has('components-config-owner-unchecked'))
-        && (!c.deleted || faults.has('components-config-delete-keeps-listed')));
+      const mine = [...state().configurations.values()].filter(
+        (c) =>
+          (c.partnerId === input.partner!.id || faults.has('components-config-owner-unchecked')) &&
+          (!c.deleted || faults.has('components-config-delete-keeps-listed')),
+      );
       // Blind fault: the list shows a summary without accountClassificationType.
-      return reply.code(200).send(mine.map(view).map((v) => (faults.has('blind-components-config-list-drops-classification') ? { ...v, accountClassificationType: undefined } : v)));
+      return reply
+        .code(200)
+        .send(
+          mine
+            .map(view)
+            .map((v) =>
+              faults.has('blind-components-config-list-drops-classification') ? { ...v, accountClassificationType: undefined } : v,
+            ),
+        );
     });
 
     route(scope, ctx, 'get-configurations-configurationId', (input, reply) => {
@@ -158,9 +218,16 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
       if (!c) {
         const stored = state().configurations.get(input.path.configuration_id);
         // Blind fault: a second delete of the partner's own configuration is an idempotent 204.
-        if (stored?.deleted && stored.partnerId === input.partner!.id && faults.has('blind-components-config-delete-idempotent')) return reply.code(204).send();
+        if (stored?.deleted && stored.partnerId === input.partner!.id && faults.has('blind-components-config-delete-idempotent'))
+          return reply.code(204).send();
         // Blind fault: another partner's delete is answered 404, after the configuration was removed.
-        if (stored && !stored.deleted && stored.partnerId !== input.partner!.id && faults.has('blind-components-config-foreign-delete-removes')) stored.deleted = true;
+        if (
+          stored &&
+          !stored.deleted &&
+          stored.partnerId !== input.partner!.id &&
+          faults.has('blind-components-config-foreign-delete-removes')
+        )
+          stored.deleted = true;
         return fail(reply, 404, 'The requested entity was not found');
       }
       c.deleted = true;

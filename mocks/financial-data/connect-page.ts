@@ -81,14 +81,21 @@ export function registerConnectPages(app: FastifyInstance, ctx: FdContext): FdSt
   const { state: world, clock } = ctx;
   const sessions = world.connectSessions;
   const finbanks = (): Institution[] => {
-    const planned = new Set(planInstitutions().filter((p) => !p.legacy).map((p) => p.institutionId));
+    const planned = new Set(
+      planInstitutions()
+        .filter((p) => !p.legacy)
+        .map((p) => p.institutionId),
+    );
     return world.institutions.filter((i) => i.name.includes('FinBank') && planned.has(i.id));
   };
   /** The institutions a session offers: all FinBank ones, or the one Lite / Fix Connect names. */
   const offered = (session: Session): Institution[] => {
-    const only = session.type === 'fix' && session.institutionLoginId !== undefined
-      ? world.logins.get(Number(session.institutionLoginId))?.institutionId ?? ''
-      : session.type === 'lite' ? session.institutionId : undefined;
+    const only =
+      session.type === 'fix' && session.institutionLoginId !== undefined
+        ? (world.logins.get(Number(session.institutionLoginId))?.institutionId ?? '')
+        : session.type === 'lite'
+          ? session.institutionId
+          : undefined;
     return finbanks().filter((i) => only === undefined || i.id === only);
   };
 
@@ -103,24 +110,37 @@ export function registerConnectPages(app: FastifyInstance, ctx: FdContext): FdSt
     const token = randomBytes(18).toString('base64url');
     if (sessions.size >= MAX_SESSIONS) sessions.delete(sessions.keys().next().value!);
     sessions.set(token, {
-      partnerId, customerId, type, expiresMs: clock.nowMs() + SESSION_MS,
+      partnerId,
+      customerId,
+      type,
+      expiresMs: clock.nowMs() + SESSION_MS,
       institutionId: type === 'lite' && body?.institutionId !== undefined ? String(body.institutionId) : undefined,
       institutionLoginId: type === 'fix' && body?.institutionLoginId !== undefined ? String(body.institutionLoginId) : undefined,
     });
     return `${scheme}://${host()}/connect/${token}?${params.toString()}`;
   };
 
-  const send = (reply: FastifyReply, status: number, html: string) => reply.code(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    // Nothing but this page's own inline style; the form posts only back here.
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'")
-    .send(html);
-  const result = (reply: FastifyReply, status: number, outcome: 'linked' | 'error', message: string, token?: string) => send(reply, status, page('FinBank Connect', [
-    `<p>Result: <span id="connect-result">${outcome}</span></p>`,
-    `<p id="connect-message">${escape(message)}</p>`,
-    token ? `<p><a id="connect-again" href="/connect/${escape(token)}">Connect another institution</a></p>` : '',
-  ].join('\n')));
+  const send = (reply: FastifyReply, status: number, html: string) =>
+    reply
+      .code(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      // Nothing but this page's own inline style; the form posts only back here.
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'")
+      .send(html);
+  const result = (reply: FastifyReply, status: number, outcome: 'linked' | 'error', message: string, token?: string) =>
+    send(
+      reply,
+      status,
+      page(
+        'FinBank Connect',
+        [
+          `<p>Result: <span id="connect-result">${outcome}</span></p>`,
+          `<p id="connect-message">${escape(message)}</p>`,
+          token ? `<p><a id="connect-again" href="/connect/${escape(token)}">Connect another institution</a></p>` : '',
+        ].join('\n'),
+      ),
+    );
 
   /** The live session of the path, or the error page already sent. */
   const sessionOf = (token: string, reply: FastifyReply): Session | undefined => {
@@ -142,20 +162,35 @@ export function registerConnectPages(app: FastifyInstance, ctx: FdContext): FdSt
     const session = sessionOf(token, reply);
     if (!session) return reply;
     if (!SIGN_IN_TYPES.has(session.type)) {
-      return send(reply, 200, page('FinBank Connect', `<p id="connect-notice">This ${escape(session.type)} session adds no accounts: the sandbox stand-in offers only the sign-in to a test institution.</p>`));
+      return send(
+        reply,
+        200,
+        page(
+          'FinBank Connect',
+          `<p id="connect-notice">This ${escape(session.type)} session adds no accounts: the sandbox stand-in offers only the sign-in to a test institution.</p>`,
+        ),
+      );
     }
     const query = req.query as Record<string, unknown>;
     const search = typeof query.search === 'string' ? query.search.trim() : '';
     const institutions = offered(session).filter((i) => i.name.toLowerCase().includes(search.toLowerCase()));
     const options = institutions.map((i) => `<option value="${escape(i.id)}">${escape(i.name)}</option>`).join('\n');
-    return send(reply, 200, page('FinBank Connect', `
+    return send(
+      reply,
+      200,
+      page(
+        'FinBank Connect',
+        `
 <p class="note">Sandbox stand-in: sign in to a FinBank test institution to add its accounts.</p>
 <form method="get" action="/connect/${escape(token)}" role="search">
 <label for="search">Search institutions</label>
 <input id="search" name="search" type="search" value="${escape(search)}" placeholder="FinBank">
 <button id="connect-search" type="submit">Search</button>
 </form>
-${institutions.length === 0 ? '<p id="connect-notice">No test institution matches.</p>' : `<form method="post" action="/connect/${escape(token)}">
+${
+  institutions.length === 0
+    ? '<p id="connect-notice">No test institution matches.</p>'
+    : `<form method="post" action="/connect/${escape(token)}">
 <label for="institution">Institution</label>
 <select id="institution" name="institutionId" required>
 ${options}
@@ -165,8 +200,11 @@ ${options}
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="off" required>
 <button id="connect-submit" type="submit">Sign in</button>
-</form>`}
-`));
+</form>`
+}
+`,
+      ),
+    );
   });
 
   app.post('/connect/:token', async (req, reply) => {
@@ -178,7 +216,8 @@ ${options}
     const institutionId = form.get('institutionId') ?? '';
     const username = form.get('username');
     const password = form.get('password');
-    if (!institutionId || username === null || password === null) return result(reply, 400, 'error', 'The form needs an institution, a username and a password.', token);
+    if (!institutionId || username === null || password === null)
+      return result(reply, 400, 'error', 'The form needs an institution, a username and a password.', token);
     const institution = offered(session).find((i) => i.id === institutionId);
     if (!institution) return result(reply, 400, 'error', 'That institution is not offered in this session.', token);
     const customerId = session.customerId;
@@ -186,7 +225,13 @@ ${options}
     if (!customer) return result(reply, 404, 'error', 'The customer of this link no longer exists.');
     if (username !== TEST_USERNAME || password !== TEST_PASSWORD) {
       // Provider Test the APIs page: a refused test sign-in is error 103, invalid credentials.
-      return result(reply, 401, 'error', 'Error 103: invalid credentials. The username or password was not accepted; no account was added.', token);
+      return result(
+        reply,
+        401,
+        'error',
+        'Error 103: invalid credentials. The username or password was not accepted; no account was added.',
+        token,
+      );
     }
     const existing = linkedData(world, customer.id);
     if (existing.logins.some((l) => l.institutionId === institution.id)) {
@@ -195,7 +240,13 @@ ${options}
     const adding = planInstitutions().find((p) => p.institutionId === institution.id)?.accounts ?? 0;
     const limit = ctx.standIn?.accountsPerCustomer ?? SANDBOX_ACCOUNTS_PER_CUSTOMER;
     if (existing.accounts.length + adding > limit) {
-      return result(reply, 403, 'error', `Refused: the customer has ${existing.accounts.length} accounts and ${institution.name} would add ${adding}; a customer holds at most ${limit} accounts. No account was added.`, token);
+      return result(
+        reply,
+        403,
+        'error',
+        `Refused: the customer has ${existing.accounts.length} accounts and ${institution.name} would add ${adding}; a customer holds at most ${limit} accounts. No account was added.`,
+        token,
+      );
     }
     const added = linkInstitution(world, customer.id, institution.id, clock.nowEpochSeconds(), historyDays(ctx.contract));
     return result(reply, 200, 'linked', `Accounts added: ${added.accounts.length} at ${institution.name}.`, token);

@@ -47,7 +47,11 @@ const FLOWS: Flow[] = [
   { operationId: 'SendConnectEmail', type: 'aggregation', who: single, email: true },
   { operationId: 'GenerateJointBorrowerConnectUrl', type: 'jointBorrower', who: borrowers },
   { operationId: 'SendJointBorrowerConnectEmail', type: 'jointBorrower', who: borrowers, email: true },
-  { operationId: 'VerifyMicroEntryMicrodeposit', type: 'microEntryVerify', who: (b) => (b.customerId ? [{ customerId: b.customerId }] : []) },
+  {
+    operationId: 'VerifyMicroEntryMicrodeposit',
+    type: 'microEntryVerify',
+    who: (b) => (b.customerId ? [{ customerId: b.customerId }] : []),
+  },
   { operationId: 'GenerateTransferBillPaySwitchUrl', type: 'transferBillPaySwitch', who: single },
   { operationId: 'GenerateTransferDepositSwitchUrl', type: 'transferDepositSwitch', who: single },
 ];
@@ -89,28 +93,40 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
   const refusal = (flow: Flow, input: Input, body: any): { status: number; message: string } | undefined => {
     const partnerId = input.partner!.id;
     // FD-CONNECT-PARTNER (assumption): the partnerId of the body is the caller's.
-    if (body.partnerId !== undefined && body.partnerId !== partnerId && !faults.has('connect-partner-unchecked')
-      && !(flow.type.startsWith('transfer') && faults.has('blind-connect-transfer-partner-unchecked'))) {
+    if (
+      body.partnerId !== undefined &&
+      body.partnerId !== partnerId &&
+      !faults.has('connect-partner-unchecked') &&
+      !(flow.type.startsWith('transfer') && faults.has('blind-connect-transfer-partner-unchecked'))
+    ) {
       return { status: 400, message: 'partnerId does not match the calling partner' };
     }
     const who = flow.who(body);
     for (const [index, w] of who.entries()) {
       if (w.customerId === undefined) continue;
       // FD-CONNECT-CUSTOMER (provider 1.35.0 example 10010).
-      const skip = faults.has('connect-customer-unchecked') || (index > 0 && faults.has('connect-joint-second-borrower-unchecked'))
-        || (flow.operationId === 'VerifyMicroEntryMicrodeposit' && faults.has('connect-microentry-customer-unchecked'));
+      const skip =
+        faults.has('connect-customer-unchecked') ||
+        (index > 0 && faults.has('connect-joint-second-borrower-unchecked')) ||
+        (flow.operationId === 'VerifyMicroEntryMicrodeposit' && faults.has('connect-microentry-customer-unchecked'));
       // A borrower left unchecked by a fault is not looked at at all (nor its consumer).
       if (skip) continue;
       // Blind fault: the bill pay switch link takes a customer of any partner.
-      const anyPartner = flow.operationId === 'GenerateTransferBillPaySwitchUrl' && faults.has('blind-connect-bill-pay-other-partner-customer');
-      if (!findCustomer(world, w.customerId, anyPartner ? undefined : partnerId)) return { status: 400, message: 'Customer ID does not exist or does not belong to this partner' };
+      const anyPartner =
+        flow.operationId === 'GenerateTransferBillPaySwitchUrl' && faults.has('blind-connect-bill-pay-other-partner-customer');
+      if (!findCustomer(world, w.customerId, anyPartner ? undefined : partnerId))
+        return { status: 400, message: 'Customer ID does not exist or does not belong to this partner' };
       // FD-CONNECT-CONSUMER (assumption): a consumer of another customer is refused. A consumerId
       // the mock has no record of passes: provider 1.35.0 states no refusal for it (ConsumerId only
       // points at Create Consumer; no 400 example names a consumer), and the provider's published
       // client sends its document's example consumer id with any customer, expecting 200.
       const owner = w.consumerId === undefined ? undefined : world.consumers.get(w.consumerId)?.customerId;
-      if (owner !== undefined && owner !== w.customerId && !faults.has('connect-consumer-unchecked')
-        && !(flow.operationId === 'SendConnectEmail' && faults.has('blind-connect-email-consumer-any-existing'))) {
+      if (
+        owner !== undefined &&
+        owner !== w.customerId &&
+        !faults.has('connect-consumer-unchecked') &&
+        !(flow.operationId === 'SendConnectEmail' && faults.has('blind-connect-email-consumer-any-existing'))
+      ) {
         return { status: 400, message: 'consumerId is not the consumer of that customer' };
       }
     }
@@ -118,34 +134,60 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
     // open string in its schema; its 400 example 10010 refuses a value that is neither default nor
     // a GUID (answered here; the fault accepts any form).
     const experience = body.experience as string | undefined;
-    if (experience !== undefined && experience !== 'default' && !GUID.test(experience) && !faults.has('connect-experience-format-unchecked')) {
+    if (
+      experience !== undefined &&
+      experience !== 'default' &&
+      !GUID.test(experience) &&
+      !faults.has('connect-experience-format-unchecked')
+    ) {
       return { status: 400, message: '"experience" must be a valid GUID' };
     }
     // Blind fault: the joint-borrower e-mail (experience required) wants a real experience GUID, not default.
-    if (experience === 'default' && flow.operationId === 'SendJointBorrowerConnectEmail' && faults.has('blind-connect-joint-email-default-experience-refused')) {
+    if (
+      experience === 'default' &&
+      flow.operationId === 'SendJointBorrowerConnectEmail' &&
+      faults.has('blind-connect-joint-email-default-experience-refused')
+    ) {
       return { status: 400, message: '"experience" must be a valid GUID' };
     }
     if (experience !== undefined && experience !== 'default' && GUID.test(experience)) {
       const known = EXPERIENCES.some((e) => e.id.toLowerCase() === experience.toLowerCase());
-      if ((!known && !faults.has('connect-experience-unknown-accepted') && !(flow.operationId === 'VerifyMicroEntryMicrodeposit' && faults.has('blind-connect-microentry-experience-unknown-accepted'))) || (known && faults.has('connect-experience-known-refused'))) {
+      if (
+        (!known &&
+          !faults.has('connect-experience-unknown-accepted') &&
+          !(flow.operationId === 'VerifyMicroEntryMicrodeposit' && faults.has('blind-connect-microentry-experience-unknown-accepted'))) ||
+        (known && faults.has('connect-experience-known-refused'))
+      ) {
         return { status: 400, message: '"experience" must be a valid GUID of one of your experiences' };
       }
     }
     if (body.language === 'fr' && faults.has('connect-french-refused')) return { status: 400, message: 'language fr is not supported' };
-    if (body.optionalConsumerInfo && faults.has('connect-ssn-refused')) return { status: 400, message: 'optionalConsumerInfo is not accepted' };
-    if (body.optionalConsumerInfo && flow.operationId === 'SendConnectEmail' && faults.has('blind-connect-email-ssn-refused')) return { status: 400, message: 'optionalConsumerInfo is not supported by the e-mail flow' };
+    if (body.optionalConsumerInfo && faults.has('connect-ssn-refused'))
+      return { status: 400, message: 'optionalConsumerInfo is not accepted' };
+    if (body.optionalConsumerInfo && flow.operationId === 'SendConnectEmail' && faults.has('blind-connect-email-ssn-refused'))
+      return { status: 400, message: 'optionalConsumerInfo is not supported by the e-mail flow' };
     // FD-CONNECT-FIX-LOGIN (seed 002: 404): the login is one of that customer's.
     if (flow.operationId === 'GenerateFixConnectUrl') {
       // Blind fault: the member check moved into the handler, with a message that names nothing.
-      if (body.institutionLoginId === undefined && faults.has('blind-connect-fix-missing-login-generic-message')) return { status: 400, message: 'Bad request' };
+      if (body.institutionLoginId === undefined && faults.has('blind-connect-fix-missing-login-generic-message'))
+        return { status: 400, message: 'Bad request' };
       const loginId = String(body.institutionLoginId);
       const own = findLogin(world, body.customerId, loginId, partnerId);
       const anyLogin = world.logins.get(Number(loginId));
       const found = faults.has('connect-fix-login-unchecked') || own || (anyLogin && faults.has('connect-fix-other-customer-login'));
-      if (!found) return { status: faults.has('connect-fix-unknown-400') || (anyLogin && faults.has('blind-connect-fix-other-customer-login-400')) ? 400 : 404, message: 'Customer does not have any accounts associated with institutionLoginId.' };
+      if (!found)
+        return {
+          status:
+            faults.has('connect-fix-unknown-400') || (anyLogin && faults.has('blind-connect-fix-other-customer-login-400')) ? 400 : 404,
+          message: 'Customer does not have any accounts associated with institutionLoginId.',
+        };
     }
     // FD-CONNECT-JOINT-EMAIL: one address is enough (the fault asks for two).
-    if (flow.operationId === 'SendJointBorrowerConnectEmail' && faults.has('connect-joint-email-one-refused') && !String(body.email?.to ?? '').includes(',')) {
+    if (
+      flow.operationId === 'SendJointBorrowerConnectEmail' &&
+      faults.has('connect-joint-email-one-refused') &&
+      !String(body.email?.to ?? '').includes(',')
+    ) {
       return { status: 400, message: 'at least two e-mail addresses are required' };
     }
     return undefined;
@@ -166,9 +208,14 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
       }
       if (!flow.email) return reply.code(200).send({ link: url });
       // FD-CONNECT-EMAIL: the e-mail as sent (the fault puts the default subject in its place).
-      const emailConfig = { ...body.email, ...(faults.has('connect-email-subject-default') ? { subject: 'Verify your Financial Information' } : {}),
+      const emailConfig = {
+        ...body.email,
+        ...(faults.has('connect-email-subject-default') ? { subject: 'Verify your Financial Information' } : {}),
         // Blind fault: the single e-mail goes out from the platform's no-reply sender, whatever was asked.
-        ...(flow.operationId === 'SendConnectEmail' && faults.has('blind-connect-email-from-noreply') ? { from: 'noreply@connect.example.com' } : {}) };
+        ...(flow.operationId === 'SendConnectEmail' && faults.has('blind-connect-email-from-noreply')
+          ? { from: 'noreply@connect.example.com' }
+          : {}),
+      };
       return reply.code(200).send({ link: url, emailConfig });
     });
   }
@@ -178,10 +225,17 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
     const appName = input.query.appName as string | undefined;
     if (appName === undefined && !faults.has('connect-experiences-app-optional')) return fail(reply, 400, 'Missing parameter (appName)');
     const mine = EXPERIENCES.filter((e) => appName === undefined || e.appName === appName);
-    if (mine.length === 0 && !faults.has('connect-experiences-unknown-app-empty')) return fail(reply, 404, 'The requested experience could not be found for the external app name.');
+    if (mine.length === 0 && !faults.has('connect-experiences-unknown-app-empty'))
+      return fail(reply, 404, 'The requested experience could not be found for the external app name.');
     // Blind fault: only the first of the product codes asked for filters.
-    const codes = input.query.productCode === undefined ? undefined : String(input.query.productCode).split(',').slice(0, faults.has('blind-connect-experiences-filter-first-code-only') ? 1 : undefined);
-    const kept = codes && !faults.has('connect-experiences-filter-ignored') ? mine.filter((e) => e.productCode.some((c) => codes.includes(c))) : mine;
+    const codes =
+      input.query.productCode === undefined
+        ? undefined
+        : String(input.query.productCode)
+            .split(',')
+            .slice(0, faults.has('blind-connect-experiences-filter-first-code-only') ? 1 : undefined);
+    const kept =
+      codes && !faults.has('connect-experiences-filter-ignored') ? mine.filter((e) => e.productCode.some((c) => codes.includes(c))) : mine;
     return reply.code(200).send(kept);
   });
 }

@@ -7,18 +7,68 @@ import { faultCatalogue, blind } from '../kit/faults.js';
 export const CONSUMERS_FAULTS = faultCatalogue([
   // Consumers (seed 002, Consumers and Resources).
   { id: 'duplicate-consumer-accepted', rule: 'a second consumer for a customer is a 409', source: 'seed', rules: ['FD-CONS-UNIQUE'] },
-  { id: 'consumer-ssn-unmasked', rule: 'consumer records show only the last four SSN digits', source: 'assumption', rules: ['FD-CONS-SSN-LAST-FOUR', 'FD-SENSITIVE-ECHO'] },
+  {
+    id: 'consumer-ssn-unmasked',
+    rule: 'consumer records show only the last four SSN digits',
+    source: 'assumption',
+    rules: ['FD-CONS-SSN-LAST-FOUR', 'FD-SENSITIVE-ECHO'],
+  },
   { id: 'consumer-ssn-first-four', rule: 'the SSN shown is its LAST four digits', source: 'assumption', rules: ['FD-CONS-SSN-LAST-FOUR'] },
-  { id: 'consumer-modify-clears-fields', rule: 'on modify, unspecified fields stay unchanged', source: 'seed', rules: ['FD-CONS-MODIFY-KEEP'] },
-  { id: 'consumer-unknown-customer-created', rule: 'CreateConsumer for an unknown customer is a 404', source: 'seed', rules: ['FD-NOT-FOUND', 'FD-CUST-DELETE-LINKED'] },
+  {
+    id: 'consumer-modify-clears-fields',
+    rule: 'on modify, unspecified fields stay unchanged',
+    source: 'seed',
+    rules: ['FD-CONS-MODIFY-KEEP'],
+  },
+  {
+    id: 'consumer-unknown-customer-created',
+    rule: 'CreateConsumer for an unknown customer is a 404',
+    source: 'seed',
+    rules: ['FD-NOT-FOUND', 'FD-CUST-DELETE-LINKED'],
+  },
   // Each rule on both sides of its boundary, on every path and through every reader.
-  { id: 'deleted-customer-consumer-path', rule: 'a deleted customer is not reached through GetConsumerForCustomer (FD-CUST-DELETE-LINKED)', source: 'assumption', rules: ['FD-CUST-DELETE-LINKED'] },
-  { id: 'consumer-ssn-in-creation-answer', rule: 'the CreateConsumer answer shows no full SSN (FD-CONS-SSN-LAST-FOUR@consumer-created, FD-SENSITIVE-ECHO)', source: 'assumption', rules: ['FD-CONS-SSN-LAST-FOUR', 'FD-SENSITIVE-ECHO'] },
-  { id: 'consumer-ssn-stale-after-modify', rule: 'a new SSN sent on modify is the one shown, last four (FD-CONS-MODIFY)', source: 'seed', rules: ['FD-CONS-MODIFY', 'FD-CONS-SSN-LAST-FOUR'] },
-  { id: 'consumer-modify-ignores-email', rule: 'every field sent on ModifyConsumer is stored (FD-CONS-MODIFY)', source: 'seed', rules: ['FD-CONS-MODIFY'] },
+  {
+    id: 'deleted-customer-consumer-path',
+    rule: 'a deleted customer is not reached through GetConsumerForCustomer (FD-CUST-DELETE-LINKED)',
+    source: 'assumption',
+    rules: ['FD-CUST-DELETE-LINKED'],
+  },
+  {
+    id: 'consumer-ssn-in-creation-answer',
+    rule: 'the CreateConsumer answer shows no full SSN (FD-CONS-SSN-LAST-FOUR@consumer-created, FD-SENSITIVE-ECHO)',
+    source: 'assumption',
+    rules: ['FD-CONS-SSN-LAST-FOUR', 'FD-SENSITIVE-ECHO'],
+  },
+  {
+    id: 'consumer-ssn-stale-after-modify',
+    rule: 'a new SSN sent on modify is the one shown, last four (FD-CONS-MODIFY)',
+    source: 'seed',
+    rules: ['FD-CONS-MODIFY', 'FD-CONS-SSN-LAST-FOUR'],
+  },
+  {
+    id: 'consumer-modify-ignores-email',
+    rule: 'every field sent on ModifyConsumer is stored (FD-CONS-MODIFY)',
+    source: 'seed',
+    rules: ['FD-CONS-MODIFY'],
+  },
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Consumers (seed 002, Consumers; reference Consumers, Dates).
-  blind({ id: 'blind-ssn-full-on-get-consumer', rule: 'consumer records show only the last four SSN digits in every response, GetConsumer included (reference Consumers)', source: 'assumption', rules: ['FD-CONS-SSN-LAST-FOUR', 'FD-SENSITIVE-ECHO'] }),
-  blind({ id: 'blind-consumer-created-millis', rule: 'consumer createdDate is epoch seconds, not milliseconds (provider UnixDate; reference Dates)', source: 'provider', rules: ['FD-DATE-SECONDS'] }),
-  blind({ id: 'blind-modify-unknown-consumer-204', rule: 'ModifyConsumer of an unknown consumer is a 404, as GetConsumer (seed Consumers, Errors 404)', source: 'seed', rules: ['FD-NOT-FOUND'] }),
+  blind({
+    id: 'blind-ssn-full-on-get-consumer',
+    rule: 'consumer records show only the last four SSN digits in every response, GetConsumer included (reference Consumers)',
+    source: 'assumption',
+    rules: ['FD-CONS-SSN-LAST-FOUR', 'FD-SENSITIVE-ECHO'],
+  }),
+  blind({
+    id: 'blind-consumer-created-millis',
+    rule: 'consumer createdDate is epoch seconds, not milliseconds (provider UnixDate; reference Dates)',
+    source: 'provider',
+    rules: ['FD-DATE-SECONDS'],
+  }),
+  blind({
+    id: 'blind-modify-unknown-consumer-204',
+    rule: 'ModifyConsumer of an unknown consumer is a 404, as GetConsumer (seed Consumers, Errors 404)',
+    source: 'seed',
+    rules: ['FD-NOT-FOUND'],
+  }),
 ]);

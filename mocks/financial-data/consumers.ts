@@ -11,7 +11,12 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
 
   const view = (c: Consumer, unmasked = false) => {
     const digits = String(c.fields.ssn).replace(/-/g, '');
-    const ssn = faults.has('consumer-ssn-unmasked') || unmasked ? digits : faults.has('consumer-ssn-first-four') ? digits.slice(0, 4) : digits.slice(-4);
+    const ssn =
+      faults.has('consumer-ssn-unmasked') || unmasked
+        ? digits
+        : faults.has('consumer-ssn-first-four')
+          ? digits.slice(0, 4)
+          : digits.slice(-4);
     // provider 1.35.0: customerId is an integer on consumer records, and `email` is required on a
     // record though optional on creation: a consumer created without one shows an empty string.
     return { ...c.fields, email: c.fields.email ?? '', id: c.id, customerId: Number(c.customerId), createdDate: c.createdDate, ssn };
@@ -24,9 +29,14 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     if (!customer && !faults.has('consumer-unknown-customer-created')) return sendError(ctx, reply, 404, 'Customer not found');
     const customerId = input.path.customerId;
     const existing = world.consumerOf.has(customerId);
-    if (existing && !faults.has('duplicate-consumer-accepted')) return sendError(ctx, reply, 409, 'A consumer already exists for this customer');
+    if (existing && !faults.has('duplicate-consumer-accepted'))
+      return sendError(ctx, reply, 409, 'A consumer already exists for this customer');
     const consumer: Consumer = {
-      id: randomBytes(16).toString('hex'), customerId, partnerId: input.partner?.id ?? '', createdDate: faults.has('blind-consumer-created-millis') ? clock.nowMs() : clock.nowEpochSeconds(), fields: { ...input.body },
+      id: randomBytes(16).toString('hex'),
+      customerId,
+      partnerId: input.partner?.id ?? '',
+      createdDate: faults.has('blind-consumer-created-millis') ? clock.nowMs() : clock.nowEpochSeconds(),
+      fields: { ...input.body },
     };
     world.consumers.set(consumer.id, consumer);
     if (!existing) world.consumerOf.set(customerId, consumer.id);
@@ -48,12 +58,16 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
   });
   route(app, ctx, 'ModifyConsumer', (input, reply) => {
     const consumer = byId(input);
-    if (!consumer) return faults.has('blind-modify-unknown-consumer-204') ? reply.code(204).send() : sendError(ctx, reply, 404, 'Consumer not found');
+    if (!consumer)
+      return faults.has('blind-modify-unknown-consumer-204') ? reply.code(204).send() : sendError(ctx, reply, 404, 'Consumer not found');
     // The fault blanks the names the request did not give (unspecified fields must stay unchanged).
     const cleared = faults.has('consumer-modify-clears-fields') ? { firstName: '', lastName: '' } : {};
     const { email: _email, ssn: _ssn, ...kept } = input.body;
-    const given = { ...kept, ...(faults.has('consumer-modify-ignores-email') ? {} : _email !== undefined ? { email: _email } : {}),
-      ...(faults.has('consumer-ssn-stale-after-modify') ? {} : _ssn !== undefined ? { ssn: _ssn } : {}) };
+    const given = {
+      ...kept,
+      ...(faults.has('consumer-modify-ignores-email') ? {} : _email !== undefined ? { email: _email } : {}),
+      ...(faults.has('consumer-ssn-stale-after-modify') ? {} : _ssn !== undefined ? { ssn: _ssn } : {}),
+    };
     consumer.fields = { ...consumer.fields, ...cleared, ...given };
     return reply.code(204).send();
   });

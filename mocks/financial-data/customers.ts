@@ -31,35 +31,52 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
   /** The partner's customer of the path, or undefined (404). */
   const own = ({ path, partner }: Input) => findCustomer(world, path.customerId ?? path.customer_id, partner?.id);
 
-  const add = (type: Customer['type']) => ({ body, partner }: Input, reply: any) => {
-    const partnerId = partner?.id ?? '';
-    const taken = world.usernames.has(usernameKey(partnerId, body.username));
-    const checked = !(type === 'testing' && faults.has('blind-testing-duplicate-username'));
-    if (taken && checked && !faults.has('duplicate-username-accepted')) return sendError(ctx, reply, 409, 'A customer with this username already exists');
-    // Stand-in mode only (stand-in-limits.ts; the plain mock has no quota: benchmarks create 50,000
-    // customers): provider Test the APIs page: a partner enrolls up to 100 testing customers; a
-    // deleted one frees its place. The 400 in {code, message} is our assumption: the provider
-    // document names no status for this refusal.
-    const overQuota = ctx.standIn && type === 'testing' ? testingQuotaRefusal(ctx, partnerId) : undefined;
-    if (overQuota) return sendError(ctx, reply, 400, overQuota);
-    const id = world.nextId();
-    const actual = faults.has('active-created-as-testing') ? 'testing' : type;
-    const customer: Customer = { id, partnerId, type: actual, createdDate: faults.has('customer-created-date-ms') ? clock.nowMs() : clock.nowEpochSeconds(), ...pick(body) };
-    createdNames.set(id, { firstName: customer.firstName, lastName: customer.lastName });
-    world.customers.set(id, customer);
-    if (!taken) world.usernames.set(usernameKey(partnerId, body.username), id);
-    return reply.code(faults.has('created-status-200') ? 200 : 201).send({ id, username: customer.username, createdDate: customer.createdDate });
-  };
+  const add =
+    (type: Customer['type']) =>
+    ({ body, partner }: Input, reply: any) => {
+      const partnerId = partner?.id ?? '';
+      const taken = world.usernames.has(usernameKey(partnerId, body.username));
+      const checked = !(type === 'testing' && faults.has('blind-testing-duplicate-username'));
+      if (taken && checked && !faults.has('duplicate-username-accepted'))
+        return sendError(ctx, reply, 409, 'A customer with this username already exists');
+      // Stand-in mode only (stand-in-limits.ts; the plain mock has no quota: benchmarks create 50,000
+      // customers): provider Test the APIs page: a partner enrolls up to 100 testing customers; a
+      // deleted one frees its place. The 400 in {code, message} is our assumption: the provider
+      // document names no status for this refusal.
+      const overQuota = ctx.standIn && type === 'testing' ? testingQuotaRefusal(ctx, partnerId) : undefined;
+      if (overQuota) return sendError(ctx, reply, 400, overQuota);
+      const id = world.nextId();
+      const actual = faults.has('active-created-as-testing') ? 'testing' : type;
+      const customer: Customer = {
+        id,
+        partnerId,
+        type: actual,
+        createdDate: faults.has('customer-created-date-ms') ? clock.nowMs() : clock.nowEpochSeconds(),
+        ...pick(body),
+      };
+      createdNames.set(id, { firstName: customer.firstName, lastName: customer.lastName });
+      world.customers.set(id, customer);
+      if (!taken) world.usernames.set(usernameKey(partnerId, body.username), id);
+      return reply
+        .code(faults.has('created-status-200') ? 200 : 201)
+        .send({ id, username: customer.username, createdDate: customer.createdDate });
+    };
   route(app, ctx, 'AddTestingCustomer', add('testing'));
   route(app, ctx, 'AddCustomer', add('active'));
 
   route(app, ctx, 'GetCustomers', ({ query, partner }) => {
-    const all = faults.has('blind-deleted-customer-still-listed') ? [...world.customers.values(), ...ghosts] : [...world.customers.values()];
+    const all = faults.has('blind-deleted-customer-still-listed')
+      ? [...world.customers.values(), ...ghosts]
+      : [...world.customers.values()];
     let list = all.filter((c) => !partner || c.partnerId === partner.id);
-    if (query.username !== undefined && !faults.has('blind-username-filter-ignored')) list = list.filter((c) => c.username === query.username);
+    if (query.username !== undefined && !faults.has('blind-username-filter-ignored'))
+      list = list.filter((c) => c.username === query.username);
     // provider 1.35.0: an empty type lists every kind of customer.
     if (query.type && !faults.has('type-filter-ignored')) list = list.filter((c) => c.type === query.type);
-    if (query.search !== undefined && query.search.trim() !== '' && !faults.has('customer-search-ignored')) list = list.filter((c) => matches(c, query.search, !faults.has('search-by-name-broken'), !faults.has('blind-search-ignores-last-name')));
+    if (query.search !== undefined && query.search.trim() !== '' && !faults.has('customer-search-ignored'))
+      list = list.filter((c) =>
+        matches(c, query.search, !faults.has('search-by-name-broken'), !faults.has('blind-search-ignores-last-name')),
+      );
     else if (faults.has('no-search-returns-none') && query.username === undefined) list = [];
     const paged = faults.has('default-limit-unapplied') && query.limit === undefined ? { ...query, limit: 1000 } : query;
     const { slice, ...counts } = page(list, paged, faults.has('start-ignored'), faults);
@@ -73,14 +90,17 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     return c ? customerView(c) : sendError(ctx, reply, 404, 'Customer not found');
   });
   route(app, ctx, 'GetCustomerWithAppData', (input, reply) => {
-    const ghost = () => faults.has('blind-deleted-customer-app-data') ? ghosts.find((g) => g.id === input.path.customerId && (!input.partner || g.partnerId === input.partner.id)) : undefined;
+    const ghost = () =>
+      faults.has('blind-deleted-customer-app-data')
+        ? ghosts.find((g) => g.id === input.path.customerId && (!input.partner || g.partnerId === input.partner.id))
+        : undefined;
     const c = own(input) ?? ghost();
     if (!c) return sendError(ctx, reply, 404, 'Customer not found');
     // provider 1.35.0: the body requires the application and both names, so a customer without an
     // application is a 404 (its examples: "No registered partner applications found").
     if (!c.applicationId) return sendError(ctx, reply, 404, 'No registered partner applications found');
     const app = faults.has('app-data-missing') ? {} : { applicationId: c.applicationId, applicationName: `Application ${c.applicationId}` };
-    const names = faults.has('app-view-stale-names') ? createdNames.get(c.id) ?? c : c;
+    const names = faults.has('app-view-stale-names') ? (createdNames.get(c.id) ?? c) : c;
     return { ...customerView(c), firstName: names.firstName ?? '', lastName: names.lastName ?? '', ...app };
   });
   route(app, ctx, 'ModifyCustomer', (input, reply) => {

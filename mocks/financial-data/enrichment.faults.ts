@@ -8,51 +8,155 @@ import { faultCatalogue, blind } from '../kit/faults.js';
 
 const batch = ['properties', 'transactions'];
 const member = (name: string) => ['properties', name];
-const ENRICH_REQUIRED = ['externalCustomerId', 'externalAccountId', 'externalTransactionId', 'accountType', 'description', 'amount', 'transactionTimestamp'];
+const ENRICH_REQUIRED = [
+  'externalCustomerId',
+  'externalAccountId',
+  'externalTransactionId',
+  'accountType',
+  'description',
+  'amount',
+  'transactionTimestamp',
+];
 
 export const ENRICHMENT_FAULTS = faultCatalogue([
   // Batch size (seed 002, Limits: 1000; provider minItems 1).
-  { id: 'enrich-batch-uncapped', rule: 'FD-ENRICH-BATCH: a batch of 1001 transactions is a 400', source: 'seed', rules: ['FD-ENRICH-BATCH'], relax: [{ schema: 'EnrichTransactionsPayload', at: batch, drop: ['maxItems'] }] },
-  { id: 'enrich-batch-cap-999', rule: 'FD-ENRICH-BATCH: a batch of 1000 transactions is enriched', source: 'seed', rules: ['FD-ENRICH-BATCH'], relax: [{ schema: 'EnrichTransactionsPayload', at: batch, set: { maxItems: 999 } }] },
-  { id: 'enrich-empty-accepted', rule: 'FD-ENRICH-BATCH-EMPTY: an empty batch is a 400', source: 'provider', rules: ['FD-ENRICH-BATCH-EMPTY'], relax: [{ schema: 'EnrichTransactionsPayload', at: batch, drop: ['minItems'] }] },
+  {
+    id: 'enrich-batch-uncapped',
+    rule: 'FD-ENRICH-BATCH: a batch of 1001 transactions is a 400',
+    source: 'seed',
+    rules: ['FD-ENRICH-BATCH'],
+    relax: [{ schema: 'EnrichTransactionsPayload', at: batch, drop: ['maxItems'] }],
+  },
+  {
+    id: 'enrich-batch-cap-999',
+    rule: 'FD-ENRICH-BATCH: a batch of 1000 transactions is enriched',
+    source: 'seed',
+    rules: ['FD-ENRICH-BATCH'],
+    relax: [{ schema: 'EnrichTransactionsPayload', at: batch, set: { maxItems: 999 } }],
+  },
+  {
+    id: 'enrich-empty-accepted',
+    rule: 'FD-ENRICH-BATCH-EMPTY: an empty batch is a 400',
+    source: 'provider',
+    rules: ['FD-ENRICH-BATCH-EMPTY'],
+    relax: [{ schema: 'EnrichTransactionsPayload', at: batch, drop: ['minItems'] }],
+  },
   // What comes back (seed 002: categorization and entity recognition of the enclosed transactions).
   { id: 'enrich-drops-last', rule: 'FD-ENRICH-KEYED: one answer per transaction sent', source: 'seed', rules: ['FD-ENRICH-KEYED'] },
-  { id: 'enrich-ids-renumbered', rule: 'FD-ENRICH-KEYED: the answers keep the externalTransactionIds sent', source: 'seed', rules: ['FD-ENRICH-KEYED'] },
-  { id: 'enrich-amount-unsigned', rule: 'FD-ENRICH-KEYED: each answer carries the amount sent', source: 'seed', rules: ['FD-ENRICH-KEYED'] },
-  { id: 'enrich-category-missing', rule: 'FD-ENRICH-ADDS: each transaction comes back with a category', source: 'seed', rules: ['FD-ENRICH-ADDS'] },
-  { id: 'enrich-entities-missing', rule: 'FD-ENRICH-ADDS: each transaction comes back with the entities recognised', source: 'seed', rules: ['FD-ENRICH-ADDS'] },
+  {
+    id: 'enrich-ids-renumbered',
+    rule: 'FD-ENRICH-KEYED: the answers keep the externalTransactionIds sent',
+    source: 'seed',
+    rules: ['FD-ENRICH-KEYED'],
+  },
+  {
+    id: 'enrich-amount-unsigned',
+    rule: 'FD-ENRICH-KEYED: each answer carries the amount sent',
+    source: 'seed',
+    rules: ['FD-ENRICH-KEYED'],
+  },
+  {
+    id: 'enrich-category-missing',
+    rule: 'FD-ENRICH-ADDS: each transaction comes back with a category',
+    source: 'seed',
+    rules: ['FD-ENRICH-ADDS'],
+  },
+  {
+    id: 'enrich-entities-missing',
+    rule: 'FD-ENRICH-ADDS: each transaction comes back with the entities recognised',
+    source: 'seed',
+    rules: ['FD-ENRICH-ADDS'],
+  },
   // Requests (provider 1.35.0 TransactionPayload).
-  { id: 'enrich-account-type-optional', rule: 'FD-ENRICH-REQUIRED: accountType is required', source: 'provider', rules: ['FD-ENRICH-REQUIRED'], relax: [{ schema: 'EnrichmentTransactionPayload', unrequire: ['accountType'] }] },
-  { id: 'enrich-timestamp-optional', rule: 'FD-ENRICH-REQUIRED: transactionTimestamp is required', source: 'provider', rules: ['FD-ENRICH-REQUIRED'], relax: [{ schema: 'EnrichmentTransactionPayload', unrequire: ['transactionTimestamp'] }] },
-  { id: 'enrich-description-uncapped', rule: 'FD-ENRICH-FIELD-LIMITS: a description of 1025 characters is a 400', source: 'provider', rules: ['FD-ENRICH-FIELD-LIMITS'], relax: [{ schema: 'EnrichmentTransactionFields', at: member('description'), drop: ['maxLength'] }] },
-  { id: 'enrich-customer-id-cap-99', rule: 'FD-ENRICH-FIELD-LIMITS: an externalCustomerId of 100 characters is accepted', source: 'provider', rules: ['FD-ENRICH-FIELD-LIMITS'], relax: [{ schema: 'EnrichmentTransactionPayload', at: member('externalCustomerId'), set: { maxLength: 99 } }] },
-  { id: 'enrich-details-uncapped', rule: 'FD-ENRICH-FIELD-LIMITS: 31 additionalDetails keys are a 400', source: 'provider', rules: ['FD-ENRICH-FIELD-LIMITS'], relax: [{ schema: 'EnrichmentAdditionalDetails', drop: ['maxProperties'] }] },
+  {
+    id: 'enrich-account-type-optional',
+    rule: 'FD-ENRICH-REQUIRED: accountType is required',
+    source: 'provider',
+    rules: ['FD-ENRICH-REQUIRED'],
+    relax: [{ schema: 'EnrichmentTransactionPayload', unrequire: ['accountType'] }],
+  },
+  {
+    id: 'enrich-timestamp-optional',
+    rule: 'FD-ENRICH-REQUIRED: transactionTimestamp is required',
+    source: 'provider',
+    rules: ['FD-ENRICH-REQUIRED'],
+    relax: [{ schema: 'EnrichmentTransactionPayload', unrequire: ['transactionTimestamp'] }],
+  },
+  {
+    id: 'enrich-description-uncapped',
+    rule: 'FD-ENRICH-FIELD-LIMITS: a description of 1025 characters is a 400',
+    source: 'provider',
+    rules: ['FD-ENRICH-FIELD-LIMITS'],
+    relax: [{ schema: 'EnrichmentTransactionFields', at: member('description'), drop: ['maxLength'] }],
+  },
+  {
+    id: 'enrich-customer-id-cap-99',
+    rule: 'FD-ENRICH-FIELD-LIMITS: an externalCustomerId of 100 characters is accepted',
+    source: 'provider',
+    rules: ['FD-ENRICH-FIELD-LIMITS'],
+    relax: [{ schema: 'EnrichmentTransactionPayload', at: member('externalCustomerId'), set: { maxLength: 99 } }],
+  },
+  {
+    id: 'enrich-details-uncapped',
+    rule: 'FD-ENRICH-FIELD-LIMITS: 31 additionalDetails keys are a 400',
+    source: 'provider',
+    rules: ['FD-ENRICH-FIELD-LIMITS'],
+    relax: [{ schema: 'EnrichmentAdditionalDetails', drop: ['maxProperties'] }],
+  },
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Transaction data enrichment (seed 002, Transaction data enrichment; Limits; provider 1.35.0 EnrichTransactionsPayload, TransactionPayload, EnrichedTransaction).
   blind({
-    id: 'blind-enrich-batch-cap-999', rule: 'a batch holds up to 1000 transactions: 1000 is enriched, not refused by a "< 1000" check (seed 002, Limits - Enrichment batch: 1000; provider maxItems 1000)', source: 'seed', rules: ['FD-ENRICH-BATCH'],
+    id: 'blind-enrich-batch-cap-999',
+    rule: 'a batch holds up to 1000 transactions: 1000 is enriched, not refused by a "< 1000" check (seed 002, Limits - Enrichment batch: 1000; provider maxItems 1000)',
+    source: 'seed',
+    rules: ['FD-ENRICH-BATCH'],
     relax: [{ schema: 'EnrichTransactionsPayload', at: ['properties', 'transactions'], set: { maxItems: 999 } }],
   }),
   blind({
-    id: 'blind-enrich-empty-batch-accepted', rule: 'an empty list of transactions is a 400, not a 200 with an empty answer (provider 1.35.0 EnrichTransactionsPayload minItems 1)', source: 'provider', rules: ['FD-ENRICH-BATCH-EMPTY'],
+    id: 'blind-enrich-empty-batch-accepted',
+    rule: 'an empty list of transactions is a 400, not a 200 with an empty answer (provider 1.35.0 EnrichTransactionsPayload minItems 1)',
+    source: 'provider',
+    rules: ['FD-ENRICH-BATCH-EMPTY'],
     relax: [{ schema: 'EnrichTransactionsPayload', at: ['properties', 'transactions'], drop: ['minItems'] }],
   }),
-  blind({ id: 'blind-enrich-description-cleansed', rule: 'each transaction comes back with the description sent, not replaced by the cleansed merchant name when a merchant is recognised (seed 002, Transaction data enrichment: adds to the enclosed transactions; provider 1.35.0 EnrichedTransaction)', source: 'seed', rules: ['FD-ENRICH-KEYED'] }),
-  blind({ id: 'blind-enrich-entity-name-renamed', rule: "a recognised merchant's entity names the party in name, not under another key (entityName) that leaves name absent (seed 002: entity recognition; provider 1.35.0 Entities.name)", source: 'seed', rules: ['FD-ENRICH-ADDS'] }),
   blind({
-    id: 'blind-enrich-account-type-optional', rule: 'a transaction without accountType is a 400, not enriched as a checking transaction (provider 1.35.0 TransactionPayload required accountType; "unknown" is read as checking only when sent)', source: 'provider', rules: ['FD-ENRICH-REQUIRED'],
+    id: 'blind-enrich-description-cleansed',
+    rule: 'each transaction comes back with the description sent, not replaced by the cleansed merchant name when a merchant is recognised (seed 002, Transaction data enrichment: adds to the enclosed transactions; provider 1.35.0 EnrichedTransaction)',
+    source: 'seed',
+    rules: ['FD-ENRICH-KEYED'],
+  }),
+  blind({
+    id: 'blind-enrich-entity-name-renamed',
+    rule: "a recognised merchant's entity names the party in name, not under another key (entityName) that leaves name absent (seed 002: entity recognition; provider 1.35.0 Entities.name)",
+    source: 'seed',
+    rules: ['FD-ENRICH-ADDS'],
+  }),
+  blind({
+    id: 'blind-enrich-account-type-optional',
+    rule: 'a transaction without accountType is a 400, not enriched as a checking transaction (provider 1.35.0 TransactionPayload required accountType; "unknown" is read as checking only when sent)',
+    source: 'provider',
+    rules: ['FD-ENRICH-REQUIRED'],
     relax: [{ schema: 'EnrichmentTransactionPayload', unrequire: ['accountType'] }],
   }),
   blind({
-    id: 'blind-enrich-posted-timestamp-required', rule: 'a transaction with only the seven required members is enriched; postedTimestamp is optional, its absence is not a 400 (provider 1.35.0 TransactionPayload required list)', source: 'provider', rules: ['FD-ENRICH-REQUIRED'],
+    id: 'blind-enrich-posted-timestamp-required',
+    rule: 'a transaction with only the seven required members is enriched; postedTimestamp is optional, its absence is not a 400 (provider 1.35.0 TransactionPayload required list)',
+    source: 'provider',
+    rules: ['FD-ENRICH-REQUIRED'],
     relax: [{ schema: 'EnrichmentTransactionPayload', set: { required: [...ENRICH_REQUIRED, 'postedTimestamp'] } }],
   }),
   blind({
-    id: 'blind-enrich-description-cap-1000', rule: 'a description of 1024 characters is accepted, not cut at a round 1000 (provider 1.35.0 TransactionPayload.description maxLength 1024)', source: 'provider', rules: ['FD-ENRICH-FIELD-LIMITS'],
+    id: 'blind-enrich-description-cap-1000',
+    rule: 'a description of 1024 characters is accepted, not cut at a round 1000 (provider 1.35.0 TransactionPayload.description maxLength 1024)',
+    source: 'provider',
+    rules: ['FD-ENRICH-FIELD-LIMITS'],
     relax: [{ schema: 'EnrichmentTransactionPayload', at: ['properties', 'description'], set: { maxLength: 1000 } }],
   }),
   blind({
-    id: 'blind-enrich-additional-details-31-keys', rule: 'additionalDetails holds at most 30 keys: 31 is a 400, not accepted by a "> 31" check (provider 1.35.0 TransactionPayload.additionalDetails)', source: 'provider', rules: ['FD-ENRICH-FIELD-LIMITS'],
+    id: 'blind-enrich-additional-details-31-keys',
+    rule: 'additionalDetails holds at most 30 keys: 31 is a 400, not accepted by a "> 31" check (provider 1.35.0 TransactionPayload.additionalDetails)',
+    source: 'provider',
+    rules: ['FD-ENRICH-FIELD-LIMITS'],
     relax: [{ schema: 'EnrichmentAdditionalDetails', set: { maxProperties: 31 } }],
   }),
 ]);

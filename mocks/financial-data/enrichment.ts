@@ -7,16 +7,79 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, type FdContext, type Input } from './middleware.js';
 
-interface Merchant { match: RegExp; name: string; category: string; group: string; website: string; ecommerce: boolean; city: string; state: string }
+interface Merchant {
+  match: RegExp;
+  name: string;
+  category: string;
+  group: string;
+  website: string;
+  ecommerce: boolean;
+  city: string;
+  state: string;
+}
 
 /** The merchants the mock recognises (names of its own; the provider's examples are not copied). */
 const MERCHANTS: Merchant[] = [
-  { match: /STARBUCKS|COFFEE/i, name: 'Corner Coffee', category: 'Coffee Shops', group: 'Dining', website: 'https://coffee.example.com', ecommerce: false, city: 'Springfield', state: 'IL' },
-  { match: /MCDONALD|BURGER|PIZZA/i, name: 'Quick Burger', category: 'Fast Food', group: 'Dining', website: 'https://burger.example.com', ecommerce: false, city: 'Clinton', state: 'SC' },
-  { match: /AMAZON|ONLINE STORE/i, name: 'Online Store', category: 'Online Shopping', group: 'Shopping', website: 'https://store.example.com', ecommerce: true, city: 'Seattle', state: 'WA' },
-  { match: /GROCERY|MARKET/i, name: 'Grocery Mart', category: 'Groceries', group: 'Groceries & Dining', website: 'https://grocery.example.com', ecommerce: false, city: 'Springfield', state: 'IL' },
-  { match: /SHELL|GAS STATION|FUEL/i, name: 'Gas Station', category: 'Gas', group: 'Transportation', website: 'https://fuel.example.com', ecommerce: false, city: 'Springfield', state: 'IL' },
-  { match: /PAYROLL|SALARY/i, name: 'Payroll Deposit', category: 'Paycheck', group: 'Income', website: 'https://payroll.example.com', ecommerce: true, city: 'Springfield', state: 'IL' },
+  {
+    match: /STARBUCKS|COFFEE/i,
+    name: 'Corner Coffee',
+    category: 'Coffee Shops',
+    group: 'Dining',
+    website: 'https://coffee.example.com',
+    ecommerce: false,
+    city: 'Springfield',
+    state: 'IL',
+  },
+  {
+    match: /MCDONALD|BURGER|PIZZA/i,
+    name: 'Quick Burger',
+    category: 'Fast Food',
+    group: 'Dining',
+    website: 'https://burger.example.com',
+    ecommerce: false,
+    city: 'Clinton',
+    state: 'SC',
+  },
+  {
+    match: /AMAZON|ONLINE STORE/i,
+    name: 'Online Store',
+    category: 'Online Shopping',
+    group: 'Shopping',
+    website: 'https://store.example.com',
+    ecommerce: true,
+    city: 'Seattle',
+    state: 'WA',
+  },
+  {
+    match: /GROCERY|MARKET/i,
+    name: 'Grocery Mart',
+    category: 'Groceries',
+    group: 'Groceries & Dining',
+    website: 'https://grocery.example.com',
+    ecommerce: false,
+    city: 'Springfield',
+    state: 'IL',
+  },
+  {
+    match: /SHELL|GAS STATION|FUEL/i,
+    name: 'Gas Station',
+    category: 'Gas',
+    group: 'Transportation',
+    website: 'https://fuel.example.com',
+    ecommerce: false,
+    city: 'Springfield',
+    state: 'IL',
+  },
+  {
+    match: /PAYROLL|SALARY/i,
+    name: 'Payroll Deposit',
+    category: 'Paycheck',
+    group: 'Income',
+    website: 'https://payroll.example.com',
+    ecommerce: true,
+    city: 'Springfield',
+    state: 'IL',
+  },
 ];
 
 /** A stable number 0..100 from a text (FNV-1a), for the confidence scores. */
@@ -33,17 +96,39 @@ export function registerEnrichment(app: FastifyInstance, ctx: FdContext): void {
     const m = MERCHANTS.find((x) => x.match.test(`${t.description} ${t.inputMerchantInformation?.name ?? ''}`));
     const id = faults.has('enrich-ids-renumbered') ? String(index + 1) : t.externalTransactionId;
     const amount = faults.has('enrich-amount-unsigned') ? Math.abs(t.amount) : t.amount;
-    const added = m ? {
-      transactionCategory: m.category, transactionCategoryScore: score(`${t.description}:c`), transactionCategoryGroup: m.group,
-      entities: [{ id: Buffer.from(m.name).toString('base64'), name: m.name, group: m.group, category: m.category, website: m.website, entityStandardizationConfidenceScore: score(`${t.description}:e`) }],
-      address: { city: m.city, state: m.state, country: 'USA' }, isEcommerce: m.ecommerce, isBrickAndMortar: !m.ecommerce,
-    } : { transactionCategory: 'Uncategorized', transactionCategoryScore: 0, transactionCategoryGroup: 'Other', entities: [] };
-    const out: Record<string, unknown> = { ...t, externalTransactionId: id, amount, ...added, isRecurringTransaction: Boolean(t.inputIsRecurringTransaction) };
+    const added = m
+      ? {
+          transactionCategory: m.category,
+          transactionCategoryScore: score(`${t.description}:c`),
+          transactionCategoryGroup: m.group,
+          entities: [
+            {
+              id: Buffer.from(m.name).toString('base64'),
+              name: m.name,
+              group: m.group,
+              category: m.category,
+              website: m.website,
+              entityStandardizationConfidenceScore: score(`${t.description}:e`),
+            },
+          ],
+          address: { city: m.city, state: m.state, country: 'USA' },
+          isEcommerce: m.ecommerce,
+          isBrickAndMortar: !m.ecommerce,
+        }
+      : { transactionCategory: 'Uncategorized', transactionCategoryScore: 0, transactionCategoryGroup: 'Other', entities: [] };
+    const out: Record<string, unknown> = {
+      ...t,
+      externalTransactionId: id,
+      amount,
+      ...added,
+      isRecurringTransaction: Boolean(t.inputIsRecurringTransaction),
+    };
     if (faults.has('enrich-category-missing')) delete out.transactionCategory;
     if (faults.has('enrich-entities-missing')) delete out.entities;
     // Blind faults: the cleansed merchant name in place of the description sent; the entity's name under another key; accountType defaulted.
     if (faults.has('blind-enrich-description-cleansed') && m) out.description = m.name;
-    if (faults.has('blind-enrich-entity-name-renamed') && Array.isArray(out.entities)) out.entities = out.entities.map(({ name, ...e }: Record<string, unknown>) => ({ ...e, entityName: name }));
+    if (faults.has('blind-enrich-entity-name-renamed') && Array.isArray(out.entities))
+      out.entities = out.entities.map(({ name, ...e }: Record<string, unknown>) => ({ ...e, entityName: name }));
     if (faults.has('blind-enrich-account-type-optional') && out.accountType === undefined) out.accountType = 'checking';
     return out;
   };

@@ -63,30 +63,46 @@ export async function startFinancialDataMock(options: FdMockOptions = {}): Promi
   const { faults, contract, clock, deliveries } = await prepareService('financial-data', FD_FAULTS, options.faults);
   const world = createFdState();
   const [partner, spare] = world.partners.values();
-  const asked = options.standIn ? 'provider' : options.headerNames ?? 'seed';
+  const asked = options.standIn ? 'provider' : (options.headerNames ?? 'seed');
   const headerNames = typeof asked === 'string' ? fdHeaderNames(contract, asked) : asked;
   const context: FdContext = {
-    service: 'financial-data', faults, clock, deliveries, state: world, contract,
+    service: 'financial-data',
+    faults,
+    clock,
+    deliveries,
+    state: world,
+    contract,
     headerNames,
     // Reset restores partners (secrets, failure counts, locks); customers and tokens stay.
     onReset: [() => restorePartners(world)],
     // What a person integrating by hand needs (npm run mock writes it to .mock/, never served).
-    credentials: () => ({ headerNames: context.headerNames, partner: { partnerId: partner.id, partnerSecret: partner.secret, appKey: world.appKeys[0] } }),
+    credentials: () => ({
+      headerNames: context.headerNames,
+      partner: { partnerId: partner.id, partnerSecret: partner.secret, appKey: world.appKeys[0] },
+    }),
     world: () => ({
       headerNames: context.headerNames,
       partner: { partnerId: partner.id },
       sparePartner: { partnerId: spare.id },
-      institutions: world.institutions.map((i) => ({ id: i.id, name: i.name, routingNumbers: i.routingNumbers, branding: Boolean(i.branding) })),
+      institutions: world.institutions.map((i) => ({
+        id: i.id,
+        name: i.name,
+        routingNumbers: i.routingNumbers,
+        branding: Boolean(i.branding),
+      })),
     }),
   };
-  const app = createMockApp(context, (reply, status, message) => sendError(context, reply, status, message),
-    appOptions(options.standIn));
+  const app = createMockApp(context, (reply, status, message) => sendError(context, reply, status, message), appOptions(options.standIn));
   // Stand-in mode: the sandbox's limits (provider Test the APIs page), Connect as web pages, and
   // TLS on the same port for the https links of Connect. The /__mock/ routes below are still
   // registered, but createMockApp turns each into the service's 404.
   let closeTls = () => {};
   if (options.standIn) {
-    context.standIn = { testingCustomers: SANDBOX_TESTING_CUSTOMERS, accountsPerCustomer: SANDBOX_ACCOUNTS_PER_CUSTOMER, connectLink: registerConnectPages(app, context) };
+    context.standIn = {
+      testingCustomers: SANDBOX_TESTING_CUSTOMERS,
+      accountsPerCustomer: SANDBOX_ACCOUNTS_PER_CUSTOMER,
+      connectLink: registerConnectPages(app, context),
+    };
     closeTls = acceptTlsOnSamePort(app.server, selfSignedCertificate());
   }
   // Lifts a partner's lock (five failed authentications): the only way out (reference).
@@ -113,7 +129,8 @@ export async function startFinancialDataMock(options: FdMockOptions = {}): Promi
     const { customerId } = req.params as { customerId: string };
     if (!world.customers.has(customerId)) return reply.code(404).send({ message: `no customer ${customerId} in the mock` });
     const body = parseJson(req.body) as { frozen?: unknown } | undefined | SyntaxError;
-    if (body instanceof SyntaxError || (body !== undefined && typeof body.frozen !== 'boolean')) return reply.code(400).send({ message: 'body must be empty or {"frozen": true|false}' });
+    if (body instanceof SyntaxError || (body !== undefined && typeof body.frozen !== 'boolean'))
+      return reply.code(400).send({ message: 'body must be empty or {"frozen": true|false}' });
     if (body?.frozen === false) world.frozen.delete(customerId);
     else world.frozen.add(customerId);
     return reply.code(204).send();

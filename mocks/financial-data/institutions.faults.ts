@@ -9,19 +9,60 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
   // Institutions (seed 002, Institutions and Limits).
   { id: 'institutions-no-match-404', rule: 'nothing matching is an empty list with 200', source: 'seed', rules: ['FD-INST-EMPTY'] },
   { id: 'institution-search-ignored', rule: 'search restricts the institutions listed', source: 'seed', rules: ['FD-INST-SEARCH'] },
-  { id: 'institution-type-filter-ignored', rule: 'GetInstitutions product type narrows the list (seed Institutions)', source: 'seed', rules: ['FD-INST-PRODUCT-TYPE'] },
+  {
+    id: 'institution-type-filter-ignored',
+    rule: 'GetInstitutions product type narrows the list (seed Institutions)',
+    source: 'seed',
+    rules: ['FD-INST-PRODUCT-TYPE'],
+  },
   { id: 'rssd-missing', rule: 'the RSSD variant returns the RSSD identifier', source: 'seed', rules: ['FD-INST-RSSD'] },
   { id: 'branding-none-200', rule: 'no branding is a 404', source: 'seed', rules: ['FD-BRAND-NONE-404'] },
   { id: 'unknown-institution-200', rule: 'GetInstitution: 404 when not found', source: 'seed', rules: ['FD-NOT-FOUND', 'FD-INST-GET'] },
-  { id: 'routing-length-unchecked', rule: 'a routing number of the wrong length is a 400', source: 'seed', rules: ['FD-ROUTING-LENGTH'], relax: [{ schema: 'RoutingNumber', set: { pattern: '^[0-9]+$' } }] },
-  { id: 'routing-no-match-empty', rule: 'a routing number with no match is a 404', source: 'seed', rules: ['FD-NOT-FOUND', 'FD-ROUTING-LENGTH'] },
+  {
+    id: 'routing-length-unchecked',
+    rule: 'a routing number of the wrong length is a 400',
+    source: 'seed',
+    rules: ['FD-ROUTING-LENGTH'],
+    relax: [{ schema: 'RoutingNumber', set: { pattern: '^[0-9]+$' } }],
+  },
+  {
+    id: 'routing-no-match-empty',
+    rule: 'a routing number with no match is a 404',
+    source: 'seed',
+    rules: ['FD-NOT-FOUND', 'FD-ROUTING-LENGTH'],
+  },
   { id: 'location-matches-over-3', rule: 'location matches: up to 3', source: 'seed', rules: ['FD-LOC-MAX'] },
-  { id: 'location-params-unchecked', rule: 'location matches need idType+idValue or the name-and-address set', source: 'seed', rules: ['FD-LOC-PARAMS'] },
+  {
+    id: 'location-params-unchecked',
+    rule: 'location matches need idType+idValue or the name-and-address set',
+    source: 'seed',
+    rules: ['FD-LOC-PARAMS'],
+  },
   // Each rule on both sides of its boundary, on every path and through every reader.
-  { id: 'found-page-count', rule: 'found counts every match, not the page (FD-PAGE-COUNTS on the institution lists)', source: 'provider', rules: ['FD-PAGE-COUNTS'] },
-  { id: 'rssd-search-ignored', rule: 'search restricts the RSSD list too (FD-INST-SEARCH@rssd)', source: 'seed', rules: ['FD-INST-SEARCH'] },
+  {
+    id: 'found-page-count',
+    rule: 'found counts every match, not the page (FD-PAGE-COUNTS on the institution lists)',
+    source: 'provider',
+    rules: ['FD-PAGE-COUNTS'],
+  },
+  {
+    id: 'rssd-search-ignored',
+    rule: 'search restricts the RSSD list too (FD-INST-SEARCH@rssd)',
+    source: 'seed',
+    rules: ['FD-INST-SEARCH'],
+  },
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Institutions (seed 002, Institutions and Limits).
-  blind({ id: 'blind-location-matches-four', rule: 'location matches: up to 3 (seed Institutions, Limits)', source: 'seed', rules: ['FD-LOC-MAX'] }),
-  blind({ id: 'blind-certified-search-ignored', rule: 'search restricts GetCertifiedInstitutions as it does GetInstitutions (seed Institutions: same query)', source: 'seed', rules: ['FD-INST-SEARCH'] }),
+  blind({
+    id: 'blind-location-matches-four',
+    rule: 'location matches: up to 3 (seed Institutions, Limits)',
+    source: 'seed',
+    rules: ['FD-LOC-MAX'],
+  }),
+  blind({
+    id: 'blind-certified-search-ignored',
+    rule: 'search restricts GetCertifiedInstitutions as it does GetInstitutions (seed Institutions: same query)',
+    source: 'seed',
+    rules: ['FD-INST-SEARCH'],
+  }),
 ]);

@@ -16,14 +16,27 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
   // seed 002, Limits: location matches (the contract's LocationMatches maxItems).
   const MAX_LOCATION_MATCHES = sizeOf(ctx.contract, 'LocationMatches', 'locationMatches').max!;
   const status = (i: Institution) => ({
-    overallStatus: 'online', ...Object.fromEntries(['transAgg', 'voa', 'voi', 'stateAgg', 'ach', 'aha'].map((p) => [p, i.products[p] ? 'online' : 'offline'])),
+    overallStatus: 'online',
+    ...Object.fromEntries(['transAgg', 'voa', 'voi', 'stateAgg', 'ach', 'aha'].map((p) => [p, i.products[p] ? 'online' : 'offline'])),
   });
   const full = (i: Institution) => ({
-    id: Number(i.id), name: i.name, ...i.products, oauthEnabled: i.id === '101732', currency: 'USD', status: 'online',
-    urlHomeApp: `https://${i.name.toLowerCase().replace(/[^a-z]+/g, '')}.example.com`, ...(i.branding ? { branding: i.branding } : {}),
+    id: Number(i.id),
+    name: i.name,
+    ...i.products,
+    oauthEnabled: i.id === '101732',
+    currency: 'USD',
+    status: 'online',
+    urlHomeApp: `https://${i.name.toLowerCase().replace(/[^a-z]+/g, '')}.example.com`,
+    ...(i.branding ? { branding: i.branding } : {}),
   });
   const certified = (i: Institution) => ({
-    id: Number(i.id), name: i.name, ...i.products, studentLoanData: false, loanPaymentDetails: i.products.ach, oauthEnabled: i.id === '101732', productionStatus: status(i),
+    id: Number(i.id),
+    name: i.name,
+    ...i.products,
+    studentLoanData: false,
+    loanPaymentDetails: i.products.ach,
+    oauthEnabled: i.id === '101732',
+    productionStatus: status(i),
   });
 
   function filtered(query: Record<string, any>, ignoreSearch = false): Institution[] {
@@ -31,14 +44,25 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     const search = faults.has('institution-search-ignored') || ignoreSearch ? undefined : query.search?.trim().toLowerCase();
     if (search) list = list.filter((i) => i.name.toLowerCase().includes(search) || i.id === search);
     if (query.type && !faults.has('institution-type-filter-ignored')) {
-      const wanted = String(query.type).split(',').map((t) => t.trim()).filter(Boolean);
+      const wanted = String(query.type)
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean);
       list = list.filter((i) => wanted.every((t) => i.products[t] === true));
     }
     // US region only (seed 002); provider: `*` (the default) for all countries, codes in either case.
-    const countries = String(query.supportedCountries ?? '*').toUpperCase().split(',');
+    const countries = String(query.supportedCountries ?? '*')
+      .toUpperCase()
+      .split(',');
     return countries.includes('*') || countries.includes('US') ? list : [];
   }
-  const listing = (query: Record<string, any>, reply: any, shape: (i: Institution) => object, dateName: 'createdDate' | 'requestedDate', ignoreSearch = false) => {
+  const listing = (
+    query: Record<string, any>,
+    reply: any,
+    shape: (i: Institution) => object,
+    dateName: 'createdDate' | 'requestedDate',
+    ignoreSearch = false,
+  ) => {
     const list = filtered(query, ignoreSearch);
     if (list.length === 0 && faults.has('institutions-no-match-404')) return sendError(ctx, reply, 404, 'No institution found');
     const { slice, ...counts } = page(list, query, faults.has('start-ignored'), faults);
@@ -48,11 +72,21 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
 
   route(app, ctx, 'GetInstitutions', ({ query }, reply) => listing(query, reply, full, 'createdDate'));
   // Blind fault: the certified list forgets the search text its sibling applies.
-  route(app, ctx, 'GetCertifiedInstitutions', ({ query }, reply) => listing(query, reply, certified, 'requestedDate', faults.has('blind-certified-search-ignored')));
+  route(app, ctx, 'GetCertifiedInstitutions', ({ query }, reply) =>
+    listing(query, reply, certified, 'requestedDate', faults.has('blind-certified-search-ignored')),
+  );
   route(app, ctx, 'GetCertifiedInstitutionsWithRSSD', ({ query }, reply) =>
-    listing(query, reply, (i) => (faults.has('rssd-missing') ? certified(i) : { ...certified(i), rssd: i.rssd, childInstitutions: [] }), 'requestedDate', faults.has('rssd-search-ignored')));
+    listing(
+      query,
+      reply,
+      (i) => (faults.has('rssd-missing') ? certified(i) : { ...certified(i), rssd: i.rssd, childInstitutions: [] }),
+      'requestedDate',
+      faults.has('rssd-search-ignored'),
+    ),
+  );
 
-  const find = (id: string) => world.institutions.find((i) => i.id === id) ?? (faults.has('unknown-institution-200') ? world.institutions[0] : undefined);
+  const find = (id: string) =>
+    world.institutions.find((i) => i.id === id) ?? (faults.has('unknown-institution-200') ? world.institutions[0] : undefined);
   route(app, ctx, 'GetInstitution', ({ path }, reply) => {
     const i = find(path.institutionId);
     return i ? { institution: full(i) } : sendError(ctx, reply, 404, 'Institution not found');
@@ -60,7 +94,8 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
   route(app, ctx, 'GetInstitutionBranding', ({ path }, reply) => {
     const i = find(path.institutionId);
     if (!i) return sendError(ctx, reply, 404, 'Institution not found');
-    if (!i.branding) return faults.has('branding-none-200') ? { branding: {} } : sendError(ctx, reply, 404, 'No branding for this institution');
+    if (!i.branding)
+      return faults.has('branding-none-200') ? { branding: {} } : sendError(ctx, reply, 404, 'No branding for this institution');
     return { branding: i.branding };
   });
   route(app, ctx, 'GetInstitutionsByRoutingNumber', ({ path }, reply) => {
@@ -69,20 +104,38 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
       // A wrong length the (relaxed) validation let through still finds nothing.
       if (!faults.has('routing-no-match-empty')) return sendError(ctx, reply, 404, 'No institution for this routing number');
     }
-    return { found: found.length, displaying: found.length, moreAvailable: false, createdDate: clock.nowEpochSeconds(), institutions: found.map(full) };
+    return {
+      found: found.length,
+      displaying: found.length,
+      moreAvailable: false,
+      createdDate: clock.nowEpochSeconds(),
+      institutions: found.map(full),
+    };
   });
 
   route(app, ctx, 'GetLocationMatches', ({ query }, reply) => {
     const byId = query.idType !== undefined && query.idValue !== undefined;
     const byName = NAME_SET.every((k) => query[k] !== undefined && query[k] !== '');
     if (!byId && !byName && !faults.has('location-params-unchecked')) {
-      return sendError(ctx, reply, 400, 'give idType and idValue, or merchantName, streetAddress, city, stateProvinceRegion and postalCode');
+      return sendError(
+        ctx,
+        reply,
+        400,
+        'give idType and idValue, or merchantName, streetAddress, city, stateProvinceRegion and postalCode',
+      );
     }
     const name = String(query.merchantName ?? '').toLowerCase();
     const found = world.locations.filter((l) =>
-      byId ? l.idType === query.idType && l.idValue === query.idValue : name !== '' && l.merchantName.toLowerCase().includes(name) && l.postalCode === query.postalCode);
+      byId
+        ? l.idType === query.idType && l.idValue === query.idValue
+        : name !== '' && l.merchantName.toLowerCase().includes(name) && l.postalCode === query.postalCode,
+    );
     if (found.length === 0) return sendError(ctx, reply, 404, 'No matching location');
-    const max = faults.has('location-matches-over-3') ? 10 : faults.has('blind-location-matches-four') ? MAX_LOCATION_MATCHES + 1 : MAX_LOCATION_MATCHES;
+    const max = faults.has('location-matches-over-3')
+      ? 10
+      : faults.has('blind-location-matches-four')
+        ? MAX_LOCATION_MATCHES + 1
+        : MAX_LOCATION_MATCHES;
     return { locationMatches: found.slice(0, max).map(({ idType: _t, idValue: _v, ...l }, n) => ({ ...l, matchRank: n + 1 })) };
   });
 }

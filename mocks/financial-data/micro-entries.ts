@@ -20,7 +20,6 @@ import { route, sendError, type FdContext, type Input } from './middleware.js';
 import { findCustomer, type MicroEntry, type MicroEntryState as Stored } from './state.js';
 import { limitOf, sizeOf } from '../../helpers/contract/facts.js';
 
-
 type Shown = Stored | 'Completed';
 
 /** Two distinct amounts of 1 to 99 cents, drawn from the customer and account ids (deterministic). */
@@ -74,26 +73,49 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
     const windowMs = WINDOW_S * 1000;
     // Blind fault: the initiation rate is counted per partner, not per customer.
     const rateKey = faults.has('blind-micro-entries-rate-per-partner') ? `partner:${customer.partnerId}` : customer.id;
-    const recent = (micro().initiations.get(rateKey) ?? []).filter((t) => faults.has('micro-entries-window-never-resets') || now - t < windowMs);
+    const recent = (micro().initiations.get(rateKey) ?? []).filter(
+      (t) => faults.has('micro-entries-window-never-resets') || now - t < windowMs,
+    );
     const cap = faults.has('micro-entries-six-per-window') ? MAX_INITIATIONS + 1 : MAX_INITIATIONS;
     if (recent.length >= cap) return reply.code(429).send({ code: 3300001, message: 'Too many requests. Please try after some time' });
-    const open = [...micro().entries.values()].find((e) => e.customerId === customer.id && shown(e) !== 'Failed'
-      && (faults.has('micro-entries-conflict-any-account') ? shown(e) !== 'Verified' : e.routingNumber === receiver.routingNumber && e.accountNumber === receiver.accountNumber));
-    const failedSame = [...micro().entries.values()].some((e) => e.customerId === customer.id && e.state === 'Failed'
-      && e.routingNumber === receiver.routingNumber && e.accountNumber === receiver.accountNumber);
+    const open = [...micro().entries.values()].find(
+      (e) =>
+        e.customerId === customer.id &&
+        shown(e) !== 'Failed' &&
+        (faults.has('micro-entries-conflict-any-account')
+          ? shown(e) !== 'Verified'
+          : e.routingNumber === receiver.routingNumber && e.accountNumber === receiver.accountNumber),
+    );
+    const failedSame = [...micro().entries.values()].some(
+      (e) =>
+        e.customerId === customer.id &&
+        e.state === 'Failed' &&
+        e.routingNumber === receiver.routingNumber &&
+        e.accountNumber === receiver.accountNumber,
+    );
     if ((open && !faults.has('micro-entries-conflict-unenforced')) || (failedSame && faults.has('micro-entries-conflict-after-failure'))) {
       return sendError(ctx, reply, 409, 'Micro entries already exist for this account');
     }
     const accountId = world.nextId();
     const entry: MicroEntry = {
-      accountId, customerId: customer.id, routingNumber: receiver.routingNumber, accountNumber: receiver.accountNumber,
-      accountType: receiver.accountType, name: receiver.name, cents: drawCents(customer.id, accountId), createdMs: now, state: 'Pending',
+      accountId,
+      customerId: customer.id,
+      routingNumber: receiver.routingNumber,
+      accountNumber: receiver.accountNumber,
+      accountType: receiver.accountType,
+      name: receiver.name,
+      cents: drawCents(customer.id, accountId),
+      createdMs: now,
+      state: 'Pending',
     };
     micro().entries.set(accountId, entry);
     micro().initiations.set(rateKey, [...recent, now]);
     return reply.code(200).send({
-      accountId, status: 'Pending', depositCount: faults.has('micro-entries-single-deposit') ? 1 : DEPOSITS,
-      statusDescription: 'Micro entries successfully initiated', railType: 'ach',
+      accountId,
+      status: 'Pending',
+      depositCount: faults.has('micro-entries-single-deposit') ? 1 : DEPOSITS,
+      statusDescription: 'Micro entries successfully initiated',
+      railType: 'ach',
       // Blind fault: the initiation answer echoes the receiver, full account number included.
       ...(faults.has('blind-micro-entries-initiate-echoes-receiver') ? { receiver: { ...receiver } } : {}),
     });
@@ -118,11 +140,17 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
     const inOrder = near(sent[0], a) && near(sent[1], b);
     const swapped = near(sent[0], b) && near(sent[1], a);
     const oneRight = sent.some((s) => s === a || s === b);
-    const match = inOrder || (swapped && !faults.has('micro-entries-order-sensitive')) || (oneRight && faults.has('micro-entries-one-amount-enough'));
-    if (state === 'Verified') return match ? reply.code(200).send({ status: 'Verified', statusDescription: DESCRIPTIONS.Verified }) : refuse(reply, 'Verified', 3200002, 'Microdeposit is in Verified status');
-    if (state === 'Pending' && !faults.has('micro-entries-verifiable-before-deposit')) return refuse(reply, 'Pending', 3200002, 'Microdeposit is in Pending status');
+    const match =
+      inOrder || (swapped && !faults.has('micro-entries-order-sensitive')) || (oneRight && faults.has('micro-entries-one-amount-enough'));
+    if (state === 'Verified')
+      return match
+        ? reply.code(200).send({ status: 'Verified', statusDescription: DESCRIPTIONS.Verified })
+        : refuse(reply, 'Verified', 3200002, 'Microdeposit is in Verified status');
+    if (state === 'Pending' && !faults.has('micro-entries-verifiable-before-deposit'))
+      return refuse(reply, 'Pending', 3200002, 'Microdeposit is in Pending status');
     // Fault: a failed verification leaves room for more attempts.
-    if (state === 'Failed' && !faults.has('micro-entries-retry-allowed')) return refuse(reply, 'Failed', 3200003, 'Microdeposit verification attempts exceeded');
+    if (state === 'Failed' && !faults.has('micro-entries-retry-allowed'))
+      return refuse(reply, 'Failed', 3200003, 'Microdeposit verification attempts exceeded');
     if (!match) {
       e.state = 'Failed';
       return refuse(reply, 'Failed', 3200004, "Microdeposit amounts didn't match");
@@ -142,12 +170,21 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
     if (!e) return sendError(ctx, reply, 404, 'No micro entries for this account of the customer');
     // Fault: the details read keeps the initiation's state whatever happened since.
     const status = faults.has('micro-entries-details-stale') ? 'Pending' : shown(e);
-    const last4 = faults.has('micro-entries-full-account-number') ? e.accountNumber
-      : faults.has('micro-entries-last4-first-digits') ? e.accountNumber.slice(0, 4) : e.accountNumber.slice(-4);
+    const last4 = faults.has('micro-entries-full-account-number')
+      ? e.accountNumber
+      : faults.has('micro-entries-last4-first-digits')
+        ? e.accountNumber.slice(0, 4)
+        : e.accountNumber.slice(-4);
     return {
       // Blind fault 'blind-micro-entries-creation-date-eastern': the wall time of US Eastern (UTC-5), not UTC.
-      status, statusDescription: DESCRIPTIONS[status], creationDate: new Date(e.createdMs - (faults.has('blind-micro-entries-creation-date-eastern') ? 5 * 3600_000 : 0)).toISOString().slice(0, 19), // provider: NoZoneDateTime
-      routingNumber: e.routingNumber, accountNumberLast4: last4, railType: 'ach',
+      status,
+      statusDescription: DESCRIPTIONS[status],
+      creationDate: new Date(e.createdMs - (faults.has('blind-micro-entries-creation-date-eastern') ? 5 * 3600_000 : 0))
+        .toISOString()
+        .slice(0, 19), // provider: NoZoneDateTime
+      routingNumber: e.routingNumber,
+      accountNumberLast4: last4,
+      railType: 'ach',
     };
   });
 

@@ -8,25 +8,85 @@ import { faultCatalogue, blind } from '../kit/faults.js';
 export const MIDDLEWARE_FAULTS = faultCatalogue([
   // Authentication (seed 002, Authentication and Limits).
   { id: 'token-never-expires', rule: 'a token is valid two hours', source: 'seed', rules: ['FD-TOKEN-LIFETIME'] },
-  { id: 'token-expires-early', rule: 'a token is valid two hours (not 80 minutes)', source: 'seed', rules: ['FD-TOKEN-LIFETIME', 'FD-TOKEN-REUSE'] },
-  { id: 'token-accepted-without-app-key', rule: 'the app key header (PartnerAppKey) on every call (401)', source: 'seed', rules: ['FD-AUTH-KEY-REQUIRED'] },
+  {
+    id: 'token-expires-early',
+    rule: 'a token is valid two hours (not 80 minutes)',
+    source: 'seed',
+    rules: ['FD-TOKEN-LIFETIME', 'FD-TOKEN-REUSE'],
+  },
+  {
+    id: 'token-accepted-without-app-key',
+    rule: 'the app key header (PartnerAppKey) on every call (401)',
+    source: 'seed',
+    rules: ['FD-AUTH-KEY-REQUIRED'],
+  },
   { id: 'unknown-app-key-accepted', rule: 'an unknown app key (PartnerAppKey) is a 401', source: 'seed', rules: ['FD-AUTH-KEY-WHOLE'] },
-  { id: 'token-not-required', rule: 'the token header (PartnerAppToken) required on all other calls (401)', source: 'seed', rules: ['FD-AUTH-TOKEN-REQUIRED'] },
+  {
+    id: 'token-not-required',
+    rule: 'the token header (PartnerAppToken) required on all other calls (401)',
+    source: 'seed',
+    rules: ['FD-AUTH-TOKEN-REQUIRED'],
+  },
   { id: 'invalid-token-accepted', rule: 'an invalid token (PartnerAppToken) is a 401', source: 'seed', rules: ['FD-AUTH-TOKEN-REQUIRED'] },
   { id: 'create-token-needs-token', rule: 'CreateToken requires only the app key', source: 'seed', rules: ['FD-AUTH-KEY-ONLY'] },
-  { id: 'business-auth-skipped', rule: 'business operations require both headers (default security)', source: 'seed', rules: ['FD-AUTH-KEY-REQUIRED', 'FD-AUTH-TOKEN-REQUIRED'] },
+  {
+    id: 'business-auth-skipped',
+    rule: 'business operations require both headers (default security)',
+    source: 'seed',
+    rules: ['FD-AUTH-KEY-REQUIRED', 'FD-AUTH-TOKEN-REQUIRED'],
+  },
   // Each rule on both sides of its boundary, on every path and through every reader.
-  { id: 'app-key-suffix-accepted', rule: 'the app key is compared whole: a suffix added is a 401 (FD-AUTH-KEY-WHOLE)', source: 'seed', rules: ['FD-AUTH-KEY-WHOLE'] },
-  { id: 'token-valid-100-minutes', rule: 'a token is accepted until two hours old (FD-TOKEN-LIFETIME, accepting side)', source: 'seed', rules: ['FD-TOKEN-LIFETIME'] },
+  {
+    id: 'app-key-suffix-accepted',
+    rule: 'the app key is compared whole: a suffix added is a 401 (FD-AUTH-KEY-WHOLE)',
+    source: 'seed',
+    rules: ['FD-AUTH-KEY-WHOLE'],
+  },
+  {
+    id: 'token-valid-100-minutes',
+    rule: 'a token is accepted until two hours old (FD-TOKEN-LIFETIME, accepting side)',
+    source: 'seed',
+    rules: ['FD-TOKEN-LIFETIME'],
+  },
   { id: 'error-body-wrong-shape', rule: 'error body {code, message}', source: 'assumption', rules: ['FD-AUTH-401-NAMES-HEADER'] },
   { id: 'bad-json-crashes', rule: 'a malformed body is a 400, never a 500', source: 'seed', rules: ['FD-ERR-MALFORMED-JSON'] },
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Authentication and partner (seed 002, Authentication and Limits; reference, Partner lock).
-  blind({ id: 'blind-token-expires-at-90-minutes', rule: 'a token is valid two hours; 90 minutes is when to renew, not when it expires (seed Authentication, Limits)', source: 'seed', rules: ['FD-TOKEN-LIFETIME'] }),
-  blind({ id: 'blind-token-grace-five-minutes', rule: 'a token is valid two hours, not two hours and five minutes (seed Authentication, Limits)', source: 'seed', rules: ['FD-TOKEN-LIFETIME'] }),
-  blind({ id: 'blind-expired-token-accepted-on-institutions', rule: 'an expired token is a 401 on every call, GetInstitutions included (seed Authentication)', source: 'seed', rules: ['FD-TOKEN-LIFETIME'] }),
-  blind({ id: 'blind-app-key-prefix-match', rule: 'an unknown app key (PartnerAppKey) is a 401, even one sharing a prefix with a real key (seed Authentication)', source: 'seed', rules: ['FD-AUTH-KEY-WHOLE'] }),
-  blind({ id: 'blind-missing-header-unnamed', rule: 'the 401 for a missing security header names the header (provider 1.35.0 ErrorMessage examples; contract Error.message)', source: 'provider', rules: ['FD-AUTH-401-NAMES-HEADER'] }),
+  blind({
+    id: 'blind-token-expires-at-90-minutes',
+    rule: 'a token is valid two hours; 90 minutes is when to renew, not when it expires (seed Authentication, Limits)',
+    source: 'seed',
+    rules: ['FD-TOKEN-LIFETIME'],
+  }),
+  blind({
+    id: 'blind-token-grace-five-minutes',
+    rule: 'a token is valid two hours, not two hours and five minutes (seed Authentication, Limits)',
+    source: 'seed',
+    rules: ['FD-TOKEN-LIFETIME'],
+  }),
+  blind({
+    id: 'blind-expired-token-accepted-on-institutions',
+    rule: 'an expired token is a 401 on every call, GetInstitutions included (seed Authentication)',
+    source: 'seed',
+    rules: ['FD-TOKEN-LIFETIME'],
+  }),
+  blind({
+    id: 'blind-app-key-prefix-match',
+    rule: 'an unknown app key (PartnerAppKey) is a 401, even one sharing a prefix with a real key (seed Authentication)',
+    source: 'seed',
+    rules: ['FD-AUTH-KEY-WHOLE'],
+  }),
+  blind({
+    id: 'blind-missing-header-unnamed',
+    rule: 'the 401 for a missing security header names the header (provider 1.35.0 ErrorMessage examples; contract Error.message)',
+    source: 'provider',
+    rules: ['FD-AUTH-401-NAMES-HEADER'],
+  }),
   // Errors (provider 1.35.0 ErrorMessage; reference Error bodies).
-  blind({ id: 'blind-conflict-body-without-code', rule: 'the 409 error body is {code, message} like every other status (provider ErrorMessage requires code; reference Error bodies)', source: 'provider', rules: ['FD-CUST-USERNAME-UNIQUE', 'FD-CONS-UNIQUE', 'FD-BUS-ONE'] }),
+  blind({
+    id: 'blind-conflict-body-without-code',
+    rule: 'the 409 error body is {code, message} like every other status (provider ErrorMessage requires code; reference Error bodies)',
+    source: 'provider',
+    rules: ['FD-CUST-USERNAME-UNIQUE', 'FD-CONS-UNIQUE', 'FD-BUS-ONE'],
+  }),
 ]);

@@ -13,7 +13,9 @@ import { limitOf, type FdHeaderNames } from '../../helpers/contract/facts.js';
 export type { FdHeaderNames };
 
 export interface FdContext extends MockContext<FdFaultId> {
-  state: FdState; contract: Contract; headerNames: FdHeaderNames;
+  state: FdState;
+  contract: Contract;
+  headerNames: FdHeaderNames;
   /** Set when the mock runs as the stand-in of the provider's sandbox (mocks/stand-in.ts): its limits and Connect pages. */
   standIn?: FdStandIn;
 }
@@ -56,7 +58,8 @@ export type Handler = (input: Input, reply: FastifyReply) => unknown;
 export function sendError(ctx: FdContext, reply: FastifyReply, status: number, message: string) {
   if (ctx.faults.has('error-body-wrong-shape')) return reply.code(status).send({ error: message });
   // Blind fault: the 409 alone loses its code (status as text instead).
-  if (status === 409 && ctx.faults.has('blind-conflict-body-without-code')) return reply.code(status).send({ status: String(status), message });
+  if (status === 409 && ctx.faults.has('blind-conflict-body-without-code'))
+    return reply.code(status).send({ status: String(status), message });
   return reply.code(status).send({ code: status, message });
 }
 
@@ -79,7 +82,9 @@ export function rewriteFrontError(status: number, payload: unknown, build: (stat
 
 function coerce(contract: Contract, param: Parameter, raw: unknown): unknown {
   const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
-  const ref = String(param.schema?.$ref ?? '').split('/').pop();
+  const ref = String(param.schema?.$ref ?? '')
+    .split('/')
+    .pop();
   const type = (ref ? contract.componentSchema(ref) : param.schema)?.type;
   if ((type === 'integer' || type === 'number') && typeof value === 'string' && /^-?[0-9]+(\.[0-9]+)?$/.test(value)) return Number(value);
   if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
@@ -100,23 +105,40 @@ function authenticate(ctx: FdContext, op: Operation, req: FastifyRequest): { sta
   // Blind fault: the missing-header 401 no longer names the header.
   const missing = (header: string) => (faults.has('blind-missing-header-unnamed') ? 'Missing parameter' : `Missing parameter (${header})`);
   // Blind fault: the app key compared on its first 16 characters only.
-  const knownKey = (k: string) => world.appKeys.includes(k) || (faults.has('blind-app-key-prefix-match') && world.appKeys.some((real) => k.length >= 16 && real.slice(0, 16) === k.slice(0, 16)));
+  const knownKey = (k: string) =>
+    world.appKeys.includes(k) ||
+    (faults.has('blind-app-key-prefix-match') && world.appKeys.some((real) => k.length >= 16 && real.slice(0, 16) === k.slice(0, 16)));
   if (!key && !(token && faults.has('token-accepted-without-app-key'))) return fail(missing(names.appKey));
-  if (key && !(knownKey(String(key)) || (faults.has('app-key-suffix-accepted') && world.appKeys.some((real) => String(key).startsWith(real)))) && !faults.has('unknown-app-key-accepted')) return fail(`Invalid (${names.appKey})`);
+  if (
+    key &&
+    !(knownKey(String(key)) || (faults.has('app-key-suffix-accepted') && world.appKeys.some((real) => String(key).startsWith(real)))) &&
+    !faults.has('unknown-app-key-accepted')
+  )
+    return fail(`Invalid (${names.appKey})`);
   if (!needsToken) return {};
   if (!token) return faults.has('token-not-required') ? { partner: [...world.partners.values()][0] } : fail(missing(names.appToken));
   const issued = world.tokens.get(String(token));
-  if (!issued) return faults.has('invalid-token-accepted') ? { partner: [...world.partners.values()][0] } : fail(`Invalid (${names.appToken})`);
+  if (!issued)
+    return faults.has('invalid-token-accepted') ? { partner: [...world.partners.values()][0] } : fail(`Invalid (${names.appToken})`);
   // seed 002, Limits: a token's lifetime (the contract's x-limits).
   const TOKEN_LIFETIME_MS = limitOf(ctx.contract, 'tokenLifetimeSeconds') * 1000;
-  const lifetime = faults.has('token-expires-early') ? 80 * 60 * 1000
-    : faults.has('token-valid-100-minutes') ? 100 * 60 * 1000
-    : faults.has('blind-token-expires-at-90-minutes') ? 90 * 60 * 1000
-    : faults.has('blind-token-grace-five-minutes') ? TOKEN_LIFETIME_MS + 5 * 60 * 1000
-    : TOKEN_LIFETIME_MS;
+  const lifetime = faults.has('token-expires-early')
+    ? 80 * 60 * 1000
+    : faults.has('token-valid-100-minutes')
+      ? 100 * 60 * 1000
+      : faults.has('blind-token-expires-at-90-minutes')
+        ? 90 * 60 * 1000
+        : faults.has('blind-token-grace-five-minutes')
+          ? TOKEN_LIFETIME_MS + 5 * 60 * 1000
+          : TOKEN_LIFETIME_MS;
   // Blind fault: the institution search route forgets the expiry check.
-  const expiryChecked = !(faults.has('blind-expired-token-accepted-on-institutions') && op.method.toLowerCase() === 'get' && op.path === '/institution/v2/institutions');
-  if (clock.nowMs() - issued.issuedMs >= lifetime && !faults.has('token-never-expires') && expiryChecked) return fail(`Expired (${names.appToken})`);
+  const expiryChecked = !(
+    faults.has('blind-expired-token-accepted-on-institutions') &&
+    op.method.toLowerCase() === 'get' &&
+    op.path === '/institution/v2/institutions'
+  );
+  if (clock.nowMs() - issued.issuedMs >= lifetime && !faults.has('token-never-expires') && expiryChecked)
+    return fail(`Expired (${names.appToken})`);
   return { partner: world.partners.get(issued.partnerId) };
 }
 

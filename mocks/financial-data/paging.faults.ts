@@ -7,13 +7,45 @@ import { faultCatalogue, blind } from '../kit/faults.js';
 
 export const PAGING_FAULTS = faultCatalogue([
   // Paging (seed 002 Limits; reference Conventions).
-  { id: 'limit-cap-unenforced', rule: 'limit at most 1000 (more is a 400)', source: 'seed', rules: ['FD-PAGE-LIMIT'], relax: [{ schema: 'PageLimit', drop: ['maximum'] }] },
+  {
+    id: 'limit-cap-unenforced',
+    rule: 'limit at most 1000 (more is a 400)',
+    source: 'seed',
+    rules: ['FD-PAGE-LIMIT'],
+    relax: [{ schema: 'PageLimit', drop: ['maximum'] }],
+  },
   { id: 'start-ignored', rule: 'start selects the page', source: 'assumption', rules: ['FD-PAGE-START'] },
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Paging (provider 1.35.0 StartParameter / LimitParameter; seed Limits; reference Paging).
-  blind({ id: 'blind-limit-cap-999', rule: 'limit accepts up to 1000 (provider LimitParameter maximum 1000; seed Limits 1000 per page)', source: 'provider', rules: ['FD-PAGE-LIMIT'], relax: [{ schema: 'PageLimit', set: { maximum: 999 } }] }),
-  blind({ id: 'blind-default-page-size-20', rule: 'without limit a page holds 25 records (provider LimitParameter default 25; reference Paging)', source: 'provider', rules: ['FD-PAGE-DEFAULT'] }),
-  blind({ id: 'blind-start-as-record-offset', rule: 'start is the 1-based index of a page, not of a record (provider StartParameter; reference Paging)', source: 'provider', rules: ['FD-PAGE-START'] }),
-  blind({ id: 'blind-more-available-on-full-last-page', rule: 'moreAvailable is false when the page ends at the last record (provider MoreResultsAvailable)', source: 'provider', rules: ['FD-PAGE-COUNTS'] }),
-  blind({ id: 'blind-found-counts-page', rule: 'found is the total number of matching records, not the page size (provider FoundResults)', source: 'provider', rules: ['FD-PAGE-COUNTS'] }),
+  blind({
+    id: 'blind-limit-cap-999',
+    rule: 'limit accepts up to 1000 (provider LimitParameter maximum 1000; seed Limits 1000 per page)',
+    source: 'provider',
+    rules: ['FD-PAGE-LIMIT'],
+    relax: [{ schema: 'PageLimit', set: { maximum: 999 } }],
+  }),
+  blind({
+    id: 'blind-default-page-size-20',
+    rule: 'without limit a page holds 25 records (provider LimitParameter default 25; reference Paging)',
+    source: 'provider',
+    rules: ['FD-PAGE-DEFAULT'],
+  }),
+  blind({
+    id: 'blind-start-as-record-offset',
+    rule: 'start is the 1-based index of a page, not of a record (provider StartParameter; reference Paging)',
+    source: 'provider',
+    rules: ['FD-PAGE-START'],
+  }),
+  blind({
+    id: 'blind-more-available-on-full-last-page',
+    rule: 'moreAvailable is false when the page ends at the last record (provider MoreResultsAvailable)',
+    source: 'provider',
+    rules: ['FD-PAGE-COUNTS'],
+  }),
+  blind({
+    id: 'blind-found-counts-page',
+    rule: 'found is the total number of matching records, not the page size (provider FoundResults)',
+    source: 'provider',
+    rules: ['FD-PAGE-COUNTS'],
+  }),
 ]);

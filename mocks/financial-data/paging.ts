@@ -3,13 +3,20 @@
 // `faults` carries the blind paging faults (paging.faults.ts); without it the paging is the contract's.
 import type { FdFaultId } from './catalogue.js';
 
-export function page<T>(items: T[], query: { start?: number; limit?: number }, ignoreStart = false, faults?: { has(id: FdFaultId): boolean }) {
+export function page<T>(
+  items: T[],
+  query: { start?: number; limit?: number },
+  ignoreStart = false,
+  faults?: { has(id: FdFaultId): boolean },
+) {
   const on = (id: FdFaultId) => Boolean(faults?.has(id));
   const limit = query.limit ?? (on('blind-default-page-size-20') ? 20 : 25);
-  const start = ignoreStart ? 1 : query.start ?? 1;
+  const start = ignoreStart ? 1 : (query.start ?? 1);
   // blind-start-as-record-offset: start read as the 1-based index of the first record.
   const from = on('blind-start-as-record-offset') ? start - 1 : (start - 1) * limit;
   const slice = items.slice(from, from + limit);
-  const moreAvailable = on('blind-more-available-on-full-last-page') ? from + limit <= items.length && items.length > 0 : from + limit < items.length;
+  const moreAvailable = on('blind-more-available-on-full-last-page')
+    ? from + limit <= items.length && items.length > 0
+    : from + limit < items.length;
   return { found: on('blind-found-counts-page') ? slice.length : items.length, displaying: slice.length, moreAvailable, slice };
 }

@@ -34,10 +34,20 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 function realTimeFlags(account: Account): { type: 'rtp' | 'fedNow'; transferInEnabled: boolean; transferOutEnabled: boolean }[] {
   if (account.institutionId === SLOW_HOLDER_DATA_INSTITUTION) return []; // the legacy bank offers no instant payments
   switch (account.type) {
-    case 'checking': return [{ type: 'rtp', transferInEnabled: true, transferOutEnabled: true }, { type: 'fedNow', transferInEnabled: true, transferOutEnabled: true }];
-    case 'savings': return [{ type: 'rtp', transferInEnabled: true, transferOutEnabled: false }, { type: 'fedNow', transferInEnabled: true, transferOutEnabled: false }];
-    case 'moneyMarket': return [{ type: 'rtp', transferInEnabled: true, transferOutEnabled: false }];
-    default: return [];
+    case 'checking':
+      return [
+        { type: 'rtp', transferInEnabled: true, transferOutEnabled: true },
+        { type: 'fedNow', transferInEnabled: true, transferOutEnabled: true },
+      ];
+    case 'savings':
+      return [
+        { type: 'rtp', transferInEnabled: true, transferOutEnabled: false },
+        { type: 'fedNow', transferInEnabled: true, transferOutEnabled: false },
+      ];
+    case 'moneyMarket':
+      return [{ type: 'rtp', transferInEnabled: true, transferOutEnabled: false }];
+    default:
+      return [];
   }
 }
 
@@ -48,7 +58,15 @@ function holderOf(customer: Customer | undefined, account: Account) {
   const ownerName = [firstName, lastName].filter(Boolean).join(' ') || (customer?.username ?? 'Account Holder');
   const n = Number(account.customerId.slice(-3)) || 1;
   const address = { line1: `${100 + (n % 900)} Main Street`, city: 'Springfield', state: 'IL', postalCode: '62701', country: 'USA' };
-  return { firstName, lastName, ownerName, address, ownerAddress: `${address.line1} ${address.city} ${address.state} ${address.postalCode}`, email: customer?.email, phone: customer?.phone };
+  return {
+    firstName,
+    lastName,
+    ownerName,
+    address,
+    ownerAddress: `${address.line1} ${address.city} ${address.state} ${address.postalCode}`,
+    email: customer?.email,
+    phone: customer?.phone,
+  };
 }
 
 /** Edit-distance similarity 0..100 of two values (case and spacing ignored): 100 equal, 0 nothing in common. */
@@ -71,7 +89,8 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
   /** Fault 'payments-data-cached-stale-copy': the cached variant's own copy of the balances, never updated by a refresh. */
   const staleCopy = (account: Account) => {
     const copies = world.faultMemory.staleBalances;
-    if (!copies.has(account.id)) copies.set(account.id, { balance: account.balance, availableBalance: account.availableBalance, balanceDate: account.balanceDate });
+    if (!copies.has(account.id))
+      copies.set(account.id, { balance: account.balance, availableBalance: account.availableBalance, balanceDate: account.balanceDate });
     return copies.get(account.id)!;
   };
   const nowS = () => clock.nowEpochSeconds();
@@ -100,24 +119,41 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
     // Fault: 0 (or no interval) taken as "no limit", so the cached balance is always served.
     if (intervalMin === 0) return path === 'live' && faults.has('payments-data-live-zero-cached') ? undefined : refresh(account);
     // Blind fault: the bundle counts the balance's age in whole minutes (a balance one second past the interval is still served).
-    const age = path === 'peb' && faults.has('blind-payments-data-peb-cache-age-whole-minutes') ? Math.floor((nowS() - account.balanceDate) / 60) * 60 : nowS() - account.balanceDate;
+    const age =
+      path === 'peb' && faults.has('blind-payments-data-peb-cache-age-whole-minutes')
+        ? Math.floor((nowS() - account.balanceDate) / 60) * 60
+        : nowS() - account.balanceDate;
     if (age > windowS || (path === 'live' && faults.has('payments-data-cache-interval-ignored'))) refresh(account);
   };
   const balanceView = (account: Account, cachedVariant = false) => {
     const b = cachedVariant && faults.has('payments-data-cached-stale-copy') ? staleCopy(account) : account;
     const last4 = faults.has('payments-data-balance-full-number') ? account.number : account.number.slice(-4);
-    const date = faults.has('payments-data-balance-date-ms') ? b.balanceDate * 1000
-      // Blind fault: the cached variant dates its balances at the time of the response, not of the last read.
-      : cachedVariant && faults.has('blind-payments-data-cached-date-now') ? nowS() : b.balanceDate;
+    const date = faults.has('payments-data-balance-date-ms')
+      ? b.balanceDate * 1000
+      : // Blind fault: the cached variant dates its balances at the time of the response, not of the last read.
+        cachedVariant && faults.has('blind-payments-data-cached-date-now')
+        ? nowS()
+        : b.balanceDate;
     return {
-      id: Number(account.id), realAccountNumberLast4: last4, availableBalance: b.availableBalance, availableBalanceDate: date,
-      clearedBalance: b.balance, clearedBalanceDate: date, aggregationStatusCode: 0, currency: account.currency,
+      id: Number(account.id),
+      realAccountNumberLast4: last4,
+      availableBalance: b.availableBalance,
+      availableBalanceDate: date,
+      clearedBalance: b.balance,
+      clearedBalanceDate: date,
+      aggregationStatusCode: 0,
+      currency: account.currency,
     };
   };
   const ownerHolder = (account: Account, insights: boolean) => {
     const h = holderOf(customerOf(account), account);
     return {
-      relationship: 'PRIMARY', ownerName: h.ownerName, firstName: h.firstName, lastName: h.lastName, nameClassification: 'person', nameClassificationConfidenceScore: 0.9,
+      relationship: 'PRIMARY',
+      ownerName: h.ownerName,
+      firstName: h.firstName,
+      lastName: h.lastName,
+      nameClassification: 'person',
+      nameClassificationConfidenceScore: 0.9,
       addresses: [{ ownerAddress: h.ownerAddress, type: 'Home', ...h.address }],
       ...(h.email ? { emails: [{ isPrimary: true, email: h.email, emailType: 'Personal' }] } : {}),
       ...(h.phone ? { phones: [{ type: 'CELL', country: '1', phone: h.phone }] } : {}),
@@ -125,7 +161,10 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
     };
   };
   const achInstruction = (account: Account) => ({
-    type: 'ach', accountNumber: achNumber(account), tanEnabled: false, descriptors: [{ type: 'routingNumber', value: account.routingNumber }],
+    type: 'ach',
+    accountNumber: achNumber(account),
+    tanEnabled: false,
+    descriptors: [{ type: 'routingNumber', value: account.routingNumber }],
   });
   /** Fault 'payments-data-ach-number-other-account': the number of another account of the same login. */
   const achNumber = (account: Account) => {
@@ -147,9 +186,17 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
     const account = accountOf(input);
     // The seed lists no 404 here: an account the customer does not have is a 400 (provider examples).
     // Blind fault: owner v3 answers an unknown account with a 404, as the other payments data readers do.
-    if (!account) return sendError(ctx, reply, faults.has('blind-payments-data-owner-v3-unknown-404') ? 404 : 400, 'Customer ID or account ID does not exist or does not belong to this partner');
+    if (!account)
+      return sendError(
+        ctx,
+        reply,
+        faults.has('blind-payments-data-owner-v3-unknown-404') ? 404 : 400,
+        'Customer ID or account ID does not exist or does not belong to this partner',
+      );
     // Blind fault: withInsights is not read on owner v3 (insights never come back).
-    return { holders: [ownerHolder(account, input.query.withInsights === true && !faults.has('blind-payments-data-owner-v3-insights-ignored'))] };
+    return {
+      holders: [ownerHolder(account, input.query.withInsights === true && !faults.has('blind-payments-data-owner-v3-insights-ignored'))],
+    };
   });
 
   // --- ACH details v1 and payment instructions v3
@@ -157,7 +204,8 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
     const account = accountOf(input);
     if (!account) return sendError(ctx, reply, 404, 'Account not found');
     const types = faults.has('payments-data-ach-cd-refused') ? ACH_TYPES.filter((t) => t !== 'cd') : ACH_TYPES;
-    if (!types.includes(account.type) && !(account.type === 'creditCard' && faults.has('payments-data-ach-credit-card-served'))) return unsupported(reply);
+    if (!types.includes(account.type) && !(account.type === 'creditCard' && faults.has('payments-data-ach-credit-card-served')))
+      return unsupported(reply);
     return { routingNumber: account.routingNumber, realAccountNumber: achNumber(account) };
   });
   route(app, ctx, 'GetAccountPaymentInstructionDetails', (input, reply) => {
@@ -166,7 +214,8 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
     const types = faults.has('payments-data-details-v3-cd-served') ? ACH_TYPES : DETAILS_V3_TYPES;
     if (!types.includes(account.type)) return unsupported(reply);
     const realTime = realTimeFlags(account).map((f) => {
-      const flags = faults.has('payments-data-realtime-flags-swapped') ? { transferInEnabled: f.transferOutEnabled, transferOutEnabled: f.transferInEnabled }
+      const flags = faults.has('payments-data-realtime-flags-swapped')
+        ? { transferInEnabled: f.transferOutEnabled, transferOutEnabled: f.transferInEnabled }
         : { transferInEnabled: f.transferInEnabled, transferOutEnabled: f.transferOutEnabled };
       const shown = f.type === 'fedNow' && faults.has('payments-data-fednow-flags-missing') ? {} : flags;
       return { ...achInstruction(account), type: f.type, ...shown };
@@ -179,14 +228,23 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
     const account = accountOf(input);
     if (!account) return sendError(ctx, reply, 404, 'Account not found');
     const types = faults.has('payments-data-loan-student-refused') ? LOAN_TYPES.filter((t) => t !== 'studentLoan') : LOAN_TYPES;
-    if (!types.includes(account.type) && !(account.type === 'checking' && faults.has('payments-data-loan-any-type'))) return unsupported(reply);
+    if (!types.includes(account.type) && !(account.type === 'checking' && faults.has('payments-data-loan-any-type')))
+      return unsupported(reply);
     const institution = world.institutions.find((i) => i.id === account.institutionId);
     const address = `${institution?.name ?? 'Loan Servicing'} Loan Payments, PO Box ${7000 + (Number(account.id) % 1000)}, Wexford PA 15090`;
-    const body: Record<string, unknown> = { loanNumber: `LN-${account.id}`, loanPaymentNumber: `PMT-${account.id}`, loanPaymentAddress: address };
+    const body: Record<string, unknown> = {
+      loanNumber: `LN-${account.id}`,
+      loanPaymentNumber: `PMT-${account.id}`,
+      loanPaymentAddress: address,
+    };
     if (account.type === 'studentLoan') {
       body.accountDetail = {
-        accountId: account.id, accountNumber: account.number, accountPaymentNumber: `PMT-${account.id}`, accountPaymentAddress: address,
-        accountFuturePayoffAmount: account.balance, accountFuturePayoffDate: iso(account.balanceDate + 30 * 86_400),
+        accountId: account.id,
+        accountNumber: account.number,
+        accountPaymentNumber: `PMT-${account.id}`,
+        accountPaymentAddress: address,
+        accountFuturePayoffAmount: account.balance,
+        accountFuturePayoffDate: iso(account.balanceDate + 30 * 86_400),
       };
     }
     return body;
@@ -196,7 +254,11 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
   route(app, ctx, 'GetAvailableBalanceLive', (input, reply) => {
     const account = accountOf(input);
     if (!account) return sendError(ctx, reply, 404, 'Account not found');
-    if (!BALANCE_TYPES.includes(account.type) && !(account.type === 'investment' && faults.has('payments-data-live-balance-investment-served'))) return unsupported(reply);
+    if (
+      !BALANCE_TYPES.includes(account.type) &&
+      !(account.type === 'investment' && faults.has('payments-data-live-balance-investment-served'))
+    )
+      return unsupported(reply);
     // A relaxed minimum (fault) lets a negative interval through: read as 0.
     applyCache(account, Math.max(0, Number(input.query.balance_cache_interval ?? 0)), 'live');
     return balanceView(account);
@@ -217,7 +279,10 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
       if (include === undefined && faults.has('payments-data-peb-default-no-owner')) all.delete('accountIdentity');
       return all;
     }
-    const named = String(include).split(',').map((s) => s.trim()).filter(Boolean) as PebSection[];
+    const named = String(include)
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean) as PebSection[];
     return new Set(faults.has('payments-data-peb-include-first-only') ? named.slice(0, 1) : named);
   };
   const bundle = (customerId: string, accounts: Account[], query: Input['query'], byLogin: boolean) => {
@@ -229,12 +294,22 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
     const institutions = new Map(world.institutions.map((i) => [i.id, i.name]));
     const views = accounts.map((account, index) => {
       const view: Record<string, unknown> = {
-        id: account.id, institutionId: account.institutionId, institutionName: institutions.get(account.institutionId) ?? account.institutionId,
+        id: account.id,
+        institutionId: account.institutionId,
+        institutionName: institutions.get(account.institutionId) ?? account.institutionId,
         institutionLoginId: account.institutionLoginId,
         accountDetails: {
-          id: account.id, accountNumberDisplay: account.number.slice(-4), name: account.name, type: account.type, aggregationStatusCode: 0, status: account.status,
-          aggregationSuccessDate: iso(account.aggregationSuccessDate), aggregationAttemptDate: iso(account.aggregationAttemptDate), createdDate: iso(account.createdDate),
-          currency: account.currency, displayPosition: index + 1,
+          id: account.id,
+          accountNumberDisplay: account.number.slice(-4),
+          name: account.name,
+          type: account.type,
+          aggregationStatusCode: 0,
+          status: account.status,
+          aggregationSuccessDate: iso(account.aggregationSuccessDate),
+          aggregationAttemptDate: iso(account.aggregationAttemptDate),
+          createdDate: iso(account.createdDate),
+          currency: account.currency,
+          displayPosition: index + 1,
         },
       };
       const errors: { fieldName: PebSection; code: string; description: string }[] = [];
@@ -268,9 +343,15 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
   // provider 1.35.0: the include parameter is an open string in the contract; its 400 example
   // (code 12019) refuses a name other than the three sections (FD-PAY-PEB-INCLUDE-VALUES; the
   // fault accepts any name).
-  const unknownSection = (include: unknown) => include !== undefined && !faults.has('payments-data-peb-include-unknown-accepted')
-    && String(include).split(',').map((s) => s.trim()).some((name) => !(PEB_SECTIONS as readonly string[]).includes(name));
-  const refuseInclude = (reply: FastifyReply) => sendError(ctx, reply, 400, 'include must name balanceDetails, paymentInstruction or accountIdentity');
+  const unknownSection = (include: unknown) =>
+    include !== undefined &&
+    !faults.has('payments-data-peb-include-unknown-accepted') &&
+    String(include)
+      .split(',')
+      .map((s) => s.trim())
+      .some((name) => !(PEB_SECTIONS as readonly string[]).includes(name));
+  const refuseInclude = (reply: FastifyReply) =>
+    sendError(ctx, reply, 400, 'include must name balanceDetails, paymentInstruction or accountIdentity');
   route(app, ctx, 'GetAccountDetailsByInstitutionLoginId', (input, reply) => {
     const { path, partner, query } = input;
     if (unknownSection(query.include)) return refuseInclude(reply);
@@ -310,21 +391,45 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
     if (name.middleName !== undefined) nameScores.middleName = score(name.middleName, '');
     if (name.suffix !== undefined) nameScores.suffix = score(name.suffix, '');
     const holder: Record<string, unknown> = {
-      relationship: 'PRIMARY', ownerName: h.ownerName, firstName: h.firstName, lastName: h.lastName, nameClassification: 'person', nameClassificationConfidenceScore: 0.9, nameScores,
+      relationship: 'PRIMARY',
+      ownerName: h.ownerName,
+      firstName: h.firstName,
+      lastName: h.lastName,
+      nameClassification: 'person',
+      nameClassificationConfidenceScore: 0.9,
+      nameScores,
     };
     const address: Record<string, unknown> = { ownerAddress: h.ownerAddress, type: 'Home', ...h.address, country: 'US' };
     if (body.address) {
       const a = body.address;
       const addressScores: Record<string, number> = {};
-      for (const key of ['line1', 'city', 'state', 'postalCode', 'country'] as const) if (a[key] !== undefined) addressScores[key] = score(a[key], String(address[key]));
+      for (const key of ['line1', 'city', 'state', 'postalCode', 'country'] as const)
+        if (a[key] !== undefined) addressScores[key] = score(a[key], String(address[key]));
       const line = [a.line1, a.line2, a.line3, a.city, a.state, a.postalCode].filter(Boolean).join(' ');
       addressScores.ownerAddress = score(line, h.ownerAddress);
       address.addressScores = addressScores;
     }
     holder.addresses = [address];
-    if (h.email) holder.emails = [{ isPrimary: true, email: h.email, emailType: 'Personal', ...(body.email !== undefined ? { emailScores: { email: score(body.email, h.email) } } : {}) }];
-    if (h.phone) holder.phones = [{ type: 'CELL', country: '1', phone: h.phone, ...(body.phone !== undefined ? { phoneScores: { phone: score(body.phone, h.phone) } } : {}) }];
-    if (input.query.insights === true || faults.has('payments-data-insights-always')) holder.identityInsights = insightsOf(account, h.email, h.phone);
+    if (h.email)
+      holder.emails = [
+        {
+          isPrimary: true,
+          email: h.email,
+          emailType: 'Personal',
+          ...(body.email !== undefined ? { emailScores: { email: score(body.email, h.email) } } : {}),
+        },
+      ];
+    if (h.phone)
+      holder.phones = [
+        {
+          type: 'CELL',
+          country: '1',
+          phone: h.phone,
+          ...(body.phone !== undefined ? { phoneScores: { phone: score(body.phone, h.phone) } } : {}),
+        },
+      ];
+    if (input.query.insights === true || faults.has('payments-data-insights-always'))
+      holder.identityInsights = insightsOf(account, h.email, h.phone);
     return { holders: [holder] };
   });
 }
@@ -332,7 +437,16 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
 /** Deterministic identity insights of a holder (provider 1.35.0 AccountOwnerIdentityInsights members). */
 function insightsOf(account: Account, email?: string, phone?: string) {
   return {
-    requestRefId: `00000000-0000-4000-8000-${account.id.padStart(12, '0').slice(-12)}`, isEmailValid: Boolean(email), emailFirstSeenDays: 453,
-    isPhoneValid: Boolean(phone), phoneLineType: 'mobile', ipRisk: false, ipRiskScore: 0.123, addressValidityLevel: 'valid', identityRiskScore: 275, warnings: [], alerts: [],
+    requestRefId: `00000000-0000-4000-8000-${account.id.padStart(12, '0').slice(-12)}`,
+    isEmailValid: Boolean(email),
+    emailFirstSeenDays: 453,
+    isPhoneValid: Boolean(phone),
+    phoneLineType: 'mobile',
+    ipRisk: false,
+    ipRiskScore: 0.123,
+    addressValidityLevel: 'valid',
+    identityRiskScore: 275,
+    warnings: [],
+    alerts: [],
   };
 }

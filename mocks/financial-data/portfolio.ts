@@ -4,7 +4,15 @@
 // mock's stand-in for a hosted Connect flow), or one institution at a time when a person signs in
 // on the sandbox stand-in's Connect page (connect-page.ts, linkInstitution). Shared by the accounts, transactions, payments data,
 // PSI, statements and micro-entry modules: they read and change it in state.ts, never their own copy.
-import { linkedData, type Account, type AccountType, type FdState, type InstitutionLogin, type LinkedData, type Transaction } from './state.js';
+import {
+  linkedData,
+  type Account,
+  type AccountType,
+  type FdState,
+  type InstitutionLogin,
+  type LinkedData,
+  type Transaction,
+} from './state.js';
 import type { Contract } from '../../helpers/contract/contract.js';
 import { limitOf } from '../../helpers/contract/facts.js';
 
@@ -19,8 +27,14 @@ export const DAY_S = 86_400;
  * How far back the portfolio's transactions reach (seed 002, Limits; the contract's x-limits):
  * standard aggregation's days before the account was added, and the historic load's.
  */
-export interface HistoryDays { standard: number; historic: number }
-export const historyDays = (contract: Contract): HistoryDays => ({ standard: limitOf(contract, 'standardHistoryDays'), historic: limitOf(contract, 'historicLoadDays') });
+export interface HistoryDays {
+  standard: number;
+  historic: number;
+}
+export const historyDays = (contract: Contract): HistoryDays => ({
+  standard: limitOf(contract, 'standardHistoryDays'),
+  historic: limitOf(contract, 'historicLoadDays'),
+});
 /** The one account with more transactions than a page holds (seed 002, Limits: 1000 per page). */
 export const LARGE_ACCOUNT_TRANSACTIONS = 1205;
 
@@ -36,7 +50,11 @@ function prng(seed: number) {
   };
 }
 
-interface Plan { institutionId: string; legacy?: boolean; accounts: { type: AccountType; status?: 'pending'; mfa?: boolean; transactions: number }[] }
+interface Plan {
+  institutionId: string;
+  legacy?: boolean;
+  accounts: { type: AccountType; status?: 'pending'; mfa?: boolean; transactions: number }[];
+}
 
 // Three logins: FinBank A with the deposit, card and investment accounts (the checking one holds
 // more than a page of transactions), FinBank B with the credit products and an MFA savings
@@ -68,8 +86,16 @@ const PLAN: Plan[] = [
 ];
 
 const NAMES: Record<AccountType, string> = {
-  checking: 'Everyday Checking', savings: 'Savings', moneyMarket: 'Money Market', cd: 'Certificate of Deposit', investment: 'Brokerage',
-  mortgage: 'Home Mortgage', creditCard: 'Rewards Card', loan: 'Auto Loan', lineOfCredit: 'Home Equity Line', studentLoan: 'Student Loan',
+  checking: 'Everyday Checking',
+  savings: 'Savings',
+  moneyMarket: 'Money Market',
+  cd: 'Certificate of Deposit',
+  investment: 'Brokerage',
+  mortgage: 'Home Mortgage',
+  creditCard: 'Rewards Card',
+  loan: 'Auto Loan',
+  lineOfCredit: 'Home Equity Line',
+  studentLoan: 'Student Loan',
 };
 const PAYEES = ['Corner Coffee', 'Payroll Deposit', 'Grocery Mart', 'Electric Utility', 'Transfer', 'Online Store', 'Gas Station', 'Rent'];
 
@@ -108,32 +134,59 @@ export function linkInstitution(world: FdState, customerId: string, institutionI
 function addLogin(world: FdState, customerId: string, plan: Plan, random: () => number, nowS: number, history: HistoryDays): LinkedData {
   const { standard: STANDARD_HISTORY_DAYS, historic: HISTORIC_DAYS } = history;
   const routingNumber = world.institutions.find((i) => i.id === plan.institutionId)?.routingNumbers[0] ?? '021000021';
-  const login: InstitutionLogin = { id: Number(world.nextId()), customerId, institutionId: plan.institutionId, legacy: Boolean(plan.legacy) };
+  const login: InstitutionLogin = {
+    id: Number(world.nextId()),
+    customerId,
+    institutionId: plan.institutionId,
+    legacy: Boolean(plan.legacy),
+  };
   world.logins.set(login.id, login);
   const added: LinkedData = { logins: [login], accounts: [] };
   for (const a of plan.accounts) {
     const id = world.nextId();
     const balance = Math.round(random() * 500_000) / 100;
     const account: Account = {
-      id, customerId, institutionLoginId: login.id, institutionId: plan.institutionId, type: a.type, status: a.status ?? 'active',
-      name: NAMES[a.type], number: `${ACCOUNT_NUMBER_PREFIX}${String(Math.floor(random() * 10 ** ACCOUNT_NUMBER_RANDOM_DIGITS)).padStart(ACCOUNT_NUMBER_RANDOM_DIGITS, '0')}`, routingNumber,
-      balance, availableBalance: Math.round(balance * 90) / 100, currency: 'USD', createdDate: nowS, aggregationAttemptDate: nowS, aggregationSuccessDate: nowS,
-      balanceDate: nowS, mfa: Boolean(a.mfa), historicLoaded: false,
+      id,
+      customerId,
+      institutionLoginId: login.id,
+      institutionId: plan.institutionId,
+      type: a.type,
+      status: a.status ?? 'active',
+      name: NAMES[a.type],
+      number: `${ACCOUNT_NUMBER_PREFIX}${String(Math.floor(random() * 10 ** ACCOUNT_NUMBER_RANDOM_DIGITS)).padStart(ACCOUNT_NUMBER_RANDOM_DIGITS, '0')}`,
+      routingNumber,
+      balance,
+      availableBalance: Math.round(balance * 90) / 100,
+      currency: 'USD',
+      createdDate: nowS,
+      aggregationAttemptDate: nowS,
+      aggregationSuccessDate: nowS,
+      balanceDate: nowS,
+      mfa: Boolean(a.mfa),
+      historicLoaded: false,
     };
     world.accounts.set(id, account);
     added.accounts.push(account);
     // Spread over the historic load's reach before the account was added; the last quarter of them historic.
     for (let n = 0; n < a.transactions; n++) {
       const historic = n % 4 === 3;
-      const ageDays = historic ? STANDARD_HISTORY_DAYS + 1 + Math.floor(random() * (HISTORIC_DAYS - STANDARD_HISTORY_DAYS - 2)) : Math.floor(random() * STANDARD_HISTORY_DAYS);
+      const ageDays = historic
+        ? STANDARD_HISTORY_DAYS + 1 + Math.floor(random() * (HISTORIC_DAYS - STANDARD_HISTORY_DAYS - 2))
+        : Math.floor(random() * STANDARD_HISTORY_DAYS);
       const postedDate = nowS - ageDays * DAY_S - Math.floor(random() * 3600);
       const pending = !historic && n % 17 === 5;
       const t: Transaction = {
-        id: Number(world.nextId()) * 10 + 1, accountId: id, customerId, amount: Math.round((random() - 0.6) * 40_000) / 100,
-        description: PAYEES[Math.floor(random() * PAYEES.length)], status: pending ? 'pending' : 'active',
+        id: Number(world.nextId()) * 10 + 1,
+        accountId: id,
+        customerId,
+        amount: Math.round((random() - 0.6) * 40_000) / 100,
+        description: PAYEES[Math.floor(random() * PAYEES.length)],
+        status: pending ? 'pending' : 'active',
         // One in eleven has no transaction date: sorting falls back to postedDate (seed 002, Transactions).
         ...(n % 11 === 7 ? {} : { transactionDate: postedDate - Math.floor(random() * 2) * DAY_S }),
-        postedDate, createdDate: postedDate, historic,
+        postedDate,
+        createdDate: postedDate,
+        historic,
       };
       world.transactions.set(t.id, t);
     }
@@ -146,8 +199,14 @@ export function linkedView(data: LinkedData) {
   return {
     logins: data.logins.map((l) => ({ id: l.id, institutionId: l.institutionId, legacy: l.legacy })),
     accounts: data.accounts.map((a) => ({
-      id: a.id, institutionLoginId: a.institutionLoginId, institutionId: a.institutionId, type: a.type, status: a.status, mfa: a.mfa,
-      createdDate: a.createdDate, numberLast4: a.number.slice(-4),
+      id: a.id,
+      institutionLoginId: a.institutionLoginId,
+      institutionId: a.institutionId,
+      type: a.type,
+      status: a.status,
+      mfa: a.mfa,
+      createdDate: a.createdDate,
+      numberLast4: a.number.slice(-4),
     })),
   };
 }

@@ -21,7 +21,16 @@ const epochOf = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 1000;
 /** provider 1.35.0 NsfIndicator / ScoreIndicator: three values each (bands: this mock's choice). */
 const riskOf = (s: number) => (s >= 70 ? 'Low Risk' : s >= 40 ? 'Medium Risk' : 'High Risk');
 const settleOf = (s: number) => (s >= 70 ? 'Highly Likely to Settle' : s >= 40 ? 'Likely to Settle' : 'Less Likely to Settle');
-const REASONS = ['recentBalance', 'balanceHistory', 'nsfHistory', 'recentNsfHistory', 'recurringNsf', 'spendHistory', 'depositHistory', 'transactionAmount'];
+const REASONS = [
+  'recentBalance',
+  'balanceHistory',
+  'nsfHistory',
+  'recentNsfHistory',
+  'recurringNsf',
+  'spendHistory',
+  'depositHistory',
+  'transactionAmount',
+];
 
 export function registerPsi(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;
@@ -40,14 +49,19 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
 
   /** Required query parameters of the operation (the shared middleware checks only what is sent). */
   const missingQuery = (operationId: string, query: Record<string, unknown>) => {
-    const skip = (name: string) => (name === 'settlementAmount' && faults.has('psi-legacy-amount-optional')) || (name === 'purposeCode' && faults.has('psi-legacy-purpose-optional'))
-      || (name === 'purpose' && faults.has('psi-purpose-not-required'));
-    return ctx.contract.operation(operationId).parameters.find((p) => p.in === 'query' && p.required && query[p.name] === undefined && !skip(p.name))?.name;
+    const skip = (name: string) =>
+      (name === 'settlementAmount' && faults.has('psi-legacy-amount-optional')) ||
+      (name === 'purposeCode' && faults.has('psi-legacy-purpose-optional')) ||
+      (name === 'purpose' && faults.has('psi-purpose-not-required'));
+    return ctx.contract
+      .operation(operationId)
+      .parameters.find((p) => p.in === 'query' && p.required && query[p.name] === undefined && !skip(p.name))?.name;
   };
 
   /** The refusals every rating shares: the account, its type and status, the settle-by date. */
   const ratable = (account: Account, settleByDate: string, reply: FastifyReply): boolean => {
-    const typeOk = RATED_TYPES.includes(account.type) || faults.has('psi-any-account-type') || (account.type === 'cd' && faults.has('psi-cd-rated'));
+    const typeOk =
+      RATED_TYPES.includes(account.type) || faults.has('psi-any-account-type') || (account.type === 'cd' && faults.has('psi-cd-rated'));
     const savingsRefused = account.type === 'savings' && faults.has('psi-savings-refused');
     if (!typeOk || savingsRefused) {
       sendError(ctx, reply, 400, 'Bad request. (Account type not supported).');
@@ -58,7 +72,11 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
       return false;
     }
     // provider 1.35.0 400 example: "settleByDate must not be in the past" (10006).
-    const earliest = faults.has('psi-settle-date-one-day-grace') ? isoDate(epochOf(today()) - DAY_S) : faults.has('psi-today-refused') ? isoDate(epochOf(today()) + DAY_S) : today();
+    const earliest = faults.has('psi-settle-date-one-day-grace')
+      ? isoDate(epochOf(today()) - DAY_S)
+      : faults.has('psi-today-refused')
+        ? isoDate(epochOf(today()) + DAY_S)
+        : today();
     if (settleByDate < earliest) {
       sendError(ctx, reply, 400, 'settleByDate must not be in the past');
       return false;
@@ -87,23 +105,36 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
     const account = findAccount(world, path.customerId, path.accountId, partner?.id);
     if (!account) return sendError(ctx, reply, 404, 'Customer or account not found');
     const frozenChecked = !faults.has('psi-freeze-ignored') && !(!fcra && faults.has('psi-freeze-fcra-only'));
-    if (world.frozen.has(account.customerId) && frozenChecked) return sendError(ctx, reply, 403, 'An active security freeze for this customer exists.');
+    if (world.frozen.has(account.customerId) && frozenChecked)
+      return sendError(ctx, reply, 403, 'An active security freeze for this customer exists.');
     // provider 1.35.0: purpose is optional in the contract; its 400 example 10100 refuses an FCRA
     // run without it (FD-PSI-PURPOSE-REQUIRED; the fault serves it).
-    if (fcra && query.purpose === undefined && !faults.has('psi-purpose-not-required')) return sendError(ctx, reply, 400, 'Permissible Purpose Code is required');
+    if (fcra && query.purpose === undefined && !faults.has('psi-purpose-not-required'))
+      return sendError(ctx, reply, 400, 'Permissible Purpose Code is required');
     if (!ratable(account, body.transaction.settleByDate, reply)) return reply;
     const run: Run = {
-      payRequestId: nextPayRequestId(), fcra, customerId: account.customerId, accountId: account.id, requestDate: today(),
+      payRequestId: nextPayRequestId(),
+      fcra,
+      customerId: account.customerId,
+      accountId: account.id,
+      requestDate: today(),
       transaction: { settleByDate: body.transaction.settleByDate, amount: body.transaction.amount },
-      availableBalance: account.availableBalance, mfa: account.mfa,
+      availableBalance: account.availableBalance,
+      mfa: account.mfa,
     };
     state().runs.set(run.payRequestId, run);
     return reply.code(faults.has('psi-generate-200') ? 200 : 202).send({ ...summary(run), status: 'IN PROGRESS' });
   };
 
   const summary = (run: Run) => ({
-    payRequestId: run.payRequestId, customerId: run.customerId, accountId: run.accountId, requestDate: run.requestDate,
-    transaction: { ...run.transaction, amount: faults.has('psi-readback-amount-rounded') ? Math.round(run.transaction.amount) : run.transaction.amount },
+    payRequestId: run.payRequestId,
+    customerId: run.customerId,
+    accountId: run.accountId,
+    requestDate: run.requestDate,
+    transaction: {
+      ...run.transaction,
+      amount: faults.has('psi-readback-amount-rounded') ? Math.round(run.transaction.amount) : run.transaction.amount,
+    },
   });
 
   /** The run as read back: rated at once; the MFA account fails (provider 1.35.0 FAILURE example). */
@@ -115,70 +146,102 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
     }
     const dailyResults = days(run.transaction.settleByDate).map((date, i) => {
       const s = score(`${run.payRequestId}:nsf:${i}`);
-      return { potentialSettlementDate: date, score: s, indicator: riskOf(s), ...(includeReasons ? { reasons: reasons(`${run.payRequestId}:${i}`) } : {}) };
+      return {
+        potentialSettlementDate: date,
+        score: s,
+        indicator: riskOf(s),
+        ...(includeReasons ? { reasons: reasons(`${run.payRequestId}:${i}`) } : {}),
+      };
     });
     const unauthorized = score(`${run.payRequestId}:unauthorized`);
     return {
-      ...summary(run), status: 'SUCCESS',
+      ...summary(run),
+      status: 'SUCCESS',
       nsfReturnRisk: { result: { availableBalance: run.availableBalance, dailyResults } },
       unauthorizedReturnRisk: { result: { score: unauthorized, indicator: riskOf(unauthorized) } },
     };
   };
 
-  const read = (fcra: boolean) => ({ path, query, partner }: Input, reply: FastifyReply) => {
-    if (!acceptsJson(reply, true)) return sendError(ctx, reply, 406, "Only 'application/json' is supported.");
-    const account = findAccount(world, path.customerId, path.accountId, partner?.id);
-    if (!account) return sendError(ctx, reply, 404, 'Customer or account not found');
-    const run = state().runs.get(path.payRequestId);
-    const ownerOk = run && (faults.has('psi-run-owner-unchecked')
-      || (run.customerId === account.customerId && (run.accountId === account.id || faults.has('psi-run-account-unchecked'))));
-    const productOk = run && (run.fcra === fcra || faults.has('psi-products-shared'));
-    if (!run || !ownerOk || !productOk) {
-      if (!run && faults.has('psi-unknown-pay-request-400')) return sendError(ctx, reply, 400, 'payRequestId is invalid');
-      return sendError(ctx, reply, 404, 'Pay request not found');
-    }
-    // provider 1.35.0 IncludeReasonsParameter: reasons only when true.
-    const include = (faults.has('psi-reasons-always') || query.include_reasons === true || (faults.has('psi-reasons-flag-presence') && query.include_reasons !== undefined))
-      // Blind fault: the FCRA read never passes include_reasons on (no reasons there).
-      && !(fcra && faults.has('blind-psi-reasons-ignored-on-fcra'));
-    const body = result(run, include);
-    // Blind fault: the FCRA read-back gives the transaction amount in cents.
-    if (fcra && faults.has('blind-psi-fcra-readback-amount-cents')) body.transaction.amount = Math.round(body.transaction.amount * 100);
-    return reply.code(200).send(body);
-  };
+  const read =
+    (fcra: boolean) =>
+    ({ path, query, partner }: Input, reply: FastifyReply) => {
+      if (!acceptsJson(reply, true)) return sendError(ctx, reply, 406, "Only 'application/json' is supported.");
+      const account = findAccount(world, path.customerId, path.accountId, partner?.id);
+      if (!account) return sendError(ctx, reply, 404, 'Customer or account not found');
+      const run = state().runs.get(path.payRequestId);
+      const ownerOk =
+        run &&
+        (faults.has('psi-run-owner-unchecked') ||
+          (run.customerId === account.customerId && (run.accountId === account.id || faults.has('psi-run-account-unchecked'))));
+      const productOk = run && (run.fcra === fcra || faults.has('psi-products-shared'));
+      if (!run || !ownerOk || !productOk) {
+        if (!run && faults.has('psi-unknown-pay-request-400')) return sendError(ctx, reply, 400, 'payRequestId is invalid');
+        return sendError(ctx, reply, 404, 'Pay request not found');
+      }
+      // provider 1.35.0 IncludeReasonsParameter: reasons only when true.
+      const include =
+        (faults.has('psi-reasons-always') ||
+          query.include_reasons === true ||
+          (faults.has('psi-reasons-flag-presence') && query.include_reasons !== undefined)) &&
+        // Blind fault: the FCRA read never passes include_reasons on (no reasons there).
+        !(fcra && faults.has('blind-psi-reasons-ignored-on-fcra'));
+      const body = result(run, include);
+      // Blind fault: the FCRA read-back gives the transaction amount in cents.
+      if (fcra && faults.has('blind-psi-fcra-readback-amount-cents')) body.transaction.amount = Math.round(body.transaction.amount * 100);
+      return reply.code(200).send(body);
+    };
 
   /** The two legacy reads: rated at once, reasons always (provider 1.35.0 PaymentSuccessIndicator). */
-  const legacy = (operationId: string) => ({ path, query, partner }: Input, reply: FastifyReply) => {
-    const account = findAccount(world, path.customerId, path.accountId, partner?.id);
-    if (!account) return sendError(ctx, reply, 404, 'Customer or account not found');
-    const missing = missingQuery(operationId, query);
-    if (missing) return sendError(ctx, reply, 400, `Missing parameter (${missing})`);
-    // provider 1.35.0: PayPurposeCodeParameter is an open string naming the code 1P; its 400
-    // example 10005 refuses another code (FD-PSI-LEGACY-PURPOSE). The faults accept any code, or
-    // any two-character one.
-    const code = operationId === 'GetFCRAPaymentSuccessIndicator' && query.purposeCode !== undefined ? String(query.purposeCode) : undefined;
-    if (code !== undefined && code !== '1P' && !faults.has('psi-legacy-purpose-any') && !(faults.has('blind-psi-legacy-purpose-any-code') && /^[0-9A-Za-z]{2}$/.test(code))) {
-      return sendError(ctx, reply, 400, 'invalid purpose code');
-    }
-    if (!ratable(account, query.settleByDate, reply)) return reply;
-    const amount = Number(query.settlementAmount ?? 0);
-    const payReqId = nextPayRequestId();
-    // Blind fault: the legacy reads start the potential settlement dates tomorrow, not today.
-    const legacyDays = faults.has('blind-psi-legacy-days-from-tomorrow') ? days(query.settleByDate).map((d) => isoDate(epochOf(d) + DAY_S)) : days(query.settleByDate);
-    const indicatorsByDay = legacyDays.map((date, i) => {
-      const s = score(`${payReqId}:composite:${i}`);
-      return { potentialSettlementDate: date, compositeScore: s, scoreIndicator: settleOf(s), reasons: reasons(`${payReqId}:${i}`) };
-    });
-    // provider 1.35.0 example: code 2000 "Successful Warning - settlement amount exceeds available balance".
-    // Blind fault 'blind-psi-warning-against-cleared-balance': compared with the cleared balance, not the available one.
-    const limitBalance = faults.has('blind-psi-warning-against-cleared-balance') ? account.balance : account.availableBalance;
-    const exceeds = faults.has('psi-warning-at-equal') ? amount >= account.availableBalance : amount > limitBalance;
-    const warning = exceeds && !faults.has('psi-warning-never') ? { code: '2000', message: 'Successful Warning - settlement amount exceeds available balance' } : {};
-    return reply.code(200).send({
-      ...warning, customerId: account.customerId, accountId: account.id, payReqId, settleByDate: query.settleByDate, settlementAmount: amount,
-      availableBalance: account.availableBalance, indicatorsByDay,
-    });
-  };
+  const legacy =
+    (operationId: string) =>
+    ({ path, query, partner }: Input, reply: FastifyReply) => {
+      const account = findAccount(world, path.customerId, path.accountId, partner?.id);
+      if (!account) return sendError(ctx, reply, 404, 'Customer or account not found');
+      const missing = missingQuery(operationId, query);
+      if (missing) return sendError(ctx, reply, 400, `Missing parameter (${missing})`);
+      // provider 1.35.0: PayPurposeCodeParameter is an open string naming the code 1P; its 400
+      // example 10005 refuses another code (FD-PSI-LEGACY-PURPOSE). The faults accept any code, or
+      // any two-character one.
+      const code =
+        operationId === 'GetFCRAPaymentSuccessIndicator' && query.purposeCode !== undefined ? String(query.purposeCode) : undefined;
+      if (
+        code !== undefined &&
+        code !== '1P' &&
+        !faults.has('psi-legacy-purpose-any') &&
+        !(faults.has('blind-psi-legacy-purpose-any-code') && /^[0-9A-Za-z]{2}$/.test(code))
+      ) {
+        return sendError(ctx, reply, 400, 'invalid purpose code');
+      }
+      if (!ratable(account, query.settleByDate, reply)) return reply;
+      const amount = Number(query.settlementAmount ?? 0);
+      const payReqId = nextPayRequestId();
+      // Blind fault: the legacy reads start the potential settlement dates tomorrow, not today.
+      const legacyDays = faults.has('blind-psi-legacy-days-from-tomorrow')
+        ? days(query.settleByDate).map((d) => isoDate(epochOf(d) + DAY_S))
+        : days(query.settleByDate);
+      const indicatorsByDay = legacyDays.map((date, i) => {
+        const s = score(`${payReqId}:composite:${i}`);
+        return { potentialSettlementDate: date, compositeScore: s, scoreIndicator: settleOf(s), reasons: reasons(`${payReqId}:${i}`) };
+      });
+      // provider 1.35.0 example: code 2000 "Successful Warning - settlement amount exceeds available balance".
+      // Blind fault 'blind-psi-warning-against-cleared-balance': compared with the cleared balance, not the available one.
+      const limitBalance = faults.has('blind-psi-warning-against-cleared-balance') ? account.balance : account.availableBalance;
+      const exceeds = faults.has('psi-warning-at-equal') ? amount >= account.availableBalance : amount > limitBalance;
+      const warning =
+        exceeds && !faults.has('psi-warning-never')
+          ? { code: '2000', message: 'Successful Warning - settlement amount exceeds available balance' }
+          : {};
+      return reply.code(200).send({
+        ...warning,
+        customerId: account.customerId,
+        accountId: account.id,
+        payReqId,
+        settleByDate: query.settleByDate,
+        settlementAmount: amount,
+        availableBalance: account.availableBalance,
+        indicatorsByDay,
+      });
+    };
 
   route(app, ctx, 'GenerateFcraPaymentSuccessIndicators', generate(true));
   route(app, ctx, 'GeneratePaymentSuccessIndicators', generate(false));

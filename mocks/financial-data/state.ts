@@ -9,23 +9,68 @@ import { randomBytes } from 'node:crypto';
 
 // --- Records ---------------------------------------------------------------------------------
 
-export interface Partner { id: string; secret: string; initialSecret: string; failures: number; locked: boolean }
-export interface IssuedToken { partnerId: string; issuedMs: number }
-export interface Customer {
-  id: string; partnerId: string; username: string; firstName?: string; lastName?: string; phone?: string; email?: string;
-  applicationId?: string; type: 'testing' | 'active'; createdDate: number; disputed?: boolean;
+export interface Partner {
+  id: string;
+  secret: string;
+  initialSecret: string;
+  failures: number;
+  locked: boolean;
 }
-export interface Consumer { id: string; customerId: string; partnerId: string; createdDate: number; fields: Record<string, any> }
-export interface Business { id: string; customerId: string; fields: Record<string, any>; createdDate: string; modifiedDate: string }
+export interface IssuedToken {
+  partnerId: string;
+  issuedMs: number;
+}
+export interface Customer {
+  id: string;
+  partnerId: string;
+  username: string;
+  firstName?: string;
+  lastName?: string;
+  phone?: string;
+  email?: string;
+  applicationId?: string;
+  type: 'testing' | 'active';
+  createdDate: number;
+  disputed?: boolean;
+}
+export interface Consumer {
+  id: string;
+  customerId: string;
+  partnerId: string;
+  createdDate: number;
+  fields: Record<string, any>;
+}
+export interface Business {
+  id: string;
+  customerId: string;
+  fields: Record<string, any>;
+  createdDate: string;
+  modifiedDate: string;
+}
 export interface Institution {
-  id: string; name: string; routingNumbers: string[]; rssd: number; branding?: Record<string, string>;
+  id: string;
+  name: string;
+  routingNumbers: string[];
+  rssd: number;
+  branding?: Record<string, string>;
   products: Record<string, boolean>;
 }
 /** A merchant location (provider 1.35.0: LocationDetail; idType / idValue are the lookup keys). */
-export interface Location { locationId: string; merchantName: string; streetAddress: string; city: string; state: string; postalCode: string; countryCode: string; idType: string; idValue: string }
+export interface Location {
+  locationId: string;
+  merchantName: string;
+  streetAddress: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  countryCode: string;
+  idType: string;
+  idValue: string;
+}
 
 /** provider 1.35.0 AccountType values the seed names (seed 002, Resources: Account). */
-export type AccountType = 'checking' | 'savings' | 'moneyMarket' | 'cd' | 'investment' | 'mortgage' | 'creditCard' | 'loan' | 'lineOfCredit' | 'studentLoan';
+export type AccountType =
+  'checking' | 'savings' | 'moneyMarket' | 'cd' | 'investment' | 'mortgage' | 'creditCard' | 'loan' | 'lineOfCredit' | 'studentLoan';
 
 export interface InstitutionLogin {
   id: number;
@@ -93,7 +138,11 @@ export interface PsiRun {
 }
 
 /** A stored file of a customer (statements.ts): a statement PDF, or a pay statement (`label` set). */
-export interface Asset { customerId: string; bytes: Buffer; label?: string }
+export interface Asset {
+  customerId: string;
+  bytes: Buffer;
+  label?: string;
+}
 
 export type MicroEntryState = 'Pending' | 'Verified' | 'Failed';
 /** The micro entries of a receiving account (micro-entries.ts), a record of its own. */
@@ -130,7 +179,14 @@ export interface Switch {
 
 export type TxPushClass = 'account' | 'transaction';
 /** One TxPush subscription record of an account's listener (txpush.ts). */
-export interface TxPushSubscription { id: number; customerId: string; accountId: string; type: TxPushClass; callbackUrl: string; signingKey: string }
+export interface TxPushSubscription {
+  id: number;
+  customerId: string;
+  accountId: string;
+  type: TxPushClass;
+  callbackUrl: string;
+  signingKey: string;
+}
 
 /** An event of a webhook subscription (webhooks.ts). */
 export interface HookEvent {
@@ -159,8 +215,12 @@ export interface HookSubscription {
 
 /** A Connect components configuration of a partner (connect-components.ts). */
 export interface Configuration {
-  id: string; partnerId: string; deleted: boolean;
-  filterAccounts?: string[]; accountClassificationType?: string[]; aoRequired: boolean;
+  id: string;
+  partnerId: string;
+  deleted: boolean;
+  filterAccounts?: string[];
+  accountClassificationType?: string[];
+  aoRequired: boolean;
 }
 
 /** A Connect session of the sandbox stand-in's pages (connect-page.ts). */
@@ -192,7 +252,13 @@ export interface Registration {
 }
 
 /** A third-party access key (third-party-access.ts): the consent receipt and what it grants. */
-export interface AccessKey { receiptId: string; partnerId: string; customerId: string; body: any; revoked: boolean }
+export interface AccessKey {
+  receiptId: string;
+  partnerId: string;
+  customerId: string;
+  body: any;
+  revoked: boolean;
+}
 
 export type ReportStatus = 'inProgress' | 'success' | 'failure';
 /** A decisioning report of the report store (reports/store.ts). */
@@ -350,18 +416,42 @@ const newSecret = () => `fdPs!${randomBytes(12).toString('hex')}9`;
 const PRODUCTS = ['transAgg', 'ach', 'stateAgg', 'voi', 'voa', 'aha', 'availBalance', 'accountOwner'] as const;
 const products = (mask: number) => Object.fromEntries(PRODUCTS.map((p, i) => [p, Boolean(mask & (1 << i))]));
 const brand = (slug: string) => ({
-  logo: `https://branding.example.com/${slug}/logo.svg`, icon: `https://branding.example.com/${slug}/icon.svg`,
-  alternateLogo: `https://branding.example.com/${slug}/alt.svg`, tile: `https://branding.example.com/${slug}/tile.svg`, primaryColor: '#1a4d8f',
+  logo: `https://branding.example.com/${slug}/logo.svg`,
+  icon: `https://branding.example.com/${slug}/icon.svg`,
+  alternateLogo: `https://branding.example.com/${slug}/alt.svg`,
+  tile: `https://branding.example.com/${slug}/tile.svg`,
+  primaryColor: '#1a4d8f',
 });
 
 /** The seeded catalogue: routing numbers; branding for some, none for others. */
 function institutions(): Institution[] {
   return [
-    { id: '101732', name: 'FinBank Profiles - A', routingNumbers: ['021000021', '011000015'], rssd: 852218, branding: brand('finbank-a'), products: products(0xff) },
-    { id: '102105', name: 'FinBank Profiles - B', routingNumbers: ['011000015'], rssd: 480228, branding: brand('finbank-b'), products: products(0x3f) },
+    {
+      id: '101732',
+      name: 'FinBank Profiles - A',
+      routingNumbers: ['021000021', '011000015'],
+      rssd: 852218,
+      branding: brand('finbank-a'),
+      products: products(0xff),
+    },
+    {
+      id: '102105',
+      name: 'FinBank Profiles - B',
+      routingNumbers: ['011000015'],
+      rssd: 480228,
+      branding: brand('finbank-b'),
+      products: products(0x3f),
+    },
     { id: '102168', name: 'FinBank Billable', routingNumbers: ['122000247'], rssd: 451965, products: products(0x0f) },
     { id: '102176', name: 'Prairie Credit Union', routingNumbers: ['071000013'], rssd: 210434, products: products(0x03) },
-    { id: '170778', name: 'Harbor Savings Bank', routingNumbers: ['026009593'], rssd: 1073757, branding: brand('harbor'), products: products(0xc1) },
+    {
+      id: '170778',
+      name: 'Harbor Savings Bank',
+      routingNumbers: ['026009593'],
+      rssd: 1073757,
+      branding: brand('harbor'),
+      products: products(0xc1),
+    },
     { id: '16441', name: 'Summit Trust', routingNumbers: ['091000019'], rssd: 1120754, products: products(0x81) },
   ];
 }
@@ -369,26 +459,56 @@ function institutions(): Institution[] {
 function locations(): Location[] {
   const at = (n: number, merchantName: string) => ({
     // provider 1.35.0: locationId is a UUID
-    locationId: `5f0c1a2e-0000-4000-8000-00000000000${n}`, merchantName, streetAddress: `${100 + n} Main Street`, city: 'Springfield', state: 'IL',
-    postalCode: '62701', countryCode: 'USA', idType: 'EIN', idValue: `12-345678${n}`,
+    locationId: `5f0c1a2e-0000-4000-8000-00000000000${n}`,
+    merchantName,
+    streetAddress: `${100 + n} Main Street`,
+    city: 'Springfield',
+    state: 'IL',
+    postalCode: '62701',
+    countryCode: 'USA',
+    idType: 'EIN',
+    idValue: `12-345678${n}`,
   });
-  return [at(1, 'Corner Coffee'), at(2, 'Corner Coffee Roasters'), at(3, 'Corner Coffee Express'), at(4, 'Corner Coffee Kiosk'), at(5, 'Hardware Hub')];
+  return [
+    at(1, 'Corner Coffee'),
+    at(2, 'Corner Coffee Roasters'),
+    at(3, 'Corner Coffee Express'),
+    at(4, 'Corner Coffee Kiosk'),
+    at(5, 'Hardware Hub'),
+  ];
 }
 
 /** The approved test application every state starts with (seed 002, Customers). */
 function testApplication(): Registration {
   return {
-    preAppId: 4000, partnerId: SUITE_PARTNER_ID, firstName: 'Test Drive App', submittedS: 1_700_000_000, modifiedS: 1_700_086_400,
+    preAppId: 4000,
+    partnerId: SUITE_PARTNER_ID,
+    firstName: 'Test Drive App',
+    submittedS: 1_700_000_000,
+    modifiedS: 1_700_086_400,
     fields: { appName: 'Test Drive App', appDescription: 'Test application of testing customers', appUrl: 'https://testdrive.example.com' },
-    applicationId: TEST_APPLICATION_ID, approvedS: 1_700_086_400,
+    applicationId: TEST_APPLICATION_ID,
+    approvedS: 1_700_086_400,
   };
 }
 
 function faultMemory(): FaultMemory {
   return {
-    deletedCustomers: [], createdNames: new Map(), deletedAccounts: new Map(), deletedLoginAccounts: new Map(), touchedLogins: new Set(),
-    deletedLogins: new Set(), deletedAccountKeys: new Set(), seenAccounts: new Map(), staleBalances: new Map(), liteLinks: new Map(),
-    disabledSubscriptions: new Set(), deletedSubscriptions: new Map(), callbackUrls: new Map(), consumerless: new Set(), reportStatus: new Map(),
+    deletedCustomers: [],
+    createdNames: new Map(),
+    deletedAccounts: new Map(),
+    deletedLoginAccounts: new Map(),
+    touchedLogins: new Set(),
+    deletedLogins: new Set(),
+    deletedAccountKeys: new Set(),
+    seenAccounts: new Map(),
+    staleBalances: new Map(),
+    liteLinks: new Map(),
+    disabledSubscriptions: new Set(),
+    deletedSubscriptions: new Map(),
+    callbackUrls: new Map(),
+    consumerless: new Set(),
+    reportStatus: new Map(),
   };
 }
 
@@ -401,9 +521,21 @@ export function createFdState(): FdState {
   const partners = new Map([partner(SUITE_PARTNER_ID), partner(SPARE_PARTNER_ID)].map((p) => [p.id, p]));
   const seededApp = testApplication();
   const state: FdState = {
-    appKeys: [newAppKey()], partners, tokens: new Map(), customers: new Map(), consumers: new Map(), businesses: new Map(),
-    usernames: new Map(), consumerOf: new Map(), businessesOf: new Map(), frozen: new Set(),
-    institutions: institutions(), locations: locations(), logins: new Map(), accounts: new Map(), transactions: new Map(),
+    appKeys: [newAppKey()],
+    partners,
+    tokens: new Map(),
+    customers: new Map(),
+    consumers: new Map(),
+    businesses: new Map(),
+    usernames: new Map(),
+    consumerOf: new Map(),
+    businessesOf: new Map(),
+    frozen: new Set(),
+    institutions: institutions(),
+    locations: locations(),
+    logins: new Map(),
+    accounts: new Map(),
+    transactions: new Map(),
     psi: { runs: new Map(), seq: 0 },
     statements: { assets: new Map(), seq: 0 },
     microEntries: { entries: new Map(), initiations: new Map() },
@@ -414,14 +546,31 @@ export function createFdState(): FdState {
     connectSessions: new Map(),
     appRegistrations: { apps: new Map([[seededApp.preAppId, seededApp]]), seq: 4000 },
     accessKeys: { keys: new Map(), seq: 0, signingKey: randomBytes(32) },
-    reports: { reports: new Map(), byCustomer: new Map(), byConsumer: new Map(), portfolioOf: new Map(), pending: new Set(), seq: 0, listCalls: new Map() },
+    reports: {
+      reports: new Map(),
+      byCustomer: new Map(),
+      byConsumer: new Map(),
+      portfolioOf: new Map(),
+      pending: new Set(),
+      seq: 0,
+      listCalls: new Map(),
+    },
     faultMemory: faultMemory(),
     nextId: () => String(++counter),
   };
   // A testing and an active customer of the suite's partner, and one with a disputed statement (403).
   const seed = (username: string, type: Customer['type'], disputed = false) => {
     const id = state.nextId();
-    state.customers.set(id, { id, partnerId: SUITE_PARTNER_ID, username, firstName: 'Seeded', lastName: type, type, createdDate: 1_700_000_000, disputed });
+    state.customers.set(id, {
+      id,
+      partnerId: SUITE_PARTNER_ID,
+      username,
+      firstName: 'Seeded',
+      lastName: type,
+      type,
+      createdDate: 1_700_000_000,
+      disputed,
+    });
     state.usernames.set(usernameKey(SUITE_PARTNER_ID, username), id);
   };
   seed('seed.testing.customer', 'testing');

@@ -29,14 +29,21 @@ function period(nowMs: number, index: number) {
 function statementPdf(account: Account, index: number, p: ReturnType<typeof period>): Buffer {
   const text = `Statement ${index}: ${account.name} ending ${account.number.slice(-4)}, ${p.description}`;
   const stream = `BT /F1 11 Tf 72 720 Td (${text}) Tj ET`;
-  return Buffer.from([
-    '%PDF-1.4',
-    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
-    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
-    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >> endobj',
-    `4 0 obj << /Length ${stream.length} >> stream`, stream, 'endstream endobj',
-    'trailer << /Root 1 0 R >>', '%%EOF', '',
-  ].join('\n'), 'ascii');
+  return Buffer.from(
+    [
+      '%PDF-1.4',
+      '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+      '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+      '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >> endobj',
+      `4 0 obj << /Length ${stream.length} >> stream`,
+      stream,
+      'endstream endobj',
+      'trailer << /Root 1 0 R >>',
+      '%%EOF',
+      '',
+    ].join('\n'),
+    'ascii',
+  );
 }
 
 /**
@@ -75,7 +82,9 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
     const pdf = statementPdf(account, index, p);
     const assetPdf = statementPdf(account, pdfIndex, period(clock.nowMs(), pdfIndex));
     // Blind fault: the statement asset is stored as text with CRLF line endings (no longer the v1 bytes).
-    const assetBytes = faults.has('blind-statements-asset-crlf') ? Buffer.from(assetPdf.toString('ascii').replace(/\n/g, '\r\n'), 'ascii') : assetPdf;
+    const assetBytes = faults.has('blind-statements-asset-crlf')
+      ? Buffer.from(assetPdf.toString('ascii').replace(/\n/g, '\r\n'), 'ascii')
+      : assetPdf;
     if (!faults.has('statements-assets-unregistered')) state().assets.set(id, { customerId: account.customerId, bytes: assetBytes });
     return { id, pdf, p };
   };
@@ -97,7 +106,9 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
     if (account.mfa && !faults.has('statements-mfa-v3-ignored')) return reply.code(203).send();
     // Blind fault: without index, v3 lists every statement available (1 to 24) instead of index 1.
     const defaultIndexes = faults.has('blind-statements-v3-default-all') ? Array.from({ length: 24 }, (_, i) => i + 1).join(',') : '1';
-    let indexes = String(input.query.index ?? defaultIndexes).split(',').map(Number);
+    let indexes = String(input.query.index ?? defaultIndexes)
+      .split(',')
+      .map(Number);
     if (faults.has('statements-index-unordered')) indexes = [...indexes].sort((a, b) => a - b);
     if (faults.has('statements-details-truncated')) indexes = indexes.slice(0, 23);
     const asOfDate = clock.nowEpochSeconds();
@@ -123,7 +134,8 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
     if (!customer) return sendError(ctx, reply, 404, 'Customer not found');
     const asset = state().assets.get(path.assetId);
     if (!asset && faults.has('assets-unknown-empty')) return reply.code(200).type('application/octet-stream').send(Buffer.alloc(0));
-    if (!asset || (asset.customerId !== customer.id && !faults.has('assets-owner-unchecked'))) return sendError(ctx, reply, 404, 'Asset not found');
+    if (!asset || (asset.customerId !== customer.id && !faults.has('assets-owner-unchecked')))
+      return sendError(ctx, reply, 404, 'Asset not found');
     let bytes = asset.bytes;
     if (asset.label !== undefined && faults.has('paystmt-asset-base64')) bytes = Buffer.from(bytes.toString('base64'), 'ascii');
     if (asset.label !== undefined && faults.has('paystmt-asset-latin1')) bytes = Buffer.from(bytes.toString('latin1'), 'utf8');

@@ -38,22 +38,81 @@ function generate(customerId: string, accounts: Account[], nowS: number, faults:
   const payroll = (name: string) => ({ id: hex(`payroll:${name}`), name });
   const [ext1, ext2] = externalIdsOf(customerId);
   const deposit = (n: number, s: Omit<Switch, 'id' | 'kind' | 'customerId' | 'createdDate' | 'updatedDate'>): Switch => ({
-    id: hex(`${customerId}:deposit:${n}`), kind: 'deposit', customerId, ...dates(n, s.status !== 'processing'), ...s,
+    id: hex(`${customerId}:deposit:${n}`),
+    kind: 'deposit',
+    customerId,
+    ...dates(n, s.status !== 'processing'),
+    ...s,
   });
   const billPay = (n: number, s: Omit<Switch, 'id' | 'kind' | 'customerId' | 'createdDate' | 'updatedDate'>): Switch => ({
-    id: hex(`${customerId}:billPay:${n}`), kind: 'billPay', customerId, ...dates(n + 4, s.status !== 'processing'), ...s,
+    id: hex(`${customerId}:billPay:${n}`),
+    kind: 'billPay',
+    customerId,
+    ...dates(n + 4, s.status !== 'processing'),
+    ...s,
   });
   const to = (a: Account | undefined, type: string, allocatedValue?: number) => ({
-    type, ...(allocatedValue === undefined ? {} : { allocatedValue }), bankIdentifier: routing(a), accountNumberEndsWith: ends(a),
+    type,
+    ...(allocatedValue === undefined ? {} : { allocatedValue }),
+    bankIdentifier: routing(a),
+    accountNumberEndsWith: ends(a),
   });
   return [
-    deposit(0, { externalId: ext1, status: 'completed', authenticated: true, provider: payroll('Paycom'), targets: [to(checking, 'total')] }),
-    deposit(1, { externalId: ext1, status: 'failed', failureReason: 'bad-credentials', authenticated: false, provider: payroll('ADP'), targets: [to(savings, 'percent', 50)] }),
-    deposit(2, { externalId: ext2, status: 'processing', authenticated: true, provider: payroll('Gusto'), targets: [to(checking, 'fixed', 250)] }),
-    deposit(3, { status: 'completed', authenticated: true, provider: payroll('Paychex'), targets: [to(checking, 'percent', 60), to(savings, 'percent', 40)] }),
-    billPay(0, { status: 'completed', authenticated: true, provider: payroll('Netflix'), targets: [{ type: 'card', title: card?.name ?? 'Card', brand: 'Mastercard', endsWith: ends(card) }] }),
-    billPay(1, { status: 'completed', authenticated: true, provider: payroll('Electric Utility'), targets: [{ type: 'bank', title: checking?.name ?? 'Checking', bankIdentifier: routing(checking), endsWith: ends(checking), bankAccountType: 'Checking' }] }),
-    billPay(2, { status: 'failed', failureReason: 'connection-error', authenticated: false, provider: payroll('CashApp'), targets: [{ type: 'card', title: card?.name ?? 'Card', brand: 'Mastercard', endsWith: ends(card) }] }),
+    deposit(0, {
+      externalId: ext1,
+      status: 'completed',
+      authenticated: true,
+      provider: payroll('Paycom'),
+      targets: [to(checking, 'total')],
+    }),
+    deposit(1, {
+      externalId: ext1,
+      status: 'failed',
+      failureReason: 'bad-credentials',
+      authenticated: false,
+      provider: payroll('ADP'),
+      targets: [to(savings, 'percent', 50)],
+    }),
+    deposit(2, {
+      externalId: ext2,
+      status: 'processing',
+      authenticated: true,
+      provider: payroll('Gusto'),
+      targets: [to(checking, 'fixed', 250)],
+    }),
+    deposit(3, {
+      status: 'completed',
+      authenticated: true,
+      provider: payroll('Paychex'),
+      targets: [to(checking, 'percent', 60), to(savings, 'percent', 40)],
+    }),
+    billPay(0, {
+      status: 'completed',
+      authenticated: true,
+      provider: payroll('Netflix'),
+      targets: [{ type: 'card', title: card?.name ?? 'Card', brand: 'Mastercard', endsWith: ends(card) }],
+    }),
+    billPay(1, {
+      status: 'completed',
+      authenticated: true,
+      provider: payroll('Electric Utility'),
+      targets: [
+        {
+          type: 'bank',
+          title: checking?.name ?? 'Checking',
+          bankIdentifier: routing(checking),
+          endsWith: ends(checking),
+          bankAccountType: 'Checking',
+        },
+      ],
+    }),
+    billPay(2, {
+      status: 'failed',
+      failureReason: 'connection-error',
+      authenticated: false,
+      provider: payroll('CashApp'),
+      targets: [{ type: 'card', title: card?.name ?? 'Card', brand: 'Mastercard', endsWith: ends(card) }],
+    }),
   ];
 }
 
@@ -75,21 +134,38 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
   const customerOf = (input: Input) => findCustomer(world, input.path.customer_id, input.partner?.id);
 
   const statusShown = (s: Switch) => (faults.has('switches-status-capitalised') ? s.status[0].toUpperCase() + s.status.slice(1) : s.status);
-  const summary = (s: Switch) => ({ id: s.id, status: statusShown(s), ...(s.failureReason ? { failureReason: s.failureReason } : {}), createdDate: s.createdDate });
+  const summary = (s: Switch) => ({
+    id: s.id,
+    status: statusShown(s),
+    ...(s.failureReason ? { failureReason: s.failureReason } : {}),
+    createdDate: s.createdDate,
+  });
   const details = (s: Switch, customer: Customer) => {
     // Fault: the details of the failed deposit switch still show it processing (a stale copy).
     const status = faults.has('switches-details-status-stale') && s.kind === 'deposit' && s.status === 'failed' ? 'processing' : s.status;
     const reason = s.failureReason && !faults.has('switches-details-without-failure-reason') ? { failureReason: s.failureReason } : {};
     // Blind fault: the bank payment method of a bill pay switch shows the whole account number in endsWith.
-    const methods = (targets: Record<string, unknown>[]) => (!faults.has('blind-switches-bill-pay-bank-full-number') ? targets : targets.map((t) => {
-      if (t.type !== 'bank') return t;
-      const account = [...world.accounts.values()].find((a) => a.customerId === customer.id && a.routingNumber === t.bankIdentifier && a.number.endsWith(String(t.endsWith)));
-      return account ? { ...t, endsWith: account.number } : t;
-    }));
+    const methods = (targets: Record<string, unknown>[]) =>
+      !faults.has('blind-switches-bill-pay-bank-full-number')
+        ? targets
+        : targets.map((t) => {
+            if (t.type !== 'bank') return t;
+            const account = [...world.accounts.values()].find(
+              (a) => a.customerId === customer.id && a.routingNumber === t.bankIdentifier && a.number.endsWith(String(t.endsWith)),
+            );
+            return account ? { ...t, endsWith: account.number } : t;
+          });
     return {
-      customerId: customer.id, customerType: faults.has('switches-customer-type-fixed') ? 'testing' : customer.type, switchId: s.id, switchStatus: status,
+      customerId: customer.id,
+      customerType: faults.has('switches-customer-type-fixed') ? 'testing' : customer.type,
+      switchId: s.id,
+      switchStatus: status,
       // Blind fault 'blind-switches-details-created-is-updated': the details give the last update as createdDate.
-      ...reason, createdDate: faults.has('blind-switches-details-created-is-updated') ? s.updatedDate : s.createdDate, updatedDate: s.updatedDate, authenticated: s.authenticated, provider: s.provider,
+      ...reason,
+      createdDate: faults.has('blind-switches-details-created-is-updated') ? s.updatedDate : s.createdDate,
+      updatedDate: s.updatedDate,
+      authenticated: s.authenticated,
+      provider: s.provider,
       ...(s.kind === 'deposit' ? { distributions: s.targets } : { paymentMethods: methods(s.targets) }),
     };
   };
@@ -102,23 +178,36 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('switches-list-all-kinds')) found = [...found];
     else found = found.filter((s) => s.kind === kind);
     if (faults.has('switches-list-other-customers')) {
-      found = [...found, ...partnerCustomers(input).filter((c) => c.id !== customer.id).flatMap((c) => sw().byCustomer.get(c.id) ?? []).filter((s) => s.kind === kind)];
+      found = [
+        ...found,
+        ...partnerCustomers(input)
+          .filter((c) => c.id !== customer.id)
+          .flatMap((c) => sw().byCustomer.get(c.id) ?? [])
+          .filter((s) => s.kind === kind),
+      ];
     }
     return {
-      customerId: customer.id, customerType: faults.has('switches-customer-type-fixed') ? 'testing' : customer.type, switches: found.slice(0, 10).map(summary)
+      customerId: customer.id,
+      customerType: faults.has('switches-customer-type-fixed') ? 'testing' : customer.type,
+      switches: found
+        .slice(0, 10)
+        .map(summary)
         // Blind fault: the bill pay list leaves out failureReason.
-        .map((x) => (kind === 'billPay' && faults.has('blind-switches-bill-pay-list-without-failure-reason') ? { ...x, failureReason: undefined } : x)),
+        .map((x) =>
+          kind === 'billPay' && faults.has('blind-switches-bill-pay-list-without-failure-reason') ? { ...x, failureReason: undefined } : x,
+        ),
     };
   };
   const one = (kind: Kind) => (input: Input, reply: any) => {
     const customer = customerOf(input);
     if (!customer) return sendError(ctx, reply, 404, 'Customer not found');
     const pool = faults.has('switches-details-any-customer')
-      ? partnerCustomers(input).flatMap((c) => (c.id === customer.id ? switchesOf(c) : sw().byCustomer.get(c.id) ?? []))
+      ? partnerCustomers(input).flatMap((c) => (c.id === customer.id ? switchesOf(c) : (sw().byCustomer.get(c.id) ?? [])))
       : switchesOf(customer);
-    const anyKind = (kind === 'billPay' && faults.has('switches-details-any-kind'))
+    const anyKind =
+      (kind === 'billPay' && faults.has('switches-details-any-kind')) ||
       // Blind fault: the deposit details find a bill pay switch too.
-      || (kind === 'deposit' && faults.has('blind-switches-deposit-details-any-kind'));
+      (kind === 'deposit' && faults.has('blind-switches-deposit-details-any-kind'));
     const s = pool.find((x) => x.id === input.path.switch_id && (x.kind === kind || anyKind));
     if (!s) return sendError(ctx, reply, 404, `No matching record found for switch_id ${input.path.switch_id}`);
     return details(s, customer);
@@ -133,13 +222,23 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
     const externalId = input.path.external_id;
     // Every linked customer of the partner has had its switches since it was linked.
     const linked = new Set([...world.logins.values()].map((l) => l.customerId));
-    const pool = partnerCustomers(input).filter((c) => linked.has(c.id)).flatMap((c) => switchesOf(c));
+    const pool = partnerCustomers(input)
+      .filter((c) => linked.has(c.id))
+      .flatMap((c) => switchesOf(c));
     // Fault: the switches of deleted customers are still found by external id.
     const ghosts = faults.has('switches-deleted-customer-external')
-      ? [...sw().byCustomer.entries()].filter(([id]) => !world.customers.has(id)).flatMap(([, s]) => s) : [];
-    const found = [...pool, ...ghosts].filter((s) => s.kind === 'deposit' && s.externalId !== undefined
-      && (faults.has('switches-external-ignores-id') ? s.externalId.split('-')[1] === externalId.split('-')[1] : s.externalId === externalId));
-    if (found.length === 0 && !faults.has('switches-external-unknown-empty')) return sendError(ctx, reply, 404, `No matching record found for external_id ${externalId}`);
+      ? [...sw().byCustomer.entries()].filter(([id]) => !world.customers.has(id)).flatMap(([, s]) => s)
+      : [];
+    const found = [...pool, ...ghosts].filter(
+      (s) =>
+        s.kind === 'deposit' &&
+        s.externalId !== undefined &&
+        (faults.has('switches-external-ignores-id')
+          ? s.externalId.split('-')[1] === externalId.split('-')[1]
+          : s.externalId === externalId),
+    );
+    if (found.length === 0 && !faults.has('switches-external-unknown-empty'))
+      return sendError(ctx, reply, 404, `No matching record found for external_id ${externalId}`);
     // Blind fault: the customers' deposit switches without external id ride along with the matches.
     if (faults.has('blind-switches-external-includes-untagged')) {
       const owners = new Set(found.map((x) => x.customerId));

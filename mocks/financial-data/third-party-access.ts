@@ -16,9 +16,12 @@ import { findAccount, findCustomer, type AccessKey } from './state.js';
 export const PREDATING_INSTITUTION_ID = '102105';
 const AUTHORIZATION_DAYS = 365;
 
-
 const isoMs = (ms: number) => new Date(ms).toISOString();
-const digits = (text: string, n: number) => BigInt(`0x${createHash('sha256').update(text).digest('hex').slice(0, 16)}`).toString().padStart(n, '7').slice(0, n);
+const digits = (text: string, n: number) =>
+  BigInt(`0x${createHash('sha256').update(text).digest('hex').slice(0, 16)}`)
+    .toString()
+    .padStart(n, '7')
+    .slice(0, n);
 
 export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
   const { state: world, faults, clock } = ctx;
@@ -32,17 +35,25 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
 
   /** 404 / 400 checks shared by generate and update; undefined when the body may be granted. */
   const refusal = (body: any, partnerId: string | undefined): [number, string] | undefined => {
-    if (!findCustomer(world, body.customerId, partnerId) && !faults.has('accesskey-customer-unchecked')) return [404, 'Customer not found.'];
+    if (!findCustomer(world, body.customerId, partnerId) && !faults.has('accesskey-customer-unchecked'))
+      return [404, 'Customer not found.'];
     for (const p of body.products) {
       // The faults look the account up alone (any owner), or not at all.
       const loose = faults.has('accesskey-account-unchecked') || faults.has('accesskey-customer-unchecked');
       const account = loose ? world.accounts.get(p.accountId) : findAccount(world, body.customerId, p.accountId, partnerId);
       // Blind fault blind-accesskey-first-account-checked-only: the products after the first go unchecked.
-      if (!account && !faults.has('accesskey-account-unchecked') && !(faults.has('blind-accesskey-first-account-checked-only') && body.products.indexOf(p) > 0)) return [404, `Account ${p.accountId} not found for the customer`];
+      if (
+        !account &&
+        !faults.has('accesskey-account-unchecked') &&
+        !(faults.has('blind-accesskey-first-account-checked-only') && body.products.indexOf(p) > 0)
+      )
+        return [404, `Account ${p.accountId} not found for the customer`];
       // Assumption FD-ACCESSKEY-PERIOD: the period ends after it starts.
       const start = Date.parse(p.accessPeriod.startTime);
       const end = Date.parse(p.accessPeriod.endTime);
-      const after = faults.has('blind-accesskey-period-minute-precision') ? Math.floor(end / 60_000) > Math.floor(start / 60_000) : end > start;
+      const after = faults.has('blind-accesskey-period-minute-precision')
+        ? Math.floor(end / 60_000) > Math.floor(start / 60_000)
+        : end > start;
       const ok = faults.has('accesskey-period-unchecked') || (faults.has('accesskey-period-equal-accepted') ? end >= start : after);
       if (!ok) return [400, 'accessPeriod.endTime must be after startTime'];
     }
@@ -53,17 +64,31 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
   const receipt = (key: AccessKey, op: 'generate' | 'update' = 'generate') => {
     const pseudo = (id: string) => (faults.has('accesskey-real-account-id') ? id : digits(`${key.receiptId}:account:${id}`, 19));
     const body = key.body;
-    const products = faults.has('accesskey-products-dropped') ? [] : body.products.map((p: any) => ({ ...p, accountId: pseudo(p.accountId) }));
+    const products = faults.has('accesskey-products-dropped')
+      ? []
+      : body.products.map((p: any) => ({ ...p, accountId: pseudo(p.accountId) }));
     // Blind fault: the generation's receipt lists the products without their periods.
     if (op === 'generate' && faults.has('blind-accesskey-generate-periods-dropped')) for (const p of products) delete p.accessPeriod;
     const timestamp = isoMs(clock.nowMs());
     const content = {
-      profile: 3, version: '1', receiptId: key.receiptId,
-      customerId: faults.has('accesskey-real-customer-id') || (op === 'update' && faults.has('blind-accesskey-update-real-customer-id')) ? key.customerId : digits(`${key.receiptId}:customer:${key.customerId}`, 19),
-      partnerId: body.partnerId, products, ...(body.provenance ? { provenance: body.provenance } : {}), timestamp,
+      profile: 3,
+      version: '1',
+      receiptId: key.receiptId,
+      customerId:
+        faults.has('accesskey-real-customer-id') || (op === 'update' && faults.has('blind-accesskey-update-real-customer-id'))
+          ? key.customerId
+          : digits(`${key.receiptId}:customer:${key.customerId}`, 19),
+      partnerId: body.partnerId,
+      products,
+      ...(body.provenance ? { provenance: body.provenance } : {}),
+      timestamp,
     };
     const signature = createHmac('sha256', state().signingKey).update(JSON.stringify(content)).digest('base64');
-    return { data: [{ receipt: content, ...(faults.has('accesskey-no-proof') ? {} : { proof: { signature, keyId: 'mock-signing-key-1', timestamp } }) }] };
+    return {
+      data: [
+        { receipt: content, ...(faults.has('accesskey-no-proof') ? {} : { proof: { signature, keyId: 'mock-signing-key-1', timestamp } }) },
+      ],
+    };
   };
 
   route(app, ctx, 'GenerateThirdPartyAccessKey', ({ body, partner }: Input, reply: FastifyReply) => {
@@ -85,14 +110,21 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
 
   route(app, ctx, 'UpdateThirdPartyAccessKey', ({ path, body, partner }: Input, reply: FastifyReply) => {
     // Blind faults: a revoked key still updatable; an unknown id upserted.
-    const key = liveKey(path.consentReceiptId, partner?.id, faults.has('blind-accesskey-revoked-key-updatable'))
-      ?? (faults.has('blind-accesskey-unknown-update-upserts') && !state().keys.has(path.consentReceiptId) ? { receiptId: path.consentReceiptId, partnerId: partner!.id, customerId: body.customerId, body, revoked: false } : undefined);
+    const key =
+      liveKey(path.consentReceiptId, partner?.id, faults.has('blind-accesskey-revoked-key-updatable')) ??
+      (faults.has('blind-accesskey-unknown-update-upserts') && !state().keys.has(path.consentReceiptId)
+        ? { receiptId: path.consentReceiptId, partnerId: partner!.id, customerId: body.customerId, body, revoked: false }
+        : undefined);
     if (!key) return sendError(ctx, reply, faults.has('accesskey-unknown-400') ? 400 : 404, 'Consent receipt not found.');
     const refused = refusal(body, partner?.id);
     if (refused) return sendError(ctx, reply, refused[0], refused[1]);
     if (faults.has('blind-accesskey-unknown-update-upserts')) state().keys.set(key.receiptId, key);
-    if (faults.has('blind-accesskey-update-appends-products') && !faults.has('accesskey-update-not-saved')) body.products = [...key.body.products, ...body.products];
-    if (!faults.has('accesskey-update-not-saved')) { key.body = body; key.customerId = body.customerId; }
+    if (faults.has('blind-accesskey-update-appends-products') && !faults.has('accesskey-update-not-saved'))
+      body.products = [...key.body.products, ...body.products];
+    if (!faults.has('accesskey-update-not-saved')) {
+      key.body = body;
+      key.customerId = body.customerId;
+    }
     if (faults.has('accesskey-update-new-id')) {
       const fresh = { ...key, receiptId: `${key.receiptId.slice(0, -4)}upd${state().seq++ % 10}` };
       state().keys.set(fresh.receiptId, fresh);
@@ -113,23 +145,36 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
     const id = Number(path.institution_login_id);
     const login = world.logins.get(id);
     // Blind fault: another partner's login is served.
-    const customer = login && findCustomer(world, login.customerId, faults.has('blind-authdetails-other-partner-login') ? undefined : partner?.id);
+    const customer =
+      login && findCustomer(world, login.customerId, faults.has('blind-authdetails-other-partner-login') ? undefined : partner?.id);
     if (!login || !customer) {
-      if (faults.has('authdetails-unknown-login-served')) return { institutionLoginId: id, authorizationStartDate: isoMs(clock.nowMs()), authorizationEndDate: isoMs(clock.nowMs() + DAY_S * 1000) };
+      if (faults.has('authdetails-unknown-login-served'))
+        return {
+          institutionLoginId: id,
+          authorizationStartDate: isoMs(clock.nowMs()),
+          authorizationEndDate: isoMs(clock.nowMs() + DAY_S * 1000),
+        };
       // provider 1.35.0 example: 3003 "Institution Login Id is not found".
       return coded(reply, 404, '3003', 'Institution Login Id is not found');
     }
     const legacy = login.legacy && !(login.migrated && !faults.has('authdetails-migrated-still-legacy'));
-    if (legacy && !faults.has('authdetails-legacy-served')) return coded(reply, 404, faults.has('blind-authdetails-legacy-3004') ? '3004' : '3003', 'Institution Login Id is not found');
+    if (legacy && !faults.has('authdetails-legacy-served'))
+      return coded(reply, 404, faults.has('blind-authdetails-legacy-3004') ? '3004' : '3003', 'Institution Login Id is not found');
     if (login.institutionId === PREDATING_INSTITUTION_ID) {
-      return coded(reply, faults.has('blind-authdetails-predating-400') ? 400 : 404, faults.has('authdetails-unavailable-3003') ? '3003' : '3004', 'Institution Login Id details are not found');
+      return coded(
+        reply,
+        faults.has('blind-authdetails-predating-400') ? 400 : 404,
+        faults.has('authdetails-unavailable-3003') ? '3003' : '3004',
+        'Institution Login Id details are not found',
+      );
     }
     // The authorization was granted when the login was linked (its accounts' createdDate).
     const linkedS = [...world.accounts.values()].find((a) => a.institutionLoginId === id)?.createdDate ?? clock.nowEpochSeconds();
     const endS = faults.has('authdetails-end-before-start') ? linkedS - DAY_S : linkedS + AUTHORIZATION_DAYS * DAY_S;
     return {
       institutionLoginId: faults.has('authdetails-wrong-login-id') ? id + 1 : id,
-      authorizationStartDate: faults.has('blind-authdetails-start-epoch-text') ? String(linkedS) : isoMs(linkedS * 1000), authorizationEndDate: isoMs(endS * 1000),
+      authorizationStartDate: faults.has('blind-authdetails-start-epoch-text') ? String(linkedS) : isoMs(linkedS * 1000),
+      authorizationEndDate: isoMs(endS * 1000),
     };
   });
 }

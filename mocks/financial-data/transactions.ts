@@ -16,8 +16,14 @@ import { rangeOf } from '../../helpers/contract/facts.js';
 const RECURRING_MIN = 3;
 
 const CATEGORIES: Record<string, string> = {
-  'Corner Coffee': 'Coffee Shops', 'Payroll Deposit': 'Paycheck', 'Grocery Mart': 'Groceries', 'Electric Utility': 'Utilities',
-  Transfer: 'Transfer', 'Online Store': 'Shopping', 'Gas Station': 'Gas & Fuel', Rent: 'Mortgage & Rent',
+  'Corner Coffee': 'Coffee Shops',
+  'Payroll Deposit': 'Paycheck',
+  'Grocery Mart': 'Groceries',
+  'Electric Utility': 'Utilities',
+  Transfer: 'Transfer',
+  'Online Store': 'Shopping',
+  'Gas Station': 'Gas & Fuel',
+  Rent: 'Mortgage & Rent',
 };
 
 /** The date lists sort and filter by: transactionDate, postedDate where there is none (seed 002, Transactions). */
@@ -54,12 +60,14 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     // Fault: the transactions of a deleted account stay readable.
     const account = live ?? (on('transactions-deleted-account-kept') ? seenAccounts.get(t.accountId) : undefined);
     // Blind fault: GetCustomerTransaction reads the store without checking the account still exists.
-    if (!account && reader === 'id' && on('blind-transactions-deleted-account-readable-by-id') && world.customers.has(t.customerId)) return !t.historic;
+    if (!account && reader === 'id' && on('blind-transactions-deleted-account-readable-by-id') && world.customers.has(t.customerId))
+      return !t.historic;
     if (!account) return false;
     if (t.historic) {
       if (on('transactions-historic-visible-before-load')) return true;
       // Blind fault: standard history counted as six months of 31 days (186) instead of 180 days.
-      if (!account.historicLoaded && on('blind-transactions-standard-history-186-days')) return account.createdDate - t.postedDate <= 186 * DAY_S;
+      if (!account.historicLoaded && on('blind-transactions-standard-history-186-days'))
+        return account.createdDate - t.postedDate <= 186 * DAY_S;
       if (!account.historicLoaded) return false;
       if (on('transactions-historic-account-list-only') && reader !== 'account') return false;
       if (on('transactions-historic-hidden-by-id') && reader === 'id') return false;
@@ -76,10 +84,17 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     // Blind fault: GetCustomerTransaction gives the amount unsigned (the sign only in `type`).
     const amount = reader === 'id' && on('blind-transactions-by-id-amount-unsigned') ? Math.abs(t.amount) : t.amount;
     return {
-      id: t.id, amount, accountId: Number(t.accountId), customerId: Number(t.customerId), status: t.status,
-      description: t.description, memo: `${t.description} ${t.id % 1000}`, type: t.amount < 0 ? 'debit' : 'credit',
+      id: t.id,
+      amount,
+      accountId: Number(t.accountId),
+      customerId: Number(t.customerId),
+      status: t.status,
+      description: t.description,
+      memo: `${t.description} ${t.id % 1000}`,
+      type: t.amount < 0 ? 'debit' : 'credit',
       ...(t.transactionDate === undefined ? {} : { transactionDate: dateOut(t.transactionDate) }),
-      postedDate: dateOut(t.postedDate), createdDate: createdMs ? t.createdDate * 1000 : dateOut(t.createdDate),
+      postedDate: dateOut(t.postedDate),
+      createdDate: createdMs ? t.createdDate * 1000 : dateOut(t.createdDate),
       categorization: { normalizedPayeeName: t.description, category: CATEGORIES[t.description] ?? 'Uncategorized', country: 'USA' },
     };
   }
@@ -99,9 +114,10 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     const from: number = query.fromDate ?? 0;
     const to: number = query.toDate ?? 9_999_999_999;
     if (from > to) return sendError(ctx, reply, 400, 'fromDate is after toDate');
-    const includePending = (on('transactions-pending-always-included') || (query.includePending === true && !on('transactions-pending-never-included')))
+    const includePending =
+      (on('transactions-pending-always-included') || (query.includePending === true && !on('transactions-pending-never-included'))) &&
       // Blind fault: the customer list drops includePending (pending never listed there).
-      && !(reader === 'all' && on('blind-transactions-pending-ignored-on-all'));
+      !(reader === 'all' && on('blind-transactions-pending-ignored-on-all'));
     const fromApplied = !(on('transactions-from-date-ignored-on-account') && reader === 'account');
     const toApplied = !on('transactions-to-date-ignored');
     const sort: 'asc' | 'desc' = query.sort ?? (on('transactions-default-sort-asc') ? 'asc' : 'desc');
@@ -124,22 +140,36 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     }
 
     // Blind fault 'blind-transactions-page-cap-off-by-one': the cap checked as `<` the maximum (a full page one short).
-    const limit = Math.min(query.limit ?? (on('transactions-default-page-size-100') ? 100 : 25), on('transactions-page-holds-500') ? 500 : on('blind-transactions-page-cap-off-by-one') ? PAGE_MAX - 1 : PAGE_MAX);
-    const start = on('transactions-start-ignored-on-all') && reader === 'all' ? 1 : query.start ?? 1;
-    const paged = on('transactions-start-as-offset-on-account') && reader === 'account'
-      ? (() => { const slice = found.slice(start - 1, start - 1 + limit); return { found: found.length, displaying: slice.length, moreAvailable: start - 1 + limit < found.length, slice }; })()
-      : page(found, { start, limit });
+    const limit = Math.min(
+      query.limit ?? (on('transactions-default-page-size-100') ? 100 : 25),
+      on('transactions-page-holds-500') ? 500 : on('blind-transactions-page-cap-off-by-one') ? PAGE_MAX - 1 : PAGE_MAX,
+    );
+    const start = on('transactions-start-ignored-on-all') && reader === 'all' ? 1 : (query.start ?? 1);
+    const paged =
+      on('transactions-start-as-offset-on-account') && reader === 'account'
+        ? (() => {
+            const slice = found.slice(start - 1, start - 1 + limit);
+            return { found: found.length, displaying: slice.length, moreAvailable: start - 1 + limit < found.length, slice };
+          })()
+        : page(found, { start, limit });
     if (on('transactions-found-counts-page')) paged.found = paged.displaying;
     const more = on('transactions-more-available-on-last-page') ? paged.displaying > 0 : paged.moreAvailable;
     const echo = (s: number) => String(on('transactions-echo-dates-ms') ? s * 1000 : s);
     const body: Record<string, unknown> = {
-      found: paged.found, displaying: paged.displaying, moreAvailable: String(more),
+      found: paged.found,
+      displaying: paged.displaying,
+      moreAvailable: String(more),
       // Blind fault: fromDate echoed as the start of its UTC day, not as sent.
-      fromDate: echo(on('blind-transactions-echo-from-date-day-start') ? Math.floor(from / DAY_S) * DAY_S : from), toDate: echo(to), sort: on('transactions-echo-sort-empty') && !query.sort ? '' : sort,
+      fromDate: echo(on('blind-transactions-echo-from-date-day-start') ? Math.floor(from / DAY_S) * DAY_S : from),
+      toDate: echo(to),
+      sort: on('transactions-echo-sort-empty') && !query.sort ? '' : sort,
       transactions: paged.slice.map((t) => view(t, reader)),
     };
     if (reader === 'account' && query.showDailyBalance === true && !on('transactions-daily-balance-missing')) {
-      body.dailyBalances = dailyBalances(accounts[0], paged.slice.filter((t) => t.status !== 'pending'));
+      body.dailyBalances = dailyBalances(
+        accounts[0],
+        paged.slice.filter((t) => t.status !== 'pending'),
+      );
     }
     return body;
   }
@@ -212,10 +242,13 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     const mine = [...world.accounts.values()].filter((a) => findAccount(world, input.path.customerId, a.id, partnerOf(input)));
     const asked: string[] = Array.isArray(input.body?.accountIds) ? input.body.accountIds : [];
     const unknown = asked.find((id) => !mine.some((a) => a.id === id));
-    if (unknown !== undefined && !on('transactions-recurring-unknown-account-ignored')) return sendError(ctx, reply, 404, `Account ${unknown} not found for the customer`);
-    const chosen = asked.length === 0 || on('transactions-recurring-account-filter-ignored') ? mine : mine.filter((a) => asked.includes(a.id));
+    if (unknown !== undefined && !on('transactions-recurring-unknown-account-ignored'))
+      return sendError(ctx, reply, 404, `Account ${unknown} not found for the customer`);
+    const chosen =
+      asked.length === 0 || on('transactions-recurring-account-filter-ignored') ? mine : mine.filter((a) => asked.includes(a.id));
     // Blind fault: each account's series are computed over every chosen account (other accounts' ids listed under it).
-    const seriesScope = (a: Account) => (on('blind-transactions-recurring-account-series-customer-wide') ? new Set(chosen.map((c) => c.id)) : new Set([a.id]));
+    const seriesScope = (a: Account) =>
+      on('blind-transactions-recurring-account-series-customer-wide') ? new Set(chosen.map((c) => c.id)) : new Set([a.id]);
     const perAccount = chosen.map((a) => ({ accountId: a.id, ...streamsOf(transactionsOf(seriesScope(a), 'all')) }));
     const customer = streamsOf(transactionsOf(new Set(chosen.map((a) => a.id)), 'all'));
     return { customerRecurringTransactions: customer, accountRecurringTransactions: perAccount };
@@ -242,11 +275,18 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
       const cadence = Math.max(1, Math.round(span / DAY_S / (series.length - 1)));
       const last = keyOf(series[series.length - 1]);
       const stream = {
-        normalizedPayeeName: series[0].description, transactionCategories: [CATEGORIES[series[0].description] ?? 'Uncategorized'],
-        transactionIds: series.map((t) => String(t.id)), cadence, status: nowS - last <= 2 * cadence * DAY_S ? 'ACTIVE' : 'INACTIVE',
+        normalizedPayeeName: series[0].description,
+        transactionCategories: [CATEGORIES[series[0].description] ?? 'Uncategorized'],
+        transactionIds: series.map((t) => String(t.id)),
+        cadence,
+        status: nowS - last <= 2 * cadence * DAY_S ? 'ACTIVE' : 'INACTIVE',
         expectedNextTransactionDate: new Date((last + cadence * DAY_S) * 1000).toISOString().slice(0, 10),
-        expectedNextTransactionAmount: cents(median), minimumHistoricalAmount: amounts[0], maximumHistoricalAmount: amounts[amounts.length - 1],
-        meanHistoricalAmount: cents(amounts.reduce((s, n) => s + n, 0) / amounts.length), medianHistoricalAmount: cents(median), countOfTransactions: series.length,
+        expectedNextTransactionAmount: cents(median),
+        minimumHistoricalAmount: amounts[0],
+        maximumHistoricalAmount: amounts[amounts.length - 1],
+        meanHistoricalAmount: cents(amounts.reduce((s, n) => s + n, 0) / amounts.length),
+        medianHistoricalAmount: cents(median),
+        countOfTransactions: series.length,
       };
       const outflow = key.startsWith('out') !== on('transactions-recurring-signs-swapped');
       (outflow ? recurringOutflows : recurringInflows).push(stream);

@@ -9,7 +9,14 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
-import { findAccount, findCustomer, type Account, type Transaction, type TxPushClass as SubscriptionClass, type TxPushSubscription as Subscription } from './state.js';
+import {
+  findAccount,
+  findCustomer,
+  type Account,
+  type Transaction,
+  type TxPushClass as SubscriptionClass,
+  type TxPushSubscription as Subscription,
+} from './state.js';
 import { limitListOf } from '../../helpers/contract/facts.js';
 
 /** The header carrying a delivery's signature (an assumption: rules/txpush.yaml FD-TXPUSH-SIGNED). */
@@ -38,13 +45,17 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'callbackUrl must be an http or https URL';
     const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
-    const allowed = faults.has('txpush-any-port-accepted') ? true
-      : faults.has('txpush-port-80-refused') ? port === 443
-      : faults.has('txpush-explicit-port-refused') ? !/^[a-z]+:\/\/[^/]*:[0-9]+/i.test(raw)
-      : LISTENER_PORTS.includes(port) || (faults.has('blind-txpush-port-8443-accepted') && port === 8443);
+    const allowed = faults.has('txpush-any-port-accepted')
+      ? true
+      : faults.has('txpush-port-80-refused')
+        ? port === 443
+        : faults.has('txpush-explicit-port-refused')
+          ? !/^[a-z]+:\/\/[^/]*:[0-9]+/i.test(raw)
+          : LISTENER_PORTS.includes(port) || (faults.has('blind-txpush-port-8443-accepted') && port === 8443);
     if (!allowed) return `callbackUrl port ${port} is not allowed (${LISTENER_PORTS.join(' or ')} only)`;
     const real = customerType(account) === 'active' || faults.has('blind-txpush-https-required-for-testing');
-    if (real && url.protocol !== 'https:' && !faults.has('txpush-http-accepted-for-active')) return 'callbackUrl must be HTTPS for a real account';
+    if (real && url.protocol !== 'https:' && !faults.has('txpush-http-accepted-for-active'))
+      return 'callbackUrl must be HTTPS for a real account';
     if (real && faults.has('txpush-active-account-refused')) return 'callbackUrl refused for this account';
     return undefined;
   };
@@ -53,9 +64,13 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     const account = findAccount(world, path.customerId, path.accountId, partner?.id);
     if (!account) return sendError(ctx, reply, 404, 'Customer or account not found');
     const problem = urlProblem(String(body.callbackUrl), account);
-    if (problem) return sendError(ctx, reply, faults.has('blind-txpush-https-refusal-403') && problem.includes('HTTPS') ? 403 : 400, problem);
-    const classes: SubscriptionClass[] = faults.has('txpush-one-record') ? ['account']
-      : faults.has('txpush-records-same-class') ? ['account', 'account'] : ['account', 'transaction'];
+    if (problem)
+      return sendError(ctx, reply, faults.has('blind-txpush-https-refusal-403') && problem.includes('HTTPS') ? 403 : 400, problem);
+    const classes: SubscriptionClass[] = faults.has('txpush-one-record')
+      ? ['account']
+      : faults.has('txpush-records-same-class')
+        ? ['account', 'account']
+        : ['account', 'transaction'];
     const made = classes.map((type, i) => {
       const id = Number(world.nextId());
       const callbackUrl = i === 1 && faults.has('txpush-record-url-trimmed') ? body.callbackUrl.replace(/\/[^/]*$/, '') : body.callbackUrl;
@@ -67,7 +82,13 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     });
     state().lastUrl = body.callbackUrl;
     return reply.code(201).send({
-      subscriptions: made.map((s) => ({ id: s.id, accountId: Number(faults.has('blind-txpush-record-account-id-is-customer') ? s.customerId : s.accountId), type: s.type, callbackUrl: s.callbackUrl, signingKey: s.signingKey })),
+      subscriptions: made.map((s) => ({
+        id: s.id,
+        accountId: Number(faults.has('blind-txpush-record-account-id-is-customer') ? s.customerId : s.accountId),
+        type: s.type,
+        callbackUrl: s.callbackUrl,
+        signingKey: s.signingKey,
+      })),
     });
   };
 
@@ -78,7 +99,10 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
       for (const s of [...state().subscriptions.values()]) {
         if (s.accountId !== account.id) continue;
         if (s.type === 'transaction' && faults.has('txpush-disable-keeps-transaction-class')) continue;
-        if (faults.has('blind-txpush-disable-soft-delete')) { disabledSubscriptions.add(s.id); continue; }
+        if (faults.has('blind-txpush-disable-soft-delete')) {
+          disabledSubscriptions.add(s.id);
+          continue;
+        }
         state().subscriptions.delete(s.id);
       }
     }
@@ -91,7 +115,8 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     const sub = state().subscriptions.get(Number(path.subscriptionId));
     const owned = sub && (sub.customerId === customer.id || faults.has('txpush-delete-other-customer'));
     if (!sub || !owned) {
-      if (faults.has('blind-txpush-delete-again-204') && deletedSubscriptions.get(Number(path.subscriptionId)) === customer.id) return reply.code(204).send();
+      if (faults.has('blind-txpush-delete-again-204') && deletedSubscriptions.get(Number(path.subscriptionId)) === customer.id)
+        return reply.code(204).send();
       if (faults.has('txpush-delete-unknown-204')) return reply.code(204).send();
       return sendError(ctx, reply, 404, 'Subscription not found');
     }
@@ -108,53 +133,117 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
   const deliver = async (sub: Subscription, body: Record<string, unknown>) => {
     const text = JSON.stringify(body);
     const key = faults.has('txpush-signature-wrong-key') ? `${sub.signingKey}x` : sub.signingKey;
-    const signature = createHmac('sha256', key).update(text).digest(faults.has('blind-txpush-signature-base64') ? 'base64' : 'hex');
-    await ctx.deliveries.send(sub.callbackUrl, 'POST', { 'content-type': 'application/json', [TXPUSH_SIGNATURE_HEADER]: signature }, body, clock.now());
+    const signature = createHmac('sha256', key)
+      .update(text)
+      .digest(faults.has('blind-txpush-signature-base64') ? 'base64' : 'hex');
+    await ctx.deliveries.send(
+      sub.callbackUrl,
+      'POST',
+      { 'content-type': 'application/json', [TXPUSH_SIGNATURE_HEADER]: signature },
+      body,
+      clock.now(),
+    );
   };
 
   const eventOf = (sub: Subscription, t: Transaction, account: Account, oldBalance: number) => {
-    const head = { subscriptionId: faults.has('txpush-event-subscription-id-missing') ? undefined : sub.id, class: sub.type, accountId: Number(account.id), customerId: Number(account.customerId) };
+    const head = {
+      subscriptionId: faults.has('txpush-event-subscription-id-missing') ? undefined : sub.id,
+      class: sub.type,
+      accountId: Number(account.id),
+      customerId: Number(account.customerId),
+    };
     if (sub.type === 'transaction') {
       const amount = faults.has('txpush-event-amount-unsigned') ? Math.abs(t.amount) : t.amount;
       return {
-        ...head, event: 'transaction.created',
-        transaction: { id: t.id, amount, description: t.description, status: t.status, transactionDate: t.transactionDate, postedDate: t.postedDate, createdDate: t.createdDate },
+        ...head,
+        event: 'transaction.created',
+        transaction: {
+          id: t.id,
+          amount,
+          description: t.description,
+          status: t.status,
+          transactionDate: t.transactionDate,
+          postedDate: t.postedDate,
+          createdDate: t.createdDate,
+        },
       };
     }
-    const balance = faults.has('txpush-account-event-old-balance') ? oldBalance
-      : faults.has('blind-txpush-account-event-available-balance') ? account.availableBalance : account.balance;
-    return { ...head, event: 'account.modified', account: { id: Number(account.id), balance }, changes: [{ field: 'balance', old: oldBalance, new: balance }] };
+    const balance = faults.has('txpush-account-event-old-balance')
+      ? oldBalance
+      : faults.has('blind-txpush-account-event-available-balance')
+        ? account.availableBalance
+        : account.balance;
+    return {
+      ...head,
+      event: 'account.modified',
+      account: { id: Number(account.id), balance },
+      changes: [{ field: 'balance', old: oldBalance, new: balance }],
+    };
   };
 
   const testTransaction = async ({ path, body, partner }: Input, reply: FastifyReply) => {
     const account = findAccount(world, path.customerId, path.accountId, partner?.id);
     if (!account) return sendError(ctx, reply, 404, 'Customer or account not found');
     // seed 002, Events: testing accounts only (the 400 is this contract's reading).
-    if (customerType(account) !== 'testing' && !faults.has('txpush-test-on-active-accepted')) return sendError(ctx, reply, faults.has('blind-txpush-test-on-active-404') ? 404 : 400, 'The test transaction is only supported for testing accounts');
+    if (customerType(account) !== 'testing' && !faults.has('txpush-test-on-active-accepted'))
+      return sendError(
+        ctx,
+        reply,
+        faults.has('blind-txpush-test-on-active-404') ? 404 : 400,
+        'The test transaction is only supported for testing accounts',
+      );
     const nowS = clock.nowEpochSeconds();
     const t: Transaction = {
-      id: Number(world.nextId()) * 10 + 1, accountId: account.id, customerId: account.customerId, amount: body.amount, description: body.description,
-      status: body.status ?? 'active', transactionDate: faults.has('blind-txpush-test-transaction-date-now') ? nowS : body.transactionDate, postedDate: body.postedDate ?? nowS, createdDate: nowS, historic: false,
+      id: Number(world.nextId()) * 10 + 1,
+      accountId: account.id,
+      customerId: account.customerId,
+      amount: body.amount,
+      description: body.description,
+      status: body.status ?? 'active',
+      transactionDate: faults.has('blind-txpush-test-transaction-date-now') ? nowS : body.transactionDate,
+      postedDate: body.postedDate ?? nowS,
+      createdDate: nowS,
+      historic: false,
     };
     if (!faults.has('txpush-test-transaction-not-stored')) world.transactions.set(t.id, t);
     const oldBalance = account.balance;
     account.balance = cents(account.balance + t.amount);
     account.availableBalance = cents(account.availableBalance + t.amount);
     account.balanceDate = nowS;
-    let subs = [...state().subscriptions.values()].filter((s) => (faults.has('blind-txpush-subscriptions-by-customer') ? s.customerId === account.customerId : s.accountId === account.id) && !disabledSubscriptions.has(s.id));
+    let subs = [...state().subscriptions.values()].filter(
+      (s) =>
+        (faults.has('blind-txpush-subscriptions-by-customer') ? s.customerId === account.customerId : s.accountId === account.id) &&
+        !disabledSubscriptions.has(s.id),
+    );
     if (faults.has('blind-txpush-account-event-needs-transaction-subscription') && !subs.some((s) => s.type === 'transaction')) subs = [];
     if (faults.has('txpush-test-no-account-event')) subs = subs.filter((s) => s.type !== 'account');
     if (subs.length === 0 && faults.has('txpush-delivers-without-subscription') && state().lastUrl) {
-      subs = [{ id: 0, customerId: account.customerId, accountId: account.id, type: 'transaction', callbackUrl: state().lastUrl!, signingKey: 'none' }];
+      subs = [
+        {
+          id: 0,
+          customerId: account.customerId,
+          accountId: account.id,
+          type: 'transaction',
+          callbackUrl: state().lastUrl!,
+          signingKey: 'none',
+        },
+      ];
     }
     // Transaction events first, then the account event (the balance changed).
     subs.sort((a, b) => (a.type === b.type ? a.id - b.id : a.type === 'transaction' ? -1 : 1));
     for (const sub of subs) {
-      const event = faults.has('blind-txpush-events-name-first-subscription') ? { ...eventOf(sub, t, account, oldBalance), subscriptionId: subs[0].id } : eventOf(sub, t, account, oldBalance);
+      const event = faults.has('blind-txpush-events-name-first-subscription')
+        ? { ...eventOf(sub, t, account, oldBalance), subscriptionId: subs[0].id }
+        : eventOf(sub, t, account, oldBalance);
       await deliver(sub, event);
       if (sub.type === 'transaction' && faults.has('txpush-transaction-event-twice')) await deliver(sub, event);
     }
-    return reply.code(201).send({ id: faults.has('blind-txpush-test-answer-sequence-id') ? (t.id - 1) / 10 : t.id, createdDate: faults.has('txpush-test-created-date-ms') ? nowS * 1000 : nowS });
+    return reply
+      .code(201)
+      .send({
+        id: faults.has('blind-txpush-test-answer-sequence-id') ? (t.id - 1) / 10 : t.id,
+        createdDate: faults.has('txpush-test-created-date-ms') ? nowS * 1000 : nowS,
+      });
   };
 
   route(app, ctx, 'SubscribeToTxPushNotifications', subscribe);

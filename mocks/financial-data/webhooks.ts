@@ -18,16 +18,32 @@ function nextUuid(state: FdState['webhooks'], kind: string): string {
 }
 
 /** ISO 8601 without milliseconds, as the provider writes its dates (SubscriptionDetail.createdDate). */
-const isoNow = (ctx: FdContext) => ctx.clock.now().toISOString().replace(/\.\d{3}Z$/, 'Z');
+const isoNow = (ctx: FdContext) =>
+  ctx.clock
+    .now()
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z');
 
 /**
  * The events a subscription may name (seed 002, Events: names not shown). The names are those the
  * provider 1.35.0 examples use; descriptions and condition fields are this mock's own.
  */
 const AVAILABLE_EVENTS = [
-  { name: 'authorization.accesstoken.expiry', description: 'An access token of the partner is about to expire.', conditionalSubscription: { applicable: true, fields: 'institutionId', mandatory: false } },
-  { name: 'manage.txpush.account.created', description: 'A new account was added for a customer.', conditionalSubscription: { applicable: true, fields: 'accountId, customerId', mandatory: false } },
-  { name: 'mastercard.openbanking.customer.consent', description: 'A customer granted or revoked a consent.', conditionalSubscription: { applicable: false, mandatory: false } },
+  {
+    name: 'authorization.accesstoken.expiry',
+    description: 'An access token of the partner is about to expire.',
+    conditionalSubscription: { applicable: true, fields: 'institutionId', mandatory: false },
+  },
+  {
+    name: 'manage.txpush.account.created',
+    description: 'A new account was added for a customer.',
+    conditionalSubscription: { applicable: true, fields: 'accountId, customerId', mandatory: false },
+  },
+  {
+    name: 'mastercard.openbanking.customer.consent',
+    description: 'A customer granted or revoked a consent.',
+    conditionalSubscription: { applicable: false, mandatory: false },
+  },
 ];
 
 /** The name of the first requested event the catalogue does not offer (FD-WEBHOOK-EVENT-NAMES). */
@@ -48,14 +64,21 @@ function reasonCode(status: number, description: string): string {
 
 /** The provider's error body of these operations (reference, Error bodies; provider 1.35.0 ErrorWrapper). */
 function errorBody(status: number, description: string) {
-  return { Errors: { Error: [{ Source: 'webhook subscriptions', ReasonCode: reasonCode(status, description), Description: description, Recoverable: false }] } };
+  return {
+    Errors: {
+      Error: [
+        { Source: 'webhook subscriptions', ReasonCode: reasonCode(status, description), Description: description, Recoverable: false },
+      ],
+    },
+  };
 }
 
 /** This module's error sender (FD-WEBHOOK-ERROR-SHAPE); the fault answers the default {code, message}. */
 function sendWebhookError(ctx: FdContext, reply: FastifyReply, status: number, description: string) {
   if (ctx.faults.has('webhooks-error-default-shape')) return sendError(ctx, reply, status, description);
   // Blind fault: a single 404 error is written as an object, not a one-element list.
-  if (status === 404 && ctx.faults.has('blind-webhooks-404-error-not-array')) return reply.code(status).send({ Errors: { Error: errorBody(status, description).Errors.Error[0] } });
+  if (status === 404 && ctx.faults.has('blind-webhooks-404-error-not-array'))
+    return reply.code(status).send({ Errors: { Error: errorBody(status, description).Errors.Error[0] } });
   return reply.code(status).send(errorBody(status, description));
 }
 
@@ -65,12 +88,22 @@ function rewriteWebhookFrontError(ctx: FdContext, status: number, payload: unkno
 }
 
 /** The event as the readers show it. */
-const eventView = ({ webhookEventId, name, url, condition, status }: HookEvent) => ({ webhookEventId, name, ...(url ? { url } : {}), ...(condition ? { condition } : {}), status });
+const eventView = ({ webhookEventId, name, url, condition, status }: HookEvent) => ({
+  webhookEventId,
+  name,
+  ...(url ? { url } : {}),
+  ...(condition ? { condition } : {}),
+  status,
+});
 
 /** The subscription as the readers show it. */
 const subscriptionView = (s: HookSubscription) => ({
-  subscriptionId: s.subscriptionId, ...(s.url ? { url: s.url } : {}), events: s.events.map(eventView), status: s.status,
-  createdDate: s.createdDate, lastUpdatedDate: s.lastUpdatedDate,
+  subscriptionId: s.subscriptionId,
+  ...(s.url ? { url: s.url } : {}),
+  events: s.events.map(eventView),
+  status: s.status,
+  createdDate: s.createdDate,
+  lastUpdatedDate: s.lastUpdatedDate,
 });
 
 /**
@@ -85,7 +118,10 @@ async function deliverTest(ctx: FdContext, sub: HookSubscription, event: HookEve
   const body = {
     subscriptionId: sub.subscriptionId,
     ...(faults.has('webhooks-delivery-without-event-id') ? {} : { webhookEventId: named.webhookEventId }),
-    name: named.name, test: true, ...(named.condition ? { condition: named.condition } : {}), sentDate: isoNow(ctx),
+    name: named.name,
+    test: true,
+    ...(named.condition ? { condition: named.condition } : {}),
+    sentDate: isoNow(ctx),
   };
   const times = faults.has('webhooks-test-delivers-twice') ? 2 : 1;
   for (let i = 0; i < times; i++) {
@@ -106,7 +142,12 @@ function testable(ctx: FdContext, sub: HookSubscription, event: HookEvent, via: 
   // Faults: the subscription-wide test checks no status; the event statuses are not checked.
   if (via === 'subscription' && faults.has('webhooks-subscription-test-ignores-status')) return true;
   if (sub.status !== 'active') return false;
-  if (event.status !== 'active' && !faults.has('webhooks-inactive-event-delivered') && !(via === 'subscription' && faults.has('blind-webhooks-sub-test-ignores-event-status'))) return false;
+  if (
+    event.status !== 'active' &&
+    !faults.has('webhooks-inactive-event-delivered') &&
+    !(via === 'subscription' && faults.has('blind-webhooks-sub-test-ignores-event-status'))
+  )
+    return false;
   if (event.everInactive && faults.has('webhooks-reactivated-not-delivered')) return false;
   return true;
 }
@@ -131,39 +172,61 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
     const id = input.path.webhook_event_id;
     const own = sub.events.find((e) => e.webhookEventId === id);
     if (own || !faults.has('webhooks-unknown-event-other-sub')) return own;
-    return [...state().subscriptions.values()].filter((s) => s.partnerId === sub.partnerId && !s.deleted).flatMap((s) => s.events).find((e) => e.webhookEventId === id);
+    return [...state().subscriptions.values()]
+      .filter((s) => s.partnerId === sub.partnerId && !s.deleted)
+      .flatMap((s) => s.events)
+      .find((e) => e.webhookEventId === id);
   };
   const newEvent = (e: EventRequest, status = 'active'): HookEvent => ({
-    webhookEventId: nextUuid(state(), 'event'), name: e.name, ...(e.url ? { url: e.url } : {}),
-    ...(e.condition && !faults.has('webhooks-create-drops-conditions') ? { condition: e.condition } : {}), status,
+    webhookEventId: nextUuid(state(), 'event'),
+    name: e.name,
+    ...(e.url ? { url: e.url } : {}),
+    ...(e.condition && !faults.has('webhooks-create-drops-conditions') ? { condition: e.condition } : {}),
+    status,
   });
 
   app.register(async (scope) => {
     // Errors of the shared front (401, validation 400) in the provider's shape, on these routes only.
     // Blind fault: the available-events route misses the rewrite and answers the front's {code, message}.
-    scope.addHook('onSend', async (_req, reply, payload) => (faults.has('blind-webhooks-available-events-401-default-shape') && _req.url.split('?')[0].endsWith('/webhooks/events')
-      ? payload : rewriteWebhookFrontError(ctx, reply.statusCode, payload)));
+    scope.addHook('onSend', async (_req, reply, payload) =>
+      faults.has('blind-webhooks-available-events-401-default-shape') && _req.url.split('?')[0].endsWith('/webhooks/events')
+        ? payload
+        : rewriteWebhookFrontError(ctx, reply.statusCode, payload),
+    );
 
     /** Every route: the request-id header is optional (provider 1.35.0 RequestIdHeader, FD-WEBHOOK-REQUEST-ID). */
     const on = (operationId: string, handler: (input: Input, reply: FastifyReply) => unknown) =>
       route(scope, ctx, operationId, (input, reply) => {
-        const idRequired = faults.has('webhooks-request-id-required') || (faults.has('blind-webhooks-test-ops-request-id-required') && operationId.startsWith('test'));
-        if (idRequired && !reply.request.headers['x-external-request-id']) return fail(reply, 400, 'Missing parameter (X-External-Request-Id)');
+        const idRequired =
+          faults.has('webhooks-request-id-required') ||
+          (faults.has('blind-webhooks-test-ops-request-id-required') && operationId.startsWith('test'));
+        if (idRequired && !reply.request.headers['x-external-request-id'])
+          return fail(reply, 400, 'Missing parameter (X-External-Request-Id)');
         return handler(input, reply);
       });
 
     on('createWebhookSubscription', (input, reply) => {
       const body = input.body as { url?: string; events: EventRequest[] };
-      const unknown = unofferedName(ctx, body.events.map((e) => e.name));
+      const unknown = unofferedName(
+        ctx,
+        body.events.map((e) => e.name),
+      );
       if (unknown !== undefined) return fail(reply, 400, `Event ${unknown} is not an available event`);
       const now = isoNow(ctx);
       const sub: HookSubscription = {
-        subscriptionId: nextUuid(state(), 'subscription'), partnerId: input.partner!.id, ...(body.url ? { url: body.url } : {}),
-        status: 'active', events: body.events.map((e) => newEvent(e)), createdDate: now, lastUpdatedDate: now,
+        subscriptionId: nextUuid(state(), 'subscription'),
+        partnerId: input.partner!.id,
+        ...(body.url ? { url: body.url } : {}),
+        status: 'active',
+        events: body.events.map((e) => newEvent(e)),
+        createdDate: now,
+        lastUpdatedDate: now,
       };
       sub.createdView = subscriptionView(sub);
       state().subscriptions.set(sub.subscriptionId, sub);
-      const created = faults.has('blind-webhooks-create-answers-pending') ? { ...subscriptionView(sub), status: 'pending' } : subscriptionView(sub);
+      const created = faults.has('blind-webhooks-create-answers-pending')
+        ? { ...subscriptionView(sub), status: 'pending' }
+        : subscriptionView(sub);
       return reply.code(faults.has('webhooks-create-200') ? 200 : 201).send(created);
     });
 
@@ -172,15 +235,21 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       const limit = Number(input.query.limit ?? (faults.has('webhooks-default-limit-25') ? 25 : 10));
       const offset = Math.max(1, Number(input.query.offset ?? 1));
       if (faults.has('webhooks-limit-cap-50') && limit > 50) return fail(reply, 400, 'limit must be at most 50');
-      const mine = [...state().subscriptions.values()].filter((s) => (s.partnerId === input.partner?.id || faults.has('webhooks-owner-unchecked'))
-        && (!s.deleted || faults.has('webhooks-delete-keeps-listed')));
+      const mine = [...state().subscriptions.values()].filter(
+        (s) =>
+          (s.partnerId === input.partner?.id || faults.has('webhooks-owner-unchecked')) &&
+          (!s.deleted || faults.has('webhooks-delete-keeps-listed')),
+      );
       let start = (faults.has('webhooks-offset-zero-based') ? offset : offset - 1) * limit;
-      if (faults.has('blind-webhooks-past-end-clamped-to-last') && start >= mine.length && mine.length > 0) start = Math.floor((mine.length - 1) / limit) * limit;
+      if (faults.has('blind-webhooks-past-end-clamped-to-last') && start >= mine.length && mine.length > 0)
+        start = Math.floor((mine.length - 1) / limit) * limit;
       const page = mine.slice(start, start + limit);
       // An empty page is a 404 (assumption FD-WEBHOOK-PAGE-PAST-END: the provider's counts are 1 or more).
       if (page.length === 0 && !faults.has('webhooks-past-end-empty-200')) return fail(reply, 404, 'No subscriptions on this page');
       const view = (s: HookSubscription) => (faults.has('webhooks-list-stale') && s.createdView ? s.createdView : subscriptionView(s));
-      const echo = faults.has('blind-webhooks-default-paging-not-echoed') ? { offset: input.query.offset, limit: input.query.limit } : { offset, limit };
+      const echo = faults.has('blind-webhooks-default-paging-not-echoed')
+        ? { offset: input.query.offset, limit: input.query.limit }
+        : { offset, limit };
       const count = faults.has('blind-webhooks-count-is-total') ? mine.length : page.length;
       return reply.code(200).send({ count, ...echo, total: mine.length, subscriptions: page.map(view) });
     });
@@ -195,7 +264,10 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       const sub = findSubscription(input);
       if (!sub) return fail(reply, 404, 'Subscription not found');
       const body = input.body as { url?: string; events: EventRequest[] };
-      const unknown = unofferedName(ctx, body.events.map((e) => e.name));
+      const unknown = unofferedName(
+        ctx,
+        body.events.map((e) => e.name),
+      );
       if (unknown !== undefined) return fail(reply, 400, `Event ${unknown} is not an available event`);
       if (body.url && !faults.has('webhooks-update-keeps-url')) sub.url = body.url;
       // The list of events is replaced; an event named again keeps its id and status (this mock's choice).
@@ -215,7 +287,8 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       const sub = findSubscription(input);
       if (!sub) {
         const gone = state().subscriptions.get(input.path.subscription_id);
-        if (faults.has('blind-webhooks-second-delete-204') && gone?.deleted && gone.partnerId === input.partner?.id) return reply.code(204).send();
+        if (faults.has('blind-webhooks-second-delete-204') && gone?.deleted && gone.partnerId === input.partner?.id)
+          return reply.code(204).send();
         return fail(reply, 404, 'Subscription not found');
       }
       sub.deleted = true;
@@ -261,8 +334,10 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       const event = sub && findEvent(input, sub);
       if (!sub || !event) return fail(reply, 404, sub ? 'Event not found in this subscription' : 'Subscription not found');
       const { status } = input.body as { status: string };
-      if (faults.has('blind-webhooks-event-status-same-state-400') && event.status === status) return fail(reply, 400, `Event is already ${status}`);
-      const reactivationIgnored = faults.has('blind-webhooks-event-reactivate-ignored') && status === 'active' && event.status === 'inactive';
+      if (faults.has('blind-webhooks-event-status-same-state-400') && event.status === status)
+        return fail(reply, 400, `Event is already ${status}`);
+      const reactivationIgnored =
+        faults.has('blind-webhooks-event-reactivate-ignored') && status === 'active' && event.status === 'inactive';
       if (!faults.has('webhooks-event-status-not-stored') && !reactivationIgnored) event.status = status;
       if (status !== 'active') event.everInactive = true;
       sub.lastUpdatedDate = isoNow(ctx);
@@ -271,7 +346,9 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
 
     // seed 002, States and transitions: the subscription and all its events move to the requested state.
     on('changeWebhookSubscriptionStatus', (input, reply) => {
-      const foreign = faults.has('blind-webhooks-sub-status-owner-unchecked') ? state().subscriptions.get(input.path.subscription_id) : undefined;
+      const foreign = faults.has('blind-webhooks-sub-status-owner-unchecked')
+        ? state().subscriptions.get(input.path.subscription_id)
+        : undefined;
       const sub = findSubscription(input) ?? (foreign && !foreign.deleted ? foreign : undefined);
       if (!sub) return fail(reply, 404, 'Subscription not found');
       const { status } = input.body as { status: string };
@@ -301,7 +378,9 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       const event = sub && findEvent(input, sub);
       if (!sub || !event) return fail(reply, 404, sub ? 'Event not found in this subscription' : 'Subscription not found');
       const events = faults.has('webhooks-event-test-delivers-all') ? sub.events : [event];
-      for (const e of events) if (testable(ctx, sub, e, 'event')) await deliverTest(ctx, sub, faults.has('blind-webhooks-event-test-ignores-override') ? { ...e, url: undefined } : e);
+      for (const e of events)
+        if (testable(ctx, sub, e, 'event'))
+          await deliverTest(ctx, sub, faults.has('blind-webhooks-event-test-ignores-override') ? { ...e, url: undefined } : e);
       return reply.code(200).send();
     });
   });

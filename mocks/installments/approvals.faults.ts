@@ -9,15 +9,37 @@ import { faultCatalogue, blind as blindFault, type Fault, type Relaxation } from
 const blind = <Id extends string>(id: Id, rule: string, source: Fault['source'], rules?: string[], relax?: Relaxation[]): Fault<Id> =>
   blindFault({ id, rule, source, ...(rules ? { rules } : {}), ...(relax ? { relax } : {}) });
 
-const relax = <Id extends string>(id: Id, rule: string, schema: string, at: string[] | undefined, change: { drop?: string[]; unrequire?: string[] }, rules: string[]): Fault<Id> =>
-  ({ id, rule, source: 'assumption', rules, relax: [{ schema, ...(at ? { at } : {}), ...change }] });
-const rule = <Id extends string>(id: Id, text: string, rules?: string[]): Fault<Id> => ({ id, rule: text, source: 'assumption', ...(rules ? { rules } : {}) });
+const relax = <Id extends string>(
+  id: Id,
+  rule: string,
+  schema: string,
+  at: string[] | undefined,
+  change: { drop?: string[]; unrequire?: string[] },
+  rules: string[],
+): Fault<Id> => ({ id, rule, source: 'assumption', rules, relax: [{ schema, ...(at ? { at } : {}), ...change }] });
+const rule = <Id extends string>(id: Id, text: string, rules?: string[]): Fault<Id> => ({
+  id,
+  rule: text,
+  source: 'assumption',
+  ...(rules ? { rules } : {}),
+});
 
 export const APPROVALS_FAULTS = faultCatalogue([
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
-  relax('rejectReasonDetail-max-unenforced', 'rejectReasonDetail at most 5000', 'PlanApprovalRequest', ['properties', 'rejectReasonDetail'], { drop: ['maxLength'] }, ['IN-LIM-REJECTDETAIL']),
-  relax('rejectReasonCode-enum-unenforced', 'rejectReasonCode enum', 'RejectReasonCode', undefined, { drop: ['enum'] }, ['IN-ENUM-REJECTCODE']),
-  relax('approval-status-enum-unenforced', 'approval status APPROVED|DECLINED', 'ApprovalDecision', undefined, { drop: ['enum'] }, ['IN-ENUM-DECISION']),
+  relax(
+    'rejectReasonDetail-max-unenforced',
+    'rejectReasonDetail at most 5000',
+    'PlanApprovalRequest',
+    ['properties', 'rejectReasonDetail'],
+    { drop: ['maxLength'] },
+    ['IN-LIM-REJECTDETAIL'],
+  ),
+  relax('rejectReasonCode-enum-unenforced', 'rejectReasonCode enum', 'RejectReasonCode', undefined, { drop: ['enum'] }, [
+    'IN-ENUM-REJECTCODE',
+  ]),
+  relax('approval-status-enum-unenforced', 'approval status APPROVED|DECLINED', 'ApprovalDecision', undefined, { drop: ['enum'] }, [
+    'IN-ENUM-DECISION',
+  ]),
   // Plans and approvals (reference, Flows - checkout).
   rule('declined-recorded-as-approved', 'a DECLINED decision is recorded as DECLINED', ['IN-STATE-DECISION']),
   rule('approval-not-applied', 'a sync approval changes the plan status', ['IN-STATE-DECISION']),
@@ -26,8 +48,18 @@ export const APPROVALS_FAULTS = faultCatalogue([
   rule('approval-status-stale', 'approval status shows the decision', ['IN-STATE-DECISION']),
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Off-by-one limits (provider 2.0.0 field schemas; reference, Main fields).
-  blind('blind-reject-detail-5000-rejected', 'planApproval rejectReasonDetail at most 5000 characters (provider; reference): enforced as 4999, a valid 5000-character detail is refused', 'provider', ['IN-LIM-REJECTDETAIL'],
-    [{ schema: 'PlanApprovalRequest', at: ['properties', 'rejectReasonDetail'], set: { maxLength: 4999 } }]),
+  blind(
+    'blind-reject-detail-5000-rejected',
+    'planApproval rejectReasonDetail at most 5000 characters (provider; reference): enforced as 4999, a valid 5000-character detail is refused',
+    'provider',
+    ['IN-LIM-REJECTDETAIL'],
+    [{ schema: 'PlanApprovalRequest', at: ['properties', 'rejectReasonDetail'], set: { maxLength: 4999 } }],
+  ),
   // State changes seen through other endpoints (seed 001, States; reference, Flows - checkout and services).
-  blind('blind-async-answered-sync', 'planApproval without sync=true is asynchronous: 202, no body (provider: sync default false, 200 "only if the sync parameter is true"; reference): answered 200 with callbackUrl and applied at once', 'provider', ['IN-STATUS-SYNC']),
+  blind(
+    'blind-async-answered-sync',
+    'planApproval without sync=true is asynchronous: 202, no body (provider: sync default false, 200 "only if the sync parameter is true"; reference): answered 200 with callbackUrl and applied at once',
+    'provider',
+    ['IN-STATUS-SYNC'],
+  ),
 ]);

@@ -12,7 +12,13 @@ import type { InstallmentsState } from './state.js';
 /** Virtual seconds before an asynchronous decision shows (the mock's choice). */
 export const ASYNC_DECISION_SECONDS = 5;
 
-export function registerApprovals(app: FastifyInstance, prefix: string, ctx: MockContext<InstallmentsFaultId>, world: InstallmentsState, guard: Guard) {
+export function registerApprovals(
+  app: FastifyInstance,
+  prefix: string,
+  ctx: MockContext<InstallmentsFaultId>,
+  world: InstallmentsState,
+  guard: Guard,
+) {
   const { faults, clock } = ctx;
 
   app.post(`${prefix}/approvals`, async (req, reply) => {
@@ -26,7 +32,8 @@ export function registerApprovals(app: FastifyInstance, prefix: string, ctx: Moc
       if (faults.has('sync-answers-202')) return reply.code(202).send();
       return reply.code(200).send({ callbackUrl: plan.callbackUrl });
     }
-    if (!faults.has('async-approval-never-applied')) plan.pending = { status: decision, atMs: clock.nowMs() + ASYNC_DECISION_SECONDS * 1000 };
+    if (!faults.has('async-approval-never-applied'))
+      plan.pending = { status: decision, atMs: clock.nowMs() + ASYNC_DECISION_SECONDS * 1000 };
     return reply.code(202).send();
   });
 

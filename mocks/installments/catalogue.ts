@@ -11,6 +11,14 @@ import { PANS_FAULTS } from './pans.faults.js';
 import { PLANS_FAULTS } from './plans.faults.js';
 
 /** The fault catalogue of the installments mock: each resource's faults, own and written blind (`origin: 'blind'`). */
-export const INSTALLMENTS_FAULTS = [...GUARD_FAULTS, ...PANS_FAULTS, ...MERCHANTS_FAULTS, ...OFFERS_FAULTS, ...PLANS_FAULTS, ...APPROVALS_FAULTS, ...ISSUER_FAULTS];
+export const INSTALLMENTS_FAULTS = [
+  ...GUARD_FAULTS,
+  ...PANS_FAULTS,
+  ...MERCHANTS_FAULTS,
+  ...OFFERS_FAULTS,
+  ...PLANS_FAULTS,
+  ...APPROVALS_FAULTS,
+  ...ISSUER_FAULTS,
+];
 
 export type InstallmentsFaultId = FaultId<typeof INSTALLMENTS_FAULTS>;

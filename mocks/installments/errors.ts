@@ -25,16 +25,37 @@ export function sendErrors(reply: FastifyReply, faults: FaultSet<InstallmentsFau
   return reply.code(status).send({ Errors: { Error } });
 }
 
-export function sendError(reply: FastifyReply, faults: FaultSet<InstallmentsFaultId>, status: number, reasonCode: string, description: string, details?: string) {
-  return sendErrors(reply, faults, status, [{ Source: 'installments', ReasonCode: reasonCode, Description: description, Recoverable: false, ...(details ? { Details: details } : {}) }]);
+export function sendError(
+  reply: FastifyReply,
+  faults: FaultSet<InstallmentsFaultId>,
+  status: number,
+  reasonCode: string,
+  description: string,
+  details?: string,
+) {
+  return sendErrors(reply, faults, status, [
+    {
+      Source: 'installments',
+      ReasonCode: reasonCode,
+      Description: description,
+      Recoverable: false,
+      ...(details ? { Details: details } : {}),
+    },
+  ]);
 }
 
 /** 400 from schema violations: one item per offending field, named in Details. */
 export function invalidRequest(reply: FastifyReply, faults: FaultSet<InstallmentsFaultId>, found: Violation[]) {
   const items = (found.length ? found : [{ field: 'body', keyword: 'type', message: 'the request is invalid' }]).map<ErrorItem>((v) => ({
     Source: faults.has('issuer-source-too-long') ? 'installments-service' : 'installments',
-    ReasonCode: faults.has('issuer-reason-code-too-long') ? 'INVALID_FIELD_VALUE_IN_THE_REQUEST_BODY' : v.keyword === 'required' ? 'MISSING_REQUIRED_FIELD' : 'INVALID_FIELD_VALUE',
-    Description: v.message, Recoverable: false, Details: v.field,
+    ReasonCode: faults.has('issuer-reason-code-too-long')
+      ? 'INVALID_FIELD_VALUE_IN_THE_REQUEST_BODY'
+      : v.keyword === 'required'
+        ? 'MISSING_REQUIRED_FIELD'
+        : 'INVALID_FIELD_VALUE',
+    Description: v.message,
+    Recoverable: false,
+    Details: v.field,
   }));
   return sendErrors(reply, faults, 400, items);
 }

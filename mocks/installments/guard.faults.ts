@@ -10,13 +10,25 @@ import { faultCatalogue, blind as blindFault, type Fault, type Relaxation } from
 const blind = <Id extends string>(id: Id, rule: string, source: Fault['source'], rules?: string[], relax?: Relaxation[]): Fault<Id> =>
   blindFault({ id, rule, source, ...(rules ? { rules } : {}), ...(relax ? { relax } : {}) });
 
-const rule = <Id extends string>(id: Id, text: string, rules?: string[]): Fault<Id> => ({ id, rule: text, source: 'assumption', ...(rules ? { rules } : {}) });
+const rule = <Id extends string>(id: Id, text: string, rules?: string[]): Fault<Id> => ({
+  id,
+  rule: text,
+  source: 'assumption',
+  ...(rules ? { rules } : {}),
+});
 
 export const GUARD_FAULTS = faultCatalogue([
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
-  { id: 'uuid-pattern-unenforced', rule: 'providerId / planId / Correlation-Id are UUIDs', source: 'assumption', rules: ['IN-FMT-UUID', 'IN-FMT-CORRELATION'], relax: [
-    { schema: 'Uuid', drop: ['format'] }, { schema: 'UuidField', drop: ['format', 'minLength', 'maxLength'] },
-  ] },
+  {
+    id: 'uuid-pattern-unenforced',
+    rule: 'providerId / planId / Correlation-Id are UUIDs',
+    source: 'assumption',
+    rules: ['IN-FMT-UUID', 'IN-FMT-CORRELATION'],
+    relax: [
+      { schema: 'Uuid', drop: ['format'] },
+      { schema: 'UuidField', drop: ['format', 'minLength', 'maxLength'] },
+    ],
+  },
   rule('limit-over-500-accepted', 'limit at most 500', ['IN-PAGE-LIMIT']),
   rule('offset-unchecked', 'offset at least 0', ['IN-PAGE-OFFSET']),
   // Auth and transport (reference, Transport and auth).
@@ -44,14 +56,49 @@ export const GUARD_FAULTS = faultCatalogue([
   { id: 'offset-ignored', rule: 'IN-PAGE-SLICE: offset skips that many items', source: 'provider', rules: ['IN-PAGE-SLICE'] },
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Off-by-one limits (provider 2.0.0 field schemas; reference, Main fields).
-  blind('blind-limit-500-rejected', 'limit is 1 to 500 (provider parameter `limit`; reference Paging "at most 500"): limit=500 is refused with 400 (enforced as < 500)', 'provider', ['IN-PAGE-LIMIT']),
+  blind(
+    'blind-limit-500-rejected',
+    'limit is 1 to 500 (provider parameter `limit`; reference Paging "at most 500"): limit=500 is refused with 400 (enforced as < 500)',
+    'provider',
+    ['IN-PAGE-LIMIT'],
+  ),
   // Paging (provider 2.0.0: offset default 0, limit default 500; Count/Offset/Limit/Total headers).
-  blind('blind-default-limit-100', 'default page size is 500 (provider `limit` default 500; reference Paging): without limit a page holds at most 100', 'provider', ['IN-PAGE-DEFAULT']),
-  blind('blind-offset-one-based', 'offset is the zero-based index of the first item (provider `offset`): treated as one-based, offset=N starts at item N-1', 'provider', ['IN-PAGE-SLICE']),
-  blind('blind-count-header-off-by-one', 'Count header is the number of items in the page (provider headers; reference "list responses carry Count"): reports one less', 'provider', ['IN-PAGE-HEADERS']),
+  blind(
+    'blind-default-limit-100',
+    'default page size is 500 (provider `limit` default 500; reference Paging): without limit a page holds at most 100',
+    'provider',
+    ['IN-PAGE-DEFAULT'],
+  ),
+  blind(
+    'blind-offset-one-based',
+    'offset is the zero-based index of the first item (provider `offset`): treated as one-based, offset=N starts at item N-1',
+    'provider',
+    ['IN-PAGE-SLICE'],
+  ),
+  blind(
+    'blind-count-header-off-by-one',
+    'Count header is the number of items in the page (provider headers; reference "list responses carry Count"): reports one less',
+    'provider',
+    ['IN-PAGE-HEADERS'],
+  ),
   // Auth (reference, Transport and auth).
-  blind('blind-consumer-key-prefix', 'an unknown consumer key is 401 (reference, Transport and auth): consumer keys are matched on their first 12 characters', 'assumption', ['IN-AUTH-SIGNATURE']),
-  blind('blind-deregister-forbidden-unchecked', 'a valid signature from a consumer key not allowed for the operation is 403 (reference, Transport and auth): not enforced on deregisterPans only', 'assumption', ['IN-AUTH-FORBIDDEN']),
+  blind(
+    'blind-consumer-key-prefix',
+    'an unknown consumer key is 401 (reference, Transport and auth): consumer keys are matched on their first 12 characters',
+    'assumption',
+    ['IN-AUTH-SIGNATURE'],
+  ),
+  blind(
+    'blind-deregister-forbidden-unchecked',
+    'a valid signature from a consumer key not allowed for the operation is 403 (reference, Transport and auth): not enforced on deregisterPans only',
+    'assumption',
+    ['IN-AUTH-FORBIDDEN'],
+  ),
   // Shapes and headers of answers (provider 2.0.0).
-  blind('blind-error-404-shape', 'every 4xx error body is {"Errors": {"Error": [items]}} (provider ErrorWrapper; reference Error body): on 404 only, Error is a single object, not an array', 'provider', ['IN-ERR-SHAPE', 'IN-STATUS-PLAN-UNKNOWN']),
+  blind(
+    'blind-error-404-shape',
+    'every 4xx error body is {"Errors": {"Error": [items]}} (provider ErrorWrapper; reference Error body): on 404 only, Error is a single object, not an array',
+    'provider',
+    ['IN-ERR-SHAPE', 'IN-STATUS-PLAN-UNKNOWN'],
+  ),
 ]);

@@ -17,8 +17,11 @@ import type { InstallmentsState } from './state.js';
 
 // provider 2.0.0: which `sensitiveData` schema each operation's encryptedValue decrypts to.
 const PLAINTEXT: Record<string, string> = {
-  registerPans: 'PanListSensitiveData', deregisterPans: 'PanListSensitiveData', approvedOffers: 'OffersSensitiveData',
-  savePlan: 'PlanSensitiveData', notifyPlan: 'NotificationSensitiveData',
+  registerPans: 'PanListSensitiveData',
+  deregisterPans: 'PanListSensitiveData',
+  approvedOffers: 'OffersSensitiveData',
+  savePlan: 'PlanSensitiveData',
+  notifyPlan: 'NotificationSensitiveData',
 };
 
 export interface Guarded {
@@ -37,7 +40,12 @@ function acceptsJson(accept: string | undefined): boolean {
   return accept.split(',').some((part) => ['application/json', 'application/*', '*/*'].includes(part.split(';')[0].trim().toLowerCase()));
 }
 
-export function createGuard(ctx: MockContext<InstallmentsFaultId>, contract: Contract, world: InstallmentsState, keys: InstallmentsKeys): Guard {
+export function createGuard(
+  ctx: MockContext<InstallmentsFaultId>,
+  contract: Contract,
+  world: InstallmentsState,
+  keys: InstallmentsKeys,
+): Guard {
   const { faults } = ctx;
   // blind-consumer-key-prefix: a consumer key matched on its first 12 characters only.
   const sameKey = (k: InstallmentsState['keys'][number], key: string) =>
@@ -56,7 +64,10 @@ export function createGuard(ctx: MockContext<InstallmentsFaultId>, contract: Con
     );
     let consumerKey = world.keys[0].consumerKey;
     if (verdict.ok) consumerKey = verdict.consumerKey;
-    else if (!(verdict.reason === 'missing' && faults.has('unsigned-accepted')) && !(verdict.reason === 'unknown-key' && faults.has('unknown-key-accepted'))) {
+    else if (
+      !(verdict.reason === 'missing' && faults.has('unsigned-accepted')) &&
+      !(verdict.reason === 'unknown-key' && faults.has('unknown-key-accepted'))
+    ) {
       return void sendError(reply, faults, 401, 'UNAUTHORIZED', `OAuth signature rejected (${verdict.reason}).`);
     }
     const allowed = world.keys.find((k) => sameKey(k, consumerKey))!.operations;
@@ -74,10 +85,11 @@ export function createGuard(ctx: MockContext<InstallmentsFaultId>, contract: Con
 
     const query = new URL(req.url, 'http://mock').searchParams;
     for (const p of op.parameters.filter((p) => p.in === 'query' || p.in === 'header')) {
-      const value = p.in === 'query' ? query.get(p.name) ?? undefined : (req.headers[p.name.toLowerCase()] as string | undefined);
+      const value = p.in === 'query' ? (query.get(p.name) ?? undefined) : (req.headers[p.name.toLowerCase()] as string | undefined);
       if (value === undefined) {
         // The issuer's 400 for a notification without Correlation-Id (reference, header `Correlation-Id*`).
-        if (p.required && !(p.name === 'Correlation-Id' && faults.has('issuer-missing-correlation-accepted'))) return void invalidRequest(reply, faults, [{ field: p.name, keyword: 'required', message: `${p.name} is required` }]);
+        if (p.required && !(p.name === 'Correlation-Id' && faults.has('issuer-missing-correlation-accepted')))
+          return void invalidRequest(reply, faults, [{ field: p.name, keyword: 'required', message: `${p.name} is required` }]);
         continue;
       }
       if (p.name === 'limit' && faults.has('limit-over-500-accepted') && Number(value) > limitMax) continue;
@@ -85,7 +97,12 @@ export function createGuard(ctx: MockContext<InstallmentsFaultId>, contract: Con
       if (p.name === 'limit' && faults.has('blind-limit-500-rejected') && Number(value) >= limitMax) {
         return void invalidRequest(reply, faults, [{ field: 'limit', keyword: 'maximum', message: `limit must be <= ${limitMax - 1}` }]);
       }
-      const typed = p.schema.type === 'integer' && /^-?[0-9]+$/.test(value) ? Number(value) : p.schema.type === 'boolean' && /^(true|false)$/.test(value) ? value === 'true' : value;
+      const typed =
+        p.schema.type === 'integer' && /^-?[0-9]+$/.test(value)
+          ? Number(value)
+          : p.schema.type === 'boolean' && /^(true|false)$/.test(value)
+            ? value === 'true'
+            : value;
       const validate = contract.validator(`param:${operationId}:${p.name}`, p.schema);
       if (!validate(typed)) return void invalidRequest(reply, faults, violations(validate.errors, p.name));
     }
@@ -93,7 +110,8 @@ export function createGuard(ctx: MockContext<InstallmentsFaultId>, contract: Con
     if (!op.requestBody) return { body: undefined, query, consumerKey, ...paging };
     const parsed = parseJson(raw);
     if (parsed instanceof SyntaxError || parsed === undefined) {
-      if (faults.has('bad-json-crashes') && parsed instanceof SyntaxError) return void reply.code(500).send({ message: 'Unexpected token' });
+      if (faults.has('bad-json-crashes') && parsed instanceof SyntaxError)
+        return void reply.code(500).send({ message: 'Unexpected token' });
       return void invalidRequest(reply, faults, [{ field: 'body', keyword: 'type', message: 'the body must be JSON' }]);
     }
     const validate = contract.requestValidator(operationId)!;
@@ -105,16 +123,25 @@ export function createGuard(ctx: MockContext<InstallmentsFaultId>, contract: Con
     if (encrypted === undefined) return { body, plain: body?.sensitiveData, query, consumerKey, ...paging };
     const plain = await decryptJson(keys, encrypted);
     if (plain === undefined && !faults.has('undecryptable-accepted')) {
-      return void invalidRequest(reply, faults, [{ field: 'encryptedValue', keyword: 'format', message: 'encryptedValue does not decrypt with the published key' }]);
+      return void invalidRequest(reply, faults, [
+        { field: 'encryptedValue', keyword: 'format', message: 'encryptedValue does not decrypt with the published key' },
+      ]);
     }
     const plainValidate = contract.component(PLAINTEXT[operationId]);
-    if (plain !== undefined && !plainValidate(plain)) return void invalidRequest(reply, faults, violations(plainValidate.errors, 'encryptedValue'));
+    if (plain !== undefined && !plainValidate(plain))
+      return void invalidRequest(reply, faults, violations(plainValidate.errors, 'encryptedValue'));
     return { body, plain, query, consumerKey, ...paging };
   };
 }
 
 /** offset/limit of a paged query (provider 2.0.0: offset default 0; limit's default is the contract's). */
-export function page<T>(items: T[], query: URLSearchParams, reply: FastifyReply, faults: MockContext<InstallmentsFaultId>['faults'], defaultLimit: number): T[] {
+export function page<T>(
+  items: T[],
+  query: URLSearchParams,
+  reply: FastifyReply,
+  faults: MockContext<InstallmentsFaultId>['faults'],
+  defaultLimit: number,
+): T[] {
   const offset = Number(query.get('offset') ?? 0);
   const limit = Number(query.get('limit') ?? (faults.has('blind-default-limit-100') ? 100 : defaultLimit));
   const start = faults.has('blind-offset-one-based') ? Math.max(0, offset - 1) : offset;

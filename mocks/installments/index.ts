@@ -29,28 +29,48 @@ export interface InstallmentsMockHandle extends MockHandle {
   issuerBaseURL: string;
 }
 
-export async function startInstallmentsMock(options: { faults?: string[]; port?: number; standIn?: StandInMode } = {}): Promise<InstallmentsMockHandle> {
+export async function startInstallmentsMock(
+  options: { faults?: string[]; port?: number; standIn?: StandInMode } = {},
+): Promise<InstallmentsMockHandle> {
   const { faults, contract, clock, deliveries } = await prepareService('installments', INSTALLMENTS_FAULTS, options.faults);
   const world = createInstallmentsState();
   const keys = await createInstallmentsKeys(world.serviceKey);
   const context: MockContext<InstallmentsFaultId> = {
-    service: 'installments', faults, clock, deliveries, onReset: [() => resetState(world)],
-    credentials: () => ({ consumerKeys: world.keys.map((k) => ({ consumerKey: k.consumerKey, signingKeyPem: k.privateKeyPem, operations: k.operations })) }),
+    service: 'installments',
+    faults,
+    clock,
+    deliveries,
+    onReset: [() => resetState(world)],
+    credentials: () => ({
+      consumerKeys: world.keys.map((k) => ({ consumerKey: k.consumerKey, signingKeyPem: k.privateKeyPem, operations: k.operations })),
+    }),
     world: () => ({
-      consumerKeys: world.keys.map((k) => ({ operations: k.operations })), acquirerIcas: world.acquirerIcas, providerId: world.providerId,
-      issuers: world.issuers, panLists: [...world.panLists.values()].map((l) => ({ panListId: l.panListId, accountRange: l.accountRange, pans: l.pans.size })),
+      consumerKeys: world.keys.map((k) => ({ operations: k.operations })),
+      acquirerIcas: world.acquirerIcas,
+      providerId: world.providerId,
+      issuers: world.issuers,
+      panLists: [...world.panLists.values()].map((l) => ({ panListId: l.panListId, accountRange: l.accountRange, pans: l.pans.size })),
     }),
   };
   // Stand-in mode (mocks/stand-in.ts): no control surface; a rate limit's 429 carries TOO_MANY_REQUESTS,
   // the reason code this mock's other 429 (the issuer endpoint's) carries.
-  const app = createMockApp(context, (reply, status, message) => sendError(reply, faults, status, 'INVALID_REQUEST', message),
-    appOptions(options.standIn, (reply, status, message) => sendError(reply, faults, status, 'TOO_MANY_REQUESTS', message)));
+  const app = createMockApp(
+    context,
+    (reply, status, message) => sendError(reply, faults, status, 'INVALID_REQUEST', message),
+    appOptions(options.standIn, (reply, status, message) => sendError(reply, faults, status, 'TOO_MANY_REQUESTS', message)),
+  );
   const guard = createGuard(context, contract, world, keys);
   // provider 2.0.0 requires Correlation-Id on several answers (offers: all): echo the caller's or make one.
   app.addHook('onSend', async (req, reply) => {
     // blind-offers-correlation-id-not-echoed: approvedOffers answers a Correlation-Id of its own.
-    if (faults.has('blind-offers-correlation-id-not-echoed') && req.url.split('?')[0] === `${INSTALLMENTS_BASE_PATH}/offers` && !reply.hasHeader('Correlation-Id')) reply.header('Correlation-Id', randomUUID());
-    if (!reply.hasHeader('Correlation-Id') && !faults.has('correlation-id-not-returned')) reply.header('Correlation-Id', (req.headers['correlation-id'] as string | undefined) ?? randomUUID());
+    if (
+      faults.has('blind-offers-correlation-id-not-echoed') &&
+      req.url.split('?')[0] === `${INSTALLMENTS_BASE_PATH}/offers` &&
+      !reply.hasHeader('Correlation-Id')
+    )
+      reply.header('Correlation-Id', randomUUID());
+    if (!reply.hasHeader('Correlation-Id') && !faults.has('correlation-id-not-returned'))
+      reply.header('Correlation-Id', (req.headers['correlation-id'] as string | undefined) ?? randomUUID());
   });
   app.get('/keys', async () => keys.jwks);
   registerPanLists(app, INSTALLMENTS_BASE_PATH, context, world, guard);

@@ -5,13 +5,26 @@
 // mutation -- --blind`).
 import { faultCatalogue, type Fault } from '../kit/faults.js';
 
-const relax = <Id extends string>(id: Id, rule: string, schema: string, at: string[] | undefined, change: { drop?: string[]; unrequire?: string[] }, rules: string[]): Fault<Id> =>
-  ({ id, rule, source: 'assumption', rules, relax: [{ schema, ...(at ? { at } : {}), ...change }] });
-const rule = <Id extends string>(id: Id, text: string, rules?: string[]): Fault<Id> => ({ id, rule: text, source: 'assumption', ...(rules ? { rules } : {}) });
+const relax = <Id extends string>(
+  id: Id,
+  rule: string,
+  schema: string,
+  at: string[] | undefined,
+  change: { drop?: string[]; unrequire?: string[] },
+  rules: string[],
+): Fault<Id> => ({ id, rule, source: 'assumption', rules, relax: [{ schema, ...(at ? { at } : {}), ...change }] });
+const rule = <Id extends string>(id: Id, text: string, rules?: string[]): Fault<Id> => ({
+  id,
+  rule: text,
+  source: 'assumption',
+  ...(rules ? { rules } : {}),
+});
 
 export const ISSUER_FAULTS = faultCatalogue([
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
-  relax('issuer-issuerIca-not-required', 'notification: issuerIca required', 'PlanNotification', undefined, { unrequire: ['issuerIca'] }, ['IN-ISSUER-INVALID']),
+  relax('issuer-issuerIca-not-required', 'notification: issuerIca required', 'PlanNotification', undefined, { unrequire: ['issuerIca'] }, [
+    'IN-ISSUER-INVALID',
+  ]),
   // The issuer endpoint (reference, Flows - notification (b)).
   rule('issuer-answers-200', 'issuer answers a valid notification 201', ['IN-ISSUER-ACCEPT']),
   rule('issuer-reason-code-too-long', 'PlanNotifError ReasonCode at most 36', ['IN-ISSUER-INVALID']),

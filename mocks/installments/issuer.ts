@@ -12,7 +12,12 @@ import type { InstallmentsState } from './state.js';
 export const ISSUER_PREFIX = '/issuer';
 export const NOTIFICATIONS_PER_PLAN_PER_MINUTE = 3;
 
-export function registerIssuerEndpoint(app: FastifyInstance, ctx: MockContext<InstallmentsFaultId>, world: InstallmentsState, guard: Guard) {
+export function registerIssuerEndpoint(
+  app: FastifyInstance,
+  ctx: MockContext<InstallmentsFaultId>,
+  world: InstallmentsState,
+  guard: Guard,
+) {
   const { faults, clock } = ctx;
   app.post(`${ISSUER_PREFIX}/notifications`, async (req, reply) => {
     const ok = await guard(req, reply, 'notifyPlan');
@@ -27,6 +32,8 @@ export function registerIssuerEndpoint(app: FastifyInstance, ctx: MockContext<In
       return sendError(reply, faults, 429, 'TOO_MANY_REQUESTS', 'Too many notifications for this plan; retry later.');
     }
     world.issuerReceived.set(n.planId, [...recent, now]);
-    return reply.code(faults.has('issuer-answers-200') ? 200 : 201).send({ status: 'RECEIVED', message: `Notification of plan ${n.planId} received.` });
+    return reply
+      .code(faults.has('issuer-answers-200') ? 200 : 201)
+      .send({ status: 'RECEIVED', message: `Notification of plan ${n.planId} received.` });
   });
 }

@@ -21,7 +21,10 @@ export async function createInstallmentsKeys(serviceKey: ConsumerKey): Promise<I
 /** Decrypts a compact JWE made for our key with A256GCM; undefined when it is not one. */
 export async function decryptJson(keys: InstallmentsKeys, jwe: string): Promise<unknown> {
   try {
-    const { plaintext, protectedHeader } = await compactDecrypt(jwe, keys.privateKey, { keyManagementAlgorithms: ['RSA-OAEP-256'], contentEncryptionAlgorithms: ['A256GCM'] });
+    const { plaintext, protectedHeader } = await compactDecrypt(jwe, keys.privateKey, {
+      keyManagementAlgorithms: ['RSA-OAEP-256'],
+      contentEncryptionAlgorithms: ['A256GCM'],
+    });
     if (protectedHeader.kid !== undefined && protectedHeader.kid !== keys.kid) return undefined;
     return JSON.parse(new TextDecoder().decode(plaintext));
   } catch {

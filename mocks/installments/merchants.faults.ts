@@ -10,26 +10,68 @@ import { faultCatalogue, blind as blindFault, type Fault, type Relaxation } from
 const blind = <Id extends string>(id: Id, rule: string, source: Fault['source'], rules?: string[], relax?: Relaxation[]): Fault<Id> =>
   blindFault({ id, rule, source, ...(rules ? { rules } : {}), ...(relax ? { relax } : {}) });
 
-const relax = <Id extends string>(id: Id, rule: string, schema: string, at: string[] | undefined, change: { drop?: string[]; unrequire?: string[] }, rules: string[]): Fault<Id> =>
-  ({ id, rule, source: 'assumption', rules, relax: [{ schema, ...(at ? { at } : {}), ...change }] });
-const rule = <Id extends string>(id: Id, text: string, rules?: string[]): Fault<Id> => ({ id, rule: text, source: 'assumption', ...(rules ? { rules } : {}) });
+const relax = <Id extends string>(
+  id: Id,
+  rule: string,
+  schema: string,
+  at: string[] | undefined,
+  change: { drop?: string[]; unrequire?: string[] },
+  rules: string[],
+): Fault<Id> => ({ id, rule, source: 'assumption', rules, relax: [{ schema, ...(at ? { at } : {}), ...change }] });
+const rule = <Id extends string>(id: Id, text: string, rules?: string[]): Fault<Id> => ({
+  id,
+  rule: text,
+  source: 'assumption',
+  ...(rules ? { rules } : {}),
+});
 
 export const MERCHANTS_FAULTS = faultCatalogue([
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
-  relax('merchantLegalName-length-unenforced', 'merchantLegalName 1-300', 'MerchantLegalName', undefined, { drop: ['minLength', 'maxLength'] }, ['IN-LIM-LEGALNAME']),
-  relax('countryCode-pattern-unenforced', 'countryCode 3 letters of either case', 'CountryCode', undefined, { drop: ['pattern'] }, ['IN-PAT-COUNTRY']),
+  relax(
+    'merchantLegalName-length-unenforced',
+    'merchantLegalName 1-300',
+    'MerchantLegalName',
+    undefined,
+    { drop: ['minLength', 'maxLength'] },
+    ['IN-LIM-LEGALNAME'],
+  ),
+  relax('countryCode-pattern-unenforced', 'countryCode 3 letters of either case', 'CountryCode', undefined, { drop: ['pattern'] }, [
+    'IN-PAT-COUNTRY',
+  ]),
   relax('acquirerIca-pattern-unenforced', 'acquirerICA 6, 9 or 11 digits', 'AcquirerIca', undefined, { drop: ['pattern'] }, ['IN-PAT-ICA']),
-  relax('merchantGroup-pattern-unenforced', 'merchantGroup ^[A-Z0-9]{1,2}$', 'MerchantGroup', undefined, { drop: ['pattern'] }, ['IN-PAT-MERCHANTGROUP']),
+  relax('merchantGroup-pattern-unenforced', 'merchantGroup ^[A-Z0-9]{1,2}$', 'MerchantGroup', undefined, { drop: ['pattern'] }, [
+    'IN-PAT-MERCHANTGROUP',
+  ]),
   relax('maidType-enum-unenforced', 'maidType GRP|EXT', 'MaidType', undefined, { drop: ['enum'] }, ['IN-ENUM-MAIDTYPE']),
-  relax('yesNo-enum-unenforced', 'optIn / nonMerchantNegotiatedParticipation Y|N', 'YesNo', undefined, { drop: ['pattern', 'maxLength'] }, ['IN-ENUM-YESNO']),
-  relax('participations-max-30-unenforced', '1 to 30 participations per request', 'MerchantParticipationRequest', undefined, { drop: ['maxItems'] }, ['IN-LIM-PARTICIPATIONS']),
+  relax('yesNo-enum-unenforced', 'optIn / nonMerchantNegotiatedParticipation Y|N', 'YesNo', undefined, { drop: ['pattern', 'maxLength'] }, [
+    'IN-ENUM-YESNO',
+  ]),
+  relax(
+    'participations-max-30-unenforced',
+    '1 to 30 participations per request',
+    'MerchantParticipationRequest',
+    undefined,
+    { drop: ['maxItems'] },
+    ['IN-LIM-PARTICIPATIONS'],
+  ),
   relax('wallets-max-3-unenforced', 'wallets at most 3', 'Wallets', undefined, { drop: ['maxItems'] }, ['IN-LIM-WALLETS']),
   relax('dbaNames-max-1000-unenforced', 'dbaNames at most 1000', 'DbaNames', undefined, { drop: ['maxItems'] }, ['IN-LIM-DBANAMES']),
-  relax('mids-max-5000-unenforced', 'mids at most 5000', 'MerchantParticipation', ['properties', 'mids'], { drop: ['maxItems'] }, ['IN-LIM-MIDS']),
-  relax('participation-ica-not-required', 'acquirerICA required in a participation', 'MerchantParticipation', undefined, { unrequire: ['acquirerICA'] }, ['IN-REQ-PARTICIPATION']),
+  relax('mids-max-5000-unenforced', 'mids at most 5000', 'MerchantParticipation', ['properties', 'mids'], { drop: ['maxItems'] }, [
+    'IN-LIM-MIDS',
+  ]),
+  relax(
+    'participation-ica-not-required',
+    'acquirerICA required in a participation',
+    'MerchantParticipation',
+    undefined,
+    { unrequire: ['acquirerICA'] },
+    ['IN-REQ-PARTICIPATION'],
+  ),
   // provider 2.0.0 states it in prose only: the rule lives in the mock's handler, so does its fault.
   rule('merchant-search-empty-accepted', 'merchant search needs one of its criteria', ['IN-REQ-SEARCH']),
-  relax('mid-search-ica-not-required', 'MID search: acquirerICA required', 'MidSearchRequest', undefined, { unrequire: ['acquirerICA'] }, ['IN-REQ-MIDSEARCH']),
+  relax('mid-search-ica-not-required', 'MID search: acquirerICA required', 'MidSearchRequest', undefined, { unrequire: ['acquirerICA'] }, [
+    'IN-REQ-MIDSEARCH',
+  ]),
   // Merchant participation flow (reference, Flows - lender app).
   rule('participation-200', 'participation submission answers 202', ['IN-STATUS-PARTICIPATION']),
   rule('location-missing', '202 carries Location with the request id', ['IN-STATUS-PARTICIPATION']),
@@ -38,25 +80,96 @@ export const MERCHANTS_FAULTS = faultCatalogue([
   rule('error-without-reason', 'ERROR carries errorReason', ['IN-STATE-INVALID-ICA']),
   rule('unknown-request-id-200', 'unknown request_id: 404', ['IN-STATUS-UNKNOWN-REQUEST']),
   rule('pending-listed-as-completed', 'without request_id only completed effectuations are listed', ['IN-FILTER-COMPLETED']),
-  rule('search-ignores-criteria', 'merchant search filters by its criteria', ['IN-FILTER-NAME', 'IN-FILTER-COUNTRY', 'IN-FILTER-ICA', 'IN-FILTER-STATUS', 'IN-FILTER-MAID']),
+  rule('search-ignores-criteria', 'merchant search filters by its criteria', [
+    'IN-FILTER-NAME',
+    'IN-FILTER-COUNTRY',
+    'IN-FILTER-ICA',
+    'IN-FILTER-STATUS',
+    'IN-FILTER-MAID',
+  ]),
   rule('mid-status-completed', 'MID status follows the effectuation', ['IN-STATE-EFFECTUATION', 'IN-STATE-INVALID-ICA']),
   // Filters, paging, readers, counts, echoes and paths of the suite's rule catalogue.
-  { id: 'search-ignores-ica', rule: 'IN-FILTER-ICA: the acquirerICA criterion excludes other acquirers', source: 'seed', rules: ['IN-FILTER-ICA'] },
-  { id: 'search-ignores-status', rule: 'IN-FILTER-STATUS: merchantParticipationStatus excludes other statuses', source: 'provider', rules: ['IN-FILTER-STATUS'] },
-  { id: 'search-ignores-maid', rule: 'IN-FILTER-MAID: the maid criterion excludes other maids', source: 'provider', rules: ['IN-FILTER-MAID'] },
-  { id: 'mid-search-ignores-country', rule: 'IN-FILTER-MID-MERCHANT: the merchant is named by name, country and ICA', source: 'seed', rules: ['IN-FILTER-MID-MERCHANT'] },
-  { id: 'mid-status-filter-ignored', rule: 'IN-FILTER-MID-STATUS: the status criterion of a MID search', source: 'provider', rules: ['IN-FILTER-MID-STATUS'] },
-  { id: 'request-id-filter-ignored', rule: 'IN-FILTER-REQUEST-ID: request_id answers that request only', source: 'seed', rules: ['IN-FILTER-REQUEST-ID'] },
-  { id: 'error-listed-as-completed', rule: 'IN-FILTER-COMPLETED: a failed effectuation is not listed', source: 'seed', rules: ['IN-FILTER-COMPLETED', 'IN-STATE-INVALID-ICA'] },
+  {
+    id: 'search-ignores-ica',
+    rule: 'IN-FILTER-ICA: the acquirerICA criterion excludes other acquirers',
+    source: 'seed',
+    rules: ['IN-FILTER-ICA'],
+  },
+  {
+    id: 'search-ignores-status',
+    rule: 'IN-FILTER-STATUS: merchantParticipationStatus excludes other statuses',
+    source: 'provider',
+    rules: ['IN-FILTER-STATUS'],
+  },
+  {
+    id: 'search-ignores-maid',
+    rule: 'IN-FILTER-MAID: the maid criterion excludes other maids',
+    source: 'provider',
+    rules: ['IN-FILTER-MAID'],
+  },
+  {
+    id: 'mid-search-ignores-country',
+    rule: 'IN-FILTER-MID-MERCHANT: the merchant is named by name, country and ICA',
+    source: 'seed',
+    rules: ['IN-FILTER-MID-MERCHANT'],
+  },
+  {
+    id: 'mid-status-filter-ignored',
+    rule: 'IN-FILTER-MID-STATUS: the status criterion of a MID search',
+    source: 'provider',
+    rules: ['IN-FILTER-MID-STATUS'],
+  },
+  {
+    id: 'request-id-filter-ignored',
+    rule: 'IN-FILTER-REQUEST-ID: request_id answers that request only',
+    source: 'seed',
+    rules: ['IN-FILTER-REQUEST-ID'],
+  },
+  {
+    id: 'error-listed-as-completed',
+    rule: 'IN-FILTER-COMPLETED: a failed effectuation is not listed',
+    source: 'seed',
+    rules: ['IN-FILTER-COMPLETED', 'IN-STATE-INVALID-ICA'],
+  },
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Off-by-one limits (provider 2.0.0 field schemas; reference, Main fields).
-  blind('blind-participations-31-accepted', 'at most 30 merchant participations per request (provider; reference Main fields): 31 accepted', 'provider', ['IN-LIM-PARTICIPATIONS'],
-    [{ schema: 'MerchantParticipationRequest', set: { maxItems: 31 } }]),
+  blind(
+    'blind-participations-31-accepted',
+    'at most 30 merchant participations per request (provider; reference Main fields): 31 accepted',
+    'provider',
+    ['IN-LIM-PARTICIPATIONS'],
+    [{ schema: 'MerchantParticipationRequest', set: { maxItems: 31 } }],
+  ),
   // Paging (provider 2.0.0: offset default 0, limit default 500; Count/Offset/Limit/Total headers).
-  blind('blind-mid-search-paging-ignored', 'postMerchantMidSearches is paged by offset/limit (provider: MidDetailsPage, offset and limit parameters): the MID search ignores them (the other merchant queries still page)', 'provider', ['IN-PAGE-SLICE', 'IN-PAGE-HEADERS']),
+  blind(
+    'blind-mid-search-paging-ignored',
+    'postMerchantMidSearches is paged by offset/limit (provider: MidDetailsPage, offset and limit parameters): the MID search ignores them (the other merchant queries still page)',
+    'provider',
+    ['IN-PAGE-SLICE', 'IN-PAGE-HEADERS'],
+  ),
   // Search criteria and filters (seed 001, Endpoints; provider search parameters).
-  blind('blind-search-country-ignored', 'merchant search by merchant name, or country code, or acquirer ICA (seed 001): the countryCode criterion is silently ignored', 'seed', ['IN-FILTER-COUNTRY']),
-  blind('blind-mid-filter-ignored', 'MID search narrows to the `mid` given (provider MerchantMidSearchParameters.mid; reference MID search `mid`): the mid criterion is ignored', 'provider', ['IN-FILTER-MID']),
-  blind('blind-request-id-filter-ignored', 'with request_id, getMerchantParticipations returns the merchants of that request only (seed 001; provider: "limited to only those merchant objects ... part of that particular request"): every request\'s merchants are returned', 'seed', ['IN-FILTER-REQUEST-ID']),
-  blind('blind-error-reason-unknown', 'an effectuation with an invalid acquirer ICA ends in ERROR with errorReason INVALID_ACQUIRER_ICA (reference Main fields - Merchant participation): errorReason UNKNOWN is given', 'assumption', ['IN-STATE-INVALID-ICA']),
+  blind(
+    'blind-search-country-ignored',
+    'merchant search by merchant name, or country code, or acquirer ICA (seed 001): the countryCode criterion is silently ignored',
+    'seed',
+    ['IN-FILTER-COUNTRY'],
+  ),
+  blind(
+    'blind-mid-filter-ignored',
+    'MID search narrows to the `mid` given (provider MerchantMidSearchParameters.mid; reference MID search `mid`): the mid criterion is ignored',
+    'provider',
+    ['IN-FILTER-MID'],
+  ),
+  blind(
+    'blind-request-id-filter-ignored',
+    'with request_id, getMerchantParticipations returns the merchants of that request only (seed 001; provider: "limited to only those merchant objects ... part of that particular request"): every request\'s merchants are returned',
+    'seed',
+    ['IN-FILTER-REQUEST-ID'],
+  ),
+  blind(
+    'blind-error-reason-unknown',
+    'an effectuation with an invalid acquirer ICA ends in ERROR with errorReason INVALID_ACQUIRER_ICA (reference Main fields - Merchant participation): errorReason UNKNOWN is given',
+    'assumption',
+    ['IN-STATE-INVALID-ICA'],
+  ),
 ]);

@@ -15,7 +15,13 @@ export const EFFECTUATION_SECONDS = 60;
 /** The criteria of a merchant search (provider 2.0.0, MerchantSearchParameters). */
 const SEARCH_CRITERIA = ['merchantLegalName', 'acquirerICA', 'merchantParticipationStatus', 'countryCode', 'maid'] as const;
 
-export function registerMerchants(app: FastifyInstance, prefix: string, ctx: MockContext<InstallmentsFaultId>, world: InstallmentsState, guard: Guard) {
+export function registerMerchants(
+  app: FastifyInstance,
+  prefix: string,
+  ctx: MockContext<InstallmentsFaultId>,
+  world: InstallmentsState,
+  guard: Guard,
+) {
   const { faults, clock } = ctx;
 
   const state = (p: Participation): { status: string; errorReason?: string } => {
@@ -30,7 +36,8 @@ export function registerMerchants(app: FastifyInstance, prefix: string, ctx: Moc
   /** The latest participation of each merchant (name, country, acquirer). */
   const latest = () => {
     const byMerchant = new Map<string, Participation>();
-    for (const p of world.participations) byMerchant.set(`${p.merchant.merchantLegalName}|${p.merchant.countryCode}|${p.merchant.acquirerICA}`, p);
+    for (const p of world.participations)
+      byMerchant.set(`${p.merchant.merchantLegalName}|${p.merchant.countryCode}|${p.merchant.acquirerICA}`, p);
     return [...byMerchant.values()];
   };
 
@@ -38,8 +45,9 @@ export function registerMerchants(app: FastifyInstance, prefix: string, ctx: Moc
     const ok = await guard(req, reply, 'postMerchantParticipations');
     if (!ok) return reply;
     // provider 2.0.0: request_id is a non-negative 64-bit integer (kept below 2^53 here, exact in JSON).
-    const requestId = String(randomInt(1, 2 ** 40) * 1000 + world.participations.length % 1000);
-    for (const merchant of ok.body as Record<string, any>[]) world.participations.push({ requestId, merchant, submittedAtMs: clock.nowMs() });
+    const requestId = String(randomInt(1, 2 ** 40) * 1000 + (world.participations.length % 1000));
+    for (const merchant of ok.body as Record<string, any>[])
+      world.participations.push({ requestId, merchant, submittedAtMs: clock.nowMs() });
     // provider 2.0.0, Location example: `merchants/participations?request_id=<id>`.
     if (!faults.has('location-missing')) reply.header('Location', `merchants/participations?request_id=${requestId}`);
     return reply.code(faults.has('participation-200') ? 200 : 202).send();
@@ -51,12 +59,24 @@ export function registerMerchants(app: FastifyInstance, prefix: string, ctx: Moc
     const requestId = ok.query.get('request_id');
     let items: Record<string, any>[];
     if (requestId !== null) {
-      const mine = world.participations.filter((p) => p.requestId === requestId || (faults.has('request-id-filter-ignored') && world.participations.some((q) => q.requestId === requestId)));
-      if (mine.length === 0 && !faults.has('unknown-request-id-200')) return sendError(reply, faults, 404, 'NOT_FOUND', 'No participation request with this request_id.', 'request_id');
+      const mine = world.participations.filter(
+        (p) =>
+          p.requestId === requestId ||
+          (faults.has('request-id-filter-ignored') && world.participations.some((q) => q.requestId === requestId)),
+      );
+      if (mine.length === 0 && !faults.has('unknown-request-id-200'))
+        return sendError(reply, faults, 404, 'NOT_FOUND', 'No participation request with this request_id.', 'request_id');
       items = (faults.has('blind-request-id-filter-ignored') ? world.participations : mine).map(view);
     } else {
       // seed 001: merchants "whose effectuation request is completed".
-      items = latest().map(view).filter((m) => faults.has('pending-listed-as-completed') || m.status === 'COMPLETED' || (faults.has('error-listed-as-completed') && m.status === 'ERROR'));
+      items = latest()
+        .map(view)
+        .filter(
+          (m) =>
+            faults.has('pending-listed-as-completed') ||
+            m.status === 'COMPLETED' ||
+            (faults.has('error-listed-as-completed') && m.status === 'ERROR'),
+        );
     }
     return reply.code(200).send(page(items, ok.query, reply, faults, ok.defaultLimit!));
   });
@@ -67,20 +87,31 @@ export function registerMerchants(app: FastifyInstance, prefix: string, ctx: Moc
     const c = ok.body as Record<string, string>;
     // provider 2.0.0, postMerchantSearches: "at least one parameter is required" (prose, no schema rule).
     if (!SEARCH_CRITERIA.some((key) => c[key] !== undefined) && !faults.has('merchant-search-empty-accepted')) {
-      return invalidRequest(reply, faults, [{ field: 'body', keyword: 'required', message: `give at least one of ${SEARCH_CRITERIA.join(', ')}` }]);
+      return invalidRequest(reply, faults, [
+        { field: 'body', keyword: 'required', message: `give at least one of ${SEARCH_CRITERIA.join(', ')}` },
+      ]);
     }
     // provider 2.0.0, MerchantSearch: the participation status is `status`; the criterion is merchantParticipationStatus.
-    const found = latest().map(view).filter((m) => {
-      if (faults.has('search-ignores-criteria')) return true;
-      if (c.merchantLegalName !== undefined && !m.merchantLegalName.toLowerCase().includes(c.merchantLegalName.toLowerCase())) return false;
-      if (c.merchantParticipationStatus !== undefined && m.status !== c.merchantParticipationStatus && !faults.has('search-ignores-status')) return false;
-      for (const key of ['acquirerICA', 'countryCode', 'maid'] as const) {
-        if (key === 'countryCode' && faults.has('blind-search-country-ignored')) continue;
-        if ((key === 'acquirerICA' && faults.has('search-ignores-ica')) || (key === 'maid' && faults.has('search-ignores-maid'))) continue;
-        if (c[key] !== undefined && m[key] !== c[key]) return false;
-      }
-      return true;
-    });
+    const found = latest()
+      .map(view)
+      .filter((m) => {
+        if (faults.has('search-ignores-criteria')) return true;
+        if (c.merchantLegalName !== undefined && !m.merchantLegalName.toLowerCase().includes(c.merchantLegalName.toLowerCase()))
+          return false;
+        if (
+          c.merchantParticipationStatus !== undefined &&
+          m.status !== c.merchantParticipationStatus &&
+          !faults.has('search-ignores-status')
+        )
+          return false;
+        for (const key of ['acquirerICA', 'countryCode', 'maid'] as const) {
+          if (key === 'countryCode' && faults.has('blind-search-country-ignored')) continue;
+          if ((key === 'acquirerICA' && faults.has('search-ignores-ica')) || (key === 'maid' && faults.has('search-ignores-maid')))
+            continue;
+          if (c[key] !== undefined && m[key] !== c[key]) return false;
+        }
+        return true;
+      });
     return reply.code(200).send(page(found, ok.query, reply, faults, ok.defaultLimit!));
   });
 
@@ -90,13 +121,35 @@ export function registerMerchants(app: FastifyInstance, prefix: string, ctx: Moc
     const c = ok.body as Record<string, string>;
     // fault: the status criterion of a MID search silently ignored (provider 2.0.0, MerchantMidSearchParameters.status).
     if (faults.has('mid-status-filter-ignored')) delete c.status;
-    const p = latest().find((x) => x.merchant.merchantLegalName === c.merchantLegalName && (x.merchant.countryCode === c.countryCode || faults.has('mid-search-ignores-country')) && x.merchant.acquirerICA === c.acquirerICA);
+    const p = latest().find(
+      (x) =>
+        x.merchant.merchantLegalName === c.merchantLegalName &&
+        (x.merchant.countryCode === c.countryCode || faults.has('mid-search-ignores-country')) &&
+        x.merchant.acquirerICA === c.acquirerICA,
+    );
     const s = p ? state(p) : undefined;
     const reported = faults.has('mid-status-completed') && s ? { status: 'COMPLETED' } : s;
-    const mids = (p?.merchant.mids ?? []).map((mid: string) => ({ mid, ...reported }))
-      .filter((m: { mid: string; status?: string }) => (c.mid === undefined || faults.has('blind-mid-filter-ignored') || m.mid === c.mid) && (c.status === undefined || m.status === c.status));
-    const body = { merchantLegalName: c.merchantLegalName, countryCode: c.countryCode, acquirerICA: c.acquirerICA, optIn: p?.merchant.optIn ?? 'N', mids: [] as unknown[] };
-    body.mids = page(mids, faults.has('blind-mid-search-paging-ignored') ? new URLSearchParams() : ok.query, reply, faults, ok.defaultLimit!);
+    const mids = (p?.merchant.mids ?? [])
+      .map((mid: string) => ({ mid, ...reported }))
+      .filter(
+        (m: { mid: string; status?: string }) =>
+          (c.mid === undefined || faults.has('blind-mid-filter-ignored') || m.mid === c.mid) &&
+          (c.status === undefined || m.status === c.status),
+      );
+    const body = {
+      merchantLegalName: c.merchantLegalName,
+      countryCode: c.countryCode,
+      acquirerICA: c.acquirerICA,
+      optIn: p?.merchant.optIn ?? 'N',
+      mids: [] as unknown[],
+    };
+    body.mids = page(
+      mids,
+      faults.has('blind-mid-search-paging-ignored') ? new URLSearchParams() : ok.query,
+      reply,
+      faults,
+      ok.defaultLimit!,
+    );
     return reply.code(200).send(body);
   });
 }

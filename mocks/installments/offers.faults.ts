@@ -9,24 +9,59 @@ import { faultCatalogue, blind as blindFault, type Fault, type Relaxation } from
 const blind = <Id extends string>(id: Id, rule: string, source: Fault['source'], rules?: string[], relax?: Relaxation[]): Fault<Id> =>
   blindFault({ id, rule, source, ...(rules ? { rules } : {}), ...(relax ? { relax } : {}) });
 
-const relax = <Id extends string>(id: Id, rule: string, schema: string, at: string[] | undefined, change: { drop?: string[]; unrequire?: string[] }, rules: string[]): Fault<Id> =>
-  ({ id, rule, source: 'assumption', rules, relax: [{ schema, ...(at ? { at } : {}), ...change }] });
-const rule = <Id extends string>(id: Id, text: string, rules?: string[]): Fault<Id> => ({ id, rule: text, source: 'assumption', ...(rules ? { rules } : {}) });
+const relax = <Id extends string>(
+  id: Id,
+  rule: string,
+  schema: string,
+  at: string[] | undefined,
+  change: { drop?: string[]; unrequire?: string[] },
+  rules: string[],
+): Fault<Id> => ({ id, rule, source: 'assumption', rules, relax: [{ schema, ...(at ? { at } : {}), ...change }] });
+const rule = <Id extends string>(id: Id, text: string, rules?: string[]): Fault<Id> => ({
+  id,
+  rule: text,
+  source: 'assumption',
+  ...(rules ? { rules } : {}),
+});
 
 export const OFFERS_FAULTS = faultCatalogue([
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
-  relax('currency-length-unenforced', 'currency 3 characters', 'Currency', undefined, { drop: ['minLength', 'maxLength'] }, ['IN-LIM-CURRENCY']),
+  relax('currency-length-unenforced', 'currency 3 characters', 'Currency', undefined, { drop: ['minLength', 'maxLength'] }, [
+    'IN-LIM-CURRENCY',
+  ]),
   relax('mcc-length-unenforced', 'mcc 4 characters', 'Mcc', undefined, { drop: ['minLength', 'maxLength'] }, ['IN-LIM-MCC']),
   // PAN lists and offers (reference, Flows - services).
-  rule('offers-for-unregistered-pan', 'offers only for registered cards and account ranges', ['IN-STATE-PAN-ELIGIBLE', 'IN-RANGE-ELIGIBLE']),
+  rule('offers-for-unregistered-pan', 'offers only for registered cards and account ranges', [
+    'IN-STATE-PAN-ELIGIBLE',
+    'IN-RANGE-ELIGIBLE',
+  ]),
   rule('offer-tenure-1', 'offer tenure at least 2', ['IN-VAL-OFFER-TENURE']),
   rule('offers-total-wrong', 'total is the number of offers returned', ['IN-VAL-OFFERS-TOTAL']),
   // Filters, paging, readers, counts, echoes and paths of the suite's rule catalogue.
-  { id: 'clear-offers-pan-ignored', rule: 'IN-STATE-PAN-ELIGIBLE@clear: offers for a card sent in clear sensitiveData', source: 'assumption', rules: ['IN-STATE-PAN-ELIGIBLE'] },
-  { id: 'account-range-high-exclusive', rule: 'IN-RANGE-ELIGIBLE: the high end of an account range is inside it', source: 'assumption', rules: ['IN-RANGE-ELIGIBLE'] },
+  {
+    id: 'clear-offers-pan-ignored',
+    rule: 'IN-STATE-PAN-ELIGIBLE@clear: offers for a card sent in clear sensitiveData',
+    source: 'assumption',
+    rules: ['IN-STATE-PAN-ELIGIBLE'],
+  },
+  {
+    id: 'account-range-high-exclusive',
+    rule: 'IN-RANGE-ELIGIBLE: the high end of an account range is inside it',
+    source: 'assumption',
+    rules: ['IN-RANGE-ELIGIBLE'],
+  },
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // State changes seen through other endpoints (seed 001, States; reference, Flows - checkout and services).
-  blind('blind-deregistered-pan-still-offered', 'deregistered PANs are no longer eligible for offers (reference, Flows - services: offers only for registered cards, then deregister): a PAN that got offers once keeps getting them (eligibility cached)', 'assumption', ['IN-STATE-PAN-ELIGIBLE']),
+  blind(
+    'blind-deregistered-pan-still-offered',
+    'deregistered PANs are no longer eligible for offers (reference, Flows - services: offers only for registered cards, then deregister): a PAN that got offers once keeps getting them (eligibility cached)',
+    'assumption',
+    ['IN-STATE-PAN-ELIGIBLE'],
+  ),
   // No rule of the catalogue covers the Correlation-Id of an answer: no rules.
-  blind('blind-offers-correlation-id-not-echoed', 'the caller\'s Correlation-Id is the one answered (provider: the API creates one only "if not provided"): approvedOffers answers a fresh Correlation-Id instead of the caller\'s (other operations echo it)', 'provider'),
+  blind(
+    'blind-offers-correlation-id-not-echoed',
+    'the caller\'s Correlation-Id is the one answered (provider: the API creates one only "if not provided"): approvedOffers answers a fresh Correlation-Id instead of the caller\'s (other operations echo it)',
+    'provider',
+  ),
 ]);

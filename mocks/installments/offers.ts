@@ -15,20 +15,35 @@ export const OFFER_TENURES = [3, 6, 12];
 const OFFER_VALID_MINUTES = 30;
 
 export function isEligible(world: InstallmentsState, pan: string, highExclusive = false): boolean {
-  return [...world.panLists.values()].some((l) => l.pans.has(pan) || (inRange(pan, l.accountRange) && !(highExclusive && pan.slice(0, l.accountRange!.accountRangeHigh.length) === l.accountRange!.accountRangeHigh)));
+  return [...world.panLists.values()].some(
+    (l) =>
+      l.pans.has(pan) ||
+      (inRange(pan, l.accountRange) &&
+        !(highExclusive && pan.slice(0, l.accountRange!.accountRangeHigh.length) === l.accountRange!.accountRangeHigh)),
+  );
 }
 
-export function registerOffers(app: FastifyInstance, prefix: string, ctx: MockContext<InstallmentsFaultId>, world: InstallmentsState, guard: Guard) {
+export function registerOffers(
+  app: FastifyInstance,
+  prefix: string,
+  ctx: MockContext<InstallmentsFaultId>,
+  world: InstallmentsState,
+  guard: Guard,
+) {
   const { faults, clock } = ctx;
   // blind-deregistered-pan-still-offered: PANs once found eligible, cached (cleared on reset with the state).
   const eligibleOnce = world.eligibleOnce;
   app.post(`${prefix}/offers`, async (req, reply) => {
     const ok = await guard(req, reply, 'approvedOffers');
     if (!ok) return reply;
-    const given = faults.has('clear-offers-pan-ignored') && ok.body.encryptedValue === undefined ? undefined : ok.plain?.consumer?.primaryAccountNumber;
+    const given =
+      faults.has('clear-offers-pan-ignored') && ok.body.encryptedValue === undefined ? undefined : ok.plain?.consumer?.primaryAccountNumber;
     const pan: string | undefined = given === undefined ? undefined : String(given);
     const cached = faults.has('blind-deregistered-pan-still-offered') && pan !== undefined && eligibleOnce.has(pan);
-    if (!pan || (!isEligible(world, pan, faults.has('account-range-high-exclusive')) && !faults.has('offers-for-unregistered-pan') && !cached)) {
+    if (
+      !pan ||
+      (!isEligible(world, pan, faults.has('account-range-high-exclusive')) && !faults.has('offers-for-unregistered-pan') && !cached)
+    ) {
       return sendError(reply, faults, 404, 'NO_ELIGIBLE_OFFERS', 'No installment offer is eligible for this card.');
     }
     if (faults.has('blind-deregistered-pan-still-offered')) eligibleOnce.add(pan);

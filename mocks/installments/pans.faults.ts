@@ -9,31 +9,75 @@ import { faultCatalogue, blind as blindFault, type Fault, type Relaxation } from
 const blind = <Id extends string>(id: Id, rule: string, source: Fault['source'], rules?: string[], relax?: Relaxation[]): Fault<Id> =>
   blindFault({ id, rule, source, ...(rules ? { rules } : {}), ...(relax ? { relax } : {}) });
 
-const relax = <Id extends string>(id: Id, rule: string, schema: string, at: string[] | undefined, change: { drop?: string[]; unrequire?: string[] }, rules: string[]): Fault<Id> =>
-  ({ id, rule, source: 'assumption', rules, relax: [{ schema, ...(at ? { at } : {}), ...change }] });
-const rule = <Id extends string>(id: Id, text: string, rules?: string[]): Fault<Id> => ({ id, rule: text, source: 'assumption', ...(rules ? { rules } : {}) });
+const relax = <Id extends string>(
+  id: Id,
+  rule: string,
+  schema: string,
+  at: string[] | undefined,
+  change: { drop?: string[]; unrequire?: string[] },
+  rules: string[],
+): Fault<Id> => ({ id, rule, source: 'assumption', rules, relax: [{ schema, ...(at ? { at } : {}), ...change }] });
+const rule = <Id extends string>(id: Id, text: string, rules?: string[]): Fault<Id> => ({
+  id,
+  rule: text,
+  source: 'assumption',
+  ...(rules ? { rules } : {}),
+});
 
 export const PANS_FAULTS = faultCatalogue([
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
   relax('panListId-pattern-unenforced', 'panListId ^[0-9]{18}$', 'PanListId', undefined, { drop: ['pattern'] }, ['IN-PAT-PANLISTID']),
-  relax('panListName-pattern-unenforced', 'panListName ^[a-zA-Z0-9\\s-]{1,64}$', 'PanListName', undefined, { drop: ['pattern'] }, ['IN-PAT-PANLISTNAME', 'IN-LIM-PANLISTNAME']),
-  relax('accountRange-pattern-unenforced', 'accountRangeLow/High ^[0-9]{11,19}$', 'AccountRangeBound', undefined, { drop: ['pattern'] }, ['IN-LIM-ACCOUNTRANGE']),
+  relax('panListName-pattern-unenforced', 'panListName ^[a-zA-Z0-9\\s-]{1,64}$', 'PanListName', undefined, { drop: ['pattern'] }, [
+    'IN-PAT-PANLISTNAME',
+    'IN-LIM-PANLISTNAME',
+  ]),
+  relax('accountRange-pattern-unenforced', 'accountRangeLow/High ^[0-9]{11,19}$', 'AccountRangeBound', undefined, { drop: ['pattern'] }, [
+    'IN-LIM-ACCOUNTRANGE',
+  ]),
   relax('pan-pattern-unenforced', 'PAN 11 to 19 digits', 'Pan', undefined, { drop: ['pattern'] }, ['IN-LIM-PAN']),
   // Card data in clear `sensitiveData` (provider 2.0.0 schemas) validated like the encrypted plaintext.
-  { id: 'clear-pan-pattern-unenforced', rule: 'a PAN in clear sensitiveData has 11 to 19 digits', source: 'provider', rules: ['IN-LIM-PAN'], relax: [
-    { schema: 'PanRegistrationRequest', at: ['properties', 'sensitiveData'], drop: ['$ref'] },
-    { schema: 'OffersRequest', at: ['properties', 'sensitiveData'], drop: ['$ref'] },
-  ] },
+  {
+    id: 'clear-pan-pattern-unenforced',
+    rule: 'a PAN in clear sensitiveData has 11 to 19 digits',
+    source: 'provider',
+    rules: ['IN-LIM-PAN'],
+    relax: [
+      { schema: 'PanRegistrationRequest', at: ['properties', 'sensitiveData'], drop: ['$ref'] },
+      { schema: 'OffersRequest', at: ['properties', 'sensitiveData'], drop: ['$ref'] },
+    ],
+  },
   // PAN lists and offers (reference, Flows - services).
-  rule('pan-list-unnamed-accepted', 'a registration names its list by id or creates one by name (provider 400 example)', ['IN-EXCL-PANLIST']),
+  rule('pan-list-unnamed-accepted', 'a registration names its list by id or creates one by name (provider 400 example)', [
+    'IN-EXCL-PANLIST',
+  ]),
   rule('duplicate-pan-counted', 'a PAN already in the list is a failure', ['IN-VAL-PAN-COUNTS']),
   rule('registration-ignored', 'registered PANs become eligible for offers', ['IN-STATE-PAN-ELIGIBLE']),
   rule('deregistration-ignored', 'deregistered PANs are no longer eligible', ['IN-STATE-PAN-ELIGIBLE']),
   // Filters, paging, readers, counts, echoes and paths of the suite's rule catalogue.
-  { id: 'panListName-uppercased', rule: 'IN-ECHO-PANLIST: panListName answered byte for byte', source: 'provider', rules: ['IN-ECHO-PANLIST'] },
-  { id: 'deregistration-counts-requested', rule: 'IN-VAL-PAN-COUNTS: failureCount counts the PANs not in the list', source: 'provider', rules: ['IN-VAL-PAN-COUNTS'] },
-  { id: 'clear-pans-ignored', rule: 'IN-STATE-PAN-ELIGIBLE@clear: PANs registered in clear sensitiveData', source: 'assumption', rules: ['IN-STATE-PAN-ELIGIBLE'] },
+  {
+    id: 'panListName-uppercased',
+    rule: 'IN-ECHO-PANLIST: panListName answered byte for byte',
+    source: 'provider',
+    rules: ['IN-ECHO-PANLIST'],
+  },
+  {
+    id: 'deregistration-counts-requested',
+    rule: 'IN-VAL-PAN-COUNTS: failureCount counts the PANs not in the list',
+    source: 'provider',
+    rules: ['IN-VAL-PAN-COUNTS'],
+  },
+  {
+    id: 'clear-pans-ignored',
+    rule: 'IN-STATE-PAN-ELIGIBLE@clear: PANs registered in clear sensitiveData',
+    source: 'assumption',
+    rules: ['IN-STATE-PAN-ELIGIBLE'],
+  },
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Shapes and headers of answers (provider 2.0.0).
-  blind('blind-registration-counts-numeric', 'registerPans successfulCount/failureCount are strings (provider Registration; reference Known corrections): sent as JSON numbers (deregistration unchanged)', 'provider', ['IN-VAL-PAN-COUNTS']),
+  blind(
+    'blind-registration-counts-numeric',
+    'registerPans successfulCount/failureCount are strings (provider Registration; reference Known corrections): sent as JSON numbers (deregistration unchanged)',
+    'provider',
+    ['IN-VAL-PAN-COUNTS'],
+  ),
 ]);

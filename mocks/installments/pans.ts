@@ -8,11 +8,20 @@ import { invalidRequest } from './errors.js';
 import type { Guard } from './guard.js';
 import { newPanListId, type InstallmentsState, type PanList } from './state.js';
 
-export function registerPanLists(app: FastifyInstance, prefix: string, ctx: MockContext<InstallmentsFaultId>, world: InstallmentsState, guard: Guard) {
+export function registerPanLists(
+  app: FastifyInstance,
+  prefix: string,
+  ctx: MockContext<InstallmentsFaultId>,
+  world: InstallmentsState,
+  guard: Guard,
+) {
   const { faults } = ctx;
   const unknownList = (reply: Parameters<Guard>[1]) =>
     invalidRequest(reply, faults, [{ field: 'panListId', keyword: 'exists', message: 'panListId names no PAN list of this customer' }]);
-  const panList = (l: PanList) => ({ panListId: l.panListId, ...(l.panListName ? { panListName: faults.has('panListName-uppercased') ? l.panListName.toUpperCase() : l.panListName } : {}) });
+  const panList = (l: PanList) => ({
+    panListId: l.panListId,
+    ...(l.panListName ? { panListName: faults.has('panListName-uppercased') ? l.panListName.toUpperCase() : l.panListName } : {}),
+  });
 
   app.post(`${prefix}/consumers/pans/registrations`, async (req, reply) => {
     const ok = await guard(req, reply, 'registerPans');
@@ -28,7 +37,9 @@ export function registerPanLists(app: FastifyInstance, prefix: string, ctx: Mock
       world.panLists.set(list.panListId, list);
     } else {
       // provider 2.0.0: no schema rule, but its 400 example "panListName must not be null or empty".
-      return invalidRequest(reply, faults, [{ field: 'panListId', keyword: 'required', message: 'give panListId, or panListName to create a list' }]);
+      return invalidRequest(reply, faults, [
+        { field: 'panListId', keyword: 'required', message: 'give panListId, or panListName to create a list' },
+      ]);
     }
     if (accountRange && panListId !== undefined) list.accountRange = accountRange;
     let failureCount = 0;
@@ -43,7 +54,8 @@ export function registerPanLists(app: FastifyInstance, prefix: string, ctx: Mock
       if (!faults.has('registration-ignored')) list.pans.add(pan);
       successfulCount++;
     }
-    if (faults.has('blind-registration-counts-numeric')) return reply.code(200).send({ successfulCount, failureCount, panList: panList(list) });
+    if (faults.has('blind-registration-counts-numeric'))
+      return reply.code(200).send({ successfulCount, failureCount, panList: panList(list) });
     return reply.code(200).send({ successfulCount: String(successfulCount), failureCount: String(failureCount), panList: panList(list) });
   });
 
@@ -65,6 +77,8 @@ export function registerPanLists(app: FastifyInstance, prefix: string, ctx: Mock
     }
     // provider 2.0.0, Deregistration: the list id at the root.
     if (faults.has('deregistration-counts-requested')) [successfulCount, failureCount] = [successfulCount + failureCount, 0];
-    return reply.code(200).send({ panListId: list.panListId, successfulCount: String(successfulCount), failureCount: String(failureCount) });
+    return reply
+      .code(200)
+      .send({ panListId: list.panListId, successfulCount: String(successfulCount), failureCount: String(failureCount) });
   });
 }

@@ -9,16 +9,46 @@ import { faultCatalogue, blind as blindFault, type Fault, type Relaxation } from
 const blind = <Id extends string>(id: Id, rule: string, source: Fault['source'], rules?: string[], relax?: Relaxation[]): Fault<Id> =>
   blindFault({ id, rule, source, ...(rules ? { rules } : {}), ...(relax ? { relax } : {}) });
 
-const relax = <Id extends string>(id: Id, rule: string, schema: string, at: string[] | undefined, change: { drop?: string[]; unrequire?: string[] }, rules: string[]): Fault<Id> =>
-  ({ id, rule, source: 'assumption', rules, relax: [{ schema, ...(at ? { at } : {}), ...change }] });
-const rule = <Id extends string>(id: Id, text: string, rules?: string[]): Fault<Id> => ({ id, rule: text, source: 'assumption', ...(rules ? { rules } : {}) });
+const relax = <Id extends string>(
+  id: Id,
+  rule: string,
+  schema: string,
+  at: string[] | undefined,
+  change: { drop?: string[]; unrequire?: string[] },
+  rules: string[],
+): Fault<Id> => ({ id, rule, source: 'assumption', rules, relax: [{ schema, ...(at ? { at } : {}), ...change }] });
+const rule = <Id extends string>(id: Id, text: string, rules?: string[]): Fault<Id> => ({
+  id,
+  rule: text,
+  source: 'assumption',
+  ...(rules ? { rules } : {}),
+});
 
 export const PLANS_FAULTS = faultCatalogue([
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
-  relax('offerId-length-unenforced', 'offerId 8-64', 'OfferId', undefined, { drop: ['minLength', 'maxLength'] }, ['IN-ISSUER-INVALID', 'IN-ERR-CONTRACT']),
-  relax('tenure-range-unenforced', 'tenure 2-99', 'PlanInstallmentInformation', ['properties', 'tenure'], { drop: ['minimum', 'maximum'] }, ['IN-LIM-TENURE']),
-  relax('apr-range-unenforced', 'apr 0-200', 'PlanInstallmentInformation', ['properties', 'apr'], { drop: ['minimum', 'maximum'] }, ['IN-LIM-APR']),
-  relax('schedulePayments-max-99-unenforced', 'schedulePayments at most 99', 'PlanRequest', ['properties', 'schedulePayments'], { drop: ['maxItems'] }, ['IN-LIM-SCHEDULE']),
+  relax('offerId-length-unenforced', 'offerId 8-64', 'OfferId', undefined, { drop: ['minLength', 'maxLength'] }, [
+    'IN-ISSUER-INVALID',
+    'IN-ERR-CONTRACT',
+  ]),
+  relax(
+    'tenure-range-unenforced',
+    'tenure 2-99',
+    'PlanInstallmentInformation',
+    ['properties', 'tenure'],
+    { drop: ['minimum', 'maximum'] },
+    ['IN-LIM-TENURE'],
+  ),
+  relax('apr-range-unenforced', 'apr 0-200', 'PlanInstallmentInformation', ['properties', 'apr'], { drop: ['minimum', 'maximum'] }, [
+    'IN-LIM-APR',
+  ]),
+  relax(
+    'schedulePayments-max-99-unenforced',
+    'schedulePayments at most 99',
+    'PlanRequest',
+    ['properties', 'schedulePayments'],
+    { drop: ['maxItems'] },
+    ['IN-LIM-SCHEDULE'],
+  ),
   // Auth and transport (reference, Transport and auth).
   rule('method-not-allowed-404', 'other methods on /plans/{plan_id}: 405', ['IN-TRANS-METHOD']),
   // Plans and approvals (reference, Flows - checkout).
@@ -33,19 +63,58 @@ export const PLANS_FAULTS = faultCatalogue([
   rule('notification-no-correlation-id', 'notification header Correlation-Id required', ['IN-NOTIFY-SHAPE']),
   rule('notification-unsigned', 'the service signs the notification (OAuth 1.0a)', ['IN-NOTIFY-SIGNED']),
   // Filters, paging, readers, counts, echoes and paths of the suite's rule catalogue.
-  { id: 'plan-read-ignores-async', rule: 'IN-STATE-DECISION@plan: getPlan shows an asynchronous decision', source: 'seed', rules: ['IN-STATE-DECISION'] },
+  {
+    id: 'plan-read-ignores-async',
+    rule: 'IN-STATE-DECISION@plan: getPlan shows an asynchronous decision',
+    source: 'seed',
+    rules: ['IN-STATE-DECISION'],
+  },
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Off-by-one limits (provider 2.0.0 field schemas; reference, Main fields).
-  blind('blind-tenure-1-accepted', 'savePlan planInstallmentInformation.tenure is 2 to 99 (provider; reference "tenure* 2-99"): a tenure of 1 is accepted', 'provider', ['IN-LIM-TENURE'],
-    [{ schema: 'PlanInstallmentInformation', at: ['properties', 'tenure'], set: { minimum: 1 } }]),
-  blind('blind-schedule-payments-100-accepted', 'savePlan schedulePayments at most 99 (provider; reference "schedulePayments[] (at most 99)"): 100 accepted', 'provider', ['IN-LIM-SCHEDULE'],
-    [{ schema: 'PlanRequest', at: ['properties', 'schedulePayments'], set: { maxItems: 100 } }]),
+  blind(
+    'blind-tenure-1-accepted',
+    'savePlan planInstallmentInformation.tenure is 2 to 99 (provider; reference "tenure* 2-99"): a tenure of 1 is accepted',
+    'provider',
+    ['IN-LIM-TENURE'],
+    [{ schema: 'PlanInstallmentInformation', at: ['properties', 'tenure'], set: { minimum: 1 } }],
+  ),
+  blind(
+    'blind-schedule-payments-100-accepted',
+    'savePlan schedulePayments at most 99 (provider; reference "schedulePayments[] (at most 99)"): 100 accepted',
+    'provider',
+    ['IN-LIM-SCHEDULE'],
+    [{ schema: 'PlanRequest', at: ['properties', 'schedulePayments'], set: { maxItems: 100 } }],
+  ),
   // State changes seen through other endpoints (seed 001, States; reference, Flows - checkout and services).
-  blind('blind-getplan-decline-not-shown', 'a plan is approved or declined (seed 001, States) and getPlan shows the decision (reference, Flows - checkout): a DECLINED plan is read back as CREATED (approvals still shown)', 'seed', ['IN-STATE-DECISION']),
+  blind(
+    'blind-getplan-decline-not-shown',
+    'a plan is approved or declined (seed 001, States) and getPlan shows the decision (reference, Flows - checkout): a DECLINED plan is read back as CREATED (approvals still shown)',
+    'seed',
+    ['IN-STATE-DECISION'],
+  ),
   // The notification to the issuer (seed 001, Events; reference, Main fields - Notification).
-  blind('blind-notification-for-unconfigured-range', 'the notification goes to the issuer configured for the card\'s account range (seed 001, Events; reference Flows - notification (a)): a plan on a card of no configured range notifies the default issuer', 'assumption', ['IN-NOTIFY-NONE']),
+  blind(
+    'blind-notification-for-unconfigured-range',
+    "the notification goes to the issuer configured for the card's account range (seed 001, Events; reference Flows - notification (a)): a plan on a card of no configured range notifies the default issuer",
+    'assumption',
+    ['IN-NOTIFY-NONE'],
+  ),
   // No rule of the catalogue covers Correlation-Id propagation: no rules, the whole service runs.
-  blind('blind-notification-correlation-id-regenerated', 'the Correlation-Id given to POST /plans is propagated downstream (provider: "propagate to all down-stream systems"): the notification carries a fresh one', 'provider'),
-  blind('blind-notification-amount-in-cents', 'notification transaction.amount is the purchase amount in the units of its currency (provider PlanNotifTransaction; reference): sent in minor units (x100)', 'provider', ['IN-NOTIFY-SHAPE']),
-  blind('blind-notification-schedule-amount-key', 'notification schedulePayments items carry installmentAmount* (provider PlanNotifSchedulePayment; reference Main fields - Notification): they carry the plan record\'s `amount` instead', 'provider', ['IN-NOTIFY-SHAPE']),
+  blind(
+    'blind-notification-correlation-id-regenerated',
+    'the Correlation-Id given to POST /plans is propagated downstream (provider: "propagate to all down-stream systems"): the notification carries a fresh one',
+    'provider',
+  ),
+  blind(
+    'blind-notification-amount-in-cents',
+    'notification transaction.amount is the purchase amount in the units of its currency (provider PlanNotifTransaction; reference): sent in minor units (x100)',
+    'provider',
+    ['IN-NOTIFY-SHAPE'],
+  ),
+  blind(
+    'blind-notification-schedule-amount-key',
+    "notification schedulePayments items carry installmentAmount* (provider PlanNotifSchedulePayment; reference Main fields - Notification): they carry the plan record's `amount` instead",
+    'provider',
+    ['IN-NOTIFY-SHAPE'],
+  ),
 ]);

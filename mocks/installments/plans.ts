@@ -24,30 +24,53 @@ export function settle(plan: Plan, nowMs: number): Plan {
 function schedule(amount: number, tenure: number, from: Date) {
   return Array.from({ length: tenure }, (_, i) => {
     const due = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + i + 1, 1));
-    return { installmentNumber: i + 1, installmentAmount: Math.round((amount / tenure) * 100) / 100, dueDate: due.toISOString().slice(0, 10) };
+    return {
+      installmentNumber: i + 1,
+      installmentAmount: Math.round((amount / tenure) * 100) / 100,
+      dueDate: due.toISOString().slice(0, 10),
+    };
   });
 }
 
-export function registerPlans(app: FastifyInstance, prefix: string, ctx: MockContext<InstallmentsFaultId>, world: InstallmentsState, guard: Guard) {
+export function registerPlans(
+  app: FastifyInstance,
+  prefix: string,
+  ctx: MockContext<InstallmentsFaultId>,
+  world: InstallmentsState,
+  guard: Guard,
+) {
   const { faults, clock, deliveries } = ctx;
 
   function notifyIssuer(plan: Plan, correlationId: string) {
-    const issuer = world.issuers.find((i) => inRange(plan.pan, i.accountRange)) ?? (faults.has('blind-notification-for-unconfigured-range') ? world.issuers[0] : undefined);
+    const issuer =
+      world.issuers.find((i) => inRange(plan.pan, i.accountRange)) ??
+      (faults.has('blind-notification-for-unconfigured-range') ? world.issuers[0] : undefined);
     if (!issuer || faults.has('notification-not-sent')) return;
     const body: Record<string, unknown> = {
       planId: faults.has('notification-wrong-plan') ? randomUUID() : plan.planId,
       issuerCid: issuer.issuerCid,
       issuerIca: issuer.issuerIca,
       offerId: plan.offerId,
-      schedulePayments: faults.has('blind-notification-schedule-amount-key') ? plan.scheduledRepayments : plan.scheduledRepayments.map(({ amount, ...r }) => ({ ...r, installmentAmount: amount })),
+      schedulePayments: faults.has('blind-notification-schedule-amount-key')
+        ? plan.scheduledRepayments
+        : plan.scheduledRepayments.map(({ amount, ...r }) => ({ ...r, installmentAmount: amount })),
       planInstallmentInformation: plan.planInstallmentInformation,
-      transaction: faults.has('blind-notification-amount-in-cents') ? { ...plan.transaction, amount: Math.round(plan.transaction.amount * 100) } : plan.transaction,
+      transaction: faults.has('blind-notification-amount-in-cents')
+        ? { ...plan.transaction, amount: Math.round(plan.transaction.amount * 100) }
+        : plan.transaction,
       consumer: { panLastFour: plan.pan.slice(-4) },
     };
     if (faults.has('notification-missing-issuerIca')) delete body.issuerIca;
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
-    if (!faults.has('notification-no-correlation-id')) headers['Correlation-Id'] = faults.has('blind-notification-correlation-id-regenerated') ? randomUUID() : correlationId;
-    if (!faults.has('notification-unsigned')) headers.authorization = signRequest({ consumerKey: world.serviceKey.consumerKey, signingKey: world.serviceKey.privateKeyPem }, 'POST', issuer.notificationUrl, JSON.stringify(body));
+    if (!faults.has('notification-no-correlation-id'))
+      headers['Correlation-Id'] = faults.has('blind-notification-correlation-id-regenerated') ? randomUUID() : correlationId;
+    if (!faults.has('notification-unsigned'))
+      headers.authorization = signRequest(
+        { consumerKey: world.serviceKey.consumerKey, signingKey: world.serviceKey.privateKeyPem },
+        'POST',
+        issuer.notificationUrl,
+        JSON.stringify(body),
+      );
     void deliveries.send(issuer.notificationUrl, 'POST', headers, body, clock.now());
   }
 
@@ -57,22 +80,34 @@ export function registerPlans(app: FastifyInstance, prefix: string, ctx: MockCon
     const b = ok.body;
     const otx = world.offerTransactions.get(b.offerTransactionId);
     if (!otx && !faults.has('unknown-offer-transaction-accepted')) {
-      return invalidRequest(reply, faults, [{ field: 'offerTransactionId', keyword: 'exists', message: 'offerTransactionId names no offers of this service' }]);
+      return invalidRequest(reply, faults, [
+        { field: 'offerTransactionId', keyword: 'exists', message: 'offerTransactionId names no offers of this service' },
+      ]);
     }
     const offer = b.offerId === undefined ? otx?.offers[0] : otx?.offers.find((o) => o.offerId === b.offerId);
-    if (otx && !offer) return invalidRequest(reply, faults, [{ field: 'offerId', keyword: 'exists', message: 'offerId is not an offer of this offerTransactionId' }]);
+    if (otx && !offer)
+      return invalidRequest(reply, faults, [
+        { field: 'offerId', keyword: 'exists', message: 'offerId is not an offer of this offerTransactionId' },
+      ]);
     const info = b.planInstallmentInformation ?? { frequency: offer?.frequency ?? 'MONTHLY', tenure: offer?.tenure ?? 3 };
     const given = (b.schedulePayments ?? []) as Record<string, unknown>[];
-    const complete = given.length > 0 && given.every((s) => s.installmentAmount !== undefined && s.dueDate && s.installmentNumber !== undefined);
+    const complete =
+      given.length > 0 && given.every((s) => s.installmentAmount !== undefined && s.dueDate && s.installmentNumber !== undefined);
     const planId = randomUUID();
     const plan: Plan = {
-      planId, providerId: b.providerId, offerId: offer?.offerId ?? b.offerId ?? 'offer-unknown',
+      planId,
+      providerId: b.providerId,
+      offerId: offer?.offerId ?? b.offerId ?? 'offer-unknown',
       pan: String(ok.plain?.consumer?.primaryAccountNumber ?? otx?.pan ?? ''),
       merchant: { country: otx?.merchant.country ?? 'USA', mcc: otx?.merchant.mcc ?? '5999' },
-      transaction: b.transaction, planInstallmentInformation: info,
+      transaction: b.transaction,
+      planInstallmentInformation: info,
       // provider 2.0.0, ScheduledRepayment: a repayment's amount is `amount`.
-      scheduledRepayments: (complete ? given : schedule(b.transaction.amount, info.tenure, clock.now())).map(({ installmentAmount, ...r }) => ({ ...r, amount: installmentAmount })),
-      status: 'CREATED', callbackUrl: `https://psp.example.test/checkout/${planId}/callback`,
+      scheduledRepayments: (complete ? given : schedule(b.transaction.amount, info.tenure, clock.now())).map(
+        ({ installmentAmount, ...r }) => ({ ...r, amount: installmentAmount }),
+      ),
+      status: 'CREATED',
+      callbackUrl: `https://psp.example.test/checkout/${planId}/callback`,
     };
     world.plans.set(planId, plan);
     notifyIssuer(plan, (req.headers['correlation-id'] as string | undefined) ?? randomUUID());
@@ -83,19 +118,37 @@ export function registerPlans(app: FastifyInstance, prefix: string, ctx: MockCon
     const ok = await guard(req, reply, 'getPlan');
     if (!ok) return reply;
     const { plan_id: id } = req.params as { plan_id: string };
-    if (!UUID.test(id) && !faults.has('plan-id-unchecked')) return invalidRequest(reply, faults, [{ field: 'plan_id', keyword: 'pattern', message: 'plan_id must be a UUID' }]);
+    if (!UUID.test(id) && !faults.has('plan-id-unchecked'))
+      return invalidRequest(reply, faults, [{ field: 'plan_id', keyword: 'pattern', message: 'plan_id must be a UUID' }]);
     const plan = world.plans.get(id);
     if (!plan) return sendError(reply, faults, 404, 'PLAN_NOT_FOUND', 'No plan with this plan_id.', 'plan_id');
-    const { planId, providerId, offerId, merchant, transaction, status, planInstallmentInformation, scheduledRepayments } = faults.has('plan-read-ignores-async') ? plan : settle(plan, clock.nowMs());
-    const shown = faults.has('plan-status-stale') || (faults.has('blind-getplan-decline-not-shown') && status === 'DECLINED') ? 'CREATED' : status;
+    const { planId, providerId, offerId, merchant, transaction, status, planInstallmentInformation, scheduledRepayments } = faults.has(
+      'plan-read-ignores-async',
+    )
+      ? plan
+      : settle(plan, clock.nowMs());
+    const shown =
+      faults.has('plan-status-stale') || (faults.has('blind-getplan-decline-not-shown') && status === 'DECLINED') ? 'CREATED' : status;
     // provider 2.0.0, InstallmentPlan: the transaction is read back as amount and currency.
     const { amount, currency } = transaction;
-    return reply.code(200).send({ planId, providerId, offerId, merchant, transaction: { amount, currency }, status: shown, planInstallmentInformation, scheduledRepayments });
+    return reply
+      .code(200)
+      .send({
+        planId,
+        providerId,
+        offerId,
+        merchant,
+        transaction: { amount, currency },
+        status: shown,
+        planInstallmentInformation,
+        scheduledRepayments,
+      });
   });
 
   // reference: getPlan documents 405 for the other methods on /plans/{plan_id}.
   app.route({
-    method: ['PUT', 'DELETE', 'PATCH', 'POST'], url: `${prefix}/plans/:plan_id`,
+    method: ['PUT', 'DELETE', 'PATCH', 'POST'],
+    url: `${prefix}/plans/:plan_id`,
     handler: async (_req, reply) => {
       if (faults.has('method-not-allowed-404')) return sendError(reply, faults, 404, 'NOT_FOUND', 'No such resource.');
       reply.header('Allow', 'GET');

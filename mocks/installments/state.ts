@@ -87,12 +87,20 @@ export function createInstallmentsState(): InstallmentsState {
     serviceKey: consumerKey('*', 'installments-service'),
     providerId: randomUUID(),
     acquirerIcas: ['001234', '123456789', '12345678901'],
-    issuers: [{
-      issuerIca: '004321', issuerCid: '202020',
-      accountRange: { accountRangeLow: '5204730000000000', accountRangeHigh: '5204739999999999' },
-      notificationUrl: ISSUER_NOTIFICATION_URL,
-    }],
-    participations: [], panLists: new Map(), offerTransactions: new Map(), plans: new Map(), issuerReceived: new Map(), eligibleOnce: new Set(),
+    issuers: [
+      {
+        issuerIca: '004321',
+        issuerCid: '202020',
+        accountRange: { accountRangeLow: '5204730000000000', accountRangeHigh: '5204739999999999' },
+        notificationUrl: ISSUER_NOTIFICATION_URL,
+      },
+    ],
+    participations: [],
+    panLists: new Map(),
+    offerTransactions: new Map(),
+    plans: new Map(),
+    issuerReceived: new Map(),
+    eligibleOnce: new Set(),
   };
   resetState(world);
   return world;
@@ -107,7 +115,12 @@ export function resetState(world: InstallmentsState): void {
   world.issuerReceived.clear();
   world.eligibleOnce.clear();
   const panListId = '100000000000000001';
-  world.panLists.set(panListId, { panListId, panListName: 'Certification list', accountRange: { ...world.issuers[0].accountRange }, pans: new Set() });
+  world.panLists.set(panListId, {
+    panListId,
+    panListName: 'Certification list',
+    accountRange: { ...world.issuers[0].accountRange },
+    pans: new Set(),
+  });
 }
 
 export function inRange(pan: string, range: { accountRangeLow: string; accountRangeHigh: string } | undefined): boolean {

@@ -21,7 +21,11 @@ export function parseJson(raw: unknown): unknown {
 export function createMockApp(context: MockContext, clientError: ClientError, options: AppOptions = {}): FastifyInstance {
   // Whatever Fastify itself refuses (a URL that does not decode, a body too large...) is the
   // client's 4xx in the service's error shape, never a 500 or Fastify's own body.
-  const app = Fastify({ logger: false, bodyLimit: 5 * 1024 * 1024, frameworkErrors: (error, _req, reply) => clientError(reply, 400, error.message) });
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 5 * 1024 * 1024,
+    frameworkErrors: (error, _req, reply) => clientError(reply, 400, error.message),
+  });
   app.setErrorHandler((error: { statusCode?: number; message: string }, _req, reply) => {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return clientError(reply, error.statusCode, error.message);
     // A defect of the mock itself: a loud 500 that fails the check, never a 4xx that could pass one.
@@ -33,7 +37,11 @@ export function createMockApp(context: MockContext, clientError: ClientError, op
   if (options.requestsPerSecond) limitRequestRate(app, context, options.requestsPerSecond, options.tooManyRequests ?? clientError);
   if (options.controlSurface === false) return withoutControlSurface(app);
 
-  app.get('/__mock/state', async () => ({ service: context.service, faults: context.faults.active(), now: context.clock.now().toISOString() }));
+  app.get('/__mock/state', async () => ({
+    service: context.service,
+    faults: context.faults.active(),
+    now: context.clock.now().toISOString(),
+  }));
   app.get('/__mock/world', async () => context.world());
   app.get('/__mock/deliveries', async () => context.deliveries.list());
   app.post('/__mock/reset', async (_req, reply) => {
@@ -50,7 +58,8 @@ export function createMockApp(context: MockContext, clientError: ClientError, op
     }
     // Beyond what a Date holds every later answer would fail: refused, and the clock stays put.
     const headroom = context.clock.headroomSeconds();
-    if (body.seconds > headroom) return reply.code(400).send({ message: `seconds ${body.seconds} is beyond what the clock can hold: at most ${headroom} more` });
+    if (body.seconds > headroom)
+      return reply.code(400).send({ message: `seconds ${body.seconds} is beyond what the clock can hold: at most ${headroom} more` });
     context.clock.advance(body.seconds);
     for (const fn of context.onAdvance ?? []) await fn();
     return { now: context.clock.now().toISOString() };
@@ -71,7 +80,13 @@ export function createMockApp(context: MockContext, clientError: ClientError, op
   return app;
 }
 
-export async function listen(app: FastifyInstance, context: MockContext, basePath: string, port = 0, host = '127.0.0.1'): Promise<MockHandle> {
+export async function listen(
+  app: FastifyInstance,
+  context: MockContext,
+  basePath: string,
+  port = 0,
+  host = '127.0.0.1',
+): Promise<MockHandle> {
   await app.listen({ port, host });
   const address = app.server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;

@@ -37,7 +37,12 @@ export class Deliveries {
     const routed = this.routes.get(target.origin);
     const actual = routed ? routed + target.pathname + target.search : url;
     try {
-      const response = await fetch(actual, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(5000) });
+      const response = await fetch(actual, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(5000),
+      });
       delivery.status = response.status;
     } catch (error) {
       delivery.error = (error as Error).message;

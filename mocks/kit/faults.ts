@@ -53,7 +53,12 @@ export const blind = <const F extends Omit<Fault, 'origin'>>(fault: F): Fault<F[
  * A fault whose rule text starts with the catalogue id it breaks (`'FD-X-Y: what breaks'`): the
  * id becomes its `rules`, so the targeted mutation run finds its specs.
  */
-export function ruleFault<Id extends string>(id: Id, rule: string, source: Fault['source'], extra: Partial<Omit<Fault, 'id'>> = {}): Fault<Id> {
+export function ruleFault<Id extends string>(
+  id: Id,
+  rule: string,
+  source: Fault['source'],
+  extra: Partial<Omit<Fault, 'id'>> = {},
+): Fault<Id> {
   return { id, rule, source, rules: [rule.split(':')[0].trim()], ...extra };
 }
 
@@ -78,7 +83,10 @@ export class FaultSet<Id extends string = string> {
   private readonly fixed: Set<string>;
   private runtime = new Set<string>();
 
-  constructor(readonly catalogue: Fault<Id>[], active: string[]) {
+  constructor(
+    readonly catalogue: Fault<Id>[],
+    active: string[],
+  ) {
     for (const id of active) this.assertKnown(id);
     this.fixed = new Set(active);
   }

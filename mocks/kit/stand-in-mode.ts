@@ -41,7 +41,8 @@ export function limitRequestRate(app: FastifyInstance, context: MockContext, rat
   if (!Number.isFinite(rate) || rate <= 0) throw new RangeError(`requestsPerSecond must be a positive number to limit, not ${rate}`);
   const burst = Math.max(1, rate);
   const buckets = new Map<string, { tokens: number; atMs: number }>();
-  const refilled = (bucket: { tokens: number; atMs: number }, nowMs: number) => Math.min(burst, bucket.tokens + ((nowMs - bucket.atMs) / 1000) * rate);
+  const refilled = (bucket: { tokens: number; atMs: number }, nowMs: number) =>
+    Math.min(burst, bucket.tokens + ((nowMs - bucket.atMs) / 1000) * rate);
   context.rateLimited = 0;
   app.addHook('onRequest', async (req, reply) => {
     const nowMs = Date.now();

@@ -10,7 +10,10 @@ import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import forge from 'node-forge';
 
-export interface TlsCredentials { key: string; cert: string }
+export interface TlsCredentials {
+  key: string;
+  cert: string;
+}
 
 /** A self-signed server certificate for 127.0.0.1 and localhost, valid from yesterday for 30 days. */
 export function selfSignedCertificate(): TlsCredentials {
@@ -23,14 +26,23 @@ export function selfSignedCertificate(): TlsCredentials {
   cert.serialNumber = `01${randomBytes(8).toString('hex')}`;
   cert.validity.notBefore = new Date(Date.now() - 86_400_000);
   cert.validity.notAfter = new Date(Date.now() + 30 * 86_400_000);
-  const name = [{ name: 'commonName', value: '127.0.0.1' }, { name: 'organizationName', value: 'Sandbox stand-in (self-signed)' }];
+  const name = [
+    { name: 'commonName', value: '127.0.0.1' },
+    { name: 'organizationName', value: 'Sandbox stand-in (self-signed)' },
+  ];
   cert.setSubject(name);
   cert.setIssuer(name);
   cert.setExtensions([
     { name: 'basicConstraints', cA: false },
     { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
     { name: 'extKeyUsage', serverAuth: true },
-    { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }, { type: 2, value: 'localhost' }] },
+    {
+      name: 'subjectAltName',
+      altNames: [
+        { type: 7, ip: '127.0.0.1' },
+        { type: 2, value: 'localhost' },
+      ],
+    },
   ]);
   cert.sign(forge.pki.privateKeyFromPem(key), forge.md.sha256.create());
   return { key, cert: forge.pki.certificateToPem(cert) };

@@ -18,7 +18,8 @@ export function relaxedContract(contract: Contract, relaxations: Relaxation[]): 
       else node[k] = v;
     }
     for (const [k, by] of Object.entries(r.shift ?? {})) {
-      if (typeof node[k] !== 'number') throw new Error(`fault relaxation: ${r.schema}/${(r.at ?? []).join('/')} has no numeric ${k} to shift`);
+      if (typeof node[k] !== 'number')
+        throw new Error(`fault relaxation: ${r.schema}/${(r.at ?? []).join('/')} has no numeric ${k} to shift`);
       node[k] += by;
     }
     for (const [k, values] of Object.entries(r.add ?? {})) node[k] = [...(node[k] ?? []), ...values];

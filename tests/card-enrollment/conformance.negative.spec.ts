@@ -8,7 +8,10 @@ import { runNegativeCases } from '../../fixtures/negative.js';
 test('refuses every request the contract refuses with 400 INVALID_ARGUMENT or INVALID_STATE', async ({ cardApi, cards }) => {
   // seed 000, Errors: schema and data type failures are INVALID_ARGUMENT, or INVALID_STATE.
   const { cases, failures } = await runNegativeCases(cardApi, 'putCard', { body: await cards.withCard() }, (res) =>
-    ['INVALID_ARGUMENT', 'INVALID_STATE'].includes(res.body?.status) ? undefined : `error status ${res.body?.status} is not INVALID_ARGUMENT or INVALID_STATE`);
+    ['INVALID_ARGUMENT', 'INVALID_STATE'].includes(res.body?.status)
+      ? undefined
+      : `error status ${res.body?.status} is not INVALID_ARGUMENT or INVALID_STATE`,
+  );
   test.info().annotations.push({ type: 'negative cases', description: String(cases) });
   expect(cases, 'generated cases').toBeGreaterThan(40);
   expect(failures, 'cases answered otherwise').toEqual([]);

@@ -1,6 +1,16 @@
 // Covers: POST /cards (putCard) 401 and 403 (seed 000, Authentication; reference A2), on both
 // enrollment paths, with keys that differ from the registered one only at its end.
-import { CARD_KEY_HEADER, ENROLLMENT_PATHS, expect, expectCardError, lacksPathData, NO_RECEIPT, rules, test, withConflict } from '../../fixtures/card-enrollment.js';
+import {
+  CARD_KEY_HEADER,
+  ENROLLMENT_PATHS,
+  expect,
+  expectCardError,
+  lacksPathData,
+  NO_RECEIPT,
+  rules,
+  test,
+  withConflict,
+} from '../../fixtures/card-enrollment.js';
 
 // The provider documents no 401 on putCard and refuses an invalid key with 403: a target doing so is
 // that seed-vs-provider conflict (schemas/card-enrollment/conflicts.yaml), another status still fails.
@@ -8,17 +18,28 @@ const AUTH_STATUS = 'CE-CONFLICT-AUTH-STATUS';
 
 for (const path of ENROLLMENT_PATHS) {
   // seed 000, Authentication: the API key header is required; the receipt path too.
-  test(`rejects a ${path} enrollment without ${CARD_KEY_HEADER} with 401 @smoke`, withConflict(rules(`CE-AUTH-MISSING-KEY@${path}`), AUTH_STATUS), async ({ cardApi, cards, card }) => {
-    test.skip(lacksPathData(card, path), NO_RECEIPT);
-    const res = await cardApi.call('putCard', { body: await cards.on(path), auth: false });
-    expectCardError(res, { http: 401 });
-  });
+  test(
+    `rejects a ${path} enrollment without ${CARD_KEY_HEADER} with 401 @smoke`,
+    withConflict(rules(`CE-AUTH-MISSING-KEY@${path}`), AUTH_STATUS),
+    async ({ cardApi, cards, card }) => {
+      test.skip(lacksPathData(card, path), NO_RECEIPT);
+      const res = await cardApi.call('putCard', { body: await cards.on(path), auth: false });
+      expectCardError(res, { http: 401 });
+    },
+  );
 }
 
-test('rejects an unknown API key with 401 @assumption', withConflict(rules('CE-AUTH-UNKNOWN-KEY:refuse'), AUTH_STATUS), async ({ cardApi, cards }) => {
-  const res = await cardApi.call('putCard', { body: await cards.withCard(), auth: () => ({ [CARD_KEY_HEADER]: `unknown-${crypto.randomUUID()}` }) });
-  expectCardError(res, { http: 401 });
-});
+test(
+  'rejects an unknown API key with 401 @assumption',
+  withConflict(rules('CE-AUTH-UNKNOWN-KEY:refuse'), AUTH_STATUS),
+  async ({ cardApi, cards }) => {
+    const res = await cardApi.call('putCard', {
+      body: await cards.withCard(),
+      auth: () => ({ [CARD_KEY_HEADER]: `unknown-${crypto.randomUUID()}` }),
+    });
+    expectCardError(res, { http: 401 });
+  },
+);
 
 // reference A2: an unknown key is 401. A key is compared whole: the registered key with a suffix,
 // truncated by one character, or with its last character changed is another (unknown) key.
@@ -28,24 +49,39 @@ const ALTERED: { how: string; alter: (key: string) => string }[] = [
   { how: 'with its last character changed', alter: (key) => key.slice(0, -1) + (key.endsWith('A') ? 'B' : 'A') },
   { how: 'cut to its first half', alter: (key) => key.slice(0, Math.ceil(key.length / 2)) },
   // A key is compared exactly: the same letters in the other case are another key.
-  { how: 'with the case of its letters swapped', alter: (key) => [...key].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('') },
+  {
+    how: 'with the case of its letters swapped',
+    alter: (key) => [...key].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join(''),
+  },
 ];
 for (const { how, alter } of ALTERED) {
-  test(`rejects the registered API key ${how} with 401 @assumption`, withConflict(rules('CE-AUTH-UNKNOWN-KEY:refuse'), AUTH_STATUS), async ({ cardApi, cards, card }) => {
-    const altered = alter(card.apiKey);
-    expect(altered, 'the altered key differs from the registered one').not.toBe(card.apiKey);
-    const res = await cardApi.call('putCard', { body: await cards.withCard(), auth: () => ({ [CARD_KEY_HEADER]: altered }) });
-    expectCardError(res, { http: 401 });
-  });
+  test(
+    `rejects the registered API key ${how} with 401 @assumption`,
+    withConflict(rules('CE-AUTH-UNKNOWN-KEY:refuse'), AUTH_STATUS),
+    async ({ cardApi, cards, card }) => {
+      const altered = alter(card.apiKey);
+      expect(altered, 'the altered key differs from the registered one').not.toBe(card.apiKey);
+      const res = await cardApi.call('putCard', { body: await cards.withCard(), auth: () => ({ [CARD_KEY_HEADER]: altered }) });
+      expectCardError(res, { http: 401 });
+    },
+  );
 }
 
-test('refuses a srcClientId registered to another client with 403 (origin not validated) @assumption', rules('CE-AUTH-ORIGIN'), async ({ cardApi, cards, card }) => {
-  test.skip(!card.foreignSrcClientId, 'needs a srcClientId of another client (CARD_FOREIGN_SRC_CLIENT_ID in .env)');
-  const res = await cardApi.call('putCard', { body: { ...(await cards.withCard()), srcClientId: card.foreignSrcClientId } });
-  expectCardError(res, { http: 403 });
-});
+test(
+  'refuses a srcClientId registered to another client with 403 (origin not validated) @assumption',
+  rules('CE-AUTH-ORIGIN'),
+  async ({ cardApi, cards, card }) => {
+    test.skip(!card.foreignSrcClientId, 'needs a srcClientId of another client (CARD_FOREIGN_SRC_CLIENT_ID in .env)');
+    const res = await cardApi.call('putCard', { body: { ...(await cards.withCard()), srcClientId: card.foreignSrcClientId } });
+    expectCardError(res, { http: 403 });
+  },
+);
 
-test('accepts the registered key, whole, and the client it is registered to', rules('CE-AUTH-UNKNOWN-KEY:accept'), async ({ cardApi, cards }) => {
-  const res = await cardApi.call('putCard', { body: await cards.withCard() });
-  expect(res.status).toBe(200);
-});
+test(
+  'accepts the registered key, whole, and the client it is registered to',
+  rules('CE-AUTH-UNKNOWN-KEY:accept'),
+  async ({ cardApi, cards }) => {
+    const res = await cardApi.call('putCard', { body: await cards.withCard() });
+    expect(res.status).toBe(200);
+  },
+);

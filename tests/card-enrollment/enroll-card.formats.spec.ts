@@ -1,24 +1,48 @@
 // Covers: POST /cards (putCard): every enum with each allowed value and values just outside it;
 // ISO 3166 / ISO 639-1 codes, the e-mail identity value, version URIs, the card expiry (seed 000,
 // field tables). Each body row is first confirmed against the contract.
-import { enumOf, exampleCard, expect, expectCardError, loadContract, rules, setPath, test, withConflict, type FieldCase as Case } from '../../fixtures/card-enrollment.js';
+import {
+  enumOf,
+  exampleCard,
+  expect,
+  expectCardError,
+  loadContract,
+  rules,
+  setPath,
+  test,
+  withConflict,
+  type FieldCase as Case,
+} from '../../fixtures/card-enrollment.js';
 
 const contract = await loadContract('card-enrollment');
 const REFERENCE_TYPES = enumOf(contract, 'EnrolmentReferenceData', 'enrolmentReferenceType');
 
-const row = (rule: string, field: string, accepted: boolean, why: string) => (value: string): Case => ({ rule, field, value, accepted, why });
+const row =
+  (rule: string, field: string, accepted: boolean, why: string) =>
+  (value: string): Case => ({ rule, field, value, accepted, why });
 
 const BODY_CASES: Case[] = [
   // seed 000, Origin enum (cardSource): every value the contract lists
   ...enumOf(contract, 'Origin').map(row('CE-ENUM-CARDSOURCE', 'cardSource', true, 'an Origin value')),
   ...['CONSUMER', 'WALLETS'].map(row('CE-ENUM-CARDSOURCE', 'cardSource', false, 'not an Origin value')),
   row('CE-ENUM-CARDSOURCE', 'cardSource', false, 'an Origin value in the wrong case')('cardholder'),
-  { ...row('CE-ENUM-CARDSOURCE', 'cardSource', false, 'the provider\'s Origin value, not the seed\'s')('EXISTING_CREDENTIAL'), conflict: 'CE-CONFLICT-CARD-SOURCE-VALUE' },
+  {
+    ...row('CE-ENUM-CARDSOURCE', 'cardSource', false, "the provider's Origin value, not the seed's")('EXISTING_CREDENTIAL'),
+    conflict: 'CE-CONFLICT-CARD-SOURCE-VALUE',
+  },
   // seed 000, ConsumerIdentity: identityType enum (one value); identityValue matches it (<EMAIL>)
-  ...enumOf(contract, 'ConsumerIdentityType').map(row('CE-ENUM-IDENTITYTYPE', 'consumer.consumerIdentity.identityType', true, 'the only ConsumerIdentityType')),
-  ...['PHONE_NUMBER', 'email_address', 'EMAIL_ADDRESS '].map(row('CE-ENUM-IDENTITYTYPE', 'consumer.consumerIdentity.identityType', false, 'not a ConsumerIdentityType')),
-  ...['first.last+tag@example.com', 'a@example.io'].map(row('CE-FMT-EMAIL', 'consumer.consumerIdentity.identityValue', true, 'an e-mail address')),
-  ...['not-an-email', 'ann@', '@example.com', 'ann smith@example.com'].map(row('CE-FMT-EMAIL', 'consumer.consumerIdentity.identityValue', false, 'not an e-mail address')),
+  ...enumOf(contract, 'ConsumerIdentityType').map(
+    row('CE-ENUM-IDENTITYTYPE', 'consumer.consumerIdentity.identityType', true, 'the only ConsumerIdentityType'),
+  ),
+  ...['PHONE_NUMBER', 'email_address', 'EMAIL_ADDRESS '].map(
+    row('CE-ENUM-IDENTITYTYPE', 'consumer.consumerIdentity.identityType', false, 'not a ConsumerIdentityType'),
+  ),
+  ...['first.last+tag@example.com', 'a@example.io'].map(
+    row('CE-FMT-EMAIL', 'consumer.consumerIdentity.identityValue', true, 'an e-mail address'),
+  ),
+  ...['not-an-email', 'ann@', '@example.com', 'ann smith@example.com'].map(
+    row('CE-FMT-EMAIL', 'consumer.consumerIdentity.identityValue', false, 'not an e-mail address'),
+  ),
   // seed 000, Consumer: countryCode ISO 3166 alpha-2, languageCode ISO 639-1
   ...['GB', 'AD', 'ZW'].map(row('CE-FMT-COUNTRY', 'consumer.countryCode', true, 'an ISO 3166 alpha-2 code')),
   row('CE-FMT-COUNTRY', 'consumer.countryCode', false, 'alpha-3, not alpha-2')('USA'),
@@ -43,7 +67,8 @@ const CARD_CASES: Case[] = [
   ...['20a9', 'abcd'].map(row('CE-PAT-EXPIRY', 'panExpirationYear', false, 'not a four-digit year')),
 ];
 
-const cite = (c: Case) => withConflict(c.accepted ? rules(`${c.rule}:accept`) : rules(`${c.rule}:refuse`, 'CE-ERR-FIELD'), ...(c.conflict ? [c.conflict] : []));
+const cite = (c: Case) =>
+  withConflict(c.accepted ? rules(`${c.rule}:accept`) : rules(`${c.rule}:refuse`, 'CE-ERR-FIELD'), ...(c.conflict ? [c.conflict] : []));
 
 for (const c of BODY_CASES) {
   test(`${c.accepted ? 'accepts' : 'rejects'} ${c.field} '${c.value}' (${c.why})`, cite(c), async ({ cardApi, cards, cardContract }) => {
@@ -56,38 +81,68 @@ for (const c of BODY_CASES) {
 }
 
 for (const c of CARD_CASES) {
-  test(`${c.accepted ? 'accepts' : 'rejects'} card.${c.field} '${c.value}' (${c.why})`, cite(c), async ({ cardApi, cards, cardContract }) => {
-    const plain = { ...exampleCard(), [c.field]: c.value };
-    expect(cardContract.component('Card')(plain), 'the contract agrees with this row').toBe(c.accepted);
-    const res = await cardApi.call('putCard', { body: await cards.withCard(plain) });
-    if (c.accepted) expect(res.status).toBe(200);
-    else expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT', field: `card.${c.field}`, sourceType: 'BODY' });
-  });
+  test(
+    `${c.accepted ? 'accepts' : 'rejects'} card.${c.field} '${c.value}' (${c.why})`,
+    cite(c),
+    async ({ cardApi, cards, cardContract }) => {
+      const plain = { ...exampleCard(), [c.field]: c.value };
+      expect(cardContract.component('Card')(plain), 'the contract agrees with this row').toBe(c.accepted);
+      const res = await cardApi.call('putCard', { body: await cards.withCard(plain) });
+      if (c.accepted) expect(res.status).toBe(200);
+      else expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT', field: `card.${c.field}`, sourceType: 'BODY' });
+    },
+  );
 }
 
-test(`accepts enrolmentReferenceType ${REFERENCE_TYPES.join(', ')} (the only value)`, rules('CE-ENUM-REFTYPE:accept'), async ({ cardApi, cards, card }) => {
-  test.skip(!card.receipt, 'needs a known receipt id (CARD_RECEIPT_ID in .env)');
-  const res = await cardApi.call('putCard', { body: cards.withReceipt() });
-  expect(res.status).toBe(200);
-});
+test(
+  `accepts enrolmentReferenceType ${REFERENCE_TYPES.join(', ')} (the only value)`,
+  rules('CE-ENUM-REFTYPE:accept'),
+  async ({ cardApi, cards, card }) => {
+    test.skip(!card.receipt, 'needs a known receipt id (CARD_RECEIPT_ID in .env)');
+    const res = await cardApi.call('putCard', { body: cards.withReceipt() });
+    expect(res.status).toBe(200);
+  },
+);
 
 // The provider's other reference types (Card API 1.0.0, EnrolmentReferenceType) are not the seed's:
 // a target that enrolls with one is that seed-vs-provider conflict.
 const PROVIDER_REFERENCE_TYPES = ['EXISTING_TOKEN_UNIQUE_REFERENCE', 'TOKEN_UNIQUE_REFERENCE', 'SRC_DIGITAL_CARD_ID'];
 for (const value of ['PUSH_ACCOUNT_RECEIPTS', 'push_account_receipt', ...PROVIDER_REFERENCE_TYPES]) {
-  const cited = withConflict(rules('CE-ENUM-REFTYPE:refuse', 'CE-ERR-FIELD'), ...(PROVIDER_REFERENCE_TYPES.includes(value) ? ['CE-CONFLICT-REFERENCE-TYPES'] : []));
+  const cited = withConflict(
+    rules('CE-ENUM-REFTYPE:refuse', 'CE-ERR-FIELD'),
+    ...(PROVIDER_REFERENCE_TYPES.includes(value) ? ['CE-CONFLICT-REFERENCE-TYPES'] : []),
+  );
 
   test(`rejects enrolmentReferenceType '${value}' with INVALID_ARGUMENT naming the field`, cited, async ({ cardApi, cards }) => {
-    const res = await cardApi.call('putCard', { body: setPath(cards.withReceipt(), 'enrolmentReferenceData.enrolmentReferenceType', value) });
-    expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT', field: 'enrolmentReferenceData.enrolmentReferenceType', sourceType: 'BODY' });
+    const res = await cardApi.call('putCard', {
+      body: setPath(cards.withReceipt(), 'enrolmentReferenceData.enrolmentReferenceType', value),
+    });
+    expectCardError(res, {
+      http: 400,
+      status: 'INVALID_ARGUMENT',
+      field: 'enrolmentReferenceData.enrolmentReferenceType',
+      sourceType: 'BODY',
+    });
   });
 }
 
 // seed 000, ConsumerIdentity: EMAIL_ADDRESS with an e-mail address. The provider names a consumer by
 // EXTERNAL_ACCOUNT_ID and an opaque id (Card API 1.0.0, ConsumerIdentityTypeDoc): a target that
 // enrolls it is that seed-vs-provider conflict.
-test('rejects the provider\'s consumer identity (EXTERNAL_ACCOUNT_ID and a UUID) with INVALID_ARGUMENT', withConflict(rules('CE-ENUM-IDENTITYTYPE:refuse', 'CE-ERR-FIELD'), 'CE-CONFLICT-CONSUMER-IDENTITY'), async ({ cardApi, cards, cardContract }) => {
-  const body = setPath(await cards.withCard(), 'consumer.consumerIdentity', { identityType: 'EXTERNAL_ACCOUNT_ID', identityValue: crypto.randomUUID() });
-  expect(cardContract.requestValidator('putCard')!(body), 'the contract refuses it').toBe(false);
-  expectCardError(await cardApi.call('putCard', { body }), { http: 400, status: 'INVALID_ARGUMENT', field: 'consumer.consumerIdentity.identityType', sourceType: 'BODY' });
-});
+test(
+  "rejects the provider's consumer identity (EXTERNAL_ACCOUNT_ID and a UUID) with INVALID_ARGUMENT",
+  withConflict(rules('CE-ENUM-IDENTITYTYPE:refuse', 'CE-ERR-FIELD'), 'CE-CONFLICT-CONSUMER-IDENTITY'),
+  async ({ cardApi, cards, cardContract }) => {
+    const body = setPath(await cards.withCard(), 'consumer.consumerIdentity', {
+      identityType: 'EXTERNAL_ACCOUNT_ID',
+      identityValue: crypto.randomUUID(),
+    });
+    expect(cardContract.requestValidator('putCard')!(body), 'the contract refuses it').toBe(false);
+    expectCardError(await cardApi.call('putCard', { body }), {
+      http: 400,
+      status: 'INVALID_ARGUMENT',
+      field: 'consumer.consumerIdentity.identityType',
+      sourceType: 'BODY',
+    });
+  },
+);

@@ -1,6 +1,17 @@
 // Covers: POST /cards (putCard), every row of seed 000's Limits table at its boundaries
 // (max and max+1; min-1 and min where a minimum exists), the bounds read from the contract.
-import { exampleCard, expect, expectCardError, lengthOf, loadContract, luhnComplete, namesField, rules, setPath, test } from '../../fixtures/card-enrollment.js';
+import {
+  exampleCard,
+  expect,
+  expectCardError,
+  lengthOf,
+  loadContract,
+  luhnComplete,
+  namesField,
+  rules,
+  setPath,
+  test,
+} from '../../fixtures/card-enrollment.js';
 
 const contract = await loadContract('card-enrollment');
 
@@ -22,21 +33,29 @@ interface Row {
 // seed 000, Limits (request-side rows; descriptorName, artUri and coBrandedName are response
 // fields, checked on every 200 by the response schema).
 // A `card.` field lives in the Card the request carries encrypted; the others in the request body.
-const bounds = (field: string) => (field.startsWith('card.') ? lengthOf(contract, 'Card', field.slice(5)) : lengthOf(contract, 'EnrollCardRequest', field));
-const ROWS: Row[] = ([
-  { rule: 'CE-LIM-FIRSTNAME', field: 'consumer.firstName', value: text },
-  { rule: 'CE-LIM-LASTNAME', field: 'consumer.lastName', value: text },
-  { rule: 'CE-LIM-IDENTITYVALUE', field: 'consumer.consumerIdentity.identityValue', value: email },
-  { rule: 'CE-LIM-REFERENCEID', field: 'enrolmentReferenceData.enrolmentReferenceId', value: (n) => `r${'0'.repeat(n - 1)}` },
-  { rule: 'CE-LIM-PAN', field: 'card.primaryAccountNumber', value: pan },
-  { rule: 'CE-LIM-EXPMONTH', field: 'card.panExpirationMonth', value: (n) => '12'.padStart(n, '0').slice(-n).padStart(n, '1') },
-  { rule: 'CE-LIM-EXPYEAR', field: 'card.panExpirationYear', value: (n) => '2031'.padEnd(n, '0').slice(0, n) },
-  { rule: 'CE-LIM-CVC', field: 'card.cardSecurityCode', value: (n) => '9876543210'.slice(0, n) },
-] satisfies Row[]).map((row) => ({ ...row, ...bounds(row.field) }));
+const bounds = (field: string) =>
+  field.startsWith('card.') ? lengthOf(contract, 'Card', field.slice(5)) : lengthOf(contract, 'EnrollCardRequest', field);
+const ROWS: Row[] = (
+  [
+    { rule: 'CE-LIM-FIRSTNAME', field: 'consumer.firstName', value: text },
+    { rule: 'CE-LIM-LASTNAME', field: 'consumer.lastName', value: text },
+    { rule: 'CE-LIM-IDENTITYVALUE', field: 'consumer.consumerIdentity.identityValue', value: email },
+    { rule: 'CE-LIM-REFERENCEID', field: 'enrolmentReferenceData.enrolmentReferenceId', value: (n) => `r${'0'.repeat(n - 1)}` },
+    { rule: 'CE-LIM-PAN', field: 'card.primaryAccountNumber', value: pan },
+    { rule: 'CE-LIM-EXPMONTH', field: 'card.panExpirationMonth', value: (n) => '12'.padStart(n, '0').slice(-n).padStart(n, '1') },
+    { rule: 'CE-LIM-EXPYEAR', field: 'card.panExpirationYear', value: (n) => '2031'.padEnd(n, '0').slice(0, n) },
+    { rule: 'CE-LIM-CVC', field: 'card.cardSecurityCode', value: (n) => '9876543210'.slice(0, n) },
+  ] satisfies Row[]
+).map((row) => ({ ...row, ...bounds(row.field) }));
 
 for (const row of ROWS) {
   const cases: { length: number; accepted: boolean }[] = [
-    ...(row.min !== undefined ? [{ length: row.min - 1, accepted: false }, { length: row.min, accepted: true }] : []),
+    ...(row.min !== undefined
+      ? [
+          { length: row.min - 1, accepted: false },
+          { length: row.min, accepted: true },
+        ]
+      : []),
     { length: row.max!, accepted: true },
     { length: row.max! + 1, accepted: false },
   ].filter((c, i, all) => all.findIndex((o) => o.length === c.length) === i);
@@ -58,7 +77,10 @@ for (const row of ROWS) {
       if (!accepted) return expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT', field: row.field, sourceType: 'BODY' });
       if (row.field.startsWith('enrolmentReferenceData.')) {
         // An unknown receipt may still be refused (reference A5), but never for this field's length.
-        const lengthRejected = res.status === 400 && res.body.status === 'INVALID_ARGUMENT' && (res.body.details ?? []).some((d: { source?: string }) => namesField(d.source, row.field));
+        const lengthRejected =
+          res.status === 400 &&
+          res.body.status === 'INVALID_ARGUMENT' &&
+          (res.body.details ?? []).some((d: { source?: string }) => namesField(d.source, row.field));
         expect(lengthRejected, `${row.field} of ${length} characters must not be rejected as invalid`).toBe(false);
       } else expect(res.status).toBe(200);
     });

@@ -3,25 +3,48 @@
 // and values just outside it; each row is first confirmed against the contract.
 import { expect, expectCardError, rules, setPath, test, type FieldCase as Case } from '../../fixtures/card-enrollment.js';
 
-
 const uuid = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const mixed = '0F8fAD5b-D9cb-469F-a165-70867728950E';
 
 const CASES: Case[] = [
   // seed 000, SrcCorrelationId: ^([0-9a-f]{8}.)?[0-9a-fA-F]{8}-...-[0-9a-fA-F]{12}$
   { rule: 'CE-PAT-CORRELATIONID', field: 'srcCorrelationId', value: uuid, accepted: true, why: 'a lower-case UUID without prefix' },
-  { rule: 'CE-PAT-CORRELATIONID', field: 'srcCorrelationId', value: uuid.toUpperCase(), accepted: true, why: 'an upper-case UUID (A-F allowed in the UUID part)' },
+  {
+    rule: 'CE-PAT-CORRELATIONID',
+    field: 'srcCorrelationId',
+    value: uuid.toUpperCase(),
+    accepted: true,
+    why: 'an upper-case UUID (A-F allowed in the UUID part)',
+  },
   { rule: 'CE-PAT-CORRELATIONID', field: 'srcCorrelationId', value: mixed, accepted: true, why: 'a mixed-case UUID' },
   { rule: 'CE-PAT-CORRELATIONID', field: 'srcCorrelationId', value: `0a1b2c3d.${uuid}`, accepted: true, why: 'a lower-case 8-hex prefix' },
-  { rule: 'CE-PAT-CORRELATIONID', field: 'srcCorrelationId', value: `ffffffff.${uuid.toUpperCase()}`, accepted: true, why: 'the prefix f..f with an upper-case UUID' },
-  { rule: 'CE-PAT-CORRELATIONID', field: 'srcCorrelationId', value: `0A1B2C3D.${uuid}`, accepted: false, why: 'an upper-case prefix (the prefix is [0-9a-f])' },
+  {
+    rule: 'CE-PAT-CORRELATIONID',
+    field: 'srcCorrelationId',
+    value: `ffffffff.${uuid.toUpperCase()}`,
+    accepted: true,
+    why: 'the prefix f..f with an upper-case UUID',
+  },
+  {
+    rule: 'CE-PAT-CORRELATIONID',
+    field: 'srcCorrelationId',
+    value: `0A1B2C3D.${uuid}`,
+    accepted: false,
+    why: 'an upper-case prefix (the prefix is [0-9a-f])',
+  },
   { rule: 'CE-PAT-CORRELATIONID', field: 'srcCorrelationId', value: `0a1b2c3.${uuid}`, accepted: false, why: 'a 7-hex prefix' },
   { rule: 'CE-PAT-CORRELATIONID', field: 'srcCorrelationId', value: `0a1b2c3d4.${uuid}`, accepted: false, why: 'a 9-hex prefix' },
   { rule: 'CE-PAT-CORRELATIONID', field: 'srcCorrelationId', value: `0a1b2c3g.${uuid}`, accepted: false, why: 'a prefix that is not hex' },
   { rule: 'CE-PAT-CORRELATIONID', field: 'srcCorrelationId', value: uuid.replace(/-/g, ''), accepted: false, why: 'a UUID without dashes' },
   { rule: 'CE-PAT-CORRELATIONID', field: 'srcCorrelationId', value: uuid.slice(0, -1), accepted: false, why: 'a UUID one digit short' },
   { rule: 'CE-PAT-CORRELATIONID', field: 'srcCorrelationId', value: `${uuid}0`, accepted: false, why: 'a UUID one digit long' },
-  { rule: 'CE-PAT-CORRELATIONID', field: 'srcCorrelationId', value: uuid.replace('0f8', '0g8'), accepted: false, why: 'a UUID with a non-hex letter' },
+  {
+    rule: 'CE-PAT-CORRELATIONID',
+    field: 'srcCorrelationId',
+    value: uuid.replace('0f8', '0g8'),
+    accepted: false,
+    why: 'a UUID with a non-hex letter',
+  },
   // seed 000, EnrollCardRequest: srcClientId "UUID, lower-case hex 8-4-4-4-12" (the accepted side is
   // the registered id, below; an unregistered well-formed id is INVALID_STATE, enroll-card.unresolved).
   { rule: 'CE-PAT-SRCCLIENTID', field: 'srcClientId', value: 'not-a-uuid', accepted: false, why: 'not a UUID' },
@@ -63,14 +86,22 @@ test('accepts the registered srcClientId (a lower-case UUID)', rules('CE-PAT-SRC
   expect(res.status).toBe(200);
 });
 
-test('rejects the registered srcClientId in upper case with INVALID_ARGUMENT (lower-case UUID only)', rules('CE-PAT-SRCCLIENTID:refuse', 'CE-ERR-FIELD'), async ({ cardApi, cards, card }) => {
-  const res = await cardApi.call('putCard', { body: { ...(await cards.withCard()), srcClientId: card.srcClientId.toUpperCase() } });
-  expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT', field: 'srcClientId', sourceType: 'BODY' });
-});
+test(
+  'rejects the registered srcClientId in upper case with INVALID_ARGUMENT (lower-case UUID only)',
+  rules('CE-PAT-SRCCLIENTID:refuse', 'CE-ERR-FIELD'),
+  async ({ cardApi, cards, card }) => {
+    const res = await cardApi.call('putCard', { body: { ...(await cards.withCard()), srcClientId: card.srcClientId.toUpperCase() } });
+    expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT', field: 'srcClientId', sourceType: 'BODY' });
+  },
+);
 
-test('accepts every serviceId registered to the client (the mock registers ids with # _ -)', rules('CE-PAT-SERVICEID:accept'), async ({ cardApi, cards, card }) => {
-  for (const serviceId of card.serviceIds) {
-    const res = await cardApi.call('putCard', { body: { ...(await cards.withCard()), serviceId } });
-    expect(res.status, `serviceId ${serviceId}`).toBe(200);
-  }
-});
+test(
+  'accepts every serviceId registered to the client (the mock registers ids with # _ -)',
+  rules('CE-PAT-SERVICEID:accept'),
+  async ({ cardApi, cards, card }) => {
+    for (const serviceId of card.serviceIds) {
+      const res = await cardApi.call('putCard', { body: { ...(await cards.withCard()), serviceId } });
+      expect(res.status, `serviceId ${serviceId}`).toBe(200);
+    }
+  },
+);

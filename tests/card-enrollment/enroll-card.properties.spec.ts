@@ -1,40 +1,67 @@
 // Covers: POST /cards (putCard), property-based: the contract's whole valid space is accepted and
 // each single-field violation is rejected naming that field. FC_NUM_RUNS widens, FC_SEED replays.
 import fc from 'fast-check';
-import { assertProperty, CARD_VIOLATIONS, enrollRequestArbitrary, expect, expectCardError, rules, setPath, test } from '../../fixtures/card-enrollment.js';
+import {
+  assertProperty,
+  CARD_VIOLATIONS,
+  enrollRequestArbitrary,
+  expect,
+  expectCardError,
+  rules,
+  setPath,
+  test,
+} from '../../fixtures/card-enrollment.js';
 
 // The valid space generates every Origin value, both correlation id forms (either case), ISO codes,
 // 16-20 digit Luhn-valid PANs and 3-6 digit security codes (fixtures/arbitraries/card-enrollment).
-const ACCEPTED = ['CE-ENUM-CARDSOURCE', 'CE-PAT-CORRELATIONID', 'CE-FMT-COUNTRY', 'CE-FMT-LANGUAGE', 'CE-FMT-EMAIL', 'CE-PAT-PHONE', 'CE-LIM-PAN', 'CE-LIM-CVC', 'CE-LUHN'];
+const ACCEPTED = [
+  'CE-ENUM-CARDSOURCE',
+  'CE-PAT-CORRELATIONID',
+  'CE-FMT-COUNTRY',
+  'CE-FMT-LANGUAGE',
+  'CE-FMT-EMAIL',
+  'CE-PAT-PHONE',
+  'CE-LIM-PAN',
+  'CE-LIM-CVC',
+  'CE-LUHN',
+];
 
-test('accepts every request the contract allows @property', rules(...ACCEPTED.map((id) => `${id}:accept`)), async ({ cardApi, cards, card, cardContract }, testInfo) => {
-  const validate = cardContract.requestValidator('putCard')!;
-  await assertProperty(
-    fc.asyncProperty(enrollRequestArbitrary(cardContract, card), async ({ card: plain, ...rest }) => {
-      const body = { ...rest, encryptedCard: await cards.encrypt(plain) };
-      expect(validate(body), 'generated request is valid by the contract').toBe(true);
-      const res = await cardApi.call('putCard', { body });
-      expect(res.status).toBe(200);
-    }),
-    testInfo,
-  );
-});
-
-for (const violation of CARD_VIOLATIONS) {
-  test(`rejects ${violation.field} that breaks '${violation.rule}' naming that field @property`, rules(...violation.rules.map((id) => `${id}:refuse`), 'CE-ERR-FIELD'), async ({ cardApi, cards, card, cardContract }, testInfo) => {
-    const validateBody = cardContract.requestValidator('putCard')!;
-    const validateCard = cardContract.component('Card');
-    const inCard = violation.field.startsWith('card.');
+test(
+  'accepts every request the contract allows @property',
+  rules(...ACCEPTED.map((id) => `${id}:accept`)),
+  async ({ cardApi, cards, card, cardContract }, testInfo) => {
+    const validate = cardContract.requestValidator('putCard')!;
     await assertProperty(
-      fc.asyncProperty(enrollRequestArbitrary(cardContract, card), violation.value, async ({ card: plain, ...rest }, bad) => {
-        const brokenCard = inCard ? setPath(plain, violation.field.slice(5), bad) : plain;
-        const brokenBody = inCard ? rest : setPath(rest, violation.field, bad);
-        // Confirm with the contract that the generated value breaks it (never blame the target for the generator).
-        fc.pre(inCard ? !validateCard(brokenCard) : !validateBody({ ...brokenBody, encryptedCard: 'a.b.c.d.e' }));
-        const res = await cardApi.call('putCard', { body: { ...brokenBody, encryptedCard: await cards.encrypt(brokenCard) } });
-        expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT', field: violation.field, sourceType: 'BODY' });
+      fc.asyncProperty(enrollRequestArbitrary(cardContract, card), async ({ card: plain, ...rest }) => {
+        const body = { ...rest, encryptedCard: await cards.encrypt(plain) };
+        expect(validate(body), 'generated request is valid by the contract').toBe(true);
+        const res = await cardApi.call('putCard', { body });
+        expect(res.status).toBe(200);
       }),
       testInfo,
     );
-  });
+  },
+);
+
+for (const violation of CARD_VIOLATIONS) {
+  test(
+    `rejects ${violation.field} that breaks '${violation.rule}' naming that field @property`,
+    rules(...violation.rules.map((id) => `${id}:refuse`), 'CE-ERR-FIELD'),
+    async ({ cardApi, cards, card, cardContract }, testInfo) => {
+      const validateBody = cardContract.requestValidator('putCard')!;
+      const validateCard = cardContract.component('Card');
+      const inCard = violation.field.startsWith('card.');
+      await assertProperty(
+        fc.asyncProperty(enrollRequestArbitrary(cardContract, card), violation.value, async ({ card: plain, ...rest }, bad) => {
+          const brokenCard = inCard ? setPath(plain, violation.field.slice(5), bad) : plain;
+          const brokenBody = inCard ? rest : setPath(rest, violation.field, bad);
+          // Confirm with the contract that the generated value breaks it (never blame the target for the generator).
+          fc.pre(inCard ? !validateCard(brokenCard) : !validateBody({ ...brokenBody, encryptedCard: 'a.b.c.d.e' }));
+          const res = await cardApi.call('putCard', { body: { ...brokenBody, encryptedCard: await cards.encrypt(brokenCard) } });
+          expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT', field: violation.field, sourceType: 'BODY' });
+        }),
+        testInfo,
+      );
+    },
+  );
 }

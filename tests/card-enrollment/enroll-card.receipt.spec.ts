@@ -9,12 +9,20 @@ test('enrolls with a known receipt and returns its masked card @smoke', rules('C
   expect(res.body.maskedCard.srcDigitalCardId).toBeTruthy();
 });
 
-test('shows the bin and last four of the account the receipt stands for @assumption', rules('CE-RECEIPT-ACCOUNT@receipt'), async ({ cardApi, cards, card }) => {
-  test.skip(!card.receipt?.panLastFour, 'needs the receipt account digits (CARD_RECEIPT_PAN_BIN, CARD_RECEIPT_PAN_LAST_FOUR)');
-  // reference A5
-  const res = await cardApi.call('putCard', { body: cards.withReceipt() });
-  expect(res.status).toBe(200);
-  expect(res.body.maskedCard.panLastFour).toBe(card.receipt!.panLastFour);
-  const { panBin } = res.body.maskedCard;
-  if (card.receipt!.panBin) expect(card.receipt!.panBin.startsWith(panBin) || panBin.startsWith(card.receipt!.panBin), "panBin is the receipt account's bin").toBe(true);
-});
+test(
+  'shows the bin and last four of the account the receipt stands for @assumption',
+  rules('CE-RECEIPT-ACCOUNT@receipt'),
+  async ({ cardApi, cards, card }) => {
+    test.skip(!card.receipt?.panLastFour, 'needs the receipt account digits (CARD_RECEIPT_PAN_BIN, CARD_RECEIPT_PAN_LAST_FOUR)');
+    // reference A5
+    const res = await cardApi.call('putCard', { body: cards.withReceipt() });
+    expect(res.status).toBe(200);
+    expect(res.body.maskedCard.panLastFour).toBe(card.receipt!.panLastFour);
+    const { panBin } = res.body.maskedCard;
+    if (card.receipt!.panBin)
+      expect(
+        card.receipt!.panBin.startsWith(panBin) || panBin.startsWith(card.receipt!.panBin),
+        "panBin is the receipt account's bin",
+      ).toBe(true);
+  },
+);

@@ -24,15 +24,19 @@ test('returns digitalCardData within the response limits of the seed', rules('CE
 });
 
 for (const { field, max, value } of LIMITS) {
-  test(`the 200 check accepts digitalCardData.${field} of ${max} characters and refuses ${max + 1}`, rules('CE-LIM-RESPONSE:accept', 'CE-LIM-RESPONSE:refuse'), async ({ cardApi, cards, cardContract }) => {
-    const res = await cardApi.call('putCard', { body: await cards.withCard() });
-    expect(res.status).toBe(200);
-    const schema = cardContract.responseValidator('putCard', '200')!;
-    // As the client judges: a provider identity type is a conflict it notes, not a refusal (schemas/card-enrollment/conflicts.yaml).
-    const validate = (body: unknown) => passesResponseCheck('card-enrollment', 'putCard', body, (b) => schema(b));
-    const at = `maskedCard.digitalCardData.${field}`;
-    expect(value(max)).toHaveLength(max);
-    expect(validate(setPath(res.body, at, value(max))), `${field} of ${max} characters accepted`).toBe(true);
-    expect(validate(setPath(res.body, at, value(max + 1))), `${field} of ${max + 1} characters refused`).toBe(false);
-  });
+  test(
+    `the 200 check accepts digitalCardData.${field} of ${max} characters and refuses ${max + 1}`,
+    rules('CE-LIM-RESPONSE:accept', 'CE-LIM-RESPONSE:refuse'),
+    async ({ cardApi, cards, cardContract }) => {
+      const res = await cardApi.call('putCard', { body: await cards.withCard() });
+      expect(res.status).toBe(200);
+      const schema = cardContract.responseValidator('putCard', '200')!;
+      // As the client judges: a provider identity type is a conflict it notes, not a refusal (schemas/card-enrollment/conflicts.yaml).
+      const validate = (body: unknown) => passesResponseCheck('card-enrollment', 'putCard', body, (b) => schema(b));
+      const at = `maskedCard.digitalCardData.${field}`;
+      expect(value(max)).toHaveLength(max);
+      expect(validate(setPath(res.body, at, value(max))), `${field} of ${max} characters accepted`).toBe(true);
+      expect(validate(setPath(res.body, at, value(max + 1))), `${field} of ${max + 1} characters refused`).toBe(false);
+    },
+  );
 }

@@ -1,7 +1,16 @@
 // Covers: POST /cards (putCard) 200 on both enrollment paths (seed 000 (a) card number, (b)
 // push-account receipt): every rule of the response checked against a known answer on each path.
 import {
-  ENROLLMENT_PATHS, exampleCard, expect, expectMaskedPan, expectRecentUtc, lacksPathData, NO_RECEIPT, panOfLength, rules, test,
+  ENROLLMENT_PATHS,
+  exampleCard,
+  expect,
+  expectMaskedPan,
+  expectRecentUtc,
+  lacksPathData,
+  NO_RECEIPT,
+  panOfLength,
+  rules,
+  test,
 } from '../../fixtures/card-enrollment.js';
 
 // A target's clock may drift from ours; a time zone error is an hour or more.
@@ -14,76 +23,108 @@ for (const path of ENROLLMENT_PATHS) {
     // seed 000, SrcCorrelationId: "echoed"; byte for byte, so the case of A-F is kept.
     // Titles must be stable across workers: the ids are fixed (the mock keeps no state between calls).
     for (const given of ['1a2b3c4d.9B2E4C1A-7D3F-4E8A-B6C5-0A1F2E3D4C5B', '0F8fAD5b-D9cb-469F-a165-70867728950E']) {
-      test(`echoes srcCorrelationId '${given}' byte for byte (${path})`, rules(`CE-ECHO-CORRELATION@${path}`), async ({ cardApi, cards }) => {
-        const request = { ...(await cards.on(path)), srcCorrelationId: given };
-        const res = await cardApi.call('putCard', { body: request });
-        expect(res.status).toBe(200);
-        expect(res.body.srcCorrelationId).toBe(given);
-      });
+      test(
+        `echoes srcCorrelationId '${given}' byte for byte (${path})`,
+        rules(`CE-ECHO-CORRELATION@${path}`),
+        async ({ cardApi, cards }) => {
+          const request = { ...(await cards.on(path)), srcCorrelationId: given };
+          const res = await cardApi.call('putCard', { body: request });
+          expect(res.status).toBe(200);
+          expect(res.body.srcCorrelationId).toBe(given);
+        },
+      );
     }
 
-    test(`generates a new srcCorrelationId for each request that has none (${path})`, rules(`CE-GEN-CORRELATION@${path}`), async ({ cardApi, cards }) => {
-      const ids: string[] = [];
-      for (let i = 0; i < 2; i++) {
-        const { srcCorrelationId: _none, ...request } = await cards.on(path);
-        const res = await cardApi.call('putCard', { body: request });
+    test(
+      `generates a new srcCorrelationId for each request that has none (${path})`,
+      rules(`CE-GEN-CORRELATION@${path}`),
+      async ({ cardApi, cards }) => {
+        const ids: string[] = [];
+        for (let i = 0; i < 2; i++) {
+          const { srcCorrelationId: _none, ...request } = await cards.on(path);
+          const res = await cardApi.call('putCard', { body: request });
+          expect(res.status).toBe(200);
+          // The response schema checks the SrcCorrelationId pattern; "new": not one shared by requests.
+          expect(typeof res.body.srcCorrelationId).toBe('string');
+          ids.push(res.body.srcCorrelationId);
+        }
+        expect(ids[0], 'two generated correlation ids').not.toBe(ids[1]);
+      },
+    );
+
+    test(
+      `returns the card and the consumer ACTIVE, never SUSPENDED or CANCELLED (${path})`,
+      rules(`CE-STATE-ACTIVE@${path}`),
+      async ({ cardApi, cards }) => {
+        const res = await cardApi.call('putCard', { body: await cards.on(path) });
         expect(res.status).toBe(200);
-        // The response schema checks the SrcCorrelationId pattern; "new": not one shared by requests.
-        expect(typeof res.body.srcCorrelationId).toBe('string');
-        ids.push(res.body.srcCorrelationId);
-      }
-      expect(ids[0], 'two generated correlation ids').not.toBe(ids[1]);
-    });
+        // seed, States: "The enroll operation never returns the digital card statuses SUSPENDED or CANCELLED."
+        const cardStatus = res.body.maskedCard.digitalCardData.status;
+        if (cardStatus !== undefined) expect(cardStatus).toBe('ACTIVE');
+        // seed, States: "At enrollment the consumer profile status is ACTIVE."
+        const consumerStatus = res.body.maskedConsumer?.status;
+        if (consumerStatus !== undefined) expect(consumerStatus).toBe('ACTIVE');
+      },
+    );
 
-    test(`returns the card and the consumer ACTIVE, never SUSPENDED or CANCELLED (${path})`, rules(`CE-STATE-ACTIVE@${path}`), async ({ cardApi, cards }) => {
-      const res = await cardApi.call('putCard', { body: await cards.on(path) });
-      expect(res.status).toBe(200);
-      // seed, States: "The enroll operation never returns the digital card statuses SUSPENDED or CANCELLED."
-      const cardStatus = res.body.maskedCard.digitalCardData.status;
-      if (cardStatus !== undefined) expect(cardStatus).toBe('ACTIVE');
-      // seed, States: "At enrollment the consumer profile status is ACTIVE."
-      const consumerStatus = res.body.maskedConsumer?.status;
-      if (consumerStatus !== undefined) expect(consumerStatus).toBe('ACTIVE');
-    });
-
-    test(`returns dateOfCardCreated as the enrollment time in UTC (${path})`, rules(`CE-VAL-CREATED@${path}`), async ({ cardApi, cards }) => {
-      const request = await cards.on(path);
-      const sentAt = Date.now();
-      const res = await cardApi.call('putCard', { body: request });
-      const answeredAt = Date.now();
-      expect(res.status).toBe(200);
-      expectRecentUtc(res.body.maskedCard.dateOfCardCreated, sentAt, answeredAt, TOLERANCE_MS);
-    });
+    test(
+      `returns dateOfCardCreated as the enrollment time in UTC (${path})`,
+      rules(`CE-VAL-CREATED@${path}`),
+      async ({ cardApi, cards }) => {
+        const request = await cards.on(path);
+        const sentAt = Date.now();
+        const res = await cardApi.call('putCard', { body: request });
+        const answeredAt = Date.now();
+        expect(res.status).toBe(200);
+        expectRecentUtc(res.body.maskedCard.dateOfCardCreated, sentAt, answeredAt, TOLERANCE_MS);
+      },
+    );
 
     // reference, the mock's world: "srcDigitalCardId is a new UUID". The card path enrolls two
     // different cards; the receipt path has one known receipt and enrolls it twice.
-    test(`returns a new srcDigitalCardId for each enrollment (${path}) @assumption`, rules(`CE-VAL-CARDID@${path}`), async ({ cardApi, cards }) => {
-      const bodies = [await cards.on(path, exampleCard()), await cards.on(path, exampleCard({ primaryAccountNumber: panOfLength(16, '411111') }))];
-      const ids: string[] = [];
-      for (const body of bodies) {
-        const res = await cardApi.call('putCard', { body });
-        expect(res.status).toBe(200);
-        ids.push(res.body.maskedCard.srcDigitalCardId);
-      }
-      expect(ids[0], 'srcDigitalCardId of two enrollments').not.toBe(ids[1]);
-    });
+    test(
+      `returns a new srcDigitalCardId for each enrollment (${path}) @assumption`,
+      rules(`CE-VAL-CARDID@${path}`),
+      async ({ cardApi, cards }) => {
+        const bodies = [
+          await cards.on(path, exampleCard()),
+          await cards.on(path, exampleCard({ primaryAccountNumber: panOfLength(16, '411111') })),
+        ];
+        const ids: string[] = [];
+        for (const body of bodies) {
+          const res = await cardApi.call('putCard', { body });
+          expect(res.status).toBe(200);
+          ids.push(res.body.maskedCard.srcDigitalCardId);
+        }
+        expect(ids[0], 'srcDigitalCardId of two enrollments').not.toBe(ids[1]);
+      },
+    );
 
-    test(`returns the serviceId it enrolled for when it returns one (${path})`, rules(`CE-ECHO-SERVICEID@${path}`), async ({ cardApi, cards, card }) => {
-      // The last registered service, not the client's first: a default would not pass.
-      const request = { ...(await cards.on(path)), serviceId: card.serviceIds[card.serviceIds.length - 1] };
-      const res = await cardApi.call('putCard', { body: request });
-      expect(res.status).toBe(200);
-      if (res.body.maskedCard.serviceId !== undefined) expect(res.body.maskedCard.serviceId).toBe(request.serviceId);
-    });
+    test(
+      `returns the serviceId it enrolled for when it returns one (${path})`,
+      rules(`CE-ECHO-SERVICEID@${path}`),
+      async ({ cardApi, cards, card }) => {
+        // The last registered service, not the client's first: a default would not pass.
+        const request = { ...(await cards.on(path)), serviceId: card.serviceIds[card.serviceIds.length - 1] };
+        const res = await cardApi.call('putCard', { body: request });
+        expect(res.status).toBe(200);
+        if (res.body.maskedCard.serviceId !== undefined) expect(res.body.maskedCard.serviceId).toBe(request.serviceId);
+      },
+    );
 
     // seed 000: "The response carries a masked card record". The client's sensitiveEchoConformance
     // fails any response carrying the PAN or security code sent (the receipt's PAN where known).
-    test(`returns a masked card without the full PAN in any member (${path}) @smoke`, rules(`CE-MASK-PAN@${path}`, `CE-SENSITIVE-ECHO@${path}`), async ({ cardApi, cards, card }) => {
-      const plain = exampleCard({ primaryAccountNumber: panOfLength(16, '555555') });
-      const res = await cardApi.call('putCard', { body: await cards.on(path, plain) });
-      expect(res.status).toBe(200);
-      if (path === 'card') expectMaskedPan(res, { pan: plain.primaryAccountNumber });
-      else expectMaskedPan(res, { pan: card.receipt!.primaryAccountNumber, bin: card.receipt!.panBin, lastFour: card.receipt!.panLastFour });
-    });
+    test(
+      `returns a masked card without the full PAN in any member (${path}) @smoke`,
+      rules(`CE-MASK-PAN@${path}`, `CE-SENSITIVE-ECHO@${path}`),
+      async ({ cardApi, cards, card }) => {
+        const plain = exampleCard({ primaryAccountNumber: panOfLength(16, '555555') });
+        const res = await cardApi.call('putCard', { body: await cards.on(path, plain) });
+        expect(res.status).toBe(200);
+        if (path === 'card') expectMaskedPan(res, { pan: plain.primaryAccountNumber });
+        else
+          expectMaskedPan(res, { pan: card.receipt!.primaryAccountNumber, bin: card.receipt!.panBin, lastFour: card.receipt!.panLastFour });
+      },
+    );
   });
 }

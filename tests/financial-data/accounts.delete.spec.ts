@@ -9,9 +9,14 @@ import { expect, expectFdError, rules, test, type LinkedCustomer, type Operation
 
 type Acct = LinkedCustomer['accounts'][number];
 const READERS = {
-  'acct-get': 'GetCustomerAccount', 'acct-get-simple': 'GetCustomerAccountSimple', 'acct-list': 'GetCustomerAccounts', 'acct-list-simple': 'GetCustomerAccountsSimple',
-  'acct-by-login': 'GetCustomerAccountsByInstitutionLogin', 'acct-by-login-simple': 'GetCustomerAccountsByInstitutionLoginSimple',
-  'acct-by-institution': 'GetCustomerAccountsByInstitution', 'acct-by-institution-simple': 'GetCustomerAccountsByInstitutionSimple',
+  'acct-get': 'GetCustomerAccount',
+  'acct-get-simple': 'GetCustomerAccountSimple',
+  'acct-list': 'GetCustomerAccounts',
+  'acct-list-simple': 'GetCustomerAccountsSimple',
+  'acct-by-login': 'GetCustomerAccountsByInstitutionLogin',
+  'acct-by-login-simple': 'GetCustomerAccountsByInstitutionLoginSimple',
+  'acct-by-institution': 'GetCustomerAccountsByInstitution',
+  'acct-by-institution-simple': 'GetCustomerAccountsByInstitutionSimple',
 } as const;
 type Reader = keyof typeof READERS;
 const PATHS = Object.keys(READERS) as Reader[];
@@ -28,13 +33,25 @@ async function expectExactlyRemaining(fdApi: OperationClient, c: LinkedCustomer,
   for (const reader of PATHS) {
     const op = READERS[reader];
     const shown = remaining.filter((a) => SHOWS_PENDING.has(reader) || a.status === 'active');
-    const scopes: [string, Record<string, string>, Acct[]][] = reader.startsWith('acct-get') ? c.accounts.map((a) => [a.id, { customerId, accountId: a.id }, shown.filter((s) => s.id === a.id)])
-      : reader.startsWith('acct-list') ? [['all', { customerId }, shown]]
-      : reader.startsWith('acct-by-login') ? c.logins.map((l) => [`login ${l.id}`, { customerId, institutionLoginId: String(l.id) }, shown.filter((s) => s.institutionLoginId === l.id)])
-      : [...new Set(c.accounts.map((a) => a.institutionId))].map((i) => [`institution ${i}`, { customerId, institutionId: i }, shown.filter((s) => s.institutionId === i)]);
+    const scopes: [string, Record<string, string>, Acct[]][] = reader.startsWith('acct-get')
+      ? c.accounts.map((a) => [a.id, { customerId, accountId: a.id }, shown.filter((s) => s.id === a.id)])
+      : reader.startsWith('acct-list')
+        ? [['all', { customerId }, shown]]
+        : reader.startsWith('acct-by-login')
+          ? c.logins.map((l) => [
+              `login ${l.id}`,
+              { customerId, institutionLoginId: String(l.id) },
+              shown.filter((s) => s.institutionLoginId === l.id),
+            ])
+          : [...new Set(c.accounts.map((a) => a.institutionId))].map((i) => [
+              `institution ${i}`,
+              { customerId, institutionId: i },
+              shown.filter((s) => s.institutionId === i),
+            ]);
     for (const [scope, path, expected] of scopes) {
       const res = await fdApi.call(op, { path });
-      const gone = reader.startsWith('acct-get') ? !remaining.some((a) => a.id === path.accountId)
+      const gone = reader.startsWith('acct-get')
+        ? !remaining.some((a) => a.id === path.accountId)
         : reader.startsWith('acct-by-login') && deletedLogins.includes(Number(path.institutionLoginId));
       if (gone) {
         expectFdError(res, 404, `${scope}, deleted`);
@@ -50,8 +67,10 @@ async function expectExactlyRemaining(fdApi: OperationClient, c: LinkedCustomer,
 
 const cite = (...ids: string[]) => ids.flatMap((id) => PATHS.map((p) => `${id}@${p}`));
 
-test('deleting an institution login removes its accounts from every reader and keeps every other account readable',
-  rules(...cite('FD-ACCT-DELETE-LOGIN', 'FD-ACCT-DELETE-KEEPS-OTHERS'), 'FD-ACCT-DELETE-AGAIN'), async ({ fdApi, fdMock: _mock, linkedCustomer: c }) => {
+test(
+  'deleting an institution login removes its accounts from every reader and keeps every other account readable',
+  rules(...cite('FD-ACCT-DELETE-LOGIN', 'FD-ACCT-DELETE-KEEPS-OTHERS'), 'FD-ACCT-DELETE-AGAIN'),
+  async ({ fdApi, fdMock: _mock, linkedCustomer: c }) => {
     const login = c.logins.find((l) => l.institutionId === '102105')!;
     const { customerId } = c;
     const path = { customerId, institutionLoginId: String(login.id) };
@@ -63,15 +82,23 @@ test('deleting an institution login removes its accounts from every reader and k
     await expectExactlyRemaining(fdApi, c, remaining, [login.id]);
     expectFdError(await fdApi.call('DeleteCustomerAccountsByInstitutionLogin', { path }), 404, 'second delete of the login');
     expectFdError(await fdApi.call('RefreshCustomerAccountsByInstitutionLogin', { path }), 404, 'refresh of the deleted login');
-  });
+  },
+);
 
-test('deleting an account removes it from every reader and keeps the other accounts, of its login too, readable',
-  rules(...cite('FD-ACCT-DELETE-ACCOUNT', 'FD-ACCT-DELETE-KEEPS-OTHERS'), 'FD-ACCT-DELETE-AGAIN'), async ({ fdApi, fdMock: _mock, linkedCustomer: c }) => {
+test(
+  'deleting an account removes it from every reader and keeps the other accounts, of its login too, readable',
+  rules(...cite('FD-ACCT-DELETE-ACCOUNT', 'FD-ACCT-DELETE-KEEPS-OTHERS'), 'FD-ACCT-DELETE-AGAIN'),
+  async ({ fdApi, fdMock: _mock, linkedCustomer: c }) => {
     const savings = c.account('savings');
     expect(savings.institutionId, 'the FinBank A savings account').toBe('101732');
     const path = { customerId: c.customerId, accountId: savings.id };
     expect((await fdApi.call('GetCustomerAccount', { path })).status).toBe(200);
     expect((await fdApi.call('DeleteCustomerAccount', { path })).status).toBe(204);
-    await expectExactlyRemaining(fdApi, c, c.accounts.filter((a) => a.id !== savings.id));
+    await expectExactlyRemaining(
+      fdApi,
+      c,
+      c.accounts.filter((a) => a.id !== savings.id),
+    );
     expectFdError(await fdApi.call('DeleteCustomerAccount', { path }), 404, 'second delete of the account');
-  });
+  },
+);

@@ -8,33 +8,60 @@ import { expect, expectFdError, rules, test } from '../../fixtures/financial-dat
 
 const ids = (res: { body: { accounts?: { id: string }[] } }) => (res.body.accounts ?? []).map((a) => String(a.id)).sort();
 
-test('status lists exactly the accounts in that status: pending the one pending account, active all the others',
-  rules('FD-ACCT-FILTER-STATUS:accept', 'FD-ACCT-FILTER-STATUS:refuse'), async ({ fdApi, fd, linkedCustomer: c }) => {
+test(
+  'status lists exactly the accounts in that status: pending the one pending account, active all the others',
+  rules('FD-ACCT-FILTER-STATUS:accept', 'FD-ACCT-FILTER-STATUS:refuse'),
+  async ({ fdApi, fd, linkedCustomer: c }) => {
     const pending = c.account('checking', 'pending');
     const list = (query: Record<string, string>) => fdApi.call('GetCustomerAccounts', { path: { customerId: c.customerId }, query });
     const all = await list({});
     expect(all.status).toBe(200);
     expect(ids(all), 'unfiltered: every linked account').toEqual(c.accounts.map((a) => a.id).sort());
-    const byStatus = (status: string) => c.accounts.filter((a) => a.status === status).map((a) => a.id).sort();
-    if (fd.control) expect({ all: c.accounts.length, pending: byStatus('pending'), active: byStatus('active').length }).toEqual({ all: 13, pending: [pending.id], active: 12 });
+    const byStatus = (status: string) =>
+      c.accounts
+        .filter((a) => a.status === status)
+        .map((a) => a.id)
+        .sort();
+    if (fd.control)
+      expect({ all: c.accounts.length, pending: byStatus('pending'), active: byStatus('active').length }).toEqual({
+        all: 13,
+        pending: [pending.id],
+        active: 12,
+      });
     for (const status of ['pending', 'active']) {
       const res = await list({ status });
       expect(res.status, `status=${status}`).toBe(200);
       expect(ids(res), `status=${status}: exactly the ${status} accounts`).toEqual(byStatus(status));
       expect(ids(res).length, `status=${status} narrows the list`).toBeLessThan(ids(all).length);
     }
-  });
+  },
+);
 
-test('account_type lists exactly the accounts of that type: savings the two savings accounts @assumption',
-  rules('FD-ACCT-FILTER-TYPE:accept', 'FD-ACCT-FILTER-TYPE:refuse'), async ({ fdApi, fd, linkedCustomer: c }) => {
+test(
+  'account_type lists exactly the accounts of that type: savings the two savings accounts @assumption',
+  rules('FD-ACCT-FILTER-TYPE:accept', 'FD-ACCT-FILTER-TYPE:refuse'),
+  async ({ fdApi, fd, linkedCustomer: c }) => {
     // seed 002: the list filters by account type. The provider documents "ava" as the supported
     // value; that the AccountType values filter by type is this contract's assumption.
     c.account('savings');
     const list = (query: Record<string, string>) => fdApi.call('GetCustomerAccounts', { path: { customerId: c.customerId }, query });
-    const of = (type: string, status?: string) => c.accounts.filter((a) => a.type === type && (!status || a.status === status)).map((a) => a.id).sort();
+    const of = (type: string, status?: string) =>
+      c.accounts
+        .filter((a) => a.type === type && (!status || a.status === status))
+        .map((a) => a.id)
+        .sort();
     if (fd.control) {
-      expect({ savings: of('savings').length, checking: of('checking').length, pendingChecking: of('checking', 'pending').length }, 'the known portfolio').toEqual({ savings: 2, checking: 3, pendingChecking: 1 });
-      expect(c.accounts.filter((a) => a.type === 'savings').map((a) => a.institutionId).sort(), 'one savings account at each FinBank').toEqual(['101732', '102105']);
+      expect(
+        { savings: of('savings').length, checking: of('checking').length, pendingChecking: of('checking', 'pending').length },
+        'the known portfolio',
+      ).toEqual({ savings: 2, checking: 3, pendingChecking: 1 });
+      expect(
+        c.accounts
+          .filter((a) => a.type === 'savings')
+          .map((a) => a.institutionId)
+          .sort(),
+        'one savings account at each FinBank',
+      ).toEqual(['101732', '102105']);
     }
     const cases: [Record<string, string>, string[]][] = [
       [{ account_type: 'savings' }, of('savings')],
@@ -49,23 +76,40 @@ test('account_type lists exactly the accounts of that type: savings the two savi
       expect(ids(res), `${what}: exactly those accounts`).toEqual(expected);
       expect(ids(res).length, `${what} narrows the list`).toBeLessThan(c.accounts.length);
     }
-  });
+  },
+);
 
-test('an account_type outside the supported types is a 400 @provider', rules('FD-ACCT-TYPE-UNSUPPORTED'), async ({ fdApi, linkedCustomer: c }) => {
-  // provider 1.35.0: AccountTypeParameter; 400 example "Bad request. (Account type not supported)".
-  for (const account_type of ['savingsAccount', 'SAVINGS', 'ACH']) {
-    expectFdError(await fdApi.call('GetCustomerAccounts', { path: { customerId: c.customerId }, query: { account_type } }), 400, `account_type=${account_type}`);
-  }
-});
-
-test('an account id or institution login id that is not a string of digits is a 400 @assumption', rules('FD-ACCT-ID-FORMAT'), async ({ fdApi, linkedCustomer: c }) => {
-  const { customerId } = c;
-  for (const accountId of ['abc', '12ab', '-5']) {
-    for (const op of ['GetCustomerAccount', 'GetCustomerAccountSimple', 'DeleteCustomerAccount'] as const) {
-      expectFdError(await fdApi.call(op, { path: { customerId, accountId } }), 400, `accountId ${accountId}`);
+test(
+  'an account_type outside the supported types is a 400 @provider',
+  rules('FD-ACCT-TYPE-UNSUPPORTED'),
+  async ({ fdApi, linkedCustomer: c }) => {
+    // provider 1.35.0: AccountTypeParameter; 400 example "Bad request. (Account type not supported)".
+    for (const account_type of ['savingsAccount', 'SAVINGS', 'ACH']) {
+      expectFdError(
+        await fdApi.call('GetCustomerAccounts', { path: { customerId: c.customerId }, query: { account_type } }),
+        400,
+        `account_type=${account_type}`,
+      );
     }
-  }
-  for (const op of ['GetCustomerAccountsByInstitutionLogin', 'DeleteCustomerAccountsByInstitutionLogin', 'MigrateInstitutionLoginAccounts'] as const) {
-    expectFdError(await fdApi.call(op, { path: { customerId, institutionLoginId: 'login1' } }), 400, 'institutionLoginId login1');
-  }
-});
+  },
+);
+
+test(
+  'an account id or institution login id that is not a string of digits is a 400 @assumption',
+  rules('FD-ACCT-ID-FORMAT'),
+  async ({ fdApi, linkedCustomer: c }) => {
+    const { customerId } = c;
+    for (const accountId of ['abc', '12ab', '-5']) {
+      for (const op of ['GetCustomerAccount', 'GetCustomerAccountSimple', 'DeleteCustomerAccount'] as const) {
+        expectFdError(await fdApi.call(op, { path: { customerId, accountId } }), 400, `accountId ${accountId}`);
+      }
+    }
+    for (const op of [
+      'GetCustomerAccountsByInstitutionLogin',
+      'DeleteCustomerAccountsByInstitutionLogin',
+      'MigrateInstitutionLoginAccounts',
+    ] as const) {
+      expectFdError(await fdApi.call(op, { path: { customerId, institutionLoginId: 'login1' } }), 400, 'institutionLoginId login1');
+    }
+  },
+);

@@ -7,15 +7,37 @@
 // read for every scope of the linked portfolio and compared with the known answer (the mock's
 // portfolio: FinBank A 101732 with a pending checking account, FinBank B 102105, a legacy login at
 // 170778). Read-only: runs on a sandbox against FD_LINKED_CUSTOMER_ID too.
-import { expect, expectEpochSecondsNear, rules, test, type FdOperationId, type LinkedCustomer, type OperationClient } from '../../fixtures/financial-data.js';
+import {
+  expect,
+  expectEpochSecondsNear,
+  rules,
+  test,
+  type FdOperationId,
+  type LinkedCustomer,
+  type OperationClient,
+} from '../../fixtures/financial-data.js';
 
 type Acct = LinkedCustomer['accounts'][number];
-const READERS = ['acct-get', 'acct-get-simple', 'acct-list', 'acct-list-simple', 'acct-by-login', 'acct-by-login-simple', 'acct-by-institution', 'acct-by-institution-simple'] as const;
+const READERS = [
+  'acct-get',
+  'acct-get-simple',
+  'acct-list',
+  'acct-list-simple',
+  'acct-by-login',
+  'acct-by-login-simple',
+  'acct-by-institution',
+  'acct-by-institution-simple',
+] as const;
 type Reader = (typeof READERS)[number];
 const OPERATION: Record<Reader, FdOperationId> = {
-  'acct-get': 'GetCustomerAccount', 'acct-get-simple': 'GetCustomerAccountSimple', 'acct-list': 'GetCustomerAccounts', 'acct-list-simple': 'GetCustomerAccountsSimple',
-  'acct-by-login': 'GetCustomerAccountsByInstitutionLogin', 'acct-by-login-simple': 'GetCustomerAccountsByInstitutionLoginSimple',
-  'acct-by-institution': 'GetCustomerAccountsByInstitution', 'acct-by-institution-simple': 'GetCustomerAccountsByInstitutionSimple',
+  'acct-get': 'GetCustomerAccount',
+  'acct-get-simple': 'GetCustomerAccountSimple',
+  'acct-list': 'GetCustomerAccounts',
+  'acct-list-simple': 'GetCustomerAccountsSimple',
+  'acct-by-login': 'GetCustomerAccountsByInstitutionLogin',
+  'acct-by-login-simple': 'GetCustomerAccountsByInstitutionLoginSimple',
+  'acct-by-institution': 'GetCustomerAccountsByInstitution',
+  'acct-by-institution-simple': 'GetCustomerAccountsByInstitutionSimple',
 };
 /** Readers that show a pending account too (provider 1.35.0); the others list active accounts only. */
 const SHOWS_PENDING = new Set<Reader>(['acct-get', 'acct-get-simple', 'acct-list', 'acct-by-login']);
@@ -23,7 +45,12 @@ const SIMPLE = READERS.filter((r) => r.endsWith('-simple'));
 /** Members only the full record has (provider 1.35.0: CustomerAccount, not CustomerAccountSimple). */
 const FULL_ONLY = ['number', 'balance', 'balanceDate', 'detail', 'position', 'lastTransactionDate', 'oldestTransactionDate'];
 
-interface Read { reader: Reader; scope: string; status: number; records: any[] }
+interface Read {
+  reader: Reader;
+  scope: string;
+  status: number;
+  records: any[];
+}
 
 /** Every reader, for every scope of the portfolio: each account, the customer, each login, each institution. */
 async function readAll(fdApi: OperationClient, c: LinkedCustomer): Promise<Read[]> {
@@ -57,91 +84,183 @@ function expected(reader: Reader, scope: string, accounts: Acct[]): Acct[] {
 function expectScopes(reads: Read[], c: LinkedCustomer, readers: readonly Reader[]) {
   for (const r of reads.filter((x) => readers.includes(x.reader))) {
     const ids = r.records.map((rec) => String(rec.id)).sort();
-    expect(ids, `${OPERATION[r.reader]} ${r.scope || c.customerId}: exactly the accounts of that scope`).toEqual(expected(r.reader, r.scope, c.accounts).map((a) => a.id).sort());
+    expect(ids, `${OPERATION[r.reader]} ${r.scope || c.customerId}: exactly the accounts of that scope`).toEqual(
+      expected(r.reader, r.scope, c.accounts)
+        .map((a) => a.id)
+        .sort(),
+    );
   }
 }
 
 /** Each record of each read, with the linked account it names. */
-const pairs = (reads: Read[], c: LinkedCustomer) => reads.flatMap((r) => r.records.map((rec) => ({ reader: r.reader, rec, a: c.accounts.find((x) => x.id === String(rec.id)) })));
+const pairs = (reads: Read[], c: LinkedCustomer) =>
+  reads.flatMap((r) => r.records.map((rec) => ({ reader: r.reader, rec, a: c.accounts.find((x) => x.id === String(rec.id)) })));
 
-test('every account reader shows each account with its id, login, institution, type, status and link date @provider',
-  rules(...READERS.flatMap((r) => [`FD-ACCT-IDS@${r}`, `FD-ACCT-DATES@${r}`])), async ({ fdApi, fd, linkedCustomer: c }) => {
+test(
+  'every account reader shows each account with its id, login, institution, type, status and link date @provider',
+  rules(...READERS.flatMap((r) => [`FD-ACCT-IDS@${r}`, `FD-ACCT-DATES@${r}`])),
+  async ({ fdApi, fd, linkedCustomer: c }) => {
     const reads = await readAll(fdApi, c);
     const nowS = fd.now() / 1000;
     for (const { reader, rec, a } of pairs(reads, c)) {
       const where = `${OPERATION[reader]}, account ${rec.id}`;
       expect(a, `${where}: an account of the linked customer`).toBeDefined();
       // provider 1.35.0: AccountId a string (digits: reference Identifiers), NumericInstitutionLoginId an integer.
-      const seen = { idDigits: typeof rec.id === 'string' && /^[0-9]+$/.test(rec.id), loginInteger: Number.isInteger(rec.institutionLoginId), institutionLoginId: rec.institutionLoginId, institutionId: String(rec.institutionId), customerId: String(rec.customerId), type: rec.type, status: rec.status };
-      expect(seen, `${where}: as linked`).toEqual({ idDigits: true, loginInteger: true, institutionLoginId: a!.institutionLoginId, institutionId: a!.institutionId, customerId: c.customerId, type: a!.type, status: a!.status });
+      const seen = {
+        idDigits: typeof rec.id === 'string' && /^[0-9]+$/.test(rec.id),
+        loginInteger: Number.isInteger(rec.institutionLoginId),
+        institutionLoginId: rec.institutionLoginId,
+        institutionId: String(rec.institutionId),
+        customerId: String(rec.customerId),
+        type: rec.type,
+        status: rec.status,
+      };
+      expect(seen, `${where}: as linked`).toEqual({
+        idDigits: true,
+        loginInteger: true,
+        institutionLoginId: a!.institutionLoginId,
+        institutionId: a!.institutionId,
+        customerId: c.customerId,
+        type: a!.type,
+        status: a!.status,
+      });
       // provider 1.35.0 UnixDate: epoch seconds. createdDate is the link time, the same everywhere.
       expect(rec.createdDate, `${where}: createdDate, the same through every reader`).toBe(a!.createdDate);
       if (fd.control) expectEpochSecondsNear(rec.createdDate, fd.now(), `${where}: createdDate (linked in this test)`);
       for (const key of ['aggregationAttemptDate', 'aggregationSuccessDate', 'balanceDate']) {
         if (rec[key] === undefined) continue;
-        expect(Number.isInteger(rec[key]) && rec[key] >= 946_684_800 && rec[key] <= nowS + 600, `${where}: ${key} ${rec[key]} is epoch seconds, not after now`).toBe(true);
+        expect(
+          Number.isInteger(rec[key]) && rec[key] >= 946_684_800 && rec[key] <= nowS + 600,
+          `${where}: ${key} ${rec[key]} is epoch seconds, not after now`,
+        ).toBe(true);
       }
     }
-  });
+  },
+);
 
-test('every account reader shows the last four digits of the account number and never the full number @assumption',
-  rules(...READERS.map((r) => `FD-ACCT-NUMBER-MASKED@${r}`)), async ({ fdApi, fd, linkedCustomer: c }) => {
+test(
+  'every account reader shows the last four digits of the account number and never the full number @assumption',
+  rules(...READERS.map((r) => `FD-ACCT-NUMBER-MASKED@${r}`)),
+  async ({ fdApi, fd, linkedCustomer: c }) => {
     const reads = await readAll(fdApi, c);
     for (const { reader, rec, a } of pairs(reads, c)) {
       // Lengths and booleans only: a faulty target may answer the full number.
       const digits = String(rec.number ?? '').replace(/[^0-9]/g, '');
-      const seen = { display: rec.accountNumberDisplay === a?.numberLast4, displayFourDigits: /^[0-9]{4}$/.test(String(rec.accountNumberDisplay)) || !fd.control, numberDigitsAtMostFour: digits.length <= 4, numberDigitsAreTheLast: digits === '' || Boolean(a?.numberLast4.endsWith(digits)) };
-      expect(seen, `${OPERATION[reader]}, account ${rec.id}: last four digits only`).toEqual({ display: true, displayFourDigits: true, numberDigitsAtMostFour: true, numberDigitsAreTheLast: true });
+      const seen = {
+        display: rec.accountNumberDisplay === a?.numberLast4,
+        displayFourDigits: /^[0-9]{4}$/.test(String(rec.accountNumberDisplay)) || !fd.control,
+        numberDigitsAtMostFour: digits.length <= 4,
+        numberDigitsAreTheLast: digits === '' || Boolean(a?.numberLast4.endsWith(digits)),
+      };
+      expect(seen, `${OPERATION[reader]}, account ${rec.id}: last four digits only`).toEqual({
+        display: true,
+        displayFourDigits: true,
+        numberDigitsAtMostFour: true,
+        numberDigitsAreTheLast: true,
+      });
     }
-  });
+  },
+);
 
-test('each login and institution list holds exactly its accounts, and the full readers show the pending account @provider',
-  rules('FD-ACCT-BY-LOGIN@acct-by-login', 'FD-ACCT-BY-LOGIN@acct-by-login-simple', 'FD-ACCT-BY-INSTITUTION@acct-by-institution', 'FD-ACCT-BY-INSTITUTION@acct-by-institution-simple',
-    'FD-ACCT-FULL-PENDING@acct-get', 'FD-ACCT-FULL-PENDING@acct-list', 'FD-ACCT-FULL-PENDING@acct-by-login'),
+test(
+  'each login and institution list holds exactly its accounts, and the full readers show the pending account @provider',
+  rules(
+    'FD-ACCT-BY-LOGIN@acct-by-login',
+    'FD-ACCT-BY-LOGIN@acct-by-login-simple',
+    'FD-ACCT-BY-INSTITUTION@acct-by-institution',
+    'FD-ACCT-BY-INSTITUTION@acct-by-institution-simple',
+    'FD-ACCT-FULL-PENDING@acct-get',
+    'FD-ACCT-FULL-PENDING@acct-list',
+    'FD-ACCT-FULL-PENDING@acct-by-login',
+  ),
   async ({ fdApi, fd, linkedCustomer: c }) => {
     // A sandbox portfolio may hold no pending account: the scopes are checked all the same.
     const pending = c.accounts.find((a) => a.status === 'pending');
     if (fd.control) {
       // The known portfolio: three logins at three institutions, 13 accounts, one pending checking at FinBank A.
       expect(c.logins.map((l) => l.institutionId).sort()).toEqual(['101732', '102105', '170778']);
-      expect({ accounts: c.accounts.length, pending: c.accounts.filter((a) => a.status === 'pending').map((a) => [a.type, a.institutionId]) }).toEqual({ accounts: 13, pending: [['checking', '101732']] });
+      expect({
+        accounts: c.accounts.length,
+        pending: c.accounts.filter((a) => a.status === 'pending').map((a) => [a.type, a.institutionId]),
+      }).toEqual({ accounts: 13, pending: [['checking', '101732']] });
     }
     const reads = await readAll(fdApi, c);
-    expectScopes(reads, c, ['acct-get', 'acct-list', 'acct-by-login', 'acct-by-login-simple', 'acct-by-institution', 'acct-by-institution-simple']);
+    expectScopes(reads, c, [
+      'acct-get',
+      'acct-list',
+      'acct-by-login',
+      'acct-by-login-simple',
+      'acct-by-institution',
+      'acct-by-institution-simple',
+    ]);
     if (!pending) return;
-    const holding = (reader: Reader) => reads.filter((r) => r.reader === reader && r.records.some((rec) => String(rec.id) === pending.id)).length;
-    expect({ get: holding('acct-get'), list: holding('acct-list'), byLogin: holding('acct-by-login') }, 'the full readers show the pending account').toEqual({ get: 1, list: 1, byLogin: 1 });
-  });
+    const holding = (reader: Reader) =>
+      reads.filter((r) => r.reader === reader && r.records.some((rec) => String(rec.id) === pending.id)).length;
+    expect(
+      { get: holding('acct-get'), list: holding('acct-list'), byLogin: holding('acct-by-login') },
+      'the full readers show the pending account',
+    ).toEqual({ get: 1, list: 1, byLogin: 1 });
+  },
+);
 
-test('every simple list holds exactly the active accounts: the pending checking account is absent',
-  rules('FD-ACCT-SIMPLE-ACTIVE:accept', 'FD-ACCT-SIMPLE-ACTIVE:refuse', 'FD-ACCT-SIMPLE-ACTIVE@acct-list-simple', 'FD-ACCT-SIMPLE-ACTIVE@acct-by-login-simple', 'FD-ACCT-SIMPLE-ACTIVE@acct-by-institution-simple'),
+test(
+  'every simple list holds exactly the active accounts: the pending checking account is absent',
+  rules(
+    'FD-ACCT-SIMPLE-ACTIVE:accept',
+    'FD-ACCT-SIMPLE-ACTIVE:refuse',
+    'FD-ACCT-SIMPLE-ACTIVE@acct-list-simple',
+    'FD-ACCT-SIMPLE-ACTIVE@acct-by-login-simple',
+    'FD-ACCT-SIMPLE-ACTIVE@acct-by-institution-simple',
+  ),
   async ({ fdApi, linkedCustomer: c }) => {
     const pending = c.account('checking', 'pending');
-    const reads = (await readAll(fdApi, c)).filter((r) => ['acct-list-simple', 'acct-by-login-simple', 'acct-by-institution-simple'].includes(r.reader));
+    const reads = (await readAll(fdApi, c)).filter((r) =>
+      ['acct-list-simple', 'acct-by-login-simple', 'acct-by-institution-simple'].includes(r.reader),
+    );
     // accept: each active account in every simple list of its scopes; refuse: the pending one in none.
     expectScopes(reads, c, ['acct-list-simple', 'acct-by-login-simple', 'acct-by-institution-simple']);
     for (const r of reads) {
-      expect(r.records.every((rec) => rec.status === 'active'), `${OPERATION[r.reader]} ${r.scope}: only active accounts`).toBe(true);
-      expect(r.records.map((rec) => String(rec.id)), `${OPERATION[r.reader]} ${r.scope}: not the pending account`).not.toContain(pending.id);
+      expect(
+        r.records.every((rec) => rec.status === 'active'),
+        `${OPERATION[r.reader]} ${r.scope}: only active accounts`,
+      ).toBe(true);
+      expect(
+        r.records.map((rec) => String(rec.id)),
+        `${OPERATION[r.reader]} ${r.scope}: not the pending account`,
+      ).not.toContain(pending.id);
     }
-  });
+  },
+);
 
-test('simple items carry the basic information only: no balance, detail or account number',
-  rules(...SIMPLE.map((r) => `FD-ACCT-SIMPLE-BASIC@${r}`)), async ({ fdApi, linkedCustomer: c }) => {
+test(
+  'simple items carry the basic information only: no balance, detail or account number',
+  rules(...SIMPLE.map((r) => `FD-ACCT-SIMPLE-BASIC@${r}`)),
+  async ({ fdApi, linkedCustomer: c }) => {
     const reads = (await readAll(fdApi, c)).filter((r) => SIMPLE.includes(r.reader));
     for (const r of reads) {
       for (const rec of r.records) {
         // The basic members are required by the contract (the client checked them); the full-only ones must not be there.
-        expect(FULL_ONLY.filter((key) => key in rec), `${OPERATION[r.reader]}, account ${rec.id}: members of the full record`).toEqual([]);
+        expect(
+          FULL_ONLY.filter((key) => key in rec),
+          `${OPERATION[r.reader]}, account ${rec.id}: members of the full record`,
+        ).toEqual([]);
       }
     }
-  });
+  },
+);
 
-test('GetCustomerAccountSimple of the pending account answers its basic record, status pending @provider',
-  rules('FD-ACCT-SIMPLE-ONE-PENDING'), async ({ fdApi, linkedCustomer: c }) => {
+test(
+  'GetCustomerAccountSimple of the pending account answers its basic record, status pending @provider',
+  rules('FD-ACCT-SIMPLE-ONE-PENDING'),
+  async ({ fdApi, linkedCustomer: c }) => {
     // provider 1.35.0: only the simple LIST variants say "active"; this one returns "basic information of a customer account".
     const pending = c.account('checking', 'pending');
     const res = await fdApi.call('GetCustomerAccountSimple', { path: { customerId: c.customerId, accountId: pending.id } });
     expect(res.status).toBe(200);
-    expect({ id: res.body.id, status: res.body.status, type: res.body.type }).toEqual({ id: pending.id, status: 'pending', type: 'checking' });
-  });
+    expect({ id: res.body.id, status: res.body.status, type: res.body.type }).toEqual({
+      id: pending.id,
+      status: 'pending',
+      type: 'checking',
+    });
+  },
+);

@@ -25,16 +25,26 @@ async function attemptDates(fdApi: OperationClient, c: LinkedCustomer): Promise<
 }
 
 for (const v of VARIANTS) {
-  const citations = [`FD-ACCT-REFRESH-${v.v1 ? 'V1' : 'V2'}@${v.path}`, `FD-ACCT-REFRESH-DATE@${v.path}`, 'FD-ACCT-DATES', ...(v.byLogin ? [`FD-ACCT-REFRESH-SCOPE@${v.path}`] : []), ...(v.v1 ? [`FD-ACCT-NUMBER-MASKED@${v.path}`] : [])];
+  const citations = [
+    `FD-ACCT-REFRESH-${v.v1 ? 'V1' : 'V2'}@${v.path}`,
+    `FD-ACCT-REFRESH-DATE@${v.path}`,
+    'FD-ACCT-DATES',
+    ...(v.byLogin ? [`FD-ACCT-REFRESH-SCOPE@${v.path}`] : []),
+    ...(v.v1 ? [`FD-ACCT-NUMBER-MASKED@${v.path}`] : []),
+  ];
 
-  test(`${v.op} answers ${v.v1 ? '200 with the accounts it refreshed' : '204'} and moves their aggregationAttemptDate to the refresh time${v.byLogin ? ', no other login\'s' : ''}`,
-    rules(...citations), async ({ fdApi, fd, fdMock, linkedCustomer: c }) => {
+  test(
+    `${v.op} answers ${v.v1 ? '200 with the accounts it refreshed' : '204'} and moves their aggregationAttemptDate to the refresh time${v.byLogin ? ", no other login's" : ''}`,
+    rules(...citations),
+    async ({ fdApi, fd, fdMock, linkedCustomer: c }) => {
       const login = c.logins.find((l) => l.institutionId === '101732')!;
       const scope = v.byLogin ? c.accounts.filter((a) => a.institutionLoginId === login.id) : c.accounts;
       const before = await attemptDates(fdApi, c);
       await fdMock.advanceClock(ADVANCE_S);
       const nowS = Math.floor(fd.now() / 1000);
-      const path: Record<string, string> = v.byLogin ? { customerId: c.customerId, institutionLoginId: String(login.id) } : { customerId: c.customerId };
+      const path: Record<string, string> = v.byLogin
+        ? { customerId: c.customerId, institutionLoginId: String(login.id) }
+        : { customerId: c.customerId };
       // seed 002: the v1 refresh by login takes a from and a to date (provider fromDate / toDate, epoch seconds).
       const query = v.byLogin && v.v1 ? { fromDate: nowS - 90 * 86_400, toDate: nowS } : undefined;
       const res = await fdApi.call(v.op, { path, query });
@@ -42,12 +52,21 @@ for (const v of VARIANTS) {
         expect(res.status).toBe(200);
         const answered = (res.body.accounts as any[]).map((a) => String(a.id));
         // Exactly the accounts refreshed: every active one of the scope, nothing outside it.
-        expect(answered.filter((id) => !scope.some((a) => a.id === id)), 'accounts outside the refreshed scope').toEqual([]);
-        expect(scope.filter((a) => a.status === 'active' && !answered.includes(a.id)).map((a) => a.id), 'active accounts of the scope missing').toEqual([]);
+        expect(
+          answered.filter((id) => !scope.some((a) => a.id === id)),
+          'accounts outside the refreshed scope',
+        ).toEqual([]);
+        expect(
+          scope.filter((a) => a.status === 'active' && !answered.includes(a.id)).map((a) => a.id),
+          'active accounts of the scope missing',
+        ).toEqual([]);
         for (const rec of res.body.accounts as any[]) {
           const a = c.accounts.find((x) => x.id === String(rec.id))!;
           const digits = String(rec.number ?? '').replace(/[^0-9]/g, '');
-          expect({ display: rec.accountNumberDisplay === a.numberLast4, numberDigitsAtMostFour: digits.length <= 4 }, `${v.op}, account ${rec.id}: last four digits only`).toEqual({ display: true, numberDigitsAtMostFour: true });
+          expect(
+            { display: rec.accountNumberDisplay === a.numberLast4, numberDigitsAtMostFour: digits.length <= 4 },
+            `${v.op}, account ${rec.id}: last four digits only`,
+          ).toEqual({ display: true, numberDigitsAtMostFour: true });
         }
       } else {
         expect({ status: res.status, body: res.text }).toEqual({ status: 204, body: '' });
@@ -63,5 +82,6 @@ for (const v of VARIANTS) {
           expect(is, `${a.type} ${a.id} of another login: aggregationAttemptDate unchanged`).toBe(was);
         }
       }
-    });
+    },
+  );
 }

@@ -17,82 +17,159 @@ function receiptOf(res: { status: number; body: any }, what: string) {
   keepSecret(entry?.proof?.signature);
   return entry as { receipt: any; proof?: any };
 }
-const granted = (receipt: any) => (receipt?.products ?? []).map((p: any) => ({
-  product: p.product, type: p.accessPeriod?.type, start: Date.parse(p.accessPeriod?.startTime), end: Date.parse(p.accessPeriod?.endTime),
-}));
-const asked = (body: ReturnType<typeof accessKeyBody>) => body.products.map((p) => ({
-  product: p.product, type: p.accessPeriod.type, start: Date.parse(p.accessPeriod.startTime), end: Date.parse(p.accessPeriod.endTime),
-}));
+const granted = (receipt: any) =>
+  (receipt?.products ?? []).map((p: any) => ({
+    product: p.product,
+    type: p.accessPeriod?.type,
+    start: Date.parse(p.accessPeriod?.startTime),
+    end: Date.parse(p.accessPeriod?.endTime),
+  }));
+const asked = (body: ReturnType<typeof accessKeyBody>) =>
+  body.products.map((p) => ({
+    product: p.product,
+    type: p.accessPeriod.type,
+    start: Date.parse(p.accessPeriod.startTime),
+    end: Date.parse(p.accessPeriod.endTime),
+  }));
 
 async function generate(fdApi: OperationClient, body: ReturnType<typeof accessKeyBody>) {
   return receiptOf(await fdApi.call('GenerateThirdPartyAccessKey', { body }), 'GenerateThirdPartyAccessKey');
 }
 
-test('GenerateThirdPartyAccessKey answers 200 with a receipt id, the products granted and a signed proof',
-  rules('FD-ACCESSKEY-GENERATE'), async ({ fdApi, fd, linkedCustomer }) => {
-    const body = accessKeyBody(fd, linkedCustomer.customerId, [linkedCustomer.account('checking').id, linkedCustomer.account('savings').id]);
+test(
+  'GenerateThirdPartyAccessKey answers 200 with a receipt id, the products granted and a signed proof',
+  rules('FD-ACCESSKEY-GENERATE'),
+  async ({ fdApi, fd, linkedCustomer }) => {
+    const body = accessKeyBody(fd, linkedCustomer.customerId, [
+      linkedCustomer.account('checking').id,
+      linkedCustomer.account('savings').id,
+    ]);
     const { receipt, proof } = await generate(fdApi, body);
     expect(typeof receipt?.receiptId === 'string' && receipt.receiptId.length > 0, 'a consent receipt id').toBe(true);
     expect(granted(receipt), 'the products and periods granted').toEqual(asked(body));
-    expect({ signed: typeof proof?.signature === 'string' && proof.signature.length > 0, keyId: typeof proof?.keyId }, 'a signed proof').toEqual({ signed: true, keyId: 'string' });
-  });
+    expect(
+      { signed: typeof proof?.signature === 'string' && proof.signature.length > 0, keyId: typeof proof?.keyId },
+      'a signed proof',
+    ).toEqual({ signed: true, keyId: 'string' });
+  },
+);
 
-test('the receipt names the customer and the accounts by pseudo identifiers, never their ids @provider',
-  rules('FD-ACCESSKEY-PSEUDO-IDS'), async ({ fdApi, fd, linkedCustomer }) => {
+test(
+  'the receipt names the customer and the accounts by pseudo identifiers, never their ids @provider',
+  rules('FD-ACCESSKEY-PSEUDO-IDS'),
+  async ({ fdApi, fd, linkedCustomer }) => {
     const accountId = linkedCustomer.account('checking').id;
     const body = accessKeyBody(fd, linkedCustomer.customerId, [accountId]);
     const made = await generate(fdApi, body);
-    const updated = receiptOf(await fdApi.call('UpdateThirdPartyAccessKey', { path: { consentReceiptId: made.receipt.receiptId }, body }), 'UpdateThirdPartyAccessKey');
-    for (const [what, entry] of [['generation', made], ['update', updated]] as const) {
+    const updated = receiptOf(
+      await fdApi.call('UpdateThirdPartyAccessKey', { path: { consentReceiptId: made.receipt.receiptId }, body }),
+      'UpdateThirdPartyAccessKey',
+    );
+    for (const [what, entry] of [
+      ['generation', made],
+      ['update', updated],
+    ] as const) {
       const text = JSON.stringify(entry.receipt);
-      expect({ customerId: text.includes(linkedCustomer.customerId), accountId: text.includes(accountId) }, `the ${what} receipt holds the real ids`).toEqual({ customerId: false, accountId: false });
+      expect(
+        { customerId: text.includes(linkedCustomer.customerId), accountId: text.includes(accountId) },
+        `the ${what} receipt holds the real ids`,
+      ).toEqual({ customerId: false, accountId: false });
       expect(typeof entry.receipt.customerId, `the ${what} receipt names the customer (a pseudo id)`).toBe('string');
     }
-  });
+  },
+);
 
-test('GenerateThirdPartyAccessKey answers 404 for an unknown customer and for an account of another customer',
-  rules('FD-ACCESSKEY-NOT-FOUND'), async ({ fdApi, fd, fdEntities, linkedCustomer }) => {
+test(
+  'GenerateThirdPartyAccessKey answers 404 for an unknown customer and for an account of another customer',
+  rules('FD-ACCESSKEY-NOT-FOUND'),
+  async ({ fdApi, fd, fdEntities, linkedCustomer }) => {
     const checking = linkedCustomer.account('checking').id;
-    expectFdError(await fdApi.call('GenerateThirdPartyAccessKey', { body: accessKeyBody(fd, '9999999991', [checking]) }), 404, 'unknown customer');
+    expectFdError(
+      await fdApi.call('GenerateThirdPartyAccessKey', { body: accessKeyBody(fd, '9999999991', [checking]) }),
+      404,
+      'unknown customer',
+    );
     const other = fdEntities.linked?.accounts.find((a) => a.type === 'checking');
-    test.skip(!other || fdEntities.linked?.customerId === linkedCustomer.customerId, "needs a second linked customer (on a sandbox both are FD_LINKED_CUSTOMER_ID): another customer's account is checked on the mock");
-    expectFdError(await fdApi.call('GenerateThirdPartyAccessKey', { body: accessKeyBody(fd, linkedCustomer.customerId, [other!.id]) }), 404, "another customer's account");
+    test.skip(
+      !other || fdEntities.linked?.customerId === linkedCustomer.customerId,
+      "needs a second linked customer (on a sandbox both are FD_LINKED_CUSTOMER_ID): another customer's account is checked on the mock",
+    );
+    expectFdError(
+      await fdApi.call('GenerateThirdPartyAccessKey', { body: accessKeyBody(fd, linkedCustomer.customerId, [other!.id]) }),
+      404,
+      "another customer's account",
+    );
     // Every product's account is checked, not only the first one's.
-    expectFdError(await fdApi.call('GenerateThirdPartyAccessKey', { body: accessKeyBody(fd, linkedCustomer.customerId, [checking, other!.id]) }), 404, "another customer's account as the second product");
-  });
+    expectFdError(
+      await fdApi.call('GenerateThirdPartyAccessKey', { body: accessKeyBody(fd, linkedCustomer.customerId, [checking, other!.id]) }),
+      404,
+      "another customer's account as the second product",
+    );
+  },
+);
 
-test('a period ending a second after it starts is accepted; ending when it starts or before is a 400 @assumption',
-  rules('FD-ACCESSKEY-PERIOD:accept', 'FD-ACCESSKEY-PERIOD:refuse'), async ({ fdApi, fd, linkedCustomer }) => {
+test(
+  'a period ending a second after it starts is accepted; ending when it starts or before is a 400 @assumption',
+  rules('FD-ACCESSKEY-PERIOD:accept', 'FD-ACCESSKEY-PERIOD:refuse'),
+  async ({ fdApi, fd, linkedCustomer }) => {
     const accounts = [linkedCustomer.account('checking').id];
     const start = fd.now() + 60_000;
     await generate(fdApi, accessKeyBody(fd, linkedCustomer.customerId, accounts, 'accountOwner', accessPeriod(start, 1000)));
-    for (const [what, ms] of [['when it starts', 0], ['a day before it starts', -86_400_000]] as const) {
-      expectFdError(await fdApi.call('GenerateThirdPartyAccessKey', { body: accessKeyBody(fd, linkedCustomer.customerId, accounts, 'accountOwner', accessPeriod(start, ms)) }), 400, `a period ending ${what}`);
+    for (const [what, ms] of [
+      ['when it starts', 0],
+      ['a day before it starts', -86_400_000],
+    ] as const) {
+      expectFdError(
+        await fdApi.call('GenerateThirdPartyAccessKey', {
+          body: accessKeyBody(fd, linkedCustomer.customerId, accounts, 'accountOwner', accessPeriod(start, ms)),
+        }),
+        400,
+        `a period ending ${what}`,
+      );
     }
-  });
+  },
+);
 
-test('UpdateThirdPartyAccessKey answers 200 with the same receipt id and the products and period sent',
-  rules('FD-ACCESSKEY-UPDATE'), async ({ fdApi, fd, linkedCustomer }) => {
+test(
+  'UpdateThirdPartyAccessKey answers 200 with the same receipt id and the products and period sent',
+  rules('FD-ACCESSKEY-UPDATE'),
+  async ({ fdApi, fd, linkedCustomer }) => {
     const accounts = [linkedCustomer.account('checking').id];
     const made = await generate(fdApi, accessKeyBody(fd, linkedCustomer.customerId, accounts));
-    const changed = accessKeyBody(fd, linkedCustomer.customerId, accounts, 'moneyTransferDetails', accessPeriod(fd.now() + 3_600_000, 7 * 86_400_000));
-    const updated = receiptOf(await fdApi.call('UpdateThirdPartyAccessKey', { path: { consentReceiptId: made.receipt.receiptId }, body: changed }), 'UpdateThirdPartyAccessKey');
+    const changed = accessKeyBody(
+      fd,
+      linkedCustomer.customerId,
+      accounts,
+      'moneyTransferDetails',
+      accessPeriod(fd.now() + 3_600_000, 7 * 86_400_000),
+    );
+    const updated = receiptOf(
+      await fdApi.call('UpdateThirdPartyAccessKey', { path: { consentReceiptId: made.receipt.receiptId }, body: changed }),
+      'UpdateThirdPartyAccessKey',
+    );
     expect(updated.receipt.receiptId, 'the same consent').toBe(made.receipt.receiptId);
     expect(granted(updated.receipt), 'the products and period sent').toEqual(asked(changed));
-  });
+  },
+);
 
-test('RevokeThirdPartyAccessKey answers 204; the revoked key cannot be updated nor revoked again (404)',
-  rules('FD-ACCESSKEY-REVOKED@key-update', 'FD-ACCESSKEY-REVOKED@key-revoke'), async ({ fdApi, fd, linkedCustomer }) => {
+test(
+  'RevokeThirdPartyAccessKey answers 204; the revoked key cannot be updated nor revoked again (404)',
+  rules('FD-ACCESSKEY-REVOKED@key-update', 'FD-ACCESSKEY-REVOKED@key-revoke'),
+  async ({ fdApi, fd, linkedCustomer }) => {
     const body = accessKeyBody(fd, linkedCustomer.customerId, [linkedCustomer.account('checking').id]);
     const consentReceiptId = (await generate(fdApi, body)).receipt.receiptId;
     expect((await fdApi.call('RevokeThirdPartyAccessKey', { path: { consentReceiptId } })).status, 'revocation').toBe(204);
     expectFdError(await fdApi.call('UpdateThirdPartyAccessKey', { path: { consentReceiptId }, body }), 404, 'update of a revoked key');
     expectFdError(await fdApi.call('RevokeThirdPartyAccessKey', { path: { consentReceiptId } }), 404, 'revoking it again');
-  });
+  },
+);
 
-test('a consentReceiptId never issued is a 404 on update and on revocation',
-  rules('FD-ACCESSKEY-UNKNOWN@key-update', 'FD-ACCESSKEY-UNKNOWN@key-revoke'), async ({ fdApi, fd, linkedCustomer }) => {
+test(
+  'a consentReceiptId never issued is a 404 on update and on revocation',
+  rules('FD-ACCESSKEY-UNKNOWN@key-update', 'FD-ACCESSKEY-UNKNOWN@key-revoke'),
+  async ({ fdApi, fd, linkedCustomer }) => {
     const body = accessKeyBody(fd, linkedCustomer.customerId, [linkedCustomer.account('checking').id]);
     expectFdError(await fdApi.call('UpdateThirdPartyAccessKey', { path: { consentReceiptId: NO_CONSENT }, body }), 404, 'update');
     expectFdError(await fdApi.call('RevokeThirdPartyAccessKey', { path: { consentReceiptId: NO_CONSENT } }), 404, 'revocation');
-  });
+  },
+);

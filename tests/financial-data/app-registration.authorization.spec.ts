@@ -14,46 +14,82 @@ function expectCode(res: { status: number; body: any; text: string; operation: a
   expect(String(res.body?.code), `${what}: error code`).toBe(code);
 }
 
-test('an OAuth login answers its institutionLoginId with an ISO 8601 start date and an end date after it',
-  rules('FD-AUTHDETAILS-OAUTH'), async ({ fdApi, fd, linkedCustomer }) => {
+test(
+  'an OAuth login answers its institutionLoginId with an ISO 8601 start date and an end date after it',
+  rules('FD-AUTHDETAILS-OAUTH'),
+  async ({ fdApi, fd, linkedCustomer }) => {
     const loginId = linkedCustomer.account('checking').institutionLoginId;
     const res = await fdApi.call('getCustomerAuthorizationDetails', { path: { institution_login_id: loginId } });
     expect(res.status).toBe(200);
     const start = Date.parse(res.body.authorizationStartDate);
     const end = Date.parse(res.body.authorizationEndDate);
-    expect({ institutionLoginId: res.body.institutionLoginId, startIsDate: !Number.isNaN(start), endAfterStart: end > start, startNotFuture: start <= fd.now() + 600_000 })
-      .toEqual({ institutionLoginId: Number(loginId), startIsDate: true, endAfterStart: true, startNotFuture: true });
-  });
+    expect({
+      institutionLoginId: res.body.institutionLoginId,
+      startIsDate: !Number.isNaN(start),
+      endAfterStart: end > start,
+      startNotFuture: start <= fd.now() + 600_000,
+    }).toEqual({ institutionLoginId: Number(loginId), startIsDate: true, endAfterStart: true, startNotFuture: true });
+  },
+);
 
-test('a legacy login is a 404 with code 3003, and answers 200 once migrated to its OAuth connection',
-  rules('FD-AUTHDETAILS-LEGACY'), async ({ fdApi, linkedCustomer }) => {
+test(
+  'a legacy login is a 404 with code 3003, and answers 200 once migrated to its OAuth connection',
+  rules('FD-AUTHDETAILS-LEGACY'),
+  async ({ fdApi, linkedCustomer }) => {
     const legacy = linkedCustomer.logins.find((l) => l.legacy);
-    test.skip(!legacy, 'the linked customer (FD_LINKED_CUSTOMER_ID) has no legacy (non-OAuth) institution login, which the 3003 check needs');
+    test.skip(
+      !legacy,
+      'the linked customer (FD_LINKED_CUSTOMER_ID) has no legacy (non-OAuth) institution login, which the 3003 check needs',
+    );
     const path = { institution_login_id: legacy!.id };
     expectCode(await fdApi.call('getCustomerAuthorizationDetails', { path }), '3003', 'a legacy connection');
-    const migrated = await fdApi.call('MigrateInstitutionLoginAccounts', { path: { customerId: linkedCustomer.customerId, institutionLoginId: String(legacy!.id) } });
+    const migrated = await fdApi.call('MigrateInstitutionLoginAccounts', {
+      path: { customerId: linkedCustomer.customerId, institutionLoginId: String(legacy!.id) },
+    });
     expect(migrated.status, 'migration to the OAuth connection').toBe(200);
     const res = await fdApi.call('getCustomerAuthorizationDetails', { path });
-    expect({ status: res.status, institutionLoginId: res.body?.institutionLoginId }, 'once an OAuth connection').toEqual({ status: 200, institutionLoginId: legacy!.id });
-  });
+    expect({ status: res.status, institutionLoginId: res.body?.institutionLoginId }, 'once an OAuth connection').toEqual({
+      status: 200,
+      institutionLoginId: legacy!.id,
+    });
+  },
+);
 
-test('a login whose authorization details are unavailable is a 404 with code 3004', rules('FD-AUTHDETAILS-UNAVAILABLE'), async ({ fdApi, fd, linkedCustomer }) => {
-  // The mock's choice: the FinBank Profiles - B logins; a sandbox names one in FD_AUTH_DETAILS_UNAVAILABLE_LOGIN_ID.
-  const loginId = fd.control ? linkedCustomer.logins.find((l) => l.institutionId === PREDATING_INSTITUTION)?.id : suiteConfig().env.FD_AUTH_DETAILS_UNAVAILABLE_LOGIN_ID;
-  test.skip(!loginId, 'needs FD_AUTH_DETAILS_UNAVAILABLE_LOGIN_ID (a login whose authorization predates the endpoint)');
-  expectCode(await fdApi.call('getCustomerAuthorizationDetails', { path: { institution_login_id: loginId! } }), '3004', 'details unavailable');
-});
+test(
+  'a login whose authorization details are unavailable is a 404 with code 3004',
+  rules('FD-AUTHDETAILS-UNAVAILABLE'),
+  async ({ fdApi, fd, linkedCustomer }) => {
+    // The mock's choice: the FinBank Profiles - B logins; a sandbox names one in FD_AUTH_DETAILS_UNAVAILABLE_LOGIN_ID.
+    const loginId = fd.control
+      ? linkedCustomer.logins.find((l) => l.institutionId === PREDATING_INSTITUTION)?.id
+      : suiteConfig().env.FD_AUTH_DETAILS_UNAVAILABLE_LOGIN_ID;
+    test.skip(!loginId, 'needs FD_AUTH_DETAILS_UNAVAILABLE_LOGIN_ID (a login whose authorization predates the endpoint)');
+    expectCode(
+      await fdApi.call('getCustomerAuthorizationDetails', { path: { institution_login_id: loginId! } }),
+      '3004',
+      'details unavailable',
+    );
+  },
+);
 
 test('an institution login id that names no login is a 404', rules('FD-AUTHDETAILS-UNKNOWN'), async ({ fdApi }) => {
-  expectFdError(await fdApi.call('getCustomerAuthorizationDetails', { path: { institution_login_id: 9_999_999_991 } }), 404, 'unknown login');
+  expectFdError(
+    await fdApi.call('getCustomerAuthorizationDetails', { path: { institution_login_id: 9_999_999_991 } }),
+    404,
+    'unknown login',
+  );
 });
 
 test("a login of another partner's customer is a 404 too @mock-only", rules('FD-AUTHDETAILS-UNKNOWN'), async ({ fdApi, fd, fdMock }) => {
   const spare = await spareAuth(fdApi, fd);
   test.skip(!spare, 'needs a spare partner (FD_SPARE_PARTNER_ID / FD_SPARE_PARTNER_SECRET)');
   const theirs = await fdApi.call('AddTestingCustomer', { body: newCustomer(), auth: spare! });
-  expect(theirs.status, "a customer of the spare partner").toBe(201);
+  expect(theirs.status, 'a customer of the spare partner').toBe(201);
   const portfolio = await fdMock.linkAccounts(String(theirs.body.id));
   const login = portfolio.logins.find((l) => !l.legacy) ?? portfolio.logins[0];
-  expectFdError(await fdApi.call('getCustomerAuthorizationDetails', { path: { institution_login_id: login.id } }), 404, "another partner's login");
+  expectFdError(
+    await fdApi.call('getCustomerAuthorizationDetails', { path: { institution_login_id: login.id } }),
+    404,
+    "another partner's login",
+  );
 });

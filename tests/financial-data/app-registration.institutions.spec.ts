@@ -4,7 +4,16 @@
 // (may have an application); provider 1.35.0 InstitutionLimitParameter (1..1000, default 25),
 // examples 3001 / 3002. The application: the mock's approved test application, FD_APPLICATION_ID
 // (an approved application of the partner) on a sandbox.
-import { expect, expectFdError, FD_CONTRACT, rangeOf, rules, spareAuth, test, type OperationClient } from '../../fixtures/financial-data.js';
+import {
+  expect,
+  expectFdError,
+  FD_CONTRACT,
+  rangeOf,
+  rules,
+  spareAuth,
+  test,
+  type OperationClient,
+} from '../../fixtures/financial-data.js';
 import { approvedApplicationId, newApplication } from '../../fixtures/examples/fd-samples/app-registration.js';
 
 test.beforeEach(({ fd }) => {
@@ -18,7 +27,10 @@ const LIMIT = rangeOf(FD_CONTRACT, 'AppInstitutionLimit');
 async function allInstitutions(fdApi: OperationClient, applicationId: string) {
   const rows: any[] = [];
   for (let start = 1; start < 50; start++) {
-    const res = await fdApi.call('getRegisteredInstitutions', { path: { application_id: applicationId }, query: { start, limit: LIMIT.max! } });
+    const res = await fdApi.call('getRegisteredInstitutions', {
+      path: { application_id: applicationId },
+      query: { start, limit: LIMIT.max! },
+    });
     expect(res.status, `page ${start}`).toBe(200);
     rows.push(...(res.body.institutions ?? []));
     if (!res.body.moreAvailable) return { rows, found: res.body.found as number };
@@ -26,49 +38,89 @@ async function allInstitutions(fdApi: OperationClient, applicationId: string) {
   throw new Error('more than 50 pages of institutions');
 }
 
-test('without institution_id every institution registration is listed, pending ones too; with one, only that institution',
-  rules('FD-APP-INSTITUTIONS'), async ({ fdApi, fd }) => {
+test(
+  'without institution_id every institution registration is listed, pending ones too; with one, only that institution',
+  rules('FD-APP-INSTITUTIONS'),
+  async ({ fdApi, fd }) => {
     const applicationId = approvedApplicationId(fd)!;
     const { rows, found } = await allInstitutions(fdApi, applicationId);
     expect(found, 'found counts every registration').toBe(rows.length);
     expect(rows.length).toBeGreaterThan(0);
     // The mock registers an approved application with its whole catalogue, the last institution pending.
-    if (fd.control) expect(rows.filter((r) => r.status === false).length, 'the pending registration is listed (status false)').toBeGreaterThan(0);
+    if (fd.control)
+      expect(rows.filter((r) => r.status === false).length, 'the pending registration is listed (status false)').toBeGreaterThan(0);
     const picks = [rows.find((r) => r.status === true), rows.find((r) => r.status === false)].filter(Boolean);
     for (const pick of picks) {
-      const res = await fdApi.call('getRegisteredInstitutions', { path: { application_id: applicationId }, query: { institution_id: pick.institutionId } });
+      const res = await fdApi.call('getRegisteredInstitutions', {
+        path: { application_id: applicationId },
+        query: { institution_id: pick.institutionId },
+      });
       expect(res.status).toBe(200);
-      expect(res.body.institutions.map((r: any) => ({ institutionId: r.institutionId, status: r.status })), `institution_id ${pick.institutionId}: that one only`)
-        .toEqual([{ institutionId: pick.institutionId, status: pick.status }]);
+      expect(
+        res.body.institutions.map((r: any) => ({ institutionId: r.institutionId, status: r.status })),
+        `institution_id ${pick.institutionId}: that one only`,
+      ).toEqual([{ institutionId: pick.institutionId, status: pick.status }]);
     }
-  });
+  },
+);
 
-test(`getRegisteredInstitutions pages by start from 1; limit ${LIMIT.max} is accepted @provider`, rules('FD-APP-INSTITUTIONS-PAGING:accept'), async ({ fdApi, fd }) => {
-  const applicationId = approvedApplicationId(fd)!;
-  const { rows, found } = await allInstitutions(fdApi, applicationId);
-  test.skip(found < 3, 'the application is registered with fewer than 3 institutions');
-  for (const start of [1, 2]) {
-    const res = await fdApi.call('getRegisteredInstitutions', { path: { application_id: applicationId }, query: { start, limit: 2 } });
-    expect(res.body.institutions.map((r: any) => r.institutionId), `start ${start}, limit 2`).toEqual(rows.slice((start - 1) * 2, start * 2).map((r) => r.institutionId));
-    expect({ found: res.body.found, displaying: res.body.displaying, moreAvailable: res.body.moreAvailable }).toEqual({ found, displaying: 2, moreAvailable: found > start * 2 });
-  }
-});
+test(
+  `getRegisteredInstitutions pages by start from 1; limit ${LIMIT.max} is accepted @provider`,
+  rules('FD-APP-INSTITUTIONS-PAGING:accept'),
+  async ({ fdApi, fd }) => {
+    const applicationId = approvedApplicationId(fd)!;
+    const { rows, found } = await allInstitutions(fdApi, applicationId);
+    test.skip(found < 3, 'the application is registered with fewer than 3 institutions');
+    for (const start of [1, 2]) {
+      const res = await fdApi.call('getRegisteredInstitutions', { path: { application_id: applicationId }, query: { start, limit: 2 } });
+      expect(
+        res.body.institutions.map((r: any) => r.institutionId),
+        `start ${start}, limit 2`,
+      ).toEqual(rows.slice((start - 1) * 2, start * 2).map((r) => r.institutionId));
+      expect({ found: res.body.found, displaying: res.body.displaying, moreAvailable: res.body.moreAvailable }).toEqual({
+        found,
+        displaying: 2,
+        moreAvailable: found > start * 2,
+      });
+    }
+  },
+);
 
-for (const [what, query] of [[`limit ${LIMIT.min! - 1}`, { limit: LIMIT.min! - 1 }], [`limit ${LIMIT.max! + 1}`, { limit: LIMIT.max! + 1 }], ['start 0', { start: 0 }]] as const) {
+for (const [what, query] of [
+  [`limit ${LIMIT.min! - 1}`, { limit: LIMIT.min! - 1 }],
+  [`limit ${LIMIT.max! + 1}`, { limit: LIMIT.max! + 1 }],
+  ['start 0', { start: 0 }],
+] as const) {
   test(`getRegisteredInstitutions answers 400 for ${what} @provider`, rules('FD-APP-INSTITUTIONS-PAGING:refuse'), async ({ fdApi, fd }) => {
-    expectFdError(await fdApi.call('getRegisteredInstitutions', { path: { application_id: approvedApplicationId(fd)! }, query }), 400, what);
+    expectFdError(
+      await fdApi.call('getRegisteredInstitutions', { path: { application_id: approvedApplicationId(fd)! }, query }),
+      400,
+      what,
+    );
   });
 }
 
-test('getRegisteredInstitutions answers 404 for an unknown application and for an institution the application is not registered with',
-  rules('FD-APP-INSTITUTIONS-NOT-FOUND'), async ({ fdApi, fd }) => {
-    expectFdError(await fdApi.call('getRegisteredInstitutions', { path: { application_id: 'no-such-application-7f3a' } }), 404, 'unknown application');
-    const res = await fdApi.call('getRegisteredInstitutions', { path: { application_id: approvedApplicationId(fd)! }, query: { institution_id: 999_999_991 } });
+test(
+  'getRegisteredInstitutions answers 404 for an unknown application and for an institution the application is not registered with',
+  rules('FD-APP-INSTITUTIONS-NOT-FOUND'),
+  async ({ fdApi, fd }) => {
+    expectFdError(
+      await fdApi.call('getRegisteredInstitutions', { path: { application_id: 'no-such-application-7f3a' } }),
+      404,
+      'unknown application',
+    );
+    const res = await fdApi.call('getRegisteredInstitutions', {
+      path: { application_id: approvedApplicationId(fd)! },
+      query: { institution_id: 999_999_991 },
+    });
     expectFdError(res, 404, 'an institution the application is not registered with');
-  });
+  },
+);
 
-test("getRegisteredInstitutions answers 404 for another partner's approved application @mock-only",
-  rules('FD-APP-INSTITUTIONS-NOT-FOUND'), async ({ fdApi, fd, fdMock }) => {
+test(
+  "getRegisteredInstitutions answers 404 for another partner's approved application @mock-only",
+  rules('FD-APP-INSTITUTIONS-NOT-FOUND'),
+  async ({ fdApi, fd, fdMock }) => {
     const spare = await spareAuth(fdApi, fd);
     test.skip(!spare, 'needs a spare partner (FD_SPARE_PARTNER_ID / FD_SPARE_PARTNER_SECRET)');
     const made = await fdApi.call('RegisterApp', { body: newApplication(), auth: spare! });
@@ -78,28 +130,50 @@ test("getRegisteredInstitutions answers 404 for another partner's approved appli
     // A day later the spare partner's token has expired (two hours): a new one.
     const later = (await spareAuth(fdApi, fd))!;
     const theirs = await fdApi.call('getApplications', { query: { pre_app_id: made.body.preAppId }, auth: later });
-    const applicationId = (theirs.body.applications ?? []).find((a: { preAppId: unknown }) => String(a.preAppId) === String(made.body.preAppId))?.applicationId;
+    const applicationId = (theirs.body.applications ?? []).find(
+      (a: { preAppId: unknown }) => String(a.preAppId) === String(made.body.preAppId),
+    )?.applicationId;
     expect(applicationId, "the spare partner's application is approved").toBeDefined();
-    expectFdError(await fdApi.call('getRegisteredInstitutions', { path: { application_id: String(applicationId) } }), 404, "another partner's application");
-  });
+    expectFdError(
+      await fdApi.call('getRegisteredInstitutions', { path: { application_id: String(applicationId) } }),
+      404,
+      "another partner's application",
+    );
+  },
+);
 
-test('SetCustomerAppID answers 200 and the customer reads back with that applicationId',
-  rules('FD-APP-CUSTOMER-SET@app-data', 'FD-APP-CUSTOMER-SET@get-customer'), async ({ fdApi, fd, createCustomer }) => {
+test(
+  'SetCustomerAppID answers 200 and the customer reads back with that applicationId',
+  rules('FD-APP-CUSTOMER-SET@app-data', 'FD-APP-CUSTOMER-SET@get-customer'),
+  async ({ fdApi, fd, createCustomer }) => {
     const applicationId = approvedApplicationId(fd)!;
     const customerId = await createCustomer('testing');
     expect((await fdApi.call('SetCustomerAppID', { path: { customerId, applicationId } })).status).toBe(200);
     const appData = await fdApi.call('GetCustomerWithAppData', { path: { customerId } });
-    expect({ status: appData.status, applicationId: appData.body.applicationId }, 'GetCustomerWithAppData').toEqual({ status: 200, applicationId });
+    expect({ status: appData.status, applicationId: appData.body.applicationId }, 'GetCustomerWithAppData').toEqual({
+      status: 200,
+      applicationId,
+    });
     const customer = await fdApi.call('GetCustomer', { path: { customerId } });
     expect(String(customer.body.applicationId), 'GetCustomer').toBe(applicationId);
-  });
+  },
+);
 
-test('SetCustomerAppID answers 404 for an unknown application (the customer keeps its own) and for an unknown customer',
-  rules('FD-APP-CUSTOMER-NOT-FOUND'), async ({ fdApi, fd, createCustomer }) => {
+test(
+  'SetCustomerAppID answers 404 for an unknown application (the customer keeps its own) and for an unknown customer',
+  rules('FD-APP-CUSTOMER-NOT-FOUND'),
+  async ({ fdApi, fd, createCustomer }) => {
     const applicationId = approvedApplicationId(fd)!;
     const customerId = await createCustomer('testing');
     expect((await fdApi.call('SetCustomerAppID', { path: { customerId, applicationId } })).status).toBe(200);
-    expectFdError(await fdApi.call('SetCustomerAppID', { path: { customerId, applicationId: 'no-such-application-7f3a' } }), 404, 'unknown application');
-    expect(String((await fdApi.call('GetCustomer', { path: { customerId } })).body.applicationId), 'the application it had').toBe(applicationId);
+    expectFdError(
+      await fdApi.call('SetCustomerAppID', { path: { customerId, applicationId: 'no-such-application-7f3a' } }),
+      404,
+      'unknown application',
+    );
+    expect(String((await fdApi.call('GetCustomer', { path: { customerId } })).body.applicationId), 'the application it had').toBe(
+      applicationId,
+    );
     expectFdError(await fdApi.call('SetCustomerAppID', { path: { customerId: '9999999991', applicationId } }), 404, 'unknown customer');
-  });
+  },
+);

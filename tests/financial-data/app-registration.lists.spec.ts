@@ -16,19 +16,35 @@ async function register(fdApi: OperationClient, overrides: Record<string, unknow
 }
 const ids = (apps: any[]) => apps.map((a) => String(a.preAppId));
 
-test('GetAppRegistrationStatus is marked deprecated with its sunset and still answers for a registration getApplications finds',
-  rules('FD-APP-STATUS-SUNSET'), async ({ fdApi, fd, fdContract }) => {
+test(
+  'GetAppRegistrationStatus is marked deprecated with its sunset and still answers for a registration getApplications finds',
+  rules('FD-APP-STATUS-SUNSET'),
+  async ({ fdApi, fd, fdContract }) => {
     const op = fdContract.document.paths['/aggregation/v2/partners/applications'].get;
-    expect({ deprecated: op.deprecated, sunset: op['x-sunset'] }, 'the contract marks the v2 read deprecated (seed 002, Versioning)').toEqual({ deprecated: true, sunset: '2026-05-31' });
-    test.info().annotations.push({ type: 'sunset', description: `target clock ${new Date(fd.now()).toISOString()}; ${fd.now() >= STATUS_V2_SUNSET_MS ? 'past' : 'before'} the end of support (May 2026)` });
+    expect(
+      { deprecated: op.deprecated, sunset: op['x-sunset'] },
+      'the contract marks the v2 read deprecated (seed 002, Versioning)',
+    ).toEqual({ deprecated: true, sunset: '2026-05-31' });
+    test
+      .info()
+      .annotations.push({
+        type: 'sunset',
+        description: `target clock ${new Date(fd.now()).toISOString()}; ${fd.now() >= STATUS_V2_SUNSET_MS ? 'past' : 'before'} the end of support (May 2026)`,
+      });
     const { body, preAppId } = await register(fdApi);
     expect(ids(await listApps(fdApi, { pre_app_id: preAppId })), 'the replacement finds it').toEqual([String(preAppId)]);
     const apps = v2Apps(await readStatusV2(fdApi, fd, { preAppId: String(preAppId) }, preAppId), 'by preAppId');
-    expect(apps.map((a) => a.appName), 'still served: the same registration').toEqual([body.appName]);
-  });
+    expect(
+      apps.map((a) => a.appName),
+      'still served: the same registration',
+    ).toEqual([body.appName]);
+  },
+);
 
-test('getApplications pages by start from 1 with consistent found, displaying and moreAvailable; limit 100 is accepted @provider',
-  rules('FD-APP-LIST-PAGING:accept'), async ({ fdApi, fd }) => {
+test(
+  'getApplications pages by start from 1 with consistent found, displaying and moreAvailable; limit 100 is accepted @provider',
+  rules('FD-APP-LIST-PAGING:accept'),
+  async ({ fdApi, fd }) => {
     for (let i = 0; i < 4; i++) await register(fdApi);
     await onSettledList(fd, async () => {
       const all = await fdApi.call('getApplications', { query: { limit: 100 } });
@@ -39,75 +55,129 @@ test('getApplications pages by start from 1 with consistent found, displaying an
       for (const start of [1, 2]) {
         const res = await fdApi.call('getApplications', { query: { start, limit: 2 } });
         expect(res.status).toBe(200);
-        expect(ids(res.body.applications), `start ${start}, limit 2: records ${start * 2 - 1} and ${start * 2}`).toEqual(first.slice((start - 1) * 2, start * 2));
-        expect({ found: res.body.found, displaying: res.body.displaying, moreAvailable: res.body.moreAvailable }).toEqual({ found, displaying: 2, moreAvailable: found > start * 2 });
+        expect(ids(res.body.applications), `start ${start}, limit 2: records ${start * 2 - 1} and ${start * 2}`).toEqual(
+          first.slice((start - 1) * 2, start * 2),
+        );
+        expect({ found: res.body.found, displaying: res.body.displaying, moreAvailable: res.body.moreAvailable }).toEqual({
+          found,
+          displaying: 2,
+          moreAvailable: found > start * 2,
+        });
       }
     });
-  });
+  },
+);
 
-for (const [what, query] of [['limit 0', { limit: 0 }], ['limit 101', { limit: 101 }], ['start 0', { start: 0 }]] as const) {
+for (const [what, query] of [
+  ['limit 0', { limit: 0 }],
+  ['limit 101', { limit: 101 }],
+  ['start 0', { start: 0 }],
+] as const) {
   test(`getApplications answers 400 for ${what} @provider`, rules('FD-APP-LIST-PAGING:refuse'), async ({ fdApi }) => {
     expectFdError(await fdApi.call('getApplications', { query }), 400, what);
   });
 }
 
-test('getApplications filters return only matching registrations, and none is an empty page @provider', rules('FD-APP-LIST-FILTER'), async ({ fdApi }) => {
-  const name = uniqueAppName('Filter App');
-  const { preAppId } = await register(fdApi, { appName: name });
-  await register(fdApi, { appName: `${name} Plus` });
-  expect((await listApps(fdApi, { name })).map((a) => a.name), 'name: the whole name only').toEqual([name]);
-  expect(ids(await listApps(fdApi, { pre_app_id: preAppId })), 'pre_app_id').toEqual([String(preAppId)]);
-  for (const status of ['P', 'A']) {
-    const apps = await listApps(fdApi, { status });
-    expect(apps.filter((a) => a.status !== status).map((a) => `${a.preAppId}:${a.status}`), `status ${status}: no other status`).toEqual([]);
-  }
-  expect(ids(await listApps(fdApi, { status: 'P' })), 'the new registration is among the pending ones').toContain(String(preAppId));
-  // Filters combine: the name with a status it does not have finds nothing.
-  const both = await fdApi.call('getApplications', { query: { name, status: 'A' } });
-  expect({ status: both.status, listed: (both.body.applications ?? []).map((a: { preAppId: unknown }) => String(a.preAppId)) }, 'name and status A together').toEqual({ status: 200, listed: [] });
-  const none = await fdApi.call('getApplications', { query: { name: uniqueAppName('Never Registered') } });
-  expect({ status: none.status, found: none.body.found ?? 0, listed: (none.body.applications ?? []).length }).toEqual({ status: 200, found: 0, listed: 0 });
-});
+test(
+  'getApplications filters return only matching registrations, and none is an empty page @provider',
+  rules('FD-APP-LIST-FILTER'),
+  async ({ fdApi }) => {
+    const name = uniqueAppName('Filter App');
+    const { preAppId } = await register(fdApi, { appName: name });
+    await register(fdApi, { appName: `${name} Plus` });
+    expect(
+      (await listApps(fdApi, { name })).map((a) => a.name),
+      'name: the whole name only',
+    ).toEqual([name]);
+    expect(ids(await listApps(fdApi, { pre_app_id: preAppId })), 'pre_app_id').toEqual([String(preAppId)]);
+    for (const status of ['P', 'A']) {
+      const apps = await listApps(fdApi, { status });
+      expect(
+        apps.filter((a) => a.status !== status).map((a) => `${a.preAppId}:${a.status}`),
+        `status ${status}: no other status`,
+      ).toEqual([]);
+    }
+    expect(ids(await listApps(fdApi, { status: 'P' })), 'the new registration is among the pending ones').toContain(String(preAppId));
+    // Filters combine: the name with a status it does not have finds nothing.
+    const both = await fdApi.call('getApplications', { query: { name, status: 'A' } });
+    expect(
+      { status: both.status, listed: (both.body.applications ?? []).map((a: { preAppId: unknown }) => String(a.preAppId)) },
+      'name and status A together',
+    ).toEqual({ status: 200, listed: [] });
+    const none = await fdApi.call('getApplications', { query: { name: uniqueAppName('Never Registered') } });
+    expect({ status: none.status, found: none.body.found ?? 0, listed: (none.body.applications ?? []).length }).toEqual({
+      status: 200,
+      found: 0,
+      listed: 0,
+    });
+  },
+);
 
-test('getApplications answers 400 for a query parameter it does not know and for a status outside A, P, D, R, S @provider',
-  rules('FD-APP-LIST-PARAMS:refuse', 'FD-APP-LIST-PARAMS:accept'), async ({ fdApi }) => {
-    expect((await fdApi.call('getApplications', { query: { pre_app_id: 1, status: 'D' } })).status, 'known parameters and values').toBe(200);
-    expectFdError(await fdApi.call('getApplications', { query: { preAppId: 1 } }), 400, 'preAppId is not a parameter of getApplications (pre_app_id is)');
+test(
+  'getApplications answers 400 for a query parameter it does not know and for a status outside A, P, D, R, S @provider',
+  rules('FD-APP-LIST-PARAMS:refuse', 'FD-APP-LIST-PARAMS:accept'),
+  async ({ fdApi }) => {
+    expect((await fdApi.call('getApplications', { query: { pre_app_id: 1, status: 'D' } })).status, 'known parameters and values').toBe(
+      200,
+    );
+    expectFdError(
+      await fdApi.call('getApplications', { query: { preAppId: 1 } }),
+      400,
+      'preAppId is not a parameter of getApplications (pre_app_id is)',
+    );
     expectFdError(await fdApi.call('getApplications', { query: { status: 'X' } }), 400, 'status X');
-  });
+  },
+);
 
-test('GetAppRegistrationStatus gives one registration per page by default, and page / pageSize partition them @provider',
-  rules('FD-APP-STATUS-PAGING'), async ({ fdApi, fd }) => {
+test(
+  'GetAppRegistrationStatus gives one registration per page by default, and page / pageSize partition them @provider',
+  rules('FD-APP-STATUS-PAGING'),
+  async ({ fdApi, fd }) => {
     for (let i = 0; i < 3; i++) await register(fdApi);
     await onSettledList(fd, async () => {
       const first = await readStatusV2(fdApi, fd, {});
       v2Apps(first, 'without paging');
-      expect({ perPage: first.body.numberOfRecordsPerPage, listed: first.body.applications.length, page: first.body.pageNumber }, 'provider 1.35.0: page 1, pageSize 1 by default')
-        .toEqual({ perPage: 1, listed: 1, page: 1 });
+      expect(
+        { perPage: first.body.numberOfRecordsPerPage, listed: first.body.applications.length, page: first.body.pageNumber },
+        'provider 1.35.0: page 1, pageSize 1 by default',
+      ).toEqual({ perPage: 1, listed: 1, page: 1 });
       const total = first.body.totalRecords as number;
       const all = ids(v2Apps(await readStatusV2(fdApi, fd, { pageSize: total }), 'one page of all'));
       for (const page of [1, 2]) {
         const res = await readStatusV2(fdApi, fd, { page, pageSize: 2 });
         expect(ids(v2Apps(res, `page ${page}`)), `page ${page} of 2`).toEqual(all.slice((page - 1) * 2, page * 2));
-        expect({ totalRecords: res.body.totalRecords, totalPages: res.body.totalPages, pageNumber: res.body.pageNumber, numberOfRecordsPerPage: res.body.numberOfRecordsPerPage })
-          .toEqual({ totalRecords: total, totalPages: Math.ceil(total / 2), pageNumber: page, numberOfRecordsPerPage: 2 });
+        expect({
+          totalRecords: res.body.totalRecords,
+          totalPages: res.body.totalPages,
+          pageNumber: res.body.pageNumber,
+          numberOfRecordsPerPage: res.body.numberOfRecordsPerPage,
+        }).toEqual({ totalRecords: total, totalPages: Math.ceil(total / 2), pageNumber: page, numberOfRecordsPerPage: 2 });
       }
       // A partial last page: numberOfRecordsPerPage is the page size asked for, not the records on it.
       const last = await readStatusV2(fdApi, fd, { page: 2, pageSize: total - 1 });
-      expect({ listed: v2Apps(last, 'the partial last page').length, numberOfRecordsPerPage: last.body.numberOfRecordsPerPage }, `page 2 of ${total - 1}`)
-        .toEqual({ listed: 1, numberOfRecordsPerPage: total - 1 });
+      expect(
+        { listed: v2Apps(last, 'the partial last page').length, numberOfRecordsPerPage: last.body.numberOfRecordsPerPage },
+        `page 2 of ${total - 1}`,
+      ).toEqual({ listed: 1, numberOfRecordsPerPage: total - 1 });
     });
-  });
+  },
+);
 
 // page 0 and pageSize 0 are not checked: provider 1.35.0 ResultPageParameter and
 // ResultPageSizeParameter declare no minimum (a refusal was this contract's own decision).
 
-test('GetAppRegistrationStatus answers 404 when no registration matches @assumption', rules('FD-APP-STATUS-NOT-FOUND'), async ({ fdApi, fd }) => {
-  expectFdError(await readStatusV2(fdApi, fd, { appName: uniqueAppName('Never Registered') }), 404, 'no registration of that name');
-});
+test(
+  'GetAppRegistrationStatus answers 404 when no registration matches @assumption',
+  rules('FD-APP-STATUS-NOT-FOUND'),
+  async ({ fdApi, fd }) => {
+    expectFdError(await readStatusV2(fdApi, fd, { appName: uniqueAppName('Never Registered') }), 404, 'no registration of that name');
+  },
+);
 
-test('submittedDate and modifiedDate find a registration from its instant on, not a second later @assumption',
-  rules('FD-APP-STATUS-DATES:accept', 'FD-APP-STATUS-DATES:refuse'), async ({ fdApi, fd }) => {
+test(
+  'submittedDate and modifiedDate find a registration from its instant on, not a second later @assumption',
+  rules('FD-APP-STATUS-DATES:accept', 'FD-APP-STATUS-DATES:refuse'),
+  async ({ fdApi, fd }) => {
     const { preAppId } = await register(fdApi);
     const [made] = v2Apps(await readStatusV2(fdApi, fd, { preAppId: String(preAppId) }, preAppId), 'by preAppId');
     for (const key of ['submittedDate', 'modifiedDate'] as const) {
@@ -120,4 +190,5 @@ test('submittedDate and modifiedDate find a registration from its instant on, no
       const missed = later.status === 404 ? [] : ids(v2Apps(later, `${key} + 1`));
       expect(missed, `${key} a second after the registration's: not found`).toEqual([]);
     }
-  });
+  },
+);

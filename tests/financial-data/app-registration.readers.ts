@@ -17,7 +17,8 @@ type Target = { control?: unknown; now: () => number };
 
 /** End of support of the v2 status read (seed 002: unsupported after May 2026). */
 export const STATUS_V2_SUNSET_MS = Date.UTC(2026, 5, 1);
-const NOTICE = 'GetAppRegistrationStatus is deprecated: unsupported after May 2026 (seed 002, Versioning); replacements getApplications and getRegisteredInstitutions';
+const NOTICE =
+  'GetAppRegistrationStatus is deprecated: unsupported after May 2026 (seed 002, Versioning); replacements getApplications and getRegisteredInstitutions';
 
 /** The registrations getApplications gives for `query` (one page of up to 100). */
 export async function listApps(fdApi: OperationClient, query: Record<string, string | number>) {
@@ -39,7 +40,10 @@ export async function readStatusV2(fdApi: OperationClient, fd: Target, query: Re
     // Retired: the v2 read finds nothing (for that registration, or at all) that getApplications finds.
     const listed = await listApps(fdApi, preAppId !== undefined ? { pre_app_id: preAppId } : {});
     const unfiltered = preAppId !== undefined ? res : await fdApi.call('GetAppRegistrationStatus', { query: {} });
-    test.skip(listed.length > 0 && unfiltered.status === 404, `the target has retired GetAppRegistrationStatus (404 where getApplications finds registrations): ${NOTICE}`);
+    test.skip(
+      listed.length > 0 && unfiltered.status === 404,
+      `the target has retired GetAppRegistrationStatus (404 where getApplications finds registrations): ${NOTICE}`,
+    );
   }
   return res;
 }

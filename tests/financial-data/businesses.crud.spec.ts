@@ -6,14 +6,29 @@
 import { expect, expectFdError, newBusiness, rules, test } from '../../fixtures/financial-data.js';
 
 /** Every NewBusiness member the contract knows (provider 1.35.0: NewBusiness). */
-const fullBusiness = (name: string, liable: boolean, n: string) => newBusiness({
-  name, personallyLiable: liable, phoneNumber: { countryCode: '1', phoneNo: `80155500${n}` },
-  address: { addressLine1: `${n} Market Street`, addressLine2: `Suite ${n}`, city: `City ${n}`, state: 'UT', postalCode: `841${n}`, country: 'US' },
-  url: `https://business-${n}.example.com`, email: `owner${n}@example.com`, type: `LLC ${n}`, taxId: `12345678${n}`,
-});
+const fullBusiness = (name: string, liable: boolean, n: string) =>
+  newBusiness({
+    name,
+    personallyLiable: liable,
+    phoneNumber: { countryCode: '1', phoneNo: `80155500${n}` },
+    address: {
+      addressLine1: `${n} Market Street`,
+      addressLine2: `Suite ${n}`,
+      city: `City ${n}`,
+      state: 'UT',
+      postalCode: `841${n}`,
+      country: 'US',
+    },
+    url: `https://business-${n}.example.com`,
+    email: `owner${n}@example.com`,
+    type: `LLC ${n}`,
+    taxId: `12345678${n}`,
+  });
 
-test('adds the business of a customer (200); every field reads back in the answer, by customer and by id @smoke',
-  rules('FD-BUS-READ@business-answer', 'FD-BUS-READ@business-by-customer', 'FD-BUS-READ@business-by-id', 'FD-BUS-ONE:accept'), async ({ fdApi, createCustomer }) => {
+test(
+  'adds the business of a customer (200); every field reads back in the answer, by customer and by id @smoke',
+  rules('FD-BUS-READ@business-answer', 'FD-BUS-READ@business-by-customer', 'FD-BUS-READ@business-by-id', 'FD-BUS-ONE:accept'),
+  async ({ fdApi, createCustomer }) => {
     const customerId = await createCustomer();
     const body = fullBusiness('Original Holdings LLC', false, '10');
     const added = await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body });
@@ -23,35 +38,56 @@ test('adds the business of a customer (200); every field reads back in the answe
     expect(businessId, 'the record carries its businessId').toBeTruthy();
     const byCustomer = await fdApi.call('GetBusinessByCustomer', { path: { customer_id: customerId } });
     const byId = await fdApi.call('GetBusinessById', { path: { business_id: businessId } });
-    for (const [reader, res] of [['by customer', byCustomer], ['by id', byId]] as const) {
+    for (const [reader, res] of [
+      ['by customer', byCustomer],
+      ['by id', byId],
+    ] as const) {
       expect(res.status).toBe(200);
       expect(res.body, 'an array holding the one business').toHaveLength(1);
       expect(res.body[0], `the business read ${reader}`).toMatchObject({ ...body, businessId });
     }
-  });
+  },
+);
 
-test('refuses a second business for the same customer with 409', rules('FD-BUS-ONE:accept', 'FD-BUS-ONE:refuse'), async ({ fdApi, createCustomer }) => {
-  const customerId = await createCustomer();
-  expect((await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() })).status).toBe(200);
-  expectFdError(await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() }), 409, 'second business');
-});
+test(
+  'refuses a second business for the same customer with 409',
+  rules('FD-BUS-ONE:accept', 'FD-BUS-ONE:refuse'),
+  async ({ fdApi, createCustomer }) => {
+    const customerId = await createCustomer();
+    expect((await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() })).status).toBe(200);
+    expectFdError(
+      await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() }),
+      409,
+      'second business',
+    );
+  },
+);
 
 test('answers 404 for a customer without a business', rules('FD-BUS-NONE-404'), async ({ fdApi, createCustomer }) => {
   expectFdError(await fdApi.call('GetBusinessByCustomer', { path: { customer_id: await createCustomer() } }), 404, 'no business');
 });
 
-test('UpdateBusiness replaces the details (200): every field sent reads back in the answer and through both readers',
-  rules('FD-BUS-UPDATE@business-answer', 'FD-BUS-UPDATE@business-by-customer', 'FD-BUS-UPDATE@business-by-id'), async ({ fdApi, createCustomer }) => {
+test(
+  'UpdateBusiness replaces the details (200): every field sent reads back in the answer and through both readers',
+  rules('FD-BUS-UPDATE@business-answer', 'FD-BUS-UPDATE@business-by-customer', 'FD-BUS-UPDATE@business-by-id'),
+  async ({ fdApi, createCustomer }) => {
     const customerId = await createCustomer();
-    const { body: added } = await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body: fullBusiness('Original Holdings LLC', false, '10') });
+    const { body: added } = await fdApi.call('AddBusinessDetails', {
+      path: { customer_id: customerId },
+      body: fullBusiness('Original Holdings LLC', false, '10'),
+    });
     const update = fullBusiness('Renamed Holdings LLC', true, '27');
     const res = await fdApi.call('UpdateBusiness', { path: { business_id: added.businessId }, body: update });
     expect(res.status).toBe(200);
     expect(res.body, 'the answer to UpdateBusiness').toMatchObject({ ...update, businessId: added.businessId });
     const byId = await fdApi.call('GetBusinessById', { path: { business_id: added.businessId } });
     const byCustomer = await fdApi.call('GetBusinessByCustomer', { path: { customer_id: customerId } });
-    for (const [reader, got] of [['by id', byId], ['by customer', byCustomer]] as const) {
+    for (const [reader, got] of [
+      ['by id', byId],
+      ['by customer', byCustomer],
+    ] as const) {
       expect(got.status).toBe(200);
       expect(got.body[0], `the updated business read ${reader}`).toMatchObject({ ...update, businessId: added.businessId });
     }
-  });
+  },
+);

@@ -3,7 +3,19 @@
 // app token header (valid two hours) on all but CreateToken and ModifyPartnerSecret. The header
 // names are the configured ones (FD_HEADER_NAMES: the seed's Partner-App-Key / Partner-App-Token
 // by default, the provider's Finicity-App-Key / Finicity-App-Token as the alternative).
-import { loadContract, expect, expectFdError, FD_HEADERS, fdAuthHeaders, rules, inWords, sample, test, TOKEN_AGES, withConflict } from '../../fixtures/financial-data.js';
+import {
+  loadContract,
+  expect,
+  expectFdError,
+  FD_HEADERS,
+  fdAuthHeaders,
+  rules,
+  inWords,
+  sample,
+  test,
+  TOKEN_AGES,
+  withConflict,
+} from '../../fixtures/financial-data.js';
 import { conflictSites } from '../../helpers/contract/conflicts.js';
 
 const contract = await loadContract('financial-data');
@@ -30,57 +42,92 @@ for (const op of operations) {
     return () => (needsToken(op) ? fdAuthHeaders(undefined, token) : {});
   };
 
-  test(`${op.operationId} refuses a call without ${KEY}${has401 ? ' with 401' : ''} @smoke`, rules('FD-AUTH-KEY-REQUIRED'), async ({ fdApi, fd, fdTokens, fdEntities }) => {
-    const res = await fdApi.callOperation(op, { ...sample(op, fd, fdEntities), auth: await withoutKey(fdTokens) });
-    await expectRefused(res, 'no app key');
-  });
+  test(
+    `${op.operationId} refuses a call without ${KEY}${has401 ? ' with 401' : ''} @smoke`,
+    rules('FD-AUTH-KEY-REQUIRED'),
+    async ({ fdApi, fd, fdTokens, fdEntities }) => {
+      const res = await fdApi.callOperation(op, { ...sample(op, fd, fdEntities), auth: await withoutKey(fdTokens) });
+      await expectRefused(res, 'no app key');
+    },
+  );
 
   // seed 002, Authentication: the app key is the dashboard's, compared whole. A key with a suffix,
   // truncated or with its last character changed is another key (a prefix comparison passes them).
-  test(`${op.operationId} refuses an unknown or altered ${KEY}${has401 ? ' with 401' : ''}`, rules('FD-AUTH-KEY-WHOLE:refuse'), async ({ fdApi, fd, fdTokens, fdEntities }) => {
-    const token = await fdTokens.get();
-    const last = fd.appKey.slice(-1);
-    const altered = { unknown: `unknown-${Date.now()}`, 'with a suffix': `${fd.appKey}0`, truncated: fd.appKey.slice(0, -1),
-      'last character changed': fd.appKey.slice(0, -1) + (last === 'a' ? 'b' : 'a') };
-    for (const [what, key] of Object.entries(altered)) {
-      const res = await fdApi.callOperation(op, { ...sample(op, fd, fdEntities), auth: () => fdAuthHeaders(key, token) });
-      await expectRefused(res, `app key ${what}`);
-    }
-  });
+  test(
+    `${op.operationId} refuses an unknown or altered ${KEY}${has401 ? ' with 401' : ''}`,
+    rules('FD-AUTH-KEY-WHOLE:refuse'),
+    async ({ fdApi, fd, fdTokens, fdEntities }) => {
+      const token = await fdTokens.get();
+      const last = fd.appKey.slice(-1);
+      const altered = {
+        unknown: `unknown-${Date.now()}`,
+        'with a suffix': `${fd.appKey}0`,
+        truncated: fd.appKey.slice(0, -1),
+        'last character changed': fd.appKey.slice(0, -1) + (last === 'a' ? 'b' : 'a'),
+      };
+      for (const [what, key] of Object.entries(altered)) {
+        const res = await fdApi.callOperation(op, { ...sample(op, fd, fdEntities), auth: () => fdAuthHeaders(key, token) });
+        await expectRefused(res, `app key ${what}`);
+      }
+    },
+  );
 
   if (has401) {
-    test(`${op.operationId} names the missing ${KEY} in its 401 message @provider`, rules('FD-AUTH-401-NAMES-HEADER'), async ({ fdApi, fd, fdTokens, fdEntities }) => {
-      const res = await fdApi.callOperation(op, { ...sample(op, fd, fdEntities), auth: await withoutKey(fdTokens) });
-      expectFdError(res, 401, 'no app key');
-      expectNamesHeader(res, KEY);
-    });
+    test(
+      `${op.operationId} names the missing ${KEY} in its 401 message @provider`,
+      rules('FD-AUTH-401-NAMES-HEADER'),
+      async ({ fdApi, fd, fdTokens, fdEntities }) => {
+        const res = await fdApi.callOperation(op, { ...sample(op, fd, fdEntities), auth: await withoutKey(fdTokens) });
+        expectFdError(res, 401, 'no app key');
+        expectNamesHeader(res, KEY);
+      },
+    );
   }
 
   if (!needsToken(op)) continue;
 
-  test(`${op.operationId} refuses a call without ${TOKEN}${has401 ? ' with 401' : ''}`, withConflict(rules('FD-AUTH-TOKEN-REQUIRED'), ...conflictSites('financial-data', 'FD-AUTH-TOKEN-REQUIRED', op.operationId)), async ({ fdApi, fd, fdEntities, appKeyOnly }) => {
-    const res = await fdApi.callOperation(op, { ...sample(op, fd, fdEntities), auth: appKeyOnly });
-    await expectRefused(res, 'no token');
-  });
+  test(
+    `${op.operationId} refuses a call without ${TOKEN}${has401 ? ' with 401' : ''}`,
+    withConflict(rules('FD-AUTH-TOKEN-REQUIRED'), ...conflictSites('financial-data', 'FD-AUTH-TOKEN-REQUIRED', op.operationId)),
+    async ({ fdApi, fd, fdEntities, appKeyOnly }) => {
+      const res = await fdApi.callOperation(op, { ...sample(op, fd, fdEntities), auth: appKeyOnly });
+      await expectRefused(res, 'no token');
+    },
+  );
 
   if (has401) {
-    test(`${op.operationId} names the missing ${TOKEN} in its 401 message @provider`, rules('FD-AUTH-401-NAMES-HEADER'), async ({ fdApi, fd, fdEntities, appKeyOnly }) => {
-      const res = await fdApi.callOperation(op, { ...sample(op, fd, fdEntities), auth: appKeyOnly });
-      expectFdError(res, 401, 'no token');
-      expectNamesHeader(res, TOKEN);
-    });
+    test(
+      `${op.operationId} names the missing ${TOKEN} in its 401 message @provider`,
+      rules('FD-AUTH-401-NAMES-HEADER'),
+      async ({ fdApi, fd, fdEntities, appKeyOnly }) => {
+        const res = await fdApi.callOperation(op, { ...sample(op, fd, fdEntities), auth: appKeyOnly });
+        expectFdError(res, 401, 'no token');
+        expectNamesHeader(res, TOKEN);
+      },
+    );
   }
 
-  test(`${op.operationId} refuses an invalid ${TOKEN}${has401 ? ' with 401' : ''}`, rules('FD-AUTH-TOKEN-REQUIRED'), async ({ fdApi, fd, fdEntities }) => {
-    const res = await fdApi.callOperation(op, { ...sample(op, fd, fdEntities), auth: () => fdAuthHeaders(fd.appKey, 'fdtk_not-a-token-the-target-issued') });
-    await expectRefused(res, 'invalid token');
-  });
+  test(
+    `${op.operationId} refuses an invalid ${TOKEN}${has401 ? ' with 401' : ''}`,
+    rules('FD-AUTH-TOKEN-REQUIRED'),
+    async ({ fdApi, fd, fdEntities }) => {
+      const res = await fdApi.callOperation(op, {
+        ...sample(op, fd, fdEntities),
+        auth: () => fdAuthHeaders(fd.appKey, 'fdtk_not-a-token-the-target-issued'),
+      });
+      await expectRefused(res, 'invalid token');
+    },
+  );
 
-  test(`${op.operationId} refuses a token older than ${inWords(TOKEN_AGES.validMs / 3_600_000)} hours${has401 ? ' with 401' : ''} @mock-only`, rules('FD-TOKEN-LIFETIME:refuse'), async ({ fdApi, fd, fdEntities, fdTokens, fdMock }) => {
-    const token = await fdTokens.get();
-    // seed 002, Limits: a token's lifetime; age it just past that on the virtual clock.
-    await fdMock.advanceClock((TOKEN_AGES.validMs - (fdTokens.age() ?? 0)) / 1000 + 1);
-    const res = await fdApi.callOperation(op, { ...sample(op, fd, fdEntities), auth: () => fdAuthHeaders(fd.appKey, token) });
-    await expectRefused(res, 'expired token');
-  });
+  test(
+    `${op.operationId} refuses a token older than ${inWords(TOKEN_AGES.validMs / 3_600_000)} hours${has401 ? ' with 401' : ''} @mock-only`,
+    rules('FD-TOKEN-LIFETIME:refuse'),
+    async ({ fdApi, fd, fdEntities, fdTokens, fdMock }) => {
+      const token = await fdTokens.get();
+      // seed 002, Limits: a token's lifetime; age it just past that on the virtual clock.
+      await fdMock.advanceClock((TOKEN_AGES.validMs - (fdTokens.age() ?? 0)) / 1000 + 1);
+      const res = await fdApi.callOperation(op, { ...sample(op, fd, fdEntities), auth: () => fdAuthHeaders(fd.appKey, token) });
+      await expectRefused(res, 'expired token');
+    },
+  );
 }

@@ -18,13 +18,17 @@ test.describe('generated refusals', () => {
 const OPERATIONS = [...(await loadContract('financial-data')).operations.keys()];
 
 for (const operationId of OPERATIONS) {
-  test(`${operationId} refuses every request the contract refuses with a documented 4xx`, rules('FD-NEGATIVE'), async ({ fdApi, fd, fdEntities, fdContract, appKeyOnly }) => {
-    const op = fdContract.operation(operationId);
-    test.skip(refusalStatuses(op).length === 0, `${operationId} documents no refusal status to expect`);
-    const needsToken = op.security.every((alt) => alt.length > 1);
-    const valid = { ...sample(op, fd, fdEntities), ...(needsToken ? {} : { auth: appKeyOnly }) };
-    const { cases, failures } = await runNegativeCases(fdApi, op, valid);
-    test.info().annotations.push({ type: 'negative cases', description: String(cases) });
-    expect(failures, `cases of ${operationId} answered otherwise`).toEqual([]);
-  });
+  test(
+    `${operationId} refuses every request the contract refuses with a documented 4xx`,
+    rules('FD-NEGATIVE'),
+    async ({ fdApi, fd, fdEntities, fdContract, appKeyOnly }) => {
+      const op = fdContract.operation(operationId);
+      test.skip(refusalStatuses(op).length === 0, `${operationId} documents no refusal status to expect`);
+      const needsToken = op.security.every((alt) => alt.length > 1);
+      const valid = { ...sample(op, fd, fdEntities), ...(needsToken ? {} : { auth: appKeyOnly }) };
+      const { cases, failures } = await runNegativeCases(fdApi, op, valid);
+      test.info().annotations.push({ type: 'negative cases', description: String(cases) });
+      expect(failures, `cases of ${operationId} answered otherwise`).toEqual([]);
+    },
+  );
 }

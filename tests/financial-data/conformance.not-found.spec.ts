@@ -10,10 +10,14 @@ for (const op of contract.operations.values()) {
   if (!op.responses['404']) continue;
   // Only parameters that name a resource: a userType outside its enum is a 400, not a 404.
   for (const param of op.parameters.filter((p) => namesResource(contract, p))) {
-    test(`${op.operationId} answers 404 for an unknown ${param.name}`, rules('FD-NOT-FOUND'), async ({ fdApi, fd, fdEntities, fdContract }) => {
-      const call = sample(op, fd, fdEntities);
-      const res = await fdApi.callOperation(op, { ...call, path: { ...call.path, [param.name]: unknownId(fdContract, param.schema) } });
-      expectFdError(res, 404, `unknown ${param.name}`);
-    });
+    test(
+      `${op.operationId} answers 404 for an unknown ${param.name}`,
+      rules('FD-NOT-FOUND'),
+      async ({ fdApi, fd, fdEntities, fdContract }) => {
+        const call = sample(op, fd, fdEntities);
+        const res = await fdApi.callOperation(op, { ...call, path: { ...call.path, [param.name]: unknownId(fdContract, param.schema) } });
+        expectFdError(res, 404, `unknown ${param.name}`);
+      },
+    );
   }
 }

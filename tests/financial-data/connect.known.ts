@@ -26,20 +26,85 @@ export interface Flow {
 
 const CONNECT_LANGUAGES = ['en', 'es', 'fr'];
 export const FLOWS: Flow[] = [
-  { op: 'GenerateConnectUrl', path: 'c-full', languages: CONNECT_LANGUAGES, refusedLanguages: ['de'], consumer: true, ssn: 'top', required: ['partnerId', 'customerId'] },
-  { op: 'GenerateLiteConnectUrl', path: 'c-lite', languages: CONNECT_LANGUAGES, refusedLanguages: ['de'], required: ['partnerId', 'customerId', 'institutionId'] },
-  { op: 'GenerateFixConnectUrl', path: 'c-fix', languages: CONNECT_LANGUAGES, refusedLanguages: ['de'], required: ['partnerId', 'customerId', 'institutionLoginId'] },
-  { op: 'SendConnectEmail', path: 'c-email', languages: CONNECT_LANGUAGES, refusedLanguages: ['de'], consumer: true, ssn: 'top', email: true, required: ['partnerId', 'customerId', 'consumerId', 'email'] },
-  { op: 'GenerateJointBorrowerConnectUrl', path: 'c-joint', languages: CONNECT_LANGUAGES, refusedLanguages: ['de'], consumer: true, ssn: 'borrower', borrowers: true, required: ['partnerId', 'borrowers'] },
-  { op: 'SendJointBorrowerConnectEmail', path: 'c-joint-email', languages: CONNECT_LANGUAGES, refusedLanguages: ['de'], consumer: true, borrowers: true, email: true, required: ['partnerId', 'borrowers', 'email', 'experience'] },
+  {
+    op: 'GenerateConnectUrl',
+    path: 'c-full',
+    languages: CONNECT_LANGUAGES,
+    refusedLanguages: ['de'],
+    consumer: true,
+    ssn: 'top',
+    required: ['partnerId', 'customerId'],
+  },
+  {
+    op: 'GenerateLiteConnectUrl',
+    path: 'c-lite',
+    languages: CONNECT_LANGUAGES,
+    refusedLanguages: ['de'],
+    required: ['partnerId', 'customerId', 'institutionId'],
+  },
+  {
+    op: 'GenerateFixConnectUrl',
+    path: 'c-fix',
+    languages: CONNECT_LANGUAGES,
+    refusedLanguages: ['de'],
+    required: ['partnerId', 'customerId', 'institutionLoginId'],
+  },
+  {
+    op: 'SendConnectEmail',
+    path: 'c-email',
+    languages: CONNECT_LANGUAGES,
+    refusedLanguages: ['de'],
+    consumer: true,
+    ssn: 'top',
+    email: true,
+    required: ['partnerId', 'customerId', 'consumerId', 'email'],
+  },
+  {
+    op: 'GenerateJointBorrowerConnectUrl',
+    path: 'c-joint',
+    languages: CONNECT_LANGUAGES,
+    refusedLanguages: ['de'],
+    consumer: true,
+    ssn: 'borrower',
+    borrowers: true,
+    required: ['partnerId', 'borrowers'],
+  },
+  {
+    op: 'SendJointBorrowerConnectEmail',
+    path: 'c-joint-email',
+    languages: CONNECT_LANGUAGES,
+    refusedLanguages: ['de'],
+    consumer: true,
+    borrowers: true,
+    email: true,
+    required: ['partnerId', 'borrowers', 'email', 'experience'],
+  },
   { op: 'VerifyMicroEntryMicrodeposit', path: 'c-microentry', required: [] },
-  { op: 'GenerateTransferBillPaySwitchUrl', path: 'c-bill-pay', languages: ['en', 'es'], refusedLanguages: ['de', 'fr'], required: ['cards', 'customerId', 'identity', 'partnerId', 'singleUseUrl'] },
-  { op: 'GenerateTransferDepositSwitchUrl', path: 'c-deposit', languages: ['en', 'es'], refusedLanguages: ['de', 'fr'], required: ['partnerId', 'customerId', 'accounts'] },
+  {
+    op: 'GenerateTransferBillPaySwitchUrl',
+    path: 'c-bill-pay',
+    languages: ['en', 'es'],
+    refusedLanguages: ['de', 'fr'],
+    required: ['cards', 'customerId', 'identity', 'partnerId', 'singleUseUrl'],
+  },
+  {
+    op: 'GenerateTransferDepositSwitchUrl',
+    path: 'c-deposit',
+    languages: ['en', 'es'],
+    refusedLanguages: ['de', 'fr'],
+    required: ['partnerId', 'customerId', 'accounts'],
+  },
 ];
 
-export interface Who { customerId: string; consumerId: string }
+export interface Who {
+  customerId: string;
+  consumerId: string;
+}
 /** A login of a customer: needed by the Fix Connect body. */
-export interface Login { customerId: string; id: number | string }
+export interface Login {
+  customerId: string;
+  id: number | string;
+}
 
 /**
  * A valid body of the flow for a customer (and its consumer). Fix Connect opens for the login's
@@ -50,10 +115,14 @@ export function bodyOf(flow: Flow, fd: FdTarget, who: Who, login?: Login): Recor
 }
 
 /** The customer the session is for, as the body names it (the primary borrower's for the joint flows). */
-export const customerOf = (body: Record<string, any>): string => (body.borrowers ? (body.borrowers.find((b: { type: string }) => b.type === 'primary') ?? body.borrowers[0]).customerId : body.customerId);
+export const customerOf = (body: Record<string, any>): string =>
+  body.borrowers ? (body.borrowers.find((b: { type: string }) => b.type === 'primary') ?? body.borrowers[0]).customerId : body.customerId;
 
 /** A new customer of the partner with its own consumer. */
-export async function customerWithConsumer(fdApi: OperationClient, createCustomer: (type?: 'testing' | 'active') => Promise<string>): Promise<Who> {
+export async function customerWithConsumer(
+  fdApi: OperationClient,
+  createCustomer: (type?: 'testing' | 'active') => Promise<string>,
+): Promise<Who> {
   const customerId = await createCustomer('testing');
   const consumer = await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer() });
   expect(consumer.status, 'create the consumer of the second customer').toBe(201);

@@ -6,19 +6,28 @@
 import { expect, rules, test, TEST_SSNS } from '../../fixtures/financial-data.js';
 import { bodyOf, customerOf, customerWithConsumer, FLOWS, linkCustomer, type Login } from './connect.known.js';
 
-test('GenerateConnectUrl answers 200 with an https link for the customer @smoke', rules('FD-CONNECT-URL@c-full'), async ({ fdApi, fd, fdEntities }) => {
-  const res = await fdApi.call('GenerateConnectUrl', { body: bodyOf(FLOWS[0], fd, fdEntities) });
-  expect(res.status).toBe(200);
-  expect(res.body.link).toMatch(/^https:\/\//);
-  expect(linkCustomer(res.body.link), 'the customerId the link carries').toBe(fdEntities.customerId);
-});
+test(
+  'GenerateConnectUrl answers 200 with an https link for the customer @smoke',
+  rules('FD-CONNECT-URL@c-full'),
+  async ({ fdApi, fd, fdEntities }) => {
+    const res = await fdApi.call('GenerateConnectUrl', { body: bodyOf(FLOWS[0], fd, fdEntities) });
+    expect(res.status).toBe(200);
+    expect(res.body.link).toMatch(/^https:\/\//);
+    expect(linkCustomer(res.body.link), 'the customerId the link carries').toBe(fdEntities.customerId);
+  },
+);
 
 for (const flow of FLOWS) {
-  test(`${flow.op} answers an https link naming the customer; another customer gets its own @provider`,
-    rules(`FD-CONNECT-URL@${flow.path}`), async ({ fdApi, fd, fdEntities, createCustomer, linkedCustomer }) => {
+  test(
+    `${flow.op} answers an https link naming the customer; another customer gets its own @provider`,
+    rules(`FD-CONNECT-URL@${flow.path}`),
+    async ({ fdApi, fd, fdEntities, createCustomer, linkedCustomer }) => {
       // Fix Connect repairs a login of the customer: the worker's linked customer, then another linked one.
       const fix = flow.op === 'GenerateFixConnectUrl';
-      const firstLogin: Login | undefined = fdEntities.linked?.logins[0] && { customerId: fdEntities.linked.customerId, id: fdEntities.linked.logins[0].id };
+      const firstLogin: Login | undefined = fdEntities.linked?.logins[0] && {
+        customerId: fdEntities.linked.customerId,
+        id: fdEntities.linked.logins[0].id,
+      };
       test.skip(fix && !firstLogin, 'needs FD_LINKED_CUSTOMER_ID (a customer with an institution login)');
       const first = bodyOf(flow, fd, fdEntities, firstLogin);
       const second = fix
@@ -35,24 +44,32 @@ for (const flow of FLOWS) {
         links.push(res.body.link);
       }
       if (customerOf(first) !== customerOf(second)) expect(links[1], 'two customers, two links').not.toBe(links[0]);
-    });
+    },
+  );
 }
 
 // seed 002, Connect: the SSN pre-populates the payroll step. The client already fails any answer
 // echoing a sensitive value it sent (helpers/secrets/sensitive.ts); the check below says it by name.
 for (const flow of FLOWS.filter((f) => f.ssn)) {
-  test(`${flow.op} accepts the consumer's SSN and answers without it`, rules(`FD-CONNECT-SSN-SECRET@${flow.path}`), async ({ fdApi, fd, fdEntities, createCustomer }) => {
-    const body = bodyOf(flow, fd, fdEntities);
-    const consumerInfo = { ssn: TEST_SSNS[0], dob: 628_473_600 };
-    if (flow.ssn === 'borrower') {
-      body.borrowers[0].optionalConsumerInfo = consumerInfo;
-      // The joint borrower's SSN is as secret as the primary's.
-      const joint = await customerWithConsumer(fdApi, createCustomer);
-      body.borrowers.push({ ...joint, type: 'jointBorrower', optionalConsumerInfo: { ssn: TEST_SSNS[1], dob: 628_473_600 } });
-    } else body.optionalConsumerInfo = consumerInfo;
-    const res = await fdApi.call(flow.op, { body });
-    expect(res.status, `${flow.op} with an SSN`).toBe(200);
-    const digits = res.text.replace(/[^0-9]/g, '');
-    expect(TEST_SSNS.slice(0, 2).map((ssn) => digits.includes(ssn.replace(/[^0-9]/g, ''))), 'the answer carries an SSN sent (shown as booleans only)').toEqual([false, false]);
-  });
+  test(
+    `${flow.op} accepts the consumer's SSN and answers without it`,
+    rules(`FD-CONNECT-SSN-SECRET@${flow.path}`),
+    async ({ fdApi, fd, fdEntities, createCustomer }) => {
+      const body = bodyOf(flow, fd, fdEntities);
+      const consumerInfo = { ssn: TEST_SSNS[0], dob: 628_473_600 };
+      if (flow.ssn === 'borrower') {
+        body.borrowers[0].optionalConsumerInfo = consumerInfo;
+        // The joint borrower's SSN is as secret as the primary's.
+        const joint = await customerWithConsumer(fdApi, createCustomer);
+        body.borrowers.push({ ...joint, type: 'jointBorrower', optionalConsumerInfo: { ssn: TEST_SSNS[1], dob: 628_473_600 } });
+      } else body.optionalConsumerInfo = consumerInfo;
+      const res = await fdApi.call(flow.op, { body });
+      expect(res.status, `${flow.op} with an SSN`).toBe(200);
+      const digits = res.text.replace(/[^0-9]/g, '');
+      expect(
+        TEST_SSNS.slice(0, 2).map((ssn) => digits.includes(ssn.replace(/[^0-9]/g, ''))),
+        'the answer carries an SSN sent (shown as booleans only)',
+      ).toEqual([false, false]);
+    },
+  );
 }

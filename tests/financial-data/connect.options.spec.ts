@@ -10,23 +10,30 @@ import { bodyOf, FLOWS, type Login } from './connect.known.js';
 const UNKNOWN_GUID = '0badc0de-0000-4000-8000-000000000000';
 
 for (const flow of FLOWS) {
-  const fixLogin = (linked: { customerId: string; logins: { id: number }[] } | undefined): Login | undefined => (linked?.logins[0] ? { customerId: linked.customerId, id: linked.logins[0].id } : undefined);
+  const fixLogin = (linked: { customerId: string; logins: { id: number }[] } | undefined): Login | undefined =>
+    linked?.logins[0] ? { customerId: linked.customerId, id: linked.logins[0].id } : undefined;
 
   if (flow.languages) {
-    test(`${flow.op} accepts no language, ${flow.languages.join(', ')} and refuses ${flow.refusedLanguages!.join(', ')} with 400 @assumption`,
-      rules(`FD-CONNECT-LANGUAGE:accept@${flow.path}`, `FD-CONNECT-LANGUAGE:refuse@${flow.path}`), async ({ fdApi, fd, fdEntities }) => {
+    test(
+      `${flow.op} accepts no language, ${flow.languages.join(', ')} and refuses ${flow.refusedLanguages!.join(', ')} with 400 @assumption`,
+      rules(`FD-CONNECT-LANGUAGE:accept@${flow.path}`, `FD-CONNECT-LANGUAGE:refuse@${flow.path}`),
+      async ({ fdApi, fd, fdEntities }) => {
         const login = fixLogin(fdEntities.linked);
         test.skip(flow.op === 'GenerateFixConnectUrl' && !login, 'needs FD_LINKED_CUSTOMER_ID (a customer with an institution login)');
         const body = bodyOf(flow, fd, fdEntities, login);
         for (const language of [undefined, ...flow.languages!]) {
           expect((await fdApi.call(flow.op, { body: { ...body, language } })).status, `language ${language ?? 'left out'}`).toBe(200);
         }
-        for (const language of flow.refusedLanguages!) expectFdError(await fdApi.call(flow.op, { body: { ...body, language } }), 400, `language ${language}`);
-      });
+        for (const language of flow.refusedLanguages!)
+          expectFdError(await fdApi.call(flow.op, { body: { ...body, language } }), 400, `language ${language}`);
+      },
+    );
   }
 
-  test(`${flow.op} accepts the default and a known experience, refuses a non-GUID and an unknown GUID with 400 @provider`,
-    rules(`FD-CONNECT-EXPERIENCE:accept@${flow.path}`, `FD-CONNECT-EXPERIENCE:refuse@${flow.path}`), async ({ fdApi, fd, fdEntities }) => {
+  test(
+    `${flow.op} accepts the default and a known experience, refuses a non-GUID and an unknown GUID with 400 @provider`,
+    rules(`FD-CONNECT-EXPERIENCE:accept@${flow.path}`, `FD-CONNECT-EXPERIENCE:refuse@${flow.path}`),
+    async ({ fdApi, fd, fdEntities }) => {
       const login = fixLogin(fdEntities.linked);
       test.skip(flow.op === 'GenerateFixConnectUrl' && !login, 'needs FD_LINKED_CUSTOMER_ID (a customer with an institution login)');
       const body = bodyOf(flow, fd, fdEntities, login);
@@ -36,12 +43,16 @@ for (const flow of FLOWS) {
         expect((await fdApi.call(flow.op, { body: { ...body, experience } })).status, `experience ${experience}`).toBe(200);
       }
       // provider 1.35.0 example 10010: '"experience" must be a valid GUID'; an unknown GUID: assumption.
-      for (const experience of ['not-a-guid', UNKNOWN_GUID]) expectFdError(await fdApi.call(flow.op, { body: { ...body, experience } }), 400, `experience ${experience}`);
-    });
+      for (const experience of ['not-a-guid', UNKNOWN_GUID])
+        expectFdError(await fdApi.call(flow.op, { body: { ...body, experience } }), 400, `experience ${experience}`);
+    },
+  );
 }
 
-test('GetAllExperience lists the experiences of an application, filtered by product code; an unknown application is a 404, no appName a 400 @provider',
-  rules('FD-CONNECT-EXPERIENCES', 'FD-CONNECT-EXPERIENCE@c-full'), async ({ fdApi, fd }) => {
+test(
+  'GetAllExperience lists the experiences of an application, filtered by product code; an unknown application is a 404, no appName a 400 @provider',
+  rules('FD-CONNECT-EXPERIENCES', 'FD-CONNECT-EXPERIENCE@c-full'),
+  async ({ fdApi, fd }) => {
     const appName = experienceAppName(fd);
     test.skip(!appName, 'needs FD_EXPERIENCE_APP_NAME (an application name with experiences)');
     const all = await fdApi.call('GetAllExperience', { query: { appName } });
@@ -53,7 +64,10 @@ test('GetAllExperience lists the experiences of an application, filtered by prod
       const filtered = await fdApi.call('GetAllExperience', { query: { appName, productCode: code } });
       expect(filtered.status).toBe(200);
       for (const e of filtered.body) expect(e.productCode, `experience ${e.id} has product code ${code}`).toContain(code);
-      const expected = all.body.filter((e: any) => (e.productCode ?? []).includes(code)).map((e: any) => e.id).sort();
+      const expected = all.body
+        .filter((e: any) => (e.productCode ?? []).includes(code))
+        .map((e: any) => e.id)
+        .sort();
       expect(filtered.body.map((e: any) => e.id).sort(), 'exactly the experiences with that code').toEqual(expected);
     }
     if (fd.control) {
@@ -61,8 +75,11 @@ test('GetAllExperience lists the experiences of an application, filtered by prod
       expect(all.body).toHaveLength(2);
       expect((await fdApi.call('GetAllExperience', { query: { appName, productCode: 'AO' } })).body).toHaveLength(1);
       // A list of codes keeps the experiences of any of them, not only the first code's.
-      expect((await fdApi.call('GetAllExperience', { query: { appName, productCode: 'ZZ,AO' } })).body, 'productCode ZZ,AO').toHaveLength(1);
+      expect((await fdApi.call('GetAllExperience', { query: { appName, productCode: 'ZZ,AO' } })).body, 'productCode ZZ,AO').toHaveLength(
+        1,
+      );
     }
     expectFdError(await fdApi.call('GetAllExperience', { query: { appName: `no-such-app-${Date.now()}` } }), 404, 'unknown application');
     expectFdError(await fdApi.call('GetAllExperience', { query: {} }), 400, 'no appName');
-  });
+  },
+);

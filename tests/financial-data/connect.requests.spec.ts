@@ -6,8 +6,13 @@ import { expect, expectFdError, newCustomer, notePartial, rules, spareAuth, test
 import { bodyOf, customerWithConsumer, FLOWS, type Login } from './connect.known.js';
 
 for (const flow of FLOWS) {
-  test(`${flow.op} refuses an unknown customer and another partner's partnerId with 400${flow.consumer ? ', and a consumer of another customer' : ''}`,
-    rules(`FD-CONNECT-CUSTOMER@${flow.path}`, `FD-CONNECT-PARTNER@${flow.path}`, ...(flow.consumer ? [`FD-CONNECT-CONSUMER@${flow.path}`] : [])),
+  test(
+    `${flow.op} refuses an unknown customer and another partner's partnerId with 400${flow.consumer ? ', and a consumer of another customer' : ''}`,
+    rules(
+      `FD-CONNECT-CUSTOMER@${flow.path}`,
+      `FD-CONNECT-PARTNER@${flow.path}`,
+      ...(flow.consumer ? [`FD-CONNECT-CONSUMER@${flow.path}`] : []),
+    ),
     async ({ fdApi, fd, fdEntities, fdContract, createCustomer }) => {
       const body = bodyOf(flow, fd, fdEntities);
       const unknown = unknownId(fdContract, { type: 'string', pattern: '^[0-9]+$' });
@@ -21,57 +26,82 @@ for (const flow of FLOWS) {
       if (!spare) notePartial("another partner's customer not checked: needs FD_SPARE_PARTNER_ID / FD_SPARE_PARTNER_SECRET");
       else {
         const theirs = await fdApi.call('AddTestingCustomer', { body: newCustomer(), auth: spare });
-        expect(theirs.status, "a customer of the spare partner").toBe(201);
+        expect(theirs.status, 'a customer of the spare partner').toBe(201);
         const foreign = bodyOf(flow, fd, fdEntities);
         if (flow.borrowers) foreign.borrowers[0].customerId = String(theirs.body.id);
         else foreign.customerId = String(theirs.body.id);
         expectFdError(await fdApi.call(flow.op, { body: foreign }), 400, "another partner's customer");
       }
-      expectFdError(await fdApi.call(flow.op, { body: { ...bodyOf(flow, fd, fdEntities), partnerId: `${fd.partner.partnerId}9` } }), 400, "another partner's id");
+      expectFdError(
+        await fdApi.call(flow.op, { body: { ...bodyOf(flow, fd, fdEntities), partnerId: `${fd.partner.partnerId}9` } }),
+        400,
+        "another partner's id",
+      );
       if (flow.consumer) {
         const other = await customerWithConsumer(fdApi, createCustomer);
         const mixed = bodyOf(flow, fd, { customerId: fdEntities.customerId, consumerId: other.consumerId });
         expectFdError(await fdApi.call(flow.op, { body: mixed }), 400, "another customer's consumer");
         expect((await fdApi.call(flow.op, { body: bodyOf(flow, fd, other) })).status, "the customer's own consumer").toBe(200);
       }
-    });
+    },
+  );
 
   if (flow.consumer) {
     // FD-CONNECT-CONSUMER refuses a known consumer of another customer only: provider 1.35.0 states
     // no refusal of a consumerId it has no record of, and its published client sends its example
     // consumer id with any customer, expecting 200.
-    test(`${flow.op} accepts a consumerId it has no record of @assumption`, rules(`FD-CONNECT-CONSUMER@${flow.path}`), async ({ fdApi, fd, fdEntities, fdContract }) => {
-      const consumerId = unknownId(fdContract, { type: 'string', pattern: '^[0-9a-f]{32}$' });
-      const res = await fdApi.call(flow.op, { body: bodyOf(flow, fd, { customerId: fdEntities.customerId, consumerId }) });
-      expect(res.status, 'an unknown consumer with the customer').toBe(200);
-    });
+    test(
+      `${flow.op} accepts a consumerId it has no record of @assumption`,
+      rules(`FD-CONNECT-CONSUMER@${flow.path}`),
+      async ({ fdApi, fd, fdEntities, fdContract }) => {
+        const consumerId = unknownId(fdContract, { type: 'string', pattern: '^[0-9a-f]{32}$' });
+        const res = await fdApi.call(flow.op, { body: bodyOf(flow, fd, { customerId: fdEntities.customerId, consumerId }) });
+        expect(res.status, 'an unknown consumer with the customer').toBe(200);
+      },
+    );
   }
 
   if (flow.required.length) {
-    test(`${flow.op} refuses a body without ${flow.required.join(', ')} with a 400 naming it @provider`, rules(`FD-CONNECT-REQUIRED@${flow.path}`), async ({ fdApi, fd, fdEntities }) => {
-      for (const member of flow.required) {
-        const body = bodyOf(flow, fd, fdEntities);
-        delete body[member];
-        const res = await fdApi.call(flow.op, { body });
-        expectFdError(res, 400, `no ${member}`);
-        expect(String(res.body?.message ?? res.text), `the 400 names ${member}`).toContain(member);
-      }
-    });
+    test(
+      `${flow.op} refuses a body without ${flow.required.join(', ')} with a 400 naming it @provider`,
+      rules(`FD-CONNECT-REQUIRED@${flow.path}`),
+      async ({ fdApi, fd, fdEntities }) => {
+        for (const member of flow.required) {
+          const body = bodyOf(flow, fd, fdEntities);
+          delete body[member];
+          const res = await fdApi.call(flow.op, { body });
+          expectFdError(res, 400, `no ${member}`);
+          expect(String(res.body?.message ?? res.text), `the 400 names ${member}`).toContain(member);
+        }
+      },
+    );
   }
 }
 
 for (const flow of FLOWS.filter((f) => f.email)) {
-  test(`${flow.op} answers the link and the e-mail as sent @provider`, rules(`FD-CONNECT-EMAIL@${flow.path}`), async ({ fdApi, fd, fdEntities }) => {
-    const body = bodyOf(flow, fd, fdEntities);
-    body.email = { to: 'applicant@example.com', from: 'Acme Lending', subject: 'Share your accounts', supportPhone: '800-555-0100', signature: ['A. Officer', 'Loans'] };
-    const res = await fdApi.call(flow.op, { body });
-    expect(res.status).toBe(200);
-    expect(res.body.link).toMatch(/^https:\/\//);
-    expect(res.body.emailConfig, 'the e-mail answered').toMatchObject(body.email);
-  });
+  test(
+    `${flow.op} answers the link and the e-mail as sent @provider`,
+    rules(`FD-CONNECT-EMAIL@${flow.path}`),
+    async ({ fdApi, fd, fdEntities }) => {
+      const body = bodyOf(flow, fd, fdEntities);
+      body.email = {
+        to: 'applicant@example.com',
+        from: 'Acme Lending',
+        subject: 'Share your accounts',
+        supportPhone: '800-555-0100',
+        signature: ['A. Officer', 'Loans'],
+      };
+      const res = await fdApi.call(flow.op, { body });
+      expect(res.status).toBe(200);
+      expect(res.body.link).toMatch(/^https:\/\//);
+      expect(res.body.emailConfig, 'the e-mail answered').toMatchObject(body.email);
+    },
+  );
 }
 
-test('SendJointBorrowerConnectEmail needs a joint-borrower address: none is a 400, one a 200', rules('FD-CONNECT-JOINT-EMAIL:refuse', 'FD-CONNECT-JOINT-EMAIL:accept'),
+test(
+  'SendJointBorrowerConnectEmail needs a joint-borrower address: none is a 400, one a 200',
+  rules('FD-CONNECT-JOINT-EMAIL:refuse', 'FD-CONNECT-JOINT-EMAIL:accept'),
   async ({ fdApi, fd, fdEntities, createCustomer }) => {
     const joint = await customerWithConsumer(fdApi, createCustomer);
     const flow = FLOWS.find((f) => f.op === 'SendJointBorrowerConnectEmail')!;
@@ -80,11 +110,17 @@ test('SendJointBorrowerConnectEmail needs a joint-borrower address: none is a 40
     const { email: _email, ...withoutEmail } = body;
     expectFdError(await fdApi.call(flow.op, { body: withoutEmail }), 400, 'no e-mail');
     expectFdError(await fdApi.call(flow.op, { body: { ...body, email: { ...body.email, to: '' } } }), 400, 'an empty address');
-    expect((await fdApi.call(flow.op, { body: { ...body, email: { ...body.email, to: 'joint.borrower@example.com' } } })).status, 'one address').toBe(200);
-  });
+    expect(
+      (await fdApi.call(flow.op, { body: { ...body, email: { ...body.email, to: 'joint.borrower@example.com' } } })).status,
+      'one address',
+    ).toBe(200);
+  },
+);
 
-test("GenerateFixConnectUrl gives a link for the customer's login and a 404 for an unknown login or another customer's",
-  rules('FD-CONNECT-FIX-LOGIN:accept', 'FD-CONNECT-FIX-LOGIN:refuse'), async ({ fdApi, fd, fdEntities, fdContract, linkedCustomer, createCustomer }) => {
+test(
+  "GenerateFixConnectUrl gives a link for the customer's login and a 404 for an unknown login or another customer's",
+  rules('FD-CONNECT-FIX-LOGIN:accept', 'FD-CONNECT-FIX-LOGIN:refuse'),
+  async ({ fdApi, fd, fdEntities, fdContract, linkedCustomer, createCustomer }) => {
     const flow = FLOWS.find((f) => f.op === 'GenerateFixConnectUrl')!;
     const own: Login = { customerId: linkedCustomer.customerId, id: linkedCustomer.logins[0].id };
     expect((await fdApi.call(flow.op, { body: bodyOf(flow, fd, fdEntities, own) })).status, "the customer's login").toBe(200);
@@ -92,4 +128,5 @@ test("GenerateFixConnectUrl gives a link for the customer's login and a 404 for 
     expectFdError(await fdApi.call(flow.op, { body: bodyOf(flow, fd, fdEntities, unknown) }), 404, 'unknown login');
     const stranger = { ...own, customerId: await createCustomer('testing') };
     expectFdError(await fdApi.call(flow.op, { body: bodyOf(flow, fd, fdEntities, stranger) }), 404, "another customer's login");
-  });
+  },
+);

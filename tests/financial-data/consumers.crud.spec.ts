@@ -5,8 +5,10 @@
 // every path: consumers.ssn.spec.ts. The client fails any response echoing a full SSN sent.
 import { expect, expectFdError, expectSsnLastFour, newConsumer, rules, test } from '../../fixtures/financial-data.js';
 
-test('creates the consumer of a customer with 201; every field reads back by customer and by id @smoke',
-  rules('FD-CONS-CREATE', 'FD-CONS-READ@consumer-by-customer', 'FD-CONS-READ@consumer-by-id', 'FD-SENSITIVE-ECHO'), async ({ fdApi, createCustomer }) => {
+test(
+  'creates the consumer of a customer with 201; every field reads back by customer and by id @smoke',
+  rules('FD-CONS-CREATE', 'FD-CONS-READ@consumer-by-customer', 'FD-CONS-READ@consumer-by-id', 'FD-SENSITIVE-ECHO'),
+  async ({ fdApi, createCustomer }) => {
     const customerId = await createCustomer();
     const body = newConsumer();
     const created = await fdApi.call('CreateConsumer', { path: { customerId }, body });
@@ -16,18 +18,26 @@ test('creates the consumer of a customer with 201; every field reads back by cus
     const byCustomer = await fdApi.call('GetConsumerForCustomer', { path: { customerId } });
     const byId = await fdApi.call('GetConsumer', { path: { consumerId: created.body.id } });
     const { ssn: _ssn, ...fields } = body;
-    for (const [reader, res] of [['by customer', byCustomer], ['by id', byId]] as const) {
+    for (const [reader, res] of [
+      ['by customer', byCustomer],
+      ['by id', byId],
+    ] as const) {
       expect(res.status).toBe(200);
       expect(res.body, `the consumer read ${reader}`).toMatchObject({ id: created.body.id, ...fields });
       expect(String(res.body.customerId)).toBe(customerId);
     }
-  });
+  },
+);
 
-test('refuses a second consumer for the same customer with 409', rules('FD-CONS-UNIQUE', 'FD-SENSITIVE-ECHO'), async ({ fdApi, createCustomer }) => {
-  const customerId = await createCustomer();
-  expect((await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer() })).status).toBe(201);
-  expectFdError(await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer() }), 409, 'second consumer');
-});
+test(
+  'refuses a second consumer for the same customer with 409',
+  rules('FD-CONS-UNIQUE', 'FD-SENSITIVE-ECHO'),
+  async ({ fdApi, createCustomer }) => {
+    const customerId = await createCustomer();
+    expect((await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer() })).status).toBe(201);
+    expectFdError(await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer() }), 409, 'second consumer');
+  },
+);
 
 // provider 1.35.0: NewConsumer requires ssn (and birthday, names, address, phone).
 for (const field of ['ssn', 'birthday', 'zip'] as const) {
@@ -47,38 +57,61 @@ test('answers 404 for a customer without a consumer', rules('FD-CONS-NONE-404'),
   expectFdError(await fdApi.call('GetConsumerForCustomer', { path: { customerId: await createCustomer() } }), 404, 'no consumer');
 });
 
-test('ModifyConsumer changes the given fields and leaves the others unchanged', rules('FD-CONS-MODIFY-KEEP', 'FD-SENSITIVE-ECHO'), async ({ fdApi, createCustomer }) => {
-  const customerId = await createCustomer();
-  const body = newConsumer();
-  const { body: created } = await fdApi.call('CreateConsumer', { path: { customerId }, body });
-  expect((await fdApi.call('ModifyConsumer', { path: { consumerId: created.id }, body: { city: 'Provo', zip: '84601' } })).status).toBe(204);
-  const res = await fdApi.call('GetConsumer', { path: { consumerId: created.id } });
-  const { ssn, ...unchanged } = body;
-  expect(res.body).toMatchObject({ ...unchanged, city: 'Provo', zip: '84601' });
-  expectSsnLastFour(res.body.ssn, ssn, 'after modifying other fields');
-  // provider 1.35.0: an SSN is any string (no pattern), so no malformed-SSN 400 is expected.
-});
+test(
+  'ModifyConsumer changes the given fields and leaves the others unchanged',
+  rules('FD-CONS-MODIFY-KEEP', 'FD-SENSITIVE-ECHO'),
+  async ({ fdApi, createCustomer }) => {
+    const customerId = await createCustomer();
+    const body = newConsumer();
+    const { body: created } = await fdApi.call('CreateConsumer', { path: { customerId }, body });
+    expect((await fdApi.call('ModifyConsumer', { path: { consumerId: created.id }, body: { city: 'Provo', zip: '84601' } })).status).toBe(
+      204,
+    );
+    const res = await fdApi.call('GetConsumer', { path: { consumerId: created.id } });
+    const { ssn, ...unchanged } = body;
+    expect(res.body).toMatchObject({ ...unchanged, city: 'Provo', zip: '84601' });
+    expectSsnLastFour(res.body.ssn, ssn, 'after modifying other fields');
+    // provider 1.35.0: an SSN is any string (no pattern), so no malformed-SSN 400 is expected.
+  },
+);
 
 // seed 002, Consumers (ModifyConsumer) with provider 1.35.0 ConsumerUpdate: every member sent is the
 // new value, through both readers; the SSN shows as the last four digits of the new one.
-test('ModifyConsumer stores every field sent: both readers show each new value',
-  rules('FD-CONS-MODIFY@consumer-by-customer', 'FD-CONS-MODIFY@consumer-by-id', 'FD-SENSITIVE-ECHO'), async ({ fdApi, createCustomer, fdContract }) => {
+test(
+  'ModifyConsumer stores every field sent: both readers show each new value',
+  rules('FD-CONS-MODIFY@consumer-by-customer', 'FD-CONS-MODIFY@consumer-by-id', 'FD-SENSITIVE-ECHO'),
+  async ({ fdApi, createCustomer, fdContract }) => {
     const customerId = await createCustomer();
     const { body: created } = await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer({ ssn: '999601111' }) });
     const update = {
-      firstName: 'Marian', lastName: 'Keyes', address: '77 Canyon Road', city: 'Provo', state: 'CO', zip: '80202', phone: '3035550199',
-      ssn: '999602222', birthday: { year: 1975, month: 2, dayOfMonth: 28 }, email: 'marian.keyes@example.com', suffix: 'Sr.',
+      firstName: 'Marian',
+      lastName: 'Keyes',
+      address: '77 Canyon Road',
+      city: 'Provo',
+      state: 'CO',
+      zip: '80202',
+      phone: '3035550199',
+      ssn: '999602222',
+      birthday: { year: 1975, month: 2, dayOfMonth: 28 },
+      email: 'marian.keyes@example.com',
+      suffix: 'Sr.',
       endUser: { name: 'Keyes Trust', address: '1 Trust Way', city: 'Denver', state: 'CO', zip: '80203', phone: '3035550100' },
     };
-    expect(Object.keys(update).sort(), 'the update sends every ConsumerUpdate member').toEqual(Object.keys(fdContract.componentSchema('ConsumerUpdate').properties).sort());
+    expect(Object.keys(update).sort(), 'the update sends every ConsumerUpdate member').toEqual(
+      Object.keys(fdContract.componentSchema('ConsumerUpdate').properties).sort(),
+    );
     expect((await fdApi.call('ModifyConsumer', { path: { consumerId: created.id }, body: update })).status).toBe(204);
     const { ssn, ...rest } = update;
-    for (const [reader, res] of [['by customer', await fdApi.call('GetConsumerForCustomer', { path: { customerId } })], ['by id', await fdApi.call('GetConsumer', { path: { consumerId: created.id } })]] as const) {
+    for (const [reader, res] of [
+      ['by customer', await fdApi.call('GetConsumerForCustomer', { path: { customerId } })],
+      ['by id', await fdApi.call('GetConsumer', { path: { consumerId: created.id } })],
+    ] as const) {
       expect(res.status).toBe(200);
       expect(res.body, `the modified consumer read ${reader}`).toMatchObject(rest);
       expectSsnLastFour(res.body.ssn, ssn, `read ${reader} after a new SSN`);
     }
-  });
+  },
+);
 
 test('the consumer outlives its deleted customer', rules('FD-CONS-OUTLIVES'), async ({ fdApi, createCustomer }) => {
   const customerId = await createCustomer();

@@ -5,9 +5,18 @@
 // (sensitiveEchoConformance). Assertions print lengths and booleans, never an SSN.
 import { expect, expectSsnLastFour, newConsumer, rules, test } from '../../fixtures/financial-data.js';
 
-for (const [what, first, second] of [['plain', '999601111', '999602222'], ['hyphenated', '999-60-4444', '999603333']] as const) {
-  test(`shows only the last four SSN digits (${what}) on creation, through both readers, and after a new SSN @assumption`,
-    rules('FD-CONS-SSN-LAST-FOUR@consumer-created', 'FD-CONS-SSN-LAST-FOUR@consumer-by-customer', 'FD-CONS-SSN-LAST-FOUR@consumer-by-id', 'FD-SENSITIVE-ECHO'),
+for (const [what, first, second] of [
+  ['plain', '999601111', '999602222'],
+  ['hyphenated', '999-60-4444', '999603333'],
+] as const) {
+  test(
+    `shows only the last four SSN digits (${what}) on creation, through both readers, and after a new SSN @assumption`,
+    rules(
+      'FD-CONS-SSN-LAST-FOUR@consumer-created',
+      'FD-CONS-SSN-LAST-FOUR@consumer-by-customer',
+      'FD-CONS-SSN-LAST-FOUR@consumer-by-id',
+      'FD-SENSITIVE-ECHO',
+    ),
     async ({ fdApi, createCustomer }) => {
       const customerId = await createCustomer();
       const created = await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer({ ssn: first }) });
@@ -24,5 +33,6 @@ for (const [what, first, second] of [['plain', '999601111', '999602222'], ['hyph
       await read(first, 'after creation');
       expect((await fdApi.call('ModifyConsumer', { path: { consumerId }, body: { ssn: second } })).status).toBe(204);
       await read(second, 'after a new SSN');
-    });
+    },
+  );
 }

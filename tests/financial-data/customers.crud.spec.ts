@@ -15,19 +15,38 @@ async function readers(fdApi: OperationClient, customerId: string, username: str
 }
 import { expect, expectFdError, newCustomer, rules, test, withConflict, type OperationClient } from '../../fixtures/financial-data.js';
 
-for (const [op, type] of [['AddTestingCustomer', 'testing'], ['AddCustomer', 'active']] as const) {
-  test(`${op} creates a ${type} customer with 201; every reader shows it with type ${type} @smoke`,
-    rules(`FD-CUST-CREATE@${type}`, `FD-CUST-TYPE@${type}`, 'FD-CUST-READ@get-customer', 'FD-CUST-READ@app-data', 'FD-CUST-READ@list-username'), async ({ fdApi }) => {
+for (const [op, type] of [
+  ['AddTestingCustomer', 'testing'],
+  ['AddCustomer', 'active'],
+] as const) {
+  test(
+    `${op} creates a ${type} customer with 201; every reader shows it with type ${type} @smoke`,
+    rules(
+      `FD-CUST-CREATE@${type}`,
+      `FD-CUST-TYPE@${type}`,
+      'FD-CUST-READ@get-customer',
+      'FD-CUST-READ@app-data',
+      'FD-CUST-READ@list-username',
+    ),
+    async ({ fdApi }) => {
       const body = newCustomer({ applicationId: '2998' });
       const res = await fdApi.call(op, { body });
       expect(res.status).toBe(201);
       expect(res.body.username).toBe(body.username);
       for (const [reader, record] of Object.entries(await readers(fdApi, res.body.id, body.username))) {
-        expect(record, `the customer read through ${reader}`).toMatchObject({ id: res.body.id, username: body.username, type, firstName: body.firstName, lastName: body.lastName });
+        expect(record, `the customer read through ${reader}`).toMatchObject({
+          id: res.body.id,
+          username: body.username,
+          type,
+          firstName: body.firstName,
+          lastName: body.lastName,
+        });
         // phone and email are optional on a record (provider 1.35.0 Customer): when shown, the ones sent.
-        for (const key of ['phone', 'email'] as const) if (record[key] !== undefined) expect(record[key], `${reader}: ${key}`).toBe(body[key]);
+        for (const key of ['phone', 'email'] as const)
+          if (record[key] !== undefined) expect(record[key], `${reader}: ${key}`).toBe(body[key]);
       }
-    });
+    },
+  );
 
   test(`${op} refuses a username already used with 409`, rules(`FD-CUST-USERNAME-UNIQUE@${type}`), async ({ fdApi }) => {
     const body = newCustomer();
@@ -59,16 +78,28 @@ test('GetCustomerWithAppData rejects a malformed customer id with 400 @assumptio
 });
 
 for (const change of [{ firstName: 'Renamed' }, { lastName: 'Changed' }, { firstName: 'Both', lastName: 'Names' }]) {
-  test(`ModifyCustomer changes ${Object.keys(change).join(' and ')}, read back through every reader, and leaves the rest`,
+  test(
+    `ModifyCustomer changes ${Object.keys(change).join(' and ')}, read back through every reader, and leaves the rest`,
     // seed 002 takes lastName alone; provider 1.35.0 requires firstName (schemas/financial-data/conflicts.yaml).
-    withConflict(rules('FD-CUST-MODIFY@get-customer', 'FD-CUST-MODIFY@app-data', 'FD-CUST-MODIFY@list-username'), ...('firstName' in change ? [] : ['FD-CONFLICT-MODIFY-LASTNAME-ALONE'])), async ({ fdApi }) => {
+    withConflict(
+      rules('FD-CUST-MODIFY@get-customer', 'FD-CUST-MODIFY@app-data', 'FD-CUST-MODIFY@list-username'),
+      ...('firstName' in change ? [] : ['FD-CONFLICT-MODIFY-LASTNAME-ALONE']),
+    ),
+    async ({ fdApi }) => {
       const body = newCustomer({ applicationId: '2998' });
       const id = (await fdApi.call('AddTestingCustomer', { body })).body.id;
       expect((await fdApi.call('ModifyCustomer', { path: { customerId: id }, body: change })).status).toBe(204);
       for (const [reader, record] of Object.entries(await readers(fdApi, id, body.username))) {
-        expect(record, `the modified customer read through ${reader}`).toMatchObject({ firstName: body.firstName, lastName: body.lastName, ...change, username: body.username, type: 'testing' });
+        expect(record, `the modified customer read through ${reader}`).toMatchObject({
+          firstName: body.firstName,
+          lastName: body.lastName,
+          ...change,
+          username: body.username,
+          type: 'testing',
+        });
       }
-    });
+    },
+  );
 }
 
 test('ModifyCustomer with neither firstName nor lastName is a 400', rules('FD-CUST-MODIFY-REQUIRED'), async ({ fdApi, createCustomer }) => {
@@ -82,12 +113,20 @@ test('ModifyCustomer rejects a malformed customer id with 400 @assumption', rule
 
 test('ModifyCustomer refuses a customer with a disputed statement with 403', rules('FD-CUST-DISPUTED'), async ({ fdApi, fd }) => {
   test.skip(!fd.disputedCustomerId, 'needs a customer with a disputed statement (FD_DISPUTED_CUSTOMER_ID in .env)');
-  expectFdError(await fdApi.call('ModifyCustomer', { path: { customerId: fd.disputedCustomerId! }, body: { firstName: 'Any' } }), 403, 'disputed statement');
+  expectFdError(
+    await fdApi.call('ModifyCustomer', { path: { customerId: fd.disputedCustomerId! }, body: { firstName: 'Any' } }),
+    403,
+    'disputed statement',
+  );
 });
 
-test('DeleteCustomer answers 204, then the customer is gone (404)', rules('FD-CUST-DELETE@get-customer'), async ({ fdApi, createCustomer }) => {
-  const id = await createCustomer();
-  expect((await fdApi.call('DeleteCustomer', { path: { customerId: id } })).status).toBe(204);
-  expectFdError(await fdApi.call('GetCustomer', { path: { customerId: id } }), 404, 'after delete');
-  expectFdError(await fdApi.call('DeleteCustomer', { path: { customerId: id } }), 404, 'second delete');
-});
+test(
+  'DeleteCustomer answers 204, then the customer is gone (404)',
+  rules('FD-CUST-DELETE@get-customer'),
+  async ({ fdApi, createCustomer }) => {
+    const id = await createCustomer();
+    expect((await fdApi.call('DeleteCustomer', { path: { customerId: id } })).status).toBe(204);
+    expectFdError(await fdApi.call('GetCustomer', { path: { customerId: id } }), 404, 'after delete');
+    expectFdError(await fdApi.call('DeleteCustomer', { path: { customerId: id } }), 404, 'second delete');
+  },
+);

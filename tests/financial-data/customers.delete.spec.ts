@@ -6,7 +6,18 @@
 // too (@assumption: the seed says access to the customer is removed). Not expected: that the
 // consumer disappears (seed 002, Resources: it outlives the customer - consumers.crud.spec.ts), nor
 // anything of GetBusinessById (the seed says nothing of a business after its customer is deleted).
-import { expect, expectFdError, newBusiness, newConsumer, newCustomer, PAGE_MAX, rules, test, uniqueUsername, type OperationClient } from '../../fixtures/financial-data.js';
+import {
+  expect,
+  expectFdError,
+  newBusiness,
+  newConsumer,
+  newCustomer,
+  PAGE_MAX,
+  rules,
+  test,
+  uniqueUsername,
+  type OperationClient,
+} from '../../fixtures/financial-data.js';
 
 /** A customer with an application, a consumer and a business, then deleted (204). */
 async function deletedCustomer(fdApi: OperationClient) {
@@ -25,13 +36,24 @@ async function deletedCustomer(fdApi: OperationClient) {
 
 const ids = (res: { body: { customers?: { id: string }[] } }) => (res.body.customers ?? []).map((c) => c.id);
 
-test('DeleteCustomer answers 204, then every customer reader answers 404 or no longer lists it',
-  rules('FD-CUST-DELETE@get-customer', 'FD-CUST-DELETE@app-data', 'FD-CUST-DELETE@list-username', 'FD-CUST-DELETE@list-search', 'FD-CUST-DELETE@list-all'),
+test(
+  'DeleteCustomer answers 204, then every customer reader answers 404 or no longer lists it',
+  rules(
+    'FD-CUST-DELETE@get-customer',
+    'FD-CUST-DELETE@app-data',
+    'FD-CUST-DELETE@list-username',
+    'FD-CUST-DELETE@list-search',
+    'FD-CUST-DELETE@list-all',
+  ),
   async ({ fdApi }) => {
     const { customerId, username, search } = await deletedCustomer(fdApi);
     expectFdError(await fdApi.call('GetCustomer', { path: { customerId } }), 404, 'GetCustomer after delete');
     expectFdError(await fdApi.call('GetCustomerWithAppData', { path: { customerId } }), 404, 'GetCustomerWithAppData after delete');
-    expectFdError(await fdApi.call('ModifyCustomer', { path: { customerId }, body: { firstName: 'Back' } }), 404, 'ModifyCustomer after delete');
+    expectFdError(
+      await fdApi.call('ModifyCustomer', { path: { customerId }, body: { firstName: 'Back' } }),
+      404,
+      'ModifyCustomer after delete',
+    );
     expectFdError(await fdApi.call('DeleteCustomer', { path: { customerId } }), 404, 'second delete');
     const byUsername = await fdApi.call('GetCustomers', { query: { username } });
     expect(byUsername.status).toBe(200);
@@ -40,14 +62,27 @@ test('DeleteCustomer answers 204, then every customer reader answers 404 or no l
     expect(ids(bySearch), 'GetCustomers searching the name of the deleted customer').not.toContain(customerId);
     const all = await fdApi.call('GetCustomers', { query: { limit: PAGE_MAX } });
     expect(ids(all), 'GetCustomers without search text').not.toContain(customerId);
-    if (all.body.found !== undefined && all.body.found <= PAGE_MAX) expect(all.body.found, 'found counts what is listed').toBe(all.body.displaying);
-  });
+    if (all.body.found !== undefined && all.body.found <= PAGE_MAX)
+      expect(all.body.found, 'found counts what is listed').toBe(all.body.displaying);
+  },
+);
 
-test('after DeleteCustomer, its consumer and business are no longer reached through the customer (404) @assumption',
-  rules('FD-CUST-DELETE-LINKED@consumer-by-customer', 'FD-CUST-DELETE-LINKED@business-by-customer'), async ({ fdApi }) => {
+test(
+  'after DeleteCustomer, its consumer and business are no longer reached through the customer (404) @assumption',
+  rules('FD-CUST-DELETE-LINKED@consumer-by-customer', 'FD-CUST-DELETE-LINKED@business-by-customer'),
+  async ({ fdApi }) => {
     const { customerId } = await deletedCustomer(fdApi);
     expectFdError(await fdApi.call('GetConsumerForCustomer', { path: { customerId } }), 404, 'GetConsumerForCustomer after delete');
-    expectFdError(await fdApi.call('GetBusinessByCustomer', { path: { customer_id: customerId } }), 404, 'GetBusinessByCustomer after delete');
+    expectFdError(
+      await fdApi.call('GetBusinessByCustomer', { path: { customer_id: customerId } }),
+      404,
+      'GetBusinessByCustomer after delete',
+    );
     expectFdError(await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer() }), 404, 'CreateConsumer after delete');
-    expectFdError(await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() }), 404, 'AddBusinessDetails after delete');
-  });
+    expectFdError(
+      await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() }),
+      404,
+      'AddBusinessDetails after delete',
+    );
+  },
+);

@@ -23,12 +23,23 @@ async function knownSet(fdApi: OperationClient, rows: { type: 'testing' | 'activ
 /** found (when given), displaying and moreAvailable equal the known answer. */
 function expectCounts(body: any, found: number, displaying: number, more: boolean, what: string) {
   if (body.found !== undefined) expect(body.found, `${what}: found`).toBe(found);
-  expect({ displaying: body.displaying, moreAvailable: body.moreAvailable }, `${what}: displaying, moreAvailable`).toEqual({ displaying, moreAvailable: more });
+  expect({ displaying: body.displaying, moreAvailable: body.moreAvailable }, `${what}: displaying, moreAvailable`).toEqual({
+    displaying,
+    moreAvailable: more,
+  });
 }
 
-test('search, username and type each list exactly the matching customers of a known set',
-  rules('FD-CUST-SEARCH:accept', 'FD-CUST-SEARCH:refuse', 'FD-CUST-FILTER-USERNAME:accept', 'FD-CUST-FILTER-USERNAME:refuse',
-    'FD-CUST-FILTER-TYPE:accept', 'FD-CUST-FILTER-TYPE:refuse', 'FD-PAGE-COUNTS@customers'),
+test(
+  'search, username and type each list exactly the matching customers of a known set',
+  rules(
+    'FD-CUST-SEARCH:accept',
+    'FD-CUST-SEARCH:refuse',
+    'FD-CUST-FILTER-USERNAME:accept',
+    'FD-CUST-FILTER-USERNAME:refuse',
+    'FD-CUST-FILTER-TYPE:accept',
+    'FD-CUST-FILTER-TYPE:refuse',
+    'FD-PAGE-COUNTS@customers',
+  ),
   async ({ fdApi }) => {
     const tag = tagOf();
     const [ada, grace, alan] = await knownSet(fdApi, [
@@ -55,12 +66,18 @@ test('search, username and type each list exactly the matching customers of a kn
       expect(idsOf(res).sort(), `GetCustomers ${what}: exactly the matching customers`).toEqual([...expected].sort());
       expectCounts(res.body, expected.length, expected.length, false, what);
     }
-  });
+  },
+);
 
-test('start and limit page a known set: pages are disjoint, hold the set, and the counts are exact',
-  rules('FD-PAGE-START@customers', 'FD-PAGE-LIMIT-APPLIED@customers', 'FD-PAGE-COUNTS@customers'), async ({ fdApi }) => {
+test(
+  'start and limit page a known set: pages are disjoint, hold the set, and the counts are exact',
+  rules('FD-PAGE-START@customers', 'FD-PAGE-LIMIT-APPLIED@customers', 'FD-PAGE-COUNTS@customers'),
+  async ({ fdApi }) => {
     const tag = tagOf();
-    const set = await knownSet(fdApi, ['A', 'B', 'C'].map((n) => ({ type: 'testing' as const, firstName: `${n}${tag}`, lastName: 'Paged' })));
+    const set = await knownSet(
+      fdApi,
+      ['A', 'B', 'C'].map((n) => ({ type: 'testing' as const, firstName: `${n}${tag}`, lastName: 'Paged' })),
+    );
     const page = (start: number, limit: number) => fdApi.call('GetCustomers', { query: { search: tag, start, limit } });
     const all = await page(1, PAGE_MAX);
     expect(idsOf(all).sort()).toEqual(set.map((c) => c.id).sort());
@@ -77,25 +94,34 @@ test('start and limit page a known set: pages are disjoint, hold the set, and th
       expectCounts(res.body, 3, 1, start < 3, `start ${start} limit 1`);
       expect(idsOf(res), `start ${start} limit 1`).toEqual([order[start - 1]]);
     }
-  });
+  },
+);
 
-test('without limit a page holds the default 25 records @provider', rules('FD-PAGE-DEFAULT', 'FD-PAGE-COUNTS@customers'), async ({ fdApi, fd }) => {
-  // provider 1.35.0, LimitParameter: default 25. Observing it needs more than 25 matching customers:
-  // the mock gets 26 made for the test; a sandbox is only read (it may lack them).
-  let query: Record<string, string | number> = {};
-  let found: number;
-  if (fd.kind === 'mock') {
-    const tag = tagOf();
-    await knownSet(fdApi, Array.from({ length: 26 }, (_, n) => ({ type: 'testing' as const, firstName: `P${n}${tag}`, lastName: 'Default' })));
-    query = { search: tag };
-    found = 26;
-  } else {
-    const all = await fdApi.call('GetCustomers', { query: { limit: PAGE_MAX } });
-    found = all.body.found ?? all.body.displaying;
-    test.skip(found <= 25, `the sandbox partner (FD_PARTNER_ID) has ${found} customers; the default page size needs more than 25`);
-  }
-  const first = await fdApi.call('GetCustomers', { query });
-  expect(first.status).toBe(200);
-  expectCounts(first.body, found, 25, true, 'no limit, start 1');
-  if (fd.kind === 'mock') expectCounts((await fdApi.call('GetCustomers', { query: { ...query, start: 2 } })).body, 26, 1, false, 'no limit, start 2');
-});
+test(
+  'without limit a page holds the default 25 records @provider',
+  rules('FD-PAGE-DEFAULT', 'FD-PAGE-COUNTS@customers'),
+  async ({ fdApi, fd }) => {
+    // provider 1.35.0, LimitParameter: default 25. Observing it needs more than 25 matching customers:
+    // the mock gets 26 made for the test; a sandbox is only read (it may lack them).
+    let query: Record<string, string | number> = {};
+    let found: number;
+    if (fd.kind === 'mock') {
+      const tag = tagOf();
+      await knownSet(
+        fdApi,
+        Array.from({ length: 26 }, (_, n) => ({ type: 'testing' as const, firstName: `P${n}${tag}`, lastName: 'Default' })),
+      );
+      query = { search: tag };
+      found = 26;
+    } else {
+      const all = await fdApi.call('GetCustomers', { query: { limit: PAGE_MAX } });
+      found = all.body.found ?? all.body.displaying;
+      test.skip(found <= 25, `the sandbox partner (FD_PARTNER_ID) has ${found} customers; the default page size needs more than 25`);
+    }
+    const first = await fdApi.call('GetCustomers', { query });
+    expect(first.status).toBe(200);
+    expectCounts(first.body, found, 25, true, 'no limit, start 1');
+    if (fd.kind === 'mock')
+      expectCounts((await fdApi.call('GetCustomers', { query: { ...query, start: 2 } })).body, 26, 1, false, 'no limit, start 2');
+  },
+);

@@ -5,58 +5,94 @@ import { expect, expectFdError, newCustomer, onSettledList, PAGE_MAX, rules, tes
 
 const ids = (res: { body: { customers: { id: string }[] } }) => res.body.customers.map((c) => c.id);
 
-test('finds a customer by username, by either name, and by both names in any order', rules('FD-CUST-SEARCH:accept', 'FD-CUST-FILTER-USERNAME:accept'), async ({ fdApi }) => {
-  const tag = uniqueUsername('s').replace(/[^a-z0-9]/gi, '');
-  const body = newCustomer({ firstName: `Ada${tag}`, lastName: `Byron${tag}` });
-  const id = (await fdApi.call('AddTestingCustomer', { body })).body.id;
-  for (const search of [body.username, body.firstName, body.lastName, `${body.firstName} ${body.lastName}`, `${body.lastName} ${body.firstName}`]) {
-    const res = await fdApi.call('GetCustomers', { query: { search, limit: PAGE_MAX } });
+test(
+  'finds a customer by username, by either name, and by both names in any order',
+  rules('FD-CUST-SEARCH:accept', 'FD-CUST-FILTER-USERNAME:accept'),
+  async ({ fdApi }) => {
+    const tag = uniqueUsername('s').replace(/[^a-z0-9]/gi, '');
+    const body = newCustomer({ firstName: `Ada${tag}`, lastName: `Byron${tag}` });
+    const id = (await fdApi.call('AddTestingCustomer', { body })).body.id;
+    for (const search of [
+      body.username,
+      body.firstName,
+      body.lastName,
+      `${body.firstName} ${body.lastName}`,
+      `${body.lastName} ${body.firstName}`,
+    ]) {
+      const res = await fdApi.call('GetCustomers', { query: { search, limit: PAGE_MAX } });
+      expect(res.status).toBe(200);
+      expect(ids(res), `search '${search}' finds the customer`).toContain(id);
+    }
+    const byUsername = await fdApi.call('GetCustomers', { query: { username: body.username } });
+    expect(ids(byUsername)).toEqual([id]);
+  },
+);
+
+test(
+  'with no search text all customers are returned, and type restricts them',
+  rules('FD-CUST-NO-SEARCH-ALL', 'FD-CUST-FILTER-TYPE:accept'),
+  async ({ fdApi, fd, createCustomer }) => {
+    const testing = await createCustomer('testing');
+    const active = await createCustomer('active');
+    await onSettledList(fd, async () => {
+      const all = await fdApi.call('GetCustomers', { query: { limit: PAGE_MAX } });
+      const onlyTesting = await fdApi.call('GetCustomers', { query: { type: 'testing', limit: PAGE_MAX } });
+      const onlyActive = await fdApi.call('GetCustomers', { query: { type: 'active', limit: PAGE_MAX } });
+      expect(all.body.found).toBe(onlyTesting.body.found + onlyActive.body.found);
+      expect(onlyTesting.body.customers.every((c: { type: string }) => c.type === 'testing')).toBe(true);
+      expect(onlyActive.body.customers.every((c: { type: string }) => c.type === 'active')).toBe(true);
+      if (all.body.found <= PAGE_MAX) expect(ids(all)).toEqual(expect.arrayContaining([testing, active]));
+    });
+  },
+);
+
+test(
+  `accepts limit ${PAGE_MAX} and rejects limit ${PAGE_MAX + 1} with 400 @assumption`,
+  rules('FD-PAGE-LIMIT:accept@customers', 'FD-PAGE-LIMIT:refuse@customers'),
+  async ({ fdApi }) => {
+    const res = await fdApi.call('GetCustomers', { query: { limit: PAGE_MAX } });
     expect(res.status).toBe(200);
-    expect(ids(res), `search '${search}' finds the customer`).toContain(id);
-  }
-  const byUsername = await fdApi.call('GetCustomers', { query: { username: body.username } });
-  expect(ids(byUsername)).toEqual([id]);
-});
-
-test('with no search text all customers are returned, and type restricts them', rules('FD-CUST-NO-SEARCH-ALL', 'FD-CUST-FILTER-TYPE:accept'), async ({ fdApi, fd, createCustomer }) => {
-  const testing = await createCustomer('testing');
-  const active = await createCustomer('active');
-  await onSettledList(fd, async () => {
-    const all = await fdApi.call('GetCustomers', { query: { limit: PAGE_MAX } });
-    const onlyTesting = await fdApi.call('GetCustomers', { query: { type: 'testing', limit: PAGE_MAX } });
-    const onlyActive = await fdApi.call('GetCustomers', { query: { type: 'active', limit: PAGE_MAX } });
-    expect(all.body.found).toBe(onlyTesting.body.found + onlyActive.body.found);
-    expect(onlyTesting.body.customers.every((c: { type: string }) => c.type === 'testing')).toBe(true);
-    expect(onlyActive.body.customers.every((c: { type: string }) => c.type === 'active')).toBe(true);
-    if (all.body.found <= PAGE_MAX) expect(ids(all)).toEqual(expect.arrayContaining([testing, active]));
-  });
-});
-
-test(`accepts limit ${PAGE_MAX} and rejects limit ${PAGE_MAX + 1} with 400 @assumption`, rules('FD-PAGE-LIMIT:accept@customers', 'FD-PAGE-LIMIT:refuse@customers'), async ({ fdApi }) => {
-  const res = await fdApi.call('GetCustomers', { query: { limit: PAGE_MAX } });
-  expect(res.status).toBe(200);
-  expect(res.body.displaying).toBeLessThanOrEqual(PAGE_MAX);
-  expectFdError(await fdApi.call('GetCustomers', { query: { limit: PAGE_MAX + 1 } }), 400, `limit ${PAGE_MAX + 1}`);
-});
+    expect(res.body.displaying).toBeLessThanOrEqual(PAGE_MAX);
+    expectFdError(await fdApi.call('GetCustomers', { query: { limit: PAGE_MAX + 1 } }), 400, `limit ${PAGE_MAX + 1}`);
+  },
+);
 
 // limit 0: reference, Paging (a 400 outside 1..1000). 'ten': provider 1.35.0 types limit an
 // integer. 'closed': the seed's two kinds, under the provider's parameter name `type`. (start 0
 // is not refused: provider 1.35.0 StartParameter sets no minimum.)
-for (const [query, tag] of [[{ limit: 0 }, '@assumption'], [{ limit: 'ten' }, '@provider'], [{ type: 'closed' }, '@provider']] as const) {
-  test(`rejects ${JSON.stringify(query)} with 400 ${tag}`, rules('limit' in query && query.limit === 0 ? 'FD-PAGE-LIMIT:refuse@customers' : 'type' in query ? 'FD-CUST-FILTER-TYPE:refuse' : 'FD-NEGATIVE'), async ({ fdApi }) => {
-    expectFdError(await fdApi.call('GetCustomers', { query }), 400, JSON.stringify(query));
-  });
+for (const [query, tag] of [
+  [{ limit: 0 }, '@assumption'],
+  [{ limit: 'ten' }, '@provider'],
+  [{ type: 'closed' }, '@provider'],
+] as const) {
+  test(
+    `rejects ${JSON.stringify(query)} with 400 ${tag}`,
+    rules(
+      'limit' in query && query.limit === 0
+        ? 'FD-PAGE-LIMIT:refuse@customers'
+        : 'type' in query
+          ? 'FD-CUST-FILTER-TYPE:refuse'
+          : 'FD-NEGATIVE',
+    ),
+    async ({ fdApi }) => {
+      expectFdError(await fdApi.call('GetCustomers', { query }), 400, JSON.stringify(query));
+    },
+  );
 }
 
-test('start selects the page: pages of one are different customers, and the counts add up', rules('FD-PAGE-START@customers'), async ({ fdApi, createCustomer }) => {
-  await createCustomer();
-  await createCustomer();
-  const first = await fdApi.call('GetCustomers', { query: { limit: 1, start: 1 } });
-  const second = await fdApi.call('GetCustomers', { query: { limit: 1, start: 2 } });
-  expect(first.body.displaying).toBe(1);
-  expect(first.body.moreAvailable).toBe(true);
-  expect(second.body.displaying).toBe(1);
-  expect(ids(second)[0]).not.toBe(ids(first)[0]);
-  const beyond = await fdApi.call('GetCustomers', { query: { limit: PAGE_MAX, start: Math.ceil(first.body.found / PAGE_MAX) + 1 } });
-  expect(beyond.body.displaying, 'a page past the end is empty').toBe(0);
-});
+test(
+  'start selects the page: pages of one are different customers, and the counts add up',
+  rules('FD-PAGE-START@customers'),
+  async ({ fdApi, createCustomer }) => {
+    await createCustomer();
+    await createCustomer();
+    const first = await fdApi.call('GetCustomers', { query: { limit: 1, start: 1 } });
+    const second = await fdApi.call('GetCustomers', { query: { limit: 1, start: 2 } });
+    expect(first.body.displaying).toBe(1);
+    expect(first.body.moreAvailable).toBe(true);
+    expect(second.body.displaying).toBe(1);
+    expect(ids(second)[0]).not.toBe(ids(first)[0]);
+    const beyond = await fdApi.call('GetCustomers', { query: { limit: PAGE_MAX, start: Math.ceil(first.body.found / PAGE_MAX) + 1 } });
+    expect(beyond.body.displaying, 'a page past the end is empty').toBe(0);
+  },
+);

@@ -9,46 +9,80 @@ const BATCH_MAX = sizeOf(FD_CONTRACT, 'EnrichTransactionsPayload', 'transactions
 
 /** A transaction with the seven members the provider requires (provider 1.35.0 TransactionPayload), written here. */
 const lean = (n: number, description = `STARBUCKS ${1000 + (n % 9000)} DENVER CO`) => ({
-  externalCustomerId: 'c7d1e0a94b2f', externalAccountId: 'a93f0b7e21c4', externalTransactionId: `batch-${n}`,
-  accountType: 'checking', description, amount: -(1 + (n % 50)) - 0.25, transactionTimestamp: '2025-03-14T09:58:00Z',
+  externalCustomerId: 'c7d1e0a94b2f',
+  externalAccountId: 'a93f0b7e21c4',
+  externalTransactionId: `batch-${n}`,
+  accountType: 'checking',
+  description,
+  amount: -(1 + (n % 50)) - 0.25,
+  transactionTimestamp: '2025-03-14T09:58:00Z',
 });
 const batch = (size: number) => Array.from({ length: size }, (_, i) => lean(i + 1));
 
-test(`enrichTransactions enriches a batch of ${BATCH_MAX} transactions, one answer per transaction sent with the same ids and values @smoke`,
-  rules('FD-ENRICH-BATCH:accept', 'FD-ENRICH-KEYED'), async ({ fdApi }) => {
+test(
+  `enrichTransactions enriches a batch of ${BATCH_MAX} transactions, one answer per transaction sent with the same ids and values @smoke`,
+  rules('FD-ENRICH-BATCH:accept', 'FD-ENRICH-KEYED'),
+  async ({ fdApi }) => {
     const sent = batch(BATCH_MAX);
     const res = await fdApi.call('enrichTransactions', { body: { transactions: sent } });
     expect(res.status, `seed 002: a batch of ${BATCH_MAX} is enriched (200); body: ${res.text.slice(0, 200)}`).toBe(200);
-    const key = (t: Record<string, any>) => `${t.externalTransactionId}|${t.externalCustomerId}|${t.externalAccountId}|${t.amount}|${t.description}`;
+    const key = (t: Record<string, any>) =>
+      `${t.externalTransactionId}|${t.externalCustomerId}|${t.externalAccountId}|${t.amount}|${t.description}`;
     const got = (res.body.transactions as Record<string, any>[]).map(key).sort();
     expect(got, 'one enriched transaction per transaction sent').toHaveLength(sent.length);
     expect(got, 'the ids, customer, account, amount and description sent, each once').toEqual(sent.map(key).sort());
-  });
+  },
+);
 
 test(`enrichTransactions refuses a batch of ${BATCH_MAX + 1} transactions with 400`, rules('FD-ENRICH-BATCH:refuse'), async ({ fdApi }) => {
-  expectFdError(await fdApi.call('enrichTransactions', { body: { transactions: batch(BATCH_MAX + 1) } }), 400, `seed 002, Limits: ${BATCH_MAX} per batch`);
+  expectFdError(
+    await fdApi.call('enrichTransactions', { body: { transactions: batch(BATCH_MAX + 1) } }),
+    400,
+    `seed 002, Limits: ${BATCH_MAX} per batch`,
+  );
 });
 
-test('enrichTransactions enriches a batch of one and refuses an empty batch or none with 400 @provider',
-  rules('FD-ENRICH-BATCH-EMPTY:accept', 'FD-ENRICH-BATCH-EMPTY:refuse'), async ({ fdApi }) => {
+test(
+  'enrichTransactions enriches a batch of one and refuses an empty batch or none with 400 @provider',
+  rules('FD-ENRICH-BATCH-EMPTY:accept', 'FD-ENRICH-BATCH-EMPTY:refuse'),
+  async ({ fdApi }) => {
     const one = await fdApi.call('enrichTransactions', { body: { transactions: batch(1) } });
-    expect({ status: one.status, ids: (one.body?.transactions ?? []).map((t: any) => t.externalTransactionId) }).toEqual({ status: 200, ids: ['batch-1'] });
+    expect({ status: one.status, ids: (one.body?.transactions ?? []).map((t: any) => t.externalTransactionId) }).toEqual({
+      status: 200,
+      ids: ['batch-1'],
+    });
     expectFdError(await fdApi.call('enrichTransactions', { body: { transactions: [] } }), 400, 'provider minItems 1');
     expectFdError(await fdApi.call('enrichTransactions', { body: {} }), 400, 'provider: transactions required');
-  });
+  },
+);
 
 // Descriptions of well-known merchants of each kind (coffee, fast food, online shop, fuel, groceries).
-const KNOWN = ['STARBUCKS STORE 2231 DENVER CO', 'MCDONALDS F2231 AUSTIN TX', 'AMAZON MKTPLACE PMTS WA', 'SHELL OIL 5741 RENO NV', 'SAFEWAY GROCERY MARKET 1123'];
+const KNOWN = [
+  'STARBUCKS STORE 2231 DENVER CO',
+  'MCDONALDS F2231 AUSTIN TX',
+  'AMAZON MKTPLACE PMTS WA',
+  'SHELL OIL 5741 RENO NV',
+  'SAFEWAY GROCERY MARKET 1123',
+];
 
-test('enrichTransactions adds a category and the recognised entities to each transaction of a known merchant',
-  rules('FD-ENRICH-ADDS'), async ({ fdApi }) => {
+test(
+  'enrichTransactions adds a category and the recognised entities to each transaction of a known merchant',
+  rules('FD-ENRICH-ADDS'),
+  async ({ fdApi }) => {
     const sent = KNOWN.map((d, i) => lean(i + 1, d));
     const res = await fdApi.call('enrichTransactions', { body: { transactions: sent } });
     expect(res.status).toBe(200);
     const byId = new Map((res.body.transactions as any[]).map((t) => [t.externalTransactionId, t]));
     for (const t of sent) {
       const e = byId.get(t.externalTransactionId);
-      const seen = { category: typeof e?.transactionCategory === 'string' && e.transactionCategory.length > 0, entities: Array.isArray(e?.entities) && e.entities.length > 0 && e.entities.some((x: any) => typeof x?.name === 'string' && x.name.length > 0) };
+      const seen = {
+        category: typeof e?.transactionCategory === 'string' && e.transactionCategory.length > 0,
+        entities:
+          Array.isArray(e?.entities) &&
+          e.entities.length > 0 &&
+          e.entities.some((x: any) => typeof x?.name === 'string' && x.name.length > 0),
+      };
       expect(seen, `${t.description}: seed 002, categorization and entity recognition added`).toEqual({ category: true, entities: true });
     }
-  });
+  },
+);

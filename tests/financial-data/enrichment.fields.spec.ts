@@ -4,20 +4,28 @@
 import { expect, expectFdError, rules, test } from '../../fixtures/financial-data.js';
 
 const base = () => ({
-  externalCustomerId: 'c7d1e0a94b2f', externalAccountId: 'a93f0b7e21c4', externalTransactionId: 'fields-1', accountType: 'checking',
-  description: 'STARBUCKS 2231 DENVER CO', amount: -4.75, transactionTimestamp: '2025-03-14T09:58:00Z',
+  externalCustomerId: 'c7d1e0a94b2f',
+  externalAccountId: 'a93f0b7e21c4',
+  externalTransactionId: 'fields-1',
+  accountType: 'checking',
+  description: 'STARBUCKS 2231 DENVER CO',
+  amount: -4.75,
+  transactionTimestamp: '2025-03-14T09:58:00Z',
 });
 const REQUIRED = Object.keys(base());
 
-test('enrichTransactions enriches a transaction with only the seven required members and refuses one missing any of them with 400 @provider',
-  rules('FD-ENRICH-REQUIRED'), async ({ fdApi }) => {
+test(
+  'enrichTransactions enriches a transaction with only the seven required members and refuses one missing any of them with 400 @provider',
+  rules('FD-ENRICH-REQUIRED'),
+  async ({ fdApi }) => {
     expect((await fdApi.call('enrichTransactions', { body: { transactions: [base()] } })).status, 'the required members alone').toBe(200);
     for (const member of REQUIRED) {
       const t: Record<string, unknown> = base();
       delete t[member];
       expectFdError(await fdApi.call('enrichTransactions', { body: { transactions: [t] } }), 400, `without ${member}`);
     }
-  });
+  },
+);
 
 const details = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, 'v']));
 const LIMITS = [
@@ -28,10 +36,17 @@ const LIMITS = [
 ];
 
 for (const l of LIMITS) {
-  test(`enrichTransactions accepts ${l.at} for ${l.what} and refuses ${l.at + 1} with 400 @provider`,
-    rules('FD-ENRICH-FIELD-LIMITS:accept', 'FD-ENRICH-FIELD-LIMITS:refuse'), async ({ fdApi }) => {
+  test(
+    `enrichTransactions accepts ${l.at} for ${l.what} and refuses ${l.at + 1} with 400 @provider`,
+    rules('FD-ENRICH-FIELD-LIMITS:accept', 'FD-ENRICH-FIELD-LIMITS:refuse'),
+    async ({ fdApi }) => {
       const at = await fdApi.call('enrichTransactions', { body: { transactions: [{ ...base(), ...l.make(l.at) }] } });
       expect(at.status, `${l.what} at the provider's limit ${l.at}; body: ${at.text.slice(0, 200)}`).toBe(200);
-      expectFdError(await fdApi.call('enrichTransactions', { body: { transactions: [{ ...base(), ...l.make(l.at + 1) }] } }), 400, `${l.what} one past ${l.at}`);
-    });
+      expectFdError(
+        await fdApi.call('enrichTransactions', { body: { transactions: [{ ...base(), ...l.make(l.at + 1) }] } }),
+        400,
+        `${l.what} one past ${l.at}`,
+      );
+    },
+  );
 }

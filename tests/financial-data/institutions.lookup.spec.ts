@@ -32,48 +32,79 @@ test('GetInstitutionBranding answers 404 for an institution without branding', r
   expectFdError(await fdApi.call('GetInstitutionBranding', { path: { institutionId: fd.institutions.unbranded! } }), 404, 'no branding');
 });
 
-test('GetInstitutionsByRoutingNumber returns the institutions mapped to the number', rules('FD-ROUTING-MATCH', 'FD-ROUTING-LENGTH:accept'), async ({ fdApi, fd }) => {
-  const res = await fdApi.call('GetInstitutionsByRoutingNumber', { path: { routing_number: fd.institutions.routingNumber } });
-  expect(res.status).toBe(200);
-  expect(res.body.institutions?.length ?? 0, 'seed 002: a match lists the mapped institutions').toBeGreaterThan(0);
-});
+test(
+  'GetInstitutionsByRoutingNumber returns the institutions mapped to the number',
+  rules('FD-ROUTING-MATCH', 'FD-ROUTING-LENGTH:accept'),
+  async ({ fdApi, fd }) => {
+    const res = await fdApi.call('GetInstitutionsByRoutingNumber', { path: { routing_number: fd.institutions.routingNumber } });
+    expect(res.status).toBe(200);
+    expect(res.body.institutions?.length ?? 0, 'seed 002: a match lists the mapped institutions').toBeGreaterThan(0);
+  },
+);
 
 for (const rn of ['12345678', '1234567890', '1', '0210000210021']) {
-  test(`GetInstitutionsByRoutingNumber rejects a routing number of ${rn.length} digits with 400`, rules('FD-ROUTING-LENGTH:refuse'), async ({ fdApi }) => {
-    expectFdError(await fdApi.call('GetInstitutionsByRoutingNumber', { path: { routing_number: rn } }), 400, 'wrong length');
-  });
+  test(
+    `GetInstitutionsByRoutingNumber rejects a routing number of ${rn.length} digits with 400`,
+    rules('FD-ROUTING-LENGTH:refuse'),
+    async ({ fdApi }) => {
+      expectFdError(await fdApi.call('GetInstitutionsByRoutingNumber', { path: { routing_number: rn } }), 400, 'wrong length');
+    },
+  );
 }
 
-test(`GetLocationMatches returns at most ${MATCHES_MAX} matches by name and address`, rules('FD-LOC-MAX:accept', 'FD-LOC-MAX:refuse'), async ({ fdApi }) => {
-  const byName = await fdApi.call('GetLocationMatches', { query: { merchantName: 'Corner Coffee', streetAddress: '101 Main Street', city: 'Springfield', stateProvinceRegion: 'IL', postalCode: '62701' } });
-  expect(byName.status).toBe(200);
-  const matches = byName.body.locationMatches ?? [];
-  expect(matches.length).toBeGreaterThan(0);
-  expect(matches.length, `seed 002, Limits: location matches up to ${MATCHES_MAX}`).toBeLessThanOrEqual(MATCHES_MAX);
-});
+test(
+  `GetLocationMatches returns at most ${MATCHES_MAX} matches by name and address`,
+  rules('FD-LOC-MAX:accept', 'FD-LOC-MAX:refuse'),
+  async ({ fdApi }) => {
+    const byName = await fdApi.call('GetLocationMatches', {
+      query: {
+        merchantName: 'Corner Coffee',
+        streetAddress: '101 Main Street',
+        city: 'Springfield',
+        stateProvinceRegion: 'IL',
+        postalCode: '62701',
+      },
+    });
+    expect(byName.status).toBe(200);
+    const matches = byName.body.locationMatches ?? [];
+    expect(matches.length).toBeGreaterThan(0);
+    expect(matches.length, `seed 002, Limits: location matches up to ${MATCHES_MAX}`).toBeLessThanOrEqual(MATCHES_MAX);
+  },
+);
 
-test(`GetLocationMatches matches a known merchant by id, at most ${MATCHES_MAX} matches`, rules('FD-LOC-MAX:accept'), async ({ fdApi, fd }) => {
-  // A missing test identity skips this check with its name; it never fails the target.
-  test.skip(!fd.institutions.location, 'needs a merchant identifier the target finds (FD_LOCATION_ID_VALUE in .env)');
-  const byId = await fdApi.call('GetLocationMatches', { query: fd.institutions.location! });
-  expect(byId.status).toBe(200);
-  expect(byId.body.locationMatches.length, 'a lookup by id returns its match').toBeGreaterThan(0);
-  expect(byId.body.locationMatches.length).toBeLessThanOrEqual(MATCHES_MAX);
-});
+test(
+  `GetLocationMatches matches a known merchant by id, at most ${MATCHES_MAX} matches`,
+  rules('FD-LOC-MAX:accept'),
+  async ({ fdApi, fd }) => {
+    // A missing test identity skips this check with its name; it never fails the target.
+    test.skip(!fd.institutions.location, 'needs a merchant identifier the target finds (FD_LOCATION_ID_VALUE in .env)');
+    const byId = await fdApi.call('GetLocationMatches', { query: fd.institutions.location! });
+    expect(byId.status).toBe(200);
+    expect(byId.body.locationMatches.length, 'a lookup by id returns its match').toBeGreaterThan(0);
+    expect(byId.body.locationMatches.length).toBeLessThanOrEqual(MATCHES_MAX);
+  },
+);
 
 test('GetLocationMatches answers 404 when no location matches', rules('FD-LOC-NONE-404'), async ({ fdApi }) => {
   expectFdError(await fdApi.call('GetLocationMatches', { query: { idType: 'EIN', idValue: `00-${Date.now()}` } }), 404, 'no match');
 });
 
 const INCOMPLETE: Record<string, string>[] = [
-  {}, { idType: 'EIN' }, { idValue: '12-3456781' }, { merchantName: 'Corner Coffee' },
+  {},
+  { idType: 'EIN' },
+  { idValue: '12-3456781' },
+  { merchantName: 'Corner Coffee' },
   { merchantName: 'Corner Coffee', streetAddress: '101 Main Street', city: 'Springfield', stateProvinceRegion: 'IL' },
 ];
 for (const query of INCOMPLETE) {
-  test(`GetLocationMatches rejects an incomplete parameter set ${JSON.stringify(Object.keys(query))} with 400`, rules('FD-LOC-PARAMS'), async ({ fdApi, fdContract }) => {
-    // The contract lists the sets in x-required-parameter-sets; confirm this query completes none.
-    const sets: string[][] = fdContract.document.paths['/decisioning/sbca/location-matches'].get['x-required-parameter-sets'];
-    expect(sets.some((set) => set.every((name) => name in query))).toBe(false);
-    expectFdError(await fdApi.call('GetLocationMatches', { query }), 400, 'incomplete parameters');
-  });
+  test(
+    `GetLocationMatches rejects an incomplete parameter set ${JSON.stringify(Object.keys(query))} with 400`,
+    rules('FD-LOC-PARAMS'),
+    async ({ fdApi, fdContract }) => {
+      // The contract lists the sets in x-required-parameter-sets; confirm this query completes none.
+      const sets: string[][] = fdContract.document.paths['/decisioning/sbca/location-matches'].get['x-required-parameter-sets'];
+      expect(sets.some((set) => set.every((name) => name in query))).toBe(false);
+      expectFdError(await fdApi.call('GetLocationMatches', { query }), 400, 'incomplete parameters');
+    },
+  );
 }

@@ -10,8 +10,10 @@ const LISTS = { GetInstitutions: 'institutions', GetCertifiedInstitutions: 'cert
 for (const op of Object.keys(LISTS) as (keyof typeof LISTS)[]) {
   const path = LISTS[op];
 
-  test(`${op}: start and limit page the full list, with exact found, displaying and moreAvailable`,
-    rules(`FD-PAGE-START@${path}`, `FD-PAGE-LIMIT-APPLIED@${path}`, `FD-PAGE-COUNTS@${path}`), async ({ fdApi }) => {
+  test(
+    `${op}: start and limit page the full list, with exact found, displaying and moreAvailable`,
+    rules(`FD-PAGE-START@${path}`, `FD-PAGE-LIMIT-APPLIED@${path}`, `FD-PAGE-COUNTS@${path}`),
+    async ({ fdApi }) => {
       const full = await fdApi.call(op, { query: { limit: PAGE_MAX } });
       expect(full.status).toBe(200);
       const found: number = full.body.found;
@@ -23,16 +25,27 @@ for (const op of Object.keys(LISTS) as (keyof typeof LISTS)[]) {
       for (let start = 1; start <= pages; start++) {
         const res = await fdApi.call(op, { query: { start, limit: 2 } });
         const slice = known.slice((start - 1) * 2, start * 2);
-        expect(res.body.institutions.map((i: { id: number }) => i.id), `${op} start ${start} limit 2`).toEqual(slice);
-        expect({ found: res.body.found, displaying: res.body.displaying, moreAvailable: res.body.moreAvailable }, `${op} start ${start} limit 2 counts`)
-          .toEqual({ found, displaying: slice.length, moreAvailable: start * 2 < found });
+        expect(
+          res.body.institutions.map((i: { id: number }) => i.id),
+          `${op} start ${start} limit 2`,
+        ).toEqual(slice);
+        expect(
+          { found: res.body.found, displaying: res.body.displaying, moreAvailable: res.body.moreAvailable },
+          `${op} start ${start} limit 2 counts`,
+        ).toEqual({ found, displaying: slice.length, moreAvailable: start * 2 < found });
       }
       // The last page of the list, and one past it (pages of the largest size).
       const last = Math.ceil(found / PAGE_MAX);
       const lastPage = await fdApi.call(op, { query: { start: last, limit: PAGE_MAX } });
-      expect({ displaying: lastPage.body.displaying, moreAvailable: lastPage.body.moreAvailable }, `${op} last page`).toEqual({ displaying: found - (last - 1) * PAGE_MAX, moreAvailable: false });
+      expect({ displaying: lastPage.body.displaying, moreAvailable: lastPage.body.moreAvailable }, `${op} last page`).toEqual({
+        displaying: found - (last - 1) * PAGE_MAX,
+        moreAvailable: false,
+      });
       const beyond = await fdApi.call(op, { query: { start: last + 1, limit: PAGE_MAX } });
-      expect({ displaying: beyond.body.displaying, moreAvailable: beyond.body.moreAvailable, count: beyond.body.institutions.length }, `${op} past the end`)
-        .toEqual({ displaying: 0, moreAvailable: false, count: 0 });
-    });
+      expect(
+        { displaying: beyond.body.displaying, moreAvailable: beyond.body.moreAvailable, count: beyond.body.institutions.length },
+        `${op} past the end`,
+      ).toEqual({ displaying: 0, moreAvailable: false, count: 0 });
+    },
+  );
 }

@@ -7,51 +7,73 @@ const LISTS = ['GetInstitutions', 'GetCertifiedInstitutions', 'GetCertifiedInsti
 const PATH = { GetInstitutions: 'institutions', GetCertifiedInstitutions: 'certified', GetCertifiedInstitutionsWithRSSD: 'rssd' } as const;
 
 for (const op of LISTS) {
-  test(`${op} answers an empty list with 200 when nothing matches`, rules(`FD-INST-EMPTY@${PATH[op]}`, `FD-INST-SEARCH:refuse@${PATH[op]}`), async ({ fdApi }) => {
-    const res = await fdApi.call(op, { query: { search: `zz-no-such-institution-${Date.now()}` } });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ found: 0, displaying: 0, institutions: [] });
-  });
+  test(
+    `${op} answers an empty list with 200 when nothing matches`,
+    rules(`FD-INST-EMPTY@${PATH[op]}`, `FD-INST-SEARCH:refuse@${PATH[op]}`),
+    async ({ fdApi }) => {
+      const res = await fdApi.call(op, { query: { search: `zz-no-such-institution-${Date.now()}` } });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ found: 0, displaying: 0, institutions: [] });
+    },
+  );
 
   // seed 002, Institutions: `search` restricts the list. Shown to change the answer: the name of one
   // institution lists it, and fewer institutions than no search at all (a target ignoring the
   // criterion lists them all).
-  test(`${op} finds an institution by its name, and lists fewer than without search`, rules(`FD-INST-SEARCH:accept@${PATH[op]}`, `FD-INST-SEARCH:refuse@${PATH[op]}`), async ({ fdApi, fd }) => {
-    const { body } = await fdApi.call('GetInstitution', { path: { institutionId: fd.institutions.branded } });
-    const res = await fdApi.call(op, { query: { search: body.institution.name, limit: PAGE_MAX } });
-    expect(res.status).toBe(200);
-    // provider 1.35.0: ids are integers; the configured id may be a string.
-    const ids = res.body.institutions.map((i: { id: number }) => String(i.id));
-    test.skip(op !== 'GetInstitutions' && !ids.includes(String(fd.institutions.branded)), `the configured institution (FD_INSTITUTION_ID) is not certified on this target`);
-    expect(ids).toContain(String(fd.institutions.branded));
-    const all = await fdApi.call(op, { query: { limit: 1 } });
-    expect(res.body.found, 'institutions found by name vs without search').toBeLessThan(all.body.found);
-  });
+  test(
+    `${op} finds an institution by its name, and lists fewer than without search`,
+    rules(`FD-INST-SEARCH:accept@${PATH[op]}`, `FD-INST-SEARCH:refuse@${PATH[op]}`),
+    async ({ fdApi, fd }) => {
+      const { body } = await fdApi.call('GetInstitution', { path: { institutionId: fd.institutions.branded } });
+      const res = await fdApi.call(op, { query: { search: body.institution.name, limit: PAGE_MAX } });
+      expect(res.status).toBe(200);
+      // provider 1.35.0: ids are integers; the configured id may be a string.
+      const ids = res.body.institutions.map((i: { id: number }) => String(i.id));
+      test.skip(
+        op !== 'GetInstitutions' && !ids.includes(String(fd.institutions.branded)),
+        `the configured institution (FD_INSTITUTION_ID) is not certified on this target`,
+      );
+      expect(ids).toContain(String(fd.institutions.branded));
+      const all = await fdApi.call(op, { query: { limit: 1 } });
+      expect(res.body.found, 'institutions found by name vs without search').toBeLessThan(all.body.found);
+    },
+  );
 
-  test(`${op} pages: limit ${PAGE_MAX} accepted, ${PAGE_MAX + 1} rejected with 400, displaying within limit @assumption`, rules(`FD-PAGE-LIMIT:accept@${PATH[op]}`, `FD-PAGE-LIMIT:refuse@${PATH[op]}`), async ({ fdApi }) => {
-    const page = await fdApi.call(op, { query: { limit: 1 } });
-    expect(page.status).toBe(200);
-    expect(page.body.displaying).toBeLessThanOrEqual(1);
-    expect((await fdApi.call(op, { query: { limit: PAGE_MAX } })).status).toBe(200);
-    expectFdError(await fdApi.call(op, { query: { limit: PAGE_MAX + 1 } }), 400, `limit ${PAGE_MAX + 1}`);
-  });
+  test(
+    `${op} pages: limit ${PAGE_MAX} accepted, ${PAGE_MAX + 1} rejected with 400, displaying within limit @assumption`,
+    rules(`FD-PAGE-LIMIT:accept@${PATH[op]}`, `FD-PAGE-LIMIT:refuse@${PATH[op]}`),
+    async ({ fdApi }) => {
+      const page = await fdApi.call(op, { query: { limit: 1 } });
+      expect(page.status).toBe(200);
+      expect(page.body.displaying).toBeLessThanOrEqual(1);
+      expect((await fdApi.call(op, { query: { limit: PAGE_MAX } })).status).toBe(200);
+      expectFdError(await fdApi.call(op, { query: { limit: PAGE_MAX + 1 } }), 400, `limit ${PAGE_MAX + 1}`);
+    },
+  );
 }
 
 // seed 002, Institutions: GetInstitutions takes a product type. Shown to narrow the answer: every
 // institution listed carries that product's flag true, and one the unfiltered list shows without
 // the product is left out (found by mutation sampling: a target ignoring `type` passed before).
-test('GetInstitutions with a product type lists only institutions supporting it, and leaves the others out', rules('FD-INST-PRODUCT-TYPE:accept', 'FD-INST-PRODUCT-TYPE:refuse'), async ({ fdApi }) => {
-  const all = (await fdApi.call('GetInstitutions', { query: { limit: PAGE_MAX } })).body.institutions as Record<string, unknown>[];
-  const product = ['aha', 'voi', 'voa', 'stateAgg', 'ach'].find((p) => all.some((i) => i[p] === true) && all.some((i) => i[p] === false));
-  test.skip(!product, 'no product that some listed institutions support and others do not (a filter cannot be shown to narrow)');
-  const res = await fdApi.call('GetInstitutions', { query: { type: product!, limit: PAGE_MAX } });
-  expect(res.status).toBe(200);
-  const listed = res.body.institutions as Record<string, unknown>[];
-  expect(listed.length, `institutions supporting ${product}`).toBeGreaterThan(0);
-  for (const i of listed) expect(i[product!], `institution ${i.id} listed for ${product}`).toBe(true);
-  const without = all.filter((i) => i[product!] === false).map((i) => i.id);
-  expect(listed.map((i) => i.id).filter((id) => without.includes(id)), `institutions without ${product} listed anyway`).toEqual([]);
-});
+test(
+  'GetInstitutions with a product type lists only institutions supporting it, and leaves the others out',
+  rules('FD-INST-PRODUCT-TYPE:accept', 'FD-INST-PRODUCT-TYPE:refuse'),
+  async ({ fdApi }) => {
+    const all = (await fdApi.call('GetInstitutions', { query: { limit: PAGE_MAX } })).body.institutions as Record<string, unknown>[];
+    const product = ['aha', 'voi', 'voa', 'stateAgg', 'ach'].find((p) => all.some((i) => i[p] === true) && all.some((i) => i[p] === false));
+    test.skip(!product, 'no product that some listed institutions support and others do not (a filter cannot be shown to narrow)');
+    const res = await fdApi.call('GetInstitutions', { query: { type: product!, limit: PAGE_MAX } });
+    expect(res.status).toBe(200);
+    const listed = res.body.institutions as Record<string, unknown>[];
+    expect(listed.length, `institutions supporting ${product}`).toBeGreaterThan(0);
+    for (const i of listed) expect(i[product!], `institution ${i.id} listed for ${product}`).toBe(true);
+    const without = all.filter((i) => i[product!] === false).map((i) => i.id);
+    expect(
+      listed.map((i) => i.id).filter((id) => without.includes(id)),
+      `institutions without ${product} listed anyway`,
+    ).toEqual([]);
+  },
+);
 
 test('GetCertifiedInstitutionsWithRSSD returns the RSSD identifier', rules('FD-INST-RSSD'), async ({ fdApi }) => {
   // seed 002: "also returns the RSSD identifier". The provider does not require `rssd` on each
@@ -64,7 +86,12 @@ test('GetCertifiedInstitutionsWithRSSD returns the RSSD identifier', rules('FD-I
 });
 
 // provider 1.35.0: supportedCountries is `*` or comma-separated two-letter codes (either case).
-test('GetInstitutions accepts supportedCountries "*" and "us"; rejects a malformed one with 400 @provider', rules('FD-INST-COUNTRIES:accept', 'FD-INST-COUNTRIES:refuse'), async ({ fdApi }) => {
-  for (const supportedCountries of ['*', 'us', 'US,ca']) expect((await fdApi.call('GetInstitutions', { query: { supportedCountries } })).status, supportedCountries).toBe(200);
-  expectFdError(await fdApi.call('GetInstitutions', { query: { supportedCountries: 'usa' } }), 400, 'supportedCountries');
-});
+test(
+  'GetInstitutions accepts supportedCountries "*" and "us"; rejects a malformed one with 400 @provider',
+  rules('FD-INST-COUNTRIES:accept', 'FD-INST-COUNTRIES:refuse'),
+  async ({ fdApi }) => {
+    for (const supportedCountries of ['*', 'us', 'US,ca'])
+      expect((await fdApi.call('GetInstitutions', { query: { supportedCountries } })).status, supportedCountries).toBe(200);
+    expectFdError(await fdApi.call('GetInstitutions', { query: { supportedCountries: 'usa' } }), 400, 'supportedCountries');
+  },
+);

@@ -6,7 +6,18 @@
 // accountId; the details read shows the state and the last four digits only. When a 409 and a 429
 // happen (an account whose entries are under way or verified; five initiations per customer in 24
 // hours) and the 24-hour deposit are @assumption (schemas/financial-data/rules/micro-entries.yaml).
-import { DATE_TOLERANCE_S, expect, expectFdError, FD_CONTRACT, fdLimit, inWords, rules, sizeOf, test, type OperationClient } from '../../fixtures/financial-data.js';
+import {
+  DATE_TOLERANCE_S,
+  expect,
+  expectFdError,
+  FD_CONTRACT,
+  fdLimit,
+  inWords,
+  rules,
+  sizeOf,
+  test,
+  type OperationClient,
+} from '../../fixtures/financial-data.js';
 
 // @assumption (the contract's x-limits): the deposit delay; the initiations a customer may make in a window, the next a 429.
 const DEPOSIT_DELAY_S = fdLimit('microEntryDepositDelaySeconds');
@@ -17,34 +28,51 @@ const ACCOUNT_TYPES = ['personalChecking', 'businessChecking', 'personalSavings'
 
 /** A full account number of 12 digits, unique to the call (sensitive: the client flags any echo). */
 const newAccountNumber = () => `66${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`;
-const receiver = (overrides: Record<string, unknown> = {}) => ({ routingNumber: '011000015', accountNumber: newAccountNumber(), accountType: 'personalSavings', name: 'Micro Initiate', memo: 'validation', ...overrides });
+const receiver = (overrides: Record<string, unknown> = {}) => ({
+  routingNumber: '011000015',
+  accountNumber: newAccountNumber(),
+  accountType: 'personalSavings',
+  name: 'Micro Initiate',
+  memo: 'validation',
+  ...overrides,
+});
 // rateLimit 'expect': the 429 of a sixth initiation is the answer a check reads, never waited out.
-const initiate = (fdApi: OperationClient, customerId: string, body: unknown) => fdApi.callBuilt('InitiateMicroAmountDeposits', { path: { customerId }, body, rateLimit: 'expect' });
-const details = (fdApi: OperationClient, customerId: string, accountId: string) => fdApi.call('GetMicroDepositsDetails', { path: { customerId, accountId } });
+const initiate = (fdApi: OperationClient, customerId: string, body: unknown) =>
+  fdApi.callBuilt('InitiateMicroAmountDeposits', { path: { customerId }, body, rateLimit: 'expect' });
+const details = (fdApi: OperationClient, customerId: string, accountId: string) =>
+  fdApi.call('GetMicroDepositsDetails', { path: { customerId, accountId } });
 const verify = (fdApi: OperationClient, customerId: string, accountId: string, amounts: number[]) =>
   fdApi.call('VerifyMicroAmountDeposits', { path: { customerId, accountId }, body: { amounts } });
 /** The amounts deposited, through the mock's harness route (no part of the contract). */
-const amountsOf = async (origin: string, accountId: string) => ((await (await fetch(`${origin}/__mock/micro-entries/${accountId}`)).json()) as { amounts: number[] }).amounts;
+const amountsOf = async (origin: string, accountId: string) =>
+  ((await (await fetch(`${origin}/__mock/micro-entries/${accountId}`)).json()) as { amounts: number[] }).amounts;
 
 test.describe('micro entries: initiation and the details read', () => {
-  test('answers 200 with the accountId, Pending and two deposits; the details read shows the account by its last four digits @smoke @mock-only',
-    rules('FD-MICRO-INITIATE', 'FD-MICRO-MASKING@micro-initiate', 'FD-MICRO-MASKING@micro-details'), async ({ fdApi, fdMock: _mock, createCustomer }) => {
+  test(
+    'answers 200 with the accountId, Pending and two deposits; the details read shows the account by its last four digits @smoke @mock-only',
+    rules('FD-MICRO-INITIATE', 'FD-MICRO-MASKING@micro-initiate', 'FD-MICRO-MASKING@micro-details'),
+    async ({ fdApi, fdMock: _mock, createCustomer }) => {
       const customerId = await createCustomer();
       const sent = receiver();
       const res = await initiate(fdApi, customerId, { receiver: sent });
       expect(res.status).toBe(200);
       expect(String(res.body.accountId), 'the id of the receiving account').toMatch(/^[0-9]+$/);
-      if (res.body.depositCount !== undefined) expect(res.body.depositCount, `${inWords(DEPOSITS)} micro entries (seed 002, Limits)`).toBe(DEPOSITS);
+      if (res.body.depositCount !== undefined)
+        expect(res.body.depositCount, `${inWords(DEPOSITS)} micro entries (seed 002, Limits)`).toBe(DEPOSITS);
       if (res.body.status !== undefined) expect(res.body.status, 'nothing is deposited yet').toBe('Pending');
       expect(res.text.includes(sent.accountNumber), 'the initiation answer carries no full account number').toBe(false);
       const read = await details(fdApi, customerId, String(res.body.accountId));
       expect(read.status, 'the accountId answered addresses the details read').toBe(200);
       expect(read.text.includes(sent.accountNumber), 'the details read carries no full account number').toBe(false);
-      if (read.body.accountNumberLast4 !== undefined) expect(read.body.accountNumberLast4, 'accountNumberLast4 is the last four digits sent').toBe(sent.accountNumber.slice(-4));
-    });
+      if (read.body.accountNumberLast4 !== undefined)
+        expect(read.body.accountNumberLast4, 'accountNumberLast4 is the last four digits sent').toBe(sent.accountNumber.slice(-4));
+    },
+  );
 
-  test(`the details read shows Pending until ${DEPOSIT_DELAY_S / 3600} hours after initiation, then Completed, with the initiation time and routing number @assumption @mock-only`,
-    rules('FD-MICRO-DETAILS'), async ({ fdApi, fd, fdMock, createCustomer }) => {
+  test(
+    `the details read shows Pending until ${DEPOSIT_DELAY_S / 3600} hours after initiation, then Completed, with the initiation time and routing number @assumption @mock-only`,
+    rules('FD-MICRO-DETAILS'),
+    async ({ fdApi, fd, fdMock, createCustomer }) => {
       const customerId = await createCustomer();
       const sent = receiver({ routingNumber: '122000247' });
       const startedMs = fd.now();
@@ -55,75 +83,116 @@ test.describe('micro entries: initiation and the details read', () => {
       if (first.body.creationDate !== undefined) {
         // provider 1.35.0: NoZoneDateTime (UTC here), the time of the initiation.
         expect(first.body.creationDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
-        expect(Math.abs(Date.parse(`${first.body.creationDate}Z`) - startedMs) / 1000, 'creationDate is the initiation time').toBeLessThanOrEqual(DATE_TOLERANCE_S);
+        expect(
+          Math.abs(Date.parse(`${first.body.creationDate}Z`) - startedMs) / 1000,
+          'creationDate is the initiation time',
+        ).toBeLessThanOrEqual(DATE_TOLERANCE_S);
       }
       await fdMock.advanceClock(DEPOSIT_DELAY_S - 60);
-      expect((await details(fdApi, customerId, body.accountId)).body.status, `a minute before ${DEPOSIT_DELAY_S / 3600} hours`).toBe('Pending');
+      expect((await details(fdApi, customerId, body.accountId)).body.status, `a minute before ${DEPOSIT_DELAY_S / 3600} hours`).toBe(
+        'Pending',
+      );
       await fdMock.advanceClock(60);
-      expect((await details(fdApi, customerId, body.accountId)).body.status, `at ${DEPOSIT_DELAY_S / 3600} hours: deposited`).toBe('Completed');
-    });
+      expect((await details(fdApi, customerId, body.accountId)).body.status, `at ${DEPOSIT_DELAY_S / 3600} hours: deposited`).toBe(
+        'Completed',
+      );
+    },
+  );
 
-  test('refuses a second initiation for an account whose entries are pending, deposited or verified with 409; another account is accepted @mock-only',
-    rules('FD-MICRO-CONFLICT:refuse', 'FD-MICRO-CONFLICT:accept'), async ({ fdApi, fdMock, createCustomer }) => {
+  test(
+    'refuses a second initiation for an account whose entries are pending, deposited or verified with 409; another account is accepted @mock-only',
+    rules('FD-MICRO-CONFLICT:refuse', 'FD-MICRO-CONFLICT:accept'),
+    async ({ fdApi, fdMock, createCustomer }) => {
       const customerId = await createCustomer();
       const account = receiver();
       const { body } = await initiate(fdApi, customerId, { receiver: account });
-      expectFdError(await initiate(fdApi, customerId, { receiver: { ...account, name: 'Again' } }), 409, 'the same account, entries pending');
+      expectFdError(
+        await initiate(fdApi, customerId, { receiver: { ...account, name: 'Again' } }),
+        409,
+        'the same account, entries pending',
+      );
       expect((await initiate(fdApi, customerId, { receiver: receiver() })).status, 'another account of the customer, meanwhile').toBe(200);
       await fdMock.advanceClock(DEPOSIT_DELAY_S);
       expectFdError(await initiate(fdApi, customerId, { receiver: account }), 409, 'the same account, entries deposited');
       expect((await verify(fdApi, customerId, body.accountId, await amountsOf(fdMock.origin, body.accountId))).status).toBe(200);
       expectFdError(await initiate(fdApi, customerId, { receiver: account }), 409, 'the same account, entries verified');
-    });
+    },
+  );
 
-  test('accepts a new initiation for an account whose entries failed @assumption @mock-only', rules('FD-MICRO-CONFLICT:accept'), async ({ fdApi, fdMock, createCustomer }) => {
-    const customerId = await createCustomer();
-    const account = receiver();
-    const { body } = await initiate(fdApi, customerId, { receiver: account });
-    await fdMock.advanceClock(DEPOSIT_DELAY_S);
-    const [a, b] = await amountsOf(fdMock.origin, body.accountId);
-    expect((await verify(fdApi, customerId, body.accountId, [a, b === 0.5 ? 0.6 : 0.5])).status, 'a wrong verification fails the entries').toBe(400);
-    const again = await initiate(fdApi, customerId, { receiver: account });
-    expect(again.status, 'the account again, once its entries failed').toBe(200);
-    expect(String(again.body.accountId), 'new entries, a new account id').not.toBe(String(body.accountId));
-  });
-
-  test(`accepts ${MAX_INITIATIONS} initiations of a customer in ${WINDOW_S / 3600} hours and refuses the next with 429 @assumption @mock-only`,
-    rules('FD-MICRO-RATE:accept', 'FD-MICRO-RATE:refuse'), async ({ fdApi, fdMock, createCustomer }) => {
+  test(
+    'accepts a new initiation for an account whose entries failed @assumption @mock-only',
+    rules('FD-MICRO-CONFLICT:accept'),
+    async ({ fdApi, fdMock, createCustomer }) => {
       const customerId = await createCustomer();
-      for (let n = 1; n <= MAX_INITIATIONS; n++) expect((await initiate(fdApi, customerId, { receiver: receiver() })).status, `initiation ${n}`).toBe(200);
+      const account = receiver();
+      const { body } = await initiate(fdApi, customerId, { receiver: account });
+      await fdMock.advanceClock(DEPOSIT_DELAY_S);
+      const [a, b] = await amountsOf(fdMock.origin, body.accountId);
+      expect(
+        (await verify(fdApi, customerId, body.accountId, [a, b === 0.5 ? 0.6 : 0.5])).status,
+        'a wrong verification fails the entries',
+      ).toBe(400);
+      const again = await initiate(fdApi, customerId, { receiver: account });
+      expect(again.status, 'the account again, once its entries failed').toBe(200);
+      expect(String(again.body.accountId), 'new entries, a new account id').not.toBe(String(body.accountId));
+    },
+  );
+
+  test(
+    `accepts ${MAX_INITIATIONS} initiations of a customer in ${WINDOW_S / 3600} hours and refuses the next with 429 @assumption @mock-only`,
+    rules('FD-MICRO-RATE:accept', 'FD-MICRO-RATE:refuse'),
+    async ({ fdApi, fdMock, createCustomer }) => {
+      const customerId = await createCustomer();
+      for (let n = 1; n <= MAX_INITIATIONS; n++)
+        expect((await initiate(fdApi, customerId, { receiver: receiver() })).status, `initiation ${n}`).toBe(200);
       await fdMock.advanceClock(WINDOW_S - 60);
-      expectFdError(await initiate(fdApi, customerId, { receiver: receiver() }), 429, `initiation ${MAX_INITIATIONS + 1} within ${WINDOW_S / 3600} hours`);
+      expectFdError(
+        await initiate(fdApi, customerId, { receiver: receiver() }),
+        429,
+        `initiation ${MAX_INITIATIONS + 1} within ${WINDOW_S / 3600} hours`,
+      );
       expect((await initiate(fdApi, await createCustomer(), { receiver: receiver() })).status, 'another customer meanwhile').toBe(200);
       await fdMock.advanceClock(60);
       expect((await initiate(fdApi, customerId, { receiver: receiver() })).status, `once ${WINDOW_S / 3600} hours have passed`).toBe(200);
-    });
+    },
+  );
 
-  test('accepts a routing number of 9 digits and every account type of the provider @provider @mock-only',
-    rules('FD-MICRO-ROUTING-LENGTH:accept', 'FD-MICRO-ACCOUNT-TYPE'), async ({ fdApi, fdMock: _mock, createCustomer }) => {
+  test(
+    'accepts a routing number of 9 digits and every account type of the provider @provider @mock-only',
+    rules('FD-MICRO-ROUTING-LENGTH:accept', 'FD-MICRO-ACCOUNT-TYPE'),
+    async ({ fdApi, fdMock: _mock, createCustomer }) => {
       // Five initiations per customer at most (@assumption): three account types per customer.
       for (const types of [ACCOUNT_TYPES.slice(0, 3), ACCOUNT_TYPES.slice(3)]) {
         const customerId = await createCustomer();
-        for (const accountType of types) expect((await initiate(fdApi, customerId, { receiver: receiver({ accountType }) })).status, accountType).toBe(200);
+        for (const accountType of types)
+          expect((await initiate(fdApi, customerId, { receiver: receiver({ accountType }) })).status, accountType).toBe(200);
       }
-    });
+    },
+  );
 
   // An unknown account type is not sent: provider 1.35.0 leaves Receiver.accountType an open string.
-  test('refuses a routing number of 8 or 10 digits and a receiver without its required members with 400',
-    rules('FD-MICRO-ROUTING-LENGTH:refuse', 'FD-MICRO-REQUIRED'), async ({ fdApi, createCustomer }) => {
+  test(
+    'refuses a routing number of 8 or 10 digits and a receiver without its required members with 400',
+    rules('FD-MICRO-ROUTING-LENGTH:refuse', 'FD-MICRO-REQUIRED'),
+    async ({ fdApi, createCustomer }) => {
       const customerId = await createCustomer();
       const without = (name: string) => Object.fromEntries(Object.entries(receiver()).filter(([k]) => k !== name));
       const bodies: [string, unknown][] = [
         ['an 8-digit routing number', { receiver: receiver({ routingNumber: '01100001' }) }],
         ['a 10-digit routing number', { receiver: receiver({ routingNumber: '0110000150' }) }],
         ['no receiver', { callbackUrl: 'https://listener.example.com/micro' }],
-        ...['routingNumber', 'accountNumber', 'accountType', 'name'].map((m) => [`a receiver without ${m}`, { receiver: without(m) }] as [string, unknown]),
+        ...['routingNumber', 'accountNumber', 'accountType', 'name'].map(
+          (m) => [`a receiver without ${m}`, { receiver: without(m) }] as [string, unknown],
+        ),
       ];
       for (const [what, body] of bodies) expectFdError(await initiate(fdApi, customerId, body), 400, what);
-    });
+    },
+  );
 
-  test("answers 404 for an aggregated account without micro entries, for the account under another customer, and for a deleted customer @mock-only",
-    rules('FD-MICRO-NOT-FOUND@micro-verify', 'FD-MICRO-NOT-FOUND@micro-details'), async ({ fdApi, fdMock: _mock, linkedCustomer, createCustomer }) => {
+  test(
+    'answers 404 for an aggregated account without micro entries, for the account under another customer, and for a deleted customer @mock-only',
+    rules('FD-MICRO-NOT-FOUND@micro-verify', 'FD-MICRO-NOT-FOUND@micro-details'),
+    async ({ fdApi, fdMock: _mock, linkedCustomer, createCustomer }) => {
       const { customerId } = linkedCustomer;
       const aggregated = linkedCustomer.account('checking').id;
       expectFdError(await details(fdApi, customerId, aggregated), 404, 'details of an aggregated account');
@@ -136,5 +205,6 @@ test.describe('micro entries: initiation and the details read', () => {
       expectFdError(await details(fdApi, customerId, body.accountId), 404, 'details after the customer is deleted');
       expectFdError(await verify(fdApi, customerId, body.accountId, [0.12, 0.15]), 404, 'verification after the customer is deleted');
       expectFdError(await initiate(fdApi, customerId, { receiver: receiver() }), 404, 'initiation after the customer is deleted');
-    });
+    },
+  );
 });

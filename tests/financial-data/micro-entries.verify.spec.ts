@@ -8,17 +8,38 @@
 // @assumption (schemas/financial-data/rules/micro-entries.yaml). The amounts are learnt through the
 // mock's harness route (GET /__mock/micro-entries/{accountId}, no part of the contract): these
 // checks are @mock-only.
-import { expect, expectFdError, FD_CONTRACT, fdLimit, inWords, rangeOf, rules, sizeOf, test, type OperationClient } from '../../fixtures/financial-data.js';
+import {
+  expect,
+  expectFdError,
+  FD_CONTRACT,
+  fdLimit,
+  inWords,
+  rangeOf,
+  rules,
+  sizeOf,
+  test,
+  type OperationClient,
+} from '../../fixtures/financial-data.js';
 
 const DEPOSIT_DELAY_S = fdLimit('microEntryDepositDelaySeconds'); // @assumption: the deposits land a day after initiation
 // seed 002, Limits: how many micro amounts, and the range of each (the contract's MicroDepositVerification).
 const AMOUNTS = sizeOf(FD_CONTRACT, 'MicroDepositVerification', 'amounts');
 const AMOUNT = rangeOf(FD_CONTRACT, 'MicroDepositVerification', 'amounts.[]');
-const receiver = (accountNumber: string) => ({ routingNumber: '021000021', accountNumber, accountType: 'personalChecking', name: 'Micro Verify' });
+const receiver = (accountNumber: string) => ({
+  routingNumber: '021000021',
+  accountNumber,
+  accountType: 'personalChecking',
+  name: 'Micro Verify',
+});
 /** A full account number of 12 digits, unique to the call (sensitive: the client flags any echo). */
 const newAccountNumber = () => `77${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`;
 
-interface Initiated { customerId: string; accountId: string; accountNumber: string; amounts: number[] }
+interface Initiated {
+  customerId: string;
+  accountId: string;
+  accountNumber: string;
+  amounts: number[];
+}
 
 /** Initiates micro entries for a new account of the customer and reads the amounts deposited (mock harness). */
 async function initiate(fdApi: OperationClient, origin: string, customerId: string): Promise<Initiated> {
@@ -34,7 +55,8 @@ async function initiate(fdApi: OperationClient, origin: string, customerId: stri
 
 const verify = (fdApi: OperationClient, m: Initiated, amounts: number[]) =>
   fdApi.call('VerifyMicroAmountDeposits', { path: { customerId: m.customerId, accountId: m.accountId }, body: { amounts } });
-const details = (fdApi: OperationClient, m: Initiated) => fdApi.call('GetMicroDepositsDetails', { path: { customerId: m.customerId, accountId: m.accountId } });
+const details = (fdApi: OperationClient, m: Initiated) =>
+  fdApi.call('GetMicroDepositsDetails', { path: { customerId: m.customerId, accountId: m.accountId } });
 const cents = (dollars: number) => Math.round(dollars * 100);
 const dollars = (c: number) => c / 100;
 
@@ -42,7 +64,13 @@ const dollars = (c: number) => c / 100;
  * provider 1.35.0: a refused verification's status is any value but Verified and Completed; when
  * the body gives one, it is the state the details read then shows (reference, Error bodies).
  */
-async function expectRefusedVerification(fdApi: OperationClient, m: Initiated, res: Awaited<ReturnType<typeof verify>>, what: string, state: string) {
+async function expectRefusedVerification(
+  fdApi: OperationClient,
+  m: Initiated,
+  res: Awaited<ReturnType<typeof verify>>,
+  what: string,
+  state: string,
+) {
   expectFdError(res, 400, what);
   const read = await details(fdApi, m);
   expect(read.status).toBe(200);
@@ -55,21 +83,27 @@ async function expectRefusedVerification(fdApi: OperationClient, m: Initiated, r
 }
 
 test.describe('micro entries: verification @mock-only', () => {
-  test(`the ${inWords(AMOUNTS.max!)} amounts deposited are whole cents from ${AMOUNT.min} to ${AMOUNT.max}`, rules('FD-MICRO-AMOUNTS'), async ({ fdApi, fdMock, createCustomer }) => {
-    const customerId = await createCustomer();
-    for (let n = 0; n < 5; n++) {
-      const { amounts } = await initiate(fdApi, fdMock.origin, customerId);
-      expect(amounts, `${inWords(AMOUNTS.max!)} micro amounts (seed 002, Limits)`).toHaveLength(AMOUNTS.max!);
-      for (const a of amounts) {
-        expect(Number.isInteger(cents(a)) && Math.abs(cents(a) - a * 100) < 1e-6, `${a} is a whole number of cents`).toBe(true);
-        expect(a, 'each micro amount is at least a cent').toBeGreaterThanOrEqual(AMOUNT.min!);
-        expect(a, 'each micro amount is under one dollar').toBeLessThanOrEqual(AMOUNT.max!);
+  test(
+    `the ${inWords(AMOUNTS.max!)} amounts deposited are whole cents from ${AMOUNT.min} to ${AMOUNT.max}`,
+    rules('FD-MICRO-AMOUNTS'),
+    async ({ fdApi, fdMock, createCustomer }) => {
+      const customerId = await createCustomer();
+      for (let n = 0; n < 5; n++) {
+        const { amounts } = await initiate(fdApi, fdMock.origin, customerId);
+        expect(amounts, `${inWords(AMOUNTS.max!)} micro amounts (seed 002, Limits)`).toHaveLength(AMOUNTS.max!);
+        for (const a of amounts) {
+          expect(Number.isInteger(cents(a)) && Math.abs(cents(a) - a * 100) < 1e-6, `${a} is a whole number of cents`).toBe(true);
+          expect(a, 'each micro amount is at least a cent').toBeGreaterThanOrEqual(AMOUNT.min!);
+          expect(a, 'each micro amount is under one dollar').toBeLessThanOrEqual(AMOUNT.max!);
+        }
       }
-    }
-  });
+    },
+  );
 
-  test('the right amounts verify (200, Verified), and the details read then shows Verified @smoke',
-    rules('FD-MICRO-VERIFY@micro-verify', 'FD-MICRO-VERIFY@micro-details', 'FD-MICRO-ATTEMPTS:accept', 'FD-MICRO-MASKING@micro-verify'), async ({ fdApi, fdMock, createCustomer }) => {
+  test(
+    'the right amounts verify (200, Verified), and the details read then shows Verified @smoke',
+    rules('FD-MICRO-VERIFY@micro-verify', 'FD-MICRO-VERIFY@micro-details', 'FD-MICRO-ATTEMPTS:accept', 'FD-MICRO-MASKING@micro-verify'),
+    async ({ fdApi, fdMock, createCustomer }) => {
       const m = await initiate(fdApi, fdMock.origin, await createCustomer());
       await fdMock.advanceClock(DEPOSIT_DELAY_S);
       const res = await verify(fdApi, m, m.amounts);
@@ -77,7 +111,8 @@ test.describe('micro entries: verification @mock-only', () => {
       if (res.body?.status !== undefined) expect(res.body.status).toBe('Verified');
       expect(res.text.includes(m.accountNumber), 'the answer carries no full account number').toBe(false);
       expect((await details(fdApi, m)).body.status, 'the details read after the verification').toBe('Verified');
-    });
+    },
+  );
 
   test('the amounts verify in reverse order too @assumption', rules('FD-MICRO-VERIFY-ORDER'), async ({ fdApi, fdMock, createCustomer }) => {
     const m = await initiate(fdApi, fdMock.origin, await createCustomer());
@@ -101,57 +136,86 @@ test.describe('micro entries: verification @mock-only', () => {
     ['the second amount one cent less (more at 0.01)', ([a, b]) => [a, off(b, false)]],
   ];
   for (const [what, wrong] of WRONG) {
-    test(`refuses ${what} with 400; the entries are not verified`,
-      rules('FD-MICRO-VERIFY-WRONG@micro-verify', 'FD-MICRO-VERIFY-WRONG@micro-details', 'FD-MICRO-ERROR-BODY'), async ({ fdApi, fdMock, createCustomer }) => {
+    test(
+      `refuses ${what} with 400; the entries are not verified`,
+      rules('FD-MICRO-VERIFY-WRONG@micro-verify', 'FD-MICRO-VERIFY-WRONG@micro-details', 'FD-MICRO-ERROR-BODY'),
+      async ({ fdApi, fdMock, createCustomer }) => {
         const m = await initiate(fdApi, fdMock.origin, await createCustomer());
         await fdMock.advanceClock(DEPOSIT_DELAY_S);
         const sent = wrong(m.amounts);
-        expect([...sent].map(cents).sort(), 'the pair sent differs from the amounts deposited').not.toEqual([...m.amounts].map(cents).sort());
+        expect([...sent].map(cents).sort(), 'the pair sent differs from the amounts deposited').not.toEqual(
+          [...m.amounts].map(cents).sort(),
+        );
         // One attempt (@assumption): a wrong pair leaves the entries Failed; not Verified on any reading.
         await expectRefusedVerification(fdApi, m, await verify(fdApi, m, sent), what, 'Failed');
-      });
+      },
+    );
   }
 
-  test('refuses a verification before the deposit (400, Pending); it is no attempt @assumption',
-    rules('FD-MICRO-BEFORE-DEPOSIT', 'FD-MICRO-ERROR-BODY'), async ({ fdApi, fdMock, createCustomer }) => {
+  test(
+    'refuses a verification before the deposit (400, Pending); it is no attempt @assumption',
+    rules('FD-MICRO-BEFORE-DEPOSIT', 'FD-MICRO-ERROR-BODY'),
+    async ({ fdApi, fdMock, createCustomer }) => {
       const m = await initiate(fdApi, fdMock.origin, await createCustomer());
       await expectRefusedVerification(fdApi, m, await verify(fdApi, m, m.amounts), 'a verification before the deposit', 'Pending');
       await fdMock.advanceClock(DEPOSIT_DELAY_S);
       expect((await verify(fdApi, m, m.amounts)).status, 'the amounts once deposited').toBe(200);
-    });
+    },
+  );
 
-  test('after a wrong verification the right amounts are refused (400, Failed) @assumption',
-    rules('FD-MICRO-ATTEMPTS:refuse', 'FD-MICRO-ERROR-BODY'), async ({ fdApi, fdMock, createCustomer }) => {
+  test(
+    'after a wrong verification the right amounts are refused (400, Failed) @assumption',
+    rules('FD-MICRO-ATTEMPTS:refuse', 'FD-MICRO-ERROR-BODY'),
+    async ({ fdApi, fdMock, createCustomer }) => {
       const m = await initiate(fdApi, fdMock.origin, await createCustomer());
       await fdMock.advanceClock(DEPOSIT_DELAY_S);
       const [a, b] = m.amounts;
       await expectRefusedVerification(fdApi, m, await verify(fdApi, m, [a, off(b, true)]), 'the wrong first attempt', 'Failed');
       await expectRefusedVerification(fdApi, m, await verify(fdApi, m, m.amounts), 'the right amounts after a failed attempt', 'Failed');
-    });
+    },
+  );
 
-  test('0.01 and 0.99 are amounts to evaluate: the pair counts as the attempt', rules('FD-MICRO-AMOUNT-RANGE:accept'), async ({ fdApi, fdMock, createCustomer }) => {
-    const m = await initiate(fdApi, fdMock.origin, await createCustomer());
-    await fdMock.advanceClock(DEPOSIT_DELAY_S);
-    const res = await verify(fdApi, m, [0.01, 0.99]);
-    const right = [...m.amounts].map(cents).sort((x, y) => x - y).join() === '1,99';
-    if (right) expect(res.status, 'the pair deposited').toBe(200);
-    // Evaluated, not refused as malformed: the one attempt is spent (the entries failed).
-    else await expectRefusedVerification(fdApi, m, res, '0.01 and 0.99 (not the amounts deposited)', 'Failed');
-  });
+  test(
+    '0.01 and 0.99 are amounts to evaluate: the pair counts as the attempt',
+    rules('FD-MICRO-AMOUNT-RANGE:accept'),
+    async ({ fdApi, fdMock, createCustomer }) => {
+      const m = await initiate(fdApi, fdMock.origin, await createCustomer());
+      await fdMock.advanceClock(DEPOSIT_DELAY_S);
+      const res = await verify(fdApi, m, [0.01, 0.99]);
+      const right =
+        [...m.amounts]
+          .map(cents)
+          .sort((x, y) => x - y)
+          .join() === '1,99';
+      if (right) expect(res.status, 'the pair deposited').toBe(200);
+      // Evaluated, not refused as malformed: the one attempt is spent (the entries failed).
+      else await expectRefusedVerification(fdApi, m, res, '0.01 and 0.99 (not the amounts deposited)', 'Failed');
+    },
+  );
 
-  test('refuses amounts of 0 or 1.00, one amount or three with 400, and none of them is an attempt',
-    rules('FD-MICRO-AMOUNT-RANGE:refuse', 'FD-MICRO-REQUIRED'), async ({ fdApi, fdMock, createCustomer }) => {
+  test(
+    'refuses amounts of 0 or 1.00, one amount or three with 400, and none of them is an attempt',
+    rules('FD-MICRO-AMOUNT-RANGE:refuse', 'FD-MICRO-REQUIRED'),
+    async ({ fdApi, fdMock, createCustomer }) => {
       const m = await initiate(fdApi, fdMock.origin, await createCustomer());
       await fdMock.advanceClock(DEPOSIT_DELAY_S);
       const [a, b] = m.amounts;
       const malformed: [string, unknown][] = [
-        ['an amount of 0', { amounts: [0, b] }], ['an amount of 1.00', { amounts: [a, 1.0] }], ['one amount', { amounts: [a] }],
-        ['three amounts', { amounts: [a, b, a] }], ['no amounts', {}],
+        ['an amount of 0', { amounts: [0, b] }],
+        ['an amount of 1.00', { amounts: [a, 1.0] }],
+        ['one amount', { amounts: [a] }],
+        ['three amounts', { amounts: [a, b, a] }],
+        ['no amounts', {}],
       ];
       for (const [what, body] of malformed) {
-        expectFdError(await fdApi.callBuilt('VerifyMicroAmountDeposits', { path: { customerId: m.customerId, accountId: m.accountId }, body }), 400, what);
+        expectFdError(
+          await fdApi.callBuilt('VerifyMicroAmountDeposits', { path: { customerId: m.customerId, accountId: m.accountId }, body }),
+          400,
+          what,
+        );
       }
       expect((await details(fdApi, m)).body.status, 'no attempt was spent').toBe('Completed');
       expect((await verify(fdApi, m, m.amounts)).status, 'the amounts deposited still verify').toBe(200);
-    });
+    },
+  );
 });

@@ -7,55 +7,94 @@
 import { expect, expectFdError, fdLimit, inWords, rules, suiteConfig, test } from '../../fixtures/financial-data.js';
 
 const LOCK_AT = fdLimit('failedAuthenticationsBeforeLock');
-const nth = (n: number) => ({ 4: 'fourth', 5: 'fifth', 6: 'sixth', 7: 'seventh' } as Record<number, string>)[n] ?? `${n}th`;
+const nth = (n: number) => (({ 4: 'fourth', 5: 'fifth', 6: 'sixth', 7: 'seventh' }) as Record<number, string>)[n] ?? `${n}th`;
 
 test.describe('partner lock @destructive', () => {
   test.beforeEach(({ fd }) => {
     test.skip(!suiteConfig().allowDestructive, 'locks a partner: set ALLOW_DESTRUCTIVE=true to run it on a sandbox');
-    test.skip(!fd.sparePartner, "needs a spare partner (FD_SPARE_PARTNER_ID / FD_SPARE_PARTNER_SECRET) so the suite's partner stays usable");
+    test.skip(
+      !fd.sparePartner,
+      "needs a spare partner (FD_SPARE_PARTNER_ID / FD_SPARE_PARTNER_SECRET) so the suite's partner stays usable",
+    );
   });
 
-  test(`${inWords(LOCK_AT - 1)} failed attempts do not lock; the ${nth(LOCK_AT)} does, and a ${nth(LOCK_AT + 1)} keeps the right secret refused`,
-    rules('FD-LOCK-FIVE:accept', 'FD-LOCK-FIVE:refuse', 'FD-TOKEN-ISSUE:refuse', 'FD-SENSITIVE-ECHO'), async ({ fdApi, fd, appKeyOnly }) => {
+  test(
+    `${inWords(LOCK_AT - 1)} failed attempts do not lock; the ${nth(LOCK_AT)} does, and a ${nth(LOCK_AT + 1)} keeps the right secret refused`,
+    rules('FD-LOCK-FIVE:accept', 'FD-LOCK-FIVE:refuse', 'FD-TOKEN-ISSUE:refuse', 'FD-SENSITIVE-ECHO'),
+    async ({ fdApi, fd, appKeyOnly }) => {
       const spare = fd.sparePartner!;
       const fail = async (count: number, round: string) => {
         for (let attempt = 1; attempt <= count; attempt++) {
-          expectFdError(await fdApi.call('CreateToken', { body: { ...spare, partnerSecret: `wrong-${round}-${attempt}x` }, auth: appKeyOnly }), 401, `${round}: failed attempt ${attempt}`);
+          expectFdError(
+            await fdApi.call('CreateToken', { body: { ...spare, partnerSecret: `wrong-${round}-${attempt}x` }, auth: appKeyOnly }),
+            401,
+            `${round}: failed attempt ${attempt}`,
+          );
         }
       };
       try {
         // n-1 failures, then the right secret still gets a token.
         await fail(LOCK_AT - 1, 'n-1');
-        expect((await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly })).status, `right secret after ${inWords(LOCK_AT - 1)} failures: not locked`).toBe(200);
+        expect(
+          (await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly })).status,
+          `right secret after ${inWords(LOCK_AT - 1)} failures: not locked`,
+        ).toBe(200);
         // n failures in a row lock the partner; the right secret is refused.
         await fail(LOCK_AT, 'n');
-        expectFdError(await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly }), 401, `right secret after ${inWords(LOCK_AT)} failures: locked`);
+        expectFdError(
+          await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly }),
+          401,
+          `right secret after ${inWords(LOCK_AT)} failures: locked`,
+        );
         // n+1: one more failure, and the right secret is still refused.
         await fail(1, 'n+1');
-        expectFdError(await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly }), 401, `right secret after ${inWords(LOCK_AT + 1)} failures: still locked`);
+        expectFdError(
+          await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly }),
+          401,
+          `right secret after ${inWords(LOCK_AT + 1)} failures: still locked`,
+        );
       } finally {
         await fd.control?.unlockPartner(spare.partnerId);
       }
-      if (fd.control) expect((await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly })).status, 'right secret once the mock lifted the lock').toBe(200);
-    });
+      if (fd.control)
+        expect(
+          (await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly })).status,
+          'right secret once the mock lifted the lock',
+        ).toBe(200);
+    },
+  );
 
-  test('a locked partner cannot change its secret (401), and the secret stays the old one @assumption',
-    rules('FD-LOCK-NO-SECRET-CHANGE', 'FD-SENSITIVE-ECHO'), async ({ fdApi, fd, appKeyOnly }) => {
+  test(
+    'a locked partner cannot change its secret (401), and the secret stays the old one @assumption',
+    rules('FD-LOCK-NO-SECRET-CHANGE', 'FD-SENSITIVE-ECHO'),
+    async ({ fdApi, fd, appKeyOnly }) => {
       const spare = fd.sparePartner!;
       const next = 'Locked2025!Change';
       let changed = false;
       try {
-        for (let attempt = 1; attempt <= LOCK_AT; attempt++) await fdApi.call('CreateToken', { body: { ...spare, partnerSecret: `wrong-lock-${attempt}x` }, auth: appKeyOnly });
+        for (let attempt = 1; attempt <= LOCK_AT; attempt++)
+          await fdApi.call('CreateToken', { body: { ...spare, partnerSecret: `wrong-lock-${attempt}x` }, auth: appKeyOnly });
         const res = await fdApi.call('ModifyPartnerSecret', { body: { ...spare, newPartnerSecret: next }, auth: appKeyOnly });
         changed = res.status === 204;
         expectFdError(res, 401, 'secret change while locked');
       } finally {
         if (fd.control) await fd.control.unlockPartner(spare.partnerId);
         // Put the original secret back if a faulty target changed it.
-        if (changed) await fdApi.call('ModifyPartnerSecret', { body: { ...spare, partnerSecret: next, newPartnerSecret: spare.partnerSecret }, auth: appKeyOnly });
+        if (changed)
+          await fdApi.call('ModifyPartnerSecret', {
+            body: { ...spare, partnerSecret: next, newPartnerSecret: spare.partnerSecret },
+            auth: appKeyOnly,
+          });
       }
       test.skip(!fd.control, 'checking the secret after the lock needs the mock control surface to lift it (TARGET=mock)');
-      expect((await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly })).status, 'the old secret still works once unlocked').toBe(200);
-      expectFdError(await fdApi.call('CreateToken', { body: { ...spare, partnerSecret: next }, auth: appKeyOnly }), 401, 'the refused new secret');
-    });
+      expect((await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly })).status, 'the old secret still works once unlocked').toBe(
+        200,
+      );
+      expectFdError(
+        await fdApi.call('CreateToken', { body: { ...spare, partnerSecret: next }, auth: appKeyOnly }),
+        401,
+        'the refused new secret',
+      );
+    },
+  );
 });

@@ -14,8 +14,18 @@ const CASES: { what: string; secret: string; ok: boolean; rule: string }[] = [
   { what: '256 characters', secret: pad(256), ok: false, rule: 'FD-SECRET-LENGTH' },
   { what: 'no digit', secret: 'abcdefGHIJKL!', ok: false, rule: 'FD-SECRET-DIGIT-LETTER' },
   { what: 'no letter', secret: '1234567890!@#', ok: false, rule: 'FD-SECRET-DIGIT-LETTER' },
-  ...[...'!@#$%&*_-+'].map((c) => ({ what: `the allowed character ${c}`, secret: `Secret${c}2025xy`, ok: true, rule: 'FD-SECRET-CHARSET' })),
-  ...[' ', '.', '^', '~', '?', 'é'].map((c) => ({ what: `the forbidden character '${c}'`, secret: `Secret${c}2025xy`, ok: false, rule: 'FD-SECRET-CHARSET' })),
+  ...[...'!@#$%&*_-+'].map((c) => ({
+    what: `the allowed character ${c}`,
+    secret: `Secret${c}2025xy`,
+    ok: true,
+    rule: 'FD-SECRET-CHARSET',
+  })),
+  ...[' ', '.', '^', '~', '?', 'é'].map((c) => ({
+    what: `the forbidden character '${c}'`,
+    secret: `Secret${c}2025xy`,
+    ok: false,
+    rule: 'FD-SECRET-CHARSET',
+  })),
 ];
 
 test.describe('partner secret rules @destructive', () => {
@@ -25,54 +35,96 @@ test.describe('partner secret rules @destructive', () => {
   });
 
   for (const c of CASES) {
-    const cite = [`${c.rule}:${c.ok ? 'accept' : 'refuse'}`, 'FD-SENSITIVE-ECHO', ...(c.ok ? ['FD-SECRET-CHANGE', 'FD-AUTH-KEY-ONLY'] : [])];
+    const cite = [
+      `${c.rule}:${c.ok ? 'accept' : 'refuse'}`,
+      'FD-SENSITIVE-ECHO',
+      ...(c.ok ? ['FD-SECRET-CHANGE', 'FD-AUTH-KEY-ONLY'] : []),
+    ];
 
-    test(`${c.ok ? 'accepts' : 'rejects with 400'} a new secret with ${c.what}`, rules(...cite), async ({ fdApi, fd, appKeyOnly, fdContract }) => {
-      expect(fdContract.component('NewPartnerSecret')(c.secret), 'the case agrees with the contract').toBe(c.ok);
-      const spare = fd.sparePartner!;
-      const res = await fdApi.call('ModifyPartnerSecret', { body: { ...spare, newPartnerSecret: c.secret }, auth: appKeyOnly });
-      if (!c.ok) {
-        expectFdError(res, 400, c.what);
-        expect((await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly })).status, 'the old secret still works').toBe(200);
-        return;
-      }
-      expect(res.status).toBe(204);
-      expect((await fdApi.call('CreateToken', { body: { ...spare, partnerSecret: c.secret }, auth: appKeyOnly })).status, 'the new secret works').toBe(200);
-      expectFdError(await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly }), 401, 'the old secret is refused');
-      const back = await fdApi.call('ModifyPartnerSecret', { body: { ...spare, partnerSecret: c.secret, newPartnerSecret: spare.partnerSecret }, auth: appKeyOnly });
-      expect(back.status, 'the original secret is put back').toBe(204);
-      expect((await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly })).status).toBe(200);
-    });
+    test(
+      `${c.ok ? 'accepts' : 'rejects with 400'} a new secret with ${c.what}`,
+      rules(...cite),
+      async ({ fdApi, fd, appKeyOnly, fdContract }) => {
+        expect(fdContract.component('NewPartnerSecret')(c.secret), 'the case agrees with the contract').toBe(c.ok);
+        const spare = fd.sparePartner!;
+        const res = await fdApi.call('ModifyPartnerSecret', { body: { ...spare, newPartnerSecret: c.secret }, auth: appKeyOnly });
+        if (!c.ok) {
+          expectFdError(res, 400, c.what);
+          expect((await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly })).status, 'the old secret still works').toBe(200);
+          return;
+        }
+        expect(res.status).toBe(204);
+        expect(
+          (await fdApi.call('CreateToken', { body: { ...spare, partnerSecret: c.secret }, auth: appKeyOnly })).status,
+          'the new secret works',
+        ).toBe(200);
+        expectFdError(await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly }), 401, 'the old secret is refused');
+        const back = await fdApi.call('ModifyPartnerSecret', {
+          body: { ...spare, partnerSecret: c.secret, newPartnerSecret: spare.partnerSecret },
+          auth: appKeyOnly,
+        });
+        expect(back.status, 'the original secret is put back').toBe(204);
+        expect((await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly })).status).toBe(200);
+      },
+    );
   }
 
   test('refuses a change with a wrong current secret with 401', rules('FD-SECRET-CURRENT'), async ({ fdApi, fd, appKeyOnly }) => {
     const spare = fd.sparePartner!;
-    const res = await fdApi.call('ModifyPartnerSecret', { body: { ...spare, partnerSecret: `${spare.partnerSecret}x`, newPartnerSecret: 'N3wSecret!2025' }, auth: appKeyOnly });
+    const res = await fdApi.call('ModifyPartnerSecret', {
+      body: { ...spare, partnerSecret: `${spare.partnerSecret}x`, newPartnerSecret: 'N3wSecret!2025' },
+      auth: appKeyOnly,
+    });
     expectFdError(res, 401, 'wrong current secret');
   });
 
-  test('accepts every new secret the rules allow, and the new one always works @property', rules('FD-SECRET-LENGTH:accept', 'FD-SECRET-DIGIT-LETTER:accept', 'FD-SECRET-CHARSET:accept', 'FD-SECRET-CHANGE'), async ({ fdApi, fd, appKeyOnly, fdContract }, testInfo) => {
-    const spare = fd.sparePartner!;
-    let current = spare.partnerSecret;
-    try {
-      await assertProperty(fc.asyncProperty(validSecret, async (secret) => {
-        expect(fdContract.component('NewPartnerSecret')(secret), 'generated secret is valid by the contract').toBe(true);
-        const res = await fdApi.call('ModifyPartnerSecret', { body: { ...spare, partnerSecret: current, newPartnerSecret: secret }, auth: appKeyOnly });
-        expect(res.status).toBe(204);
-        current = secret;
-        expect((await fdApi.call('CreateToken', { body: { ...spare, partnerSecret: secret }, auth: appKeyOnly })).status).toBe(200);
-      }), testInfo, { numRuns: Math.min(suiteConfig().fastCheck.numRuns, 25) });
-    } finally {
-      await fdApi.call('ModifyPartnerSecret', { body: { ...spare, partnerSecret: current, newPartnerSecret: spare.partnerSecret }, auth: appKeyOnly });
-    }
-  });
+  test(
+    'accepts every new secret the rules allow, and the new one always works @property',
+    rules('FD-SECRET-LENGTH:accept', 'FD-SECRET-DIGIT-LETTER:accept', 'FD-SECRET-CHARSET:accept', 'FD-SECRET-CHANGE'),
+    async ({ fdApi, fd, appKeyOnly, fdContract }, testInfo) => {
+      const spare = fd.sparePartner!;
+      let current = spare.partnerSecret;
+      try {
+        await assertProperty(
+          fc.asyncProperty(validSecret, async (secret) => {
+            expect(fdContract.component('NewPartnerSecret')(secret), 'generated secret is valid by the contract').toBe(true);
+            const res = await fdApi.call('ModifyPartnerSecret', {
+              body: { ...spare, partnerSecret: current, newPartnerSecret: secret },
+              auth: appKeyOnly,
+            });
+            expect(res.status).toBe(204);
+            current = secret;
+            expect((await fdApi.call('CreateToken', { body: { ...spare, partnerSecret: secret }, auth: appKeyOnly })).status).toBe(200);
+          }),
+          testInfo,
+          { numRuns: Math.min(suiteConfig().fastCheck.numRuns, 25) },
+        );
+      } finally {
+        await fdApi.call('ModifyPartnerSecret', {
+          body: { ...spare, partnerSecret: current, newPartnerSecret: spare.partnerSecret },
+          auth: appKeyOnly,
+        });
+      }
+    },
+  );
 
-  test('rejects every new secret that breaks the rules with 400 @property', rules('FD-SECRET-LENGTH:refuse', 'FD-SECRET-DIGIT-LETTER:refuse', 'FD-SECRET-CHARSET:refuse'), async ({ fdApi, fd, appKeyOnly, fdContract }, testInfo) => {
-    const spare = fd.sparePartner!;
-    const validate = fdContract.component('NewPartnerSecret');
-    await assertProperty(fc.asyncProperty(anySecret, async (secret) => {
-      fc.pre(!validate(secret)); // the generator's value must break the contract before a 400 is expected
-      expectFdError(await fdApi.call('ModifyPartnerSecret', { body: { ...spare, newPartnerSecret: secret }, auth: appKeyOnly }), 400, 'rule broken');
-    }), testInfo);
-  });
+  test(
+    'rejects every new secret that breaks the rules with 400 @property',
+    rules('FD-SECRET-LENGTH:refuse', 'FD-SECRET-DIGIT-LETTER:refuse', 'FD-SECRET-CHARSET:refuse'),
+    async ({ fdApi, fd, appKeyOnly, fdContract }, testInfo) => {
+      const spare = fd.sparePartner!;
+      const validate = fdContract.component('NewPartnerSecret');
+      await assertProperty(
+        fc.asyncProperty(anySecret, async (secret) => {
+          fc.pre(!validate(secret)); // the generator's value must break the contract before a 400 is expected
+          expectFdError(
+            await fdApi.call('ModifyPartnerSecret', { body: { ...spare, newPartnerSecret: secret }, auth: appKeyOnly }),
+            400,
+            'rule broken',
+          );
+        }),
+        testInfo,
+      );
+    },
+  );
 });

@@ -8,17 +8,25 @@ const RENEW_MIN = TOKEN_AGES.renewAfterMs / 60_000;
 const VALID_MIN = TOKEN_AGES.validMs / 60_000;
 const VALID_HOURS = `${inWords(TOKEN_AGES.validMs / 3_600_000)} hours`;
 
-test('issues a token for good credentials @smoke', rules('FD-TOKEN-ISSUE:accept', 'FD-AUTH-KEY-ONLY', 'FD-AUTH-KEY-WHOLE:accept', 'FD-SENSITIVE-ECHO'), async ({ fdApi, fd, appKeyOnly }) => {
-  const res = await fdApi.call('CreateToken', { body: fd.partner, auth: appKeyOnly });
-  expect(res.status).toBe(200);
-  expect(typeof res.body.token).toBe('string');
-});
+test(
+  'issues a token for good credentials @smoke',
+  rules('FD-TOKEN-ISSUE:accept', 'FD-AUTH-KEY-ONLY', 'FD-AUTH-KEY-WHOLE:accept', 'FD-SENSITIVE-ECHO'),
+  async ({ fdApi, fd, appKeyOnly }) => {
+    const res = await fdApi.call('CreateToken', { body: fd.partner, auth: appKeyOnly });
+    expect(res.status).toBe(200);
+    expect(typeof res.body.token).toBe('string');
+  },
+);
 
-test('the issued token authorises a call', rules('FD-TOKEN-ISSUE:accept', 'FD-AUTH-KEY-WHOLE:accept'), async ({ fdApi, fd, appKeyOnly }) => {
-  const { body } = await fdApi.call('CreateToken', { body: fd.partner, auth: appKeyOnly });
-  const res = await fdApi.call('GetCustomers', { query: { limit: 1 }, auth: () => fdAuthHeaders(fd.appKey, body.token) });
-  expect(res.status).toBe(200);
-});
+test(
+  'the issued token authorises a call',
+  rules('FD-TOKEN-ISSUE:accept', 'FD-AUTH-KEY-WHOLE:accept'),
+  async ({ fdApi, fd, appKeyOnly }) => {
+    const { body } = await fdApi.call('CreateToken', { body: fd.partner, auth: appKeyOnly });
+    const res = await fdApi.call('GetCustomers', { query: { limit: 1 }, auth: () => fdAuthHeaders(fd.appKey, body.token) });
+    expect(res.status).toBe(200);
+  },
+);
 
 test('refuses a wrong partner secret with 401', rules('FD-TOKEN-ISSUE:refuse'), async ({ fdApi, fd, appKeyOnly }) => {
   const partner = fd.sparePartner ?? fd.partner;
@@ -29,13 +37,20 @@ test('refuses a wrong partner secret with 401', rules('FD-TOKEN-ISSUE:refuse'), 
 });
 
 test('refuses an unknown partner id with 401', rules('FD-TOKEN-ISSUE:refuse'), async ({ fdApi, fd, appKeyOnly }) => {
-  const res = await fdApi.call('CreateToken', { body: { partnerId: `9${Date.now()}`, partnerSecret: fd.partner.partnerSecret }, auth: appKeyOnly });
+  const res = await fdApi.call('CreateToken', {
+    body: { partnerId: `9${Date.now()}`, partnerSecret: fd.partner.partnerSecret },
+    auth: appKeyOnly,
+  });
   expectFdError(res, 401, 'unknown partner');
 });
 
 // provider 1.35.0: PartnerCredentials requires partnerId and partnerSecret (the seed names the two
 // values, not the body's members); a body that is not an object is a 400 on any reading.
-for (const [what, body, tag] of [['no partnerSecret', { partnerId: '1' }, ' @provider'], ['no partnerId', { partnerSecret: 'x' }, ' @provider'], ['a non-object body', [], '']] as const) {
+for (const [what, body, tag] of [
+  ['no partnerSecret', { partnerId: '1' }, ' @provider'],
+  ['no partnerId', { partnerSecret: 'x' }, ' @provider'],
+  ['a non-object body', [], ''],
+] as const) {
   test(`rejects credentials with ${what} with 400${tag}`, rules('FD-TOKEN-CRED-REQUIRED'), async ({ fdApi, appKeyOnly }) => {
     expectFdError(await fdApi.callBuilt('CreateToken', { body, auth: appKeyOnly }), 400, what);
   });
@@ -45,36 +60,45 @@ test('rejects a malformed JSON body with 400, never 500', rules('FD-ERR-MALFORME
   expectFdError(await fdApi.call('CreateToken', { rawBody: '{"partnerId": ', auth: appKeyOnly }), 400, 'malformed JSON');
 });
 
-test(`the token cache reuses one token, and renews it once older than ${RENEW_MIN} minutes @mock-only`, rules('FD-TOKEN-REUSE'), async ({ fdApi, fdTokens, fdMock }) => {
-  const first = await fdTokens.get();
-  expect(await fdTokens.get(), 'a second request reuses the token').toBe(first);
-  // Age the token to a minute short of the renewal age on the virtual clock: still reused, and still accepted.
-  await fdMock.advanceClock((TOKEN_AGES.renewAfterMs - 60_000 - (fdTokens.age() ?? 0)) / 1000);
-  expect(await fdTokens.get(), `reused before ${RENEW_MIN} minutes`).toBe(first);
-  expect((await fdApi.call('GetCustomers', { query: { limit: 1 } })).status, `a ${RENEW_MIN - 1}-minute-old token is accepted`).toBe(200);
-  // Two more minutes: past the renewal age, so the cache creates a new one, which works.
-  const created = fdTokens.created;
-  await fdMock.advanceClock(120);
-  const renewed = await fdTokens.get();
-  expect(renewed, `renewed after ${RENEW_MIN} minutes`).not.toBe(first);
-  expect(fdTokens.created).toBe(created + 1);
-  expect((await fdApi.call('GetCustomers', { query: { limit: 1 } })).status, 'the renewed token is accepted').toBe(200);
-});
+test(
+  `the token cache reuses one token, and renews it once older than ${RENEW_MIN} minutes @mock-only`,
+  rules('FD-TOKEN-REUSE'),
+  async ({ fdApi, fdTokens, fdMock }) => {
+    const first = await fdTokens.get();
+    expect(await fdTokens.get(), 'a second request reuses the token').toBe(first);
+    // Age the token to a minute short of the renewal age on the virtual clock: still reused, and still accepted.
+    await fdMock.advanceClock((TOKEN_AGES.renewAfterMs - 60_000 - (fdTokens.age() ?? 0)) / 1000);
+    expect(await fdTokens.get(), `reused before ${RENEW_MIN} minutes`).toBe(first);
+    expect((await fdApi.call('GetCustomers', { query: { limit: 1 } })).status, `a ${RENEW_MIN - 1}-minute-old token is accepted`).toBe(200);
+    // Two more minutes: past the renewal age, so the cache creates a new one, which works.
+    const created = fdTokens.created;
+    await fdMock.advanceClock(120);
+    const renewed = await fdTokens.get();
+    expect(renewed, `renewed after ${RENEW_MIN} minutes`).not.toBe(first);
+    expect(fdTokens.created).toBe(created + 1);
+    expect((await fdApi.call('GetCustomers', { query: { limit: 1 } })).status, 'the renewed token is accepted').toBe(200);
+  },
+);
 
 // seed 002, Limits: a token's lifetime. The accepting side: a token one minute short of it still
 // works on every kind of operation (customers, consumers, businesses, institutions); one second past
 // it the token is refused (and conformance.auth.spec.ts refuses it on every operation).
-test(`accepts a token one minute short of ${VALID_HOURS} old, and refuses it just past ${VALID_HOURS} @mock-only`, rules('FD-TOKEN-LIFETIME:accept', 'FD-TOKEN-LIFETIME:refuse'), async ({ fdApi, fd, fdEntities, fdTokens, fdMock }) => {
-  const token = await fdTokens.get();
-  const auth = () => fdAuthHeaders(fd.appKey, token);
-  await fdMock.advanceClock((TOKEN_AGES.validMs - 60_000 - (fdTokens.age() ?? 0)) / 1000);
-  const calls = [
-    fdApi.call('GetCustomers', { query: { limit: 1 }, auth }),
-    fdApi.call('GetCustomer', { path: { customerId: fdEntities.customerId }, auth }),
-    fdApi.call('GetInstitutions', { query: { limit: 1 }, auth }),
-    fdApi.call('GetBusinessById', { path: { business_id: fdEntities.businessId }, auth }),
-  ];
-  for (const res of await Promise.all(calls)) expect(res.status, `${res.operation.operationId} with a ${VALID_MIN - 1}-minute-old token`).toBe(200);
-  await fdMock.advanceClock(61);
-  expectFdError(await fdApi.call('GetCustomers', { query: { limit: 1 }, auth }), 401, `token ${VALID_HOURS} and a second old`);
-});
+test(
+  `accepts a token one minute short of ${VALID_HOURS} old, and refuses it just past ${VALID_HOURS} @mock-only`,
+  rules('FD-TOKEN-LIFETIME:accept', 'FD-TOKEN-LIFETIME:refuse'),
+  async ({ fdApi, fd, fdEntities, fdTokens, fdMock }) => {
+    const token = await fdTokens.get();
+    const auth = () => fdAuthHeaders(fd.appKey, token);
+    await fdMock.advanceClock((TOKEN_AGES.validMs - 60_000 - (fdTokens.age() ?? 0)) / 1000);
+    const calls = [
+      fdApi.call('GetCustomers', { query: { limit: 1 }, auth }),
+      fdApi.call('GetCustomer', { path: { customerId: fdEntities.customerId }, auth }),
+      fdApi.call('GetInstitutions', { query: { limit: 1 }, auth }),
+      fdApi.call('GetBusinessById', { path: { business_id: fdEntities.businessId }, auth }),
+    ];
+    for (const res of await Promise.all(calls))
+      expect(res.status, `${res.operation.operationId} with a ${VALID_MIN - 1}-minute-old token`).toBe(200);
+    await fdMock.advanceClock(61);
+    expectFdError(await fdApi.call('GetCustomers', { query: { limit: 1 }, auth }), 401, `token ${VALID_HOURS} and a second old`);
+  },
+);

@@ -19,7 +19,10 @@ const routingOf = (instruction: any) => (instruction?.descriptors ?? []).find((d
 async function achReaders(fdApi: OperationClient, customerId: string, accountId: string) {
   const v1 = await fdApi.call('GetAccountACHDetails', { path: { customerId, accountId } });
   const v3 = await fdApi.call('GetAccountPaymentInstructionDetails', { path: { customerId, accountId } });
-  const bundle = await fdApi.call('GetAccountDetailsByAccountId', { path: { customerId, accountId }, query: { include: 'paymentInstruction' } });
+  const bundle = await fdApi.call('GetAccountDetailsByAccountId', {
+    path: { customerId, accountId },
+    query: { include: 'paymentInstruction' },
+  });
   expect([v1.status, v3.status, bundle.status], 'v1, v3 and the bundle answer 200').toEqual([200, 200, 200]);
   const ach = (v3.body.paymentInstruction ?? []).find((p: any) => p.type === 'ach');
   const pebAccount = bundle.body.accounts?.[0] ?? {};
@@ -28,8 +31,10 @@ async function achReaders(fdApi: OperationClient, customerId: string, accountId:
   return { v1: v1.body, ach, peb: pebAccount.paymentInstruction, pebFailed };
 }
 
-test('v1, v3 and the bundle give the same full account number, ending with the account display, and the same routing number @provider',
-  rules('FD-PAY-ACCOUNT-NUMBER@pay-ach', 'FD-PAY-ACCOUNT-NUMBER@pay-details', 'FD-PAY-ACCOUNT-NUMBER@pay-peb-account'), async ({ fdApi, linkedCustomer }) => {
+test(
+  'v1, v3 and the bundle give the same full account number, ending with the account display, and the same routing number @provider',
+  rules('FD-PAY-ACCOUNT-NUMBER@pay-ach', 'FD-PAY-ACCOUNT-NUMBER@pay-details', 'FD-PAY-ACCOUNT-NUMBER@pay-peb-account'),
+  async ({ fdApi, linkedCustomer }) => {
     for (const type of ['checking', 'savings']) {
       const account = linkedCustomer.account(type);
       const { v1, ach, peb, pebFailed } = await achReaders(fdApi, linkedCustomer.customerId, account.id);
@@ -37,22 +42,34 @@ test('v1, v3 and the bundle give the same full account number, ending with the a
       const last4 = displayLast4(account.numberLast4);
       // Booleans only: the number itself must not reach the report through an assertion message.
       const seen = {
-        v3HasAch: ach !== undefined, pebHasInstruction: peb !== undefined || pebFailed,
+        v3HasAch: ach !== undefined,
+        pebHasInstruction: peb !== undefined || pebFailed,
         fullLongerThanFour: full.length > 4,
         endsWithDisplay: last4 === undefined || full.endsWith(last4),
         // A tokenized number (tanEnabled) may differ from the real one: compared only when not tokenized.
         v3SameNumber: ach?.tanEnabled === true || ach?.accountNumber === full,
         pebSameNumber: peb === undefined || peb.tanEnabled === true || peb.accountNumber === full,
-        v3SameRouting: routingOf(ach) === v1.routingNumber, pebSameRouting: peb === undefined || routingOf(peb) === v1.routingNumber,
+        v3SameRouting: routingOf(ach) === v1.routingNumber,
+        pebSameRouting: peb === undefined || routingOf(peb) === v1.routingNumber,
       };
       expect(seen, `the ACH readers of the ${type} account agree`).toEqual({
-        v3HasAch: true, pebHasInstruction: true, fullLongerThanFour: true, endsWithDisplay: true, v3SameNumber: true, pebSameNumber: true, v3SameRouting: true, pebSameRouting: true,
+        v3HasAch: true,
+        pebHasInstruction: true,
+        fullLongerThanFour: true,
+        endsWithDisplay: true,
+        v3SameNumber: true,
+        pebSameNumber: true,
+        v3SameRouting: true,
+        pebSameRouting: true,
       });
     }
-  });
+  },
+);
 
-test('balances and the bundle show exactly the last four digits of the account number @provider',
-  rules('FD-PAY-LAST-FOUR@pay-live', 'FD-PAY-LAST-FOUR@pay-cached', 'FD-PAY-LAST-FOUR@pay-peb-account'), async ({ fdApi, linkedCustomer }) => {
+test(
+  'balances and the bundle show exactly the last four digits of the account number @provider',
+  rules('FD-PAY-LAST-FOUR@pay-live', 'FD-PAY-LAST-FOUR@pay-cached', 'FD-PAY-LAST-FOUR@pay-peb-account'),
+  async ({ fdApi, linkedCustomer }) => {
     const account = linkedCustomer.account('checking');
     const path = { customerId: linkedCustomer.customerId, accountId: account.id };
     const full: string = (await fdApi.call('GetAccountACHDetails', { path })).body.realAccountNumber;
@@ -60,44 +77,85 @@ test('balances and the bundle show exactly the last four digits of the account n
     const cached = await fdApi.call('GetAvailableBalance', { path });
     const bundle = await fdApi.call('GetAccountDetailsByAccountId', { path, query: { include: 'balanceDetails' } });
     const peb = bundle.body.accounts?.[0] ?? {};
-    const shown = { live: live.body.realAccountNumberLast4, cached: cached.body.realAccountNumberLast4, 'bundle balance': peb.balanceDetails?.realAccountNumberLast4, 'bundle account': peb.realAccountNumberLast4 };
+    const shown = {
+      live: live.body.realAccountNumberLast4,
+      cached: cached.body.realAccountNumberLast4,
+      'bundle balance': peb.balanceDetails?.realAccountNumberLast4,
+      'bundle account': peb.realAccountNumberLast4,
+    };
     for (const [where, value] of Object.entries(shown)) {
       // Optional on the bundle's account; the balance section may have failed (listed under errors).
       if (value === undefined && where.startsWith('bundle')) continue;
-      expect({ length: String(value).length, isLastFour: value === full.slice(-4) }, `${where} realAccountNumberLast4`).toEqual({ length: 4, isLastFour: true });
+      expect({ length: String(value).length, isLastFour: value === full.slice(-4) }, `${where} realAccountNumberLast4`).toEqual({
+        length: 4,
+        isLastFour: true,
+      });
     }
     const last4 = displayLast4(account.numberLast4);
     if (last4) expect(displayLast4(String(peb.accountDetails?.accountNumberDisplay ?? '')), 'the bundle accountNumberDisplay').toBe(last4);
-  });
+  },
+);
 
-test('every rtp and fedNow instruction says whether the account can receive and send it; the ach one is there @provider', rules('FD-PAY-REALTIME-FLAGS'), async ({ fdApi, linkedCustomer }) => {
-  for (const type of ['checking', 'savings', 'moneyMarket']) {
-    const res = await fdApi.call('GetAccountPaymentInstructionDetails', { path: { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account(type).id } });
-    expect(res.status).toBe(200);
-    const instructions: any[] = res.body.paymentInstruction ?? [];
-    expect(instructions.some((p) => p.type === 'ach'), `${type}: an ach instruction`).toBe(true);
-    for (const p of instructions.filter((i) => /^(rtp|fednow)$/i.test(i.type))) {
-      expect({ in: typeof p.transferInEnabled, out: typeof p.transferOutEnabled }, `${type} ${p.type}: both flags`).toEqual({ in: 'boolean', out: 'boolean' });
+test(
+  'every rtp and fedNow instruction says whether the account can receive and send it; the ach one is there @provider',
+  rules('FD-PAY-REALTIME-FLAGS'),
+  async ({ fdApi, linkedCustomer }) => {
+    for (const type of ['checking', 'savings', 'moneyMarket']) {
+      const res = await fdApi.call('GetAccountPaymentInstructionDetails', {
+        path: { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account(type).id },
+      });
+      expect(res.status).toBe(200);
+      const instructions: any[] = res.body.paymentInstruction ?? [];
+      expect(
+        instructions.some((p) => p.type === 'ach'),
+        `${type}: an ach instruction`,
+      ).toBe(true);
+      for (const p of instructions.filter((i) => /^(rtp|fednow)$/i.test(i.type))) {
+        expect({ in: typeof p.transferInEnabled, out: typeof p.transferOutEnabled }, `${type} ${p.type}: both flags`).toEqual({
+          in: 'boolean',
+          out: 'boolean',
+        });
+      }
     }
-  }
-});
+  },
+);
 
-test('the mock world answers known real-time flags: checking sends and receives, savings only receives @mock-only',
-  rules('FD-PAY-REALTIME-FLAGS'), async ({ fdApi, fdMock: _mock, linkedCustomer }) => {
+test(
+  'the mock world answers known real-time flags: checking sends and receives, savings only receives @mock-only',
+  rules('FD-PAY-REALTIME-FLAGS'),
+  async ({ fdApi, fdMock: _mock, linkedCustomer }) => {
     const flags = async (type: string) => {
-      const res = await fdApi.call('GetAccountPaymentInstructionDetails', { path: { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account(type).id } });
-      return (res.body.paymentInstruction as any[]).filter((p) => p.type !== 'ach').map((p) => `${p.type} in=${p.transferInEnabled} out=${p.transferOutEnabled}`);
+      const res = await fdApi.call('GetAccountPaymentInstructionDetails', {
+        path: { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account(type).id },
+      });
+      return (res.body.paymentInstruction as any[])
+        .filter((p) => p.type !== 'ach')
+        .map((p) => `${p.type} in=${p.transferInEnabled} out=${p.transferOutEnabled}`);
     };
     expect(await flags('checking')).toEqual(['rtp in=true out=true', 'fedNow in=true out=true']);
     expect(await flags('savings')).toEqual(['rtp in=true out=false', 'fedNow in=true out=false']);
-  });
+  },
+);
 
-test('the exchanges kept for the report hold the full account number only masked', rules('FD-PAY-NUMBER-REDACTED'), async ({ fdApi, linkedCustomer }) => {
-  const account = linkedCustomer.account('checking');
-  const { v1 } = await achReaders(fdApi, linkedCustomer.customerId, account.id);
-  const full: string = v1.realAccountNumber;
-  const kept = test.info().attachments.filter((a) => /\/details|\/paysuite\//.test(a.name)).map((a) => String(a.body ?? ''));
-  expect(kept, 'the three exchanges are attached').toHaveLength(3);
-  expect(kept.map((text) => text.includes(full)), 'an attachment holding the full number').toEqual([false, false, false]);
-  expect(kept.every((text) => text.includes('[REDACTED]')), 'each shows the number masked').toBe(true);
-});
+test(
+  'the exchanges kept for the report hold the full account number only masked',
+  rules('FD-PAY-NUMBER-REDACTED'),
+  async ({ fdApi, linkedCustomer }) => {
+    const account = linkedCustomer.account('checking');
+    const { v1 } = await achReaders(fdApi, linkedCustomer.customerId, account.id);
+    const full: string = v1.realAccountNumber;
+    const kept = test
+      .info()
+      .attachments.filter((a) => /\/details|\/paysuite\//.test(a.name))
+      .map((a) => String(a.body ?? ''));
+    expect(kept, 'the three exchanges are attached').toHaveLength(3);
+    expect(
+      kept.map((text) => text.includes(full)),
+      'an attachment holding the full number',
+    ).toEqual([false, false, false]);
+    expect(
+      kept.every((text) => text.includes('[REDACTED]')),
+      'each shows the number masked',
+    ).toBe(true);
+  },
+);

@@ -13,16 +13,29 @@ type Where = 'live' | 'peb-login' | 'peb-account';
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
 /** The checking account's balance date (epoch seconds) read through one path, with an interval. */
-async function balanceDate(fdApi: OperationClient, where: Where, customerId: string, account: { id: string; institutionLoginId: number }, interval?: number): Promise<number> {
+async function balanceDate(
+  fdApi: OperationClient,
+  where: Where,
+  customerId: string,
+  account: { id: string; institutionLoginId: number },
+  interval?: number,
+): Promise<number> {
   const query = interval === undefined ? {} : { balance_cache_interval: interval };
   if (where === 'live') {
     const res = await fdApi.call('GetAvailableBalanceLive', { path: { customerId, accountId: account.id }, query });
     expect(res.status, `live balance; body: ${res.text.slice(0, 200)}`).toBe(200);
     return Number(res.body.availableBalanceDate);
   }
-  const res = where === 'peb-login'
-    ? await fdApi.call('GetAccountDetailsByInstitutionLoginId', { path: { customerId, institutionLoginId: account.institutionLoginId }, query: { ...query, include: 'balanceDetails' } })
-    : await fdApi.call('GetAccountDetailsByAccountId', { path: { customerId, accountId: account.id }, query: { ...query, include: 'balanceDetails' } });
+  const res =
+    where === 'peb-login'
+      ? await fdApi.call('GetAccountDetailsByInstitutionLoginId', {
+          path: { customerId, institutionLoginId: account.institutionLoginId },
+          query: { ...query, include: 'balanceDetails' },
+        })
+      : await fdApi.call('GetAccountDetailsByAccountId', {
+          path: { customerId, accountId: account.id },
+          query: { ...query, include: 'balanceDetails' },
+        });
   expect(res.status, `bundle ${where}; body: ${res.text.slice(0, 200)}`).toBe(200);
   const mine = (res.body.accounts as any[]).find((a) => String(a.id) === account.id);
   expect(mine?.balanceDetails, `the bundle (${where}) carries the balance of the checking account`).toBeDefined();
@@ -37,22 +50,30 @@ async function freshRead(fdApi: OperationClient, customerId: string, accountId: 
 }
 
 for (const where of ['live', 'peb-login', 'peb-account'] as const) {
-  test(`a 5-minute balance_cache_interval serves the cached balance 4:58 after the read and refreshes it at 5:01 (${where}) @mock-only`,
-    rules(`FD-PAY-BALANCE-CACHE:accept@pay-${where}`, `FD-PAY-BALANCE-CACHE:refuse@pay-${where}`), async ({ fdApi, fdMock, fd, linkedCustomer }) => {
+  test(
+    `a 5-minute balance_cache_interval serves the cached balance 4:58 after the read and refreshes it at 5:01 (${where}) @mock-only`,
+    rules(`FD-PAY-BALANCE-CACHE:accept@pay-${where}`, `FD-PAY-BALANCE-CACHE:refuse@pay-${where}`),
+    async ({ fdApi, fdMock, fd, linkedCustomer }) => {
       const checking = linkedCustomer.account('checking');
       const read = await freshRead(fdApi, linkedCustomer.customerId, checking.id);
       // Two seconds inside: real milliseconds between the calls may tick one more second.
       await fdMock.advanceClock(5 * 60 - 2);
-      expect(await balanceDate(fdApi, where, linkedCustomer.customerId, checking, 5), 'within the interval: the cached balance (same date)').toBe(read);
+      expect(
+        await balanceDate(fdApi, where, linkedCustomer.customerId, checking, 5),
+        'within the interval: the cached balance (same date)',
+      ).toBe(read);
       await fdMock.advanceClock(3);
       const refreshed = await balanceDate(fdApi, where, linkedCustomer.customerId, checking, 5);
       expect(refreshed, 'past the interval: refreshed (the date moves)').toBeGreaterThan(read);
       expectEpochSecondsNear(refreshed, fd.now(), 'the refreshed balance date');
-    });
+    },
+  );
 }
 
-test('an interval of 0, or none, refreshes the live balance ten seconds after a read; 1 minute does not @mock-only',
-  rules('FD-PAY-BALANCE-LIVE-DEFAULT'), async ({ fdApi, fdMock, linkedCustomer }) => {
+test(
+  'an interval of 0, or none, refreshes the live balance ten seconds after a read; 1 minute does not @mock-only',
+  rules('FD-PAY-BALANCE-LIVE-DEFAULT'),
+  async ({ fdApi, fdMock, linkedCustomer }) => {
     const checking = linkedCustomer.account('checking');
     let read = await freshRead(fdApi, linkedCustomer.customerId, checking.id);
     await fdMock.advanceClock(10);
@@ -62,54 +83,90 @@ test('an interval of 0, or none, refreshes the live balance ten seconds after a 
     read = zero;
     await fdMock.advanceClock(10);
     expect(await balanceDate(fdApi, 'live', linkedCustomer.customerId, checking), 'no interval: refreshed').toBeGreaterThan(read);
-  });
+  },
+);
 
-test('without an interval the bundle serves a 29-minute-old balance and refreshes a 31-minute-old one @provider @mock-only',
-  rules('FD-PAY-PEB-INTERVAL-DEFAULT:accept@pay-peb-account', 'FD-PAY-PEB-INTERVAL-DEFAULT:refuse@pay-peb-account'), async ({ fdApi, fdMock, linkedCustomer }) => {
+test(
+  'without an interval the bundle serves a 29-minute-old balance and refreshes a 31-minute-old one @provider @mock-only',
+  rules('FD-PAY-PEB-INTERVAL-DEFAULT:accept@pay-peb-account', 'FD-PAY-PEB-INTERVAL-DEFAULT:refuse@pay-peb-account'),
+  async ({ fdApi, fdMock, linkedCustomer }) => {
     const checking = linkedCustomer.account('checking');
     const read = await freshRead(fdApi, linkedCustomer.customerId, checking.id);
     await fdMock.advanceClock(29 * 60);
     expect(await balanceDate(fdApi, 'peb-account', linkedCustomer.customerId, checking), 'default 30 minutes: 29 is within').toBe(read);
     await fdMock.advanceClock(2 * 60);
-    expect(await balanceDate(fdApi, 'peb-account', linkedCustomer.customerId, checking), 'default 30 minutes: 31 is past').toBeGreaterThan(read);
-  });
+    expect(await balanceDate(fdApi, 'peb-account', linkedCustomer.customerId, checking), 'default 30 minutes: 31 is past').toBeGreaterThan(
+      read,
+    );
+  },
+);
 
-test('the cached variant shows what the live variant last read, and a day later still has not refreshed it @mock-only',
-  rules('FD-PAY-CACHED-READER'), async ({ fdApi, fdMock, linkedCustomer }) => {
+test(
+  'the cached variant shows what the live variant last read, and a day later still has not refreshed it @mock-only',
+  rules('FD-PAY-CACHED-READER'),
+  async ({ fdApi, fdMock, linkedCustomer }) => {
     const checking = linkedCustomer.account('checking');
     const path = { customerId: linkedCustomer.customerId, accountId: checking.id };
     await fdApi.call('GetAvailableBalance', { path }); // a first cached read, before the refresh
     await fdMock.advanceClock(3600);
     const live = await fdApi.call('GetAvailableBalanceLive', { path, query: { balance_cache_interval: 0 } });
     expect(live.status).toBe(200);
-    const pick = (b: any) => ({ availableBalance: b.availableBalance, availableBalanceDate: Number(b.availableBalanceDate), clearedBalance: b.clearedBalance, clearedBalanceDate: Number(b.clearedBalanceDate) });
+    const pick = (b: any) => ({
+      availableBalance: b.availableBalance,
+      availableBalanceDate: Number(b.availableBalanceDate),
+      clearedBalance: b.clearedBalance,
+      clearedBalanceDate: Number(b.clearedBalanceDate),
+    });
     const cached = await fdApi.call('GetAvailableBalance', { path });
     expect(cached.status).toBe(200);
     expect(pick(cached.body), 'the cached variant after a live refresh').toEqual(pick(live.body));
     await fdMock.advanceClock(86_400);
     const dayLater = await fdApi.call('GetAvailableBalance', { path });
     expect(pick(dayLater.body), 'the cached variant a day later: not refreshed').toEqual(pick(live.body));
-  });
+  },
+);
 
-test('balance_cache_interval: live accepts 0 and 1440 and refuses -1 and 1441; the bundle accepts 1 and 1440 and refuses 0 and 1441 (400) @provider',
-  rules('FD-PAY-CACHE-INTERVAL-RANGE:accept@pay-live', 'FD-PAY-CACHE-INTERVAL-RANGE:refuse@pay-live', 'FD-PAY-CACHE-INTERVAL-RANGE:accept@pay-peb-login',
-    'FD-PAY-CACHE-INTERVAL-RANGE:refuse@pay-peb-login', 'FD-PAY-CACHE-INTERVAL-RANGE:accept@pay-peb-account', 'FD-PAY-CACHE-INTERVAL-RANGE:refuse@pay-peb-account'),
+test(
+  'balance_cache_interval: live accepts 0 and 1440 and refuses -1 and 1441; the bundle accepts 1 and 1440 and refuses 0 and 1441 (400) @provider',
+  rules(
+    'FD-PAY-CACHE-INTERVAL-RANGE:accept@pay-live',
+    'FD-PAY-CACHE-INTERVAL-RANGE:refuse@pay-live',
+    'FD-PAY-CACHE-INTERVAL-RANGE:accept@pay-peb-login',
+    'FD-PAY-CACHE-INTERVAL-RANGE:refuse@pay-peb-login',
+    'FD-PAY-CACHE-INTERVAL-RANGE:accept@pay-peb-account',
+    'FD-PAY-CACHE-INTERVAL-RANGE:refuse@pay-peb-account',
+  ),
   async ({ fdApi, linkedCustomer }) => {
     const checking = linkedCustomer.account('checking');
     const customerId = linkedCustomer.customerId;
-    const live = (v: number) => fdApi.call('GetAvailableBalanceLive', { path: { customerId, accountId: checking.id }, query: { balance_cache_interval: v } });
-    const byLogin = (v: number) => fdApi.call('GetAccountDetailsByInstitutionLoginId', { path: { customerId, institutionLoginId: checking.institutionLoginId }, query: { balance_cache_interval: v, include: 'balanceDetails' } });
-    const byAccount = (v: number) => fdApi.call('GetAccountDetailsByAccountId', { path: { customerId, accountId: checking.id }, query: { balance_cache_interval: v, include: 'balanceDetails' } });
+    const live = (v: number) =>
+      fdApi.call('GetAvailableBalanceLive', { path: { customerId, accountId: checking.id }, query: { balance_cache_interval: v } });
+    const byLogin = (v: number) =>
+      fdApi.call('GetAccountDetailsByInstitutionLoginId', {
+        path: { customerId, institutionLoginId: checking.institutionLoginId },
+        query: { balance_cache_interval: v, include: 'balanceDetails' },
+      });
+    const byAccount = (v: number) =>
+      fdApi.call('GetAccountDetailsByAccountId', {
+        path: { customerId, accountId: checking.id },
+        query: { balance_cache_interval: v, include: 'balanceDetails' },
+      });
     for (const v of [0, 1440]) expect((await live(v)).status, `live, interval ${v}`).toBe(200);
     for (const v of [-1, 1441]) expectFdError(await live(v), 400, `live, interval ${v}`);
-    for (const [name, call] of [['by login', byLogin], ['by account', byAccount]] as const) {
+    for (const [name, call] of [
+      ['by login', byLogin],
+      ['by account', byAccount],
+    ] as const) {
       for (const v of [1, 1440]) expect((await call(v)).status, `bundle ${name}, interval ${v}`).toBe(200);
       for (const v of [0, 1441]) expectFdError(await call(v), 400, `bundle ${name}, interval ${v}`);
     }
-  });
+  },
+);
 
-test('balance dates are epoch seconds: a refreshed one is the target clock, a cached one not in the future @provider',
-  rules('FD-PAY-DATE-SECONDS@pay-live', 'FD-PAY-DATE-SECONDS@pay-cached'), async ({ fdApi, fd, linkedCustomer }) => {
+test(
+  'balance dates are epoch seconds: a refreshed one is the target clock, a cached one not in the future @provider',
+  rules('FD-PAY-DATE-SECONDS@pay-live', 'FD-PAY-DATE-SECONDS@pay-cached'),
+  async ({ fdApi, fd, linkedCustomer }) => {
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
     const live = await fdApi.call('GetAvailableBalanceLive', { path, query: { balance_cache_interval: 0 } });
     expect(live.status).toBe(200);
@@ -120,6 +177,10 @@ test('balance dates are epoch seconds: a refreshed one is the target clock, a ca
     for (const key of ['availableBalanceDate', 'clearedBalanceDate']) {
       const value = Number(cached.body[key]);
       // Seconds, not milliseconds: no later than now, no earlier than two years ago.
-      expect(Number.isInteger(value) && value <= fd.now() / 1000 + 600 && value >= fd.now() / 1000 - 2 * 366 * 86_400, `cached ${key} ${value} is epoch seconds`).toBe(true);
+      expect(
+        Number.isInteger(value) && value <= fd.now() / 1000 + 600 && value >= fd.now() / 1000 - 2 * 366 * 86_400,
+        `cached ${key} ${value} is epoch seconds`,
+      ).toBe(true);
     }
-  });
+  },
+);

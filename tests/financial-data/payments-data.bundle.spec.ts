@@ -22,14 +22,20 @@ const CASES: { include: string; named: string[] }[] = [
 ];
 
 for (const where of ['peb-account', 'peb-login'] as const) {
-  test(`include narrows the bundle (${where}): each named section comes back, no other`, rules(`FD-PAY-PEB-INCLUDE:accept@pay-${where}`, `FD-PAY-PEB-INCLUDE:refuse@pay-${where}`),
+  test(
+    `include narrows the bundle (${where}): each named section comes back, no other`,
+    rules(`FD-PAY-PEB-INCLUDE:accept@pay-${where}`, `FD-PAY-PEB-INCLUDE:refuse@pay-${where}`),
     async ({ fdApi, linkedCustomer }) => {
       const checking = linkedCustomer.account('checking');
       const customerId = linkedCustomer.customerId;
       for (const { include, named } of CASES) {
-        const res = where === 'peb-account'
-          ? await fdApi.call('GetAccountDetailsByAccountId', { path: { customerId, accountId: checking.id }, query: { include } })
-          : await fdApi.call('GetAccountDetailsByInstitutionLoginId', { path: { customerId, institutionLoginId: checking.institutionLoginId }, query: { include } });
+        const res =
+          where === 'peb-account'
+            ? await fdApi.call('GetAccountDetailsByAccountId', { path: { customerId, accountId: checking.id }, query: { include } })
+            : await fdApi.call('GetAccountDetailsByInstitutionLoginId', {
+                path: { customerId, institutionLoginId: checking.institutionLoginId },
+                query: { include },
+              });
         expect(res.status, `include=${include}`).toBe(200);
         const mine = (res.body.accounts as any[]).find((a) => String(a.id) === checking.id);
         expect(mine, `include=${include}: the checking account is listed`).toBeDefined();
@@ -40,14 +46,18 @@ for (const where of ['peb-account', 'peb-login'] as const) {
         }
         // Not asked for on any account of the answer.
         for (const account of res.body.accounts as any[]) {
-          for (const s of SECTIONS.filter((x) => !named.includes(x))) expect(account[s], `include=${include}: ${s} of account ${account.id}`).toBeUndefined();
+          for (const s of SECTIONS.filter((x) => !named.includes(x)))
+            expect(account[s], `include=${include}: ${s} of account ${account.id}`).toBeUndefined();
         }
       }
-    });
+    },
+  );
 }
 
-test('include accepts the three section names, with spaces after commas, and refuses any other name with 400 @provider',
-  rules('FD-PAY-PEB-INCLUDE-VALUES:accept', 'FD-PAY-PEB-INCLUDE-VALUES:refuse'), async ({ fdApi, linkedCustomer }) => {
+test(
+  'include accepts the three section names, with spaces after commas, and refuses any other name with 400 @provider',
+  rules('FD-PAY-PEB-INCLUDE-VALUES:accept', 'FD-PAY-PEB-INCLUDE-VALUES:refuse'),
+  async ({ fdApi, linkedCustomer }) => {
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
     for (const include of [...SECTIONS, 'balanceDetails, paymentInstruction, accountIdentity']) {
       expect((await fdApi.call('GetAccountDetailsByAccountId', { path, query: { include } })).status, `include=${include}`).toBe(200);
@@ -55,42 +65,78 @@ test('include accepts the three section names, with spaces after commas, and ref
     for (const include of ['accountDetails', 'balance', 'balanceDetails,owner']) {
       expectFdError(await fdApi.call('GetAccountDetailsByAccountId', { path, query: { include } }), 400, `include=${include}`);
     }
-  });
+  },
+);
 
-test('without include the mock partner gets simple details, ACH details, owner and balance of a checking account @assumption @mock-only',
-  rules('FD-PAY-PEB-DEFAULT-ALL'), async ({ fdApi, fdMock: _mock, linkedCustomer }) => {
-    const res = await fdApi.call('GetAccountDetailsByAccountId', { path: { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id } });
+test(
+  'without include the mock partner gets simple details, ACH details, owner and balance of a checking account @assumption @mock-only',
+  rules('FD-PAY-PEB-DEFAULT-ALL'),
+  async ({ fdApi, fdMock: _mock, linkedCustomer }) => {
+    const res = await fdApi.call('GetAccountDetailsByAccountId', {
+      path: { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id },
+    });
     expect(res.status).toBe(200);
     const account = res.body.accounts[0];
     expect({ accountDetails: account.accountDetails !== undefined, ...sectionsOf(account) }).toEqual({
-      accountDetails: true, balanceDetails: 'present', paymentInstruction: 'present', accountIdentity: 'present',
+      accountDetails: true,
+      balanceDetails: 'present',
+      paymentInstruction: 'present',
+      accountIdentity: 'present',
     });
-  });
+  },
+);
 
-test("the bundle by login lists every active account of the login and none of the customer's other logins", rules('FD-PAY-PEB-LOGIN-ACCOUNTS'), async ({ fdApi, linkedCustomer }) => {
-  const login = linkedCustomer.account('checking').institutionLoginId;
-  const res = await fdApi.call('GetAccountDetailsByInstitutionLoginId', { path: { customerId: linkedCustomer.customerId, institutionLoginId: login }, query: { include: 'paymentInstruction' } });
-  expect(res.status).toBe(200);
-  const listed = new Set((res.body.accounts as any[]).map((a) => String(a.id)));
-  const active = linkedCustomer.accounts.filter((a) => a.institutionLoginId === login && a.status === 'active').map((a) => a.id);
-  const others = linkedCustomer.accounts.filter((a) => a.institutionLoginId !== login).map((a) => a.id);
-  expect(active.filter((id) => !listed.has(id)), 'active accounts of the login missing').toEqual([]);
-  expect(others.filter((id) => listed.has(id)), 'accounts of other logins listed').toEqual([]);
-  expect((res.body.accounts as any[]).every((a) => Number(a.institutionLoginId) === login), 'every account names the login').toBe(true);
-});
+test(
+  "the bundle by login lists every active account of the login and none of the customer's other logins",
+  rules('FD-PAY-PEB-LOGIN-ACCOUNTS'),
+  async ({ fdApi, linkedCustomer }) => {
+    const login = linkedCustomer.account('checking').institutionLoginId;
+    const res = await fdApi.call('GetAccountDetailsByInstitutionLoginId', {
+      path: { customerId: linkedCustomer.customerId, institutionLoginId: login },
+      query: { include: 'paymentInstruction' },
+    });
+    expect(res.status).toBe(200);
+    const listed = new Set((res.body.accounts as any[]).map((a) => String(a.id)));
+    const active = linkedCustomer.accounts.filter((a) => a.institutionLoginId === login && a.status === 'active').map((a) => a.id);
+    const others = linkedCustomer.accounts.filter((a) => a.institutionLoginId !== login).map((a) => a.id);
+    expect(
+      active.filter((id) => !listed.has(id)),
+      'active accounts of the login missing',
+    ).toEqual([]);
+    expect(
+      others.filter((id) => listed.has(id)),
+      'accounts of other logins listed',
+    ).toEqual([]);
+    expect(
+      (res.body.accounts as any[]).every((a) => Number(a.institutionLoginId) === login),
+      'every account names the login',
+    ).toBe(true);
+  },
+);
 
-test('the bundle counts what it lists: accounts, the accounts carrying each section, the section errors @provider', rules('FD-PAY-PEB-COUNTS'), async ({ fdApi, linkedCustomer }) => {
-  const res = await fdApi.call('GetAccountDetailsByInstitutionLoginId', {
-    path: { customerId: linkedCustomer.customerId, institutionLoginId: linkedCustomer.account('checking').institutionLoginId },
-  });
-  expect(res.status).toBe(200);
-  const accounts: any[] = res.body.accounts;
-  const count = (s: string) => accounts.filter((a) => a[s] !== undefined).length;
-  const expected: Record<string, number> = {
-    errorCount: accounts.reduce((n, a) => n + (a.errors?.length ?? 0), 0), accountCount: accounts.length,
-    balanceDetailsSuccessCount: count('balanceDetails'), paymentInstructionSuccessCount: count('paymentInstruction'), accountIdentitySuccessCount: count('accountIdentity'),
-  };
-  // Counts other than errorCount are optional (provider 1.35.0): compared when given.
-  const given = Object.fromEntries(Object.keys(expected).filter((k) => res.body[k] !== undefined).map((k) => [k, res.body[k]]));
-  expect(given, 'the counts of the answer').toEqual(Object.fromEntries(Object.keys(given).map((k) => [k, expected[k]])));
-});
+test(
+  'the bundle counts what it lists: accounts, the accounts carrying each section, the section errors @provider',
+  rules('FD-PAY-PEB-COUNTS'),
+  async ({ fdApi, linkedCustomer }) => {
+    const res = await fdApi.call('GetAccountDetailsByInstitutionLoginId', {
+      path: { customerId: linkedCustomer.customerId, institutionLoginId: linkedCustomer.account('checking').institutionLoginId },
+    });
+    expect(res.status).toBe(200);
+    const accounts: any[] = res.body.accounts;
+    const count = (s: string) => accounts.filter((a) => a[s] !== undefined).length;
+    const expected: Record<string, number> = {
+      errorCount: accounts.reduce((n, a) => n + (a.errors?.length ?? 0), 0),
+      accountCount: accounts.length,
+      balanceDetailsSuccessCount: count('balanceDetails'),
+      paymentInstructionSuccessCount: count('paymentInstruction'),
+      accountIdentitySuccessCount: count('accountIdentity'),
+    };
+    // Counts other than errorCount are optional (provider 1.35.0): compared when given.
+    const given = Object.fromEntries(
+      Object.keys(expected)
+        .filter((k) => res.body[k] !== undefined)
+        .map((k) => [k, res.body[k]]),
+    );
+    expect(given, 'the counts of the answer').toEqual(Object.fromEntries(Object.keys(given).map((k) => [k, expected[k]])));
+  },
+);

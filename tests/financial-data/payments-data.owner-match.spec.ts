@@ -13,7 +13,11 @@ function scoresOf(body: any): [string, unknown][] {
   const out: [string, unknown][] = [];
   (body.holders ?? []).forEach((h: any, i: number) => {
     for (const [k, v] of Object.entries(h.nameScores ?? {})) out.push([`holders[${i}].nameScores.${k}`, v]);
-    for (const [list, member] of [['addresses', 'addressScores'], ['emails', 'emailScores'], ['phones', 'phoneScores']]) {
+    for (const [list, member] of [
+      ['addresses', 'addressScores'],
+      ['emails', 'emailScores'],
+      ['phones', 'phoneScores'],
+    ]) {
       (h[list] ?? []).forEach((x: any, j: number) => {
         for (const [k, v] of Object.entries(x[member] ?? {})) out.push([`holders[${i}].${list}[${j}].${member}.${k}`, v]);
       });
@@ -37,80 +41,137 @@ function unlike(name: string): string {
   return name.replace(/[^\s]/g, (_c, i: number) => pool[i % pool.length] ?? 'q');
 }
 
-test('a request with only the name is scored; without name, or with a name lacking lastName, it is a 400',
-  rules('FD-PAY-MATCH-NAME-REQUIRED:accept', 'FD-PAY-MATCH-NAME-REQUIRED:refuse'), async ({ fdApi, linkedCustomer }) => {
+test(
+  'a request with only the name is scored; without name, or with a name lacking lastName, it is a 400',
+  rules('FD-PAY-MATCH-NAME-REQUIRED:accept', 'FD-PAY-MATCH-NAME-REQUIRED:refuse'),
+  async ({ fdApi, linkedCustomer }) => {
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
     const ok = await fdApi.call('AccountMatchingScoreDetails', { path, body: { name: { firstName: 'Jane', lastName: 'Doe' } } });
     expect(ok.status, 'only the name').toBe(200);
-    expectFdError(await fdApi.call('AccountMatchingScoreDetails', { path, body: { email: 'jane@example.com', phone: '8015551234' } }), 400, 'no name');
-    expectFdError(await fdApi.call('AccountMatchingScoreDetails', { path, body: { name: { firstName: 'Jane' } } }), 400, 'name without lastName');
-  });
+    expectFdError(
+      await fdApi.call('AccountMatchingScoreDetails', { path, body: { email: 'jane@example.com', phone: '8015551234' } }),
+      400,
+      'no name',
+    );
+    expectFdError(
+      await fdApi.call('AccountMatchingScoreDetails', { path, body: { name: { firstName: 'Jane' } } }),
+      400,
+      'name without lastName',
+    );
+  },
+);
 
-test('the exact holder name scores higher than a different name', rules('FD-PAY-MATCH-CLOSER-HIGHER'), async ({ fdApi, linkedCustomer }) => {
-  const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
-  const name = await holderName(fdApi, path.customerId, path.accountId);
-  const exact = await fdApi.call('AccountMatchingScoreDetails', { path, body: { name } });
-  const other = await fdApi.call('AccountMatchingScoreDetails', { path, body: { name: { firstName: unlike(name.firstName), lastName: unlike(name.lastName) } } });
-  expect([exact.status, other.status]).toEqual([200, 200]);
-  for (const key of ['ownerName', 'firstName', 'lastName']) {
-    const [a, b] = [exact.body.holders[0].nameScores[key], other.body.holders[0].nameScores[key]];
-    if (key !== 'ownerName' && (a === undefined || b === undefined)) continue; // only ownerName is required
-    expect(a, `nameScores.${key}: exact ${a} above different ${b}`).toBeGreaterThan(b);
-  }
-});
+test(
+  'the exact holder name scores higher than a different name',
+  rules('FD-PAY-MATCH-CLOSER-HIGHER'),
+  async ({ fdApi, linkedCustomer }) => {
+    const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
+    const name = await holderName(fdApi, path.customerId, path.accountId);
+    const exact = await fdApi.call('AccountMatchingScoreDetails', { path, body: { name } });
+    const other = await fdApi.call('AccountMatchingScoreDetails', {
+      path,
+      body: { name: { firstName: unlike(name.firstName), lastName: unlike(name.lastName) } },
+    });
+    expect([exact.status, other.status]).toEqual([200, 200]);
+    for (const key of ['ownerName', 'firstName', 'lastName']) {
+      const [a, b] = [exact.body.holders[0].nameScores[key], other.body.holders[0].nameScores[key]];
+      if (key !== 'ownerName' && (a === undefined || b === undefined)) continue; // only ownerName is required
+      expect(a, `nameScores.${key}: exact ${a} above different ${b}`).toBeGreaterThan(b);
+    }
+  },
+);
 
-test('every score of an answer with name, address, email and phone is within 0..100', rules('FD-PAY-MATCH-SCORE-RANGE:accept'), async ({ fdApi, linkedCustomer }) => {
-  const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
-  const name = await holderName(fdApi, path.customerId, path.accountId);
-  for (const body of [
-    { name, address: { line1: '101 Main Street', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' }, email: 'someone@example.com', phone: '8015551234' },
-    { name: { firstName: unlike(name.firstName), middleName: 'Q', lastName: unlike(name.lastName), suffix: 'Jr' } },
-  ]) {
-    const res = await fdApi.call('AccountMatchingScoreDetails', { path, body });
-    expect(res.status).toBe(200);
-    const outside = scoresOf(res.body).filter(([, v]) => !(Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 100));
-    expect(outside, 'scores outside 0..100').toEqual([]);
-  }
-});
+test(
+  'every score of an answer with name, address, email and phone is within 0..100',
+  rules('FD-PAY-MATCH-SCORE-RANGE:accept'),
+  async ({ fdApi, linkedCustomer }) => {
+    const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
+    const name = await holderName(fdApi, path.customerId, path.accountId);
+    for (const body of [
+      {
+        name,
+        address: { line1: '101 Main Street', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' },
+        email: 'someone@example.com',
+        phone: '8015551234',
+      },
+      { name: { firstName: unlike(name.firstName), middleName: 'Q', lastName: unlike(name.lastName), suffix: 'Jr' } },
+    ]) {
+      const res = await fdApi.call('AccountMatchingScoreDetails', { path, body });
+      expect(res.status).toBe(200);
+      const outside = scoresOf(res.body).filter(([, v]) => !(Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 100));
+      expect(outside, 'scores outside 0..100').toEqual([]);
+    }
+  },
+);
 
-test('the contract check accepts scores of 0 and 100 and refuses -1 and 101', rules('FD-PAY-MATCH-SCORE-RANGE:accept', 'FD-PAY-MATCH-SCORE-RANGE:refuse'),
+test(
+  'the contract check accepts scores of 0 and 100 and refuses -1 and 101',
+  rules('FD-PAY-MATCH-SCORE-RANGE:accept', 'FD-PAY-MATCH-SCORE-RANGE:refuse'),
   async ({ fdApi, fdContract, linkedCustomer }) => {
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
     const res = await fdApi.call('AccountMatchingScoreDetails', { path, body: { name: { firstName: 'Jane', lastName: 'Doe' } } });
     expect(res.status).toBe(200);
     const validate = fdContract.responseValidator('AccountMatchingScoreDetails', '200')!;
-    const withScore = (score: number) => ({ ...res.body, holders: [{ ...res.body.holders[0], nameScores: { ...res.body.holders[0].nameScores, ownerName: score } }] });
+    const withScore = (score: number) => ({
+      ...res.body,
+      holders: [{ ...res.body.holders[0], nameScores: { ...res.body.holders[0].nameScores, ownerName: score } }],
+    });
     for (const score of [0, 100]) expect(validate(withScore(score)), `ownerName score ${score} accepted`).toBe(true);
     for (const score of [-1, 101]) expect(validate(withScore(score)), `ownerName score ${score} refused`).toBe(false);
-  });
+  },
+);
 
-test('on the mock an exact name scores 100 and names sharing no letter 0 @mock-only', rules('FD-PAY-MATCH-SCORE-RANGE:accept'), async ({ fdApi, fdMock: _mock, linkedCustomer }) => {
-  const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
-  const name = await holderName(fdApi, path.customerId, path.accountId);
-  const exact = await fdApi.call('AccountMatchingScoreDetails', { path, body: { name } });
-  const other = await fdApi.call('AccountMatchingScoreDetails', { path, body: { name: { firstName: unlike(name.firstName), lastName: unlike(name.lastName) } } });
-  expect(exact.body.holders[0].nameScores, 'exact name').toMatchObject({ ownerName: 100, firstName: 100, lastName: 100 });
-  expect(other.body.holders[0].nameScores, 'first and last names sharing no letter').toMatchObject({ firstName: 0, lastName: 0 });
-  // The full names still share the space between them: low, not 0.
-  expect(other.body.holders[0].nameScores.ownerName, 'the full name sharing only a space').toBeLessThan(20);
-});
+test(
+  'on the mock an exact name scores 100 and names sharing no letter 0 @mock-only',
+  rules('FD-PAY-MATCH-SCORE-RANGE:accept'),
+  async ({ fdApi, fdMock: _mock, linkedCustomer }) => {
+    const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
+    const name = await holderName(fdApi, path.customerId, path.accountId);
+    const exact = await fdApi.call('AccountMatchingScoreDetails', { path, body: { name } });
+    const other = await fdApi.call('AccountMatchingScoreDetails', {
+      path,
+      body: { name: { firstName: unlike(name.firstName), lastName: unlike(name.lastName) } },
+    });
+    expect(exact.body.holders[0].nameScores, 'exact name').toMatchObject({ ownerName: 100, firstName: 100, lastName: 100 });
+    expect(other.body.holders[0].nameScores, 'first and last names sharing no letter').toMatchObject({ firstName: 0, lastName: 0 });
+    // The full names still share the space between them: low, not 0.
+    expect(other.body.holders[0].nameScores.ownerName, 'the full name sharing only a space').toBeLessThan(20);
+  },
+);
 
-test('owner match on an account whose institution does not answer in time is a 408 @mock-only', rules('FD-PAY-MATCH-TIMEOUT'), async ({ fdApi, fdMock: _mock, linkedCustomer }) => {
-  // The mock world's slow institution: Harbor Savings Bank (170778), the legacy login.
-  const slow = linkedCustomer.accounts.find((a) => a.institutionId === '170778');
-  expect(slow, 'the linked portfolio has an account at the slow institution').toBeDefined();
-  const res = await fdApi.call('AccountMatchingScoreDetails', { path: { customerId: linkedCustomer.customerId, accountId: slow!.id }, body: { name: { firstName: 'Jane', lastName: 'Doe' } } });
-  expectFdError(res, 408, 'institution timed out');
-  expect(res.body.code, 'the error body has a code').toBeDefined();
-});
+test(
+  'owner match on an account whose institution does not answer in time is a 408 @mock-only',
+  rules('FD-PAY-MATCH-TIMEOUT'),
+  async ({ fdApi, fdMock: _mock, linkedCustomer }) => {
+    // The mock world's slow institution: Harbor Savings Bank (170778), the legacy login.
+    const slow = linkedCustomer.accounts.find((a) => a.institutionId === '170778');
+    expect(slow, 'the linked portfolio has an account at the slow institution').toBeDefined();
+    const res = await fdApi.call('AccountMatchingScoreDetails', {
+      path: { customerId: linkedCustomer.customerId, accountId: slow!.id },
+      body: { name: { firstName: 'Jane', lastName: 'Doe' } },
+    });
+    expectFdError(res, 408, 'institution timed out');
+    expect(res.body.code, 'the error body has a code').toBeDefined();
+  },
+);
 
-test('owner match carries identity insights with insights=true and none without @provider', rules('FD-PAY-INSIGHTS@pay-match'), async ({ fdApi, linkedCustomer }) => {
-  const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
-  const body = { name: { firstName: 'Jane', lastName: 'Doe' } };
-  const plain = await fdApi.call('AccountMatchingScoreDetails', { path, body });
-  expect(plain.status).toBe(200);
-  expect((plain.body.holders ?? []).filter((h: any) => h.identityInsights !== undefined), 'holders with insights, not asked for').toHaveLength(0);
-  const asked = await fdApi.call('AccountMatchingScoreDetails', { path, body, query: { insights: true } });
-  expect(asked.status).toBe(200);
-  expect((asked.body.holders ?? []).some((h: any) => typeof h.identityInsights === 'object'), 'a holder carries identityInsights').toBe(true);
-});
+test(
+  'owner match carries identity insights with insights=true and none without @provider',
+  rules('FD-PAY-INSIGHTS@pay-match'),
+  async ({ fdApi, linkedCustomer }) => {
+    const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
+    const body = { name: { firstName: 'Jane', lastName: 'Doe' } };
+    const plain = await fdApi.call('AccountMatchingScoreDetails', { path, body });
+    expect(plain.status).toBe(200);
+    expect(
+      (plain.body.holders ?? []).filter((h: any) => h.identityInsights !== undefined),
+      'holders with insights, not asked for',
+    ).toHaveLength(0);
+    const asked = await fdApi.call('AccountMatchingScoreDetails', { path, body, query: { insights: true } });
+    expect(asked.status).toBe(200);
+    expect(
+      (asked.body.holders ?? []).some((h: any) => typeof h.identityInsights === 'object'),
+      'a holder carries identityInsights',
+    ).toBe(true);
+  },
+);

@@ -6,8 +6,10 @@
 // holder is the linked customer (reference, Mock world: @assumption), so names are pinned there.
 import { expect, expectEpochSecondsNear, expectFdError, rules, test, unknownId } from '../../fixtures/financial-data.js';
 
-test('the owner of an account whose institution asks a multi-factor challenge is a 203 with no body; of another account a 200 @mock-only',
-  rules('FD-PAY-OWNER-MFA'), async ({ fdApi, fdMock: _mock, linkedCustomer }) => {
+test(
+  'the owner of an account whose institution asks a multi-factor challenge is a 203 with no body; of another account a 200 @mock-only',
+  rules('FD-PAY-OWNER-MFA'),
+  async ({ fdApi, fdMock: _mock, linkedCustomer }) => {
     const customerId = linkedCustomer.customerId;
     // The portfolio's MFA account (FinBank B savings); a sandbox does not say which account asks MFA.
     const mfa = linkedCustomer.accounts.find((a) => a.mfa);
@@ -16,10 +18,13 @@ test('the owner of an account whose institution asks a multi-factor challenge is
     expect({ status: challenged.status, body: challenged.text }, 'owner of the MFA account').toEqual({ status: 203, body: '' });
     const plain = await fdApi.call('GetAccountOwner', { path: { customerId, accountId: linkedCustomer.account('savings').id } });
     expect(plain.status, 'owner of an account without MFA').toBe(200);
-  });
+  },
+);
 
-test('v1, v3 and the bundle name the linked customer as the owner @assumption @mock-only',
-  rules('FD-PAY-OWNER-NAME@pay-owner-v1', 'FD-PAY-OWNER-NAME@pay-owner-v3', 'FD-PAY-OWNER-NAME@pay-peb-account'), async ({ fdApi, fdMock: _mock, linkedCustomer }) => {
+test(
+  'v1, v3 and the bundle name the linked customer as the owner @assumption @mock-only',
+  rules('FD-PAY-OWNER-NAME@pay-owner-v1', 'FD-PAY-OWNER-NAME@pay-owner-v3', 'FD-PAY-OWNER-NAME@pay-peb-account'),
+  async ({ fdApi, fdMock: _mock, linkedCustomer }) => {
     const customerId = linkedCustomer.customerId;
     const customer = await fdApi.call('GetCustomer', { path: { customerId } });
     expect(customer.status).toBe(200);
@@ -36,29 +41,56 @@ test('v1, v3 and the bundle name the linked customer as the owner @assumption @m
     const bundle = await fdApi.call('GetAccountDetailsByAccountId', { path, query: { include: 'accountIdentity' } });
     expect(bundle.status).toBe(200);
     expect(bundle.body.accounts[0].accountIdentity.holders.map(pick), 'the bundle owner section').toEqual([expected]);
-  });
+  },
+);
 
-test('the owner answer is dated in epoch seconds at the target clock @provider', rules('FD-PAY-DATE-SECONDS@pay-owner-v1'), async ({ fdApi, fd, linkedCustomer }) => {
-  const res = await fdApi.call('GetAccountOwner', { path: { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id } });
-  expect(res.status).toBe(200);
-  expect(res.body.ownerName, 'ownerName').not.toBe('');
-  // provider 1.35.0: asOfDate is optional; when present it is epoch seconds.
-  if (res.body.asOfDate !== undefined) expectEpochSecondsNear(res.body.asOfDate, fd.now(), 'asOfDate');
-});
+test(
+  'the owner answer is dated in epoch seconds at the target clock @provider',
+  rules('FD-PAY-DATE-SECONDS@pay-owner-v1'),
+  async ({ fdApi, fd, linkedCustomer }) => {
+    const res = await fdApi.call('GetAccountOwner', {
+      path: { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.ownerName, 'ownerName').not.toBe('');
+    // provider 1.35.0: asOfDate is optional; when present it is epoch seconds.
+    if (res.body.asOfDate !== undefined) expectEpochSecondsNear(res.body.asOfDate, fd.now(), 'asOfDate');
+  },
+);
 
-test('owner details carry identity insights with withInsights=true and none without @provider', rules('FD-PAY-INSIGHTS@pay-owner-v3'), async ({ fdApi, linkedCustomer }) => {
-  const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
-  const plain = await fdApi.call('GetAccountOwnerDetails', { path });
-  expect(plain.status).toBe(200);
-  expect(plain.body.holders.length, 'holders').toBeGreaterThan(0);
-  expect(plain.body.holders.filter((h: any) => h.identityInsights !== undefined), 'holders with insights, not asked for').toHaveLength(0);
-  const asked = await fdApi.call('GetAccountOwnerDetails', { path, query: { withInsights: true }, headers: { 'Meta-Data': 'program=OBAO' } });
-  expect(asked.status).toBe(200);
-  expect(asked.body.holders.some((h: any) => typeof h.identityInsights === 'object'), 'a holder carries identityInsights').toBe(true);
-});
+test(
+  'owner details carry identity insights with withInsights=true and none without @provider',
+  rules('FD-PAY-INSIGHTS@pay-owner-v3'),
+  async ({ fdApi, linkedCustomer }) => {
+    const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
+    const plain = await fdApi.call('GetAccountOwnerDetails', { path });
+    expect(plain.status).toBe(200);
+    expect(plain.body.holders.length, 'holders').toBeGreaterThan(0);
+    expect(
+      plain.body.holders.filter((h: any) => h.identityInsights !== undefined),
+      'holders with insights, not asked for',
+    ).toHaveLength(0);
+    const asked = await fdApi.call('GetAccountOwnerDetails', {
+      path,
+      query: { withInsights: true },
+      headers: { 'Meta-Data': 'program=OBAO' },
+    });
+    expect(asked.status).toBe(200);
+    expect(
+      asked.body.holders.some((h: any) => typeof h.identityInsights === 'object'),
+      'a holder carries identityInsights',
+    ).toBe(true);
+  },
+);
 
-test('owner details of an account the customer does not have is a 400 (no 404 documented) @provider', rules('FD-PAY-OWNER-V3-UNKNOWN'), async ({ fdApi, fdContract, linkedCustomer }) => {
-  const param = fdContract.operation('GetAccountOwnerDetails').parameters.find((p) => p.name === 'accountId')!;
-  const res = await fdApi.call('GetAccountOwnerDetails', { path: { customerId: linkedCustomer.customerId, accountId: unknownId(fdContract, param.schema) } });
-  expectFdError(res, 400, 'unknown account');
-});
+test(
+  'owner details of an account the customer does not have is a 400 (no 404 documented) @provider',
+  rules('FD-PAY-OWNER-V3-UNKNOWN'),
+  async ({ fdApi, fdContract, linkedCustomer }) => {
+    const param = fdContract.operation('GetAccountOwnerDetails').parameters.find((p) => p.name === 'accountId')!;
+    const res = await fdApi.call('GetAccountOwnerDetails', {
+      path: { customerId: linkedCustomer.customerId, accountId: unknownId(fdContract, param.schema) },
+    });
+    expectFdError(res, 400, 'unknown account');
+  },
+);

@@ -9,11 +9,37 @@
 import { expect, expectFdError, rules, test, type FdOperationId } from '../../fixtures/financial-data.js';
 
 const ROWS: { op: FdOperationId; rule: string; accepted: string[]; refused: string[]; provider?: boolean }[] = [
-  { op: 'GetAccountACHDetails', rule: 'FD-PAY-ACH-TYPES', accepted: ['checking', 'savings', 'moneyMarket', 'cd'], refused: ['creditCard', 'investment', 'mortgage', 'loan'] },
-  { op: 'GetAccountPaymentInstructionDetails', rule: 'FD-PAY-DETAILS-V3-TYPES', accepted: ['checking', 'savings', 'moneyMarket'], refused: ['cd', 'creditCard', 'investment', 'mortgage', 'loan'] },
-  { op: 'GetAvailableBalanceLive', rule: 'FD-PAY-BALANCE-TYPES@pay-live', accepted: ['checking', 'savings', 'moneyMarket', 'cd'], refused: ['creditCard', 'investment', 'mortgage', 'loan'] },
-  { op: 'GetAvailableBalance', rule: 'FD-PAY-BALANCE-TYPES@pay-cached', accepted: ['checking', 'savings', 'moneyMarket', 'cd'], refused: ['creditCard', 'investment', 'mortgage', 'loan'] },
-  { op: 'GetLoanPaymentDetails', rule: 'FD-PAY-LOAN-TYPES', accepted: ['mortgage', 'loan', 'studentLoan'], refused: ['checking', 'savings', 'creditCard', 'investment'], provider: true },
+  {
+    op: 'GetAccountACHDetails',
+    rule: 'FD-PAY-ACH-TYPES',
+    accepted: ['checking', 'savings', 'moneyMarket', 'cd'],
+    refused: ['creditCard', 'investment', 'mortgage', 'loan'],
+  },
+  {
+    op: 'GetAccountPaymentInstructionDetails',
+    rule: 'FD-PAY-DETAILS-V3-TYPES',
+    accepted: ['checking', 'savings', 'moneyMarket'],
+    refused: ['cd', 'creditCard', 'investment', 'mortgage', 'loan'],
+  },
+  {
+    op: 'GetAvailableBalanceLive',
+    rule: 'FD-PAY-BALANCE-TYPES@pay-live',
+    accepted: ['checking', 'savings', 'moneyMarket', 'cd'],
+    refused: ['creditCard', 'investment', 'mortgage', 'loan'],
+  },
+  {
+    op: 'GetAvailableBalance',
+    rule: 'FD-PAY-BALANCE-TYPES@pay-cached',
+    accepted: ['checking', 'savings', 'moneyMarket', 'cd'],
+    refused: ['creditCard', 'investment', 'mortgage', 'loan'],
+  },
+  {
+    op: 'GetLoanPaymentDetails',
+    rule: 'FD-PAY-LOAN-TYPES',
+    accepted: ['mortgage', 'loan', 'studentLoan'],
+    refused: ['checking', 'savings', 'creditCard', 'investment'],
+    provider: true,
+  },
 ];
 
 /** `FD-X@path` -> `FD-X:side@path`. */
@@ -22,17 +48,29 @@ const sided = (citation: string, side: 'accept' | 'refuse') => citation.replace(
 for (const row of ROWS) {
   const tag = row.provider ? ' @provider' : '';
 
-  test(`${row.op} answers 200 for ${row.accepted.join(', ')} accounts${tag}`, rules(sided(row.rule, 'accept')), async ({ fdApi, linkedCustomer }) => {
-    for (const type of row.accepted) {
-      const res = await fdApi.call(row.op, { path: { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account(type).id } });
-      expect(res.status, `${row.op} of a ${type} account; body: ${res.text.slice(0, 200)}`).toBe(200);
-    }
-  });
+  test(
+    `${row.op} answers 200 for ${row.accepted.join(', ')} accounts${tag}`,
+    rules(sided(row.rule, 'accept')),
+    async ({ fdApi, linkedCustomer }) => {
+      for (const type of row.accepted) {
+        const res = await fdApi.call(row.op, {
+          path: { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account(type).id },
+        });
+        expect(res.status, `${row.op} of a ${type} account; body: ${res.text.slice(0, 200)}`).toBe(200);
+      }
+    },
+  );
 
-  test(`${row.op} refuses ${row.refused.join(', ')} accounts with 400${tag}`, rules(sided(row.rule, 'refuse')), async ({ fdApi, linkedCustomer }) => {
-    for (const type of row.refused) {
-      const res = await fdApi.call(row.op, { path: { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account(type).id } });
-      expectFdError(res, 400, `a ${type} account is not supported`);
-    }
-  });
+  test(
+    `${row.op} refuses ${row.refused.join(', ')} accounts with 400${tag}`,
+    rules(sided(row.rule, 'refuse')),
+    async ({ fdApi, linkedCustomer }) => {
+      for (const type of row.refused) {
+        const res = await fdApi.call(row.op, {
+          path: { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account(type).id },
+        });
+        expectFdError(res, 400, `a ${type} account is not supported`);
+      }
+    },
+  );
 }

@@ -8,29 +8,48 @@ import { expect, rules, test } from '../../fixtures/financial-data.js';
 const DAY_MS = 86_400_000;
 const dateIn = (nowMs: number, days: number) => new Date(nowMs + days * DAY_MS).toISOString().slice(0, 10);
 /** Days out -> days described (the known answer of the provider's rule). */
-const DAYS: [number, number][] = [[0, 3], [2, 3], [3, 4], [8, 9], [9, 10], [30, 10]];
-const consecutive = (from: string, n: number) => Array.from({ length: n }, (_, i) => new Date(Date.parse(`${from}T00:00:00Z`) + i * DAY_MS).toISOString().slice(0, 10));
+const DAYS: [number, number][] = [
+  [0, 3],
+  [2, 3],
+  [3, 4],
+  [8, 9],
+  [9, 10],
+  [30, 10],
+];
+const consecutive = (from: string, n: number) =>
+  Array.from({ length: n }, (_, i) => new Date(Date.parse(`${from}T00:00:00Z`) + i * DAY_MS).toISOString().slice(0, 10));
 
-test('the legacy reads describe 3, 4, 9 or 10 consecutive days from today by how far the settle-by date is @provider',
-  rules('FD-PSI-DAYS@psi-legacy', 'FD-PSI-DAYS@psi-legacy-fcra'), async ({ fdApi, fd, linkedCustomer }) => {
+test(
+  'the legacy reads describe 3, 4, 9 or 10 consecutive days from today by how far the settle-by date is @provider',
+  rules('FD-PSI-DAYS@psi-legacy', 'FD-PSI-DAYS@psi-legacy-fcra'),
+  async ({ fdApi, fd, linkedCustomer }) => {
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
     for (const [out, count] of DAYS) {
       const today = dateIn(fd.now(), 0);
       const query = { settlementAmount: 10, settleByDate: dateIn(fd.now(), out) };
-      for (const [op, extra] of [['GetPaymentSuccessIndicator', {}], ['GetFCRAPaymentSuccessIndicator', { purposeCode: '1P' }]] as const) {
+      for (const [op, extra] of [
+        ['GetPaymentSuccessIndicator', {}],
+        ['GetFCRAPaymentSuccessIndicator', { purposeCode: '1P' }],
+      ] as const) {
         const res = await fdApi.call(op, { path, query: { ...query, ...extra } });
         expect(res.status).toBe(200);
         const dates = (res.body.indicatorsByDay as { potentialSettlementDate: string }[]).map((d) => d.potentialSettlementDate);
         expect(dates, `${op}, settle-by date ${out} days out`).toEqual(consecutive(today, count));
       }
     }
-  });
+  },
+);
 
-test('a run reads back with 3, 4, 9 or 10 consecutive daily results from its request date @provider',
-  rules('FD-PSI-DAYS@psi-get'), async ({ fdApi, fd, linkedCustomer }) => {
+test(
+  'a run reads back with 3, 4, 9 or 10 consecutive daily results from its request date @provider',
+  rules('FD-PSI-DAYS@psi-get'),
+  async ({ fdApi, fd, linkedCustomer }) => {
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
     for (const [out, count] of DAYS) {
-      const made = await fdApi.call('GeneratePaymentSuccessIndicators', { path, body: { transaction: { settleByDate: dateIn(fd.now(), out), amount: 10 } } });
+      const made = await fdApi.call('GeneratePaymentSuccessIndicators', {
+        path,
+        body: { transaction: { settleByDate: dateIn(fd.now(), out), amount: 10 } },
+      });
       expect(made.status).toBe(202);
       expect(made.body.requestDate, "the request date is the target's today").toBe(dateIn(fd.now(), 0));
       let run = await fdApi.call('GetPaymentSuccessIndicators', { path: { ...path, payRequestId: made.body.payRequestId } });
@@ -38,15 +57,24 @@ test('a run reads back with 3, 4, 9 or 10 consecutive daily results from its req
         if (!fd.control) await new Promise((r) => setTimeout(r, 3000));
         run = await fdApi.call('GetPaymentSuccessIndicators', { path: { ...path, payRequestId: made.body.payRequestId } });
       }
-      const dates = (run.body.nsfReturnRisk?.result?.dailyResults ?? []).map((d: { potentialSettlementDate: string }) => d.potentialSettlementDate);
+      const dates = (run.body.nsfReturnRisk?.result?.dailyResults ?? []).map(
+        (d: { potentialSettlementDate: string }) => d.potentialSettlementDate,
+      );
       expect(dates, `settle-by date ${out} days out`).toEqual(consecutive(made.body.requestDate, count));
     }
-  });
+  },
+);
 
-test('an FCRA run reads back with 10 daily results for a settle-by date 9 days out @provider',
-  rules('FD-PSI-DAYS'), async ({ fdApi, fd, linkedCustomer }) => {
+test(
+  'an FCRA run reads back with 10 daily results for a settle-by date 9 days out @provider',
+  rules('FD-PSI-DAYS'),
+  async ({ fdApi, fd, linkedCustomer }) => {
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
-    const made = await fdApi.call('GenerateFcraPaymentSuccessIndicators', { path, query: { purpose: '1P' }, body: { transaction: { settleByDate: dateIn(fd.now(), 9), amount: 10 } } });
+    const made = await fdApi.call('GenerateFcraPaymentSuccessIndicators', {
+      path,
+      query: { purpose: '1P' },
+      body: { transaction: { settleByDate: dateIn(fd.now(), 9), amount: 10 } },
+    });
     expect(made.status).toBe(202);
     let run = await fdApi.call('GetFcraPaymentSuccessIndicators', { path: { ...path, payRequestId: made.body.payRequestId } });
     for (let i = 0; i < 10 && run.body.status === 'IN PROGRESS'; i++) {
@@ -54,20 +82,34 @@ test('an FCRA run reads back with 10 daily results for a settle-by date 9 days o
       run = await fdApi.call('GetFcraPaymentSuccessIndicators', { path: { ...path, payRequestId: made.body.payRequestId } });
     }
     expect(run.body.nsfReturnRisk?.result?.dailyResults?.length).toBe(10);
-  });
+  },
+);
 
 // provider 1.35.0 PaymentSuccessIndicatorWarningExample: code 2000 when the amount exceeds the balance.
-for (const [op, where, extra] of [['GetPaymentSuccessIndicator', 'psi-legacy', {}], ['GetFCRAPaymentSuccessIndicator', 'psi-legacy-fcra', { purposeCode: '1P' }]] as const) {
-  test(`${op} warns with code 2000 for an amount above the available balance, not for one equal to it @provider`,
-    rules(`FD-PSI-BALANCE-WARNING:accept@${where}`, `FD-PSI-BALANCE-WARNING:refuse@${where}`), async ({ fdApi, fd, linkedCustomer }) => {
+for (const [op, where, extra] of [
+  ['GetPaymentSuccessIndicator', 'psi-legacy', {}],
+  ['GetFCRAPaymentSuccessIndicator', 'psi-legacy-fcra', { purposeCode: '1P' }],
+] as const) {
+  test(
+    `${op} warns with code 2000 for an amount above the available balance, not for one equal to it @provider`,
+    rules(`FD-PSI-BALANCE-WARNING:accept@${where}`, `FD-PSI-BALANCE-WARNING:refuse@${where}`),
+    async ({ fdApi, fd, linkedCustomer }) => {
       const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
-      const read = (settlementAmount: number) => fdApi.call(op, { path, query: { settlementAmount, settleByDate: dateIn(fd.now(), 3), ...extra } });
+      const read = (settlementAmount: number) =>
+        fdApi.call(op, { path, query: { settlementAmount, settleByDate: dateIn(fd.now(), 3), ...extra } });
       const first = await read(0.01);
       expect(first.status).toBe(200);
       const balance = Number(first.body.availableBalance);
       const equal = await read(balance);
-      expect({ status: equal.status, code: equal.body.code }, `amount equal to the available balance ${balance}`).toEqual({ status: 200, code: undefined });
+      expect({ status: equal.status, code: equal.body.code }, `amount equal to the available balance ${balance}`).toEqual({
+        status: 200,
+        code: undefined,
+      });
       const above = await read(Math.round((balance + 0.01) * 100) / 100);
-      expect({ status: above.status, code: String(above.body.code) }, 'amount above the available balance').toEqual({ status: 200, code: '2000' });
-    });
+      expect({ status: above.status, code: String(above.body.code) }, 'amount above the available balance').toEqual({
+        status: 200,
+        code: '2000',
+      });
+    },
+  );
 }

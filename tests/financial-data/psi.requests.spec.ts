@@ -15,50 +15,77 @@ const OPS = [
   { path: 'psi-legacy-fcra', op: 'GetFCRAPaymentSuccessIndicator', ok: 200 },
   { path: 'psi-legacy', op: 'GetPaymentSuccessIndicator', ok: 200 },
 ] as const;
-function rate(fdApi: OperationClient, op: (typeof OPS)[number]['op'], path: { customerId: string; accountId: string }, settleByDate: string, amount: number) {
+function rate(
+  fdApi: OperationClient,
+  op: (typeof OPS)[number]['op'],
+  path: { customerId: string; accountId: string },
+  settleByDate: string,
+  amount: number,
+) {
   switch (op) {
-    case 'GenerateFcraPaymentSuccessIndicators': return fdApi.call(op, { path, query: { purpose: '1P' }, body: { transaction: { settleByDate, amount } } });
-    case 'GeneratePaymentSuccessIndicators': return fdApi.call(op, { path, body: { transaction: { settleByDate, amount } } });
-    case 'GetFCRAPaymentSuccessIndicator': return fdApi.call(op, { path, query: { settlementAmount: amount, settleByDate, purposeCode: '1P' } });
-    default: return fdApi.call(op, { path, query: { settlementAmount: amount, settleByDate } });
+    case 'GenerateFcraPaymentSuccessIndicators':
+      return fdApi.call(op, { path, query: { purpose: '1P' }, body: { transaction: { settleByDate, amount } } });
+    case 'GeneratePaymentSuccessIndicators':
+      return fdApi.call(op, { path, body: { transaction: { settleByDate, amount } } });
+    case 'GetFCRAPaymentSuccessIndicator':
+      return fdApi.call(op, { path, query: { settlementAmount: amount, settleByDate, purposeCode: '1P' } });
+    default:
+      return fdApi.call(op, { path, query: { settlementAmount: amount, settleByDate } });
   }
 }
 
-test('an FCRA generation needs the permissible purpose: none is a 400, 1P a 202',
-  rules('FD-PSI-PURPOSE-REQUIRED'), async ({ fdApi, fd, linkedCustomer }) => {
+test(
+  'an FCRA generation needs the permissible purpose: none is a 400, 1P a 202',
+  rules('FD-PSI-PURPOSE-REQUIRED'),
+  async ({ fdApi, fd, linkedCustomer }) => {
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
     const body = { transaction: { settleByDate: dateIn(fd.now(), 3), amount: 10 } };
     expectFdError(await fdApi.call('GenerateFcraPaymentSuccessIndicators', { path, body }), 400, 'no purpose');
     expect((await fdApi.call('GenerateFcraPaymentSuccessIndicators', { path, query: { purpose: '1P' }, body })).status).toBe(202);
-  });
+  },
+);
 
 // provider 1.35.0 PurposeCode: a 2-digit (two-character) permissible purpose code.
-test('the FCRA purpose is a two-character code: 1P accepted, 1 and 1PP refused with 400 @provider',
-  rules('FD-PSI-PURPOSE-FORMAT:accept', 'FD-PSI-PURPOSE-FORMAT:refuse'), async ({ fdApi, fd, linkedCustomer }) => {
+test(
+  'the FCRA purpose is a two-character code: 1P accepted, 1 and 1PP refused with 400 @provider',
+  rules('FD-PSI-PURPOSE-FORMAT:accept', 'FD-PSI-PURPOSE-FORMAT:refuse'),
+  async ({ fdApi, fd, linkedCustomer }) => {
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
     const body = { transaction: { settleByDate: dateIn(fd.now(), 3), amount: 10 } };
     expect((await fdApi.call('GenerateFcraPaymentSuccessIndicators', { path, query: { purpose: '1P' }, body })).status).toBe(202);
-    for (const purpose of ['1', '1PP']) expectFdError(await fdApi.call('GenerateFcraPaymentSuccessIndicators', { path, query: { purpose }, body }), 400, `purpose ${purpose}`);
-  });
+    for (const purpose of ['1', '1PP'])
+      expectFdError(
+        await fdApi.call('GenerateFcraPaymentSuccessIndicators', { path, query: { purpose }, body }),
+        400,
+        `purpose ${purpose}`,
+      );
+  },
+);
 
 // provider 1.35.0 PaymentSuccessIndicatorsTransactionAmount: above 0.
 for (const { op, path: where } of OPS.slice(0, 2)) {
-  test(`${op} accepts an amount of 0.01 and refuses 0 and -1 with 400 @provider`,
-    rules(`FD-PSI-AMOUNT-POSITIVE:accept@${where}`, `FD-PSI-AMOUNT-POSITIVE:refuse@${where}`), async ({ fdApi, fd, linkedCustomer }) => {
+  test(
+    `${op} accepts an amount of 0.01 and refuses 0 and -1 with 400 @provider`,
+    rules(`FD-PSI-AMOUNT-POSITIVE:accept@${where}`, `FD-PSI-AMOUNT-POSITIVE:refuse@${where}`),
+    async ({ fdApi, fd, linkedCustomer }) => {
       const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
       expect((await rate(fdApi, op, path, dateIn(fd.now(), 3), 0.01)).status).toBe(202);
       for (const amount of [0, -1]) expectFdError(await rate(fdApi, op, path, dateIn(fd.now(), 3), amount), 400, `amount ${amount}`);
-    });
+    },
+  );
 }
 
 // provider 1.35.0 400 example 10006: "settleByDate must not be in the past".
 for (const { op, path: where, ok } of OPS) {
-  test(`${op} accepts a settle-by date of today and refuses yesterday with 400 @provider`,
-    rules(`FD-PSI-SETTLE-DATE-NOT-PAST:accept@${where}`, `FD-PSI-SETTLE-DATE-NOT-PAST:refuse@${where}`), async ({ fdApi, fd, linkedCustomer }) => {
+  test(
+    `${op} accepts a settle-by date of today and refuses yesterday with 400 @provider`,
+    rules(`FD-PSI-SETTLE-DATE-NOT-PAST:accept@${where}`, `FD-PSI-SETTLE-DATE-NOT-PAST:refuse@${where}`),
+    async ({ fdApi, fd, linkedCustomer }) => {
       const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
       expect((await rate(fdApi, op, path, dateIn(fd.now(), 0), 25)).status, 'today').toBe(ok);
       expectFdError(await rate(fdApi, op, path, dateIn(fd.now(), -1), 25), 400, 'yesterday');
-    });
+    },
+  );
 }
 
 // Assumption: PSI rates the deposit accounts an ACH debit draws on; provider 1.35.0 400 example
@@ -66,24 +93,41 @@ for (const { op, path: where, ok } of OPS) {
 const RATED = ['checking', 'savings', 'moneyMarket'];
 const NOT_RATED = ['cd', 'investment', 'creditCard', 'mortgage', 'loan', 'lineOfCredit', 'studentLoan'];
 for (const { op, path: where, ok } of OPS) {
-  test(`${op} rates checking, savings and money market accounts and refuses the other types with 400 @assumption`,
-    rules(`FD-PSI-ACCOUNT-TYPE:accept@${where}`, `FD-PSI-ACCOUNT-TYPE:refuse@${where}`), async ({ fdApi, fd, linkedCustomer }) => {
+  test(
+    `${op} rates checking, savings and money market accounts and refuses the other types with 400 @assumption`,
+    rules(`FD-PSI-ACCOUNT-TYPE:accept@${where}`, `FD-PSI-ACCOUNT-TYPE:refuse@${where}`),
+    async ({ fdApi, fd, linkedCustomer }) => {
       const settle = dateIn(fd.now(), 3);
       for (const type of RATED) {
-        expect((await rate(fdApi, op, { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account(type).id }, settle, 30)).status, type).toBe(ok);
+        expect(
+          (await rate(fdApi, op, { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account(type).id }, settle, 30)).status,
+          type,
+        ).toBe(ok);
       }
       for (const type of NOT_RATED) {
-        expectFdError(await rate(fdApi, op, { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account(type).id }, settle, 30), 400, type);
+        expectFdError(
+          await rate(fdApi, op, { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account(type).id }, settle, 30),
+          400,
+          type,
+        );
       }
-    });
+    },
+  );
 
   // provider 1.35.0 400 example 10013: "Only active accounts can be used".
-  test(`${op} refuses an account that is not active with 400 @provider @mock-only`,
-    rules(`FD-PSI-ACTIVE-ACCOUNT@${where}`), async ({ fdApi, fd, fdMock, linkedCustomer }) => {
+  test(
+    `${op} refuses an account that is not active with 400 @provider @mock-only`,
+    rules(`FD-PSI-ACTIVE-ACCOUNT@${where}`),
+    async ({ fdApi, fd, fdMock, linkedCustomer }) => {
       expect(fdMock).toBeTruthy();
       const pending = linkedCustomer.account('checking', 'pending');
-      expectFdError(await rate(fdApi, op, { customerId: linkedCustomer.customerId, accountId: pending.id }, dateIn(fd.now(), 3), 30), 400, 'pending account');
-    });
+      expectFdError(
+        await rate(fdApi, op, { customerId: linkedCustomer.customerId, accountId: pending.id }, dateIn(fd.now(), 3), 30),
+        400,
+        'pending account',
+      );
+    },
+  );
 }
 
 // provider 1.35.0: settlementAmount, settleByDate (and purposeCode for FCRA) required; 10009.
@@ -92,23 +136,34 @@ const LEGACY = [
   { op: 'GetPaymentSuccessIndicator', where: 'psi-legacy', extra: {} },
 ] as const;
 for (const { op, where, extra } of LEGACY) {
-  test(`${op} refuses a read without each required parameter with 400 @provider`, rules(`FD-PSI-LEGACY-REQUIRED@${where}`), async ({ fdApi, fd, linkedCustomer }) => {
-    const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
-    const full: Record<string, string | number> = { settlementAmount: 10.05, settleByDate: dateIn(fd.now(), 3), ...extra };
-    expect((await fdApi.call(op, { path, query: full })).status, 'all parameters').toBe(200);
-    for (const name of Object.keys(full)) {
-      expectFdError(await fdApi.call(op, { path, query: { ...full, [name]: undefined } }), 400, `without ${name}`);
-    }
-  });
+  test(
+    `${op} refuses a read without each required parameter with 400 @provider`,
+    rules(`FD-PSI-LEGACY-REQUIRED@${where}`),
+    async ({ fdApi, fd, linkedCustomer }) => {
+      const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
+      const full: Record<string, string | number> = { settlementAmount: 10.05, settleByDate: dateIn(fd.now(), 3), ...extra };
+      expect((await fdApi.call(op, { path, query: full })).status, 'all parameters').toBe(200);
+      for (const name of Object.keys(full)) {
+        expectFdError(await fdApi.call(op, { path, query: { ...full, [name]: undefined } }), 400, `without ${name}`);
+      }
+    },
+  );
 }
 
 // provider 1.35.0 PayPurposeCodeParameter (1P) and example 10005 "invalid purpose code".
-test('the legacy FCRA read accepts the purpose code 1P and refuses 31 and 3F with 400 @provider',
-  rules('FD-PSI-LEGACY-PURPOSE:accept', 'FD-PSI-LEGACY-PURPOSE:refuse'), async ({ fdApi, fd, linkedCustomer }) => {
+test(
+  'the legacy FCRA read accepts the purpose code 1P and refuses 31 and 3F with 400 @provider',
+  rules('FD-PSI-LEGACY-PURPOSE:accept', 'FD-PSI-LEGACY-PURPOSE:refuse'),
+  async ({ fdApi, fd, linkedCustomer }) => {
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
     const query = { settlementAmount: 10, settleByDate: dateIn(fd.now(), 3) };
     expect((await fdApi.call('GetFCRAPaymentSuccessIndicator', { path, query: { ...query, purposeCode: '1P' } })).status).toBe(200);
     for (const purposeCode of ['31', '3F']) {
-      expectFdError(await fdApi.call('GetFCRAPaymentSuccessIndicator', { path, query: { ...query, purposeCode } }), 400, `purpose ${purposeCode}`);
+      expectFdError(
+        await fdApi.call('GetFCRAPaymentSuccessIndicator', { path, query: { ...query, purposeCode } }),
+        400,
+        `purpose ${purposeCode}`,
+      );
     }
-  });
+  },
+);

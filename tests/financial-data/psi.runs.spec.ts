@@ -8,18 +8,36 @@ import { expect, expectFdError, rules, test, type OperationClient } from '../../
 const DAY_MS = 86_400_000;
 const dateIn = (nowMs: number, days: number) => new Date(nowMs + days * DAY_MS).toISOString().slice(0, 10);
 const VARIANTS = [
-  { fcra: true, generate: 'GenerateFcraPaymentSuccessIndicators', get: 'GetFcraPaymentSuccessIndicators', gen: 'psi-generate-fcra', read: 'psi-get-fcra' },
+  {
+    fcra: true,
+    generate: 'GenerateFcraPaymentSuccessIndicators',
+    get: 'GetFcraPaymentSuccessIndicators',
+    gen: 'psi-generate-fcra',
+    read: 'psi-get-fcra',
+  },
   { fcra: false, generate: 'GeneratePaymentSuccessIndicators', get: 'GetPaymentSuccessIndicators', gen: 'psi-generate', read: 'psi-get' },
 ] as const;
 type Variant = (typeof VARIANTS)[number];
 
 /** A run of the variant: the FCRA one with the permissible purpose 1P (provider 1.35.0 PayPurposeCode). */
-function generate(fdApi: OperationClient, v: Variant, path: { customerId: string; accountId: string }, transaction: object, headers?: Record<string, string>) {
+function generate(
+  fdApi: OperationClient,
+  v: Variant,
+  path: { customerId: string; accountId: string },
+  transaction: object,
+  headers?: Record<string, string>,
+) {
   return fdApi.call(v.generate, { path, query: v.fcra ? { purpose: '1P' } : {}, body: { transaction }, headers });
 }
 
 /** Reads a run until it leaves IN PROGRESS (at once on the mock; a few polls on a sandbox). */
-async function readRun(fdApi: OperationClient, v: Variant, path: Record<string, string>, query: Record<string, string | boolean> = {}, sandbox = false) {
+async function readRun(
+  fdApi: OperationClient,
+  v: Variant,
+  path: Record<string, string>,
+  query: Record<string, string | boolean> = {},
+  sandbox = false,
+) {
   let res = await fdApi.call(v.get, { path, query });
   for (let i = 0; i < 10 && res.status === 200 && res.body.status === 'IN PROGRESS'; i++) {
     if (sandbox) await new Promise((r) => setTimeout(r, 3000));
@@ -29,50 +47,93 @@ async function readRun(fdApi: OperationClient, v: Variant, path: Record<string, 
 }
 
 for (const v of VARIANTS) {
-  test(`${v.generate} answers 202 and ${v.get} reads the run back with its result @smoke`,
-    rules(`FD-PSI-GENERATE@${v.gen}`, `FD-PSI-READ-BACK@${v.read}`), async ({ fdApi, fd, linkedCustomer }) => {
+  test(
+    `${v.generate} answers 202 and ${v.get} reads the run back with its result @smoke`,
+    rules(`FD-PSI-GENERATE@${v.gen}`, `FD-PSI-READ-BACK@${v.read}`),
+    async ({ fdApi, fd, linkedCustomer }) => {
       const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
       const transaction = { settleByDate: dateIn(fd.now(), 5), amount: 12.45 };
       const made = await generate(fdApi, v, path, transaction);
       expect(made.status, 'seed 002, PSI: generation answers 202').toBe(202);
-      expect({ status: made.body.status, customerId: made.body.customerId, accountId: made.body.accountId, transaction: made.body.transaction })
-        .toEqual({ status: 'IN PROGRESS', ...path, transaction });
+      expect({
+        status: made.body.status,
+        customerId: made.body.customerId,
+        accountId: made.body.accountId,
+        transaction: made.body.transaction,
+      }).toEqual({ status: 'IN PROGRESS', ...path, transaction });
       const run = await readRun(fdApi, v, { ...path, payRequestId: made.body.payRequestId }, {}, !fd.control);
       expect(run.status).toBe(200);
-      expect({ payRequestId: run.body.payRequestId, customerId: run.body.customerId, accountId: run.body.accountId, transaction: run.body.transaction, requestDate: run.body.requestDate },
-        'the run reads back as generated').toEqual({ payRequestId: made.body.payRequestId, ...path, transaction, requestDate: made.body.requestDate });
+      expect(
+        {
+          payRequestId: run.body.payRequestId,
+          customerId: run.body.customerId,
+          accountId: run.body.accountId,
+          transaction: run.body.transaction,
+          requestDate: run.body.requestDate,
+        },
+        'the run reads back as generated',
+      ).toEqual({ payRequestId: made.body.payRequestId, ...path, transaction, requestDate: made.body.requestDate });
       expect(run.body.status, 'the run completes').toBe('SUCCESS');
       expect(run.body.nsfReturnRisk?.result?.dailyResults?.length, 'an insufficient-funds result').toBeGreaterThanOrEqual(3);
       expect(typeof run.body.unauthorizedReturnRisk?.result?.score, 'an unauthorized-return score').toBe('number');
-    });
+    },
+  );
 
-  test(`${v.get} answers 404 for a payRequestId never issued`, rules(`FD-PSI-UNKNOWN-PAY-REQUEST@${v.read}`), async ({ fdApi, linkedCustomer }) => {
-    const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
-    expectFdError(await fdApi.call(v.get, { path: { ...path, payRequestId: '999999999999999999' } }), 404, 'unknown payRequestId');
-  });
+  test(
+    `${v.get} answers 404 for a payRequestId never issued`,
+    rules(`FD-PSI-UNKNOWN-PAY-REQUEST@${v.read}`),
+    async ({ fdApi, linkedCustomer }) => {
+      const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
+      expectFdError(await fdApi.call(v.get, { path: { ...path, payRequestId: '999999999999999999' } }), 404, 'unknown payRequestId');
+    },
+  );
 
-  test(`${v.get} answers 404 for the payRequestId read through another account or another customer`,
-    rules(`FD-PSI-OWNER@${v.read}`), async ({ fdApi, fd, fdEntities, linkedCustomer, createCustomer }) => {
+  test(
+    `${v.get} answers 404 for the payRequestId read through another account or another customer`,
+    rules(`FD-PSI-OWNER@${v.read}`),
+    async ({ fdApi, fd, fdEntities, linkedCustomer, createCustomer }) => {
       const checking = linkedCustomer.account('checking');
-      const made = await generate(fdApi, v, { customerId: linkedCustomer.customerId, accountId: checking.id }, { settleByDate: dateIn(fd.now(), 3), amount: 20 });
+      const made = await generate(
+        fdApi,
+        v,
+        { customerId: linkedCustomer.customerId, accountId: checking.id },
+        { settleByDate: dateIn(fd.now(), 3), amount: 20 },
+      );
       expect(made.status).toBe(202);
       const payRequestId = made.body.payRequestId;
       const savings = linkedCustomer.account('savings');
-      expectFdError(await fdApi.call(v.get, { path: { customerId: linkedCustomer.customerId, accountId: savings.id, payRequestId } }), 404, 'another account of the customer');
+      expectFdError(
+        await fdApi.call(v.get, { path: { customerId: linkedCustomer.customerId, accountId: savings.id, payRequestId } }),
+        404,
+        'another account of the customer',
+      );
       const stranger = await createCustomer('testing');
-      expectFdError(await fdApi.call(v.get, { path: { customerId: stranger, accountId: checking.id, payRequestId } }), 404, 'another customer with the same account id');
+      expectFdError(
+        await fdApi.call(v.get, { path: { customerId: stranger, accountId: checking.id, payRequestId } }),
+        404,
+        'another customer with the same account id',
+      );
       const other = fdEntities.linked;
       if (other && other.customerId !== linkedCustomer.customerId) {
         const theirs = other.accounts.find((a) => a.type === 'checking' && a.status === 'active')!;
-        expectFdError(await fdApi.call(v.get, { path: { customerId: other.customerId, accountId: theirs.id, payRequestId } }), 404, "another customer's own account");
+        expectFdError(
+          await fdApi.call(v.get, { path: { customerId: other.customerId, accountId: theirs.id, payRequestId } }),
+          404,
+          "another customer's own account",
+        );
       }
       // The owner still reads it: the 404s above are about ownership.
-      expect((await fdApi.call(v.get, { path: { customerId: linkedCustomer.customerId, accountId: checking.id, payRequestId } })).status).toBe(200);
-    });
+      expect(
+        (await fdApi.call(v.get, { path: { customerId: linkedCustomer.customerId, accountId: checking.id, payRequestId } })).status,
+      ).toBe(200);
+    },
+  );
 
   // provider 1.35.0 IncludeReasonsParameter: reasons when true, omitted otherwise.
-  test(`${v.get} gives the reason codes only with include_reasons=true @provider`,
-    rules(`FD-PSI-REASONS:accept@${v.read}`, `FD-PSI-REASONS:refuse@${v.read}`), async ({ fdApi, fd, linkedCustomer }) => {
+  test(
+    `${v.get} gives the reason codes only with include_reasons=true @provider`,
+    rules(`FD-PSI-REASONS:accept@${v.read}`, `FD-PSI-REASONS:refuse@${v.read}`),
+    async ({ fdApi, fd, linkedCustomer }) => {
       const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
       const made = await generate(fdApi, v, path, { settleByDate: dateIn(fd.now(), 9), amount: 40 });
       expect(made.status).toBe(202);
@@ -84,26 +145,48 @@ for (const v of VARIANTS) {
       };
       const withReasons = await days({ include_reasons: true });
       expect(withReasons.length).toBeGreaterThanOrEqual(3);
-      for (const day of withReasons) expect(Object.keys(day.reasons ?? {}).sort(), 'the eight reason codes').toEqual(
-        ['balanceHistory', 'depositHistory', 'nsfHistory', 'recentBalance', 'recentNsfHistory', 'recurringNsf', 'spendHistory', 'transactionAmount']);
+      for (const day of withReasons)
+        expect(Object.keys(day.reasons ?? {}).sort(), 'the eight reason codes').toEqual([
+          'balanceHistory',
+          'depositHistory',
+          'nsfHistory',
+          'recentBalance',
+          'recentNsfHistory',
+          'recurringNsf',
+          'spendHistory',
+          'transactionAmount',
+        ]);
       for (const query of [{ include_reasons: false }, {}]) {
-        expect((await days(query)).filter((d) => d.reasons !== undefined), `reasons with ${JSON.stringify(query)}`).toHaveLength(0);
+        expect(
+          (await days(query)).filter((d) => d.reasons !== undefined),
+          `reasons with ${JSON.stringify(query)}`,
+        ).toHaveLength(0);
       }
-    });
+    },
+  );
 
   // seed 002 Errors 403 "forbidden on PSI generation"; provider 1.35.0 example: a security freeze.
-  test(`${v.generate} answers 403 for a customer under a security freeze, 202 once lifted @provider @mock-only`,
-    rules(`FD-PSI-FORBIDDEN@${v.gen}`), async ({ fdApi, fd, fdMock, linkedCustomer }) => {
+  test(
+    `${v.generate} answers 403 for a customer under a security freeze, 202 once lifted @provider @mock-only`,
+    rules(`FD-PSI-FORBIDDEN@${v.gen}`),
+    async ({ fdApi, fd, fdMock, linkedCustomer }) => {
       const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
       await fdMock.securityFreeze(path.customerId, true);
       expectFdError(await generate(fdApi, v, path, { settleByDate: dateIn(fd.now(), 2), amount: 5 }), 403, 'security freeze');
       await fdMock.securityFreeze(path.customerId, false);
       expect((await generate(fdApi, v, path, { settleByDate: dateIn(fd.now(), 2), amount: 5 })).status, 'freeze lifted').toBe(202);
-    });
+    },
+  );
 
   // seed 002 Errors 406 (PSI); provider 1.35.0 example: "Only 'application/json' is supported."
-  test(`${v.generate} and ${v.get} answer 406 when the request admits no JSON, and serve JSON wildcards @provider`,
-    rules(`FD-PSI-NOT-ACCEPTABLE:refuse@${v.gen}`, `FD-PSI-NOT-ACCEPTABLE:refuse@${v.read}`, `FD-PSI-NOT-ACCEPTABLE:accept@${v.gen}`, `FD-PSI-NOT-ACCEPTABLE:accept@${v.read}`),
+  test(
+    `${v.generate} and ${v.get} answer 406 when the request admits no JSON, and serve JSON wildcards @provider`,
+    rules(
+      `FD-PSI-NOT-ACCEPTABLE:refuse@${v.gen}`,
+      `FD-PSI-NOT-ACCEPTABLE:refuse@${v.read}`,
+      `FD-PSI-NOT-ACCEPTABLE:accept@${v.gen}`,
+      `FD-PSI-NOT-ACCEPTABLE:accept@${v.read}`,
+    ),
     async ({ fdApi, fd, linkedCustomer }) => {
       const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
       const transaction = { settleByDate: dateIn(fd.now(), 4), amount: 7.5 };
@@ -112,30 +195,47 @@ for (const v of VARIANTS) {
         const made = await generate(fdApi, v, path, transaction, { accept });
         expect(made.status, `generate with Accept ${accept}`).toBe(202);
         payRequestId = made.body.payRequestId;
-        expect((await fdApi.call(v.get, { path: { ...path, payRequestId }, headers: { accept } })).status, `read with Accept ${accept}`).toBe(200);
+        expect(
+          (await fdApi.call(v.get, { path: { ...path, payRequestId }, headers: { accept } })).status,
+          `read with Accept ${accept}`,
+        ).toBe(200);
       }
       for (const accept of ['application/xml', 'text/plain']) {
         expectFdError(await generate(fdApi, v, path, transaction, { accept }), 406, `generate with Accept ${accept}`);
         expectFdError(await fdApi.call(v.get, { path: { ...path, payRequestId }, headers: { accept } }), 406, `read with Accept ${accept}`);
       }
-    });
+    },
+  );
 }
 
-test('an FCRA run is not read through the non-FCRA operation, nor the reverse (404) @assumption',
-  rules('FD-PSI-PRODUCT-SEPARATE'), async ({ fdApi, fd, linkedCustomer }) => {
+test(
+  'an FCRA run is not read through the non-FCRA operation, nor the reverse (404) @assumption',
+  rules('FD-PSI-PRODUCT-SEPARATE'),
+  async ({ fdApi, fd, linkedCustomer }) => {
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
     const [fcra, plain] = VARIANTS;
     const transaction = { settleByDate: dateIn(fd.now(), 3), amount: 9 };
     const fcraRun = await generate(fdApi, fcra, path, transaction);
     const plainRun = await generate(fdApi, plain, path, transaction);
     expect([fcraRun.status, plainRun.status]).toEqual([202, 202]);
-    expectFdError(await fdApi.call(plain.get, { path: { ...path, payRequestId: fcraRun.body.payRequestId } }), 404, 'FCRA run through the non-FCRA read');
-    expectFdError(await fdApi.call(fcra.get, { path: { ...path, payRequestId: plainRun.body.payRequestId } }), 404, 'non-FCRA run through the FCRA read');
-  });
+    expectFdError(
+      await fdApi.call(plain.get, { path: { ...path, payRequestId: fcraRun.body.payRequestId } }),
+      404,
+      'FCRA run through the non-FCRA read',
+    );
+    expectFdError(
+      await fdApi.call(fcra.get, { path: { ...path, payRequestId: plainRun.body.payRequestId } }),
+      404,
+      'non-FCRA run through the FCRA read',
+    );
+  },
+);
 
 // seed 002 Errors 203 (multi-factor challenge); provider 1.35.0 FAILURE example ("MFA Required").
-test('a run on the account whose institution asks MFA is accepted and reads back as FAILURE with errors @provider @mock-only',
-  rules('FD-PSI-MFA-FAILURE'), async ({ fdApi, fd, fdMock, linkedCustomer }) => {
+test(
+  'a run on the account whose institution asks MFA is accepted and reads back as FAILURE with errors @provider @mock-only',
+  rules('FD-PSI-MFA-FAILURE'),
+  async ({ fdApi, fd, fdMock, linkedCustomer }) => {
     expect(fdMock).toBeTruthy();
     const mfa = linkedCustomer.accounts.find((a) => a.mfa)!;
     const path = { customerId: linkedCustomer.customerId, accountId: mfa.id };
@@ -143,6 +243,10 @@ test('a run on the account whose institution asks MFA is accepted and reads back
     expect(made.status).toBe(202);
     const run = await readRun(fdApi, VARIANTS[1], { ...path, payRequestId: made.body.payRequestId });
     expect(run.status).toBe(200);
-    expect({ status: run.body.status, error: run.body.nsfReturnRisk?.error !== undefined, result: run.body.nsfReturnRisk?.result !== undefined })
-      .toEqual({ status: 'FAILURE', error: true, result: false });
-  });
+    expect({
+      status: run.body.status,
+      error: run.body.nsfReturnRisk?.error !== undefined,
+      result: run.body.nsfReturnRisk?.result !== undefined,
+    }).toEqual({ status: 'FAILURE', error: true, result: false });
+  },
+);

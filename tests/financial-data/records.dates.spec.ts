@@ -5,9 +5,19 @@
 // a sandbox, DATE_TOLERANCE_S apart at most), on the creation answer and the same through every reader.
 import { expect, expectEpochSecondsNear, newConsumer, newCustomer, rules, test } from '../../fixtures/financial-data.js';
 
-for (const [op, path] of [['AddTestingCustomer', 'testing'], ['AddCustomer', 'active']] as const) {
-  test(`${op}: createdDate is epoch seconds of the creation, the same through every customer reader`,
-    rules(`FD-DATE-SECONDS@customer-created`, 'FD-DATE-SECONDS@get-customer', 'FD-DATE-SECONDS@app-data', 'FD-DATE-SECONDS@list-username', `FD-CUST-CREATE@${path}`),
+for (const [op, path] of [
+  ['AddTestingCustomer', 'testing'],
+  ['AddCustomer', 'active'],
+] as const) {
+  test(
+    `${op}: createdDate is epoch seconds of the creation, the same through every customer reader`,
+    rules(
+      `FD-DATE-SECONDS@customer-created`,
+      'FD-DATE-SECONDS@get-customer',
+      'FD-DATE-SECONDS@app-data',
+      'FD-DATE-SECONDS@list-username',
+      `FD-CUST-CREATE@${path}`,
+    ),
     async ({ fdApi, fd }) => {
       const body = newCustomer({ applicationId: '2998' });
       const created = await fdApi.call(op, { body });
@@ -24,11 +34,14 @@ for (const [op, path] of [['AddTestingCustomer', 'testing'], ['AddCustomer', 'ac
         expectEpochSecondsNear(record?.createdDate, now, reader);
         expect(Number(record.createdDate), `${reader}: the creation date of the answer`).toBe(Number(created.body.createdDate));
       }
-    });
+    },
+  );
 }
 
-test('CreateConsumer: createdDate is epoch seconds of the creation, the same through both readers',
-  rules('FD-DATE-SECONDS@consumer-created', 'FD-DATE-SECONDS@consumer-by-customer', 'FD-DATE-SECONDS@consumer-by-id', 'FD-SENSITIVE-ECHO'), async ({ fdApi, fd, createCustomer }) => {
+test(
+  'CreateConsumer: createdDate is epoch seconds of the creation, the same through both readers',
+  rules('FD-DATE-SECONDS@consumer-created', 'FD-DATE-SECONDS@consumer-by-customer', 'FD-DATE-SECONDS@consumer-by-id', 'FD-SENSITIVE-ECHO'),
+  async ({ fdApi, fd, createCustomer }) => {
     const customerId = await createCustomer();
     const created = await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer() });
     const now = fd.now();
@@ -37,8 +50,12 @@ test('CreateConsumer: createdDate is epoch seconds of the creation, the same thr
     if (created.body.createdDate !== undefined) expectEpochSecondsNear(created.body.createdDate, now, 'CreateConsumer answer');
     const byCustomer = (await fdApi.call('GetConsumerForCustomer', { path: { customerId } })).body;
     const byId = (await fdApi.call('GetConsumer', { path: { consumerId: created.body.id } })).body;
-    for (const [reader, record] of [['GetConsumerForCustomer', byCustomer], ['GetConsumer', byId]] as const) {
+    for (const [reader, record] of [
+      ['GetConsumerForCustomer', byCustomer],
+      ['GetConsumer', byId],
+    ] as const) {
       expectEpochSecondsNear(record.createdDate, now, reader);
       if (created.body.createdDate !== undefined) expect(Number(record.createdDate), reader).toBe(Number(created.body.createdDate));
     }
-  });
+  },
+);

@@ -5,15 +5,39 @@
 // provider 1.35.0 (cash flow "for all checking and savings"; "up to two years of transaction
 // history"; the field names of the reports). Windows start 90 days back, inside the standard
 // history every reader shows.
-import { expect, newBusiness, newConsumer, rules, test, type OperationClient, type FdOperationId, type PollReportFn } from '../../fixtures/financial-data.js';
+import {
+  expect,
+  newBusiness,
+  newConsumer,
+  rules,
+  test,
+  type OperationClient,
+  type FdOperationId,
+  type PollReportFn,
+} from '../../fixtures/financial-data.js';
 import { DAY_S, DEPOSIT_OPS, periodsOf, postedTransactions, reportAccounts, requestOf, sum } from './reports-analytics.known.js';
 
 type Linked = { customerId: string; accounts: { id: string; type: string }[] };
-const idsOf = (linked: Linked, types: string[]) => linked.accounts.filter((a) => types.includes(a.type)).map((a) => a.id).sort();
-const reportIds = (content: unknown) => reportAccounts(content).map((a) => String(a.id)).sort();
+const idsOf = (linked: Linked, types: string[]) =>
+  linked.accounts
+    .filter((a) => types.includes(a.type))
+    .map((a) => a.id)
+    .sort();
+const reportIds = (content: unknown) =>
+  reportAccounts(content)
+    .map((a) => String(a.id))
+    .sort();
 
 /** Generates the report 90 days back for the linked customer (with a consumer and a business) and polls it to success. */
-async function generated(fdApi: OperationClient, pollReport: PollReportFn, fd: { now: () => number }, linked: Linked, op: FdOperationId, options: Parameters<typeof requestOf>[2] = {}, days = 90) {
+async function generated(
+  fdApi: OperationClient,
+  pollReport: PollReportFn,
+  fd: { now: () => number },
+  linked: Linked,
+  op: FdOperationId,
+  options: Parameters<typeof requestOf>[2] = {},
+  days = 90,
+) {
   const fromS = Math.floor(fd.now() / 1000) - days * DAY_S;
   const base = requestOf(op, linked.customerId, options);
   const ack = await fdApi.callBuilt(op, { ...base, body: { ...(base.body as object), fromDate: fromS } });
@@ -33,8 +57,10 @@ test.describe('report content', () => {
     await fdApi.call('AddBusinessDetails', { path: { customer_id: linkedCustomer.customerId }, body: newBusiness() });
   });
 
-  test('the cash flow reports read exactly the checking and savings accounts, with the posted transactions of the window and monthly credits adding up to them @provider',
-    rules('FD-CASHFLOW-CONTENT@content', 'FD-ANALYTICS-HISTORY-WINDOW:accept@content'), async ({ fdApi, fd, fdContract, linkedCustomer, pollReport }) => {
+  test(
+    'the cash flow reports read exactly the checking and savings accounts, with the posted transactions of the window and monthly credits adding up to them @provider',
+    rules('FD-CASHFLOW-CONTENT@content', 'FD-ANALYTICS-HISTORY-WINDOW:accept@content'),
+    async ({ fdApi, fd, fdContract, linkedCustomer, pollReport }) => {
       for (const op of ['GenerateCashFlowBusinessReport', 'GenerateCashFlowPersonalReport'] as const) {
         const { fromS, toS, content } = await generated(fdApi, pollReport, fd, linkedCustomer, op);
         const validate = fdContract.component('CashFlowReportContent');
@@ -44,79 +70,121 @@ test.describe('report content', () => {
         for (const account of deposit(linkedCustomer)) {
           const known = await postedTransactions(fdApi, linkedCustomer.customerId, account.id, fromS, toS);
           const read = reportAccounts(content).find((a) => String(a.id) === account.id);
-          expect((read.transactions as any[]).map((t) => String(t.id)).sort(), `${op}: the ${account.type} account's transactions`).toEqual(known.map((t) => String(t.id)).sort());
+          expect((read.transactions as any[]).map((t) => String(t.id)).sort(), `${op}: the ${account.type} account's transactions`).toEqual(
+            known.map((t) => String(t.id)).sort(),
+          );
           const monthly = (read.cashFlowCredit?.monthlyCashFlowCredits ?? []) as any[];
-          expect(sum(monthly.map((m) => Number(m.totalCreditsAmount))), `${op}: the ${account.type} account's monthly credits`).toBe(sum(known.filter((t) => t.amount > 0).map((t) => t.amount)));
+          expect(sum(monthly.map((m) => Number(m.totalCreditsAmount))), `${op}: the ${account.type} account's monthly credits`).toBe(
+            sum(known.filter((t) => t.amount > 0).map((t) => t.amount)),
+          );
         }
       }
-    });
+    },
+  );
 
-  test("balance analytics closes each account's last month at its balance, and each month's change is the sum of its posted transactions @assumption",
-    rules('FD-ANALYTICS-BALANCE-CONTENT@content', 'FD-ANALYTICS-HISTORY-WINDOW:accept@content'), async ({ fdApi, fd, fdContract, linkedCustomer, pollReport }) => {
+  test(
+    "balance analytics closes each account's last month at its balance, and each month's change is the sum of its posted transactions @assumption",
+    rules('FD-ANALYTICS-BALANCE-CONTENT@content', 'FD-ANALYTICS-HISTORY-WINDOW:accept@content'),
+    async ({ fdApi, fd, fdContract, linkedCustomer, pollReport }) => {
       const { fromS, toS, content } = await generated(fdApi, pollReport, fd, linkedCustomer, 'GenerateBalanceAnalyticsReport');
       const validate = fdContract.component('AnalyticsReportContent');
       expect(validate(content) ? [] : validate.errors, 'the content keeps the contract').toEqual([]);
       expect(content.startDate, 'the window starts at fromDate').toBe(fromS);
       expect(reportIds(content), 'every checking and savings account is analysed').toEqual(idsOf(linkedCustomer, ['checking', 'savings']));
       for (const account of deposit(linkedCustomer)) {
-        const balance = (await fdApi.call('GetCustomerAccount', { path: { customerId: linkedCustomer.customerId, accountId: account.id } })).body.balance;
+        const balance = (await fdApi.call('GetCustomerAccount', { path: { customerId: linkedCustomer.customerId, accountId: account.id } }))
+          .body.balance;
         const known = await postedTransactions(fdApi, linkedCustomer.customerId, account.id, fromS, toS);
         const periods = periodsOf(reportAccounts(content).find((a) => String(a.id) === account.id).analytics, 'ASSET_BALANCE');
         expect(periods.at(-1).endingValue, `the ${account.type} account's last month closes at its balance`).toBe(balance);
         const changes = periods.map((p) => sum([p.endingValue, -p.beginningValue]));
-        const expected = periods.map((p) => sum(known.filter((t) => new Date(t.postedDate * 1000).toISOString().slice(0, 10) >= p.startDate && new Date(t.postedDate * 1000).toISOString().slice(0, 10) <= p.endDate).map((t) => t.amount)));
+        const expected = periods.map((p) =>
+          sum(
+            known
+              .filter(
+                (t) =>
+                  new Date(t.postedDate * 1000).toISOString().slice(0, 10) >= p.startDate &&
+                  new Date(t.postedDate * 1000).toISOString().slice(0, 10) <= p.endDate,
+              )
+              .map((t) => t.amount),
+          ),
+        );
         expect(changes, `the ${account.type} account's monthly change`).toEqual(expected);
       }
-    });
+    },
+  );
 
-  test('cash flow analytics counts each account\'s credits as CASH_INFLOW and its debits as CASH_OUTFLOW @assumption',
-    rules('FD-ANALYTICS-CASHFLOW-CONTENT@content', 'FD-ANALYTICS-HISTORY-WINDOW:accept@content'), async ({ fdApi, fd, linkedCustomer, pollReport }) => {
+  test(
+    "cash flow analytics counts each account's credits as CASH_INFLOW and its debits as CASH_OUTFLOW @assumption",
+    rules('FD-ANALYTICS-CASHFLOW-CONTENT@content', 'FD-ANALYTICS-HISTORY-WINDOW:accept@content'),
+    async ({ fdApi, fd, linkedCustomer, pollReport }) => {
       const { fromS, toS, content } = await generated(fdApi, pollReport, fd, linkedCustomer, 'GenerateCashflowAnalyticsReport');
       expect(content.startDate, 'the window starts at fromDate').toBe(fromS);
       expect(reportIds(content), 'every checking and savings account is analysed').toEqual(idsOf(linkedCustomer, ['checking', 'savings']));
       for (const account of deposit(linkedCustomer)) {
         const known = await postedTransactions(fdApi, linkedCustomer.customerId, account.id, fromS, toS);
         const analytics = reportAccounts(content).find((a) => String(a.id) === account.id).analytics;
-        for (const [name, pick] of [['CASH_INFLOW', (a: number) => a > 0], ['CASH_OUTFLOW', (a: number) => a < 0]] as const) {
+        for (const [name, pick] of [
+          ['CASH_INFLOW', (a: number) => a > 0],
+          ['CASH_OUTFLOW', (a: number) => a < 0],
+        ] as const) {
           const periods = periodsOf(analytics, name);
           const wanted = known.filter((t) => pick(t.amount));
-          expect({ count: periods.reduce((n, p) => n + Number(p.count), 0), sum: sum(periods.map((p) => Number(p.sum ?? 0))) }, `the ${account.type} account's ${name}`)
-            .toEqual({ count: wanted.length, sum: sum(wanted.map((t) => t.amount)) });
+          expect(
+            { count: periods.reduce((n, p) => n + Number(p.count), 0), sum: sum(periods.map((p) => Number(p.sum ?? 0))) },
+            `the ${account.type} account's ${name}`,
+          ).toEqual({ count: wanted.length, sum: sum(wanted.map((t) => t.amount)) });
         }
       }
-    });
+    },
+  );
 
-  test("payment history's CASH_OUTFLOW counts and sums each account's debits of the window @assumption",
-    rules('FD-PAYHIST-CONTENT@content', 'FD-ANALYTICS-HISTORY-WINDOW:accept@content'), async ({ fdApi, fd, linkedCustomer, pollReport }) => {
+  test(
+    "payment history's CASH_OUTFLOW counts and sums each account's debits of the window @assumption",
+    rules('FD-PAYHIST-CONTENT@content', 'FD-ANALYTICS-HISTORY-WINDOW:accept@content'),
+    async ({ fdApi, fd, linkedCustomer, pollReport }) => {
       // A window longer than a year: the outflows of the older months count too.
       for (const account of deposit(linkedCustomer)) {
-        await fdApi.call('LoadHistoricTransactionsForCustomerAccount', { path: { customerId: linkedCustomer.customerId, accountId: account.id }, body: { force: false } });
+        await fdApi.call('LoadHistoricTransactionsForCustomerAccount', {
+          path: { customerId: linkedCustomer.customerId, accountId: account.id },
+          body: { force: false },
+        });
       }
       const { fromS, toS, content } = await generated(fdApi, pollReport, fd, linkedCustomer, 'GeneratePaymentHistoryReport', {}, 500);
       expect(content.startDate, 'the window starts at fromDate').toBe(fromS);
       for (const account of deposit(linkedCustomer)) {
         const debits = (await postedTransactions(fdApi, linkedCustomer.customerId, account.id, fromS, toS)).filter((t) => t.amount < 0);
         const periods = periodsOf(reportAccounts(content).find((a) => String(a.id) === account.id).analytics, 'CASH_OUTFLOW');
-        expect({ count: periods.reduce((n, p) => n + Number(p.count), 0), sum: sum(periods.map((p) => Number(p.sum ?? 0))) }, `the ${account.type} account's payments`)
-          .toEqual({ count: debits.length, sum: sum(debits.map((t) => t.amount)) });
+        expect(
+          { count: periods.reduce((n, p) => n + Number(p.count), 0), sum: sum(periods.map((p) => Number(p.sum ?? 0))) },
+          `the ${account.type} account's payments`,
+        ).toEqual({ count: debits.length, sum: sum(debits.map((t) => t.amount)) });
       }
-    });
+    },
+  );
 
-  test('foresight reads exactly the checking, credit card and savings accounts; the first/third-party report reads the same by report id @seed',
-    rules('FD-FORESIGHT-CONTENT@content', 'FD-FORESIGHT-READ-BY-ID'), async ({ fdApi, fd, linkedCustomer, pollReport }) => {
+  test(
+    'foresight reads exactly the checking, credit card and savings accounts; the first/third-party report reads the same by report id @seed',
+    rules('FD-FORESIGHT-CONTENT@content', 'FD-FORESIGHT-READ-BY-ID'),
+    async ({ fdApi, fd, linkedCustomer, pollReport }) => {
       const expected = idsOf(linkedCustomer, ['checking', 'creditCard', 'savings']);
       const { content } = await generated(fdApi, pollReport, fd, linkedCustomer, 'GenerateForesightAnalyticsNonCraReport');
       expect(reportIds(content), 'the accounts foresight reads').toEqual(expected);
       const { ack } = await generated(fdApi, pollReport, fd, linkedCustomer, 'GenerateForesightAnalyticsFirstThirdPartyNonCraReport');
       const byId = await fdApi.call('GetReportById', { path: { reportId: ack.id }, body: {} });
-      expect({ status: byId.status, id: byId.body?.id, type: byId.body?.type, reportStatus: byId.body?.status }, 'the first/third-party report read by id')
-        .toEqual({ status: 200, id: ack.id, type: 'farpbfnoncra', reportStatus: 'success' });
+      expect(
+        { status: byId.status, id: byId.body?.id, type: byId.body?.type, reportStatus: byId.body?.status },
+        'the first/third-party report read by id',
+      ).toEqual({ status: 200, id: ack.id, type: 'farpbfnoncra', reportStatus: 'success' });
       expect(reportIds(byId.body), 'the accounts it read').toEqual(expected);
-    });
+    },
+  );
 });
 
-test('a fromDate three years back reads two years only (730 days), on every report reading up to two years @provider',
-  rules('FD-ANALYTICS-HISTORY-WINDOW:refuse@content'), async ({ fdApi, fdEntities, fd, pollReport }) => {
+test(
+  'a fromDate three years back reads two years only (730 days), on every report reading up to two years @provider',
+  rules('FD-ANALYTICS-HISTORY-WINDOW:refuse@content'),
+  async ({ fdApi, fdEntities, fd, pollReport }) => {
     const fromDate = Math.floor(fd.now() / 1000) - 3 * 365 * DAY_S;
     const acks = [];
     for (const op of DEPOSIT_OPS) {
@@ -127,6 +195,10 @@ test('a fromDate three years back reads two years only (730 days), on every repo
     }
     for (const { op, id } of acks) {
       const { final } = await pollReport({ id, customerId: fdEntities.customerId, label: `${op} report` });
-      expect({ status: final.body.status, span: final.body.endDate - final.body.startDate }, `${op}: the window read`).toEqual({ status: 'success', span: 730 * DAY_S });
+      expect({ status: final.body.status, span: final.body.endDate - final.body.startDate }, `${op}: the window read`).toEqual({
+        status: 'success',
+        span: 730 * DAY_S,
+      });
     }
-  });
+  },
+);

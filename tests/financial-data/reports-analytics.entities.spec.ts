@@ -11,69 +11,111 @@ import { CRA, CRA_GUARANTOR, expectStatus, FORESIGHT_OPS, FTC, NON_CRA, requestO
 
 // provider 1.35.0 ReportType and the acks of each operation (cash flow analytics business CRA: cracfrbcra as ReportType lists it).
 const TYPES: [FdOperationId, string, Record<string, unknown>, string][] = [
-  ['GenerateBalanceAnalyticsReport', 'personal', CRA, 'barpcra'], ['GenerateBalanceAnalyticsReport', 'personal', NON_CRA, 'barpnoncra'],
-  ['GenerateBalanceAnalyticsReport', 'business', CRA_GUARANTOR, 'barbcra'], ['GenerateBalanceAnalyticsReport', 'business', FTC, 'barbftc'],
+  ['GenerateBalanceAnalyticsReport', 'personal', CRA, 'barpcra'],
+  ['GenerateBalanceAnalyticsReport', 'personal', NON_CRA, 'barpnoncra'],
+  ['GenerateBalanceAnalyticsReport', 'business', CRA_GUARANTOR, 'barbcra'],
+  ['GenerateBalanceAnalyticsReport', 'business', FTC, 'barbftc'],
   ['GenerateBalanceAnalyticsReport', 'business', NON_CRA, 'barbnoncra'],
-  ['GenerateCashflowAnalyticsReport', 'personal', CRA, 'cfrpcra'], ['GenerateCashflowAnalyticsReport', 'personal', NON_CRA, 'cfrpnoncra'],
-  ['GenerateCashflowAnalyticsReport', 'business', CRA_GUARANTOR, 'cracfrbcra'], ['GenerateCashflowAnalyticsReport', 'business', FTC, 'cfrbftc'],
+  ['GenerateCashflowAnalyticsReport', 'personal', CRA, 'cfrpcra'],
+  ['GenerateCashflowAnalyticsReport', 'personal', NON_CRA, 'cfrpnoncra'],
+  ['GenerateCashflowAnalyticsReport', 'business', CRA_GUARANTOR, 'cracfrbcra'],
+  ['GenerateCashflowAnalyticsReport', 'business', FTC, 'cfrbftc'],
   ['GenerateCashflowAnalyticsReport', 'business', NON_CRA, 'cfrbnoncra'],
-  ['GeneratePaymentHistoryReport', 'business', CRA_GUARANTOR, 'phrbcra'], ['GeneratePaymentHistoryReport', 'business', FTC, 'phrbftc'],
+  ['GeneratePaymentHistoryReport', 'business', CRA_GUARANTOR, 'phrbcra'],
+  ['GeneratePaymentHistoryReport', 'business', FTC, 'phrbftc'],
   ['GeneratePaymentHistoryReport', 'business', NON_CRA, 'phrbnoncra'],
-  ['GenerateCashFlowBusinessReport', '-', NON_CRA, 'cfrb'], ['GenerateCashFlowPersonalReport', '-', NON_CRA, 'cfrp'],
-  ['GenerateForesightAnalyticsNonCraReport', 'personal', NON_CRA, 'farpbfnoncra'], ['GenerateForesightAnalyticsFirstThirdPartyNonCraReport', 'personal', NON_CRA, 'farpbfnoncra'],
+  ['GenerateCashFlowBusinessReport', '-', NON_CRA, 'cfrb'],
+  ['GenerateCashFlowPersonalReport', '-', NON_CRA, 'cfrp'],
+  ['GenerateForesightAnalyticsNonCraReport', 'personal', NON_CRA, 'farpbfnoncra'],
+  ['GenerateForesightAnalyticsFirstThirdPartyNonCraReport', 'personal', NON_CRA, 'farpbfnoncra'],
 ];
 
-test('names each report with the type its operation, userType and purpose give (barpcra ... farpbfnoncra) @provider',
-  rules('FD-ANALYTICS-REPORT-TYPE@ack', 'FD-ANALYTICS-USERTYPE:accept', 'FD-FORESIGHT-USERTYPE:accept'), async ({ fdApi, fdEntities }) => {
+test(
+  'names each report with the type its operation, userType and purpose give (barpcra ... farpbfnoncra) @provider',
+  rules('FD-ANALYTICS-REPORT-TYPE@ack', 'FD-ANALYTICS-USERTYPE:accept', 'FD-FORESIGHT-USERTYPE:accept'),
+  async ({ fdApi, fdEntities }) => {
     const seen: string[] = [];
     for (const [op, userType, data] of TYPES) {
       const res = await fdApi.callBuilt(op, requestOf(op, fdEntities.customerId, { userType, data }));
       expectStatus(res, 202, `${userType} ${JSON.stringify(data)}`);
       seen.push(`${op} ${userType} ${JSON.stringify(data)} -> ${res.body.type}`);
     }
-    expect(seen, 'the type of each report').toEqual(TYPES.map(([op, userType, data, type]) => `${op} ${userType} ${JSON.stringify(data)} -> ${type}`));
-  });
+    expect(seen, 'the type of each report').toEqual(
+      TYPES.map(([op, userType, data, type]) => `${op} ${userType} ${JSON.stringify(data)} -> ${type}`),
+    );
+  },
+);
 
-test('refuses a userType other than business or personal (400), and business on the foresight reports @provider',
-  rules('FD-ANALYTICS-USERTYPE:refuse', 'FD-FORESIGHT-USERTYPE:refuse'), async ({ fdApi, fdEntities }) => {
+test(
+  'refuses a userType other than business or personal (400), and business on the foresight reports @provider',
+  rules('FD-ANALYTICS-USERTYPE:refuse', 'FD-FORESIGHT-USERTYPE:refuse'),
+  async ({ fdApi, fdEntities }) => {
     for (const op of ['GenerateBalanceAnalyticsReport', 'GenerateCashflowAnalyticsReport'] as const) {
       expectStatus(await fdApi.callBuilt(op, requestOf(op, fdEntities.customerId, { userType: 'corporate' })), 400, 'userType corporate');
     }
-    for (const op of FORESIGHT_OPS) expectStatus(await fdApi.callBuilt(op, requestOf(op, fdEntities.customerId, { userType: 'business' })), 400, 'userType business');
-  });
+    for (const op of FORESIGHT_OPS)
+      expectStatus(await fdApi.callBuilt(op, requestOf(op, fdEntities.customerId, { userType: 'business' })), 400, 'userType business');
+  },
+);
 
-test('makes balance and cash flow analytics for the business (404 until it exists, then named) or the consumer (CRA: 404 until it exists, then named) @mock-only',
-  rules('FD-ANALYTICS-USERTYPE-ENTITY:refuse@personal', 'FD-ANALYTICS-USERTYPE-ENTITY:refuse@business', 'FD-ANALYTICS-USERTYPE-ENTITY:accept@personal', 'FD-ANALYTICS-USERTYPE-ENTITY:accept@business'),
+test(
+  'makes balance and cash flow analytics for the business (404 until it exists, then named) or the consumer (CRA: 404 until it exists, then named) @mock-only',
+  rules(
+    'FD-ANALYTICS-USERTYPE-ENTITY:refuse@personal',
+    'FD-ANALYTICS-USERTYPE-ENTITY:refuse@business',
+    'FD-ANALYTICS-USERTYPE-ENTITY:accept@personal',
+    'FD-ANALYTICS-USERTYPE-ENTITY:accept@business',
+  ),
   async ({ fdApi, fdMock, createCustomer }) => {
     const customerId = await createCustomer('testing');
     await fdMock.linkAccounts(customerId);
     const ops = ['GenerateBalanceAnalyticsReport', 'GenerateCashflowAnalyticsReport'] as const;
     for (const op of ops) {
-      expectStatus(await fdApi.callBuilt(op, requestOf(op, customerId, { userType: 'business', data: NON_CRA })), 404, 'business report without a business');
-      expectStatus(await fdApi.callBuilt(op, requestOf(op, customerId, { userType: 'personal', data: CRA })), 404, 'personal CRA report without a consumer');
+      expectStatus(
+        await fdApi.callBuilt(op, requestOf(op, customerId, { userType: 'business', data: NON_CRA })),
+        404,
+        'business report without a business',
+      );
+      expectStatus(
+        await fdApi.callBuilt(op, requestOf(op, customerId, { userType: 'personal', data: CRA })),
+        404,
+        'personal CRA report without a consumer',
+      );
     }
     const business = await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() });
     expect(business.status, 'the business is created').toBe(200);
     for (const op of ops) {
       const res = await fdApi.callBuilt(op, requestOf(op, customerId, { userType: 'business', data: NON_CRA }));
       expectStatus(res, 202, 'business report once the business exists');
-      expect({ businessId: res.body.businessDetails?.businessId, name: res.body.businessDetails?.name }, 'the business the report is made for')
-        .toEqual({ businessId: business.body.businessId, name: business.body.name });
-      expectStatus(await fdApi.callBuilt(op, requestOf(op, customerId, { userType: 'business', data: CRA_GUARANTOR })), 404, 'business CRA with a personal guarantor and no consumer');
+      expect(
+        { businessId: res.body.businessDetails?.businessId, name: res.body.businessDetails?.name },
+        'the business the report is made for',
+      ).toEqual({ businessId: business.body.businessId, name: business.body.name });
+      expectStatus(
+        await fdApi.callBuilt(op, requestOf(op, customerId, { userType: 'business', data: CRA_GUARANTOR })),
+        404,
+        'business CRA with a personal guarantor and no consumer',
+      );
     }
     const consumer = await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer() });
     expect(consumer.status, 'the consumer is created').toBe(201);
     for (const op of ops) {
-      for (const [userType, data] of [['personal', CRA], ['business', CRA_GUARANTOR]] as const) {
+      for (const [userType, data] of [
+        ['personal', CRA],
+        ['business', CRA_GUARANTOR],
+      ] as const) {
         const res = await fdApi.callBuilt(op, requestOf(op, customerId, { userType, data }));
         expectStatus(res, 202, `${userType} CRA once the consumer exists`);
         expect(res.body.consumerId, `the ${userType} CRA report names the consumer`).toBe(consumer.body.id);
       }
     }
-  });
+  },
+);
 
-test('makes payment history only for a customer with a business (404 before), and for its consumer when the purpose is CRA @mock-only',
-  rules('FD-PAYHIST-BUSINESS:refuse', 'FD-PAYHIST-BUSINESS:accept', 'FD-PAYHIST-CRA-CONSUMER:refuse', 'FD-PAYHIST-CRA-CONSUMER:accept'), async ({ fdApi, fdMock, createCustomer }) => {
+test(
+  'makes payment history only for a customer with a business (404 before), and for its consumer when the purpose is CRA @mock-only',
+  rules('FD-PAYHIST-BUSINESS:refuse', 'FD-PAYHIST-BUSINESS:accept', 'FD-PAYHIST-CRA-CONSUMER:refuse', 'FD-PAYHIST-CRA-CONSUMER:accept'),
+  async ({ fdApi, fdMock, createCustomer }) => {
     const op = 'GeneratePaymentHistoryReport';
     const customerId = await createCustomer('testing');
     await fdMock.linkAccounts(customerId);
@@ -89,15 +131,21 @@ test('makes payment history only for a customer with a business (404 before), an
     const cra = await fdApi.callBuilt(op, requestOf(op, customerId, { data: CRA_GUARANTOR }));
     expectStatus(cra, 202, 'CRA once the consumer exists');
     expect(cra.body.consumerId, 'the CRA report names the consumer').toBe(consumer.body.id);
-  });
+  },
+);
 
-test("makes the personal cash flow report the consumer's (FCRA): the ack names it, and it reads through GetReportByConsumer @seed",
-  rules('FD-CASHFLOW-FCRA'), async ({ fdApi, fdEntities }) => {
+test(
+  "makes the personal cash flow report the consumer's (FCRA): the ack names it, and it reads through GetReportByConsumer @seed",
+  rules('FD-CASHFLOW-FCRA'),
+  async ({ fdApi, fdEntities }) => {
     const ack = await fdApi.callBuilt('GenerateCashFlowPersonalReport', requestOf('GenerateCashFlowPersonalReport', fdEntities.customerId));
     expectStatus(ack, 202, 'personal cash flow');
     const consumer = await fdApi.call('GetConsumer', { path: { consumerId: fdEntities.consumerId } });
-    expect({ consumerId: ack.body.consumerId, consumerSsn: ack.body.consumerSsn }, 'the consumer the report belongs to')
-      .toEqual({ consumerId: fdEntities.consumerId, consumerSsn: String(consumer.body.ssn).slice(-4) });
+    expect({ consumerId: ack.body.consumerId, consumerSsn: ack.body.consumerSsn }, 'the consumer the report belongs to').toEqual({
+      consumerId: fdEntities.consumerId,
+      consumerSsn: String(consumer.body.ssn).slice(-4),
+    });
     const read = await fdApi.call('GetReportByConsumer', { path: { consumerId: fdEntities.consumerId, reportId: ack.body.id } });
     expect({ status: read.status, id: read.body?.id }, 'the report read through its consumer').toEqual({ status: 200, id: ack.body.id });
-  });
+  },
+);

@@ -12,22 +12,36 @@ const call = (body: Record<string, unknown>) => ({ path: { userType: 'personal' 
 // A hashed id of the partner's own customer, as enrichment data is named (provider 1.35.0 ExternalCustomerId).
 const EXTERNAL = 'c2b1f0e8a3d54f6f9a0b7c1d2e3f4a5b';
 
-test('refuses a request naming neither customerId nor externalCustomerId (400) @provider', rules('FD-FORESIGHT-SOURCE:refuse'), async ({ fdApi }) => {
-  expectStatus(await fdApi.call(OP, call({})), 400, 'without a data source');
-});
+test(
+  'refuses a request naming neither customerId nor externalCustomerId (400) @provider',
+  rules('FD-FORESIGHT-SOURCE:refuse'),
+  async ({ fdApi }) => {
+    expectStatus(await fdApi.call(OP, call({})), 400, 'without a data source');
+  },
+);
 
-test('accepts customerId alone, externalCustomerId alone, and both (202), echoing the sources given @provider', rules('FD-FORESIGHT-SOURCE:accept'), async ({ fdApi, fdEntities }) => {
-  const customerId = Number(fdEntities.customerId);
-  for (const body of [{ customerId }, { externalCustomerId: EXTERNAL }, { customerId, externalCustomerId: EXTERNAL }]) {
-    const res = await fdApi.call(OP, call(body));
-    expectStatus(res, 202, `with ${Object.keys(body).join(' and ')}`);
-    expect({ customerId: res.body.constraints?.customerId, externalCustomerId: res.body.constraints?.externalCustomerId }, 'the sources the report reads')
-      .toEqual({ customerId: body.customerId, externalCustomerId: body.externalCustomerId });
-    // provider 1.35.0 ForesightAnalyticsFirstThirdPartyReportAck: the ack names the external customer it reads.
-    expect(res.body.externalCustomerId, 'the ack names the external customer').toBe(body.externalCustomerId);
-  }
-});
+test(
+  'accepts customerId alone, externalCustomerId alone, and both (202), echoing the sources given @provider',
+  rules('FD-FORESIGHT-SOURCE:accept'),
+  async ({ fdApi, fdEntities }) => {
+    const customerId = Number(fdEntities.customerId);
+    for (const body of [{ customerId }, { externalCustomerId: EXTERNAL }, { customerId, externalCustomerId: EXTERNAL }]) {
+      const res = await fdApi.call(OP, call(body));
+      expectStatus(res, 202, `with ${Object.keys(body).join(' and ')}`);
+      expect(
+        { customerId: res.body.constraints?.customerId, externalCustomerId: res.body.constraints?.externalCustomerId },
+        'the sources the report reads',
+      ).toEqual({ customerId: body.customerId, externalCustomerId: body.externalCustomerId });
+      // provider 1.35.0 ForesightAnalyticsFirstThirdPartyReportAck: the ack names the external customer it reads.
+      expect(res.body.externalCustomerId, 'the ack names the external customer').toBe(body.externalCustomerId);
+    }
+  },
+);
 
 test('answers 404 for a customerId the partner never created @seed', rules('FD-FORESIGHT-CUSTOMER'), async ({ fdApi, fdContract }) => {
-  expectStatus(await fdApi.call(OP, call({ customerId: Number(unknownId(fdContract, { type: 'integer' })) })), 404, 'for an unknown customer');
+  expectStatus(
+    await fdApi.call(OP, call({ customerId: Number(unknownId(fdContract, { type: 'integer' })) })),
+    404,
+    'for an unknown customer',
+  );
 });

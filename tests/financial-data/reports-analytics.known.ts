@@ -5,7 +5,13 @@
 import { expect, newBusiness, newConsumer, PAGE_MAX, type FdOperationId, type OperationClient } from '../../fixtures/financial-data.js';
 import type { ApiResponse, CallOptions } from '../../helpers/client/client.js';
 
-export const DEPOSIT_OPS = ['GenerateCashFlowBusinessReport', 'GenerateCashFlowPersonalReport', 'GenerateBalanceAnalyticsReport', 'GenerateCashflowAnalyticsReport', 'GeneratePaymentHistoryReport'] as const;
+export const DEPOSIT_OPS = [
+  'GenerateCashFlowBusinessReport',
+  'GenerateCashFlowPersonalReport',
+  'GenerateBalanceAnalyticsReport',
+  'GenerateCashflowAnalyticsReport',
+  'GeneratePaymentHistoryReport',
+] as const;
 export const FORESIGHT_OPS = ['GenerateForesightAnalyticsNonCraReport', 'GenerateForesightAnalyticsFirstThirdPartyNonCraReport'] as const;
 export const NON_CRA = { forCraPurpose: false };
 export const CRA = { forCraPurpose: true };
@@ -14,7 +20,11 @@ export const FTC = { forCraPurpose: true, applicantIsPersonalGuarantor: false };
 export const DAY_S = 86_400;
 
 /** A request of the operation for the customer: userType (default personal) and analyticsReportData (default non-CRA). */
-export function requestOf(operationId: FdOperationId, customerId: string, options: { userType?: string; data?: Record<string, unknown>; body?: Record<string, unknown> } = {}): CallOptions {
+export function requestOf(
+  operationId: FdOperationId,
+  customerId: string,
+  options: { userType?: string; data?: Record<string, unknown>; body?: Record<string, unknown> } = {},
+): CallOptions {
   const userType = options.userType ?? 'personal';
   const analyticsReportData = options.data ?? NON_CRA;
   switch (operationId) {
@@ -26,14 +36,20 @@ export function requestOf(operationId: FdOperationId, customerId: string, option
     case 'GenerateForesightAnalyticsFirstThirdPartyNonCraReport':
       return { path: { userType }, body: { customerId: Number(customerId), analyticsReportData: NON_CRA, ...options.body } };
     default:
-      return { path: { customerId, userType }, body: { analyticsReportData: operationId.startsWith('GenerateForesight') ? NON_CRA : analyticsReportData, ...options.body } };
+      return {
+        path: { customerId, userType },
+        body: { analyticsReportData: operationId.startsWith('GenerateForesight') ? NON_CRA : analyticsReportData, ...options.body },
+      };
   }
 }
 
 /** A customer of this test with the linked portfolio (mock control), keeping only one account of each type named. */
 export async function customerKeeping(
-  fdApi: OperationClient, fdMock: { linkAccounts: (id: string) => Promise<{ accounts: { id: string; type: string; status: string }[] }> },
-  createCustomer: () => Promise<string>, keep: string[], entities: { consumer?: boolean; business?: boolean } = { consumer: true, business: true },
+  fdApi: OperationClient,
+  fdMock: { linkAccounts: (id: string) => Promise<{ accounts: { id: string; type: string; status: string }[] }> },
+  createCustomer: () => Promise<string>,
+  keep: string[],
+  entities: { consumer?: boolean; business?: boolean } = { consumer: true, business: true },
 ) {
   const customerId = await createCustomer();
   const { accounts } = await fdMock.linkAccounts(customerId);
@@ -43,8 +59,12 @@ export async function customerKeeping(
     const res = await fdApi.call('DeleteCustomerAccount', { path: { customerId, accountId: a.id } });
     expect(res.status, `delete the ${a.type} account`).toBe(204);
   }
-  if (entities.consumer) expect((await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer() })).status, 'a consumer').toBe(201);
-  if (entities.business) expect((await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() })).status, 'a business').toBe(200);
+  if (entities.consumer)
+    expect((await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer() })).status, 'a consumer').toBe(201);
+  if (entities.business)
+    expect((await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() })).status, 'a business').toBe(
+      200,
+    );
   return { customerId, kept };
 }
 
@@ -58,7 +78,10 @@ export async function postedTransactions(fdApi: OperationClient, customerId: str
   // Every page (of the largest size, seed 002): a long window holds more than one.
   const all: { id: number | string; amount: number; postedDate: number; status?: string }[] = [];
   for (let start = 1; ; start++) {
-    const res = await fdApi.call('GetCustomerAccountTransactions', { path: { customerId, accountId }, query: { fromDate: fromS - 2 * DAY_S, toDate: toS + 2 * DAY_S, limit: PAGE_MAX, start } });
+    const res = await fdApi.call('GetCustomerAccountTransactions', {
+      path: { customerId, accountId },
+      query: { fromDate: fromS - 2 * DAY_S, toDate: toS + 2 * DAY_S, limit: PAGE_MAX, start },
+    });
     expect(res.status, 'the transactions of the account').toBe(200);
     all.push(...res.body.transactions);
     if (res.body.transactions.length < PAGE_MAX || start >= 10) break;

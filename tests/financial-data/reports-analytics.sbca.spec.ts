@@ -24,18 +24,39 @@ async function knownLocation(fdApi: OperationClient, fd: any, fdEntities: any): 
 }
 
 const table = [
-  { metricType: 'retail_sales_analytics', metricFrequency: 'Monthly', type: 'sbcaanalyticsnoncra', key: 'retailSalesAnalyticsMetrics', names: ['txn_amt', 'txn_cnt'] },
-  { metricType: 'retail_sales_benchmarks', metricFrequency: 'weekly', type: 'sbcabenchmarksnoncra', key: 'retailSalesBenchmarksMetrics', names: ['txn_cnt_index', 'num_cards_index'] },
+  {
+    metricType: 'retail_sales_analytics',
+    metricFrequency: 'Monthly',
+    type: 'sbcaanalyticsnoncra',
+    key: 'retailSalesAnalyticsMetrics',
+    names: ['txn_amt', 'txn_cnt'],
+  },
+  {
+    metricType: 'retail_sales_benchmarks',
+    metricFrequency: 'weekly',
+    type: 'sbcabenchmarksnoncra',
+    key: 'retailSalesBenchmarksMetrics',
+    names: ['txn_cnt_index', 'num_cards_index'],
+  },
 ];
 
 for (const row of table) {
-  test(`answers ${row.metricType} (${row.metricFrequency}) at once with 200 and the ${row.key} of the location asked${row.type === 'sbcaanalyticsnoncra' ? ' @smoke' : ''} @provider`,
-    rules('FD-SBCA-METRICS', 'FD-SBCA-LOCATION:accept', 'FD-SBCA-CONSENT:accept', 'FD-ANALYTICS-REPORT-TYPE@ack'), async ({ fdApi, fd, fdEntities }) => {
+  test(
+    `answers ${row.metricType} (${row.metricFrequency}) at once with 200 and the ${row.key} of the location asked${row.type === 'sbcaanalyticsnoncra' ? ' @smoke' : ''} @provider`,
+    rules('FD-SBCA-METRICS', 'FD-SBCA-LOCATION:accept', 'FD-SBCA-CONSENT:accept', 'FD-ANALYTICS-REPORT-TYPE@ack'),
+    async ({ fdApi, fd, fdEntities }) => {
       const locationId = await knownLocation(fdApi, fd, fdEntities);
-      const res = await fdApi.call(OP, request(sample(OP, fd, fdEntities), { metricType: row.metricType, metricFrequency: row.metricFrequency, locationId }));
+      const res = await fdApi.call(
+        OP,
+        request(sample(OP, fd, fdEntities), { metricType: row.metricType, metricFrequency: row.metricFrequency, locationId }),
+      );
       expectStatus(res, 200, 'seed 002: SBCA answers 200');
       const other = row.key === 'retailSalesAnalyticsMetrics' ? 'retailSalesBenchmarksMetrics' : 'retailSalesAnalyticsMetrics';
-      expect({ type: res.body.type, has: Array.isArray(res.body[row.key]), other: res.body[other] }, 'the kind of metrics').toEqual({ type: row.type, has: true, other: undefined });
+      expect({ type: res.body.type, has: Array.isArray(res.body[row.key]), other: res.body[other] }, 'the kind of metrics').toEqual({
+        type: row.type,
+        has: true,
+        other: undefined,
+      });
       const metrics = res.body[row.key] as any[];
       expect(metrics.length, 'metrics of the location').toBeGreaterThan(0);
       for (const m of metrics) {
@@ -43,20 +64,42 @@ for (const row of table) {
         for (const list of m.metricsLists ?? []) {
           const start = Date.parse(`${list.periodStartDate}T00:00:00Z`);
           const end = Date.parse(`${list.periodEndDate}T00:00:00Z`);
-          if (row.metricFrequency.toLowerCase() === 'weekly') expect((end - start) / DAY_MS, `a weekly period (${list.periodStartDate}..${list.periodEndDate})`).toBe(6);
-          else expect({ first: new Date(start).getUTCDate(), nextDay: new Date(end + DAY_MS).getUTCDate() }, `a calendar month (${list.periodStartDate}..${list.periodEndDate})`).toEqual({ first: 1, nextDay: 1 });
+          if (row.metricFrequency.toLowerCase() === 'weekly')
+            expect((end - start) / DAY_MS, `a weekly period (${list.periodStartDate}..${list.periodEndDate})`).toBe(6);
+          else
+            expect(
+              { first: new Date(start).getUTCDate(), nextDay: new Date(end + DAY_MS).getUTCDate() },
+              `a calendar month (${list.periodStartDate}..${list.periodEndDate})`,
+            ).toEqual({ first: 1, nextDay: 1 });
           for (const metric of list.metrics ?? []) expect(row.names, `metric ${metric.name} of ${row.metricType}`).toContain(metric.name);
         }
       }
-    });
+    },
+  );
 }
 
-test('refuses a request without the merchant consent (400), for performance and benchmark metrics alike @provider', rules('FD-SBCA-CONSENT:refuse'), async ({ fdApi, fd, fdEntities }) => {
-  for (const metricType of ['retail_sales_analytics', 'retail_sales_benchmarks']) {
-    expectStatus(await fdApi.call(OP, request(sample(OP, fd, fdEntities), { hasConsent: false, metricType })), 400, `hasConsent false (${metricType})`);
-  }
-});
+test(
+  'refuses a request without the merchant consent (400), for performance and benchmark metrics alike @provider',
+  rules('FD-SBCA-CONSENT:refuse'),
+  async ({ fdApi, fd, fdEntities }) => {
+    for (const metricType of ['retail_sales_analytics', 'retail_sales_benchmarks']) {
+      expectStatus(
+        await fdApi.call(OP, request(sample(OP, fd, fdEntities), { hasConsent: false, metricType })),
+        400,
+        `hasConsent false (${metricType})`,
+      );
+    }
+  },
+);
 
-test('answers 404 for a well-formed location id of no merchant @provider', rules('FD-SBCA-LOCATION:refuse'), async ({ fdApi, fd, fdEntities }) => {
-  expectStatus(await fdApi.call(OP, request(sample(OP, fd, fdEntities), { locationId: '0e9d8c7b-0000-4000-8000-00000000ffff' })), 404, 'no metrics for the location');
-});
+test(
+  'answers 404 for a well-formed location id of no merchant @provider',
+  rules('FD-SBCA-LOCATION:refuse'),
+  async ({ fdApi, fd, fdEntities }) => {
+    expectStatus(
+      await fdApi.call(OP, request(sample(OP, fd, fdEntities), { locationId: '0e9d8c7b-0000-4000-8000-00000000ffff' })),
+      404,
+      'no metrics for the location',
+    );
+  },
+);

@@ -8,57 +8,97 @@
 import { expect, expectFdError, rules, test } from '../../fixtures/financial-data.js';
 import { ASSET_OPS, DAY_S, ensureConsumer, generated, knownAccounts, reportAccounts } from './reports-assets.known.js';
 
-const CUSTOM = [{ label: 'loanID', value: '12345', shown: true }, { label: 'branch', value: 'north', shown: false }];
+const CUSTOM = [
+  { label: 'loanID', value: '12345', shown: true },
+  { label: 'branch', value: 'north', shown: false },
+];
 const cents = (n: number) => Math.round(n * 100) / 100;
 
 for (const { op, type, eligible, tag } of ASSET_OPS) {
   const smoke = op === 'GenerateVOAReport' ? ' @smoke' : '';
 
-  test(`${op} acks type ${type} echoing the constraints, and its report lists exactly the customer's ${eligible.join(', ')} accounts with their balances${tag}${smoke}`,
+  test(
+    `${op} acks type ${type} echoing the constraints, and its report lists exactly the customer's ${eligible.join(', ')} accounts with their balances${tag}${smoke}`,
     rules('FD-ASSETS-ECHO@assets-ack', 'FD-ASSETS-ECHO@assets-read', 'FD-ASSETS-ACCOUNTS@assets-read'),
     async ({ fdApi, fd, fdContract, linkedCustomer, pollReport }) => {
       const { customerId } = linkedCustomer;
       await ensureConsumer(fdApi, customerId);
       const fromDate = Math.floor(fd.now() / 1000) - 50 * DAY_S;
-      const body: Record<string, unknown> = { fromDate, reportCustomFields: CUSTOM, ...(op === 'GenerateVOIReport' ? {} : { showNsf: true }) };
+      const body: Record<string, unknown> = {
+        fromDate,
+        reportCustomFields: CUSTOM,
+        ...(op === 'GenerateVOIReport' ? {} : { showNsf: true }),
+      };
       const { ack, report } = await generated(fdApi, pollReport, op, { path: { customerId }, body });
       // provider 1.35.0: the ack's type and *ConstraintsOut echo (sent values back, accountIds absent when not sent).
       const echo = { fromDate, reportCustomFields: CUSTOM, ...(op === 'GenerateVOIReport' ? {} : { showNsf: true }) };
       expect({ type: ack.type, constraints: ack.constraints }, 'the ack: type and constraints').toMatchObject({ type, constraints: echo });
-      expect({ type: report.type, constraints: report.constraints }, 'the report read back: type and constraints').toMatchObject({ type, constraints: echo });
+      expect({ type: report.type, constraints: report.constraints }, 'the report read back: type and constraints').toMatchObject({
+        type,
+        constraints: echo,
+      });
       const validate = fdContract.component('AssetsReportContent');
       expect(validate(report) ? [] : validate.errors, 'the success content keeps the contract (AssetsReportContent)').toEqual([]);
 
       const known = (await knownAccounts(fdApi, customerId)).filter((a) => (eligible as readonly string[]).includes(a.type));
       const listed = reportAccounts(report);
-      expect(listed.map((a) => String(a.id)).sort(), `the accounts listed: exactly the customer's ${eligible.join(', ')} accounts`).toEqual(known.map((a) => a.id).sort());
+      expect(listed.map((a) => String(a.id)).sort(), `the accounts listed: exactly the customer's ${eligible.join(', ')} accounts`).toEqual(
+        known.map((a) => a.id).sort(),
+      );
       const byId = new Map(listed.map((a) => [String(a.id), a]));
-      expect(known.map((a) => ({ id: a.id, type: byId.get(a.id)?.type, balance: byId.get(a.id)?.balance, availableBalance: byId.get(a.id)?.availableBalance })),
-        'each account with its type, balance and available balance as GetCustomerAccounts shows them')
-        .toEqual(known.map((a) => ({ id: a.id, type: a.type, balance: a.balance, availableBalance: a.availableBalance })));
-      expect(listed.filter((a) => a.number !== undefined && !/^\d{0,4}$/.test(String(a.number))).map((a) => a.id), 'account numbers masked to the last four digits').toEqual([]);
+      expect(
+        known.map((a) => ({
+          id: a.id,
+          type: byId.get(a.id)?.type,
+          balance: byId.get(a.id)?.balance,
+          availableBalance: byId.get(a.id)?.availableBalance,
+        })),
+        'each account with its type, balance and available balance as GetCustomerAccounts shows them',
+      ).toEqual(known.map((a) => ({ id: a.id, type: a.type, balance: a.balance, availableBalance: a.availableBalance })));
+      expect(
+        listed.filter((a) => a.number !== undefined && !/^\d{0,4}$/.test(String(a.number))).map((a) => a.id),
+        'account numbers masked to the last four digits',
+      ).toEqual([]);
       if (['voa', 'preQualVoa', 'assetSummary'].includes(type)) {
-        expect(cents(Number(report.consolidatedAvailableBalance)), 'consolidatedAvailableBalance: the sum of the available balances')
-          .toBe(cents(known.reduce((sum, a) => sum + a.availableBalance, 0)));
+        expect(cents(Number(report.consolidatedAvailableBalance)), 'consolidatedAvailableBalance: the sum of the available balances').toBe(
+          cents(known.reduce((sum, a) => sum + a.availableBalance, 0)),
+        );
       }
-    });
+    },
+  );
 }
 
 // accountIds (provider 1.35.0 ReportAccountIdsString): only those accounts; an id not of the customer: 404 (seed 002 Errors 404; assumption).
 for (const { op, eligible } of [...ASSET_OPS, { op: 'GenerateTransactionsReport' as const, eligible: undefined }]) {
-  test(`${op} with accountIds covers only the accounts named, and an id that is not the customer's account is a 404 @assumption`,
-    rules('FD-ASSETS-ACCOUNT-IDS@assets-read'), async ({ fdApi, fd, fdEntities, linkedCustomer, pollReport }) => {
+  test(
+    `${op} with accountIds covers only the accounts named, and an id that is not the customer's account is a 404 @assumption`,
+    rules('FD-ASSETS-ACCOUNT-IDS@assets-read'),
+    async ({ fdApi, fd, fdEntities, linkedCustomer, pollReport }) => {
       const { customerId } = linkedCustomer;
       await ensureConsumer(fdApi, customerId);
       const nowS = Math.floor(fd.now() / 1000);
       const query = op === 'GenerateTransactionsReport' ? { fromDate: nowS - 90 * DAY_S, toDate: nowS } : undefined;
       const named = [linkedCustomer.account('savings').id, linkedCustomer.account('creditCard').id];
-      const { ack, report } = await generated(fdApi, pollReport, op, { path: { customerId }, query, body: { accountIds: named.join(' ') } });
+      const { ack, report } = await generated(fdApi, pollReport, op, {
+        path: { customerId },
+        query,
+        body: { accountIds: named.join(' ') },
+      });
       expect(ack.constraints?.accountIds, 'the ack echoes accountIds as a list').toEqual(named);
       const expected = eligible ? [named[0]] : named;
-      expect(reportAccounts(report).map((a) => String(a.id)).sort(), 'the accounts listed: the eligible ones among those named').toEqual([...expected].sort());
+      expect(
+        reportAccounts(report)
+          .map((a) => String(a.id))
+          .sort(),
+        'the accounts listed: the eligible ones among those named',
+      ).toEqual([...expected].sort());
       // Another customer's account (the worker's linked customer) where there is one, else an id of nothing.
       const unknown = fdEntities.linked && fdEntities.linked.customerId !== customerId ? fdEntities.linked.accounts[0].id : '9999999999';
-      expectFdError(await fdApi.call(op, { path: { customerId }, query, body: { accountIds: `${named[0]} ${unknown}` } }), 404, 'an account id that is not the customer\'s');
-    });
+      expectFdError(
+        await fdApi.call(op, { path: { customerId }, query, body: { accountIds: `${named[0]} ${unknown}` } }),
+        404,
+        "an account id that is not the customer's",
+      );
+    },
+  );
 }

@@ -9,12 +9,19 @@ import { expect, expectFdError, rules, test, type OperationClient } from '../../
 import { ASSET_OPS, ensureConsumer } from './reports-assets.known.js';
 
 /** A customer of this test with a consumer whose linked accounts are only of the types kept (one account of each). */
-async function customerWith(fdApi: OperationClient, fdMock: { linkAccounts: (id: string) => Promise<{ accounts: { id: string; type: string; status: string }[] }> }, createCustomer: () => Promise<string>, keep: string[]) {
+async function customerWith(
+  fdApi: OperationClient,
+  fdMock: { linkAccounts: (id: string) => Promise<{ accounts: { id: string; type: string; status: string }[] }> },
+  createCustomer: () => Promise<string>,
+  keep: string[],
+) {
   const customerId = await createCustomer();
   await ensureConsumer(fdApi, customerId);
   const { accounts } = await fdMock.linkAccounts(customerId);
   const kept = new Set(keep.map((type) => accounts.find((a) => a.type === type && a.status === 'active')!.id));
-  for (const a of accounts.filter((x) => !kept.has(x.id) && !(keep.length === 0 && !['checking', 'savings', 'moneyMarket', 'investment'].includes(x.type)))) {
+  for (const a of accounts.filter(
+    (x) => !kept.has(x.id) && !(keep.length === 0 && !['checking', 'savings', 'moneyMarket', 'investment'].includes(x.type)),
+  )) {
     const res = await fdApi.call('DeleteCustomerAccount', { path: { customerId, accountId: a.id } });
     expect(res.status, `delete account ${a.id} (${a.type})`).toBe(204);
   }
@@ -30,21 +37,35 @@ for (const type of ['checking', 'savings', 'moneyMarket', 'investment']) {
   const refusing = ASSET_OPS.filter((o) => !o.eligible.includes(type as never));
   const cited = [...new Set([...accepting.map((o) => `${o.rule}:accept`), ...refusing.map((o) => `${o.rule}:refuse`)])];
 
-  test(`a customer whose only account is one ${type} account gets ${accepting.map((o) => o.type).join(', ')} (202)${refusing.length ? ` and a 400 from ${refusing.map((o) => o.type).join(', ')}` : ''} @mock-only`,
-    rules(...cited), async ({ fdApi, fdMock, createCustomer }) => {
+  test(
+    `a customer whose only account is one ${type} account gets ${accepting.map((o) => o.type).join(', ')} (202)${refusing.length ? ` and a 400 from ${refusing.map((o) => o.type).join(', ')}` : ''} @mock-only`,
+    rules(...cited),
+    async ({ fdApi, fdMock, createCustomer }) => {
       const { customerId, types } = await customerWith(fdApi, fdMock, () => createCustomer('testing'), [type]);
       expect(types, 'the accounts left').toEqual([type]);
       for (const { op } of accepting) {
         const res = await fdApi.call(op, { path: { customerId }, body });
         expect(res.status, `${op} for a customer with one ${type} account; body: ${res.text.slice(0, 160)}`).toBe(202);
       }
-      for (const { op } of refusing) expectFdError(await fdApi.call(op, { path: { customerId }, body }), 400, `${op}: a ${type} account is not eligible`);
-    });
+      for (const { op } of refusing)
+        expectFdError(await fdApi.call(op, { path: { customerId }, body }), 400, `${op}: a ${type} account is not eligible`);
+    },
+  );
 }
 
-test('a customer whose accounts are only cd, credit card, mortgage, loan, line of credit and student loan gets a 400 from every asset report @mock-only',
-  rules('FD-VOA-ELIGIBLE:refuse', 'FD-VOAI-ELIGIBLE:refuse', 'FD-PREQUAL-ELIGIBLE:refuse', 'FD-VOI-ELIGIBLE:refuse'), async ({ fdApi, fdMock, createCustomer }) => {
+test(
+  'a customer whose accounts are only cd, credit card, mortgage, loan, line of credit and student loan gets a 400 from every asset report @mock-only',
+  rules('FD-VOA-ELIGIBLE:refuse', 'FD-VOAI-ELIGIBLE:refuse', 'FD-PREQUAL-ELIGIBLE:refuse', 'FD-VOI-ELIGIBLE:refuse'),
+  async ({ fdApi, fdMock, createCustomer }) => {
     const { customerId, types } = await customerWith(fdApi, fdMock, () => createCustomer('testing'), []);
-    expect([...new Set(types)].sort(), 'the accounts left').toEqual(['cd', 'creditCard', 'lineOfCredit', 'loan', 'mortgage', 'studentLoan']);
+    expect([...new Set(types)].sort(), 'the accounts left').toEqual([
+      'cd',
+      'creditCard',
+      'lineOfCredit',
+      'loan',
+      'mortgage',
+      'studentLoan',
+    ]);
     for (const { op } of ASSET_OPS) expectFdError(await fdApi.call(op, { path: { customerId }, body }), 400, `${op}: no eligible account`);
-  });
+  },
+);

@@ -2,7 +2,14 @@
 // with their provider type values and eligible account types, and the known answers read through
 // the API (the customer's accounts and transactions) that a report's content is compared with.
 // Not a spec.
-import { expect, newConsumer, PAGE_MAX, type FdOperationId, type OperationClient, type PollReportFn } from '../../fixtures/financial-data.js';
+import {
+  expect,
+  newConsumer,
+  PAGE_MAX,
+  type FdOperationId,
+  type OperationClient,
+  type PollReportFn,
+} from '../../fixtures/financial-data.js';
 
 export const DAY_S = 86_400;
 
@@ -21,7 +28,9 @@ export function monthsBefore(s: number, months: number): number {
   const d = new Date(s * 1000);
   const m = d.getUTCMonth() - months;
   const last = new Date(Date.UTC(d.getUTCFullYear(), m + 1, 0)).getUTCDate();
-  return Math.floor(Date.UTC(d.getUTCFullYear(), m, Math.min(d.getUTCDate(), last), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()) / 1000);
+  return Math.floor(
+    Date.UTC(d.getUTCFullYear(), m, Math.min(d.getUTCDate(), last), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()) / 1000,
+  );
 }
 
 /** The customer has a consumer (201 now, or 409: it had one already, e.g. a sandbox's linked customer). */
@@ -30,22 +39,39 @@ export async function ensureConsumer(fdApi: OperationClient, customerId: string)
   expect([201, 409], `a consumer for customer ${customerId}`).toContain(res.status);
 }
 
-export interface KnownAccount { id: string; type: string; balance: number; availableBalance: number }
-export interface KnownTransaction { id: number; accountId: string; amount: number; postedDate: number; pending: boolean }
+export interface KnownAccount {
+  id: string;
+  type: string;
+  balance: number;
+  availableBalance: number;
+}
+export interface KnownTransaction {
+  id: number;
+  accountId: string;
+  amount: number;
+  postedDate: number;
+  pending: boolean;
+}
 
 /** The customer's accounts as GetCustomerAccounts shows them. */
 export async function knownAccounts(fdApi: OperationClient, customerId: string): Promise<KnownAccount[]> {
   const res = await fdApi.call('GetCustomerAccounts', { path: { customerId } });
   expect(res.status, 'GetCustomerAccounts').toBe(200);
   return (res.body.accounts as any[]).map((a) => ({
-    id: String(a.id), type: String(a.type), balance: Number(a.balance), availableBalance: Number(a.detail?.availableBalanceAmount ?? a.balance),
+    id: String(a.id),
+    type: String(a.type),
+    balance: Number(a.balance),
+    availableBalance: Number(a.detail?.availableBalanceAmount ?? a.balance),
   }));
 }
 
 /** Loads the older history of every account that allows it (an MFA challenge, 203, leaves it at standard history). */
 export async function loadHistory(fdApi: OperationClient, customerId: string, accounts: { id: string }[]): Promise<void> {
   for (const a of accounts) {
-    const res = await fdApi.call('LoadHistoricTransactionsForCustomerAccount', { path: { customerId, accountId: a.id }, body: { force: false } });
+    const res = await fdApi.call('LoadHistoricTransactionsForCustomerAccount', {
+      path: { customerId, accountId: a.id },
+      body: { force: false },
+    });
     expect([203, 204], `historic load of account ${a.id}`).toContain(res.status);
   }
 }
@@ -55,12 +81,19 @@ export async function knownTransactions(fdApi: OperationClient, customerId: stri
   const out: KnownTransaction[] = [];
   for (let start = 1; start <= 20; start++) {
     const res = await fdApi.call('GetAllCustomerTransactions', {
-      path: { customerId }, query: { fromDate: nowS - 800 * DAY_S, toDate: nowS + DAY_S, includePending: true, start, limit: PAGE_MAX },
+      path: { customerId },
+      query: { fromDate: nowS - 800 * DAY_S, toDate: nowS + DAY_S, includePending: true, start, limit: PAGE_MAX },
     });
     expect(res.status, `GetAllCustomerTransactions start ${start}`).toBe(200);
-    out.push(...(res.body.transactions as any[]).map((t) => ({
-      id: Number(t.id), accountId: String(t.accountId), amount: Number(t.amount), postedDate: Number(t.postedDate), pending: t.status === 'pending',
-    })));
+    out.push(
+      ...(res.body.transactions as any[]).map((t) => ({
+        id: Number(t.id),
+        accountId: String(t.accountId),
+        amount: Number(t.amount),
+        postedDate: Number(t.postedDate),
+        pending: t.status === 'pending',
+      })),
+    );
     if (String(res.body.moreAvailable) !== 'true') break;
   }
   return out;
@@ -70,13 +103,25 @@ export async function knownTransactions(fdApi: OperationClient, customerId: stri
 export const reportAccounts = (report: any): any[] => (report.institutions ?? []).flatMap((i: any) => i.accounts ?? []);
 /** The report's transactions, with the account that lists them. */
 export const reportTransactions = (report: any): { id: number; accountId: string; amount: number; postedDate: number }[] =>
-  reportAccounts(report).flatMap((a) => (a.transactions ?? []).map((t: any) => ({ id: Number(t.id), accountId: String(a.id), amount: Number(t.amount), postedDate: Number(t.postedDate) })));
+  reportAccounts(report).flatMap((a) =>
+    (a.transactions ?? []).map((t: any) => ({
+      id: Number(t.id),
+      accountId: String(a.id),
+      amount: Number(t.amount),
+      postedDate: Number(t.postedDate),
+    })),
+  );
 /** The ids of the income credits of the report's income streams. */
 export const incomeIds = (report: any): number[] =>
   reportAccounts(report).flatMap((a) => (a.incomeStreams ?? []).flatMap((s: any) => (s.transactions ?? []).map((t: any) => Number(t.id))));
 
 /** Generates a report (202 expected) and polls it to success; returns the ended report's body. */
-export async function generated(fdApi: OperationClient, pollReport: PollReportFn, op: FdOperationId, options: { path: Record<string, string>; query?: Record<string, string | number | boolean | undefined>; body?: unknown }) {
+export async function generated(
+  fdApi: OperationClient,
+  pollReport: PollReportFn,
+  op: FdOperationId,
+  options: { path: Record<string, string>; query?: Record<string, string | number | boolean | undefined>; body?: unknown },
+) {
   const ack = await fdApi.callBuilt(op, options);
   expect(ack.status, `${op}: 202; body: ${ack.text.slice(0, 200)}`).toBe(202);
   const polled = await pollReport({ id: ack.body.id, customerId: ack.body.customerId, label: `${op} report ${ack.body.id}` });
@@ -89,11 +134,19 @@ export async function generated(fdApi: OperationClient, pollReport: PollReportFn
  * transaction of the accounts inside it listed. A day either side of `from` is left unjudged (a
  * target may count months in days); pending transactions may be shown or not.
  */
-export function expectWindow(shown: { id: number; postedDate: number }[], known: KnownTransaction[], from: number, to: number, what: string) {
+export function expectWindow(
+  shown: { id: number; postedDate: number }[],
+  known: KnownTransaction[],
+  from: number,
+  to: number,
+  what: string,
+) {
   const older = shown.filter((t) => t.postedDate < from - DAY_S || t.postedDate > to + DAY_S).map((t) => t.id);
   expect(older, `${what}: no transaction outside the window`).toEqual([]);
   const shownIds = new Set(shown.map((t) => t.id));
-  const missing = known.filter((t) => !t.pending && t.postedDate >= from + DAY_S && t.postedDate <= to && !shownIds.has(t.id)).map((t) => t.id);
+  const missing = known
+    .filter((t) => !t.pending && t.postedDate >= from + DAY_S && t.postedDate <= to && !shownIds.has(t.id))
+    .map((t) => t.id);
   expect(missing, `${what}: every posted transaction of the window is shown`).toEqual([]);
   return shown.length;
 }

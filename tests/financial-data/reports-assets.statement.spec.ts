@@ -7,16 +7,25 @@ import { ensureConsumer, generated } from './reports-assets.known.js';
 
 const OP = 'GenerateStatementReport';
 
-test('a statement report body without statementReportData, or without its accountId, is a 400 @provider',
-  rules('FD-STMTREPORT-REQUIRED'), async ({ fdApi, linkedCustomer }) => {
+test(
+  'a statement report body without statementReportData, or without its accountId, is a 400 @provider',
+  rules('FD-STMTREPORT-REQUIRED'),
+  async ({ fdApi, linkedCustomer }) => {
     const { customerId } = linkedCustomer;
     await ensureConsumer(fdApi, customerId);
     expectFdError(await fdApi.call(OP, { path: { customerId }, body: { reportCustomFields: [] } }), 400, 'no statementReportData');
-    expectFdError(await fdApi.call(OP, { path: { customerId }, body: { statementReportData: { statementIndex: 1 } } }), 400, 'no accountId');
-  });
+    expectFdError(
+      await fdApi.call(OP, { path: { customerId }, body: { statementReportData: { statementIndex: 1 } } }),
+      400,
+      'no accountId',
+    );
+  },
+);
 
-test('statementIndex 1 and 24 are accepted, 0 and 25 refused with 400; without it the ack says index 1 @provider',
-  rules('FD-STMTREPORT-INDEX:accept@assets-ack', 'FD-STMTREPORT-INDEX:refuse@assets-ack'), async ({ fdApi, linkedCustomer }) => {
+test(
+  'statementIndex 1 and 24 are accepted, 0 and 25 refused with 400; without it the ack says index 1 @provider',
+  rules('FD-STMTREPORT-INDEX:accept@assets-ack', 'FD-STMTREPORT-INDEX:refuse@assets-ack'),
+  async ({ fdApi, linkedCustomer }) => {
     const { customerId } = linkedCustomer;
     await ensureConsumer(fdApi, customerId);
     const accountId = Number(linkedCustomer.account('checking').id);
@@ -24,33 +33,63 @@ test('statementIndex 1 and 24 are accepted, 0 and 25 refused with 400; without i
       const res = await fdApi.call(OP, { path: { customerId }, body: { statementReportData: { accountId, statementIndex } } });
       expect(res.status, `statementIndex ${statementIndex}; body: ${res.text.slice(0, 160)}`).toBe(202);
     }
-    for (const statementIndex of [0, 25]) expectFdError(await fdApi.call(OP, { path: { customerId }, body: { statementReportData: { accountId, statementIndex } } }), 400, `statementIndex ${statementIndex}`);
+    for (const statementIndex of [0, 25])
+      expectFdError(
+        await fdApi.call(OP, { path: { customerId }, body: { statementReportData: { accountId, statementIndex } } }),
+        400,
+        `statementIndex ${statementIndex}`,
+      );
     const plain = await fdApi.call(OP, { path: { customerId }, body: { statementReportData: { accountId } } });
-    expect({ status: plain.status, data: plain.body?.constraints?.statementReportData }, 'without statementIndex: the most recent statement, index 1')
-      .toEqual({ status: 202, data: { accountId, statementIndex: 1 } });
-  });
+    expect(
+      { status: plain.status, data: plain.body?.constraints?.statementReportData },
+      'without statementIndex: the most recent statement, index 1',
+    ).toEqual({ status: 202, data: { accountId, statementIndex: 1 } });
+  },
+);
 
-test("a statement report of the customer's account is a 202; another customer's account or one that does not exist is a 404",
-  rules('FD-STMTREPORT-ACCOUNT:accept', 'FD-STMTREPORT-ACCOUNT:refuse'), async ({ fdApi, fdEntities, linkedCustomer }) => {
+test(
+  "a statement report of the customer's account is a 202; another customer's account or one that does not exist is a 404",
+  rules('FD-STMTREPORT-ACCOUNT:accept', 'FD-STMTREPORT-ACCOUNT:refuse'),
+  async ({ fdApi, fdEntities, linkedCustomer }) => {
     const { customerId } = linkedCustomer;
     await ensureConsumer(fdApi, customerId);
-    const own = await fdApi.call(OP, { path: { customerId }, body: { statementReportData: { accountId: Number(linkedCustomer.account('savings').id) } } });
+    const own = await fdApi.call(OP, {
+      path: { customerId },
+      body: { statementReportData: { accountId: Number(linkedCustomer.account('savings').id) } },
+    });
     expect(own.status, `the customer's own savings account; body: ${own.text.slice(0, 160)}`).toBe(202);
     const others = fdEntities.linked && fdEntities.linked.customerId !== customerId ? [Number(fdEntities.linked.accounts[0].id)] : [];
     for (const accountId of [...others, 9_999_999_999]) {
-      expectFdError(await fdApi.call(OP, { path: { customerId }, body: { statementReportData: { accountId } } }), 404, `account ${accountId === 9_999_999_999 ? 'that does not exist' : "of another customer"}`);
+      expectFdError(
+        await fdApi.call(OP, { path: { customerId }, body: { statementReportData: { accountId } } }),
+        404,
+        `account ${accountId === 9_999_999_999 ? 'that does not exist' : 'of another customer'}`,
+      );
     }
-  });
+  },
+);
 
-test('a successful statement report carries the asset id of the statement and names the account and index asked @provider',
-  rules('FD-STMTREPORT-CONTENT@assets-read', 'FD-ASSETS-ECHO@assets-ack', 'FD-ASSETS-ECHO@assets-read'), async ({ fdApi, fdContract, linkedCustomer, pollReport }) => {
+test(
+  'a successful statement report carries the asset id of the statement and names the account and index asked @provider',
+  rules('FD-STMTREPORT-CONTENT@assets-read', 'FD-ASSETS-ECHO@assets-ack', 'FD-ASSETS-ECHO@assets-read'),
+  async ({ fdApi, fdContract, linkedCustomer, pollReport }) => {
     const { customerId } = linkedCustomer;
     await ensureConsumer(fdApi, customerId);
     const statementReportData = { accountId: Number(linkedCustomer.account('checking').id), statementIndex: 3 };
     const custom = [{ label: 'loanID', value: '77', shown: true }];
-    const { ack, report } = await generated(fdApi, pollReport, OP, { path: { customerId }, body: { statementReportData, reportCustomFields: custom } });
-    expect({ type: ack.type, constraints: ack.constraints }, 'the ack: type statement, constraints echoed').toEqual({ type: 'statement', constraints: { statementReportData, reportCustomFields: custom } });
-    expect({ type: report.type, constraints: report.constraints }, 'the report read back: the same').toEqual({ type: 'statement', constraints: { statementReportData, reportCustomFields: custom } });
+    const { ack, report } = await generated(fdApi, pollReport, OP, {
+      path: { customerId },
+      body: { statementReportData, reportCustomFields: custom },
+    });
+    expect({ type: ack.type, constraints: ack.constraints }, 'the ack: type statement, constraints echoed').toEqual({
+      type: 'statement',
+      constraints: { statementReportData, reportCustomFields: custom },
+    });
+    expect({ type: report.type, constraints: report.constraints }, 'the report read back: the same').toEqual({
+      type: 'statement',
+      constraints: { statementReportData, reportCustomFields: custom },
+    });
     const validate = fdContract.component('StatementReportContent');
     expect(validate(report) ? [] : validate.errors, 'the success content carries the assetId (StatementReportContent)').toEqual([]);
-  });
+  },
+);

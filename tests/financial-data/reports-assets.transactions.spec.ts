@@ -4,40 +4,78 @@
 // FindTransactionConstraints; TransactionsReportConstraintsOut echoed). Known answers: the linked
 // customer's transactions as GetAllCustomerTransactions lists them (pending ones included on ask).
 import { expect, expectFdError, rules, test, withConflict } from '../../fixtures/financial-data.js';
-import { DAY_S, ensureConsumer, generated, knownTransactions, loadHistory, monthsBefore, reportTransactions } from './reports-assets.known.js';
+import {
+  DAY_S,
+  ensureConsumer,
+  generated,
+  knownTransactions,
+  loadHistory,
+  monthsBefore,
+  reportTransactions,
+} from './reports-assets.known.js';
 
 const OP = 'GenerateTransactionsReport';
 
-test('a transactions report needs fromDate and toDate: without either it is a 400',
-  withConflict(rules('FD-TXREPORT-DATES-REQUIRED'), 'FD-CONFLICT-TXREPORT-DATES'), async ({ fdApi, fd, fdEntities }) => {
+test(
+  'a transactions report needs fromDate and toDate: without either it is a 400',
+  withConflict(rules('FD-TXREPORT-DATES-REQUIRED'), 'FD-CONFLICT-TXREPORT-DATES'),
+  async ({ fdApi, fd, fdEntities }) => {
     const customerId = fdEntities.customerId;
     const nowS = Math.floor(fd.now() / 1000);
     expectFdError(await fdApi.call(OP, { path: { customerId }, query: { toDate: nowS }, body: {} }), 400, 'no fromDate');
     expectFdError(await fdApi.call(OP, { path: { customerId }, query: { fromDate: nowS - 30 * DAY_S }, body: {} }), 400, 'no toDate');
     expectFdError(await fdApi.call(OP, { path: { customerId }, body: {} }), 400, 'neither');
-  });
+  },
+);
 
-test('a transactions report spans at most 24 months: 24 months accepted, a day more refused with 400',
-  rules('FD-TXREPORT-WINDOW:accept', 'FD-TXREPORT-WINDOW:refuse'), async ({ fdApi, fd, fdEntities }) => {
+test(
+  'a transactions report spans at most 24 months: 24 months accepted, a day more refused with 400',
+  rules('FD-TXREPORT-WINDOW:accept', 'FD-TXREPORT-WINDOW:refuse'),
+  async ({ fdApi, fd, fdEntities }) => {
     const customerId = fdEntities.customerId;
     const toDate = Math.floor(fd.now() / 1000);
     // 24 calendar months are 730 or 731 days: the shorter of that and 730 days is within 24 months however counted.
     const full = Math.max(monthsBefore(toDate, 24), toDate - 730 * DAY_S);
     const ok = await fdApi.call(OP, { path: { customerId }, query: { fromDate: full, toDate }, body: {} });
     expect(ok.status, `24 months between fromDate and toDate; body: ${ok.text.slice(0, 160)}`).toBe(202);
-    expect({ fromDate: ok.body.constraints?.fromDate, toDate: ok.body.constraints?.toDate, type: ok.body.type }, 'the ack echoes the window (provider TransactionsReportConstraintsOut)')
-      .toEqual({ fromDate: full, toDate, type: 'transactions' });
-    expectFdError(await fdApi.call(OP, { path: { customerId }, query: { fromDate: monthsBefore(toDate, 24) - DAY_S, toDate }, body: {} }), 400, '24 months and a day');
-  });
+    expect(
+      { fromDate: ok.body.constraints?.fromDate, toDate: ok.body.constraints?.toDate, type: ok.body.type },
+      'the ack echoes the window (provider TransactionsReportConstraintsOut)',
+    ).toEqual({ fromDate: full, toDate, type: 'transactions' });
+    expectFdError(
+      await fdApi.call(OP, { path: { customerId }, query: { fromDate: monthsBefore(toDate, 24) - DAY_S, toDate }, body: {} }),
+      400,
+      '24 months and a day',
+    );
+  },
+);
 
-test('a transactions report whose toDate is before its fromDate is a 400 @provider',
-  rules('FD-TXREPORT-ORDER'), async ({ fdApi, fd, fdEntities }) => {
+test(
+  'a transactions report whose toDate is before its fromDate is a 400 @provider',
+  rules('FD-TXREPORT-ORDER'),
+  async ({ fdApi, fd, fdEntities }) => {
     const nowS = Math.floor(fd.now() / 1000);
-    expectFdError(await fdApi.call(OP, { path: { customerId: fdEntities.customerId }, query: { fromDate: nowS - 10 * DAY_S, toDate: nowS - 20 * DAY_S }, body: {} }), 400, 'toDate before fromDate');
-  });
+    expectFdError(
+      await fdApi.call(OP, {
+        path: { customerId: fdEntities.customerId },
+        query: { fromDate: nowS - 10 * DAY_S, toDate: nowS - 20 * DAY_S },
+        body: {},
+      }),
+      400,
+      'toDate before fromDate',
+    );
+  },
+);
 
-test("a transactions report lists exactly the customer's posted transactions of the window on every account, pending ones only with includePending=true",
-  rules('FD-TXREPORT-CONTENT@assets-read', 'FD-TXREPORT-PENDING:accept@assets-read', 'FD-TXREPORT-PENDING:refuse@assets-read', 'FD-ASSETS-ECHO@assets-ack', 'FD-ASSETS-ECHO@assets-read'),
+test(
+  "a transactions report lists exactly the customer's posted transactions of the window on every account, pending ones only with includePending=true",
+  rules(
+    'FD-TXREPORT-CONTENT@assets-read',
+    'FD-TXREPORT-PENDING:accept@assets-read',
+    'FD-TXREPORT-PENDING:refuse@assets-read',
+    'FD-ASSETS-ECHO@assets-ack',
+    'FD-ASSETS-ECHO@assets-read',
+  ),
   async ({ fdApi, fd, fdContract, linkedCustomer, pollReport }) => {
     const { customerId } = linkedCustomer;
     await ensureConsumer(fdApi, customerId);
@@ -45,36 +83,72 @@ test("a transactions report lists exactly the customer's posted transactions of 
     const toDate = Math.floor(fd.now() / 1000);
     const fromDate = toDate - 400 * DAY_S;
     const known = (await knownTransactions(fdApi, customerId, toDate)).filter((t) => t.postedDate >= fromDate && t.postedDate <= toDate);
-    const key = (list: { id: number; amount: number; postedDate: number }[]) => list.map((t) => `${t.id} ${t.amount} ${t.postedDate}`).sort();
+    const key = (list: { id: number; amount: number; postedDate: number }[]) =>
+      list.map((t) => `${t.id} ${t.amount} ${t.postedDate}`).sort();
     expect(new Set(known.map((t) => t.accountId)).size, 'the window holds transactions of several accounts').toBeGreaterThan(5);
-    expect(known.some((t) => t.pending), 'the window holds pending transactions').toBe(true);
+    expect(
+      known.some((t) => t.pending),
+      'the window holds pending transactions',
+    ).toBe(true);
 
     const posted = await generated(fdApi, pollReport, OP, { path: { customerId }, query: { fromDate, toDate }, body: {} });
     const validate = fdContract.component('AssetsReportContent');
     expect(validate(posted.report) ? [] : validate.errors, 'the success content keeps the contract').toEqual([]);
-    expect({ type: posted.report.type, constraints: posted.report.constraints }, 'the report echoes the window')
-      .toMatchObject({ type: 'transactions', constraints: { fromDate, toDate } });
-    expect(key(reportTransactions(posted.report)), 'without includePending: the posted transactions of the window, amounts and dates as listed')
-      .toEqual(key(known.filter((t) => !t.pending)));
+    expect({ type: posted.report.type, constraints: posted.report.constraints }, 'the report echoes the window').toMatchObject({
+      type: 'transactions',
+      constraints: { fromDate, toDate },
+    });
+    expect(
+      key(reportTransactions(posted.report)),
+      'without includePending: the posted transactions of the window, amounts and dates as listed',
+    ).toEqual(key(known.filter((t) => !t.pending)));
 
-    const all = await generated(fdApi, pollReport, OP, { path: { customerId }, query: { fromDate, toDate, includePending: true }, body: {} });
+    const all = await generated(fdApi, pollReport, OP, {
+      path: { customerId },
+      query: { fromDate, toDate, includePending: true },
+      body: {},
+    });
     expect(key(reportTransactions(all.report)), 'with includePending=true: the pending ones too').toEqual(key(known));
     // includePending=false, sent explicitly, is the same as leaving it out.
-    const explicit = await generated(fdApi, pollReport, OP, { path: { customerId }, query: { fromDate, toDate, includePending: false }, body: {} });
-    expect(key(reportTransactions(explicit.report)), 'with includePending=false: posted only').toEqual(key(known.filter((t) => !t.pending)));
-  });
+    const explicit = await generated(fdApi, pollReport, OP, {
+      path: { customerId },
+      query: { fromDate, toDate, includePending: false },
+      body: {},
+    });
+    expect(key(reportTransactions(explicit.report)), 'with includePending=false: posted only').toEqual(
+      key(known.filter((t) => !t.pending)),
+    );
+  },
+);
 
-test('findTransaction with an amount range keeps exactly the transactions of the window within it @provider',
-  rules('FD-TXREPORT-FIND@assets-read'), async ({ fdApi, fd, linkedCustomer, pollReport }) => {
+test(
+  'findTransaction with an amount range keeps exactly the transactions of the window within it @provider',
+  rules('FD-TXREPORT-FIND@assets-read'),
+  async ({ fdApi, fd, linkedCustomer, pollReport }) => {
     const { customerId } = linkedCustomer;
     await ensureConsumer(fdApi, customerId);
     const toDate = Math.floor(fd.now() / 1000);
     const fromDate = toDate - 120 * DAY_S;
     const find = { findTransactionAmountFrom: 10, findTransactionAmountTo: 150 };
-    const known = (await knownTransactions(fdApi, customerId, toDate)).filter((t) => !t.pending && t.postedDate >= fromDate && t.postedDate <= toDate);
-    const inRange = known.filter((t) => t.amount >= 10 && t.amount <= 150).map((t) => t.id).sort();
+    const known = (await knownTransactions(fdApi, customerId, toDate)).filter(
+      (t) => !t.pending && t.postedDate >= fromDate && t.postedDate <= toDate,
+    );
+    const inRange = known
+      .filter((t) => t.amount >= 10 && t.amount <= 150)
+      .map((t) => t.id)
+      .sort();
     expect(inRange.length, 'the window holds transactions in the range').toBeGreaterThan(0);
-    const { ack, report } = await generated(fdApi, pollReport, OP, { path: { customerId }, query: { fromDate, toDate }, body: { findTransaction: find } });
+    const { ack, report } = await generated(fdApi, pollReport, OP, {
+      path: { customerId },
+      query: { fromDate, toDate },
+      body: { findTransaction: find },
+    });
     expect(ack.constraints?.findTransaction, 'the ack echoes findTransaction').toEqual(find);
-    expect(reportTransactions(report).map((t) => t.id).sort(), 'only the transactions with an amount from 10 to 150').toEqual(inRange);
-  });
+    expect(
+      reportTransactions(report)
+        .map((t) => t.id)
+        .sort(),
+      'only the transactions with an amount from 10 to 150',
+    ).toEqual(inRange);
+  },
+);

@@ -7,7 +7,17 @@
 // window ends at the report's createdDate; the customer holds transactions up to 24 months old.
 import { expect, fdLimit, inWords, rules, test, type LinkedCustomer, type OperationClient } from '../../fixtures/financial-data.js';
 import {
-  DAY_S, ensureConsumer, expectWindow, generated, incomeIds, knownAccounts, knownTransactions, loadHistory, monthsBefore, reportTransactions, type KnownTransaction,
+  DAY_S,
+  ensureConsumer,
+  expectWindow,
+  generated,
+  incomeIds,
+  knownAccounts,
+  knownTransactions,
+  loadHistory,
+  monthsBefore,
+  reportTransactions,
+  type KnownTransaction,
 } from './reports-assets.known.js';
 
 // seed 002, Decisioning reports and Limits: the history windows (the contract's x-limits).
@@ -33,27 +43,53 @@ async function prepared(fdApi: OperationClient, linked: LinkedCustomer, nowS: nu
 function expectIncome(shown: number[], known: KnownTransaction[], from: number, to: number, what: string) {
   const credits = known.filter((t) => t.amount > 0 && !t.pending);
   const shownSet = new Set(shown);
-  expect(credits.filter((t) => t.postedDate >= from + DAY_S && t.postedDate <= to && !shownSet.has(t.id)).map((t) => t.id), `${what}: every credit from that date is an income credit`).toEqual([]);
+  expect(
+    credits.filter((t) => t.postedDate >= from + DAY_S && t.postedDate <= to && !shownSet.has(t.id)).map((t) => t.id),
+    `${what}: every credit from that date is an income credit`,
+  ).toEqual([]);
   const byId = new Map(known.map((t) => [t.id, t]));
-  expect(shown.filter((id) => (byId.get(id)?.postedDate ?? 0) < from - DAY_S).map((id) => id), `${what}: no income credit before that date`).toEqual([]);
+  expect(
+    shown.filter((id) => (byId.get(id)?.postedDate ?? 0) < from - DAY_S).map((id) => id),
+    `${what}: no income credit before that date`,
+  ).toEqual([]);
 }
 
-test(`a VOA shows the posted transactions of the last ${VOA_MONTHS} months and none older, though the customer has older ones`,
-  rules('FD-VOA-HISTORY:accept@assets-read', 'FD-VOA-HISTORY:refuse@assets-read'), async ({ fdApi, fd, linkedCustomer, pollReport }) => {
+test(
+  `a VOA shows the posted transactions of the last ${VOA_MONTHS} months and none older, though the customer has older ones`,
+  rules('FD-VOA-HISTORY:accept@assets-read', 'FD-VOA-HISTORY:refuse@assets-read'),
+  async ({ fdApi, fd, linkedCustomer, pollReport }) => {
     const nowS = Math.floor(fd.now() / 1000);
     const { customerId, known } = await prepared(fdApi, linkedCustomer, nowS, VOA_TYPES);
-    expect(known.filter((t) => t.postedDate < monthsBefore(nowS, VOA_MONTHS + 1)).length, `the customer has transactions older than ${VOA_MONTHS} months`).toBeGreaterThan(0);
+    expect(
+      known.filter((t) => t.postedDate < monthsBefore(nowS, VOA_MONTHS + 1)).length,
+      `the customer has transactions older than ${VOA_MONTHS} months`,
+    ).toBeGreaterThan(0);
     const { ack, report } = await generated(fdApi, pollReport, 'GenerateVOAReport', { path: { customerId }, body: {} });
-    const shown = expectWindow(reportTransactions(report), known, monthsBefore(ack.createdDate, VOA_MONTHS), ack.createdDate, `VOA, ${VOA_MONTHS} months`);
+    const shown = expectWindow(
+      reportTransactions(report),
+      known,
+      monthsBefore(ack.createdDate, VOA_MONTHS),
+      ack.createdDate,
+      `VOA, ${VOA_MONTHS} months`,
+    );
     expect(shown, 'the VOA shows transactions').toBeGreaterThan(0);
-  });
+  },
+);
 
-test(`a VOAI without fromDate shows ${VOAI_DEFAULT_DAYS} days of transactions and the income credits of ${VOAI_MONTHS} months; with incomeFromDate 90 days back, only the credits from that date`,
-  rules('FD-VOAI-HISTORY-DEFAULT@assets-read', 'FD-VOAI-INCOME-24M@assets-read', 'FD-VOAI-INCOME-FROM@assets-read'), async ({ fdApi, fd, linkedCustomer, pollReport }) => {
+test(
+  `a VOAI without fromDate shows ${VOAI_DEFAULT_DAYS} days of transactions and the income credits of ${VOAI_MONTHS} months; with incomeFromDate 90 days back, only the credits from that date`,
+  rules('FD-VOAI-HISTORY-DEFAULT@assets-read', 'FD-VOAI-INCOME-24M@assets-read', 'FD-VOAI-INCOME-FROM@assets-read'),
+  async ({ fdApi, fd, linkedCustomer, pollReport }) => {
     const nowS = Math.floor(fd.now() / 1000);
     const { customerId, known } = await prepared(fdApi, linkedCustomer, nowS, VOA_TYPES);
     const { ack, report } = await generated(fdApi, pollReport, 'GenerateVOAWithIncomeReport', { path: { customerId }, body: {} });
-    expectWindow(reportTransactions(report), known, ack.createdDate - VOAI_DEFAULT_DAYS * DAY_S, ack.createdDate, `VOAI default, ${VOAI_DEFAULT_DAYS} days`);
+    expectWindow(
+      reportTransactions(report),
+      known,
+      ack.createdDate - VOAI_DEFAULT_DAYS * DAY_S,
+      ack.createdDate,
+      `VOAI default, ${VOAI_DEFAULT_DAYS} days`,
+    );
     const income = incomeIds(report);
     expectIncome(income, known, monthsBefore(ack.createdDate, VOAI_MONTHS), ack.createdDate, `VOAI income, ${VOAI_MONTHS} months`);
     const older = known.filter((t) => income.includes(t.id) && t.postedDate < ack.createdDate - VOAI_DEFAULT_DAYS * DAY_S).length;
@@ -63,31 +99,47 @@ test(`a VOAI without fromDate shows ${VOAI_DEFAULT_DAYS} days of transactions an
     const altered = await generated(fdApi, pollReport, 'GenerateVOAWithIncomeReport', { path: { customerId }, body: { incomeFromDate } });
     expect(altered.ack.constraints?.incomeFromDate, 'the ack echoes incomeFromDate').toBe(incomeFromDate);
     expectIncome(incomeIds(altered.report), known, incomeFromDate, altered.ack.createdDate, 'VOAI incomeFromDate 90 days back');
-  });
+  },
+);
 
-test(`a VOAI with fromDate 100 days back shows those 100 days; with fromDate ${VOAI_MONTHS} months back, ${VOAI_MONTHS} months and nothing older`,
-  rules('FD-VOAI-HISTORY-FROM:accept@assets-read', 'FD-VOAI-HISTORY-FROM:refuse@assets-read', 'FD-VOAI-INCOME-24M@assets-read'), async ({ fdApi, fd, linkedCustomer, pollReport }) => {
+test(
+  `a VOAI with fromDate 100 days back shows those 100 days; with fromDate ${VOAI_MONTHS} months back, ${VOAI_MONTHS} months and nothing older`,
+  rules('FD-VOAI-HISTORY-FROM:accept@assets-read', 'FD-VOAI-HISTORY-FROM:refuse@assets-read', 'FD-VOAI-INCOME-24M@assets-read'),
+  async ({ fdApi, fd, linkedCustomer, pollReport }) => {
     const nowS = Math.floor(fd.now() / 1000);
     const { customerId, known } = await prepared(fdApi, linkedCustomer, nowS, VOA_TYPES);
     const hundred = nowS - 100 * DAY_S;
     const first = await generated(fdApi, pollReport, 'GenerateVOAWithIncomeReport', { path: { customerId }, body: { fromDate: hundred } });
     expectWindow(reportTransactions(first.report), known, hundred, first.ack.createdDate, 'VOAI fromDate 100 days back');
-    expectIncome(incomeIds(first.report), known, monthsBefore(first.ack.createdDate, VOAI_MONTHS), first.ack.createdDate, 'VOAI income with fromDate');
+    expectIncome(
+      incomeIds(first.report),
+      known,
+      monthsBefore(first.ack.createdDate, VOAI_MONTHS),
+      first.ack.createdDate,
+      'VOAI income with fromDate',
+    );
     const full = monthsBefore(Math.floor(fd.now() / 1000), VOAI_MONTHS) + DAY_S;
     const second = await generated(fdApi, pollReport, 'GenerateVOAWithIncomeReport', { path: { customerId }, body: { fromDate: full } });
     expectWindow(reportTransactions(second.report), known, full, second.ack.createdDate, `VOAI fromDate ${VOAI_MONTHS} months back`);
-  });
+  },
+);
 
-test(`a VOI shows the posted transactions of the last ${VOI_YEARS} and none older once the oldest are past ${VOI_YEARS} @mock-only`,
-  rules('FD-VOI-HISTORY:accept@assets-read', 'FD-VOI-HISTORY:refuse@assets-read'), async ({ fdApi, fd, fdMock, linkedCustomer, pollReport }) => {
+test(
+  `a VOI shows the posted transactions of the last ${VOI_YEARS} and none older once the oldest are past ${VOI_YEARS} @mock-only`,
+  rules('FD-VOI-HISTORY:accept@assets-read', 'FD-VOI-HISTORY:refuse@assets-read'),
+  async ({ fdApi, fd, fdMock, linkedCustomer, pollReport }) => {
     // The linked data spans 24 months before the link: 40 days later the oldest are past two years.
     await fdMock.advanceClock(40 * DAY_S);
     const nowS = Math.floor(fd.now() / 1000);
     const { customerId, known } = await prepared(fdApi, linkedCustomer, nowS, VOI_TYPES);
-    expect(known.filter((t) => t.postedDate < monthsBefore(nowS, VOI_MONTHS) - DAY_S).length, `the customer has transactions older than ${VOI_YEARS}`).toBeGreaterThan(0);
+    expect(
+      known.filter((t) => t.postedDate < monthsBefore(nowS, VOI_MONTHS) - DAY_S).length,
+      `the customer has transactions older than ${VOI_YEARS}`,
+    ).toBeGreaterThan(0);
     const { ack, report } = await generated(fdApi, pollReport, 'GenerateVOIReport', { path: { customerId }, body: {} });
     expectWindow(reportTransactions(report), known, monthsBefore(ack.createdDate, VOI_MONTHS), ack.createdDate, `VOI, ${VOI_YEARS}`);
-  });
+  },
+);
 
 // Each asks six months before its cap.
 const CAPS = [
@@ -96,8 +148,10 @@ const CAPS = [
   { op: 'GenerateVOIReport' as const, months: VOI_MONTHS, asked: VOI_MONTHS + 6, types: VOI_TYPES },
 ];
 
-test(`a fromDate before the cap (VOA ${CAPS[0].asked} months, VOAI and VOI ${CAPS[1].asked} months) is accepted and served from the cap @assumption @mock-only`,
-  rules('FD-ASSETS-FROMDATE-CAP@assets-ack', 'FD-ASSETS-FROMDATE-CAP@assets-read'), async ({ fdApi, fd, fdMock, linkedCustomer, pollReport }) => {
+test(
+  `a fromDate before the cap (VOA ${CAPS[0].asked} months, VOAI and VOI ${CAPS[1].asked} months) is accepted and served from the cap @assumption @mock-only`,
+  rules('FD-ASSETS-FROMDATE-CAP@assets-ack', 'FD-ASSETS-FROMDATE-CAP@assets-read'),
+  async ({ fdApi, fd, fdMock, linkedCustomer, pollReport }) => {
     await fdMock.advanceClock(40 * DAY_S);
     const nowS = Math.floor(fd.now() / 1000);
     const { customerId, known } = await prepared(fdApi, linkedCustomer, nowS, VOA_TYPES);
@@ -105,6 +159,13 @@ test(`a fromDate before the cap (VOA ${CAPS[0].asked} months, VOAI and VOI ${CAP
       const accounts = new Set((await knownAccounts(fdApi, customerId)).filter((a) => types.includes(a.type)).map((a) => a.id));
       const fromDate = monthsBefore(Math.floor(fd.now() / 1000), asked);
       const { ack, report } = await generated(fdApi, pollReport, op, { path: { customerId }, body: { fromDate } });
-      expectWindow(reportTransactions(report), known.filter((t) => accounts.has(t.accountId)), monthsBefore(ack.createdDate, months), ack.createdDate, `${op} fromDate ${asked} months back`);
+      expectWindow(
+        reportTransactions(report),
+        known.filter((t) => accounts.has(t.accountId)),
+        monthsBefore(ack.createdDate, months),
+        ack.createdDate,
+        `${op} fromDate ${asked} months back`,
+      );
     }
-  });
+  },
+);

@@ -5,7 +5,16 @@
 // Known data (mocks/financial-data/portfolio.ts): a linked customer's deposits described
 // "Payroll Deposit" with a positive amount are its pay; the mock's income reports read them on the
 // active checking, savings and money market accounts (mocks/financial-data/reports/income.ts).
-import { expect, newConsumer, PAYSTUB, paystubPdf, type FdOperationId, type OperationClient, type Paystub, type PollReportFn } from '../../fixtures/financial-data.js';
+import {
+  expect,
+  newConsumer,
+  PAYSTUB,
+  paystubPdf,
+  type FdOperationId,
+  type OperationClient,
+  type Paystub,
+  type PollReportFn,
+} from '../../fixtures/financial-data.js';
 
 export { PAYSTUB, paystubPdf, type Paystub };
 import type { CallOptions } from '../../helpers/client/client.js';
@@ -15,7 +24,12 @@ export const PAYROLL_DESCRIPTION = 'Payroll Deposit';
 const DEPOSIT_TYPES = new Set(['checking', 'savings', 'moneyMarket']);
 
 /** Stores a pay statement for the customer and returns its asset id. */
-export async function storePaystub(fdApi: OperationClient, customerId: string, p: Paystub = PAYSTUB, label = 'lastPayPeriod'): Promise<string> {
+export async function storePaystub(
+  fdApi: OperationClient,
+  customerId: string,
+  p: Paystub = PAYSTUB,
+  label = 'lastPayPeriod',
+): Promise<string> {
   const res = await fdApi.call('StoreCustomerPayStatement', { path: { customerId }, body: { label, statement: paystubPdf(p) } });
   expect(res.status, 'StoreCustomerPayStatement stores the pay statement').toBe(200);
   return res.body.assetId as string;
@@ -33,12 +47,26 @@ export async function addConsumer(fdApi: OperationClient, customerId: string) {
  * The customer's payroll deposits as the transaction list shows them (the known answer): active
  * credits described as pay on its active checking, savings and money market accounts, oldest first.
  */
-export async function payrollDeposits(fdApi: OperationClient, customerId: string, accounts: { id: string; type: string; status: string }[], nowS: number) {
+export async function payrollDeposits(
+  fdApi: OperationClient,
+  customerId: string,
+  accounts: { id: string; type: string; status: string }[],
+  nowS: number,
+) {
   const deposit = new Set(accounts.filter((a) => DEPOSIT_TYPES.has(a.type) && a.status === 'active').map((a) => a.id));
   const createdDate = Math.min(...accounts.map((a) => Number((a as { createdDate?: number }).createdDate ?? nowS)));
   const all = await readAll(lister(fdApi, customerId, ''), 'GetAllCustomerTransactions', wholeHistory(createdDate, nowS));
-  return all.filter((t) => deposit.has(String(t.accountId)) && t.status === 'active' && Number(t.amount) > 0 && t.description === PAYROLL_DESCRIPTION)
-    .sort((a, b) => a.postedDate - b.postedDate || a.id - b.id) as { id: number; accountId: string; amount: number; postedDate: number; description: string }[];
+  return all
+    .filter(
+      (t) => deposit.has(String(t.accountId)) && t.status === 'active' && Number(t.amount) > 0 && t.description === PAYROLL_DESCRIPTION,
+    )
+    .sort((a, b) => a.postedDate - b.postedDate || a.id - b.id) as {
+    id: number;
+    accountId: string;
+    amount: number;
+    postedDate: number;
+    description: string;
+  }[];
 }
 
 type Account = { id: string; type: string; status: string; createdDate: number };
@@ -48,8 +76,12 @@ type Account = { id: string; type: string; status: string; createdDate: number }
  * account (so that a report reading only the first account is told apart). Linked through the mock's
  * control surface; the linked data follows the customer id, so a few customers may be tried.
  */
-export async function customerWithPay(fdApi: OperationClient, nowS: number, createCustomer: () => Promise<string>,
-  link: (customerId: string) => Promise<{ accounts: Account[] }>) {
+export async function customerWithPay(
+  fdApi: OperationClient,
+  nowS: number,
+  createCustomer: () => Promise<string>,
+  link: (customerId: string) => Promise<{ accounts: Account[] }>,
+) {
   for (let attempt = 0; attempt < 8; attempt++) {
     const customerId = await createCustomer();
     const { accounts } = await link(customerId);

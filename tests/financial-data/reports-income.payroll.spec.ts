@@ -15,13 +15,26 @@ function expectNoSsn(body: any, consumerSsn: string, what: string) {
   const text = JSON.stringify(body);
   const leaked = [...TEST_SSNS, consumerSsn].map((s) => s.replace(/\D/g, '')).filter((s) => text.includes(s));
   expect(leaked, `${what}: a full SSN shows in the body`).toHaveLength(0);
-  expect(Object.keys(body.constraints?.payrollData ?? {}).filter((k) => k === 'ssn' || k === 'dob'), `${what}: payrollData echoes ssn or dob`).toEqual([]);
-  expect(String(body.consumerSsn), `${what}: consumerSsn is the last four digits of the consumer's SSN`).toBe(consumerSsn.replace(/\D/g, '').slice(-4));
+  expect(
+    Object.keys(body.constraints?.payrollData ?? {}).filter((k) => k === 'ssn' || k === 'dob'),
+    `${what}: payrollData echoes ssn or dob`,
+  ).toEqual([]);
+  expect(String(body.consumerSsn), `${what}: consumerSsn is the last four digits of the consumer's SSN`).toBe(
+    consumerSsn.replace(/\D/g, '').slice(-4),
+  );
 }
 
-test('a VOE payroll report from the SSN and date of birth is a 202, shows the employment without income and echoes no SSN @smoke @mock-only',
-  rules('FD-VOE-PAYROLL-SOURCE:accept', 'FD-PAYROLL-REQUIRED:accept', 'FD-PAYROLL-SSN-MASKED@income-ack', 'FD-PAYROLL-SSN-MASKED@income-read',
-    'FD-INCOME-REPORT-TYPE@income-ack', 'FD-INCOME-REPORT-TYPE@income-read', 'FD-PAYROLL-EMPLOYMENT@income-read'),
+test(
+  'a VOE payroll report from the SSN and date of birth is a 202, shows the employment without income and echoes no SSN @smoke @mock-only',
+  rules(
+    'FD-VOE-PAYROLL-SOURCE:accept',
+    'FD-PAYROLL-REQUIRED:accept',
+    'FD-PAYROLL-SSN-MASKED@income-ack',
+    'FD-PAYROLL-SSN-MASKED@income-read',
+    'FD-INCOME-REPORT-TYPE@income-ack',
+    'FD-INCOME-REPORT-TYPE@income-read',
+    'FD-PAYROLL-EMPLOYMENT@income-read',
+  ),
   async ({ fdApi, fd, fdContract, fdMock: _mock, linkedCustomer, pollReport }) => {
     const { customerId } = linkedCustomer;
     const consumer = await addConsumer(fdApi, customerId);
@@ -29,38 +42,62 @@ test('a VOE payroll report from the SSN and date of birth is a 202, shows the em
     expect(deposits.length, 'the linked customer has payroll deposits (the known answer)').toBeGreaterThan(0);
     const body = { payrollData: { ssn: TEST_SSNS[1], dob: DOB }, reportCustomFields: [{ label: 'loanID', value: '1', shown: true }] };
     const { ack, report } = await generateAndRead(fdApi, pollReport, 'GenerateVOEPayrollReport', { path: { customerId }, body });
-    expect({ type: ack.type, reportStyle: ack.reportStyle }, 'the ack: a VOE payroll report from direct payroll data').toEqual({ type: 'voePayroll', reportStyle: 'directAPIPayroll' });
+    expect({ type: ack.type, reportStyle: ack.reportStyle }, 'the ack: a VOE payroll report from direct payroll data').toEqual({
+      type: 'voePayroll',
+      reportStyle: 'directAPIPayroll',
+    });
     expect(report.type, 'the read keeps the type').toBe('voePayroll');
     expectNoSsn(ack, consumer.ssn, 'the 202 ack');
     expectNoSsn(report, consumer.ssn, 'the report read');
     const validate = fdContract.component('PayrollReportContent');
     expect(validate(report) ? [] : validate.errors, 'the content keeps PayrollReportContent').toEqual([]);
     const [employment] = report.employmentHistory;
-    expect({ latestPayDate: employment.employment.latestPayDate, employee: employment.employee?.name, income: employment.income },
-      "the latest pay date is the customer's latest payroll deposit; no income (provider: employment without income)")
-      .toEqual({ latestPayDate: deposits[deposits.length - 1].postedDate, employee: `${consumer.firstName} ${consumer.lastName}`, income: undefined });
-  });
+    expect(
+      { latestPayDate: employment.employment.latestPayDate, employee: employment.employee?.name, income: employment.income },
+      "the latest pay date is the customer's latest payroll deposit; no income (provider: employment without income)",
+    ).toEqual({
+      latestPayDate: deposits[deposits.length - 1].postedDate,
+      employee: `${consumer.firstName} ${consumer.lastName}`,
+      income: undefined,
+    });
+  },
+);
 
 for (const operationId of PAYROLL_OPS) {
-  test(`${operationId} without payrollData is a 400 naming payrollData`, rules('FD-PAYROLL-REQUIRED:refuse'), async ({ fdApi, fdEntities }) => {
-    const res = await fdApi.call(operationId, { path: { customerId: fdEntities.customerId }, body: { reportCustomFields: [] } });
-    expect(res.status, 'provider 1.35.0: payrollData is required').toBe(400);
-    expect(String(res.body.message), 'the message names the missing member').toContain('payrollData');
-  });
+  test(
+    `${operationId} without payrollData is a 400 naming payrollData`,
+    rules('FD-PAYROLL-REQUIRED:refuse'),
+    async ({ fdApi, fdEntities }) => {
+      const res = await fdApi.call(operationId, { path: { customerId: fdEntities.customerId }, body: { reportCustomFields: [] } });
+      expect(res.status, 'provider 1.35.0: payrollData is required').toBe(400);
+      expect(String(res.body.message), 'the message names the missing member').toContain('payrollData');
+    },
+  );
 }
 
-test('VOE payroll data naming no payroll source (no ssn, no payroll accounts) is a 400 naming ssn @provider',
-  rules('FD-VOE-PAYROLL-SOURCE:refuse'), async ({ fdApi, fdEntities }) => {
+test(
+  'VOE payroll data naming no payroll source (no ssn, no payroll accounts) is a 400 naming ssn @provider',
+  rules('FD-VOE-PAYROLL-SOURCE:refuse'),
+  async ({ fdApi, fdEntities }) => {
     for (const payrollData of [{}, { dob: DOB }, { payrollAccountIds: [] }]) {
       const res = await fdApi.call('GenerateVOEPayrollReport', { path: { customerId: fdEntities.customerId }, body: { payrollData } });
       expect(res.status, `payrollData with members [${Object.keys(payrollData).join(', ')}]`).toBe(400);
       expect(String(res.body.message), 'the message names ssn').toContain('ssn');
     }
-  });
+  },
+);
 
-test('a refresh for a customer whose consumer completed Connect is a 202 naming its original VOIE payroll report, with the latest net pay @mock-only',
-  rules('FD-VOIE-PAYROLL-REFRESH-ONLY:accept', 'FD-PAYROLL-REQUIRED:accept', 'FD-PAYROLL-SSN-MASKED@income-ack', 'FD-PAYROLL-SSN-MASKED@income-read',
-    'FD-INCOME-REPORT-TYPE@income-ack', 'FD-INCOME-REPORT-TYPE@income-read', 'FD-PAYROLL-EMPLOYMENT@income-read'),
+test(
+  'a refresh for a customer whose consumer completed Connect is a 202 naming its original VOIE payroll report, with the latest net pay @mock-only',
+  rules(
+    'FD-VOIE-PAYROLL-REFRESH-ONLY:accept',
+    'FD-PAYROLL-REQUIRED:accept',
+    'FD-PAYROLL-SSN-MASKED@income-ack',
+    'FD-PAYROLL-SSN-MASKED@income-read',
+    'FD-INCOME-REPORT-TYPE@income-ack',
+    'FD-INCOME-REPORT-TYPE@income-read',
+    'FD-PAYROLL-EMPLOYMENT@income-read',
+  ),
   async ({ fdApi, fd, fdMock: _mock, linkedCustomer, pollReport }) => {
     const { customerId } = linkedCustomer;
     const consumer = await addConsumer(fdApi, customerId);
@@ -68,25 +105,36 @@ test('a refresh for a customer whose consumer completed Connect is a 202 naming 
     // The SSN sent again on a refresh is not echoed either.
     const body = { payrollData: { ssn: TEST_SSNS[2], dob: String(DOB) } };
     const { ack, report } = await generateAndRead(fdApi, pollReport, 'RefreshVOIEPayrollReport', { path: { customerId }, body });
-    expect({ type: ack.type, reportStyle: ack.reportStyle }, 'the ack: a VOIE payroll report').toEqual({ type: 'voiePayroll', reportStyle: 'credentialedPayroll' });
+    expect({ type: ack.type, reportStyle: ack.reportStyle }, 'the ack: a VOIE payroll report').toEqual({
+      type: 'voiePayroll',
+      reportStyle: 'credentialedPayroll',
+    });
     expect(report.type, 'the read keeps the type').toBe('voiePayroll');
     expectNoSsn(ack, consumer.ssn, 'the 202 ack');
     expectNoSsn(report, consumer.ssn, 'the report read');
     const originalId = ack.constraints.payrollData.reportId;
     expect(originalId && originalId !== ack.id, 'the refresh names the original report').toBe(true);
     const original = await fdApi.call('GetReportByCustomer', { path: { customerId, reportId: originalId } });
-    expect({ status: original.status, type: original.body.type }, 'the original is a VOIE payroll report of the customer').toEqual({ status: 200, type: 'voiePayroll' });
+    expect({ status: original.status, type: original.body.type }, 'the original is a VOIE payroll report of the customer').toEqual({
+      status: 200,
+      type: 'voiePayroll',
+    });
     const latest = deposits[deposits.length - 1];
     const [employment] = report.employmentHistory;
-    expect({ latestPayDate: employment.employment.latestPayDate, latestNetPayAmount: employment.income?.latestNetPayAmount },
-      "the income shows the customer's latest payroll deposit").toEqual({ latestPayDate: latest.postedDate, latestNetPayAmount: latest.amount });
+    expect(
+      { latestPayDate: employment.employment.latestPayDate, latestNetPayAmount: employment.income?.latestNetPayAmount },
+      "the income shows the customer's latest payroll deposit",
+    ).toEqual({ latestPayDate: latest.postedDate, latestNetPayAmount: latest.amount });
     // A refresh naming the original explicitly is accepted too.
     const again = await fdApi.call('RefreshVOIEPayrollReport', { path: { customerId }, body: { payrollData: { reportId: originalId } } });
     expect(again.status, 'a refresh naming the original report').toBe(202);
-  });
+  },
+);
 
-test('a refresh for a customer with no VOIE payroll report, or naming none of its VOIE payroll reports, is a 404 @mock-only',
-  rules('FD-VOIE-PAYROLL-REFRESH-ONLY:refuse'), async ({ fdApi, fdMock: _mock, createCustomer, linkedCustomer }) => {
+test(
+  'a refresh for a customer with no VOIE payroll report, or naming none of its VOIE payroll reports, is a 404 @mock-only',
+  rules('FD-VOIE-PAYROLL-REFRESH-ONLY:refuse'),
+  async ({ fdApi, fdMock: _mock, createCustomer, linkedCustomer }) => {
     // A customer with a consumer that never went through Connect.
     const unlinked = await createCustomer('testing');
     await addConsumer(fdApi, unlinked);
@@ -103,4 +151,5 @@ test('a refresh for a customer with no VOIE payroll report, or naming none of it
     }
     const ok = await fdApi.call('RefreshVOIEPayrollReport', { path: { customerId }, body: { payrollData: {} } });
     expect(ok.status, 'the same customer without a reportId refreshes its own report').toBe(202);
-  });
+  },
+);

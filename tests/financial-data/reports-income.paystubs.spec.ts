@@ -9,20 +9,61 @@ import { customerWithPay, generateAndRead, PAYSTUB, storePaystub, type Paystub }
 
 /** The three operations, the body naming asset ids, and the kind of report each makes (provider 1.35.0 acks). */
 const OPS: { op: FdOperationId; body: (ids: string[]) => Record<string, unknown>; type: string; style: string }[] = [
-  { op: 'GeneratePayStatementReport', body: (ids) => ({ paystatementReport: { assetIds: ids } }), type: 'paystatement', style: 'paystatement' },
-  { op: 'GenerateVOIEPaystubReport', body: (ids) => ({ voieWithStatementData: { assetIds: ids } }), type: 'voieTxVerify', style: 'voieWithStatement' },
-  { op: 'GenerateVOIEPaystubWithTXVerifyReport', body: (ids) => ({ voieWithInterviewData: { txVerifyInterview: ids.map((assetId) => ({ assetId })) } }), type: 'voieTxVerify', style: 'voieWithInterview' },
+  {
+    op: 'GeneratePayStatementReport',
+    body: (ids) => ({ paystatementReport: { assetIds: ids } }),
+    type: 'paystatement',
+    style: 'paystatement',
+  },
+  {
+    op: 'GenerateVOIEPaystubReport',
+    body: (ids) => ({ voieWithStatementData: { assetIds: ids } }),
+    type: 'voieTxVerify',
+    style: 'voieWithStatement',
+  },
+  {
+    op: 'GenerateVOIEPaystubWithTXVerifyReport',
+    body: (ids) => ({ voieWithInterviewData: { txVerifyInterview: ids.map((assetId) => ({ assetId })) } }),
+    type: 'voieTxVerify',
+    style: 'voieWithInterview',
+  },
 ];
-const SECOND: Paystub = { employer: 'Harbor Logistics Inc', employee: 'Pat Purchaser', payDate: '2024-05-17', netPay: 1750.1, grossPay: 2390 };
+const SECOND: Paystub = {
+  employer: 'Harbor Logistics Inc',
+  employee: 'Pat Purchaser',
+  payDate: '2024-05-17',
+  netPay: 1750.1,
+  grossPay: 2390,
+};
 const dayS = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000;
 const expected = (assetId: string, payPeriod: string, p: Paystub) => ({
-  assetId, payPeriod, payDate: dayS(p.payDate), netPayCurrent: p.netPay, grossPayCurrent: p.grossPay, employer: { name: p.employer }, employee: { name: p.employee },
+  assetId,
+  payPeriod,
+  payDate: dayS(p.payDate),
+  netPayCurrent: p.netPay,
+  grossPayCurrent: p.grossPay,
+  employer: { name: p.employer },
+  employee: { name: p.employee },
 });
-const pick = (s: any) => ({ assetId: s.assetId, payPeriod: s.payPeriod, payDate: s.payDate, netPayCurrent: s.netPayCurrent, grossPayCurrent: s.grossPayCurrent, employer: s.employer, employee: s.employee });
+const pick = (s: any) => ({
+  assetId: s.assetId,
+  payPeriod: s.payPeriod,
+  payDate: s.payDate,
+  netPayCurrent: s.netPayCurrent,
+  grossPayCurrent: s.grossPayCurrent,
+  employer: s.employer,
+  employee: s.employee,
+});
 
 for (const { op, body, type, style } of OPS) {
-  test(`${op} reads each stored pay statement it names, in order: employer, employee, pay date and pay @mock-only`,
-    rules('FD-PAYSTMT-REPORT-ASSET:accept', 'FD-PAYSTMT-REPORT-EXTRACT@income-read', 'FD-INCOME-REPORT-TYPE@income-ack', 'FD-INCOME-REPORT-TYPE@income-read'),
+  test(
+    `${op} reads each stored pay statement it names, in order: employer, employee, pay date and pay @mock-only`,
+    rules(
+      'FD-PAYSTMT-REPORT-ASSET:accept',
+      'FD-PAYSTMT-REPORT-EXTRACT@income-read',
+      'FD-INCOME-REPORT-TYPE@income-ack',
+      'FD-INCOME-REPORT-TYPE@income-read',
+    ),
     async ({ fdApi, fdContract, fdMock: _mock, fdEntities, pollReport }) => {
       const { customerId } = fdEntities;
       const first = await storePaystub(fdApi, customerId, PAYSTUB, 'lastPayPeriod');
@@ -30,51 +71,83 @@ for (const { op, body, type, style } of OPS) {
       const { ack, report } = await generateAndRead(fdApi, pollReport, op, { path: { customerId }, body: body([first, second]) });
       // provider 1.35.0 declares reportStyle on these reports, not on their acks: the ack's style is
       // checked when it gives one.
-      expect({ ack: [ack.type, ack.reportStyle ?? style], read: [report.type, report.reportStyle] }, 'the kind of report (provider 1.35.0 acks and reads)')
-        .toEqual({ ack: [type, style], read: [type, style] });
+      expect(
+        { ack: [ack.type, ack.reportStyle ?? style], read: [report.type, report.reportStyle] },
+        'the kind of report (provider 1.35.0 acks and reads)',
+      ).toEqual({ ack: [type, style], read: [type, style] });
       const validate = fdContract.component('PayStatementReportContent');
       expect(validate(report) ? [] : validate.errors, 'the content keeps PayStatementReportContent').toEqual([]);
-      expect({ assetIds: report.assetIds, extracts: report.payStatements.map(pick) }, 'one extract per pay statement, as stored')
-        .toEqual({ assetIds: [first, second], extracts: [expected(first, 'LastPayPeriod', PAYSTUB), expected(second, 'LastPayPeriodMinusOne', SECOND)] });
-    });
+      expect({ assetIds: report.assetIds, extracts: report.payStatements.map(pick) }, 'one extract per pay statement, as stored').toEqual({
+        assetIds: [first, second],
+        extracts: [expected(first, 'LastPayPeriod', PAYSTUB), expected(second, 'LastPayPeriodMinusOne', SECOND)],
+      });
+    },
+  );
 
-  test(`${op} refuses with 404 an asset id the customer never stored: unknown, or another customer's pay statement @provider`,
-    rules('FD-PAYSTMT-REPORT-ASSET:refuse', 'FD-PAYSTMT-REPORT-ASSET:accept'), async ({ fdApi, fdEntities, createCustomer }) => {
+  test(
+    `${op} refuses with 404 an asset id the customer never stored: unknown, or another customer's pay statement @provider`,
+    rules('FD-PAYSTMT-REPORT-ASSET:refuse', 'FD-PAYSTMT-REPORT-ASSET:accept'),
+    async ({ fdApi, fdEntities, createCustomer }) => {
       const { customerId } = fdEntities;
       const other = await createCustomer('testing');
       const theirs = await storePaystub(fdApi, other);
       const mine = await storePaystub(fdApi, customerId);
       const call = (ids: string[]): CallOptions => ({ path: { customerId }, body: body(ids) });
-      for (const [what, ids] of [['an unknown asset id', [`${mine.slice(0, -4)}0000`]], ["another customer's pay statement", [theirs]], ['one unknown among stored ones', [mine, 'no-such-asset-1000000001']]] as const) {
+      for (const [what, ids] of [
+        ['an unknown asset id', [`${mine.slice(0, -4)}0000`]],
+        ["another customer's pay statement", [theirs]],
+        ['one unknown among stored ones', [mine, 'no-such-asset-1000000001']],
+      ] as const) {
         const res = await fdApi.callBuilt(op, call([...ids]));
         expect(res.status, `${what}: seed 002 (stored pay statements only); provider 1.35.0 asset not found is a 404`).toBe(404);
       }
       expect((await fdApi.callBuilt(op, call([mine]))).status, 'its own stored pay statement').toBe(202);
-    });
+    },
+  );
 }
 
-test('a second VOIE paystub with TXVerify report sent the asset id of the first is accepted and reads the same pay statement',
-  rules('FD-VOIE-ASSET-REUSE'), async ({ fdApi, fdEntities, pollReport }) => {
+test(
+  'a second VOIE paystub with TXVerify report sent the asset id of the first is accepted and reads the same pay statement',
+  rules('FD-VOIE-ASSET-REUSE'),
+  async ({ fdApi, fdEntities, pollReport }) => {
     const { customerId } = fdEntities;
     const assetId = await storePaystub(fdApi, customerId);
     const options = { path: { customerId }, body: { voieWithInterviewData: { txVerifyInterview: [{ assetId }] } } };
     const first = await generateAndRead(fdApi, pollReport, 'GenerateVOIEPaystubWithTXVerifyReport', options);
     const refresh = await generateAndRead(fdApi, pollReport, 'GenerateVOIEPaystubWithTXVerifyReport', options);
     expect(refresh.ack.id, 'the refresh is a new report').not.toBe(first.ack.id);
-    expect(refresh.report.payStatements?.map(pick), 'the refresh reads the same pay statement').toEqual(first.report.payStatements?.map(pick));
-  });
+    expect(refresh.report.payStatements?.map(pick), 'the refresh reads the same pay statement').toEqual(
+      first.report.payStatements?.map(pick),
+    );
+  },
+);
 
-test("TXVerify matches a pay statement to the customer's deposits of its net pay, and one of no deposit's amount to none @mock-only",
-  rules('FD-VOIE-TXVERIFY-MATCH@income-read'), async ({ fdApi, fd, fdMock, createCustomer, pollReport }) => {
-    const { customerId, accounts, deposits } = await customerWithPay(fdApi, Math.floor(fd.now() / 1000), () => createCustomer('testing'), (id) => fdMock.linkAccounts(id));
+test(
+  "TXVerify matches a pay statement to the customer's deposits of its net pay, and one of no deposit's amount to none @mock-only",
+  rules('FD-VOIE-TXVERIFY-MATCH@income-read'),
+  async ({ fdApi, fd, fdMock, createCustomer, pollReport }) => {
+    const { customerId, accounts, deposits } = await customerWithPay(
+      fdApi,
+      Math.floor(fd.now() / 1000),
+      () => createCustomer('testing'),
+      (id) => fdMock.linkAccounts(id),
+    );
     // A deposit on another account than the first deposit account: every deposit account is read.
     const first = accounts.find((a) => ['checking', 'savings', 'moneyMarket'].includes(a.type) && a.status === 'active')!.id;
     const target = deposits.find((d) => String(d.accountId) !== first)!;
     const matching = await storePaystub(fdApi, customerId, { ...PAYSTUB, netPay: target.amount, grossPay: target.amount + 500 });
     const unmatched = await storePaystub(fdApi, customerId, { ...PAYSTUB, netPay: 0.01, grossPay: target.amount }, 'lastPayPeriodMinusOne');
-    const { report } = await generateAndRead(fdApi, pollReport, 'GenerateVOIEPaystubWithTXVerifyReport',
-      { path: { customerId }, body: { voieWithInterviewData: { txVerifyInterview: [{ assetId: matching }, { assetId: unmatched }] } } });
+    const { report } = await generateAndRead(fdApi, pollReport, 'GenerateVOIEPaystubWithTXVerifyReport', {
+      path: { customerId },
+      body: { voieWithInterviewData: { txVerifyInterview: [{ assetId: matching }, { assetId: unmatched }] } },
+    });
     const ids = deposits.filter((d) => Math.round(d.amount * 100) === Math.round(target.amount * 100)).map((d) => d.id);
-    expect(report.payStatements.map((s: any) => ({ matchType: s.matchType, ids: [...(s.matchedTransactionIds ?? [])].sort() })), 'the matches against the deposits read')
-      .toEqual([{ matchType: 'NET_PAY_MATCH', ids: ids.sort() }, { matchType: 'NO_MATCH', ids: [] }]);
-  });
+    expect(
+      report.payStatements.map((s: any) => ({ matchType: s.matchType, ids: [...(s.matchedTransactionIds ?? [])].sort() })),
+      'the matches against the deposits read',
+    ).toEqual([
+      { matchType: 'NET_PAY_MATCH', ids: ids.sort() },
+      { matchType: 'NO_MATCH', ids: [] },
+    ]);
+  },
+);

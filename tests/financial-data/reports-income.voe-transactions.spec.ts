@@ -8,19 +8,43 @@ import { customerWithPay, generateAndRead, memberPaths } from './reports-income.
 /** Member names that would carry money: an amount, a balance, a net or gross figure. */
 const MONEY = /amount|balance|^net|^gross|pay(current|ytd)/i;
 
-test("a VOE transactions report lists the descriptions of the customer's payroll deposits and no amount anywhere @smoke @mock-only",
+test(
+  "a VOE transactions report lists the descriptions of the customer's payroll deposits and no amount anywhere @smoke @mock-only",
   rules('FD-VOE-TXN-NO-AMOUNTS@income-read', 'FD-INCOME-REPORT-TYPE@income-ack', 'FD-INCOME-REPORT-TYPE@income-read'),
   async ({ fdApi, fd, fdContract, fdMock, createCustomer, pollReport }) => {
     // Deposits on two accounts at least: every deposit account is read, not the first one only.
-    const { customerId, deposits } = await customerWithPay(fdApi, Math.floor(fd.now() / 1000), () => createCustomer('testing'), (id) => fdMock.linkAccounts(id));
-    const { ack, report } = await generateAndRead(fdApi, pollReport, 'GenerateVOETransactionsReport', { path: { customerId }, body: { incomeStreamConfidenceMinimum: 0 } });
+    const { customerId, deposits } = await customerWithPay(
+      fdApi,
+      Math.floor(fd.now() / 1000),
+      () => createCustomer('testing'),
+      (id) => fdMock.linkAccounts(id),
+    );
+    const { ack, report } = await generateAndRead(fdApi, pollReport, 'GenerateVOETransactionsReport', {
+      path: { customerId },
+      body: { incomeStreamConfidenceMinimum: 0 },
+    });
     expect([ack.type, report.type], 'a VOE transactions report (provider 1.35.0 ack)').toEqual(['voeTransactions', 'voeTransactions']);
     const validate = fdContract.component('VOETransactionsReportContent');
     expect(validate(report) ? [] : validate.errors, 'the content keeps VOETransactionsReportContent').toEqual([]);
-    const shown = report.institutions.flatMap((i: any) => i.accounts.flatMap((a: any) => a.incomeStreams.flatMap((s: any) => s.transactions.map((t: any) => ({ ...t, accountId: String(a.id) })))));
-    expect(shown.map((t: any) => ({ id: t.id, accountId: t.accountId, description: t.description, postedDate: t.postedDate })).sort((a: any, b: any) => a.id - b.id),
-      "the income deposits shown are the customer's payroll deposits, described as the transactions are")
-      .toEqual(deposits.map((d) => ({ id: d.id, accountId: String(d.accountId), description: d.description, postedDate: d.postedDate })).sort((a, b) => a.id - b.id));
+    const shown = report.institutions.flatMap((i: any) =>
+      i.accounts.flatMap((a: any) =>
+        a.incomeStreams.flatMap((s: any) => s.transactions.map((t: any) => ({ ...t, accountId: String(a.id) }))),
+      ),
+    );
+    expect(
+      shown
+        .map((t: any) => ({ id: t.id, accountId: t.accountId, description: t.description, postedDate: t.postedDate }))
+        .sort((a: any, b: any) => a.id - b.id),
+      "the income deposits shown are the customer's payroll deposits, described as the transactions are",
+    ).toEqual(
+      deposits
+        .map((d) => ({ id: d.id, accountId: String(d.accountId), description: d.description, postedDate: d.postedDate }))
+        .sort((a, b) => a.id - b.id),
+    );
     const content = Object.fromEntries(Object.entries(report).filter(([k]) => !['constraints', 'reportCustomFields'].includes(k)));
-    expect(memberPaths(content).filter((p) => MONEY.test(p.split('/').pop()!)), 'seed 002: descriptions without amounts (members carrying money)').toEqual([]);
-  });
+    expect(
+      memberPaths(content).filter((p) => MONEY.test(p.split('/').pop()!)),
+      'seed 002: descriptions without amounts (members carrying money)',
+    ).toEqual([]);
+  },
+);

@@ -3,7 +3,17 @@
 // default 0; viewTestingReports default false: only active customers' reports) and Resources
 // (testing customers' reports are not billable). Above the size cap is a 400: this contract's
 // assumption. The mock knows no reseller relations: another partner's billing is a 404 there.
-import { expect, expectFdError, FD_CONTRACT, fdLimit, parameterDefault, parameterRange, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+import {
+  expect,
+  expectFdError,
+  FD_CONTRACT,
+  fdLimit,
+  parameterDefault,
+  parameterRange,
+  rules,
+  test,
+  type OperationClient,
+} from '../../fixtures/financial-data.js';
 import { makeReport } from './reports-retrieval.known.js';
 
 const DAY_S = 86_400;
@@ -19,8 +29,10 @@ function billing(fdApi: OperationClient, partnerId: string, query: Record<string
 }
 const idsOf = (body: { content: Row[] }) => body.content.map((r) => r.reportId);
 
-test("billing lists the reports made in the window by the partner's active customers; testing customers' only with viewTestingReports=true @mock-only",
-  rules('FD-BILLING-CONTENT', 'FD-BILLING-TESTING:accept', 'FD-BILLING-TESTING:refuse'), async ({ fdApi, fd, fdMock, createCustomer }) => {
+test(
+  "billing lists the reports made in the window by the partner's active customers; testing customers' only with viewTestingReports=true @mock-only",
+  rules('FD-BILLING-CONTENT', 'FD-BILLING-TESTING:accept', 'FD-BILLING-TESTING:refuse'),
+  async ({ fdApi, fd, fdMock, createCustomer }) => {
     const active = await createCustomer('active');
     const testing = await createCustomer('testing');
     const billed = await makeReport(fdMock, active, 'voa');
@@ -32,27 +44,55 @@ test("billing lists the reports made in the window by the partner's active custo
     const byDefault = await billing(fdApi, fd.partner.partnerId, window);
     expect(byDefault.status).toBe(200);
     const row = byDefault.body.content.find((r: Row) => r.reportId === billed.id);
-    expect(row && { reportType: row.reportType, customerId: String(row.customerId), lastFour: row.lastFourReportId }, "the active customer's report, as made")
-      .toEqual({ reportType: 'voa', customerId: active, lastFour: billed.id.slice(-4) });
+    expect(
+      row && { reportType: row.reportType, customerId: String(row.customerId), lastFour: row.lastFourReportId },
+      "the active customer's report, as made",
+    ).toEqual({ reportType: 'voa', customerId: active, lastFour: billed.id.slice(-4) });
     expect(idsOf(byDefault.body), "a report made after the window's end is not listed").not.toContain(later.id);
     // The window ends at endDate itself, not at the end of its day: a window ending a second before
     // the later report leaves it out, one ending at it lists it.
     const tight = { startDate: start, endDate: later.createdDate - 1, size: SIZE_MAX };
-    expect(idsOf((await billing(fdApi, fd.partner.partnerId, tight)).body), 'a window ending a second before the report').not.toContain(later.id);
-    expect(idsOf((await billing(fdApi, fd.partner.partnerId, { ...tight, endDate: later.createdDate })).body), 'a window ending at the report').toContain(later.id);
-    expect(idsOf(byDefault.body), "seed 002: a testing customer's report is not billable (default viewTestingReports=false)").not.toContain(notBilled.id);
-    expect(idsOf((await billing(fdApi, fd.partner.partnerId, { ...window, viewTestingReports: false })).body), 'viewTestingReports=false').not.toContain(notBilled.id);
+    expect(idsOf((await billing(fdApi, fd.partner.partnerId, tight)).body), 'a window ending a second before the report').not.toContain(
+      later.id,
+    );
+    expect(
+      idsOf((await billing(fdApi, fd.partner.partnerId, { ...tight, endDate: later.createdDate })).body),
+      'a window ending at the report',
+    ).toContain(later.id);
+    expect(idsOf(byDefault.body), "seed 002: a testing customer's report is not billable (default viewTestingReports=false)").not.toContain(
+      notBilled.id,
+    );
+    expect(
+      idsOf((await billing(fdApi, fd.partner.partnerId, { ...window, viewTestingReports: false })).body),
+      'viewTestingReports=false',
+    ).not.toContain(notBilled.id);
     const withTesting = await billing(fdApi, fd.partner.partnerId, { ...window, viewTestingReports: true });
     expect(idsOf(withTesting.body), 'viewTestingReports=true shows both').toEqual(expect.arrayContaining([billed.id, notBilled.id]));
-  });
+  },
+);
 
-test(`a window of ${WINDOW_DAYS} days is accepted and one of ${WINDOW_DAYS + 1} days is a 400`, rules('FD-BILLING-WINDOW:accept', 'FD-BILLING-WINDOW:refuse'), async ({ fdApi, fd }) => {
-  const endDate = nowS(fd);
-  expect((await billing(fdApi, fd.partner.partnerId, { startDate: endDate - WINDOW_DAYS * DAY_S, endDate })).status, `${WINDOW_DAYS} days`).toBe(200);
-  expectFdError(await billing(fdApi, fd.partner.partnerId, { startDate: endDate - (WINDOW_DAYS + 1) * DAY_S, endDate }), 400, `${WINDOW_DAYS + 1} days`);
-  // Epoch seconds: the window and one hour is more than the window.
-  expectFdError(await billing(fdApi, fd.partner.partnerId, { startDate: endDate - WINDOW_DAYS * DAY_S - 3600, endDate }), 400, `${WINDOW_DAYS} days and an hour`);
-});
+test(
+  `a window of ${WINDOW_DAYS} days is accepted and one of ${WINDOW_DAYS + 1} days is a 400`,
+  rules('FD-BILLING-WINDOW:accept', 'FD-BILLING-WINDOW:refuse'),
+  async ({ fdApi, fd }) => {
+    const endDate = nowS(fd);
+    expect(
+      (await billing(fdApi, fd.partner.partnerId, { startDate: endDate - WINDOW_DAYS * DAY_S, endDate })).status,
+      `${WINDOW_DAYS} days`,
+    ).toBe(200);
+    expectFdError(
+      await billing(fdApi, fd.partner.partnerId, { startDate: endDate - (WINDOW_DAYS + 1) * DAY_S, endDate }),
+      400,
+      `${WINDOW_DAYS + 1} days`,
+    );
+    // Epoch seconds: the window and one hour is more than the window.
+    expectFdError(
+      await billing(fdApi, fd.partner.partnerId, { startDate: endDate - WINDOW_DAYS * DAY_S - 3600, endDate }),
+      400,
+      `${WINDOW_DAYS} days and an hour`,
+    );
+  },
+);
 
 test('startDate and endDate are required: without either it is a 400', rules('FD-BILLING-DATES-REQUIRED'), async ({ fdApi, fd }) => {
   const endDate = nowS(fd);
@@ -62,16 +102,26 @@ test('startDate and endDate are required: without either it is a 400', rules('FD
   expectFdError(await billing(fdApi, fd.partner.partnerId, { startDate }), 400, 'no endDate');
 });
 
-test(`size ${SIZE_MAX} is accepted and ${SIZE_MAX + 1} is a 400 @assumption`, rules('FD-BILLING-SIZE:accept', 'FD-BILLING-SIZE:refuse'), async ({ fdApi, fd }) => {
-  const endDate = nowS(fd);
-  const res = await billing(fdApi, fd.partner.partnerId, { startDate: endDate - DAY_S, endDate, size: SIZE_MAX });
-  expect(res.status, `size ${SIZE_MAX}`).toBe(200);
-  expect(res.body.content.length, `at most ${SIZE_MAX} rows`).toBeLessThanOrEqual(SIZE_MAX);
-  expectFdError(await billing(fdApi, fd.partner.partnerId, { startDate: endDate - DAY_S, endDate, size: SIZE_MAX + 1 }), 400, `size ${SIZE_MAX + 1}`);
-});
+test(
+  `size ${SIZE_MAX} is accepted and ${SIZE_MAX + 1} is a 400 @assumption`,
+  rules('FD-BILLING-SIZE:accept', 'FD-BILLING-SIZE:refuse'),
+  async ({ fdApi, fd }) => {
+    const endDate = nowS(fd);
+    const res = await billing(fdApi, fd.partner.partnerId, { startDate: endDate - DAY_S, endDate, size: SIZE_MAX });
+    expect(res.status, `size ${SIZE_MAX}`).toBe(200);
+    expect(res.body.content.length, `at most ${SIZE_MAX} rows`).toBeLessThanOrEqual(SIZE_MAX);
+    expectFdError(
+      await billing(fdApi, fd.partner.partnerId, { startDate: endDate - DAY_S, endDate, size: SIZE_MAX + 1 }),
+      400,
+      `size ${SIZE_MAX + 1}`,
+    );
+  },
+);
 
-test(`without size a page holds ${SIZE_DEFAULT} reports; pages are zero-based and page 0 is the default @mock-only`,
-  rules('FD-BILLING-DEFAULT-SIZE', 'FD-BILLING-PAGE'), async ({ fdApi, fd, fdMock, createCustomer }) => {
+test(
+  `without size a page holds ${SIZE_DEFAULT} reports; pages are zero-based and page 0 is the default @mock-only`,
+  rules('FD-BILLING-DEFAULT-SIZE', 'FD-BILLING-PAGE'),
+  async ({ fdApi, fd, fdMock, createCustomer }) => {
     const customerId = await createCustomer('active');
     const startDate = nowS(fd);
     const made: string[] = [];
@@ -85,12 +135,17 @@ test(`without size a page holds ${SIZE_DEFAULT} reports; pages are zero-based an
     const page0 = await billing(fdApi, fd.partner.partnerId, { ...window, size: 1, page: 0 });
     const page1 = await billing(fdApi, fd.partner.partnerId, { ...window, size: 1, page: 1 });
     expect(idsOf(first.body), 'no page is page 0').toEqual(idsOf(page0.body));
-    expect([idsOf(page0.body), idsOf(page1.body)], 'page 0 is the first report of the window, page 1 the second').toEqual([[idsOf(all.body)[0]], [idsOf(all.body)[1]]]);
-  });
+    expect([idsOf(page0.body), idsOf(page1.body)], 'page 0 is the first report of the window, page 1 the second').toEqual([
+      [idsOf(all.body)[0]],
+      [idsOf(all.body)[1]],
+    ]);
+  },
+);
 
 test('an unknown partner, or a partner the caller is not, is a 404', rules('FD-BILLING-PARTNER'), async ({ fdApi, fd }) => {
   const endDate = nowS(fd);
   const window = { startDate: endDate - DAY_S, endDate };
   expectFdError(await billing(fdApi, '9999999999999', window), 404, 'unknown partner');
-  if (fd.control && fd.sparePartner) expectFdError(await billing(fdApi, fd.sparePartner.partnerId, window), 404, 'another partner (no reseller relation)');
+  if (fd.control && fd.sparePartner)
+    expectFdError(await billing(fdApi, fd.sparePartner.partnerId, window), 404, 'another partner (no reseller relation)');
 });

@@ -22,69 +22,101 @@ async function allReaders(fdApi: OperationClient, who: Who, portfolioId: string)
   };
 }
 
-test('every reader shows each report of the customer with the same id, type and current status, and no other customer\'s @mock-only',
-  rules('FD-REPORT-READERS-AGREE@lists', 'FD-REPORT-READERS-AGREE@portfolios'), async ({ fdApi, fdMock, createCustomer }) => {
+test(
+  "every reader shows each report of the customer with the same id, type and current status, and no other customer's @mock-only",
+  rules('FD-REPORT-READERS-AGREE@lists', 'FD-REPORT-READERS-AGREE@portfolios'),
+  async ({ fdApi, fdMock, createCustomer }) => {
     const who = await customerWithConsumer(fdApi, createCustomer);
     const other = await customerWithConsumer(fdApi, createCustomer);
     const voa = await makeReport(fdMock, who.customerId, 'voa');
     const voi = await makeReport(fdMock, who.customerId, 'voi');
     const foreign = await makeReport(fdMock, other.customerId, 'voa');
     await fdMock.reportOutcome(voi.id, 'failure');
-    const expected = (voaStatus: string, voiStatus: string) => ({ [voa.id]: { type: 'voa', status: voaStatus }, [voi.id]: { type: 'voi', status: voiStatus } });
+    const expected = (voaStatus: string, voiStatus: string) => ({
+      [voa.id]: { type: 'voa', status: voaStatus },
+      [voi.id]: { type: 'voi', status: voiStatus },
+    });
     const before = await allReaders(fdApi, who, voa.portfolioId);
-    for (const [reader, rows] of Object.entries(before)) expect(rows, `${reader} while generating`).toEqual(expected('inProgress', 'inProgress'));
+    for (const [reader, rows] of Object.entries(before))
+      expect(rows, `${reader} while generating`).toEqual(expected('inProgress', 'inProgress'));
     await fdMock.advanceClock(40);
     const after = await allReaders(fdApi, who, voa.portfolioId);
-    for (const [reader, rows] of Object.entries(after)) expect(rows, `${reader} once complete (one success, one failure)`).toEqual(expected('success', 'failure'));
-    for (const [op, path] of [['GetReportByCustomer', { customerId: who.customerId }], ['GetReportByConsumer', { consumerId: who.consumerId }]] as const) {
+    for (const [reader, rows] of Object.entries(after))
+      expect(rows, `${reader} once complete (one success, one failure)`).toEqual(expected('success', 'failure'));
+    for (const [op, path] of [
+      ['GetReportByCustomer', { customerId: who.customerId }],
+      ['GetReportByConsumer', { consumerId: who.consumerId }],
+    ] as const) {
       const res = await fdApi.call(op, { path: { ...path, reportId: voi.id } });
       expect(res.body.status, `${op}: the same status as the lists`).toBe('failure');
     }
     expect(Object.keys(before.customerList), "no other customer's report").not.toContain(foreign.id);
-  });
+  },
+);
 
-test('a portfolio holds the most recent report of each type: of two VOAs only the second, and the VOI stays @mock-only',
-  rules('FD-PORTFOLIO-LATEST@customer-portfolio', 'FD-PORTFOLIO-LATEST@consumer-portfolio'), async ({ fdApi, fdMock, createCustomer }) => {
+test(
+  'a portfolio holds the most recent report of each type: of two VOAs only the second, and the VOI stays @mock-only',
+  rules('FD-PORTFOLIO-LATEST@customer-portfolio', 'FD-PORTFOLIO-LATEST@consumer-portfolio'),
+  async ({ fdApi, fdMock, createCustomer }) => {
     const who = await customerWithConsumer(fdApi, createCustomer);
     const first = await makeReport(fdMock, who.customerId, 'voa');
     const voi = await makeReport(fdMock, who.customerId, 'voi');
     await fdMock.advanceClock(1);
     const second = await makeReport(fdMock, who.customerId, 'voa');
-    expect(second.portfolioId, "one portfolio per customer").toBe(first.portfolioId);
+    expect(second.portfolioId, 'one portfolio per customer').toBe(first.portfolioId);
     const readers = await allReaders(fdApi, who, first.portfolioId);
     const latest = { [second.id]: { type: 'voa', status: 'inProgress' }, [voi.id]: { type: 'voi', status: 'inProgress' } };
     expect(readers.customerPortfolio, 'GetPortfolioByCustomer').toEqual(latest);
     expect(readers.consumerPortfolio, 'GetPortfolioByConsumer').toEqual(latest);
     expect(Object.keys(readers.customerList).sort(), 'the list keeps every report').toEqual([first.id, voi.id, second.id].sort());
-    const consumerPortfolio = await fdApi.call('GetPortfolioByConsumer', { path: { consumerId: who.consumerId, portfolioId: first.portfolioId } });
+    const consumerPortfolio = await fdApi.call('GetPortfolioByConsumer', {
+      path: { consumerId: who.consumerId, portfolioId: first.portfolioId },
+    });
     expect(consumerPortfolio.body.consumer.id, 'the portfolio names its consumer').toBe(who.consumerId);
     // Most recent means generated last, even within the same second (createdDate counts seconds).
     const third = await makeReport(fdMock, who.customerId, 'voa');
     const again = await allReaders(fdApi, who, first.portfolioId);
-    expect(Object.keys(again.customerPortfolio).sort(), 'a VOA generated in the same second as the last one replaces it').toEqual([third.id, voi.id].sort());
-  });
+    expect(Object.keys(again.customerPortfolio).sort(), 'a VOA generated in the same second as the last one replaces it').toEqual(
+      [third.id, voi.id].sort(),
+    );
+  },
+);
 
-test("another customer's or consumer's portfolio is a 404 @mock-only",
-  rules('FD-REPORT-READ-OWNER@portfolios'), async ({ fdApi, fdMock, createCustomer }) => {
+test(
+  "another customer's or consumer's portfolio is a 404 @mock-only",
+  rules('FD-REPORT-READ-OWNER@portfolios'),
+  async ({ fdApi, fdMock, createCustomer }) => {
     const who = await customerWithConsumer(fdApi, createCustomer);
     const other = await customerWithConsumer(fdApi, createCustomer);
     const mine = await makeReport(fdMock, who.customerId);
     await makeReport(fdMock, other.customerId);
-    expectFdError(await fdApi.call('GetPortfolioByCustomer', { path: { customerId: other.customerId, portfolioId: mine.portfolioId } }), 404, "another customer's portfolio");
-    expectFdError(await fdApi.call('GetPortfolioByConsumer', { path: { consumerId: other.consumerId, portfolioId: mine.portfolioId } }), 404, "another consumer's portfolio");
-  });
+    expectFdError(
+      await fdApi.call('GetPortfolioByCustomer', { path: { customerId: other.customerId, portfolioId: mine.portfolioId } }),
+      404,
+      "another customer's portfolio",
+    );
+    expectFdError(
+      await fdApi.call('GetPortfolioByConsumer', { path: { consumerId: other.consumerId, portfolioId: mine.portfolioId } }),
+      404,
+      "another consumer's portfolio",
+    );
+  },
+);
 
 for (const list of <{ op: FdOperationId; path: (w: Who) => Record<string, string>; at: string }[]>[
   { op: 'GetReportsByCustomerId', path: (w: Who) => ({ customerId: w.customerId }), at: 'customer-list' },
   { op: 'GetReportsByConsumerId', path: (w: Who) => ({ consumerId: w.consumerId }), at: 'consumer-list' },
 ]) {
-  test(`${list.op}: 20 list calls within 60 seconds are served, the 21st is a 429, and a minute later they are served again @assumption @mock-only`,
-    rules(`FD-REPORT-LIST-RATE:accept@${list.at}`, `FD-REPORT-LIST-RATE:refuse@${list.at}`), async ({ fdApi, fdMock, createCustomer }) => {
+  test(
+    `${list.op}: 20 list calls within 60 seconds are served, the 21st is a 429, and a minute later they are served again @assumption @mock-only`,
+    rules(`FD-REPORT-LIST-RATE:accept@${list.at}`, `FD-REPORT-LIST-RATE:refuse@${list.at}`),
+    async ({ fdApi, fdMock, createCustomer }) => {
       const who = await customerWithConsumer(fdApi, createCustomer);
       for (let i = 1; i <= 20; i++) expect((await fdApi.call(list.op, { path: list.path(who) })).status, `call ${i} of 20`).toBe(200);
       expectFdError(await fdApi.call(list.op, { path: list.path(who), rateLimit: 'expect' }), 429, 'the 21st call within 60 s');
       // The window is 60 seconds: calls exactly 60 seconds old no longer count (the boundary of the assumption).
       await fdMock.advanceClock(60);
       expect((await fdApi.call(list.op, { path: list.path(who) })).status, 'exactly a minute later').toBe(200);
-    });
+    },
+  );
 }

@@ -8,17 +8,22 @@ import { customerWithConsumer, makeReport } from './reports-retrieval.known.js';
 
 const PURPOSE_REQUIRED_FROM_MS = Date.UTC(2026, 3, 30);
 
-test('a reissue without a Lender body is a 400; with one it is served @mock-only',
-  rules('FD-REISSUE-LENDER'), async ({ fdApi, fdMock, createCustomer }) => {
+test(
+  'a reissue without a Lender body is a 400; with one it is served @mock-only',
+  rules('FD-REISSUE-LENDER'),
+  async ({ fdApi, fdMock, createCustomer }) => {
     const who = await customerWithConsumer(fdApi, createCustomer);
     const reportId = (await makeReport(fdMock, who.customerId)).id;
     expectFdError(await fdApi.call('ReportReissue', { path: { reportId } }), 400, 'no body');
     const served = await fdApi.call('ReportReissue', { path: { reportId }, body: { purpose: '31' } });
     expect([served.status, served.body?.id], 'a Lender body with a purpose').toEqual([200, reportId]);
-  });
+  },
+);
 
-test("the reissue purpose is required from 2026-04-30 on the target's clock; a 2-character code is accepted, 1 or 3 characters are a 400 @assumption @mock-only",
-  rules('FD-REISSUE-PURPOSE:accept', 'FD-REISSUE-PURPOSE:refuse'), async ({ fdApi, fd, fdMock, createCustomer }) => {
+test(
+  "the reissue purpose is required from 2026-04-30 on the target's clock; a 2-character code is accepted, 1 or 3 characters are a 400 @assumption @mock-only",
+  rules('FD-REISSUE-PURPOSE:accept', 'FD-REISSUE-PURPOSE:refuse'),
+  async ({ fdApi, fd, fdMock, createCustomer }) => {
     const who = await customerWithConsumer(fdApi, createCustomer);
     const reportId = (await makeReport(fdMock, who.customerId)).id;
     const withoutPurpose = await fdApi.call('ReportReissue', { path: { reportId }, body: {} });
@@ -27,5 +32,11 @@ test("the reissue purpose is required from 2026-04-30 on the target's clock; a 2
     for (const purpose of ['31', '3F']) {
       expect((await fdApi.call('ReportReissue', { path: { reportId }, body: { purpose } })).status, `purpose ${purpose}`).toBe(200);
     }
-    for (const purpose of ['3', '311']) expectFdError(await fdApi.call('ReportReissue', { path: { reportId }, body: { purpose } }), 400, `purpose of ${purpose.length} characters`);
-  });
+    for (const purpose of ['3', '311'])
+      expectFdError(
+        await fdApi.call('ReportReissue', { path: { reportId }, body: { purpose } }),
+        400,
+        `purpose of ${purpose.length} characters`,
+      );
+  },
+);

@@ -5,7 +5,20 @@
 // success or failure; the client waits 20 seconds between polls), Events (the report callback URL
 // is called on completion). One table over the operations: what every report shares is checked on
 // every operation it applies to; what one kind of report adds is in its own spec.
-import { expect, fdOperationIds, loadContract, newBusiness, newConsumer, PAYSTUB, paystubPdf, rules, sample, test, type FdOperationId, type OperationClient } from '../../fixtures/financial-data.js';
+import {
+  expect,
+  fdOperationIds,
+  loadContract,
+  newBusiness,
+  newConsumer,
+  PAYSTUB,
+  paystubPdf,
+  rules,
+  sample,
+  test,
+  type FdOperationId,
+  type OperationClient,
+} from '../../fixtures/financial-data.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { loadRules } from '../../helpers/contract/rules.js';
 
@@ -14,7 +27,13 @@ const GENERATE = fdOperationIds(await loadContract('financial-data'), catalogue.
 const applies = (rule: string, operationId: string) => catalogue.get(rule)!.includes(operationId);
 
 /** The sample request of the operation (the worker's customer, which has a consumer, a business and accounts). */
-function request(operationId: FdOperationId, fd: Parameters<typeof sample>[1], e: Parameters<typeof sample>[2], customerId?: string, query: Record<string, string> = {}): CallOptions {
+function request(
+  operationId: FdOperationId,
+  fd: Parameters<typeof sample>[1],
+  e: Parameters<typeof sample>[2],
+  customerId?: string,
+  query: Record<string, string> = {},
+): CallOptions {
   const base = sample(operationId, fd, e);
   const path = customerId && base.path && 'customerId' in base.path ? { ...base.path, customerId } : base.path;
   return { ...base, path, query: { ...(base.query ?? {}), ...query } };
@@ -30,34 +49,58 @@ async function generate(fdApi: OperationClient, operationId: FdOperationId, opti
 
 for (const operationId of GENERATE) {
   test.describe(operationId, () => {
-    test(`${operationId} answers 202 inProgress, and the report polled every 20 s ends success with the same id, type and customer`,
-      rules('FD-REPORT-ASYNC@generate', 'FD-REPORT-TERMINAL@by-customer', 'FD-REPORT-TERMINAL@by-id'), async ({ fdApi, fd, fdEntities, pollReport }) => {
+    test(
+      `${operationId} answers 202 inProgress, and the report polled every 20 s ends success with the same id, type and customer`,
+      rules('FD-REPORT-ASYNC@generate', 'FD-REPORT-TERMINAL@by-customer', 'FD-REPORT-TERMINAL@by-id'),
+      async ({ fdApi, fd, fdEntities, pollReport }) => {
         const ack = await generate(fdApi, operationId, request(operationId, fd, fdEntities));
         const polled = await pollReport({ id: ack.id, customerId: ack.customerId, label: `${operationId} report ${ack.id}` });
         // The mock completes a report 35 virtual seconds after generation: inProgress at 0 and 20 s, ended at 40 s.
-        if (fd.control) expect(polled.reads.map((r) => r.atSeconds), 'reads every 20 s until the report ends').toEqual([0, 20, 40]);
+        if (fd.control)
+          expect(
+            polled.reads.map((r) => r.atSeconds),
+            'reads every 20 s until the report ends',
+          ).toEqual([0, 20, 40]);
         const final = polled.final.body;
-        expect({ id: final.id, type: final.type, customerId: final.customerId, status: final.status }, 'the report as it ends')
-          .toEqual({ id: ack.id, type: ack.type, customerId: ack.customerId, status: 'success' });
+        expect({ id: final.id, type: final.type, customerId: final.customerId, status: final.status }, 'the report as it ends').toEqual({
+          id: ack.id,
+          type: ack.type,
+          customerId: ack.customerId,
+          status: 'success',
+        });
         const byId = await fdApi.call('GetReportById', { path: { reportId: ack.id }, body: {} });
-        expect({ status: byId.status, id: byId.body?.id, reportStatus: byId.body?.status }, 'GetReportById reads the same ended report')
-          .toEqual({ status: 200, id: ack.id, reportStatus: 'success' });
-      });
+        expect(
+          { status: byId.status, id: byId.body?.id, reportStatus: byId.body?.status },
+          'GetReportById reads the same ended report',
+        ).toEqual({ status: 200, id: ack.id, reportStatus: 'success' });
+      },
+    );
 
-    test(`${operationId}: a report whose generation fails reads failure, not success, and its callback says so @mock-only`,
-      rules('FD-REPORT-TERMINAL@by-customer', 'FD-REPORT-CALLBACK@callback'), async ({ fdApi, fd, fdEntities, fdMock, fdListener, pollReport }) => {
-        const ack = await generate(fdApi, operationId, request(operationId, fd, fdEntities, undefined, { callbackUrl: fdListener.url('report-failed') }));
+    test(
+      `${operationId}: a report whose generation fails reads failure, not success, and its callback says so @mock-only`,
+      rules('FD-REPORT-TERMINAL@by-customer', 'FD-REPORT-CALLBACK@callback'),
+      async ({ fdApi, fd, fdEntities, fdMock, fdListener, pollReport }) => {
+        const ack = await generate(
+          fdApi,
+          operationId,
+          request(operationId, fd, fdEntities, undefined, { callbackUrl: fdListener.url('report-failed') }),
+        );
         await fdMock.reportOutcome(ack.id, 'failure');
         const polled = await pollReport({ id: ack.id, customerId: ack.customerId, label: `${operationId} report ${ack.id}` });
         expect(polled.final.body.status, 'the report the mock was told to fail').toBe('failure');
         // seed 002, Events: the callback reports completion, a failed one included.
         const call = await fdListener.waitFor(undefined, 2000);
-        expect((call?.json as { payload?: { reportId?: string; status?: string } } | undefined)?.payload, 'the callback of the failed report')
-          .toMatchObject({ reportId: ack.id, status: 'failure' });
-      });
+        expect(
+          (call?.json as { payload?: { reportId?: string; status?: string } } | undefined)?.payload,
+          'the callback of the failed report',
+        ).toMatchObject({ reportId: ack.id, status: 'failure' });
+      },
+    );
 
-    test(`${operationId} with a callback URL calls it once when the report ends, not before, with a body of the contract @seed`,
-      rules('FD-REPORT-CALLBACK@callback'), async ({ fdApi, fd, fdEntities, fdListener, fdContract, pollReport }) => {
+    test(
+      `${operationId} with a callback URL calls it once when the report ends, not before, with a body of the contract @seed`,
+      rules('FD-REPORT-CALLBACK@callback'),
+      async ({ fdApi, fd, fdEntities, fdListener, fdContract, pollReport }) => {
         const url = fdListener.url(`report-done/${operationId}`);
         const ack = await generate(fdApi, operationId, request(operationId, fd, fdEntities, undefined, { callbackUrl: url }));
         expect(fdListener.received(), 'no call while the report is inProgress').toHaveLength(0);
@@ -67,25 +110,34 @@ for (const operationId of GENERATE) {
         const validate = fdContract.component('ReportCallback');
         expect(validate(call!.json) ? [] : validate.errors, 'the callback body keeps the contract (ReportCallback)').toEqual([]);
         const body = call!.json as { payload: { reportId: string; status: string } };
-        expect({ method: call!.method, reportId: body.payload.reportId, status: body.payload.status },
-          'the callback names the report and its final status').toEqual({ method: 'POST', reportId: ack.id, status: polled.final.body.status });
+        expect(
+          { method: call!.method, reportId: body.payload.reportId, status: body.payload.status },
+          'the callback names the report and its final status',
+        ).toEqual({ method: 'POST', reportId: ack.id, status: polled.final.body.status });
         if (fd.control) await fdApi.call('GetReportByCustomer', { path: { customerId: String(ack.customerId), reportId: ack.id } });
         expect(fdListener.received(), 'exactly one call for one report').toHaveLength(1);
-      });
+      },
+    );
 
     if (applies('FD-REPORT-NO-CALLBACK', operationId)) {
-      test(`${operationId} without a callback URL calls no listener when the report ends @mock-only`, rules('FD-REPORT-NO-CALLBACK@callback'), async ({ fdApi, fd, fdEntities, fdMock, pollReport }) => {
-        const ack = await generate(fdApi, operationId, request(operationId, fd, fdEntities));
-        await pollReport({ id: ack.id, customerId: ack.customerId });
-        // Only this report's: the worker's mock may hold deliveries of earlier tests.
-        const mine = (await fdMock.deliveries()).filter((d) => JSON.stringify(d.body ?? null).includes(ack.id));
-        expect(mine, `outbound calls naming report ${ack.id}`).toEqual([]);
-      });
+      test(
+        `${operationId} without a callback URL calls no listener when the report ends @mock-only`,
+        rules('FD-REPORT-NO-CALLBACK@callback'),
+        async ({ fdApi, fd, fdEntities, fdMock, pollReport }) => {
+          const ack = await generate(fdApi, operationId, request(operationId, fd, fdEntities));
+          await pollReport({ id: ack.id, customerId: ack.customerId });
+          // Only this report's: the worker's mock may hold deliveries of earlier tests.
+          const mine = (await fdMock.deliveries()).filter((d) => JSON.stringify(d.body ?? null).includes(ack.id));
+          expect(mine, `outbound calls naming report ${ack.id}`).toEqual([]);
+        },
+      );
     }
 
     if (applies('FD-REPORT-FREEZE', operationId)) {
-      test(`${operationId} answers 403 for a customer under a security freeze, 202 once it is lifted @mock-only`,
-        rules('FD-REPORT-FREEZE:refuse', 'FD-REPORT-FREEZE:accept'), async ({ fdApi, fd, fdEntities, fdMock }) => {
+      test(
+        `${operationId} answers 403 for a customer under a security freeze, 202 once it is lifted @mock-only`,
+        rules('FD-REPORT-FREEZE:refuse', 'FD-REPORT-FREEZE:accept'),
+        async ({ fdApi, fd, fdEntities, fdMock }) => {
           const options = request(operationId, fd, fdEntities);
           // The customer in the path, or in the body (the first/third-party foresight report).
           const customerId = String(options.path?.customerId ?? (options.body as { customerId?: unknown }).customerId);
@@ -94,46 +146,57 @@ for (const operationId of GENERATE) {
           expect(frozen.status, 'seed 002: 403 security freeze').toBe(403);
           await fdMock.securityFreeze(customerId, false);
           await generate(fdApi, operationId, options);
-        });
+        },
+      );
     }
 
     if (applies('FD-REPORT-CONSUMER', operationId) || applies('FD-REPORT-NO-CONSUMER-NEEDED', operationId)) {
       const needed = applies('FD-REPORT-CONSUMER', operationId);
 
-      test(needed
-        ? `${operationId} answers 404 for a customer without a consumer, 202 once the consumer exists @mock-only`
-        : `${operationId} needs no consumer: a customer without one gets 202 @mock-only`,
-      rules(needed ? 'FD-REPORT-CONSUMER:refuse' : 'FD-REPORT-NO-CONSUMER-NEEDED', ...(needed ? ['FD-REPORT-CONSUMER:accept'] : [])),
-      async ({ fdApi, fd, fdEntities, fdMock, createCustomer }) => {
-        // A customer of this test with the same linked portfolio as the worker's, and no consumer yet.
-        const customerId = await createCustomer('testing');
-        const portfolio = await fdMock.linkAccounts(customerId);
-        const business = await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() });
-        expect(business.status, 'a business for the new customer').toBe(200);
-        let options = request(operationId, fd, fdEntities, customerId);
-        // A body naming accounts of the worker's customer names this customer's counterparts (same
-        // type and status, in order: the mock links the same portfolio shape to every customer).
-        const counterpart = new Map((fdEntities.linked?.accounts ?? []).map((a) => {
-          const same = (fdEntities.linked?.accounts ?? []).filter((b) => b.type === a.type && b.status === a.status);
-          const mine = portfolio.accounts.filter((b) => b.type === a.type && b.status === a.status);
-          return [a.id, mine[same.indexOf(a)]?.id ?? a.id] as const;
-        }));
-        let text = JSON.stringify(options.body ?? null);
-        for (const [from, to] of counterpart) text = text.replace(new RegExp(`(?<![0-9])${from}(?![0-9])`, 'g'), to);
-        options = { ...options, body: JSON.parse(text) ?? undefined };
-        // A body naming the worker's stored pay statement names one of this customer instead.
-        if (fdEntities.payStatementAssetId && JSON.stringify(options.body ?? null).includes(fdEntities.payStatementAssetId)) {
-          const stored = await fdApi.call('StoreCustomerPayStatement', { path: { customerId }, body: { label: 'lastPayPeriod', statement: paystubPdf(PAYSTUB) } });
-          expect(stored.status, 'a pay statement of the new customer').toBe(200);
-          options = { ...options, body: JSON.parse(JSON.stringify(options.body).replaceAll(fdEntities.payStatementAssetId, stored.body.assetId)) };
-        }
-        if (!needed) return void (await generate(fdApi, operationId, options));
-        const refused = await fdApi.callBuilt(operationId, options);
-        expect(refused.status, 'seed 002: a consumer must exist first (provider 1.35.0: 404 no consumer for the customer)').toBe(404);
-        const consumer = await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer() });
-        expect(consumer.status, 'the consumer is created').toBe(201);
-        await generate(fdApi, operationId, options);
-      });
+      test(
+        needed
+          ? `${operationId} answers 404 for a customer without a consumer, 202 once the consumer exists @mock-only`
+          : `${operationId} needs no consumer: a customer without one gets 202 @mock-only`,
+        rules(needed ? 'FD-REPORT-CONSUMER:refuse' : 'FD-REPORT-NO-CONSUMER-NEEDED', ...(needed ? ['FD-REPORT-CONSUMER:accept'] : [])),
+        async ({ fdApi, fd, fdEntities, fdMock, createCustomer }) => {
+          // A customer of this test with the same linked portfolio as the worker's, and no consumer yet.
+          const customerId = await createCustomer('testing');
+          const portfolio = await fdMock.linkAccounts(customerId);
+          const business = await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() });
+          expect(business.status, 'a business for the new customer').toBe(200);
+          let options = request(operationId, fd, fdEntities, customerId);
+          // A body naming accounts of the worker's customer names this customer's counterparts (same
+          // type and status, in order: the mock links the same portfolio shape to every customer).
+          const counterpart = new Map(
+            (fdEntities.linked?.accounts ?? []).map((a) => {
+              const same = (fdEntities.linked?.accounts ?? []).filter((b) => b.type === a.type && b.status === a.status);
+              const mine = portfolio.accounts.filter((b) => b.type === a.type && b.status === a.status);
+              return [a.id, mine[same.indexOf(a)]?.id ?? a.id] as const;
+            }),
+          );
+          let text = JSON.stringify(options.body ?? null);
+          for (const [from, to] of counterpart) text = text.replace(new RegExp(`(?<![0-9])${from}(?![0-9])`, 'g'), to);
+          options = { ...options, body: JSON.parse(text) ?? undefined };
+          // A body naming the worker's stored pay statement names one of this customer instead.
+          if (fdEntities.payStatementAssetId && JSON.stringify(options.body ?? null).includes(fdEntities.payStatementAssetId)) {
+            const stored = await fdApi.call('StoreCustomerPayStatement', {
+              path: { customerId },
+              body: { label: 'lastPayPeriod', statement: paystubPdf(PAYSTUB) },
+            });
+            expect(stored.status, 'a pay statement of the new customer').toBe(200);
+            options = {
+              ...options,
+              body: JSON.parse(JSON.stringify(options.body).replaceAll(fdEntities.payStatementAssetId, stored.body.assetId)),
+            };
+          }
+          if (!needed) return void (await generate(fdApi, operationId, options));
+          const refused = await fdApi.callBuilt(operationId, options);
+          expect(refused.status, 'seed 002: a consumer must exist first (provider 1.35.0: 404 no consumer for the customer)').toBe(404);
+          const consumer = await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer() });
+          expect(consumer.status, 'the consumer is created').toBe(201);
+          await generate(fdApi, operationId, options);
+        },
+      );
     }
   });
 }

@@ -19,25 +19,49 @@ function scripted(busy: number, last = 'success') {
   };
 }
 
-test(`the poller waits exactly ${EVERY} s between reads while the report is inProgress and returns the terminal read`, rules('FD-REPORT-POLL-INTERVAL:accept'), async () => {
-  const report = scripted(3);
-  const result = await pollReport({ label: 'VOA report r1', read: report.read, wait: report.wait, intervalSeconds: EVERY });
-  expect(report.waits, `one ${EVERY}-second wait before each read after the first`).toEqual([EVERY, EVERY, EVERY]);
-  expect({ status: result.final.body.status, waited: result.waitedSeconds, reads: result.reads.length }).toEqual({ status: 'success', waited: 3 * EVERY, reads: 4 });
-});
+test(
+  `the poller waits exactly ${EVERY} s between reads while the report is inProgress and returns the terminal read`,
+  rules('FD-REPORT-POLL-INTERVAL:accept'),
+  async () => {
+    const report = scripted(3);
+    const result = await pollReport({ label: 'VOA report r1', read: report.read, wait: report.wait, intervalSeconds: EVERY });
+    expect(report.waits, `one ${EVERY}-second wait before each read after the first`).toEqual([EVERY, EVERY, EVERY]);
+    expect({ status: result.final.body.status, waited: result.waitedSeconds, reads: result.reads.length }).toEqual({
+      status: 'success',
+      waited: 3 * EVERY,
+      reads: 4,
+    });
+  },
+);
 
-test('the poller stops at its bound naming the report, its last status and the time waited', rules('FD-REPORT-POLL-INTERVAL:refuse'), async () => {
-  const report = scripted(Number.MAX_SAFE_INTEGER);
-  const bound = 3 * EVERY - 1;
-  const error = await pollReport({ label: 'VOA report r1', read: report.read, wait: report.wait, maxSeconds: bound, intervalSeconds: EVERY }).catch((e: unknown) => e);
-  expect(error).toBeInstanceOf(ReportPollError);
-  expect((error as Error).message).toBe(`VOA report r1: still inProgress after ${2 * EVERY} s (3 reads, every ${EVERY} s; bound ${bound} s, FD_REPORT_POLL_MAX_SECONDS)`);
-  expect(report.waits, `never a wait shorter than ${EVERY} s, never past the bound`).toEqual([EVERY, EVERY]);
-});
+test(
+  'the poller stops at its bound naming the report, its last status and the time waited',
+  rules('FD-REPORT-POLL-INTERVAL:refuse'),
+  async () => {
+    const report = scripted(Number.MAX_SAFE_INTEGER);
+    const bound = 3 * EVERY - 1;
+    const error = await pollReport({
+      label: 'VOA report r1',
+      read: report.read,
+      wait: report.wait,
+      maxSeconds: bound,
+      intervalSeconds: EVERY,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ReportPollError);
+    expect((error as Error).message).toBe(
+      `VOA report r1: still inProgress after ${2 * EVERY} s (3 reads, every ${EVERY} s; bound ${bound} s, FD_REPORT_POLL_MAX_SECONDS)`,
+    );
+    expect(report.waits, `never a wait shorter than ${EVERY} s, never past the bound`).toEqual([EVERY, EVERY]);
+  },
+);
 
-test('the poller stops on a read that is not 200, naming the answer and the status before it', rules('FD-REPORT-POLL-INTERVAL:refuse'), async () => {
-  let n = 0;
-  const read = async () => (n++ === 0 ? { status: 200, body: { status: 'inProgress' } } : { status: 404, body: { code: 404 } });
-  const error = await pollReport({ label: 'VOI report r2', read, wait: async () => {}, intervalSeconds: EVERY }).catch((e: unknown) => e);
-  expect((error as Error).message).toBe(`VOI report r2: the read answered 404 after ${EVERY} s of polling (status before: inProgress)`);
-});
+test(
+  'the poller stops on a read that is not 200, naming the answer and the status before it',
+  rules('FD-REPORT-POLL-INTERVAL:refuse'),
+  async () => {
+    let n = 0;
+    const read = async () => (n++ === 0 ? { status: 200, body: { status: 'inProgress' } } : { status: 404, body: { code: 404 } });
+    const error = await pollReport({ label: 'VOI report r2', read, wait: async () => {}, intervalSeconds: EVERY }).catch((e: unknown) => e);
+    expect((error as Error).message).toBe(`VOI report r2: the read answered 404 after ${EVERY} s of polling (status before: inProgress)`);
+  },
+);

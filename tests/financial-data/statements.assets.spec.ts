@@ -14,48 +14,86 @@ const FILE = Buffer.concat([
 ]);
 const OTHER = Buffer.from('%PDF-1.4\n% another pay period\n%%EOF\n', 'ascii');
 
-test('a stored pay statement yields an asset id, and the asset downloads as exactly the bytes stored @mock-only',
-  rules('FD-PAYSTMT-ROUNDTRIP@asset-pay', 'FD-PAYSTMT-BASE64'), async ({ fdApi, fdMock, createCustomer }) => {
+test(
+  'a stored pay statement yields an asset id, and the asset downloads as exactly the bytes stored @mock-only',
+  rules('FD-PAYSTMT-ROUNDTRIP@asset-pay', 'FD-PAYSTMT-BASE64'),
+  async ({ fdApi, fdMock, createCustomer }) => {
     expect(fdMock).toBeTruthy();
     const customerId = await createCustomer('testing');
     const ids: string[] = [];
-    for (const [label, bytes] of [['lastPayPeriod', FILE], ['lastPayPeriodMinusOne', OTHER]] as const) {
-      const stored = await fdApi.call('StoreCustomerPayStatement', { path: { customerId }, body: { label, statement: bytes.toString('base64') } });
+    for (const [label, bytes] of [
+      ['lastPayPeriod', FILE],
+      ['lastPayPeriodMinusOne', OTHER],
+    ] as const) {
+      const stored = await fdApi.call('StoreCustomerPayStatement', {
+        path: { customerId },
+        body: { label, statement: bytes.toString('base64') },
+      });
       expect(stored.status, `store ${label}`).toBe(200);
       ids.push(stored.body.assetId);
     }
     expect(new Set(ids).size, 'each stored pay statement is its own asset').toBe(2);
     for (const [i, bytes] of [FILE, OTHER].entries()) {
-      const asset = await fdApi.call('GetAssetByCustomerID', { path: { customerId, assetId: ids[i] }, headers: { accept: 'application/octet-stream' } });
+      const asset = await fdApi.call('GetAssetByCustomerID', {
+        path: { customerId, assetId: ids[i] },
+        headers: { accept: 'application/octet-stream' },
+      });
       expect(asset.status).toBe(200);
       const received = Buffer.from(asset.text, 'utf8');
-      expect({ length: received.length, equal: received.equals(bytes) }, `asset ${i + 1}: the bytes stored`).toEqual({ length: bytes.length, equal: true });
-      if (asset.headers['content-length'] !== undefined) expect(Number(asset.headers['content-length']), 'Content-Length').toBe(bytes.length);
+      expect({ length: received.length, equal: received.equals(bytes) }, `asset ${i + 1}: the bytes stored`).toEqual({
+        length: bytes.length,
+        equal: true,
+      });
+      if (asset.headers['content-length'] !== undefined)
+        expect(Number(asset.headers['content-length']), 'Content-Length').toBe(bytes.length);
     }
-  });
+  },
+);
 
-test("another customer's pay statement asset is a 404 @mock-only", rules('FD-ASSET-OWNER@asset-pay'), async ({ fdApi, fdMock, createCustomer }) => {
-  expect(fdMock).toBeTruthy();
-  const [owner, stranger] = [await createCustomer('testing'), await createCustomer('testing')];
-  const stored = await fdApi.call('StoreCustomerPayStatement', { path: { customerId: owner }, body: { label: 'lastPayPeriod', statement: OTHER.toString('base64') } });
-  expect(stored.status).toBe(200);
-  expectFdError(await fdApi.call('GetAssetByCustomerID', { path: { customerId: stranger, assetId: stored.body.assetId } }), 404, "another customer's asset");
-  expect((await fdApi.call('GetAssetByCustomerID', { path: { customerId: owner, assetId: stored.body.assetId } })).status, 'the owner reads it').toBe(200);
-});
+test(
+  "another customer's pay statement asset is a 404 @mock-only",
+  rules('FD-ASSET-OWNER@asset-pay'),
+  async ({ fdApi, fdMock, createCustomer }) => {
+    expect(fdMock).toBeTruthy();
+    const [owner, stranger] = [await createCustomer('testing'), await createCustomer('testing')];
+    const stored = await fdApi.call('StoreCustomerPayStatement', {
+      path: { customerId: owner },
+      body: { label: 'lastPayPeriod', statement: OTHER.toString('base64') },
+    });
+    expect(stored.status).toBe(200);
+    expectFdError(
+      await fdApi.call('GetAssetByCustomerID', { path: { customerId: stranger, assetId: stored.body.assetId } }),
+      404,
+      "another customer's asset",
+    );
+    expect(
+      (await fdApi.call('GetAssetByCustomerID', { path: { customerId: owner, assetId: stored.body.assetId } })).status,
+      'the owner reads it',
+    ).toBe(200);
+  },
+);
 
 test('an asset id never issued is a 404 for a customer that exists', rules('FD-ASSET-UNKNOWN'), async ({ fdApi, fdEntities }) => {
   // provider 1.35.0 AssetId form (a UUID, then digits), and a free-form id.
   for (const assetId of [`0b0e2c58-1f7d-4c9a-9d3e-5a1b2c3d4e5f-${fdEntities.customerId}`, 'never-issued-asset']) {
-    expectFdError(await fdApi.call('GetAssetByCustomerID', { path: { customerId: fdEntities.customerId, assetId } }), 404, `asset ${assetId}`);
+    expectFdError(
+      await fdApi.call('GetAssetByCustomerID', { path: { customerId: fdEntities.customerId, assetId } }),
+      404,
+      `asset ${assetId}`,
+    );
   }
 });
 
 // provider 1.35.0 PayStatement: required label and statement.
-test('a pay statement without label or without statement is refused with 400 @provider', rules('FD-PAYSTMT-REQUIRED'), async ({ fdApi, fdEntities }) => {
-  const path = { customerId: fdEntities.customerId };
-  expectFdError(await fdApi.call('StoreCustomerPayStatement', { path, body: { statement: OTHER.toString('base64') } }), 400, 'no label');
-  expectFdError(await fdApi.call('StoreCustomerPayStatement', { path, body: { label: 'lastPayPeriod' } }), 400, 'no statement');
-});
+test(
+  'a pay statement without label or without statement is refused with 400 @provider',
+  rules('FD-PAYSTMT-REQUIRED'),
+  async ({ fdApi, fdEntities }) => {
+    const path = { customerId: fdEntities.customerId };
+    expectFdError(await fdApi.call('StoreCustomerPayStatement', { path, body: { statement: OTHER.toString('base64') } }), 400, 'no label');
+    expectFdError(await fdApi.call('StoreCustomerPayStatement', { path, body: { label: 'lastPayPeriod' } }), 400, 'no statement');
+  },
+);
 
 // A statement that is not Base64 is not sent: provider 1.35.0 gives PayStatement.statement no
 // pattern (the refusal was this contract's assumption, retired).

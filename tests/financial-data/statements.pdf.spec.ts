@@ -6,54 +6,85 @@
 import { expect, expectFdError, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
 
 /** The account types the seed names, as the portfolio types them (seed 002, Resources - Account). */
-const SEED_TYPES = ['checking', 'savings', 'moneyMarket', 'cd', 'investment', 'mortgage', 'creditCard', 'loan', 'lineOfCredit', 'studentLoan'];
+const SEED_TYPES = [
+  'checking',
+  'savings',
+  'moneyMarket',
+  'cd',
+  'investment',
+  'mortgage',
+  'creditCard',
+  'loan',
+  'lineOfCredit',
+  'studentLoan',
+];
 const PDF_ACCEPT = { accept: 'application/pdf, application/octet-stream' };
 
 /** A v1 statement: 200, a PDF media type, bytes starting with %PDF-. Returns its text. */
 async function pdfOf(fdApi: OperationClient, path: { customerId: string; accountId: string }, index?: number): Promise<string> {
   const res = await fdApi.call('GetCustomerAccountStatement', { path, query: { index }, headers: PDF_ACCEPT });
   expect(res.status, `statement ${index ?? '(default)'} of account ${path.accountId}`).toBe(200);
-  expect(['application/pdf', 'application/octet-stream'], 'a PDF media type').toContain((res.headers['content-type'] ?? '').split(';')[0].trim());
+  expect(['application/pdf', 'application/octet-stream'], 'a PDF media type').toContain(
+    (res.headers['content-type'] ?? '').split(';')[0].trim(),
+  );
   expect(res.text.slice(0, 5), 'seed 002: the statement is a PDF (%PDF- header)').toBe('%PDF-');
   return res.text;
 }
 
-test('every account type the seed names has a PDF statement and statement details @smoke',
-  rules('FD-STMT-PDF', 'FD-STMT-ACCOUNT-TYPES@stmt-v1', 'FD-STMT-ACCOUNT-TYPES@stmt-v3'), async ({ fdApi, linkedCustomer }) => {
+test(
+  'every account type the seed names has a PDF statement and statement details @smoke',
+  rules('FD-STMT-PDF', 'FD-STMT-ACCOUNT-TYPES@stmt-v1', 'FD-STMT-ACCOUNT-TYPES@stmt-v3'),
+  async ({ fdApi, linkedCustomer }) => {
     for (const type of SEED_TYPES) {
       const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account(type).id };
       await pdfOf(fdApi, path, 1);
       const details = await fdApi.call('GetCustomerAccountMultipleStatement', { path, query: { index: '1' } });
       expect(details.status, `${type}: statement details`).toBe(200);
-      expect(details.body.statements.map((s: { index: string }) => s.index), `${type}: one detail of index 1`).toEqual(['1']);
+      expect(
+        details.body.statements.map((s: { index: string }) => s.index),
+        `${type}: one detail of index 1`,
+      ).toEqual(['1']);
     }
-  });
+  },
+);
 
 // provider 1.35.0 StatementIndexParameter: "request statements from 1-24", maximum 24.
-test('index 1 and 24 are served; 0 and 25 are refused with 400 @provider',
-  rules('FD-STMT-INDEX-RANGE:accept', 'FD-STMT-INDEX-RANGE:refuse'), async ({ fdApi, linkedCustomer }) => {
+test(
+  'index 1 and 24 are served; 0 and 25 are refused with 400 @provider',
+  rules('FD-STMT-INDEX-RANGE:accept', 'FD-STMT-INDEX-RANGE:refuse'),
+  async ({ fdApi, linkedCustomer }) => {
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
     const first = await pdfOf(fdApi, path, 1);
     const last = await pdfOf(fdApi, path, 24);
     expect(last, 'index 24 is another statement than index 1').not.toBe(first);
     for (const index of [0, 25]) {
-      expectFdError(await fdApi.call('GetCustomerAccountStatement', { path, query: { index }, headers: PDF_ACCEPT }), 400, `index ${index}`);
+      expectFdError(
+        await fdApi.call('GetCustomerAccountStatement', { path, query: { index }, headers: PDF_ACCEPT }),
+        400,
+        `index ${index}`,
+      );
     }
-  });
+  },
+);
 
 // provider 1.35.0: index default 1 ("by default, 1 is the most recent statement").
-test('without index, v1 gives the statement of index 1 and v3 one detail of index 1 @provider',
-  rules('FD-STMT-DEFAULT-INDEX@stmt-v1', 'FD-STMT-DEFAULT-INDEX@stmt-v3'), async ({ fdApi, linkedCustomer }) => {
+test(
+  'without index, v1 gives the statement of index 1 and v3 one detail of index 1 @provider',
+  rules('FD-STMT-DEFAULT-INDEX@stmt-v1', 'FD-STMT-DEFAULT-INDEX@stmt-v3'),
+  async ({ fdApi, linkedCustomer }) => {
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('savings').id };
     expect(await pdfOf(fdApi, path), 'the default statement is the one of index 1').toBe(await pdfOf(fdApi, path, 1));
     const details = await fdApi.call('GetCustomerAccountMultipleStatement', { path });
     expect(details.status).toBe(200);
     expect(details.body.statements.map((s: { index: string }) => s.index)).toEqual(['1']);
-  });
+  },
+);
 
 // seed 002, Statements (203 MFA) and Errors 203: the portfolio's FinBank B savings asks MFA.
-test('the account whose institution asks a multi-factor challenge answers 203 on v1 and v3, the others 200 @mock-only',
-  rules('FD-STMT-MFA@stmt-v1', 'FD-STMT-MFA@stmt-v3'), async ({ fdApi, fdMock, linkedCustomer }) => {
+test(
+  'the account whose institution asks a multi-factor challenge answers 203 on v1 and v3, the others 200 @mock-only',
+  rules('FD-STMT-MFA@stmt-v1', 'FD-STMT-MFA@stmt-v3'),
+  async ({ fdApi, fdMock, linkedCustomer }) => {
     expect(fdMock).toBeTruthy();
     const mfa = linkedCustomer.accounts.find((a) => a.mfa)!;
     const path = { customerId: linkedCustomer.customerId, accountId: mfa.id };
@@ -62,5 +93,9 @@ test('the account whose institution asks a multi-factor challenge answers 203 on
     expect([v1.status, v3.status], 'MFA account: v1, v3').toEqual([203, 203]);
     const other = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('savings').id };
     await pdfOf(fdApi, other, 1);
-    expect((await fdApi.call('GetCustomerAccountMultipleStatement', { path: other, query: { index: '1,2' } })).status, 'the same customer without MFA').toBe(200);
-  });
+    expect(
+      (await fdApi.call('GetCustomerAccountMultipleStatement', { path: other, query: { index: '1,2' } })).status,
+      'the same customer without MFA',
+    ).toBe(200);
+  },
+);

@@ -10,25 +10,38 @@ import { expect, expectFdError, rules, test } from '../../fixtures/financial-dat
 
 const byExternal = (fdApi: any, externalId: string) => fdApi.call('getAllExternalDepositSwitches', { path: { external_id: externalId } });
 
-test('the external id list holds exactly the deposit switches carrying that external id @mock-only',
-  rules('FD-SW-EXTERNAL', 'FD-SW-STATUS-ENUM@sw-deposit'), async ({ fdApi, fdMock: _mock, linkedCustomer }) => {
+test(
+  'the external id list holds exactly the deposit switches carrying that external id @mock-only',
+  rules('FD-SW-EXTERNAL', 'FD-SW-STATUS-ENUM@sw-deposit'),
+  async ({ fdApi, fdMock: _mock, linkedCustomer }) => {
     const { customerId } = linkedCustomer;
     const deposit = await fdApi.call('getAllDepositSwitches', { path: { customer_id: customerId } });
     const depositIds: string[] = deposit.body.switches.map((s: { id: string }) => s.id);
     const first = await byExternal(fdApi, `BR-${customerId}-1`);
     const second = await byExternal(fdApi, `BR-${customerId}-2`);
-    for (const [res, externalId, statuses] of [[first, `BR-${customerId}-1`, ['completed', 'failed']], [second, `BR-${customerId}-2`, ['processing']]] as const) {
+    for (const [res, externalId, statuses] of [
+      [first, `BR-${customerId}-1`, ['completed', 'failed']],
+      [second, `BR-${customerId}-2`, ['processing']],
+    ] as const) {
       expect(res.status, externalId).toBe(200);
       expect(res.body.externalId, 'the list echoes the external id').toBe(externalId);
-      expect(res.body.switches.map((s: { status: string }) => s.status), `the switches at ${externalId} (mock world)`).toEqual(statuses);
-      for (const s of res.body.switches) expect(depositIds, `${s.id} at ${externalId} is one of the customer's deposit switches`).toContain(s.id);
+      expect(
+        res.body.switches.map((s: { status: string }) => s.status),
+        `the switches at ${externalId} (mock world)`,
+      ).toEqual(statuses);
+      for (const s of res.body.switches)
+        expect(depositIds, `${s.id} at ${externalId} is one of the customer's deposit switches`).toContain(s.id);
       // The same switch through both readers: the summaries agree.
       for (const s of res.body.switches) expect(deposit.body.switches.find((d: { id: string }) => d.id === s.id)).toEqual(s);
     }
     const external = [...first.body.switches, ...second.body.switches].map((s: { id: string }) => s.id);
     expect(new Set(external).size, 'the two external ids share no switch').toBe(3);
-    expect(depositIds.filter((id) => !external.includes(id)), 'one deposit switch carries no external id').toHaveLength(1);
-  });
+    expect(
+      depositIds.filter((id) => !external.includes(id)),
+      'one deposit switch carries no external id',
+    ).toHaveLength(1);
+  },
+);
 
 test('an external id that no switch carries is a 404 @assumption', rules('FD-SW-EXTERNAL-UNKNOWN'), async ({ fdApi }) => {
   expectFdError(await byExternal(fdApi, `BR-unknown-${Date.now()}`), 404, 'unknown external id');

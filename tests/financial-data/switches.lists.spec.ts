@@ -20,12 +20,15 @@ const OTHER: Record<Kind, Kind> = { deposit: 'bill-pay', 'bill-pay': 'deposit' }
 const MOCK_STATUSES = { deposit: ['completed', 'failed', 'processing', 'completed'], 'bill-pay': ['completed', 'completed', 'failed'] };
 
 const list = (fdApi: OperationClient, kind: Kind, customerId: string) => fdApi.call(OPS[kind].list, { path: { customer_id: customerId } });
-const one = (fdApi: OperationClient, kind: Kind, customerId: string, switchId: string) => fdApi.call(OPS[kind].one, { path: { customer_id: customerId, switch_id: switchId } });
+const one = (fdApi: OperationClient, kind: Kind, customerId: string, switchId: string) =>
+  fdApi.call(OPS[kind].one, { path: { customer_id: customerId, switch_id: switchId } });
 const ids = (res: { body: { switches?: { id: string }[] } }) => (res.body.switches ?? []).map((s) => s.id);
 
 test.describe('switches of a customer', () => {
-  test('each list holds exactly the customer\'s switches of its kind @mock-only',
-    rules('FD-SW-LIST@sw-deposit', 'FD-SW-LIST@sw-bill-pay', 'FD-SW-STATUS-ENUM@sw-deposit', 'FD-SW-STATUS-ENUM@sw-bill-pay'), async ({ fdApi, fdMock, linkedCustomer, createCustomer }) => {
+  test(
+    "each list holds exactly the customer's switches of its kind @mock-only",
+    rules('FD-SW-LIST@sw-deposit', 'FD-SW-LIST@sw-bill-pay', 'FD-SW-STATUS-ENUM@sw-deposit', 'FD-SW-STATUS-ENUM@sw-bill-pay'),
+    async ({ fdApi, fdMock, linkedCustomer, createCustomer }) => {
       const mine = linkedCustomer.customerId;
       const other = await createCustomer();
       await fdMock.linkAccounts(other);
@@ -36,38 +39,62 @@ test.describe('switches of a customer', () => {
           const res = await list(fdApi, kind, customerId);
           expect(res.status).toBe(200);
           expect(res.body.customerId, `the ${kind} list names its customer`).toBe(customerId);
-          expect((res.body.switches ?? []).map((s: { status: string }) => s.status), `the ${kind} switches of the mock world, in order`).toEqual(MOCK_STATUSES[kind]);
+          expect(
+            (res.body.switches ?? []).map((s: { status: string }) => s.status),
+            `the ${kind} switches of the mock world, in order`,
+          ).toEqual(MOCK_STATUSES[kind]);
           seen[`${customerId}:${kind}`] = ids(res);
         }
       }
       const all = Object.values(seen).flat();
       expect(new Set(all).size, 'no switch id appears in two lists (customers and kinds apart)').toBe(all.length);
-    });
+    },
+  );
 
   for (const kind of ['deposit', 'bill-pay'] as const) {
-    test(`the details of each ${kind} switch answer what the list says; as a ${OTHER[kind]} switch it is a 404`,
-      rules(`FD-SW-DETAILS@${PATH[kind]}`, `FD-SW-OTHER-KIND@${PATH[kind]}`, `FD-SW-CUSTOMER@${PATH[kind]}`, `FD-SW-FAILURE-REASON@${PATH[kind]}`), async ({ fdApi, linkedCustomer }) => {
+    test(
+      `the details of each ${kind} switch answer what the list says; as a ${OTHER[kind]} switch it is a 404`,
+      rules(
+        `FD-SW-DETAILS@${PATH[kind]}`,
+        `FD-SW-OTHER-KIND@${PATH[kind]}`,
+        `FD-SW-CUSTOMER@${PATH[kind]}`,
+        `FD-SW-FAILURE-REASON@${PATH[kind]}`,
+      ),
+      async ({ fdApi, linkedCustomer }) => {
         const { customerId } = linkedCustomer;
         const customer = await fdApi.call('GetCustomer', { path: { customerId } });
         const res = await list(fdApi, kind, customerId);
         expect(res.status).toBe(200);
-        expect(res.body.customerType, 'the list carries the customer\'s type').toBe(customer.body.type);
+        expect(res.body.customerType, "the list carries the customer's type").toBe(customer.body.type);
         for (const s of res.body.switches ?? []) {
           if (s.status === 'failed') expect(s.failureReason, `the failed ${kind} switch ${s.id} in the list says why`).toBeTruthy();
           const got = await one(fdApi, kind, customerId, s.id);
           expect(got.status, `details of ${kind} switch ${s.id}`).toBe(200);
           expect(got.body, `details of ${kind} switch ${s.id}`).toMatchObject({
-            customerId, customerType: customer.body.type, switchId: s.id, switchStatus: s.status, createdDate: s.createdDate,
+            customerId,
+            customerType: customer.body.type,
+            switchId: s.id,
+            switchStatus: s.status,
+            createdDate: s.createdDate,
             ...(s.failureReason ? { failureReason: s.failureReason } : {}),
           });
-          expect(Date.parse(got.body.updatedDate), 'updatedDate is not before createdDate').toBeGreaterThanOrEqual(Date.parse(got.body.createdDate));
-          expectFdError(await one(fdApi, OTHER[kind], customerId, s.id), 404, `${kind} switch ${s.id} asked for as a ${OTHER[kind]} switch`);
+          expect(Date.parse(got.body.updatedDate), 'updatedDate is not before createdDate').toBeGreaterThanOrEqual(
+            Date.parse(got.body.createdDate),
+          );
+          expectFdError(
+            await one(fdApi, OTHER[kind], customerId, s.id),
+            404,
+            `${kind} switch ${s.id} asked for as a ${OTHER[kind]} switch`,
+          );
         }
-      });
+      },
+    );
   }
 
-  test("another customer's switch is a 404 under this customer @mock-only",
-    rules('FD-SW-OTHER-CUSTOMER@sw-deposit', 'FD-SW-OTHER-CUSTOMER@sw-bill-pay'), async ({ fdApi, fdMock, linkedCustomer, createCustomer }) => {
+  test(
+    "another customer's switch is a 404 under this customer @mock-only",
+    rules('FD-SW-OTHER-CUSTOMER@sw-deposit', 'FD-SW-OTHER-CUSTOMER@sw-bill-pay'),
+    async ({ fdApi, fdMock, linkedCustomer, createCustomer }) => {
       const other = await createCustomer();
       await fdMock.linkAccounts(other);
       for (const kind of ['deposit', 'bill-pay'] as const) {
@@ -78,20 +105,29 @@ test.describe('switches of a customer', () => {
           expectFdError(await one(fdApi, kind, linkedCustomer.customerId, id), 404, `${kind} switch ${id} under another customer`);
         }
       }
-    });
+    },
+  );
 
-  test('an active customer\'s lists and details say active @mock-only', rules('FD-SW-CUSTOMER@sw-deposit', 'FD-SW-CUSTOMER@sw-bill-pay'), async ({ fdApi, fdMock, createCustomer }) => {
-    const customerId = await createCustomer('active');
-    await fdMock.linkAccounts(customerId);
-    for (const kind of ['deposit', 'bill-pay'] as const) {
-      const res = await list(fdApi, kind, customerId);
-      expect(res.body.customerType, `the ${kind} list of an active customer`).toBe('active');
-      expect((await one(fdApi, kind, customerId, ids(res)[0])).body.customerType, `a ${kind} switch of an active customer`).toBe('active');
-    }
-  });
+  test(
+    "an active customer's lists and details say active @mock-only",
+    rules('FD-SW-CUSTOMER@sw-deposit', 'FD-SW-CUSTOMER@sw-bill-pay'),
+    async ({ fdApi, fdMock, createCustomer }) => {
+      const customerId = await createCustomer('active');
+      await fdMock.linkAccounts(customerId);
+      for (const kind of ['deposit', 'bill-pay'] as const) {
+        const res = await list(fdApi, kind, customerId);
+        expect(res.body.customerType, `the ${kind} list of an active customer`).toBe('active');
+        expect((await one(fdApi, kind, customerId, ids(res)[0])).body.customerType, `a ${kind} switch of an active customer`).toBe(
+          'active',
+        );
+      }
+    },
+  );
 
-  test('distributions and payment methods name the linked accounts by their last four digits only @mock-only',
-    rules('FD-SW-ACCOUNT-DIGITS@sw-deposit', 'FD-SW-ACCOUNT-DIGITS@sw-bill-pay'), async ({ fdApi, fdMock: _mock, linkedCustomer }) => {
+  test(
+    'distributions and payment methods name the linked accounts by their last four digits only @mock-only',
+    rules('FD-SW-ACCOUNT-DIGITS@sw-deposit', 'FD-SW-ACCOUNT-DIGITS@sw-bill-pay'),
+    async ({ fdApi, fdMock: _mock, linkedCustomer }) => {
       const { customerId, accounts } = linkedCustomer;
       const last4 = (type: string) => linkedCustomer.account(type).numberLast4;
       const known = new Set(accounts.map((a) => a.numberLast4));
@@ -100,26 +136,37 @@ test.describe('switches of a customer', () => {
         for (const d of (await one(fdApi, 'deposit', customerId, id)).body.distributions) digits.push(d.accountNumberEndsWith);
       }
       for (const id of ids(await list(fdApi, 'bill-pay', customerId))) {
-        for (const p of (await one(fdApi, 'bill-pay', customerId, id)).body.paymentMethods) if (p.endsWith !== undefined) digits.push(p.endsWith);
+        for (const p of (await one(fdApi, 'bill-pay', customerId, id)).body.paymentMethods)
+          if (p.endsWith !== undefined) digits.push(p.endsWith);
       }
       expect(digits.length, 'the switches name accounts').toBeGreaterThan(0);
       for (const d of digits) expect(known.has(d), `${d} is the last four digits of a linked account`).toBe(true);
       // Mock world: the first deposit switch pays into the checking account, the first bill pay by the card.
       expect(digits[0], 'the first distribution: the checking account').toBe(last4('checking'));
-    });
+    },
+  );
 
-  test('after DeleteCustomer its lists, switch details and external ids answer 404 @assumption @mock-only',
-    rules('FD-SW-DELETED-CUSTOMER@sw-deposit', 'FD-SW-DELETED-CUSTOMER@sw-bill-pay', 'FD-SW-DELETED-CUSTOMER@sw-external'), async ({ fdApi, fdMock: _mock, linkedCustomer }) => {
+  test(
+    'after DeleteCustomer its lists, switch details and external ids answer 404 @assumption @mock-only',
+    rules('FD-SW-DELETED-CUSTOMER@sw-deposit', 'FD-SW-DELETED-CUSTOMER@sw-bill-pay', 'FD-SW-DELETED-CUSTOMER@sw-external'),
+    async ({ fdApi, fdMock: _mock, linkedCustomer }) => {
       const { customerId } = linkedCustomer;
       const deposit = ids(await list(fdApi, 'deposit', customerId));
       const billPay = ids(await list(fdApi, 'bill-pay', customerId));
       const externalId = `BR-${customerId}-1`; // mock world: the first in-branch external id
-      expect((await fdApi.call('getAllExternalDepositSwitches', { path: { external_id: externalId } })).status, 'before the delete').toBe(200);
+      expect((await fdApi.call('getAllExternalDepositSwitches', { path: { external_id: externalId } })).status, 'before the delete').toBe(
+        200,
+      );
       expect((await fdApi.call('DeleteCustomer', { path: { customerId } })).status).toBe(204);
       expectFdError(await list(fdApi, 'deposit', customerId), 404, 'deposit list after delete');
       expectFdError(await list(fdApi, 'bill-pay', customerId), 404, 'bill pay list after delete');
       expectFdError(await one(fdApi, 'deposit', customerId, deposit[0]), 404, 'deposit switch after delete');
       expectFdError(await one(fdApi, 'bill-pay', customerId, billPay[0]), 404, 'bill pay switch after delete');
-      expectFdError(await fdApi.call('getAllExternalDepositSwitches', { path: { external_id: externalId } }), 404, 'external id after delete');
-    });
+      expectFdError(
+        await fdApi.call('getAllExternalDepositSwitches', { path: { external_id: externalId } }),
+        404,
+        'external id after delete',
+      );
+    },
+  );
 });

@@ -19,8 +19,10 @@ function disorder(list: any[], order: 'asc' | 'desc'): string | undefined {
   return undefined;
 }
 
-test('sort=asc and sort=desc order both lists by transactionDate, by postedDate where there is none',
-  rules('FD-TXN-SORT@txn-all', 'FD-TXN-SORT@txn-account'), async ({ fdApi, fd, linkedCustomer }) => {
+test(
+  'sort=asc and sort=desc order both lists by transactionDate, by postedDate where there is none',
+  rules('FD-TXN-SORT@txn-all', 'FD-TXN-SORT@txn-account'),
+  async ({ fdApi, fd, linkedCustomer }) => {
     const checking = linkedCustomer.account('checking');
     const list = lister(fdApi, linkedCustomer.customerId, checking.id);
     const whole = { ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)), includePending: true };
@@ -30,16 +32,21 @@ test('sort=asc and sort=desc order both lists by transactionDate, by postedDate 
         byOrder[sort] = await readAll(list, op, { ...whole, sort });
         expect(disorder(byOrder[sort], sort), `${op} sort=${sort}: first pair out of order`).toBeUndefined();
       }
-      expect(new Set(idsOf({ transactions: byOrder.asc })), `${op}: both orders list the same transactions`).toEqual(new Set(idsOf({ transactions: byOrder.desc })));
+      expect(new Set(idsOf({ transactions: byOrder.asc })), `${op}: both orders list the same transactions`).toEqual(
+        new Set(idsOf({ transactions: byOrder.desc })),
+      );
       // The postedDate fallback is exercised: the known data has transactions without transactionDate.
       const undated = byOrder.asc.filter((t) => t.transactionDate === undefined).length;
       if (fd.kind === 'mock') expect(undated, `${op}: transactions without transactionDate are on the list`).toBeGreaterThan(0);
       test.info().annotations.push({ type: 'transactions without transactionDate', description: `${op}: ${undated}` });
     }
-  });
+  },
+);
 
-test('without sort both lists are in descending date order and say desc @provider',
-  rules('FD-TXN-SORT-DEFAULT@txn-all', 'FD-TXN-SORT-DEFAULT@txn-account', 'FD-TXN-ECHO@txn-all', 'FD-TXN-ECHO@txn-account'), async ({ fdApi, fd, linkedCustomer }) => {
+test(
+  'without sort both lists are in descending date order and say desc @provider',
+  rules('FD-TXN-SORT-DEFAULT@txn-all', 'FD-TXN-SORT-DEFAULT@txn-account', 'FD-TXN-ECHO@txn-all', 'FD-TXN-ECHO@txn-account'),
+  async ({ fdApi, fd, linkedCustomer }) => {
     const checking = linkedCustomer.account('checking');
     const list = lister(fdApi, linkedCustomer.customerId, checking.id);
     const whole = { ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)), includePending: true };
@@ -48,15 +55,20 @@ test('without sort both lists are in descending date order and say desc @provide
       expect(res.status).toBe(200);
       expect(disorder(res.body.transactions, 'desc'), `${op} without sort: first pair out of descending order`).toBeUndefined();
       // provider 1.35.0, Transactions: fromDate, toDate and sort are those of the request (sort: the default used).
-      expect({ fromDate: Number(res.body.fromDate), toDate: Number(res.body.toDate), sort: res.body.sort }, `${op}: the echo of the request`)
-        .toEqual({ fromDate: whole.fromDate, toDate: whole.toDate, sort: 'desc' });
+      expect(
+        { fromDate: Number(res.body.fromDate), toDate: Number(res.body.toDate), sort: res.body.sort },
+        `${op}: the echo of the request`,
+      ).toEqual({ fromDate: whole.fromDate, toDate: whole.toDate, sort: 'desc' });
       const asc = await list(op, { ...whole, limit: 1, sort: 'asc' });
       expect(asc.body.sort, `${op} sort=asc: the echo`).toBe('asc');
     }
-  });
+  },
+);
 
-test('pending transactions are listed only with includePending=true',
-  rules(...LISTS.flatMap(({ path }) => [`FD-TXN-PENDING:accept@${path}`, `FD-TXN-PENDING:refuse@${path}`])), async ({ fdApi, fd, linkedCustomer }) => {
+test(
+  'pending transactions are listed only with includePending=true',
+  rules(...LISTS.flatMap(({ path }) => [`FD-TXN-PENDING:accept@${path}`, `FD-TXN-PENDING:refuse@${path}`])),
+  async ({ fdApi, fd, linkedCustomer }) => {
     const checking = linkedCustomer.account('checking');
     const list = lister(fdApi, linkedCustomer.customerId, checking.id);
     const whole = wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000));
@@ -64,17 +76,30 @@ test('pending transactions are listed only with includePending=true',
       const withPending = await readAll(list, op, { ...whole, includePending: true });
       const pending = withPending.filter((t) => t.status === 'pending');
       // seed 002, Transactions: include pending. The known data holds pending transactions.
-      if (fd.kind === 'mock') expect({ all: withPending.length, pending: pending.length }, `${op} includePending=true`).toEqual({ all: known(op).all - known(op).historic, pending: known(op).pending });
-      for (const [what, query] of [['without includePending', whole], ['includePending=false', { ...whole, includePending: false }]] as const) {
+      if (fd.kind === 'mock')
+        expect({ all: withPending.length, pending: pending.length }, `${op} includePending=true`).toEqual({
+          all: known(op).all - known(op).historic,
+          pending: known(op).pending,
+        });
+      for (const [what, query] of [
+        ['without includePending', whole],
+        ['includePending=false', { ...whole, includePending: false }],
+      ] as const) {
         const got = await readAll(list, op, query);
-        expect(got.filter((t) => t.status === 'pending').map((t) => t.id), `${op} ${what}: pending transactions listed`).toEqual([]);
+        expect(
+          got.filter((t) => t.status === 'pending').map((t) => t.id),
+          `${op} ${what}: pending transactions listed`,
+        ).toEqual([]);
         expect(got, `${op} ${what}: the others are all there`).toHaveLength(withPending.length - pending.length);
       }
     }
-  });
+  },
+);
 
-test('the fromDate / toDate window lists what is dated inside it and nothing before or after it',
-  rules(...LISTS.flatMap(({ path }) => [`FD-TXN-WINDOW:accept@${path}`, `FD-TXN-WINDOW:refuse@${path}`])), async ({ fdApi, fd, linkedCustomer }) => {
+test(
+  'the fromDate / toDate window lists what is dated inside it and nothing before or after it',
+  rules(...LISTS.flatMap(({ path }) => [`FD-TXN-WINDOW:accept@${path}`, `FD-TXN-WINDOW:refuse@${path}`])),
+  async ({ fdApi, fd, linkedCustomer }) => {
     const checking = linkedCustomer.account('checking');
     const list = lister(fdApi, linkedCustomer.customerId, checking.id);
     const whole = { ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)), includePending: true, sort: 'asc' };
@@ -94,14 +119,26 @@ test('the fromDate / toDate window lists what is dated inside it and nothing bef
       if (fd.kind === 'mock') expect(spread, `${op}: the full list has transactions before, inside and after the window`).toBe(true);
       test.skip(!spread, `${op}: the linked customer's transactions do not spread before, inside and after a window`);
       const got = new Set((await readAll(list, op, { ...whole, fromDate, toDate })).map((t) => Number(t.id)));
-      expect(inside.filter((id) => !got.has(id)), `${op}: transactions dated inside the window but not listed`).toEqual([]);
-      expect(before.filter((id) => got.has(id)), `${op}: transactions dated before fromDate but listed`).toEqual([]);
-      expect(after.filter((id) => got.has(id)), `${op}: transactions dated after toDate but listed`).toEqual([]);
+      expect(
+        inside.filter((id) => !got.has(id)),
+        `${op}: transactions dated inside the window but not listed`,
+      ).toEqual([]);
+      expect(
+        before.filter((id) => got.has(id)),
+        `${op}: transactions dated before fromDate but listed`,
+      ).toEqual([]);
+      expect(
+        after.filter((id) => got.has(id)),
+        `${op}: transactions dated after toDate but listed`,
+      ).toEqual([]);
     }
-  });
+  },
+);
 
-test('showDailyBalance=true gives the daily balances of the account, dated in epoch seconds within the window @provider',
-  rules('FD-TXN-DAILY-BALANCE'), async ({ fdApi, fd, linkedCustomer }) => {
+test(
+  'showDailyBalance=true gives the daily balances of the account, dated in epoch seconds within the window @provider',
+  rules('FD-TXN-DAILY-BALANCE'),
+  async ({ fdApi, fd, linkedCustomer }) => {
     const checking = linkedCustomer.account('checking');
     const list = lister(fdApi, linkedCustomer.customerId, checking.id);
     const whole = wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000));
@@ -111,6 +148,9 @@ test('showDailyBalance=true gives the daily balances of the account, dated in ep
     const balances: any[] = res.body.dailyBalances ?? [];
     expect(balances.length, 'dailyBalances with showDailyBalance=true').toBeGreaterThan(0);
     // A day with transactions lies within the window (its start up to a day before fromDate).
-    const outside = balances.filter((b) => !Number.isInteger(b.date) || b.date < whole.fromDate - DAY_S || b.date > whole.toDate).map((b) => b.date);
+    const outside = balances
+      .filter((b) => !Number.isInteger(b.date) || b.date < whole.fromDate - DAY_S || b.date > whole.toDate)
+      .map((b) => b.date);
     expect(outside, `daily balance dates that are not epoch seconds of days in [${whole.fromDate}, ${whole.toDate}]`).toEqual([]);
-  });
+  },
+);

@@ -7,30 +7,54 @@
 import { expect, expectFdError, rules, test } from '../../fixtures/financial-data.js';
 import { DAY_S, HISTORIC_DAYS, KNOWN, LISTS, lister, readAll, wholeHistory } from './transactions.known.js';
 
-const FIELDS = ['id', 'accountId', 'customerId', 'amount', 'status', 'description', 'transactionDate', 'postedDate', 'createdDate'] as const;
+const FIELDS = [
+  'id',
+  'accountId',
+  'customerId',
+  'amount',
+  'status',
+  'description',
+  'transactionDate',
+  'postedDate',
+  'createdDate',
+] as const;
 const pick = (t: any) => Object.fromEntries(FIELDS.map((k) => [k, t[k]]));
 
-test('GetCustomerTransaction returns the transaction asked for, as the lists show it',
-  rules('FD-TXN-GET'), async ({ fdApi, fd, linkedCustomer }) => {
+test(
+  'GetCustomerTransaction returns the transaction asked for, as the lists show it',
+  rules('FD-TXN-GET'),
+  async ({ fdApi, fd, linkedCustomer }) => {
     const { customerId } = linkedCustomer;
     const checking = linkedCustomer.account('checking');
     const list = lister(fdApi, customerId, checking.id);
-    const page = await list('GetCustomerAccountTransactions', { ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)), includePending: true, limit: 60 });
+    const page = await list('GetCustomerAccountTransactions', {
+      ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)),
+      includePending: true,
+      limit: 60,
+    });
     expect(page.status).toBe(200);
     const txns: any[] = page.body.transactions;
     test.skip(txns.length === 0, 'the linked checking account has no transactions');
     // The first and last of the page, and where present one without transactionDate and one pending.
-    const chosen = [txns[0], txns[txns.length - 1], txns.find((t) => t.transactionDate === undefined), txns.find((t) => t.status === 'pending')].filter(Boolean);
+    const chosen = [
+      txns[0],
+      txns[txns.length - 1],
+      txns.find((t) => t.transactionDate === undefined),
+      txns.find((t) => t.status === 'pending'),
+    ].filter(Boolean);
     if (fd.kind === 'mock') expect(chosen, 'the known data has an undated and a pending transaction in the first 60').toHaveLength(4);
     for (const t of chosen) {
       const one = await fdApi.call('GetCustomerTransaction', { path: { customerId, transactionId: t.id } });
       expect(one.status, `GetCustomerTransaction ${t.id}`).toBe(200);
       expect(pick(one.body), `GetCustomerTransaction ${t.id}: the transaction of the list`).toEqual(pick(t));
     }
-  });
+  },
+);
 
-test("another customer's transaction or account is a 404 on every transactions operation",
-  rules('FD-TXN-OWNER-404'), async ({ fdApi, fd, fdEntities, linkedCustomer, createCustomer }) => {
+test(
+  "another customer's transaction or account is a 404 on every transactions operation",
+  rules('FD-TXN-OWNER-404'),
+  async ({ fdApi, fd, fdEntities, linkedCustomer, createCustomer }) => {
     const checking = linkedCustomer.account('checking');
     const whole = wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000));
     const page = await lister(fdApi, linkedCustomer.customerId, checking.id)('GetCustomerAccountTransactions', { ...whole, limit: 1 });
@@ -40,19 +64,43 @@ test("another customer's transaction or account is a 404 on every transactions o
     // sandbox the worker's customer is the linked one: a new customer of the partner stands in.
     const other = fdEntities.customerId !== linkedCustomer.customerId ? fdEntities.customerId : await createCustomer('testing');
     expect(other, 'a second customer').not.toBe(linkedCustomer.customerId);
-    expectFdError(await fdApi.call('GetCustomerTransaction', { path: { customerId: other, transactionId } }), 404, "another customer's transaction");
-    expectFdError(await fdApi.call('GetCustomerAccountTransactions', { path: { customerId: other, accountId: checking.id }, query: { ...whole, limit: 1 } }), 404, "another customer's account");
-    expectFdError(await fdApi.call('GetRecurringTransactions', { path: { customerId: other }, body: { accountIds: [checking.id] } }), 404, "another customer's account");
+    expectFdError(
+      await fdApi.call('GetCustomerTransaction', { path: { customerId: other, transactionId } }),
+      404,
+      "another customer's transaction",
+    );
+    expectFdError(
+      await fdApi.call('GetCustomerAccountTransactions', {
+        path: { customerId: other, accountId: checking.id },
+        query: { ...whole, limit: 1 },
+      }),
+      404,
+      "another customer's account",
+    );
+    expectFdError(
+      await fdApi.call('GetRecurringTransactions', { path: { customerId: other }, body: { accountIds: [checking.id] } }),
+      404,
+      "another customer's account",
+    );
     // A wrong target would start a (premium) load: sent to the mock only.
     if (fd.kind === 'mock') {
-      expectFdError(await fdApi.call('LoadHistoricTransactionsForCustomerAccount', { path: { customerId: other, accountId: checking.id } }), 404, "another customer's account");
+      expectFdError(
+        await fdApi.call('LoadHistoricTransactionsForCustomerAccount', { path: { customerId: other, accountId: checking.id } }),
+        404,
+        "another customer's account",
+      );
     }
     // The owner still reads it: the 404 is about the customer, not the transaction.
-    expect((await fdApi.call('GetCustomerTransaction', { path: { customerId: linkedCustomer.customerId, transactionId } })).status).toBe(200);
-  });
+    expect((await fdApi.call('GetCustomerTransaction', { path: { customerId: linkedCustomer.customerId, transactionId } })).status).toBe(
+      200,
+    );
+  },
+);
 
-test('transaction dates are epoch seconds within the 24 months before the account was added, on every reader',
-  rules('FD-TXN-DATE-SECONDS@txn-all', 'FD-TXN-DATE-SECONDS@txn-account', 'FD-TXN-DATE-SECONDS@txn-by-id'), async ({ fdApi, fd, linkedCustomer }) => {
+test(
+  'transaction dates are epoch seconds within the 24 months before the account was added, on every reader',
+  rules('FD-TXN-DATE-SECONDS@txn-all', 'FD-TXN-DATE-SECONDS@txn-account', 'FD-TXN-DATE-SECONDS@txn-by-id'),
+  async ({ fdApi, fd, linkedCustomer }) => {
     const { customerId } = linkedCustomer;
     const checking = linkedCustomer.account('checking');
     const nowS = Math.floor(fd.now() / 1000);
@@ -61,26 +109,37 @@ test('transaction dates are epoch seconds within the 24 months before the accoun
     // the window read (24 months and a month before the account was added, up to now): new
     // transactions may follow the account's creation. Milliseconds are 1000 times past either.
     const whole = { ...wholeHistory(checking.createdDate, nowS), includePending: true };
-    const range = (t: any) => fd.kind === 'mock'
-      ? [(created.get(String(t.accountId)) ?? checking.createdDate) - (HISTORIC_DAYS * DAY_S + 3600), created.get(String(t.accountId)) ?? nowS]
-      : [whole.fromDate - DAY_S, whole.toDate];
-    const wrong = (t: any) => (['transactionDate', 'postedDate', 'createdDate'] as const)
-      .filter((k) => t[k] !== undefined || k !== 'transactionDate')
-      .filter((k) => { const [lo, hi] = range(t); return !Number.isInteger(t[k]) || t[k] < lo || t[k] > hi; })
-      .map((k) => `${t.id}.${k}=${t[k]}`);
+    const range = (t: any) =>
+      fd.kind === 'mock'
+        ? [
+            (created.get(String(t.accountId)) ?? checking.createdDate) - (HISTORIC_DAYS * DAY_S + 3600),
+            created.get(String(t.accountId)) ?? nowS,
+          ]
+        : [whole.fromDate - DAY_S, whole.toDate];
+    const wrong = (t: any) =>
+      (['transactionDate', 'postedDate', 'createdDate'] as const)
+        .filter((k) => t[k] !== undefined || k !== 'transactionDate')
+        .filter((k) => {
+          const [lo, hi] = range(t);
+          return !Number.isInteger(t[k]) || t[k] < lo || t[k] > hi;
+        })
+        .map((k) => `${t.id}.${k}=${t[k]}`);
     const list = lister(fdApi, customerId, checking.id);
     const readers: Record<string, any[]> = {};
     for (const { op } of LISTS) readers[op] = await readAll(list, op, whole);
     const sample = readers.GetCustomerAccountTransactions.slice(0, 3);
     readers.GetCustomerTransaction = [];
-    for (const t of sample) readers.GetCustomerTransaction.push((await fdApi.call('GetCustomerTransaction', { path: { customerId, transactionId: t.id } })).body);
+    for (const t of sample)
+      readers.GetCustomerTransaction.push((await fdApi.call('GetCustomerTransaction', { path: { customerId, transactionId: t.id } })).body);
     for (const [reader, txns] of Object.entries(readers)) {
       expect(txns.length, `${reader}: transactions read`).toBeGreaterThan(0);
       expect(txns.flatMap(wrong).slice(0, 5), `${reader}: dates that are not epoch seconds in the known span`).toEqual([]);
     }
-  });
+  },
+);
 
-test('after DeleteCustomerAccount its transactions are gone from every reader, the other accounts keep theirs @mock-only',
+test(
+  'after DeleteCustomerAccount its transactions are gone from every reader, the other accounts keep theirs @mock-only',
   rules('FD-TXN-DELETED-ACCOUNT@txn-all', 'FD-TXN-DELETED-ACCOUNT@txn-account', 'FD-TXN-DELETED-ACCOUNT@txn-by-id'),
   async ({ fdApi, fd, fdContract, fdMock: _mock, linkedCustomer }) => {
     test.skip(!fdContract.operations.has('DeleteCustomerAccount'), 'the contract has no DeleteCustomerAccount yet (accounts resource)');
@@ -90,15 +149,32 @@ test('after DeleteCustomerAccount its transactions are gone from every reader, t
     const list = lister(fdApi, customerId, savings.id);
     const whole = { ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)), includePending: true };
     const savingsTxns = await readAll(list, 'GetCustomerAccountTransactions', whole);
-    const checkingTxn = (await lister(fdApi, customerId, checking.id)('GetCustomerAccountTransactions', { ...whole, limit: 1 })).body.transactions[0];
+    const checkingTxn = (await lister(fdApi, customerId, checking.id)('GetCustomerAccountTransactions', { ...whole, limit: 1 })).body
+      .transactions[0];
     expect(savingsTxns.length, 'the savings account has transactions before the delete').toBeGreaterThan(0);
-    expect((await fdApi.call('GetCustomerTransaction', { path: { customerId, transactionId: savingsTxns[0].id } })).status, 'read by id before the delete').toBe(200);
+    expect(
+      (await fdApi.call('GetCustomerTransaction', { path: { customerId, transactionId: savingsTxns[0].id } })).status,
+      'read by id before the delete',
+    ).toBe(200);
     expect((await fdApi.call('DeleteCustomerAccount', { path: { customerId, accountId: savings.id } })).status).toBe(204);
 
-    expectFdError(await fdApi.call('GetCustomerTransaction', { path: { customerId, transactionId: savingsTxns[0].id } }), 404, 'a transaction of the deleted account');
+    expectFdError(
+      await fdApi.call('GetCustomerTransaction', { path: { customerId, transactionId: savingsTxns[0].id } }),
+      404,
+      'a transaction of the deleted account',
+    );
     expectFdError(await list('GetCustomerAccountTransactions', { ...whole, limit: 1 }), 404, 'the list of the deleted account');
     const all = await readAll(list, 'GetAllCustomerTransactions', whole);
-    expect(all.filter((t) => String(t.accountId) === savings.id).map((t) => t.id), 'transactions of the deleted account in the customer list').toEqual([]);
-    expect(all, 'the customer list keeps the other accounts').toHaveLength(KNOWN.customer.all - KNOWN.customer.historic - savingsTxns.length);
-    expect((await fdApi.call('GetCustomerTransaction', { path: { customerId, transactionId: checkingTxn.id } })).status, 'a transaction of another account').toBe(200);
-  });
+    expect(
+      all.filter((t) => String(t.accountId) === savings.id).map((t) => t.id),
+      'transactions of the deleted account in the customer list',
+    ).toEqual([]);
+    expect(all, 'the customer list keeps the other accounts').toHaveLength(
+      KNOWN.customer.all - KNOWN.customer.historic - savingsTxns.length,
+    );
+    expect(
+      (await fdApi.call('GetCustomerTransaction', { path: { customerId, transactionId: checkingTxn.id } })).status,
+      'a transaction of another account',
+    ).toBe(200);
+  },
+);

@@ -7,9 +7,12 @@ import { expect, expectFdError, onSettledList, PAGE_MAX, rules, test } from '../
 import { KNOWN, LISTS, expectCounts, idsOf, lister, readAll, wholeHistory, type ListOp } from './transactions.known.js';
 
 /** Before any historic load, with the pending ones: the standard history of the checking account / the customer. */
-const standard = (op: ListOp) => (op === 'GetAllCustomerTransactions' ? KNOWN.customer.all - KNOWN.customer.historic : KNOWN.checking.all - KNOWN.checking.historic);
+const standard = (op: ListOp) =>
+  op === 'GetAllCustomerTransactions' ? KNOWN.customer.all - KNOWN.customer.historic : KNOWN.checking.all - KNOWN.checking.historic;
 
-test('a list without fromDate, without toDate or without both is a 400', rules('FD-TXN-DATES-REQUIRED@txn-all', 'FD-TXN-DATES-REQUIRED@txn-account'),
+test(
+  'a list without fromDate, without toDate or without both is a 400',
+  rules('FD-TXN-DATES-REQUIRED@txn-all', 'FD-TXN-DATES-REQUIRED@txn-account'),
   async ({ fdApi, fd, linkedCustomer }) => {
     const checking = linkedCustomer.account('checking');
     const list = lister(fdApi, linkedCustomer.customerId, checking.id);
@@ -21,18 +24,25 @@ test('a list without fromDate, without toDate or without both is a 400', rules('
       expectFdError(await list(op, { fromDate, limit: 1 }), 400, `${op} without toDate`);
       expectFdError(await list(op, { limit: 1 }), 400, `${op} without either date`);
     }
-  });
+  },
+);
 
-test(`limit ${PAGE_MAX} gives a page of ${PAGE_MAX} of the 1205 transactions of the checking account, the next page the rest @mock-only`,
+test(
+  `limit ${PAGE_MAX} gives a page of ${PAGE_MAX} of the 1205 transactions of the checking account, the next page the rest @mock-only`,
   rules(...LISTS.flatMap(({ path }) => [`FD-TXN-PAGE-1000@${path}`, `FD-TXN-PAGE-LIMIT:accept@${path}`, `FD-TXN-PAGE-COUNTS@${path}`])),
   async ({ fdApi, fd, fdMock: _mock, linkedCustomer }) => {
     const { customerId } = linkedCustomer;
     const checking = linkedCustomer.account('checking');
     // All 1205 are listed once the older ones are loaded (seed 002: historic load) and pending ones asked for.
-    expect((await fdApi.call('LoadHistoricTransactionsForCustomerAccount', { path: { customerId, accountId: checking.id } })).status).toBe(204);
+    expect((await fdApi.call('LoadHistoricTransactionsForCustomerAccount', { path: { customerId, accountId: checking.id } })).status).toBe(
+      204,
+    );
     const list = lister(fdApi, customerId, checking.id);
     const whole = { ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)), includePending: true };
-    const found = { GetCustomerAccountTransactions: KNOWN.checking.all, GetAllCustomerTransactions: standard('GetAllCustomerTransactions') + KNOWN.checking.historic };
+    const found = {
+      GetCustomerAccountTransactions: KNOWN.checking.all,
+      GetAllCustomerTransactions: standard('GetAllCustomerTransactions') + KNOWN.checking.historic,
+    };
     for (const { op } of LISTS) {
       const first = await list(op, { ...whole, limit: PAGE_MAX });
       expect(first.status).toBe(200);
@@ -40,25 +50,34 @@ test(`limit ${PAGE_MAX} gives a page of ${PAGE_MAX} of the 1205 transactions of 
       expect(first.body.transactions).toHaveLength(PAGE_MAX);
       const second = await list(op, { ...whole, limit: PAGE_MAX, start: 2 });
       expectCounts(second.body, found[op], found[op] - PAGE_MAX, false, `${op} limit ${PAGE_MAX}, start 2`);
-      expect(new Set([...idsOf(first.body), ...idsOf(second.body)]).size, `${op}: the two pages hold every transaction once`).toBe(found[op]);
+      expect(new Set([...idsOf(first.body), ...idsOf(second.body)]).size, `${op}: the two pages hold every transaction once`).toBe(
+        found[op],
+      );
       // The lower end of the accepted range.
       expectCounts((await list(op, { ...whole, limit: 1 })).body, found[op], 1, true, `${op} limit 1`);
     }
-  });
+  },
+);
 
-test(`limit ${PAGE_MAX + 1} and limit 0 are a 400 @assumption`, rules(...LISTS.map(({ path }) => `FD-TXN-PAGE-LIMIT:refuse@${path}`)), async ({ fdApi, fd, linkedCustomer }) => {
-  // seed 002, Limits: transactions per page; reference, Paging: above the cap is a 400 rather than clamped.
-  const checking = linkedCustomer.account('checking');
-  const list = lister(fdApi, linkedCustomer.customerId, checking.id);
-  const whole = wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000));
-  for (const { op } of LISTS) {
-    expectFdError(await list(op, { ...whole, limit: PAGE_MAX + 1 }), 400, `${op} limit ${PAGE_MAX + 1}`);
-    expectFdError(await list(op, { ...whole, limit: 0 }), 400, `${op} limit 0`);
-  }
-});
+test(
+  `limit ${PAGE_MAX + 1} and limit 0 are a 400 @assumption`,
+  rules(...LISTS.map(({ path }) => `FD-TXN-PAGE-LIMIT:refuse@${path}`)),
+  async ({ fdApi, fd, linkedCustomer }) => {
+    // seed 002, Limits: transactions per page; reference, Paging: above the cap is a 400 rather than clamped.
+    const checking = linkedCustomer.account('checking');
+    const list = lister(fdApi, linkedCustomer.customerId, checking.id);
+    const whole = wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000));
+    for (const { op } of LISTS) {
+      expectFdError(await list(op, { ...whole, limit: PAGE_MAX + 1 }), 400, `${op} limit ${PAGE_MAX + 1}`);
+      expectFdError(await list(op, { ...whole, limit: 0 }), 400, `${op} limit 0`);
+    }
+  },
+);
 
-test('without limit and start a page holds the first 25 transactions of the list @provider',
-  rules(...LISTS.flatMap(({ path }) => [`FD-TXN-PAGE-DEFAULT@${path}`, `FD-TXN-PAGE-COUNTS@${path}`])), async ({ fdApi, fd, linkedCustomer }) => {
+test(
+  'without limit and start a page holds the first 25 transactions of the list @provider',
+  rules(...LISTS.flatMap(({ path }) => [`FD-TXN-PAGE-DEFAULT@${path}`, `FD-TXN-PAGE-COUNTS@${path}`])),
+  async ({ fdApi, fd, linkedCustomer }) => {
     const checking = linkedCustomer.account('checking');
     const list = lister(fdApi, linkedCustomer.customerId, checking.id);
     const whole = { ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)), includePending: true };
@@ -70,10 +89,13 @@ test('without limit and start a page holds the first 25 transactions of the list
       expectCounts(res.body, all.length, 25, true, `${op} without limit`);
       expect(idsOf(res.body), `${op}: the first 25 of the list`).toEqual(all.slice(0, 25).map((t) => Number(t.id)));
     }
-  });
+  },
+);
 
-test('start and limit select the page: pages are disjoint, hold the list in order, and a page past the end is empty @provider',
-  rules(...LISTS.flatMap(({ path }) => [`FD-TXN-PAGE-START@${path}`, `FD-TXN-PAGE-COUNTS@${path}`])), async ({ fdApi, fd, linkedCustomer }) => {
+test(
+  'start and limit select the page: pages are disjoint, hold the list in order, and a page past the end is empty @provider',
+  rules(...LISTS.flatMap(({ path }) => [`FD-TXN-PAGE-START@${path}`, `FD-TXN-PAGE-COUNTS@${path}`])),
+  async ({ fdApi, fd, linkedCustomer }) => {
     const checking = linkedCustomer.account('checking');
     const list = lister(fdApi, linkedCustomer.customerId, checking.id);
     const whole = { ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)), includePending: true };
@@ -95,4 +117,5 @@ test('start and limit select the page: pages are disjoint, hold the list in orde
         expect(seen, `${op}: the pages, one after another, are the full list`).toEqual(all);
       });
     }
-  });
+  },
+);

@@ -7,19 +7,36 @@
 import { expect, expectFdError, rules, test, type FdBody } from '../../fixtures/financial-data.js';
 import { lister, readAll, wholeHistory } from './transactions.known.js';
 
-type Stream = { transactionIds?: string[]; countOfTransactions?: number; normalizedPayeeName?: string; minimumHistoricalAmount?: number; maximumHistoricalAmount?: number; meanHistoricalAmount?: number };
+type Stream = {
+  transactionIds?: string[];
+  countOfTransactions?: number;
+  normalizedPayeeName?: string;
+  minimumHistoricalAmount?: number;
+  maximumHistoricalAmount?: number;
+  meanHistoricalAmount?: number;
+};
 const accountIdsOf = (body: any): string[] => (body.accountRecurringTransactions ?? []).map((a: any) => String(a.accountId)).sort();
 
 /** What is wrong with the series of one account (or the customer): ids, signs, counts, amounts. */
-function problems(streams: { recurringOutflows?: Stream[]; recurringInflows?: Stream[] }, known: Map<string, any>, accounts: Set<string>, mock: boolean): string[] {
+function problems(
+  streams: { recurringOutflows?: Stream[]; recurringInflows?: Stream[] },
+  known: Map<string, any>,
+  accounts: Set<string>,
+  mock: boolean,
+): string[] {
   const out: string[] = [];
-  for (const [kind, list, sign] of [['outflow', streams.recurringOutflows ?? [], -1], ['inflow', streams.recurringInflows ?? [], 1]] as const) {
+  for (const [kind, list, sign] of [
+    ['outflow', streams.recurringOutflows ?? [], -1],
+    ['inflow', streams.recurringInflows ?? [], 1],
+  ] as const) {
     for (const s of list) {
       const ids = (s.transactionIds ?? []).map(String);
       const name = `${kind} ${s.normalizedPayeeName ?? ''}`;
-      if (s.countOfTransactions !== undefined && s.countOfTransactions !== ids.length) out.push(`${name}: countOfTransactions ${s.countOfTransactions} for ${ids.length} ids`);
+      if (s.countOfTransactions !== undefined && s.countOfTransactions !== ids.length)
+        out.push(`${name}: countOfTransactions ${s.countOfTransactions} for ${ids.length} ids`);
       const { minimumHistoricalAmount: min, meanHistoricalAmount: mean, maximumHistoricalAmount: max } = s;
-      if (min !== undefined && max !== undefined && !(min <= (mean ?? min) && (mean ?? max) <= max)) out.push(`${name}: min ${min}, mean ${mean}, max ${max}`);
+      if (min !== undefined && max !== undefined && !(min <= (mean ?? min) && (mean ?? max) <= max))
+        out.push(`${name}: min ${min}, mean ${mean}, max ${max}`);
       for (const id of ids) {
         const t = known.get(id);
         if (!t) out.push(`${name}: ${id} is not a transaction the lists give`);
@@ -36,12 +53,17 @@ function problems(streams: { recurringOutflows?: Stream[]; recurringInflows?: St
 async function customerTransactions(fdApi: any, fd: any, linked: any) {
   const checking = linked.account('checking');
   const list = lister(fdApi, linked.customerId, checking.id);
-  const all = await readAll(list, 'GetAllCustomerTransactions', { ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)), includePending: true });
+  const all = await readAll(list, 'GetAllCustomerTransactions', {
+    ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)),
+    includePending: true,
+  });
   return new Map(all.map((t) => [String(t.id), t]));
 }
 
-test("recurring series name debits as outflows and credits as inflows, of the account they are listed under",
-  rules('FD-TXN-RECURRING'), async ({ fdApi, fd, linkedCustomer }) => {
+test(
+  'recurring series name debits as outflows and credits as inflows, of the account they are listed under',
+  rules('FD-TXN-RECURRING'),
+  async ({ fdApi, fd, linkedCustomer }) => {
     const known = await customerTransactions(fdApi, fd, linkedCustomer);
     const res = await fdApi.call('GetRecurringTransactions', { path: { customerId: linkedCustomer.customerId } });
     expect(res.status).toBe(200);
@@ -53,13 +75,17 @@ test("recurring series name debits as outflows and credits as inflows, of the ac
       expect(kinds.some(([o]) => o > 0) && kinds.some(([, i]) => i > 0), 'outflows and inflows are identified').toBe(true);
     }
     test.info().annotations.push({ type: 'recurring series (per account)', description: String(found) });
-    for (const a of perAccount) expect(problems(a, known, new Set([String(a.accountId)]), fd.kind === 'mock'), `account ${a.accountId}`).toEqual([]);
+    for (const a of perAccount)
+      expect(problems(a, known, new Set([String(a.accountId)]), fd.kind === 'mock'), `account ${a.accountId}`).toEqual([]);
     const mine = new Set(linkedCustomer.accounts.map((a) => String(a.id)));
     expect(problems(res.body.customerRecurringTransactions ?? {}, known, mine, fd.kind === 'mock'), 'the customer series').toEqual([]);
-  });
+  },
+);
 
-test('accountIds narrows the series to the accounts asked for; without a body every account is looked at',
-  rules('FD-TXN-RECURRING-ACCOUNTS:accept', 'FD-TXN-RECURRING-ACCOUNTS:refuse'), async ({ fdApi, fd, linkedCustomer }) => {
+test(
+  'accountIds narrows the series to the accounts asked for; without a body every account is looked at',
+  rules('FD-TXN-RECURRING-ACCOUNTS:accept', 'FD-TXN-RECURRING-ACCOUNTS:refuse'),
+  async ({ fdApi, fd, linkedCustomer }) => {
     const { customerId } = linkedCustomer;
     const checking = String(linkedCustomer.account('checking').id);
     const savings = String(linkedCustomer.account('savings').id);
@@ -76,17 +102,35 @@ test('accountIds narrows the series to the accounts asked for; without a body ev
       expect(res.status).toBe(200);
       expect(accountIdsOf(res.body), `accountIds ${asked.length}: exactly those accounts`).toEqual([...asked].sort());
       // The customer series hold transactions of the accounts asked for only.
-      expect(problems(res.body.customerRecurringTransactions ?? {}, known, new Set(asked), fd.kind === 'mock'), `customer series for ${asked.length} account(s)`).toEqual([]);
+      expect(
+        problems(res.body.customerRecurringTransactions ?? {}, known, new Set(asked), fd.kind === 'mock'),
+        `customer series for ${asked.length} account(s)`,
+      ).toEqual([]);
     }
-  });
+  },
+);
 
-test("an accountIds entry that is not an account of the customer is a 404 @provider",
-  rules('FD-TXN-RECURRING-UNKNOWN-ACCOUNT'), async ({ fdApi, linkedCustomer }) => {
+test(
+  'an accountIds entry that is not an account of the customer is a 404 @provider',
+  rules('FD-TXN-RECURRING-UNKNOWN-ACCOUNT'),
+  async ({ fdApi, linkedCustomer }) => {
     const { customerId } = linkedCustomer;
     const checking = String(linkedCustomer.account('checking').id);
     // provider 1.35.0, GetRecurringTransactions 404: "Customer ID or Account ID does not exist".
     const unknown = `99${Date.now() % 1e10}`;
-    expectFdError(await fdApi.call('GetRecurringTransactions', { path: { customerId }, body: { accountIds: [unknown] } }), 404, 'an unknown account');
-    expectFdError(await fdApi.call('GetRecurringTransactions', { path: { customerId }, body: { accountIds: [checking, unknown] } }), 404, 'a known and an unknown account');
-    expect((await fdApi.call('GetRecurringTransactions', { path: { customerId }, body: { accountIds: [checking] } })).status, 'the known account alone').toBe(200);
-  });
+    expectFdError(
+      await fdApi.call('GetRecurringTransactions', { path: { customerId }, body: { accountIds: [unknown] } }),
+      404,
+      'an unknown account',
+    );
+    expectFdError(
+      await fdApi.call('GetRecurringTransactions', { path: { customerId }, body: { accountIds: [checking, unknown] } }),
+      404,
+      'a known and an unknown account',
+    );
+    expect(
+      (await fdApi.call('GetRecurringTransactions', { path: { customerId }, body: { accountIds: [checking] } })).status,
+      'the known account alone',
+    ).toBe(200);
+  },
+);

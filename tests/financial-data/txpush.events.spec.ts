@@ -8,9 +8,21 @@
 // On a sandbox: FD_LINKED_CUSTOMER_ID (a testing customer) and FD_LISTENER_PUBLIC_URL; the test
 // transactions stay in that testing account.
 import { createHmac, randomUUID } from 'node:crypto';
-import { expect, expectEpochSecondsNear, expectFdError, rules, test, type FdListener, type OperationClient } from '../../fixtures/financial-data.js';
+import {
+  expect,
+  expectEpochSecondsNear,
+  expectFdError,
+  rules,
+  test,
+  type FdListener,
+  type OperationClient,
+} from '../../fixtures/financial-data.js';
 
-interface Rec { id: number; type: 'account' | 'transaction'; signingKey: string }
+interface Rec {
+  id: number;
+  type: 'account' | 'transaction';
+  signingKey: string;
+}
 type Path = { customerId: string; accountId: string };
 
 /**
@@ -44,8 +56,10 @@ async function testTransaction(fdApi: OperationClient, path: Path, nowMs: number
   return { res, body };
 }
 
-test('a test transaction delivers exactly one transaction event and one account event, each naming its subscription and the account @seed',
-  rules('FD-TXPUSH-TEST-EVENTS', 'FD-TXPUSH-TESTING-ONLY:accept'), async ({ fdApi, fd, linkedCustomer, fdListener: shared }) => {
+test(
+  'a test transaction delivers exactly one transaction event and one account event, each naming its subscription and the account @seed',
+  rules('FD-TXPUSH-TEST-EVENTS', 'FD-TXPUSH-TESTING-ONLY:accept'),
+  async ({ fdApi, fd, linkedCustomer, fdListener: shared }) => {
     const fdListener = ownListener(shared);
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
     const subs = await subscribe(fdApi, path, fdListener.url);
@@ -56,17 +70,25 @@ test('a test transaction delivers exactly one transaction event and one account 
     expect(await fdListener.waitFor(classOf('transaction'), timeout), 'the transaction event reached the listener').toBeDefined();
     expect(await fdListener.waitFor(classOf('account'), timeout), 'the account event (balance changed) reached the listener').toBeDefined();
     await settle(Boolean(fd.control));
-    const got = fdListener.received().map((r) => ({ method: r.method, ...(r.json as { class: string; subscriptionId: number; accountId: number }) }))
+    const got = fdListener
+      .received()
+      .map((r) => ({ method: r.method, ...(r.json as { class: string; subscriptionId: number; accountId: number }) }))
       .map((e) => ({ method: e.method, class: e.class, subscriptionId: e.subscriptionId, accountId: String(e.accountId) }));
-    expect(got.sort((a, b) => a.class.localeCompare(b.class)), 'exactly these two deliveries, none repeated').toEqual([
+    expect(
+      got.sort((a, b) => a.class.localeCompare(b.class)),
+      'exactly these two deliveries, none repeated',
+    ).toEqual([
       { method: 'POST', class: 'account', subscriptionId: subs.account.id, accountId: path.accountId },
       { method: 'POST', class: 'transaction', subscriptionId: subs.transaction.id, accountId: path.accountId },
     ]);
     await fdApi.call('DisableTxPushNotifications', { path });
-  });
+  },
+);
 
-test('the transaction event carries the test transaction and the account event the new balance, signed with the subscription key @assumption',
-  rules('FD-TXPUSH-EVENT-CONTENT', 'FD-TXPUSH-SIGNED'), async ({ fdApi, fd, linkedCustomer, fdListener: shared, fdContract }) => {
+test(
+  'the transaction event carries the test transaction and the account event the new balance, signed with the subscription key @assumption',
+  rules('FD-TXPUSH-EVENT-CONTENT', 'FD-TXPUSH-SIGNED'),
+  async ({ fdApi, fd, linkedCustomer, fdListener: shared, fdContract }) => {
     const fdListener = ownListener(shared);
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
     const subs = await subscribe(fdApi, path, fdListener.url);
@@ -77,45 +99,79 @@ test('the transaction event carries the test transaction and the account event t
     const txn = await fdListener.waitFor((r) => (r.json as any)?.class === 'transaction', timeout);
     const acct = await fdListener.waitFor((r) => (r.json as any)?.class === 'account', timeout);
     expect(Boolean(txn && acct), 'both events reached the listener').toBe(true);
-    for (const [name, call] of [['TxPushTransactionEvent', txn!], ['TxPushAccountEvent', acct!]] as const) {
+    for (const [name, call] of [
+      ['TxPushTransactionEvent', txn!],
+      ['TxPushAccountEvent', acct!],
+    ] as const) {
       const validate = fdContract.component(name);
       expect(validate(call.json) ? [] : validate.errors, `the delivery keeps the contract (${name})`).toEqual([]);
     }
     const t = (txn!.json as any).transaction;
-    expect({ id: t.id, amount: t.amount, description: t.description, transactionDate: t.transactionDate }, 'the transaction event carries the test transaction')
-      .toEqual({ id: res.body.id, amount: body.amount, description: body.description, transactionDate: body.transactionDate });
+    expect(
+      { id: t.id, amount: t.amount, description: t.description, transactionDate: t.transactionDate },
+      'the transaction event carries the test transaction',
+    ).toEqual({ id: res.body.id, amount: body.amount, description: body.description, transactionDate: body.transactionDate });
     const after = await fdApi.call('GetCustomerAccount', { path });
     const balance = (acct!.json as any).account.balance;
     expect(balance, 'the account event carries the balance the account now reads').toBe(after.body.balance);
     expect(balance, 'seed 002: the balance changed').not.toBe(before.body.balance);
     // Signature (assumption FD-TXPUSH-SIGNED): hex HMAC-SHA256 of the body bytes under the key of the named subscription.
-    for (const [call, rec] of [[txn!, subs.transaction], [acct!, subs.account]] as const) {
+    for (const [call, rec] of [
+      [txn!, subs.transaction],
+      [acct!, subs.account],
+    ] as const) {
       const expected = createHmac('sha256', rec.signingKey).update(call.text).digest('hex');
-      expect(call.headers['x-txpush-signature'] === expected, `the ${rec.type} event is signed with its subscription's signingKey`).toBe(true);
+      expect(call.headers['x-txpush-signature'] === expected, `the ${rec.type} event is signed with its subscription's signingKey`).toBe(
+        true,
+      );
     }
     await fdApi.call('DisableTxPushNotifications', { path });
-  });
+  },
+);
 
-test('CreateTxPushTestTransaction answers 201 with the new transaction id and createdDate, and GetCustomerTransaction reads it @provider',
-  rules('FD-TXPUSH-TEST-TRANSACTION'), async ({ fdApi, fd, linkedCustomer }) => {
+test(
+  'CreateTxPushTestTransaction answers 201 with the new transaction id and createdDate, and GetCustomerTransaction reads it @provider',
+  rules('FD-TXPUSH-TEST-TRANSACTION'),
+  async ({ fdApi, fd, linkedCustomer }) => {
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
     const { res, body } = await testTransaction(fdApi, path, fd.now(), 7.5);
     expect(res.status).toBe(201);
     expectEpochSecondsNear(res.body.createdDate, fd.now(), 'createdDate of the test transaction');
     const read = await fdApi.call('GetCustomerTransaction', { path: { customerId: path.customerId, transactionId: String(res.body.id) } });
-    expect({ status: read.status, accountId: String(read.body?.accountId), amount: read.body?.amount, description: read.body?.description, transactionDate: read.body?.transactionDate },
-      'the injected transaction reads back').toEqual({ status: 200, accountId: path.accountId, amount: body.amount, description: body.description, transactionDate: body.transactionDate });
-  });
+    expect(
+      {
+        status: read.status,
+        accountId: String(read.body?.accountId),
+        amount: read.body?.amount,
+        description: read.body?.description,
+        transactionDate: read.body?.transactionDate,
+      },
+      'the injected transaction reads back',
+    ).toEqual({
+      status: 200,
+      accountId: path.accountId,
+      amount: body.amount,
+      description: body.description,
+      transactionDate: body.transactionDate,
+    });
+  },
+);
 
-test("CreateTxPushTestTransaction answers 400 for an active customer's account @mock-only", rules('FD-TXPUSH-TESTING-ONLY:refuse'), async ({ fdApi, fd, fdMock, createCustomer }) => {
-  const customerId = await createCustomer('active');
-  const account = (await fdMock.linkAccounts(customerId)).accounts.find((a) => a.type === 'checking' && a.status === 'active')!;
-  const { res } = await testTransaction(fdApi, { customerId, accountId: account.id }, fd.now());
-  expectFdError(res, 400, 'seed 002, Events: the test transaction is for testing accounts only');
-});
+test(
+  "CreateTxPushTestTransaction answers 400 for an active customer's account @mock-only",
+  rules('FD-TXPUSH-TESTING-ONLY:refuse'),
+  async ({ fdApi, fd, fdMock, createCustomer }) => {
+    const customerId = await createCustomer('active');
+    const account = (await fdMock.linkAccounts(customerId)).accounts.find((a) => a.type === 'checking' && a.status === 'active')!;
+    const { res } = await testTransaction(fdApi, { customerId, accountId: account.id }, fd.now());
+    expectFdError(res, 400, 'seed 002, Events: the test transaction is for testing accounts only');
+  },
+);
 
-test('a test transaction on an account without a subscription delivers nothing, even with another account of the customer subscribed',
-  rules('FD-TXPUSH-NO-SUBSCRIPTION'), async ({ fdApi, fd, linkedCustomer, fdListener: shared }) => {
+test(
+  'a test transaction on an account without a subscription delivers nothing, even with another account of the customer subscribed',
+  rules('FD-TXPUSH-NO-SUBSCRIPTION'),
+  async ({ fdApi, fd, linkedCustomer, fdListener: shared }) => {
     const fdListener = ownListener(shared, 'txpush-savings');
     const savings = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('savings').id };
     const checking = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
@@ -123,12 +179,18 @@ test('a test transaction on an account without a subscription delivers nothing, 
     const { res } = await testTransaction(fdApi, checking, fd.now());
     expect(res.status).toBe(201);
     await settle(Boolean(fd.control));
-    expect(fdListener.received().map((r) => r.url), 'no delivery for the account without a subscription').toEqual([]);
+    expect(
+      fdListener.received().map((r) => r.url),
+      'no delivery for the account without a subscription',
+    ).toEqual([]);
     await fdApi.call('DisableTxPushNotifications', { path: savings });
-  });
+  },
+);
 
-test('DisableTxPushNotifications ends every subscription of the account: no delivery after, and both ids are then 404',
-  rules('FD-TXPUSH-DISABLE'), async ({ fdApi, fd, linkedCustomer, fdListener: shared }) => {
+test(
+  'DisableTxPushNotifications ends every subscription of the account: no delivery after, and both ids are then 404',
+  rules('FD-TXPUSH-DISABLE'),
+  async ({ fdApi, fd, linkedCustomer, fdListener: shared }) => {
     const fdListener = ownListener(shared);
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
     const subs = await subscribe(fdApi, path, fdListener.url);
@@ -137,21 +199,37 @@ test('DisableTxPushNotifications ends every subscription of the account: no deli
     await settle(Boolean(fd.control));
     expect(fdListener.received(), 'no delivery after disabling').toHaveLength(0);
     for (const rec of [subs.account, subs.transaction]) {
-      expectFdError(await fdApi.call('DeleteTxPushSubscription', { path: { customerId: path.customerId, subscriptionId: rec.id } }), 404, `the ${rec.type} subscription is gone`);
+      expectFdError(
+        await fdApi.call('DeleteTxPushSubscription', { path: { customerId: path.customerId, subscriptionId: rec.id } }),
+        404,
+        `the ${rec.type} subscription is gone`,
+      );
     }
-  });
+  },
+);
 
-test("DeleteTxPushSubscription of the transaction-class record stops only its events: the account event still arrives",
-  rules('FD-TXPUSH-DELETE-ONE'), async ({ fdApi, fd, linkedCustomer, fdListener: shared }) => {
+test(
+  'DeleteTxPushSubscription of the transaction-class record stops only its events: the account event still arrives',
+  rules('FD-TXPUSH-DELETE-ONE'),
+  async ({ fdApi, fd, linkedCustomer, fdListener: shared }) => {
     const fdListener = ownListener(shared);
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
     const subs = await subscribe(fdApi, path, fdListener.url);
-    const deleted = await fdApi.call('DeleteTxPushSubscription', { path: { customerId: path.customerId, subscriptionId: subs.transaction.id } });
+    const deleted = await fdApi.call('DeleteTxPushSubscription', {
+      path: { customerId: path.customerId, subscriptionId: subs.transaction.id },
+    });
     expect(deleted.status, 'seed 002, TxPush: 204').toBe(204);
     expect((await testTransaction(fdApi, path, fd.now())).res.status).toBe(201);
-    expect(await fdListener.waitFor((r) => (r.json as any)?.class === 'account', fd.control ? 2000 : 60_000), 'the account event still arrives').toBeDefined();
+    expect(
+      await fdListener.waitFor((r) => (r.json as any)?.class === 'account', fd.control ? 2000 : 60_000),
+      'the account event still arrives',
+    ).toBeDefined();
     await settle(Boolean(fd.control));
-    expect(fdListener.received().map((r) => (r.json as any)?.class), 'the account event only').toEqual(['account']);
+    expect(
+      fdListener.received().map((r) => (r.json as any)?.class),
+      'the account event only',
+    ).toEqual(['account']);
     const left = await fdApi.call('DeleteTxPushSubscription', { path: { customerId: path.customerId, subscriptionId: subs.account.id } });
     expect(left.status, 'the account-class subscription is still there').toBe(204);
-  });
+  },
+);

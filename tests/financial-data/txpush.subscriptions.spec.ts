@@ -8,19 +8,30 @@ import { expect, expectFdError, rules, test, type OperationClient } from '../../
 const subscribe = (fdApi: OperationClient, path: { customerId: string; accountId: string }, callbackUrl: string) =>
   fdApi.call('SubscribeToTxPushNotifications', { path, body: { callbackUrl } });
 
-test('SubscribeToTxPushNotifications answers 201 with one account-class and one transaction-class record for the account and the URL sent @smoke',
-  rules('FD-TXPUSH-SUBSCRIBE'), async ({ fdApi, linkedCustomer, fdListener }) => {
+test(
+  'SubscribeToTxPushNotifications answers 201 with one account-class and one transaction-class record for the account and the URL sent @smoke',
+  rules('FD-TXPUSH-SUBSCRIBE'),
+  async ({ fdApi, linkedCustomer, fdListener }) => {
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
     const callbackUrl = fdListener.url('txpush');
     const res = await subscribe(fdApi, path, callbackUrl);
     expect(res.status, `seed 002, TxPush: subscribe answers 201; body: ${res.text.slice(0, 200)}`).toBe(201);
     const records = res.body.subscriptions as { id: number; accountId: number; type: string; callbackUrl: string }[];
-    expect(records.map((r) => r.type).sort(), 'seed 002: exactly two records, class account and class transaction').toEqual(['account', 'transaction']);
-    expect(records.map((r) => ({ accountId: String(r.accountId), callbackUrl: r.callbackUrl })), 'both records: that account, the URL sent')
-      .toEqual([{ accountId: path.accountId, callbackUrl }, { accountId: path.accountId, callbackUrl }]);
+    expect(records.map((r) => r.type).sort(), 'seed 002: exactly two records, class account and class transaction').toEqual([
+      'account',
+      'transaction',
+    ]);
+    expect(
+      records.map((r) => ({ accountId: String(r.accountId), callbackUrl: r.callbackUrl })),
+      'both records: that account, the URL sent',
+    ).toEqual([
+      { accountId: path.accountId, callbackUrl },
+      { accountId: path.accountId, callbackUrl },
+    ]);
     expect(new Set(records.map((r) => r.id)).size, 'two distinct subscription ids').toBe(2);
     expect((await fdApi.call('DisableTxPushNotifications', { path })).status).toBe(204);
-  });
+  },
+);
 
 // seed 002, Events / Limits: ports 80 (HTTP) and 443 (HTTPS) only. The URLs are the listener's own
 // (a target may verify a listener before it accepts it), with the scheme and port of the row. The
@@ -38,18 +49,24 @@ const PORTS = [
 ] as const;
 
 for (const row of PORTS) {
-  test(`SubscribeToTxPushNotifications answers ${row.status} for a listener URL ${row.label}`, rules(`FD-TXPUSH-PORTS:${row.side}`), async ({ fdApi, linkedCustomer, fdListener }) => {
-    const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
-    const url = row.url(fdListener.url('txpush-ports'));
-    const res = await subscribe(fdApi, path, url);
-    if (row.status === 201) expect(res.status, `${row.label}: accepted; body: ${res.text.slice(0, 200)}`).toBe(201);
-    else expectFdError(res, 400, row.label);
-    await fdApi.call('DisableTxPushNotifications', { path });
-  });
+  test(
+    `SubscribeToTxPushNotifications answers ${row.status} for a listener URL ${row.label}`,
+    rules(`FD-TXPUSH-PORTS:${row.side}`),
+    async ({ fdApi, linkedCustomer, fdListener }) => {
+      const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
+      const url = row.url(fdListener.url('txpush-ports'));
+      const res = await subscribe(fdApi, path, url);
+      if (row.status === 201) expect(res.status, `${row.label}: accepted; body: ${res.text.slice(0, 200)}`).toBe(201);
+      else expectFdError(res, 400, row.label);
+      await fdApi.call('DisableTxPushNotifications', { path });
+    },
+  );
 }
 
-test("SubscribeToTxPushNotifications accepts an https listener URL for an active customer's account and refuses http with 400 @mock-only",
-  rules('FD-TXPUSH-HTTPS-REAL:accept', 'FD-TXPUSH-HTTPS-REAL:refuse'), async ({ fdApi, fdMock, createCustomer }) => {
+test(
+  "SubscribeToTxPushNotifications accepts an https listener URL for an active customer's account and refuses http with 400 @mock-only",
+  rules('FD-TXPUSH-HTTPS-REAL:accept', 'FD-TXPUSH-HTTPS-REAL:refuse'),
+  async ({ fdApi, fdMock, createCustomer }) => {
     // An active customer is a real one (seed 002, Customers: testing or active); linked through the mock.
     const customerId = await createCustomer('active');
     const account = (await fdMock.linkAccounts(customerId)).accounts.find((a) => a.type === 'checking' && a.status === 'active')!;
@@ -58,19 +75,34 @@ test("SubscribeToTxPushNotifications accepts an https listener URL for an active
     const https = await subscribe(fdApi, path, 'https://listener.example.test/t-real/txpush');
     expect(https.status, `https for a real account is accepted; body: ${https.text.slice(0, 200)}`).toBe(201);
     await fdApi.call('DisableTxPushNotifications', { path });
-  });
+  },
+);
 
-test("DeleteTxPushSubscription answers 404 for a subscription id never issued, already deleted, or another customer's",
-  rules('FD-TXPUSH-DELETE-UNKNOWN'), async ({ fdApi, linkedCustomer, createCustomer, fdListener }) => {
+test(
+  "DeleteTxPushSubscription answers 404 for a subscription id never issued, already deleted, or another customer's",
+  rules('FD-TXPUSH-DELETE-UNKNOWN'),
+  async ({ fdApi, linkedCustomer, createCustomer, fdListener }) => {
     const { customerId } = linkedCustomer;
     const path = { customerId, accountId: linkedCustomer.account('checking').id };
     const made = await subscribe(fdApi, path, fdListener.url('txpush-unknown'));
     expect(made.status).toBe(201);
     const [first, second] = (made.body.subscriptions as { id: number }[]).map((s) => s.id);
-    expectFdError(await fdApi.call('DeleteTxPushSubscription', { path: { customerId, subscriptionId: 9_900_000_001 } }), 404, 'never issued');
+    expectFdError(
+      await fdApi.call('DeleteTxPushSubscription', { path: { customerId, subscriptionId: 9_900_000_001 } }),
+      404,
+      'never issued',
+    );
     const stranger = await createCustomer('testing');
-    expectFdError(await fdApi.call('DeleteTxPushSubscription', { path: { customerId: stranger, subscriptionId: first } }), 404, "another customer's subscription");
-    expect((await fdApi.call('DeleteTxPushSubscription', { path: { customerId, subscriptionId: first } })).status, 'the owner deletes it').toBe(204);
+    expectFdError(
+      await fdApi.call('DeleteTxPushSubscription', { path: { customerId: stranger, subscriptionId: first } }),
+      404,
+      "another customer's subscription",
+    );
+    expect(
+      (await fdApi.call('DeleteTxPushSubscription', { path: { customerId, subscriptionId: first } })).status,
+      'the owner deletes it',
+    ).toBe(204);
     expectFdError(await fdApi.call('DeleteTxPushSubscription', { path: { customerId, subscriptionId: first } }), 404, 'already deleted');
     expect((await fdApi.call('DeleteTxPushSubscription', { path: { customerId, subscriptionId: second } })).status).toBe(204);
-  });
+  },
+);

@@ -4,13 +4,26 @@
 // conditions, a URL override per event; 201 / 200 / 204; 404) through both readers, and the
 // 404s of unknown events and of another partner's subscription (seed 002, Errors - 404).
 import { expect, expectFdError, rules, test, type CallOptions, type FdOperationId } from '../../fixtures/financial-data.js';
-import { createSub, eventNamed, eventsOf, listAll, offeredNames, quietUrl, readers, spareAuth, type EventSpec, type Sub } from './webhooks.helpers.js';
+import {
+  createSub,
+  eventNamed,
+  eventsOf,
+  listAll,
+  offeredNames,
+  quietUrl,
+  readers,
+  spareAuth,
+  type EventSpec,
+  type Sub,
+} from './webhooks.helpers.js';
 
 /** What a reader shows of a subscription, comparable with what was sent. */
 const shape = (s: Sub) => ({ url: s.url, status: s.status, events: eventsOf(s.events), ids: s.events.map((e) => e.webhookEventId).sort() });
 
-test('createWebhookSubscription answers 201 and the subscription reads back by id and in the list with its URL, events, conditions and status @smoke',
-  rules('FD-WEBHOOK-CREATE@wh-created', 'FD-WEBHOOK-CREATE@wh-by-id', 'FD-WEBHOOK-CREATE@wh-list'), async ({ fdApi }) => {
+test(
+  'createWebhookSubscription answers 201 and the subscription reads back by id and in the list with its URL, events, conditions and status @smoke',
+  rules('FD-WEBHOOK-CREATE@wh-created', 'FD-WEBHOOK-CREATE@wh-by-id', 'FD-WEBHOOK-CREATE@wh-list'),
+  async ({ fdApi }) => {
     const [a, b, c] = await offeredNames(fdApi);
     const events: EventSpec[] = [
       { name: a, condition: { subscribeFor: 'institutionId', includes: ['101', '102'], excludes: ['103'] } },
@@ -18,28 +31,44 @@ test('createWebhookSubscription answers 201 and the subscription reads back by i
       ...(c ? [{ name: c }] : []),
     ];
     const made = await createSub(fdApi, { url: quietUrl('create'), events });
-    expect({ url: made.url, events: eventsOf(made.events) }, 'the 201 body: the URL and the events sent').toEqual({ url: quietUrl('create'), events: eventsOf(events) });
-    expect(made.events.every((e) => e.webhookEventId.length === 36), 'every event has its webhookEventId').toBe(true);
+    expect({ url: made.url, events: eventsOf(made.events) }, 'the 201 body: the URL and the events sent').toEqual({
+      url: quietUrl('create'),
+      events: eventsOf(events),
+    });
+    expect(
+      made.events.every((e) => e.webhookEventId.length === 36),
+      'every event has its webhookEventId',
+    ).toBe(true);
     const { byId, listed } = await readers(fdApi, made.subscriptionId);
     expect(byId && shape(byId), 'read by id').toEqual(shape(made));
     expect(listed && shape(listed), 'read in the list').toEqual(shape(made));
-  });
+  },
+);
 
-test('updateWebhookSubscription answers 200 and both readers show the new URL and events', rules('FD-WEBHOOK-UPDATE@wh-by-id', 'FD-WEBHOOK-UPDATE@wh-list'), async ({ fdApi }) => {
-  const [a, b] = await offeredNames(fdApi);
-  const made = await createSub(fdApi, { url: quietUrl('update'), events: [{ name: a }] });
-  const events: EventSpec[] = [{ name: b, condition: { subscribeFor: 'accountId', includes: ['5011'] } }];
-  const res = await fdApi.call('updateWebhookSubscription', { path: { subscription_id: made.subscriptionId }, body: { url: quietUrl('update/v2'), events } });
-  expect(res.status).toBe(200);
-  const want = { url: quietUrl('update/v2'), events: eventsOf(events) };
-  expect({ url: res.body.url, events: eventsOf(res.body.events) }, 'the 200 body').toEqual(want);
-  const { byId, listed } = await readers(fdApi, made.subscriptionId);
-  expect(byId && { url: byId.url, events: eventsOf(byId.events) }, 'read by id').toEqual(want);
-  expect(listed && { url: listed.url, events: eventsOf(listed.events) }, 'read in the list').toEqual(want);
-});
+test(
+  'updateWebhookSubscription answers 200 and both readers show the new URL and events',
+  rules('FD-WEBHOOK-UPDATE@wh-by-id', 'FD-WEBHOOK-UPDATE@wh-list'),
+  async ({ fdApi }) => {
+    const [a, b] = await offeredNames(fdApi);
+    const made = await createSub(fdApi, { url: quietUrl('update'), events: [{ name: a }] });
+    const events: EventSpec[] = [{ name: b, condition: { subscribeFor: 'accountId', includes: ['5011'] } }];
+    const res = await fdApi.call('updateWebhookSubscription', {
+      path: { subscription_id: made.subscriptionId },
+      body: { url: quietUrl('update/v2'), events },
+    });
+    expect(res.status).toBe(200);
+    const want = { url: quietUrl('update/v2'), events: eventsOf(events) };
+    expect({ url: res.body.url, events: eventsOf(res.body.events) }, 'the 200 body').toEqual(want);
+    const { byId, listed } = await readers(fdApi, made.subscriptionId);
+    expect(byId && { url: byId.url, events: eventsOf(byId.events) }, 'read by id').toEqual(want);
+    expect(listed && { url: listed.url, events: eventsOf(listed.events) }, 'read in the list').toEqual(want);
+  },
+);
 
-test('deleteWebhookSubscription answers 204, then the subscription is a 404 by id, gone from the list, and a second delete is a 404',
-  rules('FD-WEBHOOK-DELETE@wh-by-id', 'FD-WEBHOOK-DELETE@wh-list'), async ({ fdApi }) => {
+test(
+  'deleteWebhookSubscription answers 204, then the subscription is a 404 by id, gone from the list, and a second delete is a 404',
+  rules('FD-WEBHOOK-DELETE@wh-by-id', 'FD-WEBHOOK-DELETE@wh-list'),
+  async ({ fdApi }) => {
     const [a] = await offeredNames(fdApi);
     const made = await createSub(fdApi, { url: quietUrl('delete'), events: [{ name: a }] });
     const path = { subscription_id: made.subscriptionId };
@@ -47,27 +76,46 @@ test('deleteWebhookSubscription answers 204, then the subscription is a 404 by i
     const { byId, listed } = await readers(fdApi, made.subscriptionId);
     expect({ byId, listed }, 'neither reader shows it').toEqual({ byId: undefined, listed: undefined });
     expectFdError(await fdApi.call('deleteWebhookSubscription', { path }), 404, 'deleted twice');
-  });
+  },
+);
 
-test('updateWebhookSubscriptionEvent answers 200 and both readers show the new condition and URL under the same event id',
-  rules('FD-WEBHOOK-EVENT-UPDATE@wh-by-id', 'FD-WEBHOOK-EVENT-UPDATE@wh-list'), async ({ fdApi }) => {
+test(
+  'updateWebhookSubscriptionEvent answers 200 and both readers show the new condition and URL under the same event id',
+  rules('FD-WEBHOOK-EVENT-UPDATE@wh-by-id', 'FD-WEBHOOK-EVENT-UPDATE@wh-list'),
+  async ({ fdApi }) => {
     const [a, b] = await offeredNames(fdApi);
-    const made = await createSub(fdApi, { url: quietUrl('event-update'), events: [{ name: a, condition: { subscribeFor: 'institutionId', includes: ['1'] } }, { name: b }] });
+    const made = await createSub(fdApi, {
+      url: quietUrl('event-update'),
+      events: [{ name: a, condition: { subscribeFor: 'institutionId', includes: ['1'] } }, { name: b }],
+    });
     const target = eventNamed(made, a);
-    const change: EventSpec = { name: a, url: quietUrl('event-update/override'), condition: { subscribeFor: 'institutionId', excludes: ['2', '3'] } };
-    const res = await fdApi.call('updateWebhookSubscriptionEvent', { path: { subscription_id: made.subscriptionId, webhook_event_id: target.webhookEventId }, body: change });
+    const change: EventSpec = {
+      name: a,
+      url: quietUrl('event-update/override'),
+      condition: { subscribeFor: 'institutionId', excludes: ['2', '3'] },
+    };
+    const res = await fdApi.call('updateWebhookSubscriptionEvent', {
+      path: { subscription_id: made.subscriptionId, webhook_event_id: target.webhookEventId },
+      body: change,
+    });
     expect(res.status).toBe(200);
     expect(eventsOf([res.body]), 'the 200 body: the event as updated').toEqual(eventsOf([change]));
     const { byId, listed } = await readers(fdApi, made.subscriptionId);
     for (const [reader, sub] of Object.entries({ byId, listed })) {
       const shown = sub?.events.find((e) => e.webhookEventId === target.webhookEventId);
       expect(shown && eventsOf([shown]), `${reader}: the updated event`).toEqual(eventsOf([change]));
-      expect(sub && eventsOf(sub.events.filter((e) => e.webhookEventId !== target.webhookEventId)), `${reader}: the other event unchanged`).toEqual(eventsOf([{ name: b }]));
+      expect(
+        sub && eventsOf(sub.events.filter((e) => e.webhookEventId !== target.webhookEventId)),
+        `${reader}: the other event unchanged`,
+      ).toEqual(eventsOf([{ name: b }]));
     }
-  });
+  },
+);
 
-test('deleteWebhookSubscriptionEvent answers 204 and the event is gone from its subscription in both readers, the other event stays',
-  rules('FD-WEBHOOK-EVENT-DELETE@wh-by-id', 'FD-WEBHOOK-EVENT-DELETE@wh-list'), async ({ fdApi }) => {
+test(
+  'deleteWebhookSubscriptionEvent answers 204 and the event is gone from its subscription in both readers, the other event stays',
+  rules('FD-WEBHOOK-EVENT-DELETE@wh-by-id', 'FD-WEBHOOK-EVENT-DELETE@wh-list'),
+  async ({ fdApi }) => {
     const [a, b] = await offeredNames(fdApi);
     const made = await createSub(fdApi, { url: quietUrl('event-delete'), events: [{ name: a }, { name: b }] });
     const gone = eventNamed(made, a);
@@ -75,13 +123,19 @@ test('deleteWebhookSubscriptionEvent answers 204 and the event is gone from its 
     expect((await fdApi.call('deleteWebhookSubscriptionEvent', { path })).status).toBe(204);
     const { byId, listed } = await readers(fdApi, made.subscriptionId);
     for (const [reader, sub] of Object.entries({ byId, listed })) {
-      expect(sub?.events.map((e) => e.webhookEventId), `${reader}: only the other event is left`).toEqual([eventNamed(made, b).webhookEventId]);
+      expect(
+        sub?.events.map((e) => e.webhookEventId),
+        `${reader}: only the other event is left`,
+      ).toEqual([eventNamed(made, b).webhookEventId]);
     }
     expectFdError(await fdApi.call('deleteWebhookSubscriptionEvent', { path }), 404, 'the deleted event deleted again');
-  });
+  },
+);
 
-test('an event id the subscription does not hold (never issued, or of another subscription) is a 404 on every event operation',
-  rules('FD-WEBHOOK-UNKNOWN-EVENT'), async ({ fdApi }) => {
+test(
+  'an event id the subscription does not hold (never issued, or of another subscription) is a 404 on every event operation',
+  rules('FD-WEBHOOK-UNKNOWN-EVENT'),
+  async ({ fdApi }) => {
     const [a] = await offeredNames(fdApi);
     const mine = await createSub(fdApi, { url: quietUrl('unknown-event'), events: [{ name: a }] });
     const other = await createSub(fdApi, { url: quietUrl('unknown-event/other'), events: [{ name: a }] });
@@ -89,16 +143,26 @@ test('an event id the subscription does not hold (never issued, or of another su
     for (const [what, eventId] of Object.entries(ids)) {
       const path = { subscription_id: mine.subscriptionId, webhook_event_id: eventId };
       expectFdError(await fdApi.call('updateWebhookSubscriptionEvent', { path, body: { name: a } }), 404, `update an event ${what}`);
-      expectFdError(await fdApi.call('changeWebhookSubscriptionEventStatus', { path, body: { status: 'inactive' } }), 404, `status of an event ${what}`);
+      expectFdError(
+        await fdApi.call('changeWebhookSubscriptionEventStatus', { path, body: { status: 'inactive' } }),
+        404,
+        `status of an event ${what}`,
+      );
       expectFdError(await fdApi.call('testWebhookSubscriptionBasedOnEventId', { path }), 404, `test an event ${what}`);
       expectFdError(await fdApi.call('deleteWebhookSubscriptionEvent', { path }), 404, `delete an event ${what}`);
     }
     const { byId } = await readers(fdApi, other.subscriptionId);
-    expect(byId?.events.map((e) => [e.webhookEventId, e.status]), 'the other subscription keeps its event, active').toEqual([[other.events[0].webhookEventId, other.events[0].status]]);
-  });
+    expect(
+      byId?.events.map((e) => [e.webhookEventId, e.status]),
+      'the other subscription keeps its event, active',
+    ).toEqual([[other.events[0].webhookEventId, other.events[0].status]]);
+  },
+);
 
-test("another partner's subscription is a 404 on every operation naming it, absent from the caller's list, and left unchanged",
-  rules('FD-WEBHOOK-OWNER'), async ({ fdApi, fd }) => {
+test(
+  "another partner's subscription is a 404 on every operation naming it, absent from the caller's list, and left unchanged",
+  rules('FD-WEBHOOK-OWNER'),
+  async ({ fdApi, fd }) => {
     const spare = await spareAuth(fdApi, fd);
     test.skip(!spare, 'needs a spare partner (FD_SPARE_PARTNER_ID / FD_SPARE_PARTNER_SECRET)');
     const [a] = await offeredNames(fdApi);
@@ -106,15 +170,23 @@ test("another partner's subscription is a 404 on every operation naming it, abse
     const sub = { subscription_id: theirs.subscriptionId };
     const event = { ...sub, webhook_event_id: theirs.events[0].webhookEventId };
     const calls: [FdOperationId, CallOptions][] = [
-      ['getWebhookSubscriptionById', { path: sub }], ['updateWebhookSubscription', { path: sub, body: { url: quietUrl('owner/taken'), events: [{ name: a }] } }],
-      ['changeWebhookSubscriptionStatus', { path: sub, body: { status: 'inactive' } }], ['testWebhookSubscription', { path: sub }],
+      ['getWebhookSubscriptionById', { path: sub }],
+      ['updateWebhookSubscription', { path: sub, body: { url: quietUrl('owner/taken'), events: [{ name: a }] } }],
+      ['changeWebhookSubscriptionStatus', { path: sub, body: { status: 'inactive' } }],
+      ['testWebhookSubscription', { path: sub }],
       ['updateWebhookSubscriptionEvent', { path: event, body: { name: a, url: quietUrl('owner/taken') } }],
-      ['changeWebhookSubscriptionEventStatus', { path: event, body: { status: 'inactive' } }], ['testWebhookSubscriptionBasedOnEventId', { path: event }],
-      ['deleteWebhookSubscriptionEvent', { path: event }], ['deleteWebhookSubscription', { path: sub }],
+      ['changeWebhookSubscriptionEventStatus', { path: event, body: { status: 'inactive' } }],
+      ['testWebhookSubscriptionBasedOnEventId', { path: event }],
+      ['deleteWebhookSubscriptionEvent', { path: event }],
+      ['deleteWebhookSubscription', { path: sub }],
     ];
     for (const [op, call] of calls) expectFdError(await fdApi.callBuilt(op, call), 404, "another partner's subscription");
-    expect((await listAll(fdApi)).some((s) => s.subscriptionId === theirs.subscriptionId), "not in the caller's list").toBe(false);
+    expect(
+      (await listAll(fdApi)).some((s) => s.subscriptionId === theirs.subscriptionId),
+      "not in the caller's list",
+    ).toBe(false);
     const still = await fdApi.call('getWebhookSubscriptionById', { path: sub, auth: spare });
     expect(still.status, 'the owner still reads it').toBe(200);
     expect(shape(still.body), 'unchanged').toEqual(shape(theirs));
-  });
+  },
+);

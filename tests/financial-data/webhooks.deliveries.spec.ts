@@ -9,82 +9,138 @@ import { at, createSub, deliveriesSince, offeredNames } from './webhooks.helpers
 /** A subscription to `hook` with event A (no override) and event B (override `hook-override`), both made active. */
 async function hookedSubscription(fdApi: OperationClient, fdListener: FdListener) {
   const [a, b] = await offeredNames(fdApi);
-  const made = await createSub(fdApi, { url: fdListener.url('hook'), events: [{ name: a }, { name: b, url: fdListener.url('hook-override') }] });
+  const made = await createSub(fdApi, {
+    url: fdListener.url('hook'),
+    events: [{ name: a }, { name: b, url: fdListener.url('hook-override') }],
+  });
   const sub = { subscription_id: made.subscriptionId };
   // seed 002, States and transitions: the requested state; the starting one is the target's.
   expect((await fdApi.call('changeWebhookSubscriptionStatus', { path: sub, body: { status: 'active' } })).status).toBe(200);
   const A = made.events.find((e) => e.name === a)!;
   const B = made.events.find((e) => e.name === b)!;
-  return { made, sub, A: { ...sub, webhook_event_id: A.webhookEventId }, B: { ...sub, webhook_event_id: B.webhookEventId }, names: { a, b } };
+  return {
+    made,
+    sub,
+    A: { ...sub, webhook_event_id: A.webhookEventId },
+    B: { ...sub, webhook_event_id: B.webhookEventId },
+    names: { a, b },
+  };
 }
 
-test('testWebhookSubscription delivers exactly once per event per call, to the subscription URL or the event override, none to the other',
-  rules('FD-WEBHOOK-TEST-DELIVERY@wh-sub-test', 'FD-WEBHOOK-URL-OVERRIDE@wh-sub-test'), async ({ fdApi, fd, fdListener }) => {
+test(
+  'testWebhookSubscription delivers exactly once per event per call, to the subscription URL or the event override, none to the other',
+  rules('FD-WEBHOOK-TEST-DELIVERY@wh-sub-test', 'FD-WEBHOOK-URL-OVERRIDE@wh-sub-test'),
+  async ({ fdApi, fd, fdListener }) => {
     const { sub } = await hookedSubscription(fdApi, fdListener);
     for (const call of [1, 2]) {
       const since = fdListener.received().length;
       expect((await fdApi.call('testWebhookSubscription', { path: sub })).status, `test call ${call}`).toBe(200);
       const got = await deliveriesSince(fdListener, fd, since, 2);
-      expect({ hook: at(got, 'hook'), override: at(got, 'hook-override'), total: got.length, posts: got.every((r) => r.method === 'POST') },
-        `call ${call}: event A at the subscription URL, event B at its override, once each`).toEqual({ hook: 1, override: 1, total: 2, posts: true });
+      expect(
+        { hook: at(got, 'hook'), override: at(got, 'hook-override'), total: got.length, posts: got.every((r) => r.method === 'POST') },
+        `call ${call}: event A at the subscription URL, event B at its override, once each`,
+      ).toEqual({ hook: 1, override: 1, total: 2, posts: true });
     }
-  });
+  },
+);
 
-test('testWebhookSubscriptionBasedOnEventId delivers exactly once for that event, to its override when it has one, else to the subscription URL',
-  rules('FD-WEBHOOK-TEST-DELIVERY@wh-event-test', 'FD-WEBHOOK-URL-OVERRIDE@wh-event-test'), async ({ fdApi, fd, fdListener }) => {
+test(
+  'testWebhookSubscriptionBasedOnEventId delivers exactly once for that event, to its override when it has one, else to the subscription URL',
+  rules('FD-WEBHOOK-TEST-DELIVERY@wh-event-test', 'FD-WEBHOOK-URL-OVERRIDE@wh-event-test'),
+  async ({ fdApi, fd, fdListener }) => {
     const { A, B } = await hookedSubscription(fdApi, fdListener);
-    for (const [which, path, want] of [['A', A, { hook: 1, override: 0 }], ['B', B, { hook: 0, override: 1 }]] as const) {
+    for (const [which, path, want] of [
+      ['A', A, { hook: 1, override: 0 }],
+      ['B', B, { hook: 0, override: 1 }],
+    ] as const) {
       const since = fdListener.received().length;
       expect((await fdApi.call('testWebhookSubscriptionBasedOnEventId', { path })).status).toBe(200);
       const got = await deliveriesSince(fdListener, fd, since, 1);
-      expect({ hook: at(got, 'hook'), override: at(got, 'hook-override'), total: got.length }, `event ${which}`).toEqual({ ...want, total: 1 });
+      expect({ hook: at(got, 'hook'), override: at(got, 'hook-override'), total: got.length }, `event ${which}`).toEqual({
+        ...want,
+        total: 1,
+      });
     }
-  });
+  },
+);
 
-test('each test delivery is a WebhookTestDelivery naming the subscription, the event id and the event name @assumption',
-  rules('FD-WEBHOOK-DELIVERY-SHAPE'), async ({ fdApi, fd, fdListener, fdContract }) => {
+test(
+  'each test delivery is a WebhookTestDelivery naming the subscription, the event id and the event name @assumption',
+  rules('FD-WEBHOOK-DELIVERY-SHAPE'),
+  async ({ fdApi, fd, fdListener, fdContract }) => {
     const { made, sub, A, names } = await hookedSubscription(fdApi, fdListener);
     const since = fdListener.received().length;
     expect((await fdApi.call('testWebhookSubscription', { path: sub })).status).toBe(200);
     expect((await fdApi.call('testWebhookSubscriptionBasedOnEventId', { path: A })).status).toBe(200);
     const got = await deliveriesSince(fdListener, fd, since, 3);
     const valid = fdContract.component('WebhookTestDelivery');
-    for (const r of got) expect(valid(r.json), `delivery to ${r.url.split('/').pop()}: ${JSON.stringify(valid.errors?.[0] ?? {})}`).toBe(true);
-    const seen = got.map((r) => ({ to: r.url.split('/').pop(), ...(r.json as object) })).map((b: any) => [b.to, b.subscriptionId, b.webhookEventId, b.name]);
+    for (const r of got)
+      expect(valid(r.json), `delivery to ${r.url.split('/').pop()}: ${JSON.stringify(valid.errors?.[0] ?? {})}`).toBe(true);
+    const seen = got
+      .map((r) => ({ to: r.url.split('/').pop(), ...(r.json as object) }))
+      .map((b: any) => [b.to, b.subscriptionId, b.webhookEventId, b.name]);
     const id = (n: string) => made.events.find((e) => e.name === n)!.webhookEventId;
-    expect(seen.sort(), 'who each delivery names').toEqual([
-      ['hook', made.subscriptionId, id(names.a), names.a], ['hook', made.subscriptionId, id(names.a), names.a], ['hook-override', made.subscriptionId, id(names.b), names.b],
-    ].sort());
-  });
+    expect(seen.sort(), 'who each delivery names').toEqual(
+      [
+        ['hook', made.subscriptionId, id(names.a), names.a],
+        ['hook', made.subscriptionId, id(names.a), names.a],
+        ['hook-override', made.subscriptionId, id(names.b), names.b],
+      ].sort(),
+    );
+  },
+);
 
-test('an inactive event receives no test delivery from either test operation; active again, it receives one',
-  rules('FD-WEBHOOK-INACTIVE-NO-TEST@wh-via-event'), async ({ fdApi, fd, fdListener }) => {
+test(
+  'an inactive event receives no test delivery from either test operation; active again, it receives one',
+  rules('FD-WEBHOOK-INACTIVE-NO-TEST@wh-via-event'),
+  async ({ fdApi, fd, fdListener }) => {
     const { A } = await hookedSubscription(fdApi, fdListener);
     const { subscription_id } = A;
     const since = fdListener.received().length;
     expect((await fdApi.call('changeWebhookSubscriptionEventStatus', { path: A, body: { status: 'inactive' } })).status).toBe(200);
-    expect([200, 400], 'the test of an inactive event: a documented answer').toContain((await fdApi.call('testWebhookSubscriptionBasedOnEventId', { path: A })).status);
+    expect([200, 400], 'the test of an inactive event: a documented answer').toContain(
+      (await fdApi.call('testWebhookSubscriptionBasedOnEventId', { path: A })).status,
+    );
     expect((await fdApi.call('testWebhookSubscription', { path: { subscription_id } })).status).toBe(200);
     const whileInactive = await deliveriesSince(fdListener, fd, since, 1);
-    expect({ hook: at(whileInactive, 'hook'), override: at(whileInactive, 'hook-override') }, 'while A is inactive: only B, at its override').toEqual({ hook: 0, override: 1 });
+    expect(
+      { hook: at(whileInactive, 'hook'), override: at(whileInactive, 'hook-override') },
+      'while A is inactive: only B, at its override',
+    ).toEqual({ hook: 0, override: 1 });
     const again = fdListener.received().length;
     expect((await fdApi.call('changeWebhookSubscriptionEventStatus', { path: A, body: { status: 'active' } })).status).toBe(200);
     expect((await fdApi.call('testWebhookSubscriptionBasedOnEventId', { path: A })).status).toBe(200);
     const afterwards = await deliveriesSince(fdListener, fd, again, 1);
-    expect({ hook: at(afterwards, 'hook'), override: at(afterwards, 'hook-override') }, 'A active again: one delivery').toEqual({ hook: 1, override: 0 });
-  });
+    expect({ hook: at(afterwards, 'hook'), override: at(afterwards, 'hook-override') }, 'A active again: one delivery').toEqual({
+      hook: 1,
+      override: 0,
+    });
+  },
+);
 
-test('no event of an inactive subscription receives a test delivery; active again, every event receives one',
-  rules('FD-WEBHOOK-INACTIVE-NO-TEST@wh-via-subscription'), async ({ fdApi, fd, fdListener }) => {
+test(
+  'no event of an inactive subscription receives a test delivery; active again, every event receives one',
+  rules('FD-WEBHOOK-INACTIVE-NO-TEST@wh-via-subscription'),
+  async ({ fdApi, fd, fdListener }) => {
     const { sub, A, B } = await hookedSubscription(fdApi, fdListener);
     const since = fdListener.received().length;
     expect((await fdApi.call('changeWebhookSubscriptionStatus', { path: sub, body: { status: 'inactive' } })).status).toBe(200);
-    for (const call of [{ op: 'testWebhookSubscription' as const, path: sub }, { op: 'testWebhookSubscriptionBasedOnEventId' as const, path: A }, { op: 'testWebhookSubscriptionBasedOnEventId' as const, path: B }]) {
-      expect([200, 400], `${call.op} on an inactive subscription: a documented answer`).toContain((await fdApi.call(call.op, { path: call.path })).status);
+    for (const call of [
+      { op: 'testWebhookSubscription' as const, path: sub },
+      { op: 'testWebhookSubscriptionBasedOnEventId' as const, path: A },
+      { op: 'testWebhookSubscriptionBasedOnEventId' as const, path: B },
+    ]) {
+      expect([200, 400], `${call.op} on an inactive subscription: a documented answer`).toContain(
+        (await fdApi.call(call.op, { path: call.path })).status,
+      );
     }
     expect((await fdApi.call('changeWebhookSubscriptionStatus', { path: sub, body: { status: 'active' } })).status).toBe(200);
     expect((await fdApi.call('testWebhookSubscription', { path: sub })).status).toBe(200);
     // Everything since the subscription went inactive: only the two of the test made once active again.
     const got = await deliveriesSince(fdListener, fd, since, 2);
-    expect({ hook: at(got, 'hook'), override: at(got, 'hook-override') }, 'nothing while inactive, one per event once active').toEqual({ hook: 1, override: 1 });
-  });
+    expect({ hook: at(got, 'hook'), override: at(got, 'hook-override') }, 'nothing while inactive, one per event once active').toEqual({
+      hook: 1,
+      override: 1,
+    });
+  },
+);

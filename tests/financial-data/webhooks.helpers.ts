@@ -7,7 +7,12 @@ import { expect, type FdListener, type OperationClient } from '../../fixtures/fi
 type FdTarget = { control?: unknown; appKey: string; sparePartner?: { partnerId: string; partnerSecret: string } };
 
 export type EventSpec = { name: string; url?: string; condition?: { subscribeFor: string; includes?: string[]; excludes?: string[] } };
-export type Sub = { subscriptionId: string; url?: string; status: string; events: (EventSpec & { webhookEventId: string; status: string })[] };
+export type Sub = {
+  subscriptionId: string;
+  url?: string;
+  status: string;
+  events: (EventSpec & { webhookEventId: string; status: string })[];
+};
 
 /** A URL of no listener (the CRUD checks deliver nothing): the mock's public listener host. */
 export const quietUrl = (suffix: string) => `https://listener.example.test/quiet/${suffix}`;
@@ -21,7 +26,11 @@ export async function offeredNames(fdApi: OperationClient): Promise<string[]> {
   return names;
 }
 
-export async function createSub(fdApi: OperationClient, body: { url?: string; events: EventSpec[] }, auth?: () => Record<string, string>): Promise<Sub> {
+export async function createSub(
+  fdApi: OperationClient,
+  body: { url?: string; events: EventSpec[] },
+  auth?: () => Record<string, string>,
+): Promise<Sub> {
   const res = await fdApi.call('createWebhookSubscription', { body, auth });
   expect(res.status, 'seed 002: creation answers 201').toBe(201);
   return res.body as Sub;
@@ -48,8 +57,10 @@ export async function readers(fdApi: OperationClient, id: string): Promise<{ byI
 }
 
 /** What a reader shows of the events, comparable with what was sent (order not stated: sorted). */
-export const eventsOf = (events: EventSpec[]) => events.map(({ name, url, condition }) => ({ name, ...(url ? { url } : {}), ...(condition ? { condition } : {}) }))
-  .sort((a, b) => `${a.name} ${a.url ?? ''}`.localeCompare(`${b.name} ${b.url ?? ''}`));
+export const eventsOf = (events: EventSpec[]) =>
+  events
+    .map(({ name, url, condition }) => ({ name, ...(url ? { url } : {}), ...(condition ? { condition } : {}) }))
+    .sort((a, b) => `${a.name} ${a.url ?? ''}`.localeCompare(`${b.name} ${b.url ?? ''}`));
 
 /** The event of a subscription that carries this name. */
 export const eventNamed = (sub: Sub, name: string) => {
@@ -75,4 +86,5 @@ export async function deliveriesSince(fdListener: FdListener, fd: FdTarget, sinc
 }
 
 /** How many of these deliveries went to the listener URL ending in `suffix`. */
-export const at = (received: { url: string }[], suffix: string) => received.filter((r) => r.url.split('?')[0].endsWith(`/${suffix}`)).length;
+export const at = (received: { url: string }[], suffix: string) =>
+  received.filter((r) => r.url.split('?')[0].endsWith(`/${suffix}`)).length;

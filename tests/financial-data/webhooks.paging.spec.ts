@@ -10,14 +10,17 @@ async function atLeast(fdApi: OperationClient, n: number): Promise<string[]> {
   const [a] = await offeredNames(fdApi);
   const have = (await listAll(fdApi)).length;
   const made: string[] = [];
-  for (let i = have; i < n; i++) made.push((await createSub(fdApi, { url: quietUrl(`paging/${i}`), events: [{ name: a }] })).subscriptionId);
+  for (let i = have; i < n; i++)
+    made.push((await createSub(fdApi, { url: quietUrl(`paging/${i}`), events: [{ name: a }] })).subscriptionId);
   return made;
 }
 
 const page = (fdApi: OperationClient, query: Record<string, number>) => fdApi.call('listWebhookSubscriptions', { query });
 
-test('offset is a page index from 1: the pages are disjoint and together hold the whole list in order, with count and total',
-  rules('FD-WEBHOOK-PAGE-OFFSET:accept'), async ({ fdApi, fd }) => {
+test(
+  'offset is a page index from 1: the pages are disjoint and together hold the whole list in order, with count and total',
+  rules('FD-WEBHOOK-PAGE-OFFSET:accept'),
+  async ({ fdApi, fd }) => {
     await onSettledList(fd, async () => {
       await atLeast(fdApi, 5);
       const whole = (await listAll(fdApi)).map((s) => s.subscriptionId);
@@ -26,12 +29,17 @@ test('offset is a page index from 1: the pages are disjoint and together hold th
         const res = await page(fdApi, { offset, limit: 2 });
         expect(res.status, `page ${offset}`).toBe(200);
         const ids = (res.body.subscriptions as Sub[]).map((s) => s.subscriptionId);
-        expect({ count: res.body.count, limit: res.body.limit, total: res.body.total }, `page ${offset}: its counts`).toEqual({ count: ids.length, limit: 2, total: whole.length });
+        expect({ count: res.body.count, limit: res.body.limit, total: res.body.total }, `page ${offset}: its counts`).toEqual({
+          count: ids.length,
+          limit: 2,
+          total: whole.length,
+        });
         seen.push(...ids);
       }
       expect(seen, 'the pages in order are the whole list').toEqual(whole);
     });
-  });
+  },
+);
 
 test('a page past the last one is a 404 @assumption', rules('FD-WEBHOOK-PAGE-PAST-END'), async ({ fdApi, fd }) => {
   await onSettledList(fd, async () => {
@@ -48,24 +56,38 @@ test('without offset and limit the answer is the first page of 10', rules('FD-WE
     await atLeast(fdApi, 11);
     const plain = await fdApi.call('listWebhookSubscriptions');
     expect(plain.status).toBe(200);
-    expect({ count: plain.body.count, limit: plain.body.limit, held: plain.body.subscriptions.length }, 'provider 1.35.0: default limit 10').toEqual({ count: 10, limit: 10, held: 10 });
+    expect(
+      { count: plain.body.count, limit: plain.body.limit, held: plain.body.subscriptions.length },
+      'provider 1.35.0: default limit 10',
+    ).toEqual({ count: 10, limit: 10, held: 10 });
     const first = await page(fdApi, { offset: 1, limit: 10 });
-    expect(plain.body.subscriptions.map((s: Sub) => s.subscriptionId), 'the same as page 1 of 10').toEqual(first.body.subscriptions.map((s: Sub) => s.subscriptionId));
+    expect(
+      plain.body.subscriptions.map((s: Sub) => s.subscriptionId),
+      'the same as page 1 of 10',
+    ).toEqual(first.body.subscriptions.map((s: Sub) => s.subscriptionId));
   });
 });
 
-test('limit 1 and 100 are served with at most that many subscriptions; offset 1 is served', rules('FD-WEBHOOK-PAGE-LIMIT:accept', 'FD-WEBHOOK-PAGE-OFFSET:accept'), async ({ fdApi }) => {
-  await atLeast(fdApi, 2);
-  for (const limit of [1, 100]) {
-    const res = await page(fdApi, { offset: 1, limit });
-    expect(res.status, `limit ${limit}`).toBe(200);
-    expect(res.body.subscriptions.length, `limit ${limit}: at most ${limit}`).toBeLessThanOrEqual(limit);
-    expect(res.body.limit, 'the limit asked for').toBe(limit);
-  }
-});
+test(
+  'limit 1 and 100 are served with at most that many subscriptions; offset 1 is served',
+  rules('FD-WEBHOOK-PAGE-LIMIT:accept', 'FD-WEBHOOK-PAGE-OFFSET:accept'),
+  async ({ fdApi }) => {
+    await atLeast(fdApi, 2);
+    for (const limit of [1, 100]) {
+      const res = await page(fdApi, { offset: 1, limit });
+      expect(res.status, `limit ${limit}`).toBe(200);
+      expect(res.body.subscriptions.length, `limit ${limit}: at most ${limit}`).toBeLessThanOrEqual(limit);
+      expect(res.body.limit, 'the limit asked for').toBe(limit);
+    }
+  },
+);
 
-test('limit 0 or 101 and offset 0 are a 400 @assumption', rules('FD-WEBHOOK-PAGE-LIMIT:refuse', 'FD-WEBHOOK-PAGE-OFFSET:refuse'), async ({ fdApi }) => {
-  for (const query of [{ limit: 0 }, { limit: 101 }, { offset: 0 }, { offset: 0, limit: 10 }] as Record<string, number>[]) {
-    expectFdError(await page(fdApi, query), 400, JSON.stringify(query));
-  }
-});
+test(
+  'limit 0 or 101 and offset 0 are a 400 @assumption',
+  rules('FD-WEBHOOK-PAGE-LIMIT:refuse', 'FD-WEBHOOK-PAGE-OFFSET:refuse'),
+  async ({ fdApi }) => {
+    for (const query of [{ limit: 0 }, { limit: 101 }, { offset: 0 }, { offset: 0, limit: 10 }] as Record<string, number>[]) {
+      expectFdError(await page(fdApi, query), 400, JSON.stringify(query));
+    }
+  },
+);

@@ -3,7 +3,15 @@
 // optional), their error body (reference, Error bodies: {"Errors": {"Error": [...]}}, provider
 // 1.35.0 ErrorWrapper), and the event names a subscription may name
 // (listAvailableWebhookSubscriptionEvents; seed 002 Events: names not shown).
-import { expect, expectFdError, rules, test, type OperationClient, type CallOptions, type FdOperationId } from '../../fixtures/financial-data.js';
+import {
+  expect,
+  expectFdError,
+  rules,
+  test,
+  type OperationClient,
+  type CallOptions,
+  type FdOperationId,
+} from '../../fixtures/financial-data.js';
 import { createSub, offeredNames, quietUrl } from './webhooks.helpers.js';
 
 const REQUEST_ID = 'X-External-Request-Id';
@@ -18,7 +26,8 @@ async function everyOperation(fdApi: OperationClient, headers: Record<string, st
     return res;
   };
   await call('listAvailableWebhookSubscriptionEvents');
-  const made = (await call('createWebhookSubscription', { body: { url: quietUrl('request-id'), events: [{ name: a }, { name: b }] } })).body;
+  const made = (await call('createWebhookSubscription', { body: { url: quietUrl('request-id'), events: [{ name: a }, { name: b }] } }))
+    .body;
   const sub = { subscription_id: made.subscriptionId };
   const event = { ...sub, webhook_event_id: made.events[0].webhookEventId };
   await call('listWebhookSubscriptions', { query: { offset: 1, limit: 10 } });
@@ -36,19 +45,33 @@ async function everyOperation(fdApi: OperationClient, headers: Record<string, st
 }
 
 const SUCCESS = {
-  listAvailableWebhookSubscriptionEvents: 200, createWebhookSubscription: 201, listWebhookSubscriptions: 200, getWebhookSubscriptionById: 200,
-  changeWebhookSubscriptionStatus: 200, changeWebhookSubscriptionEventStatus: 200, updateWebhookSubscriptionEvent: 200, testWebhookSubscription: 200,
-  testWebhookSubscriptionBasedOnEventId: 200, updateWebhookSubscription: 200, deleteWebhookSubscriptionEvent: 204, deleteWebhookSubscription: 204,
+  listAvailableWebhookSubscriptionEvents: 200,
+  createWebhookSubscription: 201,
+  listWebhookSubscriptions: 200,
+  getWebhookSubscriptionById: 200,
+  changeWebhookSubscriptionStatus: 200,
+  changeWebhookSubscriptionEventStatus: 200,
+  updateWebhookSubscriptionEvent: 200,
+  testWebhookSubscription: 200,
+  testWebhookSubscriptionBasedOnEventId: 200,
+  updateWebhookSubscription: 200,
+  deleteWebhookSubscriptionEvent: 204,
+  deleteWebhookSubscription: 204,
 };
 
-for (const [what, headers] of [[`with ${REQUEST_ID}`, { [REQUEST_ID]: 'c7d1e0a2-5b8f-4e3a-9c6d-2f4b1a0e8d73' }], [`without ${REQUEST_ID}`, {}]] as const) {
+for (const [what, headers] of [
+  [`with ${REQUEST_ID}`, { [REQUEST_ID]: 'c7d1e0a2-5b8f-4e3a-9c6d-2f4b1a0e8d73' }],
+  [`without ${REQUEST_ID}`, {}],
+] as const) {
   test(`every webhook operation is served ${what} @provider`, rules('FD-WEBHOOK-REQUEST-ID'), async ({ fdApi }) => {
     expect(await everyOperation(fdApi, headers), `each operation's documented success, ${what}`).toEqual(SUCCESS);
   });
 }
 
-test('the 401 of every operation, and its 400 and 404, carry the {"Errors": {"Error": [...]}} body @provider',
-  rules('FD-WEBHOOK-ERROR-SHAPE'), async ({ fdApi, fdContract, appKeyOnly }) => {
+test(
+  'the 401 of every operation, and its 400 and 404, carry the {"Errors": {"Error": [...]}} body @provider',
+  rules('FD-WEBHOOK-ERROR-SHAPE'),
+  async ({ fdApi, fdContract, appKeyOnly }) => {
     const [a] = await offeredNames(fdApi);
     const made = await createSub(fdApi, { url: quietUrl('errors'), events: [{ name: a }] });
     const sub = { subscription_id: made.subscriptionId };
@@ -61,12 +84,32 @@ test('the 401 of every operation, and its 400 and 404, carry the {"Errors": {"Er
       ['createWebhookSubscription', { body: { events: [{ name: a }] } }, { body: badBody }, undefined],
       ['listWebhookSubscriptions', {}, { query: { limit: 0 } }, { query: { offset: 100000 } }],
       ['getWebhookSubscriptionById', { path: sub }, undefined, { path: gone }],
-      ['updateWebhookSubscription', { path: sub, body: { events: [{ name: a }] } }, { path: sub, body: badBody }, { path: gone, body: { events: [{ name: a }] } }],
+      [
+        'updateWebhookSubscription',
+        { path: sub, body: { events: [{ name: a }] } },
+        { path: sub, body: badBody },
+        { path: gone, body: { events: [{ name: a }] } },
+      ],
       ['deleteWebhookSubscription', { path: sub }, undefined, { path: gone }],
-      ['updateWebhookSubscriptionEvent', { path: event, body: { name: a } }, { path: event, body: { url: quietUrl('x') } }, { path: goneEvent, body: { name: a } }],
+      [
+        'updateWebhookSubscriptionEvent',
+        { path: event, body: { name: a } },
+        { path: event, body: { url: quietUrl('x') } },
+        { path: goneEvent, body: { name: a } },
+      ],
       ['deleteWebhookSubscriptionEvent', { path: event }, undefined, { path: goneEvent }],
-      ['changeWebhookSubscriptionEventStatus', { path: event, body: { status: 'active' } }, { path: event, body: {} }, { path: goneEvent, body: { status: 'active' } }],
-      ['changeWebhookSubscriptionStatus', { path: sub, body: { status: 'active' } }, { path: sub, body: { status: 'paused' } }, { path: gone, body: { status: 'active' } }],
+      [
+        'changeWebhookSubscriptionEventStatus',
+        { path: event, body: { status: 'active' } },
+        { path: event, body: {} },
+        { path: goneEvent, body: { status: 'active' } },
+      ],
+      [
+        'changeWebhookSubscriptionStatus',
+        { path: sub, body: { status: 'active' } },
+        { path: sub, body: { status: 'paused' } },
+        { path: gone, body: { status: 'active' } },
+      ],
       ['listAvailableWebhookSubscriptionEvents', {}, undefined, undefined],
       ['testWebhookSubscription', { path: sub }, undefined, { path: gone }],
       ['testWebhookSubscriptionBasedOnEventId', { path: event }, undefined, { path: goneEvent }],
@@ -91,21 +134,54 @@ test('the 401 of every operation, and its 400 and 404, carry the {"Errors": {"Er
         check(res, `${op} 404`);
       }
     }
-  });
+  },
+);
 
-test('every name listAvailableWebhookSubscriptionEvents returns is accepted on creation, subscription update and event update; another name is a 400 on each',
-  rules('FD-WEBHOOK-EVENT-NAMES:accept@wh-create', 'FD-WEBHOOK-EVENT-NAMES:accept@wh-update', 'FD-WEBHOOK-EVENT-NAMES:accept@wh-event-update',
-    'FD-WEBHOOK-EVENT-NAMES:refuse@wh-create', 'FD-WEBHOOK-EVENT-NAMES:refuse@wh-update', 'FD-WEBHOOK-EVENT-NAMES:refuse@wh-event-update'), async ({ fdApi }) => {
+test(
+  'every name listAvailableWebhookSubscriptionEvents returns is accepted on creation, subscription update and event update; another name is a 400 on each',
+  rules(
+    'FD-WEBHOOK-EVENT-NAMES:accept@wh-create',
+    'FD-WEBHOOK-EVENT-NAMES:accept@wh-update',
+    'FD-WEBHOOK-EVENT-NAMES:accept@wh-event-update',
+    'FD-WEBHOOK-EVENT-NAMES:refuse@wh-create',
+    'FD-WEBHOOK-EVENT-NAMES:refuse@wh-update',
+    'FD-WEBHOOK-EVENT-NAMES:refuse@wh-event-update',
+  ),
+  async ({ fdApi }) => {
     const names = await offeredNames(fdApi);
     const events = names.map((name) => ({ name }));
     const made = await createSub(fdApi, { url: quietUrl('names'), events });
     expect(made.events.map((e) => e.name).sort(), 'creation: every offered name').toEqual([...names].sort());
     const sub = { subscription_id: made.subscriptionId };
-    expect((await fdApi.call('updateWebhookSubscription', { path: sub, body: { events: [...events].reverse() } })).status, 'update: every offered name').toBe(200);
-    const event = { ...sub, webhook_event_id: (await fdApi.call('getWebhookSubscriptionById', { path: sub })).body.events[0].webhookEventId };
-    for (const name of names) expect((await fdApi.call('updateWebhookSubscriptionEvent', { path: event, body: { name } })).status, `event update to ${name}`).toBe(200);
+    expect(
+      (await fdApi.call('updateWebhookSubscription', { path: sub, body: { events: [...events].reverse() } })).status,
+      'update: every offered name',
+    ).toBe(200);
+    const event = {
+      ...sub,
+      webhook_event_id: (await fdApi.call('getWebhookSubscriptionById', { path: sub })).body.events[0].webhookEventId,
+    };
+    for (const name of names)
+      expect((await fdApi.call('updateWebhookSubscriptionEvent', { path: event, body: { name } })).status, `event update to ${name}`).toBe(
+        200,
+      );
     const unknown = `${names[0]}.not-offered`;
-    expectFdError(await fdApi.call('createWebhookSubscription', { body: { url: quietUrl('names/bad'), events: [{ name: names[0] }, { name: unknown }] } }), 400, 'creation naming an unknown event');
-    expectFdError(await fdApi.call('updateWebhookSubscription', { path: sub, body: { events: [{ name: unknown }] } }), 400, 'update naming an unknown event');
-    expectFdError(await fdApi.call('updateWebhookSubscriptionEvent', { path: event, body: { name: unknown } }), 400, 'event update to an unknown name');
-  });
+    expectFdError(
+      await fdApi.call('createWebhookSubscription', {
+        body: { url: quietUrl('names/bad'), events: [{ name: names[0] }, { name: unknown }] },
+      }),
+      400,
+      'creation naming an unknown event',
+    );
+    expectFdError(
+      await fdApi.call('updateWebhookSubscription', { path: sub, body: { events: [{ name: unknown }] } }),
+      400,
+      'update naming an unknown event',
+    );
+    expectFdError(
+      await fdApi.call('updateWebhookSubscriptionEvent', { path: event, body: { name: unknown } }),
+      400,
+      'event update to an unknown name',
+    );
+  },
+);

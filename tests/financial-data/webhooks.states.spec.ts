@@ -12,8 +12,10 @@ async function statesOf(fdApi: OperationClient, id: string) {
   return { byId: view(byId), listed: view(listed) };
 }
 
-test('changeWebhookSubscriptionEventStatus moves one event to inactive, then active, through both readers; the other event keeps its state',
-  rules('FD-WEBHOOK-EVENT-STATUS@wh-by-id', 'FD-WEBHOOK-EVENT-STATUS@wh-list', 'FD-WEBHOOK-STATUS-VALUES:accept'), async ({ fdApi }) => {
+test(
+  'changeWebhookSubscriptionEventStatus moves one event to inactive, then active, through both readers; the other event keeps its state',
+  rules('FD-WEBHOOK-EVENT-STATUS@wh-by-id', 'FD-WEBHOOK-EVENT-STATUS@wh-list', 'FD-WEBHOOK-STATUS-VALUES:accept'),
+  async ({ fdApi }) => {
     const [a, b] = await offeredNames(fdApi);
     const made = await createSub(fdApi, { url: quietUrl('event-status'), events: [{ name: a }, { name: b }] });
     // The starting states are the target's (the provider's example answers pending at creation).
@@ -21,7 +23,10 @@ test('changeWebhookSubscriptionEventStatus moves one event to inactive, then act
     const [moved, other] = made.events.map((e) => e.webhookEventId);
     // The last 'active' asks for the state the event is already in: still a 200 (seed: "the requested state").
     for (const status of ['inactive', 'active', 'active']) {
-      const res = await fdApi.call('changeWebhookSubscriptionEventStatus', { path: { subscription_id: made.subscriptionId, webhook_event_id: moved }, body: { status } });
+      const res = await fdApi.call('changeWebhookSubscriptionEventStatus', {
+        path: { subscription_id: made.subscriptionId, webhook_event_id: moved },
+        body: { status },
+      });
       expect(res.status, `to ${status}`).toBe(200);
       expect(res.body.status, 'the 200 body: the status set').toBe(status);
       const now = await statesOf(fdApi, made.subscriptionId);
@@ -30,10 +35,13 @@ test('changeWebhookSubscriptionEventStatus moves one event to inactive, then act
         expect(seen?.events[other], `${reader}: the other event keeps its state`).toBe(start.byId?.events[other]);
       }
     }
-  });
+  },
+);
 
-test('changeWebhookSubscriptionStatus moves the subscription and all its events to inactive, then active, through both readers',
-  rules('FD-WEBHOOK-SUB-STATUS@wh-by-id', 'FD-WEBHOOK-SUB-STATUS@wh-list', 'FD-WEBHOOK-STATUS-VALUES:accept'), async ({ fdApi }) => {
+test(
+  'changeWebhookSubscriptionStatus moves the subscription and all its events to inactive, then active, through both readers',
+  rules('FD-WEBHOOK-SUB-STATUS@wh-by-id', 'FD-WEBHOOK-SUB-STATUS@wh-list', 'FD-WEBHOOK-STATUS-VALUES:accept'),
+  async ({ fdApi }) => {
     const [a, b] = await offeredNames(fdApi);
     const made = await createSub(fdApi, { url: quietUrl('sub-status'), events: [{ name: a }, { name: b }] });
     for (const status of ['inactive', 'active']) {
@@ -43,10 +51,13 @@ test('changeWebhookSubscriptionStatus moves the subscription and all its events 
       const all = { status, events: Object.fromEntries(made.events.map((e) => [e.webhookEventId, status])) };
       expect(await statesOf(fdApi, made.subscriptionId), `the subscription and every event ${status}`).toEqual({ byId: all, listed: all });
     }
-  });
+  },
+);
 
-test('a status other than active or inactive is a 400 on both status changes, and nothing moves',
-  rules('FD-WEBHOOK-STATUS-VALUES:refuse'), async ({ fdApi }) => {
+test(
+  'a status other than active or inactive is a 400 on both status changes, and nothing moves',
+  rules('FD-WEBHOOK-STATUS-VALUES:refuse'),
+  async ({ fdApi }) => {
     const [a] = await offeredNames(fdApi);
     const made = await createSub(fdApi, { url: quietUrl('status-values'), events: [{ name: a }] });
     const before = await statesOf(fdApi, made.subscriptionId);
@@ -54,7 +65,15 @@ test('a status other than active or inactive is a 400 on both status changes, an
     // Seed 002, States and transitions: active or inactive only (the provider's answer-side values pending and removed included).
     for (const status of ['paused', 'enabled', 'pending', 'removed']) {
       expectFdError(await fdApi.call('changeWebhookSubscriptionStatus', { path: sub, body: { status } }), 400, `subscription to ${status}`);
-      expectFdError(await fdApi.call('changeWebhookSubscriptionEventStatus', { path: { ...sub, webhook_event_id: made.events[0].webhookEventId }, body: { status } }), 400, `event to ${status}`);
+      expectFdError(
+        await fdApi.call('changeWebhookSubscriptionEventStatus', {
+          path: { ...sub, webhook_event_id: made.events[0].webhookEventId },
+          body: { status },
+        }),
+        400,
+        `event to ${status}`,
+      );
     }
     expect(await statesOf(fdApi, made.subscriptionId), 'the states are unchanged').toEqual(before);
-  });
+  },
+);

@@ -1,46 +1,91 @@
 // Covers: all 12 operations, 401 and 403 (reference, Transport and auth: OAuth 1.0a RSA-SHA256
 // signing with a body hash; a missing or bad signature is 401, a key not allowed for the
 // operation 403). notifyPlan is the issuer endpoint, which checks the service's signature.
-import { expect, expectErrors, OPERATIONS, rules, signedAs, signedForBody, strangerCredentials, test } from '../../fixtures/installments.js';
+import {
+  expect,
+  expectErrors,
+  OPERATIONS,
+  rules,
+  signedAs,
+  signedForBody,
+  strangerCredentials,
+  test,
+} from '../../fixtures/installments.js';
 
-const WITH_BODY = new Set(['registerPans', 'deregisterPans', 'postMerchantParticipations', 'postMerchantSearches', 'postMerchantMidSearches', 'planApproval', 'approvedOffers', 'savePlan', 'notifyPlan']);
+const WITH_BODY = new Set([
+  'registerPans',
+  'deregisterPans',
+  'postMerchantParticipations',
+  'postMerchantSearches',
+  'postMerchantMidSearches',
+  'planApproval',
+  'approvedOffers',
+  'savePlan',
+  'notifyPlan',
+]);
 
 for (const operationId of OPERATIONS) {
   test.describe(operationId, () => {
     test.beforeEach(({ inst }) => {
-      test.skip(operationId === 'notifyPlan' && !inst.issuerEndpoint, 'needs an issuer endpoint to certify (INSTALLMENTS_ISSUER_ENDPOINT_URL, INSTALLMENTS_ISSUER_ICA)');
+      test.skip(
+        operationId === 'notifyPlan' && !inst.issuerEndpoint,
+        'needs an issuer endpoint to certify (INSTALLMENTS_ISSUER_ENDPOINT_URL, INSTALLMENTS_ISSUER_ICA)',
+      );
     });
 
     test(`rejects an unsigned request with 401 @smoke @assumption`, rules('IN-AUTH-SIGNATURE:refuse'), async ({ instApi, instReq }) => {
       expectErrors(await instApi.call(operationId, { ...(await instReq.sampleCall(operationId)), auth: false }), 401);
     });
 
-    test(`rejects a signature from an unknown consumer key with 401 @assumption`, rules('IN-AUTH-SIGNATURE:refuse'), async ({ instApi, instReq }) => {
-      expectErrors(await instApi.call(operationId, { ...(await instReq.sampleCall(operationId)), auth: signedAs(strangerCredentials()) }), 401);
-    });
+    test(
+      `rejects a signature from an unknown consumer key with 401 @assumption`,
+      rules('IN-AUTH-SIGNATURE:refuse'),
+      async ({ instApi, instReq }) => {
+        expectErrors(
+          await instApi.call(operationId, { ...(await instReq.sampleCall(operationId)), auth: signedAs(strangerCredentials()) }),
+          401,
+        );
+      },
+    );
 
-    test(`rejects a bad signature (the right consumer key, another private key) with 401 @assumption`, rules('IN-AUTH-SIGNATURE:refuse'), async ({ instApi, instReq, inst }) => {
-      const forged = { consumerKey: inst.signer.consumerKey, signingKey: strangerCredentials().signingKey };
-      expectErrors(await instApi.call(operationId, { ...(await instReq.sampleCall(operationId)), auth: signedAs(forged) }), 401);
-    });
+    test(
+      `rejects a bad signature (the right consumer key, another private key) with 401 @assumption`,
+      rules('IN-AUTH-SIGNATURE:refuse'),
+      async ({ instApi, instReq, inst }) => {
+        const forged = { consumerKey: inst.signer.consumerKey, signingKey: strangerCredentials().signingKey };
+        expectErrors(await instApi.call(operationId, { ...(await instReq.sampleCall(operationId)), auth: signedAs(forged) }), 401);
+      },
+    );
 
     if (WITH_BODY.has(operationId)) {
-      test(`rejects a body changed after signing with 401 (oauth_body_hash) @assumption`, rules('IN-AUTH-BODY-HASH'), async ({ instApi, instReq, inst }) => {
-        const call = await instReq.sampleCall(operationId);
-        const original = JSON.stringify(call.body);
-        const changed = Array.isArray(call.body) ? [...call.body, ...call.body] : { ...(call.body as object), tampered: 'yes' };
-        expectErrors(await instApi.callBuilt(operationId, { ...call, body: changed, auth: signedForBody(inst.signer, original) }), 401);
-      });
+      test(
+        `rejects a body changed after signing with 401 (oauth_body_hash) @assumption`,
+        rules('IN-AUTH-BODY-HASH'),
+        async ({ instApi, instReq, inst }) => {
+          const call = await instReq.sampleCall(operationId);
+          const original = JSON.stringify(call.body);
+          const changed = Array.isArray(call.body) ? [...call.body, ...call.body] : { ...(call.body as object), tampered: 'yes' };
+          expectErrors(await instApi.callBuilt(operationId, { ...call, body: changed, auth: signedForBody(inst.signer, original) }), 401);
+        },
+      );
     }
 
-    test(`refuses a registered consumer key not allowed for the operation with 403 @assumption`, rules('IN-AUTH-FORBIDDEN'), async ({ instApi, instReq, inst }) => {
-      test.skip(!inst.forbidden, 'needs a consumer key without rights (INSTALLMENTS_FORBIDDEN_CONSUMER_KEY and its signing key)');
-      expectErrors(await instApi.call(operationId, { ...(await instReq.sampleCall(operationId)), auth: signedAs(inst.forbidden!) }), 403);
-    });
+    test(
+      `refuses a registered consumer key not allowed for the operation with 403 @assumption`,
+      rules('IN-AUTH-FORBIDDEN'),
+      async ({ instApi, instReq, inst }) => {
+        test.skip(!inst.forbidden, 'needs a consumer key without rights (INSTALLMENTS_FORBIDDEN_CONSUMER_KEY and its signing key)');
+        expectErrors(await instApi.call(operationId, { ...(await instReq.sampleCall(operationId)), auth: signedAs(inst.forbidden!) }), 403);
+      },
+    );
 
-    test(`accepts the same request signed by the allowed key (no 401 or 403) @assumption`, rules('IN-AUTH-SIGNATURE:accept'), async ({ instApi, instReq }) => {
-      const res = await instApi.call(operationId, await instReq.sampleCall(operationId));
-      expect([401, 403]).not.toContain(res.status);
-    });
+    test(
+      `accepts the same request signed by the allowed key (no 401 or 403) @assumption`,
+      rules('IN-AUTH-SIGNATURE:accept'),
+      async ({ instApi, instReq }) => {
+        const res = await instApi.call(operationId, await instReq.sampleCall(operationId));
+        expect([401, 403]).not.toContain(res.status);
+      },
+    );
   });
 }

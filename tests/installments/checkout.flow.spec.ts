@@ -5,7 +5,13 @@ import { expect, rules, test, type InstallmentsTarget } from '../../fixtures/ins
 type Api = Parameters<Parameters<typeof test>[2]>[0]['instApi'];
 
 /** Waits for an asynchronous decision through one reader: advances the mock's clock, or polls a sandbox for real. */
-async function awaitDecision(api: Api, inst: InstallmentsTarget, planId: string, expected: string, reader: 'getPlanApprovalStatus' | 'getPlan' = 'getPlanApprovalStatus') {
+async function awaitDecision(
+  api: Api,
+  inst: InstallmentsTarget,
+  planId: string,
+  expected: string,
+  reader: 'getPlanApprovalStatus' | 'getPlan' = 'getPlanApprovalStatus',
+) {
   for (let attempt = 0; attempt < 10; attempt++) {
     if (inst.control) await inst.control.advanceClock(10);
     else await new Promise((r) => setTimeout(r, 3000));
@@ -20,35 +26,58 @@ test.beforeEach(({ inst }) => {
   test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
 });
 
-test('offers -> plan -> sync approval -> status -> plan read back APPROVED @smoke @assumption',
-  rules('IN-STATUS-SYNC@sync', 'IN-STATE-DECISION@sync', 'IN-STATE-DECISION@approval-status', 'IN-STATE-DECISION@plan', 'IN-ECHO-CALLBACK', 'IN-ENUM-DECISION:accept'), async ({ instApi, instReq }) => {
-  const { planId, offer, request } = await instReq.createPlan(instApi);
-  const approval = await instApi.call('planApproval', { query: { sync: true }, body: { planId, status: 'APPROVED', offerId: offer.offerId, approvedAmount: 1200, approvedCurrency: 'USD' } });
-  expect(approval.status).toBe(200);
-  const status = await instApi.call('getPlanApprovalStatus', { path: { plan_id: planId } });
-  expect(status.status).toBe(200);
-  expect(status.body.status).toBe('APPROVED');
-  expect(status.body.callbackUrl).toBe(approval.body.callbackUrl);
-  const plan = await instApi.call('getPlan', { path: { plan_id: planId } });
-  expect(plan.status).toBe(200);
-  expect(plan.body.planId).toBe(planId);
-  expect(plan.body.status).toBe('APPROVED');
-  expect(plan.body.providerId).toBe(request.providerId);
-  expect(plan.body.transaction.amount).toBe(request.transaction.amount);
-});
+test(
+  'offers -> plan -> sync approval -> status -> plan read back APPROVED @smoke @assumption',
+  rules(
+    'IN-STATUS-SYNC@sync',
+    'IN-STATE-DECISION@sync',
+    'IN-STATE-DECISION@approval-status',
+    'IN-STATE-DECISION@plan',
+    'IN-ECHO-CALLBACK',
+    'IN-ENUM-DECISION:accept',
+  ),
+  async ({ instApi, instReq }) => {
+    const { planId, offer, request } = await instReq.createPlan(instApi);
+    const approval = await instApi.call('planApproval', {
+      query: { sync: true },
+      body: { planId, status: 'APPROVED', offerId: offer.offerId, approvedAmount: 1200, approvedCurrency: 'USD' },
+    });
+    expect(approval.status).toBe(200);
+    const status = await instApi.call('getPlanApprovalStatus', { path: { plan_id: planId } });
+    expect(status.status).toBe(200);
+    expect(status.body.status).toBe('APPROVED');
+    expect(status.body.callbackUrl).toBe(approval.body.callbackUrl);
+    const plan = await instApi.call('getPlan', { path: { plan_id: planId } });
+    expect(plan.status).toBe(200);
+    expect(plan.body.planId).toBe(planId);
+    expect(plan.body.status).toBe('APPROVED');
+    expect(plan.body.providerId).toBe(request.providerId);
+    expect(plan.body.transaction.amount).toBe(request.transaction.amount);
+  },
+);
 
-test('a sync DECLINED decision with a reject reason shows as DECLINED in both readers @assumption',
-  rules('IN-STATUS-SYNC@sync', 'IN-STATE-DECISION@sync', 'IN-STATE-DECISION@approval-status', 'IN-STATE-DECISION@plan', 'IN-ENUM-DECISION:accept'), async ({ instApi, instReq }) => {
-  const { planId } = await instReq.createPlan(instApi);
-  const approval = await instApi.call('planApproval', {
-    query: { sync: true }, body: { planId, status: 'DECLINED', rejectReasonCode: 'CONSUMER_APPLICATION_FAIL', rejectReasonDetail: 'Affordability check failed' },
-  });
-  expect(approval.status).toBe(200);
-  const status = await instApi.call('getPlanApprovalStatus', { path: { plan_id: planId } });
-  expect(status.body.status).toBe('DECLINED');
-  const plan = await instApi.call('getPlan', { path: { plan_id: planId } });
-  expect(plan.body.status).toBe('DECLINED');
-});
+test(
+  'a sync DECLINED decision with a reject reason shows as DECLINED in both readers @assumption',
+  rules(
+    'IN-STATUS-SYNC@sync',
+    'IN-STATE-DECISION@sync',
+    'IN-STATE-DECISION@approval-status',
+    'IN-STATE-DECISION@plan',
+    'IN-ENUM-DECISION:accept',
+  ),
+  async ({ instApi, instReq }) => {
+    const { planId } = await instReq.createPlan(instApi);
+    const approval = await instApi.call('planApproval', {
+      query: { sync: true },
+      body: { planId, status: 'DECLINED', rejectReasonCode: 'CONSUMER_APPLICATION_FAIL', rejectReasonDetail: 'Affordability check failed' },
+    });
+    expect(approval.status).toBe(200);
+    const status = await instApi.call('getPlanApprovalStatus', { path: { plan_id: planId } });
+    expect(status.body.status).toBe('DECLINED');
+    const plan = await instApi.call('getPlan', { path: { plan_id: planId } });
+    expect(plan.body.status).toBe('DECLINED');
+  },
+);
 
 // provider 2.0.0, Sync: "the default value is false": sync=false and no sync at all are both the
 // asynchronous mode (202, decision later), never answered as the synchronous 200. Each mode waits
@@ -59,17 +88,23 @@ const ASYNC_MODES = [
 ] as const;
 for (const decision of ['APPROVED', 'DECLINED'] as const) {
   for (const { mode, query, first, then } of ASYNC_MODES) {
-    test(`an approval ${mode} is answered 202 and its ${decision} decision reaches ${first} and ${then} @provider`,
-      rules('IN-STATUS-SYNC@async', 'IN-STATE-DECISION@async', 'IN-STATE-DECISION@approval-status', 'IN-STATE-DECISION@plan'), async ({ instApi, instReq, inst }) => {
+    test(
+      `an approval ${mode} is answered 202 and its ${decision} decision reaches ${first} and ${then} @provider`,
+      rules('IN-STATUS-SYNC@async', 'IN-STATE-DECISION@async', 'IN-STATE-DECISION@approval-status', 'IN-STATE-DECISION@plan'),
+      async ({ instApi, instReq, inst }) => {
         const { planId } = await instReq.createPlan(instApi);
-        const body = decision === 'APPROVED' ? { planId, status: decision } : { planId, status: decision, rejectReasonCode: 'LENDER_DRIVEN_REJECTION' };
+        const body =
+          decision === 'APPROVED'
+            ? { planId, status: decision }
+            : { planId, status: decision, rejectReasonCode: 'LENDER_DRIVEN_REJECTION' };
         const approval = await instApi.call('planApproval', { body, ...(query ? { query } : {}) });
         expect(approval.status, 'the asynchronous mode answers 202').toBe(202);
         await awaitDecision(instApi, inst, planId, decision, first);
         const other = await instApi.call(then, { path: { plan_id: planId } });
         expect(other.status).toBe(200);
         expect(other.body.status, `${then} shows the decision ${first} shows`).toBe(decision);
-      });
+      },
+    );
   }
 }
 

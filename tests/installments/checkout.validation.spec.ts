@@ -1,7 +1,21 @@
 // Covers: 400 of POST /consumers/pans/registrations and /deregistrations, POST /offers, POST /plans,
 // POST /approvals: every pattern, length, enum and cap of reference/installments.md (Main fields -
 // PAN registration, Offers, Plan creation, Approval) at its boundaries, each with an accepted twin.
-import { enumOf, expect, expectErrors, lengthOf, loadContract, rangeOf, rules, sizeOf, test, unregisteredPan, withPath, type CallOptions, type InstallmentsOperationId } from '../../fixtures/installments.js';
+import {
+  enumOf,
+  expect,
+  expectErrors,
+  lengthOf,
+  loadContract,
+  rangeOf,
+  rules,
+  sizeOf,
+  test,
+  unregisteredPan,
+  withPath,
+  type CallOptions,
+  type InstallmentsOperationId,
+} from '../../fixtures/installments.js';
 
 type All = Parameters<Parameters<typeof test>[2]>[0];
 type Fx = Pick<All, 'instApi' | 'instReq' | 'inst'>;
@@ -31,23 +45,45 @@ const APPROVAL_OFFER_ID = lengthOf(contract, 'PlanApprovalRequest', 'offerId');
 
 const digits = (n: number) => '4'.repeat(n);
 // installmentNumber stays within its own range, so a schedule one past the cap breaks only the cap.
-const schedule = (n: number) => Array.from({ length: n }, (_, i) => ({ installmentAmount: 10, dueDate: '2030-01-01', installmentNumber: (i % INSTALLMENT_NUMBER.max!) + INSTALLMENT_NUMBER.min! }));
-const SUCCESS: Partial<Record<InstallmentsOperationId, number>> = { registerPans: 200, deregisterPans: 200, approvedOffers: 200, savePlan: 201, planApproval: 200 };
+const schedule = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    installmentAmount: 10,
+    dueDate: '2030-01-01',
+    installmentNumber: (i % INSTALLMENT_NUMBER.max!) + INSTALLMENT_NUMBER.min!,
+  }));
+const SUCCESS: Partial<Record<InstallmentsOperationId, number>> = {
+  registerPans: 200,
+  deregisterPans: 200,
+  approvedOffers: 200,
+  savePlan: 201,
+  planApproval: 200,
+};
 
 /** A valid call of the operation, built fresh for the row (plans and approvals need real offers). */
-async function baseCall(op: InstallmentsOperationId, { instApi, instReq, inst }: Fx): Promise<{ call: CallOptions; plain?: Record<string, any> }> {
+async function baseCall(
+  op: InstallmentsOperationId,
+  { instApi, instReq, inst }: Fx,
+): Promise<{ call: CallOptions; plain?: Record<string, any> }> {
   const pan = inst.eligiblePan!;
   switch (op) {
-    case 'registerPans': return { call: { body: { panListName: 'Boundary list' } }, plain: { pans: [{ pan: unregisteredPan() }] } };
+    case 'registerPans':
+      return { call: { body: { panListName: 'Boundary list' } }, plain: { pans: [{ pan: unregisteredPan() }] } };
     case 'deregisterPans': {
       const created = await instApi.call('registerPans', { body: { panListName: 'Boundary list' } });
       return { call: { body: { panListId: created.body.panList.panListId } }, plain: { pans: [{ pan: unregisteredPan() }] } };
     }
-    case 'approvedOffers': return { call: { body: await instReq.offersBody(pan) }, plain: { consumer: { primaryAccountNumber: pan } } };
+    case 'approvedOffers':
+      return { call: { body: await instReq.offersBody(pan) }, plain: { consumer: { primaryAccountNumber: pan } } };
     case 'savePlan': {
       const offers = await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) });
       const offer = offers.body.offers[0];
-      const body = { providerId: offer.provider.providerId, offerTransactionId: offers.body.offerTransactionId, offerId: offer.offerId, transaction: { amount: 1200, currency: 'USD', amountType: 'TOTAL' }, planInstallmentInformation: { frequency: 'MONTHLY', tenure: 3, apr: 10 } };
+      const body = {
+        providerId: offer.provider.providerId,
+        offerTransactionId: offers.body.offerTransactionId,
+        offerId: offer.offerId,
+        transaction: { amount: 1200, currency: 'USD', amountType: 'TOTAL' },
+        planInstallmentInformation: { frequency: 'MONTHLY', tenure: 3, apr: 10 },
+      };
       return { call: { body } };
     }
     default: {
@@ -61,81 +97,422 @@ const uuid = () => crypto.randomUUID();
 const ROWS: Row[] = [
   // PAN registration (provider 2.0.0, PanRegistrationBody)
   { op: 'registerPans', field: 'panListName', value: 'a', accepted: true, why: '1 character (min)', rule: 'IN-LIM-PANLISTNAME:accept' },
-  { op: 'registerPans', field: 'panListName', value: 'a'.repeat(64), accepted: true, why: '64 characters (max)', rule: 'IN-LIM-PANLISTNAME:accept' },
+  {
+    op: 'registerPans',
+    field: 'panListName',
+    value: 'a'.repeat(64),
+    accepted: true,
+    why: '64 characters (max)',
+    rule: 'IN-LIM-PANLISTNAME:accept',
+  },
   { op: 'registerPans', field: 'panListName', value: '', accepted: false, why: 'an empty panListName', rule: 'IN-LIM-PANLISTNAME:refuse' },
-  { op: 'registerPans', field: 'panListName', value: 'a'.repeat(65), accepted: false, why: '65 characters', rule: 'IN-LIM-PANLISTNAME:refuse' },
-  { op: 'registerPans', field: 'panListName', value: 'Gold list-2', accepted: true, why: 'letters, digits, space and hyphen', rule: 'IN-PAT-PANLISTNAME:accept' },
-  { op: 'registerPans', field: 'panListName', value: 'Gold_list', accepted: false, why: 'an underscore', rule: 'IN-PAT-PANLISTNAME:refuse' },
+  {
+    op: 'registerPans',
+    field: 'panListName',
+    value: 'a'.repeat(65),
+    accepted: false,
+    why: '65 characters',
+    rule: 'IN-LIM-PANLISTNAME:refuse',
+  },
+  {
+    op: 'registerPans',
+    field: 'panListName',
+    value: 'Gold list-2',
+    accepted: true,
+    why: 'letters, digits, space and hyphen',
+    rule: 'IN-PAT-PANLISTNAME:accept',
+  },
+  {
+    op: 'registerPans',
+    field: 'panListName',
+    value: 'Gold_list',
+    accepted: false,
+    why: 'an underscore',
+    rule: 'IN-PAT-PANLISTNAME:refuse',
+  },
   // provider 2.0.0 (400 example): a registration names its list (panListId) or creates one (panListName).
-  { op: 'registerPans', field: 'panListName', value: undefined, accepted: false, why: 'neither panListId nor panListName (provider 400 example)', rule: 'IN-EXCL-PANLIST:refuse' },
-  { op: 'registerPans', field: 'panListId', value: '1'.repeat(17), accepted: false, why: 'panListId of 17 digits', rule: 'IN-PAT-PANLISTID:refuse' },
-  ...[11, 19].map((n) => ({ op: 'registerPans' as const, field: 'accountRange', value: { accountRangeLow: digits(n), accountRangeHigh: digits(n) }, accepted: true, why: `bounds of ${n} digits`, rule: 'IN-LIM-ACCOUNTRANGE:accept' })),
-  ...[10, 20].map((n) => ({ op: 'registerPans' as const, field: 'accountRange', value: { accountRangeLow: digits(n), accountRangeHigh: digits(n) }, accepted: false, why: `bounds of ${n} digits`, rule: 'IN-LIM-ACCOUNTRANGE:refuse' })),
-  { op: 'registerPans', field: 'accountRange.accountRangeHigh', value: undefined, accepted: false, why: 'without accountRangeHigh (required)', rule: 'IN-REQ-ACCOUNTRANGE' },
+  {
+    op: 'registerPans',
+    field: 'panListName',
+    value: undefined,
+    accepted: false,
+    why: 'neither panListId nor panListName (provider 400 example)',
+    rule: 'IN-EXCL-PANLIST:refuse',
+  },
+  {
+    op: 'registerPans',
+    field: 'panListId',
+    value: '1'.repeat(17),
+    accepted: false,
+    why: 'panListId of 17 digits',
+    rule: 'IN-PAT-PANLISTID:refuse',
+  },
+  ...[11, 19].map((n) => ({
+    op: 'registerPans' as const,
+    field: 'accountRange',
+    value: { accountRangeLow: digits(n), accountRangeHigh: digits(n) },
+    accepted: true,
+    why: `bounds of ${n} digits`,
+    rule: 'IN-LIM-ACCOUNTRANGE:accept',
+  })),
+  ...[10, 20].map((n) => ({
+    op: 'registerPans' as const,
+    field: 'accountRange',
+    value: { accountRangeLow: digits(n), accountRangeHigh: digits(n) },
+    accepted: false,
+    why: `bounds of ${n} digits`,
+    rule: 'IN-LIM-ACCOUNTRANGE:refuse',
+  })),
+  {
+    op: 'registerPans',
+    field: 'accountRange.accountRangeHigh',
+    value: undefined,
+    accepted: false,
+    why: 'without accountRangeHigh (required)',
+    rule: 'IN-REQ-ACCOUNTRANGE',
+  },
   // provider 2.0.0: a PAN of a list has 11 to 19 digits, encrypted (encryptedValue) or in clear (sensitiveData).
-  ...(['plain', 'clear'] as const).flatMap((where) => [[11, true], [19, true], [10, false], [20, false]].map(([n, ok]) => ({
-    op: 'registerPans' as const, field: `${where}:pans.0.pan`, value: digits(n as number), accepted: ok as boolean,
-    why: `a PAN of ${n} digits ${where === 'plain' ? 'in encryptedValue' : 'in clear sensitiveData'}`, rule: `IN-LIM-PAN:${ok ? 'accept' : 'refuse'}@${where === 'plain' ? 'encrypted' : 'clear'}`,
-  }))),
-  { op: 'deregisterPans', field: 'panListName', value: undefined, accepted: true, why: 'the 18-digit panListId of a list just created', rule: 'IN-PAT-PANLISTID:accept' },
-  { op: 'deregisterPans', field: 'panListId', value: '1'.repeat(17), accepted: false, why: 'panListId of 17 digits', rule: 'IN-PAT-PANLISTID:refuse' },
-  { op: 'deregisterPans', field: 'panListId', value: '1'.repeat(19), accepted: false, why: 'panListId of 19 digits', rule: 'IN-PAT-PANLISTID:refuse' },
-  { op: 'deregisterPans', field: 'panListId', value: `${'1'.repeat(17)}a`, accepted: false, why: 'panListId with a letter', rule: 'IN-PAT-PANLISTID:refuse' },
-  { op: 'deregisterPans', field: 'panListId', value: undefined, accepted: false, why: 'without panListId (required)', rule: 'IN-REQ-DEREG-LISTID' },
+  ...(['plain', 'clear'] as const).flatMap((where) =>
+    [
+      [11, true],
+      [19, true],
+      [10, false],
+      [20, false],
+    ].map(([n, ok]) => ({
+      op: 'registerPans' as const,
+      field: `${where}:pans.0.pan`,
+      value: digits(n as number),
+      accepted: ok as boolean,
+      why: `a PAN of ${n} digits ${where === 'plain' ? 'in encryptedValue' : 'in clear sensitiveData'}`,
+      rule: `IN-LIM-PAN:${ok ? 'accept' : 'refuse'}@${where === 'plain' ? 'encrypted' : 'clear'}`,
+    })),
+  ),
+  {
+    op: 'deregisterPans',
+    field: 'panListName',
+    value: undefined,
+    accepted: true,
+    why: 'the 18-digit panListId of a list just created',
+    rule: 'IN-PAT-PANLISTID:accept',
+  },
+  {
+    op: 'deregisterPans',
+    field: 'panListId',
+    value: '1'.repeat(17),
+    accepted: false,
+    why: 'panListId of 17 digits',
+    rule: 'IN-PAT-PANLISTID:refuse',
+  },
+  {
+    op: 'deregisterPans',
+    field: 'panListId',
+    value: '1'.repeat(19),
+    accepted: false,
+    why: 'panListId of 19 digits',
+    rule: 'IN-PAT-PANLISTID:refuse',
+  },
+  {
+    op: 'deregisterPans',
+    field: 'panListId',
+    value: `${'1'.repeat(17)}a`,
+    accepted: false,
+    why: 'panListId with a letter',
+    rule: 'IN-PAT-PANLISTID:refuse',
+  },
+  {
+    op: 'deregisterPans',
+    field: 'panListId',
+    value: undefined,
+    accepted: false,
+    why: 'without panListId (required)',
+    rule: 'IN-REQ-DEREG-LISTID',
+  },
   // Offers (provider 2.0.0, OfferParameters)
-  { op: 'approvedOffers', field: 'transaction.currency', value: 'EURO'.slice(0, CURRENCY.max), accepted: true, why: `currency of ${CURRENCY.max} characters`, rule: 'IN-LIM-CURRENCY:accept' },
-  { op: 'approvedOffers', field: 'transaction.currency', value: 'USDD'.slice(0, CURRENCY.min! - 1), accepted: false, why: `currency of ${CURRENCY.min! - 1} characters`, rule: 'IN-LIM-CURRENCY:refuse' },
-  { op: 'approvedOffers', field: 'transaction.currency', value: 'USDDD'.slice(0, CURRENCY.max! + 1), accepted: false, why: `currency of ${CURRENCY.max! + 1} characters`, rule: 'IN-LIM-CURRENCY:refuse' },
-  { op: 'approvedOffers', field: 'merchant.mcc', value: '599999'.slice(0, MCC.max), accepted: true, why: `mcc of ${MCC.max} characters`, rule: 'IN-LIM-MCC:accept' },
-  { op: 'approvedOffers', field: 'merchant.mcc', value: '573200'.slice(0, MCC.min! - 1), accepted: false, why: `mcc of ${MCC.min! - 1} characters`, rule: 'IN-LIM-MCC:refuse' },
-  { op: 'approvedOffers', field: 'merchant.mcc', value: '573200'.slice(0, MCC.max! + 1), accepted: false, why: `mcc of ${MCC.max! + 1} characters`, rule: 'IN-LIM-MCC:refuse' },
-  { op: 'approvedOffers', field: 'transaction.localDateTime', value: undefined, accepted: false, why: 'without transaction.localDateTime (required)', rule: 'IN-REQ-OFFERS' },
+  {
+    op: 'approvedOffers',
+    field: 'transaction.currency',
+    value: 'EURO'.slice(0, CURRENCY.max),
+    accepted: true,
+    why: `currency of ${CURRENCY.max} characters`,
+    rule: 'IN-LIM-CURRENCY:accept',
+  },
+  {
+    op: 'approvedOffers',
+    field: 'transaction.currency',
+    value: 'USDD'.slice(0, CURRENCY.min! - 1),
+    accepted: false,
+    why: `currency of ${CURRENCY.min! - 1} characters`,
+    rule: 'IN-LIM-CURRENCY:refuse',
+  },
+  {
+    op: 'approvedOffers',
+    field: 'transaction.currency',
+    value: 'USDDD'.slice(0, CURRENCY.max! + 1),
+    accepted: false,
+    why: `currency of ${CURRENCY.max! + 1} characters`,
+    rule: 'IN-LIM-CURRENCY:refuse',
+  },
+  {
+    op: 'approvedOffers',
+    field: 'merchant.mcc',
+    value: '599999'.slice(0, MCC.max),
+    accepted: true,
+    why: `mcc of ${MCC.max} characters`,
+    rule: 'IN-LIM-MCC:accept',
+  },
+  {
+    op: 'approvedOffers',
+    field: 'merchant.mcc',
+    value: '573200'.slice(0, MCC.min! - 1),
+    accepted: false,
+    why: `mcc of ${MCC.min! - 1} characters`,
+    rule: 'IN-LIM-MCC:refuse',
+  },
+  {
+    op: 'approvedOffers',
+    field: 'merchant.mcc',
+    value: '573200'.slice(0, MCC.max! + 1),
+    accepted: false,
+    why: `mcc of ${MCC.max! + 1} characters`,
+    rule: 'IN-LIM-MCC:refuse',
+  },
+  {
+    op: 'approvedOffers',
+    field: 'transaction.localDateTime',
+    value: undefined,
+    accepted: false,
+    why: 'without transaction.localDateTime (required)',
+    rule: 'IN-REQ-OFFERS',
+  },
   // provider 2.0.0: the offers Correlation-Id is a plain string (no UUID format), unlike savePlan's.
-  { op: 'approvedOffers', field: 'header:Correlation-Id', value: 'corr-1', accepted: true, why: 'a Correlation-Id that is not a UUID', rule: 'IN-FMT-CORRELATION:accept' },
-  { op: 'approvedOffers', field: 'transaction', value: undefined, accepted: false, why: 'without transaction (required)', rule: 'IN-REQ-OFFERS' },
-  { op: 'approvedOffers', field: 'merchant.acquirerId', value: '1234567890'.slice(0, ACQUIRER_ID), accepted: true, why: `acquirerId of ${ACQUIRER_ID} characters`, rule: 'IN-LIM-ACQUIRERID:accept' },
-  { op: 'approvedOffers', field: 'merchant.acquirerId', value: '1234567890'.slice(0, ACQUIRER_ID + 1), accepted: false, why: `acquirerId of ${ACQUIRER_ID + 1} characters`, rule: 'IN-LIM-ACQUIRERID:refuse' },
-  { op: 'approvedOffers', field: 'plain:consumer.primaryAccountNumber', value: digits(20), accepted: false, why: 'an encrypted PAN of 20 digits', rule: 'IN-LIM-PAN:refuse@encrypted' },
-  { op: 'approvedOffers', field: 'clear:consumer.primaryAccountNumber', value: digits(20), accepted: false, why: 'a PAN of 20 digits in clear sensitiveData', rule: 'IN-LIM-PAN:refuse@clear' },
-  { op: 'approvedOffers', field: 'clear:consumer.primaryAccountNumber', value: digits(10), accepted: false, why: 'a PAN of 10 digits in clear sensitiveData', rule: 'IN-LIM-PAN:refuse@clear' },
+  {
+    op: 'approvedOffers',
+    field: 'header:Correlation-Id',
+    value: 'corr-1',
+    accepted: true,
+    why: 'a Correlation-Id that is not a UUID',
+    rule: 'IN-FMT-CORRELATION:accept',
+  },
+  {
+    op: 'approvedOffers',
+    field: 'transaction',
+    value: undefined,
+    accepted: false,
+    why: 'without transaction (required)',
+    rule: 'IN-REQ-OFFERS',
+  },
+  {
+    op: 'approvedOffers',
+    field: 'merchant.acquirerId',
+    value: '1234567890'.slice(0, ACQUIRER_ID),
+    accepted: true,
+    why: `acquirerId of ${ACQUIRER_ID} characters`,
+    rule: 'IN-LIM-ACQUIRERID:accept',
+  },
+  {
+    op: 'approvedOffers',
+    field: 'merchant.acquirerId',
+    value: '1234567890'.slice(0, ACQUIRER_ID + 1),
+    accepted: false,
+    why: `acquirerId of ${ACQUIRER_ID + 1} characters`,
+    rule: 'IN-LIM-ACQUIRERID:refuse',
+  },
+  {
+    op: 'approvedOffers',
+    field: 'plain:consumer.primaryAccountNumber',
+    value: digits(20),
+    accepted: false,
+    why: 'an encrypted PAN of 20 digits',
+    rule: 'IN-LIM-PAN:refuse@encrypted',
+  },
+  {
+    op: 'approvedOffers',
+    field: 'clear:consumer.primaryAccountNumber',
+    value: digits(20),
+    accepted: false,
+    why: 'a PAN of 20 digits in clear sensitiveData',
+    rule: 'IN-LIM-PAN:refuse@clear',
+  },
+  {
+    op: 'approvedOffers',
+    field: 'clear:consumer.primaryAccountNumber',
+    value: digits(10),
+    accepted: false,
+    why: 'a PAN of 10 digits in clear sensitiveData',
+    rule: 'IN-LIM-PAN:refuse@clear',
+  },
   // Plan creation (provider 2.0.0, PlanRequest)
-  ...[[TENURE.min! - 1, false], [TENURE.min!, true], [TENURE.max!, true], [TENURE.max! + 1, false]].map(([v, ok]) => ({ op: 'savePlan' as const, field: 'planInstallmentInformation.tenure', value: v, accepted: ok as boolean, why: `tenure ${v} (${TENURE.min}-${TENURE.max})`, rule: `IN-LIM-TENURE:${ok ? 'accept' : 'refuse'}` })),
-  ...[[APR.min!, true], [APR.max!, true], [APR.min! - 0.5, false], [APR.max! + 0.5, false]].map(([v, ok]) => ({ op: 'savePlan' as const, field: 'planInstallmentInformation.apr', value: v, accepted: ok as boolean, why: `apr ${v} (${APR.min}-${APR.max})`, rule: `IN-LIM-APR:${ok ? 'accept' : 'refuse'}` })),
-  { op: 'savePlan', field: 'schedulePayments', value: schedule(SCHEDULE), accepted: true, why: `${SCHEDULE} scheduled payments (max)`, rule: 'IN-LIM-SCHEDULE:accept' },
-  { op: 'savePlan', field: 'schedulePayments', value: schedule(SCHEDULE + 1), accepted: false, why: `${SCHEDULE + 1} scheduled payments`, rule: 'IN-LIM-SCHEDULE:refuse' },
-  { op: 'savePlan', field: 'providerId', value: 'not-a-uuid', accepted: false, why: 'a providerId that is not a UUID', rule: 'IN-FMT-UUID:refuse' },
-  { op: 'savePlan', field: 'transaction.amountType', value: undefined, accepted: false, why: 'without transaction.amountType (required)', rule: 'IN-REQ-PLAN' },
-  { op: 'savePlan', field: 'header:Correlation-Id', value: 'corr-1', accepted: false, why: 'a Correlation-Id that is not a UUID', rule: 'IN-FMT-CORRELATION:refuse' },
-  { op: 'savePlan', field: 'header:Correlation-Id', value: uuid(), accepted: true, why: 'a Correlation-Id that is a UUID', rule: 'IN-FMT-CORRELATION:accept' },
+  ...[
+    [TENURE.min! - 1, false],
+    [TENURE.min!, true],
+    [TENURE.max!, true],
+    [TENURE.max! + 1, false],
+  ].map(([v, ok]) => ({
+    op: 'savePlan' as const,
+    field: 'planInstallmentInformation.tenure',
+    value: v,
+    accepted: ok as boolean,
+    why: `tenure ${v} (${TENURE.min}-${TENURE.max})`,
+    rule: `IN-LIM-TENURE:${ok ? 'accept' : 'refuse'}`,
+  })),
+  ...[
+    [APR.min!, true],
+    [APR.max!, true],
+    [APR.min! - 0.5, false],
+    [APR.max! + 0.5, false],
+  ].map(([v, ok]) => ({
+    op: 'savePlan' as const,
+    field: 'planInstallmentInformation.apr',
+    value: v,
+    accepted: ok as boolean,
+    why: `apr ${v} (${APR.min}-${APR.max})`,
+    rule: `IN-LIM-APR:${ok ? 'accept' : 'refuse'}`,
+  })),
+  {
+    op: 'savePlan',
+    field: 'schedulePayments',
+    value: schedule(SCHEDULE),
+    accepted: true,
+    why: `${SCHEDULE} scheduled payments (max)`,
+    rule: 'IN-LIM-SCHEDULE:accept',
+  },
+  {
+    op: 'savePlan',
+    field: 'schedulePayments',
+    value: schedule(SCHEDULE + 1),
+    accepted: false,
+    why: `${SCHEDULE + 1} scheduled payments`,
+    rule: 'IN-LIM-SCHEDULE:refuse',
+  },
+  {
+    op: 'savePlan',
+    field: 'providerId',
+    value: 'not-a-uuid',
+    accepted: false,
+    why: 'a providerId that is not a UUID',
+    rule: 'IN-FMT-UUID:refuse',
+  },
+  {
+    op: 'savePlan',
+    field: 'transaction.amountType',
+    value: undefined,
+    accepted: false,
+    why: 'without transaction.amountType (required)',
+    rule: 'IN-REQ-PLAN',
+  },
+  {
+    op: 'savePlan',
+    field: 'header:Correlation-Id',
+    value: 'corr-1',
+    accepted: false,
+    why: 'a Correlation-Id that is not a UUID',
+    rule: 'IN-FMT-CORRELATION:refuse',
+  },
+  {
+    op: 'savePlan',
+    field: 'header:Correlation-Id',
+    value: uuid(),
+    accepted: true,
+    why: 'a Correlation-Id that is a UUID',
+    rule: 'IN-FMT-CORRELATION:accept',
+  },
   // Approval (provider 2.0.0, PlanApprovalParameters)
-  { op: 'planApproval', field: 'rejectReasonDetail', value: 'r'.repeat(REJECT_DETAIL), accepted: true, why: `rejectReasonDetail of ${REJECT_DETAIL} characters (max)`, rule: 'IN-LIM-REJECTDETAIL:accept' },
-  { op: 'planApproval', field: 'rejectReasonDetail', value: 'r'.repeat(REJECT_DETAIL + 1), accepted: false, why: `rejectReasonDetail of ${REJECT_DETAIL + 1} characters`, rule: 'IN-LIM-REJECTDETAIL:refuse' },
-  ...enumOf(contract, 'RejectReasonCode').map((v) => ({ op: 'planApproval' as const, field: 'rejectReasonCode', value: v, accepted: true, why: `rejectReasonCode ${v}`, rule: 'IN-ENUM-REJECTCODE:accept' })),
-  { op: 'planApproval', field: 'rejectReasonCode', value: 'OTHER', accepted: false, why: 'rejectReasonCode outside the enum', rule: 'IN-ENUM-REJECTCODE:refuse' },
-  { op: 'planApproval', field: 'status', value: 'PENDING', accepted: false, why: 'status outside APPROVED|DECLINED', rule: 'IN-ENUM-DECISION:refuse' },
+  {
+    op: 'planApproval',
+    field: 'rejectReasonDetail',
+    value: 'r'.repeat(REJECT_DETAIL),
+    accepted: true,
+    why: `rejectReasonDetail of ${REJECT_DETAIL} characters (max)`,
+    rule: 'IN-LIM-REJECTDETAIL:accept',
+  },
+  {
+    op: 'planApproval',
+    field: 'rejectReasonDetail',
+    value: 'r'.repeat(REJECT_DETAIL + 1),
+    accepted: false,
+    why: `rejectReasonDetail of ${REJECT_DETAIL + 1} characters`,
+    rule: 'IN-LIM-REJECTDETAIL:refuse',
+  },
+  ...enumOf(contract, 'RejectReasonCode').map((v) => ({
+    op: 'planApproval' as const,
+    field: 'rejectReasonCode',
+    value: v,
+    accepted: true,
+    why: `rejectReasonCode ${v}`,
+    rule: 'IN-ENUM-REJECTCODE:accept',
+  })),
+  {
+    op: 'planApproval',
+    field: 'rejectReasonCode',
+    value: 'OTHER',
+    accepted: false,
+    why: 'rejectReasonCode outside the enum',
+    rule: 'IN-ENUM-REJECTCODE:refuse',
+  },
+  {
+    op: 'planApproval',
+    field: 'status',
+    value: 'PENDING',
+    accepted: false,
+    why: 'status outside APPROVED|DECLINED',
+    rule: 'IN-ENUM-DECISION:refuse',
+  },
   // provider 2.0.0: an approval's offerId has one length (offers' own ids have a range).
-  ...[[APPROVAL_OFFER_ID.min! - 1, false], [APPROVAL_OFFER_ID.min!, true], [APPROVAL_OFFER_ID.max! + 1, false]].map(([n, ok]) => ({ op: 'planApproval' as const, field: 'offerId', value: 'o'.repeat(n as number), accepted: ok as boolean, why: `offerId of ${n} characters (exactly ${APPROVAL_OFFER_ID.max})`, rule: `IN-LIM-APPROVAL-OFFERID:${ok ? 'accept' : 'refuse'}` })),
-  { op: 'planApproval', field: 'paymentAuthorization', value: { primaryAccountNumber: '5204730000001234' }, accepted: false, why: 'a paymentAuthorization without expiry, security code and billing address (required)', rule: 'IN-ERR-CONTRACT:refuse' },
-  { op: 'planApproval', field: 'approvedCurrency', value: 'EUROS'.slice(0, CURRENCY.max! + 1), accepted: false, why: `approvedCurrency of ${CURRENCY.max! + 1} characters`, rule: 'IN-LIM-CURRENCY:refuse' },
+  ...[
+    [APPROVAL_OFFER_ID.min! - 1, false],
+    [APPROVAL_OFFER_ID.min!, true],
+    [APPROVAL_OFFER_ID.max! + 1, false],
+  ].map(([n, ok]) => ({
+    op: 'planApproval' as const,
+    field: 'offerId',
+    value: 'o'.repeat(n as number),
+    accepted: ok as boolean,
+    why: `offerId of ${n} characters (exactly ${APPROVAL_OFFER_ID.max})`,
+    rule: `IN-LIM-APPROVAL-OFFERID:${ok ? 'accept' : 'refuse'}`,
+  })),
+  {
+    op: 'planApproval',
+    field: 'paymentAuthorization',
+    value: { primaryAccountNumber: '5204730000001234' },
+    accepted: false,
+    why: 'a paymentAuthorization without expiry, security code and billing address (required)',
+    rule: 'IN-ERR-CONTRACT:refuse',
+  },
+  {
+    op: 'planApproval',
+    field: 'approvedCurrency',
+    value: 'EUROS'.slice(0, CURRENCY.max! + 1),
+    accepted: false,
+    why: `approvedCurrency of ${CURRENCY.max! + 1} characters`,
+    rule: 'IN-LIM-CURRENCY:refuse',
+  },
   { op: 'planApproval', field: 'planId', value: 'plan-1', accepted: false, why: 'a planId that is not a UUID', rule: 'IN-FMT-UUID:refuse' },
 ];
 
 for (const row of ROWS) {
-  test(`${row.op}: ${row.accepted ? 'accepts' : 'rejects'} ${row.why}${row.why.includes('@assumption') ? '' : ' @provider'}`, rules(row.rule), async ({ instApi, instReq, inst }) => {
-    test.skip(!inst.eligiblePan, 'needs INSTALLMENTS_ELIGIBLE_PAN');
-    const fx = { instApi, instReq, inst };
-    const { call, plain } = await baseCall(row.op, fx);
-    let body = call.body as Record<string, any>;
-    const headers = { ...call.headers };
-    if (row.field.startsWith('header:')) headers[row.field.slice(7)] = row.value as string;
-    else if (!/^(plain|clear):/.test(row.field)) body = withPath(body, row.field, row.value);
-    if (row.field.startsWith('clear:')) {
-      // provider 2.0.0: the card data in clear `sensitiveData` instead of the root encryptedValue.
-      const { encryptedValue: _jwe, ...rest } = body;
-      body = { ...rest, sensitiveData: withPath(plain, row.field.slice(6), row.value) };
-    } else if (plain) body = { ...body, ...await fx.instReq.sensitive(row.field.startsWith('plain:') ? withPath(plain, row.field.slice(6), row.value) : plain) };
-    const res = await fx.instApi.callBuilt(row.op, { ...call, body, headers });
-    if (row.accepted) expect(res.status, res.text.slice(0, 200)).toBe(SUCCESS[row.op]);
-    else expectErrors(res, 400);
-  });
+  test(
+    `${row.op}: ${row.accepted ? 'accepts' : 'rejects'} ${row.why}${row.why.includes('@assumption') ? '' : ' @provider'}`,
+    rules(row.rule),
+    async ({ instApi, instReq, inst }) => {
+      test.skip(!inst.eligiblePan, 'needs INSTALLMENTS_ELIGIBLE_PAN');
+      const fx = { instApi, instReq, inst };
+      const { call, plain } = await baseCall(row.op, fx);
+      let body = call.body as Record<string, any>;
+      const headers = { ...call.headers };
+      if (row.field.startsWith('header:')) headers[row.field.slice(7)] = row.value as string;
+      else if (!/^(plain|clear):/.test(row.field)) body = withPath(body, row.field, row.value);
+      if (row.field.startsWith('clear:')) {
+        // provider 2.0.0: the card data in clear `sensitiveData` instead of the root encryptedValue.
+        const { encryptedValue: _jwe, ...rest } = body;
+        body = { ...rest, sensitiveData: withPath(plain, row.field.slice(6), row.value) };
+      } else if (plain)
+        body = {
+          ...body,
+          ...(await fx.instReq.sensitive(row.field.startsWith('plain:') ? withPath(plain, row.field.slice(6), row.value) : plain)),
+        };
+      const res = await fx.instApi.callBuilt(row.op, { ...call, body, headers });
+      if (row.accepted) expect(res.status, res.text.slice(0, 200)).toBe(SUCCESS[row.op]);
+      else expectErrors(res, 400);
+    },
+  );
 }

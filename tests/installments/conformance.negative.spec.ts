@@ -5,15 +5,30 @@
 import { expect, rules, test } from '../../fixtures/installments.js';
 import { refusalStatuses, runNegativeCases } from '../../fixtures/negative.js';
 
-const OPERATIONS = ['registerPans', 'deregisterPans', 'postMerchantParticipations', 'getMerchantParticipations', 'postMerchantSearches',
-  'postMerchantMidSearches', 'planApproval', 'getPlanApprovalStatus', 'getPlan', 'approvedOffers', 'savePlan'] as const;
+const OPERATIONS = [
+  'registerPans',
+  'deregisterPans',
+  'postMerchantParticipations',
+  'getMerchantParticipations',
+  'postMerchantSearches',
+  'postMerchantMidSearches',
+  'planApproval',
+  'getPlanApprovalStatus',
+  'getPlan',
+  'approvedOffers',
+  'savePlan',
+] as const;
 
 for (const operationId of OPERATIONS) {
-  test(`${operationId} refuses every request the contract refuses with a documented 4xx @provider`, rules('IN-ERR-CONTRACT:refuse'), async ({ instApi, instReq, instContract }) => {
-    expect(refusalStatuses(instContract.operation(operationId)), 'documented refusal statuses').not.toEqual([]);
-    const { cases, failures } = await runNegativeCases(instApi, operationId, await instReq.sampleCall(operationId));
-    test.info().annotations.push({ type: 'negative cases', description: String(cases) });
-    expect(cases, 'generated cases').toBeGreaterThan(0);
-    expect(failures, `cases of ${operationId} answered otherwise`).toEqual([]);
-  });
+  test(
+    `${operationId} refuses every request the contract refuses with a documented 4xx @provider`,
+    rules('IN-ERR-CONTRACT:refuse'),
+    async ({ instApi, instReq, instContract }) => {
+      expect(refusalStatuses(instContract.operation(operationId)), 'documented refusal statuses').not.toEqual([]);
+      const { cases, failures } = await runNegativeCases(instApi, operationId, await instReq.sampleCall(operationId));
+      test.info().annotations.push({ type: 'negative cases', description: String(cases) });
+      expect(cases, 'generated cases').toBeGreaterThan(0);
+      expect(failures, `cases of ${operationId} answered otherwise`).toEqual([]);
+    },
+  );
 }

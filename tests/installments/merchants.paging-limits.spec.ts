@@ -2,10 +2,25 @@
 // and POST /merchants/mids/searches (provider 2.0.0: offset at least 0, default 0; limit within the
 // contract's range, its maximum the default), and the default page size observed on data sets
 // larger than a page.
-import { expect, expectErrors, expectPage, exampleParticipation, loadContract, parameterDefault, parameterRange, rules, sizeOf, test } from '../../fixtures/installments.js';
+import {
+  expect,
+  expectErrors,
+  expectPage,
+  exampleParticipation,
+  loadContract,
+  parameterDefault,
+  parameterRange,
+  rules,
+  sizeOf,
+  test,
+} from '../../fixtures/installments.js';
 
 const contract = await loadContract('installments');
-const READERS = [['getMerchantParticipations', 'list'], ['postMerchantSearches', 'search'], ['postMerchantMidSearches', 'mids']] as const;
+const READERS = [
+  ['getMerchantParticipations', 'list'],
+  ['postMerchantSearches', 'search'],
+  ['postMerchantMidSearches', 'mids'],
+] as const;
 // The same bounds on the three readers (tests/self/installments-limits.spec.ts holds them to the provider's).
 const LIMIT = parameterRange(contract, 'getMerchantParticipations', 'limit');
 const DEFAULT_LIMIT = Number(parameterDefault(contract, 'getMerchantParticipations', 'limit'));
@@ -13,35 +28,54 @@ const PER_REQUEST = sizeOf(contract, 'MerchantParticipationRequest').max!;
 const BIG = DEFAULT_LIMIT + 10;
 
 for (const [operationId, path] of READERS) {
-  test(`${operationId}: accepts limit ${LIMIT.min} and ${LIMIT.max} and offset 0, refuses limit ${LIMIT.min! - 1}, ${LIMIT.max! + 1} or not an integer and offset -1 (400) @provider`,
-    rules(`IN-PAGE-LIMIT:accept@${path}`, `IN-PAGE-LIMIT:refuse@${path}`, `IN-PAGE-OFFSET:accept@${path}`, `IN-PAGE-OFFSET:refuse@${path}`), async ({ instApi, instReq }) => {
+  test(
+    `${operationId}: accepts limit ${LIMIT.min} and ${LIMIT.max} and offset 0, refuses limit ${LIMIT.min! - 1}, ${LIMIT.max! + 1} or not an integer and offset -1 (400) @provider`,
+    rules(`IN-PAGE-LIMIT:accept@${path}`, `IN-PAGE-LIMIT:refuse@${path}`, `IN-PAGE-OFFSET:accept@${path}`, `IN-PAGE-OFFSET:refuse@${path}`),
+    async ({ instApi, instReq }) => {
       const call = await instReq.sampleCall(operationId);
-      for (const query of [{ offset: 0, limit: LIMIT.min! }, { offset: 0, limit: LIMIT.max! }]) {
+      for (const query of [
+        { offset: 0, limit: LIMIT.min! },
+        { offset: 0, limit: LIMIT.max! },
+      ]) {
         const res = await instApi.call(operationId, { ...call, query });
         expect(res.status, `${JSON.stringify(query)} is accepted`).toBe(200);
-        expectPage(res, Array.isArray(res.body) ? res.body : res.body.mids ?? [], query);
+        expectPage(res, Array.isArray(res.body) ? res.body : (res.body.mids ?? []), query);
       }
       for (const query of [{ limit: LIMIT.min! - 1 }, { limit: LIMIT.max! + 1 }, { limit: 'abc' }, { limit: 2.5 }, { offset: -1 }]) {
-        await test.step(`refuses ${JSON.stringify(query)}`, async () => expectErrors(await instApi.call(operationId, { ...call, query }), 400));
+        await test.step(`refuses ${JSON.stringify(query)}`, async () =>
+          expectErrors(await instApi.call(operationId, { ...call, query }), 400));
       }
-    });
+    },
+  );
 }
 
 /** Distinct 3-letter country codes (provider 2.0.0: letters only), one per index. */
-const country = (i: number) => ['Z', String.fromCharCode(65 + Math.floor(i / 26) % 26), String.fromCharCode(65 + (i % 26))].join('');
+const country = (i: number) => ['Z', String.fromCharCode(65 + (Math.floor(i / 26) % 26)), String.fromCharCode(65 + (i % 26))].join('');
 
-test(`without offset and limit, a search and the list answer the first ${DEFAULT_LIMIT} of ${BIG} merchants @mock-only @provider`,
-  rules('IN-PAGE-DEFAULT@search', 'IN-PAGE-DEFAULT@list'), async ({ instApi, instReq, inst, instMock }) => {
+test(
+  `without offset and limit, a search and the list answer the first ${DEFAULT_LIMIT} of ${BIG} merchants @mock-only @provider`,
+  rules('IN-PAGE-DEFAULT@search', 'IN-PAGE-DEFAULT@list'),
+  async ({ instApi, instReq, inst, instMock }) => {
     // More merchants than a page, of one exact name, through the API; the list is a known set only on an emptied mock.
     await instMock.reset();
     const name = `Default page ${crypto.randomUUID()}`;
-    const merchants = Array.from({ length: BIG }, (_, i) => exampleParticipation(inst.knownAcquirerIca ?? '001234', { merchantLegalName: name, countryCode: country(i), mids: [String(100_000_000 + i)], dbaNames: undefined }));
+    const merchants = Array.from({ length: BIG }, (_, i) =>
+      exampleParticipation(inst.knownAcquirerIca ?? '001234', {
+        merchantLegalName: name,
+        countryCode: country(i),
+        mids: [String(100_000_000 + i)],
+        dbaNames: undefined,
+      }),
+    );
     const ids: string[] = [];
     for (let i = 0; i < BIG; i += PER_REQUEST) ids.push(await instReq.submitParticipations(instApi, merchants.slice(i, i + PER_REQUEST)));
     await instReq.awaitEffectuation(instApi, ids[ids.length - 1]);
     const search = await instApi.call('postMerchantSearches', { body: { merchantLegalName: name } });
     const list = await instApi.call('getMerchantParticipations', {});
-    for (const [reader, res] of [['search', search], ['list', list]] as const) {
+    for (const [reader, res] of [
+      ['search', search],
+      ['list', list],
+    ] as const) {
       expect(res.status).toBe(200);
       expect(res.body, `${reader}: the default limit is ${DEFAULT_LIMIT}`).toHaveLength(DEFAULT_LIMIT);
       expectPage(res, res.body);
@@ -51,19 +85,24 @@ test(`without offset and limit, a search and the list answer the first ${DEFAULT
     expect(rest.body, `offset ${DEFAULT_LIMIT} with the default limit: the last ${BIG - DEFAULT_LIMIT}`).toHaveLength(BIG - DEFAULT_LIMIT);
     const seen = new Set([...search.body, ...rest.body].map((m: { countryCode: string }) => m.countryCode));
     expect(seen.size, 'the two pages hold every merchant once').toBe(BIG);
-  });
+  },
+);
 
-test(`without offset and limit, a MID search answers the first ${DEFAULT_LIMIT} of ${BIG} MIDs @provider`, rules('IN-PAGE-DEFAULT@mids'), async ({ instApi, instReq, inst }) => {
-  const mids = Array.from({ length: BIG }, (_, i) => String(200_000_000 + i));
-  const merchant = exampleParticipation(inst.knownAcquirerIca ?? '001234', { mids });
-  await instReq.submitParticipations(instApi, [merchant]);
-  const body = { merchantLegalName: merchant.merchantLegalName, countryCode: merchant.countryCode, acquirerICA: merchant.acquirerICA };
-  const first = await instApi.call('postMerchantMidSearches', { body });
-  expect(first.status).toBe(200);
-  expect(first.body.mids, `the default limit is ${DEFAULT_LIMIT}`).toHaveLength(DEFAULT_LIMIT);
-  expectPage(first, first.body.mids);
-  expect(Number(first.headers.total)).toBe(BIG);
-  const rest = await instApi.call('postMerchantMidSearches', { query: { offset: DEFAULT_LIMIT }, body });
-  expect(rest.body.mids).toHaveLength(BIG - DEFAULT_LIMIT);
-  expect(new Set([...first.body.mids, ...rest.body.mids].map((m: { mid: string }) => m.mid)).size).toBe(BIG);
-});
+test(
+  `without offset and limit, a MID search answers the first ${DEFAULT_LIMIT} of ${BIG} MIDs @provider`,
+  rules('IN-PAGE-DEFAULT@mids'),
+  async ({ instApi, instReq, inst }) => {
+    const mids = Array.from({ length: BIG }, (_, i) => String(200_000_000 + i));
+    const merchant = exampleParticipation(inst.knownAcquirerIca ?? '001234', { mids });
+    await instReq.submitParticipations(instApi, [merchant]);
+    const body = { merchantLegalName: merchant.merchantLegalName, countryCode: merchant.countryCode, acquirerICA: merchant.acquirerICA };
+    const first = await instApi.call('postMerchantMidSearches', { body });
+    expect(first.status).toBe(200);
+    expect(first.body.mids, `the default limit is ${DEFAULT_LIMIT}`).toHaveLength(DEFAULT_LIMIT);
+    expectPage(first, first.body.mids);
+    expect(Number(first.headers.total)).toBe(BIG);
+    const rest = await instApi.call('postMerchantMidSearches', { query: { offset: DEFAULT_LIMIT }, body });
+    expect(rest.body.mids).toHaveLength(BIG - DEFAULT_LIMIT);
+    expect(new Set([...first.body.mids, ...rest.body.mids].map((m: { mid: string }) => m.mid)).size).toBe(BIG);
+  },
+);

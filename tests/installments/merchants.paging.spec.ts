@@ -2,14 +2,22 @@
 // /merchants/searches and POST /merchants/mids/searches against known data sets: offset skips
 // exactly that many items, limit caps the page, the pages make the set, and the Count / Offset /
 // Limit / Total headers match it (provider 2.0.0, offset/limit and the paging headers).
-import { expect, expectPage, exampleParticipation, rules, test, type CallOptions, type InstallmentsOperationId } from '../../fixtures/installments.js';
+import {
+  expect,
+  expectPage,
+  exampleParticipation,
+  rules,
+  test,
+  type CallOptions,
+  type InstallmentsOperationId,
+} from '../../fixtures/installments.js';
 
 type Fx = Parameters<Parameters<typeof test>[2]>[0];
 type Api = Fx['instApi'];
 const SIZE = 5;
 const ICA = (inst: Fx['inst']) => inst.knownAcquirerIca ?? '001234';
 /** Distinct 3-letter country codes (provider 2.0.0: letters only), one per index. */
-const country = (i: number) => ['Q', String.fromCharCode(65 + Math.floor(i / 26) % 26), String.fromCharCode(65 + (i % 26))].join('');
+const country = (i: number) => ['Q', String.fromCharCode(65 + (Math.floor(i / 26) % 26)), String.fromCharCode(65 + (i % 26))].join('');
 
 /** How one reader is called and where its items are; `key` names an item. */
 interface Reader {
@@ -32,28 +40,59 @@ async function checkPaging(api: Api, r: Reader, expected: string[]) {
   const whole = await page();
   expect([...whole].sort(), 'without offset and limit: the whole set').toEqual([...expected].sort());
   const windows = [await page({ offset: 0, limit: 2 }), await page({ offset: 2, limit: 2 }), await page({ offset: 4, limit: 2 })];
-  expect(windows.map((w) => w.length), 'pages of 2, 2 and 1').toEqual([2, 2, 1]);
+  expect(
+    windows.map((w) => w.length),
+    'pages of 2, 2 and 1',
+  ).toEqual([2, 2, 1]);
   expect(windows.flat(), 'the pages, in order, are the set without repeats').toEqual(whole);
   expect(await page({ offset: 1, limit: 3 }), 'offset 1 skips exactly one item').toEqual(whole.slice(1, 4));
   expect(await page({ offset: SIZE, limit: 2 }), 'past the last item: an empty page').toEqual([]);
 }
 
-test('pages a request\'s merchants by request_id @provider', rules('IN-PAGE-SLICE@by-request', 'IN-PAGE-HEADERS@by-request', 'IN-FILTER-REQUEST-ID:accept', 'IN-FILTER-REQUEST-ID:refuse'), async ({ instApi, instReq, inst }) => {
-  const merchants = Array.from({ length: SIZE }, () => exampleParticipation(ICA(inst)));
-  const requestId = await instReq.submitParticipations(instApi, merchants);
-  const otherId = await instReq.submitParticipations(instApi, [exampleParticipation(ICA(inst))]);
-  expect(otherId, 'each submission has its own request id').not.toBe(requestId);
-  const reader: Reader = { op: 'getMerchantParticipations', call: { query: { request_id: requestId } }, items: (b) => b, key: (m) => m.merchantLegalName };
-  await checkPaging(instApi, reader, merchants.map((m) => m.merchantLegalName));
-});
+test(
+  "pages a request's merchants by request_id @provider",
+  rules('IN-PAGE-SLICE@by-request', 'IN-PAGE-HEADERS@by-request', 'IN-FILTER-REQUEST-ID:accept', 'IN-FILTER-REQUEST-ID:refuse'),
+  async ({ instApi, instReq, inst }) => {
+    const merchants = Array.from({ length: SIZE }, () => exampleParticipation(ICA(inst)));
+    const requestId = await instReq.submitParticipations(instApi, merchants);
+    const otherId = await instReq.submitParticipations(instApi, [exampleParticipation(ICA(inst))]);
+    expect(otherId, 'each submission has its own request id').not.toBe(requestId);
+    const reader: Reader = {
+      op: 'getMerchantParticipations',
+      call: { query: { request_id: requestId } },
+      items: (b) => b,
+      key: (m) => m.merchantLegalName,
+    };
+    await checkPaging(
+      instApi,
+      reader,
+      merchants.map((m) => m.merchantLegalName),
+    );
+  },
+);
 
-test('pages a merchant search against merchants of one exact name @provider', rules('IN-PAGE-SLICE@search', 'IN-PAGE-HEADERS@search'), async ({ instApi, instReq, inst }) => {
-  const name = `Paging ${crypto.randomUUID()}`;
-  const merchants = Array.from({ length: SIZE }, (_, i) => exampleParticipation(ICA(inst), { merchantLegalName: name, countryCode: country(i) }));
-  await instReq.submitParticipations(instApi, merchants);
-  const reader: Reader = { op: 'postMerchantSearches', call: { body: { merchantLegalName: name } }, items: (b) => b, key: (m) => m.countryCode };
-  await checkPaging(instApi, reader, merchants.map((m) => m.countryCode));
-});
+test(
+  'pages a merchant search against merchants of one exact name @provider',
+  rules('IN-PAGE-SLICE@search', 'IN-PAGE-HEADERS@search'),
+  async ({ instApi, instReq, inst }) => {
+    const name = `Paging ${crypto.randomUUID()}`;
+    const merchants = Array.from({ length: SIZE }, (_, i) =>
+      exampleParticipation(ICA(inst), { merchantLegalName: name, countryCode: country(i) }),
+    );
+    await instReq.submitParticipations(instApi, merchants);
+    const reader: Reader = {
+      op: 'postMerchantSearches',
+      call: { body: { merchantLegalName: name } },
+      items: (b) => b,
+      key: (m) => m.countryCode,
+    };
+    await checkPaging(
+      instApi,
+      reader,
+      merchants.map((m) => m.countryCode),
+    );
+  },
+);
 
 test('pages the MIDs of a merchant @provider', rules('IN-PAGE-SLICE@mids', 'IN-PAGE-HEADERS@mids'), async ({ instApi, instReq, inst }) => {
   const mids = Array.from({ length: SIZE }, (_, i) => String(300_000_001 + i + Math.floor(Math.random() * 1e6) * 10));
@@ -63,10 +102,18 @@ test('pages the MIDs of a merchant @provider', rules('IN-PAGE-SLICE@mids', 'IN-P
   await checkPaging(instApi, { op: 'postMerchantMidSearches', call: { body }, items: (b) => b.mids ?? [], key: (m) => m.mid }, mids);
 });
 
-test('pages the list of completed merchants @mock-only @provider', rules('IN-PAGE-SLICE@list', 'IN-PAGE-HEADERS@list'), async ({ instApi, instReq, inst, instMock }) => {
-  // The list holds every completed merchant of the target: only an emptied mock is a known set.
-  await instMock.reset();
-  const merchants = Array.from({ length: SIZE }, () => exampleParticipation(ICA(inst)));
-  await instReq.awaitEffectuation(instApi, await instReq.submitParticipations(instApi, merchants));
-  await checkPaging(instApi, { op: 'getMerchantParticipations', call: {}, items: (b) => b, key: (m) => m.merchantLegalName }, merchants.map((m) => m.merchantLegalName));
-});
+test(
+  'pages the list of completed merchants @mock-only @provider',
+  rules('IN-PAGE-SLICE@list', 'IN-PAGE-HEADERS@list'),
+  async ({ instApi, instReq, inst, instMock }) => {
+    // The list holds every completed merchant of the target: only an emptied mock is a known set.
+    await instMock.reset();
+    const merchants = Array.from({ length: SIZE }, () => exampleParticipation(ICA(inst)));
+    await instReq.awaitEffectuation(instApi, await instReq.submitParticipations(instApi, merchants));
+    await checkPaging(
+      instApi,
+      { op: 'getMerchantParticipations', call: {}, items: (b) => b, key: (m) => m.merchantLegalName },
+      merchants.map((m) => m.merchantLegalName),
+    );
+  },
+);

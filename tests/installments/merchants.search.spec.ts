@@ -14,19 +14,39 @@ const alnum = (n: number) => crypto.randomUUID().replace(/-/g, '').slice(0, n).t
  */
 async function dataSet({ instApi, instReq, inst }: Pick<Fx, 'instApi' | 'instReq' | 'inst'>) {
   const token = alnum(8);
-  const a = exampleParticipation(inst.knownAcquirerIca!, { merchantLegalName: `Filter ${token} Alpha`, countryCode: 'CAN', maid: `A${alnum(5)}`, mids: [nine(), nine(), nine()] });
-  const b = exampleParticipation(inst.unknownAcquirerIca!, { merchantLegalName: `Filter ${token} Beta`, countryCode: 'MEX', maid: `B${alnum(5)}`, mids: [nine(), nine()] });
-  const a2 = exampleParticipation(inst.knownAcquirerIca!, { merchantLegalName: a.merchantLegalName, countryCode: 'MEX', maid: `C${alnum(5)}`, mids: [nine()] });
+  const a = exampleParticipation(inst.knownAcquirerIca!, {
+    merchantLegalName: `Filter ${token} Alpha`,
+    countryCode: 'CAN',
+    maid: `A${alnum(5)}`,
+    mids: [nine(), nine(), nine()],
+  });
+  const b = exampleParticipation(inst.unknownAcquirerIca!, {
+    merchantLegalName: `Filter ${token} Beta`,
+    countryCode: 'MEX',
+    maid: `B${alnum(5)}`,
+    mids: [nine(), nine()],
+  });
+  const a2 = exampleParticipation(inst.knownAcquirerIca!, {
+    merchantLegalName: a.merchantLegalName,
+    countryCode: 'MEX',
+    maid: `C${alnum(5)}`,
+    mids: [nine()],
+  });
   await instReq.awaitEffectuation(instApi, await instReq.submitParticipations(instApi, [a, b, a2]));
   return { a, b, a2 };
 }
 
 test.beforeEach(({ inst }) => {
-  test.skip(!inst.knownAcquirerIca || !inst.unknownAcquirerIca, 'needs an acquirer ICA the target knows and one it does not (INSTALLMENTS_KNOWN_ACQUIRER_ICA, INSTALLMENTS_UNKNOWN_ACQUIRER_ICA)');
+  test.skip(
+    !inst.knownAcquirerIca || !inst.unknownAcquirerIca,
+    'needs an acquirer ICA the target knows and one it does not (INSTALLMENTS_KNOWN_ACQUIRER_ICA, INSTALLMENTS_UNKNOWN_ACQUIRER_ICA)',
+  );
 });
 
-test('each merchant search criterion finds the merchants that match it and none that do not',
-  rules(...['NAME', 'COUNTRY', 'ICA', 'STATUS', 'MAID'].flatMap((c) => [`IN-FILTER-${c}:accept`, `IN-FILTER-${c}:refuse`])), async ({ instApi, instReq, inst }) => {
+test(
+  'each merchant search criterion finds the merchants that match it and none that do not',
+  rules(...['NAME', 'COUNTRY', 'ICA', 'STATUS', 'MAID'].flatMap((c) => [`IN-FILTER-${c}:accept`, `IN-FILTER-${c}:refuse`])),
+  async ({ instApi, instReq, inst }) => {
     const { a, b, a2 } = await dataSet({ instApi, instReq, inst });
     const key = (m: Record<string, any>) => `${m.merchantLegalName}|${m.countryCode}`;
     const CASES: { criteria: Record<string, string>; field: string; found: Record<string, any>[]; excluded: Record<string, any>[] }[] = [
@@ -49,28 +69,43 @@ test('each merchant search criterion finds the merchants that match it and none 
         for (const m of c.excluded) expect(keys.has(key(m)), `${m.merchantLegalName} (${m.countryCode}) is excluded`).toBe(false);
         // Exact criteria: whatever else the target holds, an answered value is the one searched.
         const wanted = Object.values(c.criteria)[0];
-        if (c.field !== 'merchantLegalName') for (const m of all) if (m[c.field] !== undefined) expect(m[c.field], `${c.field} of every merchant found`).toBe(wanted);
+        if (c.field !== 'merchantLegalName')
+          for (const m of all) if (m[c.field] !== undefined) expect(m[c.field], `${c.field} of every merchant found`).toBe(wanted);
       });
     }
-  });
+  },
+);
 
-test('a MID search answers every MID of the merchant named, only those, filtered by mid and by status',
-  rules('IN-FILTER-MID-MERCHANT:accept', 'IN-FILTER-MID-MERCHANT:refuse', 'IN-FILTER-MID:accept', 'IN-FILTER-MID:refuse', 'IN-FILTER-MID-STATUS:accept', 'IN-FILTER-MID-STATUS:refuse', 'IN-ECHO-MIDSEARCH'), async ({ instApi, instReq, inst }) => {
+test(
+  'a MID search answers every MID of the merchant named, only those, filtered by mid and by status',
+  rules(
+    'IN-FILTER-MID-MERCHANT:accept',
+    'IN-FILTER-MID-MERCHANT:refuse',
+    'IN-FILTER-MID:accept',
+    'IN-FILTER-MID:refuse',
+    'IN-FILTER-MID-STATUS:accept',
+    'IN-FILTER-MID-STATUS:refuse',
+    'IN-ECHO-MIDSEARCH',
+  ),
+  async ({ instApi, instReq, inst }) => {
     const { a, b, a2 } = await dataSet({ instApi, instReq, inst });
     const mids = async (m: Record<string, any>, extra: Record<string, string> = {}) => {
-      const res = await instApi.call('postMerchantMidSearches', { body: { merchantLegalName: m.merchantLegalName, countryCode: m.countryCode, acquirerICA: m.acquirerICA, ...extra } });
+      const res = await instApi.call('postMerchantMidSearches', {
+        body: { merchantLegalName: m.merchantLegalName, countryCode: m.countryCode, acquirerICA: m.acquirerICA, ...extra },
+      });
       expect(res.status).toBe(200);
       expect(res.body, 'the page names the merchant searched').toMatchObject({ acquirerICA: m.acquirerICA, countryCode: m.countryCode });
       if (res.body.merchantLegalName !== undefined) expect(res.body.merchantLegalName).toBe(m.merchantLegalName);
       return (res.body.mids ?? []) as { mid: string; status: string }[];
     };
     const ids = (list: { mid: string }[]) => list.map((m) => m.mid).sort();
-    expect(ids(await mids(a)), 'A\'s MIDs, not those of A\'s name in MEX').toEqual([...a.mids].sort());
+    expect(ids(await mids(a)), "A's MIDs, not those of A's name in MEX").toEqual([...a.mids].sort());
     expect(ids(await mids(a2)), 'the MEX merchant of the same name has its own MID').toEqual(a2.mids);
     expect(ids(await mids(a, { mid: a.mids[1] })), 'mid selects that MID').toEqual([a.mids[1]]);
-    expect(await mids(a, { mid: a2.mids[0] }), 'another merchant\'s MID is not A\'s').toEqual([]);
-    expect(ids(await mids(a, { status: 'COMPLETED' })), 'A\'s MIDs are COMPLETED').toEqual([...a.mids].sort());
-    expect(await mids(a, { status: 'ERROR' }), 'none of A\'s MIDs is in ERROR').toEqual([]);
-    expect(ids(await mids(b, { status: 'ERROR' })), 'B\'s MIDs are in ERROR').toEqual([...b.mids].sort());
-    expect(await mids(b, { status: 'COMPLETED' }), 'none of B\'s MIDs is COMPLETED').toEqual([]);
-  });
+    expect(await mids(a, { mid: a2.mids[0] }), "another merchant's MID is not A's").toEqual([]);
+    expect(ids(await mids(a, { status: 'COMPLETED' })), "A's MIDs are COMPLETED").toEqual([...a.mids].sort());
+    expect(await mids(a, { status: 'ERROR' }), "none of A's MIDs is in ERROR").toEqual([]);
+    expect(ids(await mids(b, { status: 'ERROR' })), "B's MIDs are in ERROR").toEqual([...b.mids].sort());
+    expect(await mids(b, { status: 'COMPLETED' }), "none of B's MIDs is COMPLETED").toEqual([]);
+  },
+);

@@ -1,7 +1,19 @@
 // Covers: POST /merchants/participations, /merchants/searches, /merchants/mids/searches 400:
 // every pattern, length, enum and array cap of reference/installments.md (Main fields - Merchant
 // participation and search) at its boundaries; each accepted twin proves the limit is the cause.
-import { expect, expectErrors, exampleParticipation, lengthOf, loadContract, rangeOf, rules, sizeOf, test, withPath, type InstallmentsOperationId } from '../../fixtures/installments.js';
+import {
+  expect,
+  expectErrors,
+  exampleParticipation,
+  lengthOf,
+  loadContract,
+  rangeOf,
+  rules,
+  sizeOf,
+  test,
+  withPath,
+  type InstallmentsOperationId,
+} from '../../fixtures/installments.js';
 
 // The bounds are the contract's (provider 2.0.0, transcribed in tests/self/installments-limits.spec.ts).
 const contract = await loadContract('installments');
@@ -15,7 +27,7 @@ const walletIds = `${WALLET_ID.min}-${WALLET_ID.max}`;
 
 const ICA = '001234';
 const str = (n: number, c = 'a') => c.repeat(n);
-const list = <T,>(n: number, f: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => f(i));
+const list = <T>(n: number, f: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => f(i));
 
 interface Row {
   field: string;
@@ -28,17 +40,53 @@ interface Row {
 
 // reference, Main fields - Merchant participation.
 const PARTICIPATION: Row[] = [
-  { field: 'merchantLegalName', value: str(LEGAL.min!), accepted: true, why: `${LEGAL.min} character (min)`, rule: 'IN-LIM-LEGALNAME:accept' },
-  { field: 'merchantLegalName', value: str(LEGAL.max!), accepted: true, why: `${LEGAL.max} characters (max)`, rule: 'IN-LIM-LEGALNAME:accept' },
+  {
+    field: 'merchantLegalName',
+    value: str(LEGAL.min!),
+    accepted: true,
+    why: `${LEGAL.min} character (min)`,
+    rule: 'IN-LIM-LEGALNAME:accept',
+  },
+  {
+    field: 'merchantLegalName',
+    value: str(LEGAL.max!),
+    accepted: true,
+    why: `${LEGAL.max} characters (max)`,
+    rule: 'IN-LIM-LEGALNAME:accept',
+  },
   { field: 'merchantLegalName', value: '', accepted: false, why: 'empty', rule: 'IN-LIM-LEGALNAME:refuse' },
-  { field: 'merchantLegalName', value: str(LEGAL.max! + 1), accepted: false, why: `${LEGAL.max! + 1} characters`, rule: 'IN-LIM-LEGALNAME:refuse' },
+  {
+    field: 'merchantLegalName',
+    value: str(LEGAL.max! + 1),
+    accepted: false,
+    why: `${LEGAL.max! + 1} characters`,
+    rule: 'IN-LIM-LEGALNAME:refuse',
+  },
   { field: 'countryCode', value: 'CAN', accepted: true, why: '3 letters', rule: 'IN-PAT-COUNTRY:accept' },
   { field: 'countryCode', value: 'CA', accepted: false, why: '2 letters', rule: 'IN-PAT-COUNTRY:refuse' },
   { field: 'countryCode', value: 'CANA', accepted: false, why: '4 letters', rule: 'IN-PAT-COUNTRY:refuse' },
-  { field: 'countryCode', value: 'can', accepted: true, why: 'lower case (provider 2.0.0: letters of either case)', rule: 'IN-PAT-COUNTRY:accept' },
+  {
+    field: 'countryCode',
+    value: 'can',
+    accepted: true,
+    why: 'lower case (provider 2.0.0: letters of either case)',
+    rule: 'IN-PAT-COUNTRY:accept',
+  },
   { field: 'countryCode', value: 'CA1', accepted: false, why: 'a digit', rule: 'IN-PAT-COUNTRY:refuse' },
-  ...['123456', '123456789', '12345678901'].map((v) => ({ field: 'acquirerICA', value: v, accepted: true, why: `${v.length} digits`, rule: 'IN-PAT-ICA:accept' })),
-  ...['12345', '1234567', '12345678', '1234567890', '123456789012', '12345a'].map((v) => ({ field: 'acquirerICA', value: v, accepted: false, why: `${v.length} characters`, rule: 'IN-PAT-ICA:refuse' })),
+  ...['123456', '123456789', '12345678901'].map((v) => ({
+    field: 'acquirerICA',
+    value: v,
+    accepted: true,
+    why: `${v.length} digits`,
+    rule: 'IN-PAT-ICA:accept',
+  })),
+  ...['12345', '1234567', '12345678', '1234567890', '123456789012', '12345a'].map((v) => ({
+    field: 'acquirerICA',
+    value: v,
+    accepted: false,
+    why: `${v.length} characters`,
+    rule: 'IN-PAT-ICA:refuse',
+  })),
   { field: 'merchantGroup', value: 'A', accepted: true, why: '1 character', rule: 'IN-PAT-MERCHANTGROUP:accept' },
   { field: 'merchantGroup', value: '9Z', accepted: true, why: '2 characters', rule: 'IN-PAT-MERCHANTGROUP:accept' },
   { field: 'merchantGroup', value: 'ABC', accepted: false, why: '3 characters', rule: 'IN-PAT-MERCHANTGROUP:refuse' },
@@ -48,19 +96,71 @@ const PARTICIPATION: Row[] = [
   { field: 'optIn', value: 'N', accepted: true, why: 'Y|N', rule: 'IN-ENUM-YESNO:accept' },
   { field: 'optIn', value: 'YES', accepted: false, why: 'not Y|N', rule: 'IN-ENUM-YESNO:refuse' },
   { field: 'nonMerchantNegotiatedParticipation', value: 'X', accepted: false, why: 'not Y|N', rule: 'IN-ENUM-YESNO:refuse' },
-  { field: 'wallets', value: list(WALLETS.max!, (i) => ({ walletId: i + WALLET_ID.min!, walletAcceptance: 'Y' })), accepted: true, why: `${WALLETS.max} wallets (max), walletIds ${WALLET_ID.min} to ${WALLET_ID.max}`, rule: 'IN-LIM-WALLETS:accept' },
-  { field: 'wallets', value: list(WALLETS.max! + 1, (i) => ({ walletId: (i % WALLET_ID.max!) + WALLET_ID.min!, walletAcceptance: 'Y' })), accepted: false, why: `${WALLETS.max! + 1} wallets`, rule: 'IN-LIM-WALLETS:refuse' },
-  { field: 'wallets', value: [{ walletId: WALLET_ID.max! + 1, walletAcceptance: 'Y' }], accepted: false, why: `walletId ${WALLET_ID.max! + 1} (${walletIds})`, rule: 'IN-RANGE-WALLETID:refuse' },
-  { field: 'wallets', value: [{ walletId: 1 }], accepted: false, why: 'a wallet without walletAcceptance (required)', rule: 'IN-REQ-WALLET' },
+  {
+    field: 'wallets',
+    value: list(WALLETS.max!, (i) => ({ walletId: i + WALLET_ID.min!, walletAcceptance: 'Y' })),
+    accepted: true,
+    why: `${WALLETS.max} wallets (max), walletIds ${WALLET_ID.min} to ${WALLET_ID.max}`,
+    rule: 'IN-LIM-WALLETS:accept',
+  },
+  {
+    field: 'wallets',
+    value: list(WALLETS.max! + 1, (i) => ({ walletId: (i % WALLET_ID.max!) + WALLET_ID.min!, walletAcceptance: 'Y' })),
+    accepted: false,
+    why: `${WALLETS.max! + 1} wallets`,
+    rule: 'IN-LIM-WALLETS:refuse',
+  },
+  {
+    field: 'wallets',
+    value: [{ walletId: WALLET_ID.max! + 1, walletAcceptance: 'Y' }],
+    accepted: false,
+    why: `walletId ${WALLET_ID.max! + 1} (${walletIds})`,
+    rule: 'IN-RANGE-WALLETID:refuse',
+  },
+  {
+    field: 'wallets',
+    value: [{ walletId: 1 }],
+    accepted: false,
+    why: 'a wallet without walletAcceptance (required)',
+    rule: 'IN-REQ-WALLET',
+  },
   { field: 'wallets', value: [], accepted: false, why: `no wallet (at least ${WALLETS.min})`, rule: 'IN-LIM-WALLETS:refuse' },
-  { field: 'dbaNames', value: list(DBA_NAMES, (i) => `DBA ${i}`), accepted: true, why: `${DBA_NAMES} names (max)`, rule: 'IN-LIM-DBANAMES:accept' },
-  { field: 'dbaNames', value: list(DBA_NAMES + 1, (i) => `DBA ${i}`), accepted: false, why: `${DBA_NAMES + 1} names`, rule: 'IN-LIM-DBANAMES:refuse' },
+  {
+    field: 'dbaNames',
+    value: list(DBA_NAMES, (i) => `DBA ${i}`),
+    accepted: true,
+    why: `${DBA_NAMES} names (max)`,
+    rule: 'IN-LIM-DBANAMES:accept',
+  },
+  {
+    field: 'dbaNames',
+    value: list(DBA_NAMES + 1, (i) => `DBA ${i}`),
+    accepted: false,
+    why: `${DBA_NAMES + 1} names`,
+    rule: 'IN-LIM-DBANAMES:refuse',
+  },
   { field: 'mids', value: list(MIDS, (i) => String(100000000 + i)), accepted: true, why: `${MIDS} MIDs (max)`, rule: 'IN-LIM-MIDS:accept' },
-  { field: 'mids', value: list(MIDS + 1, (i) => String(100000000 + i)), accepted: false, why: `${MIDS + 1} MIDs`, rule: 'IN-LIM-MIDS:refuse' },
+  {
+    field: 'mids',
+    value: list(MIDS + 1, (i) => String(100000000 + i)),
+    accepted: false,
+    why: `${MIDS + 1} MIDs`,
+    rule: 'IN-LIM-MIDS:refuse',
+  },
   { field: 'acquirerICA', value: undefined, accepted: false, why: 'missing (required)', rule: 'IN-REQ-PARTICIPATION' },
   { field: 'merchantLegalName', value: undefined, accepted: false, why: 'missing (required)', rule: 'IN-REQ-PARTICIPATION' },
   { field: 'countryCode', value: undefined, accepted: false, why: 'missing (required)', rule: 'IN-REQ-PARTICIPATION' },
-  ...[[WALLET_ID.min!, true], [WALLET_ID.max!, true], [WALLET_ID.min! - 1, false]].map(([id, ok]) => ({ field: 'wallets', value: [{ walletId: id, walletAcceptance: 'Y' }], accepted: ok as boolean, why: `walletId ${id} (${walletIds})`, rule: `IN-RANGE-WALLETID:${ok ? 'accept' : 'refuse'}` })),
+  ...[
+    [WALLET_ID.min!, true],
+    [WALLET_ID.max!, true],
+    [WALLET_ID.min! - 1, false],
+  ].map(([id, ok]) => ({
+    field: 'wallets',
+    value: [{ walletId: id, walletAcceptance: 'Y' }],
+    accepted: ok as boolean,
+    why: `walletId ${id} (${walletIds})`,
+    rule: `IN-RANGE-WALLETID:${ok ? 'accept' : 'refuse'}`,
+  })),
 ];
 
 for (const row of PARTICIPATION) {
@@ -71,33 +171,100 @@ for (const row of PARTICIPATION) {
   });
 }
 
-for (const [count, accepted] of [[PER_REQUEST.min!, true], [PER_REQUEST.max!, true], [PER_REQUEST.min! - 1, false], [PER_REQUEST.max! + 1, false]] as const) {
-  test(`participation: ${accepted ? 'accepts' : 'rejects'} ${count} participations in one request (${PER_REQUEST.min} to ${PER_REQUEST.max}) @provider`, rules(`IN-LIM-PARTICIPATIONS:${accepted ? 'accept' : 'refuse'}`), async ({ instApi }) => {
-    const res = await instApi.call('postMerchantParticipations', { body: list(count, () => '').map(() => exampleParticipation(ICA)) });
-    if (accepted) expect(res.status).toBe(202);
-    else expectErrors(res, 400);
-  });
+for (const [count, accepted] of [
+  [PER_REQUEST.min!, true],
+  [PER_REQUEST.max!, true],
+  [PER_REQUEST.min! - 1, false],
+  [PER_REQUEST.max! + 1, false],
+] as const) {
+  test(
+    `participation: ${accepted ? 'accepts' : 'rejects'} ${count} participations in one request (${PER_REQUEST.min} to ${PER_REQUEST.max}) @provider`,
+    rules(`IN-LIM-PARTICIPATIONS:${accepted ? 'accept' : 'refuse'}`),
+    async ({ instApi }) => {
+      const res = await instApi.call('postMerchantParticipations', { body: list(count, () => '').map(() => exampleParticipation(ICA)) });
+      if (accepted) expect(res.status).toBe(202);
+      else expectErrors(res, 400);
+    },
+  );
 }
 
 const MID_SEARCH = { merchantLegalName: 'Some merchant', countryCode: 'USA', acquirerICA: ICA };
 const SEARCHES: { op: InstallmentsOperationId; body: unknown; accepted: boolean; why: string; rule: string }[] = [
-  { op: 'postMerchantSearches', body: {}, accepted: false, why: 'without any criterion (provider: at least one)', rule: 'IN-REQ-SEARCH:refuse' },
-  { op: 'postMerchantSearches', body: { countryCode: 'usa' }, accepted: true, why: 'countryCode alone, lower case', rule: 'IN-REQ-SEARCH:accept' },
+  {
+    op: 'postMerchantSearches',
+    body: {},
+    accepted: false,
+    why: 'without any criterion (provider: at least one)',
+    rule: 'IN-REQ-SEARCH:refuse',
+  },
+  {
+    op: 'postMerchantSearches',
+    body: { countryCode: 'usa' },
+    accepted: true,
+    why: 'countryCode alone, lower case',
+    rule: 'IN-REQ-SEARCH:accept',
+  },
   { op: 'postMerchantSearches', body: { maid: '12345678' }, accepted: true, why: 'maid alone', rule: 'IN-REQ-SEARCH:accept' },
-  { op: 'postMerchantSearches', body: { merchantParticipationStatus: 'COMPLETED' }, accepted: true, why: 'status alone', rule: 'IN-REQ-SEARCH:accept' },
-  { op: 'postMerchantSearches', body: { countryCode: 'US' }, accepted: false, why: 'countryCode of 2 letters', rule: 'IN-PAT-COUNTRY:refuse' },
-  { op: 'postMerchantSearches', body: { acquirerICA: '1234567' }, accepted: false, why: 'acquirerICA of 7 digits', rule: 'IN-PAT-ICA:refuse' },
+  {
+    op: 'postMerchantSearches',
+    body: { merchantParticipationStatus: 'COMPLETED' },
+    accepted: true,
+    why: 'status alone',
+    rule: 'IN-REQ-SEARCH:accept',
+  },
+  {
+    op: 'postMerchantSearches',
+    body: { countryCode: 'US' },
+    accepted: false,
+    why: 'countryCode of 2 letters',
+    rule: 'IN-PAT-COUNTRY:refuse',
+  },
+  {
+    op: 'postMerchantSearches',
+    body: { acquirerICA: '1234567' },
+    accepted: false,
+    why: 'acquirerICA of 7 digits',
+    rule: 'IN-PAT-ICA:refuse',
+  },
   { op: 'postMerchantMidSearches', body: MID_SEARCH, accepted: true, why: 'name, country and ICA', rule: 'IN-REQ-MIDSEARCH' },
-  { op: 'postMerchantMidSearches', body: { ...MID_SEARCH, status: 'ERROR', mid: '100000001' }, accepted: true, why: 'with mid and status', rule: 'IN-ENUM-MIDSTATUS:accept' },
-  { op: 'postMerchantMidSearches', body: withPath(MID_SEARCH, 'acquirerICA', undefined), accepted: false, why: 'without acquirerICA (required)', rule: 'IN-REQ-MIDSEARCH' },
-  { op: 'postMerchantMidSearches', body: withPath(MID_SEARCH, 'countryCode', undefined), accepted: false, why: 'without countryCode (required)', rule: 'IN-REQ-MIDSEARCH' },
-  { op: 'postMerchantMidSearches', body: { ...MID_SEARCH, status: 'DONE' }, accepted: false, why: 'status outside PENDING|COMPLETED|ERROR', rule: 'IN-ENUM-MIDSTATUS:refuse' },
+  {
+    op: 'postMerchantMidSearches',
+    body: { ...MID_SEARCH, status: 'ERROR', mid: '100000001' },
+    accepted: true,
+    why: 'with mid and status',
+    rule: 'IN-ENUM-MIDSTATUS:accept',
+  },
+  {
+    op: 'postMerchantMidSearches',
+    body: withPath(MID_SEARCH, 'acquirerICA', undefined),
+    accepted: false,
+    why: 'without acquirerICA (required)',
+    rule: 'IN-REQ-MIDSEARCH',
+  },
+  {
+    op: 'postMerchantMidSearches',
+    body: withPath(MID_SEARCH, 'countryCode', undefined),
+    accepted: false,
+    why: 'without countryCode (required)',
+    rule: 'IN-REQ-MIDSEARCH',
+  },
+  {
+    op: 'postMerchantMidSearches',
+    body: { ...MID_SEARCH, status: 'DONE' },
+    accepted: false,
+    why: 'status outside PENDING|COMPLETED|ERROR',
+    rule: 'IN-ENUM-MIDSTATUS:refuse',
+  },
 ];
 
 for (const row of SEARCHES) {
-  test(`${row.op}: ${row.accepted ? 'accepts' : 'rejects'} a search ${row.why}${row.why.includes('@assumption') ? '' : ' @provider'}`, rules(row.rule), async ({ instApi }) => {
-    const res = await instApi.callBuilt(row.op, { body: row.body });
-    if (row.accepted) expect(res.status).toBe(200);
-    else expectErrors(res, 400);
-  });
+  test(
+    `${row.op}: ${row.accepted ? 'accepts' : 'rejects'} a search ${row.why}${row.why.includes('@assumption') ? '' : ' @provider'}`,
+    rules(row.rule),
+    async ({ instApi }) => {
+      const res = await instApi.callBuilt(row.op, { body: row.body });
+      if (row.accepted) expect(res.status).toBe(200);
+      else expectErrors(res, 400);
+    },
+  );
 }

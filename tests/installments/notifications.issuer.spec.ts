@@ -7,14 +7,21 @@ test.beforeEach(({ inst }) => {
   test.skip(!inst.issuerEndpoint, 'needs an issuer endpoint to certify (INSTALLMENTS_ISSUER_ENDPOINT_URL, INSTALLMENTS_ISSUER_ICA)');
 });
 
-const send = (body: InstBody<'notifyPlan'>, headers: Record<string, string | undefined> = { 'Correlation-Id': crypto.randomUUID() }) => ({ body, headers });
-
-test('the issuer answers a valid notification with 201 {status, message} @smoke @provider', rules('IN-ISSUER-ACCEPT', 'IN-FMT-CORRELATION:accept'), async ({ instApi, inst }) => {
-  const issuer = inst.issuerEndpoint!;
-  const res = await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(exampleNotification(issuer)) });
-  expect(res.status).toBe(201);
-  expect(typeof res.body.status).toBe('string');
+const send = (body: InstBody<'notifyPlan'>, headers: Record<string, string | undefined> = { 'Correlation-Id': crypto.randomUUID() }) => ({
+  body,
+  headers,
 });
+
+test(
+  'the issuer answers a valid notification with 201 {status, message} @smoke @provider',
+  rules('IN-ISSUER-ACCEPT', 'IN-FMT-CORRELATION:accept'),
+  async ({ instApi, inst }) => {
+    const issuer = inst.issuerEndpoint!;
+    const res = await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(exampleNotification(issuer)) });
+    expect(res.status).toBe(201);
+    expect(typeof res.body.status).toBe('string');
+  },
+);
 
 const INVALID: [string, (n: Record<string, any>) => void][] = [
   ['without issuerIca', (n) => delete n.issuerIca],
@@ -26,41 +33,70 @@ const INVALID: [string, (n: Record<string, any>) => void][] = [
 ];
 
 for (const [name, breakIt] of INVALID) {
-  test(`the issuer answers a notification ${name} with 400 PlanNotifError (ReasonCode <= 36, Source <= 15) @provider`, rules('IN-ISSUER-INVALID'), async ({ instApi, inst }) => {
-    const issuer = inst.issuerEndpoint!;
-    const body = exampleNotification(issuer);
-    breakIt(body);
-    const res = await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(body) });
-    expectErrors(res, 400);
-    for (const e of res.body.Errors.Error) {
-      expect(e.ReasonCode.length, 'ReasonCode at most 36 characters').toBeLessThanOrEqual(36);
-      expect(e.Source.length, 'Source at most 15 characters').toBeLessThanOrEqual(15);
-    }
-  });
+  test(
+    `the issuer answers a notification ${name} with 400 PlanNotifError (ReasonCode <= 36, Source <= 15) @provider`,
+    rules('IN-ISSUER-INVALID'),
+    async ({ instApi, inst }) => {
+      const issuer = inst.issuerEndpoint!;
+      const body = exampleNotification(issuer);
+      breakIt(body);
+      const res = await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(body) });
+      expectErrors(res, 400);
+      for (const e of res.body.Errors.Error) {
+        expect(e.ReasonCode.length, 'ReasonCode at most 36 characters').toBeLessThanOrEqual(36);
+        expect(e.Source.length, 'Source at most 15 characters').toBeLessThanOrEqual(15);
+      }
+    },
+  );
 }
 
-test('the issuer answers a notification without Correlation-Id with 400 @provider', rules('IN-FMT-CORRELATION:refuse'), async ({ instApi, inst }) => {
-  const issuer = inst.issuerEndpoint!;
-  expectErrors(await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(exampleNotification(issuer), { 'Correlation-Id': undefined }) }), 400);
-});
+test(
+  'the issuer answers a notification without Correlation-Id with 400 @provider',
+  rules('IN-FMT-CORRELATION:refuse'),
+  async ({ instApi, inst }) => {
+    const issuer = inst.issuerEndpoint!;
+    expectErrors(
+      await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(exampleNotification(issuer), { 'Correlation-Id': undefined }) }),
+      400,
+    );
+  },
+);
 
-test('the issuer answers a Correlation-Id that is not a UUID with 400 @provider', rules('IN-FMT-CORRELATION:refuse'), async ({ instApi, inst }) => {
-  const issuer = inst.issuerEndpoint!;
-  expectErrors(await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(exampleNotification(issuer), { 'Correlation-Id': 'corr-1' }) }), 400);
-});
+test(
+  'the issuer answers a Correlation-Id that is not a UUID with 400 @provider',
+  rules('IN-FMT-CORRELATION:refuse'),
+  async ({ instApi, inst }) => {
+    const issuer = inst.issuerEndpoint!;
+    expectErrors(
+      await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(exampleNotification(issuer), { 'Correlation-Id': 'corr-1' }) }),
+      400,
+    );
+  },
+);
 
-test('the issuer answers a notification for an issuer ICA it does not serve with 404 @assumption', rules('IN-ISSUER-UNKNOWN'), async ({ instApi, inst }) => {
-  const issuer = inst.issuerEndpoint!;
-  expectErrors(await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(exampleNotification({ ...issuer, issuerIca: '000000' })) }), 404);
-});
+test(
+  'the issuer answers a notification for an issuer ICA it does not serve with 404 @assumption',
+  rules('IN-ISSUER-UNKNOWN'),
+  async ({ instApi, inst }) => {
+    const issuer = inst.issuerEndpoint!;
+    expectErrors(
+      await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(exampleNotification({ ...issuer, issuerIca: '000000' })) }),
+      404,
+    );
+  },
+);
 
-test('the issuer throttles repeated notifications of one plan with 429 @mock-only @assumption', rules('IN-ISSUER-THROTTLE:accept', 'IN-ISSUER-THROTTLE:refuse'), async ({ instApi, inst, instMock }) => {
-  void instMock; // the rate (3 per plan per minute) is the mock's; a real issuer sets its own
-  const issuer = inst.issuerEndpoint!;
-  const body = exampleNotification(issuer);
-  const statuses: number[] = [];
-  for (let i = 0; i < 3; i++) statuses.push((await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(body) })).status);
-  expect(statuses).toEqual([201, 201, 201]);
-  const throttled = await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(body), rateLimit: 'expect' });
-  expectErrors(throttled, 429);
-});
+test(
+  'the issuer throttles repeated notifications of one plan with 429 @mock-only @assumption',
+  rules('IN-ISSUER-THROTTLE:accept', 'IN-ISSUER-THROTTLE:refuse'),
+  async ({ instApi, inst, instMock }) => {
+    void instMock; // the rate (3 per plan per minute) is the mock's; a real issuer sets its own
+    const issuer = inst.issuerEndpoint!;
+    const body = exampleNotification(issuer);
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(body) })).status);
+    expect(statuses).toEqual([201, 201, 201]);
+    const throttled = await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(body), rateLimit: 'expect' });
+    expectErrors(throttled, 429);
+  },
+);

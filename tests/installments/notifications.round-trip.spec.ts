@@ -2,61 +2,100 @@
 // notifies the issuer configured for the card's account range (seed 001, Events; reference, Flows
 // - notification (a)). A local receiver plays the issuer; headers and body are checked against
 // the contract, and the signature against the service's published key.
-import { bodyHash, examplePlanBody, expect, parseOAuthHeader, rules, test, unregisteredPan, verifyRequest } from '../../fixtures/installments.js';
+import {
+  bodyHash,
+  examplePlanBody,
+  expect,
+  parseOAuthHeader,
+  rules,
+  test,
+  unregisteredPan,
+  verifyRequest,
+} from '../../fixtures/installments.js';
 
 // seed 001, Events: selecting a plan notifies the issuer (documented); its headers and body are
 // checked against the contract's notifyPlan (provider 2.0.0 shapes).
-test('selecting a plan sends the issuer a notification of that plan that keeps the contract @smoke @seed', rules('IN-NOTIFY-SENT', 'IN-NOTIFY-SHAPE'), async ({ instApi, instReq, inst, instContract, issuerReceiver }) => {
-  const { planId, offer, request } = await instReq.createPlan(instApi);
-  const received = await issuerReceiver.receiver.waitFor((r) => (r.json as { planId?: string } | undefined)?.planId === planId, 10_000);
-  expect(received, `a POST /notifications for plan ${planId} reached the issuer receiver`).toBeDefined();
-  const n = received!;
-  expect(n.method).toBe('POST');
-  expect(new URL(n.url, 'http://receiver').pathname).toBe(new URL(issuerReceiver.url).pathname);
+test(
+  'selecting a plan sends the issuer a notification of that plan that keeps the contract @smoke @seed',
+  rules('IN-NOTIFY-SENT', 'IN-NOTIFY-SHAPE'),
+  async ({ instApi, instReq, inst, instContract, issuerReceiver }) => {
+    const { planId, offer, request } = await instReq.createPlan(instApi);
+    const received = await issuerReceiver.receiver.waitFor((r) => (r.json as { planId?: string } | undefined)?.planId === planId, 10_000);
+    expect(received, `a POST /notifications for plan ${planId} reached the issuer receiver`).toBeDefined();
+    const n = received!;
+    expect(n.method).toBe('POST');
+    expect(new URL(n.url, 'http://receiver').pathname).toBe(new URL(issuerReceiver.url).pathname);
 
-  // provider 2.0.0: header Correlation-Id required (a UUID), JSON body.
-  const correlation = instContract.validator('header:notifyPlan:Correlation-Id', instContract.operation('notifyPlan').parameters.find((p) => p.name === 'Correlation-Id')!.schema);
-  expect(correlation(n.headers['correlation-id']), `Correlation-Id '${n.headers['correlation-id']}' is a UUID`).toBe(true);
-  expect(n.headers['content-type']).toContain('application/json');
-  const validate = instContract.requestValidator('notifyPlan')!;
-  expect(validate(n.json), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
+    // provider 2.0.0: header Correlation-Id required (a UUID), JSON body.
+    const correlation = instContract.validator(
+      'header:notifyPlan:Correlation-Id',
+      instContract.operation('notifyPlan').parameters.find((p) => p.name === 'Correlation-Id')!.schema,
+    );
+    expect(correlation(n.headers['correlation-id']), `Correlation-Id '${n.headers['correlation-id']}' is a UUID`).toBe(true);
+    expect(n.headers['content-type']).toContain('application/json');
+    const validate = instContract.requestValidator('notifyPlan')!;
+    expect(validate(n.json), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
 
-  const body = n.json as Record<string, any>;
-  expect(body).toMatchObject({ planId, offerId: offer.offerId, issuerIca: inst.issuer?.issuerIca ?? body.issuerIca });
-  expect(body.transaction).toMatchObject({ amount: request.transaction.amount, currency: request.transaction.currency });
-  expect(body.planInstallmentInformation.tenure).toBe(request.planInstallmentInformation.tenure);
-});
+    const body = n.json as Record<string, any>;
+    expect(body).toMatchObject({ planId, offerId: offer.offerId, issuerIca: inst.issuer?.issuerIca ?? body.issuerIca });
+    expect(body.transaction).toMatchObject({ amount: request.transaction.amount, currency: request.transaction.currency });
+    expect(body.planInstallmentInformation.tenure).toBe(request.planInstallmentInformation.tenure);
+  },
+);
 
-test('the notification to the issuer is signed with OAuth 1.0a by the service @assumption', rules('IN-NOTIFY-SIGNED'), async ({ instApi, instReq, inst, issuerReceiver }) => {
-  const { planId } = await instReq.createPlan(instApi);
-  const n = (await issuerReceiver.receiver.waitFor((r) => (r.json as { planId?: string } | undefined)?.planId === planId, 10_000))!;
-  expect(n, `a POST /notifications for plan ${planId} reached the issuer receiver`).toBeDefined();
-  // The service signs it the same way (reference): body hash, and RSA-SHA256 over the public URL.
-  const oauth = parseOAuthHeader(n.headers.authorization);
-  expect(oauth, 'Authorization: OAuth ... on the notification').toBeDefined();
-  expect(oauth!.get('oauth_body_hash')).toBe(bodyHash(n.text));
-  if (inst.serviceSigningKey) {
-    const verdict = verifyRequest({ method: 'POST', url: issuerReceiver.url, authorization: n.headers.authorization, body: n.text }, () => inst.serviceSigningKey);
-    expect(verdict.ok, `signature verifies with the service's published key (${verdict.ok ? '' : verdict.reason})`).toBe(true);
-  }
-});
+test(
+  'the notification to the issuer is signed with OAuth 1.0a by the service @assumption',
+  rules('IN-NOTIFY-SIGNED'),
+  async ({ instApi, instReq, inst, issuerReceiver }) => {
+    const { planId } = await instReq.createPlan(instApi);
+    const n = (await issuerReceiver.receiver.waitFor((r) => (r.json as { planId?: string } | undefined)?.planId === planId, 10_000))!;
+    expect(n, `a POST /notifications for plan ${planId} reached the issuer receiver`).toBeDefined();
+    // The service signs it the same way (reference): body hash, and RSA-SHA256 over the public URL.
+    const oauth = parseOAuthHeader(n.headers.authorization);
+    expect(oauth, 'Authorization: OAuth ... on the notification').toBeDefined();
+    expect(oauth!.get('oauth_body_hash')).toBe(bodyHash(n.text));
+    if (inst.serviceSigningKey) {
+      const verdict = verifyRequest(
+        { method: 'POST', url: issuerReceiver.url, authorization: n.headers.authorization, body: n.text },
+        () => inst.serviceSigningKey,
+      );
+      expect(verdict.ok, `signature verifies with the service's published key (${verdict.ok ? '' : verdict.reason})`).toBe(true);
+    }
+  },
+);
 
 // reference, Flows - notification (a): the service notifies "the issuer endpoint configured for the
 // account range". A card in no issuer's range (registered to a PAN list, so it gets offers) must not
 // make the service notify an issuer. A plan of the issuer's own card follows as the witness: once
 // its notification arrived, one for the first plan would have arrived before it.
-test('a plan for a card outside every issuer\'s account range notifies no issuer @mock-only @assumption', rules('IN-NOTIFY-NONE'), async ({ instApi, instReq, instMock, issuerReceiver }) => {
-  void instMock; // on a sandbox the suite cannot know a card outside every configured range
-  const pan = unregisteredPan();
-  expect((await instApi.call('registerPans', { body: { panListName: 'No issuer list', ...await instReq.sensitive({ pans: [{ pan }] }) } })).status).toBe(200);
-  const offers = await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) });
-  expect(offers.status, 'offers for the registered card').toBe(200);
-  const body = examplePlanBody(offers.body.offerTransactionId, offers.body.offers[0], await instReq.sensitive({ consumer: { primaryAccountNumber: pan } }));
-  const orphan = await instApi.call('savePlan', { body });
-  expect(orphan.status).toBe(201);
-  const witness = await instReq.createPlan(instApi);
-  const arrived = await issuerReceiver.receiver.waitFor((r) => (r.json as { planId?: string } | undefined)?.planId === witness.planId, 10_000);
-  expect(arrived, 'the witness plan of the issuer\'s card was notified').toBeDefined();
-  const stray = issuerReceiver.receiver.requests().filter((r) => (r.json as { planId?: string } | undefined)?.planId === orphan.body.planId);
-  expect(stray, 'notifications of the plan whose card no issuer serves').toEqual([]);
-});
+test(
+  "a plan for a card outside every issuer's account range notifies no issuer @mock-only @assumption",
+  rules('IN-NOTIFY-NONE'),
+  async ({ instApi, instReq, instMock, issuerReceiver }) => {
+    void instMock; // on a sandbox the suite cannot know a card outside every configured range
+    const pan = unregisteredPan();
+    expect(
+      (await instApi.call('registerPans', { body: { panListName: 'No issuer list', ...(await instReq.sensitive({ pans: [{ pan }] })) } }))
+        .status,
+    ).toBe(200);
+    const offers = await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) });
+    expect(offers.status, 'offers for the registered card').toBe(200);
+    const body = examplePlanBody(
+      offers.body.offerTransactionId,
+      offers.body.offers[0],
+      await instReq.sensitive({ consumer: { primaryAccountNumber: pan } }),
+    );
+    const orphan = await instApi.call('savePlan', { body });
+    expect(orphan.status).toBe(201);
+    const witness = await instReq.createPlan(instApi);
+    const arrived = await issuerReceiver.receiver.waitFor(
+      (r) => (r.json as { planId?: string } | undefined)?.planId === witness.planId,
+      10_000,
+    );
+    expect(arrived, "the witness plan of the issuer's card was notified").toBeDefined();
+    const stray = issuerReceiver.receiver
+      .requests()
+      .filter((r) => (r.json as { planId?: string } | undefined)?.planId === orphan.body.planId);
+    expect(stray, 'notifications of the plan whose card no issuer serves').toEqual([]);
+  },
+);

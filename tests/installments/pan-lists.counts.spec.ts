@@ -6,36 +6,58 @@ import { expect, rules, test, unregisteredPan } from '../../fixtures/installment
 type Fx = Parameters<Parameters<typeof test>[2]>[0];
 
 async function register(fx: Pick<Fx, 'instApi' | 'instReq'>, list: Record<string, string>, pans: string[]) {
-  const res = await fx.instApi.call('registerPans', { body: { ...list, ...await fx.instReq.sensitive({ pans: pans.map((pan) => ({ pan })) }) } });
+  const res = await fx.instApi.call('registerPans', {
+    body: { ...list, ...(await fx.instReq.sensitive({ pans: pans.map((pan) => ({ pan })) })) },
+  });
   expect(res.status, res.text.slice(0, 200)).toBe(200);
   return res.body;
 }
 
-test('counts N PANs registered, then the ones already in the list as failures @provider', rules('IN-VAL-PAN-COUNTS', 'IN-EXCL-PANLIST:accept'), async ({ instApi, instReq }) => {
-  const pans = Array.from({ length: 5 }, unregisteredPan);
-  const created = await register({ instApi, instReq }, { panListName: 'Counted list' }, pans.slice(0, 3));
-  expect(created, 'three new PANs').toMatchObject({ successfulCount: '3', failureCount: '0' });
-  const panListId = created.panList.panListId;
-  // Two PANs already registered and two new ones, to the list named by its id alone.
-  const again = await register({ instApi, instReq }, { panListId }, [pans[0], pans[1], pans[3], pans[4]]);
-  expect(again, 'two new, two already in the list').toMatchObject({ successfulCount: '2', failureCount: '2' });
-  expect(again.panList?.panListId ?? panListId).toBe(panListId);
-});
+test(
+  'counts N PANs registered, then the ones already in the list as failures @provider',
+  rules('IN-VAL-PAN-COUNTS', 'IN-EXCL-PANLIST:accept'),
+  async ({ instApi, instReq }) => {
+    const pans = Array.from({ length: 5 }, unregisteredPan);
+    const created = await register({ instApi, instReq }, { panListName: 'Counted list' }, pans.slice(0, 3));
+    expect(created, 'three new PANs').toMatchObject({ successfulCount: '3', failureCount: '0' });
+    const panListId = created.panList.panListId;
+    // Two PANs already registered and two new ones, to the list named by its id alone.
+    const again = await register({ instApi, instReq }, { panListId }, [pans[0], pans[1], pans[3], pans[4]]);
+    expect(again, 'two new, two already in the list').toMatchObject({ successfulCount: '2', failureCount: '2' });
+    expect(again.panList?.panListId ?? panListId).toBe(panListId);
+  },
+);
 
-test('counts N PANs deregistered and the ones not in the list as failures; answers the panListId @provider', rules('IN-VAL-PAN-COUNTS', 'IN-ECHO-PANLIST'), async ({ instApi, instReq }) => {
-  const pans = Array.from({ length: 4 }, unregisteredPan);
-  const { panList } = await register({ instApi, instReq }, { panListName: 'Deregistered list' }, pans.slice(0, 3));
-  const res = await instApi.call('deregisterPans', { body: { panListId: panList.panListId, ...await instReq.sensitive({ pans: [pans[0], pans[2], pans[3]].map((pan) => ({ pan })) }) } });
-  expect(res.status).toBe(200);
-  expect(res.body, 'two in the list, one never registered').toMatchObject({ panListId: panList.panListId, successfulCount: '2', failureCount: '1' });
-  const twice = await instApi.call('deregisterPans', { body: { panListId: panList.panListId, ...await instReq.sensitive({ pans: [{ pan: pans[0] }, { pan: pans[1] }] }) } });
-  expect(twice.body, 'one already deregistered, one still there').toMatchObject({ successfulCount: '1', failureCount: '1' });
-});
+test(
+  'counts N PANs deregistered and the ones not in the list as failures; answers the panListId @provider',
+  rules('IN-VAL-PAN-COUNTS', 'IN-ECHO-PANLIST'),
+  async ({ instApi, instReq }) => {
+    const pans = Array.from({ length: 4 }, unregisteredPan);
+    const { panList } = await register({ instApi, instReq }, { panListName: 'Deregistered list' }, pans.slice(0, 3));
+    const res = await instApi.call('deregisterPans', {
+      body: { panListId: panList.panListId, ...(await instReq.sensitive({ pans: [pans[0], pans[2], pans[3]].map((pan) => ({ pan })) })) },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body, 'two in the list, one never registered').toMatchObject({
+      panListId: panList.panListId,
+      successfulCount: '2',
+      failureCount: '1',
+    });
+    const twice = await instApi.call('deregisterPans', {
+      body: { panListId: panList.panListId, ...(await instReq.sensitive({ pans: [{ pan: pans[0] }, { pan: pans[1] }] })) },
+    });
+    expect(twice.body, 'one already deregistered, one still there').toMatchObject({ successfulCount: '1', failureCount: '1' });
+  },
+);
 
-test('answers the new list with an 18-digit id and the name byte for byte, case and spaces kept @provider', rules('IN-ECHO-PANLIST'), async ({ instApi, instReq }) => {
-  const name = `Gold  List-${crypto.randomUUID().slice(0, 8).toUpperCase()} mixed Case`;
-  const created = await register({ instApi, instReq }, { panListName: name }, []);
-  expect(created.panList.panListId).toMatch(/^[0-9]{18}$/);
-  expect(created.panList.panListName, 'panListName as sent').toBe(name);
-  expect(created, 'no PAN sent').toMatchObject({ successfulCount: '0', failureCount: '0' });
-});
+test(
+  'answers the new list with an 18-digit id and the name byte for byte, case and spaces kept @provider',
+  rules('IN-ECHO-PANLIST'),
+  async ({ instApi, instReq }) => {
+    const name = `Gold  List-${crypto.randomUUID().slice(0, 8).toUpperCase()} mixed Case`;
+    const created = await register({ instApi, instReq }, { panListName: name }, []);
+    expect(created.panList.panListId).toMatch(/^[0-9]{18}$/);
+    expect(created.panList.panListName, 'panListName as sent').toBe(name);
+    expect(created, 'no PAN sent').toMatchObject({ successfulCount: '0', failureCount: '0' });
+  },
+);

@@ -3,59 +3,102 @@
 // list -> offers only for registered account ranges -> deregister).
 import { expect, expectErrors, rules, test, unregisteredPan } from '../../fixtures/installments.js';
 
-test('a registered card gets offers; once deregistered it gets none (404) @smoke @assumption', rules('IN-STATE-PAN-ELIGIBLE:accept@encrypted', 'IN-STATE-PAN-ELIGIBLE:refuse@encrypted', 'IN-ECHO-PANLIST'), async ({ instApi, instReq }) => {
-  const pan = unregisteredPan();
-  expectErrors(await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) }), 404);
+test(
+  'a registered card gets offers; once deregistered it gets none (404) @smoke @assumption',
+  rules('IN-STATE-PAN-ELIGIBLE:accept@encrypted', 'IN-STATE-PAN-ELIGIBLE:refuse@encrypted', 'IN-ECHO-PANLIST'),
+  async ({ instApi, instReq }) => {
+    const pan = unregisteredPan();
+    expectErrors(await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) }), 404);
 
-  const registered = await instApi.call('registerPans', { body: { panListName: 'Suite list', ...await instReq.sensitive({ pans: [{ pan }] }) } });
-  expect(registered.status).toBe(200);
-  expect(registered.body).toMatchObject({ successfulCount: '1', failureCount: '0', panList: { panListName: 'Suite list' } });
-  const panListId = registered.body.panList.panListId;
-  expect(panListId).toMatch(/^[0-9]{18}$/);
+    const registered = await instApi.call('registerPans', {
+      body: { panListName: 'Suite list', ...(await instReq.sensitive({ pans: [{ pan }] })) },
+    });
+    expect(registered.status).toBe(200);
+    expect(registered.body).toMatchObject({ successfulCount: '1', failureCount: '0', panList: { panListName: 'Suite list' } });
+    const panListId = registered.body.panList.panListId;
+    expect(panListId).toMatch(/^[0-9]{18}$/);
 
-  const offers = await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) });
-  expect(offers.status).toBe(200);
-  expect(offers.body.offers.length).toBeGreaterThan(0);
+    const offers = await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) });
+    expect(offers.status).toBe(200);
+    expect(offers.body.offers.length).toBeGreaterThan(0);
 
-  const removed = await instApi.call('deregisterPans', { body: { panListId, ...await instReq.sensitive({ pans: [{ pan }] }) } });
-  expect(removed.status).toBe(200);
-  expect(removed.body).toMatchObject({ panListId, successfulCount: '1', failureCount: '0' });
-  expectErrors(await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) }), 404);
-});
+    const removed = await instApi.call('deregisterPans', { body: { panListId, ...(await instReq.sensitive({ pans: [{ pan }] })) } });
+    expect(removed.status).toBe(200);
+    expect(removed.body).toMatchObject({ panListId, successfulCount: '1', failureCount: '0' });
+    expectErrors(await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) }), 404);
+  },
+);
 
-test('registers PANs to an existing list; a PAN already in it is counted as a failure @assumption', rules('IN-VAL-PAN-COUNTS', 'IN-EXCL-PANLIST:accept'), async ({ instApi, instReq }) => {
-  const [a, b] = [unregisteredPan(), unregisteredPan()];
-  const created = await instApi.call('registerPans', { body: { panListName: 'Dup list', ...await instReq.sensitive({ pans: [{ pan: a }] }) } });
-  const panListId = created.body.panList.panListId;
-  const again = await instApi.call('registerPans', { body: { panListId, ...await instReq.sensitive({ pans: [{ pan: a }, { pan: b }] }) } });
-  expect(again.status).toBe(200);
-  expect(again.body).toMatchObject({ successfulCount: '1', failureCount: '1' });
-});
+test(
+  'registers PANs to an existing list; a PAN already in it is counted as a failure @assumption',
+  rules('IN-VAL-PAN-COUNTS', 'IN-EXCL-PANLIST:accept'),
+  async ({ instApi, instReq }) => {
+    const [a, b] = [unregisteredPan(), unregisteredPan()];
+    const created = await instApi.call('registerPans', {
+      body: { panListName: 'Dup list', ...(await instReq.sensitive({ pans: [{ pan: a }] })) },
+    });
+    const panListId = created.body.panList.panListId;
+    const again = await instApi.call('registerPans', {
+      body: { panListId, ...(await instReq.sensitive({ pans: [{ pan: a }, { pan: b }] })) },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ successfulCount: '1', failureCount: '1' });
+  },
+);
 
-test('rejects registration to a pan list that does not exist with 400 @provider', rules('IN-STATE-UNKNOWN-LIST'), async ({ instApi, instReq }) => {
-  expectErrors(await instApi.call('registerPans', { body: { panListId: '999999999999999999', ...await instReq.sensitive({ pans: [{ pan: unregisteredPan() }] }) } }), 400);
-});
+test(
+  'rejects registration to a pan list that does not exist with 400 @provider',
+  rules('IN-STATE-UNKNOWN-LIST'),
+  async ({ instApi, instReq }) => {
+    expectErrors(
+      await instApi.call('registerPans', {
+        body: { panListId: '999999999999999999', ...(await instReq.sensitive({ pans: [{ pan: unregisteredPan() }] })) },
+      }),
+      400,
+    );
+  },
+);
 
-test('deregistering a PAN that is not in the list counts it as a failure @assumption', rules('IN-VAL-PAN-COUNTS'), async ({ instApi, instReq }) => {
-  const created = await instApi.call('registerPans', { body: { panListName: 'Empty list' } });
-  const res = await instApi.call('deregisterPans', { body: { panListId: created.body.panList.panListId, ...await instReq.sensitive({ pans: [{ pan: unregisteredPan() }] }) } });
-  expect(res.status).toBe(200);
-  expect(res.body).toMatchObject({ successfulCount: '0', failureCount: '1' });
-});
+test(
+  'deregistering a PAN that is not in the list counts it as a failure @assumption',
+  rules('IN-VAL-PAN-COUNTS'),
+  async ({ instApi, instReq }) => {
+    const created = await instApi.call('registerPans', { body: { panListName: 'Empty list' } });
+    const res = await instApi.call('deregisterPans', {
+      body: { panListId: created.body.panList.panListId, ...(await instReq.sensitive({ pans: [{ pan: unregisteredPan() }] })) },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ successfulCount: '0', failureCount: '1' });
+  },
+);
 
-test('offers: total is the number of offers, each with a tenure of at least 2 @assumption', rules('IN-VAL-OFFERS-TOTAL', 'IN-VAL-OFFER-TENURE'), async ({ instApi, instReq, inst }) => {
-  test.skip(!inst.eligiblePan, 'needs INSTALLMENTS_ELIGIBLE_PAN');
-  const res = await instApi.call('approvedOffers', { body: await instReq.offersBody(inst.eligiblePan!), headers: { 'Correlation-Id': crypto.randomUUID(), 'Accept-Language': 'fr-FR' } });
-  expect(res.status).toBe(200);
-  expect(res.body.total).toBe(res.body.offers.length);
-  for (const offer of res.body.offers) expect(offer.tenure).toBeGreaterThanOrEqual(2);
-});
+test(
+  'offers: total is the number of offers, each with a tenure of at least 2 @assumption',
+  rules('IN-VAL-OFFERS-TOTAL', 'IN-VAL-OFFER-TENURE'),
+  async ({ instApi, instReq, inst }) => {
+    test.skip(!inst.eligiblePan, 'needs INSTALLMENTS_ELIGIBLE_PAN');
+    const res = await instApi.call('approvedOffers', {
+      body: await instReq.offersBody(inst.eligiblePan!),
+      headers: { 'Correlation-Id': crypto.randomUUID(), 'Accept-Language': 'fr-FR' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(res.body.offers.length);
+    for (const offer of res.body.offers) expect(offer.tenure).toBeGreaterThanOrEqual(2);
+  },
+);
 
 for (const operationId of ['registerPans', 'deregisterPans', 'approvedOffers', 'savePlan'] as const) {
-  test(`${operationId}: rejects an encryptedValue that does not decrypt with the published key (400) @assumption`, rules('IN-JWE-DECRYPT'), async ({ instApi, instReq }) => {
-    const call = await instReq.sampleCall(operationId);
-    const jwe = (await instReq.sensitive({ consumer: { primaryAccountNumber: unregisteredPan() } })).encryptedValue.split('.');
-    jwe[3] = 'AAAAAAAAAAAAAAAAAAAAAA';
-    expectErrors(await instApi.callBuilt(operationId, { ...call, body: { ...(call.body as object), encryptedValue: jwe.join('.') } }), 400);
-  });
+  test(
+    `${operationId}: rejects an encryptedValue that does not decrypt with the published key (400) @assumption`,
+    rules('IN-JWE-DECRYPT'),
+    async ({ instApi, instReq }) => {
+      const call = await instReq.sampleCall(operationId);
+      const jwe = (await instReq.sensitive({ consumer: { primaryAccountNumber: unregisteredPan() } })).encryptedValue.split('.');
+      jwe[3] = 'AAAAAAAAAAAAAAAAAAAAAA';
+      expectErrors(
+        await instApi.callBuilt(operationId, { ...call, body: { ...(call.body as object), encryptedValue: jwe.join('.') } }),
+        400,
+      );
+    },
+  );
 }

@@ -7,10 +7,13 @@ import { expect, expectErrors, exampleOffersBody, rules, test, unregisteredPan }
 type Api = Parameters<Parameters<typeof test>[2]>[0]['instApi'];
 
 /** Offers for a card sent in clear `sensitiveData` (provider 2.0.0, OfferParameters). */
-const offersInClear = (api: Api, pan: string) => api.call('approvedOffers', { body: exampleOffersBody({ sensitiveData: { consumer: { primaryAccountNumber: pan } } }) });
+const offersInClear = (api: Api, pan: string) =>
+  api.call('approvedOffers', { body: exampleOffersBody({ sensitiveData: { consumer: { primaryAccountNumber: pan } } }) });
 
-test('a card registered in clear sensitiveData gets offers asked in clear; once deregistered in clear, none (404) @assumption',
-  rules('IN-STATE-PAN-ELIGIBLE:accept@clear', 'IN-STATE-PAN-ELIGIBLE:refuse@clear', 'IN-VAL-PAN-COUNTS'), async ({ instApi }) => {
+test(
+  'a card registered in clear sensitiveData gets offers asked in clear; once deregistered in clear, none (404) @assumption',
+  rules('IN-STATE-PAN-ELIGIBLE:accept@clear', 'IN-STATE-PAN-ELIGIBLE:refuse@clear', 'IN-VAL-PAN-COUNTS'),
+  async ({ instApi }) => {
     const pan = unregisteredPan();
     expectErrors(await offersInClear(instApi, pan), 404);
     const registered = await instApi.call('registerPans', { body: { panListName: 'Clear list', sensitiveData: { pans: [{ pan }] } } });
@@ -19,34 +22,59 @@ test('a card registered in clear sensitiveData gets offers asked in clear; once 
     const offers = await offersInClear(instApi, pan);
     expect(offers.status, 'offers for a card registered in clear').toBe(200);
     expect(offers.body.offers.length).toBeGreaterThan(0);
-    const removed = await instApi.call('deregisterPans', { body: { panListId: registered.body.panList.panListId, sensitiveData: { pans: [{ pan }] } } });
+    const removed = await instApi.call('deregisterPans', {
+      body: { panListId: registered.body.panList.panListId, sensitiveData: { pans: [{ pan }] } },
+    });
     expect(removed.body).toMatchObject({ successfulCount: '1', failureCount: '0' });
     expectErrors(await offersInClear(instApi, pan), 404);
-  });
+  },
+);
 
-test('a card registered encrypted gets offers asked in clear, and the other way round @assumption',
-  rules('IN-STATE-PAN-ELIGIBLE:accept@encrypted', 'IN-STATE-PAN-ELIGIBLE:accept@clear'), async ({ instApi, instReq }) => {
+test(
+  'a card registered encrypted gets offers asked in clear, and the other way round @assumption',
+  rules('IN-STATE-PAN-ELIGIBLE:accept@encrypted', 'IN-STATE-PAN-ELIGIBLE:accept@clear'),
+  async ({ instApi, instReq }) => {
     const [a, b] = [unregisteredPan(), unregisteredPan()];
-    expect((await instApi.call('registerPans', { body: { panListName: 'Mixed list', ...await instReq.sensitive({ pans: [{ pan: a }] }) } })).status).toBe(200);
+    expect(
+      (await instApi.call('registerPans', { body: { panListName: 'Mixed list', ...(await instReq.sensitive({ pans: [{ pan: a }] })) } }))
+        .status,
+    ).toBe(200);
     expect((await offersInClear(instApi, a)).status, 'registered encrypted, asked in clear').toBe(200);
-    expect((await instApi.call('registerPans', { body: { panListName: 'Mixed list', sensitiveData: { pans: [{ pan: b }] } } })).status).toBe(200);
-    expect((await instApi.call('approvedOffers', { body: await instReq.offersBody(b) })).status, 'registered in clear, asked encrypted').toBe(200);
-  });
+    expect(
+      (await instApi.call('registerPans', { body: { panListName: 'Mixed list', sensitiveData: { pans: [{ pan: b }] } } })).status,
+    ).toBe(200);
+    expect(
+      (await instApi.call('approvedOffers', { body: await instReq.offersBody(b) })).status,
+      'registered in clear, asked encrypted',
+    ).toBe(200);
+  },
+);
 
-test('cards at both ends of a registered account range get offers; one just outside either end gets none (404) @assumption',
-  rules('IN-RANGE-ELIGIBLE:accept', 'IN-RANGE-ELIGIBLE:refuse'), async ({ instApi, instReq }) => {
+test(
+  'cards at both ends of a registered account range get offers; one just outside either end gets none (404) @assumption',
+  rules('IN-RANGE-ELIGIBLE:accept', 'IN-RANGE-ELIGIBLE:refuse'),
+  async ({ instApi, instReq }) => {
     // BIN 455554 (never that of unregisteredPan) and a random block, so no other list covers it.
     const block = `455554${String(1000 + Math.floor(Math.random() * 8000))}`;
     const low = `${block}000000`;
     const high = `${block}999999`;
     const below = (BigInt(low) - 1n).toString();
     const above = (BigInt(high) + 1n).toString();
-    for (const pan of [low, high, below, above]) expectErrors(await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) }), 404);
-    const res = await instApi.call('registerPans', { body: { panListName: 'Range list', accountRange: { accountRangeLow: low, accountRangeHigh: high } } });
+    for (const pan of [low, high, below, above])
+      expectErrors(await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) }), 404);
+    const res = await instApi.call('registerPans', {
+      body: { panListName: 'Range list', accountRange: { accountRangeLow: low, accountRangeHigh: high } },
+    });
     expect(res.status).toBe(200);
-    for (const [pan, inside] of [[low, true], [high, true], [below, false], [above, false]] as const) {
+    for (const [pan, inside] of [
+      [low, true],
+      [high, true],
+      [below, false],
+      [above, false],
+    ] as const) {
       const offers = await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) });
       if (inside) expect(offers.status, `the card at the ${pan === low ? 'low' : 'high'} end gets offers`).toBe(200);
       else expectErrors(offers, 404);
     }
-  });
+  },
+);

@@ -18,50 +18,82 @@ async function submit(api: Api, participations: Record<string, any>[]) {
   return requestIdOf(res.headers.location);
 }
 
-test('a participation with a known acquirer ICA is effectuated: COMPLETED, listed, searchable, its MIDs COMPLETED @smoke @assumption',
-  rules('IN-STATUS-PARTICIPATION', 'IN-STATE-EFFECTUATION@by-request', 'IN-STATE-EFFECTUATION@list', 'IN-STATE-EFFECTUATION@search', 'IN-STATE-EFFECTUATION@mids',
-    'IN-FILTER-COMPLETED:accept', 'IN-ECHO-PARTICIPATION', 'IN-ECHO-MIDSEARCH', 'IN-FILTER-MID-MERCHANT:accept'), async ({ instApi, inst, instReq }) => {
-  test.skip(!inst.knownAcquirerIca, 'needs an acquirer ICA the target knows (INSTALLMENTS_KNOWN_ACQUIRER_ICA)');
-  const merchant = exampleParticipation(inst.knownAcquirerIca!);
-  const requestId = await submit(instApi, [merchant]);
-  const [done] = await instReq.awaitEffectuation(instApi, requestId);
-  expect(done).toMatchObject({ merchantLegalName: merchant.merchantLegalName, acquirerICA: merchant.acquirerICA, status: 'COMPLETED' });
+test(
+  'a participation with a known acquirer ICA is effectuated: COMPLETED, listed, searchable, its MIDs COMPLETED @smoke @assumption',
+  rules(
+    'IN-STATUS-PARTICIPATION',
+    'IN-STATE-EFFECTUATION@by-request',
+    'IN-STATE-EFFECTUATION@list',
+    'IN-STATE-EFFECTUATION@search',
+    'IN-STATE-EFFECTUATION@mids',
+    'IN-FILTER-COMPLETED:accept',
+    'IN-ECHO-PARTICIPATION',
+    'IN-ECHO-MIDSEARCH',
+    'IN-FILTER-MID-MERCHANT:accept',
+  ),
+  async ({ instApi, inst, instReq }) => {
+    test.skip(!inst.knownAcquirerIca, 'needs an acquirer ICA the target knows (INSTALLMENTS_KNOWN_ACQUIRER_ICA)');
+    const merchant = exampleParticipation(inst.knownAcquirerIca!);
+    const requestId = await submit(instApi, [merchant]);
+    const [done] = await instReq.awaitEffectuation(instApi, requestId);
+    expect(done).toMatchObject({ merchantLegalName: merchant.merchantLegalName, acquirerICA: merchant.acquirerICA, status: 'COMPLETED' });
 
-  const listed = await instApi.call('getMerchantParticipations', {});
-  expect(listed.status).toBe(200);
-  expect(listed.body.some((m: { merchantLegalName: string }) => m.merchantLegalName === merchant.merchantLegalName)).toBe(true);
+    const listed = await instApi.call('getMerchantParticipations', {});
+    expect(listed.status).toBe(200);
+    expect(listed.body.some((m: { merchantLegalName: string }) => m.merchantLegalName === merchant.merchantLegalName)).toBe(true);
 
-  const search = await instApi.call('postMerchantSearches', { body: { merchantLegalName: merchant.merchantLegalName } });
-  expect(search.status).toBe(200);
-  expect(search.body.find((m: { merchantLegalName?: string }) => m.merchantLegalName === merchant.merchantLegalName)?.status).toBe('COMPLETED');
+    const search = await instApi.call('postMerchantSearches', { body: { merchantLegalName: merchant.merchantLegalName } });
+    expect(search.status).toBe(200);
+    expect(search.body.find((m: { merchantLegalName?: string }) => m.merchantLegalName === merchant.merchantLegalName)?.status).toBe(
+      'COMPLETED',
+    );
 
-  const mids = await instApi.call('postMerchantMidSearches', { body: { merchantLegalName: merchant.merchantLegalName, countryCode: merchant.countryCode, acquirerICA: merchant.acquirerICA } });
-  expect(mids.status).toBe(200);
-  // optIn is not required by every revision of provider 2.0.0: when returned, it is the merchant's.
-  if (mids.body.optIn !== undefined) expect(mids.body.optIn).toBe(merchant.optIn);
-  expect((mids.body.mids ?? []).map((m: { mid: string }) => m.mid).sort(), 'the MIDs submitted for the merchant').toEqual([...merchant.mids].sort());
-  for (const m of mids.body.mids) expect(m.status).toBe('COMPLETED');
-});
+    const mids = await instApi.call('postMerchantMidSearches', {
+      body: { merchantLegalName: merchant.merchantLegalName, countryCode: merchant.countryCode, acquirerICA: merchant.acquirerICA },
+    });
+    expect(mids.status).toBe(200);
+    // optIn is not required by every revision of provider 2.0.0: when returned, it is the merchant's.
+    if (mids.body.optIn !== undefined) expect(mids.body.optIn).toBe(merchant.optIn);
+    expect((mids.body.mids ?? []).map((m: { mid: string }) => m.mid).sort(), 'the MIDs submitted for the merchant').toEqual(
+      [...merchant.mids].sort(),
+    );
+    for (const m of mids.body.mids) expect(m.status).toBe('COMPLETED');
+  },
+);
 
-test('a participation with an invalid acquirer ICA ends in ERROR with INVALID_ACQUIRER_ICA in every reader and is not listed @assumption',
-  rules('IN-STATE-INVALID-ICA@by-request', 'IN-STATE-INVALID-ICA@list', 'IN-STATE-INVALID-ICA@search', 'IN-STATE-INVALID-ICA@mids', 'IN-FILTER-COMPLETED:refuse'), async ({ instApi, inst, instReq }) => {
-  test.skip(!inst.unknownAcquirerIca, 'needs a well-formed acquirer ICA the target does not know (INSTALLMENTS_UNKNOWN_ACQUIRER_ICA)');
-  const merchant = exampleParticipation(inst.unknownAcquirerIca!);
-  const requestId = await submit(instApi, [merchant]);
-  const [done] = await instReq.awaitEffectuation(instApi, requestId);
-  expect(done).toMatchObject({ status: 'ERROR', errorReason: 'INVALID_ACQUIRER_ICA' });
+test(
+  'a participation with an invalid acquirer ICA ends in ERROR with INVALID_ACQUIRER_ICA in every reader and is not listed @assumption',
+  rules(
+    'IN-STATE-INVALID-ICA@by-request',
+    'IN-STATE-INVALID-ICA@list',
+    'IN-STATE-INVALID-ICA@search',
+    'IN-STATE-INVALID-ICA@mids',
+    'IN-FILTER-COMPLETED:refuse',
+  ),
+  async ({ instApi, inst, instReq }) => {
+    test.skip(!inst.unknownAcquirerIca, 'needs a well-formed acquirer ICA the target does not know (INSTALLMENTS_UNKNOWN_ACQUIRER_ICA)');
+    const merchant = exampleParticipation(inst.unknownAcquirerIca!);
+    const requestId = await submit(instApi, [merchant]);
+    const [done] = await instReq.awaitEffectuation(instApi, requestId);
+    expect(done).toMatchObject({ status: 'ERROR', errorReason: 'INVALID_ACQUIRER_ICA' });
 
-  // seed 001: without request_id, only merchants whose effectuation request is completed.
-  const listed = await instApi.call('getMerchantParticipations', {});
-  expect(listed.body.some((m: { merchantLegalName: string }) => m.merchantLegalName === merchant.merchantLegalName)).toBe(false);
+    // seed 001: without request_id, only merchants whose effectuation request is completed.
+    const listed = await instApi.call('getMerchantParticipations', {});
+    expect(listed.body.some((m: { merchantLegalName: string }) => m.merchantLegalName === merchant.merchantLegalName)).toBe(false);
 
-  const search = await instApi.call('postMerchantSearches', { body: { merchantLegalName: merchant.merchantLegalName } });
-  expect(search.body.find((m: { merchantLegalName?: string }) => m.merchantLegalName === merchant.merchantLegalName), 'the search shows the failed effectuation').toMatchObject({ status: 'ERROR', errorReason: 'INVALID_ACQUIRER_ICA' });
+    const search = await instApi.call('postMerchantSearches', { body: { merchantLegalName: merchant.merchantLegalName } });
+    expect(
+      search.body.find((m: { merchantLegalName?: string }) => m.merchantLegalName === merchant.merchantLegalName),
+      'the search shows the failed effectuation',
+    ).toMatchObject({ status: 'ERROR', errorReason: 'INVALID_ACQUIRER_ICA' });
 
-  const mids = await instApi.call('postMerchantMidSearches', { body: { merchantLegalName: merchant.merchantLegalName, countryCode: merchant.countryCode, acquirerICA: merchant.acquirerICA } });
-  expect(mids.body.mids.length).toBeGreaterThan(0);
-  for (const m of mids.body.mids) expect(m).toMatchObject({ status: 'ERROR', errorReason: 'INVALID_ACQUIRER_ICA' });
-});
+    const mids = await instApi.call('postMerchantMidSearches', {
+      body: { merchantLegalName: merchant.merchantLegalName, countryCode: merchant.countryCode, acquirerICA: merchant.acquirerICA },
+    });
+    expect(mids.body.mids.length).toBeGreaterThan(0);
+    for (const m of mids.body.mids) expect(m).toMatchObject({ status: 'ERROR', errorReason: 'INVALID_ACQUIRER_ICA' });
+  },
+);
 
 test('a pending participation is not listed as completed @assumption', rules('IN-FILTER-COMPLETED:refuse'), async ({ instApi, inst }) => {
   const merchant = exampleParticipation(inst.knownAcquirerIca ?? '001234');

@@ -7,16 +7,20 @@ test.beforeEach(({ inst }) => {
   test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
 });
 
-test('reads back a new plan with its merchant, transaction and terms @assumption', rules('IN-ECHO-PLAN', 'IN-FMT-UUID:accept'), async ({ instApi, instReq }) => {
-  const { planId, request, status } = await instReq.createPlan(instApi);
-  const plan = await instApi.call('getPlan', { path: { plan_id: planId } });
-  expect(plan.status).toBe(200);
-  expect(plan.body).toMatchObject({ planId, providerId: request.providerId, status });
-  // provider 2.0.0: the plan reads its transaction back as amount and currency (no amountType).
-  expect(plan.body.transaction).toMatchObject({ amount: request.transaction.amount, currency: request.transaction.currency });
-  const approval = await instApi.call('getPlanApprovalStatus', { path: { plan_id: planId } });
-  expect(approval.status).toBe(200);
-});
+test(
+  'reads back a new plan with its merchant, transaction and terms @assumption',
+  rules('IN-ECHO-PLAN', 'IN-FMT-UUID:accept'),
+  async ({ instApi, instReq }) => {
+    const { planId, request, status } = await instReq.createPlan(instApi);
+    const plan = await instApi.call('getPlan', { path: { plan_id: planId } });
+    expect(plan.status).toBe(200);
+    expect(plan.body).toMatchObject({ planId, providerId: request.providerId, status });
+    // provider 2.0.0: the plan reads its transaction back as amount and currency (no amountType).
+    expect(plan.body.transaction).toMatchObject({ amount: request.transaction.amount, currency: request.transaction.currency });
+    const approval = await instApi.call('getPlanApprovalStatus', { path: { plan_id: planId } });
+    expect(approval.status).toBe(200);
+  },
+);
 
 test('getPlan answers a plan_id that is not a UUID with 400 @assumption', rules('IN-FMT-UUID:refuse'), async ({ instApi }) => {
   expectErrors(await instApi.call('getPlan', { path: { plan_id: 'not-a-plan-id' } }), 400);
@@ -30,13 +34,24 @@ test('getPlanApprovalStatus answers an unknown plan with 404 @assumption', rules
   expectErrors(await instApi.call('getPlanApprovalStatus', { path: { plan_id: crypto.randomUUID() } }), 404);
 });
 
-test('savePlan refuses an offerTransactionId the service never issued with 400 @assumption', rules('IN-STATE-OFFER-TRANSACTION'), async ({ instApi, instReq }) => {
-  const { offer, offers } = await instReq.createPlan(instApi);
-  const body = examplePlanBody(`otx${Date.now()}unknown`, offer);
-  expect(body.offerTransactionId).not.toBe(offers.offerTransactionId);
-  expectErrors(await instApi.call('savePlan', { body }), 400);
-});
+test(
+  'savePlan refuses an offerTransactionId the service never issued with 400 @assumption',
+  rules('IN-STATE-OFFER-TRANSACTION'),
+  async ({ instApi, instReq }) => {
+    const { offer, offers } = await instReq.createPlan(instApi);
+    const body = examplePlanBody(`otx${Date.now()}unknown`, offer);
+    expect(body.offerTransactionId).not.toBe(offers.offerTransactionId);
+    expectErrors(await instApi.call('savePlan', { body }), 400);
+  },
+);
 
-test('planApproval refuses a planId the service does not know with 400 @assumption', rules('IN-STATE-APPROVAL-PLAN'), async ({ instApi }) => {
-  expectErrors(await instApi.call('planApproval', { query: { sync: true }, body: { planId: crypto.randomUUID(), status: 'APPROVED' } }), 400);
-});
+test(
+  'planApproval refuses a planId the service does not know with 400 @assumption',
+  rules('IN-STATE-APPROVAL-PLAN'),
+  async ({ instApi }) => {
+    expectErrors(
+      await instApi.call('planApproval', { query: { sync: true }, body: { planId: crypto.randomUUID(), status: 'APPROVED' } }),
+      400,
+    );
+  },
+);

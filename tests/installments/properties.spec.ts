@@ -6,38 +6,65 @@ import { assertProperty, expect, expectErrors, rules, test, withPath } from '../
 import { participationsArbitrary, participationArbitrary } from '../../fixtures/arbitraries/installments/valid.js';
 import { PARTICIPATION_VIOLATIONS, PLAN_TERM_VIOLATIONS } from '../../fixtures/arbitraries/installments/violations.js';
 
-test('accepts every participation request the contract allows @property @provider', rules('IN-ERR-CONTRACT:accept'), async ({ instApi, instContract }, testInfo) => {
-  const validate = instContract.requestValidator('postMerchantParticipations')!;
-  await assertProperty(fc.asyncProperty(participationsArbitrary(instContract), async (body) => {
-    expect(validate(body), 'generated request is valid by the contract').toBe(true);
-    expect((await instApi.call('postMerchantParticipations', { body })).status).toBe(202);
-  }), testInfo);
-});
+test(
+  'accepts every participation request the contract allows @property @provider',
+  rules('IN-ERR-CONTRACT:accept'),
+  async ({ instApi, instContract }, testInfo) => {
+    const validate = instContract.requestValidator('postMerchantParticipations')!;
+    await assertProperty(
+      fc.asyncProperty(participationsArbitrary(instContract), async (body) => {
+        expect(validate(body), 'generated request is valid by the contract').toBe(true);
+        expect((await instApi.call('postMerchantParticipations', { body })).status).toBe(202);
+      }),
+      testInfo,
+    );
+  },
+);
 
 for (const v of PARTICIPATION_VIOLATIONS) {
-  test(`rejects a participation whose ${v.field} breaks '${v.rule}' with 400 @property @provider`, rules('IN-ERR-CONTRACT:refuse'), async ({ instApi, instContract }, testInfo) => {
-    const validate = instContract.requestValidator('postMerchantParticipations')!;
-    await assertProperty(fc.asyncProperty(participationArbitrary(instContract), v.value, async (participation, bad) => {
-      const body = [withPath(participation, v.field, bad)];
-      fc.pre(!validate(body)); // never blame the target for the generator
-      expectErrors(await instApi.call('postMerchantParticipations', { body }), 400);
-    }), testInfo);
-  });
+  test(
+    `rejects a participation whose ${v.field} breaks '${v.rule}' with 400 @property @provider`,
+    rules('IN-ERR-CONTRACT:refuse'),
+    async ({ instApi, instContract }, testInfo) => {
+      const validate = instContract.requestValidator('postMerchantParticipations')!;
+      await assertProperty(
+        fc.asyncProperty(participationArbitrary(instContract), v.value, async (participation, bad) => {
+          const body = [withPath(participation, v.field, bad)];
+          fc.pre(!validate(body)); // never blame the target for the generator
+          expectErrors(await instApi.call('postMerchantParticipations', { body }), 400);
+        }),
+        testInfo,
+      );
+    },
+  );
 }
 
 for (const v of PLAN_TERM_VIOLATIONS) {
-  test(`rejects a plan whose ${v.field} breaks '${v.rule}' with 400 @property @provider`, rules('IN-ERR-CONTRACT:refuse'), async ({ instApi, instReq, inst, instContract }, testInfo) => {
-    test.skip(!inst.eligiblePan, 'needs INSTALLMENTS_ELIGIBLE_PAN');
-    const validate = instContract.requestValidator('savePlan')!;
-    // One real offers transaction, so that only the broken field can explain a 400.
-    const offers = await instApi.call('approvedOffers', { body: await instReq.offersBody(inst.eligiblePan!) });
-    const offer = offers.body.offers[0];
-    const valid = { providerId: offer.provider.providerId, offerTransactionId: offers.body.offerTransactionId, offerId: offer.offerId, transaction: { amount: 100, currency: 'USD', amountType: 'TOTAL' }, planInstallmentInformation: { frequency: 'MONTHLY', tenure: 3, apr: 5 } };
-    expect(validate(valid)).toBe(true);
-    await assertProperty(fc.asyncProperty(v.value, async (bad) => {
-      const body = withPath(valid, v.field, bad);
-      fc.pre(!validate(body));
-      expectErrors(await instApi.call('savePlan', { body }), 400);
-    }), testInfo);
-  });
+  test(
+    `rejects a plan whose ${v.field} breaks '${v.rule}' with 400 @property @provider`,
+    rules('IN-ERR-CONTRACT:refuse'),
+    async ({ instApi, instReq, inst, instContract }, testInfo) => {
+      test.skip(!inst.eligiblePan, 'needs INSTALLMENTS_ELIGIBLE_PAN');
+      const validate = instContract.requestValidator('savePlan')!;
+      // One real offers transaction, so that only the broken field can explain a 400.
+      const offers = await instApi.call('approvedOffers', { body: await instReq.offersBody(inst.eligiblePan!) });
+      const offer = offers.body.offers[0];
+      const valid = {
+        providerId: offer.provider.providerId,
+        offerTransactionId: offers.body.offerTransactionId,
+        offerId: offer.offerId,
+        transaction: { amount: 100, currency: 'USD', amountType: 'TOTAL' },
+        planInstallmentInformation: { frequency: 'MONTHLY', tenure: 3, apr: 5 },
+      };
+      expect(validate(valid)).toBe(true);
+      await assertProperty(
+        fc.asyncProperty(v.value, async (bad) => {
+          const body = withPath(valid, v.field, bad);
+          fc.pre(!validate(body));
+          expectErrors(await instApi.call('savePlan', { body }), 400);
+        }),
+        testInfo,
+      );
+    },
+  );
 }

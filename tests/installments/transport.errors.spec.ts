@@ -3,7 +3,15 @@
 // (reference, Transport and auth - error body; Operations table).
 import { expect, expectErrors, rules, test } from '../../fixtures/installments.js';
 
-const NOT_ACCEPTABLE = ['postMerchantParticipations', 'getMerchantParticipations', 'postMerchantSearches', 'postMerchantMidSearches', 'planApproval', 'getPlanApprovalStatus', 'approvedOffers'] as const;
+const NOT_ACCEPTABLE = [
+  'postMerchantParticipations',
+  'getMerchantParticipations',
+  'postMerchantSearches',
+  'postMerchantMidSearches',
+  'planApproval',
+  'getPlanApprovalStatus',
+  'approvedOffers',
+] as const;
 
 for (const operationId of NOT_ACCEPTABLE) {
   test(`${operationId} answers Accept: application/xml with 406 @assumption`, rules('IN-TRANS-ACCEPT'), async ({ instApi, instReq }) => {
@@ -26,9 +34,13 @@ for (const method of ['DELETE', 'PUT']) {
 }
 
 for (const operationId of ['registerPans', 'postMerchantParticipations', 'approvedOffers', 'savePlan', 'planApproval'] as const) {
-  test(`${operationId} answers a body that is not JSON with 400 and the error body @assumption`, rules('IN-ERR-MALFORMED'), async ({ instApi }) => {
-    expectErrors(await instApi.call(operationId, { rawBody: '{"broken": ' }), 400);
-  });
+  test(
+    `${operationId} answers a body that is not JSON with 400 and the error body @assumption`,
+    rules('IN-ERR-MALFORMED'),
+    async ({ instApi }) => {
+      expectErrors(await instApi.call(operationId, { rawBody: '{"broken": ' }), 400);
+    },
+  );
 }
 
 test('every error item carries Source, ReasonCode, Description and Recoverable @provider', rules('IN-ERR-SHAPE'), async ({ instApi }) => {

@@ -13,29 +13,83 @@ import { certificationHtml } from '../../helpers/verdict/certification-html.js';
 import { certificationLines } from '../../helpers/verdict/certification-report.js';
 
 const tally = { passed: 0, failed: 0, skipped: 0 };
-const rule = (id: string, outcome: RuleOutcome['outcome']): RuleOutcome => ({ id, outcome, text: id, kind: 'limit', source: 'provider', cite: 'c', checks: tally });
-const service = (name: string, verdict: ServiceVerdict['verdict'], rules: RuleOutcome[], pairs: string[]): ServiceVerdict => ({
-  service: name, title: name, contractVersion: '1', verdict, seed: tally, provider: tally, assumption: tally,
-  coverage: { exercised: pairs.length, documented: 4, exercisedPairs: pairs }, failures: [], conflicts: [], skippedReasons: {}, rules,
+const rule = (id: string, outcome: RuleOutcome['outcome']): RuleOutcome => ({
+  id,
+  outcome,
+  text: id,
+  kind: 'limit',
+  source: 'provider',
+  cite: 'c',
+  checks: tally,
 });
-const check = (title: string, status: CheckResult['status'], project = 'installments', rules: string[] = []): CheckResult => ({ title, file: `tests/${project}/a.spec.ts`, project, status, rules });
+const service = (name: string, verdict: ServiceVerdict['verdict'], rules: RuleOutcome[], pairs: string[]): ServiceVerdict => ({
+  service: name,
+  title: name,
+  contractVersion: '1',
+  verdict,
+  seed: tally,
+  provider: tally,
+  assumption: tally,
+  coverage: { exercised: pairs.length, documented: 4, exercisedPairs: pairs },
+  failures: [],
+  conflicts: [],
+  skippedReasons: {},
+  rules,
+});
+const check = (title: string, status: CheckResult['status'], project = 'installments', rules: string[] = []): CheckResult => ({
+  title,
+  file: `tests/${project}/a.spec.ts`,
+  project,
+  status,
+  rules,
+});
 const cert = (verdict: Certification['verdict'], services: ServiceVerdict[], results?: CheckResult[]): Certification => ({
-  target: 'mock', generatedAt: '2026-11-22T00:00:00.000Z', verdict, checks: { selected: 0, run: 0, skipped: 0 }, services, ...(results ? { results } : {}),
+  target: 'mock',
+  generatedAt: '2026-11-22T00:00:00.000Z',
+  verdict,
+  checks: { selected: 0, run: 0, skipped: 0 },
+  services,
+  ...(results ? { results } : {}),
 });
 
-const before = cert('PARTIAL', [
-  service('installments', 'PASS', [rule('IN-A', 'passed'), rule('IN-B', 'failed'), rule('IN-C', 'passed'), rule('IN-D', 'skipped')], ['getPlan 200', 'getPlan 404']),
-  service('card-enrollment', 'PASS', [], []),
-], [
-  check('keeps the cap', 'passed', 'installments', ['IN-A:refuse']), check('was broken', 'failed'), check('goes away', 'passed'),
-  check('will skip', 'passed'), check('stays', 'passed'), check('enrolls', 'passed', 'card-enrollment'),
-]);
-const after = cert('FAIL', [
-  service('installments', 'FAIL', [rule('IN-A', 'failed'), rule('IN-B', 'passed'), rule('IN-C', 'skipped'), rule('IN-D', 'passed'), rule('IN-E', 'passed')], ['getPlan 200', 'savePlan 201']),
-], [
-  check('keeps the cap', 'failed', 'installments', ['IN-A:refuse']), check('was broken', 'passed'), check('is new', 'passed'),
-  check('will skip', 'skipped'), check('stays', 'passed'),
-]);
+const before = cert(
+  'PARTIAL',
+  [
+    service(
+      'installments',
+      'PASS',
+      [rule('IN-A', 'passed'), rule('IN-B', 'failed'), rule('IN-C', 'passed'), rule('IN-D', 'skipped')],
+      ['getPlan 200', 'getPlan 404'],
+    ),
+    service('card-enrollment', 'PASS', [], []),
+  ],
+  [
+    check('keeps the cap', 'passed', 'installments', ['IN-A:refuse']),
+    check('was broken', 'failed'),
+    check('goes away', 'passed'),
+    check('will skip', 'passed'),
+    check('stays', 'passed'),
+    check('enrolls', 'passed', 'card-enrollment'),
+  ],
+);
+const after = cert(
+  'FAIL',
+  [
+    service(
+      'installments',
+      'FAIL',
+      [rule('IN-A', 'failed'), rule('IN-B', 'passed'), rule('IN-C', 'skipped'), rule('IN-D', 'passed'), rule('IN-E', 'passed')],
+      ['getPlan 200', 'savePlan 201'],
+    ),
+  ],
+  [
+    check('keeps the cap', 'failed', 'installments', ['IN-A:refuse']),
+    check('was broken', 'passed'),
+    check('is new', 'passed'),
+    check('will skip', 'skipped'),
+    check('stays', 'passed'),
+  ],
+);
 
 test('compares two runs check by check, rule by rule, pair by pair, and the verdict', () => {
   const cmp = compareCertifications(before, after, 'baseline.json');
@@ -59,7 +113,9 @@ test('compares two runs check by check, rule by rule, pair by pair, and the verd
   expect(regressionCount(cmp)).toBe(1);
   const lines = baselineLines(cmp).join('\n');
   expect(lines).toContain('Checks: 1 regression(s), 1 fix(es), 1 added, 1 removed, 1 newly skipped');
-  expect(lines).toMatch(/REGRESSIONS[^\n]*\n {2}- \[installments\] keeps the cap \(tests\/installments\/a\.spec\.ts\) rules IN-A:refuse: passed -> failed/);
+  expect(lines).toMatch(
+    /REGRESSIONS[^\n]*\n {2}- \[installments\] keeps the cap \(tests\/installments\/a\.spec\.ts\) rules IN-A:refuse: passed -> failed/,
+  );
 });
 
 test('a baseline without per-check results is compared rule by rule', () => {
@@ -90,7 +146,14 @@ test('a baseline that cannot be read or is not a certification is one line', () 
 });
 
 test('npm run certify -- --baseline with a missing file answers with one error line, before running anything', () => {
-  const { code, output } = runCommand('npx', ['tsx', 'scripts/certify.ts', '--service', 'installments', '--baseline', '/no/such/certification.json']);
+  const { code, output } = runCommand('npx', [
+    'tsx',
+    'scripts/certify.ts',
+    '--service',
+    'installments',
+    '--baseline',
+    '/no/such/certification.json',
+  ]);
   expect(code).toBe(2);
   expect(output.trim().split('\n')).toHaveLength(1);
   expect(output).toContain('cannot read baseline /no/such/certification.json: ENOENT');

@@ -6,8 +6,13 @@ import { expect, runCommand, test } from '../../fixtures/self.js';
 
 test('bench defaults: 5 s phases, 10 connections, 200 calls, every service', () => {
   expect(parseBenchArgs([])).toEqual({ seconds: 5, connections: 10, calls: 200, services: [...BENCH_SERVICES], growth: 45_000 });
-  expect(parseBenchArgs(['--seconds', '2', '--connections', '4', '--calls', '50', '--service', 'installments']))
-    .toEqual({ seconds: 2, connections: 4, calls: 50, services: ['installments'], growth: 45_000 });
+  expect(parseBenchArgs(['--seconds', '2', '--connections', '4', '--calls', '50', '--service', 'installments'])).toEqual({
+    seconds: 2,
+    connections: 4,
+    calls: 50,
+    services: ['installments'],
+    growth: 45_000,
+  });
 });
 
 for (const [args, message] of [

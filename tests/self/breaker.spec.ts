@@ -22,7 +22,11 @@ class Skipped extends Error {}
 /** A stand-in TestInfo: skip() throws as Playwright's does; status and errors as a finished test has them. */
 function fakeTest(outcome: { status?: TestInfo['status']; errors?: string[] } = {}): TestInfo {
   const info = {
-    status: outcome.status ?? 'failed', expectedStatus: 'passed', tags: [] as string[], errors: (outcome.errors ?? []).map((message) => ({ message })), annotations: [] as { type: string; description?: string }[],
+    status: outcome.status ?? 'failed',
+    expectedStatus: 'passed',
+    tags: [] as string[],
+    errors: (outcome.errors ?? []).map((message) => ({ message })),
+    annotations: [] as { type: string; description?: string }[],
     skip(condition: boolean, reason: string) {
       if (!condition) return;
       info.expectedStatus = 'skipped';
@@ -67,7 +71,9 @@ test('a violation stops a test only once it has failed BREAKER_AFTER tests of th
   }
   const next = fakeTest();
   expect(() => holdBack(next, 'svc', 'errorShapeConformance', 'fail', violation)).toThrow(Skipped);
-  expect(next.annotations.find((n) => n.type === 'skip')?.description).toBe(`${BREAKER_PREFIX}errorShapeConformance already failed ${limit} checks of svc: not run to the end (BREAKER_AFTER=off runs every check to its end)`);
+  expect(next.annotations.find((n) => n.type === 'skip')?.description).toBe(
+    `${BREAKER_PREFIX}errorShapeConformance already failed ${limit} checks of svc: not run to the end (BREAKER_AFTER=off runs every check to its end)`,
+  );
   // The verdict counts it by its typed kind, not by the reason's first word.
   expect(skipKindOf(next.annotations)).toBe('breaker');
   // Another service, another check, another weight in the verdict: not held back.
@@ -105,18 +111,32 @@ test('failures of assumption checks never hold back a seed check: the verdict st
 test('the key: error shape, content type and error bodies per service, every other check per operation and status', async () => {
   const op = (await loadContract('card-enrollment')).operation('putCard');
   const json = { 'content-type': 'application/json' };
-  expect(breakerKey(new ContractViolation('errorShapeConformance', 'm'), { operation: op, status: 400, headers: json })).toBe('errorShapeConformance');
-  expect(breakerKey(new ContractViolation('contentTypeConformance', 'm'), { operation: op, status: 500, headers: json })).toBe('contentTypeConformance');
-  expect(breakerKey(new ContractViolation('responseSchemaConformance', 'm'), { operation: op, status: 200, headers: json })).toBe('responseSchemaConformance putCard 200');
-  expect(breakerKey(new ContractViolation('statusCodeConformance', 'm'), { operation: op, status: 404, headers: json })).toBe('statusCodeConformance putCard 404');
+  expect(breakerKey(new ContractViolation('errorShapeConformance', 'm'), { operation: op, status: 400, headers: json })).toBe(
+    'errorShapeConformance',
+  );
+  expect(breakerKey(new ContractViolation('contentTypeConformance', 'm'), { operation: op, status: 500, headers: json })).toBe(
+    'contentTypeConformance',
+  );
+  expect(breakerKey(new ContractViolation('responseSchemaConformance', 'm'), { operation: op, status: 200, headers: json })).toBe(
+    'responseSchemaConformance putCard 200',
+  );
+  expect(breakerKey(new ContractViolation('statusCodeConformance', 'm'), { operation: op, status: 404, headers: json })).toBe(
+    'statusCodeConformance putCard 404',
+  );
   // An error body against its named schema: one cause across operations and statuses.
-  expect(breakerKey(new ContractViolation('responseSchemaConformance', 'm'), { operation: op, status: 401, headers: json })).toBe('responseSchemaConformance of ErrorBody error bodies');
-  expect(breakerKey(new ContractViolation('responseSchemaConformance', 'm'), { operation: op, status: 400, headers: json })).toBe('responseSchemaConformance of ErrorBody error bodies');
+  expect(breakerKey(new ContractViolation('responseSchemaConformance', 'm'), { operation: op, status: 401, headers: json })).toBe(
+    'responseSchemaConformance of ErrorBody error bodies',
+  );
+  expect(breakerKey(new ContractViolation('responseSchemaConformance', 'm'), { operation: op, status: 400, headers: json })).toBe(
+    'responseSchemaConformance of ErrorBody error bodies',
+  );
 });
 
 test('through the client: a target breaking one check everywhere is stopped after BREAKER_AFTER failures', async ({ request }) => {
   // Every answer a 400 whose body is not card enrollment's Error.
-  const server = http.createServer((_req, res) => res.writeHead(400, { 'content-type': 'application/json' }).end('{"oops":true}')).listen(0, '127.0.0.1');
+  const server = http
+    .createServer((_req, res) => res.writeHead(400, { 'content-type': 'application/json' }).end('{"oops":true}'))
+    .listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   try {
     const contract = await loadContract('card-enrollment');

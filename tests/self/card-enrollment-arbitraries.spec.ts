@@ -27,7 +27,10 @@ for (const violation of CARD_VIOLATIONS) {
     const inCard = violation.field.startsWith('card.');
     const samples = fc.sample(fc.tuple(enrollRequestArbitrary(contract, identity), violation.value), { numRuns: 100, seed: 7 });
     const stillValid = samples.filter(([{ card, ...rest }, bad]) =>
-      inCard ? validateCard(setPath(card, violation.field.slice(5), bad)) : validateBody({ ...setPath(rest, violation.field, bad), encryptedCard: JWE_PLACEHOLDER }));
+      inCard
+        ? validateCard(setPath(card, violation.field.slice(5), bad))
+        : validateBody({ ...setPath(rest, violation.field, bad), encryptedCard: JWE_PLACEHOLDER }),
+    );
     expect(stillValid, `samples of ${violation.field} that the contract still accepts`).toHaveLength(0);
   });
 }

@@ -25,7 +25,9 @@ for (const row of REQUIRED) {
   });
 }
 
-test('the contract documents the seed\'s 200, 400, 401, 403 and 500 for putCard, the provider\'s 503, and its header API key', async ({ contracts }) => {
+test("the contract documents the seed's 200, 400, 401, 403 and 500 for putCard, the provider's 503, and its header API key", async ({
+  contracts,
+}) => {
   const contract = await contracts('card-enrollment');
   const op = contract.operation('putCard');
   expect(`${op.method} ${op.path}`).toBe('POST /cards');

@@ -11,18 +11,33 @@ import { cliOption, fileFilters } from '../../helpers/verdict/provenance.js';
 import type { ServiceCoverage, TestOutcome } from '../../helpers/verdict/coverage-report.js';
 
 const coverage: ServiceCoverage = { service: 's', contractVersion: '1', pairs: [], exercised: 0, documented: 0, undocumented: [] };
-const outcome = (tags: string[], status: TestOutcome['status']): TestOutcome => ({ project: 's', title: `t ${tags.join(' ')} ${status}`, file: 'f', tags, status });
-const verdict = (defaultSource: 'seed' | 'provider' | 'assumption', ...outcomes: TestOutcome[]) => serviceVerdict('s', 'S', defaultSource, outcomes, coverage);
+const outcome = (tags: string[], status: TestOutcome['status']): TestOutcome => ({
+  project: 's',
+  title: `t ${tags.join(' ')} ${status}`,
+  file: 'f',
+  tags,
+  status,
+});
+const verdict = (defaultSource: 'seed' | 'provider' | 'assumption', ...outcomes: TestOutcome[]) =>
+  serviceVerdict('s', 'S', defaultSource, outcomes, coverage);
 
-test('a check is counted under its tag, else under the contract\'s default source', () => {
+test("a check is counted under its tag, else under the contract's default source", () => {
   expect(sourceOf(['@assumption', '@smoke'], 'provider')).toBe('assumption');
   expect(sourceOf(['@provider'], 'seed')).toBe('provider');
   expect(sourceOf(['@smoke'], 'seed')).toBe('seed');
   expect(sourceOf([], 'provider')).toBe('provider');
   expect(sourceOf(['@seed'], 'provider')).toBe('seed');
-  const v = verdict('seed', outcome([], 'passed'), outcome(['@provider'], 'passed'), outcome(['@provider'], 'skipped'), outcome(['@assumption'], 'passed'));
+  const v = verdict(
+    'seed',
+    outcome([], 'passed'),
+    outcome(['@provider'], 'passed'),
+    outcome(['@provider'], 'skipped'),
+    outcome(['@assumption'], 'passed'),
+  );
   expect([v.seed, v.provider, v.assumption]).toEqual([
-    { passed: 1, failed: 0, skipped: 0 }, { passed: 1, failed: 0, skipped: 1 }, { passed: 1, failed: 0, skipped: 0 },
+    { passed: 1, failed: 0, skipped: 0 },
+    { passed: 1, failed: 0, skipped: 1 },
+    { passed: 1, failed: 0, skipped: 0 },
   ]);
 });
 
@@ -41,7 +56,8 @@ test('an auth or sensitive-data failure fails the verdict even when it rests on 
   const failed: TestOutcome = { ...outcome(['@assumption'], 'failed'), rules: ['S-AUTH-KEY'], error: 'Expected 401' };
   expect(serviceVerdict('s', 'S', 'seed', [failed], coverage, rules).verdict).toBe('FAIL');
   const echo: TestOutcome = {
-    ...outcome(['@assumption'], 'failed'), error: '[sensitiveEchoConformance] GET /x (op) 200: Received: a full SSN',
+    ...outcome(['@assumption'], 'failed'),
+    error: '[sensitiveEchoConformance] GET /x (op) 200: Received: a full SSN',
     violations: [{ check: 'sensitiveEchoConformance', operationId: 'op', method: 'GET', path: '/x', status: 200, lead: true }],
   };
   expect(verdict('seed', echo).verdict).toBe('FAIL');
@@ -51,24 +67,44 @@ test('an auth or sensitive-data failure fails the verdict even when it rests on 
 });
 
 test('failures of one root cause are one group; a passing partial run is PARTIAL, never PASS', () => {
-  const fail = (title: string, error: string, violations?: TestOutcome['violations']): TestOutcome => ({ project: 's', title, file: 'f', tags: [], status: 'failed', error, violations });
+  const fail = (title: string, error: string, violations?: TestOutcome['violations']): TestOutcome => ({
+    project: 's',
+    title,
+    file: 'f',
+    tags: [],
+    status: 'failed',
+    error,
+    violations,
+  });
   // The cause is the violation the client carried (check, operation, status), never read from the message.
   const undocumented = { check: 'statusCodeConformance', operationId: 'GetCustomer', method: 'GET', path: '/customers/{id}', status: 500 };
-  const v = serviceVerdict('s', 'S', 'seed', [
-    fail('a', '[statusCodeConformance] GET /customers/{id} (GetCustomer): Received: 500 / Documented: 200, 404\nmore', [{ ...undocumented, lead: true }]),
-    fail('b', 'a message worded otherwise', [{ ...undocumented, lead: true }]),
-    fail('c', 'expect(received).toBe(expected) 401 vs 200 for 3fa85f64-5717-4562-b3fc-2c963f66afa6'),
-    // A violation met inside a check that failed on its own expectation is not that failure's cause.
-    fail('d', 'expect(received).toBe(expected) 401 vs 200 for 3fa85f64-5717-4562-b3fc-2c963f66afa7', [undocumented]),
-  ], coverage);
+  const v = serviceVerdict(
+    's',
+    'S',
+    'seed',
+    [
+      fail('a', '[statusCodeConformance] GET /customers/{id} (GetCustomer): Received: 500 / Documented: 200, 404\nmore', [
+        { ...undocumented, lead: true },
+      ]),
+      fail('b', 'a message worded otherwise', [{ ...undocumented, lead: true }]),
+      fail('c', 'expect(received).toBe(expected) 401 vs 200 for 3fa85f64-5717-4562-b3fc-2c963f66afa6'),
+      // A violation met inside a check that failed on its own expectation is not that failure's cause.
+      fail('d', 'expect(received).toBe(expected) 401 vs 200 for 3fa85f64-5717-4562-b3fc-2c963f66afa7', [undocumented]),
+    ],
+    coverage,
+  );
   expect(v.failures.map((g) => [g.cause, g.titles.length])).toEqual([
-    ['statusCodeConformance: GET /customers/{id} (GetCustomer) 500', 2], [rootCause('expect(received).toBe(expected) 401 vs 200 for <id>'), 2],
+    ['statusCodeConformance: GET /customers/{id} (GetCustomer) 500', 2],
+    [rootCause('expect(received).toBe(expected) 401 vs 200 for <id>'), 2],
   ]);
   expect(v.failures[0].message).toContain('more');
   const pass = verdict('seed', outcome([], 'passed'));
   expect(overallVerdict([pass], true).verdict).toBe('PASS');
   expect(overallVerdict([pass], false)).toMatchObject({ verdict: 'PARTIAL' });
-  expect(overallVerdict([pass, verdict('seed', outcome([], 'skipped'))], true)).toMatchObject({ verdict: 'PARTIAL', reason: 'no check of s ran' });
+  expect(overallVerdict([pass, verdict('seed', outcome([], 'skipped'))], true)).toMatchObject({
+    verdict: 'PARTIAL',
+    reason: 'no check of s ran',
+  });
   expect(overallVerdict([verdict('seed', outcome([], 'failed'))], false).verdict).toBe('FAIL');
   expect(overallVerdict([], true).verdict).toBe('NOT RUN');
 });
@@ -90,10 +126,23 @@ test('what a failure would weigh: an assumption check conditional, unless it is 
 
 test('a failed check carries the violations its errors are, typed: check, operation and status, the first error its lead', () => {
   const op = { operationId: 'GetCustomer', method: 'GET', path: '/customers/{id}' } as Operation;
-  const thrown = new ContractViolation('statusCodeConformance', 'GET /customers/{id} (GetCustomer): Received: 500', { operation: op, status: 500 });
-  const reported = new ContractViolation('sensitiveEchoConformance', 'GET /customers/{id} (GetCustomer) 200: Received: a full SSN', { operation: op, status: 200 });
-  const passedOver = new ContractViolation('contentTypeConformance', "GET /customers/{id} (GetCustomer) 200: Received: 'text/html'", { operation: op, status: 200 });
-  const info = { status: 'failed', annotations: [], errors: [{ message: `ContractViolation: ${thrown.message}` }, { message: `expect(failures).toEqual([])\n- ${reported.message}` }] } as unknown as TestInfo;
+  const thrown = new ContractViolation('statusCodeConformance', 'GET /customers/{id} (GetCustomer): Received: 500', {
+    operation: op,
+    status: 500,
+  });
+  const reported = new ContractViolation('sensitiveEchoConformance', 'GET /customers/{id} (GetCustomer) 200: Received: a full SSN', {
+    operation: op,
+    status: 200,
+  });
+  const passedOver = new ContractViolation('contentTypeConformance', "GET /customers/{id} (GetCustomer) 200: Received: 'text/html'", {
+    operation: op,
+    status: 200,
+  });
+  const info = {
+    status: 'failed',
+    annotations: [],
+    errors: [{ message: `ContractViolation: ${thrown.message}` }, { message: `expect(failures).toEqual([])\n- ${reported.message}` }],
+  } as unknown as TestInfo;
   for (const v of [thrown, reported, passedOver]) noteViolation(info, v);
   annotateViolations(info);
   const site = { operationId: 'GetCustomer', method: 'GET', path: '/customers/{id}' };

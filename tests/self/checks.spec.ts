@@ -3,7 +3,12 @@
 import { expect, test } from '../../fixtures/self.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 import {
-  ContractViolation, contentTypeConformance, responseBodyPresence, responseSchemaConformance, sensitiveEchoConformance, statusCodeConformance,
+  ContractViolation,
+  contentTypeConformance,
+  responseBodyPresence,
+  responseSchemaConformance,
+  sensitiveEchoConformance,
+  statusCodeConformance,
   type Exchange,
 } from '../../helpers/contract/checks.js';
 import { redact } from '../../helpers/secrets/redact.js';
@@ -13,8 +18,12 @@ const json = { 'content-type': 'application/json; charset=utf-8' };
 const okBody = {
   srcCorrelationId: '0f8fad5b-d9cb-469f-a165-70867728950e',
   maskedCard: {
-    srcDigitalCardId: '0f8fad5b-d9cb-469f-a165-70867728950e', panBin: '520473', panLastFour: '4792',
-    dateOfCardCreated: '2026-11-21T07:00:00.000Z', digitalCardData: { status: 'ACTIVE' }, anExtraField: 'allowed',
+    srcDigitalCardId: '0f8fad5b-d9cb-469f-a165-70867728950e',
+    panBin: '520473',
+    panLastFour: '4792',
+    dateOfCardCreated: '2026-11-21T07:00:00.000Z',
+    digitalCardData: { status: 'ACTIVE' },
+    anExtraField: 'allowed',
   },
 };
 
@@ -74,9 +83,22 @@ test('responseSchemaConformance allows unknown extra fields (no false alarms)', 
 test('responseSchemaConformance checks a body against the schema of its received media type', async () => {
   const contract = await load();
   const base = (await load()).operation('putCard');
-  const schemas = { 'application/json': { type: 'object', required: ['code'], properties: { code: {} } }, 'text/plain': { type: 'string', minLength: 1 } };
-  const operation = { ...base, operationId: 'twoMediaTypes', responses: { '401': { status: '401', contentTypes: Object.keys(schemas), schema: schemas['application/json'], schemas, headers: {} } } };
-  const ex = (contentType: string, text: string, body?: unknown): Exchange => ({ operation, status: 401, headers: { 'content-type': contentType }, body, text });
+  const schemas = {
+    'application/json': { type: 'object', required: ['code'], properties: { code: {} } },
+    'text/plain': { type: 'string', minLength: 1 },
+  };
+  const operation = {
+    ...base,
+    operationId: 'twoMediaTypes',
+    responses: { '401': { status: '401', contentTypes: Object.keys(schemas), schema: schemas['application/json'], schemas, headers: {} } },
+  };
+  const ex = (contentType: string, text: string, body?: unknown): Exchange => ({
+    operation,
+    status: 401,
+    headers: { 'content-type': contentType },
+    body,
+    text,
+  });
   responseSchemaConformance(contract, ex('text/plain; charset=utf-8', 'Unauthorized'));
   responseSchemaConformance(contract, ex('application/json', '{"code":1}', { code: 1 }));
   expect(() => responseSchemaConformance(contract, ex('application/json', '{}', {}))).toThrow(/required 'code'/);
@@ -84,7 +106,10 @@ test('responseSchemaConformance checks a body against the schema of its received
 });
 
 test('sensitiveEchoConformance fails a response that carries a sent PAN, SSN or key in clear, in any member', async () => {
-  const sent = sensitiveValuesIn({ card: { primaryAccountNumber: '5204731600014792', cvc: '123' }, ssn: '123-45-6789' }, { 'partner-app-key': 'fdak_0123456789abcdef' });
+  const sent = sensitiveValuesIn(
+    { card: { primaryAccountNumber: '5204731600014792', cvc: '123' }, ssn: '123-45-6789' },
+    { 'partner-app-key': 'fdak_0123456789abcdef' },
+  );
   const echoes = (body: unknown) => findEchoes(body, JSON.stringify(body), sent);
   expect(echoes({ note: 'card 5204 7316 0001 4792 on file' })).toMatchObject([{ kind: 'PAN', at: '/note' }]);
   expect(echoes({ owner: { taxId: '123456789' } })).toMatchObject([{ kind: 'SSN', at: '/owner/taxId' }]);
@@ -93,7 +118,9 @@ test('sensitiveEchoConformance fails a response that carries a sent PAN, SSN or 
   // Masked forms and chance matches of short values are not echoes (no false alarms).
   expect(echoes({ panBin: '520473', panLastFour: '4792', ssn: 'XXX-XX-6789', count: 123, id: '1234567' })).toEqual([]);
   const ex = await exchange(200, okBody);
-  expect(() => sensitiveEchoConformance(ex, echoes({ note: '5204731600014792' }))).toThrow(/\[sensitiveEchoConformance\].*a full PAN at \/note/);
+  expect(() => sensitiveEchoConformance(ex, echoes({ note: '5204731600014792' }))).toThrow(
+    /\[sensitiveEchoConformance\].*a full PAN at \/note/,
+  );
   sensitiveEchoConformance(ex, []);
 });
 

@@ -20,7 +20,12 @@ test.afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 function check(env: Record<string, string>): { code: number; stderr: string } {
   try {
-    execFileSync(process.execPath, ['--import', 'tsx', path.resolve('scripts/check-config.ts')], { cwd: dir, env: { ...process.env, DOTENV_PATH: '/nonexistent/.env', ...env }, stdio: 'pipe', encoding: 'utf8' });
+    execFileSync(process.execPath, ['--import', 'tsx', path.resolve('scripts/check-config.ts')], {
+      cwd: dir,
+      env: { ...process.env, DOTENV_PATH: '/nonexistent/.env', ...env },
+      stdio: 'pipe',
+      encoding: 'utf8',
+    });
     return { code: 0, stderr: '' };
   } catch (error) {
     const e = error as { status: number; stderr: string };
@@ -31,7 +36,10 @@ function check(env: Record<string, string>): { code: number; stderr: string } {
 test('a misspelled MOCK_FAULTS id is one line naming it and the nearest known ids, exit 2', () => {
   const { code, stderr } = check({ MOCK_FAULTS: 'lock-after-fuor' });
   expect(code).toBe(2);
-  const lines = stderr.trim().split('\n').filter((l) => !/npm warn/.test(l));
+  const lines = stderr
+    .trim()
+    .split('\n')
+    .filter((l) => !/npm warn/.test(l));
   expect(lines).toHaveLength(1);
   expect(lines[0]).toContain("unknown fault 'lock-after-fuor'");
   expect(lines[0]).toContain('lock-after-four');
@@ -46,15 +54,28 @@ test('a bad TARGET is one configuration line naming it, what was expected and wh
 // The lines the script prints for each bad value, read in process (one process per value would
 // cost a second of CPU each).
 test('a bad BREAKER_AFTER is one line; a count or off passes', () => {
-  expect(configurationProblems({ BREAKER_AFTER: 'sometimes' }, []).map(problemLine)).toEqual(['BREAKER_AFTER: expected a positive whole number or off, found "sometimes"']);
+  expect(configurationProblems({ BREAKER_AFTER: 'sometimes' }, []).map(problemLine)).toEqual([
+    'BREAKER_AFTER: expected a positive whole number or off, found "sometimes"',
+  ]);
   expect(configurationProblems({ BREAKER_AFTER: 'off' }, [])).toEqual([]);
   expect(configurationProblems({ BREAKER_AFTER: '5' }, [])).toEqual([]);
 });
 
 test('on a sandbox every bad value of a configured service is its own line; a secret is never shown', () => {
-  const lines = configurationProblems({ TARGET: 'sandbox', CARD_BASE_URL: 'notaurl', FD_BASE_URL: 'https://fd.example', FD_APP_KEY: ' app-key-with-a-space', FD_ROUTING_NUMBER: '12345' }, SANDBOX_SERVICES).map(problemLine);
+  const lines = configurationProblems(
+    {
+      TARGET: 'sandbox',
+      CARD_BASE_URL: 'notaurl',
+      FD_BASE_URL: 'https://fd.example',
+      FD_APP_KEY: ' app-key-with-a-space',
+      FD_ROUTING_NUMBER: '12345',
+    },
+    SANDBOX_SERVICES,
+  ).map(problemLine);
   expect(lines.find((l) => l.startsWith('CARD_BASE_URL:'))).toContain('found "notaurl"');
-  expect(lines.find((l) => l.startsWith('FD_APP_KEY:'))).toBe('FD_APP_KEY: expected the app key, on one line, found a value of 21 characters (not shown) with a space at its start');
+  expect(lines.find((l) => l.startsWith('FD_APP_KEY:'))).toBe(
+    'FD_APP_KEY: expected the app key, on one line, found a value of 21 characters (not shown) with a space at its start',
+  );
   expect(lines.find((l) => l.startsWith('FD_ROUTING_NUMBER:'))).toContain('found "12345"');
   expect(lines.join('\n')).not.toContain('app-key-with-a-space');
   // Installments is not configured (no base URL): none of its variables is asked for.

@@ -12,7 +12,16 @@ import { expect, test } from '../../fixtures/self.js';
 import { CARD_KEY_HEADER, CardRequests } from '../../fixtures/card-enrollment.js';
 import { serviceVerdict } from '../../helpers/verdict/certification.js';
 import { OperationClient } from '../../helpers/client/client.js';
-import { answeredConflict, answeredConflicts, CONFLICT_CHECK, CONFLICT_MET_ANNOTATION, ConflictCatalogueError, conflictsWithout, exchangedConflict, loadConflicts } from '../../helpers/contract/conflicts.js';
+import {
+  answeredConflict,
+  answeredConflicts,
+  CONFLICT_CHECK,
+  CONFLICT_MET_ANNOTATION,
+  ConflictCatalogueError,
+  conflictsWithout,
+  exchangedConflict,
+  loadConflicts,
+} from '../../helpers/contract/conflicts.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 import type { ServiceCoverage, TestOutcome } from '../../helpers/verdict/coverage-report.js';
 import { loadRules } from '../../helpers/contract/rules.js';
@@ -27,7 +36,8 @@ for (const { name } of SERVICES) {
     const contract = await loadContract(name);
     for (const c of conflicts) {
       for (const id of c.rules) expect(rules.has(id), `${c.id} names rule ${id}`).toBe(true);
-      for (const op of [...(c.accepts ?? []), ...(c.refuses ?? []), ...(c.answers?.operations ?? [])]) expect(() => contract.operation(op), `${c.id} names ${op}`).not.toThrow();
+      for (const op of [...(c.accepts ?? []), ...(c.refuses ?? []), ...(c.answers?.operations ?? [])])
+        expect(() => contract.operation(op), `${c.id} names ${op}`).not.toThrow();
     }
   });
 }
@@ -38,7 +48,10 @@ test('a malformed catalogue entry is one line naming the entry and what it lacks
   fs.writeFileSync(file, 'conflicts:\n  - id: X-ONE\n    rules: [X-R]\n    seed: s\n    provider: p\n    decision: d\n');
   expect(() => loadConflicts('x', file)).toThrow(ConflictCatalogueError);
   expect(() => loadConflicts('x', file)).toThrow(/conflict X-ONE needs exactly one of accepts, refuses, answers/);
-  fs.writeFileSync(path.join(dir, 'two.yaml'), 'conflicts:\n  - id: X-TWO\n    rules: [X-R]\n    provider: p\n    decision: d\n    accepts: [Op]\n');
+  fs.writeFileSync(
+    path.join(dir, 'two.yaml'),
+    'conflicts:\n  - id: X-TWO\n    rules: [X-R]\n    provider: p\n    decision: d\n    accepts: [Op]\n',
+  );
   expect(() => loadConflicts('x', path.join(dir, 'two.yaml'))).toThrow(/^[^\n]*conflict X-TWO has no seed[^\n]*$/);
 });
 
@@ -49,7 +62,10 @@ test('a bad matcher, status or without is one line naming the entry and what is 
   const cases: [string, RegExp][] = [
     [answers('      type: texte\n'), /answers type 'texte' is not a JSON type/],
     [answers('      type: string\n      pattern: "[a-"\n'), /answers pattern does not compile/],
-    [answers('      values: [1]\n      absent: true\n'), /answers needs exactly one matcher: values, type \(with an optional pattern\) or absent/],
+    [
+      answers('      values: [1]\n      absent: true\n'),
+      /answers needs exactly one matcher: values, type \(with an optional pattern\) or absent/,
+    ],
     [answers('      type: number\n      pattern: "^1$"\n'), /answers pattern goes with type string/],
     [answers('      absent: yes\n'), /answers absent is true or not given/],
     [entry('    answers:\n      operations: [op]\n      at: /a\n      absent: true\n'), /answers needs seedValue/],
@@ -68,83 +84,182 @@ test('a type-and-pattern matcher and a member-absent matcher: the provider form 
   // A validator that holds the seed's forms: srcDigitalCardId a UUID, panBin present.
   const validate = (b: unknown) => {
     const card = (b as { maskedCard?: Record<string, unknown> }).maskedCard ?? {};
-    return typeof card.srcDigitalCardId === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(card.srcDigitalCardId) && typeof card.panBin === 'string';
+    return (
+      typeof card.srcDigitalCardId === 'string' &&
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(card.srcDigitalCardId) &&
+      typeof card.panBin === 'string'
+    );
   };
   const uuid = '6f1c2d3e-0a4b-4c5d-8e9f-102030405060';
-  const ids = (maskedCard: Record<string, unknown>) => answeredConflicts('card-enrollment', 'putCard', { maskedCard }, validate)?.map((m) => m.conflict.id);
-  expect(ids({ srcDigitalCardId: '9ajNArkAR66zqYyHCn0rCA000000000000US', panBin: '520473' }), 'a string of at most 36, no UUID').toEqual(['CE-CONFLICT-CARD-ID-FORM']);
+  const ids = (maskedCard: Record<string, unknown>) =>
+    answeredConflicts('card-enrollment', 'putCard', { maskedCard }, validate)?.map((m) => m.conflict.id);
+  expect(ids({ srcDigitalCardId: '9ajNArkAR66zqYyHCn0rCA000000000000US', panBin: '520473' }), 'a string of at most 36, no UUID').toEqual([
+    'CE-CONFLICT-CARD-ID-FORM',
+  ]);
   expect(ids({ srcDigitalCardId: `${uuid}0`, panBin: '520473' }), '37 characters: outside the pattern').toBeUndefined();
   expect(ids({ srcDigitalCardId: 36, panBin: '520473' }), 'a number: not the type').toBeUndefined();
-  expect(ids({ srcDigitalCardId: uuid }), 'panBin absent; the UUID, though it matches the provider pattern, is not named').toEqual(['CE-CONFLICT-PAN-BIN-ABSENT']);
-  expect(ids({ srcDigitalCardId: 'not-a-uuid' })?.sort(), 'both at once').toEqual(['CE-CONFLICT-CARD-ID-FORM', 'CE-CONFLICT-PAN-BIN-ABSENT']);
+  expect(ids({ srcDigitalCardId: uuid }), 'panBin absent; the UUID, though it matches the provider pattern, is not named').toEqual([
+    'CE-CONFLICT-PAN-BIN-ABSENT',
+  ]);
+  expect(ids({ srcDigitalCardId: 'not-a-uuid' })?.sort(), 'both at once').toEqual([
+    'CE-CONFLICT-CARD-ID-FORM',
+    'CE-CONFLICT-PAN-BIN-ABSENT',
+  ]);
   expect(ids({ srcDigitalCardId: uuid, panBin: '520473' }), 'a valid body is no conflict').toBeUndefined();
-  expect(answeredConflicts('card-enrollment', 'putCard', { maskedCard: { srcDigitalCardId: 'x', panBin: '5' } }, (b) => validate(b) && (b as any).srcCorrelationId), 'a breach elsewhere too').toBeUndefined();
-  expect(answeredConflict('card-enrollment', 'putCard', { maskedCard: { srcDigitalCardId: uuid } }, validate)).toEqual(expect.objectContaining({ received: undefined }));
+  expect(
+    answeredConflicts(
+      'card-enrollment',
+      'putCard',
+      { maskedCard: { srcDigitalCardId: 'x', panBin: '5' } },
+      (b) => validate(b) && (b as any).srcCorrelationId,
+    ),
+    'a breach elsewhere too',
+  ).toBeUndefined();
+  expect(answeredConflict('card-enrollment', 'putCard', { maskedCard: { srcDigitalCardId: uuid } }, validate)).toEqual(
+    expect.objectContaining({ received: undefined }),
+  );
 });
 
 test('a conflict with its own status is met by that status only; a request member names the conflicts without it', () => {
   const declared = ['CE-CONFLICT-AUTH-STATUS'];
-  expect(exchangedConflict('card-enrollment', declared, 'expect(received).toBe(expected)', [{ operationId: 'putCard', status: 403 }])?.id).toBe('CE-CONFLICT-AUTH-STATUS');
-  expect(exchangedConflict('card-enrollment', declared, 'expect(received).toBe(expected)', [{ operationId: 'putCard', status: 400 }]), 'another 4xx').toBeUndefined();
+  expect(
+    exchangedConflict('card-enrollment', declared, 'expect(received).toBe(expected)', [{ operationId: 'putCard', status: 403 }])?.id,
+  ).toBe('CE-CONFLICT-AUTH-STATUS');
+  expect(
+    exchangedConflict('card-enrollment', declared, 'expect(received).toBe(expected)', [{ operationId: 'putCard', status: 400 }]),
+    'another 4xx',
+  ).toBeUndefined();
   expect(conflictsWithout('card-enrollment', 'putCard', 'body:complianceSettings')).toEqual(['CE-CONFLICT-COMPLIANCE-SETTINGS']);
   expect(conflictsWithout('card-enrollment', 'putCard', 'body:consumer.firstName')).toEqual(['CE-CONFLICT-CONSUMER-MEMBERS']);
   expect(conflictsWithout('card-enrollment', 'putCard', 'body:srcClientId'), 'required by both').toEqual([]);
   expect(conflictsWithout('financial-data', 'GenerateTransactionsReport', 'query:toDate')).toEqual(['FD-CONFLICT-TXREPORT-DATES']);
 });
 
-test('a body whose only breach is a provider value at the conflict\'s place is the conflict; another value or another breach is not', () => {
+test("a body whose only breach is a provider value at the conflict's place is the conflict; another value or another breach is not", () => {
   // A validator that accepts only the seed's value there and a present srcCorrelationId.
   const validate = (b: unknown) => {
     const body = b as { srcCorrelationId?: string; maskedConsumer?: { maskedConsumerIdentity?: { identityType?: string } } };
     return body.maskedConsumer?.maskedConsumerIdentity?.identityType === 'EMAIL_ADDRESS' && typeof body.srcCorrelationId === 'string';
   };
-  const body = (identityType: string, srcCorrelationId?: string) => ({ srcCorrelationId, maskedConsumer: { maskedConsumerIdentity: { identityType, maskedIdentityValue: 'a***@x' } } });
-  expect(answeredConflict('card-enrollment', 'putCard', body('EXTERNAL_ACCOUNT_ID', 'c'), validate)).toMatchObject({ conflict: { id: 'CE-CONFLICT-MASKED-IDENTITY-TYPE' }, received: 'EXTERNAL_ACCOUNT_ID' });
+  const body = (identityType: string, srcCorrelationId?: string) => ({
+    srcCorrelationId,
+    maskedConsumer: { maskedConsumerIdentity: { identityType, maskedIdentityValue: 'a***@x' } },
+  });
+  expect(answeredConflict('card-enrollment', 'putCard', body('EXTERNAL_ACCOUNT_ID', 'c'), validate)).toMatchObject({
+    conflict: { id: 'CE-CONFLICT-MASKED-IDENTITY-TYPE' },
+    received: 'EXTERNAL_ACCOUNT_ID',
+  });
   expect(answeredConflict('card-enrollment', 'putCard', body('PHONE', 'c'), validate), 'a value neither source gives').toBeUndefined();
   expect(answeredConflict('card-enrollment', 'putCard', body('EXTERNAL_ACCOUNT_ID'), validate), 'a breach elsewhere too').toBeUndefined();
-  expect(answeredConflict('card-enrollment', 'otherOperation', body('EXTERNAL_ACCOUNT_ID', 'c'), validate), 'another operation').toBeUndefined();
+  expect(
+    answeredConflict('card-enrollment', 'otherOperation', body('EXTERNAL_ACCOUNT_ID', 'c'), validate),
+    'another operation',
+  ).toBeUndefined();
 });
 
-test('a failed check that declared a conflict and met the provider\'s answer is the conflict; a named contract check or another status is not', () => {
+test("a failed check that declared a conflict and met the provider's answer is the conflict; a named contract check or another status is not", () => {
   const accepted = [{ operationId: 'GenerateTransactionsReport', status: 202 }];
   const declared = ['FD-CONFLICT-TXREPORT-DATES'];
   expect(exchangedConflict('financial-data', declared, 'expect(received).toBe(expected)', accepted)?.id).toBe('FD-CONFLICT-TXREPORT-DATES');
   expect(exchangedConflict('financial-data', [], 'expect(received).toBe(expected)', accepted), 'not declared by the check').toBeUndefined();
-  expect(exchangedConflict('financial-data', declared, 'expect(received).toBe(expected)', [{ operationId: 'GenerateTransactionsReport', status: 500 }]), 'a 500 is no provider behaviour').toBeUndefined();
-  expect(exchangedConflict('financial-data', declared, '[responseSchemaConformance] POST ...', accepted), 'a contract check failed').toBeUndefined();
+  expect(
+    exchangedConflict('financial-data', declared, 'expect(received).toBe(expected)', [
+      { operationId: 'GenerateTransactionsReport', status: 500 },
+    ]),
+    'a 500 is no provider behaviour',
+  ).toBeUndefined();
+  expect(
+    exchangedConflict('financial-data', declared, '[responseSchemaConformance] POST ...', accepted),
+    'a contract check failed',
+  ).toBeUndefined();
   const refused = [{ operationId: 'ModifyCustomer', status: 400 }];
-  expect(exchangedConflict('financial-data', ['FD-CONFLICT-MODIFY-LASTNAME-ALONE'], 'expect(received).toBe(expected)', refused)?.id).toBe('FD-CONFLICT-MODIFY-LASTNAME-ALONE');
+  expect(exchangedConflict('financial-data', ['FD-CONFLICT-MODIFY-LASTNAME-ALONE'], 'expect(received).toBe(expected)', refused)?.id).toBe(
+    'FD-CONFLICT-MODIFY-LASTNAME-ALONE',
+  );
 });
 
-const coverage: ServiceCoverage = { service: 'financial-data', contractVersion: '1', exercised: 0, documented: 0, undocumented: [], pairs: [] };
-const failed = (title: string, conflict?: string): TestOutcome => ({ project: 'financial-data', title, file: 'f', tags: [], status: 'failed', error: 'expect', ...(conflict ? { conflict } : {}) });
+const coverage: ServiceCoverage = {
+  service: 'financial-data',
+  contractVersion: '1',
+  exercised: 0,
+  documented: 0,
+  undocumented: [],
+  pairs: [],
+};
+const failed = (title: string, conflict?: string): TestOutcome => ({
+  project: 'financial-data',
+  title,
+  file: 'f',
+  tags: [],
+  status: 'failed',
+  error: 'expect',
+  ...(conflict ? { conflict } : {}),
+});
 
 test('the certification says CONDITIONAL for a conflict and lists it with both sources; another seed failure still makes it FAIL', () => {
   const only = serviceVerdict('financial-data', 'FD', 'seed', [failed('dates', 'FD-CONFLICT-TXREPORT-DATES')], coverage);
   expect(only.verdict).toBe('CONDITIONAL');
   expect(only.failures).toEqual([]);
-  expect(only.conflicts).toEqual([expect.objectContaining({ id: 'FD-CONFLICT-TXREPORT-DATES', titles: ['dates'], seed: expect.stringContaining('seed 002'), provider: expect.stringContaining('provider 1.35.0') })]);
-  expect(serviceVerdict('financial-data', 'FD', 'seed', [failed('dates', 'FD-CONFLICT-TXREPORT-DATES'), failed('other')], coverage).verdict).toBe('FAIL');
-  expect(serviceVerdict('financial-data', 'FD', 'seed', [failed('unknown', 'FD-CONFLICT-NOT-IN-CATALOGUE')], coverage).verdict, 'an id the catalogue lacks is a failure').toBe('FAIL');
-  const passedWithConflict: TestOutcome = { project: 'card-enrollment', title: 'enrolls', file: 'f', tags: [], status: 'passed', conflict: 'CE-CONFLICT-MASKED-IDENTITY-TYPE' };
+  expect(only.conflicts).toEqual([
+    expect.objectContaining({
+      id: 'FD-CONFLICT-TXREPORT-DATES',
+      titles: ['dates'],
+      seed: expect.stringContaining('seed 002'),
+      provider: expect.stringContaining('provider 1.35.0'),
+    }),
+  ]);
+  expect(
+    serviceVerdict('financial-data', 'FD', 'seed', [failed('dates', 'FD-CONFLICT-TXREPORT-DATES'), failed('other')], coverage).verdict,
+  ).toBe('FAIL');
+  expect(
+    serviceVerdict('financial-data', 'FD', 'seed', [failed('unknown', 'FD-CONFLICT-NOT-IN-CATALOGUE')], coverage).verdict,
+    'an id the catalogue lacks is a failure',
+  ).toBe('FAIL');
+  const passedWithConflict: TestOutcome = {
+    project: 'card-enrollment',
+    title: 'enrolls',
+    file: 'f',
+    tags: [],
+    status: 'passed',
+    conflict: 'CE-CONFLICT-MASKED-IDENTITY-TYPE',
+  };
   const card = serviceVerdict('card-enrollment', 'CE', 'seed', [passedWithConflict], coverage);
-  expect({ verdict: card.verdict, passed: card.seed.passed, conflicts: card.conflicts.map((c) => c.id) }, 'a check that met a provider value and went on').toEqual({ verdict: 'CONDITIONAL', passed: 1, conflicts: ['CE-CONFLICT-MASKED-IDENTITY-TYPE'] });
+  expect(
+    { verdict: card.verdict, passed: card.seed.passed, conflicts: card.conflicts.map((c) => c.id) },
+    'a check that met a provider value and went on',
+  ).toEqual({ verdict: 'CONDITIONAL', passed: 1, conflicts: ['CE-CONFLICT-MASKED-IDENTITY-TYPE'] });
 });
 
-test('through the client: the card mock answering the provider\'s identity type is noted as the conflict and the check goes on', async ({ request }) => {
+test("through the client: the card mock answering the provider's identity type is noted as the conflict and the check goes on", async ({
+  request,
+}) => {
   const mock = await startCardEnrollmentMock({ faults: ['masked-identity-type-provider-value'] });
   try {
     const card = await cardTargetFromMock(mock);
     const annotations: { type: string; description?: string }[] = [];
-    const info = { annotations, tags: [], attach: async () => undefined, skip: () => undefined, project: { name: 'card-enrollment' } } as unknown as TestInfo;
+    const info = {
+      annotations,
+      tags: [],
+      attach: async () => undefined,
+      skip: () => undefined,
+      project: { name: 'card-enrollment' },
+    } as unknown as TestInfo;
     const client = new OperationClient({
-      request, contract: await loadContract('card-enrollment'), profile: serviceProfile('card-enrollment'), baseURL: card.baseURL, testInfo: info,
+      request,
+      contract: await loadContract('card-enrollment'),
+      profile: serviceProfile('card-enrollment'),
+      baseURL: card.baseURL,
+      testInfo: info,
       authorize: () => ({ [CARD_KEY_HEADER]: card.apiKey }),
     });
     const res = await client.call('putCard', { body: await new CardRequests(card).withCard() });
     expect(res.status, 'the check goes on: the conflict is noted, not thrown').toBe(200);
     expect(annotations).toContainEqual({ type: CONFLICT_MET_ANNOTATION, description: 'CE-CONFLICT-MASKED-IDENTITY-TYPE' });
-    expect(annotations.find((a) => a.type === 'warning')?.description).toMatch(new RegExp(`^\\[${CONFLICT_CHECK}\\] CE-CONFLICT-MASKED-IDENTITY-TYPE: .*Received: "EXTERNAL_ACCOUNT_ID" .*Documented by the seed: seed 000`));
+    expect(annotations.find((a) => a.type === 'warning')?.description).toMatch(
+      new RegExp(
+        `^\\[${CONFLICT_CHECK}\\] CE-CONFLICT-MASKED-IDENTITY-TYPE: .*Received: "EXTERNAL_ACCOUNT_ID" .*Documented by the seed: seed 000`,
+      ),
+    );
   } finally {
     await mock.close();
   }

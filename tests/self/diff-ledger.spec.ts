@@ -34,16 +34,33 @@ const gadgets = (): Json => ({
   },
   components: {
     schemas: {
-      NewGadget: { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 20 }, size: { type: 'string', enum: ['s', 'm', 'l'] } } },
+      NewGadget: {
+        type: 'object',
+        required: ['name'],
+        properties: { name: { type: 'string', maxLength: 20 }, size: { type: 'string', enum: ['s', 'm', 'l'] } },
+      },
     },
   },
 });
 
-const rule = (id: string, kind: Rule['kind'], operations: string[], text: string): Rule => ({ id, kind, operations, text, source: 'seed', cite: 'self test' });
+const rule = (id: string, kind: Rule['kind'], operations: string[], text: string): Rule => ({
+  id,
+  kind,
+  operations,
+  text,
+  source: 'seed',
+  cite: 'self test',
+});
 const view: SuiteView = {
   service: 'gadgets',
-  operations: [{ operationId: 'createGadget', method: 'POST', path: '/gadgets' }, { operationId: 'listGadgets', method: 'GET', path: '/gadgets' }],
-  rules: [rule('G-LIM-NAME', 'limit', ['createGadget'], 'a name has at most 20 characters'), rule('G-PAGE-LIMIT', 'range', ['listGadgets'], 'limit is 1 to 100')],
+  operations: [
+    { operationId: 'createGadget', method: 'POST', path: '/gadgets' },
+    { operationId: 'listGadgets', method: 'GET', path: '/gadgets' },
+  ],
+  rules: [
+    rule('G-LIM-NAME', 'limit', ['createGadget'], 'a name has at most 20 characters'),
+    rule('G-PAGE-LIMIT', 'range', ['listGadgets'], 'limit is 1 to 100'),
+  ],
 };
 
 function diff(change: (doc: Json) => void, base = gadgets()): DiffResult {
@@ -67,24 +84,32 @@ function ledgerAt(text: string): string {
 
 test('a change has a key naming its component, its path there and its kind', () => {
   const r = diff(provider);
-  expect(r.changes.filter((c) => c.class === 'false-alarm risk').map((c) => c.key).sort()).toEqual([
-    'listGadgets query limit maximum | limit relaxed',
-    'schemas/NewGadget name.maxLength | limit relaxed',
-  ]);
+  expect(
+    r.changes
+      .filter((c) => c.class === 'false-alarm risk')
+      .map((c) => c.key)
+      .sort(),
+  ).toEqual(['listGadgets query limit maximum | limit relaxed', 'schemas/NewGadget name.maxLength | limit relaxed']);
 });
 
 test('a key does not move when unrelated parts of either document change', () => {
-  const keys = (r: DiffResult) => r.changes.filter((c) => c.class === 'false-alarm risk').map((c) => c.key).sort();
+  const keys = (r: DiffResult) =>
+    r.changes
+      .filter((c) => c.class === 'false-alarm risk')
+      .map((c) => c.key)
+      .sort();
   const before = keys(diff(provider));
   const edited = gadgets();
   // Unrelated edits of our contract: a description, a new optional field, a new operation first in the document.
   edited.components.schemas.NewGadget.description = 'A gadget to create.';
   edited.components.schemas.NewGadget.properties.colour = { type: 'string' };
   edited.paths = { '/aaa': { get: { operationId: 'aaa', responses: { '200': { description: 'ok' } } } }, ...edited.paths };
-  const after = keys(diff((d) => {
-    provider(d);
-    d.components.schemas.NewGadget.properties.name.description = 'Its name.';
-  }, edited));
+  const after = keys(
+    diff((d) => {
+      provider(d);
+      d.components.schemas.NewGadget.properties.name.description = 'Its name.';
+    }, edited),
+  );
   expect(after).toEqual(before);
   expect(after).toHaveLength(2);
 });
@@ -92,14 +117,18 @@ test('a key does not move when unrelated parts of either document change', () =>
 test('a ledger entry subtracts the change its key names; the counts follow', () => {
   const r = diff(provider);
   expect(r.counts['false-alarm risk']).toBe(2);
-  const file = ledgerAt([
-    'deviations:',
-    "  - key: 'schemas/NewGadget name.maxLength | limit relaxed'",
-    "    source: 'seed (self test), Limits: a name holds at most 20 characters'",
-    '    rules: [G-LIM-NAME]',
-  ].join('\n'));
+  const file = ledgerAt(
+    [
+      'deviations:',
+      "  - key: 'schemas/NewGadget name.maxLength | limit relaxed'",
+      "    source: 'seed (self test), Limits: a name holds at most 20 characters'",
+      '    rules: [G-LIM-NAME]',
+    ].join('\n'),
+  );
   const outcome = applyLedger(r, readLedger(file)!, file, new Set(['G-LIM-NAME', 'G-PAGE-LIMIT']));
-  expect(outcome.subtracted).toEqual([expect.objectContaining({ key: 'schemas/NewGadget name.maxLength | limit relaxed', class: 'false-alarm risk' })]);
+  expect(outcome.subtracted).toEqual([
+    expect.objectContaining({ key: 'schemas/NewGadget name.maxLength | limit relaxed', class: 'false-alarm risk' }),
+  ]);
   expect(outcome.stale).toEqual([]);
   expect(outcome.unknownRules).toEqual([]);
   expect(r.counts['false-alarm risk']).toBe(1);
@@ -108,10 +137,12 @@ test('a ledger entry subtracts the change its key names; the counts follow', () 
 
 test('a ledger entry that matches no change is reported as stale, an unknown rule id too', () => {
   const r = diff(provider);
-  const file = ledgerAt([
-    'deviations:',
-    "  - { key: 'schemas/NewGadget size.enum | enum removed', source: 'seed (self test): sizes s, m, l', rules: [G-SIZE] }",
-  ].join('\n'));
+  const file = ledgerAt(
+    [
+      'deviations:',
+      "  - { key: 'schemas/NewGadget size.enum | enum removed', source: 'seed (self test): sizes s, m, l', rules: [G-SIZE] }",
+    ].join('\n'),
+  );
   const outcome = applyLedger(r, readLedger(file)!, file, new Set(['G-LIM-NAME', 'G-PAGE-LIMIT']));
   expect(outcome.subtracted).toEqual([]);
   expect(outcome.stale).toEqual(['schemas/NewGadget size.enum | enum removed']);
@@ -130,7 +161,9 @@ test('a ledger entry without source is refused with a one-line error', () => {
   }
 });
 
-test('npm run diff refuses a ledger entry without source in one line (exit 2), and subtracts a good one', async ({ contracts }, testInfo) => {
+test('npm run diff refuses a ledger entry without source in one line (exit 2), and subtracts a good one', async ({
+  contracts,
+}, testInfo) => {
   const contract = await contracts('card-enrollment');
   const after = structuredClone(contract.document);
   after.components.schemas.Consumer.properties.firstName.maxLength = 40;
@@ -153,7 +186,10 @@ test('npm run diff refuses a ledger entry without source in one line (exit 2), a
   expect(key, plain.output).toBeTruthy();
   expect(plain.output).toContain('CE-LIM-FIRSTNAME');
   expect(plain.output).toMatch(/edit: schemas\/card-enrollment\/openapi\.yaml/);
-  fs.writeFileSync(path.join(dir, 'good.yaml'), `deviations:\n  - key: '${key}'\n    source: 'self test: the stricter limit is kept'\n    rules: [CE-LIM-FIRSTNAME]\n  - key: 'nothing here | limit relaxed'\n    source: 'self test: a stale entry'\n`);
+  fs.writeFileSync(
+    path.join(dir, 'good.yaml'),
+    `deviations:\n  - key: '${key}'\n    source: 'self test: the stricter limit is kept'\n    rules: [CE-LIM-FIRSTNAME]\n  - key: 'nothing here | limit relaxed'\n    source: 'self test: a stale entry'\n`,
+  );
   const good = runCommand('npx', [...args, path.join(dir, 'good.yaml')]);
   await testInfo.attach('with ledger', { body: good.output, contentType: 'text/plain' });
   expect(good.code, good.output).toBe(0);

@@ -43,25 +43,45 @@ const widgets = (): Json => ({
   components: {
     schemas: {
       NewWidget: {
-        type: 'object', required: ['name', 'colour'],
+        type: 'object',
+        required: ['name', 'colour'],
         properties: { name: { type: 'string', maxLength: 30, description: 'Its name.' }, colour: { $ref: '#/components/schemas/Colour' } },
       },
-      Widget: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' }, colour: { $ref: '#/components/schemas/Colour' } } },
+      Widget: {
+        type: 'object',
+        required: ['id', 'name'],
+        properties: { id: { type: 'string' }, name: { type: 'string' }, colour: { $ref: '#/components/schemas/Colour' } },
+      },
       Colour: { type: 'string', enum: ['red', 'green', 'blue'] },
     },
   },
 });
 
-const rule = (id: string, kind: Rule['kind'], operations: string[], text: string): Rule => ({ id, kind, operations, text, source: 'seed', cite: 'self test' });
+const rule = (id: string, kind: Rule['kind'], operations: string[], text: string): Rule => ({
+  id,
+  kind,
+  operations,
+  text,
+  source: 'seed',
+  cite: 'self test',
+});
 const view: SuiteView = {
   service: 'widgets',
-  operations: [{ operationId: 'createWidget', method: 'POST', path: '/widgets' }, { operationId: 'getWidget', method: 'GET', path: '/widgets/{id}' }],
+  operations: [
+    { operationId: 'createWidget', method: 'POST', path: '/widgets' },
+    { operationId: 'getWidget', method: 'GET', path: '/widgets/{id}' },
+  ],
   rules: [
     rule('W-LIM-NAME', 'limit', ['createWidget'], 'a name has at most 30 characters'),
     rule('W-REQ-COLOUR', 'required', ['createWidget'], 'a widget without colour is a 400'),
     rule('W-ENUM-COLOUR', 'enum', ['createWidget', 'getWidget'], 'colour is red, green or blue'),
     rule('W-STATUS-UNKNOWN', 'status', ['getWidget'], 'an unknown id is a 404'),
-    rule('W-NEGATIVE', 'error', ['createWidget', 'getWidget'], 'every request the contract refuses (generated from it) is refused with a 4xx'),
+    rule(
+      'W-NEGATIVE',
+      'error',
+      ['createWidget', 'getWidget'],
+      'every request the contract refuses (generated from it) is refused with a 4xx',
+    ),
   ],
 };
 
@@ -72,7 +92,10 @@ function diff(change: (doc: Json) => void): DiffResult {
 }
 
 /** The changes the suite must act on (every class but `no check affected`). */
-const acted = (r: DiffResult) => r.changes.filter((c) => c.class !== 'no check affected').map((c) => ({ class: c.class, kind: c.kind, rules: c.rules.map((x) => x.id).sort() }));
+const acted = (r: DiffResult) =>
+  r.changes
+    .filter((c) => c.class !== 'no check affected')
+    .map((c) => ({ class: c.class, kind: c.kind, rules: c.rules.map((x) => x.id).sort() }));
 
 test('a status added is unchecked: no check provokes it', () => {
   const r = diff((d) => (d.paths['/widgets/{id}'].get.responses['429'] = { description: 'too many requests' }));
@@ -100,10 +123,14 @@ test('a limit relaxed is a false-alarm risk', () => {
 });
 
 test('an operation added is unchecked; one removed makes its checks obsolete', () => {
-  const added = diff((d) => (d.paths['/widgets/{id}/paint'] = { post: { operationId: 'paintWidget', responses: { '204': { description: 'painted' } } } }));
+  const added = diff(
+    (d) => (d.paths['/widgets/{id}/paint'] = { post: { operationId: 'paintWidget', responses: { '204': { description: 'painted' } } } }),
+  );
   expect(acted(added)).toEqual([{ class: 'unchecked', kind: 'operation added', rules: [] }]);
   const removed = diff((d) => delete d.paths['/widgets/{id}']);
-  expect(acted(removed)).toEqual([{ class: 'obsolete', kind: 'operation removed', rules: ['W-ENUM-COLOUR', 'W-NEGATIVE', 'W-STATUS-UNKNOWN'] }]);
+  expect(acted(removed)).toEqual([
+    { class: 'obsolete', kind: 'operation removed', rules: ['W-ENUM-COLOUR', 'W-NEGATIVE', 'W-STATUS-UNKNOWN'] },
+  ]);
 });
 
 test('an enum value removed tightens the enum checks; one added is a false-alarm risk; the shared component is one change', () => {
@@ -129,12 +156,18 @@ test('a status a check expects, removed, is a false-alarm risk; descriptions are
 
 test('OpenAPI 3.0 and 3.1 forms of one schema, renamed security schemes and reordered allOf members are no change', () => {
   const before = widgets();
-  before.components.schemas.Widget = { allOf: [{ $ref: '#/components/schemas/Base' }, { type: 'object', properties: { name: { type: 'string', nullable: true } } }] };
+  before.components.schemas.Widget = {
+    allOf: [{ $ref: '#/components/schemas/Base' }, { type: 'object', properties: { name: { type: 'string', nullable: true } } }],
+  };
   before.components.schemas.Base = { type: 'object', required: ['id'], properties: { id: { type: 'string' } } };
-  before.components.securitySchemes = { Key: { type: 'apiKey', in: 'header', name: 'Partner-App-Key', 'x-provider-name': 'Vendor-App-Key' } };
+  before.components.securitySchemes = {
+    Key: { type: 'apiKey', in: 'header', name: 'Partner-App-Key', 'x-provider-name': 'Vendor-App-Key' },
+  };
   before.security = [{ Key: [] }];
   const after = structuredClone(before);
-  after.components.schemas.Widget = { allOf: [{ type: 'object', properties: { name: { type: ['string', 'null'] } } }, { $ref: '#/components/schemas/Base' }] };
+  after.components.schemas.Widget = {
+    allOf: [{ type: 'object', properties: { name: { type: ['string', 'null'] } } }, { $ref: '#/components/schemas/Base' }],
+  };
   after.components.securitySchemes = { VendorKey: { type: 'apiKey', in: 'header', name: 'Vendor-App-Key' } };
   after.security = [{ VendorKey: [] }];
   after.openapi = '3.1.0';
@@ -148,13 +181,24 @@ test('npm run diff writes the report and exits 1 on a false-alarm risk', async (
   const after = structuredClone(contract.document);
   after.components.schemas.Consumer.properties.firstName.maxLength = 40;
   fs.writeFileSync(path.join(dir, 'after.json'), JSON.stringify(after));
-  const { code, output } = runCommand('npx', ['tsx', 'scripts/diff.ts', '--service', 'card-enrollment', '--to', path.join(dir, 'after.json'), '--rules-only']);
+  const { code, output } = runCommand('npx', [
+    'tsx',
+    'scripts/diff.ts',
+    '--service',
+    'card-enrollment',
+    '--to',
+    path.join(dir, 'after.json'),
+    '--rules-only',
+  ]);
   await testInfo.attach('output', { body: output, contentType: 'text/plain' });
   expect(code, output).toBe(1);
   expect(output).toMatch(/false-alarm risk\s+1\b/);
   expect(output).toContain('CE-LIM-FIRSTNAME');
   const report = JSON.parse(fs.readFileSync('reports/diff-card-enrollment.json', 'utf8')) as DiffResult;
-  expect(report.changes.find((c) => c.class === 'false-alarm risk')).toMatchObject({ kind: 'limit relaxed', detail: '`consumer.firstName` maxLength 30 -> 40' });
+  expect(report.changes.find((c) => c.class === 'false-alarm risk')).toMatchObject({
+    kind: 'limit relaxed',
+    detail: '`consumer.firstName` maxLength 30 -> 40',
+  });
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

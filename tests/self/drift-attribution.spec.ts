@@ -17,8 +17,11 @@ import { serviceProfile } from '../../helpers/contract/services.js';
 type Json = any;
 
 const card = {
-  srcDigitalCardId: '0f8fad5b-d9cb-469f-a165-70867728950e', panBin: '520473', panLastFour: '4792',
-  dateOfCardCreated: '2026-11-21T07:00:00.000Z', digitalCardData: { status: 'ACTIVE' },
+  srcDigitalCardId: '0f8fad5b-d9cb-469f-a165-70867728950e',
+  panBin: '520473',
+  panLastFour: '4792',
+  dateOfCardCreated: '2026-11-21T07:00:00.000Z',
+  digitalCardData: { status: 'ACTIVE' },
 };
 // Our contract (card enrollment, MaskedCard.panBin: Numeric, a string of digits) refuses the
 // number on `type`.
@@ -32,7 +35,9 @@ function documentWith(name: string, panBin: Json, srcCorrelationId: Json) {
     paths: {
       '/cards': {
         post: {
-          responses: { '200': { content: { 'application/json': { schema: { $ref: '#/components/schemas/Enrolled' }, example: numericBin } } } },
+          responses: {
+            '200': { content: { 'application/json': { schema: { $ref: '#/components/schemas/Enrolled' }, example: numericBin } } },
+          },
         },
       },
     },
@@ -69,16 +74,24 @@ test('the document refuses another place for another reason while ours refuses o
   // The document has no type for panBin (it takes the number) but caps srcCorrelationId at 3 characters.
   const judged = await judgeOne(contracts, documentWith('elsewhere', {}, { type: 'string', maxLength: 3 }));
   expect(judged.verdict).toBe('contract stricter');
-  expect(judged.unmatched).toEqual([{
-    instancePath: '/maskedCard/panBin', keyword: 'type', message: 'type must be string',
-    document: expect.stringMatching(/^the document accepts \/maskedCard\/panBin \(it refuses the example elsewhere: \/srcCorrelationId maxLength/),
-  }]);
+  expect(judged.unmatched).toEqual([
+    {
+      instancePath: '/maskedCard/panBin',
+      keyword: 'type',
+      message: 'type must be string',
+      document: expect.stringMatching(
+        /^the document accepts \/maskedCard\/panBin \(it refuses the example elsewhere: \/srcCorrelationId maxLength/,
+      ),
+    },
+  ]);
 });
 
 test('the document accepts the example: contract stricter, as before', async ({ contracts }) => {
   const judged = await judgeOne(contracts, documentWith('accepts', {}, { type: 'string' }));
   expect(judged).toMatchObject({ verdict: 'contract stricter', reason: expect.stringContaining('/maskedCard/panBin: type') });
-  expect(judged.unmatched).toEqual([expect.objectContaining({ instancePath: '/maskedCard/panBin', keyword: 'type', document: 'the document accepts the whole example' })]);
+  expect(judged.unmatched).toEqual([
+    expect.objectContaining({ instancePath: '/maskedCard/panBin', keyword: 'type', document: 'the document accepts the whole example' }),
+  ]);
 });
 
 test('the report counts the verdicts and lists each reason the document does not share', async ({ contracts }) => {
@@ -87,13 +100,21 @@ test('the report counts the verdicts and lists each reason the document does not
     await judgeOne(contracts, documentWith('report-elsewhere', {}, { type: 'string', maxLength: 3 })),
   ];
   const result = summarize({
-    service: 'card-enrollment', contractVersion: '1', document: { file: 'x.yaml', title: 't', version: '1' },
-    generatedAt: '2026-01-01T00:00:00Z', matched: 1, unmatched: [], ours: [], judged,
+    service: 'card-enrollment',
+    contractVersion: '1',
+    document: { file: 'x.yaml', title: 't', version: '1' },
+    generatedAt: '2026-01-01T00:00:00Z',
+    matched: 1,
+    unmatched: [],
+    ours: [],
+    judged,
   });
   expect(verdictCounts(judged)).toEqual({ 'document inconsistent': 1, 'contract stricter': 1 });
   // Only the stricter one counts against the ratio that measures our contract alone.
   expect(result.consistentBodies).toEqual({ accepted: 0, total: 1 });
-  expect(rejectionLines(result)[1]).toContain('[not shared by the document: /maskedCard/panBin type: the document accepts /maskedCard/panBin');
+  expect(rejectionLines(result)[1]).toContain(
+    '[not shared by the document: /maskedCard/panBin type: the document accepts /maskedCard/panBin',
+  );
 });
 
 /** Our reasons the document does not share, for one value and two plain JSON Schemas. */
@@ -101,8 +122,10 @@ function unshared(ours: Json, theirs: Json, value: unknown) {
   const [o, t] = [ajv.compile(ours), ajv.compile(theirs)];
   expect(o(value)).toBe(false);
   const accepted = t(value);
-  return unmatchedReasons(reasonsOf(o.errors), accepted ? { kind: 'accepts' } : { kind: 'refuses', reasons: documentReasons(t.errors) })
-    .map((u) => `${u.instancePath} ${u.keyword}`);
+  return unmatchedReasons(
+    reasonsOf(o.errors),
+    accepted ? { kind: 'accepts' } : { kind: 'refuses', reasons: documentReasons(t.errors) },
+  ).map((u) => `${u.instancePath} ${u.keyword}`);
 }
 
 const object = (properties: Json, required: string[] = []): Json => ({ type: 'object', properties, required });
@@ -119,7 +142,9 @@ test('schemas of another shape: the same keyword family at an ancestor or descen
   expect(unshared(ours, object({ a: object({ b: { enum: ['x'] } }) }), { a: { b: 1 } })).toEqual(['/a type']);
   // enum and const say the same thing; pattern and format too.
   expect(unshared(object({ k: { enum: ['x'] } }), object({ k: { const: 'x' } }), { k: 'y' })).toEqual([]);
-  expect(unshared(object({ d: { type: 'string', pattern: '^[0-9-]+$' } }), object({ d: { type: 'string', format: 'date' } }), { d: 'soon' })).toEqual([]);
+  expect(
+    unshared(object({ d: { type: 'string', pattern: '^[0-9-]+$' } }), object({ d: { type: 'string', format: 'date' } }), { d: 'soon' }),
+  ).toEqual([]);
 });
 
 test('a failed anyOf is one reason, shared when the document shares an error of one of its alternatives', () => {
@@ -131,5 +156,7 @@ test('a failed anyOf is one reason, shared when the document shares an error of 
   expect(unshared(ours, object({ x: {}, y: { type: 'string' } }), { x: {}, y: 1 })).toEqual(['/x anyOf']);
   // The document's nullable wrapper (published.ts) does not lend its "must be null" to our /x/q type.
   const nullableRef = { anyOf: [{ type: 'null' }, object({ q: {}, z: {} }, ['z'])] };
-  expect(unshared(object({ x: object({ q: { type: 'string' }, z: {} }) }), object({ x: nullableRef }), { x: { q: 1 } })).toEqual(['/x/q type']);
+  expect(unshared(object({ x: object({ q: { type: 'string' }, z: {} }) }), object({ x: nullableRef }), { x: { q: 1 } })).toEqual([
+    '/x/q type',
+  ]);
 });

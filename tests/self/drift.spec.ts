@@ -10,8 +10,11 @@ import { PublishedDocument } from '../../tools/drift/published.js';
 import { serviceProfile } from '../../helpers/contract/services.js';
 
 const masked = {
-  srcDigitalCardId: '0f8fad5b-d9cb-469f-a165-70867728950e', panBin: '520473', panLastFour: '4792',
-  dateOfCardCreated: '2026-11-21T07:00:00.000Z', digitalCardData: { status: 'ACTIVE' },
+  srcDigitalCardId: '0f8fad5b-d9cb-469f-a165-70867728950e',
+  panBin: '520473',
+  panLastFour: '4792',
+  dateOfCardCreated: '2026-11-21T07:00:00.000Z',
+  digitalCardData: { status: 'ACTIVE' },
 };
 
 const published = {
@@ -74,7 +77,9 @@ async function judged(contracts: (s: string) => Promise<any>) {
   for (const p of ops) {
     const op = matchOperation(contract, p);
     if (!op) continue;
-    results.push(...p.examples.map((ex, i) => ({ ex, j: judgeExample(contract, serviceProfile('card-enrollment'), doc, op, ex, `${p.path}:${i}`) })));
+    results.push(
+      ...p.examples.map((ex, i) => ({ ex, j: judgeExample(contract, serviceProfile('card-enrollment'), doc, op, ex, `${p.path}:${i}`) })),
+    );
   }
   return { ops, results };
 }
@@ -84,9 +89,15 @@ test('finds explicit, assembled and parameter examples, and matches an operation
   expect(ops.map((o) => o.operationId)).toEqual(['enrollACard', 'notOurs']);
   expect(results.every(({ j }) => j.operationId === 'putCard')).toBe(true);
   const origins = results.map(({ ex }) => `${ex.kind} ${ex.at} ${ex.origin}`);
-  expect(origins).toEqual(expect.arrayContaining([
-    'parameter header:x-openapi-clientid example', 'response 200 examples.conformant', 'response 200 assembled', 'response 201 example', 'response 401 example',
-  ]));
+  expect(origins).toEqual(
+    expect.arrayContaining([
+      'parameter header:x-openapi-clientid example',
+      'response 200 examples.conformant',
+      'response 200 assembled',
+      'response 201 example',
+      'response 401 example',
+    ]),
+  );
   // The assembled body takes the property examples and fills required members from their type.
   const assembled = results.find(({ ex }) => ex.origin === 'assembled')!.ex.value as any;
   expect(assembled.maskedCard).toMatchObject({ panBin: '520473', panLastFour: 'stri', digitalCardData: {} });
@@ -96,20 +107,37 @@ test('gives each example the verdict it earns', async ({ contracts }) => {
   const { results } = await judged(contracts);
   const verdict = (origin: string, at = '200') => results.find(({ ex }) => ex.origin === origin && ex.at === at)!.j;
   expect(verdict('examples.conformant').verdict).toBe('accepted');
-  expect(verdict('examples.shortBin')).toMatchObject({ verdict: 'contract stricter', reason: expect.stringContaining('/maskedCard/panBin') });
+  expect(verdict('examples.shortBin')).toMatchObject({
+    verdict: 'contract stricter',
+    reason: expect.stringContaining('/maskedCard/panBin'),
+  });
   // The document refuses five digits on maxLength, ours on pattern, and ours alone requires
   // srcCorrelationId: reasons the document does not share, so our contract is the stricter.
   expect(verdict('examples.longLastFour')).toMatchObject({
     verdict: 'contract stricter',
     unmatched: [
-      expect.objectContaining({ instancePath: '/srcCorrelationId', keyword: 'required', document: expect.stringContaining('the document accepts /srcCorrelationId') }),
-      expect.objectContaining({ instancePath: '/maskedCard/panLastFour', keyword: 'pattern', document: expect.stringContaining('maxLength') }),
+      expect.objectContaining({
+        instancePath: '/srcCorrelationId',
+        keyword: 'required',
+        document: expect.stringContaining('the document accepts /srcCorrelationId'),
+      }),
+      expect.objectContaining({
+        instancePath: '/maskedCard/panLastFour',
+        keyword: 'pattern',
+        document: expect.stringContaining('maxLength'),
+      }),
     ],
   });
   // nullable (OpenAPI 3.0) is honoured on the document's side; our contract does not allow null here.
   expect(verdict('examples.nullCorrelation').verdict).toBe('contract stricter');
-  expect(verdict('example', '201')).toMatchObject({ verdict: 'not in contract', reason: expect.stringContaining('status 201 is not documented') });
-  expect(verdict('example', '401')).toMatchObject({ verdict: 'not in contract', reason: expect.stringContaining('text/plain is not a documented media type') });
+  expect(verdict('example', '201')).toMatchObject({
+    verdict: 'not in contract',
+    reason: expect.stringContaining('status 201 is not documented'),
+  });
+  expect(verdict('example', '401')).toMatchObject({
+    verdict: 'not in contract',
+    reason: expect.stringContaining('text/plain is not a documented media type'),
+  });
   // The assembled body has 'stri' (a string of the allowed length) as its last four digits: the document allows it, our contract does not.
   expect(verdict('assembled').verdict).toBe('contract stricter');
 });

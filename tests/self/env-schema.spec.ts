@@ -7,17 +7,28 @@ import { expect, runCommand, test } from '../../fixtures/self.js';
 import { diagnose, ENV_SCHEMA } from '../../helpers/config/env-schema.js';
 
 test('.env.example lists every variable of the schema and no other', () => {
-  const example = fs.readFileSync('.env.example', 'utf8').split('\n').map((l) => /^([A-Z0-9_]+)=/.exec(l)?.[1]).filter(Boolean);
+  const example = fs
+    .readFileSync('.env.example', 'utf8')
+    .split('\n')
+    .map((l) => /^([A-Z0-9_]+)=/.exec(l)?.[1])
+    .filter(Boolean);
   expect([...example].sort()).toEqual(ENV_SCHEMA.map((e) => e.name).sort());
 });
 
 test('diagnose names the missing required variables, unmet key forms and the checks that will skip', () => {
-  const d = diagnose({ CARD_BASE_URL: 'https://sbx.example', CARD_API_KEY: 'k', CARD_ENCRYPTION_PEM: 'pem', FD_BASE_URL: 'https://fd.example' });
+  const d = diagnose({
+    CARD_BASE_URL: 'https://sbx.example',
+    CARD_API_KEY: 'k',
+    CARD_ENCRYPTION_PEM: 'pem',
+    FD_BASE_URL: 'https://fd.example',
+  });
   const card = d.find((x) => x.service === 'card-enrollment')!;
   expect(card.excluded).toBe(false);
   // The PEM is set: what it lacks is its kid.
   expect(card.missingRequired).toEqual(['CARD_SRC_CLIENT_ID', 'CARD_SERVICE_ID', 'CARD_ENCRYPTION_KID']);
-  expect(d.find((x) => x.service === 'installments')!.missingRequired).toContain('one of INSTALLMENTS_SIGNING_KEY_PEM | INSTALLMENTS_SIGNING_KEY_P12 (installments signing key)');
+  expect(d.find((x) => x.service === 'installments')!.missingRequired).toContain(
+    'one of INSTALLMENTS_SIGNING_KEY_PEM | INSTALLMENTS_SIGNING_KEY_P12 (installments signing key)',
+  );
   expect(card.skipping).toContain('the receipt-path checks skip without CARD_RECEIPT_ID');
   expect(d.find((x) => x.service === 'installments')!.excluded).toBe(true);
   const fd = d.find((x) => x.service === 'financial-data')!;
@@ -27,10 +38,15 @@ test('diagnose names the missing required variables, unmet key forms and the che
 
 test('npm run doctor tells a sandbox user what is missing and exits 1', () => {
   const env = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'doctor-')), '.env');
-  fs.writeFileSync(env, 'TARGET=sandbox\nFD_BASE_URL=https://fd.example\nFD_APP_KEY=k\nFD_PARTNER_ID=p\nFD_PARTNER_SECRET=s\nFD_INSTITUTION_ID=1\n');
+  fs.writeFileSync(
+    env,
+    'TARGET=sandbox\nFD_BASE_URL=https://fd.example\nFD_APP_KEY=k\nFD_PARTNER_ID=p\nFD_PARTNER_SECRET=s\nFD_INSTITUTION_ID=1\n',
+  );
   const { code, output } = runCommand('npx', ['tsx', 'scripts/doctor.ts'], { DOTENV_PATH: env });
   expect(code).toBe(1);
-  expect(output).toContain('financial-data: cannot run\n  FD_ROUTING_NUMBER: expected a 9-digit routing number mapped to an institution (financial-data cannot run without it), found nothing');
+  expect(output).toContain(
+    'financial-data: cannot run\n  FD_ROUTING_NUMBER: expected a 9-digit routing number mapped to an institution (financial-data cannot run without it), found nothing',
+  );
   expect(output).toContain('the location match by id skip without FD_LOCATION_ID_VALUE');
   expect(output).toContain('card-enrollment: not part of this certification');
   expect(output).not.toMatch(/\n\s+at .+:\d+:\d+/);

@@ -14,7 +14,12 @@ for (const mock of MOCKS) {
     const empty = mock.faults.filter((f) => f.rules !== undefined && f.rules.length === 0).map((f) => f.id);
     expect(empty, 'faults with an empty rules list (leave the field out instead)').toEqual([]);
     const without = mock.faults.filter((f) => f.mutation !== false && !f.rules).map((f) => f.id);
-    test.info().annotations.push({ type: 'faults without rules', description: `${without.length} of ${mock.faults.length}: ${without.join(', ') || 'none'}` });
+    test
+      .info()
+      .annotations.push({
+        type: 'faults without rules',
+        description: `${without.length} of ${mock.faults.length}: ${without.join(', ') || 'none'}`,
+      });
   });
 }
 
@@ -25,7 +30,10 @@ test('the targeted selection runs the spec files citing the rules, the smoke tes
     { file: 'tests/s/b.auth.spec.ts', line: 7, tags: ['smoke'], rules: ['S-AUTH-KEY'] },
     { file: 'tests/s/c.echo.spec.ts', line: 3, tags: [], rules: ['S-ECHO-ID', 'S-LIM-NAME'] },
   ];
-  expect(selectTests(tests, ['S-LIM-NAME'])).toEqual({ files: ['tests/s/a.limits.spec.ts', 'tests/s/c.echo.spec.ts'], smoke: ['tests/s/b.auth.spec.ts:7'] });
+  expect(selectTests(tests, ['S-LIM-NAME'])).toEqual({
+    files: ['tests/s/a.limits.spec.ts', 'tests/s/c.echo.spec.ts'],
+    smoke: ['tests/s/b.auth.spec.ts:7'],
+  });
   expect(selectTests(tests, ['S-AUTH-KEY'])).toEqual({ files: ['tests/s/b.auth.spec.ts'], smoke: ['tests/s/a.limits.spec.ts:9'] });
   expect(selectTests(tests, undefined), 'a fault without rules runs the whole service').toBeUndefined();
   expect(selectTests(tests, ['S-NOBODY-CITES']), 'rules no test cites: the whole service').toBeUndefined();

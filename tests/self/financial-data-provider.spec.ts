@@ -18,13 +18,38 @@ const TEXT = { 'content-type': 'text/plain; charset=utf-8' };
 // payment enablement bundle and recurring transactions.
 // provider 1.35.0: the operations whose 401 is JSON only (checked against the document when parts
 // 3 and 4 were added: SBCA, the webhook subscriptions and the connect components).
-const JSON_ONLY_401 = ['CreateToken', 'ModifyPartnerSecret', 'GetLocationMatches', 'GetAccountDetailsByAccountId', 'GetAccountDetailsByInstitutionLoginId', 'GetRecurringTransactions',
-  'GenerateSBCAMetricsReport', 'listWebhookSubscriptions', 'createWebhookSubscription', 'listAvailableWebhookSubscriptionEvents', 'getWebhookSubscriptionById',
-  'updateWebhookSubscription', 'deleteWebhookSubscription', 'changeWebhookSubscriptionStatus', 'testWebhookSubscription', 'updateWebhookSubscriptionEvent',
-  'deleteWebhookSubscriptionEvent', 'changeWebhookSubscriptionEventStatus', 'testWebhookSubscriptionBasedOnEventId', 'post-institutions-institutionId-oauth-urls',
-  'post-institutions-institutionId-login-forms', 'post-reconnections', 'get-configurations', 'post-configurations', 'get-configurations-configurationId', 'delete-configurations-configurationId'];
+const JSON_ONLY_401 = [
+  'CreateToken',
+  'ModifyPartnerSecret',
+  'GetLocationMatches',
+  'GetAccountDetailsByAccountId',
+  'GetAccountDetailsByInstitutionLoginId',
+  'GetRecurringTransactions',
+  'GenerateSBCAMetricsReport',
+  'listWebhookSubscriptions',
+  'createWebhookSubscription',
+  'listAvailableWebhookSubscriptionEvents',
+  'getWebhookSubscriptionById',
+  'updateWebhookSubscription',
+  'deleteWebhookSubscription',
+  'changeWebhookSubscriptionStatus',
+  'testWebhookSubscription',
+  'updateWebhookSubscriptionEvent',
+  'deleteWebhookSubscriptionEvent',
+  'changeWebhookSubscriptionEventStatus',
+  'testWebhookSubscriptionBasedOnEventId',
+  'post-institutions-institutionId-oauth-urls',
+  'post-institutions-institutionId-login-forms',
+  'post-reconnections',
+  'get-configurations',
+  'post-configurations',
+  'get-configurations-configurationId',
+  'delete-configurations-configurationId',
+];
 
-test(`every financial data 401 but those of ${JSON_ONLY_401.length} operations (JSON only in the provider document) also declares text/plain`, async ({ contracts }) => {
+test(`every financial data 401 but those of ${JSON_ONLY_401.length} operations (JSON only in the provider document) also declares text/plain`, async ({
+  contracts,
+}) => {
   const contract = await contracts('financial-data');
   for (const op of contract.operations.values()) {
     const spec = op.responses['401'];
@@ -39,7 +64,11 @@ test(`every financial data 401 but those of ${JSON_ONLY_401.length} operations (
 test('a plain-text 401 passes the named checks where declared, and fails content type where not', async ({ contracts }) => {
   const contract = await contracts('financial-data');
   const exchange = (operationId: string): Exchange => ({
-    operation: contract.operation(operationId), status: 401, headers: TEXT, body: undefined, text: 'Invalid (Finicity-App-Key)',
+    operation: contract.operation(operationId),
+    status: 401,
+    headers: TEXT,
+    body: undefined,
+    text: 'Invalid (Finicity-App-Key)',
   });
   const declared = exchange('GetCustomer');
   contentTypeConformance(declared);
@@ -56,7 +85,12 @@ test('the client accepts a declared plain-text 401 end to end (no JSON parse or 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
     const baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const api = new OperationClient({ request, contract: await contracts('financial-data'), profile: serviceProfile('financial-data'), baseURL });
+    const api = new OperationClient({
+      request,
+      contract: await contracts('financial-data'),
+      profile: serviceProfile('financial-data'),
+      baseURL,
+    });
     const res = await api.call('GetInstitutions', { query: { limit: 1 } });
     expect(res.status).toBe(401);
     expect(res.text).toContain('Finicity-App-Token');
@@ -74,13 +108,24 @@ test('FD_HEADER_NAMES picks the seed or the provider names; overrides and bad va
   expect(seed.appKey).not.toBe(provider.appKey);
   expect(configuredFdHeaderNames(contract, {})).toEqual(seed);
   expect(configuredFdHeaderNames(contract, { FD_HEADER_NAMES: 'provider' })).toEqual(provider);
-  expect(configuredFdHeaderNames(contract, { FD_HEADER_NAMES: 'provider', FD_APP_TOKEN_HEADER: 'X-App-Token' })).toEqual({ appKey: provider.appKey, appToken: 'X-App-Token' });
-  expect(() => configuredFdHeaderNames(contract, { FD_HEADER_NAMES: 'finicity' })).toThrow('FD_HEADER_NAMES: expected seed or provider, found "finicity"');
-  expect(() => configuredFdHeaderNames(contract, { FD_APP_KEY_HEADER: 'App Key' })).toThrow('FD_APP_KEY_HEADER: expected an HTTP header name (letters, digits and !#$%&\'*+.^_`|~-, no spaces), found "App Key"');
+  expect(configuredFdHeaderNames(contract, { FD_HEADER_NAMES: 'provider', FD_APP_TOKEN_HEADER: 'X-App-Token' })).toEqual({
+    appKey: provider.appKey,
+    appToken: 'X-App-Token',
+  });
+  expect(() => configuredFdHeaderNames(contract, { FD_HEADER_NAMES: 'finicity' })).toThrow(
+    'FD_HEADER_NAMES: expected seed or provider, found "finicity"',
+  );
+  expect(() => configuredFdHeaderNames(contract, { FD_APP_KEY_HEADER: 'App Key' })).toThrow(
+    'FD_APP_KEY_HEADER: expected an HTTP header name (letters, digits and !#$%&\'*+.^_`|~-, no spaces), found "App Key"',
+  );
 });
 
 test('npm run mock refuses a bad --header-names with one usage line', () => {
-  const res = runCommand('npx', ['tsx', 'scripts/mock.ts', '--service', 'financial-data', '--header-names', 'finicity'], { DOTENV_PATH: '/dev/null' });
+  const res = runCommand('npx', ['tsx', 'scripts/mock.ts', '--service', 'financial-data', '--header-names', 'finicity'], {
+    DOTENV_PATH: '/dev/null',
+  });
   expect(res.code).toBe(2);
-  expect(res.output.trim().split('\n')).toEqual(["error: --header-names must be seed or provider, not 'finicity'. Usage: npm run mock -- [--service <name>] [--faults <id,id>] [--header-names seed|provider] [--list-faults]"]);
+  expect(res.output.trim().split('\n')).toEqual([
+    "error: --header-names must be seed or provider, not 'finicity'. Usage: npm run mock -- [--service <name>] [--faults <id,id>] [--header-names seed|provider] [--list-faults]",
+  ]);
 });

@@ -57,9 +57,28 @@ const LIMITS: Limit[] = [
   ['PlanRequest', '', 'required', ['providerId', 'offerTransactionId', 'transaction'], 'Plan creation required fields'],
   ['InstallmentPlan', '', 'required', ['planId', 'providerId', 'merchant', 'transaction', 'status'], 'Plan required fields'],
   ['ApprovalDecision', '', 'enum', ['APPROVED', 'DECLINED'], 'Approval status'],
-  ['RejectReasonCode', '', 'enum', ['CONSUMER_AUTH_FAIL', 'CONSUMER_APPLICATION_FAIL', 'CONSUMER_CANCELLATION', 'LENDER_DRIVEN_REJECTION', 'LENDER_SYSTEM_ERROR', 'OTHER_REASON'], 'rejectReasonCode'],
+  [
+    'RejectReasonCode',
+    '',
+    'enum',
+    [
+      'CONSUMER_AUTH_FAIL',
+      'CONSUMER_APPLICATION_FAIL',
+      'CONSUMER_CANCELLATION',
+      'LENDER_DRIVEN_REJECTION',
+      'LENDER_SYSTEM_ERROR',
+      'OTHER_REASON',
+    ],
+    'rejectReasonCode',
+  ],
   ['PlanApprovalRequest', 'properties/rejectReasonDetail', 'maxLength', 5000, 'rejectReasonDetail (at most 5000)'],
-  ['PlanNotification', '', 'required', ['planId', 'issuerCid', 'issuerIca', 'offerId', 'schedulePayments', 'planInstallmentInformation', 'transaction', 'consumer'], 'Notification body'],
+  [
+    'PlanNotification',
+    '',
+    'required',
+    ['planId', 'issuerCid', 'issuerIca', 'offerId', 'schedulePayments', 'planInstallmentInformation', 'transaction', 'consumer'],
+    'Notification body',
+  ],
   ['NotificationSchedulePayment', '', 'required', ['installmentAmount', 'dueDate', 'installmentNumber'], 'schedulePayments items'],
   ['ErrorItem', '', 'required', ['Source', 'ReasonCode', 'Description', 'Recoverable'], 'error body'],
   ['PlanNotifErrorItem', 'properties/ReasonCode', 'maxLength', 36, 'PlanNotifError ReasonCode at most 36'],
@@ -69,7 +88,10 @@ const LIMITS: Limit[] = [
 for (const [schema, at, keyword, expected, source] of LIMITS) {
   test(`installments contract: ${schema}${at ? `/${at}` : ''} ${keyword} = ${JSON.stringify(expected)} (${source})`, async () => {
     const contract = await loadContract('installments');
-    const node = at.split('/').filter(Boolean).reduce((n: any, k) => n?.[k], contract.componentSchema(schema));
+    const node = at
+      .split('/')
+      .filter(Boolean)
+      .reduce((n: any, k) => n?.[k], contract.componentSchema(schema));
     const value = node?.[keyword];
     if (Array.isArray(expected)) expect([...(value ?? [])].sort()).toEqual([...expected].sort());
     else expect(value).toEqual(expected);
@@ -83,7 +105,8 @@ test('installments contract: paging limit at most 500, default 500; offset from 
     expect(params.find((p) => p.name === 'limit')?.schema).toMatchObject({ minimum: 1, maximum: 500, default: 500 });
     expect(params.find((p) => p.name === 'offset')?.schema).toMatchObject({ minimum: 0, default: 0 });
     // provider 2.0.0 declares the paging headers on every page but requires none of them.
-    for (const h of ['count', 'offset', 'limit', 'total']) expect(contract.operation(id).responses['200'].headers[h], `${id} header ${h}`).toBeDefined();
+    for (const h of ['count', 'offset', 'limit', 'total'])
+      expect(contract.operation(id).responses['200'].headers[h], `${id} header ${h}`).toBeDefined();
   }
 });
 
@@ -91,5 +114,6 @@ test('installments contract: Correlation-Id required on notifyPlan only, and the
   const contract = await loadContract('installments');
   expect(contract.operations.size).toBe(12);
   expect(contract.operation('notifyPlan').parameters.find((p) => p.name === 'Correlation-Id')?.required).toBe(true);
-  for (const id of ['savePlan', 'approvedOffers']) expect(contract.operation(id).parameters.find((p) => p.name === 'Correlation-Id')?.required).toBe(false);
+  for (const id of ['savePlan', 'approvedOffers'])
+    expect(contract.operation(id).parameters.find((p) => p.name === 'Correlation-Id')?.required).toBe(false);
 });

@@ -7,14 +7,23 @@ import { INSTALLMENTS_FAULTS } from '../../mocks/installments/index.js';
 
 test('installments faults that cite a rule id cite one of the catalogue', () => {
   const ids = new Set(loadRules('installments').rules.map((r) => r.id));
-  const cited = INSTALLMENTS_FAULTS.flatMap((f) => [...f.rule.matchAll(/\bIN-[A-Z0-9-]*[A-Z0-9]\b/g)].map((m) => ({ fault: f.id, id: m[0] })));
+  const cited = INSTALLMENTS_FAULTS.flatMap((f) =>
+    [...f.rule.matchAll(/\bIN-[A-Z0-9-]*[A-Z0-9]\b/g)].map((m) => ({ fault: f.id, id: m[0] })),
+  );
   expect(cited.length, 'faults citing a rule id').toBeGreaterThan(0);
-  expect(cited.filter((c) => !ids.has(c.id)).map((c) => `${c.fault}: ${c.id}`), 'unknown rule ids').toEqual([]);
+  expect(
+    cited.filter((c) => !ids.has(c.id)).map((c) => `${c.fault}: ${c.id}`),
+    'unknown rule ids',
+  ).toEqual([]);
 });
 
 test('the installments catalogue names each request path it declares and cites a source for every rule', () => {
   const catalogue = loadRules('installments');
   const used = new Set(catalogue.rules.flatMap((r) => r.paths ?? []));
-  expect(Object.keys(catalogue.paths).filter((p) => !used.has(p)), 'declared paths no rule applies to').toEqual([]);
-  for (const r of catalogue.rules) expect(r.cite, `${r.id} cites where its source states it`).toMatch(/seed 001|provider 2\.0\.0|reference/);
+  expect(
+    Object.keys(catalogue.paths).filter((p) => !used.has(p)),
+    'declared paths no rule applies to',
+  ).toEqual([]);
+  for (const r of catalogue.rules)
+    expect(r.cite, `${r.id} cites where its source states it`).toMatch(/seed 001|provider 2\.0\.0|reference/);
 });

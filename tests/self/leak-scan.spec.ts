@@ -16,7 +16,12 @@ test('finds a test PAN and a configured secret in the outputs, and nothing in cl
     fs.writeFileSync(path.join(dir, 'allure-results', 'a-attachment.json'), JSON.stringify({ pan: TEST_PANS[0] }));
     fs.writeFileSync(path.join(dir, 'certification.md'), 'partner secret sbx-Secret-0123456789 was echoed');
     fs.writeFileSync(path.join(dir, 'clean.md'), 'masked ************4792 and [REDACTED]');
-    const env = { FD_PARTNER_SECRET: 'sbx-Secret-0123456789', CARD_ENCRYPTION_PEM: '-----BEGIN PUBLIC KEY-----abc', FD_APP_KEY_HEADER: 'Finicity-App-Key', FD_BASE_URL: 'https://sandbox.example' };
+    const env = {
+      FD_PARTNER_SECRET: 'sbx-Secret-0123456789',
+      CARD_ENCRYPTION_PEM: '-----BEGIN PUBLIC KEY-----abc',
+      FD_APP_KEY_HEADER: 'Finicity-App-Key',
+      FD_BASE_URL: 'https://sandbox.example',
+    };
     const patterns = configuredSecretPatterns(env);
     expect(patterns.map((p) => p.what)).toEqual(['the value of FD_PARTNER_SECRET (configured target)']);
     const { scanned, leaks } = scanForLeaks([dir], [...LEAK_PATTERNS, ...patterns]);

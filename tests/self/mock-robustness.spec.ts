@@ -21,11 +21,20 @@ for (const mock of MOCKS) {
     });
 
     test('answers an oversized body with 413, not a crash', async () => {
-      const res = await fetch(`${handle.baseURL}/anything`, { method: 'POST', body: 'x'.repeat(6 * 1024 * 1024), headers: { 'content-type': 'application/json' } });
+      const res = await fetch(`${handle.baseURL}/anything`, {
+        method: 'POST',
+        body: 'x'.repeat(6 * 1024 * 1024),
+        headers: { 'content-type': 'application/json' },
+      });
       expect(res.status).toBe(413);
     });
 
-    for (const [path, method, body] of [['/__mock/clock/advance', 'POST', '{"seconds": -5}'], ['/__mock/clock/advance', 'POST', 'not json'], ['/__mock/faults', 'PUT', '{"faults": "one"}'], ['/__mock/faults', 'PUT', '{"faults": ["no-such-fault"]}']]) {
+    for (const [path, method, body] of [
+      ['/__mock/clock/advance', 'POST', '{"seconds": -5}'],
+      ['/__mock/clock/advance', 'POST', 'not json'],
+      ['/__mock/faults', 'PUT', '{"faults": "one"}'],
+      ['/__mock/faults', 'PUT', '{"faults": ["no-such-fault"]}'],
+    ]) {
       test(`control surface: ${method} ${path} ${body} is a 400 with one message line`, async () => {
         const res = await fetch(`${handle.origin}${path}`, { method, body, headers: { 'content-type': 'application/json' } });
         expect(res.status).toBe(400);
@@ -36,7 +45,12 @@ for (const mock of MOCKS) {
 
     // A clock advance of {"seconds": 1e13} used to answer 500 "Invalid time value" and break every later answer.
     test('control surface: a clock advance beyond what a Date holds is a 400 and the mock keeps answering', async () => {
-      const advance = (seconds: number) => fetch(`${handle.origin}/__mock/clock/advance`, { method: 'POST', body: JSON.stringify({ seconds }), headers: { 'content-type': 'application/json' } });
+      const advance = (seconds: number) =>
+        fetch(`${handle.origin}/__mock/clock/advance`, {
+          method: 'POST',
+          body: JSON.stringify({ seconds }),
+          headers: { 'content-type': 'application/json' },
+        });
       const res = await advance(1e13);
       expect(res.status).toBe(400);
       const { message } = (await res.json()) as { message: string };

@@ -22,16 +22,26 @@ test('finds every known string in a text and blanks the leftmost-longest occurre
 
 test('writes one proxy per fault importing its spec modules, and maps each proxy back to its fault', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lane-'));
-  writeLanes(dir, [
-    { service: 'card-enrollment', fault: 'f-one', files: ['tests/card-enrollment/enroll-card.auth.spec.ts'] },
-    { service: 'card-enrollment', fault: 'f-two', files: ['tests/card-enrollment/enroll-card.auth.spec.ts', 'tests/card-enrollment/enroll-card.limits.spec.ts'] },
-  ], true);
+  writeLanes(
+    dir,
+    [
+      { service: 'card-enrollment', fault: 'f-one', files: ['tests/card-enrollment/enroll-card.auth.spec.ts'] },
+      {
+        service: 'card-enrollment',
+        fault: 'f-two',
+        files: ['tests/card-enrollment/enroll-card.auth.spec.ts', 'tests/card-enrollment/enroll-card.limits.spec.ts'],
+      },
+    ],
+    true,
+  );
   const proxy = fs.readFileSync(path.join(dir, 'card-enrollment', '0001.spec.ts'), 'utf8');
   expect(proxy).toContain(`enroll-card.limits.spec.ts?lane=0001');`);
   expect(proxy.match(/await import\(/g)).toHaveLength(2);
   expect(faultOfTest(dir, { titlePath: ['../x/card-enrollment/0001.spec.ts', 'a check'] })).toBe('f-two');
   expect(() => faultOfTest(dir, { titlePath: ['../x/card-enrollment/0009.spec.ts'] })).toThrow(/no fault for proxy/);
-  expect(laneProjects(dir)).toEqual([{ name: 'card-enrollment', testDir: path.join(dir, 'card-enrollment'), fullyParallel: false, grep: /@smoke/ }]);
+  expect(laneProjects(dir)).toEqual([
+    { name: 'card-enrollment', testDir: path.join(dir, 'card-enrollment'), fullyParallel: false, grep: /@smoke/ },
+  ]);
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -46,16 +56,38 @@ test('a lane builds every worker value again under each fault, in order, and its
     let target!: { fault: string; label(): string };
     let derived!: { fromTarget: string };
     const served = Promise.all([
-      usePerFault<{ fault: string; label(): string }>(async (v) => { target = v; await gate; }, async () => {
-        const fault = mockFaults()[0];
-        if (fault === 'broken') throw new Error('the mock would not start');
-        log.push(`build ${fault}`);
-        return { value: { fault, label() { return `mock of ${this.fault}`; } }, close: async () => { log.push(`close ${fault}`); } };
-      }),
+      usePerFault<{ fault: string; label(): string }>(
+        async (v) => {
+          target = v;
+          await gate;
+        },
+        async () => {
+          const fault = mockFaults()[0];
+          if (fault === 'broken') throw new Error('the mock would not start');
+          log.push(`build ${fault}`);
+          return {
+            value: {
+              fault,
+              label() {
+                return `mock of ${this.fault}`;
+              },
+            },
+            close: async () => {
+              log.push(`close ${fault}`);
+            },
+          };
+        },
+      ),
       // A value built on the first: rebuilt after it, so it sees the new one.
       (async () => {
         while (!target) await new Promise((r) => setTimeout(r, 1));
-        await usePerFault<{ fromTarget: string }>(async (v) => { derived = v; await gate; }, async () => ({ value: { fromTarget: target.fault } }));
+        await usePerFault<{ fromTarget: string }>(
+          async (v) => {
+            derived = v;
+            await gate;
+          },
+          async () => ({ value: { fromTarget: target.fault } }),
+        );
       })(),
     ]);
     while (!derived) await new Promise((r) => setTimeout(r, 1));

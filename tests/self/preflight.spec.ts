@@ -11,8 +11,14 @@ import { loadContract } from '../../helpers/contract/contract.js';
 import { fdHeaderNames } from '../../helpers/contract/facts.js';
 
 const plan = (refusal?: PreflightPlan['refusal']): PreflightPlan => ({
-  service: 'x', baseUrlEnv: 'X_BASE_URL', baseURL: 'http://x.example:8080/api', credentials: 'X_KEY', validCall: 'POST /things',
-  valid: async () => ({ status: 0, text: '' }), unknown: async () => ({ status: 0, text: '' }), refusal,
+  service: 'x',
+  baseUrlEnv: 'X_BASE_URL',
+  baseURL: 'http://x.example:8080/api',
+  credentials: 'X_KEY',
+  validCall: 'POST /things',
+  valid: async () => ({ status: 0, text: '' }),
+  unknown: async () => ({ status: 0, text: '' }),
+  refusal,
 });
 const a = (status: number, text = ''): ProbeAnswer => ({ status, text });
 const line = (valid: ProbeAnswer, unknown: ProbeAnswer, refusal?: PreflightPlan['refusal']) => {
@@ -21,21 +27,32 @@ const line = (valid: ProbeAnswer, unknown: ProbeAnswer, refusal?: PreflightPlan[
 };
 
 test('everything 404 names the base URL variable; one operation 404 alone stops nothing', () => {
-  expect(line(a(404), a(404))).toBe("X_BASE_URL: expected the API's base path, found 404 for POST /things and for a path the API does not have: every operation answers 404");
+  expect(line(a(404), a(404))).toBe(
+    "X_BASE_URL: expected the API's base path, found 404 for POST /things and for a path the API does not have: every operation answers 404",
+  );
   expect(line(a(404), a(400))).toBeUndefined();
 });
 
 test('a refused valid call names the credentials, or what the service reads in the refusal', () => {
   expect(line(a(401), a(404))).toBe('X_KEY: expected credentials the target accepts, found 401 to POST /things');
-  expect(line(a(403, '{"message":"denied"}'), a(404))).toBe('X_KEY: expected credentials the target accepts, found 403 to POST /things ("{\\"message\\":\\"denied\\"}")');
-  const headerHint = (answer: ProbeAnswer) => (answer.text.includes('Other-Key') ? { variable: 'X_HEADER', expected: 'Other-Key', found: 'Mine-Key' } : undefined);
+  expect(line(a(403, '{"message":"denied"}'), a(404))).toBe(
+    'X_KEY: expected credentials the target accepts, found 403 to POST /things ("{\\"message\\":\\"denied\\"}")',
+  );
+  const headerHint = (answer: ProbeAnswer) =>
+    answer.text.includes('Other-Key') ? { variable: 'X_HEADER', expected: 'Other-Key', found: 'Mine-Key' } : undefined;
   expect(line(a(401, 'Missing parameter (Other-Key)'), a(404), headerHint)).toBe('X_HEADER: expected Other-Key, found Mine-Key');
-  expect(line(a(401, 'bad credentials'), a(404), headerHint)).toBe('X_KEY: expected credentials the target accepts, found 401 to POST /things ("bad credentials")');
+  expect(line(a(401, 'bad credentials'), a(404), headerHint)).toBe(
+    'X_KEY: expected credentials the target accepts, found 401 to POST /things ("bad credentials")',
+  );
 });
 
 test('a failing server and an unreachable one stop the service naming the base URL; a contract answer does not', () => {
-  expect(line(a(503), a(404))).toMatch(/^X_BASE_URL: expected a target that answers a valid call, found 503 to POST \/things: the target is failing/);
-  expect(line(a(0, 'ECONNREFUSED'), a(0, 'ECONNREFUSED'))).toBe('X_BASE_URL: expected a server that answers, found no answer from http://x.example:8080 (ECONNREFUSED)');
+  expect(line(a(503), a(404))).toMatch(
+    /^X_BASE_URL: expected a target that answers a valid call, found 503 to POST \/things: the target is failing/,
+  );
+  expect(line(a(0, 'ECONNREFUSED'), a(0, 'ECONNREFUSED'))).toBe(
+    'X_BASE_URL: expected a server that answers, found no answer from http://x.example:8080 (ECONNREFUSED)',
+  );
   for (const status of [200, 201, 400, 409, 422]) expect(line(a(status), a(404))).toBeUndefined();
 });
 
@@ -45,7 +62,9 @@ test('the header hint names the setting that fixes it: the named set that sends 
   const namings = { seed: fdHeaderNames(contract, 'seed'), provider: fdHeaderNames(contract, 'provider') };
   const { seed, provider } = namings;
   // The suite sends the provider's names, the target asks for the seed's: FD_HEADER_NAMES=seed, not provider.
-  expect(problemLine(headerNameProblem(seed.appKey, provider, { FD_HEADER_NAMES: 'provider' }, namings))).toBe(`FD_HEADER_NAMES: expected the header names the target asks for, found the suite sends ${provider.appKey}, the target asks for ${seed.appKey}: set FD_HEADER_NAMES=seed`);
+  expect(problemLine(headerNameProblem(seed.appKey, provider, { FD_HEADER_NAMES: 'provider' }, namings))).toBe(
+    `FD_HEADER_NAMES: expected the header names the target asks for, found the suite sends ${provider.appKey}, the target asks for ${seed.appKey}: set FD_HEADER_NAMES=seed`,
+  );
   expect(headerNameProblem(provider.appKey, seed, {}, namings).fix).toBe('set FD_HEADER_NAMES=provider');
   expect(headerNameProblem('X-Api-Key', seed, {}, namings).fix).toMatch(/^set FD_APP_KEY_HEADER=X-Api-Key /);
   const overridden = headerNameProblem(seed.appKey, { ...seed, appKey: 'My-Key' }, { FD_APP_KEY_HEADER: 'My-Key' }, namings);

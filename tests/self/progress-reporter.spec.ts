@@ -3,7 +3,12 @@
 // 10 s and at each failure (the check's title redacted, on one line), and a closing line per service.
 import type { Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { expect, test } from '../../fixtures/self.js';
-import ProgressReporter, { formatDuration, PROGRESS_INTERVAL_MS, QUIET_INTERVAL_MS, ServiceProgress } from '../../helpers/verdict/progress-reporter.js';
+import ProgressReporter, {
+  formatDuration,
+  PROGRESS_INTERVAL_MS,
+  QUIET_INTERVAL_MS,
+  ServiceProgress,
+} from '../../helpers/verdict/progress-reporter.js';
 
 const T0 = 1_000_000;
 
@@ -25,7 +30,12 @@ test('the time left is the mean duration so far of the service, times the checks
   p.end('financial-data', 'skipped', 6000);
   expect(p.remainingMs('financial-data')).toBe((8 * 5000) / 2);
   expect(p.line('financial-data', T0 + 75_000)).toBe('financial-data: 2/10 checks, 0 failed, 1 skipped, 1m15s elapsed, ~20s left');
-  expect([formatDuration(999), formatDuration(59_000), formatDuration(600_000), formatDuration(3_725_000)]).toEqual(['1s', '59s', '10m00s', '1h02m']);
+  expect([formatDuration(999), formatDuration(59_000), formatDuration(600_000), formatDuration(3_725_000)]).toEqual([
+    '1s',
+    '59s',
+    '10m00s',
+    '1h02m',
+  ]);
 });
 
 test('one line per service that changed, at most every 10 s; a quiet service with checks running once a minute', () => {
@@ -42,14 +52,18 @@ test('one line per service that changed, at most every 10 s; a quiet service wit
   // A report polled for minutes: nothing ends, one check runs; a line once a minute says so.
   p.begin('b');
   expect(p.dueLines(T0 + PROGRESS_INTERVAL_MS + 5000 + QUIET_INTERVAL_MS - 1)).toEqual([]);
-  expect(p.dueLines(T0 + PROGRESS_INTERVAL_MS + 5000 + QUIET_INTERVAL_MS)).toEqual([expect.stringMatching(/^b: 1\/100 checks, 0 failed, 1 skipped, 1 running, 1m15s elapsed/)]);
+  expect(p.dueLines(T0 + PROGRESS_INTERVAL_MS + 5000 + QUIET_INTERVAL_MS)).toEqual([
+    expect.stringMatching(/^b: 1\/100 checks, 0 failed, 1 skipped, 1 running, 1m15s elapsed/),
+  ]);
 });
 
 test('a failure is one line naming the check, redacted; the end is one line per service', () => {
   const p = new ServiceProgress({ 'card-enrollment': 3 }, 1, T0);
   p.end('card-enrollment', 'failed', 1000);
   const line = p.failureLine('card-enrollment', 'POST /cards › echoes pan 4111111111111111\nin the "cvc": "123" body', T0 + 2000);
-  expect(line).toBe('card-enrollment: 1/3 checks, 1 failed, 0 skipped, 2s elapsed, ~2s left - FAILED: POST /cards › echoes pan ************1111 in the "cvc": "[REDACTED]" body');
+  expect(line).toBe(
+    'card-enrollment: 1/3 checks, 1 failed, 0 skipped, 2s elapsed, ~2s left - FAILED: POST /cards › echoes pan ************1111 in the "cvc": "[REDACTED]" body',
+  );
   // The failure's line counts as the service's line: the next one waits 10 s.
   p.end('card-enrollment', 'passed', 1000);
   expect(p.dueLines(T0 + 2000 + PROGRESS_INTERVAL_MS - 1)).toEqual([]);
@@ -59,7 +73,13 @@ test('a failure is one line naming the check, redacted; the end is one line per 
 
 test('the reporter: services are the projects, totals from the suite, a retried attempt is not a result', () => {
   const check = (project: string, title: string, retries = 0) =>
-    ({ id: `${project} ${title}`, title, retries, parent: { project: () => ({ name: project }) }, titlePath: () => ['', project, 'x.spec.ts', title] }) as unknown as TestCase;
+    ({
+      id: `${project} ${title}`,
+      title,
+      retries,
+      parent: { project: () => ({ name: project }) },
+      titlePath: () => ['', project, 'x.spec.ts', title],
+    }) as unknown as TestCase;
   const tests = [check('installments', 'a'), check('installments', 'b', 1), check('self', 'c')];
   const suite = { allTests: () => tests } as unknown as Suite;
   const result = (status: TestResult['status'], retry = 0) => ({ status, retry, duration: 100 }) as TestResult;
@@ -82,7 +102,9 @@ test('the reporter: services are the projects, totals from the suite, a retried 
     console.log = log;
   }
   expect(printed[0]).toBe('Running 3 checks (installments 2, self 1) with 2 workers: progress per service every 10s and at each failure');
-  expect(printed.filter((l) => l.includes('FAILED'))).toEqual([expect.stringMatching(/^installments: 2\/2 checks, 1 failed, 0 skipped, \d+s elapsed - FAILED: b$/)]);
+  expect(printed.filter((l) => l.includes('FAILED'))).toEqual([
+    expect.stringMatching(/^installments: 2\/2 checks, 1 failed, 0 skipped, \d+s elapsed - FAILED: b$/),
+  ]);
   expect(printed.slice(-3)).toEqual([
     expect.stringMatching(/^installments: done, 2\/2 checks, 1 passed, 1 failed, 0 skipped, /),
     expect.stringMatching(/^self: done, 1\/1 checks, 0 passed, 0 failed, 1 skipped, /),

@@ -14,13 +14,32 @@ test('masks a PAN-shaped digit run anywhere in a string', () => {
   expect(redact({ note: `card ${PAN}` }).note).not.toContain(PAN);
 });
 
-for (const key of ['cardSecurityCode', 'cvc', 'ssn', 'partnerSecret', 'newPartnerSecret', 'token', 'apiKey', 'accountNumber', 'encryptedCard', 'encryptedValue', 'password']) {
+for (const key of [
+  'cardSecurityCode',
+  'cvc',
+  'ssn',
+  'partnerSecret',
+  'newPartnerSecret',
+  'token',
+  'apiKey',
+  'accountNumber',
+  'encryptedCard',
+  'encryptedValue',
+  'password',
+]) {
   test(`blanks the value under '${key}'`, () => {
     expect(redact({ [key]: 'S3cret-value-123' })[key]).not.toContain('S3cret');
   });
 }
 
-for (const header of ['x-openapi-clientid', 'authorization', 'partner-app-key', 'partner-app-token', 'finicity-app-key', 'finicity-app-token']) {
+for (const header of [
+  'x-openapi-clientid',
+  'authorization',
+  'partner-app-key',
+  'partner-app-token',
+  'finicity-app-key',
+  'finicity-app-token',
+]) {
   test(`blanks the '${header}' header`, () => {
     expect(redactHeaders({ [header]: 'abc123secretvalue' })[header]).toBe('[REDACTED]');
   });
@@ -44,7 +63,8 @@ test('blanks sensitive key/value pairs in counterexamples and error messages', (
 // Financial data, payments data (seed 002): ACH details carry the full account number by contract.
 test('masks full account numbers of ACH details, v3 payment instructions and the bundle under their keys', () => {
   const body = {
-    routingNumber: '021000021', realAccountNumber: '4123456789',
+    routingNumber: '021000021',
+    realAccountNumber: '4123456789',
     paymentInstruction: [{ type: 'ach', accountNumber: '4123456789', descriptors: [{ type: 'routingNumber', value: '021000021' }] }],
     accounts: [{ paymentInstruction: { type: 'ach', accountNumber: '4123456789' } }],
   };
@@ -54,7 +74,11 @@ test('masks full account numbers of ACH details, v3 payment instructions and the
 });
 
 test('blanks a full account number seen under its key wherever else it appears, then in later text', () => {
-  const out = redact({ realAccountNumber: '4987654321', note: 'ACH for account 4987654321', descriptors: [{ type: 'accountNumber', value: '4987654321' }] });
+  const out = redact({
+    realAccountNumber: '4987654321',
+    note: 'ACH for account 4987654321',
+    descriptors: [{ type: 'accountNumber', value: '4987654321' }],
+  });
   expect(JSON.stringify(out)).not.toContain('4987654321');
   expect(redactText('later: 4987654321')).not.toContain('4987654321');
   expect(redactMessage('Expected: {"realAccountNumber": "4555555555"}')).not.toContain('4555555555');

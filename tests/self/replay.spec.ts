@@ -13,18 +13,23 @@ import type { ReplayResult } from '../../tools/replay/report.js';
 
 // The provider's header names, as its collection writes them (the contract's x-provider-name).
 const NAMES = fdHeaderNames(await loadContract('financial-data'), 'provider');
-const AUTH = [{ key: NAMES.appKey, value: '{{appKey}}' }, { key: NAMES.appToken, value: '{{appToken}}' }];
+const AUTH = [
+  { key: NAMES.appKey, value: '{{appKey}}' },
+  { key: NAMES.appToken, value: '{{appToken}}' },
+];
 const json = (value: unknown) => ({ mode: 'raw', raw: JSON.stringify(value), options: { raw: { language: 'json' } } });
 const asserting = (...lines: string[]) => [{ listen: 'test', script: { type: 'text/javascript', exec: lines } }];
 
 /** A request answered with the status its test expects, but not the body: a defect of shape. */
 const SHAPE_FOLDER = {
   name: 'Shape',
-  item: [{
-    name: 'Our customer under a name it does not have',
-    event: asserting('pm.response.to.have.status(200);', 'pm.expect(pm.response.json().username).to.equal("nobody-by-this-name");'),
-    request: { method: 'GET', header: AUTH, url: '{{baseUrl}}/aggregation/v1/customers/{{customerId}}' },
-  }],
+  item: [
+    {
+      name: 'Our customer under a name it does not have',
+      event: asserting('pm.response.to.have.status(200);', 'pm.expect(pm.response.json().username).to.equal("nobody-by-this-name");'),
+      request: { method: 'GET', header: AUTH, url: '{{baseUrl}}/aggregation/v1/customers/{{customerId}}' },
+    },
+  ],
 };
 
 /** Our own small collection: one request per class, one a mock fault turns into a defect, one of the wrong shape. */
@@ -34,36 +39,77 @@ const OWN_COLLECTION = {
   item: [
     {
       name: 'Session',
-      item: [{
-        name: 'Sign the partner in', event: asserting('pm.test("signed in", () => pm.response.to.have.status(200));', 'pm.globals.set("appToken", pm.response.json().token);'),
-        request: { method: 'POST', header: [{ key: NAMES.appKey, value: '{{appKey}}' }, { key: 'Content-Type', value: 'application/json' }], url: '{{baseUrl}}/aggregation/v2/partners/authentication', body: json({ partnerId: '{{partnerId}}', partnerSecret: '{{partnerSecret}}' }) },
-      }],
+      item: [
+        {
+          name: 'Sign the partner in',
+          event: asserting(
+            'pm.test("signed in", () => pm.response.to.have.status(200));',
+            'pm.globals.set("appToken", pm.response.json().token);',
+          ),
+          request: {
+            method: 'POST',
+            header: [
+              { key: NAMES.appKey, value: '{{appKey}}' },
+              { key: 'Content-Type', value: 'application/json' },
+            ],
+            url: '{{baseUrl}}/aggregation/v2/partners/authentication',
+            body: json({ partnerId: '{{partnerId}}', partnerSecret: '{{partnerSecret}}' }),
+          },
+        },
+      ],
     },
     {
       name: 'Lookups',
       item: [
         { name: 'Our own customer', request: { method: 'GET', header: AUTH, url: '{{baseUrl}}/aggregation/v1/customers/{{customerId}}' } },
         {
-          name: 'A bank only the provider lists', event: asserting('pm.expect(pm.response.code).to.equal(200);'),
+          name: 'A bank only the provider lists',
+          event: asserting('pm.expect(pm.response.code).to.equal(200);'),
           request: { method: 'GET', header: AUTH, url: '{{baseUrl}}/institution/v2/institutions/99887766' },
         },
-        { name: 'Banks without the app key', request: { method: 'GET', header: [AUTH[1]], url: '{{baseUrl}}/institution/v2/institutions?search=finbank' } },
-        { name: 'Accounts of a login nobody named', request: { method: 'GET', header: AUTH, url: '{{baseUrl}}/aggregation/v1/customers/{{customerId}}/institutionLogins/{{loginNobodySet}}/accounts' } },
+        {
+          name: 'Banks without the app key',
+          request: { method: 'GET', header: [AUTH[1]], url: '{{baseUrl}}/institution/v2/institutions?search=finbank' },
+        },
+        {
+          name: 'Accounts of a login nobody named',
+          request: {
+            method: 'GET',
+            header: AUTH,
+            url: '{{baseUrl}}/aggregation/v1/customers/{{customerId}}/institutionLogins/{{loginNobodySet}}/accounts',
+          },
+        },
       ],
     },
     {
       name: 'Reports',
-      item: [{
-        name: 'Transactions report, no dates', event: asserting('pm.expect(pm.response.code).to.be.oneOf([202]);'),
-        request: { method: 'POST', header: [...AUTH, { key: 'Content-Type', value: 'application/json' }], url: '{{baseUrl}}/decisioning/v2/customers/{{customerId}}/transactions', body: json({}) },
-      }],
+      item: [
+        {
+          name: 'Transactions report, no dates',
+          event: asserting('pm.expect(pm.response.code).to.be.oneOf([202]);'),
+          request: {
+            method: 'POST',
+            header: [...AUTH, { key: 'Content-Type', value: 'application/json' }],
+            url: '{{baseUrl}}/decisioning/v2/customers/{{customerId}}/transactions',
+            body: json({}),
+          },
+        },
+      ],
     },
     {
       name: 'Connect',
-      item: [{
-        name: 'Connect link in French', event: asserting('pm.expect(pm.response.code).to.equal(200);'),
-        request: { method: 'POST', header: [...AUTH, { key: 'Content-Type', value: 'application/json' }], url: '{{baseUrl}}/connect/v2/generate', body: json({ partnerId: '{{partnerId}}', customerId: '{{customerId}}', language: 'fr' }) },
-      }],
+      item: [
+        {
+          name: 'Connect link in French',
+          event: asserting('pm.expect(pm.response.code).to.equal(200);'),
+          request: {
+            method: 'POST',
+            header: [...AUTH, { key: 'Content-Type', value: 'application/json' }],
+            url: '{{baseUrl}}/connect/v2/generate',
+            body: json({ partnerId: '{{partnerId}}', customerId: '{{customerId}}', language: 'fr' }),
+          },
+        },
+      ],
     },
     SHAPE_FOLDER,
   ],
@@ -91,7 +137,10 @@ let explained: string;
 test.beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'replay-'));
   collection = write('own-collection.json', JSON.stringify(OWN_COLLECTION));
-  explained = write('own-collection-explained.json', JSON.stringify({ ...OWN_COLLECTION, item: OWN_COLLECTION.item.filter((f) => f !== SHAPE_FOLDER) }));
+  explained = write(
+    'own-collection-explained.json',
+    JSON.stringify({ ...OWN_COLLECTION, item: OWN_COLLECTION.item.filter((f) => f !== SHAPE_FOLDER) }),
+  );
 });
 
 test.afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -100,7 +149,13 @@ const readResult = (out: string): ReplayResult => JSON.parse(fs.readFileSync(pat
 
 test('each class once; a mock fault that refuses a correct request is a defect and exit 1', () => {
   const out = path.join(dir, 'with-fault');
-  const { code, output } = runCommand(tsx, ['scripts/replay.ts', '--collection', collection, '--out', out], { MOCK_FAULTS: FAULT }, undefined, 120_000);
+  const { code, output } = runCommand(
+    tsx,
+    ['scripts/replay.ts', '--collection', collection, '--out', out],
+    { MOCK_FAULTS: FAULT },
+    undefined,
+    120_000,
+  );
   expect(code, output).toBe(1);
   const result = readResult(out);
   const byItem = Object.fromEntries(result.rows.map((r) => [r.item, r]));
@@ -139,7 +194,11 @@ test('without the fault every request is explained and the replay exits 0', () =
 for (const [label, setup, message] of [
   ['a missing file', () => path.join(dir, 'nowhere.json'), 'collection not found'],
   ['a file that is not JSON', () => write('not-json.json', '{ this is not json'), 'is not JSON'],
-  ['JSON that is not a Postman v2 collection', () => write('openapi.json', JSON.stringify({ openapi: '3.1.0', paths: {} })), 'is not a Postman v2 collection'],
+  [
+    'JSON that is not a Postman v2 collection',
+    () => write('openapi.json', JSON.stringify({ openapi: '3.1.0', paths: {} })),
+    'is not a Postman v2 collection',
+  ],
 ] as const) {
   test(`${label} is one error line and exit 2`, () => {
     const { code, output } = runCommand(tsx, ['scripts/replay.ts', '--collection', setup()]);
@@ -169,7 +228,9 @@ test('the expected status is read from the forms of assertion a collection uses'
   expect(expectedStatuses(['pm.expect([201, 401]).contain(pm.response.code)']).statuses).toEqual([201, 401]);
   expect(expectedStatuses(['pm.response.to.be.notFound']).statuses).toEqual([404]);
   // A condition and a commented-out assertion are no expectation: any 2xx then.
-  expect(expectedStatuses(['if (pm.response.code == 403) { throw Error("no") }', '// pm.response.to.have.status(500)']).statuses).toEqual([]);
+  expect(expectedStatuses(['if (pm.response.code == 403) { throw Error("no") }', '// pm.response.to.have.status(500)']).statuses).toEqual(
+    [],
+  );
 });
 
 function write(name: string, text: string): string {

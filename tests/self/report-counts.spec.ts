@@ -17,7 +17,14 @@ import SuiteReporter, { NOT_RUN_REASON } from '../../helpers/verdict/suite-repor
 import { SKIP_KIND_ANNOTATION } from '../../helpers/client/annotations.js';
 import type { ServiceCoverage, TestOutcome } from '../../helpers/verdict/coverage-report.js';
 
-const coverage = (service: string): ServiceCoverage => ({ service, contractVersion: '1', pairs: [], exercised: 0, documented: 0, undocumented: [] });
+const coverage = (service: string): ServiceCoverage => ({
+  service,
+  contractVersion: '1',
+  pairs: [],
+  exercised: 0,
+  documented: 0,
+  undocumented: [],
+});
 
 let dir: string;
 
@@ -29,7 +36,10 @@ test.afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 test('Allure counts: per epic or parent suite, broken counts as failed, a retried check once by its latest attempt', () => {
   const write = (name: string, body: object) => fs.writeFileSync(path.join(dir, name), JSON.stringify(body));
-  const labels = (service: string, epic = true) => [{ name: 'parentSuite', value: service }, ...(epic ? [{ name: 'epic', value: service }] : [])];
+  const labels = (service: string, epic = true) => [
+    { name: 'parentSuite', value: service },
+    ...(epic ? [{ name: 'epic', value: service }] : []),
+  ];
   write('1-result.json', { status: 'passed', historyId: 'h1', stop: 1, labels: labels('installments') });
   write('2-result.json', { status: 'broken', historyId: 'h2', stop: 1, labels: labels('installments') });
   write('3-result.json', { status: 'skipped', historyId: 'h3', stop: 1, labels: labels('installments', false) });
@@ -38,12 +48,27 @@ test('Allure counts: per epic or parent suite, broken counts as failed, a retrie
   write('6-result.json', { status: 'failed', historyId: 'h6', stop: 1, labels: labels('card-enrollment') });
   write('a-container.json', { children: ['1'] });
   write('b-attachment.json', { status: 'failed' });
-  expect(allureCounts(dir)).toEqual({ installments: { passed: 1, failed: 1, skipped: 1 }, 'card-enrollment': { passed: 1, failed: 1, skipped: 0 } });
+  expect(allureCounts(dir)).toEqual({
+    installments: { passed: 1, failed: 1, skipped: 1 },
+    'card-enrollment': { passed: 1, failed: 1, skipped: 0 },
+  });
 });
 
 test('certification counts: the seed, provider and assumption checks of a service added up', () => {
-  const o = (tags: string[], status: TestOutcome['status']): TestOutcome => ({ project: 'installments', title: `${tags} ${status}`, file: 'f', tags, status });
-  const v = serviceVerdict('installments', 'Installments', 'provider', [o([], 'passed'), o(['@seed'], 'timedOut'), o(['@assumption'], 'skipped'), o(['@assumption'], 'interrupted')], coverage('installments'));
+  const o = (tags: string[], status: TestOutcome['status']): TestOutcome => ({
+    project: 'installments',
+    title: `${tags} ${status}`,
+    file: 'f',
+    tags,
+    status,
+  });
+  const v = serviceVerdict(
+    'installments',
+    'Installments',
+    'provider',
+    [o([], 'passed'), o(['@seed'], 'timedOut'), o(['@assumption'], 'skipped'), o(['@assumption'], 'interrupted')],
+    coverage('installments'),
+  );
   expect(certificationCounts({ services: [v] })).toEqual({ installments: { passed: 1, failed: 2, skipped: 1 } });
 });
 
@@ -91,40 +116,82 @@ export default {
 };
 `;
 
-type Recorded = { id: string; project: string; titlePath: string[]; file: string; tags: string[]; annotations: { type: string; description?: string }[]; retries: number };
+type Recorded = {
+  id: string;
+  project: string;
+  titlePath: string[];
+  file: string;
+  tags: string[];
+  annotations: { type: string; description?: string }[];
+  retries: number;
+};
 
 /** A recorded test as the suite reporter reads a TestCase. */
-const testCase = (t: Recorded) => ({ ...t, parent: { project: () => ({ name: t.project }) }, titlePath: () => t.titlePath, location: { file: t.file, line: 1, column: 1 } }) as unknown as TestCase;
+const testCase = (t: Recorded) =>
+  ({
+    ...t,
+    parent: { project: () => ({ name: t.project }) },
+    titlePath: () => t.titlePath,
+    location: { file: t.file, line: 1, column: 1 },
+  }) as unknown as TestCase;
 
 test('one real run: the certification counts equal the Allure counts per service', () => {
   fs.writeFileSync(path.join(dir, 'checks.spec.mjs'), SPEC);
-  fs.writeFileSync(path.join(dir, 'other.spec.mjs'), "import { test } from '@playwright/test';\ntest('passes too', () => {});\ntest.fixme('not ready', () => {});\n");
+  fs.writeFileSync(
+    path.join(dir, 'other.spec.mjs'),
+    "import { test } from '@playwright/test';\ntest('passes too', () => {});\ntest.fixme('not ready', () => {});\n",
+  );
   fs.writeFileSync(path.join(dir, 'recorder.mjs'), RECORDER);
   fs.writeFileSync(path.join(dir, 'playwright.config.mjs'), CONFIG);
   fs.symlinkSync(path.resolve('node_modules'), path.join(dir, 'node_modules'), 'dir');
-  const run = spawnSync(process.execPath, [path.resolve('node_modules/@playwright/test/cli.js'), 'test', '--config', 'playwright.config.mjs'],
-    { cwd: dir, encoding: 'utf8', timeout: 60_000, env: { ...process.env, FORCE_COLOR: '0' } });
+  const run = spawnSync(
+    process.execPath,
+    [path.resolve('node_modules/@playwright/test/cli.js'), 'test', '--config', 'playwright.config.mjs'],
+    { cwd: dir, encoding: 'utf8', timeout: 60_000, env: { ...process.env, FORCE_COLOR: '0' } },
+  );
   expect(fs.existsSync(path.join(dir, 'events.json')), run.stdout + run.stderr).toBe(true);
-  const events = JSON.parse(fs.readFileSync(path.join(dir, 'events.json'), 'utf8')) as { tests: Recorded[]; ends: { test: Recorded; result: TestResult }[] };
+  const events = JSON.parse(fs.readFileSync(path.join(dir, 'events.json'), 'utf8')) as {
+    tests: Recorded[];
+    ends: { test: Recorded; result: TestResult }[];
+  };
 
   // The suite reporter, fed the same run (its onEnd would write this repository's reports: not called).
   const reporter = new SuiteReporter();
   const tests = events.tests.map(testCase);
-  reporter.onBegin({} as never, { suites: [...new Set(events.tests.map((t) => t.project))].map((title) => ({ title })), allTests: () => tests } as unknown as Suite);
+  reporter.onBegin(
+    {} as never,
+    { suites: [...new Set(events.tests.map((t) => t.project))].map((title) => ({ title })), allTests: () => tests } as unknown as Suite,
+  );
   for (const { test: t, result } of events.ends) reporter.onTestEnd(testCase(t), { ...result, attachments: [] } as TestResult);
   const outcomes = reporter.checkOutcomes();
-  const services = [...new Set(outcomes.map((o) => o.project))].map((s) => serviceVerdict(s, s, 'seed', outcomes.filter((o) => o.project === s), coverage(s)));
+  const services = [...new Set(outcomes.map((o) => o.project))].map((s) =>
+    serviceVerdict(
+      s,
+      s,
+      'seed',
+      outcomes.filter((o) => o.project === s),
+      coverage(s),
+    ),
+  );
 
   const allure = allureCounts(path.join(dir, 'allure-results'));
   expect(certificationCounts({ services })).toEqual(allure);
   // The cases that could part the two reports were all in this run.
-  const statuses = fs.readdirSync(path.join(dir, 'allure-results')).filter((f) => f.endsWith('-result.json')).map((f) => JSON.parse(fs.readFileSync(path.join(dir, 'allure-results', f), 'utf8')).status);
+  const statuses = fs
+    .readdirSync(path.join(dir, 'allure-results'))
+    .filter((f) => f.endsWith('-result.json'))
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, 'allure-results', f), 'utf8')).status);
   expect(statuses).toContain('broken');
   expect(events.ends.filter((e) => e.result.retry > 0)).toHaveLength(1);
   const installments = services.find((s) => s.service === 'installments')!;
   expect(installments.skippedReasons).toMatchObject({ 'preflight: stopped': 1, 'breaker: held back': 1, [NOT_RUN_REASON]: 1 });
   // The verdict reads why a check was not run from its typed skip kind, never from the reason's words.
-  expect(outcomes.filter((o) => o.project === 'installments' && o.skipKind).map((o) => o.skipKind).sort()).toEqual(['breaker', 'not-run', 'preflight']);
+  expect(
+    outcomes
+      .filter((o) => o.project === 'installments' && o.skipKind)
+      .map((o) => o.skipKind)
+      .sort(),
+  ).toEqual(['breaker', 'not-run', 'preflight']);
   expect(installments.warning).toMatch(/^1 check stopped short by the breaker/);
   expect(allure.installments).toEqual({ passed: 2, failed: 2, skipped: 4 });
 });

@@ -12,7 +12,8 @@ const PAGE = path.join(ROOT, 'docs', 'architecture.md');
 const FOLDER = /`((?:helpers|tools|mocks)(?:\/[a-z0-9][a-z0-9-]*)+\/)`/g;
 
 function foldersUnder(root: string): string[] {
-  return fs.readdirSync(path.join(ROOT, root), { recursive: true, withFileTypes: true })
+  return fs
+    .readdirSync(path.join(ROOT, root), { recursive: true, withFileTypes: true })
     .filter((d) => d.isDirectory())
     .map((d) => `${path.relative(ROOT, path.join(d.parentPath, d.name)).split(path.sep).join('/')}/`);
 }
@@ -21,7 +22,12 @@ function roomMap(): { mapped: Set<string>; named: Set<string> } {
   const text = fs.readFileSync(PAGE, 'utf8');
   const section = text.slice(text.indexOf('## Room map'), text.indexOf('\n## ', text.indexOf('## Room map') + 1));
   // The map's first column: the folder a row is about.
-  const mapped = new Set(section.split('\n').filter((l) => l.startsWith('| `')).flatMap((l) => [...l.split('|')[1].matchAll(FOLDER)].map((m) => m[1])));
+  const mapped = new Set(
+    section
+      .split('\n')
+      .filter((l) => l.startsWith('| `'))
+      .flatMap((l) => [...l.split('|')[1].matchAll(FOLDER)].map((m) => m[1])),
+  );
   const named = new Set([...text.matchAll(FOLDER)].map((m) => m[1]));
   return { mapped, named };
 }

@@ -27,13 +27,20 @@ function citationsOf(project: string): Citation[] {
 function listCitations(project: string): Citation[] {
   // Listing a thousand checks takes seconds on a quiet machine; allow a loaded one three minutes.
   test.setTimeout(240_000);
-  const { code, output } = runCommand('npx', ['playwright', 'test', '--list', '--reporter=json', '--project', project], {}, undefined, 180_000);
+  const { code, output } = runCommand(
+    'npx',
+    ['playwright', 'test', '--list', '--reporter=json', '--project', project],
+    {},
+    undefined,
+    180_000,
+  );
   expect(code, `listing ${project}: ${output.slice(0, 300)}`).toBe(0);
   const report = JSON.parse(output.slice(output.indexOf('{')));
   const out: Citation[] = [];
   const walk = (suite: ListedSuite) => {
     for (const spec of suite.specs ?? []) {
-      for (const t of spec.tests) for (const a of t.annotations) if (a.type === 'rule' && a.description) out.push(parseCitation(a.description));
+      for (const t of spec.tests)
+        for (const a of t.annotations) if (a.type === 'rule' && a.description) out.push(parseCitation(a.description));
     }
     (suite.suites ?? []).forEach(walk);
   };
@@ -48,21 +55,27 @@ for (const service of SERVICES.map((s) => s.name)) {
     test('is well formed and names only operations of the contract', async ({ contracts }) => {
       const catalogue = loadRules(service);
       const contract = await contracts(service);
-      const unknown = catalogue.rules.flatMap((r) => r.operations.filter((op) => !contract.operations.has(op)).map((op) => `${r.id}: ${op}`));
+      const unknown = catalogue.rules.flatMap((r) =>
+        r.operations.filter((op) => !contract.operations.has(op)).map((op) => `${r.id}: ${op}`),
+      );
       expect(unknown, 'operations named by rules that the contract does not have').toEqual([]);
       expect(catalogue.rules.length).toBeGreaterThan(0);
     });
 
     test('has a check for every rule, both sides of every boundary and every request path', () => {
       const gaps = catalogueGaps(loadRules(service), citationsOf(service));
-      expect(gaps.map((g) => `${g.rule} lacks ${g.missing}`), 'rules without the checks they need').toEqual([]);
+      expect(
+        gaps.map((g) => `${g.rule} lacks ${g.missing}`),
+        'rules without the checks they need',
+      ).toEqual([]);
     });
   });
 }
 
 test('the gap finder names an unchecked rule, a missing side, a missing path and an unknown id', () => {
   const catalogue = {
-    service: 's', paths: { a: 'path a', b: 'path b' },
+    service: 's',
+    paths: { a: 'path a', b: 'path b' },
     rules: [
       { id: 'S-LIM-NAME', text: 't', kind: 'limit' as const, source: 'seed' as const, cite: 'c', operations: ['op'] },
       { id: 'S-ECHO-ID', text: 't', kind: 'echo' as const, source: 'seed' as const, cite: 'c', operations: ['op'], paths: ['a', 'b'] },

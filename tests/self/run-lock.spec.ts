@@ -9,7 +9,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, linkCheckout, test, userEnv } from '../../fixtures/self.js';
-import { acquireRunLock, lockFile, lockState, releaseRunLock, RUN_LOCK_ENV, RunRefused, type LockHolder } from '../../helpers/verdict/run-lock.js';
+import {
+  acquireRunLock,
+  lockFile,
+  lockState,
+  releaseRunLock,
+  RUN_LOCK_ENV,
+  RunRefused,
+  type LockHolder,
+} from '../../helpers/verdict/run-lock.js';
 
 const HOLD_SPEC = `
 import fs from 'node:fs';
@@ -38,14 +46,18 @@ async function until(what: string, done: () => boolean, timeoutMs = 90_000): Pro
   }
 }
 
-test('a second run in a checkout is refused with one line naming the first; the first run\'s report is its own and intact', async () => {
+test("a second run in a checkout is refused with one line naming the first; the first run's report is its own and intact", async () => {
   test.setTimeout(180_000);
   linkCheckout(dir, { 'card-enrollment/hold.spec.ts': HOLD_SPEC });
   const env = userEnv(path.join(dir, 'no.env'), { TARGET: 'mock' });
   const first = spawn(process.execPath, certifyArgs, { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let firstOutput = '';
-  first.stdout.on('data', (c: Buffer) => { firstOutput += c.toString(); });
-  first.stderr.on('data', (c: Buffer) => { firstOutput += c.toString(); });
+  first.stdout.on('data', (c: Buffer) => {
+    firstOutput += c.toString();
+  });
+  first.stderr.on('data', (c: Buffer) => {
+    firstOutput += c.toString();
+  });
   const firstExit = new Promise<number>((resolve) => first.on('close', (code) => resolve(code ?? 1)));
   try {
     await until('the first run to reach its check', () => fs.existsSync(path.join(dir, 'started')) || first.exitCode !== null);
@@ -56,11 +68,17 @@ test('a second run in a checkout is refused with one line naming the first; the 
     const before = fs.readdirSync(path.join(dir, 'reports')).sort();
 
     // `npm test`'s Playwright, in the same checkout: its global setup refuses before writing anything.
-    const playwright = spawnSync(process.execPath, [path.resolve('node_modules/@playwright/test/cli.js'), 'test', '--project', 'card-enrollment'], { cwd: dir, env, encoding: 'utf8', timeout: 90_000 });
+    const playwright = spawnSync(
+      process.execPath,
+      [path.resolve('node_modules/@playwright/test/cli.js'), 'test', '--project', 'card-enrollment'],
+      { cwd: dir, env, encoding: 'utf8', timeout: 90_000 },
+    );
     const refusal = `another run holds this checkout: pid ${holder.pid}, "${holder.command}", started ${holder.startedAt}`;
     const playwrightOut = `${playwright.stdout}${playwright.stderr}`;
     expect(playwright.status, playwrightOut).toBe(2);
-    expect(playwrightOut.split('\n').filter((l) => l.includes('another run holds'))).toEqual([`${refusal} (reports/.run.lock); its reports would be overwritten: wait for it to end, or run in another clone`]);
+    expect(playwrightOut.split('\n').filter((l) => l.includes('another run holds'))).toEqual([
+      `${refusal} (reports/.run.lock); its reports would be overwritten: wait for it to end, or run in another clone`,
+    ]);
     expect(playwrightOut).not.toMatch(/^\s+at .+[:(]/m);
 
     // A second certify: one line, exit 2, before clearing anything.
@@ -71,7 +89,9 @@ test('a second run in a checkout is refused with one line naming the first; the 
     expect(certifyOut[0]).toContain(refusal);
 
     expect(fs.readdirSync(path.join(dir, 'reports')).sort(), 'the refused runs wrote nothing under reports/').toEqual(before);
-    expect(JSON.parse(fs.readFileSync(lockFile(path.join(dir, 'reports')), 'utf8')).token, 'the lock is still the first run\'s').toBe(holder.token);
+    expect(JSON.parse(fs.readFileSync(lockFile(path.join(dir, 'reports')), 'utf8')).token, "the lock is still the first run's").toBe(
+      holder.token,
+    );
   } finally {
     fs.writeFileSync(path.join(dir, 'release'), '');
   }
@@ -100,7 +120,12 @@ test('a lock whose run is gone is taken over; a live one refuses, and the run it
   fs.mkdirSync(reports);
   // A pid that was a process and is no more.
   const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
-  const stale: LockHolder = { pid: Number(gone.stdout), command: 'npm run certify', startedAt: '2026-01-01T00:00:00.000Z', token: 'stale-token' };
+  const stale: LockHolder = {
+    pid: Number(gone.stdout),
+    command: 'npm run certify',
+    startedAt: '2026-01-01T00:00:00.000Z',
+    token: 'stale-token',
+  };
   fs.writeFileSync(lockFile(reports), JSON.stringify(stale));
   expect(lockState(reports).state).toBe('free');
   const taken = acquireRunLock(reports, 'npm test', {});
@@ -112,8 +137,13 @@ test('a lock whose run is gone is taken over; a live one refuses, and the run it
     const other = { ...holder, pid: process.ppid, token: 'the-other-run' };
     fs.writeFileSync(lockFile(reports), JSON.stringify(other));
     expect(() => acquireRunLock(reports, 'npm run certify', {})).toThrow(RunRefused);
-    expect(() => acquireRunLock(reports, 'npm run certify', {})).toThrow(`another run holds this checkout: pid ${process.ppid}, "npm test"`);
-    expect(acquireRunLock(reports, 'playwright test', { [RUN_LOCK_ENV]: other.token })).toMatchObject({ token: other.token, inherited: true });
+    expect(() => acquireRunLock(reports, 'npm run certify', {})).toThrow(
+      `another run holds this checkout: pid ${process.ppid}, "npm test"`,
+    );
+    expect(acquireRunLock(reports, 'playwright test', { [RUN_LOCK_ENV]: other.token })).toMatchObject({
+      token: other.token,
+      inherited: true,
+    });
     fs.writeFileSync(lockFile(reports), JSON.stringify(holder));
   } finally {
     releaseRunLock(reports);

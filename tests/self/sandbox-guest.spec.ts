@@ -33,23 +33,34 @@ test('on a sandbox a 429 is waited out and counted; a check of the 429 and a moc
   // Answers 429 (Retry-After 1) to every other request: the first of each pair is throttled.
   const target = await server((_req, res) => {
     calls++;
-    if (calls % 2 === 1) res.writeHead(429, { 'retry-after': '1', 'content-type': 'application/json' }).end('{"code":429,"message":"slow down"}');
-    else res.writeHead(200, { 'content-type': 'application/json' }).end('{"institutions":[],"found":0,"displaying":0,"moreAvailable":false,"createdDate":1,"page":1}');
+    if (calls % 2 === 1)
+      res.writeHead(429, { 'retry-after': '1', 'content-type': 'application/json' }).end('{"code":429,"message":"slow down"}');
+    else
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end('{"institutions":[],"found":0,"displaying":0,"moreAvailable":false,"createdDate":1,"page":1}');
   });
   try {
     const contract = await loadContract('financial-data');
-    const client = (sandbox: boolean) => new OperationClient({ request, contract, profile: serviceProfile('financial-data'), baseURL: target.url, sandbox });
+    const client = (sandbox: boolean) =>
+      new OperationClient({ request, contract, profile: serviceProfile('financial-data'), baseURL: target.url, sandbox });
     const before = summarise(readGuestLog()).retries;
     const started = Date.now();
-    const waited = await client(true).call('GetInstitutions', { query: { limit: 1 } }).catch((e: Error) => ({ status: -1, message: e.message }));
+    const waited = await client(true)
+      .call('GetInstitutions', { query: { limit: 1 } })
+      .catch((e: Error) => ({ status: -1, message: e.message }));
     expect(waited.status, 'the 429 waited out, then the answer').toBe(200);
     expect(Date.now() - started, 'Retry-After: 1 was honoured').toBeGreaterThanOrEqual(900);
     expect(summarise(readGuestLog()).retries - before, 'the retry is in the ledger').toBe(1);
-    const expected = await client(true).call('GetInstitutions', { query: { limit: 1 }, rateLimit: 'expect' }).catch((e: Error) => ({ status: /429/.test(e.message) ? 429 : -1 }));
+    const expected = await client(true)
+      .call('GetInstitutions', { query: { limit: 1 }, rateLimit: 'expect' })
+      .catch((e: Error) => ({ status: /429/.test(e.message) ? 429 : -1 }));
     expect(expected.status, 'a check of the 429 itself gets it').toBe(429);
     calls = 0;
-    const onMock = await client(false).call('GetInstitutions', { query: { limit: 1 } }).catch((e: Error) => ({ status: /429/.test(e.message) ? 429 : -1 }));
-    expect(onMock.status, 'a mock\'s 429 is never waited out').toBe(429);
+    const onMock = await client(false)
+      .call('GetInstitutions', { query: { limit: 1 } })
+      .catch((e: Error) => ({ status: /429/.test(e.message) ? 429 : -1 }));
+    expect(onMock.status, "a mock's 429 is never waited out").toBe(429);
   } finally {
     target.close();
   }
@@ -63,21 +74,60 @@ test('on a sandbox what a check creates is deleted when it ends, and what the AP
     const appKey = mock.world.appKeys[0];
     const bare = new OperationClient({ request, contract, profile: serviceProfile('financial-data'), baseURL: mock.baseURL });
     const names = fdHeaderNames(contract, 'seed');
-    const token = (await bare.call('CreateToken', { body: { partnerId: partner.id, partnerSecret: partner.secret }, auth: () => ({ [names.appKey]: appKey }) })).body.token as string;
+    const token = (
+      await bare.call('CreateToken', {
+        body: { partnerId: partner.id, partnerSecret: partner.secret },
+        auth: () => ({ [names.appKey]: appKey }),
+      })
+    ).body.token as string;
     const authorize = () => ({ [names.appKey]: appKey, [names.appToken]: token });
-    const guest = new OperationClient({ request, contract, profile: serviceProfile('financial-data'), baseURL: mock.baseURL, authorize, sandbox: true });
-    const customer = await guest.call('AddTestingCustomer', { body: { username: `pcsuite.guest.${Date.now()}`, firstName: 'Ada', lastName: 'Guest' } });
+    const guest = new OperationClient({
+      request,
+      contract,
+      profile: serviceProfile('financial-data'),
+      baseURL: mock.baseURL,
+      authorize,
+      sandbox: true,
+    });
+    const customer = await guest.call('AddTestingCustomer', {
+      body: { username: `pcsuite.guest.${Date.now()}`, firstName: 'Ada', lastName: 'Guest' },
+    });
     expect(customer.status).toBe(201);
-    const consumer = await guest.call('CreateConsumer', { path: { customerId: customer.body.id }, body: { firstName: 'Ada', lastName: 'Guest', address: '1 Main St', city: 'Murray', state: 'UT', zip: '84123', phone: '8015551234', ssn: '999601111', birthday: { year: 1989, month: 8, dayOfMonth: 13 }, email: 'ada@example.com' } });
+    const consumer = await guest.call('CreateConsumer', {
+      path: { customerId: customer.body.id },
+      body: {
+        firstName: 'Ada',
+        lastName: 'Guest',
+        address: '1 Main St',
+        city: 'Murray',
+        state: 'UT',
+        zip: '84123',
+        phone: '8015551234',
+        ssn: '999601111',
+        birthday: { year: 1989, month: 8, dayOfMonth: 13 },
+        email: 'ada@example.com',
+      },
+    });
     expect(consumer.status).toBe(201);
     expect(await guest.deleteCreated(), 'nothing failed to be deleted').toEqual([]);
     expect((await guest.call('GetCustomer', { path: { customerId: customer.body.id } })).status, 'the customer is gone').toBe(404);
     const mine = readGuestLog().filter((e) => 'id' in e && (e.id === String(customer.body.id) || e.id === String(consumer.body.id)));
     const summary = summarise(mine);
-    expect(summary, 'created two, deleted the deletable one, the consumer counted as the API cannot delete it')
-      .toMatchObject({ created: 2, deleted: 1, leftBehind: [{ kind: 'consumer', deletable: false }] });
+    expect(summary, 'created two, deleted the deletable one, the consumer counted as the API cannot delete it').toMatchObject({
+      created: 2,
+      deleted: 1,
+      leftBehind: [{ kind: 'consumer', deletable: false }],
+    });
     // A client that is not a guest (the test data sandbox:prepare makes) keeps what it creates.
-    const keeper = new OperationClient({ request, contract, profile: serviceProfile('financial-data'), baseURL: mock.baseURL, authorize, sandbox: true, guest: false });
+    const keeper = new OperationClient({
+      request,
+      contract,
+      profile: serviceProfile('financial-data'),
+      baseURL: mock.baseURL,
+      authorize,
+      sandbox: true,
+      guest: false,
+    });
     const kept = await keeper.call('AddTestingCustomer', { body: { username: `pcsuite-linked-${Date.now()}` } });
     await keeper.deleteCreated();
     expect((await keeper.call('GetCustomer', { path: { customerId: kept.body.id } })).status, 'prepared data stays').toBe(200);
@@ -89,18 +139,46 @@ test('on a sandbox what a check creates is deleted when it ends, and what the AP
 test('the ledger of an interrupted run names what is still there, newest first, and nothing once deleted', () => {
   const at = '2026-01-01T00:00:00Z';
   const events: GuestEvent[] = [
-    { event: 'created', service: 'financial-data', kind: 'testing customer', id: '1', operationId: 'AddTestingCustomer', undo: { operationId: 'DeleteCustomer', path: { customerId: '1' } }, quota: true, at },
-    { event: 'created', service: 'financial-data', kind: 'webhook subscription', id: 's1', operationId: 'createWebhookSubscription', undo: { operationId: 'deleteWebhookSubscription', path: { subscription_id: 's1' } }, at },
+    {
+      event: 'created',
+      service: 'financial-data',
+      kind: 'testing customer',
+      id: '1',
+      operationId: 'AddTestingCustomer',
+      undo: { operationId: 'DeleteCustomer', path: { customerId: '1' } },
+      quota: true,
+      at,
+    },
+    {
+      event: 'created',
+      service: 'financial-data',
+      kind: 'webhook subscription',
+      id: 's1',
+      operationId: 'createWebhookSubscription',
+      undo: { operationId: 'deleteWebhookSubscription', path: { subscription_id: 's1' } },
+      at,
+    },
     { event: 'created', service: 'financial-data', kind: 'consumer', id: 'c1', operationId: 'CreateConsumer', at },
     { event: 'deleted', service: 'financial-data', kind: 'testing customer', id: '1', at },
     { event: 'retry', service: 'financial-data', operationId: 'GetCustomers', waitedSeconds: 2, at },
   ];
   expect(undoable(events).map((e) => e.id)).toEqual(['s1']);
-  expect(summarise(events)).toEqual({ created: 3, deleted: 1, leftBehind: [{ service: 'financial-data', kind: 'webhook subscription', id: 's1', deletable: true }, { service: 'financial-data', kind: 'consumer', id: 'c1', deletable: false }], retries: 1, retryWaitSeconds: 2 });
+  expect(summarise(events)).toEqual({
+    created: 3,
+    deleted: 1,
+    leftBehind: [
+      { service: 'financial-data', kind: 'webhook subscription', id: 's1', deletable: true },
+      { service: 'financial-data', kind: 'consumer', id: 'c1', deletable: false },
+    ],
+    retries: 1,
+    retryWaitSeconds: 2,
+  });
 });
 
 test('a run that would hold more testing customers than the quota leaves refuses to start, saying how many', () => {
   expect(quotaRefusal(2, 76, 100), 'fits: 76 + 24').toBeUndefined();
-  expect(quotaRefusal(2, 77, 100)).toBe('financial-data needs up to 24 testing customers at once (2 workers x 12); the partner has 77 of 100: run with --workers 1, or delete the suite\'s leftovers (npm run sandbox:cleanup -- --service financial-data)');
+  expect(quotaRefusal(2, 77, 100)).toBe(
+    "financial-data needs up to 24 testing customers at once (2 workers x 12); the partner has 77 of 100: run with --workers 1, or delete the suite's leftovers (npm run sandbox:cleanup -- --service financial-data)",
+  );
   expect(quotaRefusal(4, 95, 100)).toMatch(/^financial-data needs up to 48 .* has 95 of 100: delete/);
 });

@@ -20,16 +20,38 @@ import { startStandIn, toDotenv, type StandInHandle, type StandInService } from 
 
 const SERVICES: StandInService[] = ['card-enrollment', 'installments', 'financial-data'];
 /** What the suite's preparation creates, or the user's own listener: never in env(). */
-const NOT_PROVIDED = ['FD_LINKED_CUSTOMER_ID', 'FD_SAMPLE_REPORT_ID', 'FD_SAMPLE_PORTFOLIO_ID', 'FD_APPLICATION_ID', 'FD_LISTENER_PUBLIC_URL', 'FD_LISTENER_PORT', 'INSTALLMENTS_RECEIVER_PUBLIC_URL', 'INSTALLMENTS_RECEIVER_PORT'];
+const NOT_PROVIDED = [
+  'FD_LINKED_CUSTOMER_ID',
+  'FD_SAMPLE_REPORT_ID',
+  'FD_SAMPLE_PORTFOLIO_ID',
+  'FD_APPLICATION_ID',
+  'FD_LISTENER_PUBLIC_URL',
+  'FD_LISTENER_PORT',
+  'INSTALLMENTS_RECEIVER_PUBLIC_URL',
+  'INSTALLMENTS_RECEIVER_PORT',
+];
 /** The control routes of the kit and of the financial data mock. */
 const CONTROL: [string, string][] = [
-  ['GET', '/__mock/state'], ['GET', '/__mock/world'], ['GET', '/__mock/deliveries'], ['POST', '/__mock/reset'], ['POST', '/__mock/clock/advance'], ['PUT', '/__mock/faults'],
-  ['POST', '/__mock/partners/unlock'], ['POST', '/__mock/customers/1005060001/link'], ['POST', '/__mock/customers/1005060001/security-freeze'],
-  ['POST', '/__mock/reports/generate'], ['POST', '/__mock/reports/abc/outcome'], ['GET', '/__mock/micro-entries/1'],
+  ['GET', '/__mock/state'],
+  ['GET', '/__mock/world'],
+  ['GET', '/__mock/deliveries'],
+  ['POST', '/__mock/reset'],
+  ['POST', '/__mock/clock/advance'],
+  ['PUT', '/__mock/faults'],
+  ['POST', '/__mock/partners/unlock'],
+  ['POST', '/__mock/customers/1005060001/link'],
+  ['POST', '/__mock/customers/1005060001/security-freeze'],
+  ['POST', '/__mock/reports/generate'],
+  ['POST', '/__mock/reports/abc/outcome'],
+  ['GET', '/__mock/micro-entries/1'],
 ];
 
 /** A stand-in for the duration of one test. */
-async function withStandIn<T>(service: StandInService, options: Parameters<typeof startStandIn>[1], run: (h: StandInHandle) => Promise<T>): Promise<T> {
+async function withStandIn<T>(
+  service: StandInService,
+  options: Parameters<typeof startStandIn>[1],
+  run: (h: StandInHandle) => Promise<T>,
+): Promise<T> {
   const handle = await startStandIn(service, options);
   try {
     return await run(handle);
@@ -42,28 +64,38 @@ async function withStandIn<T>(service: StandInService, options: Parameters<typeo
 async function expectErrorShape(contracts: (s: string) => Promise<any>, service: string, body: unknown) {
   const contract = await contracts(service);
   const matches = serviceProfile(service).errorSchemas.some((name) => contract.component(name)(body));
-  expect(matches, `${service} error body ${JSON.stringify(body)} matches one of ${serviceProfile(service).errorSchemas.join(', ')}`).toBe(true);
+  expect(matches, `${service} error body ${JSON.stringify(body)} matches one of ${serviceProfile(service).errorSchemas.join(', ')}`).toBe(
+    true,
+  );
 }
 
 for (const service of SERVICES) {
   test.describe(`${service} stand-in`, () => {
-    test('no /__mock/ route answers: each is the service\'s own 404', async ({ contracts }) => {
+    test("no /__mock/ route answers: each is the service's own 404", async ({ contracts }) => {
       await withStandIn(service, {}, async (h) => {
         const unknown = await fetch(`${h.origin}/no-such-path`);
         const unknownBody = await unknown.json();
         expect(unknown.status).toBe(404);
         for (const [method, path] of CONTROL) {
-          const res = await fetch(`${h.origin}${path}`, { method, headers: { 'content-type': 'application/json' }, body: method === 'GET' ? undefined : '{"seconds": 60, "faults": [], "partnerId": "2445580002"}' });
+          const res = await fetch(`${h.origin}${path}`, {
+            method,
+            headers: { 'content-type': 'application/json' },
+            body: method === 'GET' ? undefined : '{"seconds": 60, "faults": [], "partnerId": "2445580002"}',
+          });
           expect(res.status, `${method} ${path}`).toBe(404);
           const body = await res.json();
           // The same body as any unknown path, but for the path it names.
-          expect(JSON.stringify(body).replace(/No route \w+ \S+?"/, 'X"')).toBe(JSON.stringify(unknownBody).replace(/No route \w+ \S+?"/, 'X"'));
+          expect(JSON.stringify(body).replace(/No route \w+ \S+?"/, 'X"')).toBe(
+            JSON.stringify(unknownBody).replace(/No route \w+ \S+?"/, 'X"'),
+          );
           await expectErrorShape(contracts, service, body);
         }
       });
     });
 
-    test('over the request rate: 429 with Retry-After in the service\'s error shape, counted; then answered again', async ({ contracts }) => {
+    test("over the request rate: 429 with Retry-After in the service's error shape, counted; then answered again", async ({
+      contracts,
+    }) => {
       await withStandIn(service, { requestsPerSecond: 2 }, async (h) => {
         const probe = service === 'financial-data' ? `${h.baseURL}/institution/v2/institutions` : `${h.origin}/keys`;
         const answers = await Promise.all(Array.from({ length: 6 }, () => fetch(probe)));
@@ -93,9 +125,16 @@ for (const service of SERVICES) {
         const mine = ENV_SCHEMA.filter((e) => e.service === service);
         for (const e of mine.filter((x) => x.need === 'service')) expect(env[e.name], e.name).toBeTruthy();
         for (const group of new Set(mine.filter((x) => x.need === 'one-of').map((x) => x.group!))) {
-          expect(ONE_OF[group].some((alt) => alt.every((name) => Boolean(env[name]))), `one complete alternative of ${group}`).toBe(true);
+          expect(
+            ONE_OF[group].some((alt) => alt.every((name) => Boolean(env[name]))),
+            `one complete alternative of ${group}`,
+          ).toBe(true);
         }
-        for (const name of Object.keys(env)) expect(mine.map((e) => e.name), `${name} is a variable of helpers/config/env-schema.ts`).toContain(name);
+        for (const name of Object.keys(env))
+          expect(
+            mine.map((e) => e.name),
+            `${name} is a variable of helpers/config/env-schema.ts`,
+          ).toContain(name);
         for (const name of NOT_PROVIDED) expect(env[name], name).toBeUndefined();
         for (const value of Object.values(env)) expect(typeof value).toBe('string');
         expect(env[Object.keys(env).find((k) => k.endsWith('_BASE_URL'))!]).toBe(h.baseURL);
@@ -113,10 +152,21 @@ for (const service of SERVICES) {
 const PROVIDER_NAMES = fdHeaderNames(await loadContract('financial-data'), 'provider');
 
 /** The provider's header names with the app key, and a token of the partner when asked. */
-async function fdHeaders(h: { baseURL: string }, env: Record<string, string>, partner: 'main' | 'spare' = 'main'): Promise<Record<string, string>> {
+async function fdHeaders(
+  h: { baseURL: string },
+  env: Record<string, string>,
+  partner: 'main' | 'spare' = 'main',
+): Promise<Record<string, string>> {
   const key = { [PROVIDER_NAMES.appKey]: env.FD_APP_KEY, 'content-type': 'application/json', accept: 'application/json' };
-  const credentials = partner === 'main' ? { partnerId: env.FD_PARTNER_ID, partnerSecret: env.FD_PARTNER_SECRET } : { partnerId: env.FD_SPARE_PARTNER_ID, partnerSecret: env.FD_SPARE_PARTNER_SECRET };
-  const res = await fetch(`${h.baseURL}/aggregation/v2/partners/authentication`, { method: 'POST', headers: key, body: JSON.stringify(credentials) });
+  const credentials =
+    partner === 'main'
+      ? { partnerId: env.FD_PARTNER_ID, partnerSecret: env.FD_PARTNER_SECRET }
+      : { partnerId: env.FD_SPARE_PARTNER_ID, partnerSecret: env.FD_SPARE_PARTNER_SECRET };
+  const res = await fetch(`${h.baseURL}/aggregation/v2/partners/authentication`, {
+    method: 'POST',
+    headers: key,
+    body: JSON.stringify(credentials),
+  });
   expect(res.status, 'a token with the provider header names').toBe(200);
   return { ...key, [PROVIDER_NAMES.appToken]: ((await res.json()) as { token: string }).token };
 }
@@ -133,16 +183,26 @@ async function newTestingCustomer(baseURL: string, headers: Record<string, strin
 test('financial data stand-in: the 101st live testing customer of a partner is a 400 naming the limit; a deleted one frees its place', async () => {
   await withStandIn('financial-data', {}, async (h) => {
     const headers = await fdHeaders(h, h.env());
-    const listed = await (await fetch(`${h.baseURL}/aggregation/v1/customers?type=testing&limit=1000`, { headers })).json() as { found: number };
+    const listed = (await (await fetch(`${h.baseURL}/aggregation/v1/customers?type=testing&limit=1000`, { headers })).json()) as {
+      found: number;
+    };
     const created: string[] = [];
     for (let n = listed.found; n < 100; n++) created.push(await newTestingCustomer(h.baseURL, headers, `quota_${n}`));
     const refused = await addTesting(h.baseURL, headers, 'quota_over');
     expect(refused.status).toBe(400);
-    const body = await refused.json() as Record<string, unknown>;
+    const body = (await refused.json()) as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(['code', 'message']);
     expect(String(body.message)).toMatch(/limit of 100 testing customers/);
     // An active customer is no testing customer; the spare partner has its own 100.
-    expect((await fetch(`${h.baseURL}/aggregation/v2/customers/active`, { method: 'POST', headers, body: JSON.stringify({ username: 'quota_active' }) })).status).toBe(201);
+    expect(
+      (
+        await fetch(`${h.baseURL}/aggregation/v2/customers/active`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ username: 'quota_active' }),
+        })
+      ).status,
+    ).toBe(201);
     expect((await addTesting(h.baseURL, await fdHeaders(h, h.env(), 'spare'), 'quota_spare')).status).toBe(201);
     expect((await fetch(`${h.baseURL}/aggregation/v1/customers/${created[0]}`, { method: 'DELETE', headers })).status).toBe(204);
     expect((await addTesting(h.baseURL, headers, 'quota_again')).status).toBe(201);
@@ -159,7 +219,11 @@ test('financial data plain mock: no testing-customer quota', async () => {
   const mock = await startFinancialDataMock({ headerNames: 'provider' });
   try {
     const [partner] = mock.world.partners.values();
-    const headers = await fdHeaders(mock, { FD_APP_KEY: mock.world.appKeys[0], FD_PARTNER_ID: partner.id, FD_PARTNER_SECRET: partner.secret });
+    const headers = await fdHeaders(mock, {
+      FD_APP_KEY: mock.world.appKeys[0],
+      FD_PARTNER_ID: partner.id,
+      FD_PARTNER_SECRET: partner.secret,
+    });
     for (let n = 0; n < 101; n++) await newTestingCustomer(mock.baseURL, headers, `plain_${n}`);
     // The control surface is still there.
     expect((await fetch(`${mock.origin}/__mock/state`)).status).toBe(200);
@@ -168,15 +232,21 @@ test('financial data plain mock: no testing-customer quota', async () => {
   }
 });
 
-test('financial data stand-in: Connect completed in a real browser links both FinBank institutions; invalid credentials link nothing', async ({ contracts }) => {
+test('financial data stand-in: Connect completed in a real browser links both FinBank institutions; invalid credentials link nothing', async ({
+  contracts,
+}) => {
   test.skip(Boolean(browserMissing()), browserMissing());
   await withStandIn('financial-data', {}, async (h) => {
     const env = h.env();
     const headers = await fdHeaders(h, env);
     const customerId = await newTestingCustomer(h.baseURL, headers, 'connect_browser');
-    const res = await fetch(`${h.baseURL}/connect/v2/generate`, { method: 'POST', headers, body: JSON.stringify({ partnerId: env.FD_PARTNER_ID, customerId }) });
+    const res = await fetch(`${h.baseURL}/connect/v2/generate`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ partnerId: env.FD_PARTNER_ID, customerId }),
+    });
     expect(res.status).toBe(200);
-    const body = await res.json() as { link: string };
+    const body = (await res.json()) as { link: string };
     // The contract's ConnectUrl: an https link; the suite reads the customer from it (FD-CONNECT-URL).
     const contract = await contracts('financial-data');
     expect(contract.responseValidator('GenerateConnectUrl', '200')!(body)).toBe(true);
@@ -189,7 +259,9 @@ test('financial data stand-in: Connect completed in a real browser links both Fi
       // The stand-in's certificate is self-signed (mocks/kit/tls.ts).
       const page = await (await browser.newContext({ ignoreHTTPSErrors: true })).newPage();
       await page.goto(body.link);
-      const offered = await page.locator('#institution option').evaluateAll((options) => options.map((o) => ({ id: (o as HTMLOptionElement).value, name: o.textContent ?? '' })));
+      const offered = await page
+        .locator('#institution option')
+        .evaluateAll((options) => options.map((o) => ({ id: (o as HTMLOptionElement).value, name: o.textContent ?? '' })));
       expect(offered.map((o) => o.id)).toEqual(['101732', '102105']);
       expect(offered.every((o) => o.name.includes('FinBank'))).toBe(true);
       // Wrong credentials first: an error, nothing linked.
@@ -199,7 +271,9 @@ test('financial data stand-in: Connect completed in a real browser links both Fi
       await page.locator('#connect-submit').click();
       await expect(page.locator('#connect-result')).toHaveText('error');
       await expect(page.locator('#connect-message')).toContainText(/invalid credentials/i);
-      const none = await (await fetch(`${h.baseURL}/aggregation/v1/customers/${customerId}/accounts`, { headers })).json() as { accounts: unknown[] };
+      const none = (await (await fetch(`${h.baseURL}/aggregation/v1/customers/${customerId}/accounts`, { headers })).json()) as {
+        accounts: unknown[];
+      };
       expect(none.accounts).toHaveLength(0);
       const added: Record<string, number> = { '101732': 7, '102105': 5 };
       for (const { id } of offered) {
@@ -227,21 +301,45 @@ test('financial data stand-in: Connect completed in a real browser links both Fi
     }
     const accounts = await fetch(`${h.baseURL}/aggregation/v1/customers/${customerId}/accounts`, { headers });
     expect(accounts.status).toBe(200);
-    const list = (await accounts.json() as { accounts: { type: string; status: string; institutionId: string | number }[] }).accounts;
+    const list = ((await accounts.json()) as { accounts: { type: string; status: string; institutionId: string | number }[] }).accounts;
     expect(list).toHaveLength(12);
     const active = new Set(list.filter((a) => a.status === 'active').map((a) => a.type));
-    for (const type of ['checking', 'savings', 'creditCard', 'investment', 'mortgage', 'loan', 'lineOfCredit', 'studentLoan', 'moneyMarket', 'cd']) expect(active.has(type), `an active ${type} account`).toBe(true);
+    for (const type of [
+      'checking',
+      'savings',
+      'creditCard',
+      'investment',
+      'mortgage',
+      'loan',
+      'lineOfCredit',
+      'studentLoan',
+      'moneyMarket',
+      'cd',
+    ])
+      expect(active.has(type), `an active ${type} account`).toBe(true);
     // No legacy Harbor Savings login in the stand-in: only the FinBank institutions.
     expect(new Set(list.map((a) => String(a.institutionId)))).toEqual(new Set(['101732', '102105']));
   });
 });
 
 /** Posts the Connect form of a link over plain HTTP (the stand-in answers both on its port). */
-async function postForm(origin: string, link: string, form: Record<string, string> | string): Promise<{ status: number; result?: string; message?: string }> {
+async function postForm(
+  origin: string,
+  link: string,
+  form: Record<string, string> | string,
+): Promise<{ status: number; result?: string; message?: string }> {
   const url = new URL(link);
-  const res = await fetch(`${origin}${url.pathname}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: typeof form === 'string' ? form : new URLSearchParams(form).toString() });
+  const res = await fetch(`${origin}${url.pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: typeof form === 'string' ? form : new URLSearchParams(form).toString(),
+  });
   const html = await res.text();
-  return { status: res.status, result: /id="connect-result">([^<]*)</.exec(html)?.[1], message: /id="connect-message">([^<]*)</.exec(html)?.[1] };
+  return {
+    status: res.status,
+    result: /id="connect-result">([^<]*)</.exec(html)?.[1],
+    message: /id="connect-message">([^<]*)</.exec(html)?.[1],
+  };
 }
 
 test('financial data stand-in: the 20-account limit refuses a sign-in that would pass it and links nothing; bad input to the page is a 4xx', async () => {
@@ -254,7 +352,11 @@ test('financial data stand-in: the 20-account limit refuses a sign-in that would
     const headers = await fdHeaders(mock, env);
     const customerId = await newTestingCustomer(mock.baseURL, headers, 'connect_limit');
     const generate = async (path: string, body: Record<string, unknown>) => {
-      const res = await fetch(`${mock.baseURL}/connect/v2/${path}`, { method: 'POST', headers, body: JSON.stringify({ partnerId: partner.id, customerId, ...body }) });
+      const res = await fetch(`${mock.baseURL}/connect/v2/${path}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ partnerId: partner.id, customerId, ...body }),
+      });
       expect(res.status, path).toBe(200);
       return ((await res.json()) as { link: string }).link;
     };
@@ -264,13 +366,38 @@ test('financial data stand-in: the 20-account limit refuses a sign-in that would
     mock.world.logins.set(1, { id: 1, customerId, institutionId: '102168', legacy: false });
     for (let n = 0; n < 13; n++) {
       const account: Account = {
-        id: `77000${n}`, customerId, institutionLoginId: 1, institutionId: '102168', type: 'checking', status: 'active', name: 'Prior', number: `9051000${n}`,
-        routingNumber: '122000247', balance: 1, availableBalance: 1, currency: 'USD', createdDate: nowS, aggregationAttemptDate: nowS, aggregationSuccessDate: nowS, balanceDate: nowS, mfa: false, historicLoaded: false,
+        id: `77000${n}`,
+        customerId,
+        institutionLoginId: 1,
+        institutionId: '102168',
+        type: 'checking',
+        status: 'active',
+        name: 'Prior',
+        number: `9051000${n}`,
+        routingNumber: '122000247',
+        balance: 1,
+        availableBalance: 1,
+        currency: 'USD',
+        createdDate: nowS,
+        aggregationAttemptDate: nowS,
+        aggregationSuccessDate: nowS,
+        balanceDate: nowS,
+        mfa: false,
+        historicLoaded: false,
       };
       mock.world.accounts.set(account.id, account);
     }
-    const count = async () => ((await (await fetch(`${mock.baseURL}/aggregation/v1/customers/${customerId}/accounts`, { headers })).json()) as { accounts: unknown[] }).accounts.length;
-    expect(await postForm(mock.origin, link, { institutionId: '101732', username: 'demo', password: 'go' })).toMatchObject({ status: 200, result: 'linked', message: expect.stringContaining('Accounts added: 7') });
+    const count = async () =>
+      (
+        (await (await fetch(`${mock.baseURL}/aggregation/v1/customers/${customerId}/accounts`, { headers })).json()) as {
+          accounts: unknown[];
+        }
+      ).accounts.length;
+    expect(await postForm(mock.origin, link, { institutionId: '101732', username: 'demo', password: 'go' })).toMatchObject({
+      status: 200,
+      result: 'linked',
+      message: expect.stringContaining('Accounts added: 7'),
+    });
     expect(await count()).toBe(20);
     const over = await postForm(mock.origin, link, { institutionId: '102105', username: 'demo', password: 'go' });
     expect(over).toMatchObject({ status: 403, result: 'error' });
@@ -278,11 +405,19 @@ test('financial data stand-in: the 20-account limit refuses a sign-in that would
     expect(await count()).toBe(20);
 
     // Bad input: a 4xx page, never a 500.
-    expect(await postForm(mock.origin, link, { institutionId: '102105', username: 'invalid_user', password: 'go' })).toMatchObject({ status: 401, result: 'error' });
+    expect(await postForm(mock.origin, link, { institutionId: '102105', username: 'invalid_user', password: 'go' })).toMatchObject({
+      status: 401,
+      result: 'error',
+    });
     expect(await postForm(mock.origin, link, { username: 'demo', password: 'go' })).toMatchObject({ status: 400, result: 'error' });
     expect(await postForm(mock.origin, link, '%%%&&=')).toMatchObject({ status: 400, result: 'error' });
-    expect(await postForm(mock.origin, link, { institutionId: '170778', username: 'demo', password: 'go' })).toMatchObject({ status: 400, result: 'error' });
-    expect(await postForm(mock.origin, `${mock.origin}/connect/no-such-token`, { institutionId: '101732', username: 'demo', password: 'go' })).toMatchObject({ status: 404, result: 'error' });
+    expect(await postForm(mock.origin, link, { institutionId: '170778', username: 'demo', password: 'go' })).toMatchObject({
+      status: 400,
+      result: 'error',
+    });
+    expect(
+      await postForm(mock.origin, `${mock.origin}/connect/no-such-token`, { institutionId: '101732', username: 'demo', password: 'go' }),
+    ).toMatchObject({ status: 404, result: 'error' });
     expect((await fetch(`${mock.origin}/connect/no-such-token`)).status).toBe(404);
     expect((await fetch(`${mock.origin}/connect/${'x'.repeat(5000)}`)).status).toBeLessThan(500);
     // Lite Connect offers only its institution; a Connect Transfer session has no sign-in.
@@ -290,13 +425,22 @@ test('financial data stand-in: the 20-account limit refuses a sign-in that would
     const litePage = await (await fetch(`${mock.origin}${new URL(lite).pathname}`)).text();
     expect(litePage).toContain('value="102105"');
     expect(litePage).not.toContain('value="101732"');
-    expect(await postForm(mock.origin, lite, { institutionId: '101732', username: 'demo', password: 'go' })).toMatchObject({ status: 400, result: 'error' });
+    expect(await postForm(mock.origin, lite, { institutionId: '101732', username: 'demo', password: 'go' })).toMatchObject({
+      status: 400,
+      result: 'error',
+    });
     const microentry = await generate('generate/microentry/verify', {});
     expect((await fetch(`${mock.origin}${new URL(microentry).pathname}`)).status).toBe(200);
-    expect(await postForm(mock.origin, microentry, { institutionId: '101732', username: 'demo', password: 'go' })).toMatchObject({ status: 400, result: 'error' });
+    expect(await postForm(mock.origin, microentry, { institutionId: '101732', username: 'demo', password: 'go' })).toMatchObject({
+      status: 400,
+      result: 'error',
+    });
     // A customer deleted after its link: nothing to link to.
     expect((await fetch(`${mock.baseURL}/aggregation/v1/customers/${customerId}`, { method: 'DELETE', headers })).status).toBe(204);
-    expect(await postForm(mock.origin, link, { institutionId: '102105', username: 'demo', password: 'go' })).toMatchObject({ status: 404, result: 'error' });
+    expect(await postForm(mock.origin, link, { institutionId: '102105', username: 'demo', password: 'go' })).toMatchObject({
+      status: 404,
+      result: 'error',
+    });
   } finally {
     await mock.close();
   }
@@ -305,7 +449,10 @@ test('financial data stand-in: the 20-account limit refuses a sign-in that would
 // --- npm run mock -- --as-sandbox: its own argument errors are one usage line (exit 2), before any port is taken.
 for (const [args, message] of [
   [['--as-sandbox'], '--as-sandbox needs --service <name>'],
-  [['--service', 'financial-data', '--as-sandbox', '--rps', '2.5'], "--rps must be a non-negative integer (requests per second; 0 = no limit), not '2.5'"],
+  [
+    ['--service', 'financial-data', '--as-sandbox', '--rps', '2.5'],
+    "--rps must be a non-negative integer (requests per second; 0 = no limit), not '2.5'",
+  ],
 ] as const) {
   test(`scripts/mock ${args.join(' ')} answers with one usage line`, () => {
     const { code, output } = runCommand('npx', ['tsx', 'scripts/mock.ts', ...args], { DOTENV_PATH: '/dev/null' });
@@ -315,4 +462,3 @@ for (const [args, message] of [
     expect(output).toContain('Usage: npm run mock -- --service <name> --as-sandbox [--rps <n>]');
   });
 }
-

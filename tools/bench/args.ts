@@ -23,7 +23,8 @@ function integer(args: Record<string, string | boolean>, name: string, fallback:
   const raw = args[name];
   if (raw === undefined) return fallback;
   const value = Number(raw);
-  if (!/^[0-9]+$/.test(String(raw)) || value < min || value > max) throw new UsageError(`--${name} must be an integer from ${min} to ${max}, not '${raw}'. Usage: ${BENCH_USAGE}`);
+  if (!/^[0-9]+$/.test(String(raw)) || value < min || value > max)
+    throw new UsageError(`--${name} must be an integer from ${min} to ${max}, not '${raw}'. Usage: ${BENCH_USAGE}`);
   return value;
 }
 

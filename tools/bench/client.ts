@@ -33,12 +33,17 @@ let currentTest = new BenchTestInfo();
 
 class BenchAllureRuntime extends MessageTestRuntime {
   async sendMessage(message: unknown): Promise<void> {
-    await currentTest.attach('Allure Metadata', { body: Buffer.from(JSON.stringify(message), 'utf8'), contentType: 'application/vnd.allure.message+json' });
+    await currentTest.attach('Allure Metadata', {
+      body: Buffer.from(JSON.stringify(message), 'utf8'),
+      contentType: 'application/vnd.allure.message+json',
+    });
   }
 }
 
 function authorizer(auth: BenchAuth): Authorizer {
-  return auth.kind === 'oauth1' ? ({ method, url, body }) => ({ authorization: signRequest(auth.credentials, method, url, body) }) : () => auth.headers;
+  return auth.kind === 'oauth1'
+    ? ({ method, url, body }) => ({ authorization: signRequest(auth.credentials, method, url, body) })
+    : () => auth.headers;
 }
 
 interface Prepared {
@@ -80,7 +85,14 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-async function compareCall(bare: APIRequestContext, playwrightRequest: APIRequestContext, contract: Contract, plan: ServicePlan, call: ClientCall, calls: number): Promise<ClientFigures> {
+async function compareCall(
+  bare: APIRequestContext,
+  playwrightRequest: APIRequestContext,
+  contract: Contract,
+  plan: ServicePlan,
+  call: ClientCall,
+  calls: number,
+): Promise<ClientFigures> {
   const warmup = Math.min(BATCH, calls);
   const prepared = prepare(contract, plan.client.baseURL, call, 2 * (calls + warmup));
   const authorize = authorizer(plan.client.auth);
@@ -93,9 +105,21 @@ async function compareCall(bare: APIRequestContext, playwrightRequest: APIReques
     const body = prepared.bodies[next++];
     // Timed from the credentials on, as the client's call is (an OAuth signature costs either way).
     const started = performance.now();
-    let headers: Record<string, string> = { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
-    headers = { ...headers, ...(await authorize({ operation: prepared.operation, method: prepared.method, url: prepared.url, headers, body })) };
-    const response = await bare.fetch(prepared.url, { method: prepared.method, headers, data: body === undefined ? undefined : Buffer.from(body), failOnStatusCode: false, maxRedirects: 0 });
+    let headers: Record<string, string> = {
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    };
+    headers = {
+      ...headers,
+      ...(await authorize({ operation: prepared.operation, method: prepared.method, url: prepared.url, headers, body })),
+    };
+    const response = await bare.fetch(prepared.url, {
+      method: prepared.method,
+      headers,
+      data: body === undefined ? undefined : Buffer.from(body),
+      failOnStatusCode: false,
+      maxRedirects: 0,
+    });
     const text = await response.text();
     if (text) JSON.parse(text);
     const elapsed = performance.now() - started;
@@ -107,10 +131,21 @@ async function compareCall(bare: APIRequestContext, playwrightRequest: APIReques
     // A new test per call, as in the suite (a fixture builds the client for each test): every call
     // records its story, coverage and attachment.
     currentTest = new BenchTestInfo();
-    const client = new OperationClient({ request: playwrightRequest, contract, profile, baseURL: plan.client.baseURL, testInfo: currentTest as unknown as TestInfo, authorize });
+    const client = new OperationClient({
+      request: playwrightRequest,
+      contract,
+      profile,
+      baseURL: plan.client.baseURL,
+      testInfo: currentTest as unknown as TestInfo,
+      authorize,
+    });
     const started = performance.now();
     try {
-      const response = await client.callOperation(contract.operation(call.operationId), { path: call.path, query: call.query, rawBody: body });
+      const response = await client.callOperation(contract.operation(call.operationId), {
+        path: call.path,
+        query: call.query,
+        rawBody: body,
+      });
       if (response.status < 200 || response.status > 299) failures++;
     } catch (error) {
       failures++;
@@ -135,7 +170,16 @@ async function compareCall(bare: APIRequestContext, playwrightRequest: APIReques
   }
   const bareMs = median(bareTimes);
   const clientMs = median(clientTimes);
-  return { service: plan.service, label: call.label, calls, bareMs, clientMs, ratio: clientMs / bareMs, failures, refusedBy: [...refusedBy] };
+  return {
+    service: plan.service,
+    label: call.label,
+    calls,
+    bareMs,
+    clientMs,
+    ratio: clientMs / bareMs,
+    failures,
+    refusedBy: [...refusedBy],
+  };
 }
 
 export async function compareClient(plans: ServicePlan[], calls: number): Promise<ClientFigures[]> {

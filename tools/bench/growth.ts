@@ -22,14 +22,23 @@ export interface GrowthTarget {
 /** Creates `total` customers in batches of `batch`, `connections` requests in flight; one rate per batch. */
 export async function measureGrowth(target: GrowthTarget, total: number, batch: number, connections: number): Promise<GrowthBatch[]> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const post = (body: string) => new Promise<number>((resolve, reject) => {
-    const req = http.request(target.url, { method: 'POST', agent, headers: { ...target.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
+  const post = (body: string) =>
+    new Promise<number>((resolve, reject) => {
+      const req = http.request(
+        target.url,
+        {
+          method: 'POST',
+          agent,
+          headers: { ...target.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
     });
-    req.on('error', reject);
-    req.end(body);
-  });
   const batches: GrowthBatch[] = [];
   let made = 0;
   try {
@@ -38,13 +47,17 @@ export async function measureGrowth(target: GrowthTarget, total: number, batch: 
       const from = made;
       let next = 0;
       const started = process.hrtime.bigint();
-      await Promise.all(Array.from({ length: connections }, async () => {
-        while (next < size) {
-          const n = from + next++;
-          const status = await post(JSON.stringify({ username: `growth.${n.toString(36)}_${process.pid}`, firstName: 'Growth', lastName: 'Bench' }));
-          if (status !== 201) throw new Error(`customer ${n}: AddTestingCustomer answered ${status}`);
-        }
-      }));
+      await Promise.all(
+        Array.from({ length: connections }, async () => {
+          while (next < size) {
+            const n = from + next++;
+            const status = await post(
+              JSON.stringify({ username: `growth.${n.toString(36)}_${process.pid}`, firstName: 'Growth', lastName: 'Bench' }),
+            );
+            if (status !== 201) throw new Error(`customer ${n}: AddTestingCustomer answered ${status}`);
+          }
+        }),
+      );
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       made += size;
       batches.push({ from, to: made, rps: size / seconds });

@@ -51,11 +51,22 @@ export interface LoadFigures {
 export async function runLoad(target: LoadTarget, seconds: number, connections: number): Promise<LoadFigures> {
   if (new URL(target.url).hostname !== '127.0.0.1') throw new Error(`load phases only target 127.0.0.1, not ${new URL(target.url).host}`);
   const result = await autocannon({
-    url: target.url, method: target.method, headers: target.headers, body: target.body, idReplacement: target.idReplacement,
-    connections, duration: seconds, warmup: { connections, duration: 1 }, timeout: 10,
+    url: target.url,
+    method: target.method,
+    headers: target.headers,
+    body: target.body,
+    idReplacement: target.idReplacement,
+    connections,
+    duration: seconds,
+    warmup: { connections, duration: 1 },
+    timeout: 10,
   });
   return {
-    rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total,
-    non2xx: result.non2xx, errors: result.errors,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
   };
 }

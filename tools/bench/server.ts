@@ -61,7 +61,12 @@ export type ServerMessage = { type: 'ready'; plans: ServicePlan[] } | { type: 'e
 const closers: (() => Promise<void>)[] = [];
 
 /** Method, URL and a label (`POST /cards putCard`) of an operation, built as the suite's client builds them. */
-function opUrl(contract: Contract, baseURL: string, operationId: string, call: { path?: Record<string, string>; query?: Record<string, string | number> } = {}) {
+function opUrl(
+  contract: Contract,
+  baseURL: string,
+  operationId: string,
+  call: { path?: Record<string, string>; query?: Record<string, string | number> } = {},
+) {
   const op = contract.operation(operationId);
   const resolved = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(call.path?.[name] ?? ''));
   const url = new URL(baseURL.replace(/\/$/, '') + resolved);
@@ -106,8 +111,13 @@ async function cardEnrollment(): Promise<ServicePlan> {
   const target = await cardTargetFromMock(mock);
   // A valid card-path EnrollCardRequest (fixtures/card-enrollment.ts, CardRequests.withCard).
   const body = {
-    srcClientId: target.srcClientId, srcCorrelationId: crypto.randomUUID(), serviceId: target.serviceId, consumer: exampleConsumer(),
-    complianceSettings: exampleCompliance(), cardSource: 'CARDHOLDER', encryptedCard: await encryptJson(exampleCard(), target.encryptionKey),
+    srcClientId: target.srcClientId,
+    srcCorrelationId: crypto.randomUUID(),
+    serviceId: target.serviceId,
+    consumer: exampleConsumer(),
+    complianceSettings: exampleCompliance(),
+    cardSource: 'CARDHOLDER',
+    encryptedCard: await encryptJson(exampleCard(), target.encryptionKey),
   };
   const auth = { [securityHeader(contract, 'ApiKeyAuth').name]: target.apiKey };
   const put = opUrl(contract, mock.baseURL, 'putCard');
@@ -115,8 +125,19 @@ async function cardEnrollment(): Promise<ServicePlan> {
     'card-enrollment',
     // The contract has no GET: the mock's only GET is its JWK set, which every client reads first.
     { label: 'GET /keys (JWK set)', method: 'GET', url: mock.keysURL, headers: { accept: 'application/json' } },
-    { label: put.label, method: put.method, url: put.url, headers: { accept: 'application/json', 'content-type': 'application/json', ...auth }, body: JSON.stringify(body) },
-    { baseURL: mock.baseURL, auth: { kind: 'headers', headers: auth }, secrets: [target.apiKey], calls: [{ label: put.label, operationId: 'putCard', body }] },
+    {
+      label: put.label,
+      method: put.method,
+      url: put.url,
+      headers: { accept: 'application/json', 'content-type': 'application/json', ...auth },
+      body: JSON.stringify(body),
+    },
+    {
+      baseURL: mock.baseURL,
+      auth: { kind: 'headers', headers: auth },
+      secrets: [target.apiKey],
+      calls: [{ label: put.label, operationId: 'putCard', body }],
+    },
   );
 }
 
@@ -124,28 +145,42 @@ async function installments(): Promise<ServicePlan> {
   const mock = await startInstallmentsMock({});
   closers.push(() => mock.close());
   // The mock notifies its issuer's public URL when a plan is saved: routed to a local receiver.
-  const receiver = await Receiver.start(() => ({ status: 201, body: { status: 'RECEIVED', message: 'Notification received by the bench issuer' } }));
+  const receiver = await Receiver.start(() => ({
+    status: 201,
+    body: { status: 'RECEIVED', message: 'Notification received by the bench issuer' },
+  }));
   closers.push(() => receiver.close());
   mock.context.deliveries.route(new URL(mock.world.issuers[0].notificationUrl).origin, receiver.origin);
   const contract = await loadContract('installments');
   const target = await installmentsTargetFromMock(mock);
   const signed = (method: string, url: string, body?: string, extra: Record<string, string> = {}): Record<string, string> => ({
-    accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...extra, authorization: signRequest(target.signer, method, url, body),
+    accept: 'application/json',
+    ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    ...extra,
+    authorization: signRequest(target.signer, method, url, body),
   });
-  const send = async (operationId: string, call: { path?: Record<string, string>; query?: Record<string, string | number>; body?: unknown; headers?: Record<string, string> }) => {
+  const send = async (
+    operationId: string,
+    call: { path?: Record<string, string>; query?: Record<string, string | number>; body?: unknown; headers?: Record<string, string> },
+  ) => {
     const { method, url } = opUrl(contract, mock.baseURL, operationId, call);
     const body = call.body === undefined ? undefined : JSON.stringify(call.body);
     const response = await fetch(url, { method, headers: signed(method, url, body, call.headers), body });
     if (!response.ok) throw new Error(`setup: installments ${operationId} answered ${response.status}`);
     return response.status === 202 ? undefined : response.json();
   };
-  const sensitive = async (pan: string) => ({ encryptedValue: await encryptJson({ consumer: { primaryAccountNumber: pan } }, target.encryptionKey, 'A256GCM') });
+  const sensitive = async (pan: string) => ({
+    encryptedValue: await encryptJson({ consumer: { primaryAccountNumber: pan } }, target.encryptionKey, 'A256GCM'),
+  });
   // A merchant that completed its participation (found by the search) and a saved plan (read by GET).
   await send('postMerchantParticipations', { body: [exampleParticipation(target.knownAcquirerIca!)] });
   await new MockControl(mock.origin).advanceClock(61);
   const pan = target.eligiblePan!;
   const offers = await send('approvedOffers', { body: exampleOffersBody(await sensitive(pan)) });
-  const plan = await send('savePlan', { body: examplePlanBody(offers.offerTransactionId, offers.offers[0], await sensitive(pan)), headers: { 'Correlation-Id': crypto.randomUUID() } });
+  const plan = await send('savePlan', {
+    body: examplePlanBody(offers.offerTransactionId, offers.offers[0], await sensitive(pan)),
+    headers: { 'Correlation-Id': crypto.randomUUID() },
+  });
   const planId = String(plan.planId);
 
   const get = opUrl(contract, mock.baseURL, 'getPlan', { path: { plan_id: planId } });
@@ -157,9 +192,17 @@ async function installments(): Promise<ServicePlan> {
   return withCeiling(
     'installments',
     { label: get.label, method: get.method, url: get.url, headers: signed(get.method, get.url) },
-    { label: search.label, method: search.method, url: search.url, headers: signed(search.method, search.url, searchBody), body: searchBody },
     {
-      baseURL: mock.baseURL, auth: { kind: 'oauth1', credentials: target.signer }, secrets: [target.signer.consumerKey],
+      label: search.label,
+      method: search.method,
+      url: search.url,
+      headers: signed(search.method, search.url, searchBody),
+      body: searchBody,
+    },
+    {
+      baseURL: mock.baseURL,
+      auth: { kind: 'oauth1', credentials: target.signer },
+      secrets: [target.signer.consumerKey],
       calls: [
         { label: get.label, operationId: 'getPlan', path: { plan_id: planId } },
         { label: search.label, operationId: 'postMerchantSearches', ...searchCall },
@@ -176,7 +219,9 @@ async function financialData(): Promise<ServicePlan> {
   const names = mock.context.headerNames;
   const token = opUrl(contract, mock.baseURL, 'CreateToken');
   const response = await fetch(token.url, {
-    method: token.method, headers: { accept: 'application/json', 'content-type': 'application/json', [names.appKey]: target.appKey }, body: JSON.stringify(target.partner),
+    method: token.method,
+    headers: { accept: 'application/json', 'content-type': 'application/json', [names.appKey]: target.appKey },
+    body: JSON.stringify(target.partner),
   });
   if (!response.ok) throw new Error(`setup: financial-data CreateToken answered ${response.status}`);
   const auth = { [names.appKey]: target.appKey, [names.appToken]: String(((await response.json()) as { token: string }).token) };
@@ -187,12 +232,18 @@ async function financialData(): Promise<ServicePlan> {
     'financial-data',
     { label: get.label, method: get.method, url: get.url, headers: { accept: 'application/json', ...auth } },
     {
-      label: add.label, method: add.method, url: add.url, headers: { accept: 'application/json', 'content-type': 'application/json', ...auth },
+      label: add.label,
+      method: add.method,
+      url: add.url,
+      headers: { accept: 'application/json', 'content-type': 'application/json', ...auth },
       // A fresh username per request (a repeated one is a 409); autocannon fills [<id>].
-      body: JSON.stringify(newCustomer({ username: 'bench.[<id>]' })), idReplacement: true,
+      body: JSON.stringify(newCustomer({ username: 'bench.[<id>]' })),
+      idReplacement: true,
     },
     {
-      baseURL: mock.baseURL, auth: { kind: 'headers', headers: auth }, secrets: Object.values(auth),
+      baseURL: mock.baseURL,
+      auth: { kind: 'headers', headers: auth },
+      secrets: Object.values(auth),
       calls: [
         { label: get.label, operationId: 'GetInstitutions', ...institutions },
         { label: add.label, operationId: 'AddTestingCustomer', newCustomerBody: true },
@@ -201,7 +252,11 @@ async function financialData(): Promise<ServicePlan> {
   );
 }
 
-const BUILDERS: Record<BenchService, () => Promise<ServicePlan>> = { 'card-enrollment': cardEnrollment, installments, 'financial-data': financialData };
+const BUILDERS: Record<BenchService, () => Promise<ServicePlan>> = {
+  'card-enrollment': cardEnrollment,
+  installments,
+  'financial-data': financialData,
+};
 
 async function main() {
   const services = JSON.parse(process.argv[2] ?? '[]') as BenchService[];

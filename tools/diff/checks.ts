@@ -14,7 +14,17 @@ import { parseCitation } from '../../helpers/contract/rules.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 /** What the listing of a project reads: a change to any file under these makes the cache stale. */
-const LISTING_INPUTS = ['fixtures', 'helpers', 'mocks', 'schemas', 'scripts/lib', 'playwright.config.ts', 'package-lock.json', 'tsconfig.json', '.env'];
+const LISTING_INPUTS = [
+  'fixtures',
+  'helpers',
+  'mocks',
+  'schemas',
+  'scripts/lib',
+  'playwright.config.ts',
+  'package-lock.json',
+  'tsconfig.json',
+  '.env',
+];
 const CACHE_DIR = path.join(ROOT, 'node_modules', '.cache', 'contract-diff');
 /** Environment variables the config and the specs read (values enter the hash only, never the file). */
 const LISTING_ENV = /^(CI|TARGET|DOTENV_PATH|MOCK_FAULTS|FD_|CARD_|INSTALLMENTS_|FC_|SANDBOX_)/;
@@ -69,8 +79,15 @@ export function listingKey(project: string, root = ROOT): string {
   // The project's own specs (the other projects' folders are not loaded); the deviation ledgers are read by the diff only.
   for (const input of [path.join('tests', project), ...LISTING_INPUTS]) walk(input);
   files.splice(0, files.length, ...files.filter((f) => path.basename(f) !== 'deviations.yaml'));
-  for (const rel of files) hash.update(`${rel}\0`).update(fs.readFileSync(path.join(root, rel))).update('\0');
-  for (const name of Object.keys(process.env).filter((n) => LISTING_ENV.test(n)).sort()) hash.update(`${name}=${process.env[name]}\n`);
+  for (const rel of files)
+    hash
+      .update(`${rel}\0`)
+      .update(fs.readFileSync(path.join(root, rel)))
+      .update('\0');
+  for (const name of Object.keys(process.env)
+    .filter((n) => LISTING_ENV.test(n))
+    .sort())
+    hash.update(`${name}=${process.env[name]}\n`);
   return hash.digest('hex');
 }
 
@@ -99,7 +116,9 @@ export async function listChecksCached(project: string): Promise<{ checks: Map<s
 /** Lists the checks of a Playwright project; resolves to the map, or to the one-line reason it could not. */
 export function listChecks(project: string, timeoutMs = 120_000): Promise<Map<string, CheckRef[]> | string> {
   return new Promise((resolve) => {
-    const child = spawn('npx', ['playwright', 'test', '--list', '--reporter=json', '--project', project], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npx', ['playwright', 'test', '--list', '--reporter=json', '--project', project], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
@@ -110,10 +129,13 @@ export function listChecks(project: string, timeoutMs = 120_000): Promise<Map<st
       try {
         const report = JSON.parse(out.slice(out.indexOf('{')));
         const errors = (report.errors ?? []) as { message?: string }[];
-        if (code !== 0 && errors.length) return resolve(`listing the ${project} checks failed: ${String(errors[0].message ?? '').split('\n')[0]}`);
+        if (code !== 0 && errors.length)
+          return resolve(`listing the ${project} checks failed: ${String(errors[0].message ?? '').split('\n')[0]}`);
         resolve(checksFromListing(report));
       } catch {
-        resolve(`listing the ${project} checks failed (exit ${code}): ${err.split('\n').find((l) => l.trim() && !/npm warn/i.test(l)) ?? 'no output'}`);
+        resolve(
+          `listing the ${project} checks failed (exit ${code}): ${err.split('\n').find((l) => l.trim() && !/npm warn/i.test(l)) ?? 'no output'}`,
+        );
       }
     });
   });

@@ -62,7 +62,21 @@ const ASSERTIONS = new Set(['pattern', 'format', 'const', 'multipleOf', 'content
 const STRUCTURAL = new Set(['$ref', 'not', 'if', 'then', 'else', 'prefixItems', 'contains', 'patternProperties', 'unevaluatedProperties']);
 const VACUOUS = new Set(['minLength', 'minItems', 'minProperties']);
 const NUMERIC_FORMATS = new Set(['int32', 'int64', 'float', 'double']);
-const CONSTRAINTS = ['enum', 'const', 'pattern', 'format', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minItems', 'maxItems', 'multipleOf'];
+const CONSTRAINTS = [
+  'enum',
+  'const',
+  'pattern',
+  'format',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minItems',
+  'maxItems',
+  'multipleOf',
+];
 
 const norm = (p: string) => p.replace(/\{[^}]+\}/g, '{}').replace(/\/$/, '');
 const asSet = (t: unknown) => new Set((Array.isArray(t) ? t : t === undefined ? [] : [t]).map(String));
@@ -126,21 +140,25 @@ const KINDS: Record<string, RuleKind[]> = {
 const kindsOf = (keyword: string): RuleKind[] | undefined =>
   UPPER.has(keyword) || LOWER.has(keyword) ? KINDS.bound : keyword === 'format' ? KINDS.pattern : KINDS[keyword];
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const mentions = (rule: Rule, name: string) => name.length > 1 && new RegExp(`(^|[^A-Za-z0-9_])${escape(name)}([^A-Za-z0-9_]|$)`, 'i').test(`${rule.text} ${rule.cite}`);
+const mentions = (rule: Rule, name: string) =>
+  name.length > 1 && new RegExp(`(^|[^A-Za-z0-9_])${escape(name)}([^A-Za-z0-9_]|$)`, 'i').test(`${rule.text} ${rule.cite}`);
 /** The generated refusals: a rule checked on every request the contract refuses (FD-NEGATIVE, IN-ERR-CONTRACT). */
 const isGeneric = (rule: Rule) => /generated|the contract refuses/i.test(rule.text);
 
 function describe(loc: Located, dir: Direction): { kind: string; detail: string } {
   const field = loc.field ? `\`${loc.field}\`` : loc.param ? `${loc.param.in} parameter \`${loc.param.name}\`` : 'the body';
-  const v = (x: unknown) => (typeof x === 'string' ? x : JSON.stringify(x) ?? 'none');
+  const v = (x: unknown) => (typeof x === 'string' ? x : (JSON.stringify(x) ?? 'none'));
   switch (loc.keyword) {
     case 'required': {
       const name = `\`${[loc.field, v(loc.action === 'add' ? loc.after : loc.before)].filter(Boolean).join('.')}\``;
-      return dir === 'relax' ? { kind: 'required relaxed', detail: `${name} no longer required` } : { kind: 'required added', detail: `${name} now required` };
+      return dir === 'relax'
+        ? { kind: 'required relaxed', detail: `${name} no longer required` }
+        : { kind: 'required added', detail: `${name} now required` };
     }
     case 'enum':
       if (dir === 'relax' && loc.action === 'add') return { kind: 'enum value added', detail: `${field} allows ${v(loc.after)}` };
-      if (dir === 'tighten' && loc.action === 'remove') return { kind: 'enum value removed', detail: `${field} no longer allows ${v(loc.before)}` };
+      if (dir === 'tighten' && loc.action === 'remove')
+        return { kind: 'enum value removed', detail: `${field} no longer allows ${v(loc.before)}` };
       if (dir === 'relax') return { kind: 'enum removed', detail: `${field} no longer restricted to an enum` };
       if (dir === 'tighten') return { kind: 'enum added', detail: `${field} now restricted to an enum` };
       return { kind: 'enum changed', detail: `${field} enum ${v(loc.before)} -> ${v(loc.after)}` };
@@ -149,12 +167,27 @@ function describe(loc: Located, dir: Direction): { kind: string; detail: string 
     case 'schema':
       return { kind: loc.action === 'add' ? 'schema added' : loc.action === 'remove' ? 'schema removed' : 'schema changed', detail: field };
     case 'variant':
-      return { kind: loc.action === 'add' ? 'variant added' : loc.action === 'remove' ? 'variant removed' : 'variant changed', detail: `${field} (anyOf/oneOf)` };
+      return {
+        kind: loc.action === 'add' ? 'variant added' : loc.action === 'remove' ? 'variant removed' : 'variant changed',
+        detail: `${field} (anyOf/oneOf)`,
+      };
     case 'default':
-      return { kind: `default ${loc.action === 'add' ? 'added' : loc.action === 'remove' ? 'removed' : 'changed'}`, detail: `${field} default ${v(loc.before)} -> ${v(loc.after)}` };
+      return {
+        kind: `default ${loc.action === 'add' ? 'added' : loc.action === 'remove' ? 'removed' : 'changed'}`,
+        detail: `${field} default ${v(loc.before)} -> ${v(loc.after)}`,
+      };
     default: {
       const what = UPPER.has(loc.keyword) || LOWER.has(loc.keyword) ? 'limit' : loc.keyword;
-      const verb = dir === 'relax' ? 'relaxed' : dir === 'tighten' ? (loc.action === 'add' ? 'added' : 'tightened') : dir === 'neutral' ? `${loc.action === 'add' ? 'added' : loc.action === 'remove' ? 'removed' : 'changed'} (asserts nothing)` : 'changed';
+      const verb =
+        dir === 'relax'
+          ? 'relaxed'
+          : dir === 'tighten'
+            ? loc.action === 'add'
+              ? 'added'
+              : 'tightened'
+            : dir === 'neutral'
+              ? `${loc.action === 'add' ? 'added' : loc.action === 'remove' ? 'removed' : 'changed'} (asserts nothing)`
+              : 'changed';
       return { kind: `${what} ${verb}`, detail: `${field} ${loc.keyword} ${v(loc.before)} -> ${v(loc.after)}` };
     }
   }
@@ -163,7 +196,11 @@ function describe(loc: Located, dir: Direction): { kind: string; detail: string 
 export class Classifier {
   private readonly byId = new Map<string, SuiteOperation>();
 
-  constructor(readonly view: SuiteView, private readonly before: Normalized, private readonly after: Normalized) {
+  constructor(
+    readonly view: SuiteView,
+    private readonly before: Normalized,
+    private readonly after: Normalized,
+  ) {
     for (const op of view.operations) this.byId.set(op.operationId, op);
   }
 
@@ -185,57 +222,125 @@ export class Classifier {
     const op = this.ours(loc);
     const base = { ours: op?.operationId, rules: [] as string[], builtIn: [] as string[] };
     if (!op) {
-      if (loc.keyword === 'operation' && loc.action === 'add') return { ...base, class: 'unchecked', kind: 'operation added', detail: "not in the suite's contract: no check calls it" };
+      if (loc.keyword === 'operation' && loc.action === 'add')
+        return { ...base, class: 'unchecked', kind: 'operation added', detail: "not in the suite's contract: no check calls it" };
       return { ...base, class: 'outside the suite', kind: loc.keyword, detail: '' };
     }
     const opRules = this.view.rules.filter((r) => r.operations.includes(op.operationId));
     const ids = (rules: Rule[]) => [...new Set(rules.map((r) => r.id))];
-    const names = [loc.field?.split('.').filter((s) => s !== '[]' && s !== '{}').pop(), loc.param?.name, loc.header, loc.origin?.split('/').pop()];
+    const names = [
+      loc.field
+        ?.split('.')
+        .filter((s) => s !== '[]' && s !== '{}')
+        .pop(),
+      loc.param?.name,
+      loc.header,
+      loc.origin?.split('/').pop(),
+    ];
     if (loc.keyword === 'required') names.unshift(String(loc.action === 'add' ? loc.after : loc.before));
-    const named = (kinds?: RuleKind[]) => opRules.filter((r) => !isGeneric(r) && r.kind !== 'auth' && (!kinds || kinds.includes(r.kind)) && names.some((n) => n && mentions(r, n)));
+    const named = (kinds?: RuleKind[]) =>
+      opRules.filter(
+        (r) => !isGeneric(r) && r.kind !== 'auth' && (!kinds || kinds.includes(r.kind)) && names.some((n) => n && mentions(r, n)),
+      );
     const generic = loc.side === 'request' ? opRules.filter(isGeneric) : [];
-    const judged = (cls: DiffClass, kind: string, detail: string, rules: Rule[] = [], builtIn: string[] = []): Judged => ({ ...base, class: cls, kind, detail, rules: ids(rules), builtIn });
+    const judged = (cls: DiffClass, kind: string, detail: string, rules: Rule[] = [], builtIn: string[] = []): Judged => ({
+      ...base,
+      class: cls,
+      kind,
+      detail,
+      rules: ids(rules),
+      builtIn,
+    });
     const code = loc.status ? `\\b${escape(loc.status)}\\b` : '';
 
     switch (loc.keyword) {
       case 'operation':
-        return loc.action === 'add' ? judged('no check affected', 'operation added', "already in the suite's contract") : judged('obsolete', 'operation removed', 'the new document no longer has it', opRules);
+        return loc.action === 'add'
+          ? judged('no check affected', 'operation added', "already in the suite's contract")
+          : judged('obsolete', 'operation removed', 'the new document no longer has it', opRules);
       case 'status': {
-        if (loc.action === 'add') return judged('unchecked', 'status added', `${loc.status}: no check provokes it, and statusCodeConformance fails a target answering it until the contract documents it`, [], ['statusCodeConformance']);
+        if (loc.action === 'add')
+          return judged(
+            'unchecked',
+            'status added',
+            `${loc.status}: no check provokes it, and statusCodeConformance fails a target answering it until the contract documents it`,
+            [],
+            ['statusCodeConformance'],
+          );
         const expecting = opRules.filter((r) => new RegExp(code).test(`${r.text} ${r.cite}`));
         return expecting.length
           ? judged('false-alarm risk', 'status removed', `${loc.status}: a check still expects it`, expecting)
-          : judged('tightened', 'status removed', `${loc.status}: the suite still accepts a status the contract no longer documents`, [], ['statusCodeConformance']);
+          : judged(
+              'tightened',
+              'status removed',
+              `${loc.status}: the suite still accepts a status the contract no longer documents`,
+              [],
+              ['statusCodeConformance'],
+            );
       }
       case 'media':
-        if (loc.side === 'response') return loc.action === 'add' ? judged('unchecked', 'media type added', `${loc.status} ${loc.media}`, [], ['contentTypeConformance']) : judged('tightened', 'media type removed', `${loc.status} ${loc.media}`, [], ['contentTypeConformance']);
-        return loc.action === 'add' ? judged('unchecked', 'request media type added', String(loc.media)) : judged('obsolete', 'request media type removed', String(loc.media), [...named(), ...generic]);
+        if (loc.side === 'response')
+          return loc.action === 'add'
+            ? judged('unchecked', 'media type added', `${loc.status} ${loc.media}`, [], ['contentTypeConformance'])
+            : judged('tightened', 'media type removed', `${loc.status} ${loc.media}`, [], ['contentTypeConformance']);
+        return loc.action === 'add'
+          ? judged('unchecked', 'request media type added', String(loc.media))
+          : judged('obsolete', 'request media type removed', String(loc.media), [...named(), ...generic]);
       case 'parameter': {
-        if (loc.action === 'remove') return judged('obsolete', 'parameter removed', `${loc.param!.in} \`${loc.param!.name}\``, [...named(), ...generic]);
+        if (loc.action === 'remove')
+          return judged('obsolete', 'parameter removed', `${loc.param!.in} \`${loc.param!.name}\``, [...named(), ...generic]);
         const p = deref(this.after.doc, loc.after);
-        if (p?.required) return judged('unchecked', 'required parameter added', `${loc.param!.in} \`${loc.param!.name}\`: no rule covers it, and the suite's requests lack it`);
-        return constrained(this.after.doc, p?.schema) ? judged('unchecked', 'parameter added', `${loc.param!.in} \`${loc.param!.name}\` with its constraints`) : judged('no check affected', 'optional parameter added', `${loc.param!.in} \`${loc.param!.name}\``);
+        if (p?.required)
+          return judged(
+            'unchecked',
+            'required parameter added',
+            `${loc.param!.in} \`${loc.param!.name}\`: no rule covers it, and the suite's requests lack it`,
+          );
+        return constrained(this.after.doc, p?.schema)
+          ? judged('unchecked', 'parameter added', `${loc.param!.in} \`${loc.param!.name}\` with its constraints`)
+          : judged('no check affected', 'optional parameter added', `${loc.param!.in} \`${loc.param!.name}\``);
       }
       case 'parameter.required':
       case 'body.required':
       case 'header.required': {
-        const what = loc.keyword === 'parameter.required' ? `${loc.param!.in} parameter \`${loc.param!.name}\`` : loc.keyword === 'header.required' ? `header ${loc.header}` : 'request body';
+        const what =
+          loc.keyword === 'parameter.required'
+            ? `${loc.param!.in} parameter \`${loc.param!.name}\``
+            : loc.keyword === 'header.required'
+              ? `header ${loc.header}`
+              : 'request body';
         const relaxed = loc.before === true && loc.after !== true;
         const rules = loc.keyword === 'header.required' ? named() : [...named(KINDS.required), ...generic];
         const builtIn = loc.keyword === 'header.required' ? ['responseHeadersConformance'] : [];
         if (relaxed) return judged('false-alarm risk', `${loc.keyword.split('.')[0]} no longer required`, what, rules, builtIn);
         const own = named(KINDS.required);
-        return own.length ? judged('tightened', `${loc.keyword.split('.')[0]} now required`, what, own) : judged('unchecked', `${loc.keyword.split('.')[0]} now required`, `${what}: no rule covers it`);
+        return own.length
+          ? judged('tightened', `${loc.keyword.split('.')[0]} now required`, what, own)
+          : judged('unchecked', `${loc.keyword.split('.')[0]} now required`, `${what}: no rule covers it`);
       }
       case 'body':
-        return loc.action === 'add' ? judged('unchecked', 'request body added', 'no rule covers it') : judged('obsolete', 'request body removed', 'checks send a body the new contract does not take', [...named(), ...generic]);
+        return loc.action === 'add'
+          ? judged('unchecked', 'request body added', 'no rule covers it')
+          : judged('obsolete', 'request body removed', 'checks send a body the new contract does not take', [...named(), ...generic]);
       case 'header': {
         if (loc.side !== 'response') return judged('no check affected', `header ${loc.action}`, String(loc.header));
         const h = deref(loc.action === 'add' ? this.after.doc : this.before.doc, loc.action === 'add' ? loc.after : loc.before);
-        if (loc.action === 'add') return h?.required ? judged('unchecked', 'required response header added', `${loc.status} ${loc.header}`, [], ['responseHeadersConformance']) : judged('no check affected', 'optional response header added', `${loc.status} ${loc.header}`);
-        if (h?.required) return judged('false-alarm risk', 'required response header removed', `${loc.status} ${loc.header}: responseHeadersConformance still requires it`, named(), ['responseHeadersConformance']);
+        if (loc.action === 'add')
+          return h?.required
+            ? judged('unchecked', 'required response header added', `${loc.status} ${loc.header}`, [], ['responseHeadersConformance'])
+            : judged('no check affected', 'optional response header added', `${loc.status} ${loc.header}`);
+        if (h?.required)
+          return judged(
+            'false-alarm risk',
+            'required response header removed',
+            `${loc.status} ${loc.header}: responseHeadersConformance still requires it`,
+            named(),
+            ['responseHeadersConformance'],
+          );
         const rules = named();
-        return rules.length ? judged('obsolete', 'response header removed', `${loc.status} ${loc.header}`, rules) : judged('no check affected', 'optional response header removed', `${loc.status} ${loc.header}`);
+        return rules.length
+          ? judged('obsolete', 'response header removed', `${loc.status} ${loc.header}`, rules)
+          : judged('no check affected', 'optional response header removed', `${loc.status} ${loc.header}`);
       }
       case 'security': {
         // Judged on the operation's requirements as a whole (alternatives, each a set of schemes).
@@ -244,12 +349,22 @@ export class Classifier {
         const text = (alts: string[][]) => alts.map((alt) => alt.join(' + ') || 'none').join(' or ');
         const detail = `${text(b)} -> ${text(a)}`;
         const covers = (x: string[], y: string[]) => y.every((scheme) => x.includes(scheme));
-        if (a.length === b.length && a.every((alt) => b.some((o) => covers(o, alt) && covers(alt, o)))) return judged('no check affected', 'security rewritten', detail);
+        if (a.length === b.length && a.every((alt) => b.some((o) => covers(o, alt) && covers(alt, o))))
+          return judged('no check affected', 'security rewritten', detail);
         // Relaxed when some new alternative asks less than every old one.
         if (a.some((alt) => !b.some((o) => covers(alt, o)))) {
-          return auth.length ? judged('false-alarm risk', 'security relaxed', `${detail}: auth checks still expect a refusal without a credential the new contract does not require`, auth) : judged('no check affected', 'security relaxed', detail);
+          return auth.length
+            ? judged(
+                'false-alarm risk',
+                'security relaxed',
+                `${detail}: auth checks still expect a refusal without a credential the new contract does not require`,
+                auth,
+              )
+            : judged('no check affected', 'security relaxed', detail);
         }
-        return auth.length ? judged('tightened', 'security tightened', `${detail}: check that the auth rules cover the added credential`, auth) : judged('unchecked', 'security tightened', `${detail}: no auth rule covers it`);
+        return auth.length
+          ? judged('tightened', 'security tightened', `${detail}: check that the auth rules cover the added credential`, auth)
+          : judged('unchecked', 'security tightened', `${detail}: no auth rule covers it`);
       }
       case 'annotation':
         return judged('no check affected', 'annotation', '');
@@ -270,17 +385,24 @@ export class Classifier {
       case 'change':
         return judged('false-alarm risk', kind, detail, [...own, ...generic], builtIn);
       case 'tighten':
-        return own.length ? judged('tightened', kind, detail, own, builtIn) : judged('unchecked', kind, `${detail}: no rule covers it`, [], builtIn);
+        return own.length
+          ? judged('tightened', kind, detail, own, builtIn)
+          : judged('unchecked', kind, `${detail}: no rule covers it`, [], builtIn);
       case 'add':
-        return constrained(this.after.doc, loc.after) ? judged('unchecked', kind, `${detail}: a new field rule no rule covers`, [], builtIn) : judged('no check affected', kind, `${detail}: an optional field without constraints`);
+        return constrained(this.after.doc, loc.after)
+          ? judged('unchecked', kind, `${detail}: a new field rule no rule covers`, [], builtIn)
+          : judged('no check affected', kind, `${detail}: an optional field without constraints`);
       case 'remove': {
         const rules = named();
         if (rules.length) return judged('obsolete', kind, detail, [...rules, ...generic]);
-        if (loc.side === 'request' && constrained(this.before.doc, loc.before)) return judged('obsolete', kind, `${detail}: the generated refusals still test its constraints`, generic);
+        if (loc.side === 'request' && constrained(this.before.doc, loc.before))
+          return judged('obsolete', kind, `${detail}: the generated refusals still test its constraints`, generic);
         return judged('no check affected', kind, detail);
       }
       default:
-        return own.length && loc.keyword === 'default' ? judged('false-alarm risk', kind, detail, own) : judged('no check affected', kind, detail);
+        return own.length && loc.keyword === 'default'
+          ? judged('false-alarm risk', kind, detail, own)
+          : judged('no check affected', kind, detail);
     }
   }
 }

@@ -21,7 +21,9 @@ const SECTIONS = new Set(['schemas', 'parameters', 'responses', 'headers', 'requ
 
 function yamlFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? yamlFiles(path.join(dir, e.name)) : e.name.endsWith('.yaml') ? [path.join(dir, e.name)] : []));
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? yamlFiles(path.join(dir, e.name)) : e.name.endsWith('.yaml') ? [path.join(dir, e.name)] : []));
 }
 
 export function editIndex(service: string, root = ROOT): EditIndex {
@@ -54,7 +56,8 @@ export function editIndex(service: string, root = ROOT): EditIndex {
   }
   for (const file of rulesParts(service)) {
     if (!fs.existsSync(file)) continue;
-    for (const m of fs.readFileSync(file, 'utf8').matchAll(/\bid:\s*['"]?([A-Z][A-Z0-9-]+)/g)) if (!index.rules.has(m[1])) index.rules.set(m[1], rel(file));
+    for (const m of fs.readFileSync(file, 'utf8').matchAll(/\bid:\s*['"]?([A-Z][A-Z0-9-]+)/g))
+      if (!index.rules.has(m[1])) index.rules.set(m[1], rel(file));
   }
   return index;
 }

@@ -46,9 +46,14 @@ export function readLedger(file: string): Deviation[] | undefined {
   return list.map((raw, i) => {
     const e = (raw ?? {}) as Record<string, unknown>;
     const name = typeof e.key === 'string' && e.key.trim() ? `'${e.key.trim()}'` : `number ${i + 1}`;
-    if (typeof e.key !== 'string' || !e.key.trim()) throw new LedgerError(`${label}: entry ${name} has no key (the change's key as npm run diff prints it)`);
-    if (typeof e.source !== 'string' || !e.source.trim()) throw new LedgerError(`${label}: entry ${name} has no source (the seed sentence or reference decision that states the stricter rule)`);
-    if (e.rules !== undefined && (!Array.isArray(e.rules) || e.rules.some((r) => typeof r !== 'string'))) throw new LedgerError(`${label}: entry ${name}: rules is not a list of rule ids`);
+    if (typeof e.key !== 'string' || !e.key.trim())
+      throw new LedgerError(`${label}: entry ${name} has no key (the change's key as npm run diff prints it)`);
+    if (typeof e.source !== 'string' || !e.source.trim())
+      throw new LedgerError(
+        `${label}: entry ${name} has no source (the seed sentence or reference decision that states the stricter rule)`,
+      );
+    if (e.rules !== undefined && (!Array.isArray(e.rules) || e.rules.some((r) => typeof r !== 'string')))
+      throw new LedgerError(`${label}: entry ${name}: rules is not a list of rule ids`);
     const key = e.key.trim();
     if (seen.has(key)) throw new LedgerError(`${label}: entry ${name} is listed twice`);
     seen.add(key);

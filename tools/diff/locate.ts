@@ -44,13 +44,32 @@ export interface Located {
   path: (string | number)[];
 }
 
-export const ANNOTATION_KEYS = new Set(['description', 'summary', 'title', 'example', 'examples', 'externalDocs', '$comment', 'deprecated', 'tags', 'operationId', 'xml', 'discriminator', 'readOnly', 'writeOnly', 'contentMediaType']);
+export const ANNOTATION_KEYS = new Set([
+  'description',
+  'summary',
+  'title',
+  'example',
+  'examples',
+  'externalDocs',
+  '$comment',
+  'deprecated',
+  'tags',
+  'operationId',
+  'xml',
+  'discriminator',
+  'readOnly',
+  'writeOnly',
+  'contentMediaType',
+]);
 const COMBINERS = new Set(['allOf', 'anyOf', 'oneOf']);
 const SETS = new Set(['required', 'enum']);
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const isAnnotationPath = (path: (string | number)[]) =>
-  path.some((k, i) => typeof k === 'string' && ANNOTATION_KEYS.has(k) && path[i - 1] !== 'properties' && !(k === 'tags' && i === 0 && path.length > 2));
+  path.some(
+    (k, i) =>
+      typeof k === 'string' && ANNOTATION_KEYS.has(k) && path[i - 1] !== 'properties' && !(k === 'tags' && i === 0 && path.length > 2),
+  );
 
 /** Field and keyword of a change inside a schema (the path after `schema`). */
 function schemaPart(segs: (string | number)[]): { field: string; keyword: string } {
@@ -93,33 +112,46 @@ export function atoms(diffs: Diff[]): Diff[] {
     const last = d.path[d.path.length - 1];
     const listed = typeof last === 'string' && SETS.has(last) && d.path[d.path.length - 2] !== 'properties';
     // A required list is a set of names; an enum added or removed whole is one change (a new or a dropped constraint).
-    const expand = listed && (last === 'required' ? Array.isArray(d.before) || Array.isArray(d.after) : Array.isArray(d.before) && Array.isArray(d.after));
+    const expand =
+      listed &&
+      (last === 'required' ? Array.isArray(d.before) || Array.isArray(d.after) : Array.isArray(d.before) && Array.isArray(d.after));
     if (expand) {
       const b = Array.isArray(d.before) ? d.before : [];
       const a = Array.isArray(d.after) ? d.after : [];
       const has = (list: unknown[], v: unknown) => list.some((x) => JSON.stringify(x) === JSON.stringify(v));
-      b.filter((v) => !has(a, v)).forEach((v, i) => out.push({ ...d, action: 'remove', path: [...d.path, i], before: v, after: undefined }));
-      a.filter((v) => !has(b, v)).forEach((v, i) => out.push({ ...d, action: 'add', path: [...d.path, b.length + i], before: undefined, after: v }));
+      b.filter((v) => !has(a, v)).forEach((v, i) =>
+        out.push({ ...d, action: 'remove', path: [...d.path, i], before: v, after: undefined }),
+      );
+      a.filter((v) => !has(b, v)).forEach((v, i) =>
+        out.push({ ...d, action: 'add', path: [...d.path, b.length + i], before: undefined, after: v }),
+      );
     } else if ((last === 'headers' || last === 'content') && d.action !== 'replace' && (isObj(d.before) || isObj(d.after))) {
       // A whole headers or content map added or removed: one change per header or media type.
-      for (const [k, v] of Object.entries(d.before ?? d.after)) out.push({ ...d, path: [...d.path, k], before: d.before ? v : undefined, after: d.after ? v : undefined });
+      for (const [k, v] of Object.entries(d.before ?? d.after))
+        out.push({ ...d, path: [...d.path, k], before: d.before ? v : undefined, after: d.after ? v : undefined });
     } else if (last === 'parameters' && d.action !== 'replace' && (Array.isArray(d.before) || Array.isArray(d.after))) {
-      ((d.before ?? d.after) as unknown[]).forEach((v, i) => out.push({ ...d, path: [...d.path, i], before: d.before ? v : undefined, after: d.after ? v : undefined }));
-    } else if (d.action === 'replace' && (typeof d.path[d.path.length - 2] === 'string' && SETS.has(String(d.path[d.path.length - 2])) || last === '$ref')) {
+      ((d.before ?? d.after) as unknown[]).forEach((v, i) =>
+        out.push({ ...d, path: [...d.path, i], before: d.before ? v : undefined, after: d.after ? v : undefined }),
+      );
+    } else if (
+      d.action === 'replace' &&
+      ((typeof d.path[d.path.length - 2] === 'string' && SETS.has(String(d.path[d.path.length - 2]))) || last === '$ref')
+    ) {
       out.push({ ...d, action: 'remove', after: undefined }, { ...d, action: 'add', before: undefined });
     } else out.push(d);
   }
   // A move shows as a remove and an add of the same value under the same parent: both go.
   const balance = new Map<string, number>();
   const key = (d: Diff) => moveKey(d.path, d.action === 'add' ? d.after : d.before);
-  for (const d of out) if (d.action === 'add' || d.action === 'remove') balance.set(key(d), (balance.get(key(d)) ?? 0) + (d.action === 'add' ? 1 : -1));
+  for (const d of out)
+    if (d.action === 'add' || d.action === 'remove') balance.set(key(d), (balance.get(key(d)) ?? 0) + (d.action === 'add' ? 1 : -1));
   const spent = new Map<string, number>();
   return out.filter((d) => {
     if (d.action !== 'add' && d.action !== 'remove') return true;
     const k = key(d);
     const net = balance.get(k)!;
     // Keep only the surplus side: |net| changes of the sign of net.
-    if (net === 0 || (net > 0) !== (d.action === 'add')) return false;
+    if (net === 0 || net > 0 !== (d.action === 'add')) return false;
     const used = spent.get(k) ?? 0;
     spent.set(k, used + 1);
     return used < Math.abs(net);
@@ -150,7 +182,10 @@ export function locate(d: Diff, before: Normalized, after: Normalized): Located 
   // Security is judged per operation as a whole: its changes share one identity.
   if (rest[0] === 'security') return { ...loc, area: 'security', keyword: 'security', identity: `${route} ${method} security` };
   if (rest[0] === 'parameters') {
-    const own = rest.length > 2 || action === 'replace' ? trace(before.doc, path.slice(0, 5)).node : deref(action === 'add' ? after.doc : before.doc, action === 'add' ? d.after : d.before);
+    const own =
+      rest.length > 2 || action === 'replace'
+        ? trace(before.doc, path.slice(0, 5)).node
+        : deref(action === 'add' ? after.doc : before.doc, action === 'add' ? d.after : d.before);
     const param = { in: String(own?.in ?? '?'), name: String(own?.name ?? '?') };
     const p: Located = { ...loc, area: 'parameter', side: 'request', param };
     if (rest.length === 2) return { ...p, keyword: 'parameter' };

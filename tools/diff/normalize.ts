@@ -33,7 +33,8 @@ export function mergeAllOf(schema: Json): Json {
   let out: Json = { ...rest };
   const kept: Json[] = [];
   for (const m of allOf as Json[]) {
-    if (!isObject(m) || typeof m.$ref === 'string') kept.push(m); // a cycle stays a $ref
+    if (!isObject(m) || typeof m.$ref === 'string')
+      kept.push(m); // a cycle stays a $ref
     else out = mergeTwo(out, Array.isArray(m.allOf) ? mergeAllOf(m) : m);
   }
   if (kept.length) out.allOf = kept;
@@ -46,10 +47,16 @@ function mergeTwo(a: Json, b: Json): Json {
     if (!(k in out)) out[k] = v;
     else if (k === 'properties' && isObject(v)) {
       const props = { ...out.properties };
-      for (const [name, s] of Object.entries<Json>(v)) props[name] = name in props && props[name] !== s && isObject(props[name]) && isObject(s) && !props[name].$ref && !s.$ref ? mergeTwo(props[name], s) : (props[name] ?? s);
+      for (const [name, s] of Object.entries<Json>(v))
+        props[name] =
+          name in props && props[name] !== s && isObject(props[name]) && isObject(s) && !props[name].$ref && !s.$ref
+            ? mergeTwo(props[name], s)
+            : (props[name] ?? s);
       out.properties = props;
-    } else if (k === 'required' && Array.isArray(v)) out.required = [...new Set([...(Array.isArray(out.required) ? out.required : []), ...v])];
-    else if (k === 'enum' && Array.isArray(out.enum) && Array.isArray(v)) out.enum = out.enum.filter((x: Json) => v.some((y: Json) => JSON.stringify(x) === JSON.stringify(y)));
+    } else if (k === 'required' && Array.isArray(v))
+      out.required = [...new Set([...(Array.isArray(out.required) ? out.required : []), ...v])];
+    else if (k === 'enum' && Array.isArray(out.enum) && Array.isArray(v))
+      out.enum = out.enum.filter((x: Json) => v.some((y: Json) => JSON.stringify(x) === JSON.stringify(y)));
     else if (LOWER_BOUNDS.includes(k) && typeof v === 'number' && typeof out[k] === 'number') out[k] = Math.max(out[k], v);
     else if (UPPER_BOUNDS.includes(k) && typeof v === 'number' && typeof out[k] === 'number') out[k] = Math.min(out[k], v);
     // Anything else: the first writer's value stands (annotations, conflicting types).
@@ -64,7 +71,10 @@ function schema31(node: Json): Json {
     if (Array.isArray(node.enum) && !node.enum.includes(null)) node.enum = [...node.enum, null];
   }
   delete node.nullable;
-  for (const [flag, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+  for (const [flag, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
     if (node[flag] === true && typeof node[bound] === 'number') [node[flag], node[bound]] = [node[bound], undefined];
     if (typeof node[flag] === 'boolean') delete node[flag];
     if (node[bound] === undefined) delete node[bound];
@@ -107,7 +117,13 @@ export function normalize(input: Json): Normalized {
     let out: Json = {};
     for (const [k, v] of Object.entries<Json>(node)) if (!k.startsWith('x-')) out[k] = walk(v);
     if (Array.isArray(out.allOf)) out = mergeAllOf({ ...out, allOf: out.allOf.map(member) });
-    if ('nullable' in out || typeof out.exclusiveMinimum === 'boolean' || typeof out.exclusiveMaximum === 'boolean' || Array.isArray(out.type)) out = schema31(out);
+    if (
+      'nullable' in out ||
+      typeof out.exclusiveMinimum === 'boolean' ||
+      typeof out.exclusiveMaximum === 'boolean' ||
+      Array.isArray(out.type)
+    )
+      out = schema31(out);
     return out;
   }
   const doc = walk(input);
@@ -119,7 +135,10 @@ export function normalize(input: Json): Normalized {
     delete item.parameters;
   }
   const declared = doc.components?.securitySchemes;
-  if (isObject(declared)) doc.components.securitySchemes = Object.fromEntries(Object.entries<Json>(declared).map(([name]) => [schemes[name] ?? name, canonicalScheme(input.components.securitySchemes[name])]));
+  if (isObject(declared))
+    doc.components.securitySchemes = Object.fromEntries(
+      Object.entries<Json>(declared).map(([name]) => [schemes[name] ?? name, canonicalScheme(input.components.securitySchemes[name])]),
+    );
   if (Array.isArray(doc.security)) doc.security = renameRequirements(doc.security, schemes);
   return { doc };
 }
@@ -131,7 +150,11 @@ export function deref(doc: Json, node: Json, seen: string[] = []): Json {
     const ref = String(current.$ref);
     if (!ref.startsWith('#/')) return undefined;
     seen.push(ref);
-    current = ref.slice(2).split('/').map(decode).reduce((acc: Json, key) => acc?.[key], doc);
+    current = ref
+      .slice(2)
+      .split('/')
+      .map(decode)
+      .reduce((acc: Json, key) => acc?.[key], doc);
   }
   return current;
 }
@@ -165,7 +188,8 @@ export function trace(doc: Json, path: (string | number)[]): Traced {
     node = follow(node);
     // A path the document does not have from here on (the library's own merged view): the rest of
     // it is kept in the tail, so that two changes below this point keep two places.
-    if (node === undefined || node === null || typeof node !== 'object') return { node: undefined, origin, tail: [...tail, ...path.slice(i)] };
+    if (node === undefined || node === null || typeof node !== 'object')
+      return { node: undefined, origin, tail: [...tail, ...path.slice(i)] };
     if (key in node) node = node[key];
     else if (Array.isArray(node.allOf)) {
       const member = node.allOf.map((m: Json) => follow(m)).find((m: Json) => isObject(m) && key in m);
@@ -187,7 +211,9 @@ function canonicalScheme(scheme: Json): Json {
 }
 
 function renameRequirements(requirements: Json[], schemes: Record<string, string>): Json[] {
-  return requirements.map((req) => (isObject(req) ? Object.fromEntries(Object.entries(req).map(([name, scopes]) => [schemes[name] ?? name, scopes])) : req));
+  return requirements.map((req) =>
+    isObject(req) ? Object.fromEntries(Object.entries(req).map(([name, scopes]) => [schemes[name] ?? name, scopes])) : req,
+  );
 }
 
 /** An operation with its path-level parameters merged in (its own win), sorted by location and name. */

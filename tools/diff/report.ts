@@ -25,7 +25,7 @@ const EDIT: Record<string, string> = {
   'false-alarm risk': 'relax the contract to the document (or keep it where the seed states it: a ledger entry)',
   unchecked: 'add it to the contract, a rule and a check (the mock too for a new status or operation)',
   obsolete: 'remove it from the contract; retire or rewrite the rules and their checks',
-  tightened: 'tighten the contract; move the rule\'s boundary checks',
+  tightened: "tighten the contract; move the rule's boundary checks",
 };
 
 /** The contract file to edit for a change: its component's file, else its operation's. */
@@ -55,14 +55,20 @@ export function actionLines(r: DiffResult, index: EditIndex): string[] {
       const others = c.operations.slice(1);
       const place = c.where.replace(/^\S+ \S+ \([^)]*\) ?/, '');
       lines.push(`  [${c.class}] ${c.kind}: ${c.detail || '(no detail)'}${place ? ` — ${place}` : ''}`);
-      if (others.length) lines.push(`      also at: ${others.slice(0, 6).join(', ')}${others.length > 6 ? ` and ${others.length - 6} more` : ''}`);
+      if (others.length)
+        lines.push(`      also at: ${others.slice(0, 6).join(', ')}${others.length > 6 ? ` and ${others.length - 6} more` : ''}`);
       lines.push(`      key: ${c.key}`);
       const file = contractFileOf(c, index);
       lines.push(`      edit: ${file ?? 'the contract'}${c.component ? ` (${c.component})` : ''} — ${EDIT[c.class]}`);
       // The rules, one line per catalogue file, each with the checks citing it (count and spec files).
       const byFile = new Map<string, string[]>();
       for (const rule of c.rules) {
-        const checks = rule.checks === undefined ? '' : rule.checks === 0 ? ' (no check cites it)' : ` (${rule.checks} check${rule.checks === 1 ? '' : 's'}: ${(rule.files ?? []).map((f) => f.replace(/^.*\//, '')).join(', ')})`;
+        const checks =
+          rule.checks === undefined
+            ? ''
+            : rule.checks === 0
+              ? ' (no check cites it)'
+              : ` (${rule.checks} check${rule.checks === 1 ? '' : 's'}: ${(rule.files ?? []).map((f) => f.replace(/^.*\//, '')).join(', ')})`;
         const file = index.rules.get(rule.id) ?? 'the rule catalogue';
         byFile.set(file, [...(byFile.get(file) ?? []), `${rule.id}${checks}`]);
       }
@@ -79,7 +85,9 @@ export function ledgerLines(r: DiffResult): string[] {
   if (!l) return [];
   const by = new Map<string, number>();
   for (const s of l.subtracted) by.set(s.class, (by.get(s.class) ?? 0) + 1);
-  const lines = [`Deviation ledger ${l.file}: ${l.entries} entr${l.entries === 1 ? 'y' : 'ies'}; subtracted ${l.subtracted.length} change${l.subtracted.length === 1 ? '' : 's'}${by.size ? ` (${[...by].map(([c, n]) => `${n} ${c}`).join(', ')})` : ''}; ${l.stale.length} stale`];
+  const lines = [
+    `Deviation ledger ${l.file}: ${l.entries} entr${l.entries === 1 ? 'y' : 'ies'}; subtracted ${l.subtracted.length} change${l.subtracted.length === 1 ? '' : 's'}${by.size ? ` (${[...by].map(([c, n]) => `${n} ${c}`).join(', ')})` : ''}; ${l.stale.length} stale`,
+  ];
   for (const key of l.stale) lines.push(`  stale (matches no change; review or remove it): ${key}`);
   if (l.unknownRules.length) lines.push(`  rule ids the catalogue does not have: ${l.unknownRules.join(', ')}`);
   return lines;
@@ -95,7 +103,8 @@ export function summaryLines(r: DiffResult): string[] {
 
 export function diffMarkdown(r: DiffResult): string {
   const lines = [
-    `# Contract diff: ${r.service}`, '',
+    `# Contract diff: ${r.service}`,
+    '',
     `- From: ${r.from.label}: ${r.from.title} ${r.from.version}`,
     `- To: ${r.to.label}: ${r.to.title} ${r.to.version}`,
     `- Generated ${r.generatedAt}; normalize ${r.seconds.normalize.toFixed(1)} s, structural diff ${r.seconds.compare.toFixed(1)} s, classification ${r.seconds.classify.toFixed(1)} s`,
@@ -103,7 +112,9 @@ export function diffMarkdown(r: DiffResult): string {
     `- Counted, not listed: ${r.annotations} changes of descriptions, summaries, examples, tags and document metadata; ${r.moves} moves (an allOf member or a list entry at another place); ${r.wholeComponents} components added, removed or renamed whole (judged where operations use them)`,
     ...(r.checksNote ? [`- Checks not named: ${r.checksNote}`] : []),
     ...(r.ledger ? [`- ${ledgerLines(r).join('\n  - ')}`] : []),
-    '', '| class | changes | meaning |', '|---|---|---|',
+    '',
+    '| class | changes | meaning |',
+    '|---|---|---|',
     ...CLASSES.map((c) => `| ${c} | ${r.counts[c]} | ${CLASS_MEANING[c]} |`),
   ];
   for (const cls of LISTED) {
@@ -111,20 +122,35 @@ export function diffMarkdown(r: DiffResult): string {
     if (!mine.length) continue;
     lines.push('', `## ${cls} (${mine.length})`, '', CLASS_MEANING[cls], '');
     for (const c of mine) {
-      lines.push(`- **${c.kind}**: ${c.detail ? `${c.detail} — ` : ''}\`${c.where}\`${c.component ? ` (in \`${c.component}\`)` : ''}`, `  - key: \`${c.key}\``);
+      lines.push(
+        `- **${c.kind}**: ${c.detail ? `${c.detail} — ` : ''}\`${c.where}\`${c.component ? ` (in \`${c.component}\`)` : ''}`,
+        `  - key: \`${c.key}\``,
+      );
       if (c.operations.length > 1) lines.push(`  - operations: ${c.operations.join(', ')}`);
-      for (const rule of c.rules) lines.push(`  - rule ${rule.id}${rule.checks === undefined ? '' : `: ${rule.checks} check${rule.checks === 1 ? '' : 's'}${rule.titles?.length ? ` (${rule.titles.map((t) => `"${t}"`).join('; ')}${rule.checks > rule.titles.length ? '; ...' : ''})` : ''}`}`);
+      for (const rule of c.rules)
+        lines.push(
+          `  - rule ${rule.id}${rule.checks === undefined ? '' : `: ${rule.checks} check${rule.checks === 1 ? '' : 's'}${rule.titles?.length ? ` (${rule.titles.map((t) => `"${t}"`).join('; ')}${rule.checks > rule.titles.length ? '; ...' : ''})` : ''}`}`,
+        );
       if (c.builtIn.length) lines.push(`  - built-in checks: ${c.builtIn.join(', ')}`);
     }
   }
   const rest = r.changes.filter((c) => c.class === 'no check affected');
   if (rest.length) {
     lines.push('', `## no check affected (${rest.length})`, '', '| kind | changes | first |', '|---|---|---|');
-    for (const [kind, list] of groupBy(rest, (c) => c.kind)) lines.push(`| ${kind} | ${list.length} | ${list[0].detail ? `${list[0].detail} — ` : ''}${list[0].where} |`);
+    for (const [kind, list] of groupBy(rest, (c) => c.kind))
+      lines.push(`| ${kind} | ${list.length} | ${list[0].detail ? `${list[0].detail} — ` : ''}${list[0].where} |`);
   }
   const outside = r.changes.filter((c) => c.class === 'outside the suite');
   if (outside.length) {
-    lines.push('', `## outside the suite (${outside.length})`, '', "Changes of operations the suite's contract does not have, per operation.", '', '| operation | changes |', '|---|---|');
+    lines.push(
+      '',
+      `## outside the suite (${outside.length})`,
+      '',
+      "Changes of operations the suite's contract does not have, per operation.",
+      '',
+      '| operation | changes |',
+      '|---|---|',
+    );
     for (const [op, list] of groupBy(outside, (c) => c.operations[0] ?? c.where)) lines.push(`| ${op} | ${list.length} |`);
   }
   lines.push('', 'What to do for each class: README, "Version bump".', '');

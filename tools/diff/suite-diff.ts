@@ -81,7 +81,9 @@ const SEVERITY = new Map(CLASSES.map((c, i) => [c, i]));
 
 function libraryVersion(): string {
   try {
-    return JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '..', '..', 'node_modules', 'api-smart-diff', 'package.json'), 'utf8')).version;
+    return JSON.parse(
+      fs.readFileSync(path.resolve(import.meta.dirname, '..', '..', 'node_modules', 'api-smart-diff', 'package.json'), 'utf8'),
+    ).version;
   } catch {
     return 'unknown';
   }
@@ -94,14 +96,20 @@ export function changeKey(loc: Located, judged: Judged): string {
   if (loc.origin) {
     anchor = loc.origin;
     const tail = loc.place.slice(loc.place.indexOf(':') + 1).split('/');
-    inside = tail.filter((s) => s !== 'properties' && s !== '' && !/^[0-9]+$/.test(s)).map((s) => (s === 'items' ? '[]' : s)).join('.');
+    inside = tail
+      .filter((s) => s !== 'properties' && s !== '' && !/^[0-9]+$/.test(s))
+      .map((s) => (s === 'items' ? '[]' : s))
+      .join('.');
   } else {
     anchor = judged.ours ?? loc.operationId ?? `${loc.method?.toUpperCase()} ${loc.route}`;
     const part =
-      loc.area === 'parameter' ? `${loc.param?.in} ${loc.param?.name}`
-      : loc.area === 'requestBody' ? `request${loc.media ? ` ${loc.media}` : ''}`
-      : loc.area === 'response' ? `response ${loc.status ?? ''}${loc.media ? ` ${loc.media}` : ''}${loc.header ? ` header ${loc.header}` : ''}`
-      : loc.area ?? '';
+      loc.area === 'parameter'
+        ? `${loc.param?.in} ${loc.param?.name}`
+        : loc.area === 'requestBody'
+          ? `request${loc.media ? ` ${loc.media}` : ''}`
+          : loc.area === 'response'
+            ? `response ${loc.status ?? ''}${loc.media ? ` ${loc.media}` : ''}${loc.header ? ` header ${loc.header}` : ''}`
+            : (loc.area ?? '');
     inside = [part.trim(), loc.field, loc.keyword].filter((s) => s && s !== 'operation').join(' ');
   }
   const valued = /^(required (relaxed|added)|enum value (added|removed))$/.test(judged.kind);
@@ -168,8 +176,16 @@ export function diffForSuite(from: DiffDocument, to: DiffDocument, view: SuiteVi
       continue;
     }
     const entry: ChangeEntry = {
-      key: changeKey(loc, judged), class: judged.class, kind: judged.kind, detail: judged.detail, where: where(loc, judged), operations: [opName],
-      rules: mergeRules([], judged.rules, checks, [opName]), builtIn: judged.builtIn, library: [loc.libraryType], merged: 1,
+      key: changeKey(loc, judged),
+      class: judged.class,
+      kind: judged.kind,
+      detail: judged.detail,
+      where: where(loc, judged),
+      operations: [opName],
+      rules: mergeRules([], judged.rules, checks, [opName]),
+      builtIn: judged.builtIn,
+      library: [loc.libraryType],
+      merged: 1,
       ...(loc.origin ? { component: loc.origin } : {}),
     };
     groups.set(key, entry);
@@ -190,13 +206,26 @@ export function diffForSuite(from: DiffDocument, to: DiffDocument, view: SuiteVi
     if (group) group.merged++;
     else if (loc.path.length > 3) {
       groups.set(key, {
-        key: `${loc.origin ?? `components/${loc.path.slice(1, 3).join('/')}`} ${loc.place.slice(loc.place.indexOf(':') + 1).split('/').filter((x) => x !== 'properties' && !/^[0-9]+$/.test(x)).join('.')} | component only ${loc.action}`,
-        class: 'no check affected', kind: 'component only', detail: 'listed only under its component: no operation of either document shows it',
-        where: `components/${loc.path.slice(1).join('/')}`, operations: [], rules: [], builtIn: [], library: [loc.libraryType], merged: 1,
+        key: `${loc.origin ?? `components/${loc.path.slice(1, 3).join('/')}`} ${loc.place
+          .slice(loc.place.indexOf(':') + 1)
+          .split('/')
+          .filter((x) => x !== 'properties' && !/^[0-9]+$/.test(x))
+          .join('.')} | component only ${loc.action}`,
+        class: 'no check affected',
+        kind: 'component only',
+        detail: 'listed only under its component: no operation of either document shows it',
+        where: `components/${loc.path.slice(1).join('/')}`,
+        operations: [],
+        rules: [],
+        builtIn: [],
+        library: [loc.libraryType],
+        merged: 1,
       });
     }
   }
-  const changes = [...groups.values()].sort((a, b) => SEVERITY.get(a.class)! - SEVERITY.get(b.class)! || a.kind.localeCompare(b.kind) || a.where.localeCompare(b.where));
+  const changes = [...groups.values()].sort(
+    (a, b) => SEVERITY.get(a.class)! - SEVERITY.get(b.class)! || a.kind.localeCompare(b.kind) || a.where.localeCompare(b.where),
+  );
   const counts = Object.fromEntries(CLASSES.map((c) => [c, changes.filter((x) => x.class === c).length])) as Record<DiffClass, number>;
   const t1 = performance.now();
   return {
@@ -206,10 +235,17 @@ export function diffForSuite(from: DiffDocument, to: DiffDocument, view: SuiteVi
     generatedAt: new Date().toISOString(),
     seconds: { ...structural.seconds, classify: (t1 - t0) / 1000 },
     library: {
-      name: 'api-smart-diff', version: libraryVersion(), changes: structural.diffs.length,
-      atComponents: structural.diffs.filter((d) => d.path[0] === 'components').length, errors: structural.libraryErrors,
+      name: 'api-smart-diff',
+      version: libraryVersion(),
+      changes: structural.diffs.length,
+      atComponents: structural.diffs.filter((d) => d.path[0] === 'components').length,
+      errors: structural.libraryErrors,
     },
-    annotations, moves, wholeComponents, counts, changes,
+    annotations,
+    moves,
+    wholeComponents,
+    counts,
+    changes,
   };
 }
 
@@ -220,7 +256,11 @@ function mergeRules(have: RuleRef[], ids: string[], checks: Map<string, CheckRef
   for (const id of ids) {
     if (out.some((r) => r.id === id)) continue;
     const cited = [...(checks?.get(id) ?? [])].sort((a, b) => relevance(a) - relevance(b));
-    out.push(checks ? { id, checks: cited.length, titles: cited.slice(0, 5).map((c) => c.title), files: [...new Set(cited.map((c) => c.file))].sort() } : { id });
+    out.push(
+      checks
+        ? { id, checks: cited.length, titles: cited.slice(0, 5).map((c) => c.title), files: [...new Set(cited.map((c) => c.file))].sort() }
+        : { id },
+    );
   }
   return out;
 }

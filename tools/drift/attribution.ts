@@ -55,15 +55,35 @@ export interface UnmatchedReason {
  */
 const FAMILY: Record<string, string> = {
   type: 'type',
-  enum: 'value', const: 'value',
-  required: 'presence', dependentRequired: 'presence',
-  pattern: 'form', format: 'form',
-  minimum: 'bound', maximum: 'bound', exclusiveMinimum: 'bound', exclusiveMaximum: 'bound', multipleOf: 'bound',
-  minLength: 'length', maxLength: 'length',
-  minItems: 'items', maxItems: 'items', uniqueItems: 'items', contains: 'items', minContains: 'items', maxContains: 'items',
-  minProperties: 'members', maxProperties: 'members',
-  additionalProperties: 'extra', unevaluatedProperties: 'extra', propertyNames: 'extra',
-  anyOf: 'applicator', oneOf: 'applicator', not: 'applicator', if: 'applicator', 'false schema': 'applicator',
+  enum: 'value',
+  const: 'value',
+  required: 'presence',
+  dependentRequired: 'presence',
+  pattern: 'form',
+  format: 'form',
+  minimum: 'bound',
+  maximum: 'bound',
+  exclusiveMinimum: 'bound',
+  exclusiveMaximum: 'bound',
+  multipleOf: 'bound',
+  minLength: 'length',
+  maxLength: 'length',
+  minItems: 'items',
+  maxItems: 'items',
+  uniqueItems: 'items',
+  contains: 'items',
+  minContains: 'items',
+  maxContains: 'items',
+  minProperties: 'members',
+  maxProperties: 'members',
+  additionalProperties: 'extra',
+  unevaluatedProperties: 'extra',
+  propertyNames: 'extra',
+  anyOf: 'applicator',
+  oneOf: 'applicator',
+  not: 'applicator',
+  if: 'applicator',
+  'false schema': 'applicator',
 };
 const family = (keyword: string) => FAMILY[keyword] ?? keyword;
 
@@ -72,9 +92,14 @@ const pointer = (member: string) => member.replace(/~/g, '~0').replace(/\//g, '~
 /** Rule 1: the instance an error is about. */
 function placeOf(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>;
-  const member = error.keyword === 'required' || error.keyword === 'dependentRequired' ? params.missingProperty
-    : error.keyword === 'additionalProperties' ? params.additionalProperty
-      : error.keyword === 'unevaluatedProperties' ? params.unevaluatedProperty : undefined;
+  const member =
+    error.keyword === 'required' || error.keyword === 'dependentRequired'
+      ? params.missingProperty
+      : error.keyword === 'additionalProperties'
+        ? params.additionalProperty
+        : error.keyword === 'unevaluatedProperties'
+          ? params.unevaluatedProperty
+          : undefined;
   return typeof member === 'string' ? `${error.instancePath}/${pointer(member)}` : error.instancePath;
 }
 
@@ -121,7 +146,12 @@ export function reasonsOf(errors: readonly ErrorObject[] | null | undefined): Re
       let start = i;
       while (start > 0 && belongsTo(error, list[start - 1])) start--;
       const alternatives = pruned(reasonsOf(list.slice(start, i)), error.instancePath);
-      out.push({ path: error.instancePath, keyword: error.keyword, message: describe(error), ...(alternatives.length ? { alternatives } : {}) });
+      out.push({
+        path: error.instancePath,
+        keyword: error.keyword,
+        message: describe(error),
+        ...(alternatives.length ? { alternatives } : {}),
+      });
       i = start;
       continue;
     }
@@ -151,23 +181,33 @@ export function documentReasons(errors: readonly ErrorObject[] | null | undefine
 /** Rules 2 and 3. */
 export function isMatched(reason: Reason, document: readonly Reason[]): boolean {
   const kin = family(reason.keyword);
-  const shared = document.some((d) => (d.path === reason.path && d.keyword === reason.keyword)
-    || (family(d.keyword) === kin && (d.path === reason.path || (kin !== 'applicator' && related(d.path, reason.path)))));
+  const shared = document.some(
+    (d) =>
+      (d.path === reason.path && d.keyword === reason.keyword) ||
+      (family(d.keyword) === kin && (d.path === reason.path || (kin !== 'applicator' && related(d.path, reason.path)))),
+  );
   return shared || (reason.alternatives ?? []).some((a) => isMatched(a, document));
 }
 
 /** What the document says about one place: it gives no schema, cannot be compared, accepts, or refuses. */
-export type DocumentView = { kind: 'none' } | { kind: 'uncompared'; why: string } | { kind: 'accepts' } | { kind: 'refuses'; reasons: Reason[] };
+export type DocumentView =
+  { kind: 'none' } | { kind: 'uncompared'; why: string } | { kind: 'accepts' } | { kind: 'refuses'; reasons: Reason[] };
 
 const at = (path: string) => path || '/';
 const brief = (reasons: readonly Reason[], max = 3) =>
-  `${reasons.slice(0, max).map((r) => `${at(r.path)} ${r.message}`).join('; ')}${reasons.length > max ? `; and ${reasons.length - max} more` : ''}`;
+  `${reasons
+    .slice(0, max)
+    .map((r) => `${at(r.path)} ${r.message}`)
+    .join('; ')}${reasons.length > max ? `; and ${reasons.length - max} more` : ''}`;
 
 function documentVerdict(path: string, document: DocumentView): string {
   switch (document.kind) {
-    case 'none': return 'the document gives no schema for it';
-    case 'uncompared': return `not compared: ${document.why}`;
-    case 'accepts': return 'the document accepts the whole example';
+    case 'none':
+      return 'the document gives no schema for it';
+    case 'uncompared':
+      return `not compared: ${document.why}`;
+    case 'accepts':
+      return 'the document accepts the whole example';
     case 'refuses': {
       const here = document.reasons.filter((d) => related(d.path, path));
       if (here.length) return `the document refuses ${at(path)} for another reason: ${brief(here)}`;
@@ -179,10 +219,12 @@ function documentVerdict(path: string, document: DocumentView): string {
 /** Rule 4: our reasons the document does not share (all of them when it accepts or cannot tell). */
 export function unmatchedReasons(ours: readonly Reason[], document: DocumentView): UnmatchedReason[] {
   const theirs = document.kind === 'refuses' ? document.reasons : [];
-  return ours.filter((r) => !isMatched(r, theirs)).map((r) => ({
-    instancePath: at(r.path),
-    keyword: r.keyword,
-    message: r.alternatives?.length ? `${r.message} (alternatives: ${brief(r.alternatives)})` : r.message,
-    document: documentVerdict(r.path, document),
-  }));
+  return ours
+    .filter((r) => !isMatched(r, theirs))
+    .map((r) => ({
+      instancePath: at(r.path),
+      keyword: r.keyword,
+      message: r.alternatives?.length ? `${r.message} (alternatives: ${brief(r.alternatives)})` : r.message,
+      document: documentVerdict(r.path, document),
+    }));
 }

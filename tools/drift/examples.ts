@@ -41,10 +41,14 @@ export function publishedOperations(doc: PublishedDocument): PublishedOperation[
         const p = doc.deref(raw);
         if (!p?.name) continue;
         const schema = p.schema;
-        const values = p.example !== undefined ? [['example', p.example]] : Object.entries<Json>(p.examples ?? {}).map(([n, e]) => [`examples.${n}`, doc.deref(e)?.value]);
+        const values =
+          p.example !== undefined
+            ? [['example', p.example]]
+            : Object.entries<Json>(p.examples ?? {}).map(([n, e]) => [`examples.${n}`, doc.deref(e)?.value]);
         const fromSchema = values.length === 0 && schema ? doc.deref(schema)?.example : undefined;
         if (fromSchema !== undefined) values.push(['schema example', fromSchema]);
-        for (const [origin, value] of values) if (value !== undefined) examples.push({ kind: 'parameter', at: `${p.in}:${p.name}`, origin, value, schema });
+        for (const [origin, value] of values)
+          if (value !== undefined) examples.push({ kind: 'parameter', at: `${p.in}:${p.name}`, origin, value, schema });
       }
       const body = op.requestBody ? doc.deref(op.requestBody) : undefined;
       examples.push(...mediaExamples(doc, 'request', 'request', body?.content, 'request'));
@@ -57,7 +61,13 @@ export function publishedOperations(doc: PublishedDocument): PublishedOperation[
   return out;
 }
 
-function mediaExamples(doc: PublishedDocument, kind: ExampleKind, at: string, content: Json, side: 'request' | 'response'): PublishedExample[] {
+function mediaExamples(
+  doc: PublishedDocument,
+  kind: ExampleKind,
+  at: string,
+  content: Json,
+  side: 'request' | 'response',
+): PublishedExample[] {
   const out: PublishedExample[] = [];
   for (const [mediaType, media] of Object.entries<Json>(content ?? {})) {
     const schema = media?.schema;
@@ -97,7 +107,11 @@ function assemble(doc: PublishedDocument, raw: Json, side: 'request' | 'response
   if (Array.isArray(schema.allOf)) {
     const parts = schema.allOf.map((s: Json) => assemble(doc, s, side, depth + 1, trail));
     const objects = parts.filter((p: Assembled) => p.value && typeof p.value === 'object' && !Array.isArray(p.value));
-    if (objects.length) return { value: Object.assign({}, ...objects.map((p: Assembled) => p.value)), fromExample: parts.some((p: Assembled) => p.fromExample) };
+    if (objects.length)
+      return {
+        value: Object.assign({}, ...objects.map((p: Assembled) => p.value)),
+        fromExample: parts.some((p: Assembled) => p.fromExample),
+      };
     return parts.find((p: Assembled) => p.value !== undefined) ?? NONE;
   }
   const choice = schema.oneOf ?? schema.anyOf;
@@ -143,12 +157,16 @@ function fromType(doc: PublishedDocument, raw: Json): unknown {
       return {};
     default: {
       const byFormat: Record<string, string> = {
-        'date-time': '2024-01-01T00:00:00Z', date: '2024-01-01', email: 'user@example.com', uri: 'https://example.com',
+        'date-time': '2024-01-01T00:00:00Z',
+        date: '2024-01-01',
+        email: 'user@example.com',
+        uri: 'https://example.com',
         uuid: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
       };
       const text = byFormat[schema.format] ?? 'string';
       return typeof schema.maxLength === 'number' || typeof schema.minLength === 'number'
-        ? text.padEnd(schema.minLength ?? 0, 'x').slice(0, schema.maxLength ?? undefined) : text;
+        ? text.padEnd(schema.minLength ?? 0, 'x').slice(0, schema.maxLength ?? undefined)
+        : text;
     }
   }
 }

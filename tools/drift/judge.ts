@@ -8,7 +8,15 @@ import { answeredConflicts } from '../../helpers/contract/conflicts.js';
 import { declaredBody, documentedResponse, formatAjvErrors } from '../../helpers/contract/checks.js';
 import type { Contract, Operation } from '../../helpers/contract/contract.js';
 import type { ServiceProfile } from '../../helpers/contract/services.js';
-import { documentReasons, pruned, reasonsOf, unmatchedReasons, type DocumentView, type Reason, type UnmatchedReason } from './attribution.js';
+import {
+  documentReasons,
+  pruned,
+  reasonsOf,
+  unmatchedReasons,
+  type DocumentView,
+  type Reason,
+  type UnmatchedReason,
+} from './attribution.js';
 import type { PublishedExample, PublishedOperation } from './examples.js';
 import type { PublishedDocument } from './published.js';
 
@@ -35,14 +43,26 @@ export function matchOperation(contract: Contract, published: PublishedOperation
   return [...contract.operations.values()].find((op) => op.method === published.method && norm(op.path) === norm(published.path));
 }
 
-export function judgeExample(contract: Contract, profile: ServiceProfile, doc: PublishedDocument, op: Operation, ex: PublishedExample, key: string): JudgedExample {
+export function judgeExample(
+  contract: Contract,
+  profile: ServiceProfile,
+  doc: PublishedDocument,
+  op: Operation,
+  ex: PublishedExample,
+  key: string,
+): JudgedExample {
   const base = { operationId: op.operationId, kind: ex.kind, at: ex.at, mediaType: ex.mediaType, origin: ex.origin };
   const ours = ourView(contract, profile, op, ex);
   if (ours === true) return { ...base, verdict: 'accepted' };
   if (ours.missing) return { ...base, verdict: 'not in contract', reason: ours.reason };
   // A body refused only by a seed rule the provider publishes otherwise (schemas/<service>/conflicts.yaml).
   const conflict = ex.kind === 'response' ? responseConflict(contract, op, ex) : undefined;
-  if (conflict) return { ...base, verdict: 'seed-vs-provider conflict', reason: conflict.map((c) => `${c.id}: ${c.received} as the provider publishes; the seed: ${c.seed}`).join(' | ') };
+  if (conflict)
+    return {
+      ...base,
+      verdict: 'seed-vs-provider conflict',
+      reason: conflict.map((c) => `${c.id}: ${c.received} as the provider publishes; the seed: ${c.seed}`).join(' | '),
+    };
   const own = ex.schema ? doc.validator(key, ex.schema) : undefined;
   let theirs: DocumentView;
   let theirReason = '';
@@ -55,7 +75,11 @@ export function judgeExample(contract: Contract, profile: ServiceProfile, doc: P
   }
   const unmatched = unmatchedReasons(ours.reasons, theirs);
   if (theirs.kind === 'refuses' && unmatched.length === 0) {
-    return { ...base, verdict: 'document inconsistent', reason: `the document's own schema refuses it at the same places for the same reasons (the document: ${theirReason}); ours: ${ours.reason}` };
+    return {
+      ...base,
+      verdict: 'document inconsistent',
+      reason: `the document's own schema refuses it at the same places for the same reasons (the document: ${theirReason}); ours: ${ours.reason}`,
+    };
   }
   const unchecked = own instanceof Error ? ` (not compared with the document's own schema: ${own.message})` : '';
   // `unmatched` says, for each of our reasons, what the document says at that place.
@@ -84,7 +108,11 @@ function ourView(contract: Contract, profile: ServiceProfile, op: Operation, ex:
   if (!spec) return { missing: true, reason: `status ${status} is not documented (ours: ${Object.keys(op.responses).join(', ')})` };
   const mediaType = (ex.mediaType ?? '').toLowerCase();
   const declared = declaredBody({ operation: op, status, headers: { 'content-type': mediaType } });
-  if (!declared || declared.mediaType !== mediaType) return { missing: true, reason: `${status} ${mediaType} is not a documented media type (ours: ${spec.contentTypes.join(', ') || 'no body'})` };
+  if (!declared || declared.mediaType !== mediaType)
+    return {
+      missing: true,
+      reason: `${status} ${mediaType} is not a documented media type (ours: ${spec.contentTypes.join(', ') || 'no body'})`,
+    };
   const value = declared.json && typeof ex.value === 'string' ? tryJson(ex.value) : ex.value;
   if (declared.schema) {
     const verdict = check(contract, `drift:response:${op.operationId}:${spec.status}:${mediaType}`, declared.schema, value);
@@ -92,7 +120,9 @@ function ourView(contract: Contract, profile: ServiceProfile, op: Operation, ex:
   }
   // As in the client's error-shape check: an operation that declares its own error schema for the
   // status (financial data's micro-entry verification) is held to that one, checked above.
-  const own = String(declared.schema?.$ref ?? '').split('/').pop();
+  const own = String(declared.schema?.$ref ?? '')
+    .split('/')
+    .pop();
   const ownShape = Boolean(own) && !profile.errorSchemas.includes(own!);
   if (status >= 400 && declared.json && !ownShape) {
     // One of the service's error schemas must take the body: judged like an anyOf over them.
@@ -103,7 +133,11 @@ function ourView(contract: Contract, profile: ServiceProfile, op: Operation, ex:
       alternatives.push(...reasonsOf(validate.errors));
     }
     const shape = `not an error body of the service's shape (${profile.errorSchemas.join(' or ')})`;
-    return { missing: false, reason: shape, reasons: [{ path: '', keyword: 'anyOf', message: shape, alternatives: pruned(alternatives, '') }] };
+    return {
+      missing: false,
+      reason: shape,
+      reasons: [{ path: '', keyword: 'anyOf', message: shape, alternatives: pruned(alternatives, '') }],
+    };
   }
   return true;
 }
@@ -121,14 +155,21 @@ function check(contract: Contract, key: string, schema: unknown, value: unknown)
       const alternative = contract.component(name);
       return alternative(value) ? [] : reasonsOf(alternative.errors);
     });
-    return { missing: false, reason, reasons: [{ path: '', keyword: 'anyOf', message: 'anyOf must match a schema in anyOf', alternatives: pruned(alternatives, '') }] };
+    return {
+      missing: false,
+      reason,
+      reasons: [{ path: '', keyword: 'anyOf', message: 'anyOf must match a schema in anyOf', alternatives: pruned(alternatives, '') }],
+    };
   }
   return { missing: false, reason, reasons: reasonsOf(validate.errors) };
 }
 
 /** The component names of a `$ref` to a component that is only an anyOf of `$ref`s to components. */
 function anyOfComponents(contract: Contract, schema: unknown): string[] | undefined {
-  const ref = (s: unknown) => (s && typeof s === 'object' && typeof (s as { $ref?: unknown }).$ref === 'string' ? /^#\/components\/schemas\/([^/]+)$/.exec((s as { $ref: string }).$ref)?.[1] : undefined);
+  const ref = (s: unknown) =>
+    s && typeof s === 'object' && typeof (s as { $ref?: unknown }).$ref === 'string'
+      ? /^#\/components\/schemas\/([^/]+)$/.exec((s as { $ref: string }).$ref)?.[1]
+      : undefined;
   const name = ref(schema);
   const component = name ? (contract.componentSchema(name) as { anyOf?: unknown[] } | undefined) : undefined;
   if (!component?.anyOf || Object.keys(component).some((k) => !['anyOf', 'description'].includes(k))) return undefined;
@@ -156,12 +197,22 @@ function tryJson(text: string): unknown {
 }
 
 /** The conflicts a published response body follows, when its only breaches of our schema are theirs. */
-function responseConflict(contract: Contract, op: Operation, ex: PublishedExample): { id: string; received: string; seed: string }[] | undefined {
+function responseConflict(
+  contract: Contract,
+  op: Operation,
+  ex: PublishedExample,
+): { id: string; received: string; seed: string }[] | undefined {
   const status = Number(ex.at);
-  const declared = Number.isInteger(status) ? declaredBody({ operation: op, status, headers: { 'content-type': (ex.mediaType ?? '').toLowerCase() } }) : undefined;
+  const declared = Number.isInteger(status)
+    ? declaredBody({ operation: op, status, headers: { 'content-type': (ex.mediaType ?? '').toLowerCase() } })
+    : undefined;
   if (!declared?.schema || !declared.json) return undefined;
   const value = typeof ex.value === 'string' ? tryJson(ex.value) : ex.value;
   const validate = contract.validator(`drift:response:${op.operationId}:${declared.spec.status}:${declared.mediaType}`, declared.schema);
   const met = answeredConflicts(op.service, op.operationId, value, (b) => validate(b));
-  return met?.map(({ conflict, received }) => ({ id: conflict.id, received: conflict.answers!.absent ? `no ${conflict.answers!.at}` : `${JSON.stringify(received)} at ${conflict.answers!.at}`, seed: conflict.seed }));
+  return met?.map(({ conflict, received }) => ({
+    id: conflict.id,
+    received: conflict.answers!.absent ? `no ${conflict.answers!.at}` : `${JSON.stringify(received)} at ${conflict.answers!.at}`,
+    seed: conflict.seed,
+  }));
 }

@@ -37,16 +37,43 @@ export function readPublishedDocument(file: string): Json {
 
 /** JSON Schema keywords kept from a published schema; anything else (x-*, nullable, xml...) is dropped. */
 const KEEP = new Set([
-  'type', 'properties', 'required', 'items', 'enum', 'const', 'format', 'pattern', 'minLength', 'maxLength',
-  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minItems', 'maxItems', 'uniqueItems',
-  'additionalProperties', 'allOf', 'anyOf', 'oneOf', 'not', '$ref', 'minProperties', 'maxProperties', 'default',
+  'type',
+  'properties',
+  'required',
+  'items',
+  'enum',
+  'const',
+  'format',
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'additionalProperties',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  '$ref',
+  'minProperties',
+  'maxProperties',
+  'default',
 ]);
 
 export class PublishedDocument {
   private readonly validators = new Map<string, ValidateFunction | Error>();
   private readonly idPrefix: string;
 
-  constructor(readonly doc: Json, name: string) {
+  constructor(
+    readonly doc: Json,
+    name: string,
+  ) {
     this.idPrefix = `published://${name}-${Date.now()}/components/schemas/`;
     for (const [key, schema] of Object.entries<Json>(doc.components?.schemas ?? {})) {
       ajv.addSchema(this.toJsonSchema(schema), this.idPrefix + key);
@@ -59,7 +86,10 @@ export class PublishedDocument {
     for (let i = 0; current?.$ref && i < 20; i++) {
       const ref = String(current.$ref);
       if (!ref.startsWith('#/')) return undefined;
-      current = ref.slice(2).split('/').reduce((acc: Json, key) => acc?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], this.doc);
+      current = ref
+        .slice(2)
+        .split('/')
+        .reduce((acc: Json, key) => acc?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], this.doc);
     }
     return current;
   }
@@ -82,7 +112,11 @@ export class PublishedDocument {
         continue; // 3.0 boolean form: applied below
       } else if (key === 'pattern' && !validPattern(String(value))) {
         continue;
-      } else out[key] = ['items', 'additionalProperties', 'not'].includes(key) || ['allOf', 'anyOf', 'oneOf'].includes(key) ? this.toJsonSchema(value) : value;
+      } else
+        out[key] =
+          ['items', 'additionalProperties', 'not'].includes(key) || ['allOf', 'anyOf', 'oneOf'].includes(key)
+            ? this.toJsonSchema(value)
+            : value;
     }
     if (node.exclusiveMinimum === true && typeof node.minimum === 'number') [out.exclusiveMinimum, out.minimum] = [node.minimum, undefined];
     if (node.exclusiveMaximum === true && typeof node.maximum === 'number') [out.exclusiveMaximum, out.maximum] = [node.maximum, undefined];

@@ -50,15 +50,19 @@ export function perOperation(judged: JudgedExample[]): { operationId: string; bo
   });
 }
 
-const label = (j: JudgedExample) => `${j.kind === 'parameter' ? `parameter ${j.at}` : j.kind === 'request' ? `request ${j.mediaType}` : `${j.at} ${j.mediaType}`} (${j.origin})`;
+const label = (j: JudgedExample) =>
+  `${j.kind === 'parameter' ? `parameter ${j.at}` : j.kind === 'request' ? `request ${j.mediaType}` : `${j.at} ${j.mediaType}`} (${j.origin})`;
 
 /** A stricter contract's reasons the document does not share, each with the document's own verdict there. */
-const unmatchedText = (j: JudgedExample) => (j.unmatched?.length
-  ? ` [not shared by the document: ${j.unmatched.map((u) => `${u.instancePath} ${u.keyword}: ${u.document}`).join(' | ')}]`
-  : '');
+const unmatchedText = (j: JudgedExample) =>
+  j.unmatched?.length
+    ? ` [not shared by the document: ${j.unmatched.map((u) => `${u.instancePath} ${u.keyword}: ${u.document}`).join(' | ')}]`
+    : '';
 
 export function rejectionLines(result: DriftResult): string[] {
-  return result.judged.filter((j) => j.verdict !== 'accepted').map((j) => `${j.operationId} ${label(j)}: ${j.verdict}: ${j.reason}${unmatchedText(j)}`);
+  return result.judged
+    .filter((j) => j.verdict !== 'accepted')
+    .map((j) => `${j.operationId} ${label(j)}: ${j.verdict}: ${j.reason}${unmatchedText(j)}`);
 }
 
 /** How many examples earned each verdict. */
@@ -73,17 +77,27 @@ export function writeDriftReport(dir: string, result: DriftResult): string {
   const base = path.join(dir, `drift-${result.service}`);
   fs.writeFileSync(`${base}.json`, JSON.stringify(result, null, 2));
   const lines = [
-    `# Drift: ${result.service} contract ${result.contractVersion} vs ${result.document.title} ${result.document.version}`, '',
+    `# Drift: ${result.service} contract ${result.contractVersion} vs ${result.document.title} ${result.document.version}`,
+    '',
     `- Document: \`${result.document.file}\` (read, not stored); generated ${result.generatedAt}`,
     `- Operations judged: ${result.matched}; in the document but not in our contract: ${result.unmatched.length}; ours but not in the document: ${result.ours.length ? result.ours.join(', ') : 'none'}`,
     `- Example bodies accepted: **${result.bodies.accepted}/${result.bodies.total} (${pct(result.bodies)})**; success bodies ${result.successBodies.accepted}/${result.successBodies.total} (${pct(result.successBodies)}); bodies consistent with the document's own schema ${result.consistentBodies.accepted}/${result.consistentBodies.total} (${pct(result.consistentBodies)})`,
     `- Parameter examples accepted: ${result.parameters.accepted}/${result.parameters.total} (${pct(result.parameters)})`,
-    `- Verdicts (every example, bodies and parameters): ${Object.entries(verdictCounts(result.judged)).map(([v, n]) => `${v} ${n}`).join(', ')}`, '',
-    'Verdicts: *contract stricter* (our contract refuses what the document allows, or refuses it for a reason the document does not give: a false alarm against a conformant target, unless the seed overrides the document), *document inconsistent* (the document\'s own schema refuses the example in the same place for the same reason as ours), *seed-vs-provider conflict* (refused only by a seed rule the provider publishes otherwise: schemas/<service>/conflicts.yaml; a target answering it is reported as the conflict, not failed), *not in contract* (a status, media type or parameter our contract does not document).', '',
-    '| operation | bodies accepted | parameters accepted |', '|---|---|---|',
-    ...perOperation(result.judged).map((o) => `| ${o.operationId} | ${o.bodies.accepted}/${o.bodies.total} | ${o.parameters.accepted}/${o.parameters.total} |`),
-    '', '## Rejections', '',
-    ...(rejectionLines(result).map((l) => `- ${l}`)),
+    `- Verdicts (every example, bodies and parameters): ${Object.entries(verdictCounts(result.judged))
+      .map(([v, n]) => `${v} ${n}`)
+      .join(', ')}`,
+    '',
+    "Verdicts: *contract stricter* (our contract refuses what the document allows, or refuses it for a reason the document does not give: a false alarm against a conformant target, unless the seed overrides the document), *document inconsistent* (the document's own schema refuses the example in the same place for the same reason as ours), *seed-vs-provider conflict* (refused only by a seed rule the provider publishes otherwise: schemas/<service>/conflicts.yaml; a target answering it is reported as the conflict, not failed), *not in contract* (a status, media type or parameter our contract does not document).",
+    '',
+    '| operation | bodies accepted | parameters accepted |',
+    '|---|---|---|',
+    ...perOperation(result.judged).map(
+      (o) => `| ${o.operationId} | ${o.bodies.accepted}/${o.bodies.total} | ${o.parameters.accepted}/${o.parameters.total} |`,
+    ),
+    '',
+    '## Rejections',
+    '',
+    ...rejectionLines(result).map((l) => `- ${l}`),
   ];
   if (rejectionLines(result).length === 0) lines.push('None.');
   fs.writeFileSync(`${base}.md`, `${lines.join('\n')}\n`);

@@ -32,15 +32,28 @@ export interface EquivalentRule {
 }
 
 const silent = {
-  isTraceEnabled: () => false, isDebugEnabled: () => false, isInfoEnabled: () => false, isWarnEnabled: () => false,
-  isErrorEnabled: () => false, isFatalEnabled: () => false,
-  trace: () => {}, debug: () => {}, info: () => {}, warn: () => {}, error: () => {}, fatal: () => {},
+  isTraceEnabled: () => false,
+  isDebugEnabled: () => false,
+  isInfoEnabled: () => false,
+  isWarnEnabled: () => false,
+  isErrorEnabled: () => false,
+  isFatalEnabled: () => false,
+  trace: () => {},
+  debug: () => {},
+  info: () => {},
+  warn: () => {},
+  error: () => {},
+  fatal: () => {},
 };
 
 /** The repository at a commit (HEAD by default: what was committed, not the work tree) in a temporary folder; node_modules is linked. */
 export function sandboxCopy(root: string, label: string, ref = 'HEAD'): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `mutation-${label}-`));
-  const archive = execFileSync('git', ['archive', '--format=tar', ref], { cwd: root, maxBuffer: 512 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] });
+  const archive = execFileSync('git', ['archive', '--format=tar', ref], {
+    cwd: root,
+    maxBuffer: 512 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   execFileSync('tar', ['-x', '-C', dir], { input: archive });
   fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   return dir;
@@ -48,7 +61,15 @@ export function sandboxCopy(root: string, label: string, ref = 'HEAD'): string {
 
 /** Instruments the given .ts files and every .ts file of the folders (relative to the sandbox) in place, in one pass so mutant ids are unique. */
 export async function instrumentFolders(sandbox: string, folders: string[], extraFiles: string[] = []): Promise<SampledMutant[]> {
-  const names = [...folders.flatMap((folder) => fs.readdirSync(path.join(sandbox, folder), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts')).map((f) => path.join(folder, f))), ...extraFiles];
+  const names = [
+    ...folders.flatMap((folder) =>
+      fs
+        .readdirSync(path.join(sandbox, folder), { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('.ts'))
+        .map((f) => path.join(folder, f)),
+    ),
+    ...extraFiles,
+  ];
   const sources = new Map(names.map((n) => [n, fs.readFileSync(path.join(sandbox, n), 'utf8')]));
   const instrumenter = new Instrumenter(silent as never);
   const result = await instrumenter.instrument(
@@ -60,9 +81,16 @@ export async function instrumentFolders(sandbox: string, folders: string[], extr
     const source = sources.get(m.fileName)!;
     const lines = source.split('\n');
     const { start, end } = m.location; // 0-based lines and columns
-    const original = start.line === end.line ? lines[start.line].slice(start.column, end.column) : `${lines[start.line].slice(start.column)}...`;
+    const original =
+      start.line === end.line ? lines[start.line].slice(start.column, end.column) : `${lines[start.line].slice(start.column)}...`;
     return {
-      id: String(m.id), file: m.fileName, line: start.line + 1, column: start.column + 1, mutator: m.mutatorName, original, replacement: m.replacement,
+      id: String(m.id),
+      file: m.fileName,
+      line: start.line + 1,
+      column: start.column + 1,
+      mutator: m.mutatorName,
+      original,
+      replacement: m.replacement,
       faultOnly: insideFaultBranch(m.fileName, source, start, end, m.replacement),
     };
   });
@@ -77,7 +105,9 @@ export function loadEquivalents(file: string): EquivalentRule[] {
 
 /** The reviewed rule that declares a mutant equivalent (no observable behaviour a rule covers), if any. */
 export function equivalentBy(rules: EquivalentRule[], m: SampledMutant, sourceLine: string): EquivalentRule | undefined {
-  return rules.find((r) => m.file.endsWith(r.file) && (!r.mutator || r.mutator === m.mutator) && (!r.line || new RegExp(r.line).test(sourceLine)));
+  return rules.find(
+    (r) => m.file.endsWith(r.file) && (!r.mutator || r.mutator === m.mutator) && (!r.line || new RegExp(r.line).test(sourceLine)),
+  );
 }
 
 /** Seeded Fisher-Yates sample (mulberry32), so a run can be repeated exactly. */
@@ -133,7 +163,13 @@ function conjuncts(node: ts.Expression): ts.Expression[] {
 }
 
 /** Whether [start, end) lies in code reached only when a fault is on (then-branch, true-branch, && tail). */
-export function insideFaultBranch(fileName: string, source: string, start: { line: number; column: number }, end: { line: number; column: number }, replacement?: string): boolean {
+export function insideFaultBranch(
+  fileName: string,
+  source: string,
+  start: { line: number; column: number },
+  end: { line: number; column: number },
+  replacement?: string,
+): boolean {
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true);
   const from = file.getPositionOfLineAndCharacter(start.line, start.column);
   const to = file.getPositionOfLineAndCharacter(end.line, end.column);
@@ -180,6 +216,7 @@ export function kitFilesUsedBy(root: string, service: string): string[] {
     }
   };
   const folder = path.join('mocks', service);
-  for (const f of fs.readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' }).filter((x) => x.endsWith('.ts'))) visit(path.join(folder, f));
+  for (const f of fs.readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' }).filter((x) => x.endsWith('.ts')))
+    visit(path.join(folder, f));
   return [...used].sort();
 }

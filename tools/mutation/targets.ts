@@ -50,8 +50,13 @@ export async function listService(services: string | string[], env: Record<strin
   const names = typeof services === 'string' ? [services] : services;
   // The JSON goes to a file: npx and npm may print warnings on the same streams.
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mutation-list-')), 'list.json');
-  const run = await playwright(['--list', '--reporter=json', ...names.map((s) => `--project=${s}`)], { ...env, PLAYWRIGHT_JSON_OUTPUT_FILE: file }, false);
-  if (run.code !== 0 || !fs.existsSync(file)) throw new Error(`listing ${names.join(', ')} failed: ${run.output.trim().split('\n').slice(-1)[0]}`);
+  const run = await playwright(
+    ['--list', '--reporter=json', ...names.map((s) => `--project=${s}`)],
+    { ...env, PLAYWRIGHT_JSON_OUTPUT_FILE: file },
+    false,
+  );
+  if (run.code !== 0 || !fs.existsSync(file))
+    throw new Error(`listing ${names.join(', ')} failed: ${run.output.trim().split('\n').slice(-1)[0]}`);
   const tests = readListing(JSON.parse(fs.readFileSync(file, 'utf8')));
   fs.rmSync(path.dirname(file), { recursive: true, force: true });
   return tests;
@@ -71,6 +76,8 @@ export function selectTests(tests: ListedTest[], rules: string[] | undefined): S
   if (!rules?.length) return undefined;
   const files = [...new Set(tests.filter((t) => t.rules.some((r) => rules.includes(r))).map((t) => t.file))].sort();
   if (files.length === 0) return undefined;
-  const smoke = [...new Set(tests.filter((t) => t.tags.includes('smoke') && !files.includes(t.file)).map((t) => `${t.file}:${t.line}`))].sort();
+  const smoke = [
+    ...new Set(tests.filter((t) => t.tags.includes('smoke') && !files.includes(t.file)).map((t) => `${t.file}:${t.line}`)),
+  ].sort();
   return { files, smoke };
 }

@@ -3,7 +3,8 @@
 // places where the seed and the provider disagree are the service's conflicts catalogue
 // (schemas/<service>/conflicts.yaml, helpers/contract/conflicts.ts).
 
-export type ReplayClassId = 'expected' | 'seed-vs-provider conflict' | 'collection inconsistency' | 'data the mock lacks' | 'mock or contract defect';
+export type ReplayClassId =
+  'expected' | 'seed-vs-provider conflict' | 'collection inconsistency' | 'data the mock lacks' | 'mock or contract defect';
 
 export interface ReplayClass {
   id: ReplayClassId;
@@ -14,11 +15,33 @@ export interface ReplayClass {
 }
 
 export const REPLAY_CLASSES: readonly ReplayClass[] = [
-  { id: 'expected', meaning: 'the status the collection\'s own tests expect (any 2xx where an item asserts none), and its tests pass', fails: false },
-  { id: 'seed-vs-provider conflict', meaning: 'the mock follows the seed where the provider\'s document says otherwise: both sources named', fails: false },
-  { id: 'collection inconsistency', meaning: 'the request or its expectation is wrong by the provider\'s own document (no auth header, an unresolved variable, a path or status the document does not have, a body its schema refuses, a refusal the document states)', fails: false },
-  { id: 'data the mock lacks', meaning: 'a provider id or name written into the collection (not a variable) that the mock does not know: a 404, or a 400 about it', fails: false },
-  { id: 'mock or contract defect', meaning: 'the mock or the contract refuses what the provider\'s client sends correctly, or answers a status or a body its tests do not expect, with no explanation above', fails: true },
+  {
+    id: 'expected',
+    meaning: "the status the collection's own tests expect (any 2xx where an item asserts none), and its tests pass",
+    fails: false,
+  },
+  {
+    id: 'seed-vs-provider conflict',
+    meaning: "the mock follows the seed where the provider's document says otherwise: both sources named",
+    fails: false,
+  },
+  {
+    id: 'collection inconsistency',
+    meaning:
+      "the request or its expectation is wrong by the provider's own document (no auth header, an unresolved variable, a path or status the document does not have, a body its schema refuses, a refusal the document states)",
+    fails: false,
+  },
+  {
+    id: 'data the mock lacks',
+    meaning: 'a provider id or name written into the collection (not a variable) that the mock does not know: a 404, or a 400 about it',
+    fails: false,
+  },
+  {
+    id: 'mock or contract defect',
+    meaning:
+      "the mock or the contract refuses what the provider's client sends correctly, or answers a status or a body its tests do not expect, with no explanation above",
+    fails: true,
+  },
 ];
 
 export interface DocumentedRefusal {
@@ -36,22 +59,35 @@ export interface DocumentedRefusal {
  */
 export const DOCUMENTED_REFUSALS: readonly DocumentedRefusal[] = [
   {
-    operationIds: ['GenerateFcraPaymentSuccessIndicators', 'GeneratePaymentSuccessIndicators', 'GetFCRAPaymentSuccessIndicator', 'GetPaymentSuccessIndicator'],
-    status: 400, evidence: /settleByDate must not be in the past/,
+    operationIds: [
+      'GenerateFcraPaymentSuccessIndicators',
+      'GeneratePaymentSuccessIndicators',
+      'GetFCRAPaymentSuccessIndicator',
+      'GetPaymentSuccessIndicator',
+    ],
+    status: 400,
+    evidence: /settleByDate must not be in the past/,
     document: 'provider 1.35.0 refuses a settleByDate in the past (400 example 10006)',
   },
   {
-    operationIds: ['GetLoanPaymentDetails'], status: 400, evidence: /Account type not supported/,
+    operationIds: ['GetLoanPaymentDetails'],
+    status: 400,
+    evidence: /Account type not supported/,
     document: 'provider 1.35.0: loan payment details are read for a loan-type account (400 example 14020, account type not supported)',
   },
   {
-    operationIds: ['listWebhookSubscriptions'], status: 404, evidence: /No subscriptions on this page/,
+    operationIds: ['listWebhookSubscriptions'],
+    status: 404,
+    evidence: /No subscriptions on this page/,
     document: 'provider 1.35.0 Subscriptions: count and total are at least 1, so the list of a partner without subscriptions is its 404',
   },
   {
     // seed 002 lists 400 and 404 for SetCustomerAppID, 404 meaning a resource not found; the
     // provider's application id is an open string, so an id of no application is no malformed request.
-    operationIds: ['SetCustomerAppID'], status: 404, evidence: /No registered partner applications found/,
-    document: 'provider 1.35.0: an application the partner does not have is a 404 (its example 50051, no registered partner applications found; ApplicationId is an open string, nothing malformed for a 400)',
+    operationIds: ['SetCustomerAppID'],
+    status: 404,
+    evidence: /No registered partner applications found/,
+    document:
+      'provider 1.35.0: an application the partner does not have is a 404 (its example 50051, no registered partner applications found; ApplicationId is an open string, nothing malformed for a 400)',
   },
 ];

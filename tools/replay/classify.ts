@@ -58,7 +58,9 @@ export function evidenceOf(e: Execution): string {
     if (Array.isArray(node)) return node.map((n) => find(n, keys)).find((v) => v !== undefined);
     if (!node || typeof node !== 'object') return undefined;
     for (const [k, v] of Object.entries(node)) if (keys.test(k) && (typeof v === 'string' || typeof v === 'number')) return String(v);
-    return Object.values(node).map((v) => find(v, keys)).find((v) => v !== undefined);
+    return Object.values(node)
+      .map((v) => find(v, keys))
+      .find((v) => v !== undefined);
   };
   if (e.status < 300) return `a ${e.status} body`;
   const code = find(body, /^(code|errorCode|reasonCode)$/i);
@@ -77,7 +79,9 @@ function inconsistencies(e: Execution, op: Operation | undefined, ctx: ClassifyC
   const sentText = [safeDecode(e.sent.url), ...Object.values(e.sent.headers), e.sent.body ?? ''].join('\n');
   const unresolved = [...new Set([...sentText.matchAll(UNRESOLVED)].map((m) => m[1]))];
   if (unresolved.length) found.push(`unresolved ${unresolved.map((v) => `{{${v}}}`).join(', ')} (no variable of that name is set)`);
-  const emptyPathVars = Object.entries(e.pathVariables).filter(([k, v]) => v === '' && new URL(e.sent!.url).pathname.includes(`:${k}`)).map(([k]) => `:${k}`);
+  const emptyPathVars = Object.entries(e.pathVariables)
+    .filter(([k, v]) => v === '' && new URL(e.sent!.url).pathname.includes(`:${k}`))
+    .map(([k]) => `:${k}`);
   if (emptyPathVars.length) found.push(`path variable ${emptyPathVars.join(', ')} has no value`);
   if (!op) {
     found.push(`no operation of the document answers ${e.method} ${writtenPath(e.rawUrl, ctx.baseVariables)}`);
@@ -94,14 +98,24 @@ function inconsistencies(e: Execution, op: Operation | undefined, ctx: ClassifyC
     } catch {
       found.push('the body is not JSON');
     }
-    if (validate && body !== undefined && !validate(body)) found.push(`the body breaks the document's schema of ${op.operationId}: ${violations(validate.errors).slice(0, 3).map((v) => v.message).join('; ')}`);
+    if (validate && body !== undefined && !validate(body))
+      found.push(
+        `the body breaks the document's schema of ${op.operationId}: ${violations(validate.errors)
+          .slice(0, 3)
+          .map((v) => v.message)
+          .join('; ')}`,
+      );
   }
   const documented = Object.keys(op.responses).map(Number);
   const expected = e.expected.statuses;
   if (expected.length && e.status < 300 && documented.includes(e.status) && !expected.some((s) => documented.includes(s))) {
-    found.push(`expects ${describeExpected(e.expected)}, which the document does not give for ${op.operationId} (it gives ${documented.join(', ')})`);
+    found.push(
+      `expects ${describeExpected(e.expected)}, which the document does not give for ${op.operationId} (it gives ${documented.join(', ')})`,
+    );
   }
-  const refusal = DOCUMENTED_REFUSALS.find((r) => r.operationIds.includes(op.operationId) && r.status === e.status && r.evidence.test(e.responseText ?? ''));
+  const refusal = DOCUMENTED_REFUSALS.find(
+    (r) => r.operationIds.includes(op.operationId) && r.status === e.status && r.evidence.test(e.responseText ?? ''),
+  );
   if (refusal) found.push(refusal.document);
   return found;
 }
@@ -139,7 +153,11 @@ function misplacedVariables(e: Execution, op: Operation, ctx: ClassifyContext): 
   return out;
 }
 
-interface Literal { name: string; value: string; where: string }
+interface Literal {
+  name: string;
+  value: string;
+  where: string;
+}
 
 const ID_LIKE = (v: string) => /^[0-9]{3,}$/.test(v) || /^[0-9a-f-]{12,}$/i.test(v) || (/[0-9]/.test(v) && /^[A-Za-z0-9_-]{6,}$/.test(v));
 
@@ -152,7 +170,8 @@ function literals(e: Execution, op: Operation | undefined, ctx: ClassifyContext)
       if (!param) continue;
       if (!TEMPLATED.test(s.written)) out.push({ name: param, value: s.written, where: 'the URL' });
       // An id a script sets from a literal of its own (pm.variables.set("institutionId", "4222")).
-      else if (new RegExp(`["'\`]${s.sent.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}["'\`]`).test(e.prerequest)) out.push({ name: param, value: s.sent, where: 'a pre-request script' });
+      else if (new RegExp(`["'\`]${s.sent.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}["'\`]`).test(e.prerequest))
+        out.push({ name: param, value: s.sent, where: 'a pre-request script' });
     }
   }
   const query = e.rawUrl.split('?')[1]?.split('#')[0] ?? '';
@@ -165,7 +184,8 @@ function literals(e: Execution, op: Operation | undefined, ctx: ClassifyContext)
       const walk = (node: unknown, key = ''): void => {
         if (Array.isArray(node)) node.forEach((n) => walk(n, key));
         else if (node && typeof node === 'object') Object.entries(node).forEach(([k, v]) => walk(v, k));
-        else if (/id$/i.test(key) && (typeof node === 'string' || typeof node === 'number') && e.rawBody!.includes(String(node))) out.push({ name: key, value: String(node), where: 'the body' });
+        else if (/id$/i.test(key) && (typeof node === 'string' || typeof node === 'number') && e.rawBody!.includes(String(node)))
+          out.push({ name: key, value: String(node), where: 'the body' });
       };
       walk(JSON.parse(e.sent.body));
     } catch {
@@ -180,12 +200,18 @@ function literals(e: Execution, op: Operation | undefined, ctx: ClassifyContext)
  * (the conflict's `without`), and the mock answered as the seed says where the collection expects
  * what the provider publishes (a 4xx where the provider accepts, a 2xx where it refuses).
  */
-function metConflict(e: Execution, operationId: string, conflicts: readonly Conflict[]): { conflict: Conflict; lacking: string[] } | undefined {
+function metConflict(
+  e: Execution,
+  operationId: string,
+  conflicts: readonly Conflict[],
+): { conflict: Conflict; lacking: string[] } | undefined {
   const status = e.status!;
   for (const conflict of conflicts) {
     if (!conflict.without || ![...(conflict.accepts ?? []), ...(conflict.refuses ?? [])].includes(operationId)) continue;
     const providerExpected = conflict.accepts
-      ? status >= 400 && status < 500 && (e.expected.statuses.length === 0 || e.expected.statuses.some((s) => isProviderStatus(conflict, s)))
+      ? status >= 400 &&
+        status < 500 &&
+        (e.expected.statuses.length === 0 || e.expected.statuses.some((s) => isProviderStatus(conflict, s)))
       : status >= 200 && status < 300 && e.expected.statuses.some((s) => isProviderStatus(conflict, s));
     if (!providerExpected) continue;
     const lacking = conflict.without.filter((member) => lacks(e, member));
@@ -224,15 +250,26 @@ function safeDecode(s: string): string {
 export function classify(e: Execution, ctx: ClassifyContext): Classified {
   const evidence = evidenceOf(e);
   const row = (cls: ReplayClassId, reason: string): Classified => ({
-    item: e.path.join(' / '), method: e.method, path: writtenPath(e.rawUrl, ctx.baseVariables), status: e.status ?? 'none',
-    expected: describeExpected(e.expected), class: cls, reason, evidence,
+    item: e.path.join(' / '),
+    method: e.method,
+    path: writtenPath(e.rawUrl, ctx.baseVariables),
+    status: e.status ?? 'none',
+    expected: describeExpected(e.expected),
+    class: cls,
+    reason,
+    evidence,
   });
   const statusExpected = isExpected(e.expected, e.status);
-  if (statusExpected && e.testFailures.length === 0) return row('expected', e.expected.statuses.length ? 'as its test expects' : 'a 2xx; the item asserts no status');
+  if (statusExpected && e.testFailures.length === 0)
+    return row('expected', e.expected.statuses.length ? 'as its test expects' : 'a 2xx; the item asserts no status');
   const url = e.sent && e.status !== undefined ? new URL(e.sent.url) : undefined;
   const op = url ? ctx.contract.operationAt(e.method, url.pathname) : undefined;
   const met = op && e.sent ? metConflict(e, op.operationId, ctx.conflicts) : undefined;
-  if (met) return row('seed-vs-provider conflict', `${met.conflict.id}: ${met.lacking.join(', ')} not sent; the seed: ${met.conflict.seed}; the provider: ${met.conflict.provider}`);
+  if (met)
+    return row(
+      'seed-vs-provider conflict',
+      `${met.conflict.id}: ${met.lacking.join(', ')} not sent; the seed: ${met.conflict.seed}; the provider: ${met.conflict.provider}`,
+    );
   const found = inconsistencies(e, op, ctx);
   if (found.length) return row('collection inconsistency', found.join('; '));
   if (e.status === 404 || e.status === 400) {
@@ -243,5 +280,10 @@ export function classify(e: Execution, ctx: ClassifyContext): Classified {
     if (named.length) return row('data the mock lacks', `${named.join(', ')}: written into the collection, unknown to the mock`);
   }
   if (statusExpected) return row('mock or contract defect', `${e.status} as expected, but its test fails: ${e.testFailures[0]}`);
-  return row('mock or contract defect', e.status === undefined ? `no response: ${e.error ?? 'unknown error'}` : `${e.status} where the collection expects ${describeExpected(e.expected)}`);
+  return row(
+    'mock or contract defect',
+    e.status === undefined
+      ? `no response: ${e.error ?? 'unknown error'}`
+      : `${e.status} where the collection expects ${describeExpected(e.expected)}`,
+  );
 }

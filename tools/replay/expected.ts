@@ -10,17 +10,32 @@ export interface Expected {
 const num = (list: string) => [...list.matchAll(/\b[1-5][0-9]{2}\b/g)].map((m) => Number(m[0]));
 
 // pm.response.to.be.<name>: Postman's named status assertions.
-const NAMED: Record<string, number> = { ok: 200, created: 201, accepted: 202, badRequest: 400, unauthorized: 401, forbidden: 403, notFound: 404, rateLimited: 429 };
+const NAMED: Record<string, number> = {
+  ok: 200,
+  created: 201,
+  accepted: 202,
+  badRequest: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  rateLimited: 429,
+};
 
 const PATTERNS: { re: RegExp; statuses: (m: RegExpMatchArray) => number[] }[] = [
   // pm.response.to.have.status(200)
   { re: /pm\.response\.to\.(?:have|be)\.status\(\s*([1-5][0-9]{2})\s*\)/g, statuses: (m) => [Number(m[1])] },
   // pm.expect(pm.response.code).to.equal(200) / .equals / .eql / .be.equal
-  { re: /pm\.expect\(\s*pm\.response\.code\s*\)(?:\.[A-Za-z]+)*?\.(?:equals?|eql)\(\s*([1-5][0-9]{2})\s*\)/g, statuses: (m) => [Number(m[1])] },
+  {
+    re: /pm\.expect\(\s*pm\.response\.code\s*\)(?:\.[A-Za-z]+)*?\.(?:equals?|eql)\(\s*([1-5][0-9]{2})\s*\)/g,
+    statuses: (m) => [Number(m[1])],
+  },
   // pm.expect(pm.response.code).to.be.oneOf([202, 429])
   { re: /pm\.expect\(\s*pm\.response\.code\s*\)(?:\.[A-Za-z]+)*?\.oneOf\(\s*\[([^\]]*)\]\s*\)/g, statuses: (m) => num(m[1]) },
   // pm.expect([201, 401]).to.include(pm.response.code) / .contain
-  { re: /pm\.expect\(\s*\[([^\]]*)\]\s*\)(?:\.[A-Za-z]+)*?\.(?:contains?|includes?)\(\s*pm\.response\.code\s*\)/g, statuses: (m) => num(m[1]) },
+  {
+    re: /pm\.expect\(\s*\[([^\]]*)\]\s*\)(?:\.[A-Za-z]+)*?\.(?:contains?|includes?)\(\s*pm\.response\.code\s*\)/g,
+    statuses: (m) => num(m[1]),
+  },
   // pm.response.to.be.ok / .created / .notFound ...
   { re: /pm\.response\.to\.be\.([A-Za-z]+)\b(?!\()/g, statuses: (m) => (m[1] in NAMED ? [NAMED[m[1]]] : []) },
   // the legacy sandbox: tests["..."] = responseCode.code === 200

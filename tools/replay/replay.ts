@@ -26,12 +26,17 @@ export async function replay(options: ReplayOptions): Promise<{ result: ReplayRe
   const target = await start({ outboundOrigins: outboundOrigins(collection), faults: options.faults });
   try {
     const pointed = pointedAt(collection, target.baseURL);
-    if (pointed.overridden.length === 0) throw new ReplayInputError(`${options.collection} has no base URL collection variable (baseUrl) to point at the mock`);
+    if (pointed.overridden.length === 0)
+      throw new ReplayInputError(`${options.collection} has no base URL collection variable (baseUrl) to point at the mock`);
     const executions = await runCollection(pointed.collection, { environment: target.environment }, target.hooks);
     target.afterRun();
-    const rows = executions.map((e) => classify(e, {
-      contract, baseVariables: pointed.overridden, conflicts,
-    }));
+    const rows = executions.map((e) =>
+      classify(e, {
+        contract,
+        baseVariables: pointed.overridden,
+        conflicts,
+      }),
+    );
     const result = replayResult(options.service, options.collection, rows, options.faults);
     return { result, reports: writeReplayReport(options.out, result) };
   } finally {

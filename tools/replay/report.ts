@@ -21,8 +21,19 @@ export interface ReplayResult {
 }
 
 export function replayResult(service: string, collectionFile: string, rows: Classified[], faults: string[] = []): ReplayResult {
-  const counts = Object.fromEntries(REPLAY_CLASSES.map((c) => [c.id, rows.filter((r) => r.class === c.id).length])) as Record<ReplayClassId, number>;
-  return { service, collection: path.basename(collectionFile), generatedAt: new Date().toISOString(), faults, total: rows.length, counts, rows: redact(rows) };
+  const counts = Object.fromEntries(REPLAY_CLASSES.map((c) => [c.id, rows.filter((r) => r.class === c.id).length])) as Record<
+    ReplayClassId,
+    number
+  >;
+  return {
+    service,
+    collection: path.basename(collectionFile),
+    generatedAt: new Date().toISOString(),
+    faults,
+    total: rows.length,
+    counts,
+    rows: redact(rows),
+  };
 }
 
 /** Whether the replay fails (exit 1): a request of a failing class. */
@@ -36,10 +47,13 @@ export function writeReplayReport(dir: string, result: ReplayResult): { md: stri
   const base = path.join(dir, `replay-${result.service}`);
   fs.writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
   const lines = [
-    `# Replay: ${cell(result.collection)} against the ${result.service} mock`, '',
+    `# Replay: ${cell(result.collection)} against the ${result.service} mock`,
+    '',
     `- ${result.total} requests run by newman; generated ${result.generatedAt}. The collection was read, not stored.`,
-    `- Mock faults switched on: ${result.faults.length ? result.faults.join(', ') : 'none'}`, '',
-    '| class | requests | meaning |', '|---|---|---|',
+    `- Mock faults switched on: ${result.faults.length ? result.faults.join(', ') : 'none'}`,
+    '',
+    '| class | requests | meaning |',
+    '|---|---|---|',
     ...REPLAY_CLASSES.map((c) => `| ${c.id} | ${result.counts[c.id]} | ${c.meaning} |`),
   ];
   for (const c of REPLAY_CLASSES) {

@@ -42,8 +42,13 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
 /** Agents that refuse any host but the loopback (the mock and the local receiver). */
 function loopbackOnly<T extends http.Agent>(agent: T): T {
-  const create = (agent as unknown as { createConnection: (o: { host?: string; hostname?: string }, cb?: unknown) => Socket }).createConnection.bind(agent);
-  (agent as unknown as { createConnection: unknown }).createConnection = (options: { host?: string; hostname?: string }, callback?: unknown) => {
+  const create = (
+    agent as unknown as { createConnection: (o: { host?: string; hostname?: string }, cb?: unknown) => Socket }
+  ).createConnection.bind(agent);
+  (agent as unknown as { createConnection: unknown }).createConnection = (
+    options: { host?: string; hostname?: string },
+    callback?: unknown,
+  ) => {
     const host = options.hostname ?? options.host ?? '';
     if (!LOOPBACK.has(host)) throw new Error(`the replay sends nothing off this machine (host ${host})`);
     return create(options, callback);
@@ -51,7 +56,7 @@ function loopbackOnly<T extends http.Agent>(agent: T): T {
   return agent;
 }
 
-const scriptText = (exec: string[] | string | undefined) => (Array.isArray(exec) ? exec.join('\n') : exec ?? '');
+const scriptText = (exec: string[] | string | undefined) => (Array.isArray(exec) ? exec.join('\n') : (exec ?? ''));
 
 function itemPath(item: SdkItem): string[] {
   const names = [item.name];
@@ -70,21 +75,38 @@ function written(request: SdkRequest): Pick<Execution, 'rawUrl' | 'pathVariables
 }
 
 /** Runs the collection; resolves with one execution per item, in run order. */
-export function runCollection(collection: PostmanCollection, variables: { environment: Record<string, string>; globals?: Record<string, string> }, hooks: RunHooks = {}): Promise<Execution[]> {
-  const values = (vars: Record<string, string> = {}) => ({ values: Object.entries(vars).map(([key, value]) => ({ key, value, enabled: true })) });
+export function runCollection(
+  collection: PostmanCollection,
+  variables: { environment: Record<string, string>; globals?: Record<string, string> },
+  hooks: RunHooks = {},
+): Promise<Execution[]> {
+  const values = (vars: Record<string, string> = {}) => ({
+    values: Object.entries(vars).map(([key, value]) => ({ key, value, enabled: true })),
+  });
   const executions: Execution[] = [];
   let current: { item: SdkItem; execution: Execution; testing: boolean } | undefined;
   return new Promise((resolve, reject) => {
-    const run = newman.run({
-      collection, environment: values(variables.environment), globals: values(variables.globals), reporters: [],
-      timeoutRequest: 30_000, timeoutScript: 30_000,
-      requestAgents: { http: loopbackOnly(new http.Agent()), https: loopbackOnly(new https.Agent()) },
-    }, (error) => (error ? reject(error) : resolve(executions)));
+    const run = newman.run(
+      {
+        collection,
+        environment: values(variables.environment),
+        globals: values(variables.globals),
+        reporters: [],
+        timeoutRequest: 30_000,
+        timeoutScript: 30_000,
+        requestAgents: { http: loopbackOnly(new http.Agent()), https: loopbackOnly(new https.Agent()) },
+      },
+      (error) => (error ? reject(error) : resolve(executions)),
+    );
     run.on('beforeItem', (_err: unknown, o: { item: SdkItem }) => {
       const scripts = (listen: string) => o.item.events.listeners(listen).map((e) => scriptText(e.script?.exec));
       const execution: Execution = {
-        path: itemPath(o.item), method: o.item.request.method, ...written(o.item.request),
-        prerequest: scripts('prerequest').join('\n'), expected: expectedStatuses(scripts('test')), testFailures: [],
+        path: itemPath(o.item),
+        method: o.item.request.method,
+        ...written(o.item.request),
+        prerequest: scripts('prerequest').join('\n'),
+        expected: expectedStatuses(scripts('test')),
+        testFailures: [],
       };
       executions.push(execution);
       current = { item: o.item, execution, testing: false };
@@ -105,7 +127,11 @@ export function runCollection(collection: PostmanCollection, variables: { enviro
       if (!current || o.item?.id !== current.item.id) return;
       const { execution } = current;
       if (o.request) {
-        execution.sent = { url: o.request.url.toString(), headers: o.request.headers.toObject(true), body: o.request.body ? o.request.body.toString() : undefined };
+        execution.sent = {
+          url: o.request.url.toString(),
+          headers: o.request.headers.toObject(true),
+          body: o.request.body ? o.request.body.toString() : undefined,
+        };
       }
       if (err || !o.response) execution.error = err?.message ?? 'no response';
       else {

@@ -47,8 +47,13 @@ async function financialData(options: ReplayTargetOptions): Promise<ReplayTarget
   return {
     baseURL: mock.baseURL,
     environment: {
-      partnerId: fd.partner.partnerId, partnerSecret: fd.partner.partnerSecret, appKey: fd.appKey,
-      customerId: customer.id, institutionLoginId: String(first.institutionLoginId), institutionId: first.institutionId, accountId: first.id,
+      partnerId: fd.partner.partnerId,
+      partnerSecret: fd.partner.partnerSecret,
+      appKey: fd.appKey,
+      customerId: customer.id,
+      institutionLoginId: String(first.institutionLoginId),
+      institutionId: first.institutionId,
+      accountId: first.id,
     },
     hooks: {
       beforeItem: ({ environment }) => {

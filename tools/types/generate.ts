@@ -29,9 +29,17 @@ const NOT_THE_DOCUMENT = /^(rules\.yaml|rules\/|conflicts\.yaml|deviations\.yaml
 function documentHash(service: string): string {
   const folder = path.join(SCHEMAS, service);
   const hash = createHash('sha256');
-  const files = fs.readdirSync(folder, { recursive: true, encoding: 'utf8' }).map((f) => f.split(path.sep).join('/'))
-    .filter((f) => /\.ya?ml$/.test(f) && !NOT_THE_DOCUMENT.test(f)).sort();
-  for (const f of files) hash.update(f).update('\0').update(fs.readFileSync(path.join(folder, f))).update('\0');
+  const files = fs
+    .readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .map((f) => f.split(path.sep).join('/'))
+    .filter((f) => /\.ya?ml$/.test(f) && !NOT_THE_DOCUMENT.test(f))
+    .sort();
+  for (const f of files)
+    hash
+      .update(f)
+      .update('\0')
+      .update(fs.readFileSync(path.join(folder, f)))
+      .update('\0');
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -85,9 +93,12 @@ export function staleTypes(dir = GENERATED_DIR): string[] {
     const body = text.slice(newline + 1);
     if (text.slice(0, newline + 1) !== header(name, body)) {
       const made = /\(contract (\w+), ([^,]+), body (\w+)\)/.exec(text.slice(0, newline));
-      const why = !made ? 'has no generator header'
-        : made[1] !== documentHash(name) ? `was made from another version of schemas/${name}/`
-          : made[2] !== generatorStamp() ? `was made by ${made[2]}, not ${generatorStamp()}`
+      const why = !made
+        ? 'has no generator header'
+        : made[1] !== documentHash(name)
+          ? `was made from another version of schemas/${name}/`
+          : made[2] !== generatorStamp()
+            ? `was made by ${made[2]}, not ${generatorStamp()}`
             : 'was edited by hand';
       problems.push(`${rel} ${why}`);
     }

@@ -6,7 +6,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 export type GuestEvent =
-  | { event: 'created'; service: string; kind: string; id?: string; operationId: string; undo?: { operationId: string; path: Record<string, string | number> }; quota?: boolean; at: string }
+  | {
+      event: 'created';
+      service: string;
+      kind: string;
+      id?: string;
+      operationId: string;
+      undo?: { operationId: string; path: Record<string, string | number> };
+      quota?: boolean;
+      at: string;
+    }
   | { event: 'deleted'; service: string; kind: string; id?: string; at: string }
   | { event: 'retry'; service: string; operationId: string; waitedSeconds: number; at: string };
 
@@ -24,14 +33,22 @@ export function logGuest(event: GuestEvent, runId?: string): void {
 export function readGuestLog(runId?: string): GuestEvent[] {
   const dir = runDir(runId);
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).filter((f) => f.startsWith('guest-')).flatMap((f) =>
-    fs.readFileSync(path.join(dir, f), 'utf8').split('\n').filter(Boolean).flatMap((l) => {
-      try {
-        return [JSON.parse(l) as GuestEvent];
-      } catch {
-        return []; // a line cut by an interrupted write
-      }
-    }));
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.startsWith('guest-'))
+    .flatMap((f) =>
+      fs
+        .readFileSync(path.join(dir, f), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .flatMap((l) => {
+          try {
+            return [JSON.parse(l) as GuestEvent];
+          } catch {
+            return []; // a line cut by an interrupted write
+          }
+        }),
+    );
 }
 
 /** Runs whose ledger is still on disk (an interrupted run's, until its leftovers are swept). */
@@ -81,6 +98,10 @@ export function summarise(events: GuestEvent[]): GuestSummary {
 
 /** The deletable objects a ledger still holds, newest first (delete what was made last first). */
 export function undoable(events: GuestEvent[]): Extract<GuestEvent, { event: 'created' }>[] {
-  const deletedKeys = new Set(events.filter((e) => e.event === 'deleted').map((e) => key(e as { service: string; kind: string; id?: string })));
-  return events.filter((e): e is Extract<GuestEvent, { event: 'created' }> => e.event === 'created' && Boolean(e.undo) && !deletedKeys.has(key(e))).reverse();
+  const deletedKeys = new Set(
+    events.filter((e) => e.event === 'deleted').map((e) => key(e as { service: string; kind: string; id?: string })),
+  );
+  return events
+    .filter((e): e is Extract<GuestEvent, { event: 'created' }> => e.event === 'created' && Boolean(e.undo) && !deletedKeys.has(key(e)))
+    .reverse();
 }

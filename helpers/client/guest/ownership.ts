@@ -40,16 +40,50 @@ const str = (v: unknown) => (v === undefined || v === null || v === '' ? undefin
 export const OWNERSHIP: { [S in ServiceName]: Partial<Record<OperationId<S>, Ownership<S>>> } = {
   'financial-data': {
     // seed 002, Customers: DeleteCustomer removes the customer (its place in the testing quota too).
-    AddTestingCustomer: { kind: 'testing customer', quota: true, undo: { operationId: 'DeleteCustomer', path: (_s, a) => (str(a?.id) ? { customerId: str(a.id)! } : undefined) } },
-    AddCustomer: { kind: 'customer', undo: { operationId: 'DeleteCustomer', path: (_s, a) => (str(a?.id) ? { customerId: str(a.id)! } : undefined) } },
+    AddTestingCustomer: {
+      kind: 'testing customer',
+      quota: true,
+      undo: { operationId: 'DeleteCustomer', path: (_s, a) => (str(a?.id) ? { customerId: str(a.id)! } : undefined) },
+    },
+    AddCustomer: {
+      kind: 'customer',
+      undo: { operationId: 'DeleteCustomer', path: (_s, a) => (str(a?.id) ? { customerId: str(a.id)! } : undefined) },
+    },
     // seed 002, Webhook subscriptions: delete by subscription id.
-    createWebhookSubscription: { kind: 'webhook subscription', undo: { operationId: 'deleteWebhookSubscription', path: (_s, a) => { const id = str(a?.subscriptionId ?? a?.id); return id ? { subscription_id: id } : undefined; } } },
+    createWebhookSubscription: {
+      kind: 'webhook subscription',
+      undo: {
+        operationId: 'deleteWebhookSubscription',
+        path: (_s, a) => {
+          const id = str(a?.subscriptionId ?? a?.id);
+          return id ? { subscription_id: id } : undefined;
+        },
+      },
+    },
     // seed 002, TxPush: disabling an account's notifications deletes both of its subscriptions.
-    SubscribeToTxPushNotifications: { kind: 'TxPush subscription', undo: { operationId: 'DisableTxPushNotifications', path: (s) => ({ customerId: s.path.customerId, accountId: s.path.accountId }) } },
+    SubscribeToTxPushNotifications: {
+      kind: 'TxPush subscription',
+      undo: { operationId: 'DisableTxPushNotifications', path: (s) => ({ customerId: s.path.customerId, accountId: s.path.accountId }) },
+    },
     // seed 002, App registration and third-party access: a key is revoked by its consent receipt (provider 1.35.0: data[0].receipt.receiptId).
-    GenerateThirdPartyAccessKey: { kind: 'third-party access key', undo: { operationId: 'RevokeThirdPartyAccessKey', path: (_s, a) => { const id = str(a?.data?.[0]?.receipt?.receiptId ?? a?.receiptId); return id ? { consentReceiptId: id } : undefined; } } },
+    GenerateThirdPartyAccessKey: {
+      kind: 'third-party access key',
+      undo: {
+        operationId: 'RevokeThirdPartyAccessKey',
+        path: (_s, a) => {
+          const id = str(a?.data?.[0]?.receipt?.receiptId ?? a?.receiptId);
+          return id ? { consentReceiptId: id } : undefined;
+        },
+      },
+    },
     // seed 002, Connect components: a configuration is deleted by its id.
-    'post-configurations': { kind: 'connect configuration', undo: { operationId: 'delete-configurations-configurationId', path: (_s, a) => (str(a?.id) ? { configuration_id: str(a.id)! } : undefined) } },
+    'post-configurations': {
+      kind: 'connect configuration',
+      undo: {
+        operationId: 'delete-configurations-configurationId',
+        path: (_s, a) => (str(a?.id) ? { configuration_id: str(a.id)! } : undefined),
+      },
+    },
     // No delete operation in seed 002 for these: they stay in the sandbox.
     CreateConsumer: { kind: 'consumer' },
     AddBusinessDetails: { kind: 'business' },
@@ -68,7 +102,10 @@ export const OWNERSHIP: { [S in ServiceName]: Partial<Record<OperationId<S>, Own
         body: (s, a) => {
           const panListId = a?.panList?.panListId ?? s.body?.panListId;
           if (!panListId || !(s.body?.sensitiveData || s.body?.encryptedValue)) return undefined;
-          return { panListId, ...(s.body.sensitiveData ? { sensitiveData: s.body.sensitiveData } : { encryptedValue: s.body.encryptedValue }) };
+          return {
+            panListId,
+            ...(s.body.sensitiveData ? { sensitiveData: s.body.sensitiveData } : { encryptedValue: s.body.encryptedValue }),
+          };
         },
       },
     },

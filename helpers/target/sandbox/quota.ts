@@ -23,11 +23,17 @@ export async function countTestingCustomers(env: Env = suiteConfig().env): Promi
   const json = { 'content-type': 'application/json', accept: 'application/json' };
   try {
     const create = contract.operation('CreateToken');
-    const auth = await politeFetch(`${target.baseURL}${create.path}`, { method: create.method, headers: { ...json, [names.appKey]: target.appKey }, body: JSON.stringify(target.partner) });
+    const auth = await politeFetch(`${target.baseURL}${create.path}`, {
+      method: create.method,
+      headers: { ...json, [names.appKey]: target.appKey },
+      body: JSON.stringify(target.partner),
+    });
     if (!auth.ok) return `CreateToken answered ${auth.status}`;
     const { token } = (await auth.json()) as { token: string };
     const list = `${contract.operation('GetCustomers').path}?type=testing&limit=${rangeOf(contract, 'PageLimit').max}`;
-    const res = await politeFetch(`${target.baseURL}${list}`, { headers: { ...json, [names.appKey]: target.appKey, [names.appToken]: token } });
+    const res = await politeFetch(`${target.baseURL}${list}`, {
+      headers: { ...json, [names.appKey]: target.appKey, [names.appToken]: token },
+    });
     if (!res.ok) return `GetCustomers answered ${res.status}`;
     const body = (await res.json()) as { found?: number; customers?: unknown[] };
     return Number(body.found ?? body.customers?.length ?? 0);
@@ -41,6 +47,8 @@ export function quotaRefusal(workers: number, existing: number, quota = customer
   const needed = workers * SANDBOX_CUSTOMERS_PER_WORKER;
   if (existing + needed <= quota) return undefined;
   const fewer = Math.floor((quota - existing) / SANDBOX_CUSTOMERS_PER_WORKER);
-  return `financial-data needs up to ${needed} testing customers at once (${workers} workers x ${SANDBOX_CUSTOMERS_PER_WORKER}); the partner has ${existing} of ${quota}: `
-    + `${fewer >= 1 ? `run with --workers ${fewer}, or ` : ''}delete the suite's leftovers (npm run sandbox:cleanup -- --service financial-data)`;
+  return (
+    `financial-data needs up to ${needed} testing customers at once (${workers} workers x ${SANDBOX_CUSTOMERS_PER_WORKER}); the partner has ${existing} of ${quota}: ` +
+    `${fewer >= 1 ? `run with --workers ${fewer}, or ` : ''}delete the suite's leftovers (npm run sandbox:cleanup -- --service financial-data)`
+  );
 }

@@ -21,7 +21,9 @@ async function credentialSets(service: string): Promise<Headers[]> {
   const sets: Headers[] = [];
   for (const partner of [target.partner, target.sparePartner].filter(Boolean)) {
     const res = await politeFetch(`${target.baseURL}${create.path}`, {
-      method: create.method, headers: { 'content-type': 'application/json', accept: 'application/json', [names.appKey]: target.appKey }, body: JSON.stringify(partner),
+      method: create.method,
+      headers: { 'content-type': 'application/json', accept: 'application/json', [names.appKey]: target.appKey },
+      body: JSON.stringify(partner),
     });
     const token = res.ok ? ((await res.json()) as { token?: string }).token : undefined;
     if (token) sets.push({ accept: 'application/json', [names.appKey]: target.appKey, [names.appToken]: token });
@@ -31,7 +33,14 @@ async function credentialSets(service: string): Promise<Headers[]> {
 
 function baseUrlOf(service: string): string {
   const env = suiteConfig().env;
-  return ({ 'financial-data': env.FD_BASE_URL, 'card-enrollment': env.CARD_BASE_URL, installments: env.INSTALLMENTS_BASE_URL } as Record<string, string | undefined>)[service] ?? '';
+  return (
+    (
+      { 'financial-data': env.FD_BASE_URL, 'card-enrollment': env.CARD_BASE_URL, installments: env.INSTALLMENTS_BASE_URL } as Record<
+        string,
+        string | undefined
+      >
+    )[service] ?? ''
+  );
 }
 
 /** fetch as a guest: a 429 is waited out as its Retry-After asks, a bounded number of times. */
@@ -58,7 +67,9 @@ export async function sweepLedger(runId?: string, events: GuestEvent[] = readGue
     try {
       if (!creds.has(entry.service)) creds.set(entry.service, await credentialSets(entry.service));
       const op = (await loadContract(entry.service)).operation(entry.undo!.operationId);
-      const url = baseUrlOf(entry.service).replace(/\/$/, '') + op.path.replace(/\{([^}]+)\}/g, (_, n: string) => encodeURIComponent(String(entry.undo!.path[n])));
+      const url =
+        baseUrlOf(entry.service).replace(/\/$/, '') +
+        op.path.replace(/\{([^}]+)\}/g, (_, n: string) => encodeURIComponent(String(entry.undo!.path[n])));
       let status = 0;
       for (const headers of creds.get(entry.service)!) {
         status = (await politeFetch(url, { method: op.method, headers })).status;
