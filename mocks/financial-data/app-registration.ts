@@ -140,14 +140,12 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
         !LIST_PARAMS.has(k) && !(faults.has('blind-app-list-params-relaxed-names') && [...LIST_PARAMS].some((p) => loose(p) === loose(k))),
     );
     if (unknown.length && !faults.has('app-list-unknown-param-ignored')) {
-      return reply
-        .code(400)
-        .send({
-          code: '3008',
-          status: '400',
-          message: 'Bad Request',
-          user_message: `Known query parameters: [${[...LIST_PARAMS].join(', ')}] are allowed only`,
-        });
+      return reply.code(400).send({
+        code: '3008',
+        status: '400',
+        message: 'Bad Request',
+        user_message: `Known query parameters: [${[...LIST_PARAMS].join(', ')}] are allowed only`,
+      });
     }
     // provider 1.35.0: StartParameter has no minimum in the contract; the 400 example 3005 of these
     // reads refuses a start below the first page (FD-APP-LIST-PAGING).
@@ -208,12 +206,10 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
   route(app, ctx, 'GetAppRegistrationStatus', ({ query, partner }: Input, reply: FastifyReply) => {
     if (faults.has('app-status-retired')) return sendError(ctx, reply, 404, 'No route GET /aggregation/v2/partners/applications');
     if (faults.has('blind-app-status-v2-gone-after-sunset') && now() >= Date.parse('2026-06-01T00:00:00Z') / 1000) {
-      return reply
-        .code(410)
-        .send({
-          code: 410,
-          message: 'Unsupported since June 2026: use GET /applications and GET /applications/{application_id}/institutions',
-        });
+      return reply.code(410).send({
+        code: 410,
+        message: 'Unsupported since June 2026: use GET /applications and GET /applications/{application_id}/institutions',
+      });
     }
     const matches = mine(partner).filter((r) => {
       if (faults.has('app-status-v2-hides-pending') && statusOf(r) === 'P') return false;
@@ -295,14 +291,12 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
     if (query.institution_id !== undefined && !faults.has('app-institutions-filter-ignored')) {
       rows = rows.filter((x) => Number(x.inst.id) === query.institution_id);
       if (rows.length === 0 && !faults.has('app-institutions-unknown-institution-empty')) {
-        return reply
-          .code(404)
-          .send({
-            code: '3002',
-            status: '404',
-            message: 'Resource Not Found',
-            user_message: 'Requested application registration status is not found against financial institutions',
-          });
+        return reply.code(404).send({
+          code: '3002',
+          status: '404',
+          message: 'Resource Not Found',
+          user_message: 'Requested application registration status is not found against financial institutions',
+        });
       }
     }
     const start = faults.has('app-institutions-start-zero-based') ? (query.start ?? 1) + 1 : query.start;

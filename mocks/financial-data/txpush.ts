@@ -238,12 +238,10 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
       await deliver(sub, event);
       if (sub.type === 'transaction' && faults.has('txpush-transaction-event-twice')) await deliver(sub, event);
     }
-    return reply
-      .code(201)
-      .send({
-        id: faults.has('blind-txpush-test-answer-sequence-id') ? (t.id - 1) / 10 : t.id,
-        createdDate: faults.has('txpush-test-created-date-ms') ? nowS * 1000 : nowS,
-      });
+    return reply.code(201).send({
+      id: faults.has('blind-txpush-test-answer-sequence-id') ? (t.id - 1) / 10 : t.id,
+      createdDate: faults.has('txpush-test-created-date-ms') ? nowS * 1000 : nowS,
+    });
   };
 
   route(app, ctx, 'SubscribeToTxPushNotifications', subscribe);

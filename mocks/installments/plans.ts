@@ -131,18 +131,16 @@ export function registerPlans(
       faults.has('plan-status-stale') || (faults.has('blind-getplan-decline-not-shown') && status === 'DECLINED') ? 'CREATED' : status;
     // provider 2.0.0, InstallmentPlan: the transaction is read back as amount and currency.
     const { amount, currency } = transaction;
-    return reply
-      .code(200)
-      .send({
-        planId,
-        providerId,
-        offerId,
-        merchant,
-        transaction: { amount, currency },
-        status: shown,
-        planInstallmentInformation,
-        scheduledRepayments,
-      });
+    return reply.code(200).send({
+      planId,
+      providerId,
+      offerId,
+      merchant,
+      transaction: { amount, currency },
+      status: shown,
+      planInstallmentInformation,
+      scheduledRepayments,
+    });
   });
 
   // reference: getPlan documents 405 for the other methods on /plans/{plan_id}.

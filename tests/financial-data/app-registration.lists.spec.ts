@@ -25,12 +25,10 @@ test(
       { deprecated: op.deprecated, sunset: op['x-sunset'] },
       'the contract marks the v2 read deprecated (seed 002, Versioning)',
     ).toEqual({ deprecated: true, sunset: '2026-05-31' });
-    test
-      .info()
-      .annotations.push({
-        type: 'sunset',
-        description: `target clock ${new Date(fd.now()).toISOString()}; ${fd.now() >= STATUS_V2_SUNSET_MS ? 'past' : 'before'} the end of support (May 2026)`,
-      });
+    test.info().annotations.push({
+      type: 'sunset',
+      description: `target clock ${new Date(fd.now()).toISOString()}; ${fd.now() >= STATUS_V2_SUNSET_MS ? 'past' : 'before'} the end of support (May 2026)`,
+    });
     const { body, preAppId } = await register(fdApi);
     expect(ids(await listApps(fdApi, { pre_app_id: preAppId })), 'the replacement finds it').toEqual([String(preAppId)]);
     const apps = v2Apps(await readStatusV2(fdApi, fd, { preAppId: String(preAppId) }, preAppId), 'by preAppId');

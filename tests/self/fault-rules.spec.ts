@@ -14,12 +14,10 @@ for (const mock of MOCKS) {
     const empty = mock.faults.filter((f) => f.rules !== undefined && f.rules.length === 0).map((f) => f.id);
     expect(empty, 'faults with an empty rules list (leave the field out instead)').toEqual([]);
     const without = mock.faults.filter((f) => f.mutation !== false && !f.rules).map((f) => f.id);
-    test
-      .info()
-      .annotations.push({
-        type: 'faults without rules',
-        description: `${without.length} of ${mock.faults.length}: ${without.join(', ') || 'none'}`,
-      });
+    test.info().annotations.push({
+      type: 'faults without rules',
+      description: `${without.length} of ${mock.faults.length}: ${without.join(', ') || 'none'}`,
+    });
   });
 }
 
