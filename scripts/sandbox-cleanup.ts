@@ -48,7 +48,7 @@ runMain(async () => {
   const target = fdTargetFromEnv();
   const contract = await loadContract('financial-data');
   const names = configuredFdHeaderNames(contract);
-  const op = (id: string) => contract.operation(id);
+  const op = (id: string) => contract.operationOf(id);
   const keep = new Set([env.FD_LINKED_CUSTOMER_ID, env.FD_DISPUTED_CUSTOMER_ID].filter(Boolean));
   const json = { 'content-type': 'application/json', accept: 'application/json' };
   for (const partner of [target.partner, target.sparePartner].filter((p) => p !== undefined)) {

@@ -305,7 +305,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     while (this.owned.length) {
       const o = this.owned.pop()!;
       if (!o.undo) continue;
-      const op = this.deps.contract.operation(o.undo.operationId);
+      const op = this.deps.contract.operationOf(o.undo.operationId);
       let status = 0;
       try {
         const url = this.url(op, { path: o.undo.path });

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import { ajv } from './ajv.js';
+import type { OperationId } from './operations.js';
 
 type Json = any; // an OpenAPI document is untyped JSON at this level
 
@@ -153,7 +154,17 @@ export class Contract {
     }
   }
 
-  operation(operationId: string): Operation {
+  /**
+   * The operation of an id. A literal id must be one of the contracts' (OperationId, a compile
+   * error otherwise); an id read at run time (a loop over the contract, a rule catalogue) is
+   * looked up through `operationOf`.
+   */
+  operation(operationId: OperationId): Operation {
+    return this.operationOf(operationId);
+  }
+
+  /** The operation of an id read at run time: an unknown one is a one-line error. */
+  operationOf(operationId: string): Operation {
     const op = this.operations.get(operationId);
     if (!op) throw new Error(`${this.service}: no operation ${operationId} in the contract`);
     return op;
@@ -201,12 +212,12 @@ export class Contract {
   }
 
   responseValidator(operationId: string, status: string): ValidateFunction | undefined {
-    const spec = this.operation(operationId).responses[status];
+    const spec = this.operationOf(operationId).responses[status];
     return spec?.schema ? this.validator(`response:${operationId}:${status}`, spec.schema) : undefined;
   }
 
   requestValidator(operationId: string): ValidateFunction | undefined {
-    const schema = this.operation(operationId).requestBody?.schema;
+    const schema = this.operationOf(operationId).requestBody?.schema;
     return schema ? this.validator(`request:${operationId}`, schema) : undefined;
   }
 }

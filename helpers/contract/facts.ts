@@ -78,7 +78,7 @@ function bounds(contract: Contract, component: string, dotted: string | undefine
 
 /** The schema of an operation's parameter (query, path or header), resolved. */
 export function parameterSchema(contract: Contract, operationId: string, name: string): Json {
-  const param = contract.operation(operationId).parameters.find((p) => p.name === name);
+  const param = contract.operationOf(operationId).parameters.find((p) => p.name === name);
   if (!param) throw new Error(`${contract.service}: ${operationId} has no parameter ${name}`);
   return resolve(contract, param.schema);
 }

@@ -143,7 +143,7 @@ function authenticate(ctx: FdContext, op: Operation, req: FastifyRequest): { sta
 }
 
 export function route(app: FastifyInstance, ctx: FdContext, operationId: string, handler: Handler) {
-  const op = ctx.contract.operation(operationId);
+  const op = ctx.contract.operationOf(operationId);
   const url = op.path.replace(/\{([^}]+)\}/g, ':$1');
   app.route({
     method: op.method as any,

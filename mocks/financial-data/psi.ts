@@ -54,7 +54,7 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
       (name === 'purposeCode' && faults.has('psi-legacy-purpose-optional')) ||
       (name === 'purpose' && faults.has('psi-purpose-not-required'));
     return ctx.contract
-      .operation(operationId)
+      .operationOf(operationId)
       .parameters.find((p) => p.in === 'query' && p.required && query[p.name] === undefined && !skip(p.name))?.name;
   };
 

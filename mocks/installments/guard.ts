@@ -51,7 +51,7 @@ export function createGuard(
   const sameKey = (k: InstallmentsState['keys'][number], key: string) =>
     faults.has('blind-consumer-key-prefix') ? key.slice(0, 12) === k.consumerKey.slice(0, 12) : k.consumerKey === key;
   return async (req, reply, operationId) => {
-    const op = contract.operation(operationId);
+    const op = contract.operationOf(operationId);
     // The operation's page bounds, when it pages (the contract's limit parameter).
     const limitParam = op.parameters.find((p) => p.name === 'limit');
     const paging = limitParam ? { defaultLimit: Number(parameterDefault(contract, operationId, 'limit')) } : {};

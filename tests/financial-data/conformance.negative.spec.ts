@@ -22,7 +22,7 @@ for (const operationId of OPERATIONS) {
     `${operationId} refuses every request the contract refuses with a documented 4xx`,
     rules('FD-NEGATIVE'),
     async ({ fdApi, fd, fdEntities, fdContract, appKeyOnly }) => {
-      const op = fdContract.operation(operationId);
+      const op = fdContract.operationOf(operationId);
       test.skip(refusalStatuses(op).length === 0, `${operationId} documents no refusal status to expect`);
       const needsToken = op.security.every((alt) => alt.length > 1);
       const valid = { ...sample(op, fd, fdEntities), ...(needsToken ? {} : { auth: appKeyOnly }) };

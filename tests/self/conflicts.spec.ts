@@ -37,7 +37,7 @@ for (const { name } of SERVICES) {
     for (const c of conflicts) {
       for (const id of c.rules) expect(rules.has(id), `${c.id} names rule ${id}`).toBe(true);
       for (const op of [...(c.accepts ?? []), ...(c.refuses ?? []), ...(c.answers?.operations ?? [])])
-        expect(() => contract.operation(op), `${c.id} names ${op}`).not.toThrow();
+        expect(() => contract.operationOf(op), `${c.id} names ${op}`).not.toThrow();
     }
   });
 }

@@ -64,7 +64,7 @@ test(`every financial data 401 but those of ${JSON_ONLY_401.length} operations (
 test('a plain-text 401 passes the named checks where declared, and fails content type where not', async ({ contracts }) => {
   const contract = await contracts('financial-data');
   const exchange = (operationId: string): Exchange => ({
-    operation: contract.operation(operationId),
+    operation: contract.operationOf(operationId),
     status: 401,
     headers: TEXT,
     body: undefined,

@@ -101,12 +101,12 @@ for (const [schema, at, keyword, expected, source] of LIMITS) {
 test('installments contract: paging limit at most 500, default 500; offset from 0', async () => {
   const contract = await loadContract('installments');
   for (const id of ['getMerchantParticipations', 'postMerchantSearches', 'postMerchantMidSearches']) {
-    const params = contract.operation(id).parameters;
+    const params = contract.operationOf(id).parameters;
     expect(params.find((p) => p.name === 'limit')?.schema).toMatchObject({ minimum: 1, maximum: 500, default: 500 });
     expect(params.find((p) => p.name === 'offset')?.schema).toMatchObject({ minimum: 0, default: 0 });
     // provider 2.0.0 declares the paging headers on every page but requires none of them.
     for (const h of ['count', 'offset', 'limit', 'total'])
-      expect(contract.operation(id).responses['200'].headers[h], `${id} header ${h}`).toBeDefined();
+      expect(contract.operationOf(id).responses['200'].headers[h], `${id} header ${h}`).toBeDefined();
   }
 });
 
@@ -115,5 +115,5 @@ test('installments contract: Correlation-Id required on notifyPlan only, and the
   expect(contract.operations.size).toBe(12);
   expect(contract.operation('notifyPlan').parameters.find((p) => p.name === 'Correlation-Id')?.required).toBe(true);
   for (const id of ['savePlan', 'approvedOffers'])
-    expect(contract.operation(id).parameters.find((p) => p.name === 'Correlation-Id')?.required).toBe(false);
+    expect(contract.operationOf(id).parameters.find((p) => p.name === 'Correlation-Id')?.required).toBe(false);
 });

@@ -55,7 +55,7 @@ interface Prepared {
 }
 
 function prepare(contract: Contract, baseURL: string, call: ClientCall, count: number): Prepared {
-  const op = contract.operation(call.operationId);
+  const op = contract.operationOf(call.operationId);
   const resolved = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(call.path?.[name] ?? ''));
   const url = new URL(baseURL.replace(/\/$/, '') + resolved);
   for (const [k, v] of Object.entries(call.query ?? {})) url.searchParams.set(k, String(v));
@@ -141,7 +141,7 @@ async function compareCall(
     });
     const started = performance.now();
     try {
-      const response = await client.callOperation(contract.operation(call.operationId), {
+      const response = await client.callOperation(contract.operationOf(call.operationId), {
         path: call.path,
         query: call.query,
         rawBody: body,

@@ -67,7 +67,7 @@ function opUrl(
   operationId: string,
   call: { path?: Record<string, string>; query?: Record<string, string | number> } = {},
 ) {
-  const op = contract.operation(operationId);
+  const op = contract.operationOf(operationId);
   const resolved = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(call.path?.[name] ?? ''));
   const url = new URL(baseURL.replace(/\/$/, '') + resolved);
   for (const [k, v] of Object.entries(call.query ?? {})) url.searchParams.set(k, String(v));

@@ -39,7 +39,7 @@ const norm = (path: string) => path.replace(/\{[^}]+\}/g, '{}').replace(/\/$/, '
 
 /** Our operation for a published one: same operationId, else same method and path template. */
 export function matchOperation(contract: Contract, published: PublishedOperation): Operation | undefined {
-  if (published.operationId && contract.operations.has(published.operationId)) return contract.operation(published.operationId);
+  if (published.operationId && contract.operations.has(published.operationId)) return contract.operationOf(published.operationId);
   return [...contract.operations.values()].find((op) => op.method === published.method && norm(op.path) === norm(published.path));
 }
 

@@ -66,7 +66,7 @@ export async function sweepLedger(runId?: string, events: GuestEvent[] = readGue
   for (const entry of todo) {
     try {
       if (!creds.has(entry.service)) creds.set(entry.service, await credentialSets(entry.service));
-      const op = (await loadContract(entry.service)).operation(entry.undo!.operationId);
+      const op = (await loadContract(entry.service)).operationOf(entry.undo!.operationId);
       const url =
         baseUrlOf(entry.service).replace(/\/$/, '') +
         op.path.replace(/\{([^}]+)\}/g, (_, n: string) => encodeURIComponent(String(entry.undo!.path[n])));
