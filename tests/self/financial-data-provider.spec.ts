@@ -78,8 +78,9 @@ test('FD_HEADER_NAMES picks the seed or the provider names; overrides and bad va
   expect(JSON.parse(run({ FD_HEADER_NAMES: 'provider', FD_APP_TOKEN_HEADER: 'X-App-Token' }).output.trim())).toEqual({ appKey: provider.appKey, appToken: 'X-App-Token' });
   const bad = run({ FD_HEADER_NAMES: 'finicity' });
   expect(bad.code).not.toBe(0);
-  expect(bad.output).toContain('FD_HEADER_NAMES=finicity is not one of seed, provider');
-  expect(run({ FD_APP_KEY_HEADER: 'App Key' }).output).toContain('FD_APP_KEY_HEADER=App Key is not a valid HTTP header name');
+  // The typed configuration's one line (helpers/config/env-types.ts): the variable, what it expects, what it found.
+  expect(bad.output).toContain('FD_HEADER_NAMES: expected seed or provider, found "finicity"');
+  expect(run({ FD_APP_KEY_HEADER: 'App Key' }).output).toContain('FD_APP_KEY_HEADER: expected an HTTP header name');
 });
 
 test('npm run mock refuses a bad --header-names with one usage line', () => {
