@@ -5,6 +5,7 @@ import { route, sendError, type FdContext, type Input } from './middleware.js';
 import { page } from './paging.js';
 import { testingQuotaRefusal } from './stand-in-limits.js';
 import { findCustomer, usernameKey, type Customer } from './state.js';
+import { rangeOf } from '../../helpers/contract/facts.js';
 
 /** A customer record; dates as digit strings, as the provider serialises them (StringUnixDate). */
 export function customerView(c: Customer) {
@@ -24,6 +25,8 @@ function matches(c: Customer, search: string, byName: boolean, withLastName = tr
 
 export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;
+  /** seed 002, Limits: the largest page (the contract's PageLimit); a fault serves it when no limit is asked. */
+  const PAGE_MAX = rangeOf(ctx.contract, 'PageLimit').max!;
   // Blind faults: customers deleted while a "still visible" fault is on, kept for that reader.
   const ghosts = world.faultMemory.deletedCustomers;
   /** Names at creation: the fault 'app-view-stale-names' shows them in the application view after a modify. */
@@ -78,7 +81,7 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
         matches(c, query.search, !faults.has('search-by-name-broken'), !faults.has('blind-search-ignores-last-name')),
       );
     else if (faults.has('no-search-returns-none') && query.username === undefined) list = [];
-    const paged = faults.has('default-limit-unapplied') && query.limit === undefined ? { ...query, limit: 1000 } : query;
+    const paged = faults.has('default-limit-unapplied') && query.limit === undefined ? { ...query, limit: PAGE_MAX } : query;
     const { slice, ...counts } = page(list, paged, faults.has('start-ignored'), faults);
     // Fault: moreAvailable off by one (true on an exactly full last page).
     if (faults.has('more-available-off-by-one')) counts.moreAvailable = (paged.start ?? 1) * (paged.limit ?? 25) <= counts.found;
