@@ -3,22 +3,8 @@
 // rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of
 // the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
-import { faultCatalogue, type Fault } from '../kit/faults.js';
-
-const relax = <Id extends string>(
-  id: Id,
-  rule: string,
-  schema: string,
-  at: string[] | undefined,
-  change: { drop?: string[]; unrequire?: string[] },
-  rules: string[],
-): Fault<Id> => ({ id, rule, source: 'assumption', rules, relax: [{ schema, ...(at ? { at } : {}), ...change }] });
-const rule = <Id extends string>(id: Id, text: string, rules?: string[]): Fault<Id> => ({
-  id,
-  rule: text,
-  source: 'assumption',
-  ...(rules ? { rules } : {}),
-});
+import { faultCatalogue } from '../kit/faults.js';
+import { relax, rule } from './fault-builders.js';
 
 export const ISSUER_FAULTS = faultCatalogue([
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.

@@ -4,26 +4,8 @@
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, blind as blindFault, type Fault, type Relaxation } from '../kit/faults.js';
-
-/** A fault written blind, in this catalogue's positional form (kit/faults.ts blind sets its origin). */
-const blind = <Id extends string>(id: Id, rule: string, source: Fault['source'], rules?: string[], relax?: Relaxation[]): Fault<Id> =>
-  blindFault({ id, rule, source, ...(rules ? { rules } : {}), ...(relax ? { relax } : {}) });
-
-const relax = <Id extends string>(
-  id: Id,
-  rule: string,
-  schema: string,
-  at: string[] | undefined,
-  change: { drop?: string[]; unrequire?: string[] },
-  rules: string[],
-): Fault<Id> => ({ id, rule, source: 'assumption', rules, relax: [{ schema, ...(at ? { at } : {}), ...change }] });
-const rule = <Id extends string>(id: Id, text: string, rules?: string[]): Fault<Id> => ({
-  id,
-  rule: text,
-  source: 'assumption',
-  ...(rules ? { rules } : {}),
-});
+import { faultCatalogue } from '../kit/faults.js';
+import { blind, relax, rule } from './fault-builders.js';
 
 export const MERCHANTS_FAULTS = faultCatalogue([
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
