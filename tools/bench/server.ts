@@ -7,6 +7,7 @@
 import http from 'node:http';
 import { loadContract, type Contract } from '../../helpers/contract/contract.js';
 import { securityHeader } from '../../helpers/contract/facts.js';
+import type { OperationId } from '../../helpers/contract/operations.js';
 import { encryptJson } from '../../helpers/auth/jwe.js';
 import { MockControl } from '../../helpers/target/mock-control.js';
 import { signRequest, type SigningCredentials } from '../../helpers/auth/oauth1.js';
@@ -38,7 +39,7 @@ export type BenchAuth = { kind: 'headers'; headers: Record<string, string> } | {
 
 export interface ClientCall {
   label: string;
-  operationId: string;
+  operationId: OperationId;
   path?: Record<string, string>;
   query?: Record<string, string | number>;
   /** The same body on every call. */
@@ -64,7 +65,7 @@ const closers: (() => Promise<void>)[] = [];
 function opUrl(
   contract: Contract,
   baseURL: string,
-  operationId: string,
+  operationId: OperationId,
   call: { path?: Record<string, string>; query?: Record<string, string | number> } = {},
 ) {
   const op = contract.operationOf(operationId);
@@ -160,7 +161,7 @@ async function installments(): Promise<ServicePlan> {
     authorization: signRequest(target.signer, method, url, body),
   });
   const send = async (
-    operationId: string,
+    operationId: OperationId,
     call: { path?: Record<string, string>; query?: Record<string, string | number>; body?: unknown; headers?: Record<string, string> },
   ) => {
     const { method, url } = opUrl(contract, mock.baseURL, operationId, call);
