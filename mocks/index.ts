@@ -12,7 +12,7 @@ export interface MockEntry {
   faults: Fault[];
   /** Fixed port used by `npm run mock`. */
   port: number;
-  start: (options: { faults?: string[]; port?: number }) => Promise<MockHandle>;
+  start: (options: { faults?: string[]; port?: number; clockStart?: string | number }) => Promise<MockHandle>;
 }
 
 export const MOCKS: MockEntry[] = [

@@ -6,6 +6,7 @@
 // request-rate limit); its .env variables go to .mock/stand-in-<service>.env (mode 0600), and
 // only that file's path is printed.
 import fs from 'node:fs';
+import { ClockError, parseClockInstant } from '../mocks/kit/clock.js';
 import { FaultError } from '../mocks/kit/faults.js';
 import { MOCKS, unknownFaultsMessage, type MockEntry } from '../mocks/index.js';
 import { startStandIn, toDotenv, type StandInService } from '../mocks/stand-in.js';
@@ -14,14 +15,23 @@ import { loadContract } from '../helpers/contract/contract.js';
 import { fdHeaderNames, type HeaderNaming } from '../helpers/contract/facts.js';
 import { parseArgs, runMain, UsageError } from '../tools/cli.js';
 
-const USAGE = 'npm run mock -- [--service <name>] [--faults <id,id>] [--header-names seed|provider] [--list-faults]';
+const USAGE =
+  'npm run mock -- [--service <name>] [--faults <id,id>] [--header-names seed|provider] [--clock-start <ISO date-time>] [--list-faults]';
 /** The stand-in's form, named by the errors of its own arguments (USAGE stays the plain mock's). */
 const SANDBOX_USAGE = 'npm run mock -- --service <name> --as-sandbox [--rps <n>] [--faults <id,id>]';
 
 runMain(async () => {
   const args = parseArgs(
     process.argv.slice(2),
-    { service: 'value', faults: 'value', 'header-names': 'value', 'list-faults': 'flag', 'as-sandbox': 'flag', rps: 'value' },
+    {
+      service: 'value',
+      faults: 'value',
+      'header-names': 'value',
+      'clock-start': 'value',
+      'list-faults': 'flag',
+      'as-sandbox': 'flag',
+      rps: 'value',
+    },
     USAGE,
   );
   if (args['list-faults']) {
@@ -47,6 +57,17 @@ runMain(async () => {
   const unknown = unknownFaultsMessage(faults);
   if (unknown) throw new UsageError(unknown.replace('MOCK_FAULTS', '--faults'));
   if (args['as-sandbox']) return standIn(selected, args, faults);
+  // The virtual clock's start (mocks/kit/clock.ts): any instant, earlier than today too.
+  const clockStart = args['clock-start'];
+  if (clockStart !== undefined) {
+    if (typeof clockStart !== 'string') throw new UsageError(`--clock-start needs a value. Usage: ${USAGE}`);
+    try {
+      parseClockInstant(clockStart);
+    } catch (error) {
+      if (error instanceof ClockError) throw new UsageError(`--clock-start: ${error.message}. Usage: ${USAGE}`);
+      throw error;
+    }
+  }
   if (args.rps !== undefined) throw new UsageError(`--rps applies only with --as-sandbox. Usage: ${SANDBOX_USAGE}`);
   // Financial data security header names: --header-names, else FD_HEADER_NAMES (seed names by default).
   const names = args['header-names'];
@@ -62,7 +83,7 @@ runMain(async () => {
   const handles = [];
   for (const mock of selected) {
     try {
-      const options = { faults, port: mock.port, headerNames }; // headerNames: read by the financial data mock only
+      const options = { faults, port: mock.port, headerNames, ...(typeof clockStart === 'string' ? { clockStart } : {}) }; // headerNames: read by the financial data mock only
       const handle = await mock.start(options);
       handles.push(handle);
       credentials[mock.service] = { baseURL: handle.baseURL, origin: handle.origin, ...(handle.context.credentials?.() ?? {}) };
@@ -88,6 +109,8 @@ runMain(async () => {
 /** --as-sandbox: the one service as the stand-in of its sandbox, until Ctrl-C. */
 async function standIn(selected: MockEntry[], args: Record<string, string | boolean>, faults: string[]): Promise<number> {
   const [mock] = selected;
+  if (args['clock-start'] !== undefined)
+    throw new UsageError(`--clock-start does not apply with --as-sandbox (a sandbox runs on real time). Usage: ${SANDBOX_USAGE}`);
   if (args['header-names'] !== undefined)
     throw new UsageError(
       `--header-names does not apply with --as-sandbox (the stand-in expects the provider's names). Usage: ${SANDBOX_USAGE}`,

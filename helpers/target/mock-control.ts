@@ -21,6 +21,11 @@ export class MockControl {
     return this.send('POST', '/clock/advance', { seconds });
   }
 
+  /** Sets the virtual clock to an instant (ISO 8601 with a zone, or epoch ms), earlier than today too. */
+  setClock(at: string | number): Promise<{ now: string }> {
+    return this.send('POST', '/clock/set', { at });
+  }
+
   setFaults(faults: string[]): Promise<{ faults: string[] }> {
     return this.send('PUT', '/faults', { faults });
   }

@@ -21,9 +21,9 @@ export interface CardMockHandle extends MockHandle {
 }
 
 export async function startCardEnrollmentMock(
-  options: { faults?: string[]; port?: number; standIn?: StandInMode } = {},
+  options: { faults?: string[]; port?: number; standIn?: StandInMode; clockStart?: string | number } = {},
 ): Promise<CardMockHandle> {
-  const { faults, contract, clock, deliveries } = await prepareService('card-enrollment', CARD_FAULTS, options.faults);
+  const { faults, contract, clock, deliveries } = await prepareService('card-enrollment', CARD_FAULTS, options.faults, options.clockStart);
   const world = createCardState();
   const keys = await createEncryptionKeys();
   const context: MockContext<CardFaultId> = {

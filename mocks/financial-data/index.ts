@@ -57,10 +57,12 @@ export interface FdMockOptions {
   headerNames?: FdHeaderNames | HeaderNaming;
   /** Run as the stand-in of the provider's sandbox (mocks/stand-in.ts); the provider's header names then, whatever headerNames says. */
   standIn?: StandInMode;
+  /** The instant the virtual clock starts at, and returns to on reset (mocks/kit/clock.ts); real time by default. */
+  clockStart?: string | number;
 }
 
 export async function startFinancialDataMock(options: FdMockOptions = {}): Promise<FdMockHandle> {
-  const { faults, contract, clock, deliveries } = await prepareService('financial-data', FD_FAULTS, options.faults);
+  const { faults, contract, clock, deliveries } = await prepareService('financial-data', FD_FAULTS, options.faults, options.clockStart);
   const world = createFdState();
   const [partner, spare] = world.partners.values();
   const asked = options.standIn ? 'provider' : (options.headerNames ?? 'seed');

@@ -30,9 +30,14 @@ export interface InstallmentsMockHandle extends MockHandle {
 }
 
 export async function startInstallmentsMock(
-  options: { faults?: string[]; port?: number; standIn?: StandInMode } = {},
+  options: { faults?: string[]; port?: number; standIn?: StandInMode; clockStart?: string | number } = {},
 ): Promise<InstallmentsMockHandle> {
-  const { faults, contract, clock, deliveries } = await prepareService('installments', INSTALLMENTS_FAULTS, options.faults);
+  const { faults, contract, clock, deliveries } = await prepareService(
+    'installments',
+    INSTALLMENTS_FAULTS,
+    options.faults,
+    options.clockStart,
+  );
   const world = createInstallmentsState();
   const keys = await createInstallmentsKeys(world.serviceKey);
   const context: MockContext<InstallmentsFaultId> = {

@@ -3,6 +3,7 @@
 // As the stand-in of a provider sandbox (mocks/stand-in.ts) it has no control surface and may
 // limit the request rate, as a sandbox does.
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { ClockError, parseClockInstant } from './clock.js';
 import { FaultError } from './faults.js';
 import { limitRequestRate, withoutControlSurface } from './stand-in-mode.js';
 import type { AppOptions, ClientError, MockContext, MockHandle } from './context.js';
@@ -61,6 +62,21 @@ export function createMockApp(context: MockContext, clientError: ClientError, op
     if (body.seconds > headroom)
       return reply.code(400).send({ message: `seconds ${body.seconds} is beyond what the clock can hold: at most ${headroom} more` });
     context.clock.advance(body.seconds);
+    for (const fn of context.onAdvance ?? []) await fn();
+    return { now: context.clock.now().toISOString() };
+  });
+  // Sets the clock to any instant, earlier than today too: a rule dated earlier in the year is then
+  // reachable on both sides of its date (mocks/kit/clock.ts). Time runs on from it; reset returns to the start.
+  app.post('/__mock/clock/set', async (req: FastifyRequest, reply: FastifyReply) => {
+    const body = parseJson(req.body) as { at?: unknown } | undefined;
+    if (!body || body.at === undefined)
+      return reply.code(400).send({ message: 'body must be {"at": "<ISO 8601 date-time with a zone>" | <epoch ms>}' });
+    try {
+      context.clock.setTo(parseClockInstant(body.at));
+    } catch (error) {
+      if (error instanceof ClockError) return reply.code(400).send({ message: error.message });
+      throw error;
+    }
     for (const fn of context.onAdvance ?? []) await fn();
     return { now: context.clock.now().toISOString() };
   });

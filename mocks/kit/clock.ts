@@ -1,10 +1,39 @@
-// Virtual clock: real time plus an offset the control surface can advance, so token expiry,
-// report completion and state machines are testable in seconds.
+// Virtual clock: real time plus an offset the control surface can move, so token expiry, report
+// completion and state machines are testable in seconds. It can be set to any instant a Date
+// holds, earlier than today too, so that a rule dated earlier in the year (or a rule not yet in
+// force) is reachable on both sides of its date.
 /** The latest instant a JavaScript Date can hold (ECMA-262: 8.64e15 ms after the epoch). */
 export const MAX_DATE_MS = 8.64e15;
 
+/** An error of a clock setting, worded for one line (the control surface answers it as a 400). */
+export class ClockError extends RangeError {}
+
+/**
+ * The instant a clock setting names, in ms: an ISO 8601 date or date-time with its zone (a date
+ * alone is midnight UTC) or a number of epoch ms. Anything else, or an instant outside what a Date
+ * holds, is a ClockError naming the value.
+ */
+export function parseClockInstant(value: unknown): number {
+  const shown = JSON.stringify(value) ?? String(value);
+  const iso = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
+  let ms: number;
+  if (typeof value === 'number' && Number.isFinite(value)) ms = value;
+  else if (typeof value === 'string' && iso.test(value)) ms = Date.parse(value);
+  else throw new ClockError(`clock instant ${shown} is neither an ISO 8601 date-time with a zone (2026-04-29T12:00:00Z) nor epoch ms`);
+  // Date.parse takes 2026-02-31 for March 3rd: the calendar date must read back as written.
+  if (typeof value === 'string' && new Date(ms).toISOString().slice(0, 10) !== value.slice(0, 10) && !/[+-]\d{2}:\d{2}$/.test(value))
+    throw new ClockError(`clock instant ${shown} is not a calendar date`);
+  if (!(Math.abs(ms) <= MAX_DATE_MS)) throw new ClockError(`clock instant ${shown} is outside what a date can hold`);
+  return ms;
+}
+
 export class VirtualClock {
   private offsetMs = 0;
+
+  /** `startAt`: the instant (ms) the clock shows when it starts, and again after each reset; real time by default. */
+  constructor(private readonly startAt?: number) {
+    this.reset();
+  }
 
   now(): Date {
     return new Date(Date.now() + this.offsetMs);
@@ -28,7 +57,14 @@ export class VirtualClock {
     this.offsetMs += seconds * 1000;
   }
 
+  /** Sets the clock to an instant (ms), earlier or later than now; time then runs on from it. */
+  setTo(ms: number): void {
+    if (!(Math.abs(ms) <= MAX_DATE_MS)) throw new ClockError(`clock instant ${ms} is outside what a date can hold`);
+    this.offsetMs = ms - Date.now();
+  }
+
   reset(): void {
     this.offsetMs = 0;
+    if (this.startAt !== undefined) this.setTo(this.startAt);
   }
 }

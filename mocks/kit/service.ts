@@ -1,13 +1,20 @@
 // What every mock starts with: its faults (start-up ones from MOCK_FAULTS), its contract loosened
 // by those faults, a virtual clock and an outbound delivery log.
 import { loadContract } from '../../helpers/contract/contract.js';
-import { VirtualClock } from './clock.js';
+import { parseClockInstant, VirtualClock } from './clock.js';
 import { Deliveries } from './deliveries.js';
 import { FaultSet, faultsFor, type Fault } from './faults.js';
 import { relaxedContract } from './validation.js';
 
-export async function prepareService<Id extends string>(service: string, catalogue: Fault<Id>[], requested: string[] = []) {
+/** `clockStart`: the instant the virtual clock starts at (ISO 8601 with a zone, or epoch ms; a ClockError otherwise). */
+export async function prepareService<Id extends string>(
+  service: string,
+  catalogue: Fault<Id>[],
+  requested: string[] = [],
+  clockStart?: string | number,
+) {
+  const start = clockStart === undefined ? undefined : parseClockInstant(clockStart);
   const faults = new FaultSet<Id>(catalogue, faultsFor(catalogue, requested));
   const contract = relaxedContract(await loadContract(service), faults.relaxations());
-  return { faults, contract, clock: new VirtualClock(), deliveries: new Deliveries() };
+  return { faults, contract, clock: new VirtualClock(start), deliveries: new Deliveries() };
 }

@@ -20,6 +20,21 @@ test(
   },
 );
 
+// Both sides of the date on every run, whatever today's date: the mock's clock is set before and at
+// the instant (mocks/kit/clock.ts starts at any date, earlier than today too).
+test(
+  "a reissue without purpose is served before 2026-04-30 on the target's clock and is a 400 from that instant @assumption @mock-only",
+  rules('FD-REISSUE-PURPOSE:accept', 'FD-REISSUE-PURPOSE:refuse'),
+  async ({ fdApi, fdMock, createCustomer }) => {
+    const who = await customerWithConsumer(fdApi, createCustomer);
+    const reportId = (await makeReport(fdMock, who.customerId)).id;
+    await fdMock.setClock(PURPOSE_REQUIRED_FROM_MS - 60_000);
+    expect((await fdApi.call('ReportReissue', { path: { reportId }, body: {} })).status, 'no purpose a minute before').toBe(200);
+    await fdMock.setClock(PURPOSE_REQUIRED_FROM_MS);
+    expectFdError(await fdApi.call('ReportReissue', { path: { reportId }, body: {} }), 400, 'no purpose at the instant');
+  },
+);
+
 test(
   "the reissue purpose is required from 2026-04-30 on the target's clock; a 2-character code is accepted, 1 or 3 characters are a 400 @assumption @mock-only",
   rules('FD-REISSUE-PURPOSE:accept', 'FD-REISSUE-PURPOSE:refuse'),

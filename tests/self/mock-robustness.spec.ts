@@ -32,6 +32,10 @@ for (const mock of MOCKS) {
     for (const [path, method, body] of [
       ['/__mock/clock/advance', 'POST', '{"seconds": -5}'],
       ['/__mock/clock/advance', 'POST', 'not json'],
+      ['/__mock/clock/set', 'POST', '{"at": "yesterday"}'],
+      ['/__mock/clock/set', 'POST', '{"at": "2026-02-31T00:00:00Z"}'],
+      ['/__mock/clock/set', 'POST', '{"at": 9e15}'],
+      ['/__mock/clock/set', 'POST', '{}'],
       ['/__mock/faults', 'PUT', '{"faults": "one"}'],
       ['/__mock/faults', 'PUT', '{"faults": ["no-such-fault"]}'],
     ]) {
@@ -60,6 +64,28 @@ for (const mock of MOCKS) {
       // Within the headroom (a century) still accepted; then reset for the other tests.
       expect((await advance(100 * 365 * 86_400)).status).toBe(200);
       await fetch(`${handle.origin}/__mock/reset`, { method: 'POST' });
+    });
+
+    // The clock starts at any instant, earlier than today too (mocks/kit/clock.ts), and reset returns to the start.
+    test('control surface: the clock can be set to a date earlier than today; a mock started at a date shows it', async () => {
+      const set = await fetch(`${handle.origin}/__mock/clock/set`, {
+        method: 'POST',
+        body: JSON.stringify({ at: '2026-01-15T08:00:00Z' }),
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(set.status).toBe(200);
+      const { now } = (await (await fetch(`${handle.origin}/__mock/state`)).json()) as { now: string };
+      expect(Date.parse(now) - Date.UTC(2026, 0, 15, 8)).toBeGreaterThanOrEqual(0);
+      expect(Date.parse(now) - Date.UTC(2026, 0, 15, 8)).toBeLessThan(60_000);
+      await fetch(`${handle.origin}/__mock/reset`, { method: 'POST' });
+      const started = await mock.start({ clockStart: '2025-03-01T00:00:00Z' });
+      try {
+        const state = (await (await fetch(`${started.origin}/__mock/state`)).json()) as { now: string };
+        expect(state.now.slice(0, 10)).toBe('2025-03-01');
+      } finally {
+        await started.close();
+      }
+      await expect(mock.start({ clockStart: 'next tuesday' })).rejects.toThrow(/^clock instant "next tuesday" is neither/);
     });
 
     test('control surface: GET /__mock/world serves no credential', async () => {
