@@ -57,6 +57,9 @@ function readConfig(env: NodeJS.ProcessEnv) {
       seed: readValue<number>('FC_SEED', env),
       numRuns: readValue<number>('FC_NUM_RUNS', env) ?? 50,
       path: readValue<string>('FC_PATH', env),
+      /** Reference models (fixtures/models/): sequences per check and commands per sequence. */
+      modelRuns: readValue<number>('MODEL_RUNS', env) ?? 3,
+      modelCommands: readValue<number>('MODEL_COMMANDS', env) ?? 25,
     },
     /** Which header names the financial data calls carry (and the embedded mock expects). */
     fdHeaders: fdHeaderChoice(env),

@@ -72,6 +72,14 @@ export const ENV_SCHEMA: EnvVar[] = [
     'destructive checks (lock-out, secret change) run against a sandbox only when true',
   ),
   v('general', 'FC_NUM_RUNS', 'optional', integer({ min: 1 }), 'runs per property (default 50)'),
+  v(
+    'general',
+    'MODEL_RUNS',
+    'optional',
+    integer({ min: 1 }),
+    'command sequences per reference-model check (default 3; raise for deeper runs)',
+  ),
+  v('general', 'MODEL_COMMANDS', 'optional', integer({ min: 1 }), 'most commands in one reference-model sequence (default 25)'),
   v('general', 'FC_SEED', 'optional', integer({ min: -2147483648, max: 2147483647 }), 'replay a property failure: its seed'),
   v('general', 'FC_PATH', 'optional', fcPath(), 'replay a property failure: its path'),
   v(
