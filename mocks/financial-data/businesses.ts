@@ -19,8 +19,9 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
   const customerOf = ({ path, partner }: Input) => findCustomer(world, path.customer_id, partner?.id);
   const byId = ({ path, partner }: Input) => {
     const b = world.businesses.get(path.business_id);
-    const owner = b && world.customers.get(b.customerId);
-    return b && (!partner || !owner || owner.partnerId === partner.id) ? b : undefined;
+    // The owning partner, also once its customer is deleted: another partner never reaches it (seed 002, Errors 404).
+    const owner = b && (world.customers.get(b.customerId)?.partnerId ?? b.partnerId);
+    return b && (!partner || owner === partner.id) ? b : undefined;
   };
 
   route(app, ctx, 'AddBusinessDetails', (input, reply) => {
@@ -36,6 +37,7 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     const business: Business = {
       id: world.nextId(),
       customerId: customer.id,
+      partnerId: customer.partnerId,
       fields: addedFields(input.body),
       createdDate: now,
       modifiedDate: now,

@@ -1,0 +1,34 @@
+// Covers: CreateConsumer, GetConsumerForCustomer, GetConsumer, ModifyConsumer, with the
+// AddTestingCustomer / AddCustomer / DeleteCustomer they hang off - seed 002, Consumers, Resources -
+// Consumer and Errors; reference, Consumers (the SSN's last four digits). Random sequences by two
+// partners, each answer compared with the reference model
+// (fixtures/models/financial-data/consumers.model.ts): status, every field against its own source
+// through both readers, one consumer per customer, the consumer outliving its customer, ownership.
+import { consumersModel, newFdModel, rules, runModel, tearDownFdModel, test } from '../../fixtures/financial-data.js';
+
+test(
+  'every sequence of consumer calls by two partners answers as the consumers model says @property',
+  rules(
+    'FD-CONS-CREATE',
+    'FD-CONS-READ@consumer-by-customer',
+    'FD-CONS-READ@consumer-by-id',
+    'FD-CONS-UNIQUE',
+    'FD-CONS-NONE-404',
+    'FD-CONS-SSN-LAST-FOUR@consumer-by-customer',
+    'FD-CONS-SSN-LAST-FOUR@consumer-by-id',
+    'FD-CONS-MODIFY@consumer-by-customer',
+    'FD-CONS-MODIFY@consumer-by-id',
+    'FD-CONS-MODIFY-KEEP',
+    'FD-CONS-OUTLIVES',
+    'FD-CUST-DELETE-LINKED@consumer-by-customer',
+    'FD-NOT-FOUND',
+  ),
+  async ({ fdModelTarget }, testInfo) => {
+    await runModel({
+      commands: consumersModel.consumerCommands(),
+      setup: async () => ({ model: await newFdModel(fdModelTarget), real: fdModelTarget }),
+      teardown: tearDownFdModel,
+      testInfo,
+    });
+  },
+);
