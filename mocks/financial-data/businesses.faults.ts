@@ -2,7 +2,7 @@
 // data/rules.yaml, the way a provider's release might. `rules` names the rule ids it breaks (`npm
 // run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors first,
 // then those written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind } from '../kit/faults.js';
+import { faultCatalogue, blind, modelFault } from '../kit/faults.js';
 
 export const BUSINESSES_FAULTS = faultCatalogue([
   // Businesses (seed 002, Businesses and Limits: one per customer).
@@ -34,5 +34,12 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     rule: 'a customer can have one business record: a second one under another name is a 409 (seed Businesses, Limits)',
     source: 'seed',
     rules: ['FD-BUS-ONE'],
+  }),
+  // Found only by a sequence of calls (the reference models, fixtures/models/): each single call answers right.
+  modelFault({
+    id: 'model-business-update-trims-name',
+    rule: 'the name sent on UpdateBusiness reads back as sent, its spaces kept (seed Businesses; FD-BUS-UPDATE)',
+    source: 'seed',
+    rules: ['FD-BUS-UPDATE'],
   }),
 ]);

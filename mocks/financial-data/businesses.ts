@@ -61,6 +61,9 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
       business.fields = faults.has('business-update-ignores-address')
         ? { ...input.body, address: business.fields.address }
         : { ...input.body };
+      // Fault: the name stored trimmed.
+      if (faults.has('model-business-update-trims-name') && typeof business.fields.name === 'string')
+        business.fields.name = business.fields.name.trim();
       business.modifiedDate = isoNoZone();
     }
     return view(business);

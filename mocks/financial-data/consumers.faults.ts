@@ -2,7 +2,7 @@
 // data/rules.yaml, the way a provider's release might. `rules` names the rule ids it breaks (`npm
 // run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors first,
 // then those written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind } from '../kit/faults.js';
+import { faultCatalogue, blind, modelFault } from '../kit/faults.js';
 
 export const CONSUMERS_FAULTS = faultCatalogue([
   // Consumers (seed 002, Consumers and Resources).
@@ -70,5 +70,12 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     rule: 'ModifyConsumer of an unknown consumer is a 404, as GetConsumer (seed Consumers, Errors 404)',
     source: 'seed',
     rules: ['FD-NOT-FOUND'],
+  }),
+  // Found only by a sequence of calls (the reference models, fixtures/models/): each single call answers right.
+  modelFault({
+    id: 'model-consumer-modify-normalises-spaces',
+    rule: 'a field sent on ModifyConsumer reads back as sent: inner and trailing spaces kept (seed Consumers; FD-CONS-MODIFY)',
+    source: 'seed',
+    rules: ['FD-CONS-MODIFY'],
   }),
 ]);

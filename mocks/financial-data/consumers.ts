@@ -63,11 +63,14 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     // The fault blanks the names the request did not give (unspecified fields must stay unchanged).
     const cleared = faults.has('consumer-modify-clears-fields') ? { firstName: '', lastName: '' } : {};
     const { email: _email, ssn: _ssn, ...kept } = input.body;
-    const given = {
+    const given: Record<string, unknown> = {
       ...kept,
       ...(faults.has('consumer-modify-ignores-email') ? {} : _email !== undefined ? { email: _email } : {}),
       ...(faults.has('consumer-ssn-stale-after-modify') ? {} : _ssn !== undefined ? { ssn: _ssn } : {}),
     };
+    // Fault: string values stored with their spaces collapsed and trimmed.
+    if (faults.has('model-consumer-modify-normalises-spaces'))
+      for (const [key, value] of Object.entries(given)) if (typeof value === 'string') given[key] = value.trim().replace(/\s+/g, ' ');
     consumer.fields = { ...consumer.fields, ...cleared, ...given };
     return reply.code(204).send();
   });

@@ -2,7 +2,7 @@
 // data/rules.yaml, the way a provider's release might. `rules` names the rule ids it breaks (`npm
 // run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors first,
 // then those written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind } from '../kit/faults.js';
+import { faultCatalogue, blind, modelFault } from '../kit/faults.js';
 
 export const CUSTOMERS_FAULTS = faultCatalogue([
   // Customers (seed 002, Customers and Errors).
@@ -127,5 +127,12 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     rule: 'ModifyCustomer changes lastName when given (seed Customers: modify takes firstName, lastName, or both)',
     source: 'seed',
     rules: ['FD-CUST-MODIFY'],
+  }),
+  // Found only by a sequence of calls (the reference models, fixtures/models/): each single call answers right.
+  modelFault({
+    id: 'model-search-uses-created-names',
+    rule: 'GetCustomers search matches the names a customer has now: after ModifyCustomer, the new names find it and the old ones do not (seed Customers)',
+    source: 'seed',
+    rules: ['FD-CUST-SEARCH', 'FD-CUST-MODIFY'],
   }),
 ]);

@@ -78,7 +78,13 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     if (query.type && !faults.has('type-filter-ignored')) list = list.filter((c) => c.type === query.type);
     if (query.search !== undefined && query.search.trim() !== '' && !faults.has('customer-search-ignored'))
       list = list.filter((c) =>
-        matches(c, query.search, !faults.has('search-by-name-broken'), !faults.has('blind-search-ignores-last-name')),
+        matches(
+          // Fault: the search reads the names the customer was created with.
+          faults.has('model-search-uses-created-names') ? { ...c, ...createdNames.get(c.id) } : c,
+          query.search,
+          !faults.has('search-by-name-broken'),
+          !faults.has('blind-search-ignores-last-name'),
+        ),
       );
     else if (faults.has('no-search-returns-none') && query.username === undefined) list = [];
     const paged = faults.has('default-limit-unapplied') && query.limit === undefined ? { ...query, limit: PAGE_MAX } : query;

@@ -3,7 +3,7 @@
 // rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of
 // the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
-import { faultCatalogue, blind } from '../kit/faults.js';
+import { faultCatalogue, blind, modelFault } from '../kit/faults.js';
 
 export const WEBHOOKS_FAULTS = faultCatalogue([
   // CRUD through every reader (seed 002, Webhook subscriptions; Resources - Webhook subscription).
@@ -335,5 +335,12 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     rule: 'a page past the last one is a 404, not the last page served again (seed 002, list 404; contract assumption: an empty page is not a 200)',
     source: 'assumption',
     rules: ['FD-WEBHOOK-PAGE-PAST-END'],
+  }),
+  // Found only by a sequence of calls (the reference models, fixtures/models/): each single call answers right.
+  modelFault({
+    id: 'model-webhook-update-lowercases-url',
+    rule: 'the URL sent on updateWebhookSubscription reads back as sent, its case kept (seed Webhook subscriptions; provider updateWebhookSubscription)',
+    source: 'provider',
+    rules: ['FD-WEBHOOK-UPDATE'],
   }),
 ]);

@@ -269,7 +269,8 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
         body.events.map((e) => e.name),
       );
       if (unknown !== undefined) return fail(reply, 400, `Event ${unknown} is not an available event`);
-      if (body.url && !faults.has('webhooks-update-keeps-url')) sub.url = body.url;
+      if (body.url && !faults.has('webhooks-update-keeps-url'))
+        sub.url = faults.has('model-webhook-update-lowercases-url') ? body.url.toLowerCase() : body.url;
       // The list of events is replaced; an event named again keeps its id and status (this mock's choice).
       const previous = [...sub.events];
       sub.events = body.events.map((e) => {

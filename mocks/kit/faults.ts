@@ -33,8 +33,11 @@ export interface Fault<Id extends string = string> {
    * fails an unknown id and lists the faults without any.
    */
   rules?: string[];
-  /** 'blind': written from the rules by someone who had not read the specs (see `blind`): the independent measure. */
-  origin?: 'blind';
+  /**
+   * 'blind': written from the rules by someone who had not read the specs (see `blind`): the independent measure.
+   * 'model': a deviation only a sequence of calls shows (see `modelFault`): what the reference models catch.
+   */
+  origin?: 'blind' | 'model';
   /** For validation faults: how the mock's request schema is loosened. */
   relax?: Relaxation[];
   /** false for switches that are not deviations (e.g. the 500 a spec asks for); the mutation run skips them. */
@@ -48,6 +51,14 @@ export interface Fault<Id extends string = string> {
  * authors; `origin` is what tells the two sets apart.
  */
 export const blind = <const F extends Omit<Fault, 'origin'>>(fault: F): Fault<F['id']> => ({ ...fault, origin: 'blind' }) as Fault<F['id']>;
+
+/**
+ * A fault that only a sequence of calls shows (a count off after a delete, a value normalised on an
+ * update, a filter missing a changed object): the reference models (fixtures/models/) are what
+ * catch it; the single-call checks pass it.
+ */
+export const modelFault = <const F extends Omit<Fault, 'origin'>>(fault: F): Fault<F['id']> =>
+  ({ ...fault, origin: 'model' }) as Fault<F['id']>;
 
 /**
  * A fault whose rule text starts with the catalogue id it breaks (`'FD-X-Y: what breaks'`): the
