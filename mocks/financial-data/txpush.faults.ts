@@ -3,7 +3,7 @@
 // (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors
 // first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, blind } from '../kit/faults.js';
+import { faultCatalogue, blind, modelFault } from '../kit/faults.js';
 
 export const TXPUSH_FAULTS = faultCatalogue([
   // Subscriptions (seed 002, Resources and Events: two records per subscribe call).
@@ -243,5 +243,12 @@ export const TXPUSH_FAULTS = faultCatalogue([
     rule: 'deleting a subscription already deleted is a 404, not an idempotent 204 (seed 002, Errors 404; DeleteTxPushSubscription 204, 404)',
     source: 'seed',
     rules: ['FD-TXPUSH-DELETE-UNKNOWN'],
+  }),
+  // Found only by a sequence of calls (the reference models, fixtures/models/): each single call answers right.
+  modelFault({
+    id: 'model-txpush-disable-first-call-only',
+    rule: 'disabling TxPush for an account deletes all its subscriptions, those of every subscribe call (seed Events)',
+    source: 'seed',
+    rules: ['FD-TXPUSH-DISABLE'],
   }),
 ]);

@@ -96,8 +96,11 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     const account = findAccount(world, path.customerId, path.accountId, partner?.id);
     if (!account) return sendError(ctx, reply, 404, 'Customer or account not found');
     if (!faults.has('txpush-disable-noop')) {
+      // Fault: only the records of the account's first subscribe call are deleted.
+      const firstCall = [...state().subscriptions.values()].filter((s) => s.accountId === account.id).slice(0, 2);
       for (const s of [...state().subscriptions.values()]) {
         if (s.accountId !== account.id) continue;
+        if (faults.has('model-txpush-disable-first-call-only') && !firstCall.includes(s)) continue;
         if (s.type === 'transaction' && faults.has('txpush-disable-keeps-transaction-class')) continue;
         if (faults.has('blind-txpush-disable-soft-delete')) {
           disabledSubscriptions.add(s.id);
