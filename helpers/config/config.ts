@@ -58,7 +58,7 @@ function readConfig(env: NodeJS.ProcessEnv) {
       numRuns: readValue<number>('FC_NUM_RUNS', env) ?? 50,
       path: readValue<string>('FC_PATH', env),
       /** Reference models (fixtures/models/): sequences per check and commands per sequence. */
-      modelRuns: readValue<number>('MODEL_RUNS', env) ?? 3,
+      modelRuns: readValue<number>('MODEL_RUNS', env) ?? 10,
       modelCommands: readValue<number>('MODEL_COMMANDS', env) ?? 25,
     },
     /** Which header names the financial data calls carry (and the embedded mock expects). */

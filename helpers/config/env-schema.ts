@@ -77,7 +77,7 @@ export const ENV_SCHEMA: EnvVar[] = [
     'MODEL_RUNS',
     'optional',
     integer({ min: 1 }),
-    'command sequences per reference-model check (default 3; raise for deeper runs)',
+    'command sequences per reference-model check (default 10; raise for deeper runs)',
   ),
   v('general', 'MODEL_COMMANDS', 'optional', integer({ min: 1 }), 'most commands in one reference-model sequence (default 25)'),
   v('general', 'FC_SEED', 'optional', integer({ min: -2147483648, max: 2147483647 }), 'replay a property failure: its seed'),

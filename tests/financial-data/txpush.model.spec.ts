@@ -14,7 +14,7 @@ test(
     const accounts: txpushModel.ModelAccount[] = [];
     for (const customerId of [await createCustomer(), await createCustomer()]) {
       const linked = await fdMock.linkAccounts(customerId);
-      accounts.push(...linked.accounts.slice(0, 2).map((a) => ({ customerId, accountId: String(a.id) })));
+      accounts.push(...linked.accounts.slice(0, 1).map((a) => ({ customerId, accountId: String(a.id) })));
     }
     await runModel({
       commands: txpushModel.txpushCommands(),
