@@ -17,10 +17,17 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     return kept;
   };
   const customerOf = ({ path, partner }: Input) => findCustomer(world, path.customer_id, partner?.id);
+  // A business is its partner's, whether or not its customer is still there (seed 002, Errors 404:
+  // another partner's object is not found for the caller; FD-OBJ-AFTER-DELETE). The fault keeps the
+  // old reading: ownership through the customer, which a deleted customer no longer tells.
   const byId = ({ path, partner }: Input) => {
     const b = world.businesses.get(path.business_id);
-    const owner = b && world.customers.get(b.customerId);
-    return b && (!partner || !owner || owner.partnerId === partner.id) ? b : undefined;
+    if (!b || !partner) return b;
+    if (faults.has('business-owner-lost-with-customer')) {
+      const owner = world.customers.get(b.customerId);
+      return !owner || owner.partnerId === partner.id ? b : undefined;
+    }
+    return b.partnerId === partner.id ? b : undefined;
   };
 
   route(app, ctx, 'AddBusinessDetails', (input, reply) => {
@@ -36,6 +43,7 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     const business: Business = {
       id: world.nextId(),
       customerId: customer.id,
+      partnerId: customer.partnerId,
       fields: addedFields(input.body),
       createdDate: now,
       modifiedDate: now,
