@@ -49,6 +49,10 @@ export interface LiveWorld {
   spareLogin: { id: string; accounts: string[] };
   entities: FdEntities;
   sample: (o: ObjectIdOperation) => CallOptions;
+  /** The resources of `objects` made under the customer (everything but the partner's own objects). */
+  customerTree: string[];
+  /** Makes an object again (a new TxPush subscription for the next delete), through the same sample. */
+  renew: (resource: 'txpushSubscription') => Promise<string>;
 }
 
 const mustBe = (what: string, status: number, expected: number) => expect(status, `${what} (setting up the live objects)`).toBe(expected);
@@ -114,7 +118,7 @@ export async function liveWorld(fd: FdTarget, api: OperationClient): Promise<Liv
     webhookSubscription: String(hook.subscriptionId),
     webhookEvent: String(hook.events[0].webhookEventId),
     configuration: String(configuration.id),
-    consentReceipt: String(consent.receiptId),
+    consentReceipt: String(consent.data?.[0]?.receipt?.receiptId),
     application: '2998',
     appRegistration: '4000',
   };
@@ -123,9 +127,27 @@ export async function liveWorld(fd: FdTarget, api: OperationClient): Promise<Liv
     account: second.id,
     webhookSubscription: String(otherHook.subscriptionId),
   };
+  for (const [resource, id] of Object.entries({ ...objects, ...otherParents }))
+    expect(id === 'undefined' || id === '' ? undefined : id, `the live ${resource} was read from the answer that made it`).toBeDefined();
+  const customerTree = Object.keys(objects).filter((r) => !PARTNER_OWN.includes(r));
+  const renew = async () => {
+    const again = await made('SubscribeToTxPushNotifications', 201);
+    objects.txpushSubscription = String(again.subscriptions[0].id);
+    return objects.txpushSubscription;
+  };
   const spareAccounts = a.accounts.filter((x) => x.institutionLoginId === spare.id).map((x) => x.id);
-  return { objects, otherParents, spareLogin: { id: String(spare.id), accounts: spareAccounts }, entities, sample };
+  return { objects, otherParents, spareLogin: { id: String(spare.id), accounts: spareAccounts }, entities, sample, customerTree, renew };
 }
+
+/** The partner's own objects of the live world: they hang under no customer. */
+const PARTNER_OWN = ['webhookSubscription', 'webhookEvent', 'configuration', 'application', 'appRegistration'];
+
+/**
+ * The object each documented delete removes: the object of its last path id, except where the
+ * path ends in a word that names what goes (DisableTxPushNotifications: the account's TxPush
+ * subscriptions, not the account; seed 002, TxPush).
+ */
+export const DELETED_BY: Record<string, string> = { DisableTxPushNotifications: 'txpushSubscription' };
 
 export function opOf(operationId: string): ObjectIdOperation {
   const found = FD_OBJECT_OPS.find((o) => o.operation.operationId === operationId);

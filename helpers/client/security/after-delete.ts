@@ -8,7 +8,7 @@
 import type { ObjectIdOperation } from '../../contract/object-ids.js';
 import type { CallOptions } from '../client.js';
 import type { LeftOut } from './other-partner.js';
-import { objectsNamed, reachable, refusalOf, withObjects, type LiveObjects, type Probe } from './probe.js';
+import { objectsNamed, reachable, refusalOf, sentIds, withObjects, type LiveObjects, type Probe } from './probe.js';
 import { refusalsFor } from './other-partner.js';
 
 export const AFTER_DELETE = 'after-delete';
@@ -32,9 +32,15 @@ export function afterDeleteProbes(
   const touched = new Set([deleted.resource, ...Object.keys(removed)]);
   const probes: Probe[] = [];
   const leftOut: LeftOut[] = [];
-  for (const o of ops) {
-    if (!o.ids.some((id) => touched.has(id.resource))) continue;
-    const { operationId } = o.operation;
+  for (const full of ops) {
+    if (!full.ids.some((id) => touched.has(id.resource))) continue;
+    const { operationId } = full.operation;
+    // Only the ids the sample sends: a body id the sample leaves out would probe nothing.
+    const o = { ...full, ids: sentIds(sample(full), full.ids) };
+    if (!o.ids.some((id) => touched.has(id.resource))) {
+      leftOut.push({ operationId, reason: `its sample sends no ${[...touched].join(' or ')} id` });
+      continue;
+    }
     if (refusalOf(o.operation) === undefined) {
       leftOut.push({ operationId, reason: 'documents no refusal (404, 400 or 403)' });
       continue;

@@ -5,7 +5,7 @@
 import type { ObjectIdOperation } from '../../contract/object-ids.js';
 import type { CallOptions } from '../client.js';
 import type { LeftOut } from './other-partner.js';
-import { refusalOf, withObjects, type LiveObjects, type Probe } from './probe.js';
+import { refusalOf, sentIds, withObjects, type LiveObjects, type Probe } from './probe.js';
 
 export const OTHER_PARENT = 'other-parent';
 
@@ -27,8 +27,9 @@ export function otherParentProbes(
 ): { probes: Probe[]; leftOut: LeftOut[] } {
   const probes: Probe[] = [];
   const leftOut: LeftOut[] = [];
-  for (const o of ops) {
-    const { operationId } = o.operation;
+  for (const full of ops) {
+    const { operationId } = full.operation;
+    const o = { ...full, ids: sentIds(sample(full), full.ids) };
     const pairs = parentPairs(o);
     if (!pairs.length) {
       leftOut.push({ operationId, reason: 'names no child together with its parent' });

@@ -6,7 +6,7 @@
 // about the object and not about the partner id.
 import type { ObjectIdOperation } from '../../contract/object-ids.js';
 import type { CallOptions } from '../client.js';
-import { objectsNamed, reachable, refusalOf, withObjects, type LiveObjects, type Probe } from './probe.js';
+import { objectsNamed, reachable, refusalOf, sentIds, withObjects, type LiveObjects, type Probe } from './probe.js';
 
 export const OTHER_PARTNER = 'other-partner';
 
@@ -53,10 +53,11 @@ export function otherPartnerProbes(
       leftOut.push({ operationId, reason: exempt.byDesign[operationId] });
       continue;
     }
-    const settled = full.ids.filter((id) => !exempt.unsettled?.[id.resource]);
+    // Only the ids the sample sends, and of those the ones whose owner the sources settle.
+    const settled = sentIds(sample(full), full.ids).filter((id) => !exempt.unsettled?.[id.resource]);
     const o = { ...full, ids: settled };
-    if (!namesOwnedObject(o) && settled.length < full.ids.length) {
-      const open = full.ids.find((id) => exempt.unsettled?.[id.resource])!;
+    const open = full.ids.find((id) => exempt.unsettled?.[id.resource]);
+    if (!namesOwnedObject(o) && open) {
       leftOut.push({ operationId, reason: exempt.unsettled![open.resource] });
       continue;
     }

@@ -89,6 +89,22 @@ function setMember(node: unknown, steps: string[], value: string): unknown {
   return record;
 }
 
+/**
+ * The object ids a call actually carries: a path id always, a body id only where the sample's body
+ * has that member (withObjects replaces members, never adds them). A checker probes an object only
+ * through an id the call sends.
+ */
+export function sentIds(call: CallOptions, ids: readonly ObjectId[]): ObjectId[] {
+  const has = (node: unknown, steps: string[]): boolean => {
+    if (Array.isArray(node)) return node.some((n) => has(n, steps));
+    if (!node || typeof node !== 'object') return false;
+    const [first, ...rest] = steps;
+    if (!(first in node)) return false;
+    return rest.length ? has((node as Record<string, unknown>)[first], rest) : true;
+  };
+  return ids.filter((id) => id.in === 'path' || has(call.body, id.at.split('.')));
+}
+
 /** Whether every owned id of an operation has a live object in this run (else the checker cannot probe it). */
 export function reachable(o: ObjectIdOperation, objects: LiveObjects): boolean {
   return o.ids.every((id) => id.owner === 'public' || objects[id.resource] !== undefined);
