@@ -9,7 +9,9 @@ import { findCustomer, type Business } from './state.js';
 export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;
   const isoNoZone = () => new Date(clock.nowMs()).toISOString().slice(0, 19); // provider: NoZoneDateTime
-  const view = (b: Business) => ({ ...b.fields, businessId: b.id, createdDate: b.createdDate, modifiedDate: b.modifiedDate });
+  const own = (b: Business) => ({ businessId: b.id, createdDate: b.createdDate, modifiedDate: b.modifiedDate });
+  // The record's id and dates are the mock's own, whatever the body sent (FD-OBJ-READ-ONLY); the fault lets the body's win.
+  const view = (b: Business) => (faults.has('business-read-only-members-stored') ? { ...own(b), ...b.fields } : { ...b.fields, ...own(b) });
   /** What AddBusinessDetails stores; the fault drops the optional members (url, email, type, taxId). */
   const addedFields = (body: Record<string, unknown>) => {
     if (!faults.has('business-add-drops-optional')) return { ...body };

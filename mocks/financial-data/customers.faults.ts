@@ -5,6 +5,12 @@
 import { faultCatalogue, blind } from '../kit/faults.js';
 
 export const CUSTOMERS_FAULTS = faultCatalogue([
+  {
+    id: 'refused-customer-stored',
+    rule: 'FD-OBJ-REFUSED-CREATE: a customer refused for a taken username (409) is stored all the same and shows in GetCustomers',
+    source: 'seed',
+    rules: ['FD-OBJ-REFUSED-CREATE'],
+  },
   // Customers (seed 002, Customers and Errors).
   { id: 'duplicate-username-accepted', rule: 'a username already used is a 409', source: 'seed', rules: ['FD-CUST-USERNAME-UNIQUE'] },
   {

@@ -155,4 +155,4 @@ export function opOf(operationId: string): ObjectIdOperation {
   return found;
 }
 
-export { spareAuth };
+export { spareAuth, FD_CONTRACT };

@@ -81,3 +81,12 @@ export function storedReadOnly(pair: ReadOnlyPair, answer: unknown): string[] {
     .filter(([name, value]) => (record as Record<string, unknown>)[name] === value)
     .map(([name]) => name);
 }
+
+/** The reader's path id out of the writer's answer: the member of that name in camel case (`plan_id` -> `planId`), else `id`. */
+export function idFromAnswer(pair: ReadOnlyPair, answer: unknown): string | undefined {
+  if (!pair.idParam || !answer || typeof answer !== 'object') return undefined;
+  const record = answer as Record<string, unknown>;
+  const camel = pair.idParam.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  const value = record[pair.idParam] ?? record[camel] ?? record.id;
+  return value === undefined ? undefined : String(value);
+}
