@@ -6,6 +6,12 @@ import { faultCatalogue, blind } from '../kit/faults.js';
 
 export const CUSTOMERS_FAULTS = faultCatalogue([
   {
+    id: 'customer-record-carries-token',
+    rule: "FD-OBJ-SENSITIVE: GetCustomer's record carries the partner's token in a member of its own (lastSession)",
+    source: 'seed',
+    rules: ['FD-OBJ-SENSITIVE'],
+  },
+  {
     id: 'refused-customer-stored',
     rule: 'FD-OBJ-REFUSED-CREATE: a customer refused for a taken username (409) is stored all the same and shows in GetCustomers',
     source: 'seed',
