@@ -55,7 +55,8 @@ const VOCABULARY: Record<string, (op: Operation) => ResourceKind> = {
   transactionId: () => kind('transaction', 'parent', 'customer'),
   assetId: () => kind('asset', 'parent', 'customer'),
   payRequestId: () => kind('payRequest', 'parent', 'account'),
-  switch_id: (op) => (op.path.includes('bill-pay') ? kind('billPaySwitch', 'parent', 'customer') : kind('depositSwitch', 'parent', 'customer')),
+  switch_id: (op) =>
+    op.path.includes('bill-pay') ? kind('billPaySwitch', 'parent', 'customer') : kind('depositSwitch', 'parent', 'customer'),
   external_id: () => kind('switchExternal', 'partner'),
   reportId: () => kind('report', 'partner'),
   portfolioId: () => kind('portfolio', 'parent', 'customer'),

@@ -17,7 +17,7 @@ export const BUSINESSES_FAULTS = faultCatalogue([
   },
   {
     id: 'business-owner-lost-with-customer',
-    rule: "FD-OBJ-AFTER-DELETE: once its customer is deleted, another partner reads and updates the business by its id (200 instead of 404)",
+    rule: 'FD-OBJ-AFTER-DELETE: once its customer is deleted, another partner reads and updates the business by its id (200 instead of 404)',
     source: 'seed',
     rules: ['FD-OBJ-AFTER-DELETE', 'FD-OBJ-OTHER-PARTNER'],
   },

@@ -8,7 +8,7 @@ import { faultCatalogue, blind } from '../kit/faults.js';
 export const PAYMENTS_DATA_FAULTS = faultCatalogue([
   {
     id: 'bundle-account-any-customer',
-    rule: "FD-OBJ-OTHER-PARENT: the payment enablement bundle serves an account named under another customer of the same partner (200 instead of 404)",
+    rule: 'FD-OBJ-OTHER-PARENT: the payment enablement bundle serves an account named under another customer of the same partner (200 instead of 404)',
     source: 'seed',
     rules: ['FD-OBJ-OTHER-PARENT'],
   },

@@ -13,7 +13,11 @@ import { runProbes, Violations, withObjects, type LiveObjects } from '../../help
 import { DELETED_BY, FD_EXEMPT, FD_OBJECT_OPS, liveWorld, opOf, spareAuth, type LiveWorld } from './security.known.js';
 
 /** The resource a delete removes: its last path id's, unless DELETED_BY names it. */
-const deletedBy = (operationId: string) => DELETED_BY[operationId] ?? opOf(operationId).ids.filter((id) => id.in === 'path').pop()!.resource;
+const deletedBy = (operationId: string) =>
+  DELETED_BY[operationId] ??
+  opOf(operationId)
+    .ids.filter((id) => id.in === 'path')
+    .pop()!.resource;
 
 async function remove(fdApi: OperationClient, world: LiveWorld, operationId: string, objects: LiveObjects = world.objects) {
   const o = opOf(operationId);
@@ -27,7 +31,7 @@ function note(description: string) {
 
 test(
   "after DeleteCustomerAccount, every operation naming the account is refused; the customer's other accounts stay readable @mock-only",
-  rules('FD-OBJ-AFTER-DELETE@account'),
+  rules('FD-OBJ-AFTER-DELETE@del-account'),
   async ({ fd, fdApi, fdMock }) => {
     void fdMock;
     const world = await liveWorld(fd, fdApi);
@@ -37,14 +41,16 @@ test(
     await runProbes(fdApi, probes, violations);
     note(`financial-data ${AFTER_DELETE} DeleteCustomerAccount: ${probes.length} operations probed`);
     expect(violations.list, violations.describe()).toEqual([]);
-    const other = await fdApi.call('GetCustomerAccount', { path: { customerId: world.objects.customer, accountId: world.otherParents.account } });
+    const other = await fdApi.call('GetCustomerAccount', {
+      path: { customerId: world.objects.customer, accountId: world.otherParents.account },
+    });
     expect(other.status, 'another account of the customer after the delete').toBe(200);
   },
 );
 
 test(
   'after DeleteCustomerAccountsByInstitutionLogin, every operation naming the login or one of its accounts is refused @mock-only',
-  rules('FD-OBJ-AFTER-DELETE@login'),
+  rules('FD-OBJ-AFTER-DELETE@del-login'),
   async ({ fd, fdApi, fdMock }) => {
     void fdMock;
     const world = await liveWorld(fd, fdApi);
@@ -53,18 +59,26 @@ test(
     const violations = new Violations(AFTER_DELETE);
     let probed = 0;
     for (const account of login.accounts) {
-      const { probes } = afterDeleteProbes(FD_OBJECT_OPS, world.sample, world.objects, { resource: 'institutionLogin', id: login.id }, { account });
+      const { probes } = afterDeleteProbes(
+        FD_OBJECT_OPS,
+        world.sample,
+        world.objects,
+        { resource: 'institutionLogin', id: login.id },
+        { account },
+      );
       probed += probes.length;
       await runProbes(fdApi, probes, violations);
     }
-    note(`financial-data ${AFTER_DELETE} DeleteCustomerAccountsByInstitutionLogin: ${probed} probes over the login and its ${login.accounts.length} accounts`);
+    note(
+      `financial-data ${AFTER_DELETE} DeleteCustomerAccountsByInstitutionLogin: ${probed} probes over the login and its ${login.accounts.length} accounts`,
+    );
     expect(violations.list, violations.describe()).toEqual([]);
   },
 );
 
 test(
-  "after DeleteCustomer, every operation naming the customer is refused for its partner, and its objects stay refused to another partner @mock-only",
-  rules('FD-OBJ-AFTER-DELETE@customer', 'FD-OBJ-OTHER-PARTNER'),
+  'after DeleteCustomer, every operation naming the customer is refused for its partner, and its objects stay refused to another partner @mock-only',
+  rules('FD-OBJ-AFTER-DELETE@del-customer', 'FD-OBJ-OTHER-PARTNER'),
   async ({ fd, fdApi, fdMock }) => {
     void fdMock;
     const other = await spareAuth(fdApi, fd);
@@ -86,14 +100,16 @@ test(
     const after = otherProbes();
     await runProbes(fdApi, after, violations, other);
     violations.list.filter((v, i) => i >= probes.length).forEach((v) => (v.object = `as another partner: ${v.object}`));
-    note(`financial-data ${AFTER_DELETE} DeleteCustomer: ${probes.length} operations probed as the owner, ${after.length} as another partner`);
+    note(
+      `financial-data ${AFTER_DELETE} DeleteCustomer: ${probes.length} operations probed as the owner, ${after.length} as another partner`,
+    );
     expect(violations.list, violations.describe()).toEqual([]);
   },
 );
 
 test(
   "after each delete of a partner's own object (webhook subscription and event, configuration, access key, TxPush subscription), every operation naming it is refused @mock-only",
-  rules('FD-OBJ-AFTER-DELETE@partner-object'),
+  rules('FD-OBJ-AFTER-DELETE@del-partner-object'),
   async ({ fd, fdApi, fdMock }) => {
     void fdMock;
     const world = await liveWorld(fd, fdApi);

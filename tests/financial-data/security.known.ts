@@ -74,11 +74,17 @@ export async function liveWorld(fd: FdTarget, api: OperationClient): Promise<Liv
   mustBe('CreateConsumer', consumer.status, 201);
   const business = await api.call('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() });
   mustBe('AddBusinessDetails', business.status, 200);
-  const stored = await api.call('StoreCustomerPayStatement', { path: { customerId }, body: { label: 'lastPayPeriod', statement: paystubPdf(PAYSTUB) } });
+  const stored = await api.call('StoreCustomerPayStatement', {
+    path: { customerId },
+    body: { label: 'lastPayPeriod', statement: paystubPdf(PAYSTUB) },
+  });
   mustBe('StoreCustomerPayStatement', stored.status, 200);
   const checking = a.accounts.find((x) => x.type === 'checking' && x.status === 'active')!;
-  const second = a.accounts.find((x) => x.id !== checking.id && x.institutionLoginId === checking.institutionLoginId && x.status === 'active')!;
-  const spare = a.logins.find((l) => l.id !== checking.institutionLoginId && !l.legacy) ?? a.logins.find((l) => l.id !== checking.institutionLoginId)!;
+  const second = a.accounts.find(
+    (x) => x.id !== checking.id && x.institutionLoginId === checking.institutionLoginId && x.status === 'active',
+  )!;
+  const spare =
+    a.logins.find((l) => l.id !== checking.institutionLoginId && !l.legacy) ?? a.logins.find((l) => l.id !== checking.institutionLoginId)!;
   const entities: FdEntities = {
     customerId,
     consumerId: String(consumer.body.id),
@@ -121,12 +127,17 @@ export async function liveWorld(fd: FdTarget, api: OperationClient): Promise<Liv
     consentReceipt: String(consent.data?.[0]?.receipt?.receiptId),
     application: '2998',
     appRegistration: '4000',
+    // The caller itself, where a body names its partner (Connect, access keys): the owner's own id.
+    partner: fd.partner.partnerId,
   };
   const otherParents: LiveObjects = {
     customer: b.customerId,
     account: second.id,
     webhookSubscription: String(otherHook.subscriptionId),
   };
+  expect(Object.keys(objects).sort(), 'the live world makes an object of every resource it declares').toEqual(
+    [...FD_LIVE_RESOURCES].sort(),
+  );
   for (const [resource, id] of Object.entries({ ...objects, ...otherParents }))
     expect(id === 'undefined' || id === '' ? undefined : id, `the live ${resource} was read from the answer that made it`).toBeDefined();
   const customerTree = Object.keys(objects).filter((r) => !PARTNER_OWN.includes(r));
@@ -139,8 +150,33 @@ export async function liveWorld(fd: FdTarget, api: OperationClient): Promise<Liv
   return { objects, otherParents, spareLogin: { id: String(spare.id), accounts: spareAccounts }, entities, sample, customerTree, renew };
 }
 
+/** Every resource liveWorld makes a live object of (the self test builds the same probes offline with these). */
+export const FD_LIVE_RESOURCES = [
+  'customer',
+  'consumer',
+  'business',
+  'account',
+  'institutionLogin',
+  'transaction',
+  'asset',
+  'depositSwitch',
+  'billPaySwitch',
+  'switchExternal',
+  'report',
+  'portfolio',
+  'payRequest',
+  'txpushSubscription',
+  'webhookSubscription',
+  'webhookEvent',
+  'configuration',
+  'consentReceipt',
+  'application',
+  'appRegistration',
+  'partner',
+];
+
 /** The partner's own objects of the live world: they hang under no customer. */
-const PARTNER_OWN = ['webhookSubscription', 'webhookEvent', 'configuration', 'application', 'appRegistration'];
+const PARTNER_OWN = ['webhookSubscription', 'webhookEvent', 'configuration', 'application', 'appRegistration', 'partner'];
 
 /**
  * The object each documented delete removes: the object of its last path id, except where the

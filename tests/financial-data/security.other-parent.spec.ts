@@ -9,7 +9,7 @@ import { runProbes, Violations } from '../../helpers/client/security/probe.js';
 import { FD_OBJECT_OPS, liveWorld } from './security.known.js';
 
 test(
-  "a child object named under another parent of the same partner is refused through every operation that names both @mock-only",
+  'a child object named under another parent of the same partner is refused through every operation that names both @mock-only',
   rules('FD-OBJ-OTHER-PARENT'),
   async ({ fd, fdApi, fdMock }) => {
     void fdMock;

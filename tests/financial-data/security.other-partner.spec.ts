@@ -10,7 +10,7 @@ import { runProbes, Violations } from '../../helpers/client/security/probe.js';
 import { FD_EXEMPT, FD_OBJECT_OPS, liveWorld, spareAuth } from './security.known.js';
 
 test(
-  "another partner is refused the objects of ours through every operation that names them, and changes none @mock-only",
+  'another partner is refused the objects of ours through every operation that names them, and changes none @mock-only',
   rules('FD-OBJ-OTHER-PARTNER'),
   async ({ fd, fdApi, fdMock }) => {
     void fdMock;
@@ -34,7 +34,8 @@ test(
       type: 'security-coverage',
       description: `financial-data ${OTHER_PARTNER}: ${FD_OBJECT_OPS.length} operations take an object id; ${probes.length} probed; ${leftOut.length} left out (${leftOut.map((l) => `${l.operationId}: ${l.reason}`).join('; ')})`,
     });
-    if (leftOut.length) notePartial(`${OTHER_PARTNER}: ${leftOut.length} operations left out, each with its reason in the security-coverage annotation`);
+    if (leftOut.length)
+      notePartial(`${OTHER_PARTNER}: ${leftOut.length} operations left out, each with its reason in the security-coverage annotation`);
     expect(violations.list, violations.describe()).toEqual([]);
     expect(await owned(), "the owner's objects after another partner's calls").toEqual(before);
   },

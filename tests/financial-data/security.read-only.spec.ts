@@ -22,12 +22,20 @@ test(
     const violations = new Violations(READ_ONLY);
     for (const pair of pairs) {
       const ids = objectIdsOf(FD_CONTRACT, pair.writer).ids;
-      const objects = pair.writer.operationId === 'CreateConsumer' || pair.writer.operationId === 'AddBusinessDetails' ? { ...world.objects, customer: bare } : world.objects;
+      const objects =
+        pair.writer.operationId === 'CreateConsumer' || pair.writer.operationId === 'AddBusinessDetails'
+          ? { ...world.objects, customer: bare }
+          : world.objects;
       const sampled = withObjects(world.sample({ operation: pair.writer, ids }), ids, objects);
       const body = { ...(sampled.body as Record<string, unknown>), ...pair.members };
       const written = await fdApi.callOperation(pair.writer, { ...sampled, body }).catch((error: Error) => error);
       if (written instanceof Error || written.status >= 300) {
-        violations.add(pair.writer.operationId, 'its sample with the response-only members', written instanceof Error ? written.message.split('\n')[0] : String(written.status), '2xx (the members are ignored)');
+        violations.add(
+          pair.writer.operationId,
+          'its sample with the response-only members',
+          written instanceof Error ? written.message.split('\n')[0] : String(written.status),
+          '2xx (the members are ignored)',
+        );
         continue;
       }
       const readerIds = objectIdsOf(FD_CONTRACT, pair.reader).ids;
@@ -36,9 +44,18 @@ test(
       if (pair.idParam && id) read.path = { ...read.path, [pair.idParam]: id };
       const answer = await fdApi.callOperation(pair.reader, read);
       const stored = storedReadOnly(pair, answer.body);
-      if (stored.length) violations.add(pair.reader.operationId, `after ${pair.writer.operationId}`, `stored ${stored.join(', ')} as sent`, "the target's own values");
+      if (stored.length)
+        violations.add(
+          pair.reader.operationId,
+          `after ${pair.writer.operationId}`,
+          `stored ${stored.join(', ')} as sent`,
+          "the target's own values",
+        );
     }
-    test.info().annotations.push({ type: 'security-coverage', description: `financial-data ${READ_ONLY}: ${pairs.length} writers paired with a reader (${pairs.map((p) => `${p.writer.operationId} -> ${p.reader.operationId}`).join(', ')})` });
+    test.info().annotations.push({
+      type: 'security-coverage',
+      description: `financial-data ${READ_ONLY}: ${pairs.length} writers paired with a reader (${pairs.map((p) => `${p.writer.operationId} -> ${p.reader.operationId}`).join(', ')})`,
+    });
     expect(violations.list, violations.describe()).toEqual([]);
   },
 );

@@ -9,7 +9,10 @@ import { checkRefusedCreates, REFUSED_CREATE, type RefusedCreate } from '../../h
 import { Violations } from '../../helpers/client/security/probe.js';
 
 /** A value only one refused request carries: letters only, so every pattern of a name allows it. */
-const marker = () => `Refused${randomBytes(6).toString('hex').replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)])}`;
+const marker = () =>
+  `Refused${randomBytes(6)
+    .toString('hex')
+    .replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)])}`;
 const op = (id: string) => FD_CONTRACT.operationOf(id);
 
 test(
@@ -46,16 +49,51 @@ test(
     for (const create of ['AddTestingCustomer', 'AddCustomer']) {
       const m = marker();
       // provider 1.35.0 Username: a space is outside its pattern (400).
-      cases.push({ label: 'a customer with a username outside its pattern', create: op(create), call: { body: newCustomer({ username: `bad name ${m}`, firstName: m }) }, documented: [400], marker: m, readers: customerReaders(m) });
+      cases.push({
+        label: 'a customer with a username outside its pattern',
+        create: op(create),
+        call: { body: newCustomer({ username: `bad name ${m}`, firstName: m }) },
+        documented: [400],
+        marker: m,
+        readers: customerReaders(m),
+      });
     }
     const dup = marker();
-    cases.push({ label: 'a customer with a username taken', create: op('AddTestingCustomer'), call: { body: newCustomer({ username: existing.username, firstName: dup, lastName: dup }) }, documented: [409], marker: dup, readers: customerReaders(dup) });
+    cases.push({
+      label: 'a customer with a username taken',
+      create: op('AddTestingCustomer'),
+      call: { body: newCustomer({ username: existing.username, firstName: dup, lastName: dup }) },
+      documented: [409],
+      marker: dup,
+      readers: customerReaders(dup),
+    });
     const second = marker();
-    cases.push({ label: 'a second consumer', create: op('CreateConsumer'), call: { path: { customerId }, body: newConsumer({ firstName: second, lastName: second }) }, documented: [409], marker: second, readers: consumerReaders });
+    cases.push({
+      label: 'a second consumer',
+      create: op('CreateConsumer'),
+      call: { path: { customerId }, body: newConsumer({ firstName: second, lastName: second }) },
+      documented: [409],
+      marker: second,
+      readers: consumerReaders,
+    });
     const badSsn = marker();
-    cases.push({ label: 'a consumer whose birthday is not an object', create: op('CreateConsumer'), call: { path: { customerId: bareId }, body: newConsumer({ firstName: badSsn, birthday: 'x' }) }, documented: [400], marker: badSsn, readers: consumerReaders });
+    cases.push({
+      label: 'a consumer whose birthday is not an object',
+      create: op('CreateConsumer'),
+      call: { path: { customerId: bareId }, body: newConsumer({ firstName: badSsn, birthday: 'x' }) },
+      documented: [400],
+      marker: badSsn,
+      readers: consumerReaders,
+    });
     const twice = marker();
-    cases.push({ label: 'a second business', create: op('AddBusinessDetails'), call: { path: { customer_id: customerId }, body: newBusiness({ name: twice }) }, documented: [409], marker: twice, readers: businessReaders });
+    cases.push({
+      label: 'a second business',
+      create: op('AddBusinessDetails'),
+      call: { path: { customer_id: customerId }, body: newBusiness({ name: twice }) },
+      documented: [409],
+      marker: twice,
+      readers: businessReaders,
+    });
     const hook = marker();
     cases.push({
       label: 'a webhook subscription to an event the service does not have',
@@ -67,7 +105,10 @@ test(
     });
     const violations = new Violations(REFUSED_CREATE);
     await checkRefusedCreates(fdApi, cases, violations);
-    test.info().annotations.push({ type: 'security-coverage', description: `financial-data ${REFUSED_CREATE}: ${cases.length} refused creates over ${new Set(cases.map((c) => c.create.operationId)).size} operations` });
+    test.info().annotations.push({
+      type: 'security-coverage',
+      description: `financial-data ${REFUSED_CREATE}: ${cases.length} refused creates over ${new Set(cases.map((c) => c.create.operationId)).size} operations`,
+    });
     expect(violations.list, violations.describe()).toEqual([]);
   },
 );

@@ -12,7 +12,7 @@ import { objectIdsOf } from '../../helpers/contract/object-ids.js';
 import { liveWorld, spareAuth } from './security.known.js';
 
 test(
-  "no answer of any operation carries a sensitive input of the run in clear, in any member @mock-only",
+  'no answer of any operation carries a sensitive input of the run in clear, in any member @mock-only',
   rules('FD-OBJ-SENSITIVE'),
   async ({ fd, fdApi, fdMock, fdTokens }) => {
     void fdMock;
@@ -39,7 +39,10 @@ test(
       const token = (answer.body as { token?: string } | undefined)?.token;
       if (answer.probe.operation.operationId === 'CreateToken' && token) inputs.add('key', token);
     });
-    test.info().annotations.push({ type: 'security-coverage', description: `financial-data ${SENSITIVE_VALUES}: ${probes.length} operations' answers compared with ${inputs.size} sensitive inputs` });
+    test.info().annotations.push({
+      type: 'security-coverage',
+      description: `financial-data ${SENSITIVE_VALUES}: ${probes.length} operations' answers compared with ${inputs.size} sensitive inputs`,
+    });
     expect(violations.list, violations.describe()).toEqual([]);
   },
 );

@@ -46,11 +46,22 @@ export function afterDeleteProbes(
       continue;
     }
     if (!reachable(o, gone)) {
-      leftOut.push({ operationId, reason: `no live ${o.ids.filter((id) => id.owner !== 'public' && !gone[id.resource]).map((id) => id.resource).join(', ')} in this run` });
+      leftOut.push({
+        operationId,
+        reason: `no live ${o.ids
+          .filter((id) => id.owner !== 'public' && !gone[id.resource])
+          .map((id) => id.resource)
+          .join(', ')} in this run`,
+      });
       continue;
     }
     const call = withObjects(sample(o), o.ids, gone);
-    probes.push({ operation: o.operation, call, object: `deleted ${deleted.resource}: ${objectsNamed(o, gone)}`, documented: refusalsFor(o) });
+    probes.push({
+      operation: o.operation,
+      call,
+      object: `deleted ${deleted.resource}: ${objectsNamed(o, gone)}`,
+      documented: refusalsFor(o),
+    });
   }
   return { probes, leftOut };
 }

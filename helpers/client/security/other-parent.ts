@@ -12,7 +12,9 @@ export const OTHER_PARENT = 'other-parent';
 /** The (child, parent) pairs of an operation: both ids in its request. */
 export function parentPairs(o: ObjectIdOperation): { child: string; parent: string }[] {
   const named = new Set(o.ids.map((id) => id.resource));
-  return o.ids.filter((id) => id.owner === 'parent' && id.parent && named.has(id.parent)).map((id) => ({ child: id.resource, parent: id.parent! }));
+  return o.ids
+    .filter((id) => id.owner === 'parent' && id.parent && named.has(id.parent))
+    .map((id) => ({ child: id.resource, parent: id.parent! }));
 }
 
 /**

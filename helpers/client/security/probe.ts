@@ -48,7 +48,9 @@ export class Violations {
 
   /** One line per violation, as the client's ContractViolation reads: `[checker] op (object): Received: ... / Documented: ...`. */
   describe(): string {
-    return this.list.map((v) => `[${v.checker}] ${v.operationId} (${v.object}): Received: ${v.received} / Documented: ${v.documented}`).join('\n');
+    return this.list
+      .map((v) => `[${v.checker}] ${v.operationId} (${v.object}): Received: ${v.received} / Documented: ${v.documented}`)
+      .join('\n');
   }
 }
 

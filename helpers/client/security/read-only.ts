@@ -58,7 +58,9 @@ export function readOnlyPairs(contract: Contract): ReadOnlyPair[] {
     const pages = (r: Operation) => r.parameters.some((p) => p.in === 'query' && PAGING.has(p.name));
     const readers = ops.filter((r) => r.method === 'GET' && r.responses['200']?.schema && !pages(r));
     const same = readers.find((r) => r.path === writer.path);
-    const child = readers.find((r) => r.path.startsWith(`${writer.path}/{`) && r.path.split('/').length === writer.path.split('/').length + 1);
+    const child = readers.find(
+      (r) => r.path.startsWith(`${writer.path}/{`) && r.path.split('/').length === writer.path.split('/').length + 1,
+    );
     const reader = same ?? child;
     if (!reader) continue;
     const members: Record<string, string | number> = {};

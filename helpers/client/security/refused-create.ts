@@ -24,7 +24,11 @@ export interface RefusedCreate {
 }
 
 /** Sends each refused create, then every reader: a create that is not refused, or a reader that shows the marker, is a violation. */
-export async function checkRefusedCreates<S extends ServiceName>(api: OperationClient<S>, cases: readonly RefusedCreate[], violations: Violations) {
+export async function checkRefusedCreates<S extends ServiceName>(
+  api: OperationClient<S>,
+  cases: readonly RefusedCreate[],
+  violations: Violations,
+) {
   for (const c of cases) {
     const res = await api.callOperation(c.create, c.call).catch((error: Error) => ({ status: error.message.split('\n')[0] }));
     if (!c.documented.includes(Number(res.status))) {
@@ -34,7 +38,12 @@ export async function checkRefusedCreates<S extends ServiceName>(api: OperationC
     for (const reader of c.readers) {
       const read = await api.callOperation(reader.operation, reader.call).catch((error: Error) => ({ text: '', status: error.message }));
       if ('text' in read && typeof read.text === 'string' && read.text.includes(c.marker))
-        violations.add(reader.operation.operationId, `after ${c.create.operationId} refused ${c.label}`, `shows the refused request (${read.status})`, 'nothing of it');
+        violations.add(
+          reader.operation.operationId,
+          `after ${c.create.operationId} refused ${c.label}`,
+          `shows the refused request (${read.status})`,
+          'nothing of it',
+        );
     }
   }
 }

@@ -15,7 +15,8 @@ export class SensitiveInputs {
   private readonly values: SensitiveValue[] = [];
 
   add(kind: SensitiveKind, ...values: (string | undefined)[]): this {
-    for (const v of values) if (v && v.length >= 3) this.values.push({ kind, value: v.replace(/^([0-9][0-9 -]*[0-9])$/, (d) => d.replace(/[ -]/g, '')) });
+    for (const v of values)
+      if (v && v.length >= 3) this.values.push({ kind, value: v.replace(/^([0-9][0-9 -]*[0-9])$/, (d) => d.replace(/[ -]/g, '')) });
     return this;
   }
 
@@ -35,7 +36,8 @@ export class SensitiveInputs {
         const value = String(node);
         for (const s of index.longIn(value)) found.push({ at: at || '/', kind: s.kind });
         // A short value counts only as a whole string (a number 123 is an amount as often as a code).
-        if (typeof node === 'string') for (const s of short) if (value.replace(/[ -]/g, '') === s.value) found.push({ at: at || '/', kind: s.kind });
+        if (typeof node === 'string')
+          for (const s of short) if (value.replace(/[ -]/g, '') === s.value) found.push({ at: at || '/', kind: s.kind });
       }
     };
     if (body !== undefined) walk(body, '');
@@ -48,6 +50,11 @@ export class SensitiveInputs {
 export function checkAnswer(inputs: SensitiveInputs, answer: ProbeAnswer, violations: Violations): void {
   if (answer.status === undefined) return;
   for (const hit of inputs.findIn(answer.body, answer.text ?? '')) {
-    violations.add(answer.probe.operation.operationId, answer.probe.object, `a ${hit.kind} input in clear at ${hit.at}`, 'no sensitive input returned');
+    violations.add(
+      answer.probe.operation.operationId,
+      answer.probe.object,
+      `a ${hit.kind} input in clear at ${hit.at}`,
+      'no sensitive input returned',
+    );
   }
 }
