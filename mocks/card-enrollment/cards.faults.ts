@@ -19,6 +19,12 @@ const limit = <Id extends string>(id: Id, schema: string, field: string, drop: s
 });
 
 export const CARDS_FAULTS = faultCatalogue([
+  {
+    id: 'security-code-in-card-art-label',
+    rule: 'CE-OBJ-SENSITIVE: the masked card carries the security code sent, in a member of its own (artLabel)',
+    source: 'seed',
+    rules: ['CE-OBJ-SENSITIVE'],
+  },
   // Limits, enums, patterns (seed, Limits and field tables): the mock's validation is loosened.
   limit('firstName-max-unenforced', 'Consumer', 'firstName', ['maxLength'], 'consumer.firstName maxLength', ['CE-LIM-FIRSTNAME']),
   limit('lastName-max-unenforced', 'Consumer', 'lastName', ['maxLength'], 'consumer.lastName maxLength', ['CE-LIM-LASTNAME']),

@@ -229,6 +229,8 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
         : '01'
       : card.panExpirationMonth;
   if (card.panExpirationYear) maskedCard.panExpirationYear = card.panExpirationYear;
+  // Fault: the security code comes back in a member of its own, under a name no check knows.
+  if (faults.has('security-code-in-card-art-label') && card.cardSecurityCode) maskedCard.artLabel = card.cardSecurityCode;
   if (faults.has('blind-expiry-echo-swapped') && card.panExpirationMonth && card.panExpirationYear) {
     maskedCard.panExpirationMonth = card.panExpirationYear.slice(2);
     maskedCard.panExpirationYear = `20${card.panExpirationMonth}`;
