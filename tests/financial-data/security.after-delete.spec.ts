@@ -57,20 +57,31 @@ test(
     const login = world.spareLogin;
     await remove(fdApi, world, 'DeleteCustomerAccountsByInstitutionLogin', { ...world.objects, institutionLogin: login.id });
     const violations = new Violations(AFTER_DELETE);
-    let probed = 0;
-    for (const account of login.accounts) {
-      const { probes } = afterDeleteProbes(
-        FD_OBJECT_OPS,
-        world.sample,
-        world.objects,
-        { resource: 'institutionLogin', id: login.id },
-        { account },
+    // Every operation naming the login, and every operation naming an account through one account
+    // the login held (each account operation once: CPU, and one owned account tells as well as all).
+    const [account] = login.accounts;
+    const { probes } = afterDeleteProbes(
+      FD_OBJECT_OPS,
+      world.sample,
+      world.objects,
+      { resource: 'institutionLogin', id: login.id },
+      { account },
+    );
+    await runProbes(fdApi, probes, violations);
+    // The login's other accounts are gone from its customer's list as well.
+    const listed = await fdApi.call('GetCustomerAccounts', { path: { customerId: world.objects.customer } });
+    const left = ((listed.body?.accounts ?? []) as { id: string | number }[])
+      .map((a) => String(a.id))
+      .filter((id) => login.accounts.includes(id));
+    if (left.length)
+      violations.add(
+        'GetCustomerAccounts',
+        `accounts of deleted institutionLogin ${login.id}`,
+        `still lists ${left.join(', ')}`,
+        'none of them',
       );
-      probed += probes.length;
-      await runProbes(fdApi, probes, violations);
-    }
     note(
-      `financial-data ${AFTER_DELETE} DeleteCustomerAccountsByInstitutionLogin: ${probed} probes over the login and its ${login.accounts.length} accounts`,
+      `financial-data ${AFTER_DELETE} DeleteCustomerAccountsByInstitutionLogin: ${probes.length} probes over the login and one of its ${login.accounts.length} accounts, and the customer's list`,
     );
     expect(violations.list, violations.describe()).toEqual([]);
   },
