@@ -34,7 +34,7 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
   };
 
   /** 404 / 400 checks shared by generate and update; undefined when the body may be granted. */
-  const refusal = (body: any, partnerId: string | undefined): [number, string] | undefined => {
+  const refusal = (body: any, partnerId: string | undefined, op: 'generate' | 'update' = 'generate'): [number, string] | undefined => {
     if (!findCustomer(world, body.customerId, partnerId) && !faults.has('accesskey-customer-unchecked'))
       return [404, 'Customer not found.'];
     for (const p of body.products) {
@@ -54,7 +54,8 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
       const after = faults.has('blind-accesskey-period-minute-precision')
         ? Math.floor(end / 60_000) > Math.floor(start / 60_000)
         : end > start;
-      const ok = faults.has('accesskey-period-unchecked') || (faults.has('accesskey-period-equal-accepted') ? end >= start : after);
+      const unchecked = faults.has('accesskey-period-unchecked') || (op === 'update' && faults.has('i2-accesskey-update-period-unchecked'));
+      const ok = unchecked || (faults.has('accesskey-period-equal-accepted') ? end >= start : after);
       if (!ok) return [400, 'accessPeriod.endTime must be after startTime'];
     }
     return undefined;
@@ -116,7 +117,7 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
         ? { receiptId: path.consentReceiptId, partnerId: partner!.id, customerId: body.customerId, body, revoked: false }
         : undefined);
     if (!key) return sendError(ctx, reply, faults.has('accesskey-unknown-400') ? 400 : 404, 'Consent receipt not found.');
-    const refused = refusal(body, partner?.id);
+    const refused = refusal(body, partner?.id, 'update');
     if (refused) return sendError(ctx, reply, refused[0], refused[1]);
     if (faults.has('blind-accesskey-unknown-update-upserts')) state().keys.set(key.receiptId, key);
     if (faults.has('blind-accesskey-update-appends-products') && !faults.has('accesskey-update-not-saved'))
@@ -134,7 +135,10 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
   });
 
   route(app, ctx, 'RevokeThirdPartyAccessKey', ({ path, partner }: Input, reply: FastifyReply) => {
-    const key = liveKey(path.consentReceiptId, partner?.id, faults.has('accesskey-revoke-twice-204'));
+    const foreign = state().keys.get(path.consentReceiptId);
+    const key =
+      liveKey(path.consentReceiptId, partner?.id, faults.has('accesskey-revoke-twice-204')) ??
+      (faults.has('i2-accesskey-revoke-other-partner') && foreign && !foreign.revoked ? foreign : undefined);
     if (!key) return sendError(ctx, reply, faults.has('accesskey-unknown-400') ? 400 : 404, 'Consent receipt not found.');
     if (!faults.has('accesskey-revoke-noop')) key.revoked = true;
     return reply.code(204).send();
