@@ -160,11 +160,13 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
 
   route(app, ctx, 'GetCustomerAccountsSimple', (input, reply) => {
     // i2-accounts-simple-after-customer-delete: a deleted customer's accounts are still found by its id.
-    const orphan =
-      faults.has('i2-accounts-simple-after-customer-delete') &&
+    const customer =
+      customerOf(input) ??
+      (faults.has('i2-accounts-simple-after-customer-delete') &&
       !world.customers.has(input.path.customerId) &&
-      accountsOf(input.path.customerId).length > 0;
-    const customer = customerOf(input) ?? (orphan ? { id: input.path.customerId } : undefined);
+      accountsOf(input.path.customerId).length > 0
+        ? { id: input.path.customerId }
+        : undefined);
     if (!customer) return notFound(reply, 'Customer not found');
     const list = accountsOf(customer.id)
       .filter((a) => isActive(a) || faults.has('accounts-simple-list-shows-pending'))
@@ -334,13 +336,17 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
   });
   // Accounts deleted once, to answer the fault 'accounts-second-delete-204'.
   const deletedOnce = world.faultMemory.deletedAccountKeys;
-  /** i2-accounts-delete-other-customer-account: the account found by its id among the partner's customers. */
-  const partnersAccount = (input: Input) => {
-    const other = world.accounts.get(input.path.accountId);
-    return other && customerOf(input) && findCustomer(world, other.customerId, input.partner?.id) ? other : undefined;
-  };
   route(app, ctx, 'DeleteCustomerAccount', (input, reply) => {
-    const a = account(input) ?? (faults.has('i2-accounts-delete-other-customer-account') ? partnersAccount(input) : undefined);
+    // i2-accounts-delete-other-customer-account: the account found by its id among the partner's customers.
+    const stray = world.accounts.get(input.path.accountId);
+    const a =
+      account(input) ??
+      (faults.has('i2-accounts-delete-other-customer-account') &&
+      stray &&
+      customerOf(input) &&
+      findCustomer(world, stray.customerId, input.partner?.id)
+        ? stray
+        : undefined);
     if (!a) {
       if (faults.has('accounts-second-delete-204') && deletedOnce.has(`${input.path.customerId}/${input.path.accountId}`))
         return reply.code(204).send();

@@ -34,7 +34,7 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
   };
 
   /** 404 / 400 checks shared by generate and update; undefined when the body may be granted. */
-  const refusal = (body: any, partnerId: string | undefined, op: 'generate' | 'update' = 'generate'): [number, string] | undefined => {
+  const refusal = (body: any, partnerId: string | undefined): [number, string] | undefined => {
     if (!findCustomer(world, body.customerId, partnerId) && !faults.has('accesskey-customer-unchecked'))
       return [404, 'Customer not found.'];
     for (const p of body.products) {
@@ -54,8 +54,7 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
       const after = faults.has('blind-accesskey-period-minute-precision')
         ? Math.floor(end / 60_000) > Math.floor(start / 60_000)
         : end > start;
-      const unchecked = faults.has('accesskey-period-unchecked') || (op === 'update' && faults.has('i2-accesskey-update-period-unchecked'));
-      const ok = unchecked || (faults.has('accesskey-period-equal-accepted') ? end >= start : after);
+      const ok = faults.has('accesskey-period-unchecked') || (faults.has('accesskey-period-equal-accepted') ? end >= start : after);
       if (!ok) return [400, 'accessPeriod.endTime must be after startTime'];
     }
     return undefined;
@@ -117,7 +116,16 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
         ? { receiptId: path.consentReceiptId, partnerId: partner!.id, customerId: body.customerId, body, revoked: false }
         : undefined);
     if (!key) return sendError(ctx, reply, faults.has('accesskey-unknown-400') ? 400 : 404, 'Consent receipt not found.');
-    const refused = refusal(body, partner?.id, 'update');
+    // Independent fault: the update's periods are not checked (each is read as open-ended).
+    const refused = refusal(
+      faults.has('i2-accesskey-update-period-unchecked')
+        ? {
+            ...body,
+            products: body.products.map((p: any) => ({ ...p, accessPeriod: { ...p.accessPeriod, endTime: '9999-12-31T23:59:59Z' } })),
+          }
+        : body,
+      partner?.id,
+    );
     if (refused) return sendError(ctx, reply, refused[0], refused[1]);
     if (faults.has('blind-accesskey-unknown-update-upserts')) state().keys.set(key.receiptId, key);
     if (faults.has('blind-accesskey-update-appends-products') && !faults.has('accesskey-update-not-saved'))

@@ -24,18 +24,6 @@ export const TXPUSH_SIGNATURE_HEADER = 'X-TxPush-Signature';
 
 const cents = (n: number) => Math.round(n * 100) / 100;
 
-/** A copy with every object's keys in sorted order (what the fault i2-txpush-signature-over-sorted-keys signs). */
-const sortedKeys = (value: unknown): unknown =>
-  Array.isArray(value)
-    ? value.map(sortedKeys)
-    : value && typeof value === 'object'
-      ? Object.fromEntries(
-          Object.keys(value)
-            .sort()
-            .map((k) => [k, sortedKeys((value as Record<string, unknown>)[k])]),
-        )
-      : value;
-
 export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
   const { state: world, faults, clock } = ctx;
   // seed 002, Events and Limits: the ports a listener URL may name (the contract's x-limits).
@@ -143,7 +131,12 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
 
   /** One delivery, signed with the subscription's key (the fault signs with another key). */
   const deliver = async (sub: Subscription, body: Record<string, unknown>) => {
-    const text = faults.has('i2-txpush-signature-over-sorted-keys') ? JSON.stringify(sortedKeys(body)) : JSON.stringify(body);
+    // Independent fault: the signature covers the payload with every object's keys sorted, not the bytes sent.
+    const text = faults.has('i2-txpush-signature-over-sorted-keys')
+      ? JSON.stringify(body, (_key, v) =>
+          v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
+        )
+      : JSON.stringify(body);
     const key = faults.has('txpush-signature-wrong-key') ? `${sub.signingKey}x` : sub.signingKey;
     const signature = createHmac('sha256', key)
       .update(text)

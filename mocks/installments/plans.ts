@@ -111,8 +111,9 @@ export function registerPlans(
     };
     world.plans.set(planId, plan);
     const correlationId = req.headers['correlation-id'] as string | undefined;
-    if (correlationId !== undefined || !faults.has('i2-notification-only-with-correlation-id'))
-      notifyIssuer(plan, correlationId ?? randomUUID());
+    if (faults.has('i2-notification-only-with-correlation-id') && correlationId === undefined) {
+      // Independent fault: a selection without a Correlation-Id notifies nobody.
+    } else notifyIssuer(plan, correlationId ?? randomUUID());
     return reply.code(faults.has('plan-created-200') ? 200 : 201).send({ planId, status: plan.status });
   });
 

@@ -200,13 +200,15 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
   ctx.onReset.push(() => world.reports.listCalls.clear());
 
   /** Counts a list call of `key`; answers 429 and returns true past the limit. */
-  const limited = (reply: FastifyReply, key: string, slack = 0): boolean => {
+  const limited = (reply: FastifyReply, key: string): boolean => {
     if (faults.has('report-list-no-rate-limit')) return false;
     const now = clock.nowEpochSeconds();
     // Blind fault: the window is one second too long (a call exactly 60 seconds old still counts).
     const windowS = faults.has('blind-report-list-rate-window-61s') ? LIST_RATE_WINDOW_S + 1 : LIST_RATE_WINDOW_S;
     const recent = (callsOf().get(key) ?? []).filter((t) => t > now - windowS && t <= now);
-    const limit = (faults.has('report-list-rate-off-by-one') ? LIST_RATE_LIMIT - 1 : LIST_RATE_LIMIT) + slack;
+    let limit = faults.has('report-list-rate-off-by-one') ? LIST_RATE_LIMIT - 1 : LIST_RATE_LIMIT;
+    // Independent fault: the consumer's list serves one call past the limit.
+    if (faults.has('i2-report-consumer-list-rate-21') && key.startsWith('consumer:')) limit += 1;
     if (recent.length >= limit) {
       callsOf().set(key, recent);
       sendError(ctx, reply, 429, `Too many requests: at most ${LIST_RATE_LIMIT} report lists per ${LIST_RATE_WINDOW_S} seconds`);
@@ -232,7 +234,7 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
 
   route(app, ctx, 'GetReportsByConsumerId', (input, reply) => {
     const consumer = ownConsumer(ctx, reply, input);
-    if (!consumer || frozen(ctx, reply, consumer.customerId) || limited(reply, `consumer:${consumer.id}`, faults.has('i2-report-consumer-list-rate-21') ? 1 : 0)) return reply;
+    if (!consumer || frozen(ctx, reply, consumer.customerId) || limited(reply, `consumer:${consumer.id}`)) return reply;
     // Fault: the consumer's list forgets the reports of a customer that was deleted.
     const reports = reportsIn(store().byConsumer.get(consumer.id)).filter((r) => !(faults.has('consumer-list-drops-deleted') && !world.customers.has(r.customerId)));
     // Blind fault: the consumer's list gives each report's tracking id (requestId) as its id.
