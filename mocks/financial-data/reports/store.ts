@@ -79,7 +79,7 @@ export function createReport(ctx: FdContext, input: NewReport): Report {
   state.pending.add(report.id);
   // Independent fault: the listener is called at creation, while the report is in progress, and not at completion.
   if (ctx.faults.has('i2-report-callback-at-creation') && report.callbackUrl)
-    void ctx.deliveries.send(report.callbackUrl, 'POST', { 'content-type': 'application/json' }, callbackPayload(report, `${now}-${report.id}`), ctx.clock.now());
+    void ctx.deliveries.send(report.callbackUrl, 'POST', { 'content-type': 'application/json' }, callbackPayload(report, `${now}-${report.id}`), ctx.clock.now()).catch(() => undefined);
   push(state.byCustomer, customer.id, report.id);
   if (consumer) push(state.byConsumer, consumer.id, report.id);
   return report;
