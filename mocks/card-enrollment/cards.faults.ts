@@ -18,6 +18,17 @@ const limit = <Id extends string>(id: Id, schema: string, field: string, drop: s
   relax: [{ schema, at: ['properties', field], drop }],
 });
 
+/**
+ * The consumer identity as the provider names it (Card API 1.0.0, ConsumerIdentityTypeDoc: EXTERNAL_ACCOUNT_ID
+ * only, the contract's `x-provider-enum`; ConsumerIdentity.identityValue an opaque id, no e-mail format): the
+ * seed-vs-provider conflict CE-CONFLICT-CONSUMER-IDENTITY, taken the provider's way. The provider-only fault
+ * loosens the mock with it; the fixtures confirm CARD_REQUEST_IDENTITY=provider requests with it.
+ */
+export const PROVIDER_IDENTITY: Relaxation[] = [
+  { schema: 'ConsumerIdentityType', provider: ['enum'] },
+  { schema: 'ConsumerIdentity', at: ['properties', 'identityValue'], drop: ['format'] },
+];
+
 export const CARDS_FAULTS = faultCatalogue([
   // Limits, enums, patterns (seed, Limits and field tables): the mock's validation is loosened.
   limit('firstName-max-unenforced', 'Consumer', 'firstName', ['maxLength'], 'consumer.firstName maxLength', ['CE-LIM-FIRSTNAME']),
@@ -79,6 +90,17 @@ export const CARDS_FAULTS = faultCatalogue([
     rule: 'maskedConsumerIdentity.identityType is a ConsumerIdentityType',
     source: 'seed',
     rules: ['CE-ENUM-IDENTITYTYPE'],
+    mutation: false,
+  },
+  // A provider-faithful target (Card API 1.0.0, ConsumerIdentityTypeDoc): only EXTERNAL_ACCOUNT_ID is enrolled,
+  // EMAIL_ADDRESS refused with 400. Not a deviation the suite must fail: the seed-vs-provider conflict
+  // CE-CONFLICT-CONSUMER-IDENTITY, certified CONDITIONAL with CARD_REQUEST_IDENTITY=provider (docs/configuration.md).
+  {
+    id: 'identity-type-provider-only',
+    rule: 'identityType is a ConsumerIdentityType (the seed: EMAIL_ADDRESS; the provider: EXTERNAL_ACCOUNT_ID only)',
+    source: 'seed',
+    rules: ['CE-ENUM-IDENTITYTYPE', 'CE-FMT-EMAIL'],
+    relax: PROVIDER_IDENTITY,
     mutation: false,
   },
   {

@@ -234,6 +234,11 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
     maskedCard.panExpirationYear = `20${card.panExpirationMonth}`;
   }
   const consumer = body.consumer;
+  // seed 000, ConsumerIdentity: EMAIL_ADDRESS names the consumer by an e-mail address, masked in the answer;
+  // the provider's EXTERNAL_ACCOUNT_ID is an opaque id that is no personal data, answered as sent (Card API
+  // 1.0.0, MaskedConsumerIdentity.maskedIdentityValue and its enroll examples).
+  const identityValue: string = consumer.consumerIdentity.identityValue;
+  const byEmail = consumer.consumerIdentity.identityType === 'EMAIL_ADDRESS';
   return {
     srcCorrelationId: correlationId(body.srcCorrelationId, receipt, faults),
     maskedCard,
@@ -241,9 +246,10 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
       srcConsumerId: randomUUID(),
       maskedConsumerIdentity: {
         identityType: faults.has('masked-identity-type-provider-value') ? 'EXTERNAL_ACCOUNT_ID' : consumer.consumerIdentity.identityType,
-        maskedIdentityValue: maskEmail(consumer.consumerIdentity.identityValue),
+        maskedIdentityValue: byEmail ? maskEmail(identityValue) : identityValue,
       },
-      maskedEmailAddress: maskEmail(consumer.consumerIdentity.identityValue),
+      // An e-mail address only where the consumer is named by one (the provider's opaque id is none).
+      ...(byEmail ? { maskedEmailAddress: maskEmail(identityValue) } : {}),
       maskedFirstName: mask(consumer.firstName),
       maskedLastName: mask(consumer.lastName ?? ''),
       countryCode: consumer.countryCode,
