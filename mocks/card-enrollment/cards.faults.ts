@@ -179,6 +179,37 @@ export const CARDS_FAULTS = faultCatalogue([
   { id: 'panLastFour-mismatch', rule: 'panLastFour: last four PAN digits', source: 'seed', rules: ['CE-MASK-PAN'] },
   { id: 'pan-unmasked', rule: 'the response carries a masked card record', source: 'seed', rules: ['CE-MASK-PAN', 'CE-SENSITIVE-ECHO'] },
   { id: 'expiry-not-echoed', rule: "panExpirationMonth/Year: the card's expiry", source: 'seed', rules: ['CE-ECHO-EXPIRY'] },
+  // The masked consumer (seed 000, MaskedConsumer: masked; the provider's examples show how).
+  {
+    id: 'masked-names-clear',
+    rule: 'maskedFirstName/maskedLastName/maskedFullName: masked, not the names in clear',
+    source: 'provider',
+    rules: ['CE-MASK-NAMES'],
+  },
+  {
+    id: 'masked-name-fixed-length',
+    rule: "maskedFirstName/maskedLastName: one '*' per hidden character (a fixed three, whatever the name's length)",
+    source: 'provider',
+    rules: ['CE-MASK-NAMES'],
+  },
+  {
+    id: 'masked-email-domain-masked',
+    rule: 'maskedEmailAddress: the domain in clear, the local part masked (the wrong part masked)',
+    source: 'provider',
+    rules: ['CE-MASK-EMAIL'],
+  },
+  {
+    id: 'masked-email-lowercased',
+    rule: "maskedEmailAddress: the characters kept are the request's, case preserved (lower-cased)",
+    source: 'provider',
+    rules: ['CE-MASK-EMAIL'],
+  },
+  {
+    id: 'masked-identity-value-unrelated',
+    rule: "maskedConsumerIdentity.maskedIdentityValue: the mask of the request's identityValue (a mask of another address)",
+    source: 'provider',
+    rules: ['CE-MASK-IDENTITY'],
+  },
   { id: 'correlation-id-not-echoed', rule: 'srcCorrelationId echoed', source: 'seed', rules: ['CE-ECHO-CORRELATION'] },
   { id: 'date-created-stale', rule: 'dateOfCardCreated: when the card was enrolled', source: 'seed', rules: ['CE-VAL-CREATED'] },
   { id: 'date-created-not-utc', rule: 'dateOfCardCreated: UTC datetime', source: 'seed', rules: ['CE-VAL-CREATED'] },

@@ -19,13 +19,23 @@ interface Card {
 }
 type Body = Record<string, any>;
 
-function mask(value: string, keep = 1): string {
-  return value.slice(0, keep) + '*'.repeat(Math.max(0, value.length - keep));
+type Faults = MockContext<CardFaultId>['faults'];
+
+/** A name masked as the provider's examples show (MaskedConsumer.maskedFirstName "J***", maskedLastName "D**"): its first character, then one '*' per other character. */
+function maskName(value: string, faults: Faults): string {
+  if (faults.has('masked-names-clear')) return value;
+  if (faults.has('masked-name-fixed-length')) return `${value.slice(0, 1)}***`;
+  return value.slice(0, 1) + '*'.repeat(Math.max(0, value.length - 1));
 }
 
-function maskEmail(email: string): string {
-  const [local, domain = ''] = email.split('@');
-  return `${mask(local)}@${domain}`;
+/** An e-mail address masked as the provider's examples show (maskedEmailAddress "r*****1@mailinator.com"): the local part's first character, '*' for the rest of it, the domain in clear. */
+function maskEmail(email: string, faults: Faults): string {
+  const at = email.lastIndexOf('@');
+  const local = email.slice(0, at);
+  const domain = email.slice(at + 1);
+  if (faults.has('masked-email-domain-masked')) return `${local}@${domain.slice(0, 1)}${'*'.repeat(domain.length - 1)}`;
+  const masked = `${local.slice(0, 1)}${'*'.repeat(Math.max(0, local.length - 1))}@${domain}`;
+  return faults.has('masked-email-lowercased') ? masked.toLowerCase() : masked;
 }
 
 export function registerCards(
@@ -246,12 +256,18 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
       srcConsumerId: randomUUID(),
       maskedConsumerIdentity: {
         identityType: faults.has('masked-identity-type-provider-value') ? 'EXTERNAL_ACCOUNT_ID' : consumer.consumerIdentity.identityType,
-        maskedIdentityValue: byEmail ? maskEmail(identityValue) : identityValue,
+        maskedIdentityValue: faults.has('masked-identity-value-unrelated')
+          ? maskEmail('consumer@example.com', faults)
+          : byEmail
+            ? maskEmail(identityValue, faults)
+            : identityValue,
       },
       // An e-mail address only where the consumer is named by one (the provider's opaque id is none).
-      ...(byEmail ? { maskedEmailAddress: maskEmail(identityValue) } : {}),
-      maskedFirstName: mask(consumer.firstName),
-      maskedLastName: mask(consumer.lastName ?? ''),
+      ...(byEmail ? { maskedEmailAddress: maskEmail(identityValue, faults) } : {}),
+      maskedFirstName: maskName(consumer.firstName, faults),
+      maskedLastName: maskName(consumer.lastName ?? '', faults),
+      // Card API (MaskedConsumer.maskedFullName "J*** D**"): the masked first and last names, a space between.
+      maskedFullName: `${maskName(consumer.firstName, faults)} ${maskName(consumer.lastName ?? '', faults)}`,
       countryCode: consumer.countryCode,
       languageCode: consumer.languageCode,
       dateConsumerAdded: faults.has('blind-consumer-added-not-utc')
