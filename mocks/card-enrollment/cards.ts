@@ -9,7 +9,7 @@ import { violations } from '../kit/validation.js';
 import { invalidArgument, invalidState, sendError } from './errors.js';
 import { decryptCard, type EncryptionKeys } from './keys.js';
 import type { CardState } from './state.js';
-import { lengthOf, securityHeader } from '../../helpers/contract/facts.js';
+import { lengthOf, providerEnumOf, securityHeader } from '../../helpers/contract/facts.js';
 
 interface Card {
   primaryAccountNumber: string;
@@ -54,6 +54,7 @@ export function registerCards(
   const lengths: Lengths = {
     shortestPan: lengthOf(contract, 'Card', 'primaryAccountNumber').min!,
     tooLong: (field) => lengthOf(contract, 'DigitalCardData', field).max! + 1,
+    providerIdentityTypes: providerEnumOf(contract, 'ConsumerIdentityType'),
   };
 
   app.post(`${prefix}/cards`, async (req: FastifyRequest, reply: FastifyReply) => {
@@ -184,6 +185,8 @@ interface Lengths {
   shortestPan: number;
   /** One character past a DigitalCardData member's maximum length. */
   tooLong: (field: string) => number;
+  /** The provider's consumer identity types (the contract's x-provider-enum): an opaque id, not an e-mail address. */
+  providerIdentityTypes: string[];
 }
 
 function maskedDigits(pan: string, faults: MockContext<CardFaultId>['faults'], shortestPan: number) {
@@ -248,7 +251,7 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
   // the provider's EXTERNAL_ACCOUNT_ID is an opaque id that is no personal data, answered as sent (Card API
   // 1.0.0, MaskedConsumerIdentity.maskedIdentityValue and its enroll examples).
   const identityValue: string = consumer.consumerIdentity.identityValue;
-  const byEmail = consumer.consumerIdentity.identityType === 'EMAIL_ADDRESS';
+  const byEmail = !lengths.providerIdentityTypes.includes(consumer.consumerIdentity.identityType);
   return {
     srcCorrelationId: correlationId(body.srcCorrelationId, receipt, faults),
     maskedCard,
