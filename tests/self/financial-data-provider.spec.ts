@@ -126,6 +126,17 @@ test('npm run mock refuses a bad --header-names with one usage line', () => {
   });
   expect(res.code).toBe(2);
   expect(res.output.trim().split('\n')).toEqual([
-    "error: --header-names must be seed or provider, not 'finicity'. Usage: npm run mock -- [--service <name>] [--faults <id,id>] [--header-names seed|provider] [--list-faults]",
+    "error: --header-names must be seed or provider, not 'finicity'. Usage: npm run mock -- [--service <name>] [--faults <id,id>] [--header-names seed|provider] [--clock-start <ISO date-time>] [--list-faults]",
+  ]);
+});
+
+// The virtual clock starts at any instant (mocks/kit/clock.ts); a value that names none is one usage line.
+test('npm run mock refuses a bad --clock-start with one usage line', () => {
+  const res = runCommand('npx', ['tsx', 'scripts/mock.ts', '--service', 'financial-data', '--clock-start', '2026-02-31T00:00:00Z'], {
+    DOTENV_PATH: '/dev/null',
+  });
+  expect(res.code).toBe(2);
+  expect(res.output.trim().split('\n')).toEqual([
+    'error: --clock-start: clock instant "2026-02-31T00:00:00Z" is not a calendar date. Usage: npm run mock -- [--service <name>] [--faults <id,id>] [--header-names seed|provider] [--clock-start <ISO date-time>] [--list-faults]',
   ]);
 });
