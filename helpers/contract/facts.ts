@@ -126,6 +126,13 @@ export function defaultOf(contract: Contract, component: string, dotted?: string
   return value;
 }
 
+/** The `const` of a schema (a value the contract fixes, e.g. a count). */
+export function constOf(contract: Contract, component: string, dotted?: string): unknown {
+  const value = keyword(contract, schemaAt(contract, component, dotted), 'const');
+  if (value === undefined) throw new Error(`${contract.service}: ${component}${dotted ? `.${dotted}` : ''} states no const`);
+  return value;
+}
+
 /** The values of an enum. */
 export function enumOf(contract: Contract, component: string, dotted?: string): string[] {
   const values = keyword(contract, schemaAt(contract, component, dotted), 'enum');

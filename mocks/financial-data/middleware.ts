@@ -23,7 +23,7 @@ export interface FdContext extends MockContext<FdFaultId> {
 
 /** What the stand-in of the provider's sandbox adds to the financial data mock. */
 export interface FdStandIn {
-  /** Live testing customers per partner (provider Test the APIs page: up to 100; stand-in-limits.ts). */
+  /** Live testing customers per partner (provider Test the APIs page; x-limits sandboxTestingCustomers, stand-in-limits.ts). */
   testingCustomers: number;
   /** Accounts per customer (provider Test the APIs page: up to 20 per testing customer). */
   accountsPerCustomer: number;
