@@ -84,6 +84,9 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     else if (faults.has('no-search-returns-none') && query.username === undefined) list = [];
     const paged = faults.has('default-limit-unapplied') && query.limit === undefined ? { ...query, limit: PAGE_MAX } : query;
     const { slice, ...counts } = page(list, paged, pageSize, faults.has('start-ignored'), faults);
+    // i2-customers-found-ignores-type-filter: found counted before the type filter.
+    if (query.type && faults.has('i2-customers-found-ignores-type-filter'))
+      counts.found = all.filter((c) => !partner || c.partnerId === partner.id).length;
     // Fault: moreAvailable off by one (true on an exactly full last page).
     if (faults.has('more-available-off-by-one')) counts.moreAvailable = (paged.start ?? 1) * (paged.limit ?? pageSize) <= counts.found;
     return { ...counts, customers: slice.map(customerView) };
@@ -111,9 +114,11 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     const c = own(input);
     if (!c) return sendError(ctx, reply, 404, 'Customer not found');
     if (c.disputed && !faults.has('disputed-modify-allowed')) return sendError(ctx, reply, 403, 'The customer has a disputed statement');
+    const tidy = (name: string) => (faults.has('i2-customer-modify-names-trimmed') ? name.replace(/\s+/g, ' ').trim() : name);
     if (!faults.has('modify-customer-ignored')) {
-      if (input.body.firstName !== undefined) c.firstName = input.body.firstName;
-      if (input.body.lastName !== undefined && !faults.has('blind-modify-customer-ignores-last-name')) c.lastName = input.body.lastName;
+      if (input.body.firstName !== undefined) c.firstName = tidy(input.body.firstName);
+      if (input.body.lastName !== undefined && !faults.has('blind-modify-customer-ignores-last-name'))
+        c.lastName = tidy(input.body.lastName);
     }
     return reply.code(204).send();
   });
