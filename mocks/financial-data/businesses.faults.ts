@@ -2,13 +2,25 @@
 // data/rules.yaml, the way a provider's release might. `rules` names the rule ids it breaks (`npm
 // run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors first,
 // then those written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, telling } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_2, telling } from '../kit/faults.js';
 
 export const BUSINESSES_FAULTS = faultCatalogue([
   // Businesses (seed 002, Businesses and Limits: one per customer).
   { id: 'duplicate-business-accepted', rule: 'a customer can have one business record (409)', source: 'seed', rules: ['FD-BUS-ONE'] },
   { id: 'business-update-ignored', rule: 'UpdateBusiness replaces the details', source: 'seed', rules: ['FD-BUS-UPDATE'] },
   // Each rule on both sides of its boundary, on every path and through every reader.
+  {
+    id: 'business-read-only-members-stored',
+    rule: "FD-OBJ-READ-ONLY: businessId, createdDate and modifiedDate sent in a business body are stored and read back instead of the service's own",
+    source: 'provider',
+    rules: ['FD-OBJ-READ-ONLY'],
+  },
+  {
+    id: 'business-owner-lost-with-customer',
+    rule: 'FD-OBJ-AFTER-DELETE: once its customer is deleted, another partner reads and updates the business by its id (200 instead of 404)',
+    source: 'seed',
+    rules: ['FD-OBJ-AFTER-DELETE', 'FD-OBJ-OTHER-PARTNER'],
+  },
   {
     id: 'deleted-customer-business-path',
     rule: 'a deleted customer is not reached through GetBusinessByCustomer (FD-CUST-DELETE-LINKED)',
@@ -47,5 +59,13 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     rule: 'a customer can have one business record: a second one under another name is a 409 (seed Businesses, Limits)',
     source: 'seed',
     rules: ['FD-BUS-ONE'],
+  }),
+  // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract and the rule catalogue only, the specs unread.
+  independent(INDEPENDENT_2, {
+    id: 'i2-business-by-customer-email-lowercased',
+    rule: 'every field sent reads back, by customer and by id (seed 002, Businesses): GetBusinessByCustomer answers the e-mail lower-cased (GetBusinessById keeps it)',
+    source: 'seed',
+    rules: ['FD-BUS-READ'],
   }),
 ]);

@@ -40,8 +40,14 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
       const partnerId = partner?.id ?? '';
       const taken = world.usernames.has(usernameKey(partnerId, body.username));
       const checked = !(type === 'testing' && faults.has('blind-testing-duplicate-username'));
-      if (taken && checked && !faults.has('duplicate-username-accepted'))
+      if (taken && checked && !faults.has('duplicate-username-accepted')) {
+        // Fault: the refused customer is stored all the same (listed and searched, under a new id).
+        if (faults.has('refused-customer-stored')) {
+          const ghost: Customer = { id: world.nextId(), partnerId, type, createdDate: clock.nowEpochSeconds(), ...pick(body) };
+          world.customers.set(ghost.id, ghost);
+        }
         return sendError(ctx, reply, 409, 'A customer with this username already exists');
+      }
       // Stand-in mode only (stand-in-limits.ts; the plain mock has no quota: benchmarks create 50,000
       // customers): provider Test the APIs page: a partner enrolls up to 100 testing customers; a
       // deleted one frees its place. The 400 in {code, message} is our assumption: the provider
@@ -83,6 +89,9 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     else if (faults.has('no-search-returns-none') && query.username === undefined) list = [];
     const paged = faults.has('default-limit-unapplied') && query.limit === undefined ? { ...query, limit: PAGE_MAX } : query;
     const { slice, ...counts } = page(list, paged, faults.has('start-ignored'), faults);
+    // i2-customers-found-ignores-type-filter: found counted before the type filter.
+    if (query.type && faults.has('i2-customers-found-ignores-type-filter'))
+      counts.found = all.filter((c) => !partner || c.partnerId === partner.id).length;
     // Fault: moreAvailable off by one (true on an exactly full last page).
     if (faults.has('more-available-off-by-one')) counts.moreAvailable = (paged.start ?? 1) * (paged.limit ?? 25) <= counts.found;
     // Fault: the list alone renders names with a capital first letter.
@@ -95,7 +104,13 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
 
   route(app, ctx, 'GetCustomer', (input, reply) => {
     const c = own(input);
-    return c ? customerView(c) : sendError(ctx, reply, 404, 'Customer not found');
+    if (!c) return sendError(ctx, reply, 404, 'Customer not found');
+    // Fault: the record carries the partner's latest token in a member no check knows (a credential is never data).
+    if (faults.has('customer-record-carries-token')) {
+      const latest = [...world.tokens].filter(([, t]) => t.partnerId === c.partnerId).pop()?.[0];
+      return { ...customerView(c), lastSession: latest };
+    }
+    return customerView(c);
   });
   route(app, ctx, 'GetCustomerWithAppData', (input, reply) => {
     const ghost = () =>
@@ -115,9 +130,11 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     const c = own(input);
     if (!c) return sendError(ctx, reply, 404, 'Customer not found');
     if (c.disputed && !faults.has('disputed-modify-allowed')) return sendError(ctx, reply, 403, 'The customer has a disputed statement');
+    const tidy = (name: string) => (faults.has('i2-customer-modify-names-trimmed') ? name.replace(/\s+/g, ' ').trim() : name);
     if (!faults.has('modify-customer-ignored')) {
-      if (input.body.firstName !== undefined) c.firstName = input.body.firstName;
-      if (input.body.lastName !== undefined && !faults.has('blind-modify-customer-ignores-last-name')) c.lastName = input.body.lastName;
+      if (input.body.firstName !== undefined) c.firstName = tidy(input.body.firstName);
+      if (input.body.lastName !== undefined && !faults.has('blind-modify-customer-ignores-last-name'))
+        c.lastName = tidy(input.body.lastName);
     }
     return reply.code(204).send();
   });

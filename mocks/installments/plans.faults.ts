@@ -3,7 +3,7 @@
 // might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs
 // citing them). The faults of the suite's authors first, then those written blind (`origin:
 // 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, telling } from '../kit/faults.js';
+import { faultCatalogue, independent, INDEPENDENT_2, telling } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const PLANS_FAULTS = faultCatalogue([
@@ -36,6 +36,18 @@ export const PLANS_FAULTS = faultCatalogue([
   // Plans and approvals (reference, Flows - checkout).
   rule('unknown-offer-transaction-accepted', 'a plan is created from an offers transaction of the service', ['IN-STATE-OFFER-TRANSACTION']),
   rule('plan-created-200', 'plan creation answers 201', ['IN-STATUS-PLAN-CREATED']),
+  {
+    id: 'plan-carries-consumer-key',
+    rule: "IN-OBJ-SENSITIVE: getPlan's answer carries the caller's consumer key (requestedBy)",
+    source: 'provider',
+    rules: ['IN-OBJ-SENSITIVE'],
+  },
+  {
+    id: 'plan-status-from-body',
+    rule: "IN-OBJ-READ-ONLY: a plan's status sent in the savePlan body is stored and read back",
+    source: 'provider',
+    rules: ['IN-OBJ-READ-ONLY'],
+  },
   rule('plan-id-unchecked', 'getPlan: plan_id not a UUID is 400', ['IN-FMT-UUID']),
   rule('plan-status-stale', 'the plan read back shows the approval', ['IN-STATE-DECISION', 'IN-ECHO-PLAN']),
   // The notification to the issuer (seed 001, Events; reference, Main fields - Notification).
@@ -106,4 +118,18 @@ export const PLANS_FAULTS = faultCatalogue([
     'provider',
     ['IN-NOTIFY-SHAPE'],
   ),
+  // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract and the rule catalogue only, the specs unread.
+  independent(INDEPENDENT_2, {
+    id: 'i2-notification-signed-over-other-bytes',
+    rule: 'the notification is signed by the service over the body it sends (reference, Transport and auth; body hash): the signature and body hash are computed over the body serialised with indentation, the compact body is sent',
+    source: 'assumption',
+    rules: ['IN-NOTIFY-SIGNED'],
+  }),
+  independent(INDEPENDENT_2, {
+    id: 'i2-notification-only-with-correlation-id',
+    rule: "selecting a plan notifies the issuer of the card's account range (seed 001, Events): no notification is sent when the savePlan request carries no Correlation-Id",
+    source: 'seed',
+    rules: ['IN-NOTIFY-SENT'],
+  }),
 ]);

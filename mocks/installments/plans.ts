@@ -69,7 +69,7 @@ export function registerPlans(
         { consumerKey: world.serviceKey.consumerKey, signingKey: world.serviceKey.privateKeyPem },
         'POST',
         issuer.notificationUrl,
-        JSON.stringify(body),
+        faults.has('i2-notification-signed-over-other-bytes') ? JSON.stringify(body, null, 2) : JSON.stringify(body),
       );
     void deliveries.send(issuer.notificationUrl, 'POST', headers, body, clock.now());
   }
@@ -106,11 +106,15 @@ export function registerPlans(
       scheduledRepayments: (complete ? given : schedule(b.transaction.amount, info.tenure, clock.now())).map(
         ({ installmentAmount, ...r }) => ({ ...r, amount: installmentAmount }),
       ),
-      status: 'CREATED',
+      // The status is the service's; the fault takes the body's (a response-only member, IN-OBJ-READ-ONLY).
+      status: faults.has('plan-status-from-body') && typeof b.status === 'string' ? b.status : 'CREATED',
       callbackUrl: `https://psp.example.test/checkout/${planId}/callback`,
     };
     world.plans.set(planId, plan);
-    notifyIssuer(plan, (req.headers['correlation-id'] as string | undefined) ?? randomUUID());
+    const correlationId = req.headers['correlation-id'] as string | undefined;
+    if (faults.has('i2-notification-only-with-correlation-id') && correlationId === undefined) {
+      // Independent fault: a selection without a Correlation-Id notifies nobody.
+    } else notifyIssuer(plan, correlationId ?? randomUUID());
     return reply.code(faults.has('plan-created-200') ? 200 : 201).send({ planId, status: plan.status });
   });
 
@@ -141,6 +145,8 @@ export function registerPlans(
       status: shown,
       planInstallmentInformation,
       scheduledRepayments,
+      // Fault: the plan names the caller by its consumer key, a credential, in a member of its own.
+      ...(faults.has('plan-carries-consumer-key') ? { requestedBy: ok.consumerKey } : {}),
     });
   });
 
