@@ -11,7 +11,8 @@
 // - every request variant, reader or delivery path the catalogue declares for it (`paths`).
 // A cell is covered when a check cites the rule (with `@path` for a declared path) and, for an
 // operation, called that operation; an empty cell is justified by an entry of
-// schemas/<service>/rule-paths.yaml (`{ rule, path, reason }`), else it is empty.
+// schemas/<service>/rule-paths.yaml (`{ rule, path, reason }`; `path: op *` for every operation
+// of a rule whose checker iterates the contract's operations), else it is empty.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -129,12 +130,14 @@ export function rulePathReport(
       cited.set(parsed.id, entry);
     }
   const why = new Map(justified.map((j) => [`${j.rule} ${j.path}`, j.reason]));
+  // `op *`: every operation of the rule, for a checker that iterates the contract's operations itself.
+  const reasonOf = (p: RulePath) => why.get(`${p.rule} ${p.path}`) ?? (p.path.startsWith('op ') ? why.get(`${p.rule} op *`) : undefined);
   const cells: RulePathCell[] = rulePaths(catalogue, contract).map((p) => {
     const mine = cited.get(p.rule);
     const [kind, name] = p.path.split(' ');
     const covered = Boolean(mine && (kind === 'op' ? mine.operations.has(name) : mine.paths.has(name)));
     if (covered) return { ...p, state: 'covered' };
-    const reason = why.get(`${p.rule} ${p.path}`);
+    const reason = reasonOf(p);
     return reason ? { ...p, state: 'justified', reason } : { ...p, state: 'empty' };
   });
   const count = (s: RulePathCell['state']) => cells.filter((c) => c.state === s).length;
