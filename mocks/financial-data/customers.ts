@@ -95,7 +95,12 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
       counts.found = all.filter((c) => !partner || c.partnerId === partner.id).length;
     // Fault: moreAvailable off by one (true on an exactly full last page).
     if (faults.has('more-available-off-by-one')) counts.moreAvailable = (paged.start ?? 1) * (paged.limit ?? pageSize) <= counts.found;
-    return { ...counts, customers: slice.map(customerView) };
+    // Fault: the list alone renders names with a capital first letter.
+    const capital = (s: unknown) => (typeof s === 'string' ? s.charAt(0).toUpperCase() + s.slice(1) : s);
+    const shown = faults.has('telling-customer-list-names-capitalised')
+      ? slice.map((c) => ({ ...customerView(c), firstName: capital(c.firstName), lastName: capital(c.lastName) }))
+      : slice.map(customerView);
+    return { ...counts, customers: shown };
   });
 
   route(app, ctx, 'GetCustomer', (input, reply) => {
