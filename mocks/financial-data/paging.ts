@@ -3,8 +3,14 @@
 // `faults` carries the blind paging faults (paging.faults.ts); without it the paging is the contract's.
 import type { FdFaultId } from './catalogue.js';
 
+/** What a page is cut from: an array, or a store's group (mocks/kit/indexed-map.ts) read without copying it. */
+export interface Sliceable<T> {
+  readonly length: number;
+  slice(from: number, to: number): T[];
+}
+
 export function page<T>(
-  items: T[],
+  items: Sliceable<T>,
   query: { start?: number; limit?: number },
   ignoreStart = false,
   faults?: { has(id: FdFaultId): boolean },

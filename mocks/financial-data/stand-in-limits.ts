@@ -2,6 +2,7 @@
 // (mocks/stand-in.ts). Provider Test the APIs page: a partner enrolls up to 100 testing customers,
 // each with up to 20 accounts. The plain mock keeps neither: benchmarks create 50,000 customers.
 import type { FdContext } from './middleware.js';
+import { customerCandidates } from './state.js';
 
 export const SANDBOX_TESTING_CUSTOMERS = 100;
 export const SANDBOX_ACCOUNTS_PER_CUSTOMER = 20;
@@ -13,7 +14,6 @@ export const SANDBOX_ACCOUNTS_PER_CUSTOMER = 20;
  */
 export function testingQuotaRefusal(ctx: FdContext, partnerId: string): string | undefined {
   const limit = ctx.standIn?.testingCustomers ?? SANDBOX_TESTING_CUSTOMERS;
-  let live = 0;
-  for (const c of ctx.state.customers.values()) if (c.partnerId === partnerId && c.type === 'testing') live++;
+  const live = customerCandidates(ctx.state, { partnerId, type: 'testing' }).length;
   return live >= limit ? `The partner has reached its limit of ${limit} testing customers; delete one to enroll another` : undefined;
 }
