@@ -1,4 +1,4 @@
-// `npm run mutation [-- --service <name>] [--fault <id>] [--match <regex>] [--blind] [--targeted [--no-rerun] [--confirm]] [--jobs <n>]`:
+// `npm run mutation [-- --service <name>] [--fault <id>] [--match <regex>] [--blind] [--set <name>] [--targeted [--no-rerun] [--confirm]] [--jobs <n>]`:
 // runs each service's project against each fault of its mock and prints which faults the suite
 // caught. It first checks that the fault-free run is green: a suite that fails a correct target
 // proves nothing.
@@ -23,10 +23,11 @@ import type { Fault } from '../mocks/kit/faults.js';
 import { parseArgs, playwright, runMain, UsageError, type RunResult } from '../tools/cli.js';
 import { laneKey } from '../helpers/client/mutation-lane.js';
 import { runLanes, type LaneJob } from '../tools/mutation/lanes.js';
+import { chosen as isChosen, faultSets, unknownSetMessage } from '../tools/mutation/fault-set.js';
 import { listService, selectTests, type ListedTest, type Selection } from '../tools/mutation/targets.js';
 
 const USAGE =
-  'npm run mutation -- [--service <name>] [--fault <id>] [--match <regex>] [--blind] [--targeted [--no-rerun] [--confirm]] [--jobs <n>]';
+  'npm run mutation -- [--service <name>] [--fault <id>] [--match <regex>] [--blind] [--set <name>] [--targeted [--no-rerun] [--confirm]] [--jobs <n>]';
 
 interface Outcome {
   service: string;
@@ -34,6 +35,8 @@ interface Outcome {
   rule: string;
   source: string;
   blind: boolean;
+  /** The named independent set of the fault (mocks/kit/faults.ts `independent`), when it has one. */
+  set?: string;
   caught: boolean;
   seconds: number;
   firstFailure?: string;
@@ -75,6 +78,7 @@ runMain(async () => {
       fault: 'value',
       match: 'value',
       blind: 'flag',
+      set: 'value',
       targeted: 'flag',
       'no-rerun': 'flag',
       confirm: 'flag',
@@ -94,6 +98,16 @@ runMain(async () => {
   } catch {
     throw new UsageError(`--match must be a regular expression, not '${args.match}'. Usage: ${USAGE}`);
   }
+  // --set: only the faults of one named independent set (e.g. independent-2), which must exist.
+  const set = args.set === undefined ? undefined : String(args.set);
+  const setProblem =
+    set === undefined
+      ? undefined
+      : unknownSetMessage(
+          set,
+          mocks.flatMap((m) => m.faults),
+        );
+  if (setProblem) throw new UsageError(`${setProblem}. Usage: ${USAGE}`);
   const env = { TARGET: 'mock', SUITE_KEEP_REPORTS: '1', MOCK_FAULTS: '' };
   const started = Date.now();
   const outcomes: Outcome[] = [];
@@ -117,15 +131,11 @@ runMain(async () => {
   const chosen = mocks
     .map((mock) => ({
       service: mock.service,
-      faults: mock.faults.filter(
-        (f) =>
-          f.mutation !== false &&
-          (!args.fault || f.id === args.fault) &&
-          (!match || match.test(f.id)) &&
-          (!args.blind || f.origin === 'blind'),
+      faults: mock.faults.filter((f) =>
+        isChosen(f, { fault: args.fault === undefined ? undefined : String(args.fault), match, blind: Boolean(args.blind), set }),
       ),
     }))
-    .filter((m) => m.faults.length > 0 || !(args.fault || match));
+    .filter((m) => m.faults.length > 0 || !(args.fault || match || set));
   const services = chosen.map((m) => m.service);
   if (services.length === 0)
     throw new UsageError(args.fault ? `unknown fault '${args.fault}'` : `no fault id matches --match '${args.match}'`);
@@ -166,6 +176,7 @@ runMain(async () => {
     rule: fault.rule,
     source: fault.source,
     blind: fault.origin === 'blind',
+    ...(fault.set ? { set: fault.set } : {}),
     caught,
     seconds,
     firstFailure: first,
@@ -281,6 +292,13 @@ runMain(async () => {
   const ratio = outcomes.length ? ((caught / outcomes.length) * 100).toFixed(1) : '0';
   const blind = outcomes.filter((o) => o.blind);
   const blindLine = blind.length ? ` Faults written blind: caught ${blind.filter((o) => o.caught).length}/${blind.length}.` : '';
+  // Each named independent set counted apart (the measure it was written for).
+  const setLine = faultSets(chosen.flatMap((m) => m.faults))
+    .map((name) => {
+      const mine = outcomes.filter((o) => o.set === name);
+      return ` Set ${name}: caught ${mine.filter((o) => o.caught).length}/${mine.length}.`;
+    })
+    .join('');
   const gaps = outcomes.filter((o) => o.caughtOutsideSelection);
   const gapLine = gaps.length
     ? `\n\nCaught only by the whole service (their rules' specs missed them): ${gaps.map((o) => `${o.fault} (${o.firstFailure ?? '?'})`).join('; ')}.`
@@ -290,14 +308,14 @@ runMain(async () => {
     '',
     `Mode: ${mode}; ${wallSeconds} s.`,
     '',
-    `Caught ${caught}/${outcomes.length} faults (${ratio}%).${blindLine}${gapLine}`,
+    `Caught ${caught}/${outcomes.length} faults (${ratio}%).${blindLine}${setLine}${gapLine}`,
     '',
-    '| service | fault | rule | source | written blind | result | ran |',
+    '| service | fault | rule | source | written blind (or its set) | result | ran |',
     '|---|---|---|---|---|---|---|',
   ];
   for (const o of outcomes)
     lines.push(
-      `| ${o.service} | ${o.fault} | ${o.rule} | ${o.source} | ${o.blind ? 'yes' : ''} | ${o.caught ? 'caught' : '**missed**'} | ${ranText(o.ran)}${o.caughtOutsideSelection !== undefined ? ', then the whole service' : ''} |`,
+      `| ${o.service} | ${o.fault} | ${o.rule} | ${o.source} | ${o.blind ? 'yes' : (o.set ?? '')} | ${o.caught ? 'caught' : '**missed**'} | ${ranText(o.ran)}${o.caughtOutsideSelection !== undefined ? ', then the whole service' : ''} |`,
     );
   const dir = path.resolve('reports');
   fs.mkdirSync(dir, { recursive: true });
@@ -307,7 +325,7 @@ runMain(async () => {
     JSON.stringify({ mode: targeted ? 'targeted' : 'full', jobs, wallSeconds, caught, total: outcomes.length, outcomes }, null, 2),
   );
   console.log(
-    `\nMutation (${mode}): caught ${caught}/${outcomes.length} faults (${ratio}%) in ${wallSeconds} s.${blindLine}${gaps.length ? ` ${gaps.length} caught only by the whole service.` : ''} -> reports/mutation.md`,
+    `\nMutation (${mode}): caught ${caught}/${outcomes.length} faults (${ratio}%) in ${wallSeconds} s.${blindLine}${setLine}${gaps.length ? ` ${gaps.length} caught only by the whole service.` : ''} -> reports/mutation.md`,
   );
   return caught === outcomes.length ? 0 : 1;
 });

@@ -4,7 +4,7 @@
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, blind as blindFault, type Fault, type Relaxation } from '../kit/faults.js';
+import { faultCatalogue, blind as blindFault, independent, INDEPENDENT_2, type Fault, type Relaxation } from '../kit/faults.js';
 
 /** A fault written blind, in this catalogue's positional form (kit/faults.ts blind sets its origin). */
 const blind = <Id extends string>(id: Id, rule: string, source: Fault['source'], rules?: string[], relax?: Relaxation[]): Fault<Id> =>
@@ -447,4 +447,48 @@ export const CARDS_FAULTS = faultCatalogue([
     'MaskedConsumer.dateConsumerAdded is a UTC datetime (seed, MaskedConsumer): written with a +01:00 offset (same instant)',
     'seed',
   ),
+  // The second independent set (kit/faults.ts, independent): written from the seed, the provider's
+  // documents, the contract and the rule catalogue only, as a provider's release might break them.
+  independent(INDEPENDENT_2, {
+    id: 'i2-card-par-holds-pan',
+    rule: 'a masked card never carries the PAN in clear (seed 000, MaskedCard): on the card path, paymentAccountReference is built from the full PAN',
+    source: 'seed',
+    rules: ['CE-SENSITIVE-ECHO', 'CE-MASK-PAN'],
+  }),
+  independent(INDEPENDENT_2, {
+    id: 'i2-card-security-code-echoed',
+    rule: 'no answer carries the security code sent (seed 000, MaskedCard is masked): the card path adds a member cardVerificationValue holding it',
+    source: 'seed',
+    rules: ['CE-SENSITIVE-ECHO'],
+  }),
+  independent(INDEPENDENT_2, {
+    id: 'i2-card-serviceid-lowercased',
+    rule: 'maskedCard.serviceId is the program enrolled for, as sent (seed 000, MaskedCard): answered lower-cased',
+    source: 'seed',
+    rules: ['CE-ECHO-SERVICEID'],
+  }),
+  independent(INDEPENDENT_2, {
+    id: 'i2-card-receipt-origin-unchecked',
+    rule: 'a srcClientId registered to another client is a 403 (seed 000, Authentication 403; reference A2): not checked on the receipt path',
+    source: 'assumption',
+    rules: ['CE-AUTH-ORIGIN'],
+  }),
+  independent(INDEPENDENT_2, {
+    id: 'i2-card-created-date-day-only',
+    rule: 'dateOfCardCreated is the enrollment time in UTC (seed 000, MaskedCard): the card path answers midnight UTC of that day',
+    source: 'seed',
+    rules: ['CE-VAL-CREATED'],
+  }),
+  independent(INDEPENDENT_2, {
+    id: 'i2-card-expiry-month-leading-zero-dropped',
+    rule: "panExpirationMonth is the card's two-character month (seed 000, MaskedCard format MM): a month below 10 loses its leading zero",
+    source: 'seed',
+    rules: ['CE-ECHO-EXPIRY', 'CE-FMT-RESP-EXPIRY'],
+  }),
+  independent(INDEPENDENT_2, {
+    id: 'i2-card-id-derived-from-pan',
+    rule: "each enrollment returns a new srcDigitalCardId (reference, the mock's world): on the card path it is derived from the PAN, the same card enrolled twice gets the same id",
+    source: 'assumption',
+    rules: ['CE-VAL-CARDID'],
+  }),
 ]);

@@ -138,7 +138,8 @@ export function registerCards(
         return sendError(reply, faults, 403, 'PERMISSION_DENIED', 'Client identity (origin) not validated.');
       return invalidState(reply, faults, 'srcClientId', 'srcClientId does not resolve to a registered client.');
     }
-    if (owner && owner !== client && !faults.has('forbidden-never-given'))
+    const originSkipped = hasReceipt && faults.has('i2-card-receipt-origin-unchecked');
+    if (owner && owner !== client && !faults.has('forbidden-never-given') && !originSkipped)
       return sendError(reply, faults, 403, 'PERMISSION_DENIED', 'Client identity (origin) not validated.');
     const serviceKnown = (owner ?? client).serviceIds.includes(body.serviceId);
     if (!serviceKnown && !faults.has('unknown-service-accepted') && !(hasReceipt && faults.has('blind-receipt-unknown-service-accepted')))
@@ -191,7 +192,13 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
   const now = clock.now();
   let created = faults.has('date-created-stale') ? new Date(now.getTime() - 400 * 86400_000) : now;
   if (onReceipt('receipt-date-created-local')) created = new Date(now.getTime() + 3600_000); // local time (UTC+1) written with Z
-  const cardId = onReceipt('receipt-card-id-reused') ? receiptCardId(body.enrolmentReferenceData.enrolmentReferenceId) : randomUUID();
+  const onCard = (id: CardFaultId) => !receipt && faults.has(id);
+  if (onCard('i2-card-created-date-day-only')) created = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const cardId = onReceipt('receipt-card-id-reused')
+    ? receiptCardId(body.enrolmentReferenceData.enrolmentReferenceId)
+    : onCard('i2-card-id-derived-from-pan')
+      ? receiptCardId(pan)
+      : randomUUID();
   const descriptor =
     faults.has('pan-in-descriptor') && !receipt
       ? `mock-brand ${pan}`
@@ -218,8 +225,12 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
       ? 'SOME_OTHER_PROGRAM'
       : onReceipt('receipt-serviceId-not-echoed')
         ? 'SRC_PROGRAM_1'
-        : body.serviceId,
+        : faults.has('i2-card-serviceid-lowercased')
+          ? String(body.serviceId).toLowerCase()
+          : body.serviceId,
   };
+  if (onCard('i2-card-par-holds-pan')) maskedCard.paymentAccountReference = `PAR0${pan}`;
+  if (onCard('i2-card-security-code-echoed') && card.cardSecurityCode) maskedCard.cardVerificationValue = card.cardSecurityCode;
   if (faults.has('response-missing-panBin')) delete maskedCard.panBin;
   if (onReceipt('blind-receipt-lastfour-wrong-end')) maskedCard.panLastFour = pan.slice(0, 4);
   if (card.panExpirationMonth)
@@ -228,6 +239,8 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
         ? '02'
         : '01'
       : card.panExpirationMonth;
+  if (card.panExpirationMonth && faults.has('i2-card-expiry-month-leading-zero-dropped'))
+    maskedCard.panExpirationMonth = String(Number(card.panExpirationMonth));
   if (card.panExpirationYear) maskedCard.panExpirationYear = card.panExpirationYear;
   if (faults.has('blind-expiry-echo-swapped') && card.panExpirationMonth && card.panExpirationYear) {
     maskedCard.panExpirationMonth = card.panExpirationYear.slice(2);

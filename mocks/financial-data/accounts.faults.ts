@@ -3,7 +3,7 @@
 // (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors
 // first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, blind } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_2 } from '../kit/faults.js';
 
 export const ACCOUNTS_FAULTS = faultCatalogue([
   // Simple variants (seed 002, Accounts: basic information of active accounts).
@@ -236,5 +236,31 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-ACCT-ID-FORMAT'],
     relax: [{ schema: 'AccountIdParam', drop: ['pattern'] }],
+  }),
+  // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract and the rule catalogue only, the specs unread.
+  independent(INDEPENDENT_2, {
+    id: 'i2-accounts-simple-after-customer-delete',
+    rule: "after DeleteCustomer every operation addressed through the customer's id is a 404 (seed 002, Customers delete; Errors 404): GetCustomerAccountsSimple still lists the deleted customer's accounts",
+    source: 'assumption',
+    rules: ['FD-CUST-DELETE-LINKED'],
+  }),
+  independent(INDEPENDENT_2, {
+    id: 'i2-accounts-by-login-real-number',
+    rule: 'the full account number is never answered by an account reader (reference; docs Secrets): the by-login list adds realAccountNumber to each record',
+    source: 'assumption',
+    rules: ['FD-ACCT-NUMBER-MASKED'],
+  }),
+  independent(INDEPENDENT_2, {
+    id: 'i2-accounts-delete-other-customer-account',
+    rule: 'an account is reached only through its own customer (seed 002, Errors 404): DeleteCustomerAccount deletes an account of another customer of the partner named under this customer (the readers refuse it)',
+    source: 'seed',
+    rules: ['FD-NOT-FOUND', 'FD-ACCT-DELETE-KEEPS-OTHERS'],
+  }),
+  independent(INDEPENDENT_2, {
+    id: 'i2-accounts-refresh-customer-skips-pending',
+    rule: "a refresh moves the aggregation attempt date of every account it covers (seed 002, Accounts): the v1 refresh of the customer leaves the pending account's date unchanged",
+    source: 'seed',
+    rules: ['FD-ACCT-REFRESH-DATE'],
   }),
 ]);

@@ -159,7 +159,14 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
   });
 
   route(app, ctx, 'GetCustomerAccountsSimple', (input, reply) => {
-    const customer = customerOf(input);
+    // i2-accounts-simple-after-customer-delete: a deleted customer's accounts are still found by its id.
+    const customer =
+      customerOf(input) ??
+      (faults.has('i2-accounts-simple-after-customer-delete') &&
+      !world.customers.has(input.path.customerId) &&
+      accountsOf(input.path.customerId).length > 0
+        ? { id: input.path.customerId }
+        : undefined);
     if (!customer) return notFound(reply, 'Customer not found');
     const list = accountsOf(customer.id)
       .filter((a) => isActive(a) || faults.has('accounts-simple-list-shows-pending'))
@@ -201,6 +208,8 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     const list = login ? accountsOfLogin(login) : [];
     if (!login || list.length === 0) return notFound(reply, 'Customer does not have any accounts associated with institutionLoginId');
     const view = viewer(login.customerId);
+    if (faults.has('i2-accounts-by-login-real-number'))
+      return { accounts: list.map((a) => ({ ...view.full(a), realAccountNumber: a.number })) };
     return { accounts: list.map((a) => view.full(a)) };
   });
   route(app, ctx, 'GetCustomerAccountsByInstitutionLoginSimple', (input, reply) => {
@@ -279,7 +288,7 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     const customer = customerOf(input);
     if (!customer) return notFound(reply, 'Customer not found');
     const list = accountsOf(customer.id);
-    refresh(list, version);
+    refresh(version === 1 && faults.has('i2-accounts-refresh-customer-skips-pending') ? list.filter(isActive) : list, version);
     if (version === 2 && !faults.has('accounts-refresh-v2-200')) return reply.code(204).send();
     const view = viewer(customer.id);
     return { accounts: list.map((a) => view.full(a)) };
@@ -328,7 +337,16 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
   // Accounts deleted once, to answer the fault 'accounts-second-delete-204'.
   const deletedOnce = world.faultMemory.deletedAccountKeys;
   route(app, ctx, 'DeleteCustomerAccount', (input, reply) => {
-    const a = account(input);
+    // i2-accounts-delete-other-customer-account: the account found by its id among the partner's customers.
+    const stray = world.accounts.get(input.path.accountId);
+    const a =
+      account(input) ??
+      (faults.has('i2-accounts-delete-other-customer-account') &&
+      stray &&
+      customerOf(input) &&
+      findCustomer(world, stray.customerId, input.partner?.id)
+        ? stray
+        : undefined);
     if (!a) {
       if (faults.has('accounts-second-delete-204') && deletedOnce.has(`${input.path.customerId}/${input.path.accountId}`))
         return reply.code(204).send();

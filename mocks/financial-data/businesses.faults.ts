@@ -2,7 +2,7 @@
 // data/rules.yaml, the way a provider's release might. `rules` names the rule ids it breaks (`npm
 // run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors first,
 // then those written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_2 } from '../kit/faults.js';
 
 export const BUSINESSES_FAULTS = faultCatalogue([
   // Businesses (seed 002, Businesses and Limits: one per customer).
@@ -34,5 +34,13 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     rule: 'a customer can have one business record: a second one under another name is a 409 (seed Businesses, Limits)',
     source: 'seed',
     rules: ['FD-BUS-ONE'],
+  }),
+  // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract and the rule catalogue only, the specs unread.
+  independent(INDEPENDENT_2, {
+    id: 'i2-business-by-customer-email-lowercased',
+    rule: 'every field sent reads back, by customer and by id (seed 002, Businesses): GetBusinessByCustomer answers the e-mail lower-cased (GetBusinessById keeps it)',
+    source: 'seed',
+    rules: ['FD-BUS-READ'],
   }),
 ]);

@@ -50,7 +50,10 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     const owner = customer?.id ?? (faults.has('deleted-customer-business-path') ? input.path.customer_id : undefined);
     const firstId = owner ? [...(world.businessesOf.get(owner) ?? [])][0] : undefined;
     const business = firstId ? world.businesses.get(firstId) : undefined;
-    return business ? [view(business)] : sendError(ctx, reply, 404, 'Business not found');
+    if (!business) return sendError(ctx, reply, 404, 'Business not found');
+    const shown: Record<string, unknown> = view(business);
+    if (faults.has('i2-business-by-customer-email-lowercased') && typeof shown.email === 'string') shown.email = shown.email.toLowerCase();
+    return [shown];
   });
   route(app, ctx, 'UpdateBusiness', (input, reply) => {
     const business = byId(input);

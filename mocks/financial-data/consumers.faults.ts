@@ -2,7 +2,7 @@
 // data/rules.yaml, the way a provider's release might. `rules` names the rule ids it breaks (`npm
 // run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors first,
 // then those written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_2 } from '../kit/faults.js';
 
 export const CONSUMERS_FAULTS = faultCatalogue([
   // Consumers (seed 002, Consumers and Resources).
@@ -70,5 +70,19 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     rule: 'ModifyConsumer of an unknown consumer is a 404, as GetConsumer (seed Consumers, Errors 404)',
     source: 'seed',
     rules: ['FD-NOT-FOUND'],
+  }),
+  // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract and the rule catalogue only, the specs unread.
+  independent(INDEPENDENT_2, {
+    id: 'i2-consumer-modify-other-partner',
+    rule: "a consumer is reached only by the partner that created it (seed 002, Errors 404; the readers refuse another partner's): ModifyConsumer finds the consumer by its id alone and changes another partner's record (204)",
+    source: 'seed',
+    rules: ['FD-NOT-FOUND'],
+  }),
+  independent(INDEPENDENT_2, {
+    id: 'i2-consumer-modify-zip-leading-zeros',
+    rule: 'every field sent on modify reads back (seed 002, Consumers; provider ConsumerUpdate): a zip sent on modify is stored as a number, its leading zeros dropped (creation keeps them)',
+    source: 'seed',
+    rules: ['FD-CONS-MODIFY'],
   }),
 ]);

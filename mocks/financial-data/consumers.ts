@@ -57,7 +57,9 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     return consumer ? view(consumer, faults.has('blind-ssn-full-on-get-consumer')) : sendError(ctx, reply, 404, 'Consumer not found');
   });
   route(app, ctx, 'ModifyConsumer', (input, reply) => {
-    const consumer = byId(input);
+    // i2-consumer-modify-other-partner: the consumer found by its id alone, whoever owns it.
+    const consumer =
+      byId(input) ?? (faults.has('i2-consumer-modify-other-partner') ? world.consumers.get(input.path.consumerId) : undefined);
     if (!consumer)
       return faults.has('blind-modify-unknown-consumer-204') ? reply.code(204).send() : sendError(ctx, reply, 404, 'Consumer not found');
     // The fault blanks the names the request did not give (unspecified fields must stay unchanged).
@@ -67,6 +69,7 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
       ...kept,
       ...(faults.has('consumer-modify-ignores-email') ? {} : _email !== undefined ? { email: _email } : {}),
       ...(faults.has('consumer-ssn-stale-after-modify') ? {} : _ssn !== undefined ? { ssn: _ssn } : {}),
+      ...(faults.has('i2-consumer-modify-zip-leading-zeros') && kept.zip !== undefined ? { zip: String(Number(kept.zip)) } : {}),
     };
     consumer.fields = { ...consumer.fields, ...cleared, ...given };
     return reply.code(204).send();

@@ -2,7 +2,7 @@
 // data/rules.yaml, the way a provider's release might. `rules` names the rule ids it breaks (`npm
 // run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors first,
 // then those written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_2 } from '../kit/faults.js';
 
 export const CUSTOMERS_FAULTS = faultCatalogue([
   // Customers (seed 002, Customers and Errors).
@@ -127,5 +127,26 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     rule: 'ModifyCustomer changes lastName when given (seed Customers: modify takes firstName, lastName, or both)',
     source: 'seed',
     rules: ['FD-CUST-MODIFY'],
+  }),
+  // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract and the rule catalogue only, the specs unread.
+  independent(INDEPENDENT_2, {
+    id: 'i2-customers-found-ignores-type-filter',
+    rule: 'found is the size of the set the list is cut from (provider 1.35.0, FoundResults): with a type filter, found counts every customer of the partner',
+    source: 'provider',
+    rules: ['FD-PAGE-COUNTS', 'FD-CUST-FILTER-TYPE'],
+  }),
+  independent(INDEPENDENT_2, {
+    id: 'i2-customer-modify-names-trimmed',
+    rule: 'the names sent read back through every reader (seed 002, Customers - modify): ModifyCustomer collapses white space in the names and trims them (creation keeps them as sent)',
+    source: 'seed',
+    rules: ['FD-CUST-MODIFY'],
+  }),
+  independent(INDEPENDENT_2, {
+    id: 'i2-customer-username-5-accepted',
+    rule: 'a username has at least 6 characters (provider 1.35.0, CustomerUsername): one of 5 is accepted (the lower bound only)',
+    source: 'provider',
+    rules: ['FD-CUST-USERNAME-RULES'],
+    relax: [{ schema: 'Username', shift: { minLength: -1 } }],
   }),
 ]);

@@ -95,6 +95,11 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     if (!searched && faults.has('no-search-returns-none') && query.username === undefined) list = [];
     const paged = faults.has('default-limit-unapplied') && query.limit === undefined ? { ...query, limit: PAGE_MAX } : query;
     const { slice, ...counts } = page(list, paged, faults.has('start-ignored'), faults);
+    // i2-customers-found-ignores-type-filter: found counted before the type filter.
+    if (query.type && faults.has('i2-customers-found-ignores-type-filter'))
+      counts.found = (
+        faults.has('blind-deleted-customer-still-listed') ? [...world.customers.values(), ...ghosts] : [...world.customers.values()]
+      ).filter((c) => !partner || c.partnerId === partner.id).length;
     // Fault: moreAvailable off by one (true on an exactly full last page).
     if (faults.has('more-available-off-by-one')) counts.moreAvailable = (paged.start ?? 1) * (paged.limit ?? 25) <= counts.found;
     return { ...counts, customers: slice.map(customerView) };
@@ -122,9 +127,11 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     const c = own(input);
     if (!c) return sendError(ctx, reply, 404, 'Customer not found');
     if (c.disputed && !faults.has('disputed-modify-allowed')) return sendError(ctx, reply, 403, 'The customer has a disputed statement');
+    const tidy = (name: string) => (faults.has('i2-customer-modify-names-trimmed') ? name.replace(/\s+/g, ' ').trim() : name);
     if (!faults.has('modify-customer-ignored')) {
-      if (input.body.firstName !== undefined) c.firstName = input.body.firstName;
-      if (input.body.lastName !== undefined && !faults.has('blind-modify-customer-ignores-last-name')) c.lastName = input.body.lastName;
+      if (input.body.firstName !== undefined) c.firstName = tidy(input.body.firstName);
+      if (input.body.lastName !== undefined && !faults.has('blind-modify-customer-ignores-last-name'))
+        c.lastName = tidy(input.body.lastName);
       // Filed again under its new names (the search index of state.ts).
       world.customers.set(c.id, c);
     }

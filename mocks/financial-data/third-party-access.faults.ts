@@ -3,7 +3,7 @@
 // release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the
 // specs citing them). The faults of the suite's authors first, then those written blind (`origin:
 // 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_2 } from '../kit/faults.js';
 
 export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
   // Third-party access keys (seed 002: generate 200, update 200, revoke 204; provider 1.35.0 receipt).
@@ -190,5 +190,19 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
     rule: "a login of another partner's customer names no login of the partner: a 404, not its authorization period (seed 002, getCustomerAuthorizationDetails 404)",
     source: 'seed',
     rules: ['FD-AUTHDETAILS-UNKNOWN'],
+  }),
+  // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract and the rule catalogue only, the specs unread.
+  independent(INDEPENDENT_2, {
+    id: 'i2-accesskey-revoke-other-partner',
+    rule: "an access key is the partner's own (seed 002, Third-party access; Errors 404): RevokeThirdPartyAccessKey revokes another partner's key (update refuses it)",
+    source: 'seed',
+    rules: ['FD-ACCESSKEY-UNKNOWN', 'FD-ACCESSKEY-REVOKED'],
+  }),
+  independent(INDEPENDENT_2, {
+    id: 'i2-accesskey-update-period-unchecked',
+    rule: 'an access period must end after it starts (provider 1.35.0 ThirdPartyAccessKeyData): checked on generation, not on update',
+    source: 'provider',
+    rules: ['FD-ACCESSKEY-PERIOD'],
   }),
 ]);

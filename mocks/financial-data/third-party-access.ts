@@ -116,7 +116,16 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
         ? { receiptId: path.consentReceiptId, partnerId: partner!.id, customerId: body.customerId, body, revoked: false }
         : undefined);
     if (!key) return sendError(ctx, reply, faults.has('accesskey-unknown-400') ? 400 : 404, 'Consent receipt not found.');
-    const refused = refusal(body, partner?.id);
+    // Independent fault: the update's periods are not checked (each is read as open-ended).
+    const refused = refusal(
+      faults.has('i2-accesskey-update-period-unchecked')
+        ? {
+            ...body,
+            products: body.products.map((p: any) => ({ ...p, accessPeriod: { ...p.accessPeriod, endTime: '9999-12-31T23:59:59Z' } })),
+          }
+        : body,
+      partner?.id,
+    );
     if (refused) return sendError(ctx, reply, refused[0], refused[1]);
     if (faults.has('blind-accesskey-unknown-update-upserts')) state().keys.set(key.receiptId, key);
     if (faults.has('blind-accesskey-update-appends-products') && !faults.has('accesskey-update-not-saved'))
@@ -134,7 +143,10 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
   });
 
   route(app, ctx, 'RevokeThirdPartyAccessKey', ({ path, partner }: Input, reply: FastifyReply) => {
-    const key = liveKey(path.consentReceiptId, partner?.id, faults.has('accesskey-revoke-twice-204'));
+    const foreign = state().keys.get(path.consentReceiptId);
+    const key =
+      liveKey(path.consentReceiptId, partner?.id, faults.has('accesskey-revoke-twice-204')) ??
+      (faults.has('i2-accesskey-revoke-other-partner') && foreign && !foreign.revoked ? foreign : undefined);
     if (!key) return sendError(ctx, reply, faults.has('accesskey-unknown-400') ? 400 : 404, 'Consent receipt not found.');
     if (!faults.has('accesskey-revoke-noop')) key.revoked = true;
     return reply.code(204).send();

@@ -3,7 +3,7 @@
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, blind } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_2 } from '../kit/faults.js';
 
 export const TRANSACTIONS_FAULTS = faultCatalogue([
   // Historic load (seed 002, Transactions; Errors 203; Limits: standard history 180 days).
@@ -285,5 +285,25 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     rule: "a series listed under an account names that account's transactions only (seed 002, Transactions: recurring transactions; provider RecurringTransactionsDetails)",
     source: 'seed',
     rules: ['FD-TXN-RECURRING'],
+  }),
+  // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract and the rule catalogue only, the specs unread.
+  independent(INDEPENDENT_2, {
+    id: 'i2-txn-found-counts-pending-on-account',
+    rule: 'found is the number of matching transactions (provider 1.35.0, FoundResults): the account list counts the pending transactions of the window in found even when they are not included',
+    source: 'provider',
+    rules: ['FD-TXN-PAGE-COUNTS'],
+  }),
+  independent(INDEPENDENT_2, {
+    id: 'i2-txn-window-to-date-exclusive',
+    rule: 'the window holds the transactions dated inside it (seed 002, Transactions: fromDate and toDate): a transaction dated exactly at toDate is left out (fromDate stays inclusive)',
+    source: 'seed',
+    rules: ['FD-TXN-WINDOW'],
+  }),
+  independent(INDEPENDENT_2, {
+    id: 'i2-txn-by-id-description-collapsed',
+    rule: 'GetCustomerTransaction returns the transaction as the lists show it (seed 002, Transactions): its description with white space collapsed and trimmed',
+    source: 'seed',
+    rules: ['FD-TXN-GET', 'FD-TXPUSH-TEST-TRANSACTION'],
   }),
 ]);

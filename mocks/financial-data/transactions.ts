@@ -127,8 +127,10 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     };
     // Blind fault: the window is applied to postedDate instead of transactionDate.
     const windowKey = on('blind-transactions-window-by-posted-date') ? (t: Transaction) => t.postedDate : keyOf;
+    // i2-txn-window-to-date-exclusive: toDate itself left out of the window.
+    const inBefore = (key: number, end: number) => (on('i2-txn-window-to-date-exclusive') ? key < end : key <= end);
     const found = transactionsOf(new Set(accounts.map((a) => a.id)), reader)
-      .filter((t) => (!fromApplied || windowKey(t) >= from) && (!toApplied || windowKey(t) <= to))
+      .filter((t) => (!fromApplied || windowKey(t) >= from) && (!toApplied || inBefore(windowKey(t), to)))
       .filter((t) => includePending || t.status !== 'pending')
       .sort((a, b) => (order === 'asc' ? sortKey(a) - sortKey(b) || a.id - b.id : sortKey(b) - sortKey(a) || b.id - a.id));
     // Blind fault: the customer list concatenates the accounts' sorted lists instead of merging them.
@@ -151,6 +153,11 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
           })()
         : page(found, { start, limit });
     if (on('transactions-found-counts-page')) paged.found = paged.displaying;
+    // i2-txn-found-counts-pending-on-account: found counted before the pending transactions were left out.
+    if (reader === 'account' && !includePending && on('i2-txn-found-counts-pending-on-account'))
+      paged.found += transactionsOf(new Set(accounts.map((a) => a.id)), reader).filter(
+        (t) => t.status === 'pending' && windowKey(t) >= from && windowKey(t) <= to,
+      ).length;
     const more = on('transactions-more-available-on-last-page') ? paged.displaying > 0 : paged.moreAvailable;
     const echo = (s: number) => String(on('transactions-echo-dates-ms') ? s * 1000 : s);
     const body: Record<string, unknown> = {
@@ -232,7 +239,9 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
       const other = transactionsOfAccounts(world, [t.accountId]).find((x) => x.id !== t.id && visible(x, 'id'));
       if (other) return view(other, 'id');
     }
-    return view(t, 'id');
+    const shown = view(t, 'id');
+    if (on('i2-txn-by-id-description-collapsed')) shown.description = String(t.description).replace(/\s+/g, ' ').trim();
+    return shown;
   });
 
   route(app, ctx, 'GetRecurringTransactions', (input, reply) => {

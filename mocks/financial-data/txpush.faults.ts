@@ -3,7 +3,7 @@
 // (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors
 // first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, blind } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_2 } from '../kit/faults.js';
 
 export const TXPUSH_FAULTS = faultCatalogue([
   // Subscriptions (seed 002, Resources and Events: two records per subscribe call).
@@ -243,5 +243,19 @@ export const TXPUSH_FAULTS = faultCatalogue([
     rule: 'deleting a subscription already deleted is a 404, not an idempotent 204 (seed 002, Errors 404; DeleteTxPushSubscription 204, 404)',
     source: 'seed',
     rules: ['FD-TXPUSH-DELETE-UNKNOWN'],
+  }),
+  // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract and the rule catalogue only, the specs unread.
+  independent(INDEPENDENT_2, {
+    id: 'i2-txpush-signature-over-sorted-keys',
+    rule: 'each delivery is signed over the bytes it carries (reference, Outbound deliveries; provider SubscriptionRecord.signingKey): the signature is computed over the payload with its keys sorted, while the body is sent in its own order',
+    source: 'assumption',
+    rules: ['FD-TXPUSH-SIGNED'],
+  }),
+  independent(INDEPENDENT_2, {
+    id: 'i2-txpush-transaction-amount-whole-dollars',
+    rule: 'the transaction event carries the amount of the transaction (reference, Outbound deliveries; seed 002, Events): rounded to whole dollars in the delivery (the transaction itself keeps the cents)',
+    source: 'assumption',
+    rules: ['FD-TXPUSH-EVENT-CONTENT'],
   }),
 ]);

@@ -130,7 +130,12 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
 
   /** One delivery, signed with the subscription's key (the fault signs with another key). */
   const deliver = async (sub: Subscription, body: Record<string, unknown>) => {
-    const text = JSON.stringify(body);
+    // Independent fault: the signature covers the payload with every object's keys sorted, not the bytes sent.
+    const text = faults.has('i2-txpush-signature-over-sorted-keys')
+      ? JSON.stringify(body, (_key, v) =>
+          v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
+        )
+      : JSON.stringify(body);
     const key = faults.has('txpush-signature-wrong-key') ? `${sub.signingKey}x` : sub.signingKey;
     const signature = createHmac('sha256', key)
       .update(text)
@@ -152,7 +157,8 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
       customerId: Number(account.customerId),
     };
     if (sub.type === 'transaction') {
-      const amount = faults.has('txpush-event-amount-unsigned') ? Math.abs(t.amount) : t.amount;
+      const exact = faults.has('txpush-event-amount-unsigned') ? Math.abs(t.amount) : t.amount;
+      const amount = faults.has('i2-txpush-transaction-amount-whole-dollars') ? Math.round(exact) : exact;
       return {
         ...head,
         event: 'transaction.created',

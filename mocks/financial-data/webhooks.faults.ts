@@ -3,7 +3,7 @@
 // rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of
 // the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
-import { faultCatalogue, blind } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_2 } from '../kit/faults.js';
 
 export const WEBHOOKS_FAULTS = faultCatalogue([
   // CRUD through every reader (seed 002, Webhook subscriptions; Resources - Webhook subscription).
@@ -335,5 +335,37 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     rule: 'a page past the last one is a 404, not the last page served again (seed 002, list 404; contract assumption: an empty page is not a 200)',
     source: 'assumption',
     rules: ['FD-WEBHOOK-PAGE-PAST-END'],
+  }),
+  // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract and the rule catalogue only, the specs unread.
+  independent(INDEPENDENT_2, {
+    id: 'i2-webhooks-event-test-other-partner',
+    rule: "another partner's subscription is a 404 on every operation naming it (seed 002, Webhook subscriptions): testWebhookSubscriptionBasedOnEventId finds the subscription without its owner and sends the test delivery",
+    source: 'seed',
+    rules: ['FD-WEBHOOK-OWNER'],
+  }),
+  independent(INDEPENDENT_2, {
+    id: 'i2-webhooks-deleted-subscription-testable',
+    rule: 'a deleted subscription is gone (seed 002, Webhook subscriptions DELETE 204; Errors 404): testWebhookSubscription still finds it and delivers its test events',
+    source: 'seed',
+    rules: ['FD-WEBHOOK-DELETE', 'FD-WEBHOOK-TEST-DELIVERY'],
+  }),
+  independent(INDEPENDENT_2, {
+    id: 'i2-webhooks-list-total-counts-deleted',
+    rule: "total is the size of the partner's set of subscriptions (provider 1.35.0 Subscriptions): deleted subscriptions are still counted in total, though no page lists them",
+    source: 'provider',
+    rules: ['FD-WEBHOOK-PAGE-OFFSET'],
+  }),
+  independent(INDEPENDENT_2, {
+    id: 'i2-webhooks-update-drops-url-override',
+    rule: "the URL may be overridden per event (seed 002, Webhook subscriptions), on creation and on update alike: a subscription update drops the events' URL overrides (creation keeps them)",
+    source: 'seed',
+    rules: ['FD-WEBHOOK-UPDATE', 'FD-WEBHOOK-URL-OVERRIDE'],
+  }),
+  independent(INDEPENDENT_2, {
+    id: 'i2-webhooks-event-status-drops-condition',
+    rule: "a status change moves an event to the requested state and nothing else (seed 002, States and transitions): the event's filter condition is cleared by the status change",
+    source: 'seed',
+    rules: ['FD-WEBHOOK-EVENT-STATUS', 'FD-WEBHOOK-CREATE'],
   }),
 ]);

@@ -254,7 +254,10 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
         ? { offset: input.query.offset, limit: input.query.limit }
         : { offset, limit };
       const count = faults.has('blind-webhooks-count-is-total') ? mine.length : page.length;
-      return reply.code(200).send({ count, ...echo, total: mine.length, subscriptions: page.map(view) });
+      const total = faults.has('i2-webhooks-list-total-counts-deleted')
+        ? [...state().subscriptions.values()].filter((s) => s.partnerId === input.partner?.id).length
+        : mine.length;
+      return reply.code(200).send({ count, ...echo, total, subscriptions: page.map(view) });
     });
 
     on('getWebhookSubscriptionById', (input, reply) => {
@@ -275,7 +278,8 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       if (body.url && !faults.has('webhooks-update-keeps-url')) sub.url = body.url;
       // The list of events is replaced; an event named again keeps its id and status (this mock's choice).
       const previous = [...sub.events];
-      sub.events = body.events.map((e) => {
+      sub.events = body.events.map((asked) => {
+        const e = faults.has('i2-webhooks-update-drops-url-override') ? { ...asked, url: undefined } : asked;
         const kept = previous.findIndex((p) => p.name === e.name);
         if (kept < 0) return newEvent(e, sub.status);
         const [old] = previous.splice(kept, 1);
@@ -343,6 +347,7 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
         faults.has('blind-webhooks-event-reactivate-ignored') && status === 'active' && event.status === 'inactive';
       if (!faults.has('webhooks-event-status-not-stored') && !reactivationIgnored) event.status = status;
       if (status !== 'active') event.everInactive = true;
+      if (faults.has('i2-webhooks-event-status-drops-condition')) delete event.condition;
       sub.lastUpdatedDate = isoNow(ctx);
       return reply.code(200).send({ status });
     });
@@ -365,7 +370,12 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
     on('listAvailableWebhookSubscriptionEvents', (_input, reply) => reply.code(200).send({ events: AVAILABLE_EVENTS }));
 
     on('testWebhookSubscription', async (input, reply) => {
-      const sub = findSubscription(input);
+      const gone = state().subscriptions.get(input.path.subscription_id);
+      const sub =
+        findSubscription(input) ??
+        (faults.has('i2-webhooks-deleted-subscription-testable') && gone?.deleted && gone.partnerId === input.partner?.id
+          ? gone
+          : undefined);
       if (!sub) return fail(reply, 404, 'Subscription not found');
       for (const event of sub.events) {
         if (!testable(ctx, sub, event, 'subscription')) continue;
@@ -377,7 +387,10 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
     });
 
     on('testWebhookSubscriptionBasedOnEventId', async (input, reply) => {
-      const sub = findSubscription(input);
+      const anyOwner = state().subscriptions.get(input.path.subscription_id);
+      const sub =
+        findSubscription(input) ??
+        (faults.has('i2-webhooks-event-test-other-partner') && anyOwner && !anyOwner.deleted ? anyOwner : undefined);
       const event = sub && findEvent(input, sub);
       if (!sub || !event) return fail(reply, 404, sub ? 'Event not found in this subscription' : 'Subscription not found');
       const events = faults.has('webhooks-event-test-delivers-all') ? sub.events : [event];

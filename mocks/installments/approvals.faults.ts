@@ -3,7 +3,7 @@
 // `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing
 // them). The faults of the suite's authors first, then those written blind (`origin: 'blind'`,
 // measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue } from '../kit/faults.js';
+import { faultCatalogue, independent, INDEPENDENT_2 } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const APPROVALS_FAULTS = faultCatalogue([
@@ -44,4 +44,18 @@ export const APPROVALS_FAULTS = faultCatalogue([
     'provider',
     ['IN-STATUS-SYNC'],
   ),
+  // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract and the rule catalogue only, the specs unread.
+  independent(INDEPENDENT_2, {
+    id: 'i2-async-decline-lands-approved',
+    rule: 'a DECLINED decision is what the readers show (seed 001, States: approve or decline): an asynchronous (202) DECLINED lands as APPROVED; the synchronous one is kept',
+    source: 'seed',
+    rules: ['IN-STATE-DECISION'],
+  }),
+  independent(INDEPENDENT_2, {
+    id: 'i2-approval-status-callback-http',
+    rule: 'getPlanApprovalStatus answers the callback URL the synchronous approval answered (seed 001, Endpoints; provider PSPData): the status read gives it with http instead of https',
+    source: 'provider',
+    rules: ['IN-ECHO-CALLBACK'],
+  }),
 ]);

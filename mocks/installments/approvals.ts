@@ -33,7 +33,10 @@ export function registerApprovals(
       return reply.code(200).send({ callbackUrl: plan.callbackUrl });
     }
     if (!faults.has('async-approval-never-applied'))
-      plan.pending = { status: decision, atMs: clock.nowMs() + ASYNC_DECISION_SECONDS * 1000 };
+      plan.pending = {
+        status: faults.has('i2-async-decline-lands-approved') ? 'APPROVED' : decision,
+        atMs: clock.nowMs() + ASYNC_DECISION_SECONDS * 1000,
+      };
     return reply.code(202).send();
   });
 
@@ -44,6 +47,7 @@ export function registerApprovals(
     const plan = UUID.test(id) ? world.plans.get(id) : undefined;
     if (!plan) return sendError(reply, faults, 404, 'PLAN_NOT_FOUND', 'No plan with this plan_id.', 'plan_id');
     settle(plan, clock.nowMs());
-    return reply.code(200).send({ callbackUrl: plan.callbackUrl, status: faults.has('approval-status-stale') ? 'PENDING' : plan.status });
+    const callbackUrl = faults.has('i2-approval-status-callback-http') ? plan.callbackUrl.replace(/^https:/, 'http:') : plan.callbackUrl;
+    return reply.code(200).send({ callbackUrl, status: faults.has('approval-status-stale') ? 'PENDING' : plan.status });
   });
 }

@@ -4,7 +4,7 @@
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue } from '../kit/faults.js';
+import { faultCatalogue, independent, INDEPENDENT_2 } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const MERCHANTS_FAULTS = faultCatalogue([
@@ -154,4 +154,24 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     'assumption',
     ['IN-STATE-INVALID-ICA'],
   ),
+  // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract and the rule catalogue only, the specs unread.
+  independent(INDEPENDENT_2, {
+    id: 'i2-participation-ica-leading-zeros-dropped',
+    rule: 'a merchant read back carries its acquirer ICA as submitted (seed 001, Endpoints; reference): the completed-merchants list (no request_id) answers the ICA as a number, leading zeros dropped',
+    source: 'assumption',
+    rules: ['IN-ECHO-PARTICIPATION'],
+  }),
+  independent(INDEPENDENT_2, {
+    id: 'i2-search-total-unfiltered',
+    rule: 'the Total header is the size of the data set the page is cut from (provider 2.0.0, Total): a merchant search answers the number of every merchant, not of those matching',
+    source: 'provider',
+    rules: ['IN-PAGE-HEADERS'],
+  }),
+  independent(INDEPENDENT_2, {
+    id: 'i2-by-request-offset-ignored',
+    rule: 'offset skips that many items (provider 2.0.0, offset): ignored when request_id is given (the lists without it apply it)',
+    source: 'provider',
+    rules: ['IN-PAGE-SLICE'],
+  }),
 ]);

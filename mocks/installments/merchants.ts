@@ -59,6 +59,11 @@ export function registerMerchants(
       if (mine.length === 0 && !faults.has('unknown-request-id-200'))
         return sendError(reply, faults, 404, 'NOT_FOUND', 'No participation request with this request_id.', 'request_id');
       items = (faults.has('blind-request-id-filter-ignored') ? world.participations : mine).map(view);
+      if (faults.has('i2-by-request-offset-ignored')) {
+        const noOffset = new URLSearchParams(ok.query);
+        noOffset.delete('offset');
+        return reply.code(200).send(page(items, noOffset, reply, faults, ok.defaultLimit!));
+      }
     } else {
       // seed 001: merchants "whose effectuation request is completed".
       items = latest()
@@ -69,6 +74,8 @@ export function registerMerchants(
             m.status === 'COMPLETED' ||
             (faults.has('error-listed-as-completed') && m.status === 'ERROR'),
         );
+      if (faults.has('i2-participation-ica-leading-zeros-dropped'))
+        items = items.map((m) => ({ ...m, acquirerICA: String(Number(m.acquirerICA)) }));
     }
     return reply.code(200).send(page(items, ok.query, reply, faults, ok.defaultLimit!));
   });
@@ -110,7 +117,9 @@ export function registerMerchants(
         }
         return true;
       });
-    return reply.code(200).send(page(found, ok.query, reply, faults, ok.defaultLimit!));
+    const shown = page(found, ok.query, reply, faults, ok.defaultLimit!);
+    if (faults.has('i2-search-total-unfiltered')) reply.header('Total', String(latest().length));
+    return reply.code(200).send(shown);
   });
 
   app.post(`${prefix}/merchants/mids/searches`, async (req, reply) => {

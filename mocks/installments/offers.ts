@@ -40,8 +40,16 @@ export function registerOffers(
       faults.has('clear-offers-pan-ignored') && ok.body.encryptedValue === undefined ? undefined : ok.plain?.consumer?.primaryAccountNumber;
     const pan: string | undefined = given === undefined ? undefined : String(given);
     const cached = faults.has('blind-deregistered-pan-still-offered') && pan !== undefined && eligibleOnce.has(pan);
+    // i2-offers-range-low-exclusive: a card at the low end of a list's range (and not in the list itself) is refused.
+    const atLowEnd =
+      faults.has('i2-offers-range-low-exclusive') &&
+      pan !== undefined &&
+      [...world.panLists.values()].some(
+        (l) => l.accountRange && !l.pans.has(pan) && pan.slice(0, l.accountRange.accountRangeLow.length) === l.accountRange.accountRangeLow,
+      );
     if (
       !pan ||
+      atLowEnd ||
       (!isEligible(world, pan, faults.has('account-range-high-exclusive')) && !faults.has('offers-for-unregistered-pan') && !cached)
     ) {
       return sendError(reply, faults, 404, 'NO_ELIGIBLE_OFFERS', 'No installment offer is eligible for this card.');

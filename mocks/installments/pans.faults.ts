@@ -3,7 +3,7 @@
 // provider's release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted`
 // runs the specs citing them). The faults of the suite's authors first, then those written blind
 // (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue } from '../kit/faults.js';
+import { faultCatalogue, independent, INDEPENDENT_2 } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const PANS_FAULTS = faultCatalogue([
@@ -62,4 +62,25 @@ export const PANS_FAULTS = faultCatalogue([
     'provider',
     ['IN-VAL-PAN-COUNTS'],
   ),
+  // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract and the rule catalogue only, the specs unread.
+  independent(INDEPENDENT_2, {
+    id: 'i2-pans-batch-duplicate-counted-twice',
+    rule: 'successfulCount and failureCount count the PANs of the request registered and refused (provider 2.0.0, Registration): a PAN given twice in one request is checked against the list as it was before the request, so both copies count as registered',
+    source: 'provider',
+    rules: ['IN-VAL-PAN-COUNTS'],
+  }),
+  independent(INDEPENDENT_2, {
+    id: 'i2-panlist-name-spaces-collapsed',
+    rule: 'the list name is answered byte for byte (provider 2.0.0, ViewPanList): runs of white space in panListName are collapsed to one space and the ends trimmed',
+    source: 'provider',
+    rules: ['IN-ECHO-PANLIST'],
+  }),
+  independent(INDEPENDENT_2, {
+    id: 'i2-panlist-name-65-accepted',
+    rule: 'panListName has at most 64 characters (provider 2.0.0, PanListName pattern): one more is accepted (the refusing side only)',
+    source: 'provider',
+    rules: ['IN-LIM-PANLISTNAME'],
+    relax: [{ schema: 'PanListName', set: { pattern: '^[a-zA-Z0-9\\s-]{1,65}$' } }],
+  }),
 ]);

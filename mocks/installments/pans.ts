@@ -18,9 +18,15 @@ export function registerPanLists(
   const { faults } = ctx;
   const unknownList = (reply: Parameters<Guard>[1]) =>
     invalidRequest(reply, faults, [{ field: 'panListId', keyword: 'exists', message: 'panListId names no PAN list of this customer' }]);
+  const shownName = (name: string) =>
+    faults.has('panListName-uppercased')
+      ? name.toUpperCase()
+      : faults.has('i2-panlist-name-spaces-collapsed')
+        ? name.replace(/\s+/g, ' ').trim()
+        : name;
   const panList = (l: PanList) => ({
     panListId: l.panListId,
-    ...(l.panListName ? { panListName: faults.has('panListName-uppercased') ? l.panListName.toUpperCase() : l.panListName } : {}),
+    ...(l.panListName ? { panListName: shownName(l.panListName) } : {}),
   });
 
   app.post(`${prefix}/consumers/pans/registrations`, async (req, reply) => {
@@ -44,10 +50,12 @@ export function registerPanLists(
     if (accountRange && panListId !== undefined) list.accountRange = accountRange;
     let failureCount = 0;
     let successfulCount = 0;
+    // i2-pans-batch-duplicate-counted-twice: the list as it was before this request is the one checked.
+    const known = faults.has('i2-pans-batch-duplicate-counted-twice') ? new Set(list.pans) : list.pans;
     const given = faults.has('clear-pans-ignored') && ok.body.encryptedValue === undefined ? [] : (ok.plain?.pans ?? []);
     for (const { pan } of given as { pan?: string }[]) {
       // provider 2.0.0, Pan: an item without its number is a per-PAN failure, not a 400.
-      if (pan === undefined || (list.pans.has(pan) && !faults.has('duplicate-pan-counted'))) {
+      if (pan === undefined || (known.has(pan) && !faults.has('duplicate-pan-counted'))) {
         failureCount++;
         continue;
       }

@@ -3,7 +3,7 @@
 // might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs
 // citing them). The faults of the suite's authors first, then those written blind (`origin:
 // 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue } from '../kit/faults.js';
+import { faultCatalogue, independent, INDEPENDENT_2 } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const PLANS_FAULTS = faultCatalogue([
@@ -99,4 +99,18 @@ export const PLANS_FAULTS = faultCatalogue([
     'provider',
     ['IN-NOTIFY-SHAPE'],
   ),
+  // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract and the rule catalogue only, the specs unread.
+  independent(INDEPENDENT_2, {
+    id: 'i2-notification-signed-over-other-bytes',
+    rule: 'the notification is signed by the service over the body it sends (reference, Transport and auth; body hash): the signature and body hash are computed over the body serialised with indentation, the compact body is sent',
+    source: 'assumption',
+    rules: ['IN-NOTIFY-SIGNED'],
+  }),
+  independent(INDEPENDENT_2, {
+    id: 'i2-notification-only-with-correlation-id',
+    rule: "selecting a plan notifies the issuer of the card's account range (seed 001, Events): no notification is sent when the savePlan request carries no Correlation-Id",
+    source: 'seed',
+    rules: ['IN-NOTIFY-SENT'],
+  }),
 ]);

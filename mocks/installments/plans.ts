@@ -69,7 +69,7 @@ export function registerPlans(
         { consumerKey: world.serviceKey.consumerKey, signingKey: world.serviceKey.privateKeyPem },
         'POST',
         issuer.notificationUrl,
-        JSON.stringify(body),
+        faults.has('i2-notification-signed-over-other-bytes') ? JSON.stringify(body, null, 2) : JSON.stringify(body),
       );
     void deliveries.send(issuer.notificationUrl, 'POST', headers, body, clock.now());
   }
@@ -110,7 +110,10 @@ export function registerPlans(
       callbackUrl: `https://psp.example.test/checkout/${planId}/callback`,
     };
     world.plans.set(planId, plan);
-    notifyIssuer(plan, (req.headers['correlation-id'] as string | undefined) ?? randomUUID());
+    const correlationId = req.headers['correlation-id'] as string | undefined;
+    if (faults.has('i2-notification-only-with-correlation-id') && correlationId === undefined) {
+      // Independent fault: a selection without a Correlation-Id notifies nobody.
+    } else notifyIssuer(plan, correlationId ?? randomUUID());
     return reply.code(faults.has('plan-created-200') ? 200 : 201).send({ planId, status: plan.status });
   });
 

@@ -35,10 +35,15 @@ export interface Fault<Id extends string = string> {
   rules?: string[];
   /** 'blind': written from the rules by someone who had not read the specs (see `blind`): the independent measure. */
   origin?: 'blind';
+  /**
+   * The named set of a later independent measure (see `independent`): faults written blind by another
+   * engineer, run on their own by `npm run mutation -- --set <name>` and counted apart from `origin`.
+   */
+  set?: string;
   /** For validation faults: how the mock's request schema is loosened. */
   relax?: Relaxation[];
   /** false for switches that are not deviations (e.g. the 500 a spec asks for); the mutation run skips them. */
-  mutation?: false;
+  mutation?: boolean;
 }
 
 /**
@@ -48,6 +53,17 @@ export interface Fault<Id extends string = string> {
  * authors; `origin` is what tells the two sets apart.
  */
 export const blind = <const F extends Omit<Fault, 'origin'>>(fault: F): Fault<F['id']> => ({ ...fault, origin: 'blind' }) as Fault<F['id']>;
+
+/** The name of the second independent set of faults written blind (one engineer, from the sources only, specs unread). */
+export const INDEPENDENT_2 = 'independent-2';
+
+/**
+ * A fault of a named independent set (INDEPENDENT_2): written blind like `blind`, but by another
+ * engineer at another time, so it is measured as its own set (`npm run mutation -- --set <name>`)
+ * and not mixed into the first blind measure (`--blind`).
+ */
+export const independent = <const F extends Omit<Fault, 'origin' | 'set' | 'mutation'>>(set: string, fault: F): Fault<F['id']> =>
+  ({ ...fault, set, mutation: true }) as Fault<F['id']>;
 
 /**
  * A fault whose rule text starts with the catalogue id it breaks (`'FD-X-Y: what breaks'`): the

@@ -3,7 +3,7 @@
 // way a provider's release might. `rules` names the rule ids it breaks (`npm run mutation --
 // --targeted` runs the specs citing them). The faults of the suite's authors first, then those
 // written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, ruleFault, type Fault } from '../../kit/faults.js';
+import { faultCatalogue, blind, ruleFault, type Fault, independent, INDEPENDENT_2 } from '../../kit/faults.js';
 
 const f = <Id extends string>(id: Id, rule: string, text: string, source: Fault['source'] = 'seed'): Fault<Id> => ruleFault(id, `${rule}: ${text}`, source);
 
@@ -41,5 +41,31 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
   blind({
     id: 'blind-reissue-purpose-one-to-three-chars', rule: 'the reissue purpose is a 2-character code: 1 or 3 characters are a 400 (provider 1.35.0 PurposeCode, "2-digit Permissible Purpose Code")', source: 'provider', rules: ['FD-REISSUE-PURPOSE'],
     relax: [{ schema: 'Lender', at: ['properties', 'purpose'], set: { $ref: undefined, type: 'string', pattern: '^[0-9A-Za-z]{1,3}$' } }],
+  }),
+  // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract and the rule catalogue only, the specs unread.
+  independent(INDEPENDENT_2, {
+    id: 'i2-report-by-id-other-partner',
+    rule: 'a report is read only by its partner, except through reissue (seed 002, Report retrieval; Errors 404): GetReportById serves another partner\'s report (the by-customer and by-consumer reads refuse it)',
+    source: 'seed',
+    rules: ['FD-REPORT-READ-OWNER'],
+  }),
+  independent(INDEPENDENT_2, {
+    id: 'i2-report-portfolio-consumer-tax-id',
+    rule: 'no answer carries a full SSN (reference, Consumers: last four digits only): the portfolio read through the consumer adds consumer.taxId holding the whole SSN',
+    source: 'assumption',
+    rules: ['FD-SENSITIVE-ECHO', 'FD-CONS-SSN-LAST-FOUR'],
+  }),
+  independent(INDEPENDENT_2, {
+    id: 'i2-report-customer-list-drops-failed',
+    rule: 'a report shows with its current status in every list and read (seed 002, Report retrieval): the customer\'s list leaves out reports that ended in failure (the consumer\'s list keeps them)',
+    source: 'seed',
+    rules: ['FD-REPORT-READERS-AGREE'],
+  }),
+  independent(INDEPENDENT_2, {
+    id: 'i2-report-consumer-list-rate-21',
+    rule: 'twenty list calls within 60 seconds are served and the 21st is a 429 (seed 002 429; reference): the consumer\'s list serves a 21st call (the customer\'s list keeps the limit)',
+    source: 'assumption',
+    rules: ['FD-REPORT-LIST-RATE'],
   }),
 ]);

@@ -116,7 +116,7 @@ export function registerReportRetrieval(app: FastifyInstance, ctx: FdContext): v
   route(app, ctx, 'GetReportById', ({ path, query, partner }, reply) => {
     if (purposeMissing(reply, query)) return reply;
     const report = store().reports.get(path.reportId);
-    if (!report || (partner && report.partnerId !== partner.id)) return notFound(reply, path.reportId);
+    if (!report || (partner && report.partnerId !== partner.id && !faults.has('i2-report-by-id-other-partner'))) return notFound(reply, path.reportId);
     if (frozen(ctx, reply, report.customerId)) return reply;
     return sendReport(ctx, reply, report);
   });
@@ -206,7 +206,9 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
     // Blind fault: the window is one second too long (a call exactly 60 seconds old still counts).
     const windowS = faults.has('blind-report-list-rate-window-61s') ? LIST_RATE_WINDOW_S + 1 : LIST_RATE_WINDOW_S;
     const recent = (callsOf().get(key) ?? []).filter((t) => t > now - windowS && t <= now);
-    const limit = faults.has('report-list-rate-off-by-one') ? LIST_RATE_LIMIT - 1 : LIST_RATE_LIMIT;
+    let limit = faults.has('report-list-rate-off-by-one') ? LIST_RATE_LIMIT - 1 : LIST_RATE_LIMIT;
+    // Independent fault: the consumer's list serves one call past the limit.
+    if (faults.has('i2-report-consumer-list-rate-21') && key.startsWith('consumer:')) limit += 1;
     if (recent.length >= limit) {
       callsOf().set(key, recent);
       sendError(ctx, reply, 429, `Too many requests: at most ${LIST_RATE_LIMIT} report lists per ${LIST_RATE_WINDOW_S} seconds`);
@@ -226,7 +228,8 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
   route(app, ctx, 'GetReportsByCustomerId', (input, reply) => {
     const customer = ownCustomer(ctx, reply, input);
     if (!customer || frozen(ctx, reply, customer.id) || limited(reply, `customer:${customer.id}`)) return reply;
-    return { reports: reportsIn(store().byCustomer.get(customer.id)).map(summary) };
+    const reports = reportsIn(store().byCustomer.get(customer.id)).filter((r) => !(faults.has('i2-report-customer-list-drops-failed') && r.status === 'failure'));
+    return { reports: reports.map(summary) };
   });
 
   route(app, ctx, 'GetReportsByConsumerId', (input, reply) => {
@@ -274,7 +277,7 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
     const ssn = String(f.ssn ?? '').replace(/\D/g, '').slice(-4);
     return {
       ...portfolio(input.path.portfolioId, reports),
-      consumer: { id: consumer.id, firstName: f.firstName ?? '', lastName: f.lastName ?? '', customerId: Number(consumer.customerId), ssn, birthday: f.birthday ?? {}, ...(f.suffix ? { suffix: f.suffix } : {}) },
+      consumer: { id: consumer.id, firstName: f.firstName ?? '', lastName: f.lastName ?? '', customerId: Number(consumer.customerId), ssn, birthday: f.birthday ?? {}, ...(f.suffix ? { suffix: f.suffix } : {}), ...(faults.has('i2-report-portfolio-consumer-tax-id') ? { taxId: String(f.ssn ?? '').replace(/\D/g, '') } : {}) },
     };
   });
 }

@@ -3,7 +3,7 @@
 // the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults
 // of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm
 // run mutation -- --blind`).
-import { faultCatalogue, blind } from '../../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_2 } from '../../kit/faults.js';
 
 export const REPORT_STORE_FAULTS = faultCatalogue([
   { id: 'report-stuck-in-progress', rule: 'FD-REPORT-TERMINAL: a report leaves inProgress for success or failure', source: 'seed', rules: ['FD-REPORT-TERMINAL'] },
@@ -16,4 +16,18 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
   blind({ id: 'blind-report-type-lowercased-when-done', rule: 'a report keeps the type of its 202 once it completes: voaHistory, preQualVoa, voePayroll... are not read back lower-cased (seed 002, States and transitions - Report: the same report polled until it ends; provider 1.35.0 ReportType)', source: 'seed', rules: ['FD-REPORT-TERMINAL'] }),
   blind({ id: 'blind-report-callback-on-success-only', rule: 'a report generated with a callback URL calls it once when it completes, with status failure when it fails, not only when it succeeds (seed 002, Events: callback URL for completion reporting; reference, Outbound deliveries)', source: 'seed', rules: ['FD-REPORT-CALLBACK'] }),
   blind({ id: 'blind-report-callback-url-kept-per-customer', rule: "a report generated without a callback URL calls no listener, even when an earlier report of the same customer had one (seed 002, Events: the callback URL is a parameter of each generate call)", source: 'seed', rules: ['FD-REPORT-NO-CALLBACK'] }),
+  // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract and the rule catalogue only, the specs unread.
+  independent(INDEPENDENT_2, {
+    id: 'i2-report-callback-at-creation',
+    rule: 'the report callback URL is called once the report completes (seed 002, Events: completion reporting): it is called when the report is created, still inProgress, and not at completion',
+    source: 'seed',
+    rules: ['FD-REPORT-CALLBACK'],
+  }),
+  independent(INDEPENDENT_2, {
+    id: 'i2-report-callback-status-in-progress',
+    rule: 'the completion call names the report\'s final status (seed 002, Events; reference, Outbound deliveries): the payload is built before the status moves and says inProgress',
+    source: 'assumption',
+    rules: ['FD-REPORT-CALLBACK'],
+  }),
 ]);

@@ -77,6 +77,9 @@ export function createReport(ctx: FdContext, input: NewReport): Report {
   if (ctx.faults.has('blind-report-testing-born-success') && customer.type === 'testing') report.status = 'success';
   state.reports.set(report.id, report);
   state.pending.add(report.id);
+  // Independent fault: the listener is called at creation, while the report is in progress, and not at completion.
+  if (ctx.faults.has('i2-report-callback-at-creation') && report.callbackUrl)
+    void ctx.deliveries.send(report.callbackUrl, 'POST', { 'content-type': 'application/json' }, callbackPayload(report, `${now}-${report.id}`), ctx.clock.now()).catch(() => undefined);
   push(state.byCustomer, customer.id, report.id);
   if (consumer) push(state.byConsumer, consumer.id, report.id);
   return report;
@@ -118,10 +121,11 @@ export async function settleReports(ctx: FdContext): Promise<void> {
     // Blind fault: the completed report's type is normalised to lower case (voaHistory becomes voahistory).
     if (ctx.faults.has('blind-report-type-lowercased-when-done')) report.type = report.type.toLowerCase();
     if (report.status === 'success') report.content = report.build(report);
-    if (!report.callbackUrl || ctx.faults.has('report-callback-never-sent')) continue;
+    if (!report.callbackUrl || ctx.faults.has('report-callback-never-sent') || ctx.faults.has('i2-report-callback-at-creation')) continue;
     // Blind fault: only a successful report notifies its listener.
     if (report.status === 'failure' && ctx.faults.has('blind-report-callback-on-success-only')) continue;
-    const body = callbackPayload(report, `${report.readyAtS}-${report.id}`);
+    // Independent fault: the payload is built from the report as it was before its status moved.
+    const body = callbackPayload(ctx.faults.has('i2-report-callback-status-in-progress') ? { ...report, status: 'inProgress' } : report, `${report.readyAtS}-${report.id}`);
     await ctx.deliveries.send(report.callbackUrl, 'POST', { 'content-type': 'application/json' }, body, ctx.clock.now());
     if (ctx.faults.has('report-callback-sent-twice')) await ctx.deliveries.send(report.callbackUrl, 'POST', { 'content-type': 'application/json' }, body, ctx.clock.now());
   }

@@ -1,0 +1,38 @@
+// Which faults of a catalogue a mutation run takes (scripts/mutation.ts): every deviation, or those
+// of one id (--fault), of ids matching a pattern (--match), written blind (--blind: the first
+// independent measure, `origin: 'blind'`), or of one named independent set (--set <name>,
+// mocks/kit/faults.ts `independent`). Apart from the script so that the choice can be tested alone.
+import type { Fault } from '../../mocks/kit/faults.js';
+
+export interface FaultChoice {
+  fault?: string;
+  match?: RegExp;
+  blind?: boolean;
+  set?: string;
+}
+
+/** The named sets the catalogues hold, in order of first appearance. */
+export function faultSets(faults: readonly Fault[]): string[] {
+  return [...new Set(faults.flatMap((f) => (f.set ? [f.set] : [])))];
+}
+
+/**
+ * A one-line reason why `--set <name>` cannot be run, or undefined: the name must be one a catalogue
+ * declares (a misspelt set would otherwise measure nothing and look like a clean run).
+ */
+export function unknownSetMessage(name: string, faults: readonly Fault[]): string | undefined {
+  const known = faultSets(faults);
+  if (known.includes(name)) return undefined;
+  return `unknown fault set '${name}' (known: ${known.length ? known.join(', ') : 'none'})`;
+}
+
+/** Whether a fault is taken by the choice (every condition given must hold; a non-deviation never is). */
+export function chosen(f: Fault, choice: FaultChoice): boolean {
+  return (
+    f.mutation !== false &&
+    (!choice.fault || f.id === choice.fault) &&
+    (!choice.match || choice.match.test(f.id)) &&
+    (!choice.blind || f.origin === 'blind') &&
+    (!choice.set || f.set === choice.set)
+  );
+}
