@@ -93,11 +93,14 @@ export function registerMerchants(
     // provider 2.0.0, MerchantSearch: the participation status is `status`; the criterion is merchantParticipationStatus.
     // The criteria the faults leave in force narrow the merchants through the indexes of state.ts.
     const ignored = faults.has('search-ignores-criteria');
+    const name = ignored || c.merchantLegalName === undefined ? undefined : c.merchantLegalName.toLowerCase();
     const found = merchantCandidates(world, {
       merchantLegalName: ignored ? undefined : c.merchantLegalName,
       acquirerICA: ignored || faults.has('search-ignores-ica') ? undefined : c.acquirerICA,
       countryCode: ignored || faults.has('blind-search-country-ignored') ? undefined : c.countryCode,
     })
+      // The name is the merchant's as submitted (the view adds only its state): checked before the view is built.
+      .filter((p) => name === undefined || p.merchant.merchantLegalName.toLowerCase().includes(name))
       .map(view)
       .filter((m) => {
         if (faults.has('search-ignores-criteria')) return true;
