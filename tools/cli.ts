@@ -1,6 +1,7 @@
 // Small helpers shared by the command-line entry points: argument parsing with one-line errors,
 // and running Playwright as a child process.
 import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { parseArgs as nodeParseArgs } from 'node:util';
 
 export class UsageError extends Error {}
@@ -41,6 +42,14 @@ export function runMain(main: () => Promise<number | void>): void {
   );
 }
 
+/**
+ * The command that starts Playwright's command line in `cwd`: Node on the package's own script, one
+ * process (`npx playwright` would first start npm to find the same script).
+ */
+export function playwrightCommand(args: string[], cwd = process.cwd()): [string, string[]] {
+  return [process.execPath, [path.resolve(cwd, 'node_modules/@playwright/test/cli.js'), ...args]];
+}
+
 export interface RunResult {
   code: number;
   output: string;
@@ -60,7 +69,7 @@ export function playwright(
   return new Promise((resolve) => {
     // In a process group of its own when run elsewhere or when the caller takes the child (to pass
     // on a Ctrl-C): the group is signalled as a whole, as a terminal signals its foreground group.
-    const child = spawn('npx', ['playwright', 'test', ...args], {
+    const child = spawn(...playwrightCommand(['test', ...args], cwd), {
       cwd,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -33,6 +33,15 @@ export function fdHeaderChoice(env: Env): FdHeaderChoice {
   return { naming: readValue<FdHeaderChoice['naming']>('FD_HEADER_NAMES', env) ?? 'seed', overrides };
 }
 
+/**
+ * The consumer identity of every valid card enrollment request (seed 000, ConsumerIdentity: EMAIL_ADDRESS
+ * and an e-mail address; the provider's Card API 1.0.0: EXTERNAL_ACCOUNT_ID and an opaque id). No request
+ * satisfies both (schemas/card-enrollment/conflicts.yaml, CE-CONFLICT-CONSUMER-IDENTITY): CARD_REQUEST_IDENTITY
+ * picks the side a target is certified with.
+ */
+export type CardRequestIdentity = 'seed' | 'provider';
+export const CARD_REQUEST_IDENTITIES = ['seed', 'provider'] as const;
+
 /** provider Test the APIs page: a partner may enroll up to 100 testing customers (SANDBOX_CUSTOMER_QUOTA overrides). */
 export const DEFAULT_CUSTOMER_QUOTA = 100;
 
@@ -58,6 +67,8 @@ function readConfig(env: NodeJS.ProcessEnv) {
       numRuns: readValue<number>('FC_NUM_RUNS', env) ?? 50,
       path: readValue<string>('FC_PATH', env),
     },
+    /** The consumer identity card enrollment requests send (fixtures/examples/card-enrollment.ts, requestIdentity). */
+    cardRequestIdentity: readValue<CardRequestIdentity>('CARD_REQUEST_IDENTITY', env) ?? 'seed',
     /** Which header names the financial data calls carry (and the embedded mock expects). */
     fdHeaders: fdHeaderChoice(env),
     /** Sandbox-only settings, raw; each service's target reads what it needs by type (requireValue). */

@@ -147,6 +147,13 @@ export const ENV_SCHEMA: EnvVar[] = [
     'a srcClientId registered to another client',
     { checks: 'the 403 "origin not validated" check' },
   ),
+  v(
+    'card-enrollment',
+    'CARD_REQUEST_IDENTITY',
+    'optional',
+    oneOf(['seed', 'provider']),
+    "the consumer identity every valid enrollment request sends: seed (EMAIL_ADDRESS and an e-mail address, the default) or provider (EXTERNAL_ACCOUNT_ID and an opaque id, as the provider's Card API 1.0.0 requires)",
+  ),
   v('card-enrollment', 'CARD_KEYS_URL', 'one-of', keysUrl(), 'JWK set URL of the encryption key', { group: 'card encryption key' }),
   v('card-enrollment', 'CARD_ENCRYPTION_JWK', 'one-of', jwk('CARD_KEYS_URL'), 'one JWK (JSON with kid)', { group: 'card encryption key' }),
   v(

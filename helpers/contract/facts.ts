@@ -132,6 +132,13 @@ export function enumOf(contract: Contract, component: string, dotted?: string): 
   return [...values];
 }
 
+/** The provider's values of an enum where the seed's differ (`x-provider-enum`, a seed-vs-provider conflict). */
+export function providerEnumOf(contract: Contract, component: string, dotted?: string): string[] {
+  const values = keyword(contract, schemaAt(contract, component, dotted), 'x-provider-enum');
+  if (!Array.isArray(values)) throw new Error(`${contract.service}: ${component}${dotted ? `.${dotted}` : ''} has no x-provider-enum`);
+  return [...values];
+}
+
 /** A header security scheme: the header's name, and the provider's name for it where ours differs (`x-provider-name`). */
 export function securityHeader(contract: Contract, scheme: string): { name: string; providerName: string } {
   const s = contract.document.components?.securitySchemes?.[scheme];

@@ -9,6 +9,7 @@ import { request, type FullConfig } from '@playwright/test';
 import { ConfigError, suiteConfig } from '../config/config.js';
 import type { Env } from '../config/env-schema.js';
 import { BREAKER_DIR_ENV } from '../client/breaker.js';
+import { KEY_POOL_ENV } from '../auth/key-pool.js';
 import { clearCoverageRecords } from '../client/coverage.js';
 import { SERVICES } from '../contract/services.js';
 import { PREFLIGHT_PREFIX } from '../target/preflight.js';
@@ -32,6 +33,19 @@ function startBreaker(): () => Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'suite-breaker-'));
   process.env[BREAKER_DIR_ENV] = dir;
   return async () => fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * The run's folder of mock key pairs (helpers/auth/key-pool.ts): a worker started after a failed
+ * check reads its mocks' keys instead of making them again. Removed with the breaker's folder.
+ */
+function startKeyPool(then: () => Promise<void>): () => Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'suite-keys-'));
+  process.env[KEY_POOL_ENV] = dir;
+  return async () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    await then();
+  };
 }
 
 /**
@@ -95,7 +109,7 @@ async function setup(config: FullConfig) {
   clearCoverageRecords();
   // The mutation run keeps the last real run's results (it runs with its own reporter).
   if (!process.env.SUITE_KEEP_REPORTS) fs.rmSync(path.join(settings.reportsDir, 'allure-results'), { recursive: true, force: true });
-  if (settings.target !== 'sandbox') return startBreaker();
+  if (settings.target !== 'sandbox') return startKeyPool(startBreaker());
   // A guest's pace: the run's SANDBOX_MAX_RPS shared by its workers (helpers/client/guest/rate.ts).
   const rps = settings.sandboxMaxRps;
   if (rps > 0) process.env[RPS_SHARE_ENV] = String(rps / Math.max(1, config.workers));

@@ -2,7 +2,8 @@
 // (an allowed consumer key, optionally a registered key without rights), the JWE key, a card the
 // target offers installments for, the issuer the notifications go to, and the issuer endpoint
 // to certify. For mocks it comes from the mock's in-process handle; for a sandbox from .env.
-import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
+import { pooledKeyPair } from '../auth/key-pool.js';
 import { requireEnv, suiteConfig } from '../config/config.js';
 import { readValue, ValueError, type Env } from '../config/env-schema.js';
 import { keyFromJwks, type EncryptionKey } from '../auth/jwe.js';
@@ -42,7 +43,7 @@ export interface InstallmentsTarget {
 
 /** Fresh credentials nobody registered: a well-formed signature from an unknown consumer key. */
 export function strangerCredentials(): SigningCredentials {
-  strangerKey ??= generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  strangerKey ??= pooledKeyPair('installments-stranger').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   return { consumerKey: `stranger-${crypto.randomUUID()}`, signingKey: strangerKey };
 }
 let strangerKey: string | undefined;

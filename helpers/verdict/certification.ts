@@ -76,8 +76,10 @@ export function serviceVerdict(
   for (const o of outcomes) {
     const source = sourceOf(o.tags, defaultSource);
     const bucket = v[source];
-    const met = o.conflict ? catalogue.get(o.conflict) : undefined;
-    if (o.status === 'passed' && met) noteConflict(met, o.title);
+    const metAll = (o.conflicts ?? []).map((id) => catalogue.get(id)).filter((c): c is Conflict => c !== undefined);
+    // A failure is its conflict only when the catalogue names it; an unknown id is a failure.
+    const met = o.conflicts?.length && metAll.length === o.conflicts.length ? metAll[0] : undefined;
+    if (o.status === 'passed') for (const c of metAll) noteConflict(c, o.title);
     if (o.status === 'passed') bucket.passed++;
     else if (o.status === 'skipped') {
       bucket.skipped++;
@@ -129,8 +131,8 @@ export function serviceVerdict(
   const conflicted = (source: SourceClass) =>
     outcomes.filter(
       (o) =>
-        o.conflict &&
-        catalogue.has(o.conflict) &&
+        o.conflicts?.length &&
+        o.conflicts.every((id) => catalogue.has(id)) &&
         o.status !== 'passed' &&
         o.status !== 'skipped' &&
         sourceOf(o.tags, defaultSource) === source,

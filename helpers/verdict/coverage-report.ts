@@ -21,8 +21,11 @@ export interface TestOutcome {
   skipKind?: SkipKind;
   /** The contract violations a failure carries, the one it is first (helpers/client/annotations.ts). */
   violations?: ViolationNote[];
-  /** The seed-vs-provider conflict the failure followed (helpers/contract/conflicts.ts), if any. */
-  conflict?: string;
+  /**
+   * Seed-vs-provider conflicts (helpers/contract/conflicts.ts): of a failure, the one it followed; of a
+   * passing check, every one it met and went on (each listed in the certification).
+   */
+  conflicts?: string[];
   /** The last exchange of a failed check, as the client attached it (redacted). */
   exchange?: string;
 }

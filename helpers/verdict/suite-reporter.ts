@@ -76,9 +76,14 @@ export default class SuiteReporter implements Reporter {
     const violations = skipped || result.status === 'passed' ? [] : violationsOf(result.annotations);
     const exchange = result.status === 'passed' || result.status === 'skipped' ? undefined : lastExchange(result);
     // A failure the provider's behaviour explains, or a passing check that met a provider value and went on.
-    const conflict = result.annotations.find(
-      (a) => a.type === (result.status === 'passed' ? CONFLICT_MET_ANNOTATION : CONFLICT_ANNOTATION),
-    )?.description;
+    // Every conflict a passing check met (a body may follow several), not only the first.
+    const conflicts = [
+      ...new Set(
+        result.annotations
+          .filter((a) => a.type === (result.status === 'passed' ? CONFLICT_MET_ANNOTATION : CONFLICT_ANNOTATION) && a.description)
+          .map((a) => a.description!),
+      ),
+    ];
     this.outcomes.push({
       project,
       title,
@@ -91,7 +96,7 @@ export default class SuiteReporter implements Reporter {
       exchange,
       ...(skipKind ? { skipKind } : {}),
       ...(violations.length ? { violations } : {}),
-      ...(conflict ? { conflict } : {}),
+      ...(conflicts.length ? { conflicts } : {}),
     });
   }
 

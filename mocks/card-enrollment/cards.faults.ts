@@ -18,7 +18,24 @@ const limit = <Id extends string>(id: Id, schema: string, field: string, drop: s
   relax: [{ schema, at: ['properties', field], drop }],
 });
 
+/**
+ * The consumer identity as the provider names it (Card API 1.0.0, ConsumerIdentityTypeDoc: EXTERNAL_ACCOUNT_ID
+ * only, the contract's `x-provider-enum`; ConsumerIdentity.identityValue an opaque id, no e-mail format): the
+ * seed-vs-provider conflict CE-CONFLICT-CONSUMER-IDENTITY, taken the provider's way. The provider-only fault
+ * loosens the mock with it; the fixtures confirm CARD_REQUEST_IDENTITY=provider requests with it.
+ */
+export const PROVIDER_IDENTITY: Relaxation[] = [
+  { schema: 'ConsumerIdentityType', provider: ['enum'] },
+  { schema: 'ConsumerIdentity', at: ['properties', 'identityValue'], drop: ['format'] },
+];
+
 export const CARDS_FAULTS = faultCatalogue([
+  {
+    id: 'security-code-in-card-art-label',
+    rule: 'CE-OBJ-SENSITIVE: the masked card carries the security code sent, in a member of its own (artLabel)',
+    source: 'seed',
+    rules: ['CE-OBJ-SENSITIVE'],
+  },
   // Limits, enums, patterns (seed, Limits and field tables): the mock's validation is loosened.
   limit('firstName-max-unenforced', 'Consumer', 'firstName', ['maxLength'], 'consumer.firstName maxLength', ['CE-LIM-FIRSTNAME']),
   limit('lastName-max-unenforced', 'Consumer', 'lastName', ['maxLength'], 'consumer.lastName maxLength', ['CE-LIM-LASTNAME']),
@@ -79,6 +96,17 @@ export const CARDS_FAULTS = faultCatalogue([
     rule: 'maskedConsumerIdentity.identityType is a ConsumerIdentityType',
     source: 'seed',
     rules: ['CE-ENUM-IDENTITYTYPE'],
+    mutation: false,
+  },
+  // A provider-faithful target (Card API 1.0.0, ConsumerIdentityTypeDoc): only EXTERNAL_ACCOUNT_ID is enrolled,
+  // EMAIL_ADDRESS refused with 400. Not a deviation the suite must fail: the seed-vs-provider conflict
+  // CE-CONFLICT-CONSUMER-IDENTITY, certified CONDITIONAL with CARD_REQUEST_IDENTITY=provider (docs/configuration.md).
+  {
+    id: 'identity-type-provider-only',
+    rule: 'identityType is a ConsumerIdentityType (the seed: EMAIL_ADDRESS; the provider: EXTERNAL_ACCOUNT_ID only)',
+    source: 'seed',
+    rules: ['CE-ENUM-IDENTITYTYPE', 'CE-FMT-EMAIL'],
+    relax: PROVIDER_IDENTITY,
     mutation: false,
   },
   {
@@ -157,6 +185,37 @@ export const CARDS_FAULTS = faultCatalogue([
   { id: 'panLastFour-mismatch', rule: 'panLastFour: last four PAN digits', source: 'seed', rules: ['CE-MASK-PAN'] },
   { id: 'pan-unmasked', rule: 'the response carries a masked card record', source: 'seed', rules: ['CE-MASK-PAN', 'CE-SENSITIVE-ECHO'] },
   { id: 'expiry-not-echoed', rule: "panExpirationMonth/Year: the card's expiry", source: 'seed', rules: ['CE-ECHO-EXPIRY'] },
+  // The masked consumer (seed 000, MaskedConsumer: masked; the provider's examples show how).
+  {
+    id: 'masked-names-clear',
+    rule: 'maskedFirstName/maskedLastName/maskedFullName: masked, not the names in clear',
+    source: 'provider',
+    rules: ['CE-MASK-NAMES'],
+  },
+  {
+    id: 'masked-name-fixed-length',
+    rule: "maskedFirstName/maskedLastName: one '*' per hidden character (a fixed three, whatever the name's length)",
+    source: 'provider',
+    rules: ['CE-MASK-NAMES'],
+  },
+  {
+    id: 'masked-email-domain-masked',
+    rule: 'maskedEmailAddress: the domain in clear, the local part masked (the wrong part masked)',
+    source: 'provider',
+    rules: ['CE-MASK-EMAIL'],
+  },
+  {
+    id: 'masked-email-lowercased',
+    rule: "maskedEmailAddress: the characters kept are the request's, case preserved (lower-cased)",
+    source: 'provider',
+    rules: ['CE-MASK-EMAIL'],
+  },
+  {
+    id: 'masked-identity-value-unrelated',
+    rule: "maskedConsumerIdentity.maskedIdentityValue: the mask of the request's identityValue (a mask of another address)",
+    source: 'provider',
+    rules: ['CE-MASK-IDENTITY'],
+  },
   { id: 'correlation-id-not-echoed', rule: 'srcCorrelationId echoed', source: 'seed', rules: ['CE-ECHO-CORRELATION'] },
   { id: 'date-created-stale', rule: 'dateOfCardCreated: when the card was enrolled', source: 'seed', rules: ['CE-VAL-CREATED'] },
   { id: 'date-created-not-utc', rule: 'dateOfCardCreated: UTC datetime', source: 'seed', rules: ['CE-VAL-CREATED'] },

@@ -9,7 +9,7 @@ import { violations } from '../kit/validation.js';
 import { invalidArgument, invalidState, sendError } from './errors.js';
 import { decryptCard, type EncryptionKeys } from './keys.js';
 import type { CardState } from './state.js';
-import { lengthOf, securityHeader } from '../../helpers/contract/facts.js';
+import { lengthOf, providerEnumOf, securityHeader } from '../../helpers/contract/facts.js';
 
 interface Card {
   primaryAccountNumber: string;
@@ -19,13 +19,23 @@ interface Card {
 }
 type Body = Record<string, any>;
 
-function mask(value: string, keep = 1): string {
-  return value.slice(0, keep) + '*'.repeat(Math.max(0, value.length - keep));
+type Faults = MockContext<CardFaultId>['faults'];
+
+/** A name masked as the provider's examples show (MaskedConsumer.maskedFirstName "J***", maskedLastName "D**"): its first character, then one '*' per other character. */
+function maskName(value: string, faults: Faults): string {
+  if (faults.has('masked-names-clear')) return value;
+  if (faults.has('masked-name-fixed-length')) return `${value.slice(0, 1)}***`;
+  return value.slice(0, 1) + '*'.repeat(Math.max(0, value.length - 1));
 }
 
-function maskEmail(email: string): string {
-  const [local, domain = ''] = email.split('@');
-  return `${mask(local)}@${domain}`;
+/** An e-mail address masked as the provider's examples show (maskedEmailAddress "r*****1@mailinator.com"): the local part's first character, '*' for the rest of it, the domain in clear. */
+function maskEmail(email: string, faults: Faults): string {
+  const at = email.lastIndexOf('@');
+  const local = email.slice(0, at);
+  const domain = email.slice(at + 1);
+  if (faults.has('masked-email-domain-masked')) return `${local}@${domain.slice(0, 1)}${'*'.repeat(domain.length - 1)}`;
+  const masked = `${local.slice(0, 1)}${'*'.repeat(Math.max(0, local.length - 1))}@${domain}`;
+  return faults.has('masked-email-lowercased') ? masked.toLowerCase() : masked;
 }
 
 export function registerCards(
@@ -44,6 +54,7 @@ export function registerCards(
   const lengths: Lengths = {
     shortestPan: lengthOf(contract, 'Card', 'primaryAccountNumber').min!,
     tooLong: (field) => lengthOf(contract, 'DigitalCardData', field).max! + 1,
+    providerIdentityTypes: providerEnumOf(contract, 'ConsumerIdentityType'),
   };
 
   app.post(`${prefix}/cards`, async (req: FastifyRequest, reply: FastifyReply) => {
@@ -175,6 +186,8 @@ interface Lengths {
   shortestPan: number;
   /** One character past a DigitalCardData member's maximum length. */
   tooLong: (field: string) => number;
+  /** The provider's consumer identity types (the contract's x-provider-enum): an opaque id, not an e-mail address. */
+  providerIdentityTypes: string[];
 }
 
 function maskedDigits(pan: string, faults: MockContext<CardFaultId>['faults'], shortestPan: number) {
@@ -242,11 +255,18 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
   if (card.panExpirationMonth && faults.has('i2-card-expiry-month-leading-zero-dropped'))
     maskedCard.panExpirationMonth = String(Number(card.panExpirationMonth));
   if (card.panExpirationYear) maskedCard.panExpirationYear = card.panExpirationYear;
+  // Fault: the security code comes back in a member of its own, under a name no check knows.
+  if (faults.has('security-code-in-card-art-label') && card.cardSecurityCode) maskedCard.artLabel = card.cardSecurityCode;
   if (faults.has('blind-expiry-echo-swapped') && card.panExpirationMonth && card.panExpirationYear) {
     maskedCard.panExpirationMonth = card.panExpirationYear.slice(2);
     maskedCard.panExpirationYear = `20${card.panExpirationMonth}`;
   }
   const consumer = body.consumer;
+  // seed 000, ConsumerIdentity: EMAIL_ADDRESS names the consumer by an e-mail address, masked in the answer;
+  // the provider's EXTERNAL_ACCOUNT_ID is an opaque id that is no personal data, answered as sent (Card API
+  // 1.0.0, MaskedConsumerIdentity.maskedIdentityValue and its enroll examples).
+  const identityValue: string = consumer.consumerIdentity.identityValue;
+  const byEmail = !lengths.providerIdentityTypes.includes(consumer.consumerIdentity.identityType);
   return {
     srcCorrelationId: correlationId(body.srcCorrelationId, receipt, faults),
     maskedCard,
@@ -254,11 +274,18 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
       srcConsumerId: randomUUID(),
       maskedConsumerIdentity: {
         identityType: faults.has('masked-identity-type-provider-value') ? 'EXTERNAL_ACCOUNT_ID' : consumer.consumerIdentity.identityType,
-        maskedIdentityValue: maskEmail(consumer.consumerIdentity.identityValue),
+        maskedIdentityValue: faults.has('masked-identity-value-unrelated')
+          ? maskEmail('consumer@example.com', faults)
+          : byEmail
+            ? maskEmail(identityValue, faults)
+            : identityValue,
       },
-      maskedEmailAddress: maskEmail(consumer.consumerIdentity.identityValue),
-      maskedFirstName: mask(consumer.firstName),
-      maskedLastName: mask(consumer.lastName ?? ''),
+      // An e-mail address only where the consumer is named by one (the provider's opaque id is none).
+      ...(byEmail ? { maskedEmailAddress: maskEmail(identityValue, faults) } : {}),
+      maskedFirstName: maskName(consumer.firstName, faults),
+      maskedLastName: maskName(consumer.lastName ?? '', faults),
+      // Card API (MaskedConsumer.maskedFullName "J*** D**"): the masked first and last names, a space between.
+      maskedFullName: `${maskName(consumer.firstName, faults)} ${maskName(consumer.lastName ?? '', faults)}`,
       countryCode: consumer.countryCode,
       languageCode: consumer.languageCode,
       dateConsumerAdded: faults.has('blind-consumer-added-not-utc')

@@ -1,6 +1,7 @@
 // The mock's JWE key pair (reference: RSA-OAEP-256 / A128GCM with kid) and its JWK set at GET /keys.
 import { randomUUID } from 'node:crypto';
-import { compactDecrypt, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
+import { compactDecrypt, exportJWK, importPKCS8, importSPKI, type CryptoKey } from 'jose';
+import { pooledKeyPair } from '../../helpers/auth/key-pool.js';
 
 export interface EncryptionKeys {
   kid: string;
@@ -10,7 +11,12 @@ export interface EncryptionKeys {
 
 export async function createEncryptionKeys(): Promise<EncryptionKeys> {
   const kid = `ce-${randomUUID()}`;
-  const { publicKey, privateKey } = await generateKeyPair('RSA-OAEP-256', { modulusLength: 2048 });
+  // The run's pair (mocks/kit/key-pool.ts), as the CryptoKeys jose decrypts with.
+  const pair = pooledKeyPair('card-enrollment-jwe');
+  const publicKey = await importSPKI(pair.publicKey.export({ type: 'spki', format: 'pem' }).toString(), 'RSA-OAEP-256', {
+    extractable: true,
+  });
+  const privateKey = await importPKCS8(pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), 'RSA-OAEP-256');
   const jwk = await exportJWK(publicKey);
   return { kid, privateKey, jwks: { keys: [{ ...jwk, kid, use: 'enc', alg: 'RSA-OAEP-256' }] } };
 }

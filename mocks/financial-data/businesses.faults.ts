@@ -10,6 +10,18 @@ export const BUSINESSES_FAULTS = faultCatalogue([
   { id: 'business-update-ignored', rule: 'UpdateBusiness replaces the details', source: 'seed', rules: ['FD-BUS-UPDATE'] },
   // Each rule on both sides of its boundary, on every path and through every reader.
   {
+    id: 'business-read-only-members-stored',
+    rule: "FD-OBJ-READ-ONLY: businessId, createdDate and modifiedDate sent in a business body are stored and read back instead of the service's own",
+    source: 'provider',
+    rules: ['FD-OBJ-READ-ONLY'],
+  },
+  {
+    id: 'business-owner-lost-with-customer',
+    rule: 'FD-OBJ-AFTER-DELETE: once its customer is deleted, another partner reads and updates the business by its id (200 instead of 404)',
+    source: 'seed',
+    rules: ['FD-OBJ-AFTER-DELETE', 'FD-OBJ-OTHER-PARTNER'],
+  },
+  {
     id: 'deleted-customer-business-path',
     rule: 'a deleted customer is not reached through GetBusinessByCustomer (FD-CUST-DELETE-LINKED)',
     source: 'assumption',

@@ -9,7 +9,9 @@ import { findCustomer, type Business } from './state.js';
 export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;
   const isoNoZone = () => new Date(clock.nowMs()).toISOString().slice(0, 19); // provider: NoZoneDateTime
-  const view = (b: Business) => ({ ...b.fields, businessId: b.id, createdDate: b.createdDate, modifiedDate: b.modifiedDate });
+  const own = (b: Business) => ({ businessId: b.id, createdDate: b.createdDate, modifiedDate: b.modifiedDate });
+  // The record's id and dates are the mock's own, whatever the body sent (FD-OBJ-READ-ONLY); the fault lets the body's win.
+  const view = (b: Business) => (faults.has('business-read-only-members-stored') ? { ...own(b), ...b.fields } : { ...b.fields, ...own(b) });
   /** What AddBusinessDetails stores; the fault drops the optional members (url, email, type, taxId). */
   const addedFields = (body: Record<string, unknown>) => {
     if (!faults.has('business-add-drops-optional')) return { ...body };
@@ -17,10 +19,17 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     return kept;
   };
   const customerOf = ({ path, partner }: Input) => findCustomer(world, path.customer_id, partner?.id);
+  // A business is its partner's, whether or not its customer is still there (seed 002, Errors 404:
+  // another partner's object is not found for the caller; FD-OBJ-AFTER-DELETE). The fault keeps the
+  // old reading: ownership through the customer, which a deleted customer no longer tells.
   const byId = ({ path, partner }: Input) => {
     const b = world.businesses.get(path.business_id);
-    const owner = b && world.customers.get(b.customerId);
-    return b && (!partner || !owner || owner.partnerId === partner.id) ? b : undefined;
+    if (!b || !partner) return b;
+    if (faults.has('business-owner-lost-with-customer')) {
+      const owner = world.customers.get(b.customerId);
+      return !owner || owner.partnerId === partner.id ? b : undefined;
+    }
+    return b.partnerId === partner.id ? b : undefined;
   };
 
   route(app, ctx, 'AddBusinessDetails', (input, reply) => {
@@ -36,6 +45,7 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     const business: Business = {
       id: world.nextId(),
       customerId: customer.id,
+      partnerId: customer.partnerId,
       fields: addedFields(input.body),
       createdDate: now,
       modifiedDate: now,

@@ -5,6 +5,18 @@
 import { faultCatalogue, blind, independent, INDEPENDENT_2 } from '../kit/faults.js';
 
 export const CUSTOMERS_FAULTS = faultCatalogue([
+  {
+    id: 'customer-record-carries-token',
+    rule: "FD-OBJ-SENSITIVE: GetCustomer's record carries the partner's token in a member of its own (lastSession)",
+    source: 'seed',
+    rules: ['FD-OBJ-SENSITIVE'],
+  },
+  {
+    id: 'refused-customer-stored',
+    rule: 'FD-OBJ-REFUSED-CREATE: a customer refused for a taken username (409) is stored all the same and shows in GetCustomers',
+    source: 'seed',
+    rules: ['FD-OBJ-REFUSED-CREATE'],
+  },
   // Customers (seed 002, Customers and Errors).
   { id: 'duplicate-username-accepted', rule: 'a username already used is a 409', source: 'seed', rules: ['FD-CUST-USERNAME-UNIQUE'] },
   {

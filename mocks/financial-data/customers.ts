@@ -40,8 +40,14 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
       const partnerId = partner?.id ?? '';
       const taken = world.usernames.has(usernameKey(partnerId, body.username));
       const checked = !(type === 'testing' && faults.has('blind-testing-duplicate-username'));
-      if (taken && checked && !faults.has('duplicate-username-accepted'))
+      if (taken && checked && !faults.has('duplicate-username-accepted')) {
+        // Fault: the refused customer is stored all the same (listed and searched, under a new id).
+        if (faults.has('refused-customer-stored')) {
+          const ghost: Customer = { id: world.nextId(), partnerId, type, createdDate: clock.nowEpochSeconds(), ...pick(body) };
+          world.customers.set(ghost.id, ghost);
+        }
         return sendError(ctx, reply, 409, 'A customer with this username already exists');
+      }
       // Stand-in mode only (stand-in-limits.ts; the plain mock has no quota: benchmarks create 50,000
       // customers): provider Test the APIs page: a partner enrolls up to 100 testing customers; a
       // deleted one frees its place. The 400 in {code, message} is our assumption: the provider
@@ -107,7 +113,13 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
 
   route(app, ctx, 'GetCustomer', (input, reply) => {
     const c = own(input);
-    return c ? customerView(c) : sendError(ctx, reply, 404, 'Customer not found');
+    if (!c) return sendError(ctx, reply, 404, 'Customer not found');
+    // Fault: the record carries the partner's latest token in a member no check knows (a credential is never data).
+    if (faults.has('customer-record-carries-token')) {
+      const latest = [...world.tokens].filter(([, t]) => t.partnerId === c.partnerId).pop()?.[0];
+      return { ...customerView(c), lastSession: latest };
+    }
+    return customerView(c);
   });
   route(app, ctx, 'GetCustomerWithAppData', (input, reply) => {
     const ghost = () =>

@@ -55,6 +55,11 @@ export interface Input {
 
 export type Handler = (input: Input, reply: FastifyReply) => unknown;
 
+/** The partner each request authenticated as, for the shared guards that receive the reply only. */
+const callers = new WeakMap<FastifyRequest, Partner | undefined>();
+/** The partner a request authenticated as (undefined: a route that needs no token, or not yet authenticated). */
+export const callerOf = (req: FastifyRequest): Partner | undefined => callers.get(req);
+
 /** Error body of the contract (reference: {code, message, status?}). */
 export function sendError(ctx: FdContext, reply: FastifyReply, status: number, message: string) {
   if (ctx.faults.has('error-body-wrong-shape')) return reply.code(status).send({ error: message });
@@ -170,6 +175,7 @@ export function route(app: FastifyInstance, ctx: FdContext, operationId: string,
         if (has(op, 401) || !ctx.faults.has('business-auth-skipped')) return sendError(ctx, reply, has(op, 401) ? 401 : 404, auth.message);
       }
       const partner = 'partner' in auth ? auth.partner : undefined;
+      callers.set(req, partner);
       const input: Input = { path: {}, query: {}, body: undefined, partner };
       const rawParams = req.params as Record<string, string>;
       const rawQuery = req.query as Record<string, unknown>;

@@ -6,6 +6,12 @@
 import { faultCatalogue, blind } from '../kit/faults.js';
 
 export const PAYMENTS_DATA_FAULTS = faultCatalogue([
+  {
+    id: 'bundle-account-any-customer',
+    rule: 'FD-OBJ-OTHER-PARENT: the payment enablement bundle serves an account named under another customer of the same partner (200 instead of 404)',
+    source: 'seed',
+    rules: ['FD-OBJ-OTHER-PARENT'],
+  },
   // Supported account types (seed 002, Payments data).
   {
     id: 'payments-data-ach-credit-card-served',

@@ -44,6 +44,8 @@ export interface Consumer {
 export interface Business {
   id: string;
   customerId: string;
+  /** The partner of the customer it was added for: kept on the record, so it stays that partner's after the customer is deleted. */
+  partnerId: string;
   fields: Record<string, any>;
   createdDate: string;
   modifiedDate: string;

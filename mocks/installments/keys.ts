@@ -1,7 +1,8 @@
 // The mock's JWE key (reference, payload encryption: RSA-OAEP-256 / A256GCM) and its public JWK
 // set at GET /keys, which also carries the public key the service signs notifications with.
 import { randomUUID } from 'node:crypto';
-import { compactDecrypt, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
+import { compactDecrypt, exportJWK, importPKCS8, importSPKI, type CryptoKey } from 'jose';
+import { pooledKeyPair } from '../../helpers/auth/key-pool.js';
 import type { ConsumerKey } from './state.js';
 
 export interface InstallmentsKeys {
@@ -12,7 +13,12 @@ export interface InstallmentsKeys {
 
 export async function createInstallmentsKeys(serviceKey: ConsumerKey): Promise<InstallmentsKeys> {
   const kid = `inst-${randomUUID()}`;
-  const { publicKey, privateKey } = await generateKeyPair('RSA-OAEP-256', { modulusLength: 2048 });
+  // The run's pair (mocks/kit/key-pool.ts), as the CryptoKeys jose decrypts with.
+  const pair = pooledKeyPair('installments-jwe');
+  const publicKey = await importSPKI(pair.publicKey.export({ type: 'spki', format: 'pem' }).toString(), 'RSA-OAEP-256', {
+    extractable: true,
+  });
+  const privateKey = await importPKCS8(pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), 'RSA-OAEP-256');
   const enc = { ...(await exportJWK(publicKey)), kid, use: 'enc', alg: 'RSA-OAEP-256' };
   const sig = { ...serviceKey.publicKey.export({ format: 'jwk' }), kid: serviceKey.consumerKey, use: 'sig', alg: 'RS256' };
   return { kid, privateKey, jwks: { keys: [enc, sig] } };

@@ -36,6 +36,18 @@ export const PLANS_FAULTS = faultCatalogue([
   // Plans and approvals (reference, Flows - checkout).
   rule('unknown-offer-transaction-accepted', 'a plan is created from an offers transaction of the service', ['IN-STATE-OFFER-TRANSACTION']),
   rule('plan-created-200', 'plan creation answers 201', ['IN-STATUS-PLAN-CREATED']),
+  {
+    id: 'plan-carries-consumer-key',
+    rule: "IN-OBJ-SENSITIVE: getPlan's answer carries the caller's consumer key (requestedBy)",
+    source: 'provider',
+    rules: ['IN-OBJ-SENSITIVE'],
+  },
+  {
+    id: 'plan-status-from-body',
+    rule: "IN-OBJ-READ-ONLY: a plan's status sent in the savePlan body is stored and read back",
+    source: 'provider',
+    rules: ['IN-OBJ-READ-ONLY'],
+  },
   rule('plan-id-unchecked', 'getPlan: plan_id not a UUID is 400', ['IN-FMT-UUID']),
   rule('plan-status-stale', 'the plan read back shows the approval', ['IN-STATE-DECISION', 'IN-ECHO-PLAN']),
   // The notification to the issuer (seed 001, Events; reference, Main fields - Notification).

@@ -106,7 +106,8 @@ export function registerPlans(
       scheduledRepayments: (complete ? given : schedule(b.transaction.amount, info.tenure, clock.now())).map(
         ({ installmentAmount, ...r }) => ({ ...r, amount: installmentAmount }),
       ),
-      status: 'CREATED',
+      // The status is the service's; the fault takes the body's (a response-only member, IN-OBJ-READ-ONLY).
+      status: faults.has('plan-status-from-body') && typeof b.status === 'string' ? b.status : 'CREATED',
       callbackUrl: `https://psp.example.test/checkout/${planId}/callback`,
     };
     world.plans.set(planId, plan);
@@ -143,6 +144,8 @@ export function registerPlans(
       status: shown,
       planInstallmentInformation,
       scheduledRepayments,
+      // Fault: the plan names the caller by its consumer key, a credential, in a member of its own.
+      ...(faults.has('plan-carries-consumer-key') ? { requestedBy: ok.consumerKey } : {}),
     });
   });
 

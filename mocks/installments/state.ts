@@ -3,7 +3,8 @@
 // notifications), the acquirers it knows, the issuers configured per account range, and the
 // stores of the 12 operations (reset by the control surface). The JWE key pair (keys.ts) is made
 // once at start.
-import { generateKeyPairSync, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
+import { randomBytes, randomUUID, type KeyObject } from 'node:crypto';
+import { pooledKeyPair } from '../../helpers/auth/key-pool.js';
 import { IndexedMap } from '../kit/indexed-map.js';
 
 export interface ConsumerKey {
@@ -83,8 +84,12 @@ export interface InstallmentsState {
   eligibleOnce: Set<string>;
 }
 
-function consumerKey(operations: ConsumerKey['operations'], name = `ik_${randomBytes(18).toString('base64url')}`): ConsumerKey {
-  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+function consumerKey(
+  pooled: string,
+  operations: ConsumerKey['operations'],
+  name = `ik_${randomBytes(18).toString('base64url')}`,
+): ConsumerKey {
+  const { publicKey, privateKey } = pooledKeyPair(`installments-${pooled}`);
   return { consumerKey: name, privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), publicKey, operations };
 }
 
@@ -93,8 +98,8 @@ export const ISSUER_NOTIFICATION_URL = 'https://issuer.example.test/installments
 export function createInstallmentsState(): InstallmentsState {
   const world: InstallmentsState = {
     // The first key may call every operation; the second is registered but allowed none (403).
-    keys: [consumerKey('*'), consumerKey([])],
-    serviceKey: consumerKey('*', 'installments-service'),
+    keys: [consumerKey('allowed', '*'), consumerKey('forbidden', [])],
+    serviceKey: consumerKey('service', '*', 'installments-service'),
     providerId: randomUUID(),
     acquirerIcas: ['001234', '123456789', '12345678901'],
     issuers: [

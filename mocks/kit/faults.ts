@@ -16,6 +16,8 @@ export interface Relaxation {
   add?: Record<string, unknown[]>;
   /** Values removed from an array keyword there (`{ enum: ['WALLET'] }`). */
   remove?: Record<string, unknown[]>;
+  /** Keywords given the provider's value there (`['enum']`: the schema's `x-provider-enum`), so a provider-faithful fault never restates it. */
+  provider?: string[];
   /** Names to remove from a `required` list there. */
   unrequire?: string[];
 }

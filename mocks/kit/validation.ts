@@ -17,6 +17,11 @@ export function relaxedContract(contract: Contract, relaxations: Relaxation[]): 
       if (v === undefined) delete node[k];
       else node[k] = v;
     }
+    for (const k of r.provider ?? []) {
+      if (node[`x-provider-${k}`] === undefined)
+        throw new Error(`fault relaxation: ${r.schema}/${(r.at ?? []).join('/')} has no x-provider-${k}`);
+      node[k] = structuredClone(node[`x-provider-${k}`]);
+    }
     for (const [k, by] of Object.entries(r.shift ?? {})) {
       if (typeof node[k] !== 'number')
         throw new Error(`fault relaxation: ${r.schema}/${(r.at ?? []).join('/')} has no numeric ${k} to shift`);

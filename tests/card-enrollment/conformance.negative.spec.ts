@@ -5,12 +5,22 @@
 import { expect, test } from '../../fixtures/card-enrollment.js';
 import { runNegativeCases } from '../../fixtures/negative.js';
 
-test('refuses every request the contract refuses with 400 INVALID_ARGUMENT or INVALID_STATE', async ({ cardApi, cards }) => {
-  // seed 000, Errors: schema and data type failures are INVALID_ARGUMENT, or INVALID_STATE.
-  const { cases, failures } = await runNegativeCases(cardApi, 'putCard', { body: await cards.withCard() }, (res) =>
-    ['INVALID_ARGUMENT', 'INVALID_STATE'].includes(res.body?.status)
-      ? undefined
-      : `error status ${res.body?.status} is not INVALID_ARGUMENT or INVALID_STATE`,
+test('refuses every request the contract refuses with 400 INVALID_ARGUMENT or INVALID_STATE', async ({
+  cardApi,
+  cards,
+  cardRequestContract,
+}) => {
+  // seed 000, Errors: schema and data type failures are INVALID_ARGUMENT, or INVALID_STATE. The cases are
+  // generated and confirmed by the contract the requests are built for (the consumer identity the configured way).
+  const { cases, failures } = await runNegativeCases(
+    cardApi,
+    'putCard',
+    { body: await cards.withCard() },
+    (res) =>
+      ['INVALID_ARGUMENT', 'INVALID_STATE'].includes(res.body?.status)
+        ? undefined
+        : `error status ${res.body?.status} is not INVALID_ARGUMENT or INVALID_STATE`,
+    cardRequestContract,
   );
   test.info().annotations.push({ type: 'negative cases', description: String(cases) });
   expect(cases, 'generated cases').toBeGreaterThan(40);

@@ -9,6 +9,8 @@ import {
   loadContract,
   rules,
   setPath,
+  skipForIdentity,
+  SEED_IDENTITY_TYPE,
   test,
   withConflict,
   type FieldCase as Case,
@@ -71,22 +73,29 @@ const cite = (c: Case) =>
   withConflict(c.accepted ? rules(`${c.rule}:accept`) : rules(`${c.rule}:refuse`, 'CE-ERR-FIELD'), ...(c.conflict ? [c.conflict] : []));
 
 for (const c of BODY_CASES) {
-  test(`${c.accepted ? 'accepts' : 'rejects'} ${c.field} '${c.value}' (${c.why})`, cite(c), async ({ cardApi, cards, cardContract }) => {
-    const body = setPath(await cards.withCard(), c.field, c.value);
-    expect(cardContract.requestValidator('putCard')!(body), 'the contract agrees with this row').toBe(c.accepted);
-    const res = await cardApi.call('putCard', { body });
-    if (c.accepted) expect(res.status).toBe(200);
-    else expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT', field: c.field, sourceType: 'BODY' });
-  });
+  test(
+    `${c.accepted ? 'accepts' : 'rejects'} ${c.field} '${c.value}' (${c.why})`,
+    cite(c),
+    async ({ cardApi, cards, cardRequestContract }) => {
+      // The e-mail rows and the seed's identity type itself rest on the seed's identity: with the provider's
+      // (CARD_REQUEST_IDENTITY=provider) they skip naming the conflict rather than pass on another refusal.
+      skipForIdentity(test.info(), [c.rule], c.accepted && c.value === SEED_IDENTITY_TYPE);
+      const body = setPath(await cards.withCard(), c.field, c.value);
+      expect(cardRequestContract.requestValidator('putCard')!(body), 'the contract agrees with this row').toBe(c.accepted);
+      const res = await cardApi.call('putCard', { body });
+      if (c.accepted) expect(res.status).toBe(200);
+      else expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT', field: c.field, sourceType: 'BODY' });
+    },
+  );
 }
 
 for (const c of CARD_CASES) {
   test(
     `${c.accepted ? 'accepts' : 'rejects'} card.${c.field} '${c.value}' (${c.why})`,
     cite(c),
-    async ({ cardApi, cards, cardContract }) => {
+    async ({ cardApi, cards, cardRequestContract }) => {
       const plain = { ...exampleCard(), [c.field]: c.value };
-      expect(cardContract.component('Card')(plain), 'the contract agrees with this row').toBe(c.accepted);
+      expect(cardRequestContract.component('Card')(plain), 'the contract agrees with this row').toBe(c.accepted);
       const res = await cardApi.call('putCard', { body: await cards.withCard(plain) });
       if (c.accepted) expect(res.status).toBe(200);
       else expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT', field: `card.${c.field}`, sourceType: 'BODY' });

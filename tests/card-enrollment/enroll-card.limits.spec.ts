@@ -3,6 +3,7 @@
 import {
   exampleCard,
   expect,
+  identityValueOfLength,
   expectCardError,
   lengthOf,
   loadContract,
@@ -16,7 +17,6 @@ import {
 const contract = await loadContract('card-enrollment');
 
 const text = (n: number) => 'a'.repeat(n);
-const email = (n: number) => `${'m'.repeat(n - '@example.com'.length)}@example.com`;
 const pan = (n: number) => luhnComplete('52047316'.padEnd(n - 1, '0').slice(0, n - 1));
 
 interface Row {
@@ -39,7 +39,7 @@ const ROWS: Row[] = (
   [
     { rule: 'CE-LIM-FIRSTNAME', field: 'consumer.firstName', value: text },
     { rule: 'CE-LIM-LASTNAME', field: 'consumer.lastName', value: text },
-    { rule: 'CE-LIM-IDENTITYVALUE', field: 'consumer.consumerIdentity.identityValue', value: email },
+    { rule: 'CE-LIM-IDENTITYVALUE', field: 'consumer.consumerIdentity.identityValue', value: identityValueOfLength },
     { rule: 'CE-LIM-REFERENCEID', field: 'enrolmentReferenceData.enrolmentReferenceId', value: (n) => `r${'0'.repeat(n - 1)}` },
     { rule: 'CE-LIM-PAN', field: 'card.primaryAccountNumber', value: pan },
     { rule: 'CE-LIM-EXPMONTH', field: 'card.panExpirationMonth', value: (n) => '12'.padStart(n, '0').slice(-n).padStart(n, '1') },

@@ -71,13 +71,17 @@ for (const c of CASES) {
   const side = c.accepted ? 'accept' : 'refuse';
   const cited = c.accepted ? rules(`${c.rule}:${side}`) : rules(`${c.rule}:${side}`, 'CE-ERR-FIELD');
 
-  test(`${c.accepted ? 'accepts' : 'rejects'} ${c.field} '${c.value}' (${c.why})`, cited, async ({ cardApi, cards, cardContract }) => {
-    const body = setPath(await cards.withCard(), c.field, c.value);
-    expect(cardContract.requestValidator('putCard')!(body), 'the contract agrees with this row').toBe(c.accepted);
-    const res = await cardApi.call('putCard', { body });
-    if (c.accepted) expect(res.status).toBe(200);
-    else expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT', field: c.field, sourceType: 'BODY' });
-  });
+  test(
+    `${c.accepted ? 'accepts' : 'rejects'} ${c.field} '${c.value}' (${c.why})`,
+    cited,
+    async ({ cardApi, cards, cardRequestContract }) => {
+      const body = setPath(await cards.withCard(), c.field, c.value);
+      expect(cardRequestContract.requestValidator('putCard')!(body), 'the contract agrees with this row').toBe(c.accepted);
+      const res = await cardApi.call('putCard', { body });
+      if (c.accepted) expect(res.status).toBe(200);
+      else expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT', field: c.field, sourceType: 'BODY' });
+    },
+  );
 }
 
 test('accepts the registered srcClientId (a lower-case UUID)', rules('CE-PAT-SRCCLIENTID:accept'), async ({ cardApi, cards, card }) => {

@@ -7,8 +7,10 @@ import {
   enrollRequestArbitrary,
   expect,
   expectCardError,
+  restsOnSeedIdentity,
   rules,
   setPath,
+  skipForIdentity,
   test,
 } from '../../fixtures/card-enrollment.js';
 
@@ -26,13 +28,15 @@ const ACCEPTED = [
   'CE-LUHN',
 ];
 
+// With the provider's consumer identity (CARD_REQUEST_IDENTITY=provider) no e-mail address is sent: the
+// property does not cite the e-mail rule it then cannot check (its rows skip naming the conflict).
 test(
   'accepts every request the contract allows @property',
-  rules(...ACCEPTED.map((id) => `${id}:accept`)),
-  async ({ cardApi, cards, card, cardContract }, testInfo) => {
-    const validate = cardContract.requestValidator('putCard')!;
+  rules(...ACCEPTED.filter((id) => !restsOnSeedIdentity([id])).map((id) => `${id}:accept`)),
+  async ({ cardApi, cards, card, cardRequestContract }, testInfo) => {
+    const validate = cardRequestContract.requestValidator('putCard')!;
     await assertProperty(
-      fc.asyncProperty(enrollRequestArbitrary(cardContract, card), async ({ card: plain, ...rest }) => {
+      fc.asyncProperty(enrollRequestArbitrary(cardRequestContract, card), async ({ card: plain, ...rest }) => {
         const body = { ...rest, encryptedCard: await cards.encrypt(plain) };
         expect(validate(body), 'generated request is valid by the contract').toBe(true);
         const res = await cardApi.call('putCard', { body });
@@ -47,12 +51,13 @@ for (const violation of CARD_VIOLATIONS) {
   test(
     `rejects ${violation.field} that breaks '${violation.rule}' naming that field @property`,
     rules(...violation.rules.map((id) => `${id}:refuse`), 'CE-ERR-FIELD'),
-    async ({ cardApi, cards, card, cardContract }, testInfo) => {
-      const validateBody = cardContract.requestValidator('putCard')!;
-      const validateCard = cardContract.component('Card');
+    async ({ cardApi, cards, card, cardRequestContract }, testInfo) => {
+      skipForIdentity(testInfo, violation.rules);
+      const validateBody = cardRequestContract.requestValidator('putCard')!;
+      const validateCard = cardRequestContract.component('Card');
       const inCard = violation.field.startsWith('card.');
       await assertProperty(
-        fc.asyncProperty(enrollRequestArbitrary(cardContract, card), violation.value, async ({ card: plain, ...rest }, bad) => {
+        fc.asyncProperty(enrollRequestArbitrary(cardRequestContract, card), violation.value, async ({ card: plain, ...rest }, bad) => {
           const brokenCard = inCard ? setPath(plain, violation.field.slice(5), bad) : plain;
           const brokenBody = inCard ? rest : setPath(rest, violation.field, bad);
           // Confirm with the contract that the generated value breaks it (never blame the target for the generator).

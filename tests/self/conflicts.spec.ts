@@ -11,6 +11,8 @@ import type { TestInfo } from '@playwright/test';
 import { expect, test } from '../../fixtures/self.js';
 import { CARD_KEY_HEADER, CardRequests } from '../../fixtures/card-enrollment.js';
 import { serviceVerdict } from '../../helpers/verdict/certification.js';
+import SuiteReporter from '../../helpers/verdict/suite-reporter.js';
+import type { TestCase, TestResult } from '@playwright/test/reporter';
 import { OperationClient } from '../../helpers/client/client.js';
 import {
   answeredConflict,
@@ -193,7 +195,7 @@ const failed = (title: string, conflict?: string): TestOutcome => ({
   tags: [],
   status: 'failed',
   error: 'expect',
-  ...(conflict ? { conflict } : {}),
+  ...(conflict ? { conflicts: [conflict] } : {}),
 });
 
 test('the certification says CONDITIONAL for a conflict and lists it with both sources; another seed failure still makes it FAIL', () => {
@@ -221,7 +223,7 @@ test('the certification says CONDITIONAL for a conflict and lists it with both s
     file: 'f',
     tags: [],
     status: 'passed',
-    conflict: 'CE-CONFLICT-MASKED-IDENTITY-TYPE',
+    conflicts: ['CE-CONFLICT-MASKED-IDENTITY-TYPE'],
   };
   const card = serviceVerdict('card-enrollment', 'CE', 'seed', [passedWithConflict], coverage);
   expect(
@@ -263,4 +265,40 @@ test("through the client: the card mock answering the provider's identity type i
   } finally {
     await mock.close();
   }
+});
+
+test('a passing check that met several response conflicts lists every one of them in the certification, not only the first', () => {
+  // The client notes each conflict a body follows (responseSchemaConformance); the reporter keeps them all.
+  const reporter = new SuiteReporter();
+  const testCase = {
+    id: 'several',
+    retries: 0,
+    parent: { project: () => ({ name: 'card-enrollment' }) },
+    titlePath: () => ['', 'card-enrollment', 'f.spec.ts', "enrolls a card answered the provider's way"],
+    annotations: [],
+    location: { file: 'f.spec.ts', line: 1, column: 1 },
+    tags: [],
+  } as unknown as TestCase;
+  const met = (id: string) => ({ type: CONFLICT_MET_ANNOTATION, description: id });
+  const result = {
+    retry: 0,
+    status: 'passed',
+    annotations: [met('CE-CONFLICT-CARD-ID-FORM'), met('CE-CONFLICT-MASKED-IDENTITY-TYPE'), met('CE-CONFLICT-CARD-ID-FORM')],
+    attachments: [],
+  } as unknown as TestResult;
+  reporter.onTestEnd(testCase, result);
+  const [outcome] = reporter.checkOutcomes();
+  expect(outcome.conflicts, 'each conflict once, in the order met').toEqual([
+    'CE-CONFLICT-CARD-ID-FORM',
+    'CE-CONFLICT-MASKED-IDENTITY-TYPE',
+  ]);
+  const card = serviceVerdict('card-enrollment', 'CE', 'seed', [outcome], coverage);
+  expect({ verdict: card.verdict, conflicts: card.conflicts.map((c) => c.id).sort() }).toEqual({
+    verdict: 'CONDITIONAL',
+    conflicts: ['CE-CONFLICT-CARD-ID-FORM', 'CE-CONFLICT-MASKED-IDENTITY-TYPE'],
+  });
+  expect(
+    card.conflicts.every((c) => c.titles.length === 1),
+    'the check counted once under each',
+  ).toBe(true);
 });

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseCitation } from '../../helpers/contract/rules.js';
+import { playwrightCommand } from '../cli.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 /** What the listing of a project reads: a change to any file under these makes the cache stale. */
@@ -116,7 +117,7 @@ export async function listChecksCached(project: string): Promise<{ checks: Map<s
 /** Lists the checks of a Playwright project; resolves to the map, or to the one-line reason it could not. */
 export function listChecks(project: string, timeoutMs = 120_000): Promise<Map<string, CheckRef[]> | string> {
   return new Promise((resolve) => {
-    const child = spawn('npx', ['playwright', 'test', '--list', '--reporter=json', '--project', project], {
+    const child = spawn(...playwrightCommand(['test', '--list', '--reporter=json', '--project', project]), {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

@@ -8,6 +8,12 @@ import { faultCatalogue, blind, ruleFault, type Fault } from '../../kit/faults.j
 const f = <Id extends string>(id: Id, rule: string, text: string, source: Fault['source'] = 'seed'): Fault<Id> => ruleFault(id, `${rule}: ${text}`, source);
 
 export const REPORT_GUARD_FAULTS = faultCatalogue([
+  {
+    id: 'report-generation-other-partner',
+    rule: "FD-OBJ-OTHER-PARTNER: every generate operation serves another partner's customer (202) instead of a 404",
+    source: 'seed',
+    rules: ['FD-OBJ-OTHER-PARTNER'],
+  },
   { id: 'report-freeze-ignored', rule: 'FD-REPORT-FREEZE: generation for a customer under a security freeze is a 403', source: 'seed', rules: ['FD-REPORT-FREEZE'] },
   { id: 'report-consumer-not-required', rule: 'FD-REPORT-CONSUMER: generation for a customer without a consumer is a 404 where a consumer is needed', source: 'seed', rules: ['FD-REPORT-CONSUMER'] },
   // The single-report reads (seed 002, Report retrieval; Errors 403, 404; Resources - Consumer).

@@ -5,12 +5,16 @@
 // the path (404) and the freeze (403). Each answers the refusal itself and tells the caller to stop.
 // Rules: schemas/financial-data/rules/reports.yaml, rules/reports-retrieval.yaml.
 import type { FastifyReply } from 'fastify';
-import { sendError, type FdContext, type Input } from '../middleware.js';
+import { callerOf, sendError, type FdContext, type Input } from '../middleware.js';
 import { findConsumer, findCustomer, type Consumer, type Customer } from '../state.js';
 
-/** The customer of a path, or a 404 answer (provider 1.35.0 CustomerNotFoundExample). */
+/**
+ * The calling partner's customer of a path, or a 404 answer (provider 1.35.0 CustomerNotFoundExample):
+ * another partner's customer is not found for this caller (seed 002, Errors 404; FD-OBJ-OTHER-PARTNER).
+ */
 export function customerOr404(ctx: FdContext, reply: FastifyReply, customerId: string): Customer | undefined {
-  const customer = ctx.state.customers.get(customerId);
+  const caller = ctx.faults.has('report-generation-other-partner') ? undefined : callerOf(reply.request)?.id;
+  const customer = findCustomer(ctx.state, customerId, caller);
   if (!customer) sendError(ctx, reply, 404, `Customer not found: ${customerId}`);
   return customer;
 }

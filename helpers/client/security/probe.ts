@@ -1,0 +1,152 @@
+// What the security-property checkers share (in the manner of RESTler's checkers: one module per
+// property, each a loop over many operations): a probe is one call of one operation on one object
+// with the statuses the contract allows for it, and a violation names the checker, the operation,
+// the object and what was received against what is documented. A checker collects every violation
+// of its loop and fails once, naming them all, so one test covers many operations and still says
+// which broke.
+import type { Authorizer } from '../../auth/authorizer.js';
+import type { Operation } from '../../contract/contract.js';
+import type { ObjectId, ObjectIdOperation } from '../../contract/object-ids.js';
+import type { CallOptions, OperationClient } from '../client.js';
+import type { ServiceName } from '../../contract/operations.js';
+
+/** The objects a checker's run holds, by resource (`customer` -> its id). */
+export type LiveObjects = Record<string, string>;
+
+export interface Probe {
+  operation: Operation;
+  call: CallOptions;
+  /** The object the probe is about, in words (`customer 1004`). */
+  object: string;
+  /** Statuses the contract allows here; anything else is a violation. */
+  documented: number[];
+}
+
+export interface Violation {
+  checker: string;
+  operationId: string;
+  object: string;
+  received: string;
+  documented: string;
+}
+
+/** The answer a probe got (status and parsed body), for checkers that look further than the status. */
+export interface ProbeAnswer {
+  probe: Probe;
+  status?: number;
+  body?: unknown;
+  text?: string;
+}
+
+export class Violations {
+  readonly list: Violation[] = [];
+  constructor(readonly checker: string) {}
+
+  add(operationId: string, object: string, received: string, documented: string): void {
+    this.list.push({ checker: this.checker, operationId, object, received, documented });
+  }
+
+  /** One line per violation, as the client's ContractViolation reads: `[checker] op (object): Received: ... / Documented: ...`. */
+  describe(): string {
+    return this.list
+      .map((v) => `[${v.checker}] ${v.operationId} (${v.object}): Received: ${v.received} / Documented: ${v.documented}`)
+      .join('\n');
+  }
+}
+
+/**
+ * The status the contract documents for an object the caller may not reach through this operation:
+ * 404 (seed 002, Errors: resource not found) where the operation documents it; else 400 (provider
+ * 1.35.0 BadRequestErrorResponse: "does not exist or does not belong to this partner"); else 403.
+ * Undefined when the operation documents none of them (the checker then leaves it out, saying so).
+ */
+export function refusalOf(op: Operation): number | undefined {
+  return [404, 400, 403].find((s) => op.responses[String(s)] !== undefined);
+}
+
+/** A deep copy of a call with each object id set to the live object of its resource (or the override's). */
+export function withObjects(call: CallOptions, ids: readonly ObjectId[], objects: LiveObjects): CallOptions {
+  const out: CallOptions = { ...call, path: { ...call.path }, body: call.body === undefined ? undefined : structuredClone(call.body) };
+  for (const id of ids) {
+    const value = objects[id.resource];
+    if (value === undefined) continue;
+    if (id.in === 'path') out.path![id.name] = value;
+    else out.body = setMember(out.body, id.at.split('.'), value);
+  }
+  return out;
+}
+
+/** Sets a dotted member wherever it is (in each element of a list on the way); leaves a body that lacks the parent alone. */
+function setMember(node: unknown, steps: string[], value: string): unknown {
+  if (Array.isArray(node)) return node.map((n) => setMember(n, steps, value));
+  if (!node || typeof node !== 'object') return node;
+  const record = node as Record<string, unknown>;
+  const [first, ...rest] = steps;
+  if (!rest.length) {
+    // Only a member the sample sends is replaced: the checker keeps the sample's shape.
+    if (first in record) record[first] = typeof record[first] === 'number' && /^[0-9]+$/.test(value) ? Number(value) : value;
+    return record;
+  }
+  if (first in record) record[first] = setMember(record[first], rest, value);
+  return record;
+}
+
+/**
+ * The object ids a call actually carries: a path id always, a body id only where the sample's body
+ * has that member (withObjects replaces members, never adds them). A checker probes an object only
+ * through an id the call sends.
+ */
+export function sentIds(call: CallOptions, ids: readonly ObjectId[]): ObjectId[] {
+  const has = (node: unknown, steps: string[]): boolean => {
+    if (Array.isArray(node)) return node.some((n) => has(n, steps));
+    if (!node || typeof node !== 'object') return false;
+    const [first, ...rest] = steps;
+    if (!(first in node)) return false;
+    return rest.length ? has((node as Record<string, unknown>)[first], rest) : true;
+  };
+  return ids.filter((id) => id.in === 'path' || has(call.body, id.at.split('.')));
+}
+
+/** Whether every owned id of an operation has a live object in this run (else the checker cannot probe it). */
+export function reachable(o: ObjectIdOperation, objects: LiveObjects): boolean {
+  return o.ids.every((id) => id.owner === 'public' || objects[id.resource] !== undefined);
+}
+
+/** The objects a probe names, in words: `customer 1004, account 2001`. */
+export function objectsNamed(o: ObjectIdOperation, objects: LiveObjects): string {
+  return o.ids
+    .filter((id) => id.owner !== 'public')
+    .map((id) => `${id.resource} ${objects[id.resource] ?? '?'}`)
+    .join(', ');
+}
+
+/**
+ * Sends each probe as `auth` (the client's own credentials when undefined) and records a violation
+ * for every status outside the documented ones. A contract violation the client throws (an
+ * undocumented status, a body off its schema) is recorded too, with the operation named: the loop
+ * goes on, and the test fails once with every finding.
+ */
+export async function runProbes<S extends ServiceName>(
+  api: OperationClient<S>,
+  probes: readonly Probe[],
+  violations: Violations,
+  auth?: Authorizer,
+  onAnswer?: (answer: ProbeAnswer) => void,
+): Promise<ProbeAnswer[]> {
+  const answers: ProbeAnswer[] = [];
+  for (const probe of probes) {
+    const expected = probe.documented.join(' or ');
+    try {
+      const res = await api.callOperation(probe.operation, auth ? { ...probe.call, auth } : probe.call);
+      const answer = { probe, status: res.status, body: res.body, text: res.text };
+      answers.push(answer);
+      onAnswer?.(answer);
+      if (!probe.documented.includes(res.status)) violations.add(probe.operation.operationId, probe.object, String(res.status), expected);
+    } catch (error) {
+      const message = (error as Error).message.split('\n')[0];
+      violations.add(probe.operation.operationId, probe.object, message, expected);
+      answers.push({ probe });
+    }
+  }
+  return answers;
+}

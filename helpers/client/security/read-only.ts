@@ -1,0 +1,94 @@
+// Checker: response-only members sent in create and update bodies are never stored (OWASP API
+// Security 2023, API3, mass assignment). A member is response-only when the reader's answer
+// declares it and the writer's request does not (the contract declares no readOnly keyword; the
+// difference of the two schemas is what it states). Each writer is paired, from the contract, with
+// the reader of the same path (GetConsumer for ModifyConsumer), or of its path plus one id (getPlan
+// for savePlan); the writer is sent with every response-only member set to a value of the member's
+// type that no target would choose, then the reader must not show that value.
+import type { Contract, Operation } from '../../contract/contract.js';
+
+export const READ_ONLY = 'read-only';
+
+type Json = any; // a schema of the bundled document is untyped JSON at this level
+
+const PAGING = new Set(['limit', 'offset', 'start', 'page', 'size']);
+
+export interface ReadOnlyPair {
+  writer: Operation;
+  reader: Operation;
+  /** The reader's path id the writer's answer gives (`plan_id` from savePlan's `planId`), when the paths differ by one id. */
+  idParam?: string;
+  /** Response-only members with the value sent for each. */
+  members: Record<string, string | number>;
+}
+
+function resolve(contract: Contract, node: Json): Json {
+  let current = node;
+  for (let i = 0; i < 10 && current?.$ref; i++) current = contract.componentSchema(String(current.$ref).split('/').pop()!);
+  if (current?.type === 'array' || current?.items) return resolve(contract, current.items);
+  return current;
+}
+
+function properties(contract: Contract, schema: Json): Record<string, Json> {
+  const node = resolve(contract, schema);
+  const out: Record<string, Json> = {};
+  for (const part of [node, ...(node?.allOf ?? []).map((b: Json) => resolve(contract, b))]) Object.assign(out, part?.properties ?? {});
+  return out;
+}
+
+/** A value of the member's type that tells: a target that stored it shows it back exactly. */
+function telling(contract: Contract, schema: Json): string | number | undefined {
+  const node = resolve(contract, schema);
+  const type = Array.isArray(node?.type) ? node.type.find((t: string) => t !== 'null') : node?.type;
+  if (node?.enum || node?.const !== undefined) return undefined;
+  if (type === 'string') return node.format === 'date-time' ? '2001-02-03T04:05:06Z' : node.pattern ? undefined : 'ro-9f3c7a';
+  if (type === 'integer') return 987_650_123;
+  if (type === 'number') return 98_765.43;
+  return undefined;
+}
+
+/** Every writer of a contract with its reader and the response-only members it can be sent. */
+export function readOnlyPairs(contract: Contract): ReadOnlyPair[] {
+  const ops = [...contract.operations.values()];
+  const pairs: ReadOnlyPair[] = [];
+  for (const writer of ops) {
+    if (!['POST', 'PUT', 'PATCH'].includes(writer.method) || !writer.requestBody?.schema) continue;
+    const sent = properties(contract, writer.requestBody.schema);
+    // A list read (one that pages) answers about the list, not the record the writer stored.
+    const pages = (r: Operation) => r.parameters.some((p) => p.in === 'query' && PAGING.has(p.name));
+    const readers = ops.filter((r) => r.method === 'GET' && r.responses['200']?.schema && !pages(r));
+    const same = readers.find((r) => r.path === writer.path);
+    const child = readers.find(
+      (r) => r.path.startsWith(`${writer.path}/{`) && r.path.split('/').length === writer.path.split('/').length + 1,
+    );
+    const reader = same ?? child;
+    if (!reader) continue;
+    const members: Record<string, string | number> = {};
+    for (const [name, schema] of Object.entries(properties(contract, reader.responses['200'].schema))) {
+      if (name in sent) continue;
+      const value = telling(contract, schema);
+      if (value !== undefined) members[name] = value;
+    }
+    if (!Object.keys(members).length) continue;
+    pairs.push({ writer, reader, members, idParam: same ? undefined : reader.path.split('/').pop()!.slice(1, -1) });
+  }
+  return pairs;
+}
+
+/** The members of a reader's answer (its first element when a list) that show a value sent as response-only. */
+export function storedReadOnly(pair: ReadOnlyPair, answer: unknown): string[] {
+  const record = Array.isArray(answer) ? answer[0] : answer;
+  if (!record || typeof record !== 'object') return [];
+  return Object.entries(pair.members)
+    .filter(([name, value]) => (record as Record<string, unknown>)[name] === value)
+    .map(([name]) => name);
+}
+
+/** The reader's path id out of the writer's answer: the member of that name in camel case (`plan_id` -> `planId`), else `id`. */
+export function idFromAnswer(pair: ReadOnlyPair, answer: unknown): string | undefined {
+  if (!pair.idParam || !answer || typeof answer !== 'object') return undefined;
+  const record = answer as Record<string, unknown>;
+  const camel = pair.idParam.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  const value = record[pair.idParam] ?? record[camel] ?? record.id;
+  return value === undefined ? undefined : String(value);
+}

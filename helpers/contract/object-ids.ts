@@ -1,0 +1,167 @@
+// The operations of a contract that take an object id, and which resource each id names: the
+// ground the security-property checkers stand on (helpers/client/security/). Read from the
+// contract, never from a hand list of operations: a path parameter that names a resource
+// (generic-rules.ts, namesResource), and a request-body member whose name is an id of a resource.
+// What is written by hand is only the vocabulary: which resource an id's name stands for and who
+// owns that resource. An id name the vocabulary does not know is reported (unnamedIds), and a self
+// test (tests/self/security-coverage.spec.ts) fails on it, so a new operation cannot slip by.
+import type { Contract, Operation } from './contract.js';
+import { namesResource } from './generic-rules.js';
+
+type Json = any; // a schema of the bundled document is untyped JSON at this level
+
+/**
+ * Who an object belongs to: a `partner` (the caller's own: another partner must not reach it), a
+ * `parent` object (reached only under its own parent: an account under its customer), or nobody
+ * (`public`: a catalogue every caller reads, an institution, a routing number).
+ */
+export type Ownership = 'partner' | 'parent' | 'public';
+
+export interface ResourceKind {
+  resource: string;
+  owner: Ownership;
+  /** The resource a `parent`-owned object hangs under (an account's customer). */
+  parent?: string;
+}
+
+/** One object id an operation takes: where it is (`path`, or a dotted body member) and what it names. */
+export interface ObjectId extends ResourceKind {
+  name: string;
+  in: 'path' | 'body';
+  /** The body member's dotted path (`borrowers.customerId`); the parameter's name for a path id. */
+  at: string;
+}
+
+export interface ObjectIdOperation {
+  operation: Operation;
+  ids: ObjectId[];
+}
+
+const kind = (resource: string, owner: Ownership, parent?: string): ResourceKind => ({ resource, owner, parent });
+
+/**
+ * The id names of the three contracts and the resource each names (seed 002, Resources: a customer
+ * of a partner, its consumer, business, institution logins and accounts; seed 001, Resources: plans
+ * and PAN lists). A name that means two resources is told apart by the operation's path.
+ */
+const VOCABULARY: Record<string, (op: Operation) => ResourceKind> = {
+  customerId: () => kind('customer', 'partner'),
+  customer_id: () => kind('customer', 'partner'),
+  consumerId: () => kind('consumer', 'partner'),
+  business_id: () => kind('business', 'partner'),
+  accountId: () => kind('account', 'parent', 'customer'),
+  institutionLoginId: () => kind('institutionLogin', 'parent', 'customer'),
+  institution_login_id: () => kind('institutionLogin', 'parent', 'customer'),
+  transactionId: () => kind('transaction', 'parent', 'customer'),
+  assetId: () => kind('asset', 'parent', 'customer'),
+  payRequestId: () => kind('payRequest', 'parent', 'account'),
+  switch_id: (op) =>
+    op.path.includes('bill-pay') ? kind('billPaySwitch', 'parent', 'customer') : kind('depositSwitch', 'parent', 'customer'),
+  external_id: () => kind('switchExternal', 'partner'),
+  reportId: () => kind('report', 'partner'),
+  portfolioId: () => kind('portfolio', 'parent', 'customer'),
+  subscriptionId: () => kind('txpushSubscription', 'parent', 'customer'),
+  subscription_id: () => kind('webhookSubscription', 'partner'),
+  webhook_event_id: () => kind('webhookEvent', 'parent', 'webhookSubscription'),
+  configuration_id: () => kind('configuration', 'partner'),
+  configurationId: () => kind('configuration', 'partner'),
+  preAppId: () => kind('appRegistration', 'partner'),
+  application_id: () => kind('application', 'partner'),
+  applicationId: () => kind('application', 'partner'),
+  consentReceiptId: () => kind('consentReceipt', 'partner'),
+  partnerId: () => kind('partner', 'partner'),
+  institutionId: () => kind('institution', 'public'),
+  institution_id: () => kind('institution', 'public'),
+  routing_number: () => kind('routingNumber', 'public'),
+  plan_id: () => kind('plan', 'partner'),
+  planId: () => kind('plan', 'partner'),
+  panListId: () => kind('panList', 'partner'),
+};
+
+/** Body members that end like an id but name no object the service keeps: the caller's own labels or values. */
+const NOT_OBJECT_IDS = new Set([
+  // seed 000: the client's and the service's registration ids, and the client's own correlation id.
+  'srcClientId',
+  'srcCorrelationId',
+  'serviceId',
+  'enrolmentReferenceId',
+  // the caller's own references to things outside the service (provider 1.35.0 enrichment, third-party access).
+  'externalCustomerId',
+  'externalAccountId',
+  'externalTransactionId',
+  'cardAcceptorId',
+  // a business's tax id is a value of the record, not a reference to another object.
+  'taxId',
+  'thirdPartyPartnerId',
+  'payorId',
+  'locationId',
+  // seed 001: merchant, acquirer, offer and provider ids are the card network's, not objects of a caller.
+  'maid',
+  'mid',
+  'merchantId',
+  'acquirerId',
+  'offerId',
+  'offerTransactionId',
+  'providerId',
+  'transactionLinkId',
+  'issuerCid',
+  'installmentNumber',
+]);
+
+/** An id-like member name: ends in Id, _id or Id-like number words the vocabulary may hold. */
+const ID_LIKE = /(Id|_id|_number)$/;
+
+function resolve(contract: Contract, node: Json): Json {
+  let current = node;
+  for (let i = 0; i < 10 && current?.$ref; i++) current = contract.componentSchema(String(current.$ref).split('/').pop()!);
+  return current;
+}
+
+/** Dotted names of a request body's members, two levels deep (ids sit at the top or in one nested object or list). */
+function bodyMembers(contract: Contract, schema: Json, depth = 0, prefix = ''): string[] {
+  const node = resolve(contract, schema);
+  if (!node || depth > 2) return [];
+  const out: string[] = [];
+  for (const part of [node, ...['allOf', 'oneOf', 'anyOf'].flatMap((k) => (node[k] ?? []).map((b: Json) => resolve(contract, b)))]) {
+    for (const [name, member] of Object.entries<Json>(part?.properties ?? {})) {
+      out.push(`${prefix}${name}`);
+      out.push(...bodyMembers(contract, member, depth + 1, `${prefix}${name}.`));
+    }
+    if (part?.items) out.push(...bodyMembers(contract, part.items, depth + 1, prefix));
+  }
+  return [...new Set(out)];
+}
+
+/** Every object id of one operation (path first, then body), with the id names the vocabulary does not know. */
+export function objectIdsOf(contract: Contract, op: Operation): { ids: ObjectId[]; unnamed: string[] } {
+  const ids: ObjectId[] = [];
+  const unnamed: string[] = [];
+  for (const param of op.parameters.filter((p) => namesResource(contract, p))) {
+    const known = VOCABULARY[param.name];
+    if (known) ids.push({ name: param.name, in: 'path', at: param.name, ...known(op) });
+    else unnamed.push(`path ${param.name}`);
+  }
+  for (const dotted of op.requestBody?.schema ? bodyMembers(contract, op.requestBody.schema) : []) {
+    const name = dotted.split('.').pop()!;
+    if (NOT_OBJECT_IDS.has(name)) continue;
+    const known = VOCABULARY[name];
+    if (known) ids.push({ name, in: 'body', at: dotted, ...known(op) });
+    else if (ID_LIKE.test(name)) unnamed.push(`body ${dotted}`);
+  }
+  return { ids, unnamed };
+}
+
+/** The operations of a contract that take at least one object id, in the contract's order. */
+export function objectIdOperations(contract: Contract): ObjectIdOperation[] {
+  return [...contract.operations.values()]
+    .map((operation) => ({ operation, ids: objectIdsOf(contract, operation).ids }))
+    .filter((o) => o.ids.length > 0);
+}
+
+/** Id names of the contract the vocabulary does not know, as `operationId: path name` (a self test wants none). */
+export function unnamedIds(contract: Contract): string[] {
+  return [...contract.operations.values()].flatMap((op) => objectIdsOf(contract, op).unnamed.map((u) => `${op.operationId}: ${u}`));
+}
+
+/** Whether an operation takes an id of an object someone owns (not only catalogue ids). */
+export const takesOwnedId = (o: ObjectIdOperation) => o.ids.some((id) => id.owner !== 'public');

@@ -1,0 +1,110 @@
+// Covers: POST /cards (putCard) 200, the masked consumer on both enrollment paths (seed 000, MaskedConsumer:
+// "masked" names, e-mail address and identity; how each is masked only the provider's Card API examples show:
+// maskedFirstName "J***", maskedLastName "D**", maskedFullName "J*** D**", maskedEmailAddress
+// "r*****1@mailinator.com", an EXTERNAL_ACCOUNT_ID answered as sent). Each masked value is compared with its
+// own source in the request, with inputs a normalisation or a wrong mask would change: mixed case, long and
+// short values, non-ASCII letters, two consumers whose masks differ.
+import {
+  emailMaskProblem,
+  ENROLLMENT_PATHS,
+  expect,
+  lacksPathData,
+  nameMaskProblem,
+  NO_RECEIPT,
+  PROVIDER_IDENTITY_TYPE,
+  requestIdentityForm,
+  rules,
+  setPath,
+  skipForIdentity,
+  test,
+  type CardRequests,
+  type Contract,
+  type EnrollmentPath,
+  type OperationClient,
+} from '../../fixtures/card-enrollment.js';
+
+// Two consumers whose masks differ in length, first letter and case (each request confirmed with the contract).
+const CONSUMERS = [
+  { firstName: 'McKenzie-Anne Élodie', lastName: "O'Brien-VanDerBerg" },
+  { firstName: 'Jo', lastName: 'Li' },
+];
+// Mixed case on both sides of the @, a long local part and a short one.
+const ADDRESSES = ['Marie-Claire.DuPont+Cards@Example-Mail.CO.uk', 'Ab@Mx.Example.ORG'];
+// The provider's identity is an opaque id (Card API 1.0.0, ConsumerIdentityTypeDoc): mixed-case hex.
+const OPAQUE_IDS = ['F0c04B97-4dCb-485D-a4F4-7Ae437A2e955', '8CA03256-1152-46c7-AFFE-ab09600a4085'];
+
+/** A name as CE-MASK-NAMES masks it (first character, then one * per other character). */
+const mask = (name: string) => Array.from(name)[0] + '*'.repeat(Array.from(name).length - 1);
+
+interface Enroll {
+  cardApi: OperationClient;
+  cards: CardRequests;
+  cardRequestContract: Contract;
+}
+
+async function enroll({ cardApi, cards, cardRequestContract }: Enroll, path: EnrollmentPath, change: Record<string, unknown>) {
+  let body = await cards.on(path);
+  for (const [at, value] of Object.entries(change)) body = setPath(body, at, value);
+  const plain = path === 'card' ? { ...body, encryptedCard: 'a.b.c.d.e' } : body;
+  expect(cardRequestContract.requestValidator('putCard')!(plain), 'the contract allows the request').toBe(true);
+  const res = await cardApi.call('putCard', { body });
+  expect(res.status).toBe(200);
+  return { sent: body, masked: res.body.maskedConsumer as Record<string, any> | undefined };
+}
+
+for (const path of ENROLLMENT_PATHS) {
+  test.describe(`${path} enrollment`, () => {
+    test.beforeEach(({ card }) => test.skip(lacksPathData(card, path), NO_RECEIPT));
+
+    test(
+      `masks maskedFirstName, maskedLastName and maskedFullName from the names sent, first character as sent (${path}) @provider`,
+      rules(`CE-MASK-NAMES@${path}`),
+      async ({ cardApi, cards, cardRequestContract }) => {
+        const fixtures = { cardApi, cards, cardRequestContract };
+        for (const names of CONSUMERS) {
+          const { masked } = await enroll(fixtures, path, { 'consumer.firstName': names.firstName, 'consumer.lastName': names.lastName });
+          if (masked?.maskedFirstName !== undefined)
+            expect(nameMaskProblem(masked.maskedFirstName, names.firstName), 'maskedFirstName').toBeUndefined();
+          if (masked?.maskedLastName !== undefined)
+            expect(nameMaskProblem(masked.maskedLastName, names.lastName), 'maskedLastName').toBeUndefined();
+          // Card API: maskedFullName "J*** D**", the two masked names with a space between.
+          if (masked?.maskedFullName !== undefined)
+            expect(masked.maskedFullName === `${mask(names.firstName)} ${mask(names.lastName)}`, 'maskedFullName').toBe(true);
+        }
+      },
+    );
+
+    test(
+      `masks maskedEmailAddress from the address sent: the domain in clear as sent, the local part masked (${path}) @provider`,
+      rules(`CE-MASK-EMAIL@${path}`),
+      async ({ cardApi, cards, cardRequestContract }, testInfo) => {
+        const fixtures = { cardApi, cards, cardRequestContract };
+        skipForIdentity(testInfo, ['CE-MASK-EMAIL']);
+        for (const address of ADDRESSES) {
+          const { masked } = await enroll(fixtures, path, { 'consumer.consumerIdentity.identityValue': address });
+          if (masked?.maskedEmailAddress !== undefined)
+            expect(emailMaskProblem(masked.maskedEmailAddress, address), 'maskedEmailAddress').toBeUndefined();
+        }
+      },
+    );
+
+    test(
+      `answers maskedConsumerIdentity.maskedIdentityValue from the identity sent (${path}) @provider`,
+      rules(`CE-MASK-IDENTITY@${path}`),
+      async ({ cardApi, cards, cardRequestContract }) => {
+        const fixtures = { cardApi, cards, cardRequestContract };
+        const provider = requestIdentityForm() === 'provider';
+        for (const value of provider ? OPAQUE_IDS : ADDRESSES) {
+          const { sent, masked } = await enroll(fixtures, path, { 'consumer.consumerIdentity.identityValue': value });
+          expect(sent.consumer.consumerIdentity.identityType === PROVIDER_IDENTITY_TYPE, 'the identity form sent').toBe(provider);
+          const identity = masked?.maskedConsumerIdentity;
+          if (identity === undefined) continue;
+          // The provider's opaque id is no personal data: answered as sent (Card API enroll examples).
+          if (provider)
+            expect(identity.maskedIdentityValue === value, 'maskedIdentityValue is the opaque id sent, byte for byte').toBe(true);
+          else expect(emailMaskProblem(identity.maskedIdentityValue, value), 'maskedIdentityValue').toBeUndefined();
+        }
+      },
+    );
+  });
+}

@@ -1,0 +1,145 @@
+// Covers: every documented delete of the financial data contract (the DELETE operations that name
+// an object, derived from the contract), then every operation that names the deleted object or an
+// object it took with it, for its partner and for another partner (seed 002, Customers: "Delete
+// removes access to the customer and all linked accounts"; Accounts: "Delete of an institution login
+// or an account removes access to that data only"; Errors 404). Not expected: that a consumer goes
+// with its customer (seed 002, Resources: it outlives it), nor anything of a business read by its
+// own partner after the customer is deleted (the seed says nothing of it). The checker is
+// helpers/client/security/after-delete.ts.
+import { expect, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+import { AFTER_DELETE, afterDeleteProbes, deletes } from '../../helpers/client/security/after-delete.js';
+import { OTHER_PARTNER, otherPartnerProbes } from '../../helpers/client/security/other-partner.js';
+import { runProbes, Violations, withObjects, type LiveObjects } from '../../helpers/client/security/probe.js';
+import { DELETED_BY, FD_EXEMPT, FD_OBJECT_OPS, liveWorld, opOf, spareAuth, type LiveWorld } from './security.known.js';
+
+/** The resource a delete removes: its last path id's, unless DELETED_BY names it. */
+const deletedBy = (operationId: string) =>
+  DELETED_BY[operationId] ??
+  opOf(operationId)
+    .ids.filter((id) => id.in === 'path')
+    .pop()!.resource;
+
+async function remove(fdApi: OperationClient, world: LiveWorld, operationId: string, objects: LiveObjects = world.objects) {
+  const o = opOf(operationId);
+  const res = await fdApi.callOperation(o.operation, withObjects(world.sample(o), o.ids, objects));
+  expect(res.status, `${operationId} of the live ${deletedBy(operationId)} answers its documented success`).toBeLessThan(300);
+}
+
+function note(description: string) {
+  test.info().annotations.push({ type: 'security-coverage', description });
+}
+
+test(
+  "after DeleteCustomerAccount, every operation naming the account is refused; the customer's other accounts stay readable @mock-only",
+  rules('FD-OBJ-AFTER-DELETE@del-account'),
+  async ({ fd, fdApi, fdMock }) => {
+    void fdMock;
+    const world = await liveWorld(fd, fdApi);
+    await remove(fdApi, world, 'DeleteCustomerAccount');
+    const violations = new Violations(AFTER_DELETE);
+    const { probes } = afterDeleteProbes(FD_OBJECT_OPS, world.sample, world.objects, { resource: 'account', id: world.objects.account });
+    await runProbes(fdApi, probes, violations);
+    note(`financial-data ${AFTER_DELETE} DeleteCustomerAccount: ${probes.length} operations probed`);
+    expect(violations.list, violations.describe()).toEqual([]);
+    const other = await fdApi.call('GetCustomerAccount', {
+      path: { customerId: world.objects.customer, accountId: world.otherParents.account },
+    });
+    expect(other.status, 'another account of the customer after the delete').toBe(200);
+  },
+);
+
+test(
+  'after DeleteCustomerAccountsByInstitutionLogin, every operation naming the login or one of its accounts is refused @mock-only',
+  rules('FD-OBJ-AFTER-DELETE@del-login'),
+  async ({ fd, fdApi, fdMock }) => {
+    void fdMock;
+    const world = await liveWorld(fd, fdApi);
+    const login = world.spareLogin;
+    await remove(fdApi, world, 'DeleteCustomerAccountsByInstitutionLogin', { ...world.objects, institutionLogin: login.id });
+    const violations = new Violations(AFTER_DELETE);
+    // Every operation naming the login, and every operation naming an account through one account
+    // the login held (each account operation once: CPU, and one owned account tells as well as all).
+    const [account] = login.accounts;
+    const { probes } = afterDeleteProbes(
+      FD_OBJECT_OPS,
+      world.sample,
+      world.objects,
+      { resource: 'institutionLogin', id: login.id },
+      { account },
+    );
+    await runProbes(fdApi, probes, violations);
+    // The login's other accounts are gone from its customer's list as well.
+    const listed = await fdApi.call('GetCustomerAccounts', { path: { customerId: world.objects.customer } });
+    const left = ((listed.body?.accounts ?? []) as { id: string | number }[])
+      .map((a) => String(a.id))
+      .filter((id) => login.accounts.includes(id));
+    if (left.length)
+      violations.add(
+        'GetCustomerAccounts',
+        `accounts of deleted institutionLogin ${login.id}`,
+        `still lists ${left.join(', ')}`,
+        'none of them',
+      );
+    note(
+      `financial-data ${AFTER_DELETE} DeleteCustomerAccountsByInstitutionLogin: ${probes.length} probes over the login and one of its ${login.accounts.length} accounts, and the customer's list`,
+    );
+    expect(violations.list, violations.describe()).toEqual([]);
+  },
+);
+
+test(
+  'after DeleteCustomer, every operation naming the customer is refused for its partner, and its objects stay refused to another partner @mock-only',
+  rules('FD-OBJ-AFTER-DELETE@del-customer', 'FD-OBJ-OTHER-PARTNER'),
+  async ({ fd, fdApi, fdMock }) => {
+    void fdMock;
+    const other = await spareAuth(fdApi, fd);
+    test.skip(!other, 'needs a spare partner (FD_SPARE_PARTNER_ID / FD_SPARE_PARTNER_SECRET)');
+    const world = await liveWorld(fd, fdApi);
+    // The customer's objects reached without its id (consumer, business, report, ...): the ones a
+    // delete could leave without an owner.
+    const byOwnId = FD_OBJECT_OPS.filter(
+      (o) => !o.ids.some((id) => id.resource === 'customer') && o.ids.some((id) => world.customerTree.includes(id.resource)),
+    );
+    const otherProbes = () => otherPartnerProbes(byOwnId, world.sample, world.objects, fd.sparePartner!.partnerId, FD_EXEMPT).probes;
+    const before = new Violations(OTHER_PARTNER);
+    await runProbes(fdApi, otherProbes(), before, other);
+    expect(before.list, `before the delete: ${before.describe()}`).toEqual([]);
+    await remove(fdApi, world, 'DeleteCustomer');
+    const violations = new Violations(AFTER_DELETE);
+    const { probes } = afterDeleteProbes(FD_OBJECT_OPS, world.sample, world.objects, { resource: 'customer', id: world.objects.customer });
+    await runProbes(fdApi, probes, violations);
+    const after = otherProbes();
+    await runProbes(fdApi, after, violations, other);
+    violations.list.filter((v, i) => i >= probes.length).forEach((v) => (v.object = `as another partner: ${v.object}`));
+    note(
+      `financial-data ${AFTER_DELETE} DeleteCustomer: ${probes.length} operations probed as the owner, ${after.length} as another partner`,
+    );
+    expect(violations.list, violations.describe()).toEqual([]);
+  },
+);
+
+test(
+  "after each delete of a partner's own object (webhook subscription and event, configuration, access key, TxPush subscription), every operation naming it is refused @mock-only",
+  rules('FD-OBJ-AFTER-DELETE@del-partner-object'),
+  async ({ fd, fdApi, fdMock }) => {
+    void fdMock;
+    const world = await liveWorld(fd, fdApi);
+    const handled = ['DeleteCustomerAccount', 'DeleteCustomerAccountsByInstitutionLogin', 'DeleteCustomer'];
+    // A child before its parent: the event is deleted while its subscription still stands.
+    const rest = deletes(FD_OBJECT_OPS)
+      .filter((o) => !handled.includes(o.operation.operationId))
+      .sort((a, b) => b.operation.path.split('/').length - a.operation.path.split('/').length);
+    const violations = new Violations(AFTER_DELETE);
+    const ran: string[] = [];
+    for (const d of rest) {
+      const resource = deletedBy(d.operation.operationId);
+      if (resource === 'txpushSubscription') await world.renew(resource);
+      await remove(fdApi, world, d.operation.operationId);
+      const { probes } = afterDeleteProbes(FD_OBJECT_OPS, world.sample, world.objects, { resource, id: world.objects[resource] });
+      await runProbes(fdApi, probes, violations);
+      ran.push(`${d.operation.operationId} (${probes.length} probes)`);
+    }
+    note(`financial-data ${AFTER_DELETE}: ${ran.join(', ')}`);
+    expect(violations.list, violations.describe()).toEqual([]);
+  },
+);

@@ -1,0 +1,42 @@
+// Covers: every financial data operation that takes the id of an object a partner owns
+// (helpers/contract/object-ids.ts, derived from the contract), sent by another partner with the
+// owner's objects: customers, consumers, businesses, logins, accounts, transactions, assets,
+// switches, reports, portfolios, pay requests, TxPush and webhook subscriptions, configurations,
+// access keys (seed 002, Resources and Errors 404; provider 1.35.0 BadRequestErrorResponse "does
+// not belong to this partner"). The checker is helpers/client/security/other-partner.ts.
+import { expect, notePartial, rules, test } from '../../fixtures/financial-data.js';
+import { OTHER_PARTNER, otherPartnerProbes } from '../../helpers/client/security/other-partner.js';
+import { runProbes, Violations } from '../../helpers/client/security/probe.js';
+import { FD_EXEMPT, FD_OBJECT_OPS, liveWorld, spareAuth } from './security.known.js';
+
+test(
+  'another partner is refused the objects of ours through every operation that names them, and changes none @mock-only',
+  rules('FD-OBJ-OTHER-PARTNER'),
+  async ({ fd, fdApi, fdMock }) => {
+    void fdMock;
+    const other = await spareAuth(fdApi, fd);
+    test.skip(!other, 'needs a spare partner (FD_SPARE_PARTNER_ID / FD_SPARE_PARTNER_SECRET)');
+    const world = await liveWorld(fd, fdApi);
+    const { objects } = world;
+    const owned = async () => ({
+      customer: (await fdApi.call('GetCustomer', { path: { customerId: objects.customer } })).body,
+      consumer: (await fdApi.call('GetConsumer', { path: { consumerId: objects.consumer } })).body,
+      business: (await fdApi.call('GetBusinessById', { path: { business_id: objects.business } })).body,
+      accounts: (await fdApi.call('GetCustomerAccounts', { path: { customerId: objects.customer } })).body,
+      hook: (await fdApi.call('getWebhookSubscriptionById', { path: { subscription_id: objects.webhookSubscription } })).body,
+      configuration: (await fdApi.call('get-configurations-configurationId', { path: { configuration_id: objects.configuration } })).body,
+    });
+    const before = await owned();
+    const { probes, leftOut } = otherPartnerProbes(FD_OBJECT_OPS, world.sample, objects, fd.sparePartner!.partnerId, FD_EXEMPT);
+    const violations = new Violations(OTHER_PARTNER);
+    await runProbes(fdApi, probes, violations, other);
+    test.info().annotations.push({
+      type: 'security-coverage',
+      description: `financial-data ${OTHER_PARTNER}: ${FD_OBJECT_OPS.length} operations take an object id; ${probes.length} probed; ${leftOut.length} left out (${leftOut.map((l) => `${l.operationId}: ${l.reason}`).join('; ')})`,
+    });
+    if (leftOut.length)
+      notePartial(`${OTHER_PARTNER}: ${leftOut.length} operations left out, each with its reason in the security-coverage annotation`);
+    expect(violations.list, violations.describe()).toEqual([]);
+    expect(await owned(), "the owner's objects after another partner's calls").toEqual(before);
+  },
+);

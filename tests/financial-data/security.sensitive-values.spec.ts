@@ -1,0 +1,48 @@
+// Covers: every operation of the financial data contract, sent as its sample with the live objects
+// (tests/financial-data/security.known.ts), every value of every answer compared with the run's
+// sensitive inputs: the SSNs of the test consumers, the account numbers sent, the partners' secrets,
+// the app key and both partners' tokens, wherever they sit in the answer (seed 002, Consumers: SSN
+// last four only; Authentication: keys, secrets and tokens are credentials, never data). The
+// checker is helpers/client/security/sensitive-values.ts.
+import { expect, FD_CONTRACT, rules, TEST_SSNS, test } from '../../fixtures/financial-data.js';
+import { checkAnswer, SENSITIVE_VALUES, SensitiveInputs } from '../../helpers/client/security/sensitive-values.js';
+import { runProbes, Violations, withObjects, type Probe } from '../../helpers/client/security/probe.js';
+import { sensitiveValuesIn } from '../../helpers/secrets/sensitive.js';
+import { objectIdsOf } from '../../helpers/contract/object-ids.js';
+import { liveWorld, spareAuth } from './security.known.js';
+
+test(
+  'no answer of any operation carries a sensitive input of the run in clear, in any member @mock-only',
+  rules('FD-OBJ-SENSITIVE'),
+  async ({ fd, fdApi, fdMock, fdTokens }) => {
+    void fdMock;
+    const world = await liveWorld(fd, fdApi);
+    const other = await spareAuth(fdApi, fd);
+    const inputs = new SensitiveInputs()
+      .add('SSN', ...TEST_SSNS)
+      .add('secret', fd.partner.partnerSecret, fd.sparePartner?.partnerSecret)
+      .add('key', fd.appKey, await fdTokens.get());
+    if (other) inputs.add('key', ...Object.values(other()).filter((v) => v !== fd.appKey));
+    const probes: Probe[] = [];
+    for (const operation of FD_CONTRACT.operations.values()) {
+      const { ids } = objectIdsOf(FD_CONTRACT, operation);
+      const call = withObjects(world.sample({ operation, ids }), ids, world.objects);
+      for (const s of sensitiveValuesIn(call.body)) inputs.add(s.kind, s.value);
+      // Any documented status: this checker judges what an answer carries, not which it is.
+      probes.push({ operation, call, object: 'its sample', documented: Object.keys(operation.responses).map(Number) });
+    }
+    probes.sort((a, b) => (a.operation.method === 'DELETE' ? 1 : 0) - (b.operation.method === 'DELETE' ? 1 : 0));
+    const violations = new Violations(SENSITIVE_VALUES);
+    await runProbes(fdApi, probes, violations, undefined, (answer) => {
+      checkAnswer(inputs, answer, violations);
+      // A token the run is issued is a credential of the run from then on (CreateToken is its only documented carrier).
+      const token = (answer.body as { token?: string } | undefined)?.token;
+      if (answer.probe.operation.operationId === 'CreateToken' && token) inputs.add('key', token);
+    });
+    test.info().annotations.push({
+      type: 'security-coverage',
+      description: `financial-data ${SENSITIVE_VALUES}: ${probes.length} operations' answers compared with ${inputs.size} sensitive inputs`,
+    });
+    expect(violations.list, violations.describe()).toEqual([]);
+  },
+);

@@ -1,0 +1,47 @@
+// Covers: every installments operation sent as its sample, and the plan flow (offers, savePlan,
+// getPlan, getPlanApprovalStatus, planApproval) with the eligible card: every value of every answer
+// compared with the run's sensitive inputs (the card numbers sent, the consumer key and its
+// signing key), wherever it sits (provider 2.0.0: card data travels encrypted and comes back as
+// panLastFour at most; reference/installments.md, Transport and auth: the key signs, it is not data).
+// The checker is helpers/client/security/sensitive-values.ts.
+import { expect, loadContract, rules, test, type InstallmentsOperationId } from '../../fixtures/installments.js';
+import { checkAnswer, SENSITIVE_VALUES, SensitiveInputs } from '../../helpers/client/security/sensitive-values.js';
+import { runProbes, Violations, type Probe } from '../../helpers/client/security/probe.js';
+
+const contract = await loadContract('installments');
+
+test.beforeEach(({ inst }) => {
+  test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
+});
+
+test(
+  'no answer of any operation carries a sensitive input of the run in clear, in any member',
+  rules('IN-OBJ-SENSITIVE'),
+  async ({ inst, instApi, instReq }) => {
+    const inputs = new SensitiveInputs()
+      .add('PAN', inst.eligiblePan)
+      .add('key', inst.signer.consumerKey)
+      .add('secret', inst.signer.signingKey);
+    const { planId } = await instReq.createPlan(instApi);
+    const probes: Probe[] = [];
+    for (const operation of contract.operations.values()) {
+      // The issuer's endpoint is the issuer's, not the service's (notifications.issuer.spec.ts judges it).
+      if (operation.operationId === 'notifyPlan') continue;
+      const call = await instReq.sampleCall(operation.operationId as InstallmentsOperationId);
+      if (operation.parameters.some((p) => p.name === 'plan_id')) call.path = { plan_id: planId };
+      probes.push({
+        operation,
+        call,
+        object: operation.parameters.some((p) => p.name === 'plan_id') ? `plan ${planId}` : 'its sample',
+        documented: Object.keys(operation.responses).map(Number),
+      });
+    }
+    const violations = new Violations(SENSITIVE_VALUES);
+    await runProbes(instApi, probes, violations, undefined, (answer) => checkAnswer(inputs, answer, violations));
+    test.info().annotations.push({
+      type: 'security-coverage',
+      description: `installments ${SENSITIVE_VALUES}: ${probes.length} of ${contract.operations.size} operations' answers compared with ${inputs.size} sensitive inputs (notifyPlan is the issuer's)`,
+    });
+    expect(violations.list, violations.describe()).toEqual([]);
+  },
+);

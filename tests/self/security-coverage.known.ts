@@ -1,0 +1,96 @@
+// The security-property checkers' coverage of each contract, computed without a target: the
+// operations that take an object id (helpers/contract/object-ids.ts), which of them each checker
+// probes, and the written reason for each it leaves out. The financial data probes are built from
+// the same samples and the same live resources as the specs (tests/financial-data/security.known.ts),
+// with stand-in ids; tests/self/security-coverage.spec.ts holds the result to the catalogue.
+import type { Contract } from '../../helpers/contract/contract.js';
+import { objectIdOperations, objectIdsOf, type ObjectIdOperation } from '../../helpers/contract/object-ids.js';
+import { afterDeleteProbes, deletes } from '../../helpers/client/security/after-delete.js';
+import { otherParentProbes } from '../../helpers/client/security/other-parent.js';
+import { otherPartnerProbes, type LeftOut } from '../../helpers/client/security/other-partner.js';
+import { readOnlyPairs } from '../../helpers/client/security/read-only.js';
+import type { CallOptions } from '../../helpers/client/client.js';
+import type { FdTarget } from '../../helpers/target/financial-data.js';
+import { sampleCall, type FdEntities } from '../../fixtures/examples/financial-data.js';
+import type { FdOperationId } from '../../helpers/contract/operations.js';
+import { DELETED_BY, FD_EXEMPT, FD_LIVE_RESOURCES } from '../financial-data/security.known.js';
+
+export interface CheckerCoverage {
+  checker: string;
+  operations: string[];
+  leftOut: LeftOut[];
+}
+
+const TYPES = ['checking', 'savings', 'moneyMarket', 'investment', 'loan', 'mortgage', 'creditCard', 'cd'];
+const target = {
+  kind: 'mock',
+  baseURL: 'http://stand-in',
+  has: () => true,
+  appKey: 'stand-in',
+  partner: { partnerId: '1', partnerSecret: 'stand-in' },
+  sparePartner: { partnerId: '2', partnerSecret: 'stand-in' },
+  now: () => Date.UTC(2026, 0, 15),
+  institutions: { branded: '101', unbranded: '102', routingNumber: '021000021', location: { idType: 'EIN', idValue: '1' } },
+} as FdTarget;
+const entities: FdEntities = {
+  customerId: '1001',
+  consumerId: 'c0ffee',
+  businessId: '2001',
+  payStatementAssetId: 'asset-1',
+  linked: {
+    customerId: '1001',
+    logins: [
+      { id: 11, institutionId: '101', legacy: false },
+      { id: 12, institutionId: '101', legacy: true },
+    ],
+    accounts: TYPES.map((type, i) => ({
+      id: String(3001 + i),
+      institutionLoginId: 11,
+      institutionId: '101',
+      type,
+      status: 'active',
+      mfa: false,
+      createdDate: 0,
+      numberLast4: '0000',
+    })),
+  },
+};
+
+/** The financial data sample of an operation, as the specs send it. */
+export const fdSample = (o: ObjectIdOperation): CallOptions =>
+  sampleCall(o.operation.operationId as FdOperationId, target, entities) as CallOptions;
+
+/** Every live resource of the specs' world with a stand-in id, and the other parents. */
+const objects = Object.fromEntries(FD_LIVE_RESOURCES.map((r) => [r, `${r}-1`]));
+const otherParents = { customer: 'customer-2', account: 'account-2', webhookSubscription: 'webhookSubscription-2' };
+
+/** Each checker of financial data over the contract: what it probes, what it leaves out and why. */
+export function fdCoverage(contract: Contract): CheckerCoverage[] {
+  const ops = objectIdOperations(contract);
+  const ids = (list: { operation: { operationId: string } }[]) => [...new Set(list.map((p) => p.operation.operationId))];
+  const partner = otherPartnerProbes(ops, fdSample, objects, '2', FD_EXEMPT);
+  const parent = otherParentProbes(ops, fdSample, objects, otherParents);
+  const afterDelete = deletes(ops).flatMap((d) => {
+    const resource = DELETED_BY[d.operation.operationId] ?? d.ids.filter((id) => id.in === 'path').pop()!.resource;
+    return afterDeleteProbes(ops, fdSample, objects, { resource, id: objects[resource] }).probes;
+  });
+  const readOnly = readOnlyPairs(contract);
+  const withIds = new Set(ops.map((o) => o.operation.operationId));
+  return [
+    { checker: 'other-partner', operations: ids(partner.probes), leftOut: partner.leftOut },
+    {
+      checker: 'other-parent',
+      operations: ids(parent.probes),
+      leftOut: parent.leftOut.filter((l) => !l.reason.startsWith('names no child')),
+    },
+    { checker: 'after-delete', operations: ids(afterDelete), leftOut: [] },
+    {
+      checker: 'read-only',
+      operations: [...new Set(readOnly.flatMap((p) => [p.writer.operationId]))].filter((id) => withIds.has(id) || true),
+      leftOut: [],
+    },
+    { checker: 'sensitive-values', operations: [...contract.operations.keys()], leftOut: [] },
+  ];
+}
+
+export { objectIdOperations, objectIdsOf };
