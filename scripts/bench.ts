@@ -16,9 +16,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseBenchArgs, type BenchOptions, type BenchService } from '../tools/bench/args.js';
 import { compareClient, type ClientFigures } from '../tools/bench/client.js';
-import { AUTOCANNON_VERSION, runLoad, type LoadFigures } from '../tools/bench/load.js';
+import { AUTOCANNON_VERSION, runLoad, type LoadFigures, type LoadTarget } from '../tools/bench/load.js';
 import type { GrowthBatch, ReadCase } from '../tools/bench/reads.js';
-import type { LoadTarget, ParentMessage, ServerMessage, ServicePlan } from '../tools/bench/server.js';
+import type { ParentMessage, ServerMessage, ServicePlan } from '../tools/bench/server.js';
 import { runMain } from '../tools/cli.js';
 
 const GOAL_BARE = 0.7;

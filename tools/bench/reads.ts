@@ -14,7 +14,7 @@ import { installmentsTargetFromMock } from '../../helpers/target/installments.js
 import { startFinancialDataMock } from '../../mocks/financial-data/index.js';
 import { startInstallmentsMock } from '../../mocks/installments/index.js';
 import { exampleParticipation } from '../../fixtures/examples/installments.js';
-import type { LoadTarget } from './server.js';
+import type { LoadTarget } from './load.js';
 
 export interface GrowRequest {
   type: 'grow';

@@ -27,18 +27,8 @@ import { createEncryptionKeys, decryptCard } from '../../mocks/card-enrollment/k
 import { keyFromJwks } from '../../helpers/auth/jwe.js';
 import { verifyRequest } from '../../helpers/auth/oauth1.js';
 import type { BenchService } from './args.js';
+import type { LoadTarget } from './load.js';
 import { growReads, type GrowRequest, type GrowthBatch, type ReadCase } from './reads.js';
-
-/** One request autocannon repeats: everything it sends, credentials included (never printed). */
-export interface LoadTarget {
-  label: string;
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body?: string;
-  /** The body holds `[<id>]` placeholders autocannon fills with a fresh id per request (unique usernames). */
-  idReplacement?: boolean;
-}
 
 /** How a sequential call of the client comparison gets its credentials. */
 export type BenchAuth = { kind: 'headers'; headers: Record<string, string> } | { kind: 'oauth1'; credentials: SigningCredentials };
