@@ -80,7 +80,7 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
   },
   {
     id: 'default-limit-unapplied',
-    rule: 'without limit a page holds 25 records (FD-PAGE-DEFAULT)',
+    rule: "without limit a page holds the limit parameter's default (FD-PAGE-DEFAULT)",
     source: 'provider',
     rules: ['FD-PAGE-DEFAULT'],
   },
