@@ -2,9 +2,9 @@
 // application data), modify, delete. Usernames are unique per partner (409).
 import type { FastifyInstance } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
-import { defaultLimit, page } from './paging.js';
+import { defaultLimit, page, type Sliceable } from './paging.js';
 import { testingQuotaRefusal } from './stand-in-limits.js';
-import { findCustomer, usernameKey, type Customer } from './state.js';
+import { customerCandidates, findCustomer, usernameKey, type Customer } from './state.js';
 import { rangeOf } from '../../helpers/contract/facts.js';
 
 /** A customer record; dates as digit strings, as the provider serialises them (StringUnixDate). */
@@ -75,24 +75,38 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
 
   const pageSize = defaultLimit(ctx.contract, 'GetCustomers');
   route(app, ctx, 'GetCustomers', ({ query, partner }) => {
-    const all = faults.has('blind-deleted-customer-still-listed')
-      ? [...world.customers.values(), ...ghosts]
-      : [...world.customers.values()];
-    let list = all.filter((c) => !partner || c.partnerId === partner.id);
-    if (query.username !== undefined && !faults.has('blind-username-filter-ignored'))
-      list = list.filter((c) => c.username === query.username);
+    const username = query.username !== undefined && !faults.has('blind-username-filter-ignored') ? String(query.username) : undefined;
     // provider 1.35.0: an empty type lists every kind of customer.
-    if (query.type && !faults.has('type-filter-ignored')) list = list.filter((c) => c.type === query.type);
-    if (query.search !== undefined && query.search.trim() !== '' && !faults.has('customer-search-ignored'))
-      list = list.filter((c) =>
-        matches(c, query.search, !faults.has('search-by-name-broken'), !faults.has('blind-search-ignores-last-name')),
+    const type = query.type && !faults.has('type-filter-ignored') ? String(query.type) : undefined;
+    const searched = query.search !== undefined && query.search.trim() !== '' && !faults.has('customer-search-ignored');
+    const match = (c: Customer) =>
+      matches(c, query.search, !faults.has('search-by-name-broken'), !faults.has('blind-search-ignores-last-name'));
+    let list: Sliceable<Customer>;
+    if (partner && !faults.has('blind-deleted-customer-still-listed')) {
+      // The store's indexes (state.ts) give the partner's customers of that username and type, and
+      // with a search only those its sequences can match, in creation order.
+      const candidates = customerCandidates(world, { partnerId: partner.id, username, type, search: searched ? query.search : undefined });
+      list = !searched ? candidates : (Array.isArray(candidates) ? candidates : candidates.all()).filter(match);
+    } else {
+      const all = faults.has('blind-deleted-customer-still-listed')
+        ? [...world.customers.values(), ...ghosts]
+        : [...world.customers.values()];
+      list = all.filter(
+        (c) =>
+          (!partner || c.partnerId === partner.id) &&
+          (username === undefined || c.username === username) &&
+          (type === undefined || c.type === type) &&
+          (!searched || match(c)),
       );
-    else if (faults.has('no-search-returns-none') && query.username === undefined) list = [];
+    }
+    if (!searched && faults.has('no-search-returns-none') && query.username === undefined) list = [];
     const paged = faults.has('default-limit-unapplied') && query.limit === undefined ? { ...query, limit: PAGE_MAX } : query;
     const { slice, ...counts } = page(list, paged, pageSize, faults.has('start-ignored'), faults);
     // i2-customers-found-ignores-type-filter: found counted before the type filter.
     if (query.type && faults.has('i2-customers-found-ignores-type-filter'))
-      counts.found = all.filter((c) => !partner || c.partnerId === partner.id).length;
+      counts.found = (
+        faults.has('blind-deleted-customer-still-listed') ? [...world.customers.values(), ...ghosts] : [...world.customers.values()]
+      ).filter((c) => !partner || c.partnerId === partner.id).length;
     // Fault: moreAvailable off by one (true on an exactly full last page).
     if (faults.has('more-available-off-by-one')) counts.moreAvailable = (paged.start ?? 1) * (paged.limit ?? pageSize) <= counts.found;
     // Fault: the list alone renders names with a capital first letter.
@@ -136,6 +150,8 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
       if (input.body.firstName !== undefined) c.firstName = tidy(input.body.firstName);
       if (input.body.lastName !== undefined && !faults.has('blind-modify-customer-ignores-last-name'))
         c.lastName = tidy(input.body.lastName);
+      // Filed again under its new names (the search index of state.ts).
+      world.customers.set(c.id, c);
     }
     return reply.code(204).send();
   });

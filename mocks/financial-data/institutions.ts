@@ -20,7 +20,16 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     overallStatus: 'online',
     ...Object.fromEntries(['transAgg', 'voa', 'voi', 'stateAgg', 'ach', 'aha'].map((p) => [p, i.products[p] ? 'online' : 'offline'])),
   });
-  const full = (i: Institution) => ({
+  // The records are built once per institution (the catalogue does not change while the mock runs).
+  const once = <T extends object>(build: (i: Institution) => T) => {
+    const built = new WeakMap<Institution, T>();
+    return (i: Institution): T => {
+      let record = built.get(i);
+      if (!record) built.set(i, (record = build(i)));
+      return record;
+    };
+  };
+  const full = once((i: Institution) => ({
     id: Number(i.id),
     name: i.name,
     ...i.products,
@@ -29,8 +38,8 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     status: 'online',
     urlHomeApp: `https://${i.name.toLowerCase().replace(/[^a-z]+/g, '')}.example.com`,
     ...(i.branding ? { branding: i.branding } : {}),
-  });
-  const certified = (i: Institution) => ({
+  }));
+  const certified = once((i: Institution) => ({
     id: Number(i.id),
     name: i.name,
     ...i.products,
@@ -38,7 +47,7 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     loanPaymentDetails: i.products.ach,
     oauthEnabled: i.id === '101732',
     productionStatus: status(i),
-  });
+  }));
 
   function filtered(query: Record<string, any>, ignoreSearch = false): Institution[] {
     let list = world.institutions;

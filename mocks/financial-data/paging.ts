@@ -7,13 +7,19 @@ import { parameterDefault } from '../../helpers/contract/facts.js';
 import type { FdOperationId } from '../../helpers/contract/operations.js';
 import type { FdFaultId } from './catalogue.js';
 
+/** What a page is cut from: an array, or a store's group (mocks/kit/indexed-map.ts) read without copying it. */
+export interface Sliceable<T> {
+  readonly length: number;
+  slice(from: number, to: number): T[];
+}
+
 /** The page size of an operation called without `limit`: its limit parameter's `default` (provider 1.35.0 LimitParameter). */
 export function defaultLimit(contract: Contract, operationId: FdOperationId): number {
   return Number(parameterDefault(contract, operationId, 'limit'));
 }
 
 export function page<T>(
-  items: T[],
+  items: Sliceable<T>,
   query: { start?: number; limit?: number },
   pageSize: number,
   ignoreStart = false,

@@ -6,6 +6,7 @@
 import { limitOf } from '../../helpers/contract/facts.js';
 import type { Contract } from '../../helpers/contract/contract.js';
 import type { FdContext } from './middleware.js';
+import { customerCandidates } from './state.js';
 
 /** The sandbox's limits, as the contract states them. */
 export function sandboxLimits(contract: Contract): { testingCustomers: number; accountsPerCustomer: number } {
@@ -22,7 +23,6 @@ export function sandboxLimits(contract: Contract): { testingCustomers: number; a
  */
 export function testingQuotaRefusal(ctx: FdContext, partnerId: string): string | undefined {
   const limit = ctx.standIn?.testingCustomers ?? sandboxLimits(ctx.contract).testingCustomers;
-  let live = 0;
-  for (const c of ctx.state.customers.values()) if (c.partnerId === partnerId && c.type === 'testing') live++;
+  const live = customerCandidates(ctx.state, { partnerId, type: 'testing' }).length;
   return live >= limit ? `The partner has reached its limit of ${limit} testing customers; delete one to enroll another` : undefined;
 }

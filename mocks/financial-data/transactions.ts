@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
 import { defaultLimit, page } from './paging.js';
 import { DAY_S } from './portfolio.js';
-import { findAccount, findCustomer, type Account, type Transaction } from './state.js';
+import { accountsOfLogin, findAccount, findCustomer, linkedData, transactionsOfAccounts, type Account, type Transaction } from './state.js';
 import { rangeOf } from '../../helpers/contract/facts.js';
 
 /** A payee seen this many times with the same sign in an account is a recurring series (the mock's rule). */
@@ -105,9 +105,7 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
   }
 
   function transactionsOf(accountIds: Set<string>, reader: 'all' | 'account'): Transaction[] {
-    const out: Transaction[] = [];
-    for (const t of world.transactions.values()) if (accountIds.has(t.accountId) && visible(t, reader)) out.push(t);
-    return out;
+    return transactionsOfAccounts(world, accountIds).filter((t) => visible(t, reader));
   }
 
   /** One page of a list (seed 002, Transactions), shared by the customer and the account lists. */
@@ -211,7 +209,7 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     }
     // A second call (even with force) adds nothing: the range comes from the account's createdDate.
     if (account.historicLoaded && on('transactions-historic-reload-duplicates')) {
-      for (const t of [...world.transactions.values()].filter((x) => x.accountId === account.id && x.historic)) {
+      for (const t of transactionsOfAccounts(world, [account.id]).filter((x) => x.historic)) {
         const copy = { ...t, id: Number(world.nextId()) * 10 + 1 };
         world.transactions.set(copy.id, copy);
       }
@@ -219,7 +217,7 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     if (!on('transactions-historic-load-ignored')) account.historicLoaded = true;
     // Blind fault: the load is done per institution login, so every account of the login gains its history.
     if (on('blind-transactions-historic-load-whole-login')) {
-      for (const a of world.accounts.values()) if (a.institutionLoginId === account.institutionLoginId && !a.mfa) a.historicLoaded = true;
+      for (const a of accountsOfLogin(world, account.institutionLoginId)) if (!a.mfa) a.historicLoaded = true;
     }
     account.aggregationAttemptDate = clock.nowEpochSeconds();
     return reply.code(204).send();
@@ -227,8 +225,8 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
 
   route(app, ctx, 'GetAllCustomerTransactions', (input, reply) => {
     if (!customerOf(input)) return sendError(ctx, reply, 404, 'Customer not found');
-    const accounts = [...world.accounts.values()].filter((a) => findAccount(world, input.path.customerId, a.id, partnerOf(input)));
-    return list(input, reply, accounts, 'all');
+    // The customer was found just above: its accounts are every account findAccount would give.
+    return list(input, reply, linkedData(world, input.path.customerId).accounts, 'all');
   });
 
   route(app, ctx, 'GetCustomerAccountTransactions', (input, reply) => {
@@ -243,7 +241,7 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     const mine = t && (t.customerId === input.path.customerId || on('transactions-get-other-customer'));
     if (!t || !mine || !visible(t, 'id')) return sendError(ctx, reply, 404, 'Transaction not found');
     if (on('transactions-get-wrong-transaction')) {
-      const other = [...world.transactions.values()].find((x) => x.accountId === t.accountId && x.id !== t.id && visible(x, 'id'));
+      const other = transactionsOfAccounts(world, [t.accountId]).find((x) => x.id !== t.id && visible(x, 'id'));
       if (other) return view(other, 'id');
     }
     const shown = view(t, 'id');
@@ -253,7 +251,7 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
 
   route(app, ctx, 'GetRecurringTransactions', (input, reply) => {
     if (!customerOf(input)) return sendError(ctx, reply, 404, 'Customer not found');
-    const mine = [...world.accounts.values()].filter((a) => findAccount(world, input.path.customerId, a.id, partnerOf(input)));
+    const mine = linkedData(world, input.path.customerId).accounts;
     const asked: string[] = Array.isArray(input.body?.accountIds) ? input.body.accountIds : [];
     const unknown = asked.find((id) => !mine.some((a) => a.id === id));
     if (unknown !== undefined && !on('transactions-recurring-unknown-account-ignored'))

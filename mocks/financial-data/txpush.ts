@@ -96,8 +96,7 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     const account = findAccount(world, path.customerId, path.accountId, partner?.id);
     if (!account) return sendError(ctx, reply, 404, 'Customer or account not found');
     if (!faults.has('txpush-disable-noop')) {
-      for (const s of [...state().subscriptions.values()]) {
-        if (s.accountId !== account.id) continue;
+      for (const s of [...state().subscriptions.group('account', account.id).values()]) {
         if (s.type === 'transaction' && faults.has('txpush-disable-keeps-transaction-class')) continue;
         if (faults.has('blind-txpush-disable-soft-delete')) {
           disabledSubscriptions.add(s.id);
@@ -121,7 +120,7 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
       return sendError(ctx, reply, 404, 'Subscription not found');
     }
     if (faults.has('txpush-delete-one-deletes-account')) {
-      for (const s of [...state().subscriptions.values()]) if (s.accountId === sub.accountId) state().subscriptions.delete(s.id);
+      for (const s of [...state().subscriptions.group('account', sub.accountId).values()]) state().subscriptions.delete(s.id);
     } else if (!faults.has('txpush-delete-ignored')) {
       state().subscriptions.delete(sub.id);
       deletedSubscriptions.set(sub.id, customer.id);
@@ -216,11 +215,10 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     account.balance = cents(account.balance + t.amount);
     account.availableBalance = cents(account.availableBalance + t.amount);
     account.balanceDate = nowS;
-    let subs = [...state().subscriptions.values()].filter(
-      (s) =>
-        (faults.has('blind-txpush-subscriptions-by-customer') ? s.customerId === account.customerId : s.accountId === account.id) &&
-        !disabledSubscriptions.has(s.id),
-    );
+    const listening = faults.has('blind-txpush-subscriptions-by-customer')
+      ? state().subscriptions.group('customer', account.customerId)
+      : state().subscriptions.group('account', account.id);
+    let subs = [...listening.values()].filter((s) => !disabledSubscriptions.has(s.id));
     if (faults.has('blind-txpush-account-event-needs-transaction-subscription') && !subs.some((s) => s.type === 'transaction')) subs = [];
     if (faults.has('txpush-test-no-account-event')) subs = subs.filter((s) => s.type !== 'account');
     if (subs.length === 0 && faults.has('txpush-delivers-without-subscription') && state().lastUrl) {

@@ -236,11 +236,14 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       const limit = Number(input.query.limit ?? (faults.has('webhooks-default-limit-25') ? 25 : 10));
       const offset = Math.max(1, Number(input.query.offset ?? 1));
       if (faults.has('webhooks-limit-cap-50') && limit > 50) return fail(reply, 400, 'limit must be at most 50');
-      const mine = [...state().subscriptions.values()].filter(
-        (s) =>
-          (s.partnerId === input.partner?.id || faults.has('webhooks-owner-unchecked')) &&
-          (!s.deleted || faults.has('webhooks-delete-keeps-listed')),
-      );
+      const owned = faults.has('webhooks-owner-unchecked')
+        ? [...state().subscriptions.values()]
+        : [
+            ...state()
+              .subscriptions.group('partner', input.partner?.id ?? '')
+              .values(),
+          ];
+      const mine = owned.filter((s) => !s.deleted || faults.has('webhooks-delete-keeps-listed'));
       let start = (faults.has('webhooks-offset-zero-based') ? offset : offset - 1) * limit;
       if (faults.has('blind-webhooks-past-end-clamped-to-last') && start >= mine.length && mine.length > 0)
         start = Math.floor((mine.length - 1) / limit) * limit;

@@ -23,7 +23,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createHash } from 'node:crypto';
 import { route, sendError, type FdContext, type Input } from '../middleware.js';
 import { DAY_S } from '../portfolio.js';
-import { findAccount, findCustomer, type Account, type AccountType, type Report, type Transaction } from '../state.js';
+import { findAccount, findCustomer, linkedData, transactionsOfAccounts, type Account, type AccountType, type Report, type Transaction } from '../state.js';
 import { generationGuard } from './guard.js';
 import { callbackOf, createReport, reportAck } from './store.js';
 import { limitOf } from '../../../helpers/contract/facts.js';
@@ -298,14 +298,15 @@ export const daysBefore = (s: number, days: number) => s - days * DAY_S;
 
 /** The transactions aggregation holds for an account: standard history, and the older ones once loaded. */
 export function heldTransactions(ctx: FdContext, account: Account): Transaction[] {
-  return [...ctx.state.transactions.values()]
-    .filter((t) => t.accountId === account.id && (!t.historic || account.historicLoaded))
+  return transactionsOfAccounts(ctx.state, [account.id])
+    .filter((t) => !t.historic || account.historicLoaded)
     .sort((a, b) => b.postedDate - a.postedDate || b.id - a.id);
 }
 
 /** The customer's accounts a report covers: its eligible types, limited to `named` when given. */
 export function reportAccounts(ctx: FdContext, customerId: string, types: readonly AccountType[] | undefined, named?: string[]): Account[] {
-  const accounts = [...ctx.state.accounts.values()].filter((a) => findAccount(ctx.state, customerId, a.id));
+  // Every account findAccount would give: the customer's, while the customer exists.
+  const accounts = findCustomer(ctx.state, customerId, undefined) ? linkedData(ctx.state, customerId).accounts : [];
   return accounts.filter((a) => (!types || types.includes(a.type)) && (!named || named.includes(a.id)));
 }
 
