@@ -2,7 +2,7 @@
 // application data), modify, delete. Usernames are unique per partner (409).
 import type { FastifyInstance } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
-import { page } from './paging.js';
+import { defaultLimit, page } from './paging.js';
 import { testingQuotaRefusal } from './stand-in-limits.js';
 import { findCustomer, usernameKey, type Customer } from './state.js';
 import { rangeOf } from '../../helpers/contract/facts.js';
@@ -49,7 +49,7 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
         return sendError(ctx, reply, 409, 'A customer with this username already exists');
       }
       // Stand-in mode only (stand-in-limits.ts; the plain mock has no quota: benchmarks create 50,000
-      // customers): provider Test the APIs page: a partner enrolls up to 100 testing customers; a
+      // customers): provider Test the APIs page: a partner enrolls a quota of testing customers (x-limits); a
       // deleted one frees its place. The 400 in {code, message} is our assumption: the provider
       // document names no status for this refusal.
       const overQuota = ctx.standIn && type === 'testing' ? testingQuotaRefusal(ctx, partnerId) : undefined;
@@ -73,6 +73,7 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
   route(app, ctx, 'AddTestingCustomer', add('testing'));
   route(app, ctx, 'AddCustomer', add('active'));
 
+  const pageSize = defaultLimit(ctx.contract, 'GetCustomers');
   route(app, ctx, 'GetCustomers', ({ query, partner }) => {
     const all = faults.has('blind-deleted-customer-still-listed')
       ? [...world.customers.values(), ...ghosts]
@@ -88,13 +89,18 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
       );
     else if (faults.has('no-search-returns-none') && query.username === undefined) list = [];
     const paged = faults.has('default-limit-unapplied') && query.limit === undefined ? { ...query, limit: PAGE_MAX } : query;
-    const { slice, ...counts } = page(list, paged, faults.has('start-ignored'), faults);
+    const { slice, ...counts } = page(list, paged, pageSize, faults.has('start-ignored'), faults);
     // i2-customers-found-ignores-type-filter: found counted before the type filter.
     if (query.type && faults.has('i2-customers-found-ignores-type-filter'))
       counts.found = all.filter((c) => !partner || c.partnerId === partner.id).length;
     // Fault: moreAvailable off by one (true on an exactly full last page).
-    if (faults.has('more-available-off-by-one')) counts.moreAvailable = (paged.start ?? 1) * (paged.limit ?? 25) <= counts.found;
-    return { ...counts, customers: slice.map(customerView) };
+    if (faults.has('more-available-off-by-one')) counts.moreAvailable = (paged.start ?? 1) * (paged.limit ?? pageSize) <= counts.found;
+    // Fault: the list alone renders names with a capital first letter.
+    const capital = (s: unknown) => (typeof s === 'string' ? s.charAt(0).toUpperCase() + s.slice(1) : s);
+    const shown = faults.has('telling-customer-list-names-capitalised')
+      ? slice.map((c) => ({ ...customerView(c), firstName: capital(c.firstName), lastName: capital(c.lastName) }))
+      : slice.map(customerView);
+    return { ...counts, customers: shown };
   });
 
   route(app, ctx, 'GetCustomer', (input, reply) => {

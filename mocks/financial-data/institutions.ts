@@ -5,7 +5,8 @@
 // lookup, matches under `locationMatches`.
 import type { FastifyInstance } from 'fastify';
 import { route, sendError, type FdContext } from './middleware.js';
-import { page } from './paging.js';
+import { defaultLimit, page } from './paging.js';
+import type { FdOperationId } from '../../helpers/contract/operations.js';
 import type { Institution } from './state.js';
 import { sizeOf } from '../../helpers/contract/facts.js';
 
@@ -57,6 +58,7 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     return countries.includes('*') || countries.includes('US') ? list : [];
   }
   const listing = (
+    operationId: FdOperationId,
     query: Record<string, any>,
     reply: any,
     shape: (i: Institution) => object,
@@ -65,18 +67,19 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
   ) => {
     const list = filtered(query, ignoreSearch);
     if (list.length === 0 && faults.has('institutions-no-match-404')) return sendError(ctx, reply, 404, 'No institution found');
-    const { slice, ...counts } = page(list, query, faults.has('start-ignored'), faults);
+    const { slice, ...counts } = page(list, query, defaultLimit(ctx.contract, operationId), faults.has('start-ignored'), faults);
     if (faults.has('found-page-count')) counts.found = counts.displaying; // fault: found counts the page, not the matches
     return { ...counts, [dateName]: clock.nowEpochSeconds(), institutions: slice.map(shape) };
   };
 
-  route(app, ctx, 'GetInstitutions', ({ query }, reply) => listing(query, reply, full, 'createdDate'));
+  route(app, ctx, 'GetInstitutions', ({ query }, reply) => listing('GetInstitutions', query, reply, full, 'createdDate'));
   // Blind fault: the certified list forgets the search text its sibling applies.
   route(app, ctx, 'GetCertifiedInstitutions', ({ query }, reply) =>
-    listing(query, reply, certified, 'requestedDate', faults.has('blind-certified-search-ignored')),
+    listing('GetCertifiedInstitutions', query, reply, certified, 'requestedDate', faults.has('blind-certified-search-ignored')),
   );
   route(app, ctx, 'GetCertifiedInstitutionsWithRSSD', ({ query }, reply) =>
     listing(
+      'GetCertifiedInstitutionsWithRSSD',
       query,
       reply,
       (i) => (faults.has('rssd-missing') ? certified(i) : { ...certified(i), rssd: i.rssd, childInstitutions: [] }),

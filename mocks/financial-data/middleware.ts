@@ -3,6 +3,7 @@
 // validation, and the error body. Handlers receive typed input and the calling partner.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Contract, Operation, Parameter } from '../../helpers/contract/contract.js';
+import type { FdOperationId } from '../../helpers/contract/operations.js';
 import { parseJson } from '../kit/app.js';
 import type { MockContext } from '../kit/context.js';
 import type { FdFaultId } from './catalogue.js';
@@ -22,7 +23,7 @@ export interface FdContext extends MockContext<FdFaultId> {
 
 /** What the stand-in of the provider's sandbox adds to the financial data mock. */
 export interface FdStandIn {
-  /** Live testing customers per partner (provider Test the APIs page: up to 100; stand-in-limits.ts). */
+  /** Live testing customers per partner (provider Test the APIs page; x-limits sandboxTestingCustomers, stand-in-limits.ts). */
   testingCustomers: number;
   /** Accounts per customer (provider Test the APIs page: up to 20 per testing customer). */
   accountsPerCustomer: number;
@@ -147,8 +148,9 @@ function authenticate(ctx: FdContext, op: Operation, req: FastifyRequest): { sta
   return { partner: world.partners.get(issued.partnerId) };
 }
 
-export function route(app: FastifyInstance, ctx: FdContext, operationId: string, handler: Handler) {
-  const op = ctx.contract.operationOf(operationId);
+/** Routes an operation of the contract (its id typed: a misspelled one does not compile) to its handler, behind the shared front. */
+export function route(app: FastifyInstance, ctx: FdContext, operationId: FdOperationId, handler: Handler) {
+  const op = ctx.contract.operation(operationId);
   const url = op.path.replace(/\{([^}]+)\}/g, ':$1');
   app.route({
     method: op.method as any,

@@ -7,7 +7,7 @@
 import type { FdFaultId } from './catalogue.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
-import { page } from './paging.js';
+import { defaultLimit, page } from './paging.js';
 import { DAY_S } from './portfolio.js';
 import { findAccount, findCustomer, type Account, type Transaction } from './state.js';
 import { rangeOf } from '../../helpers/contract/facts.js';
@@ -34,6 +34,11 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;
   /** seed 002, Limits: transactions per page (the contract's PageLimit). */
   const PAGE_MAX = rangeOf(ctx.contract, 'PageLimit').max!;
+  /** The page size of each reader called without limit (its limit parameter's default). */
+  const PAGE_SIZE = {
+    all: defaultLimit(ctx.contract, 'GetAllCustomerTransactions'),
+    account: defaultLimit(ctx.contract, 'GetCustomerAccountTransactions'),
+  };
   const on = (id: FdFaultId) => faults.has(id);
   // Accounts this module has read, so the fault 'transactions-deleted-account-kept' still finds them.
   const seenAccounts = world.faultMemory.seenAccounts;
@@ -143,7 +148,7 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
 
     // Blind fault 'blind-transactions-page-cap-off-by-one': the cap checked as `<` the maximum (a full page one short).
     const limit = Math.min(
-      query.limit ?? (on('transactions-default-page-size-100') ? 100 : 25),
+      query.limit ?? (on('transactions-default-page-size-100') ? 100 : PAGE_SIZE[reader]),
       on('transactions-page-holds-500') ? 500 : on('blind-transactions-page-cap-off-by-one') ? PAGE_MAX - 1 : PAGE_MAX,
     );
     const start = on('transactions-start-ignored-on-all') && reader === 'all' ? 1 : (query.start ?? 1);
@@ -153,7 +158,7 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
             const slice = found.slice(start - 1, start - 1 + limit);
             return { found: found.length, displaying: slice.length, moreAvailable: start - 1 + limit < found.length, slice };
           })()
-        : page(found, { start, limit });
+        : page(found, { start, limit }, PAGE_SIZE[reader]);
     if (on('transactions-found-counts-page')) paged.found = paged.displaying;
     // i2-txn-found-counts-pending-on-account: found counted before the pending transactions were left out.
     if (reader === 'account' && !includePending && on('i2-txn-found-counts-pending-on-account'))

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { rewriteFrontError, route, sendError, type FdContext, type Input } from './middleware.js';
 import type { FdState, HookEvent, HookSubscription } from './state.js';
+import type { FdOperationId } from '../../helpers/contract/operations.js';
 
 /** A deterministic id of the provider's form (a 36-character UUID; provider 1.35.0 SubscriptionDetail). */
 function nextUuid(state: FdState['webhooks'], kind: string): string {
@@ -195,7 +196,7 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
     );
 
     /** Every route: the request-id header is optional (provider 1.35.0 RequestIdHeader, FD-WEBHOOK-REQUEST-ID). */
-    const on = (operationId: string, handler: (input: Input, reply: FastifyReply) => unknown) =>
+    const on = (operationId: FdOperationId, handler: (input: Input, reply: FastifyReply) => unknown) =>
       route(scope, ctx, operationId, (input, reply) => {
         const idRequired =
           faults.has('webhooks-request-id-required') ||

@@ -35,8 +35,11 @@ export interface Fault<Id extends string = string> {
    * fails an unknown id and lists the faults without any.
    */
   rules?: string[];
-  /** 'blind': written from the rules by someone who had not read the specs (see `blind`): the independent measure. */
-  origin?: 'blind';
+  /**
+   * 'blind': written from the rules by someone who had not read the specs (see `blind`): the independent measure.
+   * 'telling': a normalisation of an echoed value on one path (see `telling`): caught only by inputs that can tell.
+   */
+  origin?: 'blind' | 'telling';
   /**
    * The named set of a later independent measure (see `independent`): faults written blind by another
    * engineer, run on their own by `npm run mutation -- --set <name>` and counted apart from `origin`.
@@ -66,6 +69,15 @@ export const INDEPENDENT_2 = 'independent-2';
  */
 export const independent = <const F extends Omit<Fault, 'origin' | 'set' | 'mutation'>>(set: string, fault: F): Fault<F['id']> =>
   ({ ...fault, set, mutation: true }) as Fault<F['id']>;
+
+/**
+ * A fault that normalises an echoed value on one path only (lower- or upper-cases, trims or collapses
+ * spaces, drops leading zeros, rounds to whole units, cuts a long value), as a provider's storage or
+ * rendering layer might. An input a normalisation leaves unchanged passes it; only a telling input
+ * (fixtures/arbitraries/telling.ts) compared byte for byte with its own source fails it.
+ */
+export const telling = <const F extends Omit<Fault, 'origin'>>(fault: F): Fault<F['id']> =>
+  ({ ...fault, origin: 'telling' }) as Fault<F['id']>;
 
 /**
  * A fault whose rule text starts with the catalogue id it breaks (`'FD-X-Y: what breaks'`): the

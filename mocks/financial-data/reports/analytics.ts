@@ -30,6 +30,7 @@ import { DAY_S } from '../portfolio.js';
 import type { Account, AccountType, Consumer, Customer, FdState, Report, Transaction } from '../state.js';
 import { generationGuard } from './guard.js';
 import { callbackOf, createReport, reportAck } from './store.js';
+import type { FdOperationId } from '../../../helpers/contract/operations.js';
 
 const DEPOSIT: AccountType[] = ['checking', 'savings'];
 const FORESIGHT: AccountType[] = ['checking', 'creditCard', 'savings'];
@@ -112,7 +113,7 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
   }
 
   // --- Balance analytics, cash flow analytics, payment history
-  const analytics = (operationId: string, kind: 'balance' | 'cashflow' | 'payhist') => {
+  const analytics = (operationId: FdOperationId, kind: 'balance' | 'cashflow' | 'payhist') => {
     route(app, ctx, operationId, ({ path, query, body }: Input, reply) => {
       // Blind fault: any userType other than personal is served as a business report.
       const userType = (kind === 'payhist' ? 'business' : faults.has('blind-analytics-usertype-unchecked') && path.userType !== 'personal' ? 'business' : path.userType) as 'business' | 'personal';

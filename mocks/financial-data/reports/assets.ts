@@ -27,6 +27,7 @@ import { findAccount, findCustomer, type Account, type AccountType, type Report,
 import { generationGuard } from './guard.js';
 import { callbackOf, createReport, reportAck } from './store.js';
 import { limitOf } from '../../../helpers/contract/facts.js';
+import type { FdOperationId } from '../../../helpers/contract/operations.js';
 
 const TITLES: Record<string, string> = {
   voa: 'Verification of Assets', voaHistory: 'Verification of Assets with Income - Transactions', preQualVoa: 'Asset Ready Report (CRA)',
@@ -104,7 +105,7 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
   }
 
   /** VOA, VOAI, prequalification and VOI: guard, accounts named, eligibility (400), then the report. */
-  const assetReport = (operationId: string, spec: Spec) => {
+  const assetReport = (operationId: FdOperationId, spec: Spec) => {
     route(app, ctx, operationId, ({ path, query, body }: Input, reply) => {
       const found = generationGuard(ctx, reply, path.customerId, true);
       if (!found) return reply;
@@ -181,7 +182,7 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
     },
   });
 
-  for (const [operationId, type] of [['GeneratePrequalificationCRAReport', 'preQualVoa'], ['GeneratePrequalificationNonCRAReport', 'assetSummary']]) {
+  for (const [operationId, type] of [['GeneratePrequalificationCRAReport', 'preQualVoa'], ['GeneratePrequalificationNonCRAReport', 'assetSummary']] as const) {
     assetReport(operationId, { type, echo: (body, ids) => ({ ...common(body, ids), showNsf: body.showNsf }), content: () => ({ consolidated: true }) });
   }
 

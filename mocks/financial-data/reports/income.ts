@@ -24,6 +24,7 @@ import { storedAsset } from '../statements.js';
 import { linkedData, type Account, type Asset, type Consumer, type Customer, type FdState, type Report, type Transaction } from '../state.js';
 import { generationGuard } from './guard.js';
 import { callbackOf, createReport, reportAck, settleReports } from './store.js';
+import type { FdOperationId } from '../../../helpers/contract/operations.js';
 
 const TITLES = {
   voePayroll: 'Verification of Employment - Payroll',
@@ -124,7 +125,7 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
   });
 
   /** Pay statement and VOIE paystub (without bank data): one extract per asset id, in order. */
-  const paystubReport = (operationId: string, type: 'paystatement' | 'voieTxVerify', style: 'paystatement' | 'voieWithStatement', member: 'paystatementReport' | 'voieWithStatementData') => {
+  const paystubReport = (operationId: FdOperationId, type: 'paystatement' | 'voieTxVerify', style: 'paystatement' | 'voieWithStatement', member: 'paystatementReport' | 'voieWithStatementData') => {
     route(app, ctx, operationId, ({ path, query, body }, reply) => {
       const found = guard(path.customerId, reply);
       if (!found) return reply;
