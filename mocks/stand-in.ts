@@ -6,7 +6,7 @@
 //   with Retry-After), as a sandbox throttles;
 // - the virtual clock is never advanced (nothing can): it follows real time;
 // - financial data: the provider's header names, the limits of the provider Test the APIs page
-//   (100 testing customers per partner, 20 accounts per testing customer) and accounts added only
+//   (testing customers per partner, accounts per testing customer: the contract's x-limits) and accounts added only
 //   through Connect, as web pages a person (or a browser driven by a test) fills in
 //   (financial-data/connect-page.ts), the links being https on the stand-in's own port.
 // What a user would copy from the provider's developer dashboard and documents is env(); what the

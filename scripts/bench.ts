@@ -1,31 +1,44 @@
-// `npm run bench [-- --seconds N] [--connections N] [--calls N] [--service <name>] [--growth N]`:
-// how fast the embedded mocks answer and what the suite's client costs per call, side by
-// side in one run. Per service, autocannon loads a mock GET and a mock POST (valid, authenticated
-// requests built as the fixtures build them) and a bare node:http server answering the GET's exact
-// body (the ceiling); then the same calls go one after the other through a bare Playwright
-// APIRequestContext and through OperationClient. Figures against two goals, PASS or MISS each:
-// mock GET >= 0.7 x ceiling, client <= 1.2 x bare. Then (financial data) the store-growth phase:
-// customers created in batches up to --growth (45k), the rate of each batch (goal: the last batch
-// at >= 0.7 x the median of the first half, i.e. no request cost that grows with the store). Figures, not assertions: exits 0 unless it
-// crashed or got bad arguments. All traffic stays on 127.0.0.1; no header is ever printed.
+// `npm run bench [-- --seconds N] [--rounds N] [--connections N] [--calls N] [--service <name>] [--growth N] [--linked N]`:
+// how fast the embedded mocks answer, what the suite's client costs per call, and whether a list
+// read's cost grows with what a mock holds, in one run. Per service, autocannon loads a mock
+// request and a like-for-like bare node:http server (the same credentials checked as the mock
+// checks them, the card JWE decrypted, the same body answered) in alternating rounds (mock, bare,
+// mock, bare...), and prints each side's median and spread; a creation is loaded on its own. Then
+// the same calls go one after the other through a bare Playwright APIRequestContext and through
+// OperationClient. Then fresh financial data and installments mocks are grown through their API to
+// 50 customers and merchants, then to --growth (50,000), and the same list reads are timed at both
+// sizes (tools/bench/reads.ts). Goals, PASS or MISS each: mock >= 0.7 x bare, client <= 1.2 x
+// bare, each read at the large size >= 0.5 x its rate at 50, the last creation batch >= 0.7 x the
+// first half's median. Figures, not assertions: exits 0 unless it crashed or got bad arguments.
+// All traffic stays on 127.0.0.1; no header is ever printed.
 import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { parseBenchArgs, type BenchOptions, type BenchService } from '../tools/bench/args.js';
 import { compareClient, type ClientFigures } from '../tools/bench/client.js';
-import { AUTOCANNON_VERSION, runLoad, type LoadFigures } from '../tools/bench/load.js';
-import { measureGrowth, type GrowthBatch } from '../tools/bench/growth.js';
-import type { ServerMessage, ServicePlan } from '../tools/bench/server.js';
+import { AUTOCANNON_VERSION, runLoad, type LoadFigures, type LoadTarget } from '../tools/bench/load.js';
+import type { GrowthBatch, ReadCase } from '../tools/bench/reads.js';
+import type { ParentMessage, ServerMessage, ServicePlan } from '../tools/bench/server.js';
 import { runMain } from '../tools/cli.js';
 
-const GOAL_CEILING = 0.7;
+const GOAL_BARE = 0.7;
 const GOAL_CLIENT = 1.2;
 const GOAL_GROWTH = 0.7;
+const GOAL_READS = 0.5;
+/** The small store of the read phases: its reads are the reference the large store's are compared with. */
+const SMALL = 50;
 const SETUP_TIMEOUT_MS = 120_000;
 
 /** Starts the mocks and ceilings in a child process; answers its plan and a stop function. */
-function startServer(services: BenchService[]): Promise<{ plans: ServicePlan[]; stop: () => Promise<void> }> {
-  const child: ChildProcess = fork(path.join(import.meta.dirname, 'lib', 'bench', 'server.ts'), [JSON.stringify(services)], {
+interface Server {
+  plans: ServicePlan[];
+  /** Grows the read phases' stores (fresh mocks) to `size`; answers the reads to time. */
+  grow: (size: number, linked: number) => Promise<{ cases: ReadCase[]; holds: string; creation: GrowthBatch[] }>;
+  stop: () => Promise<void>;
+}
+
+function startServer(services: BenchService[]): Promise<Server> {
+  const child: ChildProcess = fork(path.join(import.meta.dirname, '..', 'tools', 'bench', 'server.ts'), [JSON.stringify(services)], {
     stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
   });
   const stop = () =>
@@ -44,10 +57,18 @@ function startServer(services: BenchService[]): Promise<{ plans: ServicePlan[]; 
       void stop();
       reject(new Error(`the mocks did not start within ${SETUP_TIMEOUT_MS / 1000} s`));
     }, SETUP_TIMEOUT_MS);
+    const grow = (size: number, linked: number) =>
+      new Promise<{ cases: ReadCase[]; holds: string; creation: GrowthBatch[] }>((done, fail) => {
+        child.once('message', (message: ServerMessage) => {
+          if (message.type === 'grown') done(message);
+          else fail(new Error(message.type === 'error' ? message.message : `unexpected ${message.type} from the server process`));
+        });
+        child.send({ type: 'grow', size, linked } satisfies ParentMessage);
+      });
     child.once('message', (message: ServerMessage) => {
       clearTimeout(timer);
-      if (message.type === 'ready') resolve({ plans: message.plans, stop });
-      else void stop().then(() => reject(new Error(message.message)));
+      if (message.type === 'ready') resolve({ plans: message.plans, grow, stop });
+      else void stop().then(() => reject(new Error(message.type === 'error' ? message.message : 'unexpected message')));
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
@@ -80,54 +101,85 @@ const loadNow = () =>
 
 interface ServiceLoad {
   plan: ServicePlan;
-  get: LoadFigures;
-  ceiling: LoadFigures;
-  post: LoadFigures;
+  /** One figure per round, each side. */
+  mock: LoadFigures[];
+  bare: LoadFigures[];
+  post?: LoadFigures;
 }
 
-function printReport(options: BenchOptions, loads: ServiceLoad[], clients: ClientFigures[], growth: GrowthBatch[], startLoad: string) {
+interface ReadFigures {
+  label: string;
+  small?: LoadFigures;
+  large?: LoadFigures;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const spread = (values: number[]) => `${Math.min(...values).toFixed(0)}-${Math.max(...values).toFixed(0)}`;
+
+interface Growth {
+  small: string;
+  large: string;
+  reads: ReadFigures[];
+  creation: GrowthBatch[];
+}
+
+function printReport(options: BenchOptions, loads: ServiceLoad[], clients: ClientFigures[], growth: Growth | undefined, startLoad: string) {
   const out: string[] = [];
   out.push(
-    `npm run bench: ${options.seconds} s per load phase (after 1 s of warm-up), ${options.connections} connections, autocannon ${AUTOCANNON_VERSION}, node ${process.version}`,
+    `npm run bench: ${options.seconds} s per load phase (after 1 s of warm-up), ${options.rounds} alternating rounds, ${options.connections} connections, autocannon ${AUTOCANNON_VERSION}, node ${process.version}`,
   );
   out.push(
     `machine: ${os.cpus().length} CPUs, load average ${startLoad} at start, ${loadNow()} at end (a busy or shared machine lowers and scatters every figure)`,
   );
   out.push('');
-  out.push('Load (autocannon against 127.0.0.1; latency in whole ms)');
-  const loadRows = [['service', 'request', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors']];
-  const row = (service: string, label: string, f: LoadFigures) => [
-    service,
-    label,
-    f.rps.toFixed(0),
-    latency(f.p50),
-    latency(f.p99),
-    String(f.total),
-    String(f.non2xx),
-    String(f.errors),
-  ];
+  out.push(
+    `Mock against a like-for-like bare server (rounds alternate mock, bare, ...; req/s median and min-max; goal: mock >= ${GOAL_BARE} x bare)`,
+  );
+  const bareRows = [['service', 'request', 'mock req/s', 'spread', 'bare req/s', 'spread', 'mock p99 ms', 'bare p99 ms', 'ratio', 'goal']];
   for (const l of loads) {
-    loadRows.push(row(l.plan.service, `mock ${l.plan.get.label}`, l.get));
-    loadRows.push(row(l.plan.service, 'ceiling: bare node:http, same body', l.ceiling));
-    loadRows.push(row(l.plan.service, `mock ${l.plan.post.label}`, l.post));
-  }
-  out.push(table(loadRows));
-  out.push('');
-  out.push(`Mock GET against its ceiling (goal: mock >= ${GOAL_CEILING} x ceiling)`);
-  const ceilingRows = [['service', 'GET', 'mock req/s', 'ceiling req/s', 'ratio', 'goal']];
-  for (const l of loads) {
-    const ratio = l.ceiling.rps > 0 ? l.get.rps / l.ceiling.rps : 0;
-    ceilingRows.push([
+    const m = median(l.mock.map((f) => f.rps));
+    const b = median(l.bare.map((f) => f.rps));
+    const ratio = b > 0 ? m / b : 0;
+    bareRows.push([
       l.plan.service,
-      l.plan.get.label,
-      l.get.rps.toFixed(0),
-      l.ceiling.rps.toFixed(0),
+      l.plan.compared.label,
+      m.toFixed(0),
+      spread(l.mock.map((f) => f.rps)),
+      b.toFixed(0),
+      spread(l.bare.map((f) => f.rps)),
+      latency(median(l.mock.map((f) => f.p99))),
+      latency(median(l.bare.map((f) => f.p99))),
       ratio.toFixed(2),
-      verdict(ratio >= GOAL_CEILING),
+      verdict(ratio >= GOAL_BARE),
     ]);
   }
-  out.push(table(ceilingRows));
+  out.push(table(bareRows));
+  for (const l of loads) out.push(`  ${l.plan.service} bare server: ${l.plan.bareDoes}`);
   out.push('');
+  const posts = loads.filter((l) => l.post && l.plan.post);
+  if (posts.length) {
+    out.push('Creations (autocannon, one phase; latency in whole ms)');
+    const rows = [['service', 'request', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors']];
+    for (const l of posts) {
+      const f = l.post!;
+      rows.push([
+        l.plan.service,
+        l.plan.post!.label,
+        f.rps.toFixed(0),
+        latency(f.p50),
+        latency(f.p99),
+        String(f.total),
+        String(f.non2xx),
+        String(f.errors),
+      ]);
+    }
+    out.push(table(rows));
+    out.push('');
+  }
   out.push(
     `Client per call (${options.calls} sequential calls per side, median ms; goal: OperationClient <= ${GOAL_CLIENT} x bare APIRequestContext)`,
   );
@@ -143,38 +195,68 @@ function printReport(options: BenchOptions, loads: ServiceLoad[], clients: Clien
       verdict(c.ratio <= GOAL_CLIENT),
     ]);
   out.push(table(clientRows));
-  const refused = clients.filter((c) => c.refusedBy.length);
-  for (const c of refused) out.push(`  ${c.service} ${c.label}: the client's checks refused answers (${c.refusedBy.join(', ')})`);
+  for (const c of clients.filter((x) => x.refusedBy.length))
+    out.push(`  ${c.service} ${c.label}: the client's checks refused answers (${c.refusedBy.join(', ')})`);
   out.push('');
-  const ceilingPass = loads.filter((l) => l.ceiling.rps > 0 && l.get.rps / l.ceiling.rps >= GOAL_CEILING).length;
-  const clientPass = clients.filter((c) => c.ratio <= GOAL_CLIENT).length;
-  if (growth.length) {
-    out.push(
-      `Store growth: financial data AddTestingCustomer, ${options.connections} connections, customers this phase had created -> req/s of the batch (the POST load phase created more before)`,
-    );
-    out.push(table([['from', 'to', 'req/s'], ...growth.map((b) => [String(b.from), String(b.to), b.rps.toFixed(0)])]));
+  const readRatio = (r: ReadFigures) => (r.small && r.large && r.small.rps > 0 ? r.large.rps / r.small.rps : undefined);
+  let growthRatio: number | undefined;
+  if (growth) {
+    out.push(`List reads as the stores grow (created through the API; req/s, p99 ms; goal: large >= ${GOAL_READS} x small)`);
+    out.push(`  small: ${growth.small}`);
+    out.push(`  large: ${growth.large}`);
+    const rows = [['read', 'small req/s', 'p99', 'large req/s', 'p99', 'ratio', 'non-2xx', 'goal']];
+    for (const r of growth.reads) {
+      const ratio = readRatio(r);
+      rows.push([
+        r.label,
+        r.small ? r.small.rps.toFixed(0) : '-',
+        r.small ? latency(r.small.p99) : '-',
+        r.large ? r.large.rps.toFixed(0) : '-',
+        r.large ? latency(r.large.p99) : '-',
+        ratio === undefined ? '-' : ratio.toFixed(3),
+        String((r.small?.non2xx ?? 0) + (r.large?.non2xx ?? 0)),
+        ratio === undefined ? '-' : verdict(ratio >= GOAL_READS),
+      ]);
+    }
+    out.push(table(rows));
     out.push('');
+    if (growth.creation.length > 1) {
+      out.push(
+        `Store growth: AddTestingCustomer from the server process (tools/bench/reads.ts), customers in the store -> req/s of the batch`,
+      );
+      out.push(table([['from', 'to', 'req/s'], ...growth.creation.map((b) => [String(b.from), String(b.to), b.rps.toFixed(0)])]));
+      out.push('');
+      // The first batches warm the JIT up: the last batch is compared with the median of the first half.
+      const firstHalf = growth.creation.slice(0, Math.ceil(growth.creation.length / 2)).map((b) => b.rps);
+      growthRatio = growth.creation.at(-1)!.rps / median(firstHalf);
+    }
   }
-  // The first batches warm the JIT up: the last batch is compared with the median of the first half.
-  const firstHalf = growth
-    .slice(0, Math.ceil(growth.length / 2))
-    .map((b) => b.rps)
-    .sort((a, b) => a - b);
-  const growthRatio = growth.length > 1 ? growth.at(-1)!.rps / firstHalf[Math.floor(firstHalf.length / 2)] : undefined;
+  const barePass = loads.filter(
+    (l) => median(l.bare.map((f) => f.rps)) > 0 && median(l.mock.map((f) => f.rps)) / median(l.bare.map((f) => f.rps)) >= GOAL_BARE,
+  ).length;
+  const clientPass = clients.filter((c) => c.ratio <= GOAL_CLIENT).length;
   out.push('Goals');
+  out.push(`  mock >= ${GOAL_BARE} x like-for-like bare: ${verdict(barePass === loads.length)} (${barePass} of ${loads.length} services)`);
   out.push(
-    `  mock GET >= ${GOAL_CEILING} x ceiling: ${verdict(ceilingPass === loads.length)} (${ceilingPass} of ${loads.length} services)`,
+    `  client <= ${GOAL_CLIENT} x bare:           ${verdict(clientPass === clients.length)} (${clientPass} of ${clients.length} operations)`,
   );
-  out.push(
-    `  client <= ${GOAL_CLIENT} x bare:     ${verdict(clientPass === clients.length)} (${clientPass} of ${clients.length} operations)`,
-  );
+  if (growth) {
+    const judged = growth.reads.filter((r) => readRatio(r) !== undefined);
+    const readPass = judged.filter((r) => readRatio(r)! >= GOAL_READS).length;
+    out.push(
+      `  list reads at the large size >= ${GOAL_READS} x at ${SMALL}: ${verdict(readPass === judged.length)} (${readPass} of ${judged.length} reads)`,
+    );
+  }
   if (growthRatio !== undefined)
     out.push(
-      `  last growth batch >= ${GOAL_GROWTH} x the first half's median: ${verdict(growthRatio >= GOAL_GROWTH)} (${growthRatio.toFixed(2)})`,
+      `  last creation batch >= ${GOAL_GROWTH} x the first half's median: ${verdict(growthRatio >= GOAL_GROWTH)} (${growthRatio.toFixed(2)})`,
     );
-  const unclean =
-    loads.flatMap((l) => [l.get, l.ceiling, l.post]).some((f) => f.non2xx > 0 || f.errors > 0) || clients.some((c) => c.failures > 0);
-  if (unclean) out.push('  note: some requests were not 2xx or failed: the figures above include them');
+  const figures = [
+    ...loads.flatMap((l) => [...l.mock, ...l.bare, ...(l.post ? [l.post] : [])]),
+    ...(growth?.reads ?? []).flatMap((r) => [r.small, r.large].filter((f) => f !== undefined)),
+  ];
+  if (figures.some((f) => f.non2xx > 0 || f.errors > 0) || clients.some((c) => c.failures > 0))
+    out.push('  note: some requests were not 2xx or failed: the figures above include them');
   console.log(out.join('\n'));
 }
 
@@ -185,31 +267,47 @@ runMain(async () => {
   progress(`starting the mocks (${options.services.join(', ')})`);
   const server = await startServer(options.services);
   try {
-    const loads: ServiceLoad[] = [];
-    const phases = server.plans.length * 3;
-    let phase = 0;
-    const load = async (label: string, target: ServicePlan['get']) => {
-      progress(`load ${++phase}/${phases}: ${label}`);
+    const load = (label: string, target: LoadTarget) => {
+      progress(label);
       return runLoad(target, options.seconds, options.connections);
     };
+    const loads: ServiceLoad[] = [];
     for (const plan of server.plans) {
-      const get = await load(`${plan.service} mock ${plan.get.label}`, plan.get);
-      const ceiling = await load(`${plan.service} ceiling`, plan.ceiling);
-      const post = await load(`${plan.service} mock ${plan.post.label}`, plan.post);
-      loads.push({ plan, get, ceiling, post });
+      const entry: ServiceLoad = { plan, mock: [], bare: [] };
+      // Alternating rounds: a burst of load from elsewhere falls on both sides.
+      for (let round = 1; round <= options.rounds; round++) {
+        entry.mock.push(await load(`${plan.service} round ${round}/${options.rounds}: mock ${plan.compared.label}`, plan.compared));
+        entry.bare.push(await load(`${plan.service} round ${round}/${options.rounds}: ${plan.bare.label}`, plan.bare));
+      }
+      if (plan.post) entry.post = await load(`${plan.service}: mock ${plan.post.label}`, plan.post);
+      loads.push(entry);
     }
     progress(`client per call: ${options.calls} calls per side and operation`);
     const clients = await compareClient(server.plans, options.calls);
-    const fdPlan = server.plans.find((p) => p.service === 'financial-data');
-    let growth: GrowthBatch[] = [];
-    if (fdPlan && options.growth > 0) {
-      progress(`store growth: ${options.growth} financial data customers in batches of ${Math.ceil(options.growth / 9)}`);
-      growth = await measureGrowth(
-        { url: fdPlan.post.url, headers: fdPlan.post.headers },
-        options.growth,
-        Math.ceil(options.growth / 9),
-        options.connections,
-      );
+    let growth: Growth | undefined;
+    const grows = options.services.some((s) => s === 'financial-data' || s === 'installments');
+    if (options.growth > 0 && grows) {
+      const reads = new Map<string, ReadFigures>();
+      const time = async (cases: ReadCase[], side: 'small' | 'large') => {
+        for (const c of cases.filter((x) => options.services.includes(x.service))) {
+          const label = `${c.service} ${c.label}`;
+          const entry = reads.get(label) ?? { label };
+          entry[side] = await load(`reads (${side}): ${label}`, c.target);
+          reads.set(label, entry);
+        }
+      };
+      progress(`growing fresh mocks to ${SMALL} customers and merchants`);
+      const small = await server.grow(SMALL, Math.min(options.linked, SMALL));
+      // One pass not recorded: the first reads of each route would otherwise time the JIT's warm-up.
+      for (const c of small.cases) {
+        progress(`reads (warm-up): ${c.service} ${c.label}`);
+        await runLoad(c.target, 1, options.connections);
+      }
+      await time(small.cases, 'small');
+      progress(`growing them to ${options.growth} customers (${options.linked} linked) and merchants`);
+      const large = await server.grow(Math.max(SMALL, options.growth), options.linked);
+      await time(large.cases, 'large');
+      growth = { small: small.holds, large: large.holds, reads: [...reads.values()], creation: large.creation };
     }
     printReport(options, loads, clients, growth, startLoad);
   } finally {

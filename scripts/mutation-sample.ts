@@ -5,6 +5,9 @@
 // copy of the repository, one Playwright run per mutant stopping at the first failure. Prints the
 // kill ratio with its 95% interval and every survivor (file, line, mutation); writes
 // reports/mutation-sample-<name>.{md,json}.
+// `--check`: runs nothing; fails (exit 1) on an entry of a reviewed list (mocks/<name>/ and
+// mocks/kit/equivalent-mutants.yaml) that matches no mutant of the work tree's source, e.g. a
+// `line` expression written before the code was moved or reformatted.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,17 +18,29 @@ import {
   instrumentFolders,
   kitFilesUsedBy,
   loadEquivalents,
+  mutantsOf,
   sandboxCopy,
   seededSample,
+  staleEquivalents,
   wilson,
+  type EquivalentRule,
   type SampledMutant,
 } from '../tools/mutation/mutants.js';
 
-const USAGE = 'npm run mutation:sample -- --service <name> [--count N] [--seed S] [--ref <commit>] [--only <regex>]';
+const USAGE = 'npm run mutation:sample -- --service <name> [--count N] [--seed S] [--ref <commit>] [--only <regex>] | --check';
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 runMain(async () => {
-  const args = parseArgs(process.argv.slice(2), { service: 'value', count: 'value', seed: 'value', ref: 'value', only: 'value' }, USAGE);
+  const args = parseArgs(
+    process.argv.slice(2),
+    { service: 'value', count: 'value', seed: 'value', ref: 'value', only: 'value', check: 'flag' },
+    USAGE,
+  );
+  if (args.check) {
+    if (Object.keys(args).some((k) => k !== 'check' && args[k] !== undefined))
+      throw new UsageError(`--check takes no other option (it checks every service's list and the kit's). Usage: ${USAGE}`);
+    return checkEquivalents();
+  }
   const service = String(args.service ?? '');
   if (!SERVICES.some((s) => s.name === service))
     throw new UsageError(`--service must be one of ${SERVICES.map((s) => s.name).join(', ')}. Usage: ${USAGE}`);
@@ -129,6 +144,42 @@ runMain(async () => {
     fs.rmSync(sandbox, { recursive: true, force: true });
   }
 });
+
+/**
+ * Every entry of the reviewed lists matches at least one mutant of the work tree: a service's
+ * entries among the mutants of its mock and the kit modules it loads, the kit's among the kit
+ * mutants of any service. Returns the exit code.
+ */
+async function checkEquivalents(): Promise<number> {
+  const lines = new Map<string, string[]>();
+  const lineOf = (m: SampledMutant) => {
+    if (!lines.has(m.file)) lines.set(m.file, fs.readFileSync(path.join(ROOT, m.file), 'utf8').split('\n'));
+    return lines.get(m.file)![m.line - 1] ?? '';
+  };
+  const listOf = (owner: string) => path.join('mocks', owner, 'equivalent-mutants.yaml');
+  const describe = ({ rule: r }: { rule: EquivalentRule }) =>
+    [`file: ${r.file}`, r.mutator && `mutator: ${r.mutator}`, r.line && `line: /${r.line}/`].filter(Boolean).join(', ');
+  const staleText = (s: { alternative?: string }) =>
+    s.alternative === undefined ? ' matches no mutant' : `: its alternative /${s.alternative}/ matches no mutant`;
+  const stale: string[] = [];
+  const kitMutants: SampledMutant[] = [];
+  let entries = 0;
+  for (const { name } of SERVICES) {
+    const kit = kitFilesUsedBy(ROOT, name);
+    const mutants = await mutantsOf(ROOT, [path.join('mocks', name)], kit);
+    kitMutants.push(...mutants.filter((m) => m.file.startsWith(path.join('mocks', 'kit'))));
+    const rules = loadEquivalents(path.join(ROOT, listOf(name)));
+    entries += rules.length;
+    for (const r of staleEquivalents(rules, mutants, lineOf)) stale.push(`${listOf(name)}: ${describe(r)}${staleText(r)}`);
+    console.log(`${name}: ${mutants.length} mutants, ${rules.length} reviewed entries`);
+  }
+  const kitRules = loadEquivalents(path.join(ROOT, listOf('kit')));
+  entries += kitRules.length;
+  for (const r of staleEquivalents(kitRules, kitMutants, lineOf)) stale.push(`${listOf('kit')}: ${describe(r)}${staleText(r)}`);
+  for (const line of stale) console.error(line);
+  console.log(`${entries} reviewed entries, ${stale.length} entries or alternatives matching no mutant`);
+  return stale.length ? 1 : 0;
+}
 
 function writeReport(
   service: string,

@@ -25,6 +25,7 @@ import type { Contract, Operation } from '../contract/contract.js';
 import { recordCoverage, recordTestCoverage } from './coverage.js';
 import { redact, redactHeaders, redactText } from '../secrets/redact.js';
 import { citationsOf } from '../contract/rules.js';
+import { limitOf } from '../contract/facts.js';
 import { suiteConfig } from '../config/config.js';
 import { logGuest } from './guest/guest-log.js';
 import { ownershipOf } from './guest/ownership.js';
@@ -167,10 +168,10 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     const owns = this.sandbox && this.deps.guest !== false ? ownershipOf(op.service, operationId) : undefined;
     if (owns?.quota && liveQuotaObjects >= SANDBOX_CUSTOMERS_PER_WORKER && this.deps.testInfo) {
       // Fair on a sandbox: a check that needs more testing customers at once than the quota leaves
-      // a worker is not run, rather than exhausting the partner's 100 (provider Test the APIs page).
+      // a worker is not run, rather than exhausting the partner's quota (provider Test the APIs page).
       this.deps.testInfo.skip(
         true,
-        `sandbox quota: needs more than the ${SANDBOX_CUSTOMERS_PER_WORKER} testing customers at once a worker may hold (the partner may have ${suiteConfig().sandboxCustomerQuota})`,
+        `sandbox quota: needs more than the ${SANDBOX_CUSTOMERS_PER_WORKER} testing customers at once a worker may hold (the partner may have ${suiteConfig().sandboxCustomerQuota ?? limitOf(this.deps.contract, 'sandboxTestingCustomers')})`,
       );
     }
     // A Buffer is sent byte for byte (a string body with a JSON content type would be re-encoded

@@ -42,9 +42,6 @@ export function fdHeaderChoice(env: Env): FdHeaderChoice {
 export type CardRequestIdentity = 'seed' | 'provider';
 export const CARD_REQUEST_IDENTITIES = ['seed', 'provider'] as const;
 
-/** provider Test the APIs page: a partner may enroll up to 100 testing customers (SANDBOX_CUSTOMER_QUOTA overrides). */
-export const DEFAULT_CUSTOMER_QUOTA = 100;
-
 function readConfig(env: NodeJS.ProcessEnv) {
   // The general settings, each read by its type (helpers/config/env-schema.ts); a service's sandbox
   // settings are read by its target (helpers/target/) once it is part of the run.
@@ -59,7 +56,8 @@ function readConfig(env: NodeJS.ProcessEnv) {
     breakerAfter: readValue<number>('BREAKER_AFTER', env) ?? 2,
     /** On a sandbox: requests per second of the whole run (0: no cap), and the partner's testing-customer quota. */
     sandboxMaxRps: readValue<number>('SANDBOX_MAX_RPS', env) ?? 0,
-    sandboxCustomerQuota: readValue<number>('SANDBOX_CUSTOMER_QUOTA', env) ?? DEFAULT_CUSTOMER_QUOTA,
+    /** Unset: the provider's quota, the financial data contract's `x-limits` sandboxTestingCustomers (helpers/target/sandbox/quota.ts). */
+    sandboxCustomerQuota: readValue<number>('SANDBOX_CUSTOMER_QUOTA', env),
     /** Destructive checks (partner lock-out, ...) run against mocks always, against a sandbox only when allowed. */
     allowDestructive: target === 'mock' || readValue<string>('ALLOW_DESTRUCTIVE', env) === 'true',
     fastCheck: {

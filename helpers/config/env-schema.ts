@@ -108,7 +108,7 @@ export const ENV_SCHEMA: EnvVar[] = [
     'SANDBOX_CUSTOMER_QUOTA',
     'optional',
     integer({ min: 1 }),
-    "testing customers the sandbox allows a partner (default 100, the provider's test environment); a run that would go past it does not start",
+    "testing customers the sandbox allows a partner (default: the provider's test environment, the financial data contract's x-limits sandboxTestingCustomers); a run that would go past it does not start",
   ),
 
   v(

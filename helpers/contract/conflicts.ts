@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import type { OperationId, ServiceName } from './operations.js';
 
 /** The annotation of a check whose failure is a recognised conflict (its description: the conflict id). */
 export const CONFLICT_ANNOTATION = 'seed-provider-conflict';
@@ -224,7 +225,7 @@ function seedValuesIn(conflicts: Conflict[], body: unknown): unknown {
 }
 
 /** A response body as the seed would give it: the seed's value wherever the body follows one of the operation's `answers` conflicts. */
-export function seedFormOf(service: string, operationId: string, body: unknown): unknown {
+export function seedFormOf<S extends ServiceName>(service: S, operationId: OperationId<S>, body: unknown): unknown {
   return seedValuesIn(
     loadConflicts(service).filter((c) => c.answers?.operations.includes(operationId)),
     body,
@@ -280,14 +281,22 @@ export function conflictSites(service: string, ruleId: string, operationId: stri
     .map((c) => c.id);
 }
 
-/** The accepts/refuses conflicts met by a request of an operation without a member (`body:consumer.firstName`): what a check sending such a request may meet. */
-export function conflictsWithout(service: string, operationId: string, member: string): string[] {
+/**
+ * The accepts/refuses conflicts met by a request of an operation without a member (`body:consumer.firstName`): what a check sending
+ * such a request may meet. The operation id is typed (a misspelled one would silently meet no conflict).
+ */
+export function conflictsWithout<S extends ServiceName>(service: S, operationId: OperationId<S>, member: string): string[] {
   return loadConflicts(service)
     .filter((c) => c.without?.includes(member) && [...(c.accepts ?? []), ...(c.refuses ?? [])].includes(operationId))
     .map((c) => c.id);
 }
 
 /** A body the response check lets through: valid, or breaking only a seed rule where the provider publishes the value. */
-export function passesResponseCheck(service: string, operationId: string, body: unknown, validate: (body: unknown) => boolean): boolean {
+export function passesResponseCheck<S extends ServiceName>(
+  service: S,
+  operationId: OperationId<S>,
+  body: unknown,
+  validate: (body: unknown) => boolean,
+): boolean {
   return validate(body) || answeredConflict(service, operationId, body, validate) !== undefined;
 }

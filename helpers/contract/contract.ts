@@ -211,12 +211,28 @@ export class Contract {
     return this.document.components?.schemas?.[name];
   }
 
-  responseValidator(operationId: string, status: string): ValidateFunction | undefined {
+  /**
+   * The validator of an operation's response body at a status (undefined when that status declares
+   * no body). Typed like `operation`: a literal id must be one of the contracts'; an id read at run
+   * time goes through `responseValidatorOf`.
+   */
+  responseValidator(operationId: OperationId, status: string): ValidateFunction | undefined {
+    return this.responseValidatorOf(operationId, status);
+  }
+
+  /** `responseValidator` of an id read at run time: an unknown one is a one-line error. */
+  responseValidatorOf(operationId: string, status: string): ValidateFunction | undefined {
     const spec = this.operationOf(operationId).responses[status];
     return spec?.schema ? this.validator(`response:${operationId}:${status}`, spec.schema) : undefined;
   }
 
-  requestValidator(operationId: string): ValidateFunction | undefined {
+  /** The validator of an operation's JSON request body (undefined when it declares none); typed like `operation`. */
+  requestValidator(operationId: OperationId): ValidateFunction | undefined {
+    return this.requestValidatorOf(operationId);
+  }
+
+  /** `requestValidator` of an id read at run time: an unknown one is a one-line error. */
+  requestValidatorOf(operationId: string): ValidateFunction | undefined {
     const schema = this.operationOf(operationId).requestBody?.schema;
     return schema ? this.validator(`request:${operationId}`, schema) : undefined;
   }

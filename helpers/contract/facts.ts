@@ -3,6 +3,7 @@
 // writing a figure again, so each figure lives in the contract only (and once more, independently,
 // in the transcription of the seeds that checks the contract: tests/self/seed-figures.spec.ts).
 import type { Contract } from './contract.js';
+import type { OperationId } from './operations.js';
 
 type Json = any; // a schema of the bundled document is untyped JSON at this level
 
@@ -76,15 +77,15 @@ function bounds(contract: Contract, component: string, dotted: string | undefine
   return out;
 }
 
-/** The schema of an operation's parameter (query, path or header), resolved. */
-export function parameterSchema(contract: Contract, operationId: string, name: string): Json {
-  const param = contract.operationOf(operationId).parameters.find((p) => p.name === name);
+/** The schema of an operation's parameter (query, path or header), resolved; the operation id typed as `Contract.operation` takes it. */
+export function parameterSchema(contract: Contract, operationId: OperationId, name: string): Json {
+  const param = contract.operation(operationId).parameters.find((p) => p.name === name);
   if (!param) throw new Error(`${contract.service}: ${operationId} has no parameter ${name}`);
   return resolve(contract, param.schema);
 }
 
 /** minimum / maximum of an operation's parameter. */
-export function parameterRange(contract: Contract, operationId: string, name: string): Bounds {
+export function parameterRange(contract: Contract, operationId: OperationId, name: string): Bounds {
   const schema = parameterSchema(contract, operationId, name);
   const out: Bounds = {};
   const lo = keyword(contract, schema, 'minimum');
@@ -97,7 +98,7 @@ export function parameterRange(contract: Contract, operationId: string, name: st
 }
 
 /** The `default` of an operation's parameter. */
-export function parameterDefault(contract: Contract, operationId: string, name: string): unknown {
+export function parameterDefault(contract: Contract, operationId: OperationId, name: string): unknown {
   const value = keyword(contract, parameterSchema(contract, operationId, name), 'default');
   if (value === undefined) throw new Error(`${contract.service}: ${operationId} parameter ${name} states no default`);
   return value;
@@ -122,6 +123,13 @@ export function rangeOf(contract: Contract, component: string, dotted?: string):
 export function defaultOf(contract: Contract, component: string, dotted?: string): unknown {
   const value = keyword(contract, schemaAt(contract, component, dotted), 'default');
   if (value === undefined) throw new Error(`${contract.service}: ${component}${dotted ? `.${dotted}` : ''} states no default`);
+  return value;
+}
+
+/** The `const` of a schema (a value the contract fixes, e.g. a count). */
+export function constOf(contract: Contract, component: string, dotted?: string): unknown {
+  const value = keyword(contract, schemaAt(contract, component, dotted), 'const');
+  if (value === undefined) throw new Error(`${contract.service}: ${component}${dotted ? `.${dotted}` : ''} states no const`);
   return value;
 }
 

@@ -9,11 +9,11 @@
 //   3. the testing-customer quota a run would pass (exit 2), and the financial data test data
 //      (its checks NOT RUN, the run goes on).
 import type { APIRequestContext } from '@playwright/test';
-import { DEFAULT_CUSTOMER_QUOTA } from '../config/config.js';
-import { configurationProblems, problemLine, readValue, type Env } from '../config/env-schema.js';
+import { configurationProblems, problemLine, type Env } from '../config/env-schema.js';
 import { SERVICES } from '../contract/services.js';
+import { loadContract } from '../contract/contract.js';
 import { serviceReadiness } from '../target/readiness.js';
-import { countTestingCustomers, quotaRefusal } from '../target/sandbox/quota.js';
+import { countTestingCustomers, customerQuota, quotaRefusal } from '../target/sandbox/quota.js';
 import { checkFdTestData } from '../target/sandbox/prepare.js';
 
 export interface SandboxStart {
@@ -57,7 +57,7 @@ export async function sandboxStart(env: Env, selected: readonly string[], option
     const existing = await countTestingCustomers(env);
     const refusal =
       typeof existing === 'number'
-        ? quotaRefusal(options.workers, existing, readValue<number>('SANDBOX_CUSTOMER_QUOTA', env) ?? DEFAULT_CUSTOMER_QUOTA)
+        ? quotaRefusal(options.workers, existing, customerQuota(await loadContract('financial-data'), env))
         : undefined;
     if (refusal) {
       lines.push({ text: `sandbox quota: ${refusal}`, stream: 'err' });

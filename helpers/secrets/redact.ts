@@ -2,11 +2,17 @@
 // console (docs/conventions.md, Secrets and card data). Three nets: sensitive keys, PAN-shaped digit runs, and the
 // exact values of secrets the suite knows (keys, tokens, partner secrets) wherever they appear.
 import { Needles } from './needles.js';
+import { namesPattern, SENSITIVE_NAMES } from './sensitive.js';
 
-const SENSITIVE_KEY =
-  /^(primaryaccountnumber|pan|pans|accountnumber|account_number|realaccountnumber|taxid|governmentid|cardsecuritycode|securitycode|cvc|cvv|cvv2|ssn|partnersecret|newpartnersecret|secret|password|token|accesstoken|refreshtoken|apikey|api_key|appkey|authorization|x-openapi-clientid|[a-z0-9]+-app-key|[a-z0-9]+-app-token|oauth_signature|signature|signingkey|privatekey|encryptedcard|encryptedvalue|d|p|q|dp|dq|qi)$/i;
+// Every name the echo search treats as sensitive (helpers/secrets/sensitive.ts), and those only
+// redacted: values that are never sent back by design but must not reach a report either.
 // Private JWK members (d, p, q, dp, dq, qi) are keys only inside a JWK; elsewhere those names are rare.
-// `<vendor>-App-Key` / `-App-Token`: the seed's Partner-* names and the provider's Finicity-* names alike.
+// `<vendor>-App-Token`: the token header of the seed's Partner-* and the provider's Finicity-* names alike.
+const SENSITIVE_KEY = namesPattern([
+  ...Object.values(SENSITIVE_NAMES).flat(),
+  ...['pans', 'taxid', 'governmentid', 'token', 'accesstoken', 'refreshtoken', 'authorization', '[a-z0-9]+-app-token'],
+  ...['oauth_signature', 'signature', 'signingkey', 'privatekey', 'encryptedcard', 'encryptedvalue', 'd', 'p', 'q', 'dp', 'dq', 'qi'],
+]);
 // Financial data (seed 002, payments data): realAccountNumber / accountNumber are full account numbers
 // (ACH details v1, v3 payment instructions, the bundle, loan details); taxId / governmentId are a holder's
 // SSN or TIN and identity document numbers (owner details v3).

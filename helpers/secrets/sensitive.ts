@@ -20,14 +20,28 @@ export interface Echo {
   value: string;
 }
 
-const KIND_OF: [RegExp, SensitiveKind][] = [
-  [/^(primaryaccountnumber|pan|cardnumber)$/i, 'PAN'],
-  [/^(cardsecuritycode|securitycode|cvc|cvv|cvv2)$/i, 'security code'],
-  [/^(ssn|socialsecuritynumber)$/i, 'SSN'],
-  [/^(accountnumber|account_number|realaccountnumber)$/i, 'account number'],
-  [/^(partnersecret|newpartnersecret|secret|password)$/i, 'secret'],
-  [/^(apikey|api_key|appkey|x-openapi-clientid|[a-z0-9]+-app-key)$/i, 'key'],
-];
+/**
+ * Member and header names (lower case; a name may be a pattern) whose value is sensitive, by kind:
+ * written once, for the echo search here and for redaction (helpers/secrets/redact.ts). The key
+ * headers are card enrollment's API key header (seed 000 ApiKeyAuth) and `<vendor>-App-Key`, the
+ * seed's Partner-* and the provider's Finicity-* names alike (seed 002, provider 1.35.0);
+ * tests/self/redaction.spec.ts checks every header security scheme of every contract is one.
+ */
+export const SENSITIVE_NAMES: Record<SensitiveKind, readonly string[]> = {
+  PAN: ['primaryaccountnumber', 'pan', 'cardnumber'],
+  'security code': ['cardsecuritycode', 'securitycode', 'cvc', 'cvv', 'cvv2'],
+  SSN: ['ssn', 'socialsecuritynumber'],
+  'account number': ['accountnumber', 'account_number', 'realaccountnumber'],
+  secret: ['partnersecret', 'newpartnersecret', 'secret', 'password'],
+  key: ['apikey', 'api_key', 'appkey', 'x-openapi-clientid', '[a-z0-9]+-app-key'],
+};
+
+/** A whole-name, case-blind pattern of the names. */
+export const namesPattern = (names: readonly string[]): RegExp => new RegExp(`^(${names.join('|')})$`, 'i');
+
+const KIND_OF = (Object.entries(SENSITIVE_NAMES) as [SensitiveKind, readonly string[]][]).map(
+  ([kind, names]) => [namesPattern(names), kind] as const,
+);
 
 export function kindOfKey(key: string): SensitiveKind | undefined {
   return KIND_OF.find(([pattern]) => pattern.test(key))?.[1];

@@ -27,7 +27,7 @@ export interface PartnerCredentials {
 }
 
 /** The kit's control surface plus the financial data mock's own: lifting a partner lock. */
-export class FdMockControl extends MockControl {
+export class FdMockControl<Id extends string = string> extends MockControl<Id> {
   async unlockPartner(partnerId: string): Promise<void> {
     const response = await fetch(`${this.origin}/__mock/partners/unlock`, {
       method: 'POST',

@@ -1,6 +1,11 @@
 // Client of a mock's /__mock/ control surface (reset, virtual clock, faults, deliveries).
 // Only ever built for TARGET=mock: in sandbox mode there is no control surface to reach.
-export class MockControl {
+/**
+ * `Id`: the fault ids of the mock's catalogue. The fixture that hands a spec the control surface
+ * names them (the mocks sit beside helpers/, not below them), so a misspelled fault id in a spec is a
+ * compile error instead of the mock's one-line 400 at run time.
+ */
+export class MockControl<Id extends string = string> {
   constructor(readonly origin: string) {}
 
   private async send(method: string, path: string, body?: unknown): Promise<any> {
@@ -26,7 +31,7 @@ export class MockControl {
     return this.send('POST', '/clock/set', { at });
   }
 
-  setFaults(faults: string[]): Promise<{ faults: string[] }> {
+  setFaults(faults: Id[]): Promise<{ faults: string[] }> {
     return this.send('PUT', '/faults', { faults });
   }
 

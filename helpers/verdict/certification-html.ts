@@ -109,6 +109,17 @@ function service(s: ServiceVerdict): string {
           )
           .join('')}`
       : '') +
+    (s.rulePaths
+      ? `<h3>Every path of every rule</h3><p>Rules ${s.rulePaths.rules}, paths ${s.rulePaths.paths}, cells ${s.rulePaths.cells}: covered ${s.rulePaths.covered}, justified ${s.rulePaths.justified}, empty ${s.rulePaths.empty}.</p>` +
+        (s.rulePaths.open.length
+          ? `<table><tr><th>rule</th><th>path</th><th>from</th><th>state</th><th>why</th></tr>${s.rulePaths.open
+              .map(
+                (c) =>
+                  `<tr class="${c.state === 'empty' ? 'failed' : 'skipped'}"><td>${esc(c.rule)}</td><td>${esc(c.path)}</td><td>${esc(c.from)}</td><td>${esc(c.state)}</td><td>${esc(c.reason ?? '')}</td></tr>`,
+              )
+              .join('')}</table>`
+          : '')
+      : '') +
     `<h3>Rules</h3>${rules}</section>`
   );
 }

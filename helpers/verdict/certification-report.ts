@@ -133,6 +133,20 @@ function serviceLines(s: ServiceVerdict): string[] {
     lines.push('', `## ${s.service}: skipped checks`, '');
     for (const [reason, n] of reasons) lines.push(`- ${n} skipped: ${reason}`);
   }
+  if (s.rulePaths) {
+    const rp = s.rulePaths;
+    lines.push(
+      '',
+      `## ${s.service}: every path of every rule`,
+      '',
+      `Rules ${rp.rules}, paths ${rp.paths}, cells ${rp.cells}: covered ${rp.covered}, justified ${rp.justified}, empty ${rp.empty}.`,
+    );
+    if (rp.open.length) {
+      lines.push('', '| rule | path | from | state | why |', '|---|---|---|---|---|');
+      for (const c of rp.open)
+        lines.push(`| ${c.rule} | ${c.path} | ${c.from} | ${c.state === 'empty' ? '**empty**' : c.state} | ${c.reason ?? ''} |`);
+    }
+  }
   if (s.rules.length) {
     lines.push(
       '',

@@ -16,6 +16,8 @@ export interface TestOutcome {
   error?: string;
   /** Rule citations of the check (`ID[:side][@path]`, helpers/contract/rules.ts). */
   rules?: string[];
+  /** The operations the check called (its coverage records): the evidence of the rule x path report. */
+  operations?: string[];
   skipReason?: string;
   /** Why a skipped check was not run, where that matters to the verdict (preflight, breaker, run stopped). */
   skipKind?: SkipKind;

@@ -3,6 +3,7 @@
 import type { SourceClass } from '../contract/contract.js';
 import type { RuleKind } from '../contract/rules.js';
 import type { Provenance } from './provenance.js';
+import type { RulePathReport } from './rule-paths.js';
 import type { GuestSummary } from '../client/guest/guest-log.js';
 
 export type Verdict = 'PASS' | 'FAIL' | 'CONDITIONAL' | 'PARTIAL' | 'NOT RUN';
@@ -55,6 +56,12 @@ export interface ServiceVerdict {
   conflicts: ConflictOutcome[];
   skippedReasons: Record<string, number>;
   rules: RuleOutcome[];
+  /**
+   * Every path of every rule (helpers/verdict/rule-paths.ts): the cells of rule x path, covered by a
+   * check that ran there (its rule citation and the operations its coverage records name), justified
+   * in schemas/<service>/rule-paths.yaml, or empty; `open` lists the cells not covered.
+   */
+  rulePaths?: RulePathReport;
   /** A warning shown next to the verdict (seed checks skipped beyond the threshold). */
   warning?: string;
   /** The preflight stopped this service: the reason its checks carry. */

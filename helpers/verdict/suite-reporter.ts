@@ -15,6 +15,7 @@ import { contractHash, provenance } from './provenance.js';
 import { redactMessage } from '../secrets/redact.js';
 import { CONFLICT_ANNOTATION, CONFLICT_MET_ANNOTATION } from '../contract/conflicts.js';
 import { computeCoverage, writeCoverage, type TestOutcome } from './coverage-report.js';
+import { loadJustifications, rulePathReport } from './rule-paths.js';
 import { citationsOf, loadRules, rulesFile } from '../contract/rules.js';
 import { SERVICES } from '../contract/services.js';
 import { forgetLedger, readGuestLog, summarise } from '../client/guest/guest-log.js';
@@ -67,7 +68,9 @@ export default class SuiteReporter implements Reporter {
       .join('\n');
     const error = message ? redactMessage(message.replace(ANSI, '')) : undefined;
     const rules = citationsOf(test.annotations);
-    this.coverageRecords.push(...coverageFromAnnotations(result.annotations));
+    const records = coverageFromAnnotations(result.annotations);
+    this.coverageRecords.push(...records);
+    const operations = [...new Set(records.map((r) => r.operationId))];
     const skipped = result.status === 'skipped';
     const skipReason = skipped
       ? ([...test.annotations, ...result.annotations].find((a) => a.type === 'skip')?.description ?? 'skipped')
@@ -92,6 +95,7 @@ export default class SuiteReporter implements Reporter {
       status: result.status,
       error,
       rules,
+      operations,
       skipReason,
       exchange,
       ...(skipKind ? { skipKind } : {}),
@@ -143,8 +147,14 @@ export default class SuiteReporter implements Reporter {
       hashes.set(service.name, contractHash(contract));
       const cov = computeCoverage(contract, records);
       coverage.push(cov);
-      const rules = fs.existsSync(rulesFile(service.name)) ? loadRules(service.name).rules : [];
-      services.push(serviceVerdict(service.name, service.title, contract.defaultSource, outcomes, cov, rules));
+      const catalogue = fs.existsSync(rulesFile(service.name)) ? loadRules(service.name) : undefined;
+      const verdict = serviceVerdict(service.name, service.title, contract.defaultSource, outcomes, cov, catalogue?.rules ?? []);
+      // Every path of every rule: the checks that ran, with the operations their coverage records name.
+      if (catalogue) {
+        const ran = outcomes.filter((o) => o.status !== 'skipped').map((o) => ({ rules: o.rules ?? [], operations: o.operations ?? [] }));
+        verdict.rulePaths = rulePathReport(catalogue, contract, ran, loadJustifications(service.name));
+      }
+      services.push(verdict);
     }
     const leakScan = await this.scanLeaks();
     // A sandbox run's ledger (the global teardown swept it before this): kept on disk while it still

@@ -13,7 +13,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
-import { page } from './paging.js';
+import { defaultLimit, page } from './paging.js';
 import { findCustomer, type FdState, type Registration } from './state.js';
 
 export const APPROVAL_DELAY_S = 86_400;
@@ -157,7 +157,7 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
         .code(400)
         .send({ code: '3009', status: '400', message: 'Bad Request', user_message: 'Query parameter values are invalid' });
     }
-    if (faults.has('blind-app-list-limit-100-refused') && (query.limit ?? 50) >= 100) {
+    if (faults.has('blind-app-list-limit-100-refused') && (query.limit ?? defaultLimit(ctx.contract, 'getApplications')) >= 100) {
       return reply
         .code(400)
         .send({ code: '3007', status: '400', message: 'Bad Request', user_message: 'Requested Limit value is exceeded' });
@@ -183,7 +183,11 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
     if (matches.length === 0 && faults.has('blind-app-list-no-match-404'))
       return reply.code(404).send({ code: 50051, message: 'No registered partner applications found.' });
     const start = faults.has('app-list-start-zero-based') ? (query.start ?? 1) + 1 : query.start;
-    const { found, displaying, moreAvailable, slice } = page(matches, { start, limit: query.limit ?? 50 });
+    const { found, displaying, moreAvailable, slice } = page(
+      matches,
+      { start, limit: query.limit },
+      defaultLimit(ctx.contract, 'getApplications'),
+    );
     const applications = slice.map((r) => ({
       preAppId: r.preAppId,
       ...(applicationIdShown(r)
@@ -282,7 +286,10 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
     }
     // provider 1.35.0 400 example 3005, as for getApplications (FD-APP-INSTITUTIONS-PAGING).
     if (query.start !== undefined && query.start < 1) return invalidStart(reply);
-    if (faults.has('blind-app-institutions-limit-capped-100') && (query.limit ?? 25) > 100) {
+    if (
+      faults.has('blind-app-institutions-limit-capped-100') &&
+      (query.limit ?? defaultLimit(ctx.contract, 'getRegisteredInstitutions')) > 100
+    ) {
       return reply
         .code(400)
         .send({ code: '3007', status: '400', message: 'Bad Request', user_message: 'Requested Limit value is exceeded' });
@@ -300,7 +307,11 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
       }
     }
     const start = faults.has('app-institutions-start-zero-based') ? (query.start ?? 1) + 1 : query.start;
-    const { found, displaying, moreAvailable, slice } = page(rows, { start, limit: query.limit ?? 25 });
+    const { found, displaying, moreAvailable, slice } = page(
+      rows,
+      { start, limit: query.limit },
+      defaultLimit(ctx.contract, 'getRegisteredInstitutions'),
+    );
     const institutions = slice.map(({ inst, registered }) => ({
       institutionId: Number(inst.id),
       institutionName: inst.name,

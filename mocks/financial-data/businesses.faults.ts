@@ -2,7 +2,7 @@
 // data/rules.yaml, the way a provider's release might. `rules` names the rule ids it breaks (`npm
 // run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors first,
 // then those written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault, telling } from '../kit/faults.js';
 
 export const BUSINESSES_FAULTS = faultCatalogue([
   // Businesses (seed 002, Businesses and Limits: one per customer).
@@ -39,6 +39,19 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-BUS-UPDATE'],
   },
+  // Normalisations on one path (kit/faults.ts, telling): seed 002, Businesses (the record carries the values sent).
+  telling({
+    id: 'telling-business-update-name-spaces-collapsed',
+    rule: 'UpdateBusiness stores the name sent (FD-BUS-UPDATE): this one trims it and collapses inner spaces',
+    source: 'seed',
+    rules: ['FD-BUS-UPDATE'],
+  }),
+  telling({
+    id: 'telling-business-add-name-cut',
+    rule: 'AddBusinessDetails stores the whole name the contract allows (FD-BUS-READ): this one cuts it to a 100-character column',
+    source: 'seed',
+    rules: ['FD-BUS-READ'],
+  }),
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Businesses (seed 002, Businesses and Limits).
   blind({

@@ -14,6 +14,8 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
   const view = (b: Business) => (faults.has('business-read-only-members-stored') ? { ...own(b), ...b.fields } : { ...b.fields, ...own(b) });
   /** What AddBusinessDetails stores; the fault drops the optional members (url, email, type, taxId). */
   const addedFields = (body: Record<string, unknown>) => {
+    // Fault: a storage column of 100 characters, shorter than NewBusiness.name's maxLength.
+    if (faults.has('telling-business-add-name-cut') && typeof body.name === 'string') return { ...body, name: body.name.slice(0, 100) };
     if (!faults.has('business-add-drops-optional')) return { ...body };
     const { url: _u, email: _e, type: _t, taxId: _x, ...kept } = body;
     return kept;
@@ -75,6 +77,9 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
       // Fault: the name stored trimmed.
       if (faults.has('model-business-update-trims-name') && typeof business.fields.name === 'string')
         business.fields.name = business.fields.name.trim();
+      // Fault: the update path trims the name and collapses its inner spaces.
+      if (faults.has('telling-business-update-name-spaces-collapsed') && typeof business.fields.name === 'string')
+        business.fields.name = business.fields.name.trim().replace(/\s+/g, ' ');
       business.modifiedDate = isoNoZone();
     }
     return view(business);

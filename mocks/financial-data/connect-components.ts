@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { rewriteFrontError, route, sendError, type FdContext, type Input } from './middleware.js';
-import { findCustomer, findLogin, type Configuration } from './state.js';
+import { accountsOfLogin, findCustomer, findLogin, type Configuration } from './state.js';
 
 /** provider 1.35.0 examples: 10010 invalid request, 10022-10026 credentials, 4041 not found. */
 function reasonCode(status: number, description: string): string {
@@ -157,7 +157,7 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
           faults.has('blind-components-reconnect-unknown-login-404') && !world.logins.has(Number(loginId)) ? 404 : 400,
           'institution_login_id is not an institution login of this customer',
         );
-      const mfa = login ? [...world.accounts.values()].some((a) => a.institutionLoginId === login.id && a.mfa) : false;
+      const mfa = login ? accountsOfLogin(world, login.id).some((a) => a.mfa) : false;
       if ((mfa && !faults.has('components-reconnect-mfa-ignored')) || faults.has('components-reconnect-always-203')) {
         const challenge = {
           id: uuid('challenge'),

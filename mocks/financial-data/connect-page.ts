@@ -2,7 +2,7 @@
 // in the sandbox, accounts are added to a testing customer only through Connect: the person opens
 // the Connect link, looks for "FinBank", picks one of its test institutions and signs in with the
 // documented test credentials (user demo, password go; user invalid_user is refused with error 103,
-// invalid credentials); a testing customer holds at most 20 accounts.
+// invalid credentials); a testing customer holds at most x-limits sandboxAccountsPerCustomer accounts.
 //
 // A generate operation (connect.ts) opens a session here and answers its link,
 // https://<stand-in host:port>/connect/<token>?<the usual query>: the stand-in answers TLS on its
@@ -37,7 +37,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FdContext, FdStandIn } from './middleware.js';
 import { historyDays, linkInstitution, planInstitutions } from './portfolio.js';
 import { findCustomer, linkedData, type ConnectSession as Session, type Institution } from './state.js';
-import { SANDBOX_ACCOUNTS_PER_CUSTOMER } from './stand-in-limits.js';
+import { sandboxLimits } from './stand-in-limits.js';
 
 /** Provider Test the APIs page: the sign-in profile that succeeds. */
 export const TEST_USERNAME = 'demo';
@@ -238,7 +238,7 @@ ${options}
       return result(reply, 200, 'linked', `Accounts added: 0. ${institution.name} is already connected for this customer.`, token);
     }
     const adding = planInstitutions().find((p) => p.institutionId === institution.id)?.accounts ?? 0;
-    const limit = ctx.standIn?.accountsPerCustomer ?? SANDBOX_ACCOUNTS_PER_CUSTOMER;
+    const limit = ctx.standIn?.accountsPerCustomer ?? sandboxLimits(ctx.contract).accountsPerCustomer;
     if (existing.accounts.length + adding > limit) {
       return result(
         reply,

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
 import { findCustomer, findLogin } from './state.js';
+import type { FdOperationId } from '../../helpers/contract/operations.js';
 
 /**
  * The application whose experiences the mock knows (fixtures/examples/fd-samples/connect.ts names
@@ -25,7 +26,7 @@ const TWO_HOURS_MS = 2 * 3600_000;
 
 type Who = { customerId?: string; consumerId?: string };
 interface Flow {
-  operationId: string;
+  operationId: FdOperationId;
   /** The session type the link carries (provider 1.35.0 example links: type=lite, transferBillPaySwitch...). */
   type: string;
   /** The customers (and consumers) the body names; the first is the one the link opens for. */

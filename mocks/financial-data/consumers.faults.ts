@@ -2,7 +2,7 @@
 // data/rules.yaml, the way a provider's release might. `rules` names the rule ids it breaks (`npm
 // run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors first,
 // then those written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault, telling } from '../kit/faults.js';
 
 export const CONSUMERS_FAULTS = faultCatalogue([
   // Consumers (seed 002, Consumers and Resources).
@@ -51,6 +51,13 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-CONS-MODIFY'],
   },
+  // Normalisations on one path (kit/faults.ts, telling): seed 002, Resources - Consumer (the values sent).
+  telling({
+    id: 'telling-consumer-by-customer-zip-as-number',
+    rule: 'GetConsumerForCustomer shows the zip stored (FD-CONS-READ): this one reads it as a number, losing leading zeros',
+    source: 'seed',
+    rules: ['FD-CONS-READ', 'FD-CONS-MODIFY'],
+  }),
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Consumers (seed 002, Consumers; reference Consumers, Dates).
   blind({

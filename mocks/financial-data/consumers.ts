@@ -49,7 +49,11 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     const reachable = customerOf(input) || faults.has('deleted-customer-consumer-path');
     const id = reachable && world.consumerOf.get(input.path.customerId);
     const consumer = id ? world.consumers.get(id) : undefined;
-    return consumer ? view(consumer) : sendError(ctx, reply, 404, 'Consumer not found');
+    if (!consumer) return sendError(ctx, reply, 404, 'Consumer not found');
+    // Fault: this reader alone renders the zip through a number.
+    return faults.has('telling-consumer-by-customer-zip-as-number')
+      ? { ...view(consumer), zip: String(Number(consumer.fields.zip)) }
+      : view(consumer);
   });
   route(app, ctx, 'GetConsumer', (input, reply) => {
     const consumer = byId(input);

@@ -2,7 +2,7 @@
 // data/rules.yaml, the way a provider's release might. `rules` names the rule ids it breaks (`npm
 // run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors first,
 // then those written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault, telling } from '../kit/faults.js';
 
 export const CUSTOMERS_FAULTS = faultCatalogue([
   {
@@ -80,7 +80,7 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
   },
   {
     id: 'default-limit-unapplied',
-    rule: 'without limit a page holds 25 records (FD-PAGE-DEFAULT)',
+    rule: "without limit a page holds the limit parameter's default (FD-PAGE-DEFAULT)",
     source: 'provider',
     rules: ['FD-PAGE-DEFAULT'],
   },
@@ -102,6 +102,13 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-CUST-MODIFY'],
   },
+  // Normalisations on one path (kit/faults.ts, telling): seed 002, Resources - Customer (the names sent).
+  telling({
+    id: 'telling-customer-list-names-capitalised',
+    rule: 'GetCustomers shows the names stored (FD-CUST-READ): this one capitalises their first letter',
+    source: 'seed',
+    rules: ['FD-CUST-READ', 'FD-CUST-MODIFY'],
+  }),
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Customers (seed 002, Customers and Errors).
   blind({

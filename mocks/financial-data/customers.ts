@@ -2,9 +2,9 @@
 // application data), modify, delete. Usernames are unique per partner (409).
 import type { FastifyInstance } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
-import { page } from './paging.js';
+import { defaultLimit, page, type Sliceable } from './paging.js';
 import { testingQuotaRefusal } from './stand-in-limits.js';
-import { findCustomer, usernameKey, type Customer } from './state.js';
+import { customerCandidates, findCustomer, usernameKey, type Customer } from './state.js';
 import { rangeOf } from '../../helpers/contract/facts.js';
 
 /** A customer record; dates as digit strings, as the provider serialises them (StringUnixDate). */
@@ -49,7 +49,7 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
         return sendError(ctx, reply, 409, 'A customer with this username already exists');
       }
       // Stand-in mode only (stand-in-limits.ts; the plain mock has no quota: benchmarks create 50,000
-      // customers): provider Test the APIs page: a partner enrolls up to 100 testing customers; a
+      // customers): provider Test the APIs page: a partner enrolls a quota of testing customers (x-limits); a
       // deleted one frees its place. The 400 in {code, message} is our assumption: the provider
       // document names no status for this refusal.
       const overQuota = ctx.standIn && type === 'testing' ? testingQuotaRefusal(ctx, partnerId) : undefined;
@@ -73,34 +73,54 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
   route(app, ctx, 'AddTestingCustomer', add('testing'));
   route(app, ctx, 'AddCustomer', add('active'));
 
+  const pageSize = defaultLimit(ctx.contract, 'GetCustomers');
   route(app, ctx, 'GetCustomers', ({ query, partner }) => {
-    const all = faults.has('blind-deleted-customer-still-listed')
-      ? [...world.customers.values(), ...ghosts]
-      : [...world.customers.values()];
-    let list = all.filter((c) => !partner || c.partnerId === partner.id);
-    if (query.username !== undefined && !faults.has('blind-username-filter-ignored'))
-      list = list.filter((c) => c.username === query.username);
+    const username = query.username !== undefined && !faults.has('blind-username-filter-ignored') ? String(query.username) : undefined;
     // provider 1.35.0: an empty type lists every kind of customer.
-    if (query.type && !faults.has('type-filter-ignored')) list = list.filter((c) => c.type === query.type);
-    if (query.search !== undefined && query.search.trim() !== '' && !faults.has('customer-search-ignored'))
-      list = list.filter((c) =>
-        matches(
-          // Fault: the search reads the names the customer was created with.
-          faults.has('model-search-uses-created-names') ? { ...c, ...createdNames.get(c.id) } : c,
-          query.search,
-          !faults.has('search-by-name-broken'),
-          !faults.has('blind-search-ignores-last-name'),
-        ),
+    const type = query.type && !faults.has('type-filter-ignored') ? String(query.type) : undefined;
+    const searched = query.search !== undefined && query.search.trim() !== '' && !faults.has('customer-search-ignored');
+    const match = (c: Customer) =>
+      matches(
+        // Fault: the search reads the names the customer was created with.
+        faults.has('model-search-uses-created-names') ? { ...c, ...createdNames.get(c.id) } : c,
+        query.search,
+        !faults.has('search-by-name-broken'),
+        !faults.has('blind-search-ignores-last-name'),
       );
-    else if (faults.has('no-search-returns-none') && query.username === undefined) list = [];
+    let list: Sliceable<Customer>;
+    if (partner && !faults.has('blind-deleted-customer-still-listed')) {
+      // The store's indexes (state.ts) give the partner's customers of that username and type, and
+      // with a search only those its sequences can match, in creation order.
+      const candidates = customerCandidates(world, { partnerId: partner.id, username, type, search: searched ? query.search : undefined });
+      list = !searched ? candidates : (Array.isArray(candidates) ? candidates : candidates.all()).filter(match);
+    } else {
+      const all = faults.has('blind-deleted-customer-still-listed')
+        ? [...world.customers.values(), ...ghosts]
+        : [...world.customers.values()];
+      list = all.filter(
+        (c) =>
+          (!partner || c.partnerId === partner.id) &&
+          (username === undefined || c.username === username) &&
+          (type === undefined || c.type === type) &&
+          (!searched || match(c)),
+      );
+    }
+    if (!searched && faults.has('no-search-returns-none') && query.username === undefined) list = [];
     const paged = faults.has('default-limit-unapplied') && query.limit === undefined ? { ...query, limit: PAGE_MAX } : query;
-    const { slice, ...counts } = page(list, paged, faults.has('start-ignored'), faults);
+    const { slice, ...counts } = page(list, paged, pageSize, faults.has('start-ignored'), faults);
     // i2-customers-found-ignores-type-filter: found counted before the type filter.
     if (query.type && faults.has('i2-customers-found-ignores-type-filter'))
-      counts.found = all.filter((c) => !partner || c.partnerId === partner.id).length;
+      counts.found = (
+        faults.has('blind-deleted-customer-still-listed') ? [...world.customers.values(), ...ghosts] : [...world.customers.values()]
+      ).filter((c) => !partner || c.partnerId === partner.id).length;
     // Fault: moreAvailable off by one (true on an exactly full last page).
-    if (faults.has('more-available-off-by-one')) counts.moreAvailable = (paged.start ?? 1) * (paged.limit ?? 25) <= counts.found;
-    return { ...counts, customers: slice.map(customerView) };
+    if (faults.has('more-available-off-by-one')) counts.moreAvailable = (paged.start ?? 1) * (paged.limit ?? pageSize) <= counts.found;
+    // Fault: the list alone renders names with a capital first letter.
+    const capital = (s: unknown) => (typeof s === 'string' ? s.charAt(0).toUpperCase() + s.slice(1) : s);
+    const shown = faults.has('telling-customer-list-names-capitalised')
+      ? slice.map((c) => ({ ...customerView(c), firstName: capital(c.firstName), lastName: capital(c.lastName) }))
+      : slice.map(customerView);
+    return { ...counts, customers: shown };
   });
 
   route(app, ctx, 'GetCustomer', (input, reply) => {
@@ -136,6 +156,8 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
       if (input.body.firstName !== undefined) c.firstName = tidy(input.body.firstName);
       if (input.body.lastName !== undefined && !faults.has('blind-modify-customer-ignores-last-name'))
         c.lastName = tidy(input.body.lastName);
+      // Filed again under its new names (the search index of state.ts).
+      world.customers.set(c.id, c);
     }
     return reply.code(204).send();
   });

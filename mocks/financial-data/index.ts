@@ -33,7 +33,7 @@ import { registerIncomeReports } from './reports/income.js';
 import { registerReportRetrieval } from './reports/retrieval.js';
 import { registerSbca } from './reports/sbca.js';
 import { registerReportStore } from './reports/store.js';
-import { SANDBOX_ACCOUNTS_PER_CUSTOMER, SANDBOX_TESTING_CUSTOMERS } from './stand-in-limits.js';
+import { sandboxLimits } from './stand-in-limits.js';
 import { createFdState, restorePartners, type FdState } from './state.js';
 import { registerStatements } from './statements.js';
 import { registerSwitches } from './switches.js';
@@ -101,8 +101,7 @@ export async function startFinancialDataMock(options: FdMockOptions = {}): Promi
   let closeTls = () => {};
   if (options.standIn) {
     context.standIn = {
-      testingCustomers: SANDBOX_TESTING_CUSTOMERS,
-      accountsPerCustomer: SANDBOX_ACCOUNTS_PER_CUSTOMER,
+      ...sandboxLimits(context.contract),
       connectLink: registerConnectPages(app, context),
     };
     closeTls = acceptTlsOnSamePort(app.server, selfSignedCertificate());

@@ -5,7 +5,8 @@
 // lookup, matches under `locationMatches`.
 import type { FastifyInstance } from 'fastify';
 import { route, sendError, type FdContext } from './middleware.js';
-import { page } from './paging.js';
+import { defaultLimit, page } from './paging.js';
+import type { FdOperationId } from '../../helpers/contract/operations.js';
 import type { Institution } from './state.js';
 import { sizeOf } from '../../helpers/contract/facts.js';
 
@@ -19,7 +20,16 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     overallStatus: 'online',
     ...Object.fromEntries(['transAgg', 'voa', 'voi', 'stateAgg', 'ach', 'aha'].map((p) => [p, i.products[p] ? 'online' : 'offline'])),
   });
-  const full = (i: Institution) => ({
+  // The records are built once per institution (the catalogue does not change while the mock runs).
+  const once = <T extends object>(build: (i: Institution) => T) => {
+    const built = new WeakMap<Institution, T>();
+    return (i: Institution): T => {
+      let record = built.get(i);
+      if (!record) built.set(i, (record = build(i)));
+      return record;
+    };
+  };
+  const full = once((i: Institution) => ({
     id: Number(i.id),
     name: i.name,
     ...i.products,
@@ -28,8 +38,8 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     status: 'online',
     urlHomeApp: `https://${i.name.toLowerCase().replace(/[^a-z]+/g, '')}.example.com`,
     ...(i.branding ? { branding: i.branding } : {}),
-  });
-  const certified = (i: Institution) => ({
+  }));
+  const certified = once((i: Institution) => ({
     id: Number(i.id),
     name: i.name,
     ...i.products,
@@ -37,7 +47,7 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     loanPaymentDetails: i.products.ach,
     oauthEnabled: i.id === '101732',
     productionStatus: status(i),
-  });
+  }));
 
   function filtered(query: Record<string, any>, ignoreSearch = false): Institution[] {
     let list = world.institutions;
@@ -57,6 +67,7 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     return countries.includes('*') || countries.includes('US') ? list : [];
   }
   const listing = (
+    operationId: FdOperationId,
     query: Record<string, any>,
     reply: any,
     shape: (i: Institution) => object,
@@ -65,18 +76,19 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
   ) => {
     const list = filtered(query, ignoreSearch);
     if (list.length === 0 && faults.has('institutions-no-match-404')) return sendError(ctx, reply, 404, 'No institution found');
-    const { slice, ...counts } = page(list, query, faults.has('start-ignored'), faults);
+    const { slice, ...counts } = page(list, query, defaultLimit(ctx.contract, operationId), faults.has('start-ignored'), faults);
     if (faults.has('found-page-count')) counts.found = counts.displaying; // fault: found counts the page, not the matches
     return { ...counts, [dateName]: clock.nowEpochSeconds(), institutions: slice.map(shape) };
   };
 
-  route(app, ctx, 'GetInstitutions', ({ query }, reply) => listing(query, reply, full, 'createdDate'));
+  route(app, ctx, 'GetInstitutions', ({ query }, reply) => listing('GetInstitutions', query, reply, full, 'createdDate'));
   // Blind fault: the certified list forgets the search text its sibling applies.
   route(app, ctx, 'GetCertifiedInstitutions', ({ query }, reply) =>
-    listing(query, reply, certified, 'requestedDate', faults.has('blind-certified-search-ignored')),
+    listing('GetCertifiedInstitutions', query, reply, certified, 'requestedDate', faults.has('blind-certified-search-ignored')),
   );
   route(app, ctx, 'GetCertifiedInstitutionsWithRSSD', ({ query }, reply) =>
     listing(
+      'GetCertifiedInstitutionsWithRSSD',
       query,
       reply,
       (i) => (faults.has('rssd-missing') ? certified(i) : { ...certified(i), rssd: i.rssd, childInstitutions: [] }),

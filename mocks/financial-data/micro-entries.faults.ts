@@ -9,7 +9,7 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
   // Initiation (seed 002, Micro entries and switches; Limits: two micro amounts, each under one dollar).
   {
     id: 'micro-entries-single-deposit',
-    rule: 'FD-MICRO-INITIATE: the initiation answers two micro entries (depositCount 1)',
+    rule: 'FD-MICRO-INITIATE: the initiation answers one micro entry fewer than the contract fixes (depositCount)',
     source: 'seed',
     rules: ['FD-MICRO-INITIATE'],
   },

@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
 import { findCustomer, type MicroEntry, type MicroEntryState as Stored } from './state.js';
-import { limitOf, sizeOf } from '../../helpers/contract/facts.js';
+import { constOf, limitOf } from '../../helpers/contract/facts.js';
 
 type Shown = Stored | 'Completed';
 
@@ -45,7 +45,8 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
   const DEPOSIT_DELAY_S = limitOf(ctx.contract, 'microEntryDepositDelaySeconds');
   const MAX_INITIATIONS = limitOf(ctx.contract, 'microEntryInitiationsPerWindow');
   const WINDOW_S = limitOf(ctx.contract, 'microEntryWindowSeconds');
-  const DEPOSITS = sizeOf(ctx.contract, 'MicroDepositVerification', 'amounts').max!;
+  /** The number of micro entries an initiation answers (InitiatedMicroDeposit.depositCount's const; seed 002, Limits). */
+  const DEPOSITS = constOf(ctx.contract, 'InitiatedMicroDeposit', 'depositCount');
   const micro = () => world.microEntries;
 
   const shown = (e: MicroEntry): Shown => {

@@ -2,7 +2,9 @@
 // next resource only adds handlers): security (seed 002, Authentication), path / query / body
 // validation, and the error body. Handlers receive typed input and the calling partner.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ValidateFunction } from 'ajv';
 import type { Contract, Operation, Parameter } from '../../helpers/contract/contract.js';
+import type { FdOperationId } from '../../helpers/contract/operations.js';
 import { parseJson } from '../kit/app.js';
 import type { MockContext } from '../kit/context.js';
 import type { FdFaultId } from './catalogue.js';
@@ -22,7 +24,7 @@ export interface FdContext extends MockContext<FdFaultId> {
 
 /** What the stand-in of the provider's sandbox adds to the financial data mock. */
 export interface FdStandIn {
-  /** Live testing customers per partner (provider Test the APIs page: up to 100; stand-in-limits.ts). */
+  /** Live testing customers per partner (provider Test the APIs page; x-limits sandboxTestingCustomers, stand-in-limits.ts). */
   testingCustomers: number;
   /** Accounts per customer (provider Test the APIs page: up to 20 per testing customer). */
   accountsPerCustomer: number;
@@ -85,12 +87,16 @@ export function rewriteFrontError(status: number, payload: unknown, build: (stat
   }
 }
 
-function coerce(contract: Contract, param: Parameter, raw: unknown): unknown {
-  const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
+/** The JSON type of a parameter's schema (through its $ref), which coerce() converts a query string to. */
+function typeOf(contract: Contract, param: Parameter): unknown {
   const ref = String(param.schema?.$ref ?? '')
     .split('/')
     .pop();
-  const type = (ref ? contract.componentSchema(ref) : param.schema)?.type;
+  return (ref ? contract.componentSchema(ref) : param.schema)?.type;
+}
+
+function coerce(type: unknown, raw: unknown): unknown {
+  const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
   if ((type === 'integer' || type === 'number') && typeof value === 'string' && /^-?[0-9]+(\.[0-9]+)?$/.test(value)) return Number(value);
   if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
   return value;
@@ -147,9 +153,20 @@ function authenticate(ctx: FdContext, op: Operation, req: FastifyRequest): { sta
   return { partner: world.partners.get(issued.partnerId) };
 }
 
-export function route(app: FastifyInstance, ctx: FdContext, operationId: string, handler: Handler) {
-  const op = ctx.contract.operationOf(operationId);
+/** Routes an operation of the contract (its id typed: a misspelled one does not compile) to its handler, behind the shared front. */
+export function route(app: FastifyInstance, ctx: FdContext, operationId: FdOperationId, handler: Handler) {
+  const op = ctx.contract.operation(operationId);
   const url = op.path.replace(/\{([^}]+)\}/g, ':$1');
+  // What every request of the route reads about its parameters, looked up once per route (the
+  // validator compiled at its first use, so that starting a mock compiles nothing).
+  const params = op.parameters.map((param) => {
+    let validate: ValidateFunction | undefined;
+    return {
+      param,
+      type: typeOf(ctx.contract, param),
+      validate: () => (validate ??= ctx.contract.validator(`param:${operationId}:${param.in}:${param.name}`, param.schema)),
+    };
+  });
   app.route({
     method: op.method as any,
     url,
@@ -164,11 +181,11 @@ export function route(app: FastifyInstance, ctx: FdContext, operationId: string,
       const input: Input = { path: {}, query: {}, body: undefined, partner };
       const rawParams = req.params as Record<string, string>;
       const rawQuery = req.query as Record<string, unknown>;
-      for (const param of op.parameters) {
+      for (const { param, type, validate: validatorOf } of params) {
         const raw = param.in === 'path' ? rawParams[param.name] : param.in === 'query' ? rawQuery[param.name] : undefined;
         if (raw === undefined) continue;
-        const value = coerce(ctx.contract, param, raw);
-        const validate = ctx.contract.validator(`param:${operationId}:${param.in}:${param.name}`, param.schema);
+        const value = coerce(type, raw);
+        const validate = validatorOf();
         if (!validate(value)) {
           // A malformed path id is a 400 where documented, otherwise simply not found.
           const status = param.in === 'path' && !has(op, 400) ? 404 : 400;

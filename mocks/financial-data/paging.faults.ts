@@ -9,7 +9,7 @@ export const PAGING_FAULTS = faultCatalogue([
   // Paging (seed 002 Limits; reference Conventions).
   {
     id: 'limit-cap-unenforced',
-    rule: 'limit at most 1000 (more is a 400)',
+    rule: 'limit at most the PageLimit maximum (more is a 400)',
     source: 'seed',
     rules: ['FD-PAGE-LIMIT'],
     relax: [{ schema: 'PageLimit', drop: ['maximum'] }],
@@ -19,14 +19,14 @@ export const PAGING_FAULTS = faultCatalogue([
   // Paging (provider 1.35.0 StartParameter / LimitParameter; seed Limits; reference Paging).
   blind({
     id: 'blind-limit-cap-999',
-    rule: 'limit accepts up to 1000 (provider LimitParameter maximum 1000; seed Limits 1000 per page)',
+    rule: 'limit accepts its maximum itself (provider LimitParameter maximum; seed Limits, records per page)',
     source: 'provider',
     rules: ['FD-PAGE-LIMIT'],
     relax: [{ schema: 'PageLimit', set: { maximum: 999 } }],
   }),
   blind({
     id: 'blind-default-page-size-20',
-    rule: 'without limit a page holds 25 records (provider LimitParameter default 25; reference Paging)',
+    rule: "without limit a page holds the limit parameter's default (provider LimitParameter default; reference Paging)",
     source: 'provider',
     rules: ['FD-PAGE-DEFAULT'],
   }),

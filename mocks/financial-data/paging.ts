@@ -1,16 +1,32 @@
 // Paging of list bodies (reference, Conventions): `start` is the 1-based page index, `limit` the
-// page size (default 25); the body carries found, displaying and moreAvailable.
+// page size (without it, the default of the operation's limit parameter in the contract); the body
+// carries found, displaying and moreAvailable.
 // `faults` carries the blind paging faults (paging.faults.ts); without it the paging is the contract's.
+import type { Contract } from '../../helpers/contract/contract.js';
+import { parameterDefault } from '../../helpers/contract/facts.js';
+import type { FdOperationId } from '../../helpers/contract/operations.js';
 import type { FdFaultId } from './catalogue.js';
 
+/** What a page is cut from: an array, or a store's group (mocks/kit/indexed-map.ts) read without copying it. */
+export interface Sliceable<T> {
+  readonly length: number;
+  slice(from: number, to: number): T[];
+}
+
+/** The page size of an operation called without `limit`: its limit parameter's `default` (provider 1.35.0 LimitParameter). */
+export function defaultLimit(contract: Contract, operationId: FdOperationId): number {
+  return Number(parameterDefault(contract, operationId, 'limit'));
+}
+
 export function page<T>(
-  items: T[],
+  items: Sliceable<T>,
   query: { start?: number; limit?: number },
+  pageSize: number,
   ignoreStart = false,
   faults?: { has(id: FdFaultId): boolean },
 ) {
   const on = (id: FdFaultId) => Boolean(faults?.has(id));
-  const limit = query.limit ?? (on('blind-default-page-size-20') ? 20 : 25);
+  const limit = query.limit ?? (on('blind-default-page-size-20') ? 20 : pageSize);
   const start = ignoreStart ? 1 : (query.start ?? 1);
   // blind-start-as-record-offset: start read as the 1-based index of the first record.
   const from = on('blind-start-as-record-offset') ? start - 1 : (start - 1) * limit;

@@ -6,7 +6,7 @@
 // balance and balanceDate there, so every reader (accounts module included) sees it.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
-import { findAccount, findLogin, type Account, type AccountType, type Customer } from './state.js';
+import { accountsOfLogin, findAccount, findLogin, type Account, type AccountType, type Customer } from './state.js';
 
 // seed 002, Payments data: supported account types per operation (cd is certificateOfDeposit).
 export const ACH_TYPES: AccountType[] = ['checking', 'savings', 'moneyMarket', 'cd'];
@@ -169,7 +169,7 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
   /** Fault 'payments-data-ach-number-other-account': the number of another account of the same login. */
   const achNumber = (account: Account) => {
     if (!faults.has('payments-data-ach-number-other-account')) return account.number;
-    const other = [...world.accounts.values()].find((a) => a.institutionLoginId === account.institutionLoginId && a.id !== account.id);
+    const other = accountsOfLogin(world, account.institutionLoginId).find((a) => a.id !== account.id);
     return other ? other.number : account.number;
   };
 
@@ -357,7 +357,7 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
     if (unknownSection(query.include)) return refuseInclude(reply);
     const login = findLogin(world, path.customerId, path.institutionLoginId, partner?.id);
     if (!login) return sendError(ctx, reply, 404, 'Customer or institution login not found');
-    const accounts = [...world.accounts.values()].filter((a) => a.customerId === login.customerId && a.institutionLoginId === login.id);
+    const accounts = accountsOfLogin(world, login.id).filter((a) => a.customerId === login.customerId);
     if (accounts.length === 0) return sendError(ctx, reply, 404, 'Customer does not have any accounts associated with institutionLoginId.');
     return bundle(login.customerId, accounts, query, true);
   });

@@ -38,7 +38,7 @@ export const historyDays = (contract: Contract): HistoryDays => ({
 /** The one account with more transactions than a page holds (seed 002, Limits: 1000 per page). */
 export const LARGE_ACCOUNT_TRANSACTIONS = 1205;
 
-/** Seeded PRNG (mulberry32): the same customer id always yields the same data. */
+/** Seeded PRNG (mulberry32): the same seed always yields the same data. */
 function prng(seed: number) {
   let state = seed >>> 0;
   return () => {
@@ -133,6 +133,11 @@ export function linkInstitution(world: FdState, customerId: string, institutionI
 /** Adds one login of the plan with its accounts and their transactions; answers what it added. */
 function addLogin(world: FdState, customerId: string, plan: Plan, random: () => number, nowS: number, history: HistoryDays): LinkedData {
   const { standard: STANDARD_HISTORY_DAYS, historic: HISTORIC_DAYS } = history;
+  // The transactions are the known data the specs count and sort (tests/financial-data/*.known.ts):
+  // seeded by the institution, never by the customer id, so that they do not depend on how many ids
+  // the mock handed out before (what other tests created first). Balances and account numbers stay
+  // the customer's own.
+  const dataRandom = prng(Number(plan.institutionId));
   const routingNumber = world.institutions.find((i) => i.id === plan.institutionId)?.routingNumbers[0] ?? '021000021';
   const login: InstitutionLogin = {
     id: Number(world.nextId()),
@@ -171,19 +176,19 @@ function addLogin(world: FdState, customerId: string, plan: Plan, random: () => 
     for (let n = 0; n < a.transactions; n++) {
       const historic = n % 4 === 3;
       const ageDays = historic
-        ? STANDARD_HISTORY_DAYS + 1 + Math.floor(random() * (HISTORIC_DAYS - STANDARD_HISTORY_DAYS - 2))
-        : Math.floor(random() * STANDARD_HISTORY_DAYS);
-      const postedDate = nowS - ageDays * DAY_S - Math.floor(random() * 3600);
+        ? STANDARD_HISTORY_DAYS + 1 + Math.floor(dataRandom() * (HISTORIC_DAYS - STANDARD_HISTORY_DAYS - 2))
+        : Math.floor(dataRandom() * STANDARD_HISTORY_DAYS);
+      const postedDate = nowS - ageDays * DAY_S - Math.floor(dataRandom() * 3600);
       const pending = !historic && n % 17 === 5;
       const t: Transaction = {
         id: Number(world.nextId()) * 10 + 1,
         accountId: id,
         customerId,
-        amount: Math.round((random() - 0.6) * 40_000) / 100,
-        description: PAYEES[Math.floor(random() * PAYEES.length)],
+        amount: Math.round((dataRandom() - 0.6) * 40_000) / 100,
+        description: PAYEES[Math.floor(dataRandom() * PAYEES.length)],
         status: pending ? 'pending' : 'active',
         // One in eleven has no transaction date: sorting falls back to postedDate (seed 002, Transactions).
-        ...(n % 11 === 7 ? {} : { transactionDate: postedDate - Math.floor(random() * 2) * DAY_S }),
+        ...(n % 11 === 7 ? {} : { transactionDate: postedDate - Math.floor(dataRandom() * 2) * DAY_S }),
         postedDate,
         createdDate: postedDate,
         historic,

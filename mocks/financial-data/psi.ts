@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
 import { DAY_S } from './portfolio.js';
 import { findAccount, type Account, type PsiRun as Run } from './state.js';
+import type { FdOperationId } from '../../helpers/contract/operations.js';
 
 /** Account types PSI rates (assumption FD-PSI-ACCOUNT-TYPE: the deposit accounts an ACH debit draws on). */
 const RATED_TYPES: Account['type'][] = ['checking', 'savings', 'moneyMarket'];
@@ -48,13 +49,13 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
   };
 
   /** Required query parameters of the operation (the shared middleware checks only what is sent). */
-  const missingQuery = (operationId: string, query: Record<string, unknown>) => {
+  const missingQuery = (operationId: FdOperationId, query: Record<string, unknown>) => {
     const skip = (name: string) =>
       (name === 'settlementAmount' && faults.has('psi-legacy-amount-optional')) ||
       (name === 'purposeCode' && faults.has('psi-legacy-purpose-optional')) ||
       (name === 'purpose' && faults.has('psi-purpose-not-required'));
     return ctx.contract
-      .operationOf(operationId)
+      .operation(operationId)
       .parameters.find((p) => p.in === 'query' && p.required && query[p.name] === undefined && !skip(p.name))?.name;
   };
 
@@ -193,7 +194,7 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
 
   /** The two legacy reads: rated at once, reasons always (provider 1.35.0 PaymentSuccessIndicator). */
   const legacy =
-    (operationId: string) =>
+    (operationId: FdOperationId) =>
     ({ path, query, partner }: Input, reply: FastifyReply) => {
       const account = findAccount(world, path.customerId, path.accountId, partner?.id);
       if (!account) return sendError(ctx, reply, 404, 'Customer or account not found');

@@ -1,10 +1,20 @@
 // The limits of the provider's sandbox that the financial data mock keeps in stand-in mode only
-// (mocks/stand-in.ts). Provider Test the APIs page: a partner enrolls up to 100 testing customers,
-// each with up to 20 accounts. The plain mock keeps neither: benchmarks create 50,000 customers.
+// (mocks/stand-in.ts). Provider Test the APIs page: a partner enrolls a limited number of testing
+// customers, each with a limited number of accounts (the contract's `x-limits`
+// sandboxTestingCustomers and sandboxAccountsPerCustomer). The plain mock keeps neither: benchmarks
+// create 50,000 customers.
+import { limitOf } from '../../helpers/contract/facts.js';
+import type { Contract } from '../../helpers/contract/contract.js';
 import type { FdContext } from './middleware.js';
+import { customerCandidates } from './state.js';
 
-export const SANDBOX_TESTING_CUSTOMERS = 100;
-export const SANDBOX_ACCOUNTS_PER_CUSTOMER = 20;
+/** The sandbox's limits, as the contract states them. */
+export function sandboxLimits(contract: Contract): { testingCustomers: number; accountsPerCustomer: number } {
+  return {
+    testingCustomers: limitOf(contract, 'sandboxTestingCustomers'),
+    accountsPerCustomer: limitOf(contract, 'sandboxAccountsPerCustomer'),
+  };
+}
 
 /**
  * Why AddTestingCustomer refuses the partner's next testing customer (its live ones are at the
@@ -12,8 +22,7 @@ export const SANDBOX_ACCOUNTS_PER_CUSTOMER = 20;
  * that status is our assumption, the provider document names no status for this refusal.
  */
 export function testingQuotaRefusal(ctx: FdContext, partnerId: string): string | undefined {
-  const limit = ctx.standIn?.testingCustomers ?? SANDBOX_TESTING_CUSTOMERS;
-  let live = 0;
-  for (const c of ctx.state.customers.values()) if (c.partnerId === partnerId && c.type === 'testing') live++;
+  const limit = ctx.standIn?.testingCustomers ?? sandboxLimits(ctx.contract).testingCustomers;
+  const live = customerCandidates(ctx.state, { partnerId, type: 'testing' }).length;
   return live >= limit ? `The partner has reached its limit of ${limit} testing customers; delete one to enroll another` : undefined;
 }

@@ -6,6 +6,7 @@
 // The lookups every resource shares ("the partner's customer", its account, its login) are here
 // too, written once; an index of a store belongs beside the store it indexes.
 import { randomBytes } from 'node:crypto';
+import { IndexedMap, type Group } from '../kit/indexed-map.js';
 
 // --- Records ---------------------------------------------------------------------------------
 
@@ -335,13 +336,28 @@ export interface FaultMemory {
   reportStatus: Map<string, { status: ReportStatus; atS: number }>;
 }
 
+/**
+ * The customers, grouped the way GetCustomers filters them (seed 002, Customers: by partner, by
+ * username, by type; search over the username and the names), so that a list costs what its page
+ * and its matches cost, whatever the store holds: `partner` and `partnerType` hold each partner's
+ * customers in creation order, `username` the customers of a partner + username (one, unless a
+ * fault let a duplicate in), `usernameGrams` and `nameGrams` the customers of a partner whose
+ * lower-cased username (names) contain a three-character sequence. A customer renamed in place is
+ * set again to be filed under its new names.
+ */
+export type CustomerStore = IndexedMap<string, Customer, 'partner' | 'partnerType' | 'username' | 'usernameGrams' | 'nameGrams'>;
+/** Linked data grouped by owner: a customer's logins and accounts, a login's accounts, an account's transactions. */
+export type LoginStore = IndexedMap<number, InstitutionLogin, 'customer'>;
+export type AccountStore = IndexedMap<string, Account, 'customer' | 'login'>;
+export type TransactionStore = IndexedMap<number, Transaction, 'account'>;
+
 export interface FdState {
   // Partners (auth.ts; the security check of middleware.ts).
   appKeys: string[];
   partners: Map<string, Partner>;
   tokens: Map<string, IssuedToken>;
   // Customers and their records (customers.ts, consumers.ts, businesses.ts).
-  customers: Map<string, Customer>;
+  customers: CustomerStore;
   consumers: Map<string, Consumer>;
   businesses: Map<string, Business>;
   /**
@@ -358,9 +374,9 @@ export interface FdState {
   institutions: Institution[];
   locations: Location[];
   /** Linked data of customers (portfolio.ts): logins, accounts, transactions. */
-  logins: Map<number, InstitutionLogin>;
-  accounts: Map<string, Account>;
-  transactions: Map<number, Transaction>;
+  logins: LoginStore;
+  accounts: AccountStore;
+  transactions: TransactionStore;
   /** psi.ts: the runs by payRequestId. */
   psi: { runs: Map<string, PsiRun>; seq: number };
   /** statements.ts: statement and pay statement assets by asset id. */
@@ -370,9 +386,9 @@ export interface FdState {
   /** switches.ts: a customer's switches, generated the first time a switch route needs them. */
   switches: { byCustomer: Map<string, Switch[]> };
   /** txpush.ts: subscription records by id; the last listener URL registered (txpush-delivers-without-subscription). */
-  txpush: { subscriptions: Map<number, TxPushSubscription>; lastUrl?: string };
+  txpush: { subscriptions: IndexedMap<number, TxPushSubscription, 'account' | 'customer'>; lastUrl?: string };
   /** webhooks.ts: subscriptions by id (a deleted one is kept, marked). */
-  webhooks: { subscriptions: Map<string, HookSubscription>; seq: number };
+  webhooks: { subscriptions: IndexedMap<string, HookSubscription, 'partner'>; seq: number };
   /** connect-components.ts: configurations by id (a deleted one is kept, marked). */
   connectComponents: { configurations: Map<string, Configuration>; seq: number };
   /** connect-page.ts (stand-in mode): the open Connect sessions by token. */
@@ -409,6 +425,29 @@ export const TEST_APPLICATION_ID = '2998';
 
 /** Key of the username index: usernames are unique per partner. */
 export const usernameKey = (partnerId: string, username: string) => `${partnerId}\u0000${username}`;
+const partnerTypeKey = (partnerId: string, type: string) => `${partnerId}\u0000${type}`;
+
+/** The length of the sequences the search index files text under (shorter search words cannot use it). */
+export const GRAM = 3;
+/** Every GRAM-character sequence of a lower-cased text, keyed by partner. */
+function grams(partnerId: string, ...texts: (string | undefined)[]): string[] {
+  const out = new Set<string>();
+  for (const text of texts) {
+    const lower = (text ?? '').toLowerCase();
+    for (let i = 0; i + GRAM <= lower.length; i++) out.add(`${partnerId}\u0000${lower.slice(i, i + GRAM)}`);
+  }
+  return [...out];
+}
+
+function customerStore(): CustomerStore {
+  return new IndexedMap({
+    partner: (c: Customer) => c.partnerId,
+    partnerType: (c: Customer) => partnerTypeKey(c.partnerId, c.type),
+    username: (c: Customer) => usernameKey(c.partnerId, c.username),
+    usernameGrams: (c: Customer) => grams(c.partnerId, c.username),
+    nameGrams: (c: Customer) => grams(c.partnerId, c.firstName, c.lastName),
+  });
+}
 
 // Recognisable prefixes, so fixtures/leak-patterns.ts can spot any that escape redaction.
 export const newAppKey = () => `fdak_${randomBytes(18).toString('hex')}`;
@@ -526,7 +565,7 @@ export function createFdState(): FdState {
     appKeys: [newAppKey()],
     partners,
     tokens: new Map(),
-    customers: new Map(),
+    customers: customerStore(),
     consumers: new Map(),
     businesses: new Map(),
     usernames: new Map(),
@@ -535,15 +574,17 @@ export function createFdState(): FdState {
     frozen: new Set(),
     institutions: institutions(),
     locations: locations(),
-    logins: new Map(),
-    accounts: new Map(),
-    transactions: new Map(),
+    logins: new IndexedMap({ customer: (l: InstitutionLogin) => l.customerId }),
+    accounts: new IndexedMap({ customer: (a: Account) => a.customerId, login: (a: Account) => a.institutionLoginId }),
+    transactions: new IndexedMap({ account: (t: Transaction) => t.accountId }),
     psi: { runs: new Map(), seq: 0 },
     statements: { assets: new Map(), seq: 0 },
     microEntries: { entries: new Map(), initiations: new Map() },
     switches: { byCustomer: new Map() },
-    txpush: { subscriptions: new Map() },
-    webhooks: { subscriptions: new Map(), seq: 0 },
+    txpush: {
+      subscriptions: new IndexedMap({ account: (s: TxPushSubscription) => s.accountId, customer: (s: TxPushSubscription) => s.customerId }),
+    },
+    webhooks: { subscriptions: new IndexedMap({ partner: (s: HookSubscription) => s.partnerId }), seq: 0 },
     connectComponents: { configurations: new Map(), seq: 0 },
     connectSessions: new Map(),
     appRegistrations: { apps: new Map([[seededApp.preAppId, seededApp]]), seq: 4000 },
@@ -635,7 +676,62 @@ export interface LinkedData {
 /** The logins and accounts of a customer, in creation order. */
 export function linkedData(state: FdState, customerId: string): LinkedData {
   return {
-    logins: [...state.logins.values()].filter((l) => l.customerId === customerId),
-    accounts: [...state.accounts.values()].filter((a) => a.customerId === customerId),
+    logins: [...state.logins.group('customer', customerId).values()],
+    accounts: [...state.accounts.group('customer', customerId).values()],
   };
+}
+
+/** The accounts of an institution login, in creation order. */
+export function accountsOfLogin(state: FdState, loginId: number): Account[] {
+  return [...state.accounts.group('login', loginId).values()];
+}
+
+/** The transactions of some accounts, in creation order (what a scan of the whole store would find). */
+export function transactionsOfAccounts(state: FdState, accountIds: Iterable<string>): Transaction[] {
+  const ids = [...new Set(accountIds)];
+  if (ids.length === 1) return [...state.transactions.group('account', ids[0]).values()];
+  return state.transactions.inOrder(ids.flatMap((id) => [...state.transactions.group('account', id).items]));
+}
+
+export interface CustomerQuery {
+  partnerId: string;
+  username?: string;
+  type?: string;
+  /** The search text, when the caller searches: candidates are narrowed by its sequences. */
+  search?: string;
+}
+
+/**
+ * The customers a GetCustomers filter can match, in creation order: exactly the partner's (of
+ * that type, of that username) when no search is given; with a search, a superset of the ones
+ * whose username contains the text or whose names contain each of its words (seed 002,
+ * Customers), narrowed by the search index; the caller applies its own matching rule to them.
+ * `Group` when nothing needs filtering further, so a page costs its page whatever the store holds.
+ */
+export function customerCandidates(state: FdState, q: CustomerQuery): Group<string, Customer> | Customer[] {
+  const store = state.customers;
+  const of = (c: Customer) =>
+    c.partnerId === q.partnerId && (q.type === undefined || c.type === q.type) && (q.username === undefined || c.username === q.username);
+  let base: Group<string, Customer>;
+  if (q.username !== undefined) base = store.group('username', usernameKey(q.partnerId, q.username));
+  else if (q.type !== undefined) base = store.group('partnerType', partnerTypeKey(q.partnerId, q.type));
+  else base = store.group('partner', q.partnerId);
+  if (q.search === undefined) return q.username !== undefined && q.type !== undefined ? base.all().filter(of) : base;
+  const text = q.search.trim().toLowerCase();
+  // The smallest group a match must be in: the username's when the whole text is long enough,
+  // the names' for the longest-filed word; a text with no such sequence reads the base group.
+  const smallest = (index: 'usernameGrams' | 'nameGrams', texts: string[]) => {
+    let best: Group<string, Customer> | undefined;
+    for (const key of grams(q.partnerId, ...texts)) {
+      const group = store.group(index, key);
+      if (!best || group.size < best.size) best = group;
+    }
+    return best;
+  };
+  const byUsername = smallest('usernameGrams', [text]);
+  const byName = smallest('nameGrams', text.split(/\s+/));
+  if (!byUsername || !byName || byUsername.size + byName.size >= base.size) return base.all().filter(of);
+  const found = new Map(byUsername.items);
+  for (const [id, c] of byName.items) found.set(id, c);
+  return store.inOrder([...found].filter(([, c]) => of(c)));
 }

@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
-import { findCustomer, type Account, type Customer, type Switch, type SwitchKind as Kind } from './state.js';
+import { findCustomer, linkedData, type Account, type Customer, type Switch, type SwitchKind as Kind } from './state.js';
 
 const hex = (text: string, length = 24) => createHash('sha1').update(text).digest('hex').slice(0, length);
 /** provider 1.35.0: ISO 8601 in the form YYYY-MM-DDThh:mm:ssZ. */
@@ -124,13 +124,14 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
     const known = sw().byCustomer.get(customer.id);
     if (known) return known;
     // A customer not linked yet has none; it gets its switches once linked.
-    if (![...world.logins.values()].some((l) => l.customerId === customer.id)) return [];
-    const accounts = [...world.accounts.values()].filter((a) => a.customerId === customer.id);
+    const { logins, accounts } = linkedData(world, customer.id);
+    if (logins.length === 0) return [];
     const made = generate(customer.id, accounts, clock.nowEpochSeconds(), faults);
     sw().byCustomer.set(customer.id, made);
     return made;
   };
-  const partnerCustomers = ({ partner }: Input) => [...world.customers.values()].filter((c) => !partner || c.partnerId === partner.id);
+  const partnerCustomers = ({ partner }: Input) =>
+    partner ? [...world.customers.group('partner', partner.id).values()] : [...world.customers.values()];
   const customerOf = (input: Input) => findCustomer(world, input.path.customer_id, input.partner?.id);
 
   const statusShown = (s: Switch) => (faults.has('switches-status-capitalised') ? s.status[0].toUpperCase() + s.status.slice(1) : s.status);
@@ -150,8 +151,8 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
         ? targets
         : targets.map((t) => {
             if (t.type !== 'bank') return t;
-            const account = [...world.accounts.values()].find(
-              (a) => a.customerId === customer.id && a.routingNumber === t.bankIdentifier && a.number.endsWith(String(t.endsWith)),
+            const account = linkedData(world, customer.id).accounts.find(
+              (a) => a.routingNumber === t.bankIdentifier && a.number.endsWith(String(t.endsWith)),
             );
             return account ? { ...t, endsWith: account.number } : t;
           });
@@ -221,9 +222,8 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
   route(app, ctx, 'getAllExternalDepositSwitches', (input, reply) => {
     const externalId = input.path.external_id;
     // Every linked customer of the partner has had its switches since it was linked.
-    const linked = new Set([...world.logins.values()].map((l) => l.customerId));
     const pool = partnerCustomers(input)
-      .filter((c) => linked.has(c.id))
+      .filter((c) => world.logins.group('customer', c.id).size > 0)
       .flatMap((c) => switchesOf(c));
     // Fault: the switches of deleted customers are still found by external id.
     const ghosts = faults.has('switches-deleted-customer-external')

@@ -10,7 +10,7 @@ import { createHash, createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
 import { DAY_S } from './portfolio.js';
-import { findAccount, findCustomer, type AccessKey } from './state.js';
+import { accountsOfLogin, findAccount, findCustomer, type AccessKey } from './state.js';
 
 /** Institution whose OAuth authorizations the mock dates before the endpoint (3004). */
 export const PREDATING_INSTITUTION_ID = '102105';
@@ -181,7 +181,7 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
       );
     }
     // The authorization was granted when the login was linked (its accounts' createdDate).
-    const linkedS = [...world.accounts.values()].find((a) => a.institutionLoginId === id)?.createdDate ?? clock.nowEpochSeconds();
+    const linkedS = accountsOfLogin(world, id)[0]?.createdDate ?? clock.nowEpochSeconds();
     const endS = faults.has('authdetails-end-before-start') ? linkedS - DAY_S : linkedS + AUTHORIZATION_DAYS * DAY_S;
     return {
       institutionLoginId: faults.has('authdetails-wrong-login-id') ? id + 1 : id,

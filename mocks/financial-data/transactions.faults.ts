@@ -83,7 +83,7 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
   },
   {
     id: 'transactions-default-page-size-100',
-    rule: 'FD-TXN-PAGE-DEFAULT: 25 per page without limit',
+    rule: "FD-TXN-PAGE-DEFAULT: without limit a page holds the limit parameter's default",
     source: 'provider',
     rules: ['FD-TXN-PAGE-DEFAULT'],
   },

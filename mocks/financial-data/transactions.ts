@@ -7,9 +7,9 @@
 import type { FdFaultId } from './catalogue.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
-import { page } from './paging.js';
+import { defaultLimit, page } from './paging.js';
 import { DAY_S } from './portfolio.js';
-import { findAccount, findCustomer, type Account, type Transaction } from './state.js';
+import { accountsOfLogin, findAccount, findCustomer, linkedData, transactionsOfAccounts, type Account, type Transaction } from './state.js';
 import { rangeOf } from '../../helpers/contract/facts.js';
 
 /** A payee seen this many times with the same sign in an account is a recurring series (the mock's rule). */
@@ -34,6 +34,11 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;
   /** seed 002, Limits: transactions per page (the contract's PageLimit). */
   const PAGE_MAX = rangeOf(ctx.contract, 'PageLimit').max!;
+  /** The page size of each reader called without limit (its limit parameter's default). */
+  const PAGE_SIZE = {
+    all: defaultLimit(ctx.contract, 'GetAllCustomerTransactions'),
+    account: defaultLimit(ctx.contract, 'GetCustomerAccountTransactions'),
+  };
   const on = (id: FdFaultId) => faults.has(id);
   // Accounts this module has read, so the fault 'transactions-deleted-account-kept' still finds them.
   const seenAccounts = world.faultMemory.seenAccounts;
@@ -100,9 +105,7 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
   }
 
   function transactionsOf(accountIds: Set<string>, reader: 'all' | 'account'): Transaction[] {
-    const out: Transaction[] = [];
-    for (const t of world.transactions.values()) if (accountIds.has(t.accountId) && visible(t, reader)) out.push(t);
-    return out;
+    return transactionsOfAccounts(world, accountIds).filter((t) => visible(t, reader));
   }
 
   /** One page of a list (seed 002, Transactions), shared by the customer and the account lists. */
@@ -143,7 +146,7 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
 
     // Blind fault 'blind-transactions-page-cap-off-by-one': the cap checked as `<` the maximum (a full page one short).
     const limit = Math.min(
-      query.limit ?? (on('transactions-default-page-size-100') ? 100 : 25),
+      query.limit ?? (on('transactions-default-page-size-100') ? 100 : PAGE_SIZE[reader]),
       on('transactions-page-holds-500') ? 500 : on('blind-transactions-page-cap-off-by-one') ? PAGE_MAX - 1 : PAGE_MAX,
     );
     const start = on('transactions-start-ignored-on-all') && reader === 'all' ? 1 : (query.start ?? 1);
@@ -153,7 +156,7 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
             const slice = found.slice(start - 1, start - 1 + limit);
             return { found: found.length, displaying: slice.length, moreAvailable: start - 1 + limit < found.length, slice };
           })()
-        : page(found, { start, limit });
+        : page(found, { start, limit }, PAGE_SIZE[reader]);
     if (on('transactions-found-counts-page')) paged.found = paged.displaying;
     // i2-txn-found-counts-pending-on-account: found counted before the pending transactions were left out.
     if (reader === 'account' && !includePending && on('i2-txn-found-counts-pending-on-account'))
@@ -206,7 +209,7 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     }
     // A second call (even with force) adds nothing: the range comes from the account's createdDate.
     if (account.historicLoaded && on('transactions-historic-reload-duplicates')) {
-      for (const t of [...world.transactions.values()].filter((x) => x.accountId === account.id && x.historic)) {
+      for (const t of transactionsOfAccounts(world, [account.id]).filter((x) => x.historic)) {
         const copy = { ...t, id: Number(world.nextId()) * 10 + 1 };
         world.transactions.set(copy.id, copy);
       }
@@ -214,7 +217,7 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     if (!on('transactions-historic-load-ignored')) account.historicLoaded = true;
     // Blind fault: the load is done per institution login, so every account of the login gains its history.
     if (on('blind-transactions-historic-load-whole-login')) {
-      for (const a of world.accounts.values()) if (a.institutionLoginId === account.institutionLoginId && !a.mfa) a.historicLoaded = true;
+      for (const a of accountsOfLogin(world, account.institutionLoginId)) if (!a.mfa) a.historicLoaded = true;
     }
     account.aggregationAttemptDate = clock.nowEpochSeconds();
     return reply.code(204).send();
@@ -222,8 +225,8 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
 
   route(app, ctx, 'GetAllCustomerTransactions', (input, reply) => {
     if (!customerOf(input)) return sendError(ctx, reply, 404, 'Customer not found');
-    const accounts = [...world.accounts.values()].filter((a) => findAccount(world, input.path.customerId, a.id, partnerOf(input)));
-    return list(input, reply, accounts, 'all');
+    // The customer was found just above: its accounts are every account findAccount would give.
+    return list(input, reply, linkedData(world, input.path.customerId).accounts, 'all');
   });
 
   route(app, ctx, 'GetCustomerAccountTransactions', (input, reply) => {
@@ -238,7 +241,7 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     const mine = t && (t.customerId === input.path.customerId || on('transactions-get-other-customer'));
     if (!t || !mine || !visible(t, 'id')) return sendError(ctx, reply, 404, 'Transaction not found');
     if (on('transactions-get-wrong-transaction')) {
-      const other = [...world.transactions.values()].find((x) => x.accountId === t.accountId && x.id !== t.id && visible(x, 'id'));
+      const other = transactionsOfAccounts(world, [t.accountId]).find((x) => x.id !== t.id && visible(x, 'id'));
       if (other) return view(other, 'id');
     }
     const shown = view(t, 'id');
@@ -248,7 +251,7 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
 
   route(app, ctx, 'GetRecurringTransactions', (input, reply) => {
     if (!customerOf(input)) return sendError(ctx, reply, 404, 'Customer not found');
-    const mine = [...world.accounts.values()].filter((a) => findAccount(world, input.path.customerId, a.id, partnerOf(input)));
+    const mine = linkedData(world, input.path.customerId).accounts;
     const asked: string[] = Array.isArray(input.body?.accountIds) ? input.body.accountIds : [];
     const unknown = asked.find((id) => !mine.some((a) => a.id === id));
     if (unknown !== undefined && !on('transactions-recurring-unknown-account-ignored'))

@@ -96,10 +96,10 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     const account = findAccount(world, path.customerId, path.accountId, partner?.id);
     if (!account) return sendError(ctx, reply, 404, 'Customer or account not found');
     if (!faults.has('txpush-disable-noop')) {
+      const ofAccount = [...state().subscriptions.group('account', account.id).values()];
       // Fault: only the records of the account's first subscribe call are deleted.
-      const firstCall = [...state().subscriptions.values()].filter((s) => s.accountId === account.id).slice(0, 2);
-      for (const s of [...state().subscriptions.values()]) {
-        if (s.accountId !== account.id) continue;
+      const firstCall = [...ofAccount].sort((a, b) => a.id - b.id).slice(0, 2);
+      for (const s of ofAccount) {
         if (faults.has('model-txpush-disable-first-call-only') && !firstCall.includes(s)) continue;
         if (s.type === 'transaction' && faults.has('txpush-disable-keeps-transaction-class')) continue;
         if (faults.has('blind-txpush-disable-soft-delete')) {
@@ -124,7 +124,7 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
       return sendError(ctx, reply, 404, 'Subscription not found');
     }
     if (faults.has('txpush-delete-one-deletes-account')) {
-      for (const s of [...state().subscriptions.values()]) if (s.accountId === sub.accountId) state().subscriptions.delete(s.id);
+      for (const s of [...state().subscriptions.group('account', sub.accountId).values()]) state().subscriptions.delete(s.id);
     } else if (!faults.has('txpush-delete-ignored')) {
       state().subscriptions.delete(sub.id);
       deletedSubscriptions.set(sub.id, customer.id);
@@ -219,11 +219,10 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     account.balance = cents(account.balance + t.amount);
     account.availableBalance = cents(account.availableBalance + t.amount);
     account.balanceDate = nowS;
-    let subs = [...state().subscriptions.values()].filter(
-      (s) =>
-        (faults.has('blind-txpush-subscriptions-by-customer') ? s.customerId === account.customerId : s.accountId === account.id) &&
-        !disabledSubscriptions.has(s.id),
-    );
+    const listening = faults.has('blind-txpush-subscriptions-by-customer')
+      ? state().subscriptions.group('customer', account.customerId)
+      : state().subscriptions.group('account', account.id);
+    let subs = [...listening.values()].filter((s) => !disabledSubscriptions.has(s.id));
     if (faults.has('blind-txpush-account-event-needs-transaction-subscription') && !subs.some((s) => s.type === 'transaction')) subs = [];
     if (faults.has('txpush-test-no-account-event')) subs = subs.filter((s) => s.type !== 'account');
     if (subs.length === 0 && faults.has('txpush-delivers-without-subscription') && state().lastUrl) {

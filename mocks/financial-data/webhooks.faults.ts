@@ -167,7 +167,7 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
   },
   {
     id: 'webhooks-default-limit-25',
-    rule: 'FD-WEBHOOK-PAGE-DEFAULT: without limit a page holds 10 subscriptions',
+    rule: "FD-WEBHOOK-PAGE-DEFAULT: without limit a page holds the limit parameter's default",
     source: 'provider',
     rules: ['FD-WEBHOOK-PAGE-DEFAULT'],
   },

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { rewriteFrontError, route, sendError, type FdContext, type Input } from './middleware.js';
 import type { FdState, HookEvent, HookSubscription } from './state.js';
+import type { FdOperationId } from '../../helpers/contract/operations.js';
 
 /** A deterministic id of the provider's form (a 36-character UUID; provider 1.35.0 SubscriptionDetail). */
 function nextUuid(state: FdState['webhooks'], kind: string): string {
@@ -195,7 +196,7 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
     );
 
     /** Every route: the request-id header is optional (provider 1.35.0 RequestIdHeader, FD-WEBHOOK-REQUEST-ID). */
-    const on = (operationId: string, handler: (input: Input, reply: FastifyReply) => unknown) =>
+    const on = (operationId: FdOperationId, handler: (input: Input, reply: FastifyReply) => unknown) =>
       route(scope, ctx, operationId, (input, reply) => {
         const idRequired =
           faults.has('webhooks-request-id-required') ||
@@ -235,11 +236,14 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       const limit = Number(input.query.limit ?? (faults.has('webhooks-default-limit-25') ? 25 : 10));
       const offset = Math.max(1, Number(input.query.offset ?? 1));
       if (faults.has('webhooks-limit-cap-50') && limit > 50) return fail(reply, 400, 'limit must be at most 50');
-      const mine = [...state().subscriptions.values()].filter(
-        (s) =>
-          (s.partnerId === input.partner?.id || faults.has('webhooks-owner-unchecked')) &&
-          (!s.deleted || faults.has('webhooks-delete-keeps-listed')),
-      );
+      const owned = faults.has('webhooks-owner-unchecked')
+        ? [...state().subscriptions.values()]
+        : [
+            ...state()
+              .subscriptions.group('partner', input.partner?.id ?? '')
+              .values(),
+          ];
+      const mine = owned.filter((s) => !s.deleted || faults.has('webhooks-delete-keeps-listed'));
       let start = (faults.has('webhooks-offset-zero-based') ? offset : offset - 1) * limit;
       if (faults.has('blind-webhooks-past-end-clamped-to-last') && start >= mine.length && mine.length > 0)
         start = Math.floor((mine.length - 1) / limit) * limit;

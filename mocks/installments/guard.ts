@@ -5,6 +5,7 @@
 // schema) or, as the provider's schema also allows, `sensitiveData` in clear (provider 2.0.0).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Contract } from '../../helpers/contract/contract.js';
+import type { InstallmentsOperationId } from '../../helpers/contract/operations.js';
 import { parameterDefault, parameterRange } from '../../helpers/contract/facts.js';
 import { verifyRequest } from '../../helpers/auth/oauth1.js';
 import { parseJson } from '../kit/app.js';
@@ -33,7 +34,7 @@ export interface Guarded {
   defaultLimit?: number;
 }
 
-export type Guard = (req: FastifyRequest, reply: FastifyReply, operationId: string) => Promise<Guarded | undefined>;
+export type Guard = (req: FastifyRequest, reply: FastifyReply, operationId: InstallmentsOperationId) => Promise<Guarded | undefined>;
 
 function acceptsJson(accept: string | undefined): boolean {
   if (!accept) return true;
@@ -51,7 +52,7 @@ export function createGuard(
   const sameKey = (k: InstallmentsState['keys'][number], key: string) =>
     faults.has('blind-consumer-key-prefix') ? key.slice(0, 12) === k.consumerKey.slice(0, 12) : k.consumerKey === key;
   return async (req, reply, operationId) => {
-    const op = contract.operationOf(operationId);
+    const op = contract.operation(operationId);
     // The operation's page bounds, when it pages (the contract's limit parameter).
     const limitParam = op.parameters.find((p) => p.name === 'limit');
     const paging = limitParam ? { defaultLimit: Number(parameterDefault(contract, operationId, 'limit')) } : {};

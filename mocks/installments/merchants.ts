@@ -7,7 +7,7 @@ import type { MockContext } from '../kit/context.js';
 import type { InstallmentsFaultId } from './catalogue.js';
 import { invalidRequest, sendError } from './errors.js';
 import { page, type Guard } from './guard.js';
-import type { InstallmentsState, Participation } from './state.js';
+import { addParticipation, merchantCandidates, type InstallmentsState, type Participation } from './state.js';
 
 /** Virtual seconds an effectuation stays PENDING (the mock's choice; the reference gives none). */
 export const EFFECTUATION_SECONDS = 60;
@@ -33,21 +33,15 @@ export function registerMerchants(
     return faults.has('error-without-reason') ? { status: 'ERROR' } : { status: 'ERROR', errorReason: 'INVALID_ACQUIRER_ICA' };
   };
   const view = (p: Participation): Record<string, any> => ({ ...p.merchant, ...state(p) });
-  /** The latest participation of each merchant (name, country, acquirer). */
-  const latest = () => {
-    const byMerchant = new Map<string, Participation>();
-    for (const p of world.participations)
-      byMerchant.set(`${p.merchant.merchantLegalName}|${p.merchant.countryCode}|${p.merchant.acquirerICA}`, p);
-    return [...byMerchant.values()];
-  };
+  /** The latest participation of each merchant (name, country, acquirer), kept by state.ts. */
+  const latest = () => [...world.merchants.values()];
 
   app.post(`${prefix}/merchants/participations`, async (req, reply) => {
     const ok = await guard(req, reply, 'postMerchantParticipations');
     if (!ok) return reply;
     // provider 2.0.0: request_id is a non-negative 64-bit integer (kept below 2^53 here, exact in JSON).
     const requestId = String(randomInt(1, 2 ** 40) * 1000 + (world.participations.length % 1000));
-    for (const merchant of ok.body as Record<string, any>[])
-      world.participations.push({ requestId, merchant, submittedAtMs: clock.nowMs() });
+    for (const merchant of ok.body as Record<string, any>[]) addParticipation(world, { requestId, merchant, submittedAtMs: clock.nowMs() });
     // provider 2.0.0, Location example: `merchants/participations?request_id=<id>`.
     if (!faults.has('location-missing')) reply.header('Location', `merchants/participations?request_id=${requestId}`);
     return reply.code(faults.has('participation-200') ? 200 : 202).send();
@@ -59,11 +53,9 @@ export function registerMerchants(
     const requestId = ok.query.get('request_id');
     let items: Record<string, any>[];
     if (requestId !== null) {
-      const mine = world.participations.filter(
-        (p) =>
-          p.requestId === requestId ||
-          (faults.has('request-id-filter-ignored') && world.participations.some((q) => q.requestId === requestId)),
-      );
+      // Fault: with a known request_id, every participation is answered.
+      const known = world.participationsByRequest.get(requestId) ?? [];
+      const mine = faults.has('request-id-filter-ignored') && known.length > 0 ? world.participations : known;
       if (mine.length === 0 && !faults.has('unknown-request-id-200'))
         return sendError(reply, faults, 404, 'NOT_FOUND', 'No participation request with this request_id.', 'request_id');
       items = (faults.has('blind-request-id-filter-ignored') ? world.participations : mine).map(view);
@@ -99,7 +91,16 @@ export function registerMerchants(
       ]);
     }
     // provider 2.0.0, MerchantSearch: the participation status is `status`; the criterion is merchantParticipationStatus.
-    const found = latest()
+    // The criteria the faults leave in force narrow the merchants through the indexes of state.ts.
+    const ignored = faults.has('search-ignores-criteria');
+    const name = ignored || c.merchantLegalName === undefined ? undefined : c.merchantLegalName.toLowerCase();
+    const found = merchantCandidates(world, {
+      merchantLegalName: ignored ? undefined : c.merchantLegalName,
+      acquirerICA: ignored || faults.has('search-ignores-ica') ? undefined : c.acquirerICA,
+      countryCode: ignored || faults.has('blind-search-country-ignored') ? undefined : c.countryCode,
+    })
+      // The name is the merchant's as submitted (the view adds only its state): checked before the view is built.
+      .filter((p) => name === undefined || p.merchant.merchantLegalName.toLowerCase().includes(name))
       .map(view)
       .filter((m) => {
         if (faults.has('search-ignores-criteria')) return true;

@@ -3,7 +3,7 @@
 // might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs
 // citing them). The faults of the suite's authors first, then those written blind (`origin:
 // 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, independent, INDEPENDENT_2 } from '../kit/faults.js';
+import { faultCatalogue, independent, INDEPENDENT_2, telling } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const PLANS_FAULTS = faultCatalogue([
@@ -63,6 +63,13 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['IN-STATE-DECISION'],
   },
+  // Normalisations on one path (kit/faults.ts, telling): reference, Flows - checkout (getPlan reads back the plan).
+  telling({
+    id: 'telling-getplan-amount-whole-units',
+    rule: 'getPlan reads back the transaction amount saved (IN-ECHO-PLAN): this one rounds it to whole units',
+    source: 'assumption',
+    rules: ['IN-ECHO-PLAN'],
+  }),
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Off-by-one limits (provider 2.0.0 field schemas; reference, Main fields).
   blind(

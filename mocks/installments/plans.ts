@@ -140,7 +140,8 @@ export function registerPlans(
       providerId,
       offerId,
       merchant,
-      transaction: { amount, currency },
+      // Fault: this reader alone rounds the amount to whole units.
+      transaction: { amount: faults.has('telling-getplan-amount-whole-units') ? Math.round(amount) : amount, currency },
       status: shown,
       planInstallmentInformation,
       scheduledRepayments,

@@ -5,6 +5,7 @@
 // once at start.
 import { randomBytes, randomUUID, type KeyObject } from 'node:crypto';
 import { pooledKeyPair } from '../../helpers/auth/key-pool.js';
+import { IndexedMap } from '../kit/indexed-map.js';
 
 export interface ConsumerKey {
   consumerKey: string;
@@ -65,6 +66,15 @@ export interface InstallmentsState {
   acquirerIcas: string[];
   issuers: Issuer[];
   participations: Participation[];
+  /**
+   * Indexes of the participations, so that a read costs what it finds whatever was submitted: the
+   * participations of each request_id, and the latest participation of each merchant (its legal
+   * name, country and acquirer ICA; in the order merchants first appeared), grouped by the
+   * criteria of a merchant search (provider 2.0.0, MerchantSearch: the ICA, the country, and the
+   * three-character sequences of the lower-cased legal name it is searched by).
+   */
+  participationsByRequest: Map<string, Participation[]>;
+  merchants: IndexedMap<string, Participation, 'ica' | 'country' | 'nameGrams'>;
   panLists: Map<string, PanList>;
   offerTransactions: Map<string, OfferTransaction>;
   plans: Map<string, Plan>;
@@ -101,6 +111,12 @@ export function createInstallmentsState(): InstallmentsState {
       },
     ],
     participations: [],
+    participationsByRequest: new Map(),
+    merchants: new IndexedMap({
+      ica: (p: Participation) => String(p.merchant.acquirerICA),
+      country: (p: Participation) => String(p.merchant.countryCode),
+      nameGrams: (p: Participation) => nameGrams(String(p.merchant.merchantLegalName ?? '')),
+    }),
     panLists: new Map(),
     offerTransactions: new Map(),
     plans: new Map(),
@@ -114,6 +130,8 @@ export function createInstallmentsState(): InstallmentsState {
 /** Clears the state and registers the certification PAN list over the issuer's account range. */
 export function resetState(world: InstallmentsState): void {
   world.participations.length = 0;
+  world.participationsByRequest.clear();
+  world.merchants.clear();
   world.panLists.clear();
   world.offerTransactions.clear();
   world.plans.clear();
@@ -126,6 +144,47 @@ export function resetState(world: InstallmentsState): void {
     accountRange: { ...world.issuers[0].accountRange },
     pans: new Set(),
   });
+}
+
+/** The length of the sequences merchant names are filed under (a shorter name criterion cannot use them). */
+const GRAM = 3;
+function nameGrams(name: string): string[] {
+  const lower = name.toLowerCase();
+  const out = new Set<string>();
+  for (let i = 0; i + GRAM <= lower.length; i++) out.add(lower.slice(i, i + GRAM));
+  return [...out];
+}
+
+/** The key a merchant's participations share: its latest one is the merchant's state. */
+const merchantKey = (p: Participation) => `${p.merchant.merchantLegalName}|${p.merchant.countryCode}|${p.merchant.acquirerICA}`;
+
+/** Records a submitted participation in the store and its indexes. */
+export function addParticipation(world: InstallmentsState, p: Participation): void {
+  world.participations.push(p);
+  const same = world.participationsByRequest.get(p.requestId);
+  if (same) same.push(p);
+  else world.participationsByRequest.set(p.requestId, [p]);
+  // A merchant keeps its place among the merchants; its latest participation replaces the earlier.
+  world.merchants.set(merchantKey(p), p);
+}
+
+/**
+ * The merchants (latest participations) a search can match, in the merchants' order: a superset
+ * the caller filters with its own criteria. Narrowed by the most selective criterion given:
+ * the legal name's sequences, then the acquirer ICA, then the country; every merchant otherwise.
+ */
+export function merchantCandidates(
+  world: InstallmentsState,
+  criteria: { merchantLegalName?: string; acquirerICA?: string; countryCode?: string },
+): Participation[] {
+  const store = world.merchants;
+  const groups = [
+    ...(criteria.merchantLegalName === undefined ? [] : nameGrams(criteria.merchantLegalName).map((g) => store.group('nameGrams', g))),
+    ...(criteria.acquirerICA === undefined ? [] : [store.group('ica', String(criteria.acquirerICA))]),
+    ...(criteria.countryCode === undefined ? [] : [store.group('country', String(criteria.countryCode))]),
+  ];
+  if (groups.length === 0) return [...store.values()];
+  return [...groups.reduce((a, b) => (b.size < a.size ? b : a)).values()];
 }
 
 export function inRange(pan: string, range: { accountRangeLow: string; accountRangeHigh: string } | undefined): boolean {

@@ -37,9 +37,10 @@ export interface Fault<Id extends string = string> {
   rules?: string[];
   /**
    * 'blind': written from the rules by someone who had not read the specs (see `blind`): the independent measure.
+   * 'telling': a normalisation of an echoed value on one path (see `telling`): caught only by inputs that can tell.
    * 'model': a deviation only a sequence of calls shows (see `modelFault`): what the reference models catch.
    */
-  origin?: 'blind' | 'model';
+  origin?: 'blind' | 'telling' | 'model';
   /**
    * The named set of a later independent measure (see `independent`): faults written blind by another
    * engineer, run on their own by `npm run mutation -- --set <name>` and counted apart from `origin`.
@@ -77,6 +78,15 @@ export const independent = <const F extends Omit<Fault, 'origin' | 'set' | 'muta
  */
 export const modelFault = <const F extends Omit<Fault, 'origin'>>(fault: F): Fault<F['id']> =>
   ({ ...fault, origin: 'model' }) as Fault<F['id']>;
+
+/**
+ * A fault that normalises an echoed value on one path only (lower- or upper-cases, trims or collapses
+ * spaces, drops leading zeros, rounds to whole units, cuts a long value), as a provider's storage or
+ * rendering layer might. An input a normalisation leaves unchanged passes it; only a telling input
+ * (fixtures/arbitraries/telling.ts) compared byte for byte with its own source fails it.
+ */
+export const telling = <const F extends Omit<Fault, 'origin'>>(fault: F): Fault<F['id']> =>
+  ({ ...fault, origin: 'telling' }) as Fault<F['id']>;
 
 /**
  * A fault whose rule text starts with the catalogue id it breaks (`'FD-X-Y: what breaks'`): the

@@ -3,26 +3,43 @@
 // Shapes (provider 1.35.0): the record carries `businessId`; the two GET operations answer an
 // array holding the one business. Every field sent (add or update) is read back in the answer and
 // through both readers: a target that silently drops one fails here.
-import { expect, expectFdError, newBusiness, rules, test } from '../../fixtures/financial-data.js';
+import {
+  expect,
+  expectFdError,
+  lengthOf,
+  FD_CONTRACT,
+  newBusiness,
+  rules,
+  tellingDigits,
+  tellingText,
+  test,
+} from '../../fixtures/financial-data.js';
 
-/** Every NewBusiness member the contract knows (provider 1.35.0: NewBusiness). */
+/** NewBusiness.name's longest (provider 1.35.0: NewBusiness): sent whole on one path, a target that cuts it fails. */
+const NAME_MAX = lengthOf(FD_CONTRACT, 'NewBusiness', 'name').max!;
+
+/**
+ * Every NewBusiness member the contract knows (provider 1.35.0: NewBusiness), each a telling value
+ * (mixed case, inner and trailing spaces, non-ASCII letters, leading zeros): compared field by field
+ * with what reads back, a target that normalises any of them fails.
+ */
 const fullBusiness = (name: string, liable: boolean, n: string) =>
   newBusiness({
     name,
     personallyLiable: liable,
-    phoneNumber: { countryCode: '1', phoneNo: `80155500${n}` },
+    phoneNumber: { countryCode: '1', phoneNo: `080155500${n}` },
     address: {
-      addressLine1: `${n} Market Street`,
-      addressLine2: `Suite ${n}`,
-      city: `City ${n}`,
+      addressLine1: tellingText(`${n} Market Street`),
+      addressLine2: tellingText(`Suite ${n}`),
+      city: tellingText(`City ${n}`),
       state: 'UT',
-      postalCode: `841${n}`,
+      postalCode: tellingDigits(5),
       country: 'US',
     },
-    url: `https://business-${n}.example.com`,
-    email: `owner${n}@example.com`,
-    type: `LLC ${n}`,
-    taxId: `12345678${n}`,
+    url: `https://business-${n}.example.com/Path/${n}`,
+    email: `Owner.${n}@Example.com`,
+    type: tellingText(`LLC ${n}`),
+    taxId: `0012345678${n}`,
   });
 
 test(
@@ -30,7 +47,7 @@ test(
   rules('FD-BUS-READ@business-answer', 'FD-BUS-READ@business-by-customer', 'FD-BUS-READ@business-by-id', 'FD-BUS-ONE:accept'),
   async ({ fdApi, createCustomer }) => {
     const customerId = await createCustomer();
-    const body = fullBusiness('Original Holdings LLC', false, '10');
+    const body = fullBusiness(tellingText('Original Holdings LLC', { length: NAME_MAX }), false, '10');
     const added = await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body });
     expect(added.status).toBe(200);
     expect(added.body, 'the answer to AddBusinessDetails').toMatchObject(body);
@@ -74,9 +91,9 @@ test(
     const customerId = await createCustomer();
     const { body: added } = await fdApi.call('AddBusinessDetails', {
       path: { customer_id: customerId },
-      body: fullBusiness('Original Holdings LLC', false, '10'),
+      body: fullBusiness(tellingText('Original Holdings LLC'), false, '10'),
     });
-    const update = fullBusiness('Renamed Holdings LLC', true, '27');
+    const update = fullBusiness(tellingText('Renamed Holdings LLC', { length: NAME_MAX }), true, '27');
     const res = await fdApi.call('UpdateBusiness', { path: { business_id: added.businessId }, body: update });
     expect(res.status).toBe(200);
     expect(res.body, 'the answer to UpdateBusiness').toMatchObject({ ...update, businessId: added.businessId });

@@ -5,13 +5,14 @@
 // by default, the provider's Finicity-App-Key / Finicity-App-Token as the alternative).
 import {
   loadContract,
+  type CallOptions,
   expect,
   expectFdError,
   FD_HEADERS,
   fdAuthHeaders,
   rules,
   inWords,
-  sample,
+  checkEachOperation,
   test,
   TOKEN_AGES,
   withConflict,
@@ -23,38 +24,66 @@ const operations = [...contract.operations.values()];
 const needsToken = (op: (typeof operations)[number]) => op.security.every((alt) => alt.includes('PartnerAppToken'));
 const { appKey: KEY, appToken: TOKEN } = FD_HEADERS;
 
+type Op = (typeof operations)[number];
+const documents401 = (op: Op) => Boolean(op.responses['401']);
+
 /** The 401 body (JSON message or plain text) names the refused header (provider 1.35.0 examples: "Missing parameter (Finicity-App-Key)"). */
 function expectNamesHeader(res: { status: number; body: any; text: string }, header: string) {
   const said = typeof res.body?.message === 'string' ? res.body.message : res.text;
   expect(said.toLowerCase(), `the 401 message names ${header}`).toContain(header.toLowerCase());
 }
 
-for (const op of operations) {
-  const has401 = Boolean(op.responses['401']);
-  // seed 002, Businesses: these operations document no 401; the seed still requires both headers
-  // (default security), so the most the suite can assert is that the call does not succeed.
-  const expectRefused = async (res: { status: number; operation: any; text: string }, what: string) => {
-    if (has401) expectFdError(res as any, 401, what);
-    else expect(res.status, `${op.operationId} ${what}: a documented status that is not a success`).toBeGreaterThanOrEqual(400);
-  };
-  const withoutKey = async (fdTokens: { get(): Promise<string> }) => {
-    const token = await fdTokens.get();
-    return () => (needsToken(op) ? fdAuthHeaders(undefined, token) : {});
-  };
+// seed 002, Businesses: some operations document no 401; the seed still requires both headers
+// (default security), so the most the suite can assert is that the call does not succeed.
+async function expectRefused(op: Op, res: { status: number; operation: any; text: string }, what: string) {
+  if (documents401(op)) expectFdError(res as any, 401, what);
+  else expect(res.status, `${op.operationId} ${what}: a documented status that is not a success`).toBeGreaterThanOrEqual(400);
+}
 
+/**
+ * The grid is one test per aspect and group of operations, each test iterating its operations
+ * (checkEachOperation names every failing one). A group shares the title's promise (with or
+ * without a documented 401) and its tags. An operation where the check may meet a seed-vs-provider
+ * conflict (conflicts.yaml) is a test of its own: a failed test is judged one conflict as a whole,
+ * which must not cover another operation's real failure.
+ */
+interface Group {
+  label: string;
+  ops: Op[];
+  has401: boolean;
+  conflicts: string[];
+}
+function groups(ops: Op[], rule?: string): Group[] {
+  const sites = (op: Op) => (rule ? conflictSites('financial-data', rule, op.operationId) : []);
+  const out: Group[] = [];
+  for (const has401 of [true, false]) {
+    const plain = ops.filter((op) => documents401(op) === has401 && sites(op).length === 0);
+    if (plain.length) out.push({ label: `every operation documenting ${has401 ? 'a' : 'no'} 401`, ops: plain, has401, conflicts: [] });
+    for (const op of ops.filter((o) => documents401(o) === has401 && sites(o).length > 0))
+      out.push({ label: op.operationId, ops: [op], has401, conflicts: sites(op) });
+  }
+  return out;
+}
+const with401 = (g: Group) => (g.has401 ? ' with 401' : '');
+const tokenOps = operations.filter(needsToken);
+
+for (const g of groups(operations)) {
   test(
-    `${op.operationId} refuses a call without ${KEY}${has401 ? ' with 401' : ''} @smoke`,
+    `${g.label} refuses a call without ${KEY}${with401(g)} @smoke`,
     rules('FD-AUTH-KEY-REQUIRED'),
     async ({ fdApi, fd, fdTokens, fdEntities }) => {
-      const res = await fdApi.callOperation(op, { ...sample(op, fd, fdEntities), auth: await withoutKey(fdTokens) });
-      await expectRefused(res, 'no app key');
+      const token = await fdTokens.get();
+      await checkEachOperation(g.ops, fd, fdEntities, async (op, call: CallOptions) => {
+        const res = await fdApi.callOperation(op, { ...call, auth: () => (needsToken(op) ? fdAuthHeaders(undefined, token) : {}) });
+        await expectRefused(op, res, 'no app key');
+      });
     },
   );
 
   // seed 002, Authentication: the app key is the dashboard's, compared whole. A key with a suffix,
   // truncated or with its last character changed is another key (a prefix comparison passes them).
   test(
-    `${op.operationId} refuses an unknown or altered ${KEY}${has401 ? ' with 401' : ''}`,
+    `${g.label} refuses an unknown or altered ${KEY}${with401(g)}`,
     rules('FD-AUTH-KEY-WHOLE:refuse'),
     async ({ fdApi, fd, fdTokens, fdEntities }) => {
       const token = await fdTokens.get();
@@ -65,69 +94,83 @@ for (const op of operations) {
         truncated: fd.appKey.slice(0, -1),
         'last character changed': fd.appKey.slice(0, -1) + (last === 'a' ? 'b' : 'a'),
       };
-      for (const [what, key] of Object.entries(altered)) {
-        const res = await fdApi.callOperation(op, { ...sample(op, fd, fdEntities), auth: () => fdAuthHeaders(key, token) });
-        await expectRefused(res, `app key ${what}`);
-      }
+      await checkEachOperation(
+        g.ops,
+        fd,
+        fdEntities,
+        async (op, call) => {
+          for (const [what, key] of Object.entries(altered)) {
+            const res = await fdApi.callOperation(op, { ...call, auth: () => fdAuthHeaders(key, token) });
+            await expectRefused(op, res, `app key ${what}`);
+          }
+        },
+        Object.keys(altered).length,
+      );
     },
   );
 
-  if (has401) {
-    test(
-      `${op.operationId} names the missing ${KEY} in its 401 message @provider`,
-      rules('FD-AUTH-401-NAMES-HEADER'),
-      async ({ fdApi, fd, fdTokens, fdEntities }) => {
-        const res = await fdApi.callOperation(op, { ...sample(op, fd, fdEntities), auth: await withoutKey(fdTokens) });
+  if (!g.has401) continue;
+
+  test(
+    `${g.label} names the missing ${KEY} in its 401 message @provider`,
+    rules('FD-AUTH-401-NAMES-HEADER'),
+    async ({ fdApi, fd, fdTokens, fdEntities }) => {
+      const token = await fdTokens.get();
+      await checkEachOperation(g.ops, fd, fdEntities, async (op, call) => {
+        const res = await fdApi.callOperation(op, { ...call, auth: () => (needsToken(op) ? fdAuthHeaders(undefined, token) : {}) });
         expectFdError(res, 401, 'no app key');
         expectNamesHeader(res, KEY);
-      },
-    );
-  }
-
-  if (!needsToken(op)) continue;
-
-  test(
-    `${op.operationId} refuses a call without ${TOKEN}${has401 ? ' with 401' : ''}`,
-    withConflict(rules('FD-AUTH-TOKEN-REQUIRED'), ...conflictSites('financial-data', 'FD-AUTH-TOKEN-REQUIRED', op.operationId)),
-    async ({ fdApi, fd, fdEntities, appKeyOnly }) => {
-      const res = await fdApi.callOperation(op, { ...sample(op, fd, fdEntities), auth: appKeyOnly });
-      await expectRefused(res, 'no token');
+      });
     },
   );
+}
 
-  if (has401) {
+// seed 002, Authentication: the token on all but CreateToken and ModifyPartnerSecret.
+for (const g of groups(tokenOps, 'FD-AUTH-TOKEN-REQUIRED')) {
+  test(
+    `${g.label} refuses a call without ${TOKEN}${with401(g)}`,
+    withConflict(rules('FD-AUTH-TOKEN-REQUIRED'), ...g.conflicts),
+    async ({ fdApi, fd, fdEntities, appKeyOnly }) => {
+      await checkEachOperation(g.ops, fd, fdEntities, async (op, call) => {
+        const res = await fdApi.callOperation(op, { ...call, auth: appKeyOnly });
+        await expectRefused(op, res, 'no token');
+      });
+    },
+  );
+}
+
+for (const g of groups(tokenOps)) {
+  if (g.has401)
     test(
-      `${op.operationId} names the missing ${TOKEN} in its 401 message @provider`,
+      `${g.label} names the missing ${TOKEN} in its 401 message @provider`,
       rules('FD-AUTH-401-NAMES-HEADER'),
       async ({ fdApi, fd, fdEntities, appKeyOnly }) => {
-        const res = await fdApi.callOperation(op, { ...sample(op, fd, fdEntities), auth: appKeyOnly });
-        expectFdError(res, 401, 'no token');
-        expectNamesHeader(res, TOKEN);
+        await checkEachOperation(g.ops, fd, fdEntities, async (op, call) => {
+          const res = await fdApi.callOperation(op, { ...call, auth: appKeyOnly });
+          expectFdError(res, 401, 'no token');
+          expectNamesHeader(res, TOKEN);
+        });
       },
     );
-  }
+
+  test(`${g.label} refuses an invalid ${TOKEN}${with401(g)}`, rules('FD-AUTH-TOKEN-REQUIRED'), async ({ fdApi, fd, fdEntities }) => {
+    await checkEachOperation(g.ops, fd, fdEntities, async (op, call) => {
+      const res = await fdApi.callOperation(op, { ...call, auth: () => fdAuthHeaders(fd.appKey, 'fdtk_not-a-token-the-target-issued') });
+      await expectRefused(op, res, 'invalid token');
+    });
+  });
 
   test(
-    `${op.operationId} refuses an invalid ${TOKEN}${has401 ? ' with 401' : ''}`,
-    rules('FD-AUTH-TOKEN-REQUIRED'),
-    async ({ fdApi, fd, fdEntities }) => {
-      const res = await fdApi.callOperation(op, {
-        ...sample(op, fd, fdEntities),
-        auth: () => fdAuthHeaders(fd.appKey, 'fdtk_not-a-token-the-target-issued'),
-      });
-      await expectRefused(res, 'invalid token');
-    },
-  );
-
-  test(
-    `${op.operationId} refuses a token older than ${inWords(TOKEN_AGES.validMs / 3_600_000)} hours${has401 ? ' with 401' : ''} @mock-only`,
+    `${g.label} refuses a token older than ${inWords(TOKEN_AGES.validMs / 3_600_000)} hours${with401(g)} @mock-only`,
     rules('FD-TOKEN-LIFETIME:refuse'),
     async ({ fdApi, fd, fdEntities, fdTokens, fdMock }) => {
-      const token = await fdTokens.get();
-      // seed 002, Limits: a token's lifetime; age it just past that on the virtual clock.
-      await fdMock.advanceClock((TOKEN_AGES.validMs - (fdTokens.age() ?? 0)) / 1000 + 1);
-      const res = await fdApi.callOperation(op, { ...sample(op, fd, fdEntities), auth: () => fdAuthHeaders(fd.appKey, token) });
-      await expectRefused(res, 'expired token');
+      await checkEachOperation(g.ops, fd, fdEntities, async (op, call) => {
+        const token = await fdTokens.get();
+        // seed 002, Limits: a token's lifetime; age it just past that on the virtual clock.
+        await fdMock.advanceClock((TOKEN_AGES.validMs - (fdTokens.age() ?? 0)) / 1000 + 1);
+        const res = await fdApi.callOperation(op, { ...call, auth: () => fdAuthHeaders(fd.appKey, token) });
+        await expectRefused(op, res, 'expired token');
+      });
     },
   );
 }

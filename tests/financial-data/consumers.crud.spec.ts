@@ -3,7 +3,16 @@
 // modify reads back through both readers; modify leaves unspecified fields unchanged; the consumer
 // persists after its customer is deleted (seed 002, Resources - owner of reports). SSN masking on
 // every path: consumers.ssn.spec.ts. The client fails any response echoing a full SSN sent.
-import { expect, expectFdError, expectSsnLastFour, newConsumer, rules, test } from '../../fixtures/financial-data.js';
+import {
+  expect,
+  expectFdError,
+  expectSsnLastFour,
+  newConsumer,
+  rules,
+  tellingDigits,
+  tellingText,
+  test,
+} from '../../fixtures/financial-data.js';
 
 test(
   'creates the consumer of a customer with 201; every field reads back by customer and by id @smoke',
@@ -64,12 +73,11 @@ test(
     const customerId = await createCustomer();
     const body = newConsumer();
     const { body: created } = await fdApi.call('CreateConsumer', { path: { customerId }, body });
-    expect((await fdApi.call('ModifyConsumer', { path: { consumerId: created.id }, body: { city: 'Provo', zip: '84601' } })).status).toBe(
-      204,
-    );
+    const change = { city: tellingText('Provo'), zip: tellingDigits(5) };
+    expect((await fdApi.call('ModifyConsumer', { path: { consumerId: created.id }, body: change })).status).toBe(204);
     const res = await fdApi.call('GetConsumer', { path: { consumerId: created.id } });
     const { ssn, ...unchanged } = body;
-    expect(res.body).toMatchObject({ ...unchanged, city: 'Provo', zip: '84601' });
+    expect(res.body).toMatchObject({ ...unchanged, ...change });
     expectSsnLastFour(res.body.ssn, ssn, 'after modifying other fields');
     // provider 1.35.0: an SSN is any string (no pattern), so no malformed-SSN 400 is expected.
   },
@@ -83,19 +91,27 @@ test(
   async ({ fdApi, createCustomer, fdContract }) => {
     const customerId = await createCustomer();
     const { body: created } = await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer({ ssn: '999601111' }) });
+    // Telling values (fixtures/arbitraries/telling.ts): each normalisation of a member changes it.
     const update = {
-      firstName: 'Marian',
-      lastName: 'Keyes',
-      address: '77 Canyon Road',
-      city: 'Provo',
+      firstName: tellingText('Marian'),
+      lastName: tellingText('Keyes'),
+      address: tellingText('77 Canyon Road'),
+      city: tellingText('Provo'),
       state: 'CO',
-      zip: '80202',
-      phone: '3035550199',
+      zip: tellingDigits(5),
+      phone: '03035550199',
       ssn: '999602222',
       birthday: { year: 1975, month: 2, dayOfMonth: 28 },
-      email: 'marian.keyes@example.com',
-      suffix: 'Sr.',
-      endUser: { name: 'Keyes Trust', address: '1 Trust Way', city: 'Denver', state: 'CO', zip: '80203', phone: '3035550100' },
+      email: 'Marian.Keyes@Example.com',
+      suffix: 'sR. ',
+      endUser: {
+        name: tellingText('Keyes Trust'),
+        address: tellingText('1 Trust Way'),
+        city: tellingText('Denver'),
+        state: 'CO',
+        zip: tellingDigits(5),
+        phone: '03035550100',
+      },
     };
     expect(Object.keys(update).sort(), 'the update sends every ConsumerUpdate member').toEqual(
       Object.keys(fdContract.componentSchema('ConsumerUpdate').properties).sort(),

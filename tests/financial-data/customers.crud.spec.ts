@@ -13,7 +13,16 @@ async function readers(fdApi: OperationClient, customerId: string, username: str
     'GetCustomers by username': list.body.customers?.length === 1 ? list.body.customers[0] : { listed: list.body.customers?.length ?? 0 },
   };
 }
-import { expect, expectFdError, newCustomer, rules, test, withConflict, type OperationClient } from '../../fixtures/financial-data.js';
+import {
+  expect,
+  expectFdError,
+  newCustomer,
+  rules,
+  tellingText,
+  test,
+  withConflict,
+  type OperationClient,
+} from '../../fixtures/financial-data.js';
 
 for (const [op, type] of [
   ['AddTestingCustomer', 'testing'],
@@ -77,7 +86,12 @@ test('GetCustomerWithAppData rejects a malformed customer id with 400 @assumptio
   expectFdError(await fdApi.call('GetCustomerWithAppData', { path: { customerId: 'x-1' } }), 400, 'malformed id');
 });
 
-for (const change of [{ firstName: 'Renamed' }, { lastName: 'Changed' }, { firstName: 'Both', lastName: 'Names' }]) {
+// Telling values (mixed case, inner and trailing spaces, non-ASCII): a reader that normalises the new name fails.
+for (const change of [
+  { firstName: tellingText('Renamed') },
+  { lastName: tellingText('Changed') },
+  { firstName: tellingText('Both'), lastName: tellingText('Names') },
+]) {
   test(
     `ModifyCustomer changes ${Object.keys(change).join(' and ')}, read back through every reader, and leaves the rest`,
     // seed 002 takes lastName alone; provider 1.35.0 requires firstName (schemas/financial-data/conflicts.yaml).

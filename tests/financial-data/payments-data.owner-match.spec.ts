@@ -38,7 +38,8 @@ async function holderName(fdApi: OperationClient, customerId: string, accountId:
 /** A name sharing no letter with the holder's, as long as it (mock: a 0 score). */
 function unlike(name: string): string {
   const pool = 'qxzjvwkyfbgpmuhcdlrtsnoiea'.split('').filter((c) => !name.toLowerCase().includes(c));
-  return name.replace(/[^\s]/g, (_c, i: number) => pool[i % pool.length] ?? 'q');
+  // Every character, spaces too: the example names hold inner and trailing spaces (telling values).
+  return name.replace(/./gsu, (_c, i: number) => pool[i % pool.length] ?? 'q');
 }
 
 test(

@@ -1,4 +1,4 @@
-// Covers: ReportReissue - seed 002, Report retrieval (POST with a Lender body, required; 200; 400,
+// Covers: ReportReissue (and GetReportById's Lender body) - seed 002, Report retrieval (POST with a Lender body, required; 200; 400,
 // 401, 403, 404; "the purpose code is not required today and becomes required by April 30,
 // 2026"). This contract reads that date on the target's clock: from 2026-04-30T00:00:00Z a reissue
 // without purpose is a 400, before it is served (rules FD-REISSUE-PURPOSE, @assumption on the
@@ -8,15 +8,19 @@ import { customerWithConsumer, makeReport } from './reports-retrieval.known.js';
 
 const PURPOSE_REQUIRED_FROM_MS = Date.UTC(2026, 3, 30);
 
+// GetReportById takes the same Lender body, required too (the contract's requestBody of both): the
+// rule is checked on both paths, each failure naming its operation.
 test(
-  'a reissue without a Lender body is a 400; with one it is served @mock-only',
+  'a reissue or a read by id without a Lender body is a 400; with one it is served @mock-only',
   rules('FD-REISSUE-LENDER'),
   async ({ fdApi, fdMock, createCustomer }) => {
     const who = await customerWithConsumer(fdApi, createCustomer);
     const reportId = (await makeReport(fdMock, who.customerId)).id;
-    expectFdError(await fdApi.call('ReportReissue', { path: { reportId } }), 400, 'no body');
-    const served = await fdApi.call('ReportReissue', { path: { reportId }, body: { purpose: '31' } });
-    expect([served.status, served.body?.id], 'a Lender body with a purpose').toEqual([200, reportId]);
+    for (const op of ['ReportReissue', 'GetReportById'] as const) {
+      expectFdError(await fdApi.call(op, { path: { reportId } }), 400, `${op}: no body`);
+      const served = await fdApi.call(op, { path: { reportId }, body: { purpose: '31' } });
+      expect([served.status, served.body?.id], `${op}: a Lender body with a purpose`).toEqual([200, reportId]);
+    }
   },
 );
 

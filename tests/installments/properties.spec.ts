@@ -2,9 +2,12 @@
 // allows is accepted, each single-field violation is rejected with 400 (reference/installments.md,
 // Main fields). FC_NUM_RUNS widens, FC_SEED replays.
 import fc from 'fast-check';
-import { assertProperty, expect, expectErrors, rules, test, withPath } from '../../fixtures/installments.js';
+import { assertProperty, expect, expectErrors, loadContract, rules, test, withPath } from '../../fixtures/installments.js';
 import { participationsArbitrary, participationArbitrary } from '../../fixtures/arbitraries/installments/valid.js';
-import { PARTICIPATION_VIOLATIONS, PLAN_TERM_VIOLATIONS } from '../../fixtures/arbitraries/installments/violations.js';
+import { participationViolations, planTermViolations } from '../../fixtures/arbitraries/installments/violations.js';
+
+// The bounds in the titles and the generated values are the contract's (the titles are made as the file loads).
+const contract = await loadContract('installments');
 
 test(
   'accepts every participation request the contract allows @property @provider',
@@ -21,7 +24,7 @@ test(
   },
 );
 
-for (const v of PARTICIPATION_VIOLATIONS) {
+for (const v of participationViolations(contract)) {
   test(
     `rejects a participation whose ${v.field} breaks '${v.rule}' with 400 @property @provider`,
     rules('IN-ERR-CONTRACT:refuse'),
@@ -39,7 +42,7 @@ for (const v of PARTICIPATION_VIOLATIONS) {
   );
 }
 
-for (const v of PLAN_TERM_VIOLATIONS) {
+for (const v of planTermViolations(contract)) {
   test(
     `rejects a plan whose ${v.field} breaks '${v.rule}' with 400 @property @provider`,
     rules('IN-ERR-CONTRACT:refuse'),

@@ -1,6 +1,9 @@
 // Covers: helpers/secrets/redact.ts: each secret kind is removed from bodies, headers and free text.
 import { expect, test } from '../../fixtures/self.js';
 import { redact, redactHeaders, redactMessage, redactText, registerSecret } from '../../helpers/secrets/redact.js';
+import { kindOfKey } from '../../helpers/secrets/sensitive.js';
+import { loadContract } from '../../helpers/contract/contract.js';
+import { SERVICES } from '../../helpers/contract/services.js';
 
 const PAN = '5204731600014792';
 
@@ -92,4 +95,20 @@ test("blanks a holder's taxId and governmentId (owner details v3)", () => {
 
 test('leaves ordinary values alone', () => {
   expect(redact({ firstName: 'Jane', status: 'ACTIVE', count: 3 })).toEqual({ firstName: 'Jane', status: 'ACTIVE', count: 3 });
+});
+
+test("masks every contract's header credentials, under our names and the provider's, and the echo search counts each as a key", async () => {
+  // The header names are the contracts' (securitySchemes); the redaction's name list is written in
+  // helpers/secrets/ (below the contract), so this is where the two are held together.
+  for (const { name: service } of SERVICES) {
+    const contract = await loadContract(service);
+    for (const scheme of Object.values<any>(contract.document.components?.securitySchemes ?? {})) {
+      if (scheme.type !== 'apiKey' || scheme.in !== 'header') continue;
+      for (const header of new Set([scheme.name, scheme['x-provider-name'] ?? scheme.name])) {
+        expect(redactHeaders({ [header]: 'credential-value-1234' })[header], `${service} ${header}`).toBe('[REDACTED]');
+        // An API key header (not a token or an OAuth signature, which the suite never sends twice) is searched for in answers too.
+        if (!/token|^authorization$/i.test(header)) expect(kindOfKey(header), `${service} ${header}`).toBe('key');
+      }
+    }
+  }
 });

@@ -8,7 +8,7 @@
 // provider's figures the installments contract rests on are transcribed in installments-limits.spec.ts.
 import { expect, test } from '@playwright/test';
 import { loadContract, type Contract } from '../../helpers/contract/contract.js';
-import { enumOf, lengthOf, limitListOf, limitOf, rangeOf, securityHeader, sizeOf } from '../../helpers/contract/facts.js';
+import { constOf, enumOf, lengthOf, limitListOf, limitOf, rangeOf, securityHeader, sizeOf } from '../../helpers/contract/facts.js';
 
 type Row = { seed: string; check: (c: Contract) => void };
 const HOUR_S = 3600;
@@ -153,6 +153,7 @@ const FINANCIAL_DATA: Row[] = [
     seed: 'Micro amounts: two, each under one dollar',
     check: (c) => {
       expect(sizeOf(c, 'MicroDepositVerification', 'amounts')).toEqual({ min: 2, max: 2 });
+      expect(constOf(c, 'InitiatedMicroDeposit', 'depositCount'), 'the initiation answers the same two').toBe(2);
       expect(rangeOf(c, 'MicroDepositVerification', 'amounts.[]').max).toBeLessThan(1);
     },
   },

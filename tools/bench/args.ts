@@ -5,18 +5,23 @@ import { parseArgs, UsageError } from '../cli.js';
 export const BENCH_SERVICES = ['card-enrollment', 'installments', 'financial-data'] as const;
 export type BenchService = (typeof BENCH_SERVICES)[number];
 
-export const BENCH_USAGE = 'npm run bench -- [--seconds N] [--connections N] [--calls N] [--service <name>] [--growth N]';
+export const BENCH_USAGE =
+  'npm run bench -- [--seconds N] [--rounds N] [--connections N] [--calls N] [--service <name>] [--growth N] [--linked N]';
 
 export interface BenchOptions {
   /** Length of each load phase (autocannon), seconds; a 1-second warm-up precedes each. */
   seconds: number;
+  /** Alternating rounds (mock, bare) of the comparison with the bare server. */
+  rounds: number;
   /** Concurrent connections of each load phase. */
   connections: number;
   /** Sequential calls per side (bare, client) and operation in the client comparison. */
   calls: number;
   services: BenchService[];
-  /** Financial data customers created through the API in the store-growth phase (0: skipped). */
+  /** Customers and merchants the read phases' stores grow to after their reads at 50 (0: skipped). */
   growth: number;
+  /** Financial data customers linked (accounts and transactions) at the large size; at the small one, at most 50. */
+  linked: number;
 }
 
 function integer(args: Record<string, string | boolean>, name: string, fallback: number, min: number, max: number): number {
@@ -29,16 +34,23 @@ function integer(args: Record<string, string | boolean>, name: string, fallback:
 }
 
 export function parseBenchArgs(argv: string[]): BenchOptions {
-  const args = parseArgs(argv, { seconds: 'value', connections: 'value', calls: 'value', service: 'value', growth: 'value' }, BENCH_USAGE);
+  const args = parseArgs(
+    argv,
+    { seconds: 'value', rounds: 'value', connections: 'value', calls: 'value', service: 'value', growth: 'value', linked: 'value' },
+    BENCH_USAGE,
+  );
   const service = args.service;
   if (service !== undefined && !BENCH_SERVICES.includes(service as BenchService)) {
     throw new UsageError(`--service must be one of ${BENCH_SERVICES.join(', ')}, not '${service}'. Usage: ${BENCH_USAGE}`);
   }
   return {
-    seconds: integer(args, 'seconds', 5, 1, 60),
+    seconds: integer(args, 'seconds', 3, 1, 60),
+    rounds: integer(args, 'rounds', 4, 1, 20),
     connections: integer(args, 'connections', 10, 1, 1000),
     calls: integer(args, 'calls', 200, 10, 100_000),
     services: service === undefined ? [...BENCH_SERVICES] : [service as BenchService],
-    growth: integer(args, 'growth', 45_000, 0, 500_000),
+    growth: integer(args, 'growth', 50_000, 0, 500_000),
+    // Each linked customer brings about 1,160 transactions: 500 is some 580,000 in the store.
+    linked: integer(args, 'linked', 500, 0, 5_000),
   };
 }

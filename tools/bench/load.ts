@@ -2,7 +2,17 @@
 // request against 127.0.0.1 for a fixed time after a 1-second warm-up. Only figures come back:
 // the request and its headers stay inside autocannon.
 import { createRequire } from 'node:module';
-import type { LoadTarget } from './server.js';
+
+/** One request autocannon repeats: everything it sends, credentials included (never printed). */
+export interface LoadTarget {
+  label: string;
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** The body holds `[<id>]` placeholders autocannon fills with a fresh id per request (unique usernames). */
+  idReplacement?: boolean;
+}
 
 interface Histogram {
   average: number;

@@ -1,12 +1,14 @@
 // The server side of `npm run bench`, a child process of scripts/bench.ts so that the load
 // generator and the servers do not share one event loop: starts the embedded mocks (port 0 on
 // 127.0.0.1), builds valid authenticated requests the way the specs' fixtures do, starts per
-// service a bare node:http server answering the mock GET's exact body (the ceiling), and sends the
-// whole plan to the parent over IPC. Credentials travel only over that channel; this process
-// prints nothing and ends when the parent disconnects.
+// service a like-for-like bare node:http server (the compared request's credentials checked the
+// way the mock checks them, its exact body answered), and sends the whole plan to the parent over
+// IPC; on the parent's request it grows fresh mocks' stores and answers the list reads to time
+// (tools/bench/reads.ts). Credentials travel only over that channel; this process prints nothing
+// and ends when the parent disconnects.
 import http from 'node:http';
 import { loadContract, type Contract } from '../../helpers/contract/contract.js';
-import { securityHeader } from '../../helpers/contract/facts.js';
+import { limitOf, securityHeader } from '../../helpers/contract/facts.js';
 import type { OperationId } from '../../helpers/contract/operations.js';
 import { encryptJson } from '../../helpers/auth/jwe.js';
 import { MockControl } from '../../helpers/target/mock-control.js';
@@ -21,18 +23,12 @@ import { startInstallmentsMock } from '../../mocks/installments/index.js';
 import { exampleCard, exampleCompliance, exampleConsumer } from '../../fixtures/examples/card-enrollment.js';
 import { newCustomer } from '../../fixtures/examples/financial-data.js';
 import { exampleOffersBody, exampleParticipation, examplePlanBody } from '../../fixtures/examples/installments.js';
+import { createEncryptionKeys, decryptCard } from '../../mocks/card-enrollment/keys.js';
+import { keyFromJwks } from '../../helpers/auth/jwe.js';
+import { verifyRequest } from '../../helpers/auth/oauth1.js';
 import type { BenchService } from './args.js';
-
-/** One request autocannon repeats: everything it sends, credentials included (never printed). */
-export interface LoadTarget {
-  label: string;
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body?: string;
-  /** The body holds `[<id>]` placeholders autocannon fills with a fresh id per request (unique usernames). */
-  idReplacement?: boolean;
-}
+import type { LoadTarget } from './load.js';
+import { growReads, type GrowRequest, type GrowthBatch, type ReadCase } from './reads.js';
 
 /** How a sequential call of the client comparison gets its credentials. */
 export type BenchAuth = { kind: 'headers'; headers: Record<string, string> } | { kind: 'oauth1'; credentials: SigningCredentials };
@@ -50,14 +46,22 @@ export interface ClientCall {
 
 export interface ServicePlan {
   service: BenchService;
-  get: LoadTarget;
-  /** A bare node:http server answering the body of `get`, byte for byte. */
-  ceiling: LoadTarget;
-  post: LoadTarget;
+  /** The mock request compared with the bare server (a GET; card enrollment has none: its enrollment POST). */
+  compared: LoadTarget;
+  /** The like-for-like bare node:http server: the same credentials checked as the mock checks them, the same body answered. */
+  bare: LoadTarget;
+  /** What the bare server does besides answering (printed with the figures). */
+  bareDoes: string;
+  /** A creation loaded on its own, when the compared request is not one. */
+  post?: LoadTarget;
   client: { baseURL: string; auth: BenchAuth; secrets: string[]; calls: ClientCall[] };
 }
 
-export type ServerMessage = { type: 'ready'; plans: ServicePlan[] } | { type: 'error'; message: string };
+export type ServerMessage =
+  | { type: 'ready'; plans: ServicePlan[] }
+  | { type: 'grown'; cases: ReadCase[]; holds: string; creation: GrowthBatch[] }
+  | { type: 'error'; message: string };
+export type ParentMessage = GrowRequest;
 
 const closers: (() => Promise<void>)[] = [];
 
@@ -84,62 +88,105 @@ async function probe(target: LoadTarget): Promise<string> {
   return text;
 }
 
-/** The ceiling: node:http answering `body` as JSON, nothing else (no routing, no validation). */
-async function ceiling(service: string, body: string, contentType: string): Promise<LoadTarget> {
-  const bytes = Buffer.from(body);
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': contentType, 'content-length': bytes.length });
-    res.end(bytes);
+/**
+ * The like-for-like bare server: node:http, no framework, no validation, no routing; it reads the
+ * request body, lets `admit` check the credentials (and decrypt what the mock decrypts), and
+ * answers the mock's recorded answer byte for byte (401 when `admit` refuses).
+ */
+async function bareServer(
+  answer: { status: number; contentType: string; body: string },
+  admit: (req: http.IncomingMessage, body: string, url: string) => boolean | Promise<boolean>,
+): Promise<string> {
+  const bytes = Buffer.from(answer.body);
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      void Promise.resolve(admit(req, body, `http://${req.headers.host}${req.url}`)).then((ok) => {
+        if (!ok) return res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"unauthorized"}');
+        res.writeHead(answer.status, { 'content-type': answer.contentType, 'content-length': bytes.length });
+        res.end(bytes);
+      });
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   closers.push(() => new Promise((resolve) => server.close(() => resolve())));
-  const port = (server.address() as { port: number }).port;
-  return { label: `${service} ceiling`, method: 'GET', url: `http://127.0.0.1:${port}/`, headers: {} };
+  return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
 }
 
-async function withCeiling(service: BenchService, get: LoadTarget, post: LoadTarget, client: ServicePlan['client']): Promise<ServicePlan> {
-  const response = await fetch(get.url, { headers: get.headers, signal: AbortSignal.timeout(10_000) });
+/** The mock's answer to a target, recorded for the bare server; a non-2xx stops the benchmark. */
+async function record(target: LoadTarget) {
+  const response = await fetch(target.url, {
+    method: target.method,
+    headers: target.headers,
+    body: target.body,
+    signal: AbortSignal.timeout(10_000),
+  });
   const body = await response.text();
-  if (!response.ok) throw new Error(`setup: ${get.label} answered ${response.status}, not 2xx`);
-  await probe(post);
-  return { service, get, post, client, ceiling: await ceiling(service, body, response.headers.get('content-type') ?? 'application/json') };
+  if (response.status < 200 || response.status > 299) throw new Error(`setup: ${target.label} answered ${response.status}, not 2xx`);
+  return { status: response.status, contentType: response.headers.get('content-type') ?? 'application/json', body };
 }
+
+/** The bare server's copy of a target: the same method, path, query and body, at the bare server's origin. */
+const atOrigin = (target: LoadTarget, origin: string, label: string, headers = target.headers): LoadTarget => {
+  const url = new URL(target.url);
+  return { ...target, label, url: `${origin}${url.pathname}${url.search}`, headers };
+};
 
 async function cardEnrollment(): Promise<ServicePlan> {
   const mock = await startCardEnrollmentMock({});
   closers.push(() => mock.close());
   const contract = await loadContract('card-enrollment');
   const target = await cardTargetFromMock(mock);
+  // The bare server's own key pair, made and used as the mock's (mocks/card-enrollment/keys.ts).
+  const bareKeys = await createEncryptionKeys();
   // A valid card-path EnrollCardRequest (fixtures/card-enrollment.ts, CardRequests.withCard).
-  const body = {
+  const body = async (key: typeof target.encryptionKey) => ({
     srcClientId: target.srcClientId,
     srcCorrelationId: crypto.randomUUID(),
     serviceId: target.serviceId,
     consumer: exampleConsumer(),
     complianceSettings: exampleCompliance(),
     cardSource: 'CARDHOLDER',
-    encryptedCard: await encryptJson(exampleCard(), target.encryptionKey),
-  };
-  const auth = { [securityHeader(contract, 'ApiKeyAuth').name]: target.apiKey };
+    encryptedCard: await encryptJson(exampleCard(), key),
+  });
+  const mockBody = await body(target.encryptionKey);
+  const keyHeader = securityHeader(contract, 'ApiKeyAuth').name;
+  const auth = { [keyHeader]: target.apiKey };
   const put = opUrl(contract, mock.baseURL, 'putCard');
-  return withCeiling(
-    'card-enrollment',
-    // The contract has no GET: the mock's only GET is its JWK set, which every client reads first.
-    { label: 'GET /keys (JWK set)', method: 'GET', url: mock.keysURL, headers: { accept: 'application/json' } },
-    {
-      label: put.label,
-      method: put.method,
-      url: put.url,
-      headers: { accept: 'application/json', 'content-type': 'application/json', ...auth },
-      body: JSON.stringify(body),
-    },
-    {
+  const compared: LoadTarget = {
+    label: put.label,
+    method: put.method,
+    url: put.url,
+    headers: { accept: 'application/json', 'content-type': 'application/json', ...auth },
+    body: JSON.stringify(mockBody),
+  };
+  const origin = await bareServer(await record(compared), async (req, text) => {
+    if (req.headers[keyHeader.toLowerCase()] !== target.apiKey) return false;
+    try {
+      const parsed = JSON.parse(text) as { encryptedCard?: unknown };
+      return typeof parsed.encryptedCard === 'string' && (await decryptCard(bareKeys, parsed.encryptedCard)) !== undefined;
+    } catch {
+      return false;
+    }
+  });
+  const bare = {
+    ...atOrigin(compared, origin, 'bare: API key, JWE decrypt'),
+    body: JSON.stringify(await body(await keyFromJwks(bareKeys.jwks))),
+  };
+  return {
+    service: 'card-enrollment',
+    compared,
+    bare,
+    bareDoes: 'compares the API key, parses the JSON body, decrypts the card JWE (RSA-OAEP-256) with its own key pair',
+    client: {
       baseURL: mock.baseURL,
       auth: { kind: 'headers', headers: auth },
       secrets: [target.apiKey],
-      calls: [{ label: put.label, operationId: 'putCard', body }],
+      calls: [{ label: put.label, operationId: 'putCard', body: mockBody }],
     },
-  );
+  };
 }
 
 async function installments(): Promise<ServicePlan> {
@@ -190,17 +237,32 @@ async function installments(): Promise<ServicePlan> {
   const searchBody = JSON.stringify(searchCall.body);
   // The mock checks signature and body hash, not nonce reuse: one signature serves a whole phase
   // (the mock still verifies RSA-SHA256 on every request).
-  return withCeiling(
-    'installments',
-    { label: get.label, method: get.method, url: get.url, headers: signed(get.method, get.url) },
-    {
-      label: search.label,
-      method: search.method,
-      url: search.url,
-      headers: signed(search.method, search.url, searchBody),
-      body: searchBody,
-    },
-    {
+  const compared: LoadTarget = { label: get.label, method: get.method, url: get.url, headers: signed(get.method, get.url) };
+  const key = mock.world.keys[0];
+  const origin = await bareServer(await record(compared), (req, body, url) => {
+    const verdict = verifyRequest(
+      { method: req.method ?? 'GET', url, authorization: req.headers.authorization, body: body === '' ? undefined : body },
+      (consumerKey) => (consumerKey === key.consumerKey ? key.publicKey : undefined),
+    );
+    return verdict.ok;
+  });
+  const bareUrl = `${origin}${new URL(get.url).pathname}`;
+  const post: LoadTarget = {
+    label: search.label,
+    method: search.method,
+    url: search.url,
+    headers: signed(search.method, search.url, searchBody),
+    body: searchBody,
+  };
+  await probe(post);
+  return {
+    service: 'installments',
+    compared,
+    bare: { label: 'bare: OAuth 1.0a RSA-SHA256 verified', method: 'GET', url: bareUrl, headers: signed('GET', bareUrl) },
+    bareDoes:
+      'parses the OAuth 1.0a header and verifies its RSA-SHA256 signature and body hash (helpers/auth/oauth1.ts verifyRequest, as the mock)',
+    post,
+    client: {
       baseURL: mock.baseURL,
       auth: { kind: 'oauth1', credentials: target.signer },
       secrets: [target.signer.consumerKey],
@@ -209,7 +271,7 @@ async function installments(): Promise<ServicePlan> {
         { label: search.label, operationId: 'postMerchantSearches', ...searchCall },
       ],
     },
-  );
+  };
 }
 
 async function financialData(): Promise<ServicePlan> {
@@ -229,19 +291,34 @@ async function financialData(): Promise<ServicePlan> {
   const institutions = { query: { search: 'bank', limit: 5 } };
   const get = opUrl(contract, mock.baseURL, 'GetInstitutions', institutions);
   const add = opUrl(contract, mock.baseURL, 'AddTestingCustomer');
-  return withCeiling(
-    'financial-data',
-    { label: get.label, method: get.method, url: get.url, headers: { accept: 'application/json', ...auth } },
-    {
-      label: add.label,
-      method: add.method,
-      url: add.url,
-      headers: { accept: 'application/json', 'content-type': 'application/json', ...auth },
-      // A fresh username per request (a repeated one is a 409); autocannon fills [<id>].
-      body: JSON.stringify(newCustomer({ username: 'bench.[<id>]' })),
-      idReplacement: true,
-    },
-    {
+  const compared: LoadTarget = { label: get.label, method: get.method, url: get.url, headers: { accept: 'application/json', ...auth } };
+  // The mock's check (mocks/financial-data/middleware.ts): a known app key, a known token not expired.
+  const lifetimeMs = limitOf(contract, 'tokenLifetimeSeconds') * 1000;
+  const issuedMs = Date.now();
+  const origin = await bareServer(
+    await record(compared),
+    (req) =>
+      req.headers[names.appKey.toLowerCase()] === target.appKey &&
+      req.headers[names.appToken.toLowerCase()] === auth[names.appToken] &&
+      Date.now() - issuedMs < lifetimeMs,
+  );
+  const post: LoadTarget = {
+    label: add.label,
+    method: add.method,
+    url: add.url,
+    headers: { accept: 'application/json', 'content-type': 'application/json', ...auth },
+    // A fresh username per request (a repeated one is a 409); autocannon fills [<id>].
+    body: JSON.stringify(newCustomer({ username: 'bench.[<id>]' })),
+    idReplacement: true,
+  };
+  await probe(post);
+  return {
+    service: 'financial-data',
+    compared,
+    bare: atOrigin(compared, origin, 'bare: app key and token checked'),
+    bareDoes: 'compares the app key and the partner token, checks the token age against its lifetime',
+    post,
+    client: {
       baseURL: mock.baseURL,
       auth: { kind: 'headers', headers: auth },
       secrets: Object.values(auth),
@@ -250,7 +327,7 @@ async function financialData(): Promise<ServicePlan> {
         { label: add.label, operationId: 'AddTestingCustomer', newCustomerBody: true },
       ],
     },
-  );
+  };
 }
 
 const BUILDERS: Record<BenchService, () => Promise<ServicePlan>> = {
@@ -272,6 +349,13 @@ async function shutdown(code: number) {
 }
 
 process.on('disconnect', () => void shutdown(0));
+process.on('message', (message: ParentMessage) => {
+  if (message.type !== 'grow') return;
+  growReads(message, closers).then(
+    (grown) => process.send!({ type: 'grown', ...grown } satisfies ServerMessage),
+    (error: Error) => process.send!({ type: 'error', message: error.message.split('\n')[0] } satisfies ServerMessage),
+  );
+});
 main().catch((error: Error) => {
   process.send?.({ type: 'error', message: error.message.split('\n')[0] } satisfies ServerMessage);
   void shutdown(1);

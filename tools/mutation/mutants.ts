@@ -59,25 +59,31 @@ export function sandboxCopy(root: string, label: string, ref = 'HEAD'): string {
   return dir;
 }
 
-/** Instruments the given .ts files and every .ts file of the folders (relative to the sandbox) in place, in one pass so mutant ids are unique. */
-export async function instrumentFolders(sandbox: string, folders: string[], extraFiles: string[] = []): Promise<SampledMutant[]> {
-  const names = [
+/** The .ts files of the folders (relative to `root`) and the extra files named, in one list. */
+function sourceFiles(root: string, folders: string[], extraFiles: string[]): string[] {
+  return [
     ...folders.flatMap((folder) =>
       fs
-        .readdirSync(path.join(sandbox, folder), { recursive: true, encoding: 'utf8' })
+        .readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
         .filter((f) => f.endsWith('.ts'))
         .map((f) => path.join(folder, f)),
     ),
     ...extraFiles,
   ];
-  const sources = new Map(names.map((n) => [n, fs.readFileSync(path.join(sandbox, n), 'utf8')]));
+}
+
+/** Every mutant of the files (in one pass, so mutant ids are unique), and the instrumented files. */
+async function instrument(
+  root: string,
+  names: string[],
+): Promise<{ mutants: SampledMutant[]; files: readonly { name: string; content: string }[] }> {
+  const sources = new Map(names.map((n) => [n, fs.readFileSync(path.join(root, n), 'utf8')]));
   const instrumenter = new Instrumenter(silent as never);
   const result = await instrumenter.instrument(
     [...sources].map(([name, content]) => ({ name, content, mutate: true })),
     { plugins: null, excludedMutations: [], ignorers: [] },
   );
-  for (const file of result.files) fs.writeFileSync(path.join(sandbox, file.name), file.content);
-  return result.mutants.map((m) => {
+  const mutants = result.mutants.map((m) => {
     const source = sources.get(m.fileName)!;
     const lines = source.split('\n');
     const { start, end } = m.location; // 0-based lines and columns
@@ -94,6 +100,19 @@ export async function instrumentFolders(sandbox: string, folders: string[], extr
       faultOnly: insideFaultBranch(m.fileName, source, start, end, m.replacement),
     };
   });
+  return { mutants, files: result.files };
+}
+
+/** Instruments the given .ts files and every .ts file of the folders (relative to the sandbox) in place, in one pass so mutant ids are unique. */
+export async function instrumentFolders(sandbox: string, folders: string[], extraFiles: string[] = []): Promise<SampledMutant[]> {
+  const { mutants, files } = await instrument(sandbox, sourceFiles(sandbox, folders, extraFiles));
+  for (const file of files) fs.writeFileSync(path.join(sandbox, file.name), file.content);
+  return mutants;
+}
+
+/** The mutants of the folders and files as they are in `root` (nothing is written). */
+export async function mutantsOf(root: string, folders: string[], extraFiles: string[] = []): Promise<SampledMutant[]> {
+  return (await instrument(root, sourceFiles(root, folders, extraFiles))).mutants;
 }
 
 export function loadEquivalents(file: string): EquivalentRule[] {
@@ -108,6 +127,50 @@ export function equivalentBy(rules: EquivalentRule[], m: SampledMutant, sourceLi
   return rules.find(
     (r) => m.file.endsWith(r.file) && (!r.mutator || r.mutator === m.mutator) && (!r.line || new RegExp(r.line).test(sourceLine)),
   );
+}
+
+/** The top-level alternatives of a regular expression's source (`a|b(c|d)` -> `a`, `b(c|d)`). */
+export function alternatives(source: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let inClass = false;
+  let start = 0;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === '\\') i++;
+    else if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
+    else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '|' && depth === 0) {
+      out.push(source.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(source.slice(start));
+  return out;
+}
+
+/**
+ * What of a reviewed list matches no mutant (file, mutator and source line): an entry, or one
+ * top-level alternative of an entry's `line`, written against code that has since moved or been
+ * reformatted. It excludes nothing, and the mutants it meant are sampled again unnoticed.
+ * `lineOf` gives a mutant's original source line. Each stale item names the entry and, for a part,
+ * the alternative.
+ */
+export function staleEquivalents(
+  rules: EquivalentRule[],
+  mutants: SampledMutant[],
+  lineOf: (m: SampledMutant) => string,
+): { rule: EquivalentRule; alternative?: string }[] {
+  const matches = (r: EquivalentRule) => mutants.some((m) => equivalentBy([r], m, lineOf(m)) === r);
+  const stale: { rule: EquivalentRule; alternative?: string }[] = [];
+  for (const rule of rules) {
+    if (!matches(rule)) stale.push({ rule });
+    else if (rule.line)
+      for (const alternative of alternatives(rule.line)) if (!matches({ ...rule, line: alternative })) stale.push({ rule, alternative });
+  }
+  return stale;
 }
 
 /** Seeded Fisher-Yates sample (mulberry32), so a run can be repeated exactly. */

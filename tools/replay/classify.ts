@@ -91,7 +91,7 @@ function inconsistencies(e: Execution, op: Operation | undefined, ctx: ClassifyC
   if (missing.length) found.push(`no ${missing.join(' / ')} header, which ${op.operationId} needs`);
   found.push(...misplacedVariables(e, op, ctx));
   if (e.status === 400 && op.requestBody && e.sent.body) {
-    const validate = ctx.contract.requestValidator(op.operationId);
+    const validate = ctx.contract.requestValidatorOf(op.operationId);
     let body: unknown;
     try {
       body = JSON.parse(e.sent.body);

@@ -1,6 +1,6 @@
 // What the suite creates on a target, and how each thing is removed again. Against a sandbox the
 // suite is a guest: every object a check creates is deleted when the check ends, where the API
-// offers a way (provider Test the APIs page: at most 100 testing customers per partner). An
+// offers a way (provider Test the APIs page: a quota of testing customers per partner, x-limits sandboxTestingCustomers). An
 // operation that creates something the API cannot delete is named too, so the certification lists
 // it as left behind instead of pretending the sandbox is clean.
 

@@ -1,18 +1,21 @@
 // What a sandbox run will hold at once, known before it starts: each worker holds at most
 // SANDBOX_CUSTOMERS_PER_WORKER testing customers (its shared customer and those of the check it
 // runs; the client refuses more and the check is not run), so a run needs workers x that many
-// places. The provider's test environment gives a partner 100 (provider Test the APIs page); a run
+// places. The provider's test environment gives a partner the contract's `x-limits`
+// sandboxTestingCustomers (provider Test the APIs page; SANDBOX_CUSTOMER_QUOTA overrides it); a run
 // that would go past them refuses to start, saying how many it needs and how many exist.
 import { SANDBOX_CUSTOMERS_PER_WORKER } from '../../client/client.js';
 import { suiteConfig } from '../../config/config.js';
-import type { Env } from '../../config/env-schema.js';
+import { readValue, type Env } from '../../config/env-schema.js';
 import { loadContract } from '../../contract/contract.js';
-import { rangeOf } from '../../contract/facts.js';
+import { limitOf, rangeOf } from '../../contract/facts.js';
+import type { Contract } from '../../contract/contract.js';
 import { configuredFdHeaderNames, fdTargetFromEnv } from '../financial-data.js';
 import { politeFetch } from './sweep.js';
 
-export function customerQuota(): number {
-  return suiteConfig().sandboxCustomerQuota;
+/** The partner's testing-customer quota: SANDBOX_CUSTOMER_QUOTA, else the provider's (the financial data contract's `x-limits`). */
+export function customerQuota(contract: Contract, env: Env = suiteConfig().env): number {
+  return readValue<number>('SANDBOX_CUSTOMER_QUOTA', env) ?? limitOf(contract, 'sandboxTestingCustomers');
 }
 
 /** The partner's testing customers now, counted through GetCustomers (type testing), or why not. */
@@ -43,7 +46,7 @@ export async function countTestingCustomers(env: Env = suiteConfig().env): Promi
 }
 
 /** One line when the run would exceed the quota, else undefined. */
-export function quotaRefusal(workers: number, existing: number, quota = customerQuota()): string | undefined {
+export function quotaRefusal(workers: number, existing: number, quota: number): string | undefined {
   const needed = workers * SANDBOX_CUSTOMERS_PER_WORKER;
   if (existing + needed <= quota) return undefined;
   const fewer = Math.floor((quota - existing) / SANDBOX_CUSTOMERS_PER_WORKER);

@@ -27,9 +27,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FaultSet } from '../../kit/faults.js';
 import { route, sendError, type FdContext, type Input } from '../middleware.js';
 import { DAY_S } from '../portfolio.js';
-import type { Account, AccountType, Consumer, Customer, FdState, Report, Transaction } from '../state.js';
+import { linkedData, transactionsOfAccounts, type Account, type AccountType, type Consumer, type Customer, type FdState, type Report, type Transaction } from '../state.js';
 import { generationGuard } from './guard.js';
 import { callbackOf, createReport, reportAck } from './store.js';
+import type { FdOperationId } from '../../../helpers/contract/operations.js';
 
 const DEPOSIT: AccountType[] = ['checking', 'savings'];
 const FORESIGHT: AccountType[] = ['checking', 'creditCard', 'savings'];
@@ -58,7 +59,7 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
   /** The accounts a report reads: those asked (or all the customer's) of the eligible types. */
   const accountsFor = (customerId: string, accountIds: unknown, types: AccountType[], skip: boolean): Account[] => {
     const asked = idList(accountIds);
-    const selection = [...world.accounts.values()].filter((a) => a.customerId === customerId && (!asked || asked.includes(a.id)));
+    const selection = linkedData(world, customerId).accounts.filter((a) => !asked || asked.includes(a.id));
     return skip ? selection : selection.filter((a) => types.includes(a.type));
   };
 
@@ -112,7 +113,7 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
   }
 
   // --- Balance analytics, cash flow analytics, payment history
-  const analytics = (operationId: string, kind: 'balance' | 'cashflow' | 'payhist') => {
+  const analytics = (operationId: FdOperationId, kind: 'balance' | 'cashflow' | 'payhist') => {
     route(app, ctx, operationId, ({ path, query, body }: Input, reply) => {
       // Blind fault: any userType other than personal is served as a business report.
       const userType = (kind === 'payhist' ? 'business' : faults.has('blind-analytics-usertype-unchecked') && path.userType !== 'personal' ? 'business' : path.userType) as 'business' | 'personal';
@@ -246,8 +247,8 @@ const iso = (s: number) => new Date(s * 1000).toISOString().slice(0, 10);
 /** The posted transactions of an account, oldest first (all of them, or those inside the window). */
 export function postedOf(world: FdState, accountId: string, w?: Window): Transaction[] {
   const out: Transaction[] = [];
-  for (const t of world.transactions.values()) {
-    if (t.accountId !== accountId || t.status !== 'active') continue;
+  for (const t of transactionsOfAccounts(world, [accountId])) {
+    if (t.status !== 'active') continue;
     if (w && (t.postedDate < w.startS || t.postedDate > w.endS)) continue;
     out.push(t);
   }
@@ -312,7 +313,7 @@ export function cashFlowContent(world: FdState, accounts: Account[], w: Window, 
   const all: Transaction[] = [];
   const inst = institutions(world, accounts, (a) => {
     const txs = blindWithPending
-      ? [...world.transactions.values()].filter((t) => t.accountId === a.id && t.postedDate >= w.startS && t.postedDate <= w.endS).sort((x, y) => x.postedDate - y.postedDate || x.id - y.id)
+      ? transactionsOfAccounts(world, [a.id]).filter((t) => t.postedDate >= w.startS && t.postedDate <= w.endS).sort((x, y) => x.postedDate - y.postedDate || x.id - y.id)
       : postedOf(world, a.id, w);
     all.push(...txs);
     const m = monthly(txs);

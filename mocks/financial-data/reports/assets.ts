@@ -23,10 +23,11 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createHash } from 'node:crypto';
 import { route, sendError, type FdContext, type Input } from '../middleware.js';
 import { DAY_S } from '../portfolio.js';
-import { findAccount, findCustomer, type Account, type AccountType, type Report, type Transaction } from '../state.js';
+import { findAccount, findCustomer, linkedData, transactionsOfAccounts, type Account, type AccountType, type Report, type Transaction } from '../state.js';
 import { generationGuard } from './guard.js';
 import { callbackOf, createReport, reportAck } from './store.js';
 import { limitOf } from '../../../helpers/contract/facts.js';
+import type { FdOperationId } from '../../../helpers/contract/operations.js';
 
 const TITLES: Record<string, string> = {
   voa: 'Verification of Assets', voaHistory: 'Verification of Assets with Income - Transactions', preQualVoa: 'Asset Ready Report (CRA)',
@@ -104,7 +105,7 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
   }
 
   /** VOA, VOAI, prequalification and VOI: guard, accounts named, eligibility (400), then the report. */
-  const assetReport = (operationId: string, spec: Spec) => {
+  const assetReport = (operationId: FdOperationId, spec: Spec) => {
     route(app, ctx, operationId, ({ path, query, body }: Input, reply) => {
       const found = generationGuard(ctx, reply, path.customerId, true);
       if (!found) return reply;
@@ -181,7 +182,7 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
     },
   });
 
-  for (const [operationId, type] of [['GeneratePrequalificationCRAReport', 'preQualVoa'], ['GeneratePrequalificationNonCRAReport', 'assetSummary']]) {
+  for (const [operationId, type] of [['GeneratePrequalificationCRAReport', 'preQualVoa'], ['GeneratePrequalificationNonCRAReport', 'assetSummary']] as const) {
     assetReport(operationId, { type, echo: (body, ids) => ({ ...common(body, ids), showNsf: body.showNsf }), content: () => ({ consolidated: true }) });
   }
 
@@ -297,14 +298,15 @@ export const daysBefore = (s: number, days: number) => s - days * DAY_S;
 
 /** The transactions aggregation holds for an account: standard history, and the older ones once loaded. */
 export function heldTransactions(ctx: FdContext, account: Account): Transaction[] {
-  return [...ctx.state.transactions.values()]
-    .filter((t) => t.accountId === account.id && (!t.historic || account.historicLoaded))
+  return transactionsOfAccounts(ctx.state, [account.id])
+    .filter((t) => !t.historic || account.historicLoaded)
     .sort((a, b) => b.postedDate - a.postedDate || b.id - a.id);
 }
 
 /** The customer's accounts a report covers: its eligible types, limited to `named` when given. */
 export function reportAccounts(ctx: FdContext, customerId: string, types: readonly AccountType[] | undefined, named?: string[]): Account[] {
-  const accounts = [...ctx.state.accounts.values()].filter((a) => findAccount(ctx.state, customerId, a.id));
+  // Every account findAccount would give: the customer's, while the customer exists.
+  const accounts = findCustomer(ctx.state, customerId, undefined) ? linkedData(ctx.state, customerId).accounts : [];
   return accounts.filter((a) => (!types || types.includes(a.type)) && (!named || named.includes(a.id)));
 }
 

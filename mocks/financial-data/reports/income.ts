@@ -21,9 +21,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext } from '../middleware.js';
 import { storedAsset } from '../statements.js';
-import { linkedData, type Account, type Asset, type Consumer, type Customer, type FdState, type Report, type Transaction } from '../state.js';
+import { linkedData, transactionsOfAccounts, type Account, type Asset, type Consumer, type Customer, type FdState, type Report, type Transaction } from '../state.js';
 import { generationGuard } from './guard.js';
 import { callbackOf, createReport, reportAck, settleReports } from './store.js';
+import type { FdOperationId } from '../../../helpers/contract/operations.js';
 
 const TITLES = {
   voePayroll: 'Verification of Employment - Payroll',
@@ -124,7 +125,7 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
   });
 
   /** Pay statement and VOIE paystub (without bank data): one extract per asset id, in order. */
-  const paystubReport = (operationId: string, type: 'paystatement' | 'voieTxVerify', style: 'paystatement' | 'voieWithStatement', member: 'paystatementReport' | 'voieWithStatementData') => {
+  const paystubReport = (operationId: FdOperationId, type: 'paystatement' | 'voieTxVerify', style: 'paystatement' | 'voieWithStatement', member: 'paystatementReport' | 'voieWithStatementData') => {
     route(app, ctx, operationId, ({ path, query, body }, reply) => {
       const found = guard(path.customerId, reply);
       if (!found) return reply;
@@ -280,7 +281,7 @@ export function payrollDeposits(ctx: FdContext, customerId: string, accountIds?:
     .filter((a, i, all) => !ctx.faults.has('income-voe-deposits-first-account-only') || a === all[0])
     .map((a) => [a.id, a]));
   const out: Deposit[] = [];
-  for (const t of world.transactions.values()) {
+  for (const t of transactionsOfAccounts(world, accounts.keys())) {
     const account = accounts.get(t.accountId);
     if (!account || t.status !== 'active' || t.amount <= 0 || t.description !== PAYROLL_DESCRIPTION) continue;
     if (t.historic && !account.historicLoaded) continue;

@@ -11,7 +11,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { parseJson } from '../../kit/app.js';
 import { route, sendError, type FdContext } from '../middleware.js';
-import { findCustomer, type Consumer, type Report } from '../state.js';
+import { findCustomer, linkedData, type Consumer, type Report } from '../state.js';
 import { registerBilling } from './billing.js';
 import { frozen, ownConsumer, ownCustomer } from './guard.js';
 import { createReport, reportAck, reportBody } from './store.js';
@@ -164,7 +164,7 @@ export function registerReportRetrieval(app: FastifyInstance, ctx: FdContext): v
     const report = createReport(ctx, {
       type: body.type, title: `Mock ${body.type} report`, customer, consumer: consumerId ? world.consumers.get(consumerId) : undefined, constraints: {},
       // The content: the customer's linked account ids at completion (the world, not a canned example).
-      build: () => ({ accounts: [...world.accounts.values()].filter((a) => a.customerId === customer.id).map((a) => a.id) }),
+      build: () => ({ accounts: linkedData(world, customer.id).accounts.map((a) => a.id) }),
     });
     return reply.code(201).send(reportBody(report));
   });

@@ -1,0 +1,158 @@
+// Every path of every rule (docs/conventions.md, Rules and their catalogue): per rule of a
+// catalogue, the paths it applies to, and whether a check covers each. A rule kept on one path only
+// (enforced on create but not on update, by one reader but not another) passes a suite that checks it
+// on the other path; the rule x path report shows each such cell.
+//
+// Paths of a rule:
+// - every operation the catalogue names for it (`operations`);
+// - every operation the contract gives the same request body as one of those, for the rules that
+//   constrain what a body carries (a limit, pattern, enum, format, required member, range or echo
+//   of a field applies wherever the same body schema is sent: create and update alike);
+// - every request variant, reader or delivery path the catalogue declares for it (`paths`).
+// A cell is covered when a check cites the rule (with `@path` for a declared path) and, for an
+// operation, called that operation; an empty cell is justified by an entry of
+// schemas/<service>/rule-paths.yaml (`{ rule, path, reason }`; `path: op *` for every operation
+// of a rule whose checker iterates the contract's operations), else it is empty.
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import type { Contract } from '../contract/contract.js';
+import { parseCitation, type RuleCatalogue, type RuleKind } from '../contract/rules.js';
+
+/** The kinds whose rule constrains a member of a request body: they apply wherever that body is sent. */
+const BODY_KINDS: readonly RuleKind[] = ['limit', 'range', 'pattern', 'enum', 'format', 'required', 'exclusive', 'echo'];
+
+export interface RulePath {
+  rule: string;
+  /** `op <operationId>` or `path <name>`. */
+  path: string;
+  /** Why the rule applies there: named by the catalogue, derived from the contract (same request body), or a declared path. */
+  from: 'catalogue' | 'contract' | 'declared';
+}
+
+export interface Evidence {
+  /** The check's rule citations (`ID[:side][@path]`). */
+  rules: string[];
+  /** The operations the check called (coverage records), or named in its spec file when listed without a run. */
+  operations: string[];
+}
+
+export interface Justification {
+  rule: string;
+  path: string;
+  reason: string;
+}
+
+export interface RulePathCell extends RulePath {
+  state: 'covered' | 'justified' | 'empty';
+  reason?: string;
+}
+
+export interface RulePathReport {
+  rules: number;
+  paths: number;
+  cells: number;
+  covered: number;
+  justified: number;
+  empty: number;
+  /** The cells not covered, each with its justification when there is one. */
+  open: RulePathCell[];
+}
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..', 'schemas');
+
+export function justificationsFile(service: string): string {
+  return path.join(ROOT, service, 'rule-paths.yaml');
+}
+
+/** The written justifications of a service's empty cells; a malformed entry is a one-line error. */
+export function loadJustifications(service: string): Justification[] {
+  const file = justificationsFile(service);
+  if (!fs.existsSync(file)) return [];
+  const raw = (parse(fs.readFileSync(file, 'utf8')) as { justified?: unknown } | null)?.justified ?? [];
+  if (!Array.isArray(raw)) throw new Error(`${file}: 'justified' must be a list`);
+  return raw.map((j: any, i: number) => {
+    if (!j || typeof j.rule !== 'string' || typeof j.path !== 'string' || typeof j.reason !== 'string' || j.reason.trim().length < 10)
+      throw new Error(`${file}: entry ${i + 1} needs rule, path and a reason of a sentence`);
+    return { rule: j.rule, path: j.path, reason: j.reason };
+  });
+}
+
+const bodyOf = (contract: Contract, op: string): string | undefined => {
+  const ref = contract.operations.get(op)?.requestBody?.schema?.$ref;
+  return typeof ref === 'string' ? ref : undefined;
+};
+
+/** The paths each rule of the catalogue applies to. */
+export function rulePaths(catalogue: RuleCatalogue, contract: Contract): RulePath[] {
+  const out: RulePath[] = [];
+  const byBody = new Map<string, string[]>();
+  for (const id of contract.operations.keys()) {
+    const body = bodyOf(contract, id);
+    if (body) byBody.set(body, [...(byBody.get(body) ?? []), id]);
+  }
+  for (const rule of catalogue.rules) {
+    const ops = new Set(rule.operations);
+    for (const op of rule.operations) out.push({ rule: rule.id, path: `op ${op}`, from: 'catalogue' });
+    if (BODY_KINDS.includes(rule.kind))
+      for (const op of rule.operations) {
+        const body = bodyOf(contract, op);
+        for (const sibling of body ? (byBody.get(body) ?? []) : [])
+          if (!ops.has(sibling)) {
+            ops.add(sibling);
+            out.push({ rule: rule.id, path: `op ${sibling}`, from: 'contract' });
+          }
+      }
+    for (const p of rule.paths ?? []) out.push({ rule: rule.id, path: `path ${p}`, from: 'declared' });
+  }
+  return out;
+}
+
+/** The rule x path report of a service: each cell covered by a check, justified in writing, or empty. */
+export function rulePathReport(
+  catalogue: RuleCatalogue,
+  contract: Contract,
+  evidence: Evidence[],
+  justified: Justification[],
+): RulePathReport {
+  const cited = new Map<string, { paths: Set<string>; operations: Set<string> }>();
+  for (const e of evidence)
+    for (const c of e.rules) {
+      let parsed;
+      try {
+        parsed = parseCitation(c);
+      } catch {
+        continue;
+      }
+      const entry = cited.get(parsed.id) ?? { paths: new Set<string>(), operations: new Set<string>() };
+      if (parsed.path) entry.paths.add(parsed.path);
+      for (const op of e.operations) entry.operations.add(op);
+      cited.set(parsed.id, entry);
+    }
+  const why = new Map(justified.map((j) => [`${j.rule} ${j.path}`, j.reason]));
+  // `op *`: every operation of the rule, for a checker that iterates the contract's operations itself.
+  const reasonOf = (p: RulePath) => why.get(`${p.rule} ${p.path}`) ?? (p.path.startsWith('op ') ? why.get(`${p.rule} op *`) : undefined);
+  const cells: RulePathCell[] = rulePaths(catalogue, contract).map((p) => {
+    const mine = cited.get(p.rule);
+    const [kind, name] = p.path.split(' ');
+    const covered = Boolean(mine && (kind === 'op' ? mine.operations.has(name) : mine.paths.has(name)));
+    if (covered) return { ...p, state: 'covered' };
+    const reason = reasonOf(p);
+    return reason ? { ...p, state: 'justified', reason } : { ...p, state: 'empty' };
+  });
+  const count = (s: RulePathCell['state']) => cells.filter((c) => c.state === s).length;
+  return {
+    rules: catalogue.rules.length,
+    paths: new Set(cells.map((c) => c.path)).size,
+    cells: cells.length,
+    covered: count('covered'),
+    justified: count('justified'),
+    empty: count('empty'),
+    open: cells.filter((c) => c.state !== 'covered'),
+  };
+}
+
+/** Operation ids of the contract that a spec file's text names as a quoted literal (the listing's stand-in for coverage records). */
+export function operationsNamedIn(source: string, contract: Contract): string[] {
+  return [...contract.operations.keys()].filter((id) => source.includes(`'${id}'`) || source.includes(`"${id}"`));
+}

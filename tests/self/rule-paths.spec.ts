@@ -1,0 +1,159 @@
+// Covers: every path of every rule (helpers/verdict/rule-paths.ts; docs/conventions.md, Rules and
+// their catalogue): per rule of each catalogue, the operations it names, the operations the contract
+// gives the same request body (create and update), and the declared variants, readers and delivery
+// paths; each cell is covered by a check citing the rule there, or justified in
+// schemas/<service>/rule-paths.yaml. The suite is listed, not run: a check's operations are those
+// its title, its own lines and the helpers they call name (the certification uses the coverage
+// records of the run instead).
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, runCommand, test } from '../../fixtures/self.js';
+import { loadRules, rulesFile } from '../../helpers/contract/rules.js';
+import { SERVICES } from '../../helpers/contract/services.js';
+import { loadJustifications, operationsNamedIn, rulePathReport, rulePaths, type Evidence } from '../../helpers/verdict/rule-paths.js';
+
+interface ListedSuite {
+  title?: string;
+  specs?: {
+    file: string;
+    line: number;
+    title: string;
+    tests: { projectName: string; annotations: { type: string; description?: string }[] }[];
+  }[];
+  suites?: ListedSuite[];
+}
+
+interface ListedCheck {
+  project: string;
+  file: string;
+  line: number;
+  /** The describe titles and the check's title: a check looping over operations names its operation there. */
+  title: string;
+  rules: string[];
+}
+
+/** Each listed check of the projects (one listing for all: a listing's start-up is most of its cost): its citations, spec file and line. */
+function listChecks(projects: string[]): ListedCheck[] {
+  const { code, output } = runCommand(
+    'npx',
+    ['playwright', 'test', '--list', '--reporter=json', ...projects.flatMap((p) => ['--project', p])],
+    {},
+    undefined,
+    180_000,
+  );
+  expect(code, `listing ${projects.join(', ')}: ${output.slice(0, 300)}`).toBe(0);
+  const report = JSON.parse(output.slice(output.indexOf('{')));
+  const out: ListedCheck[] = [];
+  const walk = (suite: ListedSuite, titles: string) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests)
+        out.push({
+          project: t.projectName,
+          file: spec.file,
+          line: spec.line,
+          title: `${titles} ${spec.title}`,
+          rules: t.annotations.filter((a) => a.type === 'rule' && a.description).map((a) => a.description!),
+        });
+    for (const child of suite.suites ?? []) walk(child, `${titles} ${child.title}`);
+  };
+  for (const suite of report.suites as ListedSuite[]) walk(suite, '');
+  return out;
+}
+
+/** Named chunks of a file: its top-level functions and constants, and with `methods` (the fixture file) its class methods and fixtures (`  async name(`, `  name: async`). */
+function chunksOf(text: string, methods = false): [string, string][] {
+  const top = /^(?:export )?(?:async )?(?:function|const) (\w+)/gm;
+  const member = /^(?: {2}(?:async )?(\w+)(?:\(|: async)|(?:export )?(?:async )?(?:function|const) (\w+))/gm;
+  const starts = [...text.matchAll(methods ? member : top)];
+  return starts.map((m, i) => [(m[1] ?? m[2])!, text.slice(m.index, starts[i + 1]?.index ?? text.length)]);
+}
+
+/**
+ * The text a check runs: its own lines (from its line to the next check of the file), with the
+ * bodies of the helpers it names, up to five levels deep: its spec file's own, the service fixture's (`instReq.createPlan`,
+ * `pollReport`) and those of the local files its spec imports (`./<resource>.known.js`).
+ */
+function checkText(check: ListedCheck, lines: Map<string, number[]>, helpers: Map<string, string>): string {
+  const file = `tests/${check.file}`;
+  const text = fs.readFileSync(file, 'utf8').split('\n');
+  const next = (lines.get(check.file) ?? []).find((l) => l > check.line) ?? text.length + 1;
+  const own = text.slice(check.line - 1, next - 1).join('\n');
+  const local = [...text.join('\n').matchAll(/from '\.\/([\w.-]+)\.js'/g)]
+    .map((m) => path.join(path.dirname(file), `${m[1]}.ts`))
+    .filter((f) => fs.existsSync(f));
+  local.push(file);
+  const named = new Map([...helpers, ...local.flatMap((f) => chunksOf(fs.readFileSync(f, 'utf8')))]);
+  // Up to five levels: a spec's own helper (`statesOf`) calls `readers`, which calls a helper file's `listAll`, which calls the operation.
+  const calledBy = (t: string) => [...named].filter(([name]) => new RegExp(`\\b${name}\\b`).test(t)).map(([, body]) => body);
+  let reached = own;
+  for (let level = 0; level < 5; level++) reached = [own, ...calledBy(reached)].join('\n');
+  return reached;
+}
+
+test('every path of every rule of each catalogue is covered by a check or justified in writing', async ({ contracts }) => {
+  test.setTimeout(240_000);
+  const services = SERVICES.map((s) => s.name).filter((service) => fs.existsSync(rulesFile(service)));
+  const listed = listChecks(services);
+  const problems: string[] = [];
+  for (const service of services) {
+    const contract = await contracts(service);
+    const catalogue = loadRules(service);
+    const helpers = new Map(chunksOf(fs.readFileSync(`fixtures/${service}.ts`, 'utf8'), true));
+    const checks = listed.filter((c) => c.project === service);
+    const lines = new Map<string, number[]>();
+    for (const c of checks)
+      lines.set(
+        c.file,
+        [...new Set([...(lines.get(c.file) ?? []), c.line])].sort((a, b) => a - b),
+      );
+    const evidence: Evidence[] = checks.map((c) => {
+      const titled = [...contract.operations.keys()].filter((id) => new RegExp(`\\b${id}\\b`).test(c.title));
+      return { rules: c.rules, operations: [...titled, ...operationsNamedIn(checkText(c, lines, helpers), contract)] };
+    });
+    const justified = loadJustifications(service);
+    const report = rulePathReport(catalogue, contract, evidence, justified);
+    test.info().annotations.push({
+      type: 'rule-paths',
+      description: `${service}: rules ${report.rules}, paths ${report.paths}, cells ${report.cells}, covered ${report.covered}, justified ${report.justified}, empty ${report.empty}`,
+    });
+    // A justification of a cell that is not a path of its rule (the rule or the operation renamed) is stale.
+    // One the listing sees covered stays: the run's coverage records may not (an outbound delivery).
+    // `op *` stands for every operation of its rule (a checker iterating the contract's operations).
+    const cells = new Set(rulePaths(catalogue, contract).flatMap((p) => [`${p.rule} ${p.path}`, `${p.rule} op *`]));
+    for (const j of justified)
+      if (!cells.has(`${j.rule} ${j.path}`)) problems.push(`${service}: stale justification ${j.rule} ${j.path} (not a path of its rule)`);
+    for (const c of report.open)
+      if (c.state === 'empty') problems.push(`${service}: ${c.rule} ${c.path} (${c.from}) has no check and no written justification`);
+  }
+  expect(problems, 'rule x path cells').toEqual([]);
+});
+
+test('the rule x path report names an uncovered update path and accepts its justification', async ({ contracts }) => {
+  const contract = await contracts('financial-data');
+  const catalogue = {
+    service: 'financial-data',
+    paths: { 'by-id': 'the reader by id' },
+    rules: [
+      {
+        id: 'FD-T-NAME',
+        text: 't',
+        kind: 'limit' as const,
+        source: 'seed' as const,
+        cite: 'c',
+        operations: ['AddBusinessDetails'],
+        paths: ['by-id'],
+      },
+    ],
+  };
+  const evidence = [{ rules: ['FD-T-NAME:accept'], operations: ['AddBusinessDetails'] }];
+  const bare = rulePathReport(catalogue, contract, evidence, []);
+  expect(bare.open.map((c) => `${c.path} ${c.state}`).sort()).toEqual(['op UpdateBusiness empty', 'path by-id empty']);
+  const reasoned = rulePathReport(catalogue, contract, evidence, [
+    { rule: 'FD-T-NAME', path: 'op UpdateBusiness', reason: 'the same body schema: checked through the create path only here' },
+  ]);
+  expect({ covered: reasoned.covered, justified: reasoned.justified, empty: reasoned.empty }).toEqual({
+    covered: 1,
+    justified: 1,
+    empty: 1,
+  });
+});
