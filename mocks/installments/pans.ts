@@ -81,6 +81,8 @@ export function registerPanLists(
         continue;
       }
       if (!faults.has('deregistration-ignored')) list.pans.delete(pan);
+      // Fault: the card leaves every list, not only the one named (a card in one list cannot tell).
+      if (faults.has('model-deregistration-clears-every-list')) for (const other of world.panLists.values()) other.pans.delete(pan);
       successfulCount++;
     }
     // provider 2.0.0, Deregistration: the list id at the root.
