@@ -4,7 +4,7 @@
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, blind as blindFault, independent, INDEPENDENT_2, type Fault, type Relaxation } from '../kit/faults.js';
+import { faultCatalogue, blind as blindFault, independent, INDEPENDENT_2, modelFault, type Fault, type Relaxation } from '../kit/faults.js';
 
 /** A fault written blind, in this catalogue's positional form (kit/faults.ts blind sets its origin). */
 const blind = <Id extends string>(id: Id, rule: string, source: Fault['source'], rules?: string[], relax?: Relaxation[]): Fault<Id> =>
@@ -506,6 +506,13 @@ export const CARDS_FAULTS = faultCatalogue([
     'MaskedConsumer.dateConsumerAdded is a UTC datetime (seed, MaskedConsumer): written with a +01:00 offset (same instant)',
     'seed',
   ),
+  // Found only by a sequence of calls (the reference models, fixtures/models/): each single call answers right.
+  modelFault({
+    id: 'model-card-suspended-on-third-enrollment',
+    rule: 'the enroll operation never returns a SUSPENDED card (seed 000, States and transitions): the same card enrolled a third time into one consumer profile is answered SUSPENDED',
+    source: 'seed',
+    rules: ['CE-STATE-ACTIVE'],
+  }),
   // The second independent set (kit/faults.ts, independent): written from the seed, the provider's
   // documents, the contract and the rule catalogue only, as a provider's release might break them.
   independent(INDEPENDENT_2, {
