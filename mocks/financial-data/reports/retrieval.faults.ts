@@ -3,7 +3,7 @@
 // way a provider's release might. `rules` names the rule ids it breaks (`npm run mutation --
 // --targeted` runs the specs citing them). The faults of the suite's authors first, then those
 // written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, ruleFault, type Fault, independent, INDEPENDENT_2 } from '../../kit/faults.js';
+import { faultCatalogue, blind, ruleFault, type Fault, independent, INDEPENDENT_2, INDEPENDENT_3 } from '../../kit/faults.js';
 
 const f = <Id extends string>(id: Id, rule: string, text: string, source: Fault['source'] = 'seed'): Fault<Id> => ruleFault(id, `${rule}: ${text}`, source);
 
@@ -67,5 +67,13 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
     rule: 'twenty list calls within 60 seconds are served and the 21st is a 429 (seed 002 429; reference): the consumer\'s list serves a 21st call (the customer\'s list keeps the limit)',
     source: 'assumption',
     rules: ['FD-REPORT-LIST-RATE'],
+  }),
+  // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract, the rule catalogue and this mock only, the specs unread.
+  independent(INDEPENDENT_3, {
+    id: 'i3-report-by-id-freeze-ignored',
+    rule: "every report read of a customer under a security freeze is a 403 (seed 002, Reports; Errors 403): GetReportById serves the report (200) while the by-customer and by-consumer reads and the lists answer 403",
+    source: 'seed',
+    rules: ['FD-REPORT-READ-FREEZE'],
   }),
 ]);

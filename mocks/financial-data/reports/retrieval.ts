@@ -117,7 +117,8 @@ export function registerReportRetrieval(app: FastifyInstance, ctx: FdContext): v
     if (purposeMissing(reply, query)) return reply;
     const report = store().reports.get(path.reportId);
     if (!report || (partner && report.partnerId !== partner.id && !faults.has('i2-report-by-id-other-partner'))) return notFound(reply, path.reportId);
-    if (frozen(ctx, reply, report.customerId)) return reply;
+    // i3-report-by-id-freeze-ignored: the read by report id alone skips the security freeze.
+    if (!faults.has('i3-report-by-id-freeze-ignored') && frozen(ctx, reply, report.customerId)) return reply;
     return sendReport(ctx, reply, report);
   });
 
