@@ -75,11 +75,11 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
     // Blind fault: the initiation rate is counted per partner, not per customer.
     const rateKey = faults.has('blind-micro-entries-rate-per-partner') ? `partner:${customer.partnerId}` : customer.id;
     const recent = (micro().initiations.get(rateKey) ?? []).filter(
-      // i3-micro-rate-window-inclusive: an initiation exactly 24 hours old still counts.
+      // i3-micro-rate-window-inclusive: an initiation 24 hours old still counts for one more second (an inclusive bound in whole seconds).
       (t) =>
         faults.has('micro-entries-window-never-resets') ||
         now - t < windowMs ||
-        (faults.has('i3-micro-rate-window-inclusive') && now - t === windowMs),
+        (faults.has('i3-micro-rate-window-inclusive') && now - t < windowMs + 1000),
     );
     const cap = faults.has('micro-entries-six-per-window') ? MAX_INITIATIONS + 1 : MAX_INITIATIONS;
     if (recent.length >= cap) return reply.code(429).send({ code: 3300001, message: 'Too many requests. Please try after some time' });
