@@ -334,6 +334,8 @@ export interface FaultMemory {
   consumerless: Set<string>;
   /** reports/retrieval.ts: the status a JSON read last served, per report id, and when (blind-report-status-cache-slides-21s). */
   reportStatus: Map<string, { status: ReportStatus; atS: number }>;
+  /** accounts.ts: the last GetCustomerAccountsSimple answer of each customer, until a delete (model-accounts-simple-list-cached). */
+  simpleAccountLists: Map<string, unknown>;
 }
 
 /**
@@ -550,6 +552,7 @@ function faultMemory(): FaultMemory {
     callbackUrls: new Map(),
     consumerless: new Set(),
     reportStatus: new Map(),
+    simpleAccountLists: new Map(),
   };
 }
 
