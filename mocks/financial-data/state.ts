@@ -336,6 +336,8 @@ export interface FaultMemory {
   reportStatus: Map<string, { status: ReportStatus; atS: number }>;
   /** accounts.ts: the last GetCustomerAccountsSimple answer of each customer, until a delete (model-accounts-simple-list-cached). */
   simpleAccountLists: Map<string, unknown>;
+  /** app-registration.ts: the name of each registration's first modification (model-app-list-name-first-modification). */
+  appFirstModifiedNames: Map<number, string>;
 }
 
 /**
@@ -553,6 +555,7 @@ function faultMemory(): FaultMemory {
     consumerless: new Set(),
     reportStatus: new Map(),
     simpleAccountLists: new Map(),
+    appFirstModifiedNames: new Map(),
   };
 }
 
