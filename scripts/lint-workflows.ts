@@ -7,7 +7,7 @@ import { lintWorkflow } from '../tools/workflow-lint.js';
 
 const DIR = path.resolve('.github', 'workflows');
 
-export const main: CommandMain = async (argv, io) => {
+export const main: CommandMain = async (_argv, io) => {
   const files = fs.existsSync(DIR) ? fs.readdirSync(DIR).filter((f) => /\.ya?ml$/.test(f)) : [];
   let problems = 0;
   for (const file of files) {

@@ -8,7 +8,7 @@ import { genericRuleOperations } from '../helpers/contract/generic-rules.js';
 import { rulesFile } from '../helpers/contract/rules.js';
 import { runMain, type CommandMain } from '../tools/cli.js';
 
-export const main: CommandMain = async (argv, io) => {
+export const main: CommandMain = async (_argv, io) => {
   const file = rulesFile('financial-data');
   let text = fs.readFileSync(file, 'utf8');
   const lists = genericRuleOperations(await loadContract('financial-data'));

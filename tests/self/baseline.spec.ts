@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, runInProcess, test } from '../../fixtures/self.js';
+import { expect, test } from '../../fixtures/self.js';
+import { runInProcess } from './commands.known.js';
 import { baselineLines, compareCertifications, readBaseline, regressionCount } from '../../helpers/verdict/baseline.js';
 import type { Certification, CheckResult, RuleOutcome, ServiceVerdict } from '../../helpers/verdict/model.js';
 import { certificationHtml } from '../../helpers/verdict/certification-html.js';

@@ -3,7 +3,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, runCommand, runInProcess, test } from '../../fixtures/self.js';
+import { expect, runCommand, test } from '../../fixtures/self.js';
+import { runInProcess } from './commands.known.js';
 
 const noStack = (output: string) => !/\n\s+at .+:\d+:\d+/.test(output);
 

@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, runCommand, runInProcess, test } from '../../fixtures/self.js';
+import { expect, runCommand, test } from '../../fixtures/self.js';
+import { runInProcess } from './commands.known.js';
 import type { SuiteView } from '../../tools/diff/classify.js';
 import { asDocument } from '../../tools/diff/documents.js';
 import { diffForSuite, type DiffResult } from '../../tools/diff/suite-diff.js';

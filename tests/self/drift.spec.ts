@@ -3,7 +3,8 @@
 // document refuses too, but for other reasons, is contract stricter (document inconsistent, refused
 // for the same reasons, is in drift-attribution.spec.ts). The published document here is a small
 // one written for the test (no provider text), judged against the card enrollment contract.
-import { expect, runCommand, runInProcess, test } from '../../fixtures/self.js';
+import { expect, runCommand, test } from '../../fixtures/self.js';
+import { runInProcess } from './commands.known.js';
 import { publishedOperations } from '../../tools/drift/examples.js';
 import { judgeExample, matchOperation } from '../../tools/drift/judge.js';
 import { PublishedDocument } from '../../tools/drift/published.js';

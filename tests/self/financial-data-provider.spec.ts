@@ -4,7 +4,8 @@
 // (FD_HEADER_NAMES), with a bad value a one-line error.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, runInProcess, test } from '../../fixtures/self.js';
+import { expect, test } from '../../fixtures/self.js';
+import { runInProcess } from './commands.known.js';
 import { contentTypeConformance, responseBodyPresence, responseSchemaConformance, type Exchange } from '../../helpers/contract/checks.js';
 import { OperationClient } from '../../helpers/client/client.js';
 import { serviceProfile } from '../../helpers/contract/services.js';

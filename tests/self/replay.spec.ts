@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, runCommand, runInProcess, test } from '../../fixtures/self.js';
+import { expect, runCommand, test } from '../../fixtures/self.js';
+import { runInProcess } from './commands.known.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 import { fdHeaderNames } from '../../helpers/contract/facts.js';
 import { expectedStatuses } from '../../tools/replay/expected.js';

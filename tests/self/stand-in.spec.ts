@@ -8,7 +8,8 @@
 // certification-html.spec.ts launches it) for both FinBank institutions, refused credentials,
 // the 20-account limit, bad input to the page (a 4xx), and the inventory of created objects.
 import { parse as parseDotenv } from 'dotenv';
-import { expect, runInProcess, test } from '../../fixtures/self.js';
+import { expect, test } from '../../fixtures/self.js';
+import { runInProcess } from './commands.known.js';
 import { browserMissing, launchChromium } from '../../helpers/client/browser.js';
 import { ENV_SCHEMA, ONE_OF } from '../../helpers/config/env-schema.js';
 import { serviceProfile } from '../../helpers/contract/services.js';
