@@ -45,18 +45,12 @@ export default tseslint.config(
       },
     },
     rules: {
+      // Unused names are tsc's (noUnusedLocals); `_`-prefixed arguments are deliberate.
       // `any` stays where a value is a JSON body read before or without its schema (docs/conventions.md
       // counts them by room); the client's operation ids and fault ids are typed instead.
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },
-  },
-  {
-    // In TypeScript, unused names are tsc's (noUnusedLocals, noUnusedParameters; `_`-prefixed
-    // parameters are deliberate): the same finding in npm test without this rule's scope walk, the
-    // costliest of the lint (about 2.4 s of CPU). It stays for the JavaScript files tsc does not read.
-    files: ['**/*.ts'],
-    rules: { '@typescript-eslint/no-unused-vars': 'off' },
   },
   {
     files: ['tests/**/*.spec.ts'],
