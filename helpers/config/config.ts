@@ -91,6 +91,14 @@ export function suiteConfig(): SuiteConfig {
   return cached;
 }
 
+/**
+ * The configuration an environment other than the process's gives (a command a self test runs in
+ * its own process with variables of its own, tools/cli.ts CommandIo), read and validated each time.
+ */
+export function configOf(env: NodeJS.ProcessEnv): SuiteConfig {
+  return env === process.env ? suiteConfig() : readConfig(env);
+}
+
 /** A required sandbox variable of the configured environment, read by its type, or one ConfigError naming it. */
 export function requireEnv<T = string>(name: string, env: Env = suiteConfig().env): T {
   return requireValue<T>(name, env);
