@@ -21,7 +21,10 @@ if (settings.target === 'mock' && settings.mockFaults.length > 0 && !process.env
 // Identifies this run's coverage records (helpers/client/coverage.ts); the workers inherit it.
 process.env.SUITE_RUN_ID ??= `${Date.now()}-${process.pid}`;
 
+// Read for the report's environment, which only the runner writes: a worker (one more after each
+// failed check) loads this file too and would parse every contract for nothing.
 function contractVersion(service: string): string {
+  if (process.env.TEST_WORKER_INDEX) return 'unknown';
   try {
     return String(parse(fs.readFileSync(`schemas/${service}/openapi.yaml`, 'utf8')).info.version);
   } catch {
@@ -45,6 +48,8 @@ export default defineConfig({
   globalSetup: './helpers/run/global-setup.ts',
   outputDir: './test-results',
   reporter: [
+    // First: a failed check whose worker was kept is a failure again before any other reporter reads it.
+    ['./helpers/verdict/kept-worker-reporter.ts'],
     [consoleReporter],
     [
       'allure-playwright',
