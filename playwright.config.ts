@@ -6,6 +6,7 @@ import { parse } from 'yaml';
 import { exitOnConfigError, suiteConfig } from './helpers/config/config';
 import { SERVICES } from './helpers/contract/services';
 import { laneDir, laneProjects } from './helpers/client/mutation-lane';
+import { KEPT_WORKER_REPORTER } from './helpers/client/kept-worker';
 
 const settings = exitOnConfigError(() => suiteConfig());
 // A misspelled MOCK_FAULTS id would give a green run that switched nothing on. Judged by the runner
@@ -49,7 +50,7 @@ export default defineConfig({
   outputDir: './test-results',
   reporter: [
     // First: a failed check whose worker was kept is a failure again before any other reporter reads it.
-    ['./helpers/verdict/kept-worker-reporter.ts'],
+    [KEPT_WORKER_REPORTER],
     [consoleReporter],
     [
       'allure-playwright',

@@ -12,12 +12,17 @@
 // again before any other reporter, the failure count or the exit code reads it. Every report names
 // the same failures; only the worker is not replaced.
 //
-// Kept only when that is safe: a failure (not a time-out or an interrupt, whose work may still be
+// Kept only when that is safe: the run's first reporter is that reporter (a command line's
+// --reporter replaces the configured ones, and without it a failure would pass the run), a failure (not a time-out or an interrupt, whose work may still be
 // running), no retry left (a retry needs the runner to see the failure), outside a mutation lane
 // (which keeps its workers its own way), and only when every error is a check's (an expect or a
-// ContractViolation): an error of a worker fixture leaves that fixture failed for every later test
-// of the worker, which only a new worker mends. Not for `describe.serial` groups (none in the suite),
+// ContractViolation) thrown while the test itself ran: a frame of its spec file at or below the line
+// the test is declared on. A worker fixture that failed stays failed for every later test of its
+// worker, and Playwright then skips those tests' bodies without a word (1.65): they would pass. Its
+// error (a ContractViolation of the client that creates a worker's customers, say) is thrown from
+// the fixture, in fixtures/ or above the tests of a spec, so such a failure always gets a new worker. Not for `describe.serial` groups (none in the suite),
 // whose later tests a failure must skip.
+import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
 import { laneDir } from './mutation-lane.js';
 
@@ -33,15 +38,46 @@ export function isCheckError(error: { message?: string; stack?: string }): boole
   return /^ContractViolation: /.test(stack) || /^(Error: )?expect(\.soft|\.poll)?\(/m.test(message);
 }
 
+/** The reporter that makes a kept worker's failure a failure again (playwright.config.ts names it first). */
+export const KEPT_WORKER_REPORTER = './helpers/verdict/kept-worker-reporter.ts';
+
+/** Whether the run's first reporter is the one that restores a kept worker's failures. */
+export function restoredByFirstReporter(config: { reporter: readonly (readonly unknown[])[] }): boolean {
+  const first = config.reporter[0]?.[0];
+  return typeof first === 'string' && path.basename(first) === path.basename(KEPT_WORKER_REPORTER);
+}
+
+/** Whether a stack has a frame of the test's spec file at or below the line the test is declared on. */
+export function thrownByTheTest(stack: string, test: Pick<EndedTest, 'file' | 'line'>): boolean {
+  for (const frame of stack.split('\n')) {
+    const at = frame.lastIndexOf(`${test.file}:`);
+    if (at >= 0 && Number(frame.slice(at + test.file.length + 1).split(':')[0]) >= test.line) return true;
+  }
+  return false;
+}
+
+/** What a test's end tells (TestInfo, as the fixture hands it). */
+export interface EndedTest {
+  file: string;
+  line: number;
+  status?: string;
+  expectedStatus: string;
+  retry: number;
+  project: { retries: number };
+  errors: { message?: string; stack?: string }[];
+  config: { reporter: readonly (readonly unknown[])[] };
+}
+
 /** Whether the worker may run on after this test: see the top of this file. */
-export function mayKeepWorker(testInfo: Pick<TestInfo, 'status' | 'expectedStatus' | 'retry' | 'project' | 'errors'>): boolean {
+export function mayKeepWorker(testInfo: EndedTest): boolean {
   return (
     laneDir() === undefined &&
+    restoredByFirstReporter(testInfo.config) &&
     testInfo.status === 'failed' &&
     testInfo.expectedStatus === 'passed' &&
     testInfo.retry >= testInfo.project.retries &&
     testInfo.errors.length > 0 &&
-    testInfo.errors.every(isCheckError)
+    testInfo.errors.every((e) => isCheckError(e) && thrownByTheTest(e.stack ?? '', testInfo))
   );
 }
 
