@@ -3,7 +3,7 @@
 // `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing
 // them). The faults of the suite's authors first, then those written blind (`origin: 'blind'`,
 // measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, independent, INDEPENDENT_2 } from '../kit/faults.js';
+import { faultCatalogue, independent, INDEPENDENT_2, INDEPENDENT_3, modelFault } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const APPROVALS_FAULTS = faultCatalogue([
@@ -44,6 +44,13 @@ export const APPROVALS_FAULTS = faultCatalogue([
     'provider',
     ['IN-STATUS-SYNC'],
   ),
+  // Found only by a sequence of calls (the reference models, fixtures/models/): each single call answers right.
+  modelFault({
+    id: 'model-approval-decides-latest-plan',
+    rule: 'a decision applies to the plan its planId names (seed 001, States; Endpoints): with two plans, deciding the earlier one decides the one created last',
+    source: 'seed',
+    rules: ['IN-STATE-DECISION'],
+  }),
   // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract and the rule catalogue only, the specs unread.
   independent(INDEPENDENT_2, {
@@ -55,6 +62,14 @@ export const APPROVALS_FAULTS = faultCatalogue([
   independent(INDEPENDENT_2, {
     id: 'i2-approval-status-callback-http',
     rule: 'getPlanApprovalStatus answers the callback URL the synchronous approval answered (seed 001, Endpoints; provider PSPData): the status read gives it with http instead of https',
+    source: 'provider',
+    rules: ['IN-ECHO-CALLBACK'],
+  }),
+  // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract, the rule catalogue and this mock only, the specs unread.
+  independent(INDEPENDENT_3, {
+    id: 'i3-approval-status-callback-of-latest-plan',
+    rule: 'getPlanApprovalStatus answers the callbackUrl of the plan asked, the one the sync approval answered (provider 2.0.0, ApprovalStatus): it answers the callback URL of the latest plan created',
     source: 'provider',
     rules: ['IN-ECHO-CALLBACK'],
   }),

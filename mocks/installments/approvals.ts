@@ -24,7 +24,9 @@ export function registerApprovals(
   app.post(`${prefix}/approvals`, async (req, reply) => {
     const ok = await guard(req, reply, 'planApproval');
     if (!ok) return reply;
-    const plan = world.plans.get(ok.body.planId);
+    const named = world.plans.get(ok.body.planId);
+    // Fault: the decision lands on the plan created last (a single plan decided at once cannot tell).
+    const plan = named && faults.has('model-approval-decides-latest-plan') ? [...world.plans.values()].at(-1)! : named;
     if (!plan) return invalidRequest(reply, faults, [{ field: 'planId', keyword: 'exists', message: 'planId names no plan' }]);
     const decision = faults.has('declined-recorded-as-approved') ? 'APPROVED' : ok.body.status;
     if (ok.query.get('sync') === 'true' || faults.has('blind-async-answered-sync')) {
@@ -47,7 +49,11 @@ export function registerApprovals(
     const plan = UUID.test(id) ? world.plans.get(id) : undefined;
     if (!plan) return sendError(reply, faults, 404, 'PLAN_NOT_FOUND', 'No plan with this plan_id.', 'plan_id');
     settle(plan, clock.nowMs());
-    const callbackUrl = faults.has('i2-approval-status-callback-http') ? plan.callbackUrl.replace(/^https:/, 'http:') : plan.callbackUrl;
+    // i3-approval-status-callback-of-latest-plan: the status read answers the callback URL of the latest plan created.
+    const source = faults.has('i3-approval-status-callback-of-latest-plan') ? ([...world.plans.values()].pop() ?? plan) : plan;
+    const callbackUrl = faults.has('i2-approval-status-callback-http')
+      ? source.callbackUrl.replace(/^https:/, 'http:')
+      : source.callbackUrl;
     return reply.code(200).send({ callbackUrl, status: faults.has('approval-status-stale') ? 'PENDING' : plan.status });
   });
 }

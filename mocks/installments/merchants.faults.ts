@@ -4,7 +4,7 @@
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, independent, INDEPENDENT_2 } from '../kit/faults.js';
+import { faultCatalogue, independent, INDEPENDENT_2, INDEPENDENT_3, modelFault } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const MERCHANTS_FAULTS = faultCatalogue([
@@ -155,6 +155,13 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     ['IN-STATE-INVALID-ICA'],
   ),
   // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // Found only by a sequence of calls (the reference models, fixtures/models/): each single call answers right.
+  modelFault({
+    id: 'model-search-answers-cached',
+    rule: 'a merchant search answers the merchants as they are now (seed 001, Endpoints: search merchants and participation status): the same criteria are answered from the first search, without merchants submitted since and with their status then',
+    source: 'seed',
+    rules: ['IN-FILTER-NAME', 'IN-STATE-EFFECTUATION'],
+  }),
   // documents, the contract and the rule catalogue only, the specs unread.
   independent(INDEPENDENT_2, {
     id: 'i2-participation-ica-leading-zeros-dropped',
@@ -173,5 +180,13 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     rule: 'offset skips that many items (provider 2.0.0, offset): ignored when request_id is given (the lists without it apply it)',
     source: 'provider',
     rules: ['IN-PAGE-SLICE'],
+  }),
+  // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract, the rule catalogue and this mock only, the specs unread.
+  independent(INDEPENDENT_3, {
+    id: 'i3-participation-by-request-name-spaces-collapsed',
+    rule: 'a merchant read back carries its legal name as submitted (provider 2.0.0, MerchantParticipation; merchantLegalName 1 to 300 characters, any): the read by request_id trims the legal name and collapses its inner runs of spaces (the completed list keeps it)',
+    source: 'provider',
+    rules: ['IN-ECHO-PARTICIPATION'],
   }),
 ]);

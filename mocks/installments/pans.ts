@@ -16,6 +16,9 @@ export function registerPanLists(
   guard: Guard,
 ) {
   const { faults } = ctx;
+  /** model-deregistered-pan-kept-as-removed: the cards each list once held (kept only while that fault is on). */
+  const removedPans = new Map<string, Set<string>>();
+  const removedFrom = (listId: string) => removedPans.get(listId) ?? removedPans.set(listId, new Set()).get(listId)!;
   const unknownList = (reply: Parameters<Guard>[1]) =>
     invalidRequest(reply, faults, [{ field: 'panListId', keyword: 'exists', message: 'panListId names no PAN list of this customer' }]);
   const shownName = (name: string) =>
@@ -39,7 +42,9 @@ export function registerPanLists(
       if (!list) return unknownList(reply);
     } else if (panListName !== undefined || faults.has('pan-list-unnamed-accepted')) {
       // "creates a pan list and/or registers pans": a name without an id creates the list.
-      list = { panListId: newPanListId(world), panListName, accountRange, pans: new Set() };
+      // i3-new-list-range-dropped: a list created by name does not keep the account range sent with it.
+      const range = faults.has('i3-new-list-range-dropped') ? undefined : accountRange;
+      list = { panListId: newPanListId(world), panListName, accountRange: range, pans: new Set() };
       world.panLists.set(list.panListId, list);
     } else {
       // provider 2.0.0: no schema rule, but its 400 example "panListName must not be null or empty".
@@ -55,7 +60,8 @@ export function registerPanLists(
     const given = faults.has('clear-pans-ignored') && ok.body.encryptedValue === undefined ? [] : (ok.plain?.pans ?? []);
     for (const { pan } of given as { pan?: string }[]) {
       // provider 2.0.0, Pan: an item without its number is a per-PAN failure, not a 400.
-      if (pan === undefined || (known.has(pan) && !faults.has('duplicate-pan-counted'))) {
+      const removed = faults.has('model-deregistered-pan-kept-as-removed') && pan !== undefined && removedFrom(list.panListId).has(pan);
+      if (pan === undefined || removed || (known.has(pan) && !faults.has('duplicate-pan-counted'))) {
         failureCount++;
         continue;
       }
@@ -64,7 +70,9 @@ export function registerPanLists(
     }
     if (faults.has('blind-registration-counts-numeric'))
       return reply.code(200).send({ successfulCount, failureCount, panList: panList(list) });
-    return reply.code(200).send({ successfulCount: String(successfulCount), failureCount: String(failureCount), panList: panList(list) });
+    // i3-register-by-id-name-dropped: a registration into an existing list answers its id without its name.
+    const shown = panListId !== undefined && faults.has('i3-register-by-id-name-dropped') ? { panListId: list.panListId } : panList(list);
+    return reply.code(200).send({ successfulCount: String(successfulCount), failureCount: String(failureCount), panList: shown });
   });
 
   app.post(`${prefix}/consumers/pans/deregistrations`, async (req, reply) => {
@@ -81,6 +89,10 @@ export function registerPanLists(
         continue;
       }
       if (!faults.has('deregistration-ignored')) list.pans.delete(pan);
+      // Fault: the list keeps the card as removed (read on registration only while that fault is on).
+      if (faults.has('model-deregistered-pan-kept-as-removed')) removedFrom(list.panListId).add(pan);
+      // i3-deregistration-from-every-list: the PAN is removed from every list that holds it.
+      if (faults.has('i3-deregistration-from-every-list')) for (const other of world.panLists.values()) other.pans.delete(pan);
       successfulCount++;
     }
     // provider 2.0.0, Deregistration: the list id at the root.
