@@ -6,6 +6,7 @@ import { parse } from 'yaml';
 import { exitOnConfigError, suiteConfig } from './helpers/config/config';
 import { SERVICES } from './helpers/contract/services';
 import { laneDir, laneProjects } from './helpers/client/mutation-lane';
+import { KEPT_WORKER_REPORTER } from './helpers/client/kept-worker';
 
 const settings = exitOnConfigError(() => suiteConfig());
 // A misspelled MOCK_FAULTS id would give a green run that switched nothing on. Judged by the runner
@@ -21,9 +22,10 @@ if (settings.target === 'mock' && settings.mockFaults.length > 0 && !process.env
 // Identifies this run's coverage records (helpers/client/coverage.ts); the workers inherit it.
 process.env.SUITE_RUN_ID ??= `${Date.now()}-${process.pid}`;
 
-// A contract's info.version for the Allure environment, read from its top-level `info:` block alone:
-// every worker loads this file, and parsing the whole document cost most of a second per process.
+// A contract's info.version for the report's environment, which only the runner writes (a worker,
+// one more after each failed check, loads this file too), read from the top-level `info:` block alone.
 function contractVersion(service: string): string {
+  if (process.env.TEST_WORKER_INDEX) return 'unknown';
   try {
     const info = /^info:\n(?:[ \t].*\n|\n)*/m.exec(fs.readFileSync(`schemas/${service}/openapi.yaml`, 'utf8'))?.[0];
     return String(parse(info ?? '').info.version);
@@ -48,6 +50,8 @@ export default defineConfig({
   globalSetup: './helpers/run/global-setup.ts',
   outputDir: './test-results',
   reporter: [
+    // First: a failed check whose worker was kept is a failure again before any other reporter reads it.
+    [KEPT_WORKER_REPORTER],
     [consoleReporter],
     [
       'allure-playwright',

@@ -1,0 +1,89 @@
+// A worker kept after a failed check. Playwright ends a worker after every failed test and starts a
+// new one (1.65; the maintainers declined an option to keep it, microsoft/playwright#32803), which
+// loads Playwright, the config, the fixtures' modules, the contract and the validators, and starts
+// the mock again: on a target that fails checks each failure cost about 1.5 s of CPU, and a failing
+// run 1.6x a passing one. Nothing a check builds lives beyond its test here (test fixtures are
+// torn down after a failure as after a pass; the worker's mock keeps its state either way).
+//
+// How: the runner restarts a worker when a test's status is not its expected status, as the worker
+// reports them. After a check that failed on an assertion or a named contract check, the worker
+// reports the failure as expected, with an annotation saying so; the runner's first reporter
+// (helpers/verdict/kept-worker-reporter.ts) takes the annotation off and the failure is unexpected
+// again before any other reporter, the failure count or the exit code reads it. Every report names
+// the same failures; only the worker is not replaced.
+//
+// Kept only when that is safe: the run's first reporter is that reporter (a command line's
+// --reporter replaces the configured ones, and without it a failure would pass the run), a failure (not a time-out or an interrupt, whose work may still be
+// running), no retry left (a retry needs the runner to see the failure), outside a mutation lane
+// (which keeps its workers its own way), and only when every error is a check's (an expect or a
+// ContractViolation) thrown while the test itself ran: a frame of its spec file at or below the line
+// the test is declared on. A worker fixture that failed stays failed for every later test of its
+// worker, and Playwright then skips those tests' bodies without a word (1.65): they would pass. Its
+// error (a ContractViolation of the client that creates a worker's customers, say) is thrown from
+// the fixture, in fixtures/ or above the tests of a spec, so such a failure always gets a new worker. Not for `describe.serial` groups (none in the suite),
+// whose later tests a failure must skip.
+import path from 'node:path';
+import type { TestInfo } from '@playwright/test';
+import { laneDir } from './mutation-lane.js';
+
+/** The annotation the worker adds and the runner's first reporter takes off again. */
+export const KEPT_WORKER_ANNOTATION = 'suite-kept-worker';
+
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
+/** An error a check raised: an expect assertion (its message names the matcher) or a ContractViolation (helpers/contract/checks.ts). */
+export function isCheckError(error: { message?: string; stack?: string }): boolean {
+  const message = (error.message ?? '').replace(ANSI, '');
+  const stack = (error.stack ?? '').replace(ANSI, '');
+  return /^ContractViolation: /.test(stack) || /^(Error: )?expect(\.soft|\.poll)?\(/m.test(message);
+}
+
+/** The reporter that makes a kept worker's failure a failure again (playwright.config.ts names it first). */
+export const KEPT_WORKER_REPORTER = './helpers/verdict/kept-worker-reporter.ts';
+
+/** Whether the run's first reporter is the one that restores a kept worker's failures. */
+export function restoredByFirstReporter(config: { reporter: readonly (readonly unknown[])[] }): boolean {
+  const first = config.reporter[0]?.[0];
+  return typeof first === 'string' && path.basename(first) === path.basename(KEPT_WORKER_REPORTER);
+}
+
+/** Whether a stack has a frame of the test's spec file at or below the line the test is declared on. */
+export function thrownByTheTest(stack: string, test: Pick<EndedTest, 'file' | 'line'>): boolean {
+  for (const frame of stack.split('\n')) {
+    const at = frame.lastIndexOf(`${test.file}:`);
+    if (at >= 0 && Number(frame.slice(at + test.file.length + 1).split(':')[0]) >= test.line) return true;
+  }
+  return false;
+}
+
+/** What a test's end tells (TestInfo, as the fixture hands it). */
+export interface EndedTest {
+  file: string;
+  line: number;
+  status?: string;
+  expectedStatus: string;
+  retry: number;
+  project: { retries: number };
+  errors: { message?: string; stack?: string }[];
+  config: { reporter: readonly (readonly unknown[])[] };
+}
+
+/** Whether the worker may run on after this test: see the top of this file. */
+export function mayKeepWorker(testInfo: EndedTest): boolean {
+  return (
+    laneDir() === undefined &&
+    restoredByFirstReporter(testInfo.config) &&
+    testInfo.status === 'failed' &&
+    testInfo.expectedStatus === 'passed' &&
+    testInfo.retry >= testInfo.project.retries &&
+    testInfo.errors.length > 0 &&
+    testInfo.errors.every((e) => isCheckError(e) && thrownByTheTest(e.stack ?? '', testInfo))
+  );
+}
+
+/** Called last as a test ends (fixtures/base.ts): a failed check keeps its worker. */
+export function keepWorkerAfterFailure(testInfo: TestInfo): void {
+  if (!mayKeepWorker(testInfo)) return;
+  testInfo.annotations.push({ type: KEPT_WORKER_ANNOTATION });
+  testInfo.expectedStatus = 'failed';
+}

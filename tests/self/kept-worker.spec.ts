@@ -1,0 +1,151 @@
+// Covers: a failed check keeps its worker (helpers/client/kept-worker.ts) and is still a failure in
+// every report (helpers/verdict/kept-worker-reporter.ts). A tiny real Playwright run through the
+// suite's own base fixtures: a failed expect and a ContractViolation keep the worker, an error that
+// is no check's replaces it; every failure reaches the reporters as an unexpected failure, without
+// the annotation, and the run exits 1. It rests on how Playwright 1.65 decides to replace a worker
+// (before the reporters run), so an upgrade that changes this fails here. Which failures may keep
+// their worker is judged without a run.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '../../fixtures/self.js';
+import {
+  isCheckError,
+  KEPT_WORKER_ANNOTATION,
+  KEPT_WORKER_REPORTER,
+  mayKeepWorker,
+  type EndedTest,
+} from '../../helpers/client/kept-worker.js';
+import { ContractViolation } from '../../helpers/contract/checks.js';
+
+const SPEC = (root: string) => `
+import fs from 'node:fs';
+import { expect } from '@playwright/test';
+import { test as base } from '${root}/fixtures/base.ts';
+import { ContractViolation } from '${root}/helpers/contract/checks.ts';
+// A worker fixture whose first set-up fails on a check (as a worker's customers created through the client may).
+const test = base.extend<{}, { shared: string }>({
+  shared: [async ({}, use) => {
+    const first = !fs.existsSync('shared-failed-once');
+    fs.writeFileSync('shared-failed-once', '');
+    if (first) throw new ContractViolation('statusCodeConformance', 'Received: 500 / Documented: 201');
+    await use('built');
+  }, { scope: 'worker' }],
+});
+test('an expect fails', () => expect(1).toBe(2));
+test('runs on in the same worker', () => {});
+test('a contract check fails', () => { throw new ContractViolation('statusCodeConformance', 'Received: 500 / Documented: 200'); });
+test('runs on in that worker too', () => {});
+test('an error that is no check', () => { throw new Error('a broken helper'); });
+test('runs in a new worker', () => {});
+test('a worker fixture fails on a check', ({ shared }) => { fs.appendFileSync('bodies', 'never\\n'); });
+test('its fixture is built again in a new worker and the body runs', ({ shared }) => { fs.appendFileSync('bodies', shared + '\\n'); });
+`;
+
+const RECORDER = `
+import fs from 'node:fs';
+export default class Recorder {
+  ends = [];
+  onTestEnd(t, r) {
+    this.ends.push({ title: t.title, status: r.status, expectedStatus: t.expectedStatus, outcome: t.outcome(), worker: r.workerIndex,
+      annotations: [...t.annotations, ...r.annotations].map((a) => a.type) });
+  }
+  onEnd() { fs.writeFileSync('ends.json', JSON.stringify({ ends: this.ends, bodies: fs.existsSync('bodies') ? fs.readFileSync('bodies', 'utf8') : '' })); }
+}
+`;
+
+const CONFIG = (root: string) => `
+export default {
+  testDir: '.', outputDir: './test-results', workers: 1, retries: 0, fullyParallel: false,
+  reporter: [['${root}/helpers/verdict/kept-worker-reporter.ts'], ['./recorder.mjs']],
+};
+`;
+
+type End = { title: string; status: string; expectedStatus: string; outcome: string; worker: number; annotations: string[] };
+
+/** The run of SPEC in a temporary folder (a run of its own: none of this run's worker variables). */
+function subRun(args: string[]): { status: number | null; ends: End[]; bodies: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kept-worker-'));
+  try {
+    const root = path.resolve('.');
+    fs.writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }');
+    fs.writeFileSync(path.join(dir, 'checks.spec.ts'), SPEC(root));
+    fs.writeFileSync(path.join(dir, 'recorder.mjs'), RECORDER);
+    fs.writeFileSync(path.join(dir, 'playwright.config.mjs'), CONFIG(root));
+    fs.symlinkSync(path.resolve('node_modules'), path.join(dir, 'node_modules'), 'dir');
+    const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: '0' };
+    delete env.TEST_WORKER_INDEX;
+    delete env.TEST_PARALLEL_INDEX;
+    const run = spawnSync(
+      process.execPath,
+      [path.resolve('node_modules/@playwright/test/cli.js'), 'test', '--config', 'playwright.config.mjs', ...args],
+      { cwd: dir, encoding: 'utf8', timeout: 60_000, env },
+    );
+    expect(fs.existsSync(path.join(dir, 'ends.json')), run.stdout + run.stderr).toBe(true);
+    return { status: run.status, ...(JSON.parse(fs.readFileSync(path.join(dir, 'ends.json'), 'utf8')) as { ends: End[]; bodies: string }) };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const OUTCOMES = [
+  ['an expect fails', 'failed', 'unexpected'],
+  ['runs on in the same worker', 'passed', 'expected'],
+  ['a contract check fails', 'failed', 'unexpected'],
+  ['runs on in that worker too', 'passed', 'expected'],
+  ['an error that is no check', 'failed', 'unexpected'],
+  ['runs in a new worker', 'passed', 'expected'],
+  ['a worker fixture fails on a check', 'failed', 'unexpected'],
+  ['its fixture is built again in a new worker and the body runs', 'passed', 'expected'],
+];
+
+test('a failed check keeps its worker and is reported as the failure it is; an error that is no check replaces the worker', () => {
+  const { status, ends, bodies } = subRun([]);
+  expect(status, 'a run with failures exits 1').toBe(1);
+  expect(ends.map((e) => [e.title, e.status, e.outcome])).toEqual(OUTCOMES);
+  expect(ends.every((e) => e.expectedStatus === 'passed' && !e.annotations.includes(KEPT_WORKER_ANNOTATION))).toBe(true);
+  expect(new Set(ends.slice(0, 5).map((e) => e.worker)).size, 'kept after the expect and the ContractViolation').toBe(1);
+  expect(ends[5].worker, 'replaced after an error that is no check').not.toBe(ends[4].worker);
+  // Kept, the failed fixture would have skipped the next body, and that test passed without running.
+  expect(ends[7].worker, 'replaced after a worker fixture failed on a check').not.toBe(ends[6].worker);
+  expect(bodies).toBe('built\n');
+});
+
+test('a worker is kept only when the run restores its failures: the restoring reporter first, no retry left, a failure of checks only', () => {
+  const failed: EndedTest = {
+    file: '/suite/tests/x.spec.ts',
+    line: 4,
+    status: 'failed',
+    expectedStatus: 'passed',
+    retry: 0,
+    project: { retries: 0 },
+    errors: [{ message: 'Error: expect(received).toBe(expected)', stack: 'Error: expect(received)\n    at /suite/tests/x.spec.ts:4:1' }],
+    config: { reporter: [[path.resolve(KEPT_WORKER_REPORTER)], ['list']] },
+  };
+  expect(mayKeepWorker(failed)).toBe(true);
+  // A --reporter on the command line replaces the configured reporters: a kept failure would pass the run.
+  expect(mayKeepWorker({ ...failed, config: { reporter: [['list']] } })).toBe(false);
+  expect(mayKeepWorker({ ...failed, config: { reporter: [['list'], [KEPT_WORKER_REPORTER]] } })).toBe(false);
+  expect(mayKeepWorker({ ...failed, project: { retries: 1 } })).toBe(false);
+  expect(mayKeepWorker({ ...failed, status: 'timedOut' })).toBe(false);
+  expect(mayKeepWorker({ ...failed, errors: [] })).toBe(false);
+  expect(mayKeepWorker({ ...failed, errors: [{ message: 'Error: listen EADDRINUSE' }] })).toBe(false);
+  // A check's error thrown from a fixture (no frame of the test): its worker fixture may have failed.
+  const above = { ...failed.errors[0], stack: 'Error: expect(received)\n    at /suite/tests/x.spec.ts:3:9' };
+  expect(mayKeepWorker({ ...failed, errors: [above] })).toBe(false);
+  expect(
+    mayKeepWorker({ ...failed, errors: [{ ...failed.errors[0], stack: 'Error: expect(received)\n    at /suite/fixtures/x.ts:9:1' }] }),
+  ).toBe(false);
+});
+
+test('a check error is an expect (with or without its own message) or a ContractViolation; anything else is not', () => {
+  const violation = new ContractViolation('statusCodeConformance', 'Received: 500 / Documented: 200');
+  expect(isCheckError({ message: violation.message, stack: violation.stack })).toBe(true);
+  expect(isCheckError({ message: 'Error: \u001b[2mexpect(\u001b[22m\u001b[31mreceived\u001b[39m\u001b[2m).\u001b[22mtoBe' })).toBe(true);
+  expect(isCheckError({ message: 'Error: offers for the eligible card\n\nexpect(received).toBe(expected)' })).toBe(true);
+  expect(
+    isCheckError({ message: 'Error: INSTALLMENTS_RECEIVER_PORT: listen EADDRINUSE', stack: 'Error: INSTALLMENTS_RECEIVER_PORT...' }),
+  ).toBe(false);
+  expect(isCheckError({ message: 'TypeError: expected is not a function' })).toBe(false);
+});
