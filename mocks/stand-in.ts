@@ -12,17 +12,19 @@
 // What a user would copy from the provider's developer dashboard and documents is env(); what the
 // suite must create itself (a linked customer, a report, an app registration) is not in it.
 import { createHash } from 'node:crypto';
-import { startCardEnrollmentMock } from './card-enrollment/index.js';
+import { CARD_FAULTS, startCardEnrollmentMock } from './card-enrollment/index.js';
 import { EXPERIENCE_APP_NAME } from './financial-data/connect.js';
-import { startFinancialDataMock } from './financial-data/index.js';
+import { FD_FAULTS, startFinancialDataMock } from './financial-data/index.js';
 import { findAccount, type FdState } from './financial-data/state.js';
-import { startInstallmentsMock } from './installments/index.js';
+import { INSTALLMENTS_FAULTS, startInstallmentsMock } from './installments/index.js';
+import { faultsFor } from './kit/faults.js';
 
 export type StandInService = 'card-enrollment' | 'installments' | 'financial-data';
 
 export interface StandInOptions {
   port?: number;
-  faults?: string[];
+  /** Fault ids read at run time (a command line): those of the service's catalogue are switched on. */
+  faults?: readonly string[];
   /** requests per second per client IP before 429; 0 or undefined = no limit */
   requestsPerSecond?: number;
 }
@@ -60,10 +62,11 @@ export async function startStandIn(service: StandInService, options: StandInOpti
   const rps = options.requestsPerSecond ?? 0;
   if (!Number.isFinite(rps) || rps < 0)
     throw new RangeError(`requestsPerSecond must be a non-negative number, not ${options.requestsPerSecond}`);
-  const start = { faults: options.faults, port: options.port, standIn: { requestsPerSecond: rps } };
+  const start = { port: options.port, standIn: { requestsPerSecond: rps } };
+  const faults = options.faults ?? [];
   switch (service) {
     case 'card-enrollment': {
-      const mock = await startCardEnrollmentMock(start);
+      const mock = await startCardEnrollmentMock({ ...start, faults: faultsFor(CARD_FAULTS, faults) });
       const [mine, other] = mock.world.clients;
       const receipt = mock.world.receipts[0];
       return {
@@ -89,7 +92,7 @@ export async function startStandIn(service: StandInService, options: StandInOpti
       };
     }
     case 'installments': {
-      const mock = await startInstallmentsMock(start);
+      const mock = await startInstallmentsMock({ ...start, faults: faultsFor(INSTALLMENTS_FAULTS, faults) });
       const { world } = mock;
       const [mine, forbidden] = world.keys;
       const issuer = world.issuers[0];
@@ -135,7 +138,7 @@ export async function startStandIn(service: StandInService, options: StandInOpti
       };
     }
     case 'financial-data': {
-      const mock = await startFinancialDataMock(start);
+      const mock = await startFinancialDataMock({ ...start, faults: faultsFor(FD_FAULTS, faults) });
       const { world } = mock;
       const [partner, spare] = world.partners.values();
       const branded = world.institutions.find((i) => i.branding)!;
