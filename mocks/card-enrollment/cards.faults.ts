@@ -262,7 +262,7 @@ export const CARDS_FAULTS = faultCatalogue([
   // only a known answer shows it (each caught by a check citing the rule in rules.yaml).
   {
     id: 'correlationId-prefix-uppercase-accepted',
-    rule: 'CE-PAT-CORRELATIONID: the 8-hex prefix is lower-case',
+    rule: 'CE-PAT-CORRELATIONID: the hex prefix is lower-case',
     source: 'seed',
     rules: ['CE-PAT-CORRELATIONID'],
     relax: [
@@ -490,13 +490,13 @@ export const CARDS_FAULTS = faultCatalogue([
   // Response echoes and values (seed, SrcCorrelationId, MaskedCard, MaskedConsumer).
   blind(
     'blind-expiry-echo-swapped',
-    "MaskedCard.panExpirationMonth (MM) / panExpirationYear (YYYY) are the card's expiry (seed, MaskedCard): echoed swapped (month = YY of the year, year = 20 + month)",
+    "MaskedCard.panExpirationMonth (MM) / panExpirationYear (YYYY) are the card's expiry (seed, MaskedCard): echoed swapped (the month from the year's last digits, the year from the century and the month)",
     'seed',
     ['CE-ECHO-EXPIRY'],
   ),
   blind(
     'blind-correlation-prefix-stripped',
-    'srcCorrelationId given in the request is echoed (seed, SrcCorrelationId): the 8-hex prefix is trimmed, only the UUID part is echoed',
+    'srcCorrelationId given in the request is echoed (seed, SrcCorrelationId): the hex prefix is trimmed, only the UUID part is echoed',
     'seed',
     ['CE-ECHO-CORRELATION'],
   ),

@@ -15,13 +15,13 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
   },
   {
     id: 'micro-entries-amounts-in-cents',
-    rule: 'FD-MICRO-AMOUNTS: each micro amount under one dollar (deposited in cents: 12 dollars for 0.12)',
+    rule: 'FD-MICRO-AMOUNTS: each micro amount under one dollar (deposited in cents: the cents taken as dollars)',
     source: 'seed',
     rules: ['FD-MICRO-AMOUNTS'],
   },
   {
     id: 'micro-entries-routing-length-unenforced',
-    rule: 'FD-MICRO-ROUTING-LENGTH: a routing number of 8 or 10 digits is a 400',
+    rule: 'FD-MICRO-ROUTING-LENGTH: a routing number one digit short or long is a 400',
     source: 'seed',
     rules: ['FD-MICRO-ROUTING-LENGTH'],
     relax: [{ schema: 'MicroEntryRoutingNumber', set: { pattern: '^[0-9]{8,10}$' } }],
@@ -73,13 +73,13 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
   },
   {
     id: 'micro-entries-six-per-window',
-    rule: 'FD-MICRO-RATE: the sixth initiation of a customer within 24 hours is accepted (off by one)',
+    rule: 'FD-MICRO-RATE: one initiation of a customer more than the window allows is accepted (off by one)',
     source: 'assumption',
     rules: ['FD-MICRO-RATE'],
   },
   {
     id: 'micro-entries-window-never-resets',
-    rule: 'FD-MICRO-RATE: the 24-hour window never ends',
+    rule: 'FD-MICRO-RATE: the initiation window never ends',
     source: 'assumption',
     rules: ['FD-MICRO-RATE'],
   },
@@ -150,7 +150,7 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
   // Micro entries (seed 002, Micro entries and switches; Limits; Errors 409, 429; provider 1.35.0).
   blind({
     id: 'blind-micro-entries-deposited-after-23-hours',
-    rule: 'micro entries stay Pending until 24 hours after initiation (still Pending a minute before), Completed from then on (provider MicroDepositStatus; catalogue assumption)',
+    rule: 'micro entries stay Pending until the deposit delay after initiation has passed (still Pending a minute before), Completed from then on (provider MicroDepositStatus; catalogue assumption)',
     source: 'assumption',
     rules: ['FD-MICRO-DETAILS'],
   }),
@@ -162,7 +162,7 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
   }),
   blind({
     id: 'blind-micro-entries-rate-per-partner',
-    rule: 'the 429 counts the initiations of one customer: another customer is not affected (seed 002, Errors 429; catalogue: five per customer in 24 hours)',
+    rule: 'the 429 counts the initiations of one customer: another customer is not affected (seed 002, Errors 429; catalogue: initiations per customer in a window)',
     source: 'assumption',
     rules: ['FD-MICRO-RATE'],
   }),

@@ -13,8 +13,8 @@ export const ISSUER_FAULTS = faultCatalogue([
   ]),
   // The issuer endpoint (reference, Flows - notification (b)).
   rule('issuer-answers-200', 'issuer answers a valid notification 201', ['IN-ISSUER-ACCEPT']),
-  rule('issuer-reason-code-too-long', 'PlanNotifError ReasonCode at most 36', ['IN-ISSUER-INVALID']),
-  rule('issuer-source-too-long', 'PlanNotifError Source at most 15', ['IN-ISSUER-INVALID']),
+  rule('issuer-reason-code-too-long', 'PlanNotifError ReasonCode maxLength', ['IN-ISSUER-INVALID']),
+  rule('issuer-source-too-long', 'PlanNotifError Source maxLength', ['IN-ISSUER-INVALID']),
   rule('issuer-unknown-ica-accepted', 'issuer: unknown issuerIca is 404', ['IN-ISSUER-UNKNOWN']),
   rule('issuer-never-throttles', 'issuer: too many notifications is 429', ['IN-ISSUER-THROTTLE']),
 ]);
