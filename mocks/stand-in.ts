@@ -18,6 +18,8 @@ import { FD_FAULTS, startFinancialDataMock } from './financial-data/index.js';
 import { findAccount, type FdState } from './financial-data/state.js';
 import { INSTALLMENTS_FAULTS, startInstallmentsMock } from './installments/index.js';
 import { faultsFor } from './kit/faults.js';
+import { loadContract } from '../helpers/contract/contract.js';
+import { lengthOf } from '../helpers/contract/facts.js';
 
 export type StandInService = 'card-enrollment' | 'installments' | 'financial-data';
 
@@ -69,6 +71,7 @@ export async function startStandIn(service: StandInService, options: StandInOpti
       const mock = await startCardEnrollmentMock({ ...start, faults: faultsFor(CARD_FAULTS, faults) });
       const [mine, other] = mock.world.clients;
       const receipt = mock.world.receipts[0];
+      const panBin = lengthOf(await loadContract('card-enrollment'), 'MaskedCard', 'panBin').min;
       return {
         service,
         origin: mock.origin,
@@ -83,7 +86,7 @@ export async function startStandIn(service: StandInService, options: StandInOpti
           CARD_KEYS_URL: mock.keysURL,
           CARD_FOREIGN_SRC_CLIENT_ID: other.srcClientIds[0],
           CARD_RECEIPT_ID: receipt.enrolmentReferenceId,
-          CARD_RECEIPT_PAN_BIN: receipt.primaryAccountNumber.slice(0, 6),
+          CARD_RECEIPT_PAN_BIN: receipt.primaryAccountNumber.slice(0, panBin),
           CARD_RECEIPT_PAN_LAST_FOUR: receipt.primaryAccountNumber.slice(-4),
         }),
         // Enrolling a card keeps nothing the caller could later find or delete (cards.ts answers and forgets).
