@@ -7,7 +7,8 @@ import type { ValidateFunction } from 'ajv';
 import { ajv } from './ajv.js';
 import type { OperationId } from './operations.js';
 
-type Json = any; // an OpenAPI document is untyped JSON at this level
+/** An OpenAPI document, or any part of one (a schema, a parameter), as parsed: untyped JSON at this level. The one alias of the suite. */
+export type Json = any;
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 
