@@ -562,7 +562,7 @@ export const CARDS_FAULTS = faultCatalogue([
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
   independent(INDEPENDENT_3, {
     id: 'i3-card-luhn-unchecked-20',
-    rule: 'a PAN failing the ISO/IEC 7812 check digit is a 400 at every length 16-20 (seed 000, Card; provider Card.primaryAccountNumber): a 20-digit PAN is not checked and is enrolled',
+    rule: 'a PAN failing the ISO/IEC 7812 check digit is a 400 at every length the contract allows (seed 000, Card; provider Card.primaryAccountNumber): a PAN of the longest length is not checked and is enrolled',
     source: 'seed',
     rules: ['CE-LUHN'],
   }),

@@ -97,7 +97,7 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
   },
   {
     id: 'app-modify-logo-unchecked',
-    rule: 'FD-APP-LOGO-SIZE: a logo of 50 KB or more is a 400 on modification too (the registration checks it)',
+    rule: 'FD-APP-LOGO-SIZE: a logo at the size limit or more is a 400 on modification too (the registration checks it)',
     source: 'provider',
     rules: ['FD-APP-LOGO-SIZE'],
   },

@@ -195,13 +195,13 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
   }),
   independent(INDEPENDENT_3, {
     id: 'i3-micro-details-routing-leading-zeros',
-    rule: 'the details read shows the routing number sent (seed 002, Micro entries: 9-digit routing number): a routing number starting with 0 (021000021) is answered without its leading zeros (21000021)',
+    rule: "the details read shows the routing number sent (seed 002, Micro entries: the routing number's digits): a routing number starting with 0 is answered without its leading zeros",
     source: 'seed',
     rules: ['FD-MICRO-DETAILS'],
   }),
   independent(INDEPENDENT_3, {
     id: 'i3-micro-rate-window-inclusive',
-    rule: 'five initiations within 24 hours; once 24 hours have passed an initiation is accepted again (seed 002, Limits): an initiation exactly 24 hours old still counts, so the sixth at that instant is a 429',
+    rule: "a customer's initiations are capped within a window (microEntryWindowSeconds); once the window has passed an initiation is accepted again (seed 002, Limits): an initiation exactly as old as the window still counts, so one more at that instant is a 429",
     source: 'seed',
     rules: ['FD-MICRO-RATE'],
   }),

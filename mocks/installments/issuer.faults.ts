@@ -21,7 +21,7 @@ export const ISSUER_FAULTS = faultCatalogue([
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
   independent(INDEPENDENT_3, {
     id: 'i3-issuer-throttle-per-issuer',
-    rule: "the issuer accepts 3 notifications of one plan within a minute and answers the 4th 429 (reference, Issuer endpoint): it counts the notifications of every plan of the issuer together, so a fourth plan's first notification within the minute is a 429",
+    rule: "the issuer accepts a few notifications of one plan within a minute and answers the next one 429 (reference, Issuer endpoint): it counts the notifications of every plan of the issuer together, so another plan's first notification within the minute is a 429",
     source: 'assumption',
     rules: ['IN-ISSUER-THROTTLE'],
   }),

@@ -180,7 +180,7 @@ export const MERCHANTS_FAULTS = faultCatalogue([
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
   independent(INDEPENDENT_3, {
     id: 'i3-participation-by-request-name-spaces-collapsed',
-    rule: 'a merchant read back carries its legal name as submitted (provider 2.0.0, MerchantParticipation; merchantLegalName 1 to 300 characters, any): the read by request_id trims the legal name and collapses its inner runs of spaces (the completed list keeps it)',
+    rule: 'a merchant read back carries its legal name as submitted (provider 2.0.0, MerchantParticipation; merchantLegalName of any characters within its lengths): the read by request_id trims the legal name and collapses its inner runs of spaces (the completed list keeps it)',
     source: 'provider',
     rules: ['IN-ECHO-PARTICIPATION'],
   }),

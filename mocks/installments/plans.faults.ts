@@ -154,7 +154,7 @@ export const PLANS_FAULTS = faultCatalogue([
   }),
   independent(INDEPENDENT_3, {
     id: 'i3-tenure-100-accepted',
-    rule: "a plan's tenure is 2 to 99 (provider 2.0.0, PlanInstallmentInformation): a tenure of 100 is accepted (the lower bound still holds)",
+    rule: "a plan's tenure is within its minimum and maximum (provider 2.0.0, PlanInstallmentInformation): a tenure one above the maximum is accepted (the lower bound still holds)",
     source: 'provider',
     rules: ['IN-LIM-TENURE', 'IN-ERR-CONTRACT'],
     relax: [{ schema: 'PlanInstallmentInformation', at: ['properties', 'tenure'], shift: { maximum: 1 } }],

@@ -16,7 +16,7 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
   f('deleted-customer-report-readable', 'FD-REPORT-CONSUMER-OWNER', "a deleted customer's report is a 404 through the customer id"),
   f('consumer-list-drops-deleted', 'FD-REPORT-CONSUMER-OWNER', "the consumer's list keeps the reports of its deleted customer"),
   // Every reader agrees; portfolios (seed 002, Report retrieval).
-  f('report-by-customer-status-cached', 'FD-REPORT-POLL-INTERVAL', 'a client reading a report through its customer every 20 s sees it end (the read serves no status cached while reads come 20 s apart)'),
+  f('report-by-customer-status-cached', 'FD-REPORT-POLL-INTERVAL', 'a client reading a report through its customer every reportPollSeconds sees it end (the read serves no status cached while reads come that far apart)'),
   f('report-read-status-stale', 'FD-REPORT-READERS-AGREE', 'the single-report reads show the current status (not inProgress for ever)'),
   f('report-list-status-stale', 'FD-REPORT-READERS-AGREE', 'the lists and portfolios show the current status (not inProgress for ever)'),
   f('portfolio-keeps-every-report', 'FD-PORTFOLIO-LATEST', 'a portfolio holds one report per type (not every report)'),
@@ -26,7 +26,7 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
   // Reissue (seed 002, Report retrieval).
   f('reissue-lender-optional', 'FD-REISSUE-LENDER', 'a reissue without a Lender body is a 400'),
   f('reissue-purpose-not-required', 'FD-REISSUE-PURPOSE', 'from 2026-04-30 a reissue without purpose is a 400', 'assumption'),
-  f('report-by-id-purpose-unchecked', 'FD-REISSUE-PURPOSE', 'the Lender purpose of a read by id is a 2-character code too (1 or 3 characters are a 400)', 'provider'),
+  f('report-by-id-purpose-unchecked', 'FD-REISSUE-PURPOSE', 'the Lender purpose of a read by id is a code of the fixed length too (one character fewer or more is a 400)', 'provider'),
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // The report store (seed 002, Decisioning report generation; States and transitions - Report; Events; Errors 403, 404).
   blind({ id: 'blind-report-status-cache-slides-21s', rule: 'a client reading a report every reportPollSeconds sees it leave inProgress: the status is not served from a cache a second longer that each read extends (seed 002, States and transitions and Limits: wait and read again while inProgress)', source: 'seed', rules: ['FD-REPORT-POLL-INTERVAL', 'FD-REPORT-TERMINAL'] }),
