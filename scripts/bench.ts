@@ -19,7 +19,7 @@ import { compareClient, type ClientFigures } from '../tools/bench/client.js';
 import { AUTOCANNON_VERSION, runLoad, type LoadFigures, type LoadTarget } from '../tools/bench/load.js';
 import type { GrowthBatch, ReadCase } from '../tools/bench/reads.js';
 import type { ParentMessage, ServerMessage, ServicePlan } from '../tools/bench/server.js';
-import { runMain } from '../tools/cli.js';
+import { runMain, type CommandIo, type CommandMain } from '../tools/cli.js';
 
 const GOAL_BARE = 0.7;
 const GOAL_CLIENT = 1.2;
@@ -127,7 +127,14 @@ interface Growth {
   creation: GrowthBatch[];
 }
 
-function printReport(options: BenchOptions, loads: ServiceLoad[], clients: ClientFigures[], growth: Growth | undefined, startLoad: string) {
+function printReport(
+  io: CommandIo,
+  options: BenchOptions,
+  loads: ServiceLoad[],
+  clients: ClientFigures[],
+  growth: Growth | undefined,
+  startLoad: string,
+) {
   const out: string[] = [];
   out.push(
     `npm run bench: ${options.seconds} s per load phase (after 1 s of warm-up), ${options.rounds} alternating rounds, ${options.connections} connections, autocannon ${AUTOCANNON_VERSION}, node ${process.version}`,
@@ -257,11 +264,11 @@ function printReport(options: BenchOptions, loads: ServiceLoad[], clients: Clien
   ];
   if (figures.some((f) => f.non2xx > 0 || f.errors > 0) || clients.some((c) => c.failures > 0))
     out.push('  note: some requests were not 2xx or failed: the figures above include them');
-  console.log(out.join('\n'));
+  io.out(out.join('\n'));
 }
 
-runMain(async () => {
-  const options = parseBenchArgs(process.argv.slice(2));
+export const main: CommandMain = async (argv, io) => {
+  const options = parseBenchArgs(argv);
   const startLoad = loadNow();
   const progress = (line: string) => process.stderr.write(`bench: ${line}\n`);
   progress(`starting the mocks (${options.services.join(', ')})`);
@@ -309,9 +316,11 @@ runMain(async () => {
       await time(large.cases, 'large');
       growth = { small: small.holds, large: large.holds, reads: [...reads.values()], creation: large.creation };
     }
-    printReport(options, loads, clients, growth, startLoad);
+    printReport(io, options, loads, clients, growth, startLoad);
   } finally {
     await server.stop();
   }
   return 0;
-});
+};
+
+runMain(import.meta.url, main);

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { ENV_SCHEMA } from '../helpers/config/env-schema.js';
 import { acquireRunLock, RUN_LOCK_ENV, RunRefused } from '../helpers/verdict/run-lock.js';
 import { startStandIn, toDotenv, type StandInService } from '../mocks/stand-in.js';
-import { parseArgs, runMain, UsageError } from '../tools/cli.js';
+import { parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
 
 const USAGE = 'npm run certify:stand-in -- [--service <name>] [--rps <n>] [--faults <id,id>] [--interrupt-after <seconds>] [--workers <n>]';
 const SERVICES: StandInService[] = ['card-enrollment', 'installments', 'financial-data'];
@@ -61,12 +61,8 @@ interface Row {
   skips: [string, number][];
 }
 
-runMain(async () => {
-  const args = parseArgs(
-    process.argv.slice(2),
-    { service: 'value', rps: 'value', faults: 'value', 'interrupt-after': 'value', workers: 'value' },
-    USAGE,
-  );
+export const main: CommandMain = async (argv, io) => {
+  const args = parseArgs(argv, { service: 'value', rps: 'value', faults: 'value', 'interrupt-after': 'value', workers: 'value' }, USAGE);
   const services = SERVICES.filter((s) => !args.service || s === args.service);
   if (services.length === 0) throw new UsageError(`unknown service '${args.service}' (known: ${SERVICES.join(', ')})`);
   const num = (name: string) => {
@@ -98,7 +94,7 @@ runMain(async () => {
   fs.mkdirSync(OUT, { recursive: true });
   const rows: Row[] = [];
   for (const service of services) {
-    console.log(
+    io.out(
       `\n== ${service}: stand-in${rps ? ` limited to ${rps} requests/s` : ''}${faults.length ? ` with faults ${faults.join(', ')}` : ''} ==`,
     );
     const standIn = await startStandIn(service, { requestsPerSecond: rps, faults });
@@ -149,7 +145,7 @@ runMain(async () => {
         // Why checks did not run on a sandbox, most frequent first (the certification's skip reasons).
         skips: (Object.entries(s?.skippedReasons ?? {}) as [string, number][]).sort((a, b) => b[1] - a[1]),
       });
-      console.log(
+      io.out(
         `stand-in ${service}: ${standIn.rateLimited()} requests answered 429; left behind: ${rows.at(-1)!.left.length ? rows.at(-1)!.left.join(', ') : 'nothing deletable'}`,
       );
     } finally {
@@ -172,10 +168,10 @@ runMain(async () => {
     ...r.skips.map(([why, n]) => `- ${n}: ${why}`),
   ]);
   fs.writeFileSync(path.join(OUT, 'summary.md'), `# Certified against the sandbox stand-ins\n\n${lines.join('\n')}\n${skips.join('\n')}\n`);
-  console.log(
-    `\n${lines.join('\n')}\n\nreports/stand-in/summary.md; each service's certification: reports/stand-in/<service>-certification.md`,
-  );
+  io.out(`\n${lines.join('\n')}\n\nreports/stand-in/summary.md; each service's certification: reports/stand-in/<service>-certification.md`);
   const clean = rows.every((r) => r.left.length === 0);
   const passed = rows.every((r) => r.failed === 0 && !/FAIL|no certification/.test(r.verdict));
   return clean && passed ? 0 : 1;
-});
+};
+
+runMain(import.meta.url, main);

@@ -16,9 +16,9 @@ import type { Certification, Verdict } from '../helpers/verdict/model.js';
 import { writeCertification, writeNotRun } from '../helpers/verdict/certification-report.js';
 import { acquireRunLock, RUN_LOCK_ENV, RunRefused } from '../helpers/verdict/run-lock.js';
 import { configurationProblems, problemLine } from '../helpers/config/env-schema.js';
-import { ConfigError, suiteConfig } from '../helpers/config/config.js';
+import { ConfigError, configOf } from '../helpers/config/config.js';
 import { SERVICES } from '../helpers/contract/services.js';
-import { parseArgs, playwright, runMain, UsageError } from '../tools/cli.js';
+import { parseArgs, playwright, runMain, UsageError, type CommandIo, type CommandMain } from '../tools/cli.js';
 
 const USAGE = 'npm run certify -- [--service <name>] [--baseline <certification.json>] [--workers <n>]';
 const REPORTS = path.resolve('reports');
@@ -29,14 +29,14 @@ function clearReports(): void {
   fs.rmSync(path.join(REPORTS, 'allure-results'), { recursive: true, force: true });
 }
 
-function notRun(target: string, reason: string, code = VERDICT_EXIT['NOT RUN']): number {
+function notRun(io: CommandIo, target: string, reason: string, code = VERDICT_EXIT['NOT RUN']): number {
   writeNotRun(REPORTS, target, reason);
-  console.error(`\nVERDICT: NOT RUN (${reason}) for ${target}. reports/certification.md says so.`);
+  io.err(`\nVERDICT: NOT RUN (${reason}) for ${target}. reports/certification.md says so.`);
   return code;
 }
 
-runMain(async () => {
-  const args = parseArgs(process.argv.slice(2), { service: 'value', baseline: 'value', workers: 'value' }, USAGE);
+export const main: CommandMain = async (argv, io) => {
+  const args = parseArgs(argv, { service: 'value', baseline: 'value', workers: 'value' }, USAGE);
   const services = SERVICES.filter((s) => !args.service || s.name === args.service);
   if (services.length === 0) throw new UsageError(`unknown service '${args.service}' (known: ${SERVICES.map((s) => s.name).join(', ')})`);
   if (args.workers !== undefined && !/^[1-9][0-9]*$/.test(String(args.workers)))
@@ -52,18 +52,18 @@ runMain(async () => {
   // One run per checkout (helpers/verdict/run-lock.ts): refused before anything under reports/ is touched.
   let lock;
   try {
-    lock = acquireRunLock(REPORTS, `npm run certify${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`);
+    lock = acquireRunLock(REPORTS, `npm run certify${argv.length > 0 ? ` -- ${argv.join(' ')}` : ''}`);
   } catch (error) {
     if (error instanceof RunRefused) throw new UsageError(error.message);
     throw error;
   }
   clearReports();
-  let target = process.env.TARGET || 'mock';
+  let target = io.env.TARGET || 'mock';
   let env;
   try {
-    ({ target, env } = suiteConfig());
+    ({ target, env } = configOf(io.env));
   } catch (error) {
-    if (error instanceof ConfigError) return notRun(target, `configuration error: ${error.message}`, 2);
+    if (error instanceof ConfigError) return notRun(io, target, `configuration error: ${error.message}`, 2);
     throw error;
   }
   // On a sandbox: every value of the certified services judged before Playwright starts (its global
@@ -73,16 +73,17 @@ runMain(async () => {
       env,
       services.map((s) => s.name),
     );
-    for (const p of problems) console.error(`configuration error: ${problemLine(p)}`);
+    for (const p of problems) io.err(`configuration error: ${problemLine(p)}`);
     if (problems.length)
       return notRun(
+        io,
         target,
         `configuration error: ${problemLine(problems[0])}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`,
         2,
       );
   }
   const projects = [...(args.service ? ['--project', String(args.service)] : []), ...(args.workers ? [`--workers=${args.workers}`] : [])];
-  console.log(`Certifying ${services.map((s) => s.name).join(', ')} against TARGET=${target}...`);
+  io.out(`Certifying ${services.map((s) => s.name).join(', ')} against TARGET=${target}...`);
   // The run's id is chosen here, so that its ledger of sandbox objects can be swept from here when
   // the run is interrupted (helpers/client/guest/guest-log.ts).
   const runId = process.env.SUITE_RUN_ID ?? `${Date.now()}-${process.pid}`;
@@ -109,7 +110,7 @@ runMain(async () => {
     const { forgetLedger } = await import('../helpers/client/guest/guest-log.js');
     const swept = await sweepLedger(runId);
     if (swept.deleted || swept.failed.length)
-      console.log(
+      io.out(
         `Sandbox guest: ${swept.deleted} more objects deleted after the run${swept.failed.length ? `; left: ${swept.failed.join('; ')} (npm run sandbox:cleanup)` : ''}`,
       );
     if (!swept.failed.length) forgetLedger(runId);
@@ -132,9 +133,7 @@ runMain(async () => {
         coverage,
       );
     }
-    console.error(
-      `\nVERDICT: NOT RUN (interrupted by ${interrupted}). The run's objects on the sandbox were deleted where the API allows it.`,
-    );
+    io.err(`\nVERDICT: NOT RUN (interrupted by ${interrupted}). The run's objects on the sandbox were deleted where the API allows it.`);
     return VERDICT_EXIT['NOT RUN'];
   }
   const file = path.join(REPORTS, 'certification.json');
@@ -145,7 +144,7 @@ runMain(async () => {
       .split('\n')
       .map((l) => l.trim())
       .find((l) => /^(configuration error:|sandbox quota:|error before the first check:|another run holds |error:)/i.test(l));
-    return notRun(target, why ?? `the run stopped before any check (exit ${run.code}; its output above says why)`);
+    return notRun(io, target, why ?? `the run stopped before any check (exit ${run.code}; its output above says why)`);
   }
   const verdict = cert.verdict as Verdict;
   let regressions = 0;
@@ -156,15 +155,17 @@ runMain(async () => {
       ? JSON.parse(fs.readFileSync(path.join(REPORTS, 'coverage.json'), 'utf8'))
       : [];
     writeCertification(REPORTS, cert, coverage);
-    console.log(
+    io.out(
       `\nComparison with the baseline:\n${baselineLines(cert.baseline)
         .map((l) => `  ${l}`)
         .join('\n')}`,
     );
   }
-  console.log(
+  io.out(
     `\nVERDICT: ${verdict}${cert.reason ? ` (${cert.reason})` : ''} for ${cert.target} (${run.seconds.toFixed(0)}s)${baseline ? `; ${regressions} regression(s) against the baseline` : ''}. Read reports/certification.md; \`npm run report\` renders the Allure report.`,
   );
   const code = VERDICT_EXIT[verdict] ?? 1;
   return regressions && code === 0 ? 1 : code;
-});
+};
+
+runMain(import.meta.url, main);

@@ -7,7 +7,7 @@
 // Exit code: 1 when a change is a false-alarm risk or unchecked, 0 otherwise, 2 on bad input.
 import fs from 'node:fs';
 import path from 'node:path';
-import { suiteConfig } from '../helpers/config/config.js';
+import { configOf } from '../helpers/config/config.js';
 import { loadContract } from '../helpers/contract/contract.js';
 import { listChecksCached } from '../tools/diff/checks.js';
 import { FAILING_CLASSES } from '../tools/diff/classify.js';
@@ -19,19 +19,19 @@ import { diffForSuite } from '../tools/diff/suite-diff.js';
 import { loadRules, rulesFile } from '../helpers/contract/rules.js';
 import { SERVICES } from '../helpers/contract/services.js';
 
-import { parseArgs, runMain, UsageError } from '../tools/cli.js';
+import { parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
 
 const USAGE = 'npm run diff -- --service <name> --to <file> [--from <file>] [--rules-only] [--ledger <file>]';
 
-runMain(async () => {
+export const main: CommandMain = async (argv, io) => {
   const started = performance.now();
   const args = parseArgs(
-    process.argv.slice(2),
+    argv,
     { service: 'value', to: 'value', from: 'value', 'rules-only': 'flag', ledger: 'value', help: 'flag' },
     USAGE,
   );
   if (args.help) {
-    console.log(
+    io.out(
       `Usage: ${USAGE}\n--from defaults to the suite's own contract; --rules-only names the rules a change touches without listing their checks (faster on a cache miss: the listing is cached by file hashes); --ledger defaults to schemas/<service>/deviations.yaml.`,
     );
     return 0;
@@ -55,24 +55,26 @@ runMain(async () => {
     operations: [...contract.operations.values()].map((op) => ({ operationId: op.operationId, method: op.method, path: op.path })),
     rules: fs.existsSync(rulesFile(service)) ? loadRules(service).rules : [],
   };
-  console.log(`Comparing ${from.label} (${from.version}) with ${to.label} (${to.version})...`);
+  io.out(`Comparing ${from.label} (${from.version}) with ${to.label} (${to.version})...`);
   const listed = await listing;
   const checks = listed?.checks;
   const result = diffForSuite(from, to, view, typeof checks === 'string' ? undefined : checks);
   if (typeof checks === 'string') result.checksNote = checks;
   else if (!checks) result.checksNote = '--rules-only';
   if (ledger) applyLedger(result, ledger, ledgerPath, new Set(view.rules.map((r) => r.id)));
-  const report = writeDiffReport(suiteConfig().reportsDir, result);
-  console.log(summaryLines(result).join('\n'));
-  if (result.ledger) console.log(ledgerLines(result).join('\n'));
-  console.log(actionLines(result, editIndex(service)).join('\n'));
-  if (result.checksNote) console.log(`\nChecks not named under the rules: ${result.checksNote}`);
+  const report = writeDiffReport(configOf(io.env).reportsDir, result);
+  io.out(summaryLines(result).join('\n'));
+  if (result.ledger) io.out(ledgerLines(result).join('\n'));
+  io.out(actionLines(result, editIndex(service)).join('\n'));
+  if (result.checksNote) io.out(`\nChecks not named under the rules: ${result.checksNote}`);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const source = listed
     ? listed.cached
       ? 'checks from the cache'
       : 'checks listed by playwright test --list, now cached'
     : 'checks not listed';
-  console.log(`\nReport: ${path.relative(process.cwd(), report)} (and .json); ${seconds} s (${source})`);
+  io.out(`\nReport: ${path.relative(process.cwd(), report)} (and .json); ${seconds} s (${source})`);
   return FAILING_CLASSES.some((c) => result.counts[c] > 0) ? 1 : 0;
-});
+};
+
+runMain(import.meta.url, main);

@@ -4,16 +4,16 @@
 import { request } from '@playwright/test';
 import { ConfigError, suiteConfig } from '../helpers/config/config.js';
 import { doctor } from '../helpers/run/doctor.js';
-import { parseArgs, runMain } from '../tools/cli.js';
+import { parseArgs, runMain, type CommandMain } from '../tools/cli.js';
 
-runMain(async () => {
-  const args = parseArgs(process.argv.slice(2), { offline: 'flag' }, 'npm run doctor -- [--offline]');
+export const main: CommandMain = async (argv, io) => {
+  const args = parseArgs(argv, { offline: 'flag' }, 'npm run doctor -- [--offline]');
   let env;
   try {
     env = suiteConfig().env;
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    console.error(`configuration error: ${error.message}`);
+    io.err(`configuration error: ${error.message}`);
     return 2;
   }
   const report = await doctor(env, {
@@ -27,6 +27,8 @@ runMain(async () => {
       }
     },
   });
-  for (const line of report.lines) console.log(line);
+  for (const line of report.lines) io.out(line);
   return report.code;
-});
+};
+
+runMain(import.meta.url, main);

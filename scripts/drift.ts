@@ -5,21 +5,21 @@
 // stored: it is read from the path given. Writes reports/drift-<service>.{md,json}.
 // Exit code: 0 when the report was written (whatever the ratio), 2 on bad input.
 import path from 'node:path';
-import { suiteConfig } from '../helpers/config/config.js';
+import { configOf } from '../helpers/config/config.js';
 import { loadContract } from '../helpers/contract/contract.js';
 import { publishedOperations } from '../tools/drift/examples.js';
 import { judgeExample, matchOperation, type JudgedExample } from '../tools/drift/judge.js';
 import { PublishedDocument, readPublishedDocument } from '../tools/drift/published.js';
 import { pct, perOperation, rejectionLines, summarize, verdictCounts, writeDriftReport } from '../tools/drift/report.js';
 import { SERVICES, serviceProfile } from '../helpers/contract/services.js';
-import { parseArgs, runMain, UsageError } from '../tools/cli.js';
+import { parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
 
 const USAGE = 'npm run drift -- --service <name> --spec <published OpenAPI file> [--min <percent>]';
 
-runMain(async () => {
-  const args = parseArgs(process.argv.slice(2), { service: 'value', spec: 'value', min: 'value', help: 'flag' }, USAGE);
+export const main: CommandMain = async (argv, io) => {
+  const args = parseArgs(argv, { service: 'value', spec: 'value', min: 'value', help: 'flag' }, USAGE);
   if (args.help) {
-    console.log(
+    io.out(
       `Usage: ${USAGE}\nJudges every example of the published document against our contract; --min fails (exit 1) below that body acceptance.`,
     );
     return 0;
@@ -36,7 +36,7 @@ runMain(async () => {
   const profile = serviceProfile(args.service);
   const doc = new PublishedDocument(raw, args.service);
   const published = publishedOperations(doc);
-  console.log(
+  io.out(
     `Drift of ${args.service} (contract ${contract.version}) against ${raw.info?.title ?? args.spec} ${raw.info?.version ?? ''}: ${published.length} published operations`,
   );
 
@@ -53,7 +53,7 @@ runMain(async () => {
     const mine = p.examples.map((ex, i) => judgeExample(contract, profile, doc, op, ex, `${p.method} ${p.path} ${i}`));
     judged.push(...mine);
     const bad = mine.filter((j) => j.verdict !== 'accepted').length;
-    console.log(`  ${op.operationId.padEnd(40)} ${mine.length - bad}/${mine.length} examples accepted`);
+    io.out(`  ${op.operationId.padEnd(40)} ${mine.length - bad}/${mine.length} examples accepted`);
   }
   const result = summarize({
     service: args.service,
@@ -66,21 +66,23 @@ runMain(async () => {
     judged,
   });
   const rejections = rejectionLines(result);
-  if (rejections.length) console.log(`\nRejections (${rejections.length}):\n${rejections.map((l) => `  - ${l}`).join('\n')}`);
-  const file = writeDriftReport(suiteConfig().reportsDir, result);
+  if (rejections.length) io.out(`\nRejections (${rejections.length}):\n${rejections.map((l) => `  - ${l}`).join('\n')}`);
+  const file = writeDriftReport(configOf(io.env).reportsDir, result);
   const worst = perOperation(judged).filter((o) => o.bodies.accepted < o.bodies.total).length;
-  console.log(
+  io.out(
     `\nBodies accepted: ${result.bodies.accepted}/${result.bodies.total} (${pct(result.bodies)}); success bodies ${pct(result.successBodies)}; consistent with the document ${pct(result.consistentBodies)}; parameters ${result.parameters.accepted}/${result.parameters.total} (${pct(result.parameters)}); ${worst} operation(s) with a rejected body; ${result.matched} operations judged, ${unmatched.length} not in our contract`,
   );
-  console.log(
+  io.out(
     `Verdicts: ${Object.entries(verdictCounts(judged))
       .map(([v, n]) => `${v} ${n}`)
       .join(', ')}`,
   );
-  console.log(`Report: ${path.relative(process.cwd(), file)}`);
+  io.out(`Report: ${path.relative(process.cwd(), file)}`);
   if (min !== undefined && result.bodies.total && (100 * result.bodies.accepted) / result.bodies.total < min) {
-    console.log(`Body acceptance ${pct(result.bodies)} is below --min ${min}%`);
+    io.out(`Body acceptance ${pct(result.bodies)} is below --min ${min}%`);
     return 1;
   }
   return 0;
-});
+};
+
+runMain(import.meta.url, main);

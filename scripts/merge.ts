@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { VERDICT_EXIT } from '../helpers/verdict/certification.js';
 import type { Verdict } from '../helpers/verdict/model.js';
-import { runMain, UsageError } from '../tools/cli.js';
+import { runMain, UsageError, type CommandMain } from '../tools/cli.js';
 
-runMain(async () => {
+export const main: CommandMain = async () => {
   const dir = path.resolve('blob-report');
   if (!fs.existsSync(dir) || !fs.readdirSync(dir).some((f) => f.endsWith('.zip')))
     throw new UsageError('no blob reports in blob-report/ (each CI shard writes one with CI=true)');
@@ -22,4 +22,6 @@ runMain(async () => {
     ? (JSON.parse(fs.readFileSync('reports/certification.json', 'utf8')) as { verdict: Verdict })
     : undefined;
   return cert ? VERDICT_EXIT[cert.verdict] : (run.status ?? 0);
-});
+};
+
+runMain(import.meta.url, main);

@@ -10,19 +10,19 @@ import { ClockError, parseClockInstant } from '../mocks/kit/clock.js';
 import { FaultError } from '../mocks/kit/faults.js';
 import { MOCKS, unknownFaultsMessage, type MockEntry } from '../mocks/index.js';
 import { startStandIn, toDotenv, type StandInService } from '../mocks/stand-in.js';
-import { FD_HEADER_NAMINGS, suiteConfig } from '../helpers/config/config.js';
+import { configOf, FD_HEADER_NAMINGS } from '../helpers/config/config.js';
 import { loadContract } from '../helpers/contract/contract.js';
 import { fdHeaderNames, type HeaderNaming } from '../helpers/contract/facts.js';
-import { parseArgs, runMain, UsageError } from '../tools/cli.js';
+import { parseArgs, runMain, UsageError, type CommandIo, type CommandMain } from '../tools/cli.js';
 
 const USAGE =
   'npm run mock -- [--service <name>] [--faults <id,id>] [--header-names seed|provider] [--clock-start <ISO date-time>] [--list-faults]';
 /** The stand-in's form, named by the errors of its own arguments (USAGE stays the plain mock's). */
 const SANDBOX_USAGE = 'npm run mock -- --service <name> --as-sandbox [--rps <n>] [--faults <id,id>]';
 
-runMain(async () => {
+export const main: CommandMain = async (argv, io) => {
   const args = parseArgs(
-    process.argv.slice(2),
+    argv,
     {
       service: 'value',
       faults: 'value',
@@ -37,8 +37,8 @@ runMain(async () => {
   if (args['list-faults']) {
     // Every fault id per service, with the rule it breaks (what MOCK_FAULTS and --faults accept).
     for (const mock of MOCKS.filter((m) => !args.service || m.service === args.service)) {
-      console.log(`${mock.service} (${mock.faults.length})`);
-      for (const f of mock.faults) console.log(`  ${f.id.padEnd(48)} ${f.rule}`);
+      io.out(`${mock.service} (${mock.faults.length})`);
+      for (const f of mock.faults) io.out(`  ${f.id.padEnd(48)} ${f.rule}`);
     }
     return 0;
   }
@@ -56,7 +56,7 @@ runMain(async () => {
       : [];
   const unknown = unknownFaultsMessage(faults);
   if (unknown) throw new UsageError(unknown.replace('MOCK_FAULTS', '--faults'));
-  if (args['as-sandbox']) return standIn(selected, args, faults);
+  if (args['as-sandbox']) return standIn(selected, args, faults, io);
   // The virtual clock's start (mocks/kit/clock.ts): any instant, earlier than today too.
   const clockStart = args['clock-start'];
   if (clockStart !== undefined) {
@@ -73,7 +73,7 @@ runMain(async () => {
   const names = args['header-names'];
   if (typeof names === 'string' && !(FD_HEADER_NAMINGS as readonly string[]).includes(names))
     throw new UsageError(`--header-names must be seed or provider, not '${names}'. Usage: ${USAGE}`);
-  const choice = suiteConfig().fdHeaders;
+  const choice = configOf(io.env).fdHeaders;
   const headerNames = fdHeaderNames(
     await loadContract('financial-data'),
     typeof names === 'string' ? (names as HeaderNaming) : choice.naming,
@@ -88,7 +88,7 @@ runMain(async () => {
       handles.push(handle);
       credentials[mock.service] = { baseURL: handle.baseURL, origin: handle.origin, ...(handle.context.credentials?.() ?? {}) };
       const extra = mock.service === 'financial-data' ? `   headers: ${headerNames.appKey} / ${headerNames.appToken}` : '';
-      console.log(`${mock.service.padEnd(18)} ${handle.baseURL}   (control: ${handle.origin}/__mock/state)${extra}`);
+      io.out(`${mock.service.padEnd(18)} ${handle.baseURL}   (control: ${handle.origin}/__mock/state)${extra}`);
     } catch (error) {
       if (error instanceof FaultError) throw error;
       const code = (error as { code?: string }).code;
@@ -98,16 +98,18 @@ runMain(async () => {
   }
   fs.mkdirSync('.mock', { recursive: true });
   fs.writeFileSync('.mock/credentials.json', JSON.stringify(credentials, null, 2), { mode: 0o600 });
-  console.log(
+  io.out(
     `\nTest credentials (API keys, receipts): .mock/credentials.json${faults.length ? `\nActive faults: ${faults.join(', ')}` : ''}\nCtrl-C to stop.`,
   );
   await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
   await Promise.all(handles.map((h) => h.close()));
   return 0;
-});
+};
+
+runMain(import.meta.url, main);
 
 /** --as-sandbox: the one service as the stand-in of its sandbox, until Ctrl-C. */
-async function standIn(selected: MockEntry[], args: Record<string, string | boolean>, faults: string[]): Promise<number> {
+async function standIn(selected: MockEntry[], args: Record<string, string | boolean>, faults: string[], io: CommandIo): Promise<number> {
   const [mock] = selected;
   if (args['clock-start'] !== undefined)
     throw new UsageError(`--clock-start does not apply with --as-sandbox (a sandbox runs on real time). Usage: ${SANDBOX_USAGE}`);
@@ -137,12 +139,10 @@ async function standIn(selected: MockEntry[], args: Record<string, string | bool
   fs.writeFileSync(file, toDotenv(handle.env()), { mode: 0o600 });
   fs.chmodSync(file, 0o600);
   const limit = rps && rps !== '0' ? `, at most ${rps} requests per second per client` : '';
-  console.log(`${mock.service.padEnd(18)} ${handle.baseURL}   (sandbox stand-in: no control surface${limit})`);
+  io.out(`${mock.service.padEnd(18)} ${handle.baseURL}   (sandbox stand-in: no control surface${limit})`);
   if (mock.service === 'financial-data')
-    console.log('Connect links are https on the same port, with a self-signed certificate: accept it in the browser.');
-  console.log(
-    `\nSandbox variables (TARGET=sandbox): ${file}${faults.length ? `\nActive faults: ${faults.join(', ')}` : ''}\nCtrl-C to stop.`,
-  );
+    io.out('Connect links are https on the same port, with a self-signed certificate: accept it in the browser.');
+  io.out(`\nSandbox variables (TARGET=sandbox): ${file}${faults.length ? `\nActive faults: ${faults.join(', ')}` : ''}\nCtrl-C to stop.`);
   await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
   await handle.close();
   return 0;

@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SERVICES } from '../helpers/contract/services.js';
-import { parseArgs, playwright, runMain, UsageError } from '../tools/cli.js';
+import { parseArgs, playwright, runMain, UsageError, type CommandIo, type CommandMain } from '../tools/cli.js';
 import {
   equivalentBy,
   instrumentFolders,
@@ -30,16 +30,12 @@ import {
 const USAGE = 'npm run mutation:sample -- --service <name> [--count N] [--seed S] [--ref <commit>] [--only <regex>] | --check';
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-runMain(async () => {
-  const args = parseArgs(
-    process.argv.slice(2),
-    { service: 'value', count: 'value', seed: 'value', ref: 'value', only: 'value', check: 'flag' },
-    USAGE,
-  );
+export const main: CommandMain = async (argv, io) => {
+  const args = parseArgs(argv, { service: 'value', count: 'value', seed: 'value', ref: 'value', only: 'value', check: 'flag' }, USAGE);
   if (args.check) {
     if (Object.keys(args).some((k) => k !== 'check' && args[k] !== undefined))
       throw new UsageError(`--check takes no other option (it checks every service's list and the kit's). Usage: ${USAGE}`);
-    return checkEquivalents();
+    return checkEquivalents(io);
   }
   const service = String(args.service ?? '');
   if (!SERVICES.some((s) => s.name === service))
@@ -92,9 +88,9 @@ runMain(async () => {
     const faultOnly = all.filter((m) => m.faultOnly);
     const excluded = all.filter((m) => m.faultOnly || equivalentBy(equivalents, m, lineOf(m)));
     const population = all.filter((m) => !excluded.includes(m) && (!only || only.test(m.file)));
-    if (only) console.log(`--only ${only.source}: ${population.length} mutants of matching files`);
+    if (only) io.out(`--only ${only.source}: ${population.length} mutants of matching files`);
     const sample = seededSample(population, count, seed);
-    console.log(
+    io.out(
       `${service} at ${ref}: ${all.length} mutants in mocks/${service}/ and the kit modules it loads (${kit.map((k) => path.basename(k)).join(', ')}), ${excluded.length} excluded as equivalent (${faultOnly.length} in code reached only with a fault on, ${excluded.length - faultOnly.length} by the reviewed list), sampling ${sample.length} with seed ${seed}`,
     );
 
@@ -103,11 +99,11 @@ runMain(async () => {
       playwright(['--project', service, '-x', '--reporter=dot', '--workers=2'], { ...env, ...extra }, false, timeoutMs, sandbox);
     const baseline = await run({}, 15 * 60_000);
     if (baseline.code !== 0) {
-      console.error(`the un-mutated run of ${service} is not green (${baseline.seconds.toFixed(0)}s): fix the suite first`);
+      io.err(`the un-mutated run of ${service} is not green (${baseline.seconds.toFixed(0)}s): fix the suite first`);
       return 1;
     }
     const limit = Math.max(120_000, 3 * baseline.seconds * 1000);
-    console.log(
+    io.out(
       `baseline green in ${baseline.seconds.toFixed(0)}s; a mutant run stops at ${Math.round(limit / 1000)}s (a timeout counts as killed, as in Stryker)`,
     );
 
@@ -117,7 +113,7 @@ runMain(async () => {
       const timedOut = r.seconds * 1000 >= limit - 1000;
       const status = timedOut ? 'timeout' : r.code === 0 ? 'survived' : 'killed';
       results.push({ ...m, status, seconds: r.seconds });
-      console.log(
+      io.out(
         `[${i + 1}/${sample.length}] ${status.padEnd(8)} ${m.file}:${m.line} ${m.mutator}: ${m.original.slice(0, 50)} -> ${m.replacement.slice(0, 50)} (${r.seconds.toFixed(0)}s)`,
       );
     }
@@ -125,8 +121,8 @@ runMain(async () => {
     const [low, high] = wilson(killed, results.length);
     const ratio = `${killed}/${results.length} killed (${((100 * killed) / results.length).toFixed(1)}%, 95% interval ${(100 * low).toFixed(1)}-${(100 * high).toFixed(1)}%)`;
     const survivors = results.filter((r) => r.status === 'survived');
-    console.log(`\n${service}: ${ratio} in ${((Date.now() - started) / 60000).toFixed(1)} min`);
-    for (const s of survivors) console.log(`  survived: ${s.file}:${s.line}:${s.column} ${s.mutator}: ${s.original} -> ${s.replacement}`);
+    io.out(`\n${service}: ${ratio} in ${((Date.now() - started) / 60000).toFixed(1)} min`);
+    for (const s of survivors) io.out(`  survived: ${s.file}:${s.line}:${s.column} ${s.mutator}: ${s.original} -> ${s.replacement}`);
     writeReport(service, {
       ref,
       seed,
@@ -143,14 +139,16 @@ runMain(async () => {
   } finally {
     fs.rmSync(sandbox, { recursive: true, force: true });
   }
-});
+};
+
+runMain(import.meta.url, main);
 
 /**
  * Every entry of the reviewed lists matches at least one mutant of the work tree: a service's
  * entries among the mutants of its mock and the kit modules it loads, the kit's among the kit
  * mutants of any service. Returns the exit code.
  */
-async function checkEquivalents(): Promise<number> {
+async function checkEquivalents(io: CommandIo): Promise<number> {
   const lines = new Map<string, string[]>();
   const lineOf = (m: SampledMutant) => {
     if (!lines.has(m.file)) lines.set(m.file, fs.readFileSync(path.join(ROOT, m.file), 'utf8').split('\n'));
@@ -171,13 +169,13 @@ async function checkEquivalents(): Promise<number> {
     const rules = loadEquivalents(path.join(ROOT, listOf(name)));
     entries += rules.length;
     for (const r of staleEquivalents(rules, mutants, lineOf)) stale.push(`${listOf(name)}: ${describe(r)}${staleText(r)}`);
-    console.log(`${name}: ${mutants.length} mutants, ${rules.length} reviewed entries`);
+    io.out(`${name}: ${mutants.length} mutants, ${rules.length} reviewed entries`);
   }
   const kitRules = loadEquivalents(path.join(ROOT, listOf('kit')));
   entries += kitRules.length;
   for (const r of staleEquivalents(kitRules, kitMutants, lineOf)) stale.push(`${listOf('kit')}: ${describe(r)}${staleText(r)}`);
-  for (const line of stale) console.error(line);
-  console.log(`${entries} reviewed entries, ${stale.length} entries or alternatives matching no mutant`);
+  for (const line of stale) io.err(line);
+  io.out(`${entries} reviewed entries, ${stale.length} entries or alternatives matching no mutant`);
   return stale.length ? 1 : 0;
 }
 

@@ -20,7 +20,7 @@ import path from 'node:path';
 import { MOCKS } from '../mocks/index.js';
 import { acquireRunLock, RUN_LOCK_ENV, RunRefused } from '../helpers/verdict/run-lock.js';
 import type { Fault } from '../mocks/kit/faults.js';
-import { parseArgs, playwright, runMain, UsageError, type RunResult } from '../tools/cli.js';
+import { parseArgs, playwright, runMain, UsageError, type RunResult, type CommandMain } from '../tools/cli.js';
 import { laneKey } from '../helpers/client/mutation-lane.js';
 import { runLanes, type LaneJob } from '../tools/mutation/lanes.js';
 import { chosen as isChosen, faultSets, unknownSetMessage } from '../tools/mutation/fault-set.js';
@@ -70,9 +70,9 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const ranText = (ran: Outcome['ran']) =>
   ran === 'service' ? 'whole service' : `${plural(ran.files.length, 'spec file')} + @smoke (${plural(ran.smoke.length, 'place')})`;
 
-runMain(async () => {
+export const main: CommandMain = async (argv, io) => {
   const args = parseArgs(
-    process.argv.slice(2),
+    argv,
     {
       service: 'value',
       fault: 'value',
@@ -158,15 +158,15 @@ runMain(async () => {
     targeted ? listService(services, env) : Promise.resolve([] as ListedTest[]),
   ]);
   if (clean.code !== 0) {
-    console.log(`RED (${clean.seconds.toFixed(0)}s)\n${clean.output.split('\n').slice(-30).join('\n')}`);
-    console.error('the fault-free run fails, so the mutation run would prove nothing. Fix it first.');
+    io.out(`RED (${clean.seconds.toFixed(0)}s)\n${clean.output.split('\n').slice(-30).join('\n')}`);
+    io.err('the fault-free run fails, so the mutation run would prove nothing. Fix it first.');
     return 1;
   }
-  console.log(`green (${clean.seconds.toFixed(0)}s)`);
+  io.out(`green (${clean.seconds.toFixed(0)}s)`);
   const report = (o: Outcome) => {
     const by = o.caught && o.firstFailure ? `\n          by ${o.firstFailure}` : '';
     const gap = o.caughtOutsideSelection ? ' (only by the whole service: see its rules)' : '';
-    console.log(
+    io.out(
       `  ${o.caught ? 'caught' : 'MISSED'}  ${o.service.padEnd(16)} ${o.fault.padEnd(44)} ${o.seconds.toFixed(1).padStart(6)}s ${targeted ? ranText(o.ran) : ''}${gap}${by}`,
     );
   };
@@ -210,12 +210,12 @@ runMain(async () => {
       const result = await runLanes(path.join('.mutation', name), jobsOf, smokeOnly, env, jobs);
       const caught = [...result.verdicts.values()].filter((v) => v.caught).length;
       const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0) / 1000;
-      console.log(
+      io.out(
         `${name}: ${jobsOf.length} faults, ${caught} caught, in ${result.seconds.toFixed(0)} s (checks ${sum(result.ms).toFixed(0)} s of worker time, of which fault switches ${sum(result.switches).toFixed(0)} s)`,
       );
       if (result.run.code !== 0) {
         // Failures are recorded as expected in a lane: a non-zero exit is Playwright itself failing.
-        console.log(result.run.output.split('\n').slice(-30).join('\n'));
+        io.out(result.run.output.split('\n').slice(-30).join('\n'));
         throw new Error(`the ${name} run itself failed (exit ${result.run.code}): see the output above`);
       }
       return result;
@@ -246,7 +246,7 @@ runMain(async () => {
     }
     // Phase 3: a fault both phases missed runs in full mode, one at a time on every worker.
     const missed = outcomes.filter((o) => !o.caught && o.ran !== 'service');
-    if (missed.length && !args['no-rerun']) console.log(`full mode for the ${missed.length} missed...`);
+    if (missed.length && !args['no-rerun']) io.out(`full mode for the ${missed.length} missed...`);
     for (const o of args['no-rerun'] ? [] : missed) {
       const result = await run(o.service, o.fault, 0, jobs);
       o.seconds += result.seconds;
@@ -275,7 +275,7 @@ runMain(async () => {
         o.confirmed = r.code !== 0 && !/No tests found/.test(r.output);
       });
       const unconfirmed = toConfirm.filter((o) => !o.confirmed);
-      console.log(
+      io.out(
         `confirmed ${toConfirm.length - unconfirmed.length}/${toConfirm.length} lane catches alone, in a process each (${Math.round((Date.now() - t0) / 1000)} s)${unconfirmed.length ? `; not reproduced: ${unconfirmed.map((o) => `${o.service} ${o.fault}`).join(', ')}` : ''}`,
       );
     }
@@ -324,8 +324,10 @@ runMain(async () => {
     path.join(dir, 'mutation.json'),
     JSON.stringify({ mode: targeted ? 'targeted' : 'full', jobs, wallSeconds, caught, total: outcomes.length, outcomes }, null, 2),
   );
-  console.log(
+  io.out(
     `\nMutation (${mode}): caught ${caught}/${outcomes.length} faults (${ratio}%) in ${wallSeconds} s.${blindLine}${setLine}${gaps.length ? ` ${gaps.length} caught only by the whole service.` : ''} -> reports/mutation.md`,
   );
   return caught === outcomes.length ? 0 : 1;
-});
+};
+
+runMain(import.meta.url, main);

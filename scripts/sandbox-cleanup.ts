@@ -5,17 +5,17 @@
 // test data `npm run sandbox:prepare` made (FD_LINKED_CUSTOMER_ID and the like). Prints what it
 // deleted and what it could not; exit 1 when something is left.
 import path from 'node:path';
-import { parseArgs, runMain, UsageError } from '../tools/cli.js';
+import { parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
 
 const USAGE = 'npm run sandbox:cleanup -- [--service financial-data] [--env-file .env] [--dry-run]';
 
-runMain(async () => {
-  const args = parseArgs(process.argv.slice(2), { service: 'value', 'env-file': 'value', 'dry-run': 'flag' }, USAGE);
+export const main: CommandMain = async (argv, io) => {
+  const args = parseArgs(argv, { service: 'value', 'env-file': 'value', 'dry-run': 'flag' }, USAGE);
   if (args.service !== undefined && !['card-enrollment', 'installments', 'financial-data'].includes(String(args.service)))
     throw new UsageError(`unknown service '${args.service}'. Usage: ${USAGE}`);
   process.env.DOTENV_PATH = path.resolve(typeof args['env-file'] === 'string' ? args['env-file'] : '.env');
   if (args.service && args.service !== 'financial-data') {
-    console.log(
+    io.out(
       `${args.service}: the suite creates nothing there that the API can delete (enrolled cards, plans and PAN lists have no delete operation).`,
     );
     return 0;
@@ -35,14 +35,14 @@ runMain(async () => {
   for (const run of ledgerRuns()) {
     const todo = undoable(readGuestLog(run));
     if (dry) {
-      console.log(`run ${run}: ${todo.length} objects to delete (${todo.map((t) => `${t.kind} ${t.id}`).join(', ')})`);
+      io.out(`run ${run}: ${todo.length} objects to delete (${todo.map((t) => `${t.kind} ${t.id}`).join(', ')})`);
       continue;
     }
     const result = await sweepLedger(run);
     deleted += result.deleted;
     failed.push(...result.failed);
     if (result.failed.length === 0) forgetLedger(run);
-    console.log(`run ${run}: ${result.deleted} deleted${result.failed.length ? `, ${result.failed.length} not` : ''}`);
+    io.out(`run ${run}: ${result.deleted} deleted${result.failed.length ? `, ${result.failed.length} not` : ''}`);
   }
   // Customers carrying the stamp, of each configured partner, but the prepared ones.
   const target = fdTargetFromEnv();
@@ -74,7 +74,7 @@ runMain(async () => {
     );
     for (const c of mine) {
       if (dry) {
-        console.log(`partner ${partner.partnerId}: would delete customer ${c.id}`);
+        io.out(`partner ${partner.partnerId}: would delete customer ${c.id}`);
         continue;
       }
       const res = await politeFetch(`${target.baseURL}/aggregation/v1/customers/${encodeURIComponent(String(c.id))}`, {
@@ -84,10 +84,10 @@ runMain(async () => {
       if (res.ok || res.status === 404) deleted++;
       else failed.push(`customer ${c.id}: DeleteCustomer answered ${res.status}`);
     }
-    if (!dry) console.log(`partner ${partner.partnerId}: ${mine.length} stamped customers found${mine.length ? ' and deleted' : ''}`);
+    if (!dry) io.out(`partner ${partner.partnerId}: ${mine.length} stamped customers found${mine.length ? ' and deleted' : ''}`);
   }
-  console.log(
-    `sandbox:cleanup: ${deleted} deleted${failed.length ? `; ${failed.length} could not be: ${failed.slice(0, 5).join('; ')}` : ''}`,
-  );
+  io.out(`sandbox:cleanup: ${deleted} deleted${failed.length ? `; ${failed.length} could not be: ${failed.slice(0, 5).join('; ')}` : ''}`);
   return failed.length ? 1 : 0;
-});
+};
+
+runMain(import.meta.url, main);

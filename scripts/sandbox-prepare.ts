@@ -8,7 +8,7 @@
 // chromium (`npm run mock -- --as-sandbox`; never a real provider's page).
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs, runMain, UsageError } from '../tools/cli.js';
+import { parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
 
 const USAGE =
   'npm run sandbox:prepare -- --service <card-enrollment|installments|financial-data> [--env-file .env] [--wait-seconds 900] [--complete-stand-in]';
@@ -25,12 +25,8 @@ export function setEnvVar(file: string, key: string, value: string): void {
   fs.writeFileSync(file, lines.join('\n'), { mode: 0o600 });
 }
 
-runMain(async () => {
-  const args = parseArgs(
-    process.argv.slice(2),
-    { service: 'value', 'env-file': 'value', 'wait-seconds': 'value', 'complete-stand-in': 'flag' },
-    USAGE,
-  );
+export const main: CommandMain = async (argv, io) => {
+  const args = parseArgs(argv, { service: 'value', 'env-file': 'value', 'wait-seconds': 'value', 'complete-stand-in': 'flag' }, USAGE);
   const service = args.service;
   if (typeof service !== 'string') throw new UsageError(`--service is required. Usage: ${USAGE}`);
   if (!['card-enrollment', 'installments', 'financial-data'].includes(service))
@@ -41,7 +37,7 @@ runMain(async () => {
   // The configuration is read once, from this file (helpers/config/config.ts): set before it is loaded.
   process.env.DOTENV_PATH = envFile;
   if (service !== 'financial-data') {
-    console.log(
+    io.out(
       `${service}: nothing to create: its sandbox comes with registered test data (cards, keys, merchants) that .env names; npm run doctor lists what is missing.`,
     );
     return 0;
@@ -57,36 +53,34 @@ runMain(async () => {
     const configured = suiteConfig().env.FD_LINKED_CUSTOMER_ID;
     let state = configured ? await prep.linkedState(api, configured) : undefined;
     if (state?.exists && state.testing && state.missing.length === 0) {
-      console.log(
-        `financial-data: FD_LINKED_CUSTOMER_ID ${configured} is ready (account types: ${state.types.join(', ')}). Nothing to do.`,
-      );
+      io.out(`financial-data: FD_LINKED_CUSTOMER_ID ${configured} is ready (account types: ${state.types.join(', ')}). Nothing to do.`);
       return 0;
     }
     let customerId: string;
     if (state?.exists && state.testing) {
       customerId = configured!;
       await prep.ensureConsumer(api, customerId, newConsumer());
-      console.log(
+      io.out(
         `financial-data: FD_LINKED_CUSTOMER_ID ${customerId} lacks ${state.missing.join(', ')} accounts: adding them through Connect.`,
       );
     } else {
       if (configured)
-        console.log(
+        io.out(
           `financial-data: FD_LINKED_CUSTOMER_ID ${configured} ${state?.exists ? 'is not a testing customer' : 'does not exist'}: creating a new one.`,
         );
       customerId = await prep.createLinkableCustomer(api, newCustomer(), newConsumer());
-      console.log(`financial-data: created testing customer ${customerId} with a consumer.`);
+      io.out(`financial-data: created testing customer ${customerId} with a consumer.`);
     }
     setEnvVar(envFile, 'FD_LINKED_CUSTOMER_ID', customerId);
     const url = await prep.connectUrl(api, partnerId, customerId);
     if (args['complete-stand-in']) {
       const { completeStandInConnect } = await import('../tools/stand-in-connect.js');
-      console.log(
+      io.out(
         `financial-data: completing the stand-in's Connect page in chromium (${prep.FINBANK_PROFILE.username} / ${prep.FINBANK_PROFILE.password} at each FinBank bank)...`,
       );
       await completeStandInConnect(url, prep.FINBANK_PROFILE);
     } else {
-      console.log(
+      io.out(
         `\nOpen this Connect URL in a browser, search FinBank and sign in to each FinBank bank with the test profile user '${prep.FINBANK_PROFILE.username}', password '${prep.FINBANK_PROFILE.password}' until it has ${prep.LINKED_ACCOUNT_TYPES.join(', ')} accounts:\n\n  ${url}\n`,
       );
     }
@@ -96,7 +90,7 @@ runMain(async () => {
       const elapsed = Math.round((Date.now() - started) / 1000);
       if (state.missing.length === 0) break;
       if (elapsed >= wait) {
-        console.error(
+        io.err(
           `financial-data: after ${elapsed} s customer ${customerId} still lacks ${state.missing.join(', ')} accounts; FD_LINKED_CUSTOMER_ID is written, run sandbox:prepare again once Connect is completed.`,
         );
         return 1;
@@ -106,15 +100,17 @@ runMain(async () => {
           `\rwaiting for accounts: ${state.types.length ? state.types.join(', ') : 'none yet'} (${elapsed} s of ${wait})   `,
         );
       else if (elapsed % 30 < 3)
-        console.log(`waiting for accounts: ${state.types.length ? state.types.join(', ') : 'none yet'} (${elapsed} s of ${wait})`);
+        io.out(`waiting for accounts: ${state.types.length ? state.types.join(', ') : 'none yet'} (${elapsed} s of ${wait})`);
       await new Promise((r) => setTimeout(r, 3000));
     }
     if (process.stdout.isTTY) process.stdout.write('\n');
-    console.log(
+    io.out(
       `financial-data: customer ${customerId} has ${state.types.join(', ')} accounts; FD_LINKED_CUSTOMER_ID=${customerId} written to ${path.relative(process.cwd(), envFile) || envFile}.`,
     );
     return 0;
   } finally {
     await context.dispose();
   }
-});
+};
+
+runMain(import.meta.url, main);

@@ -6,9 +6,9 @@ import path from 'node:path';
 import { loadContract } from '../helpers/contract/contract.js';
 import { genericRuleOperations } from '../helpers/contract/generic-rules.js';
 import { rulesFile } from '../helpers/contract/rules.js';
-import { runMain } from '../tools/cli.js';
+import { runMain, type CommandMain } from '../tools/cli.js';
 
-runMain(async () => {
+export const main: CommandMain = async (_argv, io) => {
   const file = rulesFile('financial-data');
   let text = fs.readFileSync(file, 'utf8');
   const lists = genericRuleOperations(await loadContract('financial-data'));
@@ -17,8 +17,10 @@ runMain(async () => {
     if (!pattern.test(text)) throw new Error(`${path.relative(process.cwd(), file)}: no one-line entry for ${id} with an operations list`);
     const before = text;
     text = text.replace(pattern, `$1${operations.join(', ')}$2`);
-    console.log(`${id}: ${operations.length} operations${before === text ? ' (unchanged)' : ''}`);
+    io.out(`${id}: ${operations.length} operations${before === text ? ' (unchanged)' : ''}`);
   }
   fs.writeFileSync(file, text);
   return 0;
-});
+};
+
+runMain(import.meta.url, main);

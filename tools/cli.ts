@@ -1,7 +1,10 @@
-// Small helpers shared by the command-line entry points: argument parsing with one-line errors,
-// and running Playwright as a child process.
+// Small helpers shared by the command-line entry points: argument parsing with one-line errors, the
+// main of a script (run from its command line, or in process by a self test), and running
+// Playwright as a child process.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs as nodeParseArgs } from 'node:util';
 
 export class UsageError extends Error {}
@@ -31,15 +34,51 @@ export function parseArgs(argv: string[], known: Record<string, 'value' | 'flag'
   }
 }
 
-/** Runs the main function of a script; expected errors print one line and exit 2. */
-export function runMain(main: () => Promise<number | void>): void {
-  main().then(
-    (code) => process.exit(code ?? 0),
-    (error: Error) => {
-      console.error(`error: ${error.message.split('\n')[0]}`);
-      process.exit(2);
-    },
-  );
+/**
+ * Where a command writes its lines, and the environment it reads: the process's stdout, stderr and
+ * environment on the command line; a buffer and an environment of the test's when a self test runs
+ * the command in its own process (fixtures/self.ts, runInProcess).
+ */
+export interface CommandIo {
+  out(text: string): void;
+  err(text: string): void;
+  env: NodeJS.ProcessEnv;
+}
+
+/** The command line's streams, as console.log and console.error write them, and the process's environment. */
+export const processIo: CommandIo = { out: (text) => console.log(text), err: (text) => console.error(text), env: process.env };
+
+/** A command's main: its arguments (after the script's name), where it writes; resolves to its exit code. */
+export type CommandMain = (argv: string[], io: CommandIo) => Promise<number | void>;
+
+/** Runs a main to its exit code: an error is its first line on `err` and exit code 2 (a usage error, a bad file). */
+export async function exitCodeOf(main: CommandMain, argv: string[], io: CommandIo): Promise<number> {
+  try {
+    return (await main(argv, io)) ?? 0;
+  } catch (error) {
+    io.err(`error: ${(error as Error).message.split('\n')[0]}`);
+    return 2;
+  }
+}
+
+/**
+ * The command line of a script: when the module at `moduleUrl` is the program Node started (not
+ * when a self test imports its main), runs `main` on the process's arguments and streams, then exits
+ * with its code. Compared as real paths: a linked checkout starts the script through a symbolic link.
+ */
+export function runMain(moduleUrl: string, main: CommandMain): void {
+  if (!isProgram(moduleUrl)) return;
+  void exitCodeOf(main, process.argv.slice(2), processIo).then((code) => process.exit(code));
+}
+
+function isProgram(moduleUrl: string): boolean {
+  const started = process.argv[1];
+  if (!started) return false;
+  try {
+    return fs.realpathSync(path.resolve(started)) === fs.realpathSync(fileURLToPath(moduleUrl));
+  } catch {
+    return false;
+  }
 }
 
 /**

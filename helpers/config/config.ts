@@ -5,6 +5,9 @@ import { config as loadDotenv } from 'dotenv';
 import path from 'node:path';
 import { ConfigError, readValue, requireValue, ValueError, valueProblems, type Env } from './env-schema.js';
 
+/** The size of a reference model run when MODEL_RUNS and MODEL_COMMANDS are unset (npm test's). */
+export const MODEL_SIZE_DEFAULT = { runs: 10, commands: 25 } as const;
+
 loadDotenv({ path: process.env.DOTENV_PATH ?? path.resolve(process.cwd(), '.env'), quiet: true });
 
 export type TargetKind = 'mock' | 'sandbox';
@@ -65,8 +68,8 @@ function readConfig(env: NodeJS.ProcessEnv) {
       numRuns: readValue<number>('FC_NUM_RUNS', env) ?? 50,
       path: readValue<string>('FC_PATH', env),
       /** Reference models (fixtures/models/): sequences per check and commands per sequence. */
-      modelRuns: readValue<number>('MODEL_RUNS', env) ?? 10,
-      modelCommands: readValue<number>('MODEL_COMMANDS', env) ?? 25,
+      modelRuns: readValue<number>('MODEL_RUNS', env) ?? MODEL_SIZE_DEFAULT.runs,
+      modelCommands: readValue<number>('MODEL_COMMANDS', env) ?? MODEL_SIZE_DEFAULT.commands,
     },
     /** The consumer identity card enrollment requests send (fixtures/examples/card-enrollment.ts, requestIdentity). */
     cardRequestIdentity: readValue<CardRequestIdentity>('CARD_REQUEST_IDENTITY', env) ?? 'seed',
@@ -86,6 +89,14 @@ let cached: SuiteConfig | undefined;
 export function suiteConfig(): SuiteConfig {
   cached ??= readConfig(process.env);
   return cached;
+}
+
+/**
+ * The configuration an environment other than the process's gives (a command a self test runs in
+ * its own process with variables of its own, tools/cli.ts CommandIo), read and validated each time.
+ */
+export function configOf(env: NodeJS.ProcessEnv): SuiteConfig {
+  return env === process.env ? suiteConfig() : readConfig(env);
 }
 
 /** A required sandbox variable of the configured environment, read by its type, or one ConfigError naming it. */

@@ -9,6 +9,7 @@ import {
   blind as blindFault,
   independent,
   INDEPENDENT_2,
+  modelFault,
   type Fault,
   type Relaxation,
   INDEPENDENT_3,
@@ -514,6 +515,13 @@ export const CARDS_FAULTS = faultCatalogue([
     'MaskedConsumer.dateConsumerAdded is a UTC datetime (seed, MaskedConsumer): written with a +01:00 offset (same instant)',
     'seed',
   ),
+  // Found only by a sequence of calls (the reference models, fixtures/models/): each single call answers right.
+  modelFault({
+    id: 'model-card-suspended-on-third-enrollment',
+    rule: 'the enroll operation never returns a SUSPENDED card (seed 000, States and transitions): the same card enrolled a third time into one consumer profile is answered SUSPENDED',
+    source: 'seed',
+    rules: ['CE-STATE-ACTIVE'],
+  }),
   // The second independent set (kit/faults.ts, independent): written from the seed, the provider's
   // documents, the contract and the rule catalogue only, as a provider's release might break them.
   independent(INDEPENDENT_2, {

@@ -58,6 +58,8 @@ export function registerCards(
     providerIdentityTypes: providerEnumOf(contract, 'ConsumerIdentityType'),
   };
 
+  /** model-card-suspended-on-third-enrollment: enrollments per card and consumer (kept only while that fault is on). */
+  const enrolledTimes = new Map<string, number>();
   app.post(`${prefix}/cards`, async (req: FastifyRequest, reply: FastifyReply) => {
     if (faults.has('answer-500')) {
       const status = faults.has('internal-body-wrong') ? 'ERROR' : 'INTERNAL';
@@ -173,10 +175,18 @@ export function registerCards(
       card = { primaryAccountNumber: receipt?.primaryAccountNumber ?? '5555555555554444' };
       if (faults.has('receipt-pan-wrong')) card.primaryAccountNumber = '4000056655665556';
     }
+    const answer = enrollResponse(body, card, ctx, lengths);
+    if (faults.has('model-card-suspended-on-third-enrollment')) {
+      // Fault: a velocity rule; the same card enrolled a third time into one profile is answered SUSPENDED.
+      const seen = `${card.primaryAccountNumber}|${body.consumer.consumerIdentity?.identityValue}`;
+      const times = (enrolledTimes.get(seen) ?? 0) + 1;
+      enrolledTimes.set(seen, times);
+      if (times >= 3) (answer.maskedCard.digitalCardData as Record<string, unknown>).status = 'SUSPENDED';
+    }
     return reply
       .code(faults.has('success-status-201') ? 201 : 200)
       .type(faults.has('content-type-text') ? 'text/plain' : 'application/json')
-      .send(JSON.stringify(withClient(enrollResponse(body, card, ctx, lengths), key, faults)));
+      .send(JSON.stringify(withClient(answer, key, faults)));
   });
 }
 

@@ -3,7 +3,7 @@
 // (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors
 // first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_2, INDEPENDENT_3 } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, modelFault, INDEPENDENT_2, INDEPENDENT_3 } from '../kit/faults.js';
 
 export const ACCOUNTS_FAULTS = faultCatalogue([
   // Simple variants (seed 002, Accounts: basic information of active accounts).
@@ -236,6 +236,13 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-ACCT-ID-FORMAT'],
     relax: [{ schema: 'AccountIdParam', drop: ['pattern'] }],
+  }),
+  // Found only by a sequence of calls (the reference models, fixtures/models/): each single call answers right.
+  modelFault({
+    id: 'model-accounts-simple-list-cached',
+    rule: "a refresh's completion is seen as an updated aggregation attempt date on the account (seed 002, Accounts), through every reader: GetCustomerAccountsSimple answers the customer's list as it was at its last call, a cache a delete clears but a refresh does not",
+    source: 'seed',
+    rules: ['FD-ACCT-REFRESH-DATE', 'FD-ACCT-DATES'],
   }),
   // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract and the rule catalogue only, the specs unread.

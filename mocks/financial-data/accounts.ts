@@ -168,6 +168,9 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
         ? { id: input.path.customerId }
         : undefined);
     if (!customer) return notFound(reply, 'Customer not found');
+    // Model fault: the customer's last answer, served again until a delete clears it (a refresh does not).
+    const cached = faults.has('model-accounts-simple-list-cached') ? world.faultMemory.simpleAccountLists.get(customer.id) : undefined;
+    if (cached) return cached;
     const list = accountsOf(customer.id)
       .filter((a) => isActive(a) || faults.has('accounts-simple-list-shows-pending'))
       // Blind fault: after DeleteCustomerAccount, the simple list drops every account of that login.
@@ -178,7 +181,9 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     const view = viewer(customer.id);
     if (faults.has('accounts-login-id-as-string'))
       return { accounts: list.map((a) => ({ ...view.simple(a), institutionLoginId: String(a.institutionLoginId) })) };
-    return { accounts: list.map(view.simple) };
+    const answer = { accounts: list.map(view.simple) };
+    if (faults.has('model-accounts-simple-list-cached')) world.faultMemory.simpleAccountLists.set(customer.id, answer);
+    return answer;
   });
 
   // --- One account.
@@ -329,6 +334,7 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
   // every reader goes through findAccount.
   const forget = (a: Account) => {
     world.accounts.delete(a.id);
+    world.faultMemory.simpleAccountLists.delete(a.customerId);
     if (faults.has('accounts-deleted-login-still-listed') || faults.has('accounts-deleted-account-simple-readable')) ghosts.set(a.id, a);
   };
   route(app, ctx, 'DeleteCustomerAccountsByInstitutionLogin', (input, reply) => {

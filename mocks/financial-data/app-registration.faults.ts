@@ -3,7 +3,7 @@
 // names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The
 // faults of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart
 // by `npm run mutation -- --blind`).
-import { faultCatalogue, blind } from '../kit/faults.js';
+import { faultCatalogue, blind, modelFault } from '../kit/faults.js';
 
 export const APP_REGISTRATION_FAULTS = faultCatalogue([
   // Registrations (seed 002, App registration; provider 1.35.0 AppRegistrationStatus, ApplicationId).
@@ -373,5 +373,12 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     rule: 'assigning an applicationId the partner has no approved application with is a 404 and changes nothing: the customer keeps its application (seed 002, SetCustomerAppID 404)',
     source: 'seed',
     rules: ['FD-APP-CUSTOMER-NOT-FOUND'],
+  }),
+  // Found only by a sequence of calls (the reference models, fixtures/models/): each single call answers right.
+  modelFault({
+    id: 'model-app-list-name-first-modification',
+    rule: 'getApplications shows the name sent last (seed 002, App registration: ModifyAppRegistration): after a second modification it keeps showing, and finding by, the name of the first one',
+    source: 'seed',
+    rules: ['FD-APP-MODIFY', 'FD-APP-LIST-FILTER'],
   }),
 ]);

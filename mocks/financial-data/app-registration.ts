@@ -51,8 +51,11 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
   const statusOf = (r: Registration) => (r.pendingSinceS === undefined ? 'A' : 'P');
   const mine = (partner?: { id: string }) =>
     [...world.appRegistrations.apps.values()].filter((r) => r.partnerId === partner?.id).map(settle);
+  // Model fault: the list's name index taken at the first modification and never again.
+  const listName = (r: Registration) =>
+    (faults.has('model-app-list-name-first-modification') && world.faultMemory.appFirstModifiedNames.get(r.preAppId)) || r.fields.appName;
   const nameOf = (r: Registration, reader: 'list' | 'v2') =>
-    reader === 'list' && faults.has('app-list-stale-name') ? r.firstName : r.fields.appName;
+    reader === 'list' && faults.has('app-list-stale-name') ? r.firstName : reader === 'list' ? listName(r) : r.fields.appName;
   const applicationIdShown = (r: Registration) =>
     faults.has('app-pending-has-application-id') ? (r.applicationId ?? applicationIdOf(r)) : r.applicationId;
 
@@ -138,6 +141,8 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
     settle(r);
     const before = statusOf(r);
     if (!faults.has('app-modify-not-saved')) r.fields = { ...body };
+    const firstModified = world.faultMemory.appFirstModifiedNames;
+    if (faults.has('model-app-list-name-first-modification') && !firstModified.has(r.preAppId)) firstModified.set(r.preAppId, body.appName);
     r.modifiedS = now();
     // provider 1.35.0: a modified app awaits approval again (P); its applicationId stays for life.
     if (!faults.has('app-modify-keeps-approved')) r.pendingSinceS = now();

@@ -334,6 +334,10 @@ export interface FaultMemory {
   consumerless: Set<string>;
   /** reports/retrieval.ts: the status a JSON read last served, per report id, and when (blind-report-status-cache-slides-21s). */
   reportStatus: Map<string, { status: ReportStatus; atS: number }>;
+  /** accounts.ts: the last GetCustomerAccountsSimple answer of each customer, until a delete (model-accounts-simple-list-cached). */
+  simpleAccountLists: Map<string, unknown>;
+  /** app-registration.ts: the name of each registration's first modification (model-app-list-name-first-modification). */
+  appFirstModifiedNames: Map<number, string>;
 }
 
 /**
@@ -550,6 +554,8 @@ function faultMemory(): FaultMemory {
     callbackUrls: new Map(),
     consumerless: new Set(),
     reportStatus: new Map(),
+    simpleAccountLists: new Map(),
+    appFirstModifiedNames: new Map(),
   };
 }
 

@@ -24,7 +24,9 @@ export function registerApprovals(
   app.post(`${prefix}/approvals`, async (req, reply) => {
     const ok = await guard(req, reply, 'planApproval');
     if (!ok) return reply;
-    const plan = world.plans.get(ok.body.planId);
+    const named = world.plans.get(ok.body.planId);
+    // Fault: the decision lands on the plan created last (a single plan decided at once cannot tell).
+    const plan = named && faults.has('model-approval-decides-latest-plan') ? [...world.plans.values()].at(-1)! : named;
     if (!plan) return invalidRequest(reply, faults, [{ field: 'planId', keyword: 'exists', message: 'planId names no plan' }]);
     const decision = faults.has('declined-recorded-as-approved') ? 'APPROVED' : ok.body.status;
     if (ok.query.get('sync') === 'true' || faults.has('blind-async-answered-sync')) {

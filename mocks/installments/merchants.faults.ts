@@ -4,7 +4,7 @@
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, independent, INDEPENDENT_2, INDEPENDENT_3 } from '../kit/faults.js';
+import { faultCatalogue, independent, INDEPENDENT_2, INDEPENDENT_3, modelFault } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const MERCHANTS_FAULTS = faultCatalogue([
@@ -157,6 +157,13 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     ['IN-STATE-INVALID-ICA'],
   ),
   // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // Found only by a sequence of calls (the reference models, fixtures/models/): each single call answers right.
+  modelFault({
+    id: 'model-search-answers-cached',
+    rule: 'a merchant search answers the merchants as they are now (seed 001, Endpoints: search merchants and participation status): the same criteria are answered from the first search, without merchants submitted since and with their status then',
+    source: 'seed',
+    rules: ['IN-FILTER-NAME', 'IN-STATE-EFFECTUATION'],
+  }),
   // documents, the contract and the rule catalogue only, the specs unread.
   independent(INDEPENDENT_2, {
     id: 'i2-participation-ica-leading-zeros-dropped',

@@ -35,6 +35,8 @@ export function registerMerchants(
   const view = (p: Participation): Record<string, any> => ({ ...p.merchant, ...state(p) });
   /** The latest participation of each merchant (name, country, acquirer), kept by state.ts. */
   const latest = () => [...world.merchants.values()];
+  /** model-search-answers-cached: the answers kept per criteria (read only while that fault is on). */
+  const searchCache = new Map<string, Record<string, any>[]>();
 
   app.post(`${prefix}/merchants/participations`, async (req, reply) => {
     const ok = await guard(req, reply, 'postMerchantParticipations');
@@ -125,7 +127,16 @@ export function registerMerchants(
         }
         return true;
       });
-    const shown = page(found, ok.query, reply, faults, ok.defaultLimit!);
+    // Fault: the first answer to these criteria is kept and served again (one search cannot tell).
+    const cacheKey = JSON.stringify(c);
+    if (faults.has('model-search-answers-cached') && !searchCache.has(cacheKey)) searchCache.set(cacheKey, found);
+    const shown = page(
+      faults.has('model-search-answers-cached') ? searchCache.get(cacheKey)! : found,
+      ok.query,
+      reply,
+      faults,
+      ok.defaultLimit!,
+    );
     if (faults.has('i2-search-total-unfiltered')) reply.header('Total', String(latest().length));
     return reply.code(200).send(shown);
   });

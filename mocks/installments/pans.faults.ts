@@ -3,7 +3,7 @@
 // provider's release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted`
 // runs the specs citing them). The faults of the suite's authors first, then those written blind
 // (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, independent, INDEPENDENT_2, INDEPENDENT_3 } from '../kit/faults.js';
+import { faultCatalogue, independent, INDEPENDENT_2, INDEPENDENT_3, modelFault } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const PANS_FAULTS = faultCatalogue([
@@ -54,6 +54,13 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-STATE-PAN-ELIGIBLE'],
   },
+  // Found only by a sequence of calls (the reference models, fixtures/models/): each single call answers right.
+  modelFault({
+    id: 'model-deregistered-pan-kept-as-removed',
+    rule: 'a card deregistered from a list can be registered to it again (seed 001, Endpoints: register and deregister pans): the list keeps it as removed, so registering it again counts it a failure, leaves it out and it gets no offers',
+    source: 'assumption',
+    rules: ['IN-STATE-PAN-ELIGIBLE', 'IN-VAL-PAN-COUNTS'],
+  }),
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Shapes and headers of answers (provider 2.0.0).
   blind(

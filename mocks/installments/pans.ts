@@ -16,6 +16,9 @@ export function registerPanLists(
   guard: Guard,
 ) {
   const { faults } = ctx;
+  /** model-deregistered-pan-kept-as-removed: the cards each list once held (kept only while that fault is on). */
+  const removedPans = new Map<string, Set<string>>();
+  const removedFrom = (listId: string) => removedPans.get(listId) ?? removedPans.set(listId, new Set()).get(listId)!;
   const unknownList = (reply: Parameters<Guard>[1]) =>
     invalidRequest(reply, faults, [{ field: 'panListId', keyword: 'exists', message: 'panListId names no PAN list of this customer' }]);
   const shownName = (name: string) =>
@@ -57,7 +60,8 @@ export function registerPanLists(
     const given = faults.has('clear-pans-ignored') && ok.body.encryptedValue === undefined ? [] : (ok.plain?.pans ?? []);
     for (const { pan } of given as { pan?: string }[]) {
       // provider 2.0.0, Pan: an item without its number is a per-PAN failure, not a 400.
-      if (pan === undefined || (known.has(pan) && !faults.has('duplicate-pan-counted'))) {
+      const removed = faults.has('model-deregistered-pan-kept-as-removed') && pan !== undefined && removedFrom(list.panListId).has(pan);
+      if (pan === undefined || removed || (known.has(pan) && !faults.has('duplicate-pan-counted'))) {
         failureCount++;
         continue;
       }
@@ -85,6 +89,8 @@ export function registerPanLists(
         continue;
       }
       if (!faults.has('deregistration-ignored')) list.pans.delete(pan);
+      // Fault: the list keeps the card as removed (read on registration only while that fault is on).
+      if (faults.has('model-deregistered-pan-kept-as-removed')) removedFrom(list.panListId).add(pan);
       // i3-deregistration-from-every-list: the PAN is removed from every list that holds it.
       if (faults.has('i3-deregistration-from-every-list')) for (const other of world.panLists.values()) other.pans.delete(pan);
       successfulCount++;

@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, runCommand, test } from '../../fixtures/self.js';
+import { expect, test } from '../../fixtures/self.js';
+import { runInProcess } from './commands.known.js';
 import { baselineLines, compareCertifications, readBaseline, regressionCount } from '../../helpers/verdict/baseline.js';
 import type { Certification, CheckResult, RuleOutcome, ServiceVerdict } from '../../helpers/verdict/model.js';
 import { certificationHtml } from '../../helpers/verdict/certification-html.js';
@@ -145,15 +146,9 @@ test('a baseline that cannot be read or is not a certification is one line', () 
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-test('npm run certify -- --baseline with a missing file answers with one error line, before running anything', () => {
-  const { code, output } = runCommand('npx', [
-    'tsx',
-    'scripts/certify.ts',
-    '--service',
-    'installments',
-    '--baseline',
-    '/no/such/certification.json',
-  ]);
+test('npm run certify -- --baseline with a missing file answers with one error line, before running anything', async () => {
+  const { main } = await import('../../scripts/certify.js');
+  const { code, output } = await runInProcess(main, ['--service', 'installments', '--baseline', '/no/such/certification.json']);
   expect(code).toBe(2);
   expect(output.trim().split('\n')).toHaveLength(1);
   expect(output).toContain('cannot read baseline /no/such/certification.json: ENOENT');

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, runCommand, test } from '../../fixtures/self.js';
+import { runInProcess } from './commands.known.js';
 
 const noStack = (output: string) => !/\n\s+at .+:\d+:\d+/.test(output);
 
@@ -20,18 +21,31 @@ test('a non-numeric FC_NUM_RUNS stops the run with one configuration line', () =
   expect(output).toContain('configuration error: FC_NUM_RUNS: expected a positive whole number, found "many"');
 });
 
+// Each script's command line is started once (its wiring: the main runs, one error line, exit 2)...
 for (const [script, args, message] of [
   ['mutation', ['--bogus'], "unknown argument '--bogus'"],
-  ['mutation', ['--service', 'nope'], "unknown service 'nope'"],
   ['mock', ['--faults', 'no-such-fault'], "--faults names unknown fault 'no-such-fault'; nearest known:"],
   ['certify', ['--service'], '--service needs a value'],
   ['make-jwe', ['--keys-url', 'http://127.0.0.1:9/keys'], 'cannot read a JWK set'],
   ['mutation-sample', ['--service', 'nope'], '--service must be one of'],
-  ['mutation-sample', ['--service', 'card-enrollment', '--count', '0'], '--count must be a positive integer'],
-  ['mutation-sample', ['--service', 'card-enrollment', '--ref', 'no-such-ref'], '--ref no-such-ref is not a commit'],
 ] as const) {
   test(`scripts/${script} ${args.join(' ')} answers with one error line`, () => {
     const { code, output } = runCommand('npx', ['tsx', `scripts/${script}.ts`, ...args]);
+    expect(code).toBe(2);
+    expect(output.trim().split('\n')).toHaveLength(1);
+    expect(output).toContain(message);
+  });
+}
+
+// ...its other argument errors run its main in this worker, which writes what the command line would print.
+for (const [script, args, message] of [
+  ['mutation', ['--service', 'nope'], "unknown service 'nope'"],
+  ['mutation-sample', ['--service', 'card-enrollment', '--count', '0'], '--count must be a positive integer'],
+  ['mutation-sample', ['--service', 'card-enrollment', '--ref', 'no-such-ref'], '--ref no-such-ref is not a commit'],
+] as const) {
+  test(`scripts/${script} ${args.join(' ')} answers with one error line`, async () => {
+    const { main } = script === 'mutation' ? await import('../../scripts/mutation.js') : await import('../../scripts/mutation-sample.js');
+    const { code, output } = await runInProcess(main, [...args]);
     expect(code).toBe(2);
     expect(output.trim().split('\n')).toHaveLength(1);
     expect(output).toContain(message);

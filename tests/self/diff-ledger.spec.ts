@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, runCommand, test } from '../../fixtures/self.js';
+import { expect, test } from '../../fixtures/self.js';
+import { runInProcess } from './commands.known.js';
 import type { SuiteView } from '../../tools/diff/classify.js';
 import { asDocument } from '../../tools/diff/documents.js';
 import { applyLedger, LedgerError, readLedger } from '../../tools/diff/ledger.js';
@@ -169,18 +170,21 @@ test('npm run diff refuses a ledger entry without source in one line (exit 2), a
   after.components.schemas.Consumer.properties.firstName.maxLength = 40;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'diff-ledger-'));
   fs.writeFileSync(path.join(dir, 'after.json'), JSON.stringify(after));
-  const args = ['tsx', 'scripts/diff.ts', '--service', 'card-enrollment', '--to', path.join(dir, 'after.json'), '--rules-only', '--ledger'];
+  const args = ['--service', 'card-enrollment', '--to', path.join(dir, 'after.json'), '--rules-only', '--ledger'];
+  // Its main in this worker (tests/self/diff.spec.ts starts its command line).
+  const { main } = await import('../../scripts/diff.js');
+  const run = (argv: string[]) => runInProcess(main, argv);
 
   fs.writeFileSync(path.join(dir, 'bad.yaml'), "deviations:\n  - key: 'x | limit relaxed'\n");
-  const bad = runCommand('npx', [...args, path.join(dir, 'bad.yaml')]);
+  const bad = await run([...args, path.join(dir, 'bad.yaml')]);
   expect(bad.code, bad.output).toBe(2);
   expect(bad.output.trim().split('\n')).toHaveLength(1);
   expect(bad.output).toContain("entry 'x | limit relaxed' has no source");
 
   // Every change to act on is printed with its key; the ledger takes the one named out.
-  const first = runCommand('npx', [...args, path.join(dir, 'none.yaml')]);
+  const first = await run([...args, path.join(dir, 'none.yaml')]);
   expect(first.output).toContain('cannot read');
-  const plain = runCommand('npx', args.slice(0, -1));
+  const plain = await run(args.slice(0, -1));
   await testInfo.attach('output', { body: plain.output, contentType: 'text/plain' });
   const key = /key: (.+\| limit relaxed)/.exec(plain.output)?.[1];
   expect(key, plain.output).toBeTruthy();
@@ -190,7 +194,7 @@ test('npm run diff refuses a ledger entry without source in one line (exit 2), a
     path.join(dir, 'good.yaml'),
     `deviations:\n  - key: '${key}'\n    source: 'self test: the stricter limit is kept'\n    rules: [CE-LIM-FIRSTNAME]\n  - key: 'nothing here | limit relaxed'\n    source: 'self test: a stale entry'\n`,
   );
-  const good = runCommand('npx', [...args, path.join(dir, 'good.yaml')]);
+  const good = await run([...args, path.join(dir, 'good.yaml')]);
   await testInfo.attach('with ledger', { body: good.output, contentType: 'text/plain' });
   expect(good.code, good.output).toBe(0);
   expect(good.output).toMatch(/false-alarm risk\s+0\b/);

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, runCommand, test } from '../../fixtures/self.js';
+import { runInProcess } from './commands.known.js';
 import type { SuiteView } from '../../tools/diff/classify.js';
 import { asDocument } from '../../tools/diff/documents.js';
 import { diffForSuite, type DiffResult } from '../../tools/diff/suite-diff.js';
@@ -209,8 +210,10 @@ for (const [args, message] of [
   [['--service', 'card-enrollment', '--to', 'package.json'], 'is not an OpenAPI 3.x document'],
   [['--service', 'card-enrollment', '--to', 'README.md', '--from'], '--from needs a value'],
 ] as const) {
-  test(`scripts/diff ${args.join(' ')} answers with one error line`, () => {
-    const { code, output } = runCommand('npx', ['tsx', 'scripts/diff.ts', ...args]);
+  // Its main in this worker: the test above starts the command line.
+  test(`scripts/diff ${args.join(' ')} answers with one error line`, async () => {
+    const { main } = await import('../../scripts/diff.js');
+    const { code, output } = await runInProcess(main, [...args]);
     expect(code).toBe(2);
     expect(output.trim().split('\n')).toHaveLength(1);
     expect(output).toContain(message);

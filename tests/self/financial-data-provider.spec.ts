@@ -4,7 +4,8 @@
 // (FD_HEADER_NAMES), with a bad value a one-line error.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, runCommand, test } from '../../fixtures/self.js';
+import { expect, test } from '../../fixtures/self.js';
+import { runInProcess } from './commands.known.js';
 import { contentTypeConformance, responseBodyPresence, responseSchemaConformance, type Exchange } from '../../helpers/contract/checks.js';
 import { OperationClient } from '../../helpers/client/client.js';
 import { serviceProfile } from '../../helpers/contract/services.js';
@@ -120,10 +121,9 @@ test('FD_HEADER_NAMES picks the seed or the provider names; overrides and bad va
   );
 });
 
-test('npm run mock refuses a bad --header-names with one usage line', () => {
-  const res = runCommand('npx', ['tsx', 'scripts/mock.ts', '--service', 'financial-data', '--header-names', 'finicity'], {
-    DOTENV_PATH: '/dev/null',
-  });
+test('npm run mock refuses a bad --header-names with one usage line', async () => {
+  const { main } = await import('../../scripts/mock.js');
+  const res = await runInProcess(main, ['--service', 'financial-data', '--header-names', 'finicity']);
   expect(res.code).toBe(2);
   expect(res.output.trim().split('\n')).toEqual([
     "error: --header-names must be seed or provider, not 'finicity'. Usage: npm run mock -- [--service <name>] [--faults <id,id>] [--header-names seed|provider] [--clock-start <ISO date-time>] [--list-faults]",
@@ -131,10 +131,9 @@ test('npm run mock refuses a bad --header-names with one usage line', () => {
 });
 
 // The virtual clock starts at any instant (mocks/kit/clock.ts); a value that names none is one usage line.
-test('npm run mock refuses a bad --clock-start with one usage line', () => {
-  const res = runCommand('npx', ['tsx', 'scripts/mock.ts', '--service', 'financial-data', '--clock-start', '2026-02-31T00:00:00Z'], {
-    DOTENV_PATH: '/dev/null',
-  });
+test('npm run mock refuses a bad --clock-start with one usage line', async () => {
+  const { main } = await import('../../scripts/mock.js');
+  const res = await runInProcess(main, ['--service', 'financial-data', '--clock-start', '2026-02-31T00:00:00Z']);
   expect(res.code).toBe(2);
   expect(res.output.trim().split('\n')).toEqual([
     'error: --clock-start: clock instant "2026-02-31T00:00:00Z" is not a calendar date. Usage: npm run mock -- [--service <name>] [--faults <id,id>] [--header-names seed|provider] [--clock-start <ISO date-time>] [--list-faults]',

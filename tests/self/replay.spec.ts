@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, runCommand, test } from '../../fixtures/self.js';
+import { runInProcess } from './commands.known.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 import { fdHeaderNames } from '../../helpers/contract/facts.js';
 import { expectedStatuses } from '../../tools/replay/expected.js';
@@ -147,15 +148,12 @@ test.afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const readResult = (out: string): ReplayResult => JSON.parse(fs.readFileSync(path.join(out, 'replay-financial-data.json'), 'utf8'));
 
-test('each class once; a mock fault that refuses a correct request is a defect and exit 1', () => {
+// The replays run the command's main in this worker, with the variables given; the error lines below start its command line once.
+const replayMain = async () => (await import('../../scripts/replay.js')).main;
+
+test('each class once; a mock fault that refuses a correct request is a defect and exit 1', async () => {
   const out = path.join(dir, 'with-fault');
-  const { code, output } = runCommand(
-    tsx,
-    ['scripts/replay.ts', '--collection', collection, '--out', out],
-    { MOCK_FAULTS: FAULT },
-    undefined,
-    120_000,
-  );
+  const { code, output } = await runInProcess(await replayMain(), ['--collection', collection, '--out', out], { MOCK_FAULTS: FAULT });
   expect(code, output).toBe(1);
   const result = readResult(out);
   const byItem = Object.fromEntries(result.rows.map((r) => [r.item, r]));
@@ -182,9 +180,9 @@ test('each class once; a mock fault that refuses a correct request is a defect a
   expect(md).toContain(FAULT);
 });
 
-test('without the fault every request is explained and the replay exits 0', () => {
+test('without the fault every request is explained and the replay exits 0', async () => {
   const out = path.join(dir, 'fault-free');
-  const { code, output } = runCommand(tsx, ['scripts/replay.ts', '--collection', explained, '--out', out], {}, undefined, 120_000);
+  const { code, output } = await runInProcess(await replayMain(), ['--collection', explained, '--out', out]);
   expect(code, output).toBe(0);
   const result = readResult(out);
   expect(result.counts['mock or contract defect']).toBe(0);
@@ -200,8 +198,11 @@ for (const [label, setup, message] of [
     'is not a Postman v2 collection',
   ],
 ] as const) {
-  test(`${label} is one error line and exit 2`, () => {
-    const { code, output } = runCommand(tsx, ['scripts/replay.ts', '--collection', setup()]);
+  test(`${label} is one error line and exit 2`, async () => {
+    const { code, output } =
+      label === 'a missing file'
+        ? runCommand(tsx, ['scripts/replay.ts', '--collection', setup()])
+        : await runInProcess(await replayMain(), ['--collection', setup()]);
     expect(code, output).toBe(2);
     expect(output.trim().split('\n')).toHaveLength(1);
     expect(output).toContain(message);
@@ -209,12 +210,12 @@ for (const [label, setup, message] of [
   });
 }
 
-test('an unknown service and a missing --collection are one error line and exit 2', () => {
+test('an unknown service and a missing --collection are one error line and exit 2', async () => {
   for (const [args, message] of [
     [['--collection', collection, '--service', 'card-enrollment'], "unknown service 'card-enrollment' (replay knows: financial-data)"],
     [[], '--collection is required'],
   ] as const) {
-    const { code, output } = runCommand(tsx, ['scripts/replay.ts', ...args]);
+    const { code, output } = await runInProcess(await replayMain(), [...args]);
     expect(code, output).toBe(2);
     expect(output.trim().split('\n')).toHaveLength(1);
     expect(output).toContain(message);

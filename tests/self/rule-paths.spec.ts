@@ -7,21 +7,10 @@
 // records of the run instead).
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, runCommand, test } from '../../fixtures/self.js';
+import { expect, suiteListing, test, type ListedSuite } from '../../fixtures/self.js';
 import { loadRules, rulesFile } from '../../helpers/contract/rules.js';
 import { SERVICES } from '../../helpers/contract/services.js';
 import { loadJustifications, operationsNamedIn, rulePathReport, rulePaths, type Evidence } from '../../helpers/verdict/rule-paths.js';
-
-interface ListedSuite {
-  title?: string;
-  specs?: {
-    file: string;
-    line: number;
-    title: string;
-    tests: { projectName: string; annotations: { type: string; description?: string }[] }[];
-  }[];
-  suites?: ListedSuite[];
-}
 
 interface ListedCheck {
   project: string;
@@ -32,31 +21,23 @@ interface ListedCheck {
   rules: string[];
 }
 
-/** Each listed check of the projects (one listing for all: a listing's start-up is most of its cost): its citations, spec file and line. */
-function listChecks(projects: string[]): ListedCheck[] {
-  const { code, output } = runCommand(
-    'npx',
-    ['playwright', 'test', '--list', '--reporter=json', ...projects.flatMap((p) => ['--project', p])],
-    {},
-    undefined,
-    180_000,
-  );
-  expect(code, `listing ${projects.join(', ')}: ${output.slice(0, 300)}`).toBe(0);
-  const report = JSON.parse(output.slice(output.indexOf('{')));
+/** Each listed check of the projects (the run's one listing of the suite): its citations, spec file and line. */
+async function listChecks(projects: string[]): Promise<ListedCheck[]> {
   const out: ListedCheck[] = [];
   const walk = (suite: ListedSuite, titles: string) => {
     for (const spec of suite.specs ?? [])
       for (const t of spec.tests)
-        out.push({
-          project: t.projectName,
-          file: spec.file,
-          line: spec.line,
-          title: `${titles} ${spec.title}`,
-          rules: t.annotations.filter((a) => a.type === 'rule' && a.description).map((a) => a.description!),
-        });
+        if (projects.includes(t.projectName))
+          out.push({
+            project: t.projectName,
+            file: spec.file,
+            line: spec.line,
+            title: `${titles} ${spec.title}`,
+            rules: t.annotations.filter((a) => a.type === 'rule' && a.description).map((a) => a.description!),
+          });
     for (const child of suite.suites ?? []) walk(child, `${titles} ${child.title}`);
   };
-  for (const suite of report.suites as ListedSuite[]) walk(suite, '');
+  for (const suite of await suiteListing()) walk(suite, '');
   return out;
 }
 
@@ -93,7 +74,7 @@ function checkText(check: ListedCheck, lines: Map<string, number[]>, helpers: Ma
 test('every path of every rule of each catalogue is covered by a check or justified in writing', async ({ contracts }) => {
   test.setTimeout(240_000);
   const services = SERVICES.map((s) => s.name).filter((service) => fs.existsSync(rulesFile(service)));
-  const listed = listChecks(services);
+  const listed = await listChecks(services);
   const problems: string[] = [];
   for (const service of services) {
     const contract = await contracts(service);

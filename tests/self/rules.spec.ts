@@ -3,48 +3,23 @@
 // refusing side; a rule that applies to several request paths is checked on each; every cited id
 // exists; every operation a rule names exists in the contract. The suite is listed, not run.
 import fs from 'node:fs';
-import { expect, runCommand, test } from '../../fixtures/self.js';
+import { expect, suiteListing, test, type ListedSuite } from '../../fixtures/self.js';
 import { catalogueGaps, loadRules, parseCitation, rulesFile, type Citation } from '../../helpers/contract/rules.js';
 import { SERVICES } from '../../helpers/contract/services.js';
 
-interface ListedSpec {
-  title: string;
-  tests: { annotations: { type: string; description?: string }[] }[];
-}
-interface ListedSuite {
-  specs?: ListedSpec[];
-  suites?: ListedSuite[];
-}
-
-const listed = new Map<string, Citation[]>();
-
-/** The rule citations of every check of a project, read from `playwright test --list` (once per project). */
-function citationsOf(project: string): Citation[] {
-  if (!listed.has(project)) listed.set(project, listCitations(project));
-  return listed.get(project)!;
-}
-
-function listCitations(project: string): Citation[] {
+/** The rule citations of every check of a project, read from the run's one listing of the suite (nothing runs). */
+async function citationsOf(project: string): Promise<Citation[]> {
   // Listing a thousand checks takes seconds on a quiet machine; allow a loaded one three minutes.
   test.setTimeout(240_000);
-  const { code, output } = runCommand(
-    'npx',
-    ['playwright', 'test', '--list', '--reporter=json', '--project', project],
-    {},
-    undefined,
-    180_000,
-  );
-  expect(code, `listing ${project}: ${output.slice(0, 300)}`).toBe(0);
-  const report = JSON.parse(output.slice(output.indexOf('{')));
   const out: Citation[] = [];
   const walk = (suite: ListedSuite) => {
-    for (const spec of suite.specs ?? []) {
+    for (const spec of suite.specs ?? [])
       for (const t of spec.tests)
-        for (const a of t.annotations) if (a.type === 'rule' && a.description) out.push(parseCitation(a.description));
-    }
+        if (t.projectName === project)
+          for (const a of t.annotations) if (a.type === 'rule' && a.description) out.push(parseCitation(a.description));
     (suite.suites ?? []).forEach(walk);
   };
-  (report.suites as ListedSuite[]).forEach(walk);
+  (await suiteListing()).forEach(walk);
   return out;
 }
 
@@ -62,8 +37,8 @@ for (const service of SERVICES.map((s) => s.name)) {
       expect(catalogue.rules.length).toBeGreaterThan(0);
     });
 
-    test('has a check for every rule, both sides of every boundary and every request path', () => {
-      const gaps = catalogueGaps(loadRules(service), citationsOf(service));
+    test('has a check for every rule, both sides of every boundary and every request path', async () => {
+      const gaps = catalogueGaps(loadRules(service), await citationsOf(service));
       expect(
         gaps.map((g) => `${g.rule} lacks ${g.missing}`),
         'rules without the checks they need',

@@ -8,7 +8,8 @@
 // certification-html.spec.ts launches it) for both FinBank institutions, refused credentials,
 // the 20-account limit, bad input to the page (a 4xx), and the inventory of created objects.
 import { parse as parseDotenv } from 'dotenv';
-import { expect, runCommand, test } from '../../fixtures/self.js';
+import { expect, test } from '../../fixtures/self.js';
+import { runInProcess } from './commands.known.js';
 import { browserMissing, launchChromium } from '../../helpers/client/browser.js';
 import { ENV_SCHEMA, ONE_OF } from '../../helpers/config/env-schema.js';
 import { serviceProfile } from '../../helpers/contract/services.js';
@@ -454,8 +455,9 @@ for (const [args, message] of [
     "--rps must be a non-negative integer (requests per second; 0 = no limit), not '2.5'",
   ],
 ] as const) {
-  test(`scripts/mock ${args.join(' ')} answers with one usage line`, () => {
-    const { code, output } = runCommand('npx', ['tsx', 'scripts/mock.ts', ...args], { DOTENV_PATH: '/dev/null' });
+  test(`scripts/mock ${args.join(' ')} answers with one usage line`, async () => {
+    const { main } = await import('../../scripts/mock.js');
+    const { code, output } = await runInProcess(main, [...args]);
     expect(code).toBe(2);
     expect(output.trim().split('\n')).toHaveLength(1);
     expect(output).toContain(message);

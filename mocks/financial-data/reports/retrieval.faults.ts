@@ -3,7 +3,7 @@
 // way a provider's release might. `rules` names the rule ids it breaks (`npm run mutation --
 // --targeted` runs the specs citing them). The faults of the suite's authors first, then those
 // written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, ruleFault, type Fault, independent, INDEPENDENT_2, INDEPENDENT_3 } from '../../kit/faults.js';
+import { faultCatalogue, blind, ruleFault, type Fault, independent, modelFault, INDEPENDENT_2, INDEPENDENT_3 } from '../../kit/faults.js';
 
 const f = <Id extends string>(id: Id, rule: string, text: string, source: Fault['source'] = 'seed'): Fault<Id> => ruleFault(id, `${rule}: ${text}`, source);
 
@@ -77,5 +77,12 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
     rule: "every report read of a customer under a security freeze is a 403 (seed 002, Reports; Errors 403): GetReportById serves the report (200) while the by-customer and by-consumer reads and the lists answer 403",
     source: 'seed',
     rules: ['FD-REPORT-READ-FREEZE'],
+  }),
+  // Found only by a sequence of calls (the reference models, fixtures/models/): each single call answers right.
+  modelFault({
+    id: 'model-report-by-id-first-status',
+    rule: 'every reader shows a report with its current status (seed 002, Report retrieval; States and transitions - Report): GetReportById serves the status of its first read of that report, so a report first read while inProgress never ends there',
+    source: 'seed',
+    rules: ['FD-REPORT-READERS-AGREE'],
   }),
 ]);

@@ -90,6 +90,8 @@ export function registerReportRetrieval(app: FastifyInstance, ctx: FdContext): v
   // waiting that long between reads never sees the report end; the other readers are current.
   const cacheMs = (limitOf(ctx.contract, 'reportPollSeconds') + 1) * 1000;
   const lastByCustomer = new WeakMap<Report, { status: string; atMs: number }>();
+  /** Model fault model-report-by-id-first-status: the status GetReportById served first, per report. */
+  const firstStatusById = new Map<string, string>();
   const cachedStatus = (report: Report) => {
     if (!faults.has('report-by-customer-status-cached')) return undefined;
     const now = clock.nowMs();
@@ -135,6 +137,12 @@ export function registerReportRetrieval(app: FastifyInstance, ctx: FdContext): v
     if (!report || (partner && report.partnerId !== partner.id && !faults.has('i2-report-by-id-other-partner'))) return notFound(reply, path.reportId);
     // i3-report-by-id-freeze-ignored: the read by report id alone skips the security freeze.
     if (!faults.has('i3-report-by-id-freeze-ignored') && frozen(ctx, reply, report.customerId)) return reply;
+    // Model fault: the status of the first read by id, kept for that report.
+    if (faults.has('model-report-by-id-first-status')) {
+      const first = firstStatusById.get(report.id) ?? report.status;
+      firstStatusById.set(report.id, first);
+      if (first !== report.status) return reply.code(200).send({ ...reportBody(report), status: first });
+    }
     return sendReport(ctx, reply, report);
   });
 

@@ -1,0 +1,38 @@
+// Covers: putCard (POST /cards), the seed's one operation, in sequences - seed 000,
+// SrcCorrelationId, MaskedCard, MaskedConsumer, States and transitions, Errors 400 INVALID_STATE;
+// reference/card-enrollment.md A2, A5 and the mock's world. The same cards enrolled again and again
+// into the same consumers, on both paths, for every service of the client, with refused enrollments
+// between, each answer compared with the reference model
+// (fixtures/models/card-enrollment/enroll-card.model.ts): the states, a new card id each time, the
+// correlation id byte for byte or new, the service, the card's digits and expiry, the creation date.
+import { enrollmentsModel, rules, runModel, test } from '../../fixtures/card-enrollment.js';
+
+test(
+  'every sequence of enrollments of the same cards and consumers answers as the enrollments model says @property',
+  rules(
+    'CE-STATE-ACTIVE@card',
+    'CE-STATE-ACTIVE@receipt',
+    'CE-VAL-CARDID@card',
+    'CE-VAL-CARDID@receipt',
+    'CE-ECHO-CORRELATION@card',
+    'CE-ECHO-CORRELATION@receipt',
+    'CE-GEN-CORRELATION@card',
+    'CE-GEN-CORRELATION@receipt',
+    'CE-PAT-CORRELATIONID:accept',
+    'CE-ECHO-SERVICEID@card',
+    'CE-ECHO-SERVICEID@receipt',
+    'CE-ECHO-EXPIRY@card',
+    'CE-VAL-CREATED@card',
+    'CE-VAL-CREATED@receipt',
+    'CE-STATE-UNKNOWN-SERVICE@card',
+    'CE-AUTH-ORIGIN',
+  ),
+  async ({ cardModelTarget }, testInfo) => {
+    await runModel({
+      commands: enrollmentsModel.enrollmentCommands(),
+      setup: async () => ({ model: enrollmentsModel.newEnrollmentsModel(), real: cardModelTarget }),
+      teardown: enrollmentsModel.tearDownEnrollmentsModel,
+      testInfo,
+    });
+  },
+);

@@ -1,0 +1,63 @@
+// Covers: postMerchantParticipations, getMerchantParticipations (by request_id, and the completed
+// merchants), postMerchantSearches (name, country code, acquirer ICA, status, maid), and
+// postMerchantMidSearches (mid, status), with offset and limit - seed 001, Endpoints; provider 2.0.0
+// MerchantParticipation, Merchant, MerchantSearch, MidDetailsPage, Count / Offset / Limit / Total;
+// reference/installments.md, Flows - lender app. Random sequences of those calls, each answer
+// compared with the reference model (fixtures/models/installments/merchants.model.ts): the merchants
+// each reader finds under every criterion and page, byte for byte as submitted, their counts and
+// their effectuation status through every reader.
+import { merchantsModel, rules, runModel, test } from '../../fixtures/installments.js';
+
+test.beforeEach(({ inst }) => {
+  test.skip(
+    !inst.knownAcquirerIca || !inst.unknownAcquirerIca,
+    'needs a known and an unknown acquirer ICA (INSTALLMENTS_KNOWN_ACQUIRER_ICA, INSTALLMENTS_UNKNOWN_ACQUIRER_ICA)',
+  );
+});
+
+test(
+  'every sequence of merchant participations, reads and searches answers as the merchants model says @property',
+  rules(
+    'IN-STATUS-PARTICIPATION',
+    'IN-STATE-EFFECTUATION@by-request',
+    'IN-STATE-EFFECTUATION@list',
+    'IN-STATE-EFFECTUATION@search',
+    'IN-STATE-EFFECTUATION@mids',
+    'IN-STATE-INVALID-ICA@by-request',
+    'IN-STATE-INVALID-ICA@list',
+    'IN-STATE-INVALID-ICA@search',
+    'IN-STATE-INVALID-ICA@mids',
+    'IN-FILTER-COMPLETED:accept',
+    'IN-FILTER-COMPLETED:refuse',
+    'IN-FILTER-REQUEST-ID:accept',
+    'IN-FILTER-REQUEST-ID:refuse',
+    'IN-ECHO-PARTICIPATION',
+    'IN-FILTER-NAME:accept',
+    'IN-FILTER-NAME:refuse',
+    'IN-FILTER-COUNTRY:accept',
+    'IN-FILTER-ICA:accept',
+    'IN-FILTER-STATUS:accept',
+    'IN-FILTER-STATUS:refuse',
+    'IN-FILTER-MAID:accept',
+    'IN-FILTER-MID-MERCHANT:accept',
+    'IN-FILTER-MID:accept',
+    'IN-FILTER-MID-STATUS:accept',
+    'IN-FILTER-MID-STATUS:refuse',
+    'IN-ECHO-MIDSEARCH',
+    'IN-PAT-COUNTRY:accept',
+    'IN-LIM-LEGALNAME:accept',
+    'IN-PAGE-SLICE@by-request',
+    'IN-PAGE-SLICE@search',
+    'IN-PAGE-HEADERS@by-request',
+    'IN-PAGE-HEADERS@list',
+    'IN-PAGE-HEADERS@search',
+  ),
+  async ({ instModelTarget }, testInfo) => {
+    await runModel({
+      commands: merchantsModel.merchantCommands(),
+      setup: async () => ({ model: merchantsModel.newMerchantsModel(), real: instModelTarget }),
+      teardown: merchantsModel.tearDownMerchantsModel,
+      testInfo,
+    });
+  },
+);

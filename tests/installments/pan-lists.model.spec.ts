@@ -1,0 +1,34 @@
+// Covers: registerPans (a new list by name, an existing list by id, a list that does not exist;
+// encrypted and in clear), deregisterPans, approvedOffers as the reader of a card's registration -
+// seed 001, Endpoints; provider 2.0.0 Registration, Deregistration, ViewPanList;
+// reference/installments.md, Flows - services. Random sequences of those calls, each answer
+// compared with the reference model (fixtures/models/installments/pan-lists.model.ts): status, the
+// list's id and name byte for byte, the counts of every batch (a card twice, a card the list lacks),
+// each card's eligibility after every change, and the key allowed no operation.
+import { panListsModel, rules, runModel, test } from '../../fixtures/installments.js';
+
+test(
+  'every sequence of PAN registrations and deregistrations answers as the PAN lists model says @property',
+  rules(
+    'IN-VAL-PAN-COUNTS',
+    'IN-ECHO-PANLIST',
+    'IN-STATE-PAN-ELIGIBLE:accept@encrypted',
+    'IN-STATE-PAN-ELIGIBLE:accept@clear',
+    'IN-STATE-PAN-ELIGIBLE:refuse@encrypted',
+    'IN-STATE-PAN-ELIGIBLE:refuse@clear',
+    'IN-STATE-UNKNOWN-LIST',
+    'IN-EXCL-PANLIST:accept',
+    'IN-PAT-PANLISTNAME:accept',
+    'IN-LIM-PAN:accept@encrypted',
+    'IN-LIM-PAN:accept@clear',
+    'IN-AUTH-FORBIDDEN',
+  ),
+  async ({ instModelTarget }, testInfo) => {
+    await runModel({
+      commands: panListsModel.panListCommands(),
+      setup: async () => ({ model: panListsModel.newPanListsModel(), real: instModelTarget }),
+      teardown: panListsModel.tearDownPanListsModel,
+      testInfo,
+    });
+  },
+);

@@ -1,0 +1,42 @@
+// Covers: approvedOffers, savePlan, planApproval (sync=true, sync=false, no sync),
+// getPlanApprovalStatus, getPlan - seed 001, Endpoints and States (approve or decline); provider
+// 2.0.0 PlanPost, CreatedInstallmentPlan, InstallmentPlan, PlanApprovalParameters, Sync;
+// reference/installments.md, Flows - checkout. Random sequences of those calls, each answer
+// compared with the reference model (fixtures/models/installments/plans.model.ts): status, every
+// echoed field against its own source, the decision through both readers of the same plan, the
+// callback URL, unknown plans and the key allowed no operation.
+import { plansModel, rules, runModel, test } from '../../fixtures/installments.js';
+
+test.beforeEach(({ inst }) => {
+  test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
+});
+
+test(
+  'every sequence of plan and approval calls answers as the plans model says @property',
+  rules(
+    'IN-STATUS-PLAN-CREATED',
+    'IN-FMT-UUID:accept',
+    'IN-ECHO-PLAN',
+    'IN-STATUS-SYNC@sync',
+    'IN-STATUS-SYNC@async',
+    'IN-STATE-DECISION@sync',
+    'IN-STATE-DECISION@async',
+    'IN-STATE-DECISION@approval-status',
+    'IN-STATE-DECISION@plan',
+    'IN-ECHO-CALLBACK',
+    'IN-ENUM-DECISION:accept',
+    'IN-ENUM-REJECTCODE:accept',
+    'IN-LIM-REJECTDETAIL:accept',
+    'IN-STATE-APPROVAL-PLAN',
+    'IN-STATUS-PLAN-UNKNOWN',
+    'IN-AUTH-FORBIDDEN',
+  ),
+  async ({ instModelTarget }, testInfo) => {
+    await runModel({
+      commands: plansModel.planCommands(),
+      setup: async () => ({ model: plansModel.newPlansModel(), real: instModelTarget }),
+      teardown: plansModel.tearDownPlansModel,
+      testInfo,
+    });
+  },
+);
