@@ -2,7 +2,7 @@
 // standalone runner (`npm run mock`) and the mutation run (`npm run mutation`); specs reach mocks
 // only through their service's fixture.
 import type { MockHandle } from './kit/context.js';
-import type { Fault } from './kit/faults.js';
+import { faultsFor, type Fault } from './kit/faults.js';
 import { CARD_FAULTS, startCardEnrollmentMock } from './card-enrollment/index.js';
 import { INSTALLMENTS_FAULTS, startInstallmentsMock } from './installments/index.js';
 import { FD_FAULTS, startFinancialDataMock } from './financial-data/index.js';
@@ -12,13 +12,29 @@ export interface MockEntry {
   faults: Fault[];
   /** Fixed port used by `npm run mock`. */
   port: number;
-  start: (options: { faults?: string[]; port?: number; clockStart?: string | number }) => Promise<MockHandle>;
+  /** Starts the mock with the fault ids read at run time (MOCK_FAULTS, a command line): those of its catalogue are switched on. */
+  start: (options: { faults?: readonly string[]; port?: number; clockStart?: string | number }) => Promise<MockHandle>;
 }
 
 export const MOCKS: MockEntry[] = [
-  { service: 'card-enrollment', faults: CARD_FAULTS, port: 4010, start: startCardEnrollmentMock },
-  { service: 'installments', faults: INSTALLMENTS_FAULTS, port: 4020, start: startInstallmentsMock },
-  { service: 'financial-data', faults: FD_FAULTS, port: 4030, start: startFinancialDataMock },
+  {
+    service: 'card-enrollment',
+    faults: CARD_FAULTS,
+    port: 4010,
+    start: ({ faults = [], ...o }) => startCardEnrollmentMock({ ...o, faults: faultsFor(CARD_FAULTS, faults) }),
+  },
+  {
+    service: 'installments',
+    faults: INSTALLMENTS_FAULTS,
+    port: 4020,
+    start: ({ faults = [], ...o }) => startInstallmentsMock({ ...o, faults: faultsFor(INSTALLMENTS_FAULTS, faults) }),
+  },
+  {
+    service: 'financial-data',
+    faults: FD_FAULTS,
+    port: 4030,
+    start: ({ faults = [], ...o }) => startFinancialDataMock({ ...o, faults: faultsFor(FD_FAULTS, faults) }),
+  },
 ];
 
 /** Every fault id of every mock (MOCK_FAULTS may name faults of any service). */

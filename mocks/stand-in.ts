@@ -12,17 +12,21 @@
 // What a user would copy from the provider's developer dashboard and documents is env(); what the
 // suite must create itself (a linked customer, a report, an app registration) is not in it.
 import { createHash } from 'node:crypto';
-import { startCardEnrollmentMock } from './card-enrollment/index.js';
+import { CARD_FAULTS, startCardEnrollmentMock } from './card-enrollment/index.js';
 import { EXPERIENCE_APP_NAME } from './financial-data/connect.js';
-import { startFinancialDataMock } from './financial-data/index.js';
+import { FD_FAULTS, startFinancialDataMock } from './financial-data/index.js';
 import { findAccount, type FdState } from './financial-data/state.js';
-import { startInstallmentsMock } from './installments/index.js';
+import { INSTALLMENTS_FAULTS, startInstallmentsMock } from './installments/index.js';
+import { faultsFor } from './kit/faults.js';
+import { loadContract } from '../helpers/contract/contract.js';
+import { lengthOf } from '../helpers/contract/facts.js';
 
 export type StandInService = 'card-enrollment' | 'installments' | 'financial-data';
 
 export interface StandInOptions {
   port?: number;
-  faults?: string[];
+  /** Fault ids read at run time (a command line): those of the service's catalogue are switched on. */
+  faults?: readonly string[];
   /** requests per second per client IP before 429; 0 or undefined = no limit */
   requestsPerSecond?: number;
 }
@@ -60,12 +64,14 @@ export async function startStandIn(service: StandInService, options: StandInOpti
   const rps = options.requestsPerSecond ?? 0;
   if (!Number.isFinite(rps) || rps < 0)
     throw new RangeError(`requestsPerSecond must be a non-negative number, not ${options.requestsPerSecond}`);
-  const start = { faults: options.faults, port: options.port, standIn: { requestsPerSecond: rps } };
+  const start = { port: options.port, standIn: { requestsPerSecond: rps } };
+  const faults = options.faults ?? [];
   switch (service) {
     case 'card-enrollment': {
-      const mock = await startCardEnrollmentMock(start);
+      const mock = await startCardEnrollmentMock({ ...start, faults: faultsFor(CARD_FAULTS, faults) });
       const [mine, other] = mock.world.clients;
       const receipt = mock.world.receipts[0];
+      const panBin = lengthOf(await loadContract('card-enrollment'), 'MaskedCard', 'panBin').min;
       return {
         service,
         origin: mock.origin,
@@ -80,7 +86,7 @@ export async function startStandIn(service: StandInService, options: StandInOpti
           CARD_KEYS_URL: mock.keysURL,
           CARD_FOREIGN_SRC_CLIENT_ID: other.srcClientIds[0],
           CARD_RECEIPT_ID: receipt.enrolmentReferenceId,
-          CARD_RECEIPT_PAN_BIN: receipt.primaryAccountNumber.slice(0, 6),
+          CARD_RECEIPT_PAN_BIN: receipt.primaryAccountNumber.slice(0, panBin),
           CARD_RECEIPT_PAN_LAST_FOUR: receipt.primaryAccountNumber.slice(-4),
         }),
         // Enrolling a card keeps nothing the caller could later find or delete (cards.ts answers and forgets).
@@ -89,7 +95,7 @@ export async function startStandIn(service: StandInService, options: StandInOpti
       };
     }
     case 'installments': {
-      const mock = await startInstallmentsMock(start);
+      const mock = await startInstallmentsMock({ ...start, faults: faultsFor(INSTALLMENTS_FAULTS, faults) });
       const { world } = mock;
       const [mine, forbidden] = world.keys;
       const issuer = world.issuers[0];
@@ -135,7 +141,7 @@ export async function startStandIn(service: StandInService, options: StandInOpti
       };
     }
     case 'financial-data': {
-      const mock = await startFinancialDataMock(start);
+      const mock = await startFinancialDataMock({ ...start, faults: faultsFor(FD_FAULTS, faults) });
       const { world } = mock;
       const [partner, spare] = world.partners.values();
       const branded = world.institutions.find((i) => i.branding)!;

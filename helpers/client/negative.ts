@@ -7,9 +7,7 @@
 import { ContractViolation } from '../contract/checks.js';
 import type { ApiResponse, CallOptions, OperationClient } from './client.js';
 import type { OperationId, ServiceName } from '../contract/operations.js';
-import type { Contract, Operation } from '../contract/contract.js';
-
-type Json = any;
+import type { Contract, Json, Operation } from '../contract/contract.js';
 
 export interface NegativeCase {
   /** `body /consumer/firstName: longer than maxLength 30` and the like. */

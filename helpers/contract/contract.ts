@@ -7,7 +7,8 @@ import type { ValidateFunction } from 'ajv';
 import { ajv } from './ajv.js';
 import type { OperationId } from './operations.js';
 
-type Json = any; // an OpenAPI document is untyped JSON at this level
+/** An OpenAPI document, or any part of one (a schema, a parameter), as parsed: untyped JSON at this level. The one alias of the suite. */
+export type Json = any;
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 
@@ -244,13 +245,17 @@ const cache = new Map<string, Promise<Contract>>();
 // failing run must not cost ten times a passing one). Any edit of a contract file changes the key.
 const DISK_CACHE = path.resolve(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'contract-suite');
 
-/** Hash of a service's contract files (every YAML file under schemas/<service>/): any edit changes it. */
-function contractFilesHash(service: string): string {
+/**
+ * Hash of a service's contract files (every YAML file under schemas/<service>/, but those `leaveOut`
+ * matches by their path in the folder): any edit of one changes it.
+ */
+export function contractFilesHash(service: string, leaveOut?: RegExp): string {
   const folder = path.join(ROOT, service);
   const hash = createHash('sha256');
   const files = fs
     .readdirSync(folder, { recursive: true, encoding: 'utf8' })
-    .filter((f) => /\.ya?ml$/.test(f))
+    .map((f) => f.split(path.sep).join('/'))
+    .filter((f) => /\.ya?ml$/.test(f) && !leaveOut?.test(f))
     .sort();
   for (const f of files)
     hash

@@ -2,10 +2,8 @@
 // header's name, a behavioural limit. Fixtures, arbitraries, mocks and checks ask here instead of
 // writing a figure again, so each figure lives in the contract only (and once more, independently,
 // in the transcription of the seeds that checks the contract: tests/self/seed-figures.spec.ts).
-import type { Contract } from './contract.js';
+import type { Contract, Json } from './contract.js';
 import type { OperationId } from './operations.js';
-
-type Json = any; // a schema of the bundled document is untyped JSON at this level
 
 /** Lower and upper bound of a keyword pair (minLength/maxLength, minItems/maxItems, minimum/maximum). */
 export interface Bounds {

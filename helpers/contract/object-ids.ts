@@ -5,10 +5,8 @@
 // What is written by hand is only the vocabulary: which resource an id's name stands for and who
 // owns that resource. An id name the vocabulary does not know is reported (unnamedIds), and a self
 // test (tests/self/security-coverage.spec.ts) fails on it, so a new operation cannot slip by.
-import type { Contract, Operation } from './contract.js';
+import type { Contract, Json, Operation } from './contract.js';
 import { namesResource } from './generic-rules.js';
-
-type Json = any; // a schema of the bundled document is untyped JSON at this level
 
 /**
  * Who an object belongs to: a `partner` (the caller's own: another partner must not reach it), a

@@ -5,6 +5,8 @@ import { readValue, type Env } from '../config/env-schema.js';
 import { keyFromJwks, type EncryptionKey } from '../auth/jwe.js';
 import { configuredEncryptionKey } from './keys.js';
 import { MockControl } from './mock-control.js';
+import { loadContract } from '../contract/contract.js';
+import { lengthOf } from '../contract/facts.js';
 import { registerSecret } from '../secrets/redact.js';
 
 export type Capability = 'faults' | 'clock' | 'control';
@@ -55,7 +57,7 @@ export async function cardTargetFromMock(mock: {
     foreignSrcClientId: other?.srcClientIds[0],
     receipt: {
       id: receipt.enrolmentReferenceId,
-      panBin: receipt.primaryAccountNumber.slice(0, 6),
+      panBin: receipt.primaryAccountNumber.slice(0, lengthOf(await loadContract('card-enrollment'), 'MaskedCard', 'panBin').min),
       panLastFour: receipt.primaryAccountNumber.slice(-4),
       primaryAccountNumber: receipt.primaryAccountNumber,
     },

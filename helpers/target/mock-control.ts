@@ -8,14 +8,15 @@
 export class MockControl<Id extends string = string> {
   constructor(readonly origin: string) {}
 
-  private async send(method: string, path: string, body?: unknown): Promise<any> {
+  /** The surface's answer, as the method calling it declares (the mock's control routes, mocks/kit/app.ts). */
+  private async send<T>(method: string, path: string, body?: unknown): Promise<T> {
     const response = await fetch(`${this.origin}/__mock${path}`, {
       method,
       headers: body === undefined ? undefined : { 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (!response.ok) throw new Error(`mock control ${method} ${path}: ${response.status} ${await response.text()}`);
-    return response.status === 204 ? undefined : response.json();
+    return (response.status === 204 ? undefined : await response.json()) as T;
   }
 
   reset(): Promise<void> {
@@ -35,7 +36,8 @@ export class MockControl<Id extends string = string> {
     return this.send('PUT', '/faults', { faults });
   }
 
-  deliveries(): Promise<any[]> {
+  /** The outbound calls the mock made, each a record of its request (mocks/kit/deliveries.ts). */
+  deliveries(): Promise<Record<string, unknown>[]> {
     return this.send('GET', '/deliveries');
   }
 

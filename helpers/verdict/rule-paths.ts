@@ -71,7 +71,7 @@ export function loadJustifications(service: string): Justification[] {
   if (!fs.existsSync(file)) return [];
   const raw = (parse(fs.readFileSync(file, 'utf8')) as { justified?: unknown } | null)?.justified ?? [];
   if (!Array.isArray(raw)) throw new Error(`${file}: 'justified' must be a list`);
-  return raw.map((j: any, i: number) => {
+  return raw.map((j: { rule?: unknown; path?: unknown; reason?: unknown } | null, i: number) => {
     if (!j || typeof j.rule !== 'string' || typeof j.path !== 'string' || typeof j.reason !== 'string' || j.reason.trim().length < 10)
       throw new Error(`${file}: entry ${i + 1} needs rule, path and a reason of a sentence`);
     return { rule: j.rule, path: j.path, reason: j.reason };

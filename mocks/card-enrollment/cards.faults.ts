@@ -271,7 +271,7 @@ export const CARDS_FAULTS = faultCatalogue([
   // only a known answer shows it (each caught by a check citing the rule in rules.yaml).
   {
     id: 'correlationId-prefix-uppercase-accepted',
-    rule: 'CE-PAT-CORRELATIONID: the 8-hex prefix is lower-case',
+    rule: 'CE-PAT-CORRELATIONID: the hex prefix is lower-case',
     source: 'seed',
     rules: ['CE-PAT-CORRELATIONID'],
     relax: [
@@ -499,13 +499,13 @@ export const CARDS_FAULTS = faultCatalogue([
   // Response echoes and values (seed, SrcCorrelationId, MaskedCard, MaskedConsumer).
   blind(
     'blind-expiry-echo-swapped',
-    "MaskedCard.panExpirationMonth (MM) / panExpirationYear (YYYY) are the card's expiry (seed, MaskedCard): echoed swapped (month = YY of the year, year = 20 + month)",
+    "MaskedCard.panExpirationMonth (MM) / panExpirationYear (YYYY) are the card's expiry (seed, MaskedCard): echoed swapped (the month from the year's last digits, the year from the century and the month)",
     'seed',
     ['CE-ECHO-EXPIRY'],
   ),
   blind(
     'blind-correlation-prefix-stripped',
-    'srcCorrelationId given in the request is echoed (seed, SrcCorrelationId): the 8-hex prefix is trimmed, only the UUID part is echoed',
+    'srcCorrelationId given in the request is echoed (seed, SrcCorrelationId): the hex prefix is trimmed, only the UUID part is echoed',
     'seed',
     ['CE-ECHO-CORRELATION'],
   ),
@@ -570,7 +570,7 @@ export const CARDS_FAULTS = faultCatalogue([
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
   independent(INDEPENDENT_3, {
     id: 'i3-card-luhn-unchecked-20',
-    rule: 'a PAN failing the ISO/IEC 7812 check digit is a 400 at every length 16-20 (seed 000, Card; provider Card.primaryAccountNumber): a 20-digit PAN is not checked and is enrolled',
+    rule: 'a PAN failing the ISO/IEC 7812 check digit is a 400 at every length the contract allows (seed 000, Card; provider Card.primaryAccountNumber): a PAN of the longest length is not checked and is enrolled',
     source: 'seed',
     rules: ['CE-LUHN'],
   }),

@@ -53,6 +53,7 @@ export function registerCards(
   // The lengths the response faults break and the shortest PAN (the contract's, never restated here).
   const lengths: Lengths = {
     shortestPan: lengthOf(contract, 'Card', 'primaryAccountNumber').min!,
+    panBin: lengthOf(contract, 'MaskedCard', 'panBin').min!,
     tooLong: (field) => lengthOf(contract, 'DigitalCardData', field).max! + 1,
     providerIdentityTypes: providerEnumOf(contract, 'ConsumerIdentityType'),
   };
@@ -206,17 +207,19 @@ function isReceiptBody(raw: unknown): boolean {
   return typeof parsed === 'object' && parsed !== null && 'enrolmentReferenceData' in parsed;
 }
 
-/** panBin (reference: 6 digits) and panLastFour; the faults get them wrong for longer PANs only. */
 interface Lengths {
   shortestPan: number;
+  /** The PAN digits panBin shows: MaskedCard.panBin's minLength (the reference's choice among its lengths). */
+  panBin: number;
   /** One character past a DigitalCardData member's maximum length. */
   tooLong: (field: string) => number;
   /** The provider's consumer identity types (the contract's x-provider-enum): an opaque id, not an e-mail address. */
   providerIdentityTypes: string[];
 }
 
-function maskedDigits(pan: string, faults: MockContext<CardFaultId>['faults'], shortestPan: number) {
-  let panBin = faults.has('pan-unmasked') ? pan : pan.slice(0, 6);
+/** panBin and panLastFour; the faults get them wrong for longer PANs only. */
+function maskedDigits(pan: string, faults: MockContext<CardFaultId>['faults'], { shortestPan, panBin: binLength }: Lengths) {
+  let panBin = faults.has('pan-unmasked') ? pan : pan.slice(0, binLength);
   let panLastFour = faults.has('panLastFour-mismatch') ? pan.slice(-5, -1) : pan.slice(-4);
   if (faults.has('pan-19-last-four-wrong') && pan.length === 19) panLastFour = pan.slice(12, 16); // positions of a 16-digit PAN
   if (faults.has('long-pan-bin-too-long') && pan.length > shortestPan) panBin = pan.slice(0, pan.length - 8);
@@ -245,7 +248,7 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
         : 'mock-brand';
   const maskedCard: Record<string, unknown> = {
     srcDigitalCardId: cardId,
-    ...maskedDigits(pan, faults, lengths.shortestPan),
+    ...maskedDigits(pan, faults, lengths),
     dateOfCardCreated: faults.has('date-created-not-utc') ? created.toISOString().replace('Z', '+02:00') : created.toISOString(),
     digitalCardData: {
       status: faults.has('card-status-suspended') || onReceipt('blind-receipt-card-suspended') ? 'SUSPENDED' : 'ACTIVE',

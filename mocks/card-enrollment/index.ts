@@ -21,7 +21,7 @@ export interface CardMockHandle extends MockHandle {
 }
 
 export async function startCardEnrollmentMock(
-  options: { faults?: string[]; port?: number; standIn?: StandInMode; clockStart?: string | number } = {},
+  options: { faults?: readonly CardFaultId[]; port?: number; standIn?: StandInMode; clockStart?: string | number } = {},
 ): Promise<CardMockHandle> {
   const { faults, contract, clock, deliveries } = await prepareService('card-enrollment', CARD_FAULTS, options.faults, options.clockStart);
   const world = createCardState();

@@ -83,21 +83,21 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
   },
   {
     id: 'app-logo-size-unchecked',
-    rule: 'FD-APP-LOGO-SIZE: a logo of 50 KB or more is a 400',
+    rule: 'FD-APP-LOGO-SIZE: a logo at the size limit or more is a 400',
     source: 'provider',
     rules: ['FD-APP-LOGO-SIZE'],
     relax: [{ schema: 'AppLogo', drop: ['maxLength'] }],
   },
   {
     id: 'app-logo-limit-low',
-    rule: 'FD-APP-LOGO-SIZE: a logo under 50 KB is accepted',
+    rule: 'FD-APP-LOGO-SIZE: a logo under the size limit is accepted',
     source: 'provider',
     rules: ['FD-APP-LOGO-SIZE'],
     relax: [{ schema: 'AppLogo', set: { maxLength: 60000 } }],
   },
   {
     id: 'app-modify-logo-unchecked',
-    rule: 'FD-APP-LOGO-SIZE: a logo of 50 KB or more is a 400 on modification too (the registration checks it)',
+    rule: 'FD-APP-LOGO-SIZE: a logo at the size limit or more is a 400 on modification too (the registration checks it)',
     source: 'provider',
     rules: ['FD-APP-LOGO-SIZE'],
   },
@@ -117,7 +117,7 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
   },
   {
     id: 'app-list-limit-cap-50',
-    rule: 'FD-APP-LIST-PAGING: limit 100 is accepted',
+    rule: 'FD-APP-LIST-PAGING: limit at its maximum is accepted',
     source: 'provider',
     rules: ['FD-APP-LIST-PAGING'],
     relax: [{ schema: 'AppListLimit', set: { maximum: 50 } }],
@@ -216,7 +216,7 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
   },
   {
     id: 'app-institutions-limit-cap-100',
-    rule: 'FD-APP-INSTITUTIONS-PAGING: limit 1000 is accepted',
+    rule: 'FD-APP-INSTITUTIONS-PAGING: limit at its maximum is accepted',
     source: 'provider',
     rules: ['FD-APP-INSTITUTIONS-PAGING'],
     relax: [{ schema: 'AppInstitutionLimit', set: { maximum: 100 } }],
@@ -288,14 +288,14 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
   }),
   blind({
     id: 'blind-app-register-logo-limit-on-text',
-    rule: 'the logo limit is less than 50 KB of SVG: a 49,000-byte file is accepted, the limit is not applied to the length of its Base64 text (provider 1.35.0 Application.image)',
+    rule: 'the logo limit is a size of the SVG file: a file just under it is accepted, the limit is not applied to the length of its Base64 text (provider 1.35.0 Application.image)',
     source: 'provider',
     rules: ['FD-APP-LOGO-SIZE'],
   }),
   // getApplications (provider 1.35.0 StartParameter, ApplicationLimitParameter, filters, 400 examples 3005 to 3009).
   blind({
     id: 'blind-app-list-limit-100-refused',
-    rule: 'getApplications accepts limit 1 to 100: 100 is served, not refused as exceeding the cap (provider 1.35.0 ApplicationLimitParameter maximum 100; 400 example 3007)',
+    rule: 'getApplications accepts limit from its minimum to its maximum: the maximum is served, not refused as exceeding the cap (provider 1.35.0 ApplicationLimitParameter maximum; 400 example 3007)',
     source: 'provider',
     rules: ['FD-APP-LIST-PAGING'],
   }),
@@ -357,7 +357,7 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
   }),
   blind({
     id: 'blind-app-institutions-limit-capped-100',
-    rule: 'getRegisteredInstitutions accepts limit up to 1000, not the 100 cap of getApplications (provider 1.35.0 InstitutionLimitParameter maximum 1000)',
+    rule: 'getRegisteredInstitutions accepts limit up to its own maximum, not the smaller cap of getApplications (provider 1.35.0 InstitutionLimitParameter maximum)',
     source: 'provider',
     rules: ['FD-APP-INSTITUTIONS-PAGING'],
   }),

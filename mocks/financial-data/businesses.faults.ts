@@ -48,7 +48,7 @@ export const BUSINESSES_FAULTS = faultCatalogue([
   }),
   telling({
     id: 'telling-business-add-name-cut',
-    rule: 'AddBusinessDetails stores the whole name the contract allows (FD-BUS-READ): this one cuts it to a 100-character column',
+    rule: 'AddBusinessDetails stores the whole name the contract allows (FD-BUS-READ): this one cuts it to a shorter column',
     source: 'seed',
     rules: ['FD-BUS-READ'],
   }),

@@ -170,7 +170,7 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
   }),
   independent(INDEPENDENT_2, {
     id: 'i2-customer-username-5-accepted',
-    rule: 'a username has at least 6 characters (provider 1.35.0, CustomerUsername): one of 5 is accepted (the lower bound only)',
+    rule: 'a username has at least minLength characters (provider 1.35.0, CustomerUsername): one character fewer is accepted (the lower bound only)',
     source: 'provider',
     rules: ['FD-CUST-USERNAME-RULES'],
     relax: [{ schema: 'Username', shift: { minLength: -1 } }],

@@ -29,7 +29,7 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
   },
   {
     id: 'enrich-batch-cap-999',
-    rule: 'FD-ENRICH-BATCH: a batch of 1000 transactions is enriched',
+    rule: 'FD-ENRICH-BATCH: a batch of maxItems transactions is enriched',
     source: 'seed',
     rules: ['FD-ENRICH-BATCH'],
     relax: [{ schema: 'EnrichTransactionsPayload', at: batch, set: { maxItems: 999 } }],
@@ -91,14 +91,14 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
   },
   {
     id: 'enrich-customer-id-cap-99',
-    rule: 'FD-ENRICH-FIELD-LIMITS: an externalCustomerId of 100 characters is accepted',
+    rule: 'FD-ENRICH-FIELD-LIMITS: an externalCustomerId of maxLength characters is accepted',
     source: 'provider',
     rules: ['FD-ENRICH-FIELD-LIMITS'],
     relax: [{ schema: 'EnrichmentTransactionPayload', at: member('externalCustomerId'), set: { maxLength: 99 } }],
   },
   {
     id: 'enrich-details-uncapped',
-    rule: 'FD-ENRICH-FIELD-LIMITS: 31 additionalDetails keys are a 400',
+    rule: 'FD-ENRICH-FIELD-LIMITS: additionalDetails keys above maxProperties are a 400',
     source: 'provider',
     rules: ['FD-ENRICH-FIELD-LIMITS'],
     relax: [{ schema: 'EnrichmentAdditionalDetails', drop: ['maxProperties'] }],
@@ -107,7 +107,7 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
   // Transaction data enrichment (seed 002, Transaction data enrichment; Limits; provider 1.35.0 EnrichTransactionsPayload, TransactionPayload, EnrichedTransaction).
   blind({
     id: 'blind-enrich-batch-cap-999',
-    rule: 'a batch holds up to 1000 transactions: 1000 is enriched, not refused by a "< 1000" check (seed 002, Limits - Enrichment batch: 1000; provider maxItems 1000)',
+    rule: 'a batch holds up to maxItems transactions: that many are enriched, not refused by a "<" check (seed 002, Limits - Enrichment batch; provider maxItems)',
     source: 'seed',
     rules: ['FD-ENRICH-BATCH'],
     relax: [{ schema: 'EnrichTransactionsPayload', at: ['properties', 'transactions'], set: { maxItems: 999 } }],
@@ -147,14 +147,14 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
   }),
   blind({
     id: 'blind-enrich-description-cap-1000',
-    rule: 'a description of 1024 characters is accepted, not cut at a round 1000 (provider 1.35.0 TransactionPayload.description maxLength 1024)',
+    rule: 'a description of maxLength characters is accepted, not cut at a round thousand (provider 1.35.0 TransactionPayload.description maxLength)',
     source: 'provider',
     rules: ['FD-ENRICH-FIELD-LIMITS'],
     relax: [{ schema: 'EnrichmentTransactionPayload', at: ['properties', 'description'], set: { maxLength: 1000 } }],
   }),
   blind({
     id: 'blind-enrich-additional-details-31-keys',
-    rule: 'additionalDetails holds at most 30 keys: 31 is a 400, not accepted by a "> 31" check (provider 1.35.0 TransactionPayload.additionalDetails)',
+    rule: 'additionalDetails holds at most maxProperties keys: one more is a 400, not accepted by a ">" check one off (provider 1.35.0 TransactionPayload.additionalDetails)',
     source: 'provider',
     rules: ['FD-ENRICH-FIELD-LIMITS'],
     relax: [{ schema: 'EnrichmentAdditionalDetails', set: { maxProperties: 31 } }],

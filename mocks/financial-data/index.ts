@@ -9,7 +9,7 @@ import type { MockHandle } from '../kit/context.js';
 import { appOptions, type StandInMode } from '../kit/stand-in-mode.js';
 import { acceptTlsOnSamePort, selfSignedCertificate } from '../kit/tls.js';
 import { prepareService } from '../kit/service.js';
-import { FD_FAULTS } from './catalogue.js';
+import { FD_FAULTS, type FdFaultId } from './catalogue.js';
 import { registerAccounts } from './accounts.js';
 import { registerAppRegistration } from './app-registration.js';
 import { registerAuth } from './auth.js';
@@ -51,7 +51,8 @@ export interface FdMockHandle extends MockHandle {
 }
 
 export interface FdMockOptions {
-  faults?: string[];
+  /** Faults switched on at start (ids read at run time go through faultsFor of mocks/kit/faults.ts). */
+  faults?: readonly FdFaultId[];
   port?: number;
   /** Security header names to expect, or which of the contract's (seed, the default; provider: their x-provider-name). The suite passes FD_HEADER_NAMES. */
   headerNames?: FdHeaderNames | HeaderNaming;

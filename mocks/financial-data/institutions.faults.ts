@@ -31,7 +31,7 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-NOT-FOUND', 'FD-ROUTING-LENGTH'],
   },
-  { id: 'location-matches-over-3', rule: 'location matches: up to 3', source: 'seed', rules: ['FD-LOC-MAX'] },
+  { id: 'location-matches-over-3', rule: "location matches: at most the seed's number", source: 'seed', rules: ['FD-LOC-MAX'] },
   {
     id: 'location-params-unchecked',
     rule: 'location matches need idType+idValue or the name-and-address set',
@@ -55,7 +55,7 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
   // Institutions (seed 002, Institutions and Limits).
   blind({
     id: 'blind-location-matches-four',
-    rule: 'location matches: up to 3 (seed Institutions, Limits)',
+    rule: "location matches: at most the seed's number (seed Institutions, Limits)",
     source: 'seed',
     rules: ['FD-LOC-MAX'],
   }),

@@ -15,13 +15,13 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
   },
   {
     id: 'micro-entries-amounts-in-cents',
-    rule: 'FD-MICRO-AMOUNTS: each micro amount under one dollar (deposited in cents: 12 dollars for 0.12)',
+    rule: 'FD-MICRO-AMOUNTS: each micro amount under one dollar (deposited in cents: the cents taken as dollars)',
     source: 'seed',
     rules: ['FD-MICRO-AMOUNTS'],
   },
   {
     id: 'micro-entries-routing-length-unenforced',
-    rule: 'FD-MICRO-ROUTING-LENGTH: a routing number of 8 or 10 digits is a 400',
+    rule: 'FD-MICRO-ROUTING-LENGTH: a routing number one digit short or long is a 400',
     source: 'seed',
     rules: ['FD-MICRO-ROUTING-LENGTH'],
     relax: [{ schema: 'MicroEntryRoutingNumber', set: { pattern: '^[0-9]{8,10}$' } }],
@@ -73,13 +73,13 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
   },
   {
     id: 'micro-entries-six-per-window',
-    rule: 'FD-MICRO-RATE: the sixth initiation of a customer within 24 hours is accepted (off by one)',
+    rule: 'FD-MICRO-RATE: one initiation of a customer more than the window allows is accepted (off by one)',
     source: 'assumption',
     rules: ['FD-MICRO-RATE'],
   },
   {
     id: 'micro-entries-window-never-resets',
-    rule: 'FD-MICRO-RATE: the 24-hour window never ends',
+    rule: 'FD-MICRO-RATE: the initiation window never ends',
     source: 'assumption',
     rules: ['FD-MICRO-RATE'],
   },
@@ -150,7 +150,7 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
   // Micro entries (seed 002, Micro entries and switches; Limits; Errors 409, 429; provider 1.35.0).
   blind({
     id: 'blind-micro-entries-deposited-after-23-hours',
-    rule: 'micro entries stay Pending until 24 hours after initiation (still Pending a minute before), Completed from then on (provider MicroDepositStatus; catalogue assumption)',
+    rule: 'micro entries stay Pending until the deposit delay after initiation has passed (still Pending a minute before), Completed from then on (provider MicroDepositStatus; catalogue assumption)',
     source: 'assumption',
     rules: ['FD-MICRO-DETAILS'],
   }),
@@ -162,7 +162,7 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
   }),
   blind({
     id: 'blind-micro-entries-rate-per-partner',
-    rule: 'the 429 counts the initiations of one customer: another customer is not affected (seed 002, Errors 429; catalogue: five per customer in 24 hours)',
+    rule: 'the 429 counts the initiations of one customer: another customer is not affected (seed 002, Errors 429; catalogue: initiations per customer in a window)',
     source: 'assumption',
     rules: ['FD-MICRO-RATE'],
   }),
@@ -195,13 +195,13 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
   }),
   independent(INDEPENDENT_3, {
     id: 'i3-micro-details-routing-leading-zeros',
-    rule: 'the details read shows the routing number sent (seed 002, Micro entries: 9-digit routing number): a routing number starting with 0 (021000021) is answered without its leading zeros (21000021)',
+    rule: "the details read shows the routing number sent (seed 002, Micro entries: the routing number's digits): a routing number starting with 0 is answered without its leading zeros",
     source: 'seed',
     rules: ['FD-MICRO-DETAILS'],
   }),
   independent(INDEPENDENT_3, {
     id: 'i3-micro-rate-window-inclusive',
-    rule: 'five initiations within 24 hours; once 24 hours have passed an initiation is accepted again (seed 002, Limits): an initiation exactly 24 hours old still counts, so the sixth at that instant is a 429',
+    rule: "a customer's initiations are capped within a window (microEntryWindowSeconds); once the window has passed an initiation is accepted again (seed 002, Limits): an initiation exactly as old as the window still counts, so one more at that instant is a 429",
     source: 'seed',
     rules: ['FD-MICRO-RATE'],
   }),

@@ -10,7 +10,7 @@ export const MIDDLEWARE_FAULTS = faultCatalogue([
   { id: 'token-never-expires', rule: 'a token is valid two hours', source: 'seed', rules: ['FD-TOKEN-LIFETIME'] },
   {
     id: 'token-expires-early',
-    rule: 'a token is valid two hours (not 80 minutes)',
+    rule: 'a token is valid its whole lifetime (x-limits tokenLifetimeSeconds), not expiring earlier',
     source: 'seed',
     rules: ['FD-TOKEN-LIFETIME', 'FD-TOKEN-REUSE'],
   },
@@ -54,7 +54,7 @@ export const MIDDLEWARE_FAULTS = faultCatalogue([
   // Authentication and partner (seed 002, Authentication and Limits; reference, Partner lock).
   blind({
     id: 'blind-token-expires-at-90-minutes',
-    rule: 'a token is valid two hours; 90 minutes is when to renew, not when it expires (seed Authentication, Limits)',
+    rule: 'a token is valid its whole lifetime (tokenLifetimeSeconds); tokenRenewAfterSeconds is when to renew, not when it expires (seed Authentication, Limits)',
     source: 'seed',
     rules: ['FD-TOKEN-LIFETIME'],
   }),

@@ -101,7 +101,7 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
   },
   {
     id: 'payments-data-peb-default-interval-60',
-    rule: 'FD-PAY-PEB-INTERVAL-DEFAULT: the bundle caches 30 minutes by default, not 60',
+    rule: 'FD-PAY-PEB-INTERVAL-DEFAULT: the bundle caches for the default interval when none is given, not twice as long',
     rules: ['FD-PAY-PEB-INTERVAL-DEFAULT'],
     source: 'provider',
   },
@@ -114,14 +114,14 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
   },
   {
     id: 'payments-data-live-interval-cap-unenforced',
-    rule: 'FD-PAY-CACHE-INTERVAL-RANGE: a live interval above 1440 is a 400',
+    rule: 'FD-PAY-CACHE-INTERVAL-RANGE: a live interval above its maximum is a 400',
     rules: ['FD-PAY-CACHE-INTERVAL-RANGE'],
     source: 'provider',
     relax: [{ schema: 'BalanceCacheInterval', drop: ['maximum'] }],
   },
   {
     id: 'payments-data-peb-interval-cap-unenforced',
-    rule: 'FD-PAY-CACHE-INTERVAL-RANGE: a bundle interval above 1440 is a 400',
+    rule: 'FD-PAY-CACHE-INTERVAL-RANGE: a bundle interval above its maximum is a 400',
     rules: ['FD-PAY-CACHE-INTERVAL-RANGE'],
     source: 'provider',
     relax: [{ schema: 'PebBalanceCacheInterval', drop: ['maximum'] }],

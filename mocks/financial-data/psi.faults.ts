@@ -110,11 +110,16 @@ export const PSI_FAULTS = faultCatalogue([
   },
   {
     id: 'psi-days-off-by-one',
-    rule: 'FD-PSI-DAYS: N+1 days for a settle-by date 3 to 8 days out',
+    rule: 'FD-PSI-DAYS: N+1 days for a settle-by date of the middle band (N days given)',
     source: 'provider',
     rules: ['FD-PSI-DAYS'],
   },
-  { id: 'psi-days-ten-always', rule: 'FD-PSI-DAYS: 3 days up to 2 days out', source: 'provider', rules: ['FD-PSI-DAYS'] },
+  {
+    id: 'psi-days-ten-always',
+    rule: "FD-PSI-DAYS: the near settle-by dates get the fewest days (the far band's count given)",
+    source: 'provider',
+    rules: ['FD-PSI-DAYS'],
+  },
   // Requests (provider 1.35.0 limits and required lists).
   {
     id: 'psi-amount-zero-accepted',
@@ -155,7 +160,7 @@ export const PSI_FAULTS = faultCatalogue([
   },
   {
     id: 'psi-warning-never',
-    rule: 'FD-PSI-BALANCE-WARNING: an amount above the available balance carries the warning 2000',
+    rule: 'FD-PSI-BALANCE-WARNING: an amount above the available balance carries the balance warning',
     source: 'provider',
     rules: ['FD-PSI-BALANCE-WARNING'],
   },
@@ -212,7 +217,7 @@ export const PSI_FAULTS = faultCatalogue([
   }),
   blind({
     id: 'blind-psi-warning-against-cleared-balance',
-    rule: 'code 2000 comes when the settlement amount exceeds the available balance, not the cleared balance (provider 1.35.0 PaymentSuccessIndicatorWarningExample)',
+    rule: 'the balance warning comes when the settlement amount exceeds the available balance, not the cleared balance (provider 1.35.0 PaymentSuccessIndicatorWarningExample)',
     source: 'provider',
     rules: ['FD-PSI-BALANCE-WARNING'],
   }),

@@ -23,7 +23,7 @@ export const STATEMENTS_FAULTS = faultCatalogue([
   },
   {
     id: 'statements-index-25-accepted',
-    rule: 'FD-STMT-INDEX-RANGE: index 25 is a 400',
+    rule: 'FD-STMT-INDEX-RANGE: an index above the maximum is a 400',
     source: 'provider',
     rules: ['FD-STMT-INDEX-RANGE'],
     relax: [{ schema: 'StatementIndex', set: { maximum: 25 } }],
@@ -56,7 +56,7 @@ export const STATEMENTS_FAULTS = faultCatalogue([
   // Statement details (seed 002: up to 24; the asset id used with the asset retrieval).
   {
     id: 'statements-indexes-25-accepted',
-    rule: 'FD-STMT-INDEXES-RANGE: an index 25 in the list is a 400',
+    rule: 'FD-STMT-INDEXES-RANGE: an index above the maximum in the list is a 400',
     source: 'provider',
     rules: ['FD-STMT-INDEXES-RANGE'],
     relax: [{ schema: 'StatementIndexes', set: { pattern: '^([1-9]|1[0-9]|2[0-5])(,([1-9]|1[0-9]|2[0-5])){0,23}$' } }],
@@ -70,14 +70,14 @@ export const STATEMENTS_FAULTS = faultCatalogue([
   },
   {
     id: 'statements-details-max-25',
-    rule: 'FD-STMT-DETAILS-MAX: 25 indexes are a 400',
+    rule: 'FD-STMT-DETAILS-MAX: more indexes than maxItems are a 400',
     source: 'assumption',
     rules: ['FD-STMT-DETAILS-MAX'],
     relax: [{ schema: 'StatementIndexes', set: { pattern: `^${INDEX}(,${INDEX}){0,24}$` } }],
   },
   {
     id: 'statements-details-truncated',
-    rule: 'FD-STMT-DETAILS-MAX: 24 indexes give 24 details',
+    rule: 'FD-STMT-DETAILS-MAX: maxItems indexes give as many details',
     source: 'seed',
     rules: ['FD-STMT-DETAILS-MAX'],
   },
@@ -148,7 +148,7 @@ export const STATEMENTS_FAULTS = faultCatalogue([
   }),
   blind({
     id: 'blind-statements-index-max-23',
-    rule: 'statement index accepts 1 to 24: 24 is served (seed 002, Limits: statements up to 24 months; provider StatementIndexParameter maximum 24)',
+    rule: 'statement index accepts its minimum to its maximum: the maximum is served (seed 002, Limits: statements up to a number of months; provider StatementIndexParameter maximum)',
     source: 'seed',
     rules: ['FD-STMT-INDEX-RANGE'],
     relax: [{ schema: 'StatementIndex', set: { maximum: 23 } }],

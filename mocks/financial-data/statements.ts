@@ -5,6 +5,7 @@
 // Rules: schemas/financial-data/rules/statements.yaml.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { onePagePdf } from '../kit/pdf.js';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
 import { findAccount, findCustomer, type Account, type Asset, type FdState } from './state.js';
 
@@ -28,22 +29,7 @@ function period(nowMs: number, index: number) {
 /** A small, valid-looking PDF (ASCII only): the account's name, last four digits and period. */
 function statementPdf(account: Account, index: number, p: ReturnType<typeof period>): Buffer {
   const text = `Statement ${index}: ${account.name} ending ${account.number.slice(-4)}, ${p.description}`;
-  const stream = `BT /F1 11 Tf 72 720 Td (${text}) Tj ET`;
-  return Buffer.from(
-    [
-      '%PDF-1.4',
-      '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
-      '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
-      '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >> endobj',
-      `4 0 obj << /Length ${stream.length} >> stream`,
-      stream,
-      'endstream endobj',
-      'trailer << /Root 1 0 R >>',
-      '%%EOF',
-      '',
-    ].join('\n'),
-    'ascii',
-  );
+  return Buffer.from(onePagePdf([text]), 'ascii');
 }
 
 /**

@@ -21,13 +21,13 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
   },
   {
     id: 'transactions-historic-visible-before-load',
-    rule: 'FD-TXN-STANDARD-HISTORY: older than 180 days only after the historic load',
+    rule: 'FD-TXN-STANDARD-HISTORY: older than standardHistoryDays only after the historic load',
     source: 'seed',
     rules: ['FD-TXN-STANDARD-HISTORY'],
   },
   {
     id: 'transactions-standard-history-90-days',
-    rule: 'FD-TXN-STANDARD-HISTORY: standard history reaches 180 days, not 90',
+    rule: 'FD-TXN-STANDARD-HISTORY: standard history reaches standardHistoryDays, not half of it',
     source: 'seed',
     rules: ['FD-TXN-STANDARD-HISTORY'],
   },
@@ -70,7 +70,7 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
   },
   {
     id: 'transactions-page-holds-500',
-    rule: 'FD-TXN-PAGE-1000: limit 1000 gives pages of 1000',
+    rule: 'FD-TXN-PAGE-1000: limit at its maximum gives pages of that size',
     source: 'seed',
     rules: ['FD-TXN-PAGE-1000'],
   },
@@ -246,7 +246,7 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
   }),
   blind({
     id: 'blind-transactions-page-cap-off-by-one',
-    rule: 'a page holds up to 1000 transactions: limit 1000 gives 1000, not 999 (seed 002, Limits)',
+    rule: 'a page holds up to the limit maximum of transactions: limit at the maximum gives that many, not one fewer (seed 002, Limits)',
     source: 'seed',
     rules: ['FD-TXN-PAGE-1000'],
   }),
@@ -258,7 +258,7 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
   }),
   blind({
     id: 'blind-transactions-standard-history-186-days',
-    rule: 'standard aggregation reaches 180 days before the account was added, not six months of 31 days (seed 002, Transactions and Limits)',
+    rule: 'standard aggregation reaches standardHistoryDays before the account was added, not six months of the longest month (seed 002, Transactions and Limits)',
     source: 'seed',
     rules: ['FD-TXN-STANDARD-HISTORY'],
   }),

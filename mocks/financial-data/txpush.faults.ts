@@ -46,13 +46,13 @@ export const TXPUSH_FAULTS = faultCatalogue([
   },
   {
     id: 'txpush-port-80-refused',
-    rule: 'FD-TXPUSH-PORTS: an http listener URL on port 80 is accepted',
+    rule: 'FD-TXPUSH-PORTS: an http listener URL on the HTTP port of listenerPorts is accepted',
     source: 'seed',
     rules: ['FD-TXPUSH-PORTS'],
   },
   {
     id: 'txpush-explicit-port-refused',
-    rule: 'FD-TXPUSH-PORTS: a listener URL naming port 443 (or 80) is accepted',
+    rule: 'FD-TXPUSH-PORTS: a listener URL naming a port of listenerPorts explicitly is accepted',
     source: 'seed',
     rules: ['FD-TXPUSH-PORTS'],
   },
@@ -171,13 +171,13 @@ export const TXPUSH_FAULTS = faultCatalogue([
   }),
   blind({
     id: 'blind-txpush-https-required-for-testing',
-    rule: "HTTPS is demanded for real accounts only: an http listener on port 80 for a testing customer's account is accepted (201), not refused as if every account were real (seed 002, Events: HTTPS for any real account; Limits: listener ports 80, 443)",
+    rule: "HTTPS is demanded for real accounts only: an http listener on the HTTP port for a testing customer's account is accepted (201), not refused as if every account were real (seed 002, Events: HTTPS for any real account; Limits: listener ports)",
     source: 'seed',
     rules: ['FD-TXPUSH-PORTS'],
   }),
   blind({
     id: 'blind-txpush-port-8443-accepted',
-    rule: 'only ports 80 and 443 are allowed: 8443, the "alternative HTTPS port", is a 400, not accepted (seed 002, Events: other ports make the call fail; Limits)',
+    rule: 'only the ports of listenerPorts are allowed: 8443, the "alternative HTTPS port", is a 400, not accepted (seed 002, Events: other ports make the call fail; Limits)',
     source: 'seed',
     rules: ['FD-TXPUSH-PORTS'],
   }),

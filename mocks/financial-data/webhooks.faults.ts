@@ -154,14 +154,14 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
   // Paging (provider 1.35.0 ObwmsOffsetParameter, ObwmsLimitParameter; reference Paging).
   {
     id: 'webhooks-limit-uncapped',
-    rule: 'FD-WEBHOOK-PAGE-LIMIT: a limit above 100 is a 400',
+    rule: 'FD-WEBHOOK-PAGE-LIMIT: a limit above its maximum is a 400',
     source: 'assumption',
     rules: ['FD-WEBHOOK-PAGE-LIMIT'],
     relax: [{ schema: 'WebhookPageLimit', drop: ['maximum'] }],
   },
   {
     id: 'webhooks-limit-cap-50',
-    rule: 'FD-WEBHOOK-PAGE-LIMIT: a limit of 100 is served',
+    rule: 'FD-WEBHOOK-PAGE-LIMIT: a limit at its maximum is served',
     source: 'provider',
     rules: ['FD-WEBHOOK-PAGE-LIMIT'],
   },
@@ -313,14 +313,14 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
   // Paging (provider 1.35.0 ObwmsOffsetParameter, ObwmsLimitParameter, Subscriptions; reference Paging).
   blind({
     id: 'blind-webhooks-limit-100-refused',
-    rule: 'limit accepts 1 to 100 inclusive: 100 is served, not a 400 (provider 1.35.0 ObwmsLimitParameter maximum 100)',
+    rule: 'limit accepts its minimum to its maximum inclusive: the maximum is served, not a 400 (provider 1.35.0 ObwmsLimitParameter maximum)',
     source: 'provider',
     rules: ['FD-WEBHOOK-PAGE-LIMIT'],
     relax: [{ schema: 'WebhookPageLimit', drop: ['maximum'], set: { exclusiveMaximum: 100 } }],
   }),
   blind({
     id: 'blind-webhooks-default-paging-not-echoed',
-    rule: 'without limit and offset the page still answers limit 10 and offset 1, the defaults applied; it does not leave them out (provider 1.35.0 ObwmsLimitParameter default 10, ObwmsOffsetParameter default 1; Subscriptions requires offset, limit)',
+    rule: 'without limit and offset the page still answers limit and offset, the defaults applied; it does not leave them out (provider 1.35.0 ObwmsLimitParameter and ObwmsOffsetParameter defaults; Subscriptions requires offset, limit)',
     source: 'provider',
     rules: ['FD-WEBHOOK-PAGE-DEFAULT'],
   }),

@@ -10,7 +10,7 @@ export const APPROVALS_FAULTS = faultCatalogue([
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
   relax(
     'rejectReasonDetail-max-unenforced',
-    'rejectReasonDetail at most 5000',
+    'rejectReasonDetail maxLength',
     'PlanApprovalRequest',
     ['properties', 'rejectReasonDetail'],
     { drop: ['maxLength'] },
@@ -32,7 +32,7 @@ export const APPROVALS_FAULTS = faultCatalogue([
   // Off-by-one limits (provider 2.0.0 field schemas; reference, Main fields).
   blind(
     'blind-reject-detail-5000-rejected',
-    'planApproval rejectReasonDetail at most 5000 characters (provider; reference): enforced as 4999, a valid 5000-character detail is refused',
+    'planApproval rejectReasonDetail at most maxLength characters (provider; reference): enforced one lower, a valid detail of maxLength characters is refused',
     'provider',
     ['IN-LIM-REJECTDETAIL'],
     [{ schema: 'PlanApprovalRequest', at: ['properties', 'rejectReasonDetail'], set: { maxLength: 4999 } }],

@@ -19,7 +19,7 @@ export const GUARD_FAULTS = faultCatalogue([
       { schema: 'UuidField', drop: ['format', 'minLength', 'maxLength'] },
     ],
   },
-  rule('limit-over-500-accepted', 'limit at most 500', ['IN-PAGE-LIMIT']),
+  rule('limit-over-500-accepted', 'limit maximum', ['IN-PAGE-LIMIT']),
   rule('offset-unchecked', 'offset at least 0', ['IN-PAGE-OFFSET']),
   // Auth and transport (reference, Transport and auth).
   rule('unsigned-accepted', 'no OAuth signature: 401', ['IN-AUTH-SIGNATURE']),
@@ -48,14 +48,14 @@ export const GUARD_FAULTS = faultCatalogue([
   // Off-by-one limits (provider 2.0.0 field schemas; reference, Main fields).
   blind(
     'blind-limit-500-rejected',
-    'limit is 1 to 500 (provider parameter `limit`; reference Paging "at most 500"): limit=500 is refused with 400 (enforced as < 500)',
+    'limit is from its minimum to its maximum (provider parameter `limit`; reference Paging): limit at the maximum is refused with 400 (enforced as below it)',
     'provider',
     ['IN-PAGE-LIMIT'],
   ),
   // Paging (provider 2.0.0: offset default 0, limit default 500; Count/Offset/Limit/Total headers).
   blind(
     'blind-default-limit-100',
-    'default page size is 500 (provider `limit` default 500; reference Paging): without limit a page holds at most 100',
+    'default page size is the maximum (provider `limit` default; reference Paging): without limit a page holds fewer, a smaller fixed page',
     'provider',
     ['IN-PAGE-DEFAULT'],
   ),
@@ -74,7 +74,7 @@ export const GUARD_FAULTS = faultCatalogue([
   // Auth (reference, Transport and auth).
   blind(
     'blind-consumer-key-prefix',
-    'an unknown consumer key is 401 (reference, Transport and auth): consumer keys are matched on their first 12 characters',
+    'an unknown consumer key is 401 (reference, Transport and auth): consumer keys are matched on a prefix only',
     'assumption',
     ['IN-AUTH-SIGNATURE'],
   ),

@@ -30,7 +30,7 @@ export interface InstallmentsMockHandle extends MockHandle {
 }
 
 export async function startInstallmentsMock(
-  options: { faults?: string[]; port?: number; standIn?: StandInMode; clockStart?: string | number } = {},
+  options: { faults?: readonly InstallmentsFaultId[]; port?: number; standIn?: StandInMode; clockStart?: string | number } = {},
 ): Promise<InstallmentsMockHandle> {
   const { faults, contract, clock, deliveries } = await prepareService(
     'installments',

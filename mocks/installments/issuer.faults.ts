@@ -13,15 +13,15 @@ export const ISSUER_FAULTS = faultCatalogue([
   ]),
   // The issuer endpoint (reference, Flows - notification (b)).
   rule('issuer-answers-200', 'issuer answers a valid notification 201', ['IN-ISSUER-ACCEPT']),
-  rule('issuer-reason-code-too-long', 'PlanNotifError ReasonCode at most 36', ['IN-ISSUER-INVALID']),
-  rule('issuer-source-too-long', 'PlanNotifError Source at most 15', ['IN-ISSUER-INVALID']),
+  rule('issuer-reason-code-too-long', 'PlanNotifError ReasonCode maxLength', ['IN-ISSUER-INVALID']),
+  rule('issuer-source-too-long', 'PlanNotifError Source maxLength', ['IN-ISSUER-INVALID']),
   rule('issuer-unknown-ica-accepted', 'issuer: unknown issuerIca is 404', ['IN-ISSUER-UNKNOWN']),
   rule('issuer-never-throttles', 'issuer: too many notifications is 429', ['IN-ISSUER-THROTTLE']),
   // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
   independent(INDEPENDENT_3, {
     id: 'i3-issuer-throttle-per-issuer',
-    rule: "the issuer accepts 3 notifications of one plan within a minute and answers the 4th 429 (reference, Issuer endpoint): it counts the notifications of every plan of the issuer together, so a fourth plan's first notification within the minute is a 429",
+    rule: "the issuer accepts a few notifications of one plan within a minute and answers the next one 429 (reference, Issuer endpoint): it counts the notifications of every plan of the issuer together, so another plan's first notification within the minute is a 429",
     source: 'assumption',
     rules: ['IN-ISSUER-THROTTLE'],
   }),

@@ -11,17 +11,19 @@ export const MERCHANTS_FAULTS = faultCatalogue([
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
   relax(
     'merchantLegalName-length-unenforced',
-    'merchantLegalName 1-300',
+    'merchantLegalName minLength/maxLength',
     'MerchantLegalName',
     undefined,
     { drop: ['minLength', 'maxLength'] },
     ['IN-LIM-LEGALNAME'],
   ),
-  relax('countryCode-pattern-unenforced', 'countryCode 3 letters of either case', 'CountryCode', undefined, { drop: ['pattern'] }, [
+  relax('countryCode-pattern-unenforced', 'countryCode pattern (letters of either case)', 'CountryCode', undefined, { drop: ['pattern'] }, [
     'IN-PAT-COUNTRY',
   ]),
-  relax('acquirerIca-pattern-unenforced', 'acquirerICA 6, 9 or 11 digits', 'AcquirerIca', undefined, { drop: ['pattern'] }, ['IN-PAT-ICA']),
-  relax('merchantGroup-pattern-unenforced', 'merchantGroup ^[A-Z0-9]{1,2}$', 'MerchantGroup', undefined, { drop: ['pattern'] }, [
+  relax('acquirerIca-pattern-unenforced', 'acquirerICA pattern (its digit counts)', 'AcquirerIca', undefined, { drop: ['pattern'] }, [
+    'IN-PAT-ICA',
+  ]),
+  relax('merchantGroup-pattern-unenforced', 'merchantGroup pattern', 'MerchantGroup', undefined, { drop: ['pattern'] }, [
     'IN-PAT-MERCHANTGROUP',
   ]),
   relax('maidType-enum-unenforced', 'maidType GRP|EXT', 'MaidType', undefined, { drop: ['enum'] }, ['IN-ENUM-MAIDTYPE']),
@@ -30,15 +32,15 @@ export const MERCHANTS_FAULTS = faultCatalogue([
   ]),
   relax(
     'participations-max-30-unenforced',
-    '1 to 30 participations per request',
+    'participations per request minItems/maxItems',
     'MerchantParticipationRequest',
     undefined,
     { drop: ['maxItems'] },
     ['IN-LIM-PARTICIPATIONS'],
   ),
-  relax('wallets-max-3-unenforced', 'wallets at most 3', 'Wallets', undefined, { drop: ['maxItems'] }, ['IN-LIM-WALLETS']),
-  relax('dbaNames-max-1000-unenforced', 'dbaNames at most 1000', 'DbaNames', undefined, { drop: ['maxItems'] }, ['IN-LIM-DBANAMES']),
-  relax('mids-max-5000-unenforced', 'mids at most 5000', 'MerchantParticipation', ['properties', 'mids'], { drop: ['maxItems'] }, [
+  relax('wallets-max-3-unenforced', 'wallets maxItems', 'Wallets', undefined, { drop: ['maxItems'] }, ['IN-LIM-WALLETS']),
+  relax('dbaNames-max-1000-unenforced', 'dbaNames maxItems', 'DbaNames', undefined, { drop: ['maxItems'] }, ['IN-LIM-DBANAMES']),
+  relax('mids-max-5000-unenforced', 'mids maxItems', 'MerchantParticipation', ['properties', 'mids'], { drop: ['maxItems'] }, [
     'IN-LIM-MIDS',
   ]),
   relax(
@@ -117,7 +119,7 @@ export const MERCHANTS_FAULTS = faultCatalogue([
   // Off-by-one limits (provider 2.0.0 field schemas; reference, Main fields).
   blind(
     'blind-participations-31-accepted',
-    'at most 30 merchant participations per request (provider; reference Main fields): 31 accepted',
+    'merchant participations per request at most maxItems (provider; reference Main fields): one more accepted',
     'provider',
     ['IN-LIM-PARTICIPATIONS'],
     [{ schema: 'MerchantParticipationRequest', set: { maxItems: 31 } }],
@@ -185,7 +187,7 @@ export const MERCHANTS_FAULTS = faultCatalogue([
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
   independent(INDEPENDENT_3, {
     id: 'i3-participation-by-request-name-spaces-collapsed',
-    rule: 'a merchant read back carries its legal name as submitted (provider 2.0.0, MerchantParticipation; merchantLegalName 1 to 300 characters, any): the read by request_id trims the legal name and collapses its inner runs of spaces (the completed list keeps it)',
+    rule: 'a merchant read back carries its legal name as submitted (provider 2.0.0, MerchantParticipation; merchantLegalName of any characters within its lengths): the read by request_id trims the legal name and collapses its inner runs of spaces (the completed list keeps it)',
     source: 'provider',
     rules: ['IN-ECHO-PARTICIPATION'],
   }),

@@ -8,16 +8,16 @@ import { blind, relax, rule } from './fault-builders.js';
 
 export const OFFERS_FAULTS = faultCatalogue([
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
-  relax('currency-length-unenforced', 'currency 3 characters', 'Currency', undefined, { drop: ['minLength', 'maxLength'] }, [
+  relax('currency-length-unenforced', 'currency minLength/maxLength', 'Currency', undefined, { drop: ['minLength', 'maxLength'] }, [
     'IN-LIM-CURRENCY',
   ]),
-  relax('mcc-length-unenforced', 'mcc 4 characters', 'Mcc', undefined, { drop: ['minLength', 'maxLength'] }, ['IN-LIM-MCC']),
+  relax('mcc-length-unenforced', 'mcc minLength/maxLength', 'Mcc', undefined, { drop: ['minLength', 'maxLength'] }, ['IN-LIM-MCC']),
   // PAN lists and offers (reference, Flows - services).
   rule('offers-for-unregistered-pan', 'offers only for registered cards and account ranges', [
     'IN-STATE-PAN-ELIGIBLE',
     'IN-RANGE-ELIGIBLE',
   ]),
-  rule('offer-tenure-1', 'offer tenure at least 2', ['IN-VAL-OFFER-TENURE']),
+  rule('offer-tenure-1', 'offer tenure minimum', ['IN-VAL-OFFER-TENURE']),
   rule('offers-total-wrong', 'total is the number of offers returned', ['IN-VAL-OFFERS-TOTAL']),
   // Filters, paging, readers, counts, echoes and paths of the suite's rule catalogue.
   {

@@ -8,19 +8,19 @@ import { blind, relax, rule } from './fault-builders.js';
 
 export const PANS_FAULTS = faultCatalogue([
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
-  relax('panListId-pattern-unenforced', 'panListId ^[0-9]{18}$', 'PanListId', undefined, { drop: ['pattern'] }, ['IN-PAT-PANLISTID']),
-  relax('panListName-pattern-unenforced', 'panListName ^[a-zA-Z0-9\\s-]{1,64}$', 'PanListName', undefined, { drop: ['pattern'] }, [
+  relax('panListId-pattern-unenforced', 'panListId pattern', 'PanListId', undefined, { drop: ['pattern'] }, ['IN-PAT-PANLISTID']),
+  relax('panListName-pattern-unenforced', 'panListName pattern', 'PanListName', undefined, { drop: ['pattern'] }, [
     'IN-PAT-PANLISTNAME',
     'IN-LIM-PANLISTNAME',
   ]),
-  relax('accountRange-pattern-unenforced', 'accountRangeLow/High ^[0-9]{11,19}$', 'AccountRangeBound', undefined, { drop: ['pattern'] }, [
+  relax('accountRange-pattern-unenforced', 'accountRangeLow/High pattern', 'AccountRangeBound', undefined, { drop: ['pattern'] }, [
     'IN-LIM-ACCOUNTRANGE',
   ]),
-  relax('pan-pattern-unenforced', 'PAN 11 to 19 digits', 'Pan', undefined, { drop: ['pattern'] }, ['IN-LIM-PAN']),
+  relax('pan-pattern-unenforced', 'PAN pattern (digits, in its range of lengths)', 'Pan', undefined, { drop: ['pattern'] }, ['IN-LIM-PAN']),
   // Card data in clear `sensitiveData` (provider 2.0.0 schemas) validated like the encrypted plaintext.
   {
     id: 'clear-pan-pattern-unenforced',
-    rule: 'a PAN in clear sensitiveData has 11 to 19 digits',
+    rule: 'a PAN in clear sensitiveData matches the PAN pattern',
     source: 'provider',
     rules: ['IN-LIM-PAN'],
     relax: [
@@ -85,7 +85,7 @@ export const PANS_FAULTS = faultCatalogue([
   }),
   independent(INDEPENDENT_2, {
     id: 'i2-panlist-name-65-accepted',
-    rule: 'panListName has at most 64 characters (provider 2.0.0, PanListName pattern): one more is accepted (the refusing side only)',
+    rule: 'panListName has at most the characters its pattern allows (provider 2.0.0, PanListName pattern): one more is accepted (the refusing side only)',
     source: 'provider',
     rules: ['IN-LIM-PANLISTNAME'],
     relax: [{ schema: 'PanListName', set: { pattern: '^[a-zA-Z0-9\\s-]{1,65}$' } }],

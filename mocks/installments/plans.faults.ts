@@ -8,13 +8,13 @@ import { blind, relax, rule } from './fault-builders.js';
 
 export const PLANS_FAULTS = faultCatalogue([
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
-  relax('offerId-length-unenforced', 'offerId 8-64', 'OfferId', undefined, { drop: ['minLength', 'maxLength'] }, [
+  relax('offerId-length-unenforced', 'offerId minLength/maxLength', 'OfferId', undefined, { drop: ['minLength', 'maxLength'] }, [
     'IN-ISSUER-INVALID',
     'IN-ERR-CONTRACT',
   ]),
   relax(
     'tenure-range-unenforced',
-    'tenure 2-99',
+    'tenure minimum/maximum',
     'PlanInstallmentInformation',
     ['properties', 'tenure'],
     { drop: ['minimum', 'maximum'] },
@@ -25,7 +25,7 @@ export const PLANS_FAULTS = faultCatalogue([
   ]),
   relax(
     'schedulePayments-max-99-unenforced',
-    'schedulePayments at most 99',
+    'schedulePayments maxItems',
     'PlanRequest',
     ['properties', 'schedulePayments'],
     { drop: ['maxItems'] },
@@ -74,14 +74,14 @@ export const PLANS_FAULTS = faultCatalogue([
   // Off-by-one limits (provider 2.0.0 field schemas; reference, Main fields).
   blind(
     'blind-tenure-1-accepted',
-    'savePlan planInstallmentInformation.tenure is 2 to 99 (provider; reference "tenure* 2-99"): a tenure of 1 is accepted',
+    'savePlan planInstallmentInformation.tenure is within its minimum and maximum (provider; reference, tenure): one below the minimum is accepted',
     'provider',
     ['IN-LIM-TENURE'],
     [{ schema: 'PlanInstallmentInformation', at: ['properties', 'tenure'], set: { minimum: 1 } }],
   ),
   blind(
     'blind-schedule-payments-100-accepted',
-    'savePlan schedulePayments at most 99 (provider; reference "schedulePayments[] (at most 99)"): 100 accepted',
+    'savePlan schedulePayments at most maxItems (provider; reference, schedulePayments[]): one more accepted',
     'provider',
     ['IN-LIM-SCHEDULE'],
     [{ schema: 'PlanRequest', at: ['properties', 'schedulePayments'], set: { maxItems: 100 } }],
@@ -154,7 +154,7 @@ export const PLANS_FAULTS = faultCatalogue([
   }),
   independent(INDEPENDENT_3, {
     id: 'i3-tenure-100-accepted',
-    rule: "a plan's tenure is 2 to 99 (provider 2.0.0, PlanInstallmentInformation): a tenure of 100 is accepted (the lower bound still holds)",
+    rule: "a plan's tenure is within its minimum and maximum (provider 2.0.0, PlanInstallmentInformation): a tenure one above the maximum is accepted (the lower bound still holds)",
     source: 'provider',
     rules: ['IN-LIM-TENURE', 'IN-ERR-CONTRACT'],
     relax: [{ schema: 'PlanInstallmentInformation', at: ['properties', 'tenure'], shift: { maximum: 1 } }],

@@ -127,7 +127,7 @@ export class FaultSet<Id extends string = string> {
 
   constructor(
     readonly catalogue: Fault<Id>[],
-    active: string[],
+    active: readonly Id[],
   ) {
     for (const id of active) this.assertKnown(id);
     this.fixed = new Set(active);
@@ -163,7 +163,11 @@ export class FaultSet<Id extends string = string> {
   }
 }
 
-/** Start-up faults that belong to this catalogue (MOCK_FAULTS may name faults of other services). */
-export function faultsFor(catalogue: Fault[], requested: string[]): string[] {
-  return requested.filter((id) => catalogue.some((f) => f.id === id));
+/**
+ * The ids read at run time (MOCK_FAULTS, a command line) that belong to this catalogue, typed as its
+ * ids: the others are another service's (MOCK_FAULTS may name faults of every mock), and an id no
+ * catalogue knows is refused before a mock starts (unknownFaultsMessage of mocks/index.ts).
+ */
+export function faultsFor<Id extends string>(catalogue: readonly Fault<Id>[], requested: readonly string[]): Id[] {
+  return requested.filter((id): id is Id => catalogue.some((f) => f.id === id));
 }

@@ -3,18 +3,18 @@
 import { loadContract } from '../../helpers/contract/contract.js';
 import { parseClockInstant, VirtualClock } from './clock.js';
 import { Deliveries } from './deliveries.js';
-import { FaultSet, faultsFor, type Fault } from './faults.js';
+import { FaultSet, type Fault } from './faults.js';
 import { relaxedContract } from './validation.js';
 
 /** `clockStart`: the instant the virtual clock starts at (ISO 8601 with a zone, or epoch ms; a ClockError otherwise). */
 export async function prepareService<Id extends string>(
   service: string,
   catalogue: Fault<Id>[],
-  requested: string[] = [],
+  requested: readonly Id[] = [],
   clockStart?: string | number,
 ) {
   const start = clockStart === undefined ? undefined : parseClockInstant(clockStart);
-  const faults = new FaultSet<Id>(catalogue, faultsFor(catalogue, requested));
+  const faults = new FaultSet<Id>(catalogue, requested);
   const contract = relaxedContract(await loadContract(service), faults.relaxations());
   return { faults, contract, clock: new VirtualClock(start), deliveries: new Deliveries() };
 }

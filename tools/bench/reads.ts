@@ -9,12 +9,12 @@
 import { loadContract, type Contract } from '../../helpers/contract/contract.js';
 import type { OperationId } from '../../helpers/contract/operations.js';
 import { signRequest } from '../../helpers/auth/oauth1.js';
-import { FdMockControl, fdTargetFromMock } from '../../helpers/target/financial-data.js';
+import { FdMockControl } from '../../helpers/target/financial-data.js';
 import { installmentsTargetFromMock } from '../../helpers/target/installments.js';
-import { startFinancialDataMock } from '../../mocks/financial-data/index.js';
 import { startInstallmentsMock } from '../../mocks/installments/index.js';
 import { exampleParticipation } from '../../fixtures/examples/installments.js';
 import type { LoadTarget } from './load.js';
+import { fdMockWithToken, opUrl } from './mocks.js';
 
 export interface GrowRequest {
   type: 'grow';
@@ -59,13 +59,6 @@ const customerBody = (n: number) => ({
 });
 const merchantName = (n: number) => `Growth Merchant ${letters(n)}`;
 
-function opUrl(contract: Contract, baseURL: string, operationId: OperationId, path: Record<string, string> = {}, query = {}) {
-  const op = contract.operationOf(operationId);
-  const url = new URL(baseURL.replace(/\/$/, '') + op.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(path[name])));
-  for (const [k, v] of Object.entries(query)) url.searchParams.set(k, String(v));
-  return { method: op.method, url: url.toString() };
-}
-
 /** Runs `count` jobs, `CONCURRENCY` at a time. */
 async function pool(count: number, job: (i: number) => Promise<void>) {
   let next = 0;
@@ -99,19 +92,7 @@ interface World {
 let world: World | undefined;
 
 async function start(closers: (() => Promise<void>)[]): Promise<World> {
-  const fdMock = await startFinancialDataMock({});
-  closers.push(() => fdMock.close());
-  const fdContract = await loadContract('financial-data');
-  const target = fdTargetFromMock({ ...fdMock, now: () => fdMock.context.clock.nowMs() });
-  const names = fdMock.context.headerNames;
-  const token = opUrl(fdContract, fdMock.baseURL, 'CreateToken');
-  const response = await fetch(token.url, {
-    method: token.method,
-    headers: { accept: 'application/json', 'content-type': 'application/json', [names.appKey]: target.appKey },
-    body: JSON.stringify(target.partner),
-  });
-  if (!response.ok) throw new Error(`setup: financial-data CreateToken answered ${response.status}`);
-  const auth = { [names.appKey]: target.appKey, [names.appToken]: String(((await response.json()) as { token: string }).token) };
+  const { mock: fdMock, contract: fdContract, auth } = await fdMockWithToken(closers);
 
   const inMock = await startInstallmentsMock({});
   closers.push(() => inMock.close());
@@ -198,7 +179,7 @@ function fdCases(fd: World['fd']): ReadCase[] {
     path: Record<string, string> = {},
     query: Record<string, unknown> = {},
   ): ReadCase => {
-    const { method, url } = opUrl(fd.contract, fd.baseURL, operationId, path, query);
+    const { method, url } = opUrl(fd.contract, fd.baseURL, operationId, { path, query: query as Record<string, string | number> });
     return { service: 'financial-data', label, target: { label, method, url, headers: { accept: 'application/json', ...fd.auth } } };
   };
   const probe = customerBody(PROBE);
@@ -223,11 +204,11 @@ function fdCases(fd: World['fd']): ReadCase[] {
 function installmentsCases(inst: World['installments']): ReadCase[] {
   const cases: ReadCase[] = [];
   if (inst.requestId) {
-    const { method, url } = opUrl(inst.contract, inst.baseURL, 'getMerchantParticipations', {}, { request_id: inst.requestId });
+    const { method, url } = opUrl(inst.contract, inst.baseURL, 'getMerchantParticipations', { query: { request_id: inst.requestId! } });
     const label = `getMerchantParticipations by request_id (${PARTICIPATIONS_PER_REQUEST} merchants)`;
     cases.push({ service: 'installments', label, target: { label, method, url, headers: inst.signed(method, url) } });
   }
-  const search = opUrl(inst.contract, inst.baseURL, 'postMerchantSearches', {}, { offset: 0, limit: 10 });
+  const search = opUrl(inst.contract, inst.baseURL, 'postMerchantSearches', { query: { offset: 0, limit: 10 } });
   const body = JSON.stringify({ merchantLegalName: `Merchant ${letters(PROBE)}`, countryCode: 'USA' });
   const label = 'postMerchantSearches by legal name (one match)';
   cases.push({

@@ -7,7 +7,7 @@
 // (tools/bench/reads.ts). Credentials travel only over that channel; this process prints nothing
 // and ends when the parent disconnects.
 import http from 'node:http';
-import { loadContract, type Contract } from '../../helpers/contract/contract.js';
+import { loadContract } from '../../helpers/contract/contract.js';
 import { limitOf, securityHeader } from '../../helpers/contract/facts.js';
 import type { OperationId } from '../../helpers/contract/operations.js';
 import { encryptJson } from '../../helpers/auth/jwe.js';
@@ -15,10 +15,8 @@ import { MockControl } from '../../helpers/target/mock-control.js';
 import { signRequest, type SigningCredentials } from '../../helpers/auth/oauth1.js';
 import { Receiver } from '../../helpers/client/receiver.js';
 import { cardTargetFromMock } from '../../helpers/target/card-enrollment.js';
-import { fdTargetFromMock } from '../../helpers/target/financial-data.js';
 import { installmentsTargetFromMock } from '../../helpers/target/installments.js';
 import { startCardEnrollmentMock } from '../../mocks/card-enrollment/index.js';
-import { startFinancialDataMock } from '../../mocks/financial-data/index.js';
 import { startInstallmentsMock } from '../../mocks/installments/index.js';
 import { exampleCard, exampleCompliance, exampleConsumer } from '../../fixtures/examples/card-enrollment.js';
 import { newCustomer } from '../../fixtures/examples/financial-data.js';
@@ -28,6 +26,7 @@ import { keyFromJwks } from '../../helpers/auth/jwe.js';
 import { verifyRequest } from '../../helpers/auth/oauth1.js';
 import type { BenchService } from './args.js';
 import type { LoadTarget } from './load.js';
+import { fdMockWithToken, opUrl } from './mocks.js';
 import { growReads, type GrowRequest, type GrowthBatch, type ReadCase } from './reads.js';
 
 /** How a sequential call of the client comparison gets its credentials. */
@@ -64,20 +63,6 @@ export type ServerMessage =
 export type ParentMessage = GrowRequest;
 
 const closers: (() => Promise<void>)[] = [];
-
-/** Method, URL and a label (`POST /cards putCard`) of an operation, built as the suite's client builds them. */
-function opUrl(
-  contract: Contract,
-  baseURL: string,
-  operationId: OperationId,
-  call: { path?: Record<string, string>; query?: Record<string, string | number> } = {},
-) {
-  const op = contract.operationOf(operationId);
-  const resolved = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(call.path?.[name] ?? ''));
-  const url = new URL(baseURL.replace(/\/$/, '') + resolved);
-  for (const [k, v] of Object.entries(call.query ?? {})) url.searchParams.set(k, String(v));
-  return { method: op.method, url: url.toString(), label: `${op.method} ${op.path} ${operationId}` };
-}
 
 /** Sends a target once (placeholders filled) and answers its body; a non-2xx stops the benchmark. */
 async function probe(target: LoadTarget): Promise<string> {
@@ -275,19 +260,8 @@ async function installments(): Promise<ServicePlan> {
 }
 
 async function financialData(): Promise<ServicePlan> {
-  const mock = await startFinancialDataMock({});
-  closers.push(() => mock.close());
-  const contract = await loadContract('financial-data');
-  const target = fdTargetFromMock({ ...mock, now: () => mock.context.clock.nowMs() });
+  const { mock, contract, target, auth } = await fdMockWithToken(closers);
   const names = mock.context.headerNames;
-  const token = opUrl(contract, mock.baseURL, 'CreateToken');
-  const response = await fetch(token.url, {
-    method: token.method,
-    headers: { accept: 'application/json', 'content-type': 'application/json', [names.appKey]: target.appKey },
-    body: JSON.stringify(target.partner),
-  });
-  if (!response.ok) throw new Error(`setup: financial-data CreateToken answered ${response.status}`);
-  const auth = { [names.appKey]: target.appKey, [names.appToken]: String(((await response.json()) as { token: string }).token) };
   const institutions = { query: { search: 'bank', limit: 5 } };
   const get = opUrl(contract, mock.baseURL, 'GetInstitutions', institutions);
   const add = opUrl(contract, mock.baseURL, 'AddTestingCustomer');

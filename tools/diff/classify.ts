@@ -11,8 +11,7 @@
 import type { Rule, RuleKind } from '../../helpers/contract/rules.js';
 import type { Located } from './locate.js';
 import { deref, trace, type Normalized } from './normalize.js';
-
-type Json = any; // an OpenAPI document is untyped JSON at this level
+import type { Json } from '../../helpers/contract/contract.js';
 
 export const CLASSES = ['false-alarm risk', 'unchecked', 'obsolete', 'tightened', 'no check affected', 'outside the suite'] as const;
 export type DiffClass = (typeof CLASSES)[number];

@@ -4,8 +4,7 @@
 // (tools/diff/normalize.ts).
 import { apiCompare, type Diff } from 'api-smart-diff';
 import { normalize, type Normalized } from './normalize.js';
-
-type Json = any; // an OpenAPI document is untyped JSON at this level
+import type { Json } from '../../helpers/contract/contract.js';
 
 export interface StructuralDiff {
   before: Normalized;

@@ -4,9 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseYaml } from '@redocly/openapi-core';
-import { loadContract } from '../../helpers/contract/contract.js';
-
-type Json = any; // an OpenAPI document is untyped JSON at this level
+import { loadContract, type Json } from '../../helpers/contract/contract.js';
 
 export class DocumentError extends Error {}
 

@@ -5,8 +5,8 @@
 // change per name or value; moves (an allOf member or a list entry at another index) cancel out.
 import type { Diff } from 'api-smart-diff';
 import { deref, trace, type Normalized } from './normalize.js';
+import type { Json } from '../../helpers/contract/contract.js';
 
-type Json = any; // an OpenAPI document is untyped JSON at this level
 export type Action = 'add' | 'remove' | 'replace';
 export type Side = 'request' | 'response';
 

@@ -6,7 +6,7 @@
 // between two writers of one API are not changes; allOf merged. Other $refs stay: the diff library
 // resolves them (and caches the comparison of a component pair); `trace` finds the component a
 // change lies in.
-type Json = any; // an OpenAPI document is untyped JSON at this level
+import type { Json } from '../../helpers/contract/contract.js';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
 

@@ -155,7 +155,10 @@ export function reasonsOf(errors: readonly ErrorObject[] | null | undefined): Re
       i = start;
       continue;
     }
-    out.push({ path: placeOf(error), keyword: error.keyword, message: describe(error) });
+    const reason: Reason = { path: placeOf(error), keyword: error.keyword, message: describe(error) };
+    // One place refused twice for one reason (a `type` beside an allOf branch that states it too) is one reason.
+    const same = (r: Reason) => !r.alternatives && r.path === reason.path && r.keyword === reason.keyword && r.message === reason.message;
+    if (!out.some(same)) out.push(reason);
   }
   return out.reverse();
 }

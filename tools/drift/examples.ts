@@ -3,8 +3,7 @@
 // property-level examples of the schema (what a reader of the rendered documentation sees as the
 // sample body when no explicit one is given).
 import type { PublishedDocument } from './published.js';
-
-type Json = any;
+import type { Json } from '../../helpers/contract/contract.js';
 
 export type ExampleKind = 'request' | 'response' | 'parameter';
 

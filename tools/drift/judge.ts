@@ -6,7 +6,7 @@
 // for the same reason (tools/drift/attribution.ts states the rule).
 import { answeredConflicts } from '../../helpers/contract/conflicts.js';
 import { declaredBody, documentedResponse, formatAjvErrors } from '../../helpers/contract/checks.js';
-import type { Contract, Operation } from '../../helpers/contract/contract.js';
+import type { Contract, Json, Operation } from '../../helpers/contract/contract.js';
 import type { ServiceProfile } from '../../helpers/contract/services.js';
 import {
   documentReasons,
@@ -178,7 +178,7 @@ function anyOfComponents(contract: Contract, schema: unknown): string[] | undefi
 }
 
 /** Parameters travel as text: a number given for a string parameter is sent as its digits, and back; a list as its items with commas. */
-function asSent(value: unknown, schema: any): unknown {
+function asSent(value: unknown, schema: Json): unknown {
   const type = schema?.type;
   if ((type === 'string' || (Array.isArray(type) && type.includes('string'))) && typeof value === 'number') return String(value);
   // An array example of a form parameter (explode false, the default for the query) travels comma-separated.

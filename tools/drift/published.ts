@@ -6,8 +6,7 @@ import fs from 'node:fs';
 import type { ValidateFunction } from 'ajv';
 import { parse } from 'yaml';
 import { ajv } from '../../helpers/contract/ajv.js';
-
-type Json = any; // an OpenAPI document is untyped JSON at this level
+import type { Json } from '../../helpers/contract/contract.js';
 
 export class PublishedDocumentError extends Error {}
 

@@ -4,7 +4,8 @@
 import { registerSecret } from '../../helpers/secrets/redact.js';
 import { Receiver } from '../../helpers/client/receiver.js';
 import { fdTargetFromMock } from '../../helpers/target/financial-data.js';
-import { startFinancialDataMock } from '../../mocks/financial-data/index.js';
+import { FD_FAULTS, startFinancialDataMock } from '../../mocks/financial-data/index.js';
+import { faultsFor } from '../../mocks/kit/faults.js';
 import { historyDays, linkPortfolio } from '../../mocks/financial-data/portfolio.js';
 import type { RunHooks } from './run.js';
 
@@ -34,7 +35,7 @@ export interface ReplayTargetOptions {
  * sign-in the Quick Start leaves to a person.
  */
 async function financialData(options: ReplayTargetOptions): Promise<ReplayTarget> {
-  const mock = await startFinancialDataMock({ headerNames: 'provider', faults: options.faults });
+  const mock = await startFinancialDataMock({ headerNames: 'provider', faults: faultsFor(FD_FAULTS, options.faults ?? []) });
   const { world, context } = mock;
   const receiver = await Receiver.start();
   for (const origin of options.outboundOrigins) context.deliveries.route(origin, receiver.origin);

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { bundledDocument } from '../../helpers/contract/contract.js';
+import { bundledDocument, contractFilesHash } from '../../helpers/contract/contract.js';
 import { SERVICES } from '../../helpers/contract/services.js';
 
 export const GENERATED_DIR = path.resolve(import.meta.dirname, '..', '..', 'helpers', 'contract', 'generated');
@@ -21,27 +21,11 @@ function generatorStamp(): string {
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
 
-const SCHEMAS = path.resolve(import.meta.dirname, '..', '..', 'schemas');
 /** The suite's own catalogues beside a contract: no part of the OpenAPI document the types come from. */
 const NOT_THE_DOCUMENT = /^(rules\.yaml|rules\/|rule-paths\.yaml|conflicts\.yaml|deviations\.yaml)/;
 
 /** Hash of the files of a service's OpenAPI document (openapi.yaml and the parts it is split into). */
-function documentHash(service: string): string {
-  const folder = path.join(SCHEMAS, service);
-  const hash = createHash('sha256');
-  const files = fs
-    .readdirSync(folder, { recursive: true, encoding: 'utf8' })
-    .map((f) => f.split(path.sep).join('/'))
-    .filter((f) => /\.ya?ml$/.test(f) && !NOT_THE_DOCUMENT.test(f))
-    .sort();
-  for (const f of files)
-    hash
-      .update(f)
-      .update('\0')
-      .update(fs.readFileSync(path.join(folder, f)))
-      .update('\0');
-  return hash.digest('hex').slice(0, 16);
-}
+const documentHash = (service: string) => contractFilesHash(service, NOT_THE_DOCUMENT);
 
 export const generatedFile = (service: string, dir = GENERATED_DIR) => path.join(dir, `${service}.generated.ts`);
 

@@ -5,11 +5,9 @@
 // the reader of the same path (GetConsumer for ModifyConsumer), or of its path plus one id (getPlan
 // for savePlan); the writer is sent with every response-only member set to a value of the member's
 // type that no target would choose, then the reader must not show that value.
-import type { Contract, Operation } from '../../contract/contract.js';
+import type { Contract, Json, Operation } from '../../contract/contract.js';
 
 export const READ_ONLY = 'read-only';
-
-type Json = any; // a schema of the bundled document is untyped JSON at this level
 
 const PAGING = new Set(['limit', 'offset', 'start', 'page', 'size']);
 

@@ -16,7 +16,7 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
   f('deleted-customer-report-readable', 'FD-REPORT-CONSUMER-OWNER', "a deleted customer's report is a 404 through the customer id"),
   f('consumer-list-drops-deleted', 'FD-REPORT-CONSUMER-OWNER', "the consumer's list keeps the reports of its deleted customer"),
   // Every reader agrees; portfolios (seed 002, Report retrieval).
-  f('report-by-customer-status-cached', 'FD-REPORT-POLL-INTERVAL', 'a client reading a report through its customer every 20 s sees it end (the read serves no status cached while reads come 20 s apart)'),
+  f('report-by-customer-status-cached', 'FD-REPORT-POLL-INTERVAL', 'a client reading a report through its customer every reportPollSeconds sees it end (the read serves no status cached while reads come that far apart)'),
   f('report-read-status-stale', 'FD-REPORT-READERS-AGREE', 'the single-report reads show the current status (not inProgress for ever)'),
   f('report-list-status-stale', 'FD-REPORT-READERS-AGREE', 'the lists and portfolios show the current status (not inProgress for ever)'),
   f('portfolio-keeps-every-report', 'FD-PORTFOLIO-LATEST', 'a portfolio holds one report per type (not every report)'),
@@ -26,10 +26,10 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
   // Reissue (seed 002, Report retrieval).
   f('reissue-lender-optional', 'FD-REISSUE-LENDER', 'a reissue without a Lender body is a 400'),
   f('reissue-purpose-not-required', 'FD-REISSUE-PURPOSE', 'from 2026-04-30 a reissue without purpose is a 400', 'assumption'),
-  f('report-by-id-purpose-unchecked', 'FD-REISSUE-PURPOSE', 'the Lender purpose of a read by id is a 2-character code too (1 or 3 characters are a 400)', 'provider'),
+  f('report-by-id-purpose-unchecked', 'FD-REISSUE-PURPOSE', 'the Lender purpose of a read by id is a code of the fixed length too (one character fewer or more is a 400)', 'provider'),
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // The report store (seed 002, Decisioning report generation; States and transitions - Report; Events; Errors 403, 404).
-  blind({ id: 'blind-report-status-cache-slides-21s', rule: 'a client reading a report every 20 seconds sees it leave inProgress: the status is not served from a 21-second cache that each read extends (seed 002, States and transitions and Limits: wait 20 seconds and read again while inProgress)', source: 'seed', rules: ['FD-REPORT-POLL-INTERVAL', 'FD-REPORT-TERMINAL'] }),
+  blind({ id: 'blind-report-status-cache-slides-21s', rule: 'a client reading a report every reportPollSeconds sees it leave inProgress: the status is not served from a cache a second longer that each read extends (seed 002, States and transitions and Limits: wait and read again while inProgress)', source: 'seed', rules: ['FD-REPORT-POLL-INTERVAL', 'FD-REPORT-TERMINAL'] }),
   // Report retrieval (seed 002, Report retrieval; Resources - Consumer, Portfolio; Errors 403, 404, 429).
   blind({ id: 'blind-reissue-pdf-ignored', rule: 'Accept application/pdf gives the PDF on every report read, the reissue included (seed 002, Report retrieval: the Accept header selects application/json or application/pdf)', source: 'seed', rules: ['FD-REPORT-READ-FORMAT'] }),
   blind({ id: 'blind-portfolio-customer-by-portfolio-id-only', rule: "a portfolio read through a customer it does not belong to is a 404, even when the portfolio id is another customer's of the same partner (seed 002, Errors 404; Resources - Portfolio)", source: 'seed', rules: ['FD-REPORT-READ-OWNER'] }),
@@ -38,10 +38,10 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
   blind({ id: 'blind-report-consumer-read-joins-customer', rule: 'after its customer is deleted a report is still read through its consumer (GetReportByConsumer), not only listed (seed 002, Resources - Consumer: persists as owner of generated reports after the customer is deleted)', source: 'seed', rules: ['FD-REPORT-CONSUMER-OWNER'] }),
   blind({ id: 'blind-report-consumer-list-id-is-request-id', rule: "the consumer's list shows each report with the id the other readers give it, not its requestId (seed 002, Report retrieval; provider 1.35.0 ReportSummary id)", source: 'seed', rules: ['FD-REPORT-READERS-AGREE'] }),
   blind({ id: 'blind-portfolio-latest-by-date-strict', rule: 'a portfolio holds the most recent report of each type, the later one even when two of a type were requested within the same second (seed 002, Report retrieval: only the most recent report of each report type)', source: 'seed', rules: ['FD-PORTFOLIO-LATEST'] }),
-  blind({ id: 'blind-report-list-rate-window-61s', rule: 'list calls are served again once 60 seconds have passed: a call exactly 60 seconds old no longer counts (this contract: 20 list calls per 60 s, rules FD-REPORT-LIST-RATE)', source: 'assumption', rules: ['FD-REPORT-LIST-RATE'] }),
-  blind({ id: 'blind-reissue-own-report-plain-read', rule: "a reissue without a Lender body is a 400, of the caller's own report too, and from 2026-04-30 its purpose is required there as well (seed 002, Report retrieval: ReportReissue body Lender, required; purpose required by April 30, 2026)", source: 'seed', rules: ['FD-REISSUE-LENDER', 'FD-REISSUE-PURPOSE'] }),
+  blind({ id: 'blind-report-list-rate-window-61s', rule: 'list calls are served again once the rate window has passed: a call exactly as old as the window no longer counts (this contract: list calls per window, rules FD-REPORT-LIST-RATE)', source: 'assumption', rules: ['FD-REPORT-LIST-RATE'] }),
+  blind({ id: 'blind-reissue-own-report-plain-read', rule: "a reissue without a Lender body is a 400, of the caller's own report too, and from the purpose date its purpose is required there as well (seed 002, Report retrieval: ReportReissue body Lender, required; purpose required from a date)", source: 'seed', rules: ['FD-REISSUE-LENDER', 'FD-REISSUE-PURPOSE'] }),
   blind({
-    id: 'blind-reissue-purpose-one-to-three-chars', rule: 'the reissue purpose is a 2-character code: 1 or 3 characters are a 400 (provider 1.35.0 PurposeCode, "2-digit Permissible Purpose Code")', source: 'provider', rules: ['FD-REISSUE-PURPOSE'],
+    id: 'blind-reissue-purpose-one-to-three-chars', rule: 'the reissue purpose is a code of its fixed length: one character fewer or more is a 400 (provider 1.35.0 PurposeCode, a Permissible Purpose Code)', source: 'provider', rules: ['FD-REISSUE-PURPOSE'],
     relax: [{ schema: 'Lender', at: ['properties', 'purpose'], set: { $ref: undefined, type: 'string', pattern: '^[0-9A-Za-z]{1,3}$' } }],
   }),
   // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's

@@ -10,6 +10,7 @@
 // Rules: schemas/financial-data/rules/reports-retrieval.yaml.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { parseJson } from '../../kit/app.js';
+import { onePagePdf } from '../../kit/pdf.js';
 import { limitOf } from '../../../helpers/contract/facts.js';
 import { route, sendError, type FdContext } from '../middleware.js';
 import { findCustomer, linkedData, type Consumer, type Report } from '../state.js';
@@ -45,12 +46,7 @@ export function wantsPdf(ctx: FdContext, accept: unknown): boolean {
 /** A small valid-looking PDF naming the report (ASCII only): a check can pin the id it shows. */
 function reportPdf(report: Report): Buffer {
   const text = `Report ${report.id}: ${report.title} (${report.type}), status ${report.status}, customer ${report.customerId}`;
-  const stream = `BT /F1 11 Tf 72 720 Td (${text}) Tj ET`;
-  return Buffer.from([
-    '%PDF-1.4', '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj', '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
-    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >> endobj',
-    `4 0 obj << /Length ${stream.length} >> stream`, stream, 'endstream endobj', 'trailer << /Root 1 0 R >>', '%%EOF', '',
-  ].join('\n'), 'ascii');
+  return Buffer.from(onePagePdf([text]), 'ascii');
 }
 
 
