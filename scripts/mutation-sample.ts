@@ -5,6 +5,10 @@
 // copy of the repository, one Playwright run per mutant stopping at the first failure. Prints the
 // kill ratio with its 95% interval and every survivor (file, line, mutation); writes
 // reports/mutation-sample-<name>.{md,json}.
+// `--targeted`: per mutant, first only the spec files citing a rule of the mutated module (the rules
+// its fault catalogue beside it breaks, `<module>.faults.ts`), then, when those miss it, the rest of
+// the service's spec files: the verdict is the whole project's, a kill usually comes sooner. A
+// module without a catalogue (shared code) runs the whole service at once.
 // `--check`: runs nothing; fails (exit 1) on an entry of a reviewed list (mocks/<name>/ and
 // mocks/kit/equivalent-mutants.yaml) that matches no mutant of the work tree's source, e.g. a
 // `line` expression written before the code was moved or reformatted.
@@ -12,7 +16,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SERVICES } from '../helpers/contract/services.js';
-import { parseArgs, playwright, runMain, UsageError } from '../tools/cli.js';
+import { parseArgs, playwright, runMain, UsageError, type RunResult } from '../tools/cli.js';
+import { listService, rulesOfModule, selectTests } from '../tools/mutation/targets.js';
 import {
   equivalentBy,
   instrumentFolders,
@@ -27,13 +32,13 @@ import {
   type SampledMutant,
 } from '../tools/mutation/mutants.js';
 
-const USAGE = 'npm run mutation:sample -- --service <name> [--count N] [--seed S] [--ref <commit>] [--only <regex>] | --check';
+const USAGE = 'npm run mutation:sample -- --service <name> [--count N] [--seed S] [--ref <commit>] [--only <regex>] [--targeted] | --check';
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 runMain(async () => {
   const args = parseArgs(
     process.argv.slice(2),
-    { service: 'value', count: 'value', seed: 'value', ref: 'value', only: 'value', check: 'flag' },
+    { service: 'value', count: 'value', seed: 'value', ref: 'value', only: 'value', targeted: 'flag', check: 'flag' },
     USAGE,
   );
   if (args.check) {
@@ -99,8 +104,8 @@ runMain(async () => {
     );
 
     const env = { TARGET: 'mock', MOCK_FAULTS: '', DOTENV_PATH: path.join(sandbox, 'no.env'), CI: '' };
-    const run = (extra: Record<string, string>, timeoutMs: number) =>
-      playwright(['--project', service, '-x', '--reporter=dot', '--workers=2'], { ...env, ...extra }, false, timeoutMs, sandbox);
+    const run = (extra: Record<string, string>, timeoutMs: number, files: string[] = []) =>
+      playwright(['--project', service, '-x', '--reporter=dot', '--workers=2', ...files], { ...env, ...extra }, false, timeoutMs, sandbox);
     const baseline = await run({}, 15 * 60_000);
     if (baseline.code !== 0) {
       console.error(`the un-mutated run of ${service} is not green (${baseline.seconds.toFixed(0)}s): fix the suite first`);
@@ -111,14 +116,35 @@ runMain(async () => {
       `baseline green in ${baseline.seconds.toFixed(0)}s; a mutant run stops at ${Math.round(limit / 1000)}s (a timeout counts as killed, as in Stryker)`,
     );
 
-    const results: (SampledMutant & { status: 'killed' | 'survived' | 'timeout'; seconds: number })[] = [];
+    // --targeted: the service's spec files (listed in the copy, so a --ref measures its own suite).
+    const listed = args.targeted ? await listService(service, env, sandbox) : [];
+    const specFiles = [...new Set(listed.map((t) => t.file))].sort();
+    if (args.targeted)
+      console.log(`--targeted: ${specFiles.length} spec files; per mutant those of its module's rules first, then the rest`);
+    const verdict = (r: RunResult) => (r.seconds * 1000 >= limit - 1000 ? 'timeout' : r.code === 0 ? 'survived' : 'killed');
+
+    const results: (SampledMutant & { status: 'killed' | 'survived' | 'timeout'; seconds: number; ran: string })[] = [];
     for (const [i, m] of sample.entries()) {
-      const r = await run({ __STRYKER_ACTIVE_MUTANT__: m.id }, limit);
-      const timedOut = r.seconds * 1000 >= limit - 1000;
-      const status = timedOut ? 'timeout' : r.code === 0 ? 'survived' : 'killed';
-      results.push({ ...m, status, seconds: r.seconds });
+      const mutant = { __STRYKER_ACTIVE_MUTANT__: m.id };
+      const selection = args.targeted ? selectTests(listed, await rulesOfModule(ROOT, m.file)) : undefined;
+      let status: 'killed' | 'survived' | 'timeout';
+      let seconds: number;
+      let ran: string;
+      if (!selection) {
+        const r = await run(mutant, limit);
+        [status, seconds, ran] = [verdict(r), r.seconds, 'whole service'];
+      } else {
+        const first = await run(mutant, limit, selection.files);
+        [status, seconds, ran] = [verdict(first), first.seconds, `${selection.files.length} spec files of its rules`];
+        const rest = specFiles.filter((f) => !selection.files.includes(f));
+        if (status === 'survived' && rest.length) {
+          const second = await run(mutant, limit, rest);
+          [status, seconds, ran] = [verdict(second), seconds + second.seconds, `${ran}, then the other ${rest.length}`];
+        }
+      }
+      results.push({ ...m, status, seconds, ran });
       console.log(
-        `[${i + 1}/${sample.length}] ${status.padEnd(8)} ${m.file}:${m.line} ${m.mutator}: ${m.original.slice(0, 50)} -> ${m.replacement.slice(0, 50)} (${r.seconds.toFixed(0)}s)`,
+        `[${i + 1}/${sample.length}] ${status.padEnd(8)} ${m.file}:${m.line} ${m.mutator}: ${m.original.slice(0, 50)} -> ${m.replacement.slice(0, 50)} (${seconds.toFixed(0)}s${args.targeted ? `; ${ran}` : ''})`,
       );
     }
     const killed = results.filter((r) => r.status !== 'survived').length;
@@ -129,6 +155,8 @@ runMain(async () => {
     for (const s of survivors) console.log(`  survived: ${s.file}:${s.line}:${s.column} ${s.mutator}: ${s.original} -> ${s.replacement}`);
     writeReport(service, {
       ref,
+      mode: args.targeted ? "targeted (the module's specs, then the rest of the service)" : 'whole service per mutant',
+      minutes: (Date.now() - started) / 60000,
       seed,
       count,
       all: all.length,
@@ -185,6 +213,8 @@ function writeReport(
   service: string,
   r: {
     ref: string;
+    mode: string;
+    minutes: number;
     seed: number;
     count: number;
     all: number;
@@ -193,7 +223,7 @@ function writeReport(
     killed: number;
     total: number;
     interval: number[];
-    results: (SampledMutant & { status: string })[];
+    results: (SampledMutant & { status: string; ran: string })[];
   },
 ) {
   const dir = path.join(ROOT, 'reports');
@@ -207,12 +237,13 @@ function writeReport(
     '',
     `- Suite and mock at ${r.ref}; mutants generated: ${r.all}; excluded as equivalent: ${r.excluded}; sample: ${r.total} (seed ${r.seed})`,
     `- Result: **${r.ratio}**`,
+    `- Mode: ${r.mode}; ${r.minutes.toFixed(1)} min in all`,
     '',
-    '| status | where | mutator | original | replacement |',
-    '|---|---|---|---|---|',
+    '| status | where | mutator | original | replacement | ran |',
+    '|---|---|---|---|---|---|',
     ...r.results.map(
       (m) =>
-        `| ${m.status} | ${m.file}:${m.line} | ${m.mutator} | \`${m.original.replace(/\|/g, '\\|').slice(0, 60)}\` | \`${m.replacement.replace(/\|/g, '\\|').replace(/\n/g, ' ').slice(0, 60)}\` |`,
+        `| ${m.status} | ${m.file}:${m.line} | ${m.mutator} | \`${m.original.replace(/\|/g, '\\|').slice(0, 60)}\` | \`${m.replacement.replace(/\|/g, '\\|').replace(/\n/g, ' ').slice(0, 60)}\` | ${m.ran} |`,
     ),
   ];
   fs.writeFileSync(
