@@ -66,7 +66,8 @@ export function registerCards(
     const key = req.headers[keyHeader.toLowerCase()];
     let client = world.clients.find(
       (c) =>
-        sameKey(c.apiKey, key, faults.has('key-prefix-compared')) ||
+        // API keys compare whole; the fault compares only a prefix (a longer or truncated key passes).
+        (faults.has('key-prefix-compared') ? typeof key === 'string' && key.slice(0, 12) === c.apiKey.slice(0, 12) : key === c.apiKey) ||
         (faults.has('blind-key-case-insensitive') && typeof key === 'string' && key.toLowerCase() === c.apiKey.toLowerCase()),
     );
     const keyCheckSkipped = faults.has('missing-key-accepted') || (faults.has('receipt-key-unchecked') && isReceiptBody(req.body));
@@ -158,9 +159,9 @@ export function registerCards(
 
     if (!card) {
       const receipt = world.receipts.find((r) => r.enrolmentReferenceId === body.enrolmentReferenceData?.enrolmentReferenceId);
-      if (!receipt && !faults.has('unknown-receipt-accepted'))
-        return invalidState(reply, faults, 'enrolmentReferenceData.enrolmentReferenceId', 'Unknown push account receipt.');
-      card = { primaryAccountNumber: receipt?.primaryAccountNumber ?? '5555555555554444' };
+      if (receipt) card = { primaryAccountNumber: receipt.primaryAccountNumber };
+      else if (faults.has('unknown-receipt-accepted')) card = { primaryAccountNumber: '5555555555554444' };
+      else return invalidState(reply, faults, 'enrolmentReferenceData.enrolmentReferenceId', 'Unknown push account receipt.');
       if (faults.has('receipt-pan-wrong')) card.primaryAccountNumber = '4000056655665556';
     }
     return reply
@@ -168,12 +169,6 @@ export function registerCards(
       .type(faults.has('content-type-text') ? 'text/plain' : 'application/json')
       .send(JSON.stringify(enrollResponse(body, card, ctx, lengths)));
   });
-}
-
-/** API keys compare whole; the fault compares only a prefix (a longer or truncated key passes). */
-function sameKey(registered: string, given: unknown, prefixOnly: boolean): boolean {
-  if (typeof given !== 'string') return false;
-  return prefixOnly ? given.slice(0, 12) === registered.slice(0, 12) : given === registered;
 }
 
 function isReceiptBody(raw: unknown): boolean {

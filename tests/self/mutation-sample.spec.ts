@@ -51,6 +51,9 @@ test('a mutant inside a branch guarded by faults.has(...) is fault-only; the nor
   expect(at(6, chain, 'false')).toBe(true);
   expect(at(6, chain, 'true')).toBe(false); // switching the fault branch on is observable
   expect(at(6, "onReceipt('blind-x')")).toBe(false);
+  // Several conjuncts before the switch, made true together: the switch still decides.
+  expect(at(6, "hasCard && kind === 'ISSUER'", 'true')).toBe(true);
+  expect(at(2, 'x', 'false')).toBe(false); // a conjunct of a chain that holds without a fault is observable
   // The switch alone, or a parenthesised chain of an ||, made false: false already without the fault.
   expect(at(1, "faults.has('b')", 'false')).toBe(true);
   expect(at(1, "faults.has('b')", 'true')).toBe(false);

@@ -28,6 +28,8 @@ export interface EquivalentRule {
   mutator?: string;
   /** A regular expression the original source line must match. */
   line?: string;
+  /** A regular expression the mutant's replacement must match (one mutant of an expression equivalent, the others not). */
+  replacement?: string;
   reason: string;
 }
 
@@ -125,7 +127,11 @@ export function loadEquivalents(file: string): EquivalentRule[] {
 /** The reviewed rule that declares a mutant equivalent (no observable behaviour a rule covers), if any. */
 export function equivalentBy(rules: EquivalentRule[], m: SampledMutant, sourceLine: string): EquivalentRule | undefined {
   return rules.find(
-    (r) => m.file.endsWith(r.file) && (!r.mutator || r.mutator === m.mutator) && (!r.line || new RegExp(r.line).test(sourceLine)),
+    (r) =>
+      m.file.endsWith(r.file) &&
+      (!r.mutator || r.mutator === m.mutator) &&
+      (!r.line || new RegExp(r.line).test(sourceLine)) &&
+      (!r.replacement || new RegExp(r.replacement).test(m.replacement)),
   );
 }
 
@@ -258,6 +264,8 @@ export function insideFaultBranch(
       if (exact && replacement === 'false') found = true;
       else if (conjuncts(node).some((c) => !needsFault(c) && within(c))) found = true;
       else if (needsFault(node.left) && within(node.right)) found = true;
+      // The left side made anything (`a && b && on('x')` -> `true && on('x')`): the switch still decides.
+      else if (needsFault(node.right) && within(node.left)) found = true;
       else ts.forEachChild(node, visit);
     } else ts.forEachChild(node, visit);
   };
