@@ -186,7 +186,14 @@ async function checkEquivalents(): Promise<number> {
   };
   const listOf = (owner: string) => path.join('mocks', owner, 'equivalent-mutants.yaml');
   const describe = ({ rule: r }: { rule: EquivalentRule }) =>
-    [`file: ${r.file}`, r.mutator && `mutator: ${r.mutator}`, r.line && `line: /${r.line}/`, r.replacement && `replacement: /${r.replacement}/`].filter(Boolean).join(', ');
+    [
+      `file: ${r.file}`,
+      r.mutator && `mutator: ${r.mutator}`,
+      r.line && `line: /${r.line}/`,
+      r.replacement && `replacement: /${r.replacement}/`,
+    ]
+      .filter(Boolean)
+      .join(', ');
   const staleText = (s: { alternative?: string }) =>
     s.alternative === undefined ? ' matches no mutant' : `: its alternative /${s.alternative}/ matches no mutant`;
   const stale: string[] = [];
