@@ -86,6 +86,11 @@ runMain(async () => {
       ...loadEquivalents(path.join(ROOT, 'mocks', service, 'equivalent-mutants.yaml')),
       ...loadEquivalents(path.join(ROOT, 'mocks', 'kit', 'equivalent-mutants.yaml')),
     ];
+    // Reviewed survivors that stay (observable, but no rule pins them): counted, their reason shown.
+    const stays = [
+      ...loadEquivalents(path.join(ROOT, 'mocks', service, 'equivalent-mutants.yaml'), 'stays'),
+      ...loadEquivalents(path.join(ROOT, 'mocks', 'kit', 'equivalent-mutants.yaml'), 'stays'),
+    ];
     const sources = new Map<string, string[]>();
     const lineOf = (m: SampledMutant) => {
       if (!sources.has(m.file))
@@ -123,7 +128,7 @@ runMain(async () => {
       console.log(`--targeted: ${specFiles.length} spec files; per mutant those of its module's rules first, then the rest`);
     const verdict = (r: RunResult) => (r.seconds * 1000 >= limit - 1000 ? 'timeout' : r.code === 0 ? 'survived' : 'killed');
 
-    const results: (SampledMutant & { status: 'killed' | 'survived' | 'timeout'; seconds: number; ran: string })[] = [];
+    const results: (SampledMutant & { status: 'killed' | 'survived' | 'timeout'; seconds: number; ran: string; stays?: string })[] = [];
     for (const [i, m] of sample.entries()) {
       const mutant = { __STRYKER_ACTIVE_MUTANT__: m.id };
       const selection = args.targeted ? selectTests(listed, await rulesOfModule(ROOT, m.file)) : undefined;
@@ -142,7 +147,8 @@ runMain(async () => {
           [status, seconds, ran] = [verdict(second), seconds + second.seconds, `${ran}, then the other ${rest.length}`];
         }
       }
-      results.push({ ...m, status, seconds, ran });
+      const reviewed = status === 'survived' ? equivalentBy(stays, m, lineOf(m))?.reason : undefined;
+      results.push({ ...m, status, seconds, ran, ...(reviewed ? { stays: reviewed.trim() } : {}) });
       console.log(
         `[${i + 1}/${sample.length}] ${status.padEnd(8)} ${m.file}:${m.line} ${m.mutator}: ${m.original.slice(0, 50)} -> ${m.replacement.slice(0, 50)} (${seconds.toFixed(0)}s${args.targeted ? `; ${ran}` : ''})`,
       );
@@ -152,7 +158,10 @@ runMain(async () => {
     const ratio = `${killed}/${results.length} killed (${((100 * killed) / results.length).toFixed(1)}%, 95% interval ${(100 * low).toFixed(1)}-${(100 * high).toFixed(1)}%)`;
     const survivors = results.filter((r) => r.status === 'survived');
     console.log(`\n${service}: ${ratio} in ${((Date.now() - started) / 60000).toFixed(1)} min`);
-    for (const s of survivors) console.log(`  survived: ${s.file}:${s.line}:${s.column} ${s.mutator}: ${s.original} -> ${s.replacement}`);
+    for (const s of survivors)
+      console.log(
+        `  survived: ${s.file}:${s.line}:${s.column} ${s.mutator}: ${s.original} -> ${s.replacement}${s.stays ? ` (reviewed, stays: ${s.stays})` : ' (not reviewed)'}`,
+      );
     writeReport(service, {
       ref,
       mode: args.targeted ? "targeted (the module's specs, then the rest of the service)" : 'whole service per mutant',
@@ -191,6 +200,7 @@ async function checkEquivalents(): Promise<number> {
       r.mutator && `mutator: ${r.mutator}`,
       r.line && `line: /${r.line}/`,
       r.replacement && `replacement: /${r.replacement}/`,
+      r.original && `original: /${r.original}/`,
     ]
       .filter(Boolean)
       .join(', ');
@@ -203,12 +213,12 @@ async function checkEquivalents(): Promise<number> {
     const kit = kitFilesUsedBy(ROOT, name);
     const mutants = await mutantsOf(ROOT, [path.join('mocks', name)], kit);
     kitMutants.push(...mutants.filter((m) => m.file.startsWith(path.join('mocks', 'kit'))));
-    const rules = loadEquivalents(path.join(ROOT, listOf(name)));
+    const rules = [...loadEquivalents(path.join(ROOT, listOf(name))), ...loadEquivalents(path.join(ROOT, listOf(name)), 'stays')];
     entries += rules.length;
     for (const r of staleEquivalents(rules, mutants, lineOf)) stale.push(`${listOf(name)}: ${describe(r)}${staleText(r)}`);
     console.log(`${name}: ${mutants.length} mutants, ${rules.length} reviewed entries`);
   }
-  const kitRules = loadEquivalents(path.join(ROOT, listOf('kit')));
+  const kitRules = [...loadEquivalents(path.join(ROOT, listOf('kit'))), ...loadEquivalents(path.join(ROOT, listOf('kit')), 'stays')];
   entries += kitRules.length;
   for (const r of staleEquivalents(kitRules, kitMutants, lineOf)) stale.push(`${listOf('kit')}: ${describe(r)}${staleText(r)}`);
   for (const line of stale) console.error(line);
@@ -230,7 +240,7 @@ function writeReport(
     killed: number;
     total: number;
     interval: number[];
-    results: (SampledMutant & { status: string; ran: string })[];
+    results: (SampledMutant & { status: string; ran: string; stays?: string })[];
   },
 ) {
   const dir = path.join(ROOT, 'reports');
@@ -246,11 +256,11 @@ function writeReport(
     `- Result: **${r.ratio}**`,
     `- Mode: ${r.mode}; ${r.minutes.toFixed(1)} min in all`,
     '',
-    '| status | where | mutator | original | replacement | ran |',
-    '|---|---|---|---|---|---|',
+    '| status | where | mutator | original | replacement | ran | reviewed survivor: why it stays |',
+    '|---|---|---|---|---|---|---|',
     ...r.results.map(
       (m) =>
-        `| ${m.status} | ${m.file}:${m.line} | ${m.mutator} | \`${m.original.replace(/\|/g, '\\|').slice(0, 60)}\` | \`${m.replacement.replace(/\|/g, '\\|').replace(/\n/g, ' ').slice(0, 60)}\` | ${m.ran} |`,
+        `| ${m.status} | ${m.file}:${m.line} | ${m.mutator} | \`${m.original.replace(/\|/g, '\\|').slice(0, 60)}\` | \`${m.replacement.replace(/\|/g, '\\|').replace(/\n/g, ' ').slice(0, 60)}\` | ${m.ran} | ${m.stays ?? ''} |`,
     ),
   ];
   fs.writeFileSync(

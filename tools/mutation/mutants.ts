@@ -30,6 +30,8 @@ export interface EquivalentRule {
   line?: string;
   /** A regular expression the mutant's replacement must match (one mutant of an expression equivalent, the others not). */
   replacement?: string;
+  /** A regular expression the mutated code must match (one literal of a line, not another). */
+  original?: string;
   reason: string;
 }
 
@@ -117,11 +119,16 @@ export async function mutantsOf(root: string, folders: string[], extraFiles: str
   return (await instrument(root, sourceFiles(root, folders, extraFiles))).mutants;
 }
 
-export function loadEquivalents(file: string): EquivalentRule[] {
+/**
+ * A reviewed list's entries: `equivalent` (excluded from the sample) or `stays` (survivors that are
+ * observable but that no rule of the sources pins, e.g. free text; kept in the sample and counted
+ * as survivors, the report gives the reason).
+ */
+export function loadEquivalents(file: string, key: 'equivalent' | 'stays' = 'equivalent'): EquivalentRule[] {
   if (!fs.existsSync(file)) return [];
-  const raw = parse(fs.readFileSync(file, 'utf8')) as { equivalent?: EquivalentRule[] };
-  for (const e of raw.equivalent ?? []) if (!e.file || !e.reason) throw new Error(`${file}: every entry needs file and reason`);
-  return raw.equivalent ?? [];
+  const raw = parse(fs.readFileSync(file, 'utf8')) as Record<string, EquivalentRule[] | undefined>;
+  for (const e of raw[key] ?? []) if (!e.file || !e.reason) throw new Error(`${file}: every entry needs file and reason`);
+  return raw[key] ?? [];
 }
 
 /** The reviewed rule that declares a mutant equivalent (no observable behaviour a rule covers), if any. */
@@ -131,7 +138,8 @@ export function equivalentBy(rules: EquivalentRule[], m: SampledMutant, sourceLi
       m.file.endsWith(r.file) &&
       (!r.mutator || r.mutator === m.mutator) &&
       (!r.line || new RegExp(r.line).test(sourceLine)) &&
-      (!r.replacement || new RegExp(r.replacement).test(m.replacement)),
+      (!r.replacement || new RegExp(r.replacement).test(m.replacement)) &&
+      (!r.original || new RegExp(r.original).test(m.original)),
   );
 }
 
