@@ -29,6 +29,7 @@ test('a mutant inside a branch guarded by faults.has(...) is fault-only; the nor
     "if (hasCard && kind === 'ISSUER' && onReceipt('blind-x')) send('wrapped');", // line 6
     "if ((key === 'a' && faults.has('g')) || (key === 'b' && faults.has('h'))) continue;", // line 7
     "const more = on('blind-more') ? n > 0 : n > 1;", // line 8
+    "const skip = faults.has(kind === 'payhist' ? 'payhist-skipped' : 'analytics-skipped') || other;", // line 9
   ].join('\n');
   const at = (line: number, text: string, replacement?: string) => {
     const column = source.split('\n')[line].indexOf(text);
@@ -62,4 +63,7 @@ test('a mutant inside a branch guarded by faults.has(...) is fault-only; the nor
   // A local wrapper named on('fault-id') is a switch too (financial data paging).
   expect(at(8, 'n > 0')).toBe(true);
   expect(at(8, 'n > 1')).toBe(false);
+  // A fault id chosen by an expression: any part of it names no fault that is on.
+  expect(at(9, "kind === 'payhist'", 'false')).toBe(true);
+  expect(at(9, 'other', 'false')).toBe(false);
 });

@@ -263,6 +263,9 @@ export function insideFaultBranch(
     }
     // The fault id itself: `faults.has('x')` -> `faults.has('')` switches nothing on in a fault-free run.
     if (ts.isStringLiteral(node) && ts.isCallExpression(node.parent) && needsFault(node.parent) && within(node)) found = true;
+    // Any part of the id expression (`faults.has(kind === 'a' ? 'x-on-a' : 'x')`): no id is on in a fault-free run.
+    else if (ts.isCallExpression(node) && /^(ctx\.)?faults\.has$/.test(node.expression.getText()) && node.arguments.some((a) => within(a)))
+      found = true;
     else if (ts.isIfStatement(node) && needsFault(node.expression) && within(node.thenStatement)) found = true;
     else if (ts.isConditionalExpression(node) && needsFault(node.condition) && within(node.whenTrue)) found = true;
     else if (ts.isBinaryExpression(node) && node.operatorToken.kind === AND && needsFault(node)) {
