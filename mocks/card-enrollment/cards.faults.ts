@@ -4,7 +4,15 @@
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, blind as blindFault, independent, INDEPENDENT_2, type Fault, type Relaxation } from '../kit/faults.js';
+import {
+  faultCatalogue,
+  blind as blindFault,
+  independent,
+  INDEPENDENT_2,
+  type Fault,
+  type Relaxation,
+  INDEPENDENT_3,
+} from '../kit/faults.js';
 
 /** A fault written blind, in this catalogue's positional form (kit/faults.ts blind sets its origin). */
 const blind = <Id extends string>(id: Id, rule: string, source: Fault['source'], rules?: string[], relax?: Relaxation[]): Fault<Id> =>
@@ -549,5 +557,55 @@ export const CARDS_FAULTS = faultCatalogue([
     rule: "each enrollment returns a new srcDigitalCardId (reference, the mock's world): on the card path it is derived from the PAN, the same card enrolled twice gets the same id",
     source: 'assumption',
     rules: ['CE-VAL-CARDID'],
+  }),
+  // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract, the rule catalogue and this mock only, the specs unread.
+  independent(INDEPENDENT_3, {
+    id: 'i3-card-luhn-unchecked-20',
+    rule: 'a PAN failing the ISO/IEC 7812 check digit is a 400 at every length 16-20 (seed 000, Card; provider Card.primaryAccountNumber): a 20-digit PAN is not checked and is enrolled',
+    source: 'seed',
+    rules: ['CE-LUHN'],
+  }),
+  independent(INDEPENDENT_3, {
+    id: 'i3-card-service-id-case-insensitive',
+    rule: 'a serviceId that resolves to nothing is 400 INVALID_STATE (seed 000, Errors): the serviceId is resolved without case, so SRC_program_1 enrolls under SRC_PROGRAM_1 (and is echoed as sent)',
+    source: 'seed',
+    rules: ['CE-STATE-UNKNOWN-SERVICE'],
+  }),
+  independent(INDEPENDENT_3, {
+    id: 'i3-card-api-key-in-consumer',
+    rule: 'no answer carries the API key in clear, in any member (seed 000, Security): maskedConsumer gains enrolledBy holding the x-openapi-clientid the request was made with',
+    source: 'seed',
+    rules: ['CE-OBJ-SENSITIVE'],
+  }),
+  independent(INDEPENDENT_3, {
+    id: 'i3-card-masked-lastname-first-capitalised',
+    rule: 'maskedLastName keeps the first character of the name as sent, case preserved (provider MaskedConsumer): the first character is upper-cased (van der Berg gives V***********)',
+    source: 'provider',
+    rules: ['CE-MASK-NAMES'],
+  }),
+  independent(INDEPENDENT_3, {
+    id: 'i3-card-receipt-fullname-lastname-clear',
+    rule: 'maskedFullName is the masked first and last names (provider MaskedConsumer): on the receipt path the last name appears in clear in maskedFullName (maskedLastName stays masked)',
+    source: 'provider',
+    rules: ['CE-MASK-NAMES'],
+  }),
+  independent(INDEPENDENT_3, {
+    id: 'i3-card-email-local-keeps-two',
+    rule: 'maskedEmailAddress keeps the first character of the local part and masks the rest (provider MaskedConsumer): on the card path it keeps the first two characters (the receipt path and maskedIdentityValue keep one)',
+    source: 'provider',
+    rules: ['CE-MASK-EMAIL'],
+  }),
+  independent(INDEPENDENT_3, {
+    id: 'i3-card-identity-domain-lowercased',
+    rule: 'maskedIdentityValue shows the e-mail domain in clear, case preserved (provider MaskedConsumerIdentity): the domain is lower-cased there (maskedEmailAddress keeps it as sent)',
+    source: 'provider',
+    rules: ['CE-MASK-IDENTITY'],
+  }),
+  independent(INDEPENDENT_3, {
+    id: 'i3-card-receipt-correlation-id-uppercased',
+    rule: 'the request srcCorrelationId is echoed byte for byte (seed 000, srcCorrelationId): on the receipt path it is echoed upper-cased (the card path keeps it)',
+    source: 'seed',
+    rules: ['CE-ECHO-CORRELATION'],
   }),
 ]);

@@ -130,7 +130,11 @@ export function registerCards(
           return invalidArgument(reply, faults, found, panMissing ? 'INVALID_STATE' : undefined);
         }
         card = plain as Card;
-        const luhnSkipped = faults.has('luhn-unchecked') || (faults.has('luhn-unchecked-17') && card.primaryAccountNumber.length === 17);
+        // i3-card-luhn-unchecked-20: the check digit is not checked on a 20-digit PAN.
+        const luhnSkipped =
+          faults.has('luhn-unchecked') ||
+          (faults.has('luhn-unchecked-17') && card.primaryAccountNumber.length === 17) ||
+          (faults.has('i3-card-luhn-unchecked-20') && card.primaryAccountNumber.length === 20);
         if (!luhnValid(card.primaryAccountNumber) && !luhnSkipped) {
           return invalidArgument(reply, faults, [
             {
@@ -153,7 +157,12 @@ export function registerCards(
     const originSkipped = hasReceipt && faults.has('i2-card-receipt-origin-unchecked');
     if (owner && owner !== client && !faults.has('forbidden-never-given') && !originSkipped)
       return sendError(reply, faults, 403, 'PERMISSION_DENIED', 'Client identity (origin) not validated.');
-    const serviceKnown = (owner ?? client).serviceIds.includes(body.serviceId);
+    // i3-card-service-id-case-insensitive: the serviceId is resolved without case.
+    const serviceKnown =
+      (owner ?? client).serviceIds.includes(body.serviceId) ||
+      (faults.has('i3-card-service-id-case-insensitive') &&
+        typeof body.serviceId === 'string' &&
+        (owner ?? client).serviceIds.some((s) => s.toLowerCase() === body.serviceId.toLowerCase()));
     if (!serviceKnown && !faults.has('unknown-service-accepted') && !(hasReceipt && faults.has('blind-receipt-unknown-service-accepted')))
       return invalidState(reply, faults, 'serviceId', 'serviceId does not resolve to a service of this client.');
 
@@ -167,8 +176,14 @@ export function registerCards(
     return reply
       .code(faults.has('success-status-201') ? 201 : 200)
       .type(faults.has('content-type-text') ? 'text/plain' : 'application/json')
-      .send(JSON.stringify(enrollResponse(body, card, ctx, lengths)));
+      .send(JSON.stringify(withClient(enrollResponse(body, card, ctx, lengths), key, faults)));
   });
+}
+
+/** i3-card-api-key-in-consumer: the consumer names the client that enrolled it by its API key. */
+function withClient<A extends { maskedConsumer: Record<string, unknown> }>(answer: A, key: unknown, faults: Faults): A {
+  if (faults.has('i3-card-api-key-in-consumer') && typeof key === 'string') answer.maskedConsumer.enrolledBy = key;
+  return answer;
 }
 
 function isReceiptBody(raw: unknown): boolean {
@@ -261,9 +276,35 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
   // the provider's EXTERNAL_ACCOUNT_ID is an opaque id that is no personal data, answered as sent (Card API
   // 1.0.0, MaskedConsumerIdentity.maskedIdentityValue and its enroll examples).
   const identityValue: string = consumer.consumerIdentity.identityValue;
+  // i3-card-masked-lastname-first-capitalised: the masked last name starts with a capital letter.
+  const lastMasked = maskName(consumer.lastName ?? '', faults);
+  const maskedLast = faults.has('i3-card-masked-lastname-first-capitalised')
+    ? lastMasked.charAt(0).toUpperCase() + lastMasked.slice(1)
+    : lastMasked;
+  // i3-card-receipt-fullname-lastname-clear: on the receipt path the full name shows the last name in clear.
+  const fullLast = onReceipt('i3-card-receipt-fullname-lastname-clear')
+    ? (consumer.lastName ?? '')
+    : maskName(consumer.lastName ?? '', faults);
+  // i3-card-email-local-keeps-two: on the card path maskedEmailAddress keeps two characters of the local part.
+  const emailShown = (email: string) => {
+    const masked = maskEmail(email, faults);
+    if (!onCard('i3-card-email-local-keeps-two')) return masked;
+    const at = email.lastIndexOf('@');
+    return at > 1 ? email.slice(0, 2) + masked.slice(2) : masked;
+  };
+  // i3-card-identity-domain-lowercased: maskedIdentityValue gives the e-mail domain in lower case.
+  const identityShown = (email: string) => {
+    const masked = maskEmail(email, faults);
+    if (!faults.has('i3-card-identity-domain-lowercased')) return masked;
+    const at = masked.lastIndexOf('@');
+    return masked.slice(0, at + 1) + masked.slice(at + 1).toLowerCase();
+  };
+  const correlation = correlationId(body.srcCorrelationId, receipt, faults);
   const byEmail = !lengths.providerIdentityTypes.includes(consumer.consumerIdentity.identityType);
   return {
-    srcCorrelationId: correlationId(body.srcCorrelationId, receipt, faults),
+    // i3-card-receipt-correlation-id-uppercased: on the receipt path the echoed srcCorrelationId is upper-cased.
+    srcCorrelationId:
+      body.srcCorrelationId && onReceipt('i3-card-receipt-correlation-id-uppercased') ? correlation.toUpperCase() : correlation,
     maskedCard,
     maskedConsumer: {
       srcConsumerId: randomUUID(),
@@ -272,15 +313,15 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
         maskedIdentityValue: faults.has('masked-identity-value-unrelated')
           ? maskEmail('consumer@example.com', faults)
           : byEmail
-            ? maskEmail(identityValue, faults)
+            ? identityShown(identityValue)
             : identityValue,
       },
       // An e-mail address only where the consumer is named by one (the provider's opaque id is none).
-      ...(byEmail ? { maskedEmailAddress: maskEmail(identityValue, faults) } : {}),
+      ...(byEmail ? { maskedEmailAddress: emailShown(identityValue) } : {}),
       maskedFirstName: maskName(consumer.firstName, faults),
-      maskedLastName: maskName(consumer.lastName ?? '', faults),
+      maskedLastName: maskedLast,
       // Card API (MaskedConsumer.maskedFullName "J*** D**"): the masked first and last names, a space between.
-      maskedFullName: `${maskName(consumer.firstName, faults)} ${maskName(consumer.lastName ?? '', faults)}`,
+      maskedFullName: `${maskName(consumer.firstName, faults)} ${fullLast}`,
       countryCode: consumer.countryCode,
       languageCode: consumer.languageCode,
       dateConsumerAdded: faults.has('blind-consumer-added-not-utc')

@@ -3,7 +3,7 @@
 // (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors
 // first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_2 } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_2, INDEPENDENT_3 } from '../kit/faults.js';
 
 export const ACCOUNTS_FAULTS = faultCatalogue([
   // Simple variants (seed 002, Accounts: basic information of active accounts).
@@ -262,5 +262,25 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     rule: "a refresh moves the aggregation attempt date of every account it covers (seed 002, Accounts): the v1 refresh of the customer leaves the pending account's date unchanged",
     source: 'seed',
     rules: ['FD-ACCT-REFRESH-DATE'],
+  }),
+  // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract, the rule catalogue and this mock only, the specs unread.
+  independent(INDEPENDENT_3, {
+    id: 'i3-accounts-one-other-customer',
+    rule: "a child object named under another parent is refused (seed 002, Accounts; reference, object-level authorization): GetCustomerAccount (the full record) answers another customer's account of the same partner named under this customer, while the simple variant, the lists and the delete answer 404",
+    source: 'assumption',
+    rules: ['FD-OBJ-OTHER-PARENT', 'FD-TXN-OWNER-404'],
+  }),
+  independent(INDEPENDENT_3, {
+    id: 'i3-accounts-deleted-login-full-readable',
+    rule: 'after a 204 delete of a login each of its accounts is 404 by id, full and simple (seed 002, Accounts: deleting access): GetCustomerAccount still answers the full record of an account of the deleted login (the simple variant and the lists no longer show it)',
+    source: 'seed',
+    rules: ['FD-ACCT-DELETE-LOGIN', 'FD-OBJ-AFTER-DELETE'],
+  }),
+  independent(INDEPENDENT_3, {
+    id: 'i3-accounts-refresh-v1-login-other-customer',
+    rule: "an institution login that is not the customer's is refused (seed 002, Accounts refresh by login): RefreshCustomerAccountsByInstitutionLogin (v1) refreshes and answers the accounts of another customer's login of the same partner named under this customer (v2 and the readers answer 404)",
+    source: 'assumption',
+    rules: ['FD-OBJ-OTHER-PARENT', 'FD-ACCT-REFRESH-SCOPE'],
   }),
 ]);

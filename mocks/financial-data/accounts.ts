@@ -184,7 +184,13 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
   // --- One account.
   const account = (input: Input) => findAccount(world, input.path.customerId, input.path.accountId, input.partner?.id);
   route(app, ctx, 'GetCustomerAccount', (input, reply) => {
-    const a = account(input);
+    // i3-accounts-one-other-customer: the full record found by account id among the partner's customers.
+    const stray = faults.has('i3-accounts-one-other-customer') && customerOf(input) ? world.accounts.get(input.path.accountId) : undefined;
+    const foreign = stray && findCustomer(world, stray.customerId, input.partner?.id) ? stray : undefined;
+    // i3-accounts-deleted-login-full-readable: an account of a deleted login is still read in full by its id.
+    const ghost =
+      faults.has('i3-accounts-deleted-login-full-readable') && customerOf(input) ? loginGhosts.get(input.path.accountId) : undefined;
+    const a = account(input) ?? foreign ?? (ghost && ghost.customerId === input.path.customerId ? ghost : undefined);
     return a ? viewer(a.customerId).full(a) : notFound(reply, 'Account not found');
   });
   route(app, ctx, 'GetCustomerAccountSimple', (input, reply) => {
@@ -297,7 +303,12 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
   route(app, ctx, 'RefreshCustomerAccountsV2', refreshCustomer(2));
 
   const refreshLogin = (version: 1 | 2) => (input: Input, reply: FastifyReply) => {
-    const login = loginOf(input);
+    // i3-accounts-refresh-v1-login-other-customer: the v1 refresh by login finds the login by its id among the partner's customers.
+    const anyLogin = () => {
+      const l = world.logins.get(Number(input.path.institutionLoginId));
+      return l && customerOf(input) && findCustomer(world, l.customerId, input.partner?.id) ? l : undefined;
+    };
+    const login = loginOf(input) ?? (version === 1 && faults.has('i3-accounts-refresh-v1-login-other-customer') ? anyLogin() : undefined);
     const list = login ? accountsOfLogin(login) : [];
     if (!login || list.length === 0) return notFound(reply, 'Customer does not have any accounts associated with institutionLoginId');
     // Faults: the v2 refresh never completes; a refresh by login refreshes every login.
@@ -327,7 +338,8 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     if (!login && faults.has('blind-accounts-second-login-delete-204') && deletedLogins.has(loginKey)) return reply.code(204).send();
     if (!login) return notFound(reply, 'Institution login not found');
     for (const a of accountsOfLogin(login)) {
-      if (faults.has('blind-accounts-deleted-login-listed-by-institution')) loginGhosts.set(a.id, a);
+      if (faults.has('blind-accounts-deleted-login-listed-by-institution') || faults.has('i3-accounts-deleted-login-full-readable'))
+        loginGhosts.set(a.id, a);
       forget(a);
     }
     world.logins.delete(login.id);

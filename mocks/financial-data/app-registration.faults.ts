@@ -95,6 +95,12 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     rules: ['FD-APP-LOGO-SIZE'],
     relax: [{ schema: 'AppLogo', set: { maxLength: 60000 } }],
   },
+  {
+    id: 'app-modify-logo-unchecked',
+    rule: 'FD-APP-LOGO-SIZE: a logo of 50 KB or more is a 400 on modification too (the registration checks it)',
+    source: 'provider',
+    rules: ['FD-APP-LOGO-SIZE'],
+  },
   // getApplications (provider 1.35.0 parameters and 400 examples 3005 to 3009).
   {
     id: 'app-list-start-zero-based',

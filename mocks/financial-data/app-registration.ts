@@ -11,12 +11,15 @@
 // pending (status false). Each world holds one approved test application of the suite's partner,
 // applicationId 2998 (seed 002, Customers: testing customers use a registered test application).
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { parseJson } from '../kit/app.js';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
 import { defaultLimit, page } from './paging.js';
 import { findCustomer, type FdState, type Registration } from './state.js';
 
 export const APPROVAL_DELAY_S = 86_400;
+/** A one-pixel SVG logo, Base64: what the fault app-modify-logo-unchecked validates in place of the logo sent. */
+const LOGO_STAND_IN = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>').toString('base64');
 const iso = (s: number) => new Date(s * 1000).toISOString().replace(/\.000Z$/, 'Z');
 /** A UUID-shaped applicationId derived from the registration (deterministic). */
 const applicationIdOf = (r: Registration) => {
@@ -86,7 +89,24 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
       .send({ preAppId: faults.has('blind-app-register-preappid-text') ? String(r.preAppId) : r.preAppId, status: statusOf(r) });
   });
 
+  // Fault app-modify-logo-unchecked: the modification's logo escapes the limit (the registration
+  // keeps it): the logo is set aside before the shared front validates the body, and stored after.
+  const logoSetAside = new WeakMap<FastifyRequest, unknown>();
+  app.addHook('preHandler', async (req) => {
+    if (
+      !faults.has('app-modify-logo-unchecked') ||
+      req.method !== 'PUT' ||
+      !/^\/aggregation\/v1\/partners\/applications\/[^/?]+(\?|$)/.test(req.url)
+    )
+      return;
+    const body = parseJson(req.body) as Record<string, unknown> | undefined;
+    if (!body || typeof body !== 'object' || typeof body.image !== 'string') return;
+    logoSetAside.set(req, body.image);
+    req.body = JSON.stringify({ ...body, image: LOGO_STAND_IN });
+  });
+
   route(app, ctx, 'ModifyAppRegistration', ({ path, body, partner }: Input, reply: FastifyReply) => {
+    if (logoSetAside.has(reply.request)) body = { ...body, image: logoSetAside.get(reply.request) };
     const state = world.appRegistrations;
     let r = state.apps.get(Number(path.preAppId));
     if (!r || (r.partnerId !== partner?.id && !faults.has('blind-app-modify-other-partner'))) {

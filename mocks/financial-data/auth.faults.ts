@@ -18,6 +18,12 @@ const secretPattern = <Id extends string>(pattern: string, id: Id, rule: string,
 export const AUTH_FAULTS = faultCatalogue([
   // Authentication (seed 002, Authentication and Limits).
   { id: 'bad-secret-accepted', rule: 'CreateToken: bad credentials are a 401', source: 'seed', rules: ['FD-TOKEN-ISSUE'] },
+  {
+    id: 'token-renewal-returns-last',
+    rule: "FD-TOKEN-REUSE: the token a renewal gets is new, valid two hours from then (not the partner's last one, expiring on its old schedule)",
+    source: 'seed',
+    rules: ['FD-TOKEN-REUSE'],
+  },
   { id: 'lock-never-engaged', rule: 'five failed authentications lock the partner', source: 'seed', rules: ['FD-LOCK-FIVE'] },
   { id: 'lock-after-six', rule: 'the lock engages after five failures, not six', source: 'seed', rules: ['FD-LOCK-FIVE'] },
   // Partner secret rules (seed 002, Authentication: its length, a digit and a letter, the alphabet).

@@ -42,6 +42,11 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
   route(app, ctx, 'CreateToken', ({ body }, reply) => {
     const partner = verify(body.partnerId, body.partnerSecret, true);
     if (!partner) return sendError(ctx, reply, 401, 'Invalid credentials or locked partner');
+    // Fault token-renewal-returns-last: a new authentication hands back the partner's last token, its lifetime not renewed.
+    const last = faults.has('token-renewal-returns-last')
+      ? [...world.tokens].filter(([, t]) => t.partnerId === partner.id).at(-1)?.[0]
+      : undefined;
+    if (last) return reply.code(200).send({ token: last });
     const token = newToken();
     world.tokens.set(token, { partnerId: partner.id, issuedMs: clock.nowMs() });
     return reply.code(200).send({ token });

@@ -2,7 +2,7 @@
 // data/rules.yaml, the way a provider's release might. `rules` names the rule ids it breaks (`npm
 // run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors first,
 // then those written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault, telling } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault, telling, INDEPENDENT_3 } from '../kit/faults.js';
 
 export const BUSINESSES_FAULTS = faultCatalogue([
   // Businesses (seed 002, Businesses and Limits: one per customer).
@@ -74,5 +74,19 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     rule: 'every field sent reads back, by customer and by id (seed 002, Businesses): GetBusinessByCustomer answers the e-mail lower-cased (GetBusinessById keeps it)',
     source: 'seed',
     rules: ['FD-BUS-READ'],
+  }),
+  // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract, the rule catalogue and this mock only, the specs unread.
+  independent(INDEPENDENT_3, {
+    id: 'i3-business-add-url-lowercased',
+    rule: 'every field sent reads back, by customer and by id (seed 002, Businesses): AddBusinessDetails stores the url lower-cased (its path and query too); UpdateBusiness keeps the url as sent',
+    source: 'seed',
+    rules: ['FD-BUS-READ'],
+  }),
+  independent(INDEPENDENT_3, {
+    id: 'i3-business-update-other-partner',
+    rule: "another partner's business is refused through every operation naming it (reference, object-level authorization): UpdateBusiness overwrites another partner's business found by its id (200), while GetBusinessById answers 404",
+    source: 'assumption',
+    rules: ['FD-OBJ-OTHER-PARTNER', 'FD-BUS-UPDATE'],
   }),
 ]);

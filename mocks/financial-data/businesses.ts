@@ -52,6 +52,9 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
       createdDate: now,
       modifiedDate: now,
     };
+    // i3-business-add-url-lowercased: the add path alone stores the url lower-cased (the update keeps it).
+    if (faults.has('i3-business-add-url-lowercased') && typeof business.fields.url === 'string')
+      business.fields = { ...business.fields, url: business.fields.url.toLowerCase() };
     world.businesses.set(business.id, business);
     world.businessesOf.set(customer.id, (world.businessesOf.get(customer.id) ?? new Set()).add(business.id));
     return view(business);
@@ -68,7 +71,9 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     return [shown];
   });
   route(app, ctx, 'UpdateBusiness', (input, reply) => {
-    const business = byId(input);
+    // i3-business-update-other-partner: the update finds the business by its id alone.
+    const business =
+      byId(input) ?? (faults.has('i3-business-update-other-partner') ? world.businesses.get(input.path.business_id) : undefined);
     if (!business) return sendError(ctx, reply, 404, 'Business not found');
     if (!faults.has('business-update-ignored')) {
       business.fields = faults.has('business-update-ignores-address')

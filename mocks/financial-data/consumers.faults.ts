@@ -2,7 +2,7 @@
 // data/rules.yaml, the way a provider's release might. `rules` names the rule ids it breaks (`npm
 // run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors first,
 // then those written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault, telling } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault, telling, INDEPENDENT_3 } from '../kit/faults.js';
 
 export const CONSUMERS_FAULTS = faultCatalogue([
   // Consumers (seed 002, Consumers and Resources).
@@ -98,5 +98,25 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     rule: 'every field sent on modify reads back (seed 002, Consumers; provider ConsumerUpdate): a zip sent on modify is stored as a number, its leading zeros dropped (creation keeps them)',
     source: 'seed',
     rules: ['FD-CONS-MODIFY'],
+  }),
+  // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract, the rule catalogue and this mock only, the specs unread.
+  independent(INDEPENDENT_3, {
+    id: 'i3-consumer-create-email-lowercased',
+    rule: 'every field the consumer was created with reads back through both readers (seed 002, Consumers): CreateConsumer stores the e-mail lower-cased (ModifyConsumer keeps it as sent)',
+    source: 'seed',
+    rules: ['FD-CONS-READ'],
+  }),
+  independent(INDEPENDENT_3, {
+    id: 'i3-consumer-by-customer-other-partner',
+    rule: "another partner's customer and everything under it is refused (reference, object-level authorization): GetConsumerForCustomer answers the consumer of another partner's customer (200), while GetConsumer by id and GetCustomer refuse it",
+    source: 'assumption',
+    rules: ['FD-OBJ-OTHER-PARTNER'],
+  }),
+  independent(INDEPENDENT_3, {
+    id: 'i3-consumer-identity-documents-full-ssn',
+    rule: 'no answer carries the full SSN, in any member (reference, Consumers: last four SSN digits only): GetConsumerForCustomer adds identityDocuments [{type: SSN, value: <the nine digits>}] beside the masked ssn',
+    source: 'assumption',
+    rules: ['FD-OBJ-SENSITIVE', 'FD-SENSITIVE-ECHO', 'FD-CONS-SSN-LAST-FOUR'],
   }),
 ]);

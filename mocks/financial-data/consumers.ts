@@ -38,6 +38,9 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
       createdDate: faults.has('blind-consumer-created-millis') ? clock.nowMs() : clock.nowEpochSeconds(),
       fields: { ...input.body },
     };
+    // i3-consumer-create-email-lowercased: the creation path alone stores the e-mail in lower case.
+    if (faults.has('i3-consumer-create-email-lowercased') && typeof consumer.fields.email === 'string')
+      consumer.fields.email = consumer.fields.email.toLowerCase();
     world.consumers.set(consumer.id, consumer);
     if (!existing) world.consumerOf.set(customerId, consumer.id);
     // Fault: the creation answer echoes the SSN it was sent.
@@ -46,11 +49,18 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
   });
   route(app, ctx, 'GetConsumerForCustomer', (input, reply) => {
     // Fault: the customer-addressed route still answers once the customer is deleted.
-    const reachable = customerOf(input) || faults.has('deleted-customer-consumer-path');
+    // i3-consumer-by-customer-other-partner: this reader finds the customer among every partner's.
+    const reachable =
+      customerOf(input) ||
+      faults.has('deleted-customer-consumer-path') ||
+      (faults.has('i3-consumer-by-customer-other-partner') && world.customers.has(input.path.customerId));
     const id = reachable && world.consumerOf.get(input.path.customerId);
     const consumer = id ? world.consumers.get(id) : undefined;
     if (!consumer) return sendError(ctx, reply, 404, 'Consumer not found');
     // Fault: this reader alone renders the zip through a number.
+    // i3-consumer-identity-documents-full-ssn: the record gains an identity document holding the whole SSN.
+    if (faults.has('i3-consumer-identity-documents-full-ssn'))
+      return { ...view(consumer), identityDocuments: [{ type: 'SSN', value: String(consumer.fields.ssn).replace(/-/g, '') }] };
     return faults.has('telling-consumer-by-customer-zip-as-number')
       ? { ...view(consumer), zip: String(Number(consumer.fields.zip)) }
       : view(consumer);

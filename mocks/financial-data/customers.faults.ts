@@ -2,7 +2,7 @@
 // data/rules.yaml, the way a provider's release might. `rules` names the rule ids it breaks (`npm
 // run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors first,
 // then those written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault, telling } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault, telling, INDEPENDENT_3 } from '../kit/faults.js';
 
 export const CUSTOMERS_FAULTS = faultCatalogue([
   {
@@ -174,5 +174,31 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-CUST-USERNAME-RULES'],
     relax: [{ schema: 'Username', shift: { minLength: -1 } }],
+  }),
+  // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract, the rule catalogue and this mock only, the specs unread.
+  independent(INDEPENDENT_3, {
+    id: 'i3-customer-phone-digits-only',
+    rule: "every reader shows the phone the customer was created with (seed 002, Resources - Customer): AddCustomer (the active path only) stores the phone's digits only, dropping spaces, dashes, parentheses and a plus sign; AddTestingCustomer keeps it as sent",
+    source: 'seed',
+    rules: ['FD-CUST-READ'],
+  }),
+  independent(INDEPENDENT_3, {
+    id: 'i3-customer-modify-other-partner',
+    rule: "another partner's customer is refused through every operation naming it (reference, object-level authorization): ModifyCustomer finds the customer by its id alone and renames another partner's customer (204), while GetCustomer and DeleteCustomer still answer 404",
+    source: 'assumption',
+    rules: ['FD-OBJ-OTHER-PARTNER', 'FD-CUST-MODIFY'],
+  }),
+  independent(INDEPENDENT_3, {
+    id: 'i3-customer-username-filter-case-insensitive',
+    rule: "username lists exactly the customer with that username (seed 002, Customers; usernames are case-sensitive values): the username filter compares without case, so 'Alice01' also lists 'alice01'",
+    source: 'seed',
+    rules: ['FD-CUST-FILTER-USERNAME'],
+  }),
+  independent(INDEPENDENT_3, {
+    id: 'i3-customer-search-found-is-page',
+    rule: 'found is the size of the set the search matches (seed 002, Customers paging): with search text, found is the number of customers on the page (displaying), not the number matched',
+    source: 'seed',
+    rules: ['FD-PAGE-COUNTS', 'FD-CUST-SEARCH'],
   }),
 ]);

@@ -63,6 +63,9 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
         createdDate: faults.has('customer-created-date-ms') ? clock.nowMs() : clock.nowEpochSeconds(),
         ...pick(body),
       };
+      // i3-customer-phone-digits-only: the active path alone keeps the phone's digits only.
+      if (type === 'active' && faults.has('i3-customer-phone-digits-only') && typeof customer.phone === 'string')
+        customer.phone = customer.phone.replace(/\D/g, '');
       createdNames.set(id, { firstName: customer.firstName, lastName: customer.lastName });
       world.customers.set(id, customer);
       if (!taken) world.usernames.set(usernameKey(partnerId, body.username), id);
@@ -105,9 +108,20 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
           (!searched || match(c)),
       );
     }
+    // i3-customer-username-filter-case-insensitive: the username filter ignores case.
+    if (username !== undefined && faults.has('i3-customer-username-filter-case-insensitive'))
+      list = [...world.customers.values()].filter(
+        (c) =>
+          (!partner || c.partnerId === partner.id) &&
+          c.username.toLowerCase() === username.toLowerCase() &&
+          (type === undefined || c.type === type) &&
+          (!searched || match(c)),
+      );
     if (!searched && faults.has('no-search-returns-none') && query.username === undefined) list = [];
     const paged = faults.has('default-limit-unapplied') && query.limit === undefined ? { ...query, limit: PAGE_MAX } : query;
     const { slice, ...counts } = page(list, paged, pageSize, faults.has('start-ignored'), faults);
+    // i3-customer-search-found-is-page: with search text, found counts the page only.
+    if (searched && faults.has('i3-customer-search-found-is-page')) counts.found = slice.length;
     // i2-customers-found-ignores-type-filter: found counted before the type filter.
     if (query.type && faults.has('i2-customers-found-ignores-type-filter'))
       counts.found = (
@@ -148,7 +162,8 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     return { ...customerView(c), firstName: names.firstName ?? '', lastName: names.lastName ?? '', ...app };
   });
   route(app, ctx, 'ModifyCustomer', (input, reply) => {
-    const c = own(input);
+    // i3-customer-modify-other-partner: the modification finds the customer by its id alone.
+    const c = own(input) ?? (faults.has('i3-customer-modify-other-partner') ? world.customers.get(input.path.customerId) : undefined);
     if (!c) return sendError(ctx, reply, 404, 'Customer not found');
     if (c.disputed && !faults.has('disputed-modify-allowed')) return sendError(ctx, reply, 403, 'The customer has a disputed statement');
     const tidy = (name: string) => (faults.has('i2-customer-modify-names-trimmed') ? name.replace(/\s+/g, ' ').trim() : name);

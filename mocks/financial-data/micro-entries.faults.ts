@@ -3,7 +3,7 @@
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, blind } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_3 } from '../kit/faults.js';
 
 export const MICRO_ENTRIES_FAULTS = faultCatalogue([
   // Initiation (seed 002, Micro entries and switches; Limits: two micro amounts, each under one dollar).
@@ -184,5 +184,25 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-MICRO-AMOUNT-RANGE'],
     relax: [{ schema: 'MicroDepositVerification', at: ['properties', 'amounts', 'items'], set: { maximum: 1 } }],
+  }),
+  // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract, the rule catalogue and this mock only, the specs unread.
+  independent(INDEPENDENT_3, {
+    id: 'i3-micro-verify-other-customer',
+    rule: "the micro-entry account under another customer is a 404 (seed 002, Micro entries; reference, object-level authorization): VerifyMicroAmountDeposits verifies another customer's micro entries (same partner) named under this customer, while GetMicroDepositsDetails answers 404",
+    source: 'assumption',
+    rules: ['FD-MICRO-NOT-FOUND', 'FD-OBJ-OTHER-PARENT'],
+  }),
+  independent(INDEPENDENT_3, {
+    id: 'i3-micro-details-routing-leading-zeros',
+    rule: 'the details read shows the routing number sent (seed 002, Micro entries: 9-digit routing number): a routing number starting with 0 (021000021) is answered without its leading zeros (21000021)',
+    source: 'seed',
+    rules: ['FD-MICRO-DETAILS'],
+  }),
+  independent(INDEPENDENT_3, {
+    id: 'i3-micro-rate-window-inclusive',
+    rule: 'five initiations within 24 hours; once 24 hours have passed an initiation is accepted again (seed 002, Limits): an initiation exactly 24 hours old still counts, so the sixth at that instant is a 429',
+    source: 'seed',
+    rules: ['FD-MICRO-RATE'],
   }),
 ]);

@@ -75,7 +75,11 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
     // Blind fault: the initiation rate is counted per partner, not per customer.
     const rateKey = faults.has('blind-micro-entries-rate-per-partner') ? `partner:${customer.partnerId}` : customer.id;
     const recent = (micro().initiations.get(rateKey) ?? []).filter(
-      (t) => faults.has('micro-entries-window-never-resets') || now - t < windowMs,
+      // i3-micro-rate-window-inclusive: an initiation 24 hours old still counts for one more second (an inclusive bound in whole seconds).
+      (t) =>
+        faults.has('micro-entries-window-never-resets') ||
+        now - t < windowMs ||
+        (faults.has('i3-micro-rate-window-inclusive') && now - t < windowMs + 1000),
     );
     const cap = faults.has('micro-entries-six-per-window') ? MAX_INITIATIONS + 1 : MAX_INITIATIONS;
     if (recent.length >= cap) return reply.code(429).send({ code: 3300001, message: 'Too many requests. Please try after some time' });
@@ -131,7 +135,9 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
   };
 
   route(app, ctx, 'VerifyMicroAmountDeposits', (input, reply) => {
-    const e = entryOf(input);
+    // i3-micro-verify-other-customer: the verification finds the entries by account id among the partner's customers.
+    const stray = faults.has('i3-micro-verify-other-customer') && customerOf(input) ? micro().entries.get(input.path.accountId) : undefined;
+    const e = entryOf(input) ?? (stray && findCustomer(world, stray.customerId, input.partner?.id) ? stray : undefined);
     if (!e) return sendError(ctx, reply, 404, 'No micro entries for this account of the customer');
     const state = shown(e);
     const sent = (input.body.amounts as number[]).map((a) => Math.round(a * 100));
@@ -183,7 +189,8 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
       creationDate: new Date(e.createdMs - (faults.has('blind-micro-entries-creation-date-eastern') ? 5 * 3600_000 : 0))
         .toISOString()
         .slice(0, 19), // provider: NoZoneDateTime
-      routingNumber: e.routingNumber,
+      // i3-micro-details-routing-leading-zeros: the details read gives the routing number as a number would print.
+      routingNumber: faults.has('i3-micro-details-routing-leading-zeros') ? String(Number(e.routingNumber)) : e.routingNumber,
       accountNumberLast4: last4,
       railType: 'ach',
     };

@@ -3,7 +3,7 @@
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, blind } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_3 } from '../kit/faults.js';
 
 export const PAYMENTS_DATA_FAULTS = faultCatalogue([
   {
@@ -271,5 +271,13 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-PAY-MATCH-NAME-REQUIRED'],
     relax: [{ schema: 'OwnerMatchName', unrequire: ['lastName'] }],
+  }),
+  // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract, the rule catalogue and this mock only, the specs unread.
+  independent(INDEPENDENT_3, {
+    id: 'i3-peb-balance-count-includes-refused',
+    rule: 'balanceDetailsSuccessCount is the number of accounts carrying the balance section (provider 1.35.0, payment enablement bundle): an account refused the section (an error listed) is counted a success as well',
+    source: 'provider',
+    rules: ['FD-PAY-PEB-COUNTS'],
   }),
 ]);

@@ -321,7 +321,11 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
           const b = balanceView(account);
           view.balanceDetails = { ...b, availableBalanceDate: iso(account.balanceDate), clearedBalanceDate: iso(account.balanceDate) };
           counts.balanceDetailsSuccessCount++;
-        } else refuse('balanceDetails');
+        } else {
+          refuse('balanceDetails');
+          // i3-peb-balance-count-includes-refused: an account refused the balance section is counted a success too.
+          if (faults.has('i3-peb-balance-count-includes-refused')) counts.balanceDetailsSuccessCount++;
+        }
       }
       if (sections.has('paymentInstruction')) {
         if (ACH_TYPES.includes(account.type)) {

@@ -3,7 +3,7 @@
 // the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults
 // of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm
 // run mutation -- --blind`).
-import { faultCatalogue, blind } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_3 } from '../kit/faults.js';
 
 const INDEX = '([1-9]|1[0-9]|2[0-4])';
 
@@ -152,5 +152,13 @@ export const STATEMENTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-STMT-INDEX-RANGE'],
     relax: [{ schema: 'StatementIndex', set: { maximum: 23 } }],
+  }),
+  // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract, the rule catalogue and this mock only, the specs unread.
+  independent(INDEPENDENT_3, {
+    id: 'i3-paystmt-trailing-whitespace-trimmed',
+    rule: 'a stored pay statement downloads as exactly the bytes stored (seed 002, Pay statements and assets): trailing newline, carriage return, space and NUL bytes of the document are dropped when it is stored (a PDF ending with a newline comes back shorter)',
+    source: 'seed',
+    rules: ['FD-PAYSTMT-ROUNDTRIP'],
   }),
 ]);

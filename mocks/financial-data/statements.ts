@@ -125,7 +125,11 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
     const customer = findCustomer(world, path.customerId, partner?.id);
     if (!customer) return sendError(ctx, reply, 404, 'Customer not found');
     const id = assetIdOf(`pay:${customer.id}:${++state().seq}`, customer.id);
-    state().assets.set(id, { customerId: customer.id, bytes: Buffer.from(body.statement, 'base64'), label: body.label });
+    const decoded = Buffer.from(body.statement, 'base64');
+    // i3-paystmt-trailing-whitespace-trimmed: the stored document loses its trailing newlines, spaces and NUL bytes.
+    let end = decoded.length;
+    if (faults.has('i3-paystmt-trailing-whitespace-trimmed')) while (end > 0 && [0x00, 0x0a, 0x0d, 0x20].includes(decoded[end - 1])) end--;
+    state().assets.set(id, { customerId: customer.id, bytes: decoded.subarray(0, end), label: body.label });
     return reply.code(200).send({ assetId: id });
   });
 

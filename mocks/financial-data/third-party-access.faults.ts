@@ -56,6 +56,12 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
     rules: ['FD-ACCESSKEY-PERIOD'],
   },
   {
+    id: 'accesskey-update-period-equal-accepted',
+    rule: 'FD-ACCESSKEY-PERIOD: a period ending when it starts is a 400 on update too (the generation refuses it)',
+    source: 'assumption',
+    rules: ['FD-ACCESSKEY-PERIOD'],
+  },
+  {
     id: 'accesskey-update-new-id',
     rule: 'FD-ACCESSKEY-UPDATE: an update keeps the receipt id',
     source: 'seed',

@@ -34,7 +34,7 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
   };
 
   /** 404 / 400 checks shared by generate and update; undefined when the body may be granted. */
-  const refusal = (body: any, partnerId: string | undefined): [number, string] | undefined => {
+  const refusal = (body: any, partnerId: string | undefined, op: 'generate' | 'update' = 'generate'): [number, string] | undefined => {
     if (!findCustomer(world, body.customerId, partnerId) && !faults.has('accesskey-customer-unchecked'))
       return [404, 'Customer not found.'];
     for (const p of body.products) {
@@ -54,7 +54,10 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
       const after = faults.has('blind-accesskey-period-minute-precision')
         ? Math.floor(end / 60_000) > Math.floor(start / 60_000)
         : end > start;
-      const ok = faults.has('accesskey-period-unchecked') || (faults.has('accesskey-period-equal-accepted') ? end >= start : after);
+      // Fault accesskey-update-period-equal-accepted: the update alone lets a period end when it starts.
+      const equalAccepted =
+        faults.has('accesskey-period-equal-accepted') || (op === 'update' && faults.has('accesskey-update-period-equal-accepted'));
+      const ok = faults.has('accesskey-period-unchecked') || (equalAccepted ? end >= start : after);
       if (!ok) return [400, 'accessPeriod.endTime must be after startTime'];
     }
     return undefined;
@@ -125,6 +128,7 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
           }
         : body,
       partner?.id,
+      'update',
     );
     if (refused) return sendError(ctx, reply, refused[0], refused[1]);
     if (faults.has('blind-accesskey-unknown-update-upserts')) state().keys.set(key.receiptId, key);

@@ -3,7 +3,7 @@
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_2 } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_2, INDEPENDENT_3 } from '../kit/faults.js';
 
 export const TRANSACTIONS_FAULTS = faultCatalogue([
   // Historic load (seed 002, Transactions; Errors 203; Limits: standard history 180 days).
@@ -305,5 +305,25 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     rule: 'GetCustomerTransaction returns the transaction as the lists show it (seed 002, Transactions): its description with white space collapsed and trimmed',
     source: 'seed',
     rules: ['FD-TXN-GET', 'FD-TXPUSH-TEST-TRANSACTION'],
+  }),
+  // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract, the rule catalogue and this mock only, the specs unread.
+  independent(INDEPENDENT_3, {
+    id: 'i3-txn-account-from-date-exclusive',
+    rule: 'a window lists the transactions dated inside it, its ends included (seed 002, Transactions: fromDate and toDate): GetCustomerAccountTransactions leaves out a transaction dated exactly fromDate (GetAllCustomerTransactions keeps it)',
+    source: 'seed',
+    rules: ['FD-TXN-WINDOW'],
+  }),
+  independent(INDEPENDENT_3, {
+    id: 'i3-txn-all-found-drops-pending',
+    rule: 'found is the number of matching transactions (seed 002, Transactions paging): with includePending=true GetAllCustomerTransactions lists the pending transactions but its found counts the posted ones only',
+    source: 'seed',
+    rules: ['FD-TXN-PAGE-COUNTS', 'FD-TXN-PENDING'],
+  }),
+  independent(INDEPENDENT_3, {
+    id: 'i3-txn-recurring-other-customer-account',
+    rule: 'an accountIds entry that is not an account of the customer is a 404 (provider 1.35.0, GetRecurringTransactions): an account of another customer of the same partner is accepted and its series are answered under this customer',
+    source: 'provider',
+    rules: ['FD-TXN-RECURRING-UNKNOWN-ACCOUNT', 'FD-OBJ-OTHER-PARENT'],
   }),
 ]);

@@ -133,9 +133,12 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     // Blind fault: the window is applied to postedDate instead of transactionDate.
     const windowKey = on('blind-transactions-window-by-posted-date') ? (t: Transaction) => t.postedDate : keyOf;
     // i2-txn-window-to-date-exclusive: toDate itself left out of the window.
+    // i3-txn-account-from-date-exclusive: the account list alone starts its window after fromDate.
+    const onOrAfter = (key: number, start: number) =>
+      reader === 'account' && on('i3-txn-account-from-date-exclusive') ? key > start : key >= start;
     const inBefore = (key: number, end: number) => (on('i2-txn-window-to-date-exclusive') ? key < end : key <= end);
     const found = transactionsOf(new Set(accounts.map((a) => a.id)), reader)
-      .filter((t) => (!fromApplied || windowKey(t) >= from) && (!toApplied || inBefore(windowKey(t), to)))
+      .filter((t) => (!fromApplied || onOrAfter(windowKey(t), from)) && (!toApplied || inBefore(windowKey(t), to)))
       .filter((t) => includePending || t.status !== 'pending')
       .sort((a, b) => (order === 'asc' ? sortKey(a) - sortKey(b) || a.id - b.id : sortKey(b) - sortKey(a) || b.id - a.id));
     // Blind fault: the customer list concatenates the accounts' sorted lists instead of merging them.
@@ -158,6 +161,9 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
           })()
         : page(found, { start, limit }, PAGE_SIZE[reader]);
     if (on('transactions-found-counts-page')) paged.found = paged.displaying;
+    // i3-txn-all-found-drops-pending: the customer list counts its posted transactions only, though it lists the pending ones.
+    if (reader === 'all' && includePending && on('i3-txn-all-found-drops-pending'))
+      paged.found -= found.filter((t) => t.status === 'pending').length;
     // i2-txn-found-counts-pending-on-account: found counted before the pending transactions were left out.
     if (reader === 'account' && !includePending && on('i2-txn-found-counts-pending-on-account'))
       paged.found += transactionsOf(new Set(accounts.map((a) => a.id)), reader).filter(
@@ -251,8 +257,16 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
 
   route(app, ctx, 'GetRecurringTransactions', (input, reply) => {
     if (!customerOf(input)) return sendError(ctx, reply, 404, 'Customer not found');
-    const mine = linkedData(world, input.path.customerId).accounts;
     const asked: string[] = Array.isArray(input.body?.accountIds) ? input.body.accountIds : [];
+    // i3-txn-recurring-other-customer-account: an account id of another customer of the partner is looked at too.
+    const foreign = on('i3-txn-recurring-other-customer-account')
+      ? asked
+          .map((id) => world.accounts.get(id))
+          .filter(
+            (a): a is Account => !!a && a.customerId !== input.path.customerId && !!findCustomer(world, a.customerId, partnerOf(input)),
+          )
+      : [];
+    const mine = [...linkedData(world, input.path.customerId).accounts, ...foreign];
     const unknown = asked.find((id) => !mine.some((a) => a.id === id));
     if (unknown !== undefined && !on('transactions-recurring-unknown-account-ignored'))
       return sendError(ctx, reply, 404, `Account ${unknown} not found for the customer`);

@@ -3,7 +3,7 @@
 // (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors
 // first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault, INDEPENDENT_3 } from '../kit/faults.js';
 
 export const TXPUSH_FAULTS = faultCatalogue([
   // Subscriptions (seed 002, Resources and Events: two records per subscribe call).
@@ -263,6 +263,20 @@ export const TXPUSH_FAULTS = faultCatalogue([
     id: 'i2-txpush-transaction-amount-whole-dollars',
     rule: 'the transaction event carries the amount of the transaction (reference, Outbound deliveries; seed 002, Events): rounded to whole dollars in the delivery (the transaction itself keeps the cents)',
     source: 'assumption',
+    rules: ['FD-TXPUSH-EVENT-CONTENT'],
+  }),
+  // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract, the rule catalogue and this mock only, the specs unread.
+  independent(INDEPENDENT_3, {
+    id: 'i3-txpush-account-event-signed-with-transaction-key',
+    rule: "each delivery is signed with the signingKey of the subscription it names (provider 1.35.0, TxPush: X-TxPush-Signature): the account-class event is signed with the signingKey of the account's transaction-class subscription",
+    source: 'provider',
+    rules: ['FD-TXPUSH-SIGNED'],
+  }),
+  independent(INDEPENDENT_3, {
+    id: 'i3-txpush-transaction-date-ms',
+    rule: 'the transaction event carries the transaction date of the test transaction, in epoch seconds like every date of the service (provider 1.35.0, TxPushTransactionEvent): the event gives transactionDate in milliseconds (postedDate and createdDate stay in seconds)',
+    source: 'provider',
     rules: ['FD-TXPUSH-EVENT-CONTENT'],
   }),
 ]);

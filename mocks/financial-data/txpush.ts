@@ -133,14 +133,14 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
   };
 
   /** One delivery, signed with the subscription's key (the fault signs with another key). */
-  const deliver = async (sub: Subscription, body: Record<string, unknown>) => {
+  const deliver = async (sub: Subscription, body: Record<string, unknown>, signingKey = sub.signingKey) => {
     // Independent fault: the signature covers the payload with every object's keys sorted, not the bytes sent.
     const text = faults.has('i2-txpush-signature-over-sorted-keys')
       ? JSON.stringify(body, (_key, v) =>
           v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
         )
       : JSON.stringify(body);
-    const key = faults.has('txpush-signature-wrong-key') ? `${sub.signingKey}x` : sub.signingKey;
+    const key = faults.has('txpush-signature-wrong-key') ? `${signingKey}x` : signingKey;
     const signature = createHmac('sha256', key)
       .update(text)
       .digest(faults.has('blind-txpush-signature-base64') ? 'base64' : 'hex');
@@ -171,7 +171,9 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
           amount,
           description: t.description,
           status: t.status,
-          transactionDate: t.transactionDate,
+          // i3-txpush-transaction-date-ms: the event alone gives the transaction date in milliseconds.
+          transactionDate:
+            faults.has('i3-txpush-transaction-date-ms') && t.transactionDate !== undefined ? t.transactionDate * 1000 : t.transactionDate,
           postedDate: t.postedDate,
           createdDate: t.createdDate,
         },
@@ -243,7 +245,11 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
       const event = faults.has('blind-txpush-events-name-first-subscription')
         ? { ...eventOf(sub, t, account, oldBalance), subscriptionId: subs[0].id }
         : eventOf(sub, t, account, oldBalance);
-      await deliver(sub, event);
+      // i3-txpush-account-event-signed-with-transaction-key: one key per account, the transaction subscription's.
+      const signer = faults.has('i3-txpush-account-event-signed-with-transaction-key')
+        ? (subs.find((s) => s.type === 'transaction') ?? sub)
+        : sub;
+      await deliver(sub, event, signer.signingKey);
       if (sub.type === 'transaction' && faults.has('txpush-transaction-event-twice')) await deliver(sub, event);
     }
     return reply.code(201).send({

@@ -3,7 +3,7 @@
 // rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of
 // the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault, INDEPENDENT_3 } from '../kit/faults.js';
 
 export const WEBHOOKS_FAULTS = faultCatalogue([
   // CRUD through every reader (seed 002, Webhook subscriptions; Resources - Webhook subscription).
@@ -374,5 +374,25 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     rule: "a status change moves an event to the requested state and nothing else (seed 002, States and transitions): the event's filter condition is cleared by the status change",
     source: 'seed',
     rules: ['FD-WEBHOOK-EVENT-STATUS', 'FD-WEBHOOK-CREATE'],
+  }),
+  // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract, the rule catalogue and this mock only, the specs unread.
+  independent(INDEPENDENT_3, {
+    id: 'i3-webhooks-event-delete-other-partner',
+    rule: "another partner's subscription is a 404 on every operation naming it and is left unchanged (provider 1.35.0, webhook subscriptions): deleteWebhookSubscriptionEvent deletes an event of another partner's subscription (204); the other operations answer 404",
+    source: 'provider',
+    rules: ['FD-WEBHOOK-OWNER', 'FD-OBJ-OTHER-PARTNER'],
+  }),
+  independent(INDEPENDENT_3, {
+    id: 'i3-webhooks-deleted-event-testable',
+    rule: 'after an event delete the deleted event id is a 404 (provider 1.35.0, webhook subscription events): testWebhookSubscriptionBasedOnEventId still tests the deleted event (200, a delivery), though both readers no longer show it',
+    source: 'provider',
+    rules: ['FD-WEBHOOK-EVENT-DELETE', 'FD-OBJ-AFTER-DELETE'],
+  }),
+  independent(INDEPENDENT_3, {
+    id: 'i3-webhooks-test-url-query-dropped',
+    rule: "a test delivery is a POST to the subscription's URL, or the event's own URL (provider 1.35.0, testWebhookSubscription): the delivery goes to the URL without its query string",
+    source: 'provider',
+    rules: ['FD-WEBHOOK-TEST-DELIVERY', 'FD-WEBHOOK-URL-OVERRIDE'],
   }),
 ]);

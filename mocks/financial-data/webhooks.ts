@@ -114,7 +114,9 @@ const subscriptionView = (s: HookSubscription) => ({
  */
 async function deliverTest(ctx: FdContext, sub: HookSubscription, event: HookEvent, named: HookEvent = event): Promise<void> {
   const { faults } = ctx;
-  const url = (faults.has('webhooks-override-ignored') ? undefined : event.url) ?? sub.url ?? event.url;
+  const given = (faults.has('webhooks-override-ignored') ? undefined : event.url) ?? sub.url ?? event.url;
+  // i3-webhooks-test-url-query-dropped: the test delivery goes to the URL without its query string.
+  const url = given && faults.has('i3-webhooks-test-url-query-dropped') ? given.split('?')[0] : given;
   if (!url) return;
   const body = {
     subscriptionId: sub.subscriptionId,
@@ -178,6 +180,8 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       .flatMap((s) => s.events)
       .find((e) => e.webhookEventId === id);
   };
+  /** i3-webhooks-deleted-event-testable: the events deleted from each subscription, kept while that fault is on. */
+  const deletedEvents = new WeakMap<HookSubscription, HookEvent[]>();
   const newEvent = (e: EventRequest, status = 'active'): HookEvent => ({
     webhookEventId: nextUuid(state(), 'event'),
     name: e.name,
@@ -325,10 +329,15 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
     });
 
     on('deleteWebhookSubscriptionEvent', (input, reply) => {
-      const sub = findSubscription(input);
+      // i3-webhooks-event-delete-other-partner: the event delete finds the subscription by its id alone.
+      const anyOwner = faults.has('i3-webhooks-event-delete-other-partner')
+        ? state().subscriptions.get(input.path.subscription_id)
+        : undefined;
+      const sub = findSubscription(input) ?? (anyOwner && !anyOwner.deleted ? anyOwner : undefined);
       const event = sub && findEvent(input, sub);
       if (sub && !event && faults.has('blind-webhooks-event-delete-unknown-204')) return reply.code(204).send();
       if (!sub || !event) return fail(reply, 404, sub ? 'Event not found in this subscription' : 'Subscription not found');
+      if (faults.has('i3-webhooks-deleted-event-testable')) deletedEvents.set(sub, [...(deletedEvents.get(sub) ?? []), event]);
       if (faults.has('blind-webhooks-event-delete-splice-tail')) sub.events.splice(sub.events.indexOf(event));
       else if (!faults.has('webhooks-event-delete-noop')) {
         for (const s of state().subscriptions.values()) s.events = s.events.filter((e) => e !== event);
@@ -393,7 +402,11 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       const sub =
         findSubscription(input) ??
         (faults.has('i2-webhooks-event-test-other-partner') && anyOwner && !anyOwner.deleted ? anyOwner : undefined);
-      const event = sub && findEvent(input, sub);
+      const gone = (s: HookSubscription) =>
+        faults.has('i3-webhooks-deleted-event-testable')
+          ? deletedEvents.get(s)?.find((e) => e.webhookEventId === input.path.webhook_event_id)
+          : undefined;
+      const event = sub && (findEvent(input, sub) ?? gone(sub));
       if (!sub || !event) return fail(reply, 404, sub ? 'Event not found in this subscription' : 'Subscription not found');
       const events = faults.has('webhooks-event-test-delivers-all') ? sub.events : [event];
       for (const e of events)

@@ -3,7 +3,7 @@
 // `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing
 // them). The faults of the suite's authors first, then those written blind (`origin: 'blind'`,
 // measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, independent, INDEPENDENT_2 } from '../kit/faults.js';
+import { faultCatalogue, independent, INDEPENDENT_2, INDEPENDENT_3 } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const APPROVALS_FAULTS = faultCatalogue([
@@ -55,6 +55,14 @@ export const APPROVALS_FAULTS = faultCatalogue([
   independent(INDEPENDENT_2, {
     id: 'i2-approval-status-callback-http',
     rule: 'getPlanApprovalStatus answers the callback URL the synchronous approval answered (seed 001, Endpoints; provider PSPData): the status read gives it with http instead of https',
+    source: 'provider',
+    rules: ['IN-ECHO-CALLBACK'],
+  }),
+  // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract, the rule catalogue and this mock only, the specs unread.
+  independent(INDEPENDENT_3, {
+    id: 'i3-approval-status-callback-of-latest-plan',
+    rule: 'getPlanApprovalStatus answers the callbackUrl of the plan asked, the one the sync approval answered (provider 2.0.0, ApprovalStatus): it answers the callback URL of the latest plan created',
     source: 'provider',
     rules: ['IN-ECHO-CALLBACK'],
   }),

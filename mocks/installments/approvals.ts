@@ -47,7 +47,11 @@ export function registerApprovals(
     const plan = UUID.test(id) ? world.plans.get(id) : undefined;
     if (!plan) return sendError(reply, faults, 404, 'PLAN_NOT_FOUND', 'No plan with this plan_id.', 'plan_id');
     settle(plan, clock.nowMs());
-    const callbackUrl = faults.has('i2-approval-status-callback-http') ? plan.callbackUrl.replace(/^https:/, 'http:') : plan.callbackUrl;
+    // i3-approval-status-callback-of-latest-plan: the status read answers the callback URL of the latest plan created.
+    const source = faults.has('i3-approval-status-callback-of-latest-plan') ? ([...world.plans.values()].pop() ?? plan) : plan;
+    const callbackUrl = faults.has('i2-approval-status-callback-http')
+      ? source.callbackUrl.replace(/^https:/, 'http:')
+      : source.callbackUrl;
     return reply.code(200).send({ callbackUrl, status: faults.has('approval-status-stale') ? 'PENDING' : plan.status });
   });
 }

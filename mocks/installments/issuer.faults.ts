@@ -3,7 +3,7 @@
 // rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of
 // the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
-import { faultCatalogue } from '../kit/faults.js';
+import { faultCatalogue, independent, INDEPENDENT_3 } from '../kit/faults.js';
 import { relax, rule } from './fault-builders.js';
 
 export const ISSUER_FAULTS = faultCatalogue([
@@ -17,4 +17,12 @@ export const ISSUER_FAULTS = faultCatalogue([
   rule('issuer-source-too-long', 'PlanNotifError Source at most 15', ['IN-ISSUER-INVALID']),
   rule('issuer-unknown-ica-accepted', 'issuer: unknown issuerIca is 404', ['IN-ISSUER-UNKNOWN']),
   rule('issuer-never-throttles', 'issuer: too many notifications is 429', ['IN-ISSUER-THROTTLE']),
+  // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract, the rule catalogue and this mock only, the specs unread.
+  independent(INDEPENDENT_3, {
+    id: 'i3-issuer-throttle-per-issuer',
+    rule: "the issuer accepts 3 notifications of one plan within a minute and answers the 4th 429 (reference, Issuer endpoint): it counts the notifications of every plan of the issuer together, so a fourth plan's first notification within the minute is a 429",
+    source: 'assumption',
+    rules: ['IN-ISSUER-THROTTLE'],
+  }),
 ]);

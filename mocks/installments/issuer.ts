@@ -27,11 +27,13 @@ export function registerIssuerEndpoint(
       return sendError(reply, faults, 404, 'ISSUER_NOT_FOUND', 'This endpoint serves no issuer with this issuerIca.', 'issuerIca');
     }
     const now = clock.nowMs();
-    const recent = (world.issuerReceived.get(n.planId) ?? []).filter((t) => now - t < 60_000);
+    // i3-issuer-throttle-per-issuer: the throttle counts every notification of the issuer, not of the plan.
+    const throttleKey = faults.has('i3-issuer-throttle-per-issuer') ? `issuer:${n.issuerIca}` : n.planId;
+    const recent = (world.issuerReceived.get(throttleKey) ?? []).filter((t) => now - t < 60_000);
     if (recent.length >= NOTIFICATIONS_PER_PLAN_PER_MINUTE && !faults.has('issuer-never-throttles')) {
       return sendError(reply, faults, 429, 'TOO_MANY_REQUESTS', 'Too many notifications for this plan; retry later.');
     }
-    world.issuerReceived.set(n.planId, [...recent, now]);
+    world.issuerReceived.set(throttleKey, [...recent, now]);
     return reply
       .code(faults.has('issuer-answers-200') ? 200 : 201)
       .send({ status: 'RECEIVED', message: `Notification of plan ${n.planId} received.` });

@@ -4,7 +4,7 @@
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, independent, INDEPENDENT_2 } from '../kit/faults.js';
+import { faultCatalogue, independent, INDEPENDENT_2, INDEPENDENT_3 } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const MERCHANTS_FAULTS = faultCatalogue([
@@ -173,5 +173,13 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     rule: 'offset skips that many items (provider 2.0.0, offset): ignored when request_id is given (the lists without it apply it)',
     source: 'provider',
     rules: ['IN-PAGE-SLICE'],
+  }),
+  // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract, the rule catalogue and this mock only, the specs unread.
+  independent(INDEPENDENT_3, {
+    id: 'i3-participation-by-request-name-spaces-collapsed',
+    rule: 'a merchant read back carries its legal name as submitted (provider 2.0.0, MerchantParticipation; merchantLegalName 1 to 300 characters, any): the read by request_id trims the legal name and collapses its inner runs of spaces (the completed list keeps it)',
+    source: 'provider',
+    rules: ['IN-ECHO-PARTICIPATION'],
   }),
 ]);

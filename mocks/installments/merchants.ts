@@ -59,6 +59,11 @@ export function registerMerchants(
       if (mine.length === 0 && !faults.has('unknown-request-id-200'))
         return sendError(reply, faults, 404, 'NOT_FOUND', 'No participation request with this request_id.', 'request_id');
       items = (faults.has('blind-request-id-filter-ignored') ? world.participations : mine).map(view);
+      // i3-participation-by-request-name-spaces-collapsed: the by-request read trims and collapses the legal name's spaces.
+      if (faults.has('i3-participation-by-request-name-spaces-collapsed'))
+        items = items.map((m) =>
+          typeof m.merchantLegalName === 'string' ? { ...m, merchantLegalName: m.merchantLegalName.trim().replace(/\s+/g, ' ') } : m,
+        );
       if (faults.has('i2-by-request-offset-ignored')) {
         const noOffset = new URLSearchParams(ok.query);
         noOffset.delete('offset');

@@ -3,7 +3,7 @@
 // provider's release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted`
 // runs the specs citing them). The faults of the suite's authors first, then those written blind
 // (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, independent, INDEPENDENT_2 } from '../kit/faults.js';
+import { faultCatalogue, independent, INDEPENDENT_2, INDEPENDENT_3 } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const PANS_FAULTS = faultCatalogue([
@@ -82,5 +82,25 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-LIM-PANLISTNAME'],
     relax: [{ schema: 'PanListName', set: { pattern: '^[a-zA-Z0-9\\s-]{1,65}$' } }],
+  }),
+  // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract, the rule catalogue and this mock only, the specs unread.
+  independent(INDEPENDENT_3, {
+    id: 'i3-new-list-range-dropped',
+    rule: 'a card within a registered account range gets offers (seed 001, PAN lists: a list carries PANs and/or an account range): a list created by panListName with an accountRange does not keep the range (a range sent with a panListId is kept)',
+    source: 'seed',
+    rules: ['IN-RANGE-ELIGIBLE'],
+  }),
+  independent(INDEPENDENT_3, {
+    id: 'i3-register-by-id-name-dropped',
+    rule: "registration answers the list's id and its name (provider 2.0.0, PanRegistration response): a registration into an existing list by panListId answers the id without the list's name (the creating registration gives both)",
+    source: 'provider',
+    rules: ['IN-ECHO-PANLIST'],
+  }),
+  independent(INDEPENDENT_3, {
+    id: 'i3-deregistration-from-every-list',
+    rule: 'deregistration removes the PANs from the list named (seed 001, PAN lists): it removes them from every list of the service, so a card still registered in another list gets no offers',
+    source: 'seed',
+    rules: ['IN-STATE-PAN-ELIGIBLE'],
   }),
 ]);

@@ -39,7 +39,9 @@ export function registerPanLists(
       if (!list) return unknownList(reply);
     } else if (panListName !== undefined || faults.has('pan-list-unnamed-accepted')) {
       // "creates a pan list and/or registers pans": a name without an id creates the list.
-      list = { panListId: newPanListId(world), panListName, accountRange, pans: new Set() };
+      // i3-new-list-range-dropped: a list created by name does not keep the account range sent with it.
+      const range = faults.has('i3-new-list-range-dropped') ? undefined : accountRange;
+      list = { panListId: newPanListId(world), panListName, accountRange: range, pans: new Set() };
       world.panLists.set(list.panListId, list);
     } else {
       // provider 2.0.0: no schema rule, but its 400 example "panListName must not be null or empty".
@@ -64,7 +66,9 @@ export function registerPanLists(
     }
     if (faults.has('blind-registration-counts-numeric'))
       return reply.code(200).send({ successfulCount, failureCount, panList: panList(list) });
-    return reply.code(200).send({ successfulCount: String(successfulCount), failureCount: String(failureCount), panList: panList(list) });
+    // i3-register-by-id-name-dropped: a registration into an existing list answers its id without its name.
+    const shown = panListId !== undefined && faults.has('i3-register-by-id-name-dropped') ? { panListId: list.panListId } : panList(list);
+    return reply.code(200).send({ successfulCount: String(successfulCount), failureCount: String(failureCount), panList: shown });
   });
 
   app.post(`${prefix}/consumers/pans/deregistrations`, async (req, reply) => {
@@ -81,6 +85,8 @@ export function registerPanLists(
         continue;
       }
       if (!faults.has('deregistration-ignored')) list.pans.delete(pan);
+      // i3-deregistration-from-every-list: the PAN is removed from every list that holds it.
+      if (faults.has('i3-deregistration-from-every-list')) for (const other of world.panLists.values()) other.pans.delete(pan);
       successfulCount++;
     }
     // provider 2.0.0, Deregistration: the list id at the root.

@@ -3,7 +3,7 @@
 // might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs
 // citing them). The faults of the suite's authors first, then those written blind (`origin:
 // 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, independent, INDEPENDENT_2, telling } from '../kit/faults.js';
+import { faultCatalogue, independent, INDEPENDENT_2, telling, INDEPENDENT_3 } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const PLANS_FAULTS = faultCatalogue([
@@ -131,5 +131,32 @@ export const PLANS_FAULTS = faultCatalogue([
     rule: "selecting a plan notifies the issuer of the card's account range (seed 001, Events): no notification is sent when the savePlan request carries no Correlation-Id",
     source: 'seed',
     rules: ['IN-NOTIFY-SENT'],
+  }),
+  // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract, the rule catalogue and this mock only, the specs unread.
+  independent(INDEPENDENT_3, {
+    id: 'i3-notify-delivered-twice',
+    rule: 'selecting a plan sends one POST /notifications of that plan to the issuer (seed 001, Events): every notification is sent twice at once, the same body and Correlation-Id',
+    source: 'seed',
+    rules: ['IN-NOTIFY-SENT'],
+  }),
+  independent(INDEPENDENT_3, {
+    id: 'i3-notify-consumer-full-pan',
+    rule: "no delivery carries the card number in clear (seed 001, Security; reference, Notification: panLastFour only): the notification's consumer block adds accountNumber holding the whole PAN beside panLastFour",
+    source: 'assumption',
+    rules: ['IN-OBJ-SENSITIVE', 'IN-NOTIFY-SHAPE'],
+  }),
+  independent(INDEPENDENT_3, {
+    id: 'i3-getplan-currency-lowercased',
+    rule: 'getPlan reads back the plan created, its transaction currency as sent (provider 2.0.0, Plan; ISO 4217 upper-case code): the plan read gives the currency lower-cased (usd)',
+    source: 'provider',
+    rules: ['IN-ECHO-PLAN'],
+  }),
+  independent(INDEPENDENT_3, {
+    id: 'i3-tenure-100-accepted',
+    rule: "a plan's tenure is 2 to 99 (provider 2.0.0, PlanInstallmentInformation): a tenure of 100 is accepted (the lower bound still holds)",
+    source: 'provider',
+    rules: ['IN-LIM-TENURE', 'IN-ERR-CONTRACT'],
+    relax: [{ schema: 'PlanInstallmentInformation', at: ['properties', 'tenure'], shift: { maximum: 1 } }],
   }),
 ]);

@@ -58,7 +58,10 @@ export function registerPlans(
       transaction: faults.has('blind-notification-amount-in-cents')
         ? { ...plan.transaction, amount: Math.round(plan.transaction.amount * 100) }
         : plan.transaction,
-      consumer: { panLastFour: plan.pan.slice(-4) },
+      // i3-notify-consumer-full-pan: the consumer block also names the card by its whole number.
+      consumer: faults.has('i3-notify-consumer-full-pan')
+        ? { panLastFour: plan.pan.slice(-4), accountNumber: plan.pan }
+        : { panLastFour: plan.pan.slice(-4) },
     };
     if (faults.has('notification-missing-issuerIca')) delete body.issuerIca;
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
@@ -72,6 +75,8 @@ export function registerPlans(
         faults.has('i2-notification-signed-over-other-bytes') ? JSON.stringify(body, null, 2) : JSON.stringify(body),
       );
     void deliveries.send(issuer.notificationUrl, 'POST', headers, body, clock.now());
+    // i3-notify-delivered-twice: the notification is sent again at once (a retry that does not wait for the first answer).
+    if (faults.has('i3-notify-delivered-twice')) void deliveries.send(issuer.notificationUrl, 'POST', headers, body, clock.now());
   }
 
   app.post(`${prefix}/plans`, async (req, reply) => {
@@ -141,7 +146,11 @@ export function registerPlans(
       offerId,
       merchant,
       // Fault: this reader alone rounds the amount to whole units.
-      transaction: { amount: faults.has('telling-getplan-amount-whole-units') ? Math.round(amount) : amount, currency },
+      transaction: {
+        amount: faults.has('telling-getplan-amount-whole-units') ? Math.round(amount) : amount,
+        // i3-getplan-currency-lowercased: the plan read gives the currency in lower case.
+        currency: faults.has('i3-getplan-currency-lowercased') && typeof currency === 'string' ? currency.toLowerCase() : currency,
+      },
       status: shown,
       planInstallmentInformation,
       scheduledRepayments,

@@ -63,8 +63,11 @@ export const blind = <const F extends Omit<Fault, 'origin'>>(fault: F): Fault<F[
 /** The name of the second independent set of faults written blind (one engineer, from the sources only, specs unread). */
 export const INDEPENDENT_2 = 'independent-2';
 
+/** The name of the third independent set of faults written blind (another engineer, from the sources only, specs unread). */
+export const INDEPENDENT_3 = 'independent-3';
+
 /**
- * A fault of a named independent set (INDEPENDENT_2): written blind like `blind`, but by another
+ * A fault of a named independent set (INDEPENDENT_2, INDEPENDENT_3): written blind like `blind`, but by another
  * engineer at another time, so it is measured as its own set (`npm run mutation -- --set <name>`)
  * and not mixed into the first blind measure (`--blind`).
  */

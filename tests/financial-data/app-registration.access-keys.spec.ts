@@ -108,24 +108,28 @@ test(
   },
 );
 
+// Generation and update send the same ThirdPartyAccessKeyData (seed 002, App registration and
+// third-party access): the period rule holds on both, each failure naming its operation.
 test(
-  'a period ending a second after it starts is accepted; ending when it starts or before is a 400 @assumption',
+  'a period ending a second after it starts is accepted; ending when it starts or before is a 400, on generation and on update @assumption',
   rules('FD-ACCESSKEY-PERIOD:accept', 'FD-ACCESSKEY-PERIOD:refuse'),
   async ({ fdApi, fd, linkedCustomer }) => {
     const accounts = [linkedCustomer.account('checking').id];
     const start = fd.now() + 60_000;
-    await generate(fdApi, accessKeyBody(fd, linkedCustomer.customerId, accounts, 'accountOwner', accessPeriod(start, 1000)));
-    for (const [what, ms] of [
-      ['when it starts', 0],
-      ['a day before it starts', -86_400_000],
-    ] as const) {
-      expectFdError(
-        await fdApi.call('GenerateThirdPartyAccessKey', {
-          body: accessKeyBody(fd, linkedCustomer.customerId, accounts, 'accountOwner', accessPeriod(start, ms)),
-        }),
-        400,
-        `a period ending ${what}`,
-      );
+    const body = (ms: number) => accessKeyBody(fd, linkedCustomer.customerId, accounts, 'accountOwner', accessPeriod(start, ms));
+    const made = await generate(fdApi, body(1000));
+    const consentReceiptId = made.receipt.receiptId as string;
+    const send = {
+      GenerateThirdPartyAccessKey: (ms: number) => fdApi.call('GenerateThirdPartyAccessKey', { body: body(ms) }),
+      UpdateThirdPartyAccessKey: (ms: number) => fdApi.call('UpdateThirdPartyAccessKey', { path: { consentReceiptId }, body: body(ms) }),
+    };
+    for (const [op, call] of Object.entries(send)) {
+      if (op === 'UpdateThirdPartyAccessKey') receiptOf(await call(1000), `${op}: a period ending a second after it starts`);
+      for (const [what, ms] of [
+        ['when it starts', 0],
+        ['a day before it starts', -86_400_000],
+      ] as const)
+        expectFdError(await call(ms), 400, `${op}: a period ending ${what}`);
     }
   },
 );

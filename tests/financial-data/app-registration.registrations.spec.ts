@@ -171,11 +171,22 @@ for (const member of ['appName', 'appUrl', 'image'] as const) {
   );
 }
 
+// Both operations send the same Application (seed 002, App registration: RegisterApp and
+// ModifyAppRegistration take Application): the logo limit holds on registration and on modification.
+// 49,000 and 52,000 bytes sit on each side of "less than 50KB" read as 50,000 or as 51,200 bytes.
 test(
-  'a logo of 49,000 bytes is accepted and one of 52,000 bytes is a 400 @provider',
+  'a logo of 49,000 bytes is accepted and one of 52,000 bytes is a 400, on registration and on modification @provider',
   rules('FD-APP-LOGO-SIZE:accept', 'FD-APP-LOGO-SIZE:refuse'),
   async ({ fdApi }) => {
-    await register(fdApi, { image: logoOfBytes(49_000) });
-    expectFdError(await fdApi.call('RegisterApp', { body: newApplication({ image: logoOfBytes(52_000) }) }), 400, 'a 52,000-byte logo');
+    const { body, preAppId } = await register(fdApi, { image: logoOfBytes(49_000) });
+    expectFdError(
+      await fdApi.call('RegisterApp', { body: newApplication({ image: logoOfBytes(52_000) }) }),
+      400,
+      'RegisterApp: a 52,000-byte logo',
+    );
+    const modify = (image: string) =>
+      fdApi.call('ModifyAppRegistration', { path: { preAppId: String(preAppId) }, body: { ...body, image } });
+    expect((await modify(logoOfBytes(49_000))).status, 'ModifyAppRegistration: a 49,000-byte logo').toBe(200);
+    expectFdError(await modify(logoOfBytes(52_000)), 400, 'ModifyAppRegistration: a 52,000-byte logo');
   },
 );

@@ -63,20 +63,28 @@ test('rejects a malformed JSON body with 400, never 500', rules('FD-ERR-MALFORME
 test(
   `the token cache reuses one token, and renews it once older than ${RENEW_MIN} minutes @mock-only`,
   rules('FD-TOKEN-REUSE'),
-  async ({ fdApi, fdTokens, fdMock }) => {
+  async ({ fdApi, fd, fdTokens, fdMock, appKeyOnly }) => {
     const first = await fdTokens.get();
-    expect(await fdTokens.get(), 'a second request reuses the token').toBe(first);
+    expect((await fdTokens.get()) === first, 'a second request reuses the token').toBe(true);
     // Age the token to a minute short of the renewal age on the virtual clock: still reused, and still accepted.
     await fdMock.advanceClock((TOKEN_AGES.renewAfterMs - 60_000 - (fdTokens.age() ?? 0)) / 1000);
-    expect(await fdTokens.get(), `reused before ${RENEW_MIN} minutes`).toBe(first);
+    expect((await fdTokens.get()) === first, `reused before ${RENEW_MIN} minutes`).toBe(true);
     expect((await fdApi.call('GetCustomers', { query: { limit: 1 } })).status, `a ${RENEW_MIN - 1}-minute-old token is accepted`).toBe(200);
     // Two more minutes: past the renewal age, so the cache creates a new one, which works.
     const created = fdTokens.created;
     await fdMock.advanceClock(120);
     const renewed = await fdTokens.get();
-    expect(renewed, `renewed after ${RENEW_MIN} minutes`).not.toBe(first);
+    // Compared as a boolean: a failure never prints a token.
+    expect(renewed === first, `renewed after ${RENEW_MIN} minutes: a token other than the first`).toBe(false);
     expect(fdTokens.created).toBe(created + 1);
     expect((await fdApi.call('GetCustomers', { query: { limit: 1 } })).status, 'the renewed token is accepted').toBe(200);
+    // The target's side of the renewal (CreateToken past the renewal age): the token it gives is good
+    // for a whole lifetime from then, not one expiring on the old token's schedule.
+    const fresh = await fdApi.call('CreateToken', { body: fd.partner, auth: appKeyOnly });
+    expect(fresh.status, 'CreateToken past the renewal age').toBe(200);
+    await fdMock.advanceClock((TOKEN_AGES.validMs - 60_000) / 1000);
+    const late = await fdApi.call('GetCustomers', { query: { limit: 1 }, auth: () => fdAuthHeaders(fd.appKey, fresh.body.token) });
+    expect(late.status, `the token of the renewal, ${VALID_MIN - 1} minutes later`).toBe(200);
   },
 );
 

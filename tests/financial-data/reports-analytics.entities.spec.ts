@@ -114,7 +114,16 @@ test(
 
 test(
   'makes payment history only for a customer with a business (404 before), and for its consumer when the purpose is CRA @mock-only',
-  rules('FD-PAYHIST-BUSINESS:refuse', 'FD-PAYHIST-BUSINESS:accept', 'FD-PAYHIST-CRA-CONSUMER:refuse', 'FD-PAYHIST-CRA-CONSUMER:accept'),
+  // Payment history is the business userType of the analytics body (seed 002: its path is
+  // userTypes/business): the business side of the userType's entity rule, on this operation too.
+  rules(
+    'FD-PAYHIST-BUSINESS:refuse',
+    'FD-PAYHIST-BUSINESS:accept',
+    'FD-PAYHIST-CRA-CONSUMER:refuse',
+    'FD-PAYHIST-CRA-CONSUMER:accept',
+    'FD-ANALYTICS-USERTYPE-ENTITY:refuse@business',
+    'FD-ANALYTICS-USERTYPE-ENTITY:accept@business',
+  ),
   async ({ fdApi, fdMock, createCustomer }) => {
     const op = 'GeneratePaymentHistoryReport';
     const customerId = await createCustomer('testing');

@@ -39,8 +39,11 @@ test(
   },
 );
 
+// The format of the Lender's purpose (provider 1.35.0 Lender {purpose: PurposeCode}) holds wherever
+// a Lender body is sent: the reissue and the read by id. The requirement from 2026-04-30 is the
+// reissue's only (seed 002: the purpose code "for report reissue"; the reads take it optionally).
 test(
-  "the reissue purpose is required from 2026-04-30 on the target's clock; a 2-character code is accepted, 1 or 3 characters are a 400 @assumption @mock-only",
+  "the reissue purpose is required from 2026-04-30 on the target's clock; a 2-character code is accepted, 1 or 3 characters are a 400, in a reissue and in a read by id @assumption @mock-only",
   rules('FD-REISSUE-PURPOSE:accept', 'FD-REISSUE-PURPOSE:refuse'),
   async ({ fdApi, fd, fdMock, createCustomer }) => {
     const who = await customerWithConsumer(fdApi, createCustomer);
@@ -48,14 +51,16 @@ test(
     const withoutPurpose = await fdApi.call('ReportReissue', { path: { reportId }, body: {} });
     if (fd.now() >= PURPOSE_REQUIRED_FROM_MS) expectFdError(withoutPurpose, 400, 'no purpose on or after 2026-04-30');
     else expect(withoutPurpose.status, 'no purpose before 2026-04-30: not required yet').toBe(200);
-    for (const purpose of ['31', '3F']) {
-      expect((await fdApi.call('ReportReissue', { path: { reportId }, body: { purpose } })).status, `purpose ${purpose}`).toBe(200);
+    for (const op of ['ReportReissue', 'GetReportById'] as const) {
+      // A code with a letter (3F): one a digits-only reading of "2-digit" would refuse.
+      for (const purpose of ['31', '3F'])
+        expect((await fdApi.call(op, { path: { reportId }, body: { purpose } })).status, `${op}: purpose ${purpose}`).toBe(200);
+      for (const purpose of ['3', '311'])
+        expectFdError(
+          await fdApi.call(op, { path: { reportId }, body: { purpose } }),
+          400,
+          `${op}: purpose of ${purpose.length} characters`,
+        );
     }
-    for (const purpose of ['3', '311'])
-      expectFdError(
-        await fdApi.call('ReportReissue', { path: { reportId }, body: { purpose } }),
-        400,
-        `purpose of ${purpose.length} characters`,
-      );
   },
 );

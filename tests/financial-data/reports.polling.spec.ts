@@ -5,6 +5,7 @@
 // waits less, or stops without naming the report, fails here.
 import { expect, fdLimit, rules, test } from '../../fixtures/financial-data.js';
 import { pollReport, ReportPollError } from '../../helpers/client/polling.js';
+import { customerWithConsumer, makeReport } from './reports-retrieval.known.js';
 
 const EVERY = fdLimit('reportPollSeconds');
 
@@ -63,5 +64,24 @@ test(
     const read = async () => (n++ === 0 ? { status: 200, body: { status: 'inProgress' } } : { status: 404, body: { code: 404 } });
     const error = await pollReport({ label: 'VOI report r2', read, wait: async () => {}, intervalSeconds: EVERY }).catch((e: unknown) => e);
     expect((error as Error).message).toBe(`VOI report r2: the read answered 404 after ${EVERY} s of polling (status before: inProgress)`);
+  },
+);
+
+// The same poller on its one read path (GetReportByCustomer, the fixture's pollReport) against the
+// target: a report read every ${EVERY} s while inProgress must end, so a read that serves a stale
+// status to a client waiting exactly that long fails here, naming the report and the time waited.
+test(
+  `the suite's poller reads a report in progress through its customer every ${EVERY} s until it ends @mock-only`,
+  rules('FD-REPORT-POLL-INTERVAL:accept'),
+  async ({ fdApi, fdMock, createCustomer, pollReport: poll }) => {
+    const who = await customerWithConsumer(fdApi, createCustomer);
+    const made = await makeReport(fdMock, who.customerId);
+    const result = await poll({ id: made.id, customerId: who.customerId, label: `VOA report ${made.id}` });
+    expect(
+      result.reads.map((r) => [r.atSeconds, r.reportStatus]),
+      `inProgress at first, then read every ${EVERY} s until it ends`,
+    ).toEqual(result.reads.map((r, i) => [i * EVERY, i < result.reads.length - 1 ? 'inProgress' : result.final.body.status]));
+    expect(result.reads.length, 'the report was in progress at the first read').toBeGreaterThan(1);
+    expect(['success', 'failure'], 'a terminal status').toContain(result.final.body.status);
   },
 );

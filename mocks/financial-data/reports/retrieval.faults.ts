@@ -3,7 +3,7 @@
 // way a provider's release might. `rules` names the rule ids it breaks (`npm run mutation --
 // --targeted` runs the specs citing them). The faults of the suite's authors first, then those
 // written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, ruleFault, type Fault, independent, INDEPENDENT_2 } from '../../kit/faults.js';
+import { faultCatalogue, blind, ruleFault, type Fault, independent, INDEPENDENT_2, INDEPENDENT_3 } from '../../kit/faults.js';
 
 const f = <Id extends string>(id: Id, rule: string, text: string, source: Fault['source'] = 'seed'): Fault<Id> => ruleFault(id, `${rule}: ${text}`, source);
 
@@ -16,6 +16,7 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
   f('deleted-customer-report-readable', 'FD-REPORT-CONSUMER-OWNER', "a deleted customer's report is a 404 through the customer id"),
   f('consumer-list-drops-deleted', 'FD-REPORT-CONSUMER-OWNER', "the consumer's list keeps the reports of its deleted customer"),
   // Every reader agrees; portfolios (seed 002, Report retrieval).
+  f('report-by-customer-status-cached', 'FD-REPORT-POLL-INTERVAL', 'a client reading a report through its customer every 20 s sees it end (the read serves no status cached while reads come 20 s apart)'),
   f('report-read-status-stale', 'FD-REPORT-READERS-AGREE', 'the single-report reads show the current status (not inProgress for ever)'),
   f('report-list-status-stale', 'FD-REPORT-READERS-AGREE', 'the lists and portfolios show the current status (not inProgress for ever)'),
   f('portfolio-keeps-every-report', 'FD-PORTFOLIO-LATEST', 'a portfolio holds one report per type (not every report)'),
@@ -25,6 +26,7 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
   // Reissue (seed 002, Report retrieval).
   f('reissue-lender-optional', 'FD-REISSUE-LENDER', 'a reissue without a Lender body is a 400'),
   f('reissue-purpose-not-required', 'FD-REISSUE-PURPOSE', 'from 2026-04-30 a reissue without purpose is a 400', 'assumption'),
+  f('report-by-id-purpose-unchecked', 'FD-REISSUE-PURPOSE', 'the Lender purpose of a read by id is a 2-character code too (1 or 3 characters are a 400)', 'provider'),
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // The report store (seed 002, Decisioning report generation; States and transitions - Report; Events; Errors 403, 404).
   blind({ id: 'blind-report-status-cache-slides-21s', rule: 'a client reading a report every 20 seconds sees it leave inProgress: the status is not served from a 21-second cache that each read extends (seed 002, States and transitions and Limits: wait 20 seconds and read again while inProgress)', source: 'seed', rules: ['FD-REPORT-POLL-INTERVAL', 'FD-REPORT-TERMINAL'] }),
@@ -67,5 +69,13 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
     rule: 'twenty list calls within 60 seconds are served and the 21st is a 429 (seed 002 429; reference): the consumer\'s list serves a 21st call (the customer\'s list keeps the limit)',
     source: 'assumption',
     rules: ['FD-REPORT-LIST-RATE'],
+  }),
+  // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract, the rule catalogue and this mock only, the specs unread.
+  independent(INDEPENDENT_3, {
+    id: 'i3-report-by-id-freeze-ignored',
+    rule: "every report read of a customer under a security freeze is a 403 (seed 002, Reports; Errors 403): GetReportById serves the report (200) while the by-customer and by-consumer reads and the lists answer 403",
+    source: 'seed',
+    rules: ['FD-REPORT-READ-FREEZE'],
   }),
 ]);

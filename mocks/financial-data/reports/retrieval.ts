@@ -10,6 +10,7 @@
 // Rules: schemas/financial-data/rules/reports-retrieval.yaml.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { parseJson } from '../../kit/app.js';
+import { limitOf } from '../../../helpers/contract/facts.js';
 import { route, sendError, type FdContext } from '../middleware.js';
 import { findCustomer, linkedData, type Consumer, type Report } from '../state.js';
 import { registerBilling } from './billing.js';
@@ -88,6 +89,23 @@ export function registerReportRetrieval(app: FastifyInstance, ctx: FdContext): v
     return true;
   };
 
+  // Fault report-by-customer-status-cached: the by-customer read serves the status it gave last while
+  // reads come less than a second past the polling interval apart (seed 002, Limits), so a client
+  // waiting that long between reads never sees the report end; the other readers are current.
+  const cacheMs = (limitOf(ctx.contract, 'reportPollSeconds') + 1) * 1000;
+  const lastByCustomer = new WeakMap<Report, { status: string; atMs: number }>();
+  const cachedStatus = (report: Report) => {
+    if (!faults.has('report-by-customer-status-cached')) return undefined;
+    const now = clock.nowMs();
+    const last = lastByCustomer.get(report);
+    if (last && now - last.atMs < cacheMs) {
+      last.atMs = now;
+      return last.status;
+    }
+    lastByCustomer.set(report, { status: report.status, atMs: now });
+    return undefined;
+  };
+
   route(app, ctx, 'GetReportByCustomer', (input, reply) => {
     if (purposeMissing(reply, input.query)) return reply;
     // Fault: a deleted customer's report stays readable through its customer id.
@@ -98,6 +116,8 @@ export function registerReportRetrieval(app: FastifyInstance, ctx: FdContext): v
     if (frozen(ctx, reply, customer.id)) return reply;
     const report = store().reports.get(input.path.reportId);
     if (!report || (report.customerId !== customer.id && !faults.has('report-owner-unchecked'))) return notFound(reply, input.path.reportId);
+    const cached = cachedStatus(report);
+    if (cached !== undefined && cached !== report.status) return reply.code(200).send({ ...reportBody(report), status: cached });
     return sendReport(ctx, reply, report);
   });
 
@@ -117,7 +137,8 @@ export function registerReportRetrieval(app: FastifyInstance, ctx: FdContext): v
     if (purposeMissing(reply, query)) return reply;
     const report = store().reports.get(path.reportId);
     if (!report || (partner && report.partnerId !== partner.id && !faults.has('i2-report-by-id-other-partner'))) return notFound(reply, path.reportId);
-    if (frozen(ctx, reply, report.customerId)) return reply;
+    // i3-report-by-id-freeze-ignored: the read by report id alone skips the security freeze.
+    if (!faults.has('i3-report-by-id-freeze-ignored') && frozen(ctx, reply, report.customerId)) return reply;
     return sendReport(ctx, reply, report);
   });
 
@@ -125,6 +146,12 @@ export function registerReportRetrieval(app: FastifyInstance, ctx: FdContext): v
   app.addHook('preHandler', async (req) => {
     if (!faults.has('reissue-lender-optional') || req.method !== 'POST' || !/^\/decisioning\/v1\/reports\/[^/?]+\/partners(\?|$)/.test(req.url)) return;
     if (parseJson(req.body) === undefined) req.body = '{"purpose":"31"}';
+  });
+  // Fault: the read by id never looks at its Lender body's purpose (the reissue still does): it is dropped before the shared front validates the body.
+  app.addHook('preHandler', async (req) => {
+    if (!faults.has('report-by-id-purpose-unchecked') || req.method !== 'POST' || !/^\/decisioning\/v3\/reports\/[^/?]+(\?|$)/.test(req.url)) return;
+    const body = parseJson(req.body);
+    if (body && typeof body === 'object' && 'purpose' in body) req.body = JSON.stringify({ ...body, purpose: undefined });
   });
   // Blind fault: a reissue of the caller's own report is served as a plain read (no Lender body, no purpose needed).
   const ownReissue = (reportId: string, partnerId: string | undefined) => faults.has('blind-reissue-own-report-plain-read') && partnerId !== undefined && store().reports.get(reportId)?.partnerId === partnerId;

@@ -126,7 +126,11 @@ export async function settleReports(ctx: FdContext): Promise<void> {
     if (report.status === 'failure' && ctx.faults.has('blind-report-callback-on-success-only')) continue;
     // Independent fault: the payload is built from the report as it was before its status moved.
     const body = callbackPayload(ctx.faults.has('i2-report-callback-status-in-progress') ? { ...report, status: 'inProgress' } : report, `${report.readyAtS}-${report.id}`);
-    await ctx.deliveries.send(report.callbackUrl, 'POST', { 'content-type': 'application/json' }, body, ctx.clock.now());
+    // i3-report-callback-to-latest-partner-url: one listener per partner, the URL of its latest report that named one.
+    const latestUrl = ctx.faults.has('i3-report-callback-to-latest-partner-url')
+      ? [...state.reports.values()].filter((r) => r.partnerId === report.partnerId && r.callbackUrl).pop()?.callbackUrl
+      : undefined;
+    await ctx.deliveries.send(latestUrl ?? report.callbackUrl, 'POST', { 'content-type': 'application/json' }, body, ctx.clock.now());
     if (ctx.faults.has('report-callback-sent-twice')) await ctx.deliveries.send(report.callbackUrl, 'POST', { 'content-type': 'application/json' }, body, ctx.clock.now());
   }
 }
