@@ -126,12 +126,15 @@ runMain(async () => {
     const specFiles = [...new Set(listed.map((t) => t.file))].sort();
     if (args.targeted)
       console.log(`--targeted: ${specFiles.length} spec files; per mutant those of its module's rules first, then the rest`);
+    // Each sampled module's rules, read before the first run: a work tree that changes during a long run cannot break it.
+    const rulesOf = new Map<string, string[] | undefined>();
+    if (args.targeted) for (const m of sample) if (!rulesOf.has(m.file)) rulesOf.set(m.file, await rulesOfModule(ROOT, m.file));
     const verdict = (r: RunResult) => (r.seconds * 1000 >= limit - 1000 ? 'timeout' : r.code === 0 ? 'survived' : 'killed');
 
     const results: (SampledMutant & { status: 'killed' | 'survived' | 'timeout'; seconds: number; ran: string; stays?: string })[] = [];
     for (const [i, m] of sample.entries()) {
       const mutant = { __STRYKER_ACTIVE_MUTANT__: m.id };
-      const selection = args.targeted ? selectTests(listed, await rulesOfModule(ROOT, m.file)) : undefined;
+      const selection = args.targeted ? selectTests(listed, rulesOf.get(m.file)) : undefined;
       let status: 'killed' | 'survived' | 'timeout';
       let seconds: number;
       let ran: string;
