@@ -5,6 +5,10 @@
 // copy of the repository, one Playwright run per mutant stopping at the first failure. Prints the
 // kill ratio with its 95% interval and every survivor (file, line, mutation); writes
 // reports/mutation-sample-<name>.{md,json}.
+// `--targeted`: per mutant, first only the spec files citing a rule of the mutated module (the rules
+// its fault catalogue beside it breaks, `<module>.faults.ts`), then, when those miss it, the rest of
+// the service's spec files: the verdict is the whole project's, a kill usually comes sooner. A
+// module without a catalogue (shared code) runs the whole service at once.
 // `--check`: runs nothing; fails (exit 1) on an entry of a reviewed list (mocks/<name>/ and
 // mocks/kit/equivalent-mutants.yaml) that matches no mutant of the work tree's source, e.g. a
 // `line` expression written before the code was moved or reformatted.
@@ -12,7 +16,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SERVICES } from '../helpers/contract/services.js';
-import { parseArgs, playwright, runMain, UsageError, type CommandIo, type CommandMain } from '../tools/cli.js';
+import { parseArgs, playwright, runMain, UsageError, type CommandIo, type CommandMain, type RunResult } from '../tools/cli.js';
+import { listService, rulesOfModule, selectTests } from '../tools/mutation/targets.js';
 import {
   equivalentBy,
   instrumentFolders,
@@ -27,11 +32,15 @@ import {
   type SampledMutant,
 } from '../tools/mutation/mutants.js';
 
-const USAGE = 'npm run mutation:sample -- --service <name> [--count N] [--seed S] [--ref <commit>] [--only <regex>] | --check';
+const USAGE = 'npm run mutation:sample -- --service <name> [--count N] [--seed S] [--ref <commit>] [--only <regex>] [--targeted] | --check';
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 export const main: CommandMain = async (argv, io) => {
-  const args = parseArgs(argv, { service: 'value', count: 'value', seed: 'value', ref: 'value', only: 'value', check: 'flag' }, USAGE);
+  const args = parseArgs(
+    argv,
+    { service: 'value', count: 'value', seed: 'value', ref: 'value', only: 'value', targeted: 'flag', check: 'flag' },
+    USAGE,
+  );
   if (args.check) {
     if (Object.keys(args).some((k) => k !== 'check' && args[k] !== undefined))
       throw new UsageError(`--check takes no other option (it checks every service's list and the kit's). Usage: ${USAGE}`);
@@ -77,6 +86,11 @@ export const main: CommandMain = async (argv, io) => {
       ...loadEquivalents(path.join(ROOT, 'mocks', service, 'equivalent-mutants.yaml')),
       ...loadEquivalents(path.join(ROOT, 'mocks', 'kit', 'equivalent-mutants.yaml')),
     ];
+    // Reviewed survivors that stay (observable, but no rule pins them): counted, their reason shown.
+    const stays = [
+      ...loadEquivalents(path.join(ROOT, 'mocks', service, 'equivalent-mutants.yaml'), 'stays'),
+      ...loadEquivalents(path.join(ROOT, 'mocks', 'kit', 'equivalent-mutants.yaml'), 'stays'),
+    ];
     const sources = new Map<string, string[]>();
     const lineOf = (m: SampledMutant) => {
       if (!sources.has(m.file))
@@ -95,8 +109,8 @@ export const main: CommandMain = async (argv, io) => {
     );
 
     const env = { TARGET: 'mock', MOCK_FAULTS: '', DOTENV_PATH: path.join(sandbox, 'no.env'), CI: '' };
-    const run = (extra: Record<string, string>, timeoutMs: number) =>
-      playwright(['--project', service, '-x', '--reporter=dot', '--workers=2'], { ...env, ...extra }, false, timeoutMs, sandbox);
+    const run = (extra: Record<string, string>, timeoutMs: number, files: string[] = []) =>
+      playwright(['--project', service, '-x', '--reporter=dot', '--workers=2', ...files], { ...env, ...extra }, false, timeoutMs, sandbox);
     const baseline = await run({}, 15 * 60_000);
     if (baseline.code !== 0) {
       io.err(`the un-mutated run of ${service} is not green (${baseline.seconds.toFixed(0)}s): fix the suite first`);
@@ -107,14 +121,38 @@ export const main: CommandMain = async (argv, io) => {
       `baseline green in ${baseline.seconds.toFixed(0)}s; a mutant run stops at ${Math.round(limit / 1000)}s (a timeout counts as killed, as in Stryker)`,
     );
 
-    const results: (SampledMutant & { status: 'killed' | 'survived' | 'timeout'; seconds: number })[] = [];
+    // --targeted: the service's spec files (listed in the copy, so a --ref measures its own suite).
+    const listed = args.targeted ? await listService(service, env, sandbox) : [];
+    const specFiles = [...new Set(listed.map((t) => t.file))].sort();
+    if (args.targeted) io.out(`--targeted: ${specFiles.length} spec files; per mutant those of its module's rules first, then the rest`);
+    // Each sampled module's rules, read before the first run: a work tree that changes during a long run cannot break it.
+    const rulesOf = new Map<string, string[] | undefined>();
+    if (args.targeted) for (const m of sample) if (!rulesOf.has(m.file)) rulesOf.set(m.file, await rulesOfModule(ROOT, m.file));
+    const verdict = (r: RunResult) => (r.seconds * 1000 >= limit - 1000 ? 'timeout' : r.code === 0 ? 'survived' : 'killed');
+
+    const results: (SampledMutant & { status: 'killed' | 'survived' | 'timeout'; seconds: number; ran: string; stays?: string })[] = [];
     for (const [i, m] of sample.entries()) {
-      const r = await run({ __STRYKER_ACTIVE_MUTANT__: m.id }, limit);
-      const timedOut = r.seconds * 1000 >= limit - 1000;
-      const status = timedOut ? 'timeout' : r.code === 0 ? 'survived' : 'killed';
-      results.push({ ...m, status, seconds: r.seconds });
+      const mutant = { __STRYKER_ACTIVE_MUTANT__: m.id };
+      const selection = args.targeted ? selectTests(listed, rulesOf.get(m.file)) : undefined;
+      let status: 'killed' | 'survived' | 'timeout';
+      let seconds: number;
+      let ran: string;
+      if (!selection) {
+        const r = await run(mutant, limit);
+        [status, seconds, ran] = [verdict(r), r.seconds, 'whole service'];
+      } else {
+        const first = await run(mutant, limit, selection.files);
+        [status, seconds, ran] = [verdict(first), first.seconds, `${selection.files.length} spec files of its rules`];
+        const rest = specFiles.filter((f) => !selection.files.includes(f));
+        if (status === 'survived' && rest.length) {
+          const second = await run(mutant, limit, rest);
+          [status, seconds, ran] = [verdict(second), seconds + second.seconds, `${ran}, then the other ${rest.length}`];
+        }
+      }
+      const reviewed = status === 'survived' ? equivalentBy(stays, m, lineOf(m))?.reason : undefined;
+      results.push({ ...m, status, seconds, ran, ...(reviewed ? { stays: reviewed.trim() } : {}) });
       io.out(
-        `[${i + 1}/${sample.length}] ${status.padEnd(8)} ${m.file}:${m.line} ${m.mutator}: ${m.original.slice(0, 50)} -> ${m.replacement.slice(0, 50)} (${r.seconds.toFixed(0)}s)`,
+        `[${i + 1}/${sample.length}] ${status.padEnd(8)} ${m.file}:${m.line} ${m.mutator}: ${m.original.slice(0, 50)} -> ${m.replacement.slice(0, 50)} (${seconds.toFixed(0)}s${args.targeted ? `; ${ran}` : ''})`,
       );
     }
     const killed = results.filter((r) => r.status !== 'survived').length;
@@ -122,9 +160,14 @@ export const main: CommandMain = async (argv, io) => {
     const ratio = `${killed}/${results.length} killed (${((100 * killed) / results.length).toFixed(1)}%, 95% interval ${(100 * low).toFixed(1)}-${(100 * high).toFixed(1)}%)`;
     const survivors = results.filter((r) => r.status === 'survived');
     io.out(`\n${service}: ${ratio} in ${((Date.now() - started) / 60000).toFixed(1)} min`);
-    for (const s of survivors) io.out(`  survived: ${s.file}:${s.line}:${s.column} ${s.mutator}: ${s.original} -> ${s.replacement}`);
+    for (const s of survivors)
+      io.out(
+        `  survived: ${s.file}:${s.line}:${s.column} ${s.mutator}: ${s.original} -> ${s.replacement}${s.stays ? ` (reviewed, stays: ${s.stays})` : ' (not reviewed)'}`,
+      );
     writeReport(service, {
       ref,
+      mode: args.targeted ? "targeted (the module's specs, then the rest of the service)" : 'whole service per mutant',
+      minutes: (Date.now() - started) / 60000,
       seed,
       count,
       all: all.length,
@@ -156,7 +199,15 @@ async function checkEquivalents(io: CommandIo): Promise<number> {
   };
   const listOf = (owner: string) => path.join('mocks', owner, 'equivalent-mutants.yaml');
   const describe = ({ rule: r }: { rule: EquivalentRule }) =>
-    [`file: ${r.file}`, r.mutator && `mutator: ${r.mutator}`, r.line && `line: /${r.line}/`].filter(Boolean).join(', ');
+    [
+      `file: ${r.file}`,
+      r.mutator && `mutator: ${r.mutator}`,
+      r.line && `line: /${r.line}/`,
+      r.replacement && `replacement: /${r.replacement}/`,
+      r.original && `original: /${r.original}/`,
+    ]
+      .filter(Boolean)
+      .join(', ');
   const staleText = (s: { alternative?: string }) =>
     s.alternative === undefined ? ' matches no mutant' : `: its alternative /${s.alternative}/ matches no mutant`;
   const stale: string[] = [];
@@ -166,12 +217,12 @@ async function checkEquivalents(io: CommandIo): Promise<number> {
     const kit = kitFilesUsedBy(ROOT, name);
     const mutants = await mutantsOf(ROOT, [path.join('mocks', name)], kit);
     kitMutants.push(...mutants.filter((m) => m.file.startsWith(path.join('mocks', 'kit'))));
-    const rules = loadEquivalents(path.join(ROOT, listOf(name)));
+    const rules = [...loadEquivalents(path.join(ROOT, listOf(name))), ...loadEquivalents(path.join(ROOT, listOf(name)), 'stays')];
     entries += rules.length;
     for (const r of staleEquivalents(rules, mutants, lineOf)) stale.push(`${listOf(name)}: ${describe(r)}${staleText(r)}`);
     io.out(`${name}: ${mutants.length} mutants, ${rules.length} reviewed entries`);
   }
-  const kitRules = loadEquivalents(path.join(ROOT, listOf('kit')));
+  const kitRules = [...loadEquivalents(path.join(ROOT, listOf('kit'))), ...loadEquivalents(path.join(ROOT, listOf('kit')), 'stays')];
   entries += kitRules.length;
   for (const r of staleEquivalents(kitRules, kitMutants, lineOf)) stale.push(`${listOf('kit')}: ${describe(r)}${staleText(r)}`);
   for (const line of stale) io.err(line);
@@ -183,6 +234,8 @@ function writeReport(
   service: string,
   r: {
     ref: string;
+    mode: string;
+    minutes: number;
     seed: number;
     count: number;
     all: number;
@@ -191,7 +244,7 @@ function writeReport(
     killed: number;
     total: number;
     interval: number[];
-    results: (SampledMutant & { status: string })[];
+    results: (SampledMutant & { status: string; ran: string; stays?: string })[];
   },
 ) {
   const dir = path.join(ROOT, 'reports');
@@ -205,12 +258,13 @@ function writeReport(
     '',
     `- Suite and mock at ${r.ref}; mutants generated: ${r.all}; excluded as equivalent: ${r.excluded}; sample: ${r.total} (seed ${r.seed})`,
     `- Result: **${r.ratio}**`,
+    `- Mode: ${r.mode}; ${r.minutes.toFixed(1)} min in all`,
     '',
-    '| status | where | mutator | original | replacement |',
-    '|---|---|---|---|---|',
+    '| status | where | mutator | original | replacement | ran | reviewed survivor: why it stays |',
+    '|---|---|---|---|---|---|---|',
     ...r.results.map(
       (m) =>
-        `| ${m.status} | ${m.file}:${m.line} | ${m.mutator} | \`${m.original.replace(/\|/g, '\\|').slice(0, 60)}\` | \`${m.replacement.replace(/\|/g, '\\|').replace(/\n/g, ' ').slice(0, 60)}\` |`,
+        `| ${m.status} | ${m.file}:${m.line} | ${m.mutator} | \`${m.original.replace(/\|/g, '\\|').slice(0, 60)}\` | \`${m.replacement.replace(/\|/g, '\\|').replace(/\n/g, ' ').slice(0, 60)}\` | ${m.ran} | ${m.stays ?? ''} |`,
     ),
   ];
   fs.writeFileSync(

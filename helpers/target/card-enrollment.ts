@@ -45,6 +45,11 @@ export async function cardTargetFromMock(mock: {
   mock.world.clients.forEach((c) => registerSecret(c.apiKey));
   const jwks = await (await fetch(mock.keysURL)).json();
   const receipt = mock.world.receipts[0];
+  // The mock always holds a second client (reference A2): without its srcClientId the origin check
+  // would skip, as on a sandbox lacking the data, and a mock that lost it would pass unseen.
+  const foreignSrcClientId = other?.srcClientIds[0];
+  if (!foreignSrcClientId)
+    throw new Error("the card enrollment mock's world has no srcClientId of a second client (the origin check needs one)");
   return {
     kind: 'mock',
     baseURL: mock.baseURL,
@@ -54,7 +59,7 @@ export async function cardTargetFromMock(mock: {
     srcClientId: mine.srcClientIds[0],
     serviceId: mine.serviceIds[0],
     serviceIds: mine.serviceIds,
-    foreignSrcClientId: other?.srcClientIds[0],
+    foreignSrcClientId,
     receipt: {
       id: receipt.enrolmentReferenceId,
       panBin: receipt.primaryAccountNumber.slice(0, lengthOf(await loadContract('card-enrollment'), 'MaskedCard', 'panBin').min),

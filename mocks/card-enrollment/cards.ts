@@ -69,7 +69,8 @@ export function registerCards(
     const key = req.headers[keyHeader.toLowerCase()];
     let client = world.clients.find(
       (c) =>
-        sameKey(c.apiKey, key, faults.has('key-prefix-compared')) ||
+        // API keys compare whole; the fault compares only a prefix (a longer or truncated key passes).
+        (faults.has('key-prefix-compared') ? typeof key === 'string' && key.slice(0, 12) === c.apiKey.slice(0, 12) : key === c.apiKey) ||
         (faults.has('blind-key-case-insensitive') && typeof key === 'string' && key.toLowerCase() === c.apiKey.toLowerCase()),
     );
     const keyCheckSkipped = faults.has('missing-key-accepted') || (faults.has('receipt-key-unchecked') && isReceiptBody(req.body));
@@ -170,9 +171,9 @@ export function registerCards(
 
     if (!card) {
       const receipt = world.receipts.find((r) => r.enrolmentReferenceId === body.enrolmentReferenceData?.enrolmentReferenceId);
-      if (!receipt && !faults.has('unknown-receipt-accepted'))
-        return invalidState(reply, faults, 'enrolmentReferenceData.enrolmentReferenceId', 'Unknown push account receipt.');
-      card = { primaryAccountNumber: receipt?.primaryAccountNumber ?? '5555555555554444' };
+      if (receipt) card = { primaryAccountNumber: receipt.primaryAccountNumber };
+      else if (faults.has('unknown-receipt-accepted')) card = { primaryAccountNumber: '5555555555554444' };
+      else return invalidState(reply, faults, 'enrolmentReferenceData.enrolmentReferenceId', 'Unknown push account receipt.');
       if (faults.has('receipt-pan-wrong')) card.primaryAccountNumber = '4000056655665556';
     }
     const answer = enrollResponse(body, card, ctx, lengths);
@@ -190,16 +191,10 @@ export function registerCards(
   });
 }
 
-/** API keys compare whole; the fault compares only a prefix (a longer or truncated key passes). */
 /** i3-card-api-key-in-consumer: the consumer names the client that enrolled it by its API key. */
 function withClient<A extends { maskedConsumer: Record<string, unknown> }>(answer: A, key: unknown, faults: Faults): A {
   if (faults.has('i3-card-api-key-in-consumer') && typeof key === 'string') answer.maskedConsumer.enrolledBy = key;
   return answer;
-}
-
-function sameKey(registered: string, given: unknown, prefixOnly: boolean): boolean {
-  if (typeof given !== 'string') return false;
-  return prefixOnly ? given.slice(0, 12) === registered.slice(0, 12) : given === registered;
 }
 
 function isReceiptBody(raw: unknown): boolean {

@@ -74,6 +74,10 @@ test(
     test.skip(!card.foreignSrcClientId, 'needs a srcClientId of another client (CARD_FOREIGN_SRC_CLIENT_ID in .env)');
     const res = await cardApi.call('putCard', { body: { ...(await cards.withCard()), srcClientId: card.foreignSrcClientId } });
     expectCardError(res, { http: 403 });
+    // provider Card API 1.0.0, putCard 403 examples: reason PERMISSION_DENIED (the declared shape); the
+    // seed's sample shape carries the value in status.
+    const body = res.body as { status?: unknown; reason?: unknown };
+    expect([body.status, body.reason], 'the 403 names PERMISSION_DENIED (status or reason)').toContain('PERMISSION_DENIED');
   },
 );
 

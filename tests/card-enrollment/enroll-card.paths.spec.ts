@@ -2,6 +2,15 @@
 // encryptedCard that must decrypt with the target's published key (reference, facts: JWE).
 import { expect, expectCardError, rules, test } from '../../fixtures/card-enrollment.js';
 
+/** reference A4: the 400 names the offending field; with both paths or neither, that is one of the two members (reference A1). */
+function expectPathNamed(res: { body: unknown }) {
+  const details = (res.body as { details?: { source?: string; sourceType?: string }[] }).details ?? [];
+  expect(
+    details.some((d) => ['encryptedCard', 'enrolmentReferenceData'].includes(d.source ?? '') && d.sourceType === 'BODY'),
+    `a detail naming encryptedCard or enrolmentReferenceData with sourceType BODY (got sources: ${details.map((d) => JSON.stringify(d.source)).join(', ') || 'none'})`,
+  ).toBe(true);
+}
+
 test(
   'accepts a request with encryptedCard only (card-number path) @assumption',
   rules('CE-EXCL-PATH:accept'),
@@ -23,23 +32,25 @@ test(
 
 test(
   'rejects a request with both encryptedCard and enrolmentReferenceData @assumption',
-  rules('CE-EXCL-PATH:refuse'),
+  rules('CE-EXCL-PATH:refuse', 'CE-ERR-FIELD'),
   async ({ cardApi, cards }) => {
     // reference A1
     const res = await cardApi.call('putCard', {
       body: { ...(await cards.withCard()), enrolmentReferenceData: cards.withReceipt().enrolmentReferenceData },
     });
     expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT' });
+    expectPathNamed(res);
   },
 );
 
 test(
   'rejects a request with neither encryptedCard nor enrolmentReferenceData @assumption',
-  rules('CE-EXCL-PATH:refuse'),
+  rules('CE-EXCL-PATH:refuse', 'CE-ERR-FIELD'),
   async ({ cardApi, cards }) => {
     // reference A1
     const res = await cardApi.call('putCard', { body: cards.base() });
     expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT' });
+    expectPathNamed(res);
   },
 );
 

@@ -47,6 +47,11 @@ test(
     expect(status.status).toBe(200);
     expect(status.body.status).toBe('APPROVED');
     expect(status.body.callbackUrl).toBe(approval.body.callbackUrl);
+    // provider 2.0.0, PSPData.callbackUrl: the payment service provider's callback URL (not required;
+    // when answered, a URL a consumer can be sent to, not any string).
+    const callbackUrl: unknown = approval.body.callbackUrl;
+    if (callbackUrl !== undefined)
+      expect(URL.canParse(String(callbackUrl)), `callbackUrl ${JSON.stringify(callbackUrl)} is an absolute URL`).toBe(true);
     const plan = await instApi.call('getPlan', { path: { plan_id: planId } });
     expect(plan.status).toBe(200);
     expect(plan.body.planId).toBe(planId);

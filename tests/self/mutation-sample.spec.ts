@@ -29,6 +29,7 @@ test('a mutant inside a branch guarded by faults.has(...) is fault-only; the nor
     "if (hasCard && kind === 'ISSUER' && onReceipt('blind-x')) send('wrapped');", // line 6
     "if ((key === 'a' && faults.has('g')) || (key === 'b' && faults.has('h'))) continue;", // line 7
     "const more = on('blind-more') ? n > 0 : n > 1;", // line 8
+    "const skip = faults.has(kind === 'payhist' ? 'payhist-skipped' : 'analytics-skipped') || other;", // line 9
   ].join('\n');
   const at = (line: number, text: string, replacement?: string) => {
     const column = source.split('\n')[line].indexOf(text);
@@ -51,6 +52,9 @@ test('a mutant inside a branch guarded by faults.has(...) is fault-only; the nor
   expect(at(6, chain, 'false')).toBe(true);
   expect(at(6, chain, 'true')).toBe(false); // switching the fault branch on is observable
   expect(at(6, "onReceipt('blind-x')")).toBe(false);
+  // Several conjuncts before the switch, made true together: the switch still decides.
+  expect(at(6, "hasCard && kind === 'ISSUER'", 'true')).toBe(true);
+  expect(at(2, 'x', 'false')).toBe(false); // a conjunct of a chain that holds without a fault is observable
   // The switch alone, or a parenthesised chain of an ||, made false: false already without the fault.
   expect(at(1, "faults.has('b')", 'false')).toBe(true);
   expect(at(1, "faults.has('b')", 'true')).toBe(false);
@@ -59,4 +63,7 @@ test('a mutant inside a branch guarded by faults.has(...) is fault-only; the nor
   // A local wrapper named on('fault-id') is a switch too (financial data paging).
   expect(at(8, 'n > 0')).toBe(true);
   expect(at(8, 'n > 1')).toBe(false);
+  // A fault id chosen by an expression: any part of it names no fault that is on.
+  expect(at(9, "kind === 'payhist'", 'false')).toBe(true);
+  expect(at(9, 'other', 'false')).toBe(false);
 });

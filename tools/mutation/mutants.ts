@@ -28,6 +28,10 @@ export interface EquivalentRule {
   mutator?: string;
   /** A regular expression the original source line must match. */
   line?: string;
+  /** A regular expression the mutant's replacement must match (one mutant of an expression equivalent, the others not). */
+  replacement?: string;
+  /** A regular expression the mutated code must match (one literal of a line, not another). */
+  original?: string;
   reason: string;
 }
 
@@ -115,17 +119,27 @@ export async function mutantsOf(root: string, folders: string[], extraFiles: str
   return (await instrument(root, sourceFiles(root, folders, extraFiles))).mutants;
 }
 
-export function loadEquivalents(file: string): EquivalentRule[] {
+/**
+ * A reviewed list's entries: `equivalent` (excluded from the sample) or `stays` (survivors that are
+ * observable but that no rule of the sources pins, e.g. free text; kept in the sample and counted
+ * as survivors, the report gives the reason).
+ */
+export function loadEquivalents(file: string, key: 'equivalent' | 'stays' = 'equivalent'): EquivalentRule[] {
   if (!fs.existsSync(file)) return [];
-  const raw = parse(fs.readFileSync(file, 'utf8')) as { equivalent?: EquivalentRule[] };
-  for (const e of raw.equivalent ?? []) if (!e.file || !e.reason) throw new Error(`${file}: every entry needs file and reason`);
-  return raw.equivalent ?? [];
+  const raw = parse(fs.readFileSync(file, 'utf8')) as Record<string, EquivalentRule[] | undefined>;
+  for (const e of raw[key] ?? []) if (!e.file || !e.reason) throw new Error(`${file}: every entry needs file and reason`);
+  return raw[key] ?? [];
 }
 
 /** The reviewed rule that declares a mutant equivalent (no observable behaviour a rule covers), if any. */
 export function equivalentBy(rules: EquivalentRule[], m: SampledMutant, sourceLine: string): EquivalentRule | undefined {
   return rules.find(
-    (r) => m.file.endsWith(r.file) && (!r.mutator || r.mutator === m.mutator) && (!r.line || new RegExp(r.line).test(sourceLine)),
+    (r) =>
+      m.file.endsWith(r.file) &&
+      (!r.mutator || r.mutator === m.mutator) &&
+      (!r.line || new RegExp(r.line).test(sourceLine)) &&
+      (!r.replacement || new RegExp(r.replacement).test(m.replacement)) &&
+      (!r.original || new RegExp(r.original).test(m.original)),
   );
 }
 
@@ -249,6 +263,9 @@ export function insideFaultBranch(
     }
     // The fault id itself: `faults.has('x')` -> `faults.has('')` switches nothing on in a fault-free run.
     if (ts.isStringLiteral(node) && ts.isCallExpression(node.parent) && needsFault(node.parent) && within(node)) found = true;
+    // Any part of the id expression (`faults.has(kind === 'a' ? 'x-on-a' : 'x')`): no id is on in a fault-free run.
+    else if (ts.isCallExpression(node) && /^(ctx\.)?faults\.has$/.test(node.expression.getText()) && node.arguments.some((a) => within(a)))
+      found = true;
     else if (ts.isIfStatement(node) && needsFault(node.expression) && within(node.thenStatement)) found = true;
     else if (ts.isConditionalExpression(node) && needsFault(node.condition) && within(node.whenTrue)) found = true;
     else if (ts.isBinaryExpression(node) && node.operatorToken.kind === AND && needsFault(node)) {
@@ -258,6 +275,8 @@ export function insideFaultBranch(
       if (exact && replacement === 'false') found = true;
       else if (conjuncts(node).some((c) => !needsFault(c) && within(c))) found = true;
       else if (needsFault(node.left) && within(node.right)) found = true;
+      // The left side made anything (`a && b && on('x')` -> `true && on('x')`): the switch still decides.
+      else if (needsFault(node.right) && within(node.left)) found = true;
       else ts.forEachChild(node, visit);
     } else ts.forEachChild(node, visit);
   };

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { citationsOf, parseCitation } from '../../helpers/contract/rules.js';
 import { playwright } from '../cli.js';
 
@@ -46,7 +47,7 @@ export function readListing(report: { config: { rootDir: string }; suites: JsonS
 }
 
 /** Lists services' projects with the fault-free mock (the listing does not depend on faults); files start with tests/<service>/. */
-export async function listService(services: string | string[], env: Record<string, string>): Promise<ListedTest[]> {
+export async function listService(services: string | string[], env: Record<string, string>, cwd = process.cwd()): Promise<ListedTest[]> {
   const names = typeof services === 'string' ? [services] : services;
   // The JSON goes to a file: npx and npm may print warnings on the same streams.
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mutation-list-')), 'list.json');
@@ -54,10 +55,12 @@ export async function listService(services: string | string[], env: Record<strin
     ['--list', '--reporter=json', ...names.map((s) => `--project=${s}`)],
     { ...env, PLAYWRIGHT_JSON_OUTPUT_FILE: file },
     false,
+    undefined,
+    cwd === process.cwd() ? undefined : cwd,
   );
   if (run.code !== 0 || !fs.existsSync(file))
     throw new Error(`listing ${names.join(', ')} failed: ${run.output.trim().split('\n').slice(-1)[0]}`);
-  const tests = readListing(JSON.parse(fs.readFileSync(file, 'utf8')));
+  const tests = readListing(JSON.parse(fs.readFileSync(file, 'utf8')), cwd);
   fs.rmSync(path.dirname(file), { recursive: true, force: true });
   return tests;
 }
@@ -80,4 +83,21 @@ export function selectTests(tests: ListedTest[], rules: string[] | undefined): S
     ...new Set(tests.filter((t) => t.tags.includes('smoke') && !files.includes(t.file)).map((t) => `${t.file}:${t.line}`)),
   ].sort();
   return { files, smoke };
+}
+
+/**
+ * The catalogue rules a mock module implements: those the faults of the catalogue beside it
+ * (`<module>.faults.ts`, read from `root`) break. Undefined for a module without one (shared code:
+ * the state, the routing, the kit), whose mutants then run against the whole service.
+ */
+export async function rulesOfModule(root: string, file: string): Promise<string[] | undefined> {
+  const catalogue = path.join(root, file.replace(/\.ts$/, '.faults.ts'));
+  if (file.endsWith('.faults.ts') || !fs.existsSync(catalogue)) return undefined;
+  const exported = (await import(pathToFileURL(catalogue).href)) as Record<string, unknown>;
+  const rules = new Set<string>();
+  for (const value of Object.values(exported))
+    if (Array.isArray(value))
+      for (const fault of value as { rules?: unknown }[])
+        if (Array.isArray(fault?.rules)) for (const r of fault.rules) rules.add(String(r));
+  return rules.size ? [...rules].sort() : undefined;
 }
