@@ -10,18 +10,9 @@
 // through every reader, each list's exact set (its count), the aggregation date a refresh moves and
 // no other, ownership. Accounts are linked and the clock moved through the mock's control surface:
 // @mock-only.
-import { accountsModel, rules, runModel, test } from '../../fixtures/financial-data.js';
+import { ACCOUNT_READERS, accountsModel, rules, runModel, test } from '../../fixtures/financial-data.js';
 
-const READERS = [
-  'acct-get',
-  'acct-get-simple',
-  'acct-list',
-  'acct-list-simple',
-  'acct-by-login',
-  'acct-by-login-simple',
-  'acct-by-institution',
-  'acct-by-institution-simple',
-];
+const READERS = ACCOUNT_READERS;
 
 test(
   'every sequence of account reads, refreshes and deletes by two partners answers as the accounts model says @property @mock-only',

@@ -8,6 +8,7 @@
 // portfolio: FinBank A 101732 with a pending checking account, FinBank B 102105, a legacy login at
 // 170778). Read-only: runs on a sandbox against FD_LINKED_CUSTOMER_ID too.
 import {
+  ACCOUNT_READERS,
   expect,
   expectEpochSecondsNear,
   rules,
@@ -18,16 +19,7 @@ import {
 } from '../../fixtures/financial-data.js';
 
 type Acct = LinkedCustomer['accounts'][number];
-const READERS = [
-  'acct-get',
-  'acct-get-simple',
-  'acct-list',
-  'acct-list-simple',
-  'acct-by-login',
-  'acct-by-login-simple',
-  'acct-by-institution',
-  'acct-by-institution-simple',
-] as const;
+const READERS = ACCOUNT_READERS;
 type Reader = (typeof READERS)[number];
 const OPERATION: Record<Reader, FdOperationId> = {
   'acct-get': 'GetCustomerAccount',
