@@ -103,6 +103,43 @@ test(
 );
 
 test(
+  `a VOAI without fromDate shows a transaction posted ${VOAI_DEFAULT_DAYS - 1} days and two minutes before it (inside ${VOAI_DEFAULT_DAYS} days)`,
+  rules('FD-VOAI-HISTORY-DEFAULT@assets-read'),
+  async ({ fdApi, fd, linkedCustomer, pollReport }) => {
+    // seed 002, Decisioning reports and Limits: the default history is 61 days. The window check
+    // above leaves a day unjudged at its old end (a target may count calendar days); a transaction
+    // posted just over 60 whole days before the report is inside 61 days under every count, even
+    // 61 calendar days ending with the report's own (UTC) day, once that day is more than a few
+    // minutes old. Near midnight the mock's clock is moved on; a sandbox's is not (skip below).
+    const WHOLE = (VOAI_DEFAULT_DAYS - 1) * DAY_S;
+    if (fd.control && Math.floor(fd.now() / 1000) % DAY_S < 3600) await fd.control.advanceClock(3600);
+    const nowS = Math.floor(fd.now() / 1000);
+    const { customerId } = linkedCustomer;
+    await ensureConsumer(fdApi, customerId);
+    const path = { customerId, accountId: linkedCustomer.account('checking').id };
+    const edge = { amount: 25.5, description: 'VOAI window edge', transactionDate: nowS - WHOLE - 120, postedDate: nowS - WHOLE - 120 };
+    // CreateTxPushTestTransaction (testing accounts; provider 1.35.0 TestTxPushTransaction takes the posted date).
+    const made = await fdApi.call('CreateTxPushTestTransaction', { path, body: edge });
+    expect(made.status, `the transaction at the window's edge is injected; body ${made.text.slice(0, 200)}`).toBe(201);
+    const read = await fdApi.call('GetCustomerTransaction', { path: { customerId, transactionId: String(made.body.id) } });
+    expect(read.status, 'the injected transaction reads back').toBe(200);
+    const { ack, report } = await generated(fdApi, pollReport, 'GenerateVOAWithIncomeReport', { path: { customerId }, body: {} });
+    const age = ack.createdDate - Number(read.body.postedDate);
+    const telling = age > WHOLE && age < WHOLE + (ack.createdDate % DAY_S);
+    if (fd.kind === 'mock')
+      expect(telling, `the injected transaction is ${age} s old at the report: past ${WHOLE} s, within the report's UTC day`).toBe(true);
+    test.skip(
+      !telling,
+      `the injected transaction is ${age} s old at the report (posted date as the target keeps it): it does not tell 61 days from 60`,
+    );
+    expect(
+      reportTransactions(report).some((t) => t.id === Number(made.body.id)),
+      `VOAI default, ${VOAI_DEFAULT_DAYS} days: the transaction posted ${age} s before the report is shown`,
+    ).toBe(true);
+  },
+);
+
+test(
   `a VOAI with fromDate 100 days back shows those 100 days; with fromDate ${VOAI_MONTHS} months back, ${VOAI_MONTHS} months and nothing older`,
   rules('FD-VOAI-HISTORY-FROM:accept@assets-read', 'FD-VOAI-HISTORY-FROM:refuse@assets-read', 'FD-VOAI-INCOME-24M@assets-read'),
   async ({ fdApi, fd, linkedCustomer, pollReport }) => {
