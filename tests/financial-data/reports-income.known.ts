@@ -90,7 +90,7 @@ type Account = { id: string; type: string; status: string; createdDate: number }
 /**
  * A new linked customer with a consumer whose payroll deposits land on more than one deposit
  * account (so that a report reading only the first account is told apart). Linked through the mock's
- * control surface; the linked data follows the customer id, so a few customers may be tried.
+ * control surface; a target may link different data to each customer, so a few customers may be tried.
  */
 export async function customerWithPay(
   fdApi: OperationClient,
