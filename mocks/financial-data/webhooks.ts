@@ -409,9 +409,12 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       const event = sub && (findEvent(input, sub) ?? gone(sub));
       if (!sub || !event) return fail(reply, 404, sub ? 'Event not found in this subscription' : 'Subscription not found');
       const events = faults.has('webhooks-event-test-delivers-all') ? sub.events : [event];
+      // Seeded fault: the event test alone calls the event's override URL lower-cased (the subscription test keeps it).
+      const called = (e: HookEvent) =>
+        faults.has('webhooks-event-test-override-lowercased') && e.url ? { ...e, url: e.url.toLowerCase() } : e;
       for (const e of events)
         if (testable(ctx, sub, e, 'event'))
-          await deliverTest(ctx, sub, faults.has('blind-webhooks-event-test-ignores-override') ? { ...e, url: undefined } : e);
+          await deliverTest(ctx, sub, faults.has('blind-webhooks-event-test-ignores-override') ? { ...e, url: undefined } : called(e));
       return reply.code(200).send();
     });
   });

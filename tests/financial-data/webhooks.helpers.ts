@@ -1,7 +1,7 @@
 // Shared steps of the webhooks specs (tests/financial-data/webhooks.*.spec.ts; seed 002, Webhook
 // subscriptions): bodies built from the names the target offers, the two readers of a
 // subscription, a token of the spare partner, and counting the deliveries one test received.
-import { expect, type FdListener, type OperationClient } from '../../fixtures/financial-data.js';
+import { expect, receivedPathOf, type FdListener, type OperationClient } from '../../fixtures/financial-data.js';
 
 /** What these steps need of the target (the `fd` fixture). */
 type FdTarget = { control?: unknown; appKey: string; sparePartner?: { partnerId: string; partnerSecret: string } };
@@ -85,6 +85,5 @@ export async function deliveriesSince(fdListener: FdListener, fd: FdTarget, sinc
   return fdListener.received().slice(since);
 }
 
-/** How many of these deliveries went to the listener URL ending in `suffix`. */
-export const at = (received: { url: string }[], suffix: string) =>
-  received.filter((r) => r.url.split('?')[0].endsWith(`/${suffix}`)).length;
+/** How many of these deliveries went to `url` as registered, byte for byte with its query string. */
+export const at = (received: { url: string }[], url: string) => received.filter((r) => r.url === receivedPathOf(url)).length;
