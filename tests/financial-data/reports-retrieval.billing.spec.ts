@@ -31,7 +31,13 @@ const idsOf = (body: { content: Row[] }) => body.content.map((r) => r.reportId);
 
 test(
   "billing lists the reports made in the window by the partner's active customers; testing customers' only with viewTestingReports=true @mock-only",
-  rules('FD-BILLING-CONTENT', 'FD-BILLING-TESTING:accept', 'FD-BILLING-TESTING:refuse'),
+  rules(
+    'FD-BILLING-CONTENT',
+    'FD-BILLING-TESTING:accept',
+    'FD-BILLING-TESTING:refuse',
+    'FD-BILLING-EDGES:accept',
+    'FD-BILLING-EDGES:refuse',
+  ),
   async ({ fdApi, fd, fdMock, createCustomer }) => {
     const active = await createCustomer('active');
     const testing = await createCustomer('testing');
@@ -59,6 +65,13 @@ test(
       idsOf((await billing(fdApi, fd.partner.partnerId, { ...tight, endDate: later.createdDate })).body),
       'a window ending at the report',
     ).toContain(later.id);
+    // reference/financial-data.md, Date windows: the start edge is in the window too.
+    const startingAt = { startDate: later.createdDate, endDate: later.createdDate + DAY_S, size: SIZE_MAX };
+    expect(idsOf((await billing(fdApi, fd.partner.partnerId, startingAt)).body), 'a window starting at the report').toContain(later.id);
+    expect(
+      idsOf((await billing(fdApi, fd.partner.partnerId, { ...startingAt, startDate: later.createdDate + 1 })).body),
+      'a window starting a second after the report',
+    ).not.toContain(later.id);
     expect(idsOf(byDefault.body), "seed 002: a testing customer's report is not billable (default viewTestingReports=false)").not.toContain(
       notBilled.id,
     );

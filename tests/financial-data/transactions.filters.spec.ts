@@ -135,6 +135,50 @@ test(
   },
 );
 
+// reference/financial-data.md, Date windows: both edges are in the window, each item dated as the
+// list sorts it (seed 002, Transactions: transactionDate, else postedDate). A target that makes
+// either edge exclusive, or reads a date as the start of its day, on one reader, fails here.
+test(
+  'a transaction dated exactly at fromDate or toDate is listed, and found counts it; a window one second inside either edge leaves it out @assumption',
+  rules(
+    ...LISTS.flatMap(({ path }) => [`FD-TXN-WINDOW-EDGES:accept@${path}`, `FD-TXN-WINDOW-EDGES:refuse@${path}`]),
+    ...LISTS.map(({ path }) => `FD-TXN-PAGE-COUNTS@${path}`),
+  ),
+  async ({ fdApi, fd, linkedCustomer }) => {
+    const checking = linkedCustomer.account('checking');
+    const list = lister(fdApi, linkedCustomer.customerId, checking.id);
+    const whole = { ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)), includePending: true, sort: 'asc' };
+    const problems: string[] = [];
+    for (const { op } of LISTS) {
+      const all = await readAll(list, op, whole);
+      // Two dates of the middle of the history, a few items apart: the windows stay small.
+      const first = Math.floor(all.length / 2);
+      const last = all.findIndex((t, i) => i > first + 3 && dateOf(t) > dateOf(all[first]));
+      test.skip(last < 0, `${op}: the linked customer's transactions have too few distinct dates for a window`);
+      const [from, to] = [dateOf(all[first]), dateOf(all[last])];
+      for (const [what, fromDate, toDate] of [
+        ['both edges', from, to],
+        ['fromDate one second after the first item', from + 1, to],
+        ['toDate one second before the last item', from, to - 1],
+      ] as const) {
+        const expected = all.filter((t) => dateOf(t) >= fromDate && dateOf(t) <= toDate).map((t) => Number(t.id));
+        const res = await list(op, { ...whole, fromDate, toDate, limit: PAGE_MAX });
+        expect(res.status, `${op} ${what}`).toBe(200);
+        const got = idsOf(res.body);
+        const missing = expected.filter((id) => !got.includes(id));
+        const extra = got.filter((id) => !expected.includes(id));
+        if (missing.length || extra.length)
+          problems.push(
+            `${op} ${what} [${fromDate}, ${toDate}]: missing ${missing.join(', ') || 'none'}; outside it ${extra.join(', ') || 'none'}`,
+          );
+        if (Number(res.body.found) !== expected.length)
+          problems.push(`${op} ${what}: found ${res.body.found}, the window holds ${expected.length}`);
+      }
+    }
+    expect(problems, 'each window holds exactly the items dated within its edges, edges included').toEqual([]);
+  },
+);
+
 test(
   'showDailyBalance=true gives the daily balances of the account, dated in epoch seconds within the window @provider',
   rules('FD-TXN-DAILY-BALANCE'),

@@ -61,7 +61,8 @@ export function registerBilling(app: FastifyInstance, ctx: FdContext): void {
     // Blind fault: the window ends at the end of endDate's day (UTC), not at endDate.
     const last = faults.has('blind-billing-window-end-whole-day') ? Math.floor(end / DAY_S) * DAY_S + DAY_S - 1 : end;
     const all = [...world.reports.reports.values()].filter((r) => r.partnerId === path.partnerId
-      && (faults.has('billing-window-ignored') || (r.createdDate >= start && r.createdDate <= last))
+      // Seeded fault: a report made at startDate itself is left out.
+      && (faults.has('billing-window-ignored') || ((faults.has('billing-start-date-exclusive') ? r.createdDate > start : r.createdDate >= start) && r.createdDate <= last))
       && (r.billable || (viewTesting && !faults.has('billing-view-testing-ignored'))));
     // Blind fault: without size the page is not paged (every report of the window).
     if (query.size === undefined && faults.has('blind-billing-no-size-unpaged')) size = Math.max(all.length, 1);
