@@ -69,7 +69,8 @@ export function registerBilling(app: FastifyInstance, ctx: FdContext): void {
     const content = page < 0 ? [] : all.slice(page * size, page * size + size).map(row);
     const totalPages = Math.ceil(all.length / size);
     return {
-      content, number: Math.max(page, 0), size, totalElements: all.length, totalPages, numberOfElements: content.length,
+      // Seeded fault: totalElements counts the rows of the page, not the reports of the window.
+      content, number: Math.max(page, 0), size, totalElements: faults.has('billing-total-elements-of-page') ? content.length : all.length, totalPages, numberOfElements: content.length,
       first: page <= 0, last: page >= totalPages - 1, empty: content.length === 0,
       pageable: { pageNumber: Math.max(page, 0), pageSize: size, offset: Math.max(page, 0) * size, paged: true, unpaged: false },
     };
