@@ -15,6 +15,12 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
   }),
   // Counts under a filter (kit/faults.ts, seeded).
   seeded({
+    id: 'transactions-all-found-counts-pending',
+    rule: 'FD-TXN-PAGE-COUNTS: without includePending, found of the customer list counts only the transactions it lists, not the pending ones it leaves out',
+    source: 'provider',
+    rules: ['FD-TXN-PAGE-COUNTS'],
+  }),
+  seeded({
     id: 'transactions-all-found-ignores-window',
     rule: 'FD-TXN-PAGE-COUNTS: found of the customer list counts the transactions of the window asked, not every transaction of its accounts',
     source: 'provider',

@@ -163,6 +163,11 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
           })()
         : page(found, { start, limit }, PAGE_SIZE[reader]);
     if (on('transactions-found-counts-page')) paged.found = paged.displaying;
+    // Seeded fault: without includePending, the customer list's found still counts the pending transactions of the window.
+    if (reader === 'all' && !includePending && on('transactions-all-found-counts-pending'))
+      paged.found += transactionsOf(new Set(accounts.map((a) => a.id)), reader).filter(
+        (t) => t.status === 'pending' && onOrAfter(windowKey(t), from) && inBefore(windowKey(t), last),
+      ).length;
     // Seeded fault: the customer list counts found before its window is applied (every transaction of the accounts).
     if (reader === 'all' && on('transactions-all-found-ignores-window'))
       paged.found = transactionsOf(new Set(accounts.map((a) => a.id)), reader).filter(

@@ -67,7 +67,7 @@ test(
 
 test(
   'pending transactions are listed only with includePending=true',
-  rules(...LISTS.flatMap(({ path }) => [`FD-TXN-PENDING:accept@${path}`, `FD-TXN-PENDING:refuse@${path}`])),
+  rules(...LISTS.flatMap(({ path }) => [`FD-TXN-PENDING:accept@${path}`, `FD-TXN-PENDING:refuse@${path}`, `FD-TXN-PAGE-COUNTS@${path}`])),
   async ({ fdApi, fd, linkedCustomer }) => {
     const checking = linkedCustomer.account('checking');
     const list = lister(fdApi, linkedCustomer.customerId, checking.id);
@@ -91,6 +91,15 @@ test(
           `${op} ${what}: pending transactions listed`,
         ).toEqual([]);
         expect(got, `${op} ${what}: the others are all there`).toHaveLength(withPending.length - pending.length);
+      }
+      // found counts what each filter lists (provider 1.35.0 Transactions: found), pending or not.
+      for (const [what, query, size] of [
+        ['includePending=true', { ...whole, includePending: true }, withPending.length],
+        ['without includePending', whole, withPending.length - pending.length],
+        ['includePending=false', { ...whole, includePending: false }, withPending.length - pending.length],
+      ] as const) {
+        const first = await list(op, { ...query, limit: 1 });
+        expect(Number(first.body.found), `${op} ${what}: found counts the ${size} transactions it lists`).toBe(size);
       }
     }
   },
