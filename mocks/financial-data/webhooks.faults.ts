@@ -6,6 +6,13 @@
 import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault, INDEPENDENT_3, seeded } from '../kit/faults.js';
 
 export const WEBHOOKS_FAULTS = faultCatalogue([
+  // Echo byte for byte on every reader (kit/faults.ts, seeded): one reader changes the URL.
+  seeded({
+    id: 'webhooks-list-url-query-dropped',
+    rule: 'FD-WEBHOOK-CREATE: the list shows the subscription URL as sent, query string included, as the other readers do',
+    source: 'seed',
+    rules: ['FD-WEBHOOK-CREATE'],
+  }),
   // Outbound deliveries on one path (kit/faults.ts, seeded): the URL of the event test alone changed.
   seeded({
     id: 'webhooks-event-test-override-lowercased',

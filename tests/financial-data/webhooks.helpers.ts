@@ -14,8 +14,12 @@ export type Sub = {
   events: (EventSpec & { webhookEventId: string; status: string })[];
 };
 
-/** A URL of no listener (the CRUD checks deliver nothing): the mock's public listener host. */
-export const quietUrl = (suffix: string) => `https://listener.example.test/quiet/${suffix}`;
+/**
+ * A URL of no listener (the CRUD checks deliver nothing): the mock's public listener host. Written
+ * as a normalisation would change it (case, an encoded slash, leading zeros, a query string), so
+ * that every reader's echo of it is compared byte for byte.
+ */
+export const quietUrl = (suffix: string) => `https://listener.example.test/Quiet/${suffix}/Ab%2F07?Ref=oRdEr%2F007&n=0042`;
 
 /** The event names the target offers (listAvailableWebhookSubscriptionEvents); at least two. */
 export async function offeredNames(fdApi: OperationClient): Promise<string[]> {
