@@ -3,9 +3,16 @@
 // release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the
 // specs citing them). The faults of the suite's authors first, then those written blind (`origin:
 // 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind } from '../../kit/faults.js';
+import { faultCatalogue, blind, seeded } from '../../kit/faults.js';
 
 export const ASSET_REPORTS_FAULTS = faultCatalogue([
+  // Date windows at their edges (kit/faults.ts, seeded).
+  seeded({
+    id: 'txreport-from-date-exclusive',
+    rule: 'FD-TXREPORT-WINDOW-EDGES: a transaction posted at fromDate itself is in the transactions report (provider: starting from this date)',
+    source: 'provider',
+    rules: ['FD-TXREPORT-WINDOW-EDGES'],
+  }),
   // Eligibility (seed 002: no eligible account type -> 400; lists: seed for VOA and VOI, provider for VOAI and prequalification).
   { id: 'ra-voa-eligibility-unchecked', rule: 'FD-VOA-ELIGIBLE: a customer without checking, savings, money market or investment account gets a VOA (not 400)', source: 'seed', rules: ['FD-VOA-ELIGIBLE'] },
   { id: 'ra-voa-needs-checking', rule: 'FD-VOA-ELIGIBLE: a savings, money market or investment account alone is refused', source: 'seed', rules: ['FD-VOA-ELIGIBLE'] },
