@@ -30,6 +30,7 @@ test('a mutant inside a branch guarded by faults.has(...) is fault-only; the nor
     "if ((key === 'a' && faults.has('g')) || (key === 'b' && faults.has('h'))) continue;", // line 7
     "const more = on('blind-more') ? n > 0 : n > 1;", // line 8
     "const skip = faults.has(kind === 'payhist' ? 'payhist-skipped' : 'analytics-skipped') || other;", // line 9
+    "if (!faults.has('i') && !faults.has('j')) send('kept');", // line 10
   ].join('\n');
   const at = (line: number, text: string, replacement?: string) => {
     const column = source.split('\n')[line].indexOf(text);
@@ -66,4 +67,14 @@ test('a mutant inside a branch guarded by faults.has(...) is fault-only; the nor
   // A fault id chosen by an expression: any part of it names no fault that is on.
   expect(at(9, "kind === 'payhist'", 'false')).toBe(true);
   expect(at(9, 'other', 'false')).toBe(false);
+  // A negated switch, or an && of negated switches, made true: true already without a fault; made false it is observable.
+  expect(at(2, "!faults.has('c')", 'true')).toBe(true);
+  expect(at(2, "!faults.has('c')", 'false')).toBe(false);
+  expect(at(10, "!faults.has('i') && !faults.has('j')", 'true')).toBe(true);
+  expect(at(10, "'kept'")).toBe(false);
+  // An || of conditions that each need a fault holds only with one on: its branch is fault-only, the whole made false changes nothing.
+  const either = "(key === 'a' && faults.has('g')) || (key === 'b' && faults.has('h'))";
+  expect(at(7, either, 'false')).toBe(true);
+  expect(at(7, 'continue')).toBe(true);
+  expect(at(5, "x || faults.has('f')", 'false')).toBe(false);
 });

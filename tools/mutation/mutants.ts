@@ -217,12 +217,13 @@ export function wilson(killed: number, total: number): [number, number] {
 }
 
 const AND = ts.SyntaxKind.AmpersandAmpersandToken;
+const OR = ts.SyntaxKind.BarBarToken;
 // A fault switch: `faults.has('id')`, or a small wrapper of it named on('fault-id') or
 // on<Something>('fault-id') (e.g. `onReceipt('blind-...')`, a switch that applies on one path).
 const SWITCH_CALLEE = /^((ctx\.)?faults\.has|on([A-Z]\w*)?)$/;
 const FAULT_ID = /^[a-z0-9]+(-[a-z0-9]+)+$/;
 
-/** A condition that holds only with a fault on: a fault switch, or an && chain with one. */
+/** A condition that holds only with a fault on: a fault switch, an && chain with one, or an || of such conditions. */
 function needsFault(node: ts.Expression): boolean {
   const e = ts.isParenthesizedExpression(node) ? node.expression : node;
   if (ts.isCallExpression(e)) {
@@ -231,6 +232,15 @@ function needsFault(node: ts.Expression): boolean {
     return SWITCH_CALLEE.test(callee) && e.arguments.length > 0 && ts.isStringLiteral(e.arguments[0]) && FAULT_ID.test(e.arguments[0].text);
   }
   if (ts.isBinaryExpression(e) && e.operatorToken.kind === AND) return needsFault(e.left) || needsFault(e.right);
+  if (ts.isBinaryExpression(e) && e.operatorToken.kind === OR) return needsFault(e.left) && needsFault(e.right);
+  return false;
+}
+
+/** A condition true whenever no fault is on: the negation of one that needs a fault, or an && chain of such. */
+function holdsWithoutFault(node: ts.Expression): boolean {
+  const e = ts.isParenthesizedExpression(node) ? node.expression : node;
+  if (ts.isPrefixUnaryExpression(e) && e.operator === ts.SyntaxKind.ExclamationToken) return needsFault(e.operand);
+  if (ts.isBinaryExpression(e) && e.operatorToken.kind === AND) return holdsWithoutFault(e.left) && holdsWithoutFault(e.right);
   return false;
 }
 
@@ -258,6 +268,11 @@ export function insideFaultBranch(
     // not) made `false`: with the fault off it is false already.
     const exactNode = node.getStart(file) === from && node.getEnd() === to;
     if (exactNode && replacement === 'false' && ts.isExpression(node) && needsFault(node)) {
+      found = true;
+      return;
+    }
+    // Its negation (`!faults.has('x')`) made `true`: with the fault off it is true already.
+    if (exactNode && replacement === 'true' && ts.isExpression(node) && holdsWithoutFault(node)) {
       found = true;
       return;
     }
