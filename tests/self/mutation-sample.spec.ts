@@ -1,6 +1,12 @@
 // Covers: tools/mutation/mutants.ts (npm run mutation:sample): the sample is repeatable, the interval is
-// Wilson's, and code reached only with a fault switched on is told apart from code every run uses.
+// Wilson's, and code reached only with a fault switched on is told apart from code every run uses;
+// helpers/client/mutant-coverage.ts (--coverage): what a test reaches counts for its spec file, what a
+// worker value's build reaches counts as shared.
 import { expect, test } from '../../fixtures/self.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { asShared, readMutantCoverage, withTestCoverage } from '../../helpers/client/mutant-coverage.js';
 import { insideFaultBranch, seededSample, wilson } from '../../tools/mutation/mutants.js';
 
 test('a seeded sample is repeatable and a different seed gives another', () => {
@@ -77,4 +83,39 @@ test('a mutant inside a branch guarded by faults.has(...) is fault-only; the nor
   expect(at(7, either, 'false')).toBe(true);
   expect(at(7, 'continue')).toBe(true);
   expect(at(5, "x || faults.has('f')", 'false')).toBe(false);
+});
+
+test("--coverage: a test's mutants count for its spec file, a worker value's build for every file", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mutant-coverage-'));
+  const g = globalThis as {
+    __stryker__?: {
+      currentTestId?: string;
+      mutantCoverage?: { static: Record<string, number>; perTest: Record<string, Record<string, number>> };
+    };
+  };
+  // What the instrumenter's counter does (stryCov in the instrumented code): per test id, or static without one.
+  g.__stryker__ = { mutantCoverage: { static: {}, perTest: {} } };
+  const cover = (id: string) => {
+    const ns = g.__stryker__!;
+    const counts = ns.currentTestId ? (ns.mutantCoverage!.perTest[ns.currentTestId] ??= {}) : ns.mutantCoverage!.static;
+    counts[id] = (counts[id] ?? 0) + 1;
+  };
+  process.env.MUTANT_COVERAGE_DIR = dir;
+  try {
+    cover('0'); // module loading
+    await withTestCoverage(path.join(process.cwd(), 'tests', 'x', 'a.spec.ts'), async () => {
+      cover('1');
+      await asShared(async () => cover('2')); // a worker fixture built during the test
+      cover('3');
+    });
+    await withTestCoverage(path.join(process.cwd(), 'tests', 'x', 'b.spec.ts'), async () => cover('3'));
+    const { shared, byFile } = readMutantCoverage(dir);
+    expect([...shared].sort()).toEqual(['0', '2']);
+    expect([...byFile.get('tests/x/a.spec.ts')!].sort()).toEqual(['1', '3']);
+    expect([...byFile.get('tests/x/b.spec.ts')!]).toEqual(['3']);
+  } finally {
+    delete process.env.MUTANT_COVERAGE_DIR;
+    delete g.__stryker__;
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
