@@ -37,6 +37,7 @@ test('a mutant inside a branch guarded by faults.has(...) is fault-only; the nor
     "const more = on('blind-more') ? n > 0 : n > 1;", // line 8
     "const skip = faults.has(kind === 'payhist' ? 'payhist-skipped' : 'analytics-skipped') || other;", // line 9
     "if (!faults.has('i') && !faults.has('j')) send('kept');", // line 10
+    "function f() { if (!on('blind-k')) return plain; const extra = more(); return extra; }", // line 11
   ].join('\n');
   const at = (line: number, text: string, replacement?: string) => {
     const column = source.split('\n')[line].indexOf(text);
@@ -83,6 +84,9 @@ test('a mutant inside a branch guarded by faults.has(...) is fault-only; the nor
   expect(at(7, either, 'false')).toBe(true);
   expect(at(7, 'continue')).toBe(true);
   expect(at(5, "x || faults.has('f')", 'false')).toBe(false);
+  // After `if (!switch) return ...;` the rest of the block runs only with the fault on; the return itself always runs.
+  expect(at(11, 'more()')).toBe(true);
+  expect(at(11, 'plain')).toBe(false);
 });
 
 test("--coverage: a test's mutants count for its spec file, a worker value's build for every file", async () => {

@@ -249,6 +249,23 @@ function conjuncts(node: ts.Expression): ts.Expression[] {
   return ts.isBinaryExpression(e) && e.operatorToken.kind === AND ? [...conjuncts(e.left), ...conjuncts(e.right)] : [node];
 }
 
+/** Whether statement i of a block follows an `if (!<needs a fault>) return|throw ...;` without else. */
+function afterFaultGuard(statements: ts.NodeArray<ts.Statement>, i: number): boolean {
+  return statements
+    .slice(0, i)
+    .some(
+      (st) =>
+        ts.isIfStatement(st) &&
+        !st.elseStatement &&
+        holdsWithoutFault(st.expression) &&
+        (ts.isReturnStatement(st.thenStatement) ||
+          ts.isThrowStatement(st.thenStatement) ||
+          (ts.isBlock(st.thenStatement) &&
+            st.thenStatement.statements.length === 1 &&
+            (ts.isReturnStatement(st.thenStatement.statements[0]) || ts.isThrowStatement(st.thenStatement.statements[0])))),
+    );
+}
+
 /** Whether [start, end) lies in code reached only when a fault is on (then-branch, true-branch, && tail). */
 export function insideFaultBranch(
   fileName: string,
@@ -282,6 +299,8 @@ export function insideFaultBranch(
     else if (ts.isCallExpression(node) && /^(ctx\.)?faults\.has$/.test(node.expression.getText()) && node.arguments.some((a) => within(a)))
       found = true;
     else if (ts.isIfStatement(node) && needsFault(node.expression) && within(node.thenStatement)) found = true;
+    // `if (!on('x')) return ...;` then the rest of the block: what follows runs only with the fault on.
+    else if (ts.isBlock(node) && node.statements.some((st, i) => afterFaultGuard(node.statements, i) && within(st))) found = true;
     else if (ts.isConditionalExpression(node) && needsFault(node.condition) && within(node.whenTrue)) found = true;
     else if (ts.isBinaryExpression(node) && node.operatorToken.kind === AND && needsFault(node)) {
       // With the fault off the whole chain is false: another conjunct, or the chain made false,
