@@ -85,9 +85,12 @@ test(
       400,
       `${WINDOW_DAYS + 1} days`,
     );
-    // Epoch seconds: the window and one hour is more than the window.
+    // Epoch seconds: the window and one hour is more than the window, though its dates are only
+    // that many calendar days apart (the window ends at noon UTC of the day before, so the hour
+    // never crosses a UTC midnight whatever the time of the run).
+    const noon = Math.floor(endDate / DAY_S) * DAY_S - DAY_S / 2;
     expectFdError(
-      await billing(fdApi, fd.partner.partnerId, { startDate: endDate - WINDOW_DAYS * DAY_S - 3600, endDate }),
+      await billing(fdApi, fd.partner.partnerId, { startDate: noon - WINDOW_DAYS * DAY_S - 3600, endDate: noon }),
       400,
       `${WINDOW_DAYS} days and an hour`,
     );

@@ -106,8 +106,8 @@ test(
     for (const { op } of LISTS) {
       const all = await readAll(list, op, whole);
       test.skip(all.length < 3, `${op}: the linked customer has ${all.length} transactions; a window needs three`);
-      // The middle third of the history; a target may date by transactionDate or postedDate, so a
-      // transaction counts as inside (outside) when both its dates are inside (on the same side).
+      // The middle third of the history; a transaction counts as inside (outside) when both its dates
+      // are inside (on the same side): which date cuts the window is the next test's.
       const fromDate = dateOf(all[Math.floor(all.length / 3)]);
       const toDate = dateOf(all[Math.floor((2 * all.length) / 3)]);
       const dates = (t: any) => [Number(t.transactionDate ?? t.postedDate), Number(t.postedDate)];
@@ -131,6 +131,41 @@ test(
         after.filter((id) => got.has(id)),
         `${op}: transactions dated after toDate but listed`,
       ).toEqual([]);
+    }
+  },
+);
+
+test(
+  'the window is cut by transactionDate, not postedDate: a transaction dated inside and posted after it is listed, one dated before it and posted inside is not',
+  rules(...LISTS.flatMap(({ path }) => [`FD-TXN-WINDOW:accept@${path}`, `FD-TXN-WINDOW:refuse@${path}`])),
+  async ({ fdApi, fd, linkedCustomer }) => {
+    // seed 002, Transactions: the lists "page and sort by transactionDate (postedDate when no
+    // transaction date exists)"; provider 1.35.0 GetAllCustomerTransactions and
+    // GetCustomerAccountTransactions say the same. A window edge between a transaction's two dates
+    // tells which one the target cuts by.
+    const checking = linkedCustomer.account('checking');
+    const list = lister(fdApi, linkedCustomer.customerId, checking.id);
+    const whole = { ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)), includePending: true, sort: 'asc' };
+    for (const { op } of LISTS) {
+      const all = await readAll(list, op, whole);
+      const split = all.find(
+        (t) => t.transactionDate !== undefined && Number(t.transactionDate) < Number(t.postedDate) && t.status !== 'pending',
+      );
+      // The known data dates one in two transactions a day before it posts.
+      if (fd.kind === 'mock') expect(split, `${op}: a listed transaction dated before it posted`).toBeDefined();
+      test.skip(!split, `${op}: no transaction of the linked customer is dated before it posted`);
+      const [dated, posted] = [Number(split.transactionDate), Number(split.postedDate)];
+      const edge = dated + Math.floor((posted - dated) / 2);
+      const ending = new Set(idsOf({ transactions: await readAll(list, op, { ...whole, fromDate: dated - 30 * DAY_S, toDate: edge }) }));
+      expect(
+        ending.has(Number(split.id)),
+        `${op}: transaction ${split.id} dated ${dated}, posted ${posted}, window ending ${edge}: listed`,
+      ).toBe(true);
+      const starting = new Set(idsOf({ transactions: await readAll(list, op, { ...whole, fromDate: edge, toDate: posted + 30 * DAY_S }) }));
+      expect(
+        starting.has(Number(split.id)),
+        `${op}: transaction ${split.id} dated ${dated}, posted ${posted}, window starting ${edge}: not listed`,
+      ).toBe(false);
     }
   },
 );
