@@ -144,8 +144,12 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     const signature = createHmac('sha256', key)
       .update(text)
       .digest(faults.has('blind-txpush-signature-base64') ? 'base64' : 'hex');
+    // Model fault: the listener URL is kept per account, the one of its latest subscribe call.
+    const latest = faults.has('model-txpush-events-to-latest-url')
+      ? [...state().subscriptions.group('account', sub.accountId).values()].sort((a, b) => b.id - a.id)[0]
+      : undefined;
     await ctx.deliveries.send(
-      sub.callbackUrl,
+      latest?.callbackUrl ?? sub.callbackUrl,
       'POST',
       { 'content-type': 'application/json', [TXPUSH_SIGNATURE_HEADER]: signature },
       body,
