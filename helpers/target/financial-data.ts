@@ -44,6 +44,13 @@ export class FdMockControl<Id extends string = string> extends MockControl<Id> {
     return (await response.json()) as LinkedPortfolio;
   }
 
+  /** The two amounts deposited into a micro-entry account, in dollars (the mock's harness route; no part of the contract). */
+  async microAmounts(accountId: string): Promise<number[]> {
+    const response = await fetch(`${this.origin}/__mock/micro-entries/${encodeURIComponent(accountId)}`);
+    if (!response.ok) throw new Error(`mock control micro entries: ${response.status} ${await response.text()}`);
+    return ((await response.json()) as { amounts: number[] }).amounts;
+  }
+
   /** Puts a customer under a security freeze, or lifts it (PSI generation and reports answer 403). */
   async securityFreeze(customerId: string, frozen = true): Promise<void> {
     const response = await fetch(`${this.origin}/__mock/customers/${encodeURIComponent(customerId)}/security-freeze`, {

@@ -360,7 +360,11 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
     if (!approvedApp(world, partner?.id, path.applicationId) && !faults.has('app-customer-any-application')) {
       return sendError(ctx, reply, 404, 'No registered partner applications found.');
     }
-    if (!faults.has('app-customer-set-not-saved')) customer.applicationId = path.applicationId;
+    // Model fault: the partner's most recently created customer gets the application, whichever the path names.
+    const target = faults.has('model-app-customer-set-latest-customer')
+      ? ([...world.customers.group('partner', customer.partnerId).values()].at(-1) ?? customer)
+      : customer;
+    if (!faults.has('app-customer-set-not-saved')) target.applicationId = path.applicationId;
     return reply.code(faults.has('blind-app-customer-set-204') ? 204 : 200).send();
   });
 }

@@ -3,7 +3,7 @@
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_3, seeded } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_3, modelFault, seeded } from '../kit/faults.js';
 
 export const MICRO_ENTRIES_FAULTS = faultCatalogue([
   // Echo byte for byte (kit/faults.ts, seeded): a number-like string normalised on one reader.
@@ -153,6 +153,13 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     rules: ['FD-MICRO-AMOUNT-RANGE'],
     relax: [{ schema: 'MicroDepositVerification', at: ['properties', 'amounts', 'items'], set: { maximum: 0.98 } }],
   },
+  // Found only by a sequence of calls (the reference models, fixtures/models/): each single call answers right.
+  modelFault({
+    id: 'model-micro-entries-verify-latest-of-customer',
+    rule: "a verification applies to the micro entries of the account its path names, not to the customer's latest ones (seed 002, Micro entries: the customer verifies the two amounts of the account)",
+    source: 'seed',
+    rules: ['FD-MICRO-VERIFY', 'FD-MICRO-VERIFY-WRONG'],
+  }),
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Micro entries (seed 002, Micro entries and switches; Limits; Errors 409, 429; provider 1.35.0).
   blind({

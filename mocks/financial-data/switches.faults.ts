@@ -3,7 +3,7 @@
 // rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of
 // the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
-import { faultCatalogue, blind } from '../kit/faults.js';
+import { faultCatalogue, blind, modelFault } from '../kit/faults.js';
 
 export const SWITCHES_FAULTS = faultCatalogue([
   {
@@ -78,6 +78,13 @@ export const SWITCHES_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-SW-DELETED-CUSTOMER'],
   },
+  // Found only by a sequence of calls (the reference models, fixtures/models/): each single call answers right.
+  modelFault({
+    id: 'model-switches-lost-after-sibling-deleted',
+    rule: "deleting a customer removes access to that customer's switches only (seed 002, Customers; Resources - Switch): once one customer of the partner is deleted, the partner's other customers list no switch",
+    source: 'seed',
+    rules: ['FD-SW-LIST', 'FD-SW-DELETED-CUSTOMER'],
+  }),
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Switches (seed 002, Resources - Switch; Micro entries and switches; provider 1.35.0 switch details).
   blind({

@@ -264,6 +264,12 @@ export const TXPUSH_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TXPUSH-DISABLE'],
   }),
+  modelFault({
+    id: 'model-txpush-events-to-latest-url',
+    rule: "each subscription's events go to the listener URL of the call that made it (seed 002, Events; provider SubscriptionRecord.callbackUrl): every subscription of an account delivers to the URL of the account's latest subscribe call",
+    source: 'seed',
+    rules: ['FD-TXPUSH-TEST-EVENTS'],
+  }),
   // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract and the rule catalogue only, the specs unread.
   independent(INDEPENDENT_2, {

@@ -144,9 +144,14 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     const signature = createHmac('sha256', key)
       .update(text)
       .digest(faults.has('blind-txpush-signature-base64') ? 'base64' : 'hex');
+    // Model fault: the listener URL is kept per account, the one of its latest subscribe call.
+    const latest = faults.has('model-txpush-events-to-latest-url')
+      ? [...state().subscriptions.group('account', sub.accountId).values()].sort((a, b) => b.id - a.id)[0]
+      : undefined;
+    const url = latest?.callbackUrl ?? sub.callbackUrl;
     await ctx.deliveries.send(
       // Seeded fault: the listener is called without the query string of its callback URL.
-      faults.has('txpush-callback-query-dropped') ? sub.callbackUrl.split('?')[0] : sub.callbackUrl,
+      faults.has('txpush-callback-query-dropped') ? url.split('?')[0] : url,
       'POST',
       { 'content-type': 'application/json', [TXPUSH_SIGNATURE_HEADER]: signature },
       body,
