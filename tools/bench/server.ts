@@ -58,9 +58,11 @@ export interface ServicePlan {
 
 export type ServerMessage =
   | { type: 'ready'; plans: ServicePlan[] }
+  | { type: 'cpu'; micros: number }
   | { type: 'grown'; cases: ReadCase[]; holds: string; creation: GrowthBatch[] }
   | { type: 'error'; message: string };
-export type ParentMessage = GrowRequest;
+/** `cpu`: the CPU time (user + system, microseconds) this process has used so far, for the CPU each request costs. */
+export type ParentMessage = GrowRequest | { type: 'cpu' };
 
 const closers: (() => Promise<void>)[] = [];
 
@@ -340,6 +342,10 @@ async function shutdown(code: number) {
 
 process.on('disconnect', () => void shutdown(0));
 process.on('message', (message: ParentMessage) => {
+  if (message.type === 'cpu') {
+    const used = process.cpuUsage();
+    return void process.send!({ type: 'cpu', micros: used.user + used.system } satisfies ServerMessage);
+  }
   if (message.type !== 'grow') return;
   growReads(message, closers).then(
     (grown) => process.send!({ type: 'grown', ...grown } satisfies ServerMessage),
