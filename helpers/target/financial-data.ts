@@ -101,6 +101,8 @@ export interface FdTarget {
     branded: string;
     unbranded?: string;
     routingNumber: string;
+    /** Every routing number the target maps, with the ids of its institutions (the mock's world; unknown on a sandbox). */
+    routingMap?: Record<string, string[]>;
     /** A merchant the target finds by id; without it (FD_LOCATION_ID_VALUE unset) that check skips. */
     location?: { idType: string; idValue: string };
   };
@@ -141,6 +143,10 @@ export function fdTargetFromMock(mock: {
       branded: branded.id,
       unbranded: world.institutions.find((i) => !i.branding)?.id,
       routingNumber: branded.routingNumbers[0],
+      routingMap: world.institutions.reduce<Record<string, string[]>>((map, i) => {
+        for (const rn of i.routingNumbers) (map[rn] ??= []).push(i.id);
+        return map;
+      }, {}),
       location: { idType: world.locations[0].idType, idValue: world.locations[0].idValue },
     },
   };

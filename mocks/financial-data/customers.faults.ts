@@ -2,9 +2,16 @@
 // data/rules.yaml, the way a provider's release might. `rules` names the rule ids it breaks (`npm
 // run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors first,
 // then those written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault, telling, INDEPENDENT_3 } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault, telling, INDEPENDENT_3, seeded } from '../kit/faults.js';
 
 export const CUSTOMERS_FAULTS = faultCatalogue([
+  // Matching that can tell (kit/faults.ts, seeded): the username lookup normalises what it is asked.
+  seeded({
+    id: 'customers-username-filter-trimmed',
+    rule: 'FD-CUST-FILTER-USERNAME-EXACT: the username filter is an exact match: a username asked with a trailing space lists nobody',
+    source: 'provider',
+    rules: ['FD-CUST-FILTER-USERNAME-EXACT'],
+  }),
   {
     id: 'customer-record-carries-token',
     rule: "FD-OBJ-SENSITIVE: GetCustomer's record carries the partner's token in a member of its own (lastSession)",

@@ -78,7 +78,9 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
 
   const pageSize = defaultLimit(ctx.contract, 'GetCustomers');
   route(app, ctx, 'GetCustomers', ({ query, partner }) => {
-    const username = query.username !== undefined && !faults.has('blind-username-filter-ignored') ? String(query.username) : undefined;
+    const asked = query.username !== undefined && !faults.has('blind-username-filter-ignored') ? String(query.username) : undefined;
+    // Seeded fault: the username asked is trimmed before the lookup (provider: an exact match).
+    const username = asked !== undefined && faults.has('customers-username-filter-trimmed') ? asked.trim() : asked;
     // provider 1.35.0: an empty type lists every kind of customer.
     const type = query.type && !faults.has('type-filter-ignored') ? String(query.type) : undefined;
     const searched = query.search !== undefined && query.search.trim() !== '' && !faults.has('customer-search-ignored');

@@ -3,10 +3,16 @@
 // ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the
 // suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
-import { faultCatalogue, blind } from '../kit/faults.js';
+import { faultCatalogue, blind, seeded } from '../kit/faults.js';
 
 export const INSTITUTIONS_FAULTS = faultCatalogue([
   // Institutions (seed 002, Institutions and Limits).
+  seeded({
+    id: 'routing-lookup-first-number-only',
+    rule: 'FD-ROUTING-EXACT: the lookup finds an institution by any of its routing numbers, not only its first',
+    source: 'seed',
+    rules: ['FD-ROUTING-EXACT'],
+  }),
   { id: 'institutions-no-match-404', rule: 'nothing matching is an empty list with 200', source: 'seed', rules: ['FD-INST-EMPTY'] },
   { id: 'institution-search-ignored', rule: 'search restricts the institutions listed', source: 'seed', rules: ['FD-INST-SEARCH'] },
   {

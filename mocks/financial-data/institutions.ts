@@ -113,7 +113,10 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     return { branding: i.branding };
   });
   route(app, ctx, 'GetInstitutionsByRoutingNumber', ({ path }, reply) => {
-    const found = world.institutions.filter((i) => i.routingNumbers.includes(path.routing_number));
+    // Seeded fault: only an institution's first routing number is looked up.
+    const numbersOf = (i: (typeof world.institutions)[number]) =>
+      faults.has('routing-lookup-first-number-only') ? i.routingNumbers.slice(0, 1) : i.routingNumbers;
+    const found = world.institutions.filter((i) => numbersOf(i).includes(path.routing_number));
     if (found.length === 0) {
       // A wrong length the (relaxed) validation let through still finds nothing.
       if (!faults.has('routing-no-match-empty')) return sendError(ctx, reply, 404, 'No institution for this routing number');

@@ -3,9 +3,16 @@
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_3 } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_3, seeded } from '../kit/faults.js';
 
 export const MICRO_ENTRIES_FAULTS = faultCatalogue([
+  // Echo byte for byte (kit/faults.ts, seeded): a number-like string normalised on one reader.
+  seeded({
+    id: 'micro-details-last4-leading-zeros-dropped',
+    rule: 'FD-MICRO-DETAILS: the details read shows the last four digits of the account number as sent, leading zeros kept',
+    source: 'provider',
+    rules: ['FD-MICRO-DETAILS', 'FD-MICRO-MASKING'],
+  }),
   // Initiation (seed 002, Micro entries and switches; Limits: two micro amounts, each under one dollar).
   {
     id: 'micro-entries-single-deposit',

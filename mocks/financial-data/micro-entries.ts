@@ -191,7 +191,8 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
         .slice(0, 19), // provider: NoZoneDateTime
       // i3-micro-details-routing-leading-zeros: the details read gives the routing number as a number would print.
       routingNumber: faults.has('i3-micro-details-routing-leading-zeros') ? String(Number(e.routingNumber)) : e.routingNumber,
-      accountNumberLast4: last4,
+      // Seeded fault: the last four read back as a number would print (0042 becomes 42).
+      accountNumberLast4: faults.has('micro-details-last4-leading-zeros-dropped') ? String(Number(last4)) : last4,
       railType: 'ach',
     };
   });

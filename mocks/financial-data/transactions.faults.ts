@@ -3,9 +3,29 @@
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_2, INDEPENDENT_3 } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_2, INDEPENDENT_3, seeded } from '../kit/faults.js';
 
 export const TRANSACTIONS_FAULTS = faultCatalogue([
+  // Date windows at their edges (kit/faults.ts, seeded): one reader's edge moved.
+  seeded({
+    id: 'transactions-account-to-date-day-start',
+    rule: 'FD-TXN-WINDOW-EDGES: the account list keeps a transaction dated at toDate itself (not only up to the start of its day), as the customer list does',
+    source: 'assumption',
+    rules: ['FD-TXN-WINDOW-EDGES'],
+  }),
+  // Counts under a filter (kit/faults.ts, seeded).
+  seeded({
+    id: 'transactions-all-found-counts-pending',
+    rule: 'FD-TXN-PAGE-COUNTS: without includePending, found of the customer list counts only the transactions it lists, not the pending ones it leaves out',
+    source: 'provider',
+    rules: ['FD-TXN-PAGE-COUNTS'],
+  }),
+  seeded({
+    id: 'transactions-all-found-ignores-window',
+    rule: 'FD-TXN-PAGE-COUNTS: found of the customer list counts the transactions of the window asked, not every transaction of its accounts',
+    source: 'provider',
+    rules: ['FD-TXN-PAGE-COUNTS'],
+  }),
   // Historic load (seed 002, Transactions; Errors 203; Limits: standard history 180 days).
   {
     id: 'transactions-historic-mfa-204',

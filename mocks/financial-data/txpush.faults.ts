@@ -3,9 +3,22 @@
 // (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors
 // first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault, INDEPENDENT_3 } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault, INDEPENDENT_3, seeded } from '../kit/faults.js';
 
 export const TXPUSH_FAULTS = faultCatalogue([
+  // Outbound deliveries (kit/faults.ts, seeded): where the events go and what they carry.
+  seeded({
+    id: 'txpush-callback-query-dropped',
+    rule: 'FD-DELIVERY-URL: the events go to the callback URL of the subscription records as registered, query string included',
+    source: 'seed',
+    rules: ['FD-DELIVERY-URL'],
+  }),
+  seeded({
+    id: 'txpush-account-event-number-clear',
+    rule: 'FD-DELIVERY-SENSITIVE: the account event carries no account number in clear, in any member (here one no schema declares)',
+    source: 'seed',
+    rules: ['FD-DELIVERY-SENSITIVE'],
+  }),
   // Subscriptions (seed 002, Resources and Events: two records per subscribe call).
   {
     id: 'txpush-one-record',

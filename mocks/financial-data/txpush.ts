@@ -145,7 +145,8 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
       .update(text)
       .digest(faults.has('blind-txpush-signature-base64') ? 'base64' : 'hex');
     await ctx.deliveries.send(
-      sub.callbackUrl,
+      // Seeded fault: the listener is called without the query string of its callback URL.
+      faults.has('txpush-callback-query-dropped') ? sub.callbackUrl.split('?')[0] : sub.callbackUrl,
       'POST',
       { 'content-type': 'application/json', [TXPUSH_SIGNATURE_HEADER]: signature },
       body,
@@ -187,7 +188,12 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     return {
       ...head,
       event: 'account.modified',
-      account: { id: Number(account.id), balance },
+      // Seeded fault: the account event also names the account by its number, in a member no schema declares.
+      account: {
+        id: Number(account.id),
+        balance,
+        ...(faults.has('txpush-account-event-number-clear') ? { ref: `acct ${account.number}` } : {}),
+      },
       changes: [{ field: 'balance', old: oldBalance, new: balance }],
     };
   };

@@ -3,9 +3,23 @@
 // rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of
 // the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault, INDEPENDENT_3 } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault, INDEPENDENT_3, seeded } from '../kit/faults.js';
 
 export const WEBHOOKS_FAULTS = faultCatalogue([
+  // Echo byte for byte on every reader (kit/faults.ts, seeded): one reader changes the URL.
+  seeded({
+    id: 'webhooks-list-url-query-dropped',
+    rule: 'FD-WEBHOOK-CREATE: the list shows the subscription URL as sent, query string included, as the other readers do',
+    source: 'seed',
+    rules: ['FD-WEBHOOK-CREATE'],
+  }),
+  // Outbound deliveries on one path (kit/faults.ts, seeded): the URL of the event test alone changed.
+  seeded({
+    id: 'webhooks-event-test-override-lowercased',
+    rule: "FD-DELIVERY-URL: the test of one event calls the event's override URL as registered, not lower-cased (the subscription test calls it as registered)",
+    source: 'seed',
+    rules: ['FD-DELIVERY-URL'],
+  }),
   // CRUD through every reader (seed 002, Webhook subscriptions; Resources - Webhook subscription).
   { id: 'webhooks-create-200', rule: 'FD-WEBHOOK-CREATE: creation answers 201 (not 200)', source: 'seed', rules: ['FD-WEBHOOK-CREATE'] },
   {

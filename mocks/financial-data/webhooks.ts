@@ -254,7 +254,12 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       const page = mine.slice(start, start + limit);
       // An empty page is a 404 (assumption FD-WEBHOOK-PAGE-PAST-END: the provider's counts are 1 or more).
       if (page.length === 0 && !faults.has('webhooks-past-end-empty-200')) return fail(reply, 404, 'No subscriptions on this page');
-      const view = (s: HookSubscription) => (faults.has('webhooks-list-stale') && s.createdView ? s.createdView : subscriptionView(s));
+      // Seeded fault: the list shows each subscription's URL without its query string (the other readers keep it).
+      const shown = (v: object) => {
+        const url = (v as { url?: unknown }).url;
+        return faults.has('webhooks-list-url-query-dropped') && typeof url === 'string' ? { ...v, url: url.split('?')[0] } : v;
+      };
+      const view = (s: HookSubscription) => shown(faults.has('webhooks-list-stale') && s.createdView ? s.createdView : subscriptionView(s));
       const echo = faults.has('blind-webhooks-default-paging-not-echoed')
         ? { offset: input.query.offset, limit: input.query.limit }
         : { offset, limit };
@@ -409,9 +414,12 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       const event = sub && (findEvent(input, sub) ?? gone(sub));
       if (!sub || !event) return fail(reply, 404, sub ? 'Event not found in this subscription' : 'Subscription not found');
       const events = faults.has('webhooks-event-test-delivers-all') ? sub.events : [event];
+      // Seeded fault: the event test alone calls the event's override URL lower-cased (the subscription test keeps it).
+      const called = (e: HookEvent) =>
+        faults.has('webhooks-event-test-override-lowercased') && e.url ? { ...e, url: e.url.toLowerCase() } : e;
       for (const e of events)
         if (testable(ctx, sub, e, 'event'))
-          await deliverTest(ctx, sub, faults.has('blind-webhooks-event-test-ignores-override') ? { ...e, url: undefined } : e);
+          await deliverTest(ctx, sub, faults.has('blind-webhooks-event-test-ignores-override') ? { ...e, url: undefined } : called(e));
       return reply.code(200).send();
     });
   });

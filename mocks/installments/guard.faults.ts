@@ -33,7 +33,8 @@ export const GUARD_FAULTS = faultCatalogue([
   // Error body and headers (provider 2.0.0, ErrorWrapper).
   rule('error-body-wrong-shape', 'error body {"Errors": {"Error": [...]}}', ['IN-ERR-SHAPE', 'IN-ERR-MALFORMED']),
   rule('error-missing-recoverable', 'error item: Recoverable required', ['IN-ERR-SHAPE']),
-  // No rule of the catalogue covers the Correlation-Id of an answer: no rules, the whole service runs.
+  // The header's presence is checked by the client on every answer declaring it (no rule id: the whole
+  // service runs); its value, IN-ECHO-CORRELATION, is checked where the caller gives one.
   rule('correlation-id-not-returned', 'answers that declare Correlation-Id carry it (provider 2.0.0)'),
   rule('bad-json-crashes', 'malformed body: 400, never 500', ['IN-ERR-MALFORMED']),
   // Merchant participation flow (reference, Flows - lender app).

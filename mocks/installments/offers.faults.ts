@@ -40,11 +40,11 @@ export const OFFERS_FAULTS = faultCatalogue([
     'assumption',
     ['IN-STATE-PAN-ELIGIBLE'],
   ),
-  // No rule of the catalogue covers the Correlation-Id of an answer: no rules.
   blind(
     'blind-offers-correlation-id-not-echoed',
     'the caller\'s Correlation-Id is the one answered (provider: the API creates one only "if not provided"): approvedOffers answers a fresh Correlation-Id instead of the caller\'s (other operations echo it)',
     'provider',
+    ['IN-ECHO-CORRELATION'],
   ),
   // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract and the rule catalogue only, the specs unread.

@@ -3,7 +3,7 @@
 // might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs
 // citing them). The faults of the suite's authors first, then those written blind (`origin:
 // 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, independent, INDEPENDENT_2, telling, INDEPENDENT_3 } from '../kit/faults.js';
+import { faultCatalogue, independent, INDEPENDENT_2, telling, INDEPENDENT_3, seeded } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const PLANS_FAULTS = faultCatalogue([
@@ -52,6 +52,13 @@ export const PLANS_FAULTS = faultCatalogue([
   rule('plan-status-stale', 'the plan read back shows the approval', ['IN-STATE-DECISION', 'IN-ECHO-PLAN']),
   // The notification to the issuer (seed 001, Events; reference, Main fields - Notification).
   rule('notification-not-sent', 'selecting a plan notifies the issuer of the account range', ['IN-NOTIFY-SENT']),
+  // Outbound deliveries (kit/faults.ts, seeded): the configured endpoint changed on the way.
+  seeded({
+    id: 'notification-url-query-dropped',
+    rule: "IN-NOTIFY-EXACT: the notification goes to the issuer's endpoint as configured for the account range, query string included",
+    source: 'assumption',
+    rules: ['IN-NOTIFY-EXACT'],
+  }),
   rule('notification-wrong-plan', 'the notification names the plan selected', ['IN-NOTIFY-SENT', 'IN-NOTIFY-SHAPE']),
   rule('notification-missing-issuerIca', 'notification body: issuerIca required', ['IN-NOTIFY-SHAPE']),
   rule('notification-no-correlation-id', 'notification header Correlation-Id required', ['IN-NOTIFY-SHAPE']),

@@ -74,7 +74,9 @@ export function registerPlans(
         issuer.notificationUrl,
         faults.has('i2-notification-signed-over-other-bytes') ? JSON.stringify(body, null, 2) : JSON.stringify(body),
       );
-    void deliveries.send(issuer.notificationUrl, 'POST', headers, body, clock.now());
+    // Seeded fault: the issuer's endpoint called without the query string it was configured with.
+    const url = faults.has('notification-url-query-dropped') ? issuer.notificationUrl.split('?')[0] : issuer.notificationUrl;
+    void deliveries.send(url, 'POST', headers, body, clock.now());
     // i3-notify-delivered-twice: the notification is sent again at once (a retry that does not wait for the first answer).
     if (faults.has('i3-notify-delivered-twice')) void deliveries.send(issuer.notificationUrl, 'POST', headers, body, clock.now());
   }

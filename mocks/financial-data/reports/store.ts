@@ -130,7 +130,11 @@ export async function settleReports(ctx: FdContext): Promise<void> {
     const latestUrl = ctx.faults.has('i3-report-callback-to-latest-partner-url')
       ? [...state.reports.values()].filter((r) => r.partnerId === report.partnerId && r.callbackUrl).pop()?.callbackUrl
       : undefined;
-    await ctx.deliveries.send(latestUrl ?? report.callbackUrl, 'POST', { 'content-type': 'application/json' }, body, ctx.clock.now());
+    // Seeded faults: a failed report's listener called without the query string; the consumer's SSN in the payload.
+    const url = report.status === 'failure' && ctx.faults.has('report-callback-failed-query-dropped') ? report.callbackUrl.split('?')[0] : report.callbackUrl;
+    const consumer = report.consumerId === undefined ? undefined : ctx.state.consumers.get(report.consumerId);
+    if (ctx.faults.has('report-callback-consumer-ssn-clear') && consumer) body.consumer = { taxId: String(consumer.fields.ssn ?? '') };
+    await ctx.deliveries.send(latestUrl ?? url, 'POST', { 'content-type': 'application/json' }, body, ctx.clock.now());
     if (ctx.faults.has('report-callback-sent-twice')) await ctx.deliveries.send(report.callbackUrl, 'POST', { 'content-type': 'application/json' }, body, ctx.clock.now());
   }
 }
