@@ -9,6 +9,7 @@ import { defaultLimit, page } from './paging.js';
 import type { FdOperationId } from '../../helpers/contract/operations.js';
 import type { Institution } from './state.js';
 import { sizeOf } from '../../helpers/contract/facts.js';
+import { frozenRecord, sendList } from '../kit/json.js';
 
 const NAME_SET = ['merchantName', 'streetAddress', 'city', 'stateProvinceRegion', 'postalCode'];
 
@@ -20,12 +21,13 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     overallStatus: 'online',
     ...Object.fromEntries(['transAgg', 'voa', 'voi', 'stateAgg', 'ach', 'aha'].map((p) => [p, i.products[p] ? 'online' : 'offline'])),
   });
-  // The records are built once per institution (the catalogue does not change while the mock runs).
+  // The records are built and serialized once per institution (the catalogue does not change while
+  // the mock runs): a list answer writes their text (kit/json.ts) instead of serializing them again.
   const once = <T extends object>(build: (i: Institution) => T) => {
     const built = new WeakMap<Institution, T>();
     return (i: Institution): T => {
       let record = built.get(i);
-      if (!record) built.set(i, (record = build(i)));
+      if (!record) built.set(i, (record = frozenRecord(build(i))));
       return record;
     };
   };
@@ -78,7 +80,7 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     if (list.length === 0 && faults.has('institutions-no-match-404')) return sendError(ctx, reply, 404, 'No institution found');
     const { slice, ...counts } = page(list, query, defaultLimit(ctx.contract, operationId), faults.has('start-ignored'), faults);
     if (faults.has('found-page-count')) counts.found = counts.displaying; // fault: found counts the page, not the matches
-    return { ...counts, [dateName]: clock.nowEpochSeconds(), institutions: slice.map(shape) };
+    return sendList(reply, { ...counts, [dateName]: clock.nowEpochSeconds() }, 'institutions', slice.map(shape));
   };
 
   route(app, ctx, 'GetInstitutions', ({ query }, reply) => listing('GetInstitutions', query, reply, full, 'createdDate'));

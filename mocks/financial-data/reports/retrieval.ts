@@ -9,7 +9,7 @@
 // fixtures/examples/fd-samples/reports-retrieval.ts).
 // Rules: schemas/financial-data/rules/reports-retrieval.yaml.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { parseJson } from '../../kit/app.js';
+import { parseJson, syncHook } from '../../kit/app.js';
 import { onePagePdf } from '../../kit/pdf.js';
 import { limitOf } from '../../../helpers/contract/facts.js';
 import { route, sendError, type FdContext } from '../middleware.js';
@@ -147,25 +147,25 @@ export function registerReportRetrieval(app: FastifyInstance, ctx: FdContext): v
   });
 
   // Fault: a reissue without a body is served as if the body named a purpose (the Lender body not required).
-  app.addHook('preHandler', async (req) => {
+  app.addHook('preHandler', syncHook((req) => {
     if (!faults.has('reissue-lender-optional') || req.method !== 'POST' || !/^\/decisioning\/v1\/reports\/[^/?]+\/partners(\?|$)/.test(req.url)) return;
     if (parseJson(req.body) === undefined) req.body = '{"purpose":"31"}';
-  });
+  }));
   // Fault: the read by id never looks at its Lender body's purpose (the reissue still does): it is dropped before the shared front validates the body.
-  app.addHook('preHandler', async (req) => {
+  app.addHook('preHandler', syncHook((req) => {
     if (!faults.has('report-by-id-purpose-unchecked') || req.method !== 'POST' || !/^\/decisioning\/v3\/reports\/[^/?]+(\?|$)/.test(req.url)) return;
     const body = parseJson(req.body);
     if (body && typeof body === 'object' && 'purpose' in body) req.body = JSON.stringify({ ...body, purpose: undefined });
-  });
+  }));
   // Blind fault: a reissue of the caller's own report is served as a plain read (no Lender body, no purpose needed).
   const ownReissue = (reportId: string, partnerId: string | undefined) => faults.has('blind-reissue-own-report-plain-read') && partnerId !== undefined && store().reports.get(reportId)?.partnerId === partnerId;
-  app.addHook('preHandler', async (req) => {
+  app.addHook('preHandler', syncHook((req) => {
     if (!faults.has('blind-reissue-own-report-plain-read') || req.method !== 'POST') return;
     const reissue = /^\/decisioning\/v1\/reports\/([^/?]+)\/partners(\?|$)/.exec(req.url);
     const token = req.headers[ctx.headerNames.appToken.toLowerCase()];
     const caller = reissue && token ? world.tokens.get(String(token))?.partnerId : undefined;
     if (reissue && ownReissue(decodeURIComponent(reissue[1]), caller) && parseJson(req.body) === undefined) req.body = '{}';
-  });
+  }));
   // seed 002, Report retrieval: reissue lets another partner read an existing report by its id (any partner: no owner check).
   route(app, ctx, 'ReportReissue', ({ path, body, partner }, reply) => {
     const required = clock.nowEpochSeconds() >= REISSUE_PURPOSE_REQUIRED_FROM_S && !faults.has('reissue-purpose-not-required') && !ownReissue(path.reportId, partner?.id);

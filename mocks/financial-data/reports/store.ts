@@ -149,7 +149,11 @@ export const callbackOf = (query: Record<string, unknown>) => (typeof query.call
  */
 export function registerReportStore(app: FastifyInstance, ctx: FdContext): void {
   (ctx.onAdvance ??= []).push(() => settleReports(ctx));
-  app.addHook('preHandler', async () => settleReports(ctx));
+  // A callback hook, not an async one: with nothing pending (most requests) it costs no promise.
+  app.addHook('preHandler', (_req, _reply, done) => {
+    if (ctx.state.reports.pending.size === 0) return done();
+    settleReports(ctx).then(() => done(), done);
+  });
   app.post('/__mock/reports/:reportId/outcome', async (req, reply) => {
     const { reportId } = req.params as { reportId: string };
     const report = ctx.state.reports.reports.get(reportId);
