@@ -130,6 +130,8 @@ export async function settleReports(ctx: FdContext): Promise<void> {
     const latestUrl = ctx.faults.has('i3-report-callback-to-latest-partner-url')
       ? [...state.reports.values()].filter((r) => r.partnerId === report.partnerId && r.callbackUrl).pop()?.callbackUrl
       : undefined;
+    // i4-report-callback-once-per-url: a listener URL already called is not called again.
+    if (ctx.faults.has('i4-report-callback-once-per-url') && ctx.deliveries.list().some((d) => d.url === report.callbackUrl)) continue;
     await ctx.deliveries.send(latestUrl ?? report.callbackUrl, 'POST', { 'content-type': 'application/json' }, body, ctx.clock.now());
     if (ctx.faults.has('report-callback-sent-twice')) await ctx.deliveries.send(report.callbackUrl, 'POST', { 'content-type': 'application/json' }, body, ctx.clock.now());
   }
