@@ -51,10 +51,12 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     productionStatus: status(i),
   }));
 
-  function filtered(query: Record<string, any>, ignoreSearch = false): Institution[] {
+  function filtered(query: Record<string, any>, ignoreSearch = false, withCase = false): Institution[] {
     let list = world.institutions;
     const search = faults.has('institution-search-ignored') || ignoreSearch ? undefined : query.search?.trim().toLowerCase();
     if (search) list = list.filter((i) => i.name.toLowerCase().includes(search) || i.id === search);
+    // i4-certified-search-case-sensitive: the search text compared with case.
+    if (search && withCase) list = list.filter((i) => i.name.includes(query.search.trim()) || i.id === search);
     if (query.type && !faults.has('institution-type-filter-ignored')) {
       const wanted = String(query.type)
         .split(',')
@@ -76,7 +78,11 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     dateName: 'createdDate' | 'requestedDate',
     ignoreSearch = false,
   ) => {
-    const list = filtered(query, ignoreSearch);
+    const list = filtered(
+      query,
+      ignoreSearch,
+      operationId === 'GetCertifiedInstitutions' && faults.has('i4-certified-search-case-sensitive'),
+    );
     if (list.length === 0 && faults.has('institutions-no-match-404')) return sendError(ctx, reply, 404, 'No institution found');
     const { slice, ...counts } = page(list, query, defaultLimit(ctx.contract, operationId), faults.has('start-ignored'), faults);
     if (faults.has('found-page-count')) counts.found = counts.displaying; // fault: found counts the page, not the matches

@@ -99,6 +99,8 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
         e.accountNumber === receiver.accountNumber,
     );
     if ((open && !faults.has('micro-entries-conflict-unenforced')) || (failedSame && faults.has('micro-entries-conflict-after-failure'))) {
+      // i4-micro-rate-counts-conflicts: the refused initiation counted against the rate.
+      if (faults.has('i4-micro-rate-counts-conflicts')) micro().initiations.set(rateKey, [...recent, now]);
       return sendError(ctx, reply, 409, 'Micro entries already exist for this account');
     }
     const accountId = world.nextId();
@@ -144,7 +146,9 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
       ? [...micro().entries.values()].filter((x) => x.customerId === found.customerId).at(-1)!
       : found;
     const state = shown(e);
-    const sent = (input.body.amounts as number[]).map((a) => Math.round(a * 100));
+    // i4-micro-verify-amounts-truncated: dollars turned into cents by truncation.
+    const toCents = faults.has('i4-micro-verify-amounts-truncated') ? Math.trunc : Math.round;
+    const sent = (input.body.amounts as number[]).map((a) => toCents(a * 100));
     const [a, b] = e.cents;
     const tolerance = faults.has('micro-entries-cent-tolerance') ? 1 : 0;
     const near = (x: number, y: number) => Math.abs(x - y) <= tolerance;

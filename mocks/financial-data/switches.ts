@@ -246,7 +246,9 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
         s.externalId !== undefined &&
         (faults.has('switches-external-ignores-id')
           ? s.externalId.split('-')[1] === externalId.split('-')[1]
-          : s.externalId === externalId),
+          : s.externalId === externalId ||
+            // i4-switches-external-id-case-insensitive: the external id matched without case.
+            (faults.has('i4-switches-external-id-case-insensitive') && s.externalId.toLowerCase() === externalId.toLowerCase())),
     );
     if (found.length === 0 && !faults.has('switches-external-unknown-empty'))
       return sendError(ctx, reply, 404, `No matching record found for external_id ${externalId}`);

@@ -114,8 +114,10 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     const fromMissing = query.fromDate === undefined && !on('transactions-from-date-optional');
     const toMissing = query.toDate === undefined && !(on('transactions-to-date-optional-on-account') && reader === 'account');
     if (fromMissing || toMissing) return sendError(ctx, reply, 400, `${fromMissing ? 'fromDate' : 'toDate'} is required`);
-    const from: number = query.fromDate ?? 0;
-    const to: number = query.toDate ?? 9_999_999_999;
+    // i4-txn-all-window-eastern-time: the customer list reads the dates as US Eastern wall time.
+    const shift = reader === 'all' && on('i4-txn-all-window-eastern-time') ? 5 * 3600 : 0;
+    const from: number = (query.fromDate ?? 0) + shift;
+    const to: number = (query.toDate ?? 9_999_999_999) + shift;
     if (from > to) return sendError(ctx, reply, 400, 'fromDate is after toDate');
     const includePending =
       (on('transactions-pending-always-included') || (query.includePending === true && !on('transactions-pending-never-included'))) &&

@@ -175,7 +175,11 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
         transaction: {
           id: t.id,
           amount,
-          description: t.description,
+          // i4-txpush-event-description-trimmed: the delivery trims and collapses the description.
+          description:
+            faults.has('i4-txpush-event-description-trimmed') && typeof t.description === 'string'
+              ? t.description.trim().replace(/\s+/g, ' ')
+              : t.description,
           status: t.status,
           // i3-txpush-transaction-date-ms: the event alone gives the transaction date in milliseconds.
           transactionDate:
@@ -227,7 +231,12 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
       createdDate: nowS,
       historic: false,
     };
-    if (!faults.has('txpush-test-transaction-not-stored')) world.transactions.set(t.id, t);
+    // i4-txpush-test-transaction-date-day-start: the stored copy cut to midnight UTC (the delivery keeps t).
+    const stored =
+      faults.has('i4-txpush-test-transaction-date-day-start') && t.transactionDate !== undefined
+        ? { ...t, transactionDate: Math.floor(t.transactionDate / 86400) * 86400 }
+        : t;
+    if (!faults.has('txpush-test-transaction-not-stored')) world.transactions.set(t.id, stored);
     const oldBalance = account.balance;
     account.balance = cents(account.balance + t.amount);
     account.availableBalance = cents(account.availableBalance + t.amount);

@@ -103,7 +103,10 @@ export function createGuard(
       return void sendError(reply, faults, 401, 'UNAUTHORIZED', `OAuth signature rejected (${verdict.reason}).`);
     }
     const allowed = world.keys.find((k) => sameKey(k, consumerKey))!.operations;
-    const forbiddenUnchecked = faults.has('blind-deregister-forbidden-unchecked') && operationId === 'deregisterPans';
+    const forbiddenUnchecked =
+      (faults.has('blind-deregister-forbidden-unchecked') && operationId === 'deregisterPans') ||
+      // i4-forbidden-key-reads-plan: getPlan misses from the key's rights check.
+      (faults.has('i4-forbidden-key-reads-plan') && operationId === 'getPlan');
     if (allowed !== '*' && !allowed.includes(operationId) && !faults.has('forbidden-never-given') && !forbiddenUnchecked) {
       return void sendError(reply, faults, 403, 'FORBIDDEN', `The consumer key may not call ${operationId}.`);
     }

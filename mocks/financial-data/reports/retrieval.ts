@@ -125,7 +125,9 @@ export function registerReportRetrieval(app: FastifyInstance, ctx: FdContext): v
     if (!consumer) return reply;
     if (frozen(ctx, reply, consumer.customerId)) return reply;
     const report = store().reports.get(input.path.reportId);
-    if (!report || (report.consumerId !== consumer.id && !faults.has('report-owner-unchecked'))) return notFound(reply, input.path.reportId);
+    // i4-report-by-consumer-other-consumer: any report of the consumer's partner is served.
+    const sameOwner = report?.consumerId === consumer.id || (faults.has('i4-report-by-consumer-other-consumer') && report?.partnerId === consumer.partnerId);
+    if (!report || (!sameOwner && !faults.has('report-owner-unchecked'))) return notFound(reply, input.path.reportId);
     // Blind fault: the read joins the report to its customer record, so a deleted customer's report is not found here.
     if (faults.has('blind-report-consumer-read-joins-customer') && !world.customers.has(report.customerId)) return notFound(reply, input.path.reportId);
     return sendReport(ctx, reply, report);
@@ -260,6 +262,10 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
     const customer = ownCustomer(ctx, reply, input);
     if (!customer || frozen(ctx, reply, customer.id) || limited(reply, `customer:${customer.id}`)) return reply;
     const reports = reportsIn(store().byCustomer.get(customer.id)).filter((r) => !(faults.has('i2-report-customer-list-drops-failed') && r.status === 'failure'));
+    // i4-report-customer-list-consumer-ssn-full: this list gives the consumer's whole SSN.
+    const ssnOf = (r: Report) => String((r.consumerId && world.consumers.get(r.consumerId)?.fields.ssn) ?? '').replace(/\D/g, '');
+    if (faults.has('i4-report-customer-list-consumer-ssn-full'))
+      return { reports: reports.map((r) => (r.consumerSsn ? { ...summary(r), consumerSsn: ssnOf(r) } : summary(r))) };
     return { reports: reports.map(summary) };
   });
 
@@ -273,11 +279,11 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
   });
 
   /** seed 002: a portfolio holds only the most recent report of each report type (creation order). */
-  const portfolio = (portfolioId: string, reports: Report[]) => {
+  const portfolio = (portfolioId: string, reports: Report[], keepFirst = false) => {
     const latest = new Map<string, Report>();
     for (const r of reports) {
       if (r.portfolioId !== portfolioId) continue;
-      if (faults.has('portfolio-keeps-first-of-type') && latest.has(r.type)) continue;
+      if ((faults.has('portfolio-keeps-first-of-type') || keepFirst) && latest.has(r.type)) continue;
       // Blind fault: a report replaces the one of its type only when strictly newer by createdDate (the same second keeps the first).
       if (faults.has('blind-portfolio-latest-by-date-strict') && latest.has(r.type) && r.createdDate <= latest.get(r.type)!.createdDate) continue;
       latest.set(faults.has('portfolio-keeps-every-report') ? r.id : r.type, r);
@@ -307,7 +313,8 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
     const f = consumer.fields;
     const ssn = String(f.ssn ?? '').replace(/\D/g, '').slice(-4);
     return {
-      ...portfolio(input.path.portfolioId, reports),
+      // i4-portfolio-by-consumer-keeps-first-of-type: this reader keeps the first report of each type.
+      ...portfolio(input.path.portfolioId, reports, faults.has('i4-portfolio-by-consumer-keeps-first-of-type')),
       consumer: { id: consumer.id, firstName: f.firstName ?? '', lastName: f.lastName ?? '', customerId: Number(consumer.customerId), ssn, birthday: f.birthday ?? {}, ...(f.suffix ? { suffix: f.suffix } : {}), ...(faults.has('i2-report-portfolio-consumer-tax-id') ? { taxId: String(f.ssn ?? '').replace(/\D/g, '') } : {}) },
     };
   });

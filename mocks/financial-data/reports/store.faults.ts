@@ -3,7 +3,7 @@
 // the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults
 // of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm
 // run mutation -- --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_2, INDEPENDENT_3, seeded } from '../../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_2, INDEPENDENT_3, seeded, INDEPENDENT_4 } from '../../kit/faults.js';
 
 export const REPORT_STORE_FAULTS = faultCatalogue([
   { id: 'report-stuck-in-progress', rule: 'FD-REPORT-TERMINAL: a report leaves inProgress for success or failure', source: 'seed', rules: ['FD-REPORT-TERMINAL'] },
@@ -39,6 +39,14 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
     id: 'i3-report-callback-to-latest-partner-url',
     rule: "a report generated with a callback URL calls that URL when it completes (provider 1.35.0, ReportCallbackUrlParameter): the completion is posted to the callback URL of the partner's latest report that named one, not to the report's own",
     source: 'provider',
+    rules: ['FD-REPORT-CALLBACK'],
+  }),
+  // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract, the rule catalogue and this mock only, the specs unread.
+  independent(INDEPENDENT_4, {
+    id: 'i4-report-callback-once-per-url',
+    rule: "each report generated with a callback URL calls it when it completes (seed 002, Events): a listener URL already called for an earlier report is not called again (deliveries deduplicated by URL)",
+    source: 'seed',
     rules: ['FD-REPORT-CALLBACK'],
   }),
 ]);

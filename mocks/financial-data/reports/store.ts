@@ -134,6 +134,8 @@ export async function settleReports(ctx: FdContext): Promise<void> {
     const url = report.status === 'failure' && ctx.faults.has('report-callback-failed-query-dropped') ? report.callbackUrl.split('?')[0] : report.callbackUrl;
     const consumer = report.consumerId === undefined ? undefined : ctx.state.consumers.get(report.consumerId);
     if (ctx.faults.has('report-callback-consumer-ssn-clear') && consumer) body.consumer = { taxId: String(consumer.fields.ssn ?? '') };
+    // i4-report-callback-once-per-url: a listener URL already called is not called again.
+    if (ctx.faults.has('i4-report-callback-once-per-url') && ctx.deliveries.list().some((d) => d.url === report.callbackUrl)) continue;
     await ctx.deliveries.send(latestUrl ?? url, 'POST', { 'content-type': 'application/json' }, body, ctx.clock.now());
     if (ctx.faults.has('report-callback-sent-twice')) await ctx.deliveries.send(report.callbackUrl, 'POST', { 'content-type': 'application/json' }, body, ctx.clock.now());
   }
