@@ -6,7 +6,11 @@
 // same violation is marked skipped, "not run to the end" with the check named, instead of failing
 // again: the failure is already reported, the verdict is already FAIL, and the rest of the run keeps
 // its workers. BREAKER_AFTER=off runs every test to its end (a full list of the failing checks).
-// Counts are shared by the run's workers through one folder the global setup creates.
+// Counts are shared by the run's workers through one folder the global setup creates. A test that
+// meets a violation below the limit notes it there at once, pending, and settles it as it ends
+// (failed by it, or withdrawn): a failure still running in the other worker is counted by the next
+// check, which would otherwise let one failure more through than BREAKER_AFTER (a kept worker goes
+// straight on to its next test while the other worker's failing test has not ended).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
@@ -30,8 +34,11 @@ interface Noted {
   key: string;
   weight: Weight;
   message: string;
+  /** This test's entry for the key in the counts file, while it is pending. */
+  token?: string;
 }
 const noted = new WeakMap<TestInfo, Noted[]>();
+let tokens = 0;
 
 /** The folder of this run's counts, or undefined when the breaker is off (and in a mutation lane, which stops at a fault's first failure). */
 function folder(): string | undefined {
@@ -56,17 +63,28 @@ export function breakerKey(violation: ContractViolation, exchange: Pick<Exchange
 
 const countsFile = (dir: string, service: string) => path.join(dir, `${service.replace(/[^a-z0-9-]/gi, '_')}.failed`);
 
-const line = (n: Pick<Noted, 'key' | 'weight'>) => `${n.weight}\t${n.key}`;
+// The counts file, one line appended at a time (O_APPEND: lines of two workers never mix):
+// `pending <token> <weight> <key>` when a test meets the violation, then `failed <token>` or
+// `withdrawn <token>` as that test ends.
+const entry = (state: 'pending' | 'failed' | 'withdrawn', token: string, n?: Pick<Noted, 'key' | 'weight'>) =>
+  `${state}\t${token}${n ? `\t${n.weight}\t${n.key}` : ''}\n`;
 
-function failures(dir: string, service: string, noted: Pick<Noted, 'key' | 'weight'>): number {
+/** The tests that failed by this violation, or met it and have not ended yet. */
+export function breakerCount(dir: string, service: string, noted: Pick<Noted, 'key' | 'weight'>): number {
+  let text: string;
   try {
-    return fs
-      .readFileSync(countsFile(dir, service), 'utf8')
-      .split('\n')
-      .filter((l) => l === line(noted)).length;
+    text = fs.readFileSync(countsFile(dir, service), 'utf8');
   } catch {
     return 0;
   }
+  const met = new Set<string>();
+  const withdrawn = new Set<string>();
+  for (const line of text.split('\n')) {
+    const [state, token, weight, ...key] = line.split('\t');
+    if (state === 'pending' && weight === noted.weight && key.join('\t') === noted.key) met.add(token);
+    else if (state === 'withdrawn') withdrawn.add(token);
+  }
+  return [...met].filter((t) => !withdrawn.has(t)).length;
 }
 
 /**
@@ -79,9 +97,18 @@ export function holdBack(testInfo: TestInfo | undefined, service: string, key: s
   if (!testInfo || !dir) return;
   const notes = noted.get(testInfo) ?? [];
   noted.set(testInfo, notes);
-  notes.push({ service, key, weight, message: violation.message });
+  const note: Noted = { service, key, weight, message: violation.message };
+  notes.push(note);
   const limit = suiteConfig().breakerAfter;
-  if (failures(dir, service, { key, weight }) < limit) return;
+  // This test's own pending entry (it met the violation before) holds back the others, never itself.
+  const own = notes.some((n) => n.token && n.service === service && n.key === key && n.weight === weight);
+  if (breakerCount(dir, service, { key, weight }) - (own ? 1 : 0) < limit) {
+    if (own) return;
+    // Pending from now on: the other worker's next check counts this test already.
+    note.token = `${process.pid}.${++tokens}`;
+    fs.appendFileSync(countsFile(dir, service), entry('pending', note.token, note));
+    return;
+  }
   const checks = weight === 'conditional' ? 'assumption checks' : 'checks';
   skipAs(
     testInfo,
@@ -91,17 +118,20 @@ export function holdBack(testInfo: TestInfo | undefined, service: string, key: s
   );
 }
 
-/** After a test: a failure caused by a violation the client noted counts for that violation. */
+/** After a test: each violation it met is settled, failed when the test failed by it, withdrawn otherwise. */
 export function countFailure(testInfo: TestInfo): void {
   const dir = folder();
   const notes = noted.get(testInfo);
-  if (!dir || !notes || testInfo.status === 'skipped' || testInfo.status === testInfo.expectedStatus) return;
-  const messages = testInfo.errors.map((e) => e.message ?? '');
-  const counted = new Set<string>();
+  if (!dir || !notes) return;
+  const failed = testInfo.status !== 'skipped' && testInfo.status !== testInfo.expectedStatus;
+  const messages = failed ? testInfo.errors.map((e) => e.message ?? '') : [];
   for (const n of notes) {
-    const id = `${n.service}\t${line(n)}`;
-    if (counted.has(id) || !messages.some((m) => m.includes(n.message))) continue;
-    counted.add(id);
-    fs.appendFileSync(countsFile(dir, n.service), `${line(n)}\n`);
+    if (!n.token) continue;
+    // Another note of the same key in this test (its token is the first note's) may be the one the error quotes.
+    const byIt = notes.some(
+      (o) => o.key === n.key && o.service === n.service && o.weight === n.weight && messages.some((m) => m.includes(o.message)),
+    );
+    fs.appendFileSync(countsFile(dir, n.service), entry(byIt ? 'failed' : 'withdrawn', n.token));
   }
+  noted.delete(testInfo);
 }

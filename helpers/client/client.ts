@@ -120,6 +120,11 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     return this.deps.contract;
   }
 
+  /** Whether a call of this client stopped its test as skipped (the breaker, a sandbox's quota): a loop that collects failures must stop too. */
+  get stopped(): boolean {
+    return this.deps.testInfo?.expectedStatus === 'skipped';
+  }
+
   url(op: Operation, options: CallOptions): string {
     const resolved = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
       const value = options.path?.[name];

@@ -124,7 +124,7 @@ export function objectsNamed(o: ObjectIdOperation, objects: LiveObjects): string
  * Sends each probe as `auth` (the client's own credentials when undefined) and records a violation
  * for every status outside the documented ones. A contract violation the client throws (an
  * undocumented status, a body off its schema) is recorded too, with the operation named: the loop
- * goes on, and the test fails once with every finding.
+ * goes on, and the test fails once with every finding; a skip stops it.
  */
 export async function runProbes<S extends ServiceName>(
   api: OperationClient<S>,
@@ -143,6 +143,8 @@ export async function runProbes<S extends ServiceName>(
       onAnswer?.(answer);
       if (!probe.documented.includes(res.status)) violations.add(probe.operation.operationId, probe.object, String(res.status), expected);
     } catch (error) {
+      // A skip (the breaker: the violation already failed enough checks) stops the test as it would a single check.
+      if (api.stopped) throw error;
       const message = (error as Error).message.split('\n')[0];
       violations.add(probe.operation.operationId, probe.object, message, expected);
       answers.push({ probe });
