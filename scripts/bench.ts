@@ -2,8 +2,9 @@
 // how fast the embedded mocks answer, what the suite's client costs per call, and whether a list
 // read's cost grows with what a mock holds, in one run. Per service, autocannon loads a mock
 // request and a like-for-like bare node:http server (the same credentials checked as the mock
-// checks them, the card JWE decrypted, the same body answered) in alternating rounds (mock, bare,
-// mock, bare...), and prints each side's median and spread; a creation is loaded on its own. Then
+// checks them, the card JWE decrypted, the same body serialized and answered) in alternating rounds
+// (mock, bare, mock, bare...), and prints each side's median and spread of req/s and of the server
+// process's CPU time per request (steadier on a shared machine); a creation is loaded on its own. Then
 // the same calls go one after the other through a bare Playwright APIRequestContext and through
 // OperationClient. Then fresh financial data and installments mocks are grown through their API to
 // 50 customers and merchants, then to --growth (50,000), and the same list reads are timed at both
@@ -34,6 +35,8 @@ interface Server {
   plans: ServicePlan[];
   /** Grows the read phases' stores (fresh mocks) to `size`; answers the reads to time. */
   grow: (size: number, linked: number) => Promise<{ cases: ReadCase[]; holds: string; creation: GrowthBatch[] }>;
+  /** CPU time (user + system, microseconds) the server process has used so far. */
+  cpu: () => Promise<number>;
   stop: () => Promise<void>;
 }
 
@@ -65,9 +68,17 @@ function startServer(services: BenchService[]): Promise<Server> {
         });
         child.send({ type: 'grow', size, linked } satisfies ParentMessage);
       });
+    const cpu = () =>
+      new Promise<number>((done, fail) => {
+        child.once('message', (message: ServerMessage) => {
+          if (message.type === 'cpu') done(message.micros);
+          else fail(new Error(`unexpected ${message.type} from the server process`));
+        });
+        child.send({ type: 'cpu' } satisfies ParentMessage);
+      });
     child.once('message', (message: ServerMessage) => {
       clearTimeout(timer);
-      if (message.type === 'ready') resolve({ plans: message.plans, grow, stop });
+      if (message.type === 'ready') resolve({ plans: message.plans, grow, cpu, stop });
       else void stop().then(() => reject(new Error(message.type === 'error' ? message.message : 'unexpected message')));
     });
     child.once('exit', (code) => {
@@ -99,11 +110,17 @@ const loadNow = () =>
     .map((l) => l.toFixed(2))
     .join(' ');
 
+/** A load phase of the comparison with the bare server, with the server process's CPU time per request. */
+interface ComparedFigures extends LoadFigures {
+  /** CPU microseconds (user + system) the server process spent per answered request: what the machine's other work barely moves. */
+  cpuPerRequest: number;
+}
+
 interface ServiceLoad {
   plan: ServicePlan;
   /** One figure per round, each side. */
-  mock: LoadFigures[];
-  bare: LoadFigures[];
+  mock: ComparedFigures[];
+  bare: ComparedFigures[];
   post?: LoadFigures;
 }
 
@@ -118,7 +135,7 @@ const median = (values: number[]) => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
-const spread = (values: number[]) => `${Math.min(...values).toFixed(0)}-${Math.max(...values).toFixed(0)}`;
+const spread = (values: number[], digits = 0) => `${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)}`;
 
 interface Growth {
   small: string;
@@ -147,6 +164,7 @@ function printReport(
     `Mock against a like-for-like bare server (rounds alternate mock, bare, ...; req/s median and min-max; goal: mock >= ${GOAL_BARE} x bare)`,
   );
   const bareRows = [['service', 'request', 'mock req/s', 'spread', 'bare req/s', 'spread', 'mock p99 ms', 'bare p99 ms', 'ratio', 'goal']];
+  const cpuRows = [['service', 'request', 'mock us/req', 'spread', 'bare us/req', 'spread', 'bare/mock']];
   for (const l of loads) {
     const m = median(l.mock.map((f) => f.rps));
     const b = median(l.bare.map((f) => f.rps));
@@ -163,8 +181,30 @@ function printReport(
       ratio.toFixed(2),
       verdict(ratio >= GOAL_BARE),
     ]);
+    const mc = median(l.mock.map((f) => f.cpuPerRequest));
+    const bc = median(l.bare.map((f) => f.cpuPerRequest));
+    cpuRows.push([
+      l.plan.service,
+      l.plan.compared.label,
+      mc.toFixed(1),
+      spread(
+        l.mock.map((f) => f.cpuPerRequest),
+        1,
+      ),
+      bc.toFixed(1),
+      spread(
+        l.bare.map((f) => f.cpuPerRequest),
+        1,
+      ),
+      mc > 0 ? (bc / mc).toFixed(2) : '-',
+    ]);
   }
   out.push(table(bareRows));
+  out.push('');
+  out.push(
+    'CPU of the server process per request, same rounds (microseconds, median and min-max; bare/mock near the req/s ratio on an idle machine, and steadier than it on a busy one)',
+  );
+  out.push(table(cpuRows));
   for (const l of loads) out.push(`  ${l.plan.service} bare server: ${l.plan.bareDoes}`);
   out.push('');
   const posts = loads.filter((l) => l.post && l.plan.post);
@@ -278,13 +318,22 @@ export const main: CommandMain = async (argv, io) => {
       progress(label);
       return runLoad(target, options.seconds, options.connections);
     };
+    // A compared phase: one unrecorded second of warm-up, then the server's CPU time read around the measured load.
+    const compare = async (label: string, target: LoadTarget): Promise<ComparedFigures> => {
+      progress(label);
+      await runLoad(target, 1, options.connections, false);
+      const before = await server.cpu();
+      const figures = await runLoad(target, options.seconds, options.connections, false);
+      const used = (await server.cpu()) - before;
+      return { ...figures, cpuPerRequest: figures.total > 0 ? used / figures.total : 0 };
+    };
     const loads: ServiceLoad[] = [];
     for (const plan of server.plans) {
       const entry: ServiceLoad = { plan, mock: [], bare: [] };
       // Alternating rounds: a burst of load from elsewhere falls on both sides.
       for (let round = 1; round <= options.rounds; round++) {
-        entry.mock.push(await load(`${plan.service} round ${round}/${options.rounds}: mock ${plan.compared.label}`, plan.compared));
-        entry.bare.push(await load(`${plan.service} round ${round}/${options.rounds}: ${plan.bare.label}`, plan.bare));
+        entry.mock.push(await compare(`${plan.service} round ${round}/${options.rounds}: mock ${plan.compared.label}`, plan.compared));
+        entry.bare.push(await compare(`${plan.service} round ${round}/${options.rounds}: ${plan.bare.label}`, plan.bare));
       }
       if (plan.post) entry.post = await load(`${plan.service}: mock ${plan.post.label}`, plan.post);
       loads.push(entry);

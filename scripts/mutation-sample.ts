@@ -9,6 +9,12 @@
 // its fault catalogue beside it breaks, `<module>.faults.ts`), then, when those miss it, the rest of
 // the service's spec files: the verdict is the whole project's, a kill usually comes sooner. A
 // module without a catalogue (shared code) runs the whole service at once.
+// `--coverage`: the baseline run records which spec files reach each mutant (their tests' windows;
+// what a worker builds once counts for all: helpers/client/mutant-coverage.ts). A mutant reached
+// only by some files runs against those files alone (with --targeted, its module's first); one
+// reached by shared code runs as without the option; one no test reaches survives unrun (as
+// Stryker's "no coverage", counted as a survivor). `--confirm <n>` then runs the rest of the service
+// against the first n survivors judged on their files alone, and names any it kills.
 // `--check`: runs nothing; fails (exit 1) on an entry of a reviewed list (mocks/<name>/ and
 // mocks/kit/equivalent-mutants.yaml) that matches no mutant of the work tree's source, e.g. a
 // `line` expression written before the code was moved or reformatted.
@@ -18,6 +24,7 @@ import path from 'node:path';
 import { SERVICES } from '../helpers/contract/services.js';
 import { parseArgs, playwright, runMain, UsageError, type CommandIo, type CommandMain, type RunResult } from '../tools/cli.js';
 import { listService, rulesOfModule, selectTests } from '../tools/mutation/targets.js';
+import { readMutantCoverage } from '../helpers/client/mutant-coverage.js';
 import {
   equivalentBy,
   instrumentFolders,
@@ -32,13 +39,24 @@ import {
   type SampledMutant,
 } from '../tools/mutation/mutants.js';
 
-const USAGE = 'npm run mutation:sample -- --service <name> [--count N] [--seed S] [--ref <commit>] [--only <regex>] [--targeted] | --check';
+const USAGE =
+  'npm run mutation:sample -- --service <name> [--count N] [--seed S] [--ref <commit>] [--only <regex>] [--targeted] [--coverage [--confirm N]] | --check';
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 export const main: CommandMain = async (argv, io) => {
   const args = parseArgs(
     argv,
-    { service: 'value', count: 'value', seed: 'value', ref: 'value', only: 'value', targeted: 'flag', check: 'flag' },
+    {
+      service: 'value',
+      count: 'value',
+      seed: 'value',
+      ref: 'value',
+      only: 'value',
+      targeted: 'flag',
+      coverage: 'flag',
+      confirm: 'value',
+      check: 'flag',
+    },
     USAGE,
   );
   if (args.check) {
@@ -53,6 +71,9 @@ export const main: CommandMain = async (argv, io) => {
   const seed = Number(args.seed ?? 1);
   if (!Number.isInteger(count) || count < 1) throw new UsageError(`--count must be a positive integer. Usage: ${USAGE}`);
   if (!Number.isInteger(seed)) throw new UsageError(`--seed must be an integer. Usage: ${USAGE}`);
+  const confirm = Number(args.confirm ?? 0);
+  if (!Number.isInteger(confirm) || confirm < 0) throw new UsageError(`--confirm must be a whole number. Usage: ${USAGE}`);
+  if (confirm > 0 && !args.coverage) throw new UsageError(`--confirm checks the verdicts of --coverage. Usage: ${USAGE}`);
 
   // --only: sample from the mutants of matching files (e.g. the modules a change added).
   let only: RegExp | undefined;
@@ -111,7 +132,9 @@ export const main: CommandMain = async (argv, io) => {
     const env = { TARGET: 'mock', MOCK_FAULTS: '', DOTENV_PATH: path.join(sandbox, 'no.env'), CI: '' };
     const run = (extra: Record<string, string>, timeoutMs: number, files: string[] = []) =>
       playwright(['--project', service, '-x', '--reporter=dot', '--workers=2', ...files], { ...env, ...extra }, false, timeoutMs, sandbox);
-    const baseline = await run({}, 15 * 60_000);
+    // --coverage: the baseline (a whole-service run anyway) also records which spec files reach which mutant.
+    const coverageDir = path.join(sandbox, '.mutant-coverage');
+    const baseline = await run(args.coverage ? { MUTANT_COVERAGE_DIR: coverageDir } : {}, 15 * 60_000);
     if (baseline.code !== 0) {
       io.err(`the un-mutated run of ${service} is not green (${baseline.seconds.toFixed(0)}s): fix the suite first`);
       return 1;
@@ -121,8 +144,13 @@ export const main: CommandMain = async (argv, io) => {
       `baseline green in ${baseline.seconds.toFixed(0)}s; a mutant run stops at ${Math.round(limit / 1000)}s (a timeout counts as killed, as in Stryker)`,
     );
 
+    const coverage = args.coverage ? readMutantCoverage(coverageDir) : undefined;
+    if (coverage)
+      io.out(
+        `--coverage: ${coverage.shared.size} mutants reached by shared worker code (run against the whole service), ${coverage.byFile.size} spec files reaching others`,
+      );
     // --targeted: the service's spec files (listed in the copy, so a --ref measures its own suite).
-    const listed = args.targeted ? await listService(service, env, sandbox) : [];
+    const listed = args.targeted || coverage ? await listService(service, env, sandbox) : [];
     const specFiles = [...new Set(listed.map((t) => t.file))].sort();
     if (args.targeted) io.out(`--targeted: ${specFiles.length} spec files; per mutant those of its module's rules first, then the rest`);
     // Each sampled module's rules, read before the first run: a work tree that changes during a long run cannot break it.
@@ -130,14 +158,39 @@ export const main: CommandMain = async (argv, io) => {
     if (args.targeted) for (const m of sample) if (!rulesOf.has(m.file)) rulesOf.set(m.file, await rulesOfModule(ROOT, m.file));
     const verdict = (r: RunResult) => (r.seconds * 1000 >= limit - 1000 ? 'timeout' : r.code === 0 ? 'survived' : 'killed');
 
-    const results: (SampledMutant & { status: 'killed' | 'survived' | 'timeout'; seconds: number; ran: string; stays?: string })[] = [];
+    const results: (SampledMutant & {
+      status: 'killed' | 'survived' | 'timeout';
+      seconds: number;
+      ran: string;
+      stays?: string;
+      /** Judged on the spec files that reach it (--coverage), not the whole service. */
+      byCoverage?: boolean;
+    })[] = [];
     for (const [i, m] of sample.entries()) {
       const mutant = { __STRYKER_ACTIVE_MUTANT__: m.id };
       const selection = args.targeted ? selectTests(listed, rulesOf.get(m.file)) : undefined;
+      // --coverage: the spec files whose tests reach the mutant, unless shared worker code does.
+      const reaching = coverage && !coverage.shared.has(m.id) ? specFiles.filter((f) => coverage.byFile.get(f)?.has(m.id)) : undefined;
       let status: 'killed' | 'survived' | 'timeout';
       let seconds: number;
       let ran: string;
-      if (!selection) {
+      if (reaching?.length === 0) {
+        [status, seconds, ran] = ['survived', 0, 'nothing: no test reaches it'];
+      } else if (reaching) {
+        // Its module's specs first (--targeted), then the other files reaching it.
+        const first = reaching.filter((f) => selection?.files.includes(f));
+        const then = reaching.filter((f) => !first.includes(f));
+        [status, seconds, ran] = ['survived', 0, ''];
+        for (const [files, what] of [
+          [first, 'of its rules'],
+          [then, first.length ? 'other' : ''],
+        ] as const) {
+          if (status !== 'survived' || files.length === 0) continue;
+          const r = await run(mutant, limit, [...files]);
+          [status, seconds] = [verdict(r), seconds + r.seconds];
+          ran += `${ran ? ', then ' : ''}${files.length} ${what ? `${what} ` : ''}spec files reaching it`;
+        }
+      } else if (!selection) {
         const r = await run(mutant, limit);
         [status, seconds, ran] = [verdict(r), r.seconds, 'whole service'];
       } else {
@@ -150,10 +203,30 @@ export const main: CommandMain = async (argv, io) => {
         }
       }
       const reviewed = status === 'survived' ? equivalentBy(stays, m, lineOf(m))?.reason : undefined;
-      results.push({ ...m, status, seconds, ran, ...(reviewed ? { stays: reviewed.trim() } : {}) });
+      results.push({
+        ...m,
+        status,
+        seconds,
+        ran,
+        ...(reviewed ? { stays: reviewed.trim() } : {}),
+        ...(reaching ? { byCoverage: true } : {}),
+      });
       io.out(
-        `[${i + 1}/${sample.length}] ${status.padEnd(8)} ${m.file}:${m.line} ${m.mutator}: ${m.original.slice(0, 50)} -> ${m.replacement.slice(0, 50)} (${seconds.toFixed(0)}s${args.targeted ? `; ${ran}` : ''})`,
+        `[${i + 1}/${sample.length}] ${status.padEnd(8)} ${m.file}:${m.line} ${m.mutator}: ${m.original.slice(0, 50)} -> ${m.replacement.slice(0, 50)} (${seconds.toFixed(0)}s${args.targeted || coverage ? `; ${ran}` : ''})`,
       );
+    }
+    // --confirm: the rest of the service against survivors judged on their reaching files alone.
+    // A kill here means the coverage missed a way the mutant reaches a test: the verdict becomes killed and is named.
+    const confirmed: string[] = [];
+    for (const r of results.filter((x) => x.byCoverage && x.status === 'survived').slice(0, confirm)) {
+      const reached = specFiles.filter((f) => coverage!.byFile.get(f)?.has(r.id));
+      const rest = specFiles.filter((f) => !reached.includes(f));
+      const second = await run({ __STRYKER_ACTIVE_MUTANT__: r.id }, limit, rest);
+      const again = verdict(second);
+      io.out(`--confirm ${r.file}:${r.line} ${r.mutator}: the other ${rest.length} spec files: ${again} (${second.seconds.toFixed(0)}s)`);
+      confirmed.push(`${r.file}:${r.line}:${r.column} ${r.mutator} ${again}`);
+      if (again !== 'survived')
+        Object.assign(r, { status: again, ran: `${r.ran}; --confirm: killed by the other ${rest.length} spec files` });
     }
     const killed = results.filter((r) => r.status !== 'survived').length;
     const [low, high] = wilson(killed, results.length);
@@ -166,7 +239,15 @@ export const main: CommandMain = async (argv, io) => {
       );
     writeReport(service, {
       ref,
-      mode: args.targeted ? "targeted (the module's specs, then the rest of the service)" : 'whole service per mutant',
+      mode: [
+        args.targeted ? "targeted (the module's specs, then the rest of the service)" : 'whole service per mutant',
+        ...(coverage
+          ? [
+              'coverage (a mutant no shared worker code reaches runs only the spec files reaching it; unreached: survived unrun)',
+              ...(confirm ? [`--confirm ${confirm}: ${confirmed.length ? confirmed.join('; ') : 'no survivor judged by coverage'}`] : []),
+            ]
+          : []),
+      ].join('; '),
       minutes: (Date.now() - started) / 60000,
       seed,
       count,

@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
 import { suiteConfig } from '../config/config.js';
+import { asShared } from './mutant-coverage.js';
 
 /** One Playwright project per service of a phase: its proxies, and whether only @smoke tests run. */
 export interface LaneProject {
@@ -171,9 +172,10 @@ function forward(entry: Entry): object {
  */
 export async function usePerFault<T extends object>(use: (value: T) => Promise<void>, build: () => Promise<Built<T>>): Promise<void> {
   if (laneDir() === undefined) {
-    const built = await build();
+    // Shared by every later test of the worker: counted as no test's (helpers/client/mutant-coverage.ts).
+    const built = await asShared(build);
     await use(built.value);
-    await built.close?.();
+    await asShared(async () => built.close?.());
     return;
   }
   const entry: Entry = { build };

@@ -44,6 +44,13 @@ export class FdMockControl<Id extends string = string> extends MockControl<Id> {
     return (await response.json()) as LinkedPortfolio;
   }
 
+  /** The two amounts deposited into a micro-entry account, in dollars (the mock's harness route; no part of the contract). */
+  async microAmounts(accountId: string): Promise<number[]> {
+    const response = await fetch(`${this.origin}/__mock/micro-entries/${encodeURIComponent(accountId)}`);
+    if (!response.ok) throw new Error(`mock control micro entries: ${response.status} ${await response.text()}`);
+    return ((await response.json()) as { amounts: number[] }).amounts;
+  }
+
   /** Puts a customer under a security freeze, or lifts it (PSI generation and reports answer 403). */
   async securityFreeze(customerId: string, frozen = true): Promise<void> {
     const response = await fetch(`${this.origin}/__mock/customers/${encodeURIComponent(customerId)}/security-freeze`, {
@@ -101,6 +108,8 @@ export interface FdTarget {
     branded: string;
     unbranded?: string;
     routingNumber: string;
+    /** Every routing number the target maps, with the ids of its institutions (the mock's world; unknown on a sandbox). */
+    routingMap?: Record<string, string[]>;
     /** A merchant the target finds by id; without it (FD_LOCATION_ID_VALUE unset) that check skips. */
     location?: { idType: string; idValue: string };
   };
@@ -141,6 +150,10 @@ export function fdTargetFromMock(mock: {
       branded: branded.id,
       unbranded: world.institutions.find((i) => !i.branding)?.id,
       routingNumber: branded.routingNumbers[0],
+      routingMap: world.institutions.reduce<Record<string, string[]>>((map, i) => {
+        for (const rn of i.routingNumbers) (map[rn] ??= []).push(i.id);
+        return map;
+      }, {}),
       location: { idType: world.locations[0].idType, idValue: world.locations[0].idValue },
     },
   };

@@ -156,3 +156,36 @@ export function rulePathReport(
 export function operationsNamedIn(source: string, contract: Contract): string[] {
   return [...contract.operations.keys()].filter((id) => source.includes(`'${id}'`) || source.includes(`"${id}"`));
 }
+
+/** What narrows a run (provenance filters, helpers/verdict/provenance.ts), as the gate reads it. */
+export interface RunSelection {
+  projects: string[];
+  files: string[];
+  grep?: string;
+  grepInvert?: string;
+  shard?: string;
+}
+
+/**
+ * The run-based gate of every path of every rule: in a run on the mock that selected a service's
+ * whole project (no grep, file, shard) and ran it to its end, each cell of that service's report is
+ * covered by a check that ran and called its operation (its coverage records), or justified in
+ * writing; every other cell is a line here, and the run fails on it (helpers/verdict/suite-reporter.ts).
+ * A listing (tests/self/rule-paths.spec.ts) can only see what a check names; the run sees what it called.
+ */
+export function ruleGapsOfRun(
+  service: string,
+  report: RulePathReport,
+  run: { target: string; selection: RunSelection; ranToEnd: boolean },
+): string[] {
+  const { selection } = run;
+  const wholeProject =
+    selection.projects.includes(service) && selection.files.length === 0 && !selection.grep && !selection.grepInvert && !selection.shard;
+  if (run.target !== 'mock' || !wholeProject || !run.ranToEnd) return [];
+  return report.open
+    .filter((c) => c.state === 'empty')
+    .map(
+      (c) =>
+        `${service}: ${c.rule} ${c.path} (${c.from}): no check that ran cites the rule there and called it, and no written justification`,
+    );
+}

@@ -15,7 +15,7 @@ import { contractHash, provenance } from './provenance.js';
 import { redactMessage } from '../secrets/redact.js';
 import { CONFLICT_ANNOTATION, CONFLICT_MET_ANNOTATION } from '../contract/conflicts.js';
 import { computeCoverage, writeCoverage, type TestOutcome } from './coverage-report.js';
-import { loadJustifications, rulePathReport } from './rule-paths.js';
+import { loadJustifications, ruleGapsOfRun, rulePathReport } from './rule-paths.js';
 import { citationsOf, loadRules, rulesFile } from '../contract/rules.js';
 import { SERVICES } from '../contract/services.js';
 import { forgetLedger, readGuestLog, summarise } from '../client/guest/guest-log.js';
@@ -207,6 +207,15 @@ export default class SuiteReporter implements Reporter {
         `Certification verdict (${settings.target}): ${cert.verdict}${cert.reason ? ` - ${cert.reason}` : ''}  -> reports/certification.md, reports/coverage.md`,
       );
     }
+    // Every path of every rule, as the run saw it: a cell whose only check did not run, or did not call its operation, fails the run.
+    const selection = this.config ? provenance(this.config, this.projects, contracts, hashes, this.selected).filters : undefined;
+    const ranToEnd = result.status !== 'interrupted' && !all.some((o) => o.skipKind === 'not-run');
+    const gaps = selection
+      ? services.flatMap((s) =>
+          s.rulePaths ? ruleGapsOfRun(s.service, s.rulePaths, { target: settings.target, selection, ranToEnd }) : [],
+        )
+      : [];
+    for (const gap of gaps) console.log(`Rule x path: ${gap}`);
     clearCoverageRecords();
     console.log(
       `Leak scan: ${leakScan.scanned} files of reports/ and test-results/, ${leakScan.leaks.length ? leakScan.leaks.map((l) => `${l.what} in ${l.file}`).join('; ') : 'no card data or secret found'}`,
@@ -215,7 +224,7 @@ export default class SuiteReporter implements Reporter {
     fs.writeFileSync(path.join(settings.reportsDir, 'summary.json'), JSON.stringify({ passed, failed, skipped }));
     console.log(`Summary: ${passed} passed, ${failed} failed, ${skipped} skipped`);
     if (result.status !== 'passed' && failed === 0) console.log(`Run status: ${result.status}`);
-    return leakScan.leaks.length ? { status: 'failed' as const } : undefined;
+    return leakScan.leaks.length || gaps.length ? { status: 'failed' as const } : undefined;
   }
 
   /** The outputs of this run, searched for the mocks' test data and the configured target's secrets. */

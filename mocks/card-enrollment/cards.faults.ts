@@ -9,6 +9,7 @@ import {
   blind as blindFault,
   independent,
   INDEPENDENT_2,
+  INDEPENDENT_4,
   modelFault,
   type Fault,
   type Relaxation,
@@ -615,5 +616,55 @@ export const CARDS_FAULTS = faultCatalogue([
     rule: 'the request srcCorrelationId is echoed byte for byte (seed 000, srcCorrelationId): on the receipt path it is echoed upper-cased (the card path keeps it)',
     source: 'seed',
     rules: ['CE-ECHO-CORRELATION'],
+  }),
+  // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract, the rule catalogue and this mock only, the specs unread.
+  independent(INDEPENDENT_4, {
+    id: 'i4-card-firstname-limit-in-bytes',
+    rule: 'consumer.firstName is limited in characters (seed 000, Limits; maxLength of Consumer.firstName): the limit is counted in UTF-8 bytes, so a name at the limit with accented letters (Zoë, José) is refused',
+    source: 'seed',
+    rules: ['CE-LIM-FIRSTNAME'],
+  }),
+  independent(INDEPENDENT_4, {
+    id: 'i4-card-receipt-lastname-limit-unenforced',
+    rule: 'consumer.lastName is limited in characters on every enrollment path (seed 000, Limits): the receipt path lets a longer last name through (the card path refuses it)',
+    source: 'seed',
+    rules: ['CE-LIM-LASTNAME'],
+  }),
+  independent(INDEPENDENT_4, {
+    id: 'i4-card-masked-firstname-trimmed',
+    rule: 'maskedFirstName is the name sent with one * per character after the first (provider MaskedConsumer): the name is trimmed and its inner spaces collapsed before masking, so the mask is shorter than the name sent',
+    source: 'provider',
+    rules: ['CE-MASK-NAMES'],
+  }),
+  independent(INDEPENDENT_4, {
+    id: 'i4-card-receipt-bin-eight',
+    rule: "panBin is the first six digits of the account (reference, the mock's world; A5 for receipts): on the receipt path the eight-digit BIN is answered",
+    source: 'assumption',
+    rules: ['CE-MASK-PAN', 'CE-RECEIPT-ACCOUNT'],
+  }),
+  independent(INDEPENDENT_4, {
+    id: 'i4-card-cvc-as-token-last-four',
+    rule: 'no answer carries the security code sent, in any member (seed 000, MaskedCard): on the card path tokenLastFour is filled from cardSecurityCode',
+    source: 'seed',
+    rules: ['CE-OBJ-SENSITIVE', 'CE-SENSITIVE-ECHO'],
+  }),
+  independent(INDEPENDENT_4, {
+    id: 'i4-card-generated-correlation-node-prefix',
+    rule: 'a generated srcCorrelationId has the SrcCorrelationId pattern (seed 000, SrcCorrelationId): on the card path the generated id carries an upper-case node prefix the pattern refuses',
+    source: 'seed',
+    rules: ['CE-GEN-CORRELATION'],
+  }),
+  independent(INDEPENDENT_4, {
+    id: 'i4-card-serviceid-fragment-dropped',
+    rule: "maskedCard.serviceId is the program enrolled for, as sent (seed 000, MaskedCard; serviceId pattern allows '#'): everything from '#' on is dropped, as a URL fragment would be",
+    source: 'seed',
+    rules: ['CE-ECHO-SERVICEID'],
+  }),
+  independent(INDEPENDENT_4, {
+    id: 'i4-card-key-bearer-prefix-accepted',
+    rule: 'the API key is compared whole (seed 000, Authentication; reference A2): a key sent with a Bearer prefix (or any word and a space before it) is accepted',
+    source: 'assumption',
+    rules: ['CE-AUTH-UNKNOWN-KEY'],
   }),
 ]);

@@ -71,7 +71,9 @@ export function registerCards(
       (c) =>
         // API keys compare whole; the fault compares only a prefix (a longer or truncated key passes).
         (faults.has('key-prefix-compared') ? typeof key === 'string' && key.slice(0, 12) === c.apiKey.slice(0, 12) : key === c.apiKey) ||
-        (faults.has('blind-key-case-insensitive') && typeof key === 'string' && key.toLowerCase() === c.apiKey.toLowerCase()),
+        (faults.has('blind-key-case-insensitive') && typeof key === 'string' && key.toLowerCase() === c.apiKey.toLowerCase()) ||
+        // i4-card-key-bearer-prefix-accepted: a word and a space before the key are ignored.
+        (faults.has('i4-card-key-bearer-prefix-accepted') && typeof key === 'string' && key.split(' ').pop() === c.apiKey),
     );
     const keyCheckSkipped = faults.has('missing-key-accepted') || (faults.has('receipt-key-unchecked') && isReceiptBody(req.body));
     if (!key && !keyCheckSkipped) return sendError(reply, faults, 401, 'UNAUTHENTICATED', `${keyHeader} header is missing.`);
@@ -97,8 +99,23 @@ export function registerCards(
         receiptOnly &&
         found.length > 0 &&
         found.every((v) => v.field === 'complianceSettings.tnc' && v.keyword === 'required');
-      if (!tncOnly) return invalidArgument(reply, faults, found);
+      // i4-card-receipt-lastname-limit-unenforced: a long consumer.lastName let through on the receipt path.
+      const lastNameOnly =
+        faults.has('i4-card-receipt-lastname-limit-unenforced') &&
+        receiptOnly &&
+        found.length > 0 &&
+        found.every((v) => v.field === 'consumer.lastName' && v.keyword === 'maxLength');
+      if (!tncOnly && !lastNameOnly) return invalidArgument(reply, faults, found);
     }
+    // i4-card-firstname-limit-in-bytes: the firstName limit counted in UTF-8 bytes, not characters.
+    if (
+      faults.has('i4-card-firstname-limit-in-bytes') &&
+      typeof body.consumer?.firstName === 'string' &&
+      Buffer.byteLength(body.consumer.firstName) > lengthOf(contract, 'Consumer', 'firstName').max!
+    )
+      return invalidArgument(reply, faults, [
+        { field: 'consumer.firstName', keyword: 'maxLength', message: 'consumer.firstName is too long' },
+      ]);
 
     // A1: exactly one enrollment path.
     const hasCard = body.encryptedCard !== undefined;
@@ -263,9 +280,13 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
         ? 'SRC_PROGRAM_1'
         : faults.has('i2-card-serviceid-lowercased')
           ? String(body.serviceId).toLowerCase()
-          : body.serviceId,
+          : faults.has('i4-card-serviceid-fragment-dropped')
+            ? String(body.serviceId).split('#')[0]
+            : body.serviceId,
   };
   if (onCard('i2-card-par-holds-pan')) maskedCard.paymentAccountReference = `PAR0${pan}`;
+  if (onReceipt('i4-card-receipt-bin-eight')) maskedCard.panBin = pan.slice(0, 8);
+  if (onCard('i4-card-cvc-as-token-last-four') && card.cardSecurityCode) maskedCard.tokenLastFour = card.cardSecurityCode;
   if (onCard('i2-card-security-code-echoed') && card.cardSecurityCode) maskedCard.cardVerificationValue = card.cardSecurityCode;
   if (faults.has('response-missing-panBin')) delete maskedCard.panBin;
   if (onReceipt('blind-receipt-lastfour-wrong-end')) maskedCard.panLastFour = pan.slice(0, 4);
@@ -289,6 +310,10 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
   // the provider's EXTERNAL_ACCOUNT_ID is an opaque id that is no personal data, answered as sent (Card API
   // 1.0.0, MaskedConsumerIdentity.maskedIdentityValue and its enroll examples).
   const identityValue: string = consumer.consumerIdentity.identityValue;
+  // i4-card-masked-firstname-trimmed: the first name trimmed and its spaces collapsed before masking.
+  const firstName: string = faults.has('i4-card-masked-firstname-trimmed')
+    ? String(consumer.firstName).trim().replace(/\s+/g, ' ')
+    : consumer.firstName;
   // i3-card-masked-lastname-first-capitalised: the masked last name starts with a capital letter.
   const lastMasked = maskName(consumer.lastName ?? '', faults);
   const maskedLast = faults.has('i3-card-masked-lastname-first-capitalised')
@@ -331,10 +356,10 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
       },
       // An e-mail address only where the consumer is named by one (the provider's opaque id is none).
       ...(byEmail ? { maskedEmailAddress: emailShown(identityValue) } : {}),
-      maskedFirstName: maskName(consumer.firstName, faults),
+      maskedFirstName: maskName(firstName, faults),
       maskedLastName: maskedLast,
       // Card API (MaskedConsumer.maskedFullName "J*** D**"): the masked first and last names, a space between.
-      maskedFullName: `${maskName(consumer.firstName, faults)} ${fullLast}`,
+      maskedFullName: `${maskName(firstName, faults)} ${fullLast}`,
       countryCode: consumer.countryCode,
       languageCode: consumer.languageCode,
       dateConsumerAdded: faults.has('blind-consumer-added-not-utc')
@@ -351,6 +376,8 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
 
 /** seed 000, SrcCorrelationId: echoed when given, else new; the faults break it on one path. */
 function correlationId(given: string | undefined, receipt: boolean, faults: MockContext<CardFaultId>['faults']): string {
+  // i4-card-generated-correlation-node-prefix: the card path prefixes a generated id with an upper-case node id.
+  if (!given && !receipt && faults.has('i4-card-generated-correlation-node-prefix')) return `A1B2C3D4.${randomUUID()}`;
   if (!given) return receipt && faults.has('receipt-correlation-id-constant') ? '00000000-0000-4000-8000-000000000000' : randomUUID();
   if (faults.has('correlation-id-not-echoed') || (receipt && faults.has('receipt-correlation-id-not-echoed'))) return randomUUID();
   if (faults.has('blind-correlation-prefix-stripped') && given.length > 36) return given.slice(-36);

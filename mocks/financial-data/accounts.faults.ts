@@ -3,7 +3,7 @@
 // (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors
 // first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, blind, independent, modelFault, INDEPENDENT_2, INDEPENDENT_3 } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, modelFault, INDEPENDENT_2, INDEPENDENT_3, INDEPENDENT_4 } from '../kit/faults.js';
 
 export const ACCOUNTS_FAULTS = faultCatalogue([
   // Simple variants (seed 002, Accounts: basic information of active accounts).
@@ -289,5 +289,13 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     rule: "an institution login that is not the customer's is refused (seed 002, Accounts refresh by login): RefreshCustomerAccountsByInstitutionLogin (v1) refreshes and answers the accounts of another customer's login of the same partner named under this customer (v2 and the readers answer 404)",
     source: 'assumption',
     rules: ['FD-OBJ-OTHER-PARENT', 'FD-ACCT-REFRESH-SCOPE'],
+  }),
+  // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract, the rule catalogue and this mock only, the specs unread.
+  independent(INDEPENDENT_4, {
+    id: 'i4-accounts-type-filter-case-folded',
+    rule: 'an account_type outside the supported types is a 400 (provider AccountTypeParameter 400 example): the type is compared without case, so Savings lists the savings accounts instead of a 400',
+    source: 'provider',
+    rules: ['FD-ACCT-TYPE-UNSUPPORTED', 'FD-ACCT-FILTER-TYPE'],
   }),
 ]);

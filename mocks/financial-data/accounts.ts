@@ -138,7 +138,13 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
       ? [...ghosts.values()].filter((g) => g.customerId === customer.id)
       : [];
     let list = [...accountsOf(customer.id), ...ghosted];
-    const { status, account_type: type } = input.query;
+    const { status } = input.query;
+    // i4-accounts-type-filter-case-folded: the type compared without case.
+    const type =
+      faults.has('i4-accounts-type-filter-case-folded') && typeof input.query.account_type === 'string'
+        ? ([...SUPPORTED_ACCOUNT_TYPES].find((t) => String(t).toLowerCase() === input.query.account_type.toLowerCase()) ??
+          input.query.account_type)
+        : input.query.account_type;
     // Blind fault: with account_type given, the status filter is skipped (one filter or the other).
     const statusSkipped = type !== undefined && faults.has('blind-accounts-type-filter-overrides-status');
     if (status !== undefined && !faults.has('accounts-status-filter-ignored') && !statusSkipped)

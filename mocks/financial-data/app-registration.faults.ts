@@ -376,6 +376,12 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
   }),
   // Found only by a sequence of calls (the reference models, fixtures/models/): each single call answers right.
   modelFault({
+    id: 'model-app-customer-set-latest-customer',
+    rule: "SetCustomerAppID assigns the application to the customer its path names (seed 002, App registration: set customer app id assigns an application to a customer): it is given to the partner's most recently created customer instead",
+    source: 'seed',
+    rules: ['FD-APP-CUSTOMER-SET'],
+  }),
+  modelFault({
     id: 'model-app-list-name-first-modification',
     rule: 'getApplications shows the name sent last (seed 002, App registration: ModifyAppRegistration): after a second modification it keeps showing, and finding by, the name of the first one',
     source: 'seed',

@@ -12,7 +12,7 @@
 // applicationId 2998 (seed 002, Customers: testing customers use a registered test application).
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { parseJson } from '../kit/app.js';
+import { parseJson, syncHook } from '../kit/app.js';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
 import { defaultLimit, page } from './paging.js';
 import { findCustomer, type FdState, type Registration } from './state.js';
@@ -95,18 +95,21 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
   // Fault app-modify-logo-unchecked: the modification's logo escapes the limit (the registration
   // keeps it): the logo is set aside before the shared front validates the body, and stored after.
   const logoSetAside = new WeakMap<FastifyRequest, unknown>();
-  app.addHook('preHandler', async (req) => {
-    if (
-      !faults.has('app-modify-logo-unchecked') ||
-      req.method !== 'PUT' ||
-      !/^\/aggregation\/v1\/partners\/applications\/[^/?]+(\?|$)/.test(req.url)
-    )
-      return;
-    const body = parseJson(req.body) as Record<string, unknown> | undefined;
-    if (!body || typeof body !== 'object' || typeof body.image !== 'string') return;
-    logoSetAside.set(req, body.image);
-    req.body = JSON.stringify({ ...body, image: LOGO_STAND_IN });
-  });
+  app.addHook(
+    'preHandler',
+    syncHook((req) => {
+      if (
+        !faults.has('app-modify-logo-unchecked') ||
+        req.method !== 'PUT' ||
+        !/^\/aggregation\/v1\/partners\/applications\/[^/?]+(\?|$)/.test(req.url)
+      )
+        return;
+      const body = parseJson(req.body) as Record<string, unknown> | undefined;
+      if (!body || typeof body !== 'object' || typeof body.image !== 'string') return;
+      logoSetAside.set(req, body.image);
+      req.body = JSON.stringify({ ...body, image: LOGO_STAND_IN });
+    }),
+  );
 
   route(app, ctx, 'ModifyAppRegistration', ({ path, body, partner }: Input, reply: FastifyReply) => {
     if (logoSetAside.has(reply.request)) body = { ...body, image: logoSetAside.get(reply.request) };
@@ -360,7 +363,11 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
     if (!approvedApp(world, partner?.id, path.applicationId) && !faults.has('app-customer-any-application')) {
       return sendError(ctx, reply, 404, 'No registered partner applications found.');
     }
-    if (!faults.has('app-customer-set-not-saved')) customer.applicationId = path.applicationId;
+    // Model fault: the partner's most recently created customer gets the application, whichever the path names.
+    const target = faults.has('model-app-customer-set-latest-customer')
+      ? ([...world.customers.group('partner', customer.partnerId).values()].at(-1) ?? customer)
+      : customer;
+    if (!faults.has('app-customer-set-not-saved')) target.applicationId = path.applicationId;
     return reply.code(faults.has('blind-app-customer-set-204') ? 204 : 200).send();
   });
 }

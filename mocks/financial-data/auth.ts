@@ -53,6 +53,9 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
   });
 
   route(app, ctx, 'ModifyPartnerSecret', ({ body }, reply) => {
+    // i4-secret-plus-refused: a new secret holding '+' refused (read as a form-encoded space).
+    if (faults.has('i4-secret-plus-refused') && String(body.newPartnerSecret).includes('+'))
+      return sendError(ctx, reply, 400, 'newPartnerSecret holds a character that is not allowed');
     // Blind fault: the secret-change path checks the secret but not the lock.
     const target = world.partners.get(body.partnerId);
     if (

@@ -2,7 +2,7 @@
 // data/rules.yaml, the way a provider's release might. `rules` names the rule ids it breaks (`npm
 // run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors first,
 // then those written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault, telling, INDEPENDENT_3 } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault, telling, INDEPENDENT_3, INDEPENDENT_4 } from '../kit/faults.js';
 
 export const BUSINESSES_FAULTS = faultCatalogue([
   // Businesses (seed 002, Businesses and Limits: one per customer).
@@ -88,5 +88,13 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     rule: "another partner's business is refused through every operation naming it (reference, object-level authorization): UpdateBusiness overwrites another partner's business found by its id (200), while GetBusinessById answers 404",
     source: 'assumption',
     rules: ['FD-OBJ-OTHER-PARTNER', 'FD-BUS-UPDATE'],
+  }),
+  // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract, the rule catalogue and this mock only, the specs unread.
+  independent(INDEPENDENT_4, {
+    id: 'i4-business-by-id-cached',
+    rule: 'every field sent on UpdateBusiness reads back through both readers (seed 002, Businesses): GetBusinessById serves the record as it first read it (a read cache not invalidated by the update), GetBusinessByCustomer is current',
+    source: 'seed',
+    rules: ['FD-BUS-UPDATE'],
   }),
 ]);

@@ -207,6 +207,10 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
         if (cached && clock.nowMs() < cached.untilMs) url = cached.url;
         else liteLinks.set(input.partner!.id, { url, untilMs: clock.nowMs() + TWO_HOURS_MS });
       }
+      // i4-connect-ssn-in-prefill-member: the full Connect answer names the SSN it was given.
+      const ssn = body.optionalConsumerInfo?.ssn;
+      if (!flow.email && flow.operationId === 'GenerateConnectUrl' && ssn && faults.has('i4-connect-ssn-in-prefill-member'))
+        return reply.code(200).send({ link: url, prefill: { ssn } });
       if (!flow.email) return reply.code(200).send({ link: url });
       // FD-CONNECT-EMAIL: the e-mail as sent (the fault puts the default subject in its place).
       const emailConfig = {

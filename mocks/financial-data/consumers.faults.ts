@@ -2,7 +2,7 @@
 // data/rules.yaml, the way a provider's release might. `rules` names the rule ids it breaks (`npm
 // run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors first,
 // then those written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault, telling, INDEPENDENT_3 } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault, telling, INDEPENDENT_3, INDEPENDENT_4 } from '../kit/faults.js';
 
 export const CONSUMERS_FAULTS = faultCatalogue([
   // Consumers (seed 002, Consumers and Resources).
@@ -118,5 +118,19 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     rule: 'no answer carries the full SSN, in any member (reference, Consumers: last four SSN digits only): GetConsumerForCustomer adds identityDocuments [{type: SSN, value: <the nine digits>}] beside the masked ssn',
     source: 'assumption',
     rules: ['FD-OBJ-SENSITIVE', 'FD-SENSITIVE-ECHO', 'FD-CONS-SSN-LAST-FOUR'],
+  }),
+  // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract, the rule catalogue and this mock only, the specs unread.
+  independent(INDEPENDENT_4, {
+    id: 'i4-consumer-create-other-partner-customer',
+    rule: "a consumer is created only for a customer of the calling partner (seed 002, Consumers 404; object-level authorization): CreateConsumer accepts another partner's customer (201) while GetCustomer answers 404 for it",
+    source: 'seed',
+    rules: ['FD-OBJ-OTHER-PARTNER', 'FD-CONS-CREATE'],
+  }),
+  independent(INDEPENDENT_4, {
+    id: 'i4-consumer-by-id-birthday-month-zero-based',
+    rule: 'every field the consumer was created with reads back through both readers (seed 002, Consumers; provider Birthday): GetConsumer answers birthday.month counted from zero (a JavaScript Date month), GetConsumerForCustomer keeps it',
+    source: 'provider',
+    rules: ['FD-CONS-READ'],
   }),
 ]);

@@ -25,7 +25,10 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
   const byId = ({ path, partner }: Input) => findConsumer(world, path.consumerId, partner?.id);
 
   route(app, ctx, 'CreateConsumer', (input, reply) => {
-    const customer = customerOf(input);
+    // i4-consumer-create-other-partner-customer: the customer found among every partner's.
+    const customer =
+      customerOf(input) ??
+      (faults.has('i4-consumer-create-other-partner-customer') ? world.customers.get(input.path.customerId) : undefined);
     if (!customer && !faults.has('consumer-unknown-customer-created')) return sendError(ctx, reply, 404, 'Customer not found');
     const customerId = input.path.customerId;
     const existing = world.consumerOf.has(customerId);
@@ -68,7 +71,13 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
   route(app, ctx, 'GetConsumer', (input, reply) => {
     const consumer = byId(input);
     // Blind fault: the by-id read forgets the masking.
-    return consumer ? view(consumer, faults.has('blind-ssn-full-on-get-consumer')) : sendError(ctx, reply, 404, 'Consumer not found');
+    if (!consumer) return sendError(ctx, reply, 404, 'Consumer not found');
+    const shown = view(consumer, faults.has('blind-ssn-full-on-get-consumer'));
+    // i4-consumer-by-id-birthday-month-zero-based: the by-id read gives the month counted from zero.
+    const birthday = (shown as Record<string, unknown>).birthday as { month?: number } | undefined;
+    if (faults.has('i4-consumer-by-id-birthday-month-zero-based') && typeof birthday?.month === 'number')
+      return { ...shown, birthday: { ...birthday, month: birthday.month - 1 } };
+    return shown;
   });
   route(app, ctx, 'ModifyConsumer', (input, reply) => {
     // i2-consumer-modify-other-partner: the consumer found by its id alone, whoever owns it.

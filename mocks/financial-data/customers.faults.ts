@@ -2,9 +2,26 @@
 // data/rules.yaml, the way a provider's release might. `rules` names the rule ids it breaks (`npm
 // run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors first,
 // then those written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault, telling, INDEPENDENT_3 } from '../kit/faults.js';
+import {
+  faultCatalogue,
+  blind,
+  independent,
+  INDEPENDENT_2,
+  modelFault,
+  telling,
+  INDEPENDENT_3,
+  seeded,
+  INDEPENDENT_4,
+} from '../kit/faults.js';
 
 export const CUSTOMERS_FAULTS = faultCatalogue([
+  // Matching that can tell (kit/faults.ts, seeded): the username lookup normalises what it is asked.
+  seeded({
+    id: 'customers-username-filter-trimmed',
+    rule: 'FD-CUST-FILTER-USERNAME-EXACT: the username filter is an exact match: a username asked with a trailing space lists nobody',
+    source: 'provider',
+    rules: ['FD-CUST-FILTER-USERNAME-EXACT'],
+  }),
   {
     id: 'customer-record-carries-token',
     rule: "FD-OBJ-SENSITIVE: GetCustomer's record carries the partner's token in a member of its own (lastSession)",
@@ -200,5 +217,31 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     rule: 'found is the size of the set the search matches (seed 002, Customers paging): with search text, found is the number of customers on the page (displaying), not the number matched',
     source: 'seed',
     rules: ['FD-PAGE-COUNTS', 'FD-CUST-SEARCH'],
+  }),
+  // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract, the rule catalogue and this mock only, the specs unread.
+  independent(INDEPENDENT_4, {
+    id: 'i4-customer-username-unique-across-partners',
+    rule: 'a username already used by the same partner is a 409 (seed 002, Customers; Errors 409): uniqueness is checked across every partner, so a username another partner uses is refused',
+    source: 'seed',
+    rules: ['FD-CUST-USERNAME-UNIQUE'],
+  }),
+  independent(INDEPENDENT_4, {
+    id: 'i4-customer-delete-other-partner',
+    rule: "another partner's customer is not found through any customer operation (seed 002, Errors 404; object-level authorization): DeleteCustomer finds the customer by its id alone and deletes another partner's customer (204) while GetCustomer answers 404",
+    source: 'seed',
+    rules: ['FD-OBJ-OTHER-PARTNER', 'FD-CUST-DELETE'],
+  }),
+  independent(INDEPENDENT_4, {
+    id: 'i4-customer-modify-replaces-missing-name',
+    rule: 'ModifyCustomer takes firstName, lastName or both and leaves the other unchanged (seed 002, Customers): a modification naming one name clears the other (the record is replaced, not patched)',
+    source: 'seed',
+    rules: ['FD-CUST-MODIFY'],
+  }),
+  independent(INDEPENDENT_4, {
+    id: 'i4-customer-app-data-created-date-ms',
+    rule: 'createdDate is epoch seconds, the same through every reader (provider StringUnixDate; reference Dates): GetCustomerWithAppData alone answers it in milliseconds',
+    source: 'provider',
+    rules: ['FD-DATE-SECONDS', 'FD-CUST-READ'],
   }),
 ]);

@@ -38,7 +38,11 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     (type: Customer['type']) =>
     ({ body, partner }: Input, reply: any) => {
       const partnerId = partner?.id ?? '';
-      const taken = world.usernames.has(usernameKey(partnerId, body.username));
+      // i4-customer-username-unique-across-partners: the username checked against every partner's customers.
+      const taken =
+        world.usernames.has(usernameKey(partnerId, body.username)) ||
+        (faults.has('i4-customer-username-unique-across-partners') &&
+          [...world.customers.values()].some((c) => c.username === body.username));
       const checked = !(type === 'testing' && faults.has('blind-testing-duplicate-username'));
       if (taken && checked && !faults.has('duplicate-username-accepted')) {
         // Fault: the refused customer is stored all the same (listed and searched, under a new id).
@@ -78,7 +82,9 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
 
   const pageSize = defaultLimit(ctx.contract, 'GetCustomers');
   route(app, ctx, 'GetCustomers', ({ query, partner }) => {
-    const username = query.username !== undefined && !faults.has('blind-username-filter-ignored') ? String(query.username) : undefined;
+    const asked = query.username !== undefined && !faults.has('blind-username-filter-ignored') ? String(query.username) : undefined;
+    // Seeded fault: the username asked is trimmed before the lookup (provider: an exact match).
+    const username = asked !== undefined && faults.has('customers-username-filter-trimmed') ? asked.trim() : asked;
     // provider 1.35.0: an empty type lists every kind of customer.
     const type = query.type && !faults.has('type-filter-ignored') ? String(query.type) : undefined;
     const searched = query.search !== undefined && query.search.trim() !== '' && !faults.has('customer-search-ignored');
@@ -159,7 +165,9 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     if (!c.applicationId) return sendError(ctx, reply, 404, 'No registered partner applications found');
     const app = faults.has('app-data-missing') ? {} : { applicationId: c.applicationId, applicationName: `Application ${c.applicationId}` };
     const names = faults.has('app-view-stale-names') ? (createdNames.get(c.id) ?? c) : c;
-    return { ...customerView(c), firstName: names.firstName ?? '', lastName: names.lastName ?? '', ...app };
+    // i4-customer-app-data-created-date-ms: this reader alone gives createdDate in milliseconds.
+    const created = faults.has('i4-customer-app-data-created-date-ms') ? { createdDate: String(c.createdDate * 1000) } : {};
+    return { ...customerView(c), firstName: names.firstName ?? '', lastName: names.lastName ?? '', ...app, ...created };
   });
   route(app, ctx, 'ModifyCustomer', (input, reply) => {
     // i3-customer-modify-other-partner: the modification finds the customer by its id alone.
@@ -168,6 +176,11 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     if (c.disputed && !faults.has('disputed-modify-allowed')) return sendError(ctx, reply, 403, 'The customer has a disputed statement');
     const tidy = (name: string) => (faults.has('i2-customer-modify-names-trimmed') ? name.replace(/\s+/g, ' ').trim() : name);
     if (!faults.has('modify-customer-ignored')) {
+      // i4-customer-modify-replaces-missing-name: the record replaced, so a name not sent is cleared.
+      if (faults.has('i4-customer-modify-replaces-missing-name')) {
+        if (input.body.firstName === undefined) c.firstName = '';
+        if (input.body.lastName === undefined) c.lastName = '';
+      }
       if (input.body.firstName !== undefined) c.firstName = tidy(input.body.firstName);
       if (input.body.lastName !== undefined && !faults.has('blind-modify-customer-ignores-last-name'))
         c.lastName = tidy(input.body.lastName);
@@ -177,7 +190,8 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     return reply.code(204).send();
   });
   route(app, ctx, 'DeleteCustomer', (input, reply) => {
-    const c = own(input);
+    // i4-customer-delete-other-partner: the delete finds the customer by its id alone.
+    const c = own(input) ?? (faults.has('i4-customer-delete-other-partner') ? world.customers.get(input.path.customerId) : undefined);
     if (!c) return sendError(ctx, reply, 404, 'Customer not found');
     if (!faults.has('delete-not-effective')) {
       world.customers.delete(c.id);

@@ -4,7 +4,7 @@
 // names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The
 // faults of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart
 // by `npm run mutation -- --blind`).
-import { faultCatalogue, blind } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_4 } from '../kit/faults.js';
 
 const batch = ['properties', 'transactions'];
 const member = (name: string) => ['properties', name];
@@ -158,5 +158,13 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-ENRICH-FIELD-LIMITS'],
     relax: [{ schema: 'EnrichmentAdditionalDetails', set: { maxProperties: 31 } }],
+  }),
+  // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract, the rule catalogue and this mock only, the specs unread.
+  independent(INDEPENDENT_4, {
+    id: 'i4-enrich-description-trimmed',
+    rule: 'each enriched transaction carries the description sent (seed 002, Transaction data enrichment): the description is trimmed and its inner spaces collapsed',
+    source: 'seed',
+    rules: ['FD-ENRICH-KEYED'],
   }),
 ]);

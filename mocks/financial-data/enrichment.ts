@@ -123,6 +123,9 @@ export function registerEnrichment(app: FastifyInstance, ctx: FdContext): void {
       ...added,
       isRecurringTransaction: Boolean(t.inputIsRecurringTransaction),
     };
+    // i4-enrich-description-trimmed: the description trimmed and its spaces collapsed.
+    if (faults.has('i4-enrich-description-trimmed') && typeof t.description === 'string')
+      out.description = t.description.trim().replace(/\s+/g, ' ');
     if (faults.has('enrich-category-missing')) delete out.transactionCategory;
     if (faults.has('enrich-entities-missing')) delete out.entities;
     // Blind faults: the cleansed merchant name in place of the description sent; the entity's name under another key; accountType defaulted.

@@ -3,10 +3,16 @@
 // ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the
 // suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
-import { faultCatalogue, blind } from '../kit/faults.js';
+import { faultCatalogue, blind, seeded, independent, INDEPENDENT_4 } from '../kit/faults.js';
 
 export const INSTITUTIONS_FAULTS = faultCatalogue([
   // Institutions (seed 002, Institutions and Limits).
+  seeded({
+    id: 'routing-lookup-first-number-only',
+    rule: 'FD-ROUTING-EXACT: the lookup finds an institution by any of its routing numbers, not only its first',
+    source: 'seed',
+    rules: ['FD-ROUTING-EXACT'],
+  }),
   { id: 'institutions-no-match-404', rule: 'nothing matching is an empty list with 200', source: 'seed', rules: ['FD-INST-EMPTY'] },
   { id: 'institution-search-ignored', rule: 'search restricts the institutions listed', source: 'seed', rules: ['FD-INST-SEARCH'] },
   {
@@ -62,6 +68,14 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
   blind({
     id: 'blind-certified-search-ignored',
     rule: 'search restricts GetCertifiedInstitutions as it does GetInstitutions (seed Institutions: same query)',
+    source: 'seed',
+    rules: ['FD-INST-SEARCH'],
+  }),
+  // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract, the rule catalogue and this mock only, the specs unread.
+  independent(INDEPENDENT_4, {
+    id: 'i4-certified-search-case-sensitive',
+    rule: "searching an institution's name lists it (seed 002, Institutions, query search): GetCertifiedInstitutions compares the search text with case (GetInstitutions and the RSSD variant do not)",
     source: 'seed',
     rules: ['FD-INST-SEARCH'],
   }),

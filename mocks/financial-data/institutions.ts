@@ -9,6 +9,7 @@ import { defaultLimit, page } from './paging.js';
 import type { FdOperationId } from '../../helpers/contract/operations.js';
 import type { Institution } from './state.js';
 import { sizeOf } from '../../helpers/contract/facts.js';
+import { frozenRecord, sendList } from '../kit/json.js';
 
 const NAME_SET = ['merchantName', 'streetAddress', 'city', 'stateProvinceRegion', 'postalCode'];
 
@@ -20,12 +21,13 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     overallStatus: 'online',
     ...Object.fromEntries(['transAgg', 'voa', 'voi', 'stateAgg', 'ach', 'aha'].map((p) => [p, i.products[p] ? 'online' : 'offline'])),
   });
-  // The records are built once per institution (the catalogue does not change while the mock runs).
+  // The records are built and serialized once per institution (the catalogue does not change while
+  // the mock runs): a list answer writes their text (kit/json.ts) instead of serializing them again.
   const once = <T extends object>(build: (i: Institution) => T) => {
     const built = new WeakMap<Institution, T>();
     return (i: Institution): T => {
       let record = built.get(i);
-      if (!record) built.set(i, (record = build(i)));
+      if (!record) built.set(i, (record = frozenRecord(build(i))));
       return record;
     };
   };
@@ -49,10 +51,12 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     productionStatus: status(i),
   }));
 
-  function filtered(query: Record<string, any>, ignoreSearch = false): Institution[] {
+  function filtered(query: Record<string, any>, ignoreSearch = false, withCase = false): Institution[] {
     let list = world.institutions;
     const search = faults.has('institution-search-ignored') || ignoreSearch ? undefined : query.search?.trim().toLowerCase();
     if (search) list = list.filter((i) => i.name.toLowerCase().includes(search) || i.id === search);
+    // i4-certified-search-case-sensitive: the search text compared with case.
+    if (search && withCase) list = list.filter((i) => i.name.includes(query.search.trim()) || i.id === search);
     if (query.type && !faults.has('institution-type-filter-ignored')) {
       const wanted = String(query.type)
         .split(',')
@@ -74,11 +78,15 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     dateName: 'createdDate' | 'requestedDate',
     ignoreSearch = false,
   ) => {
-    const list = filtered(query, ignoreSearch);
+    const list = filtered(
+      query,
+      ignoreSearch,
+      operationId === 'GetCertifiedInstitutions' && faults.has('i4-certified-search-case-sensitive'),
+    );
     if (list.length === 0 && faults.has('institutions-no-match-404')) return sendError(ctx, reply, 404, 'No institution found');
     const { slice, ...counts } = page(list, query, defaultLimit(ctx.contract, operationId), faults.has('start-ignored'), faults);
     if (faults.has('found-page-count')) counts.found = counts.displaying; // fault: found counts the page, not the matches
-    return { ...counts, [dateName]: clock.nowEpochSeconds(), institutions: slice.map(shape) };
+    return sendList(reply, { ...counts, [dateName]: clock.nowEpochSeconds() }, 'institutions', slice.map(shape));
   };
 
   route(app, ctx, 'GetInstitutions', ({ query }, reply) => listing('GetInstitutions', query, reply, full, 'createdDate'));
@@ -111,7 +119,10 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     return { branding: i.branding };
   });
   route(app, ctx, 'GetInstitutionsByRoutingNumber', ({ path }, reply) => {
-    const found = world.institutions.filter((i) => i.routingNumbers.includes(path.routing_number));
+    // Seeded fault: only an institution's first routing number is looked up.
+    const numbersOf = (i: (typeof world.institutions)[number]) =>
+      faults.has('routing-lookup-first-number-only') ? i.routingNumbers.slice(0, 1) : i.routingNumbers;
+    const found = world.institutions.filter((i) => numbersOf(i).includes(path.routing_number));
     if (found.length === 0) {
       // A wrong length the (relaxed) validation let through still finds nothing.
       if (!faults.has('routing-no-match-empty')) return sendError(ctx, reply, 404, 'No institution for this routing number');

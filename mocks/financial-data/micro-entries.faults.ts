@@ -3,9 +3,16 @@
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_3 } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_3, modelFault, seeded, INDEPENDENT_4 } from '../kit/faults.js';
 
 export const MICRO_ENTRIES_FAULTS = faultCatalogue([
+  // Echo byte for byte (kit/faults.ts, seeded): a number-like string normalised on one reader.
+  seeded({
+    id: 'micro-details-last4-leading-zeros-dropped',
+    rule: 'FD-MICRO-DETAILS: the details read shows the last four digits of the account number as sent, leading zeros kept',
+    source: 'provider',
+    rules: ['FD-MICRO-DETAILS', 'FD-MICRO-MASKING'],
+  }),
   // Initiation (seed 002, Micro entries and switches; Limits: two micro amounts, each under one dollar).
   {
     id: 'micro-entries-single-deposit',
@@ -146,6 +153,13 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     rules: ['FD-MICRO-AMOUNT-RANGE'],
     relax: [{ schema: 'MicroDepositVerification', at: ['properties', 'amounts', 'items'], set: { maximum: 0.98 } }],
   },
+  // Found only by a sequence of calls (the reference models, fixtures/models/): each single call answers right.
+  modelFault({
+    id: 'model-micro-entries-verify-latest-of-customer',
+    rule: "a verification applies to the micro entries of the account its path names, not to the customer's latest ones (seed 002, Micro entries: the customer verifies the two amounts of the account)",
+    source: 'seed',
+    rules: ['FD-MICRO-VERIFY', 'FD-MICRO-VERIFY-WRONG'],
+  }),
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Micro entries (seed 002, Micro entries and switches; Limits; Errors 409, 429; provider 1.35.0).
   blind({
@@ -203,6 +217,20 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     id: 'i3-micro-rate-window-inclusive',
     rule: "a customer's initiations are capped within a window (microEntryWindowSeconds); once the window has passed an initiation is accepted again (seed 002, Limits): an initiation exactly as old as the window still counts, so one more at that instant is a 429",
     source: 'seed',
+    rules: ['FD-MICRO-RATE'],
+  }),
+  // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract, the rule catalogue and this mock only, the specs unread.
+  independent(INDEPENDENT_4, {
+    id: 'i4-micro-verify-amounts-truncated',
+    rule: 'the two amounts deposited verify the account (seed 002, Micro entries): the dollar amounts sent are turned into cents by truncation, so an amount such as 0.29 (28.999... cents in floating point) no longer matches',
+    source: 'seed',
+    rules: ['FD-MICRO-VERIFY'],
+  }),
+  independent(INDEPENDENT_4, {
+    id: 'i4-micro-rate-counts-conflicts',
+    rule: 'the initiations of a window are counted against its rate (contract x-limits microEntryInitiationsPerWindow): an initiation refused with 409 is counted too, so the 429 comes early',
+    source: 'provider',
     rules: ['FD-MICRO-RATE'],
   }),
 ]);

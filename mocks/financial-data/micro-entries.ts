@@ -99,6 +99,8 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
         e.accountNumber === receiver.accountNumber,
     );
     if ((open && !faults.has('micro-entries-conflict-unenforced')) || (failedSame && faults.has('micro-entries-conflict-after-failure'))) {
+      // i4-micro-rate-counts-conflicts: the refused initiation counted against the rate.
+      if (faults.has('i4-micro-rate-counts-conflicts')) micro().initiations.set(rateKey, [...recent, now]);
       return sendError(ctx, reply, 409, 'Micro entries already exist for this account');
     }
     const accountId = world.nextId();
@@ -137,10 +139,16 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
   route(app, ctx, 'VerifyMicroAmountDeposits', (input, reply) => {
     // i3-micro-verify-other-customer: the verification finds the entries by account id among the partner's customers.
     const stray = faults.has('i3-micro-verify-other-customer') && customerOf(input) ? micro().entries.get(input.path.accountId) : undefined;
-    const e = entryOf(input) ?? (stray && findCustomer(world, stray.customerId, input.partner?.id) ? stray : undefined);
-    if (!e) return sendError(ctx, reply, 404, 'No micro entries for this account of the customer');
+    const found = entryOf(input) ?? (stray && findCustomer(world, stray.customerId, input.partner?.id) ? stray : undefined);
+    if (!found) return sendError(ctx, reply, 404, 'No micro entries for this account of the customer');
+    // Model fault: the customer's most recently initiated entries are verified, whichever account the path names.
+    const e = faults.has('model-micro-entries-verify-latest-of-customer')
+      ? [...micro().entries.values()].filter((x) => x.customerId === found.customerId).at(-1)!
+      : found;
     const state = shown(e);
-    const sent = (input.body.amounts as number[]).map((a) => Math.round(a * 100));
+    // i4-micro-verify-amounts-truncated: dollars turned into cents by truncation.
+    const toCents = faults.has('i4-micro-verify-amounts-truncated') ? Math.trunc : Math.round;
+    const sent = (input.body.amounts as number[]).map((a) => toCents(a * 100));
     const [a, b] = e.cents;
     const tolerance = faults.has('micro-entries-cent-tolerance') ? 1 : 0;
     const near = (x: number, y: number) => Math.abs(x - y) <= tolerance;
@@ -191,7 +199,8 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
         .slice(0, 19), // provider: NoZoneDateTime
       // i3-micro-details-routing-leading-zeros: the details read gives the routing number as a number would print.
       routingNumber: faults.has('i3-micro-details-routing-leading-zeros') ? String(Number(e.routingNumber)) : e.routingNumber,
-      accountNumberLast4: last4,
+      // Seeded fault: the last four read back as a number would print (0042 becomes 42).
+      accountNumberLast4: faults.has('micro-details-last4-leading-zeros-dropped') ? String(Number(last4)) : last4,
       railType: 'ach',
     };
   });

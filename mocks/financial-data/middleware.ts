@@ -104,52 +104,75 @@ function coerce(type: unknown, raw: unknown): unknown {
 
 const has = (op: Operation, status: number) => Boolean(op.responses[String(status)]);
 
-/** Which answer the security check gives, or undefined when the caller may proceed. */
-function authenticate(ctx: FdContext, op: Operation, req: FastifyRequest): { status: number; message: string } | { partner?: Partner } {
-  const { faults, state: world, clock } = ctx;
-  const needsToken = op.security.every((alt) => alt.includes('PartnerAppToken')) || faults.has('create-token-needs-token');
-  // The header names the mock was started with (seed names, or the provider's: FD_HEADER_NAMES).
-  const names = ctx.headerNames;
-  const key = req.headers[names.appKey.toLowerCase()];
-  const token = req.headers[names.appToken.toLowerCase()];
-  const fail = (message: string) => ({ status: 401, message });
-  // Blind fault: the missing-header 401 no longer names the header.
-  const missing = (header: string) => (faults.has('blind-missing-header-unnamed') ? 'Missing parameter' : `Missing parameter (${header})`);
+/** What the security check reads of a route and of the mock's start, looked up once per route, not per request. */
+interface SecurityOf {
+  /** The operation's every security alternative names the partner token (seed 002, Authentication). */
+  tokenRequired: boolean;
+  /** The security header names the mock was started with, lower-cased as Node gives request headers. */
+  keyHeader: string;
+  tokenHeader: string;
+  /** seed 002, Limits: a token's lifetime (the contract's x-limits). */
+  lifetimeMs: number;
+  /** GET /institution/v2/institutions (the route blind-expired-token-accepted-on-institutions spares). */
+  institutionSearch: boolean;
+}
+
+function securityOf(ctx: FdContext, op: Operation): SecurityOf {
+  return {
+    tokenRequired: op.security.every((alt) => alt.includes('PartnerAppToken')),
+    keyHeader: ctx.headerNames.appKey.toLowerCase(),
+    tokenHeader: ctx.headerNames.appToken.toLowerCase(),
+    lifetimeMs: limitOf(ctx.contract, 'tokenLifetimeSeconds') * 1000,
+    institutionSearch: op.method.toLowerCase() === 'get' && op.path === '/institution/v2/institutions',
+  };
+}
+
+const refused = (message: string) => ({ status: 401, message });
+
+/** The 401 message of a missing security header. */
+// Blind fault: the missing-header 401 no longer names the header.
+const missingHeader = (ctx: FdContext, header: string) =>
+  ctx.faults.has('blind-missing-header-unnamed') ? 'Missing parameter' : `Missing parameter (${header})`;
+
+/** Whether an app key is one the mock issued. */
+function knownAppKey(ctx: FdContext, key: string): boolean {
+  const { faults, state: world } = ctx;
+  if (world.appKeys.includes(key)) return true;
   // Blind fault: the app key compared on its first 16 characters only.
-  const knownKey = (k: string) =>
-    world.appKeys.includes(k) ||
-    (faults.has('blind-app-key-prefix-match') && world.appKeys.some((real) => k.length >= 16 && real.slice(0, 16) === k.slice(0, 16)));
-  if (!key && !(token && faults.has('token-accepted-without-app-key'))) return fail(missing(names.appKey));
-  if (
-    key &&
-    !(knownKey(String(key)) || (faults.has('app-key-suffix-accepted') && world.appKeys.some((real) => String(key).startsWith(real)))) &&
-    !faults.has('unknown-app-key-accepted')
-  )
-    return fail(`Invalid (${names.appKey})`);
+  if (faults.has('blind-app-key-prefix-match') && world.appKeys.some((real) => key.length >= 16 && real.slice(0, 16) === key.slice(0, 16)))
+    return true;
+  return faults.has('app-key-suffix-accepted') && world.appKeys.some((real) => key.startsWith(real));
+}
+
+/** A token's lifetime, as the faults that move it have it. */
+function tokenLifetimeMs(ctx: FdContext, contractMs: number): number {
+  const { faults } = ctx;
+  if (faults.has('token-expires-early')) return 80 * 60 * 1000;
+  if (faults.has('token-valid-100-minutes')) return 100 * 60 * 1000;
+  if (faults.has('blind-token-expires-at-90-minutes')) return 90 * 60 * 1000;
+  if (faults.has('blind-token-grace-five-minutes')) return contractMs + 5 * 60 * 1000;
+  return contractMs;
+}
+
+/** Which answer the security check gives, or undefined when the caller may proceed. */
+function authenticate(ctx: FdContext, sec: SecurityOf, req: FastifyRequest): { status: number; message: string } | { partner?: Partner } {
+  const { faults, state: world, clock } = ctx;
+  const names = ctx.headerNames;
+  const needsToken = sec.tokenRequired || faults.has('create-token-needs-token');
+  const key = req.headers[sec.keyHeader];
+  const token = req.headers[sec.tokenHeader];
+  if (!key && !(token && faults.has('token-accepted-without-app-key'))) return refused(missingHeader(ctx, names.appKey));
+  if (key && !knownAppKey(ctx, String(key)) && !faults.has('unknown-app-key-accepted')) return refused(`Invalid (${names.appKey})`);
   if (!needsToken) return {};
-  if (!token) return faults.has('token-not-required') ? { partner: [...world.partners.values()][0] } : fail(missing(names.appToken));
+  if (!token)
+    return faults.has('token-not-required') ? { partner: [...world.partners.values()][0] } : refused(missingHeader(ctx, names.appToken));
   const issued = world.tokens.get(String(token));
   if (!issued)
-    return faults.has('invalid-token-accepted') ? { partner: [...world.partners.values()][0] } : fail(`Invalid (${names.appToken})`);
-  // seed 002, Limits: a token's lifetime (the contract's x-limits).
-  const TOKEN_LIFETIME_MS = limitOf(ctx.contract, 'tokenLifetimeSeconds') * 1000;
-  const lifetime = faults.has('token-expires-early')
-    ? 80 * 60 * 1000
-    : faults.has('token-valid-100-minutes')
-      ? 100 * 60 * 1000
-      : faults.has('blind-token-expires-at-90-minutes')
-        ? 90 * 60 * 1000
-        : faults.has('blind-token-grace-five-minutes')
-          ? TOKEN_LIFETIME_MS + 5 * 60 * 1000
-          : TOKEN_LIFETIME_MS;
+    return faults.has('invalid-token-accepted') ? { partner: [...world.partners.values()][0] } : refused(`Invalid (${names.appToken})`);
   // Blind fault: the institution search route forgets the expiry check.
-  const expiryChecked = !(
-    faults.has('blind-expired-token-accepted-on-institutions') &&
-    op.method.toLowerCase() === 'get' &&
-    op.path === '/institution/v2/institutions'
-  );
-  if (clock.nowMs() - issued.issuedMs >= lifetime && !faults.has('token-never-expires') && expiryChecked)
-    return fail(`Expired (${names.appToken})`);
+  const expiryChecked = !(sec.institutionSearch && faults.has('blind-expired-token-accepted-on-institutions'));
+  if (clock.nowMs() - issued.issuedMs >= tokenLifetimeMs(ctx, sec.lifetimeMs) && !faults.has('token-never-expires') && expiryChecked)
+    return refused(`Expired (${names.appToken})`);
   return { partner: world.partners.get(issued.partnerId) };
 }
 
@@ -157,6 +180,7 @@ function authenticate(ctx: FdContext, op: Operation, req: FastifyRequest): { sta
 export function route(app: FastifyInstance, ctx: FdContext, operationId: FdOperationId, handler: Handler) {
   const op = ctx.contract.operation(operationId);
   const url = op.path.replace(/\{([^}]+)\}/g, ':$1');
+  const security = securityOf(ctx, op);
   // What every request of the route reads about its parameters, looked up once per route (the
   // validator compiled at its first use, so that starting a mock compiles nothing).
   const params = op.parameters.map((param) => {
@@ -171,7 +195,7 @@ export function route(app: FastifyInstance, ctx: FdContext, operationId: FdOpera
     method: op.method as any,
     url,
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
-      const auth = authenticate(ctx, op, req);
+      const auth = authenticate(ctx, security, req);
       if ('status' in auth) {
         // Business operations document no 401 (seed 002, Businesses): refused as not found.
         if (has(op, 401) || !ctx.faults.has('business-auth-skipped')) return sendError(ctx, reply, has(op, 401) ? 401 : 404, auth.message);

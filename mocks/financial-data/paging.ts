@@ -13,26 +13,35 @@ export interface Sliceable<T> {
   slice(from: number, to: number): T[];
 }
 
+/** Page sizes read from each contract, so that a list request does not walk the contract again. */
+const pageSizes = new WeakMap<Contract, Map<FdOperationId, number>>();
+
 /** The page size of an operation called without `limit`: its limit parameter's `default` (provider 1.35.0 LimitParameter). */
 export function defaultLimit(contract: Contract, operationId: FdOperationId): number {
-  return Number(parameterDefault(contract, operationId, 'limit'));
+  let sizes = pageSizes.get(contract);
+  if (!sizes) pageSizes.set(contract, (sizes = new Map()));
+  let size = sizes.get(operationId);
+  if (size === undefined) sizes.set(operationId, (size = Number(parameterDefault(contract, operationId, 'limit'))));
+  return size;
 }
+
+type Faults = { has(id: FdFaultId): boolean } | undefined;
+const on = (faults: Faults, id: FdFaultId) => Boolean(faults?.has(id));
 
 export function page<T>(
   items: Sliceable<T>,
   query: { start?: number; limit?: number },
   pageSize: number,
   ignoreStart = false,
-  faults?: { has(id: FdFaultId): boolean },
+  faults?: Faults,
 ) {
-  const on = (id: FdFaultId) => Boolean(faults?.has(id));
-  const limit = query.limit ?? (on('blind-default-page-size-20') ? 20 : pageSize);
+  const limit = query.limit ?? (on(faults, 'blind-default-page-size-20') ? 20 : pageSize);
   const start = ignoreStart ? 1 : (query.start ?? 1);
   // blind-start-as-record-offset: start read as the 1-based index of the first record.
-  const from = on('blind-start-as-record-offset') ? start - 1 : (start - 1) * limit;
+  const from = on(faults, 'blind-start-as-record-offset') ? start - 1 : (start - 1) * limit;
   const slice = items.slice(from, from + limit);
-  const moreAvailable = on('blind-more-available-on-full-last-page')
+  const moreAvailable = on(faults, 'blind-more-available-on-full-last-page')
     ? from + limit <= items.length && items.length > 0
     : from + limit < items.length;
-  return { found: on('blind-found-counts-page') ? slice.length : items.length, displaying: slice.length, moreAvailable, slice };
+  return { found: on(faults, 'blind-found-counts-page') ? slice.length : items.length, displaying: slice.length, moreAvailable, slice };
 }

@@ -145,8 +145,11 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
       currency: account.currency,
     };
   };
-  const ownerHolder = (account: Account, insights: boolean) => {
-    const h = holderOf(customerOf(account), account);
+  const ownerHolder = (account: Account, insights: boolean, upper = false) => {
+    const held = holderOf(customerOf(account), account);
+    // i4-pay-owner-v3-name-uppercased: the v3 owner read upper-cases the names.
+    const big = (s: unknown) => (upper && typeof s === 'string' ? s.toUpperCase() : s);
+    const h = { ...held, ownerName: big(held.ownerName), firstName: big(held.firstName), lastName: big(held.lastName) } as typeof held;
     return {
       relationship: 'PRIMARY',
       ownerName: h.ownerName,
@@ -195,7 +198,13 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
       );
     // Blind fault: withInsights is not read on owner v3 (insights never come back).
     return {
-      holders: [ownerHolder(account, input.query.withInsights === true && !faults.has('blind-payments-data-owner-v3-insights-ignored'))],
+      holders: [
+        ownerHolder(
+          account,
+          input.query.withInsights === true && !faults.has('blind-payments-data-owner-v3-insights-ignored'),
+          faults.has('i4-pay-owner-v3-name-uppercased'),
+        ),
+      ],
     };
   });
 

@@ -306,6 +306,8 @@ export interface Report {
 export interface FaultMemory {
   /** customers.ts: customers deleted while a "deleted customer still visible" fault is on. */
   deletedCustomers: Customer[];
+  /** switches.ts: each customer whose switches were generated, its partner, and whether a fault lost them (model-switches-lost-after-sibling-deleted). */
+  switchOwners: Map<string, { partnerId: string; lost: boolean }>;
   /** customers.ts: the names of each customer at creation (app-view-stale-names; written for every customer). */
   createdNames: Map<string, { firstName?: string; lastName?: string }>;
   /** accounts.ts: accounts deleted while a "deleted account still visible" fault is on, by id. */
@@ -540,6 +542,7 @@ function testApplication(): Registration {
 function faultMemory(): FaultMemory {
   return {
     deletedCustomers: [],
+    switchOwners: new Map(),
     createdNames: new Map(),
     deletedAccounts: new Map(),
     deletedLoginAccounts: new Map(),

@@ -3,7 +3,7 @@
 // rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of
 // the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
-import { faultCatalogue, blind } from '../kit/faults.js';
+import { faultCatalogue, blind, modelFault, independent, INDEPENDENT_4 } from '../kit/faults.js';
 
 export const SWITCHES_FAULTS = faultCatalogue([
   {
@@ -78,6 +78,13 @@ export const SWITCHES_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-SW-DELETED-CUSTOMER'],
   },
+  // Found only by a sequence of calls (the reference models, fixtures/models/): each single call answers right.
+  modelFault({
+    id: 'model-switches-lost-after-sibling-deleted',
+    rule: "deleting a customer removes access to that customer's switches only (seed 002, Customers; Resources - Switch): once one customer of the partner is deleted, the partner's other customers list no switch",
+    source: 'seed',
+    rules: ['FD-SW-LIST', 'FD-SW-DELETED-CUSTOMER'],
+  }),
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Switches (seed 002, Resources - Switch; Micro entries and switches; provider 1.35.0 switch details).
   blind({
@@ -109,5 +116,13 @@ export const SWITCHES_FAULTS = faultCatalogue([
     rule: 'bank payment methods name the linked account by routing number and its last four digits only, never the full number (provider 1.35.0 paymentMethods.endsWith; docs/conventions.md, Secrets and card data)',
     source: 'provider',
     rules: ['FD-SW-ACCOUNT-DIGITS'],
+  }),
+  // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract, the rule catalogue and this mock only, the specs unread.
+  independent(INDEPENDENT_4, {
+    id: 'i4-switches-external-id-case-insensitive',
+    rule: 'the external id list holds exactly the deposit switches carrying that external id (seed 002, Switches: also found by external_id): the external id is matched without case',
+    source: 'seed',
+    rules: ['FD-SW-EXTERNAL'],
   }),
 ]);

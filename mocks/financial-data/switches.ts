@@ -120,7 +120,17 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;
   const sw = () => world.switches;
   /** The customer's switches, generated on first need once the customer is linked (none before). */
+  const owners = world.faultMemory.switchOwners;
   const switchesOf = (customer: Customer): Switch[] => {
+    // Model fault: deleting a customer wipes its partner's switch store; the others' switches made before are lost for good.
+    if (faults.has('model-switches-lost-after-sibling-deleted')) {
+      for (const [id, gone] of owners)
+        if (!gone.lost && !world.customers.has(id)) {
+          gone.lost = true;
+          for (const [other, o] of owners) if (o.partnerId === gone.partnerId && world.customers.has(other)) o.lost = true;
+        }
+      if (owners.get(customer.id)?.lost) return [];
+    }
     const known = sw().byCustomer.get(customer.id);
     if (known) return known;
     // A customer not linked yet has none; it gets its switches once linked.
@@ -128,6 +138,7 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
     if (logins.length === 0) return [];
     const made = generate(customer.id, accounts, clock.nowEpochSeconds(), faults);
     sw().byCustomer.set(customer.id, made);
+    owners.set(customer.id, { partnerId: customer.partnerId, lost: false });
     return made;
   };
   const partnerCustomers = ({ partner }: Input) =>
@@ -235,7 +246,9 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
         s.externalId !== undefined &&
         (faults.has('switches-external-ignores-id')
           ? s.externalId.split('-')[1] === externalId.split('-')[1]
-          : s.externalId === externalId),
+          : s.externalId === externalId ||
+            // i4-switches-external-id-case-insensitive: the external id matched without case.
+            (faults.has('i4-switches-external-id-case-insensitive') && s.externalId.toLowerCase() === externalId.toLowerCase())),
     );
     if (found.length === 0 && !faults.has('switches-external-unknown-empty'))
       return sendError(ctx, reply, 404, `No matching record found for external_id ${externalId}`);

@@ -3,7 +3,7 @@
 // release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the
 // specs citing them). The faults of the suite's authors first, then those written blind (`origin:
 // 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_2 } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault } from '../kit/faults.js';
 
 export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
   // Third-party access keys (seed 002: generate 200, update 200, revoke 204; provider 1.35.0 receipt).
@@ -196,6 +196,13 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
     rule: "a login of another partner's customer names no login of the partner: a 404, not its authorization period (seed 002, getCustomerAuthorizationDetails 404)",
     source: 'seed',
     rules: ['FD-AUTHDETAILS-UNKNOWN'],
+  }),
+  // Found only by a sequence of calls (the reference models, fixtures/models/): each single call answers right.
+  modelFault({
+    id: 'model-accesskey-revoke-all-of-customer',
+    rule: 'revoking a key revokes that consent only (seed 002, RevokeThirdPartyAccessKey by consentReceiptId): every live key of the same customer is revoked with it, so updating another one is a 404',
+    source: 'seed',
+    rules: ['FD-ACCESSKEY-REVOKED', 'FD-ACCESSKEY-UPDATE'],
   }),
   // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract and the rule catalogue only, the specs unread.

@@ -153,6 +153,10 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
       (faults.has('i2-accesskey-revoke-other-partner') && foreign && !foreign.revoked ? foreign : undefined);
     if (!key) return sendError(ctx, reply, faults.has('accesskey-unknown-400') ? 400 : 404, 'Consent receipt not found.');
     if (!faults.has('accesskey-revoke-noop')) key.revoked = true;
+    // Model fault: the consents are revoked per customer, every key of the customer with this one.
+    if (faults.has('model-accesskey-revoke-all-of-customer'))
+      for (const other of state().keys.values())
+        if (other.partnerId === key.partnerId && other.customerId === key.customerId) other.revoked = true;
     return reply.code(204).send();
   });
 

@@ -3,9 +3,29 @@
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_2, INDEPENDENT_3 } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_2, INDEPENDENT_3, seeded, INDEPENDENT_4 } from '../kit/faults.js';
 
 export const TRANSACTIONS_FAULTS = faultCatalogue([
+  // Date windows at their edges (kit/faults.ts, seeded): one reader's edge moved.
+  seeded({
+    id: 'transactions-account-to-date-day-start',
+    rule: 'FD-TXN-WINDOW-EDGES: the account list keeps a transaction dated at toDate itself (not only up to the start of its day), as the customer list does',
+    source: 'assumption',
+    rules: ['FD-TXN-WINDOW-EDGES'],
+  }),
+  // Counts under a filter (kit/faults.ts, seeded).
+  seeded({
+    id: 'transactions-all-found-counts-pending',
+    rule: 'FD-TXN-PAGE-COUNTS: without includePending, found of the customer list counts only the transactions it lists, not the pending ones it leaves out',
+    source: 'provider',
+    rules: ['FD-TXN-PAGE-COUNTS'],
+  }),
+  seeded({
+    id: 'transactions-all-found-ignores-window',
+    rule: 'FD-TXN-PAGE-COUNTS: found of the customer list counts the transactions of the window asked, not every transaction of its accounts',
+    source: 'provider',
+    rules: ['FD-TXN-PAGE-COUNTS'],
+  }),
   // Historic load (seed 002, Transactions; Errors 203; Limits: standard history 180 days).
   {
     id: 'transactions-historic-mfa-204',
@@ -325,5 +345,13 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     rule: 'an accountIds entry that is not an account of the customer is a 404 (provider 1.35.0, GetRecurringTransactions): an account of another customer of the same partner is accepted and its series are answered under this customer',
     source: 'provider',
     rules: ['FD-TXN-RECURRING-UNKNOWN-ACCOUNT', 'FD-OBJ-OTHER-PARENT'],
+  }),
+  // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract, the rule catalogue and this mock only, the specs unread.
+  independent(INDEPENDENT_4, {
+    id: 'i4-txn-all-window-eastern-time',
+    rule: 'a window lists the transactions dated inside it and none outside (seed 002, Transactions; epoch seconds are UTC): the customer list reads fromDate and toDate as US Eastern wall time, shifting the window by five hours (the account list is right)',
+    source: 'seed',
+    rules: ['FD-TXN-WINDOW'],
   }),
 ]);

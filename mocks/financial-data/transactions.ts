@@ -114,8 +114,10 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     const fromMissing = query.fromDate === undefined && !on('transactions-from-date-optional');
     const toMissing = query.toDate === undefined && !(on('transactions-to-date-optional-on-account') && reader === 'account');
     if (fromMissing || toMissing) return sendError(ctx, reply, 400, `${fromMissing ? 'fromDate' : 'toDate'} is required`);
-    const from: number = query.fromDate ?? 0;
-    const to: number = query.toDate ?? 9_999_999_999;
+    // i4-txn-all-window-eastern-time: the customer list reads the dates as US Eastern wall time.
+    const shift = reader === 'all' && on('i4-txn-all-window-eastern-time') ? 5 * 3600 : 0;
+    const from: number = (query.fromDate ?? 0) + shift;
+    const to: number = (query.toDate ?? 9_999_999_999) + shift;
     if (from > to) return sendError(ctx, reply, 400, 'fromDate is after toDate');
     const includePending =
       (on('transactions-pending-always-included') || (query.includePending === true && !on('transactions-pending-never-included'))) &&
@@ -136,9 +138,11 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     // i3-txn-account-from-date-exclusive: the account list alone starts its window after fromDate.
     const onOrAfter = (key: number, start: number) =>
       reader === 'account' && on('i3-txn-account-from-date-exclusive') ? key > start : key >= start;
+    // Seeded fault: the account list alone reads toDate as the start of its UTC day.
+    const last = reader === 'account' && on('transactions-account-to-date-day-start') ? Math.floor(to / DAY_S) * DAY_S : to;
     const inBefore = (key: number, end: number) => (on('i2-txn-window-to-date-exclusive') ? key < end : key <= end);
     const found = transactionsOf(new Set(accounts.map((a) => a.id)), reader)
-      .filter((t) => (!fromApplied || onOrAfter(windowKey(t), from)) && (!toApplied || inBefore(windowKey(t), to)))
+      .filter((t) => (!fromApplied || onOrAfter(windowKey(t), from)) && (!toApplied || inBefore(windowKey(t), last)))
       .filter((t) => includePending || t.status !== 'pending')
       .sort((a, b) => (order === 'asc' ? sortKey(a) - sortKey(b) || a.id - b.id : sortKey(b) - sortKey(a) || b.id - a.id));
     // Blind fault: the customer list concatenates the accounts' sorted lists instead of merging them.
@@ -161,6 +165,16 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
           })()
         : page(found, { start, limit }, PAGE_SIZE[reader]);
     if (on('transactions-found-counts-page')) paged.found = paged.displaying;
+    // Seeded fault: without includePending, the customer list's found still counts the pending transactions of the window.
+    if (reader === 'all' && !includePending && on('transactions-all-found-counts-pending'))
+      paged.found += transactionsOf(new Set(accounts.map((a) => a.id)), reader).filter(
+        (t) => t.status === 'pending' && onOrAfter(windowKey(t), from) && inBefore(windowKey(t), last),
+      ).length;
+    // Seeded fault: the customer list counts found before its window is applied (every transaction of the accounts).
+    if (reader === 'all' && on('transactions-all-found-ignores-window'))
+      paged.found = transactionsOf(new Set(accounts.map((a) => a.id)), reader).filter(
+        (t) => includePending || t.status !== 'pending',
+      ).length;
     // i3-txn-all-found-drops-pending: the customer list counts its posted transactions only, though it lists the pending ones.
     if (reader === 'all' && includePending && on('i3-txn-all-found-drops-pending'))
       paged.found -= found.filter((t) => t.status === 'pending').length;

@@ -3,9 +3,22 @@
 // (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors
 // first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault, INDEPENDENT_3 } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault, INDEPENDENT_3, seeded, INDEPENDENT_4 } from '../kit/faults.js';
 
 export const TXPUSH_FAULTS = faultCatalogue([
+  // Outbound deliveries (kit/faults.ts, seeded): where the events go and what they carry.
+  seeded({
+    id: 'txpush-callback-query-dropped',
+    rule: 'FD-DELIVERY-URL: the events go to the callback URL of the subscription records as registered, query string included',
+    source: 'seed',
+    rules: ['FD-DELIVERY-URL'],
+  }),
+  seeded({
+    id: 'txpush-account-event-number-clear',
+    rule: 'FD-DELIVERY-SENSITIVE: the account event carries no account number in clear, in any member (here one no schema declares)',
+    source: 'seed',
+    rules: ['FD-DELIVERY-SENSITIVE'],
+  }),
   // Subscriptions (seed 002, Resources and Events: two records per subscribe call).
   {
     id: 'txpush-one-record',
@@ -251,6 +264,12 @@ export const TXPUSH_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TXPUSH-DISABLE'],
   }),
+  modelFault({
+    id: 'model-txpush-events-to-latest-url',
+    rule: "each subscription's events go to the listener URL of the call that made it (seed 002, Events; provider SubscriptionRecord.callbackUrl): every subscription of an account delivers to the URL of the account's latest subscribe call",
+    source: 'seed',
+    rules: ['FD-TXPUSH-TEST-EVENTS'],
+  }),
   // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract and the rule catalogue only, the specs unread.
   independent(INDEPENDENT_2, {
@@ -278,5 +297,19 @@ export const TXPUSH_FAULTS = faultCatalogue([
     rule: 'the transaction event carries the transaction date of the test transaction, in epoch seconds like every date of the service (provider 1.35.0, TxPushTransactionEvent): the event gives transactionDate in milliseconds (postedDate and createdDate stay in seconds)',
     source: 'provider',
     rules: ['FD-TXPUSH-EVENT-CONTENT'],
+  }),
+  // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract, the rule catalogue and this mock only, the specs unread.
+  independent(INDEPENDENT_4, {
+    id: 'i4-txpush-event-description-trimmed',
+    rule: "the transaction event carries the transaction's description as stored (seed 002, Events; reference Outbound deliveries): the delivery trims it and collapses its inner spaces (GetCustomerTransaction keeps it)",
+    source: 'assumption',
+    rules: ['FD-TXPUSH-EVENT-CONTENT'],
+  }),
+  independent(INDEPENDENT_4, {
+    id: 'i4-txpush-test-transaction-date-day-start',
+    rule: 'GetCustomerTransaction reads a test transaction with the transaction date sent (provider CreateTxPushTestTransaction): the stored transactionDate is cut to midnight UTC of its day (the delivery keeps the exact second)',
+    source: 'provider',
+    rules: ['FD-TXPUSH-TEST-TRANSACTION'],
   }),
 ]);

@@ -144,8 +144,14 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     const signature = createHmac('sha256', key)
       .update(text)
       .digest(faults.has('blind-txpush-signature-base64') ? 'base64' : 'hex');
+    // Model fault: the listener URL is kept per account, the one of its latest subscribe call.
+    const latest = faults.has('model-txpush-events-to-latest-url')
+      ? [...state().subscriptions.group('account', sub.accountId).values()].sort((a, b) => b.id - a.id)[0]
+      : undefined;
+    const url = latest?.callbackUrl ?? sub.callbackUrl;
     await ctx.deliveries.send(
-      sub.callbackUrl,
+      // Seeded fault: the listener is called without the query string of its callback URL.
+      faults.has('txpush-callback-query-dropped') ? url.split('?')[0] : url,
       'POST',
       { 'content-type': 'application/json', [TXPUSH_SIGNATURE_HEADER]: signature },
       body,
@@ -169,7 +175,11 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
         transaction: {
           id: t.id,
           amount,
-          description: t.description,
+          // i4-txpush-event-description-trimmed: the delivery trims and collapses the description.
+          description:
+            faults.has('i4-txpush-event-description-trimmed') && typeof t.description === 'string'
+              ? t.description.trim().replace(/\s+/g, ' ')
+              : t.description,
           status: t.status,
           // i3-txpush-transaction-date-ms: the event alone gives the transaction date in milliseconds.
           transactionDate:
@@ -187,7 +197,12 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     return {
       ...head,
       event: 'account.modified',
-      account: { id: Number(account.id), balance },
+      // Seeded fault: the account event also names the account by its number, in a member no schema declares.
+      account: {
+        id: Number(account.id),
+        balance,
+        ...(faults.has('txpush-account-event-number-clear') ? { ref: `acct ${account.number}` } : {}),
+      },
       changes: [{ field: 'balance', old: oldBalance, new: balance }],
     };
   };
@@ -216,7 +231,12 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
       createdDate: nowS,
       historic: false,
     };
-    if (!faults.has('txpush-test-transaction-not-stored')) world.transactions.set(t.id, t);
+    // i4-txpush-test-transaction-date-day-start: the stored copy cut to midnight UTC (the delivery keeps t).
+    const stored =
+      faults.has('i4-txpush-test-transaction-date-day-start') && t.transactionDate !== undefined
+        ? { ...t, transactionDate: Math.floor(t.transactionDate / 86400) * 86400 }
+        : t;
+    if (!faults.has('txpush-test-transaction-not-stored')) world.transactions.set(t.id, stored);
     const oldBalance = account.balance;
     account.balance = cents(account.balance + t.amount);
     account.availableBalance = cents(account.availableBalance + t.amount);

@@ -3,9 +3,23 @@
 // rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of
 // the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault, INDEPENDENT_3 } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault, INDEPENDENT_3, seeded, INDEPENDENT_4 } from '../kit/faults.js';
 
 export const WEBHOOKS_FAULTS = faultCatalogue([
+  // Echo byte for byte on every reader (kit/faults.ts, seeded): one reader changes the URL.
+  seeded({
+    id: 'webhooks-list-url-query-dropped',
+    rule: 'FD-WEBHOOK-CREATE: the list shows the subscription URL as sent, query string included, as the other readers do',
+    source: 'seed',
+    rules: ['FD-WEBHOOK-CREATE'],
+  }),
+  // Outbound deliveries on one path (kit/faults.ts, seeded): the URL of the event test alone changed.
+  seeded({
+    id: 'webhooks-event-test-override-lowercased',
+    rule: "FD-DELIVERY-URL: the test of one event calls the event's override URL as registered, not lower-cased (the subscription test calls it as registered)",
+    source: 'seed',
+    rules: ['FD-DELIVERY-URL'],
+  }),
   // CRUD through every reader (seed 002, Webhook subscriptions; Resources - Webhook subscription).
   { id: 'webhooks-create-200', rule: 'FD-WEBHOOK-CREATE: creation answers 201 (not 200)', source: 'seed', rules: ['FD-WEBHOOK-CREATE'] },
   {
@@ -394,5 +408,31 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     rule: "a test delivery is a POST to the subscription's URL, or the event's own URL (provider 1.35.0, testWebhookSubscription): the delivery goes to the URL without its query string",
     source: 'provider',
     rules: ['FD-WEBHOOK-TEST-DELIVERY', 'FD-WEBHOOK-URL-OVERRIDE'],
+  }),
+  // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract, the rule catalogue and this mock only, the specs unread.
+  independent(INDEPENDENT_4, {
+    id: 'i4-webhooks-sub-test-override-also-to-sub-url',
+    rule: "the test delivery of an event with its own URL goes to that URL and none to the subscription's URL (seed 002, Webhook subscriptions): the subscription test sends it to both",
+    source: 'seed',
+    rules: ['FD-WEBHOOK-URL-OVERRIDE', 'FD-WEBHOOK-TEST-DELIVERY'],
+  }),
+  independent(INDEPENDENT_4, {
+    id: 'i4-webhooks-update-reactivates-events',
+    rule: 'an event keeps its state until a status change moves it (seed 002, States and transitions): a subscription update makes every event it keeps active again, an inactive one included',
+    source: 'seed',
+    rules: ['FD-WEBHOOK-UPDATE', 'FD-WEBHOOK-EVENT-STATUS'],
+  }),
+  independent(INDEPENDENT_4, {
+    id: 'i4-webhooks-event-update-url-lowercased',
+    rule: 'an event update stores the URL override sent (seed 002, the URL may be overridden per event): updateWebhookSubscriptionEvent stores it lower-cased (path and query included); creation keeps it as sent',
+    source: 'seed',
+    rules: ['FD-WEBHOOK-EVENT-UPDATE'],
+  }),
+  independent(INDEPENDENT_4, {
+    id: 'i4-webhooks-list-total-excludes-inactive',
+    rule: "total is the size of the partner's set of subscriptions (provider listWebhookSubscriptions; seed 002, Webhook subscriptions): an inactive subscription is listed but left out of total",
+    source: 'provider',
+    rules: ['FD-WEBHOOK-PAGE-OFFSET'],
   }),
 ]);

@@ -112,7 +112,7 @@ const subscriptionView = (s: HookSubscription) => ({
  * deliveries), to the event's URL override or else the subscription's URL, and waits for it.
  * The body names the subscription and the event (reference, Outbound deliveries: assumption).
  */
-async function deliverTest(ctx: FdContext, sub: HookSubscription, event: HookEvent, named: HookEvent = event): Promise<void> {
+async function deliverTest(ctx: FdContext, sub: HookSubscription, event: HookEvent, named: HookEvent = event, also = false): Promise<void> {
   const { faults } = ctx;
   const given = (faults.has('webhooks-override-ignored') ? undefined : event.url) ?? sub.url ?? event.url;
   // i3-webhooks-test-url-query-dropped: the test delivery goes to the URL without its query string.
@@ -127,6 +127,9 @@ async function deliverTest(ctx: FdContext, sub: HookSubscription, event: HookEve
     sentDate: isoNow(ctx),
   };
   const times = faults.has('webhooks-test-delivers-twice') ? 2 : 1;
+  // i4-webhooks-sub-test-override-also-to-sub-url: the subscription test sends an overridden event to the subscription's URL too.
+  if (also && sub.url && url !== sub.url)
+    await ctx.deliveries.send(sub.url, 'POST', { 'content-type': 'application/json' }, body, ctx.clock.now());
   for (let i = 0; i < times; i++) {
     try {
       await ctx.deliveries.send(url, 'POST', { 'content-type': 'application/json' }, body, ctx.clock.now());
@@ -254,14 +257,21 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       const page = mine.slice(start, start + limit);
       // An empty page is a 404 (assumption FD-WEBHOOK-PAGE-PAST-END: the provider's counts are 1 or more).
       if (page.length === 0 && !faults.has('webhooks-past-end-empty-200')) return fail(reply, 404, 'No subscriptions on this page');
-      const view = (s: HookSubscription) => (faults.has('webhooks-list-stale') && s.createdView ? s.createdView : subscriptionView(s));
+      // Seeded fault: the list shows each subscription's URL without its query string (the other readers keep it).
+      const shown = (v: object) => {
+        const url = (v as { url?: unknown }).url;
+        return faults.has('webhooks-list-url-query-dropped') && typeof url === 'string' ? { ...v, url: url.split('?')[0] } : v;
+      };
+      const view = (s: HookSubscription) => shown(faults.has('webhooks-list-stale') && s.createdView ? s.createdView : subscriptionView(s));
       const echo = faults.has('blind-webhooks-default-paging-not-echoed')
         ? { offset: input.query.offset, limit: input.query.limit }
         : { offset, limit };
       const count = faults.has('blind-webhooks-count-is-total') ? mine.length : page.length;
       const total = faults.has('i2-webhooks-list-total-counts-deleted')
         ? [...state().subscriptions.values()].filter((s) => s.partnerId === input.partner?.id).length
-        : mine.length;
+        : faults.has('i4-webhooks-list-total-excludes-inactive')
+          ? mine.filter((s) => s.status === 'active').length
+          : mine.length;
       return reply.code(200).send({ count, ...echo, total, subscriptions: page.map(view) });
     });
 
@@ -289,7 +299,9 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
         const kept = previous.findIndex((p) => p.name === e.name);
         if (kept < 0) return newEvent(e, sub.status);
         const [old] = previous.splice(kept, 1);
-        return { ...newEvent(e, old.status), webhookEventId: old.webhookEventId, everInactive: old.everInactive };
+        // i4-webhooks-update-reactivates-events: a kept event is made again as active.
+        const status = faults.has('i4-webhooks-update-reactivates-events') ? 'active' : old.status;
+        return { ...newEvent(e, status), webhookEventId: old.webhookEventId, everInactive: old.everInactive };
       });
       if (faults.has('blind-webhooks-update-merges-events')) sub.events.push(...previous);
       sub.lastUpdatedDate = isoNow(ctx);
@@ -318,7 +330,8 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       event.name = body.name;
       if (faults.has('blind-webhooks-event-update-new-id')) event.webhookEventId = nextUuid(state(), 'event');
       // PUT replaces: an override or a condition left out is removed.
-      if (body.url) event.url = body.url;
+      // i4-webhooks-event-update-url-lowercased: the override stored lower-cased on this path.
+      if (body.url) event.url = faults.has('i4-webhooks-event-update-url-lowercased') ? body.url.toLowerCase() : body.url;
       else delete event.url;
       if (!faults.has('webhooks-event-update-ignored-condition')) {
         if (body.condition) event.condition = body.condition;
@@ -391,7 +404,13 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       for (const event of sub.events) {
         if (!testable(ctx, sub, event, 'subscription')) continue;
         // Blind faults: every delivery names the first event; the loop stops after the first delivery.
-        await deliverTest(ctx, sub, event, faults.has('blind-webhooks-sub-test-first-event-body') ? sub.events[0] : event);
+        await deliverTest(
+          ctx,
+          sub,
+          event,
+          faults.has('blind-webhooks-sub-test-first-event-body') ? sub.events[0] : event,
+          faults.has('i4-webhooks-sub-test-override-also-to-sub-url'),
+        );
         if (faults.has('blind-webhooks-sub-test-first-event-only')) break;
       }
       return reply.code(200).send();
@@ -409,9 +428,12 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       const event = sub && (findEvent(input, sub) ?? gone(sub));
       if (!sub || !event) return fail(reply, 404, sub ? 'Event not found in this subscription' : 'Subscription not found');
       const events = faults.has('webhooks-event-test-delivers-all') ? sub.events : [event];
+      // Seeded fault: the event test alone calls the event's override URL lower-cased (the subscription test keeps it).
+      const called = (e: HookEvent) =>
+        faults.has('webhooks-event-test-override-lowercased') && e.url ? { ...e, url: e.url.toLowerCase() } : e;
       for (const e of events)
         if (testable(ctx, sub, e, 'event'))
-          await deliverTest(ctx, sub, faults.has('blind-webhooks-event-test-ignores-override') ? { ...e, url: undefined } : e);
+          await deliverTest(ctx, sub, faults.has('blind-webhooks-event-test-ignores-override') ? { ...e, url: undefined } : called(e));
       return reply.code(200).send();
     });
   });

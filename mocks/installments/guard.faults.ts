@@ -4,7 +4,7 @@
 // provider's release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted`
 // runs the specs citing them). The faults of the suite's authors first, then those written blind
 // (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue } from '../kit/faults.js';
+import { faultCatalogue, independent, INDEPENDENT_4 } from '../kit/faults.js';
 import { blind, rule } from './fault-builders.js';
 
 export const GUARD_FAULTS = faultCatalogue([
@@ -33,7 +33,8 @@ export const GUARD_FAULTS = faultCatalogue([
   // Error body and headers (provider 2.0.0, ErrorWrapper).
   rule('error-body-wrong-shape', 'error body {"Errors": {"Error": [...]}}', ['IN-ERR-SHAPE', 'IN-ERR-MALFORMED']),
   rule('error-missing-recoverable', 'error item: Recoverable required', ['IN-ERR-SHAPE']),
-  // No rule of the catalogue covers the Correlation-Id of an answer: no rules, the whole service runs.
+  // The header's presence is checked by the client on every answer declaring it (no rule id: the whole
+  // service runs); its value, IN-ECHO-CORRELATION, is checked where the caller gives one.
   rule('correlation-id-not-returned', 'answers that declare Correlation-Id carry it (provider 2.0.0)'),
   rule('bad-json-crashes', 'malformed body: 400, never 500', ['IN-ERR-MALFORMED']),
   // Merchant participation flow (reference, Flows - lender app).
@@ -91,4 +92,12 @@ export const GUARD_FAULTS = faultCatalogue([
     'provider',
     ['IN-ERR-SHAPE', 'IN-STATUS-PLAN-UNKNOWN'],
   ),
+  // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract, the rule catalogue and this mock only, the specs unread.
+  independent(INDEPENDENT_4, {
+    id: 'i4-forbidden-key-reads-plan',
+    rule: 'a consumer key not allowed an operation is refused 403 on every operation (reference, Transport and auth): getPlan lets it read a plan (the other operations still refuse it)',
+    source: 'assumption',
+    rules: ['IN-AUTH-FORBIDDEN'],
+  }),
 ]);

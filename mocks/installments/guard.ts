@@ -4,7 +4,8 @@
 // contract, and the card data: a root JWE `encryptedValue` (decrypted and checked against its plaintext
 // schema) or, as the provider's schema also allows, `sensitiveData` in clear (provider 2.0.0).
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Contract } from '../../helpers/contract/contract.js';
+import type { ValidateFunction } from 'ajv';
+import type { Contract, Operation, Parameter } from '../../helpers/contract/contract.js';
 import type { InstallmentsOperationId } from '../../helpers/contract/operations.js';
 import { parameterDefault, parameterRange } from '../../helpers/contract/facts.js';
 import { verifyRequest } from '../../helpers/auth/oauth1.js';
@@ -41,6 +42,33 @@ function acceptsJson(accept: string | undefined): boolean {
   return accept.split(',').some((part) => ['application/json', 'application/*', '*/*'].includes(part.split(';')[0].trim().toLowerCase()));
 }
 
+/** What the guard reads of an operation in the contract. */
+interface OperationShape {
+  op: Operation;
+  /** The page size without a `limit`, when the operation pages (the contract's limit parameter). */
+  paging: { defaultLimit?: number };
+  limitMax: number;
+  /** The query and header parameters, each with its validator (compiled at its first use). */
+  inputs: { param: Parameter; validate: () => ValidateFunction }[];
+}
+
+function operationShape(contract: Contract, operationId: InstallmentsOperationId): OperationShape {
+  const op = contract.operation(operationId);
+  // The operation's page bounds, when it pages (the contract's limit parameter).
+  const limitParam = op.parameters.find((p) => p.name === 'limit');
+  return {
+    op,
+    paging: limitParam ? { defaultLimit: Number(parameterDefault(contract, operationId, 'limit')) } : {},
+    limitMax: limitParam ? parameterRange(contract, operationId, 'limit').max! : Infinity,
+    inputs: op.parameters
+      .filter((p) => p.in === 'query' || p.in === 'header')
+      .map((param) => {
+        let validate: ValidateFunction | undefined;
+        return { param, validate: () => (validate ??= contract.validator(`param:${operationId}:${param.name}`, param.schema)) };
+      }),
+  };
+}
+
 export function createGuard(
   ctx: MockContext<InstallmentsFaultId>,
   contract: Contract,
@@ -51,12 +79,15 @@ export function createGuard(
   // blind-consumer-key-prefix: a consumer key matched on its first 12 characters only.
   const sameKey = (k: InstallmentsState['keys'][number], key: string) =>
     faults.has('blind-consumer-key-prefix') ? key.slice(0, 12) === k.consumerKey.slice(0, 12) : k.consumerKey === key;
+  // What the guard reads of an operation in the contract, looked up at its first request, not on every one.
+  const shapes = new Map<InstallmentsOperationId, OperationShape>();
+  const shapeOf = (operationId: InstallmentsOperationId): OperationShape => {
+    let shape = shapes.get(operationId);
+    if (!shape) shapes.set(operationId, (shape = operationShape(contract, operationId)));
+    return shape;
+  };
   return async (req, reply, operationId) => {
-    const op = contract.operation(operationId);
-    // The operation's page bounds, when it pages (the contract's limit parameter).
-    const limitParam = op.parameters.find((p) => p.name === 'limit');
-    const paging = limitParam ? { defaultLimit: Number(parameterDefault(contract, operationId, 'limit')) } : {};
-    const limitMax = limitParam ? parameterRange(contract, operationId, 'limit').max! : Infinity;
+    const { op, paging, limitMax, inputs } = shapeOf(operationId);
     const raw = typeof req.body === 'string' ? req.body : undefined;
     const verdict = verifyRequest(
       { method: req.method, url: `http://${req.headers.host}${req.url}`, authorization: req.headers.authorization, body: raw },
@@ -72,7 +103,10 @@ export function createGuard(
       return void sendError(reply, faults, 401, 'UNAUTHORIZED', `OAuth signature rejected (${verdict.reason}).`);
     }
     const allowed = world.keys.find((k) => sameKey(k, consumerKey))!.operations;
-    const forbiddenUnchecked = faults.has('blind-deregister-forbidden-unchecked') && operationId === 'deregisterPans';
+    const forbiddenUnchecked =
+      (faults.has('blind-deregister-forbidden-unchecked') && operationId === 'deregisterPans') ||
+      // i4-forbidden-key-reads-plan: getPlan misses from the key's rights check.
+      (faults.has('i4-forbidden-key-reads-plan') && operationId === 'getPlan');
     if (allowed !== '*' && !allowed.includes(operationId) && !faults.has('forbidden-never-given') && !forbiddenUnchecked) {
       return void sendError(reply, faults, 403, 'FORBIDDEN', `The consumer key may not call ${operationId}.`);
     }
@@ -85,7 +119,7 @@ export function createGuard(
     }
 
     const query = new URL(req.url, 'http://mock').searchParams;
-    for (const p of op.parameters.filter((p) => p.in === 'query' || p.in === 'header')) {
+    for (const { param: p, validate: validatorOf } of inputs) {
       const value = p.in === 'query' ? (query.get(p.name) ?? undefined) : (req.headers[p.name.toLowerCase()] as string | undefined);
       if (value === undefined) {
         // The issuer's 400 for a notification without Correlation-Id (reference, header `Correlation-Id*`).
@@ -104,7 +138,7 @@ export function createGuard(
           : p.schema.type === 'boolean' && /^(true|false)$/.test(value)
             ? value === 'true'
             : value;
-      const validate = contract.validator(`param:${operationId}:${p.name}`, p.schema);
+      const validate = validatorOf();
       if (!validate(typed)) return void invalidRequest(reply, faults, violations(validate.errors, p.name));
     }
 

@@ -66,7 +66,8 @@ export async function startInstallmentsMock(
   );
   const guard = createGuard(context, contract, world, keys);
   // provider 2.0.0 requires Correlation-Id on several answers (offers: all): echo the caller's or make one.
-  app.addHook('onSend', async (req, reply) => {
+  // A callback hook, not an async one: it costs every answer no promise.
+  app.addHook('onSend', (req, reply, payload, done) => {
     // blind-offers-correlation-id-not-echoed: approvedOffers answers a Correlation-Id of its own.
     if (
       faults.has('blind-offers-correlation-id-not-echoed') &&
@@ -76,6 +77,7 @@ export async function startInstallmentsMock(
       reply.header('Correlation-Id', randomUUID());
     if (!reply.hasHeader('Correlation-Id') && !faults.has('correlation-id-not-returned'))
       reply.header('Correlation-Id', (req.headers['correlation-id'] as string | undefined) ?? randomUUID());
+    done(null, payload);
   });
   app.get('/keys', async () => keys.jwks);
   registerPanLists(app, INSTALLMENTS_BASE_PATH, context, world, guard);

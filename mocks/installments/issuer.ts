@@ -29,7 +29,9 @@ export function registerIssuerEndpoint(
     const now = clock.nowMs();
     // i3-issuer-throttle-per-issuer: the throttle counts every notification of the issuer, not of the plan.
     const throttleKey = faults.has('i3-issuer-throttle-per-issuer') ? `issuer:${n.issuerIca}` : n.planId;
-    const recent = (world.issuerReceived.get(throttleKey) ?? []).filter((t) => now - t < 60_000);
+    // i4-issuer-throttle-window-half-minute: the window is half a minute.
+    const windowMs = faults.has('i4-issuer-throttle-window-half-minute') ? 30_000 : 60_000;
+    const recent = (world.issuerReceived.get(throttleKey) ?? []).filter((t) => now - t < windowMs);
     if (recent.length >= NOTIFICATIONS_PER_PLAN_PER_MINUTE && !faults.has('issuer-never-throttles')) {
       return sendError(reply, faults, 429, 'TOO_MANY_REQUESTS', 'Too many notifications for this plan; retry later.');
     }

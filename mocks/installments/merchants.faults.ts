@@ -4,7 +4,7 @@
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, independent, INDEPENDENT_2, INDEPENDENT_3, modelFault } from '../kit/faults.js';
+import { faultCatalogue, independent, INDEPENDENT_2, INDEPENDENT_3, modelFault, INDEPENDENT_4 } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const MERCHANTS_FAULTS = faultCatalogue([
@@ -190,5 +190,13 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     rule: 'a merchant read back carries its legal name as submitted (provider 2.0.0, MerchantParticipation; merchantLegalName of any characters within its lengths): the read by request_id trims the legal name and collapses its inner runs of spaces (the completed list keeps it)',
     source: 'provider',
     rules: ['IN-ECHO-PARTICIPATION'],
+  }),
+  // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract, the rule catalogue and this mock only, the specs unread.
+  independent(INDEPENDENT_4, {
+    id: 'i4-mid-search-name-case-insensitive',
+    rule: 'a MID search answers the MIDs of the merchant named exactly by legal name, country and acquirer ICA (seed 001, Endpoints; provider MerchantMidSearchParameters): the legal name is compared without case, so the MIDs of ACME are answered for Acme',
+    source: 'seed',
+    rules: ['IN-FILTER-MID-MERCHANT'],
   }),
 ]);

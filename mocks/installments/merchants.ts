@@ -149,7 +149,10 @@ export function registerMerchants(
     if (faults.has('mid-status-filter-ignored')) delete c.status;
     const p = latest().find(
       (x) =>
-        x.merchant.merchantLegalName === c.merchantLegalName &&
+        (x.merchant.merchantLegalName === c.merchantLegalName ||
+          // i4-mid-search-name-case-insensitive: the legal name compared without case.
+          (faults.has('i4-mid-search-name-case-insensitive') &&
+            String(x.merchant.merchantLegalName).toLowerCase() === String(c.merchantLegalName).toLowerCase())) &&
         (x.merchant.countryCode === c.countryCode || faults.has('mid-search-ignores-country')) &&
         x.merchant.acquirerICA === c.acquirerICA,
     );

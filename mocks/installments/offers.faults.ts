@@ -3,7 +3,7 @@
 // provider's release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted`
 // runs the specs citing them). The faults of the suite's authors first, then those written blind
 // (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, independent, INDEPENDENT_2 } from '../kit/faults.js';
+import { faultCatalogue, independent, INDEPENDENT_2, INDEPENDENT_4 } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const OFFERS_FAULTS = faultCatalogue([
@@ -40,11 +40,11 @@ export const OFFERS_FAULTS = faultCatalogue([
     'assumption',
     ['IN-STATE-PAN-ELIGIBLE'],
   ),
-  // No rule of the catalogue covers the Correlation-Id of an answer: no rules.
   blind(
     'blind-offers-correlation-id-not-echoed',
     'the caller\'s Correlation-Id is the one answered (provider: the API creates one only "if not provided"): approvedOffers answers a fresh Correlation-Id instead of the caller\'s (other operations echo it)',
     'provider',
+    ['IN-ECHO-CORRELATION'],
   ),
   // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract and the rule catalogue only, the specs unread.
@@ -53,5 +53,13 @@ export const OFFERS_FAULTS = faultCatalogue([
     rule: 'a card at either end of a registered account range gets offers (reference, Flows - services): a card at the low end itself gets none (404); the high end is kept',
     source: 'assumption',
     rules: ['IN-RANGE-ELIGIBLE'],
+  }),
+  // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract, the rule catalogue and this mock only, the specs unread.
+  independent(INDEPENDENT_4, {
+    id: 'i4-offers-total-counts-dropped-offer',
+    rule: 'OffersGroup.total is the number of offers answered (provider OffersGroup.total; reference): on a small purchase the longest-tenure offer is dropped (its installment would be below one currency unit) but total still counts it',
+    source: 'assumption',
+    rules: ['IN-VAL-OFFERS-TOTAL'],
   }),
 ]);

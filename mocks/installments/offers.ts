@@ -75,6 +75,8 @@ export function registerOffers(
     const offerTransactionId = `otx${randomBytes(10).toString('hex')}`;
     world.offerTransactions.set(offerTransactionId, { offerTransactionId, pan, merchant: ok.body.merchant ?? {}, offers });
     const total = faults.has('offers-total-wrong') ? offers.length + 1 : offers.length;
-    return reply.code(200).send({ total, offerTransactionId, offers });
+    // i4-offers-total-counts-dropped-offer: an offer whose installment is below one unit is dropped, total kept.
+    const shown = faults.has('i4-offers-total-counts-dropped-offer') ? offers.filter((o) => o.otherInstallmentAmount >= 1) : offers;
+    return reply.code(200).send({ total, offerTransactionId, offers: shown });
   });
 }

@@ -3,7 +3,7 @@
 // provider's release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted`
 // runs the specs citing them). The faults of the suite's authors first, then those written blind
 // (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, independent, INDEPENDENT_2, INDEPENDENT_3, modelFault } from '../kit/faults.js';
+import { faultCatalogue, independent, INDEPENDENT_2, INDEPENDENT_3, modelFault, INDEPENDENT_4 } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const PANS_FAULTS = faultCatalogue([
@@ -109,5 +109,13 @@ export const PANS_FAULTS = faultCatalogue([
     rule: 'deregistration removes the PANs from the list named (seed 001, PAN lists): it removes them from every list of the service, so a card still registered in another list gets no offers',
     source: 'seed',
     rules: ['IN-STATE-PAN-ELIGIBLE'],
+  }),
+  // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract, the rule catalogue and this mock only, the specs unread.
+  independent(INDEPENDENT_4, {
+    id: 'i4-dereg-unknown-list-counted-successful',
+    rule: 'successfulCount counts the PANs actually deregistered and failureCount those not in the list (provider Deregistration): deregistering from a list id that names no list counts every PAN as successful',
+    source: 'provider',
+    rules: ['IN-VAL-PAN-COUNTS'],
   }),
 ]);

@@ -84,7 +84,9 @@ export function registerPanLists(
     let failureCount = 0;
     let successfulCount = 0;
     for (const { pan } of (ok.plain?.pans ?? []) as { pan?: string }[]) {
-      if (pan === undefined || !list.pans.has(pan)) {
+      // i4-dereg-unknown-list-counted-successful: a list id that names no list counts every PAN as deregistered.
+      const unknownCounted = faults.has('i4-dereg-unknown-list-counted-successful') && !world.panLists.has(list.panListId);
+      if (pan === undefined || (!list.pans.has(pan) && !unknownCounted)) {
         failureCount++;
         continue;
       }

@@ -3,7 +3,7 @@
 // might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs
 // citing them). The faults of the suite's authors first, then those written blind (`origin:
 // 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, independent, INDEPENDENT_2, telling, INDEPENDENT_3 } from '../kit/faults.js';
+import { faultCatalogue, independent, INDEPENDENT_2, telling, INDEPENDENT_3, seeded, INDEPENDENT_4 } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const PLANS_FAULTS = faultCatalogue([
@@ -52,6 +52,13 @@ export const PLANS_FAULTS = faultCatalogue([
   rule('plan-status-stale', 'the plan read back shows the approval', ['IN-STATE-DECISION', 'IN-ECHO-PLAN']),
   // The notification to the issuer (seed 001, Events; reference, Main fields - Notification).
   rule('notification-not-sent', 'selecting a plan notifies the issuer of the account range', ['IN-NOTIFY-SENT']),
+  // Outbound deliveries (kit/faults.ts, seeded): the configured endpoint changed on the way.
+  seeded({
+    id: 'notification-url-query-dropped',
+    rule: "IN-NOTIFY-EXACT: the notification goes to the issuer's endpoint as configured for the account range, query string included",
+    source: 'assumption',
+    rules: ['IN-NOTIFY-EXACT'],
+  }),
   rule('notification-wrong-plan', 'the notification names the plan selected', ['IN-NOTIFY-SENT', 'IN-NOTIFY-SHAPE']),
   rule('notification-missing-issuerIca', 'notification body: issuerIca required', ['IN-NOTIFY-SHAPE']),
   rule('notification-no-correlation-id', 'notification header Correlation-Id required', ['IN-NOTIFY-SHAPE']),
@@ -158,5 +165,38 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-LIM-TENURE', 'IN-ERR-CONTRACT'],
     relax: [{ schema: 'PlanInstallmentInformation', at: ['properties', 'tenure'], shift: { maximum: 1 } }],
+  }),
+  // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract, the rule catalogue and this mock only, the specs unread.
+  independent(INDEPENDENT_4, {
+    id: 'i4-notify-installment-amount-floored',
+    rule: "the notification names the plan's schedule as the service computed it (provider notifyPlan SchedulePayment.installmentAmount; seed 001, Events): each installmentAmount is cut down to whole currency units in the notification only (getPlan keeps the cents)",
+    source: 'provider',
+    rules: ['IN-NOTIFY-SHAPE'],
+  }),
+  independent(INDEPENDENT_4, {
+    id: 'i4-notify-only-for-listed-pan',
+    rule: "selecting a plan notifies the issuer of the card's account range (seed 001, Events; reference, Flows - notification): a card eligible through the list's account range but not registered by number notifies nobody",
+    source: 'seed',
+    rules: ['IN-NOTIFY-SENT'],
+  }),
+  independent(INDEPENDENT_4, {
+    id: 'i4-notify-correlation-id-uppercased',
+    rule: 'the notification carries the Correlation-Id of the selection that caused it (provider notifyPlan Correlation-Id): it is upper-cased on the way out',
+    source: 'provider',
+    rules: ['IN-NOTIFY-SHAPE', 'IN-FMT-CORRELATION'],
+  }),
+  independent(INDEPENDENT_4, {
+    id: 'i4-plan-apr-max-refused',
+    rule: "a plan's apr is accepted up to its maximum inclusive (provider PlanInstallmentInformation.apr maximum): the maximum itself is refused (the bound is made exclusive; the minimum still holds)",
+    source: 'provider',
+    rules: ['IN-LIM-APR', 'IN-ERR-CONTRACT'],
+    relax: [{ schema: 'PlanInstallmentInformation', at: ['properties', 'apr'], shift: { maximum: -0.01 } }],
+  }),
+  independent(INDEPENDENT_4, {
+    id: 'i4-getplan-providerid-from-offer',
+    rule: 'getPlan reads back the providerId the plan was created with (reference, Flows - checkout; provider InstallmentPlan.providerId): it answers the lender of the offers instead',
+    source: 'assumption',
+    rules: ['IN-ECHO-PLAN'],
   }),
 ]);

@@ -42,8 +42,10 @@ export function registerPlans(
   const { faults, clock, deliveries } = ctx;
 
   function notifyIssuer(plan: Plan, correlationId: string) {
+    // i4-notify-only-for-listed-pan: only a card registered by its number in a list finds its issuer.
+    const listed = !faults.has('i4-notify-only-for-listed-pan') || [...world.panLists.values()].some((l) => l.pans.has(plan.pan));
     const issuer =
-      world.issuers.find((i) => inRange(plan.pan, i.accountRange)) ??
+      (listed ? world.issuers.find((i) => inRange(plan.pan, i.accountRange)) : undefined) ??
       (faults.has('blind-notification-for-unconfigured-range') ? world.issuers[0] : undefined);
     if (!issuer || faults.has('notification-not-sent')) return;
     const body: Record<string, unknown> = {
@@ -53,7 +55,12 @@ export function registerPlans(
       offerId: plan.offerId,
       schedulePayments: faults.has('blind-notification-schedule-amount-key')
         ? plan.scheduledRepayments
-        : plan.scheduledRepayments.map(({ amount, ...r }) => ({ ...r, installmentAmount: amount })),
+        : plan.scheduledRepayments.map(({ amount, ...r }) => ({
+            ...r,
+            // i4-notify-installment-amount-floored: whole currency units in the notification only.
+            installmentAmount:
+              faults.has('i4-notify-installment-amount-floored') && typeof amount === 'number' ? Math.floor(amount) : amount,
+          })),
       planInstallmentInformation: plan.planInstallmentInformation,
       transaction: faults.has('blind-notification-amount-in-cents')
         ? { ...plan.transaction, amount: Math.round(plan.transaction.amount * 100) }
@@ -66,7 +73,11 @@ export function registerPlans(
     if (faults.has('notification-missing-issuerIca')) delete body.issuerIca;
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
     if (!faults.has('notification-no-correlation-id'))
-      headers['Correlation-Id'] = faults.has('blind-notification-correlation-id-regenerated') ? randomUUID() : correlationId;
+      headers['Correlation-Id'] = faults.has('blind-notification-correlation-id-regenerated')
+        ? randomUUID()
+        : faults.has('i4-notify-correlation-id-uppercased')
+          ? correlationId.toUpperCase()
+          : correlationId;
     if (!faults.has('notification-unsigned'))
       headers.authorization = signRequest(
         { consumerKey: world.serviceKey.consumerKey, signingKey: world.serviceKey.privateKeyPem },
@@ -74,7 +85,9 @@ export function registerPlans(
         issuer.notificationUrl,
         faults.has('i2-notification-signed-over-other-bytes') ? JSON.stringify(body, null, 2) : JSON.stringify(body),
       );
-    void deliveries.send(issuer.notificationUrl, 'POST', headers, body, clock.now());
+    // Seeded fault: the issuer's endpoint called without the query string it was configured with.
+    const url = faults.has('notification-url-query-dropped') ? issuer.notificationUrl.split('?')[0] : issuer.notificationUrl;
+    void deliveries.send(url, 'POST', headers, body, clock.now());
     // i3-notify-delivered-twice: the notification is sent again at once (a retry that does not wait for the first answer).
     if (faults.has('i3-notify-delivered-twice')) void deliveries.send(issuer.notificationUrl, 'POST', headers, body, clock.now());
   }
@@ -142,7 +155,8 @@ export function registerPlans(
     const { amount, currency } = transaction;
     return reply.code(200).send({
       planId,
-      providerId,
+      // i4-getplan-providerid-from-offer: the reader names the lender of the offers, not the plan's providerId.
+      providerId: faults.has('i4-getplan-providerid-from-offer') ? world.providerId : providerId,
       offerId,
       merchant,
       // Fault: this reader alone rounds the amount to whole units.

@@ -93,7 +93,9 @@ function consumerKey(
   return { consumerKey: name, privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), publicKey, operations };
 }
 
-export const ISSUER_NOTIFICATION_URL = 'https://issuer.example.test/installments/notifications';
+// Configured per account range (reference, Flows - notification (a)); written as an issuer might
+// (case, a leading zero, a query string) so that a notification to another URL is seen at once.
+export const ISSUER_NOTIFICATION_URL = 'https://issuer.example.test/Installments/Notifications-007?issuerCid=202020&Ref=Ab%2F07';
 
 export function createInstallmentsState(): InstallmentsState {
   const world: InstallmentsState = {

@@ -19,6 +19,18 @@ export function parseJson(raw: unknown): unknown {
   }
 }
 
+/**
+ * A hook whose work is synchronous (a fault's rewrite of a request, most often skipped), registered
+ * as a callback hook: an async one costs a promise and a microtask on every request of the app.
+ * What the work throws reaches the error handler as an async hook's rejection does.
+ */
+export const syncHook =
+  (work: (req: FastifyRequest) => void) =>
+  (req: FastifyRequest, _reply: FastifyReply, done: () => void): void => {
+    work(req);
+    done();
+  };
+
 export function createMockApp(context: MockContext, clientError: ClientError, options: AppOptions = {}): FastifyInstance {
   // Whatever Fastify itself refuses (a URL that does not decode, a body too large...) is the
   // client's 4xx in the service's error shape, never a 500 or Fastify's own body.

@@ -39,8 +39,9 @@ export interface Fault<Id extends string = string> {
    * 'blind': written from the rules by someone who had not read the specs (see `blind`): the independent measure.
    * 'telling': a normalisation of an echoed value on one path (see `telling`): caught only by inputs that can tell.
    * 'model': a deviation only a sequence of calls shows (see `modelFault`): what the reference models catch.
+   * 'seeded': a deviation of a property family on one of its paths (see `seeded`): proves that family's check can fail there.
    */
-  origin?: 'blind' | 'telling' | 'model';
+  origin?: 'blind' | 'telling' | 'model' | 'seeded';
   /**
    * The named set of a later independent measure (see `independent`): faults written blind by another
    * engineer, run on their own by `npm run mutation -- --set <name>` and counted apart from `origin`.
@@ -66,8 +67,11 @@ export const INDEPENDENT_2 = 'independent-2';
 /** The name of the third independent set of faults written blind (another engineer, from the sources only, specs unread). */
 export const INDEPENDENT_3 = 'independent-3';
 
+/** The name of the fourth independent set of faults written blind (another engineer, from the sources only, specs unread). */
+export const INDEPENDENT_4 = 'independent-4';
+
 /**
- * A fault of a named independent set (INDEPENDENT_2, INDEPENDENT_3): written blind like `blind`, but by another
+ * A fault of a named independent set (INDEPENDENT_2, INDEPENDENT_3, INDEPENDENT_4): written blind like `blind`, but by another
  * engineer at another time, so it is measured as its own set (`npm run mutation -- --set <name>`)
  * and not mixed into the first blind measure (`--blind`).
  */
@@ -90,6 +94,15 @@ export const modelFault = <const F extends Omit<Fault, 'origin'>>(fault: F): Fau
  */
 export const telling = <const F extends Omit<Fault, 'origin'>>(fault: F): Fault<F['id']> =>
   ({ ...fault, origin: 'telling' }) as Fault<F['id']>;
+
+/**
+ * A fault that breaks a property family (outbound deliveries, date windows, counts) on one path of
+ * one operation, as a provider's engineer might (a callback called without its query string, a
+ * window whose edge is exclusive, a count of the page instead of the set): written by the suite's
+ * authors beside the check of that family and path, to show that check fails with it and only with it.
+ */
+export const seeded = <const F extends Omit<Fault, 'origin'>>(fault: F): Fault<F['id']> =>
+  ({ ...fault, origin: 'seeded' }) as Fault<F['id']>;
 
 /**
  * A fault whose rule text starts with the catalogue id it breaks (`'FD-X-Y: what breaks'`): the

@@ -15,12 +15,20 @@ for (const path of ENROLLMENT_PATHS) {
   );
 
   test(
-    `rejects an unknown serviceId on the ${path} path with INVALID_STATE naming serviceId`,
+    `rejects an unknown serviceId, and the client's own in another case, on the ${path} path with INVALID_STATE naming serviceId`,
     rules(`CE-STATE-UNKNOWN-SERVICE@${path}`, 'CE-ERR-FIELD'),
     async ({ cardApi, cards, card }) => {
       test.skip(lacksPathData(card, path), NO_RECEIPT);
-      const res = await cardApi.call('putCard', { body: { ...(await cards.on(path)), serviceId: `UNKNOWN_${Date.now()}` } });
-      expectCardError(res, { http: 400, status: 'INVALID_STATE', field: 'serviceId', sourceType: 'BODY' });
+      const body = await cards.on(path);
+      // An id resolves as registered, byte for byte: the registered one with its case swapped tells a
+      // target that resolves ids without case (skipped when the id has no letter).
+      const own = String(body.serviceId);
+      const swapped = [...own].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+      for (const serviceId of [`UNKNOWN_${Date.now()}`, ...(swapped === own ? [] : [swapped])]) {
+        const res = await cardApi.call('putCard', { body: { ...body, serviceId } });
+        expect(res.status, `serviceId '${serviceId}'`).toBe(400);
+        expectCardError(res, { http: 400, status: 'INVALID_STATE', field: 'serviceId', sourceType: 'BODY' });
+      }
     },
   );
 }

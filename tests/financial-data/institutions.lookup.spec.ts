@@ -32,6 +32,31 @@ test('GetInstitutionBranding answers 404 for an institution without branding', r
   expectFdError(await fdApi.call('GetInstitutionBranding', { path: { institutionId: fd.institutions.unbranded! } }), 404, 'no branding');
 });
 
+// seed 002, Institutions: the institutions mapped to the number, all of them and no other: a number
+// that is an institution's second one, and numbers with a leading zero, too (a lookup keyed on an
+// institution's first number, or on the number as an integer, lists another set). found and
+// displaying count that set (provider 1.35.0 InstitutionsByRoutingNumber). On a sandbox only the
+// configured number is known: its counts are compared with what it lists.
+test(
+  'GetInstitutionsByRoutingNumber lists exactly the institutions mapped to each number, leading zeros and second numbers included, and found counts them',
+  rules('FD-ROUTING-EXACT', 'FD-ROUTING-COUNTS'),
+  async ({ fdApi, fd }) => {
+    const map = fd.institutions.routingMap ?? { [fd.institutions.routingNumber]: undefined };
+    const problems: string[] = [];
+    for (const [rn, ids] of Object.entries(map)) {
+      const res = await fdApi.call('GetInstitutionsByRoutingNumber', { path: { routing_number: rn } });
+      expect(res.status, `routing number ${rn}`).toBe(200);
+      const got = ((res.body.institutions ?? []) as { id: number }[]).map((i) => String(i.id)).sort();
+      if (ids && JSON.stringify(got) !== JSON.stringify([...ids].sort()))
+        problems.push(`${rn}: lists [${got.join(', ')}], mapped [${[...ids].sort().join(', ')}]`);
+      for (const member of ['found', 'displaying'] as const)
+        if (res.body[member] !== undefined && Number(res.body[member]) !== got.length)
+          problems.push(`${rn}: ${member} ${String(res.body[member])}, ${got.length} listed`);
+    }
+    expect(problems, 'each routing number: its institutions exactly, counted').toEqual([]);
+  },
+);
+
 test(
   'GetInstitutionsByRoutingNumber returns the institutions mapped to the number',
   rules('FD-ROUTING-MATCH', 'FD-ROUTING-LENGTH:accept'),

@@ -26,8 +26,11 @@ const WINDOW_S = fdLimit('microEntryWindowSeconds');
 const DEPOSITS = sizeOf(FD_CONTRACT, 'MicroDepositVerification', 'amounts').max!;
 const ACCOUNT_TYPES = ['personalChecking', 'businessChecking', 'personalSavings', 'businessSavings', 'checking', 'savings']; // provider 1.35.0 Receiver.accountType
 
-/** A full account number of 12 digits, unique to the call (sensitive: the client flags any echo). */
-const newAccountNumber = () => `66${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`;
+/**
+ * A full account number of 12 digits, unique to the call (sensitive: the client flags any echo).
+ * Its last four start with zeros, so that a last four read as a number (42 for 0042) is seen.
+ */
+const newAccountNumber = () => `66${String(Date.now()).slice(-6)}00${String(Math.floor(Math.random() * 100)).padStart(2, '0')}`;
 const receiver = (overrides: Record<string, unknown> = {}) => ({
   routingNumber: '011000015',
   accountNumber: newAccountNumber(),
@@ -74,12 +77,15 @@ test.describe('micro entries: initiation and the details read', () => {
     rules('FD-MICRO-DETAILS'),
     async ({ fdApi, fd, fdMock, createCustomer }) => {
       const customerId = await createCustomer();
-      const sent = receiver({ routingNumber: '122000247' });
+      // A routing number with a leading zero: one read back as a number would print is another.
+      const sent = receiver({ routingNumber: '021000021' });
       const startedMs = fd.now();
       const { body } = await initiate(fdApi, customerId, { receiver: sent });
       const first = await details(fdApi, customerId, body.accountId);
       expect(first.body.status, 'right after the initiation').toBe('Pending');
       if (first.body.routingNumber !== undefined) expect(first.body.routingNumber, 'the routing number sent').toBe(sent.routingNumber);
+      if (first.body.accountNumberLast4 !== undefined)
+        expect(first.body.accountNumberLast4, 'the last four digits sent, leading zeros kept').toBe(sent.accountNumber.slice(-4));
       if (first.body.creationDate !== undefined) {
         // provider 1.35.0: NoZoneDateTime (UTC here), the time of the initiation.
         expect(first.body.creationDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);

@@ -121,6 +121,40 @@ test(
   },
 );
 
+// provider 1.35.0: transactions "starting from" fromDate and "up to and including" toDate. Two
+// posted transactions a few apart in the known list bound the window; the report is compared with
+// the known list on that window, then with each edge moved one second inside.
+test(
+  'a transactions report holds what was posted exactly at fromDate and at toDate; a window one second inside either edge leaves it out @provider',
+  rules('FD-TXREPORT-WINDOW-EDGES:accept@assets-read', 'FD-TXREPORT-WINDOW-EDGES:refuse@assets-read'),
+  async ({ fdApi, fd, linkedCustomer, pollReport }) => {
+    const { customerId } = linkedCustomer;
+    await ensureConsumer(fdApi, customerId);
+    const nowS = Math.floor(fd.now() / 1000);
+    const posted = (await knownTransactions(fdApi, customerId, nowS)).filter((t) => !t.pending && t.postedDate > nowS - 300 * DAY_S);
+    const dates = [...new Set(posted.map((t) => t.postedDate))].sort((a, b) => a - b);
+    test.skip(dates.length < 8, 'the linked customer has too few posted transactions in the last 300 days');
+    const [from, to] = [dates[Math.floor(dates.length / 2)], dates[Math.floor(dates.length / 2) + 4]];
+    const problems: string[] = [];
+    for (const [what, fromDate, toDate] of [
+      ['both edges', from, to],
+      ['fromDate one second after the first posting', from + 1, to],
+      ['toDate one second before the last posting', from, to - 1],
+    ] as const) {
+      const expected = posted.filter((t) => t.postedDate >= fromDate && t.postedDate <= toDate).map((t) => t.id);
+      const { report } = await generated(fdApi, pollReport, OP, { path: { customerId }, query: { fromDate, toDate }, body: {} });
+      const got = reportTransactions(report).map((t) => t.id);
+      const missing = expected.filter((id) => !got.includes(id));
+      const extra = got.filter((id) => !expected.includes(id));
+      if (missing.length || extra.length)
+        problems.push(
+          `${what} [${fromDate}, ${toDate}]: missing ${missing.join(', ') || 'none'}; outside it ${extra.join(', ') || 'none'}`,
+        );
+    }
+    expect(problems, 'each report holds exactly the postings within its edges, edges included').toEqual([]);
+  },
+);
+
 test(
   'findTransaction with an amount range keeps exactly the transactions of the window within it @provider',
   rules('FD-TXREPORT-FIND@assets-read'),

@@ -103,6 +103,39 @@ test(
 );
 
 test(
+  `a VOAI without fromDate shows a transaction posted ${VOAI_DEFAULT_DAYS - 1} days and two minutes before it (inside ${VOAI_DEFAULT_DAYS} days) @mock-only`,
+  rules('FD-VOAI-HISTORY-DEFAULT@assets-read'),
+  async ({ fdApi, fd, fdMock, linkedCustomer, pollReport }) => {
+    // seed 002, Decisioning reports and Limits: the default history is 61 days. The window check
+    // above leaves a day unjudged at its old end (a target may count calendar days); a transaction
+    // posted just over 60 whole days before the report is inside 61 days under every count, even
+    // 61 calendar days ending with the report's own (UTC) day, once that day is more than a few
+    // minutes old: near midnight the mock's clock is moved on. The injected transaction is the
+    // known answer; whether a sandbox's reports read injected test transactions is not documented.
+    const WHOLE = (VOAI_DEFAULT_DAYS - 1) * DAY_S;
+    if (Math.floor(fd.now() / 1000) % DAY_S < 3600) await fdMock.advanceClock(3600);
+    const nowS = Math.floor(fd.now() / 1000);
+    const { customerId } = linkedCustomer;
+    await ensureConsumer(fdApi, customerId);
+    const path = { customerId, accountId: linkedCustomer.account('checking').id };
+    const edge = { amount: 25.5, description: 'VOAI window edge', transactionDate: nowS - WHOLE - 120, postedDate: nowS - WHOLE - 120 };
+    // CreateTxPushTestTransaction (testing accounts; provider 1.35.0 TestTxPushTransaction takes the posted date).
+    const made = await fdApi.call('CreateTxPushTestTransaction', { path, body: edge });
+    expect(made.status, `the transaction at the window's edge is injected; body ${made.text.slice(0, 200)}`).toBe(201);
+    const read = await fdApi.call('GetCustomerTransaction', { path: { customerId, transactionId: String(made.body.id) } });
+    expect(read.status, 'the injected transaction reads back').toBe(200);
+    const { ack, report } = await generated(fdApi, pollReport, 'GenerateVOAWithIncomeReport', { path: { customerId }, body: {} });
+    const age = ack.createdDate - Number(read.body.postedDate);
+    const telling = age > WHOLE && age < WHOLE + (ack.createdDate % DAY_S);
+    expect(telling, `the injected transaction is ${age} s old at the report: past ${WHOLE} s, within the report's UTC day`).toBe(true);
+    expect(
+      reportTransactions(report).some((t) => t.id === Number(made.body.id)),
+      `VOAI default, ${VOAI_DEFAULT_DAYS} days: the transaction posted ${age} s before the report is shown`,
+    ).toBe(true);
+  },
+);
+
+test(
   `a VOAI with fromDate 100 days back shows those 100 days; with fromDate ${VOAI_MONTHS} months back, ${VOAI_MONTHS} months and nothing older`,
   rules('FD-VOAI-HISTORY-FROM:accept@assets-read', 'FD-VOAI-HISTORY-FROM:refuse@assets-read', 'FD-VOAI-INCOME-24M@assets-read'),
   async ({ fdApi, fd, linkedCustomer, pollReport }) => {

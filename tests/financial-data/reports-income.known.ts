@@ -18,7 +18,7 @@ import {
 
 export { PAYSTUB, paystubPdf, type Paystub };
 import type { CallOptions } from '../../helpers/client/client.js';
-import { lister, readAll, wholeHistory } from './transactions.known.js';
+import { DAY_S, lister, readAll, wholeHistory } from './transactions.known.js';
 
 export const PAYROLL_DESCRIPTION = 'Payroll Deposit';
 const DEPOSIT_TYPES = new Set(['checking', 'savings', 'moneyMarket']);
@@ -65,8 +65,24 @@ export async function payrollDeposits(
     accountId: string;
     amount: number;
     postedDate: number;
+    transactionDate?: number;
     description: string;
   }[];
+}
+
+/**
+ * Gives the customer a newest payroll deposit on the account whose transaction date is the day
+ * before its posted date (seed 002, Transactions: a transaction has both dates, and they may
+ * differ), injected with CreateTxPushTestTransaction (testing accounts; provider 1.35.0
+ * TestTxPushTransaction takes both dates). The linked data's newest deposit may carry the same
+ * date twice, or no transaction date, so a report that takes one date for the other could not be
+ * told apart on it.
+ */
+export async function newestPayrollDeposit(fdApi: OperationClient, customerId: string, accountId: string, nowS: number) {
+  const body = { amount: 1843.27, description: PAYROLL_DESCRIPTION, postedDate: nowS, transactionDate: nowS - DAY_S };
+  const res = await fdApi.call('CreateTxPushTestTransaction', { path: { customerId, accountId }, body });
+  expect(res.status, `CreateTxPushTestTransaction injects the payroll deposit; body ${res.text.slice(0, 200)}`).toBe(201);
+  return { id: Number(res.body.id), ...body };
 }
 
 type Account = { id: string; type: string; status: string; createdDate: number };
@@ -74,7 +90,7 @@ type Account = { id: string; type: string; status: string; createdDate: number }
 /**
  * A new linked customer with a consumer whose payroll deposits land on more than one deposit
  * account (so that a report reading only the first account is told apart). Linked through the mock's
- * control surface; the linked data follows the customer id, so a few customers may be tried.
+ * control surface; a target may link different data to each customer, so a few customers may be tried.
  */
 export async function customerWithPay(
   fdApi: OperationClient,

@@ -3,8 +3,8 @@
 // only refreshes it; Errors 404); provider 1.35.0 PayrollReportConstraints (required payrollData),
 // SSNPayroll (the SSN for direct payroll), PayrollDataOut (no ssn, no dob echoed). The full SSN
 // sent is a test SSN (area 999) and never appears in a title or a message.
-import { expect, rules, test, TEST_SSNS } from '../../fixtures/financial-data.js';
-import { addConsumer, generateAndRead, payrollDeposits } from './reports-income.known.js';
+import { expect, rules, test, TEST_SSNS, type LinkedCustomer, type OperationClient } from '../../fixtures/financial-data.js';
+import { addConsumer, generateAndRead, newestPayrollDeposit, payrollDeposits } from './reports-income.known.js';
 
 const PAYROLL_OPS = ['GenerateVOEPayrollReport', 'RefreshVOIEPayrollReport'] as const;
 // 1989-08-13 00:00 UTC as epoch seconds, and the provider's own form of it (a digit string).
@@ -24,6 +24,21 @@ function expectNoSsn(body: any, consumerSsn: string, what: string) {
   );
 }
 
+/**
+ * The customer's payroll deposits once a newest one, whose transaction date is a day before its
+ * posted date, is added; the newest as listed must be that one (the input that tells the two dates apart).
+ */
+async function depositsWithNewest(fdApi: OperationClient, linked: LinkedCustomer, nowS: number) {
+  const injected = await newestPayrollDeposit(fdApi, linked.customerId, linked.account('checking').id, nowS);
+  const deposits = await payrollDeposits(fdApi, linked.customerId, linked.accounts, nowS);
+  const latest = deposits[deposits.length - 1];
+  expect(
+    { id: Number(latest?.id), postedDate: latest?.postedDate, transactionDate: latest?.transactionDate },
+    'the newest payroll deposit listed is the one added, with its two dates',
+  ).toEqual({ id: injected.id, postedDate: injected.postedDate, transactionDate: injected.transactionDate });
+  return deposits;
+}
+
 test(
   'a VOE payroll report from the SSN and date of birth is a 202, shows the employment without income and echoes no SSN @smoke @mock-only',
   rules(
@@ -38,8 +53,7 @@ test(
   async ({ fdApi, fd, fdContract, fdMock: _mock, linkedCustomer, pollReport }) => {
     const { customerId } = linkedCustomer;
     const consumer = await addConsumer(fdApi, customerId);
-    const deposits = await payrollDeposits(fdApi, customerId, linkedCustomer.accounts, Math.floor(fd.now() / 1000));
-    expect(deposits.length, 'the linked customer has payroll deposits (the known answer)').toBeGreaterThan(0);
+    const deposits = await depositsWithNewest(fdApi, linkedCustomer, Math.floor(fd.now() / 1000));
     const body = { payrollData: { ssn: TEST_SSNS[1], dob: DOB }, reportCustomFields: [{ label: 'loanID', value: '1', shown: true }] };
     const { ack, report } = await generateAndRead(fdApi, pollReport, 'GenerateVOEPayrollReport', { path: { customerId }, body });
     expect({ type: ack.type, reportStyle: ack.reportStyle }, 'the ack: a VOE payroll report from direct payroll data').toEqual({
@@ -54,7 +68,7 @@ test(
     const [employment] = report.employmentHistory;
     expect(
       { latestPayDate: employment.employment.latestPayDate, employee: employment.employee?.name, income: employment.income },
-      "the latest pay date is the customer's latest payroll deposit; no income (provider: employment without income)",
+      "the latest pay date is the posted date of the customer's latest payroll deposit; no income (provider: employment without income)",
     ).toEqual({
       latestPayDate: deposits[deposits.length - 1].postedDate,
       employee: `${consumer.firstName} ${consumer.lastName}`,
@@ -101,7 +115,7 @@ test(
   async ({ fdApi, fd, fdMock: _mock, linkedCustomer, pollReport }) => {
     const { customerId } = linkedCustomer;
     const consumer = await addConsumer(fdApi, customerId);
-    const deposits = await payrollDeposits(fdApi, customerId, linkedCustomer.accounts, Math.floor(fd.now() / 1000));
+    const deposits = await depositsWithNewest(fdApi, linkedCustomer, Math.floor(fd.now() / 1000));
     // The SSN sent again on a refresh is not echoed either.
     const body = { payrollData: { ssn: TEST_SSNS[2], dob: String(DOB) } };
     const { ack, report } = await generateAndRead(fdApi, pollReport, 'RefreshVOIEPayrollReport', { path: { customerId }, body });
@@ -123,7 +137,7 @@ test(
     const [employment] = report.employmentHistory;
     expect(
       { latestPayDate: employment.employment.latestPayDate, latestNetPayAmount: employment.income?.latestNetPayAmount },
-      "the income shows the customer's latest payroll deposit",
+      "the income shows the customer's latest payroll deposit: its posted date and amount",
     ).toEqual({ latestPayDate: latest.postedDate, latestNetPayAmount: latest.amount });
     // A refresh naming the original explicitly is accepted too.
     const again = await fdApi.call('RefreshVOIEPayrollReport', { path: { customerId }, body: { payrollData: { reportId: originalId } } });

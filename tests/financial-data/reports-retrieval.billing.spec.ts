@@ -29,9 +29,34 @@ function billing(fdApi: OperationClient, partnerId: string, query: Record<string
 }
 const idsOf = (body: { content: Row[] }) => body.content.map((r) => r.reportId);
 
+/**
+ * The counts of a billing page against the set they count (reference/financial-data.md, Page
+ * counts: the provider's Spring-style page members): totalElements the reports of the window,
+ * numberOfElements those of this page, totalPages the pages of `size` they fill. A member left out
+ * is not checked (provider 1.35.0 BillingResellerReport requires none).
+ */
+function countProblems(body: Record<string, unknown>, inWindow: number, size: number, page: number, what: string): string[] {
+  const pages = Math.ceil(inWindow / size);
+  const onPage = Math.max(0, Math.min(size, inWindow - page * size));
+  const want: Record<string, number> = { totalElements: inWindow, numberOfElements: onPage, totalPages: pages };
+  return Object.entries(want)
+    .filter(([k, v]) => body[k] !== undefined && Number(body[k]) !== v)
+    .map(([k, v]) => `${what}: ${k} ${String(body[k])}, the set holds ${v}`)
+    .concat(
+      (body.content as unknown[]).length === onPage ? [] : [`${what}: ${(body.content as unknown[]).length} rows, expected ${onPage}`],
+    );
+}
+
 test(
   "billing lists the reports made in the window by the partner's active customers; testing customers' only with viewTestingReports=true @mock-only",
-  rules('FD-BILLING-CONTENT', 'FD-BILLING-TESTING:accept', 'FD-BILLING-TESTING:refuse'),
+  rules(
+    'FD-BILLING-CONTENT',
+    'FD-BILLING-TESTING:accept',
+    'FD-BILLING-TESTING:refuse',
+    'FD-BILLING-EDGES:accept',
+    'FD-BILLING-EDGES:refuse',
+    'FD-BILLING-COUNTS',
+  ),
   async ({ fdApi, fd, fdMock, createCustomer }) => {
     const active = await createCustomer('active');
     const testing = await createCustomer('testing');
@@ -59,6 +84,13 @@ test(
       idsOf((await billing(fdApi, fd.partner.partnerId, { ...tight, endDate: later.createdDate })).body),
       'a window ending at the report',
     ).toContain(later.id);
+    // reference/financial-data.md, Date windows: the start edge is in the window too.
+    const startingAt = { startDate: later.createdDate, endDate: later.createdDate + DAY_S, size: SIZE_MAX };
+    expect(idsOf((await billing(fdApi, fd.partner.partnerId, startingAt)).body), 'a window starting at the report').toContain(later.id);
+    expect(
+      idsOf((await billing(fdApi, fd.partner.partnerId, { ...startingAt, startDate: later.createdDate + 1 })).body),
+      'a window starting a second after the report',
+    ).not.toContain(later.id);
     expect(idsOf(byDefault.body), "seed 002: a testing customer's report is not billable (default viewTestingReports=false)").not.toContain(
       notBilled.id,
     );
@@ -68,6 +100,14 @@ test(
     ).not.toContain(notBilled.id);
     const withTesting = await billing(fdApi, fd.partner.partnerId, { ...window, viewTestingReports: true });
     expect(idsOf(withTesting.body), 'viewTestingReports=true shows both').toEqual(expect.arrayContaining([billed.id, notBilled.id]));
+    // The counts under each filter count what that filter lists (each read holds its whole set: size is the largest).
+    expect(
+      [
+        ...countProblems(byDefault.body, byDefault.body.content.length, SIZE_MAX, 0, 'active customers only'),
+        ...countProblems(withTesting.body, withTesting.body.content.length, SIZE_MAX, 0, 'viewTestingReports=true'),
+      ],
+      'the counts of each filter',
+    ).toEqual([]);
   },
 );
 
@@ -85,9 +125,12 @@ test(
       400,
       `${WINDOW_DAYS + 1} days`,
     );
-    // Epoch seconds: the window and one hour is more than the window.
+    // Epoch seconds: the window and one hour is more than the window, though its dates are only
+    // that many calendar days apart (the window ends at noon UTC of the day before, so the hour
+    // never crosses a UTC midnight whatever the time of the run).
+    const noon = Math.floor(endDate / DAY_S) * DAY_S - DAY_S / 2;
     expectFdError(
-      await billing(fdApi, fd.partner.partnerId, { startDate: endDate - WINDOW_DAYS * DAY_S - 3600, endDate }),
+      await billing(fdApi, fd.partner.partnerId, { startDate: noon - WINDOW_DAYS * DAY_S - 3600, endDate: noon }),
       400,
       `${WINDOW_DAYS} days and an hour`,
     );
@@ -120,7 +163,7 @@ test(
 
 test(
   `without size a page holds ${SIZE_DEFAULT} reports; pages are zero-based and page 0 is the default @mock-only`,
-  rules('FD-BILLING-DEFAULT-SIZE', 'FD-BILLING-PAGE'),
+  rules('FD-BILLING-DEFAULT-SIZE', 'FD-BILLING-PAGE', 'FD-BILLING-COUNTS'),
   async ({ fdApi, fd, fdMock, createCustomer }) => {
     const customerId = await createCustomer('active');
     const startDate = nowS(fd);
@@ -139,6 +182,20 @@ test(
       [idsOf(all.body)[0]],
       [idsOf(all.body)[1]],
     ]);
+    // The counts of every page read, and of the page past the last, against the window's set.
+    const inWindow = all.body.content.length;
+    const lastPage = Math.ceil(inWindow / SIZE_DEFAULT);
+    const past = await billing(fdApi, fd.partner.partnerId, { ...window, page: lastPage });
+    expect(past.status, 'the page past the last').toBe(200);
+    expect(
+      [
+        ...countProblems(all.body, inWindow, SIZE_MAX, 0, `size ${SIZE_MAX}`),
+        ...countProblems(byDefault.body, inWindow, SIZE_DEFAULT, 0, 'default size'),
+        ...countProblems(page1.body, inWindow, 1, 1, 'size 1, page 1'),
+        ...countProblems(past.body, inWindow, SIZE_DEFAULT, lastPage, `default size, page ${lastPage}`),
+      ],
+      `the counts of each page against the ${inWindow} reports of the window`,
+    ).toEqual([]);
   },
 );
 

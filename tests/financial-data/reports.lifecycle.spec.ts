@@ -7,6 +7,7 @@
 // every operation it applies to; what one kind of report adds is in its own spec.
 import {
   expect,
+  expectDeliveries,
   fdOperationIds,
   loadContract,
   newBusiness,
@@ -15,6 +16,7 @@ import {
   paystubPdf,
   rules,
   sample,
+  tellingListenerPath,
   test,
   type FdOperationId,
   type OperationClient,
@@ -78,13 +80,15 @@ for (const operationId of GENERATE) {
 
     test(
       `${operationId}: a report whose generation fails reads failure, not success, and its callback says so @mock-only`,
-      rules('FD-REPORT-TERMINAL@by-customer', 'FD-REPORT-CALLBACK@callback'),
+      rules(
+        'FD-REPORT-TERMINAL@by-customer',
+        'FD-REPORT-CALLBACK@callback',
+        'FD-DELIVERY-URL@callback-failed',
+        'FD-DELIVERY-SENSITIVE@callback-failed',
+      ),
       async ({ fdApi, fd, fdEntities, fdMock, fdListener, pollReport }) => {
-        const ack = await generate(
-          fdApi,
-          operationId,
-          request(operationId, fd, fdEntities, undefined, { callbackUrl: fdListener.url('report-failed') }),
-        );
+        const url = fdListener.url(tellingListenerPath('report-failed'));
+        const ack = await generate(fdApi, operationId, request(operationId, fd, fdEntities, undefined, { callbackUrl: url }));
         await fdMock.reportOutcome(ack.id, 'failure');
         const polled = await pollReport({ id: ack.id, customerId: ack.customerId, label: `${operationId} report ${ack.id}` });
         expect(polled.final.body.status, 'the report the mock was told to fail').toBe('failure');
@@ -94,14 +98,17 @@ for (const operationId of GENERATE) {
           (call?.json as { payload?: { reportId?: string; status?: string } } | undefined)?.payload,
           'the callback of the failed report',
         ).toMatchObject({ reportId: ack.id, status: 'failure' });
+        // The failed report's delivery path keeps the URL as the successful one does.
+        expectDeliveries(fdListener.received(), [{ url, count: 1, what: `${operationId} failed report ${ack.id} callback` }]);
       },
     );
 
     test(
       `${operationId} with a callback URL calls it once when the report ends, not before, with a body of the contract @seed`,
-      rules('FD-REPORT-CALLBACK@callback'),
+      rules('FD-REPORT-CALLBACK@callback', 'FD-DELIVERY-URL@callback', 'FD-DELIVERY-SENSITIVE@callback'),
       async ({ fdApi, fd, fdEntities, fdListener, fdContract, pollReport }) => {
-        const url = fdListener.url(`report-done/${operationId}`);
+        // A URL a normalisation would change (case, an encoded slash, a query string): called byte for byte.
+        const url = fdListener.url(tellingListenerPath(`report-done-${operationId}`));
         const ack = await generate(fdApi, operationId, request(operationId, fd, fdEntities, undefined, { callbackUrl: url }));
         expect(fdListener.received(), 'no call while the report is inProgress').toHaveLength(0);
         const polled = await pollReport({ id: ack.id, customerId: ack.customerId, label: `${operationId} report ${ack.id}` });
@@ -115,7 +122,8 @@ for (const operationId of GENERATE) {
           'the callback names the report and its final status',
         ).toEqual({ method: 'POST', reportId: ack.id, status: polled.final.body.status });
         if (fd.control) await fdApi.call('GetReportByCustomer', { path: { customerId: String(ack.customerId), reportId: ack.id } });
-        expect(fdListener.received(), 'exactly one call for one report').toHaveLength(1);
+        // Exactly one call, at that URL, and nothing of the consumer's SSN (sent by the worker) or a credential in it.
+        expectDeliveries(fdListener.received(), [{ url, count: 1, what: `${operationId} report ${ack.id} callback` }]);
       },
     );
 

@@ -67,7 +67,7 @@ test(
 
 test(
   'pending transactions are listed only with includePending=true',
-  rules(...LISTS.flatMap(({ path }) => [`FD-TXN-PENDING:accept@${path}`, `FD-TXN-PENDING:refuse@${path}`])),
+  rules(...LISTS.flatMap(({ path }) => [`FD-TXN-PENDING:accept@${path}`, `FD-TXN-PENDING:refuse@${path}`, `FD-TXN-PAGE-COUNTS@${path}`])),
   async ({ fdApi, fd, linkedCustomer }) => {
     const checking = linkedCustomer.account('checking');
     const list = lister(fdApi, linkedCustomer.customerId, checking.id);
@@ -92,6 +92,15 @@ test(
         ).toEqual([]);
         expect(got, `${op} ${what}: the others are all there`).toHaveLength(withPending.length - pending.length);
       }
+      // found counts what each filter lists (provider 1.35.0 Transactions: found), pending or not.
+      for (const [what, query, size] of [
+        ['includePending=true', { ...whole, includePending: true }, withPending.length],
+        ['without includePending', whole, withPending.length - pending.length],
+        ['includePending=false', { ...whole, includePending: false }, withPending.length - pending.length],
+      ] as const) {
+        const first = await list(op, { ...query, limit: 1 });
+        expect(Number(first.body.found), `${op} ${what}: found counts the ${size} transactions it lists`).toBe(size);
+      }
     }
   },
 );
@@ -106,8 +115,8 @@ test(
     for (const { op } of LISTS) {
       const all = await readAll(list, op, whole);
       test.skip(all.length < 3, `${op}: the linked customer has ${all.length} transactions; a window needs three`);
-      // The middle third of the history; a target may date by transactionDate or postedDate, so a
-      // transaction counts as inside (outside) when both its dates are inside (on the same side).
+      // The middle third of the history; a transaction counts as inside (outside) when both its dates
+      // are inside (on the same side): which date cuts the window is the next test's.
       const fromDate = dateOf(all[Math.floor(all.length / 3)]);
       const toDate = dateOf(all[Math.floor((2 * all.length) / 3)]);
       const dates = (t: any) => [Number(t.transactionDate ?? t.postedDate), Number(t.postedDate)];
@@ -131,6 +140,85 @@ test(
         after.filter((id) => got.has(id)),
         `${op}: transactions dated after toDate but listed`,
       ).toEqual([]);
+    }
+  },
+);
+
+// reference/financial-data.md, Date windows: both edges are in the window, each item dated as the
+// list sorts it (seed 002, Transactions: transactionDate, else postedDate). A target that makes
+// either edge exclusive, or reads a date as the start of its day, on one reader, fails here.
+test(
+  'a transaction dated exactly at fromDate or toDate is listed, and found counts it; a window one second inside either edge leaves it out @assumption',
+  rules(
+    ...LISTS.flatMap(({ path }) => [`FD-TXN-WINDOW-EDGES:accept@${path}`, `FD-TXN-WINDOW-EDGES:refuse@${path}`]),
+    ...LISTS.map(({ path }) => `FD-TXN-PAGE-COUNTS@${path}`),
+  ),
+  async ({ fdApi, fd, linkedCustomer }) => {
+    const checking = linkedCustomer.account('checking');
+    const list = lister(fdApi, linkedCustomer.customerId, checking.id);
+    const whole = { ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)), includePending: true, sort: 'asc' };
+    const problems: string[] = [];
+    for (const { op } of LISTS) {
+      const all = await readAll(list, op, whole);
+      // Two dates of the middle of the history, a few items apart: the windows stay small.
+      const first = Math.floor(all.length / 2);
+      const last = all.findIndex((t, i) => i > first + 3 && dateOf(t) > dateOf(all[first]));
+      test.skip(last < 0, `${op}: the linked customer's transactions have too few distinct dates for a window`);
+      const [from, to] = [dateOf(all[first]), dateOf(all[last])];
+      for (const [what, fromDate, toDate] of [
+        ['both edges', from, to],
+        ['fromDate one second after the first item', from + 1, to],
+        ['toDate one second before the last item', from, to - 1],
+      ] as const) {
+        const expected = all.filter((t) => dateOf(t) >= fromDate && dateOf(t) <= toDate).map((t) => Number(t.id));
+        const res = await list(op, { ...whole, fromDate, toDate, limit: PAGE_MAX });
+        expect(res.status, `${op} ${what}`).toBe(200);
+        const got = idsOf(res.body);
+        const missing = expected.filter((id) => !got.includes(id));
+        const extra = got.filter((id) => !expected.includes(id));
+        if (missing.length || extra.length)
+          problems.push(
+            `${op} ${what} [${fromDate}, ${toDate}]: missing ${missing.join(', ') || 'none'}; outside it ${extra.join(', ') || 'none'}`,
+          );
+        if (Number(res.body.found) !== expected.length)
+          problems.push(`${op} ${what}: found ${res.body.found}, the window holds ${expected.length}`);
+      }
+    }
+    expect(problems, 'each window holds exactly the items dated within its edges, edges included').toEqual([]);
+  },
+);
+
+test(
+  'the window is cut by transactionDate, not postedDate: a transaction dated inside and posted after it is listed, one dated before it and posted inside is not',
+  rules(...LISTS.flatMap(({ path }) => [`FD-TXN-WINDOW:accept@${path}`, `FD-TXN-WINDOW:refuse@${path}`])),
+  async ({ fdApi, fd, linkedCustomer }) => {
+    // seed 002, Transactions: the lists "page and sort by transactionDate (postedDate when no
+    // transaction date exists)"; provider 1.35.0 GetAllCustomerTransactions and
+    // GetCustomerAccountTransactions say the same. A window edge between a transaction's two dates
+    // tells which one the target cuts by.
+    const checking = linkedCustomer.account('checking');
+    const list = lister(fdApi, linkedCustomer.customerId, checking.id);
+    const whole = { ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)), includePending: true, sort: 'asc' };
+    for (const { op } of LISTS) {
+      const all = await readAll(list, op, whole);
+      const split = all.find(
+        (t) => t.transactionDate !== undefined && Number(t.transactionDate) < Number(t.postedDate) && t.status !== 'pending',
+      );
+      // The known data dates one in two transactions a day before it posts.
+      if (fd.kind === 'mock') expect(split, `${op}: a listed transaction dated before it posted`).toBeDefined();
+      test.skip(!split, `${op}: no transaction of the linked customer is dated before it posted`);
+      const [dated, posted] = [Number(split.transactionDate), Number(split.postedDate)];
+      const edge = dated + Math.floor((posted - dated) / 2);
+      const ending = new Set(idsOf({ transactions: await readAll(list, op, { ...whole, fromDate: dated - 30 * DAY_S, toDate: edge }) }));
+      expect(
+        ending.has(Number(split.id)),
+        `${op}: transaction ${split.id} dated ${dated}, posted ${posted}, window ending ${edge}: listed`,
+      ).toBe(true);
+      const starting = new Set(idsOf({ transactions: await readAll(list, op, { ...whole, fromDate: edge, toDate: posted + 30 * DAY_S }) }));
+      expect(
+        starting.has(Number(split.id)),
+        `${op}: transaction ${split.id} dated ${dated}, posted ${posted}, window starting ${edge}: not listed`,
+      ).toBe(false);
     }
   },
 );

@@ -7,12 +7,14 @@
 // deliveries; the values beyond subscription, class, account and event name are @assumption).
 // On a sandbox: FD_LINKED_CUSTOMER_ID (a testing customer) and FD_LISTENER_PUBLIC_URL; the test
 // transactions stay in that testing account.
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import {
   expect,
+  expectDeliveries,
   expectEpochSecondsNear,
   expectFdError,
   rules,
+  tellingListenerPath,
   test,
   type FdListener,
   type OperationClient,
@@ -27,12 +29,15 @@ type Path = { customerId: string; accountId: string };
 
 /**
  * A listener URL of this test alone, and what reached it. fdListener's per-test prefix is cut from
- * the test id's first 10 characters, which the tests of one file share: a random suffix keeps each
- * test's deliveries apart.
+ * the test id's first 10 characters, which the tests of one file share: the random tag of a telling
+ * path keeps each test's deliveries apart. The path is one a normalisation would change (case, an
+ * encoded slash, a query string): a delivery that reached it changed still counts as this test's
+ * (its name and tag are lower case), and expectDeliveries names the change.
  */
 function ownListener(fdListener: FdListener, name = 'txpush') {
-  const suffix = `${name}-${randomUUID().slice(0, 8)}`;
-  const mine = (r: { url: string }) => r.url.endsWith(`/${suffix}`);
+  const suffix = tellingListenerPath(name);
+  const head = `/${suffix.split('/')[0]}/`;
+  const mine = (r: { url: string }) => r.url.toLowerCase().includes(head);
   return {
     url: fdListener.url(suffix),
     received: () => fdListener.received().filter(mine),
@@ -58,10 +63,13 @@ async function testTransaction(fdApi: OperationClient, path: Path, nowMs: number
 
 test(
   'a test transaction delivers exactly one transaction event and one account event, each naming its subscription and the account @seed',
-  rules('FD-TXPUSH-TEST-EVENTS', 'FD-TXPUSH-TESTING-ONLY:accept'),
+  rules('FD-TXPUSH-TEST-EVENTS', 'FD-TXPUSH-TESTING-ONLY:accept', 'FD-DELIVERY-URL@txpush-test', 'FD-DELIVERY-SENSITIVE@txpush-test'),
   async ({ fdApi, fd, linkedCustomer, fdListener: shared }) => {
     const fdListener = ownListener(shared);
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
+    // The account's number, which no event may carry in clear (the suite never sent it: read from its ACH details).
+    const ach = await fdApi.call('GetAccountACHDetails', { path });
+    const number = ach.status === 200 ? String(ach.body.realAccountNumber ?? '') : '';
     const subs = await subscribe(fdApi, path, fdListener.url);
     const { res } = await testTransaction(fdApi, path, fd.now());
     expect(res.status, `seed 002, TxPush: the test transaction answers 201; body: ${res.text.slice(0, 200)}`).toBe(201);
@@ -81,6 +89,12 @@ test(
       { method: 'POST', class: 'account', subscriptionId: subs.account.id, accountId: path.accountId },
       { method: 'POST', class: 'transaction', subscriptionId: subs.transaction.id, accountId: path.accountId },
     ]);
+    // Both records share the one callback URL sent: two deliveries there, byte for byte, nothing sensitive.
+    expectDeliveries(
+      fdListener.received(),
+      [{ url: fdListener.url, count: 2, what: 'the test transaction (one event per record)' }],
+      number ? [{ kind: 'account number', value: number }] : [],
+    );
     await fdApi.call('DisableTxPushNotifications', { path });
   },
 );

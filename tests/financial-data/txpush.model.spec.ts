@@ -24,3 +24,30 @@ test(
     });
   },
 );
+
+test(
+  'every sequence of TxPush subscriptions and test transactions delivers to each live subscription as the subscriptions model says @property @mock-only @assumption',
+  rules(
+    'FD-TXPUSH-SUBSCRIBE',
+    'FD-TXPUSH-TEST-EVENTS',
+    'FD-TXPUSH-EVENT-CONTENT',
+    'FD-TXPUSH-SIGNED',
+    'FD-TXPUSH-NO-SUBSCRIPTION',
+    'FD-TXPUSH-DISABLE',
+    'FD-TXPUSH-DELETE-ONE',
+    'FD-TXPUSH-TESTING-ONLY:accept',
+  ),
+  async ({ fdModelTarget, fdMock, fdListener, createCustomer }, testInfo) => {
+    const accounts: txpushModel.ModelAccount[] = [];
+    for (const customerId of [await createCustomer(), await createCustomer()]) {
+      const linked = await fdMock.linkAccounts(customerId);
+      accounts.push(...linked.accounts.slice(0, 1).map((a) => ({ customerId, accountId: String(a.id) })));
+    }
+    await runModel({
+      commands: txpushModel.txpushDeliveryCommands(),
+      setup: async () => ({ model: txpushModel.newTxPushModel(accounts, fdListener), real: fdModelTarget }),
+      teardown: txpushModel.tearDownTxPushModel,
+      testInfo,
+    });
+  },
+);

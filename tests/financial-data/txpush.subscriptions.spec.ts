@@ -3,7 +3,7 @@
 // Events and Limits (the listener URL: HTTPS for any real account; ports 80 and 443 only, "other
 // ports make the call fail": a 400 here) and Errors 404 (a subscription the customer does not
 // have). Record fields: provider 1.35.0 SubscriptionRecord. Subscriptions are ended after each test.
-import { expect, expectFdError, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, rules, tellingListenerPath, test, type OperationClient } from '../../fixtures/financial-data.js';
 
 const subscribe = (fdApi: OperationClient, path: { customerId: string; accountId: string }, callbackUrl: string) =>
   fdApi.call('SubscribeToTxPushNotifications', { path, body: { callbackUrl } });
@@ -13,7 +13,8 @@ test(
   rules('FD-TXPUSH-SUBSCRIBE'),
   async ({ fdApi, linkedCustomer, fdListener }) => {
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
-    const callbackUrl = fdListener.url('txpush');
+    // A URL a normalisation would change (case, an encoded slash, a query string): echoed byte for byte.
+    const callbackUrl = fdListener.url(tellingListenerPath('txpush'));
     const res = await subscribe(fdApi, path, callbackUrl);
     expect(res.status, `seed 002, TxPush: subscribe answers 201; body: ${res.text.slice(0, 200)}`).toBe(201);
     const records = res.body.subscriptions as { id: number; accountId: number; type: string; callbackUrl: string }[];

@@ -1,18 +1,25 @@
 // Covers: testWebhookSubscription, testWebhookSubscriptionBasedOnEventId - seed 002, Events (the
 // test-subscription operations trigger test deliveries), Webhook subscriptions (the URL may be
 // overridden per event), States and transitions (an inactive event or subscription), checked end to
-// end at the suite's listener: one subscription URL `hook` and one event override `hook-override`.
-// The delivery body is shown nowhere (seed 002, Events): its members are @assumption.
-import { expect, rules, test, type FdListener, type OperationClient } from '../../fixtures/financial-data.js';
+// end at the suite's listener: one subscription URL `hook` and one event override `hook-override`,
+// each a URL a normalisation would change (case, an encoded slash, a query string), counted where it
+// arrives byte for byte. The delivery body is shown nowhere (seed 002, Events): its members are @assumption.
+import {
+  expect,
+  expectDeliveries,
+  rules,
+  tellingListenerPath,
+  test,
+  type FdListener,
+  type OperationClient,
+} from '../../fixtures/financial-data.js';
 import { at, createSub, deliveriesSince, offeredNames } from './webhooks.helpers.js';
 
 /** A subscription to `hook` with event A (no override) and event B (override `hook-override`), both made active. */
 async function hookedSubscription(fdApi: OperationClient, fdListener: FdListener) {
   const [a, b] = await offeredNames(fdApi);
-  const made = await createSub(fdApi, {
-    url: fdListener.url('hook'),
-    events: [{ name: a }, { name: b, url: fdListener.url('hook-override') }],
-  });
+  const urls = { hook: fdListener.url(tellingListenerPath('hook')), override: fdListener.url(tellingListenerPath('hook-override')) };
+  const made = await createSub(fdApi, { url: urls.hook, events: [{ name: a }, { name: b, url: urls.override }] });
   const sub = { subscription_id: made.subscriptionId };
   // seed 002, States and transitions: the requested state; the starting one is the target's.
   expect((await fdApi.call('changeWebhookSubscriptionStatus', { path: sub, body: { status: 'active' } })).status).toBe(200);
@@ -24,31 +31,46 @@ async function hookedSubscription(fdApi: OperationClient, fdListener: FdListener
     A: { ...sub, webhook_event_id: A.webhookEventId },
     B: { ...sub, webhook_event_id: B.webhookEventId },
     names: { a, b },
+    urls,
   };
 }
 
 test(
   'testWebhookSubscription delivers exactly once per event per call, to the subscription URL or the event override, none to the other',
-  rules('FD-WEBHOOK-TEST-DELIVERY@wh-sub-test', 'FD-WEBHOOK-URL-OVERRIDE@wh-sub-test'),
+  rules(
+    'FD-WEBHOOK-TEST-DELIVERY@wh-sub-test',
+    'FD-WEBHOOK-URL-OVERRIDE@wh-sub-test',
+    'FD-DELIVERY-URL@wh-sub-test',
+    'FD-DELIVERY-SENSITIVE@wh-sub-test',
+  ),
   async ({ fdApi, fd, fdListener }) => {
-    const { sub } = await hookedSubscription(fdApi, fdListener);
+    const { sub, urls } = await hookedSubscription(fdApi, fdListener);
     for (const call of [1, 2]) {
       const since = fdListener.received().length;
       expect((await fdApi.call('testWebhookSubscription', { path: sub })).status, `test call ${call}`).toBe(200);
       const got = await deliveriesSince(fdListener, fd, since, 2);
       expect(
-        { hook: at(got, 'hook'), override: at(got, 'hook-override'), total: got.length, posts: got.every((r) => r.method === 'POST') },
+        { hook: at(got, urls.hook), override: at(got, urls.override), total: got.length, posts: got.every((r) => r.method === 'POST') },
         `call ${call}: event A at the subscription URL, event B at its override, once each`,
       ).toEqual({ hook: 1, override: 1, total: 2, posts: true });
+      expectDeliveries(got, [
+        { url: urls.hook, count: 1, what: `call ${call}: event A at the subscription URL` },
+        { url: urls.override, count: 1, what: `call ${call}: event B at its override` },
+      ]);
     }
   },
 );
 
 test(
   'testWebhookSubscriptionBasedOnEventId delivers exactly once for that event, to its override when it has one, else to the subscription URL',
-  rules('FD-WEBHOOK-TEST-DELIVERY@wh-event-test', 'FD-WEBHOOK-URL-OVERRIDE@wh-event-test'),
+  rules(
+    'FD-WEBHOOK-TEST-DELIVERY@wh-event-test',
+    'FD-WEBHOOK-URL-OVERRIDE@wh-event-test',
+    'FD-DELIVERY-URL@wh-event-test',
+    'FD-DELIVERY-SENSITIVE@wh-event-test',
+  ),
   async ({ fdApi, fd, fdListener }) => {
-    const { A, B } = await hookedSubscription(fdApi, fdListener);
+    const { A, B, urls } = await hookedSubscription(fdApi, fdListener);
     for (const [which, path, want] of [
       ['A', A, { hook: 1, override: 0 }],
       ['B', B, { hook: 0, override: 1 }],
@@ -56,10 +78,11 @@ test(
       const since = fdListener.received().length;
       expect((await fdApi.call('testWebhookSubscriptionBasedOnEventId', { path })).status).toBe(200);
       const got = await deliveriesSince(fdListener, fd, since, 1);
-      expect({ hook: at(got, 'hook'), override: at(got, 'hook-override'), total: got.length }, `event ${which}`).toEqual({
+      expect({ hook: at(got, urls.hook), override: at(got, urls.override), total: got.length }, `event ${which}`).toEqual({
         ...want,
         total: 1,
       });
+      expectDeliveries(got, [{ url: want.hook ? urls.hook : urls.override, count: 1, what: `the test of event ${which}` }]);
     }
   },
 );
@@ -68,16 +91,16 @@ test(
   'each test delivery is a WebhookTestDelivery naming the subscription, the event id and the event name @assumption',
   rules('FD-WEBHOOK-DELIVERY-SHAPE'),
   async ({ fdApi, fd, fdListener, fdContract }) => {
-    const { made, sub, A, names } = await hookedSubscription(fdApi, fdListener);
+    const { made, sub, A, names, urls } = await hookedSubscription(fdApi, fdListener);
     const since = fdListener.received().length;
     expect((await fdApi.call('testWebhookSubscription', { path: sub })).status).toBe(200);
     expect((await fdApi.call('testWebhookSubscriptionBasedOnEventId', { path: A })).status).toBe(200);
     const got = await deliveriesSince(fdListener, fd, since, 3);
     const valid = fdContract.component('WebhookTestDelivery');
-    for (const r of got)
-      expect(valid(r.json), `delivery to ${r.url.split('/').pop()}: ${JSON.stringify(valid.errors?.[0] ?? {})}`).toBe(true);
+    for (const r of got) expect(valid(r.json), `delivery to ${r.url}: ${JSON.stringify(valid.errors?.[0] ?? {})}`).toBe(true);
+    const toOf = (r: { url: string }) => (at([r], urls.hook) ? 'hook' : at([r], urls.override) ? 'hook-override' : r.url);
     const seen = got
-      .map((r) => ({ to: r.url.split('/').pop(), ...(r.json as object) }))
+      .map((r) => ({ to: toOf(r), ...(r.json as object) }))
       .map((b: any) => [b.to, b.subscriptionId, b.webhookEventId, b.name]);
     const id = (n: string) => made.events.find((e) => e.name === n)!.webhookEventId;
     expect(seen.sort(), 'who each delivery names').toEqual(
@@ -94,7 +117,7 @@ test(
   'an inactive event receives no test delivery from either test operation; active again, it receives one',
   rules('FD-WEBHOOK-INACTIVE-NO-TEST@wh-via-event'),
   async ({ fdApi, fd, fdListener }) => {
-    const { A } = await hookedSubscription(fdApi, fdListener);
+    const { A, urls } = await hookedSubscription(fdApi, fdListener);
     const { subscription_id } = A;
     const since = fdListener.received().length;
     expect((await fdApi.call('changeWebhookSubscriptionEventStatus', { path: A, body: { status: 'inactive' } })).status).toBe(200);
@@ -104,14 +127,14 @@ test(
     expect((await fdApi.call('testWebhookSubscription', { path: { subscription_id } })).status).toBe(200);
     const whileInactive = await deliveriesSince(fdListener, fd, since, 1);
     expect(
-      { hook: at(whileInactive, 'hook'), override: at(whileInactive, 'hook-override') },
+      { hook: at(whileInactive, urls.hook), override: at(whileInactive, urls.override) },
       'while A is inactive: only B, at its override',
     ).toEqual({ hook: 0, override: 1 });
     const again = fdListener.received().length;
     expect((await fdApi.call('changeWebhookSubscriptionEventStatus', { path: A, body: { status: 'active' } })).status).toBe(200);
     expect((await fdApi.call('testWebhookSubscriptionBasedOnEventId', { path: A })).status).toBe(200);
     const afterwards = await deliveriesSince(fdListener, fd, again, 1);
-    expect({ hook: at(afterwards, 'hook'), override: at(afterwards, 'hook-override') }, 'A active again: one delivery').toEqual({
+    expect({ hook: at(afterwards, urls.hook), override: at(afterwards, urls.override) }, 'A active again: one delivery').toEqual({
       hook: 1,
       override: 0,
     });
@@ -122,7 +145,7 @@ test(
   'no event of an inactive subscription receives a test delivery; active again, every event receives one',
   rules('FD-WEBHOOK-INACTIVE-NO-TEST@wh-via-subscription'),
   async ({ fdApi, fd, fdListener }) => {
-    const { sub, A, B } = await hookedSubscription(fdApi, fdListener);
+    const { sub, A, B, urls } = await hookedSubscription(fdApi, fdListener);
     const since = fdListener.received().length;
     expect((await fdApi.call('changeWebhookSubscriptionStatus', { path: sub, body: { status: 'inactive' } })).status).toBe(200);
     for (const call of [
@@ -138,7 +161,7 @@ test(
     expect((await fdApi.call('testWebhookSubscription', { path: sub })).status).toBe(200);
     // Everything since the subscription went inactive: only the two of the test made once active again.
     const got = await deliveriesSince(fdListener, fd, since, 2);
-    expect({ hook: at(got, 'hook'), override: at(got, 'hook-override') }, 'nothing while inactive, one per event once active').toEqual({
+    expect({ hook: at(got, urls.hook), override: at(got, urls.override) }, 'nothing while inactive, one per event once active').toEqual({
       hook: 1,
       override: 1,
     });

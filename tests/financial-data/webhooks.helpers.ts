@@ -1,7 +1,7 @@
 // Shared steps of the webhooks specs (tests/financial-data/webhooks.*.spec.ts; seed 002, Webhook
 // subscriptions): bodies built from the names the target offers, the two readers of a
 // subscription, a token of the spare partner, and counting the deliveries one test received.
-import { expect, type FdListener, type OperationClient } from '../../fixtures/financial-data.js';
+import { expect, receivedPathOf, type FdListener, type OperationClient } from '../../fixtures/financial-data.js';
 
 /** What these steps need of the target (the `fd` fixture). */
 type FdTarget = { control?: unknown; appKey: string; sparePartner?: { partnerId: string; partnerSecret: string } };
@@ -14,8 +14,12 @@ export type Sub = {
   events: (EventSpec & { webhookEventId: string; status: string })[];
 };
 
-/** A URL of no listener (the CRUD checks deliver nothing): the mock's public listener host. */
-export const quietUrl = (suffix: string) => `https://listener.example.test/quiet/${suffix}`;
+/**
+ * A URL of no listener (the CRUD checks deliver nothing): the mock's public listener host. Written
+ * as a normalisation would change it (case, an encoded slash, leading zeros, a query string), so
+ * that every reader's echo of it is compared byte for byte.
+ */
+export const quietUrl = (suffix: string) => `https://listener.example.test/Quiet/${suffix}/Ab%2F07?Ref=oRdEr%2F007&n=0042`;
 
 /** The event names the target offers (listAvailableWebhookSubscriptionEvents); at least two. */
 export async function offeredNames(fdApi: OperationClient): Promise<string[]> {
@@ -85,6 +89,5 @@ export async function deliveriesSince(fdListener: FdListener, fd: FdTarget, sinc
   return fdListener.received().slice(since);
 }
 
-/** How many of these deliveries went to the listener URL ending in `suffix`. */
-export const at = (received: { url: string }[], suffix: string) =>
-  received.filter((r) => r.url.split('?')[0].endsWith(`/${suffix}`)).length;
+/** How many of these deliveries went to `url` as registered, byte for byte with its query string. */
+export const at = (received: { url: string }[], url: string) => received.filter((r) => r.url === receivedPathOf(url)).length;

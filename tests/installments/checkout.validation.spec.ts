@@ -293,6 +293,15 @@ const ROWS: Row[] = [
     why: 'a Correlation-Id that is not a UUID',
     rule: 'IN-FMT-CORRELATION:accept',
   },
+  // A string that reads as another JSON type: a target that types header values by their look refuses it.
+  {
+    op: 'approvedOffers',
+    field: 'header:Correlation-Id',
+    value: 'true',
+    accepted: true,
+    why: 'a Correlation-Id that reads as a boolean (still a plain string)',
+    rule: 'IN-FMT-CORRELATION:accept',
+  },
   {
     op: 'approvedOffers',
     field: 'transaction',

@@ -6,6 +6,7 @@ import {
   bodyHash,
   examplePlanBody,
   expect,
+  expectDeliveries,
   parseOAuthHeader,
   rules,
   test,
@@ -17,14 +18,21 @@ import {
 // checked against the contract's notifyPlan (provider 2.0.0 shapes).
 test(
   'selecting a plan sends the issuer a notification of that plan that keeps the contract @smoke @seed',
-  rules('IN-NOTIFY-SENT', 'IN-NOTIFY-SHAPE'),
+  rules('IN-NOTIFY-SENT', 'IN-NOTIFY-SHAPE', 'IN-NOTIFY-EXACT'),
   async ({ instApi, instReq, inst, instContract, issuerReceiver }) => {
     const { planId, offer, request } = await instReq.createPlan(instApi);
-    const received = await issuerReceiver.receiver.waitFor((r) => (r.json as { planId?: string } | undefined)?.planId === planId, 10_000);
+    const ofPlan = (r: { json: unknown }) => (r.json as { planId?: string } | undefined)?.planId === planId;
+    const received = await issuerReceiver.receiver.waitFor(ofPlan, 10_000);
     expect(received, `a POST /notifications for plan ${planId} reached the issuer receiver`).toBeDefined();
     const n = received!;
     expect(n.method).toBe('POST');
-    expect(new URL(n.url, 'http://receiver').pathname).toBe(new URL(issuerReceiver.url).pathname);
+    // One plan, one notification: a second one would follow the first at once (up to a short wait, no CPU).
+    await issuerReceiver.receiver.waitFor((r) => ofPlan(r) && r !== n, inst.control ? 300 : 5000);
+    // At the configured endpoint byte for byte (the mock's is written with case, a leading zero and a
+    // query string), with no card number or other sensitive value of the run anywhere in it.
+    expectDeliveries(issuerReceiver.receiver.requests().filter(ofPlan), [
+      { url: issuerReceiver.url, count: 1, what: `the notification of plan ${planId}` },
+    ]);
 
     // provider 2.0.0: header Correlation-Id required (a UUID), JSON body.
     const correlation = instContract.validator(

@@ -22,9 +22,19 @@ test(
   },
 );
 
-test('getPlan answers a plan_id that is not a UUID with 400 @assumption', rules('IN-FMT-UUID:refuse'), async ({ instApi }) => {
-  expectErrors(await instApi.call('getPlan', { path: { plan_id: 'not-a-plan-id' } }), 400);
-});
+test(
+  'getPlan answers a plan_id that is not a UUID (a word, a UUID with a character before or after it) with 400 @assumption',
+  rules('IN-FMT-UUID:refuse'),
+  async ({ instApi }) => {
+    // Ids that hold a whole UUID tell a format check anchored at both ends from one that searches for a UUID inside.
+    const uuid = crypto.randomUUID();
+    for (const id of ['not-a-plan-id', `0${uuid}`, `${uuid}0`]) {
+      const res = await instApi.call('getPlan', { path: { plan_id: id } });
+      expect(res.status, `getPlan with plan_id '${id}'`).toBe(400);
+      expectErrors(res, 400);
+    }
+  },
+);
 
 test('getPlan answers an unknown plan with 404 @assumption', rules('IN-STATUS-PLAN-UNKNOWN'), async ({ instApi }) => {
   expectErrors(await instApi.call('getPlan', { path: { plan_id: crypto.randomUUID() } }), 404);

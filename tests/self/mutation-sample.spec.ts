@@ -1,6 +1,12 @@
 // Covers: tools/mutation/mutants.ts (npm run mutation:sample): the sample is repeatable, the interval is
-// Wilson's, and code reached only with a fault switched on is told apart from code every run uses.
+// Wilson's, and code reached only with a fault switched on is told apart from code every run uses;
+// helpers/client/mutant-coverage.ts (--coverage): what a test reaches counts for its spec file, what a
+// worker value's build reaches counts as shared.
 import { expect, test } from '../../fixtures/self.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { asShared, readMutantCoverage, withTestCoverage } from '../../helpers/client/mutant-coverage.js';
 import { insideFaultBranch, seededSample, wilson } from '../../tools/mutation/mutants.js';
 
 test('a seeded sample is repeatable and a different seed gives another', () => {
@@ -30,6 +36,8 @@ test('a mutant inside a branch guarded by faults.has(...) is fault-only; the nor
     "if ((key === 'a' && faults.has('g')) || (key === 'b' && faults.has('h'))) continue;", // line 7
     "const more = on('blind-more') ? n > 0 : n > 1;", // line 8
     "const skip = faults.has(kind === 'payhist' ? 'payhist-skipped' : 'analytics-skipped') || other;", // line 9
+    "if (!faults.has('i') && !faults.has('j')) send('kept');", // line 10
+    "function f() { if (!on('blind-k')) return plain; const extra = more(); return extra; }", // line 11
   ].join('\n');
   const at = (line: number, text: string, replacement?: string) => {
     const column = source.split('\n')[line].indexOf(text);
@@ -66,4 +74,52 @@ test('a mutant inside a branch guarded by faults.has(...) is fault-only; the nor
   // A fault id chosen by an expression: any part of it names no fault that is on.
   expect(at(9, "kind === 'payhist'", 'false')).toBe(true);
   expect(at(9, 'other', 'false')).toBe(false);
+  // A negated switch, or an && of negated switches, made true: true already without a fault; made false it is observable.
+  expect(at(2, "!faults.has('c')", 'true')).toBe(true);
+  expect(at(2, "!faults.has('c')", 'false')).toBe(false);
+  expect(at(10, "!faults.has('i') && !faults.has('j')", 'true')).toBe(true);
+  expect(at(10, "'kept'")).toBe(false);
+  // An || of conditions that each need a fault holds only with one on: its branch is fault-only, the whole made false changes nothing.
+  const either = "(key === 'a' && faults.has('g')) || (key === 'b' && faults.has('h'))";
+  expect(at(7, either, 'false')).toBe(true);
+  expect(at(7, 'continue')).toBe(true);
+  expect(at(5, "x || faults.has('f')", 'false')).toBe(false);
+  // After `if (!switch) return ...;` the rest of the block runs only with the fault on; the return itself always runs.
+  expect(at(11, 'more()')).toBe(true);
+  expect(at(11, 'plain')).toBe(false);
+});
+
+test("--coverage: a test's mutants count for its spec file, a worker value's build for every file", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mutant-coverage-'));
+  const g = globalThis as {
+    __stryker__?: {
+      currentTestId?: string;
+      mutantCoverage?: { static: Record<string, number>; perTest: Record<string, Record<string, number>> };
+    };
+  };
+  // What the instrumenter's counter does (stryCov in the instrumented code): per test id, or static without one.
+  g.__stryker__ = { mutantCoverage: { static: {}, perTest: {} } };
+  const cover = (id: string) => {
+    const ns = g.__stryker__!;
+    const counts = ns.currentTestId ? (ns.mutantCoverage!.perTest[ns.currentTestId] ??= {}) : ns.mutantCoverage!.static;
+    counts[id] = (counts[id] ?? 0) + 1;
+  };
+  process.env.MUTANT_COVERAGE_DIR = dir;
+  try {
+    cover('0'); // module loading
+    await withTestCoverage(path.join(process.cwd(), 'tests', 'x', 'a.spec.ts'), async () => {
+      cover('1');
+      await asShared(async () => cover('2')); // a worker fixture built during the test
+      cover('3');
+    });
+    await withTestCoverage(path.join(process.cwd(), 'tests', 'x', 'b.spec.ts'), async () => cover('3'));
+    const { shared, byFile } = readMutantCoverage(dir);
+    expect([...shared].sort()).toEqual(['0', '2']);
+    expect([...byFile.get('tests/x/a.spec.ts')!].sort()).toEqual(['1', '3']);
+    expect([...byFile.get('tests/x/b.spec.ts')!]).toEqual(['3']);
+  } finally {
+    delete process.env.MUTANT_COVERAGE_DIR;
+    delete g.__stryker__;
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

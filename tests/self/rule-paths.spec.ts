@@ -3,14 +3,23 @@
 // gives the same request body (create and update), and the declared variants, readers and delivery
 // paths; each cell is covered by a check citing the rule there, or justified in
 // schemas/<service>/rule-paths.yaml. The suite is listed, not run: a check's operations are those
-// its title, its own lines and the helpers they call name (the certification uses the coverage
-// records of the run instead).
+// its title, its own lines and the helpers they call name. That is the early, cheap signal; the
+// strict one is the run's: a run on the mock of a service's whole project fails on any cell no check
+// that ran covers through its coverage records (ruleGapsOfRun, called by the suite reporter at the
+// end of the run, the one place that sees every check's calls: this project runs beside the others).
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, suiteListing, test, type ListedSuite } from '../../fixtures/self.js';
 import { loadRules, rulesFile } from '../../helpers/contract/rules.js';
 import { SERVICES } from '../../helpers/contract/services.js';
-import { loadJustifications, operationsNamedIn, rulePathReport, rulePaths, type Evidence } from '../../helpers/verdict/rule-paths.js';
+import {
+  loadJustifications,
+  operationsNamedIn,
+  ruleGapsOfRun,
+  rulePathReport,
+  rulePaths,
+  type Evidence,
+} from '../../helpers/verdict/rule-paths.js';
 
 interface ListedCheck {
   project: string;
@@ -137,4 +146,47 @@ test('the rule x path report names an uncovered update path and accepts its just
     justified: 1,
     empty: 1,
   });
+});
+
+test('a run fails on a cell whose only check did not run, or ran without calling its operation', async ({ contracts }) => {
+  const contract = await contracts('financial-data');
+  const catalogue = {
+    service: 'financial-data',
+    paths: {},
+    rules: [
+      {
+        id: 'FD-T-READ',
+        text: 't',
+        kind: 'status' as const,
+        source: 'seed' as const,
+        cite: 'c',
+        operations: ['GetCustomer', 'DeleteCustomer'],
+      },
+    ],
+  };
+  const whole: Parameters<typeof ruleGapsOfRun>[2] = {
+    target: 'mock',
+    selection: { projects: ['financial-data'], files: [] },
+    ranToEnd: true,
+  };
+  // Two checks cite the rule; each covers the operation its coverage records name.
+  const ran: Evidence[] = [
+    { rules: ['FD-T-READ'], operations: ['GetCustomer', 'AddTestingCustomer'] },
+    { rules: ['FD-T-READ'], operations: ['DeleteCustomer'] },
+  ];
+  const gaps = (evidence: Evidence[], run = whole) =>
+    ruleGapsOfRun('financial-data', rulePathReport(catalogue, contract, evidence, []), run);
+  expect(gaps(ran), 'every cell covered').toEqual([]);
+  // The only check of the DeleteCustomer cell removed (or skipped: a skipped check is no evidence of the run).
+  expect(gaps(ran.slice(0, 1))).toEqual([
+    'financial-data: FD-T-READ op DeleteCustomer (catalogue): no check that ran cites the rule there and called it, and no written justification',
+  ]);
+  // A check that names the operation in its text but never called it (the listing's blind spot).
+  expect(gaps([ran[0], { rules: ['FD-T-READ'], operations: ['GetCustomer'] }])).toHaveLength(1);
+  // Judged only where the run saw the whole project on the mock, to its end.
+  expect(
+    gaps(ran.slice(0, 1), { ...whole, selection: { projects: ['financial-data'], files: ['tests/financial-data/x.spec.ts'] } }),
+  ).toEqual([]);
+  expect(gaps(ran.slice(0, 1), { ...whole, target: 'sandbox' })).toEqual([]);
+  expect(gaps(ran.slice(0, 1), { ...whole, ranToEnd: false })).toEqual([]);
 });

@@ -58,7 +58,8 @@ export interface LoadFigures {
   errors: number;
 }
 
-export async function runLoad(target: LoadTarget, seconds: number, connections: number): Promise<LoadFigures> {
+/** `warmUp` false: no warm-up second (the caller warmed the route up and measures from the first request). */
+export async function runLoad(target: LoadTarget, seconds: number, connections: number, warmUp = true): Promise<LoadFigures> {
   if (new URL(target.url).hostname !== '127.0.0.1') throw new Error(`load phases only target 127.0.0.1, not ${new URL(target.url).host}`);
   const result = await autocannon({
     url: target.url,
@@ -68,7 +69,7 @@ export async function runLoad(target: LoadTarget, seconds: number, connections: 
     idReplacement: target.idReplacement,
     connections,
     duration: seconds,
-    warmup: { connections, duration: 1 },
+    ...(warmUp ? { warmup: { connections, duration: 1 } } : {}),
     timeout: 10,
   });
   return {

@@ -58,9 +58,11 @@ export interface ServicePlan {
 
 export type ServerMessage =
   | { type: 'ready'; plans: ServicePlan[] }
+  | { type: 'cpu'; micros: number }
   | { type: 'grown'; cases: ReadCase[]; holds: string; creation: GrowthBatch[] }
   | { type: 'error'; message: string };
-export type ParentMessage = GrowRequest;
+/** `cpu`: the CPU time (user + system, microseconds) this process has used so far, for the CPU each request costs. */
+export type ParentMessage = GrowRequest | { type: 'cpu' };
 
 const closers: (() => Promise<void>)[] = [];
 
@@ -73,16 +75,24 @@ async function probe(target: LoadTarget): Promise<string> {
   return text;
 }
 
+/** Fastify's keep-alive timeout (its `keepAliveTimeout` default, the mocks' servers'), given to the bare servers too. */
+const KEEP_ALIVE_MS = 72_000;
+
 /**
  * The like-for-like bare server: node:http, no framework, no validation, no routing; it reads the
  * request body, lets `admit` check the credentials (and decrypt what the mock decrypts), and
- * answers the mock's recorded answer byte for byte (401 when `admit` refuses).
+ * answers the mock's recorded answer: the same status, content type and bytes, serialized from
+ * the parsed answer on every request as the mock serializes its answer (a static buffer would
+ * measure a file server, not an API), with the headers `perRequest` adds as the mock adds them
+ * (401 when `admit` refuses).
  */
 async function bareServer(
   answer: { status: number; contentType: string; body: string },
   admit: (req: http.IncomingMessage, body: string, url: string) => boolean | Promise<boolean>,
+  perRequest: (req: http.IncomingMessage) => Record<string, string> = () => ({}),
 ): Promise<string> {
-  const bytes = Buffer.from(answer.body);
+  const parsed: unknown = JSON.parse(answer.body);
+  if (JSON.stringify(parsed) !== answer.body) throw new Error('setup: the recorded answer does not serialize back to its own bytes');
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -90,11 +100,13 @@ async function bareServer(
       const body = Buffer.concat(chunks).toString('utf8');
       void Promise.resolve(admit(req, body, `http://${req.headers.host}${req.url}`)).then((ok) => {
         if (!ok) return res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"unauthorized"}');
-        res.writeHead(answer.status, { 'content-type': answer.contentType, 'content-length': bytes.length });
-        res.end(bytes);
+        const text = JSON.stringify(parsed);
+        res.writeHead(answer.status, { 'content-type': answer.contentType, 'content-length': Buffer.byteLength(text), ...perRequest(req) });
+        res.end(text);
       });
     });
   });
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   closers.push(() => new Promise((resolve) => server.close(() => resolve())));
   return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
@@ -164,7 +176,8 @@ async function cardEnrollment(): Promise<ServicePlan> {
     service: 'card-enrollment',
     compared,
     bare,
-    bareDoes: 'compares the API key, parses the JSON body, decrypts the card JWE (RSA-OAEP-256) with its own key pair',
+    bareDoes:
+      'compares the API key, parses the JSON body, decrypts the card JWE (RSA-OAEP-256) with its own key pair, serializes the answer',
     client: {
       baseURL: mock.baseURL,
       auth: { kind: 'headers', headers: auth },
@@ -224,13 +237,18 @@ async function installments(): Promise<ServicePlan> {
   // (the mock still verifies RSA-SHA256 on every request).
   const compared: LoadTarget = { label: get.label, method: get.method, url: get.url, headers: signed(get.method, get.url) };
   const key = mock.world.keys[0];
-  const origin = await bareServer(await record(compared), (req, body, url) => {
-    const verdict = verifyRequest(
-      { method: req.method ?? 'GET', url, authorization: req.headers.authorization, body: body === '' ? undefined : body },
-      (consumerKey) => (consumerKey === key.consumerKey ? key.publicKey : undefined),
-    );
-    return verdict.ok;
-  });
+  const origin = await bareServer(
+    await record(compared),
+    (req, body, url) => {
+      const verdict = verifyRequest(
+        { method: req.method ?? 'GET', url, authorization: req.headers.authorization, body: body === '' ? undefined : body },
+        (consumerKey) => (consumerKey === key.consumerKey ? key.publicKey : undefined),
+      );
+      return verdict.ok;
+    },
+    // The mock's answers carry a Correlation-Id, the caller's or a new one (mocks/installments/index.ts, provider 2.0.0).
+    (req) => ({ 'correlation-id': (req.headers['correlation-id'] as string | undefined) ?? crypto.randomUUID() }),
+  );
   const bareUrl = `${origin}${new URL(get.url).pathname}`;
   const post: LoadTarget = {
     label: search.label,
@@ -245,7 +263,7 @@ async function installments(): Promise<ServicePlan> {
     compared,
     bare: { label: 'bare: OAuth 1.0a RSA-SHA256 verified', method: 'GET', url: bareUrl, headers: signed('GET', bareUrl) },
     bareDoes:
-      'parses the OAuth 1.0a header and verifies its RSA-SHA256 signature and body hash (helpers/auth/oauth1.ts verifyRequest, as the mock)',
+      'parses the OAuth 1.0a header and verifies its RSA-SHA256 signature and body hash (helpers/auth/oauth1.ts verifyRequest, as the mock), adds a Correlation-Id, serializes the answer',
     post,
     client: {
       baseURL: mock.baseURL,
@@ -290,7 +308,7 @@ async function financialData(): Promise<ServicePlan> {
     service: 'financial-data',
     compared,
     bare: atOrigin(compared, origin, 'bare: app key and token checked'),
-    bareDoes: 'compares the app key and the partner token, checks the token age against its lifetime',
+    bareDoes: 'compares the app key and the partner token, checks the token age against its lifetime, serializes the answer',
     post,
     client: {
       baseURL: mock.baseURL,
@@ -324,6 +342,10 @@ async function shutdown(code: number) {
 
 process.on('disconnect', () => void shutdown(0));
 process.on('message', (message: ParentMessage) => {
+  if (message.type === 'cpu') {
+    const used = process.cpuUsage();
+    return void process.send!({ type: 'cpu', micros: used.user + used.system } satisfies ServerMessage);
+  }
   if (message.type !== 'grow') return;
   growReads(message, closers).then(
     (grown) => process.send!({ type: 'grown', ...grown } satisfies ServerMessage),

@@ -217,12 +217,13 @@ export function wilson(killed: number, total: number): [number, number] {
 }
 
 const AND = ts.SyntaxKind.AmpersandAmpersandToken;
+const OR = ts.SyntaxKind.BarBarToken;
 // A fault switch: `faults.has('id')`, or a small wrapper of it named on('fault-id') or
 // on<Something>('fault-id') (e.g. `onReceipt('blind-...')`, a switch that applies on one path).
 const SWITCH_CALLEE = /^((ctx\.)?faults\.has|on([A-Z]\w*)?)$/;
 const FAULT_ID = /^[a-z0-9]+(-[a-z0-9]+)+$/;
 
-/** A condition that holds only with a fault on: a fault switch, or an && chain with one. */
+/** A condition that holds only with a fault on: a fault switch, an && chain with one, or an || of such conditions. */
 function needsFault(node: ts.Expression): boolean {
   const e = ts.isParenthesizedExpression(node) ? node.expression : node;
   if (ts.isCallExpression(e)) {
@@ -231,12 +232,38 @@ function needsFault(node: ts.Expression): boolean {
     return SWITCH_CALLEE.test(callee) && e.arguments.length > 0 && ts.isStringLiteral(e.arguments[0]) && FAULT_ID.test(e.arguments[0].text);
   }
   if (ts.isBinaryExpression(e) && e.operatorToken.kind === AND) return needsFault(e.left) || needsFault(e.right);
+  if (ts.isBinaryExpression(e) && e.operatorToken.kind === OR) return needsFault(e.left) && needsFault(e.right);
+  return false;
+}
+
+/** A condition true whenever no fault is on: the negation of one that needs a fault, or an && chain of such. */
+function holdsWithoutFault(node: ts.Expression): boolean {
+  const e = ts.isParenthesizedExpression(node) ? node.expression : node;
+  if (ts.isPrefixUnaryExpression(e) && e.operator === ts.SyntaxKind.ExclamationToken) return needsFault(e.operand);
+  if (ts.isBinaryExpression(e) && e.operatorToken.kind === AND) return holdsWithoutFault(e.left) && holdsWithoutFault(e.right);
   return false;
 }
 
 function conjuncts(node: ts.Expression): ts.Expression[] {
   const e = ts.isParenthesizedExpression(node) ? node.expression : node;
   return ts.isBinaryExpression(e) && e.operatorToken.kind === AND ? [...conjuncts(e.left), ...conjuncts(e.right)] : [node];
+}
+
+/** Whether statement i of a block follows an `if (!<needs a fault>) return|throw ...;` without else. */
+function afterFaultGuard(statements: ts.NodeArray<ts.Statement>, i: number): boolean {
+  return statements
+    .slice(0, i)
+    .some(
+      (st) =>
+        ts.isIfStatement(st) &&
+        !st.elseStatement &&
+        holdsWithoutFault(st.expression) &&
+        (ts.isReturnStatement(st.thenStatement) ||
+          ts.isThrowStatement(st.thenStatement) ||
+          (ts.isBlock(st.thenStatement) &&
+            st.thenStatement.statements.length === 1 &&
+            (ts.isReturnStatement(st.thenStatement.statements[0]) || ts.isThrowStatement(st.thenStatement.statements[0])))),
+    );
 }
 
 /** Whether [start, end) lies in code reached only when a fault is on (then-branch, true-branch, && tail). */
@@ -261,12 +288,19 @@ export function insideFaultBranch(
       found = true;
       return;
     }
+    // Its negation (`!faults.has('x')`) made `true`: with the fault off it is true already.
+    if (exactNode && replacement === 'true' && ts.isExpression(node) && holdsWithoutFault(node)) {
+      found = true;
+      return;
+    }
     // The fault id itself: `faults.has('x')` -> `faults.has('')` switches nothing on in a fault-free run.
     if (ts.isStringLiteral(node) && ts.isCallExpression(node.parent) && needsFault(node.parent) && within(node)) found = true;
     // Any part of the id expression (`faults.has(kind === 'a' ? 'x-on-a' : 'x')`): no id is on in a fault-free run.
     else if (ts.isCallExpression(node) && /^(ctx\.)?faults\.has$/.test(node.expression.getText()) && node.arguments.some((a) => within(a)))
       found = true;
     else if (ts.isIfStatement(node) && needsFault(node.expression) && within(node.thenStatement)) found = true;
+    // `if (!on('x')) return ...;` then the rest of the block: what follows runs only with the fault on.
+    else if (ts.isBlock(node) && node.statements.some((st, i) => afterFaultGuard(node.statements, i) && within(st))) found = true;
     else if (ts.isConditionalExpression(node) && needsFault(node.condition) && within(node.whenTrue)) found = true;
     else if (ts.isBinaryExpression(node) && node.operatorToken.kind === AND && needsFault(node)) {
       // With the fault off the whole chain is false: another conjunct, or the chain made false,

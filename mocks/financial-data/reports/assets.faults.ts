@@ -3,9 +3,16 @@
 // release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the
 // specs citing them). The faults of the suite's authors first, then those written blind (`origin:
 // 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind } from '../../kit/faults.js';
+import { faultCatalogue, blind, seeded } from '../../kit/faults.js';
 
 export const ASSET_REPORTS_FAULTS = faultCatalogue([
+  // Date windows at their edges (kit/faults.ts, seeded).
+  seeded({
+    id: 'txreport-from-date-exclusive',
+    rule: 'FD-TXREPORT-WINDOW-EDGES: a transaction posted at fromDate itself is in the transactions report (provider: starting from this date)',
+    source: 'provider',
+    rules: ['FD-TXREPORT-WINDOW-EDGES'],
+  }),
   // Eligibility (seed 002: no eligible account type -> 400; lists: seed for VOA and VOI, provider for VOAI and prequalification).
   { id: 'ra-voa-eligibility-unchecked', rule: 'FD-VOA-ELIGIBLE: a customer without checking, savings, money market or investment account gets a VOA (not 400)', source: 'seed', rules: ['FD-VOA-ELIGIBLE'] },
   { id: 'ra-voa-needs-checking', rule: 'FD-VOA-ELIGIBLE: a savings, money market or investment account alone is refused', source: 'seed', rules: ['FD-VOA-ELIGIBLE'] },
@@ -54,7 +61,7 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Eligibility (seed 002, Decisioning report generation; Errors 400: no eligible account for a report).
   blind({ id: 'blind-voa-gate-money-market-misspelled', rule: "the VOA eligibility gate spells the type 'moneymarket', so a customer whose one eligible account is a money market account is refused with 400 though it alone is enough (seed 002: VOA needs checking, savings, money market or investment)", source: 'seed', rules: ['FD-VOA-ELIGIBLE'] }),
-  blind({ id: 'blind-voa-gate-ignores-account-ids', rule: 'the VOA eligibility gate counts all the customer\'s accounts, not those accountIds names: accountIds naming only credit products gives a 202 with no account instead of the 400 (seed 002 Errors 400: no eligible account for a report; contract: "the customer (or the accounts named by accountIds)")', source: 'seed', rules: ['FD-VOA-ELIGIBLE'] }),
+  blind({ id: 'blind-voa-gate-ignores-account-ids', rule: 'the VOA eligibility gate counts all the customer\'s accounts, not those accountIds names: accountIds naming only credit products gives a 202 with no account instead of the 400 (seed 002 Errors 400 and provider 1.35.0 say this of the customer only: no source requires the 400 for accountIds, so no check may require it)', source: 'seed', rules: ['FD-VOA-ELIGIBLE'] }),
   blind({ id: 'blind-voai-gate-needs-checking-or-savings', rule: 'the VOAI gate asks for a checking or savings account: a money market or investment account alone is refused with 400 though either is enough (seed 002, VOAI eligibility 400; provider 1.35.0 GenerateVOAWithIncomeReport: checking, savings, money market, investment)', source: 'provider', rules: ['FD-VOAI-ELIGIBLE'] }),
   blind({ id: 'blind-prequal-cra-gate-counts-cd', rule: 'the CRA prequalification gate (not its non-CRA sibling) counts a certificate of deposit as an asset: a customer with only cd and credit products gets a 202 instead of the 400 (provider 1.35.0 GeneratePrequalificationCRAReport: checking, savings, money market, investment; otherwise 400)', source: 'provider', rules: ['FD-PREQUAL-ELIGIBLE'] }),
   blind({ id: 'blind-voi-cd-counted-as-deposit', rule: 'VOI treats a certificate of deposit as a deposit account: only cd and credit products gives a 202 (and the cd is listed in VOI reports) instead of the 400 (seed 002: VOI needs checking, savings or money market)', source: 'seed', rules: ['FD-VOI-ELIGIBLE', 'FD-ASSETS-ACCOUNTS'] }),

@@ -377,7 +377,9 @@ export function buildContent(ctx: FdContext, reportId: string, accounts: Account
       balance: account.balance, availableBalance: account.availableBalance, balanceDate: account.balanceDate, aggregationStatusCode: 0,
     };
     if (window) {
-      const listed = held.filter((t) => t.postedDate >= window.from && t.postedDate <= window.to && (window.pending || t.status !== 'pending') && matches(t, options.find, faults.has('blind-txreport-find-amount-unsigned')));
+      // Seeded fault: the report leaves out what was posted at fromDate itself.
+      const from = faults.has('txreport-from-date-exclusive') ? window.from + 1 : window.from;
+      const listed = held.filter((t) => t.postedDate >= from && t.postedDate <= window.to && (window.pending || t.status !== 'pending') && matches(t, options.find, faults.has('blind-txreport-find-amount-unsigned')));
       for (const t of listed) {
         earliest = Math.min(earliest ?? t.postedDate, t.postedDate);
         latest = Math.max(latest ?? t.postedDate, t.postedDate);

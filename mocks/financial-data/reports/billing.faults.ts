@@ -3,13 +3,16 @@
 // names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The
 // faults of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart
 // by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, ruleFault, type Fault } from '../../kit/faults.js';
+import { faultCatalogue, blind, ruleFault, seeded, type Fault } from '../../kit/faults.js';
 
 const f = <Id extends string>(id: Id, rule: string, text: string, source: Fault['source'] = 'seed'): Fault<Id> => ruleFault(id, `${rule}: ${text}`, source);
 
 export const BILLING_FAULTS = faultCatalogue([
   // Reseller billing (seed 002, Report retrieval).
   f('billing-window-ignored', 'FD-BILLING-CONTENT', 'a report made outside the window is not billed'),
+  // Date windows at their edges (kit/faults.ts, seeded).
+  seeded({ id: 'billing-total-elements-of-page', rule: 'FD-BILLING-COUNTS: totalElements counts the reports of the window, not the rows of the page', source: 'assumption', rules: ['FD-BILLING-COUNTS'] }),
+  seeded({ id: 'billing-start-date-exclusive', rule: 'FD-BILLING-EDGES: a report made at startDate itself is billed in the window', source: 'assumption', rules: ['FD-BILLING-EDGES'] }),
   f('billing-testing-reports-included', 'FD-BILLING-TESTING', "testing customers' reports are left out by default"),
   f('billing-view-testing-ignored', 'FD-BILLING-TESTING', "viewTestingReports=true shows testing customers' reports"),
   f('billing-window-32-days', 'FD-BILLING-WINDOW', 'a window a day longer than billingWindowDays is a 400'),

@@ -61,14 +61,16 @@ export function registerBilling(app: FastifyInstance, ctx: FdContext): void {
     // Blind fault: the window ends at the end of endDate's day (UTC), not at endDate.
     const last = faults.has('blind-billing-window-end-whole-day') ? Math.floor(end / DAY_S) * DAY_S + DAY_S - 1 : end;
     const all = [...world.reports.reports.values()].filter((r) => r.partnerId === path.partnerId
-      && (faults.has('billing-window-ignored') || (r.createdDate >= start && r.createdDate <= last))
+      // Seeded fault: a report made at startDate itself is left out.
+      && (faults.has('billing-window-ignored') || ((faults.has('billing-start-date-exclusive') ? r.createdDate > start : r.createdDate >= start) && r.createdDate <= last))
       && (r.billable || (viewTesting && !faults.has('billing-view-testing-ignored'))));
     // Blind fault: without size the page is not paged (every report of the window).
     if (query.size === undefined && faults.has('blind-billing-no-size-unpaged')) size = Math.max(all.length, 1);
     const content = page < 0 ? [] : all.slice(page * size, page * size + size).map(row);
     const totalPages = Math.ceil(all.length / size);
     return {
-      content, number: Math.max(page, 0), size, totalElements: all.length, totalPages, numberOfElements: content.length,
+      // Seeded fault: totalElements counts the rows of the page, not the reports of the window.
+      content, number: Math.max(page, 0), size, totalElements: faults.has('billing-total-elements-of-page') ? content.length : all.length, totalPages, numberOfElements: content.length,
       first: page <= 0, last: page >= totalPages - 1, empty: content.length === 0,
       pageable: { pageNumber: Math.max(page, 0), pageSize: size, offset: Math.max(page, 0) * size, paged: true, unpaged: false },
     };

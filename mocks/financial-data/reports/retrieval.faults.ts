@@ -3,7 +3,7 @@
 // way a provider's release might. `rules` names the rule ids it breaks (`npm run mutation --
 // --targeted` runs the specs citing them). The faults of the suite's authors first, then those
 // written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, ruleFault, type Fault, independent, modelFault, INDEPENDENT_2, INDEPENDENT_3 } from '../../kit/faults.js';
+import { faultCatalogue, blind, ruleFault, type Fault, independent, modelFault, INDEPENDENT_2, INDEPENDENT_3, INDEPENDENT_4 } from '../../kit/faults.js';
 
 const f = <Id extends string>(id: Id, rule: string, text: string, source: Fault['source'] = 'seed'): Fault<Id> => ruleFault(id, `${rule}: ${text}`, source);
 
@@ -84,5 +84,25 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
     rule: 'every reader shows a report with its current status (seed 002, Report retrieval; States and transitions - Report): GetReportById serves the status of its first read of that report, so a report first read while inProgress never ends there',
     source: 'seed',
     rules: ['FD-REPORT-READERS-AGREE'],
+  }),
+  // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract, the rule catalogue and this mock only, the specs unread.
+  independent(INDEPENDENT_4, {
+    id: 'i4-report-customer-list-consumer-ssn-full',
+    rule: "no answer carries the consumer's full SSN (reference, Consumers: last four digits only): GetReportsByCustomerId gives consumerSsn as the whole SSN (the consumer's list keeps the last four)",
+    source: 'assumption',
+    rules: ['FD-OBJ-SENSITIVE', 'FD-SENSITIVE-ECHO'],
+  }),
+  independent(INDEPENDENT_4, {
+    id: 'i4-report-by-consumer-other-consumer',
+    rule: "a report is read through its own consumer only (seed 002, Report retrieval 404; a child through another parent): GetReportByConsumer serves a report of another consumer of the same partner",
+    source: 'seed',
+    rules: ['FD-OBJ-OTHER-PARENT', 'FD-REPORT-CONSUMER-OWNER'],
+  }),
+  independent(INDEPENDENT_4, {
+    id: 'i4-portfolio-by-consumer-keeps-first-of-type',
+    rule: "a portfolio holds only the most recent report of each type (seed 002, Report retrieval): the consumer's portfolio keeps the first report of each type (the customer's keeps the latest)",
+    source: 'seed',
+    rules: ['FD-PORTFOLIO-LATEST'],
   }),
 ]);

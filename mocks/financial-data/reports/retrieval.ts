@@ -9,7 +9,7 @@
 // fixtures/examples/fd-samples/reports-retrieval.ts).
 // Rules: schemas/financial-data/rules/reports-retrieval.yaml.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { parseJson } from '../../kit/app.js';
+import { parseJson, syncHook } from '../../kit/app.js';
 import { onePagePdf } from '../../kit/pdf.js';
 import { limitOf } from '../../../helpers/contract/facts.js';
 import { route, sendError, type FdContext } from '../middleware.js';
@@ -125,7 +125,9 @@ export function registerReportRetrieval(app: FastifyInstance, ctx: FdContext): v
     if (!consumer) return reply;
     if (frozen(ctx, reply, consumer.customerId)) return reply;
     const report = store().reports.get(input.path.reportId);
-    if (!report || (report.consumerId !== consumer.id && !faults.has('report-owner-unchecked'))) return notFound(reply, input.path.reportId);
+    // i4-report-by-consumer-other-consumer: any report of the consumer's partner is served.
+    const sameOwner = report?.consumerId === consumer.id || (faults.has('i4-report-by-consumer-other-consumer') && report?.partnerId === consumer.partnerId);
+    if (!report || (!sameOwner && !faults.has('report-owner-unchecked'))) return notFound(reply, input.path.reportId);
     // Blind fault: the read joins the report to its customer record, so a deleted customer's report is not found here.
     if (faults.has('blind-report-consumer-read-joins-customer') && !world.customers.has(report.customerId)) return notFound(reply, input.path.reportId);
     return sendReport(ctx, reply, report);
@@ -147,25 +149,25 @@ export function registerReportRetrieval(app: FastifyInstance, ctx: FdContext): v
   });
 
   // Fault: a reissue without a body is served as if the body named a purpose (the Lender body not required).
-  app.addHook('preHandler', async (req) => {
+  app.addHook('preHandler', syncHook((req) => {
     if (!faults.has('reissue-lender-optional') || req.method !== 'POST' || !/^\/decisioning\/v1\/reports\/[^/?]+\/partners(\?|$)/.test(req.url)) return;
     if (parseJson(req.body) === undefined) req.body = '{"purpose":"31"}';
-  });
+  }));
   // Fault: the read by id never looks at its Lender body's purpose (the reissue still does): it is dropped before the shared front validates the body.
-  app.addHook('preHandler', async (req) => {
+  app.addHook('preHandler', syncHook((req) => {
     if (!faults.has('report-by-id-purpose-unchecked') || req.method !== 'POST' || !/^\/decisioning\/v3\/reports\/[^/?]+(\?|$)/.test(req.url)) return;
     const body = parseJson(req.body);
     if (body && typeof body === 'object' && 'purpose' in body) req.body = JSON.stringify({ ...body, purpose: undefined });
-  });
+  }));
   // Blind fault: a reissue of the caller's own report is served as a plain read (no Lender body, no purpose needed).
   const ownReissue = (reportId: string, partnerId: string | undefined) => faults.has('blind-reissue-own-report-plain-read') && partnerId !== undefined && store().reports.get(reportId)?.partnerId === partnerId;
-  app.addHook('preHandler', async (req) => {
+  app.addHook('preHandler', syncHook((req) => {
     if (!faults.has('blind-reissue-own-report-plain-read') || req.method !== 'POST') return;
     const reissue = /^\/decisioning\/v1\/reports\/([^/?]+)\/partners(\?|$)/.exec(req.url);
     const token = req.headers[ctx.headerNames.appToken.toLowerCase()];
     const caller = reissue && token ? world.tokens.get(String(token))?.partnerId : undefined;
     if (reissue && ownReissue(decodeURIComponent(reissue[1]), caller) && parseJson(req.body) === undefined) req.body = '{}';
-  });
+  }));
   // seed 002, Report retrieval: reissue lets another partner read an existing report by its id (any partner: no owner check).
   route(app, ctx, 'ReportReissue', ({ path, body, partner }, reply) => {
     const required = clock.nowEpochSeconds() >= REISSUE_PURPOSE_REQUIRED_FROM_S && !faults.has('reissue-purpose-not-required') && !ownReissue(path.reportId, partner?.id);
@@ -260,6 +262,10 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
     const customer = ownCustomer(ctx, reply, input);
     if (!customer || frozen(ctx, reply, customer.id) || limited(reply, `customer:${customer.id}`)) return reply;
     const reports = reportsIn(store().byCustomer.get(customer.id)).filter((r) => !(faults.has('i2-report-customer-list-drops-failed') && r.status === 'failure'));
+    // i4-report-customer-list-consumer-ssn-full: this list gives the consumer's whole SSN.
+    const ssnOf = (r: Report) => String((r.consumerId && world.consumers.get(r.consumerId)?.fields.ssn) ?? '').replace(/\D/g, '');
+    if (faults.has('i4-report-customer-list-consumer-ssn-full'))
+      return { reports: reports.map((r) => (r.consumerSsn ? { ...summary(r), consumerSsn: ssnOf(r) } : summary(r))) };
     return { reports: reports.map(summary) };
   });
 
@@ -273,11 +279,11 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
   });
 
   /** seed 002: a portfolio holds only the most recent report of each report type (creation order). */
-  const portfolio = (portfolioId: string, reports: Report[]) => {
+  const portfolio = (portfolioId: string, reports: Report[], keepFirst = false) => {
     const latest = new Map<string, Report>();
     for (const r of reports) {
       if (r.portfolioId !== portfolioId) continue;
-      if (faults.has('portfolio-keeps-first-of-type') && latest.has(r.type)) continue;
+      if ((faults.has('portfolio-keeps-first-of-type') || keepFirst) && latest.has(r.type)) continue;
       // Blind fault: a report replaces the one of its type only when strictly newer by createdDate (the same second keeps the first).
       if (faults.has('blind-portfolio-latest-by-date-strict') && latest.has(r.type) && r.createdDate <= latest.get(r.type)!.createdDate) continue;
       latest.set(faults.has('portfolio-keeps-every-report') ? r.id : r.type, r);
@@ -307,7 +313,8 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
     const f = consumer.fields;
     const ssn = String(f.ssn ?? '').replace(/\D/g, '').slice(-4);
     return {
-      ...portfolio(input.path.portfolioId, reports),
+      // i4-portfolio-by-consumer-keeps-first-of-type: this reader keeps the first report of each type.
+      ...portfolio(input.path.portfolioId, reports, faults.has('i4-portfolio-by-consumer-keeps-first-of-type')),
       consumer: { id: consumer.id, firstName: f.firstName ?? '', lastName: f.lastName ?? '', customerId: Number(consumer.customerId), ssn, birthday: f.birthday ?? {}, ...(f.suffix ? { suffix: f.suffix } : {}), ...(faults.has('i2-report-portfolio-consumer-tax-id') ? { taxId: String(f.ssn ?? '').replace(/\D/g, '') } : {}) },
     };
   });

@@ -3,13 +3,16 @@
 // the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults
 // of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm
 // run mutation -- --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_2, INDEPENDENT_3 } from '../../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_2, INDEPENDENT_3, seeded, INDEPENDENT_4 } from '../../kit/faults.js';
 
 export const REPORT_STORE_FAULTS = faultCatalogue([
   { id: 'report-stuck-in-progress', rule: 'FD-REPORT-TERMINAL: a report leaves inProgress for success or failure', source: 'seed', rules: ['FD-REPORT-TERMINAL'] },
   { id: 'report-never-fails', rule: 'FD-REPORT-TERMINAL: a report whose generation fails ends failure (not success)', source: 'seed', rules: ['FD-REPORT-TERMINAL'] },
   { id: 'report-callback-never-sent', rule: 'FD-REPORT-CALLBACK: the callback URL is called when the report completes', source: 'seed', rules: ['FD-REPORT-CALLBACK'] },
   { id: 'report-callback-sent-twice', rule: 'FD-REPORT-CALLBACK: the callback URL is called once per report', source: 'seed', rules: ['FD-REPORT-CALLBACK'] },
+  // Outbound deliveries (kit/faults.ts, seeded): a rule kept on the success path only; a sensitive value in a new member.
+  seeded({ id: 'report-callback-failed-query-dropped', rule: "FD-DELIVERY-URL: a failed report's callback goes to the callback URL as registered, query string included, as a successful report's does", source: 'seed', rules: ['FD-DELIVERY-URL'] }),
+  seeded({ id: 'report-callback-consumer-ssn-clear', rule: "FD-DELIVERY-SENSITIVE: the callback carries nothing of the consumer's SSN in clear, in any member (here one no schema declares)", source: 'seed', rules: ['FD-DELIVERY-SENSITIVE'] }),
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // The report store (seed 002, Decisioning report generation; States and transitions - Report; Events; Errors 403, 404).
   blind({ id: 'blind-report-testing-born-success', rule: "a generate operation answers 202 with status inProgress, a testing customer's report too: it is not answered (nor read) as success before it completes (seed 002, Decisioning report generation: all asynchronous; States and transitions - Report)", source: 'seed', rules: ['FD-REPORT-ASYNC'] }),
@@ -36,6 +39,14 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
     id: 'i3-report-callback-to-latest-partner-url',
     rule: "a report generated with a callback URL calls that URL when it completes (provider 1.35.0, ReportCallbackUrlParameter): the completion is posted to the callback URL of the partner's latest report that named one, not to the report's own",
     source: 'provider',
+    rules: ['FD-REPORT-CALLBACK'],
+  }),
+  // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contract, the rule catalogue and this mock only, the specs unread.
+  independent(INDEPENDENT_4, {
+    id: 'i4-report-callback-once-per-url',
+    rule: "each report generated with a callback URL calls it when it completes (seed 002, Events): a listener URL already called for an earlier report is not called again (deliveries deduplicated by URL)",
+    source: 'seed',
     rules: ['FD-REPORT-CALLBACK'],
   }),
 ]);

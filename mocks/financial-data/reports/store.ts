@@ -130,7 +130,13 @@ export async function settleReports(ctx: FdContext): Promise<void> {
     const latestUrl = ctx.faults.has('i3-report-callback-to-latest-partner-url')
       ? [...state.reports.values()].filter((r) => r.partnerId === report.partnerId && r.callbackUrl).pop()?.callbackUrl
       : undefined;
-    await ctx.deliveries.send(latestUrl ?? report.callbackUrl, 'POST', { 'content-type': 'application/json' }, body, ctx.clock.now());
+    // Seeded faults: a failed report's listener called without the query string; the consumer's SSN in the payload.
+    const url = report.status === 'failure' && ctx.faults.has('report-callback-failed-query-dropped') ? report.callbackUrl.split('?')[0] : report.callbackUrl;
+    const consumer = report.consumerId === undefined ? undefined : ctx.state.consumers.get(report.consumerId);
+    if (ctx.faults.has('report-callback-consumer-ssn-clear') && consumer) body.consumer = { taxId: String(consumer.fields.ssn ?? '') };
+    // i4-report-callback-once-per-url: a listener URL already called is not called again.
+    if (ctx.faults.has('i4-report-callback-once-per-url') && ctx.deliveries.list().some((d) => d.url === report.callbackUrl)) continue;
+    await ctx.deliveries.send(latestUrl ?? url, 'POST', { 'content-type': 'application/json' }, body, ctx.clock.now());
     if (ctx.faults.has('report-callback-sent-twice')) await ctx.deliveries.send(report.callbackUrl, 'POST', { 'content-type': 'application/json' }, body, ctx.clock.now());
   }
 }
@@ -145,7 +151,11 @@ export const callbackOf = (query: Record<string, unknown>) => (typeof query.call
  */
 export function registerReportStore(app: FastifyInstance, ctx: FdContext): void {
   (ctx.onAdvance ??= []).push(() => settleReports(ctx));
-  app.addHook('preHandler', async () => settleReports(ctx));
+  // A callback hook, not an async one: with nothing pending (most requests) it costs no promise.
+  app.addHook('preHandler', (_req, _reply, done) => {
+    if (ctx.state.reports.pending.size === 0) return done();
+    settleReports(ctx).then(() => done(), done);
+  });
   app.post('/__mock/reports/:reportId/outcome', async (req, reply) => {
     const { reportId } = req.params as { reportId: string };
     const report = ctx.state.reports.reports.get(reportId);

@@ -1,0 +1,28 @@
+// Covers: the Correlation-Id of approvedOffers' answers (provider 2.0.0, Correlation-Id: "Client
+// correlation id for request tracing... If not provided, the API will create a new one"; the
+// response header of the 200 and of every error of the operation).
+import { expect, rules, test } from '../../fixtures/installments.js';
+
+test(
+  "approvedOffers answers the caller's Correlation-Id byte for byte on its 200 and its 400, and one of its own when given none @provider",
+  rules('IN-ECHO-CORRELATION'),
+  async ({ instApi, instReq }) => {
+    const call = await instReq.sampleCall('approvedOffers');
+    // Mixed case and an inner space (a plain string here, no UUID format): a target that regenerates,
+    // lower-cases or trims the id cannot pass.
+    const sent = `Trace ${crypto.randomUUID().toUpperCase()}-ab`;
+    const answers = {
+      'the offers': await instApi.call('approvedOffers', { ...call, headers: { ...call.headers, 'Correlation-Id': sent } }),
+      'a body that is not JSON (400)': await instApi.call('approvedOffers', {
+        rawBody: '{"broken": ',
+        headers: { ...call.headers, 'Correlation-Id': sent },
+      }),
+    };
+    expect(answers['a body that is not JSON (400)'].status).toBe(400);
+    for (const [what, res] of Object.entries(answers))
+      expect(res.headers['correlation-id'], `Correlation-Id of ${what} (${res.status})`).toBe(sent);
+    const { 'Correlation-Id': _, ...without } = call.headers ?? {};
+    const own = await instApi.call('approvedOffers', { ...call, headers: without });
+    expect(own.headers['correlation-id'], 'a Correlation-Id of its own when given none').toBeTruthy();
+  },
+);
