@@ -2,20 +2,26 @@
 // configuration (.env and the environment) read and validated by type (on a sandbox, every value
 // of the configured services too), and MOCK_FAULTS checked against the catalogues of every mock,
 // so that a mistake is one line within a second, not a green run that switched nothing on.
+// scripts/static-checks.ts runs it in its own process before the static checks.
 import path from 'node:path';
 import { exitOnConfigError, suiteConfig } from '../helpers/config/config.js';
 import { configurationProblems, problemLine, SANDBOX_SERVICES } from '../helpers/config/env-schema.js';
 import { lockState } from '../helpers/verdict/run-lock.js';
 import { unknownFaultsMessage } from '../mocks/index.js';
+import { runMain, type CommandMain } from '../tools/cli.js';
 
-const lock = lockState(path.resolve('reports'));
-if (lock.state === 'other') {
-  console.error(lock.line);
-  process.exit(2);
-}
-const settings = exitOnConfigError(() => suiteConfig());
-const problems = settings.target === 'sandbox' ? configurationProblems(settings.env, SANDBOX_SERVICES) : [];
-for (const p of problems) console.error(`configuration error: ${problemLine(p)}`);
-const faults = unknownFaultsMessage(settings.mockFaults);
-if (faults) console.error(`configuration error: ${faults}`);
-if (problems.length || faults) process.exit(2);
+export const main: CommandMain = async (_argv, io) => {
+  const lock = lockState(path.resolve('reports'));
+  if (lock.state === 'other') {
+    io.err(lock.line);
+    return 2;
+  }
+  const settings = exitOnConfigError(() => suiteConfig());
+  const problems = settings.target === 'sandbox' ? configurationProblems(settings.env, SANDBOX_SERVICES) : [];
+  for (const p of problems) io.err(`configuration error: ${problemLine(p)}`);
+  const faults = unknownFaultsMessage(settings.mockFaults);
+  if (faults) io.err(`configuration error: ${faults}`);
+  return problems.length || faults ? 2 : 0;
+};
+
+runMain(import.meta.url, main);

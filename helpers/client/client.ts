@@ -138,7 +138,9 @@ export class OperationClient<S extends ServiceName = ServiceName> {
 
   /** Calls an operation of this service by its id (a misspelled id, path parameter or body field does not compile). */
   async call<Id extends OperationId<S>, T = any>(operationId: Id, options?: OperationCallOptions<S, Id>): Promise<ApiResponse<T>> {
-    return this.callOperation<T>(this.deps.contract.operation(operationId), options ?? {});
+    // Read as CallOptions before any other use: `options ?? {}` would have the compiler reduce a
+    // union over the options of every operation of every service (a tenth of `tsc -p .`).
+    return this.callOperation<T>(this.deps.contract.operation(operationId), options as CallOptions | undefined);
   }
 
   /**
