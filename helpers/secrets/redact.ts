@@ -38,8 +38,15 @@ export function redactText(text: string): string {
   out = out.replace(/\b[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\b/g, '[JWE]');
   out = out.replace(/(?<![0-9])[0-9]{12,19}(?![0-9])/g, (m) => maskPan(m));
   out = out.replace(/(?<![0-9])[0-9]{3}-[0-9]{2}-[0-9]{4}(?![0-9])/g, '***-**-****');
+  // A request's credentials as Playwright's call log prints them in an error ("- authorization: OAuth
+  // ...", "- Finicity-App-Token: ..."): the header's whole value, and an OAuth 1.0a signature anywhere.
+  out = out.replace(CREDENTIAL_HEADER_LINE, (_m, name: string) => `${name}: [REDACTED]`);
+  out = out.replace(/(oauth_signature=")[^"]*"/g, '$1[REDACTED]"');
   return out;
 }
+
+const CREDENTIAL_HEADER_LINE =
+  /\b(authorization|finicity-app-key|finicity-app-token|x-openapi-clientid|proxy-authorization):[ \t]*[^\r\n]+/gi;
 
 /**
  * Registers the full account numbers a JSON value carries under an account-number key, so that the

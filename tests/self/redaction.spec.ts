@@ -53,6 +53,21 @@ test('blanks a registered secret wherever it appears, even in free text', () => 
   expect(redactText('sent app-key-9f8e7d6c to the server')).not.toContain('app-key-9f8e7d6c');
 });
 
+test("blanks the credentials of a request as Playwright's call log prints them in an error", () => {
+  const log = [
+    '  - → POST http://127.0.0.1:1/installments/plans',
+    '    - authorization: OAuth oauth_consumer_key="k",oauth_nonce="n",oauth_signature="Za%2F8rPYvQtDK0197"',
+    '    - Finicity-App-Token: tok-abcdef',
+    '    - content-length: 792',
+  ].join('\n');
+  const out = redactText(log);
+  expect(out).not.toContain('Za%2F8rPYvQtDK0197');
+  expect(out).not.toContain('tok-abcdef');
+  expect(out).toContain('authorization: [REDACTED]');
+  expect(out).toContain('content-length: 792');
+  expect(redactText('oauth_signature="abc123"')).toBe('oauth_signature="[REDACTED]"');
+});
+
 test('masks SSNs written with dashes', () => {
   expect(redactText('ssn 123-45-6789')).not.toContain('123-45-6789');
 });
