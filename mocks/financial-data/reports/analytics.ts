@@ -27,7 +27,17 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FaultSet } from '../../kit/faults.js';
 import { route, sendError, type FdContext, type Input } from '../middleware.js';
 import { DAY_S } from '../portfolio.js';
-import { linkedData, transactionsOfAccounts, type Account, type AccountType, type Consumer, type Customer, type FdState, type Report, type Transaction } from '../state.js';
+import {
+  linkedData,
+  transactionsOfAccounts,
+  type Account,
+  type AccountType,
+  type Consumer,
+  type Customer,
+  type FdState,
+  type Report,
+  type Transaction,
+} from '../state.js';
 import { generationGuard } from './guard.js';
 import { callbackOf, createReport, reportAck } from './store.js';
 import type { FdOperationId } from '../../../helpers/contract/operations.js';
@@ -36,8 +46,12 @@ const DEPOSIT: AccountType[] = ['checking', 'savings'];
 const FORESIGHT: AccountType[] = ['checking', 'creditCard', 'savings'];
 
 const TITLES: Record<AnalyticsKind | 'cfrb' | 'cfrp', string> = {
-  cfrb: 'Cash Flow Report - Business', cfrp: 'Cash Flow Report - Personal', balance: 'Balance Analytics', cashflow: 'Cash Flow Analytics',
-  payhist: 'Payment History Analytics', foresight: 'Foresight Analytics',
+  cfrb: 'Cash Flow Report - Business',
+  cfrp: 'Cash Flow Report - Personal',
+  balance: 'Balance Analytics',
+  cashflow: 'Cash Flow Analytics',
+  payhist: 'Payment History Analytics',
+  foresight: 'Foresight Analytics',
 };
 
 /** provider 1.35.0 ReportType, per report kind, userType and purpose (cra / ftc: CRA without a personal guarantor / noncra). */
@@ -76,21 +90,35 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
   };
 
   // --- Cash flow reports (cfrb: no consumer, not FCRA; cfrp: FCRA, the consumer's)
-  for (const [operationId, kind] of [['GenerateCashFlowBusinessReport', 'cfrb'], ['GenerateCashFlowPersonalReport', 'cfrp']] as const) {
+  for (const [operationId, kind] of [
+    ['GenerateCashFlowBusinessReport', 'cfrb'],
+    ['GenerateCashFlowPersonalReport', 'cfrp'],
+  ] as const) {
     route(app, ctx, operationId, ({ path, query, body }: Input, reply) => {
       const personal = kind === 'cfrp';
       const guarded = generationGuard(ctx, reply, path.customerId, personal);
       if (!guarded) return;
       // Blind fault: the personal cash flow report counts a money market account as a deposit account.
-      const types: AccountType[] = personal && faults.has('blind-analytics-cashflow-personal-money-market-eligible') ? [...DEPOSIT, 'moneyMarket'] : DEPOSIT;
+      const types: AccountType[] =
+        personal && faults.has('blind-analytics-cashflow-personal-money-market-eligible') ? [...DEPOSIT, 'moneyMarket'] : DEPOSIT;
       const accounts = accountsFor(path.customerId, body.accountIds, types, faults.has('cashflow-eligibility-skipped'));
       if (!eligible(reply, accounts, 'checking or savings')) return;
-      const constraints = defined({ accountIds: idList(body.accountIds), reportCustomFields: body.reportCustomFields, showNsf: body.showNsf, fromDate: body.fromDate, incomeStreamConfidenceMinimum: body.incomeStreamConfidenceMinimum });
+      const constraints = defined({
+        accountIds: idList(body.accountIds),
+        reportCustomFields: body.reportCustomFields,
+        showNsf: body.showNsf,
+        fromDate: body.fromDate,
+        incomeStreamConfidenceMinimum: body.incomeStreamConfidenceMinimum,
+      });
       // Fault: the personal (FCRA) report is not tied to the consumer.
       const consumer = personal && !faults.has('cashflow-personal-no-consumer') ? guarded.consumer : undefined;
       const report = createReport(ctx, {
-        type: faults.has('cashflow-type-swapped') ? (personal ? 'cfrb' : 'cfrp') : kind, title: TITLES[kind], customer: guarded.customer, consumer,
-        callbackUrl: callbackOf(query), constraints,
+        type: faults.has('cashflow-type-swapped') ? (personal ? 'cfrb' : 'cfrp') : kind,
+        title: TITLES[kind],
+        customer: guarded.customer,
+        consumer,
+        callbackUrl: callbackOf(query),
+        constraints,
         // Fault: the report reads every account of the customer, not only checking and savings.
         build: (r) => {
           const w = windowOf(body.fromDate, r.createdDate, faults);
@@ -98,7 +126,12 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
           if (faults.has('blind-analytics-cashflow-window-720-days')) w.startS = Math.max(w.startS, w.endS - 720 * 86_400);
           // Blind fault: the business cash flow report lists pending transactions with the posted ones.
           const withPending = !personal && faults.has('blind-analytics-cashflow-business-pending-included');
-          return cashFlowContent(world, faults.has('cashflow-lists-all-accounts') ? accountsFor(path.customerId, undefined, [], true) : accounts, w, withPending);
+          return cashFlowContent(
+            world,
+            faults.has('cashflow-lists-all-accounts') ? accountsFor(path.customerId, undefined, [], true) : accounts,
+            w,
+            withPending,
+          );
         },
       });
       // Blind fault: the FCRA report names the consumer on its face but is filed under the customer only (not readable by consumer).
@@ -116,22 +149,50 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
   const analytics = (operationId: FdOperationId, kind: 'balance' | 'cashflow' | 'payhist') => {
     route(app, ctx, operationId, ({ path, query, body }: Input, reply) => {
       // Blind fault: any userType other than personal is served as a business report.
-      const userType = (kind === 'payhist' ? 'business' : faults.has('blind-analytics-usertype-unchecked') && path.userType !== 'personal' ? 'business' : path.userType) as 'business' | 'personal';
+      const userType = (
+        kind === 'payhist'
+          ? 'business'
+          : faults.has('blind-analytics-usertype-unchecked') && path.userType !== 'personal'
+            ? 'business'
+            : path.userType
+      ) as 'business' | 'personal';
       const data = (body.analyticsReportData ?? {}) as { forCraPurpose?: boolean; applicantIsPersonalGuarantor?: boolean };
-      const purpose: Purpose = !data.forCraPurpose ? 'noncra' : userType === 'personal' || data.applicantIsPersonalGuarantor ? 'cra' : 'ftc';
+      const purpose: Purpose = !data.forCraPurpose
+        ? 'noncra'
+        : userType === 'personal' || data.applicantIsPersonalGuarantor
+          ? 'cra'
+          : 'ftc';
       // Blind faults: the business CRA cash flow analytics with a guarantor skips the consumer; a non-CRA payment history asks for one.
-      const guarantorSkipped = kind === 'cashflow' && userType === 'business' && faults.has('blind-analytics-guarantor-consumer-unchecked-on-cashflow');
-      const needsConsumer = (purpose === 'cra' && !guarantorSkipped && !faults.has(kind === 'payhist' ? 'payhist-cra-consumer-not-required' : 'analytics-cra-consumer-not-required'))
-        || (kind === 'payhist' && purpose === 'noncra' && faults.has('blind-analytics-payhist-noncra-needs-consumer'));
+      const guarantorSkipped =
+        kind === 'cashflow' && userType === 'business' && faults.has('blind-analytics-guarantor-consumer-unchecked-on-cashflow');
+      const needsConsumer =
+        (purpose === 'cra' &&
+          !guarantorSkipped &&
+          !faults.has(kind === 'payhist' ? 'payhist-cra-consumer-not-required' : 'analytics-cra-consumer-not-required')) ||
+        (kind === 'payhist' && purpose === 'noncra' && faults.has('blind-analytics-payhist-noncra-needs-consumer'));
       const guarded = generationGuard(ctx, reply, path.customerId, needsConsumer);
       if (!guarded) return;
       const business = businessOf(path.customerId);
-      const businessNeeded = userType === 'business' && !faults.has(kind === 'payhist' ? 'payhist-business-not-required' : 'analytics-business-not-required');
+      const businessNeeded =
+        userType === 'business' && !faults.has(kind === 'payhist' ? 'payhist-business-not-required' : 'analytics-business-not-required');
       // Blind fault: payment history without a business is refused as a bad request.
-      if (businessNeeded && !business) return sendError(ctx, reply, kind === 'payhist' && faults.has('blind-analytics-payhist-no-business-400') ? 400 : 404, `Business not found for customer ${path.customerId}`);
-      const skip = faults.has(kind === 'payhist' ? 'payhist-eligibility-skipped' : 'analytics-eligibility-skipped') || (kind === 'cashflow' && faults.has('cashflow-analytics-eligibility-skipped'));
+      if (businessNeeded && !business)
+        return sendError(
+          ctx,
+          reply,
+          kind === 'payhist' && faults.has('blind-analytics-payhist-no-business-400') ? 400 : 404,
+          `Business not found for customer ${path.customerId}`,
+        );
+      const skip =
+        faults.has(kind === 'payhist' ? 'payhist-eligibility-skipped' : 'analytics-eligibility-skipped') ||
+        (kind === 'cashflow' && faults.has('cashflow-analytics-eligibility-skipped'));
       // Blind fault: payment history counts a credit card account as eligible (card payments).
-      let accounts = accountsFor(path.customerId, body.accountIds, kind === 'payhist' && faults.has('blind-analytics-payhist-credit-card-eligible') ? [...DEPOSIT, 'creditCard'] : DEPOSIT, skip);
+      let accounts = accountsFor(
+        path.customerId,
+        body.accountIds,
+        kind === 'payhist' && faults.has('blind-analytics-payhist-credit-card-eligible') ? [...DEPOSIT, 'creditCard'] : DEPOSIT,
+        skip,
+      );
       // Fault: a savings account alone is not enough.
       if (faults.has('analytics-savings-refused')) accounts = accounts.filter((a) => a.type !== 'savings');
       if (!eligible(reply, accounts, 'checking or savings')) return;
@@ -143,14 +204,43 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
       // Blind fault: the business CRA cash flow analytics type written like its siblings (cfrbcra).
       if (faults.has('blind-analytics-cashflow-business-cra-type-cfrbcra') && type === 'cracfrbcra') type = 'cfrbcra';
       const consumer = purpose === 'cra' ? guarded.consumer : undefined;
-      const constraints = defined({ analyticsReportData: body.analyticsReportData, accountIds: idList(body.accountIds), reportCustomFields: body.reportCustomFields, fromDate: body.fromDate });
-      const businessDetails = userType === 'business' && business && !faults.has('analytics-business-not-named')
-        // Blind fault: the business is named by the customer's id.
-        ? { businessId: faults.has('blind-analytics-business-details-customer-id') ? path.customerId : business.id, name: business.fields.name, address: business.fields.address ?? {} } : undefined;
+      const constraints = defined({
+        analyticsReportData: body.analyticsReportData,
+        accountIds: idList(body.accountIds),
+        reportCustomFields: body.reportCustomFields,
+        fromDate: body.fromDate,
+      });
+      const businessDetails =
+        userType === 'business' && business && !faults.has('analytics-business-not-named')
+          ? // Blind fault: the business is named by the customer's id.
+            {
+              businessId: faults.has('blind-analytics-business-details-customer-id') ? path.customerId : business.id,
+              name: business.fields.name,
+              address: business.fields.address ?? {},
+            }
+          : undefined;
       const report = createReport(ctx, {
-        type, title: TITLES[kind], customer: guarded.customer, consumer: consumer as Consumer | undefined, callbackUrl: callbackOf(query), constraints,
+        type,
+        title: TITLES[kind],
+        customer: guarded.customer,
+        consumer: consumer as Consumer | undefined,
+        callbackUrl: callbackOf(query),
+        constraints,
         // Blind fault: the analytics reports start at the day of fromDate (midnight UTC), not at fromDate.
-        build: (r) => analyticsContent(kind, world, accounts, windowOf(faults.has('blind-analytics-window-from-date-day-start') && typeof body.fromDate === 'number' ? Math.floor(body.fromDate / 86_400) * 86_400 : body.fromDate, r.createdDate, faults), faults),
+        build: (r) =>
+          analyticsContent(
+            kind,
+            world,
+            accounts,
+            windowOf(
+              faults.has('blind-analytics-window-from-date-day-start') && typeof body.fromDate === 'number'
+                ? Math.floor(body.fromDate / 86_400) * 86_400
+                : body.fromDate,
+              r.createdDate,
+              faults,
+            ),
+            faults,
+          ),
       });
       report.extra = defined({ businessDetails, reportPin: kind === 'payhist' ? undefined : pinOf(report.id) });
       return reply.code(202).send(reportAck(report));
@@ -161,23 +251,43 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
   analytics('GeneratePaymentHistoryReport', 'payhist');
 
   // --- Foresight analytics (non-CRA, no consumer; checking, credit card or savings)
-  const foresight = (reply: FastifyReply, input: { customer: Customer; body: Record<string, any>; query: Record<string, unknown>; extra?: Record<string, unknown> }): Report | undefined => {
+  const foresight = (
+    reply: FastifyReply,
+    input: { customer: Customer; body: Record<string, any>; query: Record<string, unknown>; extra?: Record<string, unknown> },
+  ): Report | undefined => {
     const { customer, body } = input;
     const skip = faults.has('foresight-eligibility-skipped');
     let accounts = customer.id ? accountsFor(customer.id, body.accountIds, FORESIGHT, skip) : [];
     // Fault: only checking or savings count (a credit card alone is refused).
     if (faults.has('foresight-credit-card-refused')) accounts = accounts.filter((a) => a.type !== 'creditCard');
     // Blind fault: the first/third-party variant (input.extra) judges eligibility on any account of the customer.
-    const judged = input.extra !== undefined && faults.has('blind-analytics-foresight-3p-eligibility-any-account') ? accountsFor(customer.id, body.accountIds, FORESIGHT, true) : accounts;
+    const judged =
+      input.extra !== undefined && faults.has('blind-analytics-foresight-3p-eligibility-any-account')
+        ? accountsFor(customer.id, body.accountIds, FORESIGHT, true)
+        : accounts;
     if (customer.id && !eligible(reply, judged, 'checking, credit card or savings')) return undefined;
     // Blind fault: the report on the customer's path also reads its money market accounts.
-    const read = input.extra === undefined && faults.has('blind-analytics-foresight-reads-money-market')
-      ? [...accounts, ...accountsFor(customer.id, body.accountIds, ['moneyMarket'], false)] : accounts;
+    const read =
+      input.extra === undefined && faults.has('blind-analytics-foresight-reads-money-market')
+        ? [...accounts, ...accountsFor(customer.id, body.accountIds, ['moneyMarket'], false)]
+        : accounts;
     const wanted = (body.analyticsReportData?.analytics as string[] | undefined) ?? ['benchmarking', 'forecasting'];
     const report = createReport(ctx, {
-      type: 'farpbfnoncra', title: TITLES.foresight, customer, callbackUrl: callbackOf(input.query), constraints: defined({ ...body }),
+      type: 'farpbfnoncra',
+      title: TITLES.foresight,
+      customer,
+      callbackUrl: callbackOf(input.query),
+      constraints: defined({ ...body }),
       // Fault: the content leaves the credit card accounts out.
-      build: (r) => analyticsContent('foresight', world, faults.has('foresight-content-without-credit-card') ? read.filter((a) => a.type !== 'creditCard') : read, windowOf(body.fromDate, r.createdDate, faults), faults, { forecast: wanted.includes('forecasting'), benchmark: wanted.includes('benchmarking') }),
+      build: (r) =>
+        analyticsContent(
+          'foresight',
+          world,
+          faults.has('foresight-content-without-credit-card') ? read.filter((a) => a.type !== 'creditCard') : read,
+          windowOf(body.fromDate, r.createdDate, faults),
+          faults,
+          { forecast: wanted.includes('forecasting'), benchmark: wanted.includes('benchmarking') },
+        ),
     });
     report.extra = { reportPin: pinOf(report.id), ...input.extra };
     return report;
@@ -201,11 +311,15 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
       return sendError(ctx, reply, 400, 'Only one of customerId or externalCustomerId may be given');
     }
     // Blind fault: a customerId the partner does not have falls back to the enriched data.
-    const unknownAsExternal = customerId !== undefined && faults.has('blind-analytics-foresight-unknown-customer-as-external') && !world.customers.has(String(customerId));
+    const unknownAsExternal =
+      customerId !== undefined &&
+      faults.has('blind-analytics-foresight-unknown-customer-as-external') &&
+      !world.customers.has(String(customerId));
     let customer: Customer;
     if (customerId !== undefined && !unknownAsExternal) {
       // Fault: an unknown customerId is a 400 instead of a 404.
-      if (faults.has('foresight-unknown-customer-400') && !world.customers.has(String(customerId))) return sendError(ctx, reply, 400, 'Invalid customerId');
+      if (faults.has('foresight-unknown-customer-400') && !world.customers.has(String(customerId)))
+        return sendError(ctx, reply, 400, 'Invalid customerId');
       const guarded = generationGuard(ctx, reply, String(customerId), false);
       if (!guarded) return;
       customer = guarded.customer;
@@ -214,7 +328,8 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
       if (faults.has('foresight-external-refused')) return sendError(ctx, reply, 404, 'Customer not found');
       customer = { id: '', partnerId: partner?.id ?? '', username: '', type: 'active', createdDate: 0 };
     }
-    const extra = customerId === undefined ? { customerId: undefined, customerType: undefined, externalCustomerId } : defined({ externalCustomerId });
+    const extra =
+      customerId === undefined ? { customerId: undefined, customerType: undefined, externalCustomerId } : defined({ externalCustomerId });
     const report = foresight(reply, { customer, body: constraints, query, extra });
     if (!report) return;
     report.constraints = defined({ ...constraints, customerId, externalCustomerId });
@@ -224,15 +339,21 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
     if (externalCustomerId === undefined && faults.has('blind-analytics-foresight-3p-customer-only-fails')) report.outcome = 'failure';
     return reply.code(202).send(reportAck(report));
   });
-
 }
 
 // --- Content, built when the report completes.
 
 export const HISTORY_DAYS = 730;
 
-export interface Window { startS: number; endS: number }
-interface Period { startS: number; endS: number; monthS: number }
+export interface Window {
+  startS: number;
+  endS: number;
+}
+interface Period {
+  startS: number;
+  endS: number;
+  monthS: number;
+}
 
 export function windowOf(fromDate: unknown, endS: number, faults: FaultSet): Window {
   const floor = endS - HISTORY_DAYS * DAY_S;
@@ -277,10 +398,19 @@ function stats(values: number[]) {
   const mid = Math.floor(sorted.length / 2);
   const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
   const sd = Math.sqrt(values.reduce((s, v) => s + (v - mean) ** 2, 0) / values.length);
-  return { sum: cents(sum), count: values.length, mean: cents(mean), median: cents(median), min: sorted[0], max: sorted[sorted.length - 1], standardDeviation: cents(sd) };
+  return {
+    sum: cents(sum),
+    count: values.length,
+    mean: cents(mean),
+    median: cents(median),
+    min: sorted[0],
+    max: sorted[sorted.length - 1],
+    standardDeviation: cents(sd),
+  };
 }
 
-const inPeriod = (txs: Transaction[], p: { startS: number; endS: number }) => txs.filter((t) => t.postedDate >= p.startS && t.postedDate <= p.endS);
+const inPeriod = (txs: Transaction[], p: { startS: number; endS: number }) =>
+  txs.filter((t) => t.postedDate >= p.startS && t.postedDate <= p.endS);
 const credits = (txs: Transaction[]) => txs.filter((t) => t.amount > 0);
 const debits = (txs: Transaction[]) => txs.filter((t) => t.amount < 0);
 const amounts = (txs: Transaction[]) => txs.map((t) => t.amount);
@@ -290,8 +420,18 @@ function institutions(world: FdState, accounts: Account[], render: (a: Account) 
   const byInstitution = new Map<string, Account[]>();
   for (const a of accounts) byInstitution.set(a.institutionId, [...(byInstitution.get(a.institutionId) ?? []), a]);
   return [...byInstitution].map(([id, list]) => ({
-    id, name: world.institutions.find((i) => i.id === id)?.name ?? id,
-    accounts: list.map((a) => ({ id: a.id, name: a.name, type: a.type, currentBalance: a.balance, availableBalance: a.availableBalance, balanceDate: a.balanceDate, currency: a.currency, ...render(a) })),
+    id,
+    name: world.institutions.find((i) => i.id === id)?.name ?? id,
+    accounts: list.map((a) => ({
+      id: a.id,
+      name: a.name,
+      type: a.type,
+      currentBalance: a.balance,
+      availableBalance: a.availableBalance,
+      balanceDate: a.balanceDate,
+      currency: a.currency,
+      ...render(a),
+    })),
   }));
 }
 
@@ -303,32 +443,55 @@ export function cashFlowContent(world: FdState, accounts: Account[], w: Window, 
   const monthly = (txs: Transaction[]) => ({
     credits: periods.map((p) => {
       const c = credits(inPeriod(txs, p));
-      return { month: p.monthS, numberOfCredits: c.length, totalCreditsAmount: cents(c.reduce((s, t) => s + t.amount, 0)), largestCredit: c.length ? Math.max(...amounts(c)) : 0, averageCreditAmount: c.length ? cents(c.reduce((s, t) => s + t.amount, 0) / c.length) : 0 };
+      return {
+        month: p.monthS,
+        numberOfCredits: c.length,
+        totalCreditsAmount: cents(c.reduce((s, t) => s + t.amount, 0)),
+        largestCredit: c.length ? Math.max(...amounts(c)) : 0,
+        averageCreditAmount: c.length ? cents(c.reduce((s, t) => s + t.amount, 0) / c.length) : 0,
+      };
     }),
     debits: periods.map((p) => {
       const d = debits(inPeriod(txs, p));
-      return { month: p.monthS, numberOfDebits: d.length, totalDebitsAmount: cents(d.reduce((s, t) => s + t.amount, 0)), largestDebit: d.length ? Math.min(...amounts(d)) : 0, averageDebitAmount: d.length ? cents(d.reduce((s, t) => s + t.amount, 0) / d.length) : 0 };
+      return {
+        month: p.monthS,
+        numberOfDebits: d.length,
+        totalDebitsAmount: cents(d.reduce((s, t) => s + t.amount, 0)),
+        largestDebit: d.length ? Math.min(...amounts(d)) : 0,
+        averageDebitAmount: d.length ? cents(d.reduce((s, t) => s + t.amount, 0) / d.length) : 0,
+      };
     }),
   });
   const all: Transaction[] = [];
   const inst = institutions(world, accounts, (a) => {
     const txs = blindWithPending
-      ? transactionsOfAccounts(world, [a.id]).filter((t) => t.postedDate >= w.startS && t.postedDate <= w.endS).sort((x, y) => x.postedDate - y.postedDate || x.id - y.id)
+      ? transactionsOfAccounts(world, [a.id])
+          .filter((t) => t.postedDate >= w.startS && t.postedDate <= w.endS)
+          .sort((x, y) => x.postedDate - y.postedDate || x.id - y.id)
       : postedOf(world, a.id, w);
     all.push(...txs);
     const m = monthly(txs);
     return {
       transactions: txs.map((t) => ({ id: String(t.id), amount: t.amount, postedDate: t.postedDate, description: t.description })),
-      cashFlowCredit: { monthlyCashFlowCredits: m.credits }, cashFlowDebit: { monthlyCashFlowDebits: m.debits },
+      cashFlowCredit: { monthlyCashFlowCredits: m.credits },
+      cashFlowDebit: { monthlyCashFlowDebits: m.debits },
     };
   });
   const summary = monthly(all);
   const days = head(w).days;
-  return { ...head(w), seasoned: days >= 365, institutions: inst, cashFlowCreditSummary: { monthlyCashFlowCreditSummaries: summary.credits }, cashFlowDebitSummary: { monthlyCashFlowDebitSummaries: summary.debits } };
+  return {
+    ...head(w),
+    seasoned: days >= 365,
+    institutions: inst,
+    cashFlowCreditSummary: { monthlyCashFlowCreditSummaries: summary.credits },
+    cashFlowDebitSummary: { monthlyCashFlowDebitSummaries: summary.debits },
+  };
 }
 
-const monthlyAttr = (name: string, key: 'aggregatedByTimePeriods' | 'reportedByTimePeriods', periods: Record<string, unknown>[]) =>
-  ({ attributeName: name, [key]: [{ timeIntervalType: 'MONTHLY_CALENDAR', periods }] });
+const monthlyAttr = (name: string, key: 'aggregatedByTimePeriods' | 'reportedByTimePeriods', periods: Record<string, unknown>[]) => ({
+  attributeName: name,
+  [key]: [{ timeIntervalType: 'MONTHLY_CALENDAR', periods }],
+});
 const periodDates = (p: Period) => ({ startDate: iso(p.startS), endDate: iso(p.endS) });
 
 /** ASSET_BALANCE per month: daily end-of-day balances, the balance before the month and after it. */
@@ -363,16 +526,40 @@ const flowPeriods = (txs: Transaction[], w: Window, pick: (t: Transaction[]) => 
 export type AnalyticsKind = 'balance' | 'cashflow' | 'payhist' | 'foresight';
 
 /** The analytics of a set of transactions (one account's, or all of the report's). */
-function analyticsOf(kind: AnalyticsKind, txs: Transaction[], w: Window, faults: FaultSet, extra: { balance?: Record<string, unknown>[]; forecast?: boolean; benchmark?: boolean }) {
-  if (kind === 'balance') return { transactionalAttributes: [], stateAttributes: [monthlyAttr('ASSET_BALANCE', 'reportedByTimePeriods', extra.balance ?? [])], streams: [] };
+function analyticsOf(
+  kind: AnalyticsKind,
+  txs: Transaction[],
+  w: Window,
+  faults: FaultSet,
+  extra: { balance?: Record<string, unknown>[]; forecast?: boolean; benchmark?: boolean },
+) {
+  if (kind === 'balance')
+    return {
+      transactionalAttributes: [],
+      stateAttributes: [monthlyAttr('ASSET_BALANCE', 'reportedByTimePeriods', extra.balance ?? [])],
+      streams: [],
+    };
   if (kind === 'cashflow') {
     // Fault: the inflow counts the debits too.
-    const inflow = faults.has('analytics-inflow-counts-debits') ? (t: Transaction[]) => t
-      // Blind fault: transfers are left out of the inflow (taken for moves between own accounts).
-      : faults.has('blind-analytics-inflow-excludes-transfers') ? (t: Transaction[]) => credits(t).filter((x) => x.description !== 'Transfer') : credits;
+    const inflow = faults.has('analytics-inflow-counts-debits')
+      ? (t: Transaction[]) => t
+      : // Blind fault: transfers are left out of the inflow (taken for moves between own accounts).
+        faults.has('blind-analytics-inflow-excludes-transfers')
+        ? (t: Transaction[]) => credits(t).filter((x) => x.description !== 'Transfer')
+        : credits;
     return {
-      transactionalAttributes: [monthlyAttr('CASH_INFLOW', 'aggregatedByTimePeriods', flowPeriods(txs, w, inflow)), monthlyAttr('CASH_OUTFLOW', 'aggregatedByTimePeriods', flowPeriods(txs, w, debits))],
-      stateAttributes: [monthlyAttr('NET_CASH_FLOW', 'reportedByTimePeriods', flowPeriods(txs, w, (t) => t))], streams: [],
+      transactionalAttributes: [
+        monthlyAttr('CASH_INFLOW', 'aggregatedByTimePeriods', flowPeriods(txs, w, inflow)),
+        monthlyAttr('CASH_OUTFLOW', 'aggregatedByTimePeriods', flowPeriods(txs, w, debits)),
+      ],
+      stateAttributes: [
+        monthlyAttr(
+          'NET_CASH_FLOW',
+          'reportedByTimePeriods',
+          flowPeriods(txs, w, (t) => t),
+        ),
+      ],
+      streams: [],
     };
   }
   const whole = { startDate: iso(w.startS), endDate: iso(w.endS) };
@@ -382,14 +569,27 @@ function analyticsOf(kind: AnalyticsKind, txs: Transaction[], w: Window, faults:
     .filter((t) => !(kind === 'payhist' && faults.has('blind-analytics-payhist-last-year-only')) || t.postedDate > w.endS - 365 * DAY_S);
   const period = { ...whole, ...stats(amounts(out)) };
   const monthsN = Math.max(1, Math.round((w.endS - w.startS) / (30 * DAY_S)));
-  const attr: Record<string, unknown> = { attributeName: kind === 'payhist' ? 'CASH_OUTFLOW' : 'TOTAL_SPENDING', aggregatedByTimePeriods: [{ timeIntervalType: 'HISTORICALLY', periods: [period] }], transactionIds: out.map((t) => String(t.id)) };
-  if (extra.forecast) attr.projectedValues = [{ timeUnit: 'MONTHS', timeValue: 3, projectionValue: cents(((period.sum ?? 0) / monthsN) * 3) }];
-  if (extra.benchmark) (attr.aggregatedByTimePeriods as Record<string, unknown>[])[0].cohortBenchmarkPeriods = [{ ...whole, cohortValues: [] }];
+  const attr: Record<string, unknown> = {
+    attributeName: kind === 'payhist' ? 'CASH_OUTFLOW' : 'TOTAL_SPENDING',
+    aggregatedByTimePeriods: [{ timeIntervalType: 'HISTORICALLY', periods: [period] }],
+    transactionIds: out.map((t) => String(t.id)),
+  };
+  if (extra.forecast)
+    attr.projectedValues = [{ timeUnit: 'MONTHS', timeValue: 3, projectionValue: cents(((period.sum ?? 0) / monthsN) * 3) }];
+  if (extra.benchmark)
+    (attr.aggregatedByTimePeriods as Record<string, unknown>[])[0].cohortBenchmarkPeriods = [{ ...whole, cohortValues: [] }];
   return { transactionalAttributes: [attr], stateAttributes: [], streams: [] };
 }
 
 /** The analytics reports (balance, cash flow analytics, payment history, foresight). */
-export function analyticsContent(kind: AnalyticsKind, world: FdState, accounts: Account[], w: Window, faults: FaultSet, options: { forecast?: boolean; benchmark?: boolean } = {}) {
+export function analyticsContent(
+  kind: AnalyticsKind,
+  world: FdState,
+  accounts: Account[],
+  w: Window,
+  faults: FaultSet,
+  options: { forecast?: boolean; benchmark?: boolean } = {},
+) {
   const all: Transaction[] = [];
   const balances: Record<string, unknown>[][] = [];
   const inst = institutions(world, accounts, (a) => {
@@ -401,8 +601,13 @@ export function analyticsContent(kind: AnalyticsKind, world: FdState, accounts: 
   });
   all.sort((a, b) => a.postedDate - b.postedDate);
   // The customer's balance: the accounts' opening and closing balances added month by month.
-  const customerBalance = kind === 'balance'
-    ? months(w).map((p, n) => ({ ...periodDates(p), beginningValue: cents(balances.reduce((s, b) => s + Number(b[n].beginningValue), 0)), endingValue: cents(balances.reduce((s, b) => s + Number(b[n].endingValue), 0)) }))
-    : undefined;
+  const customerBalance =
+    kind === 'balance'
+      ? months(w).map((p, n) => ({
+          ...periodDates(p),
+          beginningValue: cents(balances.reduce((s, b) => s + Number(b[n].beginningValue), 0)),
+          endingValue: cents(balances.reduce((s, b) => s + Number(b[n].endingValue), 0)),
+        }))
+      : undefined;
   return { ...head(w), institutions: inst, customerAnalytics: analyticsOf(kind, all, w, faults, { balance: customerBalance, ...options }) };
 }

@@ -23,24 +23,40 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createHash } from 'node:crypto';
 import { route, sendError, type FdContext, type Input } from '../middleware.js';
 import { DAY_S } from '../portfolio.js';
-import { findAccount, findCustomer, linkedData, transactionsOfAccounts, type Account, type AccountType, type Report, type Transaction } from '../state.js';
+import {
+  findAccount,
+  findCustomer,
+  linkedData,
+  transactionsOfAccounts,
+  type Account,
+  type AccountType,
+  type Report,
+  type Transaction,
+} from '../state.js';
 import { generationGuard } from './guard.js';
 import { callbackOf, createReport, reportAck } from './store.js';
 import { limitOf } from '../../../helpers/contract/facts.js';
 import type { FdOperationId } from '../../../helpers/contract/operations.js';
 
 const TITLES: Record<string, string> = {
-  voa: 'Verification of Assets', voaHistory: 'Verification of Assets with Income - Transactions', preQualVoa: 'Asset Ready Report (CRA)',
-  assetSummary: 'Asset Ready Report (non-CRA)', voi: 'Verification of Income', statement: 'Statement Report', transactions: 'Transactions Report',
+  voa: 'Verification of Assets',
+  voaHistory: 'Verification of Assets with Income - Transactions',
+  preQualVoa: 'Asset Ready Report (CRA)',
+  assetSummary: 'Asset Ready Report (non-CRA)',
+  voi: 'Verification of Income',
+  statement: 'Statement Report',
+  transactions: 'Transactions Report',
 };
-
 
 /** A white-space separated account id list as the ack echoes it (provider 1.35.0 ReportAccountIds). */
 const idList = (text: unknown) => (typeof text === 'string' && text.trim() ? text.split(/\s+/).filter(Boolean) : undefined);
 const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 const num = (v: unknown) => (v === undefined || v === null ? undefined : Number(v));
 /** The first instant of the UTC month of `s` (epoch seconds): a blind fault's rounding. */
-const monthStart = (s: number) => { const d = new Date(s * 1000); return Math.floor(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) / 1000); };
+const monthStart = (s: number) => {
+  const d = new Date(s * 1000);
+  return Math.floor(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) / 1000);
+};
 
 export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void {
   const { faults } = ctx;
@@ -69,13 +85,16 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
   /** Blind faults: the eligibility gate's own list of types (the content keeps the report's). */
   const gateTypes = (type: string, types: readonly AccountType[] | undefined): readonly AccountType[] | undefined => {
     if (!types) return types;
-    if (type === 'voa' && on('blind-voa-gate-money-market-misspelled')) return types.map((t) => (t === 'moneyMarket' ? ('moneymarket' as AccountType) : t));
-    if (type === 'voaHistory' && on('blind-voai-gate-needs-checking-or-savings')) return types.filter((t) => t === 'checking' || t === 'savings');
+    if (type === 'voa' && on('blind-voa-gate-money-market-misspelled'))
+      return types.map((t) => (t === 'moneyMarket' ? ('moneymarket' as AccountType) : t));
+    if (type === 'voaHistory' && on('blind-voai-gate-needs-checking-or-savings'))
+      return types.filter((t) => t === 'checking' || t === 'savings');
     if (type === 'preQualVoa' && on('blind-prequal-cra-gate-counts-cd')) return [...types, 'cd'];
     return types;
   };
   const eligibilityUnchecked = (type: string) =>
-    (type === 'voa' && on('ra-voa-eligibility-unchecked')) || (type === 'voaHistory' && on('ra-voai-eligibility-unchecked')) ||
+    (type === 'voa' && on('ra-voa-eligibility-unchecked')) ||
+    (type === 'voaHistory' && on('ra-voai-eligibility-unchecked')) ||
     ((type === 'preQualVoa' || type === 'assetSummary') && on('ra-prequal-eligibility-unchecked'));
 
   /**
@@ -86,7 +105,9 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
     const ids = idList(text);
     if (!ids || on('ra-account-ids-ignored')) return undefined;
     // Blind fault: an id is checked against every account the service holds, not the customer's.
-    const unknown = ids.find((id) => !findAccount(ctx.state, customerId, id) && !(on('blind-assets-account-ids-any-customer') && ctx.state.accounts.has(id)));
+    const unknown = ids.find(
+      (id) => !findAccount(ctx.state, customerId, id) && !(on('blind-assets-account-ids-any-customer') && ctx.state.accounts.has(id)),
+    );
     if (unknown !== undefined && !on('ra-account-ids-unknown-ignored')) {
       sendError(ctx, reply, 404, `Account not found: ${unknown}`);
       return false;
@@ -114,14 +135,23 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
       if (spec.capMonths && beforeCapRefused(body, spec.capMonths, reply)) return reply;
       const types = eligibleTypes(spec.type);
       // Blind fault: the VOA gate counts the customer's accounts, whatever accountIds names.
-      const eligible = reportAccounts(ctx, found.customer.id, gateTypes(spec.type, types), spec.type === 'voa' && on('blind-voa-gate-ignores-account-ids') ? undefined : named);
+      const eligible = reportAccounts(
+        ctx,
+        found.customer.id,
+        gateTypes(spec.type, types),
+        spec.type === 'voa' && on('blind-voa-gate-ignores-account-ids') ? undefined : named,
+      );
       if (eligible.length === 0 && !eligibilityUnchecked(spec.type)) {
         return sendError(ctx, reply, 400, `Bad request. (No eligible account type for a ${spec.type} report: ${types!.join(', ')}).`);
       }
       const accountIds = on('ra-echo-account-ids-dropped') ? undefined : idList(body.accountIds);
       const report = createReport(ctx, {
         // Blind fault: the non-CRA prequalification answers with the CRA report's type.
-        type: spec.type === 'assetSummary' && on('blind-prequal-noncra-type-cra') ? 'preQualVoa' : spec.type, title: TITLES[spec.type], customer: found.customer, consumer: found.consumer, callbackUrl: callbackOf(query),
+        type: spec.type === 'assetSummary' && on('blind-prequal-noncra-type-cra') ? 'preQualVoa' : spec.type,
+        title: TITLES[spec.type],
+        customer: found.customer,
+        consumer: found.consumer,
+        callbackUrl: callbackOf(query),
         constraints: defined(spec.echo(body, accountIds)),
         build: (r) => {
           // Fault: every account of the customer listed, whatever its type.
@@ -146,7 +176,9 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
     return true;
   };
   const common = (body: Record<string, unknown>, accountIds?: string[]) => ({
-    accountIds, reportCustomFields: body.reportCustomFields, fromDate: on('ra-echo-from-date-dropped') ? undefined : body.fromDate,
+    accountIds,
+    reportCustomFields: body.reportCustomFields,
+    fromDate: on('ra-echo-from-date-dropped') ? undefined : body.fromDate,
   });
 
   assetReport('GenerateVOAReport', {
@@ -157,7 +189,7 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
       const months = on('ra-voa-history-24m') ? 24 : on('ra-voa-history-6m') ? 6 : VOA_MONTHS;
       const cap = monthsBefore(r.createdDate, months);
       // Blind fault: a fromDate given is taken as sent (the cap only stands in for a missing one).
-      const from = on('blind-voa-fromdate-taken-as-sent') ? num(body.fromDate) ?? cap : capped(num(body.fromDate), cap, cap);
+      const from = on('blind-voa-fromdate-taken-as-sent') ? (num(body.fromDate) ?? cap) : capped(num(body.fromDate), cap, cap);
       return { window: { from, to: r.createdDate }, consolidated: true };
     },
   });
@@ -165,25 +197,49 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
   assetReport('GenerateVOAWithIncomeReport', {
     type: 'voaHistory',
     capMonths: VOAI_MONTHS,
-    echo: (body, ids) => ({ ...common(body, ids), showNsf: body.showNsf, incomeFromDate: body.incomeFromDate, incomeStreamConfidenceMinimum: body.incomeStreamConfidenceMinimum }),
+    echo: (body, ids) => ({
+      ...common(body, ids),
+      showNsf: body.showNsf,
+      incomeFromDate: body.incomeFromDate,
+      incomeStreamConfidenceMinimum: body.incomeStreamConfidenceMinimum,
+    }),
     content: (r, body) => {
       const cap = monthsBefore(r.createdDate, VOAI_MONTHS);
-      const fallback = daysBefore(r.createdDate, on('ra-voai-default-90d') ? 90 : on('blind-voai-default-60-days') ? 60 : VOAI_DEFAULT_DAYS);
+      const fallback = daysBefore(
+        r.createdDate,
+        on('ra-voai-default-90d') ? 90 : on('blind-voai-default-60-days') ? 60 : VOAI_DEFAULT_DAYS,
+      );
       // Blind fault: the transactions shown capped at VOA's 12 months.
       const listCap = on('blind-voai-fromdate-capped-12-months') ? monthsBefore(r.createdDate, VOA_MONTHS) : cap;
       const from = on('ra-voai-fromdate-ignored') ? fallback : capped(num(body.fromDate), listCap, fallback);
       // seed 002: income credits up to 24 months regardless of fromDate; incomeFromDate alters them.
       // Blind faults: incomeFromDate taken from the start of its month; the income default 12 months.
-      const incomeFromDate = num(body.incomeFromDate) !== undefined && on('blind-voai-income-from-month-start') ? monthStart(num(body.incomeFromDate)!) : num(body.incomeFromDate);
+      const incomeFromDate =
+        num(body.incomeFromDate) !== undefined && on('blind-voai-income-from-month-start')
+          ? monthStart(num(body.incomeFromDate)!)
+          : num(body.incomeFromDate);
       const incomeDefault = on('blind-voai-income-default-12-months') ? monthsBefore(r.createdDate, VOA_MONTHS) : cap;
-      const incomeFrom = on('ra-voai-income-follows-fromdate') ? from
-        : incomeFromDate !== undefined && !on('ra-voai-income-fromdate-ignored') ? Math.max(incomeFromDate, cap) : incomeDefault;
-      return { window: { from, to: r.createdDate }, income: { from: incomeFrom, to: r.createdDate, confidenceMin: num(body.incomeStreamConfidenceMinimum) } };
+      const incomeFrom = on('ra-voai-income-follows-fromdate')
+        ? from
+        : incomeFromDate !== undefined && !on('ra-voai-income-fromdate-ignored')
+          ? Math.max(incomeFromDate, cap)
+          : incomeDefault;
+      return {
+        window: { from, to: r.createdDate },
+        income: { from: incomeFrom, to: r.createdDate, confidenceMin: num(body.incomeStreamConfidenceMinimum) },
+      };
     },
   });
 
-  for (const [operationId, type] of [['GeneratePrequalificationCRAReport', 'preQualVoa'], ['GeneratePrequalificationNonCRAReport', 'assetSummary']] as const) {
-    assetReport(operationId, { type, echo: (body, ids) => ({ ...common(body, ids), showNsf: body.showNsf }), content: () => ({ consolidated: true }) });
+  for (const [operationId, type] of [
+    ['GeneratePrequalificationCRAReport', 'preQualVoa'],
+    ['GeneratePrequalificationNonCRAReport', 'assetSummary'],
+  ] as const) {
+    assetReport(operationId, {
+      type,
+      echo: (body, ids) => ({ ...common(body, ids), showNsf: body.showNsf }),
+      content: () => ({ consolidated: true }),
+    });
   }
 
   assetReport('GenerateVOIReport', {
@@ -192,10 +248,15 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
     echo: (body, ids) => ({ ...common(body, ids), incomeStreamConfidenceMinimum: body.incomeStreamConfidenceMinimum }),
     content: (r, body) => {
       // Blind fault: the two years counted back from when the accounts were added, not from the report.
-      const anchor = on('blind-voi-history-from-account-added') ? Math.min(r.createdDate, ...reportAccounts(ctx, r.customerId, undefined).map((a) => a.createdDate)) : r.createdDate;
+      const anchor = on('blind-voi-history-from-account-added')
+        ? Math.min(r.createdDate, ...reportAccounts(ctx, r.customerId, undefined).map((a) => a.createdDate))
+        : r.createdDate;
       const cap = on('ra-voi-history-unbounded') ? 0 : monthsBefore(anchor, on('ra-voi-history-12m') ? 12 : VOI_MONTHS);
       const from = capped(num(body.fromDate), cap, cap);
-      return { window: { from, to: r.createdDate }, income: { from, to: r.createdDate, confidenceMin: num(body.incomeStreamConfidenceMinimum) } };
+      return {
+        window: { from, to: r.createdDate },
+        income: { from, to: r.createdDate, confidenceMin: num(body.incomeStreamConfidenceMinimum) },
+      };
     },
   });
 
@@ -227,13 +288,27 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
     if (named === false) return reply;
     const asked = query.includePending === true;
     // Blind fault: pending transactions included whenever includePending is present, false included.
-    const pending = on('ra-txreport-pending-always') ? true : on('ra-txreport-pending-never') ? false : on('blind-txreport-pending-on-presence') ? query.includePending !== undefined : asked;
+    const pending = on('ra-txreport-pending-always')
+      ? true
+      : on('ra-txreport-pending-never')
+        ? false
+        : on('blind-txreport-pending-on-presence')
+          ? query.includePending !== undefined
+          : asked;
     const window = { from, to, pending };
     const report = createReport(ctx, {
-      type: 'transactions', title: TITLES.transactions, customer: found.customer, consumer: found.consumer, callbackUrl: callbackOf(query),
+      type: 'transactions',
+      title: TITLES.transactions,
+      customer: found.customer,
+      consumer: found.consumer,
+      callbackUrl: callbackOf(query),
       constraints: defined({
-        accountIds: on('ra-echo-account-ids-dropped') ? undefined : idList(body.accountIds), fromDate: from, toDate: to, includePending: asked,
-        reportCustomFields: body.reportCustomFields, findTransaction: body.findTransaction,
+        accountIds: on('ra-echo-account-ids-dropped') ? undefined : idList(body.accountIds),
+        fromDate: from,
+        toDate: to,
+        includePending: asked,
+        reportCustomFields: body.reportCustomFields,
+        findTransaction: body.findTransaction,
       }),
       build: (r) => {
         // Fault: only the VOA-eligible accounts listed (the transactions report reads every account).
@@ -251,16 +326,36 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
     const data = (body.statementReportData ?? {}) as { accountId?: number; statementIndex?: number };
     // Blind faults: without accountId, the customer's first account; an account of another customer of the same partner accepted.
     const other = data.accountId === undefined ? undefined : ctx.state.accounts.get(String(data.accountId));
-    const samePartner = other !== undefined && on('blind-stmt-account-same-partner-accepted') && findCustomer(ctx.state, other.customerId, found.customer.partnerId) !== undefined;
-    const account = data.accountId === undefined ? (on('blind-stmt-account-id-defaults-first-account') ? reportAccounts(ctx, found.customer.id, undefined)[0] : undefined)
-      : findAccount(ctx.state, found.customer.id, String(data.accountId)) ?? (on('ra-stmt-account-owner-unchecked') || samePartner ? other : undefined);
+    const samePartner =
+      other !== undefined &&
+      on('blind-stmt-account-same-partner-accepted') &&
+      findCustomer(ctx.state, other.customerId, found.customer.partnerId) !== undefined;
+    const account =
+      data.accountId === undefined
+        ? on('blind-stmt-account-id-defaults-first-account')
+          ? reportAccounts(ctx, found.customer.id, undefined)[0]
+          : undefined
+        : (findAccount(ctx.state, found.customer.id, String(data.accountId)) ??
+          (on('ra-stmt-account-owner-unchecked') || samePartner ? other : undefined));
     // seed 002 Errors 404: an account that is not the customer's (fault: 400).
     if (!account) return sendError(ctx, reply, on('ra-stmt-account-400') ? 400 : 404, `Account not found: ${data.accountId ?? '(none)'}`);
     const index = data.statementIndex ?? (on('ra-stmt-default-index-0') ? 0 : 1);
     const report = createReport(ctx, {
-      type: 'statement', title: TITLES.statement, customer: found.customer, consumer: found.consumer, callbackUrl: callbackOf(query),
+      type: 'statement',
+      title: TITLES.statement,
+      customer: found.customer,
+      consumer: found.consumer,
+      callbackUrl: callbackOf(query),
       // Blind fault: the account id echoed as a string.
-      constraints: defined({ statementReportData: { accountId: on('blind-stmt-echo-account-id-string') ? String(data.accountId ?? account.id) : data.accountId ?? Number(account.id), statementIndex: index }, reportCustomFields: body.reportCustomFields }),
+      constraints: defined({
+        statementReportData: {
+          accountId: on('blind-stmt-echo-account-id-string')
+            ? String(data.accountId ?? account.id)
+            : (data.accountId ?? Number(account.id)),
+          statementIndex: index,
+        },
+        reportCustomFields: body.reportCustomFields,
+      }),
       build: (r) => {
         if (on('ra-stmt-asset-missing')) return {};
         // An asset id in the provider's form (a UUID, then the customer id), deterministic per report.
@@ -312,7 +407,11 @@ export function reportAccounts(ctx: FdContext, customerId: string, types: readon
 
 const cents = (n: number) => Math.round(n * 100) / 100;
 
-export interface Window { from: number; to: number; pending?: boolean }
+export interface Window {
+  from: number;
+  to: number;
+  pending?: boolean;
+}
 
 export interface ContentOptions {
   /** Transactions listed per account (absent: none listed, e.g. prequalification). */
@@ -329,14 +428,26 @@ export interface ContentOptions {
 }
 
 const CATEGORIES: Record<string, string> = {
-  'Corner Coffee': 'Coffee Shops', 'Payroll Deposit': 'Paycheck', 'Grocery Mart': 'Groceries', 'Electric Utility': 'Utilities',
-  Transfer: 'Transfer', 'Online Store': 'Shopping', 'Gas Station': 'Gas & Fuel', Rent: 'Mortgage & Rent',
+  'Corner Coffee': 'Coffee Shops',
+  'Payroll Deposit': 'Paycheck',
+  'Grocery Mart': 'Groceries',
+  'Electric Utility': 'Utilities',
+  Transfer: 'Transfer',
+  'Online Store': 'Shopping',
+  'Gas Station': 'Gas & Fuel',
+  Rent: 'Mortgage & Rent',
 };
 
 function transactionView(t: Transaction) {
   return {
-    id: t.id, amount: t.amount, postedDate: t.postedDate, description: t.description, memo: `${t.description} ${t.id % 1000}`,
-    category: CATEGORIES[t.description] ?? 'Uncategorized', type: t.amount < 0 ? 'debit' : 'credit', ...(t.status === 'pending' ? { status: 'pending' } : {}),
+    id: t.id,
+    amount: t.amount,
+    postedDate: t.postedDate,
+    description: t.description,
+    memo: `${t.description} ${t.id % 1000}`,
+    category: CATEGORIES[t.description] ?? 'Uncategorized',
+    type: t.amount < 0 ? 'debit' : 'credit',
+    ...(t.status === 'pending' ? { status: 'pending' } : {}),
   };
 }
 
@@ -348,8 +459,18 @@ function matches(t: Transaction, find: Record<string, unknown> | undefined, unsi
   const amount = unsigned ? Math.abs(t.amount) : t.amount;
   if (typeof find.findTransactionAmountFrom === 'number' && amount < find.findTransactionAmountFrom) return false;
   if (typeof find.findTransactionAmountTo === 'number' && amount > find.findTransactionAmountTo) return false;
-  if (typeof find.findTransactionDescriptionMemo === 'string' && find.findTransactionDescriptionMemo !== view.description && find.findTransactionDescriptionMemo !== view.memo) return false;
-  if (Array.isArray(find.findTransactionCategory) && find.findTransactionCategory.length > 0 && !find.findTransactionCategory.includes(view.category)) return false;
+  if (
+    typeof find.findTransactionDescriptionMemo === 'string' &&
+    find.findTransactionDescriptionMemo !== view.description &&
+    find.findTransactionDescriptionMemo !== view.memo
+  )
+    return false;
+  if (
+    Array.isArray(find.findTransactionCategory) &&
+    find.findTransactionCategory.length > 0 &&
+    !find.findTransactionCategory.includes(view.category)
+  )
+    return false;
   return true;
 }
 
@@ -357,10 +478,15 @@ function matches(t: Transaction, find: Record<string, unknown> | undefined, unsi
 function incomeStreams(reportId: string, account: Account, credits: Transaction[], confidenceMin?: number) {
   const byPayee = new Map<string, Transaction[]>();
   for (const t of credits) byPayee.set(t.description, [...(byPayee.get(t.description) ?? []), t]);
-  return [...byPayee.entries()].map(([payee, list], n) => ({
-    id: `${reportId}-${account.id}-${n + 1}`, name: payee, status: 'ACTIVE', confidence: Math.min(99, 40 + 5 * list.length),
-    transactions: list.map(transactionView),
-  })).filter((s) => confidenceMin === undefined || s.confidence >= confidenceMin);
+  return [...byPayee.entries()]
+    .map(([payee, list], n) => ({
+      id: `${reportId}-${account.id}-${n + 1}`,
+      name: payee,
+      status: 'ACTIVE',
+      confidence: Math.min(99, 40 + 5 * list.length),
+      transactions: list.map(transactionView),
+    }))
+    .filter((s) => confidenceMin === undefined || s.confidence >= confidenceMin);
 }
 
 /** The report's content: institutions with their accounts, the span of the transactions listed. */
@@ -371,15 +497,30 @@ export function buildContent(ctx: FdContext, reportId: string, accounts: Account
   const institutions = new Map<string, Record<string, unknown>[]>();
   for (const account of accounts) {
     // Blind fault: VOA reads the standard aggregation only, without the historic load's transactions.
-    const held = heldTransactions(ctx, account).filter((t) => !(kind === 'voa' && t.historic && faults.has('blind-voa-standard-history-only')));
+    const held = heldTransactions(ctx, account).filter(
+      (t) => !(kind === 'voa' && t.historic && faults.has('blind-voa-standard-history-only')),
+    );
     const view: Record<string, unknown> = {
-      id: Number(account.id), number: account.number.slice(-4), name: account.name, type: account.type, currency: account.currency,
-      balance: account.balance, availableBalance: account.availableBalance, balanceDate: account.balanceDate, aggregationStatusCode: 0,
+      id: Number(account.id),
+      number: account.number.slice(-4),
+      name: account.name,
+      type: account.type,
+      currency: account.currency,
+      balance: account.balance,
+      availableBalance: account.availableBalance,
+      balanceDate: account.balanceDate,
+      aggregationStatusCode: 0,
     };
     if (window) {
       // Seeded fault: the report leaves out what was posted at fromDate itself.
       const from = faults.has('txreport-from-date-exclusive') ? window.from + 1 : window.from;
-      const listed = held.filter((t) => t.postedDate >= from && t.postedDate <= window.to && (window.pending || t.status !== 'pending') && matches(t, options.find, faults.has('blind-txreport-find-amount-unsigned')));
+      const listed = held.filter(
+        (t) =>
+          t.postedDate >= from &&
+          t.postedDate <= window.to &&
+          (window.pending || t.status !== 'pending') &&
+          matches(t, options.find, faults.has('blind-txreport-find-amount-unsigned')),
+      );
       for (const t of listed) {
         earliest = Math.min(earliest ?? t.postedDate, t.postedDate);
         latest = Math.max(latest ?? t.postedDate, t.postedDate);
@@ -389,14 +530,21 @@ export function buildContent(ctx: FdContext, reportId: string, accounts: Account
       view.transactions = listed.map((t) => (unsigned ? { ...transactionView(t), amount: Math.abs(t.amount) } : transactionView(t)));
     }
     if (income) {
-      const credits = held.filter((t) => t.amount > 0 && t.status !== 'pending' && t.postedDate >= income.from && t.postedDate <= income.to);
+      const credits = held.filter(
+        (t) => t.amount > 0 && t.status !== 'pending' && t.postedDate >= income.from && t.postedDate <= income.to,
+      );
       view.incomeStreams = incomeStreams(reportId, account, credits, income.confidenceMin);
     }
     institutions.set(account.institutionId, [...(institutions.get(account.institutionId) ?? []), view]);
   }
   const names = new Map(ctx.state.institutions.map((i) => [i.id, i.name]));
   const content: Record<string, unknown> = {
-    institutions: [...institutions.entries()].map(([id, list]) => ({ id: Number(id), name: names.get(id) ?? `Institution ${id}`, urlHomeApp: `https://institution-${id}.example.test`, accounts: list })),
+    institutions: [...institutions.entries()].map(([id, list]) => ({
+      id: Number(id),
+      name: names.get(id) ?? `Institution ${id}`,
+      urlHomeApp: `https://institution-${id}.example.test`,
+      accounts: list,
+    })),
   };
   if (window) {
     const start = earliest ?? window.from;
@@ -408,7 +556,9 @@ export function buildContent(ctx: FdContext, reportId: string, accounts: Account
     // Blind fault: the consolidated balance sums the cash accounts only, not the investment one.
     const summed = faults.has('blind-assets-consolidated-cash-only') ? accounts.filter((a) => a.type !== 'investment') : accounts;
     const sum = summed.reduce((total, a) => total + a.availableBalance, 0);
-    content.consolidatedAvailableBalance = cents(faults.has('ra-consolidated-balance-current') ? accounts.reduce((total, a) => total + a.balance, 0) : sum);
+    content.consolidatedAvailableBalance = cents(
+      faults.has('ra-consolidated-balance-current') ? accounts.reduce((total, a) => total + a.balance, 0) : sum,
+    );
   }
   return content;
 }

@@ -5,14 +5,25 @@
 // by `npm run mutation -- --blind`).
 import { faultCatalogue, blind, ruleFault, seeded, type Fault } from '../../kit/faults.js';
 
-const f = <Id extends string>(id: Id, rule: string, text: string, source: Fault['source'] = 'seed'): Fault<Id> => ruleFault(id, `${rule}: ${text}`, source);
+const f = <Id extends string>(id: Id, rule: string, text: string, source: Fault['source'] = 'seed'): Fault<Id> =>
+  ruleFault(id, `${rule}: ${text}`, source);
 
 export const BILLING_FAULTS = faultCatalogue([
   // Reseller billing (seed 002, Report retrieval).
   f('billing-window-ignored', 'FD-BILLING-CONTENT', 'a report made outside the window is not billed'),
   // Date windows at their edges (kit/faults.ts, seeded).
-  seeded({ id: 'billing-total-elements-of-page', rule: 'FD-BILLING-COUNTS: totalElements counts the reports of the window, not the rows of the page', source: 'assumption', rules: ['FD-BILLING-COUNTS'] }),
-  seeded({ id: 'billing-start-date-exclusive', rule: 'FD-BILLING-EDGES: a report made at startDate itself is billed in the window', source: 'assumption', rules: ['FD-BILLING-EDGES'] }),
+  seeded({
+    id: 'billing-total-elements-of-page',
+    rule: 'FD-BILLING-COUNTS: totalElements counts the reports of the window, not the rows of the page',
+    source: 'assumption',
+    rules: ['FD-BILLING-COUNTS'],
+  }),
+  seeded({
+    id: 'billing-start-date-exclusive',
+    rule: 'FD-BILLING-EDGES: a report made at startDate itself is billed in the window',
+    source: 'assumption',
+    rules: ['FD-BILLING-EDGES'],
+  }),
   f('billing-testing-reports-included', 'FD-BILLING-TESTING', "testing customers' reports are left out by default"),
   f('billing-view-testing-ignored', 'FD-BILLING-TESTING', "viewTestingReports=true shows testing customers' reports"),
   f('billing-window-32-days', 'FD-BILLING-WINDOW', 'a window a day longer than billingWindowDays is a 400'),
@@ -24,12 +35,52 @@ export const BILLING_FAULTS = faultCatalogue([
   f('billing-unknown-partner-empty', 'FD-BILLING-PARTNER', 'an unknown partner is a 404 (not an empty page)'),
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Report retrieval (seed 002, Report retrieval; Resources - Consumer, Portfolio; Errors 403, 404, 429).
-  blind({ id: 'blind-billing-window-end-whole-day', rule: "the billing window ends at endDate: a report made later the same day is not listed (seed 002, Report retrieval: reports between startDate and endDate)", source: 'seed', rules: ['FD-BILLING-CONTENT'] }),
-  blind({ id: 'blind-billing-view-testing-when-present', rule: "viewTestingReports=false lists only active customers' reports, like its absence: the parameter's presence does not include testing reports (seed 002, Report retrieval: viewTestingReports default false)", source: 'seed', rules: ['FD-BILLING-TESTING'] }),
-  blind({ id: 'blind-billing-window-calendar-days', rule: 'startDate to endDate is at most billingWindowDays in seconds: that many days and some hours is a 400 even when the dates are that many calendar days apart (seed 002, Report retrieval and Limits: billing range)', source: 'seed', rules: ['FD-BILLING-WINDOW'] }),
-  blind({ id: 'blind-billing-end-date-defaults-now', rule: 'a billing request without endDate is a 400, endDate does not default to now (seed 002, Report retrieval: endDate integer, required)', source: 'seed', rules: ['FD-BILLING-DATES-REQUIRED'] }),
-  blind({ id: 'blind-billing-size-cap-exclusive', rule: 'size at its maximum is served: the cap is inclusive (seed 002, Report retrieval and Limits: size max)', source: 'seed', rules: ['FD-BILLING-SIZE'] }),
-  blind({ id: 'blind-billing-no-size-unpaged', rule: 'without size a billing page holds the default size of reports, not the whole window (seed 002, Report retrieval and Limits: size default)', source: 'seed', rules: ['FD-BILLING-DEFAULT-SIZE'] }),
-  blind({ id: 'blind-billing-page-default-one', rule: 'without page the billing answers page 0, the first, not page 1 (seed 002, Report retrieval: page zero-based, default 0)', source: 'seed', rules: ['FD-BILLING-PAGE'] }),
-  blind({ id: 'blind-billing-other-partner-readable', rule: "another partner's billing is a 404 on the mock, which knows no reseller relation: a partner the caller does not resell for is not served (seed 002, Report retrieval: a reseller reads the reports of customer partners set up with it; this contract)", source: 'assumption', rules: ['FD-BILLING-PARTNER'] }),
+  blind({
+    id: 'blind-billing-window-end-whole-day',
+    rule: 'the billing window ends at endDate: a report made later the same day is not listed (seed 002, Report retrieval: reports between startDate and endDate)',
+    source: 'seed',
+    rules: ['FD-BILLING-CONTENT'],
+  }),
+  blind({
+    id: 'blind-billing-view-testing-when-present',
+    rule: "viewTestingReports=false lists only active customers' reports, like its absence: the parameter's presence does not include testing reports (seed 002, Report retrieval: viewTestingReports default false)",
+    source: 'seed',
+    rules: ['FD-BILLING-TESTING'],
+  }),
+  blind({
+    id: 'blind-billing-window-calendar-days',
+    rule: 'startDate to endDate is at most billingWindowDays in seconds: that many days and some hours is a 400 even when the dates are that many calendar days apart (seed 002, Report retrieval and Limits: billing range)',
+    source: 'seed',
+    rules: ['FD-BILLING-WINDOW'],
+  }),
+  blind({
+    id: 'blind-billing-end-date-defaults-now',
+    rule: 'a billing request without endDate is a 400, endDate does not default to now (seed 002, Report retrieval: endDate integer, required)',
+    source: 'seed',
+    rules: ['FD-BILLING-DATES-REQUIRED'],
+  }),
+  blind({
+    id: 'blind-billing-size-cap-exclusive',
+    rule: 'size at its maximum is served: the cap is inclusive (seed 002, Report retrieval and Limits: size max)',
+    source: 'seed',
+    rules: ['FD-BILLING-SIZE'],
+  }),
+  blind({
+    id: 'blind-billing-no-size-unpaged',
+    rule: 'without size a billing page holds the default size of reports, not the whole window (seed 002, Report retrieval and Limits: size default)',
+    source: 'seed',
+    rules: ['FD-BILLING-DEFAULT-SIZE'],
+  }),
+  blind({
+    id: 'blind-billing-page-default-one',
+    rule: 'without page the billing answers page 0, the first, not page 1 (seed 002, Report retrieval: page zero-based, default 0)',
+    source: 'seed',
+    rules: ['FD-BILLING-PAGE'],
+  }),
+  blind({
+    id: 'blind-billing-other-partner-readable',
+    rule: "another partner's billing is a 404 on the mock, which knows no reseller relation: a partner the caller does not resell for is not served (seed 002, Report retrieval: a reseller reads the reports of customer partners set up with it; this contract)",
+    source: 'assumption',
+    rules: ['FD-BILLING-PARTNER'],
+  }),
 ]);

@@ -10,7 +10,6 @@ import { DAY_S } from '../portfolio.js';
 import type { Report } from '../state.js';
 import { limitOf, parameterDefault, parameterRange } from '../../../helpers/contract/facts.js';
 
-
 export function registerBilling(app: FastifyInstance, ctx: FdContext): void {
   const { state: world, faults } = ctx;
   /** seed 002, Report retrieval and Limits: the range and the default page size (the contract's x-limits and size parameter). */
@@ -23,10 +22,19 @@ export function registerBilling(app: FastifyInstance, ctx: FdContext): void {
     const customer = world.customers.get(r.customerId);
     const names: Record<string, unknown> = consumer?.fields ?? { ...customer };
     return {
-      reseller: '', resellerProvider: '', platformProvider: '', customerId: Number(r.customerId),
-      ...(r.consumerId ? { consumerId: r.consumerId } : {}), ...(r.consumerSsn ? { consumerSsn: r.consumerSsn } : {}),
-      ...(names.firstName ? { firstName: String(names.firstName) } : {}), ...(names.lastName ? { lastName: String(names.lastName) } : {}),
-      lastFourReportId: r.id.slice(-4), reportId: r.id, createdDate: r.createdDate, reportType: r.type, status: r.status,
+      reseller: '',
+      resellerProvider: '',
+      platformProvider: '',
+      customerId: Number(r.customerId),
+      ...(r.consumerId ? { consumerId: r.consumerId } : {}),
+      ...(r.consumerSsn ? { consumerSsn: r.consumerSsn } : {}),
+      ...(names.firstName ? { firstName: String(names.firstName) } : {}),
+      ...(names.lastName ? { lastName: String(names.lastName) } : {}),
+      lastFourReportId: r.id.slice(-4),
+      reportId: r.id,
+      createdDate: r.createdDate,
+      reportType: r.type,
+      status: r.status,
     };
   };
 
@@ -35,43 +43,83 @@ export function registerBilling(app: FastifyInstance, ctx: FdContext): void {
     for (const name of ['startDate', 'endDate']) {
       // Blind fault: endDate defaults to now instead of being required.
       if (name === 'endDate' && faults.has('blind-billing-end-date-defaults-now')) continue;
-      if (query[name] === undefined && !faults.has('billing-dates-optional')) return sendError(ctx, reply, 400, `Missing parameter (${name})`);
+      if (query[name] === undefined && !faults.has('billing-dates-optional'))
+        return sendError(ctx, reply, 400, `Missing parameter (${name})`);
     }
     const start = Number(query.startDate ?? 0);
-    const end = Number(query.endDate ?? (faults.has('blind-billing-end-date-defaults-now') ? ctx.clock.nowEpochSeconds() : Number.MAX_SAFE_INTEGER));
-    const maxDays = faults.has('billing-window-32-days') ? BILLING_MAX_DAYS + 1 : faults.has('billing-window-30-days') ? BILLING_MAX_DAYS - 1 : BILLING_MAX_DAYS;
+    const end = Number(
+      query.endDate ?? (faults.has('blind-billing-end-date-defaults-now') ? ctx.clock.nowEpochSeconds() : Number.MAX_SAFE_INTEGER),
+    );
+    const maxDays = faults.has('billing-window-32-days')
+      ? BILLING_MAX_DAYS + 1
+      : faults.has('billing-window-30-days')
+        ? BILLING_MAX_DAYS - 1
+        : BILLING_MAX_DAYS;
     if (end < start) return sendError(ctx, reply, 400, 'endDate must not be before startDate');
     // Blind fault: the range is measured in calendar days (UTC dates), not in seconds.
-    const span = faults.has('blind-billing-window-calendar-days') ? (Math.floor(end / DAY_S) - Math.floor(start / DAY_S)) * DAY_S : end - start;
-    if (span > maxDays * DAY_S && !faults.has('billing-dates-optional')) return sendError(ctx, reply, 400, `The range between startDate and endDate must be ${BILLING_MAX_DAYS} days or less`);
+    const span = faults.has('blind-billing-window-calendar-days')
+      ? (Math.floor(end / DAY_S) - Math.floor(start / DAY_S)) * DAY_S
+      : end - start;
+    if (span > maxDays * DAY_S && !faults.has('billing-dates-optional'))
+      return sendError(ctx, reply, 400, `The range between startDate and endDate must be ${BILLING_MAX_DAYS} days or less`);
     // Blind fault: any known partner's billing is readable (no reseller relation checked).
-    if (!world.partners.has(path.partnerId) || (partner && partner.id !== path.partnerId && !faults.has('blind-billing-other-partner-readable'))) {
-      if (faults.has('billing-unknown-partner-empty')) return { content: [], number: 0, size: BILLING_DEFAULT_SIZE, totalElements: 0, totalPages: 0, numberOfElements: 0, first: true, last: true, empty: true };
+    if (
+      !world.partners.has(path.partnerId) ||
+      (partner && partner.id !== path.partnerId && !faults.has('blind-billing-other-partner-readable'))
+    ) {
+      if (faults.has('billing-unknown-partner-empty'))
+        return {
+          content: [],
+          number: 0,
+          size: BILLING_DEFAULT_SIZE,
+          totalElements: 0,
+          totalPages: 0,
+          numberOfElements: 0,
+          first: true,
+          last: true,
+          empty: true,
+        };
       return sendError(ctx, reply, 404, `Partner not found: ${path.partnerId}`);
     }
     let size = Number(query.size ?? (faults.has('billing-default-size-50') ? 50 : BILLING_DEFAULT_SIZE));
     // The cap is the contract's (schema maximum, refused by the shared validation); the fault lowers it.
     if (size > 500 && faults.has('billing-size-capped-at-500')) return sendError(ctx, reply, 400, 'size must be at most 500');
     // Blind fault: the cap is exclusive (size 1000 refused).
-    if (size >= SIZE_MAX && faults.has('blind-billing-size-cap-exclusive')) return sendError(ctx, reply, 400, `size must be less than ${SIZE_MAX}`);
+    if (size >= SIZE_MAX && faults.has('blind-billing-size-cap-exclusive'))
+      return sendError(ctx, reply, 400, `size must be less than ${SIZE_MAX}`);
     // Blind fault: page defaults to 1, as the start parameter of other operations does.
-    const page = Number(query.page ?? (faults.has('blind-billing-page-default-one') ? 1 : 0)) - (faults.has('billing-page-one-based') ? 1 : 0);
+    const page =
+      Number(query.page ?? (faults.has('blind-billing-page-default-one') ? 1 : 0)) - (faults.has('billing-page-one-based') ? 1 : 0);
     // Blind fault: viewTestingReports present, whatever its value, includes testing customers' reports.
-    const viewTesting = query.viewTestingReports === true || faults.has('billing-testing-reports-included') || (query.viewTestingReports !== undefined && faults.has('blind-billing-view-testing-when-present'));
+    const viewTesting =
+      query.viewTestingReports === true ||
+      faults.has('billing-testing-reports-included') ||
+      (query.viewTestingReports !== undefined && faults.has('blind-billing-view-testing-when-present'));
     // Blind fault: the window ends at the end of endDate's day (UTC), not at endDate.
     const last = faults.has('blind-billing-window-end-whole-day') ? Math.floor(end / DAY_S) * DAY_S + DAY_S - 1 : end;
-    const all = [...world.reports.reports.values()].filter((r) => r.partnerId === path.partnerId
-      // Seeded fault: a report made at startDate itself is left out.
-      && (faults.has('billing-window-ignored') || ((faults.has('billing-start-date-exclusive') ? r.createdDate > start : r.createdDate >= start) && r.createdDate <= last))
-      && (r.billable || (viewTesting && !faults.has('billing-view-testing-ignored'))));
+    const all = [...world.reports.reports.values()].filter(
+      (r) =>
+        r.partnerId === path.partnerId &&
+        // Seeded fault: a report made at startDate itself is left out.
+        (faults.has('billing-window-ignored') ||
+          ((faults.has('billing-start-date-exclusive') ? r.createdDate > start : r.createdDate >= start) && r.createdDate <= last)) &&
+        (r.billable || (viewTesting && !faults.has('billing-view-testing-ignored'))),
+    );
     // Blind fault: without size the page is not paged (every report of the window).
     if (query.size === undefined && faults.has('blind-billing-no-size-unpaged')) size = Math.max(all.length, 1);
     const content = page < 0 ? [] : all.slice(page * size, page * size + size).map(row);
     const totalPages = Math.ceil(all.length / size);
     return {
       // Seeded fault: totalElements counts the rows of the page, not the reports of the window.
-      content, number: Math.max(page, 0), size, totalElements: faults.has('billing-total-elements-of-page') ? content.length : all.length, totalPages, numberOfElements: content.length,
-      first: page <= 0, last: page >= totalPages - 1, empty: content.length === 0,
+      content,
+      number: Math.max(page, 0),
+      size,
+      totalElements: faults.has('billing-total-elements-of-page') ? content.length : all.length,
+      totalPages,
+      numberOfElements: content.length,
+      first: page <= 0,
+      last: page >= totalPages - 1,
+      empty: content.length === 0,
       pageable: { pageNumber: Math.max(page, 0), pageSize: size, offset: Math.max(page, 0) * size, paged: true, unpaged: false },
     };
   });

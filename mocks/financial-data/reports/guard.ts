@@ -24,7 +24,12 @@ export function customerOr404(ctx: FdContext, reply: FastifyReply, customerId: s
  * (404), the security freeze (403, seed 002: Errors 403), the consumer when the report needs one
  * (404, provider 1.35.0 NoConsumerForCustomerExample). Answers and returns undefined on refusal.
  */
-export function generationGuard(ctx: FdContext, reply: FastifyReply, customerId: string, needsConsumer: boolean): { customer: Customer; consumer?: Consumer } | undefined {
+export function generationGuard(
+  ctx: FdContext,
+  reply: FastifyReply,
+  customerId: string,
+  needsConsumer: boolean,
+): { customer: Customer; consumer?: Consumer } | undefined {
   const customer = customerOr404(ctx, reply, customerId);
   if (!customer) return undefined;
   // Blind fault: the freeze is checked only on the reports that need a consumer (the consumer's credit file).
@@ -36,7 +41,9 @@ export function generationGuard(ctx: FdContext, reply: FastifyReply, customerId:
   const consumerId = ctx.state.consumerOf.get(customerId);
   const consumer = consumerId ? ctx.state.consumers.get(consumerId) : undefined;
   // Blind faults: the business cash flow report guarded like the personal one; a customer once refused for want of a consumer stays refused.
-  const consumerNeeded = needsConsumer || (ctx.faults.has('blind-report-cashflow-business-needs-consumer') && /\/cashFlowBusiness(\?|$)/.test(reply.request.url));
+  const consumerNeeded =
+    needsConsumer ||
+    (ctx.faults.has('blind-report-cashflow-business-needs-consumer') && /\/cashFlowBusiness(\?|$)/.test(reply.request.url));
   const remembered = ctx.faults.has('blind-report-missing-consumer-remembered') && ctx.state.faultMemory.consumerless.has(customerId);
   if (consumerNeeded && (!consumer || remembered) && !ctx.faults.has('report-consumer-not-required')) {
     if (ctx.faults.has('blind-report-missing-consumer-remembered')) ctx.state.faultMemory.consumerless.add(customerId);

@@ -21,7 +21,17 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext } from '../middleware.js';
 import { storedAsset } from '../statements.js';
-import { linkedData, transactionsOfAccounts, type Account, type Asset, type Consumer, type Customer, type FdState, type Report, type Transaction } from '../state.js';
+import {
+  linkedData,
+  transactionsOfAccounts,
+  type Account,
+  type Asset,
+  type Consumer,
+  type Customer,
+  type FdState,
+  type Report,
+  type Transaction,
+} from '../state.js';
 import { generationGuard } from './guard.js';
 import { callbackOf, createReport, reportAck, settleReports } from './store.js';
 import type { FdOperationId } from '../../../helpers/contract/operations.js';
@@ -37,7 +47,9 @@ const TITLES = {
 
 /** The extraction flags with the provider's defaults (provider 1.35.0 ExtractEarnings true, ExtractDeductions false, ExtractDirectDeposit true). */
 const flags = (data: Record<string, unknown>) => ({
-  extractEarnings: data.extractEarnings ?? true, extractDeductions: data.extractDeductions ?? false, extractDirectDeposit: data.extractDirectDeposit ?? true,
+  extractEarnings: data.extractEarnings ?? true,
+  extractDeductions: data.extractDeductions ?? false,
+  extractDirectDeposit: data.extractDirectDeposit ?? true,
 });
 /** A white-space separated account id list as the ack echoes it (provider 1.35.0 ReportAccountIds). */
 const idList = (text: unknown) => (typeof text === 'string' ? text.split(/\s+/).filter(Boolean) : undefined);
@@ -53,11 +65,19 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
    * The stored pay statements the ids name, or a 404 sent (undefined). An id of a statement (no
    * label), of another customer or of nothing is not a pay statement of this customer.
    */
-  const payStatements = (customer: Customer, assetIds: string[], reply: FastifyReply, blindOpts: { ownerUnchecked?: boolean; tolerateMissing?: boolean } = {}) => {
+  const payStatements = (
+    customer: Customer,
+    assetIds: string[],
+    reply: FastifyReply,
+    blindOpts: { ownerUnchecked?: boolean; tolerateMissing?: boolean } = {},
+  ) => {
     const found = [];
     for (const id of assetIds) {
       const asset = storedAsset(ctx.state, id);
-      const mine = asset && asset.label !== undefined && (asset.customerId === customer.id || faults.has('income-asset-owner-unchecked') || blindOpts.ownerUnchecked);
+      const mine =
+        asset &&
+        asset.label !== undefined &&
+        (asset.customerId === customer.id || faults.has('income-asset-owner-unchecked') || blindOpts.ownerUnchecked);
       if (!mine && !faults.has('income-asset-unchecked') && !blindOpts.tolerateMissing) {
         sendError(ctx, reply, faults.has('income-asset-unknown-400') ? 400 : 404, `Asset not found: ${id}`);
         return undefined;
@@ -68,34 +88,52 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
   };
 
   /** Asset ids already reported on by this customer's TXVerify reports (the refresh of seed 002 reuses them). */
-  const reportedAssets = (customerId: string) => new Set((ctx.state.reports.byCustomer.get(customerId) ?? [])
-    .map((id) => ctx.state.reports.reports.get(id)!).filter((r) => r.extra?.reportStyle === 'voieWithInterview')
-    .flatMap((r) => (r.constraints.voieWithInterviewData as { txVerifyInterview: { assetId: string }[] }).txVerifyInterview.map((i) => i.assetId)));
+  const reportedAssets = (customerId: string) =>
+    new Set(
+      (ctx.state.reports.byCustomer.get(customerId) ?? [])
+        .map((id) => ctx.state.reports.reports.get(id)!)
+        .filter((r) => r.extra?.reportStyle === 'voieWithInterview')
+        .flatMap((r) =>
+          (r.constraints.voieWithInterviewData as { txVerifyInterview: { assetId: string }[] }).txVerifyInterview.map((i) => i.assetId),
+        ),
+    );
 
   const answer = (reply: FastifyReply, report: Report) => reply.code(202).send(reportAck(report));
 
   /** The consumer's full SSN must never be echoed (FD-PAYROLL-SSN-MASKED); the fault shows it. */
-  const ssnLeak = (consumer?: Consumer) => (faults.has('income-payroll-consumer-ssn-full') && consumer ? { consumerSsn: String(consumer.fields.ssn ?? '') } : {});
+  const ssnLeak = (consumer?: Consumer) =>
+    faults.has('income-payroll-consumer-ssn-full') && consumer ? { consumerSsn: String(consumer.fields.ssn ?? '') } : {};
 
   route(app, ctx, 'GenerateVOEPayrollReport', ({ path, query, body }, reply) => {
     const payroll = (body.payrollData ?? {}) as Record<string, unknown>;
     // provider 1.35.0 SSNPayroll: the SSN is required for direct payroll; credentialed payroll names its accounts instead.
-    const accounts = Array.isArray(payroll.payrollAccountIds) && payroll.payrollAccountIds.length > 0 ? payroll.payrollAccountIds : undefined;
+    const accounts =
+      Array.isArray(payroll.payrollAccountIds) && payroll.payrollAccountIds.length > 0 ? payroll.payrollAccountIds : undefined;
     if (payroll.ssn === undefined && !accounts && !faults.has('income-voe-payroll-source-unchecked')) {
       // Blind fault: the 400 blames payrollData as a whole and never names the missing ssn.
-      if (faults.has('blind-income-voe-payroll-source-400-names-payroll-data')) return sendError(ctx, reply, 400, 'payrollData is incomplete');
+      if (faults.has('blind-income-voe-payroll-source-400-names-payroll-data'))
+        return sendError(ctx, reply, 400, 'payrollData is incomplete');
       return sendError(ctx, reply, 400, 'ssn is required for direct payroll data (or the payrollAccountIds of a credentialed payroll)');
     }
     const found = guard(path.customerId, reply);
     if (!found) return reply;
     const style = payroll.ssn !== undefined ? 'directAPIPayroll' : 'credentialedPayroll';
-    const payrollData = faults.has('income-payroll-ssn-echoed') ? { ...payroll } : defined({
-      payrollDataRetrievalId: `pdr${path.customerId}`, payrollAccountIds: accounts, reportId: payroll.reportId,
-      // Blind fault: the ssn is stripped from the echo, the date of birth is not.
-      dob: faults.has('blind-income-voe-payroll-dob-echoed') ? payroll.dob : undefined,
-    });
+    const payrollData = faults.has('income-payroll-ssn-echoed')
+      ? { ...payroll }
+      : defined({
+          payrollDataRetrievalId: `pdr${path.customerId}`,
+          payrollAccountIds: accounts,
+          reportId: payroll.reportId,
+          // Blind fault: the ssn is stripped from the echo, the date of birth is not.
+          dob: faults.has('blind-income-voe-payroll-dob-echoed') ? payroll.dob : undefined,
+        });
     const report = createReport(ctx, {
-      type: 'voePayroll', title: TITLES.voePayroll, customer: found.customer, consumer: found.consumer, callbackUrl: callbackOf(query), purpose: body.purpose,
+      type: 'voePayroll',
+      title: TITLES.voePayroll,
+      customer: found.customer,
+      consumer: found.consumer,
+      callbackUrl: callbackOf(query),
+      purpose: body.purpose,
       constraints: defined({ payrollData, reportCustomFields: body.reportCustomFields, payStatementsFromDate: body.payStatementsFromDate }),
       extra: { reportStyle: style, ...ssnLeak(found.consumer) },
       build: (r) => ({ reportStyle: style, employmentHistory: employmentHistory(ctx, r.customerId, found.consumer, false) }),
@@ -108,15 +146,38 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
     if (!found) return reply;
     const accountIds = idList(body.accountIds);
     const report = createReport(ctx, {
-      type: 'voeTransactions', title: TITLES.voeTransactions, customer: found.customer, consumer: found.consumer, callbackUrl: callbackOf(query),
-      constraints: defined({ reportId: body.reportId, accountIds, reportCustomFields: body.reportCustomFields, fromDate: body.fromDate, incomeStreamConfidenceMinimum: body.incomeStreamConfidenceMinimum }),
+      type: 'voeTransactions',
+      title: TITLES.voeTransactions,
+      customer: found.customer,
+      consumer: found.consumer,
+      callbackUrl: callbackOf(query),
+      constraints: defined({
+        reportId: body.reportId,
+        accountIds,
+        reportCustomFields: body.reportCustomFields,
+        fromDate: body.fromDate,
+        incomeStreamConfidenceMinimum: body.incomeStreamConfidenceMinimum,
+      }),
       // seed 002: descriptions without amounts (fault: the amounts shown).
       build: (r) => {
-        const institutions = incomeInstitutions(ctx.state, payrollDeposits(ctx, r.customerId, accountIds && new Set(accountIds), body.fromDate === undefined ? undefined : Number(body.fromDate)),
-          faults.has('income-voe-amounts-shown'), body.incomeStreamConfidenceMinimum);
+        const institutions = incomeInstitutions(
+          ctx.state,
+          payrollDeposits(
+            ctx,
+            r.customerId,
+            accountIds && new Set(accountIds),
+            body.fromDate === undefined ? undefined : Number(body.fromDate),
+          ),
+          faults.has('income-voe-amounts-shown'),
+          body.incomeStreamConfidenceMinimum,
+        );
         // Blind fault: the accounts of the report carry their current balance (the VOA account block reused).
         if (faults.has('blind-income-voe-txn-account-balance-shown')) {
-          for (const i of institutions) i.accounts = i.accounts.map((a) => ({ ...(a as Record<string, unknown>), currentBalance: ctx.state.accounts.get(String((a as { id: number }).id))?.balance }));
+          for (const i of institutions)
+            i.accounts = i.accounts.map((a) => ({
+              ...(a as Record<string, unknown>),
+              currentBalance: ctx.state.accounts.get(String((a as { id: number }).id))?.balance,
+            }));
         }
         return { institutions };
       },
@@ -125,26 +186,45 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
   });
 
   /** Pay statement and VOIE paystub (without bank data): one extract per asset id, in order. */
-  const paystubReport = (operationId: FdOperationId, type: 'paystatement' | 'voieTxVerify', style: 'paystatement' | 'voieWithStatement', member: 'paystatementReport' | 'voieWithStatementData') => {
+  const paystubReport = (
+    operationId: FdOperationId,
+    type: 'paystatement' | 'voieTxVerify',
+    style: 'paystatement' | 'voieWithStatement',
+    member: 'paystatementReport' | 'voieWithStatementData',
+  ) => {
     route(app, ctx, operationId, ({ path, query, body }, reply) => {
       const found = guard(path.customerId, reply);
       if (!found) return reply;
       const data = body[member] as { assetIds: string[] } & Record<string, unknown>;
       // Blind faults: the VOIE paystub takes any customer's pay statement; the pay statement report accepts an unknown asset and fails later.
       const deferMissing = style === 'paystatement' && faults.has('blind-income-paystatement-unknown-asset-fails-later');
-      const stubs = payStatements(found.customer, data.assetIds, reply, { ownerUnchecked: style === 'voieWithStatement' && faults.has('blind-income-voie-statement-asset-owner-unchecked'), tolerateMissing: deferMissing });
+      const stubs = payStatements(found.customer, data.assetIds, reply, {
+        ownerUnchecked: style === 'voieWithStatement' && faults.has('blind-income-voie-statement-asset-owner-unchecked'),
+        tolerateMissing: deferMissing,
+      });
       if (!stubs) return reply;
       // Fault: the report of a VOIE paystub without bank data says it has them (style voieWithInterview).
       const shownStyle = style === 'voieWithStatement' && faults.has('income-voie-statement-style-interview') ? 'voieWithInterview' : style;
       const report = createReport(ctx, {
-        type, title: style === 'paystatement' ? TITLES.paystatement : TITLES.voieWithStatement, customer: found.customer, consumer: found.consumer, callbackUrl: callbackOf(query),
+        type,
+        title: style === 'paystatement' ? TITLES.paystatement : TITLES.voieWithStatement,
+        customer: found.customer,
+        consumer: found.consumer,
+        callbackUrl: callbackOf(query),
         constraints: defined({ [member]: { assetIds: data.assetIds, ...flags(data) }, reportCustomFields: body.reportCustomFields }),
         extra: { reportStyle: shownStyle },
         build: () => {
           const read = faults.has('income-extract-first-asset-only') ? stubs.slice(0, 1) : stubs;
           // Blind fault: the pay statement report reads the net pay in whole dollars.
           const whole = style === 'paystatement' && faults.has('blind-income-paystatement-net-pay-whole-dollars');
-          return { reportStyle: shownStyle, assetIds: data.assetIds, numberOfBillableAssets: stubs.length, payStatements: read.map((s) => extract(s.id, s.asset)).map((e) => (whole && e.netPayCurrent !== undefined ? { ...e, netPayCurrent: Math.trunc(e.netPayCurrent) } : e)) };
+          return {
+            reportStyle: shownStyle,
+            assetIds: data.assetIds,
+            numberOfBillableAssets: stubs.length,
+            payStatements: read
+              .map((s) => extract(s.id, s.asset))
+              .map((e) => (whole && e.netPayCurrent !== undefined ? { ...e, netPayCurrent: Math.trunc(e.netPayCurrent) } : e)),
+          };
         },
       });
       if (deferMissing && stubs.some((s) => s.missing)) report.outcome = 'failure';
@@ -166,32 +246,56 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
     const stubs = payStatements(found.customer, assetIds, reply);
     if (!stubs) return reply;
     // Blind fault: a request naming an asset already reported on answers that first report (deduplicated) instead of a new one.
-    if (faults.has('blind-income-txverify-reuse-returns-first-report') && assetIds.some((id) => reportedAssets(found.customer.id).has(id))) {
+    if (
+      faults.has('blind-income-txverify-reuse-returns-first-report') &&
+      assetIds.some((id) => reportedAssets(found.customer.id).has(id))
+    ) {
       const store = ctx.state.reports;
-      const first = (store.byCustomer.get(found.customer.id) ?? []).map((id) => store.reports.get(id)!).find((r) => r.extra?.reportStyle === 'voieWithInterview'
-        && (r.constraints.voieWithInterviewData as { txVerifyInterview: { assetId: string }[] }).txVerifyInterview.some((i) => assetIds.includes(i.assetId)));
+      const first = (store.byCustomer.get(found.customer.id) ?? [])
+        .map((id) => store.reports.get(id)!)
+        .find(
+          (r) =>
+            r.extra?.reportStyle === 'voieWithInterview' &&
+            (r.constraints.voieWithInterviewData as { txVerifyInterview: { assetId: string }[] }).txVerifyInterview.some((i) =>
+              assetIds.includes(i.assetId),
+            ),
+        );
       if (first) return answer(reply, first);
     }
     const accountIds = idList(body.accountIds);
     const report = createReport(ctx, {
-      type: 'voieTxVerify', title: TITLES.voieWithInterview, customer: found.customer, consumer: found.consumer, callbackUrl: callbackOf(query),
+      type: 'voieTxVerify',
+      title: TITLES.voieWithInterview,
+      customer: found.customer,
+      consumer: found.consumer,
+      callbackUrl: callbackOf(query),
       constraints: defined({
-        accountIds, voieWithInterviewData: { txVerifyInterview: data.txVerifyInterview, ...flags(data) }, reportCustomFields: body.reportCustomFields,
-        fromDate: body.fromDate, incomeStreamConfidenceMinimum: body.incomeStreamConfidenceMinimum,
+        accountIds,
+        voieWithInterviewData: { txVerifyInterview: data.txVerifyInterview, ...flags(data) },
+        reportCustomFields: body.reportCustomFields,
+        fromDate: body.fromDate,
+        incomeStreamConfidenceMinimum: body.incomeStreamConfidenceMinimum,
       }),
       extra: { reportStyle: 'voieWithInterview' },
       // The bank data is read when the report completes: a refresh (the same asset id) sees the deposits of that time.
       build: (r) => {
         const deposits = payrollDeposits(ctx, r.customerId, accountIds && new Set(accountIds));
         return {
-          reportStyle: 'voieWithInterview', assetIds, numberOfBillableAssets: stubs.length,
+          reportStyle: 'voieWithInterview',
+          assetIds,
+          numberOfBillableAssets: stubs.length,
           payStatements: stubs.map((s) => {
             const e = extract(s.id, s.asset);
             // Blind fault: a deposit matches only when posted within three days of the pay date.
-            const near = faults.has('blind-income-txverify-match-needs-near-pay-date') && e.payDate !== undefined ? deposits.filter((d) => Math.abs(d.t.postedDate - e.payDate!) <= 3 * 86_400) : deposits;
+            const near =
+              faults.has('blind-income-txverify-match-needs-near-pay-date') && e.payDate !== undefined
+                ? deposits.filter((d) => Math.abs(d.t.postedDate - e.payDate!) <= 3 * 86_400)
+                : deposits;
             const m = matchDeposits(ctx, e, near);
             // Blind fault: the match type says NET_PAY_MATCH whenever the customer has payroll deposits at all.
-            return faults.has('blind-income-txverify-match-type-any-deposit') && deposits.length > 0 ? { ...m, matchType: 'NET_PAY_MATCH' } : m;
+            return faults.has('blind-income-txverify-match-type-any-deposit') && deposits.length > 0
+              ? { ...m, matchType: 'NET_PAY_MATCH' }
+              : m;
           }),
           institutions: incomeInstitutions(ctx.state, deposits, true, body.incomeStreamConfidenceMinimum),
         };
@@ -212,8 +316,12 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
     const accounts = linkedData(ctx.state, customer.id).accounts;
     if (accounts.length === 0) return undefined;
     const report = createReport(ctx, {
-      type: 'voiePayroll', title: TITLES.voiePayroll, customer, consumer,
-      constraints: { payrollData: { payrollAccountIds: [`payroll-${customer.id}-1`] } }, extra: { reportStyle: 'credentialedPayroll' },
+      type: 'voiePayroll',
+      title: TITLES.voiePayroll,
+      customer,
+      consumer,
+      constraints: { payrollData: { payrollAccountIds: [`payroll-${customer.id}-1`] } },
+      extra: { reportStyle: 'credentialedPayroll' },
       build: (r) => ({ reportStyle: 'credentialedPayroll', employmentHistory: employmentHistory(ctx, r.customerId, consumer, true) }),
     });
     report.createdDate = Math.min(...accounts.map((a) => a.createdDate));
@@ -230,18 +338,33 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
     const store = ctx.state.reports;
     const named = typeof payroll.reportId === 'string' ? store.reports.get(payroll.reportId) : undefined;
     // Blind fault: the reportId is checked to be one of the customer's reports, of any kind.
-    const namesNone = typeof payroll.reportId === 'string' && (!named || named.customerId !== found.customer.id || (named.type !== 'voiePayroll' && !faults.has('blind-income-refresh-report-id-any-kind')));
+    const namesNone =
+      typeof payroll.reportId === 'string' &&
+      (!named ||
+        named.customerId !== found.customer.id ||
+        (named.type !== 'voiePayroll' && !faults.has('blind-income-refresh-report-id-any-kind')));
     // seed 002: this operation only refreshes the report Connect made (faults: it generates one, or takes any reportId).
-    if ((!original && !faults.has('income-voie-refresh-generates')) || (namesNone && !faults.has('income-voie-refresh-report-id-unchecked'))) {
+    if (
+      (!original && !faults.has('income-voie-refresh-generates')) ||
+      (namesNone && !faults.has('income-voie-refresh-report-id-unchecked'))
+    ) {
       return sendError(ctx, reply, 404, 'No VOIE payroll report to refresh for this customer.');
     }
-    const base = (named && !namesNone ? named : original);
+    const base = named && !namesNone ? named : original;
     const originalData = (base?.constraints.payrollData ?? {}) as Record<string, unknown>;
-    const payrollData = faults.has('income-payroll-ssn-echoed') ? { ...payroll } : defined({
-      payrollAccountIds: originalData.payrollAccountIds, reportId: base?.id,
-    });
+    const payrollData = faults.has('income-payroll-ssn-echoed')
+      ? { ...payroll }
+      : defined({
+          payrollAccountIds: originalData.payrollAccountIds,
+          reportId: base?.id,
+        });
     const report = createReport(ctx, {
-      type: 'voiePayroll', title: TITLES.voiePayroll, customer: found.customer, consumer: found.consumer, callbackUrl: callbackOf(query), purpose: body.purpose,
+      type: 'voiePayroll',
+      title: TITLES.voiePayroll,
+      customer: found.customer,
+      consumer: found.consumer,
+      callbackUrl: callbackOf(query),
+      purpose: body.purpose,
       constraints: defined({ payrollData, reportCustomFields: body.reportCustomFields, payStatementsFromDate: body.payStatementsFromDate }),
       extra: { reportStyle: 'credentialedPayroll', ...ssnLeak(found.consumer) },
       build: (r) => {
@@ -249,7 +372,9 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
         if (faults.has('blind-income-voie-payroll-refresh-read-as-voe')) r.type = 'voePayroll';
         const history = employmentHistory(ctx, r.customerId, found.consumer, true);
         // Blind fault: the refreshed report's employee record carries the consumer's full SSN (as the payroll source gives it).
-        if (faults.has('blind-income-voie-payroll-employee-ssn')) for (const h of history) h.employee = { ...(h.employee as Record<string, unknown>), ssn: String(found.consumer?.fields.ssn ?? '') };
+        if (faults.has('blind-income-voie-payroll-employee-ssn'))
+          for (const h of history)
+            h.employee = { ...(h.employee as Record<string, unknown>), ssn: String(found.consumer?.fields.ssn ?? '') };
         return { reportStyle: 'credentialedPayroll', employmentHistory: history };
       },
     });
@@ -266,7 +391,10 @@ const DEPOSIT_TYPES = new Set(['checking', 'savings', 'moneyMarket']);
 /** The payee of the mock's pay deposits (../portfolio.ts PAYEES). */
 export const PAYROLL_DESCRIPTION = 'Payroll Deposit';
 
-export interface Deposit { account: Account; t: Transaction }
+export interface Deposit {
+  account: Account;
+  t: Transaction;
+}
 
 /**
  * The customer's payroll deposits: active credits described as pay, on its active deposit
@@ -275,11 +403,13 @@ export interface Deposit { account: Account; t: Transaction }
  */
 export function payrollDeposits(ctx: FdContext, customerId: string, accountIds?: Set<string>, fromDate?: number): Deposit[] {
   const world = ctx.state;
-  const accounts = new Map(linkedData(world, customerId).accounts
-    .filter((a) => DEPOSIT_TYPES.has(a.type) && a.status === 'active' && (!accountIds || accountIds.has(a.id)))
-    // Fault: only the first checking account is read (the other deposit accounts' pay is missed).
-    .filter((a, i, all) => !ctx.faults.has('income-voe-deposits-first-account-only') || a === all[0])
-    .map((a) => [a.id, a]));
+  const accounts = new Map(
+    linkedData(world, customerId)
+      .accounts.filter((a) => DEPOSIT_TYPES.has(a.type) && a.status === 'active' && (!accountIds || accountIds.has(a.id)))
+      // Fault: only the first checking account is read (the other deposit accounts' pay is missed).
+      .filter((a, i, all) => !ctx.faults.has('income-voe-deposits-first-account-only') || a === all[0])
+      .map((a) => [a.id, a]),
+  );
   const out: Deposit[] = [];
   for (const t of transactionsOfAccounts(world, accounts.keys())) {
     const account = accounts.get(t.accountId);
@@ -301,17 +431,31 @@ export function incomeInstitutions(world: FdState, deposits: Deposit[], withAmou
     // A stream seen three times or more is a steady one (the mock's scoring).
     const confidence = list.length >= 3 ? 80 : 40;
     if (confidence < confidenceMinimum) continue;
-    const institution = institutions.get(account.institutionId)
-      ?? { id: Number(account.institutionId), name: world.institutions.find((i) => i.id === account.institutionId)?.name ?? '', accounts: [] };
+    const institution = institutions.get(account.institutionId) ?? {
+      id: Number(account.institutionId),
+      name: world.institutions.find((i) => i.id === account.institutionId)?.name ?? '',
+      accounts: [],
+    };
     institutions.set(account.institutionId, institution);
     institution.accounts.push({
-      id: Number(accountId), name: account.name, type: account.type,
-      incomeStreams: [{
-        id: `${accountId}-payroll`, name: PAYROLL_DESCRIPTION, status: 'ACTIVE', confidence,
-        transactions: list.map(({ t }) => ({
-          id: t.id, postedDate: t.postedDate, description: t.description, category: 'Paycheck', ...(withAmounts ? { amount: t.amount } : {}),
-        })),
-      }],
+      id: Number(accountId),
+      name: account.name,
+      type: account.type,
+      incomeStreams: [
+        {
+          id: `${accountId}-payroll`,
+          name: PAYROLL_DESCRIPTION,
+          status: 'ACTIVE',
+          confidence,
+          transactions: list.map(({ t }) => ({
+            id: t.id,
+            postedDate: t.postedDate,
+            description: t.description,
+            category: 'Paycheck',
+            ...(withAmounts ? { amount: t.amount } : {}),
+          })),
+        },
+      ],
     });
   }
   return [...institutions.values()];
@@ -336,10 +480,14 @@ export function extract(assetId: string, asset: Asset) {
   const employer = line('Employer');
   const employee = line('Employee');
   return {
-    assetId, payPeriod: capitalised(asset.label ?? 'lastPayPeriod'), billable: true,
-    ...(payDate !== undefined ? { payDate } : {}), ...(amount('Net pay') !== undefined ? { netPayCurrent: amount('Net pay') } : {}),
+    assetId,
+    payPeriod: capitalised(asset.label ?? 'lastPayPeriod'),
+    billable: true,
+    ...(payDate !== undefined ? { payDate } : {}),
+    ...(amount('Net pay') !== undefined ? { netPayCurrent: amount('Net pay') } : {}),
     ...(amount('Gross pay') !== undefined ? { grossPayCurrent: amount('Gross pay') } : {}),
-    ...(employer ? { employer: { name: employer } } : {}), ...(employee ? { employee: { name: employee } } : {}),
+    ...(employer ? { employer: { name: employer } } : {}),
+    ...(employee ? { employee: { name: employee } } : {}),
   };
 }
 
@@ -347,7 +495,8 @@ export function extract(assetId: string, asset: Asset) {
 export function matchDeposits(ctx: FdContext, payStatement: ReturnType<typeof extract>, deposits: Deposit[]) {
   // Fault: matched on the gross pay instead of the net pay the deposit carries.
   const pay = ctx.faults.has('income-txverify-match-gross') ? payStatement.grossPayCurrent : payStatement.netPayCurrent;
-  const matched = pay === undefined ? [] : deposits.filter(({ t }) => Math.round(t.amount * 100) === Math.round(pay * 100)).map(({ t }) => t.id);
+  const matched =
+    pay === undefined ? [] : deposits.filter(({ t }) => Math.round(t.amount * 100) === Math.round(pay * 100)).map(({ t }) => t.id);
   return { ...payStatement, matchType: matched.length > 0 ? 'NET_PAY_MATCH' : 'NO_MATCH', matchedTransactionIds: matched };
 }
 
@@ -362,9 +511,23 @@ export function employmentHistory(ctx: FdContext, customerId: string, consumer: 
   const latest = ctx.faults.has('income-payroll-oldest-pay-date') ? deposits[0] : deposits[deposits.length - 1];
   const name = [consumer?.fields.firstName, consumer?.fields.lastName].filter(Boolean).join(' ');
   const record: Record<string, unknown> = {
-    employmentId: `emp-${customerId}`, employerName: 'PAYROLL DEPOSIT EMPLOYER', payrollSource: 'mock', employee: { name },
+    employmentId: `emp-${customerId}`,
+    employerName: 'PAYROLL DEPOSIT EMPLOYER',
+    payrollSource: 'mock',
+    employee: { name },
     // Blind fault: the latest pay date is the deposit's transaction date, not its posted date.
-    employment: { employerName: 'PAYROLL DEPOSIT EMPLOYER', employmentStatusCode: 'A', employmentStatusName: 'Active', ...(latest ? { latestPayDate: ctx.faults.has('blind-income-payroll-latest-pay-transaction-date') ? latest.t.transactionDate ?? latest.t.postedDate : latest.t.postedDate } : {}) },
+    employment: {
+      employerName: 'PAYROLL DEPOSIT EMPLOYER',
+      employmentStatusCode: 'A',
+      employmentStatusName: 'Active',
+      ...(latest
+        ? {
+            latestPayDate: ctx.faults.has('blind-income-payroll-latest-pay-transaction-date')
+              ? (latest.t.transactionDate ?? latest.t.postedDate)
+              : latest.t.postedDate,
+          }
+        : {}),
+    },
   };
   if (income || ctx.faults.has('income-voe-payroll-shows-income')) {
     record.income = { payFrequency: 'Biweekly', ...(latest ? { latestNetPayAmount: latest.t.amount } : {}) };

@@ -3,52 +3,130 @@
 // way a provider's release might. `rules` names the rule ids it breaks (`npm run mutation --
 // --targeted` runs the specs citing them). The faults of the suite's authors first, then those
 // written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, ruleFault, type Fault, independent, modelFault, INDEPENDENT_2, INDEPENDENT_3, INDEPENDENT_4 } from '../../kit/faults.js';
+import {
+  faultCatalogue,
+  blind,
+  ruleFault,
+  type Fault,
+  independent,
+  modelFault,
+  INDEPENDENT_2,
+  INDEPENDENT_3,
+  INDEPENDENT_4,
+} from '../../kit/faults.js';
 
-const f = <Id extends string>(id: Id, rule: string, text: string, source: Fault['source'] = 'seed'): Fault<Id> => ruleFault(id, `${rule}: ${text}`, source);
+const f = <Id extends string>(id: Id, rule: string, text: string, source: Fault['source'] = 'seed'): Fault<Id> =>
+  ruleFault(id, `${rule}: ${text}`, source);
 
 export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
   // The single-report reads (seed 002, Report retrieval; Errors 403, 404; Resources - Consumer).
   f('report-pdf-ignored', 'FD-REPORT-READ-FORMAT', 'Accept application/pdf gives a PDF (not JSON)'),
   f('report-pdf-by-default', 'FD-REPORT-READ-FORMAT', 'an Accept naming neither JSON nor PDF gives JSON (not a PDF)'),
-  f('report-owner-unchecked', 'FD-REPORT-READ-OWNER', "a report read through another customer or consumer is a 404"),
+  f('report-owner-unchecked', 'FD-REPORT-READ-OWNER', 'a report read through another customer or consumer is a 404'),
   f('report-read-purpose-required', 'FD-REPORT-READ-OPTIONAL-PARAMS', 'a read without purpose is served (not a 400)'),
   f('deleted-customer-report-readable', 'FD-REPORT-CONSUMER-OWNER', "a deleted customer's report is a 404 through the customer id"),
   f('consumer-list-drops-deleted', 'FD-REPORT-CONSUMER-OWNER', "the consumer's list keeps the reports of its deleted customer"),
   // Every reader agrees; portfolios (seed 002, Report retrieval).
-  f('report-by-customer-status-cached', 'FD-REPORT-POLL-INTERVAL', 'a client reading a report through its customer every reportPollSeconds sees it end (the read serves no status cached while reads come that far apart)'),
+  f(
+    'report-by-customer-status-cached',
+    'FD-REPORT-POLL-INTERVAL',
+    'a client reading a report through its customer every reportPollSeconds sees it end (the read serves no status cached while reads come that far apart)',
+  ),
   f('report-read-status-stale', 'FD-REPORT-READERS-AGREE', 'the single-report reads show the current status (not inProgress for ever)'),
   f('report-list-status-stale', 'FD-REPORT-READERS-AGREE', 'the lists and portfolios show the current status (not inProgress for ever)'),
   f('portfolio-keeps-every-report', 'FD-PORTFOLIO-LATEST', 'a portfolio holds one report per type (not every report)'),
   f('portfolio-keeps-first-of-type', 'FD-PORTFOLIO-LATEST', 'a portfolio holds the most recent report of a type (not the first)'),
   f('report-list-no-rate-limit', 'FD-REPORT-LIST-RATE', 'the 21st list call within 60 seconds is a 429', 'assumption'),
-  f('report-list-rate-off-by-one', 'FD-REPORT-LIST-RATE', 'the 20th list call within 60 seconds is served (refused only from the 21st)', 'assumption'),
+  f(
+    'report-list-rate-off-by-one',
+    'FD-REPORT-LIST-RATE',
+    'the 20th list call within 60 seconds is served (refused only from the 21st)',
+    'assumption',
+  ),
   // Reissue (seed 002, Report retrieval).
   f('reissue-lender-optional', 'FD-REISSUE-LENDER', 'a reissue without a Lender body is a 400'),
   f('reissue-purpose-not-required', 'FD-REISSUE-PURPOSE', 'from 2026-04-30 a reissue without purpose is a 400', 'assumption'),
-  f('report-by-id-purpose-unchecked', 'FD-REISSUE-PURPOSE', 'the Lender purpose of a read by id is a code of the fixed length too (one character fewer or more is a 400)', 'provider'),
+  f(
+    'report-by-id-purpose-unchecked',
+    'FD-REISSUE-PURPOSE',
+    'the Lender purpose of a read by id is a code of the fixed length too (one character fewer or more is a 400)',
+    'provider',
+  ),
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // The report store (seed 002, Decisioning report generation; States and transitions - Report; Events; Errors 403, 404).
-  blind({ id: 'blind-report-status-cache-slides-21s', rule: 'a client reading a report every reportPollSeconds sees it leave inProgress: the status is not served from a cache a second longer that each read extends (seed 002, States and transitions and Limits: wait and read again while inProgress)', source: 'seed', rules: ['FD-REPORT-POLL-INTERVAL', 'FD-REPORT-TERMINAL'] }),
-  // Report retrieval (seed 002, Report retrieval; Resources - Consumer, Portfolio; Errors 403, 404, 429).
-  blind({ id: 'blind-reissue-pdf-ignored', rule: 'Accept application/pdf gives the PDF on every report read, the reissue included (seed 002, Report retrieval: the Accept header selects application/json or application/pdf)', source: 'seed', rules: ['FD-REPORT-READ-FORMAT'] }),
-  blind({ id: 'blind-portfolio-customer-by-portfolio-id-only', rule: "a portfolio read through a customer it does not belong to is a 404, even when the portfolio id is another customer's of the same partner (seed 002, Errors 404; Resources - Portfolio)", source: 'seed', rules: ['FD-REPORT-READ-OWNER'] }),
-  blind({ id: 'blind-reissue-freeze-ignored', rule: 'a reissue of a report of a customer under a security freeze is a 403 like every other report read (seed 002, Report retrieval: ReportReissue 403; Errors 403: security freeze on report operations)', source: 'seed', rules: ['FD-REPORT-READ-FREEZE'] }),
-  blind({ id: 'blind-report-read-on-behalf-of-needs-purpose', rule: 'the report reads are served with on-behalf-of alone: it does not make the purpose query parameter required (seed 002, Endpoints: get-report operations accept an optional purpose and an on-behalf-of parameter)', source: 'seed', rules: ['FD-REPORT-READ-OPTIONAL-PARAMS'] }),
-  blind({ id: 'blind-report-consumer-read-joins-customer', rule: 'after its customer is deleted a report is still read through its consumer (GetReportByConsumer), not only listed (seed 002, Resources - Consumer: persists as owner of generated reports after the customer is deleted)', source: 'seed', rules: ['FD-REPORT-CONSUMER-OWNER'] }),
-  blind({ id: 'blind-report-consumer-list-id-is-request-id', rule: "the consumer's list shows each report with the id the other readers give it, not its requestId (seed 002, Report retrieval; provider 1.35.0 ReportSummary id)", source: 'seed', rules: ['FD-REPORT-READERS-AGREE'] }),
-  blind({ id: 'blind-portfolio-latest-by-date-strict', rule: 'a portfolio holds the most recent report of each type, the later one even when two of a type were requested within the same second (seed 002, Report retrieval: only the most recent report of each report type)', source: 'seed', rules: ['FD-PORTFOLIO-LATEST'] }),
-  blind({ id: 'blind-report-list-rate-window-61s', rule: 'list calls are served again once the rate window has passed: a call exactly as old as the window no longer counts (this contract: list calls per window, rules FD-REPORT-LIST-RATE)', source: 'assumption', rules: ['FD-REPORT-LIST-RATE'] }),
-  blind({ id: 'blind-reissue-own-report-plain-read', rule: "a reissue without a Lender body is a 400, of the caller's own report too, and from the purpose date its purpose is required there as well (seed 002, Report retrieval: ReportReissue body Lender, required; purpose required from a date)", source: 'seed', rules: ['FD-REISSUE-LENDER', 'FD-REISSUE-PURPOSE'] }),
   blind({
-    id: 'blind-reissue-purpose-one-to-three-chars', rule: 'the reissue purpose is a code of its fixed length: one character fewer or more is a 400 (provider 1.35.0 PurposeCode, a Permissible Purpose Code)', source: 'provider', rules: ['FD-REISSUE-PURPOSE'],
+    id: 'blind-report-status-cache-slides-21s',
+    rule: 'a client reading a report every reportPollSeconds sees it leave inProgress: the status is not served from a cache a second longer that each read extends (seed 002, States and transitions and Limits: wait and read again while inProgress)',
+    source: 'seed',
+    rules: ['FD-REPORT-POLL-INTERVAL', 'FD-REPORT-TERMINAL'],
+  }),
+  // Report retrieval (seed 002, Report retrieval; Resources - Consumer, Portfolio; Errors 403, 404, 429).
+  blind({
+    id: 'blind-reissue-pdf-ignored',
+    rule: 'Accept application/pdf gives the PDF on every report read, the reissue included (seed 002, Report retrieval: the Accept header selects application/json or application/pdf)',
+    source: 'seed',
+    rules: ['FD-REPORT-READ-FORMAT'],
+  }),
+  blind({
+    id: 'blind-portfolio-customer-by-portfolio-id-only',
+    rule: "a portfolio read through a customer it does not belong to is a 404, even when the portfolio id is another customer's of the same partner (seed 002, Errors 404; Resources - Portfolio)",
+    source: 'seed',
+    rules: ['FD-REPORT-READ-OWNER'],
+  }),
+  blind({
+    id: 'blind-reissue-freeze-ignored',
+    rule: 'a reissue of a report of a customer under a security freeze is a 403 like every other report read (seed 002, Report retrieval: ReportReissue 403; Errors 403: security freeze on report operations)',
+    source: 'seed',
+    rules: ['FD-REPORT-READ-FREEZE'],
+  }),
+  blind({
+    id: 'blind-report-read-on-behalf-of-needs-purpose',
+    rule: 'the report reads are served with on-behalf-of alone: it does not make the purpose query parameter required (seed 002, Endpoints: get-report operations accept an optional purpose and an on-behalf-of parameter)',
+    source: 'seed',
+    rules: ['FD-REPORT-READ-OPTIONAL-PARAMS'],
+  }),
+  blind({
+    id: 'blind-report-consumer-read-joins-customer',
+    rule: 'after its customer is deleted a report is still read through its consumer (GetReportByConsumer), not only listed (seed 002, Resources - Consumer: persists as owner of generated reports after the customer is deleted)',
+    source: 'seed',
+    rules: ['FD-REPORT-CONSUMER-OWNER'],
+  }),
+  blind({
+    id: 'blind-report-consumer-list-id-is-request-id',
+    rule: "the consumer's list shows each report with the id the other readers give it, not its requestId (seed 002, Report retrieval; provider 1.35.0 ReportSummary id)",
+    source: 'seed',
+    rules: ['FD-REPORT-READERS-AGREE'],
+  }),
+  blind({
+    id: 'blind-portfolio-latest-by-date-strict',
+    rule: 'a portfolio holds the most recent report of each type, the later one even when two of a type were requested within the same second (seed 002, Report retrieval: only the most recent report of each report type)',
+    source: 'seed',
+    rules: ['FD-PORTFOLIO-LATEST'],
+  }),
+  blind({
+    id: 'blind-report-list-rate-window-61s',
+    rule: 'list calls are served again once the rate window has passed: a call exactly as old as the window no longer counts (this contract: list calls per window, rules FD-REPORT-LIST-RATE)',
+    source: 'assumption',
+    rules: ['FD-REPORT-LIST-RATE'],
+  }),
+  blind({
+    id: 'blind-reissue-own-report-plain-read',
+    rule: "a reissue without a Lender body is a 400, of the caller's own report too, and from the purpose date its purpose is required there as well (seed 002, Report retrieval: ReportReissue body Lender, required; purpose required from a date)",
+    source: 'seed',
+    rules: ['FD-REISSUE-LENDER', 'FD-REISSUE-PURPOSE'],
+  }),
+  blind({
+    id: 'blind-reissue-purpose-one-to-three-chars',
+    rule: 'the reissue purpose is a code of its fixed length: one character fewer or more is a 400 (provider 1.35.0 PurposeCode, a Permissible Purpose Code)',
+    source: 'provider',
+    rules: ['FD-REISSUE-PURPOSE'],
     relax: [{ schema: 'Lender', at: ['properties', 'purpose'], set: { $ref: undefined, type: 'string', pattern: '^[0-9A-Za-z]{1,3}$' } }],
   }),
   // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract and the rule catalogue only, the specs unread.
   independent(INDEPENDENT_2, {
     id: 'i2-report-by-id-other-partner',
-    rule: 'a report is read only by its partner, except through reissue (seed 002, Report retrieval; Errors 404): GetReportById serves another partner\'s report (the by-customer and by-consumer reads refuse it)',
+    rule: "a report is read only by its partner, except through reissue (seed 002, Report retrieval; Errors 404): GetReportById serves another partner's report (the by-customer and by-consumer reads refuse it)",
     source: 'seed',
     rules: ['FD-REPORT-READ-OWNER'],
   }),
@@ -60,13 +138,13 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
   }),
   independent(INDEPENDENT_2, {
     id: 'i2-report-customer-list-drops-failed',
-    rule: 'a report shows with its current status in every list and read (seed 002, Report retrieval): the customer\'s list leaves out reports that ended in failure (the consumer\'s list keeps them)',
+    rule: "a report shows with its current status in every list and read (seed 002, Report retrieval): the customer's list leaves out reports that ended in failure (the consumer's list keeps them)",
     source: 'seed',
     rules: ['FD-REPORT-READERS-AGREE'],
   }),
   independent(INDEPENDENT_2, {
     id: 'i2-report-consumer-list-rate-21',
-    rule: 'twenty list calls within 60 seconds are served and the 21st is a 429 (seed 002 429; reference): the consumer\'s list serves a 21st call (the customer\'s list keeps the limit)',
+    rule: "twenty list calls within 60 seconds are served and the 21st is a 429 (seed 002 429; reference): the consumer's list serves a 21st call (the customer's list keeps the limit)",
     source: 'assumption',
     rules: ['FD-REPORT-LIST-RATE'],
   }),
@@ -74,7 +152,7 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
   independent(INDEPENDENT_3, {
     id: 'i3-report-by-id-freeze-ignored',
-    rule: "every report read of a customer under a security freeze is a 403 (seed 002, Reports; Errors 403): GetReportById serves the report (200) while the by-customer and by-consumer reads and the lists answer 403",
+    rule: 'every report read of a customer under a security freeze is a 403 (seed 002, Reports; Errors 403): GetReportById serves the report (200) while the by-customer and by-consumer reads and the lists answer 403',
     source: 'seed',
     rules: ['FD-REPORT-READ-FREEZE'],
   }),
@@ -95,7 +173,7 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
   }),
   independent(INDEPENDENT_4, {
     id: 'i4-report-by-consumer-other-consumer',
-    rule: "a report is read through its own consumer only (seed 002, Report retrieval 404; a child through another parent): GetReportByConsumer serves a report of another consumer of the same partner",
+    rule: 'a report is read through its own consumer only (seed 002, Report retrieval 404; a child through another parent): GetReportByConsumer serves a report of another consumer of the same partner',
     source: 'seed',
     rules: ['FD-OBJ-OTHER-PARENT', 'FD-REPORT-CONSUMER-OWNER'],
   }),

@@ -26,7 +26,12 @@ import { createReport, reportAck, reportBody } from './store.js';
 export const REISSUE_PURPOSE_REQUIRED_FROM_S = Date.UTC(2026, 3, 30) / 1000;
 
 /** The sample report seeded at start (ids deterministic: the same in every world). */
-export interface SampleReport { customerId: string; consumerId: string; reportId: string; portfolioId: string }
+export interface SampleReport {
+  customerId: string;
+  consumerId: string;
+  reportId: string;
+  portfolioId: string;
+}
 const SAMPLE_CONSUMER_ID = '5eedc0de5eedc0de5eedc0de00000001';
 let sample: SampleReport | undefined;
 /** The seeded sample report of the mock started last in this process (every world has the same). */
@@ -34,7 +39,9 @@ export const sampleReport = (): SampleReport | undefined => sample;
 
 /** seed 002, Report retrieval: application/pdf gives a PDF; application/json, or neither, JSON (the first of the two listed wins). */
 export function wantsPdf(ctx: FdContext, accept: unknown): boolean {
-  const ranges = String(accept ?? '').split(',').map((r) => r.split(';')[0].trim().toLowerCase());
+  const ranges = String(accept ?? '')
+    .split(',')
+    .map((r) => r.split(';')[0].trim().toLowerCase());
   if (ctx.faults.has('report-pdf-ignored')) return false;
   for (const range of ranges) {
     if (range === 'application/json') return false;
@@ -48,7 +55,6 @@ function reportPdf(report: Report): Buffer {
   const text = `Report ${report.id}: ${report.title} (${report.type}), status ${report.status}, customer ${report.customerId}`;
   return Buffer.from(onePagePdf([text]), 'ascii');
 }
-
 
 /** Answers a report read: PDF or JSON by the Accept header. */
 export function sendReport(ctx: FdContext, reply: FastifyReply, report: Report) {
@@ -107,13 +113,17 @@ export function registerReportRetrieval(app: FastifyInstance, ctx: FdContext): v
   route(app, ctx, 'GetReportByCustomer', (input, reply) => {
     if (purposeMissing(reply, input.query)) return reply;
     // Fault: a deleted customer's report stays readable through its customer id.
-    const ghost = faults.has('deleted-customer-report-readable') && !world.customers.has(input.path.customerId) ? store().reports.get(input.path.reportId) : undefined;
+    const ghost =
+      faults.has('deleted-customer-report-readable') && !world.customers.has(input.path.customerId)
+        ? store().reports.get(input.path.reportId)
+        : undefined;
     if (ghost && ghost.customerId === input.path.customerId) return sendReport(ctx, reply, ghost);
     const customer = ownCustomer(ctx, reply, input);
     if (!customer) return reply;
     if (frozen(ctx, reply, customer.id)) return reply;
     const report = store().reports.get(input.path.reportId);
-    if (!report || (report.customerId !== customer.id && !faults.has('report-owner-unchecked'))) return notFound(reply, input.path.reportId);
+    if (!report || (report.customerId !== customer.id && !faults.has('report-owner-unchecked')))
+      return notFound(reply, input.path.reportId);
     const cached = cachedStatus(report);
     if (cached !== undefined && cached !== report.status) return reply.code(200).send({ ...reportBody(report), status: cached });
     return sendReport(ctx, reply, report);
@@ -126,17 +136,21 @@ export function registerReportRetrieval(app: FastifyInstance, ctx: FdContext): v
     if (frozen(ctx, reply, consumer.customerId)) return reply;
     const report = store().reports.get(input.path.reportId);
     // i4-report-by-consumer-other-consumer: any report of the consumer's partner is served.
-    const sameOwner = report?.consumerId === consumer.id || (faults.has('i4-report-by-consumer-other-consumer') && report?.partnerId === consumer.partnerId);
+    const sameOwner =
+      report?.consumerId === consumer.id ||
+      (faults.has('i4-report-by-consumer-other-consumer') && report?.partnerId === consumer.partnerId);
     if (!report || (!sameOwner && !faults.has('report-owner-unchecked'))) return notFound(reply, input.path.reportId);
     // Blind fault: the read joins the report to its customer record, so a deleted customer's report is not found here.
-    if (faults.has('blind-report-consumer-read-joins-customer') && !world.customers.has(report.customerId)) return notFound(reply, input.path.reportId);
+    if (faults.has('blind-report-consumer-read-joins-customer') && !world.customers.has(report.customerId))
+      return notFound(reply, input.path.reportId);
     return sendReport(ctx, reply, report);
   });
 
   route(app, ctx, 'GetReportById', ({ path, query, partner }, reply) => {
     if (purposeMissing(reply, query)) return reply;
     const report = store().reports.get(path.reportId);
-    if (!report || (partner && report.partnerId !== partner.id && !faults.has('i2-report-by-id-other-partner'))) return notFound(reply, path.reportId);
+    if (!report || (partner && report.partnerId !== partner.id && !faults.has('i2-report-by-id-other-partner')))
+      return notFound(reply, path.reportId);
     // i3-report-by-id-freeze-ignored: the read by report id alone skips the security freeze.
     if (!faults.has('i3-report-by-id-freeze-ignored') && frozen(ctx, reply, report.customerId)) return reply;
     // Model fault: the status of the first read by id, kept for that report.
@@ -149,29 +163,53 @@ export function registerReportRetrieval(app: FastifyInstance, ctx: FdContext): v
   });
 
   // Fault: a reissue without a body is served as if the body named a purpose (the Lender body not required).
-  app.addHook('preHandler', syncHook((req) => {
-    if (!faults.has('reissue-lender-optional') || req.method !== 'POST' || !/^\/decisioning\/v1\/reports\/[^/?]+\/partners(\?|$)/.test(req.url)) return;
-    if (parseJson(req.body) === undefined) req.body = '{"purpose":"31"}';
-  }));
+  app.addHook(
+    'preHandler',
+    syncHook((req) => {
+      if (
+        !faults.has('reissue-lender-optional') ||
+        req.method !== 'POST' ||
+        !/^\/decisioning\/v1\/reports\/[^/?]+\/partners(\?|$)/.test(req.url)
+      )
+        return;
+      if (parseJson(req.body) === undefined) req.body = '{"purpose":"31"}';
+    }),
+  );
   // Fault: the read by id never looks at its Lender body's purpose (the reissue still does): it is dropped before the shared front validates the body.
-  app.addHook('preHandler', syncHook((req) => {
-    if (!faults.has('report-by-id-purpose-unchecked') || req.method !== 'POST' || !/^\/decisioning\/v3\/reports\/[^/?]+(\?|$)/.test(req.url)) return;
-    const body = parseJson(req.body);
-    if (body && typeof body === 'object' && 'purpose' in body) req.body = JSON.stringify({ ...body, purpose: undefined });
-  }));
+  app.addHook(
+    'preHandler',
+    syncHook((req) => {
+      if (
+        !faults.has('report-by-id-purpose-unchecked') ||
+        req.method !== 'POST' ||
+        !/^\/decisioning\/v3\/reports\/[^/?]+(\?|$)/.test(req.url)
+      )
+        return;
+      const body = parseJson(req.body);
+      if (body && typeof body === 'object' && 'purpose' in body) req.body = JSON.stringify({ ...body, purpose: undefined });
+    }),
+  );
   // Blind fault: a reissue of the caller's own report is served as a plain read (no Lender body, no purpose needed).
-  const ownReissue = (reportId: string, partnerId: string | undefined) => faults.has('blind-reissue-own-report-plain-read') && partnerId !== undefined && store().reports.get(reportId)?.partnerId === partnerId;
-  app.addHook('preHandler', syncHook((req) => {
-    if (!faults.has('blind-reissue-own-report-plain-read') || req.method !== 'POST') return;
-    const reissue = /^\/decisioning\/v1\/reports\/([^/?]+)\/partners(\?|$)/.exec(req.url);
-    const token = req.headers[ctx.headerNames.appToken.toLowerCase()];
-    const caller = reissue && token ? world.tokens.get(String(token))?.partnerId : undefined;
-    if (reissue && ownReissue(decodeURIComponent(reissue[1]), caller) && parseJson(req.body) === undefined) req.body = '{}';
-  }));
+  const ownReissue = (reportId: string, partnerId: string | undefined) =>
+    faults.has('blind-reissue-own-report-plain-read') && partnerId !== undefined && store().reports.get(reportId)?.partnerId === partnerId;
+  app.addHook(
+    'preHandler',
+    syncHook((req) => {
+      if (!faults.has('blind-reissue-own-report-plain-read') || req.method !== 'POST') return;
+      const reissue = /^\/decisioning\/v1\/reports\/([^/?]+)\/partners(\?|$)/.exec(req.url);
+      const token = req.headers[ctx.headerNames.appToken.toLowerCase()];
+      const caller = reissue && token ? world.tokens.get(String(token))?.partnerId : undefined;
+      if (reissue && ownReissue(decodeURIComponent(reissue[1]), caller) && parseJson(req.body) === undefined) req.body = '{}';
+    }),
+  );
   // seed 002, Report retrieval: reissue lets another partner read an existing report by its id (any partner: no owner check).
   route(app, ctx, 'ReportReissue', ({ path, body, partner }, reply) => {
-    const required = clock.nowEpochSeconds() >= REISSUE_PURPOSE_REQUIRED_FROM_S && !faults.has('reissue-purpose-not-required') && !ownReissue(path.reportId, partner?.id);
-    if (required && (body?.purpose === undefined || body.purpose === '')) return sendError(ctx, reply, 400, 'Permissible Purpose Code is required');
+    const required =
+      clock.nowEpochSeconds() >= REISSUE_PURPOSE_REQUIRED_FROM_S &&
+      !faults.has('reissue-purpose-not-required') &&
+      !ownReissue(path.reportId, partner?.id);
+    if (required && (body?.purpose === undefined || body.purpose === ''))
+      return sendError(ctx, reply, 400, 'Permissible Purpose Code is required');
     const report = store().reports.get(path.reportId);
     if (!report) return notFound(reply, path.reportId);
     // Blind fault: the third-party read forgets the security freeze.
@@ -195,7 +233,11 @@ export function registerReportRetrieval(app: FastifyInstance, ctx: FdContext): v
     if (!customer) return reply.code(404).send({ message: `no customer ${body.customerId} in the mock` });
     const consumerId = world.consumerOf.get(customer.id);
     const report = createReport(ctx, {
-      type: body.type, title: `Mock ${body.type} report`, customer, consumer: consumerId ? world.consumers.get(consumerId) : undefined, constraints: {},
+      type: body.type,
+      title: `Mock ${body.type} report`,
+      customer,
+      consumer: consumerId ? world.consumers.get(consumerId) : undefined,
+      constraints: {},
       // The content: the customer's linked account ids at completion (the world, not a canned example).
       build: () => ({ accounts: linkedData(world, customer.id).accounts.map((a) => a.id) }),
     });
@@ -206,12 +248,33 @@ export function registerReportRetrieval(app: FastifyInstance, ctx: FdContext): v
   const seeded = [...world.customers.values()].find((c) => c.username === 'seed.testing.customer');
   if (seeded && !world.consumerOf.has(seeded.id)) {
     const consumer: Consumer = {
-      id: SAMPLE_CONSUMER_ID, customerId: seeded.id, partnerId: seeded.partnerId, createdDate: seeded.createdDate,
-      fields: { firstName: 'Seeded', lastName: 'Owner', address: '1 Sample Street', city: 'Springfield', state: 'IL', zip: '62701', phone: '5555550100', ssn: '999605555', birthday: { year: 1980, month: 1, dayOfMonth: 2 }, email: 'seeded.owner@example.com' },
+      id: SAMPLE_CONSUMER_ID,
+      customerId: seeded.id,
+      partnerId: seeded.partnerId,
+      createdDate: seeded.createdDate,
+      fields: {
+        firstName: 'Seeded',
+        lastName: 'Owner',
+        address: '1 Sample Street',
+        city: 'Springfield',
+        state: 'IL',
+        zip: '62701',
+        phone: '5555550100',
+        ssn: '999605555',
+        birthday: { year: 1980, month: 1, dayOfMonth: 2 },
+        email: 'seeded.owner@example.com',
+      },
     };
     world.consumers.set(consumer.id, consumer);
     world.consumerOf.set(seeded.id, consumer.id);
-    const report = createReport(ctx, { type: 'voa', title: 'Verification of Assets', customer: seeded, consumer, constraints: {}, build: () => ({ accounts: [] }) });
+    const report = createReport(ctx, {
+      type: 'voa',
+      title: 'Verification of Assets',
+      customer: seeded,
+      consumer,
+      constraints: {},
+      build: () => ({ accounts: [] }),
+    });
     sample = { customerId: seeded.id, consumerId: consumer.id, reportId: report.id, portfolioId: report.portfolioId };
   }
 }
@@ -252,16 +315,23 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
   };
 
   const summary = (r: Report) => ({
-    id: r.id, requestId: r.requestId, requesterName: 'Contract Suite Partner', createdDate: r.createdDate,
-    ...(r.consumerId ? { consumerId: r.consumerId } : {}), ...(r.consumerSsn ? { consumerSsn: r.consumerSsn } : {}),
-    type: r.type, status: faults.has('report-list-status-stale') ? 'inProgress' : r.status,
+    id: r.id,
+    requestId: r.requestId,
+    requesterName: 'Contract Suite Partner',
+    createdDate: r.createdDate,
+    ...(r.consumerId ? { consumerId: r.consumerId } : {}),
+    ...(r.consumerSsn ? { consumerSsn: r.consumerSsn } : {}),
+    type: r.type,
+    status: faults.has('report-list-status-stale') ? 'inProgress' : r.status,
   });
   const reportsIn = (ids: string[] | undefined) => (ids ?? []).map((id) => store().reports.get(id)!).filter(Boolean);
 
   route(app, ctx, 'GetReportsByCustomerId', (input, reply) => {
     const customer = ownCustomer(ctx, reply, input);
     if (!customer || frozen(ctx, reply, customer.id) || limited(reply, `customer:${customer.id}`)) return reply;
-    const reports = reportsIn(store().byCustomer.get(customer.id)).filter((r) => !(faults.has('i2-report-customer-list-drops-failed') && r.status === 'failure'));
+    const reports = reportsIn(store().byCustomer.get(customer.id)).filter(
+      (r) => !(faults.has('i2-report-customer-list-drops-failed') && r.status === 'failure'),
+    );
     // i4-report-customer-list-consumer-ssn-full: this list gives the consumer's whole SSN.
     const ssnOf = (r: Report) => String((r.consumerId && world.consumers.get(r.consumerId)?.fields.ssn) ?? '').replace(/\D/g, '');
     if (faults.has('i4-report-customer-list-consumer-ssn-full'))
@@ -273,9 +343,15 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
     const consumer = ownConsumer(ctx, reply, input);
     if (!consumer || frozen(ctx, reply, consumer.customerId) || limited(reply, `consumer:${consumer.id}`)) return reply;
     // Fault: the consumer's list forgets the reports of a customer that was deleted.
-    const reports = reportsIn(store().byConsumer.get(consumer.id)).filter((r) => !(faults.has('consumer-list-drops-deleted') && !world.customers.has(r.customerId)));
+    const reports = reportsIn(store().byConsumer.get(consumer.id)).filter(
+      (r) => !(faults.has('consumer-list-drops-deleted') && !world.customers.has(r.customerId)),
+    );
     // Blind fault: the consumer's list gives each report's tracking id (requestId) as its id.
-    return { reports: reports.map((r) => (faults.has('blind-report-consumer-list-id-is-request-id') ? { ...summary(r), id: r.requestId } : summary(r))) };
+    return {
+      reports: reports.map((r) =>
+        faults.has('blind-report-consumer-list-id-is-request-id') ? { ...summary(r), id: r.requestId } : summary(r),
+      ),
+    };
   });
 
   /** seed 002: a portfolio holds only the most recent report of each report type (creation order). */
@@ -285,10 +361,17 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
       if (r.portfolioId !== portfolioId) continue;
       if ((faults.has('portfolio-keeps-first-of-type') || keepFirst) && latest.has(r.type)) continue;
       // Blind fault: a report replaces the one of its type only when strictly newer by createdDate (the same second keeps the first).
-      if (faults.has('blind-portfolio-latest-by-date-strict') && latest.has(r.type) && r.createdDate <= latest.get(r.type)!.createdDate) continue;
+      if (faults.has('blind-portfolio-latest-by-date-strict') && latest.has(r.type) && r.createdDate <= latest.get(r.type)!.createdDate)
+        continue;
       latest.set(faults.has('portfolio-keeps-every-report') ? r.id : r.type, r);
     }
-    const rows = [...latest.values()].map((r) => ({ id: r.id, portfolioId: r.portfolioId, type: r.type, status: faults.has('report-list-status-stale') ? 'inProgress' : r.status, createdDate: r.createdDate }));
+    const rows = [...latest.values()].map((r) => ({
+      id: r.id,
+      portfolioId: r.portfolioId,
+      type: r.type,
+      status: faults.has('report-list-status-stale') ? 'inProgress' : r.status,
+      createdDate: r.createdDate,
+    }));
     return { portfolioId, reports: rows };
   };
   const noPortfolio = (reply: FastifyReply, id: string) => sendError(ctx, reply, 404, `Portfolio not found: ${id}`);
@@ -298,8 +381,11 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
     if (!customer || frozen(ctx, reply, customer.id)) return reply;
     if (store().portfolioOf.get(customer.id) !== input.path.portfolioId) {
       // Blind fault: the portfolio is found by its id alone (any customer of the same partner), not through the customer of the path.
-      const owner = faults.has('blind-portfolio-customer-by-portfolio-id-only') ? [...store().portfolioOf].find(([, p]) => p === input.path.portfolioId)?.[0] : undefined;
-      if (owner && findCustomer(world, owner, customer.partnerId)) return portfolio(input.path.portfolioId, reportsIn(store().byCustomer.get(owner)));
+      const owner = faults.has('blind-portfolio-customer-by-portfolio-id-only')
+        ? [...store().portfolioOf].find(([, p]) => p === input.path.portfolioId)?.[0]
+        : undefined;
+      if (owner && findCustomer(world, owner, customer.partnerId))
+        return portfolio(input.path.portfolioId, reportsIn(store().byCustomer.get(owner)));
       return noPortfolio(reply, input.path.portfolioId);
     }
     return portfolio(input.path.portfolioId, reportsIn(store().byCustomer.get(customer.id)));
@@ -311,11 +397,22 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
     const reports = reportsIn(store().byConsumer.get(consumer.id));
     if (!reports.some((r) => r.portfolioId === input.path.portfolioId)) return noPortfolio(reply, input.path.portfolioId);
     const f = consumer.fields;
-    const ssn = String(f.ssn ?? '').replace(/\D/g, '').slice(-4);
+    const ssn = String(f.ssn ?? '')
+      .replace(/\D/g, '')
+      .slice(-4);
     return {
       // i4-portfolio-by-consumer-keeps-first-of-type: this reader keeps the first report of each type.
       ...portfolio(input.path.portfolioId, reports, faults.has('i4-portfolio-by-consumer-keeps-first-of-type')),
-      consumer: { id: consumer.id, firstName: f.firstName ?? '', lastName: f.lastName ?? '', customerId: Number(consumer.customerId), ssn, birthday: f.birthday ?? {}, ...(f.suffix ? { suffix: f.suffix } : {}), ...(faults.has('i2-report-portfolio-consumer-tax-id') ? { taxId: String(f.ssn ?? '').replace(/\D/g, '') } : {}) },
+      consumer: {
+        id: consumer.id,
+        firstName: f.firstName ?? '',
+        lastName: f.lastName ?? '',
+        customerId: Number(consumer.customerId),
+        ssn,
+        birthday: f.birthday ?? {},
+        ...(f.suffix ? { suffix: f.suffix } : {}),
+        ...(faults.has('i2-report-portfolio-consumer-tax-id') ? { taxId: String(f.ssn ?? '').replace(/\D/g, '') } : {}),
+      },
     };
   });
 }

@@ -16,8 +16,28 @@ export const SBCA_FAULTS = faultCatalogue([
   f('sbca-any-location', 'FD-SBCA-LOCATION: a location without merchant metrics is a 404', 'provider'),
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Cash flow and analytics reports (seed 002, Decisioning report generation; Errors 400, 404; provider 1.35.0).
-  blind({ id: 'blind-analytics-sbca-benchmarks-typed-analytics', rule: 'retail_sales_benchmarks answers a report typed sbcabenchmarksnoncra, not sbcaanalyticsnoncra (seed 002: benchmarking metrics; provider 1.35.0 SBCABenchmarkReport)', source: 'seed', rules: ['FD-SBCA-METRICS'] }),
-  blind({ id: 'blind-analytics-sbca-weekly-eight-days', rule: 'weekly SBCA metrics come in periods of seven days, not running to the next period start inclusive (provider 1.35.0 MetricFrequency; catalogue)', source: 'seed', rules: ['FD-SBCA-METRICS'] }),
-  blind({ id: 'blind-analytics-sbca-benchmarks-without-consent', rule: "hasConsent false is a 400 for the benchmarking metrics too (provider 1.35.0 SBCAParams hasConsent, InvalidDataSmallBusinessReportExample)", source: 'provider', rules: ['FD-SBCA-CONSENT'] }),
-  blind({ id: 'blind-analytics-sbca-unknown-location-empty-200', rule: 'a location id of no merchant is a 404, not a 200 with an empty metrics list (provider 1.35.0 MetricsNotFoundExample)', source: 'provider', rules: ['FD-SBCA-LOCATION'] }),
+  blind({
+    id: 'blind-analytics-sbca-benchmarks-typed-analytics',
+    rule: 'retail_sales_benchmarks answers a report typed sbcabenchmarksnoncra, not sbcaanalyticsnoncra (seed 002: benchmarking metrics; provider 1.35.0 SBCABenchmarkReport)',
+    source: 'seed',
+    rules: ['FD-SBCA-METRICS'],
+  }),
+  blind({
+    id: 'blind-analytics-sbca-weekly-eight-days',
+    rule: 'weekly SBCA metrics come in periods of seven days, not running to the next period start inclusive (provider 1.35.0 MetricFrequency; catalogue)',
+    source: 'seed',
+    rules: ['FD-SBCA-METRICS'],
+  }),
+  blind({
+    id: 'blind-analytics-sbca-benchmarks-without-consent',
+    rule: 'hasConsent false is a 400 for the benchmarking metrics too (provider 1.35.0 SBCAParams hasConsent, InvalidDataSmallBusinessReportExample)',
+    source: 'provider',
+    rules: ['FD-SBCA-CONSENT'],
+  }),
+  blind({
+    id: 'blind-analytics-sbca-unknown-location-empty-200',
+    rule: 'a location id of no merchant is a 404, not a 200 with an empty metrics list (provider 1.35.0 MetricsNotFoundExample)',
+    source: 'provider',
+    rules: ['FD-SBCA-LOCATION'],
+  }),
 ]);

@@ -48,13 +48,22 @@ export function registerSbca(app: FastifyInstance, ctx: FdContext): void {
   route(app, ctx, 'GenerateSBCAMetricsReport', ({ path, body }: Input, reply) => {
     const customer = customerOr404(ctx, reply, path.customerId);
     if (!customer) return;
-    const params = body.analyticsReportData.sbcaParams as { hasConsent: boolean; metricFrequency: string; metricType: string; locationId: string };
+    const params = body.analyticsReportData.sbcaParams as {
+      hasConsent: boolean;
+      metricFrequency: string;
+      metricType: string;
+      locationId: string;
+    };
     // Blind fault: benchmarks (aggregated over a cohort) are served without the merchant's consent.
     const consentWaived = params.metricType === 'retail_sales_benchmarks' && faults.has('blind-analytics-sbca-benchmarks-without-consent');
-    if (!params.hasConsent && !faults.has('sbca-consent-ignored') && !consentWaived) return sendError(ctx, reply, 400, 'Invalid data: analyticsReportData.sbcaParams.hasConsent');
-    const found = world.locations.find((l) => l.locationId === params.locationId.toLowerCase()) ?? (faults.has('sbca-any-location') ? world.locations[0] : undefined);
+    if (!params.hasConsent && !faults.has('sbca-consent-ignored') && !consentWaived)
+      return sendError(ctx, reply, 400, 'Invalid data: analyticsReportData.sbcaParams.hasConsent');
+    const found =
+      world.locations.find((l) => l.locationId === params.locationId.toLowerCase()) ??
+      (faults.has('sbca-any-location') ? world.locations[0] : undefined);
     // Blind fault: a location without metrics answers 200 with an empty metrics list.
-    if (!found && !faults.has('blind-analytics-sbca-unknown-location-empty-200')) return sendError(ctx, reply, 404, 'No merchant metrics found for the location');
+    if (!found && !faults.has('blind-analytics-sbca-unknown-location-empty-200'))
+      return sendError(ctx, reply, 404, 'No merchant metrics found for the location');
     const location = found ?? world.locations[0];
     // Fault: the benchmarks request answered with the performance metrics.
     const benchmarks = params.metricType === 'retail_sales_benchmarks' && !faults.has('sbca-benchmarks-as-analytics');
@@ -62,22 +71,41 @@ export function registerSbca(app: FastifyInstance, ctx: FdContext): void {
     const weekly = /^weekly$/i.test(params.metricFrequency) && !faults.has('sbca-frequency-ignored');
     const names = benchmarks ? ['txn_cnt_index', 'num_cards_index'] : ['txn_amt', 'txn_cnt'];
     const today = clock.nowEpochSeconds();
-    const metrics = !found ? [] : [{
-      locationId: params.locationId, merchantCategoryCode: location.merchantName.includes('Coffee') ? 5814 : 5251, naicsCode: location.merchantName.includes('Coffee') ? 722515 : 444130,
-      industryName: location.merchantName.includes('Coffee') ? 'Snack and Nonalcoholic Beverage Bars' : 'Hardware Retailers',
-      firstSeenTxnDate: iso(today - 3 * 365 * DAY_S), lastSeenTxnDate: iso(today - DAY_S), metricsFrequency: weekly ? 'Weekly' : 'Monthly',
-      // Blind fault: a week runs to the next Sunday inclusive (eight days).
-      metricsLists: periods(weekly, today, 4).map((p) => (weekly && faults.has('blind-analytics-sbca-weekly-eight-days') ? { ...p, endS: p.endS + DAY_S } : p)).map((p) => ({
-        periodStartDate: iso(p.startS), periodEndDate: iso(p.endS), year: new Date(p.startS * 1000).getUTCFullYear(),
-        metrics: names.map((name) => {
-          const h = hash(`${location.locationId}:${name}:${p.startS}`);
-          return { name, value: name === 'txn_amt' ? Math.round(h % 2_000_000) / 100 : name === 'txn_cnt' ? 50 + (h % 400) : 80 + (h % 50) };
-        }),
-      })),
-    }];
+    const metrics = !found
+      ? []
+      : [
+          {
+            locationId: params.locationId,
+            merchantCategoryCode: location.merchantName.includes('Coffee') ? 5814 : 5251,
+            naicsCode: location.merchantName.includes('Coffee') ? 722515 : 444130,
+            industryName: location.merchantName.includes('Coffee') ? 'Snack and Nonalcoholic Beverage Bars' : 'Hardware Retailers',
+            firstSeenTxnDate: iso(today - 3 * 365 * DAY_S),
+            lastSeenTxnDate: iso(today - DAY_S),
+            metricsFrequency: weekly ? 'Weekly' : 'Monthly',
+            // Blind fault: a week runs to the next Sunday inclusive (eight days).
+            metricsLists: periods(weekly, today, 4)
+              .map((p) => (weekly && faults.has('blind-analytics-sbca-weekly-eight-days') ? { ...p, endS: p.endS + DAY_S } : p))
+              .map((p) => ({
+                periodStartDate: iso(p.startS),
+                periodEndDate: iso(p.endS),
+                year: new Date(p.startS * 1000).getUTCFullYear(),
+                metrics: names.map((name) => {
+                  const h = hash(`${location.locationId}:${name}:${p.startS}`);
+                  return {
+                    name,
+                    value: name === 'txn_amt' ? Math.round(h % 2_000_000) / 100 : name === 'txn_cnt' ? 50 + (h % 400) : 80 + (h % 50),
+                  };
+                }),
+              })),
+          },
+        ];
     // Blind fault: the benchmarks report is typed as the analytics one.
-    const type = benchmarks && !faults.has('blind-analytics-sbca-benchmarks-typed-analytics') ? 'sbcabenchmarksnoncra' : 'sbcaanalyticsnoncra';
-    const content = { partnerName: 'Contract Suite Partner', [benchmarks ? 'retailSalesBenchmarksMetrics' : 'retailSalesAnalyticsMetrics']: metrics };
+    const type =
+      benchmarks && !faults.has('blind-analytics-sbca-benchmarks-typed-analytics') ? 'sbcabenchmarksnoncra' : 'sbcaanalyticsnoncra';
+    const content = {
+      partnerName: 'Contract Suite Partner',
+      [benchmarks ? 'retailSalesBenchmarksMetrics' : 'retailSalesAnalyticsMetrics']: metrics,
+    };
     const report = createReport(ctx, { type, title: 'Small Business Credit Analytics', customer, constraints: body, build: () => content });
     // Answered at once: the report has ended (success) and its content is built now.
     const store = world.reports;

@@ -6,19 +6,69 @@
 import { faultCatalogue, blind, independent, INDEPENDENT_2, INDEPENDENT_3, seeded, INDEPENDENT_4 } from '../../kit/faults.js';
 
 export const REPORT_STORE_FAULTS = faultCatalogue([
-  { id: 'report-stuck-in-progress', rule: 'FD-REPORT-TERMINAL: a report leaves inProgress for success or failure', source: 'seed', rules: ['FD-REPORT-TERMINAL'] },
-  { id: 'report-never-fails', rule: 'FD-REPORT-TERMINAL: a report whose generation fails ends failure (not success)', source: 'seed', rules: ['FD-REPORT-TERMINAL'] },
-  { id: 'report-callback-never-sent', rule: 'FD-REPORT-CALLBACK: the callback URL is called when the report completes', source: 'seed', rules: ['FD-REPORT-CALLBACK'] },
-  { id: 'report-callback-sent-twice', rule: 'FD-REPORT-CALLBACK: the callback URL is called once per report', source: 'seed', rules: ['FD-REPORT-CALLBACK'] },
+  {
+    id: 'report-stuck-in-progress',
+    rule: 'FD-REPORT-TERMINAL: a report leaves inProgress for success or failure',
+    source: 'seed',
+    rules: ['FD-REPORT-TERMINAL'],
+  },
+  {
+    id: 'report-never-fails',
+    rule: 'FD-REPORT-TERMINAL: a report whose generation fails ends failure (not success)',
+    source: 'seed',
+    rules: ['FD-REPORT-TERMINAL'],
+  },
+  {
+    id: 'report-callback-never-sent',
+    rule: 'FD-REPORT-CALLBACK: the callback URL is called when the report completes',
+    source: 'seed',
+    rules: ['FD-REPORT-CALLBACK'],
+  },
+  {
+    id: 'report-callback-sent-twice',
+    rule: 'FD-REPORT-CALLBACK: the callback URL is called once per report',
+    source: 'seed',
+    rules: ['FD-REPORT-CALLBACK'],
+  },
   // Outbound deliveries (kit/faults.ts, seeded): a rule kept on the success path only; a sensitive value in a new member.
-  seeded({ id: 'report-callback-failed-query-dropped', rule: "FD-DELIVERY-URL: a failed report's callback goes to the callback URL as registered, query string included, as a successful report's does", source: 'seed', rules: ['FD-DELIVERY-URL'] }),
-  seeded({ id: 'report-callback-consumer-ssn-clear', rule: "FD-DELIVERY-SENSITIVE: the callback carries nothing of the consumer's SSN in clear, in any member (here one no schema declares)", source: 'seed', rules: ['FD-DELIVERY-SENSITIVE'] }),
+  seeded({
+    id: 'report-callback-failed-query-dropped',
+    rule: "FD-DELIVERY-URL: a failed report's callback goes to the callback URL as registered, query string included, as a successful report's does",
+    source: 'seed',
+    rules: ['FD-DELIVERY-URL'],
+  }),
+  seeded({
+    id: 'report-callback-consumer-ssn-clear',
+    rule: "FD-DELIVERY-SENSITIVE: the callback carries nothing of the consumer's SSN in clear, in any member (here one no schema declares)",
+    source: 'seed',
+    rules: ['FD-DELIVERY-SENSITIVE'],
+  }),
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // The report store (seed 002, Decisioning report generation; States and transitions - Report; Events; Errors 403, 404).
-  blind({ id: 'blind-report-testing-born-success', rule: "a generate operation answers 202 with status inProgress, a testing customer's report too: it is not answered (nor read) as success before it completes (seed 002, Decisioning report generation: all asynchronous; States and transitions - Report)", source: 'seed', rules: ['FD-REPORT-ASYNC'] }),
-  blind({ id: 'blind-report-type-lowercased-when-done', rule: 'a report keeps the type of its 202 once it completes: voaHistory, preQualVoa, voePayroll... are not read back lower-cased (seed 002, States and transitions - Report: the same report polled until it ends; provider 1.35.0 ReportType)', source: 'seed', rules: ['FD-REPORT-TERMINAL'] }),
-  blind({ id: 'blind-report-callback-on-success-only', rule: 'a report generated with a callback URL calls it once when it completes, with status failure when it fails, not only when it succeeds (seed 002, Events: callback URL for completion reporting; reference, Outbound deliveries)', source: 'seed', rules: ['FD-REPORT-CALLBACK'] }),
-  blind({ id: 'blind-report-callback-url-kept-per-customer', rule: "a report generated without a callback URL calls no listener, even when an earlier report of the same customer had one (seed 002, Events: the callback URL is a parameter of each generate call)", source: 'seed', rules: ['FD-REPORT-NO-CALLBACK'] }),
+  blind({
+    id: 'blind-report-testing-born-success',
+    rule: "a generate operation answers 202 with status inProgress, a testing customer's report too: it is not answered (nor read) as success before it completes (seed 002, Decisioning report generation: all asynchronous; States and transitions - Report)",
+    source: 'seed',
+    rules: ['FD-REPORT-ASYNC'],
+  }),
+  blind({
+    id: 'blind-report-type-lowercased-when-done',
+    rule: 'a report keeps the type of its 202 once it completes: voaHistory, preQualVoa, voePayroll... are not read back lower-cased (seed 002, States and transitions - Report: the same report polled until it ends; provider 1.35.0 ReportType)',
+    source: 'seed',
+    rules: ['FD-REPORT-TERMINAL'],
+  }),
+  blind({
+    id: 'blind-report-callback-on-success-only',
+    rule: 'a report generated with a callback URL calls it once when it completes, with status failure when it fails, not only when it succeeds (seed 002, Events: callback URL for completion reporting; reference, Outbound deliveries)',
+    source: 'seed',
+    rules: ['FD-REPORT-CALLBACK'],
+  }),
+  blind({
+    id: 'blind-report-callback-url-kept-per-customer',
+    rule: 'a report generated without a callback URL calls no listener, even when an earlier report of the same customer had one (seed 002, Events: the callback URL is a parameter of each generate call)',
+    source: 'seed',
+    rules: ['FD-REPORT-NO-CALLBACK'],
+  }),
   // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract and the rule catalogue only, the specs unread.
   independent(INDEPENDENT_2, {
@@ -29,7 +79,7 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
   }),
   independent(INDEPENDENT_2, {
     id: 'i2-report-callback-status-in-progress',
-    rule: 'the completion call names the report\'s final status (seed 002, Events; reference, Outbound deliveries): the payload is built before the status moves and says inProgress',
+    rule: "the completion call names the report's final status (seed 002, Events; reference, Outbound deliveries): the payload is built before the status moves and says inProgress",
     source: 'assumption',
     rules: ['FD-REPORT-CALLBACK'],
   }),
@@ -45,7 +95,7 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
   independent(INDEPENDENT_4, {
     id: 'i4-report-callback-once-per-url',
-    rule: "each report generated with a callback URL calls it when it completes (seed 002, Events): a listener URL already called for an earlier report is not called again (deliveries deduplicated by URL)",
+    rule: 'each report generated with a callback URL calls it when it completes (seed 002, Events): a listener URL already called for an earlier report is not called again (deliveries deduplicated by URL)',
     source: 'seed',
     rules: ['FD-REPORT-CALLBACK'],
   }),

@@ -68,10 +68,20 @@ export function createReport(ctx: FdContext, input: NewReport): Report {
     else rest.callbackUrl = kept.get(customer.id);
   }
   const report: Report = {
-    ...rest, id: shortId(seq, 'report'), requestId: shortId(seq, 'request').slice(-10), portfolioId, customerId: customer.id, customerType: customer.type,
-    partnerId: customer.partnerId, consumerId: consumer?.id, consumerSsn: ssn ? ssn.slice(-4) : undefined, createdDate: now,
+    ...rest,
+    id: shortId(seq, 'report'),
+    requestId: shortId(seq, 'request').slice(-10),
+    portfolioId,
+    customerId: customer.id,
+    customerType: customer.type,
+    partnerId: customer.partnerId,
+    consumerId: consumer?.id,
+    consumerSsn: ssn ? ssn.slice(-4) : undefined,
+    createdDate: now,
     readyAtS: now + (ctx.faults.has('report-stuck-in-progress') ? Number.MAX_SAFE_INTEGER / 1000 : REPORT_READY_AFTER_S),
-    status: 'inProgress', outcome: 'success', billable: input.billable ?? customer.type !== 'testing',
+    status: 'inProgress',
+    outcome: 'success',
+    billable: input.billable ?? customer.type !== 'testing',
   };
   // Blind fault: a testing customer's report is answered (and read) as successful from the start, though it completes later.
   if (ctx.faults.has('blind-report-testing-born-success') && customer.type === 'testing') report.status = 'success';
@@ -79,7 +89,15 @@ export function createReport(ctx: FdContext, input: NewReport): Report {
   state.pending.add(report.id);
   // Independent fault: the listener is called at creation, while the report is in progress, and not at completion.
   if (ctx.faults.has('i2-report-callback-at-creation') && report.callbackUrl)
-    void ctx.deliveries.send(report.callbackUrl, 'POST', { 'content-type': 'application/json' }, callbackPayload(report, `${now}-${report.id}`), ctx.clock.now()).catch(() => undefined);
+    void ctx.deliveries
+      .send(
+        report.callbackUrl,
+        'POST',
+        { 'content-type': 'application/json' },
+        callbackPayload(report, `${now}-${report.id}`),
+        ctx.clock.now(),
+      )
+      .catch(() => undefined);
   push(state.byCustomer, customer.id, report.id);
   if (consumer) push(state.byConsumer, consumer.id, report.id);
   return report;
@@ -88,10 +106,20 @@ export function createReport(ctx: FdContext, input: NewReport): Report {
 /** The fields every report carries, in the ack and in every read (provider 1.35.0: BaseReportAck). */
 export function reportAck(report: Report): Record<string, unknown> {
   return {
-    id: report.id, portfolioId: report.portfolioId, customerType: report.customerType, customerId: Number(report.customerId), requestId: report.requestId,
-    requesterName: 'Contract Suite Partner', createdDate: report.createdDate, title: report.title, type: report.type, status: report.status,
-    ...(report.consumerId ? { consumerId: report.consumerId } : {}), ...(report.consumerSsn ? { consumerSsn: report.consumerSsn } : {}),
-    constraints: report.constraints, ...report.extra,
+    id: report.id,
+    portfolioId: report.portfolioId,
+    customerType: report.customerType,
+    customerId: Number(report.customerId),
+    requestId: report.requestId,
+    requesterName: 'Contract Suite Partner',
+    createdDate: report.createdDate,
+    title: report.title,
+    type: report.type,
+    status: report.status,
+    ...(report.consumerId ? { consumerId: report.consumerId } : {}),
+    ...(report.consumerSsn ? { consumerSsn: report.consumerSsn } : {}),
+    constraints: report.constraints,
+    ...report.extra,
   };
 }
 
@@ -103,7 +131,9 @@ export function reportBody(report: Report): Record<string, unknown> {
 /** The report-listener call of a completed report (reference, Outbound deliveries: @assumption fields). */
 export function callbackPayload(report: Report, eventId: string): Record<string, unknown> {
   return {
-    customerId: report.customerId, eventType: 'done', eventId,
+    customerId: report.customerId,
+    eventType: 'done',
+    eventId,
     payload: { reportId: report.id, portfolioId: report.portfolioId, type: report.type, status: report.status },
   };
 }
@@ -125,24 +155,32 @@ export async function settleReports(ctx: FdContext): Promise<void> {
     // Blind fault: only a successful report notifies its listener.
     if (report.status === 'failure' && ctx.faults.has('blind-report-callback-on-success-only')) continue;
     // Independent fault: the payload is built from the report as it was before its status moved.
-    const body = callbackPayload(ctx.faults.has('i2-report-callback-status-in-progress') ? { ...report, status: 'inProgress' } : report, `${report.readyAtS}-${report.id}`);
+    const body = callbackPayload(
+      ctx.faults.has('i2-report-callback-status-in-progress') ? { ...report, status: 'inProgress' } : report,
+      `${report.readyAtS}-${report.id}`,
+    );
     // i3-report-callback-to-latest-partner-url: one listener per partner, the URL of its latest report that named one.
     const latestUrl = ctx.faults.has('i3-report-callback-to-latest-partner-url')
       ? [...state.reports.values()].filter((r) => r.partnerId === report.partnerId && r.callbackUrl).pop()?.callbackUrl
       : undefined;
     // Seeded faults: a failed report's listener called without the query string; the consumer's SSN in the payload.
-    const url = report.status === 'failure' && ctx.faults.has('report-callback-failed-query-dropped') ? report.callbackUrl.split('?')[0] : report.callbackUrl;
+    const url =
+      report.status === 'failure' && ctx.faults.has('report-callback-failed-query-dropped')
+        ? report.callbackUrl.split('?')[0]
+        : report.callbackUrl;
     const consumer = report.consumerId === undefined ? undefined : ctx.state.consumers.get(report.consumerId);
     if (ctx.faults.has('report-callback-consumer-ssn-clear') && consumer) body.consumer = { taxId: String(consumer.fields.ssn ?? '') };
     // i4-report-callback-once-per-url: a listener URL already called is not called again.
     if (ctx.faults.has('i4-report-callback-once-per-url') && ctx.deliveries.list().some((d) => d.url === report.callbackUrl)) continue;
     await ctx.deliveries.send(latestUrl ?? url, 'POST', { 'content-type': 'application/json' }, body, ctx.clock.now());
-    if (ctx.faults.has('report-callback-sent-twice')) await ctx.deliveries.send(report.callbackUrl, 'POST', { 'content-type': 'application/json' }, body, ctx.clock.now());
+    if (ctx.faults.has('report-callback-sent-twice'))
+      await ctx.deliveries.send(report.callbackUrl, 'POST', { 'content-type': 'application/json' }, body, ctx.clock.now());
   }
 }
 
 /** The callbackUrl query parameter of a generate operation (provider 1.35.0: ReportCallbackUrlParameter). */
-export const callbackOf = (query: Record<string, unknown>) => (typeof query.callbackUrl === 'string' && query.callbackUrl ? query.callbackUrl : undefined);
+export const callbackOf = (query: Record<string, unknown>) =>
+  typeof query.callbackUrl === 'string' && query.callbackUrl ? query.callbackUrl : undefined;
 
 /**
  * The store's control surface and hooks: due reports settle when the clock advances and before any
