@@ -19,7 +19,7 @@ import { loadJustifications, ruleGapsOfRun, rulePathReport } from './rule-paths.
 import { citationsOf, loadRules, rulesFile } from '../contract/rules.js';
 import { SERVICES } from '../contract/services.js';
 import { forgetLedger, readGuestLog, summarise } from '../client/guest/guest-log.js';
-import { skipKindOf, violationsOf } from '../client/annotations.js';
+import { EXCHANGES_ATTACHMENT, skipKindOf, violationsOf } from '../client/annotations.js';
 
 /** Why a selected check has no result: the run stopped before it (Allure lists these as skipped too). */
 export const NOT_RUN_REASON = 'not run: the run stopped before this check (--max-failures, an interrupt or a time-out)';
@@ -32,11 +32,15 @@ const MODEL_SPEC = /\.model\.spec\.ts$/;
 
 /** The last HTTP exchange the client attached to a failed check (already redacted): its evidence. */
 function lastExchange(result: TestResult): string | undefined {
-  const attachment = [...result.attachments].reverse().find((a) => a.contentType === 'application/json' && / -> \d{3}$/.test(a.name));
+  const attachment = [...result.attachments].reverse().find((a) => a.contentType === 'application/json' && a.name === EXCHANGES_ATTACHMENT);
   if (!attachment) return undefined;
   try {
     const body = attachment.body ?? (attachment.path ? fs.readFileSync(attachment.path) : undefined);
-    return body ? `${attachment.name}\n${body.toString('utf8').slice(0, 6000)}` : undefined;
+    const exchanges = body ? (JSON.parse(body.toString('utf8')) as { exchange: string }[]) : [];
+    const last = exchanges.at(-1);
+    if (!last) return undefined;
+    const { exchange, ...record } = last;
+    return `${exchange}\n${JSON.stringify(record, null, 2).slice(0, 6000)}`;
   } catch {
     return undefined;
   }
