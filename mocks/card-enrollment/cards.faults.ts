@@ -690,19 +690,19 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   independent(INDEPENDENT_5, {
     id: 'i5-card-correlation-separator-normalised',
-    rule: 'the srcCorrelationId sent is echoed byte for byte (seed 000, SrcCorrelationId: an 8-hex prefix and any one character before the UUID): the separator after the prefix is rewritten to a dot',
+    rule: 'the srcCorrelationId sent is echoed byte for byte (seed 000, SrcCorrelationId: a hex prefix and any one character before the UUID): the separator after the prefix is rewritten to a dot',
     source: 'seed',
     rules: ['CE-ECHO-CORRELATION'],
   }),
   independent(INDEPENDENT_5, {
     id: 'i5-card-firstname-31-accepted-card-path',
-    rule: 'consumer.firstName has at most 30 characters (seed 000, Consumer): on the card path a first name of 31 characters is accepted (the receipt path keeps the limit)',
+    rule: 'consumer.firstName has a maximum length (seed 000, Consumer): on the card path a first name one character over it is accepted (the receipt path keeps the limit)',
     source: 'seed',
     rules: ['CE-LIM-FIRSTNAME'],
   }),
   independent(INDEPENDENT_5, {
     id: 'i5-card-identity-value-255-refused',
-    rule: 'identityValue has at most 255 characters (seed 000, ConsumerIdentity): an address of exactly 255 characters is refused, the bound checked as exclusive',
+    rule: 'identityValue has a maximum length (seed 000, ConsumerIdentity): an address of exactly that length is refused, the bound checked as exclusive',
     source: 'seed',
     rules: ['CE-LIM-IDENTITYVALUE', 'CE-FMT-EMAIL'],
   }),

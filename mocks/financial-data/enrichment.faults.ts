@@ -171,7 +171,7 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
   // documents, the contracts and the rule catalogues, the specs unread.
   independent(INDEPENDENT_5, {
     id: 'i5-enrich-batch-1000-refused',
-    rule: 'a batch holds up to 1000 transactions (seed 002, Enrichment): a batch of exactly 1000 is refused',
+    rule: 'a batch has a maximum number of transactions (seed 002, Enrichment): a batch of exactly that many is refused, the bound checked as exclusive',
     source: 'seed',
     rules: ['FD-ENRICH-BATCH'],
   }),

@@ -128,7 +128,7 @@ export const PANS_FAULTS = faultCatalogue([
   }),
   independent(INDEPENDENT_5, {
     id: 'i5-panlist-name-64-refused',
-    rule: 'panListName has 1 to 64 characters (provider 2.0.0, Registration): a name of exactly 64 characters is refused',
+    rule: 'panListName has a maximum length (provider 2.0.0, Registration): a name of exactly that length is refused, the bound checked as exclusive',
     source: 'provider',
     rules: ['IN-LIM-PANLISTNAME'],
   }),
