@@ -54,7 +54,8 @@ export default defineConfig({
     [KEPT_WORKER_REPORTER],
     [consoleReporter],
     [
-      'allure-playwright',
+      // Allure's reporter with a plain writer (helpers/verdict/allure-reporter.ts).
+      './helpers/verdict/allure-reporter.ts',
       {
         resultsDir: 'reports/allure-results',
         detail: false,

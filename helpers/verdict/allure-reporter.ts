@@ -1,0 +1,57 @@
+// Allure's Playwright reporter with a plain file writer. Its own writer makes each result and
+// attachment durable one by one (a temporary file, fsync, rename, remove): about 10,000 files a run,
+// most of the reporter's cost. The results folder is rewritten by every run and read only after
+// the run has ended (`npm run report`), so the files are written once, in place, with no fsync.
+import fs from 'node:fs';
+import path from 'node:path';
+import { AllureReporter } from 'allure-playwright';
+import type { TestResult, TestResultContainer } from 'allure-js-commons';
+import { FileSystemWriter } from 'allure-js-commons/sdk/reporter';
+
+class PlainWriter extends FileSystemWriter {
+  private readonly dir: string;
+  private made = false;
+
+  constructor(resultsDir: string) {
+    super({ resultsDir });
+    this.dir = resultsDir;
+  }
+
+  private file(name: string): string {
+    if (!this.made) fs.mkdirSync(this.dir, { recursive: true });
+    this.made = true;
+    return path.join(this.dir, name);
+  }
+
+  override writeAttachment(name: string, content: Buffer): void {
+    fs.writeFileSync(this.file(name), content);
+  }
+
+  override writeAttachmentFromPath(name: string, from: string): void {
+    fs.copyFileSync(from, this.file(name));
+  }
+
+  override writeResult(result: TestResult): void {
+    fs.writeFileSync(this.file(`${result.uuid}-result.json`), JSON.stringify(result), 'utf8');
+  }
+
+  override writeGroup(result: TestResultContainer): void {
+    fs.writeFileSync(this.file(`${result.uuid}-container.json`), JSON.stringify(result), 'utf8');
+  }
+}
+
+type Options = ConstructorParameters<typeof AllureReporter>[0] & { resultsDir?: string };
+
+export default class PlainAllureReporter extends AllureReporter {
+  private readonly resultsDir: string;
+
+  constructor(options: Options) {
+    super(options);
+    this.resultsDir = options.resultsDir ?? 'allure-results';
+  }
+
+  override onBegin(...args: Parameters<AllureReporter['onBegin']>): void {
+    super.onBegin(...args);
+    (this as unknown as { allureRuntime: { writer: FileSystemWriter } }).allureRuntime.writer = new PlainWriter(this.resultsDir);
+  }
+}
