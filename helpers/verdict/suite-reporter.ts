@@ -12,6 +12,7 @@ import { loadContract, type Contract } from '../contract/contract.js';
 import { clearCoverageRecords, coverageFromAnnotations, readCoverageRecords, type CoverageRecord } from '../client/coverage.js';
 import { configuredSecretPatterns, scanForLeaks, type LeakPattern } from './leak-scan.js';
 import { contractHash, provenance } from './provenance.js';
+import { writeListing } from './listing.js';
 import { redactMessage } from '../secrets/redact.js';
 import { CONFLICT_ANNOTATION, CONFLICT_MET_ANNOTATION } from '../contract/conflicts.js';
 import { computeCoverage, writeCoverage, type TestOutcome } from './coverage-report.js';
@@ -63,6 +64,10 @@ export default class SuiteReporter implements Reporter {
     this.suite = suite;
     this.projects = [...new Set(suite.suites.map((s) => s.title).filter(Boolean))];
     this.selected = suite.allTests().length;
+    // The suite's own tests read the service checks' listing: a run holding them all writes it here.
+    const services = SERVICES.map((s) => s.name);
+    if (this.projects.includes('self') && provenance(config, this.projects, [], new Map(), this.selected).whole)
+      writeListing(suite, config.rootDir, services);
   }
 
   onTestEnd(test: TestCase, result: TestResult) {
