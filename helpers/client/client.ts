@@ -112,6 +112,11 @@ const MAX_ATTACHMENTS_PER_TEST = 30;
  */
 const kept = new WeakMap<TestInfo, { stories: Set<string>; exchanges: { exchange: string }[] }>();
 
+/** The exchanges kept so far for a test (redacted, in call order), each named `METHOD /path -> status`, as its report will hold them. */
+export function keptExchanges(testInfo: TestInfo): { exchange: string; text: string }[] {
+  return (kept.get(testInfo)?.exchanges ?? []).map((e) => ({ exchange: e.exchange, text: JSON.stringify(e, null, 2) }));
+}
+
 /** Attaches a test's exchanges as one JSON array (in call order) and labels its stories (the operations it called). */
 export async function attachExchanges(testInfo: TestInfo): Promise<void> {
   const mine = kept.get(testInfo);
