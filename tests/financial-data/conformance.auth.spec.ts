@@ -213,6 +213,8 @@ test(
           if (key === fd.appKey) continue; // a key without letters of that case
           const res = await fdApi.callOperation(op, { ...call, auth: () => fdAuthHeaders(key, tokenOf) });
           if (res.status !== 401) accepted.push(`${KEY} ${how}: ${res.status}`);
+          // seed 002: failed authentications in a row lock the partner; a token with the right key ends the run.
+          if (op.operationId === 'CreateToken') await fdApi.callOperation(op, { ...call, auth: () => fdAuthHeaders(fd.appKey) });
         }
         if (needsToken(op))
           for (const [how, altered] of tokenForms) {
@@ -222,7 +224,7 @@ test(
           }
         expect(accepted, 'every other form of the headers is refused').toEqual([]);
       },
-      headerForms('').length + 6,
+      2 * headerForms('').length + 6,
     );
   },
 );
