@@ -11,6 +11,7 @@ import {
   INDEPENDENT_2,
   INDEPENDENT_4,
   modelFault,
+  seeded,
   type Fault,
   type Relaxation,
   INDEPENDENT_3,
@@ -391,6 +392,31 @@ export const CARDS_FAULTS = faultCatalogue([
     mutation: false,
   },
   { id: 'internal-body-wrong', rule: '500 body: code 500, status INTERNAL, message', source: 'seed', rules: ['CE-ERR-INTERNAL'] },
+  // Seeded beside the checks of a rule on every path and of the key header's form (origin 'seeded').
+  seeded({
+    id: 'key-scheme-prefix-stripped',
+    rule: 'CE-AUTH-KEY-FORM: the key header carries the key itself; a key sent after a scheme word (Bearer, Basic) is taken as the key',
+    source: 'assumption',
+    rules: ['CE-AUTH-KEY-FORM'],
+  }),
+  seeded({
+    id: 'key-first-of-duplicates',
+    rule: 'CE-AUTH-KEY-FORM: the key header sent twice (combined into one list) is taken as its first value',
+    source: 'assumption',
+    rules: ['CE-AUTH-KEY-FORM'],
+  }),
+  seeded({
+    id: 'receipt-key-case-insensitive',
+    rule: 'CE-AUTH-KEY-FORM: on the receipt path the key is compared without regard to case (the card path compares it exactly)',
+    source: 'assumption',
+    rules: ['CE-AUTH-KEY-FORM'],
+  }),
+  seeded({
+    id: 'receipt-identity-value-limit-unenforced',
+    rule: 'CE-LIM-IDENTITYVALUE: on the receipt path a consumer identityValue over its maxLength is let through (the card path refuses it)',
+    source: 'seed',
+    rules: ['CE-LIM-IDENTITYVALUE'],
+  }),
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Off-by-one limits and patterns (seed, Consumer / ConsumerIdentity / Card tables and Limits).
   blind(

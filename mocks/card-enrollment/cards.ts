@@ -68,12 +68,20 @@ export function registerCards(
       return sendError(reply, faults, 500, status, 'Internal failure.');
     }
     // Authentication (seed; A2): missing or unknown key is 401.
-    const key = req.headers[keyHeader.toLowerCase()];
+    const sent = req.headers[keyHeader.toLowerCase()];
+    // Seeded faults of the key's form (seed 000, Authentication: the header carries the key itself):
+    // a scheme word before it dropped, the first of a header sent twice taken, the case ignored on the receipt path.
+    let key = sent;
+    if (faults.has('key-scheme-prefix-stripped') && typeof key === 'string') key = key.replace(/^(Bearer|Basic)\s+/i, '');
+    if (faults.has('key-first-of-duplicates') && typeof key === 'string') key = key.split(',')[0].trim();
+    const receiptCaseless = faults.has('receipt-key-case-insensitive') && isReceiptBody(req.body);
     let client = world.clients.find(
       (c) =>
         // API keys compare whole; the fault compares only a prefix (a longer or truncated key passes).
         (faults.has('key-prefix-compared') ? typeof key === 'string' && key.slice(0, 12) === c.apiKey.slice(0, 12) : key === c.apiKey) ||
-        (faults.has('blind-key-case-insensitive') && typeof key === 'string' && key.toLowerCase() === c.apiKey.toLowerCase()) ||
+        ((faults.has('blind-key-case-insensitive') || receiptCaseless) &&
+          typeof key === 'string' &&
+          key.toLowerCase() === c.apiKey.toLowerCase()) ||
         // i4-card-key-bearer-prefix-accepted: a word and a space before the key are ignored.
         (faults.has('i4-card-key-bearer-prefix-accepted') && typeof key === 'string' && key.split(' ').pop() === c.apiKey),
     );
@@ -107,6 +115,12 @@ export function registerCards(
         receiptOnly &&
         found.length > 0 &&
         found.every((v) => v.field === 'consumer.lastName' && v.keyword === 'maxLength');
+      // receipt-identity-value-limit-unenforced: a long consumer identityValue let through on the receipt path.
+      const identityOnly =
+        faults.has('receipt-identity-value-limit-unenforced') &&
+        receiptOnly &&
+        found.length > 0 &&
+        found.every((v) => v.field === 'consumer.consumerIdentity.identityValue' && v.keyword === 'maxLength');
       // i5-card-firstname-31-accepted-card-path: a first name one character too long let through on the card path.
       const firstNameOnly =
         faults.has('i5-card-firstname-31-accepted-card-path') &&
@@ -114,7 +128,7 @@ export function registerCards(
         found.length > 0 &&
         String((parsed as Body).consumer?.firstName ?? '').length === lengthOf(contract, 'Consumer', 'firstName').max! + 1 &&
         found.every((v) => v.field === 'consumer.firstName' && v.keyword === 'maxLength');
-      if (!tncOnly && !lastNameOnly && !firstNameOnly) return invalidArgument(reply, faults, found);
+      if (!tncOnly && !lastNameOnly && !firstNameOnly && !identityOnly) return invalidArgument(reply, faults, found);
     }
     // i5-card-identity-value-255-refused: the identityValue bound checked as exclusive.
     if (

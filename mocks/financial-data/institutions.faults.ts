@@ -21,6 +21,19 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-INST-PRODUCT-TYPE'],
   },
+  // The same filter on every search that takes it (kit/faults.ts, seeded): one certified search forgets it.
+  seeded({
+    id: 'certified-type-filter-ignored',
+    rule: 'FD-INST-PRODUCT-TYPE: the certified search ignores its product types (the plain search applies its product type)',
+    source: 'seed',
+    rules: ['FD-INST-PRODUCT-TYPE'],
+  }),
+  seeded({
+    id: 'rssd-type-filter-ignored',
+    rule: 'FD-INST-PRODUCT-TYPE: the certified search with RSSD ignores its product types (the certified search applies them)',
+    source: 'seed',
+    rules: ['FD-INST-PRODUCT-TYPE'],
+  }),
   { id: 'rssd-missing', rule: 'the RSSD variant returns the RSSD identifier', source: 'seed', rules: ['FD-INST-RSSD'] },
   { id: 'branding-none-200', rule: 'no branding is a 404', source: 'seed', rules: ['FD-BRAND-NONE-404'] },
   { id: 'unknown-institution-200', rule: 'GetInstitution: 404 when not found', source: 'seed', rules: ['FD-NOT-FOUND', 'FD-INST-GET'] },

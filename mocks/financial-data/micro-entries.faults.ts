@@ -13,6 +13,19 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-MICRO-DETAILS', 'FD-MICRO-MASKING'],
   }),
+  // What the initiation rate counts (kit/faults.ts, seeded): the refusals themselves counted.
+  seeded({
+    id: 'micro-rate-counts-refused',
+    rule: 'FD-MICRO-RATE: an initiation refused with 429 counts toward the rate as an accepted one does (a customer who keeps trying stays refused after the window)',
+    source: 'assumption',
+    rules: ['FD-MICRO-RATE'],
+  }),
+  seeded({
+    id: 'micro-rate-counts-conflicts',
+    rule: 'FD-MICRO-RATE: an initiation refused with 409 (the account already has entries) counts toward the rate',
+    source: 'assumption',
+    rules: ['FD-MICRO-RATE'],
+  }),
   // Initiation (seed 002, Micro entries and switches; Limits: two micro amounts, each under one dollar).
   {
     id: 'micro-entries-single-deposit',

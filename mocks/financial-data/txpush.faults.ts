@@ -18,6 +18,12 @@ import {
 export const TXPUSH_FAULTS = faultCatalogue([
   // Outbound deliveries (kit/faults.ts, seeded): where the events go and what they carry.
   seeded({
+    id: 'txpush-customer-latest-url',
+    rule: "FD-DELIVERY-URL: an account's events go to the callback URL the customer registered last, for any of its accounts, not to that account's own",
+    source: 'seed',
+    rules: ['FD-DELIVERY-URL'],
+  }),
+  seeded({
     id: 'txpush-callback-query-dropped',
     rule: 'FD-DELIVERY-URL: the events go to the callback URL of the subscription records as registered, query string included',
     source: 'seed',

@@ -152,7 +152,11 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     const first = faults.has('i5-txpush-delivery-to-first-subscribe-url')
       ? [...state().subscriptions.group('account', sub.accountId).values()].sort((a, b) => a.id - b.id)[0]
       : undefined;
-    const url = latest?.callbackUrl ?? first?.callbackUrl ?? sub.callbackUrl;
+    // Seeded fault: the URL of the customer's latest subscription, whichever account it was made for.
+    const customerLatest = faults.has('txpush-customer-latest-url')
+      ? [...state().subscriptions.values()].filter((s) => s.customerId === sub.customerId).sort((a, b) => b.id - a.id)[0]
+      : undefined;
+    const url = customerLatest?.callbackUrl ?? latest?.callbackUrl ?? first?.callbackUrl ?? sub.callbackUrl;
     await ctx.deliveries.send(
       // Seeded fault: the listener is called without the query string of its callback URL.
       faults.has('txpush-callback-query-dropped') ? url.split('?')[0] : url,
