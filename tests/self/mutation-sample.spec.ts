@@ -123,3 +123,40 @@ test("--coverage: a test's mutants count for its spec file, a worker value's bui
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a declaration read only in code that needs a fault is fault-only; one read on the normal path is not', () => {
+  const source = [
+    'function derived(id) { return hash(id).slice(0, 8); }', // line 0: called only in a fault branch
+    'function helper(x) { return x + 1; }', // line 1: called only by shown, a const read only in a fault branch
+    'const only = body.a !== undefined && body.b === undefined;', // line 2: read only in a fault's && chain
+    'const shown = (x) => helper(x) * 2;', // line 3: read only in a fault's branch
+    'const used = body.a !== undefined;', // line 4: read on the normal path too
+    'const effect = store.push(1);', // line 5: a call: its side effect is observable even unread
+    'export function exported(x) { return x; }', // line 6: read from other files
+    'let mutable = body.a;', // line 7: not a const
+    'function shadowed(x) { return x; }', // line 8: its name bound again below
+    'function unread(x) { return x; }', // line 9: never read (no read to judge by)
+    "if (faults.has('a-b')) send(derived(key));", // line 10
+    "if (faults.has('c-d') && only) send(shown(1));", // line 11
+    'send(used ? 1 : 2, effect, mutable);', // line 12
+    "const id = faults.has('e-f') ? shadowed(1) : 0; function other(shadowed) { return shadowed; }", // line 13
+  ].join('\n');
+  const at = (line: number, text: string, replacement?: string) => {
+    const column = source.split('\n')[line].indexOf(text);
+    return insideFaultBranch('y.ts', source, { line, column }, { line, column: column + text.length }, replacement);
+  };
+  expect(at(0, 'hash(id).slice(0, 8)')).toBe(true);
+  expect(at(0, '8')).toBe(true);
+  // Read only by another fault-only declaration (a fixed point): fault-only too.
+  expect(at(1, 'x + 1')).toBe(true);
+  expect(at(2, 'body.a !== undefined && body.b === undefined', 'true')).toBe(true);
+  expect(at(3, 'helper(x) * 2')).toBe(true);
+  expect(at(4, 'body.a !== undefined', 'true')).toBe(false);
+  expect(at(5, '1')).toBe(false);
+  expect(at(6, 'x;')).toBe(false);
+  expect(at(7, 'body.a')).toBe(false);
+  expect(at(8, 'x;')).toBe(false);
+  expect(at(9, 'x;')).toBe(false);
+  // The reads themselves stay where they are: the switch, and the normal path, are observable.
+  expect(at(12, '1')).toBe(false);
+});
