@@ -84,6 +84,9 @@ test('a mutant inside a branch guarded by faults.has(...) is fault-only; the nor
   expect(at(7, either, 'false')).toBe(true);
   expect(at(7, 'continue')).toBe(true);
   expect(at(5, "x || faults.has('f')", 'false')).toBe(false);
+  // A condition that needs a fault changed into another that needs one (|| of switches made &&): false either way.
+  expect(at(7, either, "(key === 'a' && faults.has('g')) && (key === 'b' && faults.has('h'))")).toBe(true);
+  expect(at(7, either, "(key === 'a' || faults.has('g')) || (key === 'b' && faults.has('h'))")).toBe(false);
   // After `if (!switch) return ...;` the rest of the block runs only with the fault on; the return itself always runs.
   expect(at(11, 'more()')).toBe(true);
   expect(at(11, 'plain')).toBe(false);

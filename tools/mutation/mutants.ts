@@ -313,6 +313,18 @@ function inFaultBranch(file: ts.SourceFile, from: number, to: number, replacemen
       found = true;
       return;
     }
+    // A condition false without a fault made another that is false without a fault too (an || of
+    // switches made an &&: `faults.has('a') || faults.has('b')` -> `faults.has('a') && faults.has('b')`),
+    // or true without one made another true without one: the same value in a fault-free run.
+    const mutated = exactNode && replacement !== undefined && ts.isExpression(node) ? parseExpression(replacement) : undefined;
+    if (
+      mutated &&
+      ((needsFault(node as ts.Expression) && needsFault(mutated)) ||
+        (holdsWithoutFault(node as ts.Expression) && holdsWithoutFault(mutated)))
+    ) {
+      found = true;
+      return;
+    }
     // The fault id itself: `faults.has('x')` -> `faults.has('')` switches nothing on in a fault-free run.
     if (ts.isStringLiteral(node) && ts.isCallExpression(node.parent) && needsFault(node.parent) && within(node)) found = true;
     // Any part of the id expression (`faults.has(kind === 'a' ? 'x-on-a' : 'x')`): no id is on in a fault-free run.
@@ -336,6 +348,13 @@ function inFaultBranch(file: ts.SourceFile, from: number, to: number, replacemen
   };
   visit(file);
   return found;
+}
+
+/** A mutant's replacement code as an expression (undefined when it is none, e.g. a block). */
+function parseExpression(code: string): ts.Expression | undefined {
+  const file = ts.createSourceFile('replacement.ts', `(${code});`, ts.ScriptTarget.Latest, true);
+  const [statement] = file.statements;
+  return file.statements.length === 1 && ts.isExpressionStatement(statement) ? statement.expression : undefined;
 }
 
 const declarationsOf = new WeakMap<ts.SourceFile, { name: string; from: number; to: number }[]>();
