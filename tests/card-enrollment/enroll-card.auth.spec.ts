@@ -41,13 +41,15 @@ test(
   },
 );
 
-// reference A2: an unknown key is 401. A key is compared whole: the registered key with a suffix,
-// truncated by one character, or with its last character changed is another (unknown) key.
+// reference A2: an unknown key is 401. A key is compared whole: the registered key with a suffix or
+// a prefix, truncated by one character, or with its last character changed is another (unknown) key.
 const ALTERED: { how: string; alter: (key: string) => string }[] = [
   { how: 'with a suffix added', alter: (key) => `${key}0` },
   { how: 'truncated by its last character', alter: (key) => key.slice(0, -1) },
   { how: 'with its last character changed', alter: (key) => key.slice(0, -1) + (key.endsWith('A') ? 'B' : 'A') },
   { how: 'cut to its first half', alter: (key) => key.slice(0, Math.ceil(key.length / 2)) },
+  // The header carries the key alone (seed 000, ApiKeyAuth): a scheme word before it makes another value.
+  { how: 'after a scheme word and a space', alter: (key) => `Bearer ${key}` },
   // A key is compared exactly: the same letters in the other case are another key.
   {
     how: 'with the case of its letters swapped',
