@@ -38,6 +38,7 @@ test('a mutant inside a branch guarded by faults.has(...) is fault-only; the nor
     "const skip = faults.has(kind === 'payhist' ? 'payhist-skipped' : 'analytics-skipped') || other;", // line 9
     "if (!faults.has('i') && !faults.has('j')) send('kept');", // line 10
     "function f() { if (!on('blind-k')) return plain; const extra = more(); return extra; }", // line 11
+    "const id = faults.has('x-y') ? 'A' : onReceipt('receipt-serviceId-not-echoed') ? 'B' : given;", // line 12
   ].join('\n');
   const at = (line: number, text: string, replacement?: string) => {
     const column = source.split('\n')[line].indexOf(text);
@@ -90,6 +91,10 @@ test('a mutant inside a branch guarded by faults.has(...) is fault-only; the nor
   // After `if (!switch) return ...;` the rest of the block runs only with the fault on; the return itself always runs.
   expect(at(11, 'more()')).toBe(true);
   expect(at(11, 'plain')).toBe(false);
+  // A fault id keeping a member name's capitals is a fault id too; what it switches on is fault-only.
+  expect(at(12, "'receipt-serviceId-not-echoed'")).toBe(true);
+  expect(at(12, "'B'")).toBe(true);
+  expect(at(12, 'given')).toBe(false);
 });
 
 test("--coverage: a test's mutants count for its spec file, a worker value's build for every file", async () => {

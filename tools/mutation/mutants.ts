@@ -221,7 +221,8 @@ const OR = ts.SyntaxKind.BarBarToken;
 // A fault switch: `faults.has('id')`, or a small wrapper of it named on('fault-id') or
 // on<Something>('fault-id') (e.g. `onReceipt('blind-...')`, a switch that applies on one path).
 const SWITCH_CALLEE = /^((ctx\.)?faults\.has|on([A-Z]\w*)?)$/;
-const FAULT_ID = /^[a-z0-9]+(-[a-z0-9]+)+$/;
+// Catalogue ids are kebab-case words, some keeping a member name's capitals (receipt-serviceId-not-echoed).
+const FAULT_ID = /^[a-zA-Z0-9]+(-[a-zA-Z0-9]+)+$/;
 
 /** A condition that holds only with a fault on: a fault switch, an && chain with one, or an || of such conditions. */
 function needsFault(node: ts.Expression): boolean {
