@@ -128,7 +128,8 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
       if (!faults.has('routing-no-match-empty')) return sendError(ctx, reply, 404, 'No institution for this routing number');
     }
     return {
-      found: found.length,
+      // i5-routing-found-counts-numbers: found counts the routing numbers of the institutions listed.
+      found: faults.has('i5-routing-found-counts-numbers') ? found.reduce((n, i) => n + i.routingNumbers.length, 0) : found.length,
       displaying: found.length,
       moreAvailable: false,
       createdDate: clock.nowEpochSeconds(),

@@ -158,7 +158,8 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
     const match =
       inOrder || (swapped && !faults.has('micro-entries-order-sensitive')) || (oneRight && faults.has('micro-entries-one-amount-enough'));
     if (state === 'Verified')
-      return match
+      // i5-micro-verified-any-amounts-200: verified entries answer Verified whatever the amounts.
+      return match || faults.has('i5-micro-verified-any-amounts-200')
         ? reply.code(200).send({ status: 'Verified', statusDescription: DESCRIPTIONS.Verified })
         : refuse(reply, 'Verified', 3200002, 'Microdeposit is in Verified status');
     if (state === 'Pending' && !faults.has('micro-entries-verifiable-before-deposit'))
