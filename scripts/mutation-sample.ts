@@ -25,6 +25,7 @@ import { SERVICES } from '../helpers/contract/services.js';
 import { parseArgs, playwright, runMain, UsageError, type CommandIo, type CommandMain, type RunResult } from '../tools/cli.js';
 import { listService, rulesOfModule, selectTests } from '../tools/mutation/targets.js';
 import { readMutantCoverage } from '../helpers/client/mutant-coverage.js';
+import { redactText } from '../helpers/secrets/redact.js';
 import {
   equivalentBy,
   instrumentFolders,
@@ -211,8 +212,11 @@ export const main: CommandMain = async (argv, io) => {
         ...(reviewed ? { stays: reviewed.trim() } : {}),
         ...(reaching ? { byCoverage: true } : {}),
       });
+      // A mutant's code may hold a test PAN of the mock's world: printed and written redacted, as every output.
       io.out(
-        `[${i + 1}/${sample.length}] ${status.padEnd(8)} ${m.file}:${m.line} ${m.mutator}: ${m.original.slice(0, 50)} -> ${m.replacement.slice(0, 50)} (${seconds.toFixed(0)}s${args.targeted || coverage ? `; ${ran}` : ''})`,
+        redactText(
+          `[${i + 1}/${sample.length}] ${status.padEnd(8)} ${m.file}:${m.line} ${m.mutator}: ${m.original.slice(0, 50)} -> ${m.replacement.slice(0, 50)} (${seconds.toFixed(0)}s${args.targeted || coverage ? `; ${ran}` : ''})`,
+        ),
       );
     }
     // --confirm: the rest of the service against survivors judged on their reaching files alone.
@@ -235,7 +239,9 @@ export const main: CommandMain = async (argv, io) => {
     io.out(`\n${service}: ${ratio} in ${((Date.now() - started) / 60000).toFixed(1)} min`);
     for (const s of survivors)
       io.out(
-        `  survived: ${s.file}:${s.line}:${s.column} ${s.mutator}: ${s.original} -> ${s.replacement}${s.stays ? ` (reviewed, stays: ${s.stays})` : ' (not reviewed)'}`,
+        redactText(
+          `  survived: ${s.file}:${s.line}:${s.column} ${s.mutator}: ${s.original} -> ${s.replacement}${s.stays ? ` (reviewed, stays: ${s.stays})` : ' (not reviewed)'}`,
+        ),
       );
     writeReport(service, {
       ref,
@@ -332,7 +338,7 @@ function writeReport(
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(
     path.join(dir, `mutation-sample-${service}${r.ref === 'HEAD' ? '' : `-${r.ref.slice(0, 7)}`}.json`),
-    JSON.stringify({ service, ...r }, null, 2),
+    redactText(JSON.stringify({ service, ...r }, null, 2)),
   );
   const lines = [
     `# Sampled mutants of mocks/${service} (StrykerJS instrumenter)`,
@@ -350,6 +356,6 @@ function writeReport(
   ];
   fs.writeFileSync(
     path.join(dir, `mutation-sample-${service}${r.ref === 'HEAD' ? '' : `-${r.ref.slice(0, 7)}`}.md`),
-    `${lines.join('\n')}\n`,
+    redactText(`${lines.join('\n')}\n`),
   );
 }

@@ -41,8 +41,8 @@ test(
   },
 );
 
-// reference A2: an unknown key is 401. A key is compared whole: the registered key with a suffix,
-// truncated by one character, or with its last character changed is another (unknown) key.
+// reference A2: an unknown key is 401. A key is compared whole: the registered key with a suffix or
+// a prefix, truncated by one character, or with its last character changed is another (unknown) key.
 const ALTERED: { how: string; alter: (key: string) => string }[] = [
   { how: 'with a suffix added', alter: (key) => `${key}0` },
   { how: 'truncated by its last character', alter: (key) => key.slice(0, -1) },
@@ -98,19 +98,23 @@ for (const path of ENROLLMENT_PATHS) {
   );
 }
 
-test(
-  'refuses a srcClientId registered to another client with 403 (origin not validated) @assumption',
-  rules('CE-AUTH-ORIGIN'),
-  async ({ cardApi, cards, card }) => {
-    test.skip(!card.foreignSrcClientId, 'needs a srcClientId of another client (CARD_FOREIGN_SRC_CLIENT_ID in .env)');
-    const res = await cardApi.call('putCard', { body: { ...(await cards.withCard()), srcClientId: card.foreignSrcClientId } });
-    expectCardError(res, { http: 403 });
-    // provider Card API 1.0.0, putCard 403 examples: reason PERMISSION_DENIED (the declared shape); the
-    // seed's sample shape carries the value in status.
-    const body = res.body as { status?: unknown; reason?: unknown };
-    expect([body.status, body.reason], 'the 403 names PERMISSION_DENIED (status or reason)').toContain('PERMISSION_DENIED');
-  },
-);
+// reference A2: the origin is checked on both enrollment paths (a receipt names a card as a card does).
+for (const path of ENROLLMENT_PATHS) {
+  test(
+    `refuses a srcClientId registered to another client with 403 (origin not validated) on the ${path} path @assumption`,
+    rules(`CE-AUTH-ORIGIN@${path}`),
+    async ({ cardApi, cards, card }) => {
+      test.skip(!card.foreignSrcClientId, 'needs a srcClientId of another client (CARD_FOREIGN_SRC_CLIENT_ID in .env)');
+      test.skip(lacksPathData(card, path), NO_RECEIPT);
+      const res = await cardApi.call('putCard', { body: { ...(await cards.on(path)), srcClientId: card.foreignSrcClientId } });
+      expectCardError(res, { http: 403 });
+      // provider Card API 1.0.0, putCard 403 examples: reason PERMISSION_DENIED (the declared shape); the
+      // seed's sample shape carries the value in status.
+      const body = res.body as { status?: unknown; reason?: unknown };
+      expect([body.status, body.reason], 'the 403 names PERMISSION_DENIED (status or reason)').toContain('PERMISSION_DENIED');
+    },
+  );
+}
 
 test(
   'accepts the registered key, whole, and the client it is registered to',

@@ -25,7 +25,7 @@ test(
     'CE-VAL-CREATED@card',
     'CE-VAL-CREATED@receipt',
     'CE-STATE-UNKNOWN-SERVICE@card',
-    'CE-AUTH-ORIGIN',
+    'CE-AUTH-ORIGIN@card',
   ),
   async ({ cardModelTarget }, testInfo) => {
     await runModel({

@@ -33,9 +33,13 @@ for (const path of ENROLLMENT_PATHS) {
   );
 }
 
-test('rejects an unknown receipt id with INVALID_STATE @assumption', rules('CE-STATE-UNKNOWN-RECEIPT'), async ({ cardApi, cards }) => {
-  // reference A5: an unknown receipt id is 400 INVALID_STATE.
-  const res = await cardApi.call('putCard', { body: cards.withReceipt(`unknown-${crypto.randomUUID()}`) });
-  expect(res.status).toBe(400);
-  expect(res.body.status).toBe('INVALID_STATE');
-});
+test(
+  'rejects an unknown receipt id with INVALID_STATE naming enrolmentReferenceData.enrolmentReferenceId @assumption',
+  rules('CE-STATE-UNKNOWN-RECEIPT', 'CE-ERR-FIELD'),
+  async ({ cardApi, cards }) => {
+    // reference A5: an unknown receipt id is 400 INVALID_STATE; A4: the detail's source is the
+    // offending field's dotted path, as for the unresolved srcClientId and serviceId above.
+    const res = await cardApi.call('putCard', { body: cards.withReceipt(`unknown-${crypto.randomUUID()}`) });
+    expectCardError(res, { http: 400, status: 'INVALID_STATE', field: 'enrolmentReferenceData.enrolmentReferenceId', sourceType: 'BODY' });
+  },
+);

@@ -22,7 +22,7 @@ type Fx = Pick<All, 'instApi' | 'instReq' | 'inst'>;
 
 interface Row {
   op: InstallmentsOperationId;
-  /** Dotted path in the body, or `header:<name>`, or `plain:<path>` inside the encrypted sensitiveData, or `clear:<path>` inside sensitiveData sent in clear. */
+  /** Dotted path in the body, or `header:<name>`, or `query:<name>`, or `plain:<path>` inside the encrypted sensitiveData, or `clear:<path>` inside sensitiveData sent in clear. */
   field: string;
   value: unknown;
   accepted: boolean;
@@ -95,6 +95,16 @@ async function baseCall(
 
 const uuid = () => crypto.randomUUID();
 const ROWS: Row[] = [
+  // provider 2.0.0, planApproval sync: a boolean; a boolean word with more after it is none (a target
+  // matching only the start of the text takes it), refused on a plan that exists.
+  {
+    op: 'planApproval',
+    field: 'query:sync',
+    value: 'true1',
+    accepted: false,
+    why: 'sync true1 (a boolean word and more)',
+    rule: 'IN-ERR-CONTRACT:refuse',
+  },
   // PAN registration (provider 2.0.0, PanRegistrationBody)
   { op: 'registerPans', field: 'panListName', value: 'a', accepted: true, why: '1 character (min)', rule: 'IN-LIM-PANLISTNAME:accept' },
   {
@@ -508,7 +518,9 @@ for (const row of ROWS) {
       const { call, plain } = await baseCall(row.op, fx);
       let body = call.body as Record<string, any>;
       const headers = { ...call.headers };
+      const query: CallOptions['query'] = { ...call.query };
       if (row.field.startsWith('header:')) headers[row.field.slice(7)] = row.value as string;
+      else if (row.field.startsWith('query:')) query[row.field.slice(6)] = row.value as string;
       else if (!/^(plain|clear):/.test(row.field)) body = withPath(body, row.field, row.value);
       if (row.field.startsWith('clear:')) {
         // provider 2.0.0: the card data in clear `sensitiveData` instead of the root encryptedValue.
@@ -519,7 +531,7 @@ for (const row of ROWS) {
           ...body,
           ...(await fx.instReq.sensitive(row.field.startsWith('plain:') ? withPath(plain, row.field.slice(6), row.value) : plain)),
         };
-      const res = await fx.instApi.callBuilt(row.op, { ...call, body, headers });
+      const res = await fx.instApi.callBuilt(row.op, { ...call, query, body, headers });
       if (row.accepted) expect(res.status, res.text.slice(0, 200)).toBe(SUCCESS[row.op]);
       else expectErrors(res, 400);
     },

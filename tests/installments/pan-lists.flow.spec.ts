@@ -87,6 +87,31 @@ test(
   },
 );
 
+// provider 2.0.0, Offer.currencySymbol: "Symbol of currency for all amounts within offer response", one
+// character: the symbol of the currency the transaction names. USD must be offered (the sample's); another
+// currency is judged when the target offers for it.
+test(
+  "offers: every offer's currencySymbol is the symbol of the transaction's currency @provider",
+  rules('IN-VAL-OFFER-CURRENCY'),
+  async ({ instApi, instReq, inst }) => {
+    test.skip(!inst.eligiblePan, 'needs INSTALLMENTS_ELIGIBLE_PAN');
+    for (const [currency, symbol] of [
+      ['USD', '$'],
+      ['EUR', '€'],
+      ['GBP', '£'],
+    ]) {
+      const transaction = { amount: 1200, currency, localDateTime: '2025-06-01T10:15:00' };
+      const res = await instApi.call('approvedOffers', {
+        body: await instReq.offersBody(inst.eligiblePan!, { transaction }),
+        headers: { 'Correlation-Id': crypto.randomUUID() },
+      });
+      if (currency !== 'USD' && res.status !== 200) continue;
+      expect(res.status, `offers for ${currency}`).toBe(200);
+      for (const offer of res.body.offers) expect(offer.currencySymbol, `currencySymbol of an offer in ${currency}`).toBe(symbol);
+    }
+  },
+);
+
 for (const operationId of ['registerPans', 'deregisterPans', 'approvedOffers', 'savePlan'] as const) {
   test(
     `${operationId}: rejects an encryptedValue that does not decrypt with the published key (400) @assumption`,

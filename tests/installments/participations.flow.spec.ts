@@ -58,6 +58,16 @@ test(
       [...merchant.mids].sort(),
     );
     for (const m of mids.body.mids) expect(m.status).toBe('COMPLETED');
+
+    // reference, Flows - lender app: a participation leaves PENDING for COMPLETED, once: read again
+    // later (on the mock, past any effectuation delay) it is still COMPLETED.
+    if (inst.control) await inst.control.advanceClock(600);
+    const again = await instApi.call('getMerchantParticipations', { query: { request_id: requestId } });
+    expect(again.status).toBe(200);
+    expect(
+      again.body.map((m: { status?: string }) => m.status),
+      'the participation read again later',
+    ).toEqual(['COMPLETED']);
   },
 );
 

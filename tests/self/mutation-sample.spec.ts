@@ -38,6 +38,7 @@ test('a mutant inside a branch guarded by faults.has(...) is fault-only; the nor
     "const skip = faults.has(kind === 'payhist' ? 'payhist-skipped' : 'analytics-skipped') || other;", // line 9
     "if (!faults.has('i') && !faults.has('j')) send('kept');", // line 10
     "function f() { if (!on('blind-k')) return plain; const extra = more(); return extra; }", // line 11
+    "const id = faults.has('x-y') ? 'A' : onReceipt('receipt-serviceId-not-echoed') ? 'B' : given;", // line 12
   ].join('\n');
   const at = (line: number, text: string, replacement?: string) => {
     const column = source.split('\n')[line].indexOf(text);
@@ -84,9 +85,16 @@ test('a mutant inside a branch guarded by faults.has(...) is fault-only; the nor
   expect(at(7, either, 'false')).toBe(true);
   expect(at(7, 'continue')).toBe(true);
   expect(at(5, "x || faults.has('f')", 'false')).toBe(false);
+  // A condition that needs a fault changed into another that needs one (|| of switches made &&): false either way.
+  expect(at(7, either, "(key === 'a' && faults.has('g')) && (key === 'b' && faults.has('h'))")).toBe(true);
+  expect(at(7, either, "(key === 'a' || faults.has('g')) || (key === 'b' && faults.has('h'))")).toBe(false);
   // After `if (!switch) return ...;` the rest of the block runs only with the fault on; the return itself always runs.
   expect(at(11, 'more()')).toBe(true);
   expect(at(11, 'plain')).toBe(false);
+  // A fault id keeping a member name's capitals is a fault id too; what it switches on is fault-only.
+  expect(at(12, "'receipt-serviceId-not-echoed'")).toBe(true);
+  expect(at(12, "'B'")).toBe(true);
+  expect(at(12, 'given')).toBe(false);
 });
 
 test("--coverage: a test's mutants count for its spec file, a worker value's build for every file", async () => {
@@ -122,4 +130,41 @@ test("--coverage: a test's mutants count for its spec file, a worker value's bui
     delete g.__stryker__;
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('a declaration read only in code that needs a fault is fault-only; one read on the normal path is not', () => {
+  const source = [
+    'function derived(id) { return hash(id).slice(0, 8); }', // line 0: called only in a fault branch
+    'function helper(x) { return x + 1; }', // line 1: called only by shown, a const read only in a fault branch
+    'const only = body.a !== undefined && body.b === undefined;', // line 2: read only in a fault's && chain
+    'const shown = (x) => helper(x) * 2;', // line 3: read only in a fault's branch
+    'const used = body.a !== undefined;', // line 4: read on the normal path too
+    'const effect = store.push(1);', // line 5: a call: its side effect is observable even unread
+    'export function exported(x) { return x; }', // line 6: read from other files
+    'let mutable = body.a;', // line 7: not a const
+    'function shadowed(x) { return x; }', // line 8: its name bound again below
+    'function unread(x) { return x; }', // line 9: never read (no read to judge by)
+    "if (faults.has('a-b')) send(derived(key));", // line 10
+    "if (faults.has('c-d') && only) send(shown(1));", // line 11
+    'send(used ? 1 : 2, effect, mutable);', // line 12
+    "const id = faults.has('e-f') ? shadowed(1) : 0; function other(shadowed) { return shadowed; }", // line 13
+  ].join('\n');
+  const at = (line: number, text: string, replacement?: string) => {
+    const column = source.split('\n')[line].indexOf(text);
+    return insideFaultBranch('y.ts', source, { line, column }, { line, column: column + text.length }, replacement);
+  };
+  expect(at(0, 'hash(id).slice(0, 8)')).toBe(true);
+  expect(at(0, '8')).toBe(true);
+  // Read only by another fault-only declaration (a fixed point): fault-only too.
+  expect(at(1, 'x + 1')).toBe(true);
+  expect(at(2, 'body.a !== undefined && body.b === undefined', 'true')).toBe(true);
+  expect(at(3, 'helper(x) * 2')).toBe(true);
+  expect(at(4, 'body.a !== undefined', 'true')).toBe(false);
+  expect(at(5, '1')).toBe(false);
+  expect(at(6, 'x;')).toBe(false);
+  expect(at(7, 'body.a')).toBe(false);
+  expect(at(8, 'x;')).toBe(false);
+  expect(at(9, 'x;')).toBe(false);
+  // The reads themselves stay where they are: the switch, and the normal path, are observable.
+  expect(at(12, '1')).toBe(false);
 });

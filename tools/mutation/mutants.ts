@@ -221,7 +221,8 @@ const OR = ts.SyntaxKind.BarBarToken;
 // A fault switch: `faults.has('id')`, or a small wrapper of it named on('fault-id') or
 // on<Something>('fault-id') (e.g. `onReceipt('blind-...')`, a switch that applies on one path).
 const SWITCH_CALLEE = /^((ctx\.)?faults\.has|on([A-Z]\w*)?)$/;
-const FAULT_ID = /^[a-z0-9]+(-[a-z0-9]+)+$/;
+// Catalogue ids are kebab-case words, some keeping a member name's capitals (receipt-serviceId-not-echoed).
+const FAULT_ID = /^[a-zA-Z0-9]+(-[a-zA-Z0-9]+)+$/;
 
 /** A condition that holds only with a fault on: a fault switch, an && chain with one, or an || of such conditions. */
 function needsFault(node: ts.Expression): boolean {
@@ -266,7 +267,10 @@ function afterFaultGuard(statements: ts.NodeArray<ts.Statement>, i: number): boo
     );
 }
 
-/** Whether [start, end) lies in code reached only when a fault is on (then-branch, true-branch, && tail). */
+/**
+ * Whether [start, end) lies in code reached only when a fault is on (then-branch, true-branch, &&
+ * tail), or in a declaration read only from such code (faultOnlyDeclarations).
+ */
 export function insideFaultBranch(
   fileName: string,
   source: string,
@@ -274,9 +278,26 @@ export function insideFaultBranch(
   end: { line: number; column: number },
   replacement?: string,
 ): boolean {
-  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true);
+  const file = parsed(fileName, source);
   const from = file.getPositionOfLineAndCharacter(start.line, start.column);
   const to = file.getPositionOfLineAndCharacter(end.line, end.column);
+  if (faultOnlyDeclarations(file).some((d) => d.from <= from && to <= d.to)) return true;
+  return inFaultBranch(file, from, to, replacement);
+}
+
+const parsedFiles = new Map<string, ts.SourceFile>();
+/** One syntax tree per file and source (every mutant of a file asks again). */
+function parsed(fileName: string, source: string): ts.SourceFile {
+  const key = `${fileName}\0${source}`;
+  if (!parsedFiles.has(key)) {
+    if (parsedFiles.size > 64) parsedFiles.clear();
+    parsedFiles.set(key, ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true));
+  }
+  return parsedFiles.get(key)!;
+}
+
+/** The syntax-tree rule of insideFaultBranch: [from, to) inside a branch or chain that needs a fault. */
+function inFaultBranch(file: ts.SourceFile, from: number, to: number, replacement?: string): boolean {
   const within = (n: ts.Node | undefined) => Boolean(n) && n!.getStart(file) <= from && to <= n!.getEnd();
   let found = false;
   const visit = (node: ts.Node) => {
@@ -290,6 +311,18 @@ export function insideFaultBranch(
     }
     // Its negation (`!faults.has('x')`) made `true`: with the fault off it is true already.
     if (exactNode && replacement === 'true' && ts.isExpression(node) && holdsWithoutFault(node)) {
+      found = true;
+      return;
+    }
+    // A condition false without a fault made another that is false without a fault too (an || of
+    // switches made an &&: `faults.has('a') || faults.has('b')` -> `faults.has('a') && faults.has('b')`),
+    // or true without one made another true without one: the same value in a fault-free run.
+    const mutated = exactNode && replacement !== undefined && ts.isExpression(node) ? parseExpression(replacement) : undefined;
+    if (
+      mutated &&
+      ((needsFault(node as ts.Expression) && needsFault(mutated)) ||
+        (holdsWithoutFault(node as ts.Expression) && holdsWithoutFault(mutated)))
+    ) {
       found = true;
       return;
     }
@@ -316,6 +349,131 @@ export function insideFaultBranch(
   };
   visit(file);
   return found;
+}
+
+/** A mutant's replacement code as an expression (undefined when it is none, e.g. a block). */
+function parseExpression(code: string): ts.Expression | undefined {
+  const file = ts.createSourceFile('replacement.ts', `(${code});`, ts.ScriptTarget.Latest, true);
+  const [statement] = file.statements;
+  return file.statements.length === 1 && ts.isExpressionStatement(statement) ? statement.expression : undefined;
+}
+
+const declarationsOf = new WeakMap<ts.SourceFile, { name: string; from: number; to: number }[]>();
+
+/**
+ * Declarations read, and read only, in code reached only with a fault on (inFaultBranch, or the
+ * body of another such declaration, to a fixed point): a function, or a const holding a function
+ * or a value computed without side effects, declared once in the file under a name nothing else
+ * of the file binds, not exported. What such a declaration computes reaches an answer only through
+ * a fault branch, so in a fault-free run none of its mutants can change one (e.g. a helper called
+ * only by a fault's branch, a flag read only in a fault's && chain). Returns each one's name and
+ * the range its mutants lie in (the function, or the const's initializer).
+ */
+export function faultOnlyDeclarations(file: ts.SourceFile): { name: string; from: number; to: number }[] {
+  const known = declarationsOf.get(file);
+  if (known) return known;
+  const bindings = new Map<string, number>();
+  const uses = new Map<string, ts.Identifier[]>();
+  const candidates: { name: string; node: ts.Node; from: number; to: number }[] = [];
+  const exported = (n: ts.Node) => ts.canHaveModifiers(n) && (ts.getModifiers(n) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+  const bind = (name: ts.BindingName) => {
+    if (ts.isIdentifier(name)) bindings.set(name.text, (bindings.get(name.text) ?? 0) + 1);
+    else for (const e of name.elements) if (!ts.isOmittedExpression(e)) bind(e.name);
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isFunctionDeclaration(node) && node.name) {
+      bind(node.name);
+      if (!exported(node) && node.body)
+        candidates.push({ name: node.name.text, node: node.name, from: node.getStart(file), to: node.getEnd() });
+    } else if (ts.isVariableDeclaration(node)) {
+      bind(node.name);
+      const list = node.parent;
+      const constant = ts.isVariableDeclarationList(list) && (list.flags & ts.NodeFlags.Const) !== 0;
+      const statement = ts.isVariableDeclarationList(list) ? list.parent : undefined;
+      if (
+        constant &&
+        ts.isIdentifier(node.name) &&
+        node.initializer &&
+        !(statement && exported(statement)) &&
+        sideEffectFree(node.initializer)
+      )
+        candidates.push({ name: node.name.text, node: node.name, from: node.initializer.getStart(file), to: node.initializer.getEnd() });
+    } else if (ts.isParameter(node) || ts.isBindingElement(node)) bind(node.name);
+    else if (ts.isClassDeclaration(node) && node.name) bind(node.name);
+    else if (ts.isImportSpecifier(node) || ts.isImportClause(node) || ts.isNamespaceImport(node)) {
+      if (node.name) bind(node.name);
+    } else if (ts.isIdentifier(node) && !isPropertyName(node)) uses.set(node.text, [...(uses.get(node.text) ?? []), node]);
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  // Exported by an `export { name }` list or a default export: read from outside the file.
+  const exportedNames = new Set<string>();
+  for (const st of file.statements) {
+    if (ts.isExportDeclaration(st) && st.exportClause && ts.isNamedExports(st.exportClause))
+      for (const e of st.exportClause.elements) exportedNames.add((e.propertyName ?? e.name).text);
+    if (ts.isExportAssignment(st) && ts.isIdentifier(st.expression)) exportedNames.add(st.expression.text);
+  }
+  const eligible = candidates.filter((c) => bindings.get(c.name) === 1 && !exportedNames.has(c.name));
+  const found: { name: string; from: number; to: number }[] = [];
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const c of eligible) {
+      if (found.some((f) => f.name === c.name)) continue;
+      const reads = (uses.get(c.name) ?? []).filter((u) => u !== c.node);
+      const faultOnly = (u: ts.Identifier) => {
+        const [from, to] = [u.getStart(file), u.getEnd()];
+        return found.some((f) => f.from <= from && to <= f.to) || inFaultBranch(file, from, to);
+      };
+      if (reads.length > 0 && reads.every(faultOnly)) {
+        found.push({ name: c.name, from: c.from, to: c.to });
+        changed = true;
+      }
+    }
+  }
+  declarationsOf.set(file, found);
+  return found;
+}
+
+/** An identifier that names a member (`a.name`, `{ name: v }`, a method), not a binding read. */
+function isPropertyName(node: ts.Identifier): boolean {
+  const p = node.parent;
+  return (
+    (ts.isPropertyAccessExpression(p) && p.name === node) ||
+    ((ts.isPropertyAssignment(p) || ts.isMethodDeclaration(p) || ts.isPropertySignature(p) || ts.isPropertyDeclaration(p)) &&
+      p.name === node) ||
+    (ts.isQualifiedName(p) && p.right === node)
+  );
+}
+
+/**
+ * A const's initializer whose evaluation changes nothing else: a function (its body runs only when
+ * called), or an expression without calls (but `new Map()`/`new Set()`), assignments, ++/--,
+ * delete, await or yield. Such a value matters only where it is read.
+ */
+function sideEffectFree(init: ts.Expression): boolean {
+  if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return true;
+  let pure = true;
+  const visit = (n: ts.Node) => {
+    if (!pure) return;
+    if (ts.isArrowFunction(n) || ts.isFunctionExpression(n)) return; // a nested function runs only when called
+    if (
+      ts.isCallExpression(n) ||
+      ts.isTaggedTemplateExpression(n) ||
+      ts.isDeleteExpression(n) ||
+      ts.isAwaitExpression(n) ||
+      ts.isYieldExpression(n) ||
+      ((ts.isPrefixUnaryExpression(n) || ts.isPostfixUnaryExpression(n)) &&
+        (n.operator === ts.SyntaxKind.PlusPlusToken || n.operator === ts.SyntaxKind.MinusMinusToken)) ||
+      (ts.isBinaryExpression(n) &&
+        n.operatorToken.kind >= ts.SyntaxKind.FirstAssignment &&
+        n.operatorToken.kind <= ts.SyntaxKind.LastAssignment) ||
+      (ts.isNewExpression(n) && !(/^(Map|Set)$/.test(n.expression.getText()) && (n.arguments?.length ?? 0) === 0))
+    )
+      pure = false;
+    else ts.forEachChild(n, visit);
+  };
+  visit(init);
+  return pure;
 }
 
 /** The kit modules a service's mock imports, directly or through other kit modules (mutants of kit code the mock never loads could not be killed by its specs). */
