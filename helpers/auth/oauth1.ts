@@ -44,7 +44,11 @@ export function signingKeyPem(key: KeyObject): string {
 export function parseOAuthHeader(header: string | undefined): Map<string, string> | undefined {
   if (!header || !/^OAuth\s/i.test(header)) return undefined;
   const params = new Map<string, string>();
-  for (const match of header.slice(6).matchAll(/([A-Za-z0-9_]+)="([^"]*)"/g)) params.set(match[1], match[2]);
+  for (const match of header.slice(6).matchAll(/([A-Za-z0-9_]+)="([^"]*)"/g)) {
+    // RFC 5849 section 3.5.1: a parameter appears at most once; a header naming one twice is malformed.
+    if (params.has(match[1])) return undefined;
+    params.set(match[1], match[2]);
+  }
   return params;
 }
 

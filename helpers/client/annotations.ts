@@ -84,3 +84,6 @@ export function skipKindOf(annotations: Annotations): SkipKind | undefined {
   const kind = annotations.find((a) => a.type === SKIP_KIND_ANNOTATION)?.description;
   return SKIP_KINDS.find((k) => k === kind);
 }
+
+/** The name of the one attachment holding a test's exchanges, in call order (read by the suite reporter for a failure's evidence). */
+export const EXCHANGES_ATTACHMENT = 'HTTP exchanges';

@@ -3,6 +3,7 @@
 // records coverage and attaches the redacted exchange to the report.
 import type { APIRequestContext, TestInfo } from '@playwright/test';
 import * as allure from 'allure-js-commons';
+import { LabelName } from 'allure-js-commons';
 import {
   ContractViolation,
   contentTypeConformance,
@@ -16,7 +17,7 @@ import {
   statusCodeConformance,
   type Exchange,
 } from '../contract/checks.js';
-import { noteViolation } from './annotations.js';
+import { EXCHANGES_ATTACHMENT, noteViolation } from './annotations.js';
 import { breakerKey, holdBack } from './breaker.js';
 import type { Authorizer } from '../auth/authorizer.js';
 import { failureWeight } from '../contract/weight.js';
@@ -103,8 +104,28 @@ export interface ClientDeps {
 }
 
 const MAX_ATTACHMENTS_PER_TEST = 30;
-const attachmentCount = new WeakMap<TestInfo, number>();
-const storiesSeen = new WeakMap<TestInfo, Set<string>>();
+
+/**
+ * A test's exchanges (redacted) and the operations it called, kept until the test ends: each
+ * attachment or allure call is a step, a message to the runner and a file, so a test sends them
+ * once (attachExchanges, from the base fixture) rather than once per call.
+ */
+const kept = new WeakMap<TestInfo, { stories: Set<string>; exchanges: { exchange: string }[] }>();
+
+/** The exchanges kept so far for a test (redacted, in call order), each named `METHOD /path -> status`, as its report will hold them. */
+export function keptExchanges(testInfo: TestInfo): { exchange: string; text: string }[] {
+  return (kept.get(testInfo)?.exchanges ?? []).map((e) => ({ exchange: e.exchange, text: JSON.stringify(e, null, 2) }));
+}
+
+/** Attaches a test's exchanges as one JSON array (in call order) and labels its stories (the operations it called). */
+export async function attachExchanges(testInfo: TestInfo): Promise<void> {
+  const mine = kept.get(testInfo);
+  if (!mine) return;
+  kept.delete(testInfo);
+  if (mine.stories.size) await allure.labels(...[...mine.stories].map((value) => ({ name: LabelName.STORY, value })));
+  if (mine.exchanges.length)
+    await testInfo.attach(EXCHANGES_ATTACHMENT, { body: JSON.stringify(mine.exchanges, null, 2), contentType: 'application/json' });
+}
 
 /** The client of one service (S): `call` takes only that service's operation ids. */
 export class OperationClient<S extends ServiceName = ServiceName> {
@@ -253,7 +274,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     } catch (error) {
       violation = error;
     }
-    await this.report(op, { url, headers, body }, { ...exchange, text: markEchoes(text, echoes) }, violation !== undefined);
+    this.report(op, { url, headers, body }, { ...exchange, text: markEchoes(text, echoes) }, violation !== undefined);
     if (violation instanceof ContractViolation && this.deps.testInfo) {
       const { tags, annotations } = this.deps.testInfo;
       noteViolation(this.deps.testInfo, violation);
@@ -381,7 +402,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     );
   }
 
-  private async report(
+  private report(
     op: Operation,
     sent: { url: string; headers: Record<string, string>; body?: string },
     exchange: Exchange,
@@ -389,15 +410,10 @@ export class OperationClient<S extends ServiceName = ServiceName> {
   ) {
     const testInfo = this.deps.testInfo;
     if (!testInfo) return;
-    const seen = storiesSeen.get(testInfo) ?? new Set<string>();
-    storiesSeen.set(testInfo, seen);
-    if (!seen.has(op.operationId)) {
-      seen.add(op.operationId);
-      await allure.story(op.operationId);
-    }
-    const count = attachmentCount.get(testInfo) ?? 0;
-    if (count >= MAX_ATTACHMENTS_PER_TEST && !failed) return;
-    attachmentCount.set(testInfo, count + 1);
+    const mine = kept.get(testInfo) ?? { stories: new Set<string>(), exchanges: [] };
+    kept.set(testInfo, mine);
+    mine.stories.add(op.operationId);
+    if (mine.exchanges.length >= MAX_ATTACHMENTS_PER_TEST && !failed) return;
     const parseOrText = (t?: string) => {
       if (t === undefined || t === '') return undefined;
       try {
@@ -410,9 +426,6 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       request: { method: op.method, url: redactText(sent.url), headers: redactHeaders(sent.headers), body: parseOrText(sent.body) },
       response: { status: exchange.status, headers: redactHeaders(exchange.headers), body: parseOrText(exchange.text) },
     };
-    await testInfo.attach(`${op.method} ${op.path} -> ${exchange.status}`, {
-      body: JSON.stringify(record, null, 2),
-      contentType: 'application/json',
-    });
+    mine.exchanges.push({ exchange: `${op.method} ${op.path} -> ${exchange.status}`, ...record });
   }
 }

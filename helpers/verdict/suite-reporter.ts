@@ -12,6 +12,7 @@ import { loadContract, type Contract } from '../contract/contract.js';
 import { clearCoverageRecords, coverageFromAnnotations, readCoverageRecords, type CoverageRecord } from '../client/coverage.js';
 import { configuredSecretPatterns, scanForLeaks, type LeakPattern } from './leak-scan.js';
 import { contractHash, provenance } from './provenance.js';
+import { writeListing } from './listing.js';
 import { redactMessage } from '../secrets/redact.js';
 import { CONFLICT_ANNOTATION, CONFLICT_MET_ANNOTATION } from '../contract/conflicts.js';
 import { computeCoverage, writeCoverage, type TestOutcome } from './coverage-report.js';
@@ -19,7 +20,7 @@ import { loadJustifications, ruleGapsOfRun, rulePathReport } from './rule-paths.
 import { citationsOf, loadRules, rulesFile } from '../contract/rules.js';
 import { SERVICES } from '../contract/services.js';
 import { forgetLedger, readGuestLog, summarise } from '../client/guest/guest-log.js';
-import { skipKindOf, violationsOf } from '../client/annotations.js';
+import { EXCHANGES_ATTACHMENT, skipKindOf, violationsOf } from '../client/annotations.js';
 
 /** Why a selected check has no result: the run stopped before it (Allure lists these as skipped too). */
 export const NOT_RUN_REASON = 'not run: the run stopped before this check (--max-failures, an interrupt or a time-out)';
@@ -32,11 +33,15 @@ const MODEL_SPEC = /\.model\.spec\.ts$/;
 
 /** The last HTTP exchange the client attached to a failed check (already redacted): its evidence. */
 function lastExchange(result: TestResult): string | undefined {
-  const attachment = [...result.attachments].reverse().find((a) => a.contentType === 'application/json' && / -> \d{3}$/.test(a.name));
+  const attachment = [...result.attachments].reverse().find((a) => a.contentType === 'application/json' && a.name === EXCHANGES_ATTACHMENT);
   if (!attachment) return undefined;
   try {
     const body = attachment.body ?? (attachment.path ? fs.readFileSync(attachment.path) : undefined);
-    return body ? `${attachment.name}\n${body.toString('utf8').slice(0, 6000)}` : undefined;
+    const exchanges = body ? (JSON.parse(body.toString('utf8')) as { exchange: string }[]) : [];
+    const last = exchanges.at(-1);
+    if (!last) return undefined;
+    const { exchange, ...record } = last;
+    return `${exchange}\n${JSON.stringify(record, null, 2).slice(0, 6000)}`;
   } catch {
     return undefined;
   }
@@ -59,6 +64,10 @@ export default class SuiteReporter implements Reporter {
     this.suite = suite;
     this.projects = [...new Set(suite.suites.map((s) => s.title).filter(Boolean))];
     this.selected = suite.allTests().length;
+    // The suite's own tests read the service checks' listing: a run holding them all writes it here.
+    const services = SERVICES.map((s) => s.name);
+    if (this.projects.includes('self') && provenance(config, this.projects, [], new Map(), this.selected).whole)
+      writeListing(suite, config.rootDir, services);
   }
 
   onTestEnd(test: TestCase, result: TestResult) {

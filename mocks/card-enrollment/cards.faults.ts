@@ -11,9 +11,11 @@ import {
   INDEPENDENT_2,
   INDEPENDENT_4,
   modelFault,
+  seeded,
   type Fault,
   type Relaxation,
   INDEPENDENT_3,
+  INDEPENDENT_5,
 } from '../kit/faults.js';
 
 /** A fault written blind, in this catalogue's positional form (kit/faults.ts blind sets its origin). */
@@ -390,6 +392,31 @@ export const CARDS_FAULTS = faultCatalogue([
     mutation: false,
   },
   { id: 'internal-body-wrong', rule: '500 body: code 500, status INTERNAL, message', source: 'seed', rules: ['CE-ERR-INTERNAL'] },
+  // Seeded beside the checks of a rule on every path and of the key header's form (origin 'seeded').
+  seeded({
+    id: 'key-scheme-prefix-stripped',
+    rule: 'CE-AUTH-KEY-FORM: the key header carries the key itself; a key sent after a scheme word (Bearer, Basic) is taken as the key',
+    source: 'assumption',
+    rules: ['CE-AUTH-KEY-FORM'],
+  }),
+  seeded({
+    id: 'key-first-of-duplicates',
+    rule: 'CE-AUTH-KEY-FORM: the key header sent twice (combined into one list) is taken as its first value',
+    source: 'assumption',
+    rules: ['CE-AUTH-KEY-FORM'],
+  }),
+  seeded({
+    id: 'receipt-key-case-insensitive',
+    rule: 'CE-AUTH-KEY-FORM: on the receipt path the key is compared without regard to case (the card path compares it exactly)',
+    source: 'assumption',
+    rules: ['CE-AUTH-KEY-FORM'],
+  }),
+  seeded({
+    id: 'receipt-identity-value-limit-unenforced',
+    rule: 'CE-LIM-IDENTITYVALUE: on the receipt path a consumer identityValue over its maxLength is let through (the card path refuses it)',
+    source: 'seed',
+    rules: ['CE-LIM-IDENTITYVALUE'],
+  }),
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Off-by-one limits and patterns (seed, Consumer / ConsumerIdentity / Card tables and Limits).
   blind(
@@ -666,5 +693,61 @@ export const CARDS_FAULTS = faultCatalogue([
     rule: 'the API key is compared whole (seed 000, Authentication; reference A2): a key sent with a Bearer prefix (or any word and a space before it) is accepted',
     source: 'assumption',
     rules: ['CE-AUTH-UNKNOWN-KEY'],
+  }),
+  // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contracts and the rule catalogues, the specs unread.
+  independent(INDEPENDENT_5, {
+    id: 'i5-card-service-of-other-client-accepted',
+    rule: 'a serviceId must resolve to a service of the client that owns srcClientId (seed 000, Errors INVALID_STATE): a program of another registered client is accepted',
+    source: 'seed',
+    rules: ['CE-STATE-UNKNOWN-SERVICE'],
+  }),
+  independent(INDEPENDENT_5, {
+    id: 'i5-card-issuer-source-suspended',
+    rule: 'the card is ACTIVE at enrollment, never SUSPENDED (seed 000, States): a card enrolled with cardSource ISSUER (push provisioning) is answered SUSPENDED',
+    source: 'seed',
+    rules: ['CE-STATE-ACTIVE'],
+  }),
+  independent(INDEPENDENT_5, {
+    id: 'i5-card-email-plus-tag-dropped',
+    rule: 'maskedEmailAddress and maskedIdentityValue keep the length of the address sent (reference, masked e-mail): a +tag of the local part is dropped before masking, as a mailbox normaliser would',
+    source: 'assumption',
+    rules: ['CE-MASK-EMAIL', 'CE-MASK-IDENTITY'],
+  }),
+  independent(INDEPENDENT_5, {
+    id: 'i5-card-correlation-separator-normalised',
+    rule: 'the srcCorrelationId sent is echoed byte for byte (seed 000, SrcCorrelationId: a hex prefix and any one character before the UUID): the separator after the prefix is rewritten to a dot',
+    source: 'seed',
+    rules: ['CE-ECHO-CORRELATION'],
+  }),
+  independent(INDEPENDENT_5, {
+    id: 'i5-card-firstname-31-accepted-card-path',
+    rule: 'consumer.firstName has a maximum length (seed 000, Consumer): on the card path a first name one character over it is accepted (the receipt path keeps the limit)',
+    source: 'seed',
+    rules: ['CE-LIM-FIRSTNAME'],
+  }),
+  independent(INDEPENDENT_5, {
+    id: 'i5-card-identity-value-255-refused',
+    rule: 'identityValue has a maximum length (seed 000, ConsumerIdentity): an address of exactly that length is refused, the bound checked as exclusive',
+    source: 'seed',
+    rules: ['CE-LIM-IDENTITYVALUE', 'CE-FMT-EMAIL'],
+  }),
+  independent(INDEPENDENT_5, {
+    id: 'i5-card-expiry-month-00-accepted',
+    rule: 'panExpirationMonth is a two-digit month 01-12 (seed 000, Card): month 00 is accepted (a range check starting at zero)',
+    source: 'seed',
+    rules: ['CE-PAT-EXPIRY'],
+  }),
+  independent(INDEPENDENT_5, {
+    id: 'i5-card-receipt-pan-in-token-reference',
+    rule: 'no answer carries the account number a receipt stands for (seed 000, MaskedCard; reference A5): on the receipt path tokenUniqueReference embeds the full PAN',
+    source: 'seed',
+    rules: ['CE-SENSITIVE-ECHO', 'CE-OBJ-SENSITIVE'],
+  }),
+  independent(INDEPENDENT_5, {
+    id: 'i5-card-expiry-year-two-digits-without-month',
+    rule: "panExpirationYear, when returned, is the card's, four digits YYYY (seed 000, MaskedCard): a card sent with a year but no month gets its year echoed as two digits",
+    source: 'seed',
+    rules: ['CE-ECHO-EXPIRY', 'CE-FMT-RESP-EXPIRY'],
   }),
 ]);

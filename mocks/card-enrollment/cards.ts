@@ -29,7 +29,9 @@ function maskName(value: string, faults: Faults): string {
 }
 
 /** An e-mail address masked as the provider's examples show (maskedEmailAddress "r*****1@mailinator.com"): the local part's first character, '*' for the rest of it, the domain in clear. */
-function maskEmail(email: string, faults: Faults): string {
+function maskEmail(given: string, faults: Faults): string {
+  // i5-card-email-plus-tag-dropped: the +tag of the local part dropped before masking.
+  const email = faults.has('i5-card-email-plus-tag-dropped') ? given.replace(/\+[^@]*(?=@[^@]*$)/, '') : given;
   const at = email.lastIndexOf('@');
   const local = email.slice(0, at);
   const domain = email.slice(at + 1);
@@ -66,12 +68,20 @@ export function registerCards(
       return sendError(reply, faults, 500, status, 'Internal failure.');
     }
     // Authentication (seed; A2): missing or unknown key is 401.
-    const key = req.headers[keyHeader.toLowerCase()];
+    const sent = req.headers[keyHeader.toLowerCase()];
+    // Seeded faults of the key's form (seed 000, Authentication: the header carries the key itself):
+    // a scheme word before it dropped, the first of a header sent twice taken, the case ignored on the receipt path.
+    let key = sent;
+    if (faults.has('key-scheme-prefix-stripped') && typeof key === 'string') key = key.replace(/^(Bearer|Basic)\s+/i, '');
+    if (faults.has('key-first-of-duplicates') && typeof key === 'string') key = key.split(',')[0].trim();
+    const receiptCaseless = faults.has('receipt-key-case-insensitive') && isReceiptBody(req.body);
     let client = world.clients.find(
       (c) =>
         // API keys compare whole; the fault compares only a prefix (a longer or truncated key passes).
         (faults.has('key-prefix-compared') ? typeof key === 'string' && key.slice(0, 12) === c.apiKey.slice(0, 12) : key === c.apiKey) ||
-        (faults.has('blind-key-case-insensitive') && typeof key === 'string' && key.toLowerCase() === c.apiKey.toLowerCase()) ||
+        ((faults.has('blind-key-case-insensitive') || receiptCaseless) &&
+          typeof key === 'string' &&
+          key.toLowerCase() === c.apiKey.toLowerCase()) ||
         // i4-card-key-bearer-prefix-accepted: a word and a space before the key are ignored.
         (faults.has('i4-card-key-bearer-prefix-accepted') && typeof key === 'string' && key.split(' ').pop() === c.apiKey),
     );
@@ -105,8 +115,29 @@ export function registerCards(
         receiptOnly &&
         found.length > 0 &&
         found.every((v) => v.field === 'consumer.lastName' && v.keyword === 'maxLength');
-      if (!tncOnly && !lastNameOnly) return invalidArgument(reply, faults, found);
+      // receipt-identity-value-limit-unenforced: a long consumer identityValue let through on the receipt path.
+      const identityOnly =
+        faults.has('receipt-identity-value-limit-unenforced') &&
+        receiptOnly &&
+        found.length > 0 &&
+        found.every((v) => v.field === 'consumer.consumerIdentity.identityValue' && v.keyword === 'maxLength');
+      // i5-card-firstname-31-accepted-card-path: a first name one character too long let through on the card path.
+      const firstNameOnly =
+        faults.has('i5-card-firstname-31-accepted-card-path') &&
+        !receiptOnly &&
+        found.length > 0 &&
+        String((parsed as Body).consumer?.firstName ?? '').length === lengthOf(contract, 'Consumer', 'firstName').max! + 1 &&
+        found.every((v) => v.field === 'consumer.firstName' && v.keyword === 'maxLength');
+      if (!tncOnly && !lastNameOnly && !firstNameOnly && !identityOnly) return invalidArgument(reply, faults, found);
     }
+    // i5-card-identity-value-255-refused: the identityValue bound checked as exclusive.
+    if (
+      faults.has('i5-card-identity-value-255-refused') &&
+      String(body.consumer?.consumerIdentity?.identityValue ?? '').length === lengthOf(contract, 'ConsumerIdentity', 'identityValue').max!
+    )
+      return invalidArgument(reply, faults, [
+        { field: 'consumer.consumerIdentity.identityValue', keyword: 'maxLength', message: 'identityValue is too long' },
+      ]);
     // i4-card-firstname-limit-in-bytes: the firstName limit counted in UTF-8 bytes, not characters.
     if (
       faults.has('i4-card-firstname-limit-in-bytes') &&
@@ -142,7 +173,12 @@ export function registerCards(
           ]);
         card = { primaryAccountNumber: '5555555555554444' };
       } else {
-        if (!validateCard(plain)) {
+        // i5-card-expiry-month-00-accepted: month 00 let through (a range check from zero).
+        const monthZero =
+          faults.has('i5-card-expiry-month-00-accepted') && (plain as Partial<Card>).panExpirationMonth === '00'
+            ? validateCard({ ...(plain as object), panExpirationMonth: '01' })
+            : false;
+        if (!monthZero && !validateCard(plain)) {
           const found = violations(validateCard.errors, faults.has('blind-card-detail-source-unprefixed') ? '' : 'card');
           const panMissing =
             faults.has('blind-missing-pan-invalid-state') &&
@@ -182,7 +218,9 @@ export function registerCards(
       (owner ?? client).serviceIds.includes(body.serviceId) ||
       (faults.has('i3-card-service-id-case-insensitive') &&
         typeof body.serviceId === 'string' &&
-        (owner ?? client).serviceIds.some((s) => s.toLowerCase() === body.serviceId.toLowerCase()));
+        (owner ?? client).serviceIds.some((s) => s.toLowerCase() === body.serviceId.toLowerCase())) ||
+      // i5-card-service-of-other-client-accepted: the program looked up among every client's.
+      (faults.has('i5-card-service-of-other-client-accepted') && world.clients.some((c) => c.serviceIds.includes(body.serviceId)));
     if (!serviceKnown && !faults.has('unknown-service-accepted') && !(hasReceipt && faults.has('blind-receipt-unknown-service-accepted')))
       return invalidState(reply, faults, 'serviceId', 'serviceId does not resolve to a service of this client.');
 
@@ -263,7 +301,13 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
     ...maskedDigits(pan, faults, lengths),
     dateOfCardCreated: faults.has('date-created-not-utc') ? created.toISOString().replace('Z', '+02:00') : created.toISOString(),
     digitalCardData: {
-      status: faults.has('card-status-suspended') || onReceipt('blind-receipt-card-suspended') ? 'SUSPENDED' : 'ACTIVE',
+      status:
+        faults.has('card-status-suspended') ||
+        onReceipt('blind-receipt-card-suspended') ||
+        // i5-card-issuer-source-suspended: a card pushed by the issuer starts suspended.
+        (faults.has('i5-card-issuer-source-suspended') && body.cardSource === 'ISSUER')
+          ? 'SUSPENDED'
+          : 'ACTIVE',
       descriptorName: faults.has('descriptorName-too-long') ? 'D'.repeat(lengths.tooLong('descriptorName')) : 'Mock Card',
       artUri: faults.has('artUri-too-long')
         ? `https://art.example.test/${'a'.repeat(lengths.tooLong('artUri'))}.png`
@@ -286,6 +330,8 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
   };
   if (onCard('i2-card-par-holds-pan')) maskedCard.paymentAccountReference = `PAR0${pan}`;
   if (onReceipt('i4-card-receipt-bin-eight')) maskedCard.panBin = pan.slice(0, 8);
+  // i5-card-receipt-pan-in-token-reference: the token reference built from the account number.
+  if (onReceipt('i5-card-receipt-pan-in-token-reference')) maskedCard.tokenUniqueReference = `DWSPMC0000${pan}`;
   if (onCard('i4-card-cvc-as-token-last-four') && card.cardSecurityCode) maskedCard.tokenLastFour = card.cardSecurityCode;
   if (onCard('i2-card-security-code-echoed') && card.cardSecurityCode) maskedCard.cardVerificationValue = card.cardSecurityCode;
   if (faults.has('response-missing-panBin')) delete maskedCard.panBin;
@@ -299,6 +345,9 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
   if (card.panExpirationMonth && faults.has('i2-card-expiry-month-leading-zero-dropped'))
     maskedCard.panExpirationMonth = String(Number(card.panExpirationMonth));
   if (card.panExpirationYear) maskedCard.panExpirationYear = card.panExpirationYear;
+  // i5-card-expiry-year-two-digits-without-month: a year without its month formatted as YY.
+  if (card.panExpirationYear && !card.panExpirationMonth && faults.has('i5-card-expiry-year-two-digits-without-month'))
+    maskedCard.panExpirationYear = card.panExpirationYear.slice(-2);
   // Fault: the security code comes back in a member of its own, under a name no check knows.
   if (faults.has('security-code-in-card-art-label') && card.cardSecurityCode) maskedCard.artLabel = card.cardSecurityCode;
   if (faults.has('blind-expiry-echo-swapped') && card.panExpirationMonth && card.panExpirationYear) {
@@ -381,6 +430,8 @@ function correlationId(given: string | undefined, receipt: boolean, faults: Mock
   if (!given) return receipt && faults.has('receipt-correlation-id-constant') ? '00000000-0000-4000-8000-000000000000' : randomUUID();
   if (faults.has('correlation-id-not-echoed') || (receipt && faults.has('receipt-correlation-id-not-echoed'))) return randomUUID();
   if (faults.has('blind-correlation-prefix-stripped') && given.length > 36) return given.slice(-36);
+  // i5-card-correlation-separator-normalised: the character after the 8-hex prefix rewritten to a dot.
+  if (faults.has('i5-card-correlation-separator-normalised') && given.length > 36) return `${given.slice(0, 8)}.${given.slice(9)}`;
   return faults.has('correlation-id-lowercased') ? given.toLowerCase() : given;
 }
 

@@ -3,7 +3,16 @@
 // (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors
 // first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, blind, independent, modelFault, INDEPENDENT_2, INDEPENDENT_3, INDEPENDENT_4 } from '../kit/faults.js';
+import {
+  faultCatalogue,
+  blind,
+  independent,
+  modelFault,
+  INDEPENDENT_2,
+  INDEPENDENT_3,
+  INDEPENDENT_4,
+  INDEPENDENT_5,
+} from '../kit/faults.js';
 
 export const ACCOUNTS_FAULTS = faultCatalogue([
   // Simple variants (seed 002, Accounts: basic information of active accounts).
@@ -297,5 +306,13 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     rule: 'an account_type outside the supported types is a 400 (provider AccountTypeParameter 400 example): the type is compared without case, so Savings lists the savings accounts instead of a 400',
     source: 'provider',
     rules: ['FD-ACCT-TYPE-UNSUPPORTED', 'FD-ACCT-FILTER-TYPE'],
+  }),
+  // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contracts and the rule catalogues, the specs unread.
+  independent(INDEPENDENT_5, {
+    id: 'i5-accounts-refresh-v1-attempt-date-minute',
+    rule: 'a refresh moves aggregationAttemptDate to the refresh time (seed 002, Accounts): the v1 customer refresh stores it cut to the start of the minute',
+    source: 'seed',
+    rules: ['FD-ACCT-REFRESH-DATE'],
   }),
 ]);

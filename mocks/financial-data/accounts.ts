@@ -306,6 +306,9 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     if (!customer) return notFound(reply, 'Customer not found');
     const list = accountsOf(customer.id);
     refresh(version === 1 && faults.has('i2-accounts-refresh-customer-skips-pending') ? list.filter(isActive) : list, version);
+    // i5-accounts-refresh-v1-attempt-date-minute: the v1 customer refresh stores the attempt date cut to its minute.
+    if (version === 1 && faults.has('i5-accounts-refresh-v1-attempt-date-minute'))
+      for (const a of list) a.aggregationAttemptDate = Math.floor(a.aggregationAttemptDate! / 60) * 60;
     if (version === 2 && !faults.has('accounts-refresh-v2-200')) return reply.code(204).send();
     const view = viewer(customer.id);
     return { accounts: list.map((a) => view.full(a)) };

@@ -3,7 +3,7 @@
 // might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs
 // citing them). The faults of the suite's authors first, then those written blind (`origin:
 // 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, type Fault, independent, INDEPENDENT_4 } from '../kit/faults.js';
+import { faultCatalogue, blind, type Fault, independent, INDEPENDENT_4, seeded } from '../kit/faults.js';
 
 const SECRET_CLASS = '[A-Za-z0-9!@#$%&*_+-]';
 // The length is the contract's minLength / maxLength; a pattern fault changes the characters only.
@@ -16,6 +16,13 @@ const secretPattern = <Id extends string>(pattern: string, id: Id, rule: string,
 });
 
 export const AUTH_FAULTS = faultCatalogue([
+  // Seeded beside the check of the partner secret compared exactly (origin 'seeded').
+  seeded({
+    id: 'partner-secret-trimmed-caseless',
+    rule: 'FD-TOKEN-SECRET-EXACT: CreateToken compares the partner secret with the spaces around it trimmed and without regard to case',
+    source: 'seed',
+    rules: ['FD-TOKEN-SECRET-EXACT'],
+  }),
   // Authentication (seed 002, Authentication and Limits).
   { id: 'bad-secret-accepted', rule: 'CreateToken: bad credentials are a 401', source: 'seed', rules: ['FD-TOKEN-ISSUE'] },
   {

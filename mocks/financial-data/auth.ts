@@ -25,6 +25,8 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
     const locked = partner.locked || (partner.failures >= lockAt && !faults.has('lock-never-engaged'));
     const right =
       secret === partner.secret ||
+      // partner-secret-trimmed-caseless: the secret compared trimmed and in one case.
+      (faults.has('partner-secret-trimmed-caseless') && secret.trim().toLowerCase() === partner.secret.toLowerCase()) ||
       (faults.has('old-secret-still-works') && secret === partner.initialSecret) ||
       faults.has('bad-secret-accepted');
     if (locked) {

@@ -2,7 +2,17 @@
 // data/rules.yaml, the way a provider's release might. `rules` names the rule ids it breaks (`npm
 // run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors first,
 // then those written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault, telling, INDEPENDENT_3, INDEPENDENT_4 } from '../kit/faults.js';
+import {
+  faultCatalogue,
+  blind,
+  independent,
+  INDEPENDENT_2,
+  modelFault,
+  telling,
+  INDEPENDENT_3,
+  INDEPENDENT_4,
+  INDEPENDENT_5,
+} from '../kit/faults.js';
 
 export const BUSINESSES_FAULTS = faultCatalogue([
   // Businesses (seed 002, Businesses and Limits: one per customer).
@@ -95,6 +105,14 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     id: 'i4-business-by-id-cached',
     rule: 'every field sent on UpdateBusiness reads back through both readers (seed 002, Businesses): GetBusinessById serves the record as it first read it (a read cache not invalidated by the update), GetBusinessByCustomer is current',
     source: 'seed',
+    rules: ['FD-BUS-UPDATE'],
+  }),
+  // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contracts and the rule catalogues, the specs unread.
+  independent(INDEPENDENT_5, {
+    id: 'i5-business-update-taxid-dashes-stripped',
+    rule: 'every field sent on update reads back (provider 1.35.0, UpdateBusiness): the update path stores taxId without its dashes',
+    source: 'provider',
     rules: ['FD-BUS-UPDATE'],
   }),
 ]);

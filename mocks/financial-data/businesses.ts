@@ -85,6 +85,9 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
       // Fault: the update path trims the name and collapses its inner spaces.
       if (faults.has('telling-business-update-name-spaces-collapsed') && typeof business.fields.name === 'string')
         business.fields.name = business.fields.name.trim().replace(/\s+/g, ' ');
+      // i5-business-update-taxid-dashes-stripped: the update path stores taxId without its dashes.
+      if (faults.has('i5-business-update-taxid-dashes-stripped') && typeof business.fields.taxId === 'string')
+        business.fields = { ...business.fields, taxId: business.fields.taxId.replace(/-/g, '') };
       business.modifiedDate = isoNoZone();
     }
     return view(business);

@@ -86,6 +86,10 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
       // Blind fault: the login form looks the configuration up without its deleted flag.
       const known =
         Boolean(findConfiguration(configurationId, input.partner!.id, 'apply')) ||
+        // i5-components-oauth-config-other-partner: the OAuth URL checks only that the configuration exists.
+        (which === 'oauth' &&
+          faults.has('i5-components-oauth-config-other-partner') &&
+          state().configurations.get(configurationId)?.deleted === false) ||
         (which === 'form' &&
           faults.has('blind-components-login-form-deleted-config-accepted') &&
           state().configurations.get(configurationId)?.partnerId === input.partner!.id);

@@ -2,7 +2,17 @@
 // data/rules.yaml, the way a provider's release might. `rules` names the rule ids it breaks (`npm
 // run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors first,
 // then those written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault, telling, INDEPENDENT_3, INDEPENDENT_4 } from '../kit/faults.js';
+import {
+  faultCatalogue,
+  blind,
+  independent,
+  INDEPENDENT_2,
+  modelFault,
+  telling,
+  INDEPENDENT_3,
+  INDEPENDENT_4,
+  INDEPENDENT_5,
+} from '../kit/faults.js';
 
 export const CONSUMERS_FAULTS = faultCatalogue([
   // Consumers (seed 002, Consumers and Resources).
@@ -132,5 +142,31 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     rule: 'every field the consumer was created with reads back through both readers (seed 002, Consumers; provider Birthday): GetConsumer answers birthday.month counted from zero (a JavaScript Date month), GetConsumerForCustomer keeps it',
     source: 'provider',
     rules: ['FD-CONS-READ'],
+  }),
+  // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contracts and the rule catalogues, the specs unread.
+  independent(INDEPENDENT_5, {
+    id: 'i5-consumer-by-id-other-partner',
+    rule: "another partner's consumer is not found (seed 002, Errors 404): GetConsumer reads it by id while the by-customer read and modify refuse it",
+    source: 'seed',
+    rules: ['FD-OBJ-OTHER-PARTNER'],
+  }),
+  independent(INDEPENDENT_5, {
+    id: 'i5-consumer-create-address-trimmed',
+    rule: 'every field the consumer was created with reads back (seed 002, Consumers): the create path trims and collapses the spaces of address and city',
+    source: 'seed',
+    rules: ['FD-CONS-READ'],
+  }),
+  independent(INDEPENDENT_5, {
+    id: 'i5-consumer-by-customer-ssn-last-five',
+    rule: 'a response carrying an SSN shows its last four digits only (provider 1.35.0, Consumer.ssn): the by-customer read shows the last five',
+    source: 'provider',
+    rules: ['FD-CONS-SSN-LAST-FOUR', 'FD-SENSITIVE-ECHO'],
+  }),
+  independent(INDEPENDENT_5, {
+    id: 'i5-consumer-modify-birthday-day-kept',
+    rule: 'every field sent on modify reads back (seed 002: unspecified fields stay unchanged): a new birthday keeps the old day of month',
+    source: 'seed',
+    rules: ['FD-CONS-MODIFY'],
   }),
 ]);

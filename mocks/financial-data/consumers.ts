@@ -23,6 +23,9 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
   };
   const customerOf = ({ path, partner }: Input) => findCustomer(world, path.customerId, partner?.id);
   const byId = ({ path, partner }: Input) => findConsumer(world, path.consumerId, partner?.id);
+  // i5-consumer-by-id-other-partner: GetConsumer alone looks the consumer up by its id only.
+  const anyById = (input: Input) =>
+    byId(input) ?? (faults.has('i5-consumer-by-id-other-partner') ? findConsumer(world, input.path.consumerId, undefined) : undefined);
 
   route(app, ctx, 'CreateConsumer', (input, reply) => {
     // i4-consumer-create-other-partner-customer: the customer found among every partner's.
@@ -42,6 +45,10 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
       fields: { ...input.body },
     };
     // i3-consumer-create-email-lowercased: the creation path alone stores the e-mail in lower case.
+    // i5-consumer-create-address-trimmed: the create path trims and collapses the address and city.
+    if (faults.has('i5-consumer-create-address-trimmed'))
+      for (const key of ['address', 'city'])
+        if (typeof consumer.fields[key] === 'string') consumer.fields[key] = String(consumer.fields[key]).trim().replace(/\s+/g, ' ');
     if (faults.has('i3-consumer-create-email-lowercased') && typeof consumer.fields.email === 'string')
       consumer.fields.email = consumer.fields.email.toLowerCase();
     world.consumers.set(consumer.id, consumer);
@@ -64,12 +71,15 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     // i3-consumer-identity-documents-full-ssn: the record gains an identity document holding the whole SSN.
     if (faults.has('i3-consumer-identity-documents-full-ssn'))
       return { ...view(consumer), identityDocuments: [{ type: 'SSN', value: String(consumer.fields.ssn).replace(/-/g, '') }] };
+    // i5-consumer-by-customer-ssn-last-five: this reader shows five digits of the SSN.
+    if (faults.has('i5-consumer-by-customer-ssn-last-five'))
+      return { ...view(consumer), ssn: String(consumer.fields.ssn).replace(/-/g, '').slice(-5) };
     return faults.has('telling-consumer-by-customer-zip-as-number')
       ? { ...view(consumer), zip: String(Number(consumer.fields.zip)) }
       : view(consumer);
   });
   route(app, ctx, 'GetConsumer', (input, reply) => {
-    const consumer = byId(input);
+    const consumer = anyById(input);
     // Blind fault: the by-id read forgets the masking.
     if (!consumer) return sendError(ctx, reply, 404, 'Consumer not found');
     const shown = view(consumer, faults.has('blind-ssn-full-on-get-consumer'));
@@ -97,6 +107,10 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     // Fault: string values stored with their spaces collapsed and trimmed.
     if (faults.has('model-consumer-modify-normalises-spaces'))
       for (const [key, value] of Object.entries(given)) if (typeof value === 'string') given[key] = value.trim().replace(/\s+/g, ' ');
+    // i5-consumer-modify-birthday-day-kept: the new birthday keeps the old day of month.
+    const oldBirthday = consumer.fields.birthday as Record<string, unknown> | undefined;
+    if (faults.has('i5-consumer-modify-birthday-day-kept') && given.birthday && typeof given.birthday === 'object' && oldBirthday)
+      given.birthday = { ...(given.birthday as object), dayOfMonth: oldBirthday.dayOfMonth };
     consumer.fields = { ...consumer.fields, ...cleared, ...given };
     return reply.code(204).send();
   });

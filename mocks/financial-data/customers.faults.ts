@@ -12,6 +12,7 @@ import {
   INDEPENDENT_3,
   seeded,
   INDEPENDENT_4,
+  INDEPENDENT_5,
 } from '../kit/faults.js';
 
 export const CUSTOMERS_FAULTS = faultCatalogue([
@@ -243,5 +244,37 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     rule: 'createdDate is epoch seconds, the same through every reader (provider StringUnixDate; reference Dates): GetCustomerWithAppData alone answers it in milliseconds',
     source: 'provider',
     rules: ['FD-DATE-SECONDS', 'FD-CUST-READ'],
+  }),
+  // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contracts and the rule catalogues, the specs unread.
+  independent(INDEPENDENT_5, {
+    id: 'i5-customer-get-email-lowercased',
+    rule: 'every reader shows the email the customer was created with (seed 002, Customers): GetCustomer alone lower-cases it',
+    source: 'seed',
+    rules: ['FD-CUST-READ'],
+  }),
+  independent(INDEPENDENT_5, {
+    id: 'i5-customer-disputed-firstname-only-allowed',
+    rule: 'modifying a customer with a disputed statement is a 403 (seed 002, Errors 403): a modification naming only firstName passes the check',
+    source: 'seed',
+    rules: ['FD-CUST-DISPUTED'],
+  }),
+  independent(INDEPENDENT_5, {
+    id: 'i5-customers-username-filter-prefix',
+    rule: 'the username filter lists exactly the customer with that username (seed 002, Customers): it matches usernames starting with the value',
+    source: 'seed',
+    rules: ['FD-CUST-FILTER-USERNAME', 'FD-CUST-FILTER-USERNAME-EXACT'],
+  }),
+  independent(INDEPENDENT_5, {
+    id: 'i5-customers-search-found-counts-all-partners',
+    rule: 'found is the number of customers the search matches for the partner (provider 1.35.0, Customers found): with search text it counts the matches of every partner',
+    source: 'provider',
+    rules: ['FD-PAGE-COUNTS', 'FD-CUST-SEARCH'],
+  }),
+  independent(INDEPENDENT_5, {
+    id: 'i5-customer-app-data-other-partner',
+    rule: "another partner's customer is not found (seed 002, Errors 404; FD-OBJ-OTHER-PARTNER): GetCustomerWithAppData reaches it by id while GetCustomer refuses it",
+    source: 'seed',
+    rules: ['FD-OBJ-OTHER-PARTNER'],
   }),
 ]);

@@ -124,10 +124,22 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
           (!searched || match(c)),
       );
     if (!searched && faults.has('no-search-returns-none') && query.username === undefined) list = [];
+    // i5-customers-username-filter-prefix: the username filter matches a prefix.
+    if (username !== undefined && faults.has('i5-customers-username-filter-prefix'))
+      list = [...world.customers.values()].filter(
+        (c) =>
+          (!partner || c.partnerId === partner.id) &&
+          c.username.startsWith(username) &&
+          (type === undefined || c.type === type) &&
+          (!searched || match(c)),
+      );
     const paged = faults.has('default-limit-unapplied') && query.limit === undefined ? { ...query, limit: PAGE_MAX } : query;
     const { slice, ...counts } = page(list, paged, pageSize, faults.has('start-ignored'), faults);
     // i3-customer-search-found-is-page: with search text, found counts the page only.
     if (searched && faults.has('i3-customer-search-found-is-page')) counts.found = slice.length;
+    // i5-customers-search-found-counts-all-partners: found counts the matches of every partner.
+    if (searched && faults.has('i5-customers-search-found-counts-all-partners'))
+      counts.found = [...world.customers.values()].filter((c) => (type === undefined || c.type === type) && match(c)).length;
     // i2-customers-found-ignores-type-filter: found counted before the type filter.
     if (query.type && faults.has('i2-customers-found-ignores-type-filter'))
       counts.found = (
@@ -146,6 +158,9 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
   route(app, ctx, 'GetCustomer', (input, reply) => {
     const c = own(input);
     if (!c) return sendError(ctx, reply, 404, 'Customer not found');
+    // i5-customer-get-email-lowercased: this reader alone lower-cases the email.
+    if (faults.has('i5-customer-get-email-lowercased') && typeof c.email === 'string')
+      return { ...customerView(c), email: c.email.toLowerCase() };
     // Fault: the record carries the partner's latest token in a member no check knows (a credential is never data).
     if (faults.has('customer-record-carries-token')) {
       const latest = [...world.tokens].filter(([, t]) => t.partnerId === c.partnerId).pop()?.[0];
@@ -158,7 +173,9 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
       faults.has('blind-deleted-customer-app-data')
         ? ghosts.find((g) => g.id === input.path.customerId && (!input.partner || g.partnerId === input.partner.id))
         : undefined;
-    const c = own(input) ?? ghost();
+    // i5-customer-app-data-other-partner: this reader finds the customer by its id alone.
+    const c =
+      own(input) ?? ghost() ?? (faults.has('i5-customer-app-data-other-partner') ? world.customers.get(input.path.customerId) : undefined);
     if (!c) return sendError(ctx, reply, 404, 'Customer not found');
     // provider 1.35.0: the body requires the application and both names, so a customer without an
     // application is a 404 (its examples: "No registered partner applications found").
@@ -173,7 +190,10 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     // i3-customer-modify-other-partner: the modification finds the customer by its id alone.
     const c = own(input) ?? (faults.has('i3-customer-modify-other-partner') ? world.customers.get(input.path.customerId) : undefined);
     if (!c) return sendError(ctx, reply, 404, 'Customer not found');
-    if (c.disputed && !faults.has('disputed-modify-allowed')) return sendError(ctx, reply, 403, 'The customer has a disputed statement');
+    // i5-customer-disputed-firstname-only-allowed: the dispute checked only when lastName is sent.
+    const disputeSkipped = faults.has('i5-customer-disputed-firstname-only-allowed') && input.body.lastName === undefined;
+    if (c.disputed && !faults.has('disputed-modify-allowed') && !disputeSkipped)
+      return sendError(ctx, reply, 403, 'The customer has a disputed statement');
     const tidy = (name: string) => (faults.has('i2-customer-modify-names-trimmed') ? name.replace(/\s+/g, ' ').trim() : name);
     if (!faults.has('modify-customer-ignored')) {
       // i4-customer-modify-replaces-missing-name: the record replaced, so a name not sent is cleared.

@@ -4,7 +4,7 @@
 // names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The
 // faults of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart
 // by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_4 } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_4, INDEPENDENT_5 } from '../kit/faults.js';
 
 const batch = ['properties', 'transactions'];
 const member = (name: string) => ['properties', name];
@@ -166,5 +166,13 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     rule: 'each enriched transaction carries the description sent (seed 002, Transaction data enrichment): the description is trimmed and its inner spaces collapsed',
     source: 'seed',
     rules: ['FD-ENRICH-KEYED'],
+  }),
+  // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contracts and the rule catalogues, the specs unread.
+  independent(INDEPENDENT_5, {
+    id: 'i5-enrich-batch-1000-refused',
+    rule: 'a batch has a maximum number of transactions (seed 002, Enrichment): a batch of exactly that many is refused, the bound checked as exclusive',
+    source: 'seed',
+    rules: ['FD-ENRICH-BATCH'],
   }),
 ]);

@@ -5,7 +5,7 @@
 // decides the category, the group and the entity from the description. Rules:
 // schemas/financial-data/rules/enrichment.yaml.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { route, type FdContext, type Input } from './middleware.js';
+import { route, sendError, type FdContext, type Input } from './middleware.js';
 
 interface Merchant {
   match: RegExp;
@@ -137,6 +137,9 @@ export function registerEnrichment(app: FastifyInstance, ctx: FdContext): void {
   };
 
   route(app, ctx, 'enrichTransactions', ({ body }: Input, reply: FastifyReply) => {
+    // i5-enrich-batch-1000-refused: the batch bound checked as exclusive.
+    if (faults.has('i5-enrich-batch-1000-refused') && (body.transactions as unknown[]).length === 1000)
+      return sendError(ctx, reply, 400, 'A batch holds fewer than 1000 transactions');
     let transactions = (body.transactions as Record<string, any>[]).map(enrich);
     if (faults.has('enrich-drops-last')) transactions = transactions.slice(0, -1);
     return reply.code(200).send({ transactions });

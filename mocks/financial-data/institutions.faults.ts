@@ -3,7 +3,7 @@
 // ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the
 // suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
-import { faultCatalogue, blind, seeded, independent, INDEPENDENT_4 } from '../kit/faults.js';
+import { faultCatalogue, blind, seeded, independent, INDEPENDENT_4, INDEPENDENT_5 } from '../kit/faults.js';
 
 export const INSTITUTIONS_FAULTS = faultCatalogue([
   // Institutions (seed 002, Institutions and Limits).
@@ -21,6 +21,19 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-INST-PRODUCT-TYPE'],
   },
+  // The same filter on every search that takes it (kit/faults.ts, seeded): one certified search forgets it.
+  seeded({
+    id: 'certified-type-filter-ignored',
+    rule: 'FD-INST-PRODUCT-TYPE: the certified search ignores its product types (the plain search applies its product type)',
+    source: 'seed',
+    rules: ['FD-INST-PRODUCT-TYPE'],
+  }),
+  seeded({
+    id: 'rssd-type-filter-ignored',
+    rule: 'FD-INST-PRODUCT-TYPE: the certified search with RSSD ignores its product types (the certified search applies them)',
+    source: 'seed',
+    rules: ['FD-INST-PRODUCT-TYPE'],
+  }),
   { id: 'rssd-missing', rule: 'the RSSD variant returns the RSSD identifier', source: 'seed', rules: ['FD-INST-RSSD'] },
   { id: 'branding-none-200', rule: 'no branding is a 404', source: 'seed', rules: ['FD-BRAND-NONE-404'] },
   { id: 'unknown-institution-200', rule: 'GetInstitution: 404 when not found', source: 'seed', rules: ['FD-NOT-FOUND', 'FD-INST-GET'] },
@@ -78,5 +91,13 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     rule: "searching an institution's name lists it (seed 002, Institutions, query search): GetCertifiedInstitutions compares the search text with case (GetInstitutions and the RSSD variant do not)",
     source: 'seed',
     rules: ['FD-INST-SEARCH'],
+  }),
+  // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contracts and the rule catalogues, the specs unread.
+  independent(INDEPENDENT_5, {
+    id: 'i5-routing-found-counts-numbers',
+    rule: 'found and displaying equal the number of institutions listed (provider 1.35.0, GetInstitutionsByRoutingNumber): found counts their routing numbers',
+    source: 'provider',
+    rules: ['FD-ROUTING-COUNTS'],
   }),
 ]);

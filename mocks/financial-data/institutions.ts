@@ -51,13 +51,13 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     productionStatus: status(i),
   }));
 
-  function filtered(query: Record<string, any>, ignoreSearch = false, withCase = false): Institution[] {
+  function filtered(query: Record<string, any>, ignoreSearch = false, withCase = false, ignoreType = false): Institution[] {
     let list = world.institutions;
     const search = faults.has('institution-search-ignored') || ignoreSearch ? undefined : query.search?.trim().toLowerCase();
     if (search) list = list.filter((i) => i.name.toLowerCase().includes(search) || i.id === search);
     // i4-certified-search-case-sensitive: the search text compared with case.
     if (search && withCase) list = list.filter((i) => i.name.includes(query.search.trim()) || i.id === search);
-    if (query.type && !faults.has('institution-type-filter-ignored')) {
+    if (query.type && !faults.has('institution-type-filter-ignored') && !ignoreType) {
       const wanted = String(query.type)
         .split(',')
         .map((t) => t.trim())
@@ -82,6 +82,9 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
       query,
       ignoreSearch,
       operationId === 'GetCertifiedInstitutions' && faults.has('i4-certified-search-case-sensitive'),
+      // Seeded faults: one certified search forgets the product types its siblings apply.
+      (operationId === 'GetCertifiedInstitutions' && faults.has('certified-type-filter-ignored')) ||
+        (operationId === 'GetCertifiedInstitutionsWithRSSD' && faults.has('rssd-type-filter-ignored')),
     );
     if (list.length === 0 && faults.has('institutions-no-match-404')) return sendError(ctx, reply, 404, 'No institution found');
     const { slice, ...counts } = page(list, query, defaultLimit(ctx.contract, operationId), faults.has('start-ignored'), faults);
@@ -128,7 +131,8 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
       if (!faults.has('routing-no-match-empty')) return sendError(ctx, reply, 404, 'No institution for this routing number');
     }
     return {
-      found: found.length,
+      // i5-routing-found-counts-numbers: found counts the routing numbers of the institutions listed.
+      found: faults.has('i5-routing-found-counts-numbers') ? found.reduce((n, i) => n + i.routingNumbers.length, 0) : found.length,
       displaying: found.length,
       moreAvailable: false,
       createdDate: clock.nowEpochSeconds(),

@@ -3,7 +3,7 @@
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_3, modelFault, seeded, INDEPENDENT_4 } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_3, modelFault, seeded, INDEPENDENT_4, INDEPENDENT_5 } from '../kit/faults.js';
 
 export const MICRO_ENTRIES_FAULTS = faultCatalogue([
   // Echo byte for byte (kit/faults.ts, seeded): a number-like string normalised on one reader.
@@ -12,6 +12,19 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     rule: 'FD-MICRO-DETAILS: the details read shows the last four digits of the account number as sent, leading zeros kept',
     source: 'provider',
     rules: ['FD-MICRO-DETAILS', 'FD-MICRO-MASKING'],
+  }),
+  // What the initiation rate counts (kit/faults.ts, seeded): the refusals themselves counted.
+  seeded({
+    id: 'micro-rate-counts-refused',
+    rule: 'FD-MICRO-RATE: an initiation refused with 429 counts toward the rate as an accepted one does (a customer who keeps trying stays refused after the window)',
+    source: 'assumption',
+    rules: ['FD-MICRO-RATE'],
+  }),
+  seeded({
+    id: 'micro-rate-counts-conflicts',
+    rule: 'FD-MICRO-RATE: an initiation refused with 409 (the account already has entries) counts toward the rate',
+    source: 'assumption',
+    rules: ['FD-MICRO-RATE'],
   }),
   // Initiation (seed 002, Micro entries and switches; Limits: two micro amounts, each under one dollar).
   {
@@ -232,5 +245,13 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     rule: 'the initiations of a window are counted against its rate (contract x-limits microEntryInitiationsPerWindow): an initiation refused with 409 is counted too, so the 429 comes early',
     source: 'provider',
     rules: ['FD-MICRO-RATE'],
+  }),
+  // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contracts and the rule catalogues, the specs unread.
+  independent(INDEPENDENT_5, {
+    id: 'i5-micro-verified-any-amounts-200',
+    rule: 'wrong amounts are a 400 (provider 1.35.0, VerifyMicroAmountDeposits): once the entries are verified any amounts answer 200 Verified',
+    source: 'provider',
+    rules: ['FD-MICRO-VERIFY-WRONG'],
   }),
 ]);

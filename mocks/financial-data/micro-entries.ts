@@ -82,7 +82,11 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
         (faults.has('i3-micro-rate-window-inclusive') && now - t < windowMs + 1000),
     );
     const cap = faults.has('micro-entries-six-per-window') ? MAX_INITIATIONS + 1 : MAX_INITIATIONS;
-    if (recent.length >= cap) return reply.code(429).send({ code: 3300001, message: 'Too many requests. Please try after some time' });
+    if (recent.length >= cap) {
+      // micro-rate-counts-refused: the refused initiation counted against the rate.
+      if (faults.has('micro-rate-counts-refused')) micro().initiations.set(rateKey, [...recent, now]);
+      return reply.code(429).send({ code: 3300001, message: 'Too many requests. Please try after some time' });
+    }
     const open = [...micro().entries.values()].find(
       (e) =>
         e.customerId === customer.id &&
@@ -100,7 +104,9 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
     );
     if ((open && !faults.has('micro-entries-conflict-unenforced')) || (failedSame && faults.has('micro-entries-conflict-after-failure'))) {
       // i4-micro-rate-counts-conflicts: the refused initiation counted against the rate.
-      if (faults.has('i4-micro-rate-counts-conflicts')) micro().initiations.set(rateKey, [...recent, now]);
+      // micro-rate-counts-conflicts (seeded) does the same.
+      if (faults.has('i4-micro-rate-counts-conflicts') || faults.has('micro-rate-counts-conflicts'))
+        micro().initiations.set(rateKey, [...recent, now]);
       return sendError(ctx, reply, 409, 'Micro entries already exist for this account');
     }
     const accountId = world.nextId();
@@ -158,7 +164,8 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
     const match =
       inOrder || (swapped && !faults.has('micro-entries-order-sensitive')) || (oneRight && faults.has('micro-entries-one-amount-enough'));
     if (state === 'Verified')
-      return match
+      // i5-micro-verified-any-amounts-200: verified entries answer Verified whatever the amounts.
+      return match || faults.has('i5-micro-verified-any-amounts-200')
         ? reply.code(200).send({ status: 'Verified', statusDescription: DESCRIPTIONS.Verified })
         : refuse(reply, 'Verified', 3200002, 'Microdeposit is in Verified status');
     if (state === 'Pending' && !faults.has('micro-entries-verifiable-before-deposit'))

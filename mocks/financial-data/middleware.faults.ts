@@ -3,9 +3,28 @@
 // way a provider's release might. `rules` names the rule ids it breaks (`npm run mutation --
 // --targeted` runs the specs citing them). The faults of the suite's authors first, then those
 // written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind } from '../kit/faults.js';
+import { faultCatalogue, blind, seeded } from '../kit/faults.js';
 
 export const MIDDLEWARE_FAULTS = faultCatalogue([
+  // Seeded beside the check of the security headers' form (origin 'seeded').
+  seeded({
+    id: 'app-key-scheme-prefix-stripped',
+    rule: 'FD-AUTH-HEADER-FORM: the app key header carries the key itself; a key after a scheme word (Bearer, Basic) is taken as the key',
+    source: 'seed',
+    rules: ['FD-AUTH-HEADER-FORM'],
+  }),
+  seeded({
+    id: 'token-case-insensitive',
+    rule: 'FD-AUTH-HEADER-FORM: the app token is looked up without regard to case',
+    source: 'seed',
+    rules: ['FD-AUTH-HEADER-FORM'],
+  }),
+  seeded({
+    id: 'token-first-of-duplicates',
+    rule: 'FD-AUTH-HEADER-FORM: the app token header sent twice (combined into one list) is taken as its first value',
+    source: 'seed',
+    rules: ['FD-AUTH-HEADER-FORM'],
+  }),
   // Authentication (seed 002, Authentication and Limits).
   { id: 'token-never-expires', rule: 'a token is valid two hours', source: 'seed', rules: ['FD-TOKEN-LIFETIME'] },
   {

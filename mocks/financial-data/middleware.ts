@@ -159,8 +159,13 @@ function authenticate(ctx: FdContext, sec: SecurityOf, req: FastifyRequest): { s
   const { faults, state: world, clock } = ctx;
   const names = ctx.headerNames;
   const needsToken = sec.tokenRequired || faults.has('create-token-needs-token');
-  const key = req.headers[sec.keyHeader];
-  const token = req.headers[sec.tokenHeader];
+  let key = req.headers[sec.keyHeader];
+  let token = req.headers[sec.tokenHeader];
+  // Seeded faults of the headers' form (seed 002, Authentication: each carries the key or the token itself).
+  if (faults.has('app-key-scheme-prefix-stripped') && typeof key === 'string') key = key.replace(/^(Bearer|Basic)\s+/i, '');
+  if (faults.has('token-first-of-duplicates') && typeof token === 'string') token = token.split(',')[0].trim();
+  if (faults.has('token-case-insensitive') && typeof token === 'string')
+    token = [...world.tokens.keys()].find((t) => t.toLowerCase() === String(token).toLowerCase()) ?? token;
   if (!key && !(token && faults.has('token-accepted-without-app-key'))) return refused(missingHeader(ctx, names.appKey));
   if (key && !knownAppKey(ctx, String(key)) && !faults.has('unknown-app-key-accepted')) return refused(`Invalid (${names.appKey})`);
   if (!needsToken) return {};

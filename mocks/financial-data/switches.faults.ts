@@ -3,7 +3,7 @@
 // rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of
 // the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
-import { faultCatalogue, blind, modelFault, independent, INDEPENDENT_4 } from '../kit/faults.js';
+import { faultCatalogue, blind, modelFault, independent, INDEPENDENT_4, INDEPENDENT_5 } from '../kit/faults.js';
 
 export const SWITCHES_FAULTS = faultCatalogue([
   {
@@ -124,5 +124,13 @@ export const SWITCHES_FAULTS = faultCatalogue([
     rule: 'the external id list holds exactly the deposit switches carrying that external id (seed 002, Switches: also found by external_id): the external id is matched without case',
     source: 'seed',
     rules: ['FD-SW-EXTERNAL'],
+  }),
+  // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contracts and the rule catalogues, the specs unread.
+  independent(INDEPENDENT_5, {
+    id: 'i5-switches-bill-pay-details-other-customer',
+    rule: "another customer's switch under this customer is a 404 (seed 002, Errors 404): the bill pay details find a switch of any customer of the partner (deposit details refuse)",
+    source: 'seed',
+    rules: ['FD-SW-OTHER-CUSTOMER', 'FD-OBJ-OTHER-PARENT'],
   }),
 ]);

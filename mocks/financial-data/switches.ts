@@ -213,9 +213,11 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
   const one = (kind: Kind) => (input: Input, reply: any) => {
     const customer = customerOf(input);
     if (!customer) return sendError(ctx, reply, 404, 'Customer not found');
-    const pool = faults.has('switches-details-any-customer')
-      ? partnerCustomers(input).flatMap((c) => (c.id === customer.id ? switchesOf(c) : (sw().byCustomer.get(c.id) ?? [])))
-      : switchesOf(customer);
+    // i5-switches-bill-pay-details-other-customer: the bill pay details search every customer of the partner.
+    const pool =
+      faults.has('switches-details-any-customer') || (kind === 'billPay' && faults.has('i5-switches-bill-pay-details-other-customer'))
+        ? partnerCustomers(input).flatMap((c) => (c.id === customer.id ? switchesOf(c) : (sw().byCustomer.get(c.id) ?? [])))
+        : switchesOf(customer);
     const anyKind =
       (kind === 'billPay' && faults.has('switches-details-any-kind')) ||
       // Blind fault: the deposit details find a bill pay switch too.

@@ -3,7 +3,7 @@
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_2, INDEPENDENT_3, seeded, INDEPENDENT_4 } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_2, INDEPENDENT_3, seeded, INDEPENDENT_4, INDEPENDENT_5 } from '../kit/faults.js';
 
 export const TRANSACTIONS_FAULTS = faultCatalogue([
   // Date windows at their edges (kit/faults.ts, seeded): one reader's edge moved.
@@ -353,5 +353,25 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     rule: 'a window lists the transactions dated inside it and none outside (seed 002, Transactions; epoch seconds are UTC): the customer list reads fromDate and toDate as US Eastern wall time, shifting the window by five hours (the account list is right)',
     source: 'seed',
     rules: ['FD-TXN-WINDOW'],
+  }),
+  // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contracts and the rule catalogues, the specs unread.
+  independent(INDEPENDENT_5, {
+    id: 'i5-txn-account-list-debits-unsigned',
+    rule: 'the lists and the reader by id show a transaction alike, its amount signed (seed 002, Transactions): the account list shows debits as positive amounts',
+    source: 'seed',
+    rules: ['FD-TXN-GET'],
+  }),
+  independent(INDEPENDENT_5, {
+    id: 'i5-txn-all-page-past-end-repeats-last',
+    rule: 'a page past the end is empty (provider 1.35.0, start): the customer list answers its last page again',
+    source: 'provider',
+    rules: ['FD-TXN-PAGE-START'],
+  }),
+  independent(INDEPENDENT_5, {
+    id: 'i5-txn-by-id-amount-one-decimal',
+    rule: 'GetCustomerTransaction returns the amount the lists show (seed 002, Transactions): it rounds the amount to one decimal',
+    source: 'seed',
+    rules: ['FD-TXN-GET'],
   }),
 ]);

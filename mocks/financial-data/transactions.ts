@@ -164,6 +164,11 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
             return { found: found.length, displaying: slice.length, moreAvailable: start - 1 + limit < found.length, slice };
           })()
         : page(found, { start, limit }, PAGE_SIZE[reader]);
+    // i5-txn-all-page-past-end-repeats-last: a page past the end of the customer list answers the last page again.
+    if (reader === 'all' && paged.displaying === 0 && found.length > 0 && on('i5-txn-all-page-past-end-repeats-last')) {
+      paged.slice = found.slice(Math.floor((found.length - 1) / limit) * limit);
+      paged.displaying = paged.slice.length;
+    }
     if (on('transactions-found-counts-page')) paged.found = paged.displaying;
     // Seeded fault: without includePending, the customer list's found still counts the pending transactions of the window.
     if (reader === 'all' && !includePending && on('transactions-all-found-counts-pending'))
@@ -193,7 +198,12 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
       fromDate: echo(on('blind-transactions-echo-from-date-day-start') ? Math.floor(from / DAY_S) * DAY_S : from),
       toDate: echo(to),
       sort: on('transactions-echo-sort-empty') && !query.sort ? '' : sort,
-      transactions: paged.slice.map((t) => view(t, reader)),
+      // i5-txn-account-list-debits-unsigned: the account list shows every amount without its sign.
+      transactions: paged.slice.map((t) =>
+        reader === 'account' && on('i5-txn-account-list-debits-unsigned')
+          ? { ...view(t, reader), amount: Math.abs(t.amount) }
+          : view(t, reader),
+      ),
     };
     if (reader === 'account' && query.showDailyBalance === true && !on('transactions-daily-balance-missing')) {
       body.dailyBalances = dailyBalances(
@@ -265,6 +275,8 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
       if (other) return view(other, 'id');
     }
     const shown = view(t, 'id');
+    // i5-txn-by-id-amount-one-decimal: this reader rounds the amount to one decimal.
+    if (on('i5-txn-by-id-amount-one-decimal')) shown.amount = Math.round(t.amount * 10) / 10;
     if (on('i2-txn-by-id-description-collapsed')) shown.description = String(t.description).replace(/\s+/g, ' ').trim();
     return shown;
   });

@@ -3,10 +3,26 @@
 // (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors
 // first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault, INDEPENDENT_3, seeded, INDEPENDENT_4 } from '../kit/faults.js';
+import {
+  faultCatalogue,
+  blind,
+  independent,
+  INDEPENDENT_2,
+  modelFault,
+  INDEPENDENT_3,
+  seeded,
+  INDEPENDENT_4,
+  INDEPENDENT_5,
+} from '../kit/faults.js';
 
 export const TXPUSH_FAULTS = faultCatalogue([
   // Outbound deliveries (kit/faults.ts, seeded): where the events go and what they carry.
+  seeded({
+    id: 'txpush-customer-latest-url',
+    rule: "FD-DELIVERY-URL: an account's events go to the callback URL the customer registered last, for any of its accounts, not to that account's own",
+    source: 'seed',
+    rules: ['FD-DELIVERY-URL'],
+  }),
   seeded({
     id: 'txpush-callback-query-dropped',
     rule: 'FD-DELIVERY-URL: the events go to the callback URL of the subscription records as registered, query string included',
@@ -311,5 +327,19 @@ export const TXPUSH_FAULTS = faultCatalogue([
     rule: 'GetCustomerTransaction reads a test transaction with the transaction date sent (provider CreateTxPushTestTransaction): the stored transactionDate is cut to midnight UTC of its day (the delivery keeps the exact second)',
     source: 'provider',
     rules: ['FD-TXPUSH-TEST-TRANSACTION'],
+  }),
+  // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contracts and the rule catalogues, the specs unread.
+  independent(INDEPENDENT_5, {
+    id: 'i5-txpush-account-event-balance-sign-flipped',
+    rule: 'the account event carries the balance after the transaction (seed 002, Events: balance changed): the event applies the amount with its sign flipped',
+    source: 'seed',
+    rules: ['FD-TXPUSH-EVENT-CONTENT'],
+  }),
+  independent(INDEPENDENT_5, {
+    id: 'i5-txpush-delivery-to-first-subscribe-url',
+    rule: "each delivery reaches the callback URL of the subscription it names (seed 002, Events): with two subscribe calls on an account, every delivery goes to the first call's URL",
+    source: 'seed',
+    rules: ['FD-DELIVERY-URL', 'FD-TXPUSH-TEST-EVENTS'],
   }),
 ]);

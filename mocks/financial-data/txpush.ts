@@ -148,7 +148,15 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     const latest = faults.has('model-txpush-events-to-latest-url')
       ? [...state().subscriptions.group('account', sub.accountId).values()].sort((a, b) => b.id - a.id)[0]
       : undefined;
-    const url = latest?.callbackUrl ?? sub.callbackUrl;
+    // i5-txpush-delivery-to-first-subscribe-url: the listener URL of the account's first subscribe call.
+    const first = faults.has('i5-txpush-delivery-to-first-subscribe-url')
+      ? [...state().subscriptions.group('account', sub.accountId).values()].sort((a, b) => a.id - b.id)[0]
+      : undefined;
+    // Seeded fault: the URL of the customer's latest subscription, whichever account it was made for.
+    const customerLatest = faults.has('txpush-customer-latest-url')
+      ? [...state().subscriptions.values()].filter((s) => s.customerId === sub.customerId).sort((a, b) => b.id - a.id)[0]
+      : undefined;
+    const url = customerLatest?.callbackUrl ?? latest?.callbackUrl ?? first?.callbackUrl ?? sub.callbackUrl;
     await ctx.deliveries.send(
       // Seeded fault: the listener is called without the query string of its callback URL.
       faults.has('txpush-callback-query-dropped') ? url.split('?')[0] : url,
@@ -191,9 +199,12 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     }
     const balance = faults.has('txpush-account-event-old-balance')
       ? oldBalance
-      : faults.has('blind-txpush-account-event-available-balance')
-        ? account.availableBalance
-        : account.balance;
+      : // i5-txpush-account-event-balance-sign-flipped: the event applies the amount with its sign flipped.
+        faults.has('i5-txpush-account-event-balance-sign-flipped')
+        ? cents(oldBalance - t.amount)
+        : faults.has('blind-txpush-account-event-available-balance')
+          ? account.availableBalance
+          : account.balance;
     return {
       ...head,
       event: 'account.modified',

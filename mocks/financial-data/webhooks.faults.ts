@@ -3,7 +3,17 @@
 // rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of
 // the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault, INDEPENDENT_3, seeded, INDEPENDENT_4 } from '../kit/faults.js';
+import {
+  faultCatalogue,
+  blind,
+  independent,
+  INDEPENDENT_2,
+  modelFault,
+  INDEPENDENT_3,
+  seeded,
+  INDEPENDENT_4,
+  INDEPENDENT_5,
+} from '../kit/faults.js';
 
 export const WEBHOOKS_FAULTS = faultCatalogue([
   // Echo byte for byte on every reader (kit/faults.ts, seeded): one reader changes the URL.
@@ -432,6 +442,26 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
   independent(INDEPENDENT_4, {
     id: 'i4-webhooks-list-total-excludes-inactive',
     rule: "total is the size of the partner's set of subscriptions (provider listWebhookSubscriptions; seed 002, Webhook subscriptions): an inactive subscription is listed but left out of total",
+    source: 'provider',
+    rules: ['FD-WEBHOOK-PAGE-OFFSET'],
+  }),
+  // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contracts and the rule catalogues, the specs unread.
+  independent(INDEPENDENT_5, {
+    id: 'i5-webhooks-event-test-ignores-subscription-status',
+    rule: "an inactive subscription's events get no test delivery (seed 002, States: all its events inactive): the event test delivers for an active event of an inactive subscription",
+    source: 'seed',
+    rules: ['FD-WEBHOOK-INACTIVE-NO-TEST'],
+  }),
+  independent(INDEPENDENT_5, {
+    id: 'i5-webhooks-sub-status-skips-overridden-events',
+    rule: 'a subscription status change moves every one of its events (seed 002, States): events with their own URL keep their status',
+    source: 'seed',
+    rules: ['FD-WEBHOOK-SUB-STATUS'],
+  }),
+  independent(INDEPENDENT_5, {
+    id: 'i5-webhooks-list-count-is-limit',
+    rule: 'count is the size of the page (provider 1.35.0, listWebhookSubscriptions): the last partial page answers the limit as count',
     source: 'provider',
     rules: ['FD-WEBHOOK-PAGE-OFFSET'],
   }),

@@ -147,7 +147,8 @@ function testable(ctx: FdContext, sub: HookSubscription, event: HookEvent, via: 
   const { faults } = ctx;
   // Faults: the subscription-wide test checks no status; the event statuses are not checked.
   if (via === 'subscription' && faults.has('webhooks-subscription-test-ignores-status')) return true;
-  if (sub.status !== 'active') return false;
+  // i5-webhooks-event-test-ignores-subscription-status: the event test looks at the event's status alone.
+  if (sub.status !== 'active' && !(via === 'event' && faults.has('i5-webhooks-event-test-ignores-subscription-status'))) return false;
   if (
     event.status !== 'active' &&
     !faults.has('webhooks-inactive-event-delivered') &&
@@ -266,7 +267,12 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       const echo = faults.has('blind-webhooks-default-paging-not-echoed')
         ? { offset: input.query.offset, limit: input.query.limit }
         : { offset, limit };
-      const count = faults.has('blind-webhooks-count-is-total') ? mine.length : page.length;
+      // i5-webhooks-list-count-is-limit: count answers the limit asked, not the page's size.
+      const count = faults.has('blind-webhooks-count-is-total')
+        ? mine.length
+        : faults.has('i5-webhooks-list-count-is-limit')
+          ? limit
+          : page.length;
       const total = faults.has('i2-webhooks-list-total-counts-deleted')
         ? [...state().subscriptions.values()].filter((s) => s.partnerId === input.partner?.id).length
         : faults.has('i4-webhooks-list-total-excludes-inactive')
@@ -386,7 +392,10 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       const { status } = input.body as { status: string };
       sub.status = status;
       const eventsLeft = faults.has('blind-webhooks-sub-reactivate-events-stay-inactive') && status === 'active';
-      if (!faults.has('webhooks-sub-status-events-unchanged') && !eventsLeft) for (const e of sub.events) e.status = status;
+      if (!faults.has('webhooks-sub-status-events-unchanged') && !eventsLeft)
+        for (const e of sub.events)
+          // i5-webhooks-sub-status-skips-overridden-events: events with their own URL keep their status.
+          if (!(e.url && faults.has('i5-webhooks-sub-status-skips-overridden-events'))) e.status = status;
       sub.lastUpdatedDate = isoNow(ctx);
       return reply.code(200).send({ status });
     });

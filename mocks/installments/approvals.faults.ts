@@ -3,7 +3,7 @@
 // `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing
 // them). The faults of the suite's authors first, then those written blind (`origin: 'blind'`,
 // measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, independent, INDEPENDENT_2, INDEPENDENT_3, modelFault } from '../kit/faults.js';
+import { faultCatalogue, independent, INDEPENDENT_2, INDEPENDENT_3, modelFault, INDEPENDENT_5 } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const APPROVALS_FAULTS = faultCatalogue([
@@ -72,5 +72,19 @@ export const APPROVALS_FAULTS = faultCatalogue([
     rule: 'getPlanApprovalStatus answers the callbackUrl of the plan asked, the one the sync approval answered (provider 2.0.0, ApprovalStatus): it answers the callback URL of the latest plan created',
     source: 'provider',
     rules: ['IN-ECHO-CALLBACK'],
+  }),
+  // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contracts and the rule catalogues, the specs unread.
+  independent(INDEPENDENT_5, {
+    id: 'i5-approval-sync-callback-with-status-query',
+    rule: 'getPlanApprovalStatus answers the callbackUrl the sync approval answered (seed 001, GET /approvals): the sync answer appends ?status=<decision> to the URL, the status read does not',
+    source: 'seed',
+    rules: ['IN-ECHO-CALLBACK'],
+  }),
+  independent(INDEPENDENT_5, {
+    id: 'i5-approval-status-read-ignores-async-decision',
+    rule: "an async decision, once landed, shows in both getPlan and getPlanApprovalStatus (seed 001, States): the approval status read keeps showing the plan's status before an async decision",
+    source: 'seed',
+    rules: ['IN-STATE-DECISION'],
   }),
 ]);

@@ -32,7 +32,9 @@ export function registerApprovals(
     if (ok.query.get('sync') === 'true' || faults.has('blind-async-answered-sync')) {
       if (!faults.has('approval-not-applied')) plan.status = decision;
       if (faults.has('sync-answers-202')) return reply.code(202).send();
-      return reply.code(200).send({ callbackUrl: plan.callbackUrl });
+      // i5-approval-sync-callback-with-status-query: the sync answer names the decision in the URL's query.
+      const said = faults.has('i5-approval-sync-callback-with-status-query') ? `${plan.callbackUrl}?status=${decision}` : plan.callbackUrl;
+      return reply.code(200).send({ callbackUrl: said });
     }
     if (!faults.has('async-approval-never-applied'))
       plan.pending = {
@@ -48,7 +50,8 @@ export function registerApprovals(
     const { plan_id: id } = req.params as { plan_id: string };
     const plan = UUID.test(id) ? world.plans.get(id) : undefined;
     if (!plan) return sendError(reply, faults, 404, 'PLAN_NOT_FOUND', 'No plan with this plan_id.', 'plan_id');
-    settle(plan, clock.nowMs());
+    // i5-approval-status-read-ignores-async-decision: this reader does not apply a landed async decision.
+    if (!faults.has('i5-approval-status-read-ignores-async-decision')) settle(plan, clock.nowMs());
     // i3-approval-status-callback-of-latest-plan: the status read answers the callback URL of the latest plan created.
     const source = faults.has('i3-approval-status-callback-of-latest-plan') ? ([...world.plans.values()].pop() ?? plan) : plan;
     const callbackUrl = faults.has('i2-approval-status-callback-http')

@@ -4,7 +4,7 @@
 // provider's release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted`
 // runs the specs citing them). The faults of the suite's authors first, then those written blind
 // (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, independent, INDEPENDENT_4 } from '../kit/faults.js';
+import { faultCatalogue, independent, INDEPENDENT_4, seeded } from '../kit/faults.js';
 import { blind, rule } from './fault-builders.js';
 
 export const GUARD_FAULTS = faultCatalogue([
@@ -27,6 +27,25 @@ export const GUARD_FAULTS = faultCatalogue([
   rule('bad-signature-accepted', 'bad RSA-SHA256 signature: 401', ['IN-AUTH-SIGNATURE']),
   rule('body-hash-unchecked', 'oauth_body_hash must match the body: 401', ['IN-AUTH-BODY-HASH']),
   rule('forbidden-never-given', 'consumer key not allowed for the operation: 403', ['IN-AUTH-FORBIDDEN']),
+  // Seeded beside the check of the Authorization header's one form (origin 'seeded').
+  seeded({
+    id: 'oauth-scheme-word-ignored',
+    rule: 'IN-AUTH-HEADER-FORM: a word (Bearer, Basic) before the OAuth credentials is skipped and the signature after it accepted',
+    source: 'assumption',
+    rules: ['IN-AUTH-HEADER-FORM'],
+  }),
+  seeded({
+    id: 'oauth-consumer-key-case-insensitive',
+    rule: 'IN-AUTH-HEADER-FORM: the consumer key is looked up without regard to case',
+    source: 'assumption',
+    rules: ['IN-AUTH-HEADER-FORM'],
+  }),
+  seeded({
+    id: 'oauth-repeated-parameter-first-taken',
+    rule: 'IN-AUTH-HEADER-FORM: a protocol parameter sent twice in the header is taken at its first value, not refused',
+    source: 'assumption',
+    rules: ['IN-AUTH-HEADER-FORM'],
+  }),
   rule('not-acceptable-ignored', 'Accept without JSON: 406', ['IN-TRANS-ACCEPT']),
   rule('unsupported-media-accepted', 'offers body not application/json: 415', ['IN-TRANS-MEDIA']),
   rule('undecryptable-accepted', 'sensitiveData must decrypt with the published key', ['IN-JWE-DECRYPT']),

@@ -78,7 +78,11 @@ export function createGuard(
   const { faults } = ctx;
   // blind-consumer-key-prefix: a consumer key matched on its first 12 characters only.
   const sameKey = (k: InstallmentsState['keys'][number], key: string) =>
-    faults.has('blind-consumer-key-prefix') ? key.slice(0, 12) === k.consumerKey.slice(0, 12) : k.consumerKey === key;
+    faults.has('blind-consumer-key-prefix')
+      ? key.slice(0, 12) === k.consumerKey.slice(0, 12)
+      : faults.has('oauth-consumer-key-case-insensitive')
+        ? k.consumerKey.toLowerCase() === key.toLowerCase()
+        : k.consumerKey === key;
   // What the guard reads of an operation in the contract, looked up at its first request, not on every one.
   const shapes = new Map<InstallmentsOperationId, OperationShape>();
   const shapeOf = (operationId: InstallmentsOperationId): OperationShape => {
@@ -86,11 +90,29 @@ export function createGuard(
     if (!shape) shapes.set(operationId, (shape = operationShape(contract, operationId)));
     return shape;
   };
+  // The seeded faults of the header's form (reference, Transport and auth; RFC 5849 section 3.5.1):
+  // a scheme word before the credentials skipped, a repeated parameter taken at its first value.
+  const laxAuthorization = (header: string | undefined): string | undefined => {
+    if (!header) return header;
+    let lax = header;
+    if (faults.has('oauth-scheme-word-ignored')) lax = lax.replace(/^(Bearer|Basic)\s+/i, '');
+    if (faults.has('oauth-repeated-parameter-first-taken') && /^OAuth\s/i.test(lax)) {
+      const seen = new Set<string>();
+      const kept = [...lax.matchAll(/([A-Za-z0-9_]+)="([^"]*)"/g)].filter((m) => !seen.has(m[1]) && Boolean(seen.add(m[1])));
+      lax = `OAuth ${kept.map((m) => m[0]).join(',')}`;
+    }
+    return lax;
+  };
   return async (req, reply, operationId) => {
     const { op, paging, limitMax, inputs } = shapeOf(operationId);
     const raw = typeof req.body === 'string' ? req.body : undefined;
     const verdict = verifyRequest(
-      { method: req.method, url: `http://${req.headers.host}${req.url}`, authorization: req.headers.authorization, body: raw },
+      {
+        method: req.method,
+        url: `http://${req.headers.host}${req.url}`,
+        authorization: laxAuthorization(req.headers.authorization),
+        body: raw,
+      },
       (key) => world.keys.find((k) => sameKey(k, key))?.publicKey,
       { bodyHash: !faults.has('body-hash-unchecked'), signature: !faults.has('bad-signature-accepted') },
     );

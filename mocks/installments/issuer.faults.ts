@@ -3,10 +3,29 @@
 // rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of
 // the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
-import { faultCatalogue, independent, INDEPENDENT_3, INDEPENDENT_4 } from '../kit/faults.js';
+import { faultCatalogue, independent, INDEPENDENT_3, INDEPENDENT_4, seeded } from '../kit/faults.js';
 import { relax, rule } from './fault-builders.js';
 
 export const ISSUER_FAULTS = faultCatalogue([
+  // Seeded beside the check of the throttle's window and what it counts (origin 'seeded').
+  seeded({
+    id: 'issuer-throttle-window-doubled',
+    rule: "IN-ISSUER-THROTTLE: the throttle's window is two minutes, not one (a plan's notifications a minute later are still refused)",
+    source: 'assumption',
+    rules: ['IN-ISSUER-THROTTLE'],
+  }),
+  seeded({
+    id: 'issuer-throttle-counts-refused',
+    rule: 'IN-ISSUER-THROTTLE: a notification answered 429 counts toward the throttle as an accepted one does',
+    source: 'assumption',
+    rules: ['IN-ISSUER-THROTTLE'],
+  }),
+  seeded({
+    id: 'issuer-throttle-shared-by-plans',
+    rule: "IN-ISSUER-THROTTLE: the throttle counts the notifications of every plan of the endpoint, not of the plan's own",
+    source: 'assumption',
+    rules: ['IN-ISSUER-THROTTLE'],
+  }),
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
   relax('issuer-issuerIca-not-required', 'notification: issuerIca required', 'PlanNotification', undefined, { unrequire: ['issuerIca'] }, [
     'IN-ISSUER-INVALID',

@@ -11,6 +11,8 @@ import type { InstallmentsState } from './state.js';
 
 export const ISSUER_PREFIX = '/issuer';
 export const NOTIFICATIONS_PER_PLAN_PER_MINUTE = 3;
+/** The throttle's window: a minute, sliding (the mock's choice beside its rate). */
+export const ISSUER_THROTTLE_WINDOW_SECONDS = 60;
 
 export function registerIssuerEndpoint(
   app: FastifyInstance,
@@ -28,11 +30,18 @@ export function registerIssuerEndpoint(
     }
     const now = clock.nowMs();
     // i3-issuer-throttle-per-issuer: the throttle counts every notification of the issuer, not of the plan.
-    const throttleKey = faults.has('i3-issuer-throttle-per-issuer') ? `issuer:${n.issuerIca}` : n.planId;
-    // i4-issuer-throttle-window-half-minute: the window is half a minute.
-    const windowMs = faults.has('i4-issuer-throttle-window-half-minute') ? 30_000 : 60_000;
+    const throttleKey =
+      faults.has('i3-issuer-throttle-per-issuer') || faults.has('issuer-throttle-shared-by-plans') ? `issuer:${n.issuerIca}` : n.planId;
+    // i4-issuer-throttle-window-half-minute: the window is half a minute; issuer-throttle-window-doubled: two minutes.
+    const windowMs = faults.has('i4-issuer-throttle-window-half-minute')
+      ? 30_000
+      : faults.has('issuer-throttle-window-doubled')
+        ? 2 * ISSUER_THROTTLE_WINDOW_SECONDS * 1000
+        : ISSUER_THROTTLE_WINDOW_SECONDS * 1000;
     const recent = (world.issuerReceived.get(throttleKey) ?? []).filter((t) => now - t < windowMs);
     if (recent.length >= NOTIFICATIONS_PER_PLAN_PER_MINUTE && !faults.has('issuer-never-throttles')) {
+      // issuer-throttle-counts-refused: a refused notification counts as an accepted one.
+      if (faults.has('issuer-throttle-counts-refused')) world.issuerReceived.set(throttleKey, [...recent, now]);
       return sendError(reply, faults, 429, 'TOO_MANY_REQUESTS', 'Too many notifications for this plan; retry later.');
     }
     world.issuerReceived.set(throttleKey, [...recent, now]);

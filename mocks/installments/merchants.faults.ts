@@ -4,7 +4,7 @@
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, independent, INDEPENDENT_2, INDEPENDENT_3, modelFault, INDEPENDENT_4 } from '../kit/faults.js';
+import { faultCatalogue, independent, INDEPENDENT_2, INDEPENDENT_3, modelFault, INDEPENDENT_4, INDEPENDENT_5 } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const MERCHANTS_FAULTS = faultCatalogue([
@@ -198,5 +198,19 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     rule: 'a MID search answers the MIDs of the merchant named exactly by legal name, country and acquirer ICA (seed 001, Endpoints; provider MerchantMidSearchParameters): the legal name is compared without case, so the MIDs of ACME are answered for Acme',
     source: 'seed',
     rules: ['IN-FILTER-MID-MERCHANT'],
+  }),
+  // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contracts and the rule catalogues, the specs unread.
+  independent(INDEPENDENT_5, {
+    id: 'i5-mid-search-optin-any-country',
+    rule: "optIn of a MID page is the merchant's searched (provider 2.0.0, MidDetailsPage): it is taken from the first merchant with that legal name and acquirer, whatever its country",
+    source: 'provider',
+    rules: ['IN-ECHO-MIDSEARCH', 'IN-FILTER-MID-MERCHANT'],
+  }),
+  independent(INDEPENDENT_5, {
+    id: 'i5-participations-by-request-count-is-limit',
+    rule: 'the Count header is the size of the page (provider 2.0.0, Count header): the by-request read answers min(limit, total) as Count, ignoring the offset',
+    source: 'provider',
+    rules: ['IN-PAGE-HEADERS'],
   }),
 ]);

@@ -71,6 +71,12 @@ export function registerMerchants(
         noOffset.delete('offset');
         return reply.code(200).send(page(items, noOffset, reply, faults, ok.defaultLimit!));
       }
+      // i5-participations-by-request-count-is-limit: Count computed from the limit and the set, not the page.
+      if (faults.has('i5-participations-by-request-count-is-limit')) {
+        const shown = page(items, ok.query, reply, faults, ok.defaultLimit!);
+        reply.header('Count', String(Math.min(Number(ok.query.get('limit') ?? ok.defaultLimit!), items.length)));
+        return reply.code(200).send(shown);
+      }
     } else {
       // seed 001: merchants "whose effectuation request is completed".
       items = latest()
@@ -169,7 +175,12 @@ export function registerMerchants(
       merchantLegalName: c.merchantLegalName,
       countryCode: c.countryCode,
       acquirerICA: c.acquirerICA,
-      optIn: p?.merchant.optIn ?? 'N',
+      // i5-mid-search-optin-any-country: optIn joined on name and acquirer only.
+      optIn:
+        (faults.has('i5-mid-search-optin-any-country')
+          ? latest().find((x) => x.merchant.merchantLegalName === c.merchantLegalName && x.merchant.acquirerICA === c.acquirerICA)
+          : p
+        )?.merchant.optIn ?? 'N',
       mids: [] as unknown[],
     };
     body.mids = page(

@@ -3,7 +3,7 @@
 // provider's release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted`
 // runs the specs citing them). The faults of the suite's authors first, then those written blind
 // (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, independent, INDEPENDENT_2, INDEPENDENT_3, modelFault, INDEPENDENT_4 } from '../kit/faults.js';
+import { faultCatalogue, independent, INDEPENDENT_2, INDEPENDENT_3, modelFault, INDEPENDENT_4, INDEPENDENT_5 } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const PANS_FAULTS = faultCatalogue([
@@ -115,6 +115,26 @@ export const PANS_FAULTS = faultCatalogue([
   independent(INDEPENDENT_4, {
     id: 'i4-dereg-unknown-list-counted-successful',
     rule: 'successfulCount counts the PANs actually deregistered and failureCount those not in the list (provider Deregistration): deregistering from a list id that names no list counts every PAN as successful',
+    source: 'provider',
+    rules: ['IN-VAL-PAN-COUNTS'],
+  }),
+  // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contracts and the rule catalogues, the specs unread.
+  independent(INDEPENDENT_5, {
+    id: 'i5-pans-register-by-id-clears-range',
+    rule: "a card in a list's account range stays eligible (reference, Flows - services): registering PANs into an existing list by id without accountRange erases the list's range",
+    source: 'assumption',
+    rules: ['IN-RANGE-ELIGIBLE', 'IN-STATE-PAN-ELIGIBLE'],
+  }),
+  independent(INDEPENDENT_5, {
+    id: 'i5-panlist-name-64-refused',
+    rule: 'panListName has a maximum length (provider 2.0.0, Registration): a name of exactly that length is refused, the bound checked as exclusive',
+    source: 'provider',
+    rules: ['IN-LIM-PANLISTNAME'],
+  }),
+  independent(INDEPENDENT_5, {
+    id: 'i5-pans-missing-pan-not-counted',
+    rule: 'failureCount counts every PAN item refused (provider 2.0.0, Registration): an item without its number is counted neither successful nor failed',
     source: 'provider',
     rules: ['IN-VAL-PAN-COUNTS'],
   }),

@@ -36,6 +36,9 @@ export function registerPanLists(
     const ok = await guard(req, reply, 'registerPans');
     if (!ok) return reply;
     const { panListId, panListName, accountRange } = ok.body;
+    // i5-panlist-name-64-refused: the name's upper bound checked as exclusive.
+    if (faults.has('i5-panlist-name-64-refused') && typeof panListName === 'string' && panListName.length === 64)
+      return invalidRequest(reply, faults, [{ field: 'panListName', keyword: 'maxLength', message: 'panListName is too long' }]);
     let list: PanList | undefined;
     if (panListId !== undefined) {
       list = world.panLists.get(panListId);
@@ -53,6 +56,8 @@ export function registerPanLists(
       ]);
     }
     if (accountRange && panListId !== undefined) list.accountRange = accountRange;
+    // i5-pans-register-by-id-clears-range: a registration by id without a range overwrites the list's range.
+    if (!accountRange && panListId !== undefined && faults.has('i5-pans-register-by-id-clears-range')) list.accountRange = undefined;
     let failureCount = 0;
     let successfulCount = 0;
     // i2-pans-batch-duplicate-counted-twice: the list as it was before this request is the one checked.
@@ -62,6 +67,8 @@ export function registerPanLists(
       // provider 2.0.0, Pan: an item without its number is a per-PAN failure, not a 400.
       const removed = faults.has('model-deregistered-pan-kept-as-removed') && pan !== undefined && removedFrom(list.panListId).has(pan);
       if (pan === undefined || removed || (known.has(pan) && !faults.has('duplicate-pan-counted'))) {
+        // i5-pans-missing-pan-not-counted: an item without its number is skipped uncounted.
+        if (pan === undefined && faults.has('i5-pans-missing-pan-not-counted')) continue;
         failureCount++;
         continue;
       }

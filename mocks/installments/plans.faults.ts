@@ -3,7 +3,7 @@
 // might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs
 // citing them). The faults of the suite's authors first, then those written blind (`origin:
 // 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, independent, INDEPENDENT_2, telling, INDEPENDENT_3, seeded, INDEPENDENT_4 } from '../kit/faults.js';
+import { faultCatalogue, independent, INDEPENDENT_2, telling, INDEPENDENT_3, seeded, INDEPENDENT_4, INDEPENDENT_5 } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const PLANS_FAULTS = faultCatalogue([
@@ -196,6 +196,32 @@ export const PLANS_FAULTS = faultCatalogue([
   independent(INDEPENDENT_4, {
     id: 'i4-getplan-providerid-from-offer',
     rule: 'getPlan reads back the providerId the plan was created with (reference, Flows - checkout; provider InstallmentPlan.providerId): it answers the lender of the offers instead',
+    source: 'assumption',
+    rules: ['IN-ECHO-PLAN'],
+  }),
+  // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contracts and the rule catalogues, the specs unread.
+  independent(INDEPENDENT_5, {
+    id: 'i5-plan-offer-from-other-transaction',
+    rule: 'the offer chosen must be one of the offers of the offerTransactionId named (reference, Flows - services): an offerId of another offers answer is accepted and its terms used',
+    source: 'assumption',
+    rules: ['IN-STATE-OFFER-TRANSACTION', 'IN-ECHO-PLAN'],
+  }),
+  independent(INDEPENDENT_5, {
+    id: 'i5-plan-tenure-of-first-offer',
+    rule: "the plan's terms are those of the offer chosen (reference, Flows - checkout): without planInstallmentInformation the tenure of the first offer is stored, whichever offerId was chosen",
+    source: 'assumption',
+    rules: ['IN-ECHO-PLAN'],
+  }),
+  independent(INDEPENDENT_5, {
+    id: 'i5-notify-skipped-with-given-schedule',
+    rule: 'selecting a plan sends one notification to the issuer (seed 001, Events): a selection whose body carries its own complete schedulePayments notifies nobody',
+    source: 'seed',
+    rules: ['IN-NOTIFY-SENT', 'IN-NOTIFY-EXACT'],
+  }),
+  independent(INDEPENDENT_5, {
+    id: 'i5-plan-amount-from-offers-request',
+    rule: "getPlan reads back the transaction amount the plan was created with (seed 001; reference IN-ECHO-PLAN): the stored amount is the offers request's total, not the savePlan body's",
     source: 'assumption',
     rules: ['IN-ECHO-PLAN'],
   }),

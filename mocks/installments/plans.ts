@@ -102,12 +102,19 @@ export function registerPlans(
         { field: 'offerTransactionId', keyword: 'exists', message: 'offerTransactionId names no offers of this service' },
       ]);
     }
-    const offer = b.offerId === undefined ? otx?.offers[0] : otx?.offers.find((o) => o.offerId === b.offerId);
+    // i5-plan-offer-from-other-transaction: an offer id of another offers answer is looked up too.
+    const anyOffer = () =>
+      faults.has('i5-plan-offer-from-other-transaction')
+        ? [...world.offerTransactions.values()].flatMap((t) => t.offers).find((o) => o.offerId === b.offerId)
+        : undefined;
+    const offer = b.offerId === undefined ? otx?.offers[0] : (otx?.offers.find((o) => o.offerId === b.offerId) ?? anyOffer());
     if (otx && !offer)
       return invalidRequest(reply, faults, [
         { field: 'offerId', keyword: 'exists', message: 'offerId is not an offer of this offerTransactionId' },
       ]);
-    const info = b.planInstallmentInformation ?? { frequency: offer?.frequency ?? 'MONTHLY', tenure: offer?.tenure ?? 3 };
+    // i5-plan-tenure-of-first-offer: the default terms taken from the first offer, not the one chosen.
+    const termsOf = faults.has('i5-plan-tenure-of-first-offer') ? (otx?.offers[0] ?? offer) : offer;
+    const info = b.planInstallmentInformation ?? { frequency: termsOf?.frequency ?? 'MONTHLY', tenure: termsOf?.tenure ?? 3 };
     const given = (b.schedulePayments ?? []) as Record<string, unknown>[];
     const complete =
       given.length > 0 && given.every((s) => s.installmentAmount !== undefined && s.dueDate && s.installmentNumber !== undefined);
@@ -118,7 +125,9 @@ export function registerPlans(
       offerId: offer?.offerId ?? b.offerId ?? 'offer-unknown',
       pan: String(ok.plain?.consumer?.primaryAccountNumber ?? otx?.pan ?? ''),
       merchant: { country: otx?.merchant.country ?? 'USA', mcc: otx?.merchant.mcc ?? '5999' },
-      transaction: b.transaction,
+      // i5-plan-amount-from-offers-request: the amount of the offers request stored instead of the body's.
+      transaction:
+        faults.has('i5-plan-amount-from-offers-request') && offer ? { ...b.transaction, amount: offer.totalAmount } : b.transaction,
       planInstallmentInformation: info,
       // provider 2.0.0, ScheduledRepayment: a repayment's amount is `amount`.
       scheduledRepayments: (complete ? given : schedule(b.transaction.amount, info.tenure, clock.now())).map(
@@ -132,6 +141,8 @@ export function registerPlans(
     const correlationId = req.headers['correlation-id'] as string | undefined;
     if (faults.has('i2-notification-only-with-correlation-id') && correlationId === undefined) {
       // Independent fault: a selection without a Correlation-Id notifies nobody.
+    } else if (faults.has('i5-notify-skipped-with-given-schedule') && complete) {
+      // i5-notify-skipped-with-given-schedule: a selection carrying its own schedule notifies nobody.
     } else notifyIssuer(plan, correlationId ?? randomUUID());
     return reply.code(faults.has('plan-created-200') ? 200 : 201).send({ planId, status: plan.status });
   });

@@ -4,21 +4,28 @@
 // handshake record starts with 0x16, an HTTP request with a letter), so the Connect link can name
 // the stand-in's own host and port. The certificate is self-signed, made at start, for 127.0.0.1
 // and localhost: a browser opening the link must accept it (Playwright: ignoreHTTPSErrors).
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import https from 'node:https';
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import forge from 'node-forge';
+import { pooledKeyPair } from '../../helpers/auth/key-pool.js';
 
 export interface TlsCredentials {
   key: string;
   cert: string;
 }
 
-/** A self-signed server certificate for 127.0.0.1 and localhost, valid from yesterday for 30 days. */
+let made: TlsCredentials | undefined;
+
+/**
+ * A self-signed server certificate for 127.0.0.1 and localhost, valid from yesterday for 30 days:
+ * one per process (each stand-in of a process serves the same one), its key the run's pooled pair.
+ */
 export function selfSignedCertificate(): TlsCredentials {
+  if (made) return made;
   // The key pair from Node (fast, native); node-forge only writes and signs the certificate.
-  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const { publicKey, privateKey } = pooledKeyPair('stand-in-tls');
   const key = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
@@ -45,7 +52,8 @@ export function selfSignedCertificate(): TlsCredentials {
     },
   ]);
   cert.sign(forge.pki.privateKeyFromPem(key), forge.md.sha256.create());
-  return { key, cert: forge.pki.certificateToPem(cert) };
+  made = { key, cert: forge.pki.certificateToPem(cert) };
+  return made;
 }
 
 /**

@@ -67,6 +67,37 @@ for (const { how, alter } of ALTERED) {
   );
 }
 
+// seed 000, Authentication: the header carries the key itself (<API_KEY>); reference A2: anything else
+// is an unknown key, 401. Each form a lax server might take for the key, on each enrollment path. A
+// header sent twice reaches the server as one comma-separated list (RFC 9110 section 5.3), sent so
+// here. Spaces around the value are not tried: HTTP drops them before the server sees the value.
+const FORMS: { how: string; alter: (key: string) => string }[] = [
+  { how: 'after Bearer', alter: (key) => `Bearer ${key}` },
+  { how: 'after Basic', alter: (key) => `Basic ${key}` },
+  { how: 'sent twice', alter: (key) => `${key}, ${key}` },
+  { how: 'in upper case', alter: (key) => key.toUpperCase() },
+  { how: 'in lower case', alter: (key) => key.toLowerCase() },
+  { how: 'with a character added', alter: (key) => `${key}0` },
+  { how: 'without its last character', alter: (key) => key.slice(0, -1) },
+];
+for (const path of ENROLLMENT_PATHS) {
+  test(
+    `refuses on the ${path} path the key in any other form than itself (${FORMS.map((f) => f.how).join(', ')}) with 401 @assumption`,
+    withConflict(rules(`CE-AUTH-KEY-FORM@${path}`), AUTH_STATUS),
+    async ({ cardApi, cards, card }) => {
+      test.skip(lacksPathData(card, path), NO_RECEIPT);
+      const accepted: string[] = [];
+      for (const { how, alter } of FORMS) {
+        const altered = alter(card.apiKey);
+        if (altered === card.apiKey) continue; // a key without letters of that case
+        const res = await cardApi.call('putCard', { body: await cards.on(path), auth: () => ({ [CARD_KEY_HEADER]: altered }) });
+        if (res.status !== 401) accepted.push(`the key ${how}: ${res.status}`);
+      }
+      expect(accepted, `every other form of the key is refused on the ${path} path`).toEqual([]);
+    },
+  );
+}
+
 test(
   'refuses a srcClientId registered to another client with 403 (origin not validated) @assumption',
   rules('CE-AUTH-ORIGIN'),

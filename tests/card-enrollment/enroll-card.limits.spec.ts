@@ -9,6 +9,8 @@ import {
   loadContract,
   luhnComplete,
   namesField,
+  lacksPathData,
+  NO_RECEIPT,
   rules,
   setPath,
   test,
@@ -48,6 +50,9 @@ const ROWS: Row[] = (
   ] satisfies Row[]
 ).map((row) => ({ ...row, ...bounds(row.field) }));
 
+/** The consumer's limits (seed 000, Limits), which the request carries on either enrollment path. */
+const CONSUMER_LIMITS = new Set(['CE-LIM-FIRSTNAME', 'CE-LIM-LASTNAME', 'CE-LIM-IDENTITYVALUE']);
+
 for (const row of ROWS) {
   const cases: { length: number; accepted: boolean }[] = [
     ...(row.min !== undefined
@@ -64,7 +69,9 @@ for (const row of ROWS) {
     const title = accepted
       ? `accepts ${row.field} of ${length} characters`
       : `rejects ${row.field} of ${length} characters with INVALID_ARGUMENT naming the field`;
-    const cited = accepted ? rules(`${row.rule}:accept`) : rules(`${row.rule}:refuse`, 'CE-ERR-FIELD');
+    // A consumer field's limit holds on both enrollment paths: here the card path (the receipt path below).
+    const at = CONSUMER_LIMITS.has(row.rule) ? '@card' : '';
+    const cited = accepted ? rules(`${row.rule}:accept${at}`) : rules(`${row.rule}:refuse${at}`, 'CE-ERR-FIELD');
 
     test(title, cited, async ({ cardApi, cards }) => {
       const value = row.value(length);
@@ -86,3 +93,28 @@ for (const row of ROWS) {
     });
   }
 }
+
+// seed 000, Limits: the consumer's limits are the request's, whichever path carries the card (a receipt
+// too). One test walks every consumer field at max (accepted) and max+1 (refused naming the field).
+const consumerRows = ROWS.filter((row) => CONSUMER_LIMITS.has(row.rule));
+
+test(
+  `keeps every consumer limit on the receipt path (${consumerRows.map((r) => r.field).join(', ')}: max accepted, max+1 refused)`,
+  rules(...consumerRows.flatMap((r) => [`${r.rule}:accept@receipt`, `${r.rule}:refuse@receipt`]), 'CE-ERR-FIELD'),
+  async ({ cardApi, cards, card }) => {
+    test.skip(lacksPathData(card, 'receipt'), NO_RECEIPT);
+    const wrong: string[] = [];
+    for (const row of consumerRows) {
+      for (const length of [row.max!, row.max! + 1]) {
+        const res = await cardApi.call('putCard', { body: setPath(cards.withReceipt(), row.field, row.value(length)) });
+        const refusedForField =
+          res.status === 400 &&
+          res.body.status === 'INVALID_ARGUMENT' &&
+          (res.body.details ?? []).some((d: { source?: string }) => namesField(d.source, row.field));
+        if (length > row.max! && !refusedForField) wrong.push(`${row.field} of ${length} characters: ${res.status}, not refused naming it`);
+        if (length === row.max! && res.status !== 200) wrong.push(`${row.field} of ${length} characters: ${res.status}, not accepted`);
+      }
+    }
+    expect(wrong, 'the receipt path keeps the consumer limits as the card path does').toEqual([]);
+  },
+);

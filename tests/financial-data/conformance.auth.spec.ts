@@ -174,3 +174,57 @@ for (const g of groups(tokenOps)) {
     },
   );
 }
+
+// seed 002, Authentication: the app key header carries the key itself (<APP_KEY>) and the token header
+// the token itself (<ACCESS_TOKEN>). Each other form a lax server might take for them is refused,
+// under both security requirements of the contract (the key alone on CreateToken; the key and the
+// token on a customer list and read, and on the institution search and its certified variant). A
+// header sent twice reaches the server as one comma-separated list (RFC 9110 section 5.3), sent so
+// here; spaces around a header value are not tried (HTTP drops them before the server sees it).
+const FORM_OPS = new Set(['CreateToken', 'GetCustomers', 'GetCustomer', 'GetInstitutions', 'GetCertifiedInstitutions']);
+const swapCase = (s: string) => [...s].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
+const headerForms = (value: string): [string, string][] => [
+  ['after Bearer', `Bearer ${value}`],
+  ['after Basic', `Basic ${value}`],
+  ['sent twice', `${value}, ${value}`],
+  ['in the other case', swapCase(value)],
+];
+
+test(
+  `refuses ${KEY} and ${TOKEN} in any other form than the key and the token themselves with 401, under both security requirements`,
+  rules('FD-AUTH-HEADER-FORM'),
+  async ({ fdApi, fd, fdTokens, fdEntities }) => {
+    const token = await fdTokens.get();
+    const tokenForms: [string, string][] = [
+      ...headerForms(token),
+      ['with a character added', `${token}0`],
+      ['without its last character', token.slice(0, -1)],
+    ];
+    const ops = operations.filter((op) => FORM_OPS.has(op.operationId));
+    expect(ops.map((op) => op.operationId).sort(), 'the operations of the check are in the contract').toEqual([...FORM_OPS].sort());
+    await checkEachOperation(
+      ops,
+      fd,
+      fdEntities,
+      async (op, call) => {
+        const accepted: string[] = [];
+        const tokenOf = needsToken(op) ? token : undefined;
+        for (const [how, key] of headerForms(fd.appKey)) {
+          if (key === fd.appKey) continue; // a key without letters of that case
+          const res = await fdApi.callOperation(op, { ...call, auth: () => fdAuthHeaders(key, tokenOf) });
+          if (res.status !== 401) accepted.push(`${KEY} ${how}: ${res.status}`);
+          // seed 002: failed authentications in a row lock the partner; a token with the right key ends the run.
+          if (op.operationId === 'CreateToken') await fdApi.callOperation(op, { ...call, auth: () => fdAuthHeaders(fd.appKey) });
+        }
+        if (needsToken(op))
+          for (const [how, altered] of tokenForms) {
+            if (altered === token) continue;
+            const res = await fdApi.callOperation(op, { ...call, auth: () => fdAuthHeaders(fd.appKey, altered) });
+            if (res.status !== 401) accepted.push(`${TOKEN} ${how}: ${res.status}`);
+          }
+        expect(accepted, 'every other form of the headers is refused').toEqual([]);
+      },
+      2 * headerForms('').length + 6,
+    );
+  },
+);

@@ -52,26 +52,37 @@ for (const op of LISTS) {
   );
 }
 
-// seed 002, Institutions: GetInstitutions takes a product type. Shown to narrow the answer: every
-// institution listed carries that product's flag true, and one the unfiltered list shows without
-// the product is left out (found by mutation sampling: a target ignoring `type` passed before).
+// seed 002, Institutions: GetInstitutions takes a product type, the certified searches product types
+// (provider 1.35.0, the same `type` parameter). Shown to narrow each answer: every institution listed
+// carries that product's flag true, and one the unfiltered list of that search shows without the
+// product is left out (found by mutation sampling: a target ignoring `type` passed before). The same
+// filter on every search that takes it, in one test.
 test(
-  'GetInstitutions with a product type lists only institutions supporting it, and leaves the others out',
-  rules('FD-INST-PRODUCT-TYPE:accept', 'FD-INST-PRODUCT-TYPE:refuse'),
+  `each institution search with a product type lists only institutions supporting it, and leaves the others out (${LISTS.join(', ')})`,
+  rules(...LISTS.flatMap((op) => [`FD-INST-PRODUCT-TYPE:accept@${PATH[op]}`, `FD-INST-PRODUCT-TYPE:refuse@${PATH[op]}`])),
   async ({ fdApi }) => {
-    const all = (await fdApi.call('GetInstitutions', { query: { limit: PAGE_MAX } })).body.institutions as Record<string, unknown>[];
-    const product = ['aha', 'voi', 'voa', 'stateAgg', 'ach'].find((p) => all.some((i) => i[p] === true) && all.some((i) => i[p] === false));
-    test.skip(!product, 'no product that some listed institutions support and others do not (a filter cannot be shown to narrow)');
-    const res = await fdApi.call('GetInstitutions', { query: { type: product!, limit: PAGE_MAX } });
-    expect(res.status).toBe(200);
-    const listed = res.body.institutions as Record<string, unknown>[];
-    expect(listed.length, `institutions supporting ${product}`).toBeGreaterThan(0);
-    for (const i of listed) expect(i[product!], `institution ${i.id} listed for ${product}`).toBe(true);
-    const without = all.filter((i) => i[product!] === false).map((i) => i.id);
-    expect(
-      listed.map((i) => i.id).filter((id) => without.includes(id)),
-      `institutions without ${product} listed anyway`,
-    ).toEqual([]);
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const op of LISTS) {
+      const all = (await fdApi.call(op, { query: { limit: PAGE_MAX } })).body.institutions as Record<string, unknown>[];
+      const product = ['aha', 'voi', 'voa', 'stateAgg', 'ach'].find(
+        (p) => all.some((i) => i[p] === true) && all.some((i) => i[p] === false),
+      );
+      if (!product) continue; // no product that some listed institutions support and others do not
+      checked++;
+      const res = await fdApi.call(op, { query: { type: product, limit: PAGE_MAX } });
+      const listed = (res.body.institutions ?? []) as Record<string, unknown>[];
+      if (res.status !== 200 || listed.length === 0) wrong.push(`${op} type=${product}: ${res.status}, ${listed.length} listed`);
+      for (const i of listed)
+        if (i[product] !== true) wrong.push(`${op} type=${product}: institution ${i.id} lists ${product} ${i[product]}`);
+      const without = new Set(all.filter((i) => i[product] === false).map((i) => i.id));
+      for (const i of listed) if (without.has(i.id)) wrong.push(`${op} type=${product}: institution ${i.id} without it listed anyway`);
+    }
+    test.skip(
+      checked === 0,
+      'no search lists institutions of which some support a product and others do not (a filter cannot be shown to narrow)',
+    );
+    expect(wrong, 'every search keeps its product type').toEqual([]);
   },
 );
 

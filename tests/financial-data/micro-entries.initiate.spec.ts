@@ -163,6 +163,40 @@ test.describe('micro entries: initiation and the details read', () => {
     },
   );
 
+  // What the rate counts (@assumption: the catalogue's five accepted initiations per customer in the
+  // window): an initiation refused with 409 (the account's entries already pending) or with 429 is
+  // not one the customer was given, so neither counts. A conflict meanwhile leaves the last of the
+  // allowance usable; a customer who keeps trying while refused is served again once the window of
+  // its accepted initiations has passed, on the virtual clock.
+  test(
+    `counts only accepted initiations toward the rate: a 409 conflict and repeated 429s do not count @assumption @mock-only`,
+    rules('FD-MICRO-RATE:accept', 'FD-MICRO-RATE:refuse'),
+    async ({ fdApi, fdMock, createCustomer }) => {
+      const customerId = await createCustomer();
+      const first = receiver();
+      const seen: string[] = [];
+      const note = async (what: string, body: Record<string, unknown>) =>
+        seen.push(`${what}: ${(await initiate(fdApi, customerId, { receiver: body })).status}`);
+      await note('initiation 1', first);
+      for (let n = 2; n < MAX_INITIATIONS; n++) await note(`initiation ${n}`, receiver());
+      await note('the first account again (its entries pending)', first);
+      await note(`initiation ${MAX_INITIATIONS}`, receiver());
+      await note(`initiation ${MAX_INITIATIONS + 1}`, receiver());
+      await fdMock.advanceClock(WINDOW_S - 60);
+      for (let n = 1; n <= MAX_INITIATIONS; n++) await note(`a retry ${n} within the window`, receiver());
+      await fdMock.advanceClock(60);
+      await note('once the window of the accepted ones has passed', receiver());
+      expect(seen).toEqual([
+        ...Array.from({ length: MAX_INITIATIONS - 1 }, (_, i) => `initiation ${i + 1}: 200`),
+        'the first account again (its entries pending): 409',
+        `initiation ${MAX_INITIATIONS}: 200`,
+        `initiation ${MAX_INITIATIONS + 1}: 429`,
+        ...Array.from({ length: MAX_INITIATIONS }, (_, i) => `a retry ${i + 1} within the window: 429`),
+        'once the window of the accepted ones has passed: 200',
+      ]);
+    },
+  );
+
   test(
     'accepts a routing number of 9 digits and every account type of the provider @provider @mock-only',
     rules('FD-MICRO-ROUTING-LENGTH:accept', 'FD-MICRO-ACCOUNT-TYPE'),

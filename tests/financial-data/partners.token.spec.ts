@@ -110,3 +110,30 @@ test(
     expectFdError(await fdApi.call('GetCustomers', { query: { limit: 1 }, auth }), 401, `token ${VALID_HOURS} and a second old`);
   },
 );
+
+// seed 002, Authentication: a secret is made of upper and lower case letters, digits and a few signs
+// (no space), so the secret in the other case, with spaces around it (in the JSON body, where nothing
+// trims them) or cut by a character is another, wrong secret. After each refusal the right secret
+// gets a token, which ends the run of failures (the lock counts failed attempts in a row).
+test(
+  'refuses the partner secret in any other form than itself with 401',
+  rules('FD-TOKEN-SECRET-EXACT'),
+  async ({ fdApi, fd, appKeyOnly }) => {
+    const partner = fd.sparePartner ?? fd.partner;
+    const secret = partner.partnerSecret;
+    const forms: [string, string][] = [
+      ['in the other case', [...secret].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('')],
+      ['with spaces around it', ` ${secret} `],
+      ['without its last character', secret.slice(0, -1)],
+    ];
+    const accepted: string[] = [];
+    for (const [how, altered] of forms) {
+      if (altered === secret) continue;
+      const res = await fdApi.call('CreateToken', { body: { ...partner, partnerSecret: altered }, auth: appKeyOnly });
+      // A wrong secret is 401 (seed 002); a body the contract's credentials refuse would be a 400, also a refusal.
+      if (res.status !== 401 && res.status !== 400) accepted.push(`the secret ${how}: ${res.status}`);
+      expect((await fdApi.call('CreateToken', { body: partner, auth: appKeyOnly })).status, 'the right secret after it').toBe(200);
+    }
+    expect(accepted, 'every other form of the partner secret is refused').toEqual([]);
+  },
+);

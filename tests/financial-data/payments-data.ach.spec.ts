@@ -7,7 +7,7 @@
 // returning it is right; it must never reach a report unredacted (docs/conventions.md, Secrets and card data): the
 // checks print booleans and lengths, never the number, and the exchanges attached to the report
 // are read back to prove the number is masked there.
-import { expect, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+import { expect, keptExchanges, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
 
 /** The last four digits of the account's accountNumberDisplay (the linked portfolio's), when it has four. */
 const displayLast4 = (display: string) => {
@@ -144,11 +144,10 @@ test(
     const account = linkedCustomer.account('checking');
     const { v1 } = await achReaders(fdApi, linkedCustomer.customerId, account.id);
     const full: string = v1.realAccountNumber;
-    const kept = test
-      .info()
-      .attachments.filter((a) => /\/details|\/paysuite\//.test(a.name))
-      .map((a) => String(a.body ?? ''));
-    expect(kept, 'the three exchanges are attached').toHaveLength(3);
+    const kept = keptExchanges(test.info())
+      .filter((e) => /\/details|\/paysuite\//.test(e.exchange))
+      .map((e) => e.text);
+    expect(kept, 'the three exchanges are kept for the report').toHaveLength(3);
     expect(
       kept.map((text) => text.includes(full)),
       'an attachment holding the full number',

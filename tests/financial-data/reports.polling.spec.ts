@@ -80,7 +80,7 @@ test(
     expect(
       result.reads.map((r) => [r.atSeconds, r.reportStatus]),
       `inProgress at first, then read every ${EVERY} s until it ends`,
-    ).toEqual(result.reads.map((r, i) => [i * EVERY, i < result.reads.length - 1 ? 'inProgress' : result.final.body.status]));
+    ).toEqual(result.reads.map((_r, i) => [i * EVERY, i < result.reads.length - 1 ? 'inProgress' : result.final.body.status]));
     expect(result.reads.length, 'the report was in progress at the first read').toBeGreaterThan(1);
     expect(['success', 'failure'], 'a terminal status').toContain(result.final.body.status);
   },

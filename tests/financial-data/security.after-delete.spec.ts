@@ -110,7 +110,7 @@ test(
     await runProbes(fdApi, probes, violations);
     const after = otherProbes();
     await runProbes(fdApi, after, violations, other);
-    violations.list.filter((v, i) => i >= probes.length).forEach((v) => (v.object = `as another partner: ${v.object}`));
+    violations.list.filter((_v, i) => i >= probes.length).forEach((v) => (v.object = `as another partner: ${v.object}`));
     note(
       `financial-data ${AFTER_DELETE} DeleteCustomer: ${probes.length} operations probed as the owner, ${after.length} as another partner`,
     );

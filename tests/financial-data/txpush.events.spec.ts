@@ -61,6 +61,32 @@ async function testTransaction(fdApi: OperationClient, path: Path, nowMs: number
   return { res, body };
 }
 
+// seed 002, Events - TxPush: the events of an account go to the callback URL of its own records. Two
+// accounts of one customer subscribed with two different URLs: each account's test transaction
+// reaches its own URL exactly twice (one event per record) and the other URL not at all.
+test(
+  "each account's events reach the callback URL registered for that account, not another account's @seed",
+  rules('FD-DELIVERY-URL@txpush-test'),
+  async ({ fdApi, fd, linkedCustomer, fdListener: shared }) => {
+    const accounts = (['checking', 'savings'] as const).map((type) => ({
+      type,
+      path: { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account(type).id },
+      listener: ownListener(shared, `txpush-${type}`),
+    }));
+    for (const a of accounts) await subscribe(fdApi, a.path, a.listener.url);
+    const timeout = fd.control ? 2000 : 60_000;
+    for (const a of accounts) {
+      const { res } = await testTransaction(fdApi, a.path, fd.now());
+      expect(res.status, `the ${a.type} account's test transaction answers 201`).toBe(201);
+      expect(await a.listener.waitFor(() => true, timeout), `an event of the ${a.type} account reached its URL`).toBeDefined();
+    }
+    await settle(Boolean(fd.control));
+    for (const a of accounts)
+      expectDeliveries(a.listener.received(), [{ url: a.listener.url, count: 2, what: `the ${a.type} account's test transaction` }]);
+    for (const a of accounts) await fdApi.call('DisableTxPushNotifications', { path: a.path });
+  },
+);
+
 test(
   'a test transaction delivers exactly one transaction event and one account event, each naming its subscription and the account @seed',
   rules('FD-TXPUSH-TEST-EVENTS', 'FD-TXPUSH-TESTING-ONLY:accept', 'FD-DELIVERY-URL@txpush-test', 'FD-DELIVERY-SENSITIVE@txpush-test'),

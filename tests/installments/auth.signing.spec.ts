@@ -89,3 +89,43 @@ for (const operationId of OPERATIONS) {
     );
   });
 }
+
+// reference, Transport and auth: `Authorization: OAuth oauth_consumer_key=..., ...`, the allowed key's
+// RSA-SHA256 signature. Each other form a lax server might take for it, on every operation: a scheme
+// word before the credentials, the consumer key in the other case or with a character added (signed
+// with the allowed private key, so only the key's comparison can let it through), and the consumer key
+// repeated (RFC 5849 section 3.5.1: a parameter appears at most once), before or after the signed one.
+// The scheme's own name is not varied in case (RFC 9110 section 11.1: the scheme is case-insensitive).
+test(
+  'refuses on every operation an Authorization header in any other form than the OAuth credentials alone with 401 @assumption',
+  rules('IN-AUTH-HEADER-FORM'),
+  async ({ instApi, instReq, inst }) => {
+    const signer = inst.signer;
+    const swapCase = (s: string) => [...s].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
+    const resigned = (consumerKey: string) => signedAs({ consumerKey, signingKey: signer.signingKey });
+    const rewritten =
+      (rewrite: (header: string) => string): ReturnType<typeof signedAs> =>
+      async (request) => {
+        const headers = await signedAs(signer)(request);
+        return { ...headers, authorization: rewrite(headers.authorization) };
+      };
+    const stranger = `oauth_consumer_key="${strangerCredentials().consumerKey}"`;
+    const FORMS = [
+      { how: 'after Bearer', auth: rewritten((h) => `Bearer ${h}`) },
+      { how: 'after Basic', auth: rewritten((h) => `Basic ${h}`) },
+      { how: 'with the consumer key in the other case', auth: resigned(swapCase(signer.consumerKey)) },
+      { how: 'with a character added to the consumer key', auth: resigned(`${signer.consumerKey}0`) },
+      { how: 'with a second consumer key after the signed one', auth: rewritten((h) => `${h},${stranger}`) },
+      { how: 'with a second consumer key before the signed one', auth: rewritten((h) => h.replace(/^OAuth /, `OAuth ${stranger},`)) },
+    ];
+    const accepted: string[] = [];
+    for (const operationId of OPERATIONS) {
+      if (operationId === 'notifyPlan' && !inst.issuerEndpoint) continue; // the issuer endpoint to certify is configured apart
+      for (const { how, auth } of FORMS) {
+        const res = await instApi.call(operationId, { ...(await instReq.sampleCall(operationId)), auth });
+        if (res.status !== 401) accepted.push(`${operationId}, the header ${how}: ${res.status}`);
+      }
+    }
+    expect(accepted, 'every other form of the Authorization header is refused').toEqual([]);
+  },
+);

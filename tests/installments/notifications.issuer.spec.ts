@@ -1,7 +1,16 @@
 // Covers: POST /notifications (notifyPlan) 201/400/404/429 on an issuer's endpoint: the suite
 // plays the service (reference, Flows - notification (b), issuer certification). 401/403 are in
 // auth.signing.spec.ts. The mock provides an issuer endpoint; a sandbox names one in .env.
-import { expect, exampleNotification, expectErrors, rules, test, type InstBody } from '../../fixtures/installments.js';
+import {
+  expect,
+  exampleNotification,
+  expectErrors,
+  ISSUER_THROTTLE_WINDOW_SECONDS,
+  NOTIFICATIONS_PER_PLAN_PER_MINUTE,
+  rules,
+  test,
+  type InstBody,
+} from '../../fixtures/installments.js';
 
 test.beforeEach(({ inst }) => {
   test.skip(!inst.issuerEndpoint, 'needs an issuer endpoint to certify (INSTALLMENTS_ISSUER_ENDPOINT_URL, INSTALLMENTS_ISSUER_ICA)');
@@ -98,5 +107,43 @@ test(
     expect(statuses).toEqual([201, 201, 201]);
     const throttled = await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(body), rateLimit: 'expect' });
     expectErrors(throttled, 429);
+  },
+);
+
+// The throttle at its real scale (the mock's rate, reference, Flows - notification (b)): a plan's
+// notifications are counted over a minute, on the mock's virtual clock (no sleep). One second before
+// the minute ends the plan is still throttled while another plan is not (the count is the plan's
+// own); one second after it the plan again gets its full allowance (a refused notification is not one
+// the issuer took, so it does not count), and the next one is refused again.
+test(
+  "the issuer's throttle counts one plan's notifications over a minute, at both edges of the minute @mock-only @assumption",
+  rules('IN-ISSUER-THROTTLE:accept', 'IN-ISSUER-THROTTLE:refuse'),
+  async ({ instApi, inst, instMock }) => {
+    const issuer = inst.issuerEndpoint!;
+    const body = exampleNotification(issuer);
+    const notify = async (n: InstBody<'notifyPlan'>) =>
+      (await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(n), rateLimit: 'expect' })).status;
+    const seen: string[] = [];
+    const burst = async (label: string) => {
+      for (let i = 1; i <= NOTIFICATIONS_PER_PLAN_PER_MINUTE + 1; i++) seen.push(`${label} #${i}: ${await notify(body)}`);
+    };
+    await burst('at 0 s');
+    const before = ISSUER_THROTTLE_WINDOW_SECONDS - 1;
+    const after = ISSUER_THROTTLE_WINDOW_SECONDS + 1;
+    await instMock.advanceClock(before);
+    seen.push(`at ${before} s, the same plan: ${await notify(body)}`);
+    seen.push(`at ${before} s, another plan: ${await notify(exampleNotification(issuer))}`);
+    await instMock.advanceClock(after - before);
+    await burst(`at ${after} s`);
+    const allowed = (label: string) => [
+      ...Array.from({ length: NOTIFICATIONS_PER_PLAN_PER_MINUTE }, (_, i) => `${label} #${i + 1}: 201`),
+      `${label} #${NOTIFICATIONS_PER_PLAN_PER_MINUTE + 1}: 429`,
+    ];
+    expect(seen).toEqual([
+      ...allowed('at 0 s'),
+      `at ${before} s, the same plan: 429`,
+      `at ${before} s, another plan: 201`,
+      ...allowed(`at ${after} s`),
+    ]);
   },
 );

@@ -407,7 +407,7 @@ export function payrollDeposits(ctx: FdContext, customerId: string, accountIds?:
     linkedData(world, customerId)
       .accounts.filter((a) => DEPOSIT_TYPES.has(a.type) && a.status === 'active' && (!accountIds || accountIds.has(a.id)))
       // Fault: only the first checking account is read (the other deposit accounts' pay is missed).
-      .filter((a, i, all) => !ctx.faults.has('income-voe-deposits-first-account-only') || a === all[0])
+      .filter((a, _i, all) => !ctx.faults.has('income-voe-deposits-first-account-only') || a === all[0])
       .map((a) => [a.id, a]),
   );
   const out: Deposit[] = [];

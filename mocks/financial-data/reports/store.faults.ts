@@ -3,7 +3,16 @@
 // the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults
 // of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm
 // run mutation -- --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_2, INDEPENDENT_3, seeded, INDEPENDENT_4 } from '../../kit/faults.js';
+import {
+  faultCatalogue,
+  blind,
+  independent,
+  INDEPENDENT_2,
+  INDEPENDENT_3,
+  seeded,
+  INDEPENDENT_4,
+  INDEPENDENT_5,
+} from '../../kit/faults.js';
 
 export const REPORT_STORE_FAULTS = faultCatalogue([
   {
@@ -98,5 +107,13 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
     rule: 'each report generated with a callback URL calls it when it completes (seed 002, Events): a listener URL already called for an earlier report is not called again (deliveries deduplicated by URL)',
     source: 'seed',
     rules: ['FD-REPORT-CALLBACK'],
+  }),
+  // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
+  // documents, the contracts and the rule catalogues, the specs unread.
+  independent(INDEPENDENT_5, {
+    id: 'i5-report-callback-url-lowercased',
+    rule: 'the report callback reaches the URL given (seed 002, Events): it is called with its URL lower-cased',
+    source: 'seed',
+    rules: ['FD-DELIVERY-URL', 'FD-REPORT-CALLBACK'],
   }),
 ]);
