@@ -21,8 +21,8 @@ test(
 );
 
 test(
-  'accepts customerId alone, externalCustomerId alone, and both (202), echoing the sources given @provider',
-  rules('FD-FORESIGHT-SOURCE:accept'),
+  'accepts customerId alone, externalCustomerId alone, and both (202), echoing the sources given; each report reads by its id @provider',
+  rules('FD-FORESIGHT-SOURCE:accept', 'FD-FORESIGHT-READ-BY-ID'),
   async ({ fdApi, fdEntities }) => {
     const customerId = Number(fdEntities.customerId);
     for (const body of [{ customerId }, { externalCustomerId: EXTERNAL }, { customerId, externalCustomerId: EXTERNAL }]) {
@@ -34,6 +34,13 @@ test(
       ).toEqual({ customerId: body.customerId, externalCustomerId: body.externalCustomerId });
       // provider 1.35.0 ForesightAnalyticsFirstThirdPartyReportAck: the ack names the external customer it reads.
       expect(res.body.externalCustomerId, 'the ack names the external customer').toBe(body.externalCustomerId);
+      // seed 002, Decisioning report generation: the results are fetched with Get Report by Report ID, whatever
+      // the sources (an enrichment-only report has no customer of the partner, but is the partner's report).
+      const byId = await fdApi.call('GetReportById', { path: { reportId: res.body.id }, body: {} });
+      expect(
+        { status: byId.status, id: byId.body?.id, type: byId.body?.type },
+        `the report of ${Object.keys(body).join(' and ')} read by its id`,
+      ).toEqual({ status: 200, id: res.body.id, type: 'farpbfnoncra' });
     }
   },
 );

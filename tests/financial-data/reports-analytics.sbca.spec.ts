@@ -46,6 +46,8 @@ for (const row of table) {
     rules('FD-SBCA-METRICS', 'FD-SBCA-LOCATION:accept', 'FD-SBCA-CONSENT:accept', 'FD-ANALYTICS-REPORT-TYPE@ack'),
     async ({ fdApi, fd, fdEntities }) => {
       const locationId = await knownLocation(fdApi, fd, fdEntities);
+      // The target's day when asked (the mock's virtual clock; the wall clock on a sandbox), a day's slack for time zones.
+      const lastDay = Math.floor(fd.now() / DAY_MS) * DAY_MS + DAY_MS;
       const res = await fdApi.call(
         OP,
         request(sample(OP, fd, fdEntities), { metricType: row.metricType, metricFrequency: row.metricFrequency, locationId }),
@@ -64,13 +66,20 @@ for (const row of table) {
         for (const list of m.metricsLists ?? []) {
           const start = Date.parse(`${list.periodStartDate}T00:00:00Z`);
           const end = Date.parse(`${list.periodEndDate}T00:00:00Z`);
+          // Metrics aggregate the merchant's transactions (seed 002: merchant performance metrics): a period
+          // is one that has passed, never one that ends after the day of the request.
+          expect(end, `period ${list.periodStartDate}..${list.periodEndDate} has passed`).toBeLessThanOrEqual(lastDay);
           if (row.metricFrequency.toLowerCase() === 'weekly')
             expect((end - start) / DAY_MS, `a weekly period (${list.periodStartDate}..${list.periodEndDate})`).toBe(6);
           else
             expect(
-              { first: new Date(start).getUTCDate(), nextDay: new Date(end + DAY_MS).getUTCDate() },
-              `a calendar month (${list.periodStartDate}..${list.periodEndDate})`,
-            ).toEqual({ first: 1, nextDay: 1 });
+              {
+                first: new Date(start).getUTCDate(),
+                nextDay: new Date(end + DAY_MS).getUTCDate(),
+                oneMonth: list.periodStartDate.slice(0, 7) === list.periodEndDate.slice(0, 7),
+              },
+              `one calendar month (${list.periodStartDate}..${list.periodEndDate})`,
+            ).toEqual({ first: 1, nextDay: 1, oneMonth: true });
           for (const metric of list.metrics ?? []) expect(row.names, `metric ${metric.name} of ${row.metricType}`).toContain(metric.name);
         }
       }
