@@ -63,18 +63,33 @@ function chunksOf(text: string, methods = false): [string, string][] {
  * bodies of the helpers it names, up to five levels deep: its spec file's own, the service fixture's (`instReq.createPlan`,
  * `pollReport`) and those of the local files its spec imports (`./<resource>.known.js`).
  */
+/** A spec file's lines and the helpers its checks may name (its own, the fixture's, its local imports'), read once. */
+const specFiles = new Map<string, { text: string[]; named: Map<string, string> }>();
+function specFile(file: string, helpers: Map<string, string>): { text: string[]; named: Map<string, string> } {
+  let known = specFiles.get(file);
+  if (!known) {
+    const whole = fs.readFileSync(file, 'utf8');
+    const local = [...whole.matchAll(/from '\.\/([\w.-]+)\.js'/g)]
+      .map((m) => path.join(path.dirname(file), `${m[1]}.ts`))
+      .filter((f) => fs.existsSync(f));
+    local.push(file);
+    known = { text: whole.split('\n'), named: new Map([...helpers, ...local.flatMap((f) => chunksOf(fs.readFileSync(f, 'utf8')))]) };
+    specFiles.set(file, known);
+  }
+  return known;
+}
+
 function checkText(check: ListedCheck, lines: Map<string, number[]>, helpers: Map<string, string>): string {
   const file = `tests/${check.file}`;
-  const text = fs.readFileSync(file, 'utf8').split('\n');
+  const { text, named } = specFile(file, helpers);
   const next = (lines.get(check.file) ?? []).find((l) => l > check.line) ?? text.length + 1;
   const own = text.slice(check.line - 1, next - 1).join('\n');
-  const local = [...text.join('\n').matchAll(/from '\.\/([\w.-]+)\.js'/g)]
-    .map((m) => path.join(path.dirname(file), `${m[1]}.ts`))
-    .filter((f) => fs.existsSync(f));
-  local.push(file);
-  const named = new Map([...helpers, ...local.flatMap((f) => chunksOf(fs.readFileSync(f, 'utf8')))]);
   // Up to five levels: a spec's own helper (`statesOf`) calls `readers`, which calls a helper file's `listAll`, which calls the operation.
-  const calledBy = (t: string) => [...named].filter(([name]) => new RegExp(`\\b${name}\\b`).test(t)).map(([, body]) => body);
+  // A helper is named where its name is a whole word of the text (as `\bname\b` finds it).
+  const calledBy = (t: string) => {
+    const words = new Set(t.match(/\w+/g));
+    return [...named].filter(([name]) => words.has(name)).map(([, body]) => body);
+  };
   let reached = own;
   for (let level = 0; level < 5; level++) reached = [own, ...calledBy(reached)].join('\n');
   return reached;
@@ -96,8 +111,9 @@ test('every path of every rule of each catalogue is covered by a check or justif
         c.file,
         [...new Set([...(lines.get(c.file) ?? []), c.line])].sort((a, b) => a - b),
       );
+    const idPatterns = [...contract.operations.keys()].map((id) => [id, new RegExp(`\\b${id}\\b`)] as const);
     const evidence: Evidence[] = checks.map((c) => {
-      const titled = [...contract.operations.keys()].filter((id) => new RegExp(`\\b${id}\\b`).test(c.title));
+      const titled = idPatterns.filter(([, pattern]) => pattern.test(c.title)).map(([id]) => id);
       return { rules: c.rules, operations: [...titled, ...operationsNamedIn(checkText(c, lines, helpers), contract)] };
     });
     const justified = loadJustifications(service);
