@@ -99,6 +99,21 @@ const NAMES: Record<AccountType, string> = {
 };
 const PAYEES = ['Corner Coffee', 'Payroll Deposit', 'Grocery Mart', 'Electric Utility', 'Transfer', 'Online Store', 'Gas Station', 'Rent'];
 
+/** The category of each payee (the transaction lists' categorization and the reports' alike). */
+const CATEGORIES: Record<string, string> = {
+  'Corner Coffee': 'Coffee Shops',
+  'Payroll Deposit': 'Paycheck',
+  'Grocery Mart': 'Groceries',
+  'Electric Utility': 'Utilities',
+  Transfer: 'Transfer',
+  'Online Store': 'Shopping',
+  'Gas Station': 'Gas & Fuel',
+  Rent: 'Mortgage & Rent',
+};
+
+/** A payee's category; 'Uncategorized' for any other description. */
+export const categoryOf = (description: string): string => CATEGORIES[description] ?? 'Uncategorized';
+
 /**
  * Links the customer's deterministic portfolio (idempotent: a second call returns what exists).
  * `nowS` is the mock's virtual time in epoch seconds: accounts are added now.

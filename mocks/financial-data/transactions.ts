@@ -8,23 +8,12 @@ import type { FdFaultId } from './catalogue.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
 import { defaultLimit, page } from './paging.js';
-import { DAY_S } from './portfolio.js';
+import { categoryOf, DAY_S } from './portfolio.js';
 import { accountsOfLogin, findAccount, findCustomer, linkedData, transactionsOfAccounts, type Account, type Transaction } from './state.js';
 import { rangeOf } from '../../helpers/contract/facts.js';
 
 /** A payee seen this many times with the same sign in an account is a recurring series (the mock's rule). */
 const RECURRING_MIN = 3;
-
-const CATEGORIES: Record<string, string> = {
-  'Corner Coffee': 'Coffee Shops',
-  'Payroll Deposit': 'Paycheck',
-  'Grocery Mart': 'Groceries',
-  'Electric Utility': 'Utilities',
-  Transfer: 'Transfer',
-  'Online Store': 'Shopping',
-  'Gas Station': 'Gas & Fuel',
-  Rent: 'Mortgage & Rent',
-};
 
 /** The date lists sort and filter by: transactionDate, postedDate where there is none (seed 002, Transactions). */
 const keyOf = (t: Transaction) => t.transactionDate ?? t.postedDate;
@@ -100,7 +89,7 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
       ...(t.transactionDate === undefined ? {} : { transactionDate: dateOut(t.transactionDate) }),
       postedDate: dateOut(t.postedDate),
       createdDate: createdMs ? t.createdDate * 1000 : dateOut(t.createdDate),
-      categorization: { normalizedPayeeName: t.description, category: CATEGORIES[t.description] ?? 'Uncategorized', country: 'USA' },
+      categorization: { normalizedPayeeName: t.description, category: categoryOf(t.description), country: 'USA' },
     };
   }
 
@@ -328,7 +317,7 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
       const last = keyOf(series[series.length - 1]);
       const stream = {
         normalizedPayeeName: series[0].description,
-        transactionCategories: [CATEGORIES[series[0].description] ?? 'Uncategorized'],
+        transactionCategories: [categoryOf(series[0].description)],
         transactionIds: series.map((t) => String(t.id)),
         cadence,
         status: nowS - last <= 2 * cadence * DAY_S ? 'ACTIVE' : 'INACTIVE',

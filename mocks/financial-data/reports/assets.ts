@@ -22,7 +22,7 @@ import type { FdFaultId } from '../catalogue.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createHash } from 'node:crypto';
 import { route, sendError, type FdContext, type Input } from '../middleware.js';
-import { DAY_S } from '../portfolio.js';
+import { categoryOf, DAY_S } from '../portfolio.js';
 import {
   findAccount,
   findCustomer,
@@ -427,17 +427,6 @@ export interface ContentOptions {
   kind?: string;
 }
 
-const CATEGORIES: Record<string, string> = {
-  'Corner Coffee': 'Coffee Shops',
-  'Payroll Deposit': 'Paycheck',
-  'Grocery Mart': 'Groceries',
-  'Electric Utility': 'Utilities',
-  Transfer: 'Transfer',
-  'Online Store': 'Shopping',
-  'Gas Station': 'Gas & Fuel',
-  Rent: 'Mortgage & Rent',
-};
-
 function transactionView(t: Transaction) {
   return {
     id: t.id,
@@ -445,7 +434,7 @@ function transactionView(t: Transaction) {
     postedDate: t.postedDate,
     description: t.description,
     memo: `${t.description} ${t.id % 1000}`,
-    category: CATEGORIES[t.description] ?? 'Uncategorized',
+    category: categoryOf(t.description),
     type: t.amount < 0 ? 'debit' : 'credit',
     ...(t.status === 'pending' ? { status: 'pending' } : {}),
   };
