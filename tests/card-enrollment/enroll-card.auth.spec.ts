@@ -124,3 +124,33 @@ test(
     expect(res.status).toBe(200);
   },
 );
+
+// provider Card API 1.0.0, Error: `reason` is required and one of ErrorReason, whose value for a failed
+// authentication is UNAUTHENTICATED (the provider's 401 examples carry it); the seed's sample shape
+// carries that value in `status` (seed 000, Errors: status INVALID_ARGUMENT, INVALID_STATE...). Every
+// 401 of putCard, for a missing key on each path and for an unknown key, names it; a target answering
+// 403 instead (the conflict) names PERMISSION_DENIED.
+test(
+  'names UNAUTHENTICATED (status or reason) in every 401: a missing key on each path, an unknown key @provider',
+  withConflict(rules(...ENROLLMENT_PATHS.map((path) => `CE-AUTH-MISSING-KEY@${path}`), 'CE-AUTH-UNKNOWN-KEY:refuse'), AUTH_STATUS),
+  async ({ cardApi, cards, card }) => {
+    const cases = [
+      ...ENROLLMENT_PATHS.filter((path) => !lacksPathData(card, path)).map((path) => ({
+        what: `no ${CARD_KEY_HEADER} on the ${path} path`,
+        path,
+        auth: false as const,
+      })),
+      { what: 'an unknown key', path: undefined, auth: () => ({ [CARD_KEY_HEADER]: `unknown-${crypto.randomUUID()}` }) },
+    ];
+    const wrong: string[] = [];
+    for (const { what, path, auth } of cases) {
+      const res = await cardApi.call('putCard', { body: path ? await cards.on(path) : await cards.withCard(), auth });
+      const named = res.body as { status?: unknown; reason?: unknown };
+      const expected = res.status === 403 ? 'PERMISSION_DENIED' : 'UNAUTHENTICATED';
+      if (res.status !== 401 && res.status !== 403) wrong.push(`${what}: HTTP ${res.status}`);
+      else if (named?.status !== expected && named?.reason !== expected)
+        wrong.push(`${what}: ${res.status} with status ${JSON.stringify(named?.status)}, reason ${JSON.stringify(named?.reason)}`);
+    }
+    expect(wrong, 'each 401 names UNAUTHENTICATED (a 403 PERMISSION_DENIED)').toEqual([]);
+  },
+);
