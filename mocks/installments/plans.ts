@@ -71,7 +71,10 @@ export function registerPlans(
         : { panLastFour: plan.pan.slice(-4) },
     };
     if (faults.has('notification-missing-issuerIca')) delete body.issuerIca;
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: 'application/json',
+    };
     if (!faults.has('notification-no-correlation-id'))
       headers['Correlation-Id'] = faults.has('blind-notification-correlation-id-regenerated')
         ? randomUUID()

@@ -78,3 +78,34 @@ test(
     }
   },
 );
+
+test(
+  'an account range registered into an existing list by its panListId makes cards at both ends eligible; one just outside either end gets none (404) @assumption',
+  rules('IN-RANGE-ELIGIBLE:accept', 'IN-RANGE-ELIGIBLE:refuse'),
+  async ({ instApi, instReq }) => {
+    // The range sent with a registration by id (provider 2.0.0, PanRegistrationBody: panListId and an
+    // accountRange together), not with the list's creation: the same rule on that path. BIN 455553 is
+    // never unregisteredPan()'s nor the other range check's, and a random block keeps it to this check.
+    const block = `455553${String(1000 + Math.floor(Math.random() * 8000))}`;
+    const [low, high] = [`${block}000000`, `${block}999999`];
+    const [below, above] = [(BigInt(low) - 1n).toString(), (BigInt(high) + 1n).toString()];
+    const created = await instApi.call('registerPans', { body: { panListName: 'List without range' } });
+    expect(created.status, created.text.slice(0, 200)).toBe(200);
+    for (const pan of [low, high]) expectErrors(await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) }), 404);
+    const res = await instApi.call('registerPans', {
+      body: { panListId: created.body.panList.panListId, accountRange: { accountRangeLow: low, accountRangeHigh: high } },
+    });
+    expect(res.status, res.text.slice(0, 200)).toBe(200);
+    const wrong: string[] = [];
+    for (const [pan, inside] of [
+      [low, true],
+      [high, true],
+      [below, false],
+      [above, false],
+    ] as const) {
+      const offers = await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) });
+      if (offers.status !== (inside ? 200 : 404)) wrong.push(`${pan} (${inside ? 'inside' : 'outside'}): ${offers.status}`);
+    }
+    expect(wrong, 'offers follow the range registered by id: 200 inside, 404 outside').toEqual([]);
+  },
+);

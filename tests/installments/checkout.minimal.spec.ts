@@ -1,0 +1,46 @@
+// Covers: POST /offers, POST /plans, POST /approvals and GET /plans/{plan_id} with bodies that carry
+// none of their optional members (provider 2.0.0: OfferParameters needs only `transaction`, PlanPost
+// only providerId, offerTransactionId and transaction, PlanApproval only planId and status). A request
+// the contract allows is accepted (IN-ERR-CONTRACT), at every step of the checkout, and the plan reads back.
+import { expect, loadContract, rules, test } from '../../fixtures/installments.js';
+
+const contract = await loadContract('installments');
+
+test.beforeEach(({ inst }) => {
+  test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
+});
+
+test(
+  'a checkout whose offers, plan and approval bodies carry only their required members (no merchant, offer or terms) is accepted, and the plan reads back @provider',
+  rules('IN-ERR-CONTRACT:accept', 'IN-ECHO-PLAN'),
+  async ({ instApi, instReq, inst }) => {
+    const card = await instReq.sensitive({ consumer: { primaryAccountNumber: inst.eligiblePan } });
+    const required = (operationId: 'approvedOffers' | 'savePlan' | 'planApproval', body: Record<string, unknown>) => {
+      const validate = contract.requestValidator(operationId)!;
+      expect(validate(body), `the ${operationId} body is one the contract allows: ${JSON.stringify(validate.errors?.slice(0, 2))}`).toBe(
+        true,
+      );
+      return body;
+    };
+    const offers = await instApi.call('approvedOffers', {
+      body: required('approvedOffers', { transaction: { amount: 1200, currency: 'USD', localDateTime: '2025-06-01T10:15:00' }, ...card }),
+    });
+    expect(offers.status, `offers without a merchant: ${offers.text.slice(0, 200)}`).toBe(200);
+    const providerId = offers.body.offers[0].provider.providerId as string;
+    const transaction = { amount: 1200.5, currency: 'USD', amountType: 'PURCHASE' };
+    const plan = await instApi.call('savePlan', {
+      body: required('savePlan', { providerId, offerTransactionId: offers.body.offerTransactionId, transaction, ...card }),
+    });
+    expect(plan.status, `a plan without merchant, offerId and terms: ${plan.text.slice(0, 200)}`).toBe(201);
+    const planId = plan.body.planId as string;
+    const approval = await instApi.call('planApproval', {
+      query: { sync: true },
+      body: required('planApproval', { planId, status: 'APPROVED' }),
+    });
+    expect(approval.status, `an approval with planId and status only: ${approval.text.slice(0, 200)}`).toBe(200);
+    const read = await instApi.call('getPlan', { path: { plan_id: planId } });
+    expect(read.status, 'the plan reads back').toBe(200);
+    expect(read.body).toMatchObject({ planId, providerId, status: 'APPROVED' });
+    expect(read.body.transaction).toMatchObject({ amount: transaction.amount, currency: transaction.currency });
+  },
+);
