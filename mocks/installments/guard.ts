@@ -48,8 +48,8 @@ interface OperationShape {
   /** The page size without a `limit`, when the operation pages (the contract's limit parameter). */
   paging: { defaultLimit?: number };
   limitMax: number;
-  /** The query and header parameters, each with its validator (compiled at its first use). */
-  inputs: { param: Parameter; validate: () => ValidateFunction }[];
+  /** The query and header parameters, each with its validator (compiled with the shape, when the mock starts). */
+  inputs: { param: Parameter; validate: ValidateFunction }[];
 }
 
 function operationShape(contract: Contract, operationId: InstallmentsOperationId): OperationShape {
@@ -62,10 +62,7 @@ function operationShape(contract: Contract, operationId: InstallmentsOperationId
     limitMax: limitParam ? parameterRange(contract, operationId, 'limit').max! : Infinity,
     inputs: op.parameters
       .filter((p) => p.in === 'query' || p.in === 'header')
-      .map((param) => {
-        let validate: ValidateFunction | undefined;
-        return { param, validate: () => (validate ??= contract.validator(`param:${operationId}:${param.name}`, param.schema)) };
-      }),
+      .map((param) => ({ param, validate: contract.validator(`param:${operationId}:${param.name}`, param.schema) })),
   };
 }
 
@@ -141,7 +138,7 @@ export function createGuard(
     }
 
     const query = new URL(req.url, 'http://mock').searchParams;
-    for (const { param: p, validate: validatorOf } of inputs) {
+    for (const { param: p, validate } of inputs) {
       const value = p.in === 'query' ? (query.get(p.name) ?? undefined) : (req.headers[p.name.toLowerCase()] as string | undefined);
       if (value === undefined) {
         // The issuer's 400 for a notification without Correlation-Id (reference, header `Correlation-Id*`).
@@ -160,7 +157,6 @@ export function createGuard(
           : p.schema.type === 'boolean' && /^(true|false)$/.test(value)
             ? value === 'true'
             : value;
-      const validate = validatorOf();
       if (!validate(typed)) return void invalidRequest(reply, faults, violations(validate.errors, p.name));
     }
 
