@@ -65,3 +65,35 @@ test(
     );
   },
 );
+
+test(
+  'savePlan refuses an offerId its offerTransactionId did not offer (one of another offers answer, one no answer gave) with 400 @seed',
+  rules('IN-STATE-PLAN-OFFER'),
+  async ({ instApi, instReq, inst }) => {
+    // seed 001, Endpoints: POST /plans tells the service that the cardholder chose one of the offers,
+    // those of the offers answer the offerTransactionId names.
+    const ask = async () => {
+      const res = await instApi.call('approvedOffers', { body: await instReq.offersBody(inst.eligiblePan!) });
+      expect(res.status, 'offers for the eligible card').toBe(200);
+      return res.body as { offerTransactionId: string; offers: { offerId: string; tenure: number; frequency: string; provider: any }[] };
+    };
+    const [mine, other] = [await ask(), await ask()];
+    const offered = new Set(mine.offers.map((o) => o.offerId));
+    // An offer id a target reuses across answers is an offer of this one too, so not tried.
+    const foreign = other.offers.find((o) => !offered.has(o.offerId));
+    const madeUp = `zz${crypto.randomUUID().replaceAll('-', '')}`;
+    const wrong: string[] = [];
+    for (const [what, offerId] of [
+      ['an offer of another offers answer', foreign?.offerId],
+      ['an id no answer gave', madeUp],
+    ] as const) {
+      if (offerId === undefined) continue;
+      const body = examplePlanBody(mine.offerTransactionId, { ...mine.offers[0], offerId });
+      const res = await instApi.call('savePlan', {
+        body: { ...body, ...(await instReq.sensitive({ consumer: { primaryAccountNumber: inst.eligiblePan } })) },
+      });
+      if (res.status !== 400) wrong.push(`${what} (${offerId}): ${res.status}`);
+    }
+    expect(wrong, 'a plan names one of the offers of its offerTransactionId').toEqual([]);
+  },
+);
