@@ -71,9 +71,15 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
   const { faults, state: world } = ctx;
 
   /** The accounts a report reads: those asked (or all the customer's) of the eligible types. */
-  const accountsFor = (customerId: string, accountIds: unknown, types: AccountType[], skip: boolean): Account[] => {
+  const accountsFor = (customerId: string, accountIds: unknown, types: AccountType[], skip: boolean, anyCustomer = false): Account[] => {
     const asked = idList(accountIds);
-    const selection = linkedData(world, customerId).accounts.filter((a) => !asked || asked.includes(a.id));
+    const own = linkedData(world, customerId).accounts;
+    // cashflow-account-ids-any-customer: an id asked is looked up among every account the service holds.
+    const foreign =
+      anyCustomer && asked
+        ? asked.filter((id) => !own.some((a) => a.id === id)).flatMap((id) => (world.accounts.has(id) ? [world.accounts.get(id)!] : []))
+        : [];
+    const selection = [...own, ...foreign].filter((a) => !asked || asked.includes(a.id));
     return skip ? selection : selection.filter((a) => types.includes(a.type));
   };
 
@@ -101,7 +107,13 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
       // Blind fault: the personal cash flow report counts a money market account as a deposit account.
       const types: AccountType[] =
         personal && faults.has('blind-analytics-cashflow-personal-money-market-eligible') ? [...DEPOSIT, 'moneyMarket'] : DEPOSIT;
-      const accounts = accountsFor(path.customerId, body.accountIds, types, faults.has('cashflow-eligibility-skipped'));
+      const accounts = accountsFor(
+        path.customerId,
+        body.accountIds,
+        types,
+        faults.has('cashflow-eligibility-skipped'),
+        personal && faults.has('cashflow-account-ids-any-customer'),
+      );
       if (!eligible(reply, accounts, 'checking or savings')) return;
       const constraints = defined({
         accountIds: idList(body.accountIds),
@@ -189,7 +201,8 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
       // Blind fault: payment history counts a credit card account as eligible (card payments).
       let accounts = accountsFor(
         path.customerId,
-        body.accountIds,
+        // balance-analytics-account-ids-ignored: the balance analytics report reads every account, whatever accountIds names.
+        kind === 'balance' && faults.has('balance-analytics-account-ids-ignored') ? undefined : body.accountIds,
         kind === 'payhist' && faults.has('blind-analytics-payhist-credit-card-eligible') ? [...DEPOSIT, 'creditCard'] : DEPOSIT,
         skip,
       );
