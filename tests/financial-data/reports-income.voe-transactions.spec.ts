@@ -48,3 +48,41 @@ test(
     ).toEqual([]);
   },
 );
+
+// provider 1.35.0 VOETransactionsReportConstraints.accountIds (ReportAccountIdsString: "account IDs to be
+// included in the report"): the deposits of the accounts named, and another customer's account never read
+// (refused, seed 002 Errors 404 or 400, or left out): a lookup among every account would show its pay.
+test(
+  "a VOE transactions report with accountIds shows the payroll deposits of the customer's accounts named only; another customer's account is refused or left out @provider @mock-only",
+  rules('FD-VOE-TXN-ACCOUNT-IDS@income-read'),
+  async ({ fdApi, fd, fdMock, createCustomer, pollReport }) => {
+    const nowS = Math.floor(fd.now() / 1000);
+    const link = (id: string) => fdMock.linkAccounts(id);
+    const mine = await customerWithPay(fdApi, nowS, () => createCustomer('testing'), link);
+    const theirs = await customerWithPay(fdApi, nowS, () => createCustomer('testing'), link);
+    const named = String(mine.deposits[0].accountId);
+    const foreign = String(theirs.deposits[0].accountId);
+    const expected = mine.deposits
+      .filter((d) => String(d.accountId) === named)
+      .map((d) => d.id)
+      .sort((a, b) => Number(a) - Number(b));
+    const shownBy = (report: any) =>
+      (report.institutions ?? [])
+        .flatMap((i: any) => i.accounts.flatMap((a: any) => a.incomeStreams.flatMap((s: any) => s.transactions.map((t: any) => t.id))))
+        .sort((a: any, b: any) => Number(a) - Number(b));
+    const body = { incomeStreamConfidenceMinimum: 0 };
+    const narrowed = await generateAndRead(fdApi, pollReport, 'GenerateVOETransactionsReport', {
+      path: { customerId: mine.customerId },
+      body: { ...body, accountIds: named },
+    });
+    expect(shownBy(narrowed.report), `accountIds ${named}: the deposits of that account only`).toEqual(expected);
+    const options = { path: { customerId: mine.customerId }, body: { ...body, accountIds: `${named} ${foreign}` } };
+    const ack = await fdApi.callBuilt('GenerateVOETransactionsReport', options);
+    if (ack.status !== 202) {
+      expect([400, 404], `accountIds with another customer's account ${foreign}: refused, ${ack.status}`).toContain(ack.status);
+      return;
+    }
+    const polled = await pollReport({ id: ack.body.id, customerId: mine.customerId, label: 'VOE transactions with a foreign account' });
+    expect(shownBy(polled.final.body), `accountIds ${named} and another customer's ${foreign}: its deposits never shown`).toEqual(expected);
+  },
+);

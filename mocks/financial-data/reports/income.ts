@@ -165,8 +165,10 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
           payrollDeposits(
             ctx,
             r.customerId,
-            accountIds && new Set(accountIds),
+            // voe-transactions-account-ids-ignored: every deposit account read, whatever accountIds names.
+            accountIds && !faults.has('voe-transactions-account-ids-ignored') ? new Set(accountIds) : undefined,
             body.fromDate === undefined ? undefined : Number(body.fromDate),
+            faults.has('voe-transactions-account-ids-any-customer'),
           ),
           faults.has('income-voe-amounts-shown'),
           body.incomeStreamConfidenceMinimum,
@@ -401,11 +403,25 @@ export interface Deposit {
  * accounts (optionally only `accountIds`), as the transaction reads show them (historic ones once
  * the historic load is done), oldest first.
  */
-export function payrollDeposits(ctx: FdContext, customerId: string, accountIds?: Set<string>, fromDate?: number): Deposit[] {
+export function payrollDeposits(
+  ctx: FdContext,
+  customerId: string,
+  accountIds?: Set<string>,
+  fromDate?: number,
+  anyCustomer = false,
+): Deposit[] {
   const world = ctx.state;
+  const own = linkedData(world, customerId).accounts;
+  // voe-transactions-account-ids-any-customer: an id asked is looked up among every account the service holds.
+  const foreign =
+    anyCustomer && accountIds
+      ? [...accountIds]
+          .filter((id) => !own.some((a) => a.id === id))
+          .flatMap((id) => (world.accounts.has(id) ? [world.accounts.get(id)!] : []))
+      : [];
   const accounts = new Map(
-    linkedData(world, customerId)
-      .accounts.filter((a) => DEPOSIT_TYPES.has(a.type) && a.status === 'active' && (!accountIds || accountIds.has(a.id)))
+    [...own, ...foreign]
+      .filter((a) => DEPOSIT_TYPES.has(a.type) && a.status === 'active' && (!accountIds || accountIds.has(a.id)))
       // Fault: only the first checking account is read (the other deposit accounts' pay is missed).
       .filter((a, _i, all) => !ctx.faults.has('income-voe-deposits-first-account-only') || a === all[0])
       .map((a) => [a.id, a]),
