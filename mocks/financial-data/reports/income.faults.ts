@@ -118,15 +118,21 @@ export const INCOME_REPORTS_FAULTS = faultCatalogue([
   // Seeded beside the check of accountIds on the VOE transactions report (origin 'seeded').
   seeded({
     id: 'voe-transactions-account-ids-ignored',
-    rule: 'FD-VOE-TXN-ACCOUNT-IDS: the VOE transactions report reads the payroll deposits of every deposit account, whatever accountIds names',
+    rule: 'FD-INCOME-ACCOUNT-IDS: the VOE transactions report reads the payroll deposits of every deposit account, whatever accountIds names',
     source: 'provider',
-    rules: ['FD-VOE-TXN-ACCOUNT-IDS'],
+    rules: ['FD-INCOME-ACCOUNT-IDS'],
   }),
   seeded({
     id: 'voe-transactions-account-ids-any-customer',
-    rule: "FD-VOE-TXN-ACCOUNT-IDS: the VOE transactions report looks an accountIds entry up among every account of the service: another customer's payroll deposits are read into this customer's report",
+    rule: "FD-INCOME-ACCOUNT-IDS: the VOE transactions report looks an accountIds entry up among every account of the service: another customer's payroll deposits are read into this customer's report",
     source: 'provider',
-    rules: ['FD-VOE-TXN-ACCOUNT-IDS'],
+    rules: ['FD-INCOME-ACCOUNT-IDS'],
+  }),
+  seeded({
+    id: 'txverify-account-ids-ignored',
+    rule: 'FD-INCOME-ACCOUNT-IDS: the VOIE TXVerify report reads the payroll deposits of every deposit account, whatever accountIds names (the VOE transactions report narrows)',
+    source: 'provider',
+    rules: ['FD-INCOME-ACCOUNT-IDS'],
   }),
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Income and employment reports (seed 002, Decisioning report generation; Errors 400, 404; provider 1.35.0).
