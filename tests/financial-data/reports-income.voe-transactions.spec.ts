@@ -57,6 +57,7 @@ const ACCOUNT_ID_REPORTS: { op: FdOperationId; body: (assetId: string) => Record
   { op: 'GenerateVOETransactionsReport', body: () => ({}) },
   { op: 'GenerateVOIEPaystubWithTXVerifyReport', body: (assetId) => ({ voieWithInterviewData: { txVerifyInterview: [{ assetId }] } }) },
 ];
+
 test(
   "the VOE transactions and VOIE TXVerify reports with accountIds show the payroll deposits of the customer's accounts named only; another customer's account is refused or left out @provider @mock-only",
   rules('FD-INCOME-ACCOUNT-IDS@income-read'),
