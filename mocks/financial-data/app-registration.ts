@@ -371,10 +371,14 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
     if (!customer) return sendError(ctx, reply, 404, 'Customer not found.');
     if (faults.has('blind-app-customer-unknown-app-saved')) customer.applicationId = path.applicationId;
     // app-customer-other-partner-application: an approved application of any partner is assigned.
-    const anyPartners =
-      faults.has('app-customer-other-partner-application') &&
-      [...world.appRegistrations.apps.values()].some((r) => r.applicationId === path.applicationId && r.approvedS !== undefined);
-    if (!approvedApp(world, partner?.id, path.applicationId) && !anyPartners && !faults.has('app-customer-any-application')) {
+    if (
+      !approvedApp(world, partner?.id, path.applicationId) &&
+      !(
+        faults.has('app-customer-other-partner-application') &&
+        [...world.appRegistrations.apps.values()].some((r) => r.applicationId === path.applicationId && r.approvedS !== undefined)
+      ) &&
+      !faults.has('app-customer-any-application')
+    ) {
       return sendError(ctx, reply, 404, 'No registered partner applications found.');
     }
     // Model fault: the partner's most recently created customer gets the application, whichever the path names.

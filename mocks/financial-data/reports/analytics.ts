@@ -71,17 +71,17 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
   const { faults, state: world } = ctx;
 
   /** The accounts a report reads: those asked (or all the customer's) of the eligible types. */
-  const accountsFor = (customerId: string, accountIds: unknown, types: AccountType[], skip: boolean, anyCustomer = false): Account[] => {
+  const accountsFor = (customerId: string, accountIds: unknown, types: AccountType[], skip: boolean): Account[] => {
     const asked = idList(accountIds);
-    const own = linkedData(world, customerId).accounts;
-    // cashflow-account-ids-any-customer: an id asked is looked up among every account the service holds.
-    const foreign =
-      anyCustomer && asked
-        ? asked.filter((id) => !own.some((a) => a.id === id)).flatMap((id) => (world.accounts.has(id) ? [world.accounts.get(id)!] : []))
-        : [];
-    const selection = [...own, ...foreign].filter((a) => !asked || asked.includes(a.id));
+    const selection = linkedData(world, customerId).accounts.filter((a) => !asked || asked.includes(a.id));
     return skip ? selection : selection.filter((a) => types.includes(a.type));
   };
+  /** cashflow-account-ids-any-customer: the accounts asked that are another customer's, of the types read. */
+  const foreignAsked = (customerId: string, accountIds: unknown, types: AccountType[]): Account[] =>
+    (idList(accountIds) ?? []).flatMap((id) => {
+      const a = world.accounts.get(id);
+      return a && a.customerId !== customerId && types.includes(a.type) ? [a] : [];
+    });
 
   /** 400 when no account of the types is among those asked (seed 002: "otherwise 400"). */
   const eligible = (reply: FastifyReply, accounts: Account[], what: string): boolean => {
@@ -107,13 +107,10 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
       // Blind fault: the personal cash flow report counts a money market account as a deposit account.
       const types: AccountType[] =
         personal && faults.has('blind-analytics-cashflow-personal-money-market-eligible') ? [...DEPOSIT, 'moneyMarket'] : DEPOSIT;
-      const accounts = accountsFor(
-        path.customerId,
-        body.accountIds,
-        types,
-        faults.has('cashflow-eligibility-skipped'),
-        personal && faults.has('cashflow-account-ids-any-customer'),
-      );
+      const accounts = accountsFor(path.customerId, body.accountIds, types, faults.has('cashflow-eligibility-skipped'));
+      // Seeded fault: an accountIds entry looked up among every account of the service (personal cash flow).
+      if (personal && faults.has('cashflow-account-ids-any-customer'))
+        accounts.push(...foreignAsked(path.customerId, body.accountIds, types));
       if (!eligible(reply, accounts, 'checking or savings')) return;
       const constraints = defined({
         accountIds: idList(body.accountIds),

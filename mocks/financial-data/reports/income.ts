@@ -141,6 +141,24 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
     return answer(reply, report);
   });
 
+  /** The payroll deposits on the accounts accountIds names (all deposit accounts without it). */
+  const depositsNamed = (customerId: string, accountIds: string[] | undefined, fromDate?: number) => {
+    // voe-transactions-account-ids-ignored: every deposit account read, whatever accountIds names.
+    const deposits = payrollDeposits(
+      ctx,
+      customerId,
+      accountIds && !faults.has('voe-transactions-account-ids-ignored') ? new Set(accountIds) : undefined,
+      fromDate,
+    );
+    // voe-transactions-account-ids-any-customer: an accountIds entry looked up among every account of the service.
+    if (faults.has('voe-transactions-account-ids-any-customer') && accountIds)
+      for (const id of accountIds) {
+        const owner = ctx.state.accounts.get(id)?.customerId;
+        if (owner !== undefined && owner !== customerId) deposits.push(...payrollDeposits(ctx, owner, new Set([id]), fromDate));
+      }
+    return deposits;
+  };
+
   route(app, ctx, 'GenerateVOETransactionsReport', ({ path, query, body }, reply) => {
     const found = guard(path.customerId, reply);
     if (!found) return reply;
@@ -162,14 +180,7 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
       build: (r) => {
         const institutions = incomeInstitutions(
           ctx.state,
-          payrollDeposits(
-            ctx,
-            r.customerId,
-            // voe-transactions-account-ids-ignored: every deposit account read, whatever accountIds names.
-            accountIds && !faults.has('voe-transactions-account-ids-ignored') ? new Set(accountIds) : undefined,
-            body.fromDate === undefined ? undefined : Number(body.fromDate),
-            faults.has('voe-transactions-account-ids-any-customer'),
-          ),
+          depositsNamed(r.customerId, accountIds, body.fromDate === undefined ? undefined : Number(body.fromDate)),
           faults.has('income-voe-amounts-shown'),
           body.incomeStreamConfidenceMinimum,
         );
@@ -408,25 +419,11 @@ export interface Deposit {
  * accounts (optionally only `accountIds`), as the transaction reads show them (historic ones once
  * the historic load is done), oldest first.
  */
-export function payrollDeposits(
-  ctx: FdContext,
-  customerId: string,
-  accountIds?: Set<string>,
-  fromDate?: number,
-  anyCustomer = false,
-): Deposit[] {
+export function payrollDeposits(ctx: FdContext, customerId: string, accountIds?: Set<string>, fromDate?: number): Deposit[] {
   const world = ctx.state;
-  const own = linkedData(world, customerId).accounts;
-  // voe-transactions-account-ids-any-customer: an id asked is looked up among every account the service holds.
-  const foreign =
-    anyCustomer && accountIds
-      ? [...accountIds]
-          .filter((id) => !own.some((a) => a.id === id))
-          .flatMap((id) => (world.accounts.has(id) ? [world.accounts.get(id)!] : []))
-      : [];
   const accounts = new Map(
-    [...own, ...foreign]
-      .filter((a) => DEPOSIT_TYPES.has(a.type) && a.status === 'active' && (!accountIds || accountIds.has(a.id)))
+    linkedData(world, customerId)
+      .accounts.filter((a) => DEPOSIT_TYPES.has(a.type) && a.status === 'active' && (!accountIds || accountIds.has(a.id)))
       // Fault: only the first checking account is read (the other deposit accounts' pay is missed).
       .filter((a, _i, all) => !ctx.faults.has('income-voe-deposits-first-account-only') || a === all[0])
       .map((a) => [a.id, a]),
