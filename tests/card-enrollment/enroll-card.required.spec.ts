@@ -119,3 +119,21 @@ test('rejects a body that is not JSON with 400 INVALID_ARGUMENT', rules('CE-ERR-
   const res = await cardApi.call('putCard', { rawBody: '{"srcClientId": ' });
   expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT' });
 });
+
+// seed 000, Errors: a body that does not match the request schema (an object) is 400 INVALID_ARGUMENT,
+// whatever JSON value it is instead: each of them, never a failure of the server.
+const NOT_AN_OBJECT = ['null', '[]', '[{}]', '"card"', '42', 'true'];
+
+test(
+  `rejects a JSON body that is no object (${NOT_AN_OBJECT.join(', ')}) with 400 INVALID_ARGUMENT`,
+  rules('CE-ERR-MALFORMED'),
+  async ({ cardApi }) => {
+    const wrong: string[] = [];
+    for (const rawBody of NOT_AN_OBJECT) {
+      const res = await cardApi.call('putCard', { rawBody });
+      const status = (res.body as { status?: unknown } | undefined)?.status;
+      if (res.status !== 400 || status !== 'INVALID_ARGUMENT') wrong.push(`${rawBody}: ${res.status} ${JSON.stringify(status)}`);
+    }
+    expect(wrong, 'each is 400 INVALID_ARGUMENT').toEqual([]);
+  },
+);
