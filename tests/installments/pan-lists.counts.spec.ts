@@ -84,3 +84,25 @@ test(
     else expect(res.status, 'a refusal is a client error').toBeGreaterThanOrEqual(400);
   },
 );
+
+test(
+  'counts an item without its pan as a failure, on registration and on deregistration @provider',
+  rules('IN-VAL-PAN-COUNTS'),
+  async ({ instApi, instReq }) => {
+    // provider 2.0.0, Pan: the member is not required, and an item without it is a PAN not processed.
+    const pan = unregisteredPan();
+    const registered = await instApi.call('registerPans', {
+      body: { panListName: 'Items without pan', ...(await instReq.sensitive({ pans: [{ pan }, {}] })) },
+    });
+    expect(registered.status, registered.text.slice(0, 200)).toBe(200);
+    expect(registered.body, 'one PAN registered, one item without a pan refused').toMatchObject({
+      successfulCount: '1',
+      failureCount: '1',
+    });
+    const removed = await instApi.call('deregisterPans', {
+      body: { panListId: registered.body.panList.panListId, ...(await instReq.sensitive({ pans: [{ pan }, {}] })) },
+    });
+    expect(removed.status, removed.text.slice(0, 200)).toBe(200);
+    expect(removed.body, 'one PAN deregistered, one item without a pan refused').toMatchObject({ successfulCount: '1', failureCount: '1' });
+  },
+);
