@@ -73,7 +73,13 @@ export function registerOffers(
       offerEndDatetime: end.toISOString(),
     }));
     const offerTransactionId = `otx${randomBytes(10).toString('hex')}`;
-    world.offerTransactions.set(offerTransactionId, { offerTransactionId, pan, merchant: ok.body.merchant ?? {}, offers });
+    world.offerTransactions.set(offerTransactionId, {
+      offerTransactionId,
+      pan,
+      merchant: ok.body.merchant ?? {},
+      offers,
+      correlationId: req.headers['correlation-id'] as string | undefined,
+    });
     const total = faults.has('offers-total-wrong') ? offers.length + 1 : offers.length;
     // i4-offers-total-counts-dropped-offer: an offer whose installment is below one unit is dropped, total kept.
     const shown = faults.has('i4-offers-total-counts-dropped-offer') ? offers.filter((o) => o.otherInstallmentAmount >= 1) : offers;

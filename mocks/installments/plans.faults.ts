@@ -225,4 +225,29 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-ECHO-PLAN'],
   }),
+  // Seeded beside the checks of the offer a plan is chosen with (tests/installments/plans.chosen-offer.spec.ts).
+  seeded({
+    id: 'seeded-plan-offer-unchecked',
+    rule: 'IN-STATE-PLAN-OFFER: savePlan takes any offerId as given, one of another offers answer included',
+    source: 'assumption',
+    rules: ['IN-STATE-PLAN-OFFER'],
+  }),
+  seeded({
+    id: 'seeded-notify-offer-first-of-answer',
+    rule: 'IN-NOTIFY-CHOSEN: the notification names the first offer of the offers answer, not the one the plan was chosen with',
+    source: 'assumption',
+    rules: ['IN-NOTIFY-CHOSEN'],
+  }),
+  seeded({
+    id: 'seeded-notify-schedule-recomputed',
+    rule: 'IN-NOTIFY-CHOSEN: the notification carries a schedule the service computes from the amount and tenure, not the schedulePayments the selection sent',
+    source: 'assumption',
+    rules: ['IN-NOTIFY-CHOSEN'],
+  }),
+  seeded({
+    id: 'seeded-notify-correlation-id-of-offers',
+    rule: "IN-NOTIFY-CORRELATION: the notification carries the offers request's Correlation-Id, not the one its savePlan was sent with",
+    source: 'provider',
+    rules: ['IN-NOTIFY-CORRELATION'],
+  }),
 ]);

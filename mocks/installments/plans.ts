@@ -41,7 +41,8 @@ export function registerPlans(
 ) {
   const { faults, clock, deliveries } = ctx;
 
-  function notifyIssuer(plan: Plan, correlationId: string) {
+  /** `otx`: the offers answer the plan was chosen from (read only by the seeded faults of the notification). */
+  function notifyIssuer(plan: Plan, correlationId: string, otx?: { offers: Record<string, any>[]; correlationId?: string }) {
     // i4-notify-only-for-listed-pan: only a card registered by its number in a list finds its issuer.
     const listed = !faults.has('i4-notify-only-for-listed-pan') || [...world.panLists.values()].some((l) => l.pans.has(plan.pan));
     const issuer =
@@ -52,15 +53,19 @@ export function registerPlans(
       planId: faults.has('notification-wrong-plan') ? randomUUID() : plan.planId,
       issuerCid: issuer.issuerCid,
       issuerIca: issuer.issuerIca,
-      offerId: plan.offerId,
-      schedulePayments: faults.has('blind-notification-schedule-amount-key')
-        ? plan.scheduledRepayments
-        : plan.scheduledRepayments.map(({ amount, ...r }) => ({
-            ...r,
-            // i4-notify-installment-amount-floored: whole currency units in the notification only.
-            installmentAmount:
-              faults.has('i4-notify-installment-amount-floored') && typeof amount === 'number' ? Math.floor(amount) : amount,
-          })),
+      // seeded-notify-offer-first-of-answer: the notification names the first offer of the answer, not the one chosen.
+      offerId: faults.has('seeded-notify-offer-first-of-answer') && otx?.offers[0] ? otx.offers[0].offerId : plan.offerId,
+      schedulePayments: faults.has('seeded-notify-schedule-recomputed')
+        ? // seeded-notify-schedule-recomputed: the schedule the selection sent replaced by one the service computes.
+          schedule(plan.transaction.amount, plan.planInstallmentInformation.tenure, clock.now())
+        : faults.has('blind-notification-schedule-amount-key')
+          ? plan.scheduledRepayments
+          : plan.scheduledRepayments.map(({ amount, ...r }) => ({
+              ...r,
+              // i4-notify-installment-amount-floored: whole currency units in the notification only.
+              installmentAmount:
+                faults.has('i4-notify-installment-amount-floored') && typeof amount === 'number' ? Math.floor(amount) : amount,
+            })),
       planInstallmentInformation: plan.planInstallmentInformation,
       transaction: faults.has('blind-notification-amount-in-cents')
         ? { ...plan.transaction, amount: Math.round(plan.transaction.amount * 100) }
@@ -77,7 +82,10 @@ export function registerPlans(
         ? randomUUID()
         : faults.has('i4-notify-correlation-id-uppercased')
           ? correlationId.toUpperCase()
-          : correlationId;
+          : // seeded-notify-correlation-id-of-offers: the offers request's Correlation-Id propagated instead of the plan's.
+            faults.has('seeded-notify-correlation-id-of-offers') && otx?.correlationId
+            ? otx.correlationId
+            : correlationId;
     if (!faults.has('notification-unsigned'))
       headers.authorization = signRequest(
         { consumerKey: world.serviceKey.consumerKey, signingKey: world.serviceKey.privateKeyPem },
@@ -108,7 +116,8 @@ export function registerPlans(
         ? [...world.offerTransactions.values()].flatMap((t) => t.offers).find((o) => o.offerId === b.offerId)
         : undefined;
     const offer = b.offerId === undefined ? otx?.offers[0] : (otx?.offers.find((o) => o.offerId === b.offerId) ?? anyOffer());
-    if (otx && !offer)
+    // seeded-plan-offer-unchecked: an offerId that is no offer of the answer is taken as given.
+    if (otx && !offer && !faults.has('seeded-plan-offer-unchecked'))
       return invalidRequest(reply, faults, [
         { field: 'offerId', keyword: 'exists', message: 'offerId is not an offer of this offerTransactionId' },
       ]);
@@ -143,7 +152,7 @@ export function registerPlans(
       // Independent fault: a selection without a Correlation-Id notifies nobody.
     } else if (faults.has('i5-notify-skipped-with-given-schedule') && complete) {
       // i5-notify-skipped-with-given-schedule: a selection carrying its own schedule notifies nobody.
-    } else notifyIssuer(plan, correlationId ?? randomUUID());
+    } else notifyIssuer(plan, correlationId ?? randomUUID(), otx);
     return reply.code(faults.has('plan-created-200') ? 200 : 201).send({ planId, status: plan.status });
   });
 
