@@ -39,6 +39,13 @@ export function registerPanLists(
     // i5-panlist-name-64-refused: the name's upper bound checked as exclusive.
     if (faults.has('i5-panlist-name-64-refused') && typeof panListName === 'string' && panListName.length === 64)
       return invalidRequest(reply, faults, [{ field: 'panListName', keyword: 'maxLength', message: 'panListName is too long' }]);
+    // provider 2.0.0, registerPans 400 example "Either encryptedValue or Account Range must not be null or
+    // empty" (card data in clear sensitiveData counts as card data: reference, Payload encryption).
+    const noCardData = ok.body.encryptedValue === undefined && ok.body.sensitiveData === undefined;
+    if (noCardData && accountRange === undefined && !faults.has('seeded-registration-without-cards-or-range-accepted'))
+      return invalidRequest(reply, faults, [
+        { field: 'encryptedValue', keyword: 'required', message: 'give card data (encryptedValue) or an accountRange' },
+      ]);
     let list: PanList | undefined;
     if (panListId !== undefined) {
       list = world.panLists.get(panListId);
@@ -55,7 +62,17 @@ export function registerPanLists(
         { field: 'panListId', keyword: 'required', message: 'give panListId, or panListName to create a list' },
       ]);
     }
-    if (accountRange && panListId !== undefined) list.accountRange = accountRange;
+    if (accountRange && panListId !== undefined) {
+      // provider 2.0.0, registerPans 400 example (invalid account range for an existing pan list): a range
+      // other than the list's is refused, nothing registered; a list without a range takes the one given.
+      const own = list.accountRange;
+      const other = own && (own.accountRangeLow !== accountRange.accountRangeLow || own.accountRangeHigh !== accountRange.accountRangeHigh);
+      if (other && !faults.has('seeded-list-range-replaced'))
+        return invalidRequest(reply, faults, [
+          { field: 'accountRange', keyword: 'const', message: 'accountRange is not the account range of this pan list' },
+        ]);
+      list.accountRange = accountRange;
+    }
     // i5-pans-register-by-id-clears-range: a registration by id without a range overwrites the list's range.
     if (!accountRange && panListId !== undefined && faults.has('i5-pans-register-by-id-clears-range')) list.accountRange = undefined;
     let failureCount = 0;
@@ -93,6 +110,8 @@ export function registerPanLists(
     for (const { pan } of (ok.plain?.pans ?? []) as { pan?: string }[]) {
       // i4-dereg-unknown-list-counted-successful: a list id that names no list counts every PAN as deregistered.
       const unknownCounted = faults.has('i4-dereg-unknown-list-counted-successful') && !world.panLists.has(list.panListId);
+      // seeded-dereg-empty-item-uncounted: an item without its number is skipped, counted nowhere.
+      if (pan === undefined && faults.has('seeded-dereg-empty-item-uncounted')) continue;
       if (pan === undefined || (!list.pans.has(pan) && !unknownCounted)) {
         failureCount++;
         continue;
