@@ -235,4 +235,16 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['IN-FILTER-ICA'],
   }),
+  seeded({
+    id: 'seeded-mid-filter-prefix-match',
+    rule: 'IN-FILTER-MID: the mid criterion of a MID search also answers every MID of the merchant that starts with it',
+    source: 'provider',
+    rules: ['IN-FILTER-MID'],
+  }),
+  seeded({
+    id: 'seeded-search-maid-numeric',
+    rule: 'IN-FILTER-MAID: the maid criterion is compared as a number, so a maid with leading zeros finds the maid of the same digits without them',
+    source: 'provider',
+    rules: ['IN-FILTER-MAID'],
+  }),
 ]);

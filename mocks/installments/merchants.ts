@@ -134,6 +134,11 @@ export function registerMerchants(
             if (!String(m[key]).startsWith(c[key])) return false;
             continue;
           }
+          // seeded-search-maid-numeric: the maid criterion compared as a number (leading zeros dropped).
+          if (key === 'maid' && faults.has('seeded-search-maid-numeric') && c[key] !== undefined) {
+            if (Number(m[key]) !== Number(c[key])) return false;
+            continue;
+          }
           if (c[key] !== undefined && m[key] !== c[key]) return false;
         }
         return true;
@@ -174,7 +179,11 @@ export function registerMerchants(
       .map((mid: string) => ({ mid, ...reported }))
       .filter(
         (m: { mid: string; status?: string }) =>
-          (c.mid === undefined || faults.has('blind-mid-filter-ignored') || m.mid === c.mid) &&
+          (c.mid === undefined ||
+            faults.has('blind-mid-filter-ignored') ||
+            m.mid === c.mid ||
+            // seeded-mid-filter-prefix-match: the mid criterion matches every MID that starts with it.
+            (faults.has('seeded-mid-filter-prefix-match') && m.mid.startsWith(c.mid))) &&
           (c.status === undefined || m.status === c.status),
       );
     const body = {
