@@ -250,4 +250,16 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-NOTIFY-CORRELATION'],
   }),
+  seeded({
+    id: 'seeded-notify-correlation-id-empty-when-absent',
+    rule: 'IN-NOTIFY-CORRELATION: a selection sent without a Correlation-Id is notified with an empty one, not one the service made',
+    source: 'provider',
+    rules: ['IN-NOTIFY-CORRELATION'],
+  }),
+  seeded({
+    id: 'seeded-notify-correlation-id-of-previous-plan',
+    rule: "IN-NOTIFY-CORRELATION: a notification carries the Correlation-Id of the selection before its own plan's",
+    source: 'provider',
+    rules: ['IN-NOTIFY-CORRELATION'],
+  }),
 ]);

@@ -100,6 +100,9 @@ export function registerPlans(
     if (faults.has('i3-notify-delivered-twice')) void deliveries.send(issuer.notificationUrl, 'POST', headers, body, clock.now());
   }
 
+  /** seeded-notify-correlation-id-of-previous-plan: the Correlation-Id of the last selection (read only while that fault is on). */
+  let previousCorrelation: string | undefined;
+
   app.post(`${prefix}/plans`, async (req, reply) => {
     const ok = await guard(req, reply, 'savePlan');
     if (!ok) return reply;
@@ -152,7 +155,14 @@ export function registerPlans(
       // Independent fault: a selection without a Correlation-Id notifies nobody.
     } else if (faults.has('i5-notify-skipped-with-given-schedule') && complete) {
       // i5-notify-skipped-with-given-schedule: a selection carrying its own schedule notifies nobody.
-    } else notifyIssuer(plan, correlationId ?? randomUUID(), otx);
+    } else {
+      // provider 2.0.0, CorrelationIdHeaderParameter: without one the API makes its own and propagates it.
+      // seeded-notify-correlation-id-empty-when-absent: none made, an empty header sent on.
+      // seeded-notify-correlation-id-of-previous-plan: the Correlation-Id of the selection before this one.
+      const own = correlationId ?? (faults.has('seeded-notify-correlation-id-empty-when-absent') ? '' : randomUUID());
+      notifyIssuer(plan, faults.has('seeded-notify-correlation-id-of-previous-plan') ? (previousCorrelation ?? own) : own, otx);
+      previousCorrelation = own;
+    }
     return reply.code(faults.has('plan-created-200') ? 200 : 201).send({ planId, status: plan.status });
   });
 
