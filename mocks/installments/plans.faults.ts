@@ -262,4 +262,10 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-NOTIFY-CORRELATION'],
   }),
+  seeded({
+    id: 'seeded-notify-refused-selection',
+    rule: 'IN-NOTIFY-REFUSED: a selection refused for an offer of another offers answer still notifies the issuer',
+    source: 'seed',
+    rules: ['IN-NOTIFY-REFUSED'],
+  }),
 ]);

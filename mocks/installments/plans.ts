@@ -120,10 +120,30 @@ export function registerPlans(
         : undefined;
     const offer = b.offerId === undefined ? otx?.offers[0] : (otx?.offers.find((o) => o.offerId === b.offerId) ?? anyOffer());
     // seeded-plan-offer-unchecked: an offerId that is no offer of the answer is taken as given.
-    if (otx && !offer && !faults.has('seeded-plan-offer-unchecked'))
+    if (otx && !offer && !faults.has('seeded-plan-offer-unchecked')) {
+      // seeded-notify-refused-selection: the issuer notified before the offer was checked.
+      if (faults.has('seeded-notify-refused-selection'))
+        notifyIssuer(
+          {
+            planId: randomUUID(),
+            providerId: b.providerId,
+            offerId: String(b.offerId),
+            pan: String(ok.plain?.consumer?.primaryAccountNumber ?? otx.pan),
+            merchant: { country: 'USA', mcc: '5999' },
+            transaction: b.transaction,
+            planInstallmentInformation: b.planInstallmentInformation ?? { frequency: 'MONTHLY', tenure: 3 },
+            scheduledRepayments: schedule(b.transaction.amount, b.planInstallmentInformation?.tenure ?? 3, clock.now()).map(
+              ({ installmentAmount, ...r }) => ({ ...r, amount: installmentAmount }),
+            ),
+            status: 'CREATED',
+            callbackUrl: '',
+          },
+          (req.headers['correlation-id'] as string | undefined) ?? randomUUID(),
+        );
       return invalidRequest(reply, faults, [
         { field: 'offerId', keyword: 'exists', message: 'offerId is not an offer of this offerTransactionId' },
       ]);
+    }
     // i5-plan-tenure-of-first-offer: the default terms taken from the first offer, not the one chosen.
     const termsOf = faults.has('i5-plan-tenure-of-first-offer') ? (otx?.offers[0] ?? offer) : offer;
     const info = b.planInstallmentInformation ?? { frequency: termsOf?.frequency ?? 'MONTHLY', tenure: termsOf?.tenure ?? 3 };

@@ -6,7 +6,7 @@
 // CorrelationIdHeaderParameter "propagate it to all downstream systems"). Each plan is chosen from a
 // later offer of its answer (a target that takes the first cannot pass), with values a
 // normalisation would change: a mixed-case Correlation-Id, installment amounts with cents.
-import { expect, expectDeliveries, rules, test } from '../../fixtures/installments.js';
+import { expect, expectDeliveries, rules, signedAs, test } from '../../fixtures/installments.js';
 
 type Fx = Parameters<Parameters<typeof test>[2]>[0];
 
@@ -126,5 +126,48 @@ test(
       headers: { 'Correlation-Id': crypto.randomUUID() },
     });
     expect(accepted.status, 'an offer of its own answer').toBe(201);
+  },
+);
+
+// seed 001, Events: the issuer is notified when a consumer selects a plan; a refused selection selects
+// none. A plan accepted after the refused ones is the witness: once its notification arrived, one of
+// a refused selection (sent before it) would have arrived too. The refused offers are named by their ids.
+test(
+  'a selection savePlan refuses (an offer of another answer: 400; the key allowed no operation: 403) notifies no issuer @seed',
+  rules('IN-NOTIFY-REFUSED', 'IN-STATE-PLAN-OFFER:refuse'),
+  async ({ instApi, instReq, inst, issuerReceiver }) => {
+    const mine = await offersFor({ instApi, instReq, inst }, crypto.randomUUID());
+    const other = await offersFor({ instApi, instReq, inst }, crypto.randomUUID());
+    const card = await instReq.sensitive({ consumer: { primaryAccountNumber: inst.eligiblePan! } });
+    const bodyWith = (offer: Record<string, any>, otx: string) => ({
+      providerId: String(offer.provider.providerId),
+      offerTransactionId: otx,
+      offerId: String(offer.offerId),
+      transaction: { amount: 75.5, currency: 'USD', amountType: 'PURCHASE' },
+      ...card,
+    });
+    const refusedOffers: string[] = [];
+    const crossed = other.offers.find((o) => !mine.offers.some((x) => x.offerId === o.offerId))!;
+    const refused = await instApi.call('savePlan', { body: bodyWith(crossed, mine.offerTransactionId) });
+    expect(refused.status, 'an offer of another offers answer').toBe(400);
+    refusedOffers.push(String(crossed.offerId));
+    if (inst.forbidden) {
+      const forbidden = other.offers.find((o) => o !== crossed) ?? crossed;
+      const res = await instApi.call('savePlan', { body: bodyWith(forbidden, other.offerTransactionId), auth: signedAs(inst.forbidden) });
+      expect(res.status, 'the key allowed no operation').toBe(403);
+      refusedOffers.push(String(forbidden.offerId));
+    }
+    const witness = await instApi.call('savePlan', { body: bodyWith(mine.offers[0], mine.offerTransactionId) });
+    expect(witness.status, 'the witness plan').toBe(201);
+    const arrived = await issuerReceiver.receiver.waitFor(
+      (r) => (r.json as { planId?: string } | undefined)?.planId === witness.body.planId,
+      10_000,
+    );
+    expect(arrived, 'the witness plan was notified').toBeDefined();
+    const stray = issuerReceiver.receiver
+      .requests()
+      .map((r) => (r.json as { offerId?: string } | undefined)?.offerId)
+      .filter((id) => id !== undefined && refusedOffers.includes(id));
+    expect(stray, 'notifications naming the offer of a refused selection').toEqual([]);
   },
 );
