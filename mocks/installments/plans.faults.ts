@@ -268,4 +268,10 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['IN-NOTIFY-REFUSED'],
   }),
+  seeded({
+    id: 'seeded-notify-issuer-cid-is-ica',
+    rule: "IN-NOTIFY-SHAPE: the notification's issuerCid carries the issuer's ICA, not its customer id",
+    source: 'provider',
+    rules: ['IN-NOTIFY-SHAPE'],
+  }),
 ]);

@@ -51,7 +51,8 @@ export function registerPlans(
     if (!issuer || faults.has('notification-not-sent')) return;
     const body: Record<string, unknown> = {
       planId: faults.has('notification-wrong-plan') ? randomUUID() : plan.planId,
-      issuerCid: issuer.issuerCid,
+      // seeded-notify-issuer-cid-is-ica: the issuer named by its ICA in both members.
+      issuerCid: faults.has('seeded-notify-issuer-cid-is-ica') ? issuer.issuerIca : issuer.issuerCid,
       issuerIca: issuer.issuerIca,
       // seeded-notify-offer-first-of-answer: the notification names the first offer of the answer, not the one chosen.
       offerId: faults.has('seeded-notify-offer-first-of-answer') && otx?.offers[0] ? otx.offers[0].offerId : plan.offerId,

@@ -41,7 +41,7 @@ test.beforeEach(({ inst }) => {
 
 test(
   'a plan chosen from a later offer is that offer on getPlan and in its one notification, with the schedule and Correlation-Id it was sent with @provider',
-  rules('IN-NOTIFY-CHOSEN', 'IN-NOTIFY-CORRELATION', 'IN-NOTIFY-SENT', 'IN-ECHO-PLAN', 'IN-STATE-PLAN-OFFER:accept'),
+  rules('IN-NOTIFY-CHOSEN', 'IN-NOTIFY-CORRELATION', 'IN-NOTIFY-SENT', 'IN-NOTIFY-SHAPE', 'IN-ECHO-PLAN', 'IN-STATE-PLAN-OFFER:accept'),
   async ({ instApi, instReq, inst, issuerReceiver }) => {
     const offersCorrelation = mixedCaseUuid();
     const answer = await offersFor({ instApi, instReq, inst }, offersCorrelation);
@@ -90,6 +90,12 @@ test(
     expect(sent.planInstallmentInformation?.tenure, "notification tenure: the chosen offer's").toBe(chosen.tenure);
     expect(sent.planInstallmentInformation?.frequency, "notification frequency: the chosen offer's").toBe(chosen.frequency);
     expect(sent.transaction?.amount, 'notification transaction.amount as sent, cents kept').toBe(amount);
+    expect(sent.transaction?.currency, 'notification transaction.currency as sent').toBe('USD');
+    // The issuer configured for the card's account range, both of its ids (IN-NOTIFY-SHAPE).
+    if (inst.issuer) {
+      expect(sent.issuerIca, "notification issuerIca: the card's issuer's").toBe(inst.issuer.issuerIca);
+      expect(sent.issuerCid, "notification issuerCid: the card's issuer's").toBe(inst.issuer.issuerCid);
+    }
     // Each installment field by field, against its own source.
     const got = (sent.schedulePayments ?? []) as Record<string, unknown>[];
     expect(got, 'notification schedulePayments: one per installment sent').toHaveLength(schedule.length);
