@@ -166,4 +166,22 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-VAL-PAN-COUNTS'],
   }),
+  seeded({
+    id: 'seeded-update-without-pans-accepted',
+    rule: 'IN-REQ-UPDATE-PANS: a registration into an existing list without a card number is accepted',
+    source: 'provider',
+    rules: ['IN-REQ-UPDATE-PANS'],
+  }),
+  seeded({
+    id: 'seeded-dereg-unknown-list-answered',
+    rule: 'IN-STATE-UNKNOWN-LIST: a deregistration from a list that does not exist is answered 200 with every card failed',
+    source: 'provider',
+    rules: ['IN-STATE-UNKNOWN-LIST'],
+  }),
+  seeded({
+    id: 'seeded-dereg-without-cards-accepted',
+    rule: 'IN-REQ-DEREG-CARDS: a deregistration without card data is answered 200',
+    source: 'provider',
+    rules: ['IN-REQ-DEREG-CARDS'],
+  }),
 ]);

@@ -50,6 +50,12 @@ export function registerPanLists(
     if (panListId !== undefined) {
       list = world.panLists.get(panListId);
       if (!list) return unknownList(reply);
+      // provider 2.0.0, registerPans 400 example: "To update pan list at least one pan should be present".
+      const withPan = ((ok.plain?.pans ?? []) as { pan?: string }[]).some((item) => item.pan !== undefined);
+      if (!withPan && !faults.has('seeded-update-without-pans-accepted'))
+        return invalidRequest(reply, faults, [
+          { field: 'encryptedValue', keyword: 'minItems', message: 'to update a pan list at least one pan should be present' },
+        ]);
     } else if (panListName !== undefined || faults.has('pan-list-unnamed-accepted')) {
       // "creates a pan list and/or registers pans": a name without an id creates the list.
       // i3-new-list-range-dropped: a list created by name does not keep the account range sent with it.
@@ -102,8 +108,17 @@ export function registerPanLists(
   app.post(`${prefix}/consumers/pans/deregistrations`, async (req, reply) => {
     const ok = await guard(req, reply, 'deregisterPans');
     if (!ok) return reply;
-    // A well-formed id of no list: nothing to deregister, so every PAN is a per-PAN failure (the
-    // mock's reading; registration, by contrast, needs the list to exist).
+    // provider 2.0.0, deregisterPans 400 examples: no card data ("encryptedValue must not be null or
+    // empty"; card data in clear sensitiveData counts: reference, Payload encryption), and a list id
+    // "not present in the system" (PanListIdNotFound).
+    if (ok.body.encryptedValue === undefined && ok.body.sensitiveData === undefined && !faults.has('seeded-dereg-without-cards-accepted'))
+      return invalidRequest(reply, faults, [
+        { field: 'encryptedValue', keyword: 'required', message: 'give the card data (encryptedValue)' },
+      ]);
+    const unknown = !world.panLists.has(ok.body.panListId);
+    if (unknown && !faults.has('seeded-dereg-unknown-list-answered') && !faults.has('i4-dereg-unknown-list-counted-successful'))
+      return unknownList(reply);
+    // seeded-dereg-unknown-list-answered: a list that does not exist answered 200, every PAN failed.
     const list = world.panLists.get(ok.body.panListId) ?? { panListId: ok.body.panListId, pans: new Set<string>() };
     let failureCount = 0;
     let successfulCount = 0;
