@@ -62,10 +62,14 @@ test(
       [own.accountRangeHigh, true, "the high end of the list's range"],
     ];
 
-    const refused = await instApi.call('registerPans', {
-      body: { panListId, accountRange: other, ...(await instReq.sensitive({ pans: [{ pan: first }] })) },
-    });
-    expectErrors(refused, 400);
+    // Another range, and the list's own with only its high end moved (one end differing is another range).
+    const narrowed = { accountRangeLow: own.accountRangeLow, accountRangeHigh: `${own.accountRangeHigh.slice(0, -1)}0` };
+    for (const range of [other, narrowed]) {
+      const refused = await instApi.call('registerPans', {
+        body: { panListId, accountRange: range, ...(await instReq.sensitive({ pans: [{ pan: first }] })) },
+      });
+      expectErrors(refused, 400);
+    }
     // Nothing changed: the list's range still gives offers; the other range and the card sent with it none.
     await expectOffers({ instApi, instReq }, [
       ...ownEnds,
@@ -82,5 +86,26 @@ test(
     const none = await instApi.call('registerPans', { body: { panListId, ...(await instReq.sensitive({ pans: [{ pan: second }] })) } });
     expect(none.status, 'no range, a card').toBe(200);
     await expectOffers({ instApi, instReq }, [...ownEnds, [first, true, 'the first card'], [second, true, 'the second card']]);
+  },
+);
+
+// A list created without a range has none for a range to differ from: the provider's examples do
+// not say whether one given later is taken or refused, so either answer is right, never a failure.
+test(
+  'a registration with an account range into an existing list that has none is answered 200 or 400, never 5xx @provider',
+  rules('IN-STATE-LIST-RANGE:accept'),
+  async ({ instApi, instReq }) => {
+    const created = await instApi.call('registerPans', {
+      body: { panListName: 'List without a range', ...(await instReq.sensitive({ pans: [{ pan: unregisteredPan() }] })) },
+    });
+    expect(created.status).toBe(200);
+    const res = await instApi.call('registerPans', {
+      body: {
+        panListId: String(created.body.panList.panListId),
+        accountRange: newRange(),
+        ...(await instReq.sensitive({ pans: [{ pan: unregisteredPan() }] })),
+      },
+    });
+    expect([200, 400], `a range for a list without one (answered ${res.status})`).toContain(res.status);
   },
 );
