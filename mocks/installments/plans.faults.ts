@@ -274,4 +274,10 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-NOTIFY-SHAPE'],
   }),
+  seeded({
+    id: 'seeded-plan-default-terms-of-last-offer',
+    rule: "IN-ECHO-PLAN: a plan chosen without terms of its own gets the last offer's tenure and frequency, not the chosen offer's",
+    source: 'assumption',
+    rules: ['IN-ECHO-PLAN'],
+  }),
 ]);

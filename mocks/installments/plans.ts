@@ -146,7 +146,12 @@ export function registerPlans(
       ]);
     }
     // i5-plan-tenure-of-first-offer: the default terms taken from the first offer, not the one chosen.
-    const termsOf = faults.has('i5-plan-tenure-of-first-offer') ? (otx?.offers[0] ?? offer) : offer;
+    // seeded-plan-default-terms-of-last-offer: the default terms taken from the last offer of the answer.
+    const termsOf = faults.has('i5-plan-tenure-of-first-offer')
+      ? (otx?.offers[0] ?? offer)
+      : faults.has('seeded-plan-default-terms-of-last-offer')
+        ? (otx?.offers.at(-1) ?? offer)
+        : offer;
     const info = b.planInstallmentInformation ?? { frequency: termsOf?.frequency ?? 'MONTHLY', tenure: termsOf?.tenure ?? 3 };
     const given = (b.schedulePayments ?? []) as Record<string, unknown>[];
     const complete =
