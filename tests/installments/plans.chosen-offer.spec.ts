@@ -39,8 +39,11 @@ test.beforeEach(({ inst }) => {
   test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
 });
 
+// An assumption check: the chosen offer's terms and the sent schedule in the notification rest on our
+// reading of the provider's descriptions (IN-NOTIFY-CHOSEN); the Correlation-Id alone is the
+// provider's, checked on its own in notifications.correlation.spec.ts.
 test(
-  'a plan chosen from a later offer is that offer on getPlan and in its one notification, with the schedule and Correlation-Id it was sent with @provider',
+  'a plan chosen from a later offer is that offer on getPlan and in its one notification, with the schedule and Correlation-Id it was sent with @assumption',
   rules('IN-NOTIFY-CHOSEN', 'IN-NOTIFY-CORRELATION', 'IN-NOTIFY-SENT', 'IN-NOTIFY-SHAPE', 'IN-ECHO-PLAN', 'IN-STATE-PLAN-OFFER:accept'),
   async ({ instApi, instReq, inst, issuerReceiver }) => {
     const offersCorrelation = mixedCaseUuid();
