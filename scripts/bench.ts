@@ -16,8 +16,8 @@ import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { parseBenchArgs, type BenchOptions, type BenchService } from '../tools/bench/args.js';
-import { compareClient, type ClientFigures } from '../tools/bench/client.js';
-import { AUTOCANNON_VERSION, runLoad, type LoadFigures, type LoadTarget } from '../tools/bench/load.js';
+import type { ClientFigures } from '../tools/bench/client.js';
+import type { LoadFigures, LoadTarget } from '../tools/bench/load.js';
 import type { GrowthBatch, ReadCase } from '../tools/bench/reads.js';
 import type { ParentMessage, ServerMessage, ServicePlan } from '../tools/bench/server.js';
 import { runMain, type CommandIo, type CommandMain } from '../tools/cli.js';
@@ -151,10 +151,11 @@ function printReport(
   clients: ClientFigures[],
   growth: Growth | undefined,
   startLoad: string,
+  autocannon: string,
 ) {
   const out: string[] = [];
   out.push(
-    `npm run bench: ${options.seconds} s per load phase (after 1 s of warm-up), ${options.rounds} alternating rounds, ${options.connections} connections, autocannon ${AUTOCANNON_VERSION}, node ${process.version}`,
+    `npm run bench: ${options.seconds} s per load phase (after 1 s of warm-up), ${options.rounds} alternating rounds, ${options.connections} connections, autocannon ${autocannon}, node ${process.version}`,
   );
   out.push(
     `machine: ${os.cpus().length} CPUs, load average ${startLoad} at start, ${loadNow()} at end (a busy or shared machine lowers and scatters every figure)`,
@@ -309,6 +310,11 @@ function printReport(
 
 export const main: CommandMain = async (argv, io) => {
   const options = parseBenchArgs(argv);
+  // Loaded once the arguments are good: a usage error answers before Playwright and autocannon load.
+  const [{ compareClient }, { AUTOCANNON_VERSION, runLoad }] = await Promise.all([
+    import('../tools/bench/client.js'),
+    import('../tools/bench/load.js'),
+  ]);
   const startLoad = loadNow();
   const progress = (line: string) => process.stderr.write(`bench: ${line}\n`);
   progress(`starting the mocks (${options.services.join(', ')})`);
@@ -365,7 +371,7 @@ export const main: CommandMain = async (argv, io) => {
       await time(large.cases, 'large');
       growth = { small: small.holds, large: large.holds, reads: [...reads.values()], creation: large.creation };
     }
-    printReport(io, options, loads, clients, growth, startLoad);
+    printReport(io, options, loads, clients, growth, startLoad, AUTOCANNON_VERSION);
   } finally {
     await server.stop();
   }

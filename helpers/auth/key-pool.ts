@@ -19,21 +19,54 @@ export function pooledKeyPair(name: string): { publicKey: KeyObject; privateKey:
   const known = made.get(name);
   if (known) return known;
   const file = path.join(dir, `${name.replace(/[^a-z0-9-]/gi, '_')}.pem`);
-  let pair: { publicKey: KeyObject; privateKey: KeyObject } | undefined;
-  try {
-    const privateKey = createPrivateKey(fs.readFileSync(file, 'utf8'));
-    pair = { privateKey, publicKey: createPublicKey(privateKey) };
-  } catch {
-    // Not made yet in this run (or the folder is gone): make it, and keep it for the next worker.
-    pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    try {
-      const tmp = `${file}.${process.pid}`;
-      fs.writeFileSync(tmp, pair.privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
-      fs.renameSync(tmp, file);
-    } catch {
-      // A run folder that cannot be written only costs the next worker its own pair.
-    }
-  }
+  const pair =
+    readPair(file) ?? (claim(file) ? makeAndKeep(file) : (awaitPair(file) ?? generateKeyPairSync('rsa', { modulusLength: 2048 })));
   made.set(name, pair);
   return pair;
+}
+
+function readPair(file: string): { publicKey: KeyObject; privateKey: KeyObject } | undefined {
+  try {
+    const privateKey = createPrivateKey(fs.readFileSync(file, 'utf8'));
+    return { privateKey, publicKey: createPublicKey(privateKey) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether this process makes the pair: the first to create its claim file does. Workers start
+ * together, and without the claim each would make the same pairs (a third of a second apiece).
+ */
+function claim(file: string): boolean {
+  try {
+    fs.closeSync(fs.openSync(`${file}.claim`, 'wx'));
+    return true;
+  } catch (error) {
+    // Claimed by another process; any other error (a folder that cannot be written): make it here.
+    return (error as NodeJS.ErrnoException).code !== 'EEXIST';
+  }
+}
+
+function makeAndKeep(file: string): { publicKey: KeyObject; privateKey: KeyObject } {
+  const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  try {
+    const tmp = `${file}.${process.pid}`;
+    fs.writeFileSync(tmp, pair.privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+    fs.renameSync(tmp, file);
+  } catch {
+    // A run folder that cannot be written only costs the next worker its own pair.
+  }
+  return pair;
+}
+
+/** The pair another process claimed, once it is written (a few seconds at most; then this process makes its own). */
+function awaitPair(file: string): { publicKey: KeyObject; privateKey: KeyObject } | undefined {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let waited = 0; waited < 5000; waited += 20) {
+    const pair = readPair(file);
+    if (pair) return pair;
+    Atomics.wait(pause, 0, 0, 20);
+  }
+  return undefined;
 }

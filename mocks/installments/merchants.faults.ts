@@ -4,7 +4,16 @@
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, independent, INDEPENDENT_2, INDEPENDENT_3, modelFault, INDEPENDENT_4, INDEPENDENT_5 } from '../kit/faults.js';
+import {
+  faultCatalogue,
+  independent,
+  INDEPENDENT_2,
+  INDEPENDENT_3,
+  modelFault,
+  INDEPENDENT_4,
+  seeded,
+  INDEPENDENT_5,
+} from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const MERCHANTS_FAULTS = faultCatalogue([
@@ -212,5 +221,30 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     rule: 'the Count header is the size of the page (provider 2.0.0, Count header): the by-request read answers min(limit, total) as Count, ignoring the offset',
     source: 'provider',
     rules: ['IN-PAGE-HEADERS'],
+  }),
+  // Seeded beside the checks of the objects a search names together (tests/installments/merchants.belong-together.spec.ts).
+  seeded({
+    id: 'seeded-mid-search-ignores-ica',
+    rule: "IN-FILTER-MID-MERCHANT: a MID search finds the merchant by legal name and country alone, so another acquirer's merchant of that name answers its MIDs",
+    source: 'seed',
+    rules: ['IN-FILTER-MID-MERCHANT'],
+  }),
+  seeded({
+    id: 'seeded-search-ica-prefix-match',
+    rule: 'IN-FILTER-ICA: a merchant search by acquirerICA also finds the merchants of every longer ICA that starts with it',
+    source: 'seed',
+    rules: ['IN-FILTER-ICA'],
+  }),
+  seeded({
+    id: 'seeded-mid-filter-prefix-match',
+    rule: 'IN-FILTER-MID: the mid criterion of a MID search also answers every MID of the merchant that starts with it',
+    source: 'provider',
+    rules: ['IN-FILTER-MID'],
+  }),
+  seeded({
+    id: 'seeded-search-maid-numeric',
+    rule: 'IN-FILTER-MAID: the maid criterion is compared as a number, so a maid with leading zeros finds the maid of the same digits without them',
+    source: 'provider',
+    rules: ['IN-FILTER-MAID'],
   }),
 ]);

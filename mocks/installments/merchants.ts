@@ -109,7 +109,7 @@ export function registerMerchants(
     const name = ignored || c.merchantLegalName === undefined ? undefined : c.merchantLegalName.toLowerCase();
     const found = merchantCandidates(world, {
       merchantLegalName: ignored ? undefined : c.merchantLegalName,
-      acquirerICA: ignored || faults.has('search-ignores-ica') ? undefined : c.acquirerICA,
+      acquirerICA: ignored || faults.has('search-ignores-ica') || faults.has('seeded-search-ica-prefix-match') ? undefined : c.acquirerICA,
       countryCode: ignored || faults.has('blind-search-country-ignored') ? undefined : c.countryCode,
     })
       // The name is the merchant's as submitted (the view adds only its state): checked before the view is built.
@@ -129,6 +129,16 @@ export function registerMerchants(
           if (key === 'countryCode' && faults.has('blind-search-country-ignored')) continue;
           if ((key === 'acquirerICA' && faults.has('search-ignores-ica')) || (key === 'maid' && faults.has('search-ignores-maid')))
             continue;
+          // seeded-search-ica-prefix-match: an acquirer ICA criterion matches every ICA that starts with it.
+          if (key === 'acquirerICA' && faults.has('seeded-search-ica-prefix-match') && c[key] !== undefined) {
+            if (!String(m[key]).startsWith(c[key])) return false;
+            continue;
+          }
+          // seeded-search-maid-numeric: the maid criterion compared as a number (leading zeros dropped).
+          if (key === 'maid' && faults.has('seeded-search-maid-numeric') && c[key] !== undefined) {
+            if (Number(m[key]) !== Number(c[key])) return false;
+            continue;
+          }
           if (c[key] !== undefined && m[key] !== c[key]) return false;
         }
         return true;
@@ -160,7 +170,8 @@ export function registerMerchants(
           (faults.has('i4-mid-search-name-case-insensitive') &&
             String(x.merchant.merchantLegalName).toLowerCase() === String(c.merchantLegalName).toLowerCase())) &&
         (x.merchant.countryCode === c.countryCode || faults.has('mid-search-ignores-country')) &&
-        x.merchant.acquirerICA === c.acquirerICA,
+        // seeded-mid-search-ignores-ica: the merchant found by name and country alone.
+        (x.merchant.acquirerICA === c.acquirerICA || faults.has('seeded-mid-search-ignores-ica')),
     );
     const s = p ? state(p) : undefined;
     const reported = faults.has('mid-status-completed') && s ? { status: 'COMPLETED' } : s;
@@ -168,7 +179,11 @@ export function registerMerchants(
       .map((mid: string) => ({ mid, ...reported }))
       .filter(
         (m: { mid: string; status?: string }) =>
-          (c.mid === undefined || faults.has('blind-mid-filter-ignored') || m.mid === c.mid) &&
+          (c.mid === undefined ||
+            faults.has('blind-mid-filter-ignored') ||
+            m.mid === c.mid ||
+            // seeded-mid-filter-prefix-match: the mid criterion matches every MID that starts with it.
+            (faults.has('seeded-mid-filter-prefix-match') && m.mid.startsWith(c.mid))) &&
           (c.status === undefined || m.status === c.status),
       );
     const body = {

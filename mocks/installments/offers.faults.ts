@@ -3,7 +3,7 @@
 // provider's release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted`
 // runs the specs citing them). The faults of the suite's authors first, then those written blind
 // (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, independent, INDEPENDENT_2, INDEPENDENT_4 } from '../kit/faults.js';
+import { faultCatalogue, independent, INDEPENDENT_2, INDEPENDENT_4, seeded } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const OFFERS_FAULTS = faultCatalogue([
@@ -61,5 +61,18 @@ export const OFFERS_FAULTS = faultCatalogue([
     rule: 'OffersGroup.total is the number of offers answered (provider OffersGroup.total; reference): on a small purchase the longest-tenure offer is dropped (its installment would be below one currency unit) but total still counts it',
     source: 'assumption',
     rules: ['IN-VAL-OFFERS-TOTAL'],
+  }),
+  // Seeded beside the checks of the merchant members that go together (offers.merchant.spec.ts).
+  seeded({
+    id: 'seeded-offers-merchant-id-alone-accepted',
+    rule: 'IN-REQ-OFFERS-MERCHANT: an offers request whose merchant has an acquirerId or a merchantId without the other (or without its country) is answered',
+    source: 'provider',
+    rules: ['IN-REQ-OFFERS-MERCHANT'],
+  }),
+  seeded({
+    id: 'seeded-offers-merchant-country-optional',
+    rule: 'IN-REQ-OFFERS-MERCHANT: an offers request whose merchant has a name or a URL without its country is answered',
+    source: 'provider',
+    rules: ['IN-REQ-OFFERS-MERCHANT'],
   }),
 ]);

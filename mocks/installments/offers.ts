@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { MockContext } from '../kit/context.js';
 import type { InstallmentsFaultId } from './catalogue.js';
-import { sendError } from './errors.js';
+import { invalidRequest, sendError } from './errors.js';
 import type { Guard } from './guard.js';
 import { inRange, type InstallmentsState } from './state.js';
 
@@ -23,6 +23,26 @@ export function isEligible(world: InstallmentsState, pan: string, highExclusive 
   );
 }
 
+/**
+ * provider 2.0.0, approvedOffers 400 examples (InvalidMerchantParameters, InvalidMerchantParameterCombinations,
+ * MissingCountyCodeInMerchantParameters): an acquirerId or a merchantId needs the other and the
+ * country; a merchant name or URL needs the country. No schema rule: the members the merchant lacks.
+ */
+function merchantFieldsMissing(
+  merchant: Record<string, unknown> | undefined,
+  faults: MockContext<InstallmentsFaultId>['faults'],
+): string[] {
+  if (!merchant) return [];
+  const needed = new Set<string>();
+  // seeded-offers-merchant-id-alone-accepted: an acquirerId or merchantId without the other is taken.
+  if ((merchant.acquirerId !== undefined || merchant.merchantId !== undefined) && !faults.has('seeded-offers-merchant-id-alone-accepted'))
+    for (const field of ['acquirerId', 'merchantId', 'country']) needed.add(field);
+  // seeded-offers-merchant-country-optional: a name or URL without the country is taken.
+  if ((merchant.name !== undefined || merchant.url !== undefined) && !faults.has('seeded-offers-merchant-country-optional'))
+    needed.add('country');
+  return [...needed].filter((field) => merchant[field] === undefined);
+}
+
 export function registerOffers(
   app: FastifyInstance,
   prefix: string,
@@ -36,6 +56,17 @@ export function registerOffers(
   app.post(`${prefix}/offers`, async (req, reply) => {
     const ok = await guard(req, reply, 'approvedOffers');
     if (!ok) return reply;
+    const missing = merchantFieldsMissing(ok.body.merchant, faults);
+    if (missing.length)
+      return invalidRequest(
+        reply,
+        faults,
+        missing.map((field) => ({
+          field: `merchant.${field}`,
+          keyword: 'required',
+          message: `merchant.${field} must be present with the others given`,
+        })),
+      );
     const given =
       faults.has('clear-offers-pan-ignored') && ok.body.encryptedValue === undefined ? undefined : ok.plain?.consumer?.primaryAccountNumber;
     const pan: string | undefined = given === undefined ? undefined : String(given);
@@ -73,7 +104,13 @@ export function registerOffers(
       offerEndDatetime: end.toISOString(),
     }));
     const offerTransactionId = `otx${randomBytes(10).toString('hex')}`;
-    world.offerTransactions.set(offerTransactionId, { offerTransactionId, pan, merchant: ok.body.merchant ?? {}, offers });
+    world.offerTransactions.set(offerTransactionId, {
+      offerTransactionId,
+      pan,
+      merchant: ok.body.merchant ?? {},
+      offers,
+      correlationId: req.headers['correlation-id'] as string | undefined,
+    });
     const total = faults.has('offers-total-wrong') ? offers.length + 1 : offers.length;
     // i4-offers-total-counts-dropped-offer: an offer whose installment is below one unit is dropped, total kept.
     const shown = faults.has('i4-offers-total-counts-dropped-offer') ? offers.filter((o) => o.otherInstallmentAmount >= 1) : offers;

@@ -3,7 +3,16 @@
 // provider's release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted`
 // runs the specs citing them). The faults of the suite's authors first, then those written blind
 // (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, independent, INDEPENDENT_2, INDEPENDENT_3, modelFault, INDEPENDENT_4, INDEPENDENT_5 } from '../kit/faults.js';
+import {
+  faultCatalogue,
+  independent,
+  INDEPENDENT_2,
+  INDEPENDENT_3,
+  modelFault,
+  INDEPENDENT_4,
+  INDEPENDENT_5,
+  seeded,
+} from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const PANS_FAULTS = faultCatalogue([
@@ -137,5 +146,42 @@ export const PANS_FAULTS = faultCatalogue([
     rule: 'failureCount counts every PAN item refused (provider 2.0.0, Registration): an item without its number is counted neither successful nor failed',
     source: 'provider',
     rules: ['IN-VAL-PAN-COUNTS'],
+  }),
+  // Seeded beside the checks of a list's account range and the counts of every item (pan-lists.ranges.spec.ts, the PAN lists model).
+  seeded({
+    id: 'seeded-registration-without-cards-or-range-accepted',
+    rule: 'IN-REQ-CARDS-OR-RANGE: a registration with neither card data nor an account range is accepted',
+    source: 'provider',
+    rules: ['IN-REQ-CARDS-OR-RANGE'],
+  }),
+  seeded({
+    id: 'seeded-list-range-replaced',
+    rule: "IN-STATE-LIST-RANGE: a registration into an existing list with another account range replaces the list's range instead of being refused",
+    source: 'provider',
+    rules: ['IN-STATE-LIST-RANGE'],
+  }),
+  seeded({
+    id: 'seeded-dereg-empty-item-uncounted',
+    rule: 'IN-VAL-PAN-COUNTS: a deregistration item without its card number is counted neither as deregistered nor as failed',
+    source: 'provider',
+    rules: ['IN-VAL-PAN-COUNTS'],
+  }),
+  seeded({
+    id: 'seeded-update-without-pans-accepted',
+    rule: 'IN-REQ-UPDATE-PANS: a registration into an existing list without a card number is accepted',
+    source: 'provider',
+    rules: ['IN-REQ-UPDATE-PANS'],
+  }),
+  seeded({
+    id: 'seeded-dereg-unknown-list-answered',
+    rule: 'IN-STATE-UNKNOWN-LIST: a deregistration from a list that does not exist is answered 200 with every card failed',
+    source: 'provider',
+    rules: ['IN-STATE-UNKNOWN-LIST'],
+  }),
+  seeded({
+    id: 'seeded-dereg-without-cards-accepted',
+    rule: 'IN-REQ-DEREG-CARDS: a deregistration without card data is answered 200',
+    source: 'provider',
+    rules: ['IN-REQ-DEREG-CARDS'],
   }),
 ]);

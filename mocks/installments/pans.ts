@@ -39,10 +39,23 @@ export function registerPanLists(
     // i5-panlist-name-64-refused: the name's upper bound checked as exclusive.
     if (faults.has('i5-panlist-name-64-refused') && typeof panListName === 'string' && panListName.length === 64)
       return invalidRequest(reply, faults, [{ field: 'panListName', keyword: 'maxLength', message: 'panListName is too long' }]);
+    // provider 2.0.0, registerPans 400 example "Either encryptedValue or Account Range must not be null or
+    // empty" (card data in clear sensitiveData counts as card data: reference, Payload encryption).
+    const noCardData = ok.body.encryptedValue === undefined && ok.body.sensitiveData === undefined;
+    if (noCardData && accountRange === undefined && !faults.has('seeded-registration-without-cards-or-range-accepted'))
+      return invalidRequest(reply, faults, [
+        { field: 'encryptedValue', keyword: 'required', message: 'give card data (encryptedValue) or an accountRange' },
+      ]);
     let list: PanList | undefined;
     if (panListId !== undefined) {
       list = world.panLists.get(panListId);
       if (!list) return unknownList(reply);
+      // provider 2.0.0, registerPans 400 example: "To update pan list at least one pan should be present".
+      const withPan = ((ok.plain?.pans ?? []) as { pan?: string }[]).some((item) => item.pan !== undefined);
+      if (!withPan && !faults.has('seeded-update-without-pans-accepted'))
+        return invalidRequest(reply, faults, [
+          { field: 'encryptedValue', keyword: 'minItems', message: 'to update a pan list at least one pan should be present' },
+        ]);
     } else if (panListName !== undefined || faults.has('pan-list-unnamed-accepted')) {
       // "creates a pan list and/or registers pans": a name without an id creates the list.
       // i3-new-list-range-dropped: a list created by name does not keep the account range sent with it.
@@ -55,7 +68,17 @@ export function registerPanLists(
         { field: 'panListId', keyword: 'required', message: 'give panListId, or panListName to create a list' },
       ]);
     }
-    if (accountRange && panListId !== undefined) list.accountRange = accountRange;
+    if (accountRange && panListId !== undefined) {
+      // provider 2.0.0, registerPans 400 example (invalid account range for an existing pan list): a range
+      // other than the list's is refused, nothing registered; a list without a range takes the one given.
+      const own = list.accountRange;
+      const other = own && (own.accountRangeLow !== accountRange.accountRangeLow || own.accountRangeHigh !== accountRange.accountRangeHigh);
+      if (other && !faults.has('seeded-list-range-replaced'))
+        return invalidRequest(reply, faults, [
+          { field: 'accountRange', keyword: 'const', message: 'accountRange is not the account range of this pan list' },
+        ]);
+      list.accountRange = accountRange;
+    }
     // i5-pans-register-by-id-clears-range: a registration by id without a range overwrites the list's range.
     if (!accountRange && panListId !== undefined && faults.has('i5-pans-register-by-id-clears-range')) list.accountRange = undefined;
     let failureCount = 0;
@@ -85,14 +108,25 @@ export function registerPanLists(
   app.post(`${prefix}/consumers/pans/deregistrations`, async (req, reply) => {
     const ok = await guard(req, reply, 'deregisterPans');
     if (!ok) return reply;
-    // A well-formed id of no list: nothing to deregister, so every PAN is a per-PAN failure (the
-    // mock's reading; registration, by contrast, needs the list to exist).
+    // provider 2.0.0, deregisterPans 400 examples: no card data ("encryptedValue must not be null or
+    // empty"; card data in clear sensitiveData counts: reference, Payload encryption), and a list id
+    // "not present in the system" (PanListIdNotFound).
+    if (ok.body.encryptedValue === undefined && ok.body.sensitiveData === undefined && !faults.has('seeded-dereg-without-cards-accepted'))
+      return invalidRequest(reply, faults, [
+        { field: 'encryptedValue', keyword: 'required', message: 'give the card data (encryptedValue)' },
+      ]);
+    const unknown = !world.panLists.has(ok.body.panListId);
+    if (unknown && !faults.has('seeded-dereg-unknown-list-answered') && !faults.has('i4-dereg-unknown-list-counted-successful'))
+      return unknownList(reply);
+    // seeded-dereg-unknown-list-answered: a list that does not exist answered 200, every PAN failed.
     const list = world.panLists.get(ok.body.panListId) ?? { panListId: ok.body.panListId, pans: new Set<string>() };
     let failureCount = 0;
     let successfulCount = 0;
     for (const { pan } of (ok.plain?.pans ?? []) as { pan?: string }[]) {
       // i4-dereg-unknown-list-counted-successful: a list id that names no list counts every PAN as deregistered.
       const unknownCounted = faults.has('i4-dereg-unknown-list-counted-successful') && !world.panLists.has(list.panListId);
+      // seeded-dereg-empty-item-uncounted: an item without its number is skipped, counted nowhere.
+      if (pan === undefined && faults.has('seeded-dereg-empty-item-uncounted')) continue;
       if (pan === undefined || (!list.pans.has(pan) && !unknownCounted)) {
         failureCount++;
         continue;

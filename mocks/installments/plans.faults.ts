@@ -225,4 +225,59 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-ECHO-PLAN'],
   }),
+  // Seeded beside the checks of the offer a plan is chosen with (tests/installments/plans.chosen-offer.spec.ts).
+  seeded({
+    id: 'seeded-plan-offer-unchecked',
+    rule: 'IN-STATE-PLAN-OFFER: savePlan takes any offerId as given, one of another offers answer included',
+    source: 'assumption',
+    rules: ['IN-STATE-PLAN-OFFER'],
+  }),
+  seeded({
+    id: 'seeded-notify-offer-first-of-answer',
+    rule: 'IN-NOTIFY-CHOSEN: the notification names the first offer of the offers answer, not the one the plan was chosen with',
+    source: 'assumption',
+    rules: ['IN-NOTIFY-CHOSEN'],
+  }),
+  seeded({
+    id: 'seeded-notify-schedule-recomputed',
+    rule: 'IN-NOTIFY-CHOSEN: the notification carries a schedule the service computes from the amount and tenure, not the schedulePayments the selection sent',
+    source: 'assumption',
+    rules: ['IN-NOTIFY-CHOSEN'],
+  }),
+  seeded({
+    id: 'seeded-notify-correlation-id-of-offers',
+    rule: "IN-NOTIFY-CORRELATION: the notification carries the offers request's Correlation-Id, not the one its savePlan was sent with",
+    source: 'provider',
+    rules: ['IN-NOTIFY-CORRELATION'],
+  }),
+  seeded({
+    id: 'seeded-notify-correlation-id-empty-when-absent',
+    rule: 'IN-NOTIFY-CORRELATION: a selection sent without a Correlation-Id is notified with an empty one, not one the service made',
+    source: 'provider',
+    rules: ['IN-NOTIFY-CORRELATION'],
+  }),
+  seeded({
+    id: 'seeded-notify-correlation-id-of-previous-plan',
+    rule: "IN-NOTIFY-CORRELATION: a notification carries the Correlation-Id of the selection before its own plan's",
+    source: 'provider',
+    rules: ['IN-NOTIFY-CORRELATION'],
+  }),
+  seeded({
+    id: 'seeded-notify-refused-selection',
+    rule: 'IN-NOTIFY-REFUSED: a selection refused for an offer of another offers answer still notifies the issuer',
+    source: 'seed',
+    rules: ['IN-NOTIFY-REFUSED'],
+  }),
+  seeded({
+    id: 'seeded-notify-issuer-cid-is-ica',
+    rule: "IN-NOTIFY-SHAPE: the notification's issuerCid carries the issuer's ICA, not its customer id",
+    source: 'provider',
+    rules: ['IN-NOTIFY-SHAPE'],
+  }),
+  seeded({
+    id: 'seeded-plan-default-terms-of-last-offer',
+    rule: "IN-ECHO-PLAN: a plan chosen without terms of its own gets the last offer's tenure and frequency, not the chosen offer's",
+    source: 'assumption',
+    rules: ['IN-ECHO-PLAN'],
+  }),
 ]);

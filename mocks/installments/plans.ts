@@ -41,7 +41,8 @@ export function registerPlans(
 ) {
   const { faults, clock, deliveries } = ctx;
 
-  function notifyIssuer(plan: Plan, correlationId: string) {
+  /** `otx`: the offers answer the plan was chosen from (read only by the seeded faults of the notification). */
+  function notifyIssuer(plan: Plan, correlationId: string, otx?: { offers: Record<string, any>[]; correlationId?: string }) {
     // i4-notify-only-for-listed-pan: only a card registered by its number in a list finds its issuer.
     const listed = !faults.has('i4-notify-only-for-listed-pan') || [...world.panLists.values()].some((l) => l.pans.has(plan.pan));
     const issuer =
@@ -50,17 +51,22 @@ export function registerPlans(
     if (!issuer || faults.has('notification-not-sent')) return;
     const body: Record<string, unknown> = {
       planId: faults.has('notification-wrong-plan') ? randomUUID() : plan.planId,
-      issuerCid: issuer.issuerCid,
+      // seeded-notify-issuer-cid-is-ica: the issuer named by its ICA in both members.
+      issuerCid: faults.has('seeded-notify-issuer-cid-is-ica') ? issuer.issuerIca : issuer.issuerCid,
       issuerIca: issuer.issuerIca,
-      offerId: plan.offerId,
-      schedulePayments: faults.has('blind-notification-schedule-amount-key')
-        ? plan.scheduledRepayments
-        : plan.scheduledRepayments.map(({ amount, ...r }) => ({
-            ...r,
-            // i4-notify-installment-amount-floored: whole currency units in the notification only.
-            installmentAmount:
-              faults.has('i4-notify-installment-amount-floored') && typeof amount === 'number' ? Math.floor(amount) : amount,
-          })),
+      // seeded-notify-offer-first-of-answer: the notification names the first offer of the answer, not the one chosen.
+      offerId: faults.has('seeded-notify-offer-first-of-answer') && otx?.offers[0] ? otx.offers[0].offerId : plan.offerId,
+      schedulePayments: faults.has('seeded-notify-schedule-recomputed')
+        ? // seeded-notify-schedule-recomputed: the schedule the selection sent replaced by one the service computes.
+          schedule(plan.transaction.amount, plan.planInstallmentInformation.tenure, clock.now())
+        : faults.has('blind-notification-schedule-amount-key')
+          ? plan.scheduledRepayments
+          : plan.scheduledRepayments.map(({ amount, ...r }) => ({
+              ...r,
+              // i4-notify-installment-amount-floored: whole currency units in the notification only.
+              installmentAmount:
+                faults.has('i4-notify-installment-amount-floored') && typeof amount === 'number' ? Math.floor(amount) : amount,
+            })),
       planInstallmentInformation: plan.planInstallmentInformation,
       transaction: faults.has('blind-notification-amount-in-cents')
         ? { ...plan.transaction, amount: Math.round(plan.transaction.amount * 100) }
@@ -80,7 +86,10 @@ export function registerPlans(
         ? randomUUID()
         : faults.has('i4-notify-correlation-id-uppercased')
           ? correlationId.toUpperCase()
-          : correlationId;
+          : // seeded-notify-correlation-id-of-offers: the offers request's Correlation-Id propagated instead of the plan's.
+            faults.has('seeded-notify-correlation-id-of-offers') && otx?.correlationId
+            ? otx.correlationId
+            : correlationId;
     if (!faults.has('notification-unsigned'))
       headers.authorization = signRequest(
         { consumerKey: world.serviceKey.consumerKey, signingKey: world.serviceKey.privateKeyPem },
@@ -94,6 +103,9 @@ export function registerPlans(
     // i3-notify-delivered-twice: the notification is sent again at once (a retry that does not wait for the first answer).
     if (faults.has('i3-notify-delivered-twice')) void deliveries.send(issuer.notificationUrl, 'POST', headers, body, clock.now());
   }
+
+  /** seeded-notify-correlation-id-of-previous-plan: the Correlation-Id of the last selection (read only while that fault is on). */
+  let previousCorrelation: string | undefined;
 
   app.post(`${prefix}/plans`, async (req, reply) => {
     const ok = await guard(req, reply, 'savePlan');
@@ -111,12 +123,38 @@ export function registerPlans(
         ? [...world.offerTransactions.values()].flatMap((t) => t.offers).find((o) => o.offerId === b.offerId)
         : undefined;
     const offer = b.offerId === undefined ? otx?.offers[0] : (otx?.offers.find((o) => o.offerId === b.offerId) ?? anyOffer());
-    if (otx && !offer)
+    // seeded-plan-offer-unchecked: an offerId that is no offer of the answer is taken as given.
+    if (otx && !offer && !faults.has('seeded-plan-offer-unchecked')) {
+      // seeded-notify-refused-selection: the issuer notified before the offer was checked.
+      if (faults.has('seeded-notify-refused-selection'))
+        notifyIssuer(
+          {
+            planId: randomUUID(),
+            providerId: b.providerId,
+            offerId: String(b.offerId),
+            pan: String(ok.plain?.consumer?.primaryAccountNumber ?? otx.pan),
+            merchant: { country: 'USA', mcc: '5999' },
+            transaction: b.transaction,
+            planInstallmentInformation: b.planInstallmentInformation ?? { frequency: 'MONTHLY', tenure: 3 },
+            scheduledRepayments: schedule(b.transaction.amount, b.planInstallmentInformation?.tenure ?? 3, clock.now()).map(
+              ({ installmentAmount, ...r }) => ({ ...r, amount: installmentAmount }),
+            ),
+            status: 'CREATED',
+            callbackUrl: '',
+          },
+          (req.headers['correlation-id'] as string | undefined) ?? randomUUID(),
+        );
       return invalidRequest(reply, faults, [
         { field: 'offerId', keyword: 'exists', message: 'offerId is not an offer of this offerTransactionId' },
       ]);
+    }
     // i5-plan-tenure-of-first-offer: the default terms taken from the first offer, not the one chosen.
-    const termsOf = faults.has('i5-plan-tenure-of-first-offer') ? (otx?.offers[0] ?? offer) : offer;
+    // seeded-plan-default-terms-of-last-offer: the default terms taken from the last offer of the answer.
+    const termsOf = faults.has('i5-plan-tenure-of-first-offer')
+      ? (otx?.offers[0] ?? offer)
+      : faults.has('seeded-plan-default-terms-of-last-offer')
+        ? (otx?.offers.at(-1) ?? offer)
+        : offer;
     const info = b.planInstallmentInformation ?? { frequency: termsOf?.frequency ?? 'MONTHLY', tenure: termsOf?.tenure ?? 3 };
     const given = (b.schedulePayments ?? []) as Record<string, unknown>[];
     const complete =
@@ -146,7 +184,14 @@ export function registerPlans(
       // Independent fault: a selection without a Correlation-Id notifies nobody.
     } else if (faults.has('i5-notify-skipped-with-given-schedule') && complete) {
       // i5-notify-skipped-with-given-schedule: a selection carrying its own schedule notifies nobody.
-    } else notifyIssuer(plan, correlationId ?? randomUUID());
+    } else {
+      // provider 2.0.0, CorrelationIdHeaderParameter: without one the API makes its own and propagates it.
+      // seeded-notify-correlation-id-empty-when-absent: none made, an empty header sent on.
+      // seeded-notify-correlation-id-of-previous-plan: the Correlation-Id of the selection before this one.
+      const own = correlationId ?? (faults.has('seeded-notify-correlation-id-empty-when-absent') ? '' : randomUUID());
+      notifyIssuer(plan, faults.has('seeded-notify-correlation-id-of-previous-plan') ? (previousCorrelation ?? own) : own, otx);
+      previousCorrelation = own;
+    }
     return reply.code(faults.has('plan-created-200') ? 200 : 201).send({ planId, status: plan.status });
   });
 

@@ -42,6 +42,8 @@ export interface OfferTransaction {
   pan: string;
   merchant: Record<string, any>;
   offers: Record<string, any>[];
+  /** The Correlation-Id the offers request carried (read only by plans.ts's seeded-notify-correlation-id-of-offers). */
+  correlationId?: string;
 }
 
 export interface Plan {

@@ -69,7 +69,9 @@ async function baseCall(
     case 'registerPans':
       return { call: { body: { panListName: 'Boundary list' } }, plain: { pans: [{ pan: unregisteredPan() }] } };
     case 'deregisterPans': {
-      const created = await instApi.call('registerPans', { body: { panListName: 'Boundary list' } });
+      const created = await instApi.call('registerPans', {
+        body: { panListName: 'Boundary list', ...(await instReq.sensitive({ pans: [] })) },
+      });
       return { call: { body: { panListId: created.body.panList.panListId } }, plain: { pans: [{ pan: unregisteredPan() }] } };
     }
     case 'approvedOffers':

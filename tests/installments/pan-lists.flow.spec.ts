@@ -63,7 +63,7 @@ test(
   'deregistering a PAN that is not in the list counts it as a failure @assumption',
   rules('IN-VAL-PAN-COUNTS'),
   async ({ instApi, instReq }) => {
-    const created = await instApi.call('registerPans', { body: { panListName: 'Empty list' } });
+    const created = await instApi.call('registerPans', { body: { panListName: 'Empty list', ...(await instReq.sensitive({ pans: [] })) } });
     const res = await instApi.call('deregisterPans', {
       body: { panListId: created.body.panList.panListId, ...(await instReq.sensitive({ pans: [{ pan: unregisteredPan() }] })) },
     });

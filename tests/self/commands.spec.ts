@@ -3,7 +3,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, runCommand, test } from '../../fixtures/self.js';
+import { expect, runCommand, test, userEnv } from '../../fixtures/self.js';
+import { ConfigError, configOf } from '../../helpers/config/config.js';
 import { runInProcess } from './commands.known.js';
 
 const noStack = (output: string) => !/\n\s+at .+:\d+:\d+/.test(output);
@@ -15,10 +16,10 @@ test('an unknown TARGET stops the run with one configuration line', () => {
   expect(noStack(output)).toBe(true);
 });
 
+// The command line's wiring is the check above's; the configuration it reads is read here in process.
 test('a non-numeric FC_NUM_RUNS stops the run with one configuration line', () => {
-  const { code, output } = runCommand('npx', ['playwright', 'test', '--list', '--project', 'self'], { FC_NUM_RUNS: 'many' });
-  expect(code).not.toBe(0);
-  expect(output).toContain('configuration error: FC_NUM_RUNS: expected a positive whole number, found "many"');
+  const env = userEnv('/nonexistent/.env', { FC_NUM_RUNS: 'many' });
+  expect(() => configOf(env)).toThrow(new ConfigError('FC_NUM_RUNS: expected a positive whole number, found "many"'));
 });
 
 // Each script's command line is started once (its wiring: the main runs, one error line, exit 2)...

@@ -1,0 +1,37 @@
+// Covers: approvedOffers, the merchant members that go together - provider 2.0.0, approvedOffers 400
+// examples InvalidMerchantParameters ("AcquirerId, MerchantId and CountryCode must be present"),
+// InvalidMerchantParameterCombinations (an acquirer id or merchant id needs the other and the
+// country; a merchant name or URL needs the country) and MissingCountyCodeInMerchantParameters. The
+// schema has no such rule (MerchantParameters requires nothing): each combination is sent complete
+// (200 for the eligible card) and with one member left out (400). A merchant with none of these
+// members is not sent: the examples do not say whether one combination must always be present.
+import { expect, rules, test } from '../../fixtures/installments.js';
+
+const COUNTRY = { country: 'USA' };
+const IDS = { acquirerId: '001234', merchantId: 'MID000123' };
+/** Each combination, and the members whose absence leaves a member that needs it (a name alone needs its country; a country alone needs nothing). */
+const COMBINATIONS: [string, Record<string, string>, string[]][] = [
+  ['acquirerId, merchantId and country', { ...IDS, ...COUNTRY, mcc: '5732' }, ['acquirerId', 'merchantId', 'country']],
+  ['name and country', { name: 'Example Electronics', ...COUNTRY }, ['country']],
+  ['url and country', { url: 'https://shop.example.test', ...COUNTRY }, ['country']],
+];
+
+test.beforeEach(({ inst }) => {
+  test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
+});
+
+test(
+  'answers an offers merchant given as each complete combination, and refuses it with 400 when one member of the combination is left out @provider',
+  rules('IN-REQ-OFFERS-MERCHANT:accept', 'IN-REQ-OFFERS-MERCHANT:refuse'),
+  async ({ instApi, instReq, inst }) => {
+    for (const [what, merchant, needed] of COMBINATIONS) {
+      const res = await instApi.call('approvedOffers', { body: await instReq.offersBody(inst.eligiblePan!, { merchant }) });
+      expect(res.status, `a merchant with ${what}`).toBe(200);
+      for (const left of needed) {
+        const { [left]: _dropped, ...rest } = merchant;
+        const refused = await instApi.call('approvedOffers', { body: await instReq.offersBody(inst.eligiblePan!, { merchant: rest }) });
+        expect(refused.status, `a merchant with ${what}, ${left} left out`).toBe(400);
+      }
+    }
+  },
+);

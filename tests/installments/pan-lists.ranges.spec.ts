@@ -1,0 +1,111 @@
+// Covers: registerPans with an account range (a new list by name, an existing list by panListId),
+// with card data or none, and approvedOffers as the reader of a list's range - provider 2.0.0
+// PanRegistrationBody and the registerPans 400 examples ("Either encryptedValue or Account Range
+// must not be null or empty"; "Invalid account range for pan list": the range given does not match
+// the existing list's); reference/installments.md, Flows - services (offers only for registered
+// account ranges). Each range is a random block of BIN 455552, which no other check registers.
+import { expect, expectErrors, rules, test, unregisteredPan } from '../../fixtures/installments.js';
+
+type Fx = Parameters<Parameters<typeof test>[2]>[0];
+
+/** A 16-digit account range of its own, and the cards at its ends. */
+function newRange() {
+  const block = `455552${String(1000 + Math.floor(Math.random() * 8999))}`;
+  return { accountRangeLow: `${block}00000`, accountRangeHigh: `${block}99999` };
+}
+
+/** approvedOffers for each card: 200 where `eligible`, 404 elsewhere (reference, Flows - services). */
+async function expectOffers(fx: Pick<Fx, 'instApi' | 'instReq'>, cards: [string, boolean, string][]) {
+  for (const [pan, eligible, what] of cards) {
+    const res = await fx.instApi.call('approvedOffers', { body: await fx.instReq.offersBody(pan) });
+    if (eligible) expect(res.status, `offers for ${what}`).toBe(200);
+    else expectErrors(res, 404);
+  }
+}
+
+test(
+  'a registration with neither card data nor an account range is 400; card data or a range alone is accepted @provider',
+  rules('IN-REQ-CARDS-OR-RANGE:refuse', 'IN-REQ-CARDS-OR-RANGE:accept'),
+  async ({ instApi, instReq }) => {
+    const created = await instApi.call('registerPans', {
+      body: { panListName: 'Cards or range', ...(await instReq.sensitive({ pans: [] })) },
+    });
+    expect(created.status, 'a new list with card data (no card in it)').toBe(200);
+    const panListId = String(created.body.panList.panListId);
+    for (const [what, body] of [
+      ['a new list by name alone', { panListName: 'Neither cards nor range' }],
+      ['an existing list by id alone', { panListId }],
+    ] as const)
+      expect((await instApi.call('registerPans', { body })).status, `${what}: neither card data nor a range`).toBe(400);
+    const accepted: [string, Record<string, unknown>][] = [
+      ['a new list with a range only', { panListName: 'Range only', accountRange: newRange() }],
+      ['a new list with card data in clear only', { panListName: 'Clear only', sensitiveData: { pans: [{ pan: unregisteredPan() }] } }],
+      ['an existing list by id with card data only', { panListId, ...(await instReq.sensitive({ pans: [{ pan: unregisteredPan() }] })) }],
+    ];
+    for (const [what, body] of accepted) expect((await instApi.call('registerPans', { body })).status, what).toBe(200);
+  },
+);
+
+test(
+  "a registration into an existing list with another account range is 400 and changes nothing; the list's own range, or none, is accepted and kept @provider",
+  rules('IN-STATE-LIST-RANGE:refuse', 'IN-STATE-LIST-RANGE:accept', 'IN-VAL-PAN-COUNTS'),
+  async ({ instApi, instReq }) => {
+    const own = newRange();
+    let other = newRange();
+    while (other.accountRangeLow === own.accountRangeLow) other = newRange();
+    const created = await instApi.call('registerPans', { body: { panListName: 'Ranged list', accountRange: own } });
+    expect(created.status, 'a new list with its range').toBe(200);
+    const panListId = String(created.body.panList.panListId);
+    const [first, second] = [unregisteredPan(), unregisteredPan()];
+    const ownEnds: [string, boolean, string][] = [
+      [own.accountRangeLow, true, "the low end of the list's range"],
+      [own.accountRangeHigh, true, "the high end of the list's range"],
+    ];
+
+    // Another range, and the list's own with only its high end moved (one end differing is another range).
+    const narrowed = { accountRangeLow: own.accountRangeLow, accountRangeHigh: `${own.accountRangeHigh.slice(0, -1)}0` };
+    for (const range of [other, narrowed]) {
+      const refused = await instApi.call('registerPans', {
+        body: { panListId, accountRange: range, ...(await instReq.sensitive({ pans: [{ pan: first }] })) },
+      });
+      expectErrors(refused, 400);
+    }
+    // Nothing changed: the list's range still gives offers; the other range and the card sent with it none.
+    await expectOffers({ instApi, instReq }, [
+      ...ownEnds,
+      [other.accountRangeLow, false, 'the low end of the refused range'],
+      [other.accountRangeHigh, false, 'the high end of the refused range'],
+      [first, false, 'the card of the refused registration'],
+    ]);
+
+    const same = await instApi.call('registerPans', {
+      body: { panListId, accountRange: { ...own }, ...(await instReq.sensitive({ pans: [{ pan: first }] })) },
+    });
+    expect(same.status, "the list's own range again, with a card").toBe(200);
+    expect(same.body, 'one card registered').toMatchObject({ successfulCount: '1', failureCount: '0' });
+    const none = await instApi.call('registerPans', { body: { panListId, ...(await instReq.sensitive({ pans: [{ pan: second }] })) } });
+    expect(none.status, 'no range, a card').toBe(200);
+    await expectOffers({ instApi, instReq }, [...ownEnds, [first, true, 'the first card'], [second, true, 'the second card']]);
+  },
+);
+
+// A list created without a range has none for a range to differ from: the provider's examples do
+// not say whether one given later is taken or refused, so either answer is right, never a failure.
+test(
+  'a registration with an account range into an existing list that has none is answered 200 or 400, never 5xx @provider',
+  rules('IN-STATE-LIST-RANGE'),
+  async ({ instApi, instReq }) => {
+    const created = await instApi.call('registerPans', {
+      body: { panListName: 'List without a range', ...(await instReq.sensitive({ pans: [{ pan: unregisteredPan() }] })) },
+    });
+    expect(created.status).toBe(200);
+    const res = await instApi.call('registerPans', {
+      body: {
+        panListId: String(created.body.panList.panListId),
+        accountRange: newRange(),
+        ...(await instReq.sensitive({ pans: [{ pan: unregisteredPan() }] })),
+      },
+    });
+    expect([200, 400], `a range for a list without one (answered ${res.status})`).toContain(res.status);
+  },
+);

@@ -1,0 +1,182 @@
+// Covers: approvedOffers, savePlan, getPlan and the outbound POST /notifications (notifyPlan) of
+// the plan: the objects a selection names together (seed 001, Endpoints: "notifies the service that
+// a cardholder chose one of the offers"; Events: the issuer is notified "when a consumer selects an
+// installment plan"; provider 2.0.0 savePlan summary "a previously presented offer",
+// OfferTransactionIdField, SchedulePayment "of the offer selected by cardholder",
+// CorrelationIdHeaderParameter "propagate it to all downstream systems"). Each plan is chosen from a
+// later offer of its answer (a target that takes the first cannot pass), with values a
+// normalisation would change: a mixed-case Correlation-Id, installment amounts with cents.
+import { expect, expectDeliveries, rules, signedAs, test } from '../../fixtures/installments.js';
+
+type Fx = Parameters<Parameters<typeof test>[2]>[0];
+
+/** A UUID with upper- and lower-case hex digits (provider 2.0.0: format uuid), unlike any a service would make. */
+const mixedCaseUuid = () => `Ab${crypto.randomUUID().slice(2, -2)}cD`;
+
+/** An offers answer for the eligible card, sent with its own Correlation-Id. */
+async function offersFor(fx: Pick<Fx, 'instApi' | 'instReq' | 'inst'>, correlationId: string) {
+  const res = await fx.instApi.call('approvedOffers', {
+    body: await fx.instReq.offersBody(fx.inst.eligiblePan!),
+    headers: { 'Correlation-Id': correlationId },
+  });
+  expect(res.status, 'offers for the eligible card').toBe(200);
+  expect(res.body.offers.length, 'an answer with offers to choose from').toBeGreaterThan(0);
+  return res.body as { offerTransactionId: string; offers: Record<string, any>[] };
+}
+
+/** `n` installments of `amount` in cents, the remainder on the last (each amount with cents a rounding would lose). */
+function scheduleOf(amount: number, n: number) {
+  const cents = Math.round(amount * 100);
+  const each = Math.floor(cents / n);
+  return Array.from({ length: n }, (_, i) => ({
+    installmentAmount: (i === n - 1 ? cents - each * (n - 1) : each) / 100,
+    dueDate: `2031-${String((i % 12) + 1).padStart(2, '0')}-0${(i % 9) + 1}`,
+    installmentNumber: i + 1,
+  }));
+}
+
+test.beforeEach(({ inst }) => {
+  test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
+});
+
+// An assumption check: the chosen offer's terms and the sent schedule in the notification rest on our
+// reading of the provider's descriptions (IN-NOTIFY-CHOSEN); the Correlation-Id alone is the
+// provider's, checked on its own in notifications.correlation.spec.ts.
+test(
+  'a plan chosen from a later offer is that offer on getPlan and in its one notification, with the schedule and Correlation-Id it was sent with @assumption',
+  rules('IN-NOTIFY-CHOSEN', 'IN-NOTIFY-CORRELATION', 'IN-NOTIFY-SENT', 'IN-NOTIFY-SHAPE', 'IN-ECHO-PLAN', 'IN-STATE-PLAN-OFFER:accept'),
+  async ({ instApi, instReq, inst, issuerReceiver }) => {
+    const offersCorrelation = mixedCaseUuid();
+    const answer = await offersFor({ instApi, instReq, inst }, offersCorrelation);
+    const chosen = answer.offers.at(-1)!;
+    const first = answer.offers[0];
+    // The plan's own terms are left to the chosen offer (PlanPost.planInstallmentInformation is optional).
+    const amount = 1200.37;
+    const schedule = scheduleOf(amount, Number(chosen.tenure));
+    const body = {
+      providerId: String(chosen.provider.providerId),
+      offerTransactionId: answer.offerTransactionId,
+      offerId: String(chosen.offerId),
+      transaction: { amount, currency: 'USD', amountType: 'PURCHASE' },
+      schedulePayments: schedule,
+      ...(await instReq.sensitive({ consumer: { primaryAccountNumber: inst.eligiblePan! } })),
+    };
+    let correlationId = mixedCaseUuid();
+    while (correlationId === offersCorrelation) correlationId = mixedCaseUuid();
+    const created = await instApi.call('savePlan', { body, headers: { 'Correlation-Id': correlationId } });
+    expect(created.status, 'the plan of a later offer of the answer').toBe(201);
+    const planId = String(created.body.planId);
+
+    // getPlan: the offer chosen and, when shown, its terms (IN-ECHO-PLAN).
+    const plan = await instApi.call('getPlan', { path: { plan_id: planId } });
+    expect(plan.status).toBe(200);
+    if (plan.body.offerId !== undefined) expect(plan.body.offerId, 'getPlan offerId: the offer chosen').toBe(chosen.offerId);
+    const terms = plan.body.planInstallmentInformation;
+    if (terms?.tenure !== undefined) expect(terms.tenure, "getPlan tenure: the chosen offer's").toBe(chosen.tenure);
+
+    // One notification of this plan, at the configured endpoint (IN-NOTIFY-SENT).
+    const ofPlan = (r: { json: unknown }) => (r.json as { planId?: string } | undefined)?.planId === planId;
+    const n = await issuerReceiver.receiver.waitFor(ofPlan, 10_000);
+    expect(n, `a POST /notifications for plan ${planId} reached the issuer receiver`).toBeDefined();
+    await issuerReceiver.receiver.waitFor((r) => ofPlan(r) && r !== n, inst.control ? 300 : 5000);
+    expectDeliveries(issuerReceiver.receiver.requests().filter(ofPlan), [
+      { url: issuerReceiver.url, count: 1, what: `the notification of plan ${planId}` },
+    ]);
+    // provider 2.0.0: the savePlan Correlation-Id is propagated downstream, byte for byte (IN-NOTIFY-CORRELATION).
+    expect(n!.headers['correlation-id'], "the notification's Correlation-Id: savePlan's, case kept").toBe(correlationId);
+    const sent = n!.json as Record<string, any>;
+    // The offer chosen, not the first of the answer (IN-NOTIFY-CHOSEN).
+    expect(
+      sent.offerId,
+      `notification offerId: the chosen offer (the first is ${first.offerId === chosen.offerId ? 'the same' : 'another'})`,
+    ).toBe(chosen.offerId);
+    expect(sent.planInstallmentInformation?.tenure, "notification tenure: the chosen offer's").toBe(chosen.tenure);
+    expect(sent.planInstallmentInformation?.frequency, "notification frequency: the chosen offer's").toBe(chosen.frequency);
+    expect(sent.transaction?.amount, 'notification transaction.amount as sent, cents kept').toBe(amount);
+    expect(sent.transaction?.currency, 'notification transaction.currency as sent').toBe('USD');
+    // The issuer configured for the card's account range, both of its ids (IN-NOTIFY-SHAPE).
+    if (inst.issuer) {
+      expect(sent.issuerIca, "notification issuerIca: the card's issuer's").toBe(inst.issuer.issuerIca);
+      expect(sent.issuerCid, "notification issuerCid: the card's issuer's").toBe(inst.issuer.issuerCid);
+    }
+    // Each installment field by field, against its own source.
+    const got = (sent.schedulePayments ?? []) as Record<string, unknown>[];
+    expect(got, 'notification schedulePayments: one per installment sent').toHaveLength(schedule.length);
+    schedule.forEach((s, i) => {
+      expect(got[i]?.installmentNumber, `schedulePayments[${i}].installmentNumber`).toBe(s.installmentNumber);
+      expect(got[i]?.installmentAmount, `schedulePayments[${i}].installmentAmount, cents kept`).toBe(s.installmentAmount);
+      expect(got[i]?.dueDate, `schedulePayments[${i}].dueDate`).toBe(s.dueDate);
+    });
+  },
+);
+
+test(
+  'savePlan refuses the offerId of another offers answer with 400 and accepts an offer of its own @assumption',
+  rules('IN-STATE-PLAN-OFFER:refuse', 'IN-STATE-PLAN-OFFER:accept'),
+  async ({ instApi, instReq, inst }) => {
+    const mine = await offersFor({ instApi, instReq, inst }, crypto.randomUUID());
+    const other = await offersFor({ instApi, instReq, inst }, crypto.randomUUID());
+    const card = await instReq.sensitive({ consumer: { primaryAccountNumber: inst.eligiblePan! } });
+    const bodyWith = (offer: Record<string, any>) => ({
+      providerId: String(offer.provider.providerId),
+      offerTransactionId: mine.offerTransactionId,
+      offerId: String(offer.offerId),
+      transaction: { amount: 1200.37, currency: 'USD', amountType: 'PURCHASE' },
+      planInstallmentInformation: { frequency: offer.frequency, tenure: offer.tenure },
+      ...card,
+    });
+    // Every offer of the other answer: each exists, none was presented in this transaction.
+    for (const offer of other.offers.filter((o) => !mine.offers.some((x) => x.offerId === o.offerId))) {
+      const refused = await instApi.call('savePlan', { body: bodyWith(offer), headers: { 'Correlation-Id': crypto.randomUUID() } });
+      expect(refused.status, `offer ${offer.offerId} of another offers answer`).toBe(400);
+    }
+    const accepted = await instApi.call('savePlan', {
+      body: bodyWith(mine.offers.at(-1)!),
+      headers: { 'Correlation-Id': crypto.randomUUID() },
+    });
+    expect(accepted.status, 'an offer of its own answer').toBe(201);
+  },
+);
+
+// seed 001, Events: the issuer is notified when a consumer selects a plan; a refused selection selects
+// none. A plan accepted after the refused ones is the witness: once its notification arrived, one of
+// a refused selection (sent before it) would have arrived too. The refused offers are named by their ids.
+test(
+  'a selection savePlan refuses (an offer of another answer: 400; the key allowed no operation: 403) notifies no issuer @seed',
+  rules('IN-NOTIFY-REFUSED', 'IN-STATE-PLAN-OFFER:refuse'),
+  async ({ instApi, instReq, inst, issuerReceiver }) => {
+    const mine = await offersFor({ instApi, instReq, inst }, crypto.randomUUID());
+    const other = await offersFor({ instApi, instReq, inst }, crypto.randomUUID());
+    const card = await instReq.sensitive({ consumer: { primaryAccountNumber: inst.eligiblePan! } });
+    const bodyWith = (offer: Record<string, any>, otx: string) => ({
+      providerId: String(offer.provider.providerId),
+      offerTransactionId: otx,
+      offerId: String(offer.offerId),
+      transaction: { amount: 75.5, currency: 'USD', amountType: 'PURCHASE' },
+      ...card,
+    });
+    const refusedOffers: string[] = [];
+    const crossed = other.offers.find((o) => !mine.offers.some((x) => x.offerId === o.offerId))!;
+    const refused = await instApi.call('savePlan', { body: bodyWith(crossed, mine.offerTransactionId) });
+    expect(refused.status, 'an offer of another offers answer').toBe(400);
+    refusedOffers.push(String(crossed.offerId));
+    if (inst.forbidden) {
+      const forbidden = other.offers.find((o) => o !== crossed) ?? crossed;
+      const res = await instApi.call('savePlan', { body: bodyWith(forbidden, other.offerTransactionId), auth: signedAs(inst.forbidden) });
+      expect(res.status, 'the key allowed no operation').toBe(403);
+      refusedOffers.push(String(forbidden.offerId));
+    }
+    const witness = await instApi.call('savePlan', { body: bodyWith(mine.offers[0], mine.offerTransactionId) });
+    expect(witness.status, 'the witness plan').toBe(201);
+    const arrived = await issuerReceiver.receiver.waitFor(
+      (r) => (r.json as { planId?: string } | undefined)?.planId === witness.body.planId,
+      10_000,
+    );
+    expect(arrived, 'the witness plan was notified').toBeDefined();
+    const stray = issuerReceiver.receiver
+      .requests()
+      .map((r) => (r.json as { offerId?: string } | undefined)?.offerId)
+      .filter((id) => id !== undefined && refusedOffers.includes(id));
+    expect(stray, 'notifications naming the offer of a refused selection').toEqual([]);
+  },
+);
