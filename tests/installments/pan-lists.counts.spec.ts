@@ -63,29 +63,6 @@ test(
 );
 
 test(
-  'deregistering from a panListId that names no list deregisters nothing: refused, or every PAN counted a failure @provider',
-  rules('IN-VAL-PAN-COUNTS'),
-  async ({ instApi, instReq }) => {
-    // Registered in a list of their own, so a target that looked the PANs up in any list would count them.
-    const pans = Array.from({ length: 3 }, unregisteredPan);
-    await register({ instApi, instReq }, { panListName: 'Listed elsewhere' }, pans);
-    // A well-formed id (18 digits) of no list: 9 and 17 random digits.
-    const panListId = `9${Array.from({ length: 17 }, () => Math.floor(Math.random() * 10)).join('')}`;
-    const res = await instApi.call('deregisterPans', {
-      body: { panListId, ...(await instReq.sensitive({ pans: pans.map((pan) => ({ pan })) })) },
-    });
-    expect(res.status, `not a failure of the server: ${res.text.slice(0, 200)}`).toBeLessThan(500);
-    // provider 2.0.0, Deregistration: the counts are of PANs deregistered and not; none is in that list.
-    if (res.status === 200)
-      expect(res.body, 'no PAN of a list that does not exist is deregistered').toMatchObject({
-        successfulCount: '0',
-        failureCount: String(pans.length),
-      });
-    else expect(res.status, 'a refusal is a client error').toBeGreaterThanOrEqual(400);
-  },
-);
-
-test(
   'counts an item without its pan as a failure, on registration and on deregistration @provider',
   rules('IN-VAL-PAN-COUNTS'),
   async ({ instApi, instReq }) => {

@@ -89,11 +89,19 @@ test(
     const block = `455553${String(1000 + Math.floor(Math.random() * 8000))}`;
     const [low, high] = [`${block}000000`, `${block}999999`];
     const [below, above] = [(BigInt(low) - 1n).toString(), (BigInt(high) + 1n).toString()];
-    const created = await instApi.call('registerPans', { body: { panListName: 'List without range' } });
+    // A list created with a card and no range (provider 2.0.0: card data or an account range), then
+    // the range with another card (its update carries at least one PAN, provider 2.0.0 400 example).
+    const created = await instApi.call('registerPans', {
+      body: { panListName: 'List without range', ...(await instReq.sensitive({ pans: [{ pan: unregisteredPan() }] })) },
+    });
     expect(created.status, created.text.slice(0, 200)).toBe(200);
     for (const pan of [low, high]) expectErrors(await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) }), 404);
     const res = await instApi.call('registerPans', {
-      body: { panListId: created.body.panList.panListId, accountRange: { accountRangeLow: low, accountRangeHigh: high } },
+      body: {
+        panListId: created.body.panList.panListId,
+        accountRange: { accountRangeLow: low, accountRangeHigh: high },
+        ...(await instReq.sensitive({ pans: [{ pan: unregisteredPan() }] })),
+      },
     });
     expect(res.status, res.text.slice(0, 200)).toBe(200);
     const wrong: string[] = [];

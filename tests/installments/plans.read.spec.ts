@@ -67,8 +67,8 @@ test(
 );
 
 test(
-  'savePlan refuses an offerId its offerTransactionId did not offer (one of another offers answer, one no answer gave) with 400 @seed',
-  rules('IN-STATE-PLAN-OFFER'),
+  'savePlan refuses an offerId its offerTransactionId did not offer (one of another offers answer, one no answer gave) with 400 @assumption',
+  rules('IN-STATE-PLAN-OFFER:refuse'),
   async ({ instApi, instReq, inst }) => {
     // seed 001, Endpoints: POST /plans tells the service that the cardholder chose one of the offers,
     // those of the offers answer the offerTransactionId names.
