@@ -10,6 +10,29 @@ type Api = Parameters<Parameters<typeof test>[2]>[0]['instApi'];
 const offersInClear = (api: Api, pan: string) =>
   api.call('approvedOffers', { body: exampleOffersBody({ sensitiveData: { consumer: { primaryAccountNumber: pan } } }) });
 
+type Req = Parameters<Parameters<typeof test>[2]>[0]['instReq'];
+
+/** A random account range of 16-digit cards under `bin` (a block no other check registers) and the cards just outside it. */
+function rangeUnder(bin: string) {
+  const block = `${bin}${String(1000 + Math.floor(Math.random() * 8000))}`;
+  const [low, high] = [`${block}000000`, `${block}999999`];
+  return { low, high, below: (BigInt(low) - 1n).toString(), above: (BigInt(high) + 1n).toString() };
+}
+
+/** Offers for the cards at both ends of a registered range (200) and just outside it (404 in the error shape). */
+async function expectOffersFollowRange(api: Api, req: Req, { low, high, below, above }: ReturnType<typeof rangeUnder>) {
+  for (const [pan, inside] of [
+    [low, true],
+    [high, true],
+    [below, false],
+    [above, false],
+  ] as const) {
+    const offers = await api.call('approvedOffers', { body: await req.offersBody(pan) });
+    if (inside) expect(offers.status, `the card at the ${pan === low ? 'low' : 'high'} end gets offers`).toBe(200);
+    else expectErrors(offers, 404);
+  }
+}
+
 test(
   'a card registered in clear sensitiveData gets offers asked in clear; once deregistered in clear, none (404) @assumption',
   rules('IN-STATE-PAN-ELIGIBLE:accept@clear', 'IN-STATE-PAN-ELIGIBLE:refuse@clear', 'IN-VAL-PAN-COUNTS'),
@@ -55,27 +78,14 @@ test(
   rules('IN-RANGE-ELIGIBLE:accept', 'IN-RANGE-ELIGIBLE:refuse'),
   async ({ instApi, instReq }) => {
     // BIN 455554 (never that of unregisteredPan) and a random block, so no other list covers it.
-    const block = `455554${String(1000 + Math.floor(Math.random() * 8000))}`;
-    const low = `${block}000000`;
-    const high = `${block}999999`;
-    const below = (BigInt(low) - 1n).toString();
-    const above = (BigInt(high) + 1n).toString();
-    for (const pan of [low, high, below, above])
+    const range = rangeUnder('455554');
+    for (const pan of [range.low, range.high, range.below, range.above])
       expectErrors(await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) }), 404);
     const res = await instApi.call('registerPans', {
-      body: { panListName: 'Range list', accountRange: { accountRangeLow: low, accountRangeHigh: high } },
+      body: { panListName: 'Range list', accountRange: { accountRangeLow: range.low, accountRangeHigh: range.high } },
     });
     expect(res.status).toBe(200);
-    for (const [pan, inside] of [
-      [low, true],
-      [high, true],
-      [below, false],
-      [above, false],
-    ] as const) {
-      const offers = await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) });
-      if (inside) expect(offers.status, `the card at the ${pan === low ? 'low' : 'high'} end gets offers`).toBe(200);
-      else expectErrors(offers, 404);
-    }
+    await expectOffersFollowRange(instApi, instReq, range);
   },
 );
 
@@ -86,34 +96,23 @@ test(
     // The range sent with a registration by id (provider 2.0.0, PanRegistrationBody: panListId and an
     // accountRange together), not with the list's creation: the same rule on that path. BIN 455553 is
     // never unregisteredPan()'s nor the other range check's, and a random block keeps it to this check.
-    const block = `455553${String(1000 + Math.floor(Math.random() * 8000))}`;
-    const [low, high] = [`${block}000000`, `${block}999999`];
-    const [below, above] = [(BigInt(low) - 1n).toString(), (BigInt(high) + 1n).toString()];
+    const range = rangeUnder('455553');
     // A list created with a card and no range (provider 2.0.0: card data or an account range), then
     // the range with another card (its update carries at least one PAN, provider 2.0.0 400 example).
     const created = await instApi.call('registerPans', {
       body: { panListName: 'List without range', ...(await instReq.sensitive({ pans: [{ pan: unregisteredPan() }] })) },
     });
     expect(created.status, created.text.slice(0, 200)).toBe(200);
-    for (const pan of [low, high]) expectErrors(await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) }), 404);
+    for (const pan of [range.low, range.high])
+      expectErrors(await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) }), 404);
     const res = await instApi.call('registerPans', {
       body: {
         panListId: created.body.panList.panListId,
-        accountRange: { accountRangeLow: low, accountRangeHigh: high },
+        accountRange: { accountRangeLow: range.low, accountRangeHigh: range.high },
         ...(await instReq.sensitive({ pans: [{ pan: unregisteredPan() }] })),
       },
     });
     expect(res.status, res.text.slice(0, 200)).toBe(200);
-    const wrong: string[] = [];
-    for (const [pan, inside] of [
-      [low, true],
-      [high, true],
-      [below, false],
-      [above, false],
-    ] as const) {
-      const offers = await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) });
-      if (offers.status !== (inside ? 200 : 404)) wrong.push(`${pan} (${inside ? 'inside' : 'outside'}): ${offers.status}`);
-    }
-    expect(wrong, 'offers follow the range registered by id: 200 inside, 404 outside').toEqual([]);
+    await expectOffersFollowRange(instApi, instReq, range);
   },
 );
