@@ -6,6 +6,7 @@
 import {
   expect,
   expectFdError,
+  fdAuthHeaders,
   rules,
   test,
   type OperationClient,
@@ -71,7 +72,7 @@ for (const [what, headers] of [
 test(
   'the 401 of every operation, and its 400 and 404, carry the {"Errors": {"Error": [...]}} body with the ReasonCode of the case @provider',
   rules('FD-WEBHOOK-ERROR-SHAPE'),
-  async ({ fdApi, fdContract, appKeyOnly }) => {
+  async ({ fdApi, fd, fdContract, appKeyOnly }) => {
     const [a] = await offeredNames(fdApi);
     const made = await createSub(fdApi, { url: quietUrl('errors'), events: [{ name: a }] });
     const sub = { subscription_id: made.subscriptionId };
@@ -131,6 +132,9 @@ test(
       const noToken = await fdApi.callBuilt(op, { ...valid, auth: appKeyOnly });
       expectFdError(noToken, 401, 'no token');
       check(noToken, `${op} 401`, ['1504', '1503']);
+      const badToken = await fdApi.callBuilt(op, { ...valid, auth: () => fdAuthHeaders(fd.appKey, 'fdtk_not-a-token-the-target-issued') });
+      expectFdError(badToken, 401, 'a token the target never issued');
+      check(badToken, `${op} 401 (token never issued)`, ['1503', '1504']);
       if (refused) {
         const res = await fdApi.callBuilt(op, refused);
         expectFdError(res, 400, 'refused request');
