@@ -85,6 +85,7 @@ export async function startStandIn(service: StandInService, options: StandInOpti
           // The card encryption key: the JWK set the service publishes (one complete alternative of the group).
           CARD_KEYS_URL: mock.keysURL,
           CARD_FOREIGN_SRC_CLIENT_ID: other.srcClientIds[0],
+          CARD_FOREIGN_SERVICE_ID: other.serviceIds[0],
           CARD_RECEIPT_ID: receipt.enrolmentReferenceId,
           CARD_RECEIPT_PAN_BIN: receipt.primaryAccountNumber.slice(0, panBin),
           CARD_RECEIPT_PAN_LAST_FOUR: receipt.primaryAccountNumber.slice(-4),

@@ -2,7 +2,7 @@
 // reference/installments.md, Transport and auth) and the verification the mock (and the issuer
 // round-trip spec) needs. The base string is rebuilt with the signer's own RFC 5849 functions,
 // so signer and verifier can never disagree on normalisation.
-import { createHash, createPublicKey, verify, type KeyObject } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, verify, type KeyObject } from 'node:crypto';
 import OAuth from 'mastercard-oauth1-signer';
 import type { Authorizer } from './authorizer.js';
 
@@ -26,13 +26,25 @@ export function oauth1Authorizer(credentials: SigningCredentials): Authorizer {
   return ({ method, url, body }) => ({ authorization: signRequest(credentials, method, url, body) });
 }
 
+/**
+ * Each signing key read once: the signer hands its key to Node's `Sign.sign`, which reads a PEM
+ * again on every call, about three quarters of a signature's CPU; a key object it takes as it is.
+ */
+const keyObjects = new Map<string, KeyObject>();
+function keyObjectOf(pem: string): KeyObject {
+  let key = keyObjects.get(pem);
+  if (!key) keyObjects.set(pem, (key = createPrivateKey(pem)));
+  return key;
+}
+
 export function signRequest(
   { consumerKey, signingKey }: SigningCredentials,
   method: string,
   url: string,
   body: string | undefined,
 ): string {
-  return OAuth.getAuthorizationHeader(url, method, body ?? null, consumerKey, signingKey);
+  // The signer's typings say string; it passes the key through to `Sign.sign`, which takes a KeyObject.
+  return OAuth.getAuthorizationHeader(url, method, body ?? null, consumerKey, keyObjectOf(signingKey) as unknown as string);
 }
 
 /** The PKCS#8 PEM the signer takes, from a private key read from .env (a PEM or a PKCS#12 keystore: helpers/config/env-types.ts). */

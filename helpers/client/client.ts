@@ -104,6 +104,8 @@ export interface ClientDeps {
 }
 
 const MAX_ATTACHMENTS_PER_TEST = 30;
+/** The longest request or response body a test's report keeps whole, in characters. */
+const MAX_KEPT_BODY_CHARS = 16 * 1024;
 
 /**
  * A test's exchanges (redacted) and the operations it called, kept until the test ends: each
@@ -414,13 +416,23 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     kept.set(testInfo, mine);
     mine.stories.add(op.operationId);
     if (mine.exchanges.length >= MAX_ATTACHMENTS_PER_TEST && !failed) return;
+    // A body past the limit is kept as the head of its redacted text: the checks read the whole
+    // body, and a report holding every byte of a statement or a report's data costs the run more
+    // (to send, write and scan for leaks) than a reader of the report gains.
+    const head = (text: string) =>
+      text.length > MAX_KEPT_BODY_CHARS
+        ? `${text.slice(0, MAX_KEPT_BODY_CHARS)}... (${text.length - MAX_KEPT_BODY_CHARS} more characters not kept)`
+        : text;
     const parseOrText = (t?: string) => {
       if (t === undefined || t === '') return undefined;
+      let parsed: unknown;
       try {
-        return redact(JSON.parse(t));
+        parsed = JSON.parse(t);
       } catch {
-        return redactText(t);
+        return head(redactText(t));
       }
+      const redacted = redact(parsed);
+      return t.length > MAX_KEPT_BODY_CHARS ? head(JSON.stringify(redacted)) : redacted;
     };
     const record = {
       request: { method: op.method, url: redactText(sent.url), headers: redactHeaders(sent.headers), body: parseOrText(sent.body) },

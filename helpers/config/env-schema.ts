@@ -157,6 +157,18 @@ export const ENV_SCHEMA: EnvVar[] = [
   ),
   v(
     'card-enrollment',
+    'CARD_FOREIGN_SERVICE_ID',
+    'checks',
+    contractValue(
+      'card-enrollment',
+      'openapi.yaml#/components/schemas/EnrollCardRequest/properties/serviceId',
+      'a serviceId (letters, digits, #, _ and -)',
+    ),
+    'a serviceId registered to another client only',
+    { checks: 'the check that a serviceId of another client is refused' },
+  ),
+  v(
+    'card-enrollment',
     'CARD_REQUEST_IDENTITY',
     'optional',
     oneOf(['seed', 'provider']),

@@ -22,6 +22,8 @@ export interface CardTarget {
   serviceIds: string[];
   /** A srcClientId registered to another client (403, reference A2); absent when unknown. */
   foreignSrcClientId?: string;
+  /** A serviceId registered to another client only (reference, the mock's world: allowed serviceIds per client); absent when unknown. */
+  foreignServiceId?: string;
   /**
    * A push-account receipt the target knows, with the PAN digits it stands for (A5); the whole
    * PAN only where the suite can know it (the mock's world), so that no response may carry it.
@@ -60,6 +62,7 @@ export async function cardTargetFromMock(mock: {
     serviceId: mine.serviceIds[0],
     serviceIds: mine.serviceIds,
     foreignSrcClientId,
+    foreignServiceId: other.serviceIds.find((s) => !mine.serviceIds.includes(s)),
     receipt: {
       id: receipt.enrolmentReferenceId,
       panBin: receipt.primaryAccountNumber.slice(0, lengthOf(await loadContract('card-enrollment'), 'MaskedCard', 'panBin').min),
@@ -84,6 +87,7 @@ export async function cardTargetFromEnv(env: Env = suiteConfig().env): Promise<C
     serviceId: serviceIds[0],
     serviceIds,
     foreignSrcClientId: readValue<string>('CARD_FOREIGN_SRC_CLIENT_ID', env),
+    foreignServiceId: readValue<string>('CARD_FOREIGN_SERVICE_ID', env),
     receipt: receiptId
       ? {
           id: receiptId,

@@ -152,9 +152,15 @@ export function rulePathReport(
   };
 }
 
+/** Every quoted literal of a text made of word characters and hyphens, as operation ids are (`'AddCustomer'`, `"post-reconnections"`). */
+export function quotedWords(source: string): Set<string> {
+  return new Set(Array.from(source.matchAll(/(?=(['"])([\w-]+)\1)/g), (m) => m[2]!));
+}
+
 /** Operation ids of the contract that a spec file's text names as a quoted literal (the listing's stand-in for coverage records). */
-export function operationsNamedIn(source: string, contract: Contract): string[] {
-  return [...contract.operations.keys()].filter((id) => source.includes(`'${id}'`) || source.includes(`"${id}"`));
+export function operationsNamedIn(source: string | Set<string>, contract: Contract): string[] {
+  const quoted = typeof source === 'string' ? quotedWords(source) : source;
+  return [...contract.operations.keys()].filter((id) => quoted.has(id));
 }
 
 /** What narrows a run (provenance filters, helpers/verdict/provenance.ts), as the gate reads it. */

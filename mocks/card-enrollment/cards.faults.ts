@@ -417,6 +417,12 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['CE-LIM-IDENTITYVALUE'],
   }),
+  seeded({
+    id: 'receipt-foreign-service-accepted',
+    rule: 'CE-STATE-FOREIGN-SERVICE: on the receipt path a serviceId registered to another client is enrolled for (the card path refuses it)',
+    source: 'assumption',
+    rules: ['CE-STATE-FOREIGN-SERVICE'],
+  }),
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Off-by-one limits and patterns (seed, Consumer / ConsumerIdentity / Card tables and Limits).
   blind(

@@ -220,7 +220,9 @@ export function registerCards(
         typeof body.serviceId === 'string' &&
         (owner ?? client).serviceIds.some((s) => s.toLowerCase() === body.serviceId.toLowerCase())) ||
       // i5-card-service-of-other-client-accepted: the program looked up among every client's.
-      (faults.has('i5-card-service-of-other-client-accepted') && world.clients.some((c) => c.serviceIds.includes(body.serviceId)));
+      (faults.has('i5-card-service-of-other-client-accepted') && world.clients.some((c) => c.serviceIds.includes(body.serviceId))) ||
+      // receipt-foreign-service-accepted: on the receipt path, the program looked up among every client's.
+      (hasReceipt && faults.has('receipt-foreign-service-accepted') && world.clients.some((c) => c.serviceIds.includes(body.serviceId)));
     if (!serviceKnown && !faults.has('unknown-service-accepted') && !(hasReceipt && faults.has('blind-receipt-unknown-service-accepted')))
       return invalidState(reply, faults, 'serviceId', 'serviceId does not resolve to a service of this client.');
 

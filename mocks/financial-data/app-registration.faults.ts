@@ -3,7 +3,7 @@
 // names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The
 // faults of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart
 // by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, modelFault } from '../kit/faults.js';
+import { faultCatalogue, blind, modelFault, seeded } from '../kit/faults.js';
 
 export const APP_REGISTRATION_FAULTS = faultCatalogue([
   // Registrations (seed 002, App registration; provider 1.35.0 AppRegistrationStatus, ApplicationId).
@@ -241,6 +241,25 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-APP-CUSTOMER-NOT-FOUND'],
   },
+  // Seeded beside the check of another partner's approved application on every operation naming it (origin 'seeded').
+  seeded({
+    id: 'app-customer-other-partner-application',
+    rule: "FD-APP-CUSTOMER-NOT-FOUND: SetCustomerAppID assigns another partner's approved application to the caller's customer (200 instead of 404)",
+    source: 'seed',
+    rules: ['FD-APP-CUSTOMER-NOT-FOUND'],
+  }),
+  seeded({
+    id: 'app-status-application-id-any-partner',
+    rule: "FD-APP-STATUS-NOT-FOUND: the status read by applicationId looks among every partner's registrations and returns another partner's (200 instead of 404)",
+    source: 'assumption',
+    rules: ['FD-APP-STATUS-NOT-FOUND'],
+  }),
+  seeded({
+    id: 'app-list-application-id-any-partner',
+    rule: "FD-APP-LIST-FILTER: getApplications by application_id looks among every partner's registrations and lists another partner's",
+    source: 'provider',
+    rules: ['FD-APP-LIST-FILTER'],
+  }),
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Registrations (seed 002, App registration; provider 1.35.0 RegisteredApplication, App, AppStatus).
   blind({

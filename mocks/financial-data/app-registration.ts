@@ -196,7 +196,12 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
       query = { ...query };
       for (const k of rest) delete query[k];
     }
-    const matches = mine(partner).filter((r) => {
+    // app-list-application-id-any-partner: a lookup by application_id among every partner's registrations.
+    const listScope =
+      query.application_id !== undefined && faults.has('app-list-application-id-any-partner')
+        ? [...world.appRegistrations.apps.values()].map(settle)
+        : mine(partner);
+    const matches = listScope.filter((r) => {
       if (faults.has('app-list-hides-pending') && statusOf(r) === 'P') return false;
       if (query.pre_app_id !== undefined && r.preAppId !== query.pre_app_id) return false;
       if (query.application_id !== undefined && applicationIdShown(r) !== query.application_id) return false;
@@ -243,7 +248,12 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
         message: 'Unsupported since June 2026: use GET /applications and GET /applications/{application_id}/institutions',
       });
     }
-    const matches = mine(partner).filter((r) => {
+    // app-status-application-id-any-partner: a lookup by applicationId among every partner's registrations.
+    const scope =
+      query.applicationId !== undefined && faults.has('app-status-application-id-any-partner')
+        ? [...world.appRegistrations.apps.values()].map(settle)
+        : mine(partner);
+    const matches = scope.filter((r) => {
       if (faults.has('app-status-v2-hides-pending') && statusOf(r) === 'P') return false;
       if (query.preAppId !== undefined && String(r.preAppId) !== query.preAppId) return false;
       if (query.applicationId !== undefined && applicationIdShown(r) !== query.applicationId) return false;
@@ -360,7 +370,15 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
     const customer = findCustomer(world, path.customerId, partner?.id);
     if (!customer) return sendError(ctx, reply, 404, 'Customer not found.');
     if (faults.has('blind-app-customer-unknown-app-saved')) customer.applicationId = path.applicationId;
-    if (!approvedApp(world, partner?.id, path.applicationId) && !faults.has('app-customer-any-application')) {
+    // app-customer-other-partner-application: an approved application of any partner is assigned.
+    if (
+      !approvedApp(world, partner?.id, path.applicationId) &&
+      !(
+        faults.has('app-customer-other-partner-application') &&
+        [...world.appRegistrations.apps.values()].some((r) => r.applicationId === path.applicationId && r.approvedS !== undefined)
+      ) &&
+      !faults.has('app-customer-any-application')
+    ) {
       return sendError(ctx, reply, 404, 'No registered partner applications found.');
     }
     // Model fault: the partner's most recently created customer gets the application, whichever the path names.

@@ -3,7 +3,7 @@
 // rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of
 // the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
-import { faultCatalogue, blind, modelFault, independent, INDEPENDENT_4, INDEPENDENT_5 } from '../kit/faults.js';
+import { faultCatalogue, blind, modelFault, independent, INDEPENDENT_4, INDEPENDENT_5, seeded } from '../kit/faults.js';
 
 export const SWITCHES_FAULTS = faultCatalogue([
   {
@@ -36,6 +36,12 @@ export const SWITCHES_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-SW-OTHER-KIND'],
   },
+  seeded({
+    id: 'switches-external-prefix-match',
+    rule: 'FD-SW-EXTERNAL-UNKNOWN: an external id is looked up by its beginning: a prefix of stored external ids lists their switches (no switch carries it)',
+    source: 'assumption',
+    rules: ['FD-SW-EXTERNAL-UNKNOWN'],
+  }),
   {
     id: 'switches-external-ignores-id',
     rule: 'FD-SW-EXTERNAL: the external id list holds every external switch of the customer',

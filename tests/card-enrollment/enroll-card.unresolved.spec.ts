@@ -43,3 +43,21 @@ test(
     expectCardError(res, { http: 400, status: 'INVALID_STATE', field: 'enrolmentReferenceData.enrolmentReferenceId', sourceType: 'BODY' });
   },
 );
+
+// reference, the mock's world: each API key has its srcClientIds and its allowed serviceIds; seed 000,
+// Errors 400 INVALID_STATE: a serviceId that does not resolve. A program registered to another client
+// is none of the caller's on either path (a lookup among every client's programs enrolls for it). The
+// refusal's form is the reference's INVALID_STATE or the seed's 403 (origin not validated): either passes.
+for (const path of ENROLLMENT_PATHS) {
+  test(
+    `refuses a serviceId registered to another client on the ${path} path (400 INVALID_STATE naming serviceId, or 403) @assumption`,
+    rules(`CE-STATE-FOREIGN-SERVICE@${path}`),
+    async ({ cardApi, cards, card }) => {
+      test.skip(!card.foreignServiceId, 'needs a serviceId of another client only (CARD_FOREIGN_SERVICE_ID in .env)');
+      test.skip(lacksPathData(card, path), NO_RECEIPT);
+      const res = await cardApi.call('putCard', { body: { ...(await cards.on(path)), serviceId: card.foreignServiceId } });
+      expect([400, 403], `another client's serviceId '${card.foreignServiceId}': ${res.status}`).toContain(res.status);
+      if (res.status === 400) expectCardError(res, { http: 400, status: 'INVALID_STATE', field: 'serviceId', sourceType: 'BODY' });
+    },
+  );
+}

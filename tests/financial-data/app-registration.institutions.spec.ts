@@ -118,9 +118,9 @@ test(
 );
 
 test(
-  "getRegisteredInstitutions answers 404 for another partner's approved application @mock-only",
-  rules('FD-APP-INSTITUTIONS-NOT-FOUND'),
-  async ({ fdApi, fd, fdMock }) => {
+  "another partner's approved application is none of the caller's: getRegisteredInstitutions, SetCustomerAppID (the customer keeps its own) and the status read by applicationId answer 404, getApplications lists it not @mock-only",
+  rules('FD-APP-INSTITUTIONS-NOT-FOUND', 'FD-APP-CUSTOMER-NOT-FOUND', 'FD-APP-STATUS-NOT-FOUND', 'FD-APP-LIST-FILTER'),
+  async ({ fdApi, fd, fdMock, createCustomer }) => {
     const spare = await spareAuth(fdApi, fd);
     test.skip(!spare, 'needs a spare partner (FD_SPARE_PARTNER_ID / FD_SPARE_PARTNER_SECRET)');
     const made = await fdApi.call('RegisterApp', { body: newApplication(), auth: spare! });
@@ -139,6 +139,29 @@ test(
       404,
       "another partner's application",
     );
+    // seed 002, App registration: SetCustomerAppID assigns one of the caller's applications; an
+    // application of another partner is one the caller has no approved application with (404).
+    const ours = approvedApplicationId(fd)!;
+    const customerId = await createCustomer('testing');
+    expect((await fdApi.call('SetCustomerAppID', { path: { customerId, applicationId: ours } })).status, 'our own application').toBe(200);
+    expectFdError(
+      await fdApi.call('SetCustomerAppID', { path: { customerId, applicationId: String(applicationId) } }),
+      404,
+      "SetCustomerAppID with another partner's application",
+    );
+    expect(String((await fdApi.call('GetCustomer', { path: { customerId } })).body.applicationId), 'the application it had').toBe(ours);
+    // The lookups by query: the status read finds no registration of the caller's (404), the list none of theirs.
+    expectFdError(
+      await fdApi.call('GetAppRegistrationStatus', { query: { applicationId: String(applicationId) } }),
+      404,
+      "the status read by another partner's applicationId",
+    );
+    const listed = await fdApi.call('getApplications', { query: { application_id: String(applicationId) } });
+    expect(listed.status, "getApplications by another partner's application_id").toBe(200);
+    expect(
+      ((listed.body.applications ?? []) as { preAppId: unknown }[]).map((a) => String(a.preAppId)),
+      "getApplications by another partner's application_id lists none of its registrations",
+    ).not.toContain(String(made.body.preAppId));
   },
 );
 

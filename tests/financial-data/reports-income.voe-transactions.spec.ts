@@ -1,9 +1,16 @@
-// Covers: GenerateVOETransactionsReport - seed 002, Decisioning report generation ("VOE transactions
+// Covers: GenerateVOETransactionsReport (and its accountIds with GenerateVOIEPaystubWithTXVerifyReport) - seed 002, Decisioning report generation ("VOE transactions
 // shows transaction descriptions without amounts"); provider 1.35.0 VOETransactionsReportAck and
 // VOETransactionsReportExample (income streams per account). The known answer: the customer's
 // payroll deposits read through GetAllCustomerTransactions.
-import { expect, rules, test } from '../../fixtures/financial-data.js';
-import { customerWithPay, generateAndRead, memberPaths, PAYROLL_DESCRIPTION, payrollDeposits } from './reports-income.known.js';
+import { expect, rules, test, type FdOperationId } from '../../fixtures/financial-data.js';
+import {
+  customerWithPay,
+  generateAndRead,
+  memberPaths,
+  PAYROLL_DESCRIPTION,
+  payrollDeposits,
+  storePaystub,
+} from './reports-income.known.js';
 
 /** Member names that would carry money: an amount, a balance, a net or gross figure. */
 const MONEY = /amount|balance|^net|^gross|pay(current|ytd)/i;
@@ -62,5 +69,53 @@ test(
       memberPaths(content).filter((p) => MONEY.test(p.split('/').pop()!)),
       'seed 002: descriptions without amounts (members carrying money)',
     ).toEqual([]);
+  },
+);
+
+// provider 1.35.0 VOETransactionsReportConstraints and VOIEWithTXVerifyReportConstraints.accountIds
+// (ReportAccountIdsString: "account IDs to be included in the report"): the deposits of the accounts named,
+// and another customer's account never read (refused, seed 002 Errors 404 or 400, or left out): a lookup
+// among every account would show its pay. One customer pair for both reports (CPU).
+const ACCOUNT_ID_REPORTS: { op: FdOperationId; body: (assetId: string) => Record<string, unknown> }[] = [
+  { op: 'GenerateVOETransactionsReport', body: () => ({}) },
+  { op: 'GenerateVOIEPaystubWithTXVerifyReport', body: (assetId) => ({ voieWithInterviewData: { txVerifyInterview: [{ assetId }] } }) },
+];
+
+test(
+  "the VOE transactions and VOIE TXVerify reports with accountIds show the payroll deposits of the customer's accounts named only; another customer's account is refused or left out @provider @mock-only",
+  rules('FD-INCOME-ACCOUNT-IDS@income-read'),
+  async ({ fdApi, fd, fdMock, createCustomer, pollReport }) => {
+    const nowS = Math.floor(fd.now() / 1000);
+    const link = (id: string) => fdMock.linkAccounts(id);
+    const mine = await customerWithPay(fdApi, nowS, () => createCustomer('testing'), link);
+    const theirs = await customerWithPay(fdApi, nowS, () => createCustomer('testing'), link);
+    const named = String(mine.deposits[0].accountId);
+    const foreign = String(theirs.deposits[0].accountId);
+    const expected = mine.deposits
+      .filter((d) => String(d.accountId) === named)
+      .map((d) => d.id)
+      .sort((a, b) => Number(a) - Number(b));
+    const shownBy = (report: any) =>
+      (report.institutions ?? [])
+        .flatMap((i: any) => i.accounts.flatMap((a: any) => a.incomeStreams.flatMap((s: any) => s.transactions.map((t: any) => t.id))))
+        .sort((a: any, b: any) => Number(a) - Number(b));
+    for (const { op, body } of ACCOUNT_ID_REPORTS) {
+      // A pay statement of its own for each request (a TXVerify request reusing one is a refresh, seed 002).
+      const request = async (accountIds: string) => ({
+        path: { customerId: mine.customerId },
+        body: { incomeStreamConfidenceMinimum: 0, ...body(await storePaystub(fdApi, mine.customerId)), accountIds },
+      });
+      const narrowed = await generateAndRead(fdApi, pollReport, op, await request(named));
+      expect(shownBy(narrowed.report), `${op} accountIds ${named}: the deposits of that account only`).toEqual(expected);
+      const ack = await fdApi.callBuilt(op, await request(`${named} ${foreign}`));
+      if (ack.status !== 202) {
+        expect([400, 404], `${op} accountIds with another customer's account ${foreign}: refused, ${ack.status}`).toContain(ack.status);
+        continue;
+      }
+      const polled = await pollReport({ id: ack.body.id, customerId: mine.customerId, label: `${op} with a foreign account` });
+      expect(shownBy(polled.final.body), `${op} accountIds ${named} and another customer's ${foreign}: its deposits never shown`).toEqual(
+        expected,
+      );
+    }
   },
 );

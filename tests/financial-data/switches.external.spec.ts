@@ -46,3 +46,23 @@ test(
 test('an external id that no switch carries is a 404 @assumption', rules('FD-SW-EXTERNAL-UNKNOWN'), async ({ fdApi }) => {
   expectFdError(await byExternal(fdApi, `BR-unknown-${Date.now()}`), 404, 'unknown external id');
 });
+
+// An external id is an identifier, matched whole: values that a lookup by beginning or by part would
+// match (a prefix of the customer's two external ids, a stored one cut short) are carried by no switch.
+// The refusal's form is this catalogue's 404 or the provider's 400 example 1643; an empty list passes too
+// (the 404-not-empty decision is the test above's): what fails is a list holding switches.
+test(
+  "an external id that is only the beginning of stored ones is no switch's: no switch listed @assumption @mock-only",
+  rules('FD-SW-EXTERNAL-UNKNOWN'),
+  async ({ fdApi, fdMock: _mock, linkedCustomer }) => {
+    const { customerId } = linkedCustomer;
+    const listed: string[] = [];
+    for (const externalId of [`BR-${customerId}-`, `BR-${customerId}`, `BR-${String(customerId).slice(0, -1)}`]) {
+      const res = await byExternal(fdApi, externalId);
+      const switches = res.status === 200 ? ((res.body.switches ?? []) as { id: string }[]) : [];
+      if (![200, 400, 404].includes(res.status) || switches.length > 0)
+        listed.push(`${externalId}: ${res.status}, ${switches.length} switches`);
+    }
+    expect(listed, 'a beginning of stored external ids lists no switch').toEqual([]);
+  },
+);

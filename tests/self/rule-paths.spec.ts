@@ -15,6 +15,7 @@ import { SERVICES } from '../../helpers/contract/services.js';
 import {
   loadJustifications,
   operationsNamedIn,
+  quotedWords,
   ruleGapsOfRun,
   rulePathReport,
   rulePaths,
@@ -79,20 +80,39 @@ function specFile(file: string, helpers: Map<string, string>): { text: string[];
   return known;
 }
 
-function checkText(check: ListedCheck, lines: Map<string, number[]>, helpers: Map<string, string>): string {
+/** The whole words and the quoted literals of a text (a check's lines or a helper's body), found once per text. */
+const wordsOf = new Map<string, { words: Set<string>; quoted: Set<string> }>();
+function textWords(text: string): { words: Set<string>; quoted: Set<string> } {
+  let known = wordsOf.get(text);
+  if (!known) wordsOf.set(text, (known = { words: new Set(text.match(/\w+/g)), quoted: quotedWords(text) }));
+  return known;
+}
+
+/** The quoted literals of the text a check runs: its own lines and the helpers it reaches. */
+function checkQuoted(check: ListedCheck, lines: Map<string, number[]>, helpers: Map<string, string>): Set<string> {
   const file = `tests/${check.file}`;
   const { text, named } = specFile(file, helpers);
   const next = (lines.get(check.file) ?? []).find((l) => l > check.line) ?? text.length + 1;
   const own = text.slice(check.line - 1, next - 1).join('\n');
   // Up to five levels: a spec's own helper (`statesOf`) calls `readers`, which calls a helper file's `listAll`, which calls the operation.
   // A helper is named where its name is a whole word of the text (as `\bname\b` finds it).
-  const calledBy = (t: string) => {
-    const words = new Set(t.match(/\w+/g));
-    return [...named].filter(([name]) => words.has(name)).map(([, body]) => body);
-  };
-  let reached = own;
-  for (let level = 0; level < 5; level++) reached = [own, ...calledBy(reached)].join('\n');
-  return reached;
+  const reached = new Set<string>();
+  let frontier = [own];
+  for (let level = 0; level < 5 && frontier.length; level++) {
+    const next: string[] = [];
+    for (const t of frontier)
+      for (const word of textWords(t).words) {
+        const body = named.get(word);
+        if (body !== undefined && !reached.has(word)) {
+          reached.add(word);
+          next.push(body);
+        }
+      }
+    frontier = next;
+  }
+  const quoted = new Set(textWords(own).quoted);
+  for (const name of reached) for (const q of textWords(named.get(name)!).quoted) quoted.add(q);
+  return quoted;
 }
 
 test('every path of every rule of each catalogue is covered by a check or justified in writing', async ({ contracts }) => {
@@ -114,7 +134,7 @@ test('every path of every rule of each catalogue is covered by a check or justif
     const idPatterns = [...contract.operations.keys()].map((id) => [id, new RegExp(`\\b${id}\\b`)] as const);
     const evidence: Evidence[] = checks.map((c) => {
       const titled = idPatterns.filter(([, pattern]) => pattern.test(c.title)).map(([id]) => id);
-      return { rules: c.rules, operations: [...titled, ...operationsNamedIn(checkText(c, lines, helpers), contract)] };
+      return { rules: c.rules, operations: [...titled, ...operationsNamedIn(checkQuoted(c, lines, helpers), contract)] };
     });
     const justified = loadJustifications(service);
     const report = rulePathReport(catalogue, contract, evidence, justified);

@@ -3,7 +3,7 @@
 // names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The
 // faults of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart
 // by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, ruleFault } from '../../kit/faults.js';
+import { faultCatalogue, blind, ruleFault, seeded } from '../../kit/faults.js';
 
 const f = ruleFault;
 
@@ -84,6 +84,19 @@ export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
   f('foresight-external-refused', 'FD-FORESIGHT-SOURCE: externalCustomerId alone is accepted (202)', 'provider'),
   f('foresight-3p-stuck-in-progress', 'FD-FORESIGHT-READ-BY-ID: the first/third-party report read by id ends success', 'seed'),
   f('foresight-unknown-customer-400', 'FD-FORESIGHT-CUSTOMER: an unknown customerId in the body is a 404', 'seed'),
+  // Seeded beside the check of accountIds on every analytics report (origin 'seeded').
+  seeded({
+    id: 'balance-analytics-account-ids-ignored',
+    rule: 'FD-ANALYTICS-ACCOUNT-IDS: the balance analytics report reads every eligible account of the customer, not only those accountIds names (the other reports narrow)',
+    source: 'provider',
+    rules: ['FD-ANALYTICS-ACCOUNT-IDS'],
+  }),
+  seeded({
+    id: 'cashflow-account-ids-any-customer',
+    rule: "FD-ANALYTICS-ACCOUNT-IDS: the personal cash flow report looks an accountIds entry up among every account of the service: another customer's account is read into this customer's report",
+    source: 'provider',
+    rules: ['FD-ANALYTICS-ACCOUNT-IDS'],
+  }),
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Cash flow and analytics reports (seed 002, Decisioning report generation; Errors 400, 404; provider 1.35.0).
   blind({

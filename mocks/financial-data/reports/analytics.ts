@@ -76,6 +76,12 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
     const selection = linkedData(world, customerId).accounts.filter((a) => !asked || asked.includes(a.id));
     return skip ? selection : selection.filter((a) => types.includes(a.type));
   };
+  /** cashflow-account-ids-any-customer: the accounts asked that are another customer's, of the types read. */
+  const foreignAsked = (customerId: string, accountIds: unknown, types: AccountType[]): Account[] =>
+    (idList(accountIds) ?? []).flatMap((id) => {
+      const a = world.accounts.get(id);
+      return a && a.customerId !== customerId && types.includes(a.type) ? [a] : [];
+    });
 
   /** 400 when no account of the types is among those asked (seed 002: "otherwise 400"). */
   const eligible = (reply: FastifyReply, accounts: Account[], what: string): boolean => {
@@ -102,6 +108,9 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
       const types: AccountType[] =
         personal && faults.has('blind-analytics-cashflow-personal-money-market-eligible') ? [...DEPOSIT, 'moneyMarket'] : DEPOSIT;
       const accounts = accountsFor(path.customerId, body.accountIds, types, faults.has('cashflow-eligibility-skipped'));
+      // Seeded fault: an accountIds entry looked up among every account of the service (personal cash flow).
+      if (personal && faults.has('cashflow-account-ids-any-customer'))
+        accounts.push(...foreignAsked(path.customerId, body.accountIds, types));
       if (!eligible(reply, accounts, 'checking or savings')) return;
       const constraints = defined({
         accountIds: idList(body.accountIds),
@@ -189,7 +198,8 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
       // Blind fault: payment history counts a credit card account as eligible (card payments).
       let accounts = accountsFor(
         path.customerId,
-        body.accountIds,
+        // balance-analytics-account-ids-ignored: the balance analytics report reads every account, whatever accountIds names.
+        kind === 'balance' && faults.has('balance-analytics-account-ids-ignored') ? undefined : body.accountIds,
         kind === 'payhist' && faults.has('blind-analytics-payhist-credit-card-eligible') ? [...DEPOSIT, 'creditCard'] : DEPOSIT,
         skip,
       );

@@ -3,7 +3,7 @@
 // names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The
 // faults of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart
 // by `npm run mutation -- --blind`).
-import { faultCatalogue, blind } from '../../kit/faults.js';
+import { faultCatalogue, blind, seeded } from '../../kit/faults.js';
 
 export const INCOME_REPORTS_FAULTS = faultCatalogue([
   // Kinds (provider 1.35.0 acks: type and report style).
@@ -115,6 +115,25 @@ export const INCOME_REPORTS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-PAYROLL-EMPLOYMENT'],
   },
+  // Seeded beside the check of accountIds on the VOE transactions report (origin 'seeded').
+  seeded({
+    id: 'voe-transactions-account-ids-ignored',
+    rule: 'FD-INCOME-ACCOUNT-IDS: the VOE transactions report reads the payroll deposits of every deposit account, whatever accountIds names',
+    source: 'provider',
+    rules: ['FD-INCOME-ACCOUNT-IDS'],
+  }),
+  seeded({
+    id: 'voe-transactions-account-ids-any-customer',
+    rule: "FD-INCOME-ACCOUNT-IDS: the VOE transactions report looks an accountIds entry up among every account of the service: another customer's payroll deposits are read into this customer's report",
+    source: 'provider',
+    rules: ['FD-INCOME-ACCOUNT-IDS'],
+  }),
+  seeded({
+    id: 'txverify-account-ids-ignored',
+    rule: 'FD-INCOME-ACCOUNT-IDS: the VOIE TXVerify report reads the payroll deposits of every deposit account, whatever accountIds names (the VOE transactions report narrows)',
+    source: 'provider',
+    rules: ['FD-INCOME-ACCOUNT-IDS'],
+  }),
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Income and employment reports (seed 002, Decisioning report generation; Errors 400, 404; provider 1.35.0).
   blind({

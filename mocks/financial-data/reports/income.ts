@@ -141,6 +141,24 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
     return answer(reply, report);
   });
 
+  /** The payroll deposits on the accounts accountIds names (all deposit accounts without it). */
+  const depositsNamed = (customerId: string, accountIds: string[] | undefined, fromDate?: number) => {
+    // voe-transactions-account-ids-ignored: every deposit account read, whatever accountIds names.
+    const deposits = payrollDeposits(
+      ctx,
+      customerId,
+      accountIds && !faults.has('voe-transactions-account-ids-ignored') ? new Set(accountIds) : undefined,
+      fromDate,
+    );
+    // voe-transactions-account-ids-any-customer: an accountIds entry looked up among every account of the service.
+    if (faults.has('voe-transactions-account-ids-any-customer') && accountIds)
+      for (const id of accountIds) {
+        const owner = ctx.state.accounts.get(id)?.customerId;
+        if (owner !== undefined && owner !== customerId) deposits.push(...payrollDeposits(ctx, owner, new Set([id]), fromDate));
+      }
+    return deposits;
+  };
+
   route(app, ctx, 'GenerateVOETransactionsReport', ({ path, query, body }, reply) => {
     const found = guard(path.customerId, reply);
     if (!found) return reply;
@@ -162,12 +180,7 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
       build: (r) => {
         const institutions = incomeInstitutions(
           ctx.state,
-          payrollDeposits(
-            ctx,
-            r.customerId,
-            accountIds && new Set(accountIds),
-            body.fromDate === undefined ? undefined : Number(body.fromDate),
-          ),
+          depositsNamed(r.customerId, accountIds, body.fromDate === undefined ? undefined : Number(body.fromDate)),
           faults.has('income-voe-amounts-shown'),
           body.incomeStreamConfidenceMinimum,
         );
@@ -279,7 +292,12 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
       extra: { reportStyle: 'voieWithInterview' },
       // The bank data is read when the report completes: a refresh (the same asset id) sees the deposits of that time.
       build: (r) => {
-        const deposits = payrollDeposits(ctx, r.customerId, accountIds && new Set(accountIds));
+        // txverify-account-ids-ignored: every deposit account read, whatever accountIds names.
+        const deposits = payrollDeposits(
+          ctx,
+          r.customerId,
+          accountIds && !faults.has('txverify-account-ids-ignored') ? new Set(accountIds) : undefined,
+        );
         return {
           reportStyle: 'voieWithInterview',
           assetIds,

@@ -1,0 +1,64 @@
+// Covers: accountIds of every cash flow and analytics report (GenerateCashFlowBusinessReport,
+// GenerateCashFlowPersonalReport, GenerateBalanceAnalyticsReport, GenerateCashflowAnalyticsReport,
+// GeneratePaymentHistoryReport, GenerateForesightAnalyticsNonCraReport,
+// GenerateForesightAnalyticsFirstThirdPartyNonCraReport), read through GetReportByCustomer (GetReportById
+// for the first/third-party variant) - provider 1.35.0 ReportAccountIdsString ("account IDs to be
+// included in the report; all accounts will be included if not set"); seed 002, Errors 404. Each
+// report is asked for one account of the customer (narrowing), then for that account and another
+// customer's (ownership: an object-level authorization question a lax target answers globally).
+import { expect, newBusiness, newConsumer, notePartial, rules, test, type FdOperationId } from '../../fixtures/financial-data.js';
+import { DAY_S, reportAccounts, requestOf } from './reports-analytics.known.js';
+
+/** The reports whose body carries accountIds (provider: CashFlow, Analytics and Foresight constraints). */
+const OPS: FdOperationId[] = [
+  'GenerateCashFlowBusinessReport',
+  'GenerateCashFlowPersonalReport',
+  'GenerateBalanceAnalyticsReport',
+  'GenerateCashflowAnalyticsReport',
+  'GeneratePaymentHistoryReport',
+  'GenerateForesightAnalyticsNonCraReport',
+  'GenerateForesightAnalyticsFirstThirdPartyNonCraReport',
+];
+
+test(
+  "every analytics report reads only the customer's accounts accountIds names; another customer's account is refused or left out @provider",
+  rules('FD-ANALYTICS-ACCOUNT-IDS@content'),
+  async ({ fdApi, fd, fdEntities, linkedCustomer, pollReport }) => {
+    const { customerId } = linkedCustomer;
+    // The reports needing a consumer (personal cash flow) or a business (payment history) find them.
+    await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer() });
+    await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() });
+    // A savings account: every one of these reports reads savings (seed 002; provider: cash flow "checking and savings").
+    const savings = String(linkedCustomer.account('savings').id);
+    const other = fdEntities.linked && fdEntities.linked.customerId !== customerId ? fdEntities.linked : undefined;
+    const foreign = other?.accounts.find((a) => a.type === 'checking' && a.status === 'active')?.id;
+    const fromDate = Math.floor(fd.now() / 1000) - 90 * DAY_S;
+    const problems: string[] = [];
+    const read = async (op: FdOperationId, accountIds: string[]) => {
+      const base = requestOf(op, customerId);
+      const ack = await fdApi.callBuilt(op, { ...base, body: { ...(base.body as object), fromDate, accountIds: accountIds.join(' ') } });
+      if (ack.status !== 202) return { status: ack.status, accounts: undefined };
+      const polled = await pollReport({ id: ack.body.id, customerId, label: `${op} report` });
+      // The first/third-party variant is read by its id (seed 002, Report retrieval).
+      const content =
+        op === 'GenerateForesightAnalyticsFirstThirdPartyNonCraReport'
+          ? (await fdApi.call('GetReportById', { path: { reportId: ack.body.id }, body: {} })).body
+          : polled.final.body;
+      return { status: 202, accounts: reportAccounts(content).map((a) => String(a.id)) };
+    };
+    for (const op of OPS) {
+      const narrowed = await read(op, [savings]);
+      if (narrowed.status !== 202) problems.push(`${op} with its savings account: ${narrowed.status}, not 202`);
+      else if (JSON.stringify(narrowed.accounts) !== JSON.stringify([savings]))
+        problems.push(`${op} with accountIds [savings ${savings}] read ${JSON.stringify(narrowed.accounts)}`);
+      if (!foreign) continue;
+      const mixed = await read(op, [savings, foreign]);
+      // Refused (seed 002 Errors 404; a 400 as for an account that is none of the eligible ones), or the foreign account left out.
+      if (mixed.status === 202 && JSON.stringify(mixed.accounts) !== JSON.stringify([savings]))
+        problems.push(`${op} with accountIds [savings, another customer's ${foreign}] read ${JSON.stringify(mixed.accounts)}`);
+      else if (![202, 400, 404].includes(mixed.status)) problems.push(`${op} with another customer's account: ${mixed.status}`);
+    }
+    if (!foreign) notePartial("another customer's account not tried: needs a second linked customer beside this test's");
+    expect(problems, 'each report reads exactly the named accounts of its own customer').toEqual([]);
+  },
+);
