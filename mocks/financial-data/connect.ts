@@ -38,7 +38,8 @@ const single = (b: any): Who[] => [{ customerId: b.customerId, consumerId: b.con
 const borrowers = (b: any): Who[] => {
   const list = (b.borrowers ?? []) as { customerId: string; consumerId: string; type: string }[];
   // The primary borrower first: the session opens for that customer.
-  return [...list.filter((x) => x.type === 'primary'), ...list.filter((x) => x.type !== 'primary')];
+  const primary = (x: { type: string }) => x.type === 'primary';
+  return [...list.filter(primary), ...list.filter((x) => !primary(x))];
 };
 
 const FLOWS: Flow[] = [

@@ -72,24 +72,33 @@ test(
   },
 );
 
-test('an institution login id that names no login is a 404', rules('FD-AUTHDETAILS-UNKNOWN'), async ({ fdApi }) => {
-  expectFdError(
-    await fdApi.call('getCustomerAuthorizationDetails', { path: { institution_login_id: 9_999_999_991 } }),
-    404,
-    'unknown login',
-  );
-});
+// provider 1.35.0 InstitutionLoginIdNotFoundErrorResponseExample: 404, code 3003 ("Institution Login Id is not found").
+test(
+  'an institution login id that names no login is a 404 with code 3003 @provider',
+  rules('FD-AUTHDETAILS-UNKNOWN'),
+  async ({ fdApi }) => {
+    expectCode(
+      await fdApi.call('getCustomerAuthorizationDetails', { path: { institution_login_id: 9_999_999_991 } }),
+      '3003',
+      'unknown login',
+    );
+  },
+);
 
-test("a login of another partner's customer is a 404 too @mock-only", rules('FD-AUTHDETAILS-UNKNOWN'), async ({ fdApi, fd, fdMock }) => {
-  const spare = await spareAuth(fdApi, fd);
-  test.skip(!spare, 'needs a spare partner (FD_SPARE_PARTNER_ID / FD_SPARE_PARTNER_SECRET)');
-  const theirs = await fdApi.call('AddTestingCustomer', { body: newCustomer(), auth: spare! });
-  expect(theirs.status, 'a customer of the spare partner').toBe(201);
-  const portfolio = await fdMock.linkAccounts(String(theirs.body.id));
-  const login = portfolio.logins.find((l) => !l.legacy) ?? portfolio.logins[0];
-  expectFdError(
-    await fdApi.call('getCustomerAuthorizationDetails', { path: { institution_login_id: login.id } }),
-    404,
-    "another partner's login",
-  );
-});
+test(
+  "a login of another partner's customer is a 404 with code 3003 too @mock-only",
+  rules('FD-AUTHDETAILS-UNKNOWN'),
+  async ({ fdApi, fd, fdMock }) => {
+    const spare = await spareAuth(fdApi, fd);
+    test.skip(!spare, 'needs a spare partner (FD_SPARE_PARTNER_ID / FD_SPARE_PARTNER_SECRET)');
+    const theirs = await fdApi.call('AddTestingCustomer', { body: newCustomer(), auth: spare! });
+    expect(theirs.status, 'a customer of the spare partner').toBe(201);
+    const portfolio = await fdMock.linkAccounts(String(theirs.body.id));
+    const login = portfolio.logins.find((l) => !l.legacy) ?? portfolio.logins[0];
+    expectCode(
+      await fdApi.call('getCustomerAuthorizationDetails', { path: { institution_login_id: login.id } }),
+      '3003',
+      "another partner's login",
+    );
+  },
+);

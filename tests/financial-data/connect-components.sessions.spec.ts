@@ -137,22 +137,30 @@ test(
 );
 
 test(
-  "a reconnection of an unknown login, another customer's login or for an unknown customer is a 400 @assumption",
+  "a reconnection of an unknown login, another customer's login or for an unknown customer is a 400 with ReasonCode 10010 @assumption",
   rules('FD-COMPONENTS-RECONNECT-LOGIN', 'FD-COMPONENTS-CUSTOMER@cc-reconnect'),
   async ({ fdApi, fdContract, linkedCustomer, createCustomer }) => {
     const login = linkedCustomer.logins[0].id;
     const reconnect = (customer_id: string, institution_login_id: string | number) =>
       fdApi.call('post-reconnections', { path: { customer_id, institution_login_id } });
-    expectFdError(await reconnect(linkedCustomer.customerId, unknownId(fdContract, { type: 'integer' })), 400, 'unknown login');
-    expectFdError(await reconnect(await createCustomer('testing'), login), 400, "another customer's login");
-    expectFdError(await reconnect(unknownId(fdContract, { type: 'string', pattern: '^[0-9]+$' }), login), 400, 'unknown customer');
+    const refusals = [
+      ['unknown login', await reconnect(linkedCustomer.customerId, unknownId(fdContract, { type: 'integer' }))],
+      ["another customer's login", await reconnect(await createCustomer('testing'), login)],
+      ['unknown customer', await reconnect(unknownId(fdContract, { type: 'string', pattern: '^[0-9]+$' }), login)],
+    ] as const;
+    for (const [what, res] of refusals) expectFdError(res, 400, what);
+    // provider 1.35.0 GoldStandardInvalidField: a request the service cannot validate is ReasonCode 10010.
+    expect(
+      refusals.map(([what, res]) => [what, String(res.body?.Errors?.Error?.[0]?.ReasonCode)]),
+      'the ReasonCode of each refusal',
+    ).toEqual(refusals.map(([what]) => [what, '10010']));
   },
 );
 
 // reference, Error bodies: the connect components operations answer {"Errors": {"Error": [...]}}.
 // The client holds every 4xx to the declared schema; this says it by name, through a 401 of each.
 test(
-  'every connect components operation answers its 401 in the provider error body @provider',
+  'every connect components operation answers its 401 in the provider error body, ReasonCode 10024 for a missing token @provider',
   rules('FD-COMPONENTS-ERROR-SHAPE'),
   async ({ fdApi, fd, fdEntities, fdContract }) => {
     const ops = [...fdContract.operations.values()].filter((o) => o.tags.includes('Connect components'));
@@ -161,6 +169,9 @@ test(
       const res = await fdApi.callOperation(op, { ...sample(op, fd, fdEntities), auth: () => fdAuthHeaders(fd.appKey) });
       expectFdError(res, 401, 'no token');
       expect(Array.isArray(res.body?.Errors?.Error) && res.body.Errors.Error.length > 0, `${op}: {"Errors": {"Error": [...]}}`).toBe(true);
+      // provider 1.35.0 MissingFinicityAppTokenExample: a missing token is code 10024 (the Gold
+      // Standard examples keep the same codes: 10026 missing key, 10023 expired token).
+      expect(String(res.body.Errors.Error[0].ReasonCode), `${op}: ReasonCode of a missing token`).toBe('10024');
     }
   },
 );

@@ -96,13 +96,23 @@ test('GetCertifiedInstitutionsWithRSSD returns the RSSD identifier', rules('FD-I
   expect(withRssd.length, 'institutions carrying an rssd').toBeGreaterThan(0);
 });
 
-// provider 1.35.0: supportedCountries is `*` or comma-separated two-letter codes (either case).
+// provider 1.35.0: supportedCountries is `*` or comma-separated two-letter codes (either case), and
+// every result is supported in a country named. seed 002: the service supports the US region only,
+// so the US in either case lists what `*` lists, and a list naming no US lists nothing.
 test(
-  'GetInstitutions accepts supportedCountries "*" and "us"; rejects a malformed one with 400 @provider',
+  'GetInstitutions lists the same institutions for supportedCountries "*", "us", "US" and "US,ca", none for "ca" or "CA,mx"; rejects a malformed one with 400 @provider',
   rules('FD-INST-COUNTRIES:accept', 'FD-INST-COUNTRIES:refuse'),
   async ({ fdApi }) => {
-    for (const supportedCountries of ['*', 'us', 'US,ca'])
-      expect((await fdApi.call('GetInstitutions', { query: { supportedCountries } })).status, supportedCountries).toBe(200);
+    const listed = async (supportedCountries: string) => {
+      const res = await fdApi.call('GetInstitutions', { query: { supportedCountries, limit: 25 } });
+      expect(res.status, supportedCountries).toBe(200);
+      return { found: res.body.found, ids: res.body.institutions.map((i: { id: number }) => i.id) };
+    };
+    const all = await listed('*');
+    expect(all.ids.length, 'supportedCountries "*" lists institutions').toBeGreaterThan(0);
+    for (const supportedCountries of ['us', 'US', 'US,ca']) expect(await listed(supportedCountries), supportedCountries).toEqual(all);
+    for (const supportedCountries of ['ca', 'CA,mx'])
+      expect(await listed(supportedCountries), supportedCountries).toEqual({ found: 0, ids: [] });
     expectFdError(await fdApi.call('GetInstitutions', { query: { supportedCountries: 'usa' } }), 400, 'supportedCountries');
   },
 );

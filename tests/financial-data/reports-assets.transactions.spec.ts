@@ -11,6 +11,7 @@ import {
   knownTransactions,
   loadHistory,
   monthsBefore,
+  reportAccounts,
   reportTransactions,
 } from './reports-assets.known.js';
 
@@ -156,7 +157,7 @@ test(
 );
 
 test(
-  'findTransaction with an amount range keeps exactly the transactions of the window within it @provider',
+  'findTransaction with an amount range keeps exactly the transactions of the window within it; with a description and a category, only transactions meeting both @provider',
   rules('FD-TXREPORT-FIND@assets-read'),
   async ({ fdApi, fd, linkedCustomer, pollReport }) => {
     const { customerId } = linkedCustomer;
@@ -184,5 +185,29 @@ test(
         .sort(),
       'only the transactions with an amount from 10 to 150',
     ).toEqual(inRange);
+    // provider 1.35.0 FindTransactionConstraints: several criteria hold together (AND); a description
+    // or memo of one transaction with a category of others. Each transaction the report then shows
+    // must meet both, so a criterion left unapplied shows transactions the other one admits. (How the
+    // provider combines Description/Memo is its own: the check accepts the description, the memo, or
+    // a text holding both.)
+    const shown: { description?: string; memo?: string; category?: string }[] = reportAccounts(report).flatMap(
+      (a: any) => a.transactions ?? [],
+    );
+    const text = shown.find((t) => t.description)?.description;
+    const otherCategory = shown.find((t) => t.category && t.description !== text)?.category;
+    test.skip(!text || !otherCategory, 'the report names no description and another category to combine');
+    const both = { findTransactionDescriptionMemo: text, findTransactionCategory: [otherCategory] };
+    const combined = await generated(fdApi, pollReport, OP, {
+      path: { customerId },
+      query: { fromDate, toDate },
+      body: { findTransaction: both },
+    });
+    const unmet = (reportAccounts(combined.report).flatMap((a: any) => a.transactions ?? []) as typeof shown)
+      .filter((t) => {
+        const memoOk = t.description === text || t.memo === text || `${t.description ?? ''} ${t.memo ?? ''}`.includes(text!);
+        return !memoOk || t.category !== otherCategory;
+      })
+      .map((t) => `${t.description} / ${t.memo} / ${t.category}`);
+    expect(unmet, `transactions shown for description or memo "${text}" and category "${otherCategory}" that miss one`).toEqual([]);
   },
 );

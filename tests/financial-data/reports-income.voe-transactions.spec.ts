@@ -3,7 +3,14 @@
 // VOETransactionsReportExample (income streams per account). The known answer: the customer's
 // payroll deposits read through GetAllCustomerTransactions.
 import { expect, rules, test, type FdOperationId } from '../../fixtures/financial-data.js';
-import { customerWithPay, generateAndRead, memberPaths, storePaystub } from './reports-income.known.js';
+import {
+  customerWithPay,
+  generateAndRead,
+  memberPaths,
+  PAYROLL_DESCRIPTION,
+  payrollDeposits,
+  storePaystub,
+} from './reports-income.known.js';
 
 /** Member names that would carry money: an amount, a balance, a net or gross figure. */
 const MONEY = /amount|balance|^net|^gross|pay(current|ytd)/i;
@@ -13,12 +20,28 @@ test(
   rules('FD-VOE-TXN-NO-AMOUNTS@income-read', 'FD-INCOME-REPORT-TYPE@income-ack', 'FD-INCOME-REPORT-TYPE@income-read'),
   async ({ fdApi, fd, fdContract, fdMock, createCustomer, pollReport }) => {
     // Deposits on two accounts at least: every deposit account is read, not the first one only.
-    const { customerId, deposits } = await customerWithPay(
+    const nowS = Math.floor(fd.now() / 1000);
+    const {
+      customerId,
+      accounts,
+      deposits: linked,
+    } = await customerWithPay(
       fdApi,
-      Math.floor(fd.now() / 1000),
+      nowS,
       () => createCustomer('testing'),
       (id) => fdMock.linkAccounts(id),
     );
+    // Inputs on both sides of "a credit": described as pay, of 0.01, 0 and -0.01 (provider 1.35.0
+    // GenerateVOETransactionsReport: the borrower's credit transactions; TestTxPushTransaction.amount
+    // negative for a debit). Only the 0.01 is income; the known answer below is read after them.
+    const accountId = String(linked[0].accountId);
+    for (const amount of [0.01, 0, -0.01]) {
+      const body = { amount, description: PAYROLL_DESCRIPTION, postedDate: nowS, transactionDate: nowS };
+      const res = await fdApi.call('CreateTxPushTestTransaction', { path: { customerId, accountId }, body });
+      expect(res.status, `CreateTxPushTestTransaction of ${amount} described as pay`).toBe(201);
+    }
+    const deposits = await payrollDeposits(fdApi, customerId, accounts, nowS);
+    expect(deposits, 'the known answer holds the credit of 0.01 added').toHaveLength(linked.length + 1);
     const { ack, report } = await generateAndRead(fdApi, pollReport, 'GenerateVOETransactionsReport', {
       path: { customerId },
       body: { incomeStreamConfidenceMinimum: 0 },

@@ -224,7 +224,7 @@ test(
 );
 
 test(
-  'showDailyBalance=true gives the daily balances of the account, dated in epoch seconds within the window @provider',
+  'showDailyBalance=true gives the daily balances of the account, dated in epoch seconds within the window; unasked (default false) no list carries them @provider',
   rules('FD-TXN-DAILY-BALANCE'),
   async ({ fdApi, fd, linkedCustomer }) => {
     const checking = linkedCustomer.account('checking');
@@ -233,6 +233,20 @@ test(
     const res = await list('GetCustomerAccountTransactions', { ...whole, limit: 25, showDailyBalance: true });
     expect(res.status).toBe(200);
     test.skip(res.body.transactions.length === 0, 'the linked checking account has no transactions');
+    // provider 1.35.0 ShowDailyBalance (default false): the balances are asked for; the account
+    // list without the parameter or with false, and the customer-wide list (no such parameter), carry none.
+    const unasked: [string, Awaited<ReturnType<typeof list>>][] = [
+      ['account list, no showDailyBalance', await list('GetCustomerAccountTransactions', { ...whole, limit: 25 })],
+      [
+        'account list, showDailyBalance=false',
+        await list('GetCustomerAccountTransactions', { ...whole, limit: 25, showDailyBalance: false }),
+      ],
+      ['customer list', await list('GetAllCustomerTransactions', { ...whole, limit: 25 })],
+    ];
+    expect(
+      unasked.filter(([, r]) => r.status !== 200 || r.body.dailyBalances !== undefined).map(([what, r]) => `${what}: ${r.status}`),
+      'lists that carry dailyBalances unasked (or fail)',
+    ).toEqual([]);
     const balances: any[] = res.body.dailyBalances ?? [];
     expect(balances.length, 'dailyBalances with showDailyBalance=true').toBeGreaterThan(0);
     // A day with transactions lies within the window (its start up to a day before fromDate).

@@ -6,6 +6,7 @@
 import {
   expect,
   expectFdError,
+  fdAuthHeaders,
   rules,
   test,
   type OperationClient,
@@ -69,9 +70,9 @@ for (const [what, headers] of [
 }
 
 test(
-  'the 401 of every operation, and its 400 and 404, carry the {"Errors": {"Error": [...]}} body @provider',
+  'the 401 of every operation, and its 400 and 404, carry the {"Errors": {"Error": [...]}} body with the ReasonCode of the case @provider',
   rules('FD-WEBHOOK-ERROR-SHAPE'),
-  async ({ fdApi, fdContract, appKeyOnly }) => {
+  async ({ fdApi, fd, fdContract, appKeyOnly }) => {
     const [a] = await offeredNames(fdApi);
     const made = await createSub(fdApi, { url: quietUrl('errors'), events: [{ name: a }] });
     const sub = { subscription_id: made.subscriptionId };
@@ -115,23 +116,34 @@ test(
       ['testWebhookSubscriptionBasedOnEventId', { path: event }, undefined, { path: goneEvent }],
     ];
     const shape = fdContract.component('WebhookErrors');
-    const check = (res: { body: any }, label: string) => {
+    // provider 1.35.0 examples of the Event Subscription Service: ReasonCode 1501 not found
+    // (ObmwsResourceNotFoundExample), 1502 bad request (BadRequestErrorResponseExample), 1503 expired
+    // token and 1504 missing parameter (ObwmsExpiredTokenExample, MissingAppKeyExample: the two 401s).
+    const check = (res: { body: any }, label: string, codes: string[]) => {
       expect(shape(res.body), `${label}: ${JSON.stringify(shape.errors?.[0] ?? {})}`).toBe(true);
       expect(res.body.Errors.Error.length, `${label}: at least one error`).toBeGreaterThanOrEqual(1);
+      const reasons = res.body.Errors.Error.map((e: { ReasonCode?: unknown }) => String(e.ReasonCode));
+      expect(
+        reasons.filter((r: string) => !codes.includes(r)),
+        `${label}: ReasonCode the provider's code of the case (${codes.join(' or ')})`,
+      ).toEqual([]);
     };
     for (const [op, valid, refused, unknown] of table) {
       const noToken = await fdApi.callBuilt(op, { ...valid, auth: appKeyOnly });
       expectFdError(noToken, 401, 'no token');
-      check(noToken, `${op} 401`);
+      check(noToken, `${op} 401`, ['1504', '1503']);
+      const badToken = await fdApi.callBuilt(op, { ...valid, auth: () => fdAuthHeaders(fd.appKey, 'fdtk_not-a-token-the-target-issued') });
+      expectFdError(badToken, 401, 'a token the target never issued');
+      check(badToken, `${op} 401 (token never issued)`, ['1503', '1504']);
       if (refused) {
         const res = await fdApi.callBuilt(op, refused);
         expectFdError(res, 400, 'refused request');
-        check(res, `${op} 400`);
+        check(res, `${op} 400`, ['1502']);
       }
       if (unknown) {
         const res = await fdApi.callBuilt(op, unknown);
         expectFdError(res, 404, 'names nothing');
-        check(res, `${op} 404`);
+        check(res, `${op} 404`, ['1501']);
       }
     }
   },
