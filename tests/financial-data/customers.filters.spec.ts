@@ -30,10 +30,10 @@ function expectCounts(body: any, found: number, displaying: number, more: boolea
 }
 
 // provider 1.35.0 CustomerUsernameParameter: "Username for exact match (will return 0 or 1 record)".
-// The username is made with upper and lower case letters, so a lookup that folds case, or trims what
-// it is asked, finds it under a name it does not have.
+// The username is made with upper and lower case letters, so a lookup that folds case, trims what
+// it is asked, or matches a prefix or a part finds it under a name it does not have.
 test(
-  'the username filter is an exact match: the username as created finds its customer; in another case or with a trailing space, nobody @provider',
+  'the username filter is an exact match: the username as created finds its customer; in another case, with a trailing space, cut short or one character longer, nobody @provider',
   rules('FD-CUST-FILTER-USERNAME-EXACT:accept', 'FD-CUST-FILTER-USERNAME-EXACT:refuse', 'FD-PAGE-COUNTS@customers'),
   async ({ fdApi }) => {
     const body = newCustomer({ username: uniqueUsername('AdaLoveLACE') });
@@ -45,6 +45,8 @@ test(
       ['lower case', body.username.toLowerCase(), []],
       ['upper case', body.username.toUpperCase(), []],
       ['with a trailing space', `${body.username} `, []],
+      ['a prefix of it', body.username.slice(0, -2), []],
+      ['with a character more', `${body.username}x`, []],
     ] as const) {
       const res = await fdApi.call('GetCustomers', { query: { username, limit: PAGE_MAX } });
       expect(res.status, what).toBe(200);

@@ -208,3 +208,24 @@ for (const operationId of GENERATE) {
     }
   });
 }
+
+// seed 002, Events: each report calls its callback URL when it ends; two reports naming the same URL
+// are two completions, so a listener already called is called again (nothing says once per URL).
+test(
+  'two reports naming the same callback URL each call it when they end: one call per report, each naming its own @seed',
+  rules('FD-REPORT-CALLBACK@callback', 'FD-DELIVERY-URL@callback'),
+  async ({ fdApi, fd, fdEntities, fdListener, pollReport }) => {
+    const operationId = GENERATE[0]!;
+    const url = fdListener.url(tellingListenerPath('report-shared-url'));
+    const acks = [];
+    for (let i = 0; i < 2; i++)
+      acks.push(await generate(fdApi, operationId, request(operationId, fd, fdEntities, undefined, { callbackUrl: url })));
+    for (const ack of acks) await pollReport({ id: ack.id, customerId: ack.customerId, label: `${operationId} report ${ack.id}` });
+    const named = () => fdListener.received().map((c) => (c.json as { payload?: { reportId?: string } } | undefined)?.payload?.reportId);
+    await fdListener.waitFor(() => named().length >= 2, fd.control ? 2000 : 60_000);
+    expect(named().sort(), 'the reports the calls name').toEqual(acks.map((a) => a.id).sort());
+    expectDeliveries(fdListener.received(), [
+      { url, count: 2, what: `${operationId} reports ${acks.map((a) => a.id).join(', ')} callbacks` },
+    ]);
+  },
+);
