@@ -4,7 +4,16 @@
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, independent, INDEPENDENT_2, INDEPENDENT_3, modelFault, INDEPENDENT_4, INDEPENDENT_5 } from '../kit/faults.js';
+import {
+  faultCatalogue,
+  independent,
+  INDEPENDENT_2,
+  INDEPENDENT_3,
+  modelFault,
+  INDEPENDENT_4,
+  INDEPENDENT_5,
+  INDEPENDENT_6,
+} from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const MERCHANTS_FAULTS = faultCatalogue([
@@ -212,5 +221,23 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     rule: 'the Count header is the size of the page (provider 2.0.0, Count header): the by-request read answers min(limit, total) as Count, ignoring the offset',
     source: 'provider',
     rules: ['IN-PAGE-HEADERS'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-merchant-search-maid-prefix',
+    rule: 'searching by maid finds the merchants of that maid only (provider 2.0.0, MerchantSearchParameters.maid): a merchant whose maid starts with the one searched is found too',
+    source: 'provider',
+    rules: ['IN-FILTER-MAID'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-participations-list-total-all-states',
+    rule: 'Total is the size of the data set answered (provider 2.0.0, Total header): the completed-merchants list counts pending and failed merchants in Total',
+    source: 'provider',
+    rules: ['IN-PAGE-HEADERS'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-mid-search-country-echo-uppercased',
+    rule: 'the MID page names the merchant searched as given (provider 2.0.0, MidDetailsPage): countryCode, which may be of either case, is echoed in upper case',
+    source: 'provider',
+    rules: ['IN-ECHO-MIDSEARCH'],
   }),
 ]);

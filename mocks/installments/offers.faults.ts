@@ -3,7 +3,7 @@
 // provider's release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted`
 // runs the specs citing them). The faults of the suite's authors first, then those written blind
 // (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, independent, INDEPENDENT_2, INDEPENDENT_4 } from '../kit/faults.js';
+import { faultCatalogue, independent, INDEPENDENT_2, INDEPENDENT_4, INDEPENDENT_6 } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const OFFERS_FAULTS = faultCatalogue([
@@ -61,5 +61,17 @@ export const OFFERS_FAULTS = faultCatalogue([
     rule: 'OffersGroup.total is the number of offers answered (provider OffersGroup.total; reference): on a small purchase the longest-tenure offer is dropped (its installment would be below one currency unit) but total still counts it',
     source: 'assumption',
     rules: ['IN-VAL-OFFERS-TOTAL'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-offers-symbol-from-merchant-country',
+    rule: "every offer's currencySymbol is that of the transaction's currency (provider 2.0.0, Offer.currencySymbol): the symbol is taken from the merchant's country, so a EUR purchase at a US merchant is offered in $",
+    source: 'provider',
+    rules: ['IN-VAL-OFFER-CURRENCY'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-offers-404-correlation-regenerated',
+    rule: 'every approvedOffers answer, an error too, carries the Correlation-Id the caller sent (provider 2.0.0): the 404 of a card without eligible offers answers a new one',
+    source: 'provider',
+    rules: ['IN-ECHO-CORRELATION'],
   }),
 ]);

@@ -3,7 +3,16 @@
 // provider's release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted`
 // runs the specs citing them). The faults of the suite's authors first, then those written blind
 // (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, independent, INDEPENDENT_2, INDEPENDENT_3, modelFault, INDEPENDENT_4, INDEPENDENT_5 } from '../kit/faults.js';
+import {
+  faultCatalogue,
+  independent,
+  INDEPENDENT_2,
+  INDEPENDENT_3,
+  modelFault,
+  INDEPENDENT_4,
+  INDEPENDENT_5,
+  INDEPENDENT_6,
+} from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const PANS_FAULTS = faultCatalogue([
@@ -135,6 +144,18 @@ export const PANS_FAULTS = faultCatalogue([
   independent(INDEPENDENT_5, {
     id: 'i5-pans-missing-pan-not-counted',
     rule: 'failureCount counts every PAN item refused (provider 2.0.0, Registration): an item without its number is counted neither successful nor failed',
+    source: 'provider',
+    rules: ['IN-VAL-PAN-COUNTS'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-panlist-unknown-id-with-range-created',
+    rule: 'registering to a PAN list that does not exist is 400 (provider 2.0.0, Registration): a registration naming an unknown panListId together with an accountRange creates a list under that id',
+    source: 'provider',
+    rules: ['IN-STATE-UNKNOWN-LIST'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-register-pan-in-range-counted-failure',
+    rule: "successfulCount counts the PANs of the request registered, failureCount those already in the list (provider 2.0.0): a PAN inside the list's account range, though not yet in the list, is counted a failure and not registered",
     source: 'provider',
     rules: ['IN-VAL-PAN-COUNTS'],
   }),
