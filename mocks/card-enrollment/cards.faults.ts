@@ -754,13 +754,13 @@ export const CARDS_FAULTS = faultCatalogue([
   // independent-6: written blind from seed 000, reference/card-enrollment.md, the contract and the rule catalogue only.
   independent(INDEPENDENT_6, {
     id: 'i6-card-luhn-parity-from-left',
-    rule: 'the ISO/IEC 7812 check digit is judged from the right at every PAN length 16-20 (reference A3): the doubling is counted from the left, so valid 17- and 19-digit PANs are refused',
+    rule: 'the ISO/IEC 7812 check digit is judged from the right at every PAN length the contract allows (reference A3): the doubling is counted from the left, so a valid PAN of odd length is refused (and a wrong one of odd length may pass)',
     source: 'assumption',
     rules: ['CE-LUHN'],
   }),
   independent(INDEPENDENT_6, {
     id: 'i6-card-cvc-leading-zero-refused',
-    rule: 'cardSecurityCode is 3 to 6 characters (seed 000, Limits): a code starting with 0 is read as a number, loses its zero and is refused as too short',
+    rule: 'cardSecurityCode is accepted across its length range (seed 000, Limits): a code starting with a zero is read as a number, loses its zero and is refused as shorter than the minimum',
     source: 'seed',
     rules: ['CE-LIM-CVC'],
   }),

@@ -271,8 +271,8 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     rules: ['FD-MICRO-CONFLICT'],
   }),
   independent(INDEPENDENT_6, {
-    id: 'i6-micro-completed-after-24h-exclusive',
-    rule: 'the details show Completed from 24 hours on (FD-MICRO-DETAILS): at exactly 24 hours they still show Pending (the bound checked as exclusive)',
+    id: 'i6-micro-completed-after-delay-exclusive',
+    rule: 'the details show Completed from the deposit delay on (x-limits microEntryDepositDelaySeconds; FD-MICRO-DETAILS): at exactly the delay they still show Pending (the bound checked as exclusive)',
     source: 'assumption',
     rules: ['FD-MICRO-DETAILS'],
   }),

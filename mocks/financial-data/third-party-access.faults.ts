@@ -226,7 +226,7 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
   }),
   independent(INDEPENDENT_6, {
     id: 'i6-accesskey-pseudo-account-id-zero-padded',
-    rule: "the receipt never carries the account's real id (provider 1.35.0 ThirdPartyAccessKeyReceiptData pseudo ids; FD-ACCESSKEY-PSEUDO-IDS): the pseudo account id is the real id left-padded with zeros to 19 digits",
+    rule: "the receipt never carries the account's real id (provider 1.35.0 ThirdPartyAccessKeyReceiptData pseudo ids; FD-ACCESSKEY-PSEUDO-IDS): the pseudo account id is the real id left-padded with zeros to the pseudo id's length",
     source: 'provider',
     rules: ['FD-ACCESSKEY-PSEUDO-IDS'],
   }),

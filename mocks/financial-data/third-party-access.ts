@@ -72,7 +72,7 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
 
   /** The signed receipt (provider 1.35.0 ThirdPartyAccessKeyReceiptData): pseudo ids, never the real ones. */
   const receipt = (key: AccessKey, op: 'generate' | 'update' = 'generate') => {
-    // i6-accesskey-pseudo-account-id-zero-padded: the "pseudo" id is the real one padded to 19 digits.
+    // i6-accesskey-pseudo-account-id-zero-padded: the "pseudo" id is the real one padded with zeros.
     const pseudo = (id: string) =>
       faults.has('accesskey-real-account-id')
         ? id

@@ -89,7 +89,7 @@ export const APPROVALS_FAULTS = faultCatalogue([
   }),
   independent(INDEPENDENT_6, {
     id: 'i6-approval-offerid-nine-accepted',
-    rule: "an approval's offerId has exactly 8 characters (provider 2.0.0, PlanApprovalParameters.offerId): 9 are accepted (the upper bound off by one, the lower kept)",
+    rule: "an approval's offerId has exactly its fixed length (provider 2.0.0, PlanApprovalParameters.offerId): one character more is accepted (the maxLength off by one, the minLength kept)",
     source: 'provider',
     rules: ['IN-LIM-APPROVAL-OFFERID'],
     relax: [{ schema: 'PlanApprovalRequest', at: ['properties', 'offerId'], shift: { maxLength: 1 } }],
