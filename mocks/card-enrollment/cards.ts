@@ -201,10 +201,10 @@ export function registerCards(
           (faults.has('luhn-unchecked-17') && card.primaryAccountNumber.length === 17) ||
           (faults.has('i3-card-luhn-unchecked-20') && card.primaryAccountNumber.length === 20);
         // i6-card-luhn-parity-from-left: the doubling counted from the left (the same as from the right only at even lengths).
-        const luhnPan = faults.has('i6-card-luhn-parity-from-left')
-          ? [...card.primaryAccountNumber].reverse().join('')
-          : card.primaryAccountNumber;
-        if (!luhnValid(luhnPan) && !luhnSkipped) {
+        const checkDigitOk = faults.has('i6-card-luhn-parity-from-left')
+          ? luhnFromLeft(card.primaryAccountNumber)
+          : luhnValid(card.primaryAccountNumber);
+        if (!checkDigitOk && !luhnSkipped) {
           return invalidArgument(reply, faults, [
             {
               field: 'card.primaryAccountNumber',
@@ -474,6 +474,20 @@ function correlationId(given: string | undefined, receipt: boolean, faults: Mock
 function receiptCardId(receiptId: string): string {
   const hex = createHash('sha256').update(receiptId).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** i6-card-luhn-parity-from-left: the first digit and every other one doubled, counted from the left. */
+function luhnFromLeft(pan: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < pan.length; i++) {
+    let d = Number(pan[i]);
+    if (i % 2 === 0) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return pan.length > 0 && sum % 10 === 0;
 }
 
 /** ISO/IEC 7812 check digit (Luhn); reference A3. */
