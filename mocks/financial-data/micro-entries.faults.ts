@@ -272,7 +272,7 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
   }),
   independent(INDEPENDENT_6, {
     id: 'i6-micro-completed-after-delay-exclusive',
-    rule: 'the details show Completed from the deposit delay on (x-limits microEntryDepositDelaySeconds; FD-MICRO-DETAILS): at exactly the delay they still show Pending (the bound checked as exclusive)',
+    rule: 'the details show Completed from the deposit delay on (x-limits microEntryDepositDelaySeconds; FD-MICRO-DETAILS): the elapsed time is counted in whole seconds and compared as exclusive, so for the whole second at the delay they still show Pending',
     source: 'assumption',
     rules: ['FD-MICRO-DETAILS'],
   }),
