@@ -1,8 +1,6 @@
 // ESLint for the whole tree (part of `npm test`): the recommended JavaScript and TypeScript rules,
-// Playwright's rules for the specs, formatting left to Prettier (.prettierrc.json, which reads
-// TypeScript with its babel-ts parser: the same output on this tree as its typescript parser, for
-// about two thirds of the CPU). Type-aware rules are off: they would double the CPU of npm test, and
-// `tsc -p .` already runs there.
+// Playwright's rules for the specs, formatting left to Biome's formatter (biome.json). Type-aware
+// rules are off: they would double the CPU of npm test, and the type check already runs there.
 import js from '@eslint/js';
 import playwright from 'eslint-plugin-playwright';
 import tseslint from 'typescript-eslint';

@@ -43,7 +43,7 @@ export class Needles {
     if (this.all.size === 0 || text.length < GRAM) return text;
     let out = '';
     let last = 0;
-    for (let i = 0; i <= text.length - GRAM;) {
+    for (let i = 0; i <= text.length - GRAM; ) {
       const hit = this.byGram.get(text.slice(i, i + GRAM))?.find((v) => text.startsWith(v, i));
       if (hit) {
         out += text.slice(last, i) + by;

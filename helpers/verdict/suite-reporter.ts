@@ -124,16 +124,18 @@ export default class SuiteReporter implements Reporter {
   checkOutcomes(): TestOutcome[] {
     const notRun = (this.suite?.allTests() ?? [])
       .filter((t) => !this.ended.has(t.id))
-      .map((t): TestOutcome => ({
-        project: t.parent.project()?.name ?? 'unknown',
-        title: t.titlePath().slice(3).join(' › '),
-        file: t.location.file,
-        tags: t.tags,
-        status: 'skipped',
-        rules: citationsOf(t.annotations),
-        skipReason: NOT_RUN_REASON,
-        skipKind: 'not-run',
-      }));
+      .map(
+        (t): TestOutcome => ({
+          project: t.parent.project()?.name ?? 'unknown',
+          title: t.titlePath().slice(3).join(' › '),
+          file: t.location.file,
+          tags: t.tags,
+          status: 'skipped',
+          rules: citationsOf(t.annotations),
+          skipReason: NOT_RUN_REASON,
+          skipKind: 'not-run',
+        }),
+      );
     return [...this.outcomes, ...notRun];
   }
 

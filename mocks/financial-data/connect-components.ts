@@ -41,7 +41,9 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
   const state = () => world.connectComponents;
   /** A deterministic UUID (the n-th of this world). */
   const uuid = (kind: string) => {
-    const h = createHash('sha1').update(`connect-components:${kind}:${++state().seq}`).digest('hex');
+    const h = createHash('sha1')
+      .update(`connect-components:${kind}:${++state().seq}`)
+      .digest('hex');
     return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
   };
   /** FD-COMPONENTS-ERROR-SHAPE: this module's error sender; the fault answers the default {code, message}. */

@@ -73,7 +73,16 @@ export interface Location {
 
 /** provider 1.35.0 AccountType values the seed names (seed 002, Resources: Account). */
 export type AccountType =
-  'checking' | 'savings' | 'moneyMarket' | 'cd' | 'investment' | 'mortgage' | 'creditCard' | 'loan' | 'lineOfCredit' | 'studentLoan';
+  | 'checking'
+  | 'savings'
+  | 'moneyMarket'
+  | 'cd'
+  | 'investment'
+  | 'mortgage'
+  | 'creditCard'
+  | 'loan'
+  | 'lineOfCredit'
+  | 'studentLoan';
 
 export interface InstitutionLogin {
   id: number;

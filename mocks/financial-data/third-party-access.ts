@@ -111,7 +111,11 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
     const refused = refusal(body, partner?.id);
     if (refused) return sendError(ctx, reply, refused[0], refused[1]);
     const s = state();
-    const receiptId = `cr_${createHash('sha256').update(`${partner?.id}:${++s.seq}:${clock.nowMs()}`).digest('base64url').replace(/[-_]/g, 'x').slice(0, 30)}`;
+    const receiptId = `cr_${createHash('sha256')
+      .update(`${partner?.id}:${++s.seq}:${clock.nowMs()}`)
+      .digest('base64url')
+      .replace(/[-_]/g, 'x')
+      .slice(0, 30)}`;
     const key: AccessKey = { receiptId, partnerId: partner!.id, customerId: body.customerId, body, revoked: false };
     s.keys.set(receiptId, key);
     return reply.code(200).send(receipt(key));

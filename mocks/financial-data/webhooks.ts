@@ -396,9 +396,8 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       sub.status = status;
       const eventsLeft = faults.has('blind-webhooks-sub-reactivate-events-stay-inactive') && status === 'active';
       if (!faults.has('webhooks-sub-status-events-unchanged') && !eventsLeft)
-        for (const e of sub.events)
-          // i5-webhooks-sub-status-skips-overridden-events: events with their own URL keep their status.
-          if (!(e.url && faults.has('i5-webhooks-sub-status-skips-overridden-events'))) e.status = status;
+        // i5-webhooks-sub-status-skips-overridden-events: events with their own URL keep their status.
+        for (const e of sub.events) if (!(e.url && faults.has('i5-webhooks-sub-status-skips-overridden-events'))) e.status = status;
       sub.lastUpdatedDate = isoNow(ctx);
       return reply.code(200).send({ status });
     });

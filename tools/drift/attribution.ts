@@ -194,7 +194,10 @@ export function isMatched(reason: Reason, document: readonly Reason[]): boolean 
 
 /** What the document says about one place: it gives no schema, cannot be compared, accepts, or refuses. */
 export type DocumentView =
-  { kind: 'none' } | { kind: 'uncompared'; why: string } | { kind: 'accepts' } | { kind: 'refuses'; reasons: Reason[] };
+  | { kind: 'none' }
+  | { kind: 'uncompared'; why: string }
+  | { kind: 'accepts' }
+  | { kind: 'refuses'; reasons: Reason[] };
 
 const at = (path: string) => path || '/';
 const brief = (reasons: readonly Reason[], max = 3) =>

@@ -415,7 +415,7 @@ export function faultOnlyDeclarations(file: ts.SourceFile): { name: string; from
   }
   const eligible = candidates.filter((c) => bindings.get(c.name) === 1 && !exportedNames.has(c.name));
   const found: { name: string; from: number; to: number }[] = [];
-  for (let changed = true; changed;) {
+  for (let changed = true; changed; ) {
     changed = false;
     for (const c of eligible) {
       if (found.some((f) => f.name === c.name)) continue;

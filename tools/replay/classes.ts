@@ -4,7 +4,11 @@
 // (schemas/<service>/conflicts.yaml, helpers/contract/conflicts.ts).
 
 export type ReplayClassId =
-  'expected' | 'seed-vs-provider conflict' | 'collection inconsistency' | 'data the mock lacks' | 'mock or contract defect';
+  | 'expected'
+  | 'seed-vs-provider conflict'
+  | 'collection inconsistency'
+  | 'data the mock lacks'
+  | 'mock or contract defect';
 
 export interface ReplayClass {
   id: ReplayClassId;

@@ -1,0 +1,31 @@
+// Covers: the type check and the format check of `npm test` (tools/static/checks.ts) fail a tree
+// that breaks them and name the file, each through its own command line in a child process.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '../../fixtures/self.js';
+import { runStaticChecks } from '../../tools/static/checks.js';
+
+test('the type check and the format check fail a tree with a type error and an unformatted file, naming each', async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'static-checks-'));
+  try {
+    fs.symlinkSync(path.resolve('node_modules'), path.join(root, 'node_modules'), 'dir');
+    fs.copyFileSync('biome.json', path.join(root, 'biome.json'));
+    const tsconfig = { compilerOptions: { strict: true, noEmit: true, noUnusedLocals: true, types: [] }, include: ['*.ts'] };
+    fs.writeFileSync(path.join(root, 'tsconfig.json'), JSON.stringify(tsconfig));
+    fs.writeFileSync(path.join(root, 'good.ts'), "export const good = 'formatted';\n");
+    fs.writeFileSync(path.join(root, 'typed.ts'), "export const n: number = 'text';\n");
+    fs.writeFileSync(path.join(root, 'spaced.ts'), 'export const  spaced = 1\n');
+    const lines: string[] = [];
+    const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(l), env: {} };
+    expect(await runStaticChecks(io, root, ['typecheck', 'format'])).toEqual(['typecheck', 'format']);
+    const said = lines.join('\n');
+    expect(said).toMatch(/typed\.ts\(1,14\): error TS2322/);
+    expect(said).toContain('static check failed: typecheck (1 error; npm run typecheck)');
+    expect(said).toMatch(/- spaced\.ts/);
+    expect(said).not.toMatch(/- good\.ts/);
+    expect(said).toContain('static check failed: format (1 file not formatted; npm run format)');
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
