@@ -16,6 +16,7 @@ import {
   type Relaxation,
   INDEPENDENT_3,
   INDEPENDENT_5,
+  INDEPENDENT_6,
 } from '../kit/faults.js';
 
 /** A fault written blind, in this catalogue's positional form (kit/faults.ts blind sets its origin). */
@@ -755,5 +756,60 @@ export const CARDS_FAULTS = faultCatalogue([
     rule: "panExpirationYear, when returned, is the card's, four digits YYYY (seed 000, MaskedCard): a card sent with a year but no month gets its year echoed as two digits",
     source: 'seed',
     rules: ['CE-ECHO-EXPIRY', 'CE-FMT-RESP-EXPIRY'],
+  }),
+  // independent-6: written blind from seed 000, reference/card-enrollment.md, the contract and the rule catalogue only.
+  independent(INDEPENDENT_6, {
+    id: 'i6-card-luhn-parity-from-left',
+    rule: 'the ISO/IEC 7812 check digit is judged from the right at every PAN length the contract allows (reference A3): the doubling is counted from the left, so a valid PAN of odd length is refused (and a wrong one of odd length may pass)',
+    source: 'assumption',
+    rules: ['CE-LUHN'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-card-cvc-leading-zero-refused',
+    rule: 'cardSecurityCode is accepted across its length range (seed 000, Limits): a code starting with a zero is read as a number, loses its zero and is refused as shorter than the minimum',
+    source: 'seed',
+    rules: ['CE-LIM-CVC'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-card-expiry-december-rolls-over',
+    rule: "panExpirationMonth/Year, when returned, are the card's (seed 000, MaskedCard): a December expiry is rebuilt through a date and comes back as 01 of the next year",
+    source: 'seed',
+    rules: ['CE-ECHO-EXPIRY'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-card-wallet-origin-unchecked',
+    rule: 'a srcClientId registered to another client is 403 on every enrollment (reference A2): a card sent with cardSource WALLET skips the origin check and is enrolled',
+    source: 'assumption',
+    rules: ['CE-AUTH-ORIGIN'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-card-receipt-fullname-last-first',
+    rule: 'maskedFullName is maskedFirstName, a space, maskedLastName (provider Card API MaskedConsumer): on the receipt path the last name comes first',
+    source: 'provider',
+    rules: ['CE-MASK-NAMES'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-card-email-one-char-local-padded',
+    rule: 'maskedEmailAddress has the length of the address sent (provider MaskedConsumer.maskedEmailAddress): a one-character local part is padded with a * (one character longer)',
+    source: 'provider',
+    rules: ['CE-MASK-EMAIL'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-card-expiring-this-month-suspended',
+    rule: 'the card is ACTIVE at enrollment (seed 000, States and transitions): a card whose expiry is the current month is answered SUSPENDED',
+    source: 'seed',
+    rules: ['CE-STATE-ACTIVE'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-card-receipt-correlation-from-receipt',
+    rule: 'without a srcCorrelationId a new one is generated (seed 000, SrcCorrelationId): on the receipt path it is derived from the receipt id, the same UUID on every enrollment of that receipt',
+    source: 'seed',
+    rules: ['CE-GEN-CORRELATION'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-card-detail-source-drops-parent',
+    rule: 'a 400 names the offending field by its dotted path (reference A4): a field nested two levels deep is named without its first member (mobileNumber.phoneNumber for consumer.mobileNumber.phoneNumber)',
+    source: 'assumption',
+    rules: ['CE-ERR-FIELD'],
   }),
 ]);

@@ -186,12 +186,25 @@ export function registerCards(
           return invalidArgument(reply, faults, found, panMissing ? 'INVALID_STATE' : undefined);
         }
         card = plain as Card;
+        // i6-card-cvc-leading-zero-refused: the security code read as a number, its leading zeros lost before the length check.
+        if (
+          faults.has('i6-card-cvc-leading-zero-refused') &&
+          /^0\d*$/.test(card.cardSecurityCode ?? '') &&
+          String(Number(card.cardSecurityCode)).length < 3
+        )
+          return invalidArgument(reply, faults, [
+            { field: 'card.cardSecurityCode', keyword: 'minLength', message: 'card.cardSecurityCode is too short' },
+          ]);
         // i3-card-luhn-unchecked-20: the check digit is not checked on a 20-digit PAN.
         const luhnSkipped =
           faults.has('luhn-unchecked') ||
           (faults.has('luhn-unchecked-17') && card.primaryAccountNumber.length === 17) ||
           (faults.has('i3-card-luhn-unchecked-20') && card.primaryAccountNumber.length === 20);
-        if (!luhnValid(card.primaryAccountNumber) && !luhnSkipped) {
+        // i6-card-luhn-parity-from-left: the doubling counted from the left (the same as from the right only at even lengths).
+        const checkDigitOk = faults.has('i6-card-luhn-parity-from-left')
+          ? luhnFromLeft(card.primaryAccountNumber)
+          : luhnValid(card.primaryAccountNumber);
+        if (!checkDigitOk && !luhnSkipped) {
           return invalidArgument(reply, faults, [
             {
               field: 'card.primaryAccountNumber',
@@ -211,7 +224,9 @@ export function registerCards(
       return invalidState(reply, faults, 'srcClientId', 'srcClientId does not resolve to a registered client.');
     }
     const originSkipped = hasReceipt && faults.has('i2-card-receipt-origin-unchecked');
-    if (owner && owner !== client && !faults.has('forbidden-never-given') && !originSkipped)
+    // i6-card-wallet-origin-unchecked: a wallet's push is trusted without its origin.
+    const walletTrusted = faults.has('i6-card-wallet-origin-unchecked') && body.cardSource === 'WALLET';
+    if (owner && owner !== client && !faults.has('forbidden-never-given') && !originSkipped && !walletTrusted)
       return sendError(reply, faults, 403, 'PERMISSION_DENIED', 'Client identity (origin) not validated.');
     // i3-card-service-id-case-insensitive: the serviceId is resolved without case.
     const serviceKnown =
@@ -307,7 +322,11 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
         faults.has('card-status-suspended') ||
         onReceipt('blind-receipt-card-suspended') ||
         // i5-card-issuer-source-suspended: a card pushed by the issuer starts suspended.
-        (faults.has('i5-card-issuer-source-suspended') && body.cardSource === 'ISSUER')
+        (faults.has('i5-card-issuer-source-suspended') && body.cardSource === 'ISSUER') ||
+        // i6-card-expiring-this-month-suspended: a card expiring in the current month starts suspended.
+        (faults.has('i6-card-expiring-this-month-suspended') &&
+          Number(card.panExpirationMonth) === now.getUTCMonth() + 1 &&
+          Number(card.panExpirationYear) === now.getUTCFullYear())
           ? 'SUSPENDED'
           : 'ACTIVE',
       descriptorName: faults.has('descriptorName-too-long') ? 'D'.repeat(lengths.tooLong('descriptorName')) : 'Mock Card',
@@ -347,6 +366,11 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
   if (card.panExpirationMonth && faults.has('i2-card-expiry-month-leading-zero-dropped'))
     maskedCard.panExpirationMonth = String(Number(card.panExpirationMonth));
   if (card.panExpirationYear) maskedCard.panExpirationYear = card.panExpirationYear;
+  // i6-card-expiry-december-rolls-over: the expiry rebuilt through a zero-based month, December rolls into January.
+  if (faults.has('i6-card-expiry-december-rolls-over') && card.panExpirationMonth === '12' && card.panExpirationYear) {
+    maskedCard.panExpirationMonth = '01';
+    maskedCard.panExpirationYear = String(Number(card.panExpirationYear) + 1);
+  }
   // i5-card-expiry-year-two-digits-without-month: a year without its month formatted as YY.
   if (card.panExpirationYear && !card.panExpirationMonth && faults.has('i5-card-expiry-year-two-digits-without-month'))
     maskedCard.panExpirationYear = card.panExpirationYear.slice(-2);
@@ -377,6 +401,9 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
   // i3-card-email-local-keeps-two: on the card path maskedEmailAddress keeps two characters of the local part.
   const emailShown = (email: string) => {
     const masked = maskEmail(email, faults);
+    // i6-card-email-one-char-local-padded: a one-character local part gets a '*' all the same.
+    if (faults.has('i6-card-email-one-char-local-padded') && email.lastIndexOf('@') === 1)
+      return `${masked.slice(0, 1)}*${masked.slice(1)}`;
     if (!onCard('i3-card-email-local-keeps-two')) return masked;
     const at = email.lastIndexOf('@');
     return at > 1 ? email.slice(0, 2) + masked.slice(2) : masked;
@@ -393,7 +420,12 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
   return {
     // i3-card-receipt-correlation-id-uppercased: on the receipt path the echoed srcCorrelationId is upper-cased.
     srcCorrelationId:
-      body.srcCorrelationId && onReceipt('i3-card-receipt-correlation-id-uppercased') ? correlation.toUpperCase() : correlation,
+      body.srcCorrelationId && onReceipt('i3-card-receipt-correlation-id-uppercased')
+        ? correlation.toUpperCase()
+        : // i6-card-receipt-correlation-from-receipt: the generated id derived from the receipt, the same each time.
+          !body.srcCorrelationId && onReceipt('i6-card-receipt-correlation-from-receipt')
+          ? receiptCardId(`correlation:${body.enrolmentReferenceData.enrolmentReferenceId}`)
+          : correlation,
     maskedCard,
     maskedConsumer: {
       srcConsumerId: randomUUID(),
@@ -410,7 +442,10 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
       maskedFirstName: maskName(firstName, faults),
       maskedLastName: maskedLast,
       // Card API (MaskedConsumer.maskedFullName "J*** D**"): the masked first and last names, a space between.
-      maskedFullName: `${maskName(firstName, faults)} ${fullLast}`,
+      // i6-card-receipt-fullname-last-first: the receipt path writes the last name first.
+      maskedFullName: onReceipt('i6-card-receipt-fullname-last-first')
+        ? `${fullLast} ${maskName(firstName, faults)}`
+        : `${maskName(firstName, faults)} ${fullLast}`,
       countryCode: consumer.countryCode,
       languageCode: consumer.languageCode,
       dateConsumerAdded: faults.has('blind-consumer-added-not-utc')
@@ -441,6 +476,20 @@ function correlationId(given: string | undefined, receipt: boolean, faults: Mock
 function receiptCardId(receiptId: string): string {
   const hex = createHash('sha256').update(receiptId).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** i6-card-luhn-parity-from-left: the first digit and every other one doubled, counted from the left. */
+function luhnFromLeft(pan: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < pan.length; i++) {
+    let d = Number(pan[i]);
+    if (i % 2 === 0) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return pan.length > 0 && sum % 10 === 0;
 }
 
 /** ISO/IEC 7812 check digit (Luhn); reference A3. */

@@ -31,7 +31,12 @@ const MALFORMED = 'The request is malformed or has incorrect or missing fields o
 export function invalidArgument(reply: FastifyReply, faults: FaultSet<CardFaultId>, found: Violation[], status = 'INVALID_ARGUMENT') {
   const details = found.map<ErrorDetail>((v) => ({
     reason: v.keyword === 'required' && !faults.has('missing-reason-not-cannot-be-null') ? 'CANNOT_BE_NULL' : 'INVALID_VALUE',
-    source: faults.has('detail-source-wrong') ? 'request' : v.field,
+    // i6-card-detail-source-drops-parent: a field two levels deep named without its first member.
+    source: faults.has('detail-source-wrong')
+      ? 'request'
+      : faults.has('i6-card-detail-source-drops-parent') && v.field.split('.').length > 2
+        ? v.field.split('.').slice(1).join('.')
+        : v.field,
     message: v.message,
     sourceType: faults.has('detail-sourceType-wrong') ? 'QUERY' : 'BODY',
   }));

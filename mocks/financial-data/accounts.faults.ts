@@ -12,6 +12,7 @@ import {
   INDEPENDENT_3,
   INDEPENDENT_4,
   INDEPENDENT_5,
+  INDEPENDENT_6,
 } from '../kit/faults.js';
 
 export const ACCOUNTS_FAULTS = faultCatalogue([
@@ -312,6 +313,24 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
   independent(INDEPENDENT_5, {
     id: 'i5-accounts-refresh-v1-attempt-date-minute',
     rule: 'a refresh moves aggregationAttemptDate to the refresh time (seed 002, Accounts): the v1 customer refresh stores it cut to the start of the minute',
+    source: 'seed',
+    rules: ['FD-ACCT-REFRESH-DATE'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-accounts-type-filter-drops-pending',
+    rule: 'account_type lists every account of that type, the pending one too (FD-ACCT-FILTER-TYPE): the type filter is applied to the active accounts only',
+    source: 'assumption',
+    rules: ['FD-ACCT-FILTER-TYPE'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-accounts-by-login-number-keeps-first-digit',
+    rule: 'number shows no digit but the last four (provider 1.35.0; FD-ACCT-NUMBER-MASKED): the by-login full list keeps the first digit of the number in clear as well',
+    source: 'provider',
+    rules: ['FD-ACCT-NUMBER-MASKED'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-accounts-refresh-v1-login-date-not-stored',
+    rule: 'a refresh moves the aggregationAttemptDate read back through GetCustomerAccount (seed 002, Accounts refresh): the v1 refresh by login answers the new dates but stores nothing',
     source: 'seed',
     rules: ['FD-ACCT-REFRESH-DATE'],
   }),

@@ -160,6 +160,8 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     // provider 1.35.0: "ava" is the type it documents as supported; its meaning is not given, so it
     // restricts nothing here. Any other supported value lists the accounts of that type.
     if (type !== undefined && type !== 'ava' && !faults.has('accounts-type-filter-ignored')) list = list.filter((a) => a.type === type);
+    // i6-accounts-type-filter-drops-pending: the type filter runs over the active accounts only.
+    if (type !== undefined && faults.has('i6-accounts-type-filter-drops-pending')) list = list.filter(isActive);
     const view = viewer(customer.id);
     return { accounts: list.map((a) => view.full(a)) };
   });
@@ -227,6 +229,9 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     const view = viewer(login.customerId);
     if (faults.has('i2-accounts-by-login-real-number'))
       return { accounts: list.map((a) => ({ ...view.full(a), realAccountNumber: a.number })) };
+    // i6-accounts-by-login-number-keeps-first-digit: this list's mask keeps the first digit too.
+    if (faults.has('i6-accounts-by-login-number-keeps-first-digit'))
+      return { accounts: list.map((a) => ({ ...view.full(a), number: `${a.number.slice(0, 1)}${view.full(a).number.slice(1)}` })) };
     return { accounts: list.map((a) => view.full(a)) };
   });
   route(app, ctx, 'GetCustomerAccountsByInstitutionLoginSimple', (input, reply) => {
@@ -326,8 +331,15 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     const list = login ? accountsOfLogin(login) : [];
     if (!login || list.length === 0) return notFound(reply, 'Customer does not have any accounts associated with institutionLoginId');
     // Faults: the v2 refresh never completes; a refresh by login refreshes every login.
+    // i6-accounts-refresh-v1-login-date-not-stored: the v1 refresh by login answers refreshed copies, the store keeps its dates.
+    const copies = version === 1 && faults.has('i6-accounts-refresh-v1-login-date-not-stored');
+    const refreshed = copies ? list.map((a) => ({ ...a })) : list;
     if (!(version === 2 && faults.has('accounts-refresh-v2-date-unchanged')))
-      refresh(faults.has('accounts-refresh-login-touches-all') ? accountsOf(login.customerId) : list, version);
+      refresh(faults.has('accounts-refresh-login-touches-all') && !copies ? accountsOf(login.customerId) : refreshed, version);
+    if (copies) {
+      const view = viewer(login.customerId);
+      return { accounts: refreshed.map((a) => view.full(a)) };
+    }
     if (version === 1 && faults.has('accounts-refresh-v1-204')) return reply.code(204).send();
     if (version === 2) return reply.code(204).send();
     const view = viewer(login.customerId);

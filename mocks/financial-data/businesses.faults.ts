@@ -12,6 +12,7 @@ import {
   INDEPENDENT_3,
   INDEPENDENT_4,
   INDEPENDENT_5,
+  INDEPENDENT_6,
 } from '../kit/faults.js';
 
 export const BUSINESSES_FAULTS = faultCatalogue([
@@ -114,5 +115,11 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     rule: 'every field sent on update reads back (provider 1.35.0, UpdateBusiness): the update path stores taxId without its dashes',
     source: 'provider',
     rules: ['FD-BUS-UPDATE'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-business-add-taxid-leading-zeros-dropped',
+    rule: 'every field sent reads back (seed 002, Businesses; FD-BUS-READ): the add path stores taxId through a number, so a tax id starting with 0 loses its leading zeros',
+    source: 'seed',
+    rules: ['FD-BUS-READ'],
   }),
 ]);

@@ -55,6 +55,13 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     // i3-business-add-url-lowercased: the add path alone stores the url lower-cased (the update keeps it).
     if (faults.has('i3-business-add-url-lowercased') && typeof business.fields.url === 'string')
       business.fields = { ...business.fields, url: business.fields.url.toLowerCase() };
+    // i6-business-add-taxid-leading-zeros-dropped: the add path stores taxId through a number.
+    if (
+      faults.has('i6-business-add-taxid-leading-zeros-dropped') &&
+      typeof business.fields.taxId === 'string' &&
+      /^\d+$/.test(business.fields.taxId)
+    )
+      business.fields = { ...business.fields, taxId: String(Number(business.fields.taxId)) };
     world.businesses.set(business.id, business);
     world.businessesOf.set(customer.id, (world.businessesOf.get(customer.id) ?? new Set()).add(business.id));
     return view(business);

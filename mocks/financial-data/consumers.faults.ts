@@ -12,6 +12,7 @@ import {
   INDEPENDENT_3,
   INDEPENDENT_4,
   INDEPENDENT_5,
+  INDEPENDENT_6,
 } from '../kit/faults.js';
 
 export const CONSUMERS_FAULTS = faultCatalogue([
@@ -168,5 +169,17 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     rule: 'every field sent on modify reads back (seed 002: unspecified fields stay unchanged): a new birthday keeps the old day of month',
     source: 'seed',
     rules: ['FD-CONS-MODIFY'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-consumer-refused-create-overwrites',
+    rule: "a second consumer for a customer is a 409 that leaves nothing (seed 002, Consumers; FD-OBJ-REFUSED-CREATE): the refused body's fields are merged into the existing consumer (an upsert before the uniqueness check)",
+    source: 'seed',
+    rules: ['FD-OBJ-REFUSED-CREATE', 'FD-CONS-UNIQUE'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-consumer-409-message-names-ssn',
+    rule: 'no answer carries a full SSN the suite sent (seed 002; FD-OBJ-SENSITIVE): the 409 of a second consumer names the existing consumer by its whole SSN in the message',
+    source: 'seed',
+    rules: ['FD-OBJ-SENSITIVE', 'FD-SENSITIVE-ECHO'],
   }),
 ]);

@@ -35,8 +35,15 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     if (!customer && !faults.has('consumer-unknown-customer-created')) return sendError(ctx, reply, 404, 'Customer not found');
     const customerId = input.path.customerId;
     const existing = world.consumerOf.has(customerId);
-    if (existing && !faults.has('duplicate-consumer-accepted'))
+    if (existing && !faults.has('duplicate-consumer-accepted')) {
+      const held = world.consumers.get(world.consumerOf.get(customerId)!);
+      // i6-consumer-refused-create-overwrites: the refused body is merged into the consumer already there.
+      if (held && faults.has('i6-consumer-refused-create-overwrites')) held.fields = { ...held.fields, ...input.body };
+      // i6-consumer-409-message-names-ssn: the refusal names the consumer already there by its SSN.
+      if (held && faults.has('i6-consumer-409-message-names-ssn'))
+        return sendError(ctx, reply, 409, `A consumer already exists for this customer (ssn ${String(held.fields.ssn)})`);
       return sendError(ctx, reply, 409, 'A consumer already exists for this customer');
+    }
     const consumer: Consumer = {
       id: randomBytes(16).toString('hex'),
       customerId,

@@ -13,6 +13,7 @@ import {
   seeded,
   INDEPENDENT_4,
   INDEPENDENT_5,
+  INDEPENDENT_6,
 } from '../kit/faults.js';
 
 export const CUSTOMERS_FAULTS = faultCatalogue([
@@ -276,5 +277,11 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     rule: "another partner's customer is not found (seed 002, Errors 404; FD-OBJ-OTHER-PARTNER): GetCustomerWithAppData reaches it by id while GetCustomer refuses it",
     source: 'seed',
     rules: ['FD-OBJ-OTHER-PARTNER'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-customer-search-drops-type-filter',
+    rule: 'type lists exactly the customers of that kind (provider 1.35.0, GetCustomers type): with search text the type filter is dropped, so a search lists testing and active customers alike',
+    source: 'provider',
+    rules: ['FD-CUST-FILTER-TYPE'],
   }),
 ]);

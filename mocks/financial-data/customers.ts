@@ -86,8 +86,10 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     // Seeded fault: the username asked is trimmed before the lookup (provider: an exact match).
     const username = asked !== undefined && faults.has('customers-username-filter-trimmed') ? asked.trim() : asked;
     // provider 1.35.0: an empty type lists every kind of customer.
-    const type = query.type && !faults.has('type-filter-ignored') ? String(query.type) : undefined;
     const searched = query.search !== undefined && query.search.trim() !== '' && !faults.has('customer-search-ignored');
+    // i6-customer-search-drops-type-filter: a search leaves the type filter out.
+    const typeDropped = searched && faults.has('i6-customer-search-drops-type-filter');
+    const type = query.type && !faults.has('type-filter-ignored') && !typeDropped ? String(query.type) : undefined;
     const match = (c: Customer) =>
       matches(
         // Fault: the search reads the names the customer was created with.

@@ -3,7 +3,17 @@
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_3, modelFault, seeded, INDEPENDENT_4, INDEPENDENT_5 } from '../kit/faults.js';
+import {
+  faultCatalogue,
+  blind,
+  independent,
+  INDEPENDENT_3,
+  modelFault,
+  seeded,
+  INDEPENDENT_4,
+  INDEPENDENT_5,
+  INDEPENDENT_6,
+} from '../kit/faults.js';
 
 export const MICRO_ENTRIES_FAULTS = faultCatalogue([
   // Echo byte for byte (kit/faults.ts, seeded): a number-like string normalised on one reader.
@@ -253,5 +263,17 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     rule: 'wrong amounts are a 400 (provider 1.35.0, VerifyMicroAmountDeposits): once the entries are verified any amounts answer 200 Verified',
     source: 'provider',
     rules: ['FD-MICRO-VERIFY-WRONG'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-micro-conflict-account-number-as-number',
+    rule: 'only the same account (routing and account number) of the customer is a 409 (FD-MICRO-CONFLICT): account numbers are compared as numbers, so 0012345 and 12345 are taken for one account',
+    source: 'assumption',
+    rules: ['FD-MICRO-CONFLICT'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-micro-completed-after-delay-exclusive',
+    rule: 'the details show Completed from the deposit delay on (x-limits microEntryDepositDelaySeconds; FD-MICRO-DETAILS): the elapsed time is counted in whole seconds and compared as exclusive, so for the whole second at the delay they still show Pending',
+    source: 'assumption',
+    rules: ['FD-MICRO-DETAILS'],
   }),
 ]);

@@ -53,6 +53,9 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
     if (e.state !== 'Pending') return e.state;
     // Blind fault: the deposit is taken to land after 23 hours (an hour early).
     const delayS = faults.has('blind-micro-entries-deposited-after-23-hours') ? DEPOSIT_DELAY_S - 3600 : DEPOSIT_DELAY_S;
+    // i6-micro-completed-after-delay-exclusive: the elapsed time in whole seconds, compared as exclusive.
+    if (faults.has('i6-micro-completed-after-delay-exclusive'))
+      return Math.floor((clock.nowMs() - e.createdMs) / 1000) > delayS ? 'Completed' : 'Pending';
     return clock.nowMs() >= e.createdMs + delayS * 1000 ? 'Completed' : 'Pending';
   };
   const customerOf = ({ path, partner }: Input) => findCustomer(world, path.customerId, partner?.id);
@@ -93,7 +96,10 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
         shown(e) !== 'Failed' &&
         (faults.has('micro-entries-conflict-any-account')
           ? shown(e) !== 'Verified'
-          : e.routingNumber === receiver.routingNumber && e.accountNumber === receiver.accountNumber),
+          : e.routingNumber === receiver.routingNumber &&
+            (e.accountNumber === receiver.accountNumber ||
+              // i6-micro-conflict-account-number-as-number: account numbers compared as numbers.
+              (faults.has('i6-micro-conflict-account-number-as-number') && Number(e.accountNumber) === Number(receiver.accountNumber)))),
     );
     const failedSame = [...micro().entries.values()].some(
       (e) =>

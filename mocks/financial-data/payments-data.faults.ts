@@ -3,7 +3,7 @@
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_3, INDEPENDENT_4 } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_3, INDEPENDENT_4, INDEPENDENT_6 } from '../kit/faults.js';
 
 export const PAYMENTS_DATA_FAULTS = faultCatalogue([
   {
@@ -287,5 +287,11 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
     rule: "the owner's name is the customer's, as GetAccountOwner gives it (seed 002, Payments data; provider AccountOwner): GetAccountOwnerDetails answers ownerName, firstName and lastName upper-cased",
     source: 'provider',
     rules: ['FD-PAY-OWNER-NAME'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-pay-live-cache-age-from-minute-start',
+    rule: 'a cached balance within balance_cache_interval is served (provider 1.35.0; FD-PAY-BALANCE-CACHE): its age is counted from the start of the minute of its balanceDate, so one up to a minute younger than the interval is refreshed',
+    source: 'provider',
+    rules: ['FD-PAY-BALANCE-CACHE'],
   }),
 ]);

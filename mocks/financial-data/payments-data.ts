@@ -122,7 +122,10 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
     const age =
       path === 'peb' && faults.has('blind-payments-data-peb-cache-age-whole-minutes')
         ? Math.floor((nowS() - account.balanceDate) / 60) * 60
-        : nowS() - account.balanceDate;
+        : // i6-pay-live-cache-age-from-minute-start: the live read dates the balance at the start of its minute.
+          path === 'live' && faults.has('i6-pay-live-cache-age-from-minute-start')
+          ? nowS() - Math.floor(account.balanceDate / 60) * 60
+          : nowS() - account.balanceDate;
     if (age > windowS || (path === 'live' && faults.has('payments-data-cache-interval-ignored'))) refresh(account);
   };
   const balanceView = (account: Account, cachedVariant = false) => {

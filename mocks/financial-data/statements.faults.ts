@@ -3,7 +3,7 @@
 // the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults
 // of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm
 // run mutation -- --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_3 } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_3, INDEPENDENT_6 } from '../kit/faults.js';
 
 const INDEX = '([1-9]|1[0-9]|2[0-4])';
 
@@ -160,5 +160,11 @@ export const STATEMENTS_FAULTS = faultCatalogue([
     rule: 'a stored pay statement downloads as exactly the bytes stored (seed 002, Pay statements and assets): trailing newline, carriage return, space and NUL bytes of the document are dropped when it is stored (a PDF ending with a newline comes back shorter)',
     source: 'seed',
     rules: ['FD-PAYSTMT-ROUNDTRIP'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-statement-period-year-not-wrapped',
+    rule: 'a higher index has an earlier document date (FD-STMT-INDEX-ORDER): the month is counted back within the current year, so an index reaching into last year is dated later in this year',
+    source: 'assumption',
+    rules: ['FD-STMT-INDEX-ORDER'],
   }),
 ]);

@@ -19,10 +19,12 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const us = (d: Date) => `${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())}/${d.getUTCFullYear()}`;
 
 /** The calendar month `index` months before the current one (1 = the last closed month). */
-function period(nowMs: number, index: number) {
+function period(nowMs: number, index: number, yearKept = false) {
   const now = new Date(nowMs);
-  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - index, 1));
-  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - index + 1, 0));
+  // i6-statement-period-year-not-wrapped: the month counted back within the current year.
+  const month = yearKept ? (((now.getUTCMonth() - index) % 12) + 12) % 12 : now.getUTCMonth() - index;
+  const start = new Date(Date.UTC(now.getUTCFullYear(), month, 1));
+  const end = new Date(Date.UTC(now.getUTCFullYear(), month + 1, 0));
   return { start, end, description: `${us(start)} - ${us(end)}`, documentDate: end.toISOString().slice(0, 10) };
 }
 
@@ -62,11 +64,11 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
 
   /** The statement of an index: its PDF and asset id, registered so that the asset downloads it. */
   const statement = (account: Account, index: number) => {
-    const p = period(clock.nowMs(), index);
+    const p = period(clock.nowMs(), index, faults.has('i6-statement-period-year-not-wrapped'));
     const pdfIndex = faults.has('statements-asset-off-by-one') ? index + 1 : index;
     const id = assetIdOf(`statement:${account.id}:${index}:${p.documentDate}`, account.customerId);
     const pdf = statementPdf(account, index, p);
-    const assetPdf = statementPdf(account, pdfIndex, period(clock.nowMs(), pdfIndex));
+    const assetPdf = statementPdf(account, pdfIndex, period(clock.nowMs(), pdfIndex, faults.has('i6-statement-period-year-not-wrapped')));
     // Blind fault: the statement asset is stored as text with CRLF line endings (no longer the v1 bytes).
     const assetBytes = faults.has('blind-statements-asset-crlf')
       ? Buffer.from(assetPdf.toString('ascii').replace(/\n/g, '\r\n'), 'ascii')

@@ -3,7 +3,7 @@
 // rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of
 // the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
-import { faultCatalogue, blind, modelFault, independent, INDEPENDENT_4, INDEPENDENT_5, seeded } from '../kit/faults.js';
+import { faultCatalogue, blind, modelFault, independent, INDEPENDENT_4, INDEPENDENT_5, seeded, INDEPENDENT_6 } from '../kit/faults.js';
 
 export const SWITCHES_FAULTS = faultCatalogue([
   {
@@ -138,5 +138,11 @@ export const SWITCHES_FAULTS = faultCatalogue([
     rule: "another customer's switch under this customer is a 404 (seed 002, Errors 404): the bill pay details find a switch of any customer of the partner (deposit details refuse)",
     source: 'seed',
     rules: ['FD-SW-OTHER-CUSTOMER', 'FD-OBJ-OTHER-PARENT'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-switches-external-id-other-partner',
+    rule: "another partner's objects are refused through every operation (FD-OBJ-OTHER-PARTNER; FD-SW-EXTERNAL): the external id lookup searches every partner's customers",
+    source: 'seed',
+    rules: ['FD-OBJ-OTHER-PARTNER', 'FD-SW-EXTERNAL'],
   }),
 ]);

@@ -235,7 +235,8 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
   route(app, ctx, 'getAllExternalDepositSwitches', (input, reply) => {
     const externalId = input.path.external_id;
     // Every linked customer of the partner has had its switches since it was linked.
-    const pool = partnerCustomers(input)
+    // i6-switches-external-id-other-partner: every partner's customers are searched.
+    const pool = (faults.has('i6-switches-external-id-other-partner') ? [...world.customers.values()] : partnerCustomers(input))
       .filter((c) => world.logins.group('customer', c.id).size > 0)
       .flatMap((c) => switchesOf(c));
     // Fault: the switches of deleted customers are still found by external id.

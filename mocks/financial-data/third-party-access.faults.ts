@@ -3,7 +3,7 @@
 // release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the
 // specs citing them). The faults of the suite's authors first, then those written blind (`origin:
 // 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault, INDEPENDENT_6 } from '../kit/faults.js';
 
 export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
   // Third-party access keys (seed 002: generate 200, update 200, revoke 204; provider 1.35.0 receipt).
@@ -217,5 +217,17 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
     rule: 'an access period must end after it starts (provider 1.35.0 ThirdPartyAccessKeyData): checked on generation, not on update',
     source: 'provider',
     rules: ['FD-ACCESSKEY-PERIOD'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-accesskey-update-account-other-customer',
+    rule: "an account the customer does not have is a 404 (FD-ACCESSKEY-NOT-FOUND): the update checks only that the account is the partner's, so another customer's account is granted (generation still refuses it)",
+    source: 'provider',
+    rules: ['FD-ACCESSKEY-NOT-FOUND', 'FD-OBJ-OTHER-PARENT'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-accesskey-pseudo-account-id-zero-padded',
+    rule: "the receipt never carries the account's real id (provider 1.35.0 ThirdPartyAccessKeyReceiptData pseudo ids; FD-ACCESSKEY-PSEUDO-IDS): the pseudo account id is the real id left-padded with zeros to the pseudo id's length",
+    source: 'provider',
+    rules: ['FD-ACCESSKEY-PSEUDO-IDS'],
   }),
 ]);

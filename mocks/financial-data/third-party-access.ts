@@ -40,7 +40,14 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
     for (const p of body.products) {
       // The faults look the account up alone (any owner), or not at all.
       const loose = faults.has('accesskey-account-unchecked') || faults.has('accesskey-customer-unchecked');
-      const account = loose ? world.accounts.get(p.accountId) : findAccount(world, body.customerId, p.accountId, partnerId);
+      // i6-accesskey-update-account-other-customer: the update checks only that the account is the partner's.
+      const anyOfPartner = () => {
+        const a = op === 'update' && faults.has('i6-accesskey-update-account-other-customer') ? world.accounts.get(p.accountId) : undefined;
+        return a && findCustomer(world, a.customerId, partnerId) ? a : undefined;
+      };
+      const account = loose
+        ? world.accounts.get(p.accountId)
+        : (findAccount(world, body.customerId, p.accountId, partnerId) ?? anyOfPartner());
       // Blind fault blind-accesskey-first-account-checked-only: the products after the first go unchecked.
       if (
         !account &&
@@ -65,7 +72,13 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
 
   /** The signed receipt (provider 1.35.0 ThirdPartyAccessKeyReceiptData): pseudo ids, never the real ones. */
   const receipt = (key: AccessKey, op: 'generate' | 'update' = 'generate') => {
-    const pseudo = (id: string) => (faults.has('accesskey-real-account-id') ? id : digits(`${key.receiptId}:account:${id}`, 19));
+    // i6-accesskey-pseudo-account-id-zero-padded: the "pseudo" id is the real one padded with zeros.
+    const pseudo = (id: string) =>
+      faults.has('accesskey-real-account-id')
+        ? id
+        : faults.has('i6-accesskey-pseudo-account-id-zero-padded')
+          ? id.padStart(19, '0')
+          : digits(`${key.receiptId}:account:${id}`, 19);
     const body = key.body;
     const products = faults.has('accesskey-products-dropped')
       ? []

@@ -3,7 +3,17 @@
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_2, INDEPENDENT_3, seeded, INDEPENDENT_4, INDEPENDENT_5 } from '../kit/faults.js';
+import {
+  faultCatalogue,
+  blind,
+  independent,
+  INDEPENDENT_2,
+  INDEPENDENT_3,
+  seeded,
+  INDEPENDENT_4,
+  INDEPENDENT_5,
+  INDEPENDENT_6,
+} from '../kit/faults.js';
 
 export const TRANSACTIONS_FAULTS = faultCatalogue([
   // Date windows at their edges (kit/faults.ts, seeded): one reader's edge moved.
@@ -373,5 +383,29 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     rule: 'GetCustomerTransaction returns the amount the lists show (seed 002, Transactions): it rounds the amount to one decimal',
     source: 'seed',
     rules: ['FD-TXN-GET'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-txn-all-asc-page-reversed',
+    rule: 'sort=asc orders the whole list by date ascending, page by page (seed 002, Transactions; FD-TXN-SORT): the customer list builds an asc page by reversing the desc page of the same number',
+    source: 'seed',
+    rules: ['FD-TXN-SORT', 'FD-TXN-PAGE-START'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-txn-by-id-pending-404',
+    rule: 'GetCustomerTransaction returns the transaction asked for, as the lists show it (FD-TXN-GET): a pending transaction listed with includePending is a 404 by id',
+    source: 'assumption',
+    rules: ['FD-TXN-GET'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-txn-recurring-count-includes-pending',
+    rule: 'countOfTransactions is the number of ids of the series (provider 1.35.0 recurring; FD-TXN-RECURRING): it also counts the pending transactions of the payee, which the ids leave out',
+    source: 'provider',
+    rules: ['FD-TXN-RECURRING'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-txn-historic-load-other-customer-account',
+    rule: "another customer's account addressed through a customer that exists is a 404 (FD-TXN-OWNER-404, FD-OBJ-OTHER-PARENT): the historic load finds the account among every customer of the partner and loads it",
+    source: 'seed',
+    rules: ['FD-TXN-OWNER-404', 'FD-OBJ-OTHER-PARENT'],
   }),
 ]);

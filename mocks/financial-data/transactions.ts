@@ -115,7 +115,9 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     const fromApplied = !(on('transactions-from-date-ignored-on-account') && reader === 'account');
     const toApplied = !on('transactions-to-date-ignored');
     const sort: 'asc' | 'desc' = query.sort ?? (on('transactions-default-sort-asc') ? 'asc' : 'desc');
-    const order = on('transactions-sort-asc-ignored') ? 'desc' : sort;
+    // i6-txn-all-asc-page-reversed: the customer list pages in desc order and reverses an asc page.
+    const reversedPage = reader === 'all' && sort === 'asc' && on('i6-txn-all-asc-page-reversed');
+    const order = on('transactions-sort-asc-ignored') || reversedPage ? 'desc' : sort;
     const sortKey = (t: Transaction) => {
       if (on('transactions-sorted-by-posted-date')) return t.postedDate;
       if (on('transactions-undated-sorted-last') && t.transactionDate === undefined) return order === 'asc' ? Number.MAX_SAFE_INTEGER : 0;
@@ -158,6 +160,7 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
       paged.slice = found.slice(Math.floor((found.length - 1) / limit) * limit);
       paged.displaying = paged.slice.length;
     }
+    if (reversedPage) paged.slice = [...paged.slice].reverse();
     if (on('transactions-found-counts-page')) paged.found = paged.displaying;
     // Seeded fault: without includePending, the customer list's found still counts the pending transactions of the window.
     if (reader === 'all' && !includePending && on('transactions-all-found-counts-pending'))
@@ -219,7 +222,10 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
   }
 
   route(app, ctx, 'LoadHistoricTransactionsForCustomerAccount', (input, reply) => {
-    const account = accountOf(input);
+    // i6-txn-historic-load-other-customer-account: the load finds the account among the partner's customers.
+    const stray =
+      on('i6-txn-historic-load-other-customer-account') && customerOf(input) ? world.accounts.get(input.path.accountId) : undefined;
+    const account = accountOf(input) ?? (stray && findCustomer(world, stray.customerId, partnerOf(input)) ? stray : undefined);
     if (!account) return sendError(ctx, reply, 404, 'Account not found');
     // seed 002, Errors 203: the institution asks a multi-factor challenge; nothing is loaded.
     if (account.mfa && !on('transactions-historic-mfa-204')) {
@@ -259,6 +265,8 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     const t = world.transactions.get(Number(input.path.transactionId));
     const mine = t && (t.customerId === input.path.customerId || on('transactions-get-other-customer'));
     if (!t || !mine || !visible(t, 'id')) return sendError(ctx, reply, 404, 'Transaction not found');
+    // i6-txn-by-id-pending-404: a pending transaction is not found by its id.
+    if (t.status === 'pending' && on('i6-txn-by-id-pending-404')) return sendError(ctx, reply, 404, 'Transaction not found');
     if (on('transactions-get-wrong-transaction')) {
       const other = transactionsOfAccounts(world, [t.accountId]).find((x) => x.id !== t.id && visible(x, 'id'));
       if (other) return view(other, 'id');
@@ -298,7 +306,12 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
   /** Recurring series: a payee repeated with the same sign (debits: outflows, credits: inflows). */
   function streamsOf(transactions: Transaction[]) {
     const groups = new Map<string, Transaction[]>();
+    const pendingOf = on('i6-txn-recurring-count-includes-pending') ? new Map<string, number>() : undefined;
     for (const t of transactions) {
+      if (t.status === 'pending' && pendingOf && t.amount !== 0) {
+        const pendingKey = `${t.amount < 0 ? 'out' : 'in'}|${t.description}`;
+        pendingOf.set(pendingKey, (pendingOf.get(pendingKey) ?? 0) + 1);
+      }
       if (t.status === 'pending' || t.amount === 0) continue;
       const key = `${t.amount < 0 ? 'out' : 'in'}|${t.description}`;
       groups.set(key, [...(groups.get(key) ?? []), t]);
@@ -327,7 +340,8 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
         maximumHistoricalAmount: amounts[amounts.length - 1],
         meanHistoricalAmount: cents(amounts.reduce((s, n) => s + n, 0) / amounts.length),
         medianHistoricalAmount: cents(median),
-        countOfTransactions: series.length,
+        // i6-txn-recurring-count-includes-pending: the pending transactions of the payee counted too.
+        countOfTransactions: series.length + (pendingOf?.get(key) ?? 0),
       };
       const outflow = key.startsWith('out') !== on('transactions-recurring-signs-swapped');
       (outflow ? recurringOutflows : recurringInflows).push(stream);

@@ -13,6 +13,7 @@ import {
   seeded,
   INDEPENDENT_4,
   INDEPENDENT_5,
+  INDEPENDENT_6,
 } from '../kit/faults.js';
 
 export const TXPUSH_FAULTS = faultCatalogue([
@@ -341,5 +342,17 @@ export const TXPUSH_FAULTS = faultCatalogue([
     rule: "each delivery reaches the callback URL of the subscription it names (seed 002, Events): with two subscribe calls on an account, every delivery goes to the first call's URL",
     source: 'seed',
     rules: ['FD-DELIVERY-URL', 'FD-TXPUSH-TEST-EVENTS'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-txpush-signature-over-timestamped-body',
+    rule: "X-TxPush-Signature is the HMAC-SHA256 of the delivery's body (FD-TXPUSH-SIGNED): it is computed over the sending time, a dot and the body, and no header carries that time",
+    source: 'assumption',
+    rules: ['FD-TXPUSH-SIGNED'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-txpush-subscribe-other-customer-account',
+    rule: "an account under another customer of the partner is refused (FD-OBJ-OTHER-PARENT): the subscribe call finds the account by its id among the partner's customers and subscribes it",
+    source: 'seed',
+    rules: ['FD-OBJ-OTHER-PARENT'],
   }),
 ]);

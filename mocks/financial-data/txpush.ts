@@ -61,7 +61,14 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
   };
 
   const subscribe = ({ path, body, partner }: Input, reply: FastifyReply) => {
-    const account = findAccount(world, path.customerId, path.accountId, partner?.id);
+    // i6-txpush-subscribe-other-customer-account: the account found among the partner's customers.
+    const stray =
+      faults.has('i6-txpush-subscribe-other-customer-account') && findCustomer(world, path.customerId, partner?.id)
+        ? world.accounts.get(path.accountId)
+        : undefined;
+    const account =
+      findAccount(world, path.customerId, path.accountId, partner?.id) ??
+      (stray && findCustomer(world, stray.customerId, partner?.id) ? stray : undefined);
     if (!account) return sendError(ctx, reply, 404, 'Customer or account not found');
     const problem = urlProblem(String(body.callbackUrl), account);
     if (problem)
@@ -141,8 +148,10 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
         )
       : JSON.stringify(body);
     const key = faults.has('txpush-signature-wrong-key') ? `${signingKey}x` : signingKey;
+    // i6-txpush-signature-over-timestamped-body: the time of sending, a dot and the body are signed.
+    const signed = faults.has('i6-txpush-signature-over-timestamped-body') ? `${clock.nowEpochSeconds()}.${text}` : text;
     const signature = createHmac('sha256', key)
-      .update(text)
+      .update(signed)
       .digest(faults.has('blind-txpush-signature-base64') ? 'base64' : 'hex');
     // Model fault: the listener URL is kept per account, the one of its latest subscribe call.
     const latest = faults.has('model-txpush-events-to-latest-url')

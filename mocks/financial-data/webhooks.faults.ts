@@ -13,6 +13,7 @@ import {
   seeded,
   INDEPENDENT_4,
   INDEPENDENT_5,
+  INDEPENDENT_6,
 } from '../kit/faults.js';
 
 export const WEBHOOKS_FAULTS = faultCatalogue([
@@ -464,5 +465,17 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     rule: 'count is the size of the page (provider 1.35.0, listWebhookSubscriptions): the last partial page answers the limit as count',
     source: 'provider',
     rules: ['FD-WEBHOOK-PAGE-OFFSET'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-webhooks-update-other-partner',
+    rule: "another partner's subscription is a 404 on every operation naming it and left unchanged (FD-WEBHOOK-OWNER): the subscription update finds it by its id alone and changes it",
+    source: 'assumption',
+    rules: ['FD-WEBHOOK-OWNER', 'FD-OBJ-OTHER-PARTNER'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-webhooks-event-update-keeps-omitted-condition',
+    rule: 'an event update replaces the event (provider 1.35.0 PUT; FD-WEBHOOK-EVENT-UPDATE): a condition left out of the body is kept from before instead of removed',
+    source: 'provider',
+    rules: ['FD-WEBHOOK-EVENT-UPDATE'],
   }),
 ]);

@@ -288,7 +288,9 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
     });
 
     on('updateWebhookSubscription', (input, reply) => {
-      const sub = findSubscription(input);
+      // i6-webhooks-update-other-partner: the update finds the subscription by its id alone.
+      const foreign = faults.has('i6-webhooks-update-other-partner') ? state().subscriptions.get(input.path.subscription_id) : undefined;
+      const sub = findSubscription(input) ?? (foreign && !foreign.deleted ? foreign : undefined);
       if (!sub) return fail(reply, 404, 'Subscription not found');
       const body = input.body as { url?: string; events: EventRequest[] };
       const unknown = unofferedName(
@@ -341,7 +343,8 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       else delete event.url;
       if (!faults.has('webhooks-event-update-ignored-condition')) {
         if (body.condition) event.condition = body.condition;
-        else delete event.condition;
+        // i6-webhooks-event-update-keeps-omitted-condition: a condition left out is kept.
+        else if (!faults.has('i6-webhooks-event-update-keeps-omitted-condition')) delete event.condition;
       }
       sub.lastUpdatedDate = isoNow(ctx);
       return reply.code(200).send(eventView(event));

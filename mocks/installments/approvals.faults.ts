@@ -3,7 +3,7 @@
 // `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing
 // them). The faults of the suite's authors first, then those written blind (`origin: 'blind'`,
 // measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, independent, INDEPENDENT_2, INDEPENDENT_3, modelFault, INDEPENDENT_5 } from '../kit/faults.js';
+import { faultCatalogue, independent, INDEPENDENT_2, INDEPENDENT_3, modelFault, INDEPENDENT_5, INDEPENDENT_6 } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const APPROVALS_FAULTS = faultCatalogue([
@@ -86,5 +86,18 @@ export const APPROVALS_FAULTS = faultCatalogue([
     rule: "an async decision, once landed, shows in both getPlan and getPlanApprovalStatus (seed 001, States): the approval status read keeps showing the plan's status before an async decision",
     source: 'seed',
     rules: ['IN-STATE-DECISION'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-approval-offerid-nine-accepted',
+    rule: "an approval's offerId has exactly its fixed length (provider 2.0.0, PlanApprovalParameters.offerId): one character more is accepted (the maxLength off by one, the minLength kept)",
+    source: 'provider',
+    rules: ['IN-LIM-APPROVAL-OFFERID'],
+    relax: [{ schema: 'PlanApprovalRequest', at: ['properties', 'offerId'], shift: { maxLength: 1 } }],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-approval-sync-false-answered-sync',
+    rule: 'sync=false is answered 202 like no sync (provider 2.0.0, planApproval): the query value is read as a non-empty string, so sync=false gets the synchronous 200 with the callback URL',
+    source: 'provider',
+    rules: ['IN-STATUS-SYNC'],
   }),
 ]);

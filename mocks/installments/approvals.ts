@@ -6,7 +6,7 @@ import type { MockContext } from '../kit/context.js';
 import type { InstallmentsFaultId } from './catalogue.js';
 import { invalidRequest, sendError } from './errors.js';
 import type { Guard } from './guard.js';
-import { settle, UUID } from './plans.js';
+import { deferredNotifications, settle, UUID } from './plans.js';
 import type { InstallmentsState } from './state.js';
 
 /** Virtual seconds before an asynchronous decision shows (the mock's choice). */
@@ -29,8 +29,14 @@ export function registerApprovals(
     const plan = named && faults.has('model-approval-decides-latest-plan') ? [...world.plans.values()].at(-1)! : named;
     if (!plan) return invalidRequest(reply, faults, [{ field: 'planId', keyword: 'exists', message: 'planId names no plan' }]);
     const decision = faults.has('declined-recorded-as-approved') ? 'APPROVED' : ok.body.status;
-    if (ok.query.get('sync') === 'true' || faults.has('blind-async-answered-sync')) {
+    // i6-approval-sync-false-answered-sync: any sync value read as true.
+    const syncAsked =
+      ok.query.get('sync') === 'true' || (faults.has('i6-approval-sync-false-answered-sync') && Boolean(ok.query.get('sync')));
+    if (syncAsked || faults.has('blind-async-answered-sync')) {
       if (!faults.has('approval-not-applied')) plan.status = decision;
+      // i6-notify-deferred-to-approval: the notification held back at selection goes out now.
+      if (decision === 'APPROVED') deferredNotifications.get(plan)?.();
+      deferredNotifications.delete(plan);
       if (faults.has('sync-answers-202')) return reply.code(202).send();
       // i5-approval-sync-callback-with-status-query: the sync answer names the decision in the URL's query.
       const said = faults.has('i5-approval-sync-callback-with-status-query') ? `${plan.callbackUrl}?status=${decision}` : plan.callbackUrl;

@@ -13,6 +13,7 @@ import {
   INDEPENDENT_4,
   seeded,
   INDEPENDENT_5,
+  INDEPENDENT_6,
 } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
@@ -246,5 +247,23 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     rule: 'IN-FILTER-MAID: the maid criterion is compared as a number, so a maid with leading zeros finds the maid of the same digits without them',
     source: 'provider',
     rules: ['IN-FILTER-MAID'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-merchant-search-maid-prefix',
+    rule: 'searching by maid finds the merchants of that maid only (provider 2.0.0, MerchantSearchParameters.maid): a merchant whose maid starts with the one searched is found too',
+    source: 'provider',
+    rules: ['IN-FILTER-MAID'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-participations-list-total-all-states',
+    rule: 'Total is the size of the data set answered (provider 2.0.0, Total header): the completed-merchants list counts pending and failed merchants in Total',
+    source: 'provider',
+    rules: ['IN-PAGE-HEADERS'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-mid-search-country-echo-uppercased',
+    rule: 'the MID page names the merchant searched as given (provider 2.0.0, MidDetailsPage): countryCode, which may be of either case, is echoed in upper case',
+    source: 'provider',
+    rules: ['IN-ECHO-MIDSEARCH'],
   }),
 ]);

@@ -90,7 +90,10 @@ export function registerMerchants(
       if (faults.has('i2-participation-ica-leading-zeros-dropped'))
         items = items.map((m) => ({ ...m, acquirerICA: String(Number(m.acquirerICA)) }));
     }
-    return reply.code(200).send(page(items, ok.query, reply, faults, ok.defaultLimit!));
+    const listed = page(items, ok.query, reply, faults, ok.defaultLimit!);
+    // i6-participations-list-total-all-states: the completed list's Total counts every merchant.
+    if (requestId === null && faults.has('i6-participations-list-total-all-states')) reply.header('Total', String(latest().length));
+    return reply.code(200).send(listed);
   });
 
   app.post(`${prefix}/merchants/searches`, async (req, reply) => {
@@ -139,7 +142,9 @@ export function registerMerchants(
             if (Number(m[key]) !== Number(c[key])) return false;
             continue;
           }
-          if (c[key] !== undefined && m[key] !== c[key]) return false;
+          // i6-merchant-search-maid-prefix: the maid matched as a prefix.
+          const maidPrefix = key === 'maid' && faults.has('i6-merchant-search-maid-prefix') && String(m.maid ?? '').startsWith(c.maid);
+          if (c[key] !== undefined && m[key] !== c[key] && !maidPrefix) return false;
         }
         return true;
       });
@@ -188,7 +193,11 @@ export function registerMerchants(
       );
     const body = {
       merchantLegalName: c.merchantLegalName,
-      countryCode: c.countryCode,
+      // i6-mid-search-country-echo-uppercased: the country echoed in upper case.
+      countryCode:
+        faults.has('i6-mid-search-country-echo-uppercased') && typeof c.countryCode === 'string'
+          ? c.countryCode.toUpperCase()
+          : c.countryCode,
       acquirerICA: c.acquirerICA,
       // i5-mid-search-optin-any-country: optIn joined on name and acquirer only.
       optIn:

@@ -3,7 +3,7 @@
 // provider's release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted`
 // runs the specs citing them). The faults of the suite's authors first, then those written blind
 // (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, independent, INDEPENDENT_2, INDEPENDENT_4, seeded } from '../kit/faults.js';
+import { faultCatalogue, independent, INDEPENDENT_2, INDEPENDENT_4, seeded, INDEPENDENT_6 } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const OFFERS_FAULTS = faultCatalogue([
@@ -74,5 +74,17 @@ export const OFFERS_FAULTS = faultCatalogue([
     rule: 'IN-REQ-OFFERS-MERCHANT: an offers request whose merchant has a name or a URL without its country is answered',
     source: 'provider',
     rules: ['IN-REQ-OFFERS-MERCHANT'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-offers-symbol-from-merchant-country',
+    rule: "every offer's currencySymbol is that of the transaction's currency (provider 2.0.0, Offer.currencySymbol): the symbol is taken from the merchant's country, so a EUR purchase at a US merchant is offered in $",
+    source: 'provider',
+    rules: ['IN-VAL-OFFER-CURRENCY'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-offers-404-correlation-regenerated',
+    rule: 'every approvedOffers answer, an error too, carries the Correlation-Id the caller sent (provider 2.0.0): the 404 of a card without eligible offers answers a new one',
+    source: 'provider',
+    rules: ['IN-ECHO-CORRELATION'],
   }),
 ]);

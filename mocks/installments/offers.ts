@@ -1,6 +1,6 @@
 // POST /offers (approvedOffers): eligible offers only for a card registered in a PAN list, by PAN
 // or by the list's account range (reference, Flows - services); none eligible is 404.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { MockContext } from '../kit/context.js';
 import type { InstallmentsFaultId } from './catalogue.js';
@@ -10,6 +10,8 @@ import { inRange, type InstallmentsState } from './state.js';
 
 // provider 2.0.0: currencySymbol is one character.
 const SYMBOLS: Record<string, string> = { USD: '$', EUR: '€', GBP: '£', AUD: '$', CAD: '$' };
+/** i6-offers-symbol-from-merchant-country: a merchant country's currency symbol. */
+const COUNTRY_SYMBOLS: Record<string, string> = { USA: '$', GBR: '£', AUS: '$', CAN: '$', DEU: '€', FRA: '€' };
 const offerId = () => [...randomBytes(8)].map((b) => b % 10).join('');
 export const OFFER_TENURES = [3, 6, 12];
 const OFFER_VALID_MINUTES = 30;
@@ -83,6 +85,8 @@ export function registerOffers(
       atLowEnd ||
       (!isEligible(world, pan, faults.has('account-range-high-exclusive')) && !faults.has('offers-for-unregistered-pan') && !cached)
     ) {
+      // i6-offers-404-correlation-regenerated: the refusal answers a Correlation-Id of its own.
+      if (faults.has('i6-offers-404-correlation-regenerated')) reply.header('Correlation-Id', randomUUID());
       return sendError(reply, faults, 404, 'NO_ELIGIBLE_OFFERS', 'No installment offer is eligible for this card.');
     }
     if (faults.has('blind-deregistered-pan-still-offered')) eligibleOnce.add(pan);
@@ -93,7 +97,10 @@ export function registerOffers(
       priority: i + 1,
       offerId: offerId(),
       offerType: 'CARDED_OFFER',
-      currencySymbol: SYMBOLS[currency] ?? '¤',
+      // i6-offers-symbol-from-merchant-country: the symbol of the merchant's country's currency.
+      currencySymbol: faults.has('i6-offers-symbol-from-merchant-country')
+        ? (COUNTRY_SYMBOLS[String(ok.body.merchant?.country ?? 'USA').toUpperCase()] ?? '¤')
+        : (SYMBOLS[currency] ?? '¤'),
       tenure: faults.has('offer-tenure-1') && i === 0 ? 1 : tenure,
       frequency: 'MONTHLY',
       totalAmount: amount,

@@ -12,6 +12,7 @@ import {
   INDEPENDENT_4,
   INDEPENDENT_5,
   seeded,
+  INDEPENDENT_6,
 } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
@@ -183,5 +184,17 @@ export const PANS_FAULTS = faultCatalogue([
     rule: 'IN-REQ-DEREG-CARDS: a deregistration without card data is answered 200',
     source: 'provider',
     rules: ['IN-REQ-DEREG-CARDS'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-panlist-unknown-id-with-range-created',
+    rule: 'registering to a PAN list that does not exist is 400 (provider 2.0.0, Registration): a registration naming an unknown panListId together with an accountRange creates a list under that id',
+    source: 'provider',
+    rules: ['IN-STATE-UNKNOWN-LIST'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-register-pan-in-range-counted-failure',
+    rule: "successfulCount counts the PANs of the request registered, failureCount those already in the list (provider 2.0.0): a PAN inside the list's account range, though not yet in the list, is counted a failure and not registered",
+    source: 'provider',
+    rules: ['IN-VAL-PAN-COUNTS'],
   }),
 ]);

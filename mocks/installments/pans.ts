@@ -6,7 +6,7 @@ import type { MockContext } from '../kit/context.js';
 import type { InstallmentsFaultId } from './catalogue.js';
 import { invalidRequest } from './errors.js';
 import type { Guard } from './guard.js';
-import { newPanListId, type InstallmentsState, type PanList } from './state.js';
+import { inRange, newPanListId, type InstallmentsState, type PanList } from './state.js';
 
 export function registerPanLists(
   app: FastifyInstance,
@@ -49,6 +49,9 @@ export function registerPanLists(
     let list: PanList | undefined;
     if (panListId !== undefined) {
       list = world.panLists.get(panListId);
+      // i6-panlist-unknown-id-with-range-created: an unknown id sent with a range makes a list of that id.
+      if (!list && accountRange && faults.has('i6-panlist-unknown-id-with-range-created'))
+        world.panLists.set(panListId, (list = { panListId, panListName, accountRange, pans: new Set() }));
       if (!list) return unknownList(reply);
       // provider 2.0.0, registerPans 400 example: "To update pan list at least one pan should be present".
       const withPan = ((ok.plain?.pans ?? []) as { pan?: string }[]).some((item) => item.pan !== undefined);
@@ -92,6 +95,11 @@ export function registerPanLists(
       if (pan === undefined || removed || (known.has(pan) && !faults.has('duplicate-pan-counted'))) {
         // i5-pans-missing-pan-not-counted: an item without its number is skipped uncounted.
         if (pan === undefined && faults.has('i5-pans-missing-pan-not-counted')) continue;
+        failureCount++;
+        continue;
+      }
+      // i6-register-pan-in-range-counted-failure: a card the list's range covers is taken as already in the list.
+      if (faults.has('i6-register-pan-in-range-counted-failure') && inRange(pan, list.accountRange)) {
         failureCount++;
         continue;
       }

@@ -3,7 +3,17 @@
 // might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs
 // citing them). The faults of the suite's authors first, then those written blind (`origin:
 // 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, independent, INDEPENDENT_2, telling, INDEPENDENT_3, seeded, INDEPENDENT_4, INDEPENDENT_5 } from '../kit/faults.js';
+import {
+  faultCatalogue,
+  independent,
+  INDEPENDENT_2,
+  telling,
+  INDEPENDENT_3,
+  seeded,
+  INDEPENDENT_4,
+  INDEPENDENT_5,
+  INDEPENDENT_6,
+} from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const PLANS_FAULTS = faultCatalogue([
@@ -277,6 +287,24 @@ export const PLANS_FAULTS = faultCatalogue([
   seeded({
     id: 'seeded-plan-default-terms-of-last-offer',
     rule: "IN-ECHO-PLAN: a plan chosen without terms of its own gets the last offer's tenure and frequency, not the chosen offer's",
+    source: 'assumption',
+    rules: ['IN-ECHO-PLAN'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-notify-deferred-to-approval',
+    rule: 'selecting a plan sends the notification to the issuer (seed 001, Events): it is sent only once the plan is approved synchronously, never at selection',
+    source: 'seed',
+    rules: ['IN-NOTIFY-SENT', 'IN-NOTIFY-EXACT'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-notify-url-plan-id-appended',
+    rule: "the notification goes to the issuer endpoint configured for the card (reference, Flows - notification): the plan id is appended to the endpoint's path",
+    source: 'assumption',
+    rules: ['IN-NOTIFY-EXACT'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-getplan-apr-rounded',
+    rule: 'getPlan shows the terms chosen, apr included (reference IN-ECHO-PLAN; provider PlanInstallmentInformation.apr number): the reader rounds apr to a whole percent',
     source: 'assumption',
     rules: ['IN-ECHO-PLAN'],
   }),

@@ -12,6 +12,9 @@ import { inRange, type InstallmentsState, type Plan } from './state.js';
 
 export const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
+/** i6-notify-deferred-to-approval: the notification of a plan held back until its synchronous approval. */
+export const deferredNotifications = new WeakMap<Plan, () => void>();
+
 /** Applies an asynchronous (202) decision once its time has come on the virtual clock. */
 export function settle(plan: Plan, nowMs: number): Plan {
   if (plan.pending && nowMs >= plan.pending.atMs) {
@@ -98,7 +101,9 @@ export function registerPlans(
         faults.has('i2-notification-signed-over-other-bytes') ? JSON.stringify(body, null, 2) : JSON.stringify(body),
       );
     // Seeded fault: the issuer's endpoint called without the query string it was configured with.
-    const url = faults.has('notification-url-query-dropped') ? issuer.notificationUrl.split('?')[0] : issuer.notificationUrl;
+    let url = faults.has('notification-url-query-dropped') ? issuer.notificationUrl.split('?')[0] : issuer.notificationUrl;
+    // i6-notify-url-plan-id-appended: the plan id added to the endpoint's path.
+    if (faults.has('i6-notify-url-plan-id-appended')) url = url.replace(/(\?|$)/, `/${plan.planId}$1`);
     void deliveries.send(url, 'POST', headers, body, clock.now());
     // i3-notify-delivered-twice: the notification is sent again at once (a retry that does not wait for the first answer).
     if (faults.has('i3-notify-delivered-twice')) void deliveries.send(issuer.notificationUrl, 'POST', headers, body, clock.now());
@@ -189,8 +194,11 @@ export function registerPlans(
       // seeded-notify-correlation-id-empty-when-absent: none made, an empty header sent on.
       // seeded-notify-correlation-id-of-previous-plan: the Correlation-Id of the selection before this one.
       const own = correlationId ?? (faults.has('seeded-notify-correlation-id-empty-when-absent') ? '' : randomUUID());
-      notifyIssuer(plan, faults.has('seeded-notify-correlation-id-of-previous-plan') ? (previousCorrelation ?? own) : own, otx);
+      const sent = faults.has('seeded-notify-correlation-id-of-previous-plan') ? (previousCorrelation ?? own) : own;
       previousCorrelation = own;
+      // i6-notify-deferred-to-approval: the notification held until the plan is approved.
+      if (faults.has('i6-notify-deferred-to-approval')) deferredNotifications.set(plan, () => notifyIssuer(plan, sent, otx));
+      else notifyIssuer(plan, sent, otx);
     }
     return reply.code(faults.has('plan-created-200') ? 200 : 201).send({ planId, status: plan.status });
   });
@@ -225,7 +233,11 @@ export function registerPlans(
         currency: faults.has('i3-getplan-currency-lowercased') && typeof currency === 'string' ? currency.toLowerCase() : currency,
       },
       status: shown,
-      planInstallmentInformation,
+      // i6-getplan-apr-rounded: the reader rounds apr to a whole percent.
+      planInstallmentInformation:
+        faults.has('i6-getplan-apr-rounded') && typeof planInstallmentInformation.apr === 'number'
+          ? { ...planInstallmentInformation, apr: Math.round(planInstallmentInformation.apr) }
+          : planInstallmentInformation,
       scheduledRepayments,
       // Fault: the plan names the caller by its consumer key, a credential, in a member of its own.
       ...(faults.has('plan-carries-consumer-key') ? { requestedBy: ok.consumerKey } : {}),

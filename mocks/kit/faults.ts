@@ -73,8 +73,11 @@ export const INDEPENDENT_4 = 'independent-4';
 /** The name of the fifth independent set of faults written blind (another engineer, from the sources only, specs unread). */
 export const INDEPENDENT_5 = 'independent-5';
 
+/** The name of the sixth independent set of faults written blind (another engineer, from the sources only, specs unread). */
+export const INDEPENDENT_6 = 'independent-6';
+
 /**
- * A fault of a named independent set (INDEPENDENT_2, INDEPENDENT_3, INDEPENDENT_4, INDEPENDENT_5): written blind like `blind`, but by another
+ * A fault of a named independent set (INDEPENDENT_2, INDEPENDENT_3, INDEPENDENT_4, INDEPENDENT_5, INDEPENDENT_6): written blind like `blind`, but by another
  * engineer at another time, so it is measured as its own set (`npm run mutation -- --set <name>`)
  * and not mixed into the first blind measure (`--blind`).
  */

@@ -3,7 +3,7 @@
 // names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The
 // faults of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart
 // by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, ruleFault, seeded, type Fault } from '../../kit/faults.js';
+import { faultCatalogue, blind, ruleFault, seeded, type Fault, independent, INDEPENDENT_6 } from '../../kit/faults.js';
 
 const f = <Id extends string>(id: Id, rule: string, text: string, source: Fault['source'] = 'seed'): Fault<Id> =>
   ruleFault(id, `${rule}: ${text}`, source);
@@ -82,5 +82,11 @@ export const BILLING_FAULTS = faultCatalogue([
     rule: "another partner's billing is a 404 on the mock, which knows no reseller relation: a partner the caller does not resell for is not served (seed 002, Report retrieval: a reseller reads the reports of customer partners set up with it; this contract)",
     source: 'assumption',
     rules: ['FD-BILLING-PARTNER'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-billing-total-elements-counts-testing',
+    rule: "totalElements is the number of reports the window and filters select (FD-BILLING-COUNTS): it counts the testing customers' reports that viewTestingReports leaves out",
+    source: 'assumption',
+    rules: ['FD-BILLING-COUNTS'],
   }),
 ]);

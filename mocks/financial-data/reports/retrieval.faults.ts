@@ -13,6 +13,7 @@ import {
   INDEPENDENT_2,
   INDEPENDENT_3,
   INDEPENDENT_4,
+  INDEPENDENT_6,
 } from '../../kit/faults.js';
 
 const f = <Id extends string>(id: Id, rule: string, text: string, source: Fault['source'] = 'seed'): Fault<Id> =>
@@ -182,5 +183,23 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
     rule: "a portfolio holds only the most recent report of each type (seed 002, Report retrieval): the consumer's portfolio keeps the first report of each type (the customer's keeps the latest)",
     source: 'seed',
     rules: ['FD-PORTFOLIO-LATEST'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-report-by-customer-pdf-freeze-ignored',
+    rule: 'every report read of a customer under a security freeze is a 403 (seed 002; FD-REPORT-READ-FREEZE): the by-customer read asked for a PDF skips the freeze (the JSON read keeps it)',
+    source: 'seed',
+    rules: ['FD-REPORT-READ-FREEZE'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-portfolio-latest-skips-in-progress',
+    rule: 'a portfolio holds the most recent report of each type (seed 002; FD-PORTFOLIO-LATEST): a report still in progress is passed over for the older finished one of its type',
+    source: 'seed',
+    rules: ['FD-PORTFOLIO-LATEST', 'FD-REPORT-READERS-AGREE'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-report-list-rate-shared-customer-consumer',
+    rule: "twenty list calls for one customer, or for one consumer, within 60 seconds are served (FD-REPORT-LIST-RATE): the consumer's list counts against its customer's allowance",
+    source: 'assumption',
+    rules: ['FD-REPORT-LIST-RATE'],
   }),
 ]);

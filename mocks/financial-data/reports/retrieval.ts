@@ -120,7 +120,9 @@ export function registerReportRetrieval(app: FastifyInstance, ctx: FdContext): v
     if (ghost && ghost.customerId === input.path.customerId) return sendReport(ctx, reply, ghost);
     const customer = ownCustomer(ctx, reply, input);
     if (!customer) return reply;
-    if (frozen(ctx, reply, customer.id)) return reply;
+    // i6-report-by-customer-pdf-freeze-ignored: the PDF variant of this read skips the freeze.
+    const pdfUnfrozen = faults.has('i6-report-by-customer-pdf-freeze-ignored') && wantsPdf(ctx, reply.request.headers.accept);
+    if (!pdfUnfrozen && frozen(ctx, reply, customer.id)) return reply;
     const report = store().reports.get(input.path.reportId);
     if (!report || (report.customerId !== customer.id && !faults.has('report-owner-unchecked')))
       return notFound(reply, input.path.reportId);
@@ -341,7 +343,11 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
 
   route(app, ctx, 'GetReportsByConsumerId', (input, reply) => {
     const consumer = ownConsumer(ctx, reply, input);
-    if (!consumer || frozen(ctx, reply, consumer.customerId) || limited(reply, `consumer:${consumer.id}`)) return reply;
+    // i6-report-list-rate-shared-customer-consumer: the consumer's list counted against its customer.
+    const rateKey = faults.has('i6-report-list-rate-shared-customer-consumer')
+      ? `customer:${consumer?.customerId}`
+      : `consumer:${consumer?.id}`;
+    if (!consumer || frozen(ctx, reply, consumer.customerId) || limited(reply, rateKey)) return reply;
     // Fault: the consumer's list forgets the reports of a customer that was deleted.
     const reports = reportsIn(store().byConsumer.get(consumer.id)).filter(
       (r) => !(faults.has('consumer-list-drops-deleted') && !world.customers.has(r.customerId)),
@@ -359,6 +365,8 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
     const latest = new Map<string, Report>();
     for (const r of reports) {
       if (r.portfolioId !== portfolioId) continue;
+      // i6-portfolio-latest-skips-in-progress: a report in progress does not replace the finished one of its type.
+      if (faults.has('i6-portfolio-latest-skips-in-progress') && r.status === 'inProgress' && latest.has(r.type)) continue;
       if ((faults.has('portfolio-keeps-first-of-type') || keepFirst) && latest.has(r.type)) continue;
       // Blind fault: a report replaces the one of its type only when strictly newer by createdDate (the same second keeps the first).
       if (faults.has('blind-portfolio-latest-by-date-strict') && latest.has(r.type) && r.createdDate <= latest.get(r.type)!.createdDate)

@@ -12,6 +12,7 @@ import {
   seeded,
   INDEPENDENT_4,
   INDEPENDENT_5,
+  INDEPENDENT_6,
 } from '../../kit/faults.js';
 
 export const REPORT_STORE_FAULTS = faultCatalogue([
@@ -115,5 +116,11 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
     rule: 'the report callback reaches the URL given (seed 002, Events): it is called with its URL lower-cased',
     source: 'seed',
     rules: ['FD-DELIVERY-URL', 'FD-REPORT-CALLBACK'],
+  }),
+  independent(INDEPENDENT_6, {
+    id: 'i6-report-callback-names-request-id',
+    rule: "the report callback names the report that completed (FD-REPORT-CALLBACK): its payload gives the report's requestId as reportId",
+    source: 'assumption',
+    rules: ['FD-REPORT-CALLBACK'],
   }),
 ]);

@@ -159,6 +159,9 @@ export async function settleReports(ctx: FdContext): Promise<void> {
       ctx.faults.has('i2-report-callback-status-in-progress') ? { ...report, status: 'inProgress' } : report,
       `${report.readyAtS}-${report.id}`,
     );
+    // i6-report-callback-names-request-id: the payload names the report by its tracking id.
+    if (ctx.faults.has('i6-report-callback-names-request-id'))
+      body.payload = { ...(body.payload as Record<string, unknown>), reportId: report.requestId };
     // i3-report-callback-to-latest-partner-url: one listener per partner, the URL of its latest report that named one.
     const latestUrl = ctx.faults.has('i3-report-callback-to-latest-partner-url')
       ? [...state.reports.values()].filter((r) => r.partnerId === report.partnerId && r.callbackUrl).pop()?.callbackUrl
