@@ -39,6 +39,7 @@ test('a mutant inside a branch guarded by faults.has(...) is fault-only; the nor
     "if (!faults.has('i') && !faults.has('j')) send('kept');", // line 10
     "function f() { if (!on('blind-k')) return plain; const extra = more(); return extra; }", // line 11
     "const id = faults.has('x-y') ? 'A' : onReceipt('receipt-serviceId-not-echoed') ? 'B' : given;", // line 12
+    "const t = !faults.has('m') ? plainT : altered(t); if (!on('blind-n')) keep(); else change(); const u = !faults.has('o') || other(u);", // line 13
   ].join('\n');
   const at = (line: number, text: string, replacement?: string) => {
     const column = source.split('\n')[line].indexOf(text);
@@ -95,6 +96,13 @@ test('a mutant inside a branch guarded by faults.has(...) is fault-only; the nor
   expect(at(12, "'receipt-serviceId-not-echoed'")).toBe(true);
   expect(at(12, "'B'")).toBe(true);
   expect(at(12, 'given')).toBe(false);
+  // A negated switch's other side (the false branch, the else, the right of an ||) runs only with the fault on; its own side always runs.
+  expect(at(13, 'altered(t)')).toBe(true);
+  expect(at(13, 'plainT')).toBe(false);
+  expect(at(13, 'change()')).toBe(true);
+  expect(at(13, 'keep()')).toBe(false);
+  expect(at(13, 'other(u)')).toBe(true);
+  expect(at(13, "!faults.has('o')", 'false')).toBe(false);
 });
 
 test("--coverage: a test's mutants count for its spec file, a worker value's build for every file", async () => {

@@ -335,6 +335,12 @@ function inFaultBranch(file: ts.SourceFile, from: number, to: number, replacemen
     // `if (!on('x')) return ...;` then the rest of the block: what follows runs only with the fault on.
     else if (ts.isBlock(node) && node.statements.some((st, i) => afterFaultGuard(node.statements, i) && within(st))) found = true;
     else if (ts.isConditionalExpression(node) && needsFault(node.condition) && within(node.whenTrue)) found = true;
+    // A negated switch's other side runs only with the fault on: `!on('x') ? plain : <here>`,
+    // `if (!on('x')) ... else <here>`, `!on('x') || <here>`.
+    else if (ts.isConditionalExpression(node) && holdsWithoutFault(node.condition) && within(node.whenFalse)) found = true;
+    else if (ts.isIfStatement(node) && holdsWithoutFault(node.expression) && within(node.elseStatement)) found = true;
+    else if (ts.isBinaryExpression(node) && node.operatorToken.kind === OR && holdsWithoutFault(node.left) && within(node.right))
+      found = true;
     else if (ts.isBinaryExpression(node) && node.operatorToken.kind === AND && needsFault(node)) {
       // With the fault off the whole chain is false: another conjunct, or the chain made false,
       // changes nothing (the chain made true, or the switch itself, is observable).
