@@ -40,6 +40,7 @@ test('a mutant inside a branch guarded by faults.has(...) is fault-only; the nor
     "function f() { if (!on('blind-k')) return plain; const extra = more(); return extra; }", // line 11
     "const id = faults.has('x-y') ? 'A' : onReceipt('receipt-serviceId-not-echoed') ? 'B' : given;", // line 12
     "const t = !faults.has('m') ? plainT : altered(t); if (!on('blind-n')) keep(); else change(); const u = !faults.has('o') || other(u);", // line 13
+    "function g() { if (own || !faults.has('p')) return own; return others.find(byId); }", // line 14
   ].join('\n');
   const at = (line: number, text: string, replacement?: string) => {
     const column = source.split('\n')[line].indexOf(text);
@@ -103,6 +104,9 @@ test('a mutant inside a branch guarded by faults.has(...) is fault-only; the nor
   expect(at(13, 'keep()')).toBe(false);
   expect(at(13, 'other(u)')).toBe(true);
   expect(at(13, "!faults.has('o')", 'false')).toBe(false);
+  // After `if (found || !on('x')) return ...;` the rest runs only with the fault on; the guard's own return always can.
+  expect(at(14, 'others.find(byId)')).toBe(true);
+  expect(at(14, 'return own')).toBe(false);
 });
 
 test("--coverage: a test's mutants count for its spec file, a worker value's build for every file", async () => {

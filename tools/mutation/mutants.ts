@@ -250,7 +250,14 @@ function conjuncts(node: ts.Expression): ts.Expression[] {
   return ts.isBinaryExpression(e) && e.operatorToken.kind === AND ? [...conjuncts(e.left), ...conjuncts(e.right)] : [node];
 }
 
-/** Whether statement i of a block follows an `if (!<needs a fault>) return|throw ...;` without else. */
+/** A condition true whenever no fault is on: a negated switch, or an || with one among its disjuncts (`own || !on('x')`). */
+function trueWithoutFault(node: ts.Expression): boolean {
+  const e = ts.isParenthesizedExpression(node) ? node.expression : node;
+  if (ts.isBinaryExpression(e) && e.operatorToken.kind === OR) return trueWithoutFault(e.left) || trueWithoutFault(e.right);
+  return holdsWithoutFault(e);
+}
+
+/** Whether statement i of a block follows an `if (<true without a fault>) return|throw ...;` without else. */
 function afterFaultGuard(statements: ts.NodeArray<ts.Statement>, i: number): boolean {
   return statements
     .slice(0, i)
@@ -258,7 +265,7 @@ function afterFaultGuard(statements: ts.NodeArray<ts.Statement>, i: number): boo
       (st) =>
         ts.isIfStatement(st) &&
         !st.elseStatement &&
-        holdsWithoutFault(st.expression) &&
+        trueWithoutFault(st.expression) &&
         (ts.isReturnStatement(st.thenStatement) ||
           ts.isThrowStatement(st.thenStatement) ||
           (ts.isBlock(st.thenStatement) &&
