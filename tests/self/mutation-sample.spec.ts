@@ -41,6 +41,7 @@ test('a mutant inside a branch guarded by faults.has(...) is fault-only; the nor
     "const id = faults.has('x-y') ? 'A' : onReceipt('receipt-serviceId-not-echoed') ? 'B' : given;", // line 12
     "const t = !faults.has('m') ? plainT : altered(t); if (!on('blind-n')) keep(); else change(); const u = !faults.has('o') || other(u);", // line 13
     "function g() { if (own || !faults.has('p')) return own; return others.find(byId); }", // line 14
+    "const copies = version === 1 && faults.has('q'); const list = copies ? cloned(rows) : plainRows; const copiesToo = copies;", // line 15
   ].join('\n');
   const at = (line: number, text: string, replacement?: string) => {
     const column = source.split('\n')[line].indexOf(text);
@@ -107,6 +108,10 @@ test('a mutant inside a branch guarded by faults.has(...) is fault-only; the nor
   // After `if (found || !on('x')) return ...;` the rest runs only with the fault on; the guard's own return always can.
   expect(at(14, 'others.find(byId)')).toBe(true);
   expect(at(14, 'return own')).toBe(false);
+  // A const holding a fault condition is a switch where it is read (declared once in the file).
+  expect(at(15, 'cloned(rows)')).toBe(true);
+  expect(at(15, 'plainRows')).toBe(false);
+  expect(at(15, "version === 1 && faults.has('q')", 'true')).toBe(false);
 });
 
 test("--coverage: a test's mutants count for its spec file, a worker value's build for every file", async () => {

@@ -224,9 +224,43 @@ const SWITCH_CALLEE = /^((ctx\.)?faults\.has|on([A-Z]\w*)?)$/;
 // Catalogue ids are kebab-case words, some keeping a member name's capitals (receipt-serviceId-not-echoed).
 const FAULT_ID = /^[a-zA-Z0-9]+(-[a-zA-Z0-9]+)+$/;
 
-/** A condition that holds only with a fault on: a fault switch, an && chain with one, or an || of such conditions. */
+/**
+ * The consts of a file that hold a fault condition (`const copies = version === 1 && faults.has('x')`),
+ * by name: only names declared once in the file, so a read of the name is a read of that const.
+ */
+const faultAliases = new WeakMap<ts.SourceFile, Map<string, ts.Expression>>();
+function faultAliasesOf(file: ts.SourceFile): Map<string, ts.Expression> {
+  let known = faultAliases.get(file);
+  if (known) return known;
+  const declared = new Map<string, number>();
+  const consts = new Map<string, ts.Expression>();
+  const visit = (node: ts.Node) => {
+    if ((ts.isVariableDeclaration(node) || ts.isParameter(node) || ts.isBindingElement(node)) && ts.isIdentifier(node.name)) {
+      declared.set(node.name.text, (declared.get(node.name.text) ?? 0) + 1);
+      const list = node.parent;
+      if (
+        ts.isVariableDeclaration(node) &&
+        node.initializer &&
+        ts.isVariableDeclarationList(list) &&
+        (list.flags & ts.NodeFlags.Const) !== 0
+      )
+        consts.set(node.name.text, node.initializer);
+    } else if ((ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node)) && node.name)
+      declared.set(node.name.text, (declared.get(node.name.text) ?? 0) + 1);
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  known = new Map();
+  faultAliases.set(file, known);
+  // Set before the initializers are judged: an alias of an alias resolves, a cycle does not loop.
+  for (const [name, init] of consts) if (declared.get(name) === 1 && needsFault(init)) known.set(name, init);
+  return known;
+}
+
+/** A condition that holds only with a fault on: a fault switch, an && chain with one, an || of such conditions, or a const holding one. */
 function needsFault(node: ts.Expression): boolean {
   const e = ts.isParenthesizedExpression(node) ? node.expression : node;
+  if (ts.isIdentifier(e)) return faultAliasesOf(e.getSourceFile()).has(e.text);
   if (ts.isCallExpression(e)) {
     const callee = e.expression.getText();
     if (/^(ctx\.)?faults\.has$/.test(callee)) return true;
