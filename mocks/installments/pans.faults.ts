@@ -18,7 +18,10 @@ import { blind, relax, rule } from './fault-builders.js';
 
 export const PANS_FAULTS = faultCatalogue([
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
-  relax('panListId-pattern-unenforced', 'panListId pattern', 'PanListId', undefined, { drop: ['pattern'] }, ['IN-PAT-PANLISTID']),
+  // No fault drops the panListId pattern: a list id is made by the service (18 digits), so an id off
+  // the pattern names no list and is refused as an unknown list would be, with the same status and
+  // ReasonCode (provider 2.0.0 examples BadRequestPanListIdRegexValidationError: 'invalid.data:
+  // panListId'); only the Description's wording would differ, and no source pins it.
   relax('panListName-pattern-unenforced', 'panListName pattern', 'PanListName', undefined, { drop: ['pattern'] }, [
     'IN-PAT-PANLISTNAME',
     'IN-LIM-PANLISTNAME',
