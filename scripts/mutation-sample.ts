@@ -41,7 +41,7 @@ import {
 } from '../tools/mutation/mutants.js';
 
 const USAGE =
-  'npm run mutation:sample -- --service <name> [--count N] [--seed S] [--ref <commit>] [--only <regex>] [--targeted] [--coverage [--confirm N]] | --check';
+  'npm run mutation:sample -- --service <name> [--count N] [--seed S] [--ref <commit>] [--only <regex>] [--targeted] [--coverage [--confirm N]] | --service <name> --unreached [--only <regex>] | --check';
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 export const main: CommandMain = async (argv, io) => {
@@ -56,6 +56,7 @@ export const main: CommandMain = async (argv, io) => {
       targeted: 'flag',
       coverage: 'flag',
       confirm: 'value',
+      unreached: 'flag',
       check: 'flag',
     },
     USAGE,
@@ -83,6 +84,10 @@ export const main: CommandMain = async (argv, io) => {
   } catch {
     throw new UsageError(`--only must be a regular expression over file paths. Usage: ${USAGE}`);
   }
+  // --unreached: the whole population's mutants that no test reaches (a worklist, not a measure).
+  if (args.unreached && ['count', 'seed', 'targeted', 'confirm'].some((k) => args[k] !== undefined))
+    throw new UsageError(`--unreached lists the whole population: it takes no --count, --seed, --targeted or --confirm. Usage: ${USAGE}`);
+  if (args.unreached) args.coverage = true;
   const ref = String(args.ref ?? 'HEAD');
   let sandbox: string;
   try {
@@ -150,6 +155,11 @@ export const main: CommandMain = async (argv, io) => {
       io.out(
         `--coverage: ${coverage.shared.size} mutants reached by shared worker code (run against the whole service), ${coverage.byFile.size} spec files reaching others`,
       );
+    if (coverage && args.unreached) {
+      const unreached = population.filter((m) => !coverage.shared.has(m.id) && ![...coverage.byFile.values()].some((ids) => ids.has(m.id)));
+      writeUnreached(service, ref, population.length, unreached, io);
+      return 0;
+    }
     // --targeted: the service's spec files (listed in the copy, so a --ref measures its own suite).
     const listed = args.targeted || coverage ? await listService(service, env, sandbox) : [];
     const specFiles = [...new Set(listed.map((t) => t.file))].sort();
@@ -317,6 +327,36 @@ async function checkEquivalents(io: CommandIo): Promise<number> {
   return stale.length ? 1 : 0;
 }
 
+/**
+ * The population's mutants no test reaches, by file (most first) and line: what a check must reach
+ * before it can kill them, or what review shows unreachable through the API.
+ */
+/** A mutant's code in a table cell: pipes escaped, on one line, cut at 60 characters. */
+const cell = (code: string) => code.replace(/\|/g, '\\|').replace(/\n/g, ' ').slice(0, 60);
+
+function writeUnreached(service: string, ref: string, total: number, unreached: SampledMutant[], io: CommandIo): void {
+  const byFile = new Map<string, SampledMutant[]>();
+  for (const m of unreached) byFile.set(m.file, [...(byFile.get(m.file) ?? []), m]);
+  const files = [...byFile].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]));
+  const head = `${service} at ${ref}: ${unreached.length} of ${total} mutants of the population reached by no test (${((100 * unreached.length) / Math.max(1, total)).toFixed(1)}%)`;
+  io.out(head);
+  for (const [file, ms] of files) io.out(`  ${String(ms.length).padStart(5)}  ${file}`);
+  const rows = files.flatMap(([, ms]) =>
+    ms
+      .sort((a, b) => a.line - b.line || a.column - b.column)
+      .map((m) => `| ${m.file}:${m.line}:${m.column} | ${m.mutator} | \`${cell(m.original)}\` | \`${cell(m.replacement)}\` |`),
+  );
+  const out = path.join(ROOT, 'reports', `mutation-unreached-${service}.md`);
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(
+    out,
+    redactText(
+      `# Mutants no test reaches: ${service}\n\n- ${head}\n\n| where | mutator | original | replacement |\n|---|---|---|---|\n${rows.join('\n')}\n`,
+    ),
+  );
+  io.out(`written: ${path.relative(ROOT, out)}`);
+}
+
 function writeReport(
   service: string,
   r: {
@@ -351,7 +391,7 @@ function writeReport(
     '|---|---|---|---|---|---|---|',
     ...r.results.map(
       (m) =>
-        `| ${m.status} | ${m.file}:${m.line} | ${m.mutator} | \`${m.original.replace(/\|/g, '\\|').slice(0, 60)}\` | \`${m.replacement.replace(/\|/g, '\\|').replace(/\n/g, ' ').slice(0, 60)}\` | ${m.ran} | ${m.stays ?? ''} |`,
+        `| ${m.status} | ${m.file}:${m.line} | ${m.mutator} | \`${cell(m.original)}\` | \`${cell(m.replacement)}\` | ${m.ran} | ${m.stays ?? ''} |`,
     ),
   ];
   fs.writeFileSync(

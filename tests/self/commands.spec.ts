@@ -43,6 +43,7 @@ for (const [script, args, message] of [
   ['mutation', ['--service', 'nope'], "unknown service 'nope'"],
   ['mutation-sample', ['--service', 'card-enrollment', '--count', '0'], '--count must be a positive integer'],
   ['mutation-sample', ['--service', 'card-enrollment', '--ref', 'no-such-ref'], '--ref no-such-ref is not a commit'],
+  ['mutation-sample', ['--service', 'card-enrollment', '--unreached', '--seed', '3'], '--unreached lists the whole population'],
 ] as const) {
   test(`scripts/${script} ${args.join(' ')} answers with one error line`, async () => {
     const { main } = script === 'mutation' ? await import('../../scripts/mutation.js') : await import('../../scripts/mutation-sample.js');
