@@ -23,13 +23,18 @@ import {
   type OperationClient,
 } from '../../fixtures/card-enrollment.js';
 
-// Two consumers whose masks differ in length, first letter and case (each request confirmed with the contract).
+// Consumers whose masks differ in length, first letter and case (each request confirmed with the contract),
+// down to a name of one character (nothing to mask: a mask that pads it with * is seen) and up to the
+// longest the seed allows (Consumer: max length 30).
 const CONSUMERS = [
   { firstName: 'McKenzie-Anne Élodie', lastName: "O'Brien-VanDerBerg" },
   { firstName: 'Jo', lastName: 'Li' },
+  { firstName: 'Ö', lastName: 'X' },
+  { firstName: 'Anna-Lena Zoë Maria Theresa Őz', lastName: 'Q' },
 ];
-// Mixed case on both sides of the @, a long local part and a short one.
-const ADDRESSES = ['Marie-Claire.DuPont+Cards@Example-Mail.CO.uk', 'Ab@Mx.Example.ORG'];
+// Mixed case on both sides of the @, a long local part, a short one and one of a single character
+// (only its first character, kept: no * at all).
+const ADDRESSES = ['Marie-Claire.DuPont+Cards@Example-Mail.CO.uk', 'Ab@Mx.Example.ORG', 'Q@Xy.Example.NET'];
 // The provider's identity is an opaque id (Card API 1.0.0, ConsumerIdentityTypeDoc): mixed-case hex.
 const OPAQUE_IDS = ['F0c04B97-4dCb-485D-a4F4-7Ae437A2e955', '8CA03256-1152-46c7-AFFE-ab09600a4085'];
 

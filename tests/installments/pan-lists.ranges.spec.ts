@@ -62,9 +62,11 @@ test(
       [own.accountRangeHigh, true, "the high end of the list's range"],
     ];
 
-    // Another range, and the list's own with only its high end moved (one end differing is another range).
+    // Another range, and the list's own with only its high end moved, or only its low end (either end
+    // differing is another range).
     const narrowed = { accountRangeLow: own.accountRangeLow, accountRangeHigh: `${own.accountRangeHigh.slice(0, -1)}0` };
-    for (const range of [other, narrowed]) {
+    const raised = { accountRangeLow: `${own.accountRangeLow.slice(0, -1)}1`, accountRangeHigh: own.accountRangeHigh };
+    for (const range of [other, narrowed, raised]) {
       const refused = await instApi.call('registerPans', {
         body: { panListId, accountRange: range, ...(await instReq.sensitive({ pans: [{ pan: first }] })) },
       });

@@ -180,3 +180,35 @@ test(
     expect(stray, 'notifications naming the offer of a refused selection').toEqual([]);
   },
 );
+
+// provider 2.0.0, PlanPost: offerId is optional; the notification's offerId is required (reference,
+// Notification). A plan saved without one still selects "a previously presented offer" (savePlan
+// summary), so its notification names an offer its offerTransactionId presented, whichever the target
+// takes: never an id no answer gave, nor none.
+test(
+  'a plan saved without an offerId is notified with an offer of its own offers answer @assumption',
+  rules('IN-NOTIFY-CHOSEN', 'IN-NOTIFY-SENT'),
+  async ({ instApi, instReq, inst, issuerReceiver }) => {
+    const answer = await offersFor({ instApi, instReq, inst }, crypto.randomUUID());
+    const created = await instApi.call('savePlan', {
+      body: {
+        providerId: String(answer.offers[0].provider.providerId),
+        offerTransactionId: answer.offerTransactionId,
+        transaction: { amount: 310.45, currency: 'USD', amountType: 'PURCHASE' },
+        ...(await instReq.sensitive({ consumer: { primaryAccountNumber: inst.eligiblePan! } })),
+      },
+    });
+    expect(created.status, 'a plan without offerId').toBe(201);
+    const n = await issuerReceiver.receiver.waitFor(
+      (r) => (r.json as { planId?: string } | undefined)?.planId === created.body.planId,
+      10_000,
+    );
+    expect(n, `a POST /notifications for plan ${created.body.planId} reached the issuer receiver`).toBeDefined();
+    const offered = answer.offers.map((o) => String(o.offerId));
+    const named = (n!.json as { offerId?: unknown }).offerId;
+    expect(
+      offered.includes(String(named)),
+      `notification offerId ${JSON.stringify(named)}: one of the answer's ${offered.join(', ')}`,
+    ).toBe(true);
+  },
+);

@@ -77,11 +77,23 @@ for (const mock of MOCKS) {
       const { now } = (await (await fetch(`${handle.origin}/__mock/state`)).json()) as { now: string };
       expect(Date.parse(now) - Date.UTC(2026, 0, 15, 8)).toBeGreaterThanOrEqual(0);
       expect(Date.parse(now) - Date.UTC(2026, 0, 15, 8)).toBeLessThan(60_000);
+      // A reset returns the clock to real time (the mock started without a clock start): no check reads a clock another moved.
       await fetch(`${handle.origin}/__mock/reset`, { method: 'POST' });
+      const afterReset = (await (await fetch(`${handle.origin}/__mock/state`)).json()) as { now: string };
+      expect(Math.abs(Date.parse(afterReset.now) - Date.now()), 'the clock after a reset: real time').toBeLessThan(60_000);
       const started = await mock.start({ clockStart: '2025-03-01T00:00:00Z' });
       try {
         const state = (await (await fetch(`${started.origin}/__mock/state`)).json()) as { now: string };
         expect(state.now.slice(0, 10)).toBe('2025-03-01');
+        // Moved on, then reset: back at the instant it started at, not at real time.
+        await fetch(`${started.origin}/__mock/clock/advance`, {
+          method: 'POST',
+          body: JSON.stringify({ seconds: 40 * 86_400 }),
+          headers: { 'content-type': 'application/json' },
+        });
+        await fetch(`${started.origin}/__mock/reset`, { method: 'POST' });
+        const reset = (await (await fetch(`${started.origin}/__mock/state`)).json()) as { now: string };
+        expect(reset.now.slice(0, 10), 'the clock after a reset: the start it was given').toBe('2025-03-01');
       } finally {
         await started.close();
       }
