@@ -25,6 +25,11 @@ export interface CardTarget {
   /** A serviceId registered to another client only (reference, the mock's world: allowed serviceIds per client); absent when unknown. */
   foreignServiceId?: string;
   /**
+   * That other client as it calls (reference A2 and the mock's world: API key -> srcClientIds ->
+   * serviceIds), so the origin is judged for each caller; the mock's world only (a sandbox gives one key).
+   */
+  otherClient?: { apiKey: string; srcClientId: string; serviceId: string };
+  /**
    * A push-account receipt the target knows, with the PAN digits it stands for (A5); the whole
    * PAN only where the suite can know it (the mock's world), so that no response may carry it.
    */
@@ -63,6 +68,7 @@ export async function cardTargetFromMock(mock: {
     serviceIds: mine.serviceIds,
     foreignSrcClientId,
     foreignServiceId: other.serviceIds.find((s) => !mine.serviceIds.includes(s)),
+    otherClient: { apiKey: other.apiKey, srcClientId: foreignSrcClientId, serviceId: other.serviceIds[0] },
     receipt: {
       id: receipt.enrolmentReferenceId,
       panBin: receipt.primaryAccountNumber.slice(0, lengthOf(await loadContract('card-enrollment'), 'MaskedCard', 'panBin').min),

@@ -154,3 +154,25 @@ test(
     expect(wrong, 'each 401 names UNAUTHENTICATED (a 403 PERMISSION_DENIED)').toEqual([]);
   },
 );
+
+// reference A2: the origin is judged for the key that calls. Another registered client, with its own
+// key, enrolls with its own srcClientId and serviceId, and is refused this client's srcClientId (403):
+// the same rule from the other side, so a target that judges every caller as one client is seen.
+for (const path of ENROLLMENT_PATHS) {
+  test(
+    `judges the origin for the calling client: another client's key with its own srcClientId is accepted, with ours 403 (${path}) @assumption`,
+    rules(`CE-AUTH-ORIGIN@${path}`, 'CE-AUTH-UNKNOWN-KEY:accept'),
+    async ({ cardApi, cards, card }) => {
+      test.skip(!card.otherClient, "needs a second client's API key (the mock's world)");
+      test.skip(lacksPathData(card, path), NO_RECEIPT);
+      const other = card.otherClient!;
+      const asOther = () => ({ [CARD_KEY_HEADER]: other.apiKey });
+      const own = { ...(await cards.on(path)), srcClientId: other.srcClientId, serviceId: other.serviceId };
+      const accepted = await cardApi.call('putCard', { body: own, auth: asOther });
+      expect(accepted.status, 'the other client with its own srcClientId and serviceId').toBe(200);
+      expect(accepted.body.maskedCard?.serviceId ?? other.serviceId, 'the service it enrolled for').toBe(other.serviceId);
+      const refused = await cardApi.call('putCard', { body: { ...own, srcClientId: card.srcClientId }, auth: asOther });
+      expectCardError(refused, { http: 403 });
+    },
+  );
+}

@@ -2,6 +2,7 @@
 // push-account receipt): every rule of the response checked against a known answer on each path.
 import {
   ENROLLMENT_PATHS,
+  enumOf,
   exampleCard,
   expect,
   expectMaskedPan,
@@ -55,15 +56,40 @@ for (const path of ENROLLMENT_PATHS) {
     test(
       `returns the card and the consumer ACTIVE, never SUSPENDED or CANCELLED (${path})`,
       rules(`CE-STATE-ACTIVE@${path}`),
-      async ({ cardApi, cards }) => {
-        const res = await cardApi.call('putCard', { body: await cards.on(path) });
-        expect(res.status).toBe(200);
-        // seed, States: "The enroll operation never returns the digital card statuses SUSPENDED or CANCELLED."
-        const cardStatus = res.body.maskedCard.digitalCardData.status;
-        if (cardStatus !== undefined) expect(cardStatus).toBe('ACTIVE');
-        // seed, States: "At enrollment the consumer profile status is ACTIVE."
-        const consumerStatus = res.body.maskedConsumer?.status;
-        if (consumerStatus !== undefined) expect(consumerStatus).toBe('ACTIVE');
+      async ({ cardApi, cards, cardContract }) => {
+        // Enrollments a state rule could depend on: each card source (seed 000, Origin), and on the card
+        // path a card expiring this month (still valid), in December, or with no expiry at all.
+        const now = new Date();
+        const thisMonth = {
+          panExpirationMonth: String(now.getUTCMonth() + 1).padStart(2, '0'),
+          panExpirationYear: String(now.getUTCFullYear()),
+        };
+        const expiries: (Record<string, string> | undefined)[] =
+          path === 'card'
+            ? [undefined, thisMonth, { panExpirationMonth: '12', panExpirationYear: String(now.getUTCFullYear() + 1) }, {}]
+            : [undefined];
+        const wrong: string[] = [];
+        for (const expiry of expiries)
+          for (const cardSource of [undefined, ...enumOf(cardContract, 'Origin')]) {
+            const card =
+              expiry === undefined
+                ? undefined
+                : { ...exampleCard(), panExpirationMonth: undefined, panExpirationYear: undefined, ...expiry };
+            const body = { ...(await cards.on(path, card && JSON.parse(JSON.stringify(card)))), ...(cardSource ? { cardSource } : {}) };
+            const res = await cardApi.call('putCard', { body });
+            const what = `${cardSource ?? 'no cardSource'}, expiry ${expiry === undefined ? 'as usual' : JSON.stringify(expiry)}`;
+            if (res.status !== 200) {
+              wrong.push(`${what}: HTTP ${res.status}`);
+              continue;
+            }
+            // seed, States: "The enroll operation never returns the digital card statuses SUSPENDED or CANCELLED."
+            const cardStatus = res.body.maskedCard.digitalCardData.status;
+            if (cardStatus !== undefined && cardStatus !== 'ACTIVE') wrong.push(`${what}: card ${cardStatus}`);
+            // seed, States: "At enrollment the consumer profile status is ACTIVE."
+            const consumerStatus = res.body.maskedConsumer?.status;
+            if (consumerStatus !== undefined && consumerStatus !== 'ACTIVE') wrong.push(`${what}: consumer ${consumerStatus}`);
+          }
+        expect(wrong, 'each enrollment answered 200 with the card and the consumer ACTIVE').toEqual([]);
       },
     );
 
