@@ -1,0 +1,39 @@
+// Covers: POST /offers (approvedOffers) 200, the amounts of each offer (provider 2.0.0, Offer:
+// totalAmount "the total amount owed by the cardholder on an installment purchase", tenure "Total
+// number of installments", otherInstallmentAmount "Subsequent Installment amounts with minor unit
+// according to ISO 4217", firstInstallmentAmount "Amount to be paid for the first installment").
+// Amounts with cents and without, in two currencies of two decimals, so that an installment computed
+// in the wrong unit, unrounded or not from the total is seen.
+import { expect, rules, test } from '../../fixtures/installments.js';
+
+const cents = (n: number) => Math.round(n * 100);
+
+test(
+  "offers: each offer's installments make up its totalAmount, in whole cents @provider",
+  rules('IN-VAL-OFFER-AMOUNTS'),
+  async ({ instApi, instReq, inst }) => {
+    test.skip(!inst.eligiblePan, 'needs INSTALLMENTS_ELIGIBLE_PAN');
+    const wrong: string[] = [];
+    for (const currency of ['USD', 'EUR'])
+      for (const amount of [1200.37, 99.99, 10]) {
+        const transaction = { amount, currency, localDateTime: '2025-06-01T10:15:00' };
+        const res = await instApi.call('approvedOffers', {
+          body: await instReq.offersBody(inst.eligiblePan!, { transaction }),
+          headers: { 'Correlation-Id': crypto.randomUUID() },
+        });
+        expect(res.status, `offers for ${amount} ${currency}`).toBe(200);
+        for (const offer of res.body.offers as Record<string, any>[]) {
+          const { tenure, totalAmount: total, otherInstallmentAmount: other, firstInstallmentAmount: first } = offer;
+          const what = `${amount} ${currency}, tenure ${tenure}: total ${total}, other ${other}, first ${first}`;
+          if (typeof other !== 'number' || !(other > 0)) wrong.push(`${what}: otherInstallmentAmount not a positive amount`);
+          else if (Math.abs(other * 100 - cents(other)) > 1e-6) wrong.push(`${what}: otherInstallmentAmount finer than a cent`);
+          else {
+            const firstShare = cents(total) - cents(other) * (Number(tenure) - 1);
+            if (first !== undefined && cents(first) !== firstShare) wrong.push(`${what}: first + (tenure - 1) x other is not the total`);
+            if (first === undefined && !(firstShare > 0)) wrong.push(`${what}: tenure - 1 installments reach the total`);
+          }
+        }
+      }
+    expect(wrong, "every offer's installments make up its total").toEqual([]);
+  },
+);
