@@ -44,3 +44,17 @@ test(
     expect(read.body.transaction).toMatchObject({ amount: transaction.amount, currency: transaction.currency });
   },
 );
+
+// provider 2.0.0, OfferParameters: only `transaction` is required, the card (sensitiveData or
+// encryptedValue) is not. Without one the answer is offers not bound to a card, or the documented 404
+// of no eligible offer; never a refusal of a request the contract allows, nor a failure.
+test(
+  'an offers request without card data (the contract needs only the transaction) is answered 200 or 404, never 400 or 5xx @provider',
+  rules('IN-ERR-CONTRACT:accept'),
+  async ({ instApi }) => {
+    const body = { transaction: { amount: 1200.37, currency: 'USD', localDateTime: '2025-06-01T10:15:00' } };
+    expect(contract.requestValidator('approvedOffers')!(body), 'the contract allows an offers request without card data').toBe(true);
+    const res = await instApi.call('approvedOffers', { body });
+    expect([200, 404], `offers without card data: ${res.status} ${res.text.slice(0, 200)}`).toContain(res.status);
+  },
+);
