@@ -105,7 +105,8 @@ export function registerOffers(
       frequency: 'MONTHLY',
       totalAmount: amount,
       otherInstallmentAmount: Math.round((amount / tenure) * 100) / 100,
-      feeType: 'NO_FEE',
+      // provider 2.0.0, Offer.feeType: "one of the [NO_FEES, FIXED_AMT, PRCENTG]".
+      feeType: 'NO_FEES',
       provider: { providerId: world.providerId, providerName: 'Mock Lender', providerLogoUrl: 'https://lender.example.test/logo.png' },
       offerBeginDatetime: begin.toISOString(),
       offerEndDatetime: end.toISOString(),

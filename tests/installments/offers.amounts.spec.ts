@@ -25,6 +25,8 @@ test(
         for (const offer of res.body.offers as Record<string, any>[]) {
           const { tenure, totalAmount: total, otherInstallmentAmount: other, firstInstallmentAmount: first } = offer;
           const what = `${amount} ${currency}, tenure ${tenure}: total ${total}, other ${other}, first ${first}`;
+          // "inclusive of fees, tax and interest": never less than the purchase.
+          if (typeof total !== 'number' || cents(total) < cents(amount)) wrong.push(`${what}: totalAmount below the transaction's amount`);
           if (typeof other !== 'number' || !(other > 0)) wrong.push(`${what}: otherInstallmentAmount not a positive amount`);
           else if (Math.abs(other * 100 - cents(other)) > 1e-6) wrong.push(`${what}: otherInstallmentAmount finer than a cent`);
           else {
@@ -35,5 +37,34 @@ test(
         }
       }
     expect(wrong, "every offer's installments make up its total").toEqual([]);
+  },
+);
+
+// provider 2.0.0, Offer: frequency "will be one of the [WEEKLY, BIWEEKLY, MONTHLY]", feeType "will be one
+// of the [NO_FEES, FIXED_AMT, PRCENTG (Percentage of transaction amount)]" (prose only: the schema bounds
+// their lengths); offerBeginDatetime and offerEndDatetime "start" and "end" the offer, so it ends after it begins.
+const FREQUENCIES = ['WEEKLY', 'BIWEEKLY', 'MONTHLY'];
+const FEE_TYPES = ['NO_FEES', 'FIXED_AMT', 'PRCENTG'];
+
+test(
+  "offers: each offer's frequency and feeType are the provider's values, and it ends after it begins @provider",
+  rules('IN-VAL-OFFER-TERMS'),
+  async ({ instApi, instReq, inst }) => {
+    test.skip(!inst.eligiblePan, 'needs INSTALLMENTS_ELIGIBLE_PAN');
+    const res = await instApi.call('approvedOffers', {
+      body: await instReq.offersBody(inst.eligiblePan!),
+      headers: { 'Correlation-Id': crypto.randomUUID() },
+    });
+    expect(res.status, 'offers for the eligible card').toBe(200);
+    const wrong: string[] = [];
+    for (const offer of res.body.offers as Record<string, any>[]) {
+      const what = `offer ${offer.offerId} (tenure ${offer.tenure})`;
+      if (!FREQUENCIES.includes(offer.frequency)) wrong.push(`${what}: frequency ${JSON.stringify(offer.frequency)}`);
+      if (!FEE_TYPES.includes(offer.feeType)) wrong.push(`${what}: feeType ${JSON.stringify(offer.feeType)}`);
+      const [begin, end] = [Date.parse(offer.offerBeginDatetime), Date.parse(offer.offerEndDatetime)];
+      if (!(end > begin))
+        wrong.push(`${what}: offerEndDatetime ${offer.offerEndDatetime} not after offerBeginDatetime ${offer.offerBeginDatetime}`);
+    }
+    expect(wrong, "every offer's terms").toEqual([]);
   },
 );

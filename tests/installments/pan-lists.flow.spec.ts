@@ -99,6 +99,9 @@ test(
       ['USD', '$'],
       ['EUR', '€'],
       ['GBP', '£'],
+      // Dollars of other countries: one character (Offer.currencySymbol, maxLength 1), so the dollar sign.
+      ['AUD', '$'],
+      ['CAD', '$'],
     ]) {
       const transaction = { amount: 1200, currency, localDateTime: '2025-06-01T10:15:00' };
       const res = await instApi.call('approvedOffers', {
