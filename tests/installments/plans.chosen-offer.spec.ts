@@ -184,10 +184,11 @@ test(
 // provider 2.0.0, PlanPost: offerId is optional; the notification's offerId is required (reference,
 // Notification). A plan saved without one still selects "a previously presented offer" (savePlan
 // summary), so its notification names an offer its offerTransactionId presented, whichever the target
-// takes: never an id no answer gave, nor none.
+// takes: never an id no answer gave, nor none. Without schedulePayments (optional) the service schedules the
+// plan itself, and the repayments it shows add up to what was bought.
 test(
-  'a plan saved without an offerId is notified with an offer of its own offers answer @assumption',
-  rules('IN-NOTIFY-CHOSEN', 'IN-NOTIFY-SENT'),
+  'a plan saved without an offerId or a schedule is notified with an offer of its own offers answer, and scheduled to the amount bought @assumption',
+  rules('IN-NOTIFY-CHOSEN', 'IN-NOTIFY-SENT', 'IN-VAL-PLAN-SCHEDULE'),
   async ({ instApi, instReq, inst, issuerReceiver }) => {
     const answer = await offersFor({ instApi, instReq, inst }, crypto.randomUUID());
     const created = await instApi.call('savePlan', {
@@ -210,5 +211,26 @@ test(
       offered.includes(String(named)),
       `notification offerId ${JSON.stringify(named)}: one of the answer's ${offered.join(', ')}`,
     ).toBe(true);
+    // No schedule was sent, so the service made one (IN-VAL-PLAN-SCHEDULE): on getPlan and in the notification
+    // alike, positive amounts in whole cents that together reach the amount bought (a cent of rounding each aside).
+    const read = await instApi.call('getPlan', { path: { plan_id: String(created.body.planId) } });
+    expect(read.status, 'the plan reads back').toBe(200);
+    const shown: [string, unknown[] | undefined, string][] = [
+      ['getPlan scheduledRepayments', read.body.scheduledRepayments, 'amount'],
+      ['notification schedulePayments', (n!.json as { schedulePayments?: unknown[] }).schedulePayments, 'installmentAmount'],
+    ];
+    for (const [what, items, field] of shown) {
+      if (items === undefined || items.length === 0) continue;
+      const amounts = items.map((r) => Number((r as Record<string, unknown>)[field]));
+      const cents = amounts.map((a) => Math.round(a * 100));
+      expect(
+        amounts.every((a, i) => a > 0 && Math.abs(a * 100 - cents[i]) < 1e-6),
+        `${what}: positive amounts in whole cents (${amounts.join(', ')})`,
+      ).toBe(true);
+      expect(
+        cents.reduce((a, b) => a + b, 0) + cents.length,
+        `${what}: ${amounts.join(' + ')} reach the transaction's 310.45`,
+      ).toBeGreaterThanOrEqual(31045);
+    }
   },
 );
