@@ -119,9 +119,8 @@ export function registerMerchants(
       .filter((p) => name === undefined || p.merchant.merchantLegalName.toLowerCase().includes(name))
       .map(view)
       .filter((m) => {
+        // The legal name was judged before the view was built (above).
         if (faults.has('search-ignores-criteria')) return true;
-        if (c.merchantLegalName !== undefined && !m.merchantLegalName.toLowerCase().includes(c.merchantLegalName.toLowerCase()))
-          return false;
         if (
           c.merchantParticipationStatus !== undefined &&
           m.status !== c.merchantParticipationStatus &&
