@@ -424,6 +424,25 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['CE-STATE-FOREIGN-SERVICE'],
   }),
+  // Seeded beside the check of every cardSource on each path (origin 'seeded').
+  seeded({
+    id: 'merchant-source-origin-unchecked',
+    rule: "CE-AUTH-ORIGIN: an enrollment whose cardSource is MERCHANT skips the origin check (another client's srcClientId enrolled; the other sources refuse it)",
+    source: 'assumption',
+    rules: ['CE-AUTH-ORIGIN'],
+  }),
+  seeded({
+    id: 'unsourced-foreign-service-accepted',
+    rule: "CE-STATE-FOREIGN-SERVICE: a request without cardSource has its serviceId looked up among every client's programs (a request with a source refuses another client's)",
+    source: 'assumption',
+    rules: ['CE-STATE-FOREIGN-SERVICE'],
+  }),
+  seeded({
+    id: 'receipt-wallet-source-suspended',
+    rule: 'CE-STATE-ACTIVE: a receipt enrolled with cardSource WALLET is answered with the card SUSPENDED (the other sources ACTIVE)',
+    source: 'seed',
+    rules: ['CE-STATE-ACTIVE'],
+  }),
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Off-by-one limits and patterns (seed, Consumer / ConsumerIdentity / Card tables and Limits).
   blind(

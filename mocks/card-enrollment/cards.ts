@@ -226,7 +226,9 @@ export function registerCards(
     const originSkipped = hasReceipt && faults.has('i2-card-receipt-origin-unchecked');
     // i6-card-wallet-origin-unchecked: a wallet's push is trusted without its origin.
     const walletTrusted = faults.has('i6-card-wallet-origin-unchecked') && body.cardSource === 'WALLET';
-    if (owner && owner !== client && !faults.has('forbidden-never-given') && !originSkipped && !walletTrusted)
+    // merchant-source-origin-unchecked: a merchant's enrollment is trusted without its origin.
+    const merchantTrusted = faults.has('merchant-source-origin-unchecked') && body.cardSource === 'MERCHANT';
+    if (owner && owner !== client && !faults.has('forbidden-never-given') && !originSkipped && !walletTrusted && !merchantTrusted)
       return sendError(reply, faults, 403, 'PERMISSION_DENIED', 'Client identity (origin) not validated.');
     // i3-card-service-id-case-insensitive: the serviceId is resolved without case.
     const serviceKnown =
@@ -237,7 +239,11 @@ export function registerCards(
       // i5-card-service-of-other-client-accepted: the program looked up among every client's.
       (faults.has('i5-card-service-of-other-client-accepted') && world.clients.some((c) => c.serviceIds.includes(body.serviceId))) ||
       // receipt-foreign-service-accepted: on the receipt path, the program looked up among every client's.
-      (hasReceipt && faults.has('receipt-foreign-service-accepted') && world.clients.some((c) => c.serviceIds.includes(body.serviceId)));
+      (hasReceipt && faults.has('receipt-foreign-service-accepted') && world.clients.some((c) => c.serviceIds.includes(body.serviceId))) ||
+      // unsourced-foreign-service-accepted: without a cardSource, the program looked up among every client's.
+      (body.cardSource === undefined &&
+        faults.has('unsourced-foreign-service-accepted') &&
+        world.clients.some((c) => c.serviceIds.includes(body.serviceId)));
     if (!serviceKnown && !faults.has('unknown-service-accepted') && !(hasReceipt && faults.has('blind-receipt-unknown-service-accepted')))
       return invalidState(reply, faults, 'serviceId', 'serviceId does not resolve to a service of this client.');
 
@@ -323,6 +329,8 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
         onReceipt('blind-receipt-card-suspended') ||
         // i5-card-issuer-source-suspended: a card pushed by the issuer starts suspended.
         (faults.has('i5-card-issuer-source-suspended') && body.cardSource === 'ISSUER') ||
+        // receipt-wallet-source-suspended: a receipt a wallet enrolls starts suspended.
+        (onReceipt('receipt-wallet-source-suspended') && body.cardSource === 'WALLET') ||
         // i6-card-expiring-this-month-suspended: a card expiring in the current month starts suspended.
         (faults.has('i6-card-expiring-this-month-suspended') &&
           Number(card.panExpirationMonth) === now.getUTCMonth() + 1 &&
