@@ -124,7 +124,12 @@ export function registerReportRetrieval(app: FastifyInstance, ctx: FdContext): v
     const pdfUnfrozen = faults.has('i6-report-by-customer-pdf-freeze-ignored') && wantsPdf(ctx, reply.request.headers.accept);
     if (!pdfUnfrozen && frozen(ctx, reply, customer.id)) return reply;
     const report = store().reports.get(input.path.reportId);
-    if (!report || (report.customerId !== customer.id && !faults.has('report-owner-unchecked')))
+    // income-report-by-customer-partner-only: an income kind is checked against the partner only.
+    const partnerOnly =
+      faults.has('income-report-by-customer-partner-only') &&
+      report?.partnerId === customer.partnerId &&
+      /^(voe|voie|paystatement)/i.test(report.type);
+    if (!report || (report.customerId !== customer.id && !faults.has('report-owner-unchecked') && !partnerOnly))
       return notFound(reply, input.path.reportId);
     const cached = cachedStatus(report);
     if (cached !== undefined && cached !== report.status) return reply.code(200).send({ ...reportBody(report), status: cached });
@@ -331,7 +336,13 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
   route(app, ctx, 'GetReportsByCustomerId', (input, reply) => {
     const customer = ownCustomer(ctx, reply, input);
     if (!customer || frozen(ctx, reply, customer.id) || limited(reply, `customer:${customer.id}`)) return reply;
-    const reports = reportsIn(store().byCustomer.get(customer.id)).filter(
+    // analytics-report-listed-for-partner: the partner's non-CRA analytics reports of every customer are listed.
+    const partnerAnalytics = faults.has('analytics-report-listed-for-partner')
+      ? [...store().reports.values()].filter(
+          (r) => r.partnerId === customer.partnerId && r.customerId !== customer.id && /noncra$/.test(r.type),
+        )
+      : [];
+    const reports = [...reportsIn(store().byCustomer.get(customer.id)), ...partnerAnalytics].filter(
       (r) => !(faults.has('i2-report-customer-list-drops-failed') && r.status === 'failure'),
     );
     // i4-report-customer-list-consumer-ssn-full: this list gives the consumer's whole SSN.
