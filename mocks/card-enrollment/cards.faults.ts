@@ -443,6 +443,13 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['CE-STATE-ACTIVE'],
   }),
+  // Seeded beside the check of the expiry month's edges on the virtual clock (origin 'seeded').
+  seeded({
+    id: 'expiry-this-month-refused',
+    rule: "CE-STATE-ACTIVE: a card whose expiry is the clock's month (valid through its end) is refused as expired (400), not enrolled",
+    source: 'seed',
+    rules: ['CE-STATE-ACTIVE', 'CE-ECHO-EXPIRY'],
+  }),
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Off-by-one limits and patterns (seed, Consumer / ConsumerIdentity / Card tables and Limits).
   blind(

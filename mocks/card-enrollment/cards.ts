@@ -186,6 +186,16 @@ export function registerCards(
           return invalidArgument(reply, faults, found, panMissing ? 'INVALID_STATE' : undefined);
         }
         card = plain as Card;
+        // expiry-this-month-refused: a card valid through the end of the clock's month is refused as expired.
+        const today = ctx.clock.now();
+        if (
+          faults.has('expiry-this-month-refused') &&
+          Number(card.panExpirationYear) === today.getUTCFullYear() &&
+          Number(card.panExpirationMonth) === today.getUTCMonth() + 1
+        )
+          return invalidArgument(reply, faults, [
+            { field: 'card.panExpirationMonth', keyword: 'expired', message: 'the card has expired' },
+          ]);
         // i6-card-cvc-leading-zero-refused: the security code read as a number, its leading zeros lost before the length check.
         if (
           faults.has('i6-card-cvc-leading-zero-refused') &&
