@@ -443,6 +443,13 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['CE-STATE-ACTIVE'],
   }),
+  // Seeded beside the check of the request's patterns and formats on the receipt path (origin 'seeded').
+  seeded({
+    id: 'receipt-phone-pattern-unenforced',
+    rule: 'CE-PAT-PHONE: on the receipt path a mobile number off its digits-only pattern is let through (the card path refuses it)',
+    source: 'seed',
+    rules: ['CE-PAT-PHONE'],
+  }),
   // Seeded beside the check of the expiry month's edges on the virtual clock (origin 'seeded').
   seeded({
     id: 'expiry-this-month-refused',

@@ -128,7 +128,13 @@ export function registerCards(
         found.length > 0 &&
         String((parsed as Body).consumer?.firstName ?? '').length === lengthOf(contract, 'Consumer', 'firstName').max! + 1 &&
         found.every((v) => v.field === 'consumer.firstName' && v.keyword === 'maxLength');
-      if (!tncOnly && !lastNameOnly && !firstNameOnly && !identityOnly) return invalidArgument(reply, faults, found);
+      // receipt-phone-pattern-unenforced: a mobile number off its pattern let through on the receipt path.
+      const phoneOnly =
+        faults.has('receipt-phone-pattern-unenforced') &&
+        receiptOnly &&
+        found.length > 0 &&
+        found.every((v) => v.field.startsWith('consumer.mobileNumber.') && v.keyword === 'pattern');
+      if (!tncOnly && !lastNameOnly && !firstNameOnly && !identityOnly && !phoneOnly) return invalidArgument(reply, faults, found);
     }
     // i5-card-identity-value-255-refused: the identityValue bound checked as exclusive.
     if (
