@@ -56,6 +56,19 @@ export const GUARD_FAULTS = faultCatalogue([
   // service runs); its value, IN-ECHO-CORRELATION, is checked where the caller gives one.
   rule('correlation-id-not-returned', 'answers that declare Correlation-Id carry it (provider 2.0.0)'),
   rule('bad-json-crashes', 'malformed body: 400, never 500', ['IN-ERR-MALFORMED']),
+  // Seeded beside the check of the PAN's length on every writer that carries one (origin 'seeded').
+  seeded({
+    id: 'seeded-deregister-pan-length-unchecked',
+    rule: 'IN-LIM-PAN: deregisterPans lets a PAN off its length through, encrypted or in clear (registration refuses it)',
+    source: 'provider',
+    rules: ['IN-LIM-PAN'],
+  }),
+  seeded({
+    id: 'seeded-plan-pan-length-unchecked',
+    rule: "IN-LIM-PAN: savePlan lets the consumer's PAN off its length through, encrypted or in clear (offers refuse it)",
+    source: 'provider',
+    rules: ['IN-LIM-PAN'],
+  }),
   // Seeded beside the check of the Correlation-Id on every error status of approvedOffers (origin 'seeded').
   seeded({
     id: 'seeded-refusal-correlation-regenerated',
