@@ -47,6 +47,12 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
     rules: ['FD-REPORT-READ-OWNER'],
   }),
   seeded({
+    id: 'report-list-rate-per-partner',
+    rule: "FD-REPORT-LIST-RATE: the lists of every customer and consumer of a partner share one allowance (another customer's list, or the customer's consumer list, is refused once one is spent)",
+    source: 'assumption',
+    rules: ['FD-REPORT-LIST-RATE'],
+  }),
+  seeded({
     id: 'analytics-report-listed-for-partner',
     rule: "FD-REPORT-READ-OWNER: a customer's list holds the non-CRA analytics reports of every customer of its partner, not its own only",
     source: 'seed',

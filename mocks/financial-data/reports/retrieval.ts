@@ -303,7 +303,9 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
   ctx.onReset.push(() => world.reports.listCalls.clear());
 
   /** Counts a list call of `key`; answers 429 and returns true past the limit. */
-  const limited = (reply: FastifyReply, key: string): boolean => {
+  const limited = (reply: FastifyReply, own: string, partnerId: string): boolean => {
+    // report-list-rate-per-partner: every customer's and consumer's lists of a partner share one allowance.
+    const key = faults.has('report-list-rate-per-partner') ? `partner:${partnerId}` : own;
     if (faults.has('report-list-no-rate-limit')) return false;
     const now = clock.nowEpochSeconds();
     // Blind fault: the window is one second too long (a call exactly 60 seconds old still counts).
@@ -335,7 +337,7 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
 
   route(app, ctx, 'GetReportsByCustomerId', (input, reply) => {
     const customer = ownCustomer(ctx, reply, input);
-    if (!customer || frozen(ctx, reply, customer.id) || limited(reply, `customer:${customer.id}`)) return reply;
+    if (!customer || frozen(ctx, reply, customer.id) || limited(reply, `customer:${customer.id}`, customer.partnerId)) return reply;
     // analytics-report-listed-for-partner: the partner's non-CRA analytics reports of every customer are listed.
     const partnerAnalytics = faults.has('analytics-report-listed-for-partner')
       ? [...store().reports.values()].filter(
@@ -358,7 +360,7 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
     const rateKey = faults.has('i6-report-list-rate-shared-customer-consumer')
       ? `customer:${consumer?.customerId}`
       : `consumer:${consumer?.id}`;
-    if (!consumer || frozen(ctx, reply, consumer.customerId) || limited(reply, rateKey)) return reply;
+    if (!consumer || frozen(ctx, reply, consumer.customerId) || limited(reply, rateKey, consumer.partnerId)) return reply;
     // Fault: the consumer's list forgets the reports of a customer that was deleted.
     const reports = reportsIn(store().byConsumer.get(consumer.id)).filter(
       (r) => !(faults.has('consumer-list-drops-deleted') && !world.customers.has(r.customerId)),
