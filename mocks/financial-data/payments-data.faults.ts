@@ -8,6 +8,12 @@ import { faultCatalogue, blind, independent, INDEPENDENT_3, INDEPENDENT_4, INDEP
 export const PAYMENTS_DATA_FAULTS = faultCatalogue([
   // Seeded beside the check of every account type under another customer (origin 'seeded').
   seeded({
+    id: 'peb-identity-count-before-include',
+    rule: 'FD-PAY-PEB-COUNTS: accountIdentitySuccessCount counts every account of the login when include leaves the identity section out (the section is absent from each)',
+    source: 'provider',
+    rules: ['FD-PAY-PEB-COUNTS'],
+  }),
+  seeded({
     id: 'savings-account-any-customer',
     rule: 'FD-OBJ-OTHER-PARENT: the payments data readers serve a savings account named under another customer of the same partner (the checking account is refused there)',
     source: 'seed',

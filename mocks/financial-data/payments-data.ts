@@ -363,6 +363,9 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
       errorCount += faults.has('blind-payments-data-peb-error-count-per-account') ? Math.min(1, errors.length) : errors.length;
       return view;
     });
+    // peb-identity-count-before-include: the identity section counted for every account, asked for or not.
+    if (faults.has('peb-identity-count-before-include') && !sections.has('accountIdentity'))
+      counts.accountIdentitySuccessCount = views.length;
     return { customerId, errorCount, accountCount: views.length, ...counts, accounts: views };
   };
   // provider 1.35.0: the include parameter is an open string in the contract; its 400 example
