@@ -443,6 +443,13 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['CE-STATE-ACTIVE'],
   }),
+  // Seeded beside the check of the consumer's codes and identity with values that can tell (origin 'seeded').
+  seeded({
+    id: 'country-code-case-folded',
+    rule: "CE-FMT-COUNTRY: the consumer's countryCode is trimmed and upper-cased before it is judged (a lower-case or padded code enrolled)",
+    source: 'seed',
+    rules: ['CE-FMT-COUNTRY'],
+  }),
   // Seeded beside the check of the request's patterns and formats on the receipt path (origin 'seeded').
   seeded({
     id: 'receipt-phone-pattern-unenforced',

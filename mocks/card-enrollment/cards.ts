@@ -101,6 +101,9 @@ export function registerCards(
     }
     const body = parsed as Body;
     const receiptOnly = body.enrolmentReferenceData !== undefined && body.encryptedCard === undefined;
+    // country-code-case-folded: the consumer's country code trimmed and upper-cased before it is judged.
+    if (faults.has('country-code-case-folded') && typeof body.consumer?.countryCode === 'string')
+      body.consumer.countryCode = body.consumer.countryCode.trim().toUpperCase();
     if (!validateRequest(body)) {
       const found = violations(validateRequest.errors);
       // blind fault: a missing complianceSettings.tnc let through on the receipt path.
