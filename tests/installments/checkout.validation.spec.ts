@@ -107,6 +107,15 @@ const ROWS: Row[] = [
     why: 'sync true1 (a boolean word and more)',
     rule: 'IN-ERR-CONTRACT:refuse',
   },
+  // ... and one with letters before it (a target matching only the end of the text takes it).
+  {
+    op: 'planApproval',
+    field: 'query:sync',
+    value: 'untrue',
+    accepted: false,
+    why: 'sync untrue (a boolean word after other letters)',
+    rule: 'IN-ERR-CONTRACT:refuse',
+  },
   // PAN registration (provider 2.0.0, PanRegistrationBody)
   { op: 'registerPans', field: 'panListName', value: 'a', accepted: true, why: '1 character (min)', rule: 'IN-LIM-PANLISTNAME:accept' },
   {
