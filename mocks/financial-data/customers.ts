@@ -15,11 +15,10 @@ export function customerView(c: Customer) {
 }
 
 /** Seed 002, Customers: search matches the username, or any combination of firstName and lastName. */
-function matches(c: Customer, search: string, byName: boolean, withLastName = true): boolean {
+function matches(c: Customer, search: string): boolean {
   const text = search.trim().toLowerCase();
   if (c.username.toLowerCase().includes(text)) return true;
-  if (!byName) return false;
-  const names = (withLastName ? [c.firstName ?? '', c.lastName ?? ''] : [c.firstName ?? '']).map((n) => n.toLowerCase());
+  const names = [c.firstName ?? '', c.lastName ?? ''].map((n) => n.toLowerCase());
   return text.split(/\s+/).every((word) => names.some((n) => n.includes(word)));
 }
 
@@ -92,17 +91,24 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     const type = query.type && !faults.has('type-filter-ignored') && !typeDropped ? String(query.type) : undefined;
     const match = (c: Customer) =>
       matches(
-        // Fault: the search reads the names the customer was created with.
-        faults.has('model-search-uses-created-names') ? { ...c, ...createdNames.get(c.id) } : c,
+        // Faults: the search reads the names the customer was created with; no name at all (a
+        // search text is never empty, and no word of it is in an empty name); no last name.
+        faults.has('model-search-uses-created-names')
+          ? { ...c, ...createdNames.get(c.id) }
+          : faults.has('search-by-name-broken')
+            ? { ...c, firstName: undefined, lastName: undefined }
+            : faults.has('blind-search-ignores-last-name')
+              ? { ...c, lastName: undefined }
+              : c,
         query.search,
-        !faults.has('search-by-name-broken'),
-        !faults.has('blind-search-ignores-last-name'),
       );
     let list: Sliceable<Customer>;
-    if (partner && !faults.has('blind-deleted-customer-still-listed')) {
+    // Every caller has a partner: the shared front (middleware.ts authenticate) answers 401 before a
+    // handler runs unless it found the app token's partner.
+    if (!faults.has('blind-deleted-customer-still-listed')) {
       // The store's indexes (state.ts) give the partner's customers of that username and type, and
       // with a search only those its sequences can match, in creation order.
-      const candidates = customerCandidates(world, { partnerId: partner.id, username, type, search: searched ? query.search : undefined });
+      const candidates = customerCandidates(world, { partnerId: partner!.id, username, type, search: searched ? query.search : undefined });
       list = !searched ? candidates : (Array.isArray(candidates) ? candidates : candidates.all()).filter(match);
     } else {
       const all = faults.has('blind-deleted-customer-still-listed')
