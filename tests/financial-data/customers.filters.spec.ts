@@ -84,6 +84,8 @@ test(
       ['one first name', { search: `Ada${tag}` }, [ada.id]],
       ['first and last name', { search: `Grace${tag} Hopper` }, [grace.id]],
       ['last and first name', { search: `Turing Alan${tag}` }, [alan.id]],
+      // Every word of the text must be found: one customer's first name with another's last name matches nobody.
+      ["a first name with another's last name", { search: `Ada${tag} Hopper` }, []],
       ['a username', { search: grace.username }, [grace.id]],
       ['username', { username: alan.username }, [alan.id]],
       ['an unused username', { username: `${ada.username}.unused` }, []],
