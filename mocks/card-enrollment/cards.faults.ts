@@ -424,6 +424,46 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['CE-STATE-FOREIGN-SERVICE'],
   }),
+  // Seeded beside the check of every cardSource on each path (origin 'seeded').
+  seeded({
+    id: 'merchant-source-origin-unchecked',
+    rule: "CE-AUTH-ORIGIN: an enrollment whose cardSource is MERCHANT skips the origin check (another client's srcClientId enrolled; the other sources refuse it)",
+    source: 'assumption',
+    rules: ['CE-AUTH-ORIGIN'],
+  }),
+  seeded({
+    id: 'unsourced-foreign-service-accepted',
+    rule: "CE-STATE-FOREIGN-SERVICE: a request without cardSource has its serviceId looked up among every client's programs (a request with a source refuses another client's)",
+    source: 'assumption',
+    rules: ['CE-STATE-FOREIGN-SERVICE'],
+  }),
+  seeded({
+    id: 'receipt-wallet-source-suspended',
+    rule: 'CE-STATE-ACTIVE: a receipt enrolled with cardSource WALLET is answered with the card SUSPENDED (the other sources ACTIVE)',
+    source: 'seed',
+    rules: ['CE-STATE-ACTIVE'],
+  }),
+  // Seeded beside the check of the consumer's codes and identity with values that can tell (origin 'seeded').
+  seeded({
+    id: 'country-code-case-folded',
+    rule: "CE-FMT-COUNTRY: the consumer's countryCode is trimmed and upper-cased before it is judged (a lower-case or padded code enrolled)",
+    source: 'seed',
+    rules: ['CE-FMT-COUNTRY'],
+  }),
+  // Seeded beside the check of the request's patterns and formats on the receipt path (origin 'seeded').
+  seeded({
+    id: 'receipt-phone-pattern-unenforced',
+    rule: 'CE-PAT-PHONE: on the receipt path a mobile number off its digits-only pattern is let through (the card path refuses it)',
+    source: 'seed',
+    rules: ['CE-PAT-PHONE'],
+  }),
+  // Seeded beside the check of the expiry month's edges on the virtual clock (origin 'seeded').
+  seeded({
+    id: 'expiry-this-month-refused',
+    rule: "CE-STATE-ACTIVE: a card whose expiry is the clock's month (valid through its end) is refused as expired (400), not enrolled",
+    source: 'seed',
+    rules: ['CE-STATE-ACTIVE', 'CE-ECHO-EXPIRY'],
+  }),
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Off-by-one limits and patterns (seed, Consumer / ConsumerIdentity / Card tables and Limits).
   blind(

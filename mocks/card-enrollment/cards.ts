@@ -101,6 +101,9 @@ export function registerCards(
     }
     const body = parsed as Body;
     const receiptOnly = body.enrolmentReferenceData !== undefined && body.encryptedCard === undefined;
+    // country-code-case-folded: the consumer's country code trimmed and upper-cased before it is judged.
+    if (faults.has('country-code-case-folded') && typeof body.consumer?.countryCode === 'string')
+      body.consumer.countryCode = body.consumer.countryCode.trim().toUpperCase();
     if (!validateRequest(body)) {
       const found = violations(validateRequest.errors);
       // blind fault: a missing complianceSettings.tnc let through on the receipt path.
@@ -128,7 +131,13 @@ export function registerCards(
         found.length > 0 &&
         String((parsed as Body).consumer?.firstName ?? '').length === lengthOf(contract, 'Consumer', 'firstName').max! + 1 &&
         found.every((v) => v.field === 'consumer.firstName' && v.keyword === 'maxLength');
-      if (!tncOnly && !lastNameOnly && !firstNameOnly && !identityOnly) return invalidArgument(reply, faults, found);
+      // receipt-phone-pattern-unenforced: a mobile number off its pattern let through on the receipt path.
+      const phoneOnly =
+        faults.has('receipt-phone-pattern-unenforced') &&
+        receiptOnly &&
+        found.length > 0 &&
+        found.every((v) => v.field.startsWith('consumer.mobileNumber.') && v.keyword === 'pattern');
+      if (!tncOnly && !lastNameOnly && !firstNameOnly && !identityOnly && !phoneOnly) return invalidArgument(reply, faults, found);
     }
     // i5-card-identity-value-255-refused: the identityValue bound checked as exclusive.
     if (
@@ -186,6 +195,16 @@ export function registerCards(
           return invalidArgument(reply, faults, found, panMissing ? 'INVALID_STATE' : undefined);
         }
         card = plain as Card;
+        // expiry-this-month-refused: a card valid through the end of the clock's month is refused as expired.
+        const today = ctx.clock.now();
+        if (
+          faults.has('expiry-this-month-refused') &&
+          Number(card.panExpirationYear) === today.getUTCFullYear() &&
+          Number(card.panExpirationMonth) === today.getUTCMonth() + 1
+        )
+          return invalidArgument(reply, faults, [
+            { field: 'card.panExpirationMonth', keyword: 'expired', message: 'the card has expired' },
+          ]);
         // i6-card-cvc-leading-zero-refused: the security code read as a number, its leading zeros lost before the length check.
         if (
           faults.has('i6-card-cvc-leading-zero-refused') &&
@@ -226,7 +245,9 @@ export function registerCards(
     const originSkipped = hasReceipt && faults.has('i2-card-receipt-origin-unchecked');
     // i6-card-wallet-origin-unchecked: a wallet's push is trusted without its origin.
     const walletTrusted = faults.has('i6-card-wallet-origin-unchecked') && body.cardSource === 'WALLET';
-    if (owner && owner !== client && !faults.has('forbidden-never-given') && !originSkipped && !walletTrusted)
+    // merchant-source-origin-unchecked: a merchant's enrollment is trusted without its origin.
+    const merchantTrusted = faults.has('merchant-source-origin-unchecked') && body.cardSource === 'MERCHANT';
+    if (owner && owner !== client && !faults.has('forbidden-never-given') && !originSkipped && !walletTrusted && !merchantTrusted)
       return sendError(reply, faults, 403, 'PERMISSION_DENIED', 'Client identity (origin) not validated.');
     // i3-card-service-id-case-insensitive: the serviceId is resolved without case.
     const serviceKnown =
@@ -237,7 +258,11 @@ export function registerCards(
       // i5-card-service-of-other-client-accepted: the program looked up among every client's.
       (faults.has('i5-card-service-of-other-client-accepted') && world.clients.some((c) => c.serviceIds.includes(body.serviceId))) ||
       // receipt-foreign-service-accepted: on the receipt path, the program looked up among every client's.
-      (hasReceipt && faults.has('receipt-foreign-service-accepted') && world.clients.some((c) => c.serviceIds.includes(body.serviceId)));
+      (hasReceipt && faults.has('receipt-foreign-service-accepted') && world.clients.some((c) => c.serviceIds.includes(body.serviceId))) ||
+      // unsourced-foreign-service-accepted: without a cardSource, the program looked up among every client's.
+      (body.cardSource === undefined &&
+        faults.has('unsourced-foreign-service-accepted') &&
+        world.clients.some((c) => c.serviceIds.includes(body.serviceId)));
     if (!serviceKnown && !faults.has('unknown-service-accepted') && !(hasReceipt && faults.has('blind-receipt-unknown-service-accepted')))
       return invalidState(reply, faults, 'serviceId', 'serviceId does not resolve to a service of this client.');
 
@@ -323,6 +348,8 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
         onReceipt('blind-receipt-card-suspended') ||
         // i5-card-issuer-source-suspended: a card pushed by the issuer starts suspended.
         (faults.has('i5-card-issuer-source-suspended') && body.cardSource === 'ISSUER') ||
+        // receipt-wallet-source-suspended: a receipt a wallet enrolls starts suspended.
+        (onReceipt('receipt-wallet-source-suspended') && body.cardSource === 'WALLET') ||
         // i6-card-expiring-this-month-suspended: a card expiring in the current month starts suspended.
         (faults.has('i6-card-expiring-this-month-suspended') &&
           Number(card.panExpirationMonth) === now.getUTCMonth() + 1 &&

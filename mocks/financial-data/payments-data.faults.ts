@@ -3,9 +3,22 @@
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_3, INDEPENDENT_4, INDEPENDENT_6 } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_3, INDEPENDENT_4, INDEPENDENT_6, seeded } from '../kit/faults.js';
 
 export const PAYMENTS_DATA_FAULTS = faultCatalogue([
+  // Seeded beside the check of every account type under another customer (origin 'seeded').
+  seeded({
+    id: 'peb-identity-count-before-include',
+    rule: 'FD-PAY-PEB-COUNTS: accountIdentitySuccessCount counts every account of the login when include leaves the identity section out (the section is absent from each)',
+    source: 'provider',
+    rules: ['FD-PAY-PEB-COUNTS'],
+  }),
+  seeded({
+    id: 'savings-account-any-customer',
+    rule: 'FD-OBJ-OTHER-PARENT: the payments data readers serve a savings account named under another customer of the same partner (the checking account is refused there)',
+    source: 'seed',
+    rules: ['FD-OBJ-OTHER-PARENT'],
+  }),
   {
     id: 'bundle-account-any-customer',
     rule: 'FD-OBJ-OTHER-PARENT: the payment enablement bundle serves an account named under another customer of the same partner (200 instead of 404)',

@@ -94,7 +94,16 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
     return copies.get(account.id)!;
   };
   const nowS = () => clock.nowEpochSeconds();
-  const accountOf = ({ path, partner }: Input) => findAccount(world, path.customerId, path.accountId, partner?.id);
+  // savings-account-any-customer: a savings account is found by its id among every customer of the partner.
+  const accountOf = ({ path, partner }: Input) => {
+    const own = findAccount(world, path.customerId, path.accountId, partner?.id);
+    if (own || !faults.has('savings-account-any-customer')) return own;
+    const account = world.accounts.get(path.accountId);
+    const customer = world.customers.get(String(path.customerId));
+    return account?.type === 'savings' && customer && world.customers.get(account.customerId)?.partnerId === customer.partnerId
+      ? account
+      : undefined;
+  };
   const customerOf = (account: Account) => world.customers.get(account.customerId);
   const unsupported = (reply: FastifyReply) => sendError(ctx, reply, 400, NOT_SUPPORTED);
 
@@ -354,6 +363,9 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
       errorCount += faults.has('blind-payments-data-peb-error-count-per-account') ? Math.min(1, errors.length) : errors.length;
       return view;
     });
+    // peb-identity-count-before-include: the identity section counted for every account, asked for or not.
+    if (faults.has('peb-identity-count-before-include') && !sections.has('accountIdentity'))
+      counts.accountIdentitySuccessCount = views.length;
     return { customerId, errorCount, accountCount: views.length, ...counts, accounts: views };
   };
   // provider 1.35.0: the include parameter is an open string in the contract; its 400 example

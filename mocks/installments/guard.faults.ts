@@ -56,6 +56,26 @@ export const GUARD_FAULTS = faultCatalogue([
   // service runs); its value, IN-ECHO-CORRELATION, is checked where the caller gives one.
   rule('correlation-id-not-returned', 'answers that declare Correlation-Id carry it (provider 2.0.0)'),
   rule('bad-json-crashes', 'malformed body: 400, never 500', ['IN-ERR-MALFORMED']),
+  // Seeded beside the check of the PAN's length on every writer that carries one (origin 'seeded').
+  seeded({
+    id: 'seeded-deregister-pan-length-unchecked',
+    rule: 'IN-LIM-PAN: deregisterPans lets a PAN off its length through, encrypted or in clear (registration refuses it)',
+    source: 'provider',
+    rules: ['IN-LIM-PAN'],
+  }),
+  seeded({
+    id: 'seeded-plan-pan-length-unchecked',
+    rule: "IN-LIM-PAN: savePlan lets the consumer's PAN off its length through, encrypted or in clear (offers refuse it)",
+    source: 'provider',
+    rules: ['IN-LIM-PAN'],
+  }),
+  // Seeded beside the check of the Correlation-Id on every error status of approvedOffers (origin 'seeded').
+  seeded({
+    id: 'seeded-refusal-correlation-regenerated',
+    rule: "IN-ECHO-CORRELATION: approvedOffers' refusals before its rule (401, 403, 406, 415) answer a Correlation-Id of their own, not the caller's (its 200, 400 and 404 echo it)",
+    source: 'provider',
+    rules: ['IN-ECHO-CORRELATION'],
+  }),
   // Merchant participation flow (reference, Flows - lender app).
   rule('paging-headers-missing', 'pages carry Count, Offset, Limit, Total', ['IN-PAGE-HEADERS']),
   rule('paging-total-wrong', 'Total counts all pages', ['IN-PAGE-HEADERS']),

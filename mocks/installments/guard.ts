@@ -3,6 +3,7 @@
 // Content-Type (415, offers only), query and header parameters, the JSON body against the
 // contract, and the card data: a root JWE `encryptedValue` (decrypted and checked against its plaintext
 // schema) or, as the provider's schema also allows, `sensitiveData` in clear (provider 2.0.0).
+import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ValidateFunction } from 'ajv';
 import type { Contract, Operation, Parameter } from '../../helpers/contract/contract.js';
@@ -102,6 +103,13 @@ export function createGuard(
   };
   return async (req, reply, operationId) => {
     const { op, paging, limitMax, inputs } = shapeOf(operationId);
+    // seeded-refusal-correlation-regenerated: the guard's refusals of approvedOffers (401, 403, 406,
+    // 415) answer a Correlation-Id of their own instead of the caller's.
+    const refuse = (status: number, code: string, message: string) => {
+      if (operationId === 'approvedOffers' && faults.has('seeded-refusal-correlation-regenerated'))
+        reply.header('Correlation-Id', randomUUID());
+      return sendError(reply, faults, status, code, message);
+    };
     const raw = typeof req.body === 'string' ? req.body : undefined;
     const verdict = verifyRequest(
       {
@@ -119,7 +127,7 @@ export function createGuard(
       !(verdict.reason === 'missing' && faults.has('unsigned-accepted')) &&
       !(verdict.reason === 'unknown-key' && faults.has('unknown-key-accepted'))
     ) {
-      return void sendError(reply, faults, 401, 'UNAUTHORIZED', `OAuth signature rejected (${verdict.reason}).`);
+      return void refuse(401, 'UNAUTHORIZED', `OAuth signature rejected (${verdict.reason}).`);
     }
     const allowed = world.keys.find((k) => sameKey(k, consumerKey))!.operations;
     const forbiddenUnchecked =
@@ -127,14 +135,14 @@ export function createGuard(
       // i4-forbidden-key-reads-plan: getPlan misses from the key's rights check.
       (faults.has('i4-forbidden-key-reads-plan') && operationId === 'getPlan');
     if (allowed !== '*' && !allowed.includes(operationId) && !faults.has('forbidden-never-given') && !forbiddenUnchecked) {
-      return void sendError(reply, faults, 403, 'FORBIDDEN', `The consumer key may not call ${operationId}.`);
+      return void refuse(403, 'FORBIDDEN', `The consumer key may not call ${operationId}.`);
     }
     if (op.responses['406'] && !acceptsJson(req.headers.accept) && !faults.has('not-acceptable-ignored')) {
-      return void sendError(reply, faults, 406, 'NOT_ACCEPTABLE', 'Only application/json can be produced.');
+      return void refuse(406, 'NOT_ACCEPTABLE', 'Only application/json can be produced.');
     }
     const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     if (op.responses['415'] && raw && type !== 'application/json' && !faults.has('unsupported-media-accepted')) {
-      return void sendError(reply, faults, 415, 'UNSUPPORTED_MEDIA_TYPE', 'The body must be application/json.');
+      return void refuse(415, 'UNSUPPORTED_MEDIA_TYPE', 'The body must be application/json.');
     }
 
     const query = new URL(req.url, 'http://mock').searchParams;
@@ -167,8 +175,15 @@ export function createGuard(
         return void reply.code(500).send({ message: 'Unexpected token' });
       return void invalidRequest(reply, faults, [{ field: 'body', keyword: 'type', message: 'the body must be JSON' }]);
     }
+    // seeded-deregister-pan-length-unchecked / seeded-plan-pan-length-unchecked: a PAN off its length
+    // let through by one writer (registration and offers refuse it).
+    const panOnly = (found: { field: string }[]) =>
+      found.length > 0 &&
+      found.every((v) => /(^|\.)(pan|primaryAccountNumber)$/.test(v.field)) &&
+      ((operationId === 'deregisterPans' && faults.has('seeded-deregister-pan-length-unchecked')) ||
+        (operationId === 'savePlan' && faults.has('seeded-plan-pan-length-unchecked')));
     const validate = contract.requestValidator(operationId)!;
-    if (!validate(parsed)) return void invalidRequest(reply, faults, violations(validate.errors));
+    if (!validate(parsed) && !panOnly(violations(validate.errors))) return void invalidRequest(reply, faults, violations(validate.errors));
     const body = parsed as any;
     // provider 2.0.0: encryption replaces `sensitiveData` by a root `encryptedValue`; in clear the
     // request schema has already checked `sensitiveData`.
@@ -181,7 +196,7 @@ export function createGuard(
       ]);
     }
     const plainValidate = contract.component(PLAINTEXT[operationId]);
-    if (plain !== undefined && !plainValidate(plain))
+    if (plain !== undefined && !plainValidate(plain) && !panOnly(violations(plainValidate.errors, 'encryptedValue')))
       return void invalidRequest(reply, faults, violations(plainValidate.errors, 'encryptedValue'));
     return { body, plain, query, consumerKey, ...paging };
   };

@@ -30,7 +30,11 @@ const ACCOUNT_TYPES = ['personalChecking', 'businessChecking', 'personalSavings'
  * A full account number of 12 digits, unique to the call (sensitive: the client flags any echo).
  * Its last four start with zeros, so that a last four read as a number (42 for 0042) is seen.
  */
-const newAccountNumber = () => `66${String(Date.now()).slice(-6)}00${String(Math.floor(Math.random() * 100)).padStart(2, '0')}`;
+// Twelve digits, new for each call of a worker: a counter beside the time, so that two numbers made in the
+// same millisecond differ (a number used twice is the same account: its entries pending, a 409).
+let accountSeq = 0;
+const newAccountNumber = () =>
+  `66${String(Date.now()).slice(-4)}${String(accountSeq++ % 100).padStart(2, '0')}${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`;
 const receiver = (overrides: Record<string, unknown> = {}) => ({
   routingNumber: '011000015',
   accountNumber: newAccountNumber(),

@@ -8,6 +8,13 @@ import { faultCatalogue, blind, ruleFault, seeded } from '../../kit/faults.js';
 const f = ruleFault;
 
 export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
+  // Seeded beside the check of another partner's customer on every userType (origin 'seeded').
+  seeded({
+    id: 'business-analytics-customer-any-partner',
+    rule: "FD-OBJ-OTHER-PARTNER: balance and cash flow analytics for userType business (payment history aside) are made for another partner's customer (userType personal refuses it)",
+    source: 'seed',
+    rules: ['FD-OBJ-OTHER-PARTNER'],
+  }),
   // Eligibility by account type (seed 002; provider 1.35.0 for the cash flow reports).
   f(
     'cashflow-eligibility-skipped',

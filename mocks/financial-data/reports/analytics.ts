@@ -179,7 +179,15 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
           !guarantorSkipped &&
           !faults.has(kind === 'payhist' ? 'payhist-cra-consumer-not-required' : 'analytics-cra-consumer-not-required')) ||
         (kind === 'payhist' && purpose === 'noncra' && faults.has('blind-analytics-payhist-noncra-needs-consumer'));
-      const guarded = generationGuard(ctx, reply, path.customerId, needsConsumer);
+      // business-analytics-customer-any-partner: a business analytics report is made for any partner's customer.
+      const foreign =
+        faults.has('business-analytics-customer-any-partner') && kind !== 'payhist' && userType === 'business'
+          ? ctx.state.customers.get(path.customerId)
+          : undefined;
+      const foreignConsumer = foreign ? ctx.state.consumers.get(ctx.state.consumerOf.get(foreign.id) ?? '') : undefined;
+      const guarded = foreign
+        ? { customer: foreign, consumer: foreignConsumer }
+        : generationGuard(ctx, reply, path.customerId, needsConsumer);
       if (!guarded) return;
       const business = businessOf(path.customerId);
       const businessNeeded =

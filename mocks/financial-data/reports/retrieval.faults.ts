@@ -14,6 +14,7 @@ import {
   INDEPENDENT_3,
   INDEPENDENT_4,
   INDEPENDENT_6,
+  seeded,
 } from '../../kit/faults.js';
 
 const f = <Id extends string>(id: Id, rule: string, text: string, source: Fault['source'] = 'seed'): Fault<Id> =>
@@ -38,6 +39,25 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
   f('portfolio-keeps-every-report', 'FD-PORTFOLIO-LATEST', 'a portfolio holds one report per type (not every report)'),
   f('portfolio-keeps-first-of-type', 'FD-PORTFOLIO-LATEST', 'a portfolio holds the most recent report of a type (not the first)'),
   f('report-list-no-rate-limit', 'FD-REPORT-LIST-RATE', 'the 21st list call within 60 seconds is a 429', 'assumption'),
+  // Seeded beside the check of a report of every kind on every reader (origin 'seeded').
+  seeded({
+    id: 'income-report-by-customer-partner-only',
+    rule: 'FD-REPORT-READ-OWNER: a report of the income kinds (VOE, VOIE, pay statement) read through another customer of the same partner is served (the asset kinds are a 404 there)',
+    source: 'seed',
+    rules: ['FD-REPORT-READ-OWNER'],
+  }),
+  seeded({
+    id: 'report-list-rate-per-partner',
+    rule: "FD-REPORT-LIST-RATE: the lists of every customer and consumer of a partner share one allowance (another customer's list, or the customer's consumer list, is refused once one is spent)",
+    source: 'assumption',
+    rules: ['FD-REPORT-LIST-RATE'],
+  }),
+  seeded({
+    id: 'analytics-report-listed-for-partner',
+    rule: "FD-REPORT-READ-OWNER: a customer's list holds the non-CRA analytics reports of every customer of its partner, not its own only",
+    source: 'seed',
+    rules: ['FD-REPORT-READ-OWNER'],
+  }),
   f(
     'report-list-rate-off-by-one',
     'FD-REPORT-LIST-RATE',

@@ -124,7 +124,12 @@ export function registerReportRetrieval(app: FastifyInstance, ctx: FdContext): v
     const pdfUnfrozen = faults.has('i6-report-by-customer-pdf-freeze-ignored') && wantsPdf(ctx, reply.request.headers.accept);
     if (!pdfUnfrozen && frozen(ctx, reply, customer.id)) return reply;
     const report = store().reports.get(input.path.reportId);
-    if (!report || (report.customerId !== customer.id && !faults.has('report-owner-unchecked')))
+    // income-report-by-customer-partner-only: an income kind is checked against the partner only.
+    const partnerOnly =
+      faults.has('income-report-by-customer-partner-only') &&
+      report?.partnerId === customer.partnerId &&
+      /^(voe|voie|paystatement)/i.test(report.type);
+    if (!report || (report.customerId !== customer.id && !faults.has('report-owner-unchecked') && !partnerOnly))
       return notFound(reply, input.path.reportId);
     const cached = cachedStatus(report);
     if (cached !== undefined && cached !== report.status) return reply.code(200).send({ ...reportBody(report), status: cached });
@@ -298,7 +303,9 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
   ctx.onReset.push(() => world.reports.listCalls.clear());
 
   /** Counts a list call of `key`; answers 429 and returns true past the limit. */
-  const limited = (reply: FastifyReply, key: string): boolean => {
+  const limited = (reply: FastifyReply, own: string, partnerId: string): boolean => {
+    // report-list-rate-per-partner: every customer's and consumer's lists of a partner share one allowance.
+    const key = faults.has('report-list-rate-per-partner') ? `partner:${partnerId}` : own;
     if (faults.has('report-list-no-rate-limit')) return false;
     const now = clock.nowEpochSeconds();
     // Blind fault: the window is one second too long (a call exactly 60 seconds old still counts).
@@ -330,8 +337,14 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
 
   route(app, ctx, 'GetReportsByCustomerId', (input, reply) => {
     const customer = ownCustomer(ctx, reply, input);
-    if (!customer || frozen(ctx, reply, customer.id) || limited(reply, `customer:${customer.id}`)) return reply;
-    const reports = reportsIn(store().byCustomer.get(customer.id)).filter(
+    if (!customer || frozen(ctx, reply, customer.id) || limited(reply, `customer:${customer.id}`, customer.partnerId)) return reply;
+    // analytics-report-listed-for-partner: the partner's non-CRA analytics reports of every customer are listed.
+    const partnerAnalytics = faults.has('analytics-report-listed-for-partner')
+      ? [...store().reports.values()].filter(
+          (r) => r.partnerId === customer.partnerId && r.customerId !== customer.id && /noncra$/.test(r.type),
+        )
+      : [];
+    const reports = [...reportsIn(store().byCustomer.get(customer.id)), ...partnerAnalytics].filter(
       (r) => !(faults.has('i2-report-customer-list-drops-failed') && r.status === 'failure'),
     );
     // i4-report-customer-list-consumer-ssn-full: this list gives the consumer's whole SSN.
@@ -347,7 +360,7 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
     const rateKey = faults.has('i6-report-list-rate-shared-customer-consumer')
       ? `customer:${consumer?.customerId}`
       : `consumer:${consumer?.id}`;
-    if (!consumer || frozen(ctx, reply, consumer.customerId) || limited(reply, rateKey)) return reply;
+    if (!consumer || frozen(ctx, reply, consumer.customerId) || limited(reply, rateKey, consumer.partnerId)) return reply;
     // Fault: the consumer's list forgets the reports of a customer that was deleted.
     const reports = reportsIn(store().byConsumer.get(consumer.id)).filter(
       (r) => !(faults.has('consumer-list-drops-deleted') && !world.customers.has(r.customerId)),

@@ -16,6 +16,13 @@ import {
 } from '../../kit/faults.js';
 
 export const REPORT_STORE_FAULTS = faultCatalogue([
+  // Seeded beside the check of the callback URL of each generation, on every generate operation (origin 'seeded').
+  seeded({
+    id: 'callback-url-first-of-kind-kept',
+    rule: "FD-REPORT-CALLBACK: a report generated with a callback URL calls the URL of the customer's first report of its kind that had one, not its own",
+    source: 'seed',
+    rules: ['FD-REPORT-CALLBACK', 'FD-DELIVERY-URL'],
+  }),
   {
     id: 'report-stuck-in-progress',
     rule: 'FD-REPORT-TERMINAL: a report leaves inProgress for success or failure',

@@ -67,6 +67,11 @@ export function createReport(ctx: FdContext, input: NewReport): Report {
     if (rest.callbackUrl) kept.set(customer.id, rest.callbackUrl);
     else rest.callbackUrl = kept.get(customer.id);
   }
+  // callback-url-first-of-kind-kept: a report given a callback URL calls the URL of the customer's first report of its kind that had one.
+  if (ctx.faults.has('callback-url-first-of-kind-kept') && rest.callbackUrl) {
+    const first = [...state.reports.values()].find((r) => r.customerId === customer.id && r.type === rest.type && r.callbackUrl);
+    if (first) rest.callbackUrl = first.callbackUrl;
+  }
   const report: Report = {
     ...rest,
     id: shortId(seq, 'report'),

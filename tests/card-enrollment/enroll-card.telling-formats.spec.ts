@@ -1,0 +1,73 @@
+// Covers: putCard (POST /cards) on each enrollment path: the ISO codes and the e-mail identity of
+// the consumer (seed 000, Consumer: countryCode ISO 3166 alpha-2, languageCode ISO 639-1;
+// ConsumerIdentity: identityValue matches EMAIL_ADDRESS) with values a normalisation would change:
+// another case, a space before or after. The contract refuses a code in the other case or padded,
+// and an address padded with a space, and accepts an address in mixed case: a target that trims
+// or case-folds before it judges passes the rows of enroll-card.formats.spec.ts and not these. Each
+// row is first confirmed against the contract.
+import {
+  ENROLLMENT_PATHS,
+  expect,
+  lacksPathData,
+  restsOnSeedIdentity,
+  rules,
+  setPath,
+  test,
+  type FieldCase as Case,
+} from '../../fixtures/card-enrollment.js';
+
+const CASES: Case[] = [
+  { rule: 'CE-FMT-COUNTRY', field: 'consumer.countryCode', value: 'us', accepted: false, why: 'an alpha-2 code in lower case' },
+  { rule: 'CE-FMT-COUNTRY', field: 'consumer.countryCode', value: 'Us', accepted: false, why: 'an alpha-2 code in mixed case' },
+  { rule: 'CE-FMT-COUNTRY', field: 'consumer.countryCode', value: ' US', accepted: false, why: 'an alpha-2 code after a space' },
+  { rule: 'CE-FMT-LANGUAGE', field: 'consumer.languageCode', value: 'EN', accepted: false, why: 'an ISO 639-1 code in upper case' },
+  { rule: 'CE-FMT-LANGUAGE', field: 'consumer.languageCode', value: 'en ', accepted: false, why: 'an ISO 639-1 code before a space' },
+  {
+    rule: 'CE-FMT-EMAIL',
+    field: 'consumer.consumerIdentity.identityValue',
+    value: ' first.last@example.com',
+    accepted: false,
+    why: 'an address after a space',
+  },
+  {
+    rule: 'CE-FMT-EMAIL',
+    field: 'consumer.consumerIdentity.identityValue',
+    value: 'first.last@example.com ',
+    accepted: false,
+    why: 'an address before a space',
+  },
+  {
+    rule: 'CE-FMT-EMAIL',
+    field: 'consumer.consumerIdentity.identityValue',
+    value: 'First.Last@Example.COM',
+    accepted: true,
+    why: 'an address in mixed case',
+  },
+];
+
+test(
+  'on each enrollment path, the ISO codes and the e-mail identity are judged as sent: another case or a space is refused, a mixed-case address accepted @seed',
+  rules(...new Set(CASES.map((c) => `${c.rule}:${c.accepted ? 'accept' : 'refuse'}`)), 'CE-ERR-FIELD'),
+  async ({ cardApi, cards, card, cardRequestContract }) => {
+    const validate = cardRequestContract.requestValidator('putCard')!;
+    const rows = CASES.filter((c) => !restsOnSeedIdentity([c.rule]));
+    const wrong: string[] = [];
+    for (const path of ENROLLMENT_PATHS) {
+      if (lacksPathData(card, path)) continue;
+      for (const c of rows) {
+        const body = setPath(await cards.on(path), c.field, c.value);
+        expect(validate(body), `the contract agrees with ${c.field} '${c.value}' (${c.why})`).toBe(c.accepted);
+        const res = await cardApi.call('putCard', { body });
+        const what = `${path} path, ${c.field} ${JSON.stringify(c.value)} (${c.why})`;
+        if (c.accepted && res.status !== 200) wrong.push(`${what}: ${res.status}, not accepted`);
+        if (!c.accepted) {
+          // reference A4: a 400 naming the field.
+          const details = (res.body as { details?: { source?: string }[] })?.details ?? [];
+          if (res.status !== 400) wrong.push(`${what}: ${res.status}, not 400`);
+          else if (!details.some((d) => d.source === c.field)) wrong.push(`${what}: the 400 does not name ${c.field}`);
+        }
+      }
+    }
+    expect(wrong, 'every row on every path').toEqual([]);
+  },
+);

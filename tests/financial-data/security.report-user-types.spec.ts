@@ -1,0 +1,52 @@
+// Covers: the generate operations whose path names a userType (balance and cash flow analytics,
+// foresight analytics: provider 1.35.0 UserTypeParameter business/personal, PersonalUserTypeParameter)
+// with every userType the contract lists, sent by another partner with our customer (seed 002,
+// Resources: a customer belongs to its partner; Errors 404). The other-partner checker
+// (security.other-partner.spec.ts) probes each operation with one userType; who may generate for a
+// customer does not depend on whom the report is for, so each userType is probed the same way. The
+// owner's own request of each userType is made first, so that a variant the target refuses to
+// anyone is not blamed as a leak.
+import { expect, rules, sample, test, type CallOptions, type FdOperationId } from '../../fixtures/financial-data.js';
+import { enumOf, FD_CONTRACT } from '../../fixtures/financial-data.js';
+import { spareAuth } from './security.known.js';
+
+/** The operations with a userType path parameter, each with the values the contract lists. */
+const USER_TYPED = [...FD_CONTRACT.operations.values()].flatMap((op) => {
+  const param = op.parameters.find((p) => p.in === 'path' && p.name === 'userType');
+  // The parameter's schema is a component of the contract (AnalyticsUserType, ForesightUserType).
+  const ref = String(param?.schema?.$ref ?? '');
+  const values = ref ? enumOf(FD_CONTRACT, ref.split('/').pop()!) : ((param?.schema?.enum ?? []) as string[]);
+  return param && values.length
+    ? [{ operationId: op.operationId as FdOperationId, values, refusals: [400, 403, 404].filter((s) => op.responses[String(s)]) }]
+    : [];
+});
+
+test(
+  "another partner is refused our customer's report on every userType of every operation whose path names one @mock-only",
+  rules('FD-OBJ-OTHER-PARTNER'),
+  async ({ fd, fdApi, fdEntities, fdMock }) => {
+    void fdMock;
+    const other = await spareAuth(fdApi, fd);
+    test.skip(!other, 'needs a spare partner (FD_SPARE_PARTNER_ID / FD_SPARE_PARTNER_SECRET)');
+    expect(USER_TYPED.length, 'the contract names userType in some generate paths').toBeGreaterThan(0);
+    const wrong: string[] = [];
+    let probed = 0;
+    for (const { operationId, values, refusals } of USER_TYPED) {
+      for (const userType of values) {
+        const base = sample(operationId, fd, fdEntities) as CallOptions;
+        const call = { ...base, path: { ...base.path, userType } };
+        const own = await fdApi.callBuilt(operationId, call);
+        if (own.status >= 300) continue; // a variant the owner cannot have either: nothing to compare
+        const res = await fdApi.callBuilt(operationId, { ...call, auth: other });
+        probed++;
+        if (!refusals.includes(res.status)) wrong.push(`${operationId} userType ${userType}: ${res.status}, not ${refusals.join(' or ')}`);
+      }
+    }
+    test.info().annotations.push({
+      type: 'security-coverage',
+      description: `financial-data userType: ${USER_TYPED.map((o) => `${o.operationId} (${o.values.join(', ')})`).join('; ')}; ${probed} probed`,
+    });
+    expect(probed, 'the owner gets a report of at least one userType of each operation').toBeGreaterThanOrEqual(USER_TYPED.length);
+    expect(wrong, "another partner's request on every userType").toEqual([]);
+  },
+);

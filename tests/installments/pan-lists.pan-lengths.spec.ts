@@ -1,0 +1,56 @@
+// Covers: the PAN's length on the writers checkout.validation.spec.ts does not vary it on -
+// deregisterPans (sensitiveData.pans[].pan) and savePlan (sensitiveData.consumer.primaryAccountNumber),
+// each with the card data encrypted (encryptedValue) and in clear (sensitiveData) - provider 2.0.0:
+// Pan and ConsumerCard, 11 to 19 digits, the same schemas as registerPans and approvedOffers.
+// The refusing side on both writers; the accepting side where a PAN of any valid length is
+// accepted whatever the card (a deregistration answers a card that is not in its list as a per-PAN
+// failure; a plan is made for the card its offers were asked for, so its other lengths are not judged).
+import { expect, expectErrors, rules, test, unregisteredPan } from '../../fixtures/installments.js';
+
+const digits = (n: number) => '4'.repeat(n);
+const ENCODINGS = ['encrypted', 'clear'] as const;
+
+test(
+  'deregisterPans and savePlan refuse a PAN of 10 or 20 digits, encrypted or in clear, and deregisterPans takes 11 and 19 @provider',
+  rules('IN-LIM-PAN:refuse@encrypted', 'IN-LIM-PAN:refuse@clear', 'IN-LIM-PAN:accept@encrypted', 'IN-LIM-PAN:accept@clear'),
+  async ({ instApi, instReq, inst }) => {
+    test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
+    const card = async (encoding: (typeof ENCODINGS)[number], plain: Record<string, unknown>) =>
+      encoding === 'encrypted' ? instReq.sensitive(plain) : { sensitiveData: plain };
+    const created = await instApi.call('registerPans', {
+      body: { panListName: 'Length list', ...(await instReq.sensitive({ pans: [{ pan: unregisteredPan() }] })) },
+    });
+    expect(created.status, 'a list to deregister from').toBe(200);
+    const panListId = created.body.panList.panListId;
+    const offers = await instApi.call('approvedOffers', { body: await instReq.offersBody(inst.eligiblePan!) });
+    expect(offers.status, 'offers for the eligible card').toBe(200);
+    const offer = offers.body.offers[0];
+    const plan = {
+      providerId: offer.provider.providerId,
+      offerTransactionId: offers.body.offerTransactionId,
+      offerId: offer.offerId,
+      transaction: { amount: 1200, currency: 'USD', amountType: 'TOTAL' },
+      planInstallmentInformation: { frequency: 'MONTHLY', tenure: 3, apr: 10 },
+    };
+    const wrong: string[] = [];
+    for (const encoding of ENCODINGS) {
+      for (const n of [10, 11, 19, 20]) {
+        const refused = n === 10 || n === 20;
+        const what = `a PAN of ${n} digits ${encoding}`;
+        const dereg = await instApi.call('deregisterPans', {
+          body: { panListId, ...(await card(encoding, { pans: [{ pan: digits(n) }] })) },
+        });
+        if (refused && dereg.status !== 400) wrong.push(`deregisterPans, ${what}: ${dereg.status}, not 400`);
+        if (!refused && dereg.status !== 200) wrong.push(`deregisterPans, ${what}: ${dereg.status}, not 200`);
+        if (refused && dereg.status === 400) expectErrors(dereg, 400);
+        if (!refused) continue;
+        const saved = await instApi.call('savePlan', {
+          body: { ...plan, ...(await card(encoding, { consumer: { primaryAccountNumber: digits(n) } })) } as never,
+        });
+        if (saved.status !== 400) wrong.push(`savePlan, ${what}: ${saved.status}, not 400`);
+        else expectErrors(saved, 400);
+      }
+    }
+    expect(wrong, 'every writer carrying a PAN holds its length').toEqual([]);
+  },
+);
