@@ -15,11 +15,10 @@ export function customerView(c: Customer) {
 }
 
 /** Seed 002, Customers: search matches the username, or any combination of firstName and lastName. */
-function matches(c: Customer, search: string, byName: boolean, withLastName = true): boolean {
+function matches(c: Customer, search: string): boolean {
   const text = search.trim().toLowerCase();
   if (c.username.toLowerCase().includes(text)) return true;
-  if (!byName) return false;
-  const names = (withLastName ? [c.firstName ?? '', c.lastName ?? ''] : [c.firstName ?? '']).map((n) => n.toLowerCase());
+  const names = [c.firstName ?? '', c.lastName ?? ''].map((n) => n.toLowerCase());
   return text.split(/\s+/).every((word) => names.some((n) => n.includes(word)));
 }
 
@@ -92,11 +91,16 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     const type = query.type && !faults.has('type-filter-ignored') && !typeDropped ? String(query.type) : undefined;
     const match = (c: Customer) =>
       matches(
-        // Fault: the search reads the names the customer was created with.
-        faults.has('model-search-uses-created-names') ? { ...c, ...createdNames.get(c.id) } : c,
+        // Faults: the search reads the names the customer was created with; no name at all (a
+        // search text is never empty, and no word of it is in an empty name); no last name.
+        faults.has('model-search-uses-created-names')
+          ? { ...c, ...createdNames.get(c.id) }
+          : faults.has('search-by-name-broken')
+            ? { ...c, firstName: undefined, lastName: undefined }
+            : faults.has('blind-search-ignores-last-name')
+              ? { ...c, lastName: undefined }
+              : c,
         query.search,
-        !faults.has('search-by-name-broken'),
-        !faults.has('blind-search-ignores-last-name'),
       );
     let list: Sliceable<Customer>;
     if (faults.has('blind-deleted-customer-still-listed'))

@@ -26,7 +26,6 @@ export function defaultLimit(contract: Contract, operationId: FdOperationId): nu
 }
 
 type Faults = { has(id: FdFaultId): boolean } | undefined;
-const on = (faults: Faults, id: FdFaultId) => Boolean(faults?.has(id));
 
 export function page<T>(
   items: Sliceable<T>,
@@ -35,13 +34,15 @@ export function page<T>(
   ignoreStart = false,
   faults?: Faults,
 ) {
-  const limit = query.limit ?? (on(faults, 'blind-default-page-size-20') ? 20 : pageSize);
+  // A switch read as on('<fault id>'), so that the mutation sampler knows the code it guards runs only with that fault on.
+  const on = (id: FdFaultId) => Boolean(faults?.has(id));
+  const limit = query.limit ?? (on('blind-default-page-size-20') ? 20 : pageSize);
   const start = ignoreStart ? 1 : (query.start ?? 1);
   // blind-start-as-record-offset: start read as the 1-based index of the first record.
-  const from = on(faults, 'blind-start-as-record-offset') ? start - 1 : (start - 1) * limit;
+  const from = on('blind-start-as-record-offset') ? start - 1 : (start - 1) * limit;
   const slice = items.slice(from, from + limit);
-  const moreAvailable = on(faults, 'blind-more-available-on-full-last-page')
+  const moreAvailable = on('blind-more-available-on-full-last-page')
     ? from + limit <= items.length && items.length > 0
     : from + limit < items.length;
-  return { found: on(faults, 'blind-found-counts-page') ? slice.length : items.length, displaying: slice.length, moreAvailable, slice };
+  return { found: on('blind-found-counts-page') ? slice.length : items.length, displaying: slice.length, moreAvailable, slice };
 }

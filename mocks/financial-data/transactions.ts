@@ -39,7 +39,8 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
   /** The account of the path; the fault drops the ownership check (any existing account). */
   const accountOf = (input: Input): Account | undefined => {
     const found = findAccount(world, input.path.customerId, input.path.accountId, partnerOf(input));
-    if (found || !on('transactions-account-other-customer') || !customerOf(input)) return found;
+    if (found || !on('transactions-account-other-customer')) return found;
+    if (!customerOf(input)) return found;
     return world.accounts.get(input.path.accountId);
   };
 
@@ -306,9 +307,10 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
   /** Recurring series: a payee repeated with the same sign (debits: outflows, credits: inflows). */
   function streamsOf(transactions: Transaction[]) {
     const groups = new Map<string, Transaction[]>();
-    const pendingOf = on('i6-txn-recurring-count-includes-pending') ? new Map<string, number>() : undefined;
+    const countsPending = on('i6-txn-recurring-count-includes-pending');
+    const pendingOf = new Map<string, number>();
     for (const t of transactions) {
-      if (t.status === 'pending' && pendingOf && t.amount !== 0) {
+      if (countsPending && t.status === 'pending' && t.amount !== 0) {
         const pendingKey = `${t.amount < 0 ? 'out' : 'in'}|${t.description}`;
         pendingOf.set(pendingKey, (pendingOf.get(pendingKey) ?? 0) + 1);
       }
@@ -341,7 +343,7 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
         meanHistoricalAmount: cents(amounts.reduce((s, n) => s + n, 0) / amounts.length),
         medianHistoricalAmount: cents(median),
         // i6-txn-recurring-count-includes-pending: the pending transactions of the payee counted too.
-        countOfTransactions: series.length + (pendingOf?.get(key) ?? 0),
+        countOfTransactions: series.length + (pendingOf.get(key) ?? 0),
       };
       const outflow = key.startsWith('out') !== on('transactions-recurring-signs-swapped');
       (outflow ? recurringOutflows : recurringInflows).push(stream);

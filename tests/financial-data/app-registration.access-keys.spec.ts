@@ -55,11 +55,12 @@ test(
 );
 
 test(
-  'the receipt names the customer and the accounts by pseudo identifiers, never their ids @provider',
+  'the receipt names the customer and the accounts by pseudo identifiers, never their ids, one per account @provider',
   rules('FD-ACCESSKEY-PSEUDO-IDS'),
   async ({ fdApi, fd, linkedCustomer }) => {
     const accountId = linkedCustomer.account('checking').id;
-    const body = accessKeyBody(fd, linkedCustomer.customerId, [accountId]);
+    const savingsId = linkedCustomer.account('savings').id;
+    const body = accessKeyBody(fd, linkedCustomer.customerId, [accountId, savingsId]);
     const made = await generate(fdApi, body);
     const updated = receiptOf(
       await fdApi.call('UpdateThirdPartyAccessKey', { path: { consentReceiptId: made.receipt.receiptId }, body }),
@@ -75,6 +76,12 @@ test(
         `the ${what} receipt holds the real ids`,
       ).toEqual({ customerId: false, accountId: false });
       expect(typeof entry.receipt.customerId, `the ${what} receipt names the customer (a pseudo id)`).toBe('string');
+      expect(text.includes(savingsId), `the ${what} receipt holds the second account's real id`).toBe(false);
+      // provider 1.35.0 ThirdPartyAccessKeyReceiptData: each accountId "represented as a pseudo
+      // identifier" of that account; one identifier for two accounts would tell the recipient neither.
+      const [first, second] = (entry.receipt.products ?? []).map((p: { accountId?: unknown }) => p.accountId);
+      expect(typeof first === 'string' && typeof second === 'string', `the ${what} receipt names both accounts`).toBe(true);
+      expect(first, `the ${what} receipt names the two accounts by two pseudo identifiers`).not.toBe(second);
     }
   },
 );

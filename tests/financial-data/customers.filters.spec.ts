@@ -84,12 +84,19 @@ test(
       ['one first name', { search: `Ada${tag}` }, [ada.id]],
       ['first and last name', { search: `Grace${tag} Hopper` }, [grace.id]],
       ['last and first name', { search: `Turing Alan${tag}` }, [alan.id]],
+      // Every word of the text must be found: one customer's first name with another's last name matches nobody.
+      ["a first name with another's last name", { search: `Ada${tag} Hopper` }, []],
       ['a username', { search: grace.username }, [grace.id]],
       ['username', { username: alan.username }, [alan.id]],
       ['an unused username', { username: `${ada.username}.unused` }, []],
       ['type testing within the tag', { search: tag, type: 'testing' }, [ada.id, grace.id]],
       ['type active within the tag', { search: tag, type: 'active' }, [alan.id]],
       ['a search matching nothing', { search: `${tag}nomatch` }, []],
+      // The criteria combine: a username with its own type or a search it matches, and with the other ones.
+      ['username with its type', { username: alan.username, type: 'active' }, [alan.id]],
+      ['username with the other type', { username: alan.username, type: 'testing' }, []],
+      ['username with a search matching it', { username: grace.username, search: `Grace${tag}` }, [grace.id]],
+      ['username with a search matching another', { username: grace.username, search: `Ada${tag}` }, []],
     ];
     for (const [what, query, expected] of cases) {
       const res = await list(query);

@@ -114,6 +114,29 @@ test('GetLocationMatches answers 404 when no location matches', rules('FD-LOC-NO
   expectFdError(await fdApi.call('GetLocationMatches', { query: { idType: 'EIN', idValue: `00-${Date.now()}` } }), 404, 'no match');
 });
 
+// The name and address set too: a merchant the mock's world does not hold (a provider's matching
+// may be fuzzy, so this stays on the mock), at a known merchant's address, then under a known
+// name at another postal code.
+test(
+  'GetLocationMatches by name and address answers 404 when no location matches @mock-only',
+  rules('FD-LOC-NONE-404'),
+  async ({ fdApi }) => {
+    const known = {
+      merchantName: 'Corner Coffee',
+      streetAddress: '101 Main Street',
+      city: 'Springfield',
+      stateProvinceRegion: 'IL',
+      postalCode: '62701',
+    };
+    expect((await fdApi.call('GetLocationMatches', { query: known })).status, 'the known merchant is found').toBe(200);
+    for (const [what, query] of [
+      ['an unknown merchant name', { ...known, merchantName: `Nowhere Merchant ${Date.now()}` }],
+      ['the known name at another postal code', { ...known, postalCode: '99999' }],
+    ] as const)
+      expectFdError(await fdApi.call('GetLocationMatches', { query }), 404, what);
+  },
+);
+
 const INCOMPLETE: Record<string, string>[] = [
   {},
   { idType: 'EIN' },

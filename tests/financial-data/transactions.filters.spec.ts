@@ -169,6 +169,8 @@ test(
         ['both edges', from, to],
         ['fromDate one second after the first item', from + 1, to],
         ['toDate one second before the last item', from, to - 1],
+        // Both edges included: a window of one instant (fromDate equal to toDate) holds what is dated then.
+        ['fromDate equal to toDate, at the first item', from, from],
       ] as const) {
         const expected = all.filter((t) => dateOf(t) >= fromDate && dateOf(t) <= toDate).map((t) => Number(t.id));
         const res = await list(op, { ...whole, fromDate, toDate, limit: PAGE_MAX });
