@@ -5,7 +5,9 @@
 // during the period"; sum, mean, median, min, max, standardDeviation "of amounts during the period";
 // null when the period has no data point, its examples). What the names fix whatever the data: a
 // period's min is at most its median and its mean, which are at most its max; its sum is its mean
-// times its count; its standard deviation lies between 0 and max - min.
+// times its count; its standard deviation lies between 0 and max - min. And each month of a cash
+// flow report's credits and debits (provider 1.35.0 CashFlow credits / debits by month: number, total,
+// largest, average): the average is the total over the number, the largest at least the average, in size.
 import { expect, newBusiness, newConsumer, rules, test } from '../../fixtures/financial-data.js';
 import { DAY_S, DEPOSIT_OPS, requestOf } from './reports-analytics.known.js';
 
@@ -19,6 +21,17 @@ function periodsIn(value: unknown, at = '', out: { at: string; p: Period }[] = [
     const o = value as Period;
     if ('count' in o && 'median' in o) out.push({ at, p: o });
     for (const [k, v] of Object.entries(o)) periodsIn(v, `${at}.${k}`, out);
+  }
+  return out;
+}
+
+/** Every month of a cash flow report's `credits` or `debits` lists (objects carrying numberOfCredits / numberOfDebits). */
+function monthsIn(value: unknown, list: 'credits' | 'debits', at = '', out: { at: string; m: Record<string, unknown> }[] = []) {
+  if (Array.isArray(value)) value.forEach((v, i) => monthsIn(v, list, `${at}[${i}]`, out));
+  else if (value && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    if (`numberOf${list === 'credits' ? 'Credits' : 'Debits'}` in o) out.push({ at, m: o });
+    for (const [k, v] of Object.entries(o)) monthsIn(v, list, `${at}.${k}`, out);
   }
   return out;
 }
@@ -52,6 +65,23 @@ function statisticsProblems(p: Period): string[] {
   return problems;
 }
 
+/** What breaks a month of a cash flow report's credits or debits (provider 1.35.0: number, total, largest and average by month). */
+function monthProblems(m: Record<string, unknown>, kind: 'Credit' | 'Debit'): string[] {
+  const plural = `${kind}s`;
+  const n = Number(m[`numberOf${plural}`]);
+  const [total, largest, average] = [m[`total${plural}Amount`], m[`largest${kind}`], m[`average${kind}Amount`]].map(Number);
+  if (!Number.isInteger(n) || n < 0) return [`numberOf${plural} ${JSON.stringify(m[`numberOf${plural}`])} is no count`];
+  if ([total, largest, average].some((x) => !Number.isFinite(x))) return [`total, largest or average of ${n} ${plural} is no amount`];
+  if (n === 0) return total === 0 ? [] : [`no ${kind.toLowerCase()}, yet a total of ${total}`];
+  // Sizes only: the provider's example gives a positive average debit beside negative totals.
+  const problems: string[] = [];
+  if (Math.abs(Math.abs(average) - Math.abs(total) / n) > 0.01 + 1e-9) problems.push(`average ${average} is not total ${total} / ${n}`);
+  if (Math.abs(largest) + 0.01 < Math.abs(average)) problems.push(`largest ${largest} smaller than the average ${average}`);
+  if (Math.abs(largest) > Math.abs(total) + 0.01 && Math.sign(largest) === Math.sign(total))
+    problems.push(`largest ${largest} beyond the total ${total}`);
+  return problems;
+}
+
 test(
   'every period of a cash flow or analytics report keeps its statistics together: min <= median, mean <= max, sum = mean x count, 0 <= standardDeviation <= max - min @provider',
   rules('FD-ANALYTICS-PERIOD-STATISTICS@content'),
@@ -72,6 +102,12 @@ test(
         seen += Number(p.count) > 1 ? 1 : 0;
         for (const problem of statisticsProblems(p)) problems.push(`${op} ${at}: ${problem}`);
       }
+      for (const [kind, list] of [
+        ['Credit', 'credits'],
+        ['Debit', 'debits'],
+      ] as const)
+        for (const { at, m } of monthsIn(polled.final.body, list))
+          for (const problem of monthProblems(m, kind)) problems.push(`${op} ${at}: ${problem}`);
     }
     expect(seen, 'periods of more than one data point read').toBeGreaterThan(0);
     expect(problems.slice(0, 20), `the statistics of each period (${problems.length} problems)`).toEqual([]);
