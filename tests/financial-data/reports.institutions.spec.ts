@@ -8,7 +8,8 @@
 // for the first/third-party Foresight report). provider 1.35.0: ReportAccountIdsString ("a
 // whitespace-separated list of account IDs"), ReportAccountIds (the ack's list of AccountId strings; the Foresight acks echo the text,
 // ForesightAnalyticsReportConstraints),
-// ReportInstitution (id: the institution's id; name: "Finicity institution name"; accounts). Inputs
+// ReportInstitution (id: the institution's id; name: "Finicity institution name"; accounts), ReportStartDate /
+// ReportEndDate (the posted dates of the earliest and latest transaction analysed), days and seasoned. Inputs
 // that can tell: the ids are sent with runs of white space, leading and trailing, which a split on
 // one space turns into empty ids.
 import { expect, newBusiness, rules, test, type FdOperationId } from '../../fixtures/financial-data.js';
@@ -35,6 +36,37 @@ function requestFor(op: FdOperationId, customerId: string, nowS: number, extra: 
     return { path: { customerId }, query: { fromDate: nowS - 90 * DAY_S, toDate: nowS }, body: extra };
   if (op === 'GenerateVOETransactionsReport') return { path: { customerId }, body: { incomeStreamConfidenceMinimum: 0, ...extra } };
   return { path: { customerId }, body: extra };
+}
+
+/** The asset reports that list transactions with the span they analysed (provider 1.35.0 VOAReport and its siblings, TransactionsReport). */
+const SPAN_OPS: FdOperationId[] = [...ASSET_OPS.map((a) => a.op), 'GenerateTransactionsReport'];
+
+/**
+ * What breaks a report's span, each member when given (provider 1.35.0 ReportStartDate / ReportEndDate:
+ * the postedDate of the earliest / latest transaction analysed; days: "number of days covered by the
+ * report"; seasoned: "true if the report covers more than 180 days").
+ */
+function spanProblems(op: FdOperationId, content: any): string[] {
+  const posted = ((content.institutions ?? []) as any[])
+    .flatMap((i) => i.accounts ?? [])
+    .flatMap((a: any) => a.transactions ?? [])
+    .map((t: any) => Number(t.postedDate));
+  const problems: string[] = [];
+  const { startDate, endDate, days, seasoned } = content;
+  if (posted.length && startDate !== undefined && startDate !== Math.min(...posted))
+    problems.push(`${op}: startDate ${startDate}, the earliest transaction listed ${Math.min(...posted)}`);
+  if (posted.length && endDate !== undefined && endDate !== Math.max(...posted))
+    problems.push(`${op}: endDate ${endDate}, the latest transaction listed ${Math.max(...posted)}`);
+  if (
+    typeof days === 'number' &&
+    typeof startDate === 'number' &&
+    typeof endDate === 'number' &&
+    Math.abs(days - (endDate - startDate) / DAY_S) > 1
+  )
+    problems.push(`${op}: days ${days} for ${startDate}..${endDate}`);
+  if (typeof days === 'number' && typeof seasoned === 'boolean' && seasoned !== days > 180)
+    problems.push(`${op}: seasoned ${seasoned} with days ${days}`);
+  return problems;
 }
 
 async function withEntities(fdApi: Parameters<typeof ensureConsumer>[0], customerId: string) {
@@ -68,8 +100,8 @@ test(
 );
 
 test(
-  "every report's institutions are named as GetInstitution names them, each holding only its own accounts @provider",
-  rules('FD-REPORT-INSTITUTIONS@by-customer', 'FD-REPORT-INSTITUTIONS@by-id'),
+  "every report's institutions are named as GetInstitution names them, each holding only its own accounts; an asset report spans the transactions it lists @provider",
+  rules('FD-REPORT-INSTITUTIONS@by-customer', 'FD-REPORT-INSTITUTIONS@by-id', 'FD-ASSETS-SPAN@assets-read'),
   async ({ fdApi, fd, linkedCustomer, pollReport }) => {
     const { customerId } = linkedCustomer;
     await withEntities(fdApi, customerId);
@@ -92,6 +124,7 @@ test(
       const polled = await pollReport({ id: ack.body.id, customerId, label: `${op} report` });
       const content =
         op === BY_ID ? (await fdApi.call('GetReportById', { path: { reportId: ack.body.id }, body: {} })).body : polled.final.body;
+      if (SPAN_OPS.includes(op)) problems.push(...spanProblems(op, content));
       for (const institution of (content.institutions ?? []) as any[]) {
         seen++;
         const id = String(institution.id);
