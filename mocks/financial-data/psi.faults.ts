@@ -109,6 +109,12 @@ export const PSI_FAULTS = faultCatalogue([
     rules: ['FD-PSI-MFA-FAILURE'],
   },
   {
+    id: 'psi-indicator-bands-swapped',
+    rule: "FD-PSI-INDICATOR: an indicator conveys its score (the two riskiest bands given each other's value)",
+    source: 'provider',
+    rules: ['FD-PSI-INDICATOR'],
+  },
+  {
     id: 'psi-days-off-by-one',
     rule: 'FD-PSI-DAYS: N+1 days for a settle-by date of the middle band (N days given)',
     source: 'provider',

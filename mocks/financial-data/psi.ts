@@ -22,6 +22,8 @@ const epochOf = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 1000;
 /** provider 1.35.0 NsfIndicator / ScoreIndicator: three values each (bands: this mock's choice). */
 const riskOf = (s: number) => (s >= 70 ? 'Low Risk' : s >= 40 ? 'Medium Risk' : 'High Risk');
 const settleOf = (s: number) => (s >= 70 ? 'Highly Likely to Settle' : s >= 40 ? 'Likely to Settle' : 'Less Likely to Settle');
+/** Fault psi-indicator-bands-swapped: the two riskiest bands given each other's value (no longer a projection of the score). */
+const swappedBands = (s: number, of: (s: number) => string) => (s >= 70 ? of(s) : of(s >= 40 ? 0 : 40));
 const REASONS = [
   'recentBalance',
   'balanceHistory',
@@ -150,7 +152,7 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
       return {
         potentialSettlementDate: date,
         score: s,
-        indicator: riskOf(s),
+        indicator: faults.has('psi-indicator-bands-swapped') ? swappedBands(s, riskOf) : riskOf(s),
         ...(includeReasons ? { reasons: reasons(`${run.payRequestId}:${i}`) } : {}),
       };
     });
@@ -159,7 +161,12 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
       ...summary(run),
       status: 'SUCCESS',
       nsfReturnRisk: { result: { availableBalance: run.availableBalance, dailyResults } },
-      unauthorizedReturnRisk: { result: { score: unauthorized, indicator: riskOf(unauthorized) } },
+      unauthorizedReturnRisk: {
+        result: {
+          score: unauthorized,
+          indicator: faults.has('psi-indicator-bands-swapped') ? swappedBands(unauthorized, riskOf) : riskOf(unauthorized),
+        },
+      },
     };
   };
 
@@ -222,7 +229,12 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
         : days(query.settleByDate);
       const indicatorsByDay = legacyDays.map((date, i) => {
         const s = score(`${payReqId}:composite:${i}`);
-        return { potentialSettlementDate: date, compositeScore: s, scoreIndicator: settleOf(s), reasons: reasons(`${payReqId}:${i}`) };
+        return {
+          potentialSettlementDate: date,
+          compositeScore: s,
+          scoreIndicator: faults.has('psi-indicator-bands-swapped') ? swappedBands(s, settleOf) : settleOf(s),
+          reasons: reasons(`${payReqId}:${i}`),
+        };
       });
       // provider 1.35.0 example: code 2000 "Successful Warning - settlement amount exceeds available balance".
       // Blind fault 'blind-psi-warning-against-cleared-balance': compared with the cleared balance, not the available one.

@@ -218,4 +218,25 @@ test.describe('micro entries: verification @mock-only', () => {
       expect((await verify(fdApi, m, m.amounts)).status, 'the amounts deposited still verify').toBe(200);
     },
   );
+
+  test(
+    'verified entries stay verified: a later verification, with other amounts or the same, never makes them Failed @assumption',
+    rules('FD-MICRO-ATTEMPTS:refuse', 'FD-MICRO-VERIFY@micro-details'),
+    async ({ fdApi, fdMock, createCustomer }) => {
+      const m = await initiate(fdApi, fdMock.origin, await createCustomer());
+      await fdMock.advanceClock(DEPOSIT_DELAY_S);
+      expect((await verify(fdApi, m, m.amounts)).status, 'the first verification, with the amounts deposited').toBe(200);
+      const [a, b] = m.amounts;
+      // One attempt (FD-MICRO-ATTEMPTS): what comes after the successful one is not evaluated again.
+      for (const [sent, what] of [
+        [[a, off(b, true)], 'a wrong pair after the verification'],
+        [m.amounts, 'the right pair again'],
+      ] as const) {
+        const res = await verify(fdApi, m, [...sent]);
+        expect([200, 400], `${what}: answered (200 Verified, or refused)`).toContain(res.status);
+        if (res.status === 200 && res.body?.status !== undefined) expect(res.body.status, `${what}: the answer`).toBe('Verified');
+        expect((await details(fdApi, m)).body.status, `the details read after ${what}`).toBe('Verified');
+      }
+    },
+  );
 });

@@ -176,3 +176,49 @@ test(
     ).toBe(true);
   },
 );
+
+test(
+  "the holder's exact address, email and phone score higher than different ones, part by part",
+  rules('FD-PAY-MATCH-CLOSER-HIGHER'),
+  async ({ fdApi, linkedCustomer }) => {
+    const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
+    const v3 = await fdApi.call('GetAccountOwnerDetails', { path });
+    expect(v3.status).toBe(200);
+    const holder = v3.body.holders[0];
+    const name = await holderName(fdApi, path.customerId, path.accountId);
+    const shown = holder.addresses?.[0] ?? {};
+    // The holder's address parts as the institution gives them (country left out: the request takes two letters).
+    const address = Object.fromEntries(
+      (['line1', 'city', 'state', 'postalCode'] as const).filter((k) => typeof shown[k] === 'string' && shown[k]).map((k) => [k, shown[k]]),
+    );
+    const email: unknown = holder.emails?.[0]?.email;
+    const phone: unknown = holder.phones?.[0]?.phone;
+    const exact: Record<string, unknown> = { name, address };
+    const other: Record<string, unknown> = {
+      name,
+      address: Object.fromEntries(
+        Object.entries(address).map(([k, v]) => [
+          k,
+          k === 'postalCode' ? String(v).replace(/\d/g, (d) => String((Number(d) + 5) % 10)) : unlike(String(v)),
+        ]),
+      ),
+    };
+    if (typeof email === 'string' && email)
+      [exact.email, other.email] = [email, `${unlike(email.split('@')[0])}@${email.split('@')[1] ?? 'example.com'}`];
+    // provider 1.35.0: the phone of a request is digits only, at most 10.
+    if (typeof phone === 'string' && /^\d{1,10}$/.test(phone))
+      [exact.phone, other.phone] = [phone, phone.replace(/\d/g, (d) => String((Number(d) + 5) % 10))];
+    const [a, b] = [
+      await fdApi.call('AccountMatchingScoreDetails', { path, body: exact }),
+      await fdApi.call('AccountMatchingScoreDetails', { path, body: other }),
+    ];
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const scores = (body: any) => new Map(scoresOf(body).filter(([where]) => !where.includes('nameScores')));
+    const [exactScores, otherScores] = [scores(a.body), scores(b.body)];
+    expect(Object.keys(address).length + exactScores.size, 'the holder has an address, and the answer scores it').toBeGreaterThan(0);
+    const notHigher = [...exactScores]
+      .filter(([where, s]) => otherScores.has(where) && !((s as number) > (otherScores.get(where) as number)))
+      .map(([where, s]) => `${where}: exact ${s}, different ${otherScores.get(where)}`);
+    expect(notHigher, 'each score of the exact values above that of different ones').toEqual([]);
+  },
+);

@@ -142,6 +142,13 @@ test(
     // A refresh naming the original explicitly is accepted too.
     const again = await fdApi.call('RefreshVOIEPayrollReport', { path: { customerId }, body: { payrollData: { reportId: originalId } } });
     expect(again.status, 'a refresh naming the original report').toBe(202);
+    expect(again.body.constraints?.payrollData?.reportId, 'the refresh names the report it was given').toBe(originalId);
+    // provider 1.35.0 PayrollData.reportId / PayrollDataOut.reportId: the report a refresh is based on, echoed.
+    // A refresh naming the first refresh (itself a VOIE payroll report of the customer) is based on that one when accepted.
+    const chained = await fdApi.call('RefreshVOIEPayrollReport', { path: { customerId }, body: { payrollData: { reportId: ack.id } } });
+    expect([202, 404], 'a refresh naming an earlier refresh: based on it, or refused').toContain(chained.status);
+    if (chained.status === 202)
+      expect(chained.body.constraints?.payrollData?.reportId, 'the refresh names the report it was given, not the original').toBe(ack.id);
   },
 );
 

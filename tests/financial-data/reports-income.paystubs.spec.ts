@@ -151,3 +151,35 @@ test(
     ]);
   },
 );
+
+test(
+  'a stored pay statement carrying the employer alone is read with nothing else: no pay, pay date or employee made up, on every paystub report @mock-only',
+  rules('FD-PAYSTMT-REPORT-EXTRACT@income-read'),
+  async ({ fdApi, fdMock: _mock, fdEntities, pollReport }) => {
+    const { customerId } = fdEntities;
+    // A file whose text has one line of a pay statement (the mock reads the text lines written on it).
+    const res = await fdApi.call('StoreCustomerPayStatement', {
+      path: { customerId },
+      body: { label: 'lastPayPeriod', statement: Buffer.from('Employer: Acme Works\n', 'latin1').toString('base64') },
+    });
+    expect(res.status, 'StoreCustomerPayStatement').toBe(200);
+    const assetId = res.body.assetId as string;
+    const problems: string[] = [];
+    for (const { op, body } of OPS) {
+      const ack = await fdApi.call(op, { path: { customerId }, body: body([assetId]) } as CallOptions);
+      expect(ack.status, `${op}: 202`).toBe(202);
+      const polled = await pollReport({ id: ack.body.id, customerId, label: `${op} on a partial pay statement` });
+      const report = polled.final.body;
+      // A target may end such a report as a failure; a successful one shows only what the file says.
+      if (report.status !== 'success') continue;
+      const extract = (report.payStatements ?? []).find((s: any) => s.assetId === assetId);
+      if (!extract) problems.push(`${op}: no extract of asset ${assetId}`);
+      else {
+        const made = ['payDate', 'netPayCurrent', 'grossPayCurrent', 'employee'].filter((k) => extract[k] !== undefined);
+        if (made.length) problems.push(`${op}: ${made.map((k) => `${k} ${JSON.stringify(extract[k])}`).join(', ')} not on the statement`);
+        if (extract.employer?.name !== 'Acme Works') problems.push(`${op}: employer ${JSON.stringify(extract.employer)}`);
+      }
+    }
+    expect(problems, 'each extract: the employer written, nothing else').toEqual([]);
+  },
+);

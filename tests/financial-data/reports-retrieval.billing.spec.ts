@@ -33,15 +33,34 @@ const idsOf = (body: { content: Row[] }) => body.content.map((r) => r.reportId);
  * The counts of a billing page against the set they count (reference/financial-data.md, Page
  * counts: the provider's Spring-style page members): totalElements the reports of the window,
  * numberOfElements those of this page, totalPages the pages of `size` they fill. A member left out
- * is not checked (provider 1.35.0 BillingResellerReport requires none).
+ * is not checked (provider 1.35.0 BillingResellerReport requires none). The page's number, size, first,
+ * last, empty and pageable members are compared with the page asked the same way.
  */
 function countProblems(body: Record<string, unknown>, inWindow: number, size: number, page: number, what: string): string[] {
   const pages = Math.ceil(inWindow / size);
   const onPage = Math.max(0, Math.min(size, inWindow - page * size));
   const want: Record<string, number> = { totalElements: inWindow, numberOfElements: onPage, totalPages: pages };
+  // The page's own Spring members, each when given: its number and size, whether it is the first, the
+  // last or empty, and the pageable echo of the request (provider 1.35.0 BillingResellerReport, PageableObject).
+  const pageable = (body.pageable ?? {}) as Record<string, unknown>;
+  const said: [string, unknown, unknown][] = [
+    ['number', body.number, page],
+    ['size', body.size, size],
+    ['first', body.first, page === 0],
+    ['last', body.last, page >= pages - 1],
+    ['empty', body.empty, onPage === 0],
+    ['pageable.pageNumber', pageable.pageNumber, page],
+    ['pageable.pageSize', pageable.pageSize, size],
+    ['pageable.offset', pageable.offset, page * size],
+  ];
   return Object.entries(want)
     .filter(([k, v]) => body[k] !== undefined && Number(body[k]) !== v)
     .map(([k, v]) => `${what}: ${k} ${String(body[k])}, the set holds ${v}`)
+    .concat(
+      said
+        .filter(([, got, v]) => got !== undefined && got !== v)
+        .map(([k, got, v]) => `${what}: ${k} ${String(got)}, page ${page} of ${pages} says ${v}`),
+    )
     .concat(
       (body.content as unknown[]).length === onPage ? [] : [`${what}: ${(body.content as unknown[]).length} rows, expected ${onPage}`],
     );

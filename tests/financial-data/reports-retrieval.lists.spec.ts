@@ -108,12 +108,15 @@ for (const list of <{ op: FdOperationId; path: (w: Who) => Record<string, string
   { op: 'GetReportsByConsumerId', path: (w: Who) => ({ consumerId: w.consumerId }), at: 'consumer-list' },
 ]) {
   test(
-    `${list.op}: 20 list calls within 60 seconds are served, the 21st is a 429, and a minute later they are served again @assumption @mock-only`,
+    `${list.op}: 20 list calls within 60 seconds are served, the 21st is a 429 while another's list is served, and a minute later they are served again @assumption @mock-only`,
     rules(`FD-REPORT-LIST-RATE:accept@${list.at}`, `FD-REPORT-LIST-RATE:refuse@${list.at}`),
     async ({ fdApi, fdMock, createCustomer }) => {
       const who = await customerWithConsumer(fdApi, createCustomer);
       for (let i = 1; i <= 20; i++) expect((await fdApi.call(list.op, { path: list.path(who) })).status, `call ${i} of 20`).toBe(200);
       expectFdError(await fdApi.call(list.op, { path: list.path(who), rateLimit: 'expect' }), 429, 'the 21st call within 60 s');
+      // The limit counts one customer's (or consumer's) calls: another's list is still served.
+      const other = await customerWithConsumer(fdApi, createCustomer);
+      expect((await fdApi.call(list.op, { path: list.path(other) })).status, "another's list meanwhile").toBe(200);
       // The window is 60 seconds: calls exactly 60 seconds old no longer count (the boundary of the assumption).
       await fdMock.advanceClock(60);
       expect((await fdApi.call(list.op, { path: list.path(who) })).status, 'exactly a minute later').toBe(200);

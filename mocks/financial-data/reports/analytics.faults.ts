@@ -86,6 +86,12 @@ export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
     'FD-FORESIGHT-CONTENT: foresight reads the checking, credit card and savings accounts',
     'seed',
   ),
+  f(
+    'analytics-account-ids-empty-kept',
+    'FD-REPORT-ACCOUNT-IDS-ECHO: the ack lists the ids of the accountIds text alone, no empty id for a leading, trailing or doubled space',
+    'provider',
+  ),
+  f('analytics-median-missing', 'FD-ANALYTICS-PERIOD-STATISTICS: a period with amounts gives their median (not null)', 'provider'),
   // Foresight first/third-party variant (seed 002; provider 1.35.0 InvalidForesightReportRequestExample).
   f('foresight-source-unchecked', 'FD-FORESIGHT-SOURCE: neither customerId nor externalCustomerId is a 400', 'provider'),
   f('foresight-external-refused', 'FD-FORESIGHT-SOURCE: externalCustomerId alone is accepted (202)', 'provider'),

@@ -113,7 +113,11 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
         accounts.push(...foreignAsked(path.customerId, body.accountIds, types));
       if (!eligible(reply, accounts, 'checking or savings')) return;
       const constraints = defined({
-        accountIds: idList(body.accountIds),
+        // Fault: the ack splits accountIds on white space and keeps the empty ids of a leading, trailing or doubled space.
+        accountIds:
+          faults.has('analytics-account-ids-empty-kept') && typeof body.accountIds === 'string'
+            ? body.accountIds.split(/\s+/)
+            : idList(body.accountIds),
         reportCustomFields: body.reportCustomFields,
         showNsf: body.showNsf,
         fromDate: body.fromDate,
@@ -568,7 +572,14 @@ function analyticsOf(
     return {
       transactionalAttributes: [
         monthlyAttr('CASH_INFLOW', 'aggregatedByTimePeriods', flowPeriods(txs, w, inflow)),
-        monthlyAttr('CASH_OUTFLOW', 'aggregatedByTimePeriods', flowPeriods(txs, w, debits)),
+        // Fault: each period's median left out although the period has amounts.
+        monthlyAttr(
+          'CASH_OUTFLOW',
+          'aggregatedByTimePeriods',
+          faults.has('analytics-median-missing')
+            ? flowPeriods(txs, w, debits).map((p) => ({ ...p, median: null }))
+            : flowPeriods(txs, w, debits),
+        ),
       ],
       stateAttributes: [
         monthlyAttr(

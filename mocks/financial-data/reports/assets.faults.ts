@@ -131,6 +131,18 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
   },
   // Content (seed 002 eligible types; provider 1.35.0 report schemas).
   {
+    id: 'ra-institution-named-by-id',
+    rule: "FD-REPORT-INSTITUTIONS: an institution of a report carries the institution's name, not a placeholder of its id",
+    source: 'provider',
+    rules: ['FD-REPORT-INSTITUTIONS'],
+  },
+  {
+    id: 'ra-span-from-window',
+    rule: "FD-ASSETS-SPAN: startDate is the posted date of the earliest transaction listed, not the window's start",
+    source: 'provider',
+    rules: ['FD-ASSETS-SPAN'],
+  },
+  {
     id: 'ra-accounts-all-types',
     rule: 'FD-ASSETS-ACCOUNTS: the report lists accounts of types it does not cover',
     source: 'seed',

@@ -530,13 +530,15 @@ export function buildContent(ctx: FdContext, reportId: string, accounts: Account
   const content: Record<string, unknown> = {
     institutions: [...institutions.entries()].map(([id, list]) => ({
       id: Number(id),
-      name: names.get(id) ?? `Institution ${id}`,
+      // Fault: the institution named by a placeholder of its id.
+      name: faults.has('ra-institution-named-by-id') ? `Institution ${id}` : (names.get(id) ?? `Institution ${id}`),
       urlHomeApp: `https://institution-${id}.example.test`,
       accounts: list,
     })),
   };
   if (window) {
-    const start = earliest ?? window.from;
+    // Fault: the span starts at the window's start, not at the earliest transaction listed.
+    const start = faults.has('ra-span-from-window') ? window.from : (earliest ?? window.from);
     const end = latest ?? window.to;
     const days = Math.max(0, Math.round((end - start) / DAY_S));
     Object.assign(content, { startDate: start, endDate: end, days, seasoned: days > 180 });

@@ -1,0 +1,93 @@
+// Covers: the indicators of a PSI answer against their scores - provider 1.35.0 NsfIndicator
+// ("`indicator` conveys the `score`, projecting 3 possible values: Low Risk, Medium Risk, or High
+// Risk"; the score: "a higher score indicates a higher likelihood of settlement or lower
+// likelihood of return"), the unauthorized return risk result (the same pair), ScoreIndicator
+// ("`scoreIndicator` conveys the `compositeScore`, projecting 3 possible values: Highly Likely to
+// Settle, Likely to Settle, and Less Likely to Settle") and CompositeScore (higher: more likely to
+// settle), on GetPaymentSuccessIndicators, GetFcraPaymentSuccessIndicators and the two legacy reads.
+// The bands are the target's; what the provider fixes is that an indicator is a projection of its
+// score: the same score the same indicator, and a higher score never a riskier indicator.
+import { expect, rules, test, type FdOperationId } from '../../fixtures/financial-data.js';
+
+const DAY_MS = 86_400_000;
+const dateIn = (nowMs: number, days: number) => new Date(nowMs + days * DAY_MS).toISOString().slice(0, 10);
+/** Each projection's values, from the riskiest to the safest (provider 1.35.0, the order of its words). */
+const RISK = ['High Risk', 'Medium Risk', 'Low Risk'];
+const SETTLE = ['Less Likely to Settle', 'Likely to Settle', 'Highly Likely to Settle'];
+/** Runs and legacy reads per check: enough 10-day answers that every band of a 0..100 score is met. */
+const RUNS = 6;
+
+/** The pairs that break a projection: an unknown value, one score two values, or a higher score a riskier value. */
+function projectionProblems(pairs: { score: number; value: string; where: string }[], order: string[]): string[] {
+  const problems = pairs
+    .filter((p) => !order.includes(p.value))
+    .map((p) => `${p.where}: ${JSON.stringify(p.value)} is none of ${order.join(', ')}`);
+  const known = pairs.filter((p) => order.includes(p.value)).sort((a, b) => a.score - b.score);
+  for (let i = 1; i < known.length; i++) {
+    const [low, high] = [known[i - 1], known[i]];
+    const [a, b] = [order.indexOf(low.value), order.indexOf(high.value)];
+    if (low.score === high.score ? a !== b : b < a)
+      problems.push(`score ${low.score} is "${low.value}" (${low.where}) but score ${high.score} is "${high.value}" (${high.where})`);
+  }
+  return problems;
+}
+
+for (const { generate, get, fcra, where } of [
+  { generate: 'GeneratePaymentSuccessIndicators', get: 'GetPaymentSuccessIndicators', fcra: false, where: 'psi-get' },
+  { generate: 'GenerateFcraPaymentSuccessIndicators', get: 'GetFcraPaymentSuccessIndicators', fcra: true, where: 'psi-get-fcra' },
+] as const) {
+  test(
+    `${get}: each indicator conveys its score (the same score the same indicator, a higher score never a riskier one) @provider`,
+    rules(`FD-PSI-INDICATOR@${where}`),
+    async ({ fdApi, fd, linkedCustomer }) => {
+      const accounts = ['checking', 'savings'].map((type) => linkedCustomer.account(type as 'checking').id);
+      const nsf: { score: number; value: string; where: string }[] = [];
+      const unauthorized: { score: number; value: string; where: string }[] = [];
+      for (let n = 0; n < RUNS; n++) {
+        const path = { customerId: linkedCustomer.customerId, accountId: accounts[n % accounts.length] };
+        const made = await fdApi.call(generate as FdOperationId, {
+          path,
+          ...(fcra ? { query: { purpose: '1P' } } : {}),
+          body: { transaction: { settleByDate: dateIn(fd.now(), 9 + n), amount: 10 + n } },
+        });
+        expect(made.status, `${generate} run ${n + 1}`).toBe(202);
+        const read = () => fdApi.call(get as FdOperationId, { path: { ...path, payRequestId: made.body.payRequestId } });
+        let run = await read();
+        for (let i = 0; i < 10 && run.body.status === 'IN PROGRESS'; i++) {
+          if (!fd.control) await new Promise((r) => setTimeout(r, 3000));
+          run = await read();
+        }
+        expect(run.body.status, `run ${made.body.payRequestId} rated`).toBe('SUCCESS');
+        for (const d of run.body.nsfReturnRisk?.result?.dailyResults ?? [])
+          nsf.push({ score: d.score, value: d.indicator, where: `run ${n + 1} ${d.potentialSettlementDate}` });
+        const u = run.body.unauthorizedReturnRisk?.result;
+        if (u?.score !== undefined) unauthorized.push({ score: u.score, value: u.indicator, where: `run ${n + 1} unauthorized` });
+      }
+      expect(nsf.length, 'daily results read').toBeGreaterThan(0);
+      expect(projectionProblems(nsf, RISK), 'nsfReturnRisk: indicator conveys score').toEqual([]);
+      expect(projectionProblems(unauthorized, RISK), 'unauthorizedReturnRisk: indicator conveys score').toEqual([]);
+    },
+  );
+}
+
+for (const { op, where, extra } of [
+  { op: 'GetPaymentSuccessIndicator', where: 'psi-legacy', extra: {} },
+  { op: 'GetFCRAPaymentSuccessIndicator', where: 'psi-legacy-fcra', extra: { purposeCode: '1P' } },
+] as const) {
+  test(
+    `${op}: each scoreIndicator conveys its compositeScore (the same score the same indicator, a higher score never less likely to settle) @provider`,
+    rules(`FD-PSI-INDICATOR@${where}`),
+    async ({ fdApi, fd, linkedCustomer }) => {
+      const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
+      const pairs: { score: number; value: string; where: string }[] = [];
+      for (let n = 0; n < RUNS; n++) {
+        const res = await fdApi.call(op, { path, query: { settlementAmount: 10 + n, settleByDate: dateIn(fd.now(), 9 + n), ...extra } });
+        expect(res.status, `${op} read ${n + 1}`).toBe(200);
+        for (const d of res.body.indicatorsByDay ?? [])
+          pairs.push({ score: d.compositeScore, value: d.scoreIndicator, where: `read ${n + 1} ${d.potentialSettlementDate}` });
+      }
+      expect(pairs.length, 'indicators read').toBeGreaterThan(0);
+      expect(projectionProblems(pairs, SETTLE), 'scoreIndicator conveys compositeScore').toEqual([]);
+    },
+  );
+}

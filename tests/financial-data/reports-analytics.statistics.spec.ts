@@ -1,0 +1,115 @@
+// Covers: the statistics of every period of the cash flow, balance, cash flow analytics and payment
+// history reports (GenerateCashFlowBusinessReport, GenerateCashFlowPersonalReport,
+// GenerateBalanceAnalyticsReport, GenerateCashflowAnalyticsReport, GeneratePaymentHistoryReport, read
+// through GetReportByCustomer) - provider 1.35.0 TransactionalPeriod (count: "count of data points
+// during the period"; sum, mean, median, min, max, standardDeviation "of amounts during the period";
+// null when the period has no data point, its examples). What the names fix whatever the data: a
+// period's min is at most its median and its mean, which are at most its max; its sum is its mean
+// times its count; its standard deviation lies between 0 and max - min. And each month of a cash
+// flow report's credits and debits (provider 1.35.0 CashFlow credits / debits by month: number, total,
+// largest, average): the average is the total over the number, the largest at least the average, in size.
+import { expect, newBusiness, newConsumer, rules, test } from '../../fixtures/financial-data.js';
+import { DAY_S, DEPOSIT_OPS, requestOf } from './reports-analytics.known.js';
+
+type Period = Record<string, unknown> & { count?: unknown };
+const STATS = ['sum', 'mean', 'median', 'min', 'max', 'standardDeviation'] as const;
+
+/** Every object of a report holding a count and a median: the periods, wherever the report nests them. */
+function periodsIn(value: unknown, at = '', out: { at: string; p: Period }[] = []) {
+  if (Array.isArray(value)) value.forEach((v, i) => periodsIn(v, `${at}[${i}]`, out));
+  else if (value && typeof value === 'object') {
+    const o = value as Period;
+    if ('count' in o && 'median' in o) out.push({ at, p: o });
+    for (const [k, v] of Object.entries(o)) periodsIn(v, `${at}.${k}`, out);
+  }
+  return out;
+}
+
+/** Every month of a cash flow report's `credits` or `debits` lists (objects carrying numberOfCredits / numberOfDebits). */
+function monthsIn(value: unknown, list: 'credits' | 'debits', at = '', out: { at: string; m: Record<string, unknown> }[] = []) {
+  if (Array.isArray(value)) value.forEach((v, i) => monthsIn(v, list, `${at}[${i}]`, out));
+  else if (value && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    if (`numberOf${list === 'credits' ? 'Credits' : 'Debits'}` in o) out.push({ at, m: o });
+    for (const [k, v] of Object.entries(o)) monthsIn(v, list, `${at}.${k}`, out);
+  }
+  return out;
+}
+
+/** What breaks the statistics of one period (amounts in cents: a cent of rounding allowed per value). */
+function statisticsProblems(p: Period): string[] {
+  const n = Number(p.count);
+  if (!Number.isInteger(n) || n < 0) return [`count ${JSON.stringify(p.count)} is no count`];
+  if (n === 0) {
+    const given = STATS.filter((k) => p[k] !== null && p[k] !== undefined && p[k] !== 0);
+    return given.length ? [`no data point, yet ${given.map((k) => `${k} ${p[k]}`).join(', ')}`] : [];
+  }
+  const v = Object.fromEntries(STATS.map((k) => [k, p[k]])) as Record<(typeof STATS)[number], unknown>;
+  const problems = (['sum', 'mean', 'median', 'min', 'max'] as const)
+    .filter((k) => typeof v[k] !== 'number' || !Number.isFinite(v[k]))
+    .map((k) => `${k} ${JSON.stringify(v[k])} is no amount of ${n} data points`);
+  if (problems.length) return problems;
+  const [sum, mean, median, min, max] = [v.sum, v.mean, v.median, v.min, v.max] as number[];
+  const cent = 0.01 + 1e-9;
+  if (min > max + cent) problems.push(`min ${min} above max ${max}`);
+  for (const [k, x] of [
+    ['median', median],
+    ['mean', mean],
+  ] as const)
+    if (x < min - cent || x > max + cent) problems.push(`${k} ${x} outside min ${min} .. max ${max}`);
+  if (n === 1 && (median !== min || min !== max)) problems.push(`one data point, yet min ${min}, median ${median}, max ${max}`);
+  if (Math.abs(sum - mean * n) > cent * (n + 1)) problems.push(`sum ${sum} is not mean ${mean} times count ${n}`);
+  const sd = v.standardDeviation;
+  if (sd !== null && sd !== undefined && (typeof sd !== 'number' || sd < 0 || sd > max - min + cent))
+    problems.push(`standardDeviation ${JSON.stringify(sd)} outside 0 .. max - min ${max - min}`);
+  return problems;
+}
+
+/** What breaks a month of a cash flow report's credits or debits (provider 1.35.0: number, total, largest and average by month). */
+function monthProblems(m: Record<string, unknown>, kind: 'Credit' | 'Debit'): string[] {
+  const plural = `${kind}s`;
+  const n = Number(m[`numberOf${plural}`]);
+  const [total, largest, average] = [m[`total${plural}Amount`], m[`largest${kind}`], m[`average${kind}Amount`]].map(Number);
+  if (!Number.isInteger(n) || n < 0) return [`numberOf${plural} ${JSON.stringify(m[`numberOf${plural}`])} is no count`];
+  if ([total, largest, average].some((x) => !Number.isFinite(x))) return [`total, largest or average of ${n} ${plural} is no amount`];
+  if (n === 0) return total === 0 ? [] : [`no ${kind.toLowerCase()}, yet a total of ${total}`];
+  // Sizes only: the provider's example gives a positive average debit beside negative totals.
+  const problems: string[] = [];
+  if (Math.abs(Math.abs(average) - Math.abs(total) / n) > 0.01 + 1e-9) problems.push(`average ${average} is not total ${total} / ${n}`);
+  if (Math.abs(largest) + 0.01 < Math.abs(average)) problems.push(`largest ${largest} smaller than the average ${average}`);
+  if (Math.abs(largest) > Math.abs(total) + 0.01 && Math.sign(largest) === Math.sign(total))
+    problems.push(`largest ${largest} beyond the total ${total}`);
+  return problems;
+}
+
+test(
+  'every period of a cash flow or analytics report keeps its statistics together: min <= median, mean <= max, sum = mean x count, 0 <= standardDeviation <= max - min @provider',
+  rules('FD-ANALYTICS-PERIOD-STATISTICS@content'),
+  async ({ fdApi, fd, linkedCustomer, pollReport }) => {
+    const { customerId } = linkedCustomer;
+    await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer() });
+    await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() });
+    const fromDate = Math.floor(fd.now() / 1000) - 180 * DAY_S;
+    const problems: string[] = [];
+    let seen = 0;
+    for (const op of DEPOSIT_OPS) {
+      const base = requestOf(op, customerId);
+      const ack = await fdApi.callBuilt(op, { ...base, body: { ...(base.body as object), fromDate } });
+      expect(ack.status, `${op}: 202`).toBe(202);
+      const polled = await pollReport({ id: ack.body.id, customerId, label: `${op} report` });
+      expect(polled.final.body.status, `${op}: the report ends success`).toBe('success');
+      for (const { at, p } of periodsIn(polled.final.body)) {
+        seen += Number(p.count) > 1 ? 1 : 0;
+        for (const problem of statisticsProblems(p)) problems.push(`${op} ${at}: ${problem}`);
+      }
+      for (const [kind, list] of [
+        ['Credit', 'credits'],
+        ['Debit', 'debits'],
+      ] as const)
+        for (const { at, m } of monthsIn(polled.final.body, list))
+          for (const problem of monthProblems(m, kind)) problems.push(`${op} ${at}: ${problem}`);
+    }
+    expect(seen, 'periods of more than one data point read').toBeGreaterThan(0);
+    expect(problems.slice(0, 20), `the statistics of each period (${problems.length} problems)`).toEqual([]);
+  },
+);

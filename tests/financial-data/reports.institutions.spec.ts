@@ -1,0 +1,143 @@
+// Covers: what every report holding accounts shares - the accountIds text of the request as its ack
+// echoes it, and the institutions its content groups the accounts under - on the asset reports
+// (GenerateVOAReport, GenerateVOAWithIncomeReport, GeneratePrequalificationCRAReport,
+// GeneratePrequalificationNonCRAReport, GenerateVOIReport, GenerateTransactionsReport), the cash flow
+// and analytics reports (GenerateCashFlowBusinessReport, GenerateCashFlowPersonalReport,
+// GenerateBalanceAnalyticsReport, GenerateCashflowAnalyticsReport, GeneratePaymentHistoryReport, the two
+// Foresight reports) and GenerateVOETransactionsReport, read through GetReportByCustomer (GetReportById
+// for the first/third-party Foresight report). provider 1.35.0: ReportAccountIdsString ("a
+// whitespace-separated list of account IDs"), ReportAccountIds (the ack's list of AccountId strings; the Foresight acks echo the text,
+// ForesightAnalyticsReportConstraints),
+// ReportInstitution (id: the institution's id; name: "Finicity institution name"; accounts), ReportStartDate /
+// ReportEndDate (the posted dates of the earliest and latest transaction analysed), days and seasoned. Inputs
+// that can tell: the ids are sent with runs of white space, leading and trailing, which a split on
+// one space turns into empty ids.
+import { expect, newBusiness, rules, test, type FdOperationId } from '../../fixtures/financial-data.js';
+import { DEPOSIT_OPS, FORESIGHT_OPS, requestOf } from './reports-analytics.known.js';
+import { ASSET_OPS, DAY_S, ensureConsumer } from './reports-assets.known.js';
+
+const BY_ID: FdOperationId = 'GenerateForesightAnalyticsFirstThirdPartyNonCraReport';
+/** Every report operation whose request carries accountIds and whose content lists institutions. */
+const OPS: FdOperationId[] = [
+  ...ASSET_OPS.map((a) => a.op),
+  'GenerateTransactionsReport',
+  ...DEPOSIT_OPS,
+  ...FORESIGHT_OPS,
+  'GenerateVOETransactionsReport',
+];
+
+/** A request of `op` for the customer with `extra` in its body. */
+function requestFor(op: FdOperationId, customerId: string, nowS: number, extra: Record<string, unknown>) {
+  if ((DEPOSIT_OPS as readonly string[]).includes(op) || (FORESIGHT_OPS as readonly string[]).includes(op)) {
+    const base = requestOf(op, customerId);
+    return { ...base, body: { ...(base.body as object), ...extra } };
+  }
+  if (op === 'GenerateTransactionsReport')
+    return { path: { customerId }, query: { fromDate: nowS - 90 * DAY_S, toDate: nowS }, body: extra };
+  if (op === 'GenerateVOETransactionsReport') return { path: { customerId }, body: { incomeStreamConfidenceMinimum: 0, ...extra } };
+  return { path: { customerId }, body: extra };
+}
+
+/** The asset reports that list transactions with the span they analysed (provider 1.35.0 VOAReport and its siblings, TransactionsReport). */
+const SPAN_OPS: FdOperationId[] = [...ASSET_OPS.map((a) => a.op), 'GenerateTransactionsReport'];
+
+/**
+ * What breaks a report's span, each member when given (provider 1.35.0 ReportStartDate / ReportEndDate:
+ * the postedDate of the earliest / latest transaction analysed; days: "number of days covered by the
+ * report"; seasoned: "true if the report covers more than 180 days").
+ */
+function spanProblems(op: FdOperationId, content: any): string[] {
+  const posted = ((content.institutions ?? []) as any[])
+    .flatMap((i) => i.accounts ?? [])
+    .flatMap((a: any) => a.transactions ?? [])
+    .map((t: any) => Number(t.postedDate));
+  const problems: string[] = [];
+  const { startDate, endDate, days, seasoned } = content;
+  if (posted.length && startDate !== undefined && startDate !== Math.min(...posted))
+    problems.push(`${op}: startDate ${startDate}, the earliest transaction listed ${Math.min(...posted)}`);
+  if (posted.length && endDate !== undefined && endDate !== Math.max(...posted))
+    problems.push(`${op}: endDate ${endDate}, the latest transaction listed ${Math.max(...posted)}`);
+  if (
+    typeof days === 'number' &&
+    typeof startDate === 'number' &&
+    typeof endDate === 'number' &&
+    Math.abs(days - (endDate - startDate) / DAY_S) > 1
+  )
+    problems.push(`${op}: days ${days} for ${startDate}..${endDate}`);
+  if (typeof days === 'number' && typeof seasoned === 'boolean' && seasoned !== days > 180)
+    problems.push(`${op}: seasoned ${seasoned} with days ${days}`);
+  return problems;
+}
+
+async function withEntities(fdApi: Parameters<typeof ensureConsumer>[0], customerId: string) {
+  await ensureConsumer(fdApi, customerId);
+  const business = await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() });
+  expect([200, 409], 'a business for the business reports').toContain(business.status);
+}
+
+test(
+  'every report taking accountIds acks the ids of a list with runs of white space, leading and trailing, as those ids alone @provider',
+  rules('FD-REPORT-ACCOUNT-IDS-ECHO@generate'),
+  async ({ fdApi, fd, linkedCustomer }) => {
+    const { customerId } = linkedCustomer;
+    await withEntities(fdApi, customerId);
+    const nowS = Math.floor(fd.now() / 1000);
+    // Accounts every one of these reports reads (deposit accounts: asset, cash flow and income reports).
+    const ids = [linkedCustomer.account('checking').id, linkedCustomer.account('savings').id];
+    const text = `  ${ids[0]} \t  ${ids[1]}   `;
+    const problems: string[] = [];
+    // The Foresight acks echo the request's text as it came (provider 1.35.0 ForesightAnalyticsReportConstraints: ReportAccountIdsString).
+    for (const op of OPS.filter((o) => !(FORESIGHT_OPS as readonly string[]).includes(o))) {
+      const ack = await fdApi.callBuilt(op, requestFor(op, customerId, nowS, { accountIds: text }));
+      // A target may refuse the irregular spacing (400); one that accepts it echoes the ids, no empty one.
+      if (ack.status === 400) continue;
+      if (ack.status !== 202) problems.push(`${op}: ${ack.status}, not 202 (or 400)`);
+      else if (JSON.stringify(ack.body.constraints?.accountIds) !== JSON.stringify(ids))
+        problems.push(`${op}: accountIds ${JSON.stringify(text)} acked as ${JSON.stringify(ack.body.constraints?.accountIds)}`);
+    }
+    expect(problems, `each ack echoes accountIds as ${JSON.stringify(ids)}`).toEqual([]);
+  },
+);
+
+test(
+  "every report's institutions are named as GetInstitution names them, each holding only its own accounts; an asset report spans the transactions it lists @provider",
+  rules('FD-REPORT-INSTITUTIONS@by-customer', 'FD-REPORT-INSTITUTIONS@by-id', 'FD-ASSETS-SPAN@assets-read'),
+  async ({ fdApi, fd, linkedCustomer, pollReport }) => {
+    const { customerId } = linkedCustomer;
+    await withEntities(fdApi, customerId);
+    const nowS = Math.floor(fd.now() / 1000);
+    const institutionOf = new Map(linkedCustomer.accounts.map((a) => [String(a.id), String(a.institutionId)]));
+    const names = new Map<string, unknown>();
+    const nameOf = async (id: string) => {
+      if (!names.has(id)) {
+        const res = await fdApi.call('GetInstitution', { path: { institutionId: id } });
+        expect(res.status, `GetInstitution ${id}`).toBe(200);
+        names.set(id, res.body.institution.name);
+      }
+      return names.get(id);
+    };
+    const problems: string[] = [];
+    let seen = 0;
+    for (const op of OPS) {
+      const ack = await fdApi.callBuilt(op, requestFor(op, customerId, nowS, {}));
+      expect(ack.status, `${op}: 202`).toBe(202);
+      const polled = await pollReport({ id: ack.body.id, customerId, label: `${op} report` });
+      const content =
+        op === BY_ID ? (await fdApi.call('GetReportById', { path: { reportId: ack.body.id }, body: {} })).body : polled.final.body;
+      if (SPAN_OPS.includes(op)) problems.push(...spanProblems(op, content));
+      for (const institution of (content.institutions ?? []) as any[]) {
+        seen++;
+        const id = String(institution.id);
+        const name = await nameOf(id);
+        if (institution.name !== name)
+          problems.push(`${op}: institution ${id} named ${JSON.stringify(institution.name)}, not ${JSON.stringify(name)}`);
+        const foreign = ((institution.accounts ?? []) as any[])
+          .filter((a) => institutionOf.get(String(a.id)) !== id)
+          .map((a) => String(a.id));
+        if (foreign.length) problems.push(`${op}: institution ${id} lists accounts of other institutions ${foreign.join(', ')}`);
+      }
+    }
+    expect(seen, 'the reports list institutions').toBeGreaterThan(0);
+    expect(problems, 'each institution of a report: its name, its accounts').toEqual([]);
+  },
+);
