@@ -14,6 +14,7 @@ import {
   INDEPENDENT_3,
   INDEPENDENT_4,
   INDEPENDENT_6,
+  INDEPENDENT_7,
 } from '../../kit/faults.js';
 
 const f = <Id extends string>(id: Id, rule: string, text: string, source: Fault['source'] = 'seed'): Fault<Id> =>
@@ -201,5 +202,11 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
     rule: "twenty list calls for one customer, or for one consumer, within 60 seconds are served (FD-REPORT-LIST-RATE): the consumer's list counts against its customer's allowance",
     source: 'assumption',
     rules: ['FD-REPORT-LIST-RATE'],
+  }),
+  independent(INDEPENDENT_7, {
+    id: 'i7-reissue-purpose-required-from-may-first',
+    rule: 'the reissue purpose code is required by April 30, 2026 (seed 002, Report retrieval; reference FD-REISSUE-PURPOSE: from 2026-04-30T00:00:00Z): it is required only from May 1, a reissue without purpose on April 30 is served',
+    source: 'seed',
+    rules: ['FD-REISSUE-PURPOSE'],
   }),
 ]);
