@@ -871,7 +871,7 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   independent(INDEPENDENT_7, {
     id: 'i7-card-reference-id-256-refused',
-    rule: 'enrolmentReferenceId has at most 256 characters (seed 000, Limits): an id of exactly 256 characters is refused with 400 (the bound read as exclusive)',
+    rule: 'enrolmentReferenceId has a maximum length (seed 000, Limits): an id of exactly that length is refused with 400 (the bound read as exclusive)',
     source: 'seed',
     rules: ['CE-LIM-REFERENCEID'],
   }),

@@ -177,7 +177,7 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
   }),
   independent(INDEPENDENT_7, {
     id: 'i7-enrich-description-1024-refused',
-    rule: 'a description of 1024 characters is accepted (provider EnrichTransaction.description maxLength 1024): one of exactly 1024 is refused with 400 (the bound read as exclusive)',
+    rule: 'a description of the maximum length is accepted (provider EnrichTransaction.description maxLength): one of exactly that length is refused with 400 (the bound read as exclusive)',
     source: 'provider',
     rules: ['FD-ENRICH-FIELD-LIMITS'],
   }),

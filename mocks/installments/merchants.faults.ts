@@ -269,13 +269,13 @@ export const MERCHANTS_FAULTS = faultCatalogue([
   }),
   independent(INDEPENDENT_7, {
     id: 'i7-merchant-search-ica-first-six',
-    rule: 'searching by acquirerICA finds the merchants of that acquirer only (provider 2.0.0 MerchantSearchParameters): a 9- or 11-digit ICA is compared on its first six digits, so merchants of another acquirer sharing them are found',
+    rule: 'searching by acquirerICA finds the merchants of that acquirer only (provider 2.0.0 MerchantSearchParameters): a longer ICA is compared on its first six digits only, so merchants of another acquirer sharing them are found',
     source: 'provider',
     rules: ['IN-FILTER-ICA'],
   }),
   independent(INDEPENDENT_7, {
     id: 'i7-participation-ica-11-cut-to-9',
-    rule: 'a merchant read back carries its acquirer ICA as submitted (reference IN-ECHO-PARTICIPATION): the completed list cuts an 11-digit ICA to its first 9 digits',
+    rule: 'a merchant read back carries its acquirer ICA as submitted (reference IN-ECHO-PARTICIPATION): the completed list cuts an ICA of the longest form to the length of the middle form (eleven digits to nine)',
     source: 'assumption',
     rules: ['IN-ECHO-PARTICIPATION'],
   }),

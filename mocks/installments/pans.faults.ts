@@ -209,7 +209,7 @@ export const PANS_FAULTS = faultCatalogue([
   }),
   independent(INDEPENDENT_7, {
     id: 'i7-panlist-name-hyphen-refused',
-    rule: 'panListName holds letters, digits, white space and hyphens (provider 2.0.0 PanListName ^[a-zA-Z0-9\\s-]{1,64}$): creating a list whose name holds a hyphen is refused with 400',
+    rule: 'panListName holds letters, digits, white space and hyphens (provider 2.0.0 PanListName pattern): creating a list whose name holds a hyphen is refused with 400',
     source: 'provider',
     rules: ['IN-PAT-PANLISTNAME'],
   }),

@@ -329,7 +329,7 @@ export const PLANS_FAULTS = faultCatalogue([
   }),
   independent(INDEPENDENT_7, {
     id: 'i7-plan-schedule-99-refused',
-    rule: 'schedulePayments holds at most 99 items (provider 2.0.0 savePlan): a selection with exactly 99 scheduled payments is refused with 400 (the bound read as exclusive)',
+    rule: 'schedulePayments has a maximum number of items (provider 2.0.0 savePlan): a selection with exactly that many scheduled payments is refused with 400 (the bound read as exclusive)',
     source: 'provider',
     rules: ['IN-LIM-SCHEDULE'],
   }),

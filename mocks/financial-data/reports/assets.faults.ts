@@ -421,19 +421,19 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
   }),
   independent(INDEPENDENT_7, {
     id: 'i7-txreport-window-one-day-over-accepted',
-    rule: 'at most 24 months between fromDate and toDate (seed 002, Transactions report): a window of 24 months and one day is accepted',
+    rule: 'the transactions report window has a maximum number of months between fromDate and toDate (seed 002, Transactions report): a window one day longer than that is accepted',
     source: 'seed',
     rules: ['FD-TXREPORT-WINDOW'],
   }),
   independent(INDEPENDENT_7, {
     id: 'i7-voa-history-months-as-30-days',
-    rule: 'a VOA uses up to 12 months of history (seed 002, Decisioning reports): the 12 months counted as 360 days, the oldest days of the year left out',
+    rule: 'a VOA uses a stated number of months of history (seed 002, Decisioning reports): the months are counted as thirty days each, so the oldest days of the history are left out',
     source: 'seed',
     rules: ['FD-VOA-HISTORY'],
   }),
   independent(INDEPENDENT_7, {
     id: 'i7-stmtreport-index-24-refused',
-    rule: 'statementIndex 1 to 24 is accepted (seed 002, Statements: up to 24): a statement report of index 24 is refused with 400',
+    rule: 'statementIndex runs from the first to the last statement the seed allows (seed 002, Statements): a statement report of the highest index is refused with 400',
     source: 'seed',
     rules: ['FD-STMTREPORT-INDEX'],
   }),

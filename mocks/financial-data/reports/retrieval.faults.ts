@@ -205,7 +205,7 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
   }),
   independent(INDEPENDENT_7, {
     id: 'i7-reissue-purpose-required-from-may-first',
-    rule: 'the reissue purpose code is required by April 30, 2026 (seed 002, Report retrieval; reference FD-REISSUE-PURPOSE: from 2026-04-30T00:00:00Z): it is required only from May 1, a reissue without purpose on April 30 is served',
+    rule: 'the reissue purpose code becomes required by the last day of April (seed 002, Report retrieval; reference FD-REISSUE-PURPOSE: from that day at midnight UTC): it is required only from the next day, a reissue without purpose on that last day of April is served',
     source: 'seed',
     rules: ['FD-REISSUE-PURPOSE'],
   }),
