@@ -99,22 +99,22 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
         !faults.has('blind-search-ignores-last-name'),
       );
     let list: Sliceable<Customer>;
-    if (partner && !faults.has('blind-deleted-customer-still-listed')) {
-      // The store's indexes (state.ts) give the partner's customers of that username and type, and
-      // with a search only those its sequences can match, in creation order.
-      const candidates = customerCandidates(world, { partnerId: partner.id, username, type, search: searched ? query.search : undefined });
-      list = !searched ? candidates : (Array.isArray(candidates) ? candidates : candidates.all()).filter(match);
-    } else {
-      const all = faults.has('blind-deleted-customer-still-listed')
-        ? [...world.customers.values(), ...ghosts]
-        : [...world.customers.values()];
-      list = all.filter(
+    if (faults.has('blind-deleted-customer-still-listed'))
+      // blind-deleted-customer-still-listed: customers deleted while it is on are still listed.
+      list = [...world.customers.values(), ...ghosts].filter(
         (c) =>
           (!partner || c.partnerId === partner.id) &&
           (username === undefined || c.username === username) &&
           (type === undefined || c.type === type) &&
           (!searched || match(c)),
       );
+    else {
+      // The store's indexes (state.ts) give the partner's customers of that username and type, and
+      // with a search only those its sequences can match, in creation order. The front has
+      // answered 401 to a request without a partner's token.
+      const partnerId = partner?.id ?? '';
+      const candidates = customerCandidates(world, { partnerId, username, type, search: searched ? query.search : undefined });
+      list = !searched ? candidates : (Array.isArray(candidates) ? candidates : candidates.all()).filter(match);
     }
     // i3-customer-username-filter-case-insensitive: the username filter ignores case.
     if (username !== undefined && faults.has('i3-customer-username-filter-case-insensitive'))
