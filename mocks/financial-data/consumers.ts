@@ -94,8 +94,8 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
       return sendError(ctx, reply, 404, 'Consumer not found');
     const shown = view(consumer, faults.has('blind-ssn-full-on-get-consumer'));
     // i7-consumer-by-id-created-date-of-customer: the by-id read gives the customer's createdDate.
-    const owner = world.customers.get(consumer.customerId);
-    if (faults.has('i7-consumer-by-id-created-date-of-customer') && owner) shown.createdDate = owner.createdDate;
+    if (faults.has('i7-consumer-by-id-created-date-of-customer') && world.customers.has(consumer.customerId))
+      shown.createdDate = world.customers.get(consumer.customerId)!.createdDate;
     // i4-consumer-by-id-birthday-month-zero-based: the by-id read gives the month counted from zero.
     const birthday = (shown as Record<string, unknown>).birthday as { month?: number } | undefined;
     if (faults.has('i4-consumer-by-id-birthday-month-zero-based') && typeof birthday?.month === 'number')

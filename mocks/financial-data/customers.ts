@@ -127,15 +127,15 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
       );
     if (!searched && faults.has('no-search-returns-none') && query.username === undefined) list = [];
     // i7-customers-search-two-names-fixed-order: several words match only as the first name then the last name.
-    const words = searched ? String(query.search).trim().toLowerCase().split(/\s+/) : [];
-    if (words.length > 1 && faults.has('i7-customers-search-two-names-fixed-order'))
+    if (faults.has('i7-customers-search-two-names-fixed-order') && searched && /\S\s+\S/.test(String(query.search).trim())) {
+      const text = String(query.search).trim().toLowerCase().replace(/\s+/g, ' ');
       list = list
         .slice(0, list.length)
         .filter(
           (c: Customer) =>
-            c.username.toLowerCase().includes(words.join(' ')) ||
-            `${c.firstName ?? ''} ${c.lastName ?? ''}`.toLowerCase().includes(words.join(' ')),
+            c.username.toLowerCase().includes(text) || `${c.firstName ?? ''} ${c.lastName ?? ''}`.toLowerCase().includes(text),
         );
+    }
     // i5-customers-username-filter-prefix: the username filter matches a prefix.
     if (username !== undefined && faults.has('i5-customers-username-filter-prefix'))
       list = [...world.customers.values()].filter(

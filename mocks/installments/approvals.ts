@@ -40,7 +40,7 @@ export function registerApprovals(
       if (decision === 'APPROVED') deferredNotifications.get(plan)?.();
       deferredNotifications.delete(plan);
       // i7-notify-resent-on-sync-approval: the approval sends the plan's notification again.
-      if (decision === 'APPROVED') resentNotifications.get(plan)?.();
+      if (faults.has('i7-notify-resent-on-sync-approval') && decision === 'APPROVED') resentNotifications.get(plan)?.();
       if (faults.has('sync-answers-202')) return reply.code(202).send();
       // i5-approval-sync-callback-with-status-query: the sync answer names the decision in the URL's query.
       const said = faults.has('i5-approval-sync-callback-with-status-query') ? `${plan.callbackUrl}?status=${decision}` : plan.callbackUrl;

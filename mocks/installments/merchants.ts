@@ -95,9 +95,10 @@ export function registerMerchants(
     }
     let listed = page(items, ok.query, reply, faults, ok.defaultLimit!);
     // i7-completed-list-page-overlaps: a later page of the completed list starts one item early.
-    const from = Number(ok.query.get('offset') ?? 0);
-    if (requestId === null && from > 0 && faults.has('i7-completed-list-page-overlaps'))
-      listed = items.slice(from - 1, from - 1 + Number(ok.query.get('limit') ?? ok.defaultLimit!));
+    if (faults.has('i7-completed-list-page-overlaps') && requestId === null && Number(ok.query.get('offset') ?? 0) > 0) {
+      const from = Number(ok.query.get('offset')) - 1;
+      listed = items.slice(from, from + Number(ok.query.get('limit') ?? ok.defaultLimit!));
+    }
     // i6-participations-list-total-all-states: the completed list's Total counts every merchant.
     if (requestId === null && faults.has('i6-participations-list-total-all-states')) reply.header('Total', String(latest().length));
     return reply.code(200).send(listed);

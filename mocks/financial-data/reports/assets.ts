@@ -280,7 +280,7 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
     const months = on('ra-txreport-window-12m') ? 12 : TXREPORT_MONTHS;
     // Blind fault: a fromDate exactly 24 months back counted as over the limit (<= for <).
     // i7-txreport-window-one-day-over-accepted: the limit a day further back.
-    const limit = monthsBefore(to, months) - (on('i7-txreport-window-one-day-over-accepted') ? DAY_S : 0);
+    const limit = on('i7-txreport-window-one-day-over-accepted') ? monthsBefore(to, months) - DAY_S : monthsBefore(to, months);
     if ((from < limit || (from === limit && on('blind-txreport-window-exact-24-months-refused'))) && !on('ra-txreport-window-unchecked')) {
       return sendError(ctx, reply, 400, `There cannot be more than ${TXREPORT_MONTHS} months between fromDate and toDate`);
     }

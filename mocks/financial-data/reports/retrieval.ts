@@ -208,8 +208,9 @@ export function registerReportRetrieval(app: FastifyInstance, ctx: FdContext): v
   route(app, ctx, 'ReportReissue', ({ path, body, partner }, reply) => {
     const required =
       // i7-reissue-purpose-required-from-may-first: "by April 30" read as "after April 30".
-      clock.nowEpochSeconds() >=
-        REISSUE_PURPOSE_REQUIRED_FROM_S + (faults.has('i7-reissue-purpose-required-from-may-first') ? 86_400 : 0) &&
+      (faults.has('i7-reissue-purpose-required-from-may-first')
+        ? clock.nowEpochSeconds() >= REISSUE_PURPOSE_REQUIRED_FROM_S + 86_400
+        : clock.nowEpochSeconds() >= REISSUE_PURPOSE_REQUIRED_FROM_S) &&
       !faults.has('reissue-purpose-not-required') &&
       !ownReissue(path.reportId, partner?.id);
     if (required && (body?.purpose === undefined || body.purpose === ''))
