@@ -291,4 +291,10 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-CUST-SEARCH'],
   }),
+  independent(INDEPENDENT_7, {
+    id: 'i7-customers-displaying-is-limit',
+    rule: 'displaying is the size of the page (provider 1.35.0 Customers: found, displaying, moreAvailable): on a last page shorter than the limit, displaying gives the limit asked',
+    source: 'provider',
+    rules: ['FD-PAGE-COUNTS'],
+  }),
 ]);

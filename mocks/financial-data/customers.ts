@@ -147,6 +147,8 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
       );
     const paged = faults.has('default-limit-unapplied') && query.limit === undefined ? { ...query, limit: PAGE_MAX } : query;
     const { slice, ...counts } = page(list, paged, pageSize, faults.has('start-ignored'), faults);
+    // i7-customers-displaying-is-limit: displaying gives the limit, not the records of the page.
+    if (faults.has('i7-customers-displaying-is-limit')) counts.displaying = paged.limit ?? pageSize;
     // i3-customer-search-found-is-page: with search text, found counts the page only.
     if (searched && faults.has('i3-customer-search-found-is-page')) counts.found = slice.length;
     // i5-customers-search-found-counts-all-partners: found counts the matches of every partner.
