@@ -86,7 +86,11 @@ export function registerOffers(
       pan !== undefined &&
       [...world.panLists.values()].some((l) => {
         const high = l.accountRange?.accountRangeHigh;
-        return high !== undefined && pan.slice(0, high.length) === (BigInt(high) + 1n).toString().padStart(high.length, '0');
+        return (
+          high !== undefined &&
+          /^\d+$/.test(high) &&
+          pan.slice(0, high.length) === (BigInt(high) + 1n).toString().padStart(high.length, '0')
+        );
       });
     if (
       !pan ||
