@@ -17,6 +17,7 @@ import {
   INDEPENDENT_3,
   INDEPENDENT_5,
   INDEPENDENT_6,
+  INDEPENDENT_7,
 } from '../kit/faults.js';
 
 /** A fault written blind, in this catalogue's positional form (kit/faults.ts blind sets its origin). */
@@ -851,5 +852,67 @@ export const CARDS_FAULTS = faultCatalogue([
     rule: 'a 400 names the offending field by its dotted path (reference A4): a field nested two levels deep is named without its first member (mobileNumber.phoneNumber for consumer.mobileNumber.phoneNumber)',
     source: 'assumption',
     rules: ['CE-ERR-FIELD'],
+  }),
+  // The seventh independent set (written from the seed, the provider documents, the contract and the
+  // rule catalogue, the specs unread): each fault breaks one rule on one path or field, as a release might.
+  independent(INDEPENDENT_7, {
+    id: 'i7-card-lastfour-leading-zero-dropped',
+    rule: "panLastFour is the last four PAN digits (seed 000, MaskedCard; reference, The mock's world): the digits are read as a number, so last four digits starting with 0 lose it (0123 becomes 123)",
+    source: 'seed',
+    rules: ['CE-MASK-PAN'],
+  }),
+  independent(INDEPENDENT_7, {
+    id: 'i7-card-masked-firstname-per-word',
+    rule: 'maskedFirstName keeps the first character and replaces every other by * (provider MaskedConsumer examples): a first name of several words is masked word by word, so the first letter of each word and the spaces stay in clear',
+    source: 'provider',
+    rules: ['CE-MASK-NAMES'],
+  }),
+  independent(INDEPENDENT_7, {
+    id: 'i7-card-email-long-local-capped',
+    rule: 'a masked e-mail address has the length of the address sent (provider MaskedConsumer.maskedEmailAddress): a local part longer than ten characters is shown with ten characters only (its first and nine *)',
+    source: 'provider',
+    rules: ['CE-MASK-EMAIL', 'CE-MASK-IDENTITY'],
+  }),
+  independent(INDEPENDENT_7, {
+    id: 'i7-card-receipt-identity-value-clear',
+    rule: 'maskedConsumerIdentity.maskedIdentityValue is the e-mail address masked (seed 000, MaskedConsumer): on the receipt path it is the address in clear',
+    source: 'seed',
+    rules: ['CE-MASK-IDENTITY'],
+  }),
+  independent(INDEPENDENT_7, {
+    id: 'i7-card-receipt-created-at-push-date',
+    rule: 'dateOfCardCreated is when the card was enrolled (seed 000, MaskedCard): on the receipt path it is the time of the push provisioning, a day before the enrollment',
+    source: 'seed',
+    rules: ['CE-VAL-CREATED'],
+  }),
+  independent(INDEPENDENT_7, {
+    id: 'i7-card-consumer-repeat-enrollment-locked',
+    rule: 'at enrollment the consumer profile is ACTIVE (seed 000, States and transitions): a consumer enrolled again within a minute (same identityValue) is answered LOCKED, as a velocity rule would',
+    source: 'seed',
+    rules: ['CE-STATE-ACTIVE'],
+  }),
+  independent(INDEPENDENT_7, {
+    id: 'i7-card-empty-serviceid-default-program',
+    rule: "a serviceId that resolves to no service is 400 INVALID_STATE (seed 000, Errors): an empty serviceId (the pattern allows it) is taken as the client's first program and the card is enrolled for it",
+    source: 'seed',
+    rules: ['CE-STATE-UNKNOWN-SERVICE'],
+  }),
+  independent(INDEPENDENT_7, {
+    id: 'i7-card-receipt-id-prefix-match',
+    rule: "an unknown receipt id is 400 INVALID_STATE (reference A5): the id sent is cut to the length of the stored ids before the lookup (a fixed-width column), so a known receipt id with characters added enrolls that receipt's account",
+    source: 'assumption',
+    rules: ['CE-STATE-UNKNOWN-RECEIPT', 'CE-RECEIPT-ACCOUNT'],
+  }),
+  independent(INDEPENDENT_7, {
+    id: 'i7-card-pan-in-art-uri',
+    rule: 'no response carries the PAN in clear (seed 000, MaskedCard is masked; reference A5): on the card path digitalCardData.artUri names the card art by the account number in its query string',
+    source: 'seed',
+    rules: ['CE-SENSITIVE-ECHO', 'CE-OBJ-SENSITIVE'],
+  }),
+  independent(INDEPENDENT_7, {
+    id: 'i7-card-reference-id-256-refused',
+    rule: 'enrolmentReferenceId has a maximum length (seed 000, Limits): an id of exactly that length is refused with 400 (the bound read as exclusive)',
+    source: 'seed',
+    rules: ['CE-LIM-REFERENCEID'],
   }),
 ]);

@@ -36,7 +36,9 @@ function maskEmail(given: string, faults: Faults): string {
   const local = email.slice(0, at);
   const domain = email.slice(at + 1);
   if (faults.has('masked-email-domain-masked')) return `${local}@${domain.slice(0, 1)}${'*'.repeat(domain.length - 1)}`;
-  const masked = `${local.slice(0, 1)}${'*'.repeat(Math.max(0, local.length - 1))}@${domain}`;
+  // i7-card-email-long-local-capped: at most nine '*' after the first character of the local part.
+  const stars = Math.max(0, local.length - 1);
+  const masked = `${local.slice(0, 1)}${'*'.repeat(faults.has('i7-card-email-long-local-capped') ? Math.min(9, stars) : stars)}@${domain}`;
   return faults.has('masked-email-lowercased') ? masked.toLowerCase() : masked;
 }
 
@@ -62,6 +64,8 @@ export function registerCards(
 
   /** model-card-suspended-on-third-enrollment: enrollments per card and consumer (kept only while that fault is on). */
   const enrolledTimes = new Map<string, number>();
+  /** i7-card-consumer-repeat-enrollment-locked: the last enrollment time per identityValue (kept only while that fault is on). */
+  const lastEnrolled = new Map<string, number>();
   app.post(`${prefix}/cards`, async (req: FastifyRequest, reply: FastifyReply) => {
     if (faults.has('answer-500')) {
       const status = faults.has('internal-body-wrong') ? 'ERROR' : 'INTERNAL';
@@ -157,6 +161,15 @@ export function registerCards(
         { field: 'consumer.firstName', keyword: 'maxLength', message: 'consumer.firstName is too long' },
       ]);
 
+    // i7-card-reference-id-256-refused: the enrolmentReferenceId bound read as exclusive.
+    if (
+      faults.has('i7-card-reference-id-256-refused') &&
+      String(body.enrolmentReferenceData?.enrolmentReferenceId ?? '').length ===
+        lengthOf(contract, 'EnrolmentReferenceData', 'enrolmentReferenceId').max!
+    )
+      return invalidArgument(reply, faults, [
+        { field: 'enrolmentReferenceData.enrolmentReferenceId', keyword: 'maxLength', message: 'enrolmentReferenceId is too long' },
+      ]);
     // A1: exactly one enrollment path.
     const hasCard = body.encryptedCard !== undefined;
     const hasReceipt = body.enrolmentReferenceData !== undefined;
@@ -249,6 +262,8 @@ export function registerCards(
     const merchantTrusted = faults.has('merchant-source-origin-unchecked') && body.cardSource === 'MERCHANT';
     if (owner && owner !== client && !faults.has('forbidden-never-given') && !originSkipped && !walletTrusted && !merchantTrusted)
       return sendError(reply, faults, 403, 'PERMISSION_DENIED', 'Client identity (origin) not validated.');
+    // i7-card-empty-serviceid-default-program: an empty serviceId taken as the client's first program.
+    if (faults.has('i7-card-empty-serviceid-default-program') && body.serviceId === '') body.serviceId = (owner ?? client).serviceIds[0];
     // i3-card-service-id-case-insensitive: the serviceId is resolved without case.
     const serviceKnown =
       (owner ?? client).serviceIds.includes(body.serviceId) ||
@@ -267,7 +282,11 @@ export function registerCards(
       return invalidState(reply, faults, 'serviceId', 'serviceId does not resolve to a service of this client.');
 
     if (!card) {
-      const receipt = world.receipts.find((r) => r.enrolmentReferenceId === body.enrolmentReferenceData?.enrolmentReferenceId);
+      const given = String(body.enrolmentReferenceData?.enrolmentReferenceId);
+      // i7-card-receipt-id-prefix-match: the id sent cut to the stored ids' length before the lookup.
+      const cut = (r: { enrolmentReferenceId: string }) =>
+        faults.has('i7-card-receipt-id-prefix-match') ? given.slice(0, r.enrolmentReferenceId.length) : given;
+      const receipt = world.receipts.find((r) => r.enrolmentReferenceId === cut(r));
       if (receipt) card = { primaryAccountNumber: receipt.primaryAccountNumber };
       else if (faults.has('unknown-receipt-accepted')) card = { primaryAccountNumber: '5555555555554444' };
       else return invalidState(reply, faults, 'enrolmentReferenceData.enrolmentReferenceId', 'Unknown push account receipt.');
@@ -280,6 +299,12 @@ export function registerCards(
       const times = (enrolledTimes.get(seen) ?? 0) + 1;
       enrolledTimes.set(seen, times);
       if (times >= 3) (answer.maskedCard.digitalCardData as Record<string, unknown>).status = 'SUSPENDED';
+    }
+    if (faults.has('i7-card-consumer-repeat-enrollment-locked')) {
+      const who = String(body.consumer.consumerIdentity?.identityValue);
+      const before = lastEnrolled.get(who);
+      lastEnrolled.set(who, ctx.clock.nowMs());
+      if (before !== undefined && ctx.clock.nowMs() - before < 60_000) answer.maskedConsumer.status = 'LOCKED';
     }
     return reply
       .code(faults.has('success-status-201') ? 201 : 200)
@@ -314,6 +339,8 @@ function maskedDigits(pan: string, faults: MockContext<CardFaultId>['faults'], {
   let panBin = faults.has('pan-unmasked') ? pan : pan.slice(0, binLength);
   let panLastFour = faults.has('panLastFour-mismatch') ? pan.slice(-5, -1) : pan.slice(-4);
   if (faults.has('pan-19-last-four-wrong') && pan.length === 19) panLastFour = pan.slice(12, 16); // positions of a 16-digit PAN
+  // i7-card-lastfour-leading-zero-dropped: the last four digits read through a number.
+  if (faults.has('i7-card-lastfour-leading-zero-dropped')) panLastFour = String(Number(panLastFour));
   if (faults.has('long-pan-bin-too-long') && pan.length > shortestPan) panBin = pan.slice(0, pan.length - 8);
   return { panBin, panLastFour };
 }
@@ -325,6 +352,8 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
   const now = clock.now();
   let created = faults.has('date-created-stale') ? new Date(now.getTime() - 400 * 86400_000) : now;
   if (onReceipt('receipt-date-created-local')) created = new Date(now.getTime() + 3600_000); // local time (UTC+1) written with Z
+  // i7-card-receipt-created-at-push-date: the receipt path gives the time of the push (a day before).
+  if (onReceipt('i7-card-receipt-created-at-push-date')) created = new Date(now.getTime() - 86400_000);
   const onCard = (id: CardFaultId) => !receipt && faults.has(id);
   if (onCard('i2-card-created-date-day-only')) created = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const cardId = onReceipt('receipt-card-id-reused')
@@ -359,7 +388,10 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
       descriptorName: faults.has('descriptorName-too-long') ? 'D'.repeat(lengths.tooLong('descriptorName')) : 'Mock Card',
       artUri: faults.has('artUri-too-long')
         ? `https://art.example.test/${'a'.repeat(lengths.tooLong('artUri'))}.png`
-        : 'https://art.example.test/card.png',
+        : // i7-card-pan-in-art-uri: the card path names the art by the account number.
+          onCard('i7-card-pan-in-art-uri')
+          ? `https://art.example.test/card.png?ref=${pan}`
+          : 'https://art.example.test/card.png',
       iscobranded: faults.has('coBrandedName-too-long'),
       ...(faults.has('coBrandedName-too-long') ? { coBrandedName: 'C'.repeat(lengths.tooLong('coBrandedName')) } : {}),
     },
@@ -442,6 +474,14 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
     const at = masked.lastIndexOf('@');
     return masked.slice(0, at + 1) + masked.slice(at + 1).toLowerCase();
   };
+  // i7-card-masked-firstname-per-word: each word of the first name masked on its own.
+  const maskFirst = (name: string) =>
+    faults.has('i7-card-masked-firstname-per-word')
+      ? name
+          .split(' ')
+          .map((w) => maskName(w, faults))
+          .join(' ')
+      : maskName(name, faults);
   const correlation = correlationId(body.srcCorrelationId, receipt, faults);
   const byEmail = !lengths.providerIdentityTypes.includes(consumer.consumerIdentity.identityType);
   return {
@@ -460,19 +500,19 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
         identityType: faults.has('masked-identity-type-provider-value') ? 'EXTERNAL_ACCOUNT_ID' : consumer.consumerIdentity.identityType,
         maskedIdentityValue: faults.has('masked-identity-value-unrelated')
           ? maskEmail('consumer@example.com', faults)
-          : byEmail
+          : byEmail && !onReceipt('i7-card-receipt-identity-value-clear')
             ? identityShown(identityValue)
             : identityValue,
       },
       // An e-mail address only where the consumer is named by one (the provider's opaque id is none).
       ...(byEmail ? { maskedEmailAddress: emailShown(identityValue) } : {}),
-      maskedFirstName: maskName(firstName, faults),
+      maskedFirstName: maskFirst(firstName),
       maskedLastName: maskedLast,
       // Card API (MaskedConsumer.maskedFullName "J*** D**"): the masked first and last names, a space between.
       // i6-card-receipt-fullname-last-first: the receipt path writes the last name first.
       maskedFullName: onReceipt('i6-card-receipt-fullname-last-first')
-        ? `${fullLast} ${maskName(firstName, faults)}`
-        : `${maskName(firstName, faults)} ${fullLast}`,
+        ? `${fullLast} ${maskFirst(firstName)}`
+        : `${maskFirst(firstName)} ${fullLast}`,
       countryCode: consumer.countryCode,
       languageCode: consumer.languageCode,
       dateConsumerAdded: faults.has('blind-consumer-added-not-utc')

@@ -13,6 +13,7 @@ import {
   INDEPENDENT_4,
   INDEPENDENT_5,
   INDEPENDENT_6,
+  INDEPENDENT_7,
 } from '../kit/faults.js';
 
 export const ACCOUNTS_FAULTS = faultCatalogue([
@@ -333,5 +334,11 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     rule: 'a refresh moves the aggregationAttemptDate read back through GetCustomerAccount (seed 002, Accounts refresh): the v1 refresh by login answers the new dates but stores nothing',
     source: 'seed',
     rules: ['FD-ACCT-REFRESH-DATE'],
+  }),
+  independent(INDEPENDENT_7, {
+    id: 'i7-account-simple-by-id-display-last-five',
+    rule: 'accountNumberDisplay is the last four digits of the account number (provider CustomerAccountSimple): GetCustomerAccountSimple shows the last five',
+    source: 'provider',
+    rules: ['FD-ACCT-NUMBER-MASKED', 'FD-ACCT-SIMPLE-BASIC'],
   }),
 ]);

@@ -213,6 +213,8 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     // provider 1.35.0: this simple variant is not restricted to active accounts (its lists are).
     if (!isActive(a) && faults.has('accounts-simple-one-pending-404')) return notFound(reply, 'Account not found');
     const view = viewer(a.customerId).simple(a);
+    // i7-account-simple-by-id-display-last-five: this reader shows five digits.
+    if (faults.has('i7-account-simple-by-id-display-last-five')) view.accountNumberDisplay = a.number.slice(-5);
     // Fault: the login id of the customer's first login instead of the account's own.
     if (faults.has('accounts-simple-one-wrong-login'))
       view.institutionLoginId = accountsOf(a.customerId)[0]?.institutionLoginId ?? a.institutionLoginId;

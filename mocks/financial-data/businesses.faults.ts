@@ -13,6 +13,7 @@ import {
   INDEPENDENT_4,
   INDEPENDENT_5,
   INDEPENDENT_6,
+  INDEPENDENT_7,
 } from '../kit/faults.js';
 
 export const BUSINESSES_FAULTS = faultCatalogue([
@@ -121,5 +122,11 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     rule: 'every field sent reads back (seed 002, Businesses; FD-BUS-READ): the add path stores taxId through a number, so a tax id starting with 0 loses its leading zeros',
     source: 'seed',
     rules: ['FD-BUS-READ'],
+  }),
+  independent(INDEPENDENT_7, {
+    id: 'i7-business-update-personally-liable-kept',
+    rule: 'every field sent on update reads back (seed 002, Businesses; provider NewBusiness.personallyLiable required): the update keeps the personallyLiable value the business was added with',
+    source: 'provider',
+    rules: ['FD-BUS-UPDATE'],
   }),
 ]);

@@ -83,10 +83,14 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
       byId(input) ?? (faults.has('i3-business-update-other-partner') ? world.businesses.get(input.path.business_id) : undefined);
     if (!business) return sendError(ctx, reply, 404, 'Business not found');
     if (!faults.has('business-update-ignored')) {
+      const previous = business.fields;
       business.fields = faults.has('business-update-ignores-address')
         ? { ...input.body, address: business.fields.address }
         : { ...input.body };
       // Fault: the name stored trimmed.
+      // i7-business-update-personally-liable-kept: the update keeps the personallyLiable value added.
+      if (faults.has('i7-business-update-personally-liable-kept') && previous.personallyLiable !== undefined)
+        business.fields.personallyLiable = previous.personallyLiable;
       if (faults.has('model-business-update-trims-name') && typeof business.fields.name === 'string')
         business.fields.name = business.fields.name.trim();
       // Fault: the update path trims the name and collapses its inner spaces.

@@ -221,6 +221,10 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
         ...(flow.operationId === 'SendConnectEmail' && faults.has('blind-connect-email-from-noreply')
           ? { from: 'noreply@connect.example.com' }
           : {}),
+        // i7-connect-email-to-lowercased: the single e-mail answers the address in lower case.
+        ...(flow.operationId === 'SendConnectEmail' && faults.has('i7-connect-email-to-lowercased') && typeof body.email?.to === 'string'
+          ? { to: body.email.to.toLowerCase() }
+          : {}),
       };
       return reply.code(200).send({ link: url, emailConfig });
     });

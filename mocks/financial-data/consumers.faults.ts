@@ -13,6 +13,7 @@ import {
   INDEPENDENT_4,
   INDEPENDENT_5,
   INDEPENDENT_6,
+  INDEPENDENT_7,
 } from '../kit/faults.js';
 
 export const CONSUMERS_FAULTS = faultCatalogue([
@@ -181,5 +182,17 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     rule: 'no answer carries a full SSN the suite sent (seed 002; FD-OBJ-SENSITIVE): the 409 of a second consumer names the existing consumer by its whole SSN in the message',
     source: 'seed',
     rules: ['FD-OBJ-SENSITIVE', 'FD-SENSITIVE-ECHO'],
+  }),
+  independent(INDEPENDENT_7, {
+    id: 'i7-consumer-by-id-created-date-of-customer',
+    rule: 'a record shows its own createdDate, the same through every reader (reference FD-DATE-SECONDS): GetConsumer gives the createdDate of the customer the consumer belongs to',
+    source: 'assumption',
+    rules: ['FD-DATE-SECONDS', 'FD-CONS-READ'],
+  }),
+  independent(INDEPENDENT_7, {
+    id: 'i7-consumer-by-id-gone-after-customer-delete',
+    rule: 'a consumer persists after its customer is deleted (seed 002, Resources): GetConsumer answers 404 once the customer is deleted',
+    source: 'seed',
+    rules: ['FD-CONS-OUTLIVES'],
   }),
 ]);

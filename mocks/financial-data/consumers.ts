@@ -89,7 +89,13 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     const consumer = anyById(input);
     // Blind fault: the by-id read forgets the masking.
     if (!consumer) return sendError(ctx, reply, 404, 'Consumer not found');
+    // i7-consumer-by-id-gone-after-customer-delete: the by-id read joins the customer, gone once it is deleted.
+    if (faults.has('i7-consumer-by-id-gone-after-customer-delete') && !world.customers.has(consumer.customerId))
+      return sendError(ctx, reply, 404, 'Consumer not found');
     const shown = view(consumer, faults.has('blind-ssn-full-on-get-consumer'));
+    // i7-consumer-by-id-created-date-of-customer: the by-id read gives the customer's createdDate.
+    if (faults.has('i7-consumer-by-id-created-date-of-customer') && world.customers.has(consumer.customerId))
+      shown.createdDate = world.customers.get(consumer.customerId)!.createdDate;
     // i4-consumer-by-id-birthday-month-zero-based: the by-id read gives the month counted from zero.
     const birthday = (shown as Record<string, unknown>).birthday as { month?: number } | undefined;
     if (faults.has('i4-consumer-by-id-birthday-month-zero-based') && typeof birthday?.month === 'number')

@@ -14,6 +14,7 @@ import {
   INDEPENDENT_4,
   INDEPENDENT_5,
   INDEPENDENT_6,
+  INDEPENDENT_7,
 } from '../kit/faults.js';
 
 export const CUSTOMERS_FAULTS = faultCatalogue([
@@ -283,5 +284,17 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     rule: 'type lists exactly the customers of that kind (provider 1.35.0, GetCustomers type): with search text the type filter is dropped, so a search lists testing and active customers alike',
     source: 'provider',
     rules: ['FD-CUST-FILTER-TYPE'],
+  }),
+  independent(INDEPENDENT_7, {
+    id: 'i7-customers-search-two-names-fixed-order',
+    rule: 'search text finds a customer by both names in any order (seed 002, Customers: any combination of firstName and lastName): two words find the customer only as "first last", not as "last first"',
+    source: 'seed',
+    rules: ['FD-CUST-SEARCH'],
+  }),
+  independent(INDEPENDENT_7, {
+    id: 'i7-customers-displaying-is-limit',
+    rule: 'displaying is the size of the page (provider 1.35.0 Customers: found, displaying, moreAvailable): on a last page shorter than the limit, displaying gives the limit asked',
+    source: 'provider',
+    rules: ['FD-PAGE-COUNTS'],
   }),
 ]);

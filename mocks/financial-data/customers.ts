@@ -130,6 +130,16 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
           (!searched || match(c)),
       );
     if (!searched && faults.has('no-search-returns-none') && query.username === undefined) list = [];
+    // i7-customers-search-two-names-fixed-order: several words match only as the first name then the last name.
+    if (faults.has('i7-customers-search-two-names-fixed-order') && searched && /\S\s+\S/.test(String(query.search).trim())) {
+      const text = String(query.search).trim().toLowerCase().replace(/\s+/g, ' ');
+      list = list
+        .slice(0, list.length)
+        .filter(
+          (c: Customer) =>
+            c.username.toLowerCase().includes(text) || `${c.firstName ?? ''} ${c.lastName ?? ''}`.toLowerCase().includes(text),
+        );
+    }
     // i5-customers-username-filter-prefix: the username filter matches a prefix.
     if (username !== undefined && faults.has('i5-customers-username-filter-prefix'))
       list = [...world.customers.values()].filter(
@@ -141,6 +151,8 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
       );
     const paged = faults.has('default-limit-unapplied') && query.limit === undefined ? { ...query, limit: PAGE_MAX } : query;
     const { slice, ...counts } = page(list, paged, pageSize, faults.has('start-ignored'), faults);
+    // i7-customers-displaying-is-limit: displaying gives the limit, not the records of the page.
+    if (faults.has('i7-customers-displaying-is-limit')) counts.displaying = paged.limit ?? pageSize;
     // i3-customer-search-found-is-page: with search text, found counts the page only.
     if (searched && faults.has('i3-customer-search-found-is-page')) counts.found = slice.length;
     // i5-customers-search-found-counts-all-partners: found counts the matches of every partner.

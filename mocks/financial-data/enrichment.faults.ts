@@ -4,7 +4,7 @@
 // names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The
 // faults of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart
 // by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_4, INDEPENDENT_5 } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_4, INDEPENDENT_5, INDEPENDENT_7 } from '../kit/faults.js';
 
 const batch = ['properties', 'transactions'];
 const member = (name: string) => ['properties', name];
@@ -174,5 +174,17 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     rule: 'a batch has a maximum number of transactions (seed 002, Enrichment): a batch of exactly that many is refused, the bound checked as exclusive',
     source: 'seed',
     rules: ['FD-ENRICH-BATCH'],
+  }),
+  independent(INDEPENDENT_7, {
+    id: 'i7-enrich-description-1024-refused',
+    rule: 'a description of the maximum length is accepted (provider EnrichTransaction.description maxLength): one of exactly that length is refused with 400 (the bound read as exclusive)',
+    source: 'provider',
+    rules: ['FD-ENRICH-FIELD-LIMITS'],
+  }),
+  independent(INDEPENDENT_7, {
+    id: 'i7-enrich-external-id-leading-zeros-dropped',
+    rule: 'each transaction comes back with the externalTransactionId sent (provider EnrichTransactions): a numeric id loses its leading zeros',
+    source: 'provider',
+    rules: ['FD-ENRICH-KEYED'],
   }),
 ]);

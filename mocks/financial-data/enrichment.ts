@@ -140,7 +140,18 @@ export function registerEnrichment(app: FastifyInstance, ctx: FdContext): void {
     // i5-enrich-batch-1000-refused: the batch bound checked as exclusive.
     if (faults.has('i5-enrich-batch-1000-refused') && (body.transactions as unknown[]).length === 1000)
       return sendError(ctx, reply, 400, 'A batch holds fewer than 1000 transactions');
+    // i7-enrich-description-1024-refused: the description's bound checked as exclusive.
+    if (
+      faults.has('i7-enrich-description-1024-refused') &&
+      (body.transactions as Record<string, any>[]).some((t) => String(t.description ?? '').length === 1024)
+    )
+      return sendError(ctx, reply, 400, 'description is too long');
     let transactions = (body.transactions as Record<string, any>[]).map(enrich);
+    // i7-enrich-external-id-leading-zeros-dropped: a numeric id read through a number.
+    if (faults.has('i7-enrich-external-id-leading-zeros-dropped'))
+      transactions = transactions.map((t) =>
+        /^\d+$/.test(String(t.externalTransactionId)) ? { ...t, externalTransactionId: String(Number(t.externalTransactionId)) } : t,
+      );
     if (faults.has('enrich-drops-last')) transactions = transactions.slice(0, -1);
     return reply.code(200).send({ transactions });
   });

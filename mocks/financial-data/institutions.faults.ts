@@ -3,7 +3,7 @@
 // ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the
 // suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
-import { faultCatalogue, blind, seeded, independent, INDEPENDENT_4, INDEPENDENT_5 } from '../kit/faults.js';
+import { faultCatalogue, blind, seeded, independent, INDEPENDENT_4, INDEPENDENT_5, INDEPENDENT_7 } from '../kit/faults.js';
 
 export const INSTITUTIONS_FAULTS = faultCatalogue([
   // Institutions (seed 002, Institutions and Limits).
@@ -99,5 +99,11 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     rule: 'found and displaying equal the number of institutions listed (provider 1.35.0, GetInstitutionsByRoutingNumber): found counts their routing numbers',
     source: 'provider',
     rules: ['FD-ROUTING-COUNTS'],
+  }),
+  independent(INDEPENDENT_7, {
+    id: 'i7-inst-countries-lowercase-us-empty',
+    rule: 'supportedCountries takes codes in either case (provider GetInstitutions): a lower-case us lists no institution',
+    source: 'provider',
+    rules: ['FD-INST-COUNTRIES'],
   }),
 ]);

@@ -65,9 +65,9 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
       list = list.filter((i) => wanted.every((t) => i.products[t] === true));
     }
     // US region only (seed 002); provider: `*` (the default) for all countries, codes in either case.
-    const countries = String(query.supportedCountries ?? '*')
-      .toUpperCase()
-      .split(',');
+    // i7-inst-countries-lowercase-us-empty: the codes compared as sent (a lower-case us matches nothing).
+    const asked = String(query.supportedCountries ?? '*');
+    const countries = (faults.has('i7-inst-countries-lowercase-us-empty') ? asked : asked.toUpperCase()).split(',');
     return countries.includes('*') || countries.includes('US') ? list : [];
   }
   const listing = (

@@ -13,6 +13,7 @@ import {
   INDEPENDENT_4,
   INDEPENDENT_5,
   INDEPENDENT_6,
+  INDEPENDENT_7,
 } from '../kit/faults.js';
 
 export const MICRO_ENTRIES_FAULTS = faultCatalogue([
@@ -275,5 +276,11 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     rule: 'the details show Completed from the deposit delay on (x-limits microEntryDepositDelaySeconds; FD-MICRO-DETAILS): the elapsed time is counted in whole seconds and compared as exclusive, so for the whole second at the delay they still show Pending',
     source: 'assumption',
     rules: ['FD-MICRO-DETAILS'],
+  }),
+  independent(INDEPENDENT_7, {
+    id: 'i7-micro-verify-by-sum',
+    rule: 'the two amounts deposited verify the entries, in either order (seed 002, Micro entries): the amounts are compared by their sum, so one a cent up and the other a cent down verifies',
+    source: 'seed',
+    rules: ['FD-MICRO-VERIFY-WRONG'],
   }),
 ]);

@@ -167,8 +167,13 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
     const inOrder = near(sent[0], a) && near(sent[1], b);
     const swapped = near(sent[0], b) && near(sent[1], a);
     const oneRight = sent.some((s) => s === a || s === b);
+    // i7-micro-verify-by-sum: the two amounts compared by their sum.
+    const sameSum = faults.has('i7-micro-verify-by-sum') && sent.length === 2 && sent[0] + sent[1] === a + b;
     const match =
-      inOrder || (swapped && !faults.has('micro-entries-order-sensitive')) || (oneRight && faults.has('micro-entries-one-amount-enough'));
+      inOrder ||
+      (swapped && !faults.has('micro-entries-order-sensitive')) ||
+      (oneRight && faults.has('micro-entries-one-amount-enough')) ||
+      sameSum;
     if (state === 'Verified')
       // i5-micro-verified-any-amounts-200: verified entries answer Verified whatever the amounts.
       return match || faults.has('i5-micro-verified-any-amounts-200')

@@ -241,7 +241,16 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
       const shown = f.type === 'fedNow' && faults.has('payments-data-fednow-flags-missing') ? {} : flags;
       return { ...achInstruction(account), type: f.type, ...shown };
     });
-    return { paymentInstruction: [achInstruction(account), ...realTime] };
+    const instructions = [achInstruction(account), ...realTime];
+    // i7-pay-v3-routing-leading-zero-dropped: the routing number rendered through a number.
+    if (faults.has('i7-pay-v3-routing-leading-zero-dropped'))
+      return {
+        paymentInstruction: instructions.map((i) => ({
+          ...i,
+          descriptors: i.descriptors.map((d) => (d.type === 'routingNumber' ? { ...d, value: String(Number(d.value)) } : d)),
+        })),
+      };
+    return { paymentInstruction: instructions };
   });
 
   // --- Loan payment details (loan-type accounts)
@@ -387,7 +396,11 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
     if (!login) return sendError(ctx, reply, 404, 'Customer or institution login not found');
     const accounts = accountsOfLogin(world, login.id).filter((a) => a.customerId === login.customerId);
     if (accounts.length === 0) return sendError(ctx, reply, 404, 'Customer does not have any accounts associated with institutionLoginId.');
-    return bundle(login.customerId, accounts, query, true);
+    const answer = bundle(login.customerId, accounts, query, true);
+    // i7-pay-peb-login-account-count-all-logins: accountCount counts the customer's accounts on every login.
+    if (faults.has('i7-pay-peb-login-account-count-all-logins'))
+      answer.accountCount = [...world.accounts.values()].filter((a) => a.customerId === login.customerId).length;
+    return answer;
   });
   route(app, ctx, 'GetAccountDetailsByAccountId', (input, reply) => {
     if (unknownSection(input.query.include)) return refuseInclude(reply);

@@ -3,7 +3,17 @@
 // rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of
 // the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
-import { faultCatalogue, blind, modelFault, independent, INDEPENDENT_4, INDEPENDENT_5, seeded, INDEPENDENT_6 } from '../kit/faults.js';
+import {
+  faultCatalogue,
+  blind,
+  modelFault,
+  independent,
+  INDEPENDENT_4,
+  INDEPENDENT_5,
+  seeded,
+  INDEPENDENT_6,
+  INDEPENDENT_7,
+} from '../kit/faults.js';
 
 export const SWITCHES_FAULTS = faultCatalogue([
   {
@@ -144,5 +154,11 @@ export const SWITCHES_FAULTS = faultCatalogue([
     rule: "another partner's objects are refused through every operation (FD-OBJ-OTHER-PARTNER; FD-SW-EXTERNAL): the external id lookup searches every partner's customers",
     source: 'seed',
     rules: ['FD-OBJ-OTHER-PARTNER', 'FD-SW-EXTERNAL'],
+  }),
+  independent(INDEPENDENT_7, {
+    id: 'i7-switches-external-id-echo-lowercased',
+    rule: 'the external id list echoes the external id sent (provider 1.35.0 ExternalDepositSwitches): it echoes it in lower case',
+    source: 'provider',
+    rules: ['FD-SW-EXTERNAL'],
   }),
 ]);

@@ -262,6 +262,8 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
       const owners = new Set(found.map((x) => x.customerId));
       found.push(...pool.filter((x) => x.kind === 'deposit' && x.externalId === undefined && owners.has(x.customerId)));
     }
-    return { externalId, switches: found.slice(0, 10).map(summary) };
+    // i7-switches-external-id-echo-lowercased: the external id echoed in lower case.
+    const echoed = faults.has('i7-switches-external-id-echo-lowercased') ? externalId.toLowerCase() : externalId;
+    return { externalId: echoed, switches: found.slice(0, 10).map(summary) };
   });
 }

@@ -3,7 +3,7 @@
 // release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the
 // specs citing them). The faults of the suite's authors first, then those written blind (`origin:
 // 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault, INDEPENDENT_6 } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault, INDEPENDENT_6, INDEPENDENT_7 } from '../kit/faults.js';
 
 export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
   // Third-party access keys (seed 002: generate 200, update 200, revoke 204; provider 1.35.0 receipt).
@@ -229,5 +229,11 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
     rule: "the receipt never carries the account's real id (provider 1.35.0 ThirdPartyAccessKeyReceiptData pseudo ids; FD-ACCESSKEY-PSEUDO-IDS): the pseudo account id is the real id left-padded with zeros to the pseudo id's length",
     source: 'provider',
     rules: ['FD-ACCESSKEY-PSEUDO-IDS'],
+  }),
+  independent(INDEPENDENT_7, {
+    id: 'i7-accesskey-update-start-time-day-start',
+    rule: 'an update answers the products and period sent (provider ThirdPartyAccessKeyData): the update stores each period start at the beginning of its UTC day',
+    source: 'provider',
+    rules: ['FD-ACCESSKEY-UPDATE'],
   }),
 ]);

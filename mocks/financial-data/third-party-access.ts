@@ -151,6 +151,12 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
     if (faults.has('blind-accesskey-unknown-update-upserts')) state().keys.set(key.receiptId, key);
     if (faults.has('blind-accesskey-update-appends-products') && !faults.has('accesskey-update-not-saved'))
       body.products = [...key.body.products, ...body.products];
+    // i7-accesskey-update-start-time-day-start: each period start stored at the beginning of its UTC day.
+    if (faults.has('i7-accesskey-update-start-time-day-start'))
+      body.products = body.products.map((p: any) => ({
+        ...p,
+        accessPeriod: { ...p.accessPeriod, startTime: `${String(p.accessPeriod.startTime).slice(0, 10)}T00:00:00Z` },
+      }));
     if (!faults.has('accesskey-update-not-saved')) {
       key.body = body;
       key.customerId = body.customerId;

@@ -13,6 +13,7 @@ import {
   INDEPENDENT_4,
   INDEPENDENT_5,
   INDEPENDENT_6,
+  INDEPENDENT_7,
 } from '../kit/faults.js';
 
 export const TRANSACTIONS_FAULTS = faultCatalogue([
@@ -407,5 +408,11 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     rule: "another customer's account addressed through a customer that exists is a 404 (FD-TXN-OWNER-404, FD-OBJ-OTHER-PARENT): the historic load finds the account among every customer of the partner and loads it",
     source: 'seed',
     rules: ['FD-TXN-OWNER-404', 'FD-OBJ-OTHER-PARENT'],
+  }),
+  independent(INDEPENDENT_7, {
+    id: 'i7-txn-by-id-posted-date-is-transaction-date',
+    rule: 'GetCustomerTransaction returns the transaction as the lists show it (seed 002, Transactions: a transaction has transactionDate and postedDate): the by-id read gives the transactionDate as postedDate too',
+    source: 'seed',
+    rules: ['FD-TXN-GET'],
   }),
 ]);

@@ -275,6 +275,8 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     const shown = view(t, 'id');
     // i5-txn-by-id-amount-one-decimal: this reader rounds the amount to one decimal.
     if (on('i5-txn-by-id-amount-one-decimal')) shown.amount = Math.round(t.amount * 10) / 10;
+    // i7-txn-by-id-posted-date-is-transaction-date: the by-id read gives transactionDate as postedDate too.
+    if (on('i7-txn-by-id-posted-date-is-transaction-date') && t.transactionDate !== undefined) shown.postedDate = t.transactionDate;
     if (on('i2-txn-by-id-description-collapsed')) shown.description = String(t.description).replace(/\s+/g, ' ').trim();
     return shown;
   });

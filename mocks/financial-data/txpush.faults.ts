@@ -14,6 +14,7 @@ import {
   INDEPENDENT_4,
   INDEPENDENT_5,
   INDEPENDENT_6,
+  INDEPENDENT_7,
 } from '../kit/faults.js';
 
 export const TXPUSH_FAULTS = faultCatalogue([
@@ -354,5 +355,11 @@ export const TXPUSH_FAULTS = faultCatalogue([
     rule: "an account under another customer of the partner is refused (FD-OBJ-OTHER-PARENT): the subscribe call finds the account by its id among the partner's customers and subscribes it",
     source: 'seed',
     rules: ['FD-OBJ-OTHER-PARENT'],
+  }),
+  independent(INDEPENDENT_7, {
+    id: 'i7-txpush-account-event-change-old-is-new',
+    rule: 'the account event names the change of the balance (seed 002, Events: account events when a field value changes): its change gives the new balance as the old one too',
+    source: 'seed',
+    rules: ['FD-TXPUSH-EVENT-CONTENT'],
   }),
 ]);

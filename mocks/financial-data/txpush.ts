@@ -223,7 +223,8 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
         balance,
         ...(faults.has('txpush-account-event-number-clear') ? { ref: `acct ${account.number}` } : {}),
       },
-      changes: [{ field: 'balance', old: oldBalance, new: balance }],
+      // i7-txpush-account-event-change-old-is-new: the old value read after the balance moved.
+      changes: [{ field: 'balance', old: faults.has('i7-txpush-account-event-change-old-is-new') ? balance : oldBalance, new: balance }],
     };
   };
 

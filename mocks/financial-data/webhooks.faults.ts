@@ -14,6 +14,7 @@ import {
   INDEPENDENT_4,
   INDEPENDENT_5,
   INDEPENDENT_6,
+  INDEPENDENT_7,
 } from '../kit/faults.js';
 
 export const WEBHOOKS_FAULTS = faultCatalogue([
@@ -477,5 +478,11 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     rule: 'an event update replaces the event (provider 1.35.0 PUT; FD-WEBHOOK-EVENT-UPDATE): a condition left out of the body is kept from before instead of removed',
     source: 'provider',
     rules: ['FD-WEBHOOK-EVENT-UPDATE'],
+  }),
+  independent(INDEPENDENT_7, {
+    id: 'i7-webhooks-update-url-trailing-slash-dropped',
+    rule: 'after an update both readers show the new URL (seed 002, Webhook subscriptions): the update stores the URL without its trailing slash',
+    source: 'seed',
+    rules: ['FD-WEBHOOK-UPDATE'],
   }),
 ]);

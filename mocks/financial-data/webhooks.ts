@@ -299,7 +299,12 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       );
       if (unknown !== undefined) return fail(reply, 400, `Event ${unknown} is not an available event`);
       if (body.url && !faults.has('webhooks-update-keeps-url'))
-        sub.url = faults.has('model-webhook-update-lowercases-url') ? body.url.toLowerCase() : body.url;
+        sub.url = faults.has('model-webhook-update-lowercases-url')
+          ? body.url.toLowerCase()
+          : // i7-webhooks-update-url-trailing-slash-dropped: the URL stored without its trailing slash.
+            faults.has('i7-webhooks-update-url-trailing-slash-dropped')
+            ? body.url.replace(/\/+$/, '')
+            : body.url;
       // The list of events is replaced; an event named again keeps its id and status (this mock's choice).
       const previous = [...sub.events];
       sub.events = body.events.map((asked) => {

@@ -3,7 +3,16 @@
 // `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing
 // them). The faults of the suite's authors first, then those written blind (`origin: 'blind'`,
 // measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, independent, INDEPENDENT_2, INDEPENDENT_3, modelFault, INDEPENDENT_5, INDEPENDENT_6 } from '../kit/faults.js';
+import {
+  faultCatalogue,
+  independent,
+  INDEPENDENT_2,
+  INDEPENDENT_3,
+  modelFault,
+  INDEPENDENT_5,
+  INDEPENDENT_6,
+  INDEPENDENT_7,
+} from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const APPROVALS_FAULTS = faultCatalogue([
@@ -99,5 +108,11 @@ export const APPROVALS_FAULTS = faultCatalogue([
     rule: 'sync=false is answered 202 like no sync (provider 2.0.0, planApproval): the query value is read as a non-empty string, so sync=false gets the synchronous 200 with the callback URL',
     source: 'provider',
     rules: ['IN-STATUS-SYNC'],
+  }),
+  independent(INDEPENDENT_7, {
+    id: 'i7-approval-decline-other-reason-approved',
+    rule: 'a DECLINED decision is what getPlanApprovalStatus and getPlan show (seed 001, States: approve or decline): a decline whose rejectReasonCode is OTHER_REASON is recorded APPROVED',
+    source: 'seed',
+    rules: ['IN-STATE-DECISION'],
   }),
 ]);

@@ -6,7 +6,7 @@ import type { MockContext } from '../kit/context.js';
 import type { InstallmentsFaultId } from './catalogue.js';
 import { invalidRequest, sendError } from './errors.js';
 import type { Guard } from './guard.js';
-import { deferredNotifications, settle, UUID } from './plans.js';
+import { deferredNotifications, resentNotifications, settle, UUID } from './plans.js';
 import type { InstallmentsState } from './state.js';
 
 /** Virtual seconds before an asynchronous decision shows (the mock's choice). */
@@ -28,7 +28,9 @@ export function registerApprovals(
     // Fault: the decision lands on the plan created last (a single plan decided at once cannot tell).
     const plan = named && faults.has('model-approval-decides-latest-plan') ? [...world.plans.values()].at(-1)! : named;
     if (!plan) return invalidRequest(reply, faults, [{ field: 'planId', keyword: 'exists', message: 'planId names no plan' }]);
-    const decision = faults.has('declined-recorded-as-approved') ? 'APPROVED' : ok.body.status;
+    // i7-approval-decline-other-reason-approved: a decline for OTHER_REASON recorded as an approval.
+    const otherReason = faults.has('i7-approval-decline-other-reason-approved') && ok.body.rejectReasonCode === 'OTHER_REASON';
+    const decision = faults.has('declined-recorded-as-approved') || otherReason ? 'APPROVED' : ok.body.status;
     // i6-approval-sync-false-answered-sync: any sync value read as true.
     const syncAsked =
       ok.query.get('sync') === 'true' || (faults.has('i6-approval-sync-false-answered-sync') && Boolean(ok.query.get('sync')));
@@ -37,6 +39,8 @@ export function registerApprovals(
       // i6-notify-deferred-to-approval: the notification held back at selection goes out now.
       if (decision === 'APPROVED') deferredNotifications.get(plan)?.();
       deferredNotifications.delete(plan);
+      // i7-notify-resent-on-sync-approval: the approval sends the plan's notification again.
+      if (faults.has('i7-notify-resent-on-sync-approval') && decision === 'APPROVED') resentNotifications.get(plan)?.();
       if (faults.has('sync-answers-202')) return reply.code(202).send();
       // i5-approval-sync-callback-with-status-query: the sync answer names the decision in the URL's query.
       const said = faults.has('i5-approval-sync-callback-with-status-query') ? `${plan.callbackUrl}?status=${decision}` : plan.callbackUrl;

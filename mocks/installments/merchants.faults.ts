@@ -14,6 +14,7 @@ import {
   seeded,
   INDEPENDENT_5,
   INDEPENDENT_6,
+  INDEPENDENT_7,
 } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
@@ -265,5 +266,29 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     rule: 'the MID page names the merchant searched as given (provider 2.0.0, MidDetailsPage): countryCode, which may be of either case, is echoed in upper case',
     source: 'provider',
     rules: ['IN-ECHO-MIDSEARCH'],
+  }),
+  independent(INDEPENDENT_7, {
+    id: 'i7-merchant-search-ica-first-six',
+    rule: 'searching by acquirerICA finds the merchants of that acquirer only (provider 2.0.0 MerchantSearchParameters): a longer ICA is compared on its first six digits only, so merchants of another acquirer sharing them are found',
+    source: 'provider',
+    rules: ['IN-FILTER-ICA'],
+  }),
+  independent(INDEPENDENT_7, {
+    id: 'i7-participation-ica-11-cut-to-9',
+    rule: 'a merchant read back carries its acquirer ICA as submitted (reference IN-ECHO-PARTICIPATION): the completed list cuts an ICA of the longest form to the length of the middle form (eleven digits to nine)',
+    source: 'assumption',
+    rules: ['IN-ECHO-PARTICIPATION'],
+  }),
+  independent(INDEPENDENT_7, {
+    id: 'i7-mid-search-error-status-includes-pending',
+    rule: 'the status criterion of a MID search answers the MIDs in that status only (provider 2.0.0 MerchantMidSearchParameters.status): status ERROR answers every MID that is not COMPLETED, pending ones too',
+    source: 'provider',
+    rules: ['IN-FILTER-MID-STATUS'],
+  }),
+  independent(INDEPENDENT_7, {
+    id: 'i7-completed-list-page-overlaps',
+    rule: 'offset skips exactly that many items and the pages together are the set without repeats (reference, Paging): the completed merchants list (no request_id) starts a page at offset 1 or more one item early, repeating the last item of the previous page (headers unchanged)',
+    source: 'assumption',
+    rules: ['IN-PAGE-SLICE'],
   }),
 ]);

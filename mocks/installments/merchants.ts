@@ -87,10 +87,18 @@ export function registerMerchants(
             m.status === 'COMPLETED' ||
             (faults.has('error-listed-as-completed') && m.status === 'ERROR'),
         );
+      // i7-participation-ica-11-cut-to-9: the completed list cuts an 11-digit ICA to 9 digits.
+      if (faults.has('i7-participation-ica-11-cut-to-9'))
+        items = items.map((m) => (String(m.acquirerICA).length === 11 ? { ...m, acquirerICA: String(m.acquirerICA).slice(0, 9) } : m));
       if (faults.has('i2-participation-ica-leading-zeros-dropped'))
         items = items.map((m) => ({ ...m, acquirerICA: String(Number(m.acquirerICA)) }));
     }
-    const listed = page(items, ok.query, reply, faults, ok.defaultLimit!);
+    let listed = page(items, ok.query, reply, faults, ok.defaultLimit!);
+    // i7-completed-list-page-overlaps: a later page of the completed list starts one item early.
+    if (faults.has('i7-completed-list-page-overlaps') && requestId === null && Number(ok.query.get('offset') ?? 0) > 0) {
+      const from = Number(ok.query.get('offset')) - 1;
+      listed = items.slice(from, from + Number(ok.query.get('limit') ?? ok.defaultLimit!));
+    }
     // i6-participations-list-total-all-states: the completed list's Total counts every merchant.
     if (requestId === null && faults.has('i6-participations-list-total-all-states')) reply.header('Total', String(latest().length));
     return reply.code(200).send(listed);
@@ -112,7 +120,13 @@ export function registerMerchants(
     const name = ignored || c.merchantLegalName === undefined ? undefined : c.merchantLegalName.toLowerCase();
     const found = merchantCandidates(world, {
       merchantLegalName: ignored ? undefined : c.merchantLegalName,
-      acquirerICA: ignored || faults.has('search-ignores-ica') || faults.has('seeded-search-ica-prefix-match') ? undefined : c.acquirerICA,
+      acquirerICA:
+        ignored ||
+        faults.has('search-ignores-ica') ||
+        faults.has('seeded-search-ica-prefix-match') ||
+        faults.has('i7-merchant-search-ica-first-six')
+          ? undefined
+          : c.acquirerICA,
       countryCode: ignored || faults.has('blind-search-country-ignored') ? undefined : c.countryCode,
     })
       // The name is the merchant's as submitted (the view adds only its state): checked before the view is built.
@@ -134,6 +148,11 @@ export function registerMerchants(
           // seeded-search-ica-prefix-match: an acquirer ICA criterion matches every ICA that starts with it.
           if (key === 'acquirerICA' && faults.has('seeded-search-ica-prefix-match') && c[key] !== undefined) {
             if (!String(m[key]).startsWith(c[key])) return false;
+            continue;
+          }
+          // i7-merchant-search-ica-first-six: the ICA criterion compared on its first six digits.
+          if (key === 'acquirerICA' && faults.has('i7-merchant-search-ica-first-six') && c[key] !== undefined) {
+            if (String(m[key]).slice(0, 6) !== String(c[key]).slice(0, 6)) return false;
             continue;
           }
           // seeded-search-maid-numeric: the maid criterion compared as a number (leading zeros dropped).
@@ -188,7 +207,10 @@ export function registerMerchants(
             m.mid === c.mid ||
             // seeded-mid-filter-prefix-match: the mid criterion matches every MID that starts with it.
             (faults.has('seeded-mid-filter-prefix-match') && m.mid.startsWith(c.mid))) &&
-          (c.status === undefined || m.status === c.status),
+          (c.status === undefined ||
+            m.status === c.status ||
+            // i7-mid-search-error-status-includes-pending: ERROR read as "not COMPLETED".
+            (faults.has('i7-mid-search-error-status-includes-pending') && c.status === 'ERROR' && m.status === 'PENDING')),
       );
     const body = {
       merchantLegalName: c.merchantLegalName,

@@ -3,7 +3,7 @@
 // provider's release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted`
 // runs the specs citing them). The faults of the suite's authors first, then those written blind
 // (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, independent, INDEPENDENT_2, INDEPENDENT_4, seeded, INDEPENDENT_6 } from '../kit/faults.js';
+import { faultCatalogue, independent, INDEPENDENT_2, INDEPENDENT_4, seeded, INDEPENDENT_6, INDEPENDENT_7 } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const OFFERS_FAULTS = faultCatalogue([
@@ -86,5 +86,11 @@ export const OFFERS_FAULTS = faultCatalogue([
     rule: 'every approvedOffers answer, an error too, carries the Correlation-Id the caller sent (provider 2.0.0): the 404 of a card without eligible offers answers a new one',
     source: 'provider',
     rules: ['IN-ECHO-CORRELATION'],
+  }),
+  independent(INDEPENDENT_7, {
+    id: 'i7-offers-range-high-plus-one',
+    rule: 'a card just above the high end of a registered account range gets no offer (404; reference, Flows - services): the high end is compared one too far, so a card whose prefix is the high end plus one gets offers',
+    source: 'assumption',
+    rules: ['IN-RANGE-ELIGIBLE'],
   }),
 ]);

@@ -80,10 +80,25 @@ export function registerOffers(
       [...world.panLists.values()].some(
         (l) => l.accountRange && !l.pans.has(pan) && pan.slice(0, l.accountRange.accountRangeLow.length) === l.accountRange.accountRangeLow,
       );
+    // i7-offers-range-high-plus-one: the card just above a list's high end taken as inside the range.
+    const justAbove =
+      faults.has('i7-offers-range-high-plus-one') &&
+      pan !== undefined &&
+      [...world.panLists.values()].some((l) => {
+        const high = l.accountRange?.accountRangeHigh;
+        return (
+          high !== undefined &&
+          /^\d+$/.test(high) &&
+          pan.slice(0, high.length) === (BigInt(high) + 1n).toString().padStart(high.length, '0')
+        );
+      });
     if (
       !pan ||
       atLowEnd ||
-      (!isEligible(world, pan, faults.has('account-range-high-exclusive')) && !faults.has('offers-for-unregistered-pan') && !cached)
+      (!isEligible(world, pan, faults.has('account-range-high-exclusive')) &&
+        !faults.has('offers-for-unregistered-pan') &&
+        !cached &&
+        !justAbove)
     ) {
       // i6-offers-404-correlation-regenerated: the refusal answers a Correlation-Id of its own.
       if (faults.has('i6-offers-404-correlation-regenerated')) reply.header('Correlation-Id', randomUUID());

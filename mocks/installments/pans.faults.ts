@@ -13,6 +13,7 @@ import {
   INDEPENDENT_5,
   seeded,
   INDEPENDENT_6,
+  INDEPENDENT_7,
 } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
@@ -199,5 +200,17 @@ export const PANS_FAULTS = faultCatalogue([
     rule: "successfulCount counts the PANs of the request registered, failureCount those already in the list (provider 2.0.0): a PAN inside the list's account range, though not yet in the list, is counted a failure and not registered",
     source: 'provider',
     rules: ['IN-VAL-PAN-COUNTS'],
+  }),
+  independent(INDEPENDENT_7, {
+    id: 'i7-dereg-range-covered-counted-successful',
+    rule: 'failureCount counts the PANs of a deregistration not in the list (reference, IN-VAL-PAN-COUNTS; provider 2.0.0 Deregistration): a PAN that was never registered but falls in the account range of the list is counted successful',
+    source: 'provider',
+    rules: ['IN-VAL-PAN-COUNTS'],
+  }),
+  independent(INDEPENDENT_7, {
+    id: 'i7-panlist-name-hyphen-refused',
+    rule: 'panListName holds letters, digits, white space and hyphens (provider 2.0.0 PanListName pattern): creating a list whose name holds a hyphen is refused with 400',
+    source: 'provider',
+    rules: ['IN-PAT-PANLISTNAME'],
   }),
 ]);

@@ -60,6 +60,11 @@ export function registerPanLists(
           { field: 'encryptedValue', keyword: 'minItems', message: 'to update a pan list at least one pan should be present' },
         ]);
     } else if (panListName !== undefined || faults.has('pan-list-unnamed-accepted')) {
+      // i7-panlist-name-hyphen-refused: a hyphen in a new list's name refused.
+      if (faults.has('i7-panlist-name-hyphen-refused') && String(panListName).includes('-'))
+        return invalidRequest(reply, faults, [
+          { field: 'panListName', keyword: 'pattern', message: 'panListName holds a character not allowed' },
+        ]);
       // "creates a pan list and/or registers pans": a name without an id creates the list.
       // i3-new-list-range-dropped: a list created by name does not keep the account range sent with it.
       const range = faults.has('i3-new-list-range-dropped') ? undefined : accountRange;
@@ -135,7 +140,13 @@ export function registerPanLists(
       const unknownCounted = faults.has('i4-dereg-unknown-list-counted-successful') && !world.panLists.has(list.panListId);
       // seeded-dereg-empty-item-uncounted: an item without its number is skipped, counted nowhere.
       if (pan === undefined && faults.has('seeded-dereg-empty-item-uncounted')) continue;
-      if (pan === undefined || (!list.pans.has(pan) && !unknownCounted)) {
+      // i7-dereg-range-covered-counted-successful: a card the list's range covers counts as deregistered.
+      const rangeCounted =
+        faults.has('i7-dereg-range-covered-counted-successful') &&
+        pan !== undefined &&
+        'accountRange' in list &&
+        inRange(pan, list.accountRange);
+      if (pan === undefined || (!list.pans.has(pan) && !unknownCounted && !rangeCounted)) {
         failureCount++;
         continue;
       }

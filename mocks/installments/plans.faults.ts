@@ -13,6 +13,7 @@ import {
   INDEPENDENT_4,
   INDEPENDENT_5,
   INDEPENDENT_6,
+  INDEPENDENT_7,
 } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
@@ -305,6 +306,36 @@ export const PLANS_FAULTS = faultCatalogue([
   independent(INDEPENDENT_6, {
     id: 'i6-getplan-apr-rounded',
     rule: 'getPlan shows the terms chosen, apr included (reference IN-ECHO-PLAN; provider PlanInstallmentInformation.apr number): the reader rounds apr to a whole percent',
+    source: 'assumption',
+    rules: ['IN-ECHO-PLAN'],
+  }),
+  independent(INDEPENDENT_7, {
+    id: 'i7-notify-schedule-numbered-from-zero',
+    rule: 'a plan selected without a schedule is notified with one payment per installment numbered 1 to tenure (reference IN-NOTIFY-SCHEDULE; provider NotifyPlan schedulePayments.installmentNumber): the computed schedule is numbered from 0',
+    source: 'assumption',
+    rules: ['IN-NOTIFY-SCHEDULE'],
+  }),
+  independent(INDEPENDENT_7, {
+    id: 'i7-notify-signed-over-url-without-query',
+    rule: 'the notification is OAuth 1.0a signed by the service (reference, Transport and auth): the signature base string is built from the issuer URL without its query string, while the call goes to the URL with it',
+    source: 'provider',
+    rules: ['IN-NOTIFY-SIGNED'],
+  }),
+  independent(INDEPENDENT_7, {
+    id: 'i7-notify-resent-on-sync-approval',
+    rule: 'one plan selected sends exactly one notification (seed 001, Events: sent when a consumer selects a plan): a synchronous APPROVED decision sends the notification of that plan a second time',
+    source: 'seed',
+    rules: ['IN-NOTIFY-EXACT'],
+  }),
+  independent(INDEPENDENT_7, {
+    id: 'i7-plan-schedule-99-refused',
+    rule: 'schedulePayments has a maximum number of items (provider 2.0.0 savePlan): a selection with exactly that many scheduled payments is refused with 400 (the bound read as exclusive)',
+    source: 'provider',
+    rules: ['IN-LIM-SCHEDULE'],
+  }),
+  independent(INDEPENDENT_7, {
+    id: 'i7-getplan-frequency-uppercased',
+    rule: 'getPlan shows the terms chosen, frequency included (reference IN-ECHO-PLAN; provider PlanInstallmentInformation.frequency is free text): the reader upper-cases the frequency',
     source: 'assumption',
     rules: ['IN-ECHO-PLAN'],
   }),

@@ -15,6 +15,9 @@ export const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4
 /** i6-notify-deferred-to-approval: the notification of a plan held back until its synchronous approval. */
 export const deferredNotifications = new WeakMap<Plan, () => void>();
 
+/** i7-notify-resent-on-sync-approval: the notification of a plan, sent again by its synchronous approval. */
+export const resentNotifications = new WeakMap<Plan, () => void>();
+
 /** Applies an asynchronous (202) decision once its time has come on the virtual clock. */
 export function settle(plan: Plan, nowMs: number): Plan {
   if (plan.pending && nowMs >= plan.pending.atMs) {
@@ -97,7 +100,8 @@ export function registerPlans(
       headers.authorization = signRequest(
         { consumerKey: world.serviceKey.consumerKey, signingKey: world.serviceKey.privateKeyPem },
         'POST',
-        issuer.notificationUrl,
+        // i7-notify-signed-over-url-without-query: the base string built from the URL without its query.
+        faults.has('i7-notify-signed-over-url-without-query') ? issuer.notificationUrl.split('?')[0] : issuer.notificationUrl,
         faults.has('i2-notification-signed-over-other-bytes') ? JSON.stringify(body, null, 2) : JSON.stringify(body),
       );
     // Seeded fault: the issuer's endpoint called without the query string it was configured with.
@@ -162,6 +166,11 @@ export function registerPlans(
         : offer;
     const info = b.planInstallmentInformation ?? { frequency: termsOf?.frequency ?? 'MONTHLY', tenure: termsOf?.tenure ?? 3 };
     const given = (b.schedulePayments ?? []) as Record<string, unknown>[];
+    // i7-plan-schedule-99-refused: the schedule's upper bound read as exclusive.
+    if (faults.has('i7-plan-schedule-99-refused') && given.length === 99)
+      return invalidRequest(reply, faults, [
+        { field: 'schedulePayments', keyword: 'maxItems', message: 'schedulePayments has too many items' },
+      ]);
     const complete =
       given.length > 0 && given.every((s) => s.installmentAmount !== undefined && s.dueDate && s.installmentNumber !== undefined);
     const planId = randomUUID();
@@ -177,7 +186,14 @@ export function registerPlans(
       planInstallmentInformation: info,
       // provider 2.0.0, ScheduledRepayment: a repayment's amount is `amount`.
       scheduledRepayments: (complete ? given : schedule(b.transaction.amount, info.tenure, clock.now())).map(
-        ({ installmentAmount, ...r }) => ({ ...r, amount: installmentAmount }),
+        ({ installmentAmount, ...r }) => ({
+          ...r,
+          amount: installmentAmount,
+          // i7-notify-schedule-numbered-from-zero: the schedule the service computes is numbered from 0.
+          ...(!complete && faults.has('i7-notify-schedule-numbered-from-zero')
+            ? { installmentNumber: Number(r.installmentNumber) - 1 }
+            : {}),
+        }),
       ),
       // The status is the service's; the fault takes the body's (a response-only member, IN-OBJ-READ-ONLY).
       status: faults.has('plan-status-from-body') && typeof b.status === 'string' ? b.status : 'CREATED',
@@ -199,6 +215,7 @@ export function registerPlans(
       // i6-notify-deferred-to-approval: the notification held until the plan is approved.
       if (faults.has('i6-notify-deferred-to-approval')) deferredNotifications.set(plan, () => notifyIssuer(plan, sent, otx));
       else notifyIssuer(plan, sent, otx);
+      if (faults.has('i7-notify-resent-on-sync-approval')) resentNotifications.set(plan, () => notifyIssuer(plan, sent, otx));
     }
     return reply.code(faults.has('plan-created-200') ? 200 : 201).send({ planId, status: plan.status });
   });
@@ -237,7 +254,10 @@ export function registerPlans(
       planInstallmentInformation:
         faults.has('i6-getplan-apr-rounded') && typeof planInstallmentInformation.apr === 'number'
           ? { ...planInstallmentInformation, apr: Math.round(planInstallmentInformation.apr) }
-          : planInstallmentInformation,
+          : // i7-getplan-frequency-uppercased: the reader upper-cases the frequency.
+            faults.has('i7-getplan-frequency-uppercased') && typeof planInstallmentInformation.frequency === 'string'
+            ? { ...planInstallmentInformation, frequency: planInstallmentInformation.frequency.toUpperCase() }
+            : planInstallmentInformation,
       scheduledRepayments,
       // Fault: the plan names the caller by its consumer key, a credential, in a member of its own.
       ...(faults.has('plan-carries-consumer-key') ? { requestedBy: ok.consumerKey } : {}),

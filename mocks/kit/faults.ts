@@ -76,8 +76,11 @@ export const INDEPENDENT_5 = 'independent-5';
 /** The name of the sixth independent set of faults written blind (another engineer, from the sources only, specs unread). */
 export const INDEPENDENT_6 = 'independent-6';
 
+/** The name of the seventh independent set of faults written blind (another engineer, from the sources only, specs unread). */
+export const INDEPENDENT_7 = 'independent-7';
+
 /**
- * A fault of a named independent set (INDEPENDENT_2, INDEPENDENT_3, INDEPENDENT_4, INDEPENDENT_5, INDEPENDENT_6): written blind like `blind`, but by another
+ * A fault of a named independent set (INDEPENDENT_2, INDEPENDENT_3, INDEPENDENT_4, INDEPENDENT_5, INDEPENDENT_6, INDEPENDENT_7): written blind like `blind`, but by another
  * engineer at another time, so it is measured as its own set (`npm run mutation -- --set <name>`)
  * and not mixed into the first blind measure (`--blind`).
  */

@@ -187,7 +187,8 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
     echo: (body, ids) => ({ ...common(body, ids), showNsf: body.showNsf }),
     content: (r, body) => {
       const months = on('ra-voa-history-24m') ? 24 : on('ra-voa-history-6m') ? 6 : VOA_MONTHS;
-      const cap = monthsBefore(r.createdDate, months);
+      // i7-voa-history-months-as-30-days: the months counted as 30 days each.
+      const cap = on('i7-voa-history-months-as-30-days') ? daysBefore(r.createdDate, months * 30) : monthsBefore(r.createdDate, months);
       // Blind fault: a fromDate given is taken as sent (the cap only stands in for a missing one).
       const from = on('blind-voa-fromdate-taken-as-sent') ? (num(body.fromDate) ?? cap) : capped(num(body.fromDate), cap, cap);
       return { window: { from, to: r.createdDate }, consolidated: true };
@@ -278,7 +279,8 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
     // seed 002: at most 24 months between fromDate and toDate.
     const months = on('ra-txreport-window-12m') ? 12 : TXREPORT_MONTHS;
     // Blind fault: a fromDate exactly 24 months back counted as over the limit (<= for <).
-    const limit = monthsBefore(to, months);
+    // i7-txreport-window-one-day-over-accepted: the limit a day further back.
+    const limit = on('i7-txreport-window-one-day-over-accepted') ? monthsBefore(to, months) - DAY_S : monthsBefore(to, months);
     if ((from < limit || (from === limit && on('blind-txreport-window-exact-24-months-refused'))) && !on('ra-txreport-window-unchecked')) {
       return sendError(ctx, reply, 400, `There cannot be more than ${TXREPORT_MONTHS} months between fromDate and toDate`);
     }
@@ -339,6 +341,9 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
           (on('ra-stmt-account-owner-unchecked') || samePartner ? other : undefined));
     // seed 002 Errors 404: an account that is not the customer's (fault: 400).
     if (!account) return sendError(ctx, reply, on('ra-stmt-account-400') ? 400 : 404, `Account not found: ${data.accountId ?? '(none)'}`);
+    // i7-stmtreport-index-24-refused: the upper bound of statementIndex read as exclusive.
+    if (on('i7-stmtreport-index-24-refused') && data.statementIndex === 24)
+      return sendError(ctx, reply, 400, 'statementIndex must be between 1 and 23');
     const index = data.statementIndex ?? (on('ra-stmt-default-index-0') ? 0 : 1);
     const report = createReport(ctx, {
       type: 'statement',

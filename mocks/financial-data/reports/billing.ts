@@ -102,7 +102,9 @@ export function registerBilling(app: FastifyInstance, ctx: FdContext): void {
         r.partnerId === path.partnerId &&
         // Seeded fault: a report made at startDate itself is left out.
         (faults.has('billing-window-ignored') ||
-          ((faults.has('billing-start-date-exclusive') ? r.createdDate > start : r.createdDate >= start) && r.createdDate <= last)) &&
+          ((faults.has('billing-start-date-exclusive') ? r.createdDate > start : r.createdDate >= start) &&
+            // i7-billing-end-date-exclusive: a report made at endDate itself left out.
+            (faults.has('i7-billing-end-date-exclusive') ? r.createdDate < last : r.createdDate <= last))) &&
         (r.billable || (viewTesting && !faults.has('billing-view-testing-ignored'))),
     );
     // Blind fault: without size the page is not paged (every report of the window).

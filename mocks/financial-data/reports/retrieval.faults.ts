@@ -15,6 +15,7 @@ import {
   INDEPENDENT_4,
   INDEPENDENT_6,
   seeded,
+  INDEPENDENT_7,
 } from '../../kit/faults.js';
 
 const f = <Id extends string>(id: Id, rule: string, text: string, source: Fault['source'] = 'seed'): Fault<Id> =>
@@ -221,5 +222,11 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
     rule: "twenty list calls for one customer, or for one consumer, within 60 seconds are served (FD-REPORT-LIST-RATE): the consumer's list counts against its customer's allowance",
     source: 'assumption',
     rules: ['FD-REPORT-LIST-RATE'],
+  }),
+  independent(INDEPENDENT_7, {
+    id: 'i7-reissue-purpose-required-from-may-first',
+    rule: 'the reissue purpose code becomes required by the last day of April (seed 002, Report retrieval; reference FD-REISSUE-PURPOSE: from that day at midnight UTC): it is required only from the next day, a reissue without purpose on that last day of April is served',
+    source: 'seed',
+    rules: ['FD-REISSUE-PURPOSE'],
   }),
 ]);

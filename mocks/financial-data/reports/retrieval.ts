@@ -212,7 +212,10 @@ export function registerReportRetrieval(app: FastifyInstance, ctx: FdContext): v
   // seed 002, Report retrieval: reissue lets another partner read an existing report by its id (any partner: no owner check).
   route(app, ctx, 'ReportReissue', ({ path, body, partner }, reply) => {
     const required =
-      clock.nowEpochSeconds() >= REISSUE_PURPOSE_REQUIRED_FROM_S &&
+      // i7-reissue-purpose-required-from-may-first: "by April 30" read as "after April 30".
+      (faults.has('i7-reissue-purpose-required-from-may-first')
+        ? clock.nowEpochSeconds() >= REISSUE_PURPOSE_REQUIRED_FROM_S + 86_400
+        : clock.nowEpochSeconds() >= REISSUE_PURPOSE_REQUIRED_FROM_S) &&
       !faults.has('reissue-purpose-not-required') &&
       !ownReissue(path.reportId, partner?.id);
     if (required && (body?.purpose === undefined || body.purpose === ''))

@@ -13,6 +13,7 @@ import {
   INDEPENDENT_4,
   INDEPENDENT_5,
   INDEPENDENT_6,
+  INDEPENDENT_7,
 } from '../../kit/faults.js';
 
 export const REPORT_STORE_FAULTS = faultCatalogue([
@@ -129,5 +130,11 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
     rule: "the report callback names the report that completed (FD-REPORT-CALLBACK): its payload gives the report's requestId as reportId",
     source: 'assumption',
     rules: ['FD-REPORT-CALLBACK'],
+  }),
+  independent(INDEPENDENT_7, {
+    id: 'i7-report-callback-query-decoded',
+    rule: 'a report callback reaches the URL registered for the report (seed 002, Events: report generation accepts a callback URL): the query string of that URL is percent-decoded before the call, so an encoded value reaches the listener decoded',
+    source: 'seed',
+    rules: ['FD-DELIVERY-URL', 'FD-REPORT-CALLBACK'],
   }),
 ]);

@@ -183,9 +183,22 @@ export async function settleReports(ctx: FdContext): Promise<void> {
     if (ctx.faults.has('report-callback-consumer-ssn-clear') && consumer) body.consumer = { taxId: String(consumer.fields.ssn ?? '') };
     // i4-report-callback-once-per-url: a listener URL already called is not called again.
     if (ctx.faults.has('i4-report-callback-once-per-url') && ctx.deliveries.list().some((d) => d.url === report.callbackUrl)) continue;
-    await ctx.deliveries.send(latestUrl ?? url, 'POST', { 'content-type': 'application/json' }, body, ctx.clock.now());
+    // i7-report-callback-query-decoded: the listener URL's query string percent-decoded before the call.
+    const called = ctx.faults.has('i7-report-callback-query-decoded') ? decodedQuery(latestUrl ?? url) : (latestUrl ?? url);
+    await ctx.deliveries.send(called, 'POST', { 'content-type': 'application/json' }, body, ctx.clock.now());
     if (ctx.faults.has('report-callback-sent-twice'))
       await ctx.deliveries.send(report.callbackUrl, 'POST', { 'content-type': 'application/json' }, body, ctx.clock.now());
+  }
+}
+
+/** i7-report-callback-query-decoded: a URL with its query string percent-decoded (left as is when it does not decode). */
+function decodedQuery(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  try {
+    return url.slice(0, at + 1) + decodeURIComponent(url.slice(at + 1));
+  } catch {
+    return url;
   }
 }
 
