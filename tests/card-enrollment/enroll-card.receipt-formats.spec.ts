@@ -7,6 +7,7 @@
 // each row is first confirmed against the contract.
 import {
   expect,
+  fieldCaseWrong,
   lacksPathData,
   NO_RECEIPT,
   rules,
@@ -54,14 +55,8 @@ test(
       const body = setPath(cards.withReceipt(), c.field, c.value);
       expect(validate(body), `the contract agrees with ${c.field} '${c.value}' (${c.why})`).toBe(c.accepted);
       const res = await cardApi.call('putCard', { body });
-      const what = `${c.field} ${JSON.stringify(c.value)} (${c.why})`;
-      if (c.accepted && res.status !== 200) wrong.push(`${what}: ${res.status}, not accepted`);
-      if (!c.accepted) {
-        // reference A4: a 400 INVALID_ARGUMENT naming the field (sourceType BODY).
-        const details = (res.body as { status?: string; details?: { source?: string }[] }) ?? {};
-        if (res.status !== 400) wrong.push(`${what}: ${res.status}, not 400`);
-        else if (!(details.details ?? []).some((d) => d.source === c.field)) wrong.push(`${what}: the 400 does not name ${c.field}`);
-      }
+      const verdict = fieldCaseWrong(c, res, `${c.field} ${JSON.stringify(c.value)} (${c.why})`);
+      if (verdict) wrong.push(verdict);
     }
     expect(wrong, 'every row on the receipt path as on the card path').toEqual([]);
   },

@@ -8,6 +8,7 @@
 import {
   ENROLLMENT_PATHS,
   expect,
+  fieldCaseWrong,
   lacksPathData,
   restsOnSeedIdentity,
   rules,
@@ -58,14 +59,8 @@ test(
         const body = setPath(await cards.on(path), c.field, c.value);
         expect(validate(body), `the contract agrees with ${c.field} '${c.value}' (${c.why})`).toBe(c.accepted);
         const res = await cardApi.call('putCard', { body });
-        const what = `${path} path, ${c.field} ${JSON.stringify(c.value)} (${c.why})`;
-        if (c.accepted && res.status !== 200) wrong.push(`${what}: ${res.status}, not accepted`);
-        if (!c.accepted) {
-          // reference A4: a 400 naming the field.
-          const details = (res.body as { details?: { source?: string }[] })?.details ?? [];
-          if (res.status !== 400) wrong.push(`${what}: ${res.status}, not 400`);
-          else if (!details.some((d) => d.source === c.field)) wrong.push(`${what}: the 400 does not name ${c.field}`);
-        }
+        const verdict = fieldCaseWrong(c, res, `${path} path, ${c.field} ${JSON.stringify(c.value)} (${c.why})`);
+        if (verdict) wrong.push(verdict);
       }
     }
     expect(wrong, 'every row on every path').toEqual([]);
