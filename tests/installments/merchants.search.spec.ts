@@ -32,8 +32,20 @@ async function dataSet({ instApi, instReq, inst }: Pick<Fx, 'instApi' | 'instReq
     maid: `C${alnum(5)}`,
     mids: [nine()],
   });
-  await instReq.awaitEffectuation(instApi, await instReq.submitParticipations(instApi, [a, b, a2]));
-  return { a, b, a2 };
+  // Three merchants under another ICA that starts with A's six digits (provider 2.0.0, AcquirerIca: 6,
+  // 9 or 11 digits), so the target has that ICA on file and A's name is the narrower criterion below.
+  const near = nearIca(inst.knownAcquirerIca!);
+  const others = ['Gamma', 'Delta', 'Omega'].map((word) =>
+    exampleParticipation(near, { merchantLegalName: `Filter ${token} ${word}`, countryCode: 'USA', mids: [nine()] }),
+  );
+  await instReq.awaitEffectuation(instApi, await instReq.submitParticipations(instApi, [a, b, a2, ...others]));
+  return { a, b, a2, near };
+}
+
+/** Another well-formed ICA with the same first six digits: 6 digits get three more, 9 two more, 11 another last digit. */
+function nearIca(ica: string): string {
+  if (ica.length < 11) return `${ica}${ica.length === 6 ? '000' : '00'}`;
+  return `${ica.slice(0, 10)}${(Number(ica[10]) + 1) % 10}`;
 }
 
 test.beforeEach(({ inst }) => {
@@ -47,7 +59,7 @@ test(
   'each merchant search criterion finds the merchants that match it and none that do not',
   rules(...['NAME', 'COUNTRY', 'ICA', 'STATUS', 'MAID'].flatMap((c) => [`IN-FILTER-${c}:accept`, `IN-FILTER-${c}:refuse`])),
   async ({ instApi, instReq, inst }) => {
-    const { a, b, a2 } = await dataSet({ instApi, instReq, inst });
+    const { a, b, a2, near } = await dataSet({ instApi, instReq, inst });
     const key = (m: Record<string, any>) => `${m.merchantLegalName}|${m.countryCode}`;
     const CASES: { criteria: Record<string, string>; field: string; found: Record<string, any>[]; excluded: Record<string, any>[] }[] = [
       { criteria: { merchantLegalName: a.merchantLegalName }, field: 'merchantLegalName', found: [a, a2], excluded: [b] },
@@ -56,6 +68,8 @@ test(
       { criteria: { countryCode: 'MEX' }, field: 'countryCode', found: [b, a2], excluded: [a] },
       { criteria: { acquirerICA: a.acquirerICA }, field: 'acquirerICA', found: [a, a2], excluded: [b] },
       { criteria: { acquirerICA: b.acquirerICA }, field: 'acquirerICA', found: [b], excluded: [a, a2] },
+      // The ICA is compared whole: A's name under an ICA that only starts like A's finds neither A.
+      { criteria: { acquirerICA: near, merchantLegalName: a.merchantLegalName }, field: 'acquirerICA', found: [], excluded: [a, a2] },
       { criteria: { merchantParticipationStatus: 'COMPLETED' }, field: 'status', found: [a, a2], excluded: [b] },
       { criteria: { merchantParticipationStatus: 'ERROR' }, field: 'status', found: [b], excluded: [a, a2] },
       { criteria: { maid: a.maid }, field: 'maid', found: [a], excluded: [b, a2] },
