@@ -118,11 +118,10 @@ test(
     expect((await fdApi.call('getApplications', { query: { pre_app_id: 1, status: 'D' } })).status, 'known parameters and values').toBe(
       200,
     );
-    expectFdError(
-      await fdApi.call('getApplications', { query: { preAppId: 1 } }),
-      400,
-      'preAppId is not a parameter of getApplications (pre_app_id is)',
-    );
+    const unknown = await fdApi.call('getApplications', { query: { preAppId: 1 } });
+    expectFdError(unknown, 400, 'preAppId is not a parameter of getApplications (pre_app_id is)');
+    // provider 1.35.0 InvalidQueryParametersExample: an unknown query parameter is code 3008.
+    expect(String(unknown.body?.code), 'the code of an unknown query parameter').toBe('3008');
     expectFdError(await fdApi.call('getApplications', { query: { status: 'X' } }), 400, 'status X');
   },
 );

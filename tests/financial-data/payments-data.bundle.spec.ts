@@ -55,15 +55,29 @@ for (const where of ['peb-account', 'peb-login'] as const) {
 }
 
 test(
-  'include accepts the three section names, with spaces after commas, and refuses any other name with 400 @provider',
-  rules('FD-PAY-PEB-INCLUDE-VALUES:accept', 'FD-PAY-PEB-INCLUDE-VALUES:refuse'),
+  'include accepts the three section names, with spaces after commas, and refuses any other name with 400, on both bundle reads @provider',
+  rules(
+    'FD-PAY-PEB-INCLUDE-VALUES:accept@pay-peb-account',
+    'FD-PAY-PEB-INCLUDE-VALUES:refuse@pay-peb-account',
+    'FD-PAY-PEB-INCLUDE-VALUES:accept@pay-peb-login',
+    'FD-PAY-PEB-INCLUDE-VALUES:refuse@pay-peb-login',
+  ),
   async ({ fdApi, linkedCustomer }) => {
-    const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
+    const checking = linkedCustomer.account('checking');
+    const customerId = linkedCustomer.customerId;
+    // provider 1.35.0: both reads take the same IncludeParameter and the same 400 response.
+    const read = (include: string) => [
+      fdApi.call('GetAccountDetailsByAccountId', { path: { customerId, accountId: checking.id }, query: { include } }),
+      fdApi.call('GetAccountDetailsByInstitutionLoginId', {
+        path: { customerId, institutionLoginId: checking.institutionLoginId },
+        query: { include },
+      }),
+    ];
     for (const include of [...SECTIONS, 'balanceDetails, paymentInstruction, accountIdentity']) {
-      expect((await fdApi.call('GetAccountDetailsByAccountId', { path, query: { include } })).status, `include=${include}`).toBe(200);
+      for (const res of await Promise.all(read(include))) expect(res.status, `${res.operation.operationId} include=${include}`).toBe(200);
     }
     for (const include of ['accountDetails', 'balance', 'balanceDetails,owner']) {
-      expectFdError(await fdApi.call('GetAccountDetailsByAccountId', { path, query: { include } }), 400, `include=${include}`);
+      for (const res of await Promise.all(read(include))) expectFdError(res, 400, `include=${include}`);
     }
   },
 );

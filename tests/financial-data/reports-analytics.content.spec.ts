@@ -150,6 +150,17 @@ test.describe('report content', () => {
           body: { force: false },
         });
       }
+      // A transaction of 0.00 is no debit (provider 1.35.0 Transaction.amount: "withdrawals and debits
+      // are negative values"): one a day old on each account must not be counted as a payment.
+      const dayAgo = Math.floor(fd.now() / 1000) - DAY_S;
+      for (const account of deposit(linkedCustomer)) {
+        const zero = { amount: 0, description: 'Zero amount adjustment', transactionDate: dayAgo, postedDate: dayAgo };
+        const made = await fdApi.call('CreateTxPushTestTransaction', {
+          path: { customerId: linkedCustomer.customerId, accountId: account.id },
+          body: zero,
+        });
+        expect(made.status, `a 0.00 transaction is added to the ${account.type} account; body ${made.text.slice(0, 200)}`).toBe(201);
+      }
       const { fromS, toS, content } = await generated(fdApi, pollReport, fd, linkedCustomer, 'GeneratePaymentHistoryReport', {}, 500);
       expect(content.startDate, 'the window starts at fromDate').toBe(fromS);
       for (const account of deposit(linkedCustomer)) {
