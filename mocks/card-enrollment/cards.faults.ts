@@ -4,21 +4,7 @@
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import {
-  faultCatalogue,
-  blind as blindFault,
-  independent,
-  INDEPENDENT_2,
-  INDEPENDENT_4,
-  modelFault,
-  seeded,
-  type Fault,
-  type Relaxation,
-  INDEPENDENT_3,
-  INDEPENDENT_5,
-  INDEPENDENT_6,
-  INDEPENDENT_7,
-} from '../kit/faults.js';
+import { faultCatalogue, blind as blindFault, independent, modelFault, seeded, type Fault, type Relaxation } from '../kit/faults.js';
 
 /** A fault written blind, in this catalogue's positional form (kit/faults.ts blind sets its origin). */
 const blind = <Id extends string>(id: Id, rule: string, source: Fault['source'], rules?: string[], relax?: Relaxation[]): Fault<Id> =>
@@ -600,43 +586,43 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   // The second independent set (kit/faults.ts, independent): written from the seed, the provider's
   // documents, the contract and the rule catalogue only, as a provider's release might break them.
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-card-par-holds-pan',
     rule: 'a masked card never carries the PAN in clear (seed 000, MaskedCard): on the card path, paymentAccountReference is built from the full PAN',
     source: 'seed',
     rules: ['CE-SENSITIVE-ECHO', 'CE-MASK-PAN'],
   }),
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-card-security-code-echoed',
     rule: 'no answer carries the security code sent (seed 000, MaskedCard is masked): the card path adds a member cardVerificationValue holding it',
     source: 'seed',
     rules: ['CE-SENSITIVE-ECHO'],
   }),
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-card-serviceid-lowercased',
     rule: 'maskedCard.serviceId is the program enrolled for, as sent (seed 000, MaskedCard): answered lower-cased',
     source: 'seed',
     rules: ['CE-ECHO-SERVICEID'],
   }),
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-card-receipt-origin-unchecked',
     rule: 'a srcClientId registered to another client is a 403 (seed 000, Authentication 403; reference A2): not checked on the receipt path',
     source: 'assumption',
     rules: ['CE-AUTH-ORIGIN'],
   }),
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-card-created-date-day-only',
     rule: 'dateOfCardCreated is the enrollment time in UTC (seed 000, MaskedCard): the card path answers midnight UTC of that day',
     source: 'seed',
     rules: ['CE-VAL-CREATED'],
   }),
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-card-expiry-month-leading-zero-dropped',
     rule: "panExpirationMonth is the card's two-character month (seed 000, MaskedCard format MM): a month below 10 loses its leading zero",
     source: 'seed',
     rules: ['CE-ECHO-EXPIRY', 'CE-FMT-RESP-EXPIRY'],
   }),
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-card-id-derived-from-pan',
     rule: "each enrollment returns a new srcDigitalCardId (reference, the mock's world): on the card path it is derived from the PAN, the same card enrolled twice gets the same id",
     source: 'assumption',
@@ -644,49 +630,49 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-card-luhn-unchecked-20',
     rule: 'a PAN failing the ISO/IEC 7812 check digit is a 400 at every length the contract allows (seed 000, Card; provider Card.primaryAccountNumber): a PAN of the longest length is not checked and is enrolled',
     source: 'seed',
     rules: ['CE-LUHN'],
   }),
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-card-service-id-case-insensitive',
     rule: 'a serviceId that resolves to nothing is 400 INVALID_STATE (seed 000, Errors): the serviceId is resolved without case, so SRC_program_1 enrolls under SRC_PROGRAM_1 (and is echoed as sent)',
     source: 'seed',
     rules: ['CE-STATE-UNKNOWN-SERVICE'],
   }),
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-card-api-key-in-consumer',
     rule: 'no answer carries the API key in clear, in any member (seed 000, Security): maskedConsumer gains enrolledBy holding the x-openapi-clientid the request was made with',
     source: 'seed',
     rules: ['CE-OBJ-SENSITIVE'],
   }),
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-card-masked-lastname-first-capitalised',
     rule: 'maskedLastName keeps the first character of the name as sent, case preserved (provider MaskedConsumer): the first character is upper-cased (van der Berg gives V***********)',
     source: 'provider',
     rules: ['CE-MASK-NAMES'],
   }),
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-card-receipt-fullname-lastname-clear',
     rule: 'maskedFullName is the masked first and last names (provider MaskedConsumer): on the receipt path the last name appears in clear in maskedFullName (maskedLastName stays masked)',
     source: 'provider',
     rules: ['CE-MASK-NAMES'],
   }),
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-card-email-local-keeps-two',
     rule: 'maskedEmailAddress keeps the first character of the local part and masks the rest (provider MaskedConsumer): on the card path it keeps the first two characters (the receipt path and maskedIdentityValue keep one)',
     source: 'provider',
     rules: ['CE-MASK-EMAIL'],
   }),
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-card-identity-domain-lowercased',
     rule: 'maskedIdentityValue shows the e-mail domain in clear, case preserved (provider MaskedConsumerIdentity): the domain is lower-cased there (maskedEmailAddress keeps it as sent)',
     source: 'provider',
     rules: ['CE-MASK-IDENTITY'],
   }),
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-card-receipt-correlation-id-uppercased',
     rule: 'the request srcCorrelationId is echoed byte for byte (seed 000, srcCorrelationId): on the receipt path it is echoed upper-cased (the card path keeps it)',
     source: 'seed',
@@ -694,49 +680,49 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-card-firstname-limit-in-bytes',
     rule: 'consumer.firstName is limited in characters (seed 000, Limits; maxLength of Consumer.firstName): the limit is counted in UTF-8 bytes, so a name at the limit with accented letters (Zoë, José) is refused',
     source: 'seed',
     rules: ['CE-LIM-FIRSTNAME'],
   }),
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-card-receipt-lastname-limit-unenforced',
     rule: 'consumer.lastName is limited in characters on every enrollment path (seed 000, Limits): the receipt path lets a longer last name through (the card path refuses it)',
     source: 'seed',
     rules: ['CE-LIM-LASTNAME'],
   }),
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-card-masked-firstname-trimmed',
     rule: 'maskedFirstName is the name sent with one * per character after the first (provider MaskedConsumer): the name is trimmed and its inner spaces collapsed before masking, so the mask is shorter than the name sent',
     source: 'provider',
     rules: ['CE-MASK-NAMES'],
   }),
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-card-receipt-bin-eight',
     rule: "panBin is the first six digits of the account (reference, the mock's world; A5 for receipts): on the receipt path the eight-digit BIN is answered",
     source: 'assumption',
     rules: ['CE-MASK-PAN', 'CE-RECEIPT-ACCOUNT'],
   }),
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-card-cvc-as-token-last-four',
     rule: 'no answer carries the security code sent, in any member (seed 000, MaskedCard): on the card path tokenLastFour is filled from cardSecurityCode',
     source: 'seed',
     rules: ['CE-OBJ-SENSITIVE', 'CE-SENSITIVE-ECHO'],
   }),
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-card-generated-correlation-node-prefix',
     rule: 'a generated srcCorrelationId has the SrcCorrelationId pattern (seed 000, SrcCorrelationId): on the card path the generated id carries an upper-case node prefix the pattern refuses',
     source: 'seed',
     rules: ['CE-GEN-CORRELATION'],
   }),
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-card-serviceid-fragment-dropped',
     rule: "maskedCard.serviceId is the program enrolled for, as sent (seed 000, MaskedCard; serviceId pattern allows '#'): everything from '#' on is dropped, as a URL fragment would be",
     source: 'seed',
     rules: ['CE-ECHO-SERVICEID'],
   }),
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-card-key-bearer-prefix-accepted',
     rule: 'the API key is compared whole (seed 000, Authentication; reference A2): a key sent with a Bearer prefix (or any word and a space before it) is accepted',
     source: 'assumption',
@@ -744,110 +730,110 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contracts and the rule catalogues, the specs unread.
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-card-service-of-other-client-accepted',
     rule: 'a serviceId must resolve to a service of the client that owns srcClientId (seed 000, Errors INVALID_STATE): a program of another registered client is accepted',
     source: 'seed',
     rules: ['CE-STATE-UNKNOWN-SERVICE'],
   }),
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-card-issuer-source-suspended',
     rule: 'the card is ACTIVE at enrollment, never SUSPENDED (seed 000, States): a card enrolled with cardSource ISSUER (push provisioning) is answered SUSPENDED',
     source: 'seed',
     rules: ['CE-STATE-ACTIVE'],
   }),
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-card-email-plus-tag-dropped',
     rule: 'maskedEmailAddress and maskedIdentityValue keep the length of the address sent (reference, masked e-mail): a +tag of the local part is dropped before masking, as a mailbox normaliser would',
     source: 'assumption',
     rules: ['CE-MASK-EMAIL', 'CE-MASK-IDENTITY'],
   }),
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-card-correlation-separator-normalised',
     rule: 'the srcCorrelationId sent is echoed byte for byte (seed 000, SrcCorrelationId: a hex prefix and any one character before the UUID): the separator after the prefix is rewritten to a dot',
     source: 'seed',
     rules: ['CE-ECHO-CORRELATION'],
   }),
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-card-firstname-31-accepted-card-path',
     rule: 'consumer.firstName has a maximum length (seed 000, Consumer): on the card path a first name one character over it is accepted (the receipt path keeps the limit)',
     source: 'seed',
     rules: ['CE-LIM-FIRSTNAME'],
   }),
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-card-identity-value-255-refused',
     rule: 'identityValue has a maximum length (seed 000, ConsumerIdentity): an address of exactly that length is refused, the bound checked as exclusive',
     source: 'seed',
     rules: ['CE-LIM-IDENTITYVALUE', 'CE-FMT-EMAIL'],
   }),
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-card-expiry-month-00-accepted',
     rule: 'panExpirationMonth is a two-digit month 01-12 (seed 000, Card): month 00 is accepted (a range check starting at zero)',
     source: 'seed',
     rules: ['CE-PAT-EXPIRY'],
   }),
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-card-receipt-pan-in-token-reference',
     rule: 'no answer carries the account number a receipt stands for (seed 000, MaskedCard; reference A5): on the receipt path tokenUniqueReference embeds the full PAN',
     source: 'seed',
     rules: ['CE-SENSITIVE-ECHO', 'CE-OBJ-SENSITIVE'],
   }),
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-card-expiry-year-two-digits-without-month',
     rule: "panExpirationYear, when returned, is the card's, four digits YYYY (seed 000, MaskedCard): a card sent with a year but no month gets its year echoed as two digits",
     source: 'seed',
     rules: ['CE-ECHO-EXPIRY', 'CE-FMT-RESP-EXPIRY'],
   }),
   // independent-6: written blind from seed 000, reference/card-enrollment.md, the contract and the rule catalogue only.
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-card-luhn-parity-from-left',
     rule: 'the ISO/IEC 7812 check digit is judged from the right at every PAN length the contract allows (reference A3): the doubling is counted from the left, so a valid PAN of odd length is refused (and a wrong one of odd length may pass)',
     source: 'assumption',
     rules: ['CE-LUHN'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-card-cvc-leading-zero-refused',
     rule: 'cardSecurityCode is accepted across its length range (seed 000, Limits): a code starting with a zero is read as a number, loses its zero and is refused as shorter than the minimum',
     source: 'seed',
     rules: ['CE-LIM-CVC'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-card-expiry-december-rolls-over',
     rule: "panExpirationMonth/Year, when returned, are the card's (seed 000, MaskedCard): a December expiry is rebuilt through a date and comes back as 01 of the next year",
     source: 'seed',
     rules: ['CE-ECHO-EXPIRY'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-card-wallet-origin-unchecked',
     rule: 'a srcClientId registered to another client is 403 on every enrollment (reference A2): a card sent with cardSource WALLET skips the origin check and is enrolled',
     source: 'assumption',
     rules: ['CE-AUTH-ORIGIN'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-card-receipt-fullname-last-first',
     rule: 'maskedFullName is maskedFirstName, a space, maskedLastName (provider Card API MaskedConsumer): on the receipt path the last name comes first',
     source: 'provider',
     rules: ['CE-MASK-NAMES'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-card-email-one-char-local-padded',
     rule: 'maskedEmailAddress has the length of the address sent (provider MaskedConsumer.maskedEmailAddress): a one-character local part is padded with a * (one character longer)',
     source: 'provider',
     rules: ['CE-MASK-EMAIL'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-card-expiring-this-month-suspended',
     rule: 'the card is ACTIVE at enrollment (seed 000, States and transitions): a card whose expiry is the current month is answered SUSPENDED',
     source: 'seed',
     rules: ['CE-STATE-ACTIVE'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-card-receipt-correlation-from-receipt',
     rule: 'without a srcCorrelationId a new one is generated (seed 000, SrcCorrelationId): on the receipt path it is derived from the receipt id, the same UUID on every enrollment of that receipt',
     source: 'seed',
     rules: ['CE-GEN-CORRELATION'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-card-detail-source-drops-parent',
     rule: 'a 400 names the offending field by its dotted path (reference A4): a field nested two levels deep is named without its first member (mobileNumber.phoneNumber for consumer.mobileNumber.phoneNumber)',
     source: 'assumption',
@@ -855,61 +841,61 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   // The seventh independent set (written from the seed, the provider documents, the contract and the
   // rule catalogue, the specs unread): each fault breaks one rule on one path or field, as a release might.
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-card-lastfour-leading-zero-dropped',
     rule: "panLastFour is the last four PAN digits (seed 000, MaskedCard; reference, The mock's world): the digits are read as a number, so last four digits starting with 0 lose it (0123 becomes 123)",
     source: 'seed',
     rules: ['CE-MASK-PAN'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-card-masked-firstname-per-word',
     rule: 'maskedFirstName keeps the first character and replaces every other by * (provider MaskedConsumer examples): a first name of several words is masked word by word, so the first letter of each word and the spaces stay in clear',
     source: 'provider',
     rules: ['CE-MASK-NAMES'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-card-email-long-local-capped',
     rule: 'a masked e-mail address has the length of the address sent (provider MaskedConsumer.maskedEmailAddress): a local part longer than ten characters is shown with ten characters only (its first and nine *)',
     source: 'provider',
     rules: ['CE-MASK-EMAIL', 'CE-MASK-IDENTITY'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-card-receipt-identity-value-clear',
     rule: 'maskedConsumerIdentity.maskedIdentityValue is the e-mail address masked (seed 000, MaskedConsumer): on the receipt path it is the address in clear',
     source: 'seed',
     rules: ['CE-MASK-IDENTITY'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-card-receipt-created-at-push-date',
     rule: 'dateOfCardCreated is when the card was enrolled (seed 000, MaskedCard): on the receipt path it is the time of the push provisioning, a day before the enrollment',
     source: 'seed',
     rules: ['CE-VAL-CREATED'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-card-consumer-repeat-enrollment-locked',
     rule: 'at enrollment the consumer profile is ACTIVE (seed 000, States and transitions): a consumer enrolled again within a minute (same identityValue) is answered LOCKED, as a velocity rule would',
     source: 'seed',
     rules: ['CE-STATE-ACTIVE'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-card-empty-serviceid-default-program',
     rule: "a serviceId that resolves to no service is 400 INVALID_STATE (seed 000, Errors): an empty serviceId (the pattern allows it) is taken as the client's first program and the card is enrolled for it",
     source: 'seed',
     rules: ['CE-STATE-UNKNOWN-SERVICE'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-card-receipt-id-prefix-match',
     rule: "an unknown receipt id is 400 INVALID_STATE (reference A5): the id sent is cut to the length of the stored ids before the lookup (a fixed-width column), so a known receipt id with characters added enrolls that receipt's account",
     source: 'assumption',
     rules: ['CE-STATE-UNKNOWN-RECEIPT', 'CE-RECEIPT-ACCOUNT'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-card-pan-in-art-uri',
     rule: 'no response carries the PAN in clear (seed 000, MaskedCard is masked; reference A5): on the card path digitalCardData.artUri names the card art by the account number in its query string',
     source: 'seed',
     rules: ['CE-SENSITIVE-ECHO', 'CE-OBJ-SENSITIVE'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-card-reference-id-256-refused',
     rule: 'enrolmentReferenceId has a maximum length (seed 000, Limits): an id of exactly that length is refused with 400 (the bound read as exclusive)',
     source: 'seed',

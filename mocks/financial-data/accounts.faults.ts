@@ -3,18 +3,7 @@
 // (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors
 // first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import {
-  faultCatalogue,
-  blind,
-  independent,
-  modelFault,
-  INDEPENDENT_2,
-  INDEPENDENT_3,
-  INDEPENDENT_4,
-  INDEPENDENT_5,
-  INDEPENDENT_6,
-  INDEPENDENT_7,
-} from '../kit/faults.js';
+import { faultCatalogue, blind, independent, modelFault } from '../kit/faults.js';
 
 export const ACCOUNTS_FAULTS = faultCatalogue([
   // Simple variants (seed 002, Accounts: basic information of active accounts).
@@ -257,25 +246,25 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
   }),
   // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract and the rule catalogue only, the specs unread.
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-accounts-simple-after-customer-delete',
     rule: "after DeleteCustomer every operation addressed through the customer's id is a 404 (seed 002, Customers delete; Errors 404): GetCustomerAccountsSimple still lists the deleted customer's accounts",
     source: 'assumption',
     rules: ['FD-CUST-DELETE-LINKED'],
   }),
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-accounts-by-login-real-number',
     rule: 'the full account number is never answered by an account reader (reference; docs Secrets): the by-login list adds realAccountNumber to each record',
     source: 'assumption',
     rules: ['FD-ACCT-NUMBER-MASKED'],
   }),
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-accounts-delete-other-customer-account',
     rule: 'an account is reached only through its own customer (seed 002, Errors 404): DeleteCustomerAccount deletes an account of another customer of the partner named under this customer (the readers refuse it)',
     source: 'seed',
     rules: ['FD-NOT-FOUND', 'FD-ACCT-DELETE-KEEPS-OTHERS'],
   }),
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-accounts-refresh-customer-skips-pending',
     rule: "a refresh moves the aggregation attempt date of every account it covers (seed 002, Accounts): the v1 refresh of the customer leaves the pending account's date unchanged",
     source: 'seed',
@@ -283,19 +272,19 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
   }),
   // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-accounts-one-other-customer',
     rule: "a child object named under another parent is refused (seed 002, Accounts; reference, object-level authorization): GetCustomerAccount (the full record) answers another customer's account of the same partner named under this customer, while the simple variant, the lists and the delete answer 404",
     source: 'assumption',
     rules: ['FD-OBJ-OTHER-PARENT', 'FD-TXN-OWNER-404'],
   }),
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-accounts-deleted-login-full-readable',
     rule: 'after a 204 delete of a login each of its accounts is 404 by id, full and simple (seed 002, Accounts: deleting access): GetCustomerAccount still answers the full record of an account of the deleted login (the simple variant and the lists no longer show it)',
     source: 'seed',
     rules: ['FD-ACCT-DELETE-LOGIN', 'FD-OBJ-AFTER-DELETE'],
   }),
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-accounts-refresh-v1-login-other-customer',
     rule: "an institution login that is not the customer's is refused (seed 002, Accounts refresh by login): RefreshCustomerAccountsByInstitutionLogin (v1) refreshes and answers the accounts of another customer's login of the same partner named under this customer (v2 and the readers answer 404)",
     source: 'assumption',
@@ -303,7 +292,7 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
   }),
   // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-accounts-type-filter-case-folded',
     rule: 'an account_type outside the supported types is a 400 (provider AccountTypeParameter 400 example): the type is compared without case, so Savings lists the savings accounts instead of a 400',
     source: 'provider',
@@ -311,31 +300,31 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
   }),
   // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contracts and the rule catalogues, the specs unread.
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-accounts-refresh-v1-attempt-date-minute',
     rule: 'a refresh moves aggregationAttemptDate to the refresh time (seed 002, Accounts): the v1 customer refresh stores it cut to the start of the minute',
     source: 'seed',
     rules: ['FD-ACCT-REFRESH-DATE'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-accounts-type-filter-drops-pending',
     rule: 'account_type lists every account of that type, the pending one too (FD-ACCT-FILTER-TYPE): the type filter is applied to the active accounts only',
     source: 'assumption',
     rules: ['FD-ACCT-FILTER-TYPE'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-accounts-by-login-number-keeps-first-digit',
     rule: 'number shows no digit but the last four (provider 1.35.0; FD-ACCT-NUMBER-MASKED): the by-login full list keeps the first digit of the number in clear as well',
     source: 'provider',
     rules: ['FD-ACCT-NUMBER-MASKED'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-accounts-refresh-v1-login-date-not-stored',
     rule: 'a refresh moves the aggregationAttemptDate read back through GetCustomerAccount (seed 002, Accounts refresh): the v1 refresh by login answers the new dates but stores nothing',
     source: 'seed',
     rules: ['FD-ACCT-REFRESH-DATE'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-account-simple-by-id-display-last-five',
     rule: 'accountNumberDisplay is the last four digits of the account number (provider CustomerAccountSimple): GetCustomerAccountSimple shows the last five',
     source: 'provider',

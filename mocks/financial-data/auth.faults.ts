@@ -3,7 +3,7 @@
 // might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs
 // citing them). The faults of the suite's authors first, then those written blind (`origin:
 // 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, type Fault, independent, INDEPENDENT_4, seeded } from '../kit/faults.js';
+import { faultCatalogue, blind, type Fault, independent, seeded } from '../kit/faults.js';
 
 const SECRET_CLASS = '[A-Za-z0-9!@#$%&*_+-]';
 // The length is the contract's minLength / maxLength; a pattern fault changes the characters only.
@@ -98,7 +98,7 @@ export const AUTH_FAULTS = faultCatalogue([
   }),
   // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-secret-plus-refused',
     rule: 'each special character the seed lists is allowed in a new partner secret (seed 002, Authentication): a secret holding + is refused (read as a form-encoded space)',
     source: 'seed',

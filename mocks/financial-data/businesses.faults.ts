@@ -2,19 +2,7 @@
 // data/rules.yaml, the way a provider's release might. `rules` names the rule ids it breaks (`npm
 // run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors first,
 // then those written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import {
-  faultCatalogue,
-  blind,
-  independent,
-  INDEPENDENT_2,
-  modelFault,
-  telling,
-  INDEPENDENT_3,
-  INDEPENDENT_4,
-  INDEPENDENT_5,
-  INDEPENDENT_6,
-  INDEPENDENT_7,
-} from '../kit/faults.js';
+import { faultCatalogue, blind, independent, modelFault, telling } from '../kit/faults.js';
 
 export const BUSINESSES_FAULTS = faultCatalogue([
   // Businesses (seed 002, Businesses and Limits: one per customer).
@@ -81,7 +69,7 @@ export const BUSINESSES_FAULTS = faultCatalogue([
   }),
   // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract and the rule catalogue only, the specs unread.
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-business-by-customer-email-lowercased',
     rule: 'every field sent reads back, by customer and by id (seed 002, Businesses): GetBusinessByCustomer answers the e-mail lower-cased (GetBusinessById keeps it)',
     source: 'seed',
@@ -89,13 +77,13 @@ export const BUSINESSES_FAULTS = faultCatalogue([
   }),
   // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-business-add-url-lowercased',
     rule: 'every field sent reads back, by customer and by id (seed 002, Businesses): AddBusinessDetails stores the url lower-cased (its path and query too); UpdateBusiness keeps the url as sent',
     source: 'seed',
     rules: ['FD-BUS-READ'],
   }),
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-business-update-other-partner',
     rule: "another partner's business is refused through every operation naming it (reference, object-level authorization): UpdateBusiness overwrites another partner's business found by its id (200), while GetBusinessById answers 404",
     source: 'assumption',
@@ -103,7 +91,7 @@ export const BUSINESSES_FAULTS = faultCatalogue([
   }),
   // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-business-by-id-cached',
     rule: 'every field sent on UpdateBusiness reads back through both readers (seed 002, Businesses): GetBusinessById serves the record as it first read it (a read cache not invalidated by the update), GetBusinessByCustomer is current',
     source: 'seed',
@@ -111,19 +99,19 @@ export const BUSINESSES_FAULTS = faultCatalogue([
   }),
   // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contracts and the rule catalogues, the specs unread.
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-business-update-taxid-dashes-stripped',
     rule: 'every field sent on update reads back (provider 1.35.0, UpdateBusiness): the update path stores taxId without its dashes',
     source: 'provider',
     rules: ['FD-BUS-UPDATE'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-business-add-taxid-leading-zeros-dropped',
     rule: 'every field sent reads back (seed 002, Businesses; FD-BUS-READ): the add path stores taxId through a number, so a tax id starting with 0 loses its leading zeros',
     source: 'seed',
     rules: ['FD-BUS-READ'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-business-update-personally-liable-kept',
     rule: 'every field sent on update reads back (seed 002, Businesses; provider NewBusiness.personallyLiable required): the update keeps the personallyLiable value the business was added with',
     source: 'provider',

@@ -3,7 +3,7 @@
 // names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The
 // faults of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart
 // by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_5 } from '../kit/faults.js';
+import { faultCatalogue, blind, independent } from '../kit/faults.js';
 
 export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
   // Sessions (seed 002, Connect components).
@@ -196,7 +196,7 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
   }),
   // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contracts and the rule catalogues, the specs unread.
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-components-oauth-config-other-partner',
     rule: "a configuration is returned only to the partner that owns it (seed 002, Connect components): the OAuth URL accepts another partner's configurationId (the login form refuses it)",
     source: 'seed',

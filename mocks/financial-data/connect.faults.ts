@@ -3,7 +3,7 @@
 // rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of
 // the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_4, INDEPENDENT_7 } from '../kit/faults.js';
+import { faultCatalogue, blind, independent } from '../kit/faults.js';
 
 export const CONNECT_FAULTS = faultCatalogue([
   // The link (seed 002, Connect: 200 URL; provider 1.35.0 ConnectLink examples).
@@ -274,13 +274,13 @@ export const CONNECT_FAULTS = faultCatalogue([
   }),
   // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-connect-ssn-in-prefill-member',
     rule: "no answer carries the consumer's SSN sent to pre-populate the payroll step (seed 002, Connect): GenerateConnectUrl answers a prefill member holding it beside the link",
     source: 'seed',
     rules: ['FD-CONNECT-SSN-SECRET', 'FD-SENSITIVE-ECHO'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-connect-email-to-lowercased',
     rule: 'the e-mail variant answers the e-mail as sent (provider ConnectEmailParameters): SendConnectEmail answers the address in lower case',
     source: 'provider',

@@ -2,19 +2,7 @@
 // data/rules.yaml, the way a provider's release might. `rules` names the rule ids it breaks (`npm
 // run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors first,
 // then those written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import {
-  faultCatalogue,
-  blind,
-  independent,
-  INDEPENDENT_2,
-  modelFault,
-  telling,
-  INDEPENDENT_3,
-  INDEPENDENT_4,
-  INDEPENDENT_5,
-  INDEPENDENT_6,
-  INDEPENDENT_7,
-} from '../kit/faults.js';
+import { faultCatalogue, blind, independent, modelFault, telling } from '../kit/faults.js';
 
 export const CONSUMERS_FAULTS = faultCatalogue([
   // Consumers (seed 002, Consumers and Resources).
@@ -99,13 +87,13 @@ export const CONSUMERS_FAULTS = faultCatalogue([
   }),
   // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract and the rule catalogue only, the specs unread.
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-consumer-modify-other-partner',
     rule: "a consumer is reached only by the partner that created it (seed 002, Errors 404; the readers refuse another partner's): ModifyConsumer finds the consumer by its id alone and changes another partner's record (204)",
     source: 'seed',
     rules: ['FD-NOT-FOUND'],
   }),
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-consumer-modify-zip-leading-zeros',
     rule: 'every field sent on modify reads back (seed 002, Consumers; provider ConsumerUpdate): a zip sent on modify is stored as a number, its leading zeros dropped (creation keeps them)',
     source: 'seed',
@@ -113,19 +101,19 @@ export const CONSUMERS_FAULTS = faultCatalogue([
   }),
   // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-consumer-create-email-lowercased',
     rule: 'every field the consumer was created with reads back through both readers (seed 002, Consumers): CreateConsumer stores the e-mail lower-cased (ModifyConsumer keeps it as sent)',
     source: 'seed',
     rules: ['FD-CONS-READ'],
   }),
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-consumer-by-customer-other-partner',
     rule: "another partner's customer and everything under it is refused (reference, object-level authorization): GetConsumerForCustomer answers the consumer of another partner's customer (200), while GetConsumer by id and GetCustomer refuse it",
     source: 'assumption',
     rules: ['FD-OBJ-OTHER-PARTNER'],
   }),
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-consumer-identity-documents-full-ssn',
     rule: 'no answer carries the full SSN, in any member (reference, Consumers: last four SSN digits only): GetConsumerForCustomer adds identityDocuments [{type: SSN, value: <the nine digits>}] beside the masked ssn',
     source: 'assumption',
@@ -133,13 +121,13 @@ export const CONSUMERS_FAULTS = faultCatalogue([
   }),
   // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-consumer-create-other-partner-customer',
     rule: "a consumer is created only for a customer of the calling partner (seed 002, Consumers 404; object-level authorization): CreateConsumer accepts another partner's customer (201) while GetCustomer answers 404 for it",
     source: 'seed',
     rules: ['FD-OBJ-OTHER-PARTNER', 'FD-CONS-CREATE'],
   }),
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-consumer-by-id-birthday-month-zero-based',
     rule: 'every field the consumer was created with reads back through both readers (seed 002, Consumers; provider Birthday): GetConsumer answers birthday.month counted from zero (a JavaScript Date month), GetConsumerForCustomer keeps it',
     source: 'provider',
@@ -147,49 +135,49 @@ export const CONSUMERS_FAULTS = faultCatalogue([
   }),
   // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contracts and the rule catalogues, the specs unread.
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-consumer-by-id-other-partner',
     rule: "another partner's consumer is not found (seed 002, Errors 404): GetConsumer reads it by id while the by-customer read and modify refuse it",
     source: 'seed',
     rules: ['FD-OBJ-OTHER-PARTNER'],
   }),
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-consumer-create-address-trimmed',
     rule: 'every field the consumer was created with reads back (seed 002, Consumers): the create path trims and collapses the spaces of address and city',
     source: 'seed',
     rules: ['FD-CONS-READ'],
   }),
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-consumer-by-customer-ssn-last-five',
     rule: 'a response carrying an SSN shows its last four digits only (provider 1.35.0, Consumer.ssn): the by-customer read shows the last five',
     source: 'provider',
     rules: ['FD-CONS-SSN-LAST-FOUR', 'FD-SENSITIVE-ECHO'],
   }),
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-consumer-modify-birthday-day-kept',
     rule: 'every field sent on modify reads back (seed 002: unspecified fields stay unchanged): a new birthday keeps the old day of month',
     source: 'seed',
     rules: ['FD-CONS-MODIFY'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-consumer-refused-create-overwrites',
     rule: "a second consumer for a customer is a 409 that leaves nothing (seed 002, Consumers; FD-OBJ-REFUSED-CREATE): the refused body's fields are merged into the existing consumer (an upsert before the uniqueness check)",
     source: 'seed',
     rules: ['FD-OBJ-REFUSED-CREATE', 'FD-CONS-UNIQUE'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-consumer-409-message-names-ssn',
     rule: 'no answer carries a full SSN the suite sent (seed 002; FD-OBJ-SENSITIVE): the 409 of a second consumer names the existing consumer by its whole SSN in the message',
     source: 'seed',
     rules: ['FD-OBJ-SENSITIVE', 'FD-SENSITIVE-ECHO'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-consumer-by-id-created-date-of-customer',
     rule: 'a record shows its own createdDate, the same through every reader (reference FD-DATE-SECONDS): GetConsumer gives the createdDate of the customer the consumer belongs to',
     source: 'assumption',
     rules: ['FD-DATE-SECONDS', 'FD-CONS-READ'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-consumer-by-id-gone-after-customer-delete',
     rule: 'a consumer persists after its customer is deleted (seed 002, Resources): GetConsumer answers 404 once the customer is deleted',
     source: 'seed',

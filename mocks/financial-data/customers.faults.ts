@@ -2,20 +2,7 @@
 // data/rules.yaml, the way a provider's release might. `rules` names the rule ids it breaks (`npm
 // run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors first,
 // then those written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import {
-  faultCatalogue,
-  blind,
-  independent,
-  INDEPENDENT_2,
-  modelFault,
-  telling,
-  INDEPENDENT_3,
-  seeded,
-  INDEPENDENT_4,
-  INDEPENDENT_5,
-  INDEPENDENT_6,
-  INDEPENDENT_7,
-} from '../kit/faults.js';
+import { faultCatalogue, blind, independent, modelFault, telling, seeded } from '../kit/faults.js';
 
 export const CUSTOMERS_FAULTS = faultCatalogue([
   // Matching that can tell (kit/faults.ts, seeded): the username lookup normalises what it is asked.
@@ -176,19 +163,19 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
   }),
   // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract and the rule catalogue only, the specs unread.
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-customers-found-ignores-type-filter',
     rule: 'found is the size of the set the list is cut from (provider 1.35.0, FoundResults): with a type filter, found counts every customer of the partner',
     source: 'provider',
     rules: ['FD-PAGE-COUNTS', 'FD-CUST-FILTER-TYPE'],
   }),
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-customer-modify-names-trimmed',
     rule: 'the names sent read back through every reader (seed 002, Customers - modify): ModifyCustomer collapses white space in the names and trims them (creation keeps them as sent)',
     source: 'seed',
     rules: ['FD-CUST-MODIFY'],
   }),
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-customer-username-5-accepted',
     rule: 'a username has at least minLength characters (provider 1.35.0, CustomerUsername): one character fewer is accepted (the lower bound only)',
     source: 'provider',
@@ -197,25 +184,25 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
   }),
   // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-customer-phone-digits-only',
     rule: "every reader shows the phone the customer was created with (seed 002, Resources - Customer): AddCustomer (the active path only) stores the phone's digits only, dropping spaces, dashes, parentheses and a plus sign; AddTestingCustomer keeps it as sent",
     source: 'seed',
     rules: ['FD-CUST-READ'],
   }),
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-customer-modify-other-partner',
     rule: "another partner's customer is refused through every operation naming it (reference, object-level authorization): ModifyCustomer finds the customer by its id alone and renames another partner's customer (204), while GetCustomer and DeleteCustomer still answer 404",
     source: 'assumption',
     rules: ['FD-OBJ-OTHER-PARTNER', 'FD-CUST-MODIFY'],
   }),
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-customer-username-filter-case-insensitive',
     rule: "username lists exactly the customer with that username (seed 002, Customers; usernames are case-sensitive values): the username filter compares without case, so 'Alice01' also lists 'alice01'",
     source: 'seed',
     rules: ['FD-CUST-FILTER-USERNAME'],
   }),
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-customer-search-found-is-page',
     rule: 'found is the size of the set the search matches (seed 002, Customers paging): with search text, found is the number of customers on the page (displaying), not the number matched',
     source: 'seed',
@@ -223,25 +210,25 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
   }),
   // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-customer-username-unique-across-partners',
     rule: 'a username already used by the same partner is a 409 (seed 002, Customers; Errors 409): uniqueness is checked across every partner, so a username another partner uses is refused',
     source: 'seed',
     rules: ['FD-CUST-USERNAME-UNIQUE'],
   }),
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-customer-delete-other-partner',
     rule: "another partner's customer is not found through any customer operation (seed 002, Errors 404; object-level authorization): DeleteCustomer finds the customer by its id alone and deletes another partner's customer (204) while GetCustomer answers 404",
     source: 'seed',
     rules: ['FD-OBJ-OTHER-PARTNER', 'FD-CUST-DELETE'],
   }),
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-customer-modify-replaces-missing-name',
     rule: 'ModifyCustomer takes firstName, lastName or both and leaves the other unchanged (seed 002, Customers): a modification naming one name clears the other (the record is replaced, not patched)',
     source: 'seed',
     rules: ['FD-CUST-MODIFY'],
   }),
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-customer-app-data-created-date-ms',
     rule: 'createdDate is epoch seconds, the same through every reader (provider StringUnixDate; reference Dates): GetCustomerWithAppData alone answers it in milliseconds',
     source: 'provider',
@@ -249,49 +236,49 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
   }),
   // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contracts and the rule catalogues, the specs unread.
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-customer-get-email-lowercased',
     rule: 'every reader shows the email the customer was created with (seed 002, Customers): GetCustomer alone lower-cases it',
     source: 'seed',
     rules: ['FD-CUST-READ'],
   }),
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-customer-disputed-firstname-only-allowed',
     rule: 'modifying a customer with a disputed statement is a 403 (seed 002, Errors 403): a modification naming only firstName passes the check',
     source: 'seed',
     rules: ['FD-CUST-DISPUTED'],
   }),
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-customers-username-filter-prefix',
     rule: 'the username filter lists exactly the customer with that username (seed 002, Customers): it matches usernames starting with the value',
     source: 'seed',
     rules: ['FD-CUST-FILTER-USERNAME', 'FD-CUST-FILTER-USERNAME-EXACT'],
   }),
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-customers-search-found-counts-all-partners',
     rule: 'found is the number of customers the search matches for the partner (provider 1.35.0, Customers found): with search text it counts the matches of every partner',
     source: 'provider',
     rules: ['FD-PAGE-COUNTS', 'FD-CUST-SEARCH'],
   }),
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-customer-app-data-other-partner',
     rule: "another partner's customer is not found (seed 002, Errors 404; FD-OBJ-OTHER-PARTNER): GetCustomerWithAppData reaches it by id while GetCustomer refuses it",
     source: 'seed',
     rules: ['FD-OBJ-OTHER-PARTNER'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-customer-search-drops-type-filter',
     rule: 'type lists exactly the customers of that kind (provider 1.35.0, GetCustomers type): with search text the type filter is dropped, so a search lists testing and active customers alike',
     source: 'provider',
     rules: ['FD-CUST-FILTER-TYPE'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-customers-search-two-names-fixed-order',
     rule: 'search text finds a customer by both names in any order (seed 002, Customers: any combination of firstName and lastName): two words find the customer only as "first last", not as "last first"',
     source: 'seed',
     rules: ['FD-CUST-SEARCH'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-customers-displaying-is-limit',
     rule: 'displaying is the size of the page (provider 1.35.0 Customers: found, displaying, moreAvailable): on a last page shorter than the limit, displaying gives the limit asked',
     source: 'provider',

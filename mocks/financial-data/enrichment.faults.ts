@@ -4,7 +4,7 @@
 // names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The
 // faults of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart
 // by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_4, INDEPENDENT_5, INDEPENDENT_7 } from '../kit/faults.js';
+import { faultCatalogue, blind, independent } from '../kit/faults.js';
 
 const batch = ['properties', 'transactions'];
 const member = (name: string) => ['properties', name];
@@ -161,7 +161,7 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
   }),
   // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-enrich-description-trimmed',
     rule: 'each enriched transaction carries the description sent (seed 002, Transaction data enrichment): the description is trimmed and its inner spaces collapsed',
     source: 'seed',
@@ -169,19 +169,19 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
   }),
   // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contracts and the rule catalogues, the specs unread.
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-enrich-batch-1000-refused',
     rule: 'a batch has a maximum number of transactions (seed 002, Enrichment): a batch of exactly that many is refused, the bound checked as exclusive',
     source: 'seed',
     rules: ['FD-ENRICH-BATCH'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-enrich-description-1024-refused',
     rule: 'a description of the maximum length is accepted (provider EnrichTransaction.description maxLength): one of exactly that length is refused with 400 (the bound read as exclusive)',
     source: 'provider',
     rules: ['FD-ENRICH-FIELD-LIMITS'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-enrich-external-id-leading-zeros-dropped',
     rule: 'each transaction comes back with the externalTransactionId sent (provider EnrichTransactions): a numeric id loses its leading zeros',
     source: 'provider',

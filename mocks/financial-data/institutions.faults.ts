@@ -3,7 +3,7 @@
 // ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the
 // suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
-import { faultCatalogue, blind, seeded, independent, INDEPENDENT_4, INDEPENDENT_5, INDEPENDENT_7 } from '../kit/faults.js';
+import { faultCatalogue, blind, seeded, independent } from '../kit/faults.js';
 
 export const INSTITUTIONS_FAULTS = faultCatalogue([
   // Institutions (seed 002, Institutions and Limits).
@@ -86,7 +86,7 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
   }),
   // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-certified-search-case-sensitive',
     rule: "searching an institution's name lists it (seed 002, Institutions, query search): GetCertifiedInstitutions compares the search text with case (GetInstitutions and the RSSD variant do not)",
     source: 'seed',
@@ -94,13 +94,13 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
   }),
   // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contracts and the rule catalogues, the specs unread.
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-routing-found-counts-numbers',
     rule: 'found and displaying equal the number of institutions listed (provider 1.35.0, GetInstitutionsByRoutingNumber): found counts their routing numbers',
     source: 'provider',
     rules: ['FD-ROUTING-COUNTS'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-inst-countries-lowercase-us-empty',
     rule: 'supportedCountries takes codes in either case (provider GetInstitutions): a lower-case us lists no institution',
     source: 'provider',

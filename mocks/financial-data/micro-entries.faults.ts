@@ -3,18 +3,7 @@
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import {
-  faultCatalogue,
-  blind,
-  independent,
-  INDEPENDENT_3,
-  modelFault,
-  seeded,
-  INDEPENDENT_4,
-  INDEPENDENT_5,
-  INDEPENDENT_6,
-  INDEPENDENT_7,
-} from '../kit/faults.js';
+import { faultCatalogue, blind, independent, modelFault, seeded } from '../kit/faults.js';
 
 export const MICRO_ENTRIES_FAULTS = faultCatalogue([
   // Echo byte for byte (kit/faults.ts, seeded): a number-like string normalised on one reader.
@@ -225,19 +214,19 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
   }),
   // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-micro-verify-other-customer',
     rule: "the micro-entry account under another customer is a 404 (seed 002, Micro entries; reference, object-level authorization): VerifyMicroAmountDeposits verifies another customer's micro entries (same partner) named under this customer, while GetMicroDepositsDetails answers 404",
     source: 'assumption',
     rules: ['FD-MICRO-NOT-FOUND', 'FD-OBJ-OTHER-PARENT'],
   }),
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-micro-details-routing-leading-zeros',
     rule: "the details read shows the routing number sent (seed 002, Micro entries: the routing number's digits): a routing number starting with 0 is answered without its leading zeros",
     source: 'seed',
     rules: ['FD-MICRO-DETAILS'],
   }),
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-micro-rate-window-inclusive',
     rule: "a customer's initiations are capped within a window (microEntryWindowSeconds); once the window has passed an initiation is accepted again (seed 002, Limits): an initiation exactly as old as the window still counts, so one more at that instant is a 429",
     source: 'seed',
@@ -245,13 +234,13 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
   }),
   // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-micro-verify-amounts-truncated',
     rule: 'the two amounts deposited verify the account (seed 002, Micro entries): the dollar amounts sent are turned into cents by truncation, so an amount such as 0.29 (28.999... cents in floating point) no longer matches',
     source: 'seed',
     rules: ['FD-MICRO-VERIFY'],
   }),
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-micro-rate-counts-conflicts',
     rule: 'the initiations of a window are counted against its rate (contract x-limits microEntryInitiationsPerWindow): an initiation refused with 409 is counted too, so the 429 comes early',
     source: 'provider',
@@ -259,25 +248,25 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
   }),
   // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contracts and the rule catalogues, the specs unread.
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-micro-verified-any-amounts-200',
     rule: 'wrong amounts are a 400 (provider 1.35.0, VerifyMicroAmountDeposits): once the entries are verified any amounts answer 200 Verified',
     source: 'provider',
     rules: ['FD-MICRO-VERIFY-WRONG'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-micro-conflict-account-number-as-number',
     rule: 'only the same account (routing and account number) of the customer is a 409 (FD-MICRO-CONFLICT): account numbers are compared as numbers, so 0012345 and 12345 are taken for one account',
     source: 'assumption',
     rules: ['FD-MICRO-CONFLICT'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-micro-completed-after-delay-exclusive',
     rule: 'the details show Completed from the deposit delay on (x-limits microEntryDepositDelaySeconds; FD-MICRO-DETAILS): the elapsed time is counted in whole seconds and compared as exclusive, so for the whole second at the delay they still show Pending',
     source: 'assumption',
     rules: ['FD-MICRO-DETAILS'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-micro-verify-by-sum',
     rule: 'the two amounts deposited verify the entries, in either order (seed 002, Micro entries): the amounts are compared by their sum, so one a cent up and the other a cent down verifies',
     source: 'seed',

@@ -3,7 +3,7 @@
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_3, INDEPENDENT_4, INDEPENDENT_6, INDEPENDENT_7, seeded } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, seeded } from '../kit/faults.js';
 
 export const PAYMENTS_DATA_FAULTS = faultCatalogue([
   // Seeded beside the check of every account type under another customer (origin 'seeded').
@@ -287,7 +287,7 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
   }),
   // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-peb-balance-count-includes-refused',
     rule: 'balanceDetailsSuccessCount is the number of accounts carrying the balance section (provider 1.35.0, payment enablement bundle): an account refused the section (an error listed) is counted a success as well',
     source: 'provider',
@@ -295,25 +295,25 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
   }),
   // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-pay-owner-v3-name-uppercased',
     rule: "the owner's name is the customer's, as GetAccountOwner gives it (seed 002, Payments data; provider AccountOwner): GetAccountOwnerDetails answers ownerName, firstName and lastName upper-cased",
     source: 'provider',
     rules: ['FD-PAY-OWNER-NAME'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-pay-live-cache-age-from-minute-start',
     rule: 'a cached balance within balance_cache_interval is served (provider 1.35.0; FD-PAY-BALANCE-CACHE): its age is counted from the start of the minute of its balanceDate, so one up to a minute younger than the interval is refreshed',
     source: 'provider',
     rules: ['FD-PAY-BALANCE-CACHE'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-pay-v3-routing-leading-zero-dropped',
     rule: 'the account and routing numbers of v1, v3 and the bundle are the same (provider 1.35.0 PaymentInstruction descriptors): v3 renders the routing number through a number, dropping its leading zero',
     source: 'provider',
     rules: ['FD-PAY-ACCOUNT-NUMBER'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-pay-peb-login-account-count-all-logins',
     rule: 'accountCount is the number of accounts listed (provider 1.35.0 PaymentEnablementBundle): the bundle by login counts every account of the customer, on all its logins',
     source: 'provider',

@@ -3,17 +3,7 @@
 // rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of
 // the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
-import {
-  faultCatalogue,
-  blind,
-  modelFault,
-  independent,
-  INDEPENDENT_4,
-  INDEPENDENT_5,
-  seeded,
-  INDEPENDENT_6,
-  INDEPENDENT_7,
-} from '../kit/faults.js';
+import { faultCatalogue, blind, modelFault, independent, seeded } from '../kit/faults.js';
 
 export const SWITCHES_FAULTS = faultCatalogue([
   {
@@ -135,7 +125,7 @@ export const SWITCHES_FAULTS = faultCatalogue([
   }),
   // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-switches-external-id-case-insensitive',
     rule: 'the external id list holds exactly the deposit switches carrying that external id (seed 002, Switches: also found by external_id): the external id is matched without case',
     source: 'seed',
@@ -143,19 +133,19 @@ export const SWITCHES_FAULTS = faultCatalogue([
   }),
   // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contracts and the rule catalogues, the specs unread.
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-switches-bill-pay-details-other-customer',
     rule: "another customer's switch under this customer is a 404 (seed 002, Errors 404): the bill pay details find a switch of any customer of the partner (deposit details refuse)",
     source: 'seed',
     rules: ['FD-SW-OTHER-CUSTOMER', 'FD-OBJ-OTHER-PARENT'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-switches-external-id-other-partner',
     rule: "another partner's objects are refused through every operation (FD-OBJ-OTHER-PARTNER; FD-SW-EXTERNAL): the external id lookup searches every partner's customers",
     source: 'seed',
     rules: ['FD-OBJ-OTHER-PARTNER', 'FD-SW-EXTERNAL'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-switches-external-id-echo-lowercased',
     rule: 'the external id list echoes the external id sent (provider 1.35.0 ExternalDepositSwitches): it echoes it in lower case',
     source: 'provider',

@@ -3,7 +3,7 @@
 // release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the
 // specs citing them). The faults of the suite's authors first, then those written blind (`origin:
 // 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, independent, INDEPENDENT_2, modelFault, INDEPENDENT_6, INDEPENDENT_7 } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, modelFault } from '../kit/faults.js';
 
 export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
   // Third-party access keys (seed 002: generate 200, update 200, revoke 204; provider 1.35.0 receipt).
@@ -206,31 +206,31 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
   }),
   // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract and the rule catalogue only, the specs unread.
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-accesskey-revoke-other-partner',
     rule: "an access key is the partner's own (seed 002, Third-party access; Errors 404): RevokeThirdPartyAccessKey revokes another partner's key (update refuses it)",
     source: 'seed',
     rules: ['FD-ACCESSKEY-UNKNOWN', 'FD-ACCESSKEY-REVOKED'],
   }),
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-accesskey-update-period-unchecked',
     rule: 'an access period must end after it starts (provider 1.35.0 ThirdPartyAccessKeyData): checked on generation, not on update',
     source: 'provider',
     rules: ['FD-ACCESSKEY-PERIOD'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-accesskey-update-account-other-customer',
     rule: "an account the customer does not have is a 404 (FD-ACCESSKEY-NOT-FOUND): the update checks only that the account is the partner's, so another customer's account is granted (generation still refuses it)",
     source: 'provider',
     rules: ['FD-ACCESSKEY-NOT-FOUND', 'FD-OBJ-OTHER-PARENT'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-accesskey-pseudo-account-id-zero-padded',
     rule: "the receipt never carries the account's real id (provider 1.35.0 ThirdPartyAccessKeyReceiptData pseudo ids; FD-ACCESSKEY-PSEUDO-IDS): the pseudo account id is the real id left-padded with zeros to the pseudo id's length",
     source: 'provider',
     rules: ['FD-ACCESSKEY-PSEUDO-IDS'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-accesskey-update-start-time-day-start',
     rule: 'an update answers the products and period sent (provider ThirdPartyAccessKeyData): the update stores each period start at the beginning of its UTC day',
     source: 'provider',

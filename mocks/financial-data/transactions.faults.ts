@@ -3,18 +3,7 @@
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import {
-  faultCatalogue,
-  blind,
-  independent,
-  INDEPENDENT_2,
-  INDEPENDENT_3,
-  seeded,
-  INDEPENDENT_4,
-  INDEPENDENT_5,
-  INDEPENDENT_6,
-  INDEPENDENT_7,
-} from '../kit/faults.js';
+import { faultCatalogue, blind, independent, seeded } from '../kit/faults.js';
 
 export const TRANSACTIONS_FAULTS = faultCatalogue([
   // Date windows at their edges (kit/faults.ts, seeded): one reader's edge moved.
@@ -319,19 +308,19 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
   }),
   // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract and the rule catalogue only, the specs unread.
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-txn-found-counts-pending-on-account',
     rule: 'found is the number of matching transactions (provider 1.35.0, FoundResults): the account list counts the pending transactions of the window in found even when they are not included',
     source: 'provider',
     rules: ['FD-TXN-PAGE-COUNTS'],
   }),
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-txn-window-to-date-exclusive',
     rule: 'the window holds the transactions dated inside it (seed 002, Transactions: fromDate and toDate): a transaction dated exactly at toDate is left out (fromDate stays inclusive)',
     source: 'seed',
     rules: ['FD-TXN-WINDOW'],
   }),
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-txn-by-id-description-collapsed',
     rule: 'GetCustomerTransaction returns the transaction as the lists show it (seed 002, Transactions): its description with white space collapsed and trimmed',
     source: 'seed',
@@ -339,19 +328,19 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
   }),
   // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-txn-account-from-date-exclusive',
     rule: 'a window lists the transactions dated inside it, its ends included (seed 002, Transactions: fromDate and toDate): GetCustomerAccountTransactions leaves out a transaction dated exactly fromDate (GetAllCustomerTransactions keeps it)',
     source: 'seed',
     rules: ['FD-TXN-WINDOW'],
   }),
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-txn-all-found-drops-pending',
     rule: 'found is the number of matching transactions (seed 002, Transactions paging): with includePending=true GetAllCustomerTransactions lists the pending transactions but its found counts the posted ones only',
     source: 'seed',
     rules: ['FD-TXN-PAGE-COUNTS', 'FD-TXN-PENDING'],
   }),
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-txn-recurring-other-customer-account',
     rule: 'an accountIds entry that is not an account of the customer is a 404 (provider 1.35.0, GetRecurringTransactions): an account of another customer of the same partner is accepted and its series are answered under this customer',
     source: 'provider',
@@ -359,7 +348,7 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
   }),
   // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-txn-all-window-eastern-time',
     rule: 'a window lists the transactions dated inside it and none outside (seed 002, Transactions; epoch seconds are UTC): the customer list reads fromDate and toDate as US Eastern wall time, shifting the window by five hours (the account list is right)',
     source: 'seed',
@@ -367,49 +356,49 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
   }),
   // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contracts and the rule catalogues, the specs unread.
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-txn-account-list-debits-unsigned',
     rule: 'the lists and the reader by id show a transaction alike, its amount signed (seed 002, Transactions): the account list shows debits as positive amounts',
     source: 'seed',
     rules: ['FD-TXN-GET'],
   }),
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-txn-all-page-past-end-repeats-last',
     rule: 'a page past the end is empty (provider 1.35.0, start): the customer list answers its last page again',
     source: 'provider',
     rules: ['FD-TXN-PAGE-START'],
   }),
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-txn-by-id-amount-one-decimal',
     rule: 'GetCustomerTransaction returns the amount the lists show (seed 002, Transactions): it rounds the amount to one decimal',
     source: 'seed',
     rules: ['FD-TXN-GET'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-txn-all-asc-page-reversed',
     rule: 'sort=asc orders the whole list by date ascending, page by page (seed 002, Transactions; FD-TXN-SORT): the customer list builds an asc page by reversing the desc page of the same number',
     source: 'seed',
     rules: ['FD-TXN-SORT', 'FD-TXN-PAGE-START'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-txn-by-id-pending-404',
     rule: 'GetCustomerTransaction returns the transaction asked for, as the lists show it (FD-TXN-GET): a pending transaction listed with includePending is a 404 by id',
     source: 'assumption',
     rules: ['FD-TXN-GET'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-txn-recurring-count-includes-pending',
     rule: 'countOfTransactions is the number of ids of the series (provider 1.35.0 recurring; FD-TXN-RECURRING): it also counts the pending transactions of the payee, which the ids leave out',
     source: 'provider',
     rules: ['FD-TXN-RECURRING'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-txn-historic-load-other-customer-account',
     rule: "another customer's account addressed through a customer that exists is a 404 (FD-TXN-OWNER-404, FD-OBJ-OTHER-PARENT): the historic load finds the account among every customer of the partner and loads it",
     source: 'seed',
     rules: ['FD-TXN-OWNER-404', 'FD-OBJ-OTHER-PARENT'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-txn-by-id-posted-date-is-transaction-date',
     rule: 'GetCustomerTransaction returns the transaction as the lists show it (seed 002, Transactions: a transaction has transactionDate and postedDate): the by-id read gives the transactionDate as postedDate too',
     source: 'seed',

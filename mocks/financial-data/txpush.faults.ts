@@ -3,19 +3,7 @@
 // (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors
 // first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import {
-  faultCatalogue,
-  blind,
-  independent,
-  INDEPENDENT_2,
-  modelFault,
-  INDEPENDENT_3,
-  seeded,
-  INDEPENDENT_4,
-  INDEPENDENT_5,
-  INDEPENDENT_6,
-  INDEPENDENT_7,
-} from '../kit/faults.js';
+import { faultCatalogue, blind, independent, modelFault, seeded } from '../kit/faults.js';
 
 export const TXPUSH_FAULTS = faultCatalogue([
   // Outbound deliveries (kit/faults.ts, seeded): where the events go and what they carry.
@@ -290,13 +278,13 @@ export const TXPUSH_FAULTS = faultCatalogue([
   }),
   // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract and the rule catalogue only, the specs unread.
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-txpush-signature-over-sorted-keys',
     rule: 'each delivery is signed over the bytes it carries (reference, Outbound deliveries; provider SubscriptionRecord.signingKey): the signature is computed over the payload with its keys sorted, while the body is sent in its own order',
     source: 'assumption',
     rules: ['FD-TXPUSH-SIGNED'],
   }),
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-txpush-transaction-amount-whole-dollars',
     rule: 'the transaction event carries the amount of the transaction (reference, Outbound deliveries; seed 002, Events): rounded to whole dollars in the delivery (the transaction itself keeps the cents)',
     source: 'assumption',
@@ -304,13 +292,13 @@ export const TXPUSH_FAULTS = faultCatalogue([
   }),
   // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-txpush-account-event-signed-with-transaction-key',
     rule: "each delivery is signed with the signingKey of the subscription it names (provider 1.35.0, TxPush: X-TxPush-Signature): the account-class event is signed with the signingKey of the account's transaction-class subscription",
     source: 'provider',
     rules: ['FD-TXPUSH-SIGNED'],
   }),
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-txpush-transaction-date-ms',
     rule: 'the transaction event carries the transaction date of the test transaction, in epoch seconds like every date of the service (provider 1.35.0, TxPushTransactionEvent): the event gives transactionDate in milliseconds (postedDate and createdDate stay in seconds)',
     source: 'provider',
@@ -318,13 +306,13 @@ export const TXPUSH_FAULTS = faultCatalogue([
   }),
   // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-txpush-event-description-trimmed',
     rule: "the transaction event carries the transaction's description as stored (seed 002, Events; reference Outbound deliveries): the delivery trims it and collapses its inner spaces (GetCustomerTransaction keeps it)",
     source: 'assumption',
     rules: ['FD-TXPUSH-EVENT-CONTENT'],
   }),
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-txpush-test-transaction-date-day-start',
     rule: 'GetCustomerTransaction reads a test transaction with the transaction date sent (provider CreateTxPushTestTransaction): the stored transactionDate is cut to midnight UTC of its day (the delivery keeps the exact second)',
     source: 'provider',
@@ -332,31 +320,31 @@ export const TXPUSH_FAULTS = faultCatalogue([
   }),
   // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contracts and the rule catalogues, the specs unread.
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-txpush-account-event-balance-sign-flipped',
     rule: 'the account event carries the balance after the transaction (seed 002, Events: balance changed): the event applies the amount with its sign flipped',
     source: 'seed',
     rules: ['FD-TXPUSH-EVENT-CONTENT'],
   }),
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-txpush-delivery-to-first-subscribe-url',
     rule: "each delivery reaches the callback URL of the subscription it names (seed 002, Events): with two subscribe calls on an account, every delivery goes to the first call's URL",
     source: 'seed',
     rules: ['FD-DELIVERY-URL', 'FD-TXPUSH-TEST-EVENTS'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-txpush-signature-over-timestamped-body',
     rule: "X-TxPush-Signature is the HMAC-SHA256 of the delivery's body (FD-TXPUSH-SIGNED): it is computed over the sending time, a dot and the body, and no header carries that time",
     source: 'assumption',
     rules: ['FD-TXPUSH-SIGNED'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-txpush-subscribe-other-customer-account',
     rule: "an account under another customer of the partner is refused (FD-OBJ-OTHER-PARENT): the subscribe call finds the account by its id among the partner's customers and subscribes it",
     source: 'seed',
     rules: ['FD-OBJ-OTHER-PARENT'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-txpush-account-event-change-old-is-new',
     rule: 'the account event names the change of the balance (seed 002, Events: account events when a field value changes): its change gives the new balance as the old one too',
     source: 'seed',

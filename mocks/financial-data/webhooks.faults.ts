@@ -3,19 +3,7 @@
 // rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of
 // the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
-import {
-  faultCatalogue,
-  blind,
-  independent,
-  INDEPENDENT_2,
-  modelFault,
-  INDEPENDENT_3,
-  seeded,
-  INDEPENDENT_4,
-  INDEPENDENT_5,
-  INDEPENDENT_6,
-  INDEPENDENT_7,
-} from '../kit/faults.js';
+import { faultCatalogue, blind, independent, modelFault, seeded } from '../kit/faults.js';
 
 export const WEBHOOKS_FAULTS = faultCatalogue([
   // Echo byte for byte on every reader (kit/faults.ts, seeded): one reader changes the URL.
@@ -371,31 +359,31 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
   }),
   // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract and the rule catalogue only, the specs unread.
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-webhooks-event-test-other-partner',
     rule: "another partner's subscription is a 404 on every operation naming it (seed 002, Webhook subscriptions): testWebhookSubscriptionBasedOnEventId finds the subscription without its owner and sends the test delivery",
     source: 'seed',
     rules: ['FD-WEBHOOK-OWNER'],
   }),
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-webhooks-deleted-subscription-testable',
     rule: 'a deleted subscription is gone (seed 002, Webhook subscriptions DELETE 204; Errors 404): testWebhookSubscription still finds it and delivers its test events',
     source: 'seed',
     rules: ['FD-WEBHOOK-DELETE', 'FD-WEBHOOK-TEST-DELIVERY'],
   }),
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-webhooks-list-total-counts-deleted',
     rule: "total is the size of the partner's set of subscriptions (provider 1.35.0 Subscriptions): deleted subscriptions are still counted in total, though no page lists them",
     source: 'provider',
     rules: ['FD-WEBHOOK-PAGE-OFFSET'],
   }),
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-webhooks-update-drops-url-override',
     rule: "the URL may be overridden per event (seed 002, Webhook subscriptions), on creation and on update alike: a subscription update drops the events' URL overrides (creation keeps them)",
     source: 'seed',
     rules: ['FD-WEBHOOK-UPDATE', 'FD-WEBHOOK-URL-OVERRIDE'],
   }),
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-webhooks-event-status-drops-condition',
     rule: "a status change moves an event to the requested state and nothing else (seed 002, States and transitions): the event's filter condition is cleared by the status change",
     source: 'seed',
@@ -403,19 +391,19 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
   }),
   // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-webhooks-event-delete-other-partner',
     rule: "another partner's subscription is a 404 on every operation naming it and is left unchanged (provider 1.35.0, webhook subscriptions): deleteWebhookSubscriptionEvent deletes an event of another partner's subscription (204); the other operations answer 404",
     source: 'provider',
     rules: ['FD-WEBHOOK-OWNER', 'FD-OBJ-OTHER-PARTNER'],
   }),
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-webhooks-deleted-event-testable',
     rule: 'after an event delete the deleted event id is a 404 (provider 1.35.0, webhook subscription events): testWebhookSubscriptionBasedOnEventId still tests the deleted event (200, a delivery), though both readers no longer show it',
     source: 'provider',
     rules: ['FD-WEBHOOK-EVENT-DELETE', 'FD-OBJ-AFTER-DELETE'],
   }),
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-webhooks-test-url-query-dropped',
     rule: "a test delivery is a POST to the subscription's URL, or the event's own URL (provider 1.35.0, testWebhookSubscription): the delivery goes to the URL without its query string",
     source: 'provider',
@@ -423,25 +411,25 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
   }),
   // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-webhooks-sub-test-override-also-to-sub-url',
     rule: "the test delivery of an event with its own URL goes to that URL and none to the subscription's URL (seed 002, Webhook subscriptions): the subscription test sends it to both",
     source: 'seed',
     rules: ['FD-WEBHOOK-URL-OVERRIDE', 'FD-WEBHOOK-TEST-DELIVERY'],
   }),
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-webhooks-update-reactivates-events',
     rule: 'an event keeps its state until a status change moves it (seed 002, States and transitions): a subscription update makes every event it keeps active again, an inactive one included',
     source: 'seed',
     rules: ['FD-WEBHOOK-UPDATE', 'FD-WEBHOOK-EVENT-STATUS'],
   }),
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-webhooks-event-update-url-lowercased',
     rule: 'an event update stores the URL override sent (seed 002, the URL may be overridden per event): updateWebhookSubscriptionEvent stores it lower-cased (path and query included); creation keeps it as sent',
     source: 'seed',
     rules: ['FD-WEBHOOK-EVENT-UPDATE'],
   }),
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-webhooks-list-total-excludes-inactive',
     rule: "total is the size of the partner's set of subscriptions (provider listWebhookSubscriptions; seed 002, Webhook subscriptions): an inactive subscription is listed but left out of total",
     source: 'provider',
@@ -449,37 +437,37 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
   }),
   // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contracts and the rule catalogues, the specs unread.
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-webhooks-event-test-ignores-subscription-status',
     rule: "an inactive subscription's events get no test delivery (seed 002, States: all its events inactive): the event test delivers for an active event of an inactive subscription",
     source: 'seed',
     rules: ['FD-WEBHOOK-INACTIVE-NO-TEST'],
   }),
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-webhooks-sub-status-skips-overridden-events',
     rule: 'a subscription status change moves every one of its events (seed 002, States): events with their own URL keep their status',
     source: 'seed',
     rules: ['FD-WEBHOOK-SUB-STATUS'],
   }),
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-webhooks-list-count-is-limit',
     rule: 'count is the size of the page (provider 1.35.0, listWebhookSubscriptions): the last partial page answers the limit as count',
     source: 'provider',
     rules: ['FD-WEBHOOK-PAGE-OFFSET'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-webhooks-update-other-partner',
     rule: "another partner's subscription is a 404 on every operation naming it and left unchanged (FD-WEBHOOK-OWNER): the subscription update finds it by its id alone and changes it",
     source: 'assumption',
     rules: ['FD-WEBHOOK-OWNER', 'FD-OBJ-OTHER-PARTNER'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-webhooks-event-update-keeps-omitted-condition',
     rule: 'an event update replaces the event (provider 1.35.0 PUT; FD-WEBHOOK-EVENT-UPDATE): a condition left out of the body is kept from before instead of removed',
     source: 'provider',
     rules: ['FD-WEBHOOK-EVENT-UPDATE'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-webhooks-update-url-trailing-slash-dropped',
     rule: 'after an update both readers show the new URL (seed 002, Webhook subscriptions): the update stores the URL without its trailing slash',
     source: 'seed',

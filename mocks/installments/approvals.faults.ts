@@ -3,16 +3,7 @@
 // `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing
 // them). The faults of the suite's authors first, then those written blind (`origin: 'blind'`,
 // measured apart by `npm run mutation -- --blind`).
-import {
-  faultCatalogue,
-  independent,
-  INDEPENDENT_2,
-  INDEPENDENT_3,
-  modelFault,
-  INDEPENDENT_5,
-  INDEPENDENT_6,
-  INDEPENDENT_7,
-} from '../kit/faults.js';
+import { faultCatalogue, independent, modelFault } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const APPROVALS_FAULTS = faultCatalogue([
@@ -62,13 +53,13 @@ export const APPROVALS_FAULTS = faultCatalogue([
   }),
   // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract and the rule catalogue only, the specs unread.
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-async-decline-lands-approved',
     rule: 'a DECLINED decision is what the readers show (seed 001, States: approve or decline): an asynchronous (202) DECLINED lands as APPROVED; the synchronous one is kept',
     source: 'seed',
     rules: ['IN-STATE-DECISION'],
   }),
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-approval-status-callback-http',
     rule: 'getPlanApprovalStatus answers the callback URL the synchronous approval answered (seed 001, Endpoints; provider PSPData): the status read gives it with http instead of https',
     source: 'provider',
@@ -76,7 +67,7 @@ export const APPROVALS_FAULTS = faultCatalogue([
   }),
   // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-approval-status-callback-of-latest-plan',
     rule: 'getPlanApprovalStatus answers the callbackUrl of the plan asked, the one the sync approval answered (provider 2.0.0, ApprovalStatus): it answers the callback URL of the latest plan created',
     source: 'provider',
@@ -84,32 +75,32 @@ export const APPROVALS_FAULTS = faultCatalogue([
   }),
   // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contracts and the rule catalogues, the specs unread.
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-approval-sync-callback-with-status-query',
     rule: 'getPlanApprovalStatus answers the callbackUrl the sync approval answered (seed 001, GET /approvals): the sync answer appends ?status=<decision> to the URL, the status read does not',
     source: 'seed',
     rules: ['IN-ECHO-CALLBACK'],
   }),
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-approval-status-read-ignores-async-decision',
     rule: "an async decision, once landed, shows in both getPlan and getPlanApprovalStatus (seed 001, States): the approval status read keeps showing the plan's status before an async decision",
     source: 'seed',
     rules: ['IN-STATE-DECISION'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-approval-offerid-nine-accepted',
     rule: "an approval's offerId has exactly its fixed length (provider 2.0.0, PlanApprovalParameters.offerId): one character more is accepted (the maxLength off by one, the minLength kept)",
     source: 'provider',
     rules: ['IN-LIM-APPROVAL-OFFERID'],
     relax: [{ schema: 'PlanApprovalRequest', at: ['properties', 'offerId'], shift: { maxLength: 1 } }],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-approval-sync-false-answered-sync',
     rule: 'sync=false is answered 202 like no sync (provider 2.0.0, planApproval): the query value is read as a non-empty string, so sync=false gets the synchronous 200 with the callback URL',
     source: 'provider',
     rules: ['IN-STATUS-SYNC'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-approval-decline-other-reason-approved',
     rule: 'a DECLINED decision is what getPlanApprovalStatus and getPlan show (seed 001, States: approve or decline): a decline whose rejectReasonCode is OTHER_REASON is recorded APPROVED',
     source: 'seed',

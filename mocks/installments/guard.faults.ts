@@ -4,7 +4,7 @@
 // provider's release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted`
 // runs the specs citing them). The faults of the suite's authors first, then those written blind
 // (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, independent, INDEPENDENT_4, seeded } from '../kit/faults.js';
+import { faultCatalogue, independent, seeded } from '../kit/faults.js';
 import { blind, rule } from './fault-builders.js';
 
 export const GUARD_FAULTS = faultCatalogue([
@@ -133,7 +133,7 @@ export const GUARD_FAULTS = faultCatalogue([
   ),
   // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-forbidden-key-reads-plan',
     rule: 'a consumer key not allowed an operation is refused 403 on every operation (reference, Transport and auth): getPlan lets it read a plan (the other operations still refuse it)',
     source: 'assumption',

@@ -3,7 +3,7 @@
 // rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of
 // the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
-import { faultCatalogue, independent, INDEPENDENT_3, INDEPENDENT_4, seeded } from '../kit/faults.js';
+import { faultCatalogue, independent, seeded } from '../kit/faults.js';
 import { relax, rule } from './fault-builders.js';
 
 export const ISSUER_FAULTS = faultCatalogue([
@@ -38,7 +38,7 @@ export const ISSUER_FAULTS = faultCatalogue([
   rule('issuer-never-throttles', 'issuer: too many notifications is 429', ['IN-ISSUER-THROTTLE']),
   // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-issuer-throttle-per-issuer',
     rule: "the issuer accepts a few notifications of one plan within a minute and answers the next one 429 (reference, Issuer endpoint): it counts the notifications of every plan of the issuer together, so another plan's first notification within the minute is a 429",
     source: 'assumption',
@@ -46,7 +46,7 @@ export const ISSUER_FAULTS = faultCatalogue([
   }),
   // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-issuer-throttle-window-half-minute',
     rule: 'the issuer throttles the notifications of a plan within a minute (reference, Flows - notification (b) 429): the window is half a minute, so a further notification half a minute later is accepted',
     source: 'assumption',

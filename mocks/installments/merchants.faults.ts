@@ -4,18 +4,7 @@
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import {
-  faultCatalogue,
-  independent,
-  INDEPENDENT_2,
-  INDEPENDENT_3,
-  modelFault,
-  INDEPENDENT_4,
-  seeded,
-  INDEPENDENT_5,
-  INDEPENDENT_6,
-  INDEPENDENT_7,
-} from '../kit/faults.js';
+import { faultCatalogue, independent, modelFault, seeded } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const MERCHANTS_FAULTS = faultCatalogue([
@@ -176,19 +165,19 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     rules: ['IN-FILTER-NAME', 'IN-STATE-EFFECTUATION'],
   }),
   // documents, the contract and the rule catalogue only, the specs unread.
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-participation-ica-leading-zeros-dropped',
     rule: 'a merchant read back carries its acquirer ICA as submitted (seed 001, Endpoints; reference): the completed-merchants list (no request_id) answers the ICA as a number, leading zeros dropped',
     source: 'assumption',
     rules: ['IN-ECHO-PARTICIPATION'],
   }),
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-search-total-unfiltered',
     rule: 'the Total header is the size of the data set the page is cut from (provider 2.0.0, Total): a merchant search answers the number of every merchant, not of those matching',
     source: 'provider',
     rules: ['IN-PAGE-HEADERS'],
   }),
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-by-request-offset-ignored',
     rule: 'offset skips that many items (provider 2.0.0, offset): ignored when request_id is given (the lists without it apply it)',
     source: 'provider',
@@ -196,7 +185,7 @@ export const MERCHANTS_FAULTS = faultCatalogue([
   }),
   // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-participation-by-request-name-spaces-collapsed',
     rule: 'a merchant read back carries its legal name as submitted (provider 2.0.0, MerchantParticipation; merchantLegalName of any characters within its lengths): the read by request_id trims the legal name and collapses its inner runs of spaces (the completed list keeps it)',
     source: 'provider',
@@ -204,7 +193,7 @@ export const MERCHANTS_FAULTS = faultCatalogue([
   }),
   // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-mid-search-name-case-insensitive',
     rule: 'a MID search answers the MIDs of the merchant named exactly by legal name, country and acquirer ICA (seed 001, Endpoints; provider MerchantMidSearchParameters): the legal name is compared without case, so the MIDs of ACME are answered for Acme',
     source: 'seed',
@@ -212,13 +201,13 @@ export const MERCHANTS_FAULTS = faultCatalogue([
   }),
   // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contracts and the rule catalogues, the specs unread.
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-mid-search-optin-any-country',
     rule: "optIn of a MID page is the merchant's searched (provider 2.0.0, MidDetailsPage): it is taken from the first merchant with that legal name and acquirer, whatever its country",
     source: 'provider',
     rules: ['IN-ECHO-MIDSEARCH', 'IN-FILTER-MID-MERCHANT'],
   }),
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-participations-by-request-count-is-limit',
     rule: 'the Count header is the size of the page (provider 2.0.0, Count header): the by-request read answers min(limit, total) as Count, ignoring the offset',
     source: 'provider',
@@ -249,43 +238,43 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-FILTER-MAID'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-merchant-search-maid-prefix',
     rule: 'searching by maid finds the merchants of that maid only (provider 2.0.0, MerchantSearchParameters.maid): a merchant whose maid starts with the one searched is found too',
     source: 'provider',
     rules: ['IN-FILTER-MAID'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-participations-list-total-all-states',
     rule: 'Total is the size of the data set answered (provider 2.0.0, Total header): the completed-merchants list counts pending and failed merchants in Total',
     source: 'provider',
     rules: ['IN-PAGE-HEADERS'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-mid-search-country-echo-uppercased',
     rule: 'the MID page names the merchant searched as given (provider 2.0.0, MidDetailsPage): countryCode, which may be of either case, is echoed in upper case',
     source: 'provider',
     rules: ['IN-ECHO-MIDSEARCH'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-merchant-search-ica-first-six',
     rule: 'searching by acquirerICA finds the merchants of that acquirer only (provider 2.0.0 MerchantSearchParameters): a longer ICA is compared on its first six digits only, so merchants of another acquirer sharing them are found',
     source: 'provider',
     rules: ['IN-FILTER-ICA'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-participation-ica-11-cut-to-9',
     rule: 'a merchant read back carries its acquirer ICA as submitted (reference IN-ECHO-PARTICIPATION): the completed list cuts an ICA of the longest form to the length of the middle form (eleven digits to nine)',
     source: 'assumption',
     rules: ['IN-ECHO-PARTICIPATION'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-mid-search-error-status-includes-pending',
     rule: 'the status criterion of a MID search answers the MIDs in that status only (provider 2.0.0 MerchantMidSearchParameters.status): status ERROR answers every MID that is not COMPLETED, pending ones too',
     source: 'provider',
     rules: ['IN-FILTER-MID-STATUS'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-completed-list-page-overlaps',
     rule: 'offset skips exactly that many items and the pages together are the set without repeats (reference, Paging): the completed merchants list (no request_id) starts a page at offset 1 or more one item early, repeating the last item of the previous page (headers unchanged)',
     source: 'assumption',

@@ -3,7 +3,7 @@
 // provider's release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted`
 // runs the specs citing them). The faults of the suite's authors first, then those written blind
 // (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, independent, INDEPENDENT_2, INDEPENDENT_4, seeded, INDEPENDENT_6, INDEPENDENT_7 } from '../kit/faults.js';
+import { faultCatalogue, independent, seeded } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const OFFERS_FAULTS = faultCatalogue([
@@ -48,7 +48,7 @@ export const OFFERS_FAULTS = faultCatalogue([
   ),
   // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract and the rule catalogue only, the specs unread.
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-offers-range-low-exclusive',
     rule: 'a card at either end of a registered account range gets offers (reference, Flows - services): a card at the low end itself gets none (404); the high end is kept',
     source: 'assumption',
@@ -56,7 +56,7 @@ export const OFFERS_FAULTS = faultCatalogue([
   }),
   // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-offers-total-counts-dropped-offer',
     rule: 'OffersGroup.total is the number of offers answered (provider OffersGroup.total; reference): on a small purchase the longest-tenure offer is dropped (its installment would be below one currency unit) but total still counts it',
     source: 'assumption',
@@ -75,19 +75,19 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-REQ-OFFERS-MERCHANT'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-offers-symbol-from-merchant-country',
     rule: "every offer's currencySymbol is that of the transaction's currency (provider 2.0.0, Offer.currencySymbol): the symbol is taken from the merchant's country, so a EUR purchase at a US merchant is offered in $",
     source: 'provider',
     rules: ['IN-VAL-OFFER-CURRENCY'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-offers-404-correlation-regenerated',
     rule: 'every approvedOffers answer, an error too, carries the Correlation-Id the caller sent (provider 2.0.0): the 404 of a card without eligible offers answers a new one',
     source: 'provider',
     rules: ['IN-ECHO-CORRELATION'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-offers-range-high-plus-one',
     rule: 'a card just above the high end of a registered account range gets no offer (404; reference, Flows - services): the high end is compared one too far, so a card whose prefix is the high end plus one gets offers',
     source: 'assumption',

@@ -3,18 +3,7 @@
 // provider's release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted`
 // runs the specs citing them). The faults of the suite's authors first, then those written blind
 // (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import {
-  faultCatalogue,
-  independent,
-  INDEPENDENT_2,
-  INDEPENDENT_3,
-  modelFault,
-  INDEPENDENT_4,
-  INDEPENDENT_5,
-  seeded,
-  INDEPENDENT_6,
-  INDEPENDENT_7,
-} from '../kit/faults.js';
+import { faultCatalogue, independent, modelFault, seeded } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const PANS_FAULTS = faultCatalogue([
@@ -85,19 +74,19 @@ export const PANS_FAULTS = faultCatalogue([
   ),
   // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract and the rule catalogue only, the specs unread.
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-pans-batch-duplicate-counted-twice',
     rule: 'successfulCount and failureCount count the PANs of the request registered and refused (provider 2.0.0, Registration): a PAN given twice in one request is checked against the list as it was before the request, so both copies count as registered',
     source: 'provider',
     rules: ['IN-VAL-PAN-COUNTS'],
   }),
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-panlist-name-spaces-collapsed',
     rule: 'the list name is answered byte for byte (provider 2.0.0, ViewPanList): runs of white space in panListName are collapsed to one space and the ends trimmed',
     source: 'provider',
     rules: ['IN-ECHO-PANLIST'],
   }),
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-panlist-name-65-accepted',
     rule: 'panListName has at most the characters its pattern allows (provider 2.0.0, PanListName pattern): one more is accepted (the refusing side only)',
     source: 'provider',
@@ -106,19 +95,19 @@ export const PANS_FAULTS = faultCatalogue([
   }),
   // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-new-list-range-dropped',
     rule: 'a card within a registered account range gets offers (seed 001, PAN lists: a list carries PANs and/or an account range): a list created by panListName with an accountRange does not keep the range (a range sent with a panListId is kept)',
     source: 'seed',
     rules: ['IN-RANGE-ELIGIBLE'],
   }),
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-register-by-id-name-dropped',
     rule: "registration answers the list's id and its name (provider 2.0.0, PanRegistration response): a registration into an existing list by panListId answers the id without the list's name (the creating registration gives both)",
     source: 'provider',
     rules: ['IN-ECHO-PANLIST'],
   }),
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-deregistration-from-every-list',
     rule: 'deregistration removes the PANs from the list named (seed 001, PAN lists): it removes them from every list of the service, so a card still registered in another list gets no offers',
     source: 'seed',
@@ -126,7 +115,7 @@ export const PANS_FAULTS = faultCatalogue([
   }),
   // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-dereg-unknown-list-counted-successful',
     rule: 'successfulCount counts the PANs actually deregistered and failureCount those not in the list (provider Deregistration): deregistering from a list id that names no list counts every PAN as successful',
     source: 'provider',
@@ -134,19 +123,19 @@ export const PANS_FAULTS = faultCatalogue([
   }),
   // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contracts and the rule catalogues, the specs unread.
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-pans-register-by-id-clears-range',
     rule: "a card in a list's account range stays eligible (reference, Flows - services): registering PANs into an existing list by id without accountRange erases the list's range",
     source: 'assumption',
     rules: ['IN-RANGE-ELIGIBLE', 'IN-STATE-PAN-ELIGIBLE'],
   }),
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-panlist-name-64-refused',
     rule: 'panListName has a maximum length (provider 2.0.0, Registration): a name of exactly that length is refused, the bound checked as exclusive',
     source: 'provider',
     rules: ['IN-LIM-PANLISTNAME'],
   }),
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-pans-missing-pan-not-counted',
     rule: 'failureCount counts every PAN item refused (provider 2.0.0, Registration): an item without its number is counted neither successful nor failed',
     source: 'provider',
@@ -189,25 +178,25 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-REQ-DEREG-CARDS'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-panlist-unknown-id-with-range-created',
     rule: 'registering to a PAN list that does not exist is 400 (provider 2.0.0, Registration): a registration naming an unknown panListId together with an accountRange creates a list under that id',
     source: 'provider',
     rules: ['IN-STATE-UNKNOWN-LIST'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-register-pan-in-range-counted-failure',
     rule: "successfulCount counts the PANs of the request registered, failureCount those already in the list (provider 2.0.0): a PAN inside the list's account range, though not yet in the list, is counted a failure and not registered",
     source: 'provider',
     rules: ['IN-VAL-PAN-COUNTS'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-dereg-range-covered-counted-successful',
     rule: 'failureCount counts the PANs of a deregistration not in the list (reference, IN-VAL-PAN-COUNTS; provider 2.0.0 Deregistration): a PAN that was never registered but falls in the account range of the list is counted successful',
     source: 'provider',
     rules: ['IN-VAL-PAN-COUNTS'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-panlist-name-hyphen-refused',
     rule: 'panListName holds letters, digits, white space and hyphens (provider 2.0.0 PanListName pattern): creating a list whose name holds a hyphen is refused with 400',
     source: 'provider',

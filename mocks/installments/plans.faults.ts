@@ -3,18 +3,7 @@
 // might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs
 // citing them). The faults of the suite's authors first, then those written blind (`origin:
 // 'blind'`, measured apart by `npm run mutation -- --blind`).
-import {
-  faultCatalogue,
-  independent,
-  INDEPENDENT_2,
-  telling,
-  INDEPENDENT_3,
-  seeded,
-  INDEPENDENT_4,
-  INDEPENDENT_5,
-  INDEPENDENT_6,
-  INDEPENDENT_7,
-} from '../kit/faults.js';
+import { faultCatalogue, independent, telling, seeded } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const PLANS_FAULTS = faultCatalogue([
@@ -138,13 +127,13 @@ export const PLANS_FAULTS = faultCatalogue([
   ),
   // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract and the rule catalogue only, the specs unread.
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-notification-signed-over-other-bytes',
     rule: 'the notification is signed by the service over the body it sends (reference, Transport and auth; body hash): the signature and body hash are computed over the body serialised with indentation, the compact body is sent',
     source: 'assumption',
     rules: ['IN-NOTIFY-SIGNED'],
   }),
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-notification-only-with-correlation-id',
     rule: "selecting a plan notifies the issuer of the card's account range (seed 001, Events): no notification is sent when the savePlan request carries no Correlation-Id",
     source: 'seed',
@@ -152,25 +141,25 @@ export const PLANS_FAULTS = faultCatalogue([
   }),
   // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-notify-delivered-twice',
     rule: 'selecting a plan sends one POST /notifications of that plan to the issuer (seed 001, Events): every notification is sent twice at once, the same body and Correlation-Id',
     source: 'seed',
     rules: ['IN-NOTIFY-SENT'],
   }),
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-notify-consumer-full-pan',
     rule: "no delivery carries the card number in clear (seed 001, Security; reference, Notification: panLastFour only): the notification's consumer block adds accountNumber holding the whole PAN beside panLastFour",
     source: 'assumption',
     rules: ['IN-OBJ-SENSITIVE', 'IN-NOTIFY-SHAPE'],
   }),
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-getplan-currency-lowercased',
     rule: 'getPlan reads back the plan created, its transaction currency as sent (provider 2.0.0, Plan; ISO 4217 upper-case code): the plan read gives the currency lower-cased (usd)',
     source: 'provider',
     rules: ['IN-ECHO-PLAN'],
   }),
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-tenure-100-accepted',
     rule: "a plan's tenure is within its minimum and maximum (provider 2.0.0, PlanInstallmentInformation): a tenure one above the maximum is accepted (the lower bound still holds)",
     source: 'provider',
@@ -179,32 +168,32 @@ export const PLANS_FAULTS = faultCatalogue([
   }),
   // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-notify-installment-amount-floored',
     rule: "the notification names the plan's schedule as the service computed it (provider notifyPlan SchedulePayment.installmentAmount; seed 001, Events): each installmentAmount is cut down to whole currency units in the notification only (getPlan keeps the cents)",
     source: 'provider',
     rules: ['IN-NOTIFY-SHAPE'],
   }),
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-notify-only-for-listed-pan',
     rule: "selecting a plan notifies the issuer of the card's account range (seed 001, Events; reference, Flows - notification): a card eligible through the list's account range but not registered by number notifies nobody",
     source: 'seed',
     rules: ['IN-NOTIFY-SENT'],
   }),
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-notify-correlation-id-uppercased',
     rule: 'the notification carries the Correlation-Id of the selection that caused it (provider notifyPlan Correlation-Id): it is upper-cased on the way out',
     source: 'provider',
     rules: ['IN-NOTIFY-SHAPE', 'IN-FMT-CORRELATION'],
   }),
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-plan-apr-max-refused',
     rule: "a plan's apr is accepted up to its maximum inclusive (provider PlanInstallmentInformation.apr maximum): the maximum itself is refused (the bound is made exclusive; the minimum still holds)",
     source: 'provider',
     rules: ['IN-LIM-APR', 'IN-ERR-CONTRACT'],
     relax: [{ schema: 'PlanInstallmentInformation', at: ['properties', 'apr'], shift: { maximum: -0.01 } }],
   }),
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-getplan-providerid-from-offer',
     rule: 'getPlan reads back the providerId the plan was created with (reference, Flows - checkout; provider InstallmentPlan.providerId): it answers the lender of the offers instead',
     source: 'assumption',
@@ -212,25 +201,25 @@ export const PLANS_FAULTS = faultCatalogue([
   }),
   // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contracts and the rule catalogues, the specs unread.
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-plan-offer-from-other-transaction',
     rule: 'the offer chosen must be one of the offers of the offerTransactionId named (reference, Flows - services): an offerId of another offers answer is accepted and its terms used',
     source: 'assumption',
     rules: ['IN-STATE-OFFER-TRANSACTION', 'IN-ECHO-PLAN'],
   }),
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-plan-tenure-of-first-offer',
     rule: "the plan's terms are those of the offer chosen (reference, Flows - checkout): without planInstallmentInformation the tenure of the first offer is stored, whichever offerId was chosen",
     source: 'assumption',
     rules: ['IN-ECHO-PLAN'],
   }),
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-notify-skipped-with-given-schedule',
     rule: 'selecting a plan sends one notification to the issuer (seed 001, Events): a selection whose body carries its own complete schedulePayments notifies nobody',
     source: 'seed',
     rules: ['IN-NOTIFY-SENT', 'IN-NOTIFY-EXACT'],
   }),
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-plan-amount-from-offers-request',
     rule: "getPlan reads back the transaction amount the plan was created with (seed 001; reference IN-ECHO-PLAN): the stored amount is the offers request's total, not the savePlan body's",
     source: 'assumption',
@@ -291,49 +280,49 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-ECHO-PLAN'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-notify-deferred-to-approval',
     rule: 'selecting a plan sends the notification to the issuer (seed 001, Events): it is sent only once the plan is approved synchronously, never at selection',
     source: 'seed',
     rules: ['IN-NOTIFY-SENT', 'IN-NOTIFY-EXACT'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-notify-url-plan-id-appended',
     rule: "the notification goes to the issuer endpoint configured for the card (reference, Flows - notification): the plan id is appended to the endpoint's path",
     source: 'assumption',
     rules: ['IN-NOTIFY-EXACT'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-getplan-apr-rounded',
     rule: 'getPlan shows the terms chosen, apr included (reference IN-ECHO-PLAN; provider PlanInstallmentInformation.apr number): the reader rounds apr to a whole percent',
     source: 'assumption',
     rules: ['IN-ECHO-PLAN'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-notify-schedule-numbered-from-zero',
     rule: 'a plan selected without a schedule is notified with one payment per installment numbered 1 to tenure (reference IN-NOTIFY-SCHEDULE; provider NotifyPlan schedulePayments.installmentNumber): the computed schedule is numbered from 0',
     source: 'assumption',
     rules: ['IN-NOTIFY-SCHEDULE'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-notify-signed-over-url-without-query',
     rule: 'the notification is OAuth 1.0a signed by the service (reference, Transport and auth): the signature base string is built from the issuer URL without its query string, while the call goes to the URL with it',
     source: 'provider',
     rules: ['IN-NOTIFY-SIGNED'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-notify-resent-on-sync-approval',
     rule: 'one plan selected sends exactly one notification (seed 001, Events: sent when a consumer selects a plan): a synchronous APPROVED decision sends the notification of that plan a second time',
     source: 'seed',
     rules: ['IN-NOTIFY-EXACT'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-plan-schedule-99-refused',
     rule: 'schedulePayments has a maximum number of items (provider 2.0.0 savePlan): a selection with exactly that many scheduled payments is refused with 400 (the bound read as exclusive)',
     source: 'provider',
     rules: ['IN-LIM-SCHEDULE'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-getplan-frequency-uppercased',
     rule: 'getPlan shows the terms chosen, frequency included (reference IN-ECHO-PLAN; provider PlanInstallmentInformation.frequency is free text): the reader upper-cases the frequency',
     source: 'assumption',

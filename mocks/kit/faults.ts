@@ -61,30 +61,18 @@ export interface Fault<Id extends string = string> {
  */
 export const blind = <const F extends Omit<Fault, 'origin'>>(fault: F): Fault<F['id']> => ({ ...fault, origin: 'blind' }) as Fault<F['id']>;
 
-/** The name of the second independent set of faults written blind (one engineer, from the sources only, specs unread). */
-export const INDEPENDENT_2 = 'independent-2';
-
-/** The name of the third independent set of faults written blind (another engineer, from the sources only, specs unread). */
-export const INDEPENDENT_3 = 'independent-3';
-
-/** The name of the fourth independent set of faults written blind (another engineer, from the sources only, specs unread). */
-export const INDEPENDENT_4 = 'independent-4';
-
-/** The name of the fifth independent set of faults written blind (another engineer, from the sources only, specs unread). */
-export const INDEPENDENT_5 = 'independent-5';
-
-/** The name of the sixth independent set of faults written blind (another engineer, from the sources only, specs unread). */
-export const INDEPENDENT_6 = 'independent-6';
-
-/** The name of the seventh independent set of faults written blind (another engineer, from the sources only, specs unread). */
-export const INDEPENDENT_7 = 'independent-7';
+/**
+ * The names of the independent sets of faults written blind, one per engineer and time, each from
+ * the sources only with the specs unread (docs/mutation.md says who wrote which and what each measured).
+ */
+export type IndependentSet = `independent-${2 | 3 | 4 | 5 | 6 | 7}`;
 
 /**
- * A fault of a named independent set (INDEPENDENT_2, INDEPENDENT_3, INDEPENDENT_4, INDEPENDENT_5, INDEPENDENT_6, INDEPENDENT_7): written blind like `blind`, but by another
+ * A fault of a named independent set: written blind like `blind`, but by another
  * engineer at another time, so it is measured as its own set (`npm run mutation -- --set <name>`)
  * and not mixed into the first blind measure (`--blind`).
  */
-export const independent = <const F extends Omit<Fault, 'origin' | 'set' | 'mutation'>>(set: string, fault: F): Fault<F['id']> =>
+export const independent = <const F extends Omit<Fault, 'origin' | 'set' | 'mutation'>>(set: IndependentSet, fault: F): Fault<F['id']> =>
   ({ ...fault, set, mutation: true }) as Fault<F['id']>;
 
 /**

@@ -524,7 +524,7 @@ for (const row of ROWS) {
     `${row.op}: ${row.accepted ? 'accepts' : 'rejects'} ${row.why}${row.why.includes('@assumption') ? '' : ' @provider'}`,
     rules(row.rule),
     async ({ instApi, instReq, inst }) => {
-      test.skip(!inst.eligiblePan, 'needs INSTALLMENTS_ELIGIBLE_PAN');
+      test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
       const fx = { instApi, instReq, inst };
       const { call, plain } = await baseCall(row.op, fx);
       let body = call.body as Record<string, any>;

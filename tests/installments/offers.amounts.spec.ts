@@ -12,7 +12,7 @@ test(
   "offers: each offer's installments make up its totalAmount, in whole cents @provider",
   rules('IN-VAL-OFFER-AMOUNTS'),
   async ({ instApi, instReq, inst }) => {
-    test.skip(!inst.eligiblePan, 'needs INSTALLMENTS_ELIGIBLE_PAN');
+    test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
     const wrong: string[] = [];
     for (const currency of ['USD', 'EUR'])
       for (const amount of [1200.37, 99.99, 10]) {
@@ -50,7 +50,7 @@ test(
   "offers: each offer's frequency and feeType are the provider's values, and it ends after it begins @provider",
   rules('IN-VAL-OFFER-TERMS'),
   async ({ instApi, instReq, inst }) => {
-    test.skip(!inst.eligiblePan, 'needs INSTALLMENTS_ELIGIBLE_PAN');
+    test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
     const res = await instApi.call('approvedOffers', {
       body: await instReq.offersBody(inst.eligiblePan!),
       headers: { 'Correlation-Id': crypto.randomUUID() },

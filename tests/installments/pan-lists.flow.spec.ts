@@ -76,7 +76,7 @@ test(
   'offers: total is the number of offers, each with a tenure of at least 2 @assumption',
   rules('IN-VAL-OFFERS-TOTAL', 'IN-VAL-OFFER-TENURE'),
   async ({ instApi, instReq, inst }) => {
-    test.skip(!inst.eligiblePan, 'needs INSTALLMENTS_ELIGIBLE_PAN');
+    test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
     const res = await instApi.call('approvedOffers', {
       body: await instReq.offersBody(inst.eligiblePan!),
       headers: { 'Correlation-Id': crypto.randomUUID(), 'Accept-Language': 'fr-FR' },
@@ -94,7 +94,7 @@ test(
   "offers: every offer's currencySymbol is the symbol of the transaction's currency @provider",
   rules('IN-VAL-OFFER-CURRENCY'),
   async ({ instApi, instReq, inst }) => {
-    test.skip(!inst.eligiblePan, 'needs INSTALLMENTS_ELIGIBLE_PAN');
+    test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
     for (const [currency, symbol] of [
       ['USD', '$'],
       ['EUR', '€'],

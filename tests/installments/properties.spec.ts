@@ -47,7 +47,7 @@ for (const v of planTermViolations(contract)) {
     `rejects a plan whose ${v.field} breaks '${v.rule}' with 400 @property @provider`,
     rules('IN-ERR-CONTRACT:refuse'),
     async ({ instApi, instReq, inst, instContract }, testInfo) => {
-      test.skip(!inst.eligiblePan, 'needs INSTALLMENTS_ELIGIBLE_PAN');
+      test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
       const validate = instContract.requestValidator('savePlan')!;
       // One real offers transaction, so that only the broken field can explain a 400.
       const offers = await instApi.call('approvedOffers', { body: await instReq.offersBody(inst.eligiblePan!) });

@@ -3,7 +3,7 @@
 // release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the
 // specs citing them). The faults of the suite's authors first, then those written blind (`origin:
 // 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { independent, faultCatalogue, blind, seeded, INDEPENDENT_7 } from '../../kit/faults.js';
+import { independent, faultCatalogue, blind, seeded } from '../../kit/faults.js';
 
 export const ASSET_REPORTS_FAULTS = faultCatalogue([
   // Date windows at their edges (kit/faults.ts, seeded).
@@ -431,19 +431,19 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-STMTREPORT-CONTENT', 'FD-ASSETS-ECHO'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-txreport-window-one-day-over-accepted',
     rule: 'the transactions report window has a maximum number of months between fromDate and toDate (seed 002, Transactions report): a window one day longer than that is accepted',
     source: 'seed',
     rules: ['FD-TXREPORT-WINDOW'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-voa-history-months-as-30-days',
     rule: 'a VOA uses a stated number of months of history (seed 002, Decisioning reports): the months are counted as thirty days each, so the oldest days of the history are left out',
     source: 'seed',
     rules: ['FD-VOA-HISTORY'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-stmtreport-index-24-refused',
     rule: 'statementIndex runs from the first to the last statement the seed allows (seed 002, Statements): a statement report of the highest index is refused with 400',
     source: 'seed',

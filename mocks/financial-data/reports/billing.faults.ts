@@ -3,7 +3,7 @@
 // names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The
 // faults of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart
 // by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, ruleFault, seeded, type Fault, independent, INDEPENDENT_6, INDEPENDENT_7 } from '../../kit/faults.js';
+import { faultCatalogue, blind, ruleFault, seeded, type Fault, independent } from '../../kit/faults.js';
 
 const f = <Id extends string>(id: Id, rule: string, text: string, source: Fault['source'] = 'seed'): Fault<Id> =>
   ruleFault(id, `${rule}: ${text}`, source);
@@ -83,13 +83,13 @@ export const BILLING_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-BILLING-PARTNER'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-billing-total-elements-counts-testing',
     rule: "totalElements is the number of reports the window and filters select (FD-BILLING-COUNTS): it counts the testing customers' reports that viewTestingReports leaves out",
     source: 'assumption',
     rules: ['FD-BILLING-COUNTS'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-billing-end-date-exclusive',
     rule: 'a report made exactly at endDate is billed in the window (provider getResellerBillingReport startDate/endDate): a report made at endDate itself is left out',
     source: 'provider',

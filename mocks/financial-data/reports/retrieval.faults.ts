@@ -3,20 +3,7 @@
 // way a provider's release might. `rules` names the rule ids it breaks (`npm run mutation --
 // --targeted` runs the specs citing them). The faults of the suite's authors first, then those
 // written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import {
-  faultCatalogue,
-  blind,
-  ruleFault,
-  type Fault,
-  independent,
-  modelFault,
-  INDEPENDENT_2,
-  INDEPENDENT_3,
-  INDEPENDENT_4,
-  INDEPENDENT_6,
-  seeded,
-  INDEPENDENT_7,
-} from '../../kit/faults.js';
+import { faultCatalogue, blind, ruleFault, type Fault, independent, modelFault, seeded } from '../../kit/faults.js';
 
 const f = <Id extends string>(id: Id, rule: string, text: string, source: Fault['source'] = 'seed'): Fault<Id> =>
   ruleFault(id, `${rule}: ${text}`, source);
@@ -146,25 +133,25 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
   }),
   // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract and the rule catalogue only, the specs unread.
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-report-by-id-other-partner',
     rule: "a report is read only by its partner, except through reissue (seed 002, Report retrieval; Errors 404): GetReportById serves another partner's report (the by-customer and by-consumer reads refuse it)",
     source: 'seed',
     rules: ['FD-REPORT-READ-OWNER'],
   }),
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-report-portfolio-consumer-tax-id',
     rule: 'no answer carries a full SSN (reference, Consumers: last four digits only): the portfolio read through the consumer adds consumer.taxId holding the whole SSN',
     source: 'assumption',
     rules: ['FD-SENSITIVE-ECHO', 'FD-CONS-SSN-LAST-FOUR'],
   }),
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-report-customer-list-drops-failed',
     rule: "a report shows with its current status in every list and read (seed 002, Report retrieval): the customer's list leaves out reports that ended in failure (the consumer's list keeps them)",
     source: 'seed',
     rules: ['FD-REPORT-READERS-AGREE'],
   }),
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-report-consumer-list-rate-21',
     rule: "twenty list calls within 60 seconds are served and the 21st is a 429 (seed 002 429; reference): the consumer's list serves a 21st call (the customer's list keeps the limit)",
     source: 'assumption',
@@ -172,7 +159,7 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
   }),
   // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-report-by-id-freeze-ignored',
     rule: 'every report read of a customer under a security freeze is a 403 (seed 002, Reports; Errors 403): GetReportById serves the report (200) while the by-customer and by-consumer reads and the lists answer 403',
     source: 'seed',
@@ -187,43 +174,43 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
   }),
   // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-report-customer-list-consumer-ssn-full',
     rule: "no answer carries the consumer's full SSN (reference, Consumers: last four digits only): GetReportsByCustomerId gives consumerSsn as the whole SSN (the consumer's list keeps the last four)",
     source: 'assumption',
     rules: ['FD-OBJ-SENSITIVE', 'FD-SENSITIVE-ECHO'],
   }),
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-report-by-consumer-other-consumer',
     rule: 'a report is read through its own consumer only (seed 002, Report retrieval 404; a child through another parent): GetReportByConsumer serves a report of another consumer of the same partner',
     source: 'seed',
     rules: ['FD-OBJ-OTHER-PARENT', 'FD-REPORT-CONSUMER-OWNER'],
   }),
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-portfolio-by-consumer-keeps-first-of-type',
     rule: "a portfolio holds only the most recent report of each type (seed 002, Report retrieval): the consumer's portfolio keeps the first report of each type (the customer's keeps the latest)",
     source: 'seed',
     rules: ['FD-PORTFOLIO-LATEST'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-report-by-customer-pdf-freeze-ignored',
     rule: 'every report read of a customer under a security freeze is a 403 (seed 002; FD-REPORT-READ-FREEZE): the by-customer read asked for a PDF skips the freeze (the JSON read keeps it)',
     source: 'seed',
     rules: ['FD-REPORT-READ-FREEZE'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-portfolio-latest-skips-in-progress',
     rule: 'a portfolio holds the most recent report of each type (seed 002; FD-PORTFOLIO-LATEST): a report still in progress is passed over for the older finished one of its type',
     source: 'seed',
     rules: ['FD-PORTFOLIO-LATEST', 'FD-REPORT-READERS-AGREE'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-report-list-rate-shared-customer-consumer',
     rule: "twenty list calls for one customer, or for one consumer, within 60 seconds are served (FD-REPORT-LIST-RATE): the consumer's list counts against its customer's allowance",
     source: 'assumption',
     rules: ['FD-REPORT-LIST-RATE'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-reissue-purpose-required-from-may-first',
     rule: 'the reissue purpose code becomes required by the last day of April (seed 002, Report retrieval; reference FD-REISSUE-PURPOSE: from that day at midnight UTC): it is required only from the next day, a reissue without purpose on that last day of April is served',
     source: 'seed',

@@ -3,18 +3,7 @@
 // the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults
 // of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm
 // run mutation -- --blind`).
-import {
-  faultCatalogue,
-  blind,
-  independent,
-  INDEPENDENT_2,
-  INDEPENDENT_3,
-  seeded,
-  INDEPENDENT_4,
-  INDEPENDENT_5,
-  INDEPENDENT_6,
-  INDEPENDENT_7,
-} from '../../kit/faults.js';
+import { faultCatalogue, blind, independent, seeded } from '../../kit/faults.js';
 
 export const REPORT_STORE_FAULTS = faultCatalogue([
   // Seeded beside the check of the callback URL of each generation, on every generate operation (origin 'seeded').
@@ -89,13 +78,13 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
   }),
   // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract and the rule catalogue only, the specs unread.
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-report-callback-at-creation',
     rule: 'the report callback URL is called once the report completes (seed 002, Events: completion reporting): it is called when the report is created, still inProgress, and not at completion',
     source: 'seed',
     rules: ['FD-REPORT-CALLBACK'],
   }),
-  independent(INDEPENDENT_2, {
+  independent('independent-2', {
     id: 'i2-report-callback-status-in-progress',
     rule: "the completion call names the report's final status (seed 002, Events; reference, Outbound deliveries): the payload is built before the status moves and says inProgress",
     source: 'assumption',
@@ -103,7 +92,7 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
   }),
   // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent(INDEPENDENT_3, {
+  independent('independent-3', {
     id: 'i3-report-callback-to-latest-partner-url',
     rule: "a report generated with a callback URL calls that URL when it completes (provider 1.35.0, ReportCallbackUrlParameter): the completion is posted to the callback URL of the partner's latest report that named one, not to the report's own",
     source: 'provider',
@@ -111,7 +100,7 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
   }),
   // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent(INDEPENDENT_4, {
+  independent('independent-4', {
     id: 'i4-report-callback-once-per-url',
     rule: 'each report generated with a callback URL calls it when it completes (seed 002, Events): a listener URL already called for an earlier report is not called again (deliveries deduplicated by URL)',
     source: 'seed',
@@ -119,19 +108,19 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
   }),
   // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contracts and the rule catalogues, the specs unread.
-  independent(INDEPENDENT_5, {
+  independent('independent-5', {
     id: 'i5-report-callback-url-lowercased',
     rule: 'the report callback reaches the URL given (seed 002, Events): it is called with its URL lower-cased',
     source: 'seed',
     rules: ['FD-DELIVERY-URL', 'FD-REPORT-CALLBACK'],
   }),
-  independent(INDEPENDENT_6, {
+  independent('independent-6', {
     id: 'i6-report-callback-names-request-id',
     rule: "the report callback names the report that completed (FD-REPORT-CALLBACK): its payload gives the report's requestId as reportId",
     source: 'assumption',
     rules: ['FD-REPORT-CALLBACK'],
   }),
-  independent(INDEPENDENT_7, {
+  independent('independent-7', {
     id: 'i7-report-callback-query-decoded',
     rule: 'a report callback reaches the URL registered for the report (seed 002, Events: report generation accepts a callback URL): the query string of that URL is percent-decoded before the call, so an encoded value reaches the listener decoded',
     source: 'seed',
