@@ -4,13 +4,16 @@
 // enrollment; the enroll operation never returns SUSPENDED or CANCELLED). A card is valid through
 // the last day of its expiry month: at the last second of a month and at the first second of the
 // next (a month edge and a year edge), a card expiring in the clock's month or a later one is
-// enrolled ACTIVE with its expiry echoed. A card whose month has just ended is the sources' open
-// question (no rule refuses or accepts an expired card): it is not judged, beyond the states of an
-// answer that enrolls it.
+// enrolled ACTIVE with its expiry echoed, created at the clock's instant (CE-VAL-CREATED). A card
+// whose month has just ended is the sources' open question (no rule refuses or accepts an expired
+// card): it is not judged, beyond the states of an answer that enrolls it.
 import { exampleCard, expect, rules, test } from '../../fixtures/card-enrollment.js';
 
 /** Two seconds before a month ends and its next's first second, in UTC: a month edge and a year edge. */
 const EDGES = ['2027-06-30T23:59:58Z', '2027-07-01T00:00:00Z', '2027-12-31T23:59:58Z', '2028-01-01T00:00:00Z'];
+
+/** How far dateOfCardCreated may lie from the instant set: the clock runs on until the enrollment (a loaded machine included). */
+const CLOCK_RUN_MS = 60_000;
 
 /** The month `delta` months after the clock's, as the Card writes it. */
 function monthFrom(at: Date, delta: number): { panExpirationMonth: string; panExpirationYear: string } {
@@ -20,7 +23,7 @@ function monthFrom(at: Date, delta: number): { panExpirationMonth: string; panEx
 
 test(
   "at both sides of a month edge and a year edge, a card expiring in the clock's month or the next is enrolled ACTIVE with its expiry; no answer is SUSPENDED or CANCELLED @mock-only",
-  rules('CE-STATE-ACTIVE@card', 'CE-ECHO-EXPIRY@card'),
+  rules('CE-STATE-ACTIVE@card', 'CE-ECHO-EXPIRY@card', 'CE-VAL-CREATED@card'),
   async ({ cardApi, cards, cardMock }) => {
     const wrong: string[] = [];
     for (const edge of EDGES) {
@@ -38,6 +41,11 @@ test(
           continue;
         }
         const card = (res.body as { maskedCard?: Record<string, any> }).maskedCard ?? {};
+        // seed 000, MaskedCard: dateOfCardCreated is when the card was enrolled, by the target's clock:
+        // here the instant just set, whichever side of today it lies.
+        const created = Date.parse(String(card.dateOfCardCreated));
+        if (!(Math.abs(created - now.getTime()) <= CLOCK_RUN_MS))
+          wrong.push(`${what}: dateOfCardCreated ${card.dateOfCardCreated}, not the clock's ${edge}`);
         const status = card.digitalCardData?.status;
         if (status !== undefined && status !== 'ACTIVE') wrong.push(`${what}: digitalCardData.status ${status}`);
         const consumerStatus = (res.body as { maskedConsumer?: { status?: string } }).maskedConsumer?.status;
