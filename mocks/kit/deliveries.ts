@@ -27,7 +27,9 @@ export class Deliveries {
   }
 
   route(publicOrigin: string, loopbackOrigin: string): void {
-    this.routes.set(publicOrigin.replace(/\/$/, ''), loopbackOrigin.replace(/\/$/, ''));
+    // Each kept as its origin, as WHATWG URL writes it (send() looks a target up by its origin and
+    // joins the loopback one with the target's path), whatever else the URL given holds.
+    this.routes.set(new URL(publicOrigin).origin, new URL(loopbackOrigin).origin);
   }
 
   async send(url: string, method: string, headers: Record<string, string>, body: unknown, at: Date): Promise<Delivery> {
