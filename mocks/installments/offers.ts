@@ -8,8 +8,19 @@ import { invalidRequest, sendError } from './errors.js';
 import type { Guard } from './guard.js';
 import { inRange, type InstallmentsState } from './state.js';
 
-// provider 2.0.0: currencySymbol is one character.
-const SYMBOLS: Record<string, string> = { USD: '$', EUR: '€', GBP: '£', AUD: '$', CAD: '$' };
+// provider 2.0.0: currencySymbol is one character, the symbol of the transaction's currency; a
+// currency without a one-character symbol of its own gets the generic currency sign (¤).
+const SYMBOLS: Record<string, string> = {
+  USD: '$',
+  EUR: '€',
+  GBP: '£',
+  AUD: '$',
+  CAD: '$',
+  JPY: '¥',
+  CNY: '¥',
+  INR: '₹',
+  KRW: '₩',
+};
 /** i6-offers-symbol-from-merchant-country: a merchant country's currency symbol. */
 const COUNTRY_SYMBOLS: Record<string, string> = { USA: '$', GBR: '£', AUS: '$', CAN: '$', DEU: '€', FRA: '€' };
 const offerId = () => [...randomBytes(8)].map((b) => b % 10).join('');
