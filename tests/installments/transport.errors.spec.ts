@@ -1,7 +1,7 @@
 // Covers: 406 on the seven operations that document it, 415 on POST /offers, 405 on
 // GET /plans/{plan_id}, malformed JSON (400, never 500) and the error body of every 4xx
 // (reference, Transport and auth - error body; Operations table).
-import { expect, expectErrors, rules, test } from '../../fixtures/installments.js';
+import { expect, expectErrors, loadContract, rules, test, type InstallmentsOperationId } from '../../fixtures/installments.js';
 
 const NOT_ACCEPTABLE = [
   'postMerchantParticipations',
@@ -33,7 +33,14 @@ for (const method of ['DELETE', 'PUT']) {
   });
 }
 
-for (const operationId of ['registerPans', 'postMerchantParticipations', 'approvedOffers', 'savePlan', 'planApproval'] as const) {
+// Every operation of the service that takes a JSON body (the contract's requestBody; notifyPlan is the
+// issuer's endpoint, notifications.issuer.spec.ts).
+const contract = await loadContract('installments');
+const WITH_BODY = [...contract.operations.values()]
+  .filter((o) => o.requestBody && o.operationId !== 'notifyPlan')
+  .map((o) => o.operationId as InstallmentsOperationId);
+
+for (const operationId of WITH_BODY) {
   test(
     `${operationId} answers a body that is not JSON with 400 and the error body @assumption`,
     rules('IN-ERR-MALFORMED'),
