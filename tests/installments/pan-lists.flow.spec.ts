@@ -104,6 +104,9 @@ test(
       ['AUD', '$'],
       ['CAD', '$'],
       ['JPY', '¥'],
+      ['CNY', '¥'],
+      ['INR', '₹'],
+      ['KRW', '₩'],
       // No one-character symbol of its own: any one character (the schema's bounds) is the provider's.
       ['CHF', undefined],
     ]) {
