@@ -21,6 +21,7 @@ export function registerBilling(app: FastifyInstance, ctx: FdContext): void {
     const consumer = r.consumerId ? world.consumers.get(r.consumerId) : undefined;
     const customer = world.customers.get(r.customerId);
     const names: Record<string, unknown> = consumer?.fields ?? { ...customer };
+    const custom = (r.constraints as { reportCustomFields?: unknown }).reportCustomFields;
     return {
       reseller: '',
       resellerProvider: '',
@@ -35,6 +36,8 @@ export function registerBilling(app: FastifyInstance, ctx: FdContext): void {
       createdDate: r.createdDate,
       reportType: r.type,
       status: r.status,
+      // provider 1.35.0 ReportCustomFields: "All custom fields display in the Reseller Billing API".
+      ...(custom && !faults.has('billing-custom-fields-dropped') ? { reportCustomFields: custom } : {}),
     };
   };
 

@@ -9,6 +9,13 @@ const f = <Id extends string>(id: Id, rule: string, text: string, source: Fault[
   ruleFault(id, `${rule}: ${text}`, source);
 
 export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
+  // Seeded beside the check of the custom fields on every reader (reports.custom-fields.spec.ts; origin 'seeded').
+  seeded({
+    id: 'report-by-id-custom-fields-trimmed',
+    rule: 'FD-REPORT-CUSTOM-FIELDS: the read by report id shows each custom field label and value as sent, not trimmed with its inner spaces collapsed',
+    source: 'provider',
+    rules: ['FD-REPORT-CUSTOM-FIELDS'],
+  }),
   // The single-report reads (seed 002, Report retrieval; Errors 403, 404; Resources - Consumer).
   f('report-pdf-ignored', 'FD-REPORT-READ-FORMAT', 'Accept application/pdf gives a PDF (not JSON)'),
   f('report-pdf-by-default', 'FD-REPORT-READ-FORMAT', 'an Accept naming neither JSON nor PDF gives JSON (not a PDF)'),

@@ -166,6 +166,16 @@ export function registerReportRetrieval(app: FastifyInstance, ctx: FdContext): v
       firstStatusById.set(report.id, first);
       if (first !== report.status) return reply.code(200).send({ ...reportBody(report), status: first });
     }
+    // Seeded fault: this reader trims the custom fields' labels and values and collapses their inner spaces.
+    if (faults.has('report-by-id-custom-fields-trimmed') && Array.isArray(report.constraints.reportCustomFields)) {
+      const squeeze = (v: unknown) => (typeof v === 'string' ? v.trim().replace(/\s+/g, ' ') : v);
+      const reportCustomFields = report.constraints.reportCustomFields.map((c: Record<string, unknown>) => ({
+        ...c,
+        label: squeeze(c.label),
+        value: squeeze(c.value),
+      }));
+      return reply.code(200).send({ ...reportBody(report), constraints: { ...report.constraints, reportCustomFields } });
+    }
     return sendReport(ctx, reply, report);
   });
 
