@@ -16,6 +16,13 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-REPORT-CUSTOM-FIELDS'],
   }),
+  // Seeded beside the count of each report's callback over its life (reports.callback-count.spec.ts; origin 'seeded').
+  seeded({
+    id: 'report-callback-resent-on-reissue',
+    rule: 'FD-REPORT-CALLBACK: a report calls its callback URL once, when it ends; its reissue calls it no more',
+    source: 'seed',
+    rules: ['FD-REPORT-CALLBACK'],
+  }),
   // The single-report reads (seed 002, Report retrieval; Errors 403, 404; Resources - Consumer).
   f('report-pdf-ignored', 'FD-REPORT-READ-FORMAT', 'Accept application/pdf gives a PDF (not JSON)'),
   f('report-pdf-by-default', 'FD-REPORT-READ-FORMAT', 'an Accept naming neither JSON nor PDF gives JSON (not a PDF)'),
