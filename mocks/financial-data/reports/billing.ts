@@ -28,7 +28,8 @@ export function registerBilling(app: FastifyInstance, ctx: FdContext): void {
       platformProvider: '',
       customerId: Number(r.customerId),
       ...(r.consumerId ? { consumerId: r.consumerId } : {}),
-      ...(r.consumerSsn ? { consumerSsn: r.consumerSsn } : {}),
+      // Seeded fault billing-consumer-ssn-numeric: the last four digits read as a number (leading zeros dropped).
+      ...(r.consumerSsn ? { consumerSsn: faults.has('billing-consumer-ssn-numeric') ? String(Number(r.consumerSsn)) : r.consumerSsn } : {}),
       ...(names.firstName ? { firstName: String(names.firstName) } : {}),
       ...(names.lastName ? { lastName: String(names.lastName) } : {}),
       lastFourReportId: r.id.slice(-4),
