@@ -2,23 +2,32 @@
 // transaction event, GetCustomerTransaction, GetAllCustomerTransactions, GetCustomerAccountTransactions -
 // provider 1.35.0 CreateTxPushTestTransaction ("inject a transaction into the transaction list"),
 // TestTxPushTransaction (amount, description, transactionDate); seed 002, Events - TxPush (the test
-// transaction triggers one transaction event). Values that can tell: amounts in cents no rounding to
+// transaction triggers one transaction event and one account event: subscribing and reading deliver
+// nothing, so after the reads the listener holds exactly two events per transaction). Values that can tell: amounts in cents no rounding to
 // whole units or to a float's nearest keeps (-10.05, 0.07), a description of mixed case with inner and
 // trailing spaces and non-ASCII letters, so a reader that trims, folds or rounds shows another value
 // than the one sent, byte for byte. On a sandbox: FD_LINKED_CUSTOMER_ID (a testing customer) and
 // FD_LISTENER_PUBLIC_URL; the test transactions stay in that testing account.
-import { expect, mixedCase, rules, tellingListenerPath, tellingText, test } from '../../fixtures/financial-data.js';
+import { expect, expectDeliveries, mixedCase, rules, tellingListenerPath, tellingText, test } from '../../fixtures/financial-data.js';
 
 type Seen = { amount?: unknown; description?: unknown; transactionDate?: unknown };
 
 test(
-  'an injected transaction reads back with its amount, description and date as sent in its TxPush event and every transactions reader @provider',
-  rules('FD-TXN-INJECTED-ECHO@txn-by-id', 'FD-TXN-INJECTED-ECHO@txn-all', 'FD-TXN-INJECTED-ECHO@txn-account', 'FD-TXPUSH-EVENT-CONTENT'),
+  'an injected transaction reads back with its amount, description and date as sent in its TxPush event and every transactions reader; its two events are all the reads see delivered @provider',
+  rules(
+    'FD-TXN-INJECTED-ECHO@txn-by-id',
+    'FD-TXN-INJECTED-ECHO@txn-all',
+    'FD-TXN-INJECTED-ECHO@txn-account',
+    'FD-TXPUSH-EVENT-CONTENT',
+    'FD-TXPUSH-TEST-EVENTS',
+    'FD-DELIVERY-URL@txpush-test',
+  ),
   async ({ fdApi, fd, linkedCustomer, fdListener }) => {
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
     const url = fdListener.url(tellingListenerPath('txn-echo'));
     const subscribed = await fdApi.call('SubscribeToTxPushNotifications', { path, body: { callbackUrl: url } });
     expect(subscribed.status, 'subscribe the account').toBe(201);
+    expect(fdListener.received(), 'subscribing delivers nothing').toEqual([]);
     const nowS = Math.floor(fd.now() / 1000);
     const sent = [
       { amount: -10.05, description: tellingText('Coffee'), transactionDate: nowS - 120 },
@@ -52,6 +61,12 @@ test(
           problems.push(`transaction ${id} through ${reader}: ${JSON.stringify(got)}, sent ${JSON.stringify(want)}`);
       }
     }
+    // seed 002, Events: each test transaction one transaction event and one account event; the reads deliver nothing more.
+    // A target that delivers later is waited for: the count is of what arrived once every event could have.
+    if (!fd.control) await fdListener.waitFor(() => fdListener.received().length >= 2 * made.length, timeout);
+    expectDeliveries(fdListener.received(), [
+      { url, count: 2 * made.length, what: `the ${made.length} test transactions, two events each` },
+    ]);
     await fdApi.call('DisableTxPushNotifications', { path });
     expect(problems, 'the injected transactions as sent, on every reader').toEqual([]);
   },
