@@ -23,6 +23,13 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-REPORT-CALLBACK'],
   }),
+  // Seeded beside the check of the consumer a portfolio embeds (consumers.portfolio-echo.spec.ts; origin 'seeded').
+  seeded({
+    id: 'portfolio-consumer-names-trimmed',
+    rule: 'FD-PORTFOLIO-CONSUMER: the consumer a portfolio embeds carries its names as created, not trimmed with their spaces collapsed',
+    source: 'provider',
+    rules: ['FD-PORTFOLIO-CONSUMER'],
+  }),
   // The single-report reads (seed 002, Report retrieval; Errors 403, 404; Resources - Consumer).
   f('report-pdf-ignored', 'FD-REPORT-READ-FORMAT', 'Accept application/pdf gives a PDF (not JSON)'),
   f('report-pdf-by-default', 'FD-REPORT-READ-FORMAT', 'an Accept naming neither JSON nor PDF gives JSON (not a PDF)'),

@@ -448,8 +448,17 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
       ...portfolio(input.path.portfolioId, reports, faults.has('i4-portfolio-by-consumer-keeps-first-of-type')),
       consumer: {
         id: consumer.id,
-        firstName: f.firstName ?? '',
-        lastName: f.lastName ?? '',
+        // Seeded fault portfolio-consumer-names-trimmed: this reader trims the names and collapses their spaces.
+        ...(faults.has('portfolio-consumer-names-trimmed')
+          ? {
+              firstName: String(f.firstName ?? '')
+                .trim()
+                .replace(/\s+/g, ' '),
+              lastName: String(f.lastName ?? '')
+                .trim()
+                .replace(/\s+/g, ' '),
+            }
+          : { firstName: f.firstName ?? '', lastName: f.lastName ?? '' }),
         customerId: Number(consumer.customerId),
         ssn,
         birthday: f.birthday ?? {},
