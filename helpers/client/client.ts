@@ -155,13 +155,16 @@ export function keptExchanges(testInfo: TestInfo): { exchange: string; text: str
   return (kept.get(testInfo)?.exchanges ?? []).map((e) => ({ exchange: e.exchange, text: JSON.stringify(e, null, 2) }));
 }
 
-/** Attaches a test's exchanges as one JSON array (in call order) and labels its stories (the operations it called). */
-export async function attachExchanges(testInfo: TestInfo): Promise<void> {
+/**
+ * Attaches a test's exchanges as one JSON array (in call order), and its labels with its stories
+ * (the operations it called) in one message: each allure call is an attachment and a step.
+ */
+export async function attachExchanges(testInfo: TestInfo, labels: { name: string; value: string }[] = []): Promise<void> {
   const mine = kept.get(testInfo);
-  if (!mine) return;
   kept.delete(testInfo);
-  if (mine.stories.size) await allure.labels(...[...mine.stories].map((value) => ({ name: LabelName.STORY, value })));
-  if (mine.exchanges.length)
+  const stories = [...(mine?.stories ?? [])].map((value) => ({ name: LabelName.STORY, value }));
+  if (labels.length || stories.length) await allure.labels(...labels, ...stories);
+  if (mine?.exchanges.length)
     await testInfo.attach(EXCHANGES_ATTACHMENT, { body: JSON.stringify(mine.exchanges, null, 2), contentType: 'application/json' });
 }
 
