@@ -102,3 +102,38 @@ for (const { op, eligible } of [...ASSET_OPS, { op: 'GenerateTransactionsReport'
     },
   );
 }
+
+for (const op of ['GenerateVOAWithIncomeReport', 'GenerateVOIReport'] as const) {
+  test(
+    `${op} with incomeStreamConfidenceMinimum lists exactly the income streams of at least that confidence, the minimum itself included @provider`,
+    rules('FD-ASSETS-INCOME-CONFIDENCE@assets-read'),
+    async ({ fdApi, linkedCustomer, pollReport }) => {
+      const { customerId } = linkedCustomer;
+      await ensureConsumer(fdApi, customerId);
+      const streams = (report: unknown) =>
+        reportAccounts(report).flatMap((a) =>
+          ((a.incomeStreams ?? []) as { name: string; confidence: number }[]).map((s) => ({
+            key: `${a.id} ${s.name}`,
+            confidence: s.confidence,
+          })),
+        );
+      const all = streams((await generated(fdApi, pollReport, op, { path: { customerId }, body: {} })).report);
+      expect(all.length, 'the linked customer has income streams to filter').toBeGreaterThan(0);
+      // provider 1.35.0 IncomeStreamConfidenceMinimum: "50 to include only income streams with a
+      // confidence score of 50 or higher". The highest confidence seen: the streams at it stay, any below go.
+      const minimum = Math.max(...all.map((s) => s.confidence));
+      const { report } = await generated(fdApi, pollReport, op, { path: { customerId }, body: { incomeStreamConfidenceMinimum: minimum } });
+      expect(
+        streams(report)
+          .map((s) => s.key)
+          .sort(),
+        `the streams listed with incomeStreamConfidenceMinimum ${minimum}`,
+      ).toEqual(
+        all
+          .filter((s) => s.confidence >= minimum)
+          .map((s) => s.key)
+          .sort(),
+      );
+    },
+  );
+}

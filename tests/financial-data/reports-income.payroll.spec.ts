@@ -172,5 +172,12 @@ test(
     }
     const ok = await fdApi.call('RefreshVOIEPayrollReport', { path: { customerId }, body: { payrollData: {} } });
     expect(ok.status, 'the same customer without a reportId refreshes its own report').toBe(202);
+    // seed 002: the operation refreshes the VOIE payroll report Connect made, never another kind the
+    // customer has (its VOE payroll report above came first).
+    const based = await fdApi.call('GetReportByCustomer', { path: { customerId, reportId: ok.body.constraints?.payrollData?.reportId } });
+    expect({ status: based.status, type: based.body.type }, 'the refresh names a VOIE payroll report of the customer').toEqual({
+      status: 200,
+      type: 'voiePayroll',
+    });
   },
 );

@@ -93,6 +93,12 @@ for (const { op, body, type, style } of OPS) {
       const theirs = await storePaystub(fdApi, other);
       const mine = await storePaystub(fdApi, customerId);
       const call = (ids: string[]): CallOptions => ({ path: { customerId }, body: body(ids) });
+      const listed = async () => {
+        const res = await fdApi.call('GetReportsByCustomerId', { path: { customerId } });
+        expect(res.status, "the customer's report list").toBe(200);
+        return (res.body.reports as { id: string }[]).map((r) => r.id).sort();
+      };
+      const before = await listed();
       for (const [what, ids] of [
         ['an unknown asset id', [`${mine.slice(0, -4)}0000`]],
         ["another customer's pay statement", [theirs]],
@@ -101,6 +107,9 @@ for (const { op, body, type, style } of OPS) {
         const res = await fdApi.callBuilt(op, call([...ids]));
         expect(res.status, `${what}: seed 002 (stored pay statements only); provider 1.35.0 asset not found is a 404`).toBe(404);
       }
+      // A refused generation leaves no report behind in the customer's list (the leakage after a refused
+      // create of FD-OBJ-REFUSED-CREATE, on the report generators).
+      expect(await listed(), 'the report list after the refusals: the same reports as before').toEqual(before);
       expect((await fdApi.callBuilt(op, call([mine]))).status, 'its own stored pay statement').toBe(202);
     },
   );
