@@ -103,6 +103,42 @@ export interface ClientDeps {
   sandbox?: boolean;
 }
 
+/** What a call received: its status, headers (names in lower case) and body bytes. */
+interface Received {
+  status: number;
+  headers: Record<string, string>;
+  bytes: Buffer;
+}
+
+/** Playwright's own wrapper of its API calls: an `internal` call is no step of the test and no message to the runner. */
+type ApiCallWrapper = { _wrapApiCall?: (run: () => Promise<Received>, options: { internal: boolean }) => Promise<Received> };
+
+/**
+ * One exchange through the APIRequestContext (bytes as given, no redirects followed): the body read
+ * and the response disposed at once, so that a context kept for a whole worker (the service
+ * fixtures') holds no body after its call. Playwright reports each API call of a test as a step (a
+ * stack captured, a message to the runner at its start and end): three per exchange (fetch, body,
+ * dispose) that no report of the suite shows (the client attaches the exchanges itself; the Allure
+ * reporter runs with `detail: false`). They run as one internal call where this Playwright offers
+ * it, as plain calls otherwise.
+ */
+async function fetchOnce(
+  request: APIRequestContext,
+  url: string,
+  init: { method: string; headers: Record<string, string>; data?: Buffer },
+): Promise<Received> {
+  const exchange = async (): Promise<Received> => {
+    const response = await request.fetch(url, { ...init, failOnStatusCode: false, maxRedirects: 0 });
+    try {
+      return { status: response.status(), headers: response.headers(), bytes: await response.body() };
+    } finally {
+      await response.dispose();
+    }
+  };
+  const wrap = (request as unknown as ApiCallWrapper)._wrapApiCall;
+  return typeof wrap === 'function' ? wrap.call(request, exchange, { internal: true }) : exchange();
+}
+
 const MAX_ATTACHMENTS_PER_TEST = 30;
 /** The longest request or response body a test's report keeps whole, in characters. */
 const MAX_KEPT_BODY_CHARS = 16 * 1024;
@@ -119,13 +155,16 @@ export function keptExchanges(testInfo: TestInfo): { exchange: string; text: str
   return (kept.get(testInfo)?.exchanges ?? []).map((e) => ({ exchange: e.exchange, text: JSON.stringify(e, null, 2) }));
 }
 
-/** Attaches a test's exchanges as one JSON array (in call order) and labels its stories (the operations it called). */
-export async function attachExchanges(testInfo: TestInfo): Promise<void> {
+/**
+ * Attaches a test's exchanges as one JSON array (in call order), and its labels with its stories
+ * (the operations it called) in one message: each allure call is an attachment and a step.
+ */
+export async function attachExchanges(testInfo: TestInfo, labels: { name: string; value: string }[] = []): Promise<void> {
   const mine = kept.get(testInfo);
-  if (!mine) return;
   kept.delete(testInfo);
-  if (mine.stories.size) await allure.labels(...[...mine.stories].map((value) => ({ name: LabelName.STORY, value })));
-  if (mine.exchanges.length)
+  const stories = [...(mine?.stories ?? [])].map((value) => ({ name: LabelName.STORY, value }));
+  if (labels.length || stories.length) await allure.labels(...labels, ...stories);
+  if (mine?.exchanges.length)
     await testInfo.attach(EXCHANGES_ATTACHMENT, { body: JSON.stringify(mine.exchanges, null, 2), contentType: 'application/json' });
 }
 
@@ -208,38 +247,31 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     // when it is not valid JSON, breaking rawBody and any signature over the body).
     const send = async () => {
       if (this.sandbox) await paceRequest();
-      return request.fetch(url, {
-        method,
-        headers,
-        data: body === undefined ? undefined : Buffer.from(body),
-        failOnStatusCode: false,
-        maxRedirects: 0,
-      });
+      return fetchOnce(request, url, { method, headers, data: body === undefined ? undefined : Buffer.from(body) });
     };
     let response = await send();
     // A sandbox's 429 is waited out as it asks (helpers/client/guest/rate.ts), unless the check is about the 429.
     for (
       let attempt = 0;
-      this.sandbox && options.rateLimit !== 'expect' && response.status() === 429 && attempt < MAX_RATE_RETRIES;
+      this.sandbox && options.rateLimit !== 'expect' && response.status === 429 && attempt < MAX_RATE_RETRIES;
       attempt++
     ) {
-      const seconds = retryAfterSeconds(response.headers(), attempt);
+      const seconds = retryAfterSeconds(response.headers, attempt);
       logGuest({ event: 'retry', service: op.service, operationId, waitedSeconds: seconds, at: new Date().toISOString() });
       await sleepMs(seconds * 1000);
       // A signed request is signed again (a nonce and timestamp are single-use).
       if (authorize) headers = { ...headers, ...(await authorize({ operation: op, method, url, headers, body })) };
       response = await send();
     }
-    const bytes = await response.body();
+    const { bytes, headers: responseHeaders } = response;
     const text = bytes.toString('utf8');
-    const responseHeaders = response.headers();
     let parsed: unknown;
     try {
       parsed = text.length ? JSON.parse(text) : undefined;
     } catch {
       parsed = undefined;
     }
-    const exchange: Exchange = { operation: op, status: response.status(), headers: responseHeaders, body: parsed, text };
+    const exchange: Exchange = { operation: op, status: response.status, headers: responseHeaders, body: parsed, text };
     const record = {
       service: op.service,
       operationId,
@@ -350,16 +382,14 @@ export class OperationClient<S extends ServiceName = ServiceName> {
           // Signed again for each try (an OAuth 1.0a nonce is single-use).
           if (o.auth) headers = { ...headers, ...(await o.auth({ operation: op, method: op.method, url, headers, body })) };
           await paceRequest();
-          const res = await this.deps.request.fetch(url, {
+          const res = await fetchOnce(this.deps.request, url, {
             method: op.method,
             headers,
             data: body === undefined ? undefined : Buffer.from(body),
-            failOnStatusCode: false,
-            maxRedirects: 0,
           });
-          status = res.status();
+          status = res.status;
           if (status !== 429) break;
-          await sleepMs(retryAfterSeconds(res.headers(), attempt) * 1000);
+          await sleepMs(retryAfterSeconds(res.headers, attempt) * 1000);
         }
       } catch (error) {
         failed.push(`${o.kind} ${o.id}: ${(error as Error).message.split('\n')[0]}`);

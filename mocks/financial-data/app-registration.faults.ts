@@ -6,6 +6,13 @@
 import { faultCatalogue, blind, modelFault, seeded } from '../kit/faults.js';
 
 export const APP_REGISTRATION_FAULTS = faultCatalogue([
+  // Seeded beside the check of the name on every reader (app-registration.echo.spec.ts; origin 'seeded').
+  seeded({
+    id: 'app-status-v2-name-trimmed',
+    rule: 'FD-APP-READ-BACK: the deprecated status read answers the appName as registered, not trimmed with its inner spaces collapsed',
+    source: 'seed',
+    rules: ['FD-APP-READ-BACK', 'FD-APP-MODIFY'],
+  }),
   // Registrations (seed 002, App registration; provider 1.35.0 AppRegistrationStatus, ApplicationId).
   {
     id: 'app-register-approved',

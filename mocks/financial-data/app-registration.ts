@@ -286,7 +286,8 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
     const applications = matches.slice((pageNumber - 1) * size, pageNumber * size).map((r) => ({
       partnerId: r.partnerId,
       preAppId: String(r.preAppId),
-      appName: r.fields.appName,
+      // Seeded fault app-status-v2-name-trimmed: this reader trims the name and collapses its spaces.
+      appName: faults.has('app-status-v2-name-trimmed') ? r.fields.appName.trim().replace(/\s+/g, ' ') : r.fields.appName,
       submittedDate: r.submittedS,
       modifiedDate: r.modifiedS,
       status: statusOf(r),

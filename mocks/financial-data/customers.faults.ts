@@ -5,6 +5,13 @@
 import { faultCatalogue, blind, independent, modelFault, telling, seeded } from '../kit/faults.js';
 
 export const CUSTOMERS_FAULTS = faultCatalogue([
+  // Seeded beside the near-id checker (security.near-id.spec.ts; origin 'seeded').
+  seeded({
+    id: 'customer-read-by-id-prefix',
+    rule: 'FD-OBJ-EXACT-ID: GetCustomer serves only the customer whose id is the one asked, not one whose id starts with it',
+    source: 'seed',
+    rules: ['FD-OBJ-EXACT-ID'],
+  }),
   // Matching that can tell (kit/faults.ts, seeded): the username lookup normalises what it is asked.
   seeded({
     id: 'customers-username-filter-trimmed',

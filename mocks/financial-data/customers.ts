@@ -174,7 +174,10 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
   });
 
   route(app, ctx, 'GetCustomer', (input, reply) => {
-    const c = own(input);
+    // Seeded fault customer-read-by-id-prefix: an id that no customer has finds the partner's first customer whose id starts with it.
+    const prefixed = () =>
+      [...world.customers.values()].find((x) => x.partnerId === input.partner?.id && x.id.startsWith(String(input.path.customerId)));
+    const c = own(input) ?? (faults.has('customer-read-by-id-prefix') ? prefixed() : undefined);
     if (!c) return sendError(ctx, reply, 404, 'Customer not found');
     // i5-customer-get-email-lowercased: this reader alone lower-cases the email.
     if (faults.has('i5-customer-get-email-lowercased') && typeof c.email === 'string')

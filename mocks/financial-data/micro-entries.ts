@@ -101,14 +101,19 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
               // i6-micro-conflict-account-number-as-number: account numbers compared as numbers.
               (faults.has('i6-micro-conflict-account-number-as-number') && Number(e.accountNumber) === Number(receiver.accountNumber)))),
     );
-    const failedSame = [...micro().entries.values()].some(
-      (e) =>
-        e.customerId === customer.id &&
-        e.state === 'Failed' &&
-        e.routingNumber === receiver.routingNumber &&
-        e.accountNumber === receiver.accountNumber,
-    );
-    if ((open && !faults.has('micro-entries-conflict-unenforced')) || (failedSame && faults.has('micro-entries-conflict-after-failure'))) {
+    // Read only by the fault that refuses a retry after a failure: computed there, not on every initiation.
+    const failedSame = () =>
+      [...micro().entries.values()].some(
+        (e) =>
+          e.customerId === customer.id &&
+          e.state === 'Failed' &&
+          e.routingNumber === receiver.routingNumber &&
+          e.accountNumber === receiver.accountNumber,
+      );
+    if (
+      (open && !faults.has('micro-entries-conflict-unenforced')) ||
+      (faults.has('micro-entries-conflict-after-failure') && failedSame())
+    ) {
       // i4-micro-rate-counts-conflicts: the refused initiation counted against the rate.
       // micro-rate-counts-conflicts (seeded) does the same.
       if (faults.has('i4-micro-rate-counts-conflicts') || faults.has('micro-rate-counts-conflicts'))

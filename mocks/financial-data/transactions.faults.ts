@@ -6,6 +6,13 @@
 import { faultCatalogue, blind, independent, seeded } from '../kit/faults.js';
 
 export const TRANSACTIONS_FAULTS = faultCatalogue([
+  // Seeded beside the check of an injected transaction on every reader (transactions.injected-echo.spec.ts; origin 'seeded').
+  seeded({
+    id: 'txn-account-list-description-trimmed',
+    rule: 'FD-TXN-INJECTED-ECHO: the account list shows a description as sent, not trimmed with its inner spaces collapsed',
+    source: 'provider',
+    rules: ['FD-TXN-INJECTED-ECHO'],
+  }),
   // Date windows at their edges (kit/faults.ts, seeded): one reader's edge moved.
   seeded({
     id: 'transactions-account-to-date-day-start',

@@ -84,7 +84,9 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
       accountId: Number(t.accountId),
       customerId: Number(t.customerId),
       status: t.status,
-      description: t.description,
+      // Seeded fault txn-account-list-description-trimmed: the account list trims and collapses the description.
+      description:
+        reader === 'account' && on('txn-account-list-description-trimmed') ? t.description.trim().replace(/\s+/g, ' ') : t.description,
       memo: `${t.description} ${t.id % 1000}`,
       type: t.amount < 0 ? 'debit' : 'credit',
       ...(t.transactionDate === undefined ? {} : { transactionDate: dateOut(t.transactionDate) }),

@@ -6,6 +6,13 @@
 import { faultCatalogue, blind, independent, modelFault, seeded } from '../kit/faults.js';
 
 export const TXPUSH_FAULTS = faultCatalogue([
+  // Seeded beside the count of an account's events over its reads (transactions.injected-echo.spec.ts; origin 'seeded').
+  seeded({
+    id: 'txpush-subscribe-sends-account-event',
+    rule: 'FD-TXPUSH-TEST-EVENTS: the listener hears of a change only: subscribing delivers nothing',
+    source: 'seed',
+    rules: ['FD-TXPUSH-TEST-EVENTS'],
+  }),
   // Outbound deliveries (kit/faults.ts, seeded): where the events go and what they carry.
   seeded({
     id: 'txpush-customer-latest-url',

@@ -60,7 +60,7 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     return undefined;
   };
 
-  const subscribe = ({ path, body, partner }: Input, reply: FastifyReply) => {
+  const subscribe = async ({ path, body, partner }: Input, reply: FastifyReply) => {
     // i6-txpush-subscribe-other-customer-account: the account found among the partner's customers.
     const stray =
       faults.has('i6-txpush-subscribe-other-customer-account') && findCustomer(world, path.customerId, partner?.id)
@@ -88,6 +88,16 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
       return sub;
     });
     state().lastUrl = body.callbackUrl;
+    // Seeded fault txpush-subscribe-sends-account-event: the subscription itself is announced to the listener, before any change.
+    const accountRecord = made.find((s) => s.type === 'account');
+    if (faults.has('txpush-subscribe-sends-account-event') && accountRecord)
+      await deliver(accountRecord, {
+        subscriptionId: accountRecord.id,
+        class: 'account',
+        accountId: Number(account.id),
+        customerId: Number(account.customerId),
+        event: 'account.subscribed',
+      });
     return reply.code(201).send({
       subscriptions: made.map((s) => ({
         id: s.id,

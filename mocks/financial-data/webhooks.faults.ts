@@ -6,6 +6,13 @@
 import { faultCatalogue, blind, independent, modelFault, seeded } from '../kit/faults.js';
 
 export const WEBHOOKS_FAULTS = faultCatalogue([
+  // Seeded beside the check of the deliveries after a change (webhooks.deliveries-after-change.spec.ts; origin 'seeded').
+  seeded({
+    id: 'webhooks-event-update-override-kept',
+    rule: "FD-WEBHOOK-DELIVERY-CURRENT: an event's override updated to a new URL is where its test deliveries go, not the override it replaced",
+    source: 'seed',
+    rules: ['FD-WEBHOOK-DELIVERY-CURRENT'],
+  }),
   // Echo byte for byte on every reader (kit/faults.ts, seeded): one reader changes the URL.
   seeded({
     id: 'webhooks-list-url-query-dropped',

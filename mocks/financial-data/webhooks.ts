@@ -344,7 +344,10 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       if (faults.has('blind-webhooks-event-update-new-id')) event.webhookEventId = nextUuid(state(), 'event');
       // PUT replaces: an override or a condition left out is removed.
       // i4-webhooks-event-update-url-lowercased: the override stored lower-cased on this path.
-      if (body.url) event.url = faults.has('i4-webhooks-event-update-url-lowercased') ? body.url.toLowerCase() : body.url;
+      // Seeded fault webhooks-event-update-override-kept: an override already set is kept, the new one dropped.
+      const keepOverride = faults.has('webhooks-event-update-override-kept') && event.url !== undefined;
+      if (body.url)
+        event.url = keepOverride ? event.url : faults.has('i4-webhooks-event-update-url-lowercased') ? body.url.toLowerCase() : body.url;
       else delete event.url;
       if (!faults.has('webhooks-event-update-ignored-condition')) {
         if (body.condition) event.condition = body.condition;

@@ -8,6 +8,13 @@ import { faultCatalogue, independent, modelFault, seeded } from '../kit/faults.j
 import { blind, relax, rule } from './fault-builders.js';
 
 export const MERCHANTS_FAULTS = faultCatalogue([
+  // Seeded beside the check of every detail on every reader (merchants.echo.spec.ts; origin 'seeded').
+  seeded({
+    id: 'completed-list-dba-names-trimmed',
+    rule: 'IN-ECHO-PARTICIPATION-DETAILS: the completed list answers the dba names as submitted, not trimmed with their inner spaces collapsed',
+    source: 'provider',
+    rules: ['IN-ECHO-PARTICIPATION-DETAILS'],
+  }),
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
   relax(
     'merchantLegalName-length-unenforced',

@@ -92,6 +92,11 @@ export function registerMerchants(
         items = items.map((m) => (String(m.acquirerICA).length === 11 ? { ...m, acquirerICA: String(m.acquirerICA).slice(0, 9) } : m));
       if (faults.has('i2-participation-ica-leading-zeros-dropped'))
         items = items.map((m) => ({ ...m, acquirerICA: String(Number(m.acquirerICA)) }));
+      // Seeded fault completed-list-dba-names-trimmed: this reader trims the dba names and collapses their spaces.
+      if (faults.has('completed-list-dba-names-trimmed'))
+        items = items.map((m) =>
+          Array.isArray(m.dbaNames) ? { ...m, dbaNames: m.dbaNames.map((d: string) => d.trim().replace(/\s+/g, ' ')) } : m,
+        );
     }
     let listed = page(items, ok.query, reply, faults, ok.defaultLimit!);
     // i7-completed-list-page-overlaps: a later page of the completed list starts one item early.

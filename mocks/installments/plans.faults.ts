@@ -7,6 +7,13 @@ import { faultCatalogue, independent, telling, seeded } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const PLANS_FAULTS = faultCatalogue([
+  // Seeded beside the check that a selection is notified once whatever follows it (notifications.count.spec.ts; origin 'seeded').
+  seeded({
+    id: 'notify-resent-on-async-decision',
+    rule: 'IN-NOTIFY-EXACT: a plan is notified once, when it is selected; the read that shows its asynchronous approval sends no second notification',
+    source: 'seed',
+    rules: ['IN-NOTIFY-EXACT'],
+  }),
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
   relax('offerId-length-unenforced', 'offerId minLength/maxLength', 'OfferId', undefined, { drop: ['minLength', 'maxLength'] }, [
     'IN-ISSUER-INVALID',

@@ -215,7 +215,8 @@ export function registerPlans(
       // i6-notify-deferred-to-approval: the notification held until the plan is approved.
       if (faults.has('i6-notify-deferred-to-approval')) deferredNotifications.set(plan, () => notifyIssuer(plan, sent, otx));
       else notifyIssuer(plan, sent, otx);
-      if (faults.has('i7-notify-resent-on-sync-approval')) resentNotifications.set(plan, () => notifyIssuer(plan, sent, otx));
+      if (faults.has('i7-notify-resent-on-sync-approval') || faults.has('notify-resent-on-async-decision'))
+        resentNotifications.set(plan, () => notifyIssuer(plan, sent, otx));
     }
     return reply.code(faults.has('plan-created-200') ? 200 : 201).send({ planId, status: plan.status });
   });
@@ -228,6 +229,10 @@ export function registerPlans(
       return invalidRequest(reply, faults, [{ field: 'plan_id', keyword: 'pattern', message: 'plan_id must be a UUID' }]);
     const plan = world.plans.get(id);
     if (!plan) return sendError(reply, faults, 404, 'PLAN_NOT_FOUND', 'No plan with this plan_id.', 'plan_id');
+    // Seeded fault notify-resent-on-async-decision: the read that lands an asynchronous approval notifies the issuer again.
+    const landing =
+      faults.has('notify-resent-on-async-decision') && plan.pending?.status === 'APPROVED' && clock.nowMs() >= plan.pending.atMs;
+    if (landing) resentNotifications.get(plan)?.();
     const { planId, providerId, offerId, merchant, transaction, status, planInstallmentInformation, scheduledRepayments } = faults.has(
       'plan-read-ignores-async',
     )

@@ -6,8 +6,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Instrumenter } from '@stryker-mutator/instrumenter';
-import ts from 'typescript';
+import { createRequire } from 'node:module';
+import type ts from 'typescript';
 import { parse } from 'yaml';
 
 export interface SampledMutant {
@@ -82,6 +82,7 @@ async function instrument(
   names: string[],
 ): Promise<{ mutants: SampledMutant[]; files: readonly { name: string; content: string }[] }> {
   const sources = new Map(names.map((n) => [n, fs.readFileSync(path.join(root, n), 'utf8')]));
+  const { Instrumenter } = await import('@stryker-mutator/instrumenter');
   const instrumenter = new Instrumenter(silent as never);
   const result = await instrumenter.instrument(
     [...sources].map(([name, content]) => ({ name, content, mutate: true })),
@@ -216,8 +217,16 @@ export function wilson(killed: number, total: number): [number, number] {
   return [Math.max(0, (centre - margin) / denominator), Math.min(1, (centre + margin) / denominator)];
 }
 
-const AND = ts.SyntaxKind.AmpersandAmpersandToken;
-const OR = ts.SyntaxKind.BarBarToken;
+/**
+ * TypeScript's compiler API (and StrykerJS's instrumenter, in instrument()), loaded on first use:
+ * the self tests and every process that lists them import this module for its small helpers
+ * (the seeded sample, the interval), and the two cost about a second of CPU to load.
+ */
+const requireModule = createRequire(import.meta.url);
+let compilerApi: typeof ts | undefined;
+const tsApi = (): typeof ts => (compilerApi ??= requireModule('typescript') as typeof ts);
+const isAnd = (kind: ts.SyntaxKind) => kind === tsApi().SyntaxKind.AmpersandAmpersandToken;
+const isOr = (kind: ts.SyntaxKind) => kind === tsApi().SyntaxKind.BarBarToken;
 // A fault switch: `faults.has('id')`, or a small wrapper of it named on('fault-id') or
 // on<Something>('fault-id') (e.g. `onReceipt('blind-...')`, a switch that applies on one path).
 const SWITCH_CALLEE = /^((ctx\.)?faults\.has|on([A-Z]\w*)?)$/;
@@ -235,19 +244,22 @@ function faultAliasesOf(file: ts.SourceFile): Map<string, ts.Expression> {
   const declared = new Map<string, number>();
   const consts = new Map<string, ts.Expression>();
   const visit = (node: ts.Node) => {
-    if ((ts.isVariableDeclaration(node) || ts.isParameter(node) || ts.isBindingElement(node)) && ts.isIdentifier(node.name)) {
+    if (
+      (tsApi().isVariableDeclaration(node) || tsApi().isParameter(node) || tsApi().isBindingElement(node)) &&
+      tsApi().isIdentifier(node.name)
+    ) {
       declared.set(node.name.text, (declared.get(node.name.text) ?? 0) + 1);
       const list = node.parent;
       if (
-        ts.isVariableDeclaration(node) &&
+        tsApi().isVariableDeclaration(node) &&
         node.initializer &&
-        ts.isVariableDeclarationList(list) &&
-        (list.flags & ts.NodeFlags.Const) !== 0
+        tsApi().isVariableDeclarationList(list) &&
+        (list.flags & tsApi().NodeFlags.Const) !== 0
       )
         consts.set(node.name.text, node.initializer);
-    } else if ((ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node)) && node.name)
+    } else if ((tsApi().isFunctionDeclaration(node) || tsApi().isClassDeclaration(node)) && node.name)
       declared.set(node.name.text, (declared.get(node.name.text) ?? 0) + 1);
-    ts.forEachChild(node, visit);
+    tsApi().forEachChild(node, visit);
   };
   visit(file);
   known = new Map();
@@ -259,35 +271,37 @@ function faultAliasesOf(file: ts.SourceFile): Map<string, ts.Expression> {
 
 /** A condition that holds only with a fault on: a fault switch, an && chain with one, an || of such conditions, or a const holding one. */
 function needsFault(node: ts.Expression): boolean {
-  const e = ts.isParenthesizedExpression(node) ? node.expression : node;
-  if (ts.isIdentifier(e)) return faultAliasesOf(e.getSourceFile()).has(e.text);
-  if (ts.isCallExpression(e)) {
+  const e = tsApi().isParenthesizedExpression(node) ? node.expression : node;
+  if (tsApi().isIdentifier(e)) return faultAliasesOf(e.getSourceFile()).has(e.text);
+  if (tsApi().isCallExpression(e)) {
     const callee = e.expression.getText();
     if (/^(ctx\.)?faults\.has$/.test(callee)) return true;
-    return SWITCH_CALLEE.test(callee) && e.arguments.length > 0 && ts.isStringLiteral(e.arguments[0]) && FAULT_ID.test(e.arguments[0].text);
+    return (
+      SWITCH_CALLEE.test(callee) && e.arguments.length > 0 && tsApi().isStringLiteral(e.arguments[0]) && FAULT_ID.test(e.arguments[0].text)
+    );
   }
-  if (ts.isBinaryExpression(e) && e.operatorToken.kind === AND) return needsFault(e.left) || needsFault(e.right);
-  if (ts.isBinaryExpression(e) && e.operatorToken.kind === OR) return needsFault(e.left) && needsFault(e.right);
+  if (tsApi().isBinaryExpression(e) && isAnd(e.operatorToken.kind)) return needsFault(e.left) || needsFault(e.right);
+  if (tsApi().isBinaryExpression(e) && isOr(e.operatorToken.kind)) return needsFault(e.left) && needsFault(e.right);
   return false;
 }
 
 /** A condition true whenever no fault is on: the negation of one that needs a fault, or an && chain of such. */
 function holdsWithoutFault(node: ts.Expression): boolean {
-  const e = ts.isParenthesizedExpression(node) ? node.expression : node;
-  if (ts.isPrefixUnaryExpression(e) && e.operator === ts.SyntaxKind.ExclamationToken) return needsFault(e.operand);
-  if (ts.isBinaryExpression(e) && e.operatorToken.kind === AND) return holdsWithoutFault(e.left) && holdsWithoutFault(e.right);
+  const e = tsApi().isParenthesizedExpression(node) ? node.expression : node;
+  if (tsApi().isPrefixUnaryExpression(e) && e.operator === tsApi().SyntaxKind.ExclamationToken) return needsFault(e.operand);
+  if (tsApi().isBinaryExpression(e) && isAnd(e.operatorToken.kind)) return holdsWithoutFault(e.left) && holdsWithoutFault(e.right);
   return false;
 }
 
 function conjuncts(node: ts.Expression): ts.Expression[] {
-  const e = ts.isParenthesizedExpression(node) ? node.expression : node;
-  return ts.isBinaryExpression(e) && e.operatorToken.kind === AND ? [...conjuncts(e.left), ...conjuncts(e.right)] : [node];
+  const e = tsApi().isParenthesizedExpression(node) ? node.expression : node;
+  return tsApi().isBinaryExpression(e) && isAnd(e.operatorToken.kind) ? [...conjuncts(e.left), ...conjuncts(e.right)] : [node];
 }
 
 /** A condition true whenever no fault is on: a negated switch, or an || with one among its disjuncts (`own || !on('x')`). */
 function trueWithoutFault(node: ts.Expression): boolean {
-  const e = ts.isParenthesizedExpression(node) ? node.expression : node;
-  if (ts.isBinaryExpression(e) && e.operatorToken.kind === OR) return trueWithoutFault(e.left) || trueWithoutFault(e.right);
+  const e = tsApi().isParenthesizedExpression(node) ? node.expression : node;
+  if (tsApi().isBinaryExpression(e) && isOr(e.operatorToken.kind)) return trueWithoutFault(e.left) || trueWithoutFault(e.right);
   return holdsWithoutFault(e);
 }
 
@@ -297,14 +311,14 @@ function afterFaultGuard(statements: ts.NodeArray<ts.Statement>, i: number): boo
     .slice(0, i)
     .some(
       (st) =>
-        ts.isIfStatement(st) &&
+        tsApi().isIfStatement(st) &&
         !st.elseStatement &&
         trueWithoutFault(st.expression) &&
-        (ts.isReturnStatement(st.thenStatement) ||
-          ts.isThrowStatement(st.thenStatement) ||
-          (ts.isBlock(st.thenStatement) &&
+        (tsApi().isReturnStatement(st.thenStatement) ||
+          tsApi().isThrowStatement(st.thenStatement) ||
+          (tsApi().isBlock(st.thenStatement) &&
             st.thenStatement.statements.length === 1 &&
-            (ts.isReturnStatement(st.thenStatement.statements[0]) || ts.isThrowStatement(st.thenStatement.statements[0])))),
+            (tsApi().isReturnStatement(st.thenStatement.statements[0]) || tsApi().isThrowStatement(st.thenStatement.statements[0])))),
     );
 }
 
@@ -332,7 +346,7 @@ function parsed(fileName: string, source: string): ts.SourceFile {
   const key = `${fileName}\0${source}`;
   if (!parsedFiles.has(key)) {
     if (parsedFiles.size > 64) parsedFiles.clear();
-    parsedFiles.set(key, ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true));
+    parsedFiles.set(key, tsApi().createSourceFile(fileName, source, tsApi().ScriptTarget.Latest, true));
   }
   return parsedFiles.get(key)!;
 }
@@ -346,19 +360,19 @@ function inFaultBranch(file: ts.SourceFile, from: number, to: number, replacemen
     // A condition true only with a fault on (a switch, an && chain with one, in parentheses or
     // not) made `false`: with the fault off it is false already.
     const exactNode = node.getStart(file) === from && node.getEnd() === to;
-    if (exactNode && replacement === 'false' && ts.isExpression(node) && needsFault(node)) {
+    if (exactNode && replacement === 'false' && tsApi().isExpression(node) && needsFault(node)) {
       found = true;
       return;
     }
     // Its negation (`!faults.has('x')`) made `true`: with the fault off it is true already.
-    if (exactNode && replacement === 'true' && ts.isExpression(node) && holdsWithoutFault(node)) {
+    if (exactNode && replacement === 'true' && tsApi().isExpression(node) && holdsWithoutFault(node)) {
       found = true;
       return;
     }
     // A condition false without a fault made another that is false without a fault too (an || of
     // switches made an &&: `faults.has('a') || faults.has('b')` -> `faults.has('a') && faults.has('b')`),
     // or true without one made another true without one: the same value in a fault-free run.
-    const mutated = exactNode && replacement !== undefined && ts.isExpression(node) ? parseExpression(replacement) : undefined;
+    const mutated = exactNode && replacement !== undefined && tsApi().isExpression(node) ? parseExpression(replacement) : undefined;
     if (
       mutated &&
       ((needsFault(node as ts.Expression) && needsFault(mutated)) ||
@@ -368,21 +382,25 @@ function inFaultBranch(file: ts.SourceFile, from: number, to: number, replacemen
       return;
     }
     // The fault id itself: `faults.has('x')` -> `faults.has('')` switches nothing on in a fault-free run.
-    if (ts.isStringLiteral(node) && ts.isCallExpression(node.parent) && needsFault(node.parent) && within(node)) found = true;
+    if (tsApi().isStringLiteral(node) && tsApi().isCallExpression(node.parent) && needsFault(node.parent) && within(node)) found = true;
     // Any part of the id expression (`faults.has(kind === 'a' ? 'x-on-a' : 'x')`): no id is on in a fault-free run.
-    else if (ts.isCallExpression(node) && /^(ctx\.)?faults\.has$/.test(node.expression.getText()) && node.arguments.some((a) => within(a)))
+    else if (
+      tsApi().isCallExpression(node) &&
+      /^(ctx\.)?faults\.has$/.test(node.expression.getText()) &&
+      node.arguments.some((a) => within(a))
+    )
       found = true;
-    else if (ts.isIfStatement(node) && needsFault(node.expression) && within(node.thenStatement)) found = true;
+    else if (tsApi().isIfStatement(node) && needsFault(node.expression) && within(node.thenStatement)) found = true;
     // `if (!on('x')) return ...;` then the rest of the block: what follows runs only with the fault on.
-    else if (ts.isBlock(node) && node.statements.some((st, i) => afterFaultGuard(node.statements, i) && within(st))) found = true;
-    else if (ts.isConditionalExpression(node) && needsFault(node.condition) && within(node.whenTrue)) found = true;
+    else if (tsApi().isBlock(node) && node.statements.some((st, i) => afterFaultGuard(node.statements, i) && within(st))) found = true;
+    else if (tsApi().isConditionalExpression(node) && needsFault(node.condition) && within(node.whenTrue)) found = true;
     // A negated switch's other side runs only with the fault on: `!on('x') ? plain : <here>`,
     // `if (!on('x')) ... else <here>`, `!on('x') || <here>`.
-    else if (ts.isConditionalExpression(node) && holdsWithoutFault(node.condition) && within(node.whenFalse)) found = true;
-    else if (ts.isIfStatement(node) && holdsWithoutFault(node.expression) && within(node.elseStatement)) found = true;
-    else if (ts.isBinaryExpression(node) && node.operatorToken.kind === OR && holdsWithoutFault(node.left) && within(node.right))
+    else if (tsApi().isConditionalExpression(node) && holdsWithoutFault(node.condition) && within(node.whenFalse)) found = true;
+    else if (tsApi().isIfStatement(node) && holdsWithoutFault(node.expression) && within(node.elseStatement)) found = true;
+    else if (tsApi().isBinaryExpression(node) && isOr(node.operatorToken.kind) && holdsWithoutFault(node.left) && within(node.right))
       found = true;
-    else if (ts.isBinaryExpression(node) && node.operatorToken.kind === AND && needsFault(node)) {
+    else if (tsApi().isBinaryExpression(node) && isAnd(node.operatorToken.kind) && needsFault(node)) {
       // With the fault off the whole chain is false: another conjunct, or the chain made false,
       // changes nothing (the chain made true, or the switch itself, is observable).
       const exact = node.getStart(file) === from && node.getEnd() === to;
@@ -391,8 +409,8 @@ function inFaultBranch(file: ts.SourceFile, from: number, to: number, replacemen
       else if (needsFault(node.left) && within(node.right)) found = true;
       // The left side made anything (`a && b && on('x')` -> `true && on('x')`): the switch still decides.
       else if (needsFault(node.right) && within(node.left)) found = true;
-      else ts.forEachChild(node, visit);
-    } else ts.forEachChild(node, visit);
+      else tsApi().forEachChild(node, visit);
+    } else tsApi().forEachChild(node, visit);
   };
   visit(file);
   return found;
@@ -400,9 +418,9 @@ function inFaultBranch(file: ts.SourceFile, from: number, to: number, replacemen
 
 /** A mutant's replacement code as an expression (undefined when it is none, e.g. a block). */
 function parseExpression(code: string): ts.Expression | undefined {
-  const file = ts.createSourceFile('replacement.ts', `(${code});`, ts.ScriptTarget.Latest, true);
+  const file = tsApi().createSourceFile('replacement.ts', `(${code});`, tsApi().ScriptTarget.Latest, true);
   const [statement] = file.statements;
-  return file.statements.length === 1 && ts.isExpressionStatement(statement) ? statement.expression : undefined;
+  return file.statements.length === 1 && tsApi().isExpressionStatement(statement) ? statement.expression : undefined;
 }
 
 const declarationsOf = new WeakMap<ts.SourceFile, { name: string; from: number; to: number }[]>();
@@ -422,43 +440,44 @@ export function faultOnlyDeclarations(file: ts.SourceFile): { name: string; from
   const bindings = new Map<string, number>();
   const uses = new Map<string, ts.Identifier[]>();
   const candidates: { name: string; node: ts.Node; from: number; to: number }[] = [];
-  const exported = (n: ts.Node) => ts.canHaveModifiers(n) && (ts.getModifiers(n) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+  const exported = (n: ts.Node) =>
+    tsApi().canHaveModifiers(n) && (tsApi().getModifiers(n) ?? []).some((m) => m.kind === tsApi().SyntaxKind.ExportKeyword);
   const bind = (name: ts.BindingName) => {
-    if (ts.isIdentifier(name)) bindings.set(name.text, (bindings.get(name.text) ?? 0) + 1);
-    else for (const e of name.elements) if (!ts.isOmittedExpression(e)) bind(e.name);
+    if (tsApi().isIdentifier(name)) bindings.set(name.text, (bindings.get(name.text) ?? 0) + 1);
+    else for (const e of name.elements) if (!tsApi().isOmittedExpression(e)) bind(e.name);
   };
   const visit = (node: ts.Node) => {
-    if (ts.isFunctionDeclaration(node) && node.name) {
+    if (tsApi().isFunctionDeclaration(node) && node.name) {
       bind(node.name);
       if (!exported(node) && node.body)
         candidates.push({ name: node.name.text, node: node.name, from: node.getStart(file), to: node.getEnd() });
-    } else if (ts.isVariableDeclaration(node)) {
+    } else if (tsApi().isVariableDeclaration(node)) {
       bind(node.name);
       const list = node.parent;
-      const constant = ts.isVariableDeclarationList(list) && (list.flags & ts.NodeFlags.Const) !== 0;
-      const statement = ts.isVariableDeclarationList(list) ? list.parent : undefined;
+      const constant = tsApi().isVariableDeclarationList(list) && (list.flags & tsApi().NodeFlags.Const) !== 0;
+      const statement = tsApi().isVariableDeclarationList(list) ? list.parent : undefined;
       if (
         constant &&
-        ts.isIdentifier(node.name) &&
+        tsApi().isIdentifier(node.name) &&
         node.initializer &&
         !(statement && exported(statement)) &&
         sideEffectFree(node.initializer)
       )
         candidates.push({ name: node.name.text, node: node.name, from: node.initializer.getStart(file), to: node.initializer.getEnd() });
-    } else if (ts.isParameter(node) || ts.isBindingElement(node)) bind(node.name);
-    else if (ts.isClassDeclaration(node) && node.name) bind(node.name);
-    else if (ts.isImportSpecifier(node) || ts.isImportClause(node) || ts.isNamespaceImport(node)) {
+    } else if (tsApi().isParameter(node) || tsApi().isBindingElement(node)) bind(node.name);
+    else if (tsApi().isClassDeclaration(node) && node.name) bind(node.name);
+    else if (tsApi().isImportSpecifier(node) || tsApi().isImportClause(node) || tsApi().isNamespaceImport(node)) {
       if (node.name) bind(node.name);
-    } else if (ts.isIdentifier(node) && !isPropertyName(node)) uses.set(node.text, [...(uses.get(node.text) ?? []), node]);
-    ts.forEachChild(node, visit);
+    } else if (tsApi().isIdentifier(node) && !isPropertyName(node)) uses.set(node.text, [...(uses.get(node.text) ?? []), node]);
+    tsApi().forEachChild(node, visit);
   };
   visit(file);
   // Exported by an `export { name }` list or a default export: read from outside the file.
   const exportedNames = new Set<string>();
   for (const st of file.statements) {
-    if (ts.isExportDeclaration(st) && st.exportClause && ts.isNamedExports(st.exportClause))
+    if (tsApi().isExportDeclaration(st) && st.exportClause && tsApi().isNamedExports(st.exportClause))
       for (const e of st.exportClause.elements) exportedNames.add((e.propertyName ?? e.name).text);
-    if (ts.isExportAssignment(st) && ts.isIdentifier(st.expression)) exportedNames.add(st.expression.text);
+    if (tsApi().isExportAssignment(st) && tsApi().isIdentifier(st.expression)) exportedNames.add(st.expression.text);
   }
   const eligible = candidates.filter((c) => bindings.get(c.name) === 1 && !exportedNames.has(c.name));
   const found: { name: string; from: number; to: number }[] = [];
@@ -485,10 +504,13 @@ export function faultOnlyDeclarations(file: ts.SourceFile): { name: string; from
 function isPropertyName(node: ts.Identifier): boolean {
   const p = node.parent;
   return (
-    (ts.isPropertyAccessExpression(p) && p.name === node) ||
-    ((ts.isPropertyAssignment(p) || ts.isMethodDeclaration(p) || ts.isPropertySignature(p) || ts.isPropertyDeclaration(p)) &&
+    (tsApi().isPropertyAccessExpression(p) && p.name === node) ||
+    ((tsApi().isPropertyAssignment(p) ||
+      tsApi().isMethodDeclaration(p) ||
+      tsApi().isPropertySignature(p) ||
+      tsApi().isPropertyDeclaration(p)) &&
       p.name === node) ||
-    (ts.isQualifiedName(p) && p.right === node)
+    (tsApi().isQualifiedName(p) && p.right === node)
   );
 }
 
@@ -498,26 +520,26 @@ function isPropertyName(node: ts.Identifier): boolean {
  * delete, await or yield. Such a value matters only where it is read.
  */
 function sideEffectFree(init: ts.Expression): boolean {
-  if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return true;
+  if (tsApi().isArrowFunction(init) || tsApi().isFunctionExpression(init)) return true;
   let pure = true;
   const visit = (n: ts.Node) => {
     if (!pure) return;
-    if (ts.isArrowFunction(n) || ts.isFunctionExpression(n)) return; // a nested function runs only when called
+    if (tsApi().isArrowFunction(n) || tsApi().isFunctionExpression(n)) return; // a nested function runs only when called
     if (
-      ts.isCallExpression(n) ||
-      ts.isTaggedTemplateExpression(n) ||
-      ts.isDeleteExpression(n) ||
-      ts.isAwaitExpression(n) ||
-      ts.isYieldExpression(n) ||
-      ((ts.isPrefixUnaryExpression(n) || ts.isPostfixUnaryExpression(n)) &&
-        (n.operator === ts.SyntaxKind.PlusPlusToken || n.operator === ts.SyntaxKind.MinusMinusToken)) ||
-      (ts.isBinaryExpression(n) &&
-        n.operatorToken.kind >= ts.SyntaxKind.FirstAssignment &&
-        n.operatorToken.kind <= ts.SyntaxKind.LastAssignment) ||
-      (ts.isNewExpression(n) && !(/^(Map|Set)$/.test(n.expression.getText()) && (n.arguments?.length ?? 0) === 0))
+      tsApi().isCallExpression(n) ||
+      tsApi().isTaggedTemplateExpression(n) ||
+      tsApi().isDeleteExpression(n) ||
+      tsApi().isAwaitExpression(n) ||
+      tsApi().isYieldExpression(n) ||
+      ((tsApi().isPrefixUnaryExpression(n) || tsApi().isPostfixUnaryExpression(n)) &&
+        (n.operator === tsApi().SyntaxKind.PlusPlusToken || n.operator === tsApi().SyntaxKind.MinusMinusToken)) ||
+      (tsApi().isBinaryExpression(n) &&
+        n.operatorToken.kind >= tsApi().SyntaxKind.FirstAssignment &&
+        n.operatorToken.kind <= tsApi().SyntaxKind.LastAssignment) ||
+      (tsApi().isNewExpression(n) && !(/^(Map|Set)$/.test(n.expression.getText()) && (n.arguments?.length ?? 0) === 0))
     )
       pure = false;
-    else ts.forEachChild(n, visit);
+    else tsApi().forEachChild(n, visit);
   };
   visit(init);
   return pure;

@@ -138,7 +138,13 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
           // Blind fault: the cash flow reports read "24 months" as 720 days (the historic load's limit).
           if (faults.has('blind-analytics-cashflow-window-720-days')) w.startS = Math.max(w.startS, w.endS - 720 * 86_400);
           // Blind fault: the business cash flow report lists pending transactions with the posted ones.
-          const withPending = !personal && faults.has('blind-analytics-cashflow-business-pending-included');
+          const withPending =
+            !personal && faults.has('blind-analytics-cashflow-business-pending-included')
+              ? (a: Account) =>
+                  transactionsOfAccounts(world, [a.id])
+                    .filter((t) => t.postedDate >= w.startS && t.postedDate <= w.endS)
+                    .sort((x, y) => x.postedDate - y.postedDate || x.id - y.id)
+              : undefined;
           return cashFlowContent(
             world,
             faults.has('cashflow-lists-all-accounts') ? accountsFor(path.customerId, undefined, [], true) : accounts,
@@ -184,14 +190,13 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
           !faults.has(kind === 'payhist' ? 'payhist-cra-consumer-not-required' : 'analytics-cra-consumer-not-required')) ||
         (kind === 'payhist' && purpose === 'noncra' && faults.has('blind-analytics-payhist-noncra-needs-consumer'));
       // business-analytics-customer-any-partner: a business analytics report is made for any partner's customer.
-      const foreign =
-        faults.has('business-analytics-customer-any-partner') && kind !== 'payhist' && userType === 'business'
-          ? ctx.state.customers.get(path.customerId)
-          : undefined;
-      const foreignConsumer = foreign ? ctx.state.consumers.get(ctx.state.consumerOf.get(foreign.id) ?? '') : undefined;
-      const guarded = foreign
-        ? { customer: foreign, consumer: foreignConsumer }
-        : generationGuard(ctx, reply, path.customerId, needsConsumer);
+      const anyPartners = () => {
+        const customer = ctx.state.customers.get(path.customerId);
+        return customer && { customer, consumer: ctx.state.consumers.get(ctx.state.consumerOf.get(customer.id) ?? '') };
+      };
+      const guarded =
+        (faults.has('business-analytics-customer-any-partner') && kind !== 'payhist' && userType === 'business' && anyPartners()) ||
+        generationGuard(ctx, reply, path.customerId, needsConsumer);
       if (!guarded) return;
       const business = businessOf(path.customerId);
       const businessNeeded =
@@ -460,7 +465,8 @@ function institutions(world: FdState, accounts: Account[], render: (a: Account) 
 const head = (w: Window) => ({ startDate: w.startS, endDate: w.endS, days: Math.round((w.endS - w.startS) / DAY_S) });
 
 /** Cash flow reports (cfrb, cfrp): transactions and monthly credits / debits per account and summed. */
-export function cashFlowContent(world: FdState, accounts: Account[], w: Window, blindWithPending = false) {
+/** `transactionsOf`: what a fault reads instead of the posted transactions of the window. */
+export function cashFlowContent(world: FdState, accounts: Account[], w: Window, transactionsOf?: (a: Account) => Transaction[]) {
   const periods = months(w);
   const monthly = (txs: Transaction[]) => ({
     credits: periods.map((p) => {
@@ -486,11 +492,7 @@ export function cashFlowContent(world: FdState, accounts: Account[], w: Window, 
   });
   const all: Transaction[] = [];
   const inst = institutions(world, accounts, (a) => {
-    const txs = blindWithPending
-      ? transactionsOfAccounts(world, [a.id])
-          .filter((t) => t.postedDate >= w.startS && t.postedDate <= w.endS)
-          .sort((x, y) => x.postedDate - y.postedDate || x.id - y.id)
-      : postedOf(world, a.id, w);
+    const txs = (transactionsOf ?? ((x: Account) => postedOf(world, x.id, w)))(a);
     all.push(...txs);
     const m = monthly(txs);
     return {

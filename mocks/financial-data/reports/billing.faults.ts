@@ -9,6 +9,20 @@ const f = <Id extends string>(id: Id, rule: string, text: string, source: Fault[
   ruleFault(id, `${rule}: ${text}`, source);
 
 export const BILLING_FAULTS = faultCatalogue([
+  // Seeded beside the check of the custom fields on every reader (reports.custom-fields.spec.ts; origin 'seeded').
+  seeded({
+    id: 'billing-custom-fields-dropped',
+    rule: "FD-REPORT-CUSTOM-FIELDS: a report's billing row shows the custom fields it was generated with",
+    source: 'provider',
+    rules: ['FD-REPORT-CUSTOM-FIELDS'],
+  }),
+  // Seeded beside the check of the last four SSN digits on every reader (consumers.ssn-zeros.spec.ts; origin 'seeded').
+  seeded({
+    id: 'billing-consumer-ssn-numeric',
+    rule: "FD-REPORT-CONSUMER-SSN: a billing row's consumerSsn is the last four digits as a string, leading zeros kept (not read as a number)",
+    source: 'provider',
+    rules: ['FD-REPORT-CONSUMER-SSN'],
+  }),
   // Reseller billing (seed 002, Report retrieval).
   f('billing-window-ignored', 'FD-BILLING-CONTENT', 'a report made outside the window is not billed'),
   // Date windows at their edges (kit/faults.ts, seeded).

@@ -21,13 +21,15 @@ export function registerBilling(app: FastifyInstance, ctx: FdContext): void {
     const consumer = r.consumerId ? world.consumers.get(r.consumerId) : undefined;
     const customer = world.customers.get(r.customerId);
     const names: Record<string, unknown> = consumer?.fields ?? { ...customer };
+    const custom = (r.constraints as { reportCustomFields?: unknown }).reportCustomFields;
     return {
       reseller: '',
       resellerProvider: '',
       platformProvider: '',
       customerId: Number(r.customerId),
       ...(r.consumerId ? { consumerId: r.consumerId } : {}),
-      ...(r.consumerSsn ? { consumerSsn: r.consumerSsn } : {}),
+      // Seeded fault billing-consumer-ssn-numeric: the last four digits read as a number (leading zeros dropped).
+      ...(r.consumerSsn ? { consumerSsn: faults.has('billing-consumer-ssn-numeric') ? String(Number(r.consumerSsn)) : r.consumerSsn } : {}),
       ...(names.firstName ? { firstName: String(names.firstName) } : {}),
       ...(names.lastName ? { lastName: String(names.lastName) } : {}),
       lastFourReportId: r.id.slice(-4),
@@ -35,6 +37,8 @@ export function registerBilling(app: FastifyInstance, ctx: FdContext): void {
       createdDate: r.createdDate,
       reportType: r.type,
       status: r.status,
+      // provider 1.35.0 ReportCustomFields: "All custom fields display in the Reseller Billing API".
+      ...(custom && !faults.has('billing-custom-fields-dropped') ? { reportCustomFields: custom } : {}),
     };
   };
 

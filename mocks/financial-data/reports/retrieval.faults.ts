@@ -9,6 +9,27 @@ const f = <Id extends string>(id: Id, rule: string, text: string, source: Fault[
   ruleFault(id, `${rule}: ${text}`, source);
 
 export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
+  // Seeded beside the check of the custom fields on every reader (reports.custom-fields.spec.ts; origin 'seeded').
+  seeded({
+    id: 'report-by-id-custom-fields-trimmed',
+    rule: 'FD-REPORT-CUSTOM-FIELDS: the read by report id shows each custom field label and value as sent, not trimmed with its inner spaces collapsed',
+    source: 'provider',
+    rules: ['FD-REPORT-CUSTOM-FIELDS'],
+  }),
+  // Seeded beside the count of each report's callback over its life (reports.callback-count.spec.ts; origin 'seeded').
+  seeded({
+    id: 'report-callback-resent-on-reissue',
+    rule: 'FD-REPORT-CALLBACK: a report calls its callback URL once, when it ends; its reissue calls it no more',
+    source: 'seed',
+    rules: ['FD-REPORT-CALLBACK'],
+  }),
+  // Seeded beside the check of the consumer a portfolio embeds (consumers.portfolio-echo.spec.ts; origin 'seeded').
+  seeded({
+    id: 'portfolio-consumer-names-trimmed',
+    rule: 'FD-PORTFOLIO-CONSUMER: the consumer a portfolio embeds carries its names as created, not trimmed with their spaces collapsed',
+    source: 'provider',
+    rules: ['FD-PORTFOLIO-CONSUMER'],
+  }),
   // The single-report reads (seed 002, Report retrieval; Errors 403, 404; Resources - Consumer).
   f('report-pdf-ignored', 'FD-REPORT-READ-FORMAT', 'Accept application/pdf gives a PDF (not JSON)'),
   f('report-pdf-by-default', 'FD-REPORT-READ-FORMAT', 'an Accept naming neither JSON nor PDF gives JSON (not a PDF)'),

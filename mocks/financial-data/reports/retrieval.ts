@@ -16,7 +16,7 @@ import { route, sendError, type FdContext } from '../middleware.js';
 import { findCustomer, linkedData, type Consumer, type Report } from '../state.js';
 import { registerBilling } from './billing.js';
 import { frozen, ownConsumer, ownCustomer } from './guard.js';
-import { createReport, reportAck, reportBody } from './store.js';
+import { callbackPayload, createReport, reportAck, reportBody } from './store.js';
 
 /**
  * seed 002, Report retrieval: reissue's purpose code "is not required today and becomes required
@@ -166,6 +166,16 @@ export function registerReportRetrieval(app: FastifyInstance, ctx: FdContext): v
       firstStatusById.set(report.id, first);
       if (first !== report.status) return reply.code(200).send({ ...reportBody(report), status: first });
     }
+    // Seeded fault: this reader trims the custom fields' labels and values and collapses their inner spaces.
+    if (faults.has('report-by-id-custom-fields-trimmed') && Array.isArray(report.constraints.reportCustomFields)) {
+      const squeeze = (v: unknown) => (typeof v === 'string' ? v.trim().replace(/\s+/g, ' ') : v);
+      const reportCustomFields = report.constraints.reportCustomFields.map((c: Record<string, unknown>) => ({
+        ...c,
+        label: squeeze(c.label),
+        value: squeeze(c.value),
+      }));
+      return reply.code(200).send({ ...reportBody(report), constraints: { ...report.constraints, reportCustomFields } });
+    }
     return sendReport(ctx, reply, report);
   });
 
@@ -210,7 +220,7 @@ export function registerReportRetrieval(app: FastifyInstance, ctx: FdContext): v
     }),
   );
   // seed 002, Report retrieval: reissue lets another partner read an existing report by its id (any partner: no owner check).
-  route(app, ctx, 'ReportReissue', ({ path, body, partner }, reply) => {
+  route(app, ctx, 'ReportReissue', async ({ path, body, partner }, reply) => {
     const required =
       // i7-reissue-purpose-required-from-may-first: "by April 30" read as "after April 30".
       (faults.has('i7-reissue-purpose-required-from-may-first')
@@ -224,6 +234,15 @@ export function registerReportRetrieval(app: FastifyInstance, ctx: FdContext): v
     if (!report) return notFound(reply, path.reportId);
     // Blind fault: the third-party read forgets the security freeze.
     if (!faults.has('blind-reissue-freeze-ignored') && frozen(ctx, reply, report.customerId)) return reply;
+    // Seeded fault report-callback-resent-on-reissue: an ended report's listener is called again by its reissue.
+    if (faults.has('report-callback-resent-on-reissue') && report.callbackUrl && report.status !== 'inProgress')
+      await ctx.deliveries.send(
+        report.callbackUrl,
+        'POST',
+        { 'content-type': 'application/json' },
+        callbackPayload(report, `${clock.nowEpochSeconds()}-${report.id}`),
+        clock.now(),
+      );
     // Blind fault: the reissue always answers JSON, whatever the Accept header asks.
     if (faults.has('blind-reissue-pdf-ignored')) return reply.code(200).send(reportBody(report));
     return sendReport(ctx, reply, report);
@@ -429,8 +448,17 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
       ...portfolio(input.path.portfolioId, reports, faults.has('i4-portfolio-by-consumer-keeps-first-of-type')),
       consumer: {
         id: consumer.id,
-        firstName: f.firstName ?? '',
-        lastName: f.lastName ?? '',
+        // Seeded fault portfolio-consumer-names-trimmed: this reader trims the names and collapses their spaces.
+        ...(faults.has('portfolio-consumer-names-trimmed')
+          ? {
+              firstName: String(f.firstName ?? '')
+                .trim()
+                .replace(/\s+/g, ' '),
+              lastName: String(f.lastName ?? '')
+                .trim()
+                .replace(/\s+/g, ' '),
+            }
+          : { firstName: f.firstName ?? '', lastName: f.lastName ?? '' }),
         customerId: Number(consumer.customerId),
         ssn,
         birthday: f.birthday ?? {},

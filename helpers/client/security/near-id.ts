@@ -1,0 +1,71 @@
+// Checker: an id one character away from a live object's names no object. Every operation that
+// takes the id of an object a partner owns in its path is called by the owner with the last such id
+// (the object the operation is about) changed
+// by one character, a character added at its end or its last one removed, and must refuse as the
+// contract documents for an id that names nothing (seed 002, Errors: 404 resource not found; 400 for
+// an id of the wrong form). A target that looks ids up by prefix, or reads them leniently as numbers
+// (`1005x` as 1005), finds the object and fails. Case and leading zeros are not varied: the
+// contracts do not say whether ids are compared with or without case, or as numbers.
+import type { ObjectIdOperation } from '../../contract/object-ids.js';
+import type { CallOptions } from '../client.js';
+import { sentIds, withObjects, type LiveObjects, type Probe } from './probe.js';
+
+export const NEAR_ID = 'near-id';
+
+/** Below this length a one-character change may name another live object of a short sequence: not varied. */
+export const NEAR_ID_MIN_LENGTH = 8;
+
+/** The near ids of one id: one character added (a digit for an all-digit id, a letter otherwise; and a letter), the last removed. */
+export function nearIds(id: string): { how: string; value: string }[] {
+  if (id.length < NEAR_ID_MIN_LENGTH) return [];
+  const digits = /^[0-9]+$/.test(id);
+  return [
+    { how: 'a character added', value: `${id}${digits ? '7' : 'q'}` },
+    ...(digits ? [{ how: 'a letter added', value: `${id}x` }] : []),
+    { how: 'its last character removed', value: id.slice(0, -1) },
+  ];
+}
+
+/** The statuses an operation documents for an id that names nothing: 404, and 400 for an id of the wrong form. */
+export const nearIdRefusals = (o: ObjectIdOperation) => [404, 400].filter((s) => o.operation.responses[String(s)] !== undefined);
+
+/**
+ * The probes over `ops`: each operation's sample with the owner's live objects, its last owned path
+ * id replaced by each of its near ids. Deletes come last, so that a target that wrongly deletes
+ * through a near id does not hide what the readers would show.
+ */
+export function nearIdProbes(
+  ops: readonly ObjectIdOperation[],
+  sample: (o: ObjectIdOperation) => CallOptions,
+  objects: LiveObjects,
+): { probes: Probe[]; leftOut: { operationId: string; reason: string }[] } {
+  const probes: Probe[] = [];
+  const leftOut: { operationId: string; reason: string }[] = [];
+  for (const o of ops) {
+    const { operationId } = o.operation;
+    const documented = nearIdRefusals(o);
+    const owned = sentIds(sample(o), o.ids).filter((id) => id.in === 'path' && id.owner !== 'public' && id.resource !== 'partner');
+    const live = owned.filter((id) => objects[id.resource] !== undefined);
+    if (!documented.length || !live.length || live.length !== owned.length) {
+      leftOut.push({
+        operationId,
+        reason: !documented.length
+          ? 'documents neither 404 nor 400'
+          : !owned.length
+            ? 'names no owned object in its path'
+            : 'no live object of every id',
+      });
+      continue;
+    }
+    // The object the operation is about, its last path id: a parent's ids are varied on the parent's own operations.
+    const id = live[live.length - 1];
+    const near = nearIds(objects[id.resource]);
+    if (!near.length) leftOut.push({ operationId, reason: `its ${id.resource} id is shorter than ${NEAR_ID_MIN_LENGTH} characters` });
+    for (const { how, value } of near) {
+      const call = withObjects(sample(o), o.ids, { ...objects, [id.resource]: value });
+      probes.push({ operation: o.operation, call, object: `${id.resource} ${objects[id.resource]} with ${how} (${value})`, documented });
+    }
+  }
+  probes.sort((a, b) => Number(a.operation.method === 'delete') - Number(b.operation.method === 'delete'));
+  return { probes, leftOut };
+}

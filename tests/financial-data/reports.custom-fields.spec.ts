@@ -1,0 +1,92 @@
+// Covers: reportCustomFields of every generate operation whose body takes them (the
+// FD-REPORT-CUSTOM-FIELDS list of schemas/financial-data/rules/reports.yaml) on every reader of the
+// report: the 202 ack, GetReportByCustomer, GetReportById, ReportReissue, GetReportByConsumer (a consumer's report),
+// in progress and ended, and the reseller billing row (getResellerBillingReport) - provider 1.35.0
+// ReportCustomFields ("All custom fields display in the Reseller Billing API"), the *ConstraintsOut
+// of every ack and report (label, value, shown as sent). Values that can tell: mixed case, inner and
+// trailing spaces, leading zeros, non-ASCII letters, so a reader that trims, folds or reads a value as
+// a number shows another value than the one sent, byte for byte.
+import { expect, fdOperationIds, loadContract, mixedCase, rules, sample, tellingText, test } from '../../fixtures/financial-data.js';
+import type { CallOptions } from '../../helpers/client/client.js';
+import { loadRules } from '../../helpers/contract/rules.js';
+
+const RULE = 'FD-REPORT-CUSTOM-FIELDS';
+const catalogue = new Map(loadRules('financial-data').rules.map((r) => [r.id, r.operations ?? []]));
+// The generate operations of the rule (its other operations are the readers).
+const GENERATE = fdOperationIds(
+  await loadContract('financial-data'),
+  catalogue.get(RULE)!.filter((op) => catalogue.get('FD-REPORT-ASYNC')!.includes(op)),
+);
+/** Past the mock's time to complete a report (seed 002, Limits: polled every 20 s; it ends by the third read). */
+const ENDED_AFTER_S = 60;
+
+/** Custom fields a normalisation would change (provider 1.35.0 ReportCustomField: label, value, shown; strings unbounded). */
+const telling = () => [
+  { label: `${mixedCase('loanId')}  Ref `, value: '0042  07 ', shown: true },
+  { label: 'Filiale ÅéßŁΩ', value: tellingText('Branch'), shown: false },
+];
+
+type Custom = ReturnType<typeof telling>;
+type Reader = { name: string; read: () => Promise<{ status: number; body: any }> };
+
+test(
+  'every report echoes its reportCustomFields byte for byte on its ack and every read, in progress and ended, and in its billing row @mock-only @provider',
+  rules(`${RULE}@generate`, `${RULE}@by-customer`, `${RULE}@by-id`, `${RULE}@reissue`, `${RULE}@by-consumer`, `${RULE}@billing`),
+  async ({ fdApi, fd, fdEntities, fdMock }) => {
+    const problems: string[] = [];
+    const compare = (where: string, got: unknown, sent: Custom) => {
+      if (JSON.stringify(got) !== JSON.stringify(sent))
+        problems.push(`${where}: reportCustomFields ${JSON.stringify(got)}, sent ${JSON.stringify(sent)}`);
+    };
+    const made: { op: string; id: string; sent: Custom; readers: Reader[] }[] = [];
+    for (const op of GENERATE) {
+      const base = sample(op, fd, fdEntities) as CallOptions;
+      const sent = telling();
+      const res = await fdApi.callBuilt(op, { ...base, body: { ...(base.body as object), reportCustomFields: sent } });
+      if (res.status !== 202) {
+        problems.push(`${op}: ${res.status}, expected 202 (${res.text.slice(0, 120)})`);
+        continue;
+      }
+      compare(`${op} ack constraints`, res.body.constraints?.reportCustomFields, sent);
+      const id = res.body.id as string;
+      const customerId = String(res.body.customerId);
+      const readers: Reader[] = [
+        { name: 'GetReportByCustomer', read: () => fdApi.call('GetReportByCustomer', { path: { customerId, reportId: id } }) },
+        { name: 'GetReportById', read: () => fdApi.call('GetReportById', { path: { reportId: id }, body: {} }) },
+        { name: 'ReportReissue', read: () => fdApi.call('ReportReissue', { path: { reportId: id }, body: { purpose: '31' } }) },
+      ];
+      if (res.body.consumerId)
+        readers.push({
+          name: 'GetReportByConsumer',
+          read: () => fdApi.call('GetReportByConsumer', { path: { consumerId: res.body.consumerId, reportId: id } }),
+        });
+      made.push({ op, id, sent, readers });
+    }
+    const readAll = async (when: string) => {
+      for (const { op, id, sent, readers } of made)
+        for (const { name, read } of readers) {
+          const res = await read();
+          if (res.status !== 200) problems.push(`${op} report ${id} ${when} through ${name}: ${res.status}`);
+          else compare(`${op} report ${id} ${when} through ${name}`, res.body.constraints?.reportCustomFields, sent);
+        }
+    };
+    const startS = Math.floor(fd.now() / 1000) - 5;
+    await readAll('in progress');
+    await fdMock.advanceClock(ENDED_AFTER_S);
+    await readAll('ended');
+    // provider 1.35.0 ReportCustomFields: "All custom fields display in the Reseller Billing API".
+    const billing = await fdApi.call('getResellerBillingReport', {
+      path: { partnerId: fd.partner.partnerId },
+      query: { startDate: startS, endDate: Math.floor(fd.now() / 1000) + 5, viewTestingReports: true, size: 1000 },
+    });
+    expect(billing.status, 'the billing of the window').toBe(200);
+    const rows = (billing.body.content ?? []) as { reportId: string; reportCustomFields?: unknown }[];
+    for (const { op, id, sent } of made) {
+      const row = rows.filter((r) => r.reportId === id);
+      if (row.length !== 1) problems.push(`${op} report ${id}: ${row.length} billing rows, expected 1`);
+      else compare(`${op} report ${id} billing row`, row[0].reportCustomFields, sent);
+    }
+    expect(problems, 'reportCustomFields as sent, on every reader').toEqual([]);
+    expect(made, 'every generate operation of the rule made a report').toHaveLength(GENERATE.length);
+  },
+);

@@ -1,0 +1,31 @@
+// Covers: every financial data operation that takes the id of an object a partner owns in its path
+// (helpers/contract/object-ids.ts, derived from the contract), called by the owner with that id one
+// character away: a character added at its end, its last one removed (seed 002, Errors 404: resource
+// not found; an id that differs from a live object's names no object). The checker is
+// helpers/client/security/near-id.ts; ids shorter than its minimum are not varied (a short sequence
+// may hold the neighbour), nor their case or leading zeros (the contracts do not say how ids compare).
+import { expect, notePartial, rules, test } from '../../fixtures/financial-data.js';
+import { NEAR_ID, nearIdProbes } from '../../helpers/client/security/near-id.js';
+import { runProbes, Violations } from '../../helpers/client/security/probe.js';
+import { FD_OBJECT_OPS, liveWorld } from './security.known.js';
+
+test(
+  'an id one character away from a live object names nothing on every operation that takes it: refused, never served @mock-only',
+  rules('FD-OBJ-EXACT-ID'),
+  async ({ fd, fdApi, fdMock }) => {
+    void fdMock;
+    const world = await liveWorld(fd, fdApi);
+    const { probes, leftOut } = nearIdProbes(FD_OBJECT_OPS, world.sample, world.objects);
+    const violations = new Violations(NEAR_ID);
+    await runProbes(fdApi, probes, violations);
+    const probed = new Set(probes.map((p) => p.operation.operationId));
+    test.info().annotations.push({
+      type: 'security-coverage',
+      description: `financial-data ${NEAR_ID}: ${FD_OBJECT_OPS.length} operations take an object id; ${probed.size} probed with ${probes.length} near ids; ${leftOut.length} left out (${leftOut.map((l) => `${l.operationId}: ${l.reason}`).join('; ')})`,
+    });
+    if (leftOut.length)
+      notePartial(`${NEAR_ID}: ${leftOut.length} operations left out, each with its reason in the security-coverage annotation`);
+    expect(probed.size, 'operations probed').toBeGreaterThan(0);
+    expect(violations.list, violations.describe()).toEqual([]);
+  },
+);

@@ -1,0 +1,73 @@
+// Covers: CreateTxPushTestTransaction and every reader of the transaction it injects: its TxPush
+// transaction event, GetCustomerTransaction, GetAllCustomerTransactions, GetCustomerAccountTransactions -
+// provider 1.35.0 CreateTxPushTestTransaction ("inject a transaction into the transaction list"),
+// TestTxPushTransaction (amount, description, transactionDate); seed 002, Events - TxPush (the test
+// transaction triggers one transaction event and one account event: subscribing and reading deliver
+// nothing, so after the reads the listener holds exactly two events per transaction). Values that can tell: amounts in cents no rounding to
+// whole units or to a float's nearest keeps (-10.05, 0.07), a description of mixed case with inner and
+// trailing spaces and non-ASCII letters, so a reader that trims, folds or rounds shows another value
+// than the one sent, byte for byte. On a sandbox: FD_LINKED_CUSTOMER_ID (a testing customer) and
+// FD_LISTENER_PUBLIC_URL; the test transactions stay in that testing account.
+import { expect, expectDeliveries, mixedCase, rules, tellingListenerPath, tellingText, test } from '../../fixtures/financial-data.js';
+
+type Seen = { amount?: unknown; description?: unknown; transactionDate?: unknown };
+
+test(
+  'an injected transaction reads back with its amount, description and date as sent in its TxPush event and every transactions reader; its two events are all the reads see delivered @provider',
+  rules(
+    'FD-TXN-INJECTED-ECHO@txn-by-id',
+    'FD-TXN-INJECTED-ECHO@txn-all',
+    'FD-TXN-INJECTED-ECHO@txn-account',
+    'FD-TXPUSH-EVENT-CONTENT',
+    'FD-TXPUSH-TEST-EVENTS',
+    'FD-DELIVERY-URL@txpush-test',
+  ),
+  async ({ fdApi, fd, linkedCustomer, fdListener }) => {
+    const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
+    const url = fdListener.url(tellingListenerPath('txn-echo'));
+    const subscribed = await fdApi.call('SubscribeToTxPushNotifications', { path, body: { callbackUrl: url } });
+    expect(subscribed.status, 'subscribe the account').toBe(201);
+    expect(fdListener.received(), 'subscribing delivers nothing').toEqual([]);
+    const nowS = Math.floor(fd.now() / 1000);
+    const sent = [
+      { amount: -10.05, description: tellingText('Coffee'), transactionDate: nowS - 120 },
+      { amount: 0.07, description: `${mixedCase('refund')}  No. 007 ÅéßŁΩ `, transactionDate: nowS - 60 },
+    ];
+    const made: { id: string; body: (typeof sent)[number] }[] = [];
+    for (const body of sent) {
+      const res = await fdApi.call('CreateTxPushTestTransaction', { path, body });
+      expect(res.status, `inject ${JSON.stringify(body)}`).toBe(201);
+      made.push({ id: String(res.body.id), body });
+    }
+    const window = { fromDate: nowS - 600, toDate: nowS + 600, limit: 1000 };
+    const all = await fdApi.call('GetAllCustomerTransactions', { path: { customerId: path.customerId }, query: window });
+    const account = await fdApi.call('GetCustomerAccountTransactions', { path, query: window });
+    expect([all.status, account.status], 'both lists').toEqual([200, 200]);
+    const timeout = fd.control ? 2000 : 60_000;
+    const problems: string[] = [];
+    for (const { id, body } of made) {
+      const want = { amount: body.amount, description: body.description, transactionDate: body.transactionDate };
+      const event = await fdListener.waitFor((r) => String((r.json as any)?.transaction?.id) === id, timeout);
+      const byId = await fdApi.call('GetCustomerTransaction', { path: { customerId: path.customerId, transactionId: id } });
+      const readers: [string, Seen | undefined][] = [
+        ['its TxPush transaction event', (event?.json as { transaction?: Seen } | undefined)?.transaction],
+        ['GetCustomerTransaction', byId.status === 200 ? byId.body : undefined],
+        ['GetAllCustomerTransactions', (all.body.transactions as any[]).find((t) => String(t.id) === id)],
+        ['GetCustomerAccountTransactions', (account.body.transactions as any[]).find((t) => String(t.id) === id)],
+      ];
+      for (const [reader, seen] of readers) {
+        const got = seen && { amount: seen.amount, description: seen.description, transactionDate: seen.transactionDate };
+        if (JSON.stringify(got) !== JSON.stringify(want))
+          problems.push(`transaction ${id} through ${reader}: ${JSON.stringify(got)}, sent ${JSON.stringify(want)}`);
+      }
+    }
+    // seed 002, Events: each test transaction one transaction event and one account event; the reads deliver nothing more.
+    // A target that delivers later is waited for: the count is of what arrived once every event could have.
+    if (!fd.control) await fdListener.waitFor(() => fdListener.received().length >= 2 * made.length, timeout);
+    expectDeliveries(fdListener.received(), [
+      { url, count: 2 * made.length, what: `the ${made.length} test transactions, two events each` },
+    ]);
+    await fdApi.call('DisableTxPushNotifications', { path });
+    expect(problems, 'the injected transactions as sent, on every reader').toEqual([]);
+  },
+);

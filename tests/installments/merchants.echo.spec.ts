@@ -1,0 +1,114 @@
+// Covers: POST /merchants/participations and every reader of a participation's details: GET
+// /merchants/participations by request_id and the completed list, POST /merchants/searches, POST
+// /merchants/mids/searches - seed 001, Endpoints ("merchants with participation details"); provider
+// 2.0.0 MerchantParticipation and MerchantDetails (the members a reader answers: legal name, group,
+// dba names, maids, duns, website, wallets, address, the Y/N flags) and MidDetailsPage. A member a
+// reader answers is the one submitted, byte for byte; a member it leaves out is not judged (the
+// provider requires none of them on a reader). Values that can tell, each valid by the request
+// contract: the longest legal name, mixed case with inner and trailing spaces and non-ASCII letters,
+// leading zeros (group, duns, maid, postal code), so a reader that trims, folds or reads digits as a
+// number shows another value.
+import { expect, mixedCase, rules, tellingDigits, tellingText, test, exampleParticipation, lengthOf } from '../../fixtures/installments.js';
+import { loadContract } from '../../helpers/contract/contract.js';
+
+type Api = Parameters<Parameters<typeof test>[2]>[0]['instApi'];
+type Merchant = Record<string, any>;
+
+const CONTRACT = await loadContract('installments');
+const NAME_MAX = lengthOf(CONTRACT, 'MerchantLegalName').max!;
+
+/** A participation whose every echoed member can tell (leading zeros where digits are allowed, free text elsewhere). */
+function tellingParticipation(acquirerICA: string): Merchant {
+  const base = exampleParticipation(acquirerICA);
+  return {
+    ...base,
+    merchantLegalName: tellingText('Echo Merchant', { length: NAME_MAX }),
+    merchantGroup: '07',
+    dbaNames: [tellingText('Echo Store'), `${mixedCase('outlet')}  Nº 007 `],
+    maid: `0${mixedCase('ab')}012`,
+    duns: tellingDigits(9),
+    websiteUrl: `https://shop.example.com/${mixedCase('store')}-007/Ab_C?Ref=${mixedCase('echo')}007`,
+    wallets: [{ walletId: 1, walletAcceptance: 'Y', walletMerchantId: `00${mixedCase('wallet')}  ÅéßŁΩ ` }],
+    address: {
+      addressLine1: tellingText('Main Street'),
+      addressLine2: `${mixedCase('suite')}  007 `,
+      city: tellingText('City', { length: 30 }),
+      state: 'UT',
+      postalCode: '01234',
+      countryCode: base.address.countryCode,
+    },
+  };
+}
+
+/** The problems of one reader's answer for the merchant: each member it answers, compared with what was submitted. */
+function echoProblems(reader: string, got: Merchant | undefined, sent: Merchant): string[] {
+  if (!got) return [`${reader}: the merchant is not answered`];
+  const out: string[] = [];
+  const same = (member: string, a: unknown, b: unknown) => {
+    if (a !== undefined && JSON.stringify(a) !== JSON.stringify(b))
+      out.push(`${reader}: ${member} ${JSON.stringify(a)}, submitted ${JSON.stringify(b)}`);
+  };
+  for (const m of ['merchantLegalName', 'merchantGroup', 'dbaNames', 'duns', 'websiteUrl', 'optIn', 'nonMerchantNegotiatedParticipation'])
+    same(m, got[m], sent[m]);
+  same('maid', got.maid, sent.maid);
+  if (got.maids !== undefined && !(Array.isArray(got.maids) && got.maids.includes(sent.maid)))
+    out.push(`${reader}: maids ${JSON.stringify(got.maids)}, submitted maid ${JSON.stringify(sent.maid)}`);
+  for (const [i, w] of ((got.wallets ?? []) as Merchant[]).entries())
+    same(`wallets[${i}].walletMerchantId`, w.walletMerchantId, sent.wallets[i]?.walletMerchantId);
+  const address = (got.address ?? {}) as Merchant;
+  for (const m of ['addressLine1', 'addressLine2', 'city', 'state']) same(`address.${m}`, address[m], sent.address[m]);
+  // provider 2.0.0 answers postalCode as a string or a number: a number is judged by its value only.
+  if (typeof address.postalCode === 'number') same('address.postalCode', address.postalCode, Number(sent.address.postalCode));
+  else same('address.postalCode', address.postalCode, sent.address.postalCode);
+  return out;
+}
+
+/** The completed list, every page, until the merchant is found. */
+async function inCompletedList(api: Api, name: string): Promise<Merchant | undefined> {
+  for (let offset = 0, pages = 0; pages < 50; pages++) {
+    const res = await api.call('getMerchantParticipations', { query: { offset } });
+    expect(res.status, `the completed list from ${offset}`).toBe(200);
+    const found = (res.body as Merchant[]).find((m) => m.merchantLegalName === name);
+    if (found || res.body.length === 0) return found;
+    offset += res.body.length;
+  }
+  return undefined;
+}
+
+test(
+  'a participation reads back member by member as submitted through every reader: by request, the completed list, the merchant and MID searches @provider',
+  rules(
+    'IN-ECHO-PARTICIPATION-DETAILS@by-request',
+    'IN-ECHO-PARTICIPATION-DETAILS@list',
+    'IN-ECHO-PARTICIPATION-DETAILS@search',
+    'IN-ECHO-PARTICIPATION-DETAILS@mids',
+  ),
+  async ({ instApi, inst, instReq }) => {
+    test.skip(!inst.knownAcquirerIca, 'needs an acquirer ICA the target knows (INSTALLMENTS_KNOWN_ACQUIRER_ICA)');
+    const sent = tellingParticipation(inst.knownAcquirerIca!);
+    const submitted = await instApi.call('postMerchantParticipations', { body: [sent] });
+    expect(submitted.status, 'the participation is accepted').toBe(202);
+    const requestId =
+      /request_id=([^&]+)/.exec(submitted.headers.location ?? '')?.[1] ?? String(submitted.headers.location).split('/').pop()!;
+    const [byRequest] = await instReq.awaitEffectuation(instApi, decodeURIComponent(requestId));
+    const search = await instApi.call('postMerchantSearches', { body: { merchantLegalName: sent.merchantLegalName } });
+    expect(search.status, 'the merchant search').toBe(200);
+    const mids = await instApi.call('postMerchantMidSearches', {
+      body: { merchantLegalName: sent.merchantLegalName, countryCode: sent.countryCode, acquirerICA: sent.acquirerICA },
+    });
+    expect(mids.status, 'the MID search').toBe(200);
+    expect(
+      [
+        ...echoProblems('by request_id', byRequest, sent),
+        ...echoProblems('the completed list', await inCompletedList(instApi, sent.merchantLegalName), sent),
+        ...echoProblems(
+          'the merchant search',
+          (search.body as Merchant[]).find((m) => m.merchantLegalName === sent.merchantLegalName),
+          sent,
+        ),
+        ...echoProblems('the MID search', mids.body as Merchant, sent),
+      ],
+      'every member a reader answers is the one submitted',
+    ).toEqual([]);
+  },
+);

@@ -1,0 +1,62 @@
+// Covers: POST /plans (savePlan) and the outbound POST /notifications (notifyPlan) it causes, counted
+// over what follows a selection: GET /plans/{plan_id} (getPlan), GET /approvals/{plan_id}
+// (getPlanApprovalStatus) and POST /approvals (planApproval) approving and declining, synchronous and
+// asynchronous - seed 001, Events ("sent when a consumer selects an installment plan": one per
+// selection, none for a read or a decision) and Endpoints (POST /approvals: the provider approves or
+// declines a plan, nothing is sent on). A witness plan selected last bounds the wait without a sleep:
+// once its notification has arrived, a second one of an earlier plan would have arrived before it.
+import { expect, expectDeliveries, rules, test } from '../../fixtures/installments.js';
+
+type Api = Parameters<Parameters<typeof test>[2]>[0]['instApi'];
+
+const planOf = (r: { json: unknown }) => (r.json as { planId?: string } | undefined)?.planId;
+
+/** Each way a selected plan is decided (sync answers 200 at once; otherwise 202 and the decision lands later). */
+const DECISIONS = [
+  { status: 'APPROVED', sync: true },
+  { status: 'APPROVED', sync: false },
+  { status: 'DECLINED', sync: true },
+  { status: 'DECLINED', sync: false },
+] as const;
+
+async function readBoth(api: Api, planId: string) {
+  for (const op of ['getPlan', 'getPlanApprovalStatus'] as const)
+    expect((await api.call(op, { path: { plan_id: planId } })).status, `${op} of plan ${planId}`).toBe(200);
+}
+
+test(
+  'a selected plan is notified exactly once: reading it, deciding it (approve or decline, sync or not) and reading it again send no second notification @seed',
+  rules('IN-NOTIFY-EXACT', 'IN-NOTIFY-SENT'),
+  async ({ instApi, instReq, inst, issuerReceiver }) => {
+    const plans: { planId: string; what: string }[] = [];
+    for (const decision of DECISIONS) {
+      const { planId, offer } = await instReq.createPlan(instApi);
+      const what = `plan ${planId} (${decision.status}, ${decision.sync ? 'sync' : 'async'})`;
+      expect(await issuerReceiver.receiver.waitFor((r) => planOf(r) === planId, 10_000), `${what}: notified on selection`).toBeDefined();
+      await readBoth(instApi, planId);
+      const body =
+        decision.status === 'APPROVED'
+          ? { planId, status: decision.status, offerId: offer.offerId, approvedAmount: 1200, approvedCurrency: 'USD' }
+          : { planId, status: decision.status, rejectReasonCode: 'CONSUMER_APPLICATION_FAIL' };
+      const answer = await instApi.call('planApproval', { ...(decision.sync ? { query: { sync: true } } : {}), body });
+      expect(answer.status, `${what}: the decision`).toBe(decision.sync ? 200 : 202);
+      plans.push({ planId, what });
+    }
+    // The asynchronous decisions land (the mock's clock; a sandbox decides in its own time) and every plan is read again.
+    if (inst.control) await inst.control.advanceClock(60);
+    for (const { planId } of plans) await readBoth(instApi, planId);
+    const witness = await instReq.createPlan(instApi);
+    expect(await issuerReceiver.receiver.waitFor((r) => planOf(r) === witness.planId, 10_000), 'the witness plan notified').toBeDefined();
+    const received = issuerReceiver.receiver.requests();
+    expect(
+      plans.map(({ planId, what }) => `${what}: ${received.filter((r) => planOf(r) === planId).length} notifications`),
+      'one notification per selected plan, whatever followed it',
+    ).toEqual(plans.map(({ what }) => `${what}: 1 notifications`));
+    // Each of them at the configured endpoint byte for byte, nothing sensitive in clear.
+    const ids = new Set(plans.map((p) => p.planId));
+    expectDeliveries(
+      received.filter((r) => ids.has(planOf(r) ?? '')),
+      [{ url: issuerReceiver.url, count: plans.length, what: 'the notifications of the decided plans' }],
+    );
+  },
+);
