@@ -80,6 +80,8 @@ export function registerMerchants(
     } else {
       // seed 001: merchants "whose effectuation request is completed".
       items = latest()
+        // i8-completed-list-due-exclusive: this list takes the effectuation delay as exclusive.
+        .filter((p) => !(faults.has('i8-completed-list-due-exclusive') && clock.nowMs() - p.submittedAtMs <= EFFECTUATION_SECONDS * 1000))
         .map(view)
         .filter(
           (m) =>
@@ -235,6 +237,8 @@ export function registerMerchants(
       faults,
       ok.defaultLimit!,
     );
+    // i8-mid-search-total-before-status-filter: Total counts the merchant's MIDs before the mid and status criteria.
+    if (faults.has('i8-mid-search-total-before-status-filter') && p) reply.header('Total', String((p.merchant.mids ?? []).length));
     return reply.code(200).send(body);
   });
 }
