@@ -241,7 +241,11 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     const list = login ? accountsOfLogin(login) : [];
     if (!login || list.length === 0) return notFound(reply, 'Customer does not have any accounts associated with institutionLoginId');
     // Fault: every active account of the customer, whatever the login.
-    const scope = faults.has('accounts-by-login-simple-all-logins') ? accountsOf(login.customerId) : list;
+    // i8-accounts-deleted-account-in-login-simple: the login's deleted accounts still listed here.
+    const stale = faults.has('i8-accounts-deleted-account-in-login-simple')
+      ? [...ghosts.values()].filter((g) => g.customerId === login.customerId && g.institutionLoginId === login.id)
+      : [];
+    const scope = faults.has('accounts-by-login-simple-all-logins') ? accountsOf(login.customerId) : [...list, ...stale];
     const shown = scope.filter((a) => isActive(a) || faults.has('accounts-simple-by-login-shows-pending'));
     const view = viewer(login.customerId);
     return {
@@ -285,7 +289,12 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
       ? accountsOf(found.customer.id)
       : faults.has('blind-accounts-by-institution-simple-by-routing')
         ? byRouting()
-        : found.list;
+        : // i8-accounts-by-institution-simple-partner-wide: the institution's accounts of every customer of the partner.
+          faults.has('i8-accounts-by-institution-simple-partner-wide')
+          ? [...world.accounts.values()].filter(
+              (a) => a.institutionId === input.path.institutionId && findCustomer(world, a.customerId, input.partner?.id),
+            )
+          : found.list;
     const list = scope.filter((a) => isActive(a) || faults.has('accounts-simple-by-institution-shows-pending'));
     const view = viewer(found.customer.id);
     return {
@@ -358,7 +367,12 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
   const forget = (a: Account) => {
     world.accounts.delete(a.id);
     world.faultMemory.simpleAccountLists.delete(a.customerId);
-    if (faults.has('accounts-deleted-login-still-listed') || faults.has('accounts-deleted-account-simple-readable')) ghosts.set(a.id, a);
+    if (
+      faults.has('accounts-deleted-login-still-listed') ||
+      faults.has('accounts-deleted-account-simple-readable') ||
+      faults.has('i8-accounts-deleted-account-in-login-simple')
+    )
+      ghosts.set(a.id, a);
   };
   route(app, ctx, 'DeleteCustomerAccountsByInstitutionLogin', (input, reply) => {
     const login = loginOf(input);
