@@ -282,8 +282,8 @@ export const MERCHANTS_FAULTS = faultCatalogue([
   }),
   // Independent set 8 (written blind: seed 001, provider 2.0.0, contract and catalogue only).
   independent('independent-8', {
-    id: 'i8-completed-list-due-exclusive',
-    rule: 'a participation with a known acquirer ICA leaves PENDING for COMPLETED, and every reader shows it COMPLETED (seed 001, effectuation status updates): the list of completed merchants (no request_id) takes a merchant as completed only after the effectuation delay has passed strictly, so at exactly that instant the request_id reader shows it COMPLETED and the list leaves it out',
+    id: 'i8-completed-list-batched-per-minute',
+    rule: 'a participation with a known acquirer ICA leaves PENDING for COMPLETED, and every reader shows it COMPLETED (seed 001, effectuation status updates): the list of completed merchants (no request_id) is filled by a job that runs at each whole minute, so for up to a minute after its effectuation the request_id reader shows a merchant COMPLETED and the list leaves it out',
     source: 'seed',
     rules: ['IN-STATE-EFFECTUATION', 'IN-FILTER-COMPLETED'],
   }),

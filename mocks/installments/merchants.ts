@@ -80,8 +80,12 @@ export function registerMerchants(
     } else {
       // seed 001: merchants "whose effectuation request is completed".
       items = latest()
-        // i8-completed-list-due-exclusive: this list takes the effectuation delay as exclusive.
-        .filter((p) => !(faults.has('i8-completed-list-due-exclusive') && clock.nowMs() - p.submittedAtMs <= EFFECTUATION_SECONDS * 1000))
+        // i8-completed-list-batched-per-minute: this list is filled at each whole minute after the effectuation.
+        .filter(
+          (p) =>
+            !faults.has('i8-completed-list-batched-per-minute') ||
+            clock.nowMs() >= Math.ceil((p.submittedAtMs + EFFECTUATION_SECONDS * 1000) / 60_000) * 60_000,
+        )
         .map(view)
         .filter(
           (m) =>
