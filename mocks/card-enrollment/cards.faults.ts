@@ -959,7 +959,7 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   independent('independent-8', {
     id: 'i8-card-luhn-skipped-2-series',
-    rule: 'a PAN failing the ISO/IEC 7812 check digit is 400 INVALID_ARGUMENT (reference A3): the check is skipped for PANs starting with 2 (the 2-series BIN range added to a table that predates it)',
+    rule: 'a PAN failing the ISO/IEC 7812 check digit is 400 INVALID_ARGUMENT (reference A3): the check is skipped for PANs whose first digit is two (the Mastercard two-series BIN range, added to a table that predates it)',
     source: 'assumption',
     rules: ['CE-LUHN'],
   }),
