@@ -63,7 +63,8 @@ export function formatAjvErrors(errors: ErrorObject[] | null | undefined, max = 
 export function sensitiveEchoConformance(exchange: Exchange, echoes: Echo[]): void {
   const { operation, status } = exchange;
   if (echoes.length === 0) return;
-  const found = [...new Set(echoes.map((e) => `a full ${e.kind} at ${e.at}`))].join('; ');
+  // The length, never the value: enough to tell a leak from a coincidence in the report.
+  const found = [...new Set(echoes.map((e) => `a full ${e.kind} (${e.value.length} characters) at ${e.at}`))].join('; ');
   throw new ContractViolation(
     'sensitiveEchoConformance',
     `${where(operation)} ${status}: Received: ${found}, sent by the suite, in clear / Documented: never returned unmasked`,

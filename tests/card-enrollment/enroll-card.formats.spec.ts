@@ -70,7 +70,10 @@ const CARD_CASES: Case[] = [
 ];
 
 const cite = (c: Case) =>
-  withConflict(c.accepted ? rules(`${c.rule}:accept`) : rules(`${c.rule}:refuse`, 'CE-ERR-FIELD'), ...(c.conflict ? [c.conflict] : []));
+  withConflict(
+    c.accepted ? rules(`${c.rule}:accept@card`) : rules(`${c.rule}:refuse@card`, 'CE-ERR-FIELD'),
+    ...(c.conflict ? [c.conflict] : []),
+  );
 
 for (const c of BODY_CASES) {
   test(
@@ -140,7 +143,7 @@ for (const value of ['PUSH_ACCOUNT_RECEIPTS', 'push_account_receipt', ...PROVIDE
 // enrolls it is that seed-vs-provider conflict.
 test(
   "rejects the provider's consumer identity (EXTERNAL_ACCOUNT_ID and a UUID) with INVALID_ARGUMENT",
-  withConflict(rules('CE-ENUM-IDENTITYTYPE:refuse', 'CE-ERR-FIELD'), 'CE-CONFLICT-CONSUMER-IDENTITY'),
+  withConflict(rules('CE-ENUM-IDENTITYTYPE:refuse@card', 'CE-ERR-FIELD'), 'CE-CONFLICT-CONSUMER-IDENTITY'),
   async ({ cardApi, cards, cardContract }) => {
     const body = setPath(await cards.withCard(), 'consumer.consumerIdentity', {
       identityType: 'EXTERNAL_ACCOUNT_ID',

@@ -69,7 +69,7 @@ const CASES: Case[] = [
 
 for (const c of CASES) {
   const side = c.accepted ? 'accept' : 'refuse';
-  const cited = c.accepted ? rules(`${c.rule}:${side}`) : rules(`${c.rule}:${side}`, 'CE-ERR-FIELD');
+  const cited = c.accepted ? rules(`${c.rule}:${side}@card`) : rules(`${c.rule}:${side}@card`, 'CE-ERR-FIELD');
 
   test(
     `${c.accepted ? 'accepts' : 'rejects'} ${c.field} '${c.value}' (${c.why})`,
@@ -84,15 +84,19 @@ for (const c of CASES) {
   );
 }
 
-test('accepts the registered srcClientId (a lower-case UUID)', rules('CE-PAT-SRCCLIENTID:accept'), async ({ cardApi, cards, card }) => {
-  expect(card.srcClientId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-  const res = await cardApi.call('putCard', { body: await cards.withCard() });
-  expect(res.status).toBe(200);
-});
+test(
+  'accepts the registered srcClientId (a lower-case UUID)',
+  rules('CE-PAT-SRCCLIENTID:accept@card'),
+  async ({ cardApi, cards, card }) => {
+    expect(card.srcClientId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    const res = await cardApi.call('putCard', { body: await cards.withCard() });
+    expect(res.status).toBe(200);
+  },
+);
 
 test(
   'rejects the registered srcClientId in upper case with INVALID_ARGUMENT (lower-case UUID only)',
-  rules('CE-PAT-SRCCLIENTID:refuse', 'CE-ERR-FIELD'),
+  rules('CE-PAT-SRCCLIENTID:refuse@card', 'CE-ERR-FIELD'),
   async ({ cardApi, cards, card }) => {
     const res = await cardApi.call('putCard', { body: { ...(await cards.withCard()), srcClientId: card.srcClientId.toUpperCase() } });
     expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT', field: 'srcClientId', sourceType: 'BODY' });
@@ -101,7 +105,7 @@ test(
 
 test(
   'accepts every serviceId registered to the client (the mock registers ids with # _ -)',
-  rules('CE-PAT-SERVICEID:accept'),
+  rules('CE-PAT-SERVICEID:accept@card'),
   async ({ cardApi, cards, card }) => {
     for (const serviceId of card.serviceIds) {
       const res = await cardApi.call('putCard', { body: { ...(await cards.withCard()), serviceId } });

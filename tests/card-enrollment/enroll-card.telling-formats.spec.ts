@@ -48,7 +48,10 @@ const CASES: Case[] = [
 
 test(
   'on each enrollment path, the ISO codes and the e-mail identity are judged as sent: another case or a space is refused, a mixed-case address accepted @seed',
-  rules(...new Set(CASES.map((c) => `${c.rule}:${c.accepted ? 'accept' : 'refuse'}`)), 'CE-ERR-FIELD'),
+  rules(
+    ...new Set(CASES.flatMap((c) => ENROLLMENT_PATHS.map((path) => `${c.rule}:${c.accepted ? 'accept' : 'refuse'}@${path}`))),
+    'CE-ERR-FIELD',
+  ),
   async ({ cardApi, cards, card, cardRequestContract }) => {
     const validate = cardRequestContract.requestValidator('putCard')!;
     const rows = CASES.filter((c) => !restsOnSeedIdentity([c.rule]));

@@ -119,7 +119,7 @@ test('sensitiveEchoConformance fails a response that carries a sent PAN, SSN or 
   expect(echoes({ panBin: '520473', panLastFour: '4792', ssn: 'XXX-XX-6789', count: 123, id: '1234567' })).toEqual([]);
   const ex = await exchange(200, okBody);
   expect(() => sensitiveEchoConformance(ex, echoes({ note: '5204731600014792' }))).toThrow(
-    /\[sensitiveEchoConformance\].*a full PAN at \/note/,
+    /\[sensitiveEchoConformance\].*a full PAN \(16 characters\) at \/note/,
   );
   sensitiveEchoConformance(ex, []);
 });
