@@ -343,4 +343,10 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-OBJ-OTHER-PARENT'],
   }),
+  independent('independent-8', {
+    id: 'i8-account-by-id-balance-cached',
+    rule: "the account event of a test transaction carries the balance GetCustomerAccount then reads, which differs from the balance before (seed 002, Events - TxPush; reference FD-TXPUSH-EVENT-CONTENT): GetCustomerAccount serves each account's balance from a cache filled at its first read, so after a test transaction it still shows the old balance (the lists show the new one)",
+    source: 'seed',
+    rules: ['FD-TXPUSH-EVENT-CONTENT'],
+  }),
 ]);

@@ -196,6 +196,8 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
 
   // --- One account.
   const account = (input: Input) => findAccount(world, input.path.customerId, input.path.accountId, input.partner?.id);
+  /** i8-account-by-id-balance-cached: each account's balance at its first read by id (kept while that fault is on). */
+  const cachedBalances = new Map<string, number>();
   route(app, ctx, 'GetCustomerAccount', (input, reply) => {
     // i3-accounts-one-other-customer: the full record found by account id among the partner's customers.
     const stray = faults.has('i3-accounts-one-other-customer') && customerOf(input) ? world.accounts.get(input.path.accountId) : undefined;
@@ -204,7 +206,13 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     const ghost =
       faults.has('i3-accounts-deleted-login-full-readable') && customerOf(input) ? loginGhosts.get(input.path.accountId) : undefined;
     const a = account(input) ?? foreign ?? (ghost && ghost.customerId === input.path.customerId ? ghost : undefined);
-    return a ? viewer(a.customerId).full(a) : notFound(reply, 'Account not found');
+    if (!a) return notFound(reply, 'Account not found');
+    // i8-account-by-id-balance-cached: the balance of the first read served again.
+    if (faults.has('i8-account-by-id-balance-cached')) {
+      if (!cachedBalances.has(a.id)) cachedBalances.set(a.id, a.balance);
+      return { ...viewer(a.customerId).full(a), balance: cachedBalances.get(a.id) };
+    }
+    return viewer(a.customerId).full(a);
   });
   route(app, ctx, 'GetCustomerAccountSimple', (input, reply) => {
     const ghost = faults.has('accounts-deleted-account-simple-readable') ? ghosts.get(input.path.accountId) : undefined;

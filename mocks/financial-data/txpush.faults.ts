@@ -363,4 +363,10 @@ export const TXPUSH_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-OBJ-OTHER-PARENT', 'FD-TXPUSH-DISABLE'],
   }),
+  independent('independent-8', {
+    id: 'i8-txpush-account-number-in-header',
+    rule: "no delivery carries the number of the account it is about in clear, in any member or header (reference FD-DELIVERY-SENSITIVE): the account-class TxPush deliveries carry an X-Account-Reference header holding the account's full number (for the partner's gateway to route on)",
+    source: 'assumption',
+    rules: ['FD-DELIVERY-SENSITIVE'],
+  }),
 ]);

@@ -177,7 +177,14 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
       // Seeded fault: the listener is called without the query string of its callback URL.
       faults.has('txpush-callback-query-dropped') ? url.split('?')[0] : url,
       'POST',
-      { 'content-type': 'application/json', [TXPUSH_SIGNATURE_HEADER]: signature },
+      {
+        'content-type': 'application/json',
+        [TXPUSH_SIGNATURE_HEADER]: signature,
+        // i8-txpush-account-number-in-header: the account deliveries name the account by its number.
+        ...(faults.has('i8-txpush-account-number-in-header') && sub.type === 'account'
+          ? { 'X-Account-Reference': world.accounts.get(sub.accountId)?.number ?? '' }
+          : {}),
+      },
       body,
       clock.now(),
     );

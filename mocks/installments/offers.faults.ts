@@ -107,4 +107,10 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-RANGE-ELIGIBLE'],
   }),
+  independent('independent-8', {
+    id: 'i8-offers-first-installment-float',
+    rule: 'firstInstallmentAmount, when given, is to the cent (provider 2.0.0 Offer.firstInstallmentAmount, in the minor unit of ISO 4217; reference IN-VAL-OFFER-AMOUNTS): each offer gives firstInstallmentAmount as totalAmount less the other installments in binary floating point, unrounded (250.75 over six installments gives 41.80000000000001)',
+    source: 'provider',
+    rules: ['IN-VAL-OFFER-AMOUNTS'],
+  }),
 ]);

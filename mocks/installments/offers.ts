@@ -133,6 +133,10 @@ export function registerOffers(
       frequency: 'MONTHLY',
       totalAmount: amount,
       otherInstallmentAmount: Math.round((amount / tenure) * 100) / 100,
+      // i8-offers-first-installment-float: the first installment as the unrounded remainder.
+      ...(faults.has('i8-offers-first-installment-float')
+        ? { firstInstallmentAmount: amount - (tenure - 1) * (Math.round((amount / tenure) * 100) / 100) }
+        : {}),
       // provider 2.0.0, Offer.feeType: "one of the [NO_FEES, FIXED_AMT, PRCENTG]".
       feeType: 'NO_FEES',
       provider: { providerId: world.providerId, providerName: 'Mock Lender', providerLogoUrl: 'https://lender.example.test/logo.png' },
