@@ -901,4 +901,66 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['CE-LIM-REFERENCEID'],
   }),
+  // Independent set 8: written from the seed 000, the provider's Card API document, the contract and
+  // the rule catalogue only (the specs unread).
+  independent('independent-8', {
+    id: 'i8-card-email-local-dots-kept',
+    rule: "maskedEmailAddress and maskedIdentityValue keep the local part's first character and put a '*' for every other one (seed 000 MaskedConsumer; provider example r*****1@mailinator.com): the masker replaces letters and digits only, so the dots, hyphens and underscores of the local part stay in clear",
+    source: 'provider',
+    rules: ['CE-MASK-EMAIL', 'CE-MASK-IDENTITY'],
+  }),
+  independent('independent-8', {
+    id: 'i8-card-lastname-punctuation-kept',
+    rule: "maskedLastName is the first character then one '*' per other character (provider MaskedConsumer example D**): the hyphens, apostrophes and spaces of a last name (O'Brien-Smith) are left unmasked, in maskedLastName and in maskedFullName",
+    source: 'provider',
+    rules: ['CE-MASK-NAMES'],
+  }),
+  independent('independent-8', {
+    id: 'i8-card-fullname-mask-in-bytes',
+    rule: "maskedFullName is maskedFirstName, a space and maskedLastName (provider example J*** D**): the full name is masked by a byte-oriented routine, one '*' per UTF-8 byte, so a name with a non-ASCII letter (Zoë) has more stars there than in maskedFirstName",
+    source: 'provider',
+    rules: ['CE-MASK-NAMES'],
+  }),
+  independent('independent-8', {
+    id: 'i8-card-receipt-pan-grouped-display',
+    rule: 'no response carries the PAN of the account a receipt stands for in clear (seed 000, MaskedCard is masked): the receipt path adds maskedCard.panDisplay, the account number in groups of four separated by hyphens (a display helper applied to the wrong value)',
+    source: 'seed',
+    rules: ['CE-SENSITIVE-ECHO', 'CE-OBJ-SENSITIVE'],
+  }),
+  independent('independent-8', {
+    id: 'i8-card-expiry-year-filled-from-clock',
+    rule: 'panExpirationMonth/Year, when returned, are those of the card (seed 000, MaskedCard presentation use): a card sent with an expiry month and no year is answered with the current year as panExpirationYear',
+    source: 'seed',
+    rules: ['CE-ECHO-EXPIRY'],
+  }),
+  independent('independent-8', {
+    id: 'i8-card-serviceid-prefix-resolved',
+    rule: "a serviceId that resolves to no service of the client is 400 INVALID_STATE (seed 000, Errors): the program is looked up by prefix (a LIKE 'id%' query), so a registered serviceId with characters added (SRC_PROGRAM_10) is enrolled",
+    source: 'seed',
+    rules: ['CE-STATE-UNKNOWN-SERVICE'],
+  }),
+  independent('independent-8', {
+    id: 'i8-card-receipt-id-case-folded',
+    rule: 'an unknown receipt id is 400 INVALID_STATE (reference A5): the receipt store compares ids without case (a case-insensitive collation), so a known receipt id written in upper case enrolls that receipt',
+    source: 'assumption',
+    rules: ['CE-STATE-UNKNOWN-RECEIPT'],
+  }),
+  independent('independent-8', {
+    id: 'i8-card-no-expiry-suspended',
+    rule: 'the card is ACTIVE at enrollment (seed 000, States and transitions); its expiry is optional (CE-REQ-CARD): a card sent without expiry is answered SUSPENDED (awaiting verification of its expiry)',
+    source: 'seed',
+    rules: ['CE-STATE-ACTIVE'],
+  }),
+  independent('independent-8', {
+    id: 'i8-card-created-date-consumer-zone',
+    rule: 'dateOfCardCreated is the enrollment time in UTC (provider MaskedCard: UTC datetime): for a consumer outside the US the time is written in Central European time (one hour ahead) with a Z designator',
+    source: 'provider',
+    rules: ['CE-VAL-CREATED'],
+  }),
+  independent('independent-8', {
+    id: 'i8-card-luhn-skipped-2-series',
+    rule: 'a PAN failing the ISO/IEC 7812 check digit is 400 INVALID_ARGUMENT (reference A3): the check is skipped for PANs whose first digit is two (the Mastercard two-series BIN range, added to a table that predates it)',
+    source: 'assumption',
+    rules: ['CE-LUHN'],
+  }),
 ]);

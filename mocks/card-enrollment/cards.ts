@@ -38,7 +38,11 @@ function maskEmail(given: string, faults: Faults): string {
   if (faults.has('masked-email-domain-masked')) return `${local}@${domain.slice(0, 1)}${'*'.repeat(domain.length - 1)}`;
   // i7-card-email-long-local-capped: at most nine '*' after the first character of the local part.
   const stars = Math.max(0, local.length - 1);
-  const masked = `${local.slice(0, 1)}${'*'.repeat(faults.has('i7-card-email-long-local-capped') ? Math.min(9, stars) : stars)}@${domain}`;
+  // i8-card-email-local-dots-kept: only the letters and digits of the local part masked.
+  const rest = faults.has('i8-card-email-local-dots-kept')
+    ? local.slice(1).replace(/[A-Za-z0-9]/g, '*')
+    : '*'.repeat(faults.has('i7-card-email-long-local-capped') ? Math.min(9, stars) : stars);
+  const masked = `${local.slice(0, 1)}${rest}@${domain}`;
   return faults.has('masked-email-lowercased') ? masked.toLowerCase() : masked;
 }
 
@@ -231,7 +235,9 @@ export function registerCards(
         const luhnSkipped =
           faults.has('luhn-unchecked') ||
           (faults.has('luhn-unchecked-17') && card.primaryAccountNumber.length === 17) ||
-          (faults.has('i3-card-luhn-unchecked-20') && card.primaryAccountNumber.length === 20);
+          (faults.has('i3-card-luhn-unchecked-20') && card.primaryAccountNumber.length === 20) ||
+          // i8-card-luhn-skipped-2-series: no check digit for the 2-series BINs.
+          (faults.has('i8-card-luhn-skipped-2-series') && card.primaryAccountNumber.startsWith('2'));
         // i6-card-luhn-parity-from-left: the doubling counted from the left (the same as from the right only at even lengths).
         const checkDigitOk = faults.has('i6-card-luhn-parity-from-left')
           ? luhnFromLeft(card.primaryAccountNumber)
@@ -270,6 +276,10 @@ export function registerCards(
       (faults.has('i3-card-service-id-case-insensitive') &&
         typeof body.serviceId === 'string' &&
         (owner ?? client).serviceIds.some((s) => s.toLowerCase() === body.serviceId.toLowerCase())) ||
+      // i8-card-serviceid-prefix-resolved: the program looked up by prefix.
+      (faults.has('i8-card-serviceid-prefix-resolved') &&
+        typeof body.serviceId === 'string' &&
+        (owner ?? client).serviceIds.some((s) => body.serviceId.startsWith(s))) ||
       // i5-card-service-of-other-client-accepted: the program looked up among every client's.
       (faults.has('i5-card-service-of-other-client-accepted') && world.clients.some((c) => c.serviceIds.includes(body.serviceId))) ||
       // receipt-foreign-service-accepted: on the receipt path, the program looked up among every client's.
@@ -286,7 +296,12 @@ export function registerCards(
       // i7-card-receipt-id-prefix-match: the id sent cut to the stored ids' length before the lookup.
       const cut = (r: { enrolmentReferenceId: string }) =>
         faults.has('i7-card-receipt-id-prefix-match') ? given.slice(0, r.enrolmentReferenceId.length) : given;
-      const receipt = world.receipts.find((r) => r.enrolmentReferenceId === cut(r));
+      // i8-card-receipt-id-case-folded: receipt ids compared without case.
+      const receipt = world.receipts.find(
+        (r) =>
+          r.enrolmentReferenceId === cut(r) ||
+          (faults.has('i8-card-receipt-id-case-folded') && r.enrolmentReferenceId.toLowerCase() === given.toLowerCase()),
+      );
       if (receipt) card = { primaryAccountNumber: receipt.primaryAccountNumber };
       else if (faults.has('unknown-receipt-accepted')) card = { primaryAccountNumber: '5555555555554444' };
       else return invalidState(reply, faults, 'enrolmentReferenceData.enrolmentReferenceId', 'Unknown push account receipt.');
@@ -356,6 +371,9 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
   if (onReceipt('i7-card-receipt-created-at-push-date')) created = new Date(now.getTime() - 86400_000);
   const onCard = (id: CardFaultId) => !receipt && faults.has(id);
   if (onCard('i2-card-created-date-day-only')) created = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  // i8-card-created-date-consumer-zone: outside the US the time is written one hour ahead, with Z.
+  if (faults.has('i8-card-created-date-consumer-zone') && body.consumer?.countryCode !== 'US')
+    created = new Date(created.getTime() + 3600_000);
   const cardId = onReceipt('receipt-card-id-reused')
     ? receiptCardId(body.enrolmentReferenceData.enrolmentReferenceId)
     : onCard('i2-card-id-derived-from-pan')
@@ -380,6 +398,8 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
         // receipt-wallet-source-suspended: a receipt a wallet enrolls starts suspended.
         (onReceipt('receipt-wallet-source-suspended') && body.cardSource === 'WALLET') ||
         // i6-card-expiring-this-month-suspended: a card expiring in the current month starts suspended.
+        // i8-card-no-expiry-suspended: a card sent without expiry starts suspended.
+        (faults.has('i8-card-no-expiry-suspended') && !receipt && !card.panExpirationMonth && !card.panExpirationYear) ||
         (faults.has('i6-card-expiring-this-month-suspended') &&
           Number(card.panExpirationMonth) === now.getUTCMonth() + 1 &&
           Number(card.panExpirationYear) === now.getUTCFullYear())
@@ -409,6 +429,8 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
             : body.serviceId,
   };
   if (onCard('i2-card-par-holds-pan')) maskedCard.paymentAccountReference = `PAR0${pan}`;
+  // i8-card-receipt-pan-grouped-display: the receipt's account number in groups of four.
+  if (onReceipt('i8-card-receipt-pan-grouped-display')) maskedCard.panDisplay = pan.replace(/(\d{4})(?=\d)/g, '$1-');
   if (onReceipt('i4-card-receipt-bin-eight')) maskedCard.panBin = pan.slice(0, 8);
   // i5-card-receipt-pan-in-token-reference: the token reference built from the account number.
   if (onReceipt('i5-card-receipt-pan-in-token-reference')) maskedCard.tokenUniqueReference = `DWSPMC0000${pan}`;
@@ -425,6 +447,9 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
   if (card.panExpirationMonth && faults.has('i2-card-expiry-month-leading-zero-dropped'))
     maskedCard.panExpirationMonth = String(Number(card.panExpirationMonth));
   if (card.panExpirationYear) maskedCard.panExpirationYear = card.panExpirationYear;
+  // i8-card-expiry-year-filled-from-clock: a month without a year completed with the current year.
+  else if (card.panExpirationMonth && faults.has('i8-card-expiry-year-filled-from-clock'))
+    maskedCard.panExpirationYear = String(now.getUTCFullYear());
   // i6-card-expiry-december-rolls-over: the expiry rebuilt through a zero-based month, December rolls into January.
   if (faults.has('i6-card-expiry-december-rolls-over') && card.panExpirationMonth === '12' && card.panExpirationYear) {
     maskedCard.panExpirationMonth = '01';
@@ -449,14 +474,15 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
     ? String(consumer.firstName).trim().replace(/\s+/g, ' ')
     : consumer.firstName;
   // i3-card-masked-lastname-first-capitalised: the masked last name starts with a capital letter.
-  const lastMasked = maskName(consumer.lastName ?? '', faults);
+  // i8-card-lastname-punctuation-kept: the hyphens, apostrophes and spaces of the last name left in clear.
+  const maskLast = (name: string) =>
+    faults.has('i8-card-lastname-punctuation-kept') ? name.slice(0, 1) + name.slice(1).replace(/[^\s'-]/g, '*') : maskName(name, faults);
+  const lastMasked = maskLast(consumer.lastName ?? '');
   const maskedLast = faults.has('i3-card-masked-lastname-first-capitalised')
     ? lastMasked.charAt(0).toUpperCase() + lastMasked.slice(1)
     : lastMasked;
   // i3-card-receipt-fullname-lastname-clear: on the receipt path the full name shows the last name in clear.
-  const fullLast = onReceipt('i3-card-receipt-fullname-lastname-clear')
-    ? (consumer.lastName ?? '')
-    : maskName(consumer.lastName ?? '', faults);
+  const fullLast = onReceipt('i3-card-receipt-fullname-lastname-clear') ? (consumer.lastName ?? '') : maskLast(consumer.lastName ?? '');
   // i3-card-email-local-keeps-two: on the card path maskedEmailAddress keeps two characters of the local part.
   const emailShown = (email: string) => {
     const masked = maskEmail(email, faults);
@@ -512,7 +538,9 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
       // i6-card-receipt-fullname-last-first: the receipt path writes the last name first.
       maskedFullName: onReceipt('i6-card-receipt-fullname-last-first')
         ? `${fullLast} ${maskFirst(firstName)}`
-        : `${maskFirst(firstName)} ${fullLast}`,
+        : faults.has('i8-card-fullname-mask-in-bytes')
+          ? `${maskBytes(firstName)} ${maskBytes(consumer.lastName ?? '')}`
+          : `${maskFirst(firstName)} ${fullLast}`,
       countryCode: consumer.countryCode,
       languageCode: consumer.languageCode,
       dateConsumerAdded: faults.has('blind-consumer-added-not-utc')
@@ -537,6 +565,12 @@ function correlationId(given: string | undefined, receipt: boolean, faults: Mock
   // i5-card-correlation-separator-normalised: the character after the 8-hex prefix rewritten to a dot.
   if (faults.has('i5-card-correlation-separator-normalised') && given.length > 36) return `${given.slice(0, 8)}.${given.slice(9)}`;
   return faults.has('correlation-id-lowercased') ? given.toLowerCase() : given;
+}
+
+/** i8-card-fullname-mask-in-bytes: the first character, then one '*' per UTF-8 byte of the rest. */
+function maskBytes(name: string): string {
+  const first = Array.from(name)[0] ?? '';
+  return first + '*'.repeat(Buffer.byteLength(name.slice(first.length)));
 }
 
 /** A card id derived from the receipt (the fault: every enrollment of a receipt gets the same id). */

@@ -330,4 +330,23 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-ACCT-NUMBER-MASKED', 'FD-ACCT-SIMPLE-BASIC'],
   }),
+  // Independent set 8 (written blind: seed 002, provider 1.35.0, contract and catalogue only).
+  independent('independent-8', {
+    id: 'i8-accounts-deleted-account-in-login-simple',
+    rule: 'after a 204 delete of an account it is absent from every list (seed 002, Accounts): GetCustomerAccountsByInstitutionLoginSimple reads a per-login index the account delete does not update, so the deleted account is still listed there (and only there)',
+    source: 'seed',
+    rules: ['FD-ACCT-DELETE-ACCOUNT', 'FD-OBJ-AFTER-DELETE'],
+  }),
+  independent('independent-8', {
+    id: 'i8-accounts-by-institution-simple-partner-wide',
+    rule: 'an account is reached only under its own customer (reference FD-OBJ-OTHER-PARENT): GetCustomerAccountsByInstitutionSimple lists the active accounts at that institution of every customer of the partner, not of the customer of the path (the full variant keeps to the customer)',
+    source: 'assumption',
+    rules: ['FD-OBJ-OTHER-PARENT'],
+  }),
+  independent('independent-8', {
+    id: 'i8-account-by-id-balance-cached',
+    rule: "the account event of a test transaction carries the balance GetCustomerAccount then reads, which differs from the balance before (seed 002, Events - TxPush; reference FD-TXPUSH-EVENT-CONTENT): GetCustomerAccount serves each account's balance from a cache filled at its first read, so after a test transaction it still shows the old balance (the lists show the new one)",
+    source: 'seed',
+    rules: ['FD-TXPUSH-EVENT-CONTENT'],
+  }),
 ]);

@@ -196,6 +196,8 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
 
   // --- One account.
   const account = (input: Input) => findAccount(world, input.path.customerId, input.path.accountId, input.partner?.id);
+  /** i8-account-by-id-balance-cached: each account's balance at its first read by id (kept while that fault is on). */
+  const cachedBalances = new Map<string, number>();
   route(app, ctx, 'GetCustomerAccount', (input, reply) => {
     // i3-accounts-one-other-customer: the full record found by account id among the partner's customers.
     const stray = faults.has('i3-accounts-one-other-customer') && customerOf(input) ? world.accounts.get(input.path.accountId) : undefined;
@@ -204,7 +206,13 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     const ghost =
       faults.has('i3-accounts-deleted-login-full-readable') && customerOf(input) ? loginGhosts.get(input.path.accountId) : undefined;
     const a = account(input) ?? foreign ?? (ghost && ghost.customerId === input.path.customerId ? ghost : undefined);
-    return a ? viewer(a.customerId).full(a) : notFound(reply, 'Account not found');
+    if (!a) return notFound(reply, 'Account not found');
+    // i8-account-by-id-balance-cached: the balance of the first read served again.
+    if (faults.has('i8-account-by-id-balance-cached')) {
+      if (!cachedBalances.has(a.id)) cachedBalances.set(a.id, a.balance);
+      return { ...viewer(a.customerId).full(a), balance: cachedBalances.get(a.id) };
+    }
+    return viewer(a.customerId).full(a);
   });
   route(app, ctx, 'GetCustomerAccountSimple', (input, reply) => {
     const ghost = faults.has('accounts-deleted-account-simple-readable') ? ghosts.get(input.path.accountId) : undefined;
@@ -241,7 +249,11 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     const list = login ? accountsOfLogin(login) : [];
     if (!login || list.length === 0) return notFound(reply, 'Customer does not have any accounts associated with institutionLoginId');
     // Fault: every active account of the customer, whatever the login.
-    const scope = faults.has('accounts-by-login-simple-all-logins') ? accountsOf(login.customerId) : list;
+    // i8-accounts-deleted-account-in-login-simple: the login's deleted accounts still listed here.
+    const stale = faults.has('i8-accounts-deleted-account-in-login-simple')
+      ? [...ghosts.values()].filter((g) => g.customerId === login.customerId && g.institutionLoginId === login.id)
+      : [];
+    const scope = faults.has('accounts-by-login-simple-all-logins') ? accountsOf(login.customerId) : [...list, ...stale];
     const shown = scope.filter((a) => isActive(a) || faults.has('accounts-simple-by-login-shows-pending'));
     const view = viewer(login.customerId);
     return {
@@ -285,7 +297,12 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
       ? accountsOf(found.customer.id)
       : faults.has('blind-accounts-by-institution-simple-by-routing')
         ? byRouting()
-        : found.list;
+        : // i8-accounts-by-institution-simple-partner-wide: the institution's accounts of every customer of the partner.
+          faults.has('i8-accounts-by-institution-simple-partner-wide')
+          ? [...world.accounts.values()].filter(
+              (a) => a.institutionId === input.path.institutionId && findCustomer(world, a.customerId, input.partner?.id),
+            )
+          : found.list;
     const list = scope.filter((a) => isActive(a) || faults.has('accounts-simple-by-institution-shows-pending'));
     const view = viewer(found.customer.id);
     return {
@@ -358,7 +375,12 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
   const forget = (a: Account) => {
     world.accounts.delete(a.id);
     world.faultMemory.simpleAccountLists.delete(a.customerId);
-    if (faults.has('accounts-deleted-login-still-listed') || faults.has('accounts-deleted-account-simple-readable')) ghosts.set(a.id, a);
+    if (
+      faults.has('accounts-deleted-login-still-listed') ||
+      faults.has('accounts-deleted-account-simple-readable') ||
+      faults.has('i8-accounts-deleted-account-in-login-simple')
+    )
+      ghosts.set(a.id, a);
   };
   route(app, ctx, 'DeleteCustomerAccountsByInstitutionLogin', (input, reply) => {
     const login = loginOf(input);

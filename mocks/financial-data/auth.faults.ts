@@ -104,4 +104,11 @@ export const AUTH_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-SECRET-CHARSET'],
   }),
+  // Independent set 8 (written blind: seed 002, provider 1.35.0, contract and catalogue only).
+  independent('independent-8', {
+    id: 'i8-secret-change-refusal-echoes-new-secret',
+    rule: 'no answer carries a partner secret in clear (seed 002, Authentication; reference FD-OBJ-SENSITIVE): the 401 of ModifyPartnerSecret for a wrong current secret names the new secret it did not apply in its message',
+    source: 'seed',
+    rules: ['FD-SENSITIVE-ECHO', 'FD-OBJ-SENSITIVE'],
+  }),
 ]);

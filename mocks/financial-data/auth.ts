@@ -79,6 +79,14 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
         ? candidate
         : undefined;
     const partner = bypass ?? verify(body.partnerId, body.partnerSecret, false);
+    // i8-secret-change-refusal-echoes-new-secret: the refusal names the secret it did not apply.
+    if (!partner && faults.has('i8-secret-change-refusal-echoes-new-secret'))
+      return sendError(
+        ctx,
+        reply,
+        401,
+        `Invalid credentials or locked partner: newPartnerSecret ${String(body.newPartnerSecret)} not applied`,
+      );
     if (!partner) return sendError(ctx, reply, 401, 'Invalid credentials or locked partner');
     if (!faults.has('secret-change-ineffective')) partner.secret = body.newPartnerSecret;
     return reply.code(204).send();

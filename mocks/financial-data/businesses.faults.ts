@@ -117,4 +117,11 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-BUS-UPDATE'],
   }),
+  // Independent set 8 (written blind: seed 002, provider 1.35.0, contract and catalogue only).
+  independent('independent-8', {
+    id: 'i8-business-by-customer-shows-added-fields',
+    rule: 'every field sent on UpdateBusiness reads back through both readers (seed 002, Businesses): GetBusinessByCustomer reads a copy made when the business was added, so after an update it still shows the added fields while GetBusinessById shows the new ones',
+    source: 'seed',
+    rules: ['FD-BUS-UPDATE'],
+  }),
 ]);

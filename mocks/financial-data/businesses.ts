@@ -20,6 +20,8 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     const { url: _u, email: _e, type: _t, taxId: _x, ...kept } = body;
     return kept;
   };
+  /** i8-business-by-customer-shows-added-fields: the fields of each business as added. */
+  const addedCopies = new Map<string, Record<string, unknown>>();
   const customerOf = ({ path, partner }: Input) => findCustomer(world, path.customer_id, partner?.id);
   // A business is its partner's, whether or not its customer is still there (seed 002, Errors 404:
   // another partner's object is not found for the caller; FD-OBJ-AFTER-DELETE). The fault keeps the
@@ -62,6 +64,8 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
       /^\d+$/.test(business.fields.taxId)
     )
       business.fields = { ...business.fields, taxId: String(Number(business.fields.taxId)) };
+    // i8-business-by-customer-shows-added-fields: a copy of the fields as added (kept while that fault is on).
+    if (faults.has('i8-business-by-customer-shows-added-fields')) addedCopies.set(business.id, { ...business.fields });
     world.businesses.set(business.id, business);
     world.businessesOf.set(customer.id, (world.businessesOf.get(customer.id) ?? new Set()).add(business.id));
     return view(business);
@@ -73,7 +77,8 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     const firstId = owner ? [...(world.businessesOf.get(owner) ?? [])][0] : undefined;
     const business = firstId ? world.businesses.get(firstId) : undefined;
     if (!business) return sendError(ctx, reply, 404, 'Business not found');
-    const shown: Record<string, unknown> = view(business);
+    const copy = faults.has('i8-business-by-customer-shows-added-fields') ? addedCopies.get(business.id) : undefined;
+    const shown: Record<string, unknown> = copy ? { ...copy, ...own(business) } : view(business);
     if (faults.has('i2-business-by-customer-email-lowercased') && typeof shown.email === 'string') shown.email = shown.email.toLowerCase();
     return [shown];
   });

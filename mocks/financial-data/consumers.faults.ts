@@ -183,4 +183,11 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-CONS-OUTLIVES'],
   }),
+  // Independent set 8 (written blind: seed 002, provider 1.35.0, contract and catalogue only).
+  independent('independent-8', {
+    id: 'i8-consumer-modify-orphan-any-partner',
+    rule: "after a customer is deleted its consumer stays out of another partner's reach (seed 002, Resources: a consumer outlives its customer; reference FD-OBJ-AFTER-DELETE): ModifyConsumer checks the owner through the consumer's customer, and finding none lets any partner modify that consumer (GetConsumer still refuses it)",
+    source: 'seed',
+    rules: ['FD-OBJ-AFTER-DELETE', 'FD-OBJ-OTHER-PARTNER'],
+  }),
 ]);

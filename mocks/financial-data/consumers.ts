@@ -102,10 +102,17 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
       return { ...shown, birthday: { ...birthday, month: birthday.month - 1 } };
     return shown;
   });
+  const orphan = (id: string) => {
+    const c = world.consumers.get(id);
+    return c && !world.customers.has(c.customerId) ? c : undefined;
+  };
   route(app, ctx, 'ModifyConsumer', (input, reply) => {
     // i2-consumer-modify-other-partner: the consumer found by its id alone, whoever owns it.
     const consumer =
-      byId(input) ?? (faults.has('i2-consumer-modify-other-partner') ? world.consumers.get(input.path.consumerId) : undefined);
+      byId(input) ??
+      (faults.has('i2-consumer-modify-other-partner') ? world.consumers.get(input.path.consumerId) : undefined) ??
+      // i8-consumer-modify-orphan-any-partner: a consumer whose customer is gone is anyone's to modify.
+      (faults.has('i8-consumer-modify-orphan-any-partner') ? orphan(input.path.consumerId) : undefined);
     if (!consumer)
       return faults.has('blind-modify-unknown-consumer-204') ? reply.code(204).send() : sendError(ctx, reply, 404, 'Consumer not found');
     // The fault blanks the names the request did not give (unspecified fields must stay unchanged).

@@ -187,4 +187,11 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-ENRICH-KEYED'],
   }),
+  // Independent set 8 (written blind: seed 002, provider 1.35.0, contract and catalogue only).
+  independent('independent-8', {
+    id: 'i8-enrich-customer-id-lowercased',
+    rule: 'each enriched transaction comes back with the customer, account, amount and description sent (seed 002, Enrichment; reference FD-ENRICH-KEYED): the externalCustomerId is answered in lower case (the join key of a case-insensitive store)',
+    source: 'seed',
+    rules: ['FD-ENRICH-KEYED'],
+  }),
 ]);

@@ -124,6 +124,9 @@ export function registerEnrichment(app: FastifyInstance, ctx: FdContext): void {
       isRecurringTransaction: Boolean(t.inputIsRecurringTransaction),
     };
     // i4-enrich-description-trimmed: the description trimmed and its spaces collapsed.
+    // i8-enrich-customer-id-lowercased: the customer id answered in lower case.
+    if (faults.has('i8-enrich-customer-id-lowercased') && typeof t.externalCustomerId === 'string')
+      out.externalCustomerId = t.externalCustomerId.toLowerCase();
     if (faults.has('i4-enrich-description-trimmed') && typeof t.description === 'string')
       out.description = t.description.trim().replace(/\s+/g, ' ');
     if (faults.has('enrich-category-missing')) delete out.transactionCategory;

@@ -272,4 +272,17 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-MICRO-VERIFY-WRONG'],
   }),
+  // Independent set 8 (written blind: seed 002, provider 1.35.0, contract and catalogue only).
+  independent('independent-8', {
+    id: 'i8-micro-one-right-not-failed',
+    rule: 'after a wrong first verification the entries are failed, one right and one wrong amount included (seed 002, Micro entries - attempts; reference FD-MICRO-ATTEMPTS): a verification with one amount right is refused without being counted, so a second try with the right amounts verifies',
+    source: 'seed',
+    rules: ['FD-MICRO-ATTEMPTS', 'FD-MICRO-VERIFY-WRONG'],
+  }),
+  independent('independent-8', {
+    id: 'i8-micro-details-creation-date-moves-on-deposit',
+    rule: 'the details read shows the initiation time as creationDate (reference FD-MICRO-DETAILS; provider MicroDepositDetails.creationDate): once the entries are deposited (Completed) creationDate becomes the deposit time, the deposit job having rewritten the record',
+    source: 'assumption',
+    rules: ['FD-MICRO-DETAILS'],
+  }),
 ]);

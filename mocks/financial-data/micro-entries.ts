@@ -190,6 +190,9 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
     if (state === 'Failed' && !faults.has('micro-entries-retry-allowed'))
       return refuse(reply, 'Failed', 3200003, 'Microdeposit verification attempts exceeded');
     if (!match) {
+      // i8-micro-one-right-not-failed: one amount right is refused without counting as the attempt.
+      if (faults.has('i8-micro-one-right-not-failed') && oneRight)
+        return refuse(reply, state, 3200004, "Microdeposit amounts didn't match");
       e.state = 'Failed';
       return refuse(reply, 'Failed', 3200004, "Microdeposit amounts didn't match");
     }
@@ -217,7 +220,12 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
       // Blind fault 'blind-micro-entries-creation-date-eastern': the wall time of US Eastern (UTC-5), not UTC.
       status,
       statusDescription: DESCRIPTIONS[status],
-      creationDate: new Date(e.createdMs - (faults.has('blind-micro-entries-creation-date-eastern') ? 5 * 3600_000 : 0))
+      // i8-micro-details-creation-date-moves-on-deposit: once deposited, the record dated by the deposit.
+      creationDate: new Date(
+        e.createdMs -
+          (faults.has('blind-micro-entries-creation-date-eastern') ? 5 * 3600_000 : 0) +
+          (faults.has('i8-micro-details-creation-date-moves-on-deposit') && status !== 'Pending' ? DEPOSIT_DELAY_S * 1000 : 0),
+      )
         .toISOString()
         .slice(0, 19), // provider: NoZoneDateTime
       // i3-micro-details-routing-leading-zeros: the details read gives the routing number as a number would print.

@@ -319,4 +319,11 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-PAY-PEB-COUNTS'],
   }),
+  // Independent set 8 (written blind: seed 002, provider 1.35.0, contract and catalogue only).
+  independent('independent-8', {
+    id: 'i8-pay-peb-error-count-balance-only',
+    rule: 'errorCount is the number of section errors of the bundle (provider 1.35.0 payment enablement bundle; reference FD-PAY-PEB-COUNTS): only the balanceDetails errors are counted; a paymentInstruction refused for an account type is listed in its errors but not counted',
+    source: 'provider',
+    rules: ['FD-PAY-PEB-COUNTS'],
+  }),
 ]);

@@ -369,7 +369,12 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
       }
       if (errors.length) view.errors = errors;
       // Blind fault: errorCount counts the accounts with errors, not the section errors.
-      errorCount += faults.has('blind-payments-data-peb-error-count-per-account') ? Math.min(1, errors.length) : errors.length;
+      errorCount += faults.has('blind-payments-data-peb-error-count-per-account')
+        ? Math.min(1, errors.length)
+        : // i8-pay-peb-error-count-balance-only: only the balance section's errors counted.
+          faults.has('i8-pay-peb-error-count-balance-only')
+          ? errors.filter((e) => e.fieldName === 'balanceDetails').length
+          : errors.length;
       return view;
     });
     // peb-identity-count-before-include: the identity section counted for every account, asked for or not.

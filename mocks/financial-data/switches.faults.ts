@@ -151,4 +151,11 @@ export const SWITCHES_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-SW-EXTERNAL'],
   }),
+  // Independent set 8 (written blind: seed 002, provider 1.35.0, contract and catalogue only).
+  independent('independent-8', {
+    id: 'i8-switches-external-id-trimmed',
+    rule: 'an external id that no switch carries is a 404 (provider 1.35.0 getAllExternalDepositSwitches): the external id is trimmed before the lookup, so an id with a trailing (percent-encoded) space finds the switch',
+    source: 'provider',
+    rules: ['FD-SW-EXTERNAL-UNKNOWN'],
+  }),
 ]);

@@ -250,6 +250,8 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
         (faults.has('switches-external-ignores-id')
           ? s.externalId.split('-')[1] === externalId.split('-')[1]
           : s.externalId === externalId ||
+            // i8-switches-external-id-trimmed: the id trimmed before the lookup.
+            (faults.has('i8-switches-external-id-trimmed') && s.externalId === externalId.trim()) ||
             // switches-external-prefix-match: an external id found by its beginning (a prefix of a stored one matches it).
             (faults.has('switches-external-prefix-match') && externalId.length > 0 && s.externalId.startsWith(externalId)) ||
             // i4-switches-external-id-case-insensitive: the external id matched without case.

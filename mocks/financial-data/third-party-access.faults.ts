@@ -236,4 +236,17 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-ACCESSKEY-UPDATE'],
   }),
+  // Independent set 8 (written blind: seed 002, provider 1.35.0, contract and catalogue only).
+  independent('independent-8', {
+    id: 'i8-accesskey-update-id-case-folded',
+    rule: 'a consentReceiptId never issued is a 404 on update (provider 1.35.0 UpdateThirdPartyAccessKey): the update looks the receipt id up without case, so a known id in other case updates that key (revocation compares exactly)',
+    source: 'provider',
+    rules: ['FD-ACCESSKEY-UNKNOWN'],
+  }),
+  independent('independent-8', {
+    id: 'i8-accesskey-period-compared-as-text',
+    rule: 'a period ending when it starts or before is a 400 (provider 1.35.0 accessPeriod start and end date-times): generation compares startTime and endTime as text, so a period whose end is written with another UTC offset (or fractional seconds) is judged by its characters, not its instant',
+    source: 'provider',
+    rules: ['FD-ACCESSKEY-PERIOD'],
+  }),
 ]);

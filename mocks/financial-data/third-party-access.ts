@@ -60,7 +60,10 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
       const end = Date.parse(p.accessPeriod.endTime);
       const after = faults.has('blind-accesskey-period-minute-precision')
         ? Math.floor(end / 60_000) > Math.floor(start / 60_000)
-        : end > start;
+        : // i8-accesskey-period-compared-as-text: generation compares the two date-times as text.
+          op === 'generate' && faults.has('i8-accesskey-period-compared-as-text')
+          ? String(p.accessPeriod.endTime) > String(p.accessPeriod.startTime)
+          : end > start;
       // Fault accesskey-update-period-equal-accepted: the update alone lets a period end when it starts.
       const equalAccepted =
         faults.has('accesskey-period-equal-accepted') || (op === 'update' && faults.has('accesskey-update-period-equal-accepted'));
@@ -132,6 +135,12 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
     // Blind faults: a revoked key still updatable; an unknown id upserted.
     const key =
       liveKey(path.consentReceiptId, partner?.id, faults.has('blind-accesskey-revoked-key-updatable')) ??
+      // i8-accesskey-update-id-case-folded: the receipt id looked up without case.
+      (faults.has('i8-accesskey-update-id-case-folded')
+        ? [...state().keys.values()].find(
+            (k) => k.receiptId.toLowerCase() === String(path.consentReceiptId).toLowerCase() && k.partnerId === partner?.id && !k.revoked,
+          )
+        : undefined) ??
       (faults.has('blind-accesskey-unknown-update-upserts') && !state().keys.has(path.consentReceiptId)
         ? { receiptId: path.consentReceiptId, partnerId: partner!.id, customerId: body.customerId, body, revoked: false }
         : undefined);

@@ -411,4 +411,23 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TXN-GET'],
   }),
+  // Independent set 8 (written blind: seed 002, provider 1.35.0, contract and catalogue only).
+  independent('independent-8', {
+    id: 'i8-txn-account-found-drops-undated',
+    rule: 'found is the number of matching transactions (seed 002, Transactions; provider 1.35.0 found): the account list counts only the transactions that have a transactionDate, though it lists the undated ones too (by postedDate)',
+    source: 'provider',
+    rules: ['FD-TXN-PAGE-COUNTS'],
+  }),
+  independent('independent-8', {
+    id: 'i8-txn-all-to-date-end-of-day',
+    rule: 'a window lists the transactions dated inside it and none after toDate (seed 002, Transactions - fromDate/toDate in epoch seconds): the customer list extends toDate to the end of its UTC day, so a transaction later that day is listed',
+    source: 'seed',
+    rules: ['FD-TXN-WINDOW', 'FD-TXN-WINDOW-EDGES'],
+  }),
+  independent('independent-8', {
+    id: 'i8-txn-all-found-counts-deleted-account',
+    rule: "found is the number of matching transactions, and a deleted account's transactions are gone (seed 002, Transactions; reference FD-OBJ-AFTER-DELETE): after an account of the customer is deleted, the customer list still counts its transactions in found (a count index not updated) while the pages leave them out",
+    source: 'seed',
+    rules: ['FD-TXN-PAGE-COUNTS', 'FD-OBJ-AFTER-DELETE'],
+  }),
 ]);

@@ -133,7 +133,13 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     const onOrAfter = (key: number, start: number) =>
       reader === 'account' && on('i3-txn-account-from-date-exclusive') ? key > start : key >= start;
     // Seeded fault: the account list alone reads toDate as the start of its UTC day.
-    const last = reader === 'account' && on('transactions-account-to-date-day-start') ? Math.floor(to / DAY_S) * DAY_S : to;
+    const last =
+      reader === 'account' && on('transactions-account-to-date-day-start')
+        ? Math.floor(to / DAY_S) * DAY_S
+        : // i8-txn-all-to-date-end-of-day: the customer list runs to the end of toDate's UTC day.
+          reader === 'all' && on('i8-txn-all-to-date-end-of-day')
+          ? Math.floor(to / DAY_S) * DAY_S + DAY_S - 1
+          : to;
     const inBefore = (key: number, end: number) => (on('i2-txn-window-to-date-exclusive') ? key < end : key <= end);
     const found = transactionsOf(new Set(accounts.map((a) => a.id)), reader)
       .filter((t) => (!fromApplied || onOrAfter(windowKey(t), from)) && (!toApplied || inBefore(windowKey(t), last)))
@@ -176,6 +182,19 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
         (t) => includePending || t.status !== 'pending',
       ).length;
     // i3-txn-all-found-drops-pending: the customer list counts its posted transactions only, though it lists the pending ones.
+    // i8-txn-account-found-drops-undated: the account list counts the dated transactions only.
+    if (reader === 'account' && on('i8-txn-account-found-drops-undated'))
+      paged.found -= found.filter((t) => t.transactionDate === undefined).length;
+    // i8-txn-all-found-counts-deleted-account: found still counts the transactions of the customer's deleted accounts.
+    if (reader === 'all' && on('i8-txn-all-found-counts-deleted-account')) {
+      const gone = [...seenAccounts.values()]
+        .filter((a) => a.customerId === input.path.customerId && !findAccount(world, a.customerId, a.id))
+        .map((a) => a.id);
+      if (gone.length > 0)
+        paged.found += transactionsOfAccounts(world, gone).filter(
+          (t) => !t.historic && (includePending || t.status !== 'pending') && onOrAfter(windowKey(t), from) && inBefore(windowKey(t), last),
+        ).length;
+    }
     if (reader === 'all' && includePending && on('i3-txn-all-found-drops-pending'))
       paged.found -= found.filter((t) => t.status === 'pending').length;
     // i2-txn-found-counts-pending-on-account: found counted before the pending transactions were left out.

@@ -357,4 +357,23 @@ export const TXPUSH_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TXPUSH-EVENT-CONTENT'],
   }),
+  // Independent set 8 (written blind: seed 002, provider 1.35.0, contract and catalogue only).
+  independent('independent-8', {
+    id: 'i8-txpush-pending-no-account-event',
+    rule: 'one test transaction delivers exactly two POSTs, one of class transaction and one of class account (seed 002, Events - TxPush): a pending test transaction delivers the transaction event only (the account event is kept for the posting)',
+    source: 'seed',
+    rules: ['FD-TXPUSH-TEST-EVENTS'],
+  }),
+  independent('independent-8', {
+    id: 'i8-txpush-disable-other-customer-account',
+    rule: "an account named under another customer of the same partner is refused (reference FD-OBJ-OTHER-PARENT; provider 1.35.0 DisableTxPushNotifications 404): the disable finds the account by its id among the partner's accounts, so it switches off another customer's subscriptions (subscribe and test refuse it)",
+    source: 'provider',
+    rules: ['FD-OBJ-OTHER-PARENT', 'FD-TXPUSH-DISABLE'],
+  }),
+  independent('independent-8', {
+    id: 'i8-txpush-account-number-in-header',
+    rule: "no delivery carries the number of the account it is about in clear, in any member or header (reference FD-DELIVERY-SENSITIVE): the account-class TxPush deliveries carry an X-Account-Reference header holding the account's full number (for the partner's gateway to route on)",
+    source: 'assumption',
+    rules: ['FD-DELIVERY-SENSITIVE'],
+  }),
 ]);

@@ -110,7 +110,14 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
   };
 
   const disable = ({ path, partner }: Input, reply: FastifyReply) => {
-    const account = findAccount(world, path.customerId, path.accountId, partner?.id);
+    // i8-txpush-disable-other-customer-account: the account found among the partner's accounts.
+    const stray =
+      faults.has('i8-txpush-disable-other-customer-account') && findCustomer(world, path.customerId, partner?.id)
+        ? world.accounts.get(path.accountId)
+        : undefined;
+    const account =
+      findAccount(world, path.customerId, path.accountId, partner?.id) ??
+      (stray && findCustomer(world, stray.customerId, partner?.id) ? stray : undefined);
     if (!account) return sendError(ctx, reply, 404, 'Customer or account not found');
     if (!faults.has('txpush-disable-noop')) {
       const ofAccount = [...state().subscriptions.group('account', account.id).values()];
@@ -180,7 +187,14 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
       // Seeded fault: the listener is called without the query string of its callback URL.
       faults.has('txpush-callback-query-dropped') ? url.split('?')[0] : url,
       'POST',
-      { 'content-type': 'application/json', [TXPUSH_SIGNATURE_HEADER]: signature },
+      {
+        'content-type': 'application/json',
+        [TXPUSH_SIGNATURE_HEADER]: signature,
+        // i8-txpush-account-number-in-header: the account deliveries name the account by its number.
+        ...(faults.has('i8-txpush-account-number-in-header') && sub.type === 'account'
+          ? { 'X-Account-Reference': world.accounts.get(sub.accountId)?.number ?? '' }
+          : {}),
+      },
       body,
       clock.now(),
     );
@@ -278,6 +292,8 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     let subs = [...listening.values()].filter((s) => !disabledSubscriptions.has(s.id));
     if (faults.has('blind-txpush-account-event-needs-transaction-subscription') && !subs.some((s) => s.type === 'transaction')) subs = [];
     if (faults.has('txpush-test-no-account-event')) subs = subs.filter((s) => s.type !== 'account');
+    // i8-txpush-pending-no-account-event: a pending transaction sends no account event.
+    if (faults.has('i8-txpush-pending-no-account-event') && t.status === 'pending') subs = subs.filter((s) => s.type !== 'account');
     if (subs.length === 0 && faults.has('txpush-delivers-without-subscription') && state().lastUrl) {
       subs = [
         {

@@ -480,4 +480,23 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-WEBHOOK-UPDATE'],
   }),
+  // Independent set 8 (written blind: seed 002, provider 1.35.0, contract and catalogue only).
+  independent('independent-8', {
+    id: 'i8-webhooks-event-status-other-partner',
+    rule: "another partner's webhook subscription is refused through every operation that names it (provider 1.35.0 webhook operations, 404): changeWebhookSubscriptionEventStatus finds the subscription by its id alone, so another partner switches our event off (the other event operations refuse it)",
+    source: 'provider',
+    rules: ['FD-OBJ-OTHER-PARTNER'],
+  }),
+  independent('independent-8', {
+    id: 'i8-webhooks-event-update-after-sub-delete',
+    rule: 'after a delete (204) the subscription is a 404 through every operation naming it (provider 1.35.0 deleteWebhookSubscription): updateWebhookSubscriptionEvent still finds the deleted subscription and updates its event (200)',
+    source: 'provider',
+    rules: ['FD-WEBHOOK-DELETE', 'FD-OBJ-AFTER-DELETE'],
+  }),
+  independent('independent-8', {
+    id: 'i8-webhooks-test-url-normalised',
+    rule: 'every delivery reaches the URL registered, byte for byte with its path and query string (reference FD-DELIVERY-URL): the test deliveries go to the URL after a WHATWG parse and serialisation (host lower-cased, default port dropped, an empty path written /, the query percent-encoded)',
+    source: 'assumption',
+    rules: ['FD-DELIVERY-URL'],
+  }),
 ]);

@@ -116,7 +116,9 @@ async function deliverTest(ctx: FdContext, sub: HookSubscription, event: HookEve
   const { faults } = ctx;
   const given = (faults.has('webhooks-override-ignored') ? undefined : event.url) ?? sub.url ?? event.url;
   // i3-webhooks-test-url-query-dropped: the test delivery goes to the URL without its query string.
-  const url = given && faults.has('i3-webhooks-test-url-query-dropped') ? given.split('?')[0] : given;
+  const kept = given && faults.has('i3-webhooks-test-url-query-dropped') ? given.split('?')[0] : given;
+  // i8-webhooks-test-url-normalised: the URL parsed and serialised again before the call.
+  const url = kept && faults.has('i8-webhooks-test-url-normalised') && URL.canParse(kept) ? new URL(kept).href : kept;
   if (!url) return;
   const body = {
     subscriptionId: sub.subscriptionId,
@@ -334,7 +336,13 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
     });
 
     on('updateWebhookSubscriptionEvent', (input, reply) => {
-      const sub = findSubscription(input);
+      // i8-webhooks-event-update-after-sub-delete: a deleted subscription of the partner still found here.
+      const gone = state().subscriptions.get(input.path.subscription_id);
+      const sub =
+        findSubscription(input) ??
+        (faults.has('i8-webhooks-event-update-after-sub-delete') && gone?.deleted && gone.partnerId === input.partner?.id
+          ? gone
+          : undefined);
       const event = sub && findEvent(input, sub);
       if (!sub || !event) return fail(reply, 404, sub ? 'Event not found in this subscription' : 'Subscription not found');
       const body = input.body as EventRequest;
@@ -378,7 +386,11 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
 
     // seed 002, States and transitions: an event moves to the requested state, active or inactive.
     on('changeWebhookSubscriptionEventStatus', (input, reply) => {
-      const sub = findSubscription(input);
+      // i8-webhooks-event-status-other-partner: the subscription found by its id alone.
+      const foreign = faults.has('i8-webhooks-event-status-other-partner')
+        ? state().subscriptions.get(input.path.subscription_id)
+        : undefined;
+      const sub = findSubscription(input) ?? (foreign && !foreign.deleted ? foreign : undefined);
       const event = sub && findEvent(input, sub);
       if (!sub || !event) return fail(reply, 404, sub ? 'Event not found in this subscription' : 'Subscription not found');
       const { status } = input.body as { status: string };

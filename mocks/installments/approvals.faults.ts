@@ -106,4 +106,11 @@ export const APPROVALS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['IN-STATE-DECISION'],
   }),
+  // Independent set 8 (written blind: seed 001, provider 2.0.0, contract and catalogue only).
+  independent('independent-8', {
+    id: 'i8-approval-status-callback-id-uppercased',
+    rule: 'getPlanApprovalStatus answers the callbackUrl the sync approval answered (provider 2.0.0 ApprovalStatus.callbackUrl; reference IN-ECHO-CALLBACK): the status reader rebuilds the URL with the plan id in upper case',
+    source: 'provider',
+    rules: ['IN-ECHO-CALLBACK'],
+  }),
 ]);

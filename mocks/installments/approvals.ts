@@ -66,7 +66,10 @@ export function registerApprovals(
     const source = faults.has('i3-approval-status-callback-of-latest-plan') ? ([...world.plans.values()].pop() ?? plan) : plan;
     const callbackUrl = faults.has('i2-approval-status-callback-http')
       ? source.callbackUrl.replace(/^https:/, 'http:')
-      : source.callbackUrl;
+      : // i8-approval-status-callback-id-uppercased: the URL rebuilt with the plan id in upper case.
+        faults.has('i8-approval-status-callback-id-uppercased')
+        ? source.callbackUrl.replace(source.planId, source.planId.toUpperCase())
+        : source.callbackUrl;
     return reply.code(200).send({ callbackUrl, status: faults.has('approval-status-stale') ? 'PENDING' : plan.status });
   });
 }

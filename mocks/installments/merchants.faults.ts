@@ -287,4 +287,17 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-PAGE-SLICE'],
   }),
+  // Independent set 8 (written blind: seed 001, provider 2.0.0, contract and catalogue only).
+  independent('independent-8', {
+    id: 'i8-completed-list-batched-per-minute',
+    rule: 'a participation with a known acquirer ICA leaves PENDING for COMPLETED, and every reader shows it COMPLETED (seed 001, effectuation status updates): the list of completed merchants (no request_id) is filled by a job that runs at each whole minute, so for up to a minute after its effectuation the request_id reader shows a merchant COMPLETED and the list leaves it out',
+    source: 'seed',
+    rules: ['IN-STATE-EFFECTUATION', 'IN-FILTER-COMPLETED'],
+  }),
+  independent('independent-8', {
+    id: 'i8-mid-search-total-before-status-filter',
+    rule: 'Total is the size of the data set the page is cut from (provider 2.0.0 paging headers; reference IN-PAGE-HEADERS): a MID search with a mid or status criterion answers Total as the number of MIDs of the merchant before that criterion',
+    source: 'provider',
+    rules: ['IN-PAGE-HEADERS', 'IN-FILTER-MID-STATUS'],
+  }),
 ]);

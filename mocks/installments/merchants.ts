@@ -80,6 +80,12 @@ export function registerMerchants(
     } else {
       // seed 001: merchants "whose effectuation request is completed".
       items = latest()
+        // i8-completed-list-batched-per-minute: this list is filled at each whole minute after the effectuation.
+        .filter(
+          (p) =>
+            !faults.has('i8-completed-list-batched-per-minute') ||
+            clock.nowMs() >= Math.ceil((p.submittedAtMs + EFFECTUATION_SECONDS * 1000) / 60_000) * 60_000,
+        )
         .map(view)
         .filter(
           (m) =>
@@ -240,6 +246,8 @@ export function registerMerchants(
       faults,
       ok.defaultLimit!,
     );
+    // i8-mid-search-total-before-status-filter: Total counts the merchant's MIDs before the mid and status criteria.
+    if (faults.has('i8-mid-search-total-before-status-filter') && p) reply.header('Total', String((p.merchant.mids ?? []).length));
     return reply.code(200).send(body);
   });
 }

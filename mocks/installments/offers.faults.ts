@@ -93,4 +93,24 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-RANGE-ELIGIBLE'],
   }),
+  // Independent set 8: written from the seed 001, the provider's 2.0.0 document, the contract and
+  // the rule catalogue only (the specs unread).
+  independent('independent-8', {
+    id: 'i8-offers-total-amount-truncated',
+    rule: "an offer's totalAmount, the amount owed inclusive of fees, is at least the transaction's amount (provider 2.0.0 Offer.totalAmount): the offers are computed from the amount cut to whole currency units, so a transaction of 250.75 gets offers totalling 250",
+    source: 'provider',
+    rules: ['IN-VAL-OFFER-AMOUNTS'],
+  }),
+  independent('independent-8', {
+    id: 'i8-offers-range-by-bin',
+    rule: 'a card just below the low end or just above the high end of a registered account range gets no offer (reference, Flows - services): eligibility by range is decided on the first six digits (the BIN) of either end, so a card outside a narrow range but with its BIN gets offers',
+    source: 'assumption',
+    rules: ['IN-RANGE-ELIGIBLE'],
+  }),
+  independent('independent-8', {
+    id: 'i8-offers-first-installment-float',
+    rule: 'firstInstallmentAmount, when given, is to the cent (provider 2.0.0 Offer.firstInstallmentAmount, in the minor unit of ISO 4217; reference IN-VAL-OFFER-AMOUNTS): each offer gives firstInstallmentAmount as totalAmount less the other installments in binary floating point, unrounded (250.75 over six installments gives 41.80000000000001)',
+    source: 'provider',
+    rules: ['IN-VAL-OFFER-AMOUNTS'],
+  }),
 ]);

@@ -103,20 +103,33 @@ export function registerOffers(
           pan.slice(0, high.length) === (BigInt(high) + 1n).toString().padStart(high.length, '0')
         );
       });
+    // i8-offers-range-by-bin: a range's ends compared on their first six digits (the BIN).
+    const byBin =
+      faults.has('i8-offers-range-by-bin') &&
+      pan !== undefined &&
+      [...world.panLists.values()].some(
+        (l) =>
+          l.accountRange !== undefined &&
+          (pan.slice(0, 6) === l.accountRange.accountRangeLow.slice(0, 6) ||
+            pan.slice(0, 6) === l.accountRange.accountRangeHigh.slice(0, 6)),
+      );
     if (
       !pan ||
       atLowEnd ||
       (!isEligible(world, pan, faults.has('account-range-high-exclusive')) &&
         !faults.has('offers-for-unregistered-pan') &&
         !cached &&
-        !justAbove)
+        !justAbove &&
+        !byBin)
     ) {
       // i6-offers-404-correlation-regenerated: the refusal answers a Correlation-Id of its own.
       if (faults.has('i6-offers-404-correlation-regenerated')) reply.header('Correlation-Id', randomUUID());
       return sendError(reply, faults, 404, 'NO_ELIGIBLE_OFFERS', 'No installment offer is eligible for this card.');
     }
     if (faults.has('blind-deregistered-pan-still-offered')) eligibleOnce.add(pan);
-    const { amount, currency } = ok.body.transaction ?? { amount: 100, currency: 'USD' };
+    const { amount: sentAmount, currency } = ok.body.transaction ?? { amount: 100, currency: 'USD' };
+    // i8-offers-total-amount-truncated: the offers computed from the amount cut to whole units.
+    const amount = faults.has('i8-offers-total-amount-truncated') && typeof sentAmount === 'number' ? Math.trunc(sentAmount) : sentAmount;
     const begin = clock.now();
     const end = new Date(begin.getTime() + OFFER_VALID_MINUTES * 60_000);
     const offers = OFFER_TENURES.map((tenure, i) => ({
@@ -131,6 +144,10 @@ export function registerOffers(
       frequency: 'MONTHLY',
       totalAmount: amount,
       otherInstallmentAmount: Math.round((amount / tenure) * 100) / 100,
+      // i8-offers-first-installment-float: the first installment as the unrounded remainder.
+      ...(faults.has('i8-offers-first-installment-float')
+        ? { firstInstallmentAmount: amount - (tenure - 1) * (Math.round((amount / tenure) * 100) / 100) }
+        : {}),
       // provider 2.0.0, Offer.feeType: "one of the [NO_FEES, FIXED_AMT, PRCENTG]".
       feeType: 'NO_FEES',
       provider: { providerId: world.providerId, providerName: 'Mock Lender', providerLogoUrl: 'https://lender.example.test/logo.png' },

@@ -202,4 +202,23 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-PAT-PANLISTNAME'],
   }),
+  // Independent set 8 (written blind: seed 001, provider 2.0.0, contract and catalogue only).
+  independent('independent-8', {
+    id: 'i8-panlist-dereg-id-as-number',
+    rule: 'deregistering from a pan list that does not exist is 400, and the answer names the panListId it applied to (provider 2.0.0 deregisterPans; reference IN-STATE-UNKNOWN-LIST): the deregistration looks the all-digit id up as a number, so an unknown id differing from a known one in its last digits (beyond double precision) deregisters from that list',
+    source: 'provider',
+    rules: ['IN-STATE-UNKNOWN-LIST', 'IN-ECHO-PANLIST'],
+  }),
+  independent('independent-8', {
+    id: 'i8-panlist-by-id-name-cut-32',
+    rule: "registration answers the list's name byte for byte (provider 2.0.0 Registration.panList.panListName): a registration into an existing list (by panListId) answers the name cut to thirty-two characters (a display column); the creation answers it whole",
+    source: 'provider',
+    rules: ['IN-ECHO-PANLIST'],
+  }),
+  independent('independent-8', {
+    id: 'i8-dereg-pan-matched-on-first-16',
+    rule: 'successfulCount of a deregistration counts the PANs of the request that were in the list, and a deregistered card gets no offer (provider 2.0.0 Deregistration; reference IN-VAL-PAN-COUNTS): a PAN is matched on its first sixteen digits, so deregistering a card removes (and counts) another, longer listed card that starts with it',
+    source: 'provider',
+    rules: ['IN-VAL-PAN-COUNTS', 'IN-STATE-PAN-ELIGIBLE'],
+  }),
 ]);

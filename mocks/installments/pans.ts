@@ -114,7 +114,14 @@ export function registerPanLists(
     if (faults.has('blind-registration-counts-numeric'))
       return reply.code(200).send({ successfulCount, failureCount, panList: panList(list) });
     // i3-register-by-id-name-dropped: a registration into an existing list answers its id without its name.
-    const shown = panListId !== undefined && faults.has('i3-register-by-id-name-dropped') ? { panListId: list.panListId } : panList(list);
+    const byIdCut = panListId !== undefined && faults.has('i8-panlist-by-id-name-cut-32') && list.panListName !== undefined;
+    const shown =
+      panListId !== undefined && faults.has('i3-register-by-id-name-dropped')
+        ? { panListId: list.panListId }
+        : // i8-panlist-by-id-name-cut-32: the by-id answer names the list in 32 characters.
+          byIdCut
+          ? { ...panList(list), panListName: shownName(String(list.panListName)).slice(0, 32) }
+          : panList(list);
     return reply.code(200).send({ successfulCount: String(successfulCount), failureCount: String(failureCount), panList: shown });
   });
 
@@ -128,11 +135,16 @@ export function registerPanLists(
       return invalidRequest(reply, faults, [
         { field: 'encryptedValue', keyword: 'required', message: 'give the card data (encryptedValue)' },
       ]);
-    const unknown = !world.panLists.has(ok.body.panListId);
+    // i8-panlist-dereg-id-as-number: the list id looked up as a number (18 digits lose their last ones).
+    const listId: string =
+      faults.has('i8-panlist-dereg-id-as-number') && !world.panLists.has(ok.body.panListId)
+        ? ([...world.panLists.keys()].find((k) => Number(k) === Number(ok.body.panListId)) ?? ok.body.panListId)
+        : ok.body.panListId;
+    const unknown = !world.panLists.has(listId);
     if (unknown && !faults.has('seeded-dereg-unknown-list-answered') && !faults.has('i4-dereg-unknown-list-counted-successful'))
       return unknownList(reply);
     // seeded-dereg-unknown-list-answered: a list that does not exist answered 200, every PAN failed.
-    const list = world.panLists.get(ok.body.panListId) ?? { panListId: ok.body.panListId, pans: new Set<string>() };
+    const list = world.panLists.get(listId) ?? { panListId: ok.body.panListId, pans: new Set<string>() };
     let failureCount = 0;
     let successfulCount = 0;
     for (const { pan } of (ok.plain?.pans ?? []) as { pan?: string }[]) {
@@ -146,11 +158,16 @@ export function registerPanLists(
         pan !== undefined &&
         'accountRange' in list &&
         inRange(pan, list.accountRange);
-      if (pan === undefined || (!list.pans.has(pan) && !unknownCounted && !rangeCounted)) {
+      // i8-dereg-pan-matched-on-first-16: a listed card matched on the first 16 digits of the one sent.
+      const sameHead =
+        faults.has('i8-dereg-pan-matched-on-first-16') && pan !== undefined && !list.pans.has(pan)
+          ? [...list.pans].find((p) => p.slice(0, 16) === pan.slice(0, 16))
+          : undefined;
+      if (pan === undefined || (!list.pans.has(pan) && !unknownCounted && !rangeCounted && !sameHead)) {
         failureCount++;
         continue;
       }
-      if (!faults.has('deregistration-ignored')) list.pans.delete(pan);
+      if (!faults.has('deregistration-ignored')) list.pans.delete(sameHead ?? pan);
       // Fault: the list keeps the card as removed (read on registration only while that fault is on).
       if (faults.has('model-deregistered-pan-kept-as-removed')) removedFrom(list.panListId).add(pan);
       // i3-deregistration-from-every-list: the PAN is removed from every list that holds it.

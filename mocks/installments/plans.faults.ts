@@ -335,4 +335,35 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-ECHO-PLAN'],
   }),
+  // Independent set 8 (written blind: seed 001, provider 2.0.0, contract and catalogue only).
+  independent('independent-8', {
+    id: 'i8-notify-url-issuercid-duplicated',
+    rule: 'the notification goes to the issuer endpoint as configured, byte for byte with its query string (seed 001 Events; reference IN-NOTIFY-EXACT): the client appends issuerCid to the configured URL, which already carries it, so the call goes to ...?issuerCid=202020&Ref=Ab%2F07&issuerCid=202020',
+    source: 'assumption',
+    rules: ['IN-NOTIFY-EXACT'],
+  }),
+  independent('independent-8', {
+    id: 'i8-notify-currency-numeric-code',
+    rule: "the notification keeps the notifyPlan contract and names the plan's transaction (provider 2.0.0 NotifyPlan transaction.currency, alphabetic like the plan's): the notification gives the currency as its ISO 4217 numeric code (840 for USD), three characters that the schema lets through",
+    source: 'provider',
+    rules: ['IN-NOTIFY-SHAPE'],
+  }),
+  independent('independent-8', {
+    id: 'i8-notify-due-date-day-early',
+    rule: "the notification carries the schedulePayments the selection sent, each dueDate as sent (provider 2.0.0 SchedulePayment; reference IN-NOTIFY-CHOSEN): each dueDate is parsed as a UTC midnight and written in the service's US time zone, one day early",
+    source: 'provider',
+    rules: ['IN-NOTIFY-CHOSEN', 'IN-VAL-PLAN-SCHEDULE'],
+  }),
+  independent('independent-8', {
+    id: 'i8-notify-tenure-from-schedule-length',
+    rule: "the notification names the plan's tenure as chosen (seed 001 Events; provider NotifyPlan planInstallmentInformation): the tenure is taken as the number of scheduled payments, so a selection whose schedule holds fewer payments than its tenure (a first payment at checkout) is notified with the shorter tenure",
+    source: 'provider',
+    rules: ['IN-NOTIFY-CHOSEN', 'IN-NOTIFY-SHAPE'],
+  }),
+  independent('independent-8', {
+    id: 'i8-getplan-keeps-first-decision',
+    rule: 'an APPROVED or DECLINED decision is what both getPlanApprovalStatus and getPlan show (provider 2.0.0 planApproval; reference IN-STATE-DECISION): getPlan keeps the first decision it showed (a read model that treats a decided plan as final), so a later decision shows on getPlanApprovalStatus only',
+    source: 'provider',
+    rules: ['IN-STATE-DECISION'],
+  }),
 ]);

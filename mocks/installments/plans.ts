@@ -10,6 +10,9 @@ import { invalidRequest, sendError } from './errors.js';
 import type { Guard } from './guard.js';
 import { inRange, type InstallmentsState, type Plan } from './state.js';
 
+/** i8-notify-currency-numeric-code: ISO 4217 numeric codes. */
+const NUMERIC_CURRENCY: Record<string, string> = { USD: '840', EUR: '978', GBP: '826', CAD: '124', AUD: '036' };
+
 export const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 /** i6-notify-deferred-to-approval: the notification of a plan held back until its synchronous approval. */
@@ -72,11 +75,22 @@ export function registerPlans(
               // i4-notify-installment-amount-floored: whole currency units in the notification only.
               installmentAmount:
                 faults.has('i4-notify-installment-amount-floored') && typeof amount === 'number' ? Math.floor(amount) : amount,
+              // i8-notify-due-date-day-early: the due date written in a US time zone, a day early.
+              ...(faults.has('i8-notify-due-date-day-early') && typeof r.dueDate === 'string' && !Number.isNaN(Date.parse(r.dueDate))
+                ? { dueDate: new Date(Date.parse(r.dueDate) - 86400_000).toISOString().slice(0, 10) }
+                : {}),
             })),
-      planInstallmentInformation: plan.planInstallmentInformation,
+      // i8-notify-tenure-from-schedule-length: the tenure taken as the number of scheduled payments.
+      planInstallmentInformation:
+        faults.has('i8-notify-tenure-from-schedule-length') && plan.scheduledRepayments.length > 0
+          ? { ...plan.planInstallmentInformation, tenure: plan.scheduledRepayments.length }
+          : plan.planInstallmentInformation,
       transaction: faults.has('blind-notification-amount-in-cents')
         ? { ...plan.transaction, amount: Math.round(plan.transaction.amount * 100) }
-        : plan.transaction,
+        : // i8-notify-currency-numeric-code: the currency as its ISO 4217 numeric code.
+          faults.has('i8-notify-currency-numeric-code') && NUMERIC_CURRENCY[plan.transaction.currency]
+          ? { ...plan.transaction, currency: NUMERIC_CURRENCY[plan.transaction.currency] }
+          : plan.transaction,
       // i3-notify-consumer-full-pan: the consumer block also names the card by its whole number.
       consumer: faults.has('i3-notify-consumer-full-pan')
         ? { panLastFour: plan.pan.slice(-4), accountNumber: plan.pan }
@@ -108,6 +122,8 @@ export function registerPlans(
     let url = faults.has('notification-url-query-dropped') ? issuer.notificationUrl.split('?')[0] : issuer.notificationUrl;
     // i6-notify-url-plan-id-appended: the plan id added to the endpoint's path.
     if (faults.has('i6-notify-url-plan-id-appended')) url = url.replace(/(\?|$)/, `/${plan.planId}$1`);
+    // i8-notify-url-issuercid-duplicated: issuerCid appended to a URL that already carries it.
+    if (faults.has('i8-notify-url-issuercid-duplicated')) url = `${url}${url.includes('?') ? '&' : '?'}issuerCid=${issuer.issuerCid}`;
     void deliveries.send(url, 'POST', headers, body, clock.now());
     // i3-notify-delivered-twice: the notification is sent again at once (a retry that does not wait for the first answer).
     if (faults.has('i3-notify-delivered-twice')) void deliveries.send(issuer.notificationUrl, 'POST', headers, body, clock.now());
@@ -221,6 +237,8 @@ export function registerPlans(
     return reply.code(faults.has('plan-created-200') ? 200 : 201).send({ planId, status: plan.status });
   });
 
+  /** i8-getplan-keeps-first-decision: the first decision getPlan showed per plan (kept while that fault is on). */
+  const firstDecision = new Map<string, string>();
   app.get(`${prefix}/plans/:plan_id`, async (req, reply) => {
     const ok = await guard(req, reply, 'getPlan');
     if (!ok) return reply;
@@ -238,8 +256,12 @@ export function registerPlans(
     )
       ? plan
       : settle(plan, clock.nowMs());
+    // i8-getplan-keeps-first-decision: the first decision this reader showed is kept.
+    if (faults.has('i8-getplan-keeps-first-decision') && status !== 'CREATED' && !firstDecision.has(planId))
+      firstDecision.set(planId, status);
+    const decided = faults.has('i8-getplan-keeps-first-decision') ? (firstDecision.get(planId) ?? status) : status;
     const shown =
-      faults.has('plan-status-stale') || (faults.has('blind-getplan-decline-not-shown') && status === 'DECLINED') ? 'CREATED' : status;
+      faults.has('plan-status-stale') || (faults.has('blind-getplan-decline-not-shown') && decided === 'DECLINED') ? 'CREATED' : decided;
     // provider 2.0.0, InstallmentPlan: the transaction is read back as amount and currency.
     const { amount, currency } = transaction;
     return reply.code(200).send({

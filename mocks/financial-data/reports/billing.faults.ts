@@ -109,4 +109,11 @@ export const BILLING_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-BILLING-EDGES'],
   }),
+  // Independent set 8 (written blind: seed 002, provider 1.35.0, contract and catalogue only).
+  independent('independent-8', {
+    id: 'i8-billing-total-pages-default-size',
+    rule: 'totalPages is the number of pages of the size asked the window fills (provider getResellerBillingReport, a Spring page): totalPages is computed with the default page size whatever size was asked',
+    source: 'provider',
+    rules: ['FD-BILLING-COUNTS'],
+  }),
 ]);

@@ -114,7 +114,8 @@ export function registerBilling(app: FastifyInstance, ctx: FdContext): void {
     // Blind fault: without size the page is not paged (every report of the window).
     if (query.size === undefined && faults.has('blind-billing-no-size-unpaged')) size = Math.max(all.length, 1);
     const content = page < 0 ? [] : all.slice(page * size, page * size + size).map(row);
-    const totalPages = Math.ceil(all.length / size);
+    // i8-billing-total-pages-default-size: the pages counted at the default size.
+    const totalPages = Math.ceil(all.length / (faults.has('i8-billing-total-pages-default-size') ? BILLING_DEFAULT_SIZE : size));
     return {
       // Seeded fault: totalElements counts the rows of the page, not the reports of the window.
       content,

@@ -126,4 +126,11 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-DELIVERY-URL', 'FD-REPORT-CALLBACK'],
   }),
+  // Independent set 8 (written blind: seed 002, provider 1.35.0, contract and catalogue only).
+  independent('independent-8', {
+    id: 'i8-report-callback-resent-with-sibling',
+    rule: "a report generated with a callback URL calls it exactly once when it completes (provider 1.35.0 report callbackUrl): when another report of the same customer completes, the listeners of the customer's reports already completed are called again (the notifier walks every finished report of the customer)",
+    source: 'provider',
+    rules: ['FD-REPORT-CALLBACK', 'FD-DELIVERY-URL'],
+  }),
 ]);

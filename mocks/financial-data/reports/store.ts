@@ -188,6 +188,17 @@ export async function settleReports(ctx: FdContext): Promise<void> {
     await ctx.deliveries.send(called, 'POST', { 'content-type': 'application/json' }, body, ctx.clock.now());
     if (ctx.faults.has('report-callback-sent-twice'))
       await ctx.deliveries.send(report.callbackUrl, 'POST', { 'content-type': 'application/json' }, body, ctx.clock.now());
+    // i8-report-callback-resent-with-sibling: the listeners of the customer's reports already done are called again.
+    if (ctx.faults.has('i8-report-callback-resent-with-sibling'))
+      for (const other of state.reports.values())
+        if (other !== report && other.customerId === report.customerId && other.callbackUrl && !state.pending.has(other.id))
+          await ctx.deliveries.send(
+            other.callbackUrl,
+            'POST',
+            { 'content-type': 'application/json' },
+            callbackPayload(other, `${other.readyAtS}-${other.id}`),
+            ctx.clock.now(),
+          );
   }
 }
 
