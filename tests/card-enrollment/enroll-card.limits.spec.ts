@@ -46,7 +46,8 @@ const ROWS: Row[] = (
     { rule: 'CE-LIM-PAN', field: 'card.primaryAccountNumber', value: pan },
     { rule: 'CE-LIM-EXPMONTH', field: 'card.panExpirationMonth', value: (n) => '12'.padStart(n, '0').slice(-n).padStart(n, '1') },
     { rule: 'CE-LIM-EXPYEAR', field: 'card.panExpirationYear', value: (n) => '2031'.padEnd(n, '0').slice(0, n) },
-    { rule: 'CE-LIM-CVC', field: 'card.cardSecurityCode', value: (n) => '9876543210'.slice(0, n) },
+    // A leading zero: a code read as a number ('012' as 12) would be judged a digit short.
+    { rule: 'CE-LIM-CVC', field: 'card.cardSecurityCode', value: (n) => '0987654321'.slice(0, n) },
   ] satisfies Row[]
 ).map((row) => ({ ...row, ...bounds(row.field) }));
 
