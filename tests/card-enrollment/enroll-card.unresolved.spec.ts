@@ -15,7 +15,7 @@ for (const path of ENROLLMENT_PATHS) {
   );
 
   test(
-    `rejects an unknown serviceId, and the client's own in another case, on the ${path} path with INVALID_STATE naming serviceId`,
+    `rejects an unknown serviceId, the client's own in another case and one character from its own, on the ${path} path with INVALID_STATE naming serviceId`,
     rules(`CE-STATE-UNKNOWN-SERVICE@${path}`, 'CE-ERR-FIELD'),
     async ({ cardApi, cards, card }) => {
       test.skip(lacksPathData(card, path), NO_RECEIPT);
@@ -25,7 +25,10 @@ for (const path of ENROLLMENT_PATHS) {
       // the seed's pattern ^[0-9a-zA-Z#_-]*$ admits, names no program either: it is not the client's first.
       const own = String(body.serviceId);
       const swapped = [...own].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
-      for (const serviceId of [`UNKNOWN_${Date.now()}`, '', ...(swapped === own ? [] : [swapped])]) {
+      // The registered id with characters added, or its last one taken away, names no program either:
+      // each tells a target that finds programs by prefix.
+      const near = [`${own}ZQ9`, ...(own.length > 1 ? [own.slice(0, -1)] : [])];
+      for (const serviceId of [`UNKNOWN_${Date.now()}`, '', ...(swapped === own ? [] : [swapped]), ...near]) {
         const res = await cardApi.call('putCard', { body: { ...body, serviceId } });
         expect(res.status, `serviceId '${serviceId}'`).toBe(400);
         expectCardError(res, { http: 400, status: 'INVALID_STATE', field: 'serviceId', sourceType: 'BODY' });
@@ -42,6 +45,27 @@ test(
     // offending field's dotted path, as for the unresolved srcClientId and serviceId above.
     const res = await cardApi.call('putCard', { body: cards.withReceipt(`unknown-${crypto.randomUUID()}`) });
     expectCardError(res, { http: 400, status: 'INVALID_STATE', field: 'enrolmentReferenceData.enrolmentReferenceId', sourceType: 'BODY' });
+  },
+);
+
+test(
+  'rejects a receipt id one character from a known one (added or taken away) with INVALID_STATE @assumption',
+  rules('CE-STATE-UNKNOWN-RECEIPT', 'CE-ERR-FIELD'),
+  async ({ cardApi, cards, card }) => {
+    test.skip(lacksPathData(card, 'receipt'), NO_RECEIPT);
+    // reference A5: a receipt is found by its id; a known id with a character added or taken away is
+    // another id, and unknown: it tells a target that finds receipts by prefix.
+    const known = String(card.receipt!.id);
+    for (const id of [`${known}0`, known.slice(0, -1)]) {
+      const res = await cardApi.call('putCard', { body: cards.withReceipt(id) });
+      expect(res.status, `receipt id '${id}'`).toBe(400);
+      expectCardError(res, {
+        http: 400,
+        status: 'INVALID_STATE',
+        field: 'enrolmentReferenceData.enrolmentReferenceId',
+        sourceType: 'BODY',
+      });
+    }
   },
 );
 
