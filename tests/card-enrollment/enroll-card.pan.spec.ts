@@ -15,15 +15,19 @@ import {
   wrongCheckDigit,
 } from '../../fixtures/card-enrollment.js';
 
-// One BIN per length, so that a target keyed on a BIN or on one length shows it.
+// Every length with a BIN, and every BIN (each leading digit 2-6) at one length at least, so that a
+// target keyed on a BIN, a card range or one length shows it.
 const { min, max } = lengthOf(await loadContract('card-enrollment'), 'Card', 'primaryAccountNumber');
-const LENGTHS = Array.from({ length: max! - min! + 1 }, (_, i) => ({ length: min! + i, bin: TEST_BINS[i % TEST_BINS.length] }));
+const LENGTHS = Array.from({ length: Math.max(max! - min! + 1, TEST_BINS.length) }, (_, i) => ({
+  length: min! + (i % (max! - min! + 1)),
+  bin: TEST_BINS[i % TEST_BINS.length],
+}));
 
 for (const { length, bin } of LENGTHS) {
   const pan = panOfLength(length, bin);
 
   test(
-    `enrolls a ${length}-digit PAN with a valid check digit and masks it to panBin and panLastFour`,
+    `enrolls a ${length}-digit PAN of BIN ${bin} with a valid check digit and masks it to panBin and panLastFour`,
     rules('CE-LUHN:accept', 'CE-MASK-PAN@card', 'CE-SENSITIVE-ECHO@card'),
     async ({ cardApi, cards }) => {
       expect(pan).toHaveLength(length);
@@ -34,7 +38,7 @@ for (const { length, bin } of LENGTHS) {
   );
 
   test(
-    `rejects a ${length}-digit PAN whose check digit is wrong naming card.primaryAccountNumber @assumption`,
+    `rejects a ${length}-digit PAN of BIN ${bin} whose check digit is wrong naming card.primaryAccountNumber @assumption`,
     rules('CE-LUHN:refuse', 'CE-ERR-FIELD'),
     async ({ cardApi, cards }) => {
       // reference A3: 400 INVALID_ARGUMENT with source naming the field (A4: card.primaryAccountNumber).
