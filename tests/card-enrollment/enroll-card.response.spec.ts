@@ -94,15 +94,26 @@ for (const path of ENROLLMENT_PATHS) {
     );
 
     test(
-      `returns dateOfCardCreated as the enrollment time in UTC (${path})`,
+      `returns dateOfCardCreated as the enrollment time in UTC, whatever the consumer's country and language (${path})`,
       rules(`CE-VAL-CREATED@${path}`),
-      async ({ cardApi, cards }) => {
-        const request = await cards.on(path);
-        const sentAt = Date.now();
-        const res = await cardApi.call('putCard', { body: request });
-        const answeredAt = Date.now();
-        expect(res.status).toBe(200);
-        expectRecentUtc(res.body.maskedCard.dateOfCardCreated, sentAt, answeredAt, TOLERANCE_MS);
+      async ({ cardApi, cards, card }) => {
+        test.skip(lacksPathData(card, path), NO_RECEIPT);
+        // The instant is the enrollment's, in UTC (seed 000 MaskedCard): a consumer east or west of the
+        // first one tells a target that writes the consumer's local time with a Z.
+        for (const [countryCode, languageCode] of [
+          [undefined, undefined],
+          ['FR', 'fr'],
+          ['JP', 'ja'],
+          ['BR', 'pt'],
+        ]) {
+          const request = await cards.on(path);
+          if (countryCode) request.consumer = { ...request.consumer, countryCode, languageCode };
+          const sentAt = Date.now();
+          const res = await cardApi.call('putCard', { body: request });
+          const answeredAt = Date.now();
+          expect(res.status, `consumer of ${countryCode ?? 'the default country'}`).toBe(200);
+          expectRecentUtc(res.body.maskedCard.dateOfCardCreated, sentAt, answeredAt, TOLERANCE_MS);
+        }
       },
     );
 
