@@ -172,6 +172,20 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-STATE-UNKNOWN-LIST'],
   }),
+  // Seeded beside the exact-lookup checks of a list id in the body (origin 'seeded'): an 18-digit id
+  // read as a double loses its last digits, so another id of the same double names the list.
+  seeded({
+    id: 'seeded-register-list-id-as-double',
+    rule: 'IN-STATE-UNKNOWN-LIST: a registration into a list looks the panListId up as a number, so an 18-digit id differing only in its last digits registers into the live list',
+    source: 'provider',
+    rules: ['IN-STATE-UNKNOWN-LIST'],
+  }),
+  seeded({
+    id: 'seeded-dereg-list-id-as-double',
+    rule: 'IN-STATE-UNKNOWN-LIST: a deregistration looks the panListId up as a number, so an 18-digit id differing only in its last digits deregisters from the live list',
+    source: 'provider',
+    rules: ['IN-STATE-UNKNOWN-LIST'],
+  }),
   seeded({
     id: 'seeded-dereg-without-cards-accepted',
     rule: 'IN-REQ-DEREG-CARDS: a deregistration without card data is answered 200',

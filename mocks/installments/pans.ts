@@ -49,6 +49,9 @@ export function registerPanLists(
     let list: PanList | undefined;
     if (panListId !== undefined) {
       list = world.panLists.get(panListId);
+      // seeded-register-list-id-as-double: the list id looked up as a number.
+      if (!list && faults.has('seeded-register-list-id-as-double'))
+        list = [...world.panLists.values()].find((l) => Number(l.panListId) === Number(panListId));
       // i6-panlist-unknown-id-with-range-created: an unknown id sent with a range makes a list of that id.
       if (!list && accountRange && faults.has('i6-panlist-unknown-id-with-range-created'))
         world.panLists.set(panListId, (list = { panListId, panListName, accountRange, pans: new Set() }));
@@ -136,10 +139,16 @@ export function registerPanLists(
         { field: 'encryptedValue', keyword: 'required', message: 'give the card data (encryptedValue)' },
       ]);
     // i8-panlist-dereg-id-as-number: the list id looked up as a number (18 digits lose their last ones).
-    const listId: string =
+    let listId: string =
       faults.has('i8-panlist-dereg-id-as-number') && !world.panLists.has(ok.body.panListId)
         ? ([...world.panLists.keys()].find((k) => Number(k) === Number(ok.body.panListId)) ?? ok.body.panListId)
         : ok.body.panListId;
+    // seeded-dereg-list-id-as-double: the list id looked up as a number.
+    const asDouble =
+      faults.has('seeded-dereg-list-id-as-double') && !world.panLists.has(listId)
+        ? [...world.panLists.keys()].find((k) => Number(k) === Number(listId))
+        : undefined;
+    if (asDouble !== undefined) listId = asDouble;
     const unknown = !world.panLists.has(listId);
     if (unknown && !faults.has('seeded-dereg-unknown-list-answered') && !faults.has('i4-dereg-unknown-list-counted-successful'))
       return unknownList(reply);

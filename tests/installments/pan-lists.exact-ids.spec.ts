@@ -1,0 +1,47 @@
+// Covers: a pan list named in a request body by its exact id, on both writers that take one -
+// provider 2.0.0, registerPans and deregisterPans 400 examples PanListIdNotFound (a list id "not
+// present in the system"); the id is a string of 18 digits (provider 2.0.0 request bodies, our
+// PanListId), so it is compared as text: another 18-digit id that only a reading as a double (which
+// keeps about 16 digits) would confuse with a live list names no list. Each refusal is followed by
+// the reader of the list (approvedOffers: a card gets offers once registered), then the exact id is
+// accepted on both writers.
+import { sameDoubleId } from '../../helpers/client/security/near-id.js';
+import { expect, expectErrors, rules, test, unregisteredPan } from '../../fixtures/installments.js';
+
+test(
+  'an 18-digit list id equal to a live list only as a double registers into and deregisters from no list; the exact id does @provider',
+  rules('IN-STATE-UNKNOWN-LIST'),
+  async ({ instApi, instReq }) => {
+    const [held, added] = [unregisteredPan(), unregisteredPan()];
+    const created = await instApi.call('registerPans', {
+      body: { panListName: 'Exact list id', ...(await instReq.sensitive({ pans: [{ pan: held }] })) },
+    });
+    expect(created.status).toBe(200);
+    const panListId = String(created.body.panList.panListId);
+    const near = sameDoubleId(panListId);
+    expect(near, `list id ${panListId}: 18 digits, past the exact range of a double`).toBeDefined();
+    const offers = async (pan: string) => (await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) })).status;
+
+    const register = await instApi.call('registerPans', {
+      body: { panListId: near, ...(await instReq.sensitive({ pans: [{ pan: added }] })) },
+    });
+    expectErrors(register, 400);
+    expect(await offers(added), `a card registered through ${near} (the list is ${panListId}) gets no offers`).toBe(404);
+    const deregister = await instApi.call('deregisterPans', {
+      body: { panListId: near, ...(await instReq.sensitive({ pans: [{ pan: held }] })) },
+    });
+    expectErrors(deregister, 400);
+    expect(await offers(held), `a card deregistered through ${near} (the list is ${panListId}) still gets offers`).toBe(200);
+
+    const exactRegister = await instApi.call('registerPans', {
+      body: { panListId, ...(await instReq.sensitive({ pans: [{ pan: added }] })) },
+    });
+    expect(exactRegister.status, 'a registration into the exact list id').toBe(200);
+    expect(await offers(added), 'the card registered into the exact list id gets offers').toBe(200);
+    const exactDeregister = await instApi.call('deregisterPans', {
+      body: { panListId, ...(await instReq.sensitive({ pans: [{ pan: held }] })) },
+    });
+    expect(exactDeregister.status, 'a deregistration from the exact list id').toBe(200);
+    expect(await offers(held), 'the card deregistered from the exact list id gets none').toBe(404);
+  },
+);
