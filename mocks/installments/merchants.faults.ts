@@ -220,6 +220,13 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-PAGE-HEADERS'],
   }),
+  // Seeded beside the exact-lookup check of request_id (tests/installments/participations.flow.spec.ts).
+  seeded({
+    id: 'seeded-request-id-prefix-match',
+    rule: "IN-STATUS-UNKNOWN-REQUEST: an unknown request_id one digit longer or shorter than a request's (one starts with the other) answers that request's merchants",
+    source: 'assumption',
+    rules: ['IN-STATUS-UNKNOWN-REQUEST', 'IN-FILTER-REQUEST-ID'],
+  }),
   // Seeded beside the checks of the objects a search names together (tests/installments/merchants.belong-together.spec.ts).
   seeded({
     id: 'seeded-mid-search-ignores-ica',

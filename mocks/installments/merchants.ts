@@ -56,7 +56,12 @@ export function registerMerchants(
     let items: Record<string, any>[];
     if (requestId !== null) {
       // Fault: with a known request_id, every participation is answered.
-      const known = world.participationsByRequest.get(requestId) ?? [];
+      // seeded-request-id-prefix-match: an unknown id found by prefix, either way.
+      const byPrefix = () =>
+        [...world.participationsByRequest.keys()].find((k) => k !== requestId && (k.startsWith(requestId) || requestId.startsWith(k)));
+      const prefixed =
+        faults.has('seeded-request-id-prefix-match') && !world.participationsByRequest.has(requestId) ? byPrefix() : undefined;
+      const known = world.participationsByRequest.get(prefixed ?? requestId) ?? [];
       const mine = faults.has('request-id-filter-ignored') && known.length > 0 ? world.participations : known;
       if (mine.length === 0 && !faults.has('unknown-request-id-200'))
         return sendError(reply, faults, 404, 'NOT_FOUND', 'No participation request with this request_id.', 'request_id');

@@ -119,3 +119,32 @@ test('a pending participation is not listed as completed @assumption', rules('IN
 test('answers an unknown request_id with 404 @assumption', rules('IN-STATUS-UNKNOWN-REQUEST'), async ({ instApi }) => {
   expectErrors(await instApi.call('getMerchantParticipations', { query: { request_id: 999999999999 } }), 404);
 });
+
+// request_id names one request exactly (seed 001, Endpoints: acquirers pass a request id; provider
+// 2.0.0: an integer): the id of a live request with a digit added at its end or its last one removed
+// is another integer, unknown, so a target finding requests by prefix shows. Leading zeros and
+// spaces are not varied: an integer parameter may read them away.
+test(
+  "a request_id one digit longer or shorter than a live request's is 404 and answers none of its merchants @assumption",
+  rules('IN-STATUS-UNKNOWN-REQUEST', 'IN-FILTER-REQUEST-ID:refuse'),
+  async ({ instApi, inst }) => {
+    const merchant = exampleParticipation(inst.knownAcquirerIca ?? '001234');
+    const requestId = await submit(instApi, [merchant]);
+    expect(requestId, 'the request id is an integer').toMatch(/^[0-9]+$/);
+    expect((await instApi.call('getMerchantParticipations', { query: { request_id: requestId } })).status, 'the exact request_id').toBe(
+      200,
+    );
+    for (const [how, near] of [
+      ['a digit added', `${requestId}7`],
+      ['its last digit removed', requestId.slice(0, -1)],
+    ] as const) {
+      if (near === '') continue;
+      const res = await instApi.call('getMerchantParticipations', { query: { request_id: near } });
+      const names = Array.isArray(res.body) ? (res.body as { merchantLegalName?: string }[]).map((m) => m.merchantLegalName) : [];
+      expect(names, `request_id ${near} (${how}; the request is ${requestId}) answers none of its merchants`).not.toContain(
+        merchant.merchantLegalName,
+      );
+      expectErrors(res, 404);
+    }
+  },
+);
