@@ -176,13 +176,13 @@ export const PANS_FAULTS = faultCatalogue([
   // read as a double loses its last digits, so another id of the same double names the list.
   seeded({
     id: 'seeded-register-list-id-as-double',
-    rule: 'IN-STATE-UNKNOWN-LIST: a registration into a list looks the panListId up as a number, so an 18-digit id differing only in its last digits registers into the live list',
+    rule: 'IN-STATE-UNKNOWN-LIST: a registration into a list looks the panListId up as a number, so an id of the full length differing only in its last digits registers into the live list',
     source: 'provider',
     rules: ['IN-STATE-UNKNOWN-LIST'],
   }),
   seeded({
     id: 'seeded-dereg-list-id-as-double',
-    rule: 'IN-STATE-UNKNOWN-LIST: a deregistration looks the panListId up as a number, so an 18-digit id differing only in its last digits deregisters from the live list',
+    rule: 'IN-STATE-UNKNOWN-LIST: a deregistration looks the panListId up as a number, so an id of the full length differing only in its last digits deregisters from the live list',
     source: 'provider',
     rules: ['IN-STATE-UNKNOWN-LIST'],
   }),
