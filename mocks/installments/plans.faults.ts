@@ -287,6 +287,19 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-ECHO-PLAN'],
   }),
+  // Seeded beside the exact-lookup checks of the ids a plan names in its body (tests/installments/plans.read.spec.ts).
+  seeded({
+    id: 'seeded-plan-offer-transaction-trimmed',
+    rule: 'IN-STATE-OFFER-TRANSACTION: the offerTransactionId is looked up with its leading and trailing spaces trimmed, so an issued id with a space added names that answer',
+    source: 'assumption',
+    rules: ['IN-STATE-OFFER-TRANSACTION'],
+  }),
+  seeded({
+    id: 'seeded-plan-offer-id-prefix-match',
+    rule: "IN-STATE-PLAN-OFFER: the offerId is found among the answer's offers by prefix, either way, so an offer id with a character added or removed names that offer",
+    source: 'assumption',
+    rules: ['IN-STATE-PLAN-OFFER'],
+  }),
   independent('independent-6', {
     id: 'i6-notify-deferred-to-approval',
     rule: 'selecting a plan sends the notification to the issuer (seed 001, Events): it is sent only once the plan is approved synchronously, never at selection',

@@ -136,7 +136,12 @@ export function registerPlans(
     const ok = await guard(req, reply, 'savePlan');
     if (!ok) return reply;
     const b = ok.body;
-    const otx = world.offerTransactions.get(b.offerTransactionId);
+    // seeded-plan-offer-transaction-trimmed: the offerTransactionId looked up with its spaces trimmed.
+    const otxId: string =
+      faults.has('seeded-plan-offer-transaction-trimmed') && typeof b.offerTransactionId === 'string'
+        ? b.offerTransactionId.trim()
+        : b.offerTransactionId;
+    const otx = world.offerTransactions.get(otxId);
     if (!otx && !faults.has('unknown-offer-transaction-accepted')) {
       return invalidRequest(reply, faults, [
         { field: 'offerTransactionId', keyword: 'exists', message: 'offerTransactionId names no offers of this service' },
@@ -147,7 +152,13 @@ export function registerPlans(
       faults.has('i5-plan-offer-from-other-transaction')
         ? [...world.offerTransactions.values()].flatMap((t) => t.offers).find((o) => o.offerId === b.offerId)
         : undefined;
-    const offer = b.offerId === undefined ? otx?.offers[0] : (otx?.offers.find((o) => o.offerId === b.offerId) ?? anyOffer());
+    // seeded-plan-offer-id-prefix-match: an offerId found by prefix, either way.
+    const sameOffer = (id: string) =>
+      id === b.offerId ||
+      (faults.has('seeded-plan-offer-id-prefix-match') &&
+        typeof b.offerId === 'string' &&
+        (id.startsWith(b.offerId) || b.offerId.startsWith(id)));
+    const offer = b.offerId === undefined ? otx?.offers[0] : (otx?.offers.find((o) => sameOffer(o.offerId)) ?? anyOffer());
     // seeded-plan-offer-unchecked: an offerId that is no offer of the answer is taken as given.
     if (otx && !offer && !faults.has('seeded-plan-offer-unchecked')) {
       // seeded-notify-refused-selection: the issuer notified before the offer was checked.

@@ -55,6 +55,49 @@ test(
   },
 );
 
+// The ids a plan names are compared exactly (reference, Flows - checkout: the plan names the offers
+// answer and one of its offers): an issued id with a character added at its end, its last removed, or
+// a trailing space names no answer and no offer, so a target that trims ids or finds them by prefix
+// shows. Case is not varied: no source says whether these ids are compared with case.
+test(
+  'savePlan refuses an offerTransactionId or offerId one character from the issued one (added, removed, a trailing space) with 400; the exact ids are accepted @assumption',
+  rules('IN-STATE-OFFER-TRANSACTION', 'IN-STATE-PLAN-OFFER:refuse', 'IN-STATE-PLAN-OFFER:accept'),
+  async ({ instApi, instReq, inst }) => {
+    const res = await instApi.call('approvedOffers', { body: await instReq.offersBody(inst.eligiblePan!) });
+    expect(res.status, 'offers for the eligible card').toBe(200);
+    const { offerTransactionId, offers } = res.body as {
+      offerTransactionId: string;
+      offers: { offerId: string; tenure: number; frequency: string; provider: any }[];
+    };
+    const offer = offers[0];
+    const card = await instReq.sensitive({ consumer: { primaryAccountNumber: inst.eligiblePan } });
+    // The last character is removed only from an id ending in a letter: one ending in a digit may be
+    // a counter, and with its last digit removed name an earlier answer or offer. Nor is a near id
+    // tried that is another offer of this answer.
+    const taken = new Set(offers.map((o) => o.offerId));
+    const near = (id: string) =>
+      [
+        ['a character added', `${id}q`],
+        ...(/[0-9]$/.test(id) ? [] : [['its last character removed', id.slice(0, -1)]]),
+        ['a trailing space', `${id} `],
+      ].filter(([, value]) => !taken.has(value));
+    const wrong: string[] = [];
+    for (const [how, id] of near(offerTransactionId)) {
+      const saved = await instApi.call('savePlan', { body: { ...examplePlanBody(id, offer), ...card } });
+      if (saved.status !== 400) wrong.push(`offerTransactionId ${JSON.stringify(id)} (${how}): ${saved.status}`);
+    }
+    for (const [how, id] of near(offer.offerId)) {
+      const saved = await instApi.call('savePlan', {
+        body: { ...examplePlanBody(offerTransactionId, { ...offer, offerId: id }), ...card },
+      });
+      if (saved.status !== 400) wrong.push(`offerId ${JSON.stringify(id)} (${how}): ${saved.status}`);
+    }
+    expect(wrong, `the plan names answer ${offerTransactionId} and its offer ${offer.offerId} exactly`).toEqual([]);
+    const exact = await instApi.call('savePlan', { body: { ...examplePlanBody(offerTransactionId, offer), ...card } });
+    expect(exact.status, 'the exact offerTransactionId and offerId').toBe(201);
+  },
+);
+
 test(
   'planApproval refuses a planId the service does not know with 400 @assumption',
   rules('IN-STATE-APPROVAL-PLAN'),
