@@ -382,6 +382,12 @@ export const CARDS_FAULTS = faultCatalogue([
   { id: 'internal-body-wrong', rule: '500 body: code 500, status INTERNAL, message', source: 'seed', rules: ['CE-ERR-INTERNAL'] },
   // Seeded beside the checks of a rule on every path and of the key header's form (origin 'seeded').
   seeded({
+    id: 'expiry-month-defaulted',
+    rule: "CE-ECHO-EXPIRY: a card sent with a year and no month is shown with a month it was not sent (the year's last)",
+    source: 'seed',
+    rules: ['CE-ECHO-EXPIRY'],
+  }),
+  seeded({
     id: 'key-scheme-prefix-stripped',
     rule: 'CE-AUTH-KEY-FORM: the key header carries the key itself; a key sent after a scheme word (Bearer, Basic) is taken as the key',
     source: 'assumption',

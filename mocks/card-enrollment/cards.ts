@@ -447,6 +447,8 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
   if (card.panExpirationMonth && faults.has('i2-card-expiry-month-leading-zero-dropped'))
     maskedCard.panExpirationMonth = String(Number(card.panExpirationMonth));
   if (card.panExpirationYear) maskedCard.panExpirationYear = card.panExpirationYear;
+  // Seeded fault expiry-month-defaulted: a year without a month shown with December, the year's last month.
+  if (card.panExpirationYear && !card.panExpirationMonth && faults.has('expiry-month-defaulted')) maskedCard.panExpirationMonth = '12';
   // i8-card-expiry-year-filled-from-clock: a month without a year completed with the current year.
   else if (card.panExpirationMonth && faults.has('i8-card-expiry-year-filled-from-clock'))
     maskedCard.panExpirationYear = String(now.getUTCFullYear());

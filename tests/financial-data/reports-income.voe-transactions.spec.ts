@@ -107,6 +107,20 @@ test(
       });
       const narrowed = await generateAndRead(fdApi, pollReport, op, await request(named));
       expect(shownBy(narrowed.report), `${op} accountIds ${named}: the deposits of that account only`).toEqual(expected);
+      // An entry one character away from the named account (a digit added, the last removed) names no account.
+      for (const near of [`${named}7`, named.slice(0, -1)]) {
+        if (mine.accounts.some((a) => String(a.id) === near)) continue;
+        const nearAck = await fdApi.callBuilt(op, await request(near));
+        if (nearAck.status !== 202) {
+          expect([400, 404], `${op} accountIds ${near}, one character from ${named}: refused, ${nearAck.status}`).toContain(nearAck.status);
+          continue;
+        }
+        const nearRead = await pollReport({ id: nearAck.body.id, customerId: mine.customerId, label: `${op} with a near account id` });
+        expect(
+          shownBy(nearRead.final.body).filter((id: unknown) => expected.includes(id as never)),
+          `${op} accountIds ${near}, one character from ${named}: that account's deposits never shown`,
+        ).toEqual([]);
+      }
       const ack = await fdApi.callBuilt(op, await request(`${named} ${foreign}`));
       if (ack.status !== 202) {
         expect([400, 404], `${op} accountIds with another customer's account ${foreign}: refused, ${ack.status}`).toContain(ack.status);

@@ -110,6 +110,12 @@ export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-ANALYTICS-ACCOUNT-IDS'],
   }),
+  seeded({
+    id: 'cashflow-account-ids-near-match',
+    rule: "FD-ANALYTICS-ACCOUNT-IDS: the business cash flow report finds an accountIds entry by prefix: an id one character longer or shorter than one of the customer's accounts reads that account",
+    source: 'provider',
+    rules: ['FD-ANALYTICS-ACCOUNT-IDS'],
+  }),
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Cash flow and analytics reports (seed 002, Decisioning report generation; Errors 400, 404; provider 1.35.0).
   blind({

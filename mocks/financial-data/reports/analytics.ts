@@ -83,6 +83,15 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
       return a && a.customerId !== customerId && types.includes(a.type) ? [a] : [];
     });
 
+  /** cashflow-account-ids-near-match: the customer's accounts whose id begins an accountIds entry or begins with one. */
+  const nearAsked = (customerId: string, accountIds: unknown, types: AccountType[], found: Account[]): Account[] => {
+    const asked = idList(accountIds) ?? [];
+    return linkedData(world, customerId).accounts.filter(
+      (a) =>
+        types.includes(a.type) && !found.includes(a) && asked.some((id) => id !== a.id && (id.startsWith(a.id) || a.id.startsWith(id))),
+    );
+  };
+
   /** 400 when no account of the types is among those asked (seed 002: "otherwise 400"). */
   const eligible = (reply: FastifyReply, accounts: Account[], what: string): boolean => {
     if (accounts.length > 0) return true;
@@ -111,6 +120,9 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
       // Seeded fault: an accountIds entry looked up among every account of the service (personal cash flow).
       if (personal && faults.has('cashflow-account-ids-any-customer'))
         accounts.push(...foreignAsked(path.customerId, body.accountIds, types));
+      // Seeded fault: an accountIds entry one character away from an account's id finds it (business cash flow).
+      if (!personal && faults.has('cashflow-account-ids-near-match'))
+        accounts.push(...nearAsked(path.customerId, body.accountIds, types, accounts));
       if (!eligible(reply, accounts, 'checking or savings')) return;
       const constraints = defined({
         // Fault: the ack splits accountIds on white space and keeps the empty ids of a leading, trailing or doubled space.

@@ -129,6 +129,12 @@ export const INCOME_REPORTS_FAULTS = faultCatalogue([
     rules: ['FD-INCOME-ACCOUNT-IDS'],
   }),
   seeded({
+    id: 'voe-transactions-account-ids-near-match',
+    rule: "FD-INCOME-ACCOUNT-IDS: the VOE transactions report finds an accountIds entry by prefix: an id one character longer or shorter than one of the customer's accounts shows that account's payroll deposits",
+    source: 'provider',
+    rules: ['FD-INCOME-ACCOUNT-IDS'],
+  }),
+  seeded({
     id: 'txverify-account-ids-ignored',
     rule: 'FD-INCOME-ACCOUNT-IDS: the VOIE TXVerify report reads the payroll deposits of every deposit account, whatever accountIds names (the VOE transactions report narrows)',
     source: 'provider',

@@ -144,10 +144,19 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
   /** The payroll deposits on the accounts accountIds names (all deposit accounts without it). */
   const depositsNamed = (customerId: string, accountIds: string[] | undefined, fromDate?: number) => {
     // voe-transactions-account-ids-ignored: every deposit account read, whatever accountIds names.
+    // voe-transactions-account-ids-near-match: an entry finds the customer's account whose id begins it or that it begins.
+    const near =
+      accountIds && faults.has('voe-transactions-account-ids-near-match')
+        ? [...ctx.state.accounts.values()]
+            .filter(
+              (a) => a.customerId === customerId && accountIds.some((id) => id !== a.id && (id.startsWith(a.id) || a.id.startsWith(id))),
+            )
+            .map((a) => a.id)
+        : [];
     const deposits = payrollDeposits(
       ctx,
       customerId,
-      accountIds && !faults.has('voe-transactions-account-ids-ignored') ? new Set(accountIds) : undefined,
+      accountIds && !faults.has('voe-transactions-account-ids-ignored') ? new Set([...accountIds, ...near]) : undefined,
       fromDate,
     );
     // voe-transactions-account-ids-any-customer: an accountIds entry looked up among every account of the service.
