@@ -137,3 +137,26 @@ test('the consumer outlives its deleted customer', rules('FD-CONS-OUTLIVES'), as
   expect(res.status, 'seed 002, Resources: the consumer persists as owner of generated reports').toBe(200);
   expect(res.body.id).toBe(created.id);
 });
+
+test(
+  "a consumer's createdDate is its own creation's, not its customer's, on both readers @mock-only",
+  rules('FD-CONS-READ@consumer-by-customer', 'FD-CONS-READ@consumer-by-id'),
+  async ({ fdApi, fdMock, createCustomer }) => {
+    // seed 002, Resources - Consumer: the consumer is a record of its own, created after its customer.
+    // The mock's clock moves an hour between the two creations, so a reader showing the customer's
+    // date for the consumer's (or a date of neither) shows.
+    const customerId = await createCustomer();
+    const customer = await fdApi.call('GetCustomer', { path: { customerId } });
+    await fdMock.advanceClock(3_600);
+    const created = await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer() });
+    expect(created.status).toBe(201);
+    expect(created.body.createdDate, "the consumer's creation, an hour after its customer's").not.toBe(customer.body.createdDate);
+    for (const [reader, res] of [
+      ['GetConsumerForCustomer', await fdApi.call('GetConsumerForCustomer', { path: { customerId } })],
+      ['GetConsumer', await fdApi.call('GetConsumer', { path: { consumerId: created.body.id } })],
+    ] as const) {
+      expect(res.status, reader).toBe(200);
+      expect(res.body.createdDate, `${reader}: createdDate, the consumer's creation`).toBe(created.body.createdDate);
+    }
+  },
+);
