@@ -220,8 +220,8 @@ test.describe('micro entries: verification @mock-only', () => {
   );
 
   test(
-    'verified entries stay verified: a later verification, with other amounts or the same, never makes them Failed @assumption',
-    rules('FD-MICRO-ATTEMPTS:refuse', 'FD-MICRO-VERIFY@micro-details'),
+    'verified entries stay verified: a later verification, with other amounts or the same, never makes them Failed, and a wrong pair is never answered Verified @assumption',
+    rules('FD-MICRO-ATTEMPTS:refuse', 'FD-MICRO-VERIFY@micro-details', 'FD-MICRO-VERIFY-WRONG'),
     async ({ fdApi, fdMock, createCustomer }) => {
       const m = await initiate(fdApi, fdMock.origin, await createCustomer());
       await fdMock.advanceClock(DEPOSIT_DELAY_S);
@@ -233,7 +233,11 @@ test.describe('micro entries: verification @mock-only', () => {
         [m.amounts, 'the right pair again'],
       ] as const) {
         const res = await verify(fdApi, m, [...sent]);
-        expect([200, 400], `${what}: answered (200 Verified, or refused)`).toContain(res.status);
+        // A wrong pair does not verify, whatever the state (provider 1.35.0: 3200004 amounts did not
+        // match, or 3200002 "Microdeposit is in <status> status"): refused. The right pair again may be
+        // answered Verified or refused as already verified.
+        const allowed = sent === m.amounts ? [200, 400] : [400];
+        expect(allowed, `${what}: answered ${res.status}`).toContain(res.status);
         if (res.status === 200 && res.body?.status !== undefined) expect(res.body.status, `${what}: the answer`).toBe('Verified');
         expect((await details(fdApi, m)).body.status, `the details read after ${what}`).toBe('Verified');
       }
