@@ -6,8 +6,8 @@
 // included in the report; all accounts will be included if not set"); seed 002, Errors 404. Each
 // report is asked for one account of the customer (narrowing), then for that account and another
 // customer's (ownership: an object-level authorization question a lax target answers globally).
-import { expect, newBusiness, newConsumer, notePartial, rules, test, type FdOperationId } from '../../fixtures/financial-data.js';
-import { DAY_S, reportAccounts, requestOf } from './reports-analytics.known.js';
+import { expect, notePartial, rules, test, type FdOperationId } from '../../fixtures/financial-data.js';
+import { addConsumerAndBusiness, DAY_S, reportAccounts, requestOf } from './reports-analytics.known.js';
 
 /** The reports whose body carries accountIds (provider: CashFlow, Analytics and Foresight constraints). */
 const OPS: FdOperationId[] = [
@@ -26,8 +26,7 @@ test(
   async ({ fdApi, fd, fdEntities, linkedCustomer, pollReport }) => {
     const { customerId } = linkedCustomer;
     // The reports needing a consumer (personal cash flow) or a business (payment history) find them.
-    await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer() });
-    await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() });
+    await addConsumerAndBusiness(fdApi, customerId);
     // A savings account: every one of these reports reads savings (seed 002; provider: cash flow "checking and savings").
     const savings = String(linkedCustomer.account('savings').id);
     const other = fdEntities.linked && fdEntities.linked.customerId !== customerId ? fdEntities.linked : undefined;
@@ -73,8 +72,7 @@ test(
   rules('FD-ANALYTICS-ACCOUNT-IDS@content'),
   async ({ fdApi, fd, linkedCustomer, pollReport }) => {
     const { customerId } = linkedCustomer;
-    await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer() });
-    await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() });
+    await addConsumerAndBusiness(fdApi, customerId);
     const savings = String(linkedCustomer.account('savings').id);
     const own = new Set(linkedCustomer.accounts.map((a) => String(a.id)));
     const near = [`${savings}7`, savings.slice(0, -1)].filter((id) => !own.has(id));

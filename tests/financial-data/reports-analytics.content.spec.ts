@@ -5,17 +5,17 @@
 // provider 1.35.0 (cash flow "for all checking and savings"; "up to two years of transaction
 // history"; the field names of the reports). Windows start 90 days back, inside the standard
 // history every reader shows.
+import { expect, rules, test, type OperationClient, type FdOperationId, type PollReportFn } from '../../fixtures/financial-data.js';
 import {
-  expect,
-  newBusiness,
-  newConsumer,
-  rules,
-  test,
-  type OperationClient,
-  type FdOperationId,
-  type PollReportFn,
-} from '../../fixtures/financial-data.js';
-import { DAY_S, DEPOSIT_OPS, periodsOf, postedTransactions, reportAccounts, requestOf, sum } from './reports-analytics.known.js';
+  addConsumerAndBusiness,
+  DAY_S,
+  DEPOSIT_OPS,
+  periodsOf,
+  postedTransactions,
+  reportAccounts,
+  requestOf,
+  sum,
+} from './reports-analytics.known.js';
 
 type Linked = { customerId: string; accounts: { id: string; type: string }[] };
 const idsOf = (linked: Linked, types: string[]) =>
@@ -53,8 +53,7 @@ const deposit = (linked: Linked) => ['checking', 'savings'].map((type) => linked
 test.describe('report content', () => {
   test.beforeEach(async ({ fdApi, linkedCustomer }) => {
     // The reports needing a consumer or a business find them (the linked customer has neither).
-    await fdApi.call('CreateConsumer', { path: { customerId: linkedCustomer.customerId }, body: newConsumer() });
-    await fdApi.call('AddBusinessDetails', { path: { customer_id: linkedCustomer.customerId }, body: newBusiness() });
+    await addConsumerAndBusiness(fdApi, linkedCustomer.customerId);
   });
 
   test(

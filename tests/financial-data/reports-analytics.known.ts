@@ -43,6 +43,12 @@ export function requestOf(
   }
 }
 
+/** The consumer and the business the analytics reports of every user type need (seed 002: a consumer before the call). */
+export async function addConsumerAndBusiness(fdApi: OperationClient, customerId: string): Promise<void> {
+  await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer() });
+  await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() });
+}
+
 /** A customer of this test with the linked portfolio (mock control), keeping only one account of each type named. */
 export async function customerKeeping(
   fdApi: OperationClient,

@@ -8,8 +8,8 @@
 // times its count; its standard deviation lies between 0 and max - min. And each month of a cash
 // flow report's credits and debits (provider 1.35.0 CashFlow credits / debits by month: number, total,
 // largest, average): the average is the total over the number, the largest at least the average, in size.
-import { expect, newBusiness, newConsumer, rules, test } from '../../fixtures/financial-data.js';
-import { DAY_S, DEPOSIT_OPS, requestOf } from './reports-analytics.known.js';
+import { expect, rules, test } from '../../fixtures/financial-data.js';
+import { addConsumerAndBusiness, DAY_S, DEPOSIT_OPS, requestOf } from './reports-analytics.known.js';
 
 type Period = Record<string, unknown> & { count?: unknown };
 const STATS = ['sum', 'mean', 'median', 'min', 'max', 'standardDeviation'] as const;
@@ -87,8 +87,7 @@ test(
   rules('FD-ANALYTICS-PERIOD-STATISTICS@content'),
   async ({ fdApi, fd, linkedCustomer, pollReport }) => {
     const { customerId } = linkedCustomer;
-    await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer() });
-    await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() });
+    await addConsumerAndBusiness(fdApi, customerId);
     const fromDate = Math.floor(fd.now() / 1000) - 180 * DAY_S;
     const problems: string[] = [];
     let seen = 0;
