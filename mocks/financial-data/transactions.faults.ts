@@ -227,6 +227,12 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TXN-RECURRING'],
   },
+  seeded({
+    id: 'transactions-recurring-cadence-first-gap',
+    rule: 'FD-TXN-RECURRING-FIGURES: cadence is the mean number of days between the transactions of a series (the fault gives the days between its first two)',
+    source: 'provider',
+    rules: ['FD-TXN-RECURRING-FIGURES'],
+  }),
   {
     id: 'transactions-recurring-account-filter-ignored',
     rule: 'FD-TXN-RECURRING-ACCOUNTS: accountIds narrows to those accounts',

@@ -351,7 +351,10 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
       const mid = Math.floor(amounts.length / 2);
       const median = amounts.length % 2 ? amounts[mid] : (amounts[mid - 1] + amounts[mid]) / 2;
       const span = keyOf(series[series.length - 1]) - keyOf(series[0]);
-      const cadence = Math.max(1, Math.round(span / DAY_S / (series.length - 1)));
+      // transactions-recurring-cadence-first-gap: the days between the first two, not the mean gap.
+      const cadence = on('transactions-recurring-cadence-first-gap')
+        ? Math.max(1, Math.round((keyOf(series[1]) - keyOf(series[0])) / DAY_S))
+        : Math.max(1, Math.round(span / DAY_S / (series.length - 1)));
       const last = keyOf(series[series.length - 1]);
       const stream = {
         normalizedPayeeName: series[0].description,
