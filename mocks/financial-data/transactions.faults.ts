@@ -245,6 +245,12 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-TXN-RECURRING-UNKNOWN-ACCOUNT'],
   },
+  seeded({
+    id: 'transactions-daily-balance-next-midnight-counted',
+    rule: "FD-TXN-DAILY-BALANCE-DAYS: a day's ending is its beginning plus its own transactions (the fault also counts the transaction at the next midnight)",
+    source: 'provider',
+    rules: ['FD-TXN-DAILY-BALANCE-DAYS'],
+  }),
   {
     id: 'transactions-daily-balance-missing',
     rule: 'FD-TXN-DAILY-BALANCE: showDailyBalance=true gives dailyBalances',

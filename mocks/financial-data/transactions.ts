@@ -237,7 +237,10 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     const days = [...new Set(inWindow.map((t) => Math.floor(keyOf(t) / DAY_S) * DAY_S))].sort((a, b) => a - b);
     return days.map((day) => {
       const after = all.filter((t) => keyOf(t) >= day + DAY_S).reduce((sum, t) => sum + t.amount, 0);
-      const during = all.filter((t) => keyOf(t) >= day && keyOf(t) < day + DAY_S).reduce((sum, t) => sum + t.amount, 0);
+      // transactions-daily-balance-next-midnight-counted: a day also counts the transaction at the next midnight.
+      const upTo = (t: Transaction) =>
+        on('transactions-daily-balance-next-midnight-counted') ? keyOf(t) <= day + DAY_S : keyOf(t) < day + DAY_S;
+      const during = all.filter((t) => keyOf(t) >= day && upTo(t)).reduce((sum, t) => sum + t.amount, 0);
       const ending = cents(account.balance - after);
       return { date: on('transactions-daily-balance-dates-ms') ? day * 1000 : day, beginning: cents(ending - during), ending };
     });
