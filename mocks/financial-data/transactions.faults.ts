@@ -227,6 +227,12 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TXN-RECURRING'],
   },
+  seeded({
+    id: 'transactions-recurring-cadence-first-gap',
+    rule: 'FD-TXN-RECURRING-FIGURES: cadence is the mean number of days between the transactions of a series (the fault gives the days between its first two)',
+    source: 'provider',
+    rules: ['FD-TXN-RECURRING-FIGURES'],
+  }),
   {
     id: 'transactions-recurring-account-filter-ignored',
     rule: 'FD-TXN-RECURRING-ACCOUNTS: accountIds narrows to those accounts',
@@ -239,6 +245,12 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-TXN-RECURRING-UNKNOWN-ACCOUNT'],
   },
+  seeded({
+    id: 'transactions-daily-balance-next-midnight-counted',
+    rule: "FD-TXN-DAILY-BALANCE-DAYS: a day's ending is its beginning plus its own transactions (the fault also counts the transaction at the next midnight)",
+    source: 'provider',
+    rules: ['FD-TXN-DAILY-BALANCE-DAYS'],
+  }),
   {
     id: 'transactions-daily-balance-missing',
     rule: 'FD-TXN-DAILY-BALANCE: showDailyBalance=true gives dailyBalances',

@@ -237,7 +237,10 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     const days = [...new Set(inWindow.map((t) => Math.floor(keyOf(t) / DAY_S) * DAY_S))].sort((a, b) => a - b);
     return days.map((day) => {
       const after = all.filter((t) => keyOf(t) >= day + DAY_S).reduce((sum, t) => sum + t.amount, 0);
-      const during = all.filter((t) => keyOf(t) >= day && keyOf(t) < day + DAY_S).reduce((sum, t) => sum + t.amount, 0);
+      // transactions-daily-balance-next-midnight-counted: a day also counts the transaction at the next midnight.
+      const upTo = (t: Transaction) =>
+        on('transactions-daily-balance-next-midnight-counted') ? keyOf(t) <= day + DAY_S : keyOf(t) < day + DAY_S;
+      const during = all.filter((t) => keyOf(t) >= day && upTo(t)).reduce((sum, t) => sum + t.amount, 0);
       const ending = cents(account.balance - after);
       return { date: on('transactions-daily-balance-dates-ms') ? day * 1000 : day, beginning: cents(ending - during), ending };
     });
@@ -351,7 +354,10 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
       const mid = Math.floor(amounts.length / 2);
       const median = amounts.length % 2 ? amounts[mid] : (amounts[mid - 1] + amounts[mid]) / 2;
       const span = keyOf(series[series.length - 1]) - keyOf(series[0]);
-      const cadence = Math.max(1, Math.round(span / DAY_S / (series.length - 1)));
+      // transactions-recurring-cadence-first-gap: the days between the first two, not the mean gap.
+      const cadence = on('transactions-recurring-cadence-first-gap')
+        ? Math.max(1, Math.round((keyOf(series[1]) - keyOf(series[0])) / DAY_S))
+        : Math.max(1, Math.round(span / DAY_S / (series.length - 1)));
       const last = keyOf(series[series.length - 1]);
       const stream = {
         normalizedPayeeName: series[0].description,

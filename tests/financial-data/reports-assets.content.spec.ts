@@ -71,7 +71,7 @@ for (const { op, type, eligible, tag } of ASSET_OPS) {
 // accountIds (provider 1.35.0 ReportAccountIdsString): only those accounts; an id not of the customer: 404 (seed 002 Errors 404; assumption).
 for (const { op, eligible } of [...ASSET_OPS, { op: 'GenerateTransactionsReport' as const, eligible: undefined }]) {
   test(
-    `${op} with accountIds covers only the accounts named, and an id that is not the customer's account is a 404 @assumption`,
+    `${op} with accountIds covers only the accounts named, and an id that is not the customer's account is a 404 that makes no report @assumption`,
     rules('FD-ASSETS-ACCOUNT-IDS@assets-read'),
     async ({ fdApi, fd, fdEntities, linkedCustomer, pollReport }) => {
       const { customerId } = linkedCustomer;
@@ -94,11 +94,19 @@ for (const { op, eligible } of [...ASSET_OPS, { op: 'GenerateTransactionsReport'
       ).toEqual([...expected].sort());
       // Another customer's account (the worker's linked customer) where there is one, else an id of nothing.
       const unknown = fdEntities.linked && fdEntities.linked.customerId !== customerId ? fdEntities.linked.accounts[0].id : '9999999999';
+      const reportIds = async () => {
+        const listed = await fdApi.call('GetReportsByCustomerId', { path: { customerId } });
+        expect(listed.status, "the customer's reports").toBe(200);
+        return ((listed.body.reports ?? []) as { id: string }[]).map((r) => String(r.id)).sort();
+      };
+      const before = await reportIds();
       expectFdError(
         await fdApi.call(op, { path: { customerId }, query, body: { accountIds: `${named[0]} ${unknown}` } }),
         404,
         "an account id that is not the customer's",
       );
+      // A refused generation makes no report (seed 002, Errors: the request is not carried out).
+      expect(await reportIds(), 'the reports of the customer after the refused generation').toEqual(before);
     },
   );
 }

@@ -16,8 +16,13 @@ import {
 const MONEY = /amount|balance|^net|^gross|pay(current|ytd)/i;
 
 test(
-  "a VOE transactions report lists the descriptions of the customer's payroll deposits and no amount anywhere @smoke @mock-only",
-  rules('FD-VOE-TXN-NO-AMOUNTS@income-read', 'FD-INCOME-REPORT-TYPE@income-ack', 'FD-INCOME-REPORT-TYPE@income-read'),
+  "a VOE transactions report lists the descriptions of the customer's payroll deposits and no amount anywhere, from fromDate on when given @smoke @mock-only",
+  rules(
+    'FD-VOE-TXN-NO-AMOUNTS@income-read',
+    'FD-INCOME-REPORT-TYPE@income-ack',
+    'FD-INCOME-REPORT-TYPE@income-read',
+    'FD-VOE-TXN-FROM-DATE@income-read',
+  ),
   async ({ fdApi, fd, fdContract, fdMock, createCustomer, pollReport }) => {
     // Deposits on two accounts at least: every deposit account is read, not the first one only.
     const nowS = Math.floor(fd.now() / 1000);
@@ -69,6 +74,25 @@ test(
       memberPaths(content).filter((p) => MONEY.test(p.split('/').pop()!)),
       'seed 002: descriptions without amounts (members carrying money)',
     ).toEqual([]);
+    // provider 1.35.0 VOETransactionsReportConstraints.fromDate: the deposits from that date on. A date
+    // halfway between two deposits, so whichever of its dates a target reads, the split is the same.
+    const dates = [...new Set(deposits.map((d) => Number(d.postedDate)))].sort((a, b) => a - b);
+    expect(dates.length, 'deposits on several dates').toBeGreaterThan(2);
+    const k = Math.floor(dates.length / 2);
+    const fromDate = Math.floor((dates[k - 1] + dates[k]) / 2);
+    const later = await generateAndRead(fdApi, pollReport, 'GenerateVOETransactionsReport', {
+      path: { customerId },
+      body: { incomeStreamConfidenceMinimum: 0, fromDate },
+    });
+    const shownFrom = later.report.institutions.flatMap((i: any) =>
+      i.accounts.flatMap((a: any) => a.incomeStreams.flatMap((s: any) => s.transactions.map((t: any) => String(t.id)))),
+    );
+    expect(shownFrom.sort(), `fromDate ${fromDate}: exactly the deposits posted after it`).toEqual(
+      deposits
+        .filter((d) => Number(d.postedDate) >= fromDate)
+        .map((d) => String(d.id))
+        .sort(),
+    );
   },
 );
 

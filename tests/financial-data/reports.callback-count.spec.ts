@@ -41,7 +41,7 @@ async function readEach(fdApi: OperationClient, made: Made[]) {
 
 test(
   'every generated report calls its callback URL exactly once, when it ends: not while in progress, not again when read or reissued after @mock-only',
-  rules('FD-REPORT-CALLBACK@callback', 'FD-DELIVERY-URL@callback'),
+  rules('FD-REPORT-CALLBACK@callback', 'FD-DELIVERY-URL@callback', 'FD-DELIVERY-MEDIA-TYPE@callback'),
   async ({ fdApi, fd, fdEntities, fdMock, fdListener }) => {
     const made: Made[] = [];
     for (const op of GENERATE) {

@@ -25,7 +25,7 @@ const GENERATE = fdOperationIds(await loadContract('financial-data'), catalogue.
 
 test(
   'every generate operation honours the callback URL of each generation only: none kept for a report without one, none reused for a report with another @mock-only',
-  rules('FD-REPORT-NO-CALLBACK@callback', 'FD-REPORT-CALLBACK@callback', 'FD-DELIVERY-URL@callback'),
+  rules('FD-REPORT-NO-CALLBACK@callback', 'FD-REPORT-CALLBACK@callback', 'FD-DELIVERY-URL@callback', 'FD-DELIVERY-MEDIA-TYPE@callback'),
   async ({ fdApi, fd, fdEntities, fdMock, fdListener }) => {
     const made: { operationId: FdOperationId; first: string; none: string; other: string; urls: [string, string] }[] = [];
     const wrong: string[] = [];

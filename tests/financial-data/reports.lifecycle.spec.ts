@@ -84,6 +84,7 @@ for (const operationId of GENERATE) {
         'FD-REPORT-TERMINAL@by-customer',
         'FD-REPORT-CALLBACK@callback',
         'FD-DELIVERY-URL@callback-failed',
+        'FD-DELIVERY-MEDIA-TYPE@callback-failed',
         'FD-DELIVERY-SENSITIVE@callback-failed',
       ),
       async ({ fdApi, fd, fdEntities, fdMock, fdListener, pollReport }) => {
@@ -105,7 +106,7 @@ for (const operationId of GENERATE) {
 
     test(
       `${operationId} with a callback URL calls it once when the report ends, not before, with a body of the contract @seed`,
-      rules('FD-REPORT-CALLBACK@callback', 'FD-DELIVERY-URL@callback', 'FD-DELIVERY-SENSITIVE@callback'),
+      rules('FD-REPORT-CALLBACK@callback', 'FD-DELIVERY-URL@callback', 'FD-DELIVERY-MEDIA-TYPE@callback', 'FD-DELIVERY-SENSITIVE@callback'),
       async ({ fdApi, fd, fdEntities, fdListener, fdContract, pollReport }) => {
         // A URL a normalisation would change (case, an encoded slash, a query string): called byte for byte.
         const url = fdListener.url(tellingListenerPath(`report-done-${operationId}`));
@@ -213,7 +214,7 @@ for (const operationId of GENERATE) {
 // are two completions, so a listener already called is called again (nothing says once per URL).
 test(
   'two reports naming the same callback URL each call it when they end: one call per report, each naming its own @seed',
-  rules('FD-REPORT-CALLBACK@callback', 'FD-DELIVERY-URL@callback'),
+  rules('FD-REPORT-CALLBACK@callback', 'FD-DELIVERY-URL@callback', 'FD-DELIVERY-MEDIA-TYPE@callback'),
   async ({ fdApi, fd, fdEntities, fdListener, pollReport }) => {
     const operationId = GENERATE[0]!;
     const url = fdListener.url(tellingListenerPath('report-shared-url'));

@@ -226,8 +226,8 @@ test(
 );
 
 test(
-  'showDailyBalance=true gives the daily balances of the account, dated in epoch seconds within the window; unasked (default false) no list carries them @provider',
-  rules('FD-TXN-DAILY-BALANCE'),
+  'showDailyBalance=true gives the daily balances of the account, dated in epoch seconds within the window, each day moved by its own transactions; unasked (default false) no list carries them @provider',
+  rules('FD-TXN-DAILY-BALANCE', 'FD-TXN-DAILY-BALANCE-DAYS'),
   async ({ fdApi, fd, linkedCustomer }) => {
     const checking = linkedCustomer.account('checking');
     const list = lister(fdApi, linkedCustomer.customerId, checking.id);
@@ -256,5 +256,65 @@ test(
       .filter((b) => !Number.isInteger(b.date) || b.date < whole.fromDate - DAY_S || b.date > whole.toDate)
       .map((b) => b.date);
     expect(outside, `daily balance dates that are not epoch seconds of days in [${whole.fromDate}, ${whole.toDate}]`).toEqual([]);
+    // provider 1.35.0 DailyBalance (the beginning and the ending balance of a day): a balance moves
+    // only by transactions, so a day's ending is its beginning plus that day's posted transactions,
+    // and the next day listed begins where it ended plus the days between (to the cent of each
+    // rounded balance). Which date places a transaction in a day (transactionDate, or postedDate) is
+    // the target's: one of the two must account for every balance.
+    const posted = await readAll(list, 'GetCustomerAccountTransactions', whole);
+    const byTransactionDate = balanceProblems(balances, posted, dateOf);
+    const byPostedDate = balanceProblems(balances, posted, (t) => Number(t.postedDate));
+    expect(
+      byTransactionDate.length === 0 || byPostedDate.length === 0 ? [] : byTransactionDate,
+      'daily balances against the transactions of their days',
+    ).toEqual([]);
+    // A day's edges: a transaction at 23:00 and one at midnight exactly (provider 1.35.0
+    // CreateTxPushTestTransaction), so the midnight one belongs to the second day only. The mock
+    // only: injected transactions stay in a sandbox's testing account.
+    if (fd.kind !== 'mock') return;
+    const midnight = Math.floor(fd.now() / 1000 / DAY_S) * DAY_S;
+    for (const [amount, transactionDate] of [
+      [-12.34, midnight - 3600],
+      [-45.67, midnight],
+    ]) {
+      const made = await fdApi.call('CreateTxPushTestTransaction', {
+        path: { customerId: linkedCustomer.customerId, accountId: checking.id },
+        body: { amount, description: 'Day edge', transactionDate },
+      });
+      expect(made.status, `inject a transaction at ${transactionDate}`).toBe(201);
+    }
+    const edge = { fromDate: midnight - 2 * DAY_S, toDate: Math.floor(fd.now() / 1000) + DAY_S };
+    const edged = await list('GetCustomerAccountTransactions', { ...edge, limit: PAGE_MAX, showDailyBalance: true });
+    expect(edged.status).toBe(200);
+    const around = await readAll(list, 'GetCustomerAccountTransactions', edge);
+    expect(
+      [dateOf, (t: any) => Number(t.postedDate)]
+        .map((day) => balanceProblems(edged.body.dailyBalances ?? [], around, day))
+        .find((p) => p.length === 0) ?? balanceProblems(edged.body.dailyBalances ?? [], around, dateOf),
+      'daily balances of the days around a midnight transaction',
+    ).toEqual([]);
   },
 );
+
+/** What breaks `ending = beginning + the day's transactions` and `next beginning = ending + the days between`, days placed by `day`. */
+function balanceProblems(balances: { date: number; beginning: number; ending: number }[], posted: any[], day: (t: any) => number) {
+  const sums = new Map<number, number>();
+  for (const t of posted) {
+    const d = Math.floor(day(t) / DAY_S) * DAY_S;
+    sums.set(d, (sums.get(d) ?? 0) + Number(t.amount));
+  }
+  const near = (a: number, b: number) => Math.abs(a - b) <= 0.02;
+  const sorted = [...balances].sort((a, b) => a.date - b.date);
+  const out: string[] = [];
+  sorted.forEach((b, i) => {
+    const during = sums.get(b.date) ?? 0;
+    if (!near(b.ending - b.beginning, during))
+      out.push(`${b.date}: beginning ${b.beginning}, ending ${b.ending}, its transactions ${during.toFixed(2)}`);
+    const next = sorted[i + 1];
+    if (!next) return;
+    const between = [...sums].filter(([d]) => d > b.date && d < next.date).reduce((sum, [, v]) => sum + v, 0);
+    if (!near(next.beginning - b.ending, between))
+      out.push(`${next.date} begins at ${next.beginning}, ${b.date} ended at ${b.ending}, ${between.toFixed(2)} between`);
+  });
+  return out;
+}

@@ -21,6 +21,7 @@ test(
     'FD-TXPUSH-EVENT-CONTENT',
     'FD-TXPUSH-TEST-EVENTS',
     'FD-DELIVERY-URL@txpush-test',
+    'FD-DELIVERY-MEDIA-TYPE@txpush-test',
   ),
   async ({ fdApi, fd, linkedCustomer, fdListener }) => {
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };

@@ -3,9 +3,10 @@
 // 1.35.0 (RecurringTransactionsDetails: customer and per-account recurringOutflows /
 // recurringInflows; 404 "Customer ID or Account ID does not exist"). Each series is checked against
 // the transactions the lists give: they belong to the account it is listed under, outflows are
-// debits (negative), inflows credits. On the mock a series is one payee of the known data.
+// debits (negative), inflows credits, and its figures (historical amounts, cadence) are those of its
+// own transactions. On the mock a series is one payee of the known data.
 import { expect, expectFdError, rules, test, type FdBody } from '../../fixtures/financial-data.js';
-import { lister, readAll, wholeHistory } from './transactions.known.js';
+import { DAY_S, dateOf, lister, readAll, wholeHistory } from './transactions.known.js';
 
 type Stream = {
   transactionIds?: string[];
@@ -14,6 +15,8 @@ type Stream = {
   minimumHistoricalAmount?: number;
   maximumHistoricalAmount?: number;
   meanHistoricalAmount?: number;
+  medianHistoricalAmount?: number;
+  cadence?: number;
 };
 const accountIdsOf = (body: any): string[] => (body.accountRecurringTransactions ?? []).map((a: any) => String(a.accountId)).sort();
 
@@ -37,6 +40,13 @@ function problems(
       const { minimumHistoricalAmount: min, meanHistoricalAmount: mean, maximumHistoricalAmount: max } = s;
       if (min !== undefined && max !== undefined && !(min <= (mean ?? min) && (mean ?? max) <= max))
         out.push(`${name}: min ${min}, mean ${mean}, max ${max}`);
+      out.push(
+        ...figureProblems(
+          name,
+          s,
+          ids.map((id) => known.get(id)),
+        ),
+      );
       for (const id of ids) {
         const t = known.get(id);
         if (!t) out.push(`${name}: ${id} is not a transaction the lists give`);
@@ -45,6 +55,43 @@ function problems(
         else if (mock && t.description !== s.normalizedPayeeName) out.push(`${name}: ${id} is of payee ${t.description}`);
       }
     }
+  }
+  return out;
+}
+
+/** A in the cent of B: the provider's figures are amounts, rounded to the cent or not. */
+const toCent = (a: number, b: number) => Math.abs(a - b) <= 0.005 + 1e-9;
+
+/**
+ * The figures of a series against its own transactions (provider 1.35.0 RecurringOutFlowTransaction /
+ * RecurringInFlowTransaction): min, max, mean and median historical amount are those of its
+ * transactions' amounts; cadence is "Mean number of days between transactions", an integer (to
+ * within a day: the rounding, and whether the transaction or the posted date is counted, are the
+ * target's). Only when every id is a known transaction (the id checks report the others).
+ */
+function figureProblems(name: string, s: Stream, listed: any[]): string[] {
+  if (listed.length === 0 || listed.some((t) => t === undefined)) return [];
+  const out: string[] = [];
+  const amounts = listed.map((t) => Number(t.amount)).sort((a, b) => a - b);
+  const mid = Math.floor(amounts.length / 2);
+  const figures = {
+    minimumHistoricalAmount: amounts[0],
+    maximumHistoricalAmount: amounts[amounts.length - 1],
+    meanHistoricalAmount: amounts.reduce((sum, n) => sum + n, 0) / amounts.length,
+    medianHistoricalAmount: amounts.length % 2 ? amounts[mid] : (amounts[mid - 1] + amounts[mid]) / 2,
+  };
+  for (const [member, value] of Object.entries(figures)) {
+    const given = s[member as keyof typeof figures];
+    if (given !== undefined && !toCent(Number(given), value)) out.push(`${name}: ${member} ${given}, its transactions give ${value}`);
+  }
+  if (s.cadence !== undefined && listed.length > 1) {
+    const meanDays = (dates: number[]) => {
+      const sorted = [...dates].sort((a, b) => a - b);
+      return (sorted[sorted.length - 1] - sorted[0]) / DAY_S / (sorted.length - 1);
+    };
+    const means = [meanDays(listed.map(dateOf)), meanDays(listed.map((t) => Number(t.postedDate)))];
+    if (!means.some((m) => Math.abs(Number(s.cadence) - m) <= 1))
+      out.push(`${name}: cadence ${s.cadence}, its transactions are ${means.map((m) => m.toFixed(2)).join(' or ')} days apart on average`);
   }
   return out;
 }
@@ -61,8 +108,8 @@ async function customerTransactions(fdApi: any, fd: any, linked: any) {
 }
 
 test(
-  'recurring series name debits as outflows and credits as inflows, of the account they are listed under',
-  rules('FD-TXN-RECURRING'),
+  'recurring series name debits as outflows and credits as inflows, of the account they are listed under, with the amounts and cadence of their own transactions',
+  rules('FD-TXN-RECURRING', 'FD-TXN-RECURRING-FIGURES'),
   async ({ fdApi, fd, linkedCustomer }) => {
     const known = await customerTransactions(fdApi, fd, linkedCustomer);
     const res = await fdApi.call('GetRecurringTransactions', { path: { customerId: linkedCustomer.customerId } });

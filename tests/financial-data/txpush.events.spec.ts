@@ -66,7 +66,7 @@ async function testTransaction(fdApi: OperationClient, path: Path, nowMs: number
 // reaches its own URL exactly twice (one event per record) and the other URL not at all.
 test(
   "each account's events reach the callback URL registered for that account, not another account's @seed",
-  rules('FD-DELIVERY-URL@txpush-test'),
+  rules('FD-DELIVERY-URL@txpush-test', 'FD-DELIVERY-MEDIA-TYPE@txpush-test'),
   async ({ fdApi, fd, linkedCustomer, fdListener: shared }) => {
     const accounts = (['checking', 'savings'] as const).map((type) => ({
       type,
@@ -89,7 +89,13 @@ test(
 
 test(
   'a test transaction delivers exactly one transaction event and one account event, each naming its subscription and the account @seed',
-  rules('FD-TXPUSH-TEST-EVENTS', 'FD-TXPUSH-TESTING-ONLY:accept', 'FD-DELIVERY-URL@txpush-test', 'FD-DELIVERY-SENSITIVE@txpush-test'),
+  rules(
+    'FD-TXPUSH-TEST-EVENTS',
+    'FD-TXPUSH-TESTING-ONLY:accept',
+    'FD-DELIVERY-URL@txpush-test',
+    'FD-DELIVERY-MEDIA-TYPE@txpush-test',
+    'FD-DELIVERY-SENSITIVE@txpush-test',
+  ),
   async ({ fdApi, fd, linkedCustomer, fdListener: shared }) => {
     const fdListener = ownListener(shared);
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };

@@ -14,7 +14,9 @@ test(
     'FD-WEBHOOK-DELIVERY-CURRENT@wh-sub-test',
     'FD-WEBHOOK-DELIVERY-CURRENT@wh-event-test',
     'FD-DELIVERY-URL@wh-sub-test',
+    'FD-DELIVERY-MEDIA-TYPE@wh-sub-test',
     'FD-DELIVERY-URL@wh-event-test',
+    'FD-DELIVERY-MEDIA-TYPE@wh-event-test',
   ),
   async ({ fdApi, fd, fdListener }) => {
     const [a, b] = await offeredNames(fdApi);

@@ -41,6 +41,7 @@ test(
     'FD-WEBHOOK-TEST-DELIVERY@wh-sub-test',
     'FD-WEBHOOK-URL-OVERRIDE@wh-sub-test',
     'FD-DELIVERY-URL@wh-sub-test',
+    'FD-DELIVERY-MEDIA-TYPE@wh-sub-test',
     'FD-DELIVERY-SENSITIVE@wh-sub-test',
   ),
   async ({ fdApi, fd, fdListener }) => {
@@ -67,6 +68,7 @@ test(
     'FD-WEBHOOK-TEST-DELIVERY@wh-event-test',
     'FD-WEBHOOK-URL-OVERRIDE@wh-event-test',
     'FD-DELIVERY-URL@wh-event-test',
+    'FD-DELIVERY-MEDIA-TYPE@wh-event-test',
     'FD-DELIVERY-SENSITIVE@wh-event-test',
   ),
   async ({ fdApi, fd, fdListener }) => {
