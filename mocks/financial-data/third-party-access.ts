@@ -47,7 +47,13 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
       };
       const account = loose
         ? world.accounts.get(p.accountId)
-        : (findAccount(world, body.customerId, p.accountId, partnerId) ?? anyOfPartner());
+        : // accesskey-generate-account-id-trimmed: generation looks each account id up trimmed.
+          (findAccount(
+            world,
+            body.customerId,
+            op === 'generate' && faults.has('accesskey-generate-account-id-trimmed') ? String(p.accountId).trim() : p.accountId,
+            partnerId,
+          ) ?? anyOfPartner());
       // Blind fault blind-accesskey-first-account-checked-only: the products after the first go unchecked.
       if (
         !account &&
@@ -182,7 +188,13 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
     const foreign = state().keys.get(path.consentReceiptId);
     const key =
       liveKey(path.consentReceiptId, partner?.id, faults.has('accesskey-revoke-twice-204')) ??
-      (faults.has('i2-accesskey-revoke-other-partner') && foreign && !foreign.revoked ? foreign : undefined);
+      (faults.has('i2-accesskey-revoke-other-partner') && foreign && !foreign.revoked ? foreign : undefined) ??
+      // accesskey-revoke-id-case-folded: the receipt id looked up without case.
+      (faults.has('accesskey-revoke-id-case-folded')
+        ? [...state().keys.values()].find(
+            (k) => k.receiptId.toLowerCase() === String(path.consentReceiptId).toLowerCase() && k.partnerId === partner?.id && !k.revoked,
+          )
+        : undefined);
     if (!key) return sendError(ctx, reply, faults.has('accesskey-unknown-400') ? 400 : 404, 'Consent receipt not found.');
     if (!faults.has('accesskey-revoke-noop')) key.revoked = true;
     // Model fault: the consents are revoked per customer, every key of the customer with this one.
