@@ -262,4 +262,11 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-OBJ-EXACT-ID-FORM'],
   }),
+  // Seeded beside the check of periods as instants (app-registration.access-keys.spec.ts; origin 'seeded').
+  seeded({
+    id: 'accesskey-update-period-compared-as-text',
+    rule: 'a period ending when it starts or before is a 400, judged by its instants (FD-ACCESSKEY-PERIOD): the update compares startTime and endTime as text, so an end written at another UTC offset is judged by its characters',
+    source: 'assumption',
+    rules: ['FD-ACCESSKEY-PERIOD'],
+  }),
 ]);

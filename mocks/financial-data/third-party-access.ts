@@ -67,7 +67,9 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
       const after = faults.has('blind-accesskey-period-minute-precision')
         ? Math.floor(end / 60_000) > Math.floor(start / 60_000)
         : // i8-accesskey-period-compared-as-text: generation compares the two date-times as text.
-          op === 'generate' && faults.has('i8-accesskey-period-compared-as-text')
+          // accesskey-update-period-compared-as-text: the update compares them as text.
+          (op === 'generate' && faults.has('i8-accesskey-period-compared-as-text')) ||
+            (op === 'update' && faults.has('accesskey-update-period-compared-as-text'))
           ? String(p.accessPeriod.endTime) > String(p.accessPeriod.startTime)
           : end > start;
       // Fault accesskey-update-period-equal-accepted: the update alone lets a period end when it starts.
