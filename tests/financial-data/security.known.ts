@@ -48,7 +48,7 @@ export const FD_EXEMPT: Exemptions = {
  * refuses only another customer's consumer).
  */
 export const FD_BODY_IDS_UNRESOLVED: Record<string, string> = {
-  consumer: 'a Connect consumerId naming no consumer is let through (provider 1.35.0; FD-CONNECT-CONSUMER)',
+  consumer: 'a Connect consumerId naming no consumer is let through (provider 1.35.0, FD-CONNECT-CONSUMER)',
 };
 
 export interface LiveWorld {
