@@ -291,4 +291,11 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-PAGE-COUNTS'],
   }),
+  // Seeded beside the counts of every filter after a delete (customers.delete.spec.ts; origin 'seeded').
+  seeded({
+    id: 'customers-search-found-counts-deleted',
+    rule: "once a customer is deleted, GetCustomers counts only the customers it lists (FD-CUST-COUNTS-AFTER-DELETE): with search text, found still counts the partner's deleted customers the search matches",
+    source: 'seed',
+    rules: ['FD-CUST-COUNTS-AFTER-DELETE'],
+  }),
 ]);

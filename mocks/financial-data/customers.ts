@@ -158,6 +158,11 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     // i5-customers-search-found-counts-all-partners: found counts the matches of every partner.
     if (searched && faults.has('i5-customers-search-found-counts-all-partners'))
       counts.found = [...world.customers.values()].filter((c) => (type === undefined || c.type === type) && match(c)).length;
+    // customers-search-found-counts-deleted: with search text, found still counts the partner's deleted customers it matches.
+    if (searched && faults.has('customers-search-found-counts-deleted'))
+      counts.found += ghosts.filter(
+        (c) => (!partner || c.partnerId === partner.id) && (type === undefined || c.type === type) && match(c),
+      ).length;
     // i2-customers-found-ignores-type-filter: found counted before the type filter.
     if (query.type && faults.has('i2-customers-found-ignores-type-filter'))
       counts.found = (
@@ -238,7 +243,12 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
       world.customers.delete(c.id);
       if (world.usernames.get(usernameKey(c.partnerId, c.username)) === c.id) world.usernames.delete(usernameKey(c.partnerId, c.username));
     }
-    if (faults.has('blind-deleted-customer-still-listed') || faults.has('blind-deleted-customer-app-data')) ghosts.push(c);
+    if (
+      faults.has('blind-deleted-customer-still-listed') ||
+      faults.has('blind-deleted-customer-app-data') ||
+      faults.has('customers-search-found-counts-deleted')
+    )
+      ghosts.push(c);
     if (faults.has('consumer-deleted-with-customer')) {
       for (const [id, consumer] of world.consumers) if (consumer.customerId === c.id) world.consumers.delete(id);
       world.consumerOf.delete(c.id);

@@ -4,7 +4,7 @@
 // names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The
 // faults of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart
 // by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, independent } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, seeded } from '../kit/faults.js';
 
 const batch = ['properties', 'transactions'];
 const member = (name: string) => ['properties', name];
@@ -191,6 +191,13 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
   independent('independent-8', {
     id: 'i8-enrich-customer-id-lowercased',
     rule: 'each enriched transaction comes back with the customer, account, amount and description sent (seed 002, Enrichment; reference FD-ENRICH-KEYED): the externalCustomerId is answered in lower case (the join key of a case-insensitive store)',
+    source: 'seed',
+    rules: ['FD-ENRICH-KEYED'],
+  }),
+  // Seeded beside the byte-for-byte check of the caller's ids (enrichment.batch.spec.ts; origin 'seeded').
+  seeded({
+    id: 'enrich-account-id-trimmed',
+    rule: 'each enriched transaction comes back with the ids sent (FD-ENRICH-KEYED): the externalAccountId is answered trimmed',
     source: 'seed',
     rules: ['FD-ENRICH-KEYED'],
   }),

@@ -127,6 +127,9 @@ export function registerEnrichment(app: FastifyInstance, ctx: FdContext): void {
     // i8-enrich-customer-id-lowercased: the customer id answered in lower case.
     if (faults.has('i8-enrich-customer-id-lowercased') && typeof t.externalCustomerId === 'string')
       out.externalCustomerId = t.externalCustomerId.toLowerCase();
+    // enrich-account-id-trimmed: the account id answered trimmed.
+    if (faults.has('enrich-account-id-trimmed') && typeof t.externalAccountId === 'string')
+      out.externalAccountId = t.externalAccountId.trim();
     if (faults.has('i4-enrich-description-trimmed') && typeof t.description === 'string')
       out.description = t.description.trim().replace(/\s+/g, ' ');
     if (faults.has('enrich-category-missing')) delete out.transactionCategory;

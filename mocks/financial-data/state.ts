@@ -682,6 +682,8 @@ export function findAccount(state: FdState, customerId: string, accountId: strin
 /** The institution login a request addresses, under the same conditions as findAccount. */
 export function findLogin(state: FdState, customerId: string, loginId: string, partnerId?: string): InstitutionLogin | undefined {
   if (!findCustomer(state, customerId, partnerId)) return undefined;
+  // Ids are matched whole (FD-OBJ-EXACT-ID-FORM): `1005 ` or `1005.0` is no login, though Number() reads it as one.
+  if (!/^[0-9]+$/.test(String(loginId))) return undefined;
   const login = state.logins.get(Number(loginId));
   return login && login.customerId === customerId ? login : undefined;
 }

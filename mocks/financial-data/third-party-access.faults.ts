@@ -3,7 +3,7 @@
 // release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the
 // specs citing them). The faults of the suite's authors first, then those written blind (`origin:
 // 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, independent, modelFault } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, modelFault, seeded } from '../kit/faults.js';
 
 export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
   // Third-party access keys (seed 002: generate 200, update 200, revoke 204; provider 1.35.0 receipt).
@@ -247,6 +247,26 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
     id: 'i8-accesskey-period-compared-as-text',
     rule: 'a period ending when it starts or before is a 400 (provider 1.35.0 accessPeriod start and end date-times): generation compares startTime and endTime as text, so a period whose end is written with another UTC offset (or fractional seconds) is judged by its characters, not its instant',
     source: 'provider',
+    rules: ['FD-ACCESSKEY-PERIOD'],
+  }),
+  // Seeded beside the near-id checker's body ids and id forms (security.near-id.spec.ts; origin 'seeded').
+  seeded({
+    id: 'accesskey-generate-account-id-trimmed',
+    rule: "an owned id in a body names only the object it spells (FD-OBJ-EXACT-ID-FORM): generation looks each product's accountId up trimmed, so an account id with a trailing space grants the account",
+    source: 'assumption',
+    rules: ['FD-OBJ-EXACT-ID-FORM'],
+  }),
+  seeded({
+    id: 'accesskey-revoke-id-case-folded',
+    rule: 'an id issued in both cases names only the object it spells (FD-OBJ-EXACT-ID-FORM): revocation looks the receipt id up without case, so the id in other case revokes the key',
+    source: 'assumption',
+    rules: ['FD-OBJ-EXACT-ID-FORM'],
+  }),
+  // Seeded beside the check of periods as instants (app-registration.access-keys.spec.ts; origin 'seeded').
+  seeded({
+    id: 'accesskey-update-period-compared-as-text',
+    rule: 'a period ending when it starts or before is a 400, judged by its instants (FD-ACCESSKEY-PERIOD): the update compares startTime and endTime as text, so an end written at another UTC offset is judged by its characters',
+    source: 'assumption',
     rules: ['FD-ACCESSKEY-PERIOD'],
   }),
 ]);

@@ -47,7 +47,13 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
       };
       const account = loose
         ? world.accounts.get(p.accountId)
-        : (findAccount(world, body.customerId, p.accountId, partnerId) ?? anyOfPartner());
+        : // accesskey-generate-account-id-trimmed: generation looks each account id up trimmed.
+          (findAccount(
+            world,
+            body.customerId,
+            op === 'generate' && faults.has('accesskey-generate-account-id-trimmed') ? String(p.accountId).trim() : p.accountId,
+            partnerId,
+          ) ?? anyOfPartner());
       // Blind fault blind-accesskey-first-account-checked-only: the products after the first go unchecked.
       if (
         !account &&
@@ -61,7 +67,9 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
       const after = faults.has('blind-accesskey-period-minute-precision')
         ? Math.floor(end / 60_000) > Math.floor(start / 60_000)
         : // i8-accesskey-period-compared-as-text: generation compares the two date-times as text.
-          op === 'generate' && faults.has('i8-accesskey-period-compared-as-text')
+          // accesskey-update-period-compared-as-text: the update compares them as text.
+          (op === 'generate' && faults.has('i8-accesskey-period-compared-as-text')) ||
+            (op === 'update' && faults.has('accesskey-update-period-compared-as-text'))
           ? String(p.accessPeriod.endTime) > String(p.accessPeriod.startTime)
           : end > start;
       // Fault accesskey-update-period-equal-accepted: the update alone lets a period end when it starts.
@@ -182,7 +190,13 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
     const foreign = state().keys.get(path.consentReceiptId);
     const key =
       liveKey(path.consentReceiptId, partner?.id, faults.has('accesskey-revoke-twice-204')) ??
-      (faults.has('i2-accesskey-revoke-other-partner') && foreign && !foreign.revoked ? foreign : undefined);
+      (faults.has('i2-accesskey-revoke-other-partner') && foreign && !foreign.revoked ? foreign : undefined) ??
+      // accesskey-revoke-id-case-folded: the receipt id looked up without case.
+      (faults.has('accesskey-revoke-id-case-folded')
+        ? [...state().keys.values()].find(
+            (k) => k.receiptId.toLowerCase() === String(path.consentReceiptId).toLowerCase() && k.partnerId === partner?.id && !k.revoked,
+          )
+        : undefined);
     if (!key) return sendError(ctx, reply, faults.has('accesskey-unknown-400') ? 400 : 404, 'Consent receipt not found.');
     if (!faults.has('accesskey-revoke-noop')) key.revoked = true;
     // Model fault: the consents are revoked per customer, every key of the customer with this one.

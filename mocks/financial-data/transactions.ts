@@ -185,16 +185,23 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     // i8-txn-account-found-drops-undated: the account list counts the dated transactions only.
     if (reader === 'account' && on('i8-txn-account-found-drops-undated'))
       paged.found -= found.filter((t) => t.transactionDate === undefined).length;
-    // i8-txn-all-found-counts-deleted-account: found still counts the transactions of the customer's deleted accounts.
-    if (reader === 'all' && on('i8-txn-all-found-counts-deleted-account')) {
+    // The matching transactions of the customer's deleted accounts (a stale count index), read by two faults.
+    const goneCount = () => {
       const gone = [...seenAccounts.values()]
         .filter((a) => a.customerId === input.path.customerId && !findAccount(world, a.customerId, a.id))
         .map((a) => a.id);
-      if (gone.length > 0)
-        paged.found += transactionsOfAccounts(world, gone).filter(
-          (t) => !t.historic && (includePending || t.status !== 'pending') && onOrAfter(windowKey(t), from) && inBefore(windowKey(t), last),
-        ).length;
-    }
+      return gone.length === 0
+        ? 0
+        : transactionsOfAccounts(world, gone).filter(
+            (t) =>
+              !t.historic && (includePending || t.status !== 'pending') && onOrAfter(windowKey(t), from) && inBefore(windowKey(t), last),
+          ).length;
+    };
+    // i8-txn-all-found-counts-deleted-account: found still counts the transactions of the customer's deleted accounts.
+    if (reader === 'all' && on('i8-txn-all-found-counts-deleted-account')) paged.found += goneCount();
+    // txn-all-more-available-counts-deleted-account: moreAvailable still counts them (found is right).
+    if (reader === 'all' && on('txn-all-more-available-counts-deleted-account'))
+      paged.moreAvailable = (start - 1) * limit + paged.displaying < found.length + goneCount();
     if (reader === 'all' && includePending && on('i3-txn-all-found-drops-pending'))
       paged.found -= found.filter((t) => t.status === 'pending').length;
     // i2-txn-found-counts-pending-on-account: found counted before the pending transactions were left out.

@@ -376,4 +376,11 @@ export const TXPUSH_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-DELIVERY-SENSITIVE'],
   }),
+  // Seeded beside the events of a pending test transaction (txpush.events.spec.ts; origin 'seeded').
+  seeded({
+    id: 'txpush-pending-event-status-active',
+    rule: 'a pending test transaction delivers its two events like a posted one, the transaction event carrying the status sent (FD-TXPUSH-TEST-EVENTS-PENDING): the event says active',
+    source: 'provider',
+    rules: ['FD-TXPUSH-TEST-EVENTS-PENDING'],
+  }),
 ]);

@@ -221,7 +221,8 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
             faults.has('i4-txpush-event-description-trimmed') && typeof t.description === 'string'
               ? t.description.trim().replace(/\s+/g, ' ')
               : t.description,
-          status: t.status,
+          // txpush-pending-event-status-active: a pending test transaction is announced as active.
+          status: faults.has('txpush-pending-event-status-active') && t.status === 'pending' ? 'active' : t.status,
           // i3-txpush-transaction-date-ms: the event alone gives the transaction date in milliseconds.
           transactionDate:
             faults.has('i3-txpush-transaction-date-ms') && t.transactionDate !== undefined ? t.transactionDate * 1000 : t.transactionDate,

@@ -141,6 +141,54 @@ test(
   },
 );
 
+/** An instant written as RFC 3339 local time at a UTC offset in minutes, whole seconds (`2026-11-25T07:30:00-05:00`). */
+function atOffset(ms: number, offsetMin: number) {
+  const local = new Date(ms + offsetMin * 60_000).toISOString().slice(0, 19);
+  const abs = Math.abs(offsetMin);
+  return `${local}${offsetMin < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+// The period's bounds are instants (provider 1.35.0 ThirdPartyAccessPeriod: date-time, RFC 3339, which
+// allows any UTC offset and fractional seconds): each pair below is ordered one way as instants and the
+// other way as text, so a target comparing the characters answers each the wrong way.
+test(
+  'a period is judged by its instants, not its text: an end written at another UTC offset or without fractions, on generation and on update @assumption',
+  rules('FD-ACCESSKEY-PERIOD:accept', 'FD-ACCESSKEY-PERIOD:refuse'),
+  async ({ fdApi, fd, linkedCustomer }) => {
+    const accounts = [linkedCustomer.account('checking').id];
+    const s = Math.floor(fd.now() / 1000) * 1000 + 86_400_000;
+    const z = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
+    const body = (startTime: string, endTime: string) => {
+      const b = accessKeyBody(fd, linkedCustomer.customerId, accounts, 'accountOwner', accessPeriod(s));
+      for (const p of b.products) p.accessPeriod = { type: 'timeframe', startTime, endTime };
+      return b;
+    };
+    const cases = [
+      { what: 'an end 30 minutes later written at -05:00 (earlier as text)', start: z(s), end: atOffset(s + 1_800_000, -300), ok: true },
+      { what: 'an end 30 minutes earlier written at +05:00 (later as text)', start: z(s), end: atOffset(s - 1_800_000, 300), ok: false },
+      {
+        what: 'an end half a second earlier written without fractions (later as text)',
+        start: new Date(s + 500).toISOString(),
+        end: z(s),
+        ok: false,
+      },
+    ];
+    const made = await generate(fdApi, body(z(s), z(s + 86_400_000)));
+    const consentReceiptId = made.receipt.receiptId as string;
+    const send = {
+      GenerateThirdPartyAccessKey: (b: ReturnType<typeof body>) => fdApi.call('GenerateThirdPartyAccessKey', { body: b }),
+      UpdateThirdPartyAccessKey: (b: ReturnType<typeof body>) =>
+        fdApi.call('UpdateThirdPartyAccessKey', { path: { consentReceiptId }, body: b }),
+    };
+    for (const [op, call] of Object.entries(send))
+      for (const c of cases) {
+        const res = await call(body(c.start, c.end));
+        if (c.ok) receiptOf(res, `${op}: ${c.what} (${c.start} to ${c.end})`);
+        else expectFdError(res, 400, `${op}: ${c.what} (${c.start} to ${c.end})`);
+      }
+  },
+);
+
 test(
   'UpdateThirdPartyAccessKey answers 200 with the same receipt id and the products and period sent',
   rules('FD-ACCESSKEY-UPDATE'),

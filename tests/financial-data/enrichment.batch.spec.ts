@@ -56,6 +56,29 @@ test(
   },
 );
 
+// The caller's own ids are labels the service keeps as sent (provider 1.35.0 TransactionPayload: free
+// strings of 1 to 100 or 511 characters): values that can tell a normalisation (mixed case, inner and
+// trailing spaces, leading zeros, all digits) come back byte for byte, each on its own transaction.
+const TELLING = [
+  { externalCustomerId: 'CuSt-Ab 07', externalAccountId: '000417', externalTransactionId: 'Tx-0001 ' },
+  { externalCustomerId: '0042', externalAccountId: 'AcCt  Mixed ', externalTransactionId: '000123' },
+  { externalCustomerId: 'lower-only ', externalAccountId: 'UPPER-ONLY', externalTransactionId: 'tX 9' },
+];
+
+test(
+  "enrichTransactions answers each transaction with the caller's ids byte for byte: case, spaces and leading zeros kept",
+  rules('FD-ENRICH-KEYED'),
+  async ({ fdApi }) => {
+    const sent = TELLING.map((ids, i) => ({ ...lean(i + 1), ...ids }));
+    const res = await fdApi.call('enrichTransactions', { body: { transactions: sent } });
+    expect(res.status).toBe(200);
+    const ids = (t: Record<string, unknown>) => [t.externalTransactionId, t.externalCustomerId, t.externalAccountId];
+    const got = (res.body.transactions as Record<string, unknown>[]).map(ids);
+    expect(got, 'the three ids of each transaction, as sent').toEqual(expect.arrayContaining(sent.map(ids)));
+    expect(got).toHaveLength(sent.length);
+  },
+);
+
 // Descriptions of well-known merchants of each kind (coffee, fast food, online shop, fuel, groceries).
 const KNOWN = [
   'STARBUCKS STORE 2231 DENVER CO',

@@ -72,7 +72,7 @@ for (const { op, type, eligible, tag } of ASSET_OPS) {
 for (const { op, eligible } of [...ASSET_OPS, { op: 'GenerateTransactionsReport' as const, eligible: undefined }]) {
   test(
     `${op} with accountIds covers only the accounts named, and an id that is not the customer's account is a 404 that makes no report @assumption`,
-    rules('FD-ASSETS-ACCOUNT-IDS@assets-read'),
+    rules('FD-ASSETS-ACCOUNT-IDS@assets-read', 'FD-OBJ-EXACT-ID'),
     async ({ fdApi, fd, fdEntities, linkedCustomer, pollReport }) => {
       const { customerId } = linkedCustomer;
       await ensureConsumer(fdApi, customerId);
@@ -107,6 +107,15 @@ for (const { op, eligible } of [...ASSET_OPS, { op: 'GenerateTransactionsReport'
       );
       // A refused generation makes no report (seed 002, Errors: the request is not carried out).
       expect(await reportIds(), 'the reports of the customer after the refused generation').toEqual(before);
+      // An entry one character away from a named account (a digit added, the last removed) names no
+      // account either (FD-OBJ-EXACT-ID: an id is matched whole, never by its beginning).
+      const own = new Set(linkedCustomer.accounts.map((a) => String(a.id)));
+      for (const near of [`${named[0]}7`, named[0].slice(0, -1)].filter((id) => !own.has(id)))
+        expectFdError(
+          await fdApi.call(op, { path: { customerId }, query, body: { accountIds: `${named[0]} ${near}` } }),
+          404,
+          `accountIds entry ${near}, one character from ${named[0]}`,
+        );
     },
   );
 }

@@ -41,6 +41,16 @@ export const FD_EXEMPT: Exemptions = {
   },
 };
 
+/**
+ * Body ids the near-id checker does not vary (helpers/client/security/near-id.ts): a consumerId of a
+ * Connect request that names no consumer is let through (provider 1.35.0 states no refusal for it, and
+ * its published client sends the document's example consumer id with any customer; FD-CONNECT-CONSUMER
+ * refuses only another customer's consumer).
+ */
+export const FD_BODY_IDS_UNRESOLVED: Record<string, string> = {
+  consumer: 'a Connect consumerId naming no consumer is let through (provider 1.35.0, FD-CONNECT-CONSUMER)',
+};
+
 export interface LiveWorld {
   objects: LiveObjects;
   /** Another parent of each parent resource, of the same partner and holding children of its own. */

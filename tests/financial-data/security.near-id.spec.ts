@@ -1,21 +1,23 @@
 // Covers: every financial data operation that takes the id of an object a partner owns in its path
 // (helpers/contract/object-ids.ts, derived from the contract), called by the owner with that id one
 // character away: a character added at its end, its last one removed (seed 002, Errors 404: resource
-// not found; an id that differs from a live object's names no object). The checker is
+// not found; an id that differs from a live object's names no object), and each owned id a request
+// body carries the same way; then each with a trailing space, and an id issued in both cases with its
+// case swapped (FD-OBJ-EXACT-ID-FORM, @assumption). The checker is
 // helpers/client/security/near-id.ts; ids shorter than its minimum are not varied (a short sequence
-// may hold the neighbour), nor their case or leading zeros (the contracts do not say how ids compare).
+// may hold the neighbour), nor their leading zeros (some ids are integers), nor the case of ids issued in one case.
 import { expect, notePartial, rules, test } from '../../fixtures/financial-data.js';
 import { NEAR_ID, nearIdProbes } from '../../helpers/client/security/near-id.js';
 import { runProbes, Violations } from '../../helpers/client/security/probe.js';
-import { FD_OBJECT_OPS, liveWorld } from './security.known.js';
+import { FD_BODY_IDS_UNRESOLVED, FD_OBJECT_OPS, liveWorld } from './security.known.js';
 
 test(
-  'an id one character away from a live object names nothing on every operation that takes it: refused, never served @mock-only',
-  rules('FD-OBJ-EXACT-ID'),
+  'an id one character away from a live object, or padded with a space or in other case, names nothing on every operation that takes it in its path or body: refused, never served @assumption @mock-only',
+  rules('FD-OBJ-EXACT-ID', 'FD-OBJ-EXACT-ID-FORM'),
   async ({ fd, fdApi, fdMock }) => {
     void fdMock;
     const world = await liveWorld(fd, fdApi);
-    const { probes, leftOut } = nearIdProbes(FD_OBJECT_OPS, world.sample, world.objects);
+    const { probes, leftOut } = nearIdProbes(FD_OBJECT_OPS, world.sample, world.objects, FD_BODY_IDS_UNRESOLVED);
     const violations = new Violations(NEAR_ID);
     await runProbes(fdApi, probes, violations);
     const probed = new Set(probes.map((p) => p.operation.operationId));

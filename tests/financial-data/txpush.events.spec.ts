@@ -131,6 +131,42 @@ test(
   },
 );
 
+// seed 002, Events: the test transaction triggers one transaction event and one account event, whatever
+// its status (provider 1.35.0 TestTxPushTransaction.status: active or pending); the event carries the
+// status sent (a payload member beyond subscription, class, account and event: @assumption, reference
+// Outbound deliveries).
+test(
+  'a pending test transaction delivers exactly one transaction event, carrying status pending, and one account event @provider @assumption',
+  rules('FD-TXPUSH-TEST-EVENTS-PENDING'),
+  async ({ fdApi, fd, linkedCustomer, fdListener: shared }) => {
+    const fdListener = ownListener(shared, 'txpush-pending');
+    const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('savings').id };
+    await subscribe(fdApi, path, fdListener.url);
+    const body = {
+      amount: -7.5,
+      description: 'TxPush pending check',
+      transactionDate: Math.floor(fd.now() / 1000) - 60,
+      status: 'pending',
+    };
+    const res = await fdApi.call('CreateTxPushTestTransaction', { path, body });
+    expect(res.status, `the pending test transaction answers 201; body: ${res.text.slice(0, 200)}`).toBe(201);
+    const timeout = fd.control ? 2000 : 60_000;
+    const classOf = (c: string) => (r: { json: unknown }) => (r.json as { class?: string })?.class === c;
+    await fdListener.waitFor(classOf('transaction'), timeout);
+    await fdListener.waitFor(classOf('account'), timeout);
+    await settle(Boolean(fd.control));
+    const got = fdListener
+      .received()
+      .map((r) => r.json as { class: string; transaction?: { status?: string } })
+      .map((e) => ({ class: e.class, ...(e.class === 'transaction' ? { status: e.transaction?.status } : {}) }));
+    expect(
+      got.sort((a, b) => a.class.localeCompare(b.class)),
+      'one account event and one transaction event carrying the status sent',
+    ).toEqual([{ class: 'account' }, { class: 'transaction', status: 'pending' }]);
+    await fdApi.call('DisableTxPushNotifications', { path });
+  },
+);
+
 test(
   'the transaction event carries the test transaction and the account event the new balance, signed with the subscription key @assumption',
   rules('FD-TXPUSH-EVENT-CONTENT', 'FD-TXPUSH-SIGNED'),

@@ -4,8 +4,13 @@
 // by one character, a character added at its end or its last one removed, and must refuse as the
 // contract documents for an id that names nothing (seed 002, Errors: 404 resource not found; 400 for
 // an id of the wrong form). A target that looks ids up by prefix, or reads them leniently as numbers
-// (`1005x` as 1005), finds the object and fails. Case and leading zeros are not varied: the
-// contracts do not say whether ids are compared with or without case, or as numbers.
+// (`1005x` as 1005), finds the object and fails. The same holds for each owned id a request BODY
+// carries (a report's accountId, a Connect request's customerId, an access key's products.accountId):
+// each is varied alone, the others left live. Two more variants, @assumption (FD-OBJ-EXACT-ID-FORM):
+// a trailing space (an issued id never holds white space, so a target that trims finds what the
+// caller did not name), and, for an id whose issued alphabet holds both upper and lower case letters
+// (an access key's receipt id), its case swapped (such ids are unique only when compared with case).
+// Leading zeros are not varied: some ids are integers (reference, Identifiers), where 01005 is 1005.
 import type { ObjectIdOperation } from '../../contract/object-ids.js';
 import type { CallOptions } from '../client.js';
 import { sentIds, withObjects, type LiveObjects, type Probe } from './probe.js';
@@ -15,14 +20,23 @@ export const NEAR_ID = 'near-id';
 /** Below this length a one-character change may name another live object of a short sequence: not varied. */
 export const NEAR_ID_MIN_LENGTH = 8;
 
-/** The near ids of one id: one character added (a digit for an all-digit id, a letter otherwise; and a letter), the last removed. */
+/** Swaps the case of every letter (`cr_aB1` as `CR_Ab1`). */
+const caseSwapped = (id: string) => [...id].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
+
+/**
+ * The near ids of one id: one character added (a digit for an all-digit id, a letter otherwise; and a
+ * letter), the last removed, a trailing space; its case swapped when it holds both cases.
+ */
 export function nearIds(id: string): { how: string; value: string }[] {
   if (id.length < NEAR_ID_MIN_LENGTH) return [];
   const digits = /^[0-9]+$/.test(id);
+  const bothCases = /[a-z]/.test(id) && /[A-Z]/.test(id);
   return [
     { how: 'a character added', value: `${id}${digits ? '7' : 'q'}` },
     ...(digits ? [{ how: 'a letter added', value: `${id}x` }] : []),
     { how: 'its last character removed', value: id.slice(0, -1) },
+    { how: 'a trailing space', value: `${id} ` },
+    ...(bothCases ? [{ how: 'its case swapped', value: caseSwapped(id) }] : []),
   ];
 }
 
@@ -38,13 +52,16 @@ export function nearIdProbes(
   ops: readonly ObjectIdOperation[],
   sample: (o: ObjectIdOperation) => CallOptions,
   objects: LiveObjects,
+  /** Body ids, by resource, that the sources let name no object (the request then goes on): not varied, with the reason. */
+  unresolvedInBody: Record<string, string> = {},
 ): { probes: Probe[]; leftOut: { operationId: string; reason: string }[] } {
   const probes: Probe[] = [];
   const leftOut: { operationId: string; reason: string }[] = [];
   for (const o of ops) {
     const { operationId } = o.operation;
     const documented = nearIdRefusals(o);
-    const owned = sentIds(sample(o), o.ids).filter((id) => id.in === 'path' && id.owner !== 'public' && id.resource !== 'partner');
+    const owned = sentIds(sample(o), o.ids).filter((id) => id.owner !== 'public' && id.resource !== 'partner');
+    const inPath = owned.filter((id) => id.in === 'path');
     const live = owned.filter((id) => objects[id.resource] !== undefined);
     if (!documented.length || !live.length || live.length !== owned.length) {
       leftOut.push({
@@ -52,18 +69,38 @@ export function nearIdProbes(
         reason: !documented.length
           ? 'documents neither 404 nor 400'
           : !owned.length
-            ? 'names no owned object in its path'
+            ? 'names no owned object in its path or body'
             : 'no live object of every id',
       });
       continue;
     }
-    // The object the operation is about, its last path id: a parent's ids are varied on the parent's own operations.
-    const id = live[live.length - 1];
-    const near = nearIds(objects[id.resource]);
-    if (!near.length) leftOut.push({ operationId, reason: `its ${id.resource} id is shorter than ${NEAR_ID_MIN_LENGTH} characters` });
-    for (const { how, value } of near) {
-      const call = withObjects(sample(o), o.ids, { ...objects, [id.resource]: value });
-      probes.push({ operation: o.operation, call, object: `${id.resource} ${objects[id.resource]} with ${how} (${value})`, documented });
+    // The object the operation is about, its last path id: a parent's ids are varied on the parent's own
+    // operations. Each body id is varied too (the body names it, so the operation looks it up).
+    const inBody = owned.filter((id) => id.in === 'body');
+    for (const id of inBody.filter((i) => unresolvedInBody[i.resource] !== undefined))
+      leftOut.push({ operationId, reason: `its body's ${id.at}: ${unresolvedInBody[id.resource]}` });
+    const varied = [
+      ...(inPath.length ? [inPath[inPath.length - 1]] : []),
+      ...inBody.filter((i) => unresolvedInBody[i.resource] === undefined),
+    ];
+    for (const id of varied) {
+      const near = nearIds(objects[id.resource]);
+      if (!near.length) leftOut.push({ operationId, reason: `its ${id.resource} id is shorter than ${NEAR_ID_MIN_LENGTH} characters` });
+      for (const { how, value } of near) {
+        // A path id is varied wherever its resource is named (as before); a body id alone, every other
+        // member naming the same resource keeping the live object.
+        const call =
+          id.in === 'path'
+            ? withObjects(sample(o), o.ids, { ...objects, [id.resource]: value })
+            : withObjects(withObjects(sample(o), o.ids, objects), [id], { [id.resource]: value });
+        const where = id.in === 'path' ? '' : ` in the body's ${id.at}`;
+        probes.push({
+          operation: o.operation,
+          call,
+          object: `${id.resource} ${objects[id.resource]}${where} with ${how} (${JSON.stringify(value)})`,
+          documented,
+        });
+      }
     }
   }
   probes.sort((a, b) => Number(a.operation.method === 'delete') - Number(b.operation.method === 'delete'));

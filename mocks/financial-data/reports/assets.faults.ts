@@ -449,4 +449,11 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-STMTREPORT-INDEX'],
   }),
+  // Seeded beside the near accountIds entries of the asset reports (reports-assets.content.spec.ts; origin 'seeded').
+  seeded({
+    id: 'assets-account-ids-prefix-match',
+    rule: "an accountIds entry names only the account it spells (FD-OBJ-EXACT-ID; FD-ASSETS-ACCOUNT-IDS): an entry that is the beginning of one of the customer's account ids is taken as known, so the report is generated instead of the 404",
+    source: 'assumption',
+    rules: ['FD-OBJ-EXACT-ID', 'FD-ASSETS-ACCOUNT-IDS'],
+  }),
 ]);

@@ -105,8 +105,15 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
     const ids = idList(text);
     if (!ids || on('ra-account-ids-ignored')) return undefined;
     // Blind fault: an id is checked against every account the service holds, not the customer's.
+    // assets-account-ids-prefix-match: an entry that is the beginning of one of the customer's account ids passes.
+    const begins = (id: string) =>
+      on('assets-account-ids-prefix-match') &&
+      [...ctx.state.accounts.values()].some((a) => a.customerId === customerId && a.id.startsWith(id));
     const unknown = ids.find(
-      (id) => !findAccount(ctx.state, customerId, id) && !(on('blind-assets-account-ids-any-customer') && ctx.state.accounts.has(id)),
+      (id) =>
+        !findAccount(ctx.state, customerId, id) &&
+        !(on('blind-assets-account-ids-any-customer') && ctx.state.accounts.has(id)) &&
+        !begins(id),
     );
     if (unknown !== undefined && !on('ra-account-ids-unknown-ignored')) {
       sendError(ctx, reply, 404, `Account not found: ${unknown}`);
