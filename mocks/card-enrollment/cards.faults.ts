@@ -417,6 +417,28 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['CE-STATE-FOREIGN-SERVICE'],
   }),
+  // Seeded beside the check that every enum of the request is closed (enroll-card.enums-closed.spec.ts).
+  seeded({
+    id: 'card-source-extra-value-acquirer-accepted',
+    rule: 'CE-ENUM-CARDSOURCE: cardSource ACQUIRER, a role the Origin enum does not list, is enrolled',
+    source: 'seed',
+    rules: ['CE-ENUM-CARDSOURCE'],
+    relax: [{ schema: 'Origin', add: { enum: ['ACQUIRER'] } }],
+  }),
+  seeded({
+    id: 'reference-type-part-accepted',
+    rule: 'CE-ENUM-REFTYPE: enrolmentReferenceType ACCOUNT_RECEIPT, a part of the one listed value, is enrolled',
+    source: 'seed',
+    rules: ['CE-ENUM-REFTYPE'],
+    relax: [{ schema: 'EnrolmentReferenceData', at: ['properties', 'enrolmentReferenceType'], add: { enum: ['ACCOUNT_RECEIPT'] } }],
+  }),
+  seeded({
+    id: 'identity-type-other-enum-value-accepted',
+    rule: "CE-ENUM-IDENTITYTYPE: identityType PUSH_ACCOUNT_RECEIPT (another enum's value) is accepted as a consumer identity type",
+    source: 'seed',
+    rules: ['CE-ENUM-IDENTITYTYPE'],
+    relax: [{ schema: 'ConsumerIdentityType', add: { enum: ['PUSH_ACCOUNT_RECEIPT'] } }],
+  }),
   // Seeded beside the check of every cardSource on each path (origin 'seeded').
   seeded({
     id: 'merchant-source-origin-unchecked',
