@@ -15,6 +15,25 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ECHO-PARTICIPATION-DETAILS'],
   }),
+  // Seeded beside the check of each ICA form on every reader (merchants.ica-forms.spec.ts; origin 'seeded').
+  seeded({
+    id: 'by-request-ica-middle-form-padded',
+    rule: 'IN-ECHO-ICA-FORMS: the by-request reader answers a nine-digit acquirer ICA padded with zeros to the longest form',
+    source: 'provider',
+    rules: ['IN-ECHO-ICA-FORMS'],
+  }),
+  seeded({
+    id: 'search-ica-longest-cut-to-six',
+    rule: 'IN-ECHO-ICA-FORMS: the merchant search answers an eleven-digit acquirer ICA cut to its first six digits',
+    source: 'provider',
+    rules: ['IN-ECHO-ICA-FORMS'],
+  }),
+  seeded({
+    id: 'search-ica-compared-on-nine',
+    rule: 'IN-ECHO-ICA-FORMS: the acquirer ICA criterion of a merchant search is compared on its first nine digits, so the first nine of an eleven-digit ICA find its merchants',
+    source: 'provider',
+    rules: ['IN-ECHO-ICA-FORMS', 'IN-FILTER-ICA'],
+  }),
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
   relax(
     'merchantLegalName-length-unenforced',
