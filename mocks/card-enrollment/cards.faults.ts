@@ -417,6 +417,25 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['CE-STATE-FOREIGN-SERVICE'],
   }),
+  // Seeded beside the check that ids are looked up exactly (enroll-card.unresolved.spec.ts).
+  seeded({
+    id: 'receipt-id-trimmed',
+    rule: 'CE-STATE-UNKNOWN-RECEIPT: a receipt id is trimmed before the lookup, so the known id with a space before or after it is enrolled',
+    source: 'assumption',
+    rules: ['CE-STATE-UNKNOWN-RECEIPT'],
+  }),
+  seeded({
+    id: 'service-id-trimmed',
+    rule: "CE-STATE-UNKNOWN-SERVICE: the serviceId is trimmed before it is judged, so the client's own with a trailing space is enrolled for",
+    source: 'seed',
+    rules: ['CE-STATE-UNKNOWN-SERVICE', 'CE-PAT-SERVICEID'],
+  }),
+  seeded({
+    id: 'src-client-id-case-folded',
+    rule: "CE-STATE-UNKNOWN-CLIENT: the srcClientId is trimmed and lower-cased before it is judged, so the client's own in upper case is enrolled for",
+    source: 'seed',
+    rules: ['CE-STATE-UNKNOWN-CLIENT', 'CE-PAT-SRCCLIENTID'],
+  }),
   // Seeded beside the check that every enum of the request is closed (enroll-card.enums-closed.spec.ts).
   seeded({
     id: 'card-source-extra-value-acquirer-accepted',

@@ -112,6 +112,11 @@ export function registerCards(
     // country-code-case-folded: the consumer's country code trimmed and upper-cased before it is judged.
     if (faults.has('country-code-case-folded') && typeof body.consumer?.countryCode === 'string')
       body.consumer.countryCode = body.consumer.countryCode.trim().toUpperCase();
+    // service-id-trimmed: the serviceId trimmed before it is judged.
+    if (faults.has('service-id-trimmed') && typeof body.serviceId === 'string') body.serviceId = body.serviceId.trim();
+    // src-client-id-case-folded: the srcClientId lower-cased and trimmed before it is judged.
+    if (faults.has('src-client-id-case-folded') && typeof body.srcClientId === 'string')
+      body.srcClientId = body.srcClientId.trim().toLowerCase();
     if (!validateRequest(body)) {
       const found = violations(validateRequest.errors);
       // blind fault: a missing complianceSettings.tnc let through on the receipt path.
@@ -292,7 +297,9 @@ export function registerCards(
       return invalidState(reply, faults, 'serviceId', 'serviceId does not resolve to a service of this client.');
 
     if (!card) {
-      const given = String(body.enrolmentReferenceData?.enrolmentReferenceId);
+      let given = String(body.enrolmentReferenceData?.enrolmentReferenceId);
+      // receipt-id-trimmed: the receipt id trimmed before the lookup.
+      if (faults.has('receipt-id-trimmed')) given = given.trim();
       // i7-card-receipt-id-prefix-match: the id sent cut to the stored ids' length before the lookup.
       const cut = (r: { enrolmentReferenceId: string }) =>
         faults.has('i7-card-receipt-id-prefix-match') ? given.slice(0, r.enrolmentReferenceId.length) : given;
