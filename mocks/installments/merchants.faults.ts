@@ -34,6 +34,19 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ECHO-ICA-FORMS', 'IN-FILTER-ICA'],
   }),
+  // Seeded beside the check of Total under each filter on every page (merchants.totals.spec.ts; origin 'seeded').
+  seeded({
+    id: 'search-total-remaining-after-offset',
+    rule: 'IN-PAGE-HEADERS: the Total of a merchant search past its first page counts the merchants left from the offset, not the set the criteria answer',
+    source: 'provider',
+    rules: ['IN-PAGE-HEADERS'],
+  }),
+  seeded({
+    id: 'mid-search-total-before-mid-filter',
+    rule: 'IN-PAGE-HEADERS: the Total of a MID search with a mid criterion counts every MID of the merchant, not the one the criterion answers',
+    source: 'provider',
+    rules: ['IN-PAGE-HEADERS', 'IN-FILTER-MID'],
+  }),
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
   relax(
     'merchantLegalName-length-unenforced',

@@ -205,6 +205,9 @@ export function registerMerchants(
       ok.defaultLimit!,
     );
     if (faults.has('i2-search-total-unfiltered')) reply.header('Total', String(latest().length));
+    // search-total-remaining-after-offset: Total counts the merchants left from the offset, not the set.
+    if (faults.has('search-total-remaining-after-offset'))
+      reply.header('Total', String(Math.max(0, found.length - Number(ok.query.get('offset') ?? 0))));
     return reply.code(200).send(shown);
   });
 
@@ -263,6 +266,9 @@ export function registerMerchants(
       faults,
       ok.defaultLimit!,
     );
+    // mid-search-total-before-mid-filter: with a mid criterion, Total counts every MID of the merchant.
+    if (faults.has('mid-search-total-before-mid-filter') && p && c.mid !== undefined)
+      reply.header('Total', String((p.merchant.mids ?? []).length));
     // i8-mid-search-total-before-status-filter: Total counts the merchant's MIDs before the mid and status criteria.
     if (faults.has('i8-mid-search-total-before-status-filter') && p) reply.header('Total', String((p.merchant.mids ?? []).length));
     return reply.code(200).send(body);
