@@ -417,6 +417,13 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['CE-STATE-FOREIGN-SERVICE'],
   }),
+  // Seeded beside the masked names of every kind of character (enroll-card.masked-consumer.spec.ts).
+  seeded({
+    id: 'masked-names-in-utf16-units',
+    rule: 'CE-MASK-NAMES: a name is masked by UTF-16 units, not characters: a first letter outside the BMP is cut in half and counts two *',
+    source: 'provider',
+    rules: ['CE-MASK-NAMES'],
+  }),
   // Seeded beside the check that ids are looked up exactly (enroll-card.unresolved.spec.ts).
   seeded({
     id: 'receipt-id-trimmed',

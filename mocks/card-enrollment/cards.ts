@@ -25,7 +25,11 @@ type Faults = MockContext<CardFaultId>['faults'];
 function maskName(value: string, faults: Faults): string {
   if (faults.has('masked-names-clear')) return value;
   if (faults.has('masked-name-fixed-length')) return `${value.slice(0, 1)}***`;
-  return value.slice(0, 1) + '*'.repeat(Math.max(0, value.length - 1));
+  // masked-names-in-utf16-units: the name cut and counted in UTF-16 units (a letter outside the BMP is two).
+  if (faults.has('masked-names-in-utf16-units')) return value.slice(0, 1) + '*'.repeat(Math.max(0, value.length - 1));
+  // Characters are code points, as the contract's maxLength counts them.
+  const chars = Array.from(value);
+  return (chars[0] ?? '') + '*'.repeat(Math.max(0, chars.length - 1));
 }
 
 /** An e-mail address masked as the provider's examples show (maskedEmailAddress "r*****1@mailinator.com"): the local part's first character, '*' for the rest of it, the domain in clear. */
