@@ -47,6 +47,13 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-PAGE-HEADERS', 'IN-FILTER-MID'],
   }),
+  // Seeded beside the check that MIDs and maids are compared as text (merchants.exact-ids.spec.ts; origin 'seeded').
+  seeded({
+    id: 'mid-filter-numeric',
+    rule: 'IN-FILTER-MID: the mid criterion of a MID search is compared as a number, so a MID with leading zeros answers the MID of the same digits without them',
+    source: 'provider',
+    rules: ['IN-FILTER-MID'],
+  }),
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
   relax(
     'merchantLegalName-length-unenforced',

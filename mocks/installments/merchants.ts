@@ -237,7 +237,9 @@ export function registerMerchants(
             faults.has('blind-mid-filter-ignored') ||
             m.mid === c.mid ||
             // seeded-mid-filter-prefix-match: the mid criterion matches every MID that starts with it.
-            (faults.has('seeded-mid-filter-prefix-match') && m.mid.startsWith(c.mid))) &&
+            (faults.has('seeded-mid-filter-prefix-match') && m.mid.startsWith(c.mid)) ||
+            // mid-filter-numeric: the mid criterion compared as a number (leading zeros dropped).
+            (faults.has('mid-filter-numeric') && /^[0-9]+$/.test(m.mid) && Number(m.mid) === Number(c.mid))) &&
           (c.status === undefined ||
             m.status === c.status ||
             // i7-mid-search-error-status-includes-pending: ERROR read as "not COMPLETED".
