@@ -86,7 +86,9 @@ test(
 // lookup enrolls it and shows.
 const altered = (id: string) => {
   const swapped = [...id].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
-  return [` ${id}`, `${id} `, ...(swapped === id ? [] : [swapped, id.toUpperCase()])].filter((v, i, all) => v !== id && all.indexOf(v) === i);
+  return [` ${id}`, `${id} `, ...(swapped === id ? [] : [swapped, id.toUpperCase()])].filter(
+    (v, i, all) => v !== id && all.indexOf(v) === i,
+  );
 };
 const refusedNaming = (res: { status: number; body?: any }, field: string) =>
   res.status === 400 &&
