@@ -424,6 +424,13 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['CE-MASK-NAMES'],
   }),
+  // Seeded beside the check of the consumer's dates in every zone (enroll-card.consumer-dates.spec.ts).
+  seeded({
+    id: 'consumer-added-local-time',
+    rule: "CE-VAL-CONSUMER-ADDED: dateConsumerAdded is the consumer's local time (by its country) written with a Z, not the instant in UTC",
+    source: 'assumption',
+    rules: ['CE-VAL-CONSUMER-ADDED'],
+  }),
   // Seeded beside the check that ids are looked up exactly (enroll-card.unresolved.spec.ts).
   seeded({
     id: 'receipt-id-trimmed',

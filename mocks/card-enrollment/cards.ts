@@ -21,6 +21,9 @@ type Body = Record<string, any>;
 
 type Faults = MockContext<CardFaultId>['faults'];
 
+/** consumer-added-local-time: a few countries' offsets from UTC, in hours (read only with that fault on). */
+const LOCAL_OFFSET_HOURS: Record<string, number> = { FR: 1, JP: 9, BR: -3, US: -5 };
+
 /** A name masked as the provider's examples show (MaskedConsumer.maskedFirstName "J***", maskedLastName "D**"): its first character, then one '*' per other character. */
 function maskName(value: string, faults: Faults): string {
   if (faults.has('masked-names-clear')) return value;
@@ -556,9 +559,12 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
           : `${maskFirst(firstName)} ${fullLast}`,
       countryCode: consumer.countryCode,
       languageCode: consumer.languageCode,
-      dateConsumerAdded: faults.has('blind-consumer-added-not-utc')
-        ? new Date(now.getTime() + 3600_000).toISOString().replace('Z', '+01:00')
-        : now.toISOString(),
+      // consumer-added-local-time: the consumer's local time (by its country) written with a Z.
+      dateConsumerAdded: faults.has('consumer-added-local-time')
+        ? new Date(now.getTime() + (LOCAL_OFFSET_HOURS[consumer.countryCode] ?? 0) * 3600_000).toISOString()
+        : faults.has('blind-consumer-added-not-utc')
+          ? new Date(now.getTime() + 3600_000).toISOString().replace('Z', '+01:00')
+          : now.toISOString(),
       complianceSettings: {
         privacy: { acceptedVersion: body.complianceSettings.privacy?.latestVersionUri ?? '' },
         tnc: { acceptedVersion: body.complianceSettings.tnc?.latestVersionUri ?? '' },
