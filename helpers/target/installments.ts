@@ -33,6 +33,8 @@ export interface InstallmentsTarget {
   /** An acquirer ICA the target knows (effectuation COMPLETED) and a well-formed one it does not (ERROR). */
   knownAcquirerIca?: string;
   unknownAcquirerIca?: string;
+  /** Every acquirer ICA the target is known to know, one of each form where it can (provider 2.0.0 AcquirerIca: 6, 9 or 11 digits). */
+  knownAcquirerIcas?: string[];
   /** The issuer the target notifies for eligiblePan, and the public URL it notifies. */
   issuer?: IssuerSide & { notificationUrl?: string };
   /** Public key the service signs notifications with (checks the round-trip signature). */
@@ -76,6 +78,7 @@ export async function installmentsTargetFromMock(mock: InstallmentsMockInfo): Pr
     // Inside the issuer's account range, which the mock's certification PAN list registers.
     eligiblePan: `${issuer.accountRange.accountRangeLow.slice(0, 6)}1600014792`,
     knownAcquirerIca: mock.world.acquirerIcas[0],
+    knownAcquirerIcas: [...mock.world.acquirerIcas],
     unknownAcquirerIca: '999999',
     issuer: { issuerIca: issuer.issuerIca, issuerCid: issuer.issuerCid, notificationUrl: issuer.notificationUrl },
     serviceSigningKey: publicKeyOf(jwks.keys.find((k) => k.use === 'sig')!),

@@ -417,6 +417,61 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['CE-STATE-FOREIGN-SERVICE'],
   }),
+  // Seeded beside the masked names of every kind of character (enroll-card.masked-consumer.spec.ts).
+  seeded({
+    id: 'masked-names-in-utf16-units',
+    rule: 'CE-MASK-NAMES: a name is masked by UTF-16 units, not characters: a first letter outside the BMP is cut in half and counts two *',
+    source: 'provider',
+    rules: ['CE-MASK-NAMES'],
+  }),
+  // Seeded beside the check of the consumer's dates in every zone (enroll-card.consumer-dates.spec.ts).
+  seeded({
+    id: 'consumer-added-local-time',
+    rule: "CE-VAL-CONSUMER-ADDED: dateConsumerAdded is the consumer's local time (by its country) written with a Z, not the instant in UTC",
+    source: 'assumption',
+    rules: ['CE-VAL-CONSUMER-ADDED'],
+  }),
+  // Seeded beside the check that ids are looked up exactly (enroll-card.unresolved.spec.ts).
+  seeded({
+    id: 'receipt-id-trimmed',
+    rule: 'CE-STATE-UNKNOWN-RECEIPT: a receipt id is trimmed before the lookup, so the known id with a space before or after it is enrolled',
+    source: 'assumption',
+    rules: ['CE-STATE-UNKNOWN-RECEIPT'],
+  }),
+  seeded({
+    id: 'service-id-trimmed',
+    rule: "CE-STATE-UNKNOWN-SERVICE: the serviceId is trimmed before it is judged, so the client's own with a trailing space is enrolled for",
+    source: 'seed',
+    rules: ['CE-STATE-UNKNOWN-SERVICE', 'CE-PAT-SERVICEID'],
+  }),
+  seeded({
+    id: 'src-client-id-case-folded',
+    rule: "CE-STATE-UNKNOWN-CLIENT: the srcClientId is trimmed and lower-cased before it is judged, so the client's own in upper case is enrolled for",
+    source: 'seed',
+    rules: ['CE-STATE-UNKNOWN-CLIENT', 'CE-PAT-SRCCLIENTID'],
+  }),
+  // Seeded beside the check that every enum of the request is closed (enroll-card.enums-closed.spec.ts).
+  seeded({
+    id: 'card-source-extra-value-acquirer-accepted',
+    rule: 'CE-ENUM-CARDSOURCE: cardSource ACQUIRER, a role the Origin enum does not list, is enrolled',
+    source: 'seed',
+    rules: ['CE-ENUM-CARDSOURCE'],
+    relax: [{ schema: 'Origin', add: { enum: ['ACQUIRER'] } }],
+  }),
+  seeded({
+    id: 'reference-type-part-accepted',
+    rule: 'CE-ENUM-REFTYPE: enrolmentReferenceType ACCOUNT_RECEIPT, a part of the one listed value, is enrolled',
+    source: 'seed',
+    rules: ['CE-ENUM-REFTYPE'],
+    relax: [{ schema: 'EnrolmentReferenceData', at: ['properties', 'enrolmentReferenceType'], add: { enum: ['ACCOUNT_RECEIPT'] } }],
+  }),
+  seeded({
+    id: 'identity-type-other-enum-value-accepted',
+    rule: "CE-ENUM-IDENTITYTYPE: identityType PUSH_ACCOUNT_RECEIPT (another enum's value) is accepted as a consumer identity type",
+    source: 'seed',
+    rules: ['CE-ENUM-IDENTITYTYPE'],
+    relax: [{ schema: 'ConsumerIdentityType', add: { enum: ['PUSH_ACCOUNT_RECEIPT'] } }],
+  }),
   // Seeded beside the check of every cardSource on each path (origin 'seeded').
   seeded({
     id: 'merchant-source-origin-unchecked',

@@ -21,11 +21,18 @@ type Body = Record<string, any>;
 
 type Faults = MockContext<CardFaultId>['faults'];
 
+/** consumer-added-local-time: a few countries' offsets from UTC, in hours (read only with that fault on). */
+const LOCAL_OFFSET_HOURS: Record<string, number> = { FR: 1, JP: 9, BR: -3, US: -5 };
+
 /** A name masked as the provider's examples show (MaskedConsumer.maskedFirstName "J***", maskedLastName "D**"): its first character, then one '*' per other character. */
 function maskName(value: string, faults: Faults): string {
   if (faults.has('masked-names-clear')) return value;
   if (faults.has('masked-name-fixed-length')) return `${value.slice(0, 1)}***`;
-  return value.slice(0, 1) + '*'.repeat(Math.max(0, value.length - 1));
+  // masked-names-in-utf16-units: the name cut and counted in UTF-16 units (a letter outside the BMP is two).
+  if (faults.has('masked-names-in-utf16-units')) return value.slice(0, 1) + '*'.repeat(Math.max(0, value.length - 1));
+  // Characters are code points, as the contract's maxLength counts them.
+  const chars = Array.from(value);
+  return (chars[0] ?? '') + '*'.repeat(Math.max(0, chars.length - 1));
 }
 
 /** An e-mail address masked as the provider's examples show (maskedEmailAddress "r*****1@mailinator.com"): the local part's first character, '*' for the rest of it, the domain in clear. */
@@ -112,6 +119,11 @@ export function registerCards(
     // country-code-case-folded: the consumer's country code trimmed and upper-cased before it is judged.
     if (faults.has('country-code-case-folded') && typeof body.consumer?.countryCode === 'string')
       body.consumer.countryCode = body.consumer.countryCode.trim().toUpperCase();
+    // service-id-trimmed: the serviceId trimmed before it is judged.
+    if (faults.has('service-id-trimmed') && typeof body.serviceId === 'string') body.serviceId = body.serviceId.trim();
+    // src-client-id-case-folded: the srcClientId lower-cased and trimmed before it is judged.
+    if (faults.has('src-client-id-case-folded') && typeof body.srcClientId === 'string')
+      body.srcClientId = body.srcClientId.trim().toLowerCase();
     if (!validateRequest(body)) {
       const found = violations(validateRequest.errors);
       // blind fault: a missing complianceSettings.tnc let through on the receipt path.
@@ -292,7 +304,9 @@ export function registerCards(
       return invalidState(reply, faults, 'serviceId', 'serviceId does not resolve to a service of this client.');
 
     if (!card) {
-      const given = String(body.enrolmentReferenceData?.enrolmentReferenceId);
+      let given = String(body.enrolmentReferenceData?.enrolmentReferenceId);
+      // receipt-id-trimmed: the receipt id trimmed before the lookup.
+      if (faults.has('receipt-id-trimmed')) given = given.trim();
       // i7-card-receipt-id-prefix-match: the id sent cut to the stored ids' length before the lookup.
       const cut = (r: { enrolmentReferenceId: string }) =>
         faults.has('i7-card-receipt-id-prefix-match') ? given.slice(0, r.enrolmentReferenceId.length) : given;
@@ -545,9 +559,12 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
           : `${maskFirst(firstName)} ${fullLast}`,
       countryCode: consumer.countryCode,
       languageCode: consumer.languageCode,
-      dateConsumerAdded: faults.has('blind-consumer-added-not-utc')
-        ? new Date(now.getTime() + 3600_000).toISOString().replace('Z', '+01:00')
-        : now.toISOString(),
+      // consumer-added-local-time: the consumer's local time (by its country) written with a Z.
+      dateConsumerAdded: faults.has('consumer-added-local-time')
+        ? new Date(now.getTime() + (LOCAL_OFFSET_HOURS[consumer.countryCode] ?? 0) * 3600_000).toISOString()
+        : faults.has('blind-consumer-added-not-utc')
+          ? new Date(now.getTime() + 3600_000).toISOString().replace('Z', '+01:00')
+          : now.toISOString(),
       complianceSettings: {
         privacy: { acceptedVersion: body.complianceSettings.privacy?.latestVersionUri ?? '' },
         tnc: { acceptedVersion: body.complianceSettings.tnc?.latestVersionUri ?? '' },

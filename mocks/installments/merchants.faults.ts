@@ -15,6 +15,45 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ECHO-PARTICIPATION-DETAILS'],
   }),
+  // Seeded beside the check of each ICA form on every reader (merchants.ica-forms.spec.ts; origin 'seeded').
+  seeded({
+    id: 'by-request-ica-middle-form-padded',
+    rule: 'IN-ECHO-ICA-FORMS: the by-request reader answers a nine-digit acquirer ICA padded with zeros to the longest form',
+    source: 'provider',
+    rules: ['IN-ECHO-ICA-FORMS'],
+  }),
+  seeded({
+    id: 'search-ica-longest-cut-to-six',
+    rule: 'IN-ECHO-ICA-FORMS: the merchant search answers an eleven-digit acquirer ICA cut to its first six digits',
+    source: 'provider',
+    rules: ['IN-ECHO-ICA-FORMS'],
+  }),
+  seeded({
+    id: 'search-ica-compared-on-nine',
+    rule: 'IN-ECHO-ICA-FORMS: the acquirer ICA criterion of a merchant search is compared on its first nine digits, so the first nine of an eleven-digit ICA find its merchants',
+    source: 'provider',
+    rules: ['IN-ECHO-ICA-FORMS', 'IN-FILTER-ICA'],
+  }),
+  // Seeded beside the check of Total under each filter on every page (merchants.totals.spec.ts; origin 'seeded').
+  seeded({
+    id: 'search-total-remaining-after-offset',
+    rule: 'IN-PAGE-HEADERS: the Total of a merchant search past its first page counts the merchants left from the offset, not the set the criteria answer',
+    source: 'provider',
+    rules: ['IN-PAGE-HEADERS'],
+  }),
+  seeded({
+    id: 'mid-search-total-before-mid-filter',
+    rule: 'IN-PAGE-HEADERS: the Total of a MID search with a mid criterion counts every MID of the merchant, not the one the criterion answers',
+    source: 'provider',
+    rules: ['IN-PAGE-HEADERS', 'IN-FILTER-MID'],
+  }),
+  // Seeded beside the check that MIDs and maids are compared as text (merchants.exact-ids.spec.ts; origin 'seeded').
+  seeded({
+    id: 'mid-filter-numeric',
+    rule: 'IN-FILTER-MID: the mid criterion of a MID search is compared as a number, so a MID with leading zeros answers the MID of the same digits without them',
+    source: 'provider',
+    rules: ['IN-FILTER-MID'],
+  }),
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
   relax(
     'merchantLegalName-length-unenforced',

@@ -66,6 +66,9 @@ export function registerMerchants(
       if (mine.length === 0 && !faults.has('unknown-request-id-200'))
         return sendError(reply, faults, 404, 'NOT_FOUND', 'No participation request with this request_id.', 'request_id');
       items = (faults.has('blind-request-id-filter-ignored') ? world.participations : mine).map(view);
+      // by-request-ica-middle-form-padded: a nine-digit ICA answered padded with zeros to eleven.
+      if (faults.has('by-request-ica-middle-form-padded'))
+        items = items.map((m) => (String(m.acquirerICA).length === 9 ? { ...m, acquirerICA: `00${m.acquirerICA}` } : m));
       // i3-participation-by-request-name-spaces-collapsed: the by-request read trims and collapses the legal name's spaces.
       if (faults.has('i3-participation-by-request-name-spaces-collapsed'))
         items = items.map((m) =>
@@ -134,13 +137,14 @@ export function registerMerchants(
     // The criteria the faults leave in force narrow the merchants through the indexes of state.ts.
     const ignored = faults.has('search-ignores-criteria');
     const name = ignored || c.merchantLegalName === undefined ? undefined : c.merchantLegalName.toLowerCase();
-    const found = merchantCandidates(world, {
+    let found = merchantCandidates(world, {
       merchantLegalName: ignored ? undefined : c.merchantLegalName,
       acquirerICA:
         ignored ||
         faults.has('search-ignores-ica') ||
         faults.has('seeded-search-ica-prefix-match') ||
-        faults.has('i7-merchant-search-ica-first-six')
+        faults.has('i7-merchant-search-ica-first-six') ||
+        faults.has('search-ica-compared-on-nine')
           ? undefined
           : c.acquirerICA,
       countryCode: ignored || faults.has('blind-search-country-ignored') ? undefined : c.countryCode,
@@ -171,6 +175,11 @@ export function registerMerchants(
             if (String(m[key]).slice(0, 6) !== String(c[key]).slice(0, 6)) return false;
             continue;
           }
+          // search-ica-compared-on-nine: the ICA criterion compared on its first nine digits.
+          if (key === 'acquirerICA' && faults.has('search-ica-compared-on-nine') && c[key] !== undefined) {
+            if (String(m[key]).slice(0, 9) !== String(c[key]).slice(0, 9)) return false;
+            continue;
+          }
           // seeded-search-maid-numeric: the maid criterion compared as a number (leading zeros dropped).
           if (key === 'maid' && faults.has('seeded-search-maid-numeric') && c[key] !== undefined) {
             if (Number(m[key]) !== Number(c[key])) return false;
@@ -182,6 +191,9 @@ export function registerMerchants(
         }
         return true;
       });
+    // search-ica-longest-cut-to-six: an eleven-digit ICA answered cut to its first six digits.
+    if (faults.has('search-ica-longest-cut-to-six'))
+      found = found.map((m) => (String(m.acquirerICA).length === 11 ? { ...m, acquirerICA: String(m.acquirerICA).slice(0, 6) } : m));
     // Fault: the first answer to these criteria is kept and served again (one search cannot tell).
     const cacheKey = JSON.stringify(c);
     if (faults.has('model-search-answers-cached') && !searchCache.has(cacheKey)) searchCache.set(cacheKey, found);
@@ -193,6 +205,9 @@ export function registerMerchants(
       ok.defaultLimit!,
     );
     if (faults.has('i2-search-total-unfiltered')) reply.header('Total', String(latest().length));
+    // search-total-remaining-after-offset: Total counts the merchants left from the offset, not the set.
+    if (faults.has('search-total-remaining-after-offset'))
+      reply.header('Total', String(Math.max(0, found.length - Number(ok.query.get('offset') ?? 0))));
     return reply.code(200).send(shown);
   });
 
@@ -222,7 +237,9 @@ export function registerMerchants(
             faults.has('blind-mid-filter-ignored') ||
             m.mid === c.mid ||
             // seeded-mid-filter-prefix-match: the mid criterion matches every MID that starts with it.
-            (faults.has('seeded-mid-filter-prefix-match') && m.mid.startsWith(c.mid))) &&
+            (faults.has('seeded-mid-filter-prefix-match') && m.mid.startsWith(c.mid)) ||
+            // mid-filter-numeric: the mid criterion compared as a number (leading zeros dropped).
+            (faults.has('mid-filter-numeric') && /^[0-9]+$/.test(m.mid) && Number(m.mid) === Number(c.mid))) &&
           (c.status === undefined ||
             m.status === c.status ||
             // i7-mid-search-error-status-includes-pending: ERROR read as "not COMPLETED".
@@ -251,6 +268,9 @@ export function registerMerchants(
       faults,
       ok.defaultLimit!,
     );
+    // mid-search-total-before-mid-filter: with a mid criterion, Total counts every MID of the merchant.
+    if (faults.has('mid-search-total-before-mid-filter') && p && c.mid !== undefined)
+      reply.header('Total', String((p.merchant.mids ?? []).length));
     // i8-mid-search-total-before-status-filter: Total counts the merchant's MIDs before the mid and status criteria.
     if (faults.has('i8-mid-search-total-before-status-filter') && p) reply.header('Total', String((p.merchant.mids ?? []).length));
     return reply.code(200).send(body);

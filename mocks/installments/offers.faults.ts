@@ -7,6 +7,13 @@ import { faultCatalogue, independent, seeded } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const OFFERS_FAULTS = faultCatalogue([
+  // Seeded beside the check that a PAN is matched on its whole length (pan-lists.whole-pan.spec.ts; origin 'seeded').
+  seeded({
+    id: 'offers-pan-matched-on-first-16',
+    rule: 'IN-STATE-PAN-ELIGIBLE: a card gets offers when a listed card shares its first sixteen digits (the longest card listed makes its first sixteen digits eligible)',
+    source: 'assumption',
+    rules: ['IN-STATE-PAN-ELIGIBLE'],
+  }),
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
   relax('currency-length-unenforced', 'currency minLength/maxLength', 'Currency', undefined, { drop: ['minLength', 'maxLength'] }, [
     'IN-LIM-CURRENCY',

@@ -113,6 +113,11 @@ export function registerOffers(
           (pan.slice(0, 6) === l.accountRange.accountRangeLow.slice(0, 6) ||
             pan.slice(0, 6) === l.accountRange.accountRangeHigh.slice(0, 6)),
       );
+    // offers-pan-matched-on-first-16: a card is eligible when a listed card shares its first sixteen digits.
+    const sameHead =
+      faults.has('offers-pan-matched-on-first-16') &&
+      pan !== undefined &&
+      [...world.panLists.values()].some((l) => [...l.pans].some((p) => p.slice(0, 16) === pan.slice(0, 16)));
     if (
       !pan ||
       atLowEnd ||
@@ -120,7 +125,8 @@ export function registerOffers(
         !faults.has('offers-for-unregistered-pan') &&
         !cached &&
         !justAbove &&
-        !byBin)
+        !byBin &&
+        !sameHead)
     ) {
       // i6-offers-404-correlation-regenerated: the refusal answers a Correlation-Id of its own.
       if (faults.has('i6-offers-404-correlation-regenerated')) reply.header('Correlation-Id', randomUUID());

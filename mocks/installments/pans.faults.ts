@@ -7,6 +7,13 @@ import { faultCatalogue, independent, modelFault, seeded } from '../kit/faults.j
 import { blind, relax, rule } from './fault-builders.js';
 
 export const PANS_FAULTS = faultCatalogue([
+  // Seeded beside the check that a PAN is matched on its whole length (pan-lists.whole-pan.spec.ts; origin 'seeded').
+  seeded({
+    id: 'register-pan-duplicate-on-first-16',
+    rule: 'IN-VAL-PAN-COUNTS: a registration counts a card as already in the list when a listed card shares its first sixteen digits',
+    source: 'provider',
+    rules: ['IN-VAL-PAN-COUNTS'],
+  }),
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
   // No fault drops the panListId pattern: a list id is made by the service (18 digits), so an id off
   // the pattern names no list and is refused as an unknown list would be, with the same status and

@@ -100,7 +100,12 @@ export function registerPanLists(
     for (const { pan } of given as { pan?: string }[]) {
       // provider 2.0.0, Pan: an item without its number is a per-PAN failure, not a 400.
       const removed = faults.has('model-deregistered-pan-kept-as-removed') && pan !== undefined && removedFrom(list.panListId).has(pan);
-      if (pan === undefined || removed || (known.has(pan) && !faults.has('duplicate-pan-counted'))) {
+      // register-pan-duplicate-on-first-16: a card taken as already listed when a listed card shares its first sixteen digits.
+      const sameHead =
+        faults.has('register-pan-duplicate-on-first-16') &&
+        pan !== undefined &&
+        [...known].some((p) => p.slice(0, 16) === pan.slice(0, 16));
+      if (pan === undefined || removed || sameHead || (known.has(pan) && !faults.has('duplicate-pan-counted'))) {
         // i5-pans-missing-pan-not-counted: an item without its number is skipped uncounted.
         if (pan === undefined && faults.has('i5-pans-missing-pan-not-counted')) continue;
         failureCount++;

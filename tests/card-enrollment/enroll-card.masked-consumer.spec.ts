@@ -31,6 +31,10 @@ const CONSUMERS = [
   { firstName: 'Jo', lastName: 'Li' },
   { firstName: 'Ö', lastName: 'X' },
   { firstName: 'Anna-Lena Zoë Maria Theresa Őz', lastName: 'Q' },
+  // A first letter outside the BMP (one character, two UTF-16 units), a name that starts with a space, a
+  // lower-case particle and an apostrophe first: each kept as sent, one * per other character.
+  { firstName: '𝒜da 𝔅', lastName: " de l'Ñ" },
+  { firstName: "'Ema", lastName: 'van der Berg-Ñ' },
 ];
 // Mixed case on both sides of the @, a long local part, a short one and one of a single character
 // (only its first character, kept: no * at all).

@@ -1,6 +1,15 @@
 // Covers: POST /cards (putCard) 400 INVALID_STATE: well-formed values that resolve to nothing
 // (seed 000, Errors: "srcClientId or serviceId does not resolve to an entity"; reference A5 receipts).
-import { ENROLLMENT_PATHS, expect, expectCardError, lacksPathData, NO_RECEIPT, rules, test } from '../../fixtures/card-enrollment.js';
+import {
+  ENROLLMENT_PATHS,
+  expect,
+  expectCardError,
+  lacksPathData,
+  namesField,
+  NO_RECEIPT,
+  rules,
+  test,
+} from '../../fixtures/card-enrollment.js';
 
 // On both enrollment paths: the ids of the request resolve the same way for a card and a receipt.
 for (const path of ENROLLMENT_PATHS) {
@@ -66,6 +75,63 @@ test(
         sourceType: 'BODY',
       });
     }
+  },
+);
+
+// An id is looked up as sent, byte for byte (seed 000, Errors 400: srcClientId or serviceId "does not
+// resolve"; reference A5, receipts): the caller's own id with a space before or after it, or in
+// another case, is not the caller's. It is refused with 400 naming the member - INVALID_ARGUMENT where
+// the contract's pattern refuses it (srcClientId lower-case hex, serviceId without spaces), INVALID_STATE
+// where it is well formed but resolves to nothing - so a target that trims or folds case before the
+// lookup enrolls it and shows.
+const altered = (id: string) => {
+  const swapped = [...id].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+  return [` ${id}`, `${id} `, ...(swapped === id ? [] : [swapped, id.toUpperCase()])].filter(
+    (v, i, all) => v !== id && all.indexOf(v) === i,
+  );
+};
+const refusedNaming = (res: { status: number; body?: any }, field: string) =>
+  res.status === 400 &&
+  ['INVALID_ARGUMENT', 'INVALID_STATE'].includes(res.body?.status) &&
+  ((res.body?.details ?? []) as { source?: string }[]).some((d) => namesField(d.source, field));
+
+for (const path of ENROLLMENT_PATHS) {
+  test(
+    `refuses, on the ${path} path, the caller's own srcClientId and serviceId with a space around them or in another case (400 naming the member)`,
+    rules(
+      `CE-STATE-UNKNOWN-CLIENT@${path}`,
+      `CE-STATE-UNKNOWN-SERVICE@${path}`,
+      `CE-PAT-SRCCLIENTID:refuse@${path}`,
+      `CE-PAT-SERVICEID:refuse@${path}`,
+    ),
+    async ({ cardApi, cards, card }) => {
+      test.skip(lacksPathData(card, path), NO_RECEIPT);
+      const body = await cards.on(path);
+      const wrong: string[] = [];
+      for (const field of ['srcClientId', 'serviceId'] as const) {
+        for (const value of altered(String(body[field]))) {
+          const res = await cardApi.call('putCard', { body: { ...body, [field]: value } });
+          if (!refusedNaming(res, field)) wrong.push(`${field} '${value}': ${res.status} ${res.body?.status ?? ''}`);
+        }
+      }
+      expect(wrong, 'an altered own id is no id of the caller').toEqual([]);
+    },
+  );
+}
+
+test(
+  'refuses the known receipt id with a space before or after it, or in another case, with INVALID_STATE @assumption',
+  rules('CE-STATE-UNKNOWN-RECEIPT', 'CE-ERR-FIELD'),
+  async ({ cardApi, cards, card }) => {
+    test.skip(lacksPathData(card, 'receipt'), NO_RECEIPT);
+    // reference A5: a receipt is found by its id, as sent; enrolmentReferenceId has no pattern, so each is well formed.
+    const wrong: string[] = [];
+    for (const id of altered(String(card.receipt!.id))) {
+      const res = await cardApi.call('putCard', { body: cards.withReceipt(id) });
+      if (res.status !== 400 || res.body?.status !== 'INVALID_STATE' || !refusedNaming(res, 'enrolmentReferenceData.enrolmentReferenceId'))
+        wrong.push(`receipt id '${id}': ${res.status} ${res.body?.status ?? ''}`);
+    }
+    expect(wrong, 'an altered receipt id names no receipt').toEqual([]);
   },
 );
 

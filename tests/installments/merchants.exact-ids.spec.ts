@@ -1,0 +1,52 @@
+// Covers: the merchant's ids as search criteria, compared as text - POST /merchants/mids/searches with
+// a mid criterion, POST /merchants/searches with a maid criterion (provider 2.0.0,
+// MerchantMidSearchParameters.mid and MerchantSearchParameters.maid: Mid and Maid are strings of letters
+// and digits). A MID or a maid with leading zeros and the same digits without them are two ids, as is a
+// MID and its first digits: a target that compares them as numbers or by prefix answers the other.
+import { exampleParticipation, expect, rules, test } from '../../fixtures/installments.js';
+
+test(
+  'a MID and a maid with leading zeros, the same digits without them and the first digits of a MID are each found alone @provider',
+  rules('IN-FILTER-MID:accept', 'IN-FILTER-MID:refuse', 'IN-FILTER-MAID:accept', 'IN-FILTER-MAID:refuse'),
+  async ({ instApi, inst, instReq }) => {
+    test.skip(!inst.knownAcquirerIca, 'needs an acquirer ICA the target knows (INSTALLMENTS_KNOWN_ACQUIRER_ICA)');
+    const digits = String(100_000 + Math.floor(Math.random() * 800_000));
+    // MIDs: the digits, the digits after two zeros, and the digits followed by two more.
+    const mids = [digits, `00${digits}`, `${digits}42`];
+    const name = `Exact ids ${Date.now().toString(36)}`;
+    // Maids (at most six): the digits' first four, and the same after two zeros, on two merchants of the one name.
+    const maids = [digits.slice(0, 4), `00${digits.slice(0, 4)}`];
+    const sent = maids.map((maid, i) =>
+      exampleParticipation(inst.knownAcquirerIca!, {
+        merchantLegalName: name,
+        countryCode: i ? 'CAN' : 'USA',
+        maid,
+        mids: i ? [`7${digits}`] : mids,
+      }),
+    );
+    const submitted = await instApi.call('postMerchantParticipations', { body: sent });
+    expect(submitted.status, 'the participations are accepted').toBe(202);
+    const requestId = decodeURIComponent(
+      /request_id=([^&]+)/.exec(submitted.headers.location ?? '')?.[1] ?? String(submitted.headers.location).split('/').pop()!,
+    );
+    await instReq.awaitEffectuation(instApi, requestId);
+
+    const wrong: string[] = [];
+    for (const mid of mids) {
+      const res = await instApi.call('postMerchantMidSearches', {
+        body: { merchantLegalName: name, countryCode: 'USA', acquirerICA: inst.knownAcquirerIca!, mid },
+      });
+      expect(res.status, `the MID search for '${mid}'`).toBe(200);
+      const found = ((res.body.mids ?? []) as { mid: unknown }[]).map((m) => m.mid);
+      if (JSON.stringify(found) !== JSON.stringify([mid])) wrong.push(`mid '${mid}' answered ${JSON.stringify(found)}`);
+    }
+    for (const [i, maid] of maids.entries()) {
+      const found = (await instReq.searchAll(instApi, { merchantLegalName: name, maid })).filter((m) => m.merchantLegalName === name);
+      const countries = found.map((m) => m.countryCode);
+      const expected = [sent[i].countryCode];
+      if (JSON.stringify(countries) !== JSON.stringify(expected))
+        wrong.push(`maid '${maid}' found the merchants of ${JSON.stringify(countries)}, expected ${JSON.stringify(expected)}`);
+    }
+    expect(wrong, 'each id is found alone, as text').toEqual([]);
+  },
+);

@@ -1,0 +1,90 @@
+// Covers: POST /merchants/participations with an acquirer ICA of each form the contract admits
+// (provider 2.0.0 AcquirerIca: 6, 9 or 11 digits), and every reader that answers the ICA: GET
+// /merchants/participations by request_id and the completed list, POST /merchants/searches (by that
+// ICA), POST /merchants/mids/searches - seed 001, Endpoints (merchants with participation details,
+// search by acquirer ICA); provider 2.0.0 MerchantParticipation, MerchantDetails, MidDetailsPage. An
+// ICA is an identifier, not a number: a reader that cuts the longest form to a shorter one, pads a
+// shorter one, or a search that compares ICAs on their first digits shows another value or another
+// merchant. The forms are those of the ICAs the target knows (the mock knows one of each; a sandbox,
+// INSTALLMENTS_KNOWN_ACQUIRER_ICA alone).
+import { exampleParticipation, expect, loadContract, rules, test } from '../../fixtures/installments.js';
+
+type Merchant = Record<string, any>;
+
+const CONTRACT = await loadContract('installments');
+/** Whether the contract admits a value as an acquirer ICA (AcquirerIca: 6, 9 or 11 digits). */
+const isIca = (value: string) => CONTRACT.component('AcquirerIca')(value) === true;
+
+test(
+  'an acquirer ICA of each form is answered whole by every reader, and a search by its first six or nine digits finds only merchants of that exact ICA @provider',
+  rules(
+    'IN-ECHO-ICA-FORMS@by-request',
+    'IN-ECHO-ICA-FORMS@list',
+    'IN-ECHO-ICA-FORMS@search',
+    'IN-ECHO-ICA-FORMS@mids',
+    'IN-ECHO-PARTICIPATION',
+    'IN-FILTER-ICA:accept',
+    'IN-FILTER-ICA:refuse',
+  ),
+  async ({ instApi, inst, instReq }) => {
+    const icas = inst.knownAcquirerIcas ?? (inst.knownAcquirerIca ? [inst.knownAcquirerIca] : []);
+    test.skip(icas.length === 0, 'needs an acquirer ICA the target knows (INSTALLMENTS_KNOWN_ACQUIRER_ICA)');
+    const word = `Ica${Date.now().toString(36)}`;
+    const sent = icas.map((ica, i) => exampleParticipation(ica, { merchantLegalName: `${word} Form${i} ${ica.length}` }));
+    const submitted = await instApi.call('postMerchantParticipations', { body: sent });
+    expect(submitted.status, 'the participations are accepted').toBe(202);
+    const requestId =
+      /request_id=([^&]+)/.exec(submitted.headers.location ?? '')?.[1] ?? String(submitted.headers.location).split('/').pop()!;
+    const byRequest = await instReq.awaitEffectuation(instApi, decodeURIComponent(requestId));
+
+    const wrong: string[] = [];
+    const mine = (list: Merchant[]) => list.filter((m) => sent.some((s) => s.merchantLegalName === m.merchantLegalName));
+    /** Each of our merchants a reader answers, its ICA against the one submitted with that name. */
+    const compare = (reader: string, list: Merchant[]) => {
+      for (const got of mine(list)) {
+        const own = sent.find((s) => s.merchantLegalName === got.merchantLegalName)!;
+        if (got.acquirerICA !== undefined && got.acquirerICA !== own.acquirerICA)
+          wrong.push(
+            `${reader}: ${got.merchantLegalName} answered acquirerICA ${JSON.stringify(got.acquirerICA)}, submitted '${own.acquirerICA}'`,
+          );
+      }
+    };
+    compare('by request_id', byRequest);
+    if (mine(byRequest).length !== sent.length) wrong.push(`by request_id: ${mine(byRequest).length} of ${sent.length} merchants answered`);
+
+    // The completed list, every page until ours are all seen.
+    const listed: Merchant[] = [];
+    for (let offset = 0, pages = 0; pages < 50 && mine(listed).length < sent.length; pages++) {
+      const res = await instApi.call('getMerchantParticipations', { query: { offset } });
+      expect(res.status, `the completed list from ${offset}`).toBe(200);
+      if (res.body.length === 0) break;
+      listed.push(...res.body);
+      offset += res.body.length;
+    }
+    compare('the completed list', listed);
+
+    // A search by each known ICA, and by the first six and nine digits of each (when a well-formed ICA):
+    // our merchants found are exactly those whose ICA is the criterion, each answered with its own ICA.
+    const criteria = [...new Set(icas.flatMap((ica) => [ica, ica.slice(0, 6), ica.slice(0, 9)]))].filter(isIca);
+    for (const acquirerICA of criteria) {
+      const found = mine(await instReq.searchAll(instApi, { acquirerICA }));
+      compare(`the merchant search by '${acquirerICA}'`, found);
+      const names = found.map((m) => m.merchantLegalName).sort();
+      const expected = sent
+        .filter((s) => s.acquirerICA === acquirerICA)
+        .map((s) => s.merchantLegalName)
+        .sort();
+      if (JSON.stringify(names) !== JSON.stringify(expected))
+        wrong.push(`the merchant search by '${acquirerICA}' found ${JSON.stringify(names)}, expected ${JSON.stringify(expected)}`);
+    }
+
+    for (const s of sent) {
+      const mids = await instApi.call('postMerchantMidSearches', {
+        body: { merchantLegalName: s.merchantLegalName, countryCode: s.countryCode, acquirerICA: s.acquirerICA },
+      });
+      expect(mids.status, `the MID search of ${s.merchantLegalName}`).toBe(200);
+      compare('the MID search', [{ ...mids.body, merchantLegalName: mids.body.merchantLegalName ?? s.merchantLegalName }]);
+    }
+    expect(wrong, `every reader answers each ICA form (${icas.map((i) => i.length).join(', ')} digits) whole`).toEqual([]);
+  },
+);
