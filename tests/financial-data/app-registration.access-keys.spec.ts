@@ -232,3 +232,24 @@ test(
     expectFdError(await fdApi.call('RevokeThirdPartyAccessKey', { path: { consentReceiptId: NO_CONSENT } }), 404, 'revocation');
   },
 );
+
+// A receipt id is issued with upper and lower case letters, so it is unique only compared with case,
+// and it holds no white space (FD-OBJ-EXACT-ID-FORM, @assumption): a live key's id in other case or
+// with a trailing space was never issued. Update and revocation refuse it with 404, and the key stays live.
+test(
+  'a live receipt id in other case or with a trailing space is a 404 on update and revocation, and the key is still updatable @assumption',
+  rules('FD-ACCESSKEY-UNKNOWN@key-update', 'FD-ACCESSKEY-UNKNOWN@key-revoke', 'FD-OBJ-EXACT-ID-FORM'),
+  async ({ fdApi, fd, linkedCustomer }) => {
+    const body = accessKeyBody(fd, linkedCustomer.customerId, [linkedCustomer.account('checking').id]);
+    const live = (await generate(fdApi, body)).receipt.receiptId as string;
+    const swapped = [...live].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
+    for (const [what, id] of [
+      ['in other case', swapped],
+      ['with a trailing space', `${live} `],
+    ] as const) {
+      expectFdError(await fdApi.call('UpdateThirdPartyAccessKey', { path: { consentReceiptId: id }, body }), 404, `update, ${what}`);
+      expectFdError(await fdApi.call('RevokeThirdPartyAccessKey', { path: { consentReceiptId: id } }), 404, `revocation, ${what}`);
+    }
+    receiptOf(await fdApi.call('UpdateThirdPartyAccessKey', { path: { consentReceiptId: live }, body }), 'the live key, as issued');
+  },
+);

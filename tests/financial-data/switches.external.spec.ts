@@ -52,12 +52,13 @@ test('an external id that no switch carries is a 404 @assumption', rules('FD-SW-
 // The refusal's form is this catalogue's 404 or the provider's 400 example 1643; an empty list passes too
 // (the 404-not-empty decision is the test above's): what fails is a list holding switches.
 test(
-  "an external id that is only the beginning of stored ones is no switch's: no switch listed @assumption @mock-only",
-  rules('FD-SW-EXTERNAL-UNKNOWN'),
+  "an external id that is only the beginning of stored ones, or a stored one with a trailing space, is no switch's: no switch listed @assumption @mock-only",
+  rules('FD-SW-EXTERNAL-UNKNOWN', 'FD-OBJ-EXACT-ID-FORM'),
   async ({ fdApi, fdMock: _mock, linkedCustomer }) => {
     const { customerId } = linkedCustomer;
     const listed: string[] = [];
-    for (const externalId of [`BR-${customerId}-`, `BR-${customerId}`, `BR-${String(customerId).slice(0, -1)}`]) {
+    // With a trailing space a stored id is no switch's either (FD-OBJ-EXACT-ID-FORM: no trimming).
+    for (const externalId of [`BR-${customerId}-`, `BR-${customerId}`, `BR-${String(customerId).slice(0, -1)}`, `BR-${customerId}-1 `]) {
       const res = await byExternal(fdApi, externalId);
       const switches = res.status === 200 ? ((res.body.switches ?? []) as { id: string }[]) : [];
       if (![200, 400, 404].includes(res.status) || switches.length > 0)
