@@ -13,6 +13,13 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-WEBHOOK-DELIVERY-CURRENT'],
   }),
+  // Seeded beside the probes after each delete of a partner's own object (security.after-delete.spec.ts; origin 'seeded').
+  seeded({
+    id: 'webhooks-event-status-after-sub-delete',
+    rule: "FD-OBJ-AFTER-DELETE: after a subscription's delete (204), changeWebhookSubscriptionEventStatus still finds it and switches an event it held (200); the other operations answer 404",
+    source: 'seed',
+    rules: ['FD-OBJ-AFTER-DELETE', 'FD-WEBHOOK-DELETE'],
+  }),
   // Echo byte for byte on every reader (kit/faults.ts, seeded): one reader changes the URL.
   seeded({
     id: 'webhooks-list-url-query-dropped',

@@ -390,7 +390,13 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       const foreign = faults.has('i8-webhooks-event-status-other-partner')
         ? state().subscriptions.get(input.path.subscription_id)
         : undefined;
-      const sub = findSubscription(input) ?? (foreign && !foreign.deleted ? foreign : undefined);
+      const sub =
+        findSubscription(input) ??
+        (foreign && !foreign.deleted ? foreign : undefined) ??
+        // Seeded fault webhooks-event-status-after-sub-delete: a deleted subscription of the partner still found here.
+        (faults.has('webhooks-event-status-after-sub-delete')
+          ? [state().subscriptions.get(input.path.subscription_id)].find((s) => s?.deleted && s.partnerId === input.partner?.id)
+          : undefined);
       const event = sub && findEvent(input, sub);
       if (!sub || !event) return fail(reply, 404, sub ? 'Event not found in this subscription' : 'Subscription not found');
       const { status } = input.body as { status: string };

@@ -14,6 +14,13 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-STATE-PAN-ELIGIBLE'],
   }),
+  // Seeded beside the check that every amount of an offer is to the cent (offers.amounts.spec.ts; origin 'seeded').
+  seeded({
+    id: 'offers-first-installment-times-hundredth',
+    rule: 'IN-VAL-OFFER-AMOUNTS: each offer gives firstInstallmentAmount, its share counted in cents and turned into units by multiplying by 0.01 (4180 x 0.01 = 41.800000000000004), not to the cent',
+    source: 'provider',
+    rules: ['IN-VAL-OFFER-AMOUNTS'],
+  }),
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
   relax('currency-length-unenforced', 'currency minLength/maxLength', 'Currency', undefined, { drop: ['minLength', 'maxLength'] }, [
     'IN-LIM-CURRENCY',

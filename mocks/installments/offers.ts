@@ -153,7 +153,10 @@ export function registerOffers(
       // i8-offers-first-installment-float: the first installment as the unrounded remainder.
       ...(faults.has('i8-offers-first-installment-float')
         ? { firstInstallmentAmount: amount - (tenure - 1) * (Math.round((amount / tenure) * 100) / 100) }
-        : {}),
+        : // Seeded fault offers-first-installment-times-hundredth: the first share in cents times 0.01.
+          faults.has('offers-first-installment-times-hundredth')
+          ? { firstInstallmentAmount: (Math.round(amount * 100) - (tenure - 1) * Math.round((amount / tenure) * 100)) * 0.01 }
+          : {}),
       // provider 2.0.0, Offer.feeType: "one of the [NO_FEES, FIXED_AMT, PRCENTG]".
       feeType: 'NO_FEES',
       provider: { providerId: world.providerId, providerName: 'Mock Lender', providerLogoUrl: 'https://lender.example.test/logo.png' },

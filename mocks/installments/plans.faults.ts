@@ -7,6 +7,13 @@ import { faultCatalogue, independent, telling, seeded } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const PLANS_FAULTS = faultCatalogue([
+  // Seeded beside the check of a schedule shorter than its tenure (plans.chosen-offer.spec.ts; origin 'seeded').
+  seeded({
+    id: 'getplan-tenure-from-schedule-length',
+    rule: "IN-ECHO-PLAN: getPlan shows as tenure the number of scheduled payments, so a plan sent with its first installment paid at checkout (a schedule one shorter than the chosen offer's tenure) reads back with the shorter tenure",
+    source: 'assumption',
+    rules: ['IN-ECHO-PLAN'],
+  }),
   // Seeded beside the check that a selection is notified once whatever follows it (notifications.count.spec.ts; origin 'seeded').
   seeded({
     id: 'notify-resent-on-async-decision',

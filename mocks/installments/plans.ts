@@ -290,12 +290,15 @@ export function registerPlans(
       status: shown,
       // i6-getplan-apr-rounded: the reader rounds apr to a whole percent.
       planInstallmentInformation:
-        faults.has('i6-getplan-apr-rounded') && typeof planInstallmentInformation.apr === 'number'
-          ? { ...planInstallmentInformation, apr: Math.round(planInstallmentInformation.apr) }
-          : // i7-getplan-frequency-uppercased: the reader upper-cases the frequency.
-            faults.has('i7-getplan-frequency-uppercased') && typeof planInstallmentInformation.frequency === 'string'
-            ? { ...planInstallmentInformation, frequency: planInstallmentInformation.frequency.toUpperCase() }
-            : planInstallmentInformation,
+        // Seeded fault getplan-tenure-from-schedule-length: the reader counts the scheduled payments as the tenure.
+        faults.has('getplan-tenure-from-schedule-length') && scheduledRepayments.length > 0
+          ? { ...planInstallmentInformation, tenure: scheduledRepayments.length }
+          : faults.has('i6-getplan-apr-rounded') && typeof planInstallmentInformation.apr === 'number'
+            ? { ...planInstallmentInformation, apr: Math.round(planInstallmentInformation.apr) }
+            : // i7-getplan-frequency-uppercased: the reader upper-cases the frequency.
+              faults.has('i7-getplan-frequency-uppercased') && typeof planInstallmentInformation.frequency === 'string'
+              ? { ...planInstallmentInformation, frequency: planInstallmentInformation.frequency.toUpperCase() }
+              : planInstallmentInformation,
       scheduledRepayments,
       // Fault: the plan names the caller by its consumer key, a credential, in a member of its own.
       ...(faults.has('plan-carries-consumer-key') ? { requestedBy: ok.consumerKey } : {}),

@@ -62,7 +62,7 @@ export interface LiveWorld {
   /** The resources of `objects` made under the customer (everything but the partner's own objects). */
   customerTree: string[];
   /** Makes an object again (a new TxPush subscription for the next delete), through the same sample. */
-  renew: (resource: 'txpushSubscription') => Promise<string>;
+  renew: (resource: 'txpushSubscription' | 'webhookEvent') => Promise<string>;
 }
 
 const mustBe = (what: string, status: number, expected: number) => expect(status, `${what} (setting up the live objects)`).toBe(expected);
@@ -151,7 +151,9 @@ export async function liveWorld(fd: FdTarget, api: OperationClient): Promise<Liv
   for (const [resource, id] of Object.entries({ ...objects, ...otherParents }))
     expect(id === 'undefined' || id === '' ? undefined : id, `the live ${resource} was read from the answer that made it`).toBeDefined();
   const customerTree = Object.keys(objects).filter((r) => !PARTNER_OWN.includes(r));
-  const renew = async () => {
+  const renew = async (resource: 'txpushSubscription' | 'webhookEvent') => {
+    // The subscription's other event (the sample subscribes two), still standing once the first is deleted.
+    if (resource === 'webhookEvent') return (objects.webhookEvent = String(hook.events.at(-1).webhookEventId));
     const again = await made('SubscribeToTxPushNotifications', 201);
     objects.txpushSubscription = String(again.subscriptions[0].id);
     return objects.txpushSubscription;

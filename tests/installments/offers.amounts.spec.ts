@@ -3,10 +3,15 @@
 // number of installments", otherInstallmentAmount "Subsequent Installment amounts with minor unit
 // according to ISO 4217", firstInstallmentAmount "Amount to be paid for the first installment").
 // Amounts with cents and without, in two currencies of two decimals, so that an installment computed
-// in the wrong unit, unrounded or not from the total is seen.
+// in the wrong unit, unrounded or not from the total is seen (250.75 over 6 leaves a first installment
+// that binary floating point does not write to the cent).
 import { expect, rules, test } from '../../fixtures/installments.js';
 
 const cents = (n: number) => Math.round(n * 100);
+// An amount "with minor unit according to ISO 4217" (two decimals here) is a number written with at most
+// two decimals: the double it parses to is that of its own two-decimal form. A remainder left in binary
+// floating point (250.75 - 5 x 41.79 = 41.80000000000001) is not.
+const toTheCent = (n: unknown) => typeof n === 'number' && Number.isFinite(n) && Number(n.toFixed(2)) === n;
 
 test(
   "offers: each offer's installments make up its totalAmount, in whole cents @provider",
@@ -15,7 +20,7 @@ test(
     test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
     const wrong: string[] = [];
     for (const currency of ['USD', 'EUR'])
-      for (const amount of [1200.37, 99.99, 10]) {
+      for (const amount of [1200.37, 99.99, 10, 250.75]) {
         const transaction = { amount, currency, localDateTime: '2025-06-01T10:15:00' };
         const res = await instApi.call('approvedOffers', {
           body: await instReq.offersBody(inst.eligiblePan!, { transaction }),
@@ -27,11 +32,14 @@ test(
           const what = `${amount} ${currency}, tenure ${tenure}: total ${total}, other ${other}, first ${first}`;
           // "inclusive of fees, tax and interest": never less than the purchase.
           if (typeof total !== 'number' || cents(total) < cents(amount)) wrong.push(`${what}: totalAmount below the transaction's amount`);
+          else if (!toTheCent(total)) wrong.push(`${what}: totalAmount finer than a cent`);
           if (typeof other !== 'number' || !(other > 0)) wrong.push(`${what}: otherInstallmentAmount not a positive amount`);
-          else if (Math.abs(other * 100 - cents(other)) > 1e-6) wrong.push(`${what}: otherInstallmentAmount finer than a cent`);
+          else if (!toTheCent(other)) wrong.push(`${what}: otherInstallmentAmount finer than a cent`);
           else {
             const firstShare = cents(total) - cents(other) * (Number(tenure) - 1);
-            if (first !== undefined && cents(first) !== firstShare) wrong.push(`${what}: first + (tenure - 1) x other is not the total`);
+            if (first !== undefined && !toTheCent(first)) wrong.push(`${what}: firstInstallmentAmount finer than a cent`);
+            else if (first !== undefined && cents(first) !== firstShare)
+              wrong.push(`${what}: first + (tenure - 1) x other is not the total`);
             if (first === undefined && !(firstShare > 0)) wrong.push(`${what}: tenure - 1 installments reach the total`);
           }
         }

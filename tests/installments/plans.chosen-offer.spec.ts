@@ -110,6 +110,43 @@ test(
   },
 );
 
+// The tenure is the offer's "total number of installments" (provider 2.0.0 Offer.tenure), not a count of
+// the schedule sent: a selection whose first installment is paid at checkout sends the later ones only
+// (numbered 2 to tenure; the contract bounds the schedule at 99 items and ties its length to nothing).
+test(
+  "a plan sent with a schedule shorter than its tenure keeps the chosen offer's tenure on getPlan and in its notification @assumption",
+  rules('IN-NOTIFY-CHOSEN', 'IN-ECHO-PLAN'),
+  async ({ instApi, instReq, inst, issuerReceiver }) => {
+    const answer = await offersFor({ instApi, instReq, inst }, crypto.randomUUID());
+    const chosen = answer.offers.at(-1)!;
+    const tenure = Number(chosen.tenure);
+    const amount = 1200.37;
+    const schedule = scheduleOf(amount, tenure - 1).map((s) => ({ ...s, installmentNumber: s.installmentNumber + 1 }));
+    const created = await instApi.call('savePlan', {
+      body: {
+        providerId: String(chosen.provider.providerId),
+        offerTransactionId: answer.offerTransactionId,
+        offerId: String(chosen.offerId),
+        transaction: { amount, currency: 'USD', amountType: 'PURCHASE' },
+        schedulePayments: schedule,
+        ...(await instReq.sensitive({ consumer: { primaryAccountNumber: inst.eligiblePan! } })),
+      },
+      headers: { 'Correlation-Id': crypto.randomUUID() },
+    });
+    expect(created.status, `a plan of tenure ${tenure} with ${schedule.length} scheduled payments`).toBe(201);
+    const planId = String(created.body.planId);
+    const plan = await instApi.call('getPlan', { path: { plan_id: planId } });
+    expect(plan.status).toBe(200);
+    const shown = plan.body.planInstallmentInformation?.tenure;
+    const n = await issuerReceiver.receiver.waitFor((r) => (r.json as { planId?: string } | undefined)?.planId === planId, 10_000);
+    expect(n, `a POST /notifications for plan ${planId} reached the issuer receiver`).toBeDefined();
+    expect(
+      { getPlan: shown ?? tenure, notification: (n!.json as Record<string, any>).planInstallmentInformation?.tenure },
+      `the chosen offer's tenure ${tenure} on both readers (getPlan may leave it out)`,
+    ).toEqual({ getPlan: tenure, notification: tenure });
+  },
+);
+
 test(
   'savePlan refuses the offerId of another offers answer with 400 and accepts an offer of its own @assumption',
   rules('IN-STATE-PLAN-OFFER:refuse', 'IN-STATE-PLAN-OFFER:accept'),
