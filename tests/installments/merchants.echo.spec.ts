@@ -16,25 +16,47 @@ type Merchant = Record<string, any>;
 
 const CONTRACT = await loadContract('installments');
 const NAME_MAX = lengthOf(CONTRACT, 'MerchantLegalName').max!;
+// The longest value of each echoed free-text member (a reader that cuts a member to a shorter store
+// shows another value): the contract's own maxima.
+const LONGEST = {
+  dbaName: lengthOf(CONTRACT, 'DbaNames', '[]').max!,
+  walletMerchantId: lengthOf(CONTRACT, 'Wallet', 'walletMerchantId').max!,
+  addressLine: lengthOf(CONTRACT, 'MerchantAddress', 'addressLine1').max!,
+  city: lengthOf(CONTRACT, 'MerchantAddress', 'city').max!,
+  state: lengthOf(CONTRACT, 'MerchantAddress', 'state').max!,
+  postalCode: lengthOf(CONTRACT, 'MerchantAddress', 'postalCode').max!,
+  websiteUrl: lengthOf(CONTRACT, 'WebsiteUrl').max!,
+  duns: lengthOf(CONTRACT, 'Duns').max!,
+};
+/** The longest MID (provider 2.0.0: 1 to 15 letters or digits), with leading zeros and mixed case. */
+const MID_MAX = 15;
 
-/** A participation whose every echoed member can tell (leading zeros where digits are allowed, free text elsewhere). */
+/** A participation whose every echoed member can tell (leading zeros where digits are allowed, free text elsewhere, each at its longest). */
 function tellingParticipation(acquirerICA: string): Merchant {
   const base = exampleParticipation(acquirerICA);
+  const url = `https://shop.example.com/${mixedCase('store')}-007/Ab_C?Ref=${mixedCase('echo')}007&p=`;
   return {
     ...base,
     merchantLegalName: tellingText(`Echo Merchant ${acquirerICA.length}`, { length: NAME_MAX }),
     merchantGroup: '07',
-    dbaNames: [tellingText('Echo Store'), `${mixedCase('outlet')}  Nº 007 `],
+    dbaNames: [tellingText('Echo Store', { length: LONGEST.dbaName }), `${mixedCase('outlet')}  Nº 007 `],
+    mids: [`00${mixedCase('mid')}${tellingDigits(MID_MAX - 5)}`, tellingDigits(9)],
     maid: `0${mixedCase('ab')}012`,
-    duns: tellingDigits(9),
-    websiteUrl: `https://shop.example.com/${mixedCase('store')}-007/Ab_C?Ref=${mixedCase('echo')}007`,
-    wallets: [{ walletId: 1, walletAcceptance: 'Y', walletMerchantId: `00${mixedCase('wallet')}  ÅéßŁΩ ` }],
+    duns: tellingDigits(LONGEST.duns),
+    websiteUrl: `${url}${'aB0'.repeat(LONGEST.websiteUrl)}`.slice(0, LONGEST.websiteUrl),
+    wallets: [
+      {
+        walletId: 1,
+        walletAcceptance: 'Y',
+        walletMerchantId: `00${tellingText('wallet', { length: LONGEST.walletMerchantId - 3 })}Z`,
+      },
+    ],
     address: {
-      addressLine1: tellingText('Main Street'),
+      addressLine1: tellingText('Main Street', { length: LONGEST.addressLine }),
       addressLine2: `${mixedCase('suite')}  007 `,
-      city: tellingText('City', { length: 30 }),
-      state: 'UT',
-      postalCode: '01234',
+      city: tellingText('City', { length: LONGEST.city }),
+      state: mixedCase('uta').slice(0, LONGEST.state),
+      postalCode: `01234-${mixedCase('abcdefghijklmnop')}`.slice(0, LONGEST.postalCode),
       countryCode: base.address.countryCode,
     },
   };
@@ -53,6 +75,12 @@ function echoProblems(reader: string, got: Merchant | undefined, sent: Merchant)
   same('maid', got.maid, sent.maid);
   if (got.maids !== undefined && !(Array.isArray(got.maids) && got.maids.includes(sent.maid)))
     out.push(`${reader}: maids ${JSON.stringify(got.maids)}, submitted maid ${JSON.stringify(sent.maid)}`);
+  // The MID search answers the merchant's MIDs (mids[].mid): each one submitted, as submitted.
+  if (Array.isArray(got.mids) && got.mids.some((m: unknown) => typeof m === 'object' && m !== null)) {
+    const mids = (got.mids as Merchant[]).map((m) => m.mid).sort();
+    if (JSON.stringify(mids) !== JSON.stringify([...sent.mids].sort()))
+      out.push(`${reader}: mids ${JSON.stringify(mids)}, submitted ${JSON.stringify(sent.mids)}`);
+  } else if (Array.isArray(got.mids)) same('mids', [...got.mids].sort(), [...sent.mids].sort());
   for (const [i, w] of ((got.wallets ?? []) as Merchant[]).entries())
     same(`wallets[${i}].walletMerchantId`, w.walletMerchantId, sent.wallets[i]?.walletMerchantId);
   const address = (got.address ?? {}) as Merchant;
@@ -91,6 +119,8 @@ test(
   async ({ instApi, inst, instReq }) => {
     test.skip(inst.knownAcquirerIcas.length === 0, 'needs an acquirer ICA the target knows (INSTALLMENTS_KNOWN_ACQUIRER_ICA)');
     const sent = inst.knownAcquirerIcas.map(tellingParticipation);
+    const validate = CONTRACT.requestValidator('postMerchantParticipations')!;
+    expect(validate(sent), `the telling participations are valid: ${JSON.stringify(validate.errors?.slice(0, 3))}`).toBe(true);
     const submitted = await instApi.call('postMerchantParticipations', { body: sent });
     expect(submitted.status, 'the participations are accepted').toBe(202);
     const requestId =
