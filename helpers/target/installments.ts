@@ -33,8 +33,11 @@ export interface InstallmentsTarget {
   /** An acquirer ICA the target knows (effectuation COMPLETED) and a well-formed one it does not (ERROR). */
   knownAcquirerIca?: string;
   unknownAcquirerIca?: string;
-  /** Every acquirer ICA the target is known to know, one of each form where it can (provider 2.0.0 AcquirerIca: 6, 9 or 11 digits). */
-  knownAcquirerIcas?: string[];
+  /**
+   * Every acquirer ICA the target is known to know, knownAcquirerIca first (the mock's: one of each
+   * form, 6, 9 and 11 digits, so each length is read back on every reader; a sandbox's: the one given).
+   */
+  knownAcquirerIcas: string[];
   /** The issuer the target notifies for eligiblePan, and the public URL it notifies. */
   issuer?: IssuerSide & { notificationUrl?: string };
   /** Public key the service signs notifications with (checks the round-trip signature). */
@@ -123,6 +126,7 @@ export async function installmentsTargetFromEnv(env: Env = suiteConfig().env): P
     encryptionKey: (await configuredEncryptionKey('INSTALLMENTS', env)).key,
     eligiblePan: readValue<string>('INSTALLMENTS_ELIGIBLE_PAN', env),
     knownAcquirerIca: readValue<string>('INSTALLMENTS_KNOWN_ACQUIRER_ICA', env),
+    knownAcquirerIcas: [readValue<string>('INSTALLMENTS_KNOWN_ACQUIRER_ICA', env)].filter((v) => v !== undefined),
     unknownAcquirerIca: readValue<string>('INSTALLMENTS_UNKNOWN_ACQUIRER_ICA', env),
     issuer: ica ? { issuerIca: ica, issuerCid: cid } : undefined,
     serviceSigningKey: readValue<KeyObject>('INSTALLMENTS_SERVICE_SIGNING_CERT_PEM', env),

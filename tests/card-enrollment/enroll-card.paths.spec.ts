@@ -11,10 +11,17 @@ function expectPathNamed(res: { body: unknown }) {
   ).toBe(true);
 }
 
+// seed 000, What the service does: {base_url} (sandbox or production) ends with the path prefix
+// /src/api/digital/payments, and the operation's path is appended to it; the enrollment answered
+// there is the target serving the documented path (a sandbox's base URL is checked so by the
+// configuration, helpers/config/env-schema.ts; the mock's is the one it serves).
 test(
-  'accepts a request with encryptedCard only (card-number path) @assumption',
-  rules('CE-EXCL-PATH:accept'),
-  async ({ cardApi, cards }) => {
+  'accepts a request with encryptedCard only (card-number path), at the base path the seed documents @assumption',
+  rules('CE-EXCL-PATH:accept', 'CE-TRANS-BASE-PATH'),
+  async ({ cardApi, cards, card }) => {
+    expect(new URL(card.baseURL).pathname.replace(/\/$/, ''), 'the base URL ends with the documented prefix').toMatch(
+      /\/src\/api\/digital\/payments$/,
+    );
     const res = await cardApi.call('putCard', { body: await cards.withCard() });
     expect(res.status).toBe(200);
   },

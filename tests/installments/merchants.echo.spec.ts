@@ -16,25 +16,47 @@ type Merchant = Record<string, any>;
 
 const CONTRACT = await loadContract('installments');
 const NAME_MAX = lengthOf(CONTRACT, 'MerchantLegalName').max!;
+// The longest value of each echoed free-text member (a reader that cuts a member to a shorter store
+// shows another value): the contract's own maxima.
+const LONGEST = {
+  dbaName: lengthOf(CONTRACT, 'DbaNames', '[]').max!,
+  walletMerchantId: lengthOf(CONTRACT, 'Wallet', 'walletMerchantId').max!,
+  addressLine: lengthOf(CONTRACT, 'MerchantAddress', 'addressLine1').max!,
+  city: lengthOf(CONTRACT, 'MerchantAddress', 'city').max!,
+  state: lengthOf(CONTRACT, 'MerchantAddress', 'state').max!,
+  postalCode: lengthOf(CONTRACT, 'MerchantAddress', 'postalCode').max!,
+  websiteUrl: lengthOf(CONTRACT, 'WebsiteUrl').max!,
+  duns: lengthOf(CONTRACT, 'Duns').max!,
+};
+/** The longest MID (provider 2.0.0: 1 to 15 letters or digits), with leading zeros and mixed case. */
+const MID_MAX = 15;
 
-/** A participation whose every echoed member can tell (leading zeros where digits are allowed, free text elsewhere). */
+/** A participation whose every echoed member can tell (leading zeros where digits are allowed, free text elsewhere, each at its longest). */
 function tellingParticipation(acquirerICA: string): Merchant {
   const base = exampleParticipation(acquirerICA);
+  const url = `https://shop.example.com/${mixedCase('store')}-007/Ab_C?Ref=${mixedCase('echo')}007&p=`;
   return {
     ...base,
-    merchantLegalName: tellingText('Echo Merchant', { length: NAME_MAX }),
+    merchantLegalName: tellingText(`Echo Merchant ${acquirerICA.length}`, { length: NAME_MAX }),
     merchantGroup: '07',
-    dbaNames: [tellingText('Echo Store'), `${mixedCase('outlet')}  Nº 007 `],
+    dbaNames: [tellingText('Echo Store', { length: LONGEST.dbaName }), `${mixedCase('outlet')}  Nº 007 `],
+    mids: [`00${mixedCase('mid')}${tellingDigits(MID_MAX - 5)}`, tellingDigits(9)],
     maid: `0${mixedCase('ab')}012`,
-    duns: tellingDigits(9),
-    websiteUrl: `https://shop.example.com/${mixedCase('store')}-007/Ab_C?Ref=${mixedCase('echo')}007`,
-    wallets: [{ walletId: 1, walletAcceptance: 'Y', walletMerchantId: `00${mixedCase('wallet')}  ÅéßŁΩ ` }],
+    duns: tellingDigits(LONGEST.duns),
+    websiteUrl: `${url}${'aB0'.repeat(LONGEST.websiteUrl)}`.slice(0, LONGEST.websiteUrl),
+    wallets: [
+      {
+        walletId: 1,
+        walletAcceptance: 'Y',
+        walletMerchantId: `00${tellingText('wallet', { length: LONGEST.walletMerchantId - 3 })}Z`,
+      },
+    ],
     address: {
-      addressLine1: tellingText('Main Street'),
+      addressLine1: tellingText('Main Street', { length: LONGEST.addressLine }),
       addressLine2: `${mixedCase('suite')}  007 `,
-      city: tellingText('City', { length: 30 }),
-      state: 'UT',
-      postalCode: '01234',
+      city: tellingText('City', { length: LONGEST.city }),
+      state: mixedCase('uta').slice(0, LONGEST.state),
+      postalCode: `01234-${mixedCase('abcdefghijklmnop')}`.slice(0, LONGEST.postalCode),
       countryCode: base.address.countryCode,
     },
   };
@@ -48,11 +70,17 @@ function echoProblems(reader: string, got: Merchant | undefined, sent: Merchant)
     if (a !== undefined && JSON.stringify(a) !== JSON.stringify(b))
       out.push(`${reader}: ${member} ${JSON.stringify(a)}, submitted ${JSON.stringify(b)}`);
   };
-  for (const m of ['merchantLegalName', 'merchantGroup', 'dbaNames', 'duns', 'websiteUrl', 'optIn', 'nonMerchantNegotiatedParticipation'])
-    same(m, got[m], sent[m]);
+  const members = ['merchantLegalName', 'acquirerICA', 'countryCode', 'merchantGroup', 'dbaNames', 'duns', 'websiteUrl', 'optIn'];
+  for (const m of [...members, 'nonMerchantNegotiatedParticipation']) same(m, got[m], sent[m]);
   same('maid', got.maid, sent.maid);
   if (got.maids !== undefined && !(Array.isArray(got.maids) && got.maids.includes(sent.maid)))
     out.push(`${reader}: maids ${JSON.stringify(got.maids)}, submitted maid ${JSON.stringify(sent.maid)}`);
+  // The MID search answers the merchant's MIDs (mids[].mid): each one submitted, as submitted.
+  if (Array.isArray(got.mids) && got.mids.some((m: unknown) => typeof m === 'object' && m !== null)) {
+    const mids = (got.mids as Merchant[]).map((m) => m.mid).sort();
+    if (JSON.stringify(mids) !== JSON.stringify([...sent.mids].sort()))
+      out.push(`${reader}: mids ${JSON.stringify(mids)}, submitted ${JSON.stringify(sent.mids)}`);
+  } else if (Array.isArray(got.mids)) same('mids', [...got.mids].sort(), [...sent.mids].sort());
   for (const [i, w] of ((got.wallets ?? []) as Merchant[]).entries())
     same(`wallets[${i}].walletMerchantId`, w.walletMerchantId, sent.wallets[i]?.walletMerchantId);
   const address = (got.address ?? {}) as Merchant;
@@ -63,52 +91,69 @@ function echoProblems(reader: string, got: Merchant | undefined, sent: Merchant)
   return out;
 }
 
-/** The completed list, every page, until the merchant is found. */
-async function inCompletedList(api: Api, name: string): Promise<Merchant | undefined> {
-  for (let offset = 0, pages = 0; pages < 50; pages++) {
+/** The completed list, every page, until each of the merchants named is found: what it answers for each name. */
+async function inCompletedList(api: Api, names: string[]): Promise<Map<string, Merchant>> {
+  const found = new Map<string, Merchant>();
+  for (let offset = 0, pages = 0; pages < 50 && found.size < names.length; pages++) {
     const res = await api.call('getMerchantParticipations', { query: { offset } });
     expect(res.status, `the completed list from ${offset}`).toBe(200);
-    const found = (res.body as Merchant[]).find((m) => m.merchantLegalName === name);
-    if (found || res.body.length === 0) return found;
+    for (const m of res.body as Merchant[]) if (names.includes(m.merchantLegalName)) found.set(m.merchantLegalName, m);
+    if (res.body.length === 0) break;
     offset += res.body.length;
   }
-  return undefined;
+  return found;
 }
 
+// One participation per acquirer ICA the target knows (on the mock one of each form the contract
+// allows, 6, 9 and 11 digits: a reader that cuts or pads an ICA to another form shows another value),
+// all in one request; each is read back through every reader.
 test(
-  'a participation reads back member by member as submitted through every reader: by request, the completed list, the merchant and MID searches @provider',
+  'a participation reads back member by member as submitted through every reader, each acquirer ICA form too: by request, the completed list, the merchant and MID searches @provider',
   rules(
+    'IN-ECHO-PARTICIPATION',
     'IN-ECHO-PARTICIPATION-DETAILS@by-request',
     'IN-ECHO-PARTICIPATION-DETAILS@list',
     'IN-ECHO-PARTICIPATION-DETAILS@search',
     'IN-ECHO-PARTICIPATION-DETAILS@mids',
   ),
   async ({ instApi, inst, instReq }) => {
-    test.skip(!inst.knownAcquirerIca, 'needs an acquirer ICA the target knows (INSTALLMENTS_KNOWN_ACQUIRER_ICA)');
-    const sent = tellingParticipation(inst.knownAcquirerIca!);
-    const submitted = await instApi.call('postMerchantParticipations', { body: [sent] });
-    expect(submitted.status, 'the participation is accepted').toBe(202);
+    test.skip(inst.knownAcquirerIcas.length === 0, 'needs an acquirer ICA the target knows (INSTALLMENTS_KNOWN_ACQUIRER_ICA)');
+    const sent = inst.knownAcquirerIcas.map(tellingParticipation);
+    const validate = CONTRACT.requestValidator('postMerchantParticipations')!;
+    expect(validate(sent), `the telling participations are valid: ${JSON.stringify(validate.errors?.slice(0, 3))}`).toBe(true);
+    const submitted = await instApi.call('postMerchantParticipations', { body: sent });
+    expect(submitted.status, 'the participations are accepted').toBe(202);
     const requestId =
       /request_id=([^&]+)/.exec(submitted.headers.location ?? '')?.[1] ?? String(submitted.headers.location).split('/').pop()!;
-    const [byRequest] = await instReq.awaitEffectuation(instApi, decodeURIComponent(requestId));
-    const search = await instApi.call('postMerchantSearches', { body: { merchantLegalName: sent.merchantLegalName } });
-    expect(search.status, 'the merchant search').toBe(200);
-    const mids = await instApi.call('postMerchantMidSearches', {
-      body: { merchantLegalName: sent.merchantLegalName, countryCode: sent.countryCode, acquirerICA: sent.acquirerICA },
-    });
-    expect(mids.status, 'the MID search').toBe(200);
-    expect(
-      [
-        ...echoProblems('by request_id', byRequest, sent),
-        ...echoProblems('the completed list', await inCompletedList(instApi, sent.merchantLegalName), sent),
+    const byRequest = (await instReq.awaitEffectuation(instApi, decodeURIComponent(requestId))) as Merchant[];
+    const listed = await inCompletedList(
+      instApi,
+      sent.map((m) => m.merchantLegalName),
+    );
+    const problems: string[] = [];
+    for (const one of sent) {
+      const ica = `(ICA of ${one.acquirerICA.length} digits)`;
+      const search = await instApi.call('postMerchantSearches', { body: { merchantLegalName: one.merchantLegalName } });
+      expect(search.status, 'the merchant search').toBe(200);
+      const mids = await instApi.call('postMerchantMidSearches', {
+        body: { merchantLegalName: one.merchantLegalName, countryCode: one.countryCode, acquirerICA: one.acquirerICA },
+      });
+      expect(mids.status, 'the MID search').toBe(200);
+      problems.push(
         ...echoProblems(
-          'the merchant search',
-          (search.body as Merchant[]).find((m) => m.merchantLegalName === sent.merchantLegalName),
-          sent,
+          `by request_id ${ica}`,
+          byRequest.find((m) => m.merchantLegalName === one.merchantLegalName),
+          one,
         ),
-        ...echoProblems('the MID search', mids.body as Merchant, sent),
-      ],
-      'every member a reader answers is the one submitted',
-    ).toEqual([]);
+        ...echoProblems(`the completed list ${ica}`, listed.get(one.merchantLegalName), one),
+        ...echoProblems(
+          `the merchant search ${ica}`,
+          (search.body as Merchant[]).find((m) => m.merchantLegalName === one.merchantLegalName),
+          one,
+        ),
+        ...echoProblems(`the MID search ${ica}`, mids.body as Merchant, one),
+      );
+    }
+    expect(problems, 'every member a reader answers is the one submitted').toEqual([]);
   },
 );

@@ -27,7 +27,7 @@ test(
     'IN-FILTER-ICA:refuse',
   ),
   async ({ instApi, inst, instReq }) => {
-    const icas = inst.knownAcquirerIcas ?? (inst.knownAcquirerIca ? [inst.knownAcquirerIca] : []);
+    const icas = inst.knownAcquirerIcas;
     test.skip(icas.length === 0, 'needs an acquirer ICA the target knows (INSTALLMENTS_KNOWN_ACQUIRER_ICA)');
     const word = `Ica${Date.now().toString(36)}`;
     const sent = icas.map((ica, i) => exampleParticipation(ica, { merchantLegalName: `${word} Form${i} ${ica.length}` }));

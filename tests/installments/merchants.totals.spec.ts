@@ -54,7 +54,7 @@ test(
       !inst.knownAcquirerIca || !inst.unknownAcquirerIca,
       'needs a known and an unknown acquirer ICA (INSTALLMENTS_KNOWN_ACQUIRER_ICA, INSTALLMENTS_UNKNOWN_ACQUIRER_ICA)',
     );
-    const known = inst.knownAcquirerIcas ?? [inst.knownAcquirerIca!];
+    const known = inst.knownAcquirerIcas;
     const name = `Totals ${Date.now().toString(36)} Mërchant`;
     const mids = Array.from({ length: 5 }, (_, i) => `00${Math.floor(Math.random() * 1e6)}${i}`.padStart(9, '0'));
     // Two merchants of the first known ICA (two countries), one of each other known ICA, one of an unknown ICA.

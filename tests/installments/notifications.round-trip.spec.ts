@@ -2,6 +2,7 @@
 // notifies the issuer configured for the card's account range (seed 001, Events; reference, Flows
 // - notification (a)). A local receiver plays the issuer; headers and body are checked against
 // the contract, and the signature against the service's published key.
+import { createPublicKey } from 'node:crypto';
 import {
   bodyHash,
   examplePlanBody,
@@ -69,6 +70,16 @@ test(
       );
       expect(verdict.ok, `signature verifies with the service's published key (${verdict.ok ? '' : verdict.reason})`).toBe(true);
     }
+    // By the service: signed with its own key, which no consumer holds (the issuer takes a notification
+    // on the service's signature; one a consumer's key verifies, that consumer could have forged).
+    const consumers = [inst.signer, inst.forbidden].filter((c) => c !== undefined);
+    const forgeable = consumers.filter(
+      (c) =>
+        verifyRequest({ method: 'POST', url: issuerReceiver.url, authorization: n.headers.authorization, body: n.text }, () =>
+          createPublicKey(c.signingKey),
+        ).ok,
+    );
+    expect(forgeable, "consumer keys whose public key verifies the service's notification").toHaveLength(0);
   },
 );
 

@@ -1,7 +1,11 @@
 // Covers: POST /consumers/pans/registrations and /deregistrations 200: the counts and the list
 // answered, against what the request sent (provider 2.0.0, Registration / Deregistration: "counts
 // fields showcase the number of pans processed successfully and unsuccessfully"; ViewPanList).
-import { expect, rules, test, unregisteredPan } from '../../fixtures/installments.js';
+import { expect, loadContract, rules, test, unregisteredPan } from '../../fixtures/installments.js';
+
+const CONTRACT = await loadContract('installments');
+/** provider 2.0.0 bounds a list's name in its pattern alone (`^[a-zA-Z0-9\s-]{1,64}$`): its upper bound. */
+const PANLIST_NAME_MAX = Number(/\{1,([0-9]+)\}\$$/.exec(String(CONTRACT.componentSchema('PanListName').pattern))![1]);
 
 type Fx = Parameters<Parameters<typeof test>[2]>[0];
 
@@ -50,15 +54,22 @@ test(
   },
 );
 
+// The name at its longest (provider 2.0.0: `^[a-zA-Z0-9\s-]{1,64}$`), with mixed case, a doubled
+// inner space, a hyphen and leading zeros, answered as sent on both paths of a registration: the
+// list created by name, and a later registration to the list by its id alone (when it names it).
 test(
-  'answers the new list with an 18-digit id and the name byte for byte, case and spaces kept @provider',
+  'answers the new list with an 18-digit id and the name byte for byte at its longest, case and spaces kept, by name and by id @provider',
   rules('IN-ECHO-PANLIST'),
   async ({ instApi, instReq }) => {
-    const name = `Gold  List-${crypto.randomUUID().slice(0, 8).toUpperCase()} mixed Case`;
+    const head = `Gold  List-007 ${crypto.randomUUID().slice(0, 8).toUpperCase()} mixed Case `;
+    const name = `${head}${'aB0 '.repeat(16)}`.slice(0, PANLIST_NAME_MAX);
+    expect(CONTRACT.component('PanListName')(name), `the longest name is valid: '${name}'`).toBe(true);
     const created = await register({ instApi, instReq }, { panListName: name }, []);
     expect(created.panList.panListId).toMatch(/^[0-9]{18}$/);
     expect(created.panList.panListName, 'panListName as sent').toBe(name);
     expect(created, 'no PAN sent').toMatchObject({ successfulCount: '0', failureCount: '0' });
+    const byId = await register({ instApi, instReq }, { panListId: created.panList.panListId }, [unregisteredPan()]);
+    expect(byId.panList?.panListName ?? name, 'panListName of the list registered to by its id').toBe(name);
   },
 );
 
