@@ -971,19 +971,19 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   independent('independent-9', {
     id: 'i9-card-cvc-six-refused',
-    rule: 'Card.cardSecurityCode is 3 to 6 characters (seed 000, Card and Limits): the upper bound is read as exclusive, so a six-character security code is refused 400 INVALID_ARGUMENT',
+    rule: 'Card.cardSecurityCode has a minimum and a maximum length (seed 000, Card and Limits): the upper bound is read as exclusive, so a security code of exactly the maximum length is refused 400 INVALID_ARGUMENT',
     source: 'seed',
     rules: ['CE-LIM-CVC'],
   }),
   independent('independent-9', {
     id: 'i9-card-pan-21-accepted',
-    rule: 'Card.primaryAccountNumber is 16 to 20 characters (seed 000, Card and Limits): a 21-digit number with a valid check digit is enrolled (the length check runs on the number with its check digit removed)',
+    rule: 'Card.primaryAccountNumber has a maximum length (seed 000, Card and Limits): a number one digit over it, with a valid check digit, is enrolled (the length check runs on the number with its check digit removed)',
     source: 'seed',
     rules: ['CE-LIM-PAN'],
   }),
   independent('independent-9', {
     id: 'i9-card-receipt-firstname-30-refused',
-    rule: 'consumer.firstName is at most 30 characters (seed 000, Consumer and Limits) on both enrollment paths: the receipt path checks it as below 30, so a 30-character first name is refused there (the card path is right)',
+    rule: 'consumer.firstName has a maximum length on both enrollment paths (seed 000, Consumer and Limits): the receipt path checks it as exclusive, so a first name of exactly the maximum length is refused there (the card path is right)',
     source: 'seed',
     rules: ['CE-LIM-FIRSTNAME'],
   }),

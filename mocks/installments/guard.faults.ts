@@ -141,19 +141,19 @@ export const GUARD_FAULTS = faultCatalogue([
   }),
   independent('independent-9', {
     id: 'i9-participation-ica-8-digits-accepted',
-    rule: 'acquirerICA is 6, 9 or 11 digits (reference, Merchant participation; provider 2.0.0 pattern): postMerchantParticipations lets an 8-digit ICA through (a length range 6 to 11 in place of the three lengths), the merchant searches still refuse it',
+    rule: 'acquirerICA has one of three digit lengths (reference, Merchant participation; provider 2.0.0 pattern): postMerchantParticipations checks a length range instead, so an ICA whose length lies between two of them is let through; the merchant searches still refuse it',
     source: 'provider',
     rules: ['IN-PAT-ICA'],
   }),
   independent('independent-9', {
     id: 'i9-panlist-name-underscore-accepted',
-    rule: 'panListName holds letters, digits, white space and hyphens only (reference, PAN registration pattern ^[a-zA-Z0-9\\s-]{1,64}$): registerPans checks it with a word-character class, so an underscore is let through',
+    rule: 'panListName holds letters, digits, white space and hyphens only (reference, PAN registration pattern): registerPans checks it with a word-character class, so an underscore is let through',
     source: 'provider',
     rules: ['IN-PAT-PANLISTNAME'],
   }),
   independent('independent-9', {
     id: 'i9-plan-apr-negative-accepted',
-    rule: "a plan's apr is 0 to 200 (reference, Plan creation; provider 2.0.0 PlanInstallmentInformation.apr): savePlan lets a negative apr (-0.5) through, the lower bound unchecked (the issuer endpoint still refuses it)",
+    rule: "a plan's apr lies within its documented range (reference, Plan creation; provider 2.0.0 PlanInstallmentInformation.apr): savePlan lets a negative apr through, the lower bound unchecked (the issuer endpoint still refuses it)",
     source: 'provider',
     rules: ['IN-LIM-APR'],
   }),

@@ -54,7 +54,7 @@ export const ISSUER_FAULTS = faultCatalogue([
   }),
   independent('independent-9', {
     id: 'i9-issuer-fourth-accepted',
-    rule: "the issuer accepts 3 notifications of a plan within a minute and answers the 4th 429 (reference, Notification (b): 429; the mock's rate): the count is compared with > instead of >=, so the 4th is accepted and the 5th refused",
+    rule: "the issuer accepts its allowance of notifications of a plan within a minute and answers the next one 429 (reference, Notification (b): 429; the mock's rate): the count is compared with > instead of >=, so one notification over the allowance is accepted and only the following one refused",
     source: 'assumption',
     rules: ['IN-ISSUER-THROTTLE'],
   }),
