@@ -77,6 +77,8 @@ export function registerCards(
   const enrolledTimes = new Map<string, number>();
   /** i7-card-consumer-repeat-enrollment-locked: the last enrollment time per identityValue (kept only while that fault is on). */
   const lastEnrolled = new Map<string, number>();
+  /** i9-card-reenrolled-pan-cancelled: the PAN and consumer pairs enrolled (kept only while that fault is on). */
+  const reenrolled = new Set<string>();
   app.post(`${prefix}/cards`, async (req: FastifyRequest, reply: FastifyReply) => {
     if (faults.has('answer-500')) {
       const status = faults.has('internal-body-wrong') ? 'ERROR' : 'INTERNAL';
@@ -157,8 +159,32 @@ export function registerCards(
         receiptOnly &&
         found.length > 0 &&
         found.every((v) => v.field.startsWith('consumer.mobileNumber.') && v.keyword === 'pattern');
-      if (!tncOnly && !lastNameOnly && !firstNameOnly && !identityOnly && !phoneOnly) return invalidArgument(reply, faults, found);
+      // i9-card-language-three-letters-accepted: a three-letter language code let through on the card path.
+      const languageOnly =
+        faults.has('i9-card-language-three-letters-accepted') &&
+        !receiptOnly &&
+        found.length > 0 &&
+        /^[a-z]{3}$/.test(String((parsed as Body).consumer?.languageCode)) &&
+        found.every((v) => v.field === 'consumer.languageCode');
+      // i9-card-empty-card-beside-receipt-accepted: an empty encryptedCard beside a receipt let through (taken as absent below).
+      const emptyCardOnly =
+        faults.has('i9-card-empty-card-beside-receipt-accepted') &&
+        (parsed as Body).encryptedCard === '' &&
+        (parsed as Body).enrolmentReferenceData !== undefined &&
+        found.length > 0 &&
+        found.every((v) => v.field === 'encryptedCard');
+      if (!tncOnly && !lastNameOnly && !firstNameOnly && !identityOnly && !phoneOnly && !languageOnly && !emptyCardOnly)
+        return invalidArgument(reply, faults, found);
     }
+    // i9-card-receipt-firstname-30-refused: on the receipt path the firstName bound read as exclusive.
+    if (
+      faults.has('i9-card-receipt-firstname-30-refused') &&
+      receiptOnly &&
+      String(body.consumer?.firstName ?? '').length === lengthOf(contract, 'Consumer', 'firstName').max!
+    )
+      return invalidArgument(reply, faults, [
+        { field: 'consumer.firstName', keyword: 'maxLength', message: 'consumer.firstName is too long' },
+      ]);
     // i5-card-identity-value-255-refused: the identityValue bound checked as exclusive.
     if (
       faults.has('i5-card-identity-value-255-refused') &&
@@ -187,7 +213,8 @@ export function registerCards(
         { field: 'enrolmentReferenceData.enrolmentReferenceId', keyword: 'maxLength', message: 'enrolmentReferenceId is too long' },
       ]);
     // A1: exactly one enrollment path.
-    const hasCard = body.encryptedCard !== undefined;
+    const hasCard =
+      body.encryptedCard !== undefined && !(faults.has('i9-card-empty-card-beside-receipt-accepted') && body.encryptedCard === '');
     const hasReceipt = body.enrolmentReferenceData !== undefined;
     if (hasCard === hasReceipt && !faults.has('both-paths-accepted')) {
       const field = hasCard ? 'enrolmentReferenceData' : 'encryptedCard';
@@ -216,14 +243,34 @@ export function registerCards(
           faults.has('i5-card-expiry-month-00-accepted') && (plain as Partial<Card>).panExpirationMonth === '00'
             ? validateCard({ ...(plain as object), panExpirationMonth: '01' })
             : false;
-        if (!monthZero && !validateCard(plain)) {
-          const found = violations(validateCard.errors, faults.has('blind-card-detail-source-unprefixed') ? '' : 'card');
+        const cardValid = monthZero || validateCard(plain);
+        const cardFound = cardValid ? [] : violations(validateCard.errors, faults.has('blind-card-detail-source-unprefixed') ? '' : 'card');
+        // i9-card-pan-21-accepted: a PAN one digit over the maximum let through (the check digit checked below).
+        const longPanOnly =
+          faults.has('i9-card-pan-21-accepted') &&
+          String((plain as Partial<Card>).primaryAccountNumber ?? '').length ===
+            lengthOf(contract, 'Card', 'primaryAccountNumber').max! + 1 &&
+          cardFound.length > 0 &&
+          cardFound.every((v) => v.field === 'card.primaryAccountNumber' && v.keyword === 'maxLength');
+        if (!cardValid && !longPanOnly) {
+          // i9-card-invalid-card-message-echoes-pan: the refusal quotes the decrypted card.
+          const found = faults.has('i9-card-invalid-card-message-echoes-pan')
+            ? cardFound.map((v) => ({ ...v, message: `${v.message} in ${JSON.stringify(plain)}` }))
+            : cardFound;
           const panMissing =
             faults.has('blind-missing-pan-invalid-state') &&
             found.some((v) => v.keyword === 'required' && v.field.endsWith('primaryAccountNumber'));
           return invalidArgument(reply, faults, found, panMissing ? 'INVALID_STATE' : undefined);
         }
         card = plain as Card;
+        // i9-card-cvc-six-refused: the security code's upper bound read as exclusive.
+        if (
+          faults.has('i9-card-cvc-six-refused') &&
+          (card.cardSecurityCode ?? '').length === lengthOf(contract, 'Card', 'cardSecurityCode').max!
+        )
+          return invalidArgument(reply, faults, [
+            { field: 'card.cardSecurityCode', keyword: 'maxLength', message: 'card.cardSecurityCode is too long' },
+          ]);
         // expiry-this-month-refused: a card valid through the end of the clock's month is refused as expired.
         const today = ctx.clock.now();
         if (
@@ -280,6 +327,14 @@ export function registerCards(
     const merchantTrusted = faults.has('merchant-source-origin-unchecked') && body.cardSource === 'MERCHANT';
     if (owner && owner !== client && !faults.has('forbidden-never-given') && !originSkipped && !walletTrusted && !merchantTrusted)
       return sendError(reply, faults, 403, 'PERMISSION_DENIED', 'Client identity (origin) not validated.');
+    // i9-card-receipt-second-client-id-forbidden: on the receipt path only the client's first srcClientId is its own.
+    if (
+      hasReceipt &&
+      faults.has('i9-card-receipt-second-client-id-forbidden') &&
+      owner === client &&
+      body.srcClientId !== client.srcClientIds[0]
+    )
+      return sendError(reply, faults, 403, 'PERMISSION_DENIED', 'Client identity (origin) not validated.');
     // i7-card-empty-serviceid-default-program: an empty serviceId taken as the client's first program.
     if (faults.has('i7-card-empty-serviceid-default-program') && body.serviceId === '') body.serviceId = (owner ?? client).serviceIds[0];
     // i3-card-service-id-case-insensitive: the serviceId is resolved without case.
@@ -292,6 +347,10 @@ export function registerCards(
       (faults.has('i8-card-serviceid-prefix-resolved') &&
         typeof body.serviceId === 'string' &&
         (owner ?? client).serviceIds.some((s) => body.serviceId.startsWith(s))) ||
+      // i9-card-serviceid-separators-folded: hyphen and underscore looked up as one character.
+      (faults.has('i9-card-serviceid-separators-folded') &&
+        typeof body.serviceId === 'string' &&
+        (owner ?? client).serviceIds.some((s) => s.replace(/-/g, '_') === body.serviceId.replace(/-/g, '_'))) ||
       // i5-card-service-of-other-client-accepted: the program looked up among every client's.
       (faults.has('i5-card-service-of-other-client-accepted') && world.clients.some((c) => c.serviceIds.includes(body.serviceId))) ||
       // receipt-foreign-service-accepted: on the receipt path, the program looked up among every client's.
@@ -318,7 +377,14 @@ export function registerCards(
       );
       if (receipt) card = { primaryAccountNumber: receipt.primaryAccountNumber };
       else if (faults.has('unknown-receipt-accepted')) card = { primaryAccountNumber: '5555555555554444' };
-      else return invalidState(reply, faults, 'enrolmentReferenceData.enrolmentReferenceId', 'Unknown push account receipt.');
+      else
+        return invalidState(
+          reply,
+          faults,
+          // i9-card-unknown-receipt-source-unprefixed: the field named without its parent.
+          faults.has('i9-card-unknown-receipt-source-unprefixed') ? 'enrolmentReferenceId' : 'enrolmentReferenceData.enrolmentReferenceId',
+          'Unknown push account receipt.',
+        );
       if (faults.has('receipt-pan-wrong')) card.primaryAccountNumber = '4000056655665556';
     }
     const answer = enrollResponse(body, card, ctx, lengths);
@@ -328,6 +394,12 @@ export function registerCards(
       const times = (enrolledTimes.get(seen) ?? 0) + 1;
       enrolledTimes.set(seen, times);
       if (times >= 3) (answer.maskedCard.digitalCardData as Record<string, unknown>).status = 'SUSPENDED';
+    }
+    if (faults.has('i9-card-reenrolled-pan-cancelled')) {
+      // Fault: a PAN enrolled again for the same consumer is answered with the superseded record.
+      const seen = `${card.primaryAccountNumber}|${body.consumer.consumerIdentity?.identityValue}`;
+      if (reenrolled.has(seen)) (answer.maskedCard.digitalCardData as Record<string, unknown>).status = 'CANCELLED';
+      reenrolled.add(seen);
     }
     if (faults.has('i7-card-consumer-repeat-enrollment-locked')) {
       const who = String(body.consumer.consumerIdentity?.identityValue);

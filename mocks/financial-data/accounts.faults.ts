@@ -349,4 +349,10 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TXPUSH-EVENT-CONTENT'],
   }),
+  independent('independent-9', {
+    id: 'i9-account-simple-by-id-after-login-delete',
+    rule: 'after a delete of a login each of its accounts is 404 by id, full and simple (seed 002 Accounts: delete of an institution login removes access to that data; FD-ACCT-DELETE-LOGIN): GetCustomerAccountSimple still answers an account of the deleted login',
+    source: 'seed',
+    rules: ['FD-ACCT-DELETE-LOGIN', 'FD-OBJ-AFTER-DELETE'],
+  }),
 ]);

@@ -216,7 +216,12 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
   });
   route(app, ctx, 'GetCustomerAccountSimple', (input, reply) => {
     const ghost = faults.has('accounts-deleted-account-simple-readable') ? ghosts.get(input.path.accountId) : undefined;
-    const a = account(input) ?? (ghost && ghost.customerId === input.path.customerId ? ghost : undefined);
+    // i9-account-simple-by-id-after-login-delete: an account of a deleted login still read here.
+    const loginGhost = faults.has('i9-account-simple-by-id-after-login-delete') ? loginGhosts.get(input.path.accountId) : undefined;
+    const a =
+      account(input) ??
+      (ghost && ghost.customerId === input.path.customerId ? ghost : undefined) ??
+      (loginGhost && loginGhost.customerId === input.path.customerId ? loginGhost : undefined);
     if (!a) return notFound(reply, 'Account not found');
     // provider 1.35.0: this simple variant is not restricted to active accounts (its lists are).
     if (!isActive(a) && faults.has('accounts-simple-one-pending-404')) return notFound(reply, 'Account not found');
@@ -389,7 +394,11 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     if (!login && faults.has('blind-accounts-second-login-delete-204') && deletedLogins.has(loginKey)) return reply.code(204).send();
     if (!login) return notFound(reply, 'Institution login not found');
     for (const a of accountsOfLogin(login)) {
-      if (faults.has('blind-accounts-deleted-login-listed-by-institution') || faults.has('i3-accounts-deleted-login-full-readable'))
+      if (
+        faults.has('blind-accounts-deleted-login-listed-by-institution') ||
+        faults.has('i3-accounts-deleted-login-full-readable') ||
+        faults.has('i9-account-simple-by-id-after-login-delete')
+      )
         loginGhosts.set(a.id, a);
       forget(a);
     }

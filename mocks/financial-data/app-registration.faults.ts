@@ -3,7 +3,7 @@
 // names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The
 // faults of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart
 // by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, modelFault, seeded } from '../kit/faults.js';
+import { faultCatalogue, blind, modelFault, seeded, independent } from '../kit/faults.js';
 
 export const APP_REGISTRATION_FAULTS = faultCatalogue([
   // Seeded beside the check of the name on every reader (app-registration.echo.spec.ts; origin 'seeded').
@@ -412,5 +412,23 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     rule: 'getApplications shows the name sent last (seed 002, App registration: ModifyAppRegistration): after a second modification it keeps showing, and finding by, the name of the first one',
     source: 'seed',
     rules: ['FD-APP-MODIFY', 'FD-APP-LIST-FILTER'],
+  }),
+  independent('independent-9', {
+    id: 'i9-app-list-name-filter-case-folded',
+    rule: "getApplications' name filter returns only registrations matching it (FD-APP-LIST-FILTER; provider 1.35.0 getApplications name parameter, exact): the filter is compared without case (a case-insensitive collation on that query), so another case of the name finds the registration; the deprecated status read stays exact",
+    source: 'provider',
+    rules: ['FD-APP-LIST-FILTER'],
+  }),
+  independent('independent-9', {
+    id: 'i9-app-status-modified-date-strict',
+    rule: 'modifiedDate at the registration instant finds it (FD-APP-STATUS-DATES, reference decision on the v2 date filters: at or after): the modifiedDate filter is compared with > instead of >=, so the registration modified at that very second is a 404 (submittedDate is right)',
+    source: 'assumption',
+    rules: ['FD-APP-STATUS-DATES'],
+  }),
+  independent('independent-9', {
+    id: 'i9-app-institutions-found-is-page',
+    rule: 'found counts every institution registration of the application (seed 002: without an institution id the status of all institutions is returned; provider 1.35.0 found/displaying): getRegisteredInstitutions answers found as the size of the page when a limit is given',
+    source: 'provider',
+    rules: ['FD-APP-INSTITUTIONS'],
   }),
 ]);

@@ -205,9 +205,13 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
       if (faults.has('app-list-hides-pending') && statusOf(r) === 'P') return false;
       if (query.pre_app_id !== undefined && r.preAppId !== query.pre_app_id) return false;
       if (query.application_id !== undefined && applicationIdShown(r) !== query.application_id) return false;
+      // i9-app-list-name-filter-case-folded: the name compared without case.
+      const sameName = (name: string) =>
+        name === query.name ||
+        (faults.has('i9-app-list-name-filter-case-folded') && name.toLowerCase() === String(query.name).toLowerCase());
       if (
         query.name !== undefined &&
-        !(faults.has('app-list-name-contains') ? nameOf(r, 'list').includes(query.name) : nameOf(r, 'list') === query.name)
+        !(faults.has('app-list-name-contains') ? nameOf(r, 'list').includes(query.name) : sameName(nameOf(r, 'list')))
       )
         return false;
       if (query.status !== undefined && !faults.has('app-list-status-filter-ignored') && statusOf(r) !== query.status) return false;
@@ -269,7 +273,12 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
             : cmp(r.submittedS, query.submittedDate))
         )
           return false;
-        if (query.modifiedDate !== undefined && !cmp(r.modifiedS, query.modifiedDate)) return false;
+        // i9-app-status-modified-date-strict: the modifiedDate filter compared with >.
+        if (
+          query.modifiedDate !== undefined &&
+          !(faults.has('i9-app-status-modified-date-strict') ? r.modifiedS > query.modifiedDate : cmp(r.modifiedS, query.modifiedDate))
+        )
+          return false;
       }
       return true;
     });
@@ -359,7 +368,12 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
       modifiedDate: iso(r.approvedS!),
     }));
     return {
-      found: faults.has('blind-app-institutions-found-registered-only') ? rows.filter((x) => x.registered).length : found,
+      found: faults.has('blind-app-institutions-found-registered-only')
+        ? rows.filter((x) => x.registered).length
+        : // i9-app-institutions-found-is-page: found counts the page when a limit is given.
+          faults.has('i9-app-institutions-found-is-page') && query.limit !== undefined
+          ? displaying
+          : found,
       displaying,
       moreAvailable,
       institutions,

@@ -202,4 +202,16 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-COMPONENTS-CONFIG-OWNER', 'FD-OBJ-OTHER-PARTNER'],
   }),
+  independent('independent-9', {
+    id: 'i9-components-login-form-other-partner-config',
+    rule: "a configuration is returned only to the partner that owns it (seed 002, Connect components) and its configurationId is refused in a request of another partner: the login form request accepts another partner's live configuration (the OAuth URL request still refuses it)",
+    source: 'seed',
+    rules: ['FD-COMPONENTS-CONFIG-OWNER', 'FD-COMPONENTS-CONFIGURATION-REF', 'FD-OBJ-OTHER-PARTNER'],
+  }),
+  independent('independent-9', {
+    id: 'i9-components-config-list-ao-default-true',
+    rule: 'a configuration reads back with the aoRequired sent, false when left out (provider 1.35.0 CreateConfiguration.aoRequired default false): the list reader fills an unset aoRequired with true (a column default), the read by id is right',
+    source: 'provider',
+    rules: ['FD-COMPONENTS-CONFIG-CREATE'],
+  }),
 ]);

@@ -61,6 +61,8 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
       faults.has('components-config-owner-unchecked') || (use === 'delete' && faults.has('components-config-delete-other-partner'));
     return c.partnerId === partnerId || ownerSkipped ? c : undefined;
   };
+  /** The configurations created without aoRequired (read only by i9-components-config-list-ao-default-true). */
+  const aoUnset = new WeakSet<Configuration>();
   const view = (c: Configuration) => ({
     id: c.id,
     ...(c.filterAccounts ? { filterAccounts: c.filterAccounts } : {}),
@@ -91,6 +93,10 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
         // i5-components-oauth-config-other-partner: the OAuth URL checks only that the configuration exists.
         (which === 'oauth' &&
           faults.has('i5-components-oauth-config-other-partner') &&
+          state().configurations.get(configurationId)?.deleted === false) ||
+        // i9-components-login-form-other-partner-config: the login form takes any partner's live configuration.
+        (which === 'form' &&
+          faults.has('i9-components-login-form-other-partner-config') &&
           state().configurations.get(configurationId)?.deleted === false) ||
         (which === 'form' &&
           faults.has('blind-components-login-form-deleted-config-accepted') &&
@@ -192,6 +198,7 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
         aoRequired: body.aoRequired ?? faults.has('components-config-ao-default-true'),
       };
       state().configurations.set(c.id, c);
+      if (faults.has('i9-components-config-list-ao-default-true') && body.aoRequired === undefined) aoUnset.add(c);
       return reply.code(faults.has('components-config-create-200') ? 200 : 201).send(view(c));
     });
 
@@ -202,15 +209,16 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
           (!c.deleted || faults.has('components-config-delete-keeps-listed')),
       );
       // Blind fault: the list shows a summary without accountClassificationType.
-      return reply
-        .code(200)
-        .send(
-          mine
-            .map(view)
-            .map((v) =>
-              faults.has('blind-components-config-list-drops-classification') ? { ...v, accountClassificationType: undefined } : v,
-            ),
-        );
+      return reply.code(200).send(
+        mine
+          // i9-components-config-list-ao-default-true: the list reads an unset aoRequired as true.
+          .map((c) =>
+            faults.has('i9-components-config-list-ao-default-true') && aoUnset.has(c) ? { ...view(c), aoRequired: true } : view(c),
+          )
+          .map((v) =>
+            faults.has('blind-components-config-list-drops-classification') ? { ...v, accountClassificationType: undefined } : v,
+          ),
+      );
     });
 
     route(scope, ctx, 'get-configurations-configurationId', (input, reply) => {

@@ -286,4 +286,22 @@ export const CONNECT_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-CONNECT-EMAIL'],
   }),
+  independent('independent-9', {
+    id: 'i9-connect-lite-consumer-unchecked',
+    rule: "a known consumer of another customer is refused (FD-CONNECT-CONSUMER; provider 1.35.0 consumerId of the connect bodies is the customer's consumer): the Lite Connect generate operation does not check whose consumer the consumerId is (the other flows refuse it)",
+    source: 'provider',
+    rules: ['FD-CONNECT-CONSUMER', 'FD-OBJ-OTHER-PARENT'],
+  }),
+  independent('independent-9', {
+    id: 'i9-connect-fix-link-without-customer',
+    rule: "each generate operation answers an https link for the request's customer (seed 002 Connect: Fix connect is for a lost connection of that customer): the Fix Connect link carries no customerId (built from the institution login alone)",
+    source: 'seed',
+    rules: ['FD-CONNECT-URL'],
+  }),
+  independent('independent-9', {
+    id: 'i9-connect-joint-email-ssn-in-config',
+    rule: "a body carrying the consumer's SSN is accepted and no answer carries that SSN (seed 002 Connect: the SSN pre-populates a payroll step; FD-CONNECT-SSN-SECRET): the joint-borrower e-mail answer copies each borrower's optionalConsumerInfo into emailConfig.borrowers, SSN included",
+    source: 'seed',
+    rules: ['FD-CONNECT-SSN-SECRET', 'FD-OBJ-SENSITIVE'],
+  }),
 ]);

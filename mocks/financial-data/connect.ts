@@ -68,7 +68,10 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
   const link = (flow: Flow, partnerId: string, customerId: string | undefined, body: any) => {
     const nowMs = clock.nowMs();
     const params = new URLSearchParams();
-    if (customerId && !faults.has('connect-link-without-customer')) params.set('customerId', customerId);
+    // i9-connect-fix-link-without-customer: the Fix link built from the institution login alone.
+    const customerDropped =
+      faults.has('connect-link-without-customer') || (flow.type === 'fix' && faults.has('i9-connect-fix-link-without-customer'));
+    if (customerId && !customerDropped) params.set('customerId', customerId);
     params.set('origin', 'url');
     params.set('partnerId', partnerId);
     params.set('timestamp', String(nowMs));
@@ -127,7 +130,9 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
         owner !== undefined &&
         owner !== w.customerId &&
         !faults.has('connect-consumer-unchecked') &&
-        !(flow.operationId === 'SendConnectEmail' && faults.has('blind-connect-email-consumer-any-existing'))
+        !(flow.operationId === 'SendConnectEmail' && faults.has('blind-connect-email-consumer-any-existing')) &&
+        // i9-connect-lite-consumer-unchecked: the Lite flow does not check whose consumer it is.
+        !(flow.operationId === 'GenerateLiteConnectUrl' && faults.has('i9-connect-lite-consumer-unchecked'))
       ) {
         return { status: 400, message: 'consumerId is not the consumer of that customer' };
       }
@@ -224,6 +229,12 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
         // i7-connect-email-to-lowercased: the single e-mail answers the address in lower case.
         ...(flow.operationId === 'SendConnectEmail' && faults.has('i7-connect-email-to-lowercased') && typeof body.email?.to === 'string'
           ? { to: body.email.to.toLowerCase() }
+          : {}),
+        // i9-connect-joint-email-ssn-in-config: the borrowers' consumer information copied into the e-mail configuration.
+        ...(flow.operationId === 'SendJointBorrowerConnectEmail' &&
+        faults.has('i9-connect-joint-email-ssn-in-config') &&
+        Array.isArray(body.borrowers)
+          ? { borrowers: body.borrowers.map((b: any) => ({ customerId: b.customerId, ...(b.optionalConsumerInfo ?? {}) })) }
           : {}),
       };
       return reply.code(200).send({ link: url, emailConfig });

@@ -190,4 +190,10 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-OBJ-AFTER-DELETE', 'FD-OBJ-OTHER-PARTNER'],
   }),
+  independent('independent-9', {
+    id: 'i9-consumer-by-customer-birthday-day-early',
+    rule: 'every field the consumer was created with reads back through both readers (seed 002 Consumers; FD-CONS-READ): GetConsumerForCustomer renders the birthday through a date at midnight UTC read back in US Eastern time, a day early',
+    source: 'seed',
+    rules: ['FD-CONS-READ'],
+  }),
 ]);

@@ -81,6 +81,16 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     // i5-consumer-by-customer-ssn-last-five: this reader shows five digits of the SSN.
     if (faults.has('i5-consumer-by-customer-ssn-last-five'))
       return { ...view(consumer), ssn: String(consumer.fields.ssn).replace(/-/g, '').slice(-5) };
+    // i9-consumer-by-customer-birthday-day-early: the birthday read back through US Eastern time.
+    const born = consumer.fields.birthday as { year?: number; month?: number; dayOfMonth?: number } | undefined;
+    if (
+      faults.has('i9-consumer-by-customer-birthday-day-early') &&
+      born &&
+      [born.year, born.month, born.dayOfMonth].every(Number.isInteger)
+    ) {
+      const d = new Date(Date.UTC(born.year!, born.month! - 1, born.dayOfMonth!) - 5 * 3600_000);
+      return { ...view(consumer), birthday: { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, dayOfMonth: d.getUTCDate() } };
+    }
     return faults.has('telling-consumer-by-customer-zip-as-number')
       ? { ...view(consumer), zip: String(Number(consumer.fields.zip)) }
       : view(consumer);

@@ -227,6 +227,8 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
         if (input.body.firstName === undefined) c.firstName = '';
         if (input.body.lastName === undefined) c.lastName = '';
       }
+      // i9-customer-modify-clears-phone: the record rewritten from the body, the phone lost.
+      if (faults.has('i9-customer-modify-clears-phone')) c.phone = undefined;
       if (input.body.firstName !== undefined) c.firstName = tidy(input.body.firstName);
       if (input.body.lastName !== undefined && !faults.has('blind-modify-customer-ignores-last-name'))
         c.lastName = tidy(input.body.lastName);

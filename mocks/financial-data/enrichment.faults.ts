@@ -201,4 +201,10 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-ENRICH-KEYED'],
   }),
+  independent('independent-9', {
+    id: 'i9-enrich-duplicate-ids-merged',
+    rule: 'the answer holds one transaction per transaction sent (seed 002 Enrichment: categorisation of the enclosed transactions; FD-ENRICH-KEYED): transactions sharing an externalTransactionId are merged into one (a map keyed by the id), the last one kept',
+    source: 'seed',
+    rules: ['FD-ENRICH-KEYED'],
+  }),
 ]);

@@ -159,6 +159,9 @@ export function registerEnrichment(app: FastifyInstance, ctx: FdContext): void {
         /^\d+$/.test(String(t.externalTransactionId)) ? { ...t, externalTransactionId: String(Number(t.externalTransactionId)) } : t,
       );
     if (faults.has('enrich-drops-last')) transactions = transactions.slice(0, -1);
+    // i9-enrich-duplicate-ids-merged: transactions keyed by their id, the last one of an id kept.
+    if (faults.has('i9-enrich-duplicate-ids-merged'))
+      transactions = [...new Map(transactions.map((t) => [String(t.externalTransactionId), t])).values()];
     return reply.code(200).send({ transactions });
   });
 }

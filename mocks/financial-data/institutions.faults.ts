@@ -106,4 +106,10 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-INST-COUNTRIES'],
   }),
+  independent('independent-9', {
+    id: 'i9-inst-rssd-found-ignores-search',
+    rule: 'found is the number of institutions the search matches (seed 002 Institutions: search, start, limit on the certified RSSD list; provider 1.35.0 found/displaying): the RSSD variant answers found as the size of the whole catalogue whatever the search (the other lists are right)',
+    source: 'provider',
+    rules: ['FD-PAGE-COUNTS', 'FD-INST-SEARCH'],
+  }),
 ]);

@@ -89,6 +89,9 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     if (list.length === 0 && faults.has('institutions-no-match-404')) return sendError(ctx, reply, 404, 'No institution found');
     const { slice, ...counts } = page(list, query, defaultLimit(ctx.contract, operationId), faults.has('start-ignored'), faults);
     if (faults.has('found-page-count')) counts.found = counts.displaying; // fault: found counts the page, not the matches
+    // i9-inst-rssd-found-ignores-search: the RSSD list counts the whole catalogue as found.
+    if (operationId === 'GetCertifiedInstitutionsWithRSSD' && faults.has('i9-inst-rssd-found-ignores-search'))
+      counts.found = world.institutions.length;
     return sendList(reply, { ...counts, [dateName]: clock.nowEpochSeconds() }, 'institutions', slice.map(shape));
   };
 

@@ -3,7 +3,7 @@
 // ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the
 // suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
-import { faultCatalogue, blind } from '../kit/faults.js';
+import { faultCatalogue, blind, independent } from '../kit/faults.js';
 
 export const PSI_FAULTS = faultCatalogue([
   // Runs: 202, read back by payRequestId, owned by the account (seed 002, PSI and Errors 404).
@@ -239,5 +239,23 @@ export const PSI_FAULTS = faultCatalogue([
     rule: 'the legacy FCRA read accepts the purpose code 1P only; another two-character code is a 400 (provider 1.35.0 PayPurposeCodeParameter; 400 example 10005)',
     source: 'provider',
     rules: ['FD-PSI-LEGACY-PURPOSE'],
+  }),
+  independent('independent-9', {
+    id: 'i9-psi-legacy-pending-account-rated',
+    rule: 'a rating on an account that is not active is a 400 (provider 1.35.0 PSI 400 example: only active accounts can be used): the legacy non-FCRA read (GetPaymentSuccessIndicator) rates a pending account; the other PSI operations still refuse it',
+    source: 'provider',
+    rules: ['FD-PSI-ACTIVE-ACCOUNT'],
+  }),
+  independent('independent-9', {
+    id: 'i9-psi-legacy-warning-fcra-only',
+    rule: 'a settlement amount above the available balance is rated with the balance warning code (provider 1.35.0 PaymentSuccessIndicator example): the warning is added by the FCRA legacy read only, the non-FCRA legacy read omits it',
+    source: 'provider',
+    rules: ['FD-PSI-BALANCE-WARNING'],
+  }),
+  independent('independent-9', {
+    id: 'i9-psi-read-request-date-is-today',
+    rule: 'the payRequestId reads back with the same request date (provider 1.35.0 PSI result: requestDate of the run): the read computes requestDate from the clock at read time, so a run read the next day shows that day',
+    source: 'provider',
+    rules: ['FD-PSI-READ-BACK'],
   }),
 ]);

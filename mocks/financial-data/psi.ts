@@ -133,7 +133,8 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
     payRequestId: run.payRequestId,
     customerId: run.customerId,
     accountId: run.accountId,
-    requestDate: run.requestDate,
+    // i9-psi-read-request-date-is-today: the request date computed at read time.
+    requestDate: faults.has('i9-psi-read-request-date-is-today') ? today() : run.requestDate,
     transaction: {
       ...run.transaction,
       amount: faults.has('psi-readback-amount-rounded') ? Math.round(run.transaction.amount) : run.transaction.amount,
@@ -220,7 +221,10 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
       ) {
         return sendError(ctx, reply, 400, 'invalid purpose code');
       }
-      if (!ratable(account, query.settleByDate, reply)) return reply;
+      // i9-psi-legacy-pending-account-rated: the non-FCRA legacy read rates an account that is not active.
+      const pendingRated =
+        operationId === 'GetPaymentSuccessIndicator' && faults.has('i9-psi-legacy-pending-account-rated') && account.status !== 'active';
+      if (!ratable(pendingRated ? { ...account, status: 'active' } : account, query.settleByDate, reply)) return reply;
       const amount = Number(query.settlementAmount ?? 0);
       const payReqId = nextPayRequestId();
       // Blind fault: the legacy reads start the potential settlement dates tomorrow, not today.
@@ -240,8 +244,10 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
       // Blind fault 'blind-psi-warning-against-cleared-balance': compared with the cleared balance, not the available one.
       const limitBalance = faults.has('blind-psi-warning-against-cleared-balance') ? account.balance : account.availableBalance;
       const exceeds = faults.has('psi-warning-at-equal') ? amount >= account.availableBalance : amount > limitBalance;
+      // i9-psi-legacy-warning-fcra-only: the non-FCRA legacy read gives no warning.
+      const warningDropped = operationId === 'GetPaymentSuccessIndicator' && faults.has('i9-psi-legacy-warning-fcra-only');
       const warning =
-        exceeds && !faults.has('psi-warning-never')
+        exceeds && !faults.has('psi-warning-never') && !warningDropped
           ? { code: '2000', message: 'Successful Warning - settlement amount exceeds available balance' }
           : {};
       return reply.code(200).send({

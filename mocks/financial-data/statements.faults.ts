@@ -167,4 +167,16 @@ export const STATEMENTS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-STMT-INDEX-ORDER'],
   }),
+  independent('independent-9', {
+    id: 'i9-asset-id-case-folded',
+    rule: 'an asset id the target never issued is a 404 (seed 002 Statements: the asset id of a statement is used with the asset retrieval; provider 1.35.0 404): the asset store looks ids up without case, so the issued id in upper case downloads the asset',
+    source: 'provider',
+    rules: ['FD-ASSET-UNKNOWN'],
+  }),
+  independent('independent-9', {
+    id: 'i9-paystmt-cut-at-64k',
+    rule: 'a stored pay statement downloads as exactly the bytes stored (seed 002: StoreCustomerPayStatement, then GetAssetByCustomerID returns the binary): the store keeps at most 65,536 bytes (a fixed read buffer), so a larger statement comes back cut',
+    source: 'seed',
+    rules: ['FD-PAYSTMT-ROUNDTRIP'],
+  }),
 ]);

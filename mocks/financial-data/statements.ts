@@ -115,7 +115,8 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
     const id = assetIdOf(`pay:${customer.id}:${++state().seq}`, customer.id);
     const decoded = Buffer.from(body.statement, 'base64');
     // i3-paystmt-trailing-whitespace-trimmed: the stored document loses its trailing newlines, spaces and NUL bytes.
-    let end = decoded.length;
+    // i9-paystmt-cut-at-64k: at most 65,536 bytes kept.
+    let end = faults.has('i9-paystmt-cut-at-64k') ? Math.min(decoded.length, 65_536) : decoded.length;
     if (faults.has('i3-paystmt-trailing-whitespace-trimmed')) while (end > 0 && [0x00, 0x0a, 0x0d, 0x20].includes(decoded[end - 1])) end--;
     state().assets.set(id, { customerId: customer.id, bytes: decoded.subarray(0, end), label: body.label });
     return reply.code(200).send({ assetId: id });
@@ -124,7 +125,11 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
   route(app, ctx, 'GetAssetByCustomerID', ({ path, partner }, reply) => {
     const customer = findCustomer(world, path.customerId, partner?.id);
     if (!customer) return sendError(ctx, reply, 404, 'Customer not found');
-    const asset = state().assets.get(path.assetId);
+    // i9-asset-id-case-folded: the asset looked up without case.
+    const folded = faults.has('i9-asset-id-case-folded')
+      ? [...state().assets.entries()].find(([id]) => id.toLowerCase() === path.assetId.toLowerCase())?.[1]
+      : undefined;
+    const asset = state().assets.get(path.assetId) ?? folded;
     if (!asset && faults.has('assets-unknown-empty')) return reply.code(200).type('application/octet-stream').send(Buffer.alloc(0));
     if (!asset || (asset.customerId !== customer.id && !faults.has('assets-owner-unchecked')))
       return sendError(ctx, reply, 404, 'Asset not found');

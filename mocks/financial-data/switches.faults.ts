@@ -158,4 +158,10 @@ export const SWITCHES_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-SW-EXTERNAL-UNKNOWN'],
   }),
+  independent('independent-9', {
+    id: 'i9-switches-details-after-customer-delete',
+    rule: "after DeleteCustomer the customer's switch details are 404 (seed 002 Customers: delete removes access to the customer and all linked data; FD-SW-DELETED-CUSTOMER): the deposit switch details reader finds the switch by the path's customer id in the switch store, so it still answers 200",
+    source: 'seed',
+    rules: ['FD-SW-DELETED-CUSTOMER', 'FD-OBJ-AFTER-DELETE'],
+  }),
 ]);

@@ -211,6 +211,14 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
     };
   };
   const one = (kind: Kind) => (input: Input, reply: any) => {
+    // i9-switches-details-after-customer-delete: the deposit details found in the switch store by the path's customer id.
+    const orphan =
+      kind === 'deposit' && faults.has('i9-switches-details-after-customer-delete') && !world.customers.has(input.path.customer_id)
+        ? sw()
+            .byCustomer.get(input.path.customer_id)
+            ?.find((x) => x.id === input.path.switch_id && x.kind === kind)
+        : undefined;
+    if (orphan) return details(orphan, { id: input.path.customer_id, type: 'testing' } as Customer);
     const customer = customerOf(input);
     if (!customer) return sendError(ctx, reply, 404, 'Customer not found');
     // i5-switches-bill-pay-details-other-customer: the bill pay details search every customer of the partner.

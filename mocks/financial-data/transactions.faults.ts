@@ -449,4 +449,10 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TXN-COUNTS-AFTER-DELETE'],
   }),
+  independent('independent-9', {
+    id: 'i9-txn-account-to-date-clamped-to-now',
+    rule: 'the list echoes the fromDate and toDate sent (FD-TXN-ECHO; provider 1.35.0 Transactions.toDate): the account list clamps a toDate in the future to the current time and echoes that (the customer list echoes the value sent)',
+    source: 'provider',
+    rules: ['FD-TXN-ECHO'],
+  }),
 ]);

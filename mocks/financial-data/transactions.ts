@@ -217,7 +217,8 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
       moreAvailable: String(more),
       // Blind fault: fromDate echoed as the start of its UTC day, not as sent.
       fromDate: echo(on('blind-transactions-echo-from-date-day-start') ? Math.floor(from / DAY_S) * DAY_S : from),
-      toDate: echo(to),
+      // i9-txn-account-to-date-clamped-to-now: the account list echoes a future toDate as the current time.
+      toDate: echo(reader === 'account' && on('i9-txn-account-to-date-clamped-to-now') ? Math.min(to, clock.nowEpochSeconds()) : to),
       sort: on('transactions-echo-sort-empty') && !query.sort ? '' : sort,
       // i5-txn-account-list-debits-unsigned: the account list shows every amount without its sign.
       transactions: paged.slice.map((t) =>

@@ -383,4 +383,10 @@ export const TXPUSH_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-TXPUSH-TEST-EVENTS-PENDING'],
   }),
+  independent('independent-9', {
+    id: 'i9-txpush-callback-url-lowercased',
+    rule: 'a subscribe call answers the callback URL sent and deliveries reach it (seed 002 TxPush; FD-TXPUSH-SUBSCRIBE, FD-DELIVERY-URL): the subscription records store the callback URL lower-cased (path and query too), so the answer and every delivery use another URL',
+    source: 'seed',
+    rules: ['FD-TXPUSH-SUBSCRIBE', 'FD-DELIVERY-URL'],
+  }),
 ]);

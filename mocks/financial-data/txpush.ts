@@ -80,7 +80,9 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
         : ['account', 'transaction'];
     const made = classes.map((type, i) => {
       const id = Number(world.nextId());
-      const callbackUrl = i === 1 && faults.has('txpush-record-url-trimmed') ? body.callbackUrl.replace(/\/[^/]*$/, '') : body.callbackUrl;
+      const sent: string = faults.has('i9-txpush-callback-url-lowercased') ? String(body.callbackUrl).toLowerCase() : body.callbackUrl;
+      // i9-txpush-callback-url-lowercased: the records keep the URL lower-cased.
+      const callbackUrl = i === 1 && faults.has('txpush-record-url-trimmed') ? sent.replace(/\/[^/]*$/, '') : sent;
       // Deterministic per id (the mock holds no entropy of its own); the deliveries are signed with it.
       const signingKey = createHash('sha256').update(`txpush-signing:${id}`).digest('base64url');
       const sub: Subscription = { id, customerId: account.customerId, accountId: account.id, type, callbackUrl, signingKey };

@@ -506,4 +506,10 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-DELIVERY-URL'],
   }),
+  independent('independent-9', {
+    id: 'i9-webhooks-event-test-event-id-uppercased',
+    rule: 'each test delivery names the webhookEventId it was sent for (FD-WEBHOOK-DELIVERY-SHAPE; seed 002: test-subscription operations trigger test deliveries): the event test delivery writes the event id in upper case (the subscription test is right)',
+    source: 'assumption',
+    rules: ['FD-WEBHOOK-DELIVERY-SHAPE'],
+  }),
 ]);

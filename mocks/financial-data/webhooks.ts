@@ -470,7 +470,13 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
         faults.has('webhooks-event-test-override-lowercased') && e.url ? { ...e, url: e.url.toLowerCase() } : e;
       for (const e of events)
         if (testable(ctx, sub, e, 'event'))
-          await deliverTest(ctx, sub, faults.has('blind-webhooks-event-test-ignores-override') ? { ...e, url: undefined } : called(e));
+          await deliverTest(
+            ctx,
+            sub,
+            faults.has('blind-webhooks-event-test-ignores-override') ? { ...e, url: undefined } : called(e),
+            // i9-webhooks-event-test-event-id-uppercased: the event test names the event id in upper case.
+            faults.has('i9-webhooks-event-test-event-id-uppercased') ? { ...e, webhookEventId: e.webhookEventId.toUpperCase() } : e,
+          );
       return reply.code(200).send();
     });
   });

@@ -113,4 +113,10 @@ export const APPROVALS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ECHO-CALLBACK'],
   }),
+  independent('independent-9', {
+    id: 'i9-approval-status-unknown-plan-answers-latest',
+    rule: 'an unknown plan is 404 on getPlanApprovalStatus (reference, Operations: 404): a well-formed plan_id that names no plan is answered 200 with the status and callback of the latest plan (a lookup that falls back to the last row); getPlan still answers 404',
+    source: 'assumption',
+    rules: ['IN-STATUS-PLAN-UNKNOWN'],
+  }),
 ]);

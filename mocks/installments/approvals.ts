@@ -58,7 +58,11 @@ export function registerApprovals(
     const ok = await guard(req, reply, 'getPlanApprovalStatus');
     if (!ok) return reply;
     const { plan_id: id } = req.params as { plan_id: string };
-    const plan = UUID.test(id) ? world.plans.get(id) : undefined;
+    // i9-approval-status-unknown-plan-answers-latest: an unknown id falls back to the latest plan.
+    const plan = UUID.test(id)
+      ? (world.plans.get(id) ??
+        (faults.has('i9-approval-status-unknown-plan-answers-latest') ? [...world.plans.values()].at(-1) : undefined))
+      : undefined;
     if (!plan) return sendError(reply, faults, 404, 'PLAN_NOT_FOUND', 'No plan with this plan_id.', 'plan_id');
     // i5-approval-status-read-ignores-async-decision: this reader does not apply a landed async decision.
     if (!faults.has('i5-approval-status-read-ignores-async-decision')) settle(plan, clock.nowMs());

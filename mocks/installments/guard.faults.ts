@@ -139,4 +139,22 @@ export const GUARD_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-AUTH-FORBIDDEN'],
   }),
+  independent('independent-9', {
+    id: 'i9-participation-ica-8-digits-accepted',
+    rule: 'acquirerICA has one of three digit lengths (reference, Merchant participation; provider 2.0.0 pattern): postMerchantParticipations checks a length range instead, so an ICA whose length lies between two of them is let through; the merchant searches still refuse it',
+    source: 'provider',
+    rules: ['IN-PAT-ICA'],
+  }),
+  independent('independent-9', {
+    id: 'i9-panlist-name-underscore-accepted',
+    rule: 'panListName holds letters, digits, white space and hyphens only (reference, PAN registration pattern): registerPans checks it with a word-character class, so an underscore is let through',
+    source: 'provider',
+    rules: ['IN-PAT-PANLISTNAME'],
+  }),
+  independent('independent-9', {
+    id: 'i9-plan-apr-negative-accepted',
+    rule: "a plan's apr lies within its documented range (reference, Plan creation; provider 2.0.0 PlanInstallmentInformation.apr): savePlan lets a negative apr through, the lower bound unchecked (the issuer endpoint still refuses it)",
+    source: 'provider',
+    rules: ['IN-LIM-APR'],
+  }),
 ]);

@@ -182,8 +182,29 @@ export function createGuard(
       found.every((v) => /(^|\.)(pan|primaryAccountNumber)$/.test(v.field)) &&
       ((operationId === 'deregisterPans' && faults.has('seeded-deregister-pan-length-unchecked')) ||
         (operationId === 'savePlan' && faults.has('seeded-plan-pan-length-unchecked')));
+    // i9-participation-ica-8-digits-accepted / i9-panlist-name-underscore-accepted / i9-plan-apr-negative-accepted:
+    // one operation's pattern or bound loosened (the same member stays checked on the others).
+    const loosened = (found: { field: string; keyword: string }[]) =>
+      found.length > 0 &&
+      found.every(
+        (v) =>
+          (operationId === 'postMerchantParticipations' &&
+            faults.has('i9-participation-ica-8-digits-accepted') &&
+            v.field.endsWith('acquirerICA') &&
+            Array.isArray(parsed) &&
+            parsed.every((m: any) => /^[0-9]{6,11}$/.test(String(m?.acquirerICA)))) ||
+          (operationId === 'registerPans' &&
+            faults.has('i9-panlist-name-underscore-accepted') &&
+            v.field === 'panListName' &&
+            /^[\w\s-]{1,64}$/.test(String((parsed as any)?.panListName))) ||
+          (operationId === 'savePlan' &&
+            faults.has('i9-plan-apr-negative-accepted') &&
+            v.field === 'planInstallmentInformation.apr' &&
+            v.keyword === 'minimum'),
+      );
     const validate = contract.requestValidator(operationId)!;
-    if (!validate(parsed) && !panOnly(violations(validate.errors))) return void invalidRequest(reply, faults, violations(validate.errors));
+    if (!validate(parsed) && !panOnly(violations(validate.errors)) && !loosened(violations(validate.errors)))
+      return void invalidRequest(reply, faults, violations(validate.errors));
     const body = parsed as any;
     // provider 2.0.0: encryption replaces `sensitiveData` by a root `encryptedValue`; in clear the
     // request schema has already checked `sensitiveData`.

@@ -52,4 +52,16 @@ export const ISSUER_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-ISSUER-THROTTLE'],
   }),
+  independent('independent-9', {
+    id: 'i9-issuer-fourth-accepted',
+    rule: "the issuer accepts its allowance of notifications of a plan within a minute and answers the next one 429 (reference, Notification (b): 429; the mock's rate): the count is compared with > instead of >=, so one notification over the allowance is accepted and only the following one refused",
+    source: 'assumption',
+    rules: ['IN-ISSUER-THROTTLE'],
+  }),
+  independent('independent-9', {
+    id: 'i9-issuer-ica-leading-zeros-ignored',
+    rule: 'the issuer answers a notification for an issuer ICA it does not serve with 404 (reference, Notification (b)): the ICA is compared as a number, so 4321 is served as 004321 (201)',
+    source: 'assumption',
+    rules: ['IN-ISSUER-UNKNOWN'],
+  }),
 ]);

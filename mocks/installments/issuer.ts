@@ -25,7 +25,10 @@ export function registerIssuerEndpoint(
     const ok = await guard(req, reply, 'notifyPlan');
     if (!ok) return reply;
     const n = ok.body;
-    if (!world.issuers.some((i) => i.issuerIca === n.issuerIca) && !faults.has('issuer-unknown-ica-accepted')) {
+    // i9-issuer-ica-leading-zeros-ignored: the ICA compared as a number.
+    const served = (ica: string) =>
+      ica === n.issuerIca || (faults.has('i9-issuer-ica-leading-zeros-ignored') && Number(ica) === Number(n.issuerIca));
+    if (!world.issuers.some((i) => served(i.issuerIca)) && !faults.has('issuer-unknown-ica-accepted')) {
       return sendError(reply, faults, 404, 'ISSUER_NOT_FOUND', 'This endpoint serves no issuer with this issuerIca.', 'issuerIca');
     }
     const now = clock.nowMs();
@@ -39,7 +42,11 @@ export function registerIssuerEndpoint(
         ? 2 * ISSUER_THROTTLE_WINDOW_SECONDS * 1000
         : ISSUER_THROTTLE_WINDOW_SECONDS * 1000;
     const recent = (world.issuerReceived.get(throttleKey) ?? []).filter((t) => now - t < windowMs);
-    if (recent.length >= NOTIFICATIONS_PER_PLAN_PER_MINUTE && !faults.has('issuer-never-throttles')) {
+    // i9-issuer-fourth-accepted: the allowance compared with > (one notification too many let through).
+    const over = faults.has('i9-issuer-fourth-accepted')
+      ? recent.length > NOTIFICATIONS_PER_PLAN_PER_MINUTE
+      : recent.length >= NOTIFICATIONS_PER_PLAN_PER_MINUTE;
+    if (over && !faults.has('issuer-never-throttles')) {
       // issuer-throttle-counts-refused: a refused notification counts as an accepted one.
       if (faults.has('issuer-throttle-counts-refused')) world.issuerReceived.set(throttleKey, [...recent, now]);
       return sendError(reply, faults, 429, 'TOO_MANY_REQUESTS', 'Too many notifications for this plan; retry later.');

@@ -346,4 +346,22 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-PAGE-HEADERS', 'IN-FILTER-MID-STATUS'],
   }),
+  independent('independent-9', {
+    id: 'i9-merchant-search-page-one-extra',
+    rule: 'limit caps the page (provider 2.0.0, offset/limit; reference, Paging): the merchant search slices its page with an inclusive end, so it holds limit + 1 merchants (the other readers are right)',
+    source: 'provider',
+    rules: ['IN-PAGE-SLICE'],
+  }),
+  independent('independent-9', {
+    id: 'i9-by-request-total-counts-every-request',
+    rule: 'Total is the size of the data set answered (reference, Paging: list responses carry Count, Offset, Limit, Total): read by request_id, Total counts the participations of every request, not of that request',
+    source: 'assumption',
+    rules: ['IN-PAGE-HEADERS'],
+  }),
+  independent('independent-9', {
+    id: 'i9-mid-search-error-reason-dropped',
+    rule: 'a participation with an unknown acquirer ICA ends in ERROR with errorReason INVALID_ACQUIRER_ICA in every reader, its MIDs too (reference, Merchant participation status; MID search mids[{mid, status, errorReason}]): the MID search gives its MIDs status ERROR without the errorReason',
+    source: 'provider',
+    rules: ['IN-STATE-INVALID-ICA'],
+  }),
 ]);

@@ -118,6 +118,9 @@ export function registerMerchants(
       const from = Number(ok.query.get('offset')) - 1;
       listed = items.slice(from, from + Number(ok.query.get('limit') ?? ok.defaultLimit!));
     }
+    // i9-by-request-total-counts-every-request: read by request_id, Total counts every request's participations.
+    if (requestId !== null && faults.has('i9-by-request-total-counts-every-request'))
+      reply.header('Total', String(world.participations.length));
     // i6-participations-list-total-all-states: the completed list's Total counts every merchant.
     if (requestId === null && faults.has('i6-participations-list-total-all-states')) reply.header('Total', String(latest().length));
     return reply.code(200).send(listed);
@@ -208,6 +211,11 @@ export function registerMerchants(
     // search-total-remaining-after-offset: Total counts the merchants left from the offset, not the set.
     if (faults.has('search-total-remaining-after-offset'))
       reply.header('Total', String(Math.max(0, found.length - Number(ok.query.get('offset') ?? 0))));
+    // i9-merchant-search-page-one-extra: the page sliced with an inclusive end.
+    if (faults.has('i9-merchant-search-page-one-extra')) {
+      const from = Number(ok.query.get('offset') ?? 0);
+      return reply.code(200).send(found.slice(from, from + Number(ok.query.get('limit') ?? ok.defaultLimit!) + 1));
+    }
     return reply.code(200).send(shown);
   });
 
@@ -228,7 +236,13 @@ export function registerMerchants(
         (x.merchant.acquirerICA === c.acquirerICA || faults.has('seeded-mid-search-ignores-ica')),
     );
     const s = p ? state(p) : undefined;
-    const reported = faults.has('mid-status-completed') && s ? { status: 'COMPLETED' } : s;
+    // i9-mid-search-error-reason-dropped: the MIDs of a merchant in ERROR shown without the reason.
+    const reported =
+      faults.has('mid-status-completed') && s
+        ? { status: 'COMPLETED' }
+        : faults.has('i9-mid-search-error-reason-dropped') && s?.status === 'ERROR'
+          ? { status: 'ERROR' }
+          : s;
     const mids = (p?.merchant.mids ?? [])
       .map((mid: string) => ({ mid, ...reported }))
       .filter(

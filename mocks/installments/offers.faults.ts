@@ -127,4 +127,16 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-VAL-OFFER-AMOUNTS'],
   }),
+  independent('independent-9', {
+    id: 'i9-listed-pan-outside-range-not-offered',
+    rule: 'a card gets offers once registered in a list (seed 001: the customer registers card numbers in a pan list and asks for eligible offers; reference, Flows - services): a card registered by its number in a list that also has an account range is looked up through the range only, so a listed card outside that range gets 404',
+    source: 'seed',
+    rules: ['IN-STATE-PAN-ELIGIBLE'],
+  }),
+  independent('independent-9', {
+    id: 'i9-offers-correlation-id-lowercased',
+    rule: 'an answer of approvedOffers carries the Correlation-Id the caller sent byte for byte (provider 2.0.0, Correlation-Id response header): a 200 of approvedOffers echoes it in lower case (a gateway normalising UUID-looking headers)',
+    source: 'provider',
+    rules: ['IN-ECHO-CORRELATION'],
+  }),
 ]);

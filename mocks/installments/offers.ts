@@ -118,9 +118,15 @@ export function registerOffers(
       faults.has('offers-pan-matched-on-first-16') &&
       pan !== undefined &&
       [...world.panLists.values()].some((l) => [...l.pans].some((p) => p.slice(0, 16) === pan.slice(0, 16)));
+    // i9-listed-pan-outside-range-not-offered: a list with a range is searched through its range only.
+    const rangeOnly =
+      faults.has('i9-listed-pan-outside-range-not-offered') &&
+      pan !== undefined &&
+      ![...world.panLists.values()].some((l) => (l.accountRange ? inRange(pan, l.accountRange) : l.pans.has(pan)));
     if (
       !pan ||
       atLowEnd ||
+      rangeOnly ||
       (!isEligible(world, pan, faults.has('account-range-high-exclusive')) &&
         !faults.has('offers-for-unregistered-pan') &&
         !cached &&
@@ -174,6 +180,10 @@ export function registerOffers(
     const total = faults.has('offers-total-wrong') ? offers.length + 1 : offers.length;
     // i4-offers-total-counts-dropped-offer: an offer whose installment is below one unit is dropped, total kept.
     const shown = faults.has('i4-offers-total-counts-dropped-offer') ? offers.filter((o) => o.otherInstallmentAmount >= 1) : offers;
+    // i9-offers-correlation-id-lowercased: the success answer echoes the Correlation-Id in lower case.
+    const sentCorrelation = req.headers['correlation-id'];
+    if (faults.has('i9-offers-correlation-id-lowercased') && typeof sentCorrelation === 'string')
+      reply.header('Correlation-Id', sentCorrelation.toLowerCase());
     return reply.code(200).send({ total, offerTransactionId, offers: shown });
   });
 }

@@ -242,4 +242,10 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-VAL-PAN-COUNTS', 'IN-STATE-PAN-ELIGIBLE'],
   }),
+  independent('independent-9', {
+    id: 'i9-dereg-duplicate-counted-twice',
+    rule: 'failureCount counts the PANs of the request not in the list (reference, PAN registration response counts): a deregistration naming the same listed PAN twice counts both as successful (the list is checked as it was before the request)',
+    source: 'provider',
+    rules: ['IN-VAL-PAN-COUNTS'],
+  }),
 ]);

@@ -161,6 +161,8 @@ export function registerPanLists(
     const list = world.panLists.get(listId) ?? { panListId: ok.body.panListId, pans: new Set<string>() };
     let failureCount = 0;
     let successfulCount = 0;
+    // i9-dereg-duplicate-counted-twice: the list as it was before this request is the one checked.
+    const held = faults.has('i9-dereg-duplicate-counted-twice') ? new Set(list.pans) : list.pans;
     for (const { pan } of (ok.plain?.pans ?? []) as { pan?: string }[]) {
       // i4-dereg-unknown-list-counted-successful: a list id that names no list counts every PAN as deregistered.
       const unknownCounted = faults.has('i4-dereg-unknown-list-counted-successful') && !world.panLists.has(list.panListId);
@@ -177,7 +179,7 @@ export function registerPanLists(
         faults.has('i8-dereg-pan-matched-on-first-16') && pan !== undefined && !list.pans.has(pan)
           ? [...list.pans].find((p) => p.slice(0, 16) === pan.slice(0, 16))
           : undefined;
-      if (pan === undefined || (!list.pans.has(pan) && !unknownCounted && !rangeCounted && !sameHead)) {
+      if (pan === undefined || (!held.has(pan) && !unknownCounted && !rangeCounted && !sameHead)) {
         failureCount++;
         continue;
       }

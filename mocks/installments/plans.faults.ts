@@ -386,4 +386,16 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-STATE-DECISION'],
   }),
+  independent('independent-9', {
+    id: 'i9-notify-installment-amount-string',
+    rule: 'the notification keeps the notifyPlan contract (reference, Notification: schedulePayments[{installmentAmount*, dueDate*, installmentNumber*}], a number): each installmentAmount is sent as a decimal string (a BigDecimal serialised as text)',
+    source: 'provider',
+    rules: ['IN-NOTIFY-SHAPE'],
+  }),
+  independent('independent-9', {
+    id: 'i9-notify-body-hash-of-empty-body',
+    rule: "the notification is OAuth 1.0a signed by the service, body hash included (reference, Transport and auth: RSA-SHA256 with a body hash): the service's signer hashes an empty body, so oauth_body_hash is not that of the bytes sent",
+    source: 'provider',
+    rules: ['IN-NOTIFY-SIGNED'],
+  }),
 ]);

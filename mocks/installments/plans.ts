@@ -74,7 +74,12 @@ export function registerPlans(
               ...r,
               // i4-notify-installment-amount-floored: whole currency units in the notification only.
               installmentAmount:
-                faults.has('i4-notify-installment-amount-floored') && typeof amount === 'number' ? Math.floor(amount) : amount,
+                faults.has('i4-notify-installment-amount-floored') && typeof amount === 'number'
+                  ? Math.floor(amount)
+                  : // i9-notify-installment-amount-string: the amount sent as a decimal string.
+                    faults.has('i9-notify-installment-amount-string') && typeof amount === 'number'
+                    ? amount.toFixed(2)
+                    : amount,
               // i8-notify-due-date-day-early: the due date written in a US time zone, a day early.
               ...(faults.has('i8-notify-due-date-day-early') && typeof r.dueDate === 'string' && !Number.isNaN(Date.parse(r.dueDate))
                 ? { dueDate: new Date(Date.parse(r.dueDate) - 86400_000).toISOString().slice(0, 10) }
@@ -116,7 +121,12 @@ export function registerPlans(
         'POST',
         // i7-notify-signed-over-url-without-query: the base string built from the URL without its query.
         faults.has('i7-notify-signed-over-url-without-query') ? issuer.notificationUrl.split('?')[0] : issuer.notificationUrl,
-        faults.has('i2-notification-signed-over-other-bytes') ? JSON.stringify(body, null, 2) : JSON.stringify(body),
+        faults.has('i2-notification-signed-over-other-bytes')
+          ? JSON.stringify(body, null, 2)
+          : // i9-notify-body-hash-of-empty-body: the signer given no body.
+            faults.has('i9-notify-body-hash-of-empty-body')
+            ? ''
+            : JSON.stringify(body),
       );
     // Seeded fault: the issuer's endpoint called without the query string it was configured with.
     let url = faults.has('notification-url-query-dropped') ? issuer.notificationUrl.split('?')[0] : issuer.notificationUrl;

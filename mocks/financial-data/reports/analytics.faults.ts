@@ -3,7 +3,7 @@
 // names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The
 // faults of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart
 // by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, ruleFault, seeded } from '../../kit/faults.js';
+import { faultCatalogue, blind, ruleFault, seeded, independent } from '../../kit/faults.js';
 
 const f = ruleFault;
 
@@ -245,5 +245,11 @@ export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
     rule: 'a customerId the partner never created is a 404, not taken for a report of enriched data only (seed 002, Errors 404)',
     source: 'seed',
     rules: ['FD-FORESIGHT-CUSTOMER'],
+  }),
+  independent('independent-9', {
+    id: 'i9-foresight-3p-other-partner-customer',
+    rule: "a customerId in the body the partner never created is a 404 (seed 002: the first/third-party foresight report takes a customerId for permissioned data; FD-FORESIGHT-CUSTOMER): the operation finds the customer among every partner's, so another partner's customer gets a report (202)",
+    source: 'seed',
+    rules: ['FD-FORESIGHT-CUSTOMER', 'FD-OBJ-OTHER-PARTNER'],
   }),
 ]);

@@ -355,7 +355,10 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
       faults.has('blind-analytics-foresight-unknown-customer-as-external') &&
       !world.customers.has(String(customerId));
     let customer: Customer;
-    if (customerId !== undefined && !unknownAsExternal) {
+    // i9-foresight-3p-other-partner-customer: the customer found among every partner's.
+    const foreign = faults.has('i9-foresight-3p-other-partner-customer') ? world.customers.get(String(customerId)) : undefined;
+    if (foreign && foreign.partnerId !== partner?.id) customer = foreign;
+    else if (customerId !== undefined && !unknownAsExternal) {
       // Fault: an unknown customerId is a 400 instead of a 404.
       if (faults.has('foresight-unknown-customer-400') && !world.customers.has(String(customerId)))
         return sendError(ctx, reply, 400, 'Invalid customerId');

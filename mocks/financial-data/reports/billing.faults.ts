@@ -116,4 +116,10 @@ export const BILLING_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-BILLING-COUNTS'],
   }),
+  independent('independent-9', {
+    id: 'i9-billing-number-of-elements-is-size',
+    rule: 'numberOfElements is the number of rows of the page (seed 002 billing paging: size, page; FD-BILLING-COUNTS): the last, partial page answers numberOfElements equal to the size asked',
+    source: 'seed',
+    rules: ['FD-BILLING-COUNTS'],
+  }),
 ]);

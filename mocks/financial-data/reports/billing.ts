@@ -131,7 +131,8 @@ export function registerBilling(app: FastifyInstance, ctx: FdContext): void {
             ).length
           : all.length,
       totalPages,
-      numberOfElements: content.length,
+      // i9-billing-number-of-elements-is-size: the size asked, not the rows of the page.
+      numberOfElements: faults.has('i9-billing-number-of-elements-is-size') ? size : content.length,
       first: page <= 0,
       last: page >= totalPages - 1,
       empty: content.length === 0,

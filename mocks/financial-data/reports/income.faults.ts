@@ -3,7 +3,7 @@
 // names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The
 // faults of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart
 // by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, seeded } from '../../kit/faults.js';
+import { faultCatalogue, blind, seeded, independent } from '../../kit/faults.js';
 
 export const INCOME_REPORTS_FAULTS = faultCatalogue([
   // Kinds (provider 1.35.0 acks: type and report style).
@@ -238,5 +238,11 @@ export const INCOME_REPORTS_FAULTS = faultCatalogue([
     rule: 'a VOE payroll report shows no income at all, not even the pay frequency (provider 1.35.0 GenerateVOEPayrollReport: "employment details and status without any income information")',
     source: 'provider',
     rules: ['FD-PAYROLL-EMPLOYMENT'],
+  }),
+  independent('independent-9', {
+    id: 'i9-income-txverify-asset-owner-unchecked',
+    rule: "an asset id stored by another customer is a 404 (seed 002: pay statement and VOIE paystub reports take the asset ids of pay statements stored with the upload; FD-PAYSTMT-REPORT-ASSET): the VOIE paystub with TXVerify (withInterview) operation takes another customer's asset (the other report paths refuse it)",
+    source: 'seed',
+    rules: ['FD-PAYSTMT-REPORT-ASSET', 'FD-OBJ-OTHER-PARENT'],
   }),
 ]);

@@ -265,7 +265,10 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
     if (faults.has('income-asset-reuse-refused') && assetIds.some((id) => reportedAssets(found.customer.id).has(id))) {
       return sendError(ctx, reply, 400, 'This pay statement was already used for a report.');
     }
-    const stubs = payStatements(found.customer, assetIds, reply);
+    // i9-income-txverify-asset-owner-unchecked: this path takes another customer's pay statements.
+    const stubs = payStatements(found.customer, assetIds, reply, {
+      ownerUnchecked: faults.has('i9-income-txverify-asset-owner-unchecked'),
+    });
     if (!stubs) return reply;
     // Blind fault: a request naming an asset already reported on answers that first report (deduplicated) instead of a new one.
     if (
