@@ -35,6 +35,24 @@ function scheduleOf(amount: number, n: number) {
   }));
 }
 
+/** The savePlan body choosing `chosen` from `answer`: a purchase of `amount` USD paid by `schedule`, the eligible card encrypted. */
+async function planBody(
+  fx: Pick<Fx, 'instReq' | 'inst'>,
+  answer: Awaited<ReturnType<typeof offersFor>>,
+  chosen: Record<string, any>,
+  amount: number,
+  schedule: ReturnType<typeof scheduleOf>,
+) {
+  return {
+    providerId: String(chosen.provider.providerId),
+    offerTransactionId: answer.offerTransactionId,
+    offerId: String(chosen.offerId),
+    transaction: { amount, currency: 'USD', amountType: 'PURCHASE' },
+    schedulePayments: schedule,
+    ...(await fx.instReq.sensitive({ consumer: { primaryAccountNumber: fx.inst.eligiblePan! } })),
+  };
+}
+
 test.beforeEach(({ inst }) => {
   test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
 });
@@ -53,14 +71,7 @@ test(
     // The plan's own terms are left to the chosen offer (PlanPost.planInstallmentInformation is optional).
     const amount = 1200.37;
     const schedule = scheduleOf(amount, Number(chosen.tenure));
-    const body = {
-      providerId: String(chosen.provider.providerId),
-      offerTransactionId: answer.offerTransactionId,
-      offerId: String(chosen.offerId),
-      transaction: { amount, currency: 'USD', amountType: 'PURCHASE' },
-      schedulePayments: schedule,
-      ...(await instReq.sensitive({ consumer: { primaryAccountNumber: inst.eligiblePan! } })),
-    };
+    const body = await planBody({ instReq, inst }, answer, chosen, amount, schedule);
     let correlationId = mixedCaseUuid();
     while (correlationId === offersCorrelation) correlationId = mixedCaseUuid();
     const created = await instApi.call('savePlan', { body, headers: { 'Correlation-Id': correlationId } });
@@ -123,14 +134,7 @@ test(
     const amount = 1200.37;
     const schedule = scheduleOf(amount, tenure - 1).map((s) => ({ ...s, installmentNumber: s.installmentNumber + 1 }));
     const created = await instApi.call('savePlan', {
-      body: {
-        providerId: String(chosen.provider.providerId),
-        offerTransactionId: answer.offerTransactionId,
-        offerId: String(chosen.offerId),
-        transaction: { amount, currency: 'USD', amountType: 'PURCHASE' },
-        schedulePayments: schedule,
-        ...(await instReq.sensitive({ consumer: { primaryAccountNumber: inst.eligiblePan! } })),
-      },
+      body: await planBody({ instReq, inst }, answer, chosen, amount, schedule),
       headers: { 'Correlation-Id': crypto.randomUUID() },
     });
     expect(created.status, `a plan of tenure ${tenure} with ${schedule.length} scheduled payments`).toBe(201);
