@@ -38,7 +38,11 @@ function contractVersion(service: string): string {
 // progress per service instead of a line per check; `list` otherwise. The other reports list every check.
 const consoleReporter = process.env.CI ? 'dot' : settings.target === 'sandbox' ? './helpers/verdict/progress-reporter.ts' : 'list';
 
-const serviceProjects = SERVICES.map((s) => ({ name: s.name, testDir: `./tests/${s.name}` }));
+// One worker per project, the two workers of the run on two projects at once (card enrollment then
+// financial data beside installments then the suite's own tests): each worker starts Playwright,
+// loads its fixtures and mock, and compiles the contract's validators it uses, so two workers on one
+// project paid for all of it twice. The projects' work is about even on each side.
+const serviceProjects = SERVICES.map((s) => ({ name: s.name, testDir: `./tests/${s.name}`, workers: 1 }));
 
 export default defineConfig({
   testDir: './tests',
@@ -84,6 +88,6 @@ export default defineConfig({
     : [
         ...serviceProjects,
         // No project depends on another, so --shard splits the work; the leak scan runs in the reporter.
-        { name: 'self', testDir: './tests/self' },
+        { name: 'self', testDir: './tests/self', workers: 1 },
       ],
 });
