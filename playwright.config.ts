@@ -38,7 +38,13 @@ function contractVersion(service: string): string {
 // progress per service instead of a line per check; `list` otherwise. The other reports list every check.
 const consoleReporter = process.env.CI ? 'dot' : settings.target === 'sandbox' ? './helpers/verdict/progress-reporter.ts' : 'list';
 
-const serviceProjects = SERVICES.map((s) => ({ name: s.name, testDir: `./tests/${s.name}` }));
+// On the mocks, one worker per project, the run's two workers on two projects at once (card
+// enrollment then financial data beside installments then the suite's own tests): each worker starts
+// Playwright, loads its fixtures and mock, and compiles the contract's validators it uses, so two
+// workers on one project paid for all of it twice. The projects' work is about even on each side.
+// A sandbox run waits on the network, not the CPU: its projects keep every worker.
+const perProject = settings.target === 'mock' ? { workers: 1 } : {};
+const serviceProjects = SERVICES.map((s) => ({ name: s.name, testDir: `./tests/${s.name}`, ...perProject }));
 
 export default defineConfig({
   testDir: './tests',
@@ -84,6 +90,6 @@ export default defineConfig({
     : [
         ...serviceProjects,
         // No project depends on another, so --shard splits the work; the leak scan runs in the reporter.
-        { name: 'self', testDir: './tests/self' },
+        { name: 'self', testDir: './tests/self', ...perProject },
       ],
 });

@@ -9,10 +9,18 @@
 import { createPrivateKey, createPublicKey, X509Certificate, type JsonWebKey, type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import forge from 'node-forge';
+import { createRequire } from 'node:module';
+import type * as Forge from 'node-forge';
 import { parse as parseYaml } from 'yaml';
 
 export type Env = Readonly<Record<string, string | undefined>>;
+
+/**
+ * node-forge, loaded when a PKCS#12 keystore is read (a sandbox's configuration): every process
+ * that reads the schema (each worker of the card enrollment and installments checks, most tools)
+ * loaded its 60-odd modules for nothing.
+ */
+const loadForge = (): typeof Forge => createRequire(import.meta.url)('node-forge') as typeof Forge;
 
 export interface Problem {
   variable: string;
@@ -479,13 +487,14 @@ export function keystore(passwordVariable: string, aliasVariable?: string): Valu
         throw new Mismatch(`no file at ${ctx.show(file)}${path.isAbsolute(file) ? '' : ` (relative to ${process.cwd()})`}`);
       }
       if (stat.isDirectory()) throw new Mismatch(`a folder at ${ctx.show(file)}`);
-      let asn1: forge.asn1.Asn1;
+      const forge = loadForge();
+      let asn1: Forge.asn1.Asn1;
       try {
         asn1 = forge.asn1.fromDer(forge.util.createBuffer(fs.readFileSync(file).toString('binary')));
       } catch {
         throw new Mismatch(`a file that is not a PKCS#12 keystore (not DER; ${stat.size} bytes)`);
       }
-      let p12: forge.pkcs12.Pkcs12Pfx;
+      let p12: Forge.pkcs12.Pkcs12Pfx;
       try {
         p12 = forge.pkcs12.pkcs12FromAsn1(asn1, false, password);
       } catch (error) {
@@ -501,7 +510,7 @@ export function keystore(passwordVariable: string, aliasVariable?: string): Valu
       const keyBags = [forge.pki.oids.pkcs8ShroudedKeyBag, forge.pki.oids.keyBag]
         .flatMap((bagType) => p12.getBags({ bagType })[bagType] ?? [])
         .filter((b) => b.key);
-      const named = (b: forge.pkcs12.Bag) => b.attributes?.friendlyName?.[0] as string | undefined;
+      const named = (b: Forge.pkcs12.Bag) => b.attributes?.friendlyName?.[0] as string | undefined;
       const bag = alias ? keyBags.find((b) => named(b) === alias) : keyBags[0];
       if (!bag) {
         if (!alias || keyBags.length === 0) throw new Mismatch('a keystore without a private key');

@@ -5,15 +5,24 @@
 // GRAM characters, so a text is scanned once, position by position.
 export const GRAM = 4;
 
+/** The UTF-16 units at `i` and `i + 1` of a text, as one number. */
+const headOf = (text: string, i: number): number => text.charCodeAt(i) * 65536 + text.charCodeAt(i + 1);
+
 export class Needles {
   private readonly byGram = new Map<string, string[]>();
   private readonly all = new Set<string>();
+  /**
+   * The first two UTF-16 units of every gram, as one number: a position whose two units start no
+   * gram is passed over without cutting its gram out of the text (most positions of most bodies).
+   */
+  private readonly heads = new Set<number>();
 
   /** Adds a string; shorter than GRAM characters it is ignored (callers keep their own minimum above it). */
   add(value: string): void {
     if (value.length < GRAM || this.all.has(value)) return;
     this.all.add(value);
     const gram = value.slice(0, GRAM);
+    this.heads.add(headOf(value, 0));
     const list = this.byGram.get(gram);
     if (!list) this.byGram.set(gram, [value]);
     else {
@@ -32,6 +41,7 @@ export class Needles {
     if (this.all.size === 0 || text.length < GRAM) return [];
     const found = new Set<string>();
     for (let i = 0; i <= text.length - GRAM; i++) {
+      if (!this.heads.has(headOf(text, i))) continue;
       const list = this.byGram.get(text.slice(i, i + GRAM));
       if (list) for (const v of list) if (text.startsWith(v, i)) found.add(v);
     }
@@ -44,7 +54,9 @@ export class Needles {
     let out = '';
     let last = 0;
     for (let i = 0; i <= text.length - GRAM; ) {
-      const hit = this.byGram.get(text.slice(i, i + GRAM))?.find((v) => text.startsWith(v, i));
+      const hit = this.heads.has(headOf(text, i))
+        ? this.byGram.get(text.slice(i, i + GRAM))?.find((v) => text.startsWith(v, i))
+        : undefined;
       if (hit) {
         out += text.slice(last, i) + by;
         i += hit.length;

@@ -13,6 +13,17 @@ const SENSITIVE_KEY = namesPattern([
   ...['pans', 'taxid', 'governmentid', 'token', 'accesstoken', 'refreshtoken', 'authorization', '[a-z0-9]+-app-token'],
   ...['oauth_signature', 'signature', 'signingkey', 'privatekey', 'encryptedcard', 'encryptedvalue', 'd', 'p', 'q', 'dp', 'dq', 'qi'],
 ]);
+/** Whether a member or header name is sensitive, found once per name (the same names come back in every answer; bounded, as generated inputs may carry random names). */
+const sensitiveByKey = new Map<string, boolean>();
+function isSensitiveKey(key: string): boolean {
+  let sensitive = sensitiveByKey.get(key);
+  if (sensitive === undefined) {
+    sensitive = SENSITIVE_KEY.test(key);
+    if (sensitiveByKey.size >= 10_000) sensitiveByKey.clear();
+    sensitiveByKey.set(key, sensitive);
+  }
+  return sensitive;
+}
 // Financial data (seed 002, payments data): realAccountNumber / accountNumber are full account numbers
 // (ACH details v1, v3 payment instructions, the bundle, loan details); taxId / governmentId are a holder's
 // SSN or TIN and identity document numbers (owner details v3).
@@ -72,12 +83,12 @@ export function redact<T>(value: T, key?: string): T {
 function redactValue<T>(value: T, key?: string): T {
   // A marker the client wrote ("[REDACTED: full PAN echoed]") says more than a mask: keep it.
   if (typeof value === 'string' && value.startsWith('[REDACTED')) return value;
-  if (key && SENSITIVE_KEY.test(key) && value !== null && value !== undefined && typeof value !== 'object') {
+  if (key && isSensitiveKey(key) && value !== null && value !== undefined && typeof value !== 'object') {
     const s = String(value);
     const masked = /^[0-9]{12,19}$/.test(s) ? maskPan(s) : '[REDACTED]';
     return masked as unknown as T;
   }
-  if (Array.isArray(value)) return value.map((v) => redactValue(v, key && SENSITIVE_KEY.test(key) ? key : undefined)) as T;
+  if (Array.isArray(value)) return value.map((v) => redactValue(v, key && isSensitiveKey(key) ? key : undefined)) as T;
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) out[k] = redactValue(v, k);
@@ -90,7 +101,7 @@ function redactValue<T>(value: T, key?: string): T {
 /** Header map with sensitive headers masked. */
 export function redactHeaders(headers: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers)) out[k] = SENSITIVE_KEY.test(k) ? '[REDACTED]' : redactText(v);
+  for (const [k, v] of Object.entries(headers)) out[k] = isSensitiveKey(k) ? '[REDACTED]' : redactText(v);
   return out;
 }
 

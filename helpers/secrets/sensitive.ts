@@ -43,8 +43,21 @@ const KIND_OF = (Object.entries(SENSITIVE_NAMES) as [SensitiveKind, readonly str
   ([kind, names]) => [namesPattern(names), kind] as const,
 );
 
+/**
+ * Each member or header name's kind, found once per process: the echo search asks it of every member
+ * of every answer, and the same few hundred names come back call after call. Bounded, as generated
+ * inputs may carry random names.
+ */
+const kindByKey = new Map<string, SensitiveKind | null>();
+
 export function kindOfKey(key: string): SensitiveKind | undefined {
-  return KIND_OF.find(([pattern]) => pattern.test(key))?.[1];
+  let kind = kindByKey.get(key);
+  if (kind === undefined) {
+    kind = KIND_OF.find(([pattern]) => pattern.test(key))?.[1] ?? null;
+    if (kindByKey.size >= 10_000) kindByKey.clear();
+    kindByKey.set(key, kind);
+  }
+  return kind ?? undefined;
 }
 
 // Everything sensitive this worker has sent, in any request: a full SSN sent on creation must not

@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import https from 'node:https';
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
-import forge from 'node-forge';
+import { createRequire } from 'node:module';
+import type * as Forge from 'node-forge';
 import { pooledKeyPair } from '../../helpers/auth/key-pool.js';
 
 export interface TlsCredentials {
@@ -27,6 +28,8 @@ export function selfSignedCertificate(): TlsCredentials {
   // The key pair from Node (fast, native); node-forge only writes and signs the certificate.
   const { publicKey, privateKey } = pooledKeyPair('stand-in-tls');
   const key = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  // Loaded here, on a stand-in's first start: every worker of the financial data checks imports this module.
+  const forge = createRequire(import.meta.url)('node-forge') as typeof Forge;
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
   // A positive serial number (leading 01), random so that two starts never share one.
