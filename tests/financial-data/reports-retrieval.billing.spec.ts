@@ -110,6 +110,15 @@ test(
       idsOf((await billing(fdApi, fd.partner.partnerId, { ...startingAt, startDate: later.createdDate + 1 })).body),
       'a window starting a second after the report',
     ).not.toContain(later.id);
+    // Both edges at once: a window of one instant (startDate equal to endDate; seed 002 bounds the
+    // range at 31 days only) is served and lists the report made at that second.
+    const instant = await billing(fdApi, fd.partner.partnerId, {
+      startDate: later.createdDate,
+      endDate: later.createdDate,
+      size: SIZE_MAX,
+    });
+    expect(instant.status, 'a window of one instant (startDate = endDate)').toBe(200);
+    expect(idsOf(instant.body), 'a window of one instant, at the report').toContain(later.id);
     expect(idsOf(byDefault.body), "seed 002: a testing customer's report is not billable (default viewTestingReports=false)").not.toContain(
       notBilled.id,
     );
