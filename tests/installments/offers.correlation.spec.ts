@@ -21,6 +21,12 @@ test(
     expect(answers['a body that is not JSON (400)'].status).toBe(400);
     for (const [what, res] of Object.entries(answers))
       expect(res.headers['correlation-id'], `Correlation-Id of ${what} (${res.status})`).toBe(sent);
+    // Digits only, with leading zeros: still a plain string (no format), served and echoed as sent; a
+    // target that reads the header as a number refuses it or drops the zeros.
+    const digits = `000${Date.now()}`;
+    const asDigits = await instApi.call('approvedOffers', { ...call, headers: { ...call.headers, 'Correlation-Id': digits } });
+    expect(asDigits.status, `approvedOffers with Correlation-Id ${digits} (the offers)`).toBe(200);
+    expect(asDigits.headers['correlation-id'], 'a Correlation-Id of digits only').toBe(digits);
     const { 'Correlation-Id': _, ...without } = call.headers ?? {};
     const own = await instApi.call('approvedOffers', { ...call, headers: without });
     expect(own.headers['correlation-id'], 'a Correlation-Id of its own when given none').toBeTruthy();
