@@ -5,6 +5,7 @@
 // through their Node APIs. Each check says what it found in the tool's own words, then one line
 // when it fails.
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CommandIo } from '../cli.js';
@@ -105,13 +106,29 @@ export const typecheck = childCheck(
   },
 );
 
+/**
+ * ESLint's cache of a tree's results, under node_modules/.cache: a file whose content and config are
+ * unchanged keeps its result (no rule reads another file: the type-aware rules are off), so a repeated
+ * `npm test` parses only what changed, about 12 s of CPU less. One cache per tree and per installed
+ * set of packages (package-lock.json), since ESLint's own key leaves out a plugin's version.
+ */
+function eslintCacheFile(root: string): string {
+  const lock = path.join(root, 'package-lock.json');
+  const key = createHash('sha256')
+    .update(path.resolve(root))
+    .update(fs.existsSync(lock) ? fs.readFileSync(lock) : '')
+    .digest('hex')
+    .slice(0, 16);
+  return path.join(root, 'node_modules', '.cache', 'eslint', `${key}.json`);
+}
+
 /** `eslint . --max-warnings 0`, with the stylish report. */
 export const eslint: StaticCheck = {
   name: 'eslint',
   command: 'npx eslint . --max-warnings 0',
   async run(ctx) {
     const { ESLint } = await import('eslint');
-    const engine = new ESLint({ cwd: ctx.root });
+    const engine = new ESLint({ cwd: ctx.root, cache: true, cacheLocation: eslintCacheFile(ctx.root), cacheStrategy: 'content' });
     const results = await engine.lintFiles(['.']);
     const errors = results.reduce((n, r) => n + r.errorCount, 0);
     const warnings = results.reduce((n, r) => n + r.warningCount, 0);
