@@ -107,19 +107,17 @@ export const typecheck = childCheck(
 );
 
 /**
- * ESLint's cache of a tree's results, under node_modules/.cache: a file whose content and config are
- * unchanged keeps its result (no rule reads another file: the type-aware rules are off), so a repeated
- * `npm test` parses only what changed, about 12 s of CPU less. One cache per tree and per installed
- * set of packages (package-lock.json), since ESLint's own key leaves out a plugin's version.
+ * A tool's cache for a tree, under its node_modules/.cache/<tool>/: one per tree and per installed set
+ * of packages (package-lock.json), since a tool's own key may leave out a plugin's version.
  */
-function eslintCacheFile(root: string): string {
+function cacheDir(root: string, tool: string): string {
   const lock = path.join(root, 'package-lock.json');
   const key = createHash('sha256')
     .update(path.resolve(root))
     .update(fs.existsSync(lock) ? fs.readFileSync(lock) : '')
     .digest('hex')
     .slice(0, 16);
-  return path.join(root, 'node_modules', '.cache', 'eslint', `${key}.json`);
+  return path.join(root, 'node_modules', '.cache', tool, key);
 }
 
 /** `eslint . --max-warnings 0`, with the stylish report. */
@@ -128,7 +126,14 @@ export const eslint: StaticCheck = {
   command: 'npx eslint . --max-warnings 0',
   async run(ctx) {
     const { ESLint } = await import('eslint');
-    const engine = new ESLint({ cwd: ctx.root, cache: true, cacheLocation: eslintCacheFile(ctx.root), cacheStrategy: 'content' });
+    // A file whose content and config are unchanged keeps its cached result (no rule reads another
+    // file: the type-aware rules are off), so a repeated `npm test` parses only what changed.
+    const engine = new ESLint({
+      cwd: ctx.root,
+      cache: true,
+      cacheLocation: path.join(cacheDir(ctx.root, 'eslint'), 'results.json'),
+      cacheStrategy: 'content',
+    });
     const results = await engine.lintFiles(['.']);
     const errors = results.reduce((n, r) => n + r.errorCount, 0);
     const warnings = results.reduce((n, r) => n + r.warningCount, 0);
@@ -166,7 +171,9 @@ export const layering: StaticCheck = {
     const { default: extractTSConfig } = await import('dependency-cruiser/config-utl/extract-ts-config');
     const options = await extractDepcruiseOptions(path.join(ctx.root, '.dependency-cruiser.cjs'));
     const tsConfig = extractTSConfig(path.join(ctx.root, 'tsconfig.json'));
-    const result = await cruise(CRUISED, { ...options, outputType: 'err' }, {}, { tsConfig });
+    // Its cache (content strategy): the last result again when no cruised file, option or rule changed.
+    const cache = { folder: cacheDir(ctx.root, 'depcruise'), strategy: 'content' as const };
+    const result = await cruise(CRUISED, { ...options, outputType: 'err', cache }, {}, { tsConfig });
     const output = typeof result.output === 'string' ? result.output.trim() : '';
     if (result.exitCode) ctx.io.err(output);
     return { failed: result.exitCode !== 0, summary: plural(result.exitCode, 'violation') };
