@@ -5,6 +5,7 @@
 // through their Node APIs. Each check says what it found in the tool's own words, then one line
 // when it fails.
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CommandIo } from '../cli.js';
@@ -91,6 +92,30 @@ function childCheck(
 }
 
 /**
+ * A tool's cache for a tree, under its node_modules/.cache/<tool>/: one per tree and per installed set
+ * of packages (package-lock.json), since a tool's own key may leave out a plugin's version. The caches
+ * of trees that are gone (the self tests' temporary ones, sharing this node_modules) are removed.
+ */
+function cacheDir(root: string, tool: string): string {
+  const lock = path.join(root, 'package-lock.json');
+  const key = createHash('sha256')
+    .update(path.resolve(root))
+    .update(fs.existsSync(lock) ? fs.readFileSync(lock) : '')
+    .digest('hex')
+    .slice(0, 16);
+  const tools = path.join(root, 'node_modules', '.cache', tool);
+  for (const other of fs.existsSync(tools) ? fs.readdirSync(tools) : []) {
+    const tree = path.join(tools, other, 'tree');
+    if (other !== key && fs.existsSync(tree) && !fs.existsSync(fs.readFileSync(tree, 'utf8')))
+      fs.rmSync(path.join(tools, other), { recursive: true, force: true });
+  }
+  const dir = path.join(tools, key);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'tree'), path.resolve(root));
+  return dir;
+}
+
+/**
  * `npm run typecheck`: the native TypeScript compiler (tsgo, @typescript/native-preview) on
  * tsconfig.json, on one thread. It reports what `tsc -p .` reports on this tree for a fifth of the
  * CPU, and runs while ESLint and the format check do.
@@ -98,7 +123,19 @@ function childCheck(
 export const typecheck = childCheck(
   'typecheck',
   'npm run typecheck',
-  () => ['node_modules/@typescript/native-preview/bin/tsgo', '-p', 'tsconfig.json', '--pretty', 'false', '--singleThreaded'],
+  // Incremental: what TypeScript kept of the last check (its .tsbuildinfo) spares the files that
+  // changed nothing another file reads; a change is checked with every file that depends on it.
+  (ctx) => [
+    'node_modules/@typescript/native-preview/bin/tsgo',
+    '-p',
+    'tsconfig.json',
+    '--pretty',
+    'false',
+    '--singleThreaded',
+    '--incremental',
+    '--tsBuildInfoFile',
+    path.join(cacheDir(ctx.root, 'tsgo'), 'tsconfig.tsbuildinfo'),
+  ],
   (end) => {
     const errors = (end.output.match(/error TS\d+/g) ?? []).length;
     return errors ? plural(errors, 'error') : `exit ${end.code}`;
@@ -111,7 +148,14 @@ export const eslint: StaticCheck = {
   command: 'npx eslint . --max-warnings 0',
   async run(ctx) {
     const { ESLint } = await import('eslint');
-    const engine = new ESLint({ cwd: ctx.root });
+    // A file whose content and config are unchanged keeps its cached result (no rule reads another
+    // file: the type-aware rules are off), so a repeated `npm test` parses only what changed.
+    const engine = new ESLint({
+      cwd: ctx.root,
+      cache: true,
+      cacheLocation: path.join(cacheDir(ctx.root, 'eslint'), 'results.json'),
+      cacheStrategy: 'content',
+    });
     const results = await engine.lintFiles(['.']);
     const errors = results.reduce((n, r) => n + r.errorCount, 0);
     const warnings = results.reduce((n, r) => n + r.warningCount, 0);
@@ -149,7 +193,9 @@ export const layering: StaticCheck = {
     const { default: extractTSConfig } = await import('dependency-cruiser/config-utl/extract-ts-config');
     const options = await extractDepcruiseOptions(path.join(ctx.root, '.dependency-cruiser.cjs'));
     const tsConfig = extractTSConfig(path.join(ctx.root, 'tsconfig.json'));
-    const result = await cruise(CRUISED, { ...options, outputType: 'err' }, {}, { tsConfig });
+    // Its cache (content strategy): the last result again when no cruised file, option or rule changed.
+    const cache = { folder: cacheDir(ctx.root, 'depcruise'), strategy: 'content' as const };
+    const result = await cruise(CRUISED, { ...options, outputType: 'err', cache }, {}, { tsConfig });
     const output = typeof result.output === 'string' ? result.output.trim() : '';
     if (result.exitCode) ctx.io.err(output);
     return { failed: result.exitCode !== 0, summary: plural(result.exitCode, 'violation') };
