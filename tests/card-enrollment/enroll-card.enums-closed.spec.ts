@@ -12,6 +12,7 @@ import {
   lacksPathData,
   loadContract,
   namesField,
+  NO_RECEIPT,
   restsOnSeedIdentity,
   rules,
   setPath,
@@ -111,7 +112,7 @@ for (const path of ENROLLMENT_PATHS) {
       'CE-ERR-FIELD',
     ),
     async ({ cardApi, cards, card, cardRequestContract }) => {
-      test.skip(lacksPathData(card, path), 'needs a known receipt id (CARD_RECEIPT_ID in .env)');
+      test.skip(lacksPathData(card, path), NO_RECEIPT);
       const valid = await cards.on(path);
       const validate = cardRequestContract.requestValidator('putCard')!;
       const wrong: string[] = [];

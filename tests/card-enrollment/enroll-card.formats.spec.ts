@@ -7,6 +7,7 @@ import {
   expect,
   expectCardError,
   loadContract,
+  NO_RECEIPT,
   rules,
   setPath,
   skipForIdentity,
@@ -110,7 +111,7 @@ test(
   `accepts enrolmentReferenceType ${REFERENCE_TYPES.join(', ')} (the only value)`,
   rules('CE-ENUM-REFTYPE:accept'),
   async ({ cardApi, cards, card }) => {
-    test.skip(!card.receipt, 'needs a known receipt id (CARD_RECEIPT_ID in .env)');
+    test.skip(!card.receipt, NO_RECEIPT);
     const res = await cardApi.call('putCard', { body: cards.withReceipt() });
     expect(res.status).toBe(200);
   },

@@ -1,6 +1,6 @@
 // Covers: POST /cards (putCard): exactly one enrollment path per request (reference A1), and an
 // encryptedCard that must decrypt with the target's published key (reference, facts: JWE).
-import { expect, expectCardError, rules, test } from '../../fixtures/card-enrollment.js';
+import { expect, expectCardError, NO_RECEIPT, rules, test } from '../../fixtures/card-enrollment.js';
 
 /** reference A4: the 400 names the offending field; with both paths or neither, that is one of the two members (reference A1). */
 function expectPathNamed(res: { body: unknown }) {
@@ -31,7 +31,7 @@ test(
   'accepts a request with enrolmentReferenceData only (receipt path) @assumption',
   rules('CE-EXCL-PATH:accept'),
   async ({ cardApi, cards, card }) => {
-    test.skip(!card.receipt, 'needs a known receipt id (CARD_RECEIPT_ID in .env)');
+    test.skip(!card.receipt, NO_RECEIPT);
     const res = await cardApi.call('putCard', { body: cards.withReceipt() });
     expect(res.status).toBe(200);
   },
