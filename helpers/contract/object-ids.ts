@@ -18,7 +18,7 @@ export type Ownership = 'partner' | 'parent' | 'public';
 export interface ResourceKind {
   resource: string;
   owner: Ownership;
-  /** The resource a `parent`-owned object hangs under (an account's customer). */
+  /** The resource the object hangs under (an account's customer, a consumer's customer). */
   parent?: string;
 }
 
@@ -45,7 +45,9 @@ const kind = (resource: string, owner: Ownership, parent?: string): ResourceKind
 const VOCABULARY: Record<string, (op: Operation) => ResourceKind> = {
   customerId: () => kind('customer', 'partner'),
   customer_id: () => kind('customer', 'partner'),
-  consumerId: () => kind('consumer', 'partner'),
+  // A consumer is the partner's and belongs to one customer (seed 002, Resources): another partner is
+  // refused it, and so is another customer of the same partner where a body names both.
+  consumerId: () => kind('consumer', 'partner', 'customer'),
   business_id: () => kind('business', 'partner'),
   accountId: () => kind('account', 'parent', 'customer'),
   institutionLoginId: () => kind('institutionLogin', 'parent', 'customer'),

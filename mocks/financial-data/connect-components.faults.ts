@@ -3,7 +3,7 @@
 // names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The
 // faults of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart
 // by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, independent } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, seeded } from '../kit/faults.js';
 
 export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
   // Sessions (seed 002, Connect components).
@@ -213,5 +213,12 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
     rule: 'a configuration reads back with the aoRequired sent, false when left out (provider 1.35.0 CreateConfiguration.aoRequired default false): the list reader fills an unset aoRequired with true (a column default), the read by id is right',
     source: 'provider',
     rules: ['FD-COMPONENTS-CONFIG-CREATE'],
+  }),
+  // Seeded beside the foreign-id checker (security.other-partner.spec.ts; origin 'seeded').
+  seeded({
+    id: 'components-oauth-config-any-partner',
+    rule: "a configurationId is refused in a request of a partner that does not own it (FD-COMPONENTS-CONFIG-OWNER): the OAuth URL request looks the configuration up by id alone, any partner's, deleted or not",
+    source: 'seed',
+    rules: ['FD-COMPONENTS-CONFIG-OWNER', 'FD-OBJ-FOREIGN-ID'],
   }),
 ]);

@@ -95,6 +95,7 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
           faults.has('i5-components-oauth-config-other-partner') &&
           state().configurations.get(configurationId)?.deleted === false) ||
         // i9-components-login-form-other-partner-config: the login form takes any partner's live configuration.
+        (which === 'oauth' && faults.has('components-oauth-config-any-partner') && state().configurations.has(configurationId)) ||
         (which === 'form' &&
           faults.has('i9-components-login-form-other-partner-config') &&
           state().configurations.get(configurationId)?.deleted === false) ||

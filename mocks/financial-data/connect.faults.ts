@@ -3,7 +3,7 @@
 // rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of
 // the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
-import { faultCatalogue, blind, independent } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, seeded } from '../kit/faults.js';
 
 export const CONNECT_FAULTS = faultCatalogue([
   // The link (seed 002, Connect: 200 URL; provider 1.35.0 ConnectLink examples).
@@ -301,6 +301,20 @@ export const CONNECT_FAULTS = faultCatalogue([
   independent('independent-9', {
     id: 'i9-connect-joint-email-ssn-in-config',
     rule: "a body carrying the consumer's SSN is accepted and no answer carries that SSN (seed 002 Connect: the SSN pre-populates a payroll step; FD-CONNECT-SSN-SECRET): the joint-borrower e-mail answer copies each borrower's optionalConsumerInfo into emailConfig.borrowers, SSN included",
+    source: 'seed',
+    rules: ['FD-CONNECT-SSN-SECRET', 'FD-OBJ-SENSITIVE'],
+  }),
+  // Seeded beside the other-parent checker's Connect pairs (security.other-parent.spec.ts; origin 'seeded').
+  seeded({
+    id: 'connect-joint-url-consumer-any-customer',
+    rule: "a known consumer of another customer is refused (FD-CONNECT-CONSUMER): the joint-borrower URL does not check whose consumer a borrower's consumerId is",
+    source: 'assumption',
+    rules: ['FD-CONNECT-CONSUMER', 'FD-OBJ-OTHER-PARENT'],
+  }),
+  // Seeded beside the sensitive-values checker, which sends every sensitive member a body declares (origin 'seeded').
+  seeded({
+    id: 'connect-email-consumer-info-in-config',
+    rule: 'no answer carries the SSN a body pre-populates the payroll step with (seed 002 Connect; FD-CONNECT-SSN-SECRET): the Connect e-mail answer copies optionalConsumerInfo into emailConfig, SSN included',
     source: 'seed',
     rules: ['FD-CONNECT-SSN-SECRET', 'FD-OBJ-SENSITIVE'],
   }),

@@ -132,7 +132,8 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
         !faults.has('connect-consumer-unchecked') &&
         !(flow.operationId === 'SendConnectEmail' && faults.has('blind-connect-email-consumer-any-existing')) &&
         // i9-connect-lite-consumer-unchecked: the Lite flow does not check whose consumer it is.
-        !(flow.operationId === 'GenerateLiteConnectUrl' && faults.has('i9-connect-lite-consumer-unchecked'))
+        !(flow.operationId === 'GenerateLiteConnectUrl' && faults.has('i9-connect-lite-consumer-unchecked')) &&
+        !(flow.operationId === 'GenerateJointBorrowerConnectUrl' && faults.has('connect-joint-url-consumer-any-customer'))
       ) {
         return { status: 400, message: 'consumerId is not the consumer of that customer' };
       }
@@ -229,6 +230,10 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
         // i7-connect-email-to-lowercased: the single e-mail answers the address in lower case.
         ...(flow.operationId === 'SendConnectEmail' && faults.has('i7-connect-email-to-lowercased') && typeof body.email?.to === 'string'
           ? { to: body.email.to.toLowerCase() }
+          : {}),
+        // connect-email-consumer-info-in-config: the consumer information sent copied into the e-mail configuration.
+        ...(flow.operationId === 'SendConnectEmail' && faults.has('connect-email-consumer-info-in-config') && body.optionalConsumerInfo
+          ? { consumer: { customerId: body.customerId, ...body.optionalConsumerInfo } }
           : {}),
         // i9-connect-joint-email-ssn-in-config: the borrowers' consumer information copied into the e-mail configuration.
         ...(flow.operationId === 'SendJointBorrowerConnectEmail' &&

@@ -42,6 +42,20 @@ export const FD_EXEMPT: Exemptions = {
 };
 
 /**
+ * What the foreign-id checker leaves out beyond FD_EXEMPT (helpers/client/security/foreign-id.ts): a
+ * VOE body's reportId names a report the new one complements (contract ReportId members of the VOE
+ * bodies; seed 002, Decisioning report generation), and no source states a refusal when it names no
+ * report of the caller (the mock goes on without it).
+ */
+export const FD_FOREIGN_ID_EXEMPT: Exemptions = {
+  ...FD_EXEMPT,
+  unsettled: {
+    ...FD_EXEMPT.unsettled,
+    report: 'a complementing reportId naming no report of the caller: seed 002 and provider 1.35.0 state no refusal',
+  },
+};
+
+/**
  * Body ids the near-id checker does not vary (helpers/client/security/near-id.ts): a consumerId of a
  * Connect request that names no consumer is let through (provider 1.35.0 states no refusal for it, and
  * its published client sends the document's example consumer id with any customer; FD-CONNECT-CONSUMER
@@ -204,3 +218,28 @@ export function opOf(operationId: string): ObjectIdOperation {
 }
 
 export { spareAuth, FD_CONTRACT };
+
+/**
+ * The spare partner's own objects, for the foreign-id checker (helpers/client/security/foreign-id.ts):
+ * a customer, its consumer and a Connect components configuration, each made as the spare partner
+ * through the operation's sample and read from the answer that made it.
+ */
+export async function spareObjects(fd: FdTarget, api: OperationClient, auth: () => Record<string, string>): Promise<LiveObjects> {
+  const customer = await api.call('AddTestingCustomer', { body: newCustomer(), auth });
+  mustBe('AddTestingCustomer (spare partner)', customer.status, 201);
+  const customerId = String(customer.body.id);
+  const consumer = await api.call('CreateConsumer', { path: { customerId }, body: newConsumer(), auth });
+  mustBe('CreateConsumer (spare partner)', consumer.status, 201);
+  const entities: FdEntities = { customerId, consumerId: String(consumer.body.id), businessId: '' };
+  const configuration = await api.callBuilt('post-configurations', {
+    ...(sampleCall('post-configurations', fd, entities) as CallOptions),
+    auth,
+  });
+  mustBe('post-configurations (spare partner)', configuration.status, 201);
+  return {
+    customer: customerId,
+    consumer: entities.consumerId,
+    configuration: String(configuration.body.id),
+    partner: fd.sparePartner!.partnerId,
+  };
+}

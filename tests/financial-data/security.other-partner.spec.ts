@@ -7,7 +7,16 @@
 import { expect, notePartial, rules, test } from '../../fixtures/financial-data.js';
 import { OTHER_PARTNER, otherPartnerProbes } from '../../helpers/client/security/other-partner.js';
 import { runProbes, Violations } from '../../helpers/client/security/probe.js';
-import { FD_EXEMPT, FD_OBJECT_OPS, liveWorld, spareAuth } from './security.known.js';
+import { FOREIGN_ID, foreignIdProbes } from '../../helpers/client/security/foreign-id.js';
+import {
+  FD_EXEMPT,
+  FD_OBJECT_OPS,
+  liveWorld,
+  spareAuth,
+  spareObjects,
+  FD_FOREIGN_ID_EXEMPT,
+  FD_BODY_IDS_UNRESOLVED,
+} from './security.known.js';
 
 test(
   'another partner is refused the objects of ours through every operation that names them, and changes none @mock-only',
@@ -38,5 +47,34 @@ test(
       notePartial(`${OTHER_PARTNER}: ${leftOut.length} operations left out, each with its reason in the security-coverage annotation`);
     expect(violations.list, violations.describe()).toEqual([]);
     expect(await owned(), "the owner's objects after another partner's calls").toEqual(before);
+  },
+);
+
+test(
+  'another partner is refused each object of ours named in a body beside its own objects, one id at a time, in every form of the body @mock-only',
+  rules('FD-OBJ-FOREIGN-ID'),
+  async ({ fd, fdApi, fdMock }) => {
+    void fdMock;
+    const other = await spareAuth(fdApi, fd);
+    test.skip(!other, 'needs a spare partner (FD_SPARE_PARTNER_ID / FD_SPARE_PARTNER_SECRET)');
+    const world = await liveWorld(fd, fdApi);
+    const own = await spareObjects(fd, fdApi, other!);
+    const { probes, leftOut } = foreignIdProbes(
+      FD_OBJECT_OPS,
+      world.sample,
+      own,
+      world.objects,
+      FD_FOREIGN_ID_EXEMPT,
+      FD_BODY_IDS_UNRESOLVED,
+    );
+    const violations = new Violations(FOREIGN_ID);
+    await runProbes(fdApi, probes, violations, other);
+    const covered = new Set(probes.map((p) => p.operation.operationId));
+    test.info().annotations.push({
+      type: 'security-coverage',
+      description: `financial-data ${FOREIGN_ID}: ${covered.size} operations name a partner's object in the body beside another; ${probes.length} probed; ${leftOut.length} left out (${leftOut.map((l) => `${l.operationId}: ${l.reason}`).join('; ')})`,
+    });
+    expect(probes.length, 'the foreign-id probes').toBeGreaterThan(0);
+    expect(violations.list, violations.describe()).toEqual([]);
   },
 );

@@ -8,12 +8,19 @@ import { objectIdOperations, objectIdsOf, type ObjectIdOperation } from '../../h
 import { afterDeleteProbes, deletes } from '../../helpers/client/security/after-delete.js';
 import { otherParentProbes } from '../../helpers/client/security/other-parent.js';
 import { otherPartnerProbes, type LeftOut } from '../../helpers/client/security/other-partner.js';
+import { foreignIdProbes } from '../../helpers/client/security/foreign-id.js';
 import { readOnlyPairs } from '../../helpers/client/security/read-only.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import type { FdTarget } from '../../helpers/target/financial-data.js';
 import { sampleCall, type FdEntities } from '../../fixtures/examples/financial-data.js';
 import type { FdOperationId } from '../../helpers/contract/operations.js';
-import { DELETED_BY, FD_EXEMPT, FD_LIVE_RESOURCES } from '../financial-data/security.known.js';
+import {
+  DELETED_BY,
+  FD_BODY_IDS_UNRESOLVED,
+  FD_EXEMPT,
+  FD_FOREIGN_ID_EXEMPT,
+  FD_LIVE_RESOURCES,
+} from '../financial-data/security.known.js';
 
 export interface CheckerCoverage {
   checker: string;
@@ -62,6 +69,8 @@ export const fdSample = (o: ObjectIdOperation): CallOptions =>
 
 /** Every live resource of the specs' world with a stand-in id, and the other parents. */
 const objects = Object.fromEntries(FD_LIVE_RESOURCES.map((r) => [r, `${r}-1`]));
+/** The spare partner's own objects (tests/financial-data/security.known.ts, spareObjects), stand-ins. */
+const spareOwn = { customer: 'customer-9', consumer: 'consumer-9', configuration: 'configuration-9', partner: '2' };
 const otherParents = { customer: 'customer-2', account: 'account-2', webhookSubscription: 'webhookSubscription-2' };
 
 /** Each checker of financial data over the contract: what it probes, what it leaves out and why. */
@@ -74,6 +83,7 @@ export function fdCoverage(contract: Contract): CheckerCoverage[] {
     const resource = DELETED_BY[d.operation.operationId] ?? d.ids.filter((id) => id.in === 'path').pop()!.resource;
     return afterDeleteProbes(ops, fdSample, objects, { resource, id: objects[resource] }).probes;
   });
+  const foreign = foreignIdProbes(ops, fdSample, spareOwn, objects, FD_FOREIGN_ID_EXEMPT, FD_BODY_IDS_UNRESOLVED);
   const readOnly = readOnlyPairs(contract);
   const withIds = new Set(ops.map((o) => o.operation.operationId));
   return [
@@ -89,6 +99,7 @@ export function fdCoverage(contract: Contract): CheckerCoverage[] {
       operations: [...new Set(readOnly.flatMap((p) => [p.writer.operationId]))].filter((id) => withIds.has(id) || true),
       leftOut: [],
     },
+    { checker: 'foreign-id', operations: ids(foreign.probes), leftOut: foreign.leftOut },
     { checker: 'sensitive-values', operations: [...contract.operations.keys()], leftOut: [] },
   ];
 }

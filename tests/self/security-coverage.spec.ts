@@ -115,6 +115,7 @@ test('financial data: the security rules name exactly the operations their check
     'after-delete': 'FD-OBJ-AFTER-DELETE',
     'read-only': 'FD-OBJ-READ-ONLY',
     'sensitive-values': 'FD-OBJ-SENSITIVE',
+    'foreign-id': 'FD-OBJ-FOREIGN-ID',
   };
   for (const c of fdCoverage(contract)) {
     expect([...(rules.get(ruleOf[c.checker])?.operations ?? [])].sort(), `${ruleOf[c.checker]}: operations`).toEqual(

@@ -1,7 +1,8 @@
 // Checker: a child reached through another parent. An operation that names an object together
 // with the object it hangs under (an account under its customer, a pay request under its account,
-// a webhook event under its subscription) is refused when the parent is another one of the same
-// caller: the child is not that parent's (seed 002, Errors 404: resource not found).
+// a webhook event under its subscription, a Connect body's consumer beside its customer) is refused
+// when the parent is another one of the same caller: the child is not that parent's (seed 002,
+// Errors 404: resource not found; FD-CONNECT-CONSUMER for a consumer).
 import type { ObjectIdOperation } from '../../contract/object-ids.js';
 import type { CallOptions } from '../client.js';
 import type { LeftOut } from './other-partner.js';
@@ -13,7 +14,7 @@ export const OTHER_PARENT = 'other-parent';
 export function parentPairs(o: ObjectIdOperation): { child: string; parent: string }[] {
   const named = new Set(o.ids.map((id) => id.resource));
   return o.ids
-    .filter((id) => id.owner === 'parent' && id.parent && named.has(id.parent))
+    .filter((id) => id.owner !== 'public' && id.parent && named.has(id.parent))
     .map((id) => ({ child: id.resource, parent: id.parent! }));
 }
 

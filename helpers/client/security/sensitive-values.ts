@@ -5,7 +5,9 @@
 // checker is given the run's inputs by the spec, tokens included (sent as a header the client does
 // not take for a secret), and compares values regardless of member names (seed 000: only panBin
 // and panLastFour; seed 002: SSN last four only, keys, secrets and tokens never returned).
-import { SentValues, type SensitiveKind, type SensitiveValue } from '../../secrets/sensitive.js';
+import type { Contract, Json, Operation } from '../../contract/contract.js';
+import { kindOfKey, SentValues, type SensitiveKind, type SensitiveValue } from '../../secrets/sensitive.js';
+import type { CallOptions } from '../client.js';
 import type { ProbeAnswer, Violations } from './probe.js';
 
 export const SENSITIVE_VALUES = 'sensitive-values';
@@ -57,4 +59,62 @@ export function checkAnswer(inputs: SensitiveInputs, answer: ProbeAnswer, violat
       'no sensitive input returned',
     );
   }
+}
+
+/** The dotted paths of the sensitive members a request body declares (`borrowers[].optionalConsumerInfo.ssn`), by kind. */
+export function sensitiveMembersOf(contract: Contract, op: Operation): { at: string; kind: SensitiveKind }[] {
+  const resolve = (node: Json): Json => {
+    let current = node;
+    for (let i = 0; i < 10 && current?.$ref; i++) current = contract.componentSchema(String(current.$ref).split('/').pop()!);
+    return current;
+  };
+  const out = new Map<string, SensitiveKind>();
+  const walk = (schema: Json, prefix: string, depth: number) => {
+    const node = resolve(schema);
+    if (!node || depth > 4) return;
+    for (const part of [node, ...['allOf', 'oneOf', 'anyOf'].flatMap((k) => (node[k] ?? []).map(resolve))]) {
+      for (const [name, member] of Object.entries<Json>(part?.properties ?? {})) {
+        const kind = kindOfKey(name);
+        if (kind) out.set(`${prefix}${name}`, kind);
+        // A list is marked (`borrowers[]`): its elements get the member, none is made.
+        else walk(member, `${prefix}${name}${resolve(member)?.items ? '[]' : ''}.`, depth + 1);
+      }
+      if (part?.items) walk(part.items, prefix, depth + 1);
+    }
+  };
+  if (op.requestBody?.schema) walk(op.requestBody.schema, '', 0);
+  return [...out].map(([at, kind]) => ({ at, kind }));
+}
+
+/**
+ * The call with every sensitive member its body declares and lacks set to the run's value of that
+ * kind (`values`; a kind without one is left out): an object on the way is made where the body lacks
+ * it, a list is never grown (its existing elements each get the member). So every operation that
+ * can carry a sensitive value is sent one, whatever its sample sends.
+ */
+export function withSensitiveMembers(
+  contract: Contract,
+  op: Operation,
+  call: CallOptions,
+  values: Partial<Record<SensitiveKind, string>>,
+): CallOptions {
+  const members = sensitiveMembersOf(contract, op).filter((m) => values[m.kind] !== undefined);
+  if (!members.length || (call.body !== undefined && (typeof call.body !== 'object' || Array.isArray(call.body)))) return call;
+  const body = structuredClone(call.body ?? {}) as Record<string, unknown>;
+  const set = (node: unknown, steps: string[], value: string): void => {
+    if (Array.isArray(node)) return node.forEach((n) => set(n, steps, value));
+    if (!node || typeof node !== 'object') return;
+    const record = node as Record<string, unknown>;
+    const [step, ...rest] = steps;
+    const first = step.replace(/\[\]$/, '');
+    if (!rest.length) {
+      if (record[first] === undefined) record[first] = value;
+      return;
+    }
+    if (record[first] === undefined && step.endsWith('[]')) return;
+    if (record[first] === undefined) record[first] = {};
+    set(record[first], rest, value);
+  };
+  for (const m of members) set(body, m.at.split('.'), values[m.kind]!);
+  return { ...call, body };
 }

@@ -1,0 +1,105 @@
+// Checker: one foreign id in a body of the caller's own. An operation whose body names an object a
+// partner owns beside other objects (a Connect body's consumer beside its customer, a Connect
+// components body's configuration beside its customer, a VOE body's report beside the customer of
+// the path) is refused when that one id is another partner's and every other id is the caller's
+// own: the target must check each id it is given, not only the first (seed 002, Resources and
+// Errors; provider 1.35.0 BadRequestErrorResponse "does not exist or does not belong to this
+// partner"). The other-partner checker sends the owner's objects throughout, so a target that
+// refuses the first foreign id it meets passes it whatever it does with the rest; this checker
+// takes the ids one at a time. Every body id the contract declares is sent, the sample's or not
+// (withEveryId): an optional id is a form of the request a target must check as well.
+import type { ObjectId, ObjectIdOperation } from '../../contract/object-ids.js';
+import type { CallOptions } from '../client.js';
+import type { Exemptions, LeftOut } from './other-partner.js';
+import { refusalOf, sentIds, withObjects, type LiveObjects, type Probe } from './probe.js';
+
+export const FOREIGN_ID = 'foreign-id';
+
+const owned = (id: ObjectId) => id.owner !== 'public' && id.resource !== 'partner';
+
+/**
+ * The call with each body id of `ids` that it lacks added where `objects` holds a live object of
+ * its resource: a top-level member always, a nested one in each element or object of its parent
+ * that the body already has (the sample's shape is kept; no list grows).
+ */
+export function withEveryId(call: CallOptions, ids: readonly ObjectId[], objects: LiveObjects): CallOptions {
+  if (!call.body || typeof call.body !== 'object') return call;
+  const body = structuredClone(call.body) as Record<string, unknown>;
+  const add = (node: unknown, steps: string[], value: string): void => {
+    if (Array.isArray(node)) return node.forEach((n) => add(n, steps, value));
+    if (!node || typeof node !== 'object') return;
+    const record = node as Record<string, unknown>;
+    const [first, ...rest] = steps;
+    if (!rest.length) {
+      if (!(first in record)) record[first] = value;
+      return;
+    }
+    if (first in record) add(record[first], rest, value);
+  };
+  for (const id of ids.filter((i) => i.in === 'body' && owned(i) && objects[i.resource] !== undefined))
+    add(body, id.at.split('.'), objects[id.resource]);
+  return { ...call, body };
+}
+
+/**
+ * One probe per partner-owned body id of each operation that names another owned object too: the
+ * body with every id (withEveryId), all the caller's own objects (`own`, its partner id where one is
+ * sent), that one id the owner's (`owners`). Left out, with the reason: operations the sources set
+ * apart, ids whose owner they leave open, and probes needing an object the caller has none of.
+ */
+export function foreignIdProbes(
+  ops: readonly ObjectIdOperation[],
+  sample: (o: ObjectIdOperation) => CallOptions,
+  own: LiveObjects,
+  owners: LiveObjects,
+  exempt: Exemptions = {},
+  /** Body ids, by resource, that the sources let name no object of the caller (the request then goes on): not made foreign, with the reason. */
+  unresolvedInBody: Record<string, string> = {},
+): { probes: Probe[]; leftOut: LeftOut[] } {
+  const probes: Probe[] = [];
+  const leftOut: LeftOut[] = [];
+  for (const full of ops) {
+    const { operationId } = full.operation;
+    if (exempt.byDesign?.[operationId]) continue;
+    const ids = full.ids.filter((id) => !exempt.unsettled?.[id.resource]);
+    const open = full.ids.find((id) => id.in === 'body' && id.owner === 'partner' && exempt.unsettled?.[id.resource]);
+    if (open) leftOut.push({ operationId, reason: `its body's ${open.at}: ${exempt.unsettled![open.resource]}` });
+    const base = withEveryId(sample(full), ids, owners);
+    const sent = sentIds(base, ids).filter(owned);
+    const foreign = [...new Set(sent.filter((id) => id.in === 'body' && id.owner === 'partner').map((id) => id.resource))];
+    if (!foreign.length || new Set(sent.map((id) => id.resource)).size < 2) continue;
+    const refusals = [404, 400, 403].filter((s) => full.operation.responses[String(s)] !== undefined);
+    if (!refusals.length || refusalOf(full.operation) === undefined) {
+      leftOut.push({ operationId, reason: 'documents no refusal (404, 400 or 403)' });
+      continue;
+    }
+    for (const resource of foreign) {
+      if (unresolvedInBody[resource] !== undefined) {
+        leftOut.push({ operationId, reason: `another partner's ${resource}: ${unresolvedInBody[resource]}` });
+        continue;
+      }
+      const needed = [...new Set(sent.map((id) => id.resource))].filter((r) => r !== resource && own[r] === undefined);
+      if (needed.length || owners[resource] === undefined) {
+        leftOut.push({ operationId, reason: `the caller holds no ${needed.join(', ') || `owner's ${resource}`} of its own in this run` });
+        continue;
+      }
+      const mine = withObjects(base, ids, own);
+      const call = withObjects(
+        mine,
+        ids.filter((id) => id.resource === resource && id.in === 'body'),
+        owners,
+      );
+      const others = sent
+        .filter((id) => id.resource !== resource)
+        .map((id) => `own ${id.resource} ${own[id.resource]}`)
+        .join(', ');
+      probes.push({
+        operation: full.operation,
+        call,
+        object: `another partner's ${resource} ${owners[resource]} with ${others}`,
+        documented: refusals,
+      });
+    }
+  }
+  return { probes, leftOut };
+}
