@@ -3,7 +3,7 @@
 // the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults
 // of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm
 // run mutation -- --blind`).
-import { faultCatalogue, blind, independent } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, seeded } from '../kit/faults.js';
 
 const INDEX = '([1-9]|1[0-9]|2[0-4])';
 
@@ -176,6 +176,13 @@ export const STATEMENTS_FAULTS = faultCatalogue([
   independent('independent-9', {
     id: 'i9-paystmt-cut-at-64k',
     rule: 'a stored pay statement downloads as exactly the bytes stored (seed 002: StoreCustomerPayStatement, then GetAssetByCustomerID returns the binary): the store keeps at most 65,536 bytes (a fixed read buffer), so a larger statement comes back cut',
+    source: 'seed',
+    rules: ['FD-PAYSTMT-ROUNDTRIP'],
+  }),
+  // Seeded beside the whole-size round trip of a pay statement (statements.assets.spec.ts; origin 'seeded').
+  seeded({
+    id: 'asset-read-cut-at-1m',
+    rule: 'a stored pay statement downloads as exactly the bytes stored (FD-PAYSTMT-ROUNDTRIP): GetAssetByCustomerID writes at most 1,048,576 bytes (one fixed buffer), so a larger asset comes back cut',
     source: 'seed',
     rules: ['FD-PAYSTMT-ROUNDTRIP'],
   }),

@@ -136,6 +136,8 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
     let bytes = asset.bytes;
     if (asset.label !== undefined && faults.has('paystmt-asset-base64')) bytes = Buffer.from(bytes.toString('base64'), 'ascii');
     if (asset.label !== undefined && faults.has('paystmt-asset-latin1')) bytes = Buffer.from(bytes.toString('latin1'), 'utf8');
+    // asset-read-cut-at-1m: the download written from one fixed 1 MiB buffer.
+    if (faults.has('asset-read-cut-at-1m')) bytes = bytes.subarray(0, 1_048_576);
     return reply.code(200).type('application/octet-stream').send(bytes);
   });
 }

@@ -63,19 +63,24 @@ const TELLING = [
   { externalCustomerId: 'CuSt-Ab 07', externalAccountId: '000417', externalTransactionId: 'Tx-0001 ' },
   { externalCustomerId: '0042', externalAccountId: 'AcCt  Mixed ', externalTransactionId: '000123' },
   { externalCustomerId: 'lower-only ', externalAccountId: 'UPPER-ONLY', externalTransactionId: 'tX 9' },
+  // The first transaction's id again, and in lower case: the list is the caller's, answered item for
+  // item (FD-ENRICH-KEYED: one transaction per transaction sent), not a map keyed by the id.
+  { externalCustomerId: 'CuSt-Ab 07', externalAccountId: '000417', externalTransactionId: 'Tx-0001 ' },
+  { externalCustomerId: 'CuSt-Ab 07', externalAccountId: '000417', externalTransactionId: 'tx-0001 ' },
 ];
 
 test(
-  "enrichTransactions answers each transaction with the caller's ids byte for byte: case, spaces and leading zeros kept",
+  "enrichTransactions answers each transaction with the caller's ids byte for byte: case, spaces and leading zeros kept, a repeated id once per transaction",
   rules('FD-ENRICH-KEYED'),
   async ({ fdApi }) => {
     const sent = TELLING.map((ids, i) => ({ ...lean(i + 1), ...ids }));
     const res = await fdApi.call('enrichTransactions', { body: { transactions: sent } });
     expect(res.status).toBe(200);
-    const ids = (t: Record<string, unknown>) => [t.externalTransactionId, t.externalCustomerId, t.externalAccountId];
-    const got = (res.body.transactions as Record<string, unknown>[]).map(ids);
-    expect(got, 'the three ids of each transaction, as sent').toEqual(expect.arrayContaining(sent.map(ids)));
-    expect(got).toHaveLength(sent.length);
+    // The amount tells apart the transactions that share an id.
+    const ids = (t: Record<string, unknown>) =>
+      JSON.stringify([t.externalTransactionId, t.externalCustomerId, t.externalAccountId, t.amount]);
+    const got = (res.body.transactions as Record<string, unknown>[]).map(ids).sort();
+    expect(got, 'the three ids and the amount of each transaction, as sent, one answer each').toEqual(sent.map(ids).sort());
   },
 );
 

@@ -20,11 +20,20 @@ const GENERATE = fdOperationIds(
 /** Past the mock's time to complete a report (seed 002, Limits: polled every 20 s; it ends by the third read). */
 const ENDED_AFTER_S = 60;
 
-/** Custom fields a normalisation would change (provider 1.35.0 ReportCustomField: label, value, shown; strings unbounded). */
-const telling = () => [
-  { label: `${mixedCase('loanId')}  Ref `, value: '0042  07 ', shown: true },
-  { label: 'Filiale ÅéßŁΩ', value: tellingText('Branch'), shown: false },
-];
+/**
+ * Custom fields a normalisation would change (provider 1.35.0 ReportCustomField: label, value, shown;
+ * strings unbounded), and labels a keyed store would merge: the first label again and the first in
+ * lower case, each with a value of its own (the list is the caller's, kept item for item; up to five).
+ */
+const telling = () => {
+  const label = `${mixedCase('loanId')}  Ref `;
+  return [
+    { label, value: '0042  07 ', shown: true },
+    { label: 'Filiale ÅéßŁΩ', value: tellingText('Branch'), shown: false },
+    { label, value: '0042  08 ', shown: false },
+    { label: label.toLowerCase(), value: '0042  09 ', shown: true },
+  ];
+};
 
 type Custom = ReturnType<typeof telling>;
 type Reader = { name: string; read: () => Promise<{ status: number; body: any }> };

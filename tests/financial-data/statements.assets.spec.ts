@@ -50,6 +50,55 @@ test(
   },
 );
 
+/**
+ * A pay statement of `size` bytes: a PDF header, numbered ASCII lines (each names its own offset, so
+ * a cut, a lost or a repeated chunk shows where), the PDF trailer last.
+ */
+function largeStatement(size: number): Buffer {
+  const head = Buffer.from('%PDF-1.4\n', 'ascii');
+  const tail = Buffer.from('\n%%EOF\n', 'ascii');
+  const lines: string[] = [];
+  let length = head.length + tail.length;
+  while (length < size) {
+    const line = `% pay line at ${String(length).padStart(8, '0')} Renee Muller 1 250,00\n`;
+    lines.push(line);
+    length += line.length;
+  }
+  const body = Buffer.concat([head, Buffer.from(lines.join(''), 'ascii')]).subarray(0, size - tail.length);
+  return Buffer.concat([body, tail]);
+}
+
+/** Sizes just past the buffers a store or a download is often written with: 64 KiB and 1 MiB (the contract sets no limit). */
+const WHOLE_SIZES = [64 * 1024 + 1, 1024 * 1024 + 1];
+
+test(
+  `pay statements of ${WHOLE_SIZES.join(' and ')} bytes download whole, byte for byte @mock-only`,
+  rules('FD-PAYSTMT-ROUNDTRIP@asset-pay'),
+  async ({ fdApi, fdMock, fdEntities }) => {
+    expect(fdMock).toBeTruthy();
+    const customerId = fdEntities.customerId;
+    for (const size of WHOLE_SIZES) {
+      const bytes = largeStatement(size);
+      const stored = await fdApi.call('StoreCustomerPayStatement', {
+        path: { customerId },
+        body: { label: 'lastPayPeriod', statement: bytes.toString('base64') },
+      });
+      expect(stored.status, `store ${size} bytes`).toBe(200);
+      const asset = await fdApi.call('GetAssetByCustomerID', {
+        path: { customerId, assetId: stored.body.assetId },
+        headers: { accept: 'application/octet-stream' },
+      });
+      expect(asset.status).toBe(200);
+      const received = Buffer.from(asset.text, 'utf8');
+      const firstDifference = received.findIndex((b, i) => b !== bytes[i]);
+      expect({ length: received.length, firstDifference }, `a ${size}-byte pay statement read back`).toEqual({
+        length: size,
+        firstDifference: -1,
+      });
+    }
+  },
+);
+
 test(
   "another customer's pay statement asset is a 404 @mock-only",
   rules('FD-ASSET-OWNER@asset-pay'),

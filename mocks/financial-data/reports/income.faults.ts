@@ -245,4 +245,11 @@ export const INCOME_REPORTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-PAYSTMT-REPORT-ASSET', 'FD-OBJ-OTHER-PARENT'],
   }),
+  // Seeded beside the repeated and near labels of the custom-fields check (reports.custom-fields.spec.ts; origin 'seeded').
+  seeded({
+    id: 'report-custom-fields-keyed-by-label',
+    rule: 'the reportCustomFields a report is generated with read back item for item (FD-REPORT-CUSTOM-FIELDS): the VOE transactions report keeps its custom fields in a map by label, so of two fields with one label only the last is kept',
+    source: 'provider',
+    rules: ['FD-REPORT-CUSTOM-FIELDS'],
+  }),
 ]);

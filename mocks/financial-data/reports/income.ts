@@ -181,7 +181,11 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
       constraints: defined({
         reportId: body.reportId,
         accountIds,
-        reportCustomFields: body.reportCustomFields,
+        // report-custom-fields-keyed-by-label: the custom fields kept in a map by label, the last one of a label kept.
+        reportCustomFields:
+          faults.has('report-custom-fields-keyed-by-label') && Array.isArray(body.reportCustomFields)
+            ? [...new Map((body.reportCustomFields as { label: string }[]).map((c) => [c.label, c])).values()]
+            : body.reportCustomFields,
         fromDate: body.fromDate,
         incomeStreamConfidenceMinimum: body.incomeStreamConfidenceMinimum,
       }),
