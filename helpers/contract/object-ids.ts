@@ -25,7 +25,7 @@ export interface ResourceKind {
 /** One object id an operation takes: where it is (`path`, or a dotted body member) and what it names. */
 export interface ObjectId extends ResourceKind {
   name: string;
-  in: 'path' | 'body';
+  in: 'path' | 'body' | 'query';
   /** The body member's dotted path (`borrowers.customerId`); the parameter's name for a path id. */
   at: string;
 }
@@ -66,6 +66,7 @@ const VOCABULARY: Record<string, (op: Operation) => ResourceKind> = {
   configuration_id: () => kind('configuration', 'partner'),
   configurationId: () => kind('configuration', 'partner'),
   preAppId: () => kind('appRegistration', 'partner'),
+  pre_app_id: () => kind('appRegistration', 'partner'),
   application_id: () => kind('application', 'partner'),
   applicationId: () => kind('application', 'partner'),
   consentReceiptId: () => kind('consentReceipt', 'partner'),
@@ -149,6 +150,19 @@ export function objectIdsOf(contract: Contract, op: Operation): { ids: ObjectId[
     else if (ID_LIKE.test(name)) unnamed.push(`body ${dotted}`);
   }
   return { ids, unnamed };
+}
+
+/**
+ * The query parameters of an operation that name an object some partner owns (a list filter such as
+ * getApplications' pre_app_id): kept apart from objectIdsOf, whose ids the path and body checkers
+ * replace in place; a filter narrows a list of the caller's own, so it is judged by what the answer
+ * carries (helpers/client/security/foreign-id.ts, queryFilterProbes).
+ */
+export function queryIdsOf(op: Operation): ObjectId[] {
+  return op.parameters
+    .filter((p) => p.in === 'query' && VOCABULARY[p.name] !== undefined)
+    .map((p) => ({ name: p.name, in: 'query' as const, at: p.name, ...VOCABULARY[p.name](op) }))
+    .filter((id) => id.owner !== 'public');
 }
 
 /** The operations of a contract that take at least one object id, in the contract's order. */

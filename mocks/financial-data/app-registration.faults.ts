@@ -431,4 +431,11 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-APP-INSTITUTIONS'],
   }),
+  // Seeded beside the query-filter probes of the foreign-id checker (security.other-partner.spec.ts; origin 'seeded').
+  seeded({
+    id: 'app-list-pre-app-id-any-partner',
+    rule: "a partner lists only its own registrations (seed 002, App registration; FD-OBJ-FOREIGN-ID): getApplications filtered by pre_app_id looks among every partner's registrations",
+    source: 'seed',
+    rules: ['FD-OBJ-FOREIGN-ID'],
+  }),
 ]);

@@ -197,8 +197,10 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
       for (const k of rest) delete query[k];
     }
     // app-list-application-id-any-partner: a lookup by application_id among every partner's registrations.
+    // app-list-pre-app-id-any-partner: a lookup by pre_app_id among every partner's registrations.
     const listScope =
-      query.application_id !== undefined && faults.has('app-list-application-id-any-partner')
+      (query.application_id !== undefined && faults.has('app-list-application-id-any-partner')) ||
+      (query.pre_app_id !== undefined && faults.has('app-list-pre-app-id-any-partner'))
         ? [...world.appRegistrations.apps.values()].map(settle)
         : mine(partner);
     const matches = listScope.filter((r) => {

@@ -4,10 +4,11 @@
 // switches, reports, portfolios, pay requests, TxPush and webhook subscriptions, configurations,
 // access keys (seed 002, Resources and Errors 404; provider 1.35.0 BadRequestErrorResponse "does
 // not belong to this partner"). The checker is helpers/client/security/other-partner.ts.
-import { expect, notePartial, rules, test } from '../../fixtures/financial-data.js';
+import { expect, FD_CONTRACT, notePartial, rules, test } from '../../fixtures/financial-data.js';
 import { OTHER_PARTNER, otherPartnerProbes } from '../../helpers/client/security/other-partner.js';
 import { runProbes, Violations } from '../../helpers/client/security/probe.js';
-import { FOREIGN_ID, foreignIdProbes } from '../../helpers/client/security/foreign-id.js';
+import { filterLeaks, FOREIGN_ID, foreignIdProbes, queryFilterProbes } from '../../helpers/client/security/foreign-id.js';
+import { queryIdsOf } from '../../helpers/contract/object-ids.js';
 import {
   FD_EXEMPT,
   FD_OBJECT_OPS,
@@ -69,10 +70,26 @@ test(
     );
     const violations = new Violations(FOREIGN_ID);
     await runProbes(fdApi, probes, violations, other);
-    const covered = new Set(probes.map((p) => p.operation.operationId));
+    // A query filter naming our object: the other partner's list holds none of ours.
+    const filtered = [...FD_CONTRACT.operations.values()]
+      .map((operation) => ({ operation, ids: queryIdsOf(operation) }))
+      .filter((o) => o.ids.length);
+    const filters = queryFilterProbes(filtered, world.sample, world.objects);
+    await runProbes(fdApi, filters.probes, violations, other, (answer) => {
+      const ownerId =
+        world.objects[queryIdsOf(answer.probe.operation).find((id) => answer.probe.call.query?.[id.name] !== undefined)!.resource];
+      if (filterLeaks(answer, ownerId))
+        violations.add(
+          answer.probe.operation.operationId,
+          answer.probe.object,
+          `${answer.status} listing it`,
+          "none of the owner's objects listed",
+        );
+    });
+    const covered = new Set([...probes, ...filters.probes].map((p) => p.operation.operationId));
     test.info().annotations.push({
       type: 'security-coverage',
-      description: `financial-data ${FOREIGN_ID}: ${covered.size} operations name a partner's object in the body beside another; ${probes.length} probed; ${leftOut.length} left out (${leftOut.map((l) => `${l.operationId}: ${l.reason}`).join('; ')})`,
+      description: `financial-data ${FOREIGN_ID}: ${covered.size} operations name a partner's object in the body beside another or as a query filter; ${probes.length} body and ${filters.probes.length} filter probes; ${leftOut.length} left out (${leftOut.map((l) => `${l.operationId}: ${l.reason}`).join('; ')})`,
     });
     expect(probes.length, 'the foreign-id probes').toBeGreaterThan(0);
     expect(violations.list, violations.describe()).toEqual([]);

@@ -8,7 +8,8 @@ import { objectIdOperations, objectIdsOf, type ObjectIdOperation } from '../../h
 import { afterDeleteProbes, deletes } from '../../helpers/client/security/after-delete.js';
 import { otherParentProbes } from '../../helpers/client/security/other-parent.js';
 import { otherPartnerProbes, type LeftOut } from '../../helpers/client/security/other-partner.js';
-import { foreignIdProbes } from '../../helpers/client/security/foreign-id.js';
+import { foreignIdProbes, queryFilterProbes } from '../../helpers/client/security/foreign-id.js';
+import { queryIdsOf } from '../../helpers/contract/object-ids.js';
 import { readOnlyPairs } from '../../helpers/client/security/read-only.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import type { FdTarget } from '../../helpers/target/financial-data.js';
@@ -84,6 +85,10 @@ export function fdCoverage(contract: Contract): CheckerCoverage[] {
     return afterDeleteProbes(ops, fdSample, objects, { resource, id: objects[resource] }).probes;
   });
   const foreign = foreignIdProbes(ops, fdSample, spareOwn, objects, FD_FOREIGN_ID_EXEMPT, FD_BODY_IDS_UNRESOLVED);
+  const filtered = [...contract.operations.values()]
+    .map((operation) => ({ operation, ids: queryIdsOf(operation) }))
+    .filter((o) => o.ids.length);
+  const filters = queryFilterProbes(filtered, fdSample, objects);
   const readOnly = readOnlyPairs(contract);
   const withIds = new Set(ops.map((o) => o.operation.operationId));
   return [
@@ -99,7 +104,7 @@ export function fdCoverage(contract: Contract): CheckerCoverage[] {
       operations: [...new Set(readOnly.flatMap((p) => [p.writer.operationId]))].filter((id) => withIds.has(id) || true),
       leftOut: [],
     },
-    { checker: 'foreign-id', operations: ids(foreign.probes), leftOut: foreign.leftOut },
+    { checker: 'foreign-id', operations: ids([...foreign.probes, ...filters.probes]), leftOut: [...foreign.leftOut, ...filters.leftOut] },
     { checker: 'sensitive-values', operations: [...contract.operations.keys()], leftOut: [] },
   ];
 }

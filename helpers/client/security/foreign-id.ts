@@ -8,10 +8,11 @@
 // refuses the first foreign id it meets passes it whatever it does with the rest; this checker
 // takes the ids one at a time. Every body id the contract declares is sent, the sample's or not
 // (withEveryId): an optional id is a form of the request a target must check as well.
+import type { Operation } from '../../contract/contract.js';
 import type { ObjectId, ObjectIdOperation } from '../../contract/object-ids.js';
 import type { CallOptions } from '../client.js';
 import type { Exemptions, LeftOut } from './other-partner.js';
-import { refusalOf, sentIds, withObjects, type LiveObjects, type Probe } from './probe.js';
+import { refusalOf, sentIds, withObjects, type LiveObjects, type Probe, type ProbeAnswer } from './probe.js';
 
 export const FOREIGN_ID = 'foreign-id';
 
@@ -102,4 +103,46 @@ export function foreignIdProbes(
     }
   }
   return { probes, leftOut };
+}
+
+/**
+ * One probe per query parameter that names a partner-owned object (queryIdsOf): the operation's
+ * sample with that filter set to the owner's object, sent by another partner. Any documented status
+ * will do; what is judged is the answer (filterLeaks): a list of the caller's own holds none of the
+ * owner's objects, whatever the filter names.
+ */
+export function queryFilterProbes(
+  ops: readonly { operation: Operation; ids: ObjectId[] }[],
+  sample: (o: { operation: Operation; ids: ObjectId[] }) => CallOptions,
+  owners: LiveObjects,
+): { probes: Probe[]; leftOut: LeftOut[] } {
+  const probes: Probe[] = [];
+  const leftOut: LeftOut[] = [];
+  for (const o of ops)
+    for (const id of o.ids) {
+      if (owners[id.resource] === undefined) {
+        leftOut.push({ operationId: o.operation.operationId, reason: `no live ${id.resource} in this run` });
+        continue;
+      }
+      const base = sample(o);
+      probes.push({
+        operation: o.operation,
+        call: { ...base, query: { ...base.query, [id.name]: owners[id.resource] } },
+        object: `another partner's ${id.resource} ${owners[id.resource]} as the ${id.name} filter`,
+        documented: Object.keys(o.operation.responses).map(Number),
+      });
+    }
+  return { probes, leftOut };
+}
+
+/** Whether a 2xx answer to a query-filter probe carries the owner's object id as a value (of any member, at any depth). */
+export function filterLeaks(answer: ProbeAnswer, ownerId: string): boolean {
+  if (answer.status === undefined || answer.status >= 300) return false;
+  const walk = (node: unknown): boolean =>
+    Array.isArray(node)
+      ? node.some(walk)
+      : node && typeof node === 'object'
+        ? Object.values(node).some(walk)
+        : (typeof node === 'string' || typeof node === 'number') && String(node) === ownerId;
+  return walk(answer.body);
 }
