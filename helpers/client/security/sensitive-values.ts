@@ -27,10 +27,11 @@ export class SensitiveInputs {
   }
 
   /** Where a body (any JSON) or a text carries one of the inputs: `[json pointer, kind]` pairs. */
-  findIn(body: unknown, text = ''): { at: string; kind: SensitiveKind }[] {
+  findIn(body: unknown, text = ''): { at: string; kind: SensitiveKind; wrongMask?: boolean }[] {
     const index = new SentValues(this.values);
     const short = this.values.filter((v) => v.value.length < 7);
-    const found: { at: string; kind: SensitiveKind }[] = [];
+    const masked = this.values.filter((v) => VISIBLE[v.kind] && /^[0-9]{7,}$/.test(v.value));
+    const found: { at: string; kind: SensitiveKind; wrongMask?: boolean }[] = [];
     const walk = (node: unknown, at: string) => {
       if (Array.isArray(node)) node.forEach((n, i) => walk(n, `${at}/${i}`));
       else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, `${at}/${k}`);
@@ -40,12 +41,43 @@ export class SensitiveInputs {
         // A short value counts only as a whole string (a number 123 is an amount as often as a code).
         if (typeof node === 'string')
           for (const s of short) if (value.replace(/[ -]/g, '') === s.value) found.push({ at: at || '/', kind: s.kind });
+        if (typeof node === 'string')
+          for (const s of masked) if (wronglyMasked(value, s)) found.push({ at: at || '/', kind: s.kind, wrongMask: true });
       }
     };
     if (body !== undefined) walk(body, '');
     else for (const s of index.longIn(text)) found.push({ at: 'text', kind: s.kind });
     return found;
   }
+}
+
+/**
+ * The digits a masked value may show, by kind: an SSN or an account number its last four (seed 002:
+ * SSN last four only; account numbers as numberLast4), a card number its first six and last four
+ * (seed 000: panBin and panLastFour).
+ */
+const VISIBLE: Partial<Record<SensitiveKind, (i: number, length: number) => boolean>> = {
+  SSN: (i, n) => i >= n - 4,
+  'account number': (i, n) => i >= n - 4,
+  PAN: (i, n) => i < 6 || i >= n - 4,
+};
+
+/**
+ * Whether a string is an input masked wrongly: once its separators are taken out, as long as the
+ * input, at least one position masked (`*`, `x`, `X`, `#`, `•`), every other character the input's
+ * own digit there, and a digit shown where the kind allows none (`99960****` for an SSN).
+ */
+export function wronglyMasked(value: string, input: SensitiveValue): boolean {
+  const visible = VISIBLE[input.kind];
+  const v = value.replace(/[ -]/g, '');
+  if (!visible || v.length !== input.value.length || !/[*xX#•]/.test(v)) return false;
+  let shownWrongly = false;
+  for (let i = 0; i < v.length; i++) {
+    if (/[*xX#•]/.test(v[i])) continue;
+    if (v[i] !== input.value[i]) return false;
+    if (!visible(i, v.length)) shownWrongly = true;
+  }
+  return shownWrongly;
 }
 
 /** Records a violation for each sensitive input an answer carries (the value itself is never written). */
@@ -55,7 +87,9 @@ export function checkAnswer(inputs: SensitiveInputs, answer: ProbeAnswer, violat
     violations.add(
       answer.probe.operation.operationId,
       answer.probe.object,
-      `a ${hit.kind} input in clear at ${hit.at}`,
+      hit.wrongMask
+        ? `a ${hit.kind} input masked wrongly (more than the kind may show) at ${hit.at}`
+        : `a ${hit.kind} input in clear at ${hit.at}`,
       'no sensitive input returned',
     );
   }

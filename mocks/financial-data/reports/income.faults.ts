@@ -252,4 +252,11 @@ export const INCOME_REPORTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-REPORT-CUSTOM-FIELDS'],
   }),
+  // Seeded beside the wrong-mask search of the sensitive-values checker (security.sensitive-values.spec.ts; origin 'seeded').
+  seeded({
+    id: 'voe-payroll-ack-ssn-head-shown',
+    rule: 'no answer shows more of an SSN than its last four digits (seed 002: SSN last four only; FD-OBJ-SENSITIVE): the VOE payroll ack carries the SSN sent masked from the wrong end, its first five digits shown',
+    source: 'seed',
+    rules: ['FD-OBJ-SENSITIVE'],
+  }),
 ]);

@@ -135,7 +135,14 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
       callbackUrl: callbackOf(query),
       purpose: body.purpose,
       constraints: defined({ payrollData, reportCustomFields: body.reportCustomFields, payStatementsFromDate: body.payStatementsFromDate }),
-      extra: { reportStyle: style, ...ssnLeak(found.consumer) },
+      extra: {
+        reportStyle: style,
+        ...ssnLeak(found.consumer),
+        // voe-payroll-ack-ssn-head-shown: the ack shows the SSN sent masked from the other end (its first five digits).
+        ...(faults.has('voe-payroll-ack-ssn-head-shown') && typeof payroll.ssn === 'string'
+          ? { consumerSsn: `${payroll.ssn.replace(/-/g, '').slice(0, 5)}****` }
+          : {}),
+      },
       build: (r) => ({ reportStyle: style, employmentHistory: employmentHistory(ctx, r.customerId, found.consumer, false) }),
     });
     return answer(reply, report);
