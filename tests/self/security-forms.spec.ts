@@ -1,0 +1,66 @@
+// Covers: the request forms the security checkers build beyond an operation's sample
+// (helpers/client/security/foreign-id.ts withEveryId and queryIdsOf; sensitive-values.ts
+// withSensitiveMembers and wronglyMasked), without a target: every id and sensitive member the
+// contract declares is added where the sample lacks it, in the shape the contract gives (an object
+// made, a list never grown), and a value masked from the wrong end is told from a right mask.
+import { expect, test } from '../../fixtures/self.js';
+import { loadContract } from '../../helpers/contract/contract.js';
+import { objectIdsOf, queryIdsOf } from '../../helpers/contract/object-ids.js';
+import { withEveryId } from '../../helpers/client/security/foreign-id.js';
+import { withSensitiveMembers, wronglyMasked } from '../../helpers/client/security/sensitive-values.js';
+
+test('every body id the contract declares is added where the sample lacks it, and each query filter of a partner object is found', async () => {
+  const contract = await loadContract('financial-data');
+  const form = contract.operation('post-institutions-institutionId-login-forms');
+  const call = withEveryId({ body: { language: 'en', customerId: '1001' } }, objectIdsOf(contract, form).ids, {
+    customer: '9',
+    configuration: 'cfg-1',
+  });
+  expect(call.body, "the configurationId added, the sample's customerId kept").toEqual({
+    language: 'en',
+    customerId: '1001',
+    configurationId: 'cfg-1',
+  });
+  expect(queryIdsOf(contract.operation('getApplications')).map((id) => `${id.name}:${id.resource}`)).toEqual([
+    'pre_app_id:appRegistration',
+    'application_id:application',
+  ]);
+});
+
+test('every sensitive member a body declares is sent: an object made on the way, a list never grown', async () => {
+  const contract = await loadContract('financial-data');
+  const joint = contract.operation('SendJointBorrowerConnectEmail');
+  const filled = withSensitiveMembers(
+    contract,
+    joint,
+    { body: { borrowers: [{ customerId: '1' }, { customerId: '2' }] } },
+    { SSN: '999602222' },
+  );
+  expect(filled.body).toEqual({
+    borrowers: [
+      { customerId: '1', optionalConsumerInfo: { ssn: '999602222' } },
+      { customerId: '2', optionalConsumerInfo: { ssn: '999602222' } },
+    ],
+  });
+  const deposit = contract.operation('GenerateTransferDepositSwitchUrl');
+  expect(
+    withSensitiveMembers(contract, deposit, { body: { partnerId: '1' } }, { 'account number': '880012345678' }).body,
+    'no list made',
+  ).toEqual({
+    partnerId: '1',
+  });
+});
+
+test('a value masked from the wrong end is found; the last four, a whole other value and an amount are not', () => {
+  const ssn = { kind: 'SSN' as const, value: '999602222' };
+  expect(['99960****', '999-60-****', '9***02222'].map((v) => wronglyMasked(v, ssn))).toEqual([true, true, true]);
+  expect(['*****2222', '***-**-2222', 'XXXXX2222', '123456789', '99960'].map((v) => wronglyMasked(v, ssn))).toEqual([
+    false,
+    false,
+    false,
+    false,
+    false,
+  ]);
+  const pan = { kind: 'PAN' as const, value: '5105105105105100' };
+  expect([wronglyMasked('510510******5100', pan), wronglyMasked('5105105*****5100', pan)]).toEqual([false, true]);
+});
