@@ -9,12 +9,11 @@
 // reader of that object (the object whose id its path ends with). A date at the top of an answer that names no owned object (an institution
 // list's createdDate or requestedDate) is the date of that answer, that is of the read itself: not an
 // event already past.
-import { expect, notePartial, rules, sampleCall, test, type FdOperationId } from '../../fixtures/financial-data.js';
-import type { CallOptions } from '../../helpers/client/client.js';
-import { reachable, Violations, withObjects } from '../../helpers/client/security/probe.js';
-import type { Operation } from '../../helpers/contract/contract.js';
+import { expect, notePartial, rules, test } from '../../fixtures/financial-data.js';
+import { Violations } from '../../helpers/client/security/probe.js';
 import { eventDateLeaves, eventDateMembers } from '../../helpers/contract/event-dates.js';
-import { FD_CONTRACT, FD_OBJECT_OPS, liveWorld, type LiveWorld } from './security.known.js';
+import { namesOwned, readerCall } from './records.known.js';
+import { FD_CONTRACT, liveWorld } from './security.known.js';
 
 const EVENT_DATES = eventDateMembers(FD_CONTRACT);
 /** Two days and thirteen hours: past at least two date boundaries, within every lifetime of the live objects. */
@@ -22,24 +21,8 @@ const LATER_S = 2 * 86_400 + 13 * 3_600;
 
 /** The reads of the contract: a GET, or an operation named as a read; a GET that sends a test delivery is not one. */
 const READERS = [...FD_CONTRACT.operations.values()].filter(
-  (o) => (o.method === 'get' || /^get/i.test(o.operationId)) && !/^test/.test(o.operationId),
+  (o) => (o.method === 'GET' || /^get/i.test(o.operationId)) && !/^test/.test(o.operationId),
 );
-
-/** Whether a reader's call names an object the partner owns (else its top-level dates are the answer's own). */
-const namesOwned = (o: Operation) =>
-  FD_OBJECT_OPS.some((x) => x.operation.operationId === o.operationId && x.ids.some((id) => id.owner !== 'public'));
-
-/** The reader's call on the live objects, or why there is none. */
-function readerCall(o: Operation, world: LiveWorld, fd: Parameters<typeof sampleCall>[1]): CallOptions | string {
-  const withIds = FD_OBJECT_OPS.find((x) => x.operation.operationId === o.operationId);
-  try {
-    if (!withIds) return sampleCall(o.operationId as FdOperationId, fd, world.entities) as CallOptions;
-    if (!reachable(withIds, world.objects)) return 'no live object of every id';
-    return withObjects(world.sample(withIds), withIds.ids, world.objects);
-  } catch (error) {
-    return `no sample (${(error as Error).message.split('\n')[0]})`;
-  }
-}
 
 test(
   'a date of an event already past reads the same on every later read after the clock moves on, and the same on every reader of its object @assumption @mock-only',

@@ -132,7 +132,7 @@ export function nearIdProbes(
       }
     }
   }
-  probes.sort((a, b) => Number(a.operation.method === 'delete') - Number(b.operation.method === 'delete'));
+  probes.sort((a, b) => Number(a.operation.method === 'DELETE') - Number(b.operation.method === 'DELETE'));
   return { probes, leftOut };
 }
 
