@@ -6,6 +6,13 @@
 import { faultCatalogue, blind, modelFault, seeded, independent } from '../kit/faults.js';
 
 export const APP_REGISTRATION_FAULTS = faultCatalogue([
+  // Seeded beside the exact filters of every list reader (records.lookups.spec.ts; origin 'seeded').
+  seeded({
+    id: 'app-status-name-filter-trimmed',
+    rule: 'FD-FILTER-EXACT: GetAppRegistrationStatus appName lists only registrations of that very name; compared with its white space removed, the name with a space inside it lists the registration',
+    source: 'assumption',
+    rules: ['FD-FILTER-EXACT'],
+  }),
   // Seeded beside the check of the name on every reader (app-registration.echo.spec.ts; origin 'seeded').
   seeded({
     id: 'app-status-v2-name-trimmed',
