@@ -424,7 +424,7 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     id: 'i9-app-list-name-filter-case-folded',
     rule: "getApplications' name filter returns only registrations matching it (FD-APP-LIST-FILTER; provider 1.35.0 getApplications name parameter, exact): the filter is compared without case (a case-insensitive collation on that query), so another case of the name finds the registration; the deprecated status read stays exact",
     source: 'provider',
-    rules: ['FD-APP-LIST-FILTER'],
+    rules: ['FD-APP-LIST-FILTER', 'FD-FILTER-EXACT'],
   }),
   independent('independent-9', {
     id: 'i9-app-status-modified-date-strict',
