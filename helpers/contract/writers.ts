@@ -13,10 +13,13 @@ export interface Writer {
   objectPath: string;
 }
 
-/** A reader of a writer's object: the object itself, a view under it, its collection or its parent holding it. */
+/**
+ * A reader of a writer's object: the object itself, a view under it, its collection, its parent
+ * holding it, or another reader seen to hold it (`holder`: its answer has a node with the object's id).
+ */
 export interface ObjectReader {
   operation: Operation;
-  kind: 'object' | 'view' | 'collection' | 'parent';
+  kind: 'object' | 'view' | 'collection' | 'parent' | 'holder';
 }
 
 const versionless = (path: string) => path.replace(/\/v\d+(?=\/)/g, '');
@@ -73,11 +76,13 @@ export function collectionQuery(reader: Operation, w: Writer, id: string): Recor
  */
 export function objectPaths(body: unknown, reader: ObjectReader, w: Writer, id: string): string[] {
   const keys = reader.kind === 'parent' ? [camel(w.param)] : ['id', camel(w.param)];
-  const holds = (node: unknown) =>
-    !!node &&
-    typeof node === 'object' &&
-    !Array.isArray(node) &&
-    keys.some((k) => (node as Record<string, unknown>)[k] !== undefined && String((node as Record<string, unknown>)[k]) === id);
+  const holds = (node: unknown) => {
+    if (!node || typeof node !== 'object' || Array.isArray(node)) return false;
+    const record = node as Record<string, unknown>;
+    // In a reader found to hold the object, a node with an id of its own is another object naming it (a consumer's customerId).
+    if (reader.kind === 'holder' && record.id !== undefined) return String(record.id) === id;
+    return keys.some((k) => record[k] !== undefined && String(record[k]) === id);
+  };
   const out: string[] = [];
   const walk = (node: unknown, at: string) => {
     if (!node || typeof node !== 'object') return;
@@ -104,6 +109,8 @@ export interface Comparison {
   changeDates: ReadonlySet<string>;
   /** Relative leaf paths (a `*` for a list index) the writer is documented to change beyond the body. */
   documented: readonly RegExp[];
+  /** Whether the reader may show a sent member under a name of its own (a reader found to hold the object: getApplications' name is the appName). */
+  renames?: boolean;
   /** Leaf paths seen to change between two reads with no write between: not compared. */
   volatile: ReadonlySet<string>;
 }
@@ -134,6 +141,7 @@ export function compareAround(before: unknown, after: unknown, paths: readonly s
     if (root !== undefined && (top in c.sent || (c.replacing && c.bodyMembers.has(top)))) continue;
     if (root !== undefined && c.documented.some((d) => d.test(rel.replace(/\.\d+(?=\.|$)/g, '.*')))) continue;
     if (root === undefined && Object.keys(c.sent).includes(last(p))) continue;
+    if (root !== undefined && c.renames && [...sentLeaves.values()].includes(a.get(p))) continue;
     findings.push(`${p}: ${JSON.stringify(b.get(p))} became ${JSON.stringify(a.get(p))}, not sent`);
   }
   return findings;

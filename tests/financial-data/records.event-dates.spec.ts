@@ -12,17 +12,12 @@
 import { expect, notePartial, rules, test } from '../../fixtures/financial-data.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { eventDateLeaves, eventDateMembers } from '../../helpers/contract/event-dates.js';
-import { namesOwned, readerCall } from './records.known.js';
+import { namesOwned, READERS, readerCall } from './records.known.js';
 import { FD_CONTRACT, liveWorld } from './security.known.js';
 
 const EVENT_DATES = eventDateMembers(FD_CONTRACT);
 /** Two days and thirteen hours: past at least two date boundaries, within every lifetime of the live objects. */
 const LATER_S = 2 * 86_400 + 13 * 3_600;
-
-/** The reads of the contract: a GET, or an operation named as a read; a GET that sends a test delivery is not one. */
-const READERS = [...FD_CONTRACT.operations.values()].filter(
-  (o) => (o.method === 'GET' || /^get/i.test(o.operationId)) && !/^test/.test(o.operationId),
-);
 
 test(
   'a date of an event already past reads the same on every later read after the clock moves on, and the same on every reader of its object @assumption @mock-only',

@@ -5,7 +5,12 @@ import type { CallOptions } from '../../helpers/client/client.js';
 import { reachable, withObjects, type LiveObjects } from '../../helpers/client/security/probe.js';
 import type { Operation } from '../../helpers/contract/contract.js';
 import type { FdTarget } from '../../helpers/target/financial-data.js';
-import { FD_OBJECT_OPS, type LiveWorld } from './security.known.js';
+import { FD_CONTRACT, FD_OBJECT_OPS, type LiveWorld } from './security.known.js';
+
+/** The reads of the contract: a GET, or an operation named as a read; a GET that sends a test delivery is not one. */
+export const READERS = [...FD_CONTRACT.operations.values()].filter(
+  (o) => (o.method === 'GET' || /^get/i.test(o.operationId)) && !/^test/.test(o.operationId),
+);
 
 /** Whether a reader's call names an object the partner owns (else its top-level dates are the answer's own). */
 export const namesOwned = (o: Operation) =>

@@ -4,8 +4,8 @@
 // objects of security.known.ts (and an app registration of its own, not the seeded one other checks
 // read), each writer is sent its smallest valid body, then each member of its body alone (a string
 // set to a telling value the contract accepts: mixed case, inner spaces, the longest accepted), and
-// after each write every reader of the object (its own, a view under it, its collection, or the
-// parent that holds it) shows each sent member as sent and every member not sent as before, byte for
+// after each write every reader of the object (its own, a view under it, its collection, the
+// parent that holds it, or any other reader whose answer holds a node with the object's id) shows each sent member as sent and every member not sent as before, byte for
 // byte. A writer the contract says "Replaces" (UpdateBusiness, the webhook updates, the app
 // registration) may change the members of its body it was not sent; the others stay. What the
 // contract documents beyond the body (DOCUMENTED) may change; the date of the last change may move.
@@ -25,7 +25,7 @@ import {
   writerBodies,
   writersOf,
 } from '../../helpers/contract/writers.js';
-import { readerCall } from './records.known.js';
+import { READERS, readerCall } from './records.known.js';
 import { FD_CONTRACT, FD_OBJECT_OPS, liveWorld } from './security.known.js';
 
 const { writers: WRITERS, leftOut: NOT_WRITERS } = writersOf(FD_CONTRACT);
@@ -50,6 +50,13 @@ test(
     const registered = await fdApi.call('RegisterApp', sampleCall('RegisterApp', fd, world.entities));
     expect(registered.status, 'RegisterApp (setting up the live objects)').toBeLessThan(300);
     const objects: LiveObjects = { ...world.objects, appRegistration: String(registered.body.preAppId) };
+    // Every reader read once: one whose answer holds a node with a writer's object id is that object's reader too
+    // (GetConsumerForCustomer shows the consumer, GetBusinessByCustomer the business).
+    const firstReads = new Map<string, unknown>();
+    for (const o of READERS) {
+      const call = readerCall(o, world, fd, objects);
+      if (typeof call !== 'string') firstReads.set(o.operationId, (await fdApi.callOperation(o, call)).body);
+    }
     const violations = new Violations('leaves-others');
     const leftOut = NOT_WRITERS.map((l) => `${l.operationId}: ${l.reason}`);
     const checked: string[] = [];
@@ -58,7 +65,15 @@ test(
       const withIds = FD_OBJECT_OPS.find((x) => x.operation.operationId === w.operation.operationId);
       const resource = withIds?.ids.find((i) => i.in === 'path' && i.name === w.param)?.resource;
       const id = resource ? objects[resource] : undefined;
-      const readers = readersOf(FD_CONTRACT, w);
+      const derived = readersOf(FD_CONTRACT, w);
+      const holders = id
+        ? READERS.filter(
+            (o) =>
+              !derived.some((r) => r.operation === o) &&
+              objectPaths(firstReads.get(o.operationId), { operation: o, kind: 'holder' }, w, id).length > 0,
+          ).map((operation) => ({ operation, kind: 'holder' as const }))
+        : [];
+      const readers = [...derived, ...holders];
       const base = withIds && readerCall(w.operation, world, fd, objects);
       if (!readers.length || !id || typeof base !== 'object') {
         leftOut.push(`${w.operation.operationId}: ${!readers.length ? 'the contract has no reader of its object' : 'no live object'}`);
@@ -102,6 +117,7 @@ test(
             bodyMembers: new Set(members.keys()),
             changeDates: CHANGE_DATES,
             documented: DOCUMENTED[w.operation.operationId] ?? [],
+            renames: r.kind === 'holder',
             volatile: new Set([...volatile].filter((v) => v.startsWith(`${i}:`)).map((v) => v.slice(`${i}:`.length))),
           });
           for (const f of findings)
