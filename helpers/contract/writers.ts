@@ -74,12 +74,21 @@ export function collectionQuery(reader: Operation, w: Writer, id: string): Recor
  * the object's own reader when none does. A view that holds no such node (a child collection under
  * the object) must merely stay as it was.
  */
-export function objectPaths(body: unknown, reader: ObjectReader, w: Writer, id: string): string[] {
+export function objectPaths(
+  body: unknown,
+  reader: ObjectReader,
+  w: Writer,
+  id: string,
+  /** For a reader found to hold the object: the members a node must show some of to be the object (the body's). */
+  shows: ReadonlySet<string> = new Set(),
+): string[] {
   const keys = reader.kind === 'parent' ? [camel(w.param)] : ['id', camel(w.param)];
   const holds = (node: unknown) => {
     if (!node || typeof node !== 'object' || Array.isArray(node)) return false;
     const record = node as Record<string, unknown>;
     // In a reader found to hold the object, a node with an id of its own is another object naming it (a consumer's customerId).
+    // A node showing none of the object's members only names it (a payment indicator's customerId).
+    if (reader.kind === 'holder' && !Object.keys(record).some((k) => shows.has(k))) return false;
     if (reader.kind === 'holder' && record.id !== undefined) return String(record.id) === id;
     return keys.some((k) => record[k] !== undefined && String(record[k]) === id);
   };

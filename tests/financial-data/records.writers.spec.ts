@@ -65,12 +65,13 @@ test(
       const withIds = FD_OBJECT_OPS.find((x) => x.operation.operationId === w.operation.operationId);
       const resource = withIds?.ids.find((i) => i.in === 'path' && i.name === w.param)?.resource;
       const id = resource ? objects[resource] : undefined;
+      const members = bodyMembers(FD_CONTRACT, w.operation.requestBody!.schema);
       const derived = readersOf(FD_CONTRACT, w);
       const holders = id
         ? READERS.filter(
             (o) =>
               !derived.some((r) => r.operation === o) &&
-              objectPaths(firstReads.get(o.operationId), { operation: o, kind: 'holder' }, w, id).length > 0,
+              objectPaths(firstReads.get(o.operationId), { operation: o, kind: 'holder' }, w, id, new Set(members.keys())).length > 0,
           ).map((operation) => ({ operation, kind: 'holder' as const }))
         : [];
       const readers = [...derived, ...holders];
@@ -98,7 +99,6 @@ test(
         for (const [p, v] of leaves(answer)) if (l.get(p) !== v) volatile.add(`${i}:${p}`);
       });
       const valid = (body: unknown) => FD_CONTRACT.requestValidatorOf(w.operation.operationId)!(body) === true;
-      const members = bodyMembers(FD_CONTRACT, w.operation.requestBody!.schema);
       const bodies = writerBodies(base.body as Record<string, unknown>, valid, [...members.keys()], (m) => kindOfKey(m) !== undefined);
       for (const { what, body } of bodies) {
         const res = await fdApi.callOperation(w.operation, { ...base, body });
@@ -110,7 +110,7 @@ test(
         }
         const after = await read();
         calls.forEach(({ r }, i) => {
-          const paths = objectPaths(before[i], r, w, id);
+          const paths = objectPaths(before[i], r, w, id, new Set(members.keys()));
           const findings = compareAround(before[i], after[i], paths, {
             sent: body,
             replacing: replaces(FD_CONTRACT, w.operation),
