@@ -6,6 +6,13 @@
 import { faultCatalogue, blind, modelFault, seeded, independent } from '../kit/faults.js';
 
 export const APP_REGISTRATION_FAULTS = faultCatalogue([
+  // Seeded beside the exact filters of every list reader (records.lookups.spec.ts; origin 'seeded').
+  seeded({
+    id: 'app-status-name-filter-trimmed',
+    rule: 'FD-FILTER-EXACT: GetAppRegistrationStatus appName lists only registrations of that very name; compared with its white space removed, the name with a space inside it lists the registration',
+    source: 'assumption',
+    rules: ['FD-FILTER-EXACT'],
+  }),
   // Seeded beside the check of the name on every reader (app-registration.echo.spec.ts; origin 'seeded').
   seeded({
     id: 'app-status-v2-name-trimmed',
@@ -417,7 +424,7 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     id: 'i9-app-list-name-filter-case-folded',
     rule: "getApplications' name filter returns only registrations matching it (FD-APP-LIST-FILTER; provider 1.35.0 getApplications name parameter, exact): the filter is compared without case (a case-insensitive collation on that query), so another case of the name finds the registration; the deprecated status read stays exact",
     source: 'provider',
-    rules: ['FD-APP-LIST-FILTER'],
+    rules: ['FD-APP-LIST-FILTER', 'FD-FILTER-EXACT'],
   }),
   independent('independent-9', {
     id: 'i9-app-status-modified-date-strict',

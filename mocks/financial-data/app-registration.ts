@@ -264,7 +264,9 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
       if (query.preAppId !== undefined && String(r.preAppId) !== query.preAppId) return false;
       if (query.applicationId !== undefined && applicationIdShown(r) !== query.applicationId) return false;
       if (query.status !== undefined && statusOf(r) !== query.status) return false;
-      if (query.appName !== undefined && r.fields.appName !== query.appName) return false;
+      // app-status-name-filter-trimmed: the appName filter compared with its white space removed.
+      const squeezed = (v: string) => (faults.has('app-status-name-filter-trimmed') ? v.replace(/\s+/g, '') : v);
+      if (query.appName !== undefined && squeezed(r.fields.appName) !== squeezed(String(query.appName))) return false;
       // At or after (assumption FD-APP-STATUS-DATES); the fault ignores the date filters.
       if (!faults.has('app-status-date-filter-ignored')) {
         const cmp = (value: number, from: number) => (faults.has('app-status-date-exact') ? value === from : value >= from);

@@ -2,9 +2,16 @@
 // data/rules.yaml, the way a provider's release might. `rules` names the rule ids it breaks (`npm
 // run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors first,
 // then those written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, independent, modelFault, telling } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, modelFault, seeded, telling } from '../kit/faults.js';
 
 export const CONSUMERS_FAULTS = faultCatalogue([
+  // Seeded beside what every writer leaves alone (records.writers.spec.ts; origin 'seeded').
+  seeded({
+    id: 'consumer-modify-rewrites-address',
+    rule: 'FD-MODIFY-LEAVES-OTHERS: a consumer modification changes the fields given and leaves the others (seed 002, Consumers: unspecified fields stay unchanged); one part of the address sent (the city) blanks the parts not sent',
+    source: 'seed',
+    rules: ['FD-MODIFY-LEAVES-OTHERS'],
+  }),
   // Consumers (seed 002, Consumers and Resources).
   { id: 'duplicate-consumer-accepted', rule: 'a second consumer for a customer is a 409', source: 'seed', rules: ['FD-CONS-UNIQUE'] },
   {

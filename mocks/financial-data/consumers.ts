@@ -141,6 +141,10 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     const oldBirthday = consumer.fields.birthday as Record<string, unknown> | undefined;
     if (faults.has('i5-consumer-modify-birthday-day-kept') && given.birthday && typeof given.birthday === 'object' && oldBirthday)
       given.birthday = { ...(given.birthday as object), dayOfMonth: oldBirthday.dayOfMonth };
+    // consumer-modify-rewrites-address: one part of the address sent rewrites the whole address, the parts not sent lost.
+    const addressParts = ['address', 'city', 'state', 'zip'];
+    if (faults.has('consumer-modify-rewrites-address') && addressParts.some((k) => given[k] !== undefined))
+      for (const k of addressParts) if (given[k] === undefined) given[k] = '';
     consumer.fields = { ...consumer.fields, ...cleared, ...given };
     return reply.code(204).send();
   });

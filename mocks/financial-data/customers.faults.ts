@@ -302,6 +302,6 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     id: 'i9-customer-modify-clears-phone',
     rule: 'a modification changes the names sent and the other fields are unchanged (seed 002 Customers: modify requires firstName, lastName or both; FD-CUST-MODIFY): ModifyCustomer rewrites the record from the body, so the phone the customer was created with is lost',
     source: 'seed',
-    rules: ['FD-CUST-MODIFY'],
+    rules: ['FD-CUST-MODIFY', 'FD-MODIFY-LEAVES-OTHERS'],
   }),
 ]);

@@ -256,6 +256,6 @@ export const PSI_FAULTS = faultCatalogue([
     id: 'i9-psi-read-request-date-is-today',
     rule: 'the payRequestId reads back with the same request date (provider 1.35.0 PSI result: requestDate of the run): the read computes requestDate from the clock at read time, so a run read the next day shows that day',
     source: 'provider',
-    rules: ['FD-PSI-READ-BACK'],
+    rules: ['FD-PSI-READ-BACK', 'FD-EVENT-DATE-FIXED'],
   }),
 ]);

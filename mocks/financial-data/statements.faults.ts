@@ -171,7 +171,7 @@ export const STATEMENTS_FAULTS = faultCatalogue([
     id: 'i9-asset-id-case-folded',
     rule: 'an asset id the target never issued is a 404 (seed 002 Statements: the asset id of a statement is used with the asset retrieval; provider 1.35.0 404): the asset store looks ids up without case, so the issued id in upper case downloads the asset',
     source: 'provider',
-    rules: ['FD-ASSET-UNKNOWN'],
+    rules: ['FD-ASSET-UNKNOWN', 'FD-OBJ-EXACT-ID-FOLD'],
   }),
   independent('independent-9', {
     id: 'i9-paystmt-cut-at-64k',

@@ -6,6 +6,13 @@
 import { faultCatalogue, blind, independent, modelFault, seeded } from '../kit/faults.js';
 
 export const WEBHOOKS_FAULTS = faultCatalogue([
+  // Seeded beside the event dates of every reader (records.event-dates.spec.ts; origin 'seeded').
+  seeded({
+    id: 'webhooks-read-created-date-is-now',
+    rule: 'FD-EVENT-DATE-FIXED: a subscription created days ago reads with its creation date; getWebhookSubscriptionById gives the time of the read instead',
+    source: 'assumption',
+    rules: ['FD-EVENT-DATE-FIXED'],
+  }),
   // Seeded beside the check of the deliveries after a change (webhooks.deliveries-after-change.spec.ts; origin 'seeded').
   seeded({
     id: 'webhooks-event-update-override-kept',

@@ -286,6 +286,9 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
     on('getWebhookSubscriptionById', (input, reply) => {
       const sub = findSubscription(input, true);
       if (!sub) return fail(reply, 404, 'Subscription not found');
+      // webhooks-read-created-date-is-now: this reader gives the time of the read as the creation date.
+      if (faults.has('webhooks-read-created-date-is-now'))
+        return reply.code(200).send({ ...subscriptionView(sub), createdDate: isoNow(ctx) });
       return reply.code(200).send(subscriptionView(sub));
     });
 

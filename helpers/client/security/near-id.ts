@@ -40,6 +40,32 @@ export function nearIds(id: string): { how: string; value: string }[] {
   ];
 }
 
+/**
+ * The folded forms of one id (FD-OBJ-EXACT-ID-FOLD, @assumption): what a target that compares ids
+ * loosely (folding case, dropping or ignoring white space, treating separators as one) would take
+ * for the id. Its case swapped when it is issued in one case and holds a letter (an id holding both
+ * cases is swapped by nearIds already), a space inside it, and its first separator changed (`-` and
+ * `_`). None of them names an object: the contract documents no folding of any id.
+ */
+export function foldedIds(id: string): { how: string; value: string }[] {
+  if (id.length < 2) return [];
+  const oneCase = /[a-zA-Z]/.test(id) && !(/[a-z]/.test(id) && /[A-Z]/.test(id));
+  const middle = Math.floor(id.length / 2);
+  const separator = /[-_]/.exec(id);
+  return [
+    ...(oneCase ? [{ how: 'its case swapped', value: caseSwapped(id) }] : []),
+    { how: 'a space inside it', value: `${id.slice(0, middle)} ${id.slice(middle)}` },
+    ...(separator
+      ? [
+          {
+            how: 'a separator changed',
+            value: `${id.slice(0, separator.index)}${separator[0] === '-' ? '_' : '-'}${id.slice(separator.index + 1)}`,
+          },
+        ]
+      : []),
+  ];
+}
+
 /** The statuses an operation documents for an id that names nothing: 404, and 400 for an id of the wrong form. */
 export const nearIdRefusals = (o: ObjectIdOperation) => [404, 400].filter((s) => o.operation.responses[String(s)] !== undefined);
 
@@ -54,6 +80,8 @@ export function nearIdProbes(
   objects: LiveObjects,
   /** Body ids, by resource, that the sources let name no object (the request then goes on): not varied, with the reason. */
   unresolvedInBody: Record<string, string> = {},
+  /** The variants of each id: the near ids by default, or the folded ones (foldedIds). */
+  variants: (id: string) => { how: string; value: string }[] = nearIds,
 ): { probes: Probe[]; leftOut: { operationId: string; reason: string }[] } {
   const probes: Probe[] = [];
   const leftOut: { operationId: string; reason: string }[] = [];
@@ -84,8 +112,9 @@ export function nearIdProbes(
       ...inBody.filter((i) => unresolvedInBody[i.resource] === undefined),
     ];
     for (const id of varied) {
-      const near = nearIds(objects[id.resource]);
-      if (!near.length) leftOut.push({ operationId, reason: `its ${id.resource} id is shorter than ${NEAR_ID_MIN_LENGTH} characters` });
+      const near = variants(objects[id.resource]);
+      if (!near.length && variants === nearIds)
+        leftOut.push({ operationId, reason: `its ${id.resource} id is shorter than ${NEAR_ID_MIN_LENGTH} characters` });
       for (const { how, value } of near) {
         // A path id is varied wherever its resource is named (as before); a body id alone, every other
         // member naming the same resource keeping the live object.
@@ -103,7 +132,7 @@ export function nearIdProbes(
       }
     }
   }
-  probes.sort((a, b) => Number(a.operation.method === 'delete') - Number(b.operation.method === 'delete'));
+  probes.sort((a, b) => Number(a.operation.method === 'DELETE') - Number(b.operation.method === 'DELETE'));
   return { probes, leftOut };
 }
 

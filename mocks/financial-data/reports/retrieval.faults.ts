@@ -9,6 +9,13 @@ const f = <Id extends string>(id: Id, rule: string, text: string, source: Fault[
   ruleFault(id, `${rule}: ${text}`, source);
 
 export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
+  // Seeded beside the folded ids of every operation (security.near-id.spec.ts; origin 'seeded').
+  seeded({
+    id: 'report-by-consumer-id-case-folded',
+    rule: 'FD-OBJ-EXACT-ID-FOLD: a report id is matched exactly; GetReportByConsumer finds the report by its id in upper case',
+    source: 'assumption',
+    rules: ['FD-OBJ-EXACT-ID-FOLD'],
+  }),
   // Seeded beside the check of the custom fields on every reader (reports.custom-fields.spec.ts; origin 'seeded').
   seeded({
     id: 'report-by-id-custom-fields-trimmed',

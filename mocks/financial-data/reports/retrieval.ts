@@ -141,7 +141,10 @@ export function registerReportRetrieval(app: FastifyInstance, ctx: FdContext): v
     const consumer = ownConsumer(ctx, reply, input);
     if (!consumer) return reply;
     if (frozen(ctx, reply, consumer.customerId)) return reply;
-    const report = store().reports.get(input.path.reportId);
+    // report-by-consumer-id-case-folded: the report id looked up without case.
+    const report =
+      store().reports.get(input.path.reportId) ??
+      (faults.has('report-by-consumer-id-case-folded') ? store().reports.get(input.path.reportId.toLowerCase()) : undefined);
     // i4-report-by-consumer-other-consumer: any report of the consumer's partner is served.
     const sameOwner =
       report?.consumerId === consumer.id ||

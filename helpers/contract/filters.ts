@@ -1,0 +1,60 @@
+// The string filters of a contract's list readers and how each is documented to match: `exact`
+// ("Only registrations with that application name", "Username to look up"): the value as the object
+// holds it lists the object, and the same value folded (its case swapped, a space inside or after it)
+// does not, unless the contract documents folding (FD-FILTER-EXACT); `search` ("Search text matched
+// against username or ... firstName and lastName"): the value as the object holds it, in its own
+// mixed case, finds the object; `fuzzy` (the institution search): no guarantee either way, not checked.
+// Read from the contract's parameters, never from a hand list of operations.
+import type { Operation, Parameter } from './contract.js';
+
+export type FilterKind = 'exact' | 'search' | 'fuzzy';
+
+export interface Filter {
+  operation: Operation;
+  parameter: Parameter;
+  kind: FilterKind;
+  /** The item members the filter is documented to match (its own name, or the members its description names). */
+  members: string[];
+}
+
+/** Query parameters that page or shape an answer, never filter it. */
+const NOT_FILTERS = /^(start|limit|offset|page|pageSize|size|sort|include\w*|onBehalfOf|purpose|callbackUrl|type|status)$/;
+
+const squash = (name: string) => name.replace(/_/g, '').toLowerCase();
+
+/** The string filters of the GET operations, each with how it matches; `descriptionOf` reads a parameter's description. */
+export function stringFilters(
+  operations: Iterable<Operation>,
+  descriptionOf: (o: Operation, p: Parameter) => string,
+  /** The parameter's schema with a `$ref` followed. */
+  schemaOf: (p: Parameter) => Record<string, unknown> = (p) => p.schema ?? {},
+): Filter[] {
+  const out: Filter[] = [];
+  for (const operation of operations) {
+    if (operation.method !== 'GET') continue;
+    for (const parameter of operation.parameters) {
+      const s = schemaOf(parameter);
+      if (parameter.in !== 'query' || s.type !== 'string' || s.enum || s.format || s.pattern || NOT_FILTERS.test(parameter.name)) continue;
+      const text = descriptionOf(operation, parameter);
+      const kind: FilterKind = /fuzzy/i.test(text) ? 'fuzzy' : /search|contain|match/i.test(text) ? 'search' : 'exact';
+      const named = [...text.matchAll(/\b(username|firstName|lastName)\b/g)].map((m) => m[1]);
+      out.push({ operation, parameter, kind, members: kind === 'exact' ? [parameter.name] : [...new Set(named)] });
+    }
+  }
+  return out;
+}
+
+/** The member of an item a filter compares: the same name, `_` and case aside (`application_id` is `applicationId`). */
+export const memberOf = (item: Record<string, unknown>, name: string): string | undefined =>
+  Object.keys(item).find((k) => squash(k) === squash(name));
+
+/** The folded forms of a filter value: what a loose comparison would take for it. */
+export function foldedValues(value: string): { how: string; value: string }[] {
+  const swapped = [...value].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
+  const middle = Math.floor(value.length / 2);
+  return [
+    ...(swapped !== value ? [{ how: 'its case swapped', value: swapped }] : []),
+    { how: 'a trailing space', value: `${value} ` },
+    { how: 'a space inside it', value: `${value.slice(0, middle)} ${value.slice(middle)}` },
+  ];
+}

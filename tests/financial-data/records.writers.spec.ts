@@ -1,0 +1,138 @@
+// Covers: every financial data operation that writes members of an existing object (a PUT or PATCH
+// with a body about the object its path names; helpers/contract/writers.ts reads them and their
+// readers from the contract) - what a writer leaves alone (FD-MODIFY-LEAVES-OTHERS). On the live
+// objects of security.known.ts (and an app registration of its own, not the seeded one other checks
+// read), each writer is sent its smallest valid body, then each member of its body alone (a string
+// set to a telling value the contract accepts: mixed case, inner spaces, the longest accepted), and
+// after each write every reader of the object (its own, a view under it, its collection, the
+// parent that holds it, or any other reader whose answer holds a node with the object's id) shows each sent member as sent and every member not sent as before, byte for
+// byte. A writer the contract says "Replaces" (UpdateBusiness, the webhook updates, the app
+// registration) may change the members of its body it was not sent; the others stay. What the
+// contract documents beyond the body (DOCUMENTED) may change; the date of the last change may move.
+import { expect, notePartial, rules, sampleCall, test } from '../../fixtures/financial-data.js';
+import { Violations, type LiveObjects } from '../../helpers/client/security/probe.js';
+import { kindOfKey } from '../../helpers/secrets/sensitive.js';
+import type { CallOptions } from '../../helpers/client/client.js';
+import { eventDateMembers } from '../../helpers/contract/event-dates.js';
+import {
+  bodyMembers,
+  collectionQuery,
+  compareAround,
+  leaves,
+  objectPaths,
+  readersOf,
+  replaces,
+  writerBodies,
+  writersOf,
+} from '../../helpers/contract/writers.js';
+import { READERS, readerCall } from './records.known.js';
+import { FD_CONTRACT, FD_OBJECT_OPS, liveWorld } from './security.known.js';
+
+const { writers: WRITERS, leftOut: NOT_WRITERS } = writersOf(FD_CONTRACT);
+/** The dates of the last change: any write may move them. */
+const CHANGE_DATES = new Set([...eventDateMembers(FD_CONTRACT).keys()].filter((name) => /modif|updat/i.test(name)));
+
+/** What the contract documents a writer changes beyond its body (relative paths, `*` for a list index). */
+const DOCUMENTED: Record<string, RegExp[]> = {
+  // "Moves the subscription and every one of its events to the requested state" (seed 002, States and transitions).
+  changeWebhookSubscriptionStatus: [/^events\.\*\.status$/],
+  // "The answer carries the same preAppId and status P: a modified registration awaits approval again" (provider 1.35.0 AppRegistrationStatus).
+  ModifyAppRegistration: [/^status$/],
+};
+
+test(
+  'a writer changes the members it is sent, as sent, and leaves every other member of its object unchanged on every reader @assumption @mock-only',
+  rules('FD-MODIFY-LEAVES-OTHERS'),
+  async ({ fd, fdApi, fdMock }) => {
+    void fdMock;
+    const world = await liveWorld(fd, fdApi);
+    // An app registration of this test's own: the seeded one (4000) is what other checks read.
+    const registered = await fdApi.call('RegisterApp', sampleCall('RegisterApp', fd, world.entities));
+    expect(registered.status, 'RegisterApp (setting up the live objects)').toBeLessThan(300);
+    const objects: LiveObjects = { ...world.objects, appRegistration: String(registered.body.preAppId) };
+    // Every reader read once: one whose answer holds a node with a writer's object id is that object's reader too
+    // (GetConsumerForCustomer shows the consumer, GetBusinessByCustomer the business).
+    const firstReads = new Map<string, unknown>();
+    for (const o of READERS) {
+      const call = readerCall(o, world, fd, objects);
+      if (typeof call !== 'string') firstReads.set(o.operationId, (await fdApi.callOperation(o, call)).body);
+    }
+    const violations = new Violations('leaves-others');
+    const leftOut = NOT_WRITERS.map((l) => `${l.operationId}: ${l.reason}`);
+    const checked: string[] = [];
+    const refused: string[] = [];
+    for (const w of WRITERS) {
+      const withIds = FD_OBJECT_OPS.find((x) => x.operation.operationId === w.operation.operationId);
+      const resource = withIds?.ids.find((i) => i.in === 'path' && i.name === w.param)?.resource;
+      const id = resource ? objects[resource] : undefined;
+      const members = bodyMembers(FD_CONTRACT, w.operation.requestBody!.schema);
+      const derived = readersOf(FD_CONTRACT, w);
+      const holders = id
+        ? READERS.filter(
+            (o) =>
+              !derived.some((r) => r.operation === o) &&
+              objectPaths(firstReads.get(o.operationId), { operation: o, kind: 'holder' }, w, id, new Set(members.keys())).length > 0,
+          ).map((operation) => ({ operation, kind: 'holder' as const }))
+        : [];
+      const readers = [...derived, ...holders];
+      const base = withIds && readerCall(w.operation, world, fd, objects);
+      if (!readers.length || !id || typeof base !== 'object') {
+        leftOut.push(`${w.operation.operationId}: ${!readers.length ? 'the contract has no reader of its object' : 'no live object'}`);
+        continue;
+      }
+      const calls = readers.map((r) => {
+        const call = readerCall(r.operation, world, fd, objects);
+        const query = r.kind === 'collection' ? collectionQuery(r.operation, w, id) : undefined;
+        return { r, call: typeof call === 'string' ? call : ({ ...call, ...(query ? { query } : {}) } as CallOptions) };
+      });
+      const read = async () => {
+        const out: unknown[] = [];
+        for (const { r, call } of calls)
+          out.push(typeof call === 'string' ? undefined : (await fdApi.callOperation(r.operation, call)).body);
+        return out;
+      };
+      let before = await read();
+      const again = await read();
+      const volatile = new Set<string>();
+      before.forEach((answer, i) => {
+        const l = leaves(again[i]);
+        for (const [p, v] of leaves(answer)) if (l.get(p) !== v) volatile.add(`${i}:${p}`);
+      });
+      const valid = (body: unknown) => FD_CONTRACT.requestValidatorOf(w.operation.operationId)!(body) === true;
+      const bodies = writerBodies(base.body as Record<string, unknown>, valid, [...members.keys()], (m) => kindOfKey(m) !== undefined);
+      for (const { what, body } of bodies) {
+        const res = await fdApi.callOperation(w.operation, { ...base, body });
+        // A body valid by the schema may still be refused for what the schema cannot say (an event
+        // name must be one the target offers): nothing was written, so nothing to compare.
+        if (res.status < 200 || res.status >= 300) {
+          refused.push(`${w.operation.operationId} ${what}: ${res.status}`);
+          continue;
+        }
+        const after = await read();
+        calls.forEach(({ r }, i) => {
+          const paths = objectPaths(before[i], r, w, id, new Set(members.keys()));
+          const findings = compareAround(before[i], after[i], paths, {
+            sent: body,
+            replacing: replaces(FD_CONTRACT, w.operation),
+            bodyMembers: new Set(members.keys()),
+            changeDates: CHANGE_DATES,
+            documented: DOCUMENTED[w.operation.operationId] ?? [],
+            renames: r.kind === 'holder',
+            volatile: new Set([...volatile].filter((v) => v.startsWith(`${i}:`)).map((v) => v.slice(`${i}:`.length))),
+          });
+          for (const f of findings)
+            violations.add(w.operation.operationId, `${what}, read by ${r.operation.operationId}`, f, 'as sent, or as before');
+        });
+        before = after;
+      }
+      checked.push(`${w.operation.operationId} (${bodies.length} bodies; ${readers.map((r) => r.operation.operationId).join(', ')})`);
+    }
+    test.info().annotations.push({
+      type: 'checker-coverage',
+      description: `writers: ${WRITERS.length + NOT_WRITERS.length} PUT/PATCH operations, ${checked.length} checked (${checked.join('; ')}); ${leftOut.length} left out (${leftOut.join('; ')}); bodies refused: ${refused.join('; ') || 'none'}`,
+    });
+    if (leftOut.length) notePartial(`writers: ${leftOut.length} operations left out, each with its reason in the coverage annotation`);
+    expect(checked.length, 'writers checked').toBeGreaterThan(0);
+    expect(violations.list, violations.describe()).toEqual([]);
+  },
+);
