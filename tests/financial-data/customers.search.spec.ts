@@ -23,6 +23,11 @@ test(
       expect(res.status).toBe(200);
       expect(ids(res), `search '${search}' finds the customer`).toContain(id);
     }
+    // A text shorter than any indexed sequence a store might keep (two characters of the username) is still a search.
+    const short = body.username.slice(-2);
+    const byShort = await fdApi.call('GetCustomers', { query: { search: short, limit: PAGE_MAX } });
+    expect(byShort.status, `search '${short}' is answered`).toBe(200);
+    if (byShort.body.found <= PAGE_MAX) expect(ids(byShort), `search '${short}' finds the customer`).toContain(id);
     const byUsername = await fdApi.call('GetCustomers', { query: { username: body.username } });
     expect(ids(byUsername)).toEqual([id]);
   },

@@ -122,6 +122,11 @@ test.describe('micro entries: initiation and the details read', () => {
         'the same account, entries pending',
       );
       expect((await initiate(fdApi, customerId, { receiver: receiver() })).status, 'another account of the customer, meanwhile').toBe(200);
+      // An account is its routing and account number together: the same number at another bank is another account.
+      expect(
+        (await initiate(fdApi, customerId, { receiver: { ...account, routingNumber: '021000021' } })).status,
+        'the same account number at another routing number',
+      ).toBe(200);
       await fdMock.advanceClock(DEPOSIT_DELAY_S);
       expectFdError(await initiate(fdApi, customerId, { receiver: account }), 409, 'the same account, entries deposited');
       expect((await verify(fdApi, customerId, body.accountId, await amountsOf(fdMock.origin, body.accountId))).status).toBe(200);

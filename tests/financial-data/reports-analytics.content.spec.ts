@@ -50,6 +50,48 @@ async function generated(
 /** The first checking and savings account of the linked customer. */
 const deposit = (linked: Linked) => ['checking', 'savings'].map((type) => linked.accounts.find((a) => a.type === type)!);
 
+/**
+ * provider 1.35.0 CashFlowCashFlowCreditSummary / CashFlowCashFlowDebitSummary: a summary the report
+ * gives (optional on CashFlowReport) holds its monthly summaries (required), each month's count and
+ * total those of every account's month summed ("for all accounts").
+ */
+function expectSummariesAddUp(op: string, content: any) {
+  const accounts = reportAccounts(content);
+  for (const [summary, list, ofAccount, perAccount, count, total] of [
+    [
+      'cashFlowCreditSummary',
+      'monthlyCashFlowCreditSummaries',
+      'cashFlowCredit',
+      'monthlyCashFlowCredits',
+      'numberOfCredits',
+      'totalCreditsAmount',
+    ],
+    [
+      'cashFlowDebitSummary',
+      'monthlyCashFlowDebitSummaries',
+      'cashFlowDebit',
+      'monthlyCashFlowDebits',
+      'numberOfDebits',
+      'totalDebitsAmount',
+    ],
+  ] as const) {
+    if (content[summary] === undefined) continue;
+    const months = content[summary][list] as any[] | undefined;
+    expect(Array.isArray(months), `${op}: ${summary} holds ${list}`).toBe(true);
+    const monthsOf = (a: any) => (a[ofAccount]?.[perAccount] ?? []) as any[];
+    const expected = [...new Set(accounts.flatMap((a) => monthsOf(a).map((m) => Number(m.month))))]
+      .sort((a, b) => a - b)
+      .map((month) => {
+        const same = accounts.flatMap((a) => monthsOf(a).filter((m) => Number(m.month) === month));
+        return { month, count: same.reduce((n, m) => n + Number(m[count]), 0), total: sum(same.map((m) => Number(m[total]))) };
+      });
+    const given = months!
+      .map((m) => ({ month: Number(m.month), count: Number(m[count]), total: Number(m[total]) }))
+      .sort((a, b) => a.month - b.month);
+    expect(given, `${op}: ${list}, each month summed over the accounts`).toEqual(expected);
+  }
+}
+
 test.describe('report content', () => {
   test.beforeEach(async ({ fdApi, linkedCustomer }) => {
     // The reports needing a consumer or a business find them (the linked customer has neither).
@@ -77,6 +119,7 @@ test.describe('report content', () => {
             sum(known.filter((t) => t.amount > 0).map((t) => t.amount)),
           );
         }
+        expectSummariesAddUp(op, content);
       }
     },
   );

@@ -109,17 +109,22 @@ test.describe('switches of a customer', () => {
   );
 
   test(
-    "an active customer's lists and details say active @mock-only",
-    rules('FD-SW-CUSTOMER@sw-deposit', 'FD-SW-CUSTOMER@sw-bill-pay'),
+    "an active customer's lists and details say active, and lists read before its accounts were linked leave its switches naming them @mock-only",
+    rules('FD-SW-CUSTOMER@sw-deposit', 'FD-SW-CUSTOMER@sw-bill-pay', 'FD-SW-ACCOUNT-DIGITS@sw-deposit'),
     async ({ fdApi, fdMock, createCustomer }) => {
       const customerId = await createCustomer('active');
-      await fdMock.linkAccounts(customerId);
+      // Read before any account is linked: whatever they hold then, the switches read after linking name the linked accounts.
+      for (const kind of ['deposit', 'bill-pay'] as const) expect((await list(fdApi, kind, customerId)).status).toBe(200);
+      const linked = await fdMock.linkAccounts(customerId);
+      const known = new Set(linked.accounts.map((a) => a.numberLast4));
       for (const kind of ['deposit', 'bill-pay'] as const) {
         const res = await list(fdApi, kind, customerId);
         expect(res.body.customerType, `the ${kind} list of an active customer`).toBe('active');
-        expect((await one(fdApi, kind, customerId, ids(res)[0])).body.customerType, `a ${kind} switch of an active customer`).toBe(
-          'active',
-        );
+        const first = (await one(fdApi, kind, customerId, ids(res)[0])).body;
+        expect(first.customerType, `a ${kind} switch of an active customer`).toBe('active');
+        if (kind === 'deposit')
+          for (const d of first.distributions)
+            expect(known.has(d.accountNumberEndsWith), `${d.accountNumberEndsWith} is the last four digits of a linked account`).toBe(true);
       }
     },
   );

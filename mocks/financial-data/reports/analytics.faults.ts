@@ -73,6 +73,13 @@ export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
   f('payhist-cra-consumer-not-required', 'FD-PAYHIST-CRA-CONSUMER: a CRA payment history without a consumer is a 404', 'seed'),
   // Window and content (provider 1.35.0: up to two years; the mock's known answers).
   f('analytics-window-unclamped', 'FD-ANALYTICS-HISTORY-WINDOW: a fromDate older than two years reads two years, not more', 'provider'),
+  // Seeded beside the check of the cash flow summaries (origin 'seeded').
+  seeded({
+    id: 'cashflow-summary-first-account-only',
+    rule: "FD-CASHFLOW-CONTENT: the cash flow report's monthly credit summary is the first account's months alone, not every account's summed (provider 1.35.0 CashFlowCashFlowCreditSummary)",
+    source: 'provider',
+    rules: ['FD-CASHFLOW-CONTENT'],
+  }),
   f('cashflow-lists-all-accounts', 'FD-CASHFLOW-CONTENT: the cash flow report reads exactly the checking and savings accounts', 'provider'),
   f(
     'analytics-balance-opening-late',

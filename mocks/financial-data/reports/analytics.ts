@@ -157,12 +157,23 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
                     .filter((t) => t.postedDate >= w.startS && t.postedDate <= w.endS)
                     .sort((x, y) => x.postedDate - y.postedDate || x.id - y.id)
               : undefined;
-          return cashFlowContent(
+          const content = cashFlowContent(
             world,
             faults.has('cashflow-lists-all-accounts') ? accountsFor(path.customerId, undefined, [], true) : accounts,
             w,
             withPending,
           );
+          // Seeded fault cashflow-summary-first-account-only: the credit summary is the first account's months alone.
+          return !faults.has('cashflow-summary-first-account-only')
+            ? content
+            : {
+                ...content,
+                cashFlowCreditSummary: {
+                  monthlyCashFlowCreditSummaries:
+                    (content.institutions[0]?.accounts[0] as { cashFlowCredit?: { monthlyCashFlowCredits: unknown[] } } | undefined)
+                      ?.cashFlowCredit?.monthlyCashFlowCredits ?? [],
+                },
+              };
         },
       });
       // Blind fault: the FCRA report names the consumer on its face but is filed under the customer only (not readable by consumer).
