@@ -1,7 +1,8 @@
 // Negative cases generated from the contract for any operation, the way a schema-driven fuzzer's
-// coverage phase does: from one valid request, every body member and parameter is
-// made missing when required, of the wrong type, one past each minimum, maximum and length, just
-// outside each enum and pattern, given an unknown member where the schema closes the object; and
+// coverage phase does: from one valid request, every body member and parameter is made missing when
+// required, sent empty ("", {}, [] or null: present, not absent), of the wrong type, one past each
+// minimum, maximum and length, just outside each enum and pattern, given an unknown member where the
+// schema closes the object; and
 // the body is sent malformed. Each case is kept only when the contract itself refuses the result,
 // so the suite never blames a target for its own generator.
 import { ContractViolation } from '../contract/checks.js';
@@ -100,6 +101,16 @@ export function scalarViolations(schema: Json, valid: unknown): { value: unknown
   return out;
 }
 
+/** The empty values of a member's type the other mutations do not send already: "" (no minLength), {} , [] (no minItems), and null. */
+function emptiesOf(type: string | undefined, schema: Json): [unknown, string][] {
+  const out: [unknown, string][] = [];
+  if (type === 'string' && !(schema.minLength > 0)) out.push(['', 'an empty string']);
+  if (type === 'object') out.push([{}, 'an empty object']);
+  if (type === 'array' && !(schema.minItems > 0)) out.push([[], 'an empty array']);
+  if (!nullable(schema)) out.push([null, 'null']);
+  return out;
+}
+
 /** Mutations of a JSON body, one rule broken at a time, walking the members the valid body has. */
 function bodyMutations(
   contract: Contract,
@@ -126,6 +137,11 @@ function bodyMutations(
     node[at[at.length - 1]] = v;
     return copy;
   };
+  // Empty, not absent: a member the valid body has, sent as the empty value of its type ("", {}, []) or
+  // null; kept, as every case, only where the contract refuses it (a target testing truthiness takes
+  // an empty member for one not sent).
+  if (at.length > 0 && value !== undefined && value !== null)
+    for (const [empty, why] of emptiesOf(type, s)) out.push({ at, why: `${why} (empty, not absent)`, apply: (root) => set(root, empty) });
   if (type === 'object' && value && typeof value === 'object' && !Array.isArray(value)) {
     const required: string[] = s.required ?? [];
     for (const name of required) {

@@ -18,6 +18,8 @@ export interface CardTarget {
   control?: MockControl;
   apiKey: string;
   srcClientId: string;
+  /** Every srcClientId registered to the key (reference, the mock's world: API key -> srcClientIds), the first being srcClientId. */
+  srcClientIds: string[];
   serviceId: string;
   serviceIds: string[];
   /** A srcClientId registered to another client (403, reference A2); absent when unknown. */
@@ -64,6 +66,7 @@ export async function cardTargetFromMock(mock: {
     control: new MockControl(mock.origin),
     apiKey: mine.apiKey,
     srcClientId: mine.srcClientIds[0],
+    srcClientIds: mine.srcClientIds,
     serviceId: mine.serviceIds[0],
     serviceIds: mine.serviceIds,
     foreignSrcClientId,
@@ -90,6 +93,7 @@ export async function cardTargetFromEnv(env: Env = suiteConfig().env): Promise<C
     has: () => false,
     apiKey,
     srcClientId: requireEnv('CARD_SRC_CLIENT_ID', env),
+    srcClientIds: [requireEnv<string>('CARD_SRC_CLIENT_ID', env)],
     serviceId: serviceIds[0],
     serviceIds,
     foreignSrcClientId: readValue<string>('CARD_FOREIGN_SRC_CLIENT_ID', env),

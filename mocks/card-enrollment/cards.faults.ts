@@ -512,6 +512,31 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['CE-STATE-ACTIVE', 'CE-ECHO-EXPIRY'],
   }),
+  // Seeded beside the family checks of empty members, own ids on every path and ids compared as text.
+  seeded({
+    id: 'receipt-empty-phone-country-accepted',
+    rule: 'CE-REQ-EMPTY: on the receipt path an empty consumer.mobileNumber.countryCode ("", off its digits pattern) is let through and enrolled',
+    source: 'seed',
+    rules: ['CE-REQ-EMPTY'],
+  }),
+  seeded({
+    id: 'empty-receipt-beside-card-accepted',
+    rule: 'CE-EXCL-PATH: an empty enrolmentReferenceData ({}) beside an encryptedCard is taken as absent and the card enrolled',
+    source: 'assumption',
+    rules: ['CE-EXCL-PATH', 'CE-REQ-EMPTY'],
+  }),
+  seeded({
+    id: 'card-hash-program-unresolved',
+    rule: "CE-STATE-OWN-IDS: on the card path a serviceId of the client's holding '#' does not resolve (400 INVALID_STATE)",
+    source: 'assumption',
+    rules: ['CE-STATE-OWN-IDS'],
+  }),
+  seeded({
+    id: 'receipt-id-separators-folded',
+    rule: 'CE-STATE-UNKNOWN-RECEIPT: the receipt lookup takes hyphen and underscore as one character, so a known id with its hyphens made underscores is enrolled',
+    source: 'assumption',
+    rules: ['CE-STATE-UNKNOWN-RECEIPT'],
+  }),
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Off-by-one limits and patterns (seed, Consumer / ConsumerIdentity / Card tables and Limits).
   blind(

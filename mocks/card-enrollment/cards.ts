@@ -167,13 +167,25 @@ export function registerCards(
         /^[a-z]{3}$/.test(String((parsed as Body).consumer?.languageCode)) &&
         found.every((v) => v.field === 'consumer.languageCode');
       // i9-card-empty-card-beside-receipt-accepted: an empty encryptedCard beside a receipt let through (taken as absent below).
-      const emptyCardOnly =
-        faults.has('i9-card-empty-card-beside-receipt-accepted') &&
-        (parsed as Body).encryptedCard === '' &&
-        (parsed as Body).enrolmentReferenceData !== undefined &&
-        found.length > 0 &&
-        found.every((v) => v.field === 'encryptedCard');
-      if (!tncOnly && !lastNameOnly && !firstNameOnly && !identityOnly && !phoneOnly && !languageOnly && !emptyCardOnly)
+      // receipt-empty-phone-country-accepted: an empty mobile country code let through on the receipt path.
+      // empty-receipt-beside-card-accepted: an empty enrolmentReferenceData beside a card let through (taken as absent below).
+      const emptyOnly =
+        (faults.has('i9-card-empty-card-beside-receipt-accepted') &&
+          (parsed as Body).encryptedCard === '' &&
+          (parsed as Body).enrolmentReferenceData !== undefined &&
+          found.length > 0 &&
+          found.every((v) => v.field === 'encryptedCard')) ||
+        (faults.has('receipt-empty-phone-country-accepted') &&
+          receiptOnly &&
+          (parsed as Body).consumer?.mobileNumber?.countryCode === '' &&
+          found.length > 0 &&
+          found.every((v) => v.field === 'consumer.mobileNumber.countryCode')) ||
+        (faults.has('empty-receipt-beside-card-accepted') &&
+          (parsed as Body).encryptedCard !== undefined &&
+          isEmptyObject((parsed as Body).enrolmentReferenceData) &&
+          found.length > 0 &&
+          found.every((v) => v.field.startsWith('enrolmentReferenceData')));
+      if (!tncOnly && !lastNameOnly && !firstNameOnly && !identityOnly && !phoneOnly && !languageOnly && !emptyOnly)
         return invalidArgument(reply, faults, found);
     }
     // i9-card-receipt-firstname-30-refused: on the receipt path the firstName bound read as exclusive.
@@ -215,7 +227,9 @@ export function registerCards(
     // A1: exactly one enrollment path.
     const hasCard =
       body.encryptedCard !== undefined && !(faults.has('i9-card-empty-card-beside-receipt-accepted') && body.encryptedCard === '');
-    const hasReceipt = body.enrolmentReferenceData !== undefined;
+    const hasReceipt =
+      body.enrolmentReferenceData !== undefined &&
+      !(faults.has('empty-receipt-beside-card-accepted') && isEmptyObject(body.enrolmentReferenceData));
     if (hasCard === hasReceipt && !faults.has('both-paths-accepted')) {
       const field = hasCard ? 'enrolmentReferenceData' : 'encryptedCard';
       return invalidArgument(reply, faults, [
@@ -359,6 +373,9 @@ export function registerCards(
       (body.cardSource === undefined &&
         faults.has('unsourced-foreign-service-accepted') &&
         world.clients.some((c) => c.serviceIds.includes(body.serviceId)));
+    // card-hash-program-unresolved: on the card path a program whose id holds '#' is not found.
+    if (faults.has('card-hash-program-unresolved') && hasCard && String(body.serviceId).includes('#'))
+      return invalidState(reply, faults, 'serviceId', 'serviceId does not resolve to a service of this client.');
     if (!serviceKnown && !faults.has('unknown-service-accepted') && !(hasReceipt && faults.has('blind-receipt-unknown-service-accepted')))
       return invalidState(reply, faults, 'serviceId', 'serviceId does not resolve to a service of this client.');
 
@@ -373,6 +390,8 @@ export function registerCards(
       const receipt = world.receipts.find(
         (r) =>
           r.enrolmentReferenceId === cut(r) ||
+          // receipt-id-separators-folded: hyphen and underscore looked up as one character.
+          (faults.has('receipt-id-separators-folded') && r.enrolmentReferenceId.replace(/-/g, '_') === given.replace(/-/g, '_')) ||
           (faults.has('i8-card-receipt-id-case-folded') && r.enrolmentReferenceId.toLowerCase() === given.toLowerCase()),
       );
       if (receipt) card = { primaryAccountNumber: receipt.primaryAccountNumber };
@@ -656,6 +675,11 @@ function correlationId(given: string | undefined, receipt: boolean, faults: Mock
   // i5-card-correlation-separator-normalised: the character after the 8-hex prefix rewritten to a dot.
   if (faults.has('i5-card-correlation-separator-normalised') && given.length > 36) return `${given.slice(0, 8)}.${given.slice(9)}`;
   return faults.has('correlation-id-lowercased') ? given.toLowerCase() : given;
+}
+
+/** An object with no member ({}), as the empty-member faults read it. */
+function isEmptyObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
 }
 
 /** i8-card-fullname-mask-in-bytes: the first character, then one '*' per UTF-8 byte of the rest. */

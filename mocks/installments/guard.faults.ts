@@ -27,6 +27,13 @@ export const GUARD_FAULTS = faultCatalogue([
   rule('bad-signature-accepted', 'bad RSA-SHA256 signature: 401', ['IN-AUTH-SIGNATURE']),
   rule('body-hash-unchecked', 'oauth_body_hash must match the body: 401', ['IN-AUTH-BODY-HASH']),
   rule('forbidden-never-given', 'consumer key not allowed for the operation: 403', ['IN-AUTH-FORBIDDEN']),
+  // Seeded beside the contract-generated empty members (helpers/client/negative.ts: "", {}, [] and null, not absent).
+  seeded({
+    id: 'offers-null-members-dropped',
+    rule: 'IN-ERR-CONTRACT: approvedOffers takes a member sent null as not sent, so an optional member null (which its schema refuses) is let through',
+    source: 'provider',
+    rules: ['IN-ERR-CONTRACT'],
+  }),
   // Seeded beside the check of the Authorization header's one form (origin 'seeded').
   seeded({
     id: 'oauth-scheme-word-ignored',

@@ -202,6 +202,8 @@ export function createGuard(
             v.field === 'planInstallmentInformation.apr' &&
             v.keyword === 'minimum'),
       );
+    // offers-null-members-dropped: on approvedOffers a member sent null is taken as not sent.
+    if (operationId === 'approvedOffers' && faults.has('offers-null-members-dropped')) dropNulls(parsed);
     const validate = contract.requestValidator(operationId)!;
     if (!validate(parsed) && !panOnly(violations(validate.errors)) && !loosened(violations(validate.errors)))
       return void invalidRequest(reply, faults, violations(validate.errors));
@@ -221,6 +223,15 @@ export function createGuard(
       return void invalidRequest(reply, faults, violations(plainValidate.errors, 'encryptedValue'));
     return { body, plain, query, consumerKey, ...paging };
   };
+}
+
+/** offers-null-members-dropped: every member holding null removed, at every depth. */
+function dropNulls(node: unknown): void {
+  if (typeof node !== 'object' || node === null) return;
+  for (const [key, value] of Object.entries(node)) {
+    if (value === null && !Array.isArray(node)) delete (node as Record<string, unknown>)[key];
+    else dropNulls(value);
+  }
 }
 
 /** offset/limit of a paged query (provider 2.0.0: offset default 0; limit's default is the contract's). */

@@ -36,6 +36,13 @@ export const ISSUER_FAULTS = faultCatalogue([
   rule('issuer-source-too-long', 'PlanNotifError Source maxLength', ['IN-ISSUER-INVALID']),
   rule('issuer-unknown-ica-accepted', 'issuer: unknown issuerIca is 404', ['IN-ISSUER-UNKNOWN']),
   rule('issuer-never-throttles', 'issuer: too many notifications is 429', ['IN-ISSUER-THROTTLE']),
+  // Seeded beside the check of the served ICA written another way (tests/installments/notifications.issuer.spec.ts).
+  seeded({
+    id: 'issuer-ica-separators-ignored',
+    rule: 'IN-ISSUER-UNKNOWN: the issuer compares the ICA without its hyphens and spaces, so its own ICA with a hyphen inside is served (201), not 404',
+    source: 'assumption',
+    rules: ['IN-ISSUER-UNKNOWN'],
+  }),
   // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
   independent('independent-3', {

@@ -27,7 +27,10 @@ export function registerIssuerEndpoint(
     const n = ok.body;
     // i9-issuer-ica-leading-zeros-ignored: the ICA compared as a number.
     const served = (ica: string) =>
-      ica === n.issuerIca || (faults.has('i9-issuer-ica-leading-zeros-ignored') && Number(ica) === Number(n.issuerIca));
+      ica === n.issuerIca ||
+      (faults.has('i9-issuer-ica-leading-zeros-ignored') && Number(ica) === Number(n.issuerIca)) ||
+      // issuer-ica-separators-ignored: the ICA compared without its hyphens and spaces.
+      (faults.has('issuer-ica-separators-ignored') && ica === String(n.issuerIca).replace(/[\s-]/g, ''));
     if (!world.issuers.some((i) => served(i.issuerIca)) && !faults.has('issuer-unknown-ica-accepted')) {
       return sendError(reply, faults, 404, 'ISSUER_NOT_FOUND', 'This endpoint serves no issuer with this issuerIca.', 'issuerIca');
     }

@@ -267,6 +267,13 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     rules: ['IN-STATUS-UNKNOWN-REQUEST', 'IN-FILTER-REQUEST-ID'],
   }),
   // Seeded beside the checks of the objects a search names together (tests/installments/merchants.belong-together.spec.ts).
+  // Seeded beside the check of ICAs compared as text (tests/installments/merchants.ica-forms.spec.ts).
+  seeded({
+    id: 'mid-search-ica-as-number',
+    rule: "IN-FILTER-ICA-TEXT: a MID search compares the acquirer ICA as a number, so a merchant's ICA padded with zeros to another admitted length finds the merchant and its MIDs",
+    source: 'provider',
+    rules: ['IN-FILTER-ICA-TEXT'],
+  }),
   seeded({
     id: 'seeded-mid-search-ignores-ica',
     rule: "IN-FILTER-MID-MERCHANT: a MID search finds the merchant by legal name and country alone, so another acquirer's merchant of that name answers its MIDs",

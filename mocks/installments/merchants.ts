@@ -233,7 +233,10 @@ export function registerMerchants(
             String(x.merchant.merchantLegalName).toLowerCase() === String(c.merchantLegalName).toLowerCase())) &&
         (x.merchant.countryCode === c.countryCode || faults.has('mid-search-ignores-country')) &&
         // seeded-mid-search-ignores-ica: the merchant found by name and country alone.
-        (x.merchant.acquirerICA === c.acquirerICA || faults.has('seeded-mid-search-ignores-ica')),
+        (x.merchant.acquirerICA === c.acquirerICA ||
+          faults.has('seeded-mid-search-ignores-ica') ||
+          // mid-search-ica-as-number: the ICA criterion compared as a number (leading zeros lost).
+          (faults.has('mid-search-ica-as-number') && Number(x.merchant.acquirerICA) === Number(c.acquirerICA))),
     );
     const s = p ? state(p) : undefined;
     // i9-mid-search-error-reason-dropped: the MIDs of a merchant in ERROR shown without the reason.

@@ -9,6 +9,7 @@ import {
   NO_RECEIPT,
   rules,
   test,
+  textForms,
 } from '../../fixtures/card-enrollment.js';
 
 // On both enrollment paths: the ids of the request resolve the same way for a card and a receipt.
@@ -152,3 +153,44 @@ for (const path of ENROLLMENT_PATHS) {
     },
   );
 }
+
+// The own ids written another way (textForms, fixtures/arbitraries/telling.ts): a text lookup tells each from the id.
+for (const path of ENROLLMENT_PATHS) {
+  test(
+    `refuses, on the ${path} path, each of the caller's own srcClientIds and serviceIds with a separator changed, a leading zero added or dropped, or the case swapped (400 naming the member)`,
+    rules(`CE-STATE-UNKNOWN-CLIENT@${path}`, `CE-STATE-UNKNOWN-SERVICE@${path}`, 'CE-ERR-FIELD'),
+    async ({ cardApi, cards, card }) => {
+      test.skip(lacksPathData(card, path), NO_RECEIPT);
+      const body = await cards.on(path);
+      const wrong: string[] = [];
+      let sent = 0;
+      for (const [field, own] of [
+        ['srcClientId', card.srcClientIds],
+        ['serviceId', card.serviceIds],
+      ] as const)
+        for (const id of own)
+          for (const value of textForms(id).filter((v) => !own.includes(v))) {
+            const res = await cardApi.call('putCard', { body: { ...body, [field]: value } });
+            sent++;
+            if (!refusedNaming(res, field)) wrong.push(`${field} '${value}' (own '${id}'): ${res.status} ${res.body?.status ?? ''}`);
+          }
+      expect(wrong, `an own id written another way is no id of the caller (${sent} sent)`).toEqual([]);
+    },
+  );
+}
+
+test(
+  'refuses the known receipt id with a separator changed, a leading zero added or dropped, or the case swapped, with INVALID_STATE @assumption',
+  rules('CE-STATE-UNKNOWN-RECEIPT', 'CE-ERR-FIELD'),
+  async ({ cardApi, cards, card }) => {
+    test.skip(lacksPathData(card, 'receipt'), NO_RECEIPT);
+    // reference A5: a receipt is found by its id, as sent (enrolmentReferenceId has no pattern: each form is well formed).
+    const wrong: string[] = [];
+    for (const id of textForms(String(card.receipt!.id))) {
+      const res = await cardApi.call('putCard', { body: cards.withReceipt(id) });
+      if (res.status !== 400 || res.body?.status !== 'INVALID_STATE' || !refusedNaming(res, 'enrolmentReferenceData.enrolmentReferenceId'))
+        wrong.push(`receipt id '${id}': ${res.status} ${res.body?.status ?? ''}`);
+    }
+    expect(wrong, 'a receipt id written another way names no receipt').toEqual([]);
+  },
+);

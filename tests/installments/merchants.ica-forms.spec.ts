@@ -7,16 +7,18 @@
 // shorter one, or a search that compares ICAs on their first digits shows another value or another
 // merchant. The forms are those of the ICAs the target knows (the mock knows one of each; a sandbox,
 // INSTALLMENTS_KNOWN_ACQUIRER_ICA alone).
-import { exampleParticipation, expect, loadContract, rules, test } from '../../fixtures/installments.js';
+import { exampleParticipation, expect, loadContract, rules, test, textForms } from '../../fixtures/installments.js';
 
 type Merchant = Record<string, any>;
 
 const CONTRACT = await loadContract('installments');
 /** Whether the contract admits a value as an acquirer ICA (AcquirerIca: 6, 9 or 11 digits). */
 const isIca = (value: string) => CONTRACT.component('AcquirerIca')(value) === true;
+/** The lengths the contract admits for an ICA, read from it (a string of zeros of each length). */
+const ICA_LENGTHS = Array.from({ length: 20 }, (_, i) => i + 1).filter((n) => isIca('0'.repeat(n)));
 
 test(
-  'an acquirer ICA of each form is answered whole by every reader, and a search by its first six or nine digits finds only merchants of that exact ICA @provider',
+  'an acquirer ICA of each form is answered whole by every reader, and a search by its first six or nine digits, or by the ICA with leading zeros added or dropped, finds only merchants of that exact ICA @provider',
   rules(
     'IN-ECHO-ICA-FORMS@by-request',
     'IN-ECHO-ICA-FORMS@list',
@@ -25,6 +27,8 @@ test(
     'IN-ECHO-PARTICIPATION',
     'IN-FILTER-ICA:accept',
     'IN-FILTER-ICA:refuse',
+    'IN-FILTER-ICA-TEXT@search',
+    'IN-FILTER-ICA-TEXT@mids',
   ),
   async ({ instApi, inst, instReq }) => {
     const icas = inst.knownAcquirerIcas;
@@ -77,6 +81,21 @@ test(
       if (JSON.stringify(names) !== JSON.stringify(expected))
         wrong.push(`the merchant search by '${acquirerICA}' found ${JSON.stringify(names)}, expected ${JSON.stringify(expected)}`);
     }
+
+    // The same ICA written another way (a zero put before it, its leading zeros dropped, padded to another
+    // admitted length) is another ICA: where well formed and no ICA of ours, a merchant search by it finds
+    // none of our merchants, and a MID search of our merchant under it finds no MID (a target comparing
+    // ICAs as numbers answers the merchant of '001234' for '000001234').
+    for (const s of sent)
+      for (const acquirerICA of textForms(s.acquirerICA, ICA_LENGTHS).filter((f) => isIca(f) && !icas.includes(f))) {
+        const found = mine(await instReq.searchAll(instApi, { acquirerICA })).map((m) => m.merchantLegalName);
+        if (found.length) wrong.push(`the merchant search by '${acquirerICA}' (not '${s.acquirerICA}') found ${JSON.stringify(found)}`);
+        const mids = await instApi.call('postMerchantMidSearches', {
+          body: { merchantLegalName: s.merchantLegalName, countryCode: s.countryCode, acquirerICA },
+        });
+        if (mids.status !== 200 || (mids.body.mids ?? []).length)
+          wrong.push(`the MID search of ${s.merchantLegalName} under '${acquirerICA}': ${mids.status} ${JSON.stringify(mids.body.mids)}`);
+      }
 
     for (const s of sent) {
       const mids = await instApi.call('postMerchantMidSearches', {

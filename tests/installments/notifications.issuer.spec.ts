@@ -9,6 +9,7 @@ import {
   NOTIFICATIONS_PER_PLAN_PER_MINUTE,
   rules,
   test,
+  textForms,
   type InstBody,
 } from '../../fixtures/installments.js';
 
@@ -92,6 +93,30 @@ test(
       await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(exampleNotification({ ...issuer, issuerIca: '000000' })) }),
       404,
     );
+  },
+);
+
+// reference, Flows - notification (b): the issuer serves the ICAs it serves, as text (PlanNotification.issuerIca
+// is a string, with no pattern): the same ICA with a zero put before it or its leading zeros dropped, with
+// its separators changed or its case swapped, is another ICA (each form well formed: at most 11 characters),
+// so a target that compares ICAs as numbers or folds them answers 201 where 404 is due.
+test(
+  'the issuer answers its own ICA written another way (a leading zero added or dropped, a separator changed, the case swapped) with 404 @assumption',
+  rules('IN-ISSUER-UNKNOWN'),
+  async ({ instApi, inst, instContract }) => {
+    const issuer = inst.issuerEndpoint!;
+    const validate = instContract.component('PlanNotification');
+    const wrong: string[] = [];
+    let sent = 0;
+    for (const issuerIca of textForms(issuer.issuerIca)) {
+      const body = exampleNotification({ ...issuer, issuerIca });
+      if (!validate(body)) continue;
+      const res = await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(body) });
+      sent++;
+      if (res.status !== 404) wrong.push(`issuerIca '${issuerIca}' (served '${issuer.issuerIca}'): ${res.status}`);
+    }
+    expect(sent, 'other forms of the ICA were sent').toBeGreaterThan(0);
+    expect(wrong, `another form of the ICA is an ICA the issuer does not serve (${sent} sent)`).toEqual([]);
   },
 );
 

@@ -50,8 +50,15 @@ test('every generated body case is refused by the contract, and a body the contr
       'body /consumer/countryCode: not a iso-3166-alpha-2',
       'body /srcClientId: missing though required',
       'body: malformed JSON',
+      // Empty, not absent: the member present and empty, where the contract refuses that.
+      'body /encryptedCard: an empty string (empty, not absent)',
+      'body /consumer: an empty object (empty, not absent)',
+      'body /consumer/countryCode: null (empty, not absent)',
     ]),
   );
+  // An empty form the contract allows is no case (consumer.firstName has no minLength, serviceId's pattern admits "").
+  expect(cases.map((c) => c.name)).not.toContain('body /consumer/firstName: an empty string (empty, not absent)');
+  expect(cases.map((c) => c.name)).not.toContain('body /serviceId: an empty string (empty, not absent)');
   // An optional member never missing-cased; srcCorrelationId absent from the valid body is never touched.
   expect(cases.some((c) => c.name.startsWith('body /srcCorrelationId'))).toBe(false);
 });
