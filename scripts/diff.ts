@@ -45,10 +45,13 @@ export const main: CommandMain = async (argv, io) => {
   const ledgerPath = typeof args.ledger === 'string' ? path.resolve(args.ledger) : ledgerFile(service);
   if (typeof args.ledger === 'string' && !fs.existsSync(ledgerPath)) throw new UsageError(`cannot read ${args.ledger}: ENOENT`);
   const ledger = readLedger(ledgerPath);
-  // The checks come from the cache, or are listed by a child process while the documents are read and compared.
-  const listing = args['rules-only'] ? undefined : listChecksCached(service);
+  // The given documents are read first: a file that is missing or not OpenAPI is refused without
+  // starting a listing (a child Playwright process loading every spec of the service) for nothing.
   const to = readDocumentFile(args.to);
-  const from = typeof args.from === 'string' ? readDocumentFile(args.from) : await suiteDocument(service);
+  const given = typeof args.from === 'string' ? readDocumentFile(args.from) : undefined;
+  // The checks come from the cache, or are listed by a child process while the contract is read and compared.
+  const listing = args['rules-only'] ? undefined : listChecksCached(service);
+  const from = given ?? (await suiteDocument(service));
   const contract = await loadContract(service);
   const view = {
     service,

@@ -17,7 +17,6 @@
 // the batched verdicts equal to one process per fault.
 import fs from 'node:fs';
 import path from 'node:path';
-import { MOCKS } from '../mocks/index.js';
 import { acquireRunLock, RUN_LOCK_ENV, RunRefused } from '../helpers/verdict/run-lock.js';
 import type { Fault } from '../mocks/kit/faults.js';
 import { parseArgs, playwright, runMain, UsageError, type RunResult, type CommandMain } from '../tools/cli.js';
@@ -86,6 +85,9 @@ export const main: CommandMain = async (argv, io) => {
     },
     USAGE,
   );
+  // Every mock and its fault catalogue, loaded once the command line is good: a refused one costs
+  // half the CPU (0.5 s instead of 0.9 s).
+  const { MOCKS } = await import('../mocks/index.js');
   const mocks = MOCKS.filter((m) => !args.service || m.service === args.service);
   if (mocks.length === 0) throw new UsageError(`unknown service '${args.service}' (known: ${MOCKS.map((m) => m.service).join(', ')})`);
   const targeted = Boolean(args.targeted);
