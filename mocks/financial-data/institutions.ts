@@ -78,7 +78,8 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     dateName: 'createdDate' | 'requestedDate',
     ignoreSearch = false,
   ) => {
-    // i10-inst-certified-type-any-of: the certified search lists institutions with any of the product types asked.
+    // i10-inst-certified-type-any-of: the certified search lists institutions with any of the product types asked
+    // (the every-type filter of filtered() skipped, an any-type filter applied after it).
     const anyOf = operationId === 'GetCertifiedInstitutions' && faults.has('i10-inst-certified-type-any-of') && Boolean(query.type);
     const list = filtered(
       query,
@@ -87,6 +88,7 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
       // Seeded faults: one certified search forgets the product types its siblings apply.
       (operationId === 'GetCertifiedInstitutions' && faults.has('certified-type-filter-ignored')) ||
         (operationId === 'GetCertifiedInstitutionsWithRSSD' && faults.has('rssd-type-filter-ignored')) ||
+        // i10-inst-certified-type-any-of (above).
         anyOf,
     ).filter(
       (i) =>
