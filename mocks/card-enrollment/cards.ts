@@ -126,6 +126,12 @@ export function registerCards(
     // src-client-id-case-folded: the srcClientId lower-cased and trimmed before it is judged.
     if (faults.has('src-client-id-case-folded') && typeof body.srcClientId === 'string')
       body.srcClientId = body.srcClientId.trim().toLowerCase();
+    // i10-card-cardsource-case-folded-receipt: on the receipt path the cardSource upper-cased before it is judged.
+    if (faults.has('i10-card-cardsource-case-folded-receipt') && receiptOnly && typeof body.cardSource === 'string')
+      body.cardSource = body.cardSource.toUpperCase();
+    // i10-card-reference-type-case-folded: the enrolmentReferenceType upper-cased before it is judged.
+    if (faults.has('i10-card-reference-type-case-folded') && typeof body.enrolmentReferenceData?.enrolmentReferenceType === 'string')
+      body.enrolmentReferenceData.enrolmentReferenceType = body.enrolmentReferenceData.enrolmentReferenceType.toUpperCase();
     if (!validateRequest(body)) {
       const found = violations(validateRequest.errors);
       // blind fault: a missing complianceSettings.tnc let through on the receipt path.
@@ -185,7 +191,18 @@ export function registerCards(
           isEmptyObject((parsed as Body).enrolmentReferenceData) &&
           found.length > 0 &&
           found.every((v) => v.field.startsWith('enrolmentReferenceData')));
-      if (!tncOnly && !lastNameOnly && !firstNameOnly && !identityOnly && !phoneOnly && !languageOnly && !emptyOnly)
+      // i10-card-phone-plus-accepted-card-path: on the card path a plus sign before the phone digits let through.
+      const plusOnly =
+        faults.has('i10-card-phone-plus-accepted-card-path') &&
+        !receiptOnly &&
+        found.length > 0 &&
+        found.every(
+          (v) =>
+            v.field.startsWith('consumer.mobileNumber.') &&
+            v.keyword === 'pattern' &&
+            /^\+[0-9]+$/.test(String((parsed as Body).consumer?.mobileNumber?.[v.field.split('.').pop()!])),
+        );
+      if (!tncOnly && !lastNameOnly && !firstNameOnly && !identityOnly && !phoneOnly && !languageOnly && !emptyOnly && !plusOnly)
         return invalidArgument(reply, faults, found);
     }
     // i9-card-receipt-firstname-30-refused: on the receipt path the firstName bound read as exclusive.
@@ -230,7 +247,9 @@ export function registerCards(
     const hasReceipt =
       body.enrolmentReferenceData !== undefined &&
       !(faults.has('empty-receipt-beside-card-accepted') && isEmptyObject(body.enrolmentReferenceData));
-    if (hasCard === hasReceipt && !faults.has('both-paths-accepted')) {
+    // i10-card-both-paths-wallet-accepted: a wallet's push carrying both a card and a receipt taken by the card.
+    const walletBoth = faults.has('i10-card-both-paths-wallet-accepted') && hasCard && hasReceipt && body.cardSource === 'WALLET';
+    if (hasCard === hasReceipt && !faults.has('both-paths-accepted') && !walletBoth) {
       const field = hasCard ? 'enrolmentReferenceData' : 'encryptedCard';
       return invalidArgument(reply, faults, [
         { field, keyword: hasCard ? 'oneOf' : 'required', message: 'pass exactly one of encryptedCard and enrolmentReferenceData' },
@@ -257,7 +276,12 @@ export function registerCards(
           faults.has('i5-card-expiry-month-00-accepted') && (plain as Partial<Card>).panExpirationMonth === '00'
             ? validateCard({ ...(plain as object), panExpirationMonth: '01' })
             : false;
-        const cardValid = monthZero || validateCard(plain);
+        // i10-card-expiry-month-13-accepted: month 13 let through (a range check up to 13).
+        const monthThirteen =
+          faults.has('i10-card-expiry-month-13-accepted') && (plain as Partial<Card>).panExpirationMonth === '13'
+            ? validateCard({ ...(plain as object), panExpirationMonth: '12' })
+            : false;
+        const cardValid = monthZero || monthThirteen || validateCard(plain);
         const cardFound = cardValid ? [] : violations(validateCard.errors, faults.has('blind-card-detail-source-unprefixed') ? '' : 'card');
         // i9-card-pan-21-accepted: a PAN one digit over the maximum let through (the check digit checked below).
         const longPanOnly =
@@ -309,6 +333,8 @@ export function registerCards(
           faults.has('luhn-unchecked') ||
           (faults.has('luhn-unchecked-17') && card.primaryAccountNumber.length === 17) ||
           (faults.has('i3-card-luhn-unchecked-20') && card.primaryAccountNumber.length === 20) ||
+          // i10-card-luhn-unchecked-18: no check digit for an 18-digit PAN.
+          (faults.has('i10-card-luhn-unchecked-18') && card.primaryAccountNumber.length === 18) ||
           // i8-card-luhn-skipped-2-series: no check digit for the 2-series BINs.
           (faults.has('i8-card-luhn-skipped-2-series') && card.primaryAccountNumber.startsWith('2'));
         // i6-card-luhn-parity-from-left: the doubling counted from the left (the same as from the right only at even lengths).
@@ -329,7 +355,8 @@ export function registerCards(
 
     // seed, Errors: unresolved srcClientId or serviceId is INVALID_STATE; A2: another client's id is 403.
     const owner = world.clients.find((c) => c.srcClientIds.includes(body.srcClientId));
-    if (!owner && !faults.has('unknown-client-accepted')) {
+    // i10-card-receipt-unknown-client-accepted: on the receipt path an unknown srcClientId is taken as the caller's.
+    if (!owner && !faults.has('unknown-client-accepted') && !(hasReceipt && faults.has('i10-card-receipt-unknown-client-accepted'))) {
       if (faults.has('blind-unknown-client-403'))
         return sendError(reply, faults, 403, 'PERMISSION_DENIED', 'Client identity (origin) not validated.');
       return invalidState(reply, faults, 'srcClientId', 'srcClientId does not resolve to a registered client.');
@@ -500,6 +527,8 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
         onReceipt('blind-receipt-card-suspended') ||
         // i5-card-issuer-source-suspended: a card pushed by the issuer starts suspended.
         (faults.has('i5-card-issuer-source-suspended') && body.cardSource === 'ISSUER') ||
+        // i10-card-merchant-card-suspended: a card a merchant enrolls on the card path starts suspended.
+        (onCard('i10-card-merchant-card-suspended') && body.cardSource === 'MERCHANT') ||
         // receipt-wallet-source-suspended: a receipt a wallet enrolls starts suspended.
         (onReceipt('receipt-wallet-source-suspended') && body.cardSource === 'WALLET') ||
         // i6-card-expiring-this-month-suspended: a card expiring in the current month starts suspended.
@@ -584,7 +613,11 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
   // i8-card-lastname-punctuation-kept: the hyphens, apostrophes and spaces of the last name left in clear.
   const maskLast = (name: string) =>
     faults.has('i8-card-lastname-punctuation-kept') ? name.slice(0, 1) + name.slice(1).replace(/[^\s'-]/g, '*') : maskName(name, faults);
-  const lastMasked = maskLast(consumer.lastName ?? '');
+  // i10-card-lastname-single-char-starred: a one-character last name masked whole.
+  const lastMasked =
+    faults.has('i10-card-lastname-single-char-starred') && Array.from(String(consumer.lastName ?? '')).length === 1
+      ? '*'
+      : maskLast(consumer.lastName ?? '');
   const maskedLast = faults.has('i3-card-masked-lastname-first-capitalised')
     ? lastMasked.charAt(0).toUpperCase() + lastMasked.slice(1)
     : lastMasked;
@@ -651,11 +684,14 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
       countryCode: consumer.countryCode,
       languageCode: consumer.languageCode,
       // consumer-added-local-time: the consumer's local time (by its country) written with a Z.
-      dateConsumerAdded: faults.has('consumer-added-local-time')
-        ? new Date(now.getTime() + (LOCAL_OFFSET_HOURS[consumer.countryCode] ?? 0) * 3600_000).toISOString()
-        : faults.has('blind-consumer-added-not-utc')
-          ? new Date(now.getTime() + 3600_000).toISOString().replace('Z', '+01:00')
-          : now.toISOString(),
+      // i10-card-receipt-consumer-added-day-start: the receipt path gives the start of the UTC day.
+      dateConsumerAdded: onReceipt('i10-card-receipt-consumer-added-day-start')
+        ? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())).toISOString()
+        : faults.has('consumer-added-local-time')
+          ? new Date(now.getTime() + (LOCAL_OFFSET_HOURS[consumer.countryCode] ?? 0) * 3600_000).toISOString()
+          : faults.has('blind-consumer-added-not-utc')
+            ? new Date(now.getTime() + 3600_000).toISOString().replace('Z', '+01:00')
+            : now.toISOString(),
       complianceSettings: {
         privacy: { acceptedVersion: body.complianceSettings.privacy?.latestVersionUri ?? '' },
         tnc: { acceptedVersion: body.complianceSettings.tnc?.latestVersionUri ?? '' },

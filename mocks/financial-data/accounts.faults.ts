@@ -355,4 +355,16 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-ACCT-DELETE-LOGIN', 'FD-OBJ-AFTER-DELETE'],
   }),
+  independent('independent-10', {
+    id: 'i10-account-simple-other-customer',
+    rule: "a child object named under another parent of the same partner is refused (seed 002 Errors 404; FD-OBJ-OTHER-PARENT): GetCustomerAccountSimple serves another customer's account named under this customer, while GetCustomerAccount refuses it",
+    source: 'seed',
+    rules: ['FD-OBJ-OTHER-PARENT'],
+  }),
+  independent('independent-10', {
+    id: 'i10-accounts-by-login-number-last-five',
+    rule: 'the account number is never given in full, only its last four digits in clear (reference; FD-ACCT-NUMBER-MASKED): GetCustomerAccountsByInstitutionLogin masks the number leaving its last five digits in clear',
+    source: 'assumption',
+    rules: ['FD-ACCT-NUMBER-MASKED'],
+  }),
 ]);

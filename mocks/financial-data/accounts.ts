@@ -196,6 +196,11 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
 
   // --- One account.
   const account = (input: Input) => findAccount(world, input.path.customerId, input.path.accountId, input.partner?.id);
+  /** The account of the path's id when it belongs to any customer of the partner (read only by a fault). */
+  const strayOfPartner = (input: Input) => {
+    const a = world.accounts.get(input.path.accountId);
+    return a && findCustomer(world, a.customerId, input.partner?.id) ? a : undefined;
+  };
   /** i8-account-by-id-balance-cached: each account's balance at its first read by id (kept while that fault is on). */
   const cachedBalances = new Map<string, number>();
   route(app, ctx, 'GetCustomerAccount', (input, reply) => {
@@ -221,7 +226,9 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     const a =
       account(input) ??
       (ghost && ghost.customerId === input.path.customerId ? ghost : undefined) ??
-      (loginGhost && loginGhost.customerId === input.path.customerId ? loginGhost : undefined);
+      (loginGhost && loginGhost.customerId === input.path.customerId ? loginGhost : undefined) ??
+      // i10-account-simple-other-customer: the simple read finds the account by its id among the partner's customers.
+      (faults.has('i10-account-simple-other-customer') && customerOf(input) ? strayOfPartner(input) : undefined);
     if (!a) return notFound(reply, 'Account not found');
     // provider 1.35.0: this simple variant is not restricted to active accounts (its lists are).
     if (!isActive(a) && faults.has('accounts-simple-one-pending-404')) return notFound(reply, 'Account not found');
@@ -247,7 +254,8 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     // i6-accounts-by-login-number-keeps-first-digit: this list's mask keeps the first digit too.
     if (faults.has('i6-accounts-by-login-number-keeps-first-digit'))
       return { accounts: list.map((a) => ({ ...view.full(a), number: `${a.number.slice(0, 1)}${view.full(a).number.slice(1)}` })) };
-    return { accounts: list.map((a) => view.full(a)) };
+    // i10-accounts-by-login-number-last-five: this list's mask leaves five digits in clear.
+    return { accounts: list.map((a) => view.full(a, faults.has('i10-accounts-by-login-number-last-five') ? 5 : 4)) };
   });
   route(app, ctx, 'GetCustomerAccountsByInstitutionLoginSimple', (input, reply) => {
     const login = loginOf(input);

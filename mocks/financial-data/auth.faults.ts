@@ -111,4 +111,16 @@ export const AUTH_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-SENSITIVE-ECHO', 'FD-OBJ-SENSITIVE'],
   }),
+  independent('independent-10', {
+    id: 'i10-secret-255-refused',
+    rule: 'a new secret of the shortest or the longest length the seed allows is accepted (seed 002 Limits, partner secret length; FD-SECRET-LENGTH): ModifyPartnerSecret refuses a new secret of exactly the maximum length with 400 (upper bound read as exclusive)',
+    source: 'seed',
+    rules: ['FD-SECRET-LENGTH'],
+  }),
+  independent('independent-10', {
+    id: 'i10-token-partner-id-trimmed',
+    rule: 'an unknown partner is a 401 (seed 002 Authentication; FD-TOKEN-ISSUE): CreateToken trims the partner id before the lookup, so the partner id with spaces around it gets a token',
+    source: 'seed',
+    rules: ['FD-TOKEN-ISSUE'],
+  }),
 ]);

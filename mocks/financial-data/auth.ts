@@ -42,7 +42,10 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
   }
 
   route(app, ctx, 'CreateToken', ({ body }, reply) => {
-    const partner = verify(body.partnerId, body.partnerSecret, true);
+    // i10-token-partner-id-trimmed: the partner id trimmed before it is looked up.
+    const partnerId =
+      faults.has('i10-token-partner-id-trimmed') && typeof body.partnerId === 'string' ? body.partnerId.trim() : body.partnerId;
+    const partner = verify(partnerId, body.partnerSecret, true);
     if (!partner) return sendError(ctx, reply, 401, 'Invalid credentials or locked partner');
     // Fault token-renewal-returns-last: a new authentication hands back the partner's last token, its lifetime not renewed.
     const last = faults.has('token-renewal-returns-last')
@@ -59,6 +62,9 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('i4-secret-plus-refused') && String(body.newPartnerSecret).includes('+'))
       return sendError(ctx, reply, 400, 'newPartnerSecret holds a character that is not allowed');
     // Blind fault: the secret-change path checks the secret but not the lock.
+    // i10-secret-255-refused: the new secret's upper bound checked as exclusive.
+    if (faults.has('i10-secret-255-refused') && String(body.newPartnerSecret).length === 255)
+      return sendError(ctx, reply, 400, 'newPartnerSecret is too long');
     const target = world.partners.get(body.partnerId);
     if (
       faults.has('blind-secret-change-while-locked') &&

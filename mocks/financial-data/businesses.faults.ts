@@ -124,4 +124,16 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-BUS-UPDATE'],
   }),
+  independent('independent-10', {
+    id: 'i10-business-by-id-other-partner',
+    rule: "another partner's object is refused (seed 002 Errors 404; FD-OBJ-OTHER-PARTNER): GetBusinessById serves a business of another partner by its id, while UpdateBusiness and the by-customer read refuse it",
+    source: 'seed',
+    rules: ['FD-OBJ-OTHER-PARTNER'],
+  }),
+  independent('independent-10', {
+    id: 'i10-business-update-answer-stale',
+    rule: 'every field sent on update reads back in the answer and through both readers (seed 002 Businesses; FD-BUS-UPDATE): UpdateBusiness answers the record as it was before the update, while both readers show the new fields',
+    source: 'seed',
+    rules: ['FD-BUS-UPDATE'],
+  }),
 ]);

@@ -87,6 +87,8 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     const business =
       byId(input) ?? (faults.has('i3-business-update-other-partner') ? world.businesses.get(input.path.business_id) : undefined);
     if (!business) return sendError(ctx, reply, 404, 'Business not found');
+    // i10-business-update-answer-stale: the update answers the record as it was before the update.
+    const before = faults.has('i10-business-update-answer-stale') ? view(business) : undefined;
     if (!faults.has('business-update-ignored')) {
       const previous = business.fields;
       business.fields = faults.has('business-update-ignores-address')
@@ -106,12 +108,14 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
         business.fields = { ...business.fields, taxId: business.fields.taxId.replace(/-/g, '') };
       business.modifiedDate = isoNoZone();
     }
-    return view(business);
+    return before ?? view(business);
   });
   /** i4-business-by-id-cached: the first answer of GetBusinessById per business (kept while that fault is on). */
   const readCache = new Map<string, Record<string, unknown>>();
   route(app, ctx, 'GetBusinessById', (input, reply) => {
-    const business = byId(input);
+    // i10-business-by-id-other-partner: the by-id read finds the business by its id alone.
+    const business =
+      byId(input) ?? (faults.has('i10-business-by-id-other-partner') ? world.businesses.get(input.path.business_id) : undefined);
     if (business && faults.has('i4-business-by-id-cached')) {
       if (!readCache.has(business.id)) readCache.set(business.id, view(business));
       return [readCache.get(business.id)];

@@ -203,4 +203,16 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-CONS-READ'],
   }),
+  independent('independent-10', {
+    id: 'i10-consumer-by-customer-stale-after-modify',
+    rule: 'every field sent on modify reads back through both readers (seed 002 Consumers; FD-CONS-MODIFY): GetConsumerForCustomer serves the consumer as it was created (a stale read replica), while GetConsumer by id shows the modification',
+    source: 'seed',
+    rules: ['FD-CONS-MODIFY'],
+  }),
+  independent('independent-10', {
+    id: 'i10-consumer-by-id-ssn-of-creation',
+    rule: 'every response carrying an SSN shows exactly its last four digits, after creation and after a modification (reference; FD-CONS-SSN-LAST-FOUR): after ModifyConsumer changes the SSN, GetConsumer by id still shows the last four of the SSN of creation',
+    source: 'assumption',
+    rules: ['FD-CONS-SSN-LAST-FOUR'],
+  }),
 ]);

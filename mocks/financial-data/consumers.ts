@@ -8,6 +8,8 @@ import { findConsumer, findCustomer, type Consumer } from './state.js';
 
 export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;
+  /** The fields each consumer was created with (read only by the i10 faults of the readers). */
+  const createdFields = new Map<string, Record<string, unknown>>();
 
   const view = (c: Consumer, unmasked = false) => {
     const digits = String(c.fields.ssn).replace(/-/g, '');
@@ -59,6 +61,7 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('i3-consumer-create-email-lowercased') && typeof consumer.fields.email === 'string')
       consumer.fields.email = consumer.fields.email.toLowerCase();
     world.consumers.set(consumer.id, consumer);
+    createdFields.set(consumer.id, { ...consumer.fields });
     if (!existing) world.consumerOf.set(customerId, consumer.id);
     // Fault: the creation answer echoes the SSN it was sent.
     const echo = faults.has('consumer-ssn-in-creation-answer') ? { ssn: String(input.body.ssn) } : {};
@@ -72,7 +75,12 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
       faults.has('deleted-customer-consumer-path') ||
       (faults.has('i3-consumer-by-customer-other-partner') && world.customers.has(input.path.customerId));
     const id = reachable && world.consumerOf.get(input.path.customerId);
-    const consumer = id ? world.consumers.get(id) : undefined;
+    const current = id ? world.consumers.get(id) : undefined;
+    // i10-consumer-by-customer-stale-after-modify: the by-customer read serves the fields as created.
+    const consumer =
+      current && faults.has('i10-consumer-by-customer-stale-after-modify')
+        ? { ...current, fields: createdFields.get(current.id) ?? current.fields }
+        : current;
     if (!consumer) return sendError(ctx, reply, 404, 'Consumer not found');
     // Fault: this reader alone renders the zip through a number.
     // i3-consumer-identity-documents-full-ssn: the record gains an identity document holding the whole SSN.
@@ -103,6 +111,10 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('i7-consumer-by-id-gone-after-customer-delete') && !world.customers.has(consumer.customerId))
       return sendError(ctx, reply, 404, 'Consumer not found');
     const shown = view(consumer, faults.has('blind-ssn-full-on-get-consumer'));
+    // i10-consumer-by-id-ssn-of-creation: the by-id read masks the SSN the consumer was created with.
+    const firstSsn = createdFields.get(consumer.id)?.ssn;
+    if (faults.has('i10-consumer-by-id-ssn-of-creation') && firstSsn !== undefined)
+      shown.ssn = String(firstSsn).replace(/-/g, '').slice(-4);
     // i7-consumer-by-id-created-date-of-customer: the by-id read gives the customer's createdDate.
     if (faults.has('i7-consumer-by-id-created-date-of-customer') && world.customers.has(consumer.customerId))
       shown.createdDate = world.customers.get(consumer.customerId)!.createdDate;

@@ -304,4 +304,40 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-CUST-MODIFY', 'FD-MODIFY-LEAVES-OTHERS'],
   }),
+  independent('independent-10', {
+    id: 'i10-customers-type-ignored-with-username',
+    rule: 'type testing / active lists exactly the customers of that kind (seed 002 Customers, GetCustomers type filter; FD-CUST-FILTER-TYPE): when a username is given too, the type filter is dropped, so username=X&type=active lists the testing customer X',
+    source: 'seed',
+    rules: ['FD-CUST-FILTER-TYPE'],
+  }),
+  independent('independent-10', {
+    id: 'i10-customers-start-past-end-last-page',
+    rule: 'start selects the page and a page past the end is empty (provider 1.35.0 GetCustomers start/limit; FD-PAGE-START): on GetCustomers a start past the last page answers the last page again',
+    source: 'provider',
+    rules: ['FD-PAGE-START'],
+  }),
+  independent('independent-10', {
+    id: 'i10-customers-list-email-lowercased',
+    rule: 'every reader shows the email the customer was created with (seed 002 Customers; FD-CUST-READ): the GetCustomers list (username filter and others) lower-cases the email; GetCustomer and the application view keep it',
+    source: 'seed',
+    rules: ['FD-CUST-READ'],
+  }),
+  independent('independent-10', {
+    id: 'i10-customer-app-data-phone-digits-only',
+    rule: 'every reader shows the phone the customer was created with (seed 002 Customers; FD-CUST-READ): GetCustomerWithAppData strips the phone to its digits (555-123-4567 read back as 5551234567)',
+    source: 'seed',
+    rules: ['FD-CUST-READ'],
+  }),
+  independent('independent-10', {
+    id: 'i10-customer-modify-id-prefix',
+    rule: 'an id one character away from a live object names no object (seed 002 Errors 404; FD-OBJ-EXACT-ID): ModifyCustomer with the id missing its last digit modifies the customer whose id starts with it (204), where GetCustomer answers 404',
+    source: 'seed',
+    rules: ['FD-OBJ-EXACT-ID'],
+  }),
+  independent('independent-10', {
+    id: 'i10-customer-delete-again-204',
+    rule: 'after a 204 delete the customer is 404 through a second delete (seed 002 Customers and Errors 404; FD-CUST-DELETE): a second DeleteCustomer of the same id answers 204 as if it still existed',
+    source: 'seed',
+    rules: ['FD-CUST-DELETE'],
+  }),
 ]);

@@ -28,6 +28,8 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
   const PAGE_MAX = rangeOf(ctx.contract, 'PageLimit').max!;
   // Blind faults: customers deleted while a "still visible" fault is on, kept for that reader.
   const ghosts = world.faultMemory.deletedCustomers;
+  /** i10-customer-delete-again-204: the ids deleted while that fault is on, with their partner. */
+  const deletedIds = new Map<string, string>();
   /** Names at creation: the fault 'app-view-stale-names' shows them in the application view after a modify. */
   const createdNames = world.faultMemory.createdNames;
   /** The partner's customer of the path, or undefined (404). */
@@ -88,7 +90,9 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     const searched = query.search !== undefined && query.search.trim() !== '' && !faults.has('customer-search-ignored');
     // i6-customer-search-drops-type-filter: a search leaves the type filter out.
     const typeDropped = searched && faults.has('i6-customer-search-drops-type-filter');
-    const type = query.type && !faults.has('type-filter-ignored') && !typeDropped ? String(query.type) : undefined;
+    // i10-customers-type-ignored-with-username: with a username the type filter is dropped.
+    const typeWithUsername = query.username !== undefined && faults.has('i10-customers-type-ignored-with-username');
+    const type = query.type && !faults.has('type-filter-ignored') && !typeDropped && !typeWithUsername ? String(query.type) : undefined;
     const match = (c: Customer) =>
       matches(
         // Faults: the search reads the names the customer was created with; no name at all (a
@@ -150,7 +154,14 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
           (!searched || match(c)),
       );
     const paged = faults.has('default-limit-unapplied') && query.limit === undefined ? { ...query, limit: PAGE_MAX } : query;
-    const { slice, ...counts } = page(list, paged, pageSize, faults.has('start-ignored'), faults);
+    const { slice: cut, ...counts } = page(list, paged, pageSize, faults.has('start-ignored'), faults);
+    // i10-customers-start-past-end-last-page: a start past the end answers the last page again.
+    const size = paged.limit ?? pageSize;
+    const slice =
+      faults.has('i10-customers-start-past-end-last-page') && cut.length === 0 && list.length > 0
+        ? list.slice(Math.floor((list.length - 1) / size) * size, list.length)
+        : cut;
+    if (slice !== cut) counts.displaying = slice.length;
     // i7-customers-displaying-is-limit: displaying gives the limit, not the records of the page.
     if (faults.has('i7-customers-displaying-is-limit')) counts.displaying = paged.limit ?? pageSize;
     // i3-customer-search-found-is-page: with search text, found counts the page only.
@@ -175,6 +186,9 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     const shown = faults.has('telling-customer-list-names-capitalised')
       ? slice.map((c) => ({ ...customerView(c), firstName: capital(c.firstName), lastName: capital(c.lastName) }))
       : slice.map(customerView);
+    // i10-customers-list-email-lowercased: the list reader lower-cases the e-mail address.
+    if (faults.has('i10-customers-list-email-lowercased'))
+      for (const c of shown as Record<string, unknown>[]) if (typeof c.email === 'string') c.email = c.email.toLowerCase();
     return { ...counts, customers: shown };
   });
 
@@ -210,11 +224,20 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     const names = faults.has('app-view-stale-names') ? (createdNames.get(c.id) ?? c) : c;
     // i4-customer-app-data-created-date-ms: this reader alone gives createdDate in milliseconds.
     const created = faults.has('i4-customer-app-data-created-date-ms') ? { createdDate: String(c.createdDate * 1000) } : {};
-    return { ...customerView(c), firstName: names.firstName ?? '', lastName: names.lastName ?? '', ...app, ...created };
+    // i10-customer-app-data-phone-digits-only: the application view keeps only the phone's digits.
+    const phone =
+      faults.has('i10-customer-app-data-phone-digits-only') && typeof c.phone === 'string' ? { phone: c.phone.replace(/\D/g, '') } : {};
+    return { ...customerView(c), firstName: names.firstName ?? '', lastName: names.lastName ?? '', ...app, ...created, ...phone };
   });
   route(app, ctx, 'ModifyCustomer', (input, reply) => {
     // i3-customer-modify-other-partner: the modification finds the customer by its id alone.
-    const c = own(input) ?? (faults.has('i3-customer-modify-other-partner') ? world.customers.get(input.path.customerId) : undefined);
+    // i10-customer-modify-id-prefix: an id missing its last characters modifies the customer whose id starts with it.
+    const byPrefix = () =>
+      faults.has('i10-customer-modify-id-prefix')
+        ? [...world.customers.values()].find((x) => x.partnerId === input.partner?.id && x.id.startsWith(String(input.path.customerId)))
+        : undefined;
+    const c =
+      own(input) ?? (faults.has('i3-customer-modify-other-partner') ? world.customers.get(input.path.customerId) : undefined) ?? byPrefix();
     if (!c) return sendError(ctx, reply, 404, 'Customer not found');
     // i5-customer-disputed-firstname-only-allowed: the dispute checked only when lastName is sent.
     const disputeSkipped = faults.has('i5-customer-disputed-firstname-only-allowed') && input.body.lastName === undefined;
@@ -240,7 +263,11 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
   route(app, ctx, 'DeleteCustomer', (input, reply) => {
     // i4-customer-delete-other-partner: the delete finds the customer by its id alone.
     const c = own(input) ?? (faults.has('i4-customer-delete-other-partner') ? world.customers.get(input.path.customerId) : undefined);
+    // i10-customer-delete-again-204: a customer this partner already deleted is deleted "again" with 204.
+    if (!c && faults.has('i10-customer-delete-again-204') && deletedIds.get(String(input.path.customerId)) === input.partner?.id)
+      return reply.code(204).send();
     if (!c) return sendError(ctx, reply, 404, 'Customer not found');
+    if (faults.has('i10-customer-delete-again-204')) deletedIds.set(c.id, c.partnerId);
     if (!faults.has('delete-not-effective')) {
       world.customers.delete(c.id);
       if (world.usernames.get(usernameKey(c.partnerId, c.username)) === c.id) world.usernames.delete(usernameKey(c.partnerId, c.username));

@@ -112,4 +112,16 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-PAGE-COUNTS', 'FD-INST-SEARCH'],
   }),
+  independent('independent-10', {
+    id: 'i10-inst-certified-type-any-of',
+    rule: 'each institution search with product types lists only institutions whose flag for each of those products is set (seed 002 Institutions; FD-INST-PRODUCT-TYPE): GetCertifiedInstitutions with two types lists the institutions offering either of them',
+    source: 'seed',
+    rules: ['FD-INST-PRODUCT-TYPE'],
+  }),
+  independent('independent-10', {
+    id: 'i10-location-postal-code-ignored',
+    rule: 'no matching location answers 404 (seed 002 Institutions, location lookup by merchant name, street address, city, state and postal code; FD-LOC-NONE-404): the name lookup leaves the postal code out, so a merchant of that name at another postal code is answered',
+    source: 'seed',
+    rules: ['FD-LOC-NONE-404'],
+  }),
 ]);

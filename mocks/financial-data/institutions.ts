@@ -78,13 +78,24 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     dateName: 'createdDate' | 'requestedDate',
     ignoreSearch = false,
   ) => {
+    // i10-inst-certified-type-any-of: the certified search lists institutions with any of the product types asked
+    // (the every-type filter of filtered() skipped, an any-type filter applied after it).
+    const anyOf = operationId === 'GetCertifiedInstitutions' && faults.has('i10-inst-certified-type-any-of') && Boolean(query.type);
     const list = filtered(
       query,
       ignoreSearch,
       operationId === 'GetCertifiedInstitutions' && faults.has('i4-certified-search-case-sensitive'),
       // Seeded faults: one certified search forgets the product types its siblings apply.
       (operationId === 'GetCertifiedInstitutions' && faults.has('certified-type-filter-ignored')) ||
-        (operationId === 'GetCertifiedInstitutionsWithRSSD' && faults.has('rssd-type-filter-ignored')),
+        (operationId === 'GetCertifiedInstitutionsWithRSSD' && faults.has('rssd-type-filter-ignored')) ||
+        // i10-inst-certified-type-any-of (above).
+        anyOf,
+    ).filter(
+      (i) =>
+        !anyOf ||
+        String(query.type)
+          .split(',')
+          .some((t) => i.products[t.trim()] === true),
     );
     if (list.length === 0 && faults.has('institutions-no-match-404')) return sendError(ctx, reply, 404, 'No institution found');
     const { slice, ...counts } = page(list, query, defaultLimit(ctx.contract, operationId), faults.has('start-ignored'), faults);
@@ -158,7 +169,10 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     const found = world.locations.filter((l) =>
       byId
         ? l.idType === query.idType && l.idValue === query.idValue
-        : name !== '' && l.merchantName.toLowerCase().includes(name) && l.postalCode === query.postalCode,
+        : name !== '' &&
+          l.merchantName.toLowerCase().includes(name) &&
+          // i10-location-postal-code-ignored: the name lookup leaves the postal code out.
+          (l.postalCode === query.postalCode || faults.has('i10-location-postal-code-ignored')),
     );
     if (found.length === 0) return sendError(ctx, reply, 404, 'No matching location');
     const max = faults.has('location-matches-over-3')

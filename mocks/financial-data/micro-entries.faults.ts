@@ -285,4 +285,16 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-MICRO-DETAILS'],
   }),
+  independent('independent-10', {
+    id: 'i10-micro-details-other-customer',
+    rule: 'the micro-entry account under another customer is a 404 (seed 002 Errors 404; FD-MICRO-NOT-FOUND): GetMicroDepositsDetails serves the micro entries of another customer of the same partner named under this customer, while the verification refuses them',
+    source: 'seed',
+    rules: ['FD-MICRO-NOT-FOUND'],
+  }),
+  independent('independent-10', {
+    id: 'i10-micro-reinitiate-after-verified',
+    rule: 'initiating again for an account of the customer whose entries are pending, deposited or verified is a 409 (seed 002 Micro entries; FD-MICRO-CONFLICT): once the entries are verified, an initiation for the same routing and account number is accepted again (200)',
+    source: 'seed',
+    rules: ['FD-MICRO-CONFLICT'],
+  }),
 ]);

@@ -94,6 +94,8 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
       (e) =>
         e.customerId === customer.id &&
         shown(e) !== 'Failed' &&
+        // i10-micro-reinitiate-after-verified: verified entries no longer hold the account.
+        !(faults.has('i10-micro-reinitiate-after-verified') && shown(e) === 'Verified') &&
         (faults.has('micro-entries-conflict-any-account')
           ? shown(e) !== 'Verified'
           : e.routingNumber === receiver.routingNumber &&
@@ -207,7 +209,15 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
       const o = micro().entries.get(input.path.accountId);
       return o && o.customerId === input.path.customerId && !world.customers.has(o.customerId) ? o : undefined;
     };
-    const e = entryOf(input) ?? (faults.has('blind-micro-entries-details-after-customer-deleted') ? orphan() : undefined);
+    // i10-micro-details-other-customer: the details read finds the entries of another customer of the partner.
+    const stray = () => {
+      const s = micro().entries.get(input.path.accountId);
+      return s && customerOf(input) && findCustomer(world, s.customerId, input.partner?.id) ? s : undefined;
+    };
+    const e =
+      entryOf(input) ??
+      (faults.has('blind-micro-entries-details-after-customer-deleted') ? orphan() : undefined) ??
+      (faults.has('i10-micro-details-other-customer') ? stray() : undefined);
     if (!e) return sendError(ctx, reply, 404, 'No micro entries for this account of the customer');
     // Fault: the details read keeps the initiation's state whatever happened since.
     const status = faults.has('micro-entries-details-stale') ? 'Pending' : shown(e);

@@ -3,7 +3,7 @@
 // way a provider's release might. `rules` names the rule ids it breaks (`npm run mutation --
 // --targeted` runs the specs citing them). The faults of the suite's authors first, then those
 // written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, seeded } from '../kit/faults.js';
+import { faultCatalogue, blind, seeded, independent } from '../kit/faults.js';
 
 export const MIDDLEWARE_FAULTS = faultCatalogue([
   // Seeded beside the check of the security headers' form (origin 'seeded').
@@ -107,5 +107,11 @@ export const MIDDLEWARE_FAULTS = faultCatalogue([
     rule: 'the 409 error body is {code, message} like every other status (provider ErrorMessage requires code; reference Error bodies)',
     source: 'provider',
     rules: ['FD-CUST-USERNAME-UNIQUE', 'FD-CONS-UNIQUE', 'FD-BUS-ONE'],
+  }),
+  independent('independent-10', {
+    id: 'i10-token-expires-five-minutes-early',
+    rule: 'a token is accepted until it is two hours old, a minute before it is still accepted (seed 002 Authentication, token valid two hours; FD-TOKEN-LIFETIME): the mock takes a five-minute safety margin off the lifetime, so a token 1 h 56 min old is refused 401',
+    source: 'seed',
+    rules: ['FD-TOKEN-LIFETIME'],
   }),
 ]);

@@ -176,7 +176,13 @@ function authenticate(ctx: FdContext, sec: SecurityOf, req: FastifyRequest): { s
     return faults.has('invalid-token-accepted') ? { partner: [...world.partners.values()][0] } : refused(`Invalid (${names.appToken})`);
   // Blind fault: the institution search route forgets the expiry check.
   const expiryChecked = !(sec.institutionSearch && faults.has('blind-expired-token-accepted-on-institutions'));
-  if (clock.nowMs() - issued.issuedMs >= tokenLifetimeMs(ctx, sec.lifetimeMs) && !faults.has('token-never-expires') && expiryChecked)
+  // i10-token-expires-five-minutes-early: a safety margin of five minutes taken off the token's lifetime.
+  const margin = faults.has('i10-token-expires-five-minutes-early') ? 5 * 60_000 : 0;
+  if (
+    clock.nowMs() - issued.issuedMs >= tokenLifetimeMs(ctx, sec.lifetimeMs) - margin &&
+    !faults.has('token-never-expires') &&
+    expiryChecked
+  )
     return refused(`Expired (${names.appToken})`);
   return { partner: world.partners.get(issued.partnerId) };
 }

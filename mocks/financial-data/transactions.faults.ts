@@ -455,4 +455,22 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-TXN-ECHO'],
   }),
+  independent('independent-10', {
+    id: 'i10-txn-all-from-date-exclusive',
+    rule: 'a transaction dated exactly at fromDate is listed (seed 002 Transactions, fromDate/toDate window; FD-TXN-WINDOW-EDGES): GetAllCustomerTransactions reads fromDate as exclusive, so the transaction dated exactly at it is left out; the account list keeps it',
+    source: 'assumption',
+    rules: ['FD-TXN-WINDOW-EDGES'],
+  }),
+  independent('independent-10', {
+    id: 'i10-txn-account-displaying-is-limit',
+    rule: 'displaying is the size of the page (provider 1.35.0 Transactions displaying; FD-TXN-PAGE-COUNTS): GetCustomerAccountTransactions gives the limit applied as displaying, wrong on a last, partial page',
+    source: 'provider',
+    rules: ['FD-TXN-PAGE-COUNTS'],
+  }),
+  independent('independent-10', {
+    id: 'i10-txn-by-id-pending-shown-active',
+    rule: 'GetCustomerTransaction returns the transaction as the lists show it, status included (seed 002 Transactions; FD-TXN-GET): the by-id read gives a pending transaction the status active, while the lists with includePending=true show it pending',
+    source: 'seed',
+    rules: ['FD-TXN-GET'],
+  }),
 ]);

@@ -131,7 +131,9 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     // i2-txn-window-to-date-exclusive: toDate itself left out of the window.
     // i3-txn-account-from-date-exclusive: the account list alone starts its window after fromDate.
     const onOrAfter = (key: number, start: number) =>
-      reader === 'account' && on('i3-txn-account-from-date-exclusive') ? key > start : key >= start;
+      (reader === 'account' && on('i3-txn-account-from-date-exclusive')) || (reader === 'all' && on('i10-txn-all-from-date-exclusive'))
+        ? key > start
+        : key >= start;
     // Seeded fault: the account list alone reads toDate as the start of its UTC day.
     const last =
       reader === 'account' && on('transactions-account-to-date-day-start')
@@ -170,6 +172,8 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
       paged.displaying = paged.slice.length;
     }
     if (reversedPage) paged.slice = [...paged.slice].reverse();
+    // i10-txn-account-displaying-is-limit: the account list's displaying gives the limit applied, not the page's size.
+    if (reader === 'account' && on('i10-txn-account-displaying-is-limit')) paged.displaying = limit;
     if (on('transactions-found-counts-page')) paged.found = paged.displaying;
     // Seeded fault: without includePending, the customer list's found still counts the pending transactions of the window.
     if (reader === 'all' && !includePending && on('transactions-all-found-counts-pending'))
@@ -305,6 +309,8 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
       if (other) return view(other, 'id');
     }
     const shown = view(t, 'id');
+    // i10-txn-by-id-pending-shown-active: the by-id read gives a pending transaction as active.
+    if (on('i10-txn-by-id-pending-shown-active') && t.status === 'pending') shown.status = 'active';
     // i5-txn-by-id-amount-one-decimal: this reader rounds the amount to one decimal.
     if (on('i5-txn-by-id-amount-one-decimal')) shown.amount = Math.round(t.amount * 10) / 10;
     // i7-txn-by-id-posted-date-is-transaction-date: the by-id read gives transactionDate as postedDate too.

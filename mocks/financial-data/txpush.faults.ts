@@ -389,4 +389,22 @@ export const TXPUSH_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TXPUSH-SUBSCRIBE', 'FD-DELIVERY-URL'],
   }),
+  independent('independent-10', {
+    id: 'i10-txpush-account-event-signed-over-indented-json',
+    rule: 'each delivery carries X-TxPush-Signature, the HMAC-SHA256 of its body under the signing key of the subscription it names (reference; FD-TXPUSH-SIGNED): the account event is signed over an indented rendering of its JSON, not over the bytes delivered; the transaction event stays right',
+    source: 'assumption',
+    rules: ['FD-TXPUSH-SIGNED'],
+  }),
+  independent('independent-10', {
+    id: 'i10-txpush-record-callback-url-normalised',
+    rule: 'a subscribe call answers the callback URL sent (seed 002 Events, TxPush; FD-TXPUSH-SUBSCRIBE): the records answer the URL as a URL parser rewrites it (the default port :443 dropped, the host lower-cased), not byte for byte',
+    source: 'seed',
+    rules: ['FD-TXPUSH-SUBSCRIBE'],
+  }),
+  independent('independent-10', {
+    id: 'i10-txpush-deleted-subscription-still-delivered',
+    rule: 'after deleting the transaction-class subscription a test transaction delivers the account event and not the transaction event (seed 002 Events, TxPush; FD-TXPUSH-DELETE-ONE): the delete answers 204 and a second delete 404, but the subscription is still delivered to',
+    source: 'seed',
+    rules: ['FD-TXPUSH-DELETE-ONE'],
+  }),
 ]);

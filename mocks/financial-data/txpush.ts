@@ -30,6 +30,8 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
   const LISTENER_PORTS = limitListOf(ctx.contract, 'listenerPorts');
   const state = () => world.txpush;
   const { disabledSubscriptions, deletedSubscriptions } = world.faultMemory;
+  /** i10-txpush-deleted-subscription-still-delivered: subscriptions marked deleted but left in the delivery list. */
+  const tombstoned = new Set<number>();
   const customerType = (account: Account) => world.customers.get(account.customerId)?.type;
 
   /**
@@ -105,7 +107,8 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
         id: s.id,
         accountId: Number(faults.has('blind-txpush-record-account-id-is-customer') ? s.customerId : s.accountId),
         type: s.type,
-        callbackUrl: s.callbackUrl,
+        // i10-txpush-record-callback-url-normalised: the record answers the URL as a URL parser rewrites it.
+        callbackUrl: faults.has('i10-txpush-record-callback-url-normalised') ? new URL(s.callbackUrl).href : s.callbackUrl,
         signingKey: s.signingKey,
       })),
     });
@@ -141,7 +144,8 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
   const deleteOne = ({ path, partner }: Input, reply: FastifyReply) => {
     const customer = findCustomer(world, path.customerId, partner?.id);
     if (!customer) return sendError(ctx, reply, 404, 'Customer not found');
-    const sub = state().subscriptions.get(Number(path.subscriptionId));
+    const kept = state().subscriptions.get(Number(path.subscriptionId));
+    const sub = kept && tombstoned.has(kept.id) ? undefined : kept;
     const owned = sub && (sub.customerId === customer.id || faults.has('txpush-delete-other-customer'));
     if (!sub || !owned) {
       if (faults.has('blind-txpush-delete-again-204') && deletedSubscriptions.get(Number(path.subscriptionId)) === customer.id)
@@ -151,6 +155,9 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     }
     if (faults.has('txpush-delete-one-deletes-account')) {
       for (const s of [...state().subscriptions.group('account', sub.accountId).values()]) state().subscriptions.delete(s.id);
+    } else if (faults.has('i10-txpush-deleted-subscription-still-delivered')) {
+      tombstoned.add(sub.id);
+      deletedSubscriptions.set(sub.id, customer.id);
     } else if (!faults.has('txpush-delete-ignored')) {
       state().subscriptions.delete(sub.id);
       deletedSubscriptions.set(sub.id, customer.id);
@@ -168,7 +175,10 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
       : JSON.stringify(body);
     const key = faults.has('txpush-signature-wrong-key') ? `${signingKey}x` : signingKey;
     // i6-txpush-signature-over-timestamped-body: the time of sending, a dot and the body are signed.
-    const signed = faults.has('i6-txpush-signature-over-timestamped-body') ? `${clock.nowEpochSeconds()}.${text}` : text;
+    // i10-txpush-account-event-signed-over-indented-json: the account event signed over an indented rendering of its body.
+    const base =
+      faults.has('i10-txpush-account-event-signed-over-indented-json') && body.class === 'account' ? JSON.stringify(body, null, 2) : text;
+    const signed = faults.has('i6-txpush-signature-over-timestamped-body') ? `${clock.nowEpochSeconds()}.${base}` : base;
     const signature = createHmac('sha256', key)
       .update(signed)
       .digest(faults.has('blind-txpush-signature-base64') ? 'base64' : 'hex');

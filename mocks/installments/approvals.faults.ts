@@ -119,4 +119,16 @@ export const APPROVALS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-STATUS-PLAN-UNKNOWN'],
   }),
+  independent('independent-10', {
+    id: 'i10-approval-reject-detail-5000-refused',
+    rule: 'rejectReasonDetail has at most its maxLength of characters (provider 2.0.0 PlanApproval; IN-LIM-REJECTDETAIL): a detail of exactly the maximum length is refused 400 (upper bound read as exclusive)',
+    source: 'provider',
+    rules: ['IN-LIM-REJECTDETAIL'],
+  }),
+  independent('independent-10', {
+    id: 'i10-approval-status-decline-reads-approved',
+    rule: 'an APPROVED or DECLINED decision, sync or async, is what both getPlanApprovalStatus and getPlan show (seed 001 States; IN-STATE-DECISION): getPlanApprovalStatus shows a declined plan as APPROVED, while getPlan shows DECLINED',
+    source: 'seed',
+    rules: ['IN-STATE-DECISION'],
+  }),
 ]);

@@ -28,6 +28,11 @@ export function registerApprovals(
     // Fault: the decision lands on the plan created last (a single plan decided at once cannot tell).
     const plan = named && faults.has('model-approval-decides-latest-plan') ? [...world.plans.values()].at(-1)! : named;
     if (!plan) return invalidRequest(reply, faults, [{ field: 'planId', keyword: 'exists', message: 'planId names no plan' }]);
+    // i10-approval-reject-detail-5000-refused: the detail's upper bound checked as exclusive.
+    if (faults.has('i10-approval-reject-detail-5000-refused') && String(ok.body.rejectReasonDetail ?? '').length === 5000)
+      return invalidRequest(reply, faults, [
+        { field: 'rejectReasonDetail', keyword: 'maxLength', message: 'rejectReasonDetail is too long' },
+      ]);
     // i7-approval-decline-other-reason-approved: a decline for OTHER_REASON recorded as an approval.
     const otherReason = faults.has('i7-approval-decline-other-reason-approved') && ok.body.rejectReasonCode === 'OTHER_REASON';
     const decision = faults.has('declined-recorded-as-approved') || otherReason ? 'APPROVED' : ok.body.status;
@@ -74,6 +79,8 @@ export function registerApprovals(
         faults.has('i8-approval-status-callback-id-uppercased')
         ? source.callbackUrl.replace(source.planId, source.planId.toUpperCase())
         : source.callbackUrl;
-    return reply.code(200).send({ callbackUrl, status: faults.has('approval-status-stale') ? 'PENDING' : plan.status });
+    // i10-approval-status-decline-reads-approved: this reader maps every decision to APPROVED.
+    const status = faults.has('i10-approval-status-decline-reads-approved') && plan.status === 'DECLINED' ? 'APPROVED' : plan.status;
+    return reply.code(200).send({ callbackUrl, status: faults.has('approval-status-stale') ? 'PENDING' : status });
   });
 }

@@ -371,4 +371,34 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-STATE-INVALID-ICA'],
   }),
+  independent('independent-10', {
+    id: 'i10-merchant-search-name-first-ten',
+    rule: "searching by a merchant's legal name finds it and not a merchant of another name (seed 001 merchant search; IN-FILTER-NAME): the name criterion is cut to its first ten characters, so Northwind Bakery East also finds Northwind Bakery West",
+    source: 'seed',
+    rules: ['IN-FILTER-NAME'],
+  }),
+  independent('independent-10', {
+    id: 'i10-by-request-website-lowercased',
+    rule: 'every participation detail a reader answers is the one submitted, byte for byte (provider 2.0.0 MerchantParticipation; IN-ECHO-PARTICIPATION-DETAILS): the by-request read (request_id) lower-cases websiteUrl; the list and the search keep it',
+    source: 'provider',
+    rules: ['IN-ECHO-PARTICIPATION-DETAILS'],
+  }),
+  independent('independent-10', {
+    id: 'i10-mid-search-name-echo-trimmed',
+    rule: 'the MID page names the merchant searched (provider 2.0.0 MerchantMidSearch; IN-ECHO-MIDSEARCH): the merchantLegalName echoed is trimmed, not the one searched',
+    source: 'provider',
+    rules: ['IN-ECHO-MIDSEARCH'],
+  }),
+  independent('independent-10', {
+    id: 'i10-search-offset-header-zero',
+    rule: 'Offset is the offset applied (provider 2.0.0 paging headers Count, Offset, Limit, Total; IN-PAGE-HEADERS): the merchant search always answers Offset: 0, whatever the offset applied',
+    source: 'provider',
+    rules: ['IN-PAGE-HEADERS'],
+  }),
+  independent('independent-10', {
+    id: 'i10-mid-search-effectuation-lags',
+    rule: 'a participation with a known acquirer ICA leaves PENDING for COMPLETED and every reader shows it COMPLETED, its MIDs too (reference, Flows - lender app; IN-STATE-EFFECTUATION): the MID search shows the MIDs PENDING until twice the effectuation time, while the other readers show COMPLETED',
+    source: 'assumption',
+    rules: ['IN-STATE-EFFECTUATION'],
+  }),
 ]);

@@ -66,6 +66,9 @@ export function registerMerchants(
       if (mine.length === 0 && !faults.has('unknown-request-id-200'))
         return sendError(reply, faults, 404, 'NOT_FOUND', 'No participation request with this request_id.', 'request_id');
       items = (faults.has('blind-request-id-filter-ignored') ? world.participations : mine).map(view);
+      // i10-by-request-website-lowercased: the by-request read lower-cases the merchant's website URL.
+      if (faults.has('i10-by-request-website-lowercased'))
+        items = items.map((m) => (typeof m.websiteUrl === 'string' ? { ...m, websiteUrl: m.websiteUrl.toLowerCase() } : m));
       // by-request-ica-middle-form-padded: a nine-digit ICA answered padded with zeros to eleven.
       if (faults.has('by-request-ica-middle-form-padded'))
         items = items.map((m) => (String(m.acquirerICA).length === 9 ? { ...m, acquirerICA: `00${m.acquirerICA}` } : m));
@@ -139,9 +142,11 @@ export function registerMerchants(
     // provider 2.0.0, MerchantSearch: the participation status is `status`; the criterion is merchantParticipationStatus.
     // The criteria the faults leave in force narrow the merchants through the indexes of state.ts.
     const ignored = faults.has('search-ignores-criteria');
-    const name = ignored || c.merchantLegalName === undefined ? undefined : c.merchantLegalName.toLowerCase();
+    // i10-merchant-search-name-first-ten: the name criterion cut to its first ten characters.
+    const nameCut = (n: string) => (faults.has('i10-merchant-search-name-first-ten') ? n.slice(0, 10) : n);
+    const name = ignored || c.merchantLegalName === undefined ? undefined : nameCut(c.merchantLegalName).toLowerCase();
     let found = merchantCandidates(world, {
-      merchantLegalName: ignored ? undefined : c.merchantLegalName,
+      merchantLegalName: ignored || c.merchantLegalName === undefined ? undefined : nameCut(c.merchantLegalName),
       acquirerICA:
         ignored ||
         faults.has('search-ignores-ica') ||
@@ -208,6 +213,8 @@ export function registerMerchants(
       ok.defaultLimit!,
     );
     if (faults.has('i2-search-total-unfiltered')) reply.header('Total', String(latest().length));
+    // i10-search-offset-header-zero: the search's Offset header always says 0.
+    if (faults.has('i10-search-offset-header-zero')) reply.header('Offset', '0');
     // search-total-remaining-after-offset: Total counts the merchants left from the offset, not the set.
     if (faults.has('search-total-remaining-after-offset'))
       reply.header('Total', String(Math.max(0, found.length - Number(ok.query.get('offset') ?? 0))));
@@ -238,7 +245,12 @@ export function registerMerchants(
           // mid-search-ica-as-number: the ICA criterion compared as a number (leading zeros lost).
           (faults.has('mid-search-ica-as-number') && Number(x.merchant.acquirerICA) === Number(c.acquirerICA))),
     );
-    const s = p ? state(p) : undefined;
+    // i10-mid-search-effectuation-lags: the MID search sees an effectuation only after twice its time.
+    const lagging =
+      p !== undefined &&
+      faults.has('i10-mid-search-effectuation-lags') &&
+      clock.nowMs() - p.submittedAtMs < 2 * EFFECTUATION_SECONDS * 1000;
+    const s = p ? (lagging ? { status: 'PENDING' } : state(p)) : undefined;
     // i9-mid-search-error-reason-dropped: the MIDs of a merchant in ERROR shown without the reason.
     const reported =
       faults.has('mid-status-completed') && s
@@ -263,7 +275,11 @@ export function registerMerchants(
             (faults.has('i7-mid-search-error-status-includes-pending') && c.status === 'ERROR' && m.status === 'PENDING')),
       );
     const body = {
-      merchantLegalName: c.merchantLegalName,
+      // i10-mid-search-name-echo-trimmed: the merchant's name echoed trimmed.
+      merchantLegalName:
+        faults.has('i10-mid-search-name-echo-trimmed') && typeof c.merchantLegalName === 'string'
+          ? c.merchantLegalName.trim()
+          : c.merchantLegalName,
       // i6-mid-search-country-echo-uppercased: the country echoed in upper case.
       countryCode:
         faults.has('i6-mid-search-country-echo-uppercased') && typeof c.countryCode === 'string'

@@ -139,4 +139,22 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ECHO-CORRELATION'],
   }),
+  independent('independent-10', {
+    id: 'i10-offers-clear-range-high-exclusive',
+    rule: 'a card at either end of a registered account range gets offers (reference; IN-RANGE-ELIGIBLE): a card sent in clear sensitiveData at the high end of the range gets 404, the encrypted one still gets offers',
+    source: 'assumption',
+    rules: ['IN-RANGE-ELIGIBLE'],
+  }),
+  independent('independent-10', {
+    id: 'i10-offers-last-offer-ends-at-begin',
+    rule: "every offer's offerEndDatetime is later than its offerBeginDatetime (provider 2.0.0 Offer; IN-VAL-OFFER-TERMS): the longest-tenure offer ends at the instant it begins",
+    source: 'provider',
+    rules: ['IN-VAL-OFFER-TERMS'],
+  }),
+  independent('independent-10', {
+    id: 'i10-offers-total-with-merchant-off',
+    rule: 'total is the number of offers answered (reference; IN-VAL-OFFERS-TOTAL): with a merchant in the request, total counts one offer fewer than the offers answered',
+    source: 'assumption',
+    rules: ['IN-VAL-OFFERS-TOTAL'],
+  }),
 ]);

@@ -127,7 +127,13 @@ export function registerOffers(
       !pan ||
       atLowEnd ||
       rangeOnly ||
-      (!isEligible(world, pan, faults.has('account-range-high-exclusive')) &&
+      (!isEligible(
+        world,
+        pan,
+        // i10-offers-clear-range-high-exclusive: a card sent in clear is judged against an exclusive high end.
+        faults.has('account-range-high-exclusive') ||
+          (faults.has('i10-offers-clear-range-high-exclusive') && ok.body.encryptedValue === undefined),
+      ) &&
         !faults.has('offers-for-unregistered-pan') &&
         !cached &&
         !justAbove &&
@@ -167,7 +173,9 @@ export function registerOffers(
       feeType: 'NO_FEES',
       provider: { providerId: world.providerId, providerName: 'Mock Lender', providerLogoUrl: 'https://lender.example.test/logo.png' },
       offerBeginDatetime: begin.toISOString(),
-      offerEndDatetime: end.toISOString(),
+      // i10-offers-last-offer-ends-at-begin: the longest offer's window closes when it opens.
+      offerEndDatetime:
+        faults.has('i10-offers-last-offer-ends-at-begin') && i === OFFER_TENURES.length - 1 ? begin.toISOString() : end.toISOString(),
     }));
     const offerTransactionId = `otx${randomBytes(10).toString('hex')}`;
     world.offerTransactions.set(offerTransactionId, {
@@ -177,7 +185,12 @@ export function registerOffers(
       offers,
       correlationId: req.headers['correlation-id'] as string | undefined,
     });
-    const total = faults.has('offers-total-wrong') ? offers.length + 1 : offers.length;
+    // i10-offers-total-with-merchant-off: with a merchant given, total leaves one offer out.
+    const total = faults.has('offers-total-wrong')
+      ? offers.length + 1
+      : faults.has('i10-offers-total-with-merchant-off') && ok.body.merchant !== undefined
+        ? offers.length - 1
+        : offers.length;
     // i4-offers-total-counts-dropped-offer: an offer whose installment is below one unit is dropped, total kept.
     const shown = faults.has('i4-offers-total-counts-dropped-offer') ? offers.filter((o) => o.otherInstallmentAmount >= 1) : offers;
     // i9-offers-correlation-id-lowercased: the success answer echoes the Correlation-Id in lower case.

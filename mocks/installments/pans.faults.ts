@@ -248,4 +248,16 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-VAL-PAN-COUNTS'],
   }),
+  independent('independent-10', {
+    id: 'i10-dereg-clear-pans-ignored',
+    rule: 'a card gets offers once registered, none once deregistered, the card data encrypted or in clear (reference; provider 2.0.0 sensitiveData; IN-STATE-PAN-ELIGIBLE): a deregistration with the cards in clear sensitiveData counts every card failed and leaves them in the list, so they still get offers',
+    source: 'assumption',
+    rules: ['IN-STATE-PAN-ELIGIBLE'],
+  }),
+  independent('independent-10', {
+    id: 'i10-panlist-by-id-name-lowercased',
+    rule: "registration answers the list's name byte for byte, when registered to by id too (provider 2.0.0 Registration panList; IN-ECHO-PANLIST): a registration into an existing list by panListId answers its name in lower case",
+    source: 'provider',
+    rules: ['IN-ECHO-PANLIST'],
+  }),
 ]);

@@ -129,7 +129,10 @@ export function registerPanLists(
         : // i8-panlist-by-id-name-cut-32: the by-id answer names the list in 32 characters.
           byIdCut
           ? { ...panList(list), panListName: shownName(String(list.panListName)).slice(0, 32) }
-          : panList(list);
+          : // i10-panlist-by-id-name-lowercased: the by-id answer names the list in lower case.
+            panListId !== undefined && faults.has('i10-panlist-by-id-name-lowercased') && list.panListName !== undefined
+            ? { ...panList(list), panListName: String(list.panListName).toLowerCase() }
+            : panList(list);
     return reply.code(200).send({ successfulCount: String(successfulCount), failureCount: String(failureCount), panList: shown });
   });
 
@@ -163,7 +166,13 @@ export function registerPanLists(
     let successfulCount = 0;
     // i9-dereg-duplicate-counted-twice: the list as it was before this request is the one checked.
     const held = faults.has('i9-dereg-duplicate-counted-twice') ? new Set(list.pans) : list.pans;
+    // i10-dereg-clear-pans-ignored: the cards of a deregistration in clear sensitiveData are not looked up (all counted failed).
+    const clearIgnored = faults.has('i10-dereg-clear-pans-ignored') && ok.body.encryptedValue === undefined;
     for (const { pan } of (ok.plain?.pans ?? []) as { pan?: string }[]) {
+      if (clearIgnored) {
+        failureCount++;
+        continue;
+      }
       // i4-dereg-unknown-list-counted-successful: a list id that names no list counts every PAN as deregistered.
       const unknownCounted = faults.has('i4-dereg-unknown-list-counted-successful') && !world.panLists.has(list.panListId);
       // seeded-dereg-empty-item-uncounted: an item without its number is skipped, counted nowhere.

@@ -398,4 +398,16 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-NOTIFY-SIGNED'],
   }),
+  independent('independent-10', {
+    id: 'i10-notify-issuer-by-first-four',
+    rule: "a plan for a card outside every configured issuer's account range notifies no issuer (reference, Flows - notification; IN-NOTIFY-NONE): the issuer is found by the card's first four digits, so a card of the same brand prefix outside the range notifies it",
+    source: 'assumption',
+    rules: ['IN-NOTIFY-NONE'],
+  }),
+  independent('independent-10', {
+    id: 'i10-getplan-offerid-of-first-offer',
+    rule: "getPlan reads back the offerId chosen (reference; IN-ECHO-PLAN): getPlan names the first offer of the plan's offers answer, not the later offer the plan was saved with; the notification names the right one",
+    source: 'assumption',
+    rules: ['IN-ECHO-PLAN'],
+  }),
 ]);

@@ -56,6 +56,10 @@ export function registerPlans(
     const listed = !faults.has('i4-notify-only-for-listed-pan') || [...world.panLists.values()].some((l) => l.pans.has(plan.pan));
     const issuer =
       (listed ? world.issuers.find((i) => inRange(plan.pan, i.accountRange)) : undefined) ??
+      // i10-notify-issuer-by-first-four: the issuer found by the card's first four digits.
+      (faults.has('i10-notify-issuer-by-first-four')
+        ? world.issuers.find((i) => i.accountRange.accountRangeLow.slice(0, 4) === plan.pan.slice(0, 4))
+        : undefined) ??
       (faults.has('blind-notification-for-unconfigured-range') ? world.issuers[0] : undefined);
     if (!issuer || faults.has('notification-not-sent')) return;
     const body: Record<string, unknown> = {
@@ -289,7 +293,10 @@ export function registerPlans(
       planId,
       // i4-getplan-providerid-from-offer: the reader names the lender of the offers, not the plan's providerId.
       providerId: faults.has('i4-getplan-providerid-from-offer') ? world.providerId : providerId,
-      offerId,
+      // i10-getplan-offerid-of-first-offer: the reader names the first offer of the plan's offers answer.
+      offerId: faults.has('i10-getplan-offerid-of-first-offer')
+        ? ([...world.offerTransactions.values()].find((t) => t.offers.some((o) => o.offerId === offerId))?.offers[0]?.offerId ?? offerId)
+        : offerId,
       merchant,
       // Fault: this reader alone rounds the amount to whole units.
       transaction: {
