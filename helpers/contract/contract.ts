@@ -212,6 +212,13 @@ export class Contract {
     return this.document.components?.schemas?.[name];
   }
 
+  /** A schema node with its component `$ref`s followed to the schema itself (a node without one as it is). */
+  resolveSchema(node: Json): Json {
+    let current = node;
+    for (let i = 0; i < 10 && typeof current?.$ref === 'string'; i++) current = this.componentSchema(current.$ref.split('/').pop()!);
+    return current;
+  }
+
   /**
    * The validator of an operation's response body at a status (undefined when that status declares
    * no body). Typed like `operation`: a literal id must be one of the contracts'; an id read at run

@@ -112,11 +112,7 @@ const NOT_OBJECT_IDS = new Set([
 /** An id-like member name: ends in Id, _id or Id-like number words the vocabulary may hold. */
 const ID_LIKE = /(Id|_id|_number)$/;
 
-function resolve(contract: Contract, node: Json): Json {
-  let current = node;
-  for (let i = 0; i < 10 && current?.$ref; i++) current = contract.componentSchema(String(current.$ref).split('/').pop()!);
-  return current;
-}
+const resolve = (contract: Contract, node: Json): Json => contract.resolveSchema(node);
 
 /** Dotted names of a request body's members, two levels deep (ids sit at the top or in one nested object or list). */
 function bodyMembers(contract: Contract, schema: Json, depth = 0, prefix = ''): string[] {

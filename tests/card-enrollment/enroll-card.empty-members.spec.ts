@@ -23,15 +23,7 @@ const contract = await loadContract('card-enrollment');
 const doc = contract.document;
 type Node = Record<string, any>;
 
-const deref = (node: Node): Node => {
-  let n = node;
-  while (n?.$ref)
-    n = String(n.$ref)
-      .replace(/^#\//, '')
-      .split('/')
-      .reduce((acc: Node, k) => acc?.[k], doc);
-  return n;
-};
+const deref = (node: Node): Node => contract.resolveSchema(node);
 
 /** Every member of a schema by dotted path, with the empty values of its type. */
 function members(node: Node, at = ''): { field: string; empties: unknown[] }[] {

@@ -24,15 +24,7 @@ const contract = await loadContract('card-enrollment');
 const doc = contract.document;
 type Node = Record<string, any>;
 
-const deref = (node: Node): Node => {
-  let n = node;
-  while (n?.$ref)
-    n = String(n.$ref)
-      .replace(/^#\//, '')
-      .split('/')
-      .reduce((acc: Node, k) => acc?.[k], doc);
-  return n;
-};
+const deref = (node: Node): Node => contract.resolveSchema(node);
 
 /** Every member of a schema that holds an enum, by dotted path, with its listed and its provider values. */
 function enumMembers(node: Node, at = ''): { field: string; values: string[]; provider: string[] }[] {

@@ -21,8 +21,7 @@ export interface ReadOnlyPair {
 }
 
 function resolve(contract: Contract, node: Json): Json {
-  let current = node;
-  for (let i = 0; i < 10 && current?.$ref; i++) current = contract.componentSchema(String(current.$ref).split('/').pop()!);
+  const current = contract.resolveSchema(node);
   if (current?.type === 'array' || current?.items) return resolve(contract, current.items);
   return current;
 }
