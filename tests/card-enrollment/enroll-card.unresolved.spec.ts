@@ -1,12 +1,14 @@
 // Covers: POST /cards (putCard) 400 INVALID_STATE: well-formed values that resolve to nothing
 // (seed 000, Errors: "srcClientId or serviceId does not resolve to an entity"; reference A5 receipts).
 import {
+  type CardRequests,
   ENROLLMENT_PATHS,
   expect,
   expectCardError,
   lacksPathData,
   namesField,
   NO_RECEIPT,
+  type OperationClient,
   rules,
   test,
   textForms,
@@ -96,6 +98,20 @@ const refusedNaming = (res: { status: number; body?: any }, field: string) =>
   ['INVALID_ARGUMENT', 'INVALID_STATE'].includes(res.body?.status) &&
   ((res.body?.details ?? []) as { source?: string }[]).some((d) => namesField(d.source, field));
 
+/**
+ * Each receipt id form enrolled by receipt is 400 INVALID_STATE naming the receipt id. Reference A5: a
+ * receipt is found by its id, as sent; enrolmentReferenceId has no pattern, so each form is well formed.
+ */
+async function expectReceiptIdsRefused(cardApi: OperationClient, cards: CardRequests, ids: string[], message: string): Promise<void> {
+  const wrong: string[] = [];
+  for (const id of ids) {
+    const res = await cardApi.call('putCard', { body: cards.withReceipt(id) });
+    if (res.status !== 400 || res.body?.status !== 'INVALID_STATE' || !refusedNaming(res, 'enrolmentReferenceData.enrolmentReferenceId'))
+      wrong.push(`receipt id '${id}': ${res.status} ${res.body?.status ?? ''}`);
+  }
+  expect(wrong, message).toEqual([]);
+}
+
 for (const path of ENROLLMENT_PATHS) {
   test(
     `refuses, on the ${path} path, the caller's own srcClientId and serviceId with a space around them or in another case (400 naming the member)`,
@@ -125,14 +141,7 @@ test(
   rules('CE-STATE-UNKNOWN-RECEIPT', 'CE-ERR-FIELD'),
   async ({ cardApi, cards, card }) => {
     test.skip(lacksPathData(card, 'receipt'), NO_RECEIPT);
-    // reference A5: a receipt is found by its id, as sent; enrolmentReferenceId has no pattern, so each is well formed.
-    const wrong: string[] = [];
-    for (const id of altered(String(card.receipt!.id))) {
-      const res = await cardApi.call('putCard', { body: cards.withReceipt(id) });
-      if (res.status !== 400 || res.body?.status !== 'INVALID_STATE' || !refusedNaming(res, 'enrolmentReferenceData.enrolmentReferenceId'))
-        wrong.push(`receipt id '${id}': ${res.status} ${res.body?.status ?? ''}`);
-    }
-    expect(wrong, 'an altered receipt id names no receipt').toEqual([]);
+    await expectReceiptIdsRefused(cardApi, cards, altered(String(card.receipt!.id)), 'an altered receipt id names no receipt');
   },
 );
 
@@ -184,13 +193,6 @@ test(
   rules('CE-STATE-UNKNOWN-RECEIPT', 'CE-ERR-FIELD'),
   async ({ cardApi, cards, card }) => {
     test.skip(lacksPathData(card, 'receipt'), NO_RECEIPT);
-    // reference A5: a receipt is found by its id, as sent (enrolmentReferenceId has no pattern: each form is well formed).
-    const wrong: string[] = [];
-    for (const id of textForms(String(card.receipt!.id))) {
-      const res = await cardApi.call('putCard', { body: cards.withReceipt(id) });
-      if (res.status !== 400 || res.body?.status !== 'INVALID_STATE' || !refusedNaming(res, 'enrolmentReferenceData.enrolmentReferenceId'))
-        wrong.push(`receipt id '${id}': ${res.status} ${res.body?.status ?? ''}`);
-    }
-    expect(wrong, 'a receipt id written another way names no receipt').toEqual([]);
+    await expectReceiptIdsRefused(cardApi, cards, textForms(String(card.receipt!.id)), 'a receipt id written another way names no receipt');
   },
 );
