@@ -40,6 +40,8 @@ export interface InstallmentsTarget {
   knownAcquirerIcas: string[];
   /** The issuer the target notifies for eligiblePan, and the public URL it notifies. */
   issuer?: IssuerSide & { notificationUrl?: string };
+  /** The account range the issuer is configured for, where the suite knows it (the mock's world; a sandbox does not publish it). */
+  issuerAccountRange?: { accountRangeLow: string; accountRangeHigh: string };
   /** Public key the service signs notifications with (checks the round-trip signature). */
   serviceSigningKey?: KeyObject;
   /** An issuer's notification endpoint to certify (base URL; the path is /notifications). */
@@ -61,7 +63,12 @@ export interface InstallmentsMockInfo {
   world: {
     keys: { consumerKey: string; privateKeyPem: string }[];
     acquirerIcas: string[];
-    issuers: { issuerIca: string; issuerCid: string; accountRange: { accountRangeLow: string }; notificationUrl: string }[];
+    issuers: {
+      issuerIca: string;
+      issuerCid: string;
+      accountRange: { accountRangeLow: string; accountRangeHigh: string };
+      notificationUrl: string;
+    }[];
   };
 }
 
@@ -84,6 +91,7 @@ export async function installmentsTargetFromMock(mock: InstallmentsMockInfo): Pr
     knownAcquirerIcas: [...mock.world.acquirerIcas],
     unknownAcquirerIca: '999999',
     issuer: { issuerIca: issuer.issuerIca, issuerCid: issuer.issuerCid, notificationUrl: issuer.notificationUrl },
+    issuerAccountRange: { ...issuer.accountRange },
     serviceSigningKey: publicKeyOf(jwks.keys.find((k) => k.use === 'sig')!),
     issuerEndpoint: { baseURL: mock.issuerBaseURL, issuerIca: issuer.issuerIca, issuerCid: issuer.issuerCid },
   };

@@ -7,6 +7,19 @@ import { faultCatalogue, independent, seeded } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const OFFERS_FAULTS = faultCatalogue([
+  // Seeded beside the checks of a registered range on every card form (offers.range-forms.spec.ts; origin 'seeded').
+  seeded({
+    id: 'seeded-offers-number-pan-range-low-exclusive',
+    rule: 'IN-RANGE-ELIGIBLE: a card sent in clear as a JSON number (ConsumerPan allows one) at the low end of a registered account range gets 404; the string and the encrypted one get offers',
+    source: 'assumption',
+    rules: ['IN-RANGE-ELIGIBLE'],
+  }),
+  seeded({
+    id: 'seeded-offers-clear-range-by-first-eight',
+    rule: 'IN-RANGE-ELIGIBLE: a card sent in clear sensitiveData is matched to a registered account range on its first eight digits, so a card sharing them outside the range gets offers',
+    source: 'assumption',
+    rules: ['IN-RANGE-ELIGIBLE'],
+  }),
   // Seeded beside the check that a PAN is matched on its whole length (pan-lists.whole-pan.spec.ts; origin 'seeded').
   seeded({
     id: 'offers-pan-matched-on-first-16',

@@ -113,6 +113,25 @@ export function registerOffers(
           (pan.slice(0, 6) === l.accountRange.accountRangeLow.slice(0, 6) ||
             pan.slice(0, 6) === l.accountRange.accountRangeHigh.slice(0, 6)),
       );
+    // seeded-offers-number-pan-range-low-exclusive: a card sent as a JSON number at the low end of a range is refused.
+    const numberAtLow =
+      faults.has('seeded-offers-number-pan-range-low-exclusive') &&
+      typeof given === 'number' &&
+      pan !== undefined &&
+      [...world.panLists.values()].some(
+        (l) => l.accountRange && !l.pans.has(pan) && pan.slice(0, l.accountRange.accountRangeLow.length) === l.accountRange.accountRangeLow,
+      );
+    // seeded-offers-clear-range-by-first-eight: a card sent in clear is matched to a range on its first eight digits.
+    const byEight =
+      faults.has('seeded-offers-clear-range-by-first-eight') &&
+      ok.body.encryptedValue === undefined &&
+      pan !== undefined &&
+      [...world.panLists.values()].some(
+        (l) =>
+          l.accountRange !== undefined &&
+          pan.slice(0, 8) >= l.accountRange.accountRangeLow.slice(0, 8) &&
+          pan.slice(0, 8) <= l.accountRange.accountRangeHigh.slice(0, 8),
+      );
     // offers-pan-matched-on-first-16: a card is eligible when a listed card shares its first sixteen digits.
     const sameHead =
       faults.has('offers-pan-matched-on-first-16') &&
@@ -126,6 +145,7 @@ export function registerOffers(
     if (
       !pan ||
       atLowEnd ||
+      numberAtLow ||
       rangeOnly ||
       (!isEligible(
         world,
@@ -138,6 +158,7 @@ export function registerOffers(
         !cached &&
         !justAbove &&
         !byBin &&
+        !byEight &&
         !sameHead)
     ) {
       // i6-offers-404-correlation-regenerated: the refusal answers a Correlation-Id of its own.

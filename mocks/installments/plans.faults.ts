@@ -7,6 +7,19 @@ import { faultCatalogue, independent, telling, seeded } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const PLANS_FAULTS = faultCatalogue([
+  // Seeded beside the checks of the issuer's account range on every card form (notifications.issuer-range.spec.ts; origin 'seeded').
+  seeded({
+    id: 'seeded-notify-range-low-exclusive',
+    rule: "IN-NOTIFY-SENT: a plan for the card at the low end of the issuer's account range notifies no issuer (the low end read as exclusive)",
+    source: 'seed',
+    rules: ['IN-NOTIFY-SENT'],
+  }),
+  seeded({
+    id: 'seeded-notify-clear-issuer-by-first-five',
+    rule: "IN-NOTIFY-NONE: for a plan whose card was sent in clear sensitiveData, the issuer is found by the card's first five digits, so a card sharing them outside the range notifies it",
+    source: 'assumption',
+    rules: ['IN-NOTIFY-NONE'],
+  }),
   // Seeded beside the check of a schedule shorter than its tenure (plans.chosen-offer.spec.ts; origin 'seeded').
   seeded({
     id: 'getplan-tenure-from-schedule-length',

@@ -50,6 +50,8 @@ export function registerPlans(
 ) {
   const { faults, clock, deliveries } = ctx;
 
+  /** The plans whose card was sent in clear, kept only while seeded-notify-clear-issuer-by-first-five is on. */
+  const clearPlans = new WeakSet<Plan>();
   /** `otx`: the offers answer the plan was chosen from (read only by the seeded faults of the notification). */
   function notifyIssuer(plan: Plan, correlationId: string, otx?: { offers: Record<string, any>[]; correlationId?: string }) {
     // i4-notify-only-for-listed-pan: only a card registered by its number in a list finds its issuer.
@@ -60,7 +62,11 @@ export function registerPlans(
       (faults.has('i10-notify-issuer-by-first-four')
         ? world.issuers.find((i) => i.accountRange.accountRangeLow.slice(0, 4) === plan.pan.slice(0, 4))
         : undefined) ??
-      (faults.has('blind-notification-for-unconfigured-range') ? world.issuers[0] : undefined);
+      (faults.has('blind-notification-for-unconfigured-range') ? world.issuers[0] : undefined) ??
+      // seeded-notify-clear-issuer-by-first-five: for a card sent in clear, the issuer found by its first five digits.
+      (clearPlans.has(plan) ? world.issuers.find((i) => i.accountRange.accountRangeLow.slice(0, 5) === plan.pan.slice(0, 5)) : undefined);
+    // seeded-notify-range-low-exclusive: the card at the low end of the issuer's range finds no issuer.
+    if (issuer && faults.has('seeded-notify-range-low-exclusive') && plan.pan === issuer.accountRange.accountRangeLow) return;
     if (!issuer || faults.has('notification-not-sent')) return;
     const body: Record<string, unknown> = {
       planId: faults.has('notification-wrong-plan') ? randomUUID() : plan.planId,
@@ -241,6 +247,7 @@ export function registerPlans(
       callbackUrl: `https://psp.example.test/checkout/${planId}/callback`,
     };
     world.plans.set(planId, plan);
+    if (faults.has('seeded-notify-clear-issuer-by-first-five') && ok.body.encryptedValue === undefined) clearPlans.add(plan);
     const correlationId = req.headers['correlation-id'] as string | undefined;
     if (faults.has('i2-notification-only-with-correlation-id') && correlationId === undefined) {
       // Independent fault: a selection without a Correlation-Id notifies nobody.

@@ -1,0 +1,78 @@
+// Covers: savePlan (POST /plans) and the notification it causes, judged against the issuer's account
+// range with the plan's card in every form savePlan takes it (the root encryptedValue; sensitiveData
+// in clear as each ConsumerPan, a string or a JSON number) - seed 001, Events (selecting a plan
+// notifies the issuer); reference/installments.md, Flows - notification (the issuer endpoint
+// configured for the account range) and Payload encryption. The range is the mock's issuer's (a
+// sandbox does not publish its issuers' ranges): @mock-only.
+import { exampleOffersBody, examplePlanBody, expect, rangeEdgeCards, rules, test } from '../../fixtures/installments.js';
+
+type Fx = Parameters<Parameters<typeof test>[2]>[0];
+const planIdOf = (r: { json: unknown }) => (r.json as { planId?: string } | undefined)?.planId;
+
+/**
+ * Selects a plan for each card in each form (offers asked in the same form, the cards outside the
+ * issuer's range registered first so that they get offers), then a plan of the eligible card as the
+ * witness: once its notification arrived, every earlier one would have. Answers, per card and form,
+ * whether the issuer was notified.
+ */
+async function notifiedPlans(
+  fx: Pick<Fx, 'instApi' | 'instReq' | 'instContract' | 'issuerReceiver'>,
+  cards: { pan: string; what: string }[],
+) {
+  const { instApi, instReq, instContract, issuerReceiver } = fx;
+  const toOffer = cards.map((c) => ({ pan: c.pan }));
+  const listed = await instApi.call('registerPans', {
+    body: { panListName: 'Issuer range list', ...(await instReq.sensitive({ pans: toOffer })) },
+  });
+  expect(listed.status, listed.text.slice(0, 200)).toBe(200);
+  const [offersData, planData] = [instContract.component('OffersSensitiveData'), instContract.component('PlanSensitiveData')];
+  const plaintext = (data: unknown) => offersData(data) && planData(data);
+  const plans: { planId: string; what: string; form: string }[] = [];
+  for (const { pan, what } of cards)
+    for (const { form, card } of await instReq.cardForms(pan, plaintext)) {
+      const offers = await instApi.call('approvedOffers', { body: exampleOffersBody(card) });
+      expect(offers.status, `offers for ${what} (${form})`).toBe(200);
+      const plan = await instApi.call('savePlan', { body: examplePlanBody(offers.body.offerTransactionId, offers.body.offers[0], card) });
+      expect(plan.status, `the plan of ${what} (${form})`).toBe(201);
+      plans.push({ planId: plan.body.planId, what, form });
+    }
+  const witness = await instReq.createPlan(instApi);
+  expect(
+    await issuerReceiver.receiver.waitFor((r) => planIdOf(r) === witness.planId, 10_000),
+    'the witness plan was notified',
+  ).toBeDefined();
+  const notified = new Set(issuerReceiver.receiver.requests().map(planIdOf));
+  return plans.map((p) => ({ ...p, notified: notified.has(p.planId) }));
+}
+
+test(
+  "a plan for a card at either end of the issuer's account range notifies it, one just outside either end none, in every card form @mock-only @assumption",
+  rules('IN-NOTIFY-SENT', 'IN-NOTIFY-NONE'),
+  async ({ instApi, instReq, instContract, issuerReceiver, inst, instMock }) => {
+    void instMock;
+    const cards = rangeEdgeCards(inst.issuerAccountRange!);
+    const plans = await notifiedPlans({ instApi, instReq, instContract, issuerReceiver }, [...cards.inside, ...cards.justOutside]);
+    const insideAt = new Set(cards.inside.map((c) => c.what));
+    const wrong = plans.filter((p) => p.notified !== insideAt.has(p.what));
+    expect(plans, 'every end in three forms').toHaveLength(12);
+    expect(
+      wrong.map((p) => `${p.what} (${p.form}): ${p.notified ? 'notified' : 'not notified'}`),
+      "the issuer is notified for its range's ends only",
+    ).toEqual([]);
+  },
+);
+
+test(
+  "a plan for a card sharing its first 4 or 5 digits with an end of the issuer's range but outside it notifies no issuer, in every card form @mock-only @assumption",
+  rules('IN-NOTIFY-NONE', 'IN-RANGE-WHOLE'),
+  async ({ instApi, instReq, instContract, issuerReceiver, inst, instMock }) => {
+    void instMock;
+    const { sharingPrefix } = rangeEdgeCards(inst.issuerAccountRange!);
+    const plans = await notifiedPlans({ instApi, instReq, instContract, issuerReceiver }, sharingPrefix);
+    expect(plans.length, 'cards sharing a prefix, in every form').toBeGreaterThanOrEqual(4 * 3);
+    expect(
+      plans.filter((p) => p.notified).map((p) => `${p.what} (${p.form})`),
+      "an issuer's range is matched on the whole card number",
+    ).toEqual([]);
+  },
+);

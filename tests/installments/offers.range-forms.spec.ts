@@ -1,0 +1,59 @@
+// Covers: approvedOffers (POST /offers) as the reader of a registered account range, the card in every
+// form the request takes it (the root encryptedValue, and sensitiveData in clear as each ConsumerPan:
+// a string or a JSON number) - reference/installments.md, Flows - services (offers only for
+// registered account ranges) and Payload encryption; provider 2.0.0 OfferParameters, AccountRange.
+// The range is 16 digits like its cards (a range whose ends differ from the card's length is matched
+// as neither source says: not checked). Its block, under BIN 455556, no other check registers.
+import { exampleOffersBody, expect, rangeEdgeCards, rules, test } from '../../fixtures/installments.js';
+
+type Fx = Parameters<Parameters<typeof test>[2]>[0];
+
+/** A registered 16-digit range whose ends share ten digits, so cards sharing 4, 5, 6 or 8 of them lie outside it. */
+async function registeredRange({ instApi }: Pick<Fx, 'instApi'>) {
+  const block = `455556${1000 + Math.floor(Math.random() * 8000)}`;
+  const range = { accountRangeLow: `${block}300000`, accountRangeHigh: `${block}699999` };
+  const res = await instApi.call('registerPans', { body: { panListName: 'Range forms list', accountRange: range } });
+  expect(res.status, res.text.slice(0, 200)).toBe(200);
+  return rangeEdgeCards(range);
+}
+
+/** For each card, in each form, what offers answered when it is not `eligible` (200 inside, 404 outside). */
+async function wrongAnswers(
+  { instApi, instReq, instContract }: Pick<Fx, 'instApi' | 'instReq' | 'instContract'>,
+  cards: { pan: string; what: string }[],
+  eligible: boolean,
+) {
+  const plaintext = instContract.component('OffersSensitiveData');
+  const wrong: string[] = [];
+  let sent = 0;
+  for (const { pan, what } of cards)
+    for (const { form, card } of await instReq.cardForms(pan, plaintext)) {
+      const res = await instApi.call('approvedOffers', { body: exampleOffersBody(card) });
+      sent++;
+      if (res.status !== (eligible ? 200 : 404)) wrong.push(`${what} (${form}): ${res.status}`);
+    }
+  return { wrong, sent };
+}
+
+test(
+  'cards at both ends of a registered account range get offers and one just outside either end none (404), in every card form @assumption',
+  rules('IN-RANGE-ELIGIBLE:accept', 'IN-RANGE-ELIGIBLE:refuse'),
+  async ({ instApi, instReq, instContract }) => {
+    const cards = await registeredRange({ instApi });
+    const inside = await wrongAnswers({ instApi, instReq, instContract }, cards.inside, true);
+    const outside = await wrongAnswers({ instApi, instReq, instContract }, cards.justOutside, false);
+    expect(inside.sent + outside.sent, 'every end in three forms').toBe(12);
+    expect([...inside.wrong, ...outside.wrong], 'each end in every form follows the range').toEqual([]);
+  },
+);
+
+test(
+  'a card sharing its first 4, 5, 6 or 8 digits with an end of a registered range but outside it gets no offers (404), in every card form @assumption',
+  rules('IN-RANGE-ELIGIBLE:refuse', 'IN-RANGE-WHOLE'),
+  async ({ instApi, instReq, instContract }) => {
+    const cards = await registeredRange({ instApi });
+    const { wrong, sent } = await wrongAnswers({ instApi, instReq, instContract }, cards.sharingPrefix, false);
+    expect(sent, 'cards sharing a prefix, in every form').toBeGreaterThanOrEqual(8 * 3);
+    expect(wrong, 'a range is matched on the whole card number').toEqual([]);
+  },
+);
