@@ -30,6 +30,19 @@ export const PROVIDER_IDENTITY: Relaxation[] = [
 ];
 
 export const CARDS_FAULTS = faultCatalogue([
+  // Seeded beside the checks of every request rule under every cardSource (enroll-card.every-source.spec.ts; origin 'seeded').
+  seeded({
+    id: 'seeded-card-both-paths-merchant-accepted',
+    rule: 'CE-EXCL-PATH: exactly one of encryptedCard and enrolmentReferenceData (reference A1); a MERCHANT enrollment carrying both is accepted',
+    source: 'assumption',
+    rules: ['CE-EXCL-PATH', 'CE-SOURCE-EVERY-RULE'],
+  }),
+  seeded({
+    id: 'seeded-card-merchant-cvc-unchecked',
+    rule: 'CE-LIM-CVC: Card.cardSecurityCode keeps its minimum and maximum length (seed 000, Limits); a card a MERCHANT enrolls is taken whatever its security code',
+    source: 'seed',
+    rules: ['CE-LIM-CVC', 'CE-SOURCE-EVERY-RULE'],
+  }),
   {
     id: 'security-code-in-card-art-label',
     rule: 'CE-OBJ-SENSITIVE: the masked card carries the security code sent, in a member of its own (artLabel)',

@@ -248,7 +248,12 @@ export function registerCards(
       body.enrolmentReferenceData !== undefined &&
       !(faults.has('empty-receipt-beside-card-accepted') && isEmptyObject(body.enrolmentReferenceData));
     // i10-card-both-paths-wallet-accepted: a wallet's push carrying both a card and a receipt taken by the card.
-    const walletBoth = faults.has('i10-card-both-paths-wallet-accepted') && hasCard && hasReceipt && body.cardSource === 'WALLET';
+    // seeded-card-both-paths-merchant-accepted: the same for a merchant's enrollment.
+    const walletBoth =
+      hasCard &&
+      hasReceipt &&
+      ((faults.has('i10-card-both-paths-wallet-accepted') && body.cardSource === 'WALLET') ||
+        (faults.has('seeded-card-both-paths-merchant-accepted') && body.cardSource === 'MERCHANT'));
     if (hasCard === hasReceipt && !faults.has('both-paths-accepted') && !walletBoth) {
       const field = hasCard ? 'enrolmentReferenceData' : 'encryptedCard';
       return invalidArgument(reply, faults, [
@@ -281,7 +286,12 @@ export function registerCards(
           faults.has('i10-card-expiry-month-13-accepted') && (plain as Partial<Card>).panExpirationMonth === '13'
             ? validateCard({ ...(plain as object), panExpirationMonth: '12' })
             : false;
-        const cardValid = monthZero || monthThirteen || validateCard(plain);
+        // seeded-card-merchant-cvc-unchecked: a merchant's card taken whatever its security code.
+        const merchantCvc =
+          faults.has('seeded-card-merchant-cvc-unchecked') &&
+          body.cardSource === 'MERCHANT' &&
+          validateCard({ ...(plain as object), cardSecurityCode: '123' });
+        const cardValid = monthZero || monthThirteen || merchantCvc || validateCard(plain);
         const cardFound = cardValid ? [] : violations(validateCard.errors, faults.has('blind-card-detail-source-unprefixed') ? '' : 'card');
         // i9-card-pan-21-accepted: a PAN one digit over the maximum let through (the check digit checked below).
         const longPanOnly =
