@@ -181,6 +181,10 @@ export function createGuard(
       found.length > 0 &&
       found.every((v) => /(^|\.)(pan|primaryAccountNumber)$/.test(v.field)) &&
       ((operationId === 'deregisterPans' && faults.has('seeded-deregister-pan-length-unchecked')) ||
+        // seeded-deregister-clear-pan-unchecked: the same, for card data sent in clear only.
+        (operationId === 'deregisterPans' &&
+          faults.has('seeded-deregister-clear-pan-unchecked') &&
+          (parsed as { encryptedValue?: unknown } | null)?.encryptedValue === undefined) ||
         (operationId === 'savePlan' && faults.has('seeded-plan-pan-length-unchecked')));
     // i9-participation-ica-8-digits-accepted / i9-panlist-name-underscore-accepted / i9-plan-apr-negative-accepted:
     // one operation's pattern or bound loosened (the same member stays checked on the others).

@@ -7,6 +7,13 @@ import { faultCatalogue, independent, modelFault, seeded } from '../kit/faults.j
 import { blind, relax, rule } from './fault-builders.js';
 
 export const PANS_FAULTS = faultCatalogue([
+  // Seeded beside the checks of every request rule under every request variant (conformance.every-variant.spec.ts; origin 'seeded').
+  seeded({
+    id: 'seeded-deregister-clear-pan-unchecked',
+    rule: 'IN-LIM-PAN@clear: a deregistration whose card data is in clear sensitiveData takes a PAN off its length or pattern (the encrypted one is still checked)',
+    source: 'provider',
+    rules: ['IN-LIM-PAN', 'IN-VARIANT-EVERY-RULE'],
+  }),
   // Seeded beside the check that a PAN is matched on its whole length (pan-lists.whole-pan.spec.ts; origin 'seeded').
   seeded({
     id: 'register-pan-duplicate-on-first-16',

@@ -1,0 +1,130 @@
+// Covers: every installments operation the suite calls (notifyPlan is the issuer's side), each request
+// rule under every variant of the request the contract defines, not only the sample's: the card data
+// in either form (the root encryptedValue, whose plaintext is the member's x-plaintext-schema, or
+// sensitiveData in clear - reference/installments.md, Payload encryption), every value of each query
+// parameter that is an enum or a boolean (and the parameter left out), and every value of each enum
+// member of the body. Under each, every request the contract refuses (helpers/client/negative.ts; for
+// the encrypted form, every plaintext the member's schema refuses, encrypted) is refused with a
+// documented 4xx (provider 2.0.0 request schemas and error responses).
+import { OPERATIONS as ALL_OPERATIONS, expect, rules, test, unregisteredPan, type CallOptions } from '../../fixtures/installments.js';
+import { negativeCases, refusalStatuses } from '../../fixtures/negative.js';
+
+const OPERATIONS = ALL_OPERATIONS.filter((operationId) => operationId !== 'notifyPlan');
+
+/** A valid plaintext of each card data schema the contract names (each confirmed by that schema below). */
+const PLAINTEXTS: Record<string, () => unknown> = {
+  PanListSensitiveData: () => ({ pans: [{ pan: unregisteredPan() }] }),
+  OffersSensitiveData: () => ({ consumer: { primaryAccountNumber: unregisteredPan() } }),
+  PlanSensitiveData: () => ({ consumer: { primaryAccountNumber: unregisteredPan() } }),
+};
+/** Cases that only swap a member's JSON type (null, a number, an array): the schema's type, which no variant forks; conformance.negative sends them once. */
+const TYPE_ONLY = /: (null \(empty|a number where|an array where|an object where|text where|a fraction where)/;
+
+/** The values of an enum, or of a pattern that lists its values (`^(?:PENDING|COMPLETED|ERROR)$`, provider 2.0.0 EffectuationStatus). */
+function valuesOf(schema: Record<string, any>): (string | number | boolean)[] {
+  if (schema.type === 'boolean') return [true, false];
+  if (Array.isArray(schema.enum)) return schema.enum;
+  const listed = /^\^\(\?:([A-Z0-9_]+(?:\|[A-Z0-9_]+)+)\)\$$/.exec(String(schema.pattern ?? ''));
+  return listed ? listed[1].split('|') : [];
+}
+
+type Fx = Parameters<Parameters<typeof test>[2]>[0];
+interface Variant {
+  name: string;
+  call: CallOptions;
+  /** The member the variant sets: its own cases are the enum's or the form's checks, not this one's. */
+  member: string;
+  /** For the encrypted form: the plaintext schema whose refusals are sent encrypted. */
+  plaintext?: { schema: string; valid: unknown };
+}
+
+/** The variants of an operation's request, read from the contract (see the file's head). */
+async function variantsOf({ instReq, instContract }: Pick<Fx, 'instReq' | 'instContract'>, operationId: (typeof OPERATIONS)[number]) {
+  const op = instContract.operation(operationId);
+  const sample = (await instReq.sampleCall(operationId)) as CallOptions;
+  const out: Variant[] = [];
+  const body = sample.body as Record<string, unknown> | undefined;
+  const bodySchema = op.requestBody?.schema ? instContract.resolveSchema(op.requestBody.schema) : undefined;
+  const props = (bodySchema?.properties ?? {}) as Record<string, any>;
+  const schemaName = props.encryptedValue?.['x-plaintext-schema'] as string | undefined;
+  if (body && schemaName) {
+    const valid = PLAINTEXTS[schemaName]?.();
+    expect(valid !== undefined && instContract.component(schemaName)(valid), `a valid ${schemaName} plaintext`).toBe(true);
+    const { encryptedValue: _e, sensitiveData: _s, ...rest } = body;
+    out.push(
+      {
+        name: 'card data encrypted',
+        call: { ...sample, body: { ...rest, ...(await instReq.sensitive(valid)) } },
+        member: 'encryptedValue',
+        plaintext: { schema: schemaName, valid },
+      },
+      { name: 'card data in clear', call: { ...sample, body: { ...rest, sensitiveData: valid } }, member: 'encryptedValue' },
+    );
+  }
+  for (const p of op.parameters) {
+    const schema = instContract.resolveSchema(p.schema);
+    const values = valuesOf(schema);
+    if (p.in !== 'query' || values.length === 0) continue;
+    const { [p.name]: _v, ...query } = (sample.query ?? {}) as Record<string, string | number | boolean | undefined>;
+    for (const v of values)
+      out.push({ name: `query ${p.name}=${String(v)}`, call: { ...sample, query: { ...query, [p.name]: v } }, member: p.name });
+    out.push({ name: `query without ${p.name}`, call: { ...sample, query }, member: p.name });
+  }
+  if (body && !Array.isArray(body))
+    for (const [member, memberSchema] of Object.entries(props)) {
+      for (const v of valuesOf(instContract.resolveSchema(memberSchema)))
+        out.push({ name: `body ${member} ${String(v)}`, call: { ...sample, body: { ...body, [member]: v } }, member });
+    }
+  return out;
+}
+
+/** Undefined when the call is refused with one of `refusals`; else what it answered (a status, or the contract its answer broke). */
+async function refusedOrWhy(send: () => Promise<{ status: number }>, refusals: number[]): Promise<string | undefined> {
+  try {
+    const res = await send();
+    return refusals.includes(res.status) ? undefined : `${res.status}, not ${refusals.join(' or ')}`;
+  } catch (error) {
+    return `the answer broke the contract: ${(error as Error).message.split('\n')[0]}`;
+  }
+}
+
+for (const operationId of OPERATIONS) {
+  test(
+    `${operationId} refuses every request the contract refuses under every variant of its request (card form, enum and boolean members) @provider`,
+    rules('IN-ERR-CONTRACT:refuse', 'IN-VARIANT-EVERY-RULE'),
+    async ({ instApi, instReq, instContract }) => {
+      const variants = await variantsOf({ instReq, instContract }, operationId);
+      test.skip(variants.length === 0, `the contract defines no request variant of ${operationId}`);
+      const op = instContract.operation(operationId);
+      const refusals = refusalStatuses(op).filter((s) => s !== 404);
+      const wrong: string[] = [];
+      let sent = 0;
+      for (const v of variants) {
+        const own = new RegExp(`^(body /${v.member}(/|:)|query ${v.member}:)`);
+        const cases = negativeCases(instContract, op, v.call).filter((c) => !TYPE_ONLY.test(c.name) && !own.test(c.name));
+        for (const c of cases) {
+          sent++;
+          const answer = await refusedOrWhy(() => instApi.callOperation(op, c.call), refusals);
+          if (answer) wrong.push(`${v.name}, ${c.name}: ${answer}`);
+        }
+        if (!v.plaintext) continue;
+        const plaintextOp = {
+          operationId: `${operationId}:plaintext`,
+          parameters: [],
+          responses: {},
+          requestBody: { required: true, schema: instContract.componentSchema(v.plaintext.schema) },
+        } as unknown as typeof op;
+        for (const c of negativeCases(instContract, plaintextOp, { body: v.plaintext.valid })) {
+          if (c.call.body === undefined || TYPE_ONLY.test(c.name)) continue;
+          const call = { ...v.call, body: { ...(v.call.body as object), ...(await instReq.sensitive(c.call.body)) } };
+          sent++;
+          const answer = await refusedOrWhy(() => instApi.callOperation(op, call), refusals);
+          if (answer) wrong.push(`${v.name}, plaintext ${c.name}: ${answer}`);
+        }
+      }
+      test.info().annotations.push({ type: 'variant cases', description: `${sent} requests over ${variants.length} variants` });
+      expect(sent, 'refusals sent under the variants').toBeGreaterThan(0);
+      expect(wrong, `every rule of ${operationId} under every variant`).toEqual([]);
+    },
+  );
+}
