@@ -7,6 +7,13 @@ import { faultCatalogue, independent, seeded } from '../kit/faults.js';
 import { relax, rule } from './fault-builders.js';
 
 export const ISSUER_FAULTS = faultCatalogue([
+  // Seeded beside the check of ICAs sharing a prefix with the served one (notifications.issuer-prefixes.spec.ts; origin 'seeded').
+  seeded({
+    id: 'seeded-issuer-ica-first-four',
+    rule: "IN-ISSUER-UNKNOWN: the issuer endpoint matches a notification's issuerIca on its first four characters, so an ICA sharing them with the served one is answered 201",
+    source: 'assumption',
+    rules: ['IN-ISSUER-UNKNOWN'],
+  }),
   // Seeded beside the check of the throttle's window and what it counts (origin 'seeded').
   seeded({
     id: 'issuer-throttle-window-doubled',
