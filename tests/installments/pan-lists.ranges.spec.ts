@@ -88,6 +88,13 @@ test(
     const none = await instApi.call('registerPans', { body: { panListId, ...(await instReq.sensitive({ pans: [{ pan: second }] })) } });
     expect(none.status, 'no range, a card').toBe(200);
     await expectOffers({ instApi, instReq }, [...ownEnds, [first, true, 'the first card'], [second, true, 'the second card']]);
+
+    // A deregistration removes the cards registered in the list: a card its range covers but that was
+    // never registered is not one of them, a failure (provider 2.0.0, Deregistration counts).
+    const removed = await instApi.call('deregisterPans', {
+      body: { panListId, ...(await instReq.sensitive({ pans: [{ pan: first }, { pan: own.accountRangeLow }] })) },
+    });
+    expect(removed.body, "one registered card, one only in the list's range").toMatchObject({ successfulCount: '1', failureCount: '1' });
   },
 );
 
