@@ -63,6 +63,8 @@ test(
     const oauth = parseOAuthHeader(n.headers.authorization);
     expect(oauth, 'Authorization: OAuth ... on the notification').toBeDefined();
     expect(oauth!.get('oauth_body_hash')).toBe(bodyHash(n.text));
+    // RFC 5849, 3.1: oauth_consumer_key is the identifier of the client credentials that signed, here the service's.
+    expect(oauth!.get('oauth_consumer_key'), 'the consumer key the service signs the notification as').toMatch(/\S/);
     if (inst.serviceSigningKey) {
       const verdict = verifyRequest(
         { method: 'POST', url: issuerReceiver.url, authorization: n.headers.authorization, body: n.text },

@@ -81,13 +81,28 @@ test(
     ]);
 
     const same = await instApi.call('registerPans', {
-      body: { panListId, accountRange: { ...own }, ...(await instReq.sensitive({ pans: [{ pan: first }] })) },
+      body: {
+        panListId,
+        accountRange: { ...own },
+        ...(await instReq.sensitive({ pans: [{ pan: first }, { pan: own.accountRangeHigh }] })),
+      },
     });
-    expect(same.status, "the list's own range again, with a card").toBe(200);
-    expect(same.body, 'one card registered').toMatchObject({ successfulCount: '1', failureCount: '0' });
+    expect(same.status, "the list's own range again, with cards").toBe(200);
+    // A card the list's range covers is not in the list until registered: both are new.
+    expect(same.body, "two cards registered, one of them in the list's range").toMatchObject({ successfulCount: '2', failureCount: '0' });
     const none = await instApi.call('registerPans', { body: { panListId, ...(await instReq.sensitive({ pans: [{ pan: second }] })) } });
     expect(none.status, 'no range, a card').toBe(200);
     await expectOffers({ instApi, instReq }, [...ownEnds, [first, true, 'the first card'], [second, true, 'the second card']]);
+
+    // A deregistration removes the cards registered in the list: a card its range covers but that was
+    // never registered is not one of them, a failure (provider 2.0.0, Deregistration counts).
+    const removed = await instApi.call('deregisterPans', {
+      body: {
+        panListId,
+        ...(await instReq.sensitive({ pans: [first, own.accountRangeHigh, own.accountRangeLow].map((pan) => ({ pan })) })),
+      },
+    });
+    expect(removed.body, "two registered cards, one only in the list's range").toMatchObject({ successfulCount: '2', failureCount: '1' });
   },
 );
 

@@ -1,6 +1,8 @@
 // Covers: 406 on the seven operations that document it, 415 on POST /offers, 405 on
 // GET /plans/{plan_id}, malformed JSON (400, never 500) and the error body of every 4xx
-// (reference, Transport and auth - error body; Operations table).
+// (reference, Transport and auth - error body; Operations table); the base path the operations are
+// served under (reference, Transport and auth - base URL).
+import { envVar } from '../../helpers/config/env-schema.js';
 import { expect, expectErrors, loadContract, rules, test, type InstallmentsOperationId } from '../../fixtures/installments.js';
 
 const NOT_ACCEPTABLE = [
@@ -24,6 +26,20 @@ test('approvedOffers answers a text/plain body with 415 @assumption', rules('IN-
   const call = await instReq.sampleCall('approvedOffers');
   expectErrors(await instApi.call('approvedOffers', { ...call, headers: { ...call.headers, 'content-type': 'text/plain' } }), 415);
 });
+
+// reference/installments.md, Transport and auth: the provider's base URL ends with /installments, the
+// rule INSTALLMENTS_BASE_URL is held to (helpers/config/env-schema.ts); the embedded mock's address too.
+test(
+  'the operations answer under a base URL whose path ends with /installments @provider',
+  rules('IN-TRANS-BASE-PATH'),
+  async ({ instApi, instReq, inst }) => {
+    const variable = envVar('INSTALLMENTS_BASE_URL');
+    const ctx = { variable: variable.name, env: {}, show: (value: string) => JSON.stringify(value) };
+    expect(() => variable.type.parse(inst.baseURL, ctx), `the base URL: ${variable.type.expected}`).not.toThrow();
+    const res = await instApi.call('getMerchantParticipations', await instReq.sampleCall('getMerchantParticipations'));
+    expect(res.status, 'an operation called under that base URL').toBe(200);
+  },
+);
 
 for (const method of ['DELETE', 'PUT']) {
   test(`getPlan: ${method} on /plans/{plan_id} is 405 @assumption`, rules('IN-TRANS-METHOD'), async ({ instApi, instReq, inst }) => {
