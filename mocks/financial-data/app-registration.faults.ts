@@ -20,6 +20,13 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-APP-READ-BACK', 'FD-APP-MODIFY'],
   }),
+  // Seeded beside the note and scopes of an approved registration on both readers (app-registration.registrations.spec.ts).
+  seeded({
+    id: 'app-list-scopes-provider-example',
+    rule: "FD-APP-APPROVED-SAME: getApplications gives an approved registration's scopes as the v2 status read does, not the provider App example's 'Account Number, Account Info'",
+    source: 'assumption',
+    rules: ['FD-APP-APPROVED-SAME'],
+  }),
   // Registrations (seed 002, App registration; provider 1.35.0 AppRegistrationStatus, ApplicationId).
   {
     id: 'app-register-approved',

@@ -236,7 +236,8 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
         : {}),
       status: statusOf(r),
       name: faults.has('blind-app-list-name-from-owner') ? r.fields.ownerName : nameOf(r, 'list'),
-      scopes: 'Account Info',
+      // Seeded fault app-list-scopes-provider-example: this reader gives the provider App example's scopes.
+      scopes: faults.has('app-list-scopes-provider-example') ? 'Account Number, Account Info' : 'Account Info',
       ...(r.approvedS !== undefined ? { note: 'Approved' } : {}),
       createdDate: iso(r.submittedS),
       modifiedDate: iso(r.modifiedS),

@@ -106,7 +106,7 @@ test(
 
 test(
   'a pending registration has no applicationId; approved a day later it has one in both readers @mock-only',
-  rules('FD-APP-APPLICATION-ID@app-list', 'FD-APP-APPLICATION-ID@app-status-v2'),
+  rules('FD-APP-APPLICATION-ID@app-list', 'FD-APP-APPLICATION-ID@app-status-v2', 'FD-APP-APPROVED-SAME'),
   async ({ fdApi, fd, fdMock }) => {
     const { preAppId } = await register(fdApi);
     const [pending] = await listApps(fdApi, { pre_app_id: preAppId });
@@ -125,6 +125,10 @@ test(
     expect(v2.map((a) => ({ preAppId: a.preAppId, status: a.status, applicationId: a.applicationId }))).toEqual([
       { preAppId: String(preAppId), status: 'A', applicationId: approved.applicationId },
     ]);
+    // provider 1.35.0 App and AppStatus both carry note and scopes: one registration's, so one value.
+    for (const member of ['note', 'scopes'])
+      if (approved[member] !== undefined && v2[0][member] !== undefined)
+        expect(approved[member], `${member}: getApplications as the v2 status read`).toBe(v2[0][member]);
   },
 );
 

@@ -97,8 +97,8 @@ test(
 );
 
 test(
-  'every rtp and fedNow instruction says whether the account can receive and send it; the ach one is there @provider',
-  rules('FD-PAY-REALTIME-FLAGS'),
+  'every instruction is of type ach, rtp or fednow; every rtp and fedNow one says whether the account can receive and send it; the ach one is there @provider',
+  rules('FD-PAY-REALTIME-FLAGS', 'FD-PAY-INSTRUCTION-TYPE'),
   async ({ fdApi, linkedCustomer }) => {
     for (const type of ['checking', 'savings', 'moneyMarket']) {
       const res = await fdApi.call('GetAccountPaymentInstructionDetails', {
@@ -110,6 +110,11 @@ test(
         instructions.some((p) => p.type === 'ach'),
         `${type}: an ach instruction`,
       ).toBe(true);
+      // provider 1.35.0 PaymentInstruction.type: ach, rtp or fednow (the case is not pinned: fedNow passes).
+      expect(
+        instructions.filter((p) => !/^(ach|rtp|fednow)$/i.test(String(p.type))).map((p) => p.type),
+        `${type}: instruction types outside ach, rtp, fednow`,
+      ).toEqual([]);
       for (const p of instructions.filter((i) => /^(rtp|fednow)$/i.test(i.type))) {
         expect({ in: typeof p.transferInEnabled, out: typeof p.transferOutEnabled }, `${type} ${p.type}: both flags`).toEqual({
           in: 'boolean',
@@ -134,6 +139,7 @@ test(
     };
     expect(await flags('checking')).toEqual(['rtp in=true out=true', 'fedNow in=true out=true']);
     expect(await flags('savings')).toEqual(['rtp in=true out=false', 'fedNow in=true out=false']);
+    expect(await flags('moneyMarket')).toEqual(['rtp in=true out=false']);
   },
 );
 
