@@ -25,7 +25,9 @@ import { formChecked, VALUE_FORMS, valueForms } from '../../helpers/client/secur
 import { filterLeaks } from '../../helpers/client/security/foreign-id.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 
-const VALUES = lookedUpValues(FD_CONTRACT).filter(formChecked);
+const ALL = lookedUpValues(FD_CONTRACT);
+const VALUES = ALL.filter(formChecked);
+const where = (['path', 'body', 'query', 'header'] as const).map((w) => `${ALL.filter((v) => v.in === w).length} ${w}`).join(', ');
 const opOf = (v: LookedUpValue) => FD_CONTRACT.operationOf(v.operationId);
 const needsToken = (v: LookedUpValue) => opOf(v).security.every((alt) => alt.includes('PartnerAppToken'));
 /** A refusal the operation documents for a credential or filter value that names nothing. */
@@ -60,7 +62,7 @@ test.describe('looked-up values in another form @assumption @mock-only', () => {
       }
       test.info().annotations.push({
         type: 'security-coverage',
-        description: `financial-data ${VALUE_FORMS}: ${lookedUpValues(FD_CONTRACT).length} looked-up values in the contract (${VALUES.length} credentials, headers and query ids); ${CREDENTIALS.length} body credentials probed with ${probes} forms`,
+        description: `financial-data ${VALUE_FORMS}: ${ALL.length} looked-up values in the contract (${where}); ${VALUES.length} credentials, partner ids, headers and query ids; ${CREDENTIALS.length} body credentials probed with ${probes} forms`,
       });
       expect(probes, 'credential forms sent').toBeGreaterThan(0);
       expect(violations.list, violations.describe()).toEqual([]);
@@ -89,18 +91,10 @@ test.describe('looked-up values in another form @assumption @mock-only', () => {
       for (const op of ops) {
         const call = sampleCall(op.operationId as FdOperationId, fd, fdEntities) as CallOptions;
         const withToken = op.security.every((alt) => alt.includes('PartnerAppToken'));
-        const sends: [string, string, (x: string) => () => Record<string, string>][] = [
-          [FD_HEADERS.appKey, fd.appKey, (x) => () => fdAuthHeaders(x, withToken ? token : undefined)],
-          ...(withToken
-            ? [
-                [FD_HEADERS.appToken, token, (x: string) => () => fdAuthHeaders(fd.appKey, x)] as [
-                  string,
-                  string,
-                  (x: string) => () => Record<string, string>,
-                ],
-              ]
-            : []),
-        ];
+        type Send = [header: string, real: string, auth: (x: string) => () => Record<string, string>];
+        const key: Send = [FD_HEADERS.appKey, fd.appKey, (x) => () => fdAuthHeaders(x, withToken ? token : undefined)];
+        const tokenSend: Send = [FD_HEADERS.appToken, token, (x) => () => fdAuthHeaders(fd.appKey, x)];
+        const sends = withToken ? [key, tokenSend] : [key];
         for (const [header, real, auth] of sends)
           for (const { how, value } of valueForms(real, { header: true })) {
             probes++;
