@@ -5,7 +5,7 @@
 // against username or ... firstName and lastName"): the value as the object holds it, in its own
 // mixed case, finds the object; `fuzzy` (the institution search): no guarantee either way, not checked.
 // Read from the contract's parameters, never from a hand list of operations.
-import type { Operation, Parameter } from './contract.js';
+import type { Json, Operation, Parameter } from './contract.js';
 
 export type FilterKind = 'exact' | 'search' | 'fuzzy';
 
@@ -57,4 +57,57 @@ export function foldedValues(value: string): { how: string; value: string }[] {
     { how: 'a trailing space', value: `${value} ` },
     { how: 'a space inside it', value: `${value.slice(0, middle)} ${value.slice(middle)}` },
   ];
+}
+
+/** A filter or request member taking several values in one: a separated list (comma or white space) or an array. */
+export interface MultiValued {
+  operation: Operation;
+  in: 'query' | 'body';
+  /** The parameter's name or the body member's dotted path. */
+  at: string;
+  /** How the values travel: `,` or ` ` inside one string, or `array` (a JSON list). */
+  separator: ',' | ' ' | 'array';
+  description: string;
+}
+
+const SEPARATED = /comma[- ]separated|separated by commas|separated by white ?space|comma separated/i;
+
+/**
+ * Every query parameter and request-body member (two levels deep) of a contract documented to take
+ * several values: a description saying its values are comma- or white-space-separated, or a body
+ * member typed as an array of strings. Read from the contract, never from a hand list.
+ */
+export function multiValuedFilters(
+  contract: { operations: Map<string, Operation>; resolveSchema(node: Json): Json },
+  descriptionOf: (o: Operation, p: Parameter) => string,
+  schemaOf: (p: Parameter) => Record<string, unknown> = (p) => p.schema ?? {},
+): MultiValued[] {
+  const out: MultiValued[] = [];
+  const separatorOf = (text: string) => (/white ?space/i.test(text) ? ' ' : ',');
+  for (const operation of contract.operations.values()) {
+    for (const p of operation.parameters.filter((x) => x.in === 'query')) {
+      const text = `${descriptionOf(operation, p)} ${String(schemaOf(p).description ?? '')}`;
+      if (SEPARATED.test(text)) out.push({ operation, in: 'query', at: p.name, separator: separatorOf(text), description: text.trim() });
+    }
+    const walk = (node: Json, prefix: string, depth: number) => {
+      const schema = contract.resolveSchema(node);
+      if (!schema || depth > 2) return;
+      for (const part of [
+        schema,
+        ...['allOf', 'oneOf', 'anyOf'].flatMap((k) => schema[k] ?? []).map((b: Json) => contract.resolveSchema(b)),
+      ])
+        for (const [name, member] of Object.entries<Json>(part?.properties ?? {})) {
+          const m = contract.resolveSchema(member);
+          const at = `${prefix}${name}`;
+          const text = String(m?.description ?? member?.description ?? '');
+          const items = m?.type === 'array' ? contract.resolveSchema(m.items) : undefined;
+          if (items?.type === 'string') out.push({ operation, in: 'body', at, separator: 'array', description: text });
+          else if (m?.type === 'string' && SEPARATED.test(text))
+            out.push({ operation, in: 'body', at, separator: separatorOf(text), description: text });
+          else if (m?.type === 'object' || m?.properties) walk(m, `${at}.`, depth + 1);
+        }
+    };
+    if (operation.requestBody?.schema) walk(operation.requestBody.schema, '', 0);
+  }
+  return out;
 }

@@ -175,3 +175,42 @@ export function unnamedIds(contract: Contract): string[] {
 
 /** Whether an operation takes an id of an object someone owns (not only catalogue ids). */
 export const takesOwnedId = (o: ObjectIdOperation) => o.ids.some((id) => id.owner !== 'public');
+
+/**
+ * One value a target looks up to find what a request names: an object id (in the path, the body or a
+ * query filter) or a credential (a body member holding a secret; a security header, the app key and
+ * the app token). `names` is the resource, or `credential`.
+ */
+export interface LookedUpValue {
+  operationId: string;
+  in: 'path' | 'body' | 'query' | 'header';
+  /** The parameter's or header's name, or the body member's dotted path. */
+  at: string;
+  names: string;
+}
+
+/** A body member holding a credential the target compares with its own (a current secret; a new one is set, not looked up). */
+const CREDENTIAL_MEMBER = /^(?!new)\w*Secret$/i;
+
+/**
+ * Every value each operation of a contract sends for the target to look up, read from the contract:
+ * the object ids (objectIdsOf, catalogue ids included), the query parameters the vocabulary names,
+ * the body members holding a current secret, and the header credentials of the operation's security
+ * requirements (apiKey schemes in a header). The count is what FD-LOOKUP-EXACT covers.
+ */
+export function lookedUpValues(contract: Contract): LookedUpValue[] {
+  const schemes: Record<string, Json> = contract.document.components?.securitySchemes ?? {};
+  const out: LookedUpValue[] = [];
+  for (const op of contract.operations.values()) {
+    const { operationId } = op;
+    for (const id of objectIdsOf(contract, op).ids) out.push({ operationId, in: id.in, at: id.at, names: id.resource });
+    for (const p of op.parameters.filter((x) => x.in === 'query' && VOCABULARY[x.name] !== undefined))
+      out.push({ operationId, in: 'query', at: p.name, names: VOCABULARY[p.name](op).resource });
+    for (const dotted of op.requestBody?.schema ? bodyMembers(contract, op.requestBody.schema) : [])
+      if (CREDENTIAL_MEMBER.test(dotted.split('.').pop()!)) out.push({ operationId, in: 'body', at: dotted, names: 'credential' });
+    for (const name of new Set(op.security.flat()))
+      if (schemes[name]?.type === 'apiKey' && schemes[name]?.in === 'header')
+        out.push({ operationId, in: 'header', at: String(schemes[name].name), names: 'credential' });
+  }
+  return out;
+}

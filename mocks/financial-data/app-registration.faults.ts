@@ -6,6 +6,13 @@
 import { faultCatalogue, blind, modelFault, seeded, independent } from '../kit/faults.js';
 
 export const APP_REGISTRATION_FAULTS = faultCatalogue([
+  // Seeded beside the check of every looked-up value in another form (security.value-forms.spec.ts).
+  seeded({
+    id: 'app-status-application-id-trimmed',
+    rule: 'FD-LOOKUP-EXACT: GetAppRegistrationStatus compares its applicationId filter with the spaces around it trimmed, so the id with a space before it lists the registration',
+    source: 'assumption',
+    rules: ['FD-LOOKUP-EXACT'],
+  }),
   // Seeded beside the exact filters of every list reader (records.lookups.spec.ts; origin 'seeded').
   seeded({
     id: 'app-status-name-filter-trimmed',

@@ -263,7 +263,12 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
     const matches = scope.filter((r) => {
       if (faults.has('app-status-v2-hides-pending') && statusOf(r) === 'P') return false;
       if (query.preAppId !== undefined && String(r.preAppId) !== query.preAppId) return false;
-      if (query.applicationId !== undefined && applicationIdShown(r) !== query.applicationId) return false;
+      // app-status-application-id-trimmed: the applicationId filter trimmed before the comparison.
+      const asked =
+        faults.has('app-status-application-id-trimmed') && typeof query.applicationId === 'string'
+          ? query.applicationId.trim()
+          : query.applicationId;
+      if (asked !== undefined && applicationIdShown(r) !== asked) return false;
       if (query.status !== undefined && statusOf(r) !== query.status) return false;
       // app-status-name-filter-trimmed: the appName filter compared with its white space removed.
       const squeezed = (v: string) => (faults.has('app-status-name-filter-trimmed') ? v.replace(/\s+/g, '') : v);

@@ -23,6 +23,14 @@ export const AUTH_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TOKEN-SECRET-EXACT'],
   }),
+  // Seeded beside the check of every looked-up value in another form (FD-LOOKUP-EXACT), on the other
+  // operation that authenticates by its body.
+  seeded({
+    id: 'secret-change-partner-id-trimmed',
+    rule: 'FD-LOOKUP-EXACT: ModifyPartnerSecret looks the partner up by its id with the spaces around it trimmed',
+    source: 'assumption',
+    rules: ['FD-LOOKUP-EXACT'],
+  }),
   // Authentication (seed 002, Authentication and Limits).
   { id: 'bad-secret-accepted', rule: 'CreateToken: bad credentials are a 401', source: 'seed', rules: ['FD-TOKEN-ISSUE'] },
   {

@@ -84,7 +84,10 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
       candidate.secret === body.partnerSecret
         ? candidate
         : undefined;
-    const partner = bypass ?? verify(body.partnerId, body.partnerSecret, false);
+    // secret-change-partner-id-trimmed: the partner id trimmed before it is looked up.
+    const partnerId =
+      faults.has('secret-change-partner-id-trimmed') && typeof body.partnerId === 'string' ? body.partnerId.trim() : body.partnerId;
+    const partner = bypass ?? verify(partnerId, body.partnerSecret, false);
     // i8-secret-change-refusal-echoes-new-secret: the refusal names the secret it did not apply.
     if (!partner && faults.has('i8-secret-change-refusal-echoes-new-secret'))
       return sendError(

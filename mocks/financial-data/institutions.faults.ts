@@ -7,6 +7,13 @@ import { faultCatalogue, blind, seeded, independent } from '../kit/faults.js';
 
 export const INSTITUTIONS_FAULTS = faultCatalogue([
   // Institutions (seed 002, Institutions and Limits).
+  // Seeded beside the check of each multi-valued filter's combination (records.multi-valued.spec.ts).
+  seeded({
+    id: 'rssd-types-any-of',
+    rule: 'FD-FILTER-COMBINATION: GetCertifiedInstitutionsWithRSSD with two product types lists the institutions certified for either of them, not for both',
+    source: 'seed',
+    rules: ['FD-FILTER-COMBINATION', 'FD-INST-PRODUCT-TYPE'],
+  }),
   seeded({
     id: 'routing-lookup-first-number-only',
     rule: 'FD-ROUTING-EXACT: the lookup finds an institution by any of its routing numbers, not only its first',

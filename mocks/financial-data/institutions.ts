@@ -80,7 +80,11 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
   ) => {
     // i10-inst-certified-type-any-of: the certified search lists institutions with any of the product types asked
     // (the every-type filter of filtered() skipped, an any-type filter applied after it).
-    const anyOf = operationId === 'GetCertifiedInstitutions' && faults.has('i10-inst-certified-type-any-of') && Boolean(query.type);
+    // rssd-types-any-of: the same, on the RSSD search.
+    const anyOf =
+      ((operationId === 'GetCertifiedInstitutions' && faults.has('i10-inst-certified-type-any-of')) ||
+        (operationId === 'GetCertifiedInstitutionsWithRSSD' && faults.has('rssd-types-any-of'))) &&
+      Boolean(query.type);
     const list = filtered(
       query,
       ignoreSearch,

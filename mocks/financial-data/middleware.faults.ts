@@ -6,6 +6,13 @@
 import { faultCatalogue, blind, seeded, independent } from '../kit/faults.js';
 
 export const MIDDLEWARE_FAULTS = faultCatalogue([
+  // Seeded beside the check of every looked-up value in another form (security.value-forms.spec.ts).
+  seeded({
+    id: 'app-key-separators-folded',
+    rule: 'FD-LOOKUP-EXACT: the app key is compared with - and _ taken as one separator, so the key with its separator changed is accepted',
+    source: 'assumption',
+    rules: ['FD-LOOKUP-EXACT'],
+  }),
   // Seeded beside the check of the security headers' form (origin 'seeded').
   seeded({
     id: 'app-key-scheme-prefix-stripped',

@@ -139,6 +139,9 @@ function knownAppKey(ctx: FdContext, key: string): boolean {
   const { faults, state: world } = ctx;
   if (world.appKeys.includes(key)) return true;
   // Blind fault: the app key compared on its first 16 characters only.
+  // app-key-separators-folded: the key compared with - and _ taken as one separator.
+  const folded = (k: string) => k.replace(/-/g, '_');
+  if (faults.has('app-key-separators-folded') && world.appKeys.some((real) => folded(real) === folded(key))) return true;
   if (faults.has('blind-app-key-prefix-match') && world.appKeys.some((real) => key.length >= 16 && real.slice(0, 16) === key.slice(0, 16)))
     return true;
   return faults.has('app-key-suffix-accepted') && world.appKeys.some((real) => key.startsWith(real));

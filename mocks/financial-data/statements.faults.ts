@@ -8,6 +8,13 @@ import { faultCatalogue, blind, independent, seeded } from '../kit/faults.js';
 const INDEX = '([1-9]|1[0-9]|2[0-4])';
 
 export const STATEMENTS_FAULTS = faultCatalogue([
+  // Seeded beside the folded ids of the near-id checker (security.near-id.spec.ts: a leading zero).
+  seeded({
+    id: 'asset-id-leading-zeros-dropped',
+    rule: 'FD-OBJ-EXACT-ID-FOLD: GetAssetByCustomerID compares asset ids with their leading zeros dropped, so the id with a zero before it reads the asset',
+    source: 'assumption',
+    rules: ['FD-OBJ-EXACT-ID-FOLD'],
+  }),
   // One statement (seed 002: 200 PDF; 203 MFA; up to 24 months).
   {
     id: 'statements-pdf-base64',

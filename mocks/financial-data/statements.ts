@@ -129,7 +129,12 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
     const folded = faults.has('i9-asset-id-case-folded')
       ? [...state().assets.entries()].find(([id]) => id.toLowerCase() === path.assetId.toLowerCase())?.[1]
       : undefined;
-    const asset = state().assets.get(path.assetId) ?? folded;
+    // asset-id-leading-zeros-dropped: the asset looked up with leading zeros dropped from both ids.
+    const unpadded = (id: string) => id.replace(/^0+/, '');
+    const unzeroed = faults.has('asset-id-leading-zeros-dropped')
+      ? [...state().assets.entries()].find(([id]) => unpadded(id) === unpadded(path.assetId))?.[1]
+      : undefined;
+    const asset = state().assets.get(path.assetId) ?? folded ?? unzeroed;
     if (!asset && faults.has('assets-unknown-empty')) return reply.code(200).type('application/octet-stream').send(Buffer.alloc(0));
     if (!asset || (asset.customerId !== customer.id && !faults.has('assets-owner-unchecked')))
       return sendError(ctx, reply, 404, 'Asset not found');

@@ -7,7 +7,8 @@
 // helpers/client/security/near-id.ts; ids shorter than its minimum are not varied (a short sequence
 // may hold the neighbour), nor their leading zeros (some ids are integers). On the same live objects,
 // every such id folded (FD-OBJ-EXACT-ID-FOLD, @assumption): an id issued in one case with its case
-// swapped (an asset id's hex, a document id), a space inside it, a separator changed: the contract
+// swapped (an asset id's hex, a document id), a space inside or before it, a leading zero (an id
+// holding a letter), a separator changed: the contract
 // documents no folding of any id, so none of them names the object.
 import { expect, notePartial, rules, test } from '../../fixtures/financial-data.js';
 import { foldedIds, NEAR_ID, nearIdProbes } from '../../helpers/client/security/near-id.js';

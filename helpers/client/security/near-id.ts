@@ -44,7 +44,8 @@ export function nearIds(id: string): { how: string; value: string }[] {
  * The folded forms of one id (FD-OBJ-EXACT-ID-FOLD, @assumption): what a target that compares ids
  * loosely (folding case, dropping or ignoring white space, treating separators as one) would take
  * for the id. Its case swapped when it is issued in one case and holds a letter (an id holding both
- * cases is swapped by nearIds already), a space inside it, and its first separator changed (`-` and
+ * cases is swapped by nearIds already), a space inside it or before it, a leading zero (an id holding
+ * a letter: a hex or text id, never read as a number), and its first separator changed (`-` and
  * `_`). None of them names an object: the contract documents no folding of any id.
  */
 export function foldedIds(id: string): { how: string; value: string }[] {
@@ -55,6 +56,9 @@ export function foldedIds(id: string): { how: string; value: string }[] {
   return [
     ...(oneCase ? [{ how: 'its case swapped', value: caseSwapped(id) }] : []),
     { how: 'a space inside it', value: `${id.slice(0, middle)} ${id.slice(middle)}` },
+    { how: 'a leading space', value: ` ${id}` },
+    // Not for an all-digit id: some ids are integers (reference, Identifiers), where 01005 is 1005.
+    ...(/[a-zA-Z]/.test(id) ? [{ how: 'a leading zero', value: `0${id}` }] : []),
     ...(separator
       ? [
           {
