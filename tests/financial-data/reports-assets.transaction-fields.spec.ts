@@ -36,14 +36,16 @@ const knownAs = (t: KnownTransaction) => shownAs({ ...t, status: t.pending ? 'pe
 /** Every transaction a report's accounts list, and every transaction of their income streams. */
 function reportFields(report: unknown) {
   const accounts = reportAccounts(report);
+  const streams = accounts.flatMap((a) => (a.incomeStreams ?? []) as any[]);
   return {
     listed: accounts.flatMap((a) => ((a.transactions ?? []) as any[]).map(shownAs)),
-    income: accounts.flatMap((a) => ((a.incomeStreams ?? []) as any[]).flatMap((s) => ((s.transactions ?? []) as any[]).map(shownAs))),
+    income: streams.flatMap((s) => ((s.transactions ?? []) as any[]).map(shownAs)),
+    confidences: streams.map((s) => ({ stream: s.id, confidence: s.confidence, credits: (s.transactions ?? []).length })),
   };
 }
 
 test(
-  'every asset report (transactions, VOA, VOAI, VOI) shows each transaction, on an account or in an income stream, with the amount, posted date, description, memo, type, category and pending state the transaction reader shows, and its income streams hold only credits of the income window @provider',
+  'every asset report (transactions, VOA, VOAI, VOI) shows each transaction, on an account or in an income stream, with the amount, posted date, description, memo, type, category and pending state the transaction reader shows, and its income streams hold only credits of the income window, each with a whole percentage of confidence @provider',
   rules('FD-ASSETS-TX-FIELDS@assets-read', 'FD-ASSETS-INCOME-CREDITS@assets-read'),
   async ({ fdApi, fd, linkedCustomer, pollReport }) => {
     const { customerId } = linkedCustomer;
@@ -62,7 +64,7 @@ test(
     ];
     for (const { op, query, months } of reports) {
       const { ack, report } = await generated(fdApi, pollReport, op, { path: { customerId }, query, body: {} });
-      const { listed, income } = reportFields(report);
+      const { listed, income, confidences } = reportFields(report);
       expect(listed.length, `${op}: transactions listed`).toBeGreaterThan(0);
       // Each field byte for byte with the reader's: the same transaction on another reader.
       const differing = [...listed, ...income].filter((t) => {
@@ -80,6 +82,11 @@ test(
       expect(
         income.filter((t) => t.amount <= 0 || t.postedDate < from - DAY_S || t.postedDate > ack.createdDate + DAY_S),
         `${op}: income stream transactions that are not credits of the last ${months} months`,
+      ).toEqual([]);
+      // provider 1.35.0 VOAIReportIncomeStream.confidence: an integer percentage ("example: 85%").
+      expect(
+        confidences.filter((c) => !Number.isInteger(c.confidence) || c.confidence < 0 || c.confidence > 100),
+        `${op}: income stream confidences that are not a whole percentage`,
       ).toEqual([]);
     }
   },
