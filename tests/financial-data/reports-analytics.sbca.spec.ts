@@ -63,6 +63,14 @@ for (const row of table) {
       expect(metrics.length, 'metrics of the location').toBeGreaterThan(0);
       for (const m of metrics) {
         expect(m.locationId, 'the location asked').toBe(locationId);
+        // A 200 carries metrics: a location without any is a 404 (provider 1.35.0 MetricsNotFoundExample,
+        // "No potential merchant metrics found"), so each period listed holds metrics, and there is one.
+        const lists = (m.metricsLists ?? []) as any[];
+        expect(lists.length, `${row.metricFrequency} periods with metrics`).toBeGreaterThan(0);
+        expect(
+          lists.filter((list) => !list.metrics?.length).map((list) => list.periodStartDate),
+          'periods without metrics',
+        ).toEqual([]);
         for (const list of m.metricsLists ?? []) {
           const start = Date.parse(`${list.periodStartDate}T00:00:00Z`);
           const end = Date.parse(`${list.periodEndDate}T00:00:00Z`);
@@ -80,7 +88,12 @@ for (const row of table) {
               },
               `one calendar month (${list.periodStartDate}..${list.periodEndDate})`,
             ).toEqual({ first: 1, nextDay: 1, oneMonth: true });
-          for (const metric of list.metrics ?? []) expect(row.names, `metric ${metric.name} of ${row.metricType}`).toContain(metric.name);
+          for (const metric of list.metrics ?? []) {
+            expect(row.names, `metric ${metric.name} of ${row.metricType}`).toContain(metric.name);
+            // txn_cnt counts the period's transactions (provider 1.35.0 examples 238, 269): a whole number, never negative.
+            if (metric.name === 'txn_cnt')
+              expect(Number.isInteger(metric.value) && metric.value >= 0, `txn_cnt ${metric.value} of ${list.periodStartDate}`).toBe(true);
+          }
         }
       }
     },

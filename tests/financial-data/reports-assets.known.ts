@@ -51,6 +51,11 @@ export interface KnownTransaction {
   amount: number;
   postedDate: number;
   pending: boolean;
+  /** What the transaction reader shows of it, compared byte for byte with a report's transaction. */
+  description: string;
+  memo: string;
+  type: string;
+  category: string;
 }
 
 /** The customer's accounts as GetCustomerAccounts shows them. */
@@ -92,6 +97,10 @@ export async function knownTransactions(fdApi: OperationClient, customerId: stri
         amount: Number(t.amount),
         postedDate: Number(t.postedDate),
         pending: t.status === 'pending',
+        description: t.description,
+        memo: t.memo,
+        type: t.type,
+        category: t.categorization?.category,
       })),
     );
     if (String(res.body.moreAvailable) !== 'true') break;
