@@ -445,4 +445,16 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-OBJ-FOREIGN-ID'],
   }),
+  independent('independent-11', {
+    id: 'i11-app-list-status-found-unfiltered',
+    rule: 'found counts the registrations the filter matches (provider 1.35.0 getApplications found, displaying, moreAvailable): with a status filter found counts every registration of the partner',
+    source: 'provider',
+    rules: ['FD-APP-LIST-PAGING'],
+  }),
+  independent('independent-11', {
+    id: 'i11-app-list-pre-app-id-prefix',
+    rule: 'pre_app_id returns only the registration with that id (provider 1.35.0 getApplications pre_app_id): the id is matched as a text prefix, so pre_app_id 1 also returns 10, 11 and so on',
+    source: 'provider',
+    rules: ['FD-APP-LIST-FILTER'],
+  }),
 ]);
