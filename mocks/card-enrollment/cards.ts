@@ -215,7 +215,17 @@ export function registerCards(
         found.length > 0 &&
         found.every((v) => v.field === 'consumer.consumerIdentity.identityValue' && v.keyword === 'maxLength');
       const looseOnly = relativeTncOnly || longIdentityOnly;
-      if (!looseOnly && !tncOnly && !lastNameOnly && !firstNameOnly && !identityOnly && !phoneOnly && !languageOnly && !emptyOnly && !plusOnly)
+      if (
+        !looseOnly &&
+        !tncOnly &&
+        !lastNameOnly &&
+        !firstNameOnly &&
+        !identityOnly &&
+        !phoneOnly &&
+        !languageOnly &&
+        !emptyOnly &&
+        !plusOnly
+      )
         return invalidArgument(reply, faults, found);
     }
     // i9-card-receipt-firstname-30-refused: on the receipt path the firstName bound read as exclusive.
@@ -536,8 +546,8 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
     : onCard('i11-card-id-per-consumer')
       ? receiptCardId(`consumer:${String(body.consumer?.consumerIdentity?.identityValue)}`)
       : onCard('i2-card-id-derived-from-pan')
-      ? receiptCardId(pan)
-      : randomUUID();
+        ? receiptCardId(pan)
+        : randomUUID();
   const descriptor =
     faults.has('pan-in-descriptor') && !receipt
       ? `mock-brand ${pan}`
@@ -729,7 +739,8 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
       },
       status: faults.has('consumer-status-locked')
         ? 'LOCKED'
-        : onReceipt('receipt-consumer-suspended') || (onCard('i11-card-wallet-consumer-suspended-card-path') && body.cardSource === 'WALLET')
+        : onReceipt('receipt-consumer-suspended') ||
+            (onCard('i11-card-wallet-consumer-suspended-card-path') && body.cardSource === 'WALLET')
           ? 'SUSPENDED'
           : 'ACTIVE',
     },

@@ -223,7 +223,7 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
   }),
   independent('independent-11', {
     id: 'i11-components-oauth-deleted-config-accepted',
-    rule: 'a configurationId that names none of the partner\'s live configurations is refused (provider Connect components, configurations; a deleted one names none): the OAuth URL accepts a configuration the partner deleted',
+    rule: "a configurationId that names none of the partner's live configurations is refused (provider Connect components, configurations; a deleted one names none): the OAuth URL accepts a configuration the partner deleted",
     source: 'provider',
     rules: ['FD-COMPONENTS-CONFIGURATION-REF'],
   }),

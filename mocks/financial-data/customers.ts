@@ -242,7 +242,11 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
         : undefined;
     const c =
       own(input) ?? (faults.has('i3-customer-modify-other-partner') ? world.customers.get(input.path.customerId) : undefined) ?? byPrefix();
-    if (!c && faults.has('i11-customer-modify-after-delete-204') && deletedForModify.get(String(input.path.customerId)) === input.partner?.id)
+    if (
+      !c &&
+      faults.has('i11-customer-modify-after-delete-204') &&
+      deletedForModify.get(String(input.path.customerId)) === input.partner?.id
+    )
       return reply.code(204).send();
     if (!c) return sendError(ctx, reply, 404, 'Customer not found');
     // i5-customer-disputed-firstname-only-allowed: the dispute checked only when lastName is sent.

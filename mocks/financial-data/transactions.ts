@@ -225,7 +225,12 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
       fromDate: echo(on('blind-transactions-echo-from-date-day-start') ? Math.floor(from / DAY_S) * DAY_S : from),
       // i9-txn-account-to-date-clamped-to-now: the account list echoes a future toDate as the current time.
       toDate: echo(reader === 'account' && on('i9-txn-account-to-date-clamped-to-now') ? Math.min(to, clock.nowEpochSeconds()) : to),
-      sort: on('transactions-echo-sort-empty') && !query.sort ? '' : reader === 'all' && on('i11-txn-all-echo-sort-asc-as-desc') ? 'desc' : sort,
+      sort:
+        on('transactions-echo-sort-empty') && !query.sort
+          ? ''
+          : reader === 'all' && on('i11-txn-all-echo-sort-asc-as-desc')
+            ? 'desc'
+            : sort,
       // i5-txn-account-list-debits-unsigned: the account list shows every amount without its sign.
       transactions: paged.slice.map((t) =>
         reader === 'account' && on('i5-txn-account-list-debits-unsigned')

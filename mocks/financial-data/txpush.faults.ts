@@ -409,7 +409,7 @@ export const TXPUSH_FAULTS = faultCatalogue([
   }),
   independent('independent-11', {
     id: 'i11-txpush-account-event-balance-not-cumulative',
-    rule: 'the account event carries the account\'s balance after the transaction, as GetCustomerAccount reads it (seed 002, Events TxPush; provider TxPushAccountEvent): the balance is the one before the account\'s first test transaction plus this amount, so a second transaction loses the first',
+    rule: "the account event carries the account's balance after the transaction, as GetCustomerAccount reads it (seed 002, Events TxPush; provider TxPushAccountEvent): the balance is the one before the account's first test transaction plus this amount, so a second transaction loses the first",
     source: 'seed',
     rules: ['FD-TXPUSH-EVENT-CONTENT'],
   }),

@@ -305,7 +305,8 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
         : t;
     if (!faults.has('txpush-test-transaction-not-stored')) world.transactions.set(t.id, stored);
     const oldBalance = account.balance;
-    if (faults.has('i11-txpush-account-event-balance-not-cumulative') && !firstBalance.has(account.id)) firstBalance.set(account.id, oldBalance);
+    if (faults.has('i11-txpush-account-event-balance-not-cumulative') && !firstBalance.has(account.id))
+      firstBalance.set(account.id, oldBalance);
     account.balance = cents(account.balance + t.amount);
     account.availableBalance = cents(account.availableBalance + t.amount);
     account.balanceDate = nowS;

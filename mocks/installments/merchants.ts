@@ -267,7 +267,9 @@ export function registerMerchants(
           (c.mid === undefined ||
             faults.has('blind-mid-filter-ignored') ||
             m.mid === c.mid ||
-            (faults.has('i11-mid-search-mid-case-insensitive') && typeof c.mid === 'string' && m.mid.toLowerCase() === c.mid.toLowerCase()) ||
+            (faults.has('i11-mid-search-mid-case-insensitive') &&
+              typeof c.mid === 'string' &&
+              m.mid.toLowerCase() === c.mid.toLowerCase()) ||
             // seeded-mid-filter-prefix-match: the mid criterion matches every MID that starts with it.
             (faults.has('seeded-mid-filter-prefix-match') && m.mid.startsWith(c.mid)) ||
             // mid-filter-numeric: the mid criterion compared as a number (leading zeros dropped).

@@ -85,8 +85,7 @@ export function registerOffers(
     const pan: string | undefined = given === undefined ? undefined : String(given);
     const clearPath = ok.body.encryptedValue === undefined;
     const cached =
-      (faults.has('blind-deregistered-pan-still-offered') ||
-        (faults.has('i11-offers-clear-deregistered-still-offered') && clearPath)) &&
+      (faults.has('blind-deregistered-pan-still-offered') || (faults.has('i11-offers-clear-deregistered-still-offered') && clearPath)) &&
       pan !== undefined &&
       eligibleOnce.has(pan);
     // i2-offers-range-low-exclusive: a card at the low end of a list's range (and not in the list itself) is refused.
@@ -149,7 +148,8 @@ export function registerOffers(
       if (faults.has('i6-offers-404-correlation-regenerated')) reply.header('Correlation-Id', randomUUID());
       return sendError(reply, faults, 404, 'NO_ELIGIBLE_OFFERS', 'No installment offer is eligible for this card.');
     }
-    if (faults.has('blind-deregistered-pan-still-offered') || faults.has('i11-offers-clear-deregistered-still-offered')) eligibleOnce.add(pan);
+    if (faults.has('blind-deregistered-pan-still-offered') || faults.has('i11-offers-clear-deregistered-still-offered'))
+      eligibleOnce.add(pan);
     const { amount: sentAmount, currency } = ok.body.transaction ?? { amount: 100, currency: 'USD' };
     // i8-offers-total-amount-truncated: the offers computed from the amount cut to whole units.
     const amount = faults.has('i8-offers-total-amount-truncated') && typeof sentAmount === 'number' ? Math.trunc(sentAmount) : sentAmount;

@@ -71,7 +71,10 @@ export function registerPanLists(
       // "creates a pan list and/or registers pans": a name without an id creates the list.
       // i3-new-list-range-dropped: a list created by name does not keep the account range sent with it.
       const range = faults.has('i3-new-list-range-dropped') ? undefined : accountRange;
-      const storedName = faults.has('i11-panlist-create-name-trailing-space-trimmed') && typeof panListName === 'string' ? panListName.trimEnd() : panListName;
+      const storedName =
+        faults.has('i11-panlist-create-name-trailing-space-trimmed') && typeof panListName === 'string'
+          ? panListName.trimEnd()
+          : panListName;
       list = { panListId: newPanListId(world), panListName: storedName, accountRange: range, pans: new Set() };
       world.panLists.set(list.panListId, list);
     } else {
