@@ -194,16 +194,6 @@ export function registerCards(
           found.length > 0 &&
           found.every((v) => v.field.startsWith('enrolmentReferenceData')));
       // i10-card-phone-plus-accepted-card-path: on the card path a plus sign before the phone digits let through.
-      const plusOnly =
-        faults.has('i10-card-phone-plus-accepted-card-path') &&
-        !receiptOnly &&
-        found.length > 0 &&
-        found.every(
-          (v) =>
-            v.field.startsWith('consumer.mobileNumber.') &&
-            v.keyword === 'pattern' &&
-            /^\+[0-9]+$/.test(String((parsed as Body).consumer?.mobileNumber?.[v.field.split('.').pop()!])),
-        );
       const relativeTncOnly =
         faults.has('i11-card-tnc-uri-relative-accepted-card-path') &&
         !receiptOnly &&
@@ -214,18 +204,20 @@ export function registerCards(
         !receiptOnly &&
         found.length > 0 &&
         found.every((v) => v.field === 'consumer.consumerIdentity.identityValue' && v.keyword === 'maxLength');
-      const looseOnly = relativeTncOnly || longIdentityOnly;
-      if (
-        !looseOnly &&
-        !tncOnly &&
-        !lastNameOnly &&
-        !firstNameOnly &&
-        !identityOnly &&
-        !phoneOnly &&
-        !languageOnly &&
-        !emptyOnly &&
-        !plusOnly
-      )
+      // i11-card-tnc-uri-relative-accepted-card-path / i11-card-identity-256-accepted-card-path: let through as plusOnly is.
+      const plusOnly =
+        relativeTncOnly ||
+        longIdentityOnly ||
+        (faults.has('i10-card-phone-plus-accepted-card-path') &&
+          !receiptOnly &&
+          found.length > 0 &&
+          found.every(
+            (v) =>
+              v.field.startsWith('consumer.mobileNumber.') &&
+              v.keyword === 'pattern' &&
+              /^\+[0-9]+$/.test(String((parsed as Body).consumer?.mobileNumber?.[v.field.split('.').pop()!])),
+          ));
+      if (!tncOnly && !lastNameOnly && !firstNameOnly && !identityOnly && !phoneOnly && !languageOnly && !emptyOnly && !plusOnly)
         return invalidArgument(reply, faults, found);
     }
     // i9-card-receipt-firstname-30-refused: on the receipt path the firstName bound read as exclusive.

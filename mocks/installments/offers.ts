@@ -83,9 +83,11 @@ export function registerOffers(
     const given =
       faults.has('clear-offers-pan-ignored') && ok.body.encryptedValue === undefined ? undefined : ok.plain?.consumer?.primaryAccountNumber;
     const pan: string | undefined = given === undefined ? undefined : String(given);
-    const clearPath = ok.body.encryptedValue === undefined;
-    const cached =
-      (faults.has('blind-deregistered-pan-still-offered') || (faults.has('i11-offers-clear-deregistered-still-offered') && clearPath)) &&
+    const cached = faults.has('blind-deregistered-pan-still-offered') && pan !== undefined && eligibleOnce.has(pan);
+    // i11-offers-clear-deregistered-still-offered: the same cache, read on the clear path (sensitiveData) only.
+    const cachedClear =
+      faults.has('i11-offers-clear-deregistered-still-offered') &&
+      ok.body.encryptedValue === undefined &&
       pan !== undefined &&
       eligibleOnce.has(pan);
     // i2-offers-range-low-exclusive: a card at the low end of a list's range (and not in the list itself) is refused.
@@ -140,6 +142,7 @@ export function registerOffers(
       ) &&
         !faults.has('offers-for-unregistered-pan') &&
         !cached &&
+        !cachedClear &&
         !justAbove &&
         !byBin &&
         !sameHead)
@@ -148,8 +151,8 @@ export function registerOffers(
       if (faults.has('i6-offers-404-correlation-regenerated')) reply.header('Correlation-Id', randomUUID());
       return sendError(reply, faults, 404, 'NO_ELIGIBLE_OFFERS', 'No installment offer is eligible for this card.');
     }
-    if (faults.has('blind-deregistered-pan-still-offered') || faults.has('i11-offers-clear-deregistered-still-offered'))
-      eligibleOnce.add(pan);
+    if (faults.has('blind-deregistered-pan-still-offered')) eligibleOnce.add(pan);
+    if (faults.has('i11-offers-clear-deregistered-still-offered')) eligibleOnce.add(pan);
     const { amount: sentAmount, currency } = ok.body.transaction ?? { amount: 100, currency: 'USD' };
     // i8-offers-total-amount-truncated: the offers computed from the amount cut to whole units.
     const amount = faults.has('i8-offers-total-amount-truncated') && typeof sentAmount === 'number' ? Math.trunc(sentAmount) : sentAmount;
