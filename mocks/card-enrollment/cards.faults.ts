@@ -1171,7 +1171,7 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   independent('independent-11', {
     id: 'i11-card-pan-20-bin-seven',
-    rule: 'panBin is the first six PAN digits at every PAN length 16-20 (seed 000, MaskedCard; reference, panBin 6 digits): a twenty-digit PAN shows seven digits in panBin',
+    rule: 'panBin is the PAN\'s first digits, as many as MaskedCard.panBin\'s minLength, at every PAN length the contract allows (seed 000, MaskedCard; reference, panBin): a PAN of the longest length shows one digit more in panBin',
     source: 'seed',
     rules: ['CE-MASK-PAN'],
   }),
@@ -1183,7 +1183,7 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   independent('independent-11', {
     id: 'i11-card-cvc-seven-accepted',
-    rule: 'Card.cardSecurityCode is 3 to 6 characters (seed 000, Limits): a seven-digit security code is accepted',
+    rule: 'Card.cardSecurityCode is within its minLength and maxLength (seed 000, Limits): a security code one digit over the maximum is accepted',
     source: 'seed',
     rules: ['CE-LIM-CVC'],
   }),
@@ -1195,7 +1195,7 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   independent('independent-11', {
     id: 'i11-card-identity-256-accepted-card-path',
-    rule: 'consumerIdentity.identityValue is at most 255 characters (seed 000, Limits): on the card path a 256-character identity value is accepted',
+    rule: 'consumerIdentity.identityValue is within its maxLength (seed 000, Limits): on the card path an identity value one character over it is accepted',
     source: 'seed',
     rules: ['CE-LIM-IDENTITYVALUE'],
   }),
@@ -1207,7 +1207,7 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   independent('independent-11', {
     id: 'i11-card-correlation-prefix-uppercased-card-path',
-    rule: 'the request srcCorrelationId is echoed byte for byte (seed 000, SrcCorrelationId): on the card path the 8-hex prefix of a prefixed id comes back upper-cased',
+    rule: 'the request srcCorrelationId is echoed byte for byte (seed 000, SrcCorrelationId): on the card path the lower-case hex prefix of a prefixed id comes back upper-cased',
     source: 'seed',
     rules: ['CE-ECHO-CORRELATION'],
   }),

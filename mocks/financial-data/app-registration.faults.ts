@@ -453,7 +453,7 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
   }),
   independent('independent-11', {
     id: 'i11-app-list-pre-app-id-prefix',
-    rule: 'pre_app_id returns only the registration with that id (provider 1.35.0 getApplications pre_app_id): the id is matched as a text prefix, so pre_app_id 1 also returns 10, 11 and so on',
+    rule: 'pre_app_id returns only the registration with that id (provider 1.35.0 getApplications pre_app_id): the id is matched as a text prefix, so an id also returns the registrations whose ids start with its digits',
     source: 'provider',
     rules: ['FD-APP-LIST-FILTER'],
   }),

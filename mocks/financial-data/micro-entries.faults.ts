@@ -299,7 +299,7 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
   }),
   independent('independent-11', {
     id: 'i11-micro-rate-per-account',
-    rule: 'five initiations of a customer within 24 hours are accepted, the sixth is a 429 (seed 002, Limits micro entries; provider 429 example): the count is kept per receiving account, so a customer initiating for six accounts is never refused',
+    rule: 'the initiations of a customer within the window are capped, the next is a 429 (seed 002, Limits micro entries; provider 429 example): the count is kept per receiving account, so a customer initiating for more accounts than the cap is never refused',
     source: 'seed',
     rules: ['FD-MICRO-RATE'],
   }),

@@ -171,7 +171,7 @@ export const OFFERS_FAULTS = faultCatalogue([
   }),
   independent('independent-11', {
     id: 'i11-offers-correlation-cut-36',
-    rule: 'an approvedOffers answer carries the Correlation-Id sent, byte for byte (provider 2.0.0, Correlation-Id parameter and response header; any string there): a Correlation-Id longer than 36 characters comes back cut to 36',
+    rule: 'an approvedOffers answer carries the Correlation-Id sent, byte for byte (provider 2.0.0, Correlation-Id parameter and response header; any string there): a Correlation-Id longer than a UUID comes back cut to the length of a UUID',
     source: 'provider',
     rules: ['IN-ECHO-CORRELATION'],
   }),

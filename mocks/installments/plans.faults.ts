@@ -424,7 +424,7 @@ export const PLANS_FAULTS = faultCatalogue([
   }),
   independent('independent-11', {
     id: 'i11-plan-tenure-1-accepted',
-    rule: 'a plan tenure is 2 to 99 (provider 2.0.0, PlanInstallmentInformation.tenure): savePlan accepts a tenure of 1 (the low bound read as 1)',
+    rule: 'a plan tenure is within its minimum and maximum (provider 2.0.0, PlanInstallmentInformation.tenure): savePlan accepts a tenure one below the minimum',
     source: 'provider',
     rules: ['IN-LIM-TENURE'],
   }),
