@@ -1171,7 +1171,7 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   independent('independent-11', {
     id: 'i11-card-pan-20-bin-seven',
-    rule: 'panBin is the PAN\'s first digits, as many as MaskedCard.panBin\'s minLength, at every PAN length the contract allows (seed 000, MaskedCard; reference, panBin): a PAN of the longest length shows one digit more in panBin',
+    rule: "panBin is the PAN's first digits, as many as MaskedCard.panBin's minLength, at every PAN length the contract allows (seed 000, MaskedCard; reference, panBin): a PAN of the longest length shows one digit more in panBin",
     source: 'seed',
     rules: ['CE-MASK-PAN'],
   }),
