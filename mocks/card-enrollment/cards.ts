@@ -124,6 +124,8 @@ export function registerCards(
     // service-id-trimmed: the serviceId trimmed before it is judged.
     if (faults.has('service-id-trimmed') && typeof body.serviceId === 'string') body.serviceId = body.serviceId.trim();
     // src-client-id-case-folded: the srcClientId lower-cased and trimmed before it is judged.
+    if (faults.has('i11-card-client-id-upper-case-accepted-card-path') && !receiptOnly && typeof body.srcClientId === 'string')
+      body.srcClientId = body.srcClientId.toLowerCase();
     if (faults.has('src-client-id-case-folded') && typeof body.srcClientId === 'string')
       body.srcClientId = body.srcClientId.trim().toLowerCase();
     // i10-card-cardsource-case-folded-receipt: on the receipt path the cardSource upper-cased before it is judged.
@@ -192,16 +194,29 @@ export function registerCards(
           found.length > 0 &&
           found.every((v) => v.field.startsWith('enrolmentReferenceData')));
       // i10-card-phone-plus-accepted-card-path: on the card path a plus sign before the phone digits let through.
-      const plusOnly =
-        faults.has('i10-card-phone-plus-accepted-card-path') &&
+      const relativeTncOnly =
+        faults.has('i11-card-tnc-uri-relative-accepted-card-path') &&
         !receiptOnly &&
         found.length > 0 &&
-        found.every(
-          (v) =>
-            v.field.startsWith('consumer.mobileNumber.') &&
-            v.keyword === 'pattern' &&
-            /^\+[0-9]+$/.test(String((parsed as Body).consumer?.mobileNumber?.[v.field.split('.').pop()!])),
-        );
+        found.every((v) => v.field === 'complianceSettings.tnc.latestVersionUri' && v.keyword === 'format');
+      const longIdentityOnly =
+        faults.has('i11-card-identity-256-accepted-card-path') &&
+        !receiptOnly &&
+        found.length > 0 &&
+        found.every((v) => v.field === 'consumer.consumerIdentity.identityValue' && v.keyword === 'maxLength');
+      // i11-card-tnc-uri-relative-accepted-card-path / i11-card-identity-256-accepted-card-path: let through as plusOnly is.
+      const plusOnly =
+        relativeTncOnly ||
+        longIdentityOnly ||
+        (faults.has('i10-card-phone-plus-accepted-card-path') &&
+          !receiptOnly &&
+          found.length > 0 &&
+          found.every(
+            (v) =>
+              v.field.startsWith('consumer.mobileNumber.') &&
+              v.keyword === 'pattern' &&
+              /^\+[0-9]+$/.test(String((parsed as Body).consumer?.mobileNumber?.[v.field.split('.').pop()!])),
+          ));
       if (!tncOnly && !lastNameOnly && !firstNameOnly && !identityOnly && !phoneOnly && !languageOnly && !emptyOnly && !plusOnly)
         return invalidArgument(reply, faults, found);
     }
@@ -291,7 +306,11 @@ export function registerCards(
           faults.has('seeded-card-merchant-cvc-unchecked') &&
           body.cardSource === 'MERCHANT' &&
           validateCard({ ...(plain as object), cardSecurityCode: '123' });
-        const cardValid = monthZero || monthThirteen || merchantCvc || validateCard(plain);
+        const cvcSeven =
+          faults.has('i11-card-cvc-seven-accepted') && String((plain as Partial<Card>).cardSecurityCode ?? '').length === 7
+            ? validateCard({ ...(plain as object), cardSecurityCode: String((plain as Partial<Card>).cardSecurityCode).slice(0, 6) })
+            : false;
+        const cardValid = monthZero || monthThirteen || merchantCvc || cvcSeven || validateCard(plain);
         const cardFound = cardValid ? [] : violations(validateCard.errors, faults.has('blind-card-detail-source-unprefixed') ? '' : 'card');
         // i9-card-pan-21-accepted: a PAN one digit over the maximum let through (the check digit checked below).
         const longPanOnly =
@@ -364,7 +383,14 @@ export function registerCards(
     }
 
     // seed, Errors: unresolved srcClientId or serviceId is INVALID_STATE; A2: another client's id is 403.
-    const owner = world.clients.find((c) => c.srcClientIds.includes(body.srcClientId));
+    const owner = world.clients.find(
+      (c) =>
+        c.srcClientIds.includes(body.srcClientId) ||
+        (faults.has('i11-card-client-id-prefix-resolved') &&
+          typeof body.srcClientId === 'string' &&
+          body.srcClientId.length > 1 &&
+          c.srcClientIds.some((s) => s.slice(0, -1) === body.srcClientId.slice(0, -1))),
+    );
     // i10-card-receipt-unknown-client-accepted: on the receipt path an unknown srcClientId is taken as the caller's.
     if (!owner && !faults.has('unknown-client-accepted') && !(hasReceipt && faults.has('i10-card-receipt-unknown-client-accepted'))) {
       if (faults.has('blind-unknown-client-403'))
@@ -498,6 +524,7 @@ function maskedDigits(pan: string, faults: MockContext<CardFaultId>['faults'], {
   if (faults.has('pan-19-last-four-wrong') && pan.length === 19) panLastFour = pan.slice(12, 16); // positions of a 16-digit PAN
   // i7-card-lastfour-leading-zero-dropped: the last four digits read through a number.
   if (faults.has('i7-card-lastfour-leading-zero-dropped')) panLastFour = String(Number(panLastFour));
+  if (faults.has('i11-card-pan-20-bin-seven') && pan.length === 20) panBin = pan.slice(0, 7);
   if (faults.has('long-pan-bin-too-long') && pan.length > shortestPan) panBin = pan.slice(0, pan.length - 8);
   return { panBin, panLastFour };
 }
@@ -518,9 +545,11 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
     created = new Date(created.getTime() + 3600_000);
   const cardId = onReceipt('receipt-card-id-reused')
     ? receiptCardId(body.enrolmentReferenceData.enrolmentReferenceId)
-    : onCard('i2-card-id-derived-from-pan')
-      ? receiptCardId(pan)
-      : randomUUID();
+    : onCard('i11-card-id-per-consumer')
+      ? receiptCardId(`consumer:${String(body.consumer?.consumerIdentity?.identityValue)}`)
+      : onCard('i2-card-id-derived-from-pan')
+        ? receiptCardId(pan)
+        : randomUUID();
   const descriptor =
     faults.has('pan-in-descriptor') && !receipt
       ? `mock-brand ${pan}`
@@ -639,6 +668,10 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
     // i6-card-email-one-char-local-padded: a one-character local part gets a '*' all the same.
     if (faults.has('i6-card-email-one-char-local-padded') && email.lastIndexOf('@') === 1)
       return `${masked.slice(0, 1)}*${masked.slice(1)}`;
+    if (onReceipt('i11-card-receipt-email-keeps-last-two') && email.lastIndexOf('@') >= 4) {
+      const at = email.lastIndexOf('@');
+      return masked.slice(0, at - 2) + email.slice(at - 2);
+    }
     if (!onCard('i3-card-email-local-keeps-two')) return masked;
     const at = email.lastIndexOf('@');
     return at > 1 ? email.slice(0, 2) + masked.slice(2) : masked;
@@ -706,7 +739,12 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
         privacy: { acceptedVersion: body.complianceSettings.privacy?.latestVersionUri ?? '' },
         tnc: { acceptedVersion: body.complianceSettings.tnc?.latestVersionUri ?? '' },
       },
-      status: faults.has('consumer-status-locked') ? 'LOCKED' : onReceipt('receipt-consumer-suspended') ? 'SUSPENDED' : 'ACTIVE',
+      status: faults.has('consumer-status-locked')
+        ? 'LOCKED'
+        : onReceipt('receipt-consumer-suspended') ||
+            (onCard('i11-card-wallet-consumer-suspended-card-path') && body.cardSource === 'WALLET')
+          ? 'SUSPENDED'
+          : 'ACTIVE',
     },
   };
 }
@@ -719,6 +757,8 @@ function correlationId(given: string | undefined, receipt: boolean, faults: Mock
   if (faults.has('correlation-id-not-echoed') || (receipt && faults.has('receipt-correlation-id-not-echoed'))) return randomUUID();
   if (faults.has('blind-correlation-prefix-stripped') && given.length > 36) return given.slice(-36);
   // i5-card-correlation-separator-normalised: the character after the 8-hex prefix rewritten to a dot.
+  if (faults.has('i11-card-correlation-prefix-uppercased-card-path') && !receipt && given.length > 36)
+    return given.slice(0, 8).toUpperCase() + given.slice(8);
   if (faults.has('i5-card-correlation-separator-normalised') && given.length > 36) return `${given.slice(0, 8)}.${given.slice(9)}`;
   return faults.has('correlation-id-lowercased') ? given.toLowerCase() : given;
 }

@@ -367,4 +367,10 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-ACCT-NUMBER-MASKED'],
   }),
+  independent('independent-11', {
+    id: 'i11-accounts-status-active-lists-pending',
+    rule: 'status=active lists exactly the active accounts (provider 1.35.0 GetCustomerAccounts status): the pending account is listed under status=active too',
+    source: 'provider',
+    rules: ['FD-ACCT-FILTER-STATUS'],
+  }),
 ]);

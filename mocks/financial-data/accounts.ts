@@ -148,7 +148,7 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     // Blind fault: with account_type given, the status filter is skipped (one filter or the other).
     const statusSkipped = type !== undefined && faults.has('blind-accounts-type-filter-overrides-status');
     if (status !== undefined && !faults.has('accounts-status-filter-ignored') && !statusSkipped)
-      list = list.filter((a) => a.status === status);
+      list = list.filter((a) => a.status === status || (faults.has('i11-accounts-status-active-lists-pending') && status === 'active'));
     // Fault: a listing without a status filter hides the pending account (provider: all accounts).
     if (status === undefined && faults.has('accounts-list-hides-pending')) list = list.filter(isActive);
     // provider 1.35.0: AccountTypeParameter is an open string in the contract; its 400 example

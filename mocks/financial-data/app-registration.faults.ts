@@ -459,4 +459,16 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-OBJ-FOREIGN-ID'],
   }),
+  independent('independent-11', {
+    id: 'i11-app-list-status-found-unfiltered',
+    rule: 'found counts the registrations the filter matches (provider 1.35.0 getApplications found, displaying, moreAvailable): with a status filter found counts every registration of the partner',
+    source: 'provider',
+    rules: ['FD-APP-LIST-PAGING'],
+  }),
+  independent('independent-11', {
+    id: 'i11-app-list-pre-app-id-prefix',
+    rule: 'pre_app_id returns only the registration with that id (provider 1.35.0 getApplications pre_app_id): the id is matched as a text prefix, so an id also returns the registrations whose ids start with its digits',
+    source: 'provider',
+    rules: ['FD-APP-LIST-FILTER'],
+  }),
 ]);

@@ -205,7 +205,12 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
         : mine(partner);
     const matches = listScope.filter((r) => {
       if (faults.has('app-list-hides-pending') && statusOf(r) === 'P') return false;
-      if (query.pre_app_id !== undefined && r.preAppId !== query.pre_app_id) return false;
+      if (
+        query.pre_app_id !== undefined &&
+        r.preAppId !== query.pre_app_id &&
+        !(faults.has('i11-app-list-pre-app-id-prefix') && String(r.preAppId).startsWith(String(query.pre_app_id)))
+      )
+        return false;
       if (query.application_id !== undefined && applicationIdShown(r) !== query.application_id) return false;
       // i9-app-list-name-filter-case-folded: the name compared without case.
       const sameName = (name: string) =>
@@ -243,7 +248,8 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
       modifiedDate: iso(r.modifiedS),
       submittedDate: iso(r.submittedS),
     }));
-    return { found, displaying, moreAvailable, applications };
+    const foundShown = query.status !== undefined && faults.has('i11-app-list-status-found-unfiltered') ? mine(partner).length : found;
+    return { found: foundShown, displaying, moreAvailable, applications };
   });
 
   // --- GetAppRegistrationStatus (deprecated v2; still served: rules FD-APP-STATUS-SUNSET)

@@ -131,4 +131,16 @@ export const AUTH_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TOKEN-ISSUE'],
   }),
+  independent('independent-11', {
+    id: 'i11-secret-change-current-case-insensitive',
+    rule: 'a change with a wrong current secret is a 401 (seed 002, Authentication; provider ModifyPartnerSecret): the current secret is compared without case on the change, so the secret in the other case changes it (CreateToken still compares exactly)',
+    source: 'seed',
+    rules: ['FD-SECRET-CURRENT'],
+  }),
+  independent('independent-11', {
+    id: 'i11-old-secret-valid-a-minute-after-change',
+    rule: 'after a change (204) the old secret is a 401 (seed 002, Authentication; provider ModifyPartnerSecret): the old secret still gets a token for a minute after the change',
+    source: 'seed',
+    rules: ['FD-SECRET-CHANGE'],
+  }),
 ]);

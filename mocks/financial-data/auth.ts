@@ -12,7 +12,10 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
   const MAX_FAILURES = limitOf(ctx.contract, 'failedAuthenticationsBeforeLock');
 
   /** Checks credentials, counting failures; the partner when they are right and it is not locked. */
-  function verify(partnerId: string, secret: string, countFailure: boolean): Partner | undefined {
+  /** i11-old-secret-valid-a-minute-after-change: each partner's secret before its last change, and when it changed. */
+  const replaced = new Map<string, { secret: string; atMs: number }>();
+
+  function verify(partnerId: string, secret: string, countFailure: boolean, caseless = false): Partner | undefined {
     const partner = world.partners.get(partnerId);
     if (!partner) return undefined;
     const lockAt = faults.has('lock-after-six')
@@ -28,6 +31,10 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
       // partner-secret-trimmed-caseless: the secret compared trimmed and in one case.
       (faults.has('partner-secret-trimmed-caseless') && secret.trim().toLowerCase() === partner.secret.toLowerCase()) ||
       (faults.has('old-secret-still-works') && secret === partner.initialSecret) ||
+      (caseless && typeof secret === 'string' && secret.toLowerCase() === partner.secret.toLowerCase()) ||
+      (faults.has('i11-old-secret-valid-a-minute-after-change') &&
+        replaced.get(partner.id)?.secret === secret &&
+        clock.nowMs() - replaced.get(partner.id)!.atMs < 60_000) ||
       faults.has('bad-secret-accepted');
     if (locked) {
       partner.locked = true;
@@ -87,7 +94,7 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
     // secret-change-partner-id-trimmed: the partner id trimmed before it is looked up.
     const partnerId =
       faults.has('secret-change-partner-id-trimmed') && typeof body.partnerId === 'string' ? body.partnerId.trim() : body.partnerId;
-    const partner = bypass ?? verify(partnerId, body.partnerSecret, false);
+    const partner = bypass ?? verify(partnerId, body.partnerSecret, false, faults.has('i11-secret-change-current-case-insensitive'));
     // i8-secret-change-refusal-echoes-new-secret: the refusal names the secret it did not apply.
     if (!partner && faults.has('i8-secret-change-refusal-echoes-new-secret'))
       return sendError(
@@ -97,6 +104,7 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
         `Invalid credentials or locked partner: newPartnerSecret ${String(body.newPartnerSecret)} not applied`,
       );
     if (!partner) return sendError(ctx, reply, 401, 'Invalid credentials or locked partner');
+    if (faults.has('i11-old-secret-valid-a-minute-after-change')) replaced.set(partner.id, { secret: partner.secret, atMs: clock.nowMs() });
     if (!faults.has('secret-change-ineffective')) partner.secret = body.newPartnerSecret;
     return reply.code(204).send();
   });

@@ -136,4 +136,10 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-BUS-UPDATE'],
   }),
+  independent('independent-11', {
+    id: 'i11-business-by-id-url-trailing-slash-dropped',
+    rule: 'every field sent reads back, by customer and by id (seed 002, Businesses; provider Business.url): GetBusinessById answers the url without its trailing slash (GetBusinessByCustomer keeps it)',
+    source: 'seed',
+    rules: ['FD-BUS-READ'],
+  }),
 ]);

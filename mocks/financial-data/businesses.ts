@@ -120,6 +120,10 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
       if (!readCache.has(business.id)) readCache.set(business.id, view(business));
       return [readCache.get(business.id)];
     }
+    if (business && faults.has('i11-business-by-id-url-trailing-slash-dropped')) {
+      const shown: Record<string, unknown> = view(business);
+      return [typeof shown.url === 'string' ? { ...shown, url: shown.url.replace(/\/+$/, '') } : shown];
+    }
     return business ? [view(business)] : sendError(ctx, reply, 404, 'Business not found');
   });
 }

@@ -221,4 +221,10 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-COMPONENTS-CONFIG-OWNER', 'FD-OBJ-FOREIGN-ID'],
   }),
+  independent('independent-11', {
+    id: 'i11-components-oauth-deleted-config-accepted',
+    rule: "a configurationId that names none of the partner's live configurations is refused (provider Connect components, configurations; a deleted one names none): the OAuth URL accepts a configuration the partner deleted",
+    source: 'provider',
+    rules: ['FD-COMPONENTS-CONFIGURATION-REF'],
+  }),
 ]);

@@ -99,6 +99,9 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
         (which === 'form' &&
           faults.has('i9-components-login-form-other-partner-config') &&
           state().configurations.get(configurationId)?.deleted === false) ||
+        (which === 'oauth' &&
+          faults.has('i11-components-oauth-deleted-config-accepted') &&
+          state().configurations.get(configurationId)?.partnerId === input.partner!.id) ||
         (which === 'form' &&
           faults.has('blind-components-login-form-deleted-config-accepted') &&
           state().configurations.get(configurationId)?.partnerId === input.partner!.id);

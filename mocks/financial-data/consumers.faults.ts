@@ -215,4 +215,16 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-CONS-SSN-LAST-FOUR'],
   }),
+  independent('independent-11', {
+    id: 'i11-consumer-modify-email-lowercased',
+    rule: 'every field sent on modify reads back through both readers (seed 002, Consumers; provider ConsumerUpdate): ModifyConsumer stores the email in lower case (CreateConsumer keeps it as sent)',
+    source: 'seed',
+    rules: ['FD-CONS-MODIFY'],
+  }),
+  independent('independent-11', {
+    id: 'i11-consumer-by-customer-suffix-dropped',
+    rule: 'every field the consumer was created with (the SSN aside) reads back through both readers (seed 002, Consumers; provider Consumer.suffix): GetConsumerForCustomer leaves out the suffix (GetConsumer shows it)',
+    source: 'provider',
+    rules: ['FD-CONS-READ'],
+  }),
 ]);

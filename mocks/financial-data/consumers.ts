@@ -99,6 +99,10 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
       const d = new Date(Date.UTC(born.year!, born.month! - 1, born.dayOfMonth!) - 5 * 3600_000);
       return { ...view(consumer), birthday: { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, dayOfMonth: d.getUTCDate() } };
     }
+    if (faults.has('i11-consumer-by-customer-suffix-dropped')) {
+      const { suffix: _suffix, ...rest } = view(consumer) as Record<string, unknown>;
+      return rest;
+    }
     return faults.has('telling-consumer-by-customer-zip-as-number')
       ? { ...view(consumer), zip: String(Number(consumer.fields.zip)) }
       : view(consumer);
@@ -142,7 +146,11 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     const { email: _email, ssn: _ssn, ...kept } = input.body;
     const given: Record<string, unknown> = {
       ...kept,
-      ...(faults.has('consumer-modify-ignores-email') ? {} : _email !== undefined ? { email: _email } : {}),
+      ...(faults.has('consumer-modify-ignores-email')
+        ? {}
+        : _email !== undefined
+          ? { email: faults.has('i11-consumer-modify-email-lowercased') && typeof _email === 'string' ? _email.toLowerCase() : _email }
+          : {}),
       ...(faults.has('consumer-ssn-stale-after-modify') ? {} : _ssn !== undefined ? { ssn: _ssn } : {}),
       ...(faults.has('i2-consumer-modify-zip-leading-zeros') && kept.zip !== undefined ? { zip: String(Number(kept.zip)) } : {}),
     };

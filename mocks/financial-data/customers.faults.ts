@@ -340,4 +340,22 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-CUST-DELETE'],
   }),
+  independent('independent-11', {
+    id: 'i11-customer-get-active-shown-testing',
+    rule: 'AddCustomer makes an active customer and every reader shows its type (seed 002, Customers; provider Customer.type): GetCustomer alone shows an active customer as testing',
+    source: 'seed',
+    rules: ['FD-CUST-TYPE'],
+  }),
+  independent('independent-11', {
+    id: 'i11-customers-search-more-available-last-page',
+    rule: 'moreAvailable is true exactly when a later page holds records (provider 1.35.0 Customers.moreAvailable; seed 002, Paging): with search text the last page still says moreAvailable true',
+    source: 'provider',
+    rules: ['FD-PAGE-COUNTS'],
+  }),
+  independent('independent-11', {
+    id: 'i11-customer-modify-after-delete-204',
+    rule: 'after a 204 delete the customer is a 404 through ModifyCustomer (seed 002, Customers; Errors 404): modifying a deleted customer answers 204 (GetCustomer still 404)',
+    source: 'seed',
+    rules: ['FD-CUST-DELETE'],
+  }),
 ]);

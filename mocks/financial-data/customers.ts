@@ -30,6 +30,8 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
   const ghosts = world.faultMemory.deletedCustomers;
   /** i10-customer-delete-again-204: the ids deleted while that fault is on, with their partner. */
   const deletedIds = new Map<string, string>();
+  /** i11-customer-modify-after-delete-204: the ids deleted while that fault is on, with their partner. */
+  const deletedForModify = new Map<string, string>();
   /** Names at creation: the fault 'app-view-stale-names' shows them in the application view after a modify. */
   const createdNames = world.faultMemory.createdNames;
   /** The partner's customer of the path, or undefined (404). */
@@ -180,6 +182,7 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
         faults.has('blind-deleted-customer-still-listed') ? [...world.customers.values(), ...ghosts] : [...world.customers.values()]
       ).filter((c) => !partner || c.partnerId === partner.id).length;
     // Fault: moreAvailable off by one (true on an exactly full last page).
+    if (searched && faults.has('i11-customers-search-more-available-last-page') && counts.displaying > 0) counts.moreAvailable = true;
     if (faults.has('more-available-off-by-one')) counts.moreAvailable = (paged.start ?? 1) * (paged.limit ?? pageSize) <= counts.found;
     // Fault: the list alone renders names with a capital first letter.
     const capital = (s: unknown) => (typeof s === 'string' ? s.charAt(0).toUpperCase() + s.slice(1) : s);
@@ -199,6 +202,7 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     const c = own(input) ?? (faults.has('customer-read-by-id-prefix') ? prefixed() : undefined);
     if (!c) return sendError(ctx, reply, 404, 'Customer not found');
     // i5-customer-get-email-lowercased: this reader alone lower-cases the email.
+    if (faults.has('i11-customer-get-active-shown-testing') && c.type === 'active') return { ...customerView(c), type: 'testing' };
     if (faults.has('i5-customer-get-email-lowercased') && typeof c.email === 'string')
       return { ...customerView(c), email: c.email.toLowerCase() };
     // Fault: the record carries the partner's latest token in a member no check knows (a credential is never data).
@@ -238,6 +242,12 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
         : undefined;
     const c =
       own(input) ?? (faults.has('i3-customer-modify-other-partner') ? world.customers.get(input.path.customerId) : undefined) ?? byPrefix();
+    if (
+      !c &&
+      faults.has('i11-customer-modify-after-delete-204') &&
+      deletedForModify.get(String(input.path.customerId)) === input.partner?.id
+    )
+      return reply.code(204).send();
     if (!c) return sendError(ctx, reply, 404, 'Customer not found');
     // i5-customer-disputed-firstname-only-allowed: the dispute checked only when lastName is sent.
     const disputeSkipped = faults.has('i5-customer-disputed-firstname-only-allowed') && input.body.lastName === undefined;
@@ -268,6 +278,7 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
       return reply.code(204).send();
     if (!c) return sendError(ctx, reply, 404, 'Customer not found');
     if (faults.has('i10-customer-delete-again-204')) deletedIds.set(c.id, c.partnerId);
+    if (faults.has('i11-customer-modify-after-delete-204')) deletedForModify.set(c.id, c.partnerId);
     if (!faults.has('delete-not-effective')) {
       world.customers.delete(c.id);
       if (world.usernames.get(usernameKey(c.partnerId, c.username)) === c.id) world.usernames.delete(usernameKey(c.partnerId, c.username));

@@ -207,4 +207,10 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-ENRICH-KEYED'],
   }),
+  independent('independent-11', {
+    id: 'i11-enrich-amount-whole-units',
+    rule: 'the answer holds each transaction with the amount sent (provider enrichment API, EnrichedTransaction.amount): the amount comes back rounded to whole units',
+    source: 'provider',
+    rules: ['FD-ENRICH-KEYED'],
+  }),
 ]);

@@ -95,7 +95,11 @@ export function registerEnrichment(app: FastifyInstance, ctx: FdContext): void {
   const enrich = (t: Record<string, any>, index: number) => {
     const m = MERCHANTS.find((x) => x.match.test(`${t.description} ${t.inputMerchantInformation?.name ?? ''}`));
     const id = faults.has('enrich-ids-renumbered') ? String(index + 1) : t.externalTransactionId;
-    const amount = faults.has('enrich-amount-unsigned') ? Math.abs(t.amount) : t.amount;
+    const amount = faults.has('enrich-amount-unsigned')
+      ? Math.abs(t.amount)
+      : faults.has('i11-enrich-amount-whole-units') && typeof t.amount === 'number'
+        ? Math.round(t.amount)
+        : t.amount;
     const added = m
       ? {
           transactionCategory: m.category,

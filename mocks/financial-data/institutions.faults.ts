@@ -131,4 +131,16 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-LOC-NONE-404'],
   }),
+  independent('independent-11', {
+    id: 'i11-inst-countries-list-empty',
+    rule: 'supportedCountries US,ca lists the same institutions as US (provider 1.35.0 GetInstitutions supportedCountries, a comma-separated list): a list of more than one country lists none',
+    source: 'provider',
+    rules: ['FD-INST-COUNTRIES'],
+  }),
+  independent('independent-11', {
+    id: 'i11-routing-displaying-page-size',
+    rule: 'found and displaying equal the number of institutions the lookup lists (provider 1.35.0 GetInstitutionsByRoutingNumber): displaying gives the institutions page size, not the number listed',
+    source: 'provider',
+    rules: ['FD-ROUTING-COUNTS'],
+  }),
 ]);

@@ -68,6 +68,7 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     // i7-inst-countries-lowercase-us-empty: the codes compared as sent (a lower-case us matches nothing).
     const asked = String(query.supportedCountries ?? '*');
     const countries = (faults.has('i7-inst-countries-lowercase-us-empty') ? asked : asked.toUpperCase()).split(',');
+    if (faults.has('i11-inst-countries-list-empty') && countries.length > 1) return [];
     return countries.includes('*') || countries.includes('US') ? list : [];
   }
   const listing = (
@@ -151,7 +152,7 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     return {
       // i5-routing-found-counts-numbers: found counts the routing numbers of the institutions listed.
       found: faults.has('i5-routing-found-counts-numbers') ? found.reduce((n, i) => n + i.routingNumbers.length, 0) : found.length,
-      displaying: found.length,
+      displaying: faults.has('i11-routing-displaying-page-size') ? defaultLimit(ctx.contract, 'GetInstitutions') : found.length,
       moreAvailable: false,
       createdDate: clock.nowEpochSeconds(),
       institutions: found.map(full),

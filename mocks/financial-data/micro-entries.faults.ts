@@ -297,4 +297,16 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-MICRO-CONFLICT'],
   }),
+  independent('independent-11', {
+    id: 'i11-micro-rate-per-account',
+    rule: 'the initiations of a customer within the window are capped, the next is a 429 (seed 002, Limits micro entries; provider 429 example): the count is kept per receiving account, so a customer initiating for more accounts than the cap is never refused',
+    source: 'seed',
+    rules: ['FD-MICRO-RATE'],
+  }),
+  independent('independent-11', {
+    id: 'i11-micro-verify-pending-counts-attempt',
+    rule: 'verifying micro entries not yet deposited is a 400 that is no attempt (seed 002, Micro entries; provider 3200002 Pending): a wrong verification before the deposit marks the entries Failed, so the right amounts are refused once deposited',
+    source: 'seed',
+    rules: ['FD-MICRO-BEFORE-DEPOSIT'],
+  }),
 ]);

@@ -76,7 +76,11 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
     const now = clock.nowMs();
     const windowMs = WINDOW_S * 1000;
     // Blind fault: the initiation rate is counted per partner, not per customer.
-    const rateKey = faults.has('blind-micro-entries-rate-per-partner') ? `partner:${customer.partnerId}` : customer.id;
+    const rateKey = faults.has('blind-micro-entries-rate-per-partner')
+      ? `partner:${customer.partnerId}`
+      : faults.has('i11-micro-rate-per-account')
+        ? `${customer.id}:${String(receiver?.routingNumber)}:${String(receiver?.accountNumber)}`
+        : customer.id;
     const recent = (micro().initiations.get(rateKey) ?? []).filter(
       // i3-micro-rate-window-inclusive: an initiation 24 hours old still counts for one more second (an inclusive bound in whole seconds).
       (t) =>
@@ -186,8 +190,10 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
       return match || faults.has('i5-micro-verified-any-amounts-200')
         ? reply.code(200).send({ status: 'Verified', statusDescription: DESCRIPTIONS.Verified })
         : refuse(reply, 'Verified', 3200002, 'Microdeposit is in Verified status');
-    if (state === 'Pending' && !faults.has('micro-entries-verifiable-before-deposit'))
+    if (state === 'Pending' && !faults.has('micro-entries-verifiable-before-deposit')) {
+      if (faults.has('i11-micro-verify-pending-counts-attempt') && !match) e.state = 'Failed';
       return refuse(reply, 'Pending', 3200002, 'Microdeposit is in Pending status');
+    }
     // Fault: a failed verification leaves room for more attempts.
     if (state === 'Failed' && !faults.has('micro-entries-retry-allowed'))
       return refuse(reply, 'Failed', 3200003, 'Microdeposit verification attempts exceeded');

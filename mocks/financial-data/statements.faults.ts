@@ -193,4 +193,10 @@ export const STATEMENTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-PAYSTMT-ROUNDTRIP'],
   }),
+  independent('independent-11', {
+    id: 'i11-statement-v3-asset-id-of-first-index',
+    rule: "each detail's asset id downloads the statement of that index (provider 1.35.0 GetCustomerAccountMultipleStatement, StatementDetails.id): with several indexes every detail carries the asset id of the first",
+    source: 'provider',
+    rules: ['FD-STMT-ASSET-LINK'],
+  }),
 ]);

@@ -101,7 +101,8 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('statements-details-truncated')) indexes = indexes.slice(0, 23);
     const asOfDate = clock.nowEpochSeconds();
     const statements = indexes.map((index, position) => {
-      const { id, p } = statement(account, index);
+      const { id: own, p } = statement(account, index);
+      const id = faults.has('i11-statement-v3-asset-id-of-first-index') && indexes.length > 1 ? statement(account, indexes[0]).id : own;
       // Blind fault: each detail carries its position in the list (1-based), not the index asked.
       const shownIndex = faults.has('blind-statements-v3-index-is-position') ? position + 1 : index;
       return { index: String(shownIndex), id, asOfDate, description: p.description, documentDate: p.documentDate };

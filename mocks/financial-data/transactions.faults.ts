@@ -473,4 +473,16 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TXN-GET'],
   }),
+  independent('independent-11', {
+    id: 'i11-txn-all-echo-sort-asc-as-desc',
+    rule: 'the list echoes the sort order used (provider 1.35.0 Transactions.sort; seed 002, Transactions): the customer list sorts ascending when asked but echoes desc',
+    source: 'provider',
+    rules: ['FD-TXN-ECHO'],
+  }),
+  independent('independent-11', {
+    id: 'i11-txn-account-found-drops-pending',
+    rule: 'found is the number of matching transactions (provider 1.35.0 Transactions.found): with includePending=true the account list counts only its posted transactions though it lists the pending ones',
+    source: 'provider',
+    rules: ['FD-TXN-PAGE-COUNTS'],
+  }),
 ]);

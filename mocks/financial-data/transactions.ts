@@ -206,6 +206,8 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     // txn-all-more-available-counts-deleted-account: moreAvailable still counts them (found is right).
     if (reader === 'all' && on('txn-all-more-available-counts-deleted-account'))
       paged.moreAvailable = (start - 1) * limit + paged.displaying < found.length + goneCount();
+    if (reader === 'account' && includePending && on('i11-txn-account-found-drops-pending'))
+      paged.found -= found.filter((t) => t.status === 'pending').length;
     if (reader === 'all' && includePending && on('i3-txn-all-found-drops-pending'))
       paged.found -= found.filter((t) => t.status === 'pending').length;
     // i2-txn-found-counts-pending-on-account: found counted before the pending transactions were left out.
@@ -223,7 +225,12 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
       fromDate: echo(on('blind-transactions-echo-from-date-day-start') ? Math.floor(from / DAY_S) * DAY_S : from),
       // i9-txn-account-to-date-clamped-to-now: the account list echoes a future toDate as the current time.
       toDate: echo(reader === 'account' && on('i9-txn-account-to-date-clamped-to-now') ? Math.min(to, clock.nowEpochSeconds()) : to),
-      sort: on('transactions-echo-sort-empty') && !query.sort ? '' : sort,
+      sort:
+        on('transactions-echo-sort-empty') && !query.sort
+          ? ''
+          : reader === 'all' && on('i11-txn-all-echo-sort-asc-as-desc')
+            ? 'desc'
+            : sort,
       // i5-txn-account-list-debits-unsigned: the account list shows every amount without its sign.
       transactions: paged.slice.map((t) =>
         reader === 'account' && on('i5-txn-account-list-debits-unsigned')

@@ -407,4 +407,22 @@ export const TXPUSH_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TXPUSH-DELETE-ONE'],
   }),
+  independent('independent-11', {
+    id: 'i11-txpush-account-event-balance-not-cumulative',
+    rule: "the account event carries the account's balance after the transaction, as GetCustomerAccount reads it (seed 002, Events TxPush; provider TxPushAccountEvent): the balance is the one before the account's first test transaction plus this amount, so a second transaction loses the first",
+    source: 'seed',
+    rules: ['FD-TXPUSH-EVENT-CONTENT'],
+  }),
+  independent('independent-11', {
+    id: 'i11-txpush-delete-account-class-silences-all',
+    rule: 'deleting one subscription of the pair stops only its own class of event (seed 002, Events TxPush; provider DeleteTxPushSubscription): deleting the account-class subscription also stops the transaction event',
+    source: 'seed',
+    rules: ['FD-TXPUSH-DELETE-ONE'],
+  }),
+  independent('independent-11', {
+    id: 'i11-txpush-signature-hex-uppercased',
+    rule: 'each delivery carries X-TxPush-Signature, the HMAC-SHA256 of its body under the subscription signingKey (reference/financial-data.md, TxPush signing): the hex digest is sent in upper case, so a byte comparison with the computed one fails',
+    source: 'assumption',
+    rules: ['FD-TXPUSH-SIGNED'],
+  }),
 ]);

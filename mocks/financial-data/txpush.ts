@@ -32,6 +32,8 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
   const { disabledSubscriptions, deletedSubscriptions } = world.faultMemory;
   /** i10-txpush-deleted-subscription-still-delivered: subscriptions marked deleted but left in the delivery list. */
   const tombstoned = new Set<number>();
+  /** i11-txpush-account-event-balance-not-cumulative: each account's balance when its first test transaction came. */
+  const firstBalance = new Map<string, number>();
   const customerType = (account: Account) => world.customers.get(account.customerId)?.type;
 
   /**
@@ -155,6 +157,10 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     }
     if (faults.has('txpush-delete-one-deletes-account')) {
       for (const s of [...state().subscriptions.group('account', sub.accountId).values()]) state().subscriptions.delete(s.id);
+    } else if (faults.has('i11-txpush-delete-account-class-silences-all') && sub.type === 'account') {
+      for (const s of [...state().subscriptions.group('account', sub.accountId).values()]) disabledSubscriptions.add(s.id);
+      state().subscriptions.delete(sub.id);
+      deletedSubscriptions.set(sub.id, customer.id);
     } else if (faults.has('i10-txpush-deleted-subscription-still-delivered')) {
       tombstoned.add(sub.id);
       deletedSubscriptions.set(sub.id, customer.id);
@@ -182,6 +188,7 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     const signature = createHmac('sha256', key)
       .update(signed)
       .digest(faults.has('blind-txpush-signature-base64') ? 'base64' : 'hex');
+    const signatureSent = faults.has('i11-txpush-signature-hex-uppercased') ? signature.toUpperCase() : signature;
     // Model fault: the listener URL is kept per account, the one of its latest subscribe call.
     const latest = faults.has('model-txpush-events-to-latest-url')
       ? [...state().subscriptions.group('account', sub.accountId).values()].sort((a, b) => b.id - a.id)[0]
@@ -201,7 +208,7 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
       'POST',
       {
         'content-type': 'application/json',
-        [TXPUSH_SIGNATURE_HEADER]: signature,
+        [TXPUSH_SIGNATURE_HEADER]: signatureSent,
         // i8-txpush-account-number-in-header: the account deliveries name the account by its number.
         ...(faults.has('i8-txpush-account-number-in-header') && sub.type === 'account'
           ? { 'X-Account-Reference': world.accounts.get(sub.accountId)?.number ?? '' }
@@ -250,7 +257,9 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
         ? cents(oldBalance - t.amount)
         : faults.has('blind-txpush-account-event-available-balance')
           ? account.availableBalance
-          : account.balance;
+          : faults.has('i11-txpush-account-event-balance-not-cumulative')
+            ? cents((firstBalance.get(account.id) ?? oldBalance) + t.amount)
+            : account.balance;
     return {
       ...head,
       event: 'account.modified',
@@ -296,6 +305,8 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
         : t;
     if (!faults.has('txpush-test-transaction-not-stored')) world.transactions.set(t.id, stored);
     const oldBalance = account.balance;
+    if (faults.has('i11-txpush-account-event-balance-not-cumulative') && !firstBalance.has(account.id))
+      firstBalance.set(account.id, oldBalance);
     account.balance = cents(account.balance + t.amount);
     account.availableBalance = cents(account.availableBalance + t.amount);
     account.balanceDate = nowS;

@@ -519,4 +519,16 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-WEBHOOK-DELIVERY-SHAPE'],
   }),
+  independent('independent-11', {
+    id: 'i11-webhooks-read-by-id-other-partner',
+    rule: "another partner's subscription is a 404 on every operation (provider webhooks API, subscription owned by the partner that made it): getWebhookSubscriptionById reads another partner's live subscription (update, delete and tests still refuse it)",
+    source: 'assumption',
+    rules: ['FD-WEBHOOK-OWNER'],
+  }),
+  independent('independent-11', {
+    id: 'i11-webhooks-list-count-remaining',
+    rule: "count is the size of the page answered (provider webhooks API, listWebhookSubscriptions count, offset, limit, total): count gives the subscriptions from the page's first to the end of the set",
+    source: 'provider',
+    rules: ['FD-WEBHOOK-PAGE-OFFSET'],
+  }),
 ]);

@@ -274,7 +274,9 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
         ? mine.length
         : faults.has('i5-webhooks-list-count-is-limit')
           ? limit
-          : page.length;
+          : faults.has('i11-webhooks-list-count-remaining')
+            ? Math.max(0, mine.length - start)
+            : page.length;
       const total = faults.has('i2-webhooks-list-total-counts-deleted')
         ? [...state().subscriptions.values()].filter((s) => s.partnerId === input.partner?.id).length
         : faults.has('i4-webhooks-list-total-excludes-inactive')
@@ -284,7 +286,10 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
     });
 
     on('getWebhookSubscriptionById', (input, reply) => {
-      const sub = findSubscription(input, true);
+      const foreign = state().subscriptions.get(input.path.subscription_id);
+      const sub =
+        findSubscription(input, true) ??
+        (faults.has('i11-webhooks-read-by-id-other-partner') && foreign && !foreign.deleted ? foreign : undefined);
       if (!sub) return fail(reply, 404, 'Subscription not found');
       // webhooks-read-created-date-is-now: this reader gives the time of the read as the creation date.
       if (faults.has('webhooks-read-created-date-is-now'))

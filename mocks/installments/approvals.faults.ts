@@ -131,4 +131,16 @@ export const APPROVALS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['IN-STATE-DECISION'],
   }),
+  independent('independent-11', {
+    id: 'i11-approval-unknown-plan-async-accepted',
+    rule: 'an approval of a plan the service does not know is 400 (reference/installments.md, Flows - checkout): without sync=true the unknown plan is answered 202 (the check kept on the sync path only)',
+    source: 'assumption',
+    rules: ['IN-STATE-APPROVAL-PLAN'],
+  }),
+  independent('independent-11', {
+    id: 'i11-approval-sync-callback-trailing-slash',
+    rule: 'getPlanApprovalStatus answers the callbackUrl the sync approval answered (seed 001, Endpoints callback URL; provider 2.0.0 PSPData): the sync approval answers the URL with a slash appended',
+    source: 'provider',
+    rules: ['IN-ECHO-CALLBACK'],
+  }),
 ]);

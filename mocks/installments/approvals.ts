@@ -27,6 +27,8 @@ export function registerApprovals(
     const named = world.plans.get(ok.body.planId);
     // Fault: the decision lands on the plan created last (a single plan decided at once cannot tell).
     const plan = named && faults.has('model-approval-decides-latest-plan') ? [...world.plans.values()].at(-1)! : named;
+    const syncWanted = ok.query.get('sync') === 'true';
+    if (!plan && faults.has('i11-approval-unknown-plan-async-accepted') && !syncWanted) return reply.code(202).send();
     if (!plan) return invalidRequest(reply, faults, [{ field: 'planId', keyword: 'exists', message: 'planId names no plan' }]);
     // i10-approval-reject-detail-5000-refused: the detail's upper bound checked as exclusive.
     if (faults.has('i10-approval-reject-detail-5000-refused') && String(ok.body.rejectReasonDetail ?? '').length === 5000)
@@ -48,7 +50,11 @@ export function registerApprovals(
       if (faults.has('i7-notify-resent-on-sync-approval') && decision === 'APPROVED') resentNotifications.get(plan)?.();
       if (faults.has('sync-answers-202')) return reply.code(202).send();
       // i5-approval-sync-callback-with-status-query: the sync answer names the decision in the URL's query.
-      const said = faults.has('i5-approval-sync-callback-with-status-query') ? `${plan.callbackUrl}?status=${decision}` : plan.callbackUrl;
+      const said = faults.has('i5-approval-sync-callback-with-status-query')
+        ? `${plan.callbackUrl}?status=${decision}`
+        : faults.has('i11-approval-sync-callback-trailing-slash')
+          ? `${plan.callbackUrl}/`
+          : plan.callbackUrl;
       return reply.code(200).send({ callbackUrl: said });
     }
     if (!faults.has('async-approval-never-applied'))

@@ -202,6 +202,11 @@ export function createGuard(
             v.field === 'panListName' &&
             /^[\w\s-]{1,64}$/.test(String((parsed as any)?.panListName))) ||
           (operationId === 'savePlan' &&
+            faults.has('i11-plan-tenure-1-accepted') &&
+            v.field === 'planInstallmentInformation.tenure' &&
+            v.keyword === 'minimum' &&
+            (parsed as any)?.planInstallmentInformation?.tenure === 1) ||
+          (operationId === 'savePlan' &&
             faults.has('i9-plan-apr-negative-accepted') &&
             v.field === 'planInstallmentInformation.apr' &&
             v.keyword === 'minimum'),

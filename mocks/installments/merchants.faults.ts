@@ -401,4 +401,22 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-STATE-EFFECTUATION'],
   }),
+  independent('independent-11', {
+    id: 'i11-by-request-error-reason-dropped',
+    rule: 'a participation with an unknown acquirer ICA ends ERROR with INVALID_ACQUIRER_ICA on every reader (reference/installments.md, Main fields): the by-request reader answers ERROR without its errorReason',
+    source: 'assumption',
+    rules: ['IN-STATE-INVALID-ICA'],
+  }),
+  independent('independent-11', {
+    id: 'i11-mid-search-mid-case-insensitive',
+    rule: 'the mid criterion answers that MID only (provider 2.0.0, MerchantMidSearchParameters.mid): a MID is matched case-insensitively, so mid001 answers MID001',
+    source: 'provider',
+    rules: ['IN-FILTER-MID'],
+  }),
+  independent('independent-11', {
+    id: 'i11-mid-search-count-header-all-mids',
+    rule: 'Count is the size of the page answered (provider 2.0.0, Count header): the MID search Count header is the number of MIDs matched, not the page size',
+    source: 'provider',
+    rules: ['IN-PAGE-HEADERS'],
+  }),
 ]);

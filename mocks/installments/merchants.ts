@@ -67,6 +67,8 @@ export function registerMerchants(
         return sendError(reply, faults, 404, 'NOT_FOUND', 'No participation request with this request_id.', 'request_id');
       items = (faults.has('blind-request-id-filter-ignored') ? world.participations : mine).map(view);
       // i10-by-request-website-lowercased: the by-request read lower-cases the merchant's website URL.
+      if (faults.has('i11-by-request-error-reason-dropped'))
+        items = items.map((m) => (m.status === 'ERROR' ? { ...m, errorReason: undefined } : m));
       if (faults.has('i10-by-request-website-lowercased'))
         items = items.map((m) => (typeof m.websiteUrl === 'string' ? { ...m, websiteUrl: m.websiteUrl.toLowerCase() } : m));
       // by-request-ica-middle-form-padded: a nine-digit ICA answered padded with zeros to eleven.
@@ -265,6 +267,9 @@ export function registerMerchants(
           (c.mid === undefined ||
             faults.has('blind-mid-filter-ignored') ||
             m.mid === c.mid ||
+            (faults.has('i11-mid-search-mid-case-insensitive') &&
+              typeof c.mid === 'string' &&
+              m.mid.toLowerCase() === c.mid.toLowerCase()) ||
             // seeded-mid-filter-prefix-match: the mid criterion matches every MID that starts with it.
             (faults.has('seeded-mid-filter-prefix-match') && m.mid.startsWith(c.mid)) ||
             // mid-filter-numeric: the mid criterion compared as a number (leading zeros dropped).
@@ -305,6 +310,7 @@ export function registerMerchants(
     if (faults.has('mid-search-total-before-mid-filter') && p && c.mid !== undefined)
       reply.header('Total', String((p.merchant.mids ?? []).length));
     // i8-mid-search-total-before-status-filter: Total counts the merchant's MIDs before the mid and status criteria.
+    if (faults.has('i11-mid-search-count-header-all-mids') && p) reply.header('Count', String(mids.length));
     if (faults.has('i8-mid-search-total-before-status-filter') && p) reply.header('Total', String((p.merchant.mids ?? []).length));
     return reply.code(200).send(body);
   });

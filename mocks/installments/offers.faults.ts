@@ -170,4 +170,28 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-VAL-OFFERS-TOTAL'],
   }),
+  independent('independent-11', {
+    id: 'i11-offers-symbol-eur-as-code',
+    rule: 'every offer currencySymbol is the symbol of the transaction currency (provider 2.0.0, Offer.currencySymbol): a EUR transaction is answered with the code EUR instead of its symbol',
+    source: 'provider',
+    rules: ['IN-VAL-OFFER-CURRENCY'],
+  }),
+  independent('independent-11', {
+    id: 'i11-offers-frequency-lowercase-longest',
+    rule: 'every offer frequency is one of WEEKLY, BIWEEKLY, MONTHLY (provider 2.0.0, Offer.frequency): the longest offer of an answer says monthly in lower case',
+    source: 'provider',
+    rules: ['IN-VAL-OFFER-TERMS'],
+  }),
+  independent('independent-11', {
+    id: 'i11-offers-correlation-cut-36',
+    rule: 'an approvedOffers answer carries the Correlation-Id sent, byte for byte (provider 2.0.0, Correlation-Id parameter and response header; any string there): a Correlation-Id longer than a UUID comes back cut to the length of a UUID',
+    source: 'provider',
+    rules: ['IN-ECHO-CORRELATION'],
+  }),
+  independent('independent-11', {
+    id: 'i11-offers-clear-deregistered-still-offered',
+    rule: 'a card gets no offers (404) once deregistered (reference/installments.md, Flows - services): on the clear path (sensitiveData) a card once offered keeps getting offers after its deregistration',
+    source: 'assumption',
+    rules: ['IN-STATE-PAN-ELIGIBLE'],
+  }),
 ]);

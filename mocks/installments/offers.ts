@@ -84,6 +84,12 @@ export function registerOffers(
       faults.has('clear-offers-pan-ignored') && ok.body.encryptedValue === undefined ? undefined : ok.plain?.consumer?.primaryAccountNumber;
     const pan: string | undefined = given === undefined ? undefined : String(given);
     const cached = faults.has('blind-deregistered-pan-still-offered') && pan !== undefined && eligibleOnce.has(pan);
+    // i11-offers-clear-deregistered-still-offered: the same cache, read on the clear path (sensitiveData) only.
+    const cachedClear =
+      faults.has('i11-offers-clear-deregistered-still-offered') &&
+      ok.body.encryptedValue === undefined &&
+      pan !== undefined &&
+      eligibleOnce.has(pan);
     // i2-offers-range-low-exclusive: a card at the low end of a list's range (and not in the list itself) is refused.
     const atLowEnd =
       faults.has('i2-offers-range-low-exclusive') &&
@@ -156,6 +162,7 @@ export function registerOffers(
       ) &&
         !faults.has('offers-for-unregistered-pan') &&
         !cached &&
+        !cachedClear &&
         !justAbove &&
         !byBin &&
         !byEight &&
@@ -166,6 +173,7 @@ export function registerOffers(
       return sendError(reply, faults, 404, 'NO_ELIGIBLE_OFFERS', 'No installment offer is eligible for this card.');
     }
     if (faults.has('blind-deregistered-pan-still-offered')) eligibleOnce.add(pan);
+    if (faults.has('i11-offers-clear-deregistered-still-offered')) eligibleOnce.add(pan);
     const { amount: sentAmount, currency } = ok.body.transaction ?? { amount: 100, currency: 'USD' };
     // i8-offers-total-amount-truncated: the offers computed from the amount cut to whole units.
     const amount = faults.has('i8-offers-total-amount-truncated') && typeof sentAmount === 'number' ? Math.trunc(sentAmount) : sentAmount;
@@ -178,9 +186,11 @@ export function registerOffers(
       // i6-offers-symbol-from-merchant-country: the symbol of the merchant's country's currency.
       currencySymbol: faults.has('i6-offers-symbol-from-merchant-country')
         ? (COUNTRY_SYMBOLS[String(ok.body.merchant?.country ?? 'USA').toUpperCase()] ?? '¤')
-        : (SYMBOLS[currency] ?? '¤'),
+        : faults.has('i11-offers-symbol-eur-as-code') && currency === 'EUR'
+          ? currency
+          : (SYMBOLS[currency] ?? '¤'),
       tenure: faults.has('offer-tenure-1') && i === 0 ? 1 : tenure,
-      frequency: 'MONTHLY',
+      frequency: faults.has('i11-offers-frequency-lowercase-longest') && i === OFFER_TENURES.length - 1 ? 'monthly' : 'MONTHLY',
       totalAmount: amount,
       otherInstallmentAmount: Math.round((amount / tenure) * 100) / 100,
       // i8-offers-first-installment-float: the first installment as the unrounded remainder.
@@ -216,6 +226,8 @@ export function registerOffers(
     const shown = faults.has('i4-offers-total-counts-dropped-offer') ? offers.filter((o) => o.otherInstallmentAmount >= 1) : offers;
     // i9-offers-correlation-id-lowercased: the success answer echoes the Correlation-Id in lower case.
     const sentCorrelation = req.headers['correlation-id'];
+    if (faults.has('i11-offers-correlation-cut-36') && typeof sentCorrelation === 'string' && sentCorrelation.length > 36)
+      reply.header('Correlation-Id', sentCorrelation.slice(0, 36));
     if (faults.has('i9-offers-correlation-id-lowercased') && typeof sentCorrelation === 'string')
       reply.header('Correlation-Id', sentCorrelation.toLowerCase());
     return reply.code(200).send({ total, offerTransactionId, offers: shown });

@@ -267,4 +267,16 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ECHO-PANLIST'],
   }),
+  independent('independent-11', {
+    id: 'i11-dereg-counts-numeric',
+    rule: 'successfulCount and failureCount are strings (provider 2.0.0, Deregistration): the deregistration answers them as JSON numbers (registration keeps strings)',
+    source: 'provider',
+    rules: ['IN-VAL-PAN-COUNTS'],
+  }),
+  independent('independent-11', {
+    id: 'i11-panlist-create-name-trailing-space-trimmed',
+    rule: 'registration answers the list name byte for byte, spaces kept, when created by name (provider 2.0.0, ViewPanList): a list created by name is stored and answered without its trailing spaces',
+    source: 'provider',
+    rules: ['IN-ECHO-PANLIST'],
+  }),
 ]);

@@ -71,7 +71,11 @@ export function registerPanLists(
       // "creates a pan list and/or registers pans": a name without an id creates the list.
       // i3-new-list-range-dropped: a list created by name does not keep the account range sent with it.
       const range = faults.has('i3-new-list-range-dropped') ? undefined : accountRange;
-      list = { panListId: newPanListId(world), panListName, accountRange: range, pans: new Set() };
+      const storedName =
+        faults.has('i11-panlist-create-name-trailing-space-trimmed') && typeof panListName === 'string'
+          ? panListName.trimEnd()
+          : panListName;
+      list = { panListId: newPanListId(world), panListName: storedName, accountRange: range, pans: new Set() };
       world.panLists.set(list.panListId, list);
     } else {
       // provider 2.0.0: no schema rule, but its 400 example "panListName must not be null or empty".
@@ -201,6 +205,7 @@ export function registerPanLists(
     }
     // provider 2.0.0, Deregistration: the list id at the root.
     if (faults.has('deregistration-counts-requested')) [successfulCount, failureCount] = [successfulCount + failureCount, 0];
+    if (faults.has('i11-dereg-counts-numeric')) return reply.code(200).send({ panListId: list.panListId, successfulCount, failureCount });
     return reply
       .code(200)
       .send({ panListId: list.panListId, successfulCount: String(successfulCount), failureCount: String(failureCount) });

@@ -423,4 +423,22 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-ECHO-PLAN'],
   }),
+  independent('independent-11', {
+    id: 'i11-notify-planid-uppercased',
+    rule: 'the notification names the plan selected (provider 2.0.0, notifyPlan; seed 001, Events): the notification carries the planId in upper case, not the id savePlan answered',
+    source: 'provider',
+    rules: ['IN-NOTIFY-SHAPE'],
+  }),
+  independent('independent-11', {
+    id: 'i11-notify-offerid-as-number',
+    rule: 'the notification keeps the notifyPlan contract (provider 2.0.0, notifyPlan body offerId a string): the offerId of the plan is sent as a JSON number',
+    source: 'provider',
+    rules: ['IN-NOTIFY-SHAPE'],
+  }),
+  independent('independent-11', {
+    id: 'i11-plan-tenure-1-accepted',
+    rule: 'a plan tenure is within its minimum and maximum (provider 2.0.0, PlanInstallmentInformation.tenure): savePlan accepts a tenure one below the minimum',
+    source: 'provider',
+    rules: ['IN-LIM-TENURE'],
+  }),
 ]);

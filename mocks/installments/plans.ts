@@ -69,12 +69,21 @@ export function registerPlans(
     if (issuer && faults.has('seeded-notify-range-low-exclusive') && plan.pan === issuer.accountRange.accountRangeLow) return;
     if (!issuer || faults.has('notification-not-sent')) return;
     const body: Record<string, unknown> = {
-      planId: faults.has('notification-wrong-plan') ? randomUUID() : plan.planId,
+      planId: faults.has('notification-wrong-plan')
+        ? randomUUID()
+        : faults.has('i11-notify-planid-uppercased')
+          ? plan.planId.toUpperCase()
+          : plan.planId,
       // seeded-notify-issuer-cid-is-ica: the issuer named by its ICA in both members.
       issuerCid: faults.has('seeded-notify-issuer-cid-is-ica') ? issuer.issuerIca : issuer.issuerCid,
       issuerIca: issuer.issuerIca,
       // seeded-notify-offer-first-of-answer: the notification names the first offer of the answer, not the one chosen.
-      offerId: faults.has('seeded-notify-offer-first-of-answer') && otx?.offers[0] ? otx.offers[0].offerId : plan.offerId,
+      offerId:
+        faults.has('seeded-notify-offer-first-of-answer') && otx?.offers[0]
+          ? otx.offers[0].offerId
+          : faults.has('i11-notify-offerid-as-number') && /^[0-9]+$/.test(plan.offerId)
+            ? Number(plan.offerId)
+            : plan.offerId,
       schedulePayments: faults.has('seeded-notify-schedule-recomputed')
         ? // seeded-notify-schedule-recomputed: the schedule the selection sent replaced by one the service computes.
           schedule(plan.transaction.amount, plan.planInstallmentInformation.tenure, clock.now())
