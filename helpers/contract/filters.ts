@@ -22,6 +22,34 @@ const NOT_FILTERS = /^(start|limit|offset|page|pageSize|size|sort|include\w*|onB
 
 const squash = (name: string) => name.replace(/_/g, '').toLowerCase();
 
+/**
+ * How a parameter's description and schema are read from the contract's document: a parameter may be
+ * a `$ref` to a component parameter (declared on the path or on the operation), its schema a `$ref`
+ * to a component schema.
+ */
+export function parameterReaders(contract: { document: Json; resolveSchema(node: Json): Json }): {
+  descriptionOf: (o: Operation, p: Parameter) => string;
+  schemaOf: (p: Parameter) => Record<string, unknown>;
+} {
+  const doc = contract.document;
+  const followed = (node: Json): Json =>
+    typeof node?.$ref === 'string'
+      ? String(node.$ref)
+          .replace(/^#\//, '')
+          .split('/')
+          .reduce((at: Json, key: string) => at?.[key], doc)
+      : node;
+  return {
+    descriptionOf: (o, p) =>
+      String(
+        [...(doc.paths[o.path].parameters ?? []), ...(doc.paths[o.path][o.method.toLowerCase()].parameters ?? [])]
+          .map(followed)
+          .find((x: Json) => x?.name === p.name && x.in === p.in)?.description ?? '',
+      ),
+    schemaOf: (p) => contract.resolveSchema(p.schema ?? {}) ?? {},
+  };
+}
+
 /** The string filters of the GET operations, each with how it matches; `descriptionOf` reads a parameter's description. */
 export function stringFilters(
   operations: Iterable<Operation>,

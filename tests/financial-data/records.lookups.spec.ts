@@ -10,26 +10,10 @@
 import { expect, notePartial, rules, sample, test } from '../../fixtures/financial-data.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { Violations } from '../../helpers/client/security/probe.js';
-import type { Json, Operation, Parameter } from '../../helpers/contract/contract.js';
-import { foldedValues, memberOf, stringFilters } from '../../helpers/contract/filters.js';
+import { foldedValues, memberOf, parameterReaders, stringFilters } from '../../helpers/contract/filters.js';
 import { FD_CONTRACT } from './security.known.js';
 
-const doc = FD_CONTRACT.document;
-const followed = (node: Json): Json =>
-  typeof node?.$ref === 'string'
-    ? String(node.$ref)
-        .replace(/^#\//, '')
-        .split('/')
-        .reduce((at: Json, key: string) => at?.[key], doc)
-    : node;
-const descriptionOf = (o: Operation, p: Parameter) =>
-  String(
-    [...(doc.paths[o.path].parameters ?? []), ...(doc.paths[o.path][o.method.toLowerCase()].parameters ?? [])]
-      .map(followed)
-      .find((x: Json) => x?.name === p.name && x.in === p.in)?.description ?? '',
-  );
-const schemaOf = (p: Parameter) =>
-  typeof p.schema?.$ref === 'string' ? FD_CONTRACT.componentSchema(String(p.schema.$ref).split('/').pop()!) : (p.schema ?? {});
+const { descriptionOf, schemaOf } = parameterReaders(FD_CONTRACT);
 const FILTERS = stringFilters(FD_CONTRACT.operations.values(), descriptionOf, schemaOf);
 
 /** The items of an answer holding a member of that name (`_` and case aside), with its value. */

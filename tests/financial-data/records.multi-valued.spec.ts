@@ -18,27 +18,12 @@ import {
   type FdOperationId,
   type OperationClient,
 } from '../../fixtures/financial-data.js';
-import { multiValuedFilters } from '../../helpers/contract/filters.js';
+import { multiValuedFilters, parameterReaders } from '../../helpers/contract/filters.js';
 import { experienceAppName } from '../../fixtures/examples/fd-samples/connect.js';
 import type { FdTarget } from '../../helpers/target/financial-data.js';
-import type { Json, Operation, Parameter } from '../../helpers/contract/contract.js';
+import type { Json, Operation } from '../../helpers/contract/contract.js';
 
-const doc = FD_CONTRACT.document;
-const followed = (node: Json): Json =>
-  typeof node?.$ref === 'string'
-    ? String(node.$ref)
-        .replace(/^#\//, '')
-        .split('/')
-        .reduce((at: Json, key: string) => at?.[key], doc)
-    : node;
-const descriptionOf = (o: Operation, p: Parameter) =>
-  String(
-    [...(doc.paths[o.path].parameters ?? []), ...(doc.paths[o.path][o.method.toLowerCase()].parameters ?? [])]
-      .map(followed)
-      .find((x: Json) => x?.name === p.name && x.in === p.in)?.description ?? '',
-  );
-const schemaOf = (p: Parameter) =>
-  typeof p.schema?.$ref === 'string' ? FD_CONTRACT.componentSchema(String(p.schema.$ref).split('/').pop()!) : (p.schema ?? {});
+const { descriptionOf, schemaOf } = parameterReaders(FD_CONTRACT);
 
 /** Every multi-valued filter or member of the contract. */
 const MULTI = multiValuedFilters(FD_CONTRACT, descriptionOf, schemaOf);
