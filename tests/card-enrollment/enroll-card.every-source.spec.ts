@@ -12,6 +12,7 @@ import {
   expect,
   lacksPathData,
   loadContract,
+  NO_RECEIPT,
   rules,
   test,
   type EnrollmentPath,
@@ -102,7 +103,7 @@ for (const path of ENROLLMENT_PATHS) {
     `every request rule of the ${path} path holds under every cardSource and with none: each request the contract refuses is 400 @assumption`,
     rules(`CE-SOURCE-EVERY-RULE@${path}`, 'CE-EXCL-PATH:refuse', ...BODY_RULES.map((r) => `${r}@${path}`), ...PATH_RULES[path]),
     async ({ cardApi, cards, card, cardRequestContract }) => {
-      test.skip(lacksPathData(card, path), 'needs a known receipt id (CARD_RECEIPT_ID in .env)');
+      test.skip(lacksPathData(card, path), NO_RECEIPT);
       const op = cardRequestContract.operation('putCard');
       // One encrypted card and one receipt for every source (cardSource is outside the JWE).
       const onPath = await cards.on(path);
