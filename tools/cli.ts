@@ -123,16 +123,27 @@ export function playwright(
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
     // The whole process group: Playwright's workers and the mocks they started go with it.
-    const timer = setTimeout(() => {
+    const signal = (name: NodeJS.Signals) => {
       try {
-        if (cwd) process.kill(-child.pid!, 'SIGTERM');
-        else child.kill('SIGTERM');
+        if (cwd) process.kill(-child.pid!, name);
+        else child.kill(name);
       } catch {
-        child.kill('SIGTERM');
+        child.kill(name);
       }
+    };
+    // A worker spinning in a mutant's endless loop never runs its SIGTERM handler: SIGKILL follows,
+    // and again once the runner has gone, so no worker outlives its run and steals later runs' CPU.
+    let timedOut = false;
+    let kill: NodeJS.Timeout | undefined;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      signal('SIGTERM');
+      kill = setTimeout(() => signal('SIGKILL'), 10_000);
     }, timeoutMs);
     child.on('close', (code) => {
       clearTimeout(timer);
+      clearTimeout(kill);
+      if (timedOut && cwd) signal('SIGKILL');
       resolve({ code: code ?? 1, output, seconds: (Date.now() - started) / 1000 });
     });
   });
