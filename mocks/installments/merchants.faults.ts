@@ -286,6 +286,13 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['IN-FILTER-ICA'],
   }),
+  // Seeded beside the check of every search criterion in another form (merchants.criteria-forms.spec.ts; origin 'seeded').
+  seeded({
+    id: 'seeded-search-maid-case-folded',
+    rule: 'IN-FILTER-WHOLE: a maid criterion is compared whole (provider 2.0.0, MerchantSearchParameters.maid); the merchant search matches it without case, so a maid with its case swapped finds the merchant',
+    source: 'provider',
+    rules: ['IN-FILTER-WHOLE', 'IN-FILTER-MAID'],
+  }),
   seeded({
     id: 'seeded-mid-filter-prefix-match',
     rule: 'IN-FILTER-MID: the mid criterion of a MID search also answers every MID of the merchant that starts with it',

@@ -197,7 +197,12 @@ export function registerMerchants(
           }
           // i6-merchant-search-maid-prefix: the maid matched as a prefix.
           const maidPrefix = key === 'maid' && faults.has('i6-merchant-search-maid-prefix') && String(m.maid ?? '').startsWith(c.maid);
-          if (c[key] !== undefined && m[key] !== c[key] && !maidPrefix) return false;
+          // seeded-search-maid-case-folded: the maid compared without case.
+          const maidFolded =
+            key === 'maid' &&
+            faults.has('seeded-search-maid-case-folded') &&
+            String(m.maid ?? '').toLowerCase() === String(c.maid).toLowerCase();
+          if (c[key] !== undefined && m[key] !== c[key] && !maidPrefix && !maidFolded) return false;
         }
         return true;
       });
