@@ -1,0 +1,63 @@
+// Covers: the ids installments resolves to a registered object, wherever they travel - a plan's id in
+// the path of getPlan and getPlanApprovalStatus and in the body of planApproval (seed 001, Endpoints;
+// reference, Operations table: an unknown plan is 404 on the readers, 400 on the decision), a pan
+// list's id in the body of registerPans and deregisterPans (provider 2.0.0, PanListIdNotFound, 400) -
+// each in the forms a lookup by prefix, by all but its last character or by a cut to the stored length
+// takes for it (helpers/client/security/value-forms.ts, endForms: its last character changed within its
+// class, dropped, one added) and with a space inside it. Each is refused as documented, never resolved
+// to the registered object. A UUID's case is not varied: RFC 9562 reads UUIDs without case. The request
+// id's forms are merchants.* (request_id, seeded-request-id-prefix-match), the offer ids' plans.read.
+import { expect, rules, test, unregisteredPan } from '../../fixtures/installments.js';
+import { endForms } from '../../helpers/client/security/value-forms.js';
+
+const forms = (value: string) => [
+  ...endForms(value),
+  { how: 'a space inside it', value: `${value.slice(0, Math.floor(value.length / 2))} ${value.slice(Math.floor(value.length / 2))}` },
+];
+
+test(
+  "a plan's id with its last character changed, dropped or one added, or a space inside it, names no plan on getPlan, getPlanApprovalStatus and planApproval @assumption",
+  rules('IN-LOOKUP-EXACT', 'IN-STATUS-PLAN-UNKNOWN', 'IN-STATE-APPROVAL-PLAN'),
+  async ({ instApi, instReq, inst }) => {
+    test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
+    const { planId } = await instReq.createPlan(instApi);
+    const documented = (op: 'getPlan' | 'getPlanApprovalStatus' | 'planApproval', statuses: number[]) =>
+      statuses.filter((s) => instApi.contract.operation(op).responses[String(s)] !== undefined);
+    const wrong: string[] = [];
+    let sent = 0;
+    for (const { how, value } of forms(planId)) {
+      for (const op of ['getPlan', 'getPlanApprovalStatus'] as const) {
+        const res = await instApi.call(op, { path: { plan_id: value } });
+        sent++;
+        if (!documented(op, [400, 404]).includes(res.status)) wrong.push(`${op} plan_id with ${how}: ${res.status}`);
+      }
+      // A decision for a plan the id does not name: refused before anything is decided (sync, so nothing lands later).
+      const decided = await instApi.call('planApproval', { query: { sync: true }, body: { planId: value, status: 'APPROVED' } });
+      sent++;
+      if (!documented('planApproval', [400]).includes(decided.status)) wrong.push(`planApproval planId with ${how}: ${decided.status}`);
+    }
+    test.info().annotations.push({ type: 'lookup forms', description: `1 plan id over 3 operations, ${sent} forms sent` });
+    expect(wrong, 'a plan id with its end changed names no plan').toEqual([]);
+    expect((await instApi.call('getPlanApprovalStatus', { path: { plan_id: planId } })).status, 'the exact id names the plan').toBe(200);
+  },
+);
+
+test(
+  "a pan list's id with its last digit changed, dropped or one added, or a space inside it, registers into and deregisters from no list (400) @provider",
+  rules('IN-LOOKUP-EXACT', 'IN-STATE-UNKNOWN-LIST'),
+  async ({ instApi, instReq }) => {
+    const pan = unregisteredPan();
+    const created = await instApi.call('registerPans', {
+      body: { panListName: 'End forms list', ...(await instReq.sensitive({ pans: [{ pan: unregisteredPan() }] })) },
+    });
+    expect(created.status, 'a new list').toBe(200);
+    const panListId = String(created.body.panList.panListId);
+    const wrong: string[] = [];
+    for (const { how, value } of forms(panListId))
+      for (const op of ['registerPans', 'deregisterPans'] as const) {
+        const res = await instApi.call(op, { body: { panListId: value, ...(await instReq.sensitive({ pans: [{ pan }] })) } });
+        if (res.status !== 400) wrong.push(`${op} panListId with ${how}: ${res.status}`);
+      }
+    expect(wrong, 'a list id with its end changed names no list').toEqual([]);
+  },
+);
