@@ -7,7 +7,7 @@
 // class, dropped, one added) and with a space inside it. Each is refused as documented, never resolved
 // to the registered object. A UUID's case is not varied: RFC 9562 reads UUIDs without case. The request
 // id's forms are merchants.* (request_id, seeded-request-id-prefix-match), the offer ids' plans.read.
-import { expect, rules, test, unregisteredPan } from '../../fixtures/installments.js';
+import { exampleParticipation, expect, rules, test, unregisteredPan } from '../../fixtures/installments.js';
 import { endForms } from '../../helpers/client/security/value-forms.js';
 
 const forms = (value: string) => [
@@ -59,5 +59,36 @@ test(
         if (res.status !== 400) wrong.push(`${op} panListId with ${how}: ${res.status}`);
       }
     expect(wrong, 'a list id with its end changed names no list').toEqual([]);
+  },
+);
+
+test(
+  'a participation under the known acquirer ICA with its last digit changed ends in ERROR with INVALID_ACQUIRER_ICA; the ICA with a digit dropped or added (no admitted length) is 400 @assumption',
+  rules('IN-LOOKUP-EXACT', 'IN-STATE-INVALID-ICA@by-request'),
+  async ({ instApi, instReq, inst }) => {
+    test.skip(!inst.knownAcquirerIca, 'needs an acquirer ICA the target knows (INSTALLMENTS_KNOWN_ACQUIRER_ICA)');
+    const known = inst.knownAcquirerIca!;
+    const valid = instApi.contract.component('AcquirerIca');
+    const wrong: string[] = [];
+    const admitted: string[] = [];
+    for (const { how, value } of endForms(known)) {
+      if (valid(value)) {
+        admitted.push(value);
+        continue;
+      }
+      // provider 2.0.0, AcquirerIca: 6, 9 or 11 digits; a form of no admitted length is refused whole.
+      const res = await instApi.call('postMerchantParticipations', { body: [exampleParticipation(value)] });
+      if (res.status !== 400) wrong.push(`a participation under the ICA with ${how}: ${res.status}`);
+    }
+    expect(admitted.length, 'a form of an admitted length (the last digit changed)').toBeGreaterThan(0);
+    // reference, Main fields - merchant participation: an acquirer ICA the service does not know ends in ERROR.
+    const merchants = admitted.map((ica) => exampleParticipation(ica));
+    const ended = await instReq.awaitEffectuation(instApi, await instReq.submitParticipations(instApi, merchants));
+    for (const m of ended)
+      if (m.status !== 'ERROR' || m.errorReason !== 'INVALID_ACQUIRER_ICA')
+        wrong.push(
+          `a participation under ICA ${m.acquirerICA} (the known ${known} with its end changed): ${m.status} ${m.errorReason ?? ''}`,
+        );
+    expect(wrong, 'the known ICA with its end changed is no known acquirer').toEqual([]);
   },
 );
