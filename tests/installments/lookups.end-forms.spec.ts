@@ -1,13 +1,14 @@
 // Covers: the ids installments resolves to a registered object, wherever they travel - a plan's id in
 // the path of getPlan and getPlanApprovalStatus and in the body of planApproval (seed 001, Endpoints;
 // reference, Operations table: an unknown plan is 404 on the readers, 400 on the decision), a pan
-// list's id in the body of registerPans and deregisterPans (provider 2.0.0, PanListIdNotFound, 400) -
+// list's id in the body of registerPans and deregisterPans (provider 2.0.0, PanListIdNotFound, 400), the
+// offerTransactionId and offerId savePlan names (reference, Flows - checkout: 400), the known acquirer ICA -
 // each in the forms a lookup by prefix, by all but its last character or by a cut to the stored length
 // takes for it (helpers/client/security/value-forms.ts, endForms: its last character changed within its
 // class, dropped, one added) and with a space inside it. Each is refused as documented, never resolved
-// to the registered object. A UUID's case is not varied: RFC 9562 reads UUIDs without case. The request
-// id's forms are merchants.* (request_id, seeded-request-id-prefix-match), the offer ids' plans.read.
-import { exampleParticipation, expect, rules, test, unregisteredPan } from '../../fixtures/installments.js';
+// to the registered object. A UUID's case is not varied: RFC 9562 reads UUIDs without case; nor an
+// offer id's (no source says). The request id's forms are merchants.* (seeded-request-id-prefix-match).
+import { exampleParticipation, examplePlanBody, expect, rules, test, unregisteredPan } from '../../fixtures/installments.js';
 import { endForms } from '../../helpers/client/security/value-forms.js';
 
 const forms = (value: string) => [
@@ -39,6 +40,34 @@ test(
     test.info().annotations.push({ type: 'lookup forms', description: `1 plan id over 3 operations, ${sent} forms sent` });
     expect(wrong, 'a plan id with its end changed names no plan').toEqual([]);
     expect((await instApi.call('getPlanApprovalStatus', { path: { plan_id: planId } })).status, 'the exact id names the plan').toBe(200);
+  },
+);
+
+// reference, Flows - checkout: the plan names an issued offers answer and one of its offers. A form that
+// is another offer of the same answer is not sent; one naming another answer still names no offer of it.
+test(
+  'savePlan refuses an offerTransactionId or offerId with its last character changed, dropped or one added, or a space inside it (400) @assumption',
+  rules('IN-LOOKUP-EXACT', 'IN-STATE-OFFER-TRANSACTION', 'IN-STATE-PLAN-OFFER:refuse'),
+  async ({ instApi, instReq, inst }) => {
+    test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
+    const res = await instApi.call('approvedOffers', { body: await instReq.offersBody(inst.eligiblePan!) });
+    expect(res.status, 'offers for the eligible card').toBe(200);
+    const { offerTransactionId, offers } = res.body as { offerTransactionId: string; offers: Parameters<typeof examplePlanBody>[1][] };
+    const offer = offers[0];
+    const taken = offers.map((o) => String(o.offerId));
+    const card = await instReq.sensitive({ consumer: { primaryAccountNumber: inst.eligiblePan } });
+    const wrong: string[] = [];
+    for (const { how, value } of forms(offerTransactionId)) {
+      const saved = await instApi.call('savePlan', { body: { ...examplePlanBody(value, offer), ...card } });
+      if (saved.status !== 400) wrong.push(`offerTransactionId with ${how}: ${saved.status}`);
+    }
+    for (const { how, value } of forms(String(offer.offerId)).filter((f) => !taken.includes(f.value))) {
+      const saved = await instApi.call('savePlan', {
+        body: { ...examplePlanBody(offerTransactionId, { ...offer, offerId: value }), ...card },
+      });
+      if (saved.status !== 400) wrong.push(`offerId with ${how}: ${saved.status}`);
+    }
+    expect(wrong, 'an issued id with its end changed names no answer and no offer').toEqual([]);
   },
 );
 
