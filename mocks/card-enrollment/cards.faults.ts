@@ -393,6 +393,19 @@ export const CARDS_FAULTS = faultCatalogue([
     mutation: false,
   },
   { id: 'internal-body-wrong', rule: '500 body: code 500, status INTERNAL, message', source: 'seed', rules: ['CE-ERR-INTERNAL'] },
+  // Seeded beside the checks of every looked-up value's end and every derived value at every PAN length (origin 'seeded').
+  seeded({
+    id: 'seeded-card-receipt-id-last-char-ignored',
+    rule: 'CE-LOOKUP-EXACT: a receipt is found by its id as sent (reference A5); a receipt id differing from a known one only in its last character enrolls that receipt',
+    source: 'assumption',
+    rules: ['CE-LOOKUP-EXACT', 'CE-STATE-UNKNOWN-RECEIPT'],
+  }),
+  seeded({
+    id: 'seeded-card-pan-20-last-four-of-19',
+    rule: "CE-MASK-PAN: panLastFour is the PAN's last four digits at every length the contract allows (seed 000, MaskedCard); a twenty-digit PAN is cut to ISO/IEC 7812's nineteen before masking, so panLastFour shows the four digits before the last",
+    source: 'seed',
+    rules: ['CE-MASK-PAN'],
+  }),
   // Seeded beside the checks of a rule on every path and of the key header's form (origin 'seeded').
   seeded({
     id: 'expiry-month-defaulted',

@@ -453,6 +453,10 @@ export function registerCards(
       const receipt = world.receipts.find(
         (r) =>
           r.enrolmentReferenceId === cut(r) ||
+          // seeded-card-receipt-id-last-char-ignored: the ids compared without their last character.
+          (faults.has('seeded-card-receipt-id-last-char-ignored') &&
+            given.length === r.enrolmentReferenceId.length &&
+            r.enrolmentReferenceId.slice(0, -1) === given.slice(0, -1)) ||
           // receipt-id-separators-folded: hyphen and underscore looked up as one character.
           (faults.has('receipt-id-separators-folded') && r.enrolmentReferenceId.replace(/-/g, '_') === given.replace(/-/g, '_')) ||
           (faults.has('i8-card-receipt-id-case-folded') && r.enrolmentReferenceId.toLowerCase() === given.toLowerCase()),
@@ -525,6 +529,8 @@ function maskedDigits(pan: string, faults: MockContext<CardFaultId>['faults'], {
   // i7-card-lastfour-leading-zero-dropped: the last four digits read through a number.
   if (faults.has('i7-card-lastfour-leading-zero-dropped')) panLastFour = String(Number(panLastFour));
   if (faults.has('i11-card-pan-20-bin-seven') && pan.length === 20) panBin = pan.slice(0, 7);
+  // seeded-card-pan-20-last-four-of-19: the PAN cut to nineteen digits before its last four are taken.
+  if (faults.has('seeded-card-pan-20-last-four-of-19') && pan.length === 20) panLastFour = pan.slice(15, 19);
   if (faults.has('long-pan-bin-too-long') && pan.length > shortestPan) panBin = pan.slice(0, pan.length - 8);
   return { panBin, panLastFour };
 }

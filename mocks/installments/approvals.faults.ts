@@ -3,10 +3,17 @@
 // `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing
 // them). The faults of the suite's authors first, then those written blind (`origin: 'blind'`,
 // measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, independent, modelFault } from '../kit/faults.js';
+import { faultCatalogue, independent, modelFault, seeded } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const APPROVALS_FAULTS = faultCatalogue([
+  // Seeded beside the check of every looked-up id's end forms (lookups.end-forms.spec.ts; origin 'seeded').
+  seeded({
+    id: 'seeded-approval-status-plan-id-last-char-ignored',
+    rule: "IN-LOOKUP-EXACT: a plan is found by its id as sent (reference, Operations table: an unknown plan is 404); getPlanApprovalStatus finds a plan by all but its id's last character",
+    source: 'assumption',
+    rules: ['IN-LOOKUP-EXACT', 'IN-STATUS-PLAN-UNKNOWN'],
+  }),
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
   relax(
     'rejectReasonDetail-max-unenforced',

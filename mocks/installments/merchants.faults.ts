@@ -286,6 +286,19 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['IN-FILTER-ICA'],
   }),
+  // Seeded beside the check of every search criterion in another form (merchants.criteria-forms.spec.ts; origin 'seeded').
+  seeded({
+    id: 'seeded-participation-ica-known-by-head',
+    rule: 'IN-LOOKUP-EXACT: an acquirer ICA the service does not know ends the participation in ERROR (reference, Main fields); an ICA differing from a known one only in its last digit is taken as that acquirer, and the participation completes',
+    source: 'assumption',
+    rules: ['IN-LOOKUP-EXACT', 'IN-STATE-INVALID-ICA'],
+  }),
+  seeded({
+    id: 'seeded-search-maid-case-folded',
+    rule: 'IN-FILTER-WHOLE: a maid criterion is compared whole (provider 2.0.0, MerchantSearchParameters.maid); the merchant search matches it without case, so a maid with its case swapped finds the merchant',
+    source: 'provider',
+    rules: ['IN-FILTER-WHOLE', 'IN-FILTER-MAID'],
+  }),
   seeded({
     id: 'seeded-mid-filter-prefix-match',
     rule: 'IN-FILTER-MID: the mid criterion of a MID search also answers every MID of the merchant that starts with it',

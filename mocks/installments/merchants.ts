@@ -28,7 +28,14 @@ export function registerMerchants(
     const due = clock.nowMs() - p.submittedAtMs >= EFFECTUATION_SECONDS * 1000;
     if (!due || faults.has('participation-stuck-pending')) return { status: 'PENDING' };
     // An acquirer ICA the service does not know ends the effectuation in ERROR (reference).
-    if (world.acquirerIcas.includes(p.merchant.acquirerICA) || faults.has('invalid-ica-completes')) return { status: 'COMPLETED' };
+    // seeded-participation-ica-known-by-head: an acquirer ICA known by all but its last digit.
+    const knownByHead =
+      faults.has('seeded-participation-ica-known-by-head') &&
+      world.acquirerIcas.some(
+        (ica) => ica.length === String(p.merchant.acquirerICA).length && ica.slice(0, -1) === String(p.merchant.acquirerICA).slice(0, -1),
+      );
+    if (world.acquirerIcas.includes(p.merchant.acquirerICA) || knownByHead || faults.has('invalid-ica-completes'))
+      return { status: 'COMPLETED' };
     if (faults.has('blind-error-reason-unknown')) return { status: 'ERROR', errorReason: 'UNKNOWN' };
     return faults.has('error-without-reason') ? { status: 'ERROR' } : { status: 'ERROR', errorReason: 'INVALID_ACQUIRER_ICA' };
   };
@@ -197,7 +204,12 @@ export function registerMerchants(
           }
           // i6-merchant-search-maid-prefix: the maid matched as a prefix.
           const maidPrefix = key === 'maid' && faults.has('i6-merchant-search-maid-prefix') && String(m.maid ?? '').startsWith(c.maid);
-          if (c[key] !== undefined && m[key] !== c[key] && !maidPrefix) return false;
+          // seeded-search-maid-case-folded: the maid compared without case.
+          const maidFolded =
+            key === 'maid' &&
+            faults.has('seeded-search-maid-case-folded') &&
+            String(m.maid ?? '').toLowerCase() === String(c.maid).toLowerCase();
+          if (c[key] !== undefined && m[key] !== c[key] && !maidPrefix && !maidFolded) return false;
         }
         return true;
       });

@@ -309,6 +309,12 @@ export const PLANS_FAULTS = faultCatalogue([
   }),
   // Seeded beside the exact-lookup checks of the ids a plan names in its body (tests/installments/plans.read.spec.ts).
   seeded({
+    id: 'seeded-plan-offer-transaction-last-char-ignored',
+    rule: 'IN-LOOKUP-EXACT: an offers answer is found by its offerTransactionId as issued (reference, Flows - checkout); an id differing from an issued one only in its last character names that answer',
+    source: 'assumption',
+    rules: ['IN-LOOKUP-EXACT', 'IN-STATE-OFFER-TRANSACTION'],
+  }),
+  seeded({
     id: 'seeded-plan-offer-transaction-trimmed',
     rule: 'IN-STATE-OFFER-TRANSACTION: the offerTransactionId is looked up with its leading and trailing spaces trimmed, so an issued id with a space added names that answer',
     source: 'assumption',

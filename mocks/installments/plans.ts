@@ -170,7 +170,14 @@ export function registerPlans(
       faults.has('seeded-plan-offer-transaction-trimmed') && typeof b.offerTransactionId === 'string'
         ? b.offerTransactionId.trim()
         : b.offerTransactionId;
-    const otx = world.offerTransactions.get(otxId);
+    const otx =
+      world.offerTransactions.get(otxId) ??
+      // seeded-plan-offer-transaction-last-char-ignored: the answer found by all but the id's last character.
+      (faults.has('seeded-plan-offer-transaction-last-char-ignored') && typeof otxId === 'string'
+        ? [...world.offerTransactions.values()].find(
+            (t) => t.offerTransactionId.length === otxId.length && t.offerTransactionId.slice(0, -1) === otxId.slice(0, -1),
+          )
+        : undefined);
     if (!otx && !faults.has('unknown-offer-transaction-accepted')) {
       return invalidRequest(reply, faults, [
         { field: 'offerTransactionId', keyword: 'exists', message: 'offerTransactionId names no offers of this service' },

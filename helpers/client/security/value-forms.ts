@@ -45,3 +45,27 @@ export function valueForms(value: string, opts: { numeric?: boolean; header?: bo
 
 /** The looked-up values of `values` this checker covers (not the path and body object ids near-id.ts varies). */
 export const formChecked = (v: LookedUpValue) => v.in === 'header' || v.in === 'query' || v.names === 'credential' || v.names === 'partner';
+
+/** A character of the same class as `c` (digit, hex letter, other letter in its case) that differs from it. */
+function another(c: string): string {
+  if (/[0-9]/.test(c)) return String((Number(c) + 1) % 10);
+  if (/[a-fA-F]/.test(c)) return c === 'f' ? 'a' : c === 'F' ? 'A' : String.fromCharCode(c.charCodeAt(0) + 1);
+  if (/[a-yA-Y]/.test(c)) return String.fromCharCode(c.charCodeAt(0) + 1);
+  if (c === 'z' || c === 'Z') return c === 'z' ? 'a' : 'A';
+  return '0';
+}
+
+/**
+ * The forms of a value at its end that a lookup by prefix, by all but the last character or by a cut to
+ * the stored length takes for it: its last character changed (within its class: a hex digit stays hex),
+ * its last character dropped, one more character of that class added. Each other than the value itself.
+ */
+export function endForms(value: string): { how: string; value: string }[] {
+  const last = value.slice(-1);
+  const forms = [
+    { how: 'its last character changed', value: `${value.slice(0, -1)}${another(last)}` },
+    ...(value.length > 1 ? [{ how: 'its last character dropped', value: value.slice(0, -1) }] : []),
+    { how: 'a character added at its end', value: `${value}${another(last)}` },
+  ];
+  return forms.filter((f) => f.value !== value);
+}

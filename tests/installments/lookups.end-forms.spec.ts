@@ -1,0 +1,123 @@
+// Covers: the ids installments resolves to a registered object, wherever they travel - a plan's id in
+// the path of getPlan and getPlanApprovalStatus and in the body of planApproval (seed 001, Endpoints;
+// reference, Operations table: an unknown plan is 404 on the readers, 400 on the decision), a pan
+// list's id in the body of registerPans and deregisterPans (provider 2.0.0, PanListIdNotFound, 400), the
+// offerTransactionId and offerId savePlan names (reference, Flows - checkout: 400), the known acquirer ICA -
+// each in the forms a lookup by prefix, by all but its last character or by a cut to the stored length
+// takes for it (helpers/client/security/value-forms.ts, endForms: its last character changed within its
+// class, dropped, one added) and with a space inside it. Each is refused as documented, never resolved
+// to the registered object. A UUID's case is not varied: RFC 9562 reads UUIDs without case; nor an
+// offer id's (no source says). The request id's forms are merchants.* (seeded-request-id-prefix-match).
+import { exampleParticipation, examplePlanBody, expect, rules, test, unregisteredPan } from '../../fixtures/installments.js';
+import { endForms } from '../../helpers/client/security/value-forms.js';
+
+const forms = (value: string) => [
+  ...endForms(value),
+  { how: 'a space inside it', value: `${value.slice(0, Math.floor(value.length / 2))} ${value.slice(Math.floor(value.length / 2))}` },
+];
+
+test(
+  "a plan's id with its last character changed, dropped or one added, or a space inside it, names no plan on getPlan, getPlanApprovalStatus and planApproval @assumption",
+  rules('IN-LOOKUP-EXACT', 'IN-STATUS-PLAN-UNKNOWN', 'IN-STATE-APPROVAL-PLAN'),
+  async ({ instApi, instReq, inst }) => {
+    test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
+    const { planId } = await instReq.createPlan(instApi);
+    const documented = (op: 'getPlan' | 'getPlanApprovalStatus' | 'planApproval', statuses: number[]) =>
+      statuses.filter((s) => instApi.contract.operation(op).responses[String(s)] !== undefined);
+    const wrong: string[] = [];
+    let sent = 0;
+    for (const { how, value } of forms(planId)) {
+      for (const op of ['getPlan', 'getPlanApprovalStatus'] as const) {
+        const res = await instApi.call(op, { path: { plan_id: value } });
+        sent++;
+        if (!documented(op, [400, 404]).includes(res.status)) wrong.push(`${op} plan_id with ${how}: ${res.status}`);
+      }
+      // A decision for a plan the id does not name: refused before anything is decided (sync, so nothing lands later).
+      const decided = await instApi.call('planApproval', { query: { sync: true }, body: { planId: value, status: 'APPROVED' } });
+      sent++;
+      if (!documented('planApproval', [400]).includes(decided.status)) wrong.push(`planApproval planId with ${how}: ${decided.status}`);
+    }
+    test.info().annotations.push({ type: 'lookup forms', description: `1 plan id over 3 operations, ${sent} forms sent` });
+    expect(wrong, 'a plan id with its end changed names no plan').toEqual([]);
+    expect((await instApi.call('getPlanApprovalStatus', { path: { plan_id: planId } })).status, 'the exact id names the plan').toBe(200);
+  },
+);
+
+// reference, Flows - checkout: the plan names an issued offers answer and one of its offers. A form that
+// is another offer of the same answer is not sent; one naming another answer still names no offer of it.
+test(
+  'savePlan refuses an offerTransactionId or offerId with its last character changed, dropped or one added, or a space inside it (400) @assumption',
+  rules('IN-LOOKUP-EXACT', 'IN-STATE-OFFER-TRANSACTION', 'IN-STATE-PLAN-OFFER:refuse'),
+  async ({ instApi, instReq, inst }) => {
+    test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
+    const res = await instApi.call('approvedOffers', { body: await instReq.offersBody(inst.eligiblePan!) });
+    expect(res.status, 'offers for the eligible card').toBe(200);
+    const { offerTransactionId, offers } = res.body as { offerTransactionId: string; offers: Parameters<typeof examplePlanBody>[1][] };
+    const offer = offers[0];
+    const taken = offers.map((o) => String(o.offerId));
+    const card = await instReq.sensitive({ consumer: { primaryAccountNumber: inst.eligiblePan } });
+    const wrong: string[] = [];
+    for (const { how, value } of forms(offerTransactionId)) {
+      const saved = await instApi.call('savePlan', { body: { ...examplePlanBody(value, offer), ...card } });
+      if (saved.status !== 400) wrong.push(`offerTransactionId with ${how}: ${saved.status}`);
+    }
+    for (const { how, value } of forms(String(offer.offerId)).filter((f) => !taken.includes(f.value))) {
+      const saved = await instApi.call('savePlan', {
+        body: { ...examplePlanBody(offerTransactionId, { ...offer, offerId: value }), ...card },
+      });
+      if (saved.status !== 400) wrong.push(`offerId with ${how}: ${saved.status}`);
+    }
+    expect(wrong, 'an issued id with its end changed names no answer and no offer').toEqual([]);
+  },
+);
+
+test(
+  "a pan list's id with its last digit changed, dropped or one added, or a space inside it, registers into and deregisters from no list (400) @provider",
+  rules('IN-LOOKUP-EXACT', 'IN-STATE-UNKNOWN-LIST'),
+  async ({ instApi, instReq }) => {
+    const pan = unregisteredPan();
+    const created = await instApi.call('registerPans', {
+      body: { panListName: 'End forms list', ...(await instReq.sensitive({ pans: [{ pan: unregisteredPan() }] })) },
+    });
+    expect(created.status, 'a new list').toBe(200);
+    const panListId = String(created.body.panList.panListId);
+    const wrong: string[] = [];
+    for (const { how, value } of forms(panListId))
+      for (const op of ['registerPans', 'deregisterPans'] as const) {
+        const res = await instApi.call(op, { body: { panListId: value, ...(await instReq.sensitive({ pans: [{ pan }] })) } });
+        if (res.status !== 400) wrong.push(`${op} panListId with ${how}: ${res.status}`);
+      }
+    expect(wrong, 'a list id with its end changed names no list').toEqual([]);
+  },
+);
+
+test(
+  'a participation under the known acquirer ICA with its last digit changed ends in ERROR with INVALID_ACQUIRER_ICA; the ICA with a digit dropped or added (no admitted length) is 400 @assumption',
+  rules('IN-LOOKUP-EXACT', 'IN-STATE-INVALID-ICA@by-request'),
+  async ({ instApi, instReq, inst }) => {
+    test.skip(!inst.knownAcquirerIca, 'needs an acquirer ICA the target knows (INSTALLMENTS_KNOWN_ACQUIRER_ICA)');
+    const known = inst.knownAcquirerIca!;
+    const valid = instApi.contract.component('AcquirerIca');
+    const wrong: string[] = [];
+    const admitted: string[] = [];
+    for (const { how, value } of endForms(known)) {
+      if (valid(value)) {
+        admitted.push(value);
+        continue;
+      }
+      // provider 2.0.0, AcquirerIca: 6, 9 or 11 digits; a form of no admitted length is refused whole.
+      const res = await instApi.call('postMerchantParticipations', { body: [exampleParticipation(value)] });
+      if (res.status !== 400) wrong.push(`a participation under the ICA with ${how}: ${res.status}`);
+    }
+    expect(admitted.length, 'a form of an admitted length (the last digit changed)').toBeGreaterThan(0);
+    // reference, Main fields - merchant participation: an acquirer ICA the service does not know ends in ERROR.
+    const merchants = admitted.map((ica) => exampleParticipation(ica));
+    const ended = await instReq.awaitEffectuation(instApi, await instReq.submitParticipations(instApi, merchants));
+    for (const m of ended)
+      if (m.status !== 'ERROR' || m.errorReason !== 'INVALID_ACQUIRER_ICA')
+        wrong.push(
+          `a participation under ICA ${m.acquirerICA} (the known ${known} with its end changed): ${m.status} ${m.errorReason ?? ''}`,
+        );
+    expect(wrong, 'the known ICA with its end changed is no known acquirer').toEqual([]);
+  },
+);

@@ -1,0 +1,128 @@
+// Covers: postMerchantSearches and postMerchantMidSearches, every criterion the contract compares whole
+// (provider 2.0.0, MerchantSearchParameters and MerchantMidSearchParameters: maid, mid, the acquirer
+// ICA, the country code, the statuses; seed 001, Endpoints: the MIDs "of a given merchant", named by
+// its legal name, country and ICA) sent in the forms a loose comparison takes for a known value: its
+// case swapped, its last character changed, dropped or one added (a prefix or a suffix match), a space
+// before, after or inside it, a leading zero. A form the contract refuses is 400; a form it admits
+// names no known object, so the answer is the set computed from the known merchants (none of them),
+// and every merchant found that shows the criterion's member shows the form itself. Left out: the
+// merchant search's legal name (no source says how it is matched: exact, folded or partial) and the
+// country code's case (the provider admits either case and does not say whether it folds).
+import { exampleParticipation, expect, rules, test } from '../../fixtures/installments.js';
+import { endForms, valueForms } from '../../helpers/client/security/value-forms.js';
+
+/** Letters of both cases and digits: a case-folding comparison takes the swapped form for the value. */
+const mixed = (n: number) =>
+  Array.from({ length: n }, (_, i) => {
+    const r = Math.floor(Math.random() * 26);
+    return i % 3 === 2 ? String(r % 10) : String.fromCharCode((i % 3 ? 97 : 65) + r);
+  }).join('');
+
+/** Every form of `value` a loose comparison takes for it, none a value of `known`. */
+const forms = (value: string, known: readonly string[], opts: { keepCase?: boolean } = {}) =>
+  [...valueForms(value), ...endForms(value)]
+    .filter((f) => !(opts.keepCase && f.how === 'its case swapped'))
+    .filter((f, i, all) => !known.includes(f.value) && all.findIndex((g) => g.value === f.value) === i);
+
+type Merchant = Record<string, any>;
+const CRITERIA = {
+  search: ['maid', 'acquirerICA', 'countryCode', 'merchantParticipationStatus'],
+  mids: ['mid', 'merchantLegalName', 'countryCode', 'acquirerICA', 'status'],
+} as const;
+
+test(
+  'each merchant and MID search criterion in another form than a known value answers the set the known merchants give: none of them, or 400 where the contract refuses the form @provider',
+  rules(
+    'IN-FILTER-WHOLE@search',
+    'IN-FILTER-WHOLE@mids',
+    'IN-FILTER-MAID:refuse',
+    'IN-FILTER-ICA:refuse',
+    'IN-FILTER-COUNTRY:refuse',
+    'IN-FILTER-STATUS:refuse',
+    'IN-FILTER-MID:refuse',
+    'IN-FILTER-MID-MERCHANT:refuse',
+    'IN-FILTER-MID-STATUS:refuse',
+  ),
+  async ({ instApi, instReq, inst }) => {
+    test.skip(!inst.knownAcquirerIca, 'needs an acquirer ICA the target knows (INSTALLMENTS_KNOWN_ACQUIRER_ICA)');
+    const token = mixed(6);
+    const a = exampleParticipation(inst.knownAcquirerIca!, {
+      merchantLegalName: `Forms ${token} Merchant`,
+      countryCode: 'CAN',
+      maid: mixed(6),
+      mids: [mixed(11), mixed(9)],
+    });
+    const known: Merchant[] = [a];
+    await instReq.awaitEffectuation(instApi, await instReq.submitParticipations(instApi, known));
+    const status = (await instReq.searchAll(instApi, { merchantLegalName: a.merchantLegalName, maid: a.maid })).find(
+      (m) => m.merchantLegalName === a.merchantLegalName,
+    )?.status;
+    expect(status, 'the known merchant is found by its own values, in its final status').toBeDefined();
+    const values = (m: Merchant): Record<string, string[]> => ({
+      maid: [m.maid],
+      mid: m.mids,
+      acquirerICA: [m.acquirerICA],
+      countryCode: [m.countryCode],
+      merchantLegalName: [m.merchantLegalName],
+      merchantParticipationStatus: [status],
+      status: [status],
+    });
+    // The sets the criteria select from the known merchants, every criterion compared whole.
+    const matches = (m: Merchant, c: Record<string, string>) =>
+      Object.entries(c).every(([k, v]) => (k === 'mid' ? true : values(m)[k].includes(v)));
+    const expectedMids = (c: Record<string, string>) =>
+      known.filter((m) => matches(m, c)).flatMap((m) => (m.mids as string[]).filter((mid) => c.mid === undefined || mid === c.mid));
+    const validSearch = instApi.contract.requestValidator('postMerchantSearches')!;
+    const validMids = instApi.contract.requestValidator('postMerchantMidSearches')!;
+
+    const wrong: string[] = [];
+    let sent = 0;
+    // The merchant search: one criterion in another form.
+    for (const key of CRITERIA.search)
+      for (const { how, value } of forms(values(a)[key][0], values(a)[key], { keepCase: key === 'countryCode' })) {
+        const criteria = { [key]: value };
+        sent++;
+        if (!validSearch(criteria)) {
+          const res = await instApi.call('postMerchantSearches', { body: criteria });
+          if (res.status !== 400) wrong.push(`search ${key} with ${how} (refused by the contract): ${res.status}`);
+          continue;
+        }
+        const found = await instReq.searchAll(instApi, criteria);
+        const ours = found.filter((m) => known.some((k) => k.merchantLegalName === m.merchantLegalName)).map((m) => m.merchantLegalName);
+        const expected = known.filter((m) => matches(m, criteria)).map((m) => m.merchantLegalName);
+        if (JSON.stringify(ours) !== JSON.stringify(expected))
+          wrong.push(`search ${key} with ${how}: found ${ours.length} known merchants, expected ${expected.length}`);
+        const member = key === 'merchantParticipationStatus' ? 'status' : key;
+        const shows = (m: Merchant) => (key === 'maid' ? ((m.maids ?? (m.maid === undefined ? [] : [m.maid])) as string[]) : [m[member]]);
+        if (found.some((m) => shows(m).every((x) => x !== undefined) && shows(m).length > 0 && !shows(m).includes(value)))
+          wrong.push(`search ${key} with ${how}: a merchant found shows another ${member}`);
+      }
+    // The MID search: the merchant named by its own values, one of them (or the mid, or the status) in another form.
+    const named = { merchantLegalName: a.merchantLegalName, countryCode: a.countryCode, acquirerICA: a.acquirerICA };
+    for (const key of CRITERIA.mids)
+      for (const source of values(a)[key])
+        for (const { how, value } of forms(source, values(a)[key], { keepCase: key === 'countryCode' })) {
+          const criteria: Record<string, string> = { ...named, [key]: value };
+          sent++;
+          const res = await instApi.call('postMerchantMidSearches', { body: criteria });
+          if (!validMids(criteria)) {
+            if (res.status !== 400) wrong.push(`MID search ${key} with ${how} (refused by the contract): ${res.status}`);
+            continue;
+          }
+          const mids = res.status === 200 ? ((res.body?.mids ?? []) as { mid: string }[]).map((m) => m.mid) : undefined;
+          const expected = expectedMids(criteria);
+          if (JSON.stringify(mids) !== JSON.stringify(expected))
+            wrong.push(`MID search ${key} with ${how}: ${res.status}, ${mids?.length ?? 'no'} MIDs, expected ${expected.length}`);
+        }
+    // The control: the merchant's own values answer its MIDs (the data set is there to be missed).
+    const own = await instApi.call('postMerchantMidSearches', { body: named });
+    expect(((own.body?.mids ?? []) as { mid: string }[]).map((m) => m.mid).sort(), 'the MIDs of the merchant named').toEqual(
+      expectedMids(named).sort(),
+    );
+    test.info().annotations.push({
+      type: 'criteria forms',
+      description: `${CRITERIA.search.length} merchant search criteria and ${CRITERIA.mids.length} MID search criteria, ${sent} forms sent`,
+    });
+    expect(wrong, 'each criterion compared whole').toEqual([]);
+  },
+);
