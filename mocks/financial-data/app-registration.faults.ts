@@ -20,6 +20,13 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-FILTER-EXACT'],
   }),
+  // Seeded beside the whole-value id filters of every list reader (records.id-filters.spec.ts; origin 'seeded').
+  seeded({
+    id: 'app-institutions-institution-id-prefix',
+    rule: 'FD-FILTER-WHOLE: getRegisteredInstitutions institution_id lists only the registration with that institution; compared as a text prefix, a head of an institution id also lists the registrations whose ids start with it',
+    source: 'seed',
+    rules: ['FD-FILTER-WHOLE'],
+  }),
   // Seeded beside the check of the name on every reader (app-registration.echo.spec.ts; origin 'seeded').
   seeded({
     id: 'app-status-v2-name-trimmed',

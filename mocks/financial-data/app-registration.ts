@@ -360,7 +360,12 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
     }
     let rows = institutionsOf(r);
     if (query.institution_id !== undefined && !faults.has('app-institutions-filter-ignored')) {
-      rows = rows.filter((x) => Number(x.inst.id) === query.institution_id);
+      // Seeded fault app-institutions-institution-id-prefix: the id compared as a text prefix.
+      rows = rows.filter(
+        (x) =>
+          Number(x.inst.id) === query.institution_id ||
+          (faults.has('app-institutions-institution-id-prefix') && String(x.inst.id).startsWith(String(query.institution_id))),
+      );
       if (rows.length === 0 && !faults.has('app-institutions-unknown-institution-empty')) {
         return reply.code(404).send({
           code: '3002',

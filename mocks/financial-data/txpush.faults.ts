@@ -13,6 +13,13 @@ export const TXPUSH_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TXPUSH-TEST-EVENTS'],
   }),
+  // Seeded beside the sequence of test transactions compared with the model (txpush.sequence.spec.ts; origin 'seeded').
+  seeded({
+    id: 'txpush-test-balance-not-running',
+    rule: "FD-TXPUSH-RUNNING-BALANCE: after a second test transaction GetCustomerAccount reads the balance before the first plus both amounts; the stored balance is the one before the account's first test transaction plus the last amount",
+    source: 'seed',
+    rules: ['FD-TXPUSH-RUNNING-BALANCE'],
+  }),
   // Outbound deliveries (kit/faults.ts, seeded): where the events go and what they carry.
   seeded({
     id: 'txpush-customer-latest-url',

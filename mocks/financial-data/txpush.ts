@@ -34,6 +34,8 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
   const tombstoned = new Set<number>();
   /** i11-txpush-account-event-balance-not-cumulative: each account's balance when its first test transaction came. */
   const firstBalance = new Map<string, number>();
+  /** Seeded fault txpush-test-balance-not-running: each account's balance before its first test transaction. */
+  const storedFirst = new Map<string, number>();
   const customerType = (account: Account) => world.customers.get(account.customerId)?.type;
 
   /**
@@ -307,7 +309,9 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     const oldBalance = account.balance;
     if (faults.has('i11-txpush-account-event-balance-not-cumulative') && !firstBalance.has(account.id))
       firstBalance.set(account.id, oldBalance);
-    account.balance = cents(account.balance + t.amount);
+    // Seeded fault txpush-test-balance-not-running: the stored balance is the one before the account's first test transaction plus this amount.
+    if (faults.has('txpush-test-balance-not-running') && !storedFirst.has(account.id)) storedFirst.set(account.id, account.balance);
+    account.balance = cents((faults.has('txpush-test-balance-not-running') ? storedFirst.get(account.id)! : account.balance) + t.amount);
     account.availableBalance = cents(account.availableBalance + t.amount);
     account.balanceDate = nowS;
     const listening = faults.has('blind-txpush-subscriptions-by-customer')

@@ -6,6 +6,13 @@
 import { faultCatalogue, blind, independent, modelFault, seeded } from '../kit/faults.js';
 
 export const WEBHOOKS_FAULTS = faultCatalogue([
+  // Seeded beside the test deliveries over a sequence of changes (webhooks.sequence.spec.ts; origin 'seeded').
+  seeded({
+    id: 'webhooks-test-condition-as-created',
+    rule: "FD-WEBHOOK-DELIVERY-STATE: a test delivery carries the event's condition as the reader answers it now; after an update it still carries the condition the event had when the subscription was created",
+    source: 'assumption',
+    rules: ['FD-WEBHOOK-DELIVERY-STATE'],
+  }),
   // Seeded beside the event dates of every reader (records.event-dates.spec.ts; origin 'seeded').
   seeded({
     id: 'webhooks-read-created-date-is-now',

@@ -107,6 +107,11 @@ const subscriptionView = (s: HookSubscription) => ({
   lastUpdatedDate: s.lastUpdatedDate,
 });
 
+/** Seeded fault webhooks-test-condition-as-created: the condition of the event of that name in the subscription as created. */
+const createdCondition = (sub: HookSubscription, event: HookEvent) =>
+  (sub.createdView as { events?: { name: string; condition?: unknown }[] } | undefined)?.events?.find((e) => e.name === event.name)
+    ?.condition;
+
 /**
  * Sends one test delivery of an event (seed 002, Events: the test operations trigger test
  * deliveries), to the event's URL override or else the subscription's URL, and waits for it.
@@ -126,6 +131,8 @@ async function deliverTest(ctx: FdContext, sub: HookSubscription, event: HookEve
     name: named.name,
     test: true,
     ...(named.condition ? { condition: named.condition } : {}),
+    // Seeded fault webhooks-test-condition-as-created: the condition the event had when the subscription was created.
+    ...(faults.has('webhooks-test-condition-as-created') ? { condition: createdCondition(sub, named) } : {}),
     sentDate: isoNow(ctx),
   };
   const times = faults.has('webhooks-test-delivers-twice') ? 2 : 1;

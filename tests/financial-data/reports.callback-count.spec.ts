@@ -4,11 +4,13 @@
 // customer, by id, by consumer) or reissued - seed 002, Events ("report generation accepts a
 // callback URL for completion reporting": one completion, one call); Report retrieval (the reads and
 // the reissue are reads). Each generation registers its own URL, one a normalisation would change.
+// Each callback carries the state of its own report as the reader then answers it (FD-REPORT-CALLBACK-STATE).
 import {
   expect,
   expectDeliveries,
   fdOperationIds,
   loadContract,
+  receivedPathOf,
   rules,
   sample,
   tellingListenerPath,
@@ -27,7 +29,9 @@ const ENDED_AFTER_S = 60;
 
 type Made = { op: string; id: string; customerId: string; consumerId?: string; url: string };
 
-async function readEach(fdApi: OperationClient, made: Made[]) {
+/** Reads each report every way; answers what GetReportByCustomer reads of each (by report id). */
+async function readEach(fdApi: OperationClient, made: Made[]): Promise<Map<string, Record<string, unknown>>> {
+  const read = new Map<string, Record<string, unknown>>();
   for (const m of made) {
     const reads = [
       fdApi.call('GetReportByCustomer', { path: { customerId: m.customerId, reportId: m.id } }),
@@ -35,13 +39,16 @@ async function readEach(fdApi: OperationClient, made: Made[]) {
       ...(m.consumerId ? [fdApi.call('GetReportByConsumer', { path: { consumerId: m.consumerId, reportId: m.id } })] : []),
       fdApi.call('ReportReissue', { path: { reportId: m.id }, body: { purpose: '31' } }),
     ];
-    for (const res of await Promise.all(reads)) expect(res.status, `${m.op} report ${m.id} read`).toBe(200);
+    const answers = await Promise.all(reads);
+    for (const res of answers) expect(res.status, `${m.op} report ${m.id} read`).toBe(200);
+    read.set(m.id, answers[0].body);
   }
+  return read;
 }
 
 test(
   'every generated report calls its callback URL exactly once, when it ends: not while in progress, not again when read or reissued after @mock-only',
-  rules('FD-REPORT-CALLBACK@callback', 'FD-DELIVERY-URL@callback', 'FD-DELIVERY-MEDIA-TYPE@callback'),
+  rules('FD-REPORT-CALLBACK@callback', 'FD-REPORT-CALLBACK-STATE', 'FD-DELIVERY-URL@callback', 'FD-DELIVERY-MEDIA-TYPE@callback'),
   async ({ fdApi, fd, fdEntities, fdMock, fdListener }) => {
     const made: Made[] = [];
     for (const op of GENERATE) {
@@ -54,10 +61,27 @@ test(
     await readEach(fdApi, made);
     expect(fdListener.received(), 'no callback while the reports are in progress and read').toEqual([]);
     await fdMock.advanceClock(ENDED_AFTER_S);
-    await readEach(fdApi, made);
+    const ended = await readEach(fdApi, made);
     expectDeliveries(
       fdListener.received(),
       made.map(({ op, id, url }) => ({ url, count: 1, what: `${op} report ${id} callback, over its whole life` })),
     );
+    // FD-REPORT-CALLBACK-STATE: after reports of every type one after another, each callback carries
+    // the customer, id, portfolio, type and final status the reader answers for its own report.
+    for (const { op, id, url } of made) {
+      const r = ended.get(id)!;
+      const body = fdListener.received().find((c) => c.url === receivedPathOf(url))?.json as Record<string, any> | undefined;
+      expect(
+        { customerId: body?.customerId, ...body?.payload },
+        `${op} report ${id}: the callback carries the report as GetReportByCustomer reads it`,
+      ).toMatchObject({
+        customerId: String(r.customerId),
+        reportId: r.id,
+        type: r.type,
+        status: r.status,
+        // The portfolio is optional in the callback (ReportCallback): compared where it is sent.
+        ...(body?.payload?.portfolioId !== undefined ? { portfolioId: r.portfolioId } : {}),
+      });
+    }
   },
 );

@@ -6,6 +6,13 @@
 import { faultCatalogue, blind, independent, seeded } from '../../kit/faults.js';
 
 export const REPORT_STORE_FAULTS = faultCatalogue([
+  // Seeded beside the callbacks of reports of every type, one after another (reports.callback-count.spec.ts; origin 'seeded').
+  seeded({
+    id: 'report-callback-type-of-customer-first',
+    rule: "FD-REPORT-CALLBACK-STATE: each callback carries its own report's type as the reader answers it; after several reports of one customer, every callback gives the type of the customer's first report",
+    source: 'assumption',
+    rules: ['FD-REPORT-CALLBACK-STATE'],
+  }),
   // Seeded beside the check of the callback URL of each generation, on every generate operation (origin 'seeded').
   seeded({
     id: 'callback-url-first-of-kind-kept',

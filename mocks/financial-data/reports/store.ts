@@ -164,6 +164,11 @@ export async function settleReports(ctx: FdContext): Promise<void> {
       ctx.faults.has('i2-report-callback-status-in-progress') ? { ...report, status: 'inProgress' } : report,
       `${report.readyAtS}-${report.id}`,
     );
+    // Seeded fault report-callback-type-of-customer-first: the payload gives the type of the customer's first report.
+    if (ctx.faults.has('report-callback-type-of-customer-first')) {
+      const first = [...state.reports.values()].find((r) => r.customerId === report.customerId);
+      body.payload = { ...(body.payload as Record<string, unknown>), type: first?.type ?? report.type };
+    }
     // i6-report-callback-names-request-id: the payload names the report by its tracking id.
     if (ctx.faults.has('i6-report-callback-names-request-id'))
       body.payload = { ...(body.payload as Record<string, unknown>), reportId: report.requestId };
