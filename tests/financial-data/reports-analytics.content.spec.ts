@@ -10,6 +10,7 @@ import {
   addConsumerAndBusiness,
   DAY_S,
   DEPOSIT_OPS,
+  NON_CRA,
   periodsOf,
   postedTransactions,
   reportAccounts,
@@ -44,7 +45,21 @@ async function generated(
   expect(ack.status, `${op}: 202; body ${ack.text.slice(0, 160)}`).toBe(202);
   const polled = await pollReport({ id: ack.body.id, customerId: linked.customerId, label: `${op} report` });
   expect(polled.final.body.status, `${op}: the report ends success`).toBe('success');
+  expectAttributesNamed(op, polled.final.body);
   return { fromS, toS: Number(ack.body.createdDate), ack: ack.body, content: polled.final.body };
+}
+
+/**
+ * provider 1.35.0 TransactionalAttribute / StateAttribute: attributeName is the "Name of Attribute as
+ * mentioned in Data Dictionary", so every attribute of every account's analytics carries a name.
+ */
+function expectAttributesNamed(op: string, content: unknown) {
+  const unnamed = reportAccounts(content).flatMap((a) =>
+    [...(a.analytics?.transactionalAttributes ?? []), ...(a.analytics?.stateAttributes ?? [])]
+      .filter((attr: any) => typeof attr.attributeName !== 'string' || attr.attributeName.trim() === '')
+      .map((attr: any) => `account ${a.id}: ${JSON.stringify(attr.attributeName)}`),
+  );
+  expect(unnamed, `${op}: every analytics attribute is named`).toEqual([]);
 }
 
 /** The first checking and savings account of the linked customer. */
@@ -232,7 +247,12 @@ test.describe('report content', () => {
     rules('FD-FORESIGHT-CONTENT@content', 'FD-FORESIGHT-READ-BY-ID'),
     async ({ fdApi, fd, fdContract, linkedCustomer, pollReport }) => {
       const expected = idsOf(linkedCustomer, ['checking', 'creditCard', 'savings']);
-      const { content } = await generated(fdApi, pollReport, fd, linkedCustomer, 'GenerateForesightAnalyticsNonCraReport');
+      const { content, ack: own, fromS } = await generated(fdApi, pollReport, fd, linkedCustomer, 'GenerateForesightAnalyticsNonCraReport');
+      // provider 1.35.0 ForesightAnalyticsReportAck: its constraints (ForesightAnalyticsReportConstraints) as requested.
+      expect(
+        { analyticsReportData: own.constraints?.analyticsReportData, fromDate: own.constraints?.fromDate },
+        'the ack echoes the constraints requested',
+      ).toEqual({ analyticsReportData: NON_CRA, fromDate: fromS });
       const validate = fdContract.component('AnalyticsReportContent');
       expect(validate(content) ? [] : validate.errors, 'the content keeps the contract').toEqual([]);
       expect(reportIds(content), 'the accounts foresight reads').toEqual(expected);
