@@ -62,6 +62,26 @@ function expectAttributesNamed(op: string, content: unknown) {
   expect(unnamed, `${op}: every analytics attribute is named`).toEqual([]);
 }
 
+/**
+ * provider 1.35.0 ForesightAnalyticsReportData.analytics: "If it is null, default to benchmarking and
+ * forecasting" (these requests send none): each transactional attribute gives its projected values
+ * (TransactionalAttribute.projectedValues) and each of its time intervals its cohort benchmark
+ * periods (cohortBenchmarkPeriods), as the provider's examples show, empty or not.
+ */
+function expectForecastsAndBenchmarks(what: string, content: unknown) {
+  const attrs = reportAccounts(content).flatMap((a) =>
+    ((a.analytics?.transactionalAttributes ?? []) as any[]).map((attr) => ({ account: a.id, attr })),
+  );
+  expect(attrs.length, `${what}: transactional attributes`).toBeGreaterThan(0);
+  const missing = attrs.flatMap(({ account, attr }) => [
+    ...(Array.isArray(attr.projectedValues) ? [] : [`account ${account} ${attr.attributeName}: no projectedValues`]),
+    ...((attr.aggregatedByTimePeriods ?? []) as any[])
+      .filter((t) => !Array.isArray(t.cohortBenchmarkPeriods))
+      .map((t) => `account ${account} ${attr.attributeName} ${t.timeIntervalType}: no cohortBenchmarkPeriods`),
+  ]);
+  expect(missing, `${what}: without analytics, it forecasts and benchmarks`).toEqual([]);
+}
+
 /** The first checking and savings account of the linked customer. */
 const deposit = (linked: Linked) => ['checking', 'savings'].map((type) => linked.accounts.find((a) => a.type === type)!);
 
@@ -243,7 +263,7 @@ test.describe('report content', () => {
   );
 
   test(
-    'foresight reads exactly the checking, credit card and savings accounts; the first/third-party report reads the same by report id @seed',
+    'foresight reads exactly the checking, credit card and savings accounts; the first/third-party report reads the same by report id @seed @provider',
     rules('FD-FORESIGHT-CONTENT@content', 'FD-FORESIGHT-READ-BY-ID'),
     async ({ fdApi, fd, fdContract, linkedCustomer, pollReport }) => {
       const expected = idsOf(linkedCustomer, ['checking', 'creditCard', 'savings']);
@@ -256,6 +276,7 @@ test.describe('report content', () => {
       const validate = fdContract.component('AnalyticsReportContent');
       expect(validate(content) ? [] : validate.errors, 'the content keeps the contract').toEqual([]);
       expect(reportIds(content), 'the accounts foresight reads').toEqual(expected);
+      expectForecastsAndBenchmarks('GenerateForesightAnalyticsNonCraReport', content);
       const { ack } = await generated(fdApi, pollReport, fd, linkedCustomer, 'GenerateForesightAnalyticsFirstThirdPartyNonCraReport');
       const byId = await fdApi.call('GetReportById', { path: { reportId: ack.id }, body: {} });
       expect(
@@ -264,6 +285,7 @@ test.describe('report content', () => {
       ).toEqual({ status: 200, id: ack.id, type: 'farpbfnoncra', reportStatus: 'success' });
       expect(reportIds(byId.body), 'the accounts it read').toEqual(expected);
       expect(validate(byId.body) ? [] : validate.errors, 'the report read by id keeps the contract').toEqual([]);
+      expectForecastsAndBenchmarks('GenerateForesightAnalyticsFirstThirdPartyNonCraReport read by id', byId.body);
     },
   );
 });
