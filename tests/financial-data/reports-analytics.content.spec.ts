@@ -10,6 +10,7 @@ import {
   addConsumerAndBusiness,
   DAY_S,
   DEPOSIT_OPS,
+  NON_CRA,
   periodsOf,
   postedTransactions,
   reportAccounts,
@@ -44,7 +45,41 @@ async function generated(
   expect(ack.status, `${op}: 202; body ${ack.text.slice(0, 160)}`).toBe(202);
   const polled = await pollReport({ id: ack.body.id, customerId: linked.customerId, label: `${op} report` });
   expect(polled.final.body.status, `${op}: the report ends success`).toBe('success');
+  expectAttributesNamed(op, polled.final.body);
   return { fromS, toS: Number(ack.body.createdDate), ack: ack.body, content: polled.final.body };
+}
+
+/**
+ * provider 1.35.0 TransactionalAttribute / StateAttribute: attributeName is the "Name of Attribute as
+ * mentioned in Data Dictionary", so every attribute of every account's analytics carries a name.
+ */
+function expectAttributesNamed(op: string, content: unknown) {
+  const unnamed = reportAccounts(content).flatMap((a) =>
+    [...(a.analytics?.transactionalAttributes ?? []), ...(a.analytics?.stateAttributes ?? [])]
+      .filter((attr: any) => typeof attr.attributeName !== 'string' || attr.attributeName.trim() === '')
+      .map((attr: any) => `account ${a.id}: ${JSON.stringify(attr.attributeName)}`),
+  );
+  expect(unnamed, `${op}: every analytics attribute is named`).toEqual([]);
+}
+
+/**
+ * provider 1.35.0 ForesightAnalyticsReportData.analytics: "If it is null, default to benchmarking and
+ * forecasting" (these requests send none): each transactional attribute gives its projected values
+ * (TransactionalAttribute.projectedValues) and each of its time intervals its cohort benchmark
+ * periods (cohortBenchmarkPeriods), as the provider's examples show, empty or not.
+ */
+function expectForecastsAndBenchmarks(what: string, content: unknown) {
+  const attrs = reportAccounts(content).flatMap((a) =>
+    ((a.analytics?.transactionalAttributes ?? []) as any[]).map((attr) => ({ account: a.id, attr })),
+  );
+  expect(attrs.length, `${what}: transactional attributes`).toBeGreaterThan(0);
+  const missing = attrs.flatMap(({ account, attr }) => [
+    ...(Array.isArray(attr.projectedValues) ? [] : [`account ${account} ${attr.attributeName}: no projectedValues`]),
+    ...((attr.aggregatedByTimePeriods ?? []) as any[])
+      .filter((t) => !Array.isArray(t.cohortBenchmarkPeriods))
+      .map((t) => `account ${account} ${attr.attributeName} ${t.timeIntervalType}: no cohortBenchmarkPeriods`),
+  ]);
+  expect(missing, `${what}: without analytics, it forecasts and benchmarks`).toEqual([]);
 }
 
 /** The first checking and savings account of the linked customer. */
@@ -228,14 +263,20 @@ test.describe('report content', () => {
   );
 
   test(
-    'foresight reads exactly the checking, credit card and savings accounts; the first/third-party report reads the same by report id @seed',
+    'foresight reads exactly the checking, credit card and savings accounts; the first/third-party report reads the same by report id @seed @provider',
     rules('FD-FORESIGHT-CONTENT@content', 'FD-FORESIGHT-READ-BY-ID'),
     async ({ fdApi, fd, fdContract, linkedCustomer, pollReport }) => {
       const expected = idsOf(linkedCustomer, ['checking', 'creditCard', 'savings']);
-      const { content } = await generated(fdApi, pollReport, fd, linkedCustomer, 'GenerateForesightAnalyticsNonCraReport');
+      const { content, ack: own, fromS } = await generated(fdApi, pollReport, fd, linkedCustomer, 'GenerateForesightAnalyticsNonCraReport');
+      // provider 1.35.0 ForesightAnalyticsReportAck: its constraints (ForesightAnalyticsReportConstraints) as requested.
+      expect(
+        { analyticsReportData: own.constraints?.analyticsReportData, fromDate: own.constraints?.fromDate },
+        'the ack echoes the constraints requested',
+      ).toEqual({ analyticsReportData: NON_CRA, fromDate: fromS });
       const validate = fdContract.component('AnalyticsReportContent');
       expect(validate(content) ? [] : validate.errors, 'the content keeps the contract').toEqual([]);
       expect(reportIds(content), 'the accounts foresight reads').toEqual(expected);
+      expectForecastsAndBenchmarks('GenerateForesightAnalyticsNonCraReport', content);
       const { ack } = await generated(fdApi, pollReport, fd, linkedCustomer, 'GenerateForesightAnalyticsFirstThirdPartyNonCraReport');
       const byId = await fdApi.call('GetReportById', { path: { reportId: ack.id }, body: {} });
       expect(
@@ -244,6 +285,7 @@ test.describe('report content', () => {
       ).toEqual({ status: 200, id: ack.id, type: 'farpbfnoncra', reportStatus: 'success' });
       expect(reportIds(byId.body), 'the accounts it read').toEqual(expected);
       expect(validate(byId.body) ? [] : validate.errors, 'the report read by id keeps the contract').toEqual([]);
+      expectForecastsAndBenchmarks('GenerateForesightAnalyticsFirstThirdPartyNonCraReport read by id', byId.body);
     },
   );
 });

@@ -39,6 +39,19 @@ async function depositsWithNewest(fdApi: OperationClient, linked: LinkedCustomer
   return deposits;
 }
 
+/**
+ * provider 1.35.0 PayrollEmploymentHistoryVOE/VOIE and PayrollEmploymentRecord: a history entry and
+ * its employment record name one employer (both EmployerName, as the provider's examples show), a
+ * name given.
+ */
+function expectOneEmployer(entry: { employerName?: unknown; employment?: { employerName?: unknown } }) {
+  expect(
+    { entry: entry.employerName, employment: entry.employment?.employerName },
+    'the history entry and its employment record name the same employer',
+  ).toEqual({ entry: entry.employment?.employerName, employment: entry.employerName });
+  expect(typeof entry.employerName === 'string' && entry.employerName.trim() !== '', 'the employer is named').toBe(true);
+}
+
 test(
   'a VOE payroll report from the SSN and date of birth is a 202, shows the employment without income and echoes no SSN @smoke @mock-only',
   rules(
@@ -66,6 +79,7 @@ test(
     const validate = fdContract.component('PayrollReportContent');
     expect(validate(report) ? [] : validate.errors, 'the content keeps PayrollReportContent').toEqual([]);
     const [employment] = report.employmentHistory;
+    expectOneEmployer(employment);
     expect(
       { latestPayDate: employment.employment.latestPayDate, employee: employment.employee?.name, income: employment.income },
       "the latest pay date is the posted date of the customer's latest payroll deposit; no income (provider: employment without income)",
@@ -135,6 +149,7 @@ test(
     });
     const latest = deposits[deposits.length - 1];
     const [employment] = report.employmentHistory;
+    expectOneEmployer(employment);
     expect(
       { latestPayDate: employment.employment.latestPayDate, latestNetPayAmount: employment.income?.latestNetPayAmount },
       "the income shows the customer's latest payroll deposit: its posted date and amount",

@@ -192,3 +192,26 @@ test(
     expect(problems, 'each extract: the employer written, nothing else').toEqual([]);
   },
 );
+
+// provider 1.35.0 VOIEPayStatement: netPayCurrent and grossPayCurrent are numbers (optional). A pay
+// statement whose pay lines hold no amount ("Net pay: NaN", "Gross pay: Infinity") gives none: the
+// extract leaves them out or gives numbers, never null or text, and keeps the contract.
+test(
+  'a pay statement whose pay lines hold no amount gives no net or gross pay in its extract, only numbers when any @mock-only',
+  rules('FD-PAYSTMT-REPORT-EXTRACT@income-read'),
+  async ({ fdApi, fdContract, fdEntities, pollReport }) => {
+    const { customerId } = fdEntities;
+    const unreadable = await storePaystub(fdApi, customerId, { ...PAYSTUB, netPay: Number.NaN, grossPay: Number.POSITIVE_INFINITY });
+    const { report } = await generateAndRead(fdApi, pollReport, 'GeneratePayStatementReport', {
+      path: { customerId },
+      body: { paystatementReport: { assetIds: [unreadable] } },
+    });
+    const extract = report.payStatements?.[0] ?? {};
+    expect(
+      ['netPayCurrent', 'grossPayCurrent'].filter((f) => f in extract && typeof extract[f] !== 'number'),
+      `the pay fields of the extract ${JSON.stringify(extract)}`,
+    ).toEqual([]);
+    const validate = fdContract.component('PayStatementReportContent');
+    expect(validate(report) ? [] : validate.errors, 'the content keeps PayStatementReportContent').toEqual([]);
+  },
+);

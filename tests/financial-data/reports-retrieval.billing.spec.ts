@@ -170,7 +170,17 @@ test('startDate and endDate are required: without either it is a 400', rules('FD
   const startDate = endDate - DAY_S;
   expect((await billing(fdApi, fd.partner.partnerId, { startDate, endDate })).status, 'both dates').toBe(200);
   expectFdError(await billing(fdApi, fd.partner.partnerId, { endDate }), 400, 'no startDate');
+  // An endDate a day after the epoch: a target taking a missing startDate as 0 finds a window of one
+  // day there (within the 31 days), so only the requirement itself refuses it.
+  expectFdError(await billing(fdApi, fd.partner.partnerId, { endDate: DAY_S }), 400, 'no startDate, endDate a day after the epoch');
   expectFdError(await billing(fdApi, fd.partner.partnerId, { startDate }), 400, 'no endDate');
+  // The same for endDate: a startDate a day before the largest safe integer is a window of a day up
+  // to a missing endDate read as the farthest instant.
+  expectFdError(
+    await billing(fdApi, fd.partner.partnerId, { startDate: Number.MAX_SAFE_INTEGER - DAY_S }),
+    400,
+    'no endDate, startDate a day before the largest safe integer',
+  );
 });
 
 test(

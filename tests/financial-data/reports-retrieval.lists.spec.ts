@@ -7,6 +7,13 @@ import { expect, expectFdError, rules, test, type OperationClient, type FdOperat
 import { byId, customerWithConsumer, makeReport } from './reports-retrieval.known.js';
 
 type Who = { customerId: string; consumerId: string };
+/**
+ * provider 1.35.0 ReportSummary's and PortfolioReport's properties: the required ones, and the
+ * optional ones (consumerId, consumerSsn), compared only when a row gives them.
+ */
+const SUMMARY_FIELDS = ['id', 'requestId', 'requesterName', 'createdDate', 'type', 'status'];
+const SUMMARY_OPTIONAL = ['consumerId', 'consumerSsn'];
+const PORTFOLIO_FIELDS = ['id', 'portfolioId', 'type', 'status', 'createdDate'];
 /** Every reader of many reports: the two lists and the two portfolios, as {id: {type, status}}. */
 async function allReaders(fdApi: OperationClient, who: Who, portfolioId: string) {
   const call = async (op: FdOperationId, path: Record<string, string>, key: string) => {
@@ -51,6 +58,37 @@ test(
       expect(res.body.status, `${op}: the same status as the lists`).toBe('failure');
     }
     expect(Object.keys(before.customerList), "no other customer's report").not.toContain(foreign.id);
+  },
+);
+
+// provider 1.35.0 ReportSummary (the lists' rows) and PortfolioReport (the portfolios' rows) name
+// fields of the report itself: each row gives them as the report read by customer does, on every
+// reader, while in progress and once ended.
+test(
+  "every list and portfolio row gives its report's own id, request id, requester name, created date, type, status (and consumer, when given) as the report read by customer does @provider @mock-only",
+  rules('FD-REPORT-READERS-AGREE@lists', 'FD-REPORT-READERS-AGREE@portfolios'),
+  async ({ fdApi, fdMock, createCustomer }) => {
+    const who = await customerWithConsumer(fdApi, createCustomer);
+    const made = await makeReport(fdMock, who.customerId, 'voi');
+    const readers: [FdOperationId, Record<string, string>, string[]][] = [
+      ['GetReportsByCustomerId', { customerId: who.customerId }, SUMMARY_FIELDS],
+      ['GetReportsByConsumerId', { consumerId: who.consumerId }, SUMMARY_FIELDS],
+      ['GetPortfolioByCustomer', { customerId: who.customerId, portfolioId: made.portfolioId }, PORTFOLIO_FIELDS],
+      ['GetPortfolioByConsumer', { consumerId: who.consumerId, portfolioId: made.portfolioId }, PORTFOLIO_FIELDS],
+    ];
+    for (const when of ['in progress', 'ended']) {
+      if (when === 'ended') await fdMock.advanceClock(40);
+      const report = await fdApi.call('GetReportByCustomer', { path: { customerId: who.customerId, reportId: made.id } });
+      expect(report.status, `${when}: the report read by customer`).toBe(200);
+      for (const [op, path, fields] of readers) {
+        const res = await fdApi.call(op, { path });
+        expect(res.status, `${when}: ${op}`).toBe(200);
+        const row = (res.body.reports as Record<string, unknown>[]).find((r) => r.id === made.id);
+        const given = SUMMARY_OPTIONAL.filter((f) => fields === SUMMARY_FIELDS && row?.[f] !== undefined);
+        const pick = (from: Record<string, unknown> | undefined) => Object.fromEntries([...fields, ...given].map((f) => [f, from?.[f]]));
+        expect(pick(row), `${when}: ${op}'s row of the report`).toEqual(pick(report.body));
+      }
+    }
   },
 );
 
