@@ -27,8 +27,9 @@ export function registerApprovals(
     const named = world.plans.get(ok.body.planId);
     // Fault: the decision lands on the plan created last (a single plan decided at once cannot tell).
     const plan = named && faults.has('model-approval-decides-latest-plan') ? [...world.plans.values()].at(-1)! : named;
-    const syncWanted = ok.query.get('sync') === 'true';
-    if (!plan && faults.has('i11-approval-unknown-plan-async-accepted') && !syncWanted) return reply.code(202).send();
+    // i11-approval-unknown-plan-async-accepted: an unknown plan answered 202 when the approval is not sync
+    // (the sync test within the fault's chain: it is read only there).
+    if (!plan && faults.has('i11-approval-unknown-plan-async-accepted') && ok.query.get('sync') !== 'true') return reply.code(202).send();
     if (!plan) return invalidRequest(reply, faults, [{ field: 'planId', keyword: 'exists', message: 'planId names no plan' }]);
     // i10-approval-reject-detail-5000-refused: the detail's upper bound checked as exclusive.
     if (faults.has('i10-approval-reject-detail-5000-refused') && String(ok.body.rejectReasonDetail ?? '').length === 5000)

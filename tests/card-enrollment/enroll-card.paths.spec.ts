@@ -2,11 +2,16 @@
 // encryptedCard that must decrypt with the target's published key (reference, facts: JWE).
 import { expect, expectCardError, NO_RECEIPT, rules, test } from '../../fixtures/card-enrollment.js';
 
-/** reference A4: the 400 names the offending field; with both paths or neither, that is one of the two members (reference A1). */
-function expectPathNamed(res: { body: unknown }) {
+/**
+ * reference A4: the 400 names the offending field; with both paths or neither, that is one of the two
+ * members (reference A1). `within`: a member of one of the two counts too (an empty one's missing member).
+ */
+function expectPathNamed(res: { body: unknown }, within = false) {
   const details = (res.body as { details?: { source?: string; sourceType?: string }[] }).details ?? [];
+  const named = (source: string) =>
+    ['encryptedCard', 'enrolmentReferenceData'].some((m) => source === m || (within && source.startsWith(`${m}.`)));
   expect(
-    details.some((d) => ['encryptedCard', 'enrolmentReferenceData'].includes(d.source ?? '') && d.sourceType === 'BODY'),
+    details.some((d) => named(d.source ?? '') && d.sourceType === 'BODY'),
     `a detail naming encryptedCard or enrolmentReferenceData with sourceType BODY (got sources: ${details.map((d) => JSON.stringify(d.source)).join(', ') || 'none'})`,
   ).toBe(true);
 }
@@ -38,15 +43,25 @@ test(
 );
 
 test(
-  'rejects a request with both encryptedCard and enrolmentReferenceData @assumption',
+  'rejects a request with both encryptedCard and enrolmentReferenceData, also when one of the two is empty @assumption',
   rules('CE-EXCL-PATH:refuse', 'CE-ERR-FIELD'),
   async ({ cardApi, cards }) => {
-    // reference A1
-    const res = await cardApi.call('putCard', {
-      body: { ...(await cards.withCard()), enrolmentReferenceData: cards.withReceipt().enrolmentReferenceData },
-    });
-    expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT' });
-    expectPathNamed(res);
+    // reference A1: a member sent is a path taken, whatever its value; an empty encryptedCard ('') beside
+    // a receipt, or an empty enrolmentReferenceData ({}) beside a card, is 400 naming one of the two or a
+    // member of it (as both paths, or as the empty member refused): never the other path enrolled.
+    const card = await cards.withCard();
+    const receipt = cards.withReceipt();
+    const bodies = {
+      both: { ...card, enrolmentReferenceData: receipt.enrolmentReferenceData },
+      'an empty encryptedCard beside a receipt': { ...receipt, encryptedCard: '' },
+      'an empty enrolmentReferenceData beside a card': { ...card, enrolmentReferenceData: {} },
+    };
+    for (const [how, body] of Object.entries(bodies)) {
+      const res = await cardApi.call('putCard', { body });
+      expect(res.status, how).toBe(400);
+      expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT' });
+      expectPathNamed(res, body !== bodies.both);
+    }
   },
 );
 

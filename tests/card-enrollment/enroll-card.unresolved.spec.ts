@@ -17,12 +17,20 @@ import {
 // On both enrollment paths: the ids of the request resolve the same way for a card and a receipt.
 for (const path of ENROLLMENT_PATHS) {
   test(
-    `rejects an unknown srcClientId on the ${path} path with INVALID_STATE naming srcClientId`,
+    `rejects an unknown srcClientId, and one whose last digit differs from the client's own, on the ${path} path with INVALID_STATE naming srcClientId`,
     rules(`CE-STATE-UNKNOWN-CLIENT@${path}`, 'CE-ERR-FIELD'),
     async ({ cardApi, cards, card }) => {
       test.skip(lacksPathData(card, path), NO_RECEIPT);
-      const res = await cardApi.call('putCard', { body: { ...(await cards.on(path)), srcClientId: crypto.randomUUID() } });
-      expectCardError(res, { http: 400, status: 'INVALID_STATE', field: 'srcClientId', sourceType: 'BODY' });
+      const body = await cards.on(path);
+      // The client's own id with its last hex digit changed is still a lower-case UUID, and another id:
+      // it tells a target that resolves clients by all but the last character.
+      const own = String(body.srcClientId);
+      const near = own.slice(0, -1) + (own.endsWith('0') ? '1' : '0');
+      for (const srcClientId of [crypto.randomUUID(), near]) {
+        const res = await cardApi.call('putCard', { body: { ...body, srcClientId } });
+        expect(res.status, `srcClientId '${srcClientId}'`).toBe(400);
+        expectCardError(res, { http: 400, status: 'INVALID_STATE', field: 'srcClientId', sourceType: 'BODY' });
+      }
     },
   );
 

@@ -103,3 +103,22 @@ test(
     expect(refused, 'an Accept that admits JSON is answered').toEqual([]);
   },
 );
+
+// RFC 9110 section 8.3.1: type and subtype are case-insensitive and parameters (charset) may follow,
+// with optional white space before and after each ';'. A JSON body labelled so is JSON: approvedOffers
+// answers it as it answers plain application/json, never with the 415 kept for a body that is not JSON.
+const NAMES_JSON = ['Application/JSON', 'application/json;charset=utf-8', 'application/json ; charset=UTF-8'];
+
+test(
+  `approvedOffers answers a JSON body labelled ${NAMES_JSON.map((t) => `'${t}'`).join(', ')} as plain application/json @provider`,
+  rules('IN-TRANS-MEDIA'),
+  async ({ instApi, instReq }) => {
+    const call = await instReq.sampleCall('approvedOffers');
+    const plain = await instApi.call('approvedOffers', { ...call, headers: { ...call.headers, 'content-type': 'application/json' } });
+    expect(plain.status, 'plain application/json').not.toBe(415);
+    for (const type of NAMES_JSON) {
+      const res = await instApi.call('approvedOffers', { ...call, headers: { ...call.headers, 'content-type': type } });
+      expect(res.status, `Content-Type '${type}'`).toBe(plain.status);
+    }
+  },
+);
