@@ -70,12 +70,12 @@ const keysOf = <V>(keyOf: IndexKey<V>, value: V): readonly GroupKey[] => {
 export class IndexedMap<K, V, I extends string = string> extends Map<K, V> {
   private readonly indexes: Map<I, { keyOf: IndexKey<V>; groups: Map<GroupKey, Group<K, V>> }> = new Map();
   /**
-   * Per record: its insertion rank (records gathered from several groups are put back in store
-   * order) and the group keys it was filed under, per index (a record changed in place, a renamed
-   * customer, and set again leaves the groups of its old keys, which its new fields no longer tell).
-   * One entry per record rather than a map for each: a portfolio links about 1,400 transactions.
+   * The group keys each record was filed under, per index: a record changed in place (a renamed
+   * customer) and set again leaves the groups of its old keys, which its new fields no longer tell.
    */
-  private readonly filed = new Map<K, { rank: number; keys: (readonly GroupKey[])[] }>();
+  private readonly filed = new Map<K, (readonly GroupKey[])[]>();
+  /** Insertion rank of each key, so records gathered from several groups can be put back in store order. */
+  private readonly ranks = new Map<K, number>();
   private nextRank = 0;
 
   constructor(indexes: Record<I, IndexKey<V>>) {
@@ -90,12 +90,13 @@ export class IndexedMap<K, V, I extends string = string> extends Map<K, V> {
 
   /** Records of this store gathered from several groups, put back in the store's insertion order. */
   inOrder(records: Iterable<[K, V]>): V[] {
-    return [...records].sort(([a], [b]) => (this.filed.get(a)?.rank ?? 0) - (this.filed.get(b)?.rank ?? 0)).map(([, v]) => v);
+    return [...records].sort(([a], [b]) => (this.ranks.get(a) ?? 0) - (this.ranks.get(b) ?? 0)).map(([, v]) => v);
   }
 
   override set(key: K, value: V): this {
     // Map's constructor would call set before the fields exist (never with entries here).
     if (!this.indexes) return super.set(key, value);
+    if (!super.has(key)) this.ranks.set(key, this.nextRank++);
     super.set(key, value);
     const before = this.filed.get(key);
     const after: (readonly GroupKey[])[] = [];
@@ -103,7 +104,7 @@ export class IndexedMap<K, V, I extends string = string> extends Map<K, V> {
     for (const { keyOf, groups } of this.indexes.values()) {
       const keys = keysOf(keyOf, value);
       after.push(keys);
-      if (before) for (const old of before.keys[i]) if (!keys.includes(old)) this.remove(groups, old, key);
+      for (const old of before?.[i] ?? []) if (!keys.includes(old)) this.remove(groups, old, key);
       for (const k of keys) {
         let group = groups.get(k);
         if (!group) groups.set(k, (group = new Group<K, V>()));
@@ -111,23 +112,24 @@ export class IndexedMap<K, V, I extends string = string> extends Map<K, V> {
       }
       i++;
     }
-    if (before) before.keys = after;
-    else this.filed.set(key, { rank: this.nextRank++, keys: after });
+    this.filed.set(key, after);
     return this;
   }
 
   override delete(key: K): boolean {
     if (!super.has(key)) return false;
-    const before = this.filed.get(key)?.keys ?? [];
+    const before = this.filed.get(key) ?? [];
     let i = 0;
     for (const { groups } of this.indexes.values()) for (const k of before[i++] ?? []) this.remove(groups, k, key);
     this.filed.delete(key);
+    this.ranks.delete(key);
     return super.delete(key);
   }
 
   override clear(): void {
     for (const index of this.indexes?.values() ?? []) index.groups.clear();
     this.filed?.clear();
+    this.ranks?.clear();
     super.clear();
   }
 
