@@ -308,7 +308,13 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     } catch (error) {
       violation = error;
     }
-    this.report(op, { url, headers, body }, { ...exchange, text: markEchoes(text, echoes) }, violation !== undefined);
+    // The report redacts the bodies as parsed here; a response whose echoes were marked is parsed again from its marked text.
+    this.report(
+      op,
+      { url, headers, body, json: sentJson },
+      echoes.length ? { ...exchange, body: undefined, text: markEchoes(text, echoes) } : exchange,
+      violation !== undefined,
+    );
     if (violation instanceof ContractViolation && this.deps.testInfo) {
       const { tags, annotations } = this.deps.testInfo;
       noteViolation(this.deps.testInfo, violation);
@@ -436,7 +442,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
 
   private report(
     op: Operation,
-    sent: { url: string; headers: Record<string, string>; body?: string },
+    sent: { url: string; headers: Record<string, string>; body?: string; json?: unknown },
     exchange: Exchange,
     failed: boolean,
   ) {
@@ -453,20 +459,27 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       text.length > MAX_KEPT_BODY_CHARS
         ? `${text.slice(0, MAX_KEPT_BODY_CHARS)}... (${text.length - MAX_KEPT_BODY_CHARS} more characters not kept)`
         : text;
-    const parseOrText = (t?: string) => {
+    // `json`: the text as the call parsed it already (undefined: not parsed, or not JSON).
+    const parseOrText = (t: string | undefined, json: unknown) => {
       if (t === undefined || t === '') return undefined;
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(t);
-      } catch {
-        return head(redactText(t));
-      }
+      let parsed = json;
+      if (parsed === undefined)
+        try {
+          parsed = JSON.parse(t);
+        } catch {
+          return head(redactText(t));
+        }
       const redacted = redact(parsed);
       return t.length > MAX_KEPT_BODY_CHARS ? head(JSON.stringify(redacted)) : redacted;
     };
     const record = {
-      request: { method: op.method, url: redactText(sent.url), headers: redactHeaders(sent.headers), body: parseOrText(sent.body) },
-      response: { status: exchange.status, headers: redactHeaders(exchange.headers), body: parseOrText(exchange.text) },
+      request: {
+        method: op.method,
+        url: redactText(sent.url),
+        headers: redactHeaders(sent.headers),
+        body: parseOrText(sent.body, sent.json),
+      },
+      response: { status: exchange.status, headers: redactHeaders(exchange.headers), body: parseOrText(exchange.text, exchange.body) },
     };
     mine.exchanges.push({ exchange: `${op.method} ${op.path} -> ${exchange.status}`, ...record });
   }

@@ -39,13 +39,14 @@ export class Needles {
   /** Every known string occurring in `text` (overlapping occurrences included). */
   findIn(text: string): string[] {
     if (this.all.size === 0 || text.length < GRAM) return [];
-    const found = new Set<string>();
+    // Made at the first hit: most texts hold none.
+    let found: Set<string> | undefined;
     for (let i = 0; i <= text.length - GRAM; i++) {
       if (!this.heads.has(headOf(text, i))) continue;
       const list = this.byGram.get(text.slice(i, i + GRAM));
-      if (list) for (const v of list) if (text.startsWith(v, i)) found.add(v);
+      if (list) for (const v of list) if (text.startsWith(v, i)) (found ??= new Set()).add(v);
     }
-    return [...found];
+    return found ? [...found] : [];
   }
 
   /** `text` with each leftmost-longest occurrence of a known string replaced by `by`. */

@@ -139,9 +139,11 @@ export class SentValues {
   /** The long values a string carries. */
   longIn(haystack: string): SensitiveValue[] {
     const found = this.text.findIn(haystack);
-    if (/[0-9]/.test(haystack))
-      found.push(...this.digits.findIn(haystack.replace(/[ -]/g, '')).filter((d) => this.patterns.get(d)!.test(haystack)));
-    return found.map((v) => this.kinds.get(v)!);
+    if (/[0-9]/.test(haystack)) {
+      const digits = this.digits.findIn(/[ -]/.test(haystack) ? haystack.replace(/[ -]/g, '') : haystack);
+      for (const d of digits) if (this.patterns.get(d)!.test(haystack)) found.push(d);
+    }
+    return found.length ? found.map((v) => this.kinds.get(v)!) : [];
   }
 
   /** The short values equal to `value` that a member of this kind must not carry. */
@@ -156,18 +158,31 @@ const sentElsewhere = new SentValues();
 export function findEchoes(body: unknown, text: string, sent: SentValues | SensitiveValue[]): Echo[] {
   const index = Array.isArray(sent) ? new SentValues(sent) : sent;
   const echoes: Echo[] = [];
-  const walk = (node: unknown, at: string, key?: string) => {
-    if (Array.isArray(node)) node.forEach((n, i) => walk(n, `${at}/${i}`, key));
+  // The member names down to the current node: a JSON pointer is written only for an echo, not for
+  // every member of every answer (most answers carry none).
+  const path: string[] = [];
+  const pointer = () => path.map((k) => `/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+  const walk = (node: unknown, key?: string) => {
+    if (Array.isArray(node))
+      node.forEach((n, i) => {
+        path.push(String(i));
+        walk(n, key);
+        path.pop();
+      });
     else if (node && typeof node === 'object')
-      for (const [k, v] of Object.entries(node)) walk(v, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, k);
+      for (const [k, v] of Object.entries(node)) {
+        path.push(k);
+        walk(v, k);
+        path.pop();
+      }
     else if (typeof node === 'string' || typeof node === 'number') {
       const value = String(node);
-      for (const s of index.longIn(value)) echoes.push({ kind: s.kind, at: at || '/', value: s.value });
+      for (const s of index.longIn(value)) echoes.push({ kind: s.kind, at: pointer() || '/', value: s.value });
       const kind = key ? kindOfKey(key) : undefined;
-      if (kind) for (const s of index.shortAs(value, kind)) echoes.push({ kind: s.kind, at, value: s.value });
+      if (kind) for (const s of index.shortAs(value, kind)) echoes.push({ kind: s.kind, at: pointer(), value: s.value });
     }
   };
-  if (body !== undefined) walk(body, '');
+  if (body !== undefined) walk(body);
   else for (const s of index.longIn(text)) echoes.push({ kind: s.kind, at: 'text', value: s.value });
   return echoes;
 }
