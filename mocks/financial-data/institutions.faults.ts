@@ -41,6 +41,19 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-INST-PRODUCT-TYPE'],
   }),
+  // Seeded beside the record checks of every institution reader (institutions.records.spec.ts).
+  seeded({
+    id: 'certified-oauth-every-institution',
+    rule: 'FD-INST-SAME-RECORD: the certified lists call every institution an OAuth connection, the full records only the one that is',
+    source: 'provider',
+    rules: ['FD-INST-SAME-RECORD'],
+  }),
+  seeded({
+    id: 'institution-home-url-without-host',
+    rule: 'FD-INST-URLS: urlHomeApp is built from the upper-cased name, whose letters the host keeps none of (https://.example.com)',
+    source: 'provider',
+    rules: ['FD-INST-URLS'],
+  }),
   { id: 'rssd-missing', rule: 'the RSSD variant returns the RSSD identifier', source: 'seed', rules: ['FD-INST-RSSD'] },
   { id: 'branding-none-200', rule: 'no branding is a 404', source: 'seed', rules: ['FD-BRAND-NONE-404'] },
   { id: 'unknown-institution-200', rule: 'GetInstitution: 404 when not found', source: 'seed', rules: ['FD-NOT-FOUND', 'FD-INST-GET'] },

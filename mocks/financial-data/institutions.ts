@@ -38,7 +38,7 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     oauthEnabled: i.id === '101732',
     currency: 'USD',
     status: 'online',
-    urlHomeApp: `https://${i.name.toLowerCase().replace(/[^a-z]+/g, '')}.example.com`,
+    urlHomeApp: `https://${(faults.has('institution-home-url-without-host') ? i.name.toUpperCase() : i.name.toLowerCase()).replace(/[^a-z]+/g, '')}.example.com`,
     ...(i.branding ? { branding: i.branding } : {}),
   }));
   const certified = once((i: Institution) => ({
@@ -47,7 +47,7 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     ...i.products,
     studentLoanData: false,
     loanPaymentDetails: i.products.ach,
-    oauthEnabled: i.id === '101732',
+    oauthEnabled: faults.has('certified-oauth-every-institution') || i.id === '101732',
     productionStatus: status(i),
   }));
 

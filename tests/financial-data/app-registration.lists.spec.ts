@@ -126,6 +126,29 @@ test(
   },
 );
 
+// provider 1.35.0 GetApplicationsStatusBadErrorResponse: each cause of a getApplications 400 has its
+// example, with its code and the HTTP status repeated as text (InvalidStartValueExample 3005,
+// InvalidQueryParametersExample 3008, InvalidQueryParametersValueExample 3009; status '400').
+test(
+  'getApplications names each 400 by its code: 3005 for start 0, 3008 for an unknown parameter, 3009 for an unknown status @provider',
+  rules('FD-APP-LIST-PAGING:refuse', 'FD-APP-LIST-PARAMS:refuse'),
+  async ({ fdApi }) => {
+    const seen: Record<string, unknown> = {};
+    const want: Record<string, unknown> = {};
+    for (const [code, query] of [
+      ['3005', { start: 0 }],
+      ['3008', { preAppId: 1 }],
+      ['3009', { status: 'X' }],
+    ] as const) {
+      const res = await fdApi.call('getApplications', { query });
+      const key = JSON.stringify(query);
+      seen[key] = { status: res.status, code: String(res.body?.code), statusText: res.body?.status ?? '400' };
+      want[key] = { status: 400, code, statusText: '400' };
+    }
+    expect(seen, 'the provider example of each cause').toEqual(want);
+  },
+);
+
 test(
   'GetAppRegistrationStatus gives one registration per page by default, and page / pageSize partition them @provider',
   rules('FD-APP-STATUS-PAGING'),

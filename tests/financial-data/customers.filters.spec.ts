@@ -97,6 +97,9 @@ test(
       ['username with the other type', { username: alan.username, type: 'testing' }, []],
       ['username with a search matching it', { username: grace.username, search: `Grace${tag}` }, [grace.id]],
       ['username with a search matching another', { username: grace.username, search: `Ada${tag}` }, []],
+      // All three: the type still applies when a username and a search are given together.
+      ['username, its type and a search matching it', { username: alan.username, type: 'active', search: `Alan${tag}` }, [alan.id]],
+      ['username, the other type and a search matching it', { username: alan.username, type: 'testing', search: `Alan${tag}` }, []],
     ];
     for (const [what, query, expected] of cases) {
       const res = await list(query);

@@ -44,10 +44,13 @@ for (const where of ['peb-account', 'peb-login'] as const) {
           if (named.includes(s)) expect(seen[s], `include=${include}: ${s} of the checking account`).not.toBe('absent');
           else expect(seen[s], `include=${include}: ${s} not asked for`).toBe('absent');
         }
-        // Not asked for on any account of the answer.
+        // Not asked for on any account of the answer; asked for, present or listed under the
+        // account's errors by its section name on every account (a refused one names it too).
         for (const account of res.body.accounts as any[]) {
           for (const s of SECTIONS.filter((x) => !named.includes(x)))
             expect(account[s], `include=${include}: ${s} of account ${account.id}`).toBeUndefined();
+          const each = sectionsOf(account);
+          for (const s of named) expect(each[s], `include=${include}: ${s} of account ${account.id}`).not.toBe('absent');
         }
       }
     },
