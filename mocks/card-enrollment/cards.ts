@@ -121,6 +121,9 @@ export function registerCards(
     // country-code-case-folded: the consumer's country code trimmed and upper-cased before it is judged.
     if (faults.has('country-code-case-folded') && typeof body.consumer?.countryCode === 'string')
       body.consumer.countryCode = body.consumer.countryCode.trim().toUpperCase();
+    // i12-card-receipt-country-lowercase-accepted: on the receipt path the country code upper-cased before it is judged.
+    if (faults.has('i12-card-receipt-country-lowercase-accepted') && receiptOnly && typeof body.consumer?.countryCode === 'string')
+      body.consumer.countryCode = body.consumer.countryCode.toUpperCase();
     // service-id-trimmed: the serviceId trimmed before it is judged.
     if (faults.has('service-id-trimmed') && typeof body.serviceId === 'string') body.serviceId = body.serviceId.trim();
     // src-client-id-case-folded: the srcClientId lower-cased and trimmed before it is judged.
@@ -154,6 +157,13 @@ export function registerCards(
         receiptOnly &&
         found.length > 0 &&
         found.every((v) => v.field === 'consumer.consumerIdentity.identityValue' && v.keyword === 'maxLength');
+      // i12-card-lastname-31-accepted-card-path: a last name one character too long let through on the card path.
+      const lastName31 =
+        faults.has('i12-card-lastname-31-accepted-card-path') &&
+        !receiptOnly &&
+        found.length > 0 &&
+        String((parsed as Body).consumer?.lastName ?? '').length === lengthOf(contract, 'Consumer', 'lastName').max! + 1 &&
+        found.every((v) => v.field === 'consumer.lastName' && v.keyword === 'maxLength');
       // i5-card-firstname-31-accepted-card-path: a first name one character too long let through on the card path.
       const firstNameOnly =
         faults.has('i5-card-firstname-31-accepted-card-path') &&
@@ -205,9 +215,11 @@ export function registerCards(
         found.length > 0 &&
         found.every((v) => v.field === 'consumer.consumerIdentity.identityValue' && v.keyword === 'maxLength');
       // i11-card-tnc-uri-relative-accepted-card-path / i11-card-identity-256-accepted-card-path: let through as plusOnly is.
+      // i12-card-lastname-31-accepted-card-path: let through as plusOnly is.
       const plusOnly =
         relativeTncOnly ||
         longIdentityOnly ||
+        lastName31 ||
         (faults.has('i10-card-phone-plus-accepted-card-path') &&
           !receiptOnly &&
           found.length > 0 &&
@@ -220,6 +232,16 @@ export function registerCards(
       if (!tncOnly && !lastNameOnly && !firstNameOnly && !identityOnly && !phoneOnly && !languageOnly && !emptyOnly && !plusOnly)
         return invalidArgument(reply, faults, found);
     }
+    // i12-card-receipt-correlation-uuid-upper-refused: on the receipt path the UUID of a srcCorrelationId read as lower-case hex only.
+    if (
+      faults.has('i12-card-receipt-correlation-uuid-upper-refused') &&
+      receiptOnly &&
+      typeof body.srcCorrelationId === 'string' &&
+      /[A-F]/.test(body.srcCorrelationId.slice(-36))
+    )
+      return invalidArgument(reply, faults, [
+        { field: 'srcCorrelationId', keyword: 'pattern', message: 'srcCorrelationId must match the correlation id pattern' },
+      ]);
     // i9-card-receipt-firstname-30-refused: on the receipt path the firstName bound read as exclusive.
     if (
       faults.has('i9-card-receipt-firstname-30-refused') &&
@@ -402,7 +424,17 @@ export function registerCards(
     const walletTrusted = faults.has('i6-card-wallet-origin-unchecked') && body.cardSource === 'WALLET';
     // merchant-source-origin-unchecked: a merchant's enrollment is trusted without its origin.
     const merchantTrusted = faults.has('merchant-source-origin-unchecked') && body.cardSource === 'MERCHANT';
-    if (owner && owner !== client && !faults.has('forbidden-never-given') && !originSkipped && !walletTrusted && !merchantTrusted)
+    // i12-card-issuer-source-origin-unchecked: an issuer's enrollment is trusted without its origin.
+    const issuerTrusted = faults.has('i12-card-issuer-source-origin-unchecked') && body.cardSource === 'ISSUER';
+    if (
+      owner &&
+      owner !== client &&
+      !faults.has('forbidden-never-given') &&
+      !originSkipped &&
+      !walletTrusted &&
+      !merchantTrusted &&
+      !issuerTrusted
+    )
       return sendError(reply, faults, 403, 'PERMISSION_DENIED', 'Client identity (origin) not validated.');
     // i9-card-receipt-second-client-id-forbidden: on the receipt path only the client's first srcClientId is its own.
     if (
@@ -439,8 +471,22 @@ export function registerCards(
     // card-hash-program-unresolved: on the card path a program whose id holds '#' is not found.
     if (faults.has('card-hash-program-unresolved') && hasCard && String(body.serviceId).includes('#'))
       return invalidState(reply, faults, 'serviceId', 'serviceId does not resolve to a service of this client.');
-    if (!serviceKnown && !faults.has('unknown-service-accepted') && !(hasReceipt && faults.has('blind-receipt-unknown-service-accepted')))
+    // i12-card-second-service-refused-card-path: on the card path only the client's first program resolves.
+    if (
+      faults.has('i12-card-second-service-refused-card-path') &&
+      hasCard &&
+      serviceKnown &&
+      body.serviceId !== (owner ?? client).serviceIds[0]
+    )
       return invalidState(reply, faults, 'serviceId', 'serviceId does not resolve to a service of this client.');
+    if (!serviceKnown && !faults.has('unknown-service-accepted') && !(hasReceipt && faults.has('blind-receipt-unknown-service-accepted')))
+      return invalidState(
+        reply,
+        faults,
+        // i12-card-receipt-unknown-service-names-client: on the receipt path the detail names the client id.
+        hasReceipt && faults.has('i12-card-receipt-unknown-service-names-client') ? 'srcClientId' : 'serviceId',
+        'serviceId does not resolve to a service of this client.',
+      );
 
     if (!card) {
       let given = String(body.enrolmentReferenceData?.enrolmentReferenceId);
@@ -526,6 +572,8 @@ function maskedDigits(pan: string, faults: MockContext<CardFaultId>['faults'], {
   let panBin = faults.has('pan-unmasked') ? pan : pan.slice(0, binLength);
   let panLastFour = faults.has('panLastFour-mismatch') ? pan.slice(-5, -1) : pan.slice(-4);
   if (faults.has('pan-19-last-four-wrong') && pan.length === 19) panLastFour = pan.slice(12, 16); // positions of a 16-digit PAN
+  // i12-card-pan-17-last-four-shifted: a 17-digit PAN read at the positions of a 16-digit one.
+  if (faults.has('i12-card-pan-17-last-four-shifted') && pan.length === 17) panLastFour = pan.slice(12, 16);
   // i7-card-lastfour-leading-zero-dropped: the last four digits read through a number.
   if (faults.has('i7-card-lastfour-leading-zero-dropped')) panLastFour = String(Number(panLastFour));
   if (faults.has('i11-card-pan-20-bin-seven') && pan.length === 20) panBin = pan.slice(0, 7);
@@ -665,7 +713,10 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
       : maskLast(consumer.lastName ?? '');
   const maskedLast = faults.has('i3-card-masked-lastname-first-capitalised')
     ? lastMasked.charAt(0).toUpperCase() + lastMasked.slice(1)
-    : lastMasked;
+    : // i12-card-masked-lastname-keeps-two: on the card path the first two characters of the last name kept.
+      onCard('i12-card-masked-lastname-keeps-two') && Array.from(String(consumer.lastName ?? '')).length > 2
+      ? Array.from(String(consumer.lastName)).slice(0, 2).join('') + lastMasked.slice(2)
+      : lastMasked;
   // i3-card-receipt-fullname-lastname-clear: on the receipt path the full name shows the last name in clear.
   const fullLast = onReceipt('i3-card-receipt-fullname-lastname-clear') ? (consumer.lastName ?? '') : maskLast(consumer.lastName ?? '');
   // i3-card-email-local-keeps-two: on the card path maskedEmailAddress keeps two characters of the local part.
@@ -704,10 +755,13 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
     srcCorrelationId:
       body.srcCorrelationId && onReceipt('i3-card-receipt-correlation-id-uppercased')
         ? correlation.toUpperCase()
-        : // i6-card-receipt-correlation-from-receipt: the generated id derived from the receipt, the same each time.
-          !body.srcCorrelationId && onReceipt('i6-card-receipt-correlation-from-receipt')
-          ? receiptCardId(`correlation:${body.enrolmentReferenceData.enrolmentReferenceId}`)
-          : correlation,
+        : // i12-card-receipt-correlation-not-generated: on the receipt path no id is made up when none was sent (left out).
+          !body.srcCorrelationId && onReceipt('i12-card-receipt-correlation-not-generated')
+          ? undefined
+          : // i6-card-receipt-correlation-from-receipt: the generated id derived from the receipt, the same each time.
+            !body.srcCorrelationId && onReceipt('i6-card-receipt-correlation-from-receipt')
+            ? receiptCardId(`correlation:${body.enrolmentReferenceData.enrolmentReferenceId}`)
+            : correlation,
     maskedCard,
     maskedConsumer: {
       srcConsumerId: randomUUID(),
@@ -734,13 +788,17 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
       languageCode: consumer.languageCode,
       // consumer-added-local-time: the consumer's local time (by its country) written with a Z.
       // i10-card-receipt-consumer-added-day-start: the receipt path gives the start of the UTC day.
-      dateConsumerAdded: onReceipt('i10-card-receipt-consumer-added-day-start')
-        ? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())).toISOString()
-        : faults.has('consumer-added-local-time')
-          ? new Date(now.getTime() + (LOCAL_OFFSET_HOURS[consumer.countryCode] ?? 0) * 3600_000).toISOString()
-          : faults.has('blind-consumer-added-not-utc')
-            ? new Date(now.getTime() + 3600_000).toISOString().replace('Z', '+01:00')
-            : now.toISOString(),
+      // i12-card-consumer-added-french-local-time: a French-speaking consumer gets Paris winter time, with Z.
+      dateConsumerAdded:
+        faults.has('i12-card-consumer-added-french-local-time') && consumer.languageCode === 'fr'
+          ? new Date(now.getTime() + 3600_000).toISOString()
+          : onReceipt('i10-card-receipt-consumer-added-day-start')
+            ? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())).toISOString()
+            : faults.has('consumer-added-local-time')
+              ? new Date(now.getTime() + (LOCAL_OFFSET_HOURS[consumer.countryCode] ?? 0) * 3600_000).toISOString()
+              : faults.has('blind-consumer-added-not-utc')
+                ? new Date(now.getTime() + 3600_000).toISOString().replace('Z', '+01:00')
+                : now.toISOString(),
       complianceSettings: {
         privacy: { acceptedVersion: body.complianceSettings.privacy?.latestVersionUri ?? '' },
         tnc: { acceptedVersion: body.complianceSettings.tnc?.latestVersionUri ?? '' },

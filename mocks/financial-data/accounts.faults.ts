@@ -373,4 +373,16 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-ACCT-FILTER-STATUS'],
   }),
+  independent('independent-12', {
+    id: 'i12-account-full-by-id-after-account-delete',
+    rule: 'after a 204 delete of an account it is 404 by id, full and simple (seed 002, Accounts: delete; Errors 404): GetCustomerAccount still answers the deleted account in full',
+    source: 'seed',
+    rules: ['FD-ACCT-DELETE-ACCOUNT'],
+  }),
+  independent('independent-12', {
+    id: 'i12-accounts-simple-list-keeps-deleted-account',
+    rule: 'after a 204 delete of an account it is absent from every list (seed 002, Accounts: delete): GetCustomerAccountsSimple still lists the deleted account',
+    source: 'seed',
+    rules: ['FD-ACCT-DELETE-ACCOUNT'],
+  }),
 ]);

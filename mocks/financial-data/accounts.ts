@@ -179,7 +179,11 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     // Model fault: the customer's last answer, served again until a delete clears it (a refresh does not).
     const cached = faults.has('model-accounts-simple-list-cached') ? world.faultMemory.simpleAccountLists.get(customer.id) : undefined;
     if (cached) return cached;
-    const list = accountsOf(customer.id)
+    // i12-accounts-simple-list-keeps-deleted-account: a deleted account still listed here.
+    const kept = faults.has('i12-accounts-simple-list-keeps-deleted-account')
+      ? [...deletedAccounts.values()].filter((a) => a.customerId === customer.id && !world.accounts.has(a.id))
+      : [];
+    const list = [...accountsOf(customer.id), ...kept]
       .filter((a) => isActive(a) || faults.has('accounts-simple-list-shows-pending'))
       // Blind fault: after DeleteCustomerAccount, the simple list drops every account of that login.
       .filter(
@@ -203,13 +207,19 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
   };
   /** i8-account-by-id-balance-cached: each account's balance at its first read by id (kept while that fault is on). */
   const cachedBalances = new Map<string, number>();
+  /** The accounts deleted while i12-account-full-by-id-after-account-delete or i12-accounts-simple-list-keeps-deleted-account is on. */
+  const deletedAccounts = new Map<string, Account>();
   route(app, ctx, 'GetCustomerAccount', (input, reply) => {
     // i3-accounts-one-other-customer: the full record found by account id among the partner's customers.
     const stray = faults.has('i3-accounts-one-other-customer') && customerOf(input) ? world.accounts.get(input.path.accountId) : undefined;
     const foreign = stray && findCustomer(world, stray.customerId, input.partner?.id) ? stray : undefined;
     // i3-accounts-deleted-login-full-readable: an account of a deleted login is still read in full by its id.
+    // i12-account-full-by-id-after-account-delete: a deleted account still read in full (taken as a ghost).
     const ghost =
-      faults.has('i3-accounts-deleted-login-full-readable') && customerOf(input) ? loginGhosts.get(input.path.accountId) : undefined;
+      (faults.has('i3-accounts-deleted-login-full-readable') && customerOf(input) ? loginGhosts.get(input.path.accountId) : undefined) ??
+      (faults.has('i12-account-full-by-id-after-account-delete') && customerOf(input)
+        ? deletedAccounts.get(input.path.accountId)
+        : undefined);
     const a = account(input) ?? foreign ?? (ghost && ghost.customerId === input.path.customerId ? ghost : undefined);
     if (!a) return notFound(reply, 'Account not found');
     // i8-account-by-id-balance-cached: the balance of the first read served again.
@@ -437,6 +447,8 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
       ? accountsOf(a.customerId).filter((b) => b.institutionLoginId === a.institutionLoginId)
       : [a];
     for (const g of gone) forget(g);
+    if (faults.has('i12-account-full-by-id-after-account-delete') || faults.has('i12-accounts-simple-list-keeps-deleted-account'))
+      for (const g of gone) deletedAccounts.set(g.id, g);
     if (faults.has('blind-accounts-delete-account-empties-login-in-simple-list')) touchedLogins.add(a.institutionLoginId);
     if (faults.has('accounts-second-delete-204')) deletedOnce.add(`${a.customerId}/${a.id}`);
     return reply.code(204).send();

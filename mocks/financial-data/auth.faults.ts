@@ -143,4 +143,10 @@ export const AUTH_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-SECRET-CHANGE'],
   }),
+  independent('independent-12', {
+    id: 'i12-token-secret-missing-last-char-accepted',
+    rule: 'the partner secret is compared exactly (seed 002, Authentication): CreateToken accepts the secret without its last character',
+    source: 'seed',
+    rules: ['FD-TOKEN-SECRET-EXACT'],
+  }),
 ]);

@@ -142,4 +142,10 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-BUS-READ'],
   }),
+  independent('independent-12', {
+    id: 'i12-business-by-customer-stale-after-update',
+    rule: 'every field sent on update reads back through both readers (seed 002, Businesses; provider 1.35.0 UpdateBusiness): GetBusinessByCustomer answers the business as it was before the update',
+    source: 'seed',
+    rules: ['FD-BUS-UPDATE'],
+  }),
 ]);

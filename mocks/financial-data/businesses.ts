@@ -22,6 +22,8 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
   };
   /** i8-business-by-customer-shows-added-fields: the fields of each business as added. */
   const addedCopies = new Map<string, Record<string, unknown>>();
+  /** i12-business-by-customer-stale-after-update: each business as it was before an update made while that fault is on. */
+  const beforeUpdate = new Map<string, Record<string, unknown>>();
   const customerOf = ({ path, partner }: Input) => findCustomer(world, path.customer_id, partner?.id);
   // A business is its partner's, whether or not its customer is still there (seed 002, Errors 404:
   // another partner's object is not found for the caller; FD-OBJ-AFTER-DELETE). The fault keeps the
@@ -77,6 +79,7 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     const firstId = owner ? [...(world.businessesOf.get(owner) ?? [])][0] : undefined;
     const business = firstId ? world.businesses.get(firstId) : undefined;
     if (!business) return sendError(ctx, reply, 404, 'Business not found');
+    if (faults.has('i12-business-by-customer-stale-after-update') && beforeUpdate.has(business.id)) return [beforeUpdate.get(business.id)];
     const copy = faults.has('i8-business-by-customer-shows-added-fields') ? addedCopies.get(business.id) : undefined;
     const shown: Record<string, unknown> = copy ? { ...copy, ...own(business) } : view(business);
     if (faults.has('i2-business-by-customer-email-lowercased') && typeof shown.email === 'string') shown.email = shown.email.toLowerCase();
@@ -89,6 +92,8 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     if (!business) return sendError(ctx, reply, 404, 'Business not found');
     // i10-business-update-answer-stale: the update answers the record as it was before the update.
     const before = faults.has('i10-business-update-answer-stale') ? view(business) : undefined;
+    if (faults.has('i12-business-by-customer-stale-after-update') && !beforeUpdate.has(business.id))
+      beforeUpdate.set(business.id, view(business));
     if (!faults.has('business-update-ignored')) {
       const previous = business.fields;
       business.fields = faults.has('business-update-ignores-address')

@@ -227,4 +227,10 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-COMPONENTS-CONFIGURATION-REF'],
   }),
+  independent('independent-12', {
+    id: 'i12-components-config-list-ao-required-false',
+    rule: 'a configuration reads back by id and in the list with the aoRequired sent (provider 1.35.0 Connect components configurations): the list answers aoRequired false for a configuration created with true',
+    source: 'provider',
+    rules: ['FD-COMPONENTS-CONFIG-CREATE'],
+  }),
 ]);

@@ -221,7 +221,9 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
           )
           .map((v) =>
             faults.has('blind-components-config-list-drops-classification') ? { ...v, accountClassificationType: undefined } : v,
-          ),
+          )
+          // i12-components-config-list-ao-required-false: the list answers aoRequired false.
+          .map((v) => (faults.has('i12-components-config-list-ao-required-false') ? { ...v, aoRequired: false } : v)),
       );
     });
 

@@ -227,4 +227,22 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-CONS-READ'],
   }),
+  independent('independent-12', {
+    id: 'i12-consumer-by-id-city-uppercased',
+    rule: 'every field the consumer was created with reads back through both readers (seed 002, Consumers; provider 1.35.0 Consumer.city): GetConsumer answers the city in upper case (GetConsumerForCustomer keeps it)',
+    source: 'seed',
+    rules: ['FD-CONS-READ'],
+  }),
+  independent('independent-12', {
+    id: 'i12-consumer-modify-drops-suffix',
+    rule: 'fields a modification does not name keep their values (seed 002, Consumers: modify; provider 1.35.0 ConsumerUpdate, every member optional): a modification without suffix removes the suffix the consumer had',
+    source: 'seed',
+    rules: ['FD-CONS-MODIFY-KEEP'],
+  }),
+  independent('independent-12', {
+    id: 'i12-consumer-by-customer-phone-digits-only',
+    rule: 'every field the consumer was created with reads back through both readers (seed 002, Consumers; provider 1.35.0 Consumer.phone): GetConsumerForCustomer answers the phone with its separators removed',
+    source: 'seed',
+    rules: ['FD-CONS-READ'],
+  }),
 ]);

@@ -103,6 +103,9 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
       const { suffix: _suffix, ...rest } = view(consumer) as Record<string, unknown>;
       return rest;
     }
+    // i12-consumer-by-customer-phone-digits-only: this reader strips the phone's separators.
+    if (faults.has('i12-consumer-by-customer-phone-digits-only') && typeof consumer.fields.phone === 'string')
+      return { ...view(consumer), phone: consumer.fields.phone.replace(/\D/g, '') };
     return faults.has('telling-consumer-by-customer-zip-as-number')
       ? { ...view(consumer), zip: String(Number(consumer.fields.zip)) }
       : view(consumer);
@@ -123,6 +126,10 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('i7-consumer-by-id-created-date-of-customer') && world.customers.has(consumer.customerId))
       shown.createdDate = world.customers.get(consumer.customerId)!.createdDate;
     // i4-consumer-by-id-birthday-month-zero-based: the by-id read gives the month counted from zero.
+    // i12-consumer-by-id-city-uppercased: this reader answers the city in upper case.
+    const city = (shown as Record<string, unknown>).city;
+    if (faults.has('i12-consumer-by-id-city-uppercased') && typeof city === 'string')
+      (shown as Record<string, unknown>).city = city.toUpperCase();
     const birthday = (shown as Record<string, unknown>).birthday as { month?: number } | undefined;
     if (faults.has('i4-consumer-by-id-birthday-month-zero-based') && typeof birthday?.month === 'number')
       return { ...shown, birthday: { ...birthday, month: birthday.month - 1 } };
@@ -166,6 +173,8 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('consumer-modify-rewrites-address') && addressParts.some((k) => given[k] !== undefined))
       for (const k of addressParts) if (given[k] === undefined) given[k] = '';
     consumer.fields = { ...consumer.fields, ...cleared, ...given };
+    // i12-consumer-modify-drops-suffix: a modification without suffix removes it.
+    if (faults.has('i12-consumer-modify-drops-suffix') && given.suffix === undefined) delete consumer.fields.suffix;
     return reply.code(204).send();
   });
 }

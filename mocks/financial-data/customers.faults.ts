@@ -358,4 +358,28 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-CUST-DELETE'],
   }),
+  independent('independent-12', {
+    id: 'i12-customers-username-filter-lists-deleted',
+    rule: 'once a customer is deleted, GetCustomers under every filter counts and lists only the customers that remain (seed 002, Customers: delete; Errors 404): under the username filter a deleted customer is still listed and counted',
+    source: 'seed',
+    rules: ['FD-CUST-COUNTS-AFTER-DELETE'],
+  }),
+  independent('independent-12', {
+    id: 'i12-customers-type-more-available-unfiltered',
+    rule: 'moreAvailable is true exactly when a later page holds records of the set asked for (seed 002, Paging; provider 1.35.0 Customers.moreAvailable): under the type filter moreAvailable is computed from every customer of the partner',
+    source: 'seed',
+    rules: ['FD-PAGE-COUNTS'],
+  }),
+  independent('independent-12', {
+    id: 'i12-customer-by-id-username-lowercased',
+    rule: 'every reader shows the username the customer was created with (seed 002, Customers; provider 1.35.0 Customer.username): GetCustomer answers the username in lower case',
+    source: 'seed',
+    rules: ['FD-CUST-READ'],
+  }),
+  independent('independent-12', {
+    id: 'i12-customers-search-found-remaining',
+    rule: 'found is the size of the whole set a query selects on every page (seed 002, Paging; provider 1.35.0 Customers.found): under a search, a page after the first answers found as what remains from that page on',
+    source: 'seed',
+    rules: ['FD-PAGE-COUNTS'],
+  }),
 ]);

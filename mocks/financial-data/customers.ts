@@ -34,6 +34,8 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
   const deletedForModify = new Map<string, string>();
   /** Names at creation: the fault 'app-view-stale-names' shows them in the application view after a modify. */
   const createdNames = world.faultMemory.createdNames;
+  /** i12-customers-username-filter-lists-deleted: the customers deleted while that fault is on. */
+  const deletedForFilter: Customer[] = [];
   /** The partner's customer of the path, or undefined (404). */
   const own = ({ path, partner }: Input) => findCustomer(world, path.customerId ?? path.customer_id, partner?.id);
 
@@ -136,6 +138,14 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
           (!searched || match(c)),
       );
     if (!searched && faults.has('no-search-returns-none') && query.username === undefined) list = [];
+    // i12-customers-username-filter-lists-deleted: the username filter also finds a deleted customer.
+    if (username !== undefined && faults.has('i12-customers-username-filter-lists-deleted'))
+      list = [
+        ...list.slice(0, list.length),
+        ...deletedForFilter.filter(
+          (c) => (!partner || c.partnerId === partner.id) && c.username === username && !world.customers.has(c.id),
+        ),
+      ];
     // i7-customers-search-two-names-fixed-order: several words match only as the first name then the last name.
     if (faults.has('i7-customers-search-two-names-fixed-order') && searched && /\S\s+\S/.test(String(query.search).trim())) {
       const text = String(query.search).trim().toLowerCase().replace(/\s+/g, ' ');
@@ -183,6 +193,14 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
       ).filter((c) => !partner || c.partnerId === partner.id).length;
     // Fault: moreAvailable off by one (true on an exactly full last page).
     if (searched && faults.has('i11-customers-search-more-available-last-page') && counts.displaying > 0) counts.moreAvailable = true;
+    // i12-customers-type-more-available-unfiltered: under the type filter moreAvailable counts every customer of the partner.
+    if (type !== undefined && faults.has('i12-customers-type-more-available-unfiltered'))
+      counts.moreAvailable =
+        ((paged.start ?? 1) - 1) * size + slice.length <
+        [...world.customers.values()].filter((c) => !partner || c.partnerId === partner.id).length;
+    // i12-customers-search-found-remaining: under a search, a later page counts from itself on.
+    if (searched && faults.has('i12-customers-search-found-remaining') && (paged.start ?? 1) > 1)
+      counts.found = Math.max(0, list.length - ((paged.start ?? 1) - 1) * size);
     if (faults.has('more-available-off-by-one')) counts.moreAvailable = (paged.start ?? 1) * (paged.limit ?? pageSize) <= counts.found;
     // Fault: the list alone renders names with a capital first letter.
     const capital = (s: unknown) => (typeof s === 'string' ? s.charAt(0).toUpperCase() + s.slice(1) : s);
@@ -203,6 +221,7 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     if (!c) return sendError(ctx, reply, 404, 'Customer not found');
     // i5-customer-get-email-lowercased: this reader alone lower-cases the email.
     if (faults.has('i11-customer-get-active-shown-testing') && c.type === 'active') return { ...customerView(c), type: 'testing' };
+    if (faults.has('i12-customer-by-id-username-lowercased')) return { ...customerView(c), username: c.username.toLowerCase() };
     if (faults.has('i5-customer-get-email-lowercased') && typeof c.email === 'string')
       return { ...customerView(c), email: c.email.toLowerCase() };
     // Fault: the record carries the partner's latest token in a member no check knows (a credential is never data).
@@ -279,6 +298,7 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     if (!c) return sendError(ctx, reply, 404, 'Customer not found');
     if (faults.has('i10-customer-delete-again-204')) deletedIds.set(c.id, c.partnerId);
     if (faults.has('i11-customer-modify-after-delete-204')) deletedForModify.set(c.id, c.partnerId);
+    if (faults.has('i12-customers-username-filter-lists-deleted')) deletedForFilter.push(c);
     if (!faults.has('delete-not-effective')) {
       world.customers.delete(c.id);
       if (world.usernames.get(usernameKey(c.partnerId, c.username)) === c.id) world.usernames.delete(usernameKey(c.partnerId, c.username));

@@ -213,4 +213,10 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-ENRICH-KEYED'],
   }),
+  independent('independent-12', {
+    id: 'i12-enrich-external-account-id-of-first',
+    rule: "each enriched transaction returns the members it was sent with (seed 002, Transaction data enrichment; provider 1.35.0 EnrichedTransaction): in a batch every transaction after the first answers the first one's externalAccountId",
+    source: 'seed',
+    rules: ['FD-ENRICH-KEYED'],
+  }),
 ]);

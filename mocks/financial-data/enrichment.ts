@@ -162,6 +162,9 @@ export function registerEnrichment(app: FastifyInstance, ctx: FdContext): void {
       transactions = transactions.map((t) =>
         /^\d+$/.test(String(t.externalTransactionId)) ? { ...t, externalTransactionId: String(Number(t.externalTransactionId)) } : t,
       );
+    // i12-enrich-external-account-id-of-first: the batch answers the first transaction's account id for all.
+    if (faults.has('i12-enrich-external-account-id-of-first') && transactions.length > 1)
+      transactions = transactions.map((t, i) => (i > 0 ? { ...t, externalAccountId: transactions[0].externalAccountId } : t));
     if (faults.has('enrich-drops-last')) transactions = transactions.slice(0, -1);
     // i9-enrich-duplicate-ids-merged: transactions keyed by their id, the last one of an id kept.
     if (faults.has('i9-enrich-duplicate-ids-merged'))

@@ -156,4 +156,10 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-ROUTING-COUNTS'],
   }),
+  independent('independent-12', {
+    id: 'i12-inst-rssd-dropped-after-first-page',
+    rule: 'the RSSD variant carries rssd identifiers (seed 002, Institutions: also returns the RSSD identifier): a page after the first of GetCertifiedInstitutionsWithRSSD answers its institutions without rssd',
+    source: 'seed',
+    rules: ['FD-INST-RSSD'],
+  }),
 ]);

@@ -108,7 +108,13 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     // i9-inst-rssd-found-ignores-search: the RSSD list counts the whole catalogue as found.
     if (operationId === 'GetCertifiedInstitutionsWithRSSD' && faults.has('i9-inst-rssd-found-ignores-search'))
       counts.found = world.institutions.length;
-    return sendList(reply, { ...counts, [dateName]: clock.nowEpochSeconds() }, 'institutions', slice.map(shape));
+    // i12-inst-rssd-dropped-after-first-page: a later page of the RSSD search loses the identifier.
+    const dropRssd =
+      operationId === 'GetCertifiedInstitutionsWithRSSD' &&
+      faults.has('i12-inst-rssd-dropped-after-first-page') &&
+      Number(query.start ?? 1) > 1;
+    const shaped = slice.map(shape).map((v) => (dropRssd ? { ...v, rssd: undefined } : v));
+    return sendList(reply, { ...counts, [dateName]: clock.nowEpochSeconds() }, 'institutions', shaped);
   };
 
   route(app, ctx, 'GetInstitutions', ({ query }, reply) => listing('GetInstitutions', query, reply, full, 'createdDate'));

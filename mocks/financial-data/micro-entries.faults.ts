@@ -309,4 +309,10 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-MICRO-BEFORE-DEPOSIT'],
   }),
+  independent('independent-12', {
+    id: 'i12-micro-details-failed-shown-completed',
+    rule: 'after a wrong verification the entries are Failed on verify and details (seed 002, Micro entries; provider 1.35.0 MicroDepositStatus): GetMicroDepositsDetails shows the failed entries as Completed',
+    source: 'seed',
+    rules: ['FD-MICRO-VERIFY-WRONG'],
+  }),
 ]);

@@ -226,7 +226,12 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
       (faults.has('i10-micro-details-other-customer') ? stray() : undefined);
     if (!e) return sendError(ctx, reply, 404, 'No micro entries for this account of the customer');
     // Fault: the details read keeps the initiation's state whatever happened since.
-    const status = faults.has('micro-entries-details-stale') ? 'Pending' : shown(e);
+    // i12-micro-details-failed-shown-completed: the details read shows failed entries as deposited.
+    const status = faults.has('micro-entries-details-stale')
+      ? 'Pending'
+      : faults.has('i12-micro-details-failed-shown-completed') && shown(e) === 'Failed'
+        ? 'Completed'
+        : shown(e);
     const last4 = faults.has('micro-entries-full-account-number')
       ? e.accountNumber
       : faults.has('micro-entries-last4-first-digits')

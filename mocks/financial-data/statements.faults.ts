@@ -199,4 +199,16 @@ export const STATEMENTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-STMT-ASSET-LINK'],
   }),
+  independent('independent-12', {
+    id: 'i12-stmt-v1-index-24-refused',
+    rule: 'a statement index at either end of its range is served (seed 002, Limits: statement index): GetCustomerAccountStatement refuses the highest index, the bound read as exclusive',
+    source: 'seed',
+    rules: ['FD-STMT-INDEX-RANGE'],
+  }),
+  independent('independent-12', {
+    id: 'i12-stmt-v3-index-as-number',
+    rule: 'each v3 detail carries its index (provider 1.35.0 StatementDetail.index, a string): the index is answered as a JSON number',
+    source: 'provider',
+    rules: ['FD-STMT-INDEX-ORDER'],
+  }),
 ]);

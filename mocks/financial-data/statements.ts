@@ -83,6 +83,8 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
     // seed 002 Errors 203: the institution asks a multi-factor challenge (no body, provider 1.35.0).
     if (account.mfa && !faults.has('statements-mfa-ignored')) return reply.code(203).send();
     const index = (input.query.index as number | undefined) ?? (faults.has('statements-default-oldest') ? 24 : 1);
+    // i12-stmt-v1-index-24-refused: the v1 index's maximum read as exclusive.
+    if (faults.has('i12-stmt-v1-index-24-refused') && index === 24) return sendError(ctx, reply, 400, 'index must be less than 24');
     const { pdf } = statement(account, index);
     if (faults.has('statements-pdf-base64')) return reply.code(200).type('application/pdf').send(pdf.toString('base64'));
     return reply.code(200).type('application/pdf').send(pdf);
@@ -105,7 +107,9 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
       const id = faults.has('i11-statement-v3-asset-id-of-first-index') && indexes.length > 1 ? statement(account, indexes[0]).id : own;
       // Blind fault: each detail carries its position in the list (1-based), not the index asked.
       const shownIndex = faults.has('blind-statements-v3-index-is-position') ? position + 1 : index;
-      return { index: String(shownIndex), id, asOfDate, description: p.description, documentDate: p.documentDate };
+      // i12-stmt-v3-index-as-number: the index answered as a JSON number.
+      const indexShown = faults.has('i12-stmt-v3-index-as-number') ? shownIndex : String(shownIndex);
+      return { index: indexShown, id, asOfDate, description: p.description, documentDate: p.documentDate };
     });
     return reply.code(200).send({ statements });
   });

@@ -164,4 +164,10 @@ export const SWITCHES_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-SW-DELETED-CUSTOMER', 'FD-OBJ-AFTER-DELETE'],
   }),
+  independent('independent-12', {
+    id: 'i12-switch-bill-pay-details-failure-reason-dropped',
+    rule: "the details of each listed switch carry the failure reason of the list (seed 002, Micro entries and switches; provider 1.35.0 switch details failureReason): a failed bill pay switch's details omit failureReason (deposit details keep it)",
+    source: 'seed',
+    rules: ['FD-SW-DETAILS'],
+  }),
 ]);

@@ -155,7 +155,13 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
   const details = (s: Switch, customer: Customer) => {
     // Fault: the details of the failed deposit switch still show it processing (a stale copy).
     const status = faults.has('switches-details-status-stale') && s.kind === 'deposit' && s.status === 'failed' ? 'processing' : s.status;
-    const reason = s.failureReason && !faults.has('switches-details-without-failure-reason') ? { failureReason: s.failureReason } : {};
+    // i12-switch-bill-pay-details-failure-reason-dropped: the bill pay details omit the reason.
+    const reason =
+      s.failureReason &&
+      !faults.has('switches-details-without-failure-reason') &&
+      !(s.kind === 'billPay' && faults.has('i12-switch-bill-pay-details-failure-reason-dropped'))
+        ? { failureReason: s.failureReason }
+        : {};
     // Blind fault: the bank payment method of a bill pay switch shows the whole account number in endsWith.
     const methods = (targets: Record<string, unknown>[]) =>
       !faults.has('blind-switches-bill-pay-bank-full-number')

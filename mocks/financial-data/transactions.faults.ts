@@ -485,4 +485,16 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-TXN-PAGE-COUNTS'],
   }),
+  independent('independent-12', {
+    id: 'i12-txn-account-more-available-exact-last-page',
+    rule: 'moreAvailable is true exactly when a later page holds transactions (seed 002, Paging; provider 1.35.0 Transactions.moreAvailable): on the account list a page that ends exactly at the last transaction answers moreAvailable true',
+    source: 'seed',
+    rules: ['FD-TXN-PAGE-COUNTS'],
+  }),
+  independent('independent-12', {
+    id: 'i12-txn-all-from-date-day-start',
+    rule: "a transaction dated before fromDate is not listed (seed 002, Transactions: fromDate/toDate in epoch seconds): the customer list starts the window at the start of fromDate's UTC day",
+    source: 'seed',
+    rules: ['FD-TXN-WINDOW-EDGES'],
+  }),
 ]);

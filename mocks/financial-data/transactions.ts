@@ -133,7 +133,10 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     const onOrAfter = (key: number, start: number) =>
       (reader === 'account' && on('i3-txn-account-from-date-exclusive')) || (reader === 'all' && on('i10-txn-all-from-date-exclusive'))
         ? key > start
-        : key >= start;
+        : // i12-txn-all-from-date-day-start: the customer list starts the window at the start of fromDate's UTC day.
+          reader === 'all' && on('i12-txn-all-from-date-day-start')
+          ? key >= Math.floor(start / DAY_S) * DAY_S
+          : key >= start;
     // Seeded fault: the account list alone reads toDate as the start of its UTC day.
     const last =
       reader === 'account' && on('transactions-account-to-date-day-start')
@@ -174,6 +177,9 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     if (reversedPage) paged.slice = [...paged.slice].reverse();
     // i10-txn-account-displaying-is-limit: the account list's displaying gives the limit applied, not the page's size.
     if (reader === 'account' && on('i10-txn-account-displaying-is-limit')) paged.displaying = limit;
+    // i12-txn-account-more-available-exact-last-page: the account list compares with <= (a page ending at the last one says more).
+    if (reader === 'account' && on('i12-txn-account-more-available-exact-last-page'))
+      paged.moreAvailable = (start - 1) * limit + paged.displaying <= paged.found;
     if (on('transactions-found-counts-page')) paged.found = paged.displaying;
     // Seeded fault: without includePending, the customer list's found still counts the pending transactions of the window.
     if (reader === 'all' && !includePending && on('transactions-all-found-counts-pending'))

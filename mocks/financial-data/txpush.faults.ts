@@ -432,4 +432,16 @@ export const TXPUSH_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-TXPUSH-SIGNED'],
   }),
+  independent('independent-12', {
+    id: 'i12-txpush-disabled-ids-still-deletable',
+    rule: 'disabling TxPush for an account deletes all its subscriptions, each former id then 404 on DeleteTxPushSubscription (seed 002, Events): after DisableTxPushNotifications the former ids are still answered 204',
+    source: 'seed',
+    rules: ['FD-TXPUSH-DISABLE'],
+  }),
+  independent('independent-12', {
+    id: 'i12-txpush-test-amount-stored-whole',
+    rule: 'a transaction injected by the TxPush test operation reads back with the amount sent (seed 002, Events: test transaction; provider 1.35.0 Transaction.amount): the stored transaction keeps the amount rounded to whole dollars (the delivery keeps the cents)',
+    source: 'seed',
+    rules: ['FD-TXN-INJECTED-ECHO'],
+  }),
 ]);

@@ -32,6 +32,8 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
   const { disabledSubscriptions, deletedSubscriptions } = world.faultMemory;
   /** i10-txpush-deleted-subscription-still-delivered: subscriptions marked deleted but left in the delivery list. */
   const tombstoned = new Set<number>();
+  /** i12-txpush-disabled-ids-still-deletable: the ids a disable removed while that fault is on. */
+  const disabledIds = new Set<number>();
   /** i11-txpush-account-event-balance-not-cumulative: each account's balance when its first test transaction came. */
   const firstBalance = new Map<string, number>();
   /** Seeded fault txpush-test-balance-not-running: each account's balance before its first test transaction. */
@@ -140,6 +142,7 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
           continue;
         }
         state().subscriptions.delete(s.id);
+        if (faults.has('i12-txpush-disabled-ids-still-deletable')) disabledIds.add(s.id);
       }
     }
     return reply.code(204).send();
@@ -155,6 +158,8 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
       if (faults.has('blind-txpush-delete-again-204') && deletedSubscriptions.get(Number(path.subscriptionId)) === customer.id)
         return reply.code(204).send();
       if (faults.has('txpush-delete-unknown-204')) return reply.code(204).send();
+      if (faults.has('i12-txpush-disabled-ids-still-deletable') && disabledIds.has(Number(path.subscriptionId)))
+        return reply.code(204).send();
       return sendError(ctx, reply, 404, 'Subscription not found');
     }
     if (faults.has('txpush-delete-one-deletes-account')) {
@@ -304,7 +309,10 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     const stored =
       faults.has('i4-txpush-test-transaction-date-day-start') && t.transactionDate !== undefined
         ? { ...t, transactionDate: Math.floor(t.transactionDate / 86400) * 86400 }
-        : t;
+        : // i12-txpush-test-amount-stored-whole: the stored copy keeps whole dollars.
+          faults.has('i12-txpush-test-amount-stored-whole') && typeof t.amount === 'number'
+          ? { ...t, amount: Math.round(t.amount) }
+          : t;
     if (!faults.has('txpush-test-transaction-not-stored')) world.transactions.set(t.id, stored);
     const oldBalance = account.balance;
     if (faults.has('i11-txpush-account-event-balance-not-cumulative') && !firstBalance.has(account.id))

@@ -538,4 +538,22 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-WEBHOOK-PAGE-OFFSET'],
   }),
+  independent('independent-12', {
+    id: 'i12-webhooks-limit-100-refused',
+    rule: 'limit is served at either end of its range (provider 1.35.0 listWebhookSubscriptions limit maximum): limit at the maximum is refused, the bound read as exclusive',
+    source: 'provider',
+    rules: ['FD-WEBHOOK-PAGE-LIMIT'],
+  }),
+  independent('independent-12', {
+    id: 'i12-webhooks-sub-test-skips-last-event',
+    rule: 'the subscription test delivers to every active event of the subscription (seed 002, Events: test deliveries): the last event of a subscription with several gets none',
+    source: 'seed',
+    rules: ['FD-WEBHOOK-TEST-DELIVERY'],
+  }),
+  independent('independent-12', {
+    id: 'i12-webhooks-list-drops-event-url',
+    rule: 'a subscription reads back in the list with every event and its URL override (seed 002, Webhooks; provider 1.35.0 WebhookSubscription.events[].url): the list answers the events without their URL (the by-id reader keeps it)',
+    source: 'seed',
+    rules: ['FD-WEBHOOK-CREATE'],
+  }),
 ]);

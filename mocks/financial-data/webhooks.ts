@@ -253,6 +253,8 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       const limit = Number(input.query.limit ?? (faults.has('webhooks-default-limit-25') ? 25 : 10));
       const offset = Math.max(1, Number(input.query.offset ?? 1));
       if (faults.has('webhooks-limit-cap-50') && limit > 50) return fail(reply, 400, 'limit must be at most 50');
+      // i12-webhooks-limit-100-refused: the maximum read as exclusive.
+      if (faults.has('i12-webhooks-limit-100-refused') && limit === 100) return fail(reply, 400, 'limit must be less than 100');
       const owned = faults.has('webhooks-owner-unchecked')
         ? [...state().subscriptions.values()]
         : [
@@ -272,7 +274,15 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
         const url = (v as { url?: unknown }).url;
         return faults.has('webhooks-list-url-query-dropped') && typeof url === 'string' ? { ...v, url: url.split('?')[0] } : v;
       };
-      const view = (s: HookSubscription) => shown(faults.has('webhooks-list-stale') && s.createdView ? s.createdView : subscriptionView(s));
+      // i12-webhooks-list-drops-event-url: the list answers the events without their URL override.
+      const noUrls = (v: object) => {
+        const events = (v as { events?: { url?: string }[] }).events;
+        return faults.has('i12-webhooks-list-drops-event-url') && Array.isArray(events)
+          ? { ...v, events: events.map(({ url: _url, ...e }) => e) }
+          : v;
+      };
+      const view = (s: HookSubscription) =>
+        shown(noUrls(faults.has('webhooks-list-stale') && s.createdView ? s.createdView : subscriptionView(s)));
       const echo = faults.has('blind-webhooks-default-paging-not-echoed')
         ? { offset: input.query.offset, limit: input.query.limit }
         : { offset, limit };
@@ -453,7 +463,9 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
           ? gone
           : undefined);
       if (!sub) return fail(reply, 404, 'Subscription not found');
-      for (const event of sub.events) {
+      // i12-webhooks-sub-test-skips-last-event: the loop stops one event short.
+      const tested = faults.has('i12-webhooks-sub-test-skips-last-event') && sub.events.length > 1 ? sub.events.slice(0, -1) : sub.events;
+      for (const event of tested) {
         if (!testable(ctx, sub, event, 'subscription')) continue;
         // Blind faults: every delivery names the first event; the loop stops after the first delivery.
         await deliverTest(

@@ -150,4 +150,16 @@ export const APPROVALS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ECHO-CALLBACK'],
   }),
+  independent('independent-12', {
+    id: 'i12-approval-callback-from-body',
+    rule: 'a response-only member sent in a planApproval body is not stored (provider 2.0.0, PlanApprovalRequest declares no callbackUrl): a callbackUrl sent with an async approval is what getPlanApprovalStatus answers',
+    source: 'provider',
+    rules: ['IN-OBJ-READ-ONLY'],
+  }),
+  independent('independent-12', {
+    id: 'i12-approval-status-unknown-plan-400',
+    rule: 'an unknown plan is 404 on getPlanApprovalStatus (provider 2.0.0, getPlanApprovalStatus 404): a well-formed plan_id of no plan is answered 400',
+    source: 'provider',
+    rules: ['IN-STATUS-PLAN-UNKNOWN'],
+  }),
 ]);

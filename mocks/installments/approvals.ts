@@ -58,6 +58,8 @@ export function registerApprovals(
           : plan.callbackUrl;
       return reply.code(200).send({ callbackUrl: said });
     }
+    // i12-approval-callback-from-body: a callbackUrl sent with an async approval stored as the plan's.
+    if (faults.has('i12-approval-callback-from-body') && typeof ok.body.callbackUrl === 'string') plan.callbackUrl = ok.body.callbackUrl;
     if (!faults.has('async-approval-never-applied'))
       plan.pending = {
         status: faults.has('i2-async-decline-lands-approved') ? 'APPROVED' : decision,
@@ -79,6 +81,9 @@ export function registerApprovals(
           ? [...world.plans.values()].find((p) => p.planId.slice(0, -1) === id.slice(0, -1))
           : undefined))
       : undefined;
+    // i12-approval-status-unknown-plan-400: a well-formed id of no plan answered as a bad request.
+    if (!plan && UUID.test(id) && faults.has('i12-approval-status-unknown-plan-400'))
+      return invalidRequest(reply, faults, [{ field: 'plan_id', keyword: 'exists', message: 'plan_id names no plan' }]);
     if (!plan) return sendError(reply, faults, 404, 'PLAN_NOT_FOUND', 'No plan with this plan_id.', 'plan_id');
     // i5-approval-status-read-ignores-async-decision: this reader does not apply a landed async decision.
     if (!faults.has('i5-approval-status-read-ignores-async-decision')) settle(plan, clock.nowMs());

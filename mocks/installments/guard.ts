@@ -156,6 +156,16 @@ export function createGuard(
       }
       if (p.name === 'limit' && faults.has('limit-over-500-accepted') && Number(value) > limitMax) continue;
       if (p.name === 'offset' && faults.has('offset-unchecked')) continue;
+      // i12-plan-correlation-non-uuid-accepted: savePlan takes any Correlation-Id.
+      if (p.name === 'Correlation-Id' && operationId === 'savePlan' && faults.has('i12-plan-correlation-non-uuid-accepted')) continue;
+      // i12-mid-search-limit-500-refused: the MID search reads limit's maximum as exclusive.
+      if (
+        p.name === 'limit' &&
+        operationId === 'postMerchantMidSearches' &&
+        faults.has('i12-mid-search-limit-500-refused') &&
+        Number(value) === limitMax
+      )
+        return void invalidRequest(reply, faults, [{ field: 'limit', keyword: 'maximum', message: `limit must be < ${limitMax}` }]);
       if (p.name === 'limit' && faults.has('blind-limit-500-rejected') && Number(value) >= limitMax) {
         return void invalidRequest(reply, faults, [{ field: 'limit', keyword: 'maximum', message: `limit must be <= ${limitMax - 1}` }]);
       }
@@ -206,6 +216,11 @@ export function createGuard(
             v.field === 'planInstallmentInformation.tenure' &&
             v.keyword === 'minimum' &&
             (parsed as any)?.planInstallmentInformation?.tenure === 1) ||
+          // i12-participation-wallets-4-accepted: four wallets let through.
+          (operationId === 'postMerchantParticipations' &&
+            faults.has('i12-participation-wallets-4-accepted') &&
+            v.field.endsWith('wallets') &&
+            v.keyword === 'maxItems') ||
           (operationId === 'savePlan' &&
             faults.has('i9-plan-apr-negative-accepted') &&
             v.field === 'planInstallmentInformation.apr' &&

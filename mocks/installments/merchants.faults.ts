@@ -432,4 +432,28 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-PAGE-HEADERS'],
   }),
+  independent('independent-12', {
+    id: 'i12-search-error-reason-dropped',
+    rule: 'a participation with an unknown acquirer ICA ends in ERROR with INVALID_ACQUIRER_ICA in every reader (provider 2.0.0, MerchantParticipationView.errorReason): the merchant search answers ERROR without its errorReason',
+    source: 'provider',
+    rules: ['IN-STATE-INVALID-ICA'],
+  }),
+  independent('independent-12', {
+    id: 'i12-search-city-uppercased',
+    rule: 'every participation detail a reader answers is the one submitted (provider 2.0.0, MerchantAddress.city): the merchant search answers the address city in upper case',
+    source: 'provider',
+    rules: ['IN-ECHO-PARTICIPATION-DETAILS'],
+  }),
+  independent('independent-12', {
+    id: 'i12-participation-wallets-4-accepted',
+    rule: "wallets, when given, hold at most the contract's maximum of items (provider 2.0.0, Wallets maxItems): a participation with one wallet more than the maximum is accepted",
+    source: 'provider',
+    rules: ['IN-LIM-WALLETS'],
+  }),
+  independent('independent-12', {
+    id: 'i12-mid-search-limit-500-refused',
+    rule: 'limit is accepted from its minimum to its maximum (provider 2.0.0, limit parameter): the MID search refuses limit at the maximum, the bound read as exclusive there (the other readers accept it)',
+    source: 'provider',
+    rules: ['IN-PAGE-LIMIT'],
+  }),
 ]);

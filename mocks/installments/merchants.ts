@@ -214,6 +214,14 @@ export function registerMerchants(
         return true;
       });
     // search-ica-longest-cut-to-six: an eleven-digit ICA answered cut to its first six digits.
+    // i12-search-error-reason-dropped: the search answers ERROR without its reason.
+    if (faults.has('i12-search-error-reason-dropped'))
+      found = found.map((m) => (m.status === 'ERROR' ? { ...m, errorReason: undefined } : m));
+    // i12-search-city-uppercased: the search answers the address city in upper case.
+    if (faults.has('i12-search-city-uppercased'))
+      found = found.map((m) =>
+        typeof m.address?.city === 'string' ? { ...m, address: { ...m.address, city: m.address.city.toUpperCase() } } : m,
+      );
     if (faults.has('search-ica-longest-cut-to-six'))
       found = found.map((m) => (String(m.acquirerICA).length === 11 ? { ...m, acquirerICA: String(m.acquirerICA).slice(0, 6) } : m));
     // Fault: the first answer to these criteria is kept and served again (one search cannot tell).

@@ -194,4 +194,22 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-STATE-PAN-ELIGIBLE'],
   }),
+  independent('independent-12', {
+    id: 'i12-offers-merchant-url-without-country-accepted',
+    rule: 'an offers merchant with a URL carries its country (provider 2.0.0, approvedOffers 400 MissingCountyCodeInMerchantParameters): a merchant given by url alone, without country, is accepted',
+    source: 'provider',
+    rules: ['IN-REQ-OFFERS-MERCHANT'],
+  }),
+  independent('independent-12', {
+    id: 'i12-offers-other-installment-unrounded',
+    rule: 'otherInstallmentAmount is in whole cents (provider 2.0.0, Offer.otherInstallmentAmount in the minor unit of ISO 4217): an amount that does not divide evenly by the tenure is answered unrounded',
+    source: 'provider',
+    rules: ['IN-VAL-OFFER-AMOUNTS'],
+  }),
+  independent('independent-12', {
+    id: 'i12-offers-400-correlation-regenerated',
+    rule: 'an approvedOffers answer, success or error, carries the Correlation-Id the caller sent (provider 2.0.0, approvedOffers Correlation-Id): the 400 for an incomplete merchant answers an id of its own',
+    source: 'provider',
+    rules: ['IN-ECHO-CORRELATION'],
+  }),
 ]);

@@ -51,8 +51,11 @@ function merchantFieldsMissing(
   if ((merchant.acquirerId !== undefined || merchant.merchantId !== undefined) && !faults.has('seeded-offers-merchant-id-alone-accepted'))
     for (const field of ['acquirerId', 'merchantId', 'country']) needed.add(field);
   // seeded-offers-merchant-country-optional: a name or URL without the country is taken.
+  // i12-offers-merchant-url-without-country-accepted: a merchant given by url alone needs no country.
+  const urlAlone = faults.has('i12-offers-merchant-url-without-country-accepted') && merchant.name === undefined;
   if ((merchant.name !== undefined || merchant.url !== undefined) && !faults.has('seeded-offers-merchant-country-optional'))
     needed.add('country');
+  if (urlAlone && merchant.acquirerId === undefined && merchant.merchantId === undefined) needed.delete('country');
   return [...needed].filter((field) => merchant[field] === undefined);
 }
 
@@ -70,6 +73,8 @@ export function registerOffers(
     const ok = await guard(req, reply, 'approvedOffers');
     if (!ok) return reply;
     const missing = merchantFieldsMissing(ok.body.merchant, faults);
+    // i12-offers-400-correlation-regenerated: the incomplete-merchant 400 answers a Correlation-Id of its own.
+    if (missing.length && faults.has('i12-offers-400-correlation-regenerated')) reply.header('Correlation-Id', randomUUID());
     if (missing.length)
       return invalidRequest(
         reply,
@@ -192,7 +197,10 @@ export function registerOffers(
       tenure: faults.has('offer-tenure-1') && i === 0 ? 1 : tenure,
       frequency: faults.has('i11-offers-frequency-lowercase-longest') && i === OFFER_TENURES.length - 1 ? 'monthly' : 'MONTHLY',
       totalAmount: amount,
-      otherInstallmentAmount: Math.round((amount / tenure) * 100) / 100,
+      // i12-offers-other-installment-unrounded: the share left unrounded.
+      otherInstallmentAmount: faults.has('i12-offers-other-installment-unrounded')
+        ? amount / tenure
+        : Math.round((amount / tenure) * 100) / 100,
       // i8-offers-first-installment-float: the first installment as the unrounded remainder.
       ...(faults.has('i8-offers-first-installment-float')
         ? { firstInstallmentAmount: amount - (tenure - 1) * (Math.round((amount / tenure) * 100) / 100) }

@@ -279,4 +279,16 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ECHO-PANLIST'],
   }),
+  independent('independent-12', {
+    id: 'i12-dereg-encrypted-not-applied',
+    rule: 'a card gets no offers once deregistered (seed 001, PAN lists; provider 2.0.0, deregisterPans): a deregistration with encrypted card data is counted successful but the card stays in the list (the clear path removes it)',
+    source: 'seed',
+    rules: ['IN-STATE-PAN-ELIGIBLE'],
+  }),
+  independent('independent-12', {
+    id: 'i12-register-by-id-duplicate-counted-successful',
+    rule: 'failureCount counts the PANs already in the list (provider 2.0.0, registerPans successfulCount/failureCount): registering by panListId a card the list already holds counts it successful',
+    source: 'provider',
+    rules: ['IN-VAL-PAN-COUNTS'],
+  }),
 ]);

@@ -109,7 +109,9 @@ export function registerPanLists(
         faults.has('register-pan-duplicate-on-first-16') &&
         pan !== undefined &&
         [...known].some((p) => p.slice(0, 16) === pan.slice(0, 16));
-      if (pan === undefined || removed || sameHead || (known.has(pan) && !faults.has('duplicate-pan-counted'))) {
+      // i12-register-by-id-duplicate-counted-successful: by panListId a card already held counts as registered.
+      const heldCounted = faults.has('i12-register-by-id-duplicate-counted-successful') && panListId !== undefined;
+      if (pan === undefined || removed || sameHead || (known.has(pan) && !faults.has('duplicate-pan-counted') && !heldCounted)) {
         // i5-pans-missing-pan-not-counted: an item without its number is skipped uncounted.
         if (pan === undefined && faults.has('i5-pans-missing-pan-not-counted')) continue;
         failureCount++;
@@ -196,7 +198,9 @@ export function registerPanLists(
         failureCount++;
         continue;
       }
-      if (!faults.has('deregistration-ignored')) list.pans.delete(sameHead ?? pan);
+      // i12-dereg-encrypted-not-applied: the encrypted path counts the card but leaves it in the list.
+      const encryptedKept = faults.has('i12-dereg-encrypted-not-applied') && ok.body.encryptedValue !== undefined;
+      if (!faults.has('deregistration-ignored') && !encryptedKept) list.pans.delete(sameHead ?? pan);
       // Fault: the list keeps the card as removed (read on registration only while that fault is on).
       if (faults.has('model-deregistered-pan-kept-as-removed')) removedFrom(list.panListId).add(pan);
       // i3-deregistration-from-every-list: the PAN is removed from every list that holds it.

@@ -447,4 +447,22 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-LIM-TENURE'],
   }),
+  independent('independent-12', {
+    id: 'i12-notify-frequency-lowercased',
+    rule: 'the notification names the offer chosen with its tenure and frequency (provider 2.0.0, notifyPlan planInstallmentInformation.frequency WEEKLY|BIWEEKLY|MONTHLY; seed 001, Events): the frequency is sent in lower case',
+    source: 'provider',
+    rules: ['IN-NOTIFY-CHOSEN'],
+  }),
+  independent('independent-12', {
+    id: 'i12-plan-apr-200-refused',
+    rule: 'a plan apr is within its minimum and maximum (provider 2.0.0, PlanInstallmentInformation.apr): savePlan refuses an apr at the maximum, the bound read as exclusive',
+    source: 'provider',
+    rules: ['IN-LIM-APR'],
+  }),
+  independent('independent-12', {
+    id: 'i12-plan-correlation-non-uuid-accepted',
+    rule: 'Correlation-Id is a UUID on savePlan (provider 2.0.0, savePlan header Correlation-Id): savePlan accepts a Correlation-Id that is no UUID',
+    source: 'provider',
+    rules: ['IN-FMT-CORRELATION'],
+  }),
 ]);

@@ -108,7 +108,10 @@ export function registerPlans(
       planInstallmentInformation:
         faults.has('i8-notify-tenure-from-schedule-length') && plan.scheduledRepayments.length > 0
           ? { ...plan.planInstallmentInformation, tenure: plan.scheduledRepayments.length }
-          : plan.planInstallmentInformation,
+          : // i12-notify-frequency-lowercased: the frequency written in lower case.
+            faults.has('i12-notify-frequency-lowercased') && typeof plan.planInstallmentInformation.frequency === 'string'
+            ? { ...plan.planInstallmentInformation, frequency: plan.planInstallmentInformation.frequency.toLowerCase() }
+            : plan.planInstallmentInformation,
       transaction: faults.has('blind-notification-amount-in-cents')
         ? { ...plan.transaction, amount: Math.round(plan.transaction.amount * 100) }
         : // i8-notify-currency-numeric-code: the currency as its ISO 4217 numeric code.
@@ -228,6 +231,11 @@ export function registerPlans(
         ? (otx?.offers.at(-1) ?? offer)
         : offer;
     const info = b.planInstallmentInformation ?? { frequency: termsOf?.frequency ?? 'MONTHLY', tenure: termsOf?.tenure ?? 3 };
+    // i12-plan-apr-200-refused: the apr's maximum read as exclusive.
+    if (faults.has('i12-plan-apr-200-refused') && b.planInstallmentInformation?.apr === 200)
+      return invalidRequest(reply, faults, [
+        { field: 'planInstallmentInformation.apr', keyword: 'maximum', message: 'planInstallmentInformation.apr must be < 200' },
+      ]);
     const given = (b.schedulePayments ?? []) as Record<string, unknown>[];
     // i7-plan-schedule-99-refused: the schedule's upper bound read as exclusive.
     if (faults.has('i7-plan-schedule-99-refused') && given.length === 99)
