@@ -1,5 +1,6 @@
 // Covers: POST /cards (putCard) 400 INVALID_STATE: well-formed values that resolve to nothing
-// (seed 000, Errors: "srcClientId or serviceId does not resolve to an entity"; reference A5 receipts).
+// (seed 000, Errors: "srcClientId or serviceId does not resolve to an entity"; reference A5 receipts),
+// each looked-up value (srcClientIds, serviceIds, the receipt id) matched whole.
 import {
   type CardRequests,
   ENROLLMENT_PATHS,
@@ -13,6 +14,7 @@ import {
   test,
   textForms,
 } from '../../fixtures/card-enrollment.js';
+import { endForms } from '../../helpers/client/security/value-forms.js';
 
 // On both enrollment paths: the ids of the request resolve the same way for a card and a receipt.
 for (const path of ENROLLMENT_PATHS) {
@@ -171,30 +173,54 @@ for (const path of ENROLLMENT_PATHS) {
   );
 }
 
-// The own ids written another way (textForms, fixtures/arbitraries/telling.ts): a text lookup tells each from the id.
-for (const path of ENROLLMENT_PATHS) {
-  test(
-    `refuses, on the ${path} path, each of the caller's own srcClientIds and serviceIds with a separator changed, a leading zero added or dropped, or the case swapped (400 naming the member)`,
-    rules(`CE-STATE-UNKNOWN-CLIENT@${path}`, `CE-STATE-UNKNOWN-SERVICE@${path}`, 'CE-ERR-FIELD'),
-    async ({ cardApi, cards, card }) => {
-      test.skip(lacksPathData(card, path), NO_RECEIPT);
-      const body = await cards.on(path);
-      const wrong: string[] = [];
-      let sent = 0;
-      for (const [field, own] of [
-        ['srcClientId', card.srcClientIds],
-        ['serviceId', card.serviceIds],
-      ] as const)
-        for (const id of own)
-          for (const value of textForms(id).filter((v) => !own.includes(v))) {
-            const res = await cardApi.call('putCard', { body: { ...body, [field]: value } });
-            sent++;
-            if (!refusedNaming(res, field)) wrong.push(`${field} '${value}' (own '${id}'): ${res.status} ${res.body?.status ?? ''}`);
-          }
-      expect(wrong, `an own id written another way is no id of the caller (${sent} sent)`).toEqual([]);
-    },
-  );
-}
+// The own ids written another way: textForms (fixtures/arbitraries/telling.ts; a separator changed, a
+// leading zero added or dropped, the case swapped) and the forms a lookup by prefix, by all but the last
+// character or by a cut to the stored length takes for them (endForms, helpers/client/security/value-forms.ts:
+// the last character changed within its class, dropped, one added; and a space inside). A text lookup tells
+// each from the id: no source documents folding. A form that happens to be another client's id or program
+// is refused with 403 (reference A2), never enrolled.
+const lookupForms = (value: string) => [
+  ...endForms(value).map((f) => f.value),
+  `${value.slice(0, Math.floor(value.length / 2))} ${value.slice(Math.floor(value.length / 2))}`,
+];
+const OWN_ID_FORMS = [
+  { what: 'a separator changed, a leading zero added or dropped, or the case swapped', forms: textForms, rule: undefined, or403: false },
+  {
+    what: 'its last character changed, dropped or one added, or a space inside it',
+    forms: lookupForms,
+    rule: 'CE-LOOKUP-EXACT',
+    or403: true,
+  },
+] as const;
+for (const path of ENROLLMENT_PATHS)
+  for (const { what, forms, rule, or403 } of OWN_ID_FORMS)
+    test(
+      `refuses, on the ${path} path, each of the caller's own srcClientIds and serviceIds with ${what} (400 naming the member${or403 ? ', or 403' : ''})`,
+      rules(`CE-STATE-UNKNOWN-CLIENT@${path}`, `CE-STATE-UNKNOWN-SERVICE@${path}`, ...(rule ? [`${rule}@${path}`] : []), 'CE-ERR-FIELD'),
+      async ({ cardApi, cards, card }) => {
+        test.skip(lacksPathData(card, path), NO_RECEIPT);
+        const body = await cards.on(path);
+        const wrong: string[] = [];
+        let sent = 0;
+        for (const [field, own] of [
+          ['srcClientId', card.srcClientIds],
+          ['serviceId', card.serviceIds],
+        ] as const)
+          for (const id of own)
+            for (const value of forms(id).filter((v) => !own.includes(v))) {
+              const res = await cardApi.call('putCard', { body: { ...body, [field]: value } });
+              sent++;
+              if (!refusedNaming(res, field) && !(or403 && res.status === 403))
+                wrong.push(`${field} '${value}' (own '${id}'): ${res.status} ${res.body?.status ?? ''}`);
+            }
+        test.info().annotations.push({
+          type: 'lookup forms',
+          description: `${card.srcClientIds.length} srcClientIds and ${card.serviceIds.length} serviceIds, ${sent} forms on the ${path} path`,
+        });
+        expect(sent, 'forms sent').toBeGreaterThan(0);
+        expect(wrong, `an own id written another way is no id of the caller (${sent} sent)`).toEqual([]);
+      },
+    );
 
 test(
   'refuses the known receipt id with a separator changed, a leading zero added or dropped, or the case swapped, with INVALID_STATE @assumption',
@@ -202,5 +228,20 @@ test(
   async ({ cardApi, cards, card }) => {
     test.skip(lacksPathData(card, 'receipt'), NO_RECEIPT);
     await expectReceiptIdsRefused(cardApi, cards, textForms(String(card.receipt!.id)), 'a receipt id written another way names no receipt');
+  },
+);
+
+test(
+  'refuses the known receipt id with its last character changed, dropped or one added, or a space inside it, with INVALID_STATE @assumption',
+  rules('CE-STATE-UNKNOWN-RECEIPT', 'CE-LOOKUP-EXACT@receipt', 'CE-ERR-FIELD'),
+  async ({ cardApi, cards, card }) => {
+    test.skip(lacksPathData(card, 'receipt'), NO_RECEIPT);
+    const known = String(card.receipt!.id);
+    await expectReceiptIdsRefused(
+      cardApi,
+      cards,
+      lookupForms(known).filter((v) => v !== known),
+      'a receipt id with its end changed names no receipt',
+    );
   },
 );
