@@ -165,6 +165,11 @@ test('a declaration read only in code that needs a fault is fault-only; one read
     "if (faults.has('c-d') && only) send(shown(1));", // line 11
     'send(used ? 1 : 2, effect, mutable);', // line 12
     "const id = faults.has('e-f') ? shadowed(1) : 0; function other(shadowed) { return shadowed; }", // line 13
+    'function walk(v) { return Array.isArray(v) ? v.map(walk) : v; }', // line 14: recursive, read from outside only in a fault branch
+    'function count(v) { return v > 0 ? count(v - 1) + 1 : 0; }', // line 15: recursive, read on the normal path
+    "if (faults.has('g-h')) send(walk(body));", // line 16
+    'send(count(2));', // line 17
+    'function spin(v) { return spin(v); }', // line 18: read by itself only (no read to judge by)
   ].join('\n');
   const at = (line: number, text: string, replacement?: string) => {
     const column = source.split('\n')[line].indexOf(text);
@@ -182,6 +187,10 @@ test('a declaration read only in code that needs a fault is fault-only; one read
   expect(at(7, 'body.a')).toBe(false);
   expect(at(8, 'x;')).toBe(false);
   expect(at(9, 'x;')).toBe(false);
+  // A function's calls of itself are not the reads that decide: those from outside are.
+  expect(at(14, 'v.map(walk)')).toBe(true);
+  expect(at(15, 'count(v - 1) + 1')).toBe(false);
+  expect(at(18, 'spin(v)')).toBe(false);
   // The reads themselves stay where they are: the switch, and the normal path, are observable.
   expect(at(12, '1')).toBe(false);
 });

@@ -427,7 +427,7 @@ const declarationsOf = new WeakMap<ts.SourceFile, { name: string; from: number; 
 
 /**
  * Declarations read, and read only, in code reached only with a fault on (inFaultBranch, or the
- * body of another such declaration, to a fixed point): a function, or a const holding a function
+ * body of another such declaration, to a fixed point; a function's calls of itself aside): a function, or a const holding a function
  * or a value computed without side effects, declared once in the file under a name nothing else
  * of the file binds, not exported. What such a declaration computes reaches an answer only through
  * a fault branch, so in a fault-free run none of its mutants can change one (e.g. a helper called
@@ -485,7 +485,9 @@ export function faultOnlyDeclarations(file: ts.SourceFile): { name: string; from
     changed = false;
     for (const c of eligible) {
       if (found.some((f) => f.name === c.name)) continue;
-      const reads = (uses.get(c.name) ?? []).filter((u) => u !== c.node);
+      // A recursive declaration's calls of itself are no reads from outside: its own body runs only when it
+      // is called, so the reads that decide are the others (and, as for any, there must be one).
+      const reads = (uses.get(c.name) ?? []).filter((u) => u !== c.node && !(c.from <= u.getStart(file) && u.getEnd() <= c.to));
       const faultOnly = (u: ts.Identifier) => {
         const [from, to] = [u.getStart(file), u.getEnd()];
         return found.some((f) => f.from <= from && to <= f.to) || inFaultBranch(file, from, to);
