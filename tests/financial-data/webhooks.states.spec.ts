@@ -8,7 +8,12 @@ import { createSub, offeredNames, quietUrl, readers, type Sub } from './webhooks
 /** The states both readers show: the subscription's and each event's, by event id. */
 async function statesOf(fdApi: OperationClient, id: string) {
   const { byId, listed } = await readers(fdApi, id);
-  const view = (s?: Sub) => s && { status: s.status, events: Object.fromEntries(s.events.map((e) => [e.webhookEventId, e.status])) };
+  const view = (s?: Sub) =>
+    s && {
+      status: s.status,
+      events: Object.fromEntries(s.events.map((e) => [e.webhookEventId, e.status])),
+      conditions: Object.fromEntries(s.events.map((e) => [e.webhookEventId, e.condition])),
+    };
   return { byId: view(byId), listed: view(listed) };
 }
 
@@ -17,7 +22,9 @@ test(
   rules('FD-WEBHOOK-EVENT-STATUS@wh-by-id', 'FD-WEBHOOK-EVENT-STATUS@wh-list', 'FD-WEBHOOK-STATUS-VALUES:accept'),
   async ({ fdApi }) => {
     const [a, b] = await offeredNames(fdApi);
-    const made = await createSub(fdApi, { url: quietUrl('event-status'), events: [{ name: a }, { name: b }] });
+    // The moved event carries a condition: a change of state is not a change of condition (seed 002).
+    const condition = { subscribeFor: 'institutionId', includes: ['0101', 'A b'] };
+    const made = await createSub(fdApi, { url: quietUrl('event-status'), events: [{ name: a, condition }, { name: b }] });
     // The starting states are the target's (the provider's example answers pending at creation).
     const start = await statesOf(fdApi, made.subscriptionId);
     const [moved, other] = made.events.map((e) => e.webhookEventId);
@@ -32,6 +39,7 @@ test(
       const now = await statesOf(fdApi, made.subscriptionId);
       for (const [reader, seen] of Object.entries(now)) {
         expect(seen?.events[moved], `${reader}: the event is ${status}`).toBe(status);
+        expect(seen?.conditions[moved], `${reader}: the moved event keeps its condition`).toEqual(condition);
         expect(seen?.events[other], `${reader}: the other event keeps its state`).toBe(start.byId?.events[other]);
       }
     }
@@ -43,12 +51,15 @@ test(
   rules('FD-WEBHOOK-SUB-STATUS@wh-by-id', 'FD-WEBHOOK-SUB-STATUS@wh-list', 'FD-WEBHOOK-STATUS-VALUES:accept'),
   async ({ fdApi }) => {
     const [a, b] = await offeredNames(fdApi);
-    const made = await createSub(fdApi, { url: quietUrl('sub-status'), events: [{ name: a }, { name: b }] });
+    const condition = { subscribeFor: 'institutionId', includes: ['0101', 'A b'] };
+    const made = await createSub(fdApi, { url: quietUrl('sub-status'), events: [{ name: a, condition }, { name: b }] });
+    // Every event keeps its condition (or its lack of one) through the change of state.
+    const conditions = Object.fromEntries(made.events.map((e) => [e.webhookEventId, e.name === a ? condition : undefined]));
     for (const status of ['inactive', 'active']) {
       const res = await fdApi.call('changeWebhookSubscriptionStatus', { path: { subscription_id: made.subscriptionId }, body: { status } });
       expect(res.status, `to ${status}`).toBe(200);
       expect(res.body.status, 'the 200 body: the status set').toBe(status);
-      const all = { status, events: Object.fromEntries(made.events.map((e) => [e.webhookEventId, status])) };
+      const all = { status, events: Object.fromEntries(made.events.map((e) => [e.webhookEventId, status])), conditions };
       expect(await statesOf(fdApi, made.subscriptionId), `the subscription and every event ${status}`).toEqual({ byId: all, listed: all });
     }
   },
