@@ -60,6 +60,17 @@ function expectAttributesNamed(op: string, content: unknown) {
       .map((attr: any) => `account ${a.id}: ${JSON.stringify(attr.attributeName)}`),
   );
   expect(unnamed, `${op}: every analytics attribute is named`).toEqual([]);
+  // provider 1.35.0 StateTimeInterval: timeIntervalType is required, a TimeIntervalTypeEnum (its
+  // description allows MONTHLY_CALENDAR and MONTHLY_ROLLING_30; the report examples add HISTORICALLY).
+  const intervalTypes = ['MONTHLY_CALENDAR', 'MONTHLY_ROLLING_30', 'HISTORICALLY'];
+  const untyped = reportAccounts(content).flatMap((a) =>
+    [...(a.analytics?.transactionalAttributes ?? []), ...(a.analytics?.stateAttributes ?? [])].flatMap((attr: any) =>
+      [...(attr.aggregatedByTimePeriods ?? []), ...(attr.reportedByTimePeriods ?? [])]
+        .filter((t: any) => !intervalTypes.includes(t.timeIntervalType))
+        .map((t: any) => `account ${a.id} ${attr.attributeName}: ${JSON.stringify(t.timeIntervalType)}`),
+    ),
+  );
+  expect(untyped, `${op}: every time interval names its type`).toEqual([]);
 }
 
 /**
