@@ -147,6 +147,10 @@ test(
       status: 200,
       type: 'voiePayroll',
     });
+    // provider 1.35.0 VOIEPayrollReport: the original, read, is a credentialed payroll report with
+    // the consumer's employment history, like its refresh.
+    expect(original.body.reportStyle, 'the original read: its report style').toBe('credentialedPayroll');
+    expectOneEmployer(original.body.employmentHistory?.[0] ?? {});
     const latest = deposits[deposits.length - 1];
     const [employment] = report.employmentHistory;
     expectOneEmployer(employment);
