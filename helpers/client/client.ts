@@ -11,6 +11,7 @@ import {
   documentedResponse,
   formatAjvErrors,
   responseBodyPresence,
+  requestHeaderEchoConformance,
   responseHeadersConformance,
   responseSchemaConformance,
   sensitiveEchoConformance,
@@ -304,6 +305,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
         );
       }
       responseHeadersConformance(contract, exchange);
+      requestHeaderEchoConformance(exchange, headers);
       this.errorShapeConformance(exchange, profile);
     } catch (error) {
       violation = error;

@@ -194,3 +194,28 @@ export function responseHeadersConformance(contract: Contract, exchange: Exchang
     }
   }
 }
+
+/**
+ * A header the caller sends that the answer declares under the same name (installments, provider
+ * 2.0.0: approvedOffers takes Correlation-Id and every one of its answers, success or error, declares
+ * the Correlation-Id response header) comes back byte for byte on whatever status answers: every
+ * refusal a spec provokes is judged, not only the success and the cases a spec names. A header the
+ * caller did not send is not judged (the service may make its own).
+ */
+export function requestHeaderEchoConformance(exchange: Exchange, sent: Record<string, string>): void {
+  const { operation, status, headers } = exchange;
+  const declared = Object.keys(documentedResponse(operation, status)?.headers ?? {}).map((n) => n.toLowerCase());
+  for (const param of operation.parameters) {
+    const name = param.name.toLowerCase();
+    if (param.in !== 'header' || !declared.includes(name)) continue;
+    const given = Object.entries(sent).find(([key]) => key.toLowerCase() === name)?.[1];
+    if (given === undefined) continue;
+    const received = headers[name];
+    if (received !== given)
+      throw new ContractViolation(
+        'requestHeaderEchoConformance',
+        `${where(operation)} ${status}: header '${param.name}' Received: ${JSON.stringify(received)} / Documented: the value sent, ${JSON.stringify(given)}`,
+        exchange,
+      );
+  }
+}

@@ -8,6 +8,13 @@ import { faultCatalogue, blind, seeded, independent } from '../kit/faults.js';
 export const INSTITUTIONS_FAULTS = faultCatalogue([
   // Institutions (seed 002, Institutions and Limits).
   // Seeded beside the check of each multi-valued filter's combination (records.multi-valued.spec.ts).
+  // Seeded beside the paging check that every later page answers each record as the full list does.
+  seeded({
+    id: 'seeded-certified-loan-details-reset-after-first-page',
+    rule: 'a page after the first of GetCertifiedInstitutions answers each institution as the list does (seed 002, Institutions: start pages the same list): later pages answer loanPaymentDetails false',
+    source: 'seed',
+    rules: ['FD-PAGE-START'],
+  }),
   seeded({
     id: 'rssd-types-any-of',
     rule: 'FD-FILTER-COMBINATION: GetCertifiedInstitutionsWithRSSD with two product types lists the institutions certified for either of them, not for both',

@@ -113,7 +113,16 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
       operationId === 'GetCertifiedInstitutionsWithRSSD' &&
       faults.has('i12-inst-rssd-dropped-after-first-page') &&
       Number(query.start ?? 1) > 1;
-    const shaped = slice.map(shape).map((v) => (dropRssd ? { ...v, rssd: undefined } : v));
+    // seeded-certified-loan-details-reset-after-first-page: a later page of the certified search
+    // answers every institution's loanPaymentDetails as false.
+    const resetLoan =
+      operationId === 'GetCertifiedInstitutions' &&
+      faults.has('seeded-certified-loan-details-reset-after-first-page') &&
+      Number(query.start ?? 1) > 1;
+    const shaped = slice
+      .map(shape)
+      .map((v) => (dropRssd ? { ...v, rssd: undefined } : v))
+      .map((v) => (resetLoan ? { ...v, loanPaymentDetails: false } : v));
     return sendList(reply, { ...counts, [dateName]: clock.nowEpochSeconds() }, 'institutions', shaped);
   };
 

@@ -83,6 +83,13 @@ export const GUARD_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ECHO-CORRELATION'],
   }),
+  // Seeded beside the client's echo check of request headers an answer declares (every status).
+  seeded({
+    id: 'seeded-offers-value-400-correlation-regenerated',
+    rule: "IN-ECHO-CORRELATION: approvedOffers' 400 for a value off its schema (a currency or mcc of the wrong length) answers a Correlation-Id of its own, not the caller's",
+    source: 'provider',
+    rules: ['IN-ECHO-CORRELATION'],
+  }),
   // Merchant participation flow (reference, Flows - lender app).
   rule('paging-headers-missing', 'pages carry Count, Offset, Limit, Total', ['IN-PAGE-HEADERS']),
   rule('paging-total-wrong', 'Total counts all pages', ['IN-PAGE-HEADERS']),

@@ -229,8 +229,17 @@ export function createGuard(
     // offers-null-members-dropped: on approvedOffers a member sent null is taken as not sent.
     if (operationId === 'approvedOffers' && faults.has('offers-null-members-dropped')) dropNulls(parsed);
     const validate = contract.requestValidator(operationId)!;
-    if (!validate(parsed) && !panOnly(violations(validate.errors)) && !loosened(violations(validate.errors)))
+    if (!validate(parsed) && !panOnly(violations(validate.errors)) && !loosened(violations(validate.errors))) {
+      // seeded-offers-value-400-correlation-regenerated: approvedOffers' 400 for a value off its schema
+      // (not a member left out) answers a Correlation-Id of its own.
+      if (
+        operationId === 'approvedOffers' &&
+        faults.has('seeded-offers-value-400-correlation-regenerated') &&
+        violations(validate.errors).some((v) => v.keyword !== 'required')
+      )
+        reply.header('Correlation-Id', randomUUID());
       return void invalidRequest(reply, faults, violations(validate.errors));
+    }
     const body = parsed as any;
     // provider 2.0.0: encryption replaces `sensitiveData` by a root `encryptedValue`; in clear the
     // request schema has already checked `sensitiveData`.

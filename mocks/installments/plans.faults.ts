@@ -75,6 +75,13 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-OBJ-READ-ONLY'],
   },
+  // Seeded beside the read-only check on every reader of the plan (origin 'seeded').
+  seeded({
+    id: 'seeded-plan-callback-from-body',
+    rule: "IN-OBJ-READ-ONLY: a callbackUrl sent in the savePlan body (its request declares none) is stored as the plan's and answered by getPlanApprovalStatus",
+    source: 'provider',
+    rules: ['IN-OBJ-READ-ONLY'],
+  }),
   rule('plan-id-unchecked', 'getPlan: plan_id not a UUID is 400', ['IN-FMT-UUID']),
   rule('plan-status-stale', 'the plan read back shows the approval', ['IN-STATE-DECISION', 'IN-ECHO-PLAN']),
   // The notification to the issuer (seed 001, Events; reference, Main fields - Notification).

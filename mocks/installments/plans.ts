@@ -268,7 +268,12 @@ export function registerPlans(
       ),
       // The status is the service's; the fault takes the body's (a response-only member, IN-OBJ-READ-ONLY).
       status: faults.has('plan-status-from-body') && typeof b.status === 'string' ? b.status : 'CREATED',
-      callbackUrl: `https://psp.example.test/checkout/${planId}/callback`,
+      // seeded-plan-callback-from-body: a callbackUrl sent with savePlan (not a member of its request)
+      // stored as the plan's, shown by getPlanApprovalStatus.
+      callbackUrl:
+        faults.has('seeded-plan-callback-from-body') && typeof b.callbackUrl === 'string'
+          ? b.callbackUrl
+          : `https://psp.example.test/checkout/${planId}/callback`,
     };
     world.plans.set(planId, plan);
     if (faults.has('seeded-notify-clear-issuer-by-first-five') && ok.body.encryptedValue === undefined) clearPlans.add(plan);

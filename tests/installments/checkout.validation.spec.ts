@@ -522,13 +522,18 @@ const ROWS: Row[] = [
 for (const row of ROWS) {
   test(
     `${row.op}: ${row.accepted ? 'accepts' : 'rejects'} ${row.why}${row.why.includes('@assumption') ? '' : ' @provider'}`,
-    rules(row.rule),
+    // approvedOffers declares Correlation-Id on every answer (provider 2.0.0): the client judges its
+    // echo on each refusal here too, so each of its rows cites the echo rule.
+    rules(row.rule, ...(row.op === 'approvedOffers' ? ['IN-ECHO-CORRELATION'] : [])),
     async ({ instApi, instReq, inst }) => {
       test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
       const fx = { instApi, instReq, inst };
       const { call, plain } = await baseCall(row.op, fx);
       let body = call.body as Record<string, any>;
       const headers = { ...call.headers };
+      // A telling id (mixed case, an inner space; approvedOffers takes any string): one made anew or
+      // case-folded on a refusal cannot pass the client's echo check.
+      if (row.op === 'approvedOffers') headers['Correlation-Id'] = `Row ${crypto.randomUUID().toUpperCase()}-ab`;
       const query: CallOptions['query'] = { ...call.query };
       if (row.field.startsWith('header:')) headers[row.field.slice(7)] = row.value as string;
       else if (row.field.startsWith('query:')) query[row.field.slice(6)] = row.value as string;

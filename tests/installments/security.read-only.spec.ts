@@ -1,45 +1,73 @@
 // Covers: the installments writers the contract pairs with a reader (helpers/client/security/
 // read-only.ts: savePlan -> getPlan, planApproval -> getPlanApprovalStatus), each sent with the
-// reader's response-only members (the plan id, its status and reject reasons, the callback URL the
-// service sets): none of them is stored (provider 2.0.0: the request schemas do not declare them).
+// response-only members of EVERY reader of the plan (the plan id, its status and reject reasons, the
+// callback URL the service sets): none of them is stored or echoed (provider 2.0.0: the request
+// schemas do not declare them). Every path: planApproval in both modes (sync=true answers 200 with
+// the service's callbackUrl, without sync 202), and every reader of the plan read after each write.
 import { expect, loadContract, rules, test } from '../../fixtures/installments.js';
-import { READ_ONLY, readOnlyPairs, storedReadOnly } from '../../helpers/client/security/read-only.js';
+import { READ_ONLY, readOnlyMembers, readOnlyPairs, storedReadOnly } from '../../helpers/client/security/read-only.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 
 const contract = await loadContract('installments');
+/** Every reader of one plan (getPlan, getPlanApprovalStatus): the GETs whose path ends in the plan id. */
+const planReaders = [...contract.operations.values()].filter((op) => op.method === 'GET' && op.path.endsWith('/{plan_id}'));
 
 test.beforeEach(({ inst }) => {
   test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
 });
 
 test(
-  'response-only members sent in savePlan and planApproval bodies are never stored',
+  'response-only members sent in savePlan and planApproval bodies are never stored, on any mode or reader',
   rules('IN-OBJ-READ-ONLY'),
   async ({ instApi, instReq }) => {
     const pairs = readOnlyPairs(contract);
     const violations = new Violations(READ_ONLY);
+    const paths: string[] = [];
     for (const pair of pairs) {
-      let planId: string;
-      if (pair.writer.operationId === 'savePlan') {
-        planId = (await instReq.createPlan(instApi, pair.members)).planId;
-      } else if (pair.writer.operationId === 'planApproval') {
-        planId = (await instReq.createPlan(instApi)).planId;
-        const res = await instApi.call('planApproval', { query: { sync: true }, body: { planId, status: 'APPROVED', ...pair.members } });
-        expect(res.status, 'planApproval with the response-only members').toBeLessThan(300);
-      } else throw new Error(`no way to call ${pair.writer.operationId} with a live plan: add it here`);
-      const read = await instApi.callOperation(pair.reader, { path: { [pair.idParam ?? 'plan_id']: planId } });
-      const stored = storedReadOnly(pair, read.body);
-      if (stored.length)
-        violations.add(
-          pair.reader.operationId,
-          `plan ${planId} after ${pair.writer.operationId}`,
-          `stored ${stored.join(', ')} as sent`,
-          "the service's own values",
-        );
+      // The response-only members of each reader of the plan, sent together (a reader's own first).
+      const members = Object.assign(
+        {},
+        ...planReaders.map((reader) => readOnlyMembers(contract, pair.writer, reader)),
+        pair.members,
+      ) as Record<string, string | number>;
+      const judged = { ...pair, members };
+      const modes: { what: string; query?: { sync: boolean } }[] =
+        pair.writer.operationId === 'planApproval'
+          ? [{ what: 'sync=true', query: { sync: true } }, { what: 'without sync' }]
+          : [{ what: '' }];
+      for (const mode of modes) {
+        const where = `${pair.writer.operationId}${mode.what ? ` ${mode.what}` : ''}`;
+        let planId: string;
+        if (pair.writer.operationId === 'savePlan') {
+          planId = (await instReq.createPlan(instApi, members)).planId;
+        } else if (pair.writer.operationId === 'planApproval') {
+          planId = (await instReq.createPlan(instApi)).planId;
+          const res = await instApi.call('planApproval', {
+            ...(mode.query ? { query: mode.query } : {}),
+            body: { planId, status: 'APPROVED', ...members },
+          });
+          expect(res.status, `planApproval ${mode.what} with the response-only members`).toBeLessThan(300);
+          // The synchronous answer's callbackUrl is the service's, not the one sent.
+          const echoed = storedReadOnly(judged, res.body);
+          if (echoed.length) violations.add(where, `plan ${planId}`, `echoed ${echoed.join(', ')} as sent`, "the service's own values");
+        } else throw new Error(`no way to call ${pair.writer.operationId} with a live plan: add it here`);
+        for (const reader of planReaders) {
+          const read = await instApi.callOperation(reader, { path: { plan_id: planId } });
+          const stored = storedReadOnly(judged, read.body);
+          if (stored.length)
+            violations.add(
+              reader.operationId,
+              `plan ${planId} after ${where}`,
+              `stored ${stored.join(', ')} as sent`,
+              "the service's own values",
+            );
+          paths.push(`${where} -> ${reader.operationId}`);
+        }
+      }
     }
     test.info().annotations.push({
       type: 'security-coverage',
-      description: `installments ${READ_ONLY}: ${pairs.length} writers paired with a reader (${pairs.map((p) => `${p.writer.operationId} -> ${p.reader.operationId}`).join(', ')})`,
+      description: `installments ${READ_ONLY}: ${pairs.length} writers, ${paths.length} write and reader paths (${paths.join(', ')})`,
     });
     expect(violations.list, violations.describe()).toEqual([]);
   },

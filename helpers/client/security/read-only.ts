@@ -44,13 +44,25 @@ function telling(contract: Contract, schema: Json): string | number | undefined 
   return undefined;
 }
 
+/** The members a reader's 200 declares and the writer's request does not, each with a telling value. */
+export function readOnlyMembers(contract: Contract, writer: Operation, reader: Operation): Record<string, string | number> {
+  const sent = writer.requestBody?.schema ? properties(contract, writer.requestBody.schema) : {};
+  const members: Record<string, string | number> = {};
+  const answer = reader.responses['200']?.schema;
+  for (const [name, schema] of Object.entries(answer ? properties(contract, answer) : {})) {
+    if (name in sent) continue;
+    const value = telling(contract, schema);
+    if (value !== undefined) members[name] = value;
+  }
+  return members;
+}
+
 /** Every writer of a contract with its reader and the response-only members it can be sent. */
 export function readOnlyPairs(contract: Contract): ReadOnlyPair[] {
   const ops = [...contract.operations.values()];
   const pairs: ReadOnlyPair[] = [];
   for (const writer of ops) {
     if (!['POST', 'PUT', 'PATCH'].includes(writer.method) || !writer.requestBody?.schema) continue;
-    const sent = properties(contract, writer.requestBody.schema);
     // A list read (one that pages) answers about the list, not the record the writer stored.
     const pages = (r: Operation) => r.parameters.some((p) => p.in === 'query' && PAGING.has(p.name));
     const readers = ops.filter((r) => r.method === 'GET' && r.responses['200']?.schema && !pages(r));
@@ -60,12 +72,7 @@ export function readOnlyPairs(contract: Contract): ReadOnlyPair[] {
     );
     const reader = same ?? child;
     if (!reader) continue;
-    const members: Record<string, string | number> = {};
-    for (const [name, schema] of Object.entries(properties(contract, reader.responses['200'].schema))) {
-      if (name in sent) continue;
-      const value = telling(contract, schema);
-      if (value !== undefined) members[name] = value;
-    }
+    const members = readOnlyMembers(contract, writer, reader);
     if (!Object.keys(members).length) continue;
     pairs.push({ writer, reader, members, idParam: same ? undefined : reader.path.split('/').pop()!.slice(1, -1) });
   }
