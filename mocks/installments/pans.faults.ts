@@ -188,6 +188,13 @@ export const PANS_FAULTS = faultCatalogue([
   }),
   // Seeded beside the exact-lookup checks of a list id in the body (origin 'seeded'): an 18-digit id
   // read as a double loses its last digits, so another id of the same double names the list.
+  // Seeded beside the check of every looked-up id's end forms (lookups.end-forms.spec.ts).
+  seeded({
+    id: 'seeded-register-list-id-last-char-ignored',
+    rule: "IN-LOOKUP-EXACT: a registration into a list finds it by its id as sent (provider 2.0.0, PanListIdNotFound); registerPans finds a list by all but its id's last character",
+    source: 'provider',
+    rules: ['IN-LOOKUP-EXACT', 'IN-STATE-UNKNOWN-LIST'],
+  }),
   seeded({
     id: 'seeded-register-list-id-as-double',
     rule: 'IN-STATE-UNKNOWN-LIST: a registration into a list looks the panListId up as a number, so an id of the full length differing only in its last digits registers into the live list',

@@ -52,6 +52,9 @@ export function registerPanLists(
       // seeded-register-list-id-as-double: the list id looked up as a number.
       if (!list && faults.has('seeded-register-list-id-as-double'))
         list = [...world.panLists.values()].find((l) => Number(l.panListId) === Number(panListId));
+      // seeded-register-list-id-last-char-ignored: the list found by all but its id's last character.
+      if (!list && faults.has('seeded-register-list-id-last-char-ignored'))
+        list = [...world.panLists.values()].find((l) => String(l.panListId).slice(0, -1) === String(panListId).slice(0, -1));
       // i6-panlist-unknown-id-with-range-created: an unknown id sent with a range makes a list of that id.
       if (!list && accountRange && faults.has('i6-panlist-unknown-id-with-range-created'))
         world.panLists.set(panListId, (list = { panListId, panListName, accountRange, pans: new Set() }));
