@@ -1,6 +1,6 @@
 // The partner token cache (helpers/auth/token-cache.ts) on a fake clock: one token reused, a new one
 // once the token is older than 90 minutes (seed 002, Authentication), one creation at a time.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../fixtures/self.js';
 import { TokenCache, tokenAges } from '../../helpers/auth/token-cache.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 

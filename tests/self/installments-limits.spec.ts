@@ -1,7 +1,7 @@
 // The installments contract encodes each limit of the provider document 2.0.0 (and of
 // reference/installments.md where the provider is silent), transcribed here as a table: a change to
 // the contract that loosens or drops one of them fails this test.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../fixtures/self.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 
 type Limit = [schema: string, path: string, keyword: string, expected: unknown, source: string];

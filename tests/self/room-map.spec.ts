@@ -3,7 +3,7 @@
 // exists: the map a newcomer reads is the floor plan of the code as it is.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../fixtures/self.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const ROOTS = ['helpers', 'tools', 'mocks'];

@@ -6,7 +6,7 @@
 // file is the only other place a figure appears, so that a contract drifting from its seed fails
 // here and nowhere silently. Seed 001 (installments) states no limit, enum or header; the
 // provider's figures the installments contract rests on are transcribed in installments-limits.spec.ts.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../fixtures/self.js';
 import { loadContract, type Contract } from '../../helpers/contract/contract.js';
 import { constOf, enumOf, lengthOf, limitListOf, limitOf, rangeOf, securityHeader, sizeOf } from '../../helpers/contract/facts.js';
 
