@@ -257,16 +257,16 @@ export const main: CommandMain = async (argv, io) => {
       o.firstFailure = firstFailure(result.output);
     }
     if (args.confirm) {
-      const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const escapeRegExp = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       const toConfirm = outcomes.filter((o) => o.test);
       const t0 = Date.now();
       await pool(toConfirm, jobs, async (o, slot) => {
         const r = await playwright(
           [
             `--project=${o.service}`,
-            escape(o.test!.file),
+            escapeRegExp(o.test!.file),
             '-g',
-            `${escape(o.test!.title)}(\\s|$)`,
+            `${escapeRegExp(o.test!.title)}(\\s|$)`,
             '--reporter=line',
             '--workers=1',
             `--output=test-results/mutation/${slot}`,

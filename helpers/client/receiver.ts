@@ -34,7 +34,7 @@ export class Receiver {
 
   /** Starts on 127.0.0.1, port 0 (or `port` for a fixed public forwarding). */
   static async start(reply: ReplyFn = () => ({ status: 204 }), port = 0, host = '127.0.0.1'): Promise<Receiver> {
-    // eslint-disable-next-line prefer-const -- assigned once the server listens; the request handler above reads it later
+    // Assigned once the server listens; the request handler above reads it later.
     let self: Receiver | undefined;
     const server = http.createServer((req, res) => {
       const chunks: Buffer[] = [];

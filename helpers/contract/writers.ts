@@ -48,7 +48,7 @@ export function readersOf(contract: Contract, w: Writer): ObjectReader[] {
   const collection = versionless(w.objectPath.replace(/\/\{[^}]+\}$/, ''));
   const own = gets.filter((o) => o.path === w.objectPath).map((operation) => ({ operation, kind: 'object' as const }));
   const views = gets
-    .filter((o) => new RegExp(`^${escape(w.objectPath)}/[a-z]+$`, 'i').test(o.path))
+    .filter((o) => new RegExp(`^${escapeRegExp(w.objectPath)}/[a-z]+$`, 'i').test(o.path))
     .map((operation) => ({ operation, kind: 'view' as const }));
   const lists = gets.filter((o) => versionless(o.path) === collection).map((operation) => ({ operation, kind: 'collection' as const }));
   // An object with no reader of its own (a webhook subscription's event) is read inside its parent.
@@ -60,7 +60,7 @@ export function readersOf(contract: Contract, w: Writer): ObjectReader[] {
   return [...own, ...views, ...lists, ...parents];
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The query a collection reader is called with to list the object: its id where the reader filters by it. */
 export function collectionQuery(reader: Operation, w: Writer, id: string): Record<string, string> | undefined {

@@ -32,10 +32,10 @@ function files(dir: string): string[] {
 const SECRET_NAMES = new Set(ENV_SCHEMA.filter((e) => e.secret).map((e) => e.name));
 
 export function configuredSecretPatterns(env: Readonly<Record<string, string | undefined>>): LeakPattern[] {
-  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return Object.entries(env)
     .filter(([name, value]) => SECRET_NAMES.has(name) && value && value.length >= 8)
-    .map(([name, value]) => ({ what: `the value of ${name} (configured target)`, pattern: new RegExp(escape(value!)) }));
+    .map(([name, value]) => ({ what: `the value of ${name} (configured target)`, pattern: new RegExp(escapeRegExp(value!)) }));
 }
 
 export function scanForLeaks(dirs: string[], patterns: LeakPattern[]): { scanned: number; leaks: Leak[] } {

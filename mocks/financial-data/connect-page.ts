@@ -49,7 +49,7 @@ const MAX_SESSIONS = 10_000;
 /** Session types whose flow signs in to an institution (connect.ts FLOWS). */
 const SIGN_IN_TYPES = new Set(['aggregation', 'lite', 'fix', 'jointBorrower']);
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -57,7 +57,7 @@ function page(title: string, body: string): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)}</title>
+<title>${escapeHtml(title)}</title>
 <style>
 body { font-family: system-ui, sans-serif; max-width: 32rem; margin: 2rem auto; padding: 0 1rem; color: #1b1b1b; }
 label { display: block; margin-top: 1rem; font-weight: 600; }
@@ -69,7 +69,7 @@ button { margin-top: 1.25rem; }
 </style>
 </head>
 <body>
-<h1>${escape(title)}</h1>
+<h1>${escapeHtml(title)}</h1>
 ${body}
 </body>
 </html>
@@ -136,8 +136,8 @@ export function registerConnectPages(app: FastifyInstance, ctx: FdContext): FdSt
         'FinBank Connect',
         [
           `<p>Result: <span id="connect-result">${outcome}</span></p>`,
-          `<p id="connect-message">${escape(message)}</p>`,
-          token ? `<p><a id="connect-again" href="/connect/${escape(token)}">Connect another institution</a></p>` : '',
+          `<p id="connect-message">${escapeHtml(message)}</p>`,
+          token ? `<p><a id="connect-again" href="/connect/${escapeHtml(token)}">Connect another institution</a></p>` : '',
         ].join('\n'),
       ),
     );
@@ -167,14 +167,14 @@ export function registerConnectPages(app: FastifyInstance, ctx: FdContext): FdSt
         200,
         page(
           'FinBank Connect',
-          `<p id="connect-notice">This ${escape(session.type)} session adds no accounts: the sandbox stand-in offers only the sign-in to a test institution.</p>`,
+          `<p id="connect-notice">This ${escapeHtml(session.type)} session adds no accounts: the sandbox stand-in offers only the sign-in to a test institution.</p>`,
         ),
       );
     }
     const query = req.query as Record<string, unknown>;
     const search = typeof query.search === 'string' ? query.search.trim() : '';
     const institutions = offered(session).filter((i) => i.name.toLowerCase().includes(search.toLowerCase()));
-    const options = institutions.map((i) => `<option value="${escape(i.id)}">${escape(i.name)}</option>`).join('\n');
+    const options = institutions.map((i) => `<option value="${escapeHtml(i.id)}">${escapeHtml(i.name)}</option>`).join('\n');
     return send(
       reply,
       200,
@@ -182,15 +182,15 @@ export function registerConnectPages(app: FastifyInstance, ctx: FdContext): FdSt
         'FinBank Connect',
         `
 <p class="note">Sandbox stand-in: sign in to a FinBank test institution to add its accounts.</p>
-<form method="get" action="/connect/${escape(token)}" role="search">
+<form method="get" action="/connect/${escapeHtml(token)}" role="search">
 <label for="search">Search institutions</label>
-<input id="search" name="search" type="search" value="${escape(search)}" placeholder="FinBank">
+<input id="search" name="search" type="search" value="${escapeHtml(search)}" placeholder="FinBank">
 <button id="connect-search" type="submit">Search</button>
 </form>
 ${
   institutions.length === 0
     ? '<p id="connect-notice">No test institution matches.</p>'
-    : `<form method="post" action="/connect/${escape(token)}">
+    : `<form method="post" action="/connect/${escapeHtml(token)}">
 <label for="institution">Institution</label>
 <select id="institution" name="institutionId" required>
 ${options}

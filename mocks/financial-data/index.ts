@@ -99,7 +99,7 @@ export async function startFinancialDataMock(options: FdMockOptions = {}): Promi
   // Stand-in mode: the sandbox's limits (provider Test the APIs page), Connect as web pages, and
   // TLS on the same port for the https links of Connect. The /__mock/ routes below are still
   // registered, but createMockApp turns each into the service's 404.
-  let closeTls = () => {};
+  let closeTls = (): void => undefined;
   if (options.standIn) {
     context.standIn = {
       ...sandboxLimits(context.contract),

@@ -17,12 +17,12 @@ export interface ErrorItem {
 export function sendErrors(reply: FastifyReply, faults: FaultSet<InstallmentsFaultId>, status: number, items: ErrorItem[]) {
   if (faults.has('error-body-wrong-shape')) return reply.code(status).send({ error: items[0]?.Description });
   if (faults.has('blind-error-404-shape') && status === 404) return reply.code(status).send({ Errors: { Error: items[0] } });
-  const Error = items.map((item) => {
+  const errors = items.map((item) => {
     if (!faults.has('error-missing-recoverable')) return item;
     const { Recoverable: _dropped, ...rest } = item;
     return rest;
   });
-  return reply.code(status).send({ Errors: { Error } });
+  return reply.code(status).send({ Errors: { Error: errors } });
 }
 
 export function sendError(

@@ -48,7 +48,9 @@ test(
       commands: appsModel.appCommands(),
       setup: async () => ({ model: await appsModel.newAppsModel(real), real }),
       // Registrations have no delete (seed 002, App registration): nothing to tear down.
-      teardown: async () => {},
+      teardown: async () => {
+        // nothing to tear down
+      },
       testInfo,
     });
   },

@@ -1,12 +1,13 @@
-// Covers: the type check and the format check of `npm test` (tools/static/checks.ts) fail a tree
-// that breaks them and name the file, each through its own command line in a child process.
+// Covers: the type check, the format check and Biome's linter of `npm test` (tools/static/checks.ts)
+// fail a tree that breaks them and name the file, each through its own command line in a child process;
+// ESLint fails a spec that breaks one of Playwright's rules.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../../fixtures/self.js';
 import { runStaticChecks } from '../../tools/static/checks.js';
 
-test('the type check and the format check fail a tree with a type error and an unformatted file, naming each', async () => {
+test('the type check, the format check and the linter fail a tree with a type error, an unformatted file and a debugger statement, naming each', async () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'static-checks-'));
   try {
     fs.symlinkSync(path.resolve('node_modules'), path.join(root, 'node_modules'), 'dir');
@@ -25,7 +26,23 @@ test('the type check and the format check fail a tree with a type error and an u
     expect(said).toMatch(/- spaced\.ts/);
     expect(said).not.toMatch(/- good\.ts/);
     expect(said).toContain('static check failed: format (1 file not formatted; npm run format)');
+
+    // A rule of ESLint's recommended set, now Biome's (no-debugger): found, named, the check failed.
+    fs.writeFileSync(path.join(root, 'paused.ts'), 'export function paused(): void {\n  debugger;\n}\n');
+    lines.length = 0;
+    expect(await runStaticChecks(io, root, ['biome lint'])).toEqual(['biome lint']);
+    expect(lines.join('\n')).toMatch(/paused\.ts:2:3 lint\/suspicious\/noDebugger/);
+    expect(lines.join('\n')).toContain('static check failed: biome lint (1 error; npm run lint:biome)');
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }
+});
+
+test("ESLint fails a spec that breaks one of Playwright's rules (a focused test), naming the rule", async () => {
+  const { ESLint } = await import('eslint');
+  const engine = new ESLint({ cwd: process.cwd() });
+  const [result] = await engine.lintText("import { test } from '@playwright/test';\ntest.only('focused', async () => {});\n", {
+    filePath: path.resolve('tests/self/focused-probe.spec.ts'),
+  });
+  expect(result.messages.map((m) => m.ruleId)).toContain('playwright/no-focused-test');
 });

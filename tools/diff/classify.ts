@@ -138,9 +138,9 @@ const KINDS: Record<string, RuleKind[]> = {
 };
 const kindsOf = (keyword: string): RuleKind[] | undefined =>
   UPPER.has(keyword) || LOWER.has(keyword) ? KINDS.bound : keyword === 'format' ? KINDS.pattern : KINDS[keyword];
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const mentions = (rule: Rule, name: string) =>
-  name.length > 1 && new RegExp(`(^|[^A-Za-z0-9_])${escape(name)}([^A-Za-z0-9_]|$)`, 'i').test(`${rule.text} ${rule.cite}`);
+  name.length > 1 && new RegExp(`(^|[^A-Za-z0-9_])${escapeRegExp(name)}([^A-Za-z0-9_]|$)`, 'i').test(`${rule.text} ${rule.cite}`);
 /** The generated refusals: a rule checked on every request the contract refuses (FD-NEGATIVE, IN-ERR-CONTRACT). */
 const isGeneric = (rule: Rule) => /generated|the contract refuses/i.test(rule.text);
 
@@ -250,7 +250,7 @@ export class Classifier {
       rules: ids(rules),
       builtIn,
     });
-    const code = loc.status ? `\\b${escape(loc.status)}\\b` : '';
+    const code = loc.status ? `\\b${escapeRegExp(loc.status)}\\b` : '';
 
     switch (loc.keyword) {
       case 'operation':

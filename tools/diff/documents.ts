@@ -17,7 +17,7 @@ export interface DiffDocument {
 }
 
 // Stray control characters occur in public mirrors (reference/installments.md); YAML refuses them.
-// eslint-disable-next-line no-control-regex -- control characters are what this strips from a document label
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this strips from a document label
 const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g;
 
 export function readDocumentFile(file: string): DiffDocument {

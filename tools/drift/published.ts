@@ -11,7 +11,7 @@ import type { Json } from '../../helpers/contract/contract.js';
 export class PublishedDocumentError extends Error {}
 
 // Stray control characters occur in public mirrors (reference/installments.md); YAML refuses them.
-// eslint-disable-next-line no-control-regex -- control characters are what this strips from a document label
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this strips from a document label
 const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g;
 
 /** Reads and parses a published OpenAPI 3.0/3.1 document, or throws one line saying why not. */

@@ -42,12 +42,12 @@ const silent = {
   isWarnEnabled: () => false,
   isErrorEnabled: () => false,
   isFatalEnabled: () => false,
-  trace: () => {},
-  debug: () => {},
-  info: () => {},
-  warn: () => {},
-  error: () => {},
-  fatal: () => {},
+  trace: () => undefined,
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+  fatal: () => undefined,
 };
 
 /** The repository at a commit (HEAD by default: what was committed, not the work tree) in a temporary folder; node_modules is linked. */
