@@ -147,12 +147,10 @@ export function linkInstitution(world: FdState, customerId: string, institutionI
 
 /** Adds one login of the plan with its accounts and their transactions; answers what it added. */
 function addLogin(world: FdState, customerId: string, plan: Plan, random: () => number, nowS: number, history: HistoryDays): LinkedData {
-  const { standard: STANDARD_HISTORY_DAYS, historic: HISTORIC_DAYS } = history;
   // The transactions are the known data the specs count and sort (tests/financial-data/*.known.ts):
   // seeded by the institution, never by the customer id, so that they do not depend on how many ids
   // the mock handed out before (what other tests created first). Balances and account numbers stay
   // the customer's own.
-  const dataRandom = prng(Number(plan.institutionId));
   const routingNumber = world.institutions.find((i) => i.id === plan.institutionId)?.routingNumbers[0] ?? '021000021';
   const login: InstitutionLogin = {
     id: Number(world.nextId()),
@@ -187,31 +185,68 @@ function addLogin(world: FdState, customerId: string, plan: Plan, random: () => 
     };
     world.accounts.set(id, account);
     added.accounts.push(account);
-    // Spread over the historic load's reach before the account was added; the last quarter of them historic.
-    for (let n = 0; n < a.transactions; n++) {
-      const historic = n % 4 === 3;
-      const ageDays = historic
-        ? STANDARD_HISTORY_DAYS + 1 + Math.floor(dataRandom() * (HISTORIC_DAYS - STANDARD_HISTORY_DAYS - 2))
-        : Math.floor(dataRandom() * STANDARD_HISTORY_DAYS);
-      const postedDate = nowS - ageDays * DAY_S - Math.floor(dataRandom() * 3600);
-      const pending = !historic && n % 17 === 5;
-      const t: Transaction = {
-        id: Number(world.nextId()) * 10 + 1,
-        accountId: id,
-        customerId,
-        amount: Math.round((dataRandom() - 0.6) * 40_000) / 100,
-        description: PAYEES[Math.floor(dataRandom() * PAYEES.length)],
-        status: pending ? 'pending' : 'active',
-        // One in eleven has no transaction date: sorting falls back to postedDate (seed 002, Transactions).
-        ...(n % 11 === 7 ? {} : { transactionDate: postedDate - Math.floor(dataRandom() * 2) * DAY_S }),
-        postedDate,
-        createdDate: postedDate,
-        historic,
-      };
-      world.transactions.set(t.id, t);
-    }
+    // The transactions' ids are taken now, in the order they always were; the records are made when
+    // the account's transactions are first read, from the institution's data seed replayed to this
+    // account (every transaction of the login draws from one sequence), at the ranks reserved now.
+    if (a.transactions === 0) continue;
+    // The mock's counter hands out consecutive ids: the account's are a range from the first.
+    const first = Number(world.nextId()) * 10 + 1;
+    for (let n = 1; n < a.transactions; n++) world.nextId();
+    const before = plan.accounts.slice(0, plan.accounts.indexOf(a));
+    world.transactions.defer(id, {
+      owns: (t) => t >= first && t < first + 10 * a.transactions,
+      firstRank: world.transactions.reserveRanks(a.transactions),
+      make: () => {
+        const replay = prng(Number(plan.institutionId));
+        for (const earlier of before) transactionsOf(earlier.transactions, replay, history, nowS, undefined, customerId);
+        return transactionsOf(a.transactions, replay, history, nowS, { accountId: id, first }, customerId);
+      },
+    });
   }
   return added;
+}
+
+/**
+ * The transactions of one account of a login, drawn from the login's data sequence: spread over the
+ * historic load's reach before the account was added, the last quarter of them historic. Without an
+ * account (an earlier account of the login replayed), only the draws are made.
+ */
+function transactionsOf(
+  count: number,
+  dataRandom: () => number,
+  history: HistoryDays,
+  nowS: number,
+  account: { accountId: string; first: number } | undefined,
+  customerId: string,
+): Transaction[] {
+  const { standard: STANDARD_HISTORY_DAYS, historic: HISTORIC_DAYS } = history;
+  const made: Transaction[] = [];
+  for (let n = 0; n < count; n++) {
+    const historic = n % 4 === 3;
+    const ageDays = historic
+      ? STANDARD_HISTORY_DAYS + 1 + Math.floor(dataRandom() * (HISTORIC_DAYS - STANDARD_HISTORY_DAYS - 2))
+      : Math.floor(dataRandom() * STANDARD_HISTORY_DAYS);
+    const postedDate = nowS - ageDays * DAY_S - Math.floor(dataRandom() * 3600);
+    const pending = !historic && n % 17 === 5;
+    const amount = Math.round((dataRandom() - 0.6) * 40_000) / 100;
+    const description = PAYEES[Math.floor(dataRandom() * PAYEES.length)];
+    // One in eleven has no transaction date: sorting falls back to postedDate (seed 002, Transactions).
+    const transactionDate = n % 11 === 7 ? undefined : postedDate - Math.floor(dataRandom() * 2) * DAY_S;
+    if (!account) continue;
+    made.push({
+      id: account.first + 10 * n,
+      accountId: account.accountId,
+      customerId,
+      amount,
+      description,
+      status: pending ? 'pending' : 'active',
+      ...(transactionDate === undefined ? {} : { transactionDate }),
+      postedDate,
+      createdDate: postedDate,
+      historic,
+    });
+  }
+  return made;
 }
 
 /** What the control surface answers: enough for a spec to address every account (no full numbers). */

@@ -6,7 +6,7 @@
 // The lookups every resource shares ("the partner's customer", its account, its login) are here
 // too, written once; an index of a store belongs beside the store it indexes.
 import { randomBytes } from 'node:crypto';
-import { IndexedMap, type Group } from '../kit/indexed-map.js';
+import { DeferringIndexedMap, IndexedMap, type Group } from '../kit/indexed-map.js';
 
 // --- Records ---------------------------------------------------------------------------------
 
@@ -364,7 +364,7 @@ export type CustomerStore = IndexedMap<string, Customer, 'partner' | 'partnerTyp
 /** Linked data grouped by owner: a customer's logins and accounts, a login's accounts, an account's transactions. */
 export type LoginStore = IndexedMap<number, InstitutionLogin, 'customer'>;
 export type AccountStore = IndexedMap<string, Account, 'customer' | 'login'>;
-export type TransactionStore = IndexedMap<number, Transaction, 'account'>;
+export type TransactionStore = DeferringIndexedMap<number, Transaction, 'account'>;
 
 export interface FdState {
   // Partners (auth.ts; the security check of middleware.ts).
@@ -594,7 +594,7 @@ export function createFdState(): FdState {
     locations: locations(),
     logins: new IndexedMap({ customer: (l: InstitutionLogin) => l.customerId }),
     accounts: new IndexedMap({ customer: (a: Account) => a.customerId, login: (a: Account) => a.institutionLoginId }),
-    transactions: new IndexedMap({ account: (t: Transaction) => t.accountId }),
+    transactions: new DeferringIndexedMap({ account: (t: Transaction) => t.accountId }, 'account', (t: Transaction) => t.id),
     psi: { runs: new Map(), seq: 0 },
     statements: { assets: new Map(), seq: 0 },
     microEntries: { entries: new Map(), initiations: new Map() },
