@@ -20,18 +20,25 @@ let file: string | undefined;
 
 export const COVERAGE_ANNOTATION = 'coverage';
 
+/** The list each test's 'coverage' annotation holds, kept beside it so that a call adds to it without parsing it again. */
+const kept = new WeakMap<object, { note: { type: string; description?: string }; list: [CoverageRecord, number][] }>();
+
 /** Counts a call in the test's 'coverage' annotation (a JSON list of [record, calls]). */
 export function recordTestCoverage(annotations: { type: string; description?: string }[], record: CoverageRecord): void {
-  let note = annotations.find((a) => a.type === COVERAGE_ANNOTATION);
-  if (!note) {
-    note = { type: COVERAGE_ANNOTATION, description: '[]' };
-    annotations.push(note);
+  let mine = kept.get(annotations);
+  if (!mine || !annotations.includes(mine.note)) {
+    let note = annotations.find((a) => a.type === COVERAGE_ANNOTATION);
+    if (!note) {
+      note = { type: COVERAGE_ANNOTATION, description: '[]' };
+      annotations.push(note);
+    }
+    mine = { note, list: JSON.parse(note.description ?? '[]') as [CoverageRecord, number][] };
+    kept.set(annotations, mine);
   }
-  const list = JSON.parse(note.description ?? '[]') as [CoverageRecord, number][];
-  const same = list.find(([r]) => r.service === record.service && r.operationId === record.operationId && r.status === record.status);
+  const same = mine.list.find(([r]) => r.service === record.service && r.operationId === record.operationId && r.status === record.status);
   if (same) same[1]++;
-  else list.push([record, 1]);
-  note.description = JSON.stringify(list);
+  else mine.list.push([record, 1]);
+  mine.note.description = JSON.stringify(mine.list);
 }
 
 /** The records of a test result's 'coverage' annotation, one per call. */
