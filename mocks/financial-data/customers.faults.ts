@@ -12,6 +12,13 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-OBJ-EXACT-ID'],
   }),
+  // Seeded beside the create-and-read check of customers.crud.spec.ts (response-only members in the body).
+  seeded({
+    id: 'seeded-customer-active-dates-from-body',
+    rule: "FD-OBJ-READ-ONLY: AddCustomer stores the createdDate and lastModifiedDate a create body sends instead of its own (the type stays the operation's)",
+    source: 'provider',
+    rules: ['FD-OBJ-READ-ONLY'],
+  }),
   // Matching that can tell (kit/faults.ts, seeded): the username lookup normalises what it is asked.
   seeded({
     id: 'customers-username-filter-trimmed',

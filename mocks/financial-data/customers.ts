@@ -71,6 +71,8 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
         type: actual,
         createdDate: faults.has('customer-created-date-ms') ? clock.nowMs() : clock.nowEpochSeconds(),
         ...pick(body),
+        // seeded-customer-active-dates-from-body: AddCustomer stores the body's dates as sent.
+        ...(type === 'active' && faults.has('seeded-customer-active-dates-from-body') ? ownMembersSent(body) : {}),
       };
       // i3-customer-phone-digits-only: the active path alone keeps the phone's digits only.
       if (type === 'active' && faults.has('i3-customer-phone-digits-only') && typeof customer.phone === 'string')
@@ -315,6 +317,13 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     }
     return reply.code(204).send();
   });
+}
+
+/** The record's dates as a body sends them (seeded-customer-active-dates-from-body). */
+function ownMembersSent(body: Record<string, any>): Partial<Customer> {
+  const out: Record<string, unknown> = {};
+  for (const name of ['createdDate', 'lastModifiedDate']) if (body[name] !== undefined) out[name] = body[name];
+  return out as Partial<Customer>;
 }
 
 function pick(body: Record<string, any>) {

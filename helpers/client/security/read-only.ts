@@ -48,7 +48,7 @@ function telling(contract: Contract, schema: Json): string | number | undefined 
 export function readOnlyMembers(contract: Contract, writer: Operation, reader: Operation): Record<string, string | number> {
   const sent = writer.requestBody?.schema ? properties(contract, writer.requestBody.schema) : {};
   const members: Record<string, string | number> = {};
-  const answer = reader.responses['200']?.schema;
+  const answer = (reader.responses['200'] ?? reader.responses[successCode(reader) ?? ''])?.schema;
   for (const [name, schema] of Object.entries(answer ? properties(contract, answer) : {})) {
     if (name in sent) continue;
     const value = telling(contract, schema);
@@ -77,6 +77,27 @@ export function readOnlyPairs(contract: Contract): ReadOnlyPair[] {
     pairs.push({ writer, reader, members, idParam: same ? undefined : reader.path.split('/').pop()!.slice(1, -1) });
   }
   return pairs;
+}
+
+/** The first 2xx status the operation declares. */
+function successCode(op: Operation): string | undefined {
+  return Object.keys(op.responses).find((code) => code.startsWith('2'));
+}
+
+/**
+ * Every other writer (none of readOnlyPairs' readers reads what it made) whose own 2xx answer declares
+ * members its request does not: the writer's answer is the reader judged (it must show the service's
+ * own id, date or link, never the one sent).
+ */
+export function ownAnswerPairs(contract: Contract): ReadOnlyPair[] {
+  const paired = new Set(readOnlyPairs(contract).map((p) => p.writer.operationId));
+  const out: ReadOnlyPair[] = [];
+  for (const writer of contract.operations.values()) {
+    if (!['POST', 'PUT', 'PATCH'].includes(writer.method) || !writer.requestBody?.schema || paired.has(writer.operationId)) continue;
+    const members = readOnlyMembers(contract, writer, writer);
+    if (Object.keys(members).length) out.push({ writer, reader: writer, members });
+  }
+  return out;
 }
 
 /** The members of a reader's answer (its first element when a list) that show a value sent as response-only. */
