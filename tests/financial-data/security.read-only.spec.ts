@@ -7,14 +7,14 @@
 // members its request does not (the customer creates, pay statements, micro entries, report
 // generations and reads, Connect links, Connect components, app registrations, TxPush test
 // transactions: ownAnswerPairs) is sent them too, and its answer shows its own, never the one sent.
-import { expect, rules, test } from '../../fixtures/financial-data.js';
+import { expect, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
 import { idFromAnswer, ownAnswerPairs, READ_ONLY, readOnlyPairs, storedReadOnly } from '../../helpers/client/security/read-only.js';
 import { Violations, withObjects } from '../../helpers/client/security/probe.js';
-import { FD_CONTRACT, liveWorld } from './security.known.js';
+import { FD_CONTRACT, liveWorld, type LiveWorld } from './security.known.js';
 import { objectIdsOf } from '../../helpers/contract/object-ids.js';
 
 test(
-  'response-only members sent in a create or an update body are never stored, through every writer paired with a reader @mock-only',
+  "response-only members sent in a create or an update body are never stored, through every writer paired with a reader, nor in any other writer's own answer @mock-only",
   rules('FD-OBJ-READ-ONLY'),
   async ({ fd, fdApi, fdMock, createCustomer }) => {
     void fdMock;
@@ -55,53 +55,44 @@ test(
           "the target's own values",
         );
     }
+    // The same live world serves every other writer, judged by its own answer.
+    const { judged, unjudged } = await judgeOwnAnswers(fdApi, world, violations);
     test.info().annotations.push({
       type: 'security-coverage',
-      description: `financial-data ${READ_ONLY}: ${pairs.length} writers paired with a reader (${pairs.map((p) => `${p.writer.operationId} -> ${p.reader.operationId}`).join(', ')})`,
+      description: `financial-data ${READ_ONLY}: ${pairs.length} writers paired with a reader (${pairs.map((p) => `${p.writer.operationId} -> ${p.reader.operationId}`).join(', ')}); ${judged.length} writers judged by their own answer (${judged.join(', ')})`,
     });
     expect(violations.list, violations.describe()).toEqual([]);
+    expect(unjudged, 'every other writer answers its sample with the response-only members 2xx (the members are ignored)').toEqual([]);
   },
 );
 
-test(
-  "response-only members sent to every other writer are never in its own answer: the service's ids, dates, links and statuses @mock-only",
-  rules('FD-OBJ-READ-ONLY'),
-  async ({ fd, fdApi, fdMock }) => {
-    void fdMock;
-    const world = await liveWorld(fd, fdApi);
-    const pairs = ownAnswerPairs(FD_CONTRACT);
-    const violations = new Violations(READ_ONLY);
-    const judged: string[] = [];
-    const unjudged: string[] = [];
-    // A verification goes to the account the initiation just sent deposits to (the loop's order is the contract's).
-    let initiated: string | undefined;
-    for (const pair of pairs) {
-      const ids = objectIdsOf(FD_CONTRACT, pair.writer).ids;
-      const sampled = withObjects(world.sample({ operation: pair.writer, ids }), ids, world.objects);
-      if (pair.writer.operationId === 'VerifyMicroAmountDeposits' && initiated) sampled.path = { ...sampled.path, accountId: initiated };
-      const sent = sampled.body as Record<string, unknown> | undefined;
-      // A member the sample itself sends (a report read's own fields) is the caller's to send.
-      const members = Object.fromEntries(Object.entries(pair.members).filter(([name]) => !(sent && name in sent)));
-      const answer = await fdApi.callOperation(pair.writer, { ...sampled, body: { ...sent, ...members } }).catch((error: Error) => error);
-      // A refusal carrying the same members (a verification refused before the deposits: its status) is judged too.
-      const carries =
-        !(answer instanceof Error) &&
-        Object.keys(members).some((name) => answer.body && typeof answer.body === 'object' && name in answer.body);
-      if (answer instanceof Error || (answer.status >= 300 && !carries)) {
-        unjudged.push(`${pair.writer.operationId} (${answer instanceof Error ? answer.message.split('\n')[0] : answer.status})`);
-        continue;
-      }
-      judged.push(answer.status >= 300 ? `${pair.writer.operationId} (its ${answer.status})` : pair.writer.operationId);
-      if (pair.writer.operationId === 'InitiateMicroAmountDeposits' && answer.status < 300) initiated = String(answer.body.accountId);
-      const shown = storedReadOnly({ ...pair, members }, answer.body);
-      if (shown.length)
-        violations.add(pair.writer.operationId, 'its own answer', `echoed ${shown.join(', ')} as sent`, "the service's own values");
+/** Every writer no reader pairs with (ownAnswerPairs), sent its answer's own members: the answer shows the service's. */
+async function judgeOwnAnswers(fdApi: OperationClient, world: LiveWorld, violations: Violations) {
+  const judged: string[] = [];
+  const unjudged: string[] = [];
+  // A verification goes to the account the initiation just sent deposits to (the loop's order is the contract's).
+  let initiated: string | undefined;
+  for (const pair of ownAnswerPairs(FD_CONTRACT)) {
+    const ids = objectIdsOf(FD_CONTRACT, pair.writer).ids;
+    const sampled = withObjects(world.sample({ operation: pair.writer, ids }), ids, world.objects);
+    if (pair.writer.operationId === 'VerifyMicroAmountDeposits' && initiated) sampled.path = { ...sampled.path, accountId: initiated };
+    const sent = sampled.body as Record<string, unknown> | undefined;
+    // A member the sample itself sends (a report read's own fields) is the caller's to send.
+    const members = Object.fromEntries(Object.entries(pair.members).filter(([name]) => !(sent && name in sent)));
+    const answer = await fdApi.callOperation(pair.writer, { ...sampled, body: { ...sent, ...members } }).catch((error: Error) => error);
+    // A refusal carrying the same members (a verification refused before the deposits: its status) is judged too.
+    const carries =
+      !(answer instanceof Error) &&
+      Object.keys(members).some((name) => answer.body && typeof answer.body === 'object' && name in answer.body);
+    if (answer instanceof Error || (answer.status >= 300 && !carries)) {
+      unjudged.push(`${pair.writer.operationId} (${answer instanceof Error ? answer.message.split('\n')[0] : answer.status})`);
+      continue;
     }
-    test.info().annotations.push({
-      type: 'security-coverage',
-      description: `financial-data ${READ_ONLY}: ${judged.length} writers judged by their own answer (${judged.join(', ')}); not answered 2xx with a sample: ${unjudged.join(', ') || 'none'}`,
-    });
-    expect(violations.list, violations.describe()).toEqual([]);
-    expect(unjudged, 'every writer answers its sample with the response-only members 2xx (the members are ignored)').toEqual([]);
-  },
-);
+    judged.push(answer.status >= 300 ? `${pair.writer.operationId} (its ${answer.status})` : pair.writer.operationId);
+    if (pair.writer.operationId === 'InitiateMicroAmountDeposits' && answer.status < 300) initiated = String(answer.body.accountId);
+    const shown = storedReadOnly({ ...pair, members }, answer.body);
+    if (shown.length)
+      violations.add(pair.writer.operationId, 'its own answer', `echoed ${shown.join(', ')} as sent`, "the service's own values");
+  }
+  return { judged, unjudged };
+}
