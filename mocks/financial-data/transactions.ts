@@ -222,7 +222,12 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
         (t) => t.status === 'pending' && windowKey(t) >= from && windowKey(t) <= to,
       ).length;
     const more = on('transactions-more-available-on-last-page') ? paged.displaying > 0 : paged.moreAvailable;
-    const echo = (s: number) => String(on('transactions-echo-dates-ms') ? s * 1000 : s);
+    const later = (query.start ?? 1) > 1;
+    // seeded-txn-all-later-page-dates-echo-ms: the customer list echoes a later page's dates in milliseconds.
+    const echo = (s: number) =>
+      String(
+        on('transactions-echo-dates-ms') || (reader === 'all' && later && on('seeded-txn-all-later-page-dates-echo-ms')) ? s * 1000 : s,
+      );
     const body: Record<string, unknown> = {
       found: paged.found,
       displaying: paged.displaying,
@@ -241,7 +246,13 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
       transactions: paged.slice.map((t) =>
         reader === 'account' && on('i5-txn-account-list-debits-unsigned')
           ? { ...view(t, reader), amount: Math.abs(t.amount) }
-          : view(t, reader),
+          : // seeded-txn-account-later-page-category-lowercased: a later page of the account list lower-cases the category.
+            reader === 'account' && later && on('seeded-txn-account-later-page-category-lowercased')
+            ? {
+                ...view(t, reader),
+                categorization: { ...view(t, reader).categorization, category: categoryOf(t.description).toLowerCase() },
+              }
+            : view(t, reader),
       ),
     };
     if (reader === 'account' && query.showDailyBalance === true && !on('transactions-daily-balance-missing')) {
