@@ -19,6 +19,13 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-OBJ-READ-ONLY'],
   }),
+  // Seeded beside the later pages of customers.filters.spec.ts (FD-PAGE-KEEPS-QUERY).
+  seeded({
+    id: 'seeded-customers-search-later-page-phone-dropped',
+    rule: "FD-PAGE-KEEPS-QUERY: GetCustomers under a search answers a page after the first without the customers' phone",
+    source: 'provider',
+    rules: ['FD-PAGE-KEEPS-QUERY'],
+  }),
   // Matching that can tell (kit/faults.ts, seeded): the username lookup normalises what it is asked.
   seeded({
     id: 'customers-username-filter-trimmed',
