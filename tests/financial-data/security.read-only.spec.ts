@@ -6,7 +6,10 @@
 // declare them; the answer's are the target's own). Every other writer whose own answer declares
 // members its request does not (the customer creates, pay statements, micro entries, report
 // generations and reads, Connect links, Connect components, app registrations, TxPush test
-// transactions: ownAnswerPairs) is sent them too, and its answer shows its own, never the one sent.
+// transactions: ownAnswerPairs) is sent them too, and its answer shows its own, never the one sent;
+// so does the reader of what it changed where the contract has one (the micro-entry details after
+// the initiation and the verification: the account's last four and routing number derived from the
+// receiver; the subscription after its status and event writers; the customer after a pay statement).
 import { expect, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
 import { idFromAnswer, ownAnswerPairs, READ_ONLY, readOnlyPairs, storedReadOnly } from '../../helpers/client/security/read-only.js';
 import { Violations, withObjects } from '../../helpers/client/security/probe.js';
@@ -93,6 +96,25 @@ async function judgeOwnAnswers(fdApi: OperationClient, world: LiveWorld, violati
     const shown = storedReadOnly({ ...pair, members }, answer.body);
     if (shown.length)
       violations.add(pair.writer.operationId, 'its own answer', `echoed ${shown.join(', ')} as sent`, "the service's own values");
+    // Then the reader of what the write changed (its further path ids from the answer), where the contract has one.
+    if (pair.then) {
+      const path: Record<string, string | number | undefined> = { ...sampled.path };
+      for (const id of pair.then.idParams) path[id] = String((answer.body as Record<string, unknown>)[id]);
+      const read = await fdApi.callOperation(pair.then.reader, { path });
+      if (read.status !== 200) {
+        unjudged.push(`${pair.then.reader.operationId} after ${pair.writer.operationId} (${read.status})`);
+        continue;
+      }
+      const stored = storedReadOnly({ ...pair, members }, read.body);
+      if (stored.length)
+        violations.add(
+          pair.then.reader.operationId,
+          `after ${pair.writer.operationId}`,
+          `stored ${stored.join(', ')} as sent`,
+          "the service's own values",
+        );
+      judged.push(`${pair.writer.operationId} -> ${pair.then.reader.operationId}`);
+    }
   }
   return { judged, unjudged };
 }

@@ -85,17 +85,47 @@ function successCode(op: Operation): string | undefined {
 }
 
 /**
- * Every other writer (none of readOnlyPairs' readers reads what it made) whose own 2xx answer declares
- * members its request does not: the writer's answer is the reader judged (it must show the service's
- * own id, date or link, never the one sent).
+ * The reader of what a writer no readOnlyPairs reader reads changed: a record reader under the
+ * writer's path whose further path ids the writer's answer gives (GetMicroDepositsDetails by the
+ * accountId InitiateMicroAmountDeposits answers), else the closest record reader of a path the
+ * writer's extends (getWebhookSubscriptionById for changeWebhookSubscriptionStatus).
  */
-export function ownAnswerPairs(contract: Contract): ReadOnlyPair[] {
+function readerOfWrite(contract: Contract, writer: Operation): { reader: Operation; idParams: string[] } | undefined {
+  const pages = (r: Operation) => r.parameters.some((p) => p.in === 'query' && PAGING.has(p.name));
+  const readers = [...contract.operations.values()].filter((r) => r.method === 'GET' && r.responses['200']?.schema && !pages(r));
+  const code = successCode(writer);
+  const answered = code ? properties(contract, writer.responses[code]?.schema) : {};
+  const params = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+  const child = readers.find((r) => {
+    if (!r.path.startsWith(`${writer.path}/`)) return false;
+    const added = params(r.path).filter((p) => !params(writer.path).includes(p));
+    return added.length > 0 && added.every((p) => p in answered);
+  });
+  if (child) return { reader: child, idParams: params(child.path).filter((p) => !params(writer.path).includes(p)) };
+  const parent = readers.filter((r) => writer.path.startsWith(`${r.path}/`)).sort((a, b) => b.path.length - a.path.length)[0];
+  return parent ? { reader: parent, idParams: [] } : undefined;
+}
+
+/** A writer no readOnlyPairs reader reads, with the reader of what it changed (when the contract has one). */
+export interface OwnAnswerPair extends ReadOnlyPair {
+  /** The reader of what the write changed, its path ids beyond the writer's read from the writer's answer. */
+  then?: { reader: Operation; idParams: string[] };
+}
+
+/**
+ * Every other writer (none of readOnlyPairs' readers reads what it made) whose own 2xx answer, or the
+ * reader of what it changed, declares members its request does not: the writer's answer and that
+ * reader are judged (each must show the service's own id, date, link, status or derived digits, never
+ * the one sent).
+ */
+export function ownAnswerPairs(contract: Contract): OwnAnswerPair[] {
   const paired = new Set(readOnlyPairs(contract).map((p) => p.writer.operationId));
-  const out: ReadOnlyPair[] = [];
+  const out: OwnAnswerPair[] = [];
   for (const writer of contract.operations.values()) {
     if (!['POST', 'PUT', 'PATCH'].includes(writer.method) || !writer.requestBody?.schema || paired.has(writer.operationId)) continue;
-    const members = readOnlyMembers(contract, writer, writer);
-    if (Object.keys(members).length) out.push({ writer, reader: writer, members });
+    const then = readerOfWrite(contract, writer);
+    const members = { ...(then ? readOnlyMembers(contract, writer, then.reader) : {}), ...readOnlyMembers(contract, writer, writer) };
+    if (Object.keys(members).length) out.push({ writer, reader: writer, members, ...(then ? { then } : {}) });
   }
   return out;
 }
