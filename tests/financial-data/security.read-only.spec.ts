@@ -99,7 +99,8 @@ async function judgeOwnAnswers(fdApi: OperationClient, world: LiveWorld, violati
     // Then the reader of what the write changed (its further path ids from the answer), where the contract has one.
     if (pair.then) {
       const path: Record<string, string | number | undefined> = { ...sampled.path };
-      for (const id of pair.then.idParams) path[id] = String((answer.body as Record<string, unknown>)[id]);
+      const given = answer.body as Record<string, unknown>;
+      for (const id of pair.then.idParams) path[id] = String(given[id] ?? given.id);
       const read = await fdApi.callOperation(pair.then.reader, { path });
       if (read.status !== 200) {
         unjudged.push(`${pair.then.reader.operationId} after ${pair.writer.operationId} (${read.status})`);

@@ -28,8 +28,9 @@ function resolve(contract: Contract, node: Json): Json {
 
 function properties(contract: Contract, schema: Json): Record<string, Json> {
   const node = resolve(contract, schema);
-  const out: Record<string, Json> = {};
-  for (const part of [node, ...(node?.allOf ?? []).map((b: Json) => resolve(contract, b))]) Object.assign(out, part?.properties ?? {});
+  const out: Record<string, Json> = { ...(node?.properties ?? {}) };
+  // allOf parts at any depth (a report acknowledgement's base is itself an allOf).
+  for (const part of node?.allOf ?? []) Object.assign(out, properties(contract, part));
   return out;
 }
 
@@ -94,7 +95,12 @@ function readerOfWrite(contract: Contract, writer: Operation): { reader: Operati
   const pages = (r: Operation) => r.parameters.some((p) => p.in === 'query' && PAGING.has(p.name));
   const readers = [...contract.operations.values()].filter((r) => r.method === 'GET' && r.responses['200']?.schema && !pages(r));
   const code = successCode(writer);
-  const answered = code ? properties(contract, writer.responses[code]?.schema) : {};
+  const answerSchema = code ? contract.resolveSchema(writer.responses[code]?.schema) : undefined;
+  // The answer's members, each branch of a oneOf / anyOf included (a report generation's answer is one of several shapes).
+  const answered: Record<string, Json> = Object.assign(
+    {},
+    ...[answerSchema, ...(answerSchema?.oneOf ?? []), ...(answerSchema?.anyOf ?? [])].map((b: Json) => (b ? properties(contract, b) : {})),
+  );
   const params = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
   const child = readers.find((r) => {
     if (!r.path.startsWith(`${writer.path}/`)) return false;
@@ -103,7 +109,18 @@ function readerOfWrite(contract: Contract, writer: Operation): { reader: Operati
   });
   if (child) return { reader: child, idParams: params(child.path).filter((p) => !params(writer.path).includes(p)) };
   const parent = readers.filter((r) => writer.path.startsWith(`${r.path}/`)).sort((a, b) => b.path.length - a.path.length)[0];
-  return parent ? { reader: parent, idParams: [] } : undefined;
+  if (parent) return { reader: parent, idParams: [] };
+  // Else the shortest record reader of the same API (first path segment) that takes the writer's ids
+  // and one more its answer gives as `id` (GetReportByCustomer by the id a report generation answers).
+  const api = (path: string) => path.split('/')[1];
+  const byId = readers
+    .filter((r) => api(r.path) === api(writer.path) && 'id' in answered)
+    .filter((r) => {
+      const added = params(r.path).filter((p) => !params(writer.path).includes(p));
+      return added.length === 1 && params(writer.path).every((p) => params(r.path).includes(p)) && r.path.endsWith(`{${added[0]}}`);
+    })
+    .sort((a, b) => a.path.length - b.path.length)[0];
+  return byId ? { reader: byId, idParams: params(byId.path).filter((p) => !params(writer.path).includes(p)) } : undefined;
 }
 
 /** A writer no readOnlyPairs reader reads, with the reader of what it changed (when the contract has one). */

@@ -359,7 +359,8 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
     const index = data.statementIndex ?? (on('ra-stmt-default-index-0') ? 0 : 1);
     const report = createReport(ctx, {
       type: 'statement',
-      title: TITLES.statement,
+      // seeded-statement-report-title-from-body: a title the body sends is kept as the report's.
+      title: on('seeded-statement-report-title-from-body') && typeof body.title === 'string' ? body.title : TITLES.statement,
       customer: found.customer,
       consumer: found.consumer,
       callbackUrl: callbackOf(query),
