@@ -6,6 +6,13 @@
 import { faultCatalogue, blind, modelFault, seeded, independent } from '../kit/faults.js';
 
 export const APP_REGISTRATION_FAULTS = faultCatalogue([
+  // Seeded beside the list readers after the writes of security.read-only.spec.ts (FD-OBJ-READ-ONLY; origin 'seeded').
+  seeded({
+    id: 'seeded-app-register-application-id-from-body',
+    rule: "FD-OBJ-READ-ONLY: RegisterApp keeps an applicationId the body sends (the request declares none) as the registration's, and getApplications lists it",
+    source: 'provider',
+    rules: ['FD-OBJ-READ-ONLY'],
+  }),
   // Seeded beside the later pages of app-registration.lists.spec.ts (FD-PAGE-KEEPS-QUERY; origin 'seeded').
   seeded({
     id: 'seeded-app-list-later-page-scopes-example',

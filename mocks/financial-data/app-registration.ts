@@ -80,6 +80,10 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
       submittedS: now(),
       modifiedS: now(),
       pendingSinceS: now(),
+      // seeded-app-register-application-id-from-body: an applicationId the body sends is kept as the registration's.
+      ...(faults.has('seeded-app-register-application-id-from-body') && typeof body.applicationId === 'string'
+        ? { applicationId: body.applicationId }
+        : {}),
     };
     if (faults.has('app-register-approved')) {
       r.pendingSinceS = undefined;

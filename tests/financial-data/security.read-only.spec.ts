@@ -96,6 +96,27 @@ async function judgeOwnAnswers(fdApi: OperationClient, world: LiveWorld, violati
     const shown = storedReadOnly({ ...pair, members }, answer.body);
     if (shown.length)
       violations.add(pair.writer.operationId, 'its own answer', `echoed ${shown.join(', ')} as sent`, "the service's own values");
+    // The lists that filter by an id the answer gives: the record they list is the service's too.
+    for (const list of pair.lists ?? []) {
+      const id = (answer.body as Record<string, unknown>)[list.member];
+      const read = await fdApi.callOperation(list.reader, { query: { [list.param]: String(id) } });
+      const record = firstRecord(read.body);
+      if (read.status !== 200 || !record) {
+        unjudged.push(
+          `${list.reader.operationId} ${list.param}=${String(id)} after ${pair.writer.operationId} (${read.status}, no record)`,
+        );
+        continue;
+      }
+      const stored = storedReadOnly({ ...pair, members }, record);
+      if (stored.length)
+        violations.add(
+          list.reader.operationId,
+          `after ${pair.writer.operationId}`,
+          `stored ${stored.join(', ')} as sent`,
+          "the service's own values",
+        );
+      judged.push(`${pair.writer.operationId} -> ${list.reader.operationId}`);
+    }
     // Then the reader of what the write changed (its further path ids from the answer), where the contract has one.
     if (pair.then) {
       const path: Record<string, string | number | undefined> = { ...sampled.path };
@@ -118,4 +139,11 @@ async function judgeOwnAnswers(fdApi: OperationClient, world: LiveWorld, violati
     }
   }
   return { judged, unjudged };
+}
+
+/** The first record of a list answer: its first element, or the first element of its one array member. */
+function firstRecord(body: unknown): unknown {
+  if (Array.isArray(body)) return body[0];
+  if (!body || typeof body !== 'object') return undefined;
+  return Object.values(body).find((v): v is unknown[] => Array.isArray(v))?.[0];
 }

@@ -127,6 +127,34 @@ function readerOfWrite(contract: Contract, writer: Operation): { reader: Operati
 export interface OwnAnswerPair extends ReadOnlyPair {
   /** The reader of what the write changed, its path ids beyond the writer's read from the writer's answer. */
   then?: { reader: Operation; idParams: string[] };
+  /** List readers that filter by an id the writer's answer gives (getApplications by pre_app_id after RegisterApp). */
+  lists?: { reader: Operation; param: string; member: string }[];
+}
+
+const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/** The members of one record of a list reader's answer (the items of its array member). */
+function listRecord(contract: Contract, reader: Operation): Record<string, Json> {
+  const answer = reader.responses['200']?.schema;
+  if (!answer) return {};
+  for (const schema of Object.values(properties(contract, answer))) {
+    const node = contract.resolveSchema(schema);
+    if (node?.type === 'array' && node.items) return properties(contract, node.items);
+  }
+  return {};
+}
+
+/** The GET lists with a query id (`pre_app_id`, `preAppId`) the writer's answer gives under its camel-case name. */
+function listsOfWrite(contract: Contract, writer: Operation): { reader: Operation; param: string; member: string }[] {
+  const code = successCode(writer);
+  const answered = code && writer.responses[code]?.schema ? properties(contract, writer.responses[code].schema) : {};
+  const out: { reader: Operation; param: string; member: string }[] = [];
+  for (const reader of contract.operations.values()) {
+    if (reader.method !== 'GET') continue;
+    const param = reader.parameters.find((p) => p.in === 'query' && camel(p.name).endsWith('Id') && camel(p.name) in answered);
+    if (param) out.push({ reader, param: param.name, member: camel(param.name) });
+  }
+  return out;
 }
 
 /**
@@ -141,8 +169,22 @@ export function ownAnswerPairs(contract: Contract): OwnAnswerPair[] {
   for (const writer of contract.operations.values()) {
     if (!['POST', 'PUT', 'PATCH'].includes(writer.method) || !writer.requestBody?.schema || paired.has(writer.operationId)) continue;
     const then = readerOfWrite(contract, writer);
-    const members = { ...(then ? readOnlyMembers(contract, writer, then.reader) : {}), ...readOnlyMembers(contract, writer, writer) };
-    if (Object.keys(members).length) out.push({ writer, reader: writer, members, ...(then ? { then } : {}) });
+    const lists = listsOfWrite(contract, writer);
+    const sent = writer.requestBody?.schema ? properties(contract, writer.requestBody.schema) : {};
+    // A list record's own members, each with a telling value (as readOnlyMembers gives a record reader's).
+    const listed: Record<string, string | number> = {};
+    for (const { reader } of lists)
+      for (const [name, schema] of Object.entries(listRecord(contract, reader))) {
+        const value = name in sent ? undefined : telling(contract, schema);
+        if (value !== undefined) listed[name] = value;
+      }
+    const members = {
+      ...listed,
+      ...(then ? readOnlyMembers(contract, writer, then.reader) : {}),
+      ...readOnlyMembers(contract, writer, writer),
+    };
+    if (Object.keys(members).length)
+      out.push({ writer, reader: writer, members, ...(then ? { then } : {}), ...(lists.length ? { lists } : {}) });
   }
   return out;
 }
