@@ -21,6 +21,12 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
   }),
   // Seeded beside the later pages of customers.filters.spec.ts (FD-PAGE-KEEPS-QUERY).
   seeded({
+    id: 'seeded-customers-search-later-page-type-dropped',
+    rule: 'FD-PAGE-KEEPS-QUERY: GetCustomers with a search and a type answers a page after the first without the type filter',
+    source: 'seed',
+    rules: ['FD-PAGE-KEEPS-QUERY'],
+  }),
+  seeded({
     id: 'seeded-customers-search-later-page-phone-dropped',
     rule: "FD-PAGE-KEEPS-QUERY: GetCustomers under a search answers a page after the first without the customers' phone",
     source: 'provider',

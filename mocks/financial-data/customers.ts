@@ -95,7 +95,11 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     // provider 1.35.0: an empty type lists every kind of customer.
     const searched = query.search !== undefined && query.search.trim() !== '' && !faults.has('customer-search-ignored');
     // i6-customer-search-drops-type-filter: a search leaves the type filter out.
-    const typeDropped = searched && faults.has('i6-customer-search-drops-type-filter');
+    // seeded-customers-search-later-page-type-dropped: the same on a page after the first only.
+    const typeDropped =
+      searched &&
+      (faults.has('i6-customer-search-drops-type-filter') ||
+        (faults.has('seeded-customers-search-later-page-type-dropped') && Number(query.start ?? 1) > 1));
     // i10-customers-type-ignored-with-username: with a username the type filter is dropped.
     const typeWithUsername = query.username !== undefined && faults.has('i10-customers-type-ignored-with-username');
     const type = query.type && !faults.has('type-filter-ignored') && !typeDropped && !typeWithUsername ? String(query.type) : undefined;

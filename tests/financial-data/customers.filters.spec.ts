@@ -144,6 +144,13 @@ test(
         expect(`${c.firstName} ${c.lastName}`, `a later page's customer ${c.id} under the search`).toContain(tag);
         expect(c, `a later page's customer ${c.id} as the full list gives it`).toEqual(full.get(c.id));
       }
+    // And the type filter beside it: an active customer the search also matches is on no later page of the testing ones.
+    await knownSet(fdApi, [{ type: 'active', firstName: `D${tag}`, lastName: 'Paged' }]);
+    const typed = await fdApi.call('GetCustomers', { query: { search: tag, type: 'testing', start: 2, limit: 2 } });
+    expectCounts(typed.body, 3, 1, false, 'search and type testing, start 2 limit 2');
+    expect(typed.body.customers, 'search and type testing, start 2 limit 2: the third testing customer, as the full list gives it').toEqual(
+      [full.get(order[2]!)],
+    );
   },
 );
 
