@@ -14,6 +14,12 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     rules: ['FD-TXN-PAGE-KEEPS-QUERY'],
   }),
   seeded({
+    id: 'seeded-txn-account-later-page-from-date-ignored',
+    rule: 'FD-TXN-PAGE-KEEPS-QUERY: GetCustomerAccountTransactions lists a page after the first without its fromDate (while echoing it)',
+    source: 'provider',
+    rules: ['FD-TXN-PAGE-KEEPS-QUERY'],
+  }),
+  seeded({
     id: 'seeded-txn-account-later-page-category-lowercased',
     rule: "FD-TXN-PAGE-KEEPS-QUERY: GetCustomerAccountTransactions answers a page after the first with each transaction's category in lower case",
     source: 'provider',

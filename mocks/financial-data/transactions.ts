@@ -115,7 +115,10 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
       (on('transactions-pending-always-included') || (query.includePending === true && !on('transactions-pending-never-included'))) &&
       // Blind fault: the customer list drops includePending (pending never listed there).
       !(reader === 'all' && on('blind-transactions-pending-ignored-on-all'));
-    const fromApplied = !(on('transactions-from-date-ignored-on-account') && reader === 'account');
+    // seeded-txn-account-later-page-from-date-ignored: the account list drops fromDate on a page after the first (still echoing it).
+    const fromApplied =
+      !(on('transactions-from-date-ignored-on-account') && reader === 'account') &&
+      !(reader === 'account' && (query.start ?? 1) > 1 && on('seeded-txn-account-later-page-from-date-ignored'));
     const toApplied = !on('transactions-to-date-ignored');
     const sort: 'asc' | 'desc' = query.sort ?? (on('transactions-default-sort-asc') ? 'asc' : 'desc');
     // i6-txn-all-asc-page-reversed: the customer list pages in desc order and reverses an asc page.

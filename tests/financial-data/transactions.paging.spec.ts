@@ -5,7 +5,7 @@
 // the linked portfolio (transactions.known.ts) on the mock; a sandbox is held to its own full list.
 import { isDeepStrictEqual } from 'node:util';
 import { expect, expectFdError, onSettledList, PAGE_MAX, rules, test } from '../../fixtures/financial-data.js';
-import { KNOWN, LISTS, expectCounts, idsOf, lister, readAll, wholeHistory, type ListOp } from './transactions.known.js';
+import { KNOWN, LISTS, dateOf, expectCounts, idsOf, lister, readAll, wholeHistory, type ListOp } from './transactions.known.js';
 
 /** Before any historic load, with the pending ones: the standard history of the checking account / the customer. */
 const standard = (op: ListOp) =>
@@ -127,6 +127,25 @@ test(
           seen.push(...idsOf(res.body));
         }
         expect(seen, `${op}: the pages, one after another, are the full list`).toEqual(all);
+        // A narrower window (from the middle transaction's date on), oldest first: its page 2 keeps it,
+        // each transaction in the window and the one the full list gives (a page that dropped fromDate
+        // would start from the oldest of the whole history).
+        const cut = dateOf(records[Math.floor(records.length / 2)]);
+        if (records.filter((t) => dateOf(t) >= cut).length > 2) {
+          const res = await list(op, { ...whole, fromDate: cut, sort: 'asc', start: 2, limit: 2 });
+          expect(res.status).toBe(200);
+          const page2 = (res.body.transactions ?? []) as { id: number; transactionDate?: number; postedDate?: number }[];
+          expect(page2, `${op} fromDate ${cut} asc, start 2 limit 2: two transactions`).toHaveLength(2);
+          expect(
+            page2.filter((t) => dateOf(t) < cut).map((t) => t.id),
+            `${op} fromDate ${cut} asc, start 2 limit 2: transactions before the window`,
+          ).toEqual([]);
+          expect(Number(res.body.fromDate), `${op} fromDate ${cut}, start 2: the fromDate it answers under`).toBe(cut);
+          expect(
+            page2.filter((t) => !isDeepStrictEqual(t, byId.get(Number(t.id)))).map((t) => t.id),
+            `${op} fromDate ${cut} asc, start 2: transactions not as the full list gives them`,
+          ).toEqual([]);
+        }
       });
     }
   },
