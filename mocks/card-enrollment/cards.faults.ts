@@ -43,6 +43,19 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['CE-LIM-CVC', 'CE-SOURCE-EVERY-RULE'],
   }),
+  // Seeded beside the response-only check (enroll-card.response.spec.ts; origin 'seeded').
+  seeded({
+    id: 'seeded-card-id-and-last-four-from-body',
+    rule: "CE-OBJ-READ-ONLY: the card path takes the masked card's srcDigitalCardId and panLastFour from a maskedCard member sent in the request instead of its own",
+    source: 'seed',
+    rules: ['CE-OBJ-READ-ONLY'],
+  }),
+  seeded({
+    id: 'seeded-card-receipt-consumer-status-from-body',
+    rule: "CE-OBJ-READ-ONLY: the receipt path takes the masked consumer's srcConsumerId and status from the request's consumer instead of its own",
+    source: 'seed',
+    rules: ['CE-OBJ-READ-ONLY'],
+  }),
   {
     id: 'security-code-in-card-art-label',
     rule: 'CE-OBJ-SENSITIVE: the masked card carries the security code sent, in a member of its own (artLabel)',

@@ -655,6 +655,10 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
             ? String(body.serviceId).split('#')[0]
             : body.serviceId,
   };
+  // seeded-card-id-and-last-four-from-body: the card path takes a masked card sent in the request as its own.
+  const sentCard = (body as { maskedCard?: Record<string, unknown> }).maskedCard;
+  if (onCard('seeded-card-id-and-last-four-from-body') && sentCard)
+    for (const name of ['srcDigitalCardId', 'panLastFour']) if (typeof sentCard[name] === 'string') maskedCard[name] = sentCard[name];
   if (onCard('i2-card-par-holds-pan')) maskedCard.paymentAccountReference = `PAR0${pan}`;
   // i8-card-receipt-pan-grouped-display: the receipt's account number in groups of four.
   if (onReceipt('i8-card-receipt-pan-grouped-display')) maskedCard.panDisplay = pan.replace(/(\d{4})(?=\d)/g, '$1-');
@@ -803,14 +807,25 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
         privacy: { acceptedVersion: body.complianceSettings.privacy?.latestVersionUri ?? '' },
         tnc: { acceptedVersion: body.complianceSettings.tnc?.latestVersionUri ?? '' },
       },
-      status: faults.has('consumer-status-locked')
-        ? 'LOCKED'
-        : onReceipt('receipt-consumer-suspended') ||
-            (onCard('i11-card-wallet-consumer-suspended-card-path') && body.cardSource === 'WALLET')
-          ? 'SUSPENDED'
-          : 'ACTIVE',
+      // seeded-card-receipt-consumer-status-from-body: the receipt path takes the consumer's id and status as sent.
+      ...(onReceipt('seeded-card-receipt-consumer-status-from-body') ? consumerAsSent(body) : {}),
+      status:
+        onReceipt('seeded-card-receipt-consumer-status-from-body') && (body.consumer as Record<string, unknown>)?.status
+          ? (body.consumer as Record<string, unknown>).status
+          : faults.has('consumer-status-locked')
+            ? 'LOCKED'
+            : onReceipt('receipt-consumer-suspended') ||
+                (onCard('i11-card-wallet-consumer-suspended-card-path') && body.cardSource === 'WALLET')
+              ? 'SUSPENDED'
+              : 'ACTIVE',
     },
   };
+}
+
+/** The consumer's srcConsumerId as the request sends it (seeded-card-receipt-consumer-status-from-body). */
+function consumerAsSent(body: Body): Record<string, unknown> {
+  const id = (body.consumer as Record<string, unknown> | undefined)?.srcConsumerId;
+  return typeof id === 'string' ? { srcConsumerId: id } : {};
 }
 
 /** seed 000, SrcCorrelationId: echoed when given, else new; the faults break it on one path. */

@@ -6,6 +6,32 @@
 import { faultCatalogue, blind, modelFault, seeded, independent } from '../kit/faults.js';
 
 export const APP_REGISTRATION_FAULTS = faultCatalogue([
+  // Seeded beside the list readers after the writes of security.read-only.spec.ts (FD-OBJ-READ-ONLY; origin 'seeded').
+  seeded({
+    id: 'seeded-app-register-application-id-from-body',
+    rule: "FD-OBJ-READ-ONLY: RegisterApp keeps an applicationId the body sends (the request declares none) as the registration's, and getApplications lists it",
+    source: 'provider',
+    rules: ['FD-OBJ-READ-ONLY'],
+  }),
+  // Seeded beside the later pages of app-registration.lists.spec.ts (FD-PAGE-KEEPS-QUERY; origin 'seeded').
+  seeded({
+    id: 'seeded-app-list-later-page-scopes-example',
+    rule: "FD-PAGE-KEEPS-QUERY: getApplications answers a page after the first with the provider App example's scopes",
+    source: 'provider',
+    rules: ['FD-PAGE-KEEPS-QUERY'],
+  }),
+  seeded({
+    id: 'seeded-app-institutions-later-page-modified-date-late',
+    rule: 'FD-PAGE-KEEPS-QUERY: getRegisteredInstitutions answers a page after the first with each modifiedDate a second late',
+    source: 'provider',
+    rules: ['FD-PAGE-KEEPS-QUERY'],
+  }),
+  seeded({
+    id: 'seeded-app-status-later-page-modified-date-late',
+    rule: 'FD-PAGE-KEEPS-QUERY: GetAppRegistrationStatus answers a page after the first with each modifiedDate a second late',
+    source: 'provider',
+    rules: ['FD-PAGE-KEEPS-QUERY'],
+  }),
   // Seeded beside the check of every looked-up value in another form (security.value-forms.spec.ts).
   seeded({
     id: 'app-status-application-id-trimmed',

@@ -80,6 +80,10 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
       submittedS: now(),
       modifiedS: now(),
       pendingSinceS: now(),
+      // seeded-app-register-application-id-from-body: an applicationId the body sends is kept as the registration's.
+      ...(faults.has('seeded-app-register-application-id-from-body') && typeof body.applicationId === 'string'
+        ? { applicationId: body.applicationId }
+        : {}),
     };
     if (faults.has('app-register-approved')) {
       r.pendingSinceS = undefined;
@@ -242,7 +246,12 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
       status: statusOf(r),
       name: faults.has('blind-app-list-name-from-owner') ? r.fields.ownerName : nameOf(r, 'list'),
       // Seeded fault app-list-scopes-provider-example: this reader gives the provider App example's scopes.
-      scopes: faults.has('app-list-scopes-provider-example') ? 'Account Number, Account Info' : 'Account Info',
+      // seeded-app-list-later-page-scopes-example: the same on a page after the first only.
+      scopes:
+        faults.has('app-list-scopes-provider-example') ||
+        (faults.has('seeded-app-list-later-page-scopes-example') && (query.start ?? 1) > 1)
+          ? 'Account Number, Account Info'
+          : 'Account Info',
       ...(r.approvedS !== undefined ? { note: 'Approved' } : {}),
       createdDate: iso(r.submittedS),
       modifiedDate: iso(r.modifiedS),
@@ -314,7 +323,8 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
       // Seeded fault app-status-v2-name-trimmed: this reader trims the name and collapses its spaces.
       appName: faults.has('app-status-v2-name-trimmed') ? r.fields.appName.trim().replace(/\s+/g, ' ') : r.fields.appName,
       submittedDate: r.submittedS,
-      modifiedDate: r.modifiedS,
+      // seeded-app-status-later-page-modified-date-late: a page after the first gives modifiedDate a second late.
+      modifiedDate: faults.has('seeded-app-status-later-page-modified-date-late') && pageNumber > 1 ? r.modifiedS + 1 : r.modifiedS,
       status: statusOf(r),
       ...(applicationIdShown(r) && !faults.has('app-status-v2-application-id-missing') ? { applicationId: applicationIdShown(r) } : {}),
       ...(r.approvedS !== undefined ? { note: 'Approved', scopes: 'Account Info' } : {}),
@@ -386,7 +396,10 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
       institutionName: inst.name,
       status: registered,
       createdDate: iso(r.approvedS!),
-      modifiedDate: iso(r.approvedS!),
+      // seeded-app-institutions-later-page-modified-date-late: a page after the first gives modifiedDate a second late.
+      modifiedDate: iso(
+        r.approvedS! + (faults.has('seeded-app-institutions-later-page-modified-date-late') && (query.start ?? 1) > 1 ? 1 : 0),
+      ),
     }));
     return {
       found: faults.has('blind-app-institutions-found-registered-only')

@@ -12,6 +12,26 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-OBJ-EXACT-ID'],
   }),
+  // Seeded beside the create-and-read check of customers.crud.spec.ts (response-only members in the body).
+  seeded({
+    id: 'seeded-customer-active-dates-from-body',
+    rule: "FD-OBJ-READ-ONLY: AddCustomer stores the createdDate and lastModifiedDate a create body sends instead of its own (the type stays the operation's)",
+    source: 'provider',
+    rules: ['FD-OBJ-READ-ONLY'],
+  }),
+  // Seeded beside the later pages of customers.filters.spec.ts (FD-PAGE-KEEPS-QUERY).
+  seeded({
+    id: 'seeded-customers-search-later-page-type-dropped',
+    rule: 'FD-PAGE-KEEPS-QUERY: GetCustomers with a search and a type answers a page after the first without the type filter',
+    source: 'seed',
+    rules: ['FD-PAGE-KEEPS-QUERY'],
+  }),
+  seeded({
+    id: 'seeded-customers-search-later-page-phone-dropped',
+    rule: "FD-PAGE-KEEPS-QUERY: GetCustomers under a search answers a page after the first without the customers' phone",
+    source: 'provider',
+    rules: ['FD-PAGE-KEEPS-QUERY'],
+  }),
   // Matching that can tell (kit/faults.ts, seeded): the username lookup normalises what it is asked.
   seeded({
     id: 'customers-username-filter-trimmed',

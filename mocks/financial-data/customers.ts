@@ -71,6 +71,8 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
         type: actual,
         createdDate: faults.has('customer-created-date-ms') ? clock.nowMs() : clock.nowEpochSeconds(),
         ...pick(body),
+        // seeded-customer-active-dates-from-body: AddCustomer stores the body's dates as sent.
+        ...(type === 'active' && faults.has('seeded-customer-active-dates-from-body') ? ownMembersSent(body) : {}),
       };
       // i3-customer-phone-digits-only: the active path alone keeps the phone's digits only.
       if (type === 'active' && faults.has('i3-customer-phone-digits-only') && typeof customer.phone === 'string')
@@ -93,7 +95,11 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     // provider 1.35.0: an empty type lists every kind of customer.
     const searched = query.search !== undefined && query.search.trim() !== '' && !faults.has('customer-search-ignored');
     // i6-customer-search-drops-type-filter: a search leaves the type filter out.
-    const typeDropped = searched && faults.has('i6-customer-search-drops-type-filter');
+    // seeded-customers-search-later-page-type-dropped: the same on a page after the first only.
+    const typeDropped =
+      searched &&
+      (faults.has('i6-customer-search-drops-type-filter') ||
+        (faults.has('seeded-customers-search-later-page-type-dropped') && Number(query.start ?? 1) > 1));
     // i10-customers-type-ignored-with-username: with a username the type filter is dropped.
     const typeWithUsername = query.username !== undefined && faults.has('i10-customers-type-ignored-with-username');
     const type = query.type && !faults.has('type-filter-ignored') && !typeDropped && !typeWithUsername ? String(query.type) : undefined;
@@ -210,6 +216,9 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     // i10-customers-list-email-lowercased: the list reader lower-cases the e-mail address.
     if (faults.has('i10-customers-list-email-lowercased'))
       for (const c of shown as Record<string, unknown>[]) if (typeof c.email === 'string') c.email = c.email.toLowerCase();
+    // seeded-customers-search-later-page-phone-dropped: under a search, a later page leaves the phone out.
+    if (searched && (paged.start ?? 1) > 1 && faults.has('seeded-customers-search-later-page-phone-dropped'))
+      for (const c of shown as Record<string, unknown>[]) delete c.phone;
     return { ...counts, customers: shown };
   });
 
@@ -315,6 +324,13 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     }
     return reply.code(204).send();
   });
+}
+
+/** The record's dates as a body sends them (seeded-customer-active-dates-from-body). */
+function ownMembersSent(body: Record<string, any>): Partial<Customer> {
+  const out: Record<string, unknown> = {};
+  for (const name of ['createdDate', 'lastModifiedDate']) if (body[name] !== undefined) out[name] = body[name];
+  return out as Partial<Customer>;
 }
 
 function pick(body: Record<string, any>) {

@@ -6,6 +6,13 @@
 import { faultCatalogue, blind, independent, modelFault, seeded } from '../kit/faults.js';
 
 export const MICRO_ENTRIES_FAULTS = faultCatalogue([
+  // Seeded beside the readers after the writes of security.read-only.spec.ts (FD-OBJ-READ-ONLY; origin 'seeded').
+  seeded({
+    id: 'seeded-micro-initiate-last4-from-body',
+    rule: "FD-OBJ-READ-ONLY: InitiateMicroAmountDeposits keeps an accountNumberLast4 the body sends, and GetMicroDepositsDetails answers it instead of the receiver account number's last four",
+    source: 'provider',
+    rules: ['FD-OBJ-READ-ONLY'],
+  }),
   // Echo byte for byte (kit/faults.ts, seeded): a number-like string normalised on one reader.
   seeded({
     id: 'micro-details-last4-leading-zeros-dropped',

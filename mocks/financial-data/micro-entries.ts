@@ -48,6 +48,8 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
   /** The number of micro entries an initiation answers (InitiatedMicroDeposit.depositCount's const; seed 002, Limits). */
   const DEPOSITS = constOf(ctx.contract, 'InitiatedMicroDeposit', 'depositCount');
   const micro = () => world.microEntries;
+  /** seeded-micro-initiate-last4-from-body: the last four a body sent, by account id (empty unless the fault is on). */
+  const lastFourSent = new Map<string, string>();
 
   const shown = (e: MicroEntry): Shown => {
     if (e.state !== 'Pending') return e.state;
@@ -139,6 +141,9 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
       state: 'Pending',
     };
     micro().entries.set(accountId, entry);
+    // seeded-micro-initiate-last4-from-body: an accountNumberLast4 the body sends is kept for the details read.
+    if (faults.has('seeded-micro-initiate-last4-from-body') && typeof input.body.accountNumberLast4 === 'string')
+      lastFourSent.set(accountId, input.body.accountNumberLast4);
     micro().initiations.set(rateKey, [...recent, now]);
     return reply.code(200).send({
       accountId,
@@ -232,11 +237,13 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
       : faults.has('i12-micro-details-failed-shown-completed') && shown(e) === 'Failed'
         ? 'Completed'
         : shown(e);
-    const last4 = faults.has('micro-entries-full-account-number')
-      ? e.accountNumber
-      : faults.has('micro-entries-last4-first-digits')
-        ? e.accountNumber.slice(0, 4)
-        : e.accountNumber.slice(-4);
+    const last4 = lastFourSent.has(e.accountId)
+      ? lastFourSent.get(e.accountId)!
+      : faults.has('micro-entries-full-account-number')
+        ? e.accountNumber
+        : faults.has('micro-entries-last4-first-digits')
+          ? e.accountNumber.slice(0, 4)
+          : e.accountNumber.slice(-4);
     return {
       // Blind fault 'blind-micro-entries-creation-date-eastern': the wall time of US Eastern (UTC-5), not UTC.
       status,

@@ -6,6 +6,25 @@
 import { faultCatalogue, blind, independent, seeded } from '../kit/faults.js';
 
 export const TRANSACTIONS_FAULTS = faultCatalogue([
+  // Seeded beside the later pages of transactions.paging.spec.ts (FD-TXN-PAGE-KEEPS-QUERY; origin 'seeded').
+  seeded({
+    id: 'seeded-txn-all-later-page-dates-echo-ms',
+    rule: 'FD-TXN-PAGE-KEEPS-QUERY: GetAllCustomerTransactions echoes fromDate and toDate in milliseconds on a page after the first',
+    source: 'provider',
+    rules: ['FD-TXN-PAGE-KEEPS-QUERY'],
+  }),
+  seeded({
+    id: 'seeded-txn-account-later-page-from-date-ignored',
+    rule: 'FD-TXN-PAGE-KEEPS-QUERY: GetCustomerAccountTransactions lists a page after the first without its fromDate (while echoing it)',
+    source: 'provider',
+    rules: ['FD-TXN-PAGE-KEEPS-QUERY'],
+  }),
+  seeded({
+    id: 'seeded-txn-account-later-page-category-lowercased',
+    rule: "FD-TXN-PAGE-KEEPS-QUERY: GetCustomerAccountTransactions answers a page after the first with each transaction's category in lower case",
+    source: 'provider',
+    rules: ['FD-TXN-PAGE-KEEPS-QUERY'],
+  }),
   // Seeded beside the check of an injected transaction on every reader (transactions.injected-echo.spec.ts; origin 'seeded').
   seeded({
     id: 'txn-account-list-description-trimmed',

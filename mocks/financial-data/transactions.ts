@@ -115,7 +115,10 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
       (on('transactions-pending-always-included') || (query.includePending === true && !on('transactions-pending-never-included'))) &&
       // Blind fault: the customer list drops includePending (pending never listed there).
       !(reader === 'all' && on('blind-transactions-pending-ignored-on-all'));
-    const fromApplied = !(on('transactions-from-date-ignored-on-account') && reader === 'account');
+    // seeded-txn-account-later-page-from-date-ignored: the account list drops fromDate on a page after the first (still echoing it).
+    const fromApplied =
+      !(on('transactions-from-date-ignored-on-account') && reader === 'account') &&
+      !(reader === 'account' && (query.start ?? 1) > 1 && on('seeded-txn-account-later-page-from-date-ignored'));
     const toApplied = !on('transactions-to-date-ignored');
     const sort: 'asc' | 'desc' = query.sort ?? (on('transactions-default-sort-asc') ? 'asc' : 'desc');
     // i6-txn-all-asc-page-reversed: the customer list pages in desc order and reverses an asc page.
@@ -222,7 +225,12 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
         (t) => t.status === 'pending' && windowKey(t) >= from && windowKey(t) <= to,
       ).length;
     const more = on('transactions-more-available-on-last-page') ? paged.displaying > 0 : paged.moreAvailable;
-    const echo = (s: number) => String(on('transactions-echo-dates-ms') ? s * 1000 : s);
+    const later = (query.start ?? 1) > 1;
+    // seeded-txn-all-later-page-dates-echo-ms: the customer list echoes a later page's dates in milliseconds.
+    const echo = (s: number) =>
+      String(
+        on('transactions-echo-dates-ms') || (reader === 'all' && later && on('seeded-txn-all-later-page-dates-echo-ms')) ? s * 1000 : s,
+      );
     const body: Record<string, unknown> = {
       found: paged.found,
       displaying: paged.displaying,
@@ -241,7 +249,13 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
       transactions: paged.slice.map((t) =>
         reader === 'account' && on('i5-txn-account-list-debits-unsigned')
           ? { ...view(t, reader), amount: Math.abs(t.amount) }
-          : view(t, reader),
+          : // seeded-txn-account-later-page-category-lowercased: a later page of the account list lower-cases the category.
+            reader === 'account' && later && on('seeded-txn-account-later-page-category-lowercased')
+            ? {
+                ...view(t, reader),
+                categorization: { ...view(t, reader).categorization, category: categoryOf(t.description).toLowerCase() },
+              }
+            : view(t, reader),
       ),
     };
     if (reader === 'account' && query.showDailyBalance === true && !on('transactions-daily-balance-missing')) {

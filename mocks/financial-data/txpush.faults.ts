@@ -6,6 +6,13 @@
 import { faultCatalogue, blind, independent, modelFault, seeded } from '../kit/faults.js';
 
 export const TXPUSH_FAULTS = faultCatalogue([
+  // Seeded beside the writers' own answers of security.read-only.spec.ts (response-only members in the body).
+  seeded({
+    id: 'seeded-txpush-test-transaction-created-date-from-body',
+    rule: "FD-OBJ-READ-ONLY: CreateTxPushTestTransaction keeps the createdDate a body sends as the transaction's, instead of its own time",
+    source: 'provider',
+    rules: ['FD-OBJ-READ-ONLY'],
+  }),
   // Seeded beside the count of an account's events over its reads (transactions.injected-echo.spec.ts; origin 'seeded').
   seeded({
     id: 'txpush-subscribe-sends-account-event',

@@ -302,7 +302,11 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
       status: body.status ?? 'active',
       transactionDate: faults.has('blind-txpush-test-transaction-date-now') ? nowS : body.transactionDate,
       postedDate: body.postedDate ?? nowS,
-      createdDate: nowS,
+      // seeded-txpush-test-transaction-created-date-from-body: the createdDate a body sends is kept.
+      createdDate:
+        faults.has('seeded-txpush-test-transaction-created-date-from-body') && typeof body.createdDate === 'number'
+          ? body.createdDate
+          : nowS,
       historic: false,
     };
     // i4-txpush-test-transaction-date-day-start: the stored copy cut to midnight UTC (the delivery keeps t).
@@ -357,7 +361,7 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     }
     return reply.code(201).send({
       id: faults.has('blind-txpush-test-answer-sequence-id') ? (t.id - 1) / 10 : t.id,
-      createdDate: faults.has('txpush-test-created-date-ms') ? nowS * 1000 : nowS,
+      createdDate: faults.has('txpush-test-created-date-ms') ? nowS * 1000 : t.createdDate,
     });
   };
 

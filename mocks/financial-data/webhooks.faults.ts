@@ -6,6 +6,13 @@
 import { faultCatalogue, blind, independent, modelFault, seeded } from '../kit/faults.js';
 
 export const WEBHOOKS_FAULTS = faultCatalogue([
+  // Seeded beside the later pages of webhooks.paging.spec.ts (FD-PAGE-KEEPS-QUERY; origin 'seeded').
+  seeded({
+    id: 'seeded-webhooks-later-page-url-trailing-slash',
+    rule: 'FD-PAGE-KEEPS-QUERY: listWebhookSubscriptions answers a page after the first with a slash added to each subscription URL',
+    source: 'provider',
+    rules: ['FD-PAGE-KEEPS-QUERY'],
+  }),
   // Seeded beside the test deliveries over a sequence of changes (webhooks.sequence.spec.ts; origin 'seeded').
   seeded({
     id: 'webhooks-test-condition-as-created',

@@ -281,8 +281,15 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
           ? { ...v, events: events.map(({ url: _url, ...e }) => e) }
           : v;
       };
+      // seeded-webhooks-later-page-url-trailing-slash: a page after the first answers each URL with a slash added.
+      const later = (v: object) => {
+        const url = (v as { url?: unknown }).url;
+        return offset > 1 && faults.has('seeded-webhooks-later-page-url-trailing-slash') && typeof url === 'string'
+          ? { ...v, url: `${url}/` }
+          : v;
+      };
       const view = (s: HookSubscription) =>
-        shown(noUrls(faults.has('webhooks-list-stale') && s.createdView ? s.createdView : subscriptionView(s)));
+        later(shown(noUrls(faults.has('webhooks-list-stale') && s.createdView ? s.createdView : subscriptionView(s))));
       const echo = faults.has('blind-webhooks-default-paging-not-echoed')
         ? { offset: input.query.offset, limit: input.query.limit }
         : { offset, limit };

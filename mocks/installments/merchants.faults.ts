@@ -8,6 +8,31 @@ import { faultCatalogue, independent, modelFault, seeded } from '../kit/faults.j
 import { blind, relax, rule } from './fault-builders.js';
 
 export const MERCHANTS_FAULTS = faultCatalogue([
+  // Seeded beside the later-page records and echoes of merchants.paging.spec.ts (origin 'seeded').
+  seeded({
+    id: 'seeded-by-request-later-page-dba-names-dropped',
+    rule: "IN-PAGE-KEEPS-QUERY: getMerchantParticipations by request_id answers a page after the first without the merchants' dbaNames",
+    source: 'provider',
+    rules: ['IN-PAGE-KEEPS-QUERY'],
+  }),
+  seeded({
+    id: 'seeded-completed-list-later-page-dba-names-dropped',
+    rule: "IN-PAGE-KEEPS-QUERY: getMerchantParticipations without request_id (the completed list) answers a page after the first without the merchants' dbaNames",
+    source: 'provider',
+    rules: ['IN-PAGE-KEEPS-QUERY'],
+  }),
+  seeded({
+    id: 'seeded-merchant-search-later-page-address-dropped',
+    rule: "IN-PAGE-KEEPS-QUERY: postMerchantSearches answers a page after the first without the merchants' address",
+    source: 'provider',
+    rules: ['IN-PAGE-KEEPS-QUERY'],
+  }),
+  seeded({
+    id: 'seeded-mid-search-later-page-name-collapsed',
+    rule: "IN-PAGE-KEEPS-QUERY: postMerchantMidSearches echoes, on a page after the first, the merchant's legal name trimmed with its spaces collapsed",
+    source: 'provider',
+    rules: ['IN-PAGE-KEEPS-QUERY'],
+  }),
   // Seeded beside the check of every detail on every reader (merchants.echo.spec.ts; origin 'seeded').
   seeded({
     id: 'completed-list-dba-names-trimmed',

@@ -125,6 +125,13 @@ export function registerMerchants(
         );
     }
     let listed = page(items, ok.query, reply, faults, ok.defaultLimit!);
+    // seeded-by-request-later-page-dba-names-dropped: a later page by request_id drops the dba names.
+    // seeded-completed-list-later-page-dba-names-dropped: the same on the completed list.
+    const dropDbaNames =
+      requestId !== null
+        ? faults.has('seeded-by-request-later-page-dba-names-dropped')
+        : faults.has('seeded-completed-list-later-page-dba-names-dropped');
+    if (dropDbaNames && Number(ok.query.get('offset') ?? 0) > 0) listed = listed.map(({ dbaNames: _dropped, ...m }) => m);
     // i7-completed-list-page-overlaps: a later page of the completed list starts one item early.
     if (faults.has('i7-completed-list-page-overlaps') && requestId === null && Number(ok.query.get('offset') ?? 0) > 0) {
       const from = Number(ok.query.get('offset')) - 1;
@@ -245,6 +252,9 @@ export function registerMerchants(
       const from = Number(ok.query.get('offset') ?? 0);
       return reply.code(200).send(found.slice(from, from + Number(ok.query.get('limit') ?? ok.defaultLimit!) + 1));
     }
+    // seeded-merchant-search-later-page-address-dropped: a later page of the search drops the address.
+    if (faults.has('seeded-merchant-search-later-page-address-dropped') && Number(ok.query.get('offset') ?? 0) > 0)
+      return reply.code(200).send(shown.map(({ address: _dropped, ...m }) => m));
     return reply.code(200).send(shown);
   });
 
@@ -301,10 +311,13 @@ export function registerMerchants(
       );
     const body = {
       // i10-mid-search-name-echo-trimmed: the merchant's name echoed trimmed.
+      // seeded-mid-search-later-page-name-collapsed: a later page echoes the name trimmed, its spaces collapsed.
       merchantLegalName:
         faults.has('i10-mid-search-name-echo-trimmed') && typeof c.merchantLegalName === 'string'
           ? c.merchantLegalName.trim()
-          : c.merchantLegalName,
+          : faults.has('seeded-mid-search-later-page-name-collapsed') && Number(ok.query.get('offset') ?? 0) > 0
+            ? String(c.merchantLegalName).trim().replace(/\s+/g, ' ')
+            : c.merchantLegalName,
       // i6-mid-search-country-echo-uppercased: the country echoed in upper case.
       countryCode:
         faults.has('i6-mid-search-country-echo-uppercased') && typeof c.countryCode === 'string'

@@ -167,5 +167,66 @@ for (const path of ENROLLMENT_PATHS) {
           expectMaskedPan(res, { pan: card.receipt!.primaryAccountNumber, bin: card.receipt!.panBin, lastFour: card.receipt!.panLastFour });
       },
     );
+
+    // seed 000, EnrollCardRequest, Card and Consumer declare none of the masked card's or masked
+    // consumer's own members: sent anyway (as the answer nests them, flat at the top, in the consumer,
+    // and on the card path inside the encrypted card), none is what the answer shows. The request
+    // schemas leave additional members open, so the request stays valid and is answered 200.
+    test(
+      `never takes the masked card's or masked consumer's own members from the request (${path})`,
+      rules(`CE-OBJ-READ-ONLY@${path}`),
+      async ({ cardApi, cards, card }) => {
+        const plain = exampleCard({ primaryAccountNumber: panOfLength(16, '555555') });
+        const pan = path === 'card' ? plain.primaryAccountNumber : card.receipt?.primaryAccountNumber;
+        // Digits the card's own never are: each digit of its BIN and last four moved by 5.
+        const shifted = (digits: string | undefined, fallback: string) =>
+          digits ? digits.replace(/\d/g, (d) => String((Number(d) + 5) % 10)) : fallback;
+        const ownCard = {
+          srcDigitalCardId: crypto.randomUUID(),
+          panBin: shifted(pan?.slice(0, 6) ?? card.receipt?.panBin?.slice(0, 6), '913579'),
+          panLastFour: shifted(pan?.slice(-4) ?? card.receipt?.panLastFour, '9173'),
+          dateOfCardCreated: '2001-02-03T04:05:06Z',
+          tokenUniqueReference: 'DWSPMC-ro-9f3c7a',
+          paymentAccountReference: 'PAR-ro-9f3c7a',
+          paymentCardDescriptor: 'ro-9f3c7a descriptor',
+          paymentCardType: 'ro-9f3c7a-type',
+        };
+        // The answer's statuses are ACTIVE at enrollment (CE-STATE-ACTIVE): the ones sent are not.
+        const ownConsumer = {
+          srcConsumerId: crypto.randomUUID(),
+          status: 'LOCKED',
+          dateConsumerAdded: '2001-02-03T04:05:07Z',
+          dateConsumerLastUsed: '2001-02-03T04:05:08Z',
+          maskedFullName: 'R*** ro-9f3c7a',
+        };
+        const base = path === 'card' ? await cards.withCard({ ...plain, ...ownCard }) : await cards.on(path);
+        const body = {
+          ...base,
+          ...ownCard,
+          ...ownConsumer,
+          consumer: { ...base.consumer, ...ownConsumer },
+          maskedCard: { ...ownCard, digitalCardData: { status: 'CANCELLED' } },
+          maskedConsumer: ownConsumer,
+        };
+        const res = await cardApi.call('putCard', { body });
+        expect(res.status, 'a request with members the schema does not declare').toBe(200);
+        const shown: string[] = [];
+        const judge = (where: string, answer: Record<string, unknown> | undefined, sent: Record<string, unknown>) => {
+          for (const [name, value] of Object.entries(sent))
+            if (answer?.[name] === value) shown.push(`${where}.${name} = '${String(value)}'`);
+        };
+        judge('maskedCard', res.body.maskedCard, ownCard);
+        judge('maskedCard.digitalCardData', res.body.maskedCard?.digitalCardData, { status: 'CANCELLED' });
+        judge('maskedConsumer', res.body.maskedConsumer, ownConsumer);
+        // Nor anywhere else in the answer, under a name of its own.
+        const sentValues = new Set<unknown>([...Object.values(ownCard), ...Object.values(ownConsumer)].filter((v) => v !== 'LOCKED'));
+        const walk = (node: unknown, at: string): void => {
+          if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, `${at}.${k}`);
+          else if (sentValues.has(node) && !shown.some((s) => s.startsWith(at.slice(1)))) shown.push(`${at.slice(1)} = '${String(node)}'`);
+        };
+        walk(res.body, '');
+        expect(shown, "members the request does not declare are the service's own in the answer").toEqual([]);
+      },
+    );
   });
 }

@@ -65,8 +65,8 @@ test(
 );
 
 test(
-  `getRegisteredInstitutions pages by start from 1; limit ${LIMIT.max} is accepted @provider`,
-  rules('FD-APP-INSTITUTIONS-PAGING:accept'),
+  `getRegisteredInstitutions pages by start from 1, each page the application's registrations as the largest pages give them; limit ${LIMIT.max} is accepted @provider`,
+  rules('FD-APP-INSTITUTIONS-PAGING:accept', 'FD-PAGE-KEEPS-QUERY'),
   async ({ fdApi, fd }) => {
     const applicationId = approvedApplicationId(fd)!;
     const { rows, found } = await allInstitutions(fdApi, applicationId);
@@ -77,6 +77,10 @@ test(
         res.body.institutions.map((r: any) => r.institutionId),
         `start ${start}, limit 2`,
       ).toEqual(rows.slice((start - 1) * 2, start * 2).map((r) => r.institutionId));
+      // A page is a window over the application's one list: each registration member for member.
+      expect(res.body.institutions, `start ${start}, limit 2: each registration as the largest pages give it`).toEqual(
+        rows.slice((start - 1) * 2, start * 2),
+      );
       expect({ found: res.body.found, displaying: res.body.displaying, moreAvailable: res.body.moreAvailable }).toEqual({
         found,
         displaying: 2,

@@ -4,6 +4,7 @@
 // StartParameter / ApplicationLimitParameter (page from 1, limit 1..100, default 50), 400 examples
 // 3005-3009, ResultPageParameter / ResultPageSizeParameter (defaults 1), AppStatuses, example 50051.
 // How the suite treats the deprecated read: tests/financial-data/app-registration.readers.ts.
+import { isDeepStrictEqual } from 'node:util';
 import { expect, expectFdError, onSettledList, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
 import { newApplication, uniqueAppName } from '../../fixtures/examples/fd-samples/app-registration.js';
 import { listApps, readStatusV2, STATUS_V2_SUNSET_MS, v2Apps } from './app-registration.readers.js';
@@ -40,8 +41,8 @@ test(
 );
 
 test(
-  'getApplications pages by start from 1 with consistent found, displaying and moreAvailable; limit 100 is accepted @provider',
-  rules('FD-APP-LIST-PAGING:accept'),
+  'getApplications pages by start from 1 with consistent found, displaying and moreAvailable, a later page under the query of the first; limit 100 is accepted @provider',
+  rules('FD-APP-LIST-PAGING:accept', 'FD-PAGE-KEEPS-QUERY'),
   async ({ fdApi, fd }) => {
     for (let i = 0; i < 4; i++) await register(fdApi);
     await onSettledList(fd, async () => {
@@ -50,18 +51,33 @@ test(
       const found = all.body.found as number;
       expect(found).toBeGreaterThanOrEqual(4);
       const first = ids(all.body.applications).slice(0, 4);
+      const byId = new Map((all.body.applications as any[]).map((a) => [String(a.preAppId), a]));
       for (const start of [1, 2]) {
         const res = await fdApi.call('getApplications', { query: { start, limit: 2 } });
         expect(res.status).toBe(200);
         expect(ids(res.body.applications), `start ${start}, limit 2: records ${start * 2 - 1} and ${start * 2}`).toEqual(
           first.slice((start - 1) * 2, start * 2),
         );
+        expect(
+          (res.body.applications as any[]).filter((a) => !isDeepStrictEqual(a, byId.get(String(a.preAppId)))).map((a) => a.preAppId),
+          `start ${start}, limit 2: registrations not as the page of 100 gives them`,
+        ).toEqual([]);
         expect({ found: res.body.found, displaying: res.body.displaying, moreAvailable: res.body.moreAvailable }).toEqual({
           found,
           displaying: 2,
           moreAvailable: found > start * 2,
         });
       }
+      // Under a filter (status P: the four just registered are pending), a later page keeps it: each
+      // registration pending, and as the filtered page of 100 gives it, member for member.
+      const pending = await listApps(fdApi, { status: 'P' });
+      const later = await fdApi.call('getApplications', { query: { status: 'P', start: 2, limit: 2 } });
+      expect(later.status).toBe(200);
+      expect(
+        later.body.applications.map((a: any) => `${a.preAppId} ${a.status}`),
+        'status P, start 2, limit 2: the third and fourth pending registrations',
+      ).toEqual(pending.slice(2, 4).map((a) => `${a.preAppId} P`));
+      expect(later.body.applications, 'status P, start 2, limit 2: each as the filtered page of 100 gives it').toEqual(pending.slice(2, 4));
     });
   },
 );
@@ -150,8 +166,8 @@ test(
 );
 
 test(
-  'GetAppRegistrationStatus gives one registration per page by default, and page / pageSize partition them @provider',
-  rules('FD-APP-STATUS-PAGING'),
+  'GetAppRegistrationStatus gives one registration per page by default, and page / pageSize partition them, each record as one page of all gives it @provider',
+  rules('FD-APP-STATUS-PAGING', 'FD-PAGE-KEEPS-QUERY'),
   async ({ fdApi, fd }) => {
     for (let i = 0; i < 3; i++) await register(fdApi);
     await onSettledList(fd, async () => {
@@ -162,10 +178,15 @@ test(
         'provider 1.35.0: page 1, pageSize 1 by default',
       ).toEqual({ perPage: 1, listed: 1, page: 1 });
       const total = first.body.totalRecords as number;
-      const all = ids(v2Apps(await readStatusV2(fdApi, fd, { pageSize: total }), 'one page of all'));
+      const records = v2Apps(await readStatusV2(fdApi, fd, { pageSize: total }), 'one page of all');
+      const all = ids(records);
       for (const page of [1, 2]) {
         const res = await readStatusV2(fdApi, fd, { page, pageSize: 2 });
         expect(ids(v2Apps(res, `page ${page}`)), `page ${page} of 2`).toEqual(all.slice((page - 1) * 2, page * 2));
+        // A later page is a window over the same list: each registration as the one page of all gives it.
+        expect(res.body.applications, `page ${page} of 2: each registration as the one page of all gives it`).toEqual(
+          records.slice((page - 1) * 2, page * 2),
+        );
         expect({
           totalRecords: res.body.totalRecords,
           totalPages: res.body.totalPages,
@@ -173,6 +194,16 @@ test(
           numberOfRecordsPerPage: res.body.numberOfRecordsPerPage,
         }).toEqual({ totalRecords: total, totalPages: Math.ceil(total / 2), pageNumber: page, numberOfRecordsPerPage: 2 });
       }
+      // Under a filter (status P: the three just registered are pending), a later page keeps it: its
+      // registration pending, and as the one page of all gives it.
+      const pending = v2Apps(await readStatusV2(fdApi, fd, { status: 'P', page: 2, pageSize: 1 }), 'status P, page 2 of 1');
+      expect(
+        pending.map((a) => a.status),
+        'status P, page 2 of 1: a pending registration',
+      ).toEqual(['P']);
+      expect(pending[0], 'status P, page 2 of 1: the registration as the one page of all gives it').toEqual(
+        records.find((a) => String(a.preAppId) === String(pending[0].preAppId)),
+      );
       // A partial last page: numberOfRecordsPerPage is the page size asked for, not the records on it.
       const last = await readStatusV2(fdApi, fd, { page: 2, pageSize: total - 1 });
       expect(

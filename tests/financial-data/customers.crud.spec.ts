@@ -36,12 +36,26 @@ for (const [op, type] of [
       'FD-CUST-READ@get-customer',
       'FD-CUST-READ@app-data',
       'FD-CUST-READ@list-username',
+      'FD-OBJ-READ-ONLY',
     ),
     async ({ fdApi }) => {
+      // The record's own members sent too (provider 1.35.0 NewCustomer declares none of them): the
+      // other kind of customer, an id, dates, an application name and a partner; each reader shows
+      // the service's own (the type the operation fixes, FD-CUST-TYPE), never the one sent.
+      const own = {
+        id: '987650123',
+        type: type === 'testing' ? 'active' : 'testing',
+        createdDate: 987_650_123,
+        lastModifiedDate: 987_650_124,
+        applicationName: 'ro-9f3c7a',
+        partnerId: 'ro-9f3c7a-partner',
+      };
       const body = newCustomer({ applicationId: '2998' });
-      const res = await fdApi.call(op, { body });
+      const res = await fdApi.call(op, { body: { ...body, ...own } });
       expect(res.status).toBe(201);
       expect(res.body.username).toBe(body.username);
+      expect(String(res.body.id), `${op}'s answer: its own id`).not.toBe(own.id);
+      expect(res.body.createdDate, `${op}'s answer: its own createdDate`).not.toBe(own.createdDate);
       for (const [reader, record] of Object.entries(await readers(fdApi, res.body.id, body.username))) {
         expect(record, `the customer read through ${reader}`).toMatchObject({
           id: res.body.id,
@@ -50,6 +64,8 @@ for (const [op, type] of [
           firstName: body.firstName,
           lastName: body.lastName,
         });
+        const sent = Object.entries(own).filter(([k, v]) => k !== 'type' && String(record[k]) === String(v));
+        expect(sent, `${reader}: members of the record taken from the create body`).toEqual([]);
         // phone and email are optional on a record (provider 1.35.0 Customer): when shown, the ones sent.
         for (const key of ['phone', 'email'] as const)
           if (record[key] !== undefined) expect(record[key], `${reader}: ${key}`).toBe(body[key]);

@@ -111,8 +111,8 @@ test(
 );
 
 test(
-  'start and limit page a known set: pages are disjoint, hold the set, and the counts are exact',
-  rules('FD-PAGE-START@customers', 'FD-PAGE-LIMIT-APPLIED@customers', 'FD-PAGE-COUNTS@customers'),
+  'start and limit page a known set: pages are disjoint, hold the set, keep the search, and the counts are exact',
+  rules('FD-PAGE-START@customers', 'FD-PAGE-LIMIT-APPLIED@customers', 'FD-PAGE-COUNTS@customers', 'FD-PAGE-KEEPS-QUERY'),
   async ({ fdApi }) => {
     const tag = tagOf();
     const set = await knownSet(
@@ -130,11 +130,27 @@ test(
     expectCounts(p3.body, 3, 0, false, 'start 3 limit 2 (past the end)');
     expect([...idsOf(p1), ...idsOf(p2)], 'pages of 2 hold the set in the order of the full list').toEqual(order);
     // limit 1: each page one record; the last one is an exact end (no more available).
+    const later = [p2];
     for (let start = 1; start <= 3; start++) {
       const res = await page(start, 1);
       expectCounts(res.body, 3, 1, start < 3, `start ${start} limit 1`);
       expect(idsOf(res), `start ${start} limit 1`).toEqual([order[start - 1]]);
+      if (start > 1) later.push(res);
     }
+    // A later page keeps the search: each record carries the tag and is the full list's record, member for member.
+    const full = new Map((all.body.customers as { id: string }[]).map((c) => [c.id, c]));
+    for (const res of later)
+      for (const c of res.body.customers ?? []) {
+        expect(`${c.firstName} ${c.lastName}`, `a later page's customer ${c.id} under the search`).toContain(tag);
+        expect(c, `a later page's customer ${c.id} as the full list gives it`).toEqual(full.get(c.id));
+      }
+    // And the type filter beside it: an active customer the search also matches is on no later page of the testing ones.
+    await knownSet(fdApi, [{ type: 'active', firstName: `D${tag}`, lastName: 'Paged' }]);
+    const typed = await fdApi.call('GetCustomers', { query: { search: tag, type: 'testing', start: 2, limit: 2 } });
+    expectCounts(typed.body, 3, 1, false, 'search and type testing, start 2 limit 2');
+    expect(typed.body.customers, 'search and type testing, start 2 limit 2: the third testing customer, as the full list gives it').toEqual(
+      [full.get(order[2]!)],
+    );
   },
 );
 

@@ -200,8 +200,8 @@ test(
 );
 
 test(
-  `without size a page holds ${SIZE_DEFAULT} reports; pages are zero-based and page 0 is the default @mock-only`,
-  rules('FD-BILLING-DEFAULT-SIZE', 'FD-BILLING-PAGE', 'FD-BILLING-COUNTS'),
+  `without size a page holds ${SIZE_DEFAULT} reports; pages are zero-based and page 0 is the default, a later page under the same window @mock-only`,
+  rules('FD-BILLING-DEFAULT-SIZE', 'FD-BILLING-PAGE', 'FD-BILLING-COUNTS', 'FD-PAGE-KEEPS-QUERY'),
   async ({ fdApi, fd, fdMock, createCustomer }) => {
     const customerId = await createCustomer('active');
     const startDate = nowS(fd);
@@ -220,6 +220,9 @@ test(
       [idsOf(all.body)[0]],
       [idsOf(all.body)[1]],
     ]);
+    // Page 1 keeps the window: its report one made for the test, as the page of the largest size gives it, member for member.
+    expect(page1.body.content, 'size 1, page 1: the report as the largest page gives it').toEqual([all.body.content[1]]);
+    expect(made, 'size 1, page 1: a report of the window').toContain(idsOf(page1.body)[0]);
     // The counts of every page read, and of the page past the last, against the window's set.
     const inWindow = all.body.content.length;
     const lastPage = Math.ceil(inWindow / SIZE_DEFAULT);

@@ -4,7 +4,8 @@
 // reporting"): the URL is an option of one generation. Each operation makes three reports of the
 // worker's customer: one with a URL, one without, one with another URL. The first URL is called
 // once, naming the first report; the second report calls nobody (no URL kept from the report
-// before it); the third calls its own URL, not the first one.
+// before it, nor one sent in its body: provider 1.35.0 takes callbackUrl in the query, and the
+// request bodies declare none); the third calls its own URL, not the first one.
 import {
   expect,
   expectDeliveries,
@@ -24,15 +25,26 @@ const catalogue = new Map(loadRules('financial-data').rules.map((r) => [r.id, r.
 const GENERATE = fdOperationIds(await loadContract('financial-data'), catalogue.get('FD-REPORT-ASYNC')!);
 
 test(
-  'every generate operation honours the callback URL of each generation only: none kept for a report without one, none reused for a report with another @mock-only',
-  rules('FD-REPORT-NO-CALLBACK@callback', 'FD-REPORT-CALLBACK@callback', 'FD-DELIVERY-URL@callback', 'FD-DELIVERY-MEDIA-TYPE@callback'),
+  'every generate operation honours the callback URL of each generation only: none kept for a report without one, none taken from its body, none reused for a report with another @mock-only',
+  rules(
+    'FD-OBJ-READ-ONLY',
+    'FD-REPORT-NO-CALLBACK@callback',
+    'FD-REPORT-CALLBACK@callback',
+    'FD-DELIVERY-URL@callback',
+    'FD-DELIVERY-MEDIA-TYPE@callback',
+  ),
   async ({ fdApi, fd, fdEntities, fdMock, fdListener }) => {
     const made: { operationId: FdOperationId; first: string; none: string; other: string; urls: [string, string] }[] = [];
     const wrong: string[] = [];
     for (const operationId of GENERATE) {
-      const generate = async (callbackUrl?: string) => {
+      const generate = async (callbackUrl?: string, inBody?: string) => {
         const base = sample(operationId, fd, fdEntities) as CallOptions;
-        const options = { ...base, query: { ...(base.query ?? {}), ...(callbackUrl ? { callbackUrl } : {}) } };
+        const options = {
+          ...base,
+          query: { ...(base.query ?? {}), ...(callbackUrl ? { callbackUrl } : {}) },
+          // A callbackUrl in the body is not the option (provider 1.35.0: a query parameter; the bodies declare none).
+          ...(inBody && base.body && typeof base.body === 'object' ? { body: { ...(base.body as object), callbackUrl: inBody } } : {}),
+        };
         const res = await fdApi.callBuilt(operationId, options);
         expect(res.status, `${operationId}: 202 (${res.text.slice(0, 160)})`).toBe(202);
         return { id: String(res.body.id), customerId: String(res.body.customerId) };
@@ -42,7 +54,7 @@ test(
         fdListener.url(tellingListenerPath(`other-${operationId}`)),
       ];
       const first = await generate(urls[0]);
-      const none = await generate();
+      const none = await generate(undefined, fdListener.url(tellingListenerPath(`body-${operationId}`)));
       const other = await generate(urls[1]);
       made.push({ operationId, first: first.id, none: none.id, other: other.id, urls });
     }

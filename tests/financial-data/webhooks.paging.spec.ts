@@ -2,6 +2,7 @@
 // 400, 404) with the provider's paging (1.35.0 ObwmsOffsetParameter: page index from 1, default 1;
 // ObwmsLimitParameter: 1 to 100, default 10; Subscriptions: count, offset, limit, total). That a
 // value out of range is a 400 rather than clamped, and an empty page a 404, are @assumption.
+import { isDeepStrictEqual } from 'node:util';
 import { expect, expectFdError, onSettledList, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
 import { createSub, listAll, offeredNames, quietUrl, type Sub } from './webhooks.helpers.js';
 
@@ -18,12 +19,14 @@ async function atLeast(fdApi: OperationClient, n: number): Promise<string[]> {
 const page = (fdApi: OperationClient, query: Record<string, number>) => fdApi.call('listWebhookSubscriptions', { query });
 
 test(
-  'offset is a page index from 1: the pages are disjoint and together hold the whole list in order, with count and total',
-  rules('FD-WEBHOOK-PAGE-OFFSET:accept'),
+  'offset is a page index from 1: the pages are disjoint and together hold the whole list in order, each subscription as the whole list gives it, with count and total',
+  rules('FD-WEBHOOK-PAGE-OFFSET:accept', 'FD-PAGE-KEEPS-QUERY'),
   async ({ fdApi, fd }) => {
     await onSettledList(fd, async () => {
       await atLeast(fdApi, 5);
-      const whole = (await listAll(fdApi)).map((s) => s.subscriptionId);
+      const records = await listAll(fdApi);
+      const byId = new Map(records.map((s) => [s.subscriptionId, s]));
+      const whole = records.map((s) => s.subscriptionId);
       const seen: string[] = [];
       for (let offset = 1; offset <= Math.ceil(whole.length / 2); offset++) {
         const res = await page(fdApi, { offset, limit: 2 });
@@ -34,6 +37,9 @@ test(
           limit: 2,
           total: whole.length,
         });
+        // Each page is a window over the same list: every subscription as the largest pages give it, member for member.
+        const changed = (res.body.subscriptions as Sub[]).filter((s) => !isDeepStrictEqual(s, byId.get(s.subscriptionId)));
+        expect(changed, `page ${offset}: subscriptions not as the whole list gives them`).toEqual([]);
         seen.push(...ids);
       }
       expect(seen, 'the pages in order are the whole list').toEqual(whole);

@@ -10,7 +10,7 @@ import { otherParentProbes } from '../../helpers/client/security/other-parent.js
 import { otherPartnerProbes, type LeftOut } from '../../helpers/client/security/other-partner.js';
 import { foreignIdProbes, queryFilterProbes } from '../../helpers/client/security/foreign-id.js';
 import { queryIdsOf } from '../../helpers/contract/object-ids.js';
-import { readOnlyPairs } from '../../helpers/client/security/read-only.js';
+import { ownAnswerPairs, readOnlyPairs } from '../../helpers/client/security/read-only.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import type { FdTarget } from '../../helpers/target/financial-data.js';
 import { sampleCall, type FdEntities } from '../../fixtures/examples/financial-data.js';
@@ -89,7 +89,8 @@ export function fdCoverage(contract: Contract): CheckerCoverage[] {
     .map((operation) => ({ operation, ids: queryIdsOf(operation) }))
     .filter((o) => o.ids.length);
   const filters = queryFilterProbes(filtered, fdSample, objects);
-  const readOnly = readOnlyPairs(contract);
+  // The writers paired with a reader, then every other writer judged by its own answer.
+  const readOnly = [...readOnlyPairs(contract), ...ownAnswerPairs(contract)];
   const withIds = new Set(ops.map((o) => o.operation.operationId));
   return [
     { checker: 'other-partner', operations: ids(partner.probes), leftOut: partner.leftOut },

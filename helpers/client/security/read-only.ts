@@ -28,8 +28,9 @@ function resolve(contract: Contract, node: Json): Json {
 
 function properties(contract: Contract, schema: Json): Record<string, Json> {
   const node = resolve(contract, schema);
-  const out: Record<string, Json> = {};
-  for (const part of [node, ...(node?.allOf ?? []).map((b: Json) => resolve(contract, b))]) Object.assign(out, part?.properties ?? {});
+  const out: Record<string, Json> = { ...(node?.properties ?? {}) };
+  // allOf parts at any depth (a report acknowledgement's base is itself an allOf).
+  for (const part of node?.allOf ?? []) Object.assign(out, properties(contract, part));
   return out;
 }
 
@@ -48,7 +49,7 @@ function telling(contract: Contract, schema: Json): string | number | undefined 
 export function readOnlyMembers(contract: Contract, writer: Operation, reader: Operation): Record<string, string | number> {
   const sent = writer.requestBody?.schema ? properties(contract, writer.requestBody.schema) : {};
   const members: Record<string, string | number> = {};
-  const answer = reader.responses['200']?.schema;
+  const answer = (reader.responses['200'] ?? reader.responses[successCode(reader) ?? ''])?.schema;
   for (const [name, schema] of Object.entries(answer ? properties(contract, answer) : {})) {
     if (name in sent) continue;
     const value = telling(contract, schema);
@@ -77,6 +78,115 @@ export function readOnlyPairs(contract: Contract): ReadOnlyPair[] {
     pairs.push({ writer, reader, members, idParam: same ? undefined : reader.path.split('/').pop()!.slice(1, -1) });
   }
   return pairs;
+}
+
+/** The first 2xx status the operation declares. */
+function successCode(op: Operation): string | undefined {
+  return Object.keys(op.responses).find((code) => code.startsWith('2'));
+}
+
+/**
+ * The reader of what a writer no readOnlyPairs reader reads changed: a record reader under the
+ * writer's path whose further path ids the writer's answer gives (GetMicroDepositsDetails by the
+ * accountId InitiateMicroAmountDeposits answers), else the closest record reader of a path the
+ * writer's extends (getWebhookSubscriptionById for changeWebhookSubscriptionStatus).
+ */
+function readerOfWrite(contract: Contract, writer: Operation): { reader: Operation; idParams: string[] } | undefined {
+  const pages = (r: Operation) => r.parameters.some((p) => p.in === 'query' && PAGING.has(p.name));
+  const readers = [...contract.operations.values()].filter((r) => r.method === 'GET' && r.responses['200']?.schema && !pages(r));
+  const code = successCode(writer);
+  const answerSchema = code ? contract.resolveSchema(writer.responses[code]?.schema) : undefined;
+  // The answer's members, each branch of a oneOf / anyOf included (a report generation's answer is one of several shapes).
+  const answered: Record<string, Json> = Object.assign(
+    {},
+    ...[answerSchema, ...(answerSchema?.oneOf ?? []), ...(answerSchema?.anyOf ?? [])].map((b: Json) => (b ? properties(contract, b) : {})),
+  );
+  const params = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+  const child = readers.find((r) => {
+    if (!r.path.startsWith(`${writer.path}/`)) return false;
+    const added = params(r.path).filter((p) => !params(writer.path).includes(p));
+    return added.length > 0 && added.every((p) => p in answered);
+  });
+  if (child) return { reader: child, idParams: params(child.path).filter((p) => !params(writer.path).includes(p)) };
+  const parent = readers.filter((r) => writer.path.startsWith(`${r.path}/`)).sort((a, b) => b.path.length - a.path.length)[0];
+  if (parent) return { reader: parent, idParams: [] };
+  // Else the shortest record reader of the same API (first path segment) that takes the writer's ids
+  // and one more its answer gives as `id` (GetReportByCustomer by the id a report generation answers).
+  const api = (path: string) => path.split('/')[1];
+  const byId = readers
+    .filter((r) => api(r.path) === api(writer.path) && 'id' in answered)
+    .filter((r) => {
+      const added = params(r.path).filter((p) => !params(writer.path).includes(p));
+      return added.length === 1 && params(writer.path).every((p) => params(r.path).includes(p)) && r.path.endsWith(`{${added[0]}}`);
+    })
+    .sort((a, b) => a.path.length - b.path.length)[0];
+  return byId ? { reader: byId, idParams: params(byId.path).filter((p) => !params(writer.path).includes(p)) } : undefined;
+}
+
+/** A writer no readOnlyPairs reader reads, with the reader of what it changed (when the contract has one). */
+export interface OwnAnswerPair extends ReadOnlyPair {
+  /** The reader of what the write changed, its path ids beyond the writer's read from the writer's answer. */
+  then?: { reader: Operation; idParams: string[] };
+  /** List readers that filter by an id the writer's answer gives (getApplications by pre_app_id after RegisterApp). */
+  lists?: { reader: Operation; param: string; member: string }[];
+}
+
+const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/** The members of one record of a list reader's answer (the items of its array member). */
+function listRecord(contract: Contract, reader: Operation): Record<string, Json> {
+  const answer = reader.responses['200']?.schema;
+  if (!answer) return {};
+  for (const schema of Object.values(properties(contract, answer))) {
+    const node = contract.resolveSchema(schema);
+    if (node?.type === 'array' && node.items) return properties(contract, node.items);
+  }
+  return {};
+}
+
+/** The GET lists with a query id (`pre_app_id`, `preAppId`) the writer's answer gives under its camel-case name. */
+function listsOfWrite(contract: Contract, writer: Operation): { reader: Operation; param: string; member: string }[] {
+  const code = successCode(writer);
+  const answered = code && writer.responses[code]?.schema ? properties(contract, writer.responses[code].schema) : {};
+  const out: { reader: Operation; param: string; member: string }[] = [];
+  for (const reader of contract.operations.values()) {
+    if (reader.method !== 'GET') continue;
+    const param = reader.parameters.find((p) => p.in === 'query' && camel(p.name).endsWith('Id') && camel(p.name) in answered);
+    if (param) out.push({ reader, param: param.name, member: camel(param.name) });
+  }
+  return out;
+}
+
+/**
+ * Every other writer (none of readOnlyPairs' readers reads what it made) whose own 2xx answer, or the
+ * reader of what it changed, declares members its request does not: the writer's answer and that
+ * reader are judged (each must show the service's own id, date, link, status or derived digits, never
+ * the one sent).
+ */
+export function ownAnswerPairs(contract: Contract): OwnAnswerPair[] {
+  const paired = new Set(readOnlyPairs(contract).map((p) => p.writer.operationId));
+  const out: OwnAnswerPair[] = [];
+  for (const writer of contract.operations.values()) {
+    if (!['POST', 'PUT', 'PATCH'].includes(writer.method) || !writer.requestBody?.schema || paired.has(writer.operationId)) continue;
+    const then = readerOfWrite(contract, writer);
+    const lists = listsOfWrite(contract, writer);
+    const sent = writer.requestBody?.schema ? properties(contract, writer.requestBody.schema) : {};
+    // A list record's own members, each with a telling value (as readOnlyMembers gives a record reader's).
+    const listed: Record<string, string | number> = {};
+    for (const { reader } of lists)
+      for (const [name, schema] of Object.entries(listRecord(contract, reader))) {
+        const value = name in sent ? undefined : telling(contract, schema);
+        if (value !== undefined) listed[name] = value;
+      }
+    const members = {
+      ...listed,
+      ...(then ? readOnlyMembers(contract, writer, then.reader) : {}),
+      ...readOnlyMembers(contract, writer, writer),
+    };
+    if (Object.keys(members).length)
+      out.push({ writer, reader: writer, members, ...(then ? { then } : {}), ...(lists.length ? { lists } : {}) });
+  }
+  return out;
 }
 
 /** The members of a reader's answer (its first element when a list) that show a value sent as response-only. */

@@ -6,6 +6,19 @@
 import { independent, faultCatalogue, blind, seeded } from '../../kit/faults.js';
 
 export const ASSET_REPORTS_FAULTS = faultCatalogue([
+  // Seeded beside the generations without a query callback URL of reports.callback-options.spec.ts (origin 'seeded').
+  seeded({
+    id: 'seeded-statement-report-title-from-body',
+    rule: "FD-OBJ-READ-ONLY: GenerateStatementReport keeps a title the body sends (the request declares none) as the report's, read back by GetReportByCustomer",
+    source: 'provider',
+    rules: ['FD-OBJ-READ-ONLY'],
+  }),
+  seeded({
+    id: 'seeded-voa-callback-from-body',
+    rule: 'FD-OBJ-READ-ONLY: GenerateVOAReport takes a callbackUrl sent in the body (the contract takes it in the query) and calls it when the report is done',
+    source: 'provider',
+    rules: ['FD-OBJ-READ-ONLY', 'FD-REPORT-NO-CALLBACK'],
+  }),
   // Date windows at their edges (kit/faults.ts, seeded).
   seeded({
     id: 'txreport-from-date-exclusive',

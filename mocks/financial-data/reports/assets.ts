@@ -158,7 +158,12 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
         title: TITLES[spec.type],
         customer: found.customer,
         consumer: found.consumer,
-        callbackUrl: callbackOf(query),
+        // seeded-voa-callback-from-body: a VOA generation takes a callbackUrl the body sends when the query has none.
+        callbackUrl:
+          callbackOf(query) ??
+          (spec.type === 'voa' && on('seeded-voa-callback-from-body') && typeof body.callbackUrl === 'string'
+            ? body.callbackUrl
+            : undefined),
         constraints: defined(spec.echo(body, accountIds)),
         build: (r) => {
           // Fault: every account of the customer listed, whatever its type.
@@ -354,7 +359,8 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
     const index = data.statementIndex ?? (on('ra-stmt-default-index-0') ? 0 : 1);
     const report = createReport(ctx, {
       type: 'statement',
-      title: TITLES.statement,
+      // seeded-statement-report-title-from-body: a title the body sends is kept as the report's.
+      title: on('seeded-statement-report-title-from-body') && typeof body.title === 'string' ? body.title : TITLES.statement,
       customer: found.customer,
       consumer: found.consumer,
       callbackUrl: callbackOf(query),

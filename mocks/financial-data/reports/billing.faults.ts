@@ -9,6 +9,13 @@ const f = <Id extends string>(id: Id, rule: string, text: string, source: Fault[
   ruleFault(id, `${rule}: ${text}`, source);
 
 export const BILLING_FAULTS = faultCatalogue([
+  // Seeded beside the later page of reports-retrieval.billing.spec.ts (FD-PAGE-KEEPS-QUERY; origin 'seeded').
+  seeded({
+    id: 'seeded-billing-later-page-names-dropped',
+    rule: "FD-PAGE-KEEPS-QUERY: getResellerBillingReport answers a page after the first without the customers' first and last names",
+    source: 'provider',
+    rules: ['FD-PAGE-KEEPS-QUERY'],
+  }),
   // Seeded beside the check of the custom fields on every reader (reports.custom-fields.spec.ts; origin 'seeded').
   seeded({
     id: 'billing-custom-fields-dropped',

@@ -113,7 +113,13 @@ export function registerBilling(app: FastifyInstance, ctx: FdContext): void {
     );
     // Blind fault: without size the page is not paged (every report of the window).
     if (query.size === undefined && faults.has('blind-billing-no-size-unpaged')) size = Math.max(all.length, 1);
-    const content = page < 0 ? [] : all.slice(page * size, page * size + size).map(row);
+    // seeded-billing-later-page-names-dropped: a page after the first leaves out the customers' names.
+    const named = (r: Record<string, unknown>) => {
+      if (page < 1 || !faults.has('seeded-billing-later-page-names-dropped')) return r;
+      const { firstName: _first, lastName: _last, ...rest } = r;
+      return rest;
+    };
+    const content = page < 0 ? [] : all.slice(page * size, page * size + size).map((r) => named(row(r)));
     // i8-billing-total-pages-default-size: the pages counted at the default size.
     const totalPages = Math.ceil(all.length / (faults.has('i8-billing-total-pages-default-size') ? BILLING_DEFAULT_SIZE : size));
     return {
