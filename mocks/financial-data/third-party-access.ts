@@ -183,6 +183,11 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
       state().keys.set(fresh.receiptId, fresh);
       return reply.code(200).send(receipt(fresh, 'update'));
     }
+    // i13-accesskey-update-answer-first-product-only: the update's answer lists only the first product.
+    if (faults.has('i13-accesskey-update-answer-first-product-only')) {
+      const answer = receipt(key, 'update') as Record<string, any>;
+      return reply.code(200).send({ ...answer, products: Array.isArray(answer.products) ? answer.products.slice(0, 1) : answer.products });
+    }
     return reply.code(200).send(receipt(key, 'update'));
   });
 

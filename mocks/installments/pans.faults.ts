@@ -298,4 +298,10 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-VAL-PAN-COUNTS'],
   }),
+  independent('independent-13', {
+    id: 'i13-panlist-create-name-64-cut',
+    rule: "registration answers the list's name byte for byte, at its longest of 64 too (reference, PAN registration: panListName 1-64; response panList): a list created with a 64-character name is answered with the name cut to 63",
+    source: 'provider',
+    rules: ['IN-ECHO-PANLIST'],
+  }),
 ]);
