@@ -185,8 +185,10 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
     }
     // i13-accesskey-update-answer-first-product-only: the update's answer lists only the first product.
     if (faults.has('i13-accesskey-update-answer-first-product-only')) {
-      const answer = receipt(key, 'update') as Record<string, any>;
-      return reply.code(200).send({ ...answer, products: Array.isArray(answer.products) ? answer.products.slice(0, 1) : answer.products });
+      const answer = receipt(key, 'update');
+      return reply.code(200).send({
+        data: answer.data.map((d) => ({ ...d, receipt: { ...d.receipt, products: d.receipt.products.slice(0, 1) } })),
+      });
     }
     return reply.code(200).send(receipt(key, 'update'));
   });

@@ -172,7 +172,12 @@ export function registerMerchants(
         faults.has('search-ica-compared-on-nine')
           ? undefined
           : c.acquirerICA,
-      countryCode: ignored || faults.has('blind-search-country-ignored') ? undefined : c.countryCode,
+      countryCode:
+        ignored ||
+        faults.has('blind-search-country-ignored') ||
+        (faults.has('i13-search-country-ignored-with-ica') && c.acquirerICA !== undefined)
+          ? undefined
+          : c.countryCode,
     })
       // The name is the merchant's as submitted (the view adds only its state): checked before the view is built.
       .filter((p) => name === undefined || p.merchant.merchantLegalName.toLowerCase().includes(name))
