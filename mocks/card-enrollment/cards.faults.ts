@@ -1317,7 +1317,7 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   independent('independent-13', {
     id: 'i13-card-correlation-prefix-upper-accepted-card-path',
-    rule: 'the optional srcCorrelationId prefix is eight lower-case hex digits (seed 000, SrcCorrelationId pattern ^([0-9a-f]{8}.)?...): on the card path a prefix in upper-case hex is accepted',
+    rule: 'the optional srcCorrelationId prefix is lower-case hex only, the UUID after it either case (seed 000, SrcCorrelationId pattern): on the card path a prefix in upper-case hex is accepted',
     source: 'seed',
     rules: ['CE-PAT-CORRELATIONID'],
   }),

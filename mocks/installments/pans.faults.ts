@@ -299,8 +299,8 @@ export const PANS_FAULTS = faultCatalogue([
     rules: ['IN-VAL-PAN-COUNTS'],
   }),
   independent('independent-13', {
-    id: 'i13-panlist-create-name-64-cut',
-    rule: "registration answers the list's name byte for byte, at its longest of 64 too (reference, PAN registration: panListName 1-64; response panList): a list created with a 64-character name is answered with the name cut to 63",
+    id: 'i13-panlist-create-longest-name-cut',
+    rule: "registration answers the list's name byte for byte, at the longest the contract allows too (reference, PAN registration: panListName; response panList): a list created with a name at its longest is answered with the name's last character cut",
     source: 'provider',
     rules: ['IN-ECHO-PANLIST'],
   }),

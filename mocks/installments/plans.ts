@@ -295,12 +295,10 @@ export function registerPlans(
       // i6-notify-deferred-to-approval: the notification held until the plan is approved.
       if (faults.has('i6-notify-deferred-to-approval')) deferredNotifications.set(plan, () => notifyIssuer(plan, sent, otx));
       else notifyIssuer(plan, sent, otx);
-      if (
-        faults.has('i7-notify-resent-on-sync-approval') ||
-        faults.has('notify-resent-on-async-decision') ||
-        faults.has('i13-notify-sent-on-decline')
-      )
+      if (faults.has('i7-notify-resent-on-sync-approval') || faults.has('notify-resent-on-async-decision'))
         resentNotifications.set(plan, () => notifyIssuer(plan, sent, otx));
+      // i13-notify-sent-on-decline: the notification kept to be sent again on a decline.
+      if (faults.has('i13-notify-sent-on-decline')) resentNotifications.set(plan, () => notifyIssuer(plan, sent, otx));
     }
     return reply.code(faults.has('plan-created-200') ? 200 : 201).send({ planId, status: plan.status });
   });
