@@ -137,7 +137,17 @@ export function registerCards(
     // i10-card-reference-type-case-folded: the enrolmentReferenceType upper-cased before it is judged.
     if (faults.has('i10-card-reference-type-case-folded') && typeof body.enrolmentReferenceData?.enrolmentReferenceType === 'string')
       body.enrolmentReferenceData.enrolmentReferenceType = body.enrolmentReferenceData.enrolmentReferenceType.toUpperCase();
-    if (!validateRequest(body)) {
+    // i13-card-correlation-prefix-upper-accepted-card-path: on the card path the prefix judged after lower-casing it.
+    const prefixFolded =
+      faults.has('i13-card-correlation-prefix-upper-accepted-card-path') &&
+      !receiptOnly &&
+      typeof body.srcCorrelationId === 'string' &&
+      /^[0-9a-fA-F]{8}./.test(body.srcCorrelationId) &&
+      body.srcCorrelationId.length > 36;
+    const judged = prefixFolded
+      ? { ...body, srcCorrelationId: body.srcCorrelationId.slice(0, 8).toLowerCase() + body.srcCorrelationId.slice(8) }
+      : body;
+    if (!validateRequest(judged)) {
       const found = violations(validateRequest.errors);
       // blind fault: a missing complianceSettings.tnc let through on the receipt path.
       const tncOnly =
@@ -230,7 +240,16 @@ export function registerCards(
               /^\+[0-9]+$/.test(String((parsed as Body).consumer?.mobileNumber?.[v.field.split('.').pop()!])),
           ));
       if (!tncOnly && !lastNameOnly && !firstNameOnly && !identityOnly && !phoneOnly && !languageOnly && !emptyOnly && !plusOnly)
-        return invalidArgument(reply, faults, found);
+        return invalidArgument(
+          reply,
+          faults,
+          found,
+          undefined,
+          // i13-card-receipt-detail-source-type-header: on the receipt path a consumer member reported as a header.
+          faults.has('i13-card-receipt-detail-source-type-header') && receiptOnly && found.some((v) => v.field.startsWith('consumer.'))
+            ? 'HEADER'
+            : undefined,
+        );
     }
     // i12-card-receipt-correlation-uuid-upper-refused: on the receipt path the UUID of a srcCorrelationId read as lower-case hex only.
     if (
@@ -436,6 +455,14 @@ export function registerCards(
       !issuerTrusted
     )
       return sendError(reply, faults, 403, 'PERMISSION_DENIED', 'Client identity (origin) not validated.');
+    // i13-card-second-client-id-forbidden-card-path: on the card path only the client's first srcClientId is its own.
+    if (
+      hasCard &&
+      faults.has('i13-card-second-client-id-forbidden-card-path') &&
+      owner === client &&
+      body.srcClientId !== client.srcClientIds[0]
+    )
+      return sendError(reply, faults, 403, 'PERMISSION_DENIED', 'Client identity (origin) not validated.');
     // i9-card-receipt-second-client-id-forbidden: on the receipt path only the client's first srcClientId is its own.
     if (
       hasReceipt &&
@@ -499,6 +526,8 @@ export function registerCards(
       const receipt = world.receipts.find(
         (r) =>
           r.enrolmentReferenceId === cut(r) ||
+          // i13-card-receipt-id-without-prefix-resolved: the id looked up with or without its "rcpt-" prefix.
+          (faults.has('i13-card-receipt-id-without-prefix-resolved') && r.enrolmentReferenceId === `rcpt-${given}`) ||
           // seeded-card-receipt-id-last-char-ignored: the ids compared without their last character.
           (faults.has('seeded-card-receipt-id-last-char-ignored') &&
             given.length === r.enrolmentReferenceId.length &&
@@ -542,12 +571,20 @@ export function registerCards(
     return reply
       .code(faults.has('success-status-201') ? 201 : 200)
       .type(faults.has('content-type-text') ? 'text/plain' : 'application/json')
-      .send(JSON.stringify(withClient(answer, key, faults)));
+      .send(JSON.stringify(withClient(answer, key, faults, hasReceipt)));
   });
 }
 
 /** i3-card-api-key-in-consumer: the consumer names the client that enrolled it by its API key. */
-function withClient<A extends { maskedConsumer: Record<string, unknown> }>(answer: A, key: unknown, faults: Faults): A {
+function withClient<A extends { maskedConsumer: Record<string, unknown>; maskedCard: Record<string, unknown> }>(
+  answer: A,
+  key: unknown,
+  faults: Faults,
+  receipt: boolean,
+): A {
+  // i13-card-receipt-api-key-in-token-reference: on the receipt path the token reference built from the calling key.
+  if (faults.has('i13-card-receipt-api-key-in-token-reference') && receipt && typeof key === 'string')
+    answer.maskedCard.tokenUniqueReference = `DWSPMC${key}`;
   if (faults.has('i3-card-api-key-in-consumer') && typeof key === 'string') answer.maskedConsumer.enrolledBy = key;
   return answer;
 }
@@ -601,9 +638,12 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
     ? receiptCardId(body.enrolmentReferenceData.enrolmentReferenceId)
     : onCard('i11-card-id-per-consumer')
       ? receiptCardId(`consumer:${String(body.consumer?.consumerIdentity?.identityValue)}`)
-      : onCard('i2-card-id-derived-from-pan')
-        ? receiptCardId(pan)
-        : randomUUID();
+      : // i13-card-id-reused-per-correlation: on the card path the id derived from the correlation id sent.
+        onCard('i13-card-id-reused-per-correlation') && typeof body.srcCorrelationId === 'string'
+        ? receiptCardId(`correlation:${body.srcCorrelationId}`)
+        : onCard('i2-card-id-derived-from-pan')
+          ? receiptCardId(pan)
+          : randomUUID();
   const descriptor =
     faults.has('pan-in-descriptor') && !receipt
       ? `mock-brand ${pan}`
@@ -659,6 +699,8 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
   const sentCard = (body as { maskedCard?: Record<string, unknown> }).maskedCard;
   if (onCard('seeded-card-id-and-last-four-from-body') && sentCard)
     for (const name of ['srcDigitalCardId', 'panLastFour']) if (typeof sentCard[name] === 'string') maskedCard[name] = sentCard[name];
+  // i13-card-pan-first-twelve-in-display: on the card path a display form masking the wrong end of the PAN.
+  if (onCard('i13-card-pan-first-twelve-in-display')) maskedCard.panDisplay = pan.slice(0, 12) + '*'.repeat(pan.length - 12);
   if (onCard('i2-card-par-holds-pan')) maskedCard.paymentAccountReference = `PAR0${pan}`;
   // i8-card-receipt-pan-grouped-display: the receipt's account number in groups of four.
   if (onReceipt('i8-card-receipt-pan-grouped-display')) maskedCard.panDisplay = pan.replace(/(\d{4})(?=\d)/g, '$1-');
@@ -733,6 +775,8 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
       const at = email.lastIndexOf('@');
       return masked.slice(0, at - 2) + email.slice(at - 2);
     }
+    // i13-card-receipt-email-fixed-stars: on the receipt path the local part always written with five stars.
+    if (onReceipt('i13-card-receipt-email-fixed-stars')) return `${email.slice(0, 1)}*****${email.slice(email.lastIndexOf('@'))}`;
     if (!onCard('i3-card-email-local-keeps-two')) return masked;
     const at = email.lastIndexOf('@');
     return at > 1 ? email.slice(0, 2) + masked.slice(2) : masked;
@@ -765,7 +809,10 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
           : // i6-card-receipt-correlation-from-receipt: the generated id derived from the receipt, the same each time.
             !body.srcCorrelationId && onReceipt('i6-card-receipt-correlation-from-receipt')
             ? receiptCardId(`correlation:${body.enrolmentReferenceData.enrolmentReferenceId}`)
-            : correlation,
+            : // i13-card-merchant-generated-correlation-undashed: on the card path for a merchant the generated id without dashes.
+              !body.srcCorrelationId && onCard('i13-card-merchant-generated-correlation-undashed') && body.cardSource === 'MERCHANT'
+              ? randomUUID().replace(/-/g, '')
+              : correlation,
     maskedCard,
     maskedConsumer: {
       srcConsumerId: randomUUID(),
@@ -779,7 +826,10 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
       },
       // An e-mail address only where the consumer is named by one (the provider's opaque id is none).
       ...(byEmail ? { maskedEmailAddress: emailShown(identityValue) } : {}),
-      maskedFirstName: maskFirst(firstName),
+      // i13-card-receipt-firstname-initial-uppercased: on the receipt path the kept first character upper-cased.
+      maskedFirstName: onReceipt('i13-card-receipt-firstname-initial-uppercased')
+        ? maskFirst(firstName).charAt(0).toUpperCase() + maskFirst(firstName).slice(1)
+        : maskFirst(firstName),
       maskedLastName: maskedLast,
       // Card API (MaskedConsumer.maskedFullName "J*** D**"): the masked first and last names, a space between.
       // i6-card-receipt-fullname-last-first: the receipt path writes the last name first.

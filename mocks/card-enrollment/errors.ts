@@ -28,7 +28,13 @@ export function sendError(
 const MALFORMED = 'The request is malformed or has incorrect or missing fields or values.';
 
 /** 400 INVALID_ARGUMENT from schema violations: CANNOT_BE_NULL for missing values (seed sample). */
-export function invalidArgument(reply: FastifyReply, faults: FaultSet<CardFaultId>, found: Violation[], status = 'INVALID_ARGUMENT') {
+export function invalidArgument(
+  reply: FastifyReply,
+  faults: FaultSet<CardFaultId>,
+  found: Violation[],
+  status = 'INVALID_ARGUMENT',
+  sourceType?: ErrorDetail['sourceType'],
+) {
   const details = found.map<ErrorDetail>((v) => ({
     reason: v.keyword === 'required' && !faults.has('missing-reason-not-cannot-be-null') ? 'CANNOT_BE_NULL' : 'INVALID_VALUE',
     // i6-card-detail-source-drops-parent: a field two levels deep named without its first member.
@@ -38,7 +44,7 @@ export function invalidArgument(reply: FastifyReply, faults: FaultSet<CardFaultI
         ? v.field.split('.').slice(1).join('.')
         : v.field,
     message: v.message,
-    sourceType: faults.has('detail-sourceType-wrong') ? 'QUERY' : 'BODY',
+    sourceType: faults.has('detail-sourceType-wrong') ? 'QUERY' : (sourceType ?? 'BODY'),
   }));
   return sendError(reply, faults, 400, status, MALFORMED, details);
 }

@@ -385,4 +385,16 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-ACCT-DELETE-ACCOUNT'],
   }),
+  independent('independent-13', {
+    id: 'i13-accounts-by-institution-all-institutions',
+    rule: "the by-institution lists hold the customer's active accounts at that institution (seed 002, Accounts: GetCustomerAccountsByInstitution): the full by-institution list holds the customer's accounts at every institution",
+    source: 'seed',
+    rules: ['FD-ACCT-BY-INSTITUTION'],
+  }),
+  independent('independent-13', {
+    id: 'i13-accounts-status-filter-case-folded',
+    rule: 'a list filter documented as exact lists by the value held, not by it with its case swapped (seed 002, Accounts: query account status; provider 1.35.0 status enum): GetCustomerAccounts matches status=ACTIVE as active',
+    source: 'provider',
+    rules: ['FD-FILTER-EXACT'],
+  }),
 ]);

@@ -148,7 +148,13 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     // Blind fault: with account_type given, the status filter is skipped (one filter or the other).
     const statusSkipped = type !== undefined && faults.has('blind-accounts-type-filter-overrides-status');
     if (status !== undefined && !faults.has('accounts-status-filter-ignored') && !statusSkipped)
-      list = list.filter((a) => a.status === status || (faults.has('i11-accounts-status-active-lists-pending') && status === 'active'));
+      list = list.filter(
+        (a) =>
+          a.status === status ||
+          (faults.has('i11-accounts-status-active-lists-pending') && status === 'active') ||
+          // i13-accounts-status-filter-case-folded: the status compared without case.
+          (faults.has('i13-accounts-status-filter-case-folded') && String(a.status).toLowerCase() === String(status).toLowerCase()),
+      );
     // Fault: a listing without a status filter hides the pending account (provider: all accounts).
     if (status === undefined && faults.has('accounts-list-hides-pending')) list = list.filter(isActive);
     // provider 1.35.0: AccountTypeParameter is an open string in the contract; its 400 example
@@ -306,7 +312,9 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
         : [];
     const found = live ?? (stale.length > 0 ? { customer: customerOf(input)!, list: [] as Account[] } : undefined);
     if (!found) return notFound(reply, 'No accounts of the customer at this institution');
-    const list = [...found.list, ...stale].filter((a) => isActive(a) || faults.has('accounts-by-institution-lists-pending'));
+    // i13-accounts-by-institution-all-institutions: the full by-institution list holds every institution's accounts.
+    const wide = faults.has('i13-accounts-by-institution-all-institutions') ? accountsOf(found.customer.id) : found.list;
+    const list = [...wide, ...stale].filter((a) => isActive(a) || faults.has('accounts-by-institution-lists-pending'));
     const view = viewer(found.customer.id);
     return { accounts: list.map((a) => view.full(a, faults.has('accounts-number-last-six') ? 6 : 4)) };
   });

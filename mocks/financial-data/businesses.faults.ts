@@ -148,4 +148,10 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-BUS-UPDATE'],
   }),
+  independent('independent-13', {
+    id: 'i13-business-update-moves-created-date',
+    rule: "a date reported for an event already past reads the same on every later read (provider 1.35.0 Business createdDate; the catalogue's fixed event dates): an update sets the business's createdDate to the update time",
+    source: 'provider',
+    rules: ['FD-EVENT-DATE-FIXED'],
+  }),
 ]);

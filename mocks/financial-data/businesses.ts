@@ -112,6 +112,8 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
       if (faults.has('i5-business-update-taxid-dashes-stripped') && typeof business.fields.taxId === 'string')
         business.fields = { ...business.fields, taxId: business.fields.taxId.replace(/-/g, '') };
       business.modifiedDate = isoNoZone();
+      // i13-business-update-moves-created-date: the update re-dates the business's creation.
+      if (faults.has('i13-business-update-moves-created-date')) business.createdDate = business.modifiedDate;
     }
     return before ?? view(business);
   });

@@ -233,4 +233,16 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-COMPONENTS-CONFIG-CREATE'],
   }),
+  independent('independent-13', {
+    id: 'i13-components-config-by-id-case-folded',
+    rule: "an owned id with its case swapped names no object (seed 002, Connect components: get a configuration 404; the catalogue's exact ids): a configuration is read by its id in upper case",
+    source: 'seed',
+    rules: ['FD-OBJ-EXACT-ID-FOLD'],
+  }),
+  independent('independent-13', {
+    id: 'i13-components-config-by-id-drops-filter',
+    rule: 'a configuration reads back by id and in the list with the filters sent (seed 002, Connect components; provider 1.35.0 Configuration): the by-id reader leaves filterAccounts out, the list keeps it',
+    source: 'provider',
+    rules: ['FD-COMPONENTS-CONFIG-CREATE'],
+  }),
 ]);

@@ -228,8 +228,18 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
     });
 
     route(scope, ctx, 'get-configurations-configurationId', (input, reply) => {
-      const c = findConfiguration(input.path.configuration_id, input.partner!.id, 'read');
+      const c =
+        findConfiguration(input.path.configuration_id, input.partner!.id, 'read') ??
+        // i13-components-config-by-id-case-folded: the configuration found by its id in any case.
+        (faults.has('i13-components-config-by-id-case-folded')
+          ? [...state().configurations.values()].find(
+              (x) =>
+                !x.deleted && x.partnerId === input.partner!.id && x.id.toLowerCase() === String(input.path.configuration_id).toLowerCase(),
+            )
+          : undefined);
       if (!c) return fail(reply, 404, 'The requested entity was not found');
+      // i13-components-config-by-id-drops-filter: the by-id read leaves filterAccounts out.
+      if (faults.has('i13-components-config-by-id-drops-filter')) return reply.code(200).send({ ...view(c), filterAccounts: undefined });
       return reply.code(200).send(view(c));
     });
 

@@ -245,4 +245,16 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-CONS-READ'],
   }),
+  independent('independent-13', {
+    id: 'i13-consumer-by-id-stale-after-modify',
+    rule: 'every field sent on modify reads back through both readers (seed 002, Consumers: on modify unspecified fields stay unchanged; ModifyConsumer 204): GetConsumer by id keeps showing the fields as created, the by-customer reader shows the change',
+    source: 'seed',
+    rules: ['FD-CONS-MODIFY'],
+  }),
+  independent('independent-13', {
+    id: 'i13-consumer-of-sibling-customer',
+    rule: "a customer without a consumer has none to read (seed 002, Consumers: GetConsumerForCustomer 404): a customer of the partner without a consumer is answered the consumer of the partner's customer created last",
+    source: 'seed',
+    rules: ['FD-CONS-NONE-404'],
+  }),
 ]);

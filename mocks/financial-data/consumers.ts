@@ -75,7 +75,12 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
       faults.has('deleted-customer-consumer-path') ||
       (faults.has('i3-consumer-by-customer-other-partner') && world.customers.has(input.path.customerId));
     const id = reachable && world.consumerOf.get(input.path.customerId);
-    const current = id ? world.consumers.get(id) : undefined;
+    // i13-consumer-of-sibling-customer: a customer without a consumer answered the partner's latest consumer.
+    const sibling =
+      !id && customerOf(input) && faults.has('i13-consumer-of-sibling-customer')
+        ? [...world.consumers.values()].filter((c) => c.partnerId === input.partner?.id).pop()
+        : undefined;
+    const current = id ? world.consumers.get(id) : sibling;
     // i10-consumer-by-customer-stale-after-modify: the by-customer read serves the fields as created.
     const consumer =
       current && faults.has('i10-consumer-by-customer-stale-after-modify')
@@ -117,7 +122,12 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     // i7-consumer-by-id-gone-after-customer-delete: the by-id read joins the customer, gone once it is deleted.
     if (faults.has('i7-consumer-by-id-gone-after-customer-delete') && !world.customers.has(consumer.customerId))
       return sendError(ctx, reply, 404, 'Consumer not found');
-    const shown = view(consumer, faults.has('blind-ssn-full-on-get-consumer'));
+    // i13-consumer-by-id-stale-after-modify: the by-id read serves the fields as created.
+    const served =
+      faults.has('i13-consumer-by-id-stale-after-modify') && createdFields.has(consumer.id)
+        ? { ...consumer, fields: createdFields.get(consumer.id)! }
+        : consumer;
+    const shown = view(served, faults.has('blind-ssn-full-on-get-consumer'));
     // i10-consumer-by-id-ssn-of-creation: the by-id read masks the SSN the consumer was created with.
     const firstSsn = createdFields.get(consumer.id)?.ssn;
     if (faults.has('i10-consumer-by-id-ssn-of-creation') && firstSsn !== undefined)

@@ -402,4 +402,16 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-PAGE-COUNTS'],
   }),
+  independent('independent-13', {
+    id: 'i13-customer-app-data-username-uppercased',
+    rule: 'every reader shows the username the customer was created with (seed 002, Customers; provider 1.35.0 CustomerWithAppData): GetCustomerWithAppData upper-cases the username',
+    source: 'provider',
+    rules: ['FD-CUST-READ'],
+  }),
+  independent('independent-13', {
+    id: 'i13-customer-by-id-last-name-trimmed',
+    rule: 'every reader shows the names the customer was created with (seed 002, Customers; provider 1.35.0 Customer): GetCustomer by id trims the last name',
+    source: 'provider',
+    rules: ['FD-CUST-READ'],
+  }),
 ]);

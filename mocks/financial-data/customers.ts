@@ -230,6 +230,9 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     if (!c) return sendError(ctx, reply, 404, 'Customer not found');
     // i5-customer-get-email-lowercased: this reader alone lower-cases the email.
     if (faults.has('i11-customer-get-active-shown-testing') && c.type === 'active') return { ...customerView(c), type: 'testing' };
+    // i13-customer-by-id-last-name-trimmed: the by-id read trims the last name.
+    if (faults.has('i13-customer-by-id-last-name-trimmed') && typeof c.lastName === 'string')
+      return { ...customerView(c), lastName: c.lastName.trim() };
     if (faults.has('i12-customer-by-id-username-lowercased')) return { ...customerView(c), username: c.username.toLowerCase() };
     if (faults.has('i5-customer-get-email-lowercased') && typeof c.email === 'string')
       return { ...customerView(c), email: c.email.toLowerCase() };
@@ -259,7 +262,17 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     // i10-customer-app-data-phone-digits-only: the application view keeps only the phone's digits.
     const phone =
       faults.has('i10-customer-app-data-phone-digits-only') && typeof c.phone === 'string' ? { phone: c.phone.replace(/\D/g, '') } : {};
-    return { ...customerView(c), firstName: names.firstName ?? '', lastName: names.lastName ?? '', ...app, ...created, ...phone };
+    // i13-customer-app-data-username-uppercased: the application view upper-cases the username.
+    const username = faults.has('i13-customer-app-data-username-uppercased') ? { username: c.username.toUpperCase() } : {};
+    return {
+      ...customerView(c),
+      firstName: names.firstName ?? '',
+      lastName: names.lastName ?? '',
+      ...app,
+      ...created,
+      ...phone,
+      ...username,
+    };
   });
   route(app, ctx, 'ModifyCustomer', (input, reply) => {
     // i3-customer-modify-other-partner: the modification finds the customer by its id alone.

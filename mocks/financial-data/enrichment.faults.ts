@@ -219,4 +219,10 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-ENRICH-KEYED'],
   }),
+  independent('independent-13', {
+    id: 'i13-enrich-external-account-id-uppercased',
+    rule: 'each enriched transaction carries the account sent (seed 002, Transaction data enrichment; provider 1.35.0 EnrichTransactionsPayload): externalAccountId is answered upper-cased',
+    source: 'provider',
+    rules: ['FD-ENRICH-KEYED'],
+  }),
 ]);

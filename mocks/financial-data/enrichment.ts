@@ -132,6 +132,9 @@ export function registerEnrichment(app: FastifyInstance, ctx: FdContext): void {
     if (faults.has('i8-enrich-customer-id-lowercased') && typeof t.externalCustomerId === 'string')
       out.externalCustomerId = t.externalCustomerId.toLowerCase();
     // enrich-account-id-trimmed: the account id answered trimmed.
+    // i13-enrich-external-account-id-uppercased: the account id answered upper-cased.
+    if (faults.has('i13-enrich-external-account-id-uppercased') && typeof t.externalAccountId === 'string')
+      out.externalAccountId = t.externalAccountId.toUpperCase();
     if (faults.has('enrich-account-id-trimmed') && typeof t.externalAccountId === 'string')
       out.externalAccountId = t.externalAccountId.trim();
     if (faults.has('i4-enrich-description-trimmed') && typeof t.description === 'string')

@@ -169,4 +169,16 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-INST-RSSD'],
   }),
+  independent('independent-13', {
+    id: 'i13-inst-certified-more-available-ignores-search',
+    rule: "moreAvailable is true exactly when a later page holds records (provider 1.35.0 Institutions paging): the certified list under a search says moreAvailable against every institution, true on the search's last page",
+    source: 'provider',
+    rules: ['FD-PAGE-COUNTS'],
+  }),
+  independent('independent-13', {
+    id: 'i13-inst-branding-of-first-institution',
+    rule: 'branding of an institution without branding assets is 404 (seed 002, Institutions: 404 when none): the branding of the first institution with assets is answered',
+    source: 'seed',
+    rules: ['FD-BRAND-NONE-404'],
+  }),
 ]);

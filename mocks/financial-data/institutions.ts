@@ -105,6 +105,11 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     if (list.length === 0 && faults.has('institutions-no-match-404')) return sendError(ctx, reply, 404, 'No institution found');
     const { slice, ...counts } = page(list, query, defaultLimit(ctx.contract, operationId), faults.has('start-ignored'), faults);
     if (faults.has('found-page-count')) counts.found = counts.displaying; // fault: found counts the page, not the matches
+    // i13-inst-certified-more-available-ignores-search: under a search, moreAvailable weighed against every institution.
+    if (operationId === 'GetCertifiedInstitutions' && faults.has('i13-inst-certified-more-available-ignores-search') && query.search)
+      counts.moreAvailable =
+        (Number(query.start ?? 1) - 1) * Number(query.limit ?? defaultLimit(ctx.contract, operationId)) + slice.length <
+        world.institutions.length;
     // i9-inst-rssd-found-ignores-search: the RSSD list counts the whole catalogue as found.
     if (operationId === 'GetCertifiedInstitutionsWithRSSD' && faults.has('i9-inst-rssd-found-ignores-search'))
       counts.found = world.institutions.length;
@@ -151,6 +156,9 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
   route(app, ctx, 'GetInstitutionBranding', ({ path }, reply) => {
     const i = find(path.institutionId);
     if (!i) return sendError(ctx, reply, 404, 'Institution not found');
+    // i13-inst-branding-of-first-institution: an institution without assets answered the first one's branding.
+    const firstBranded = faults.has('i13-inst-branding-of-first-institution') ? world.institutions.find((x) => x.branding) : undefined;
+    if (!i.branding && firstBranded) return { branding: firstBranded.branding };
     if (!i.branding)
       return faults.has('branding-none-200') ? { branding: {} } : sendError(ctx, reply, 404, 'No branding for this institution');
     return { branding: i.branding };

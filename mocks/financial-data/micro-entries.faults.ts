@@ -322,4 +322,10 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-MICRO-VERIFY-WRONG'],
   }),
+  independent('independent-13', {
+    id: 'i13-micro-details-creation-date-zoned',
+    rule: 'the details give the initiation time as creationDate in UTC with no zone (provider 1.35.0 MicroEntryDetails NoZoneDateTime): creationDate carries a Z designator',
+    source: 'provider',
+    rules: ['FD-MICRO-DETAILS'],
+  }),
 ]);

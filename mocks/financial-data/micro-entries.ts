@@ -249,13 +249,14 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
       status,
       statusDescription: DESCRIPTIONS[status],
       // i8-micro-details-creation-date-moves-on-deposit: once deposited, the record dated by the deposit.
-      creationDate: new Date(
-        e.createdMs -
-          (faults.has('blind-micro-entries-creation-date-eastern') ? 5 * 3600_000 : 0) +
-          (faults.has('i8-micro-details-creation-date-moves-on-deposit') && status !== 'Pending' ? DEPOSIT_DELAY_S * 1000 : 0),
-      )
-        .toISOString()
-        .slice(0, 19), // provider: NoZoneDateTime
+      creationDate:
+        new Date(
+          e.createdMs -
+            (faults.has('blind-micro-entries-creation-date-eastern') ? 5 * 3600_000 : 0) +
+            (faults.has('i8-micro-details-creation-date-moves-on-deposit') && status !== 'Pending' ? DEPOSIT_DELAY_S * 1000 : 0),
+        )
+          .toISOString()
+          .slice(0, 19) + (faults.has('i13-micro-details-creation-date-zoned') ? 'Z' : ''), // provider: NoZoneDateTime; i13-micro-details-creation-date-zoned: a Z added
       // i3-micro-details-routing-leading-zeros: the details read gives the routing number as a number would print.
       routingNumber: faults.has('i3-micro-details-routing-leading-zeros') ? String(Number(e.routingNumber)) : e.routingNumber,
       // Seeded fault: the last four read back as a number would print (0042 becomes 42).

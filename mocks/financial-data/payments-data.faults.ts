@@ -326,4 +326,10 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-PAY-PEB-COUNTS'],
   }),
+  independent('independent-13', {
+    id: 'i13-pay-ach-money-market-refused',
+    rule: 'ACH details support checking, savings, moneyMarket and certificateOfDeposit (seed 002, Payments data): a money market account is refused as unsupported on the v1 ACH details',
+    source: 'seed',
+    rules: ['FD-PAY-ACH-TYPES'],
+  }),
 ]);

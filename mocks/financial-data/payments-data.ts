@@ -224,7 +224,12 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
   route(app, ctx, 'GetAccountACHDetails', (input, reply) => {
     const account = accountOf(input);
     if (!account) return sendError(ctx, reply, 404, 'Account not found');
-    const types = faults.has('payments-data-ach-cd-refused') ? ACH_TYPES.filter((t) => t !== 'cd') : ACH_TYPES;
+    const types = faults.has('payments-data-ach-cd-refused')
+      ? ACH_TYPES.filter((t) => t !== 'cd')
+      : // i13-pay-ach-money-market-refused: the v1 ACH details refuse a money market account.
+        faults.has('i13-pay-ach-money-market-refused')
+        ? ACH_TYPES.filter((t) => t !== 'moneyMarket')
+        : ACH_TYPES;
     if (!types.includes(account.type) && !(account.type === 'creditCard' && faults.has('payments-data-ach-credit-card-served')))
       return unsupported(reply);
     return { routingNumber: account.routingNumber, realAccountNumber: achNumber(account) };

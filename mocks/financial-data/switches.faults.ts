@@ -170,4 +170,10 @@ export const SWITCHES_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-SW-DETAILS'],
   }),
+  independent('independent-13', {
+    id: 'i13-switches-deposit-details-updated-before-created',
+    rule: "a switch's details give updatedDate not before createdDate (provider 1.35.0 deposit switch details): the deposit switch details give updatedDate a minute before createdDate",
+    source: 'provider',
+    rules: ['FD-SW-DETAILS'],
+  }),
 ]);

@@ -181,7 +181,11 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
       // Blind fault 'blind-switches-details-created-is-updated': the details give the last update as createdDate.
       ...reason,
       createdDate: faults.has('blind-switches-details-created-is-updated') ? s.updatedDate : s.createdDate,
-      updatedDate: s.updatedDate,
+      // i13-switches-deposit-details-updated-before-created: the deposit details date the update a minute before the creation.
+      updatedDate:
+        faults.has('i13-switches-deposit-details-updated-before-created') && s.kind === 'deposit'
+          ? new Date(Date.parse(s.createdDate) - 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z')
+          : s.updatedDate,
       authenticated: s.authenticated,
       provider: s.provider,
       ...(s.kind === 'deposit' ? { distributions: s.targets } : { paymentMethods: methods(s.targets) }),

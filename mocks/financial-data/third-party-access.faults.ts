@@ -269,4 +269,10 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-ACCESSKEY-PERIOD'],
   }),
+  independent('independent-13', {
+    id: 'i13-accesskey-update-answer-first-product-only',
+    rule: 'an update answers 200 with the products and period sent (seed 002, App registration and third-party access: UpdateThirdPartyAccessKey 200; provider 1.35.0 ThirdPartyAccessKeyData): the answer lists only the first product sent',
+    source: 'provider',
+    rules: ['FD-ACCESSKEY-UPDATE'],
+  }),
 ]);

@@ -183,6 +183,13 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
       state().keys.set(fresh.receiptId, fresh);
       return reply.code(200).send(receipt(fresh, 'update'));
     }
+    // i13-accesskey-update-answer-first-product-only: the update's answer lists only the first product.
+    if (faults.has('i13-accesskey-update-answer-first-product-only')) {
+      const answer = receipt(key, 'update');
+      return reply.code(200).send({
+        data: answer.data.map((d) => ({ ...d, receipt: { ...d.receipt, products: d.receipt.products.slice(0, 1) } })),
+      });
+    }
     return reply.code(200).send(receipt(key, 'update'));
   });
 

@@ -516,4 +516,16 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TXN-WINDOW-EDGES'],
   }),
+  independent('independent-13', {
+    id: 'i13-txn-by-id-description-uppercased',
+    rule: 'GetCustomerTransaction returns the transaction as the lists show it (seed 002, Transactions; provider 1.35.0 Transaction): the by-id reader upper-cases the description',
+    source: 'provider',
+    rules: ['FD-TXN-GET'],
+  }),
+  independent('independent-13', {
+    id: 'i13-txn-account-echo-to-date-day-end',
+    rule: 'the list echoes the toDate sent (provider 1.35.0 Transactions: toDate): the account list echoes toDate moved to the last second of its UTC day',
+    source: 'provider',
+    rules: ['FD-TXN-ECHO'],
+  }),
 ]);

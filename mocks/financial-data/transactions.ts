@@ -238,7 +238,14 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
       // Blind fault: fromDate echoed as the start of its UTC day, not as sent.
       fromDate: echo(on('blind-transactions-echo-from-date-day-start') ? Math.floor(from / DAY_S) * DAY_S : from),
       // i9-txn-account-to-date-clamped-to-now: the account list echoes a future toDate as the current time.
-      toDate: echo(reader === 'account' && on('i9-txn-account-to-date-clamped-to-now') ? Math.min(to, clock.nowEpochSeconds()) : to),
+      toDate: echo(
+        reader === 'account' && on('i9-txn-account-to-date-clamped-to-now')
+          ? Math.min(to, clock.nowEpochSeconds())
+          : // i13-txn-account-echo-to-date-day-end: the account list echoes toDate as the last second of its UTC day.
+            reader === 'account' && on('i13-txn-account-echo-to-date-day-end')
+            ? Math.floor(to / DAY_S) * DAY_S + DAY_S - 1
+            : to,
+      ),
       sort:
         on('transactions-echo-sort-empty') && !query.sort
           ? ''
@@ -342,6 +349,8 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     if (on('i5-txn-by-id-amount-one-decimal')) shown.amount = Math.round(t.amount * 10) / 10;
     // i7-txn-by-id-posted-date-is-transaction-date: the by-id read gives transactionDate as postedDate too.
     if (on('i7-txn-by-id-posted-date-is-transaction-date') && t.transactionDate !== undefined) shown.postedDate = t.transactionDate;
+    // i13-txn-by-id-description-uppercased: the by-id read upper-cases the description.
+    if (on('i13-txn-by-id-description-uppercased')) shown.description = String(t.description).toUpperCase();
     if (on('i2-txn-by-id-description-collapsed')) shown.description = String(t.description).replace(/\s+/g, ' ').trim();
     return shown;
   });

@@ -451,4 +451,16 @@ export const TXPUSH_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TXN-INJECTED-ECHO'],
   }),
+  independent('independent-13', {
+    id: 'i13-txpush-debit-account-event-twice',
+    rule: 'one test transaction triggers one transaction event and one account event (seed 002, Events: the test-transaction operation): for a debit the account event is delivered twice',
+    source: 'seed',
+    rules: ['FD-TXPUSH-TEST-EVENTS'],
+  }),
+  independent('independent-13', {
+    id: 'i13-txpush-callback-url-reserialised',
+    rule: 'every delivery reaches the URL registered, byte for byte (seed 002, Events: listener URL; reference, Outbound deliveries): TxPush events go to the callback URL as a URL parser writes it again, the default port :443 dropped',
+    source: 'assumption',
+    rules: ['FD-DELIVERY-URL'],
+  }),
 ]);

@@ -211,7 +211,12 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     const url = customerLatest?.callbackUrl ?? latest?.callbackUrl ?? first?.callbackUrl ?? sub.callbackUrl;
     await ctx.deliveries.send(
       // Seeded fault: the listener is called without the query string of its callback URL.
-      faults.has('txpush-callback-query-dropped') ? url.split('?')[0] : url,
+      faults.has('txpush-callback-query-dropped')
+        ? url.split('?')[0]
+        : // i13-txpush-callback-url-reserialised: the listener URL written again by a URL parser (:443 dropped).
+          faults.has('i13-txpush-callback-url-reserialised')
+          ? new URL(url).toString()
+          : url,
       'POST',
       {
         'content-type': 'application/json',
@@ -358,6 +363,9 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
         : sub;
       await deliver(sub, event, signer.signingKey);
       if (sub.type === 'transaction' && faults.has('txpush-transaction-event-twice')) await deliver(sub, event);
+      // i13-txpush-debit-account-event-twice: a debit's account event delivered a second time.
+      if (sub.type === 'account' && faults.has('i13-txpush-debit-account-event-twice') && Number(t.amount) < 0)
+        await deliver(sub, event, signer.signingKey);
     }
     return reply.code(201).send({
       id: faults.has('blind-txpush-test-answer-sequence-id') ? (t.id - 1) / 10 : t.id,

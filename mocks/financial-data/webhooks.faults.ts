@@ -563,4 +563,22 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-WEBHOOK-CREATE'],
   }),
+  independent('independent-13', {
+    id: 'i13-webhooks-by-id-event-status-of-subscription',
+    rule: "a status change of one event reads back through both readers (seed 002, States: webhook subscription event active/inactive by PUT .../events/{id}/status): the by-id reader shows every event in its subscription's status",
+    source: 'seed',
+    rules: ['FD-WEBHOOK-EVENT-STATUS'],
+  }),
+  independent('independent-13', {
+    id: 'i13-webhooks-list-later-page-overlaps',
+    rule: 'offset is a page index from 1 and the pages are disjoint (provider 1.35.0 listWebhookSubscriptions offset/limit): a page after the first starts one subscription early',
+    source: 'provider',
+    rules: ['FD-WEBHOOK-PAGE-OFFSET'],
+  }),
+  independent('independent-13', {
+    id: 'i13-webhooks-event-update-url-query-dropped',
+    rule: 'the URL may be overridden per event and is delivered to as registered (seed 002, Webhook subscriptions; Events): an event update stores the override URL without its query string',
+    source: 'seed',
+    rules: ['FD-WEBHOOK-URL-OVERRIDE'],
+  }),
 ]);

@@ -264,6 +264,8 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
           ];
       const mine = owned.filter((s) => !s.deleted || faults.has('webhooks-delete-keeps-listed'));
       let start = (faults.has('webhooks-offset-zero-based') ? offset : offset - 1) * limit;
+      // i13-webhooks-list-later-page-overlaps: a later page starts one subscription early.
+      if (faults.has('i13-webhooks-list-later-page-overlaps') && offset > 1) start -= 1;
       if (faults.has('blind-webhooks-past-end-clamped-to-last') && start >= mine.length && mine.length > 0)
         start = Math.floor((mine.length - 1) / limit) * limit;
       const page = mine.slice(start, start + limit);
@@ -318,6 +320,11 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       // webhooks-read-created-date-is-now: this reader gives the time of the read as the creation date.
       if (faults.has('webhooks-read-created-date-is-now'))
         return reply.code(200).send({ ...subscriptionView(sub), createdDate: isoNow(ctx) });
+      // i13-webhooks-by-id-event-status-of-subscription: the by-id read shows each event in its subscription's status.
+      if (faults.has('i13-webhooks-by-id-event-status-of-subscription')) {
+        const v = subscriptionView(sub);
+        return reply.code(200).send({ ...v, events: v.events.map((e) => ({ ...e, status: sub.status })) });
+      }
       return reply.code(200).send(subscriptionView(sub));
     });
 
@@ -387,7 +394,14 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       // Seeded fault webhooks-event-update-override-kept: an override already set is kept, the new one dropped.
       const keepOverride = faults.has('webhooks-event-update-override-kept') && event.url !== undefined;
       if (body.url)
-        event.url = keepOverride ? event.url : faults.has('i4-webhooks-event-update-url-lowercased') ? body.url.toLowerCase() : body.url;
+        event.url = keepOverride
+          ? event.url
+          : faults.has('i4-webhooks-event-update-url-lowercased')
+            ? body.url.toLowerCase()
+            : // i13-webhooks-event-update-url-query-dropped: the override stored without its query string.
+              faults.has('i13-webhooks-event-update-url-query-dropped')
+              ? body.url.split('?')[0]
+              : body.url;
       else delete event.url;
       if (!faults.has('webhooks-event-update-ignored-condition')) {
         if (body.condition) event.condition = body.condition;

@@ -162,4 +162,16 @@ export const APPROVALS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-STATUS-PLAN-UNKNOWN'],
   }),
+  independent('independent-13', {
+    id: 'i13-approval-status-id-case-folded',
+    rule: "a plan id is looked up exactly (reference, getPlanApprovalStatus 404; the catalogue's exact lookup): getPlanApprovalStatus finds the plan by its id written in upper case",
+    source: 'assumption',
+    rules: ['IN-LOOKUP-EXACT'],
+  }),
+  independent('independent-13', {
+    id: 'i13-approval-status-accept-unchecked',
+    rule: 'an Accept without JSON is 406 on the operations that document it (reference, getPlanApprovalStatus errors 406): getPlanApprovalStatus answers 200 JSON to Accept: text/plain',
+    source: 'provider',
+    rules: ['IN-TRANS-ACCEPT'],
+  }),
 ]);

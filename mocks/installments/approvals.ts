@@ -49,6 +49,8 @@ export function registerApprovals(
       deferredNotifications.delete(plan);
       // i7-notify-resent-on-sync-approval: the approval sends the plan's notification again.
       if (faults.has('i7-notify-resent-on-sync-approval') && decision === 'APPROVED') resentNotifications.get(plan)?.();
+      // i13-notify-sent-on-decline: a synchronous decline sends the plan's notification again.
+      if (faults.has('i13-notify-sent-on-decline') && decision === 'DECLINED') resentNotifications.get(plan)?.();
       if (faults.has('sync-answers-202')) return reply.code(202).send();
       // i5-approval-sync-callback-with-status-query: the sync answer names the decision in the URL's query.
       const said = faults.has('i5-approval-sync-callback-with-status-query')
@@ -75,6 +77,10 @@ export function registerApprovals(
     // i9-approval-status-unknown-plan-answers-latest: an unknown id falls back to the latest plan.
     const plan = UUID.test(id)
       ? (world.plans.get(id) ??
+        // i13-approval-status-id-case-folded: the plan found by its id in any case.
+        (faults.has('i13-approval-status-id-case-folded')
+          ? [...world.plans.values()].find((p) => p.planId.toLowerCase() === id.toLowerCase())
+          : undefined) ??
         (faults.has('i9-approval-status-unknown-plan-answers-latest') ? [...world.plans.values()].at(-1) : undefined) ??
         // seeded-approval-status-plan-id-last-char-ignored: the plan found by all but the id's last character.
         (faults.has('seeded-approval-status-plan-id-last-char-ignored')

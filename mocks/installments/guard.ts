@@ -137,7 +137,9 @@ export function createGuard(
     if (allowed !== '*' && !allowed.includes(operationId) && !faults.has('forbidden-never-given') && !forbiddenUnchecked) {
       return void refuse(403, 'FORBIDDEN', `The consumer key may not call ${operationId}.`);
     }
-    if (op.responses['406'] && !acceptsJson(req.headers.accept) && !faults.has('not-acceptable-ignored')) {
+    // i13-approval-status-accept-unchecked: the approval status reader answers JSON whatever the Accept.
+    const acceptUnchecked = faults.has('i13-approval-status-accept-unchecked') && operationId === 'getPlanApprovalStatus';
+    if (op.responses['406'] && !acceptsJson(req.headers.accept) && !faults.has('not-acceptable-ignored') && !acceptUnchecked) {
       return void refuse(406, 'NOT_ACCEPTABLE', 'Only application/json can be produced.');
     }
     const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();

@@ -481,4 +481,40 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-PAGE-LIMIT'],
   }),
+  independent('independent-13', {
+    id: 'i13-participation-name-uppercased-by-request',
+    rule: 'a merchant read back carries its legal name as submitted, case kept (reference, Merchant participation; provider 2.0.0): the by-request reader of participations upper-cases merchantLegalName',
+    source: 'provider',
+    rules: ['IN-ECHO-PARTICIPATION'],
+  }),
+  independent('independent-13', {
+    id: 'i13-search-country-ignored-with-ica',
+    rule: 'searching by countryCode finds the merchants of that country only (provider 2.0.0, MerchantSearchParameters): with acquirerICA also given the countryCode criterion is not applied',
+    source: 'provider',
+    rules: ['IN-FILTER-COUNTRY'],
+  }),
+  independent('independent-13', {
+    id: 'i13-search-maid-ignored-with-name',
+    rule: 'searching by maid finds the merchants of that maid only (provider 2.0.0, MerchantSearchParameters): with merchantLegalName also given the maid criterion is not applied',
+    source: 'provider',
+    rules: ['IN-FILTER-MAID'],
+  }),
+  independent('independent-13', {
+    id: 'i13-search-limit-header-default',
+    rule: 'list answers carry the paging headers of the page given: Limit the limit asked (reference, Paging: headers Count, Offset, Limit, Total): the merchant search answers Limit with the default 500 when a smaller limit was asked',
+    source: 'provider',
+    rules: ['IN-PAGE-HEADERS'],
+  }),
+  independent('independent-13', {
+    id: 'i13-mid-search-bad-ica-reason-unknown',
+    rule: 'a participation with an unknown acquirer ICA ends in ERROR with errorReason INVALID_ACQUIRER_ICA in every reader, its MIDs too (reference, Merchant participation, effectuation status): the MID search gives the MIDs errorReason UNKNOWN',
+    source: 'provider',
+    rules: ['IN-STATE-INVALID-ICA'],
+  }),
+  independent('independent-13', {
+    id: 'i13-participations-offset-page-short',
+    rule: "a page is the items from offset, at most limit of them (reference, Paging offset/limit): the by-request reader of participations drops the page's last item when offset is above 0",
+    source: 'provider',
+    rules: ['IN-PAGE-SLICE'],
+  }),
 ]);

@@ -86,6 +86,11 @@ export function registerMerchants(
         items = items.map((m) =>
           typeof m.merchantLegalName === 'string' ? { ...m, merchantLegalName: m.merchantLegalName.trim().replace(/\s+/g, ' ') } : m,
         );
+      // i13-participation-name-uppercased-by-request: the by-request read upper-cases the legal name.
+      if (faults.has('i13-participation-name-uppercased-by-request'))
+        items = items.map((m) =>
+          typeof m.merchantLegalName === 'string' ? { ...m, merchantLegalName: m.merchantLegalName.toUpperCase() } : m,
+        );
       if (faults.has('i2-by-request-offset-ignored')) {
         const noOffset = new URLSearchParams(ok.query);
         noOffset.delete('offset');
@@ -137,6 +142,9 @@ export function registerMerchants(
       const from = Number(ok.query.get('offset')) - 1;
       listed = items.slice(from, from + Number(ok.query.get('limit') ?? ok.defaultLimit!));
     }
+    // i13-participations-offset-page-short: read by request_id, a later page loses its last item.
+    if (faults.has('i13-participations-offset-page-short') && requestId !== null && Number(ok.query.get('offset') ?? 0) > 0)
+      listed = listed.slice(0, -1);
     // i9-by-request-total-counts-every-request: read by request_id, Total counts every request's participations.
     if (requestId !== null && faults.has('i9-by-request-total-counts-every-request'))
       reply.header('Total', String(world.participations.length));
@@ -171,7 +179,12 @@ export function registerMerchants(
         faults.has('search-ica-compared-on-nine')
           ? undefined
           : c.acquirerICA,
-      countryCode: ignored || faults.has('blind-search-country-ignored') ? undefined : c.countryCode,
+      countryCode:
+        ignored ||
+        faults.has('blind-search-country-ignored') ||
+        (faults.has('i13-search-country-ignored-with-ica') && c.acquirerICA !== undefined)
+          ? undefined
+          : c.countryCode,
     })
       // The name is the merchant's as submitted (the view adds only its state): checked before the view is built.
       .filter((p) => name === undefined || p.merchant.merchantLegalName.toLowerCase().includes(name))
@@ -187,6 +200,10 @@ export function registerMerchants(
           return false;
         for (const key of ['acquirerICA', 'countryCode', 'maid'] as const) {
           if (key === 'countryCode' && faults.has('blind-search-country-ignored')) continue;
+          // i13-search-country-ignored-with-ica: the country criterion dropped when an acquirer ICA is given.
+          if (key === 'countryCode' && faults.has('i13-search-country-ignored-with-ica') && c.acquirerICA !== undefined) continue;
+          // i13-search-maid-ignored-with-name: the maid criterion dropped when a legal name is given.
+          if (key === 'maid' && faults.has('i13-search-maid-ignored-with-name') && c.merchantLegalName !== undefined) continue;
           if ((key === 'acquirerICA' && faults.has('search-ignores-ica')) || (key === 'maid' && faults.has('search-ignores-maid')))
             continue;
           // seeded-search-ica-prefix-match: an acquirer ICA criterion matches every ICA that starts with it.
@@ -241,6 +258,8 @@ export function registerMerchants(
       faults,
       ok.defaultLimit!,
     );
+    // i13-search-limit-header-default: the search's Limit header always says the default.
+    if (faults.has('i13-search-limit-header-default')) reply.header('Limit', String(ok.defaultLimit!));
     if (faults.has('i2-search-total-unfiltered')) reply.header('Total', String(latest().length));
     // i10-search-offset-header-zero: the search's Offset header always says 0.
     if (faults.has('i10-search-offset-header-zero')) reply.header('Offset', '0');
@@ -291,7 +310,12 @@ export function registerMerchants(
           ? { status: 'ERROR' }
           : s;
     const mids = (p?.merchant.mids ?? [])
-      .map((mid: string) => ({ mid, ...reported }))
+      .map((mid: string) =>
+        // i13-mid-search-bad-ica-reason-unknown: the MIDs of a merchant whose ICA is unknown given the reason UNKNOWN.
+        faults.has('i13-mid-search-bad-ica-reason-unknown') && reported?.errorReason === 'INVALID_ACQUIRER_ICA'
+          ? { mid, ...reported, errorReason: 'UNKNOWN' }
+          : { mid, ...reported },
+      )
       .filter(
         (m: { mid: string; status?: string }) =>
           (c.mid === undefined ||

@@ -212,4 +212,16 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ECHO-CORRELATION'],
   }),
+  independent('independent-13', {
+    id: 'i13-offers-first-installment-unadjusted',
+    rule: "an offer's installments make up its totalAmount, the first taking the rounding remainder (reference, Offers: totalAmount, otherInstallmentAmount; provider 2.0.0 Offer): a firstInstallmentAmount is given equal to the rounded share, so the installments miss the total by the remainder",
+    source: 'provider',
+    rules: ['IN-VAL-OFFER-AMOUNTS'],
+  }),
+  independent('independent-13', {
+    id: 'i13-offers-begin-merchant-local-time',
+    rule: "offerEndDatetime is later than offerBeginDatetime, both instants in UTC (provider 2.0.0 Offer; reference, Offers): for a merchant outside the USA the begin is written in the merchant's local time (UTC+1) with Z, after the offer's end",
+    source: 'provider',
+    rules: ['IN-VAL-OFFER-TERMS'],
+  }),
 ]);

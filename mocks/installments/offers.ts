@@ -209,9 +209,17 @@ export function registerOffers(
           ? { firstInstallmentAmount: (Math.round(amount * 100) - (tenure - 1) * Math.round((amount / tenure) * 100)) * 0.01 }
           : {}),
       // provider 2.0.0, Offer.feeType: "one of the [NO_FEES, FIXED_AMT, PRCENTG]".
+      // i13-offers-first-installment-unadjusted: the first installment given as the rounded share, the remainder lost.
+      ...(faults.has('i13-offers-first-installment-unadjusted')
+        ? { firstInstallmentAmount: Math.round((amount / tenure) * 100) / 100 }
+        : {}),
       feeType: 'NO_FEES',
       provider: { providerId: world.providerId, providerName: 'Mock Lender', providerLogoUrl: 'https://lender.example.test/logo.png' },
-      offerBeginDatetime: begin.toISOString(),
+      // i13-offers-begin-merchant-local-time: for a merchant outside the USA the begin written in UTC+1 with Z.
+      offerBeginDatetime:
+        faults.has('i13-offers-begin-merchant-local-time') && ok.body.merchant?.country !== undefined && ok.body.merchant.country !== 'USA'
+          ? new Date(begin.getTime() + 3600_000).toISOString()
+          : begin.toISOString(),
       // i10-offers-last-offer-ends-at-begin: the longest offer's window closes when it opens.
       offerEndDatetime:
         faults.has('i10-offers-last-offer-ends-at-begin') && i === OFFER_TENURES.length - 1 ? begin.toISOString() : end.toISOString(),

@@ -298,4 +298,10 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-VAL-PAN-COUNTS'],
   }),
+  independent('independent-13', {
+    id: 'i13-panlist-create-longest-name-cut',
+    rule: "registration answers the list's name byte for byte, at the longest the contract allows too (reference, PAN registration: panListName; response panList): a list created with a name at its longest is answered with the name's last character cut",
+    source: 'provider',
+    rules: ['IN-ECHO-PANLIST'],
+  }),
 ]);

@@ -141,7 +141,10 @@ export function registerPanLists(
           : // i10-panlist-by-id-name-lowercased: the by-id answer names the list in lower case.
             panListId !== undefined && faults.has('i10-panlist-by-id-name-lowercased') && list.panListName !== undefined
             ? { ...panList(list), panListName: String(list.panListName).toLowerCase() }
-            : panList(list);
+            : // i13-panlist-create-longest-name-cut: a list created by name at the longest allowed (64) answered with its last character cut.
+              panListId === undefined && faults.has('i13-panlist-create-longest-name-cut') && String(list.panListName).length === 64
+              ? { ...panList(list), panListName: shownName(String(list.panListName)).slice(0, -1) }
+              : panList(list);
     return reply.code(200).send({ successfulCount: String(successfulCount), failureCount: String(failureCount), panList: shown });
   });
 

@@ -472,4 +472,22 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-FMT-CORRELATION'],
   }),
+  independent('independent-13', {
+    id: 'i13-getplan-mcc-leading-zero-dropped',
+    rule: 'getPlan reads back the plan created, its merchant as the offers request named it (reference, Plan: merchant{country, mcc}; provider 2.0.0 InstallmentPlan): an mcc with a leading zero is read back as a number, the zero dropped',
+    source: 'provider',
+    rules: ['IN-ECHO-PLAN'],
+  }),
+  independent('independent-13', {
+    id: 'i13-notify-sent-on-decline',
+    rule: "one plan selected sends exactly one notification, when the consumer selects the plan (seed 001, the outbound notification; reference, Flows (a)): a synchronous DECLINED decision sends the plan's notification a second time",
+    source: 'seed',
+    rules: ['IN-NOTIFY-EXACT'],
+  }),
+  independent('independent-13', {
+    id: 'i13-notify-url-query-decoded',
+    rule: 'the notification goes to the issuer endpoint configured for the account range, byte for byte with its query string (reference, Flows (a)): the query string is sent percent-decoded (%2F as /)',
+    source: 'assumption',
+    rules: ['IN-NOTIFY-EXACT'],
+  }),
 ]);

@@ -152,6 +152,9 @@ export function registerPlans(
       );
     // Seeded fault: the issuer's endpoint called without the query string it was configured with.
     let url = faults.has('notification-url-query-dropped') ? issuer.notificationUrl.split('?')[0] : issuer.notificationUrl;
+    // i13-notify-url-query-decoded: the endpoint's query string sent percent-decoded.
+    if (faults.has('i13-notify-url-query-decoded') && url.includes('?'))
+      url = `${url.split('?')[0]}?${decodeURIComponent(url.split('?')[1])}`;
     // i6-notify-url-plan-id-appended: the plan id added to the endpoint's path.
     if (faults.has('i6-notify-url-plan-id-appended')) url = url.replace(/(\?|$)/, `/${plan.planId}$1`);
     // i8-notify-url-issuercid-duplicated: issuerCid appended to a URL that already carries it.
@@ -294,6 +297,8 @@ export function registerPlans(
       else notifyIssuer(plan, sent, otx);
       if (faults.has('i7-notify-resent-on-sync-approval') || faults.has('notify-resent-on-async-decision'))
         resentNotifications.set(plan, () => notifyIssuer(plan, sent, otx));
+      // i13-notify-sent-on-decline: the notification kept to be sent again on a decline.
+      if (faults.has('i13-notify-sent-on-decline')) resentNotifications.set(plan, () => notifyIssuer(plan, sent, otx));
     }
     return reply.code(faults.has('plan-created-200') ? 200 : 201).send({ planId, status: plan.status });
   });
@@ -333,7 +338,11 @@ export function registerPlans(
       offerId: faults.has('i10-getplan-offerid-of-first-offer')
         ? ([...world.offerTransactions.values()].find((t) => t.offers.some((o) => o.offerId === offerId))?.offers[0]?.offerId ?? offerId)
         : offerId,
-      merchant,
+      // i13-getplan-mcc-leading-zero-dropped: the merchant's mcc read back as a number.
+      merchant:
+        faults.has('i13-getplan-mcc-leading-zero-dropped') && /^0/.test(String(merchant.mcc))
+          ? { ...merchant, mcc: String(Number(merchant.mcc)) }
+          : merchant,
       // Fault: this reader alone rounds the amount to whole units.
       transaction: {
         amount: faults.has('telling-getplan-amount-whole-units') ? Math.round(amount) : amount,

@@ -244,4 +244,10 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-REISSUE-PURPOSE'],
   }),
+  independent('independent-13', {
+    id: 'i13-report-list-created-date-of-completion',
+    rule: "a date reported for an event already past reads the same on every later read (seed 002, Report retrieval: GetReportsByCustomerId; the catalogue's fixed event dates): the customer's report list gives a finished report the completion time as createdDate",
+    source: 'seed',
+    rules: ['FD-EVENT-DATE-FIXED'],
+  }),
 ]);

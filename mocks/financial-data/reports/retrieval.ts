@@ -374,6 +374,9 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
     );
     // i4-report-customer-list-consumer-ssn-full: this list gives the consumer's whole SSN.
     const ssnOf = (r: Report) => String((r.consumerId && world.consumers.get(r.consumerId)?.fields.ssn) ?? '').replace(/\D/g, '');
+    // i13-report-list-created-date-of-completion: a finished report listed with its completion time as createdDate.
+    if (faults.has('i13-report-list-created-date-of-completion'))
+      return { reports: reports.map((r) => (r.status === 'inProgress' ? summary(r) : { ...summary(r), createdDate: r.readyAtS })) };
     if (faults.has('i4-report-customer-list-consumer-ssn-full'))
       return { reports: reports.map((r) => (r.consumerSsn ? { ...summary(r), consumerSsn: ssnOf(r) } : summary(r))) };
     return { reports: reports.map(summary) };

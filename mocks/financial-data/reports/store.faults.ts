@@ -140,4 +140,10 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-REPORT-CALLBACK', 'FD-DELIVERY-URL'],
   }),
+  independent('independent-13', {
+    id: 'i13-report-callback-scheme-downgraded',
+    rule: "a report's callback goes to the callback URL as given (seed 002, Events: report generation accepts a callback URL; reference, Outbound deliveries): an https callback URL is called over http",
+    source: 'seed',
+    rules: ['FD-DELIVERY-URL'],
+  }),
 ]);

@@ -190,7 +190,14 @@ export async function settleReports(ctx: FdContext): Promise<void> {
     if (ctx.faults.has('i4-report-callback-once-per-url') && ctx.deliveries.list().some((d) => d.url === report.callbackUrl)) continue;
     // i7-report-callback-query-decoded: the listener URL's query string percent-decoded before the call.
     const called = ctx.faults.has('i7-report-callback-query-decoded') ? decodedQuery(latestUrl ?? url) : (latestUrl ?? url);
-    await ctx.deliveries.send(called, 'POST', { 'content-type': 'application/json' }, body, ctx.clock.now());
+    await ctx.deliveries.send(
+      // i13-report-callback-scheme-downgraded: an https listener called over http.
+      ctx.faults.has('i13-report-callback-scheme-downgraded') ? called.replace(/^https:/, 'http:') : called,
+      'POST',
+      { 'content-type': 'application/json' },
+      body,
+      ctx.clock.now(),
+    );
     if (ctx.faults.has('report-callback-sent-twice'))
       await ctx.deliveries.send(report.callbackUrl, 'POST', { 'content-type': 'application/json' }, body, ctx.clock.now());
     // i8-report-callback-resent-with-sibling: the listeners of the customer's reports already done are called again.
