@@ -6,7 +6,8 @@
 // The lookups every resource shares ("the partner's customer", its account, its login) are here
 // too, written once; an index of a store belongs beside the store it indexes.
 import { randomBytes } from 'node:crypto';
-import { DeferringIndexedMap, IndexedMap, type Group } from '../kit/indexed-map.js';
+import { IndexedMap, type Group } from '../kit/indexed-map.js';
+import { DeferringIndexedMap } from './deferring-store.js';
 
 // --- Records ---------------------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
-// Covers: the mock kit's store whose groups are made on first read (mocks/kit/indexed-map.ts,
+// Covers: the financial-data mock's store whose groups are made on first read (mocks/financial-data/deferring-store.ts,
 // DeferringIndexedMap): every reader sees what an eager store would hold, in the same order.
-import { DeferringIndexedMap } from '../../mocks/kit/indexed-map.js';
+import { DeferringIndexedMap } from '../../mocks/financial-data/deferring-store.js';
 import { expect, test } from '../../fixtures/self.js';
 
 type Row = { id: number; owner: string };
