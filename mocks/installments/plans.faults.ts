@@ -161,6 +161,13 @@ export const PLANS_FAULTS = faultCatalogue([
   ),
   // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract and the rule catalogue only, the specs unread.
+  // Seeded beside the plan's merchant read back (plans.read.spec.ts; origin 'seeded').
+  seeded({
+    id: 'seeded-saveplan-zero-mcc-stored-as-default',
+    rule: "IN-ECHO-PLAN: savePlan stores the plan's merchant with the default mcc 5999 when the offers request's mcc starts with a zero, so getPlan reads back another mcc than the one named",
+    source: 'assumption',
+    rules: ['IN-ECHO-PLAN'],
+  }),
   independent('independent-2', {
     id: 'i2-notification-signed-over-other-bytes',
     rule: 'the notification is signed by the service over the body it sends (reference, Transport and auth; body hash): the signature and body hash are computed over the body serialised with indentation, the compact body is sent',

@@ -253,7 +253,14 @@ export function registerPlans(
       providerId: b.providerId,
       offerId: offer?.offerId ?? b.offerId ?? 'offer-unknown',
       pan: String(ok.plain?.consumer?.primaryAccountNumber ?? otx?.pan ?? ''),
-      merchant: { country: otx?.merchant.country ?? 'USA', mcc: otx?.merchant.mcc ?? '5999' },
+      merchant: {
+        country: otx?.merchant.country ?? 'USA',
+        // seeded-saveplan-zero-mcc-stored-as-default: an mcc starting with a zero replaced by the default.
+        mcc:
+          faults.has('seeded-saveplan-zero-mcc-stored-as-default') && /^0/.test(String(otx?.merchant.mcc))
+            ? '5999'
+            : (otx?.merchant.mcc ?? '5999'),
+      },
       // i5-plan-amount-from-offers-request: the amount of the offers request stored instead of the body's.
       transaction:
         faults.has('i5-plan-amount-from-offers-request') && offer ? { ...b.transaction, amount: offer.totalAmount } : b.transaction,
