@@ -161,6 +161,13 @@ export const PLANS_FAULTS = faultCatalogue([
   ),
   // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract and the rule catalogue only, the specs unread.
+  // Seeded beside the plan id in another case on every reader (lookups.end-forms.spec.ts; origin 'seeded').
+  seeded({
+    id: 'seeded-getplan-id-case-folded',
+    rule: 'IN-LOOKUP-EXACT: getPlan finds the plan by its id in any case while getPlanApprovalStatus and planApproval do not, so one id names the plan on one reader and no plan on the others',
+    source: 'assumption',
+    rules: ['IN-LOOKUP-EXACT'],
+  }),
   // Seeded beside the plan's merchant read back (plans.read.spec.ts; origin 'seeded').
   seeded({
     id: 'seeded-saveplan-zero-mcc-stored-as-default',

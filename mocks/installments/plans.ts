@@ -318,7 +318,12 @@ export function registerPlans(
     const { plan_id: id } = req.params as { plan_id: string };
     if (!UUID.test(id) && !faults.has('plan-id-unchecked'))
       return invalidRequest(reply, faults, [{ field: 'plan_id', keyword: 'pattern', message: 'plan_id must be a UUID' }]);
-    const plan = world.plans.get(id);
+    const plan =
+      world.plans.get(id) ??
+      // seeded-getplan-id-case-folded: the plan found by its id in any case.
+      (faults.has('seeded-getplan-id-case-folded')
+        ? [...world.plans.values()].find((p) => p.planId.toLowerCase() === id.toLowerCase())
+        : undefined);
     if (!plan) return sendError(reply, faults, 404, 'PLAN_NOT_FOUND', 'No plan with this plan_id.', 'plan_id');
     // Seeded fault notify-resent-on-async-decision: the read that lands an asynchronous approval notifies the issuer again.
     const landing =
