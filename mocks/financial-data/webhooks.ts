@@ -123,7 +123,12 @@ async function deliverTest(ctx: FdContext, sub: HookSubscription, event: HookEve
   // i3-webhooks-test-url-query-dropped: the test delivery goes to the URL without its query string.
   const kept = given && faults.has('i3-webhooks-test-url-query-dropped') ? given.split('?')[0] : given;
   // i8-webhooks-test-url-normalised: the URL parsed and serialised again before the call.
-  const url = kept && faults.has('i8-webhooks-test-url-normalised') && URL.canParse(kept) ? new URL(kept).href : kept;
+  const normalised = kept && faults.has('i8-webhooks-test-url-normalised') && URL.canParse(kept) ? new URL(kept).href : kept;
+  // seeded-webhooks-test-url-default-port-dropped: the default port the URL names left out of the call.
+  const url =
+    normalised && faults.has('seeded-webhooks-test-url-default-port-dropped')
+      ? normalised.replace(/^(https:\/\/[^/:?#]+):443(?=[/?#]|$)/i, '$1').replace(/^(http:\/\/[^/:?#]+):80(?=[/?#]|$)/i, '$1')
+      : normalised;
   if (!url) return;
   const body = {
     subscriptionId: sub.subscriptionId,
