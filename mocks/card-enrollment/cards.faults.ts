@@ -31,6 +31,13 @@ export const PROVIDER_IDENTITY: Relaxation[] = [
 
 export const CARDS_FAULTS = faultCatalogue([
   // Seeded beside the checks of every request rule under every cardSource (enroll-card.every-source.spec.ts; origin 'seeded').
+  // Seeded beside the names masked with a lower-case first letter (enroll-card.masked-consumer.spec.ts; origin 'seeded').
+  seeded({
+    id: 'seeded-card-firstname-initial-uppercased',
+    rule: 'CE-MASK-NAMES: on the card path maskedFirstName upper-cases the first character it keeps',
+    source: 'provider',
+    rules: ['CE-MASK-NAMES'],
+  }),
   seeded({
     id: 'seeded-card-both-paths-merchant-accepted',
     rule: 'CE-EXCL-PATH: exactly one of encryptedCard and enrolmentReferenceData (reference A1); a MERCHANT enrollment carrying both is accepted',

@@ -827,9 +827,11 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
       // An e-mail address only where the consumer is named by one (the provider's opaque id is none).
       ...(byEmail ? { maskedEmailAddress: emailShown(identityValue) } : {}),
       // i13-card-receipt-firstname-initial-uppercased: on the receipt path the kept first character upper-cased.
-      maskedFirstName: onReceipt('i13-card-receipt-firstname-initial-uppercased')
-        ? maskFirst(firstName).charAt(0).toUpperCase() + maskFirst(firstName).slice(1)
-        : maskFirst(firstName),
+      // seeded-card-firstname-initial-uppercased: the same on the card path.
+      maskedFirstName:
+        onReceipt('i13-card-receipt-firstname-initial-uppercased') || onCard('seeded-card-firstname-initial-uppercased')
+          ? maskFirst(firstName).charAt(0).toUpperCase() + maskFirst(firstName).slice(1)
+          : maskFirst(firstName),
       maskedLastName: maskedLast,
       // Card API (MaskedConsumer.maskedFullName "J*** D**"): the masked first and last names, a space between.
       // i6-card-receipt-fullname-last-first: the receipt path writes the last name first.
