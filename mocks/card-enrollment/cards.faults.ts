@@ -31,6 +31,13 @@ export const PROVIDER_IDENTITY: Relaxation[] = [
 
 export const CARDS_FAULTS = faultCatalogue([
   // Seeded beside the checks of every request rule under every cardSource (enroll-card.every-source.spec.ts; origin 'seeded').
+  // Seeded beside the ids changed at their head (enroll-card.unresolved.spec.ts; origin 'seeded').
+  seeded({
+    id: 'seeded-card-serviceid-suffix-resolved',
+    rule: "CE-LOOKUP-EXACT: a serviceId resolves to the client's program whose id ends with it, so the registered id with its first character dropped enrolls",
+    source: 'assumption',
+    rules: ['CE-LOOKUP-EXACT', 'CE-STATE-UNKNOWN-SERVICE'],
+  }),
   // Seeded beside the names masked with a lower-case first letter (enroll-card.masked-consumer.spec.ts; origin 'seeded').
   seeded({
     id: 'seeded-card-firstname-initial-uppercased',

@@ -483,6 +483,11 @@ export function registerCards(
       (faults.has('i8-card-serviceid-prefix-resolved') &&
         typeof body.serviceId === 'string' &&
         (owner ?? client).serviceIds.some((s) => body.serviceId.startsWith(s))) ||
+      // seeded-card-serviceid-suffix-resolved: the program looked up by suffix.
+      (faults.has('seeded-card-serviceid-suffix-resolved') &&
+        typeof body.serviceId === 'string' &&
+        body.serviceId !== '' &&
+        (owner ?? client).serviceIds.some((s) => s.endsWith(body.serviceId))) ||
       // i9-card-serviceid-separators-folded: hyphen and underscore looked up as one character.
       (faults.has('i9-card-serviceid-separators-folded') &&
         typeof body.serviceId === 'string' &&
