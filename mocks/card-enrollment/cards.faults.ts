@@ -31,6 +31,13 @@ export const PROVIDER_IDENTITY: Relaxation[] = [
 
 export const CARDS_FAULTS = faultCatalogue([
   // Seeded beside the checks of every request rule under every cardSource (enroll-card.every-source.spec.ts; origin 'seeded').
+  // Seeded beside the two enrollments sharing a srcCorrelationId (enroll-card.response.spec.ts; origin 'seeded').
+  seeded({
+    id: 'seeded-receipt-card-id-per-correlation',
+    rule: 'CE-VAL-CARDID: on the receipt path two enrollments sent with the same srcCorrelationId get the same srcDigitalCardId',
+    source: 'assumption',
+    rules: ['CE-VAL-CARDID'],
+  }),
   // Seeded beside the ids changed at their head (enroll-card.unresolved.spec.ts; origin 'seeded').
   seeded({
     id: 'seeded-card-serviceid-suffix-resolved',

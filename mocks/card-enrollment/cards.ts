@@ -644,7 +644,9 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
     : onCard('i11-card-id-per-consumer')
       ? receiptCardId(`consumer:${String(body.consumer?.consumerIdentity?.identityValue)}`)
       : // i13-card-id-reused-per-correlation: on the card path the id derived from the correlation id sent.
-        onCard('i13-card-id-reused-per-correlation') && typeof body.srcCorrelationId === 'string'
+        // seeded-receipt-card-id-per-correlation: the same on the receipt path.
+        (onCard('i13-card-id-reused-per-correlation') || onReceipt('seeded-receipt-card-id-per-correlation')) &&
+          typeof body.srcCorrelationId === 'string'
         ? receiptCardId(`correlation:${body.srcCorrelationId}`)
         : onCard('i2-card-id-derived-from-pan')
           ? receiptCardId(pan)
