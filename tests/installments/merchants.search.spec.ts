@@ -88,9 +88,9 @@ test(
       });
     }
     // Every criterion applied with every other: each pair of criteria, one taken from A and the other
-    // from B (which differ in all five), finds none of the three, and both taken from A (or both from B)
-    // find exactly the merchants of the data set matching both. A criterion dropped whenever a certain
-    // other one is given answers the merchant of the criterion kept.
+    // from B (which differ in all five), finds none of the three: a criterion dropped whenever a certain
+    // other one is given answers the merchant of the criterion kept. (Each criterion alone finds its
+    // merchants, above; the pairs are only the refusals, to keep the file's cost.)
     const status = (m: Record<string, any>) => (m === b ? 'ERROR' : 'COMPLETED');
     const VALUE: Record<string, (m: Record<string, any>) => string> = {
       merchantLegalName: (m) => m.merchantLegalName,
@@ -101,19 +101,15 @@ test(
     };
     const names = Object.keys(VALUE);
     for (const [i, x] of names.entries())
-      for (const y of names.slice(i + 1))
-        for (const [p, q] of [
-          [a, b],
-          [a, a],
-        ]) {
-          const criteria = { [x]: VALUE[x](p), [y]: VALUE[y](q) };
-          const expected = [a, b, a2].filter((m) => VALUE[x](m) === criteria[x] && VALUE[y](m) === criteria[y]);
-          const found = new Set((await instReq.searchAll(instApi, criteria)).map(key));
-          expect(
-            [a, b, a2].filter((m) => found.has(key(m))).map(key),
-            `the data set's merchants found by ${JSON.stringify(criteria)}`,
-          ).toEqual(expected.map(key));
-        }
+      for (const y of names.slice(i + 1)) {
+        const criteria = { [x]: VALUE[x](a), [y]: VALUE[y](b) };
+        const expected = [a, b, a2].filter((m) => VALUE[x](m) === criteria[x] && VALUE[y](m) === criteria[y]);
+        const found = new Set((await instReq.searchAll(instApi, criteria)).map(key));
+        expect(
+          [a, b, a2].filter((m) => found.has(key(m))).map(key),
+          `the data set's merchants found by ${JSON.stringify(criteria)}`,
+        ).toEqual(expected.map(key));
+      }
   },
 );
 
