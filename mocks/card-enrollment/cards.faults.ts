@@ -31,6 +31,27 @@ export const PROVIDER_IDENTITY: Relaxation[] = [
 
 export const CARDS_FAULTS = faultCatalogue([
   // Seeded beside the checks of every request rule under every cardSource (enroll-card.every-source.spec.ts; origin 'seeded').
+  // Seeded beside the two enrollments sharing a srcCorrelationId (enroll-card.response.spec.ts; origin 'seeded').
+  seeded({
+    id: 'seeded-receipt-card-id-per-correlation',
+    rule: 'CE-VAL-CARDID: on the receipt path two enrollments sent with the same srcCorrelationId get the same srcDigitalCardId',
+    source: 'assumption',
+    rules: ['CE-VAL-CARDID'],
+  }),
+  // Seeded beside the ids changed at their head (enroll-card.unresolved.spec.ts; origin 'seeded').
+  seeded({
+    id: 'seeded-card-serviceid-suffix-resolved',
+    rule: "CE-LOOKUP-EXACT: a serviceId resolves to the client's program whose id ends with it, so the registered id with its first character dropped enrolls",
+    source: 'assumption',
+    rules: ['CE-LOOKUP-EXACT', 'CE-STATE-UNKNOWN-SERVICE'],
+  }),
+  // Seeded beside the names masked with a lower-case first letter (enroll-card.masked-consumer.spec.ts; origin 'seeded').
+  seeded({
+    id: 'seeded-card-firstname-initial-uppercased',
+    rule: 'CE-MASK-NAMES: on the card path maskedFirstName upper-cases the first character it keeps',
+    source: 'provider',
+    rules: ['CE-MASK-NAMES'],
+  }),
   seeded({
     id: 'seeded-card-both-paths-merchant-accepted',
     rule: 'CE-EXCL-PATH: exactly one of encryptedCard and enrolmentReferenceData (reference A1); a MERCHANT enrollment carrying both is accepted',

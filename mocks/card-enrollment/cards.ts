@@ -483,6 +483,11 @@ export function registerCards(
       (faults.has('i8-card-serviceid-prefix-resolved') &&
         typeof body.serviceId === 'string' &&
         (owner ?? client).serviceIds.some((s) => body.serviceId.startsWith(s))) ||
+      // seeded-card-serviceid-suffix-resolved: the program looked up by suffix.
+      (faults.has('seeded-card-serviceid-suffix-resolved') &&
+        typeof body.serviceId === 'string' &&
+        body.serviceId !== '' &&
+        (owner ?? client).serviceIds.some((s) => s.endsWith(body.serviceId))) ||
       // i9-card-serviceid-separators-folded: hyphen and underscore looked up as one character.
       (faults.has('i9-card-serviceid-separators-folded') &&
         typeof body.serviceId === 'string' &&
@@ -639,7 +644,9 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
     : onCard('i11-card-id-per-consumer')
       ? receiptCardId(`consumer:${String(body.consumer?.consumerIdentity?.identityValue)}`)
       : // i13-card-id-reused-per-correlation: on the card path the id derived from the correlation id sent.
-        onCard('i13-card-id-reused-per-correlation') && typeof body.srcCorrelationId === 'string'
+        // seeded-receipt-card-id-per-correlation: the same on the receipt path.
+        (onCard('i13-card-id-reused-per-correlation') || onReceipt('seeded-receipt-card-id-per-correlation')) &&
+          typeof body.srcCorrelationId === 'string'
         ? receiptCardId(`correlation:${body.srcCorrelationId}`)
         : onCard('i2-card-id-derived-from-pan')
           ? receiptCardId(pan)
@@ -827,9 +834,11 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
       // An e-mail address only where the consumer is named by one (the provider's opaque id is none).
       ...(byEmail ? { maskedEmailAddress: emailShown(identityValue) } : {}),
       // i13-card-receipt-firstname-initial-uppercased: on the receipt path the kept first character upper-cased.
-      maskedFirstName: onReceipt('i13-card-receipt-firstname-initial-uppercased')
-        ? maskFirst(firstName).charAt(0).toUpperCase() + maskFirst(firstName).slice(1)
-        : maskFirst(firstName),
+      // seeded-card-firstname-initial-uppercased: the same on the card path.
+      maskedFirstName:
+        onReceipt('i13-card-receipt-firstname-initial-uppercased') || onCard('seeded-card-firstname-initial-uppercased')
+          ? maskFirst(firstName).charAt(0).toUpperCase() + maskFirst(firstName).slice(1)
+          : maskFirst(firstName),
       maskedLastName: maskedLast,
       // Card API (MaskedConsumer.maskedFullName "J*** D**"): the masked first and last names, a space between.
       // i6-card-receipt-fullname-last-first: the receipt path writes the last name first.

@@ -113,6 +113,13 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
   }),
   // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
+  // Seeded beside the counts judged under every filter (institutions.search.spec.ts; origin 'seeded').
+  seeded({
+    id: 'seeded-rssd-more-available-ignores-type',
+    rule: 'FD-PAGE-COUNTS: GetCertifiedInstitutionsWithRSSD under a product type says moreAvailable against every institution, true on the last page of the type',
+    source: 'provider',
+    rules: ['FD-PAGE-COUNTS'],
+  }),
   independent('independent-4', {
     id: 'i4-certified-search-case-sensitive',
     rule: "searching an institution's name lists it (seed 002, Institutions, query search): GetCertifiedInstitutions compares the search text with case (GetInstitutions and the RSSD variant do not)",

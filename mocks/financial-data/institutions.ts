@@ -110,6 +110,11 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
       counts.moreAvailable =
         (Number(query.start ?? 1) - 1) * Number(query.limit ?? defaultLimit(ctx.contract, operationId)) + slice.length <
         world.institutions.length;
+    // seeded-rssd-more-available-ignores-type: under a product type, moreAvailable weighed against every institution.
+    if (operationId === 'GetCertifiedInstitutionsWithRSSD' && faults.has('seeded-rssd-more-available-ignores-type') && query.type)
+      counts.moreAvailable =
+        (Number(query.start ?? 1) - 1) * Number(query.limit ?? defaultLimit(ctx.contract, operationId)) + slice.length <
+        world.institutions.length;
     // i9-inst-rssd-found-ignores-search: the RSSD list counts the whole catalogue as found.
     if (operationId === 'GetCertifiedInstitutionsWithRSSD' && faults.has('i9-inst-rssd-found-ignores-search'))
       counts.found = world.institutions.length;

@@ -394,6 +394,13 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
   }),
   // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract and the rule catalogue only, the specs unread.
+  // Seeded beside the URL each delivery was sent to, origin included (webhooks.deliveries.spec.ts; origin 'seeded').
+  seeded({
+    id: 'seeded-webhooks-test-url-default-port-dropped',
+    rule: 'FD-DELIVERY-URL: the webhook test deliveries go to the registered URL with the default port it names (:443) left out',
+    source: 'seed',
+    rules: ['FD-DELIVERY-URL'],
+  }),
   independent('independent-2', {
     id: 'i2-webhooks-event-test-other-partner',
     rule: "another partner's subscription is a 404 on every operation naming it (seed 002, Webhook subscriptions): testWebhookSubscriptionBasedOnEventId finds the subscription without its owner and sends the test delivery",

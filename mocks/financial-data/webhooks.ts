@@ -124,6 +124,11 @@ async function deliverTest(ctx: FdContext, sub: HookSubscription, event: HookEve
   const kept = given && faults.has('i3-webhooks-test-url-query-dropped') ? given.split('?')[0] : given;
   // i8-webhooks-test-url-normalised: the URL parsed and serialised again before the call.
   const url = kept && faults.has('i8-webhooks-test-url-normalised') && URL.canParse(kept) ? new URL(kept).href : kept;
+  // seeded-webhooks-test-url-default-port-dropped: the default port the URL names left out of the call.
+  const called =
+    url && faults.has('seeded-webhooks-test-url-default-port-dropped')
+      ? url.replace(/^(https:\/\/[^/:?#]+):443(?=[/?#]|$)/i, '$1').replace(/^(http:\/\/[^/:?#]+):80(?=[/?#]|$)/i, '$1')
+      : url;
   if (!url) return;
   const body = {
     subscriptionId: sub.subscriptionId,
@@ -141,7 +146,7 @@ async function deliverTest(ctx: FdContext, sub: HookSubscription, event: HookEve
     await ctx.deliveries.send(sub.url, 'POST', { 'content-type': 'application/json' }, body, ctx.clock.now());
   for (let i = 0; i < times; i++) {
     try {
-      await ctx.deliveries.send(url, 'POST', { 'content-type': 'application/json' }, body, ctx.clock.now());
+      await ctx.deliveries.send(called ?? url, 'POST', { 'content-type': 'application/json' }, body, ctx.clock.now());
     } catch {
       // A URL that does not parse cannot be called: the test operation still answers 200.
     }

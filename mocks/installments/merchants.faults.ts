@@ -305,6 +305,19 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['IN-FILTER-MID-MERCHANT'],
   }),
+  // Seeded beside the pairs of criteria of merchants.search.spec.ts (origin 'seeded'): one criterion dropped when another is given.
+  seeded({
+    id: 'seeded-search-status-ignored-with-maid',
+    rule: 'IN-FILTER-STATUS: a merchant search with a maid also given does not apply the merchantParticipationStatus criterion',
+    source: 'provider',
+    rules: ['IN-FILTER-STATUS'],
+  }),
+  seeded({
+    id: 'seeded-mid-search-status-ignored-with-mid',
+    rule: 'IN-FILTER-MID-STATUS: a MID search with a mid also given does not apply the status criterion',
+    source: 'provider',
+    rules: ['IN-FILTER-MID-STATUS'],
+  }),
   seeded({
     id: 'seeded-search-ica-prefix-match',
     rule: 'IN-FILTER-ICA: a merchant search by acquirerICA also finds the merchants of every longer ICA that starts with it',

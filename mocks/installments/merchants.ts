@@ -195,7 +195,9 @@ export function registerMerchants(
         if (
           c.merchantParticipationStatus !== undefined &&
           m.status !== c.merchantParticipationStatus &&
-          !faults.has('search-ignores-status')
+          !faults.has('search-ignores-status') &&
+          // seeded-search-status-ignored-with-maid: the status criterion dropped when a maid is given.
+          !(faults.has('seeded-search-status-ignored-with-maid') && c.maid !== undefined)
         )
           return false;
         for (const key of ['acquirerICA', 'countryCode', 'maid'] as const) {
@@ -330,6 +332,8 @@ export function registerMerchants(
             (faults.has('mid-filter-numeric') && /^[0-9]+$/.test(m.mid) && Number(m.mid) === Number(c.mid))) &&
           (c.status === undefined ||
             m.status === c.status ||
+            // seeded-mid-search-status-ignored-with-mid: the status criterion dropped when a mid is given.
+            (faults.has('seeded-mid-search-status-ignored-with-mid') && c.mid !== undefined) ||
             // i7-mid-search-error-status-includes-pending: ERROR read as "not COMPLETED".
             (faults.has('i7-mid-search-error-status-includes-pending') && c.status === 'ERROR' && m.status === 'PENDING')),
       );

@@ -75,6 +75,13 @@ export const OFFERS_FAULTS = faultCatalogue([
   ),
   // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract and the rule catalogue only, the specs unread.
+  // Seeded beside the terms judged on every offers answer (offers.amounts.spec.ts; origin 'seeded').
+  seeded({
+    id: 'seeded-offers-eur-window-reversed',
+    rule: 'IN-VAL-OFFER-TERMS: for a purchase in EUR the offers are answered with offerBeginDatetime and offerEndDatetime swapped, so each ends before it begins',
+    source: 'provider',
+    rules: ['IN-VAL-OFFER-TERMS'],
+  }),
   independent('independent-2', {
     id: 'i2-offers-range-low-exclusive',
     rule: 'a card at either end of a registered account range gets offers (reference, Flows - services): a card at the low end itself gets none (404); the high end is kept',

@@ -182,8 +182,10 @@ export function registerOffers(
     const { amount: sentAmount, currency } = ok.body.transaction ?? { amount: 100, currency: 'USD' };
     // i8-offers-total-amount-truncated: the offers computed from the amount cut to whole units.
     const amount = faults.has('i8-offers-total-amount-truncated') && typeof sentAmount === 'number' ? Math.trunc(sentAmount) : sentAmount;
-    const begin = clock.now();
-    const end = new Date(begin.getTime() + OFFER_VALID_MINUTES * 60_000);
+    const opens = clock.now();
+    const closes = new Date(opens.getTime() + OFFER_VALID_MINUTES * 60_000);
+    // seeded-offers-eur-window-reversed: for a purchase in EUR the window's ends swapped.
+    const [begin, end] = faults.has('seeded-offers-eur-window-reversed') && currency === 'EUR' ? [closes, opens] : [opens, closes];
     const offers = OFFER_TENURES.map((tenure, i) => ({
       priority: i + 1,
       offerId: offerId(),

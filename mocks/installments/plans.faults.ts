@@ -161,6 +161,20 @@ export const PLANS_FAULTS = faultCatalogue([
   ),
   // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract and the rule catalogue only, the specs unread.
+  // Seeded beside the plan id in another case on every reader (lookups.end-forms.spec.ts; origin 'seeded').
+  seeded({
+    id: 'seeded-getplan-id-case-folded',
+    rule: 'IN-LOOKUP-EXACT: getPlan finds the plan by its id in any case while getPlanApprovalStatus and planApproval do not, so one id names the plan on one reader and no plan on the others',
+    source: 'assumption',
+    rules: ['IN-LOOKUP-EXACT'],
+  }),
+  // Seeded beside the plan's merchant read back (plans.read.spec.ts; origin 'seeded').
+  seeded({
+    id: 'seeded-saveplan-zero-mcc-stored-as-default',
+    rule: "IN-ECHO-PLAN: savePlan stores the plan's merchant with the default mcc 5999 when the offers request's mcc starts with a zero, so getPlan reads back another mcc than the one named",
+    source: 'assumption',
+    rules: ['IN-ECHO-PLAN'],
+  }),
   independent('independent-2', {
     id: 'i2-notification-signed-over-other-bytes',
     rule: 'the notification is signed by the service over the body it sends (reference, Transport and auth; body hash): the signature and body hash are computed over the body serialised with indentation, the compact body is sent',

@@ -253,7 +253,14 @@ export function registerPlans(
       providerId: b.providerId,
       offerId: offer?.offerId ?? b.offerId ?? 'offer-unknown',
       pan: String(ok.plain?.consumer?.primaryAccountNumber ?? otx?.pan ?? ''),
-      merchant: { country: otx?.merchant.country ?? 'USA', mcc: otx?.merchant.mcc ?? '5999' },
+      merchant: {
+        country: otx?.merchant.country ?? 'USA',
+        // seeded-saveplan-zero-mcc-stored-as-default: an mcc starting with a zero replaced by the default.
+        mcc:
+          faults.has('seeded-saveplan-zero-mcc-stored-as-default') && /^0/.test(String(otx?.merchant.mcc))
+            ? '5999'
+            : (otx?.merchant.mcc ?? '5999'),
+      },
       // i5-plan-amount-from-offers-request: the amount of the offers request stored instead of the body's.
       transaction:
         faults.has('i5-plan-amount-from-offers-request') && offer ? { ...b.transaction, amount: offer.totalAmount } : b.transaction,
@@ -311,7 +318,12 @@ export function registerPlans(
     const { plan_id: id } = req.params as { plan_id: string };
     if (!UUID.test(id) && !faults.has('plan-id-unchecked'))
       return invalidRequest(reply, faults, [{ field: 'plan_id', keyword: 'pattern', message: 'plan_id must be a UUID' }]);
-    const plan = world.plans.get(id);
+    const plan =
+      world.plans.get(id) ??
+      // seeded-getplan-id-case-folded: the plan found by its id in any case.
+      (faults.has('seeded-getplan-id-case-folded')
+        ? [...world.plans.values()].find((p) => p.planId.toLowerCase() === id.toLowerCase())
+        : undefined);
     if (!plan) return sendError(reply, faults, 404, 'PLAN_NOT_FOUND', 'No plan with this plan_id.', 'plan_id');
     // Seeded fault notify-resent-on-async-decision: the read that lands an asynchronous approval notifies the issuer again.
     const landing =

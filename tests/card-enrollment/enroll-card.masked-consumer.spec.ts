@@ -28,7 +28,8 @@ import {
 // longest the seed allows (Consumer: max length 30).
 const CONSUMERS = [
   { firstName: 'McKenzie-Anne Élodie', lastName: "O'Brien-VanDerBerg" },
-  { firstName: 'Jo', lastName: 'Li' },
+  // A first name of lower-case letters: its first character kept lower case (provider example "J***" keeps it as sent).
+  { firstName: 'jo', lastName: 'Li' },
   { firstName: 'Ö', lastName: 'X' },
   { firstName: 'Anna-Lena Zoë Maria Theresa Őz', lastName: 'Q' },
   // A first letter outside the BMP (one character, two UTF-16 units), a name that starts with a space, a

@@ -127,9 +127,15 @@ for (const path of ENROLLMENT_PATHS) {
       `returns a new srcDigitalCardId for each enrollment (${path}) @assumption`,
       rules(`CE-VAL-CARDID@${path}`),
       async ({ cardApi, cards }) => {
+        // Both sent with one srcCorrelationId (seed 000: a tracking id, not a key of the card): a target
+        // that derives the card's id from it answers one id twice.
+        const first = await cards.on(path, exampleCard());
         const bodies = [
-          await cards.on(path, exampleCard()),
-          await cards.on(path, exampleCard({ primaryAccountNumber: panOfLength(16, '411111') })),
+          first,
+          {
+            ...(await cards.on(path, exampleCard({ primaryAccountNumber: panOfLength(16, '411111') }))),
+            srcCorrelationId: first.srcCorrelationId,
+          },
         ];
         const ids: string[] = [];
         for (const body of bodies) {

@@ -16,6 +16,18 @@ import {
 } from '../../fixtures/card-enrollment.js';
 import { endForms } from '../../helpers/client/security/value-forms.js';
 
+/**
+ * A looked-up id changed at its head (CE-LOOKUP-EXACT, matched whole at both ends): its first
+ * character dropped, `extra` added before it, and the part after its first separator (- or _) alone.
+ * Each is another id, so a lookup by suffix or one that makes a leading part optional shows.
+ */
+const headForms = (id: string, extra: string): string[] => {
+  const sep = id.search(/[-_]/);
+  return [...(id.length > 1 ? [id.slice(1)] : []), `${extra}${id}`, ...(sep > 0 && sep < id.length - 1 ? [id.slice(sep + 1)] : [])].filter(
+    (v, i, all) => v !== id && all.indexOf(v) === i,
+  );
+};
+
 // On both enrollment paths: the ids of the request resolve the same way for a card and a receipt.
 for (const path of ENROLLMENT_PATHS) {
   test(
@@ -38,7 +50,7 @@ for (const path of ENROLLMENT_PATHS) {
 
   test(
     `rejects an unknown serviceId, the client's own in another case and one character from its own, on the ${path} path with INVALID_STATE naming serviceId`,
-    rules(`CE-STATE-UNKNOWN-SERVICE@${path}`, 'CE-ERR-FIELD'),
+    rules(`CE-STATE-UNKNOWN-SERVICE@${path}`, 'CE-ERR-FIELD', `CE-LOOKUP-EXACT@${path}`),
     async ({ cardApi, cards, card }) => {
       test.skip(lacksPathData(card, path), NO_RECEIPT);
       const body = await cards.on(path);
@@ -48,8 +60,9 @@ for (const path of ENROLLMENT_PATHS) {
       const own = String(body.serviceId);
       const swapped = [...own].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
       // The registered id with characters added, or its last one taken away, names no program either:
-      // each tells a target that finds programs by prefix.
-      const near = [`${own}ZQ9`, ...(own.length > 1 ? [own.slice(0, -1)] : [])];
+      // each tells a target that finds programs by prefix. At its head too (headForms): a target that
+      // finds programs by suffix, or drops a leading part, shows.
+      const near = [`${own}ZQ9`, ...(own.length > 1 ? [own.slice(0, -1)] : []), ...headForms(own, 'Z')];
       for (const serviceId of [`UNKNOWN_${Date.now()}`, '', ...(swapped === own ? [] : [swapped]), ...near]) {
         const res = await cardApi.call('putCard', { body: { ...body, serviceId } });
         expect(res.status, `serviceId '${serviceId}'`).toBe(400);
@@ -71,14 +84,15 @@ test(
 );
 
 test(
-  'rejects a receipt id one character from a known one (added or taken away) with INVALID_STATE @assumption',
-  rules('CE-STATE-UNKNOWN-RECEIPT', 'CE-ERR-FIELD'),
+  'rejects a receipt id one character from a known one (added or taken away, at either end) or without its leading part with INVALID_STATE @assumption',
+  rules('CE-STATE-UNKNOWN-RECEIPT', 'CE-ERR-FIELD', 'CE-LOOKUP-EXACT@receipt'),
   async ({ cardApi, cards, card }) => {
     test.skip(lacksPathData(card, 'receipt'), NO_RECEIPT);
     // reference A5: a receipt is found by its id; a known id with a character added or taken away is
-    // another id, and unknown: it tells a target that finds receipts by prefix.
+    // another id, and unknown: it tells a target that finds receipts by prefix, or (at its head, or
+    // without the part before its first separator) by suffix or with a leading part made optional.
     const known = String(card.receipt!.id);
-    for (const id of [`${known}0`, known.slice(0, -1)]) {
+    for (const id of [`${known}0`, known.slice(0, -1), ...headForms(known, '0')]) {
       const res = await cardApi.call('putCard', { body: cards.withReceipt(id) });
       expect(res.status, `receipt id '${id}'`).toBe(400);
       expectCardError(res, {

@@ -6,6 +6,21 @@ import { expect, expectFdError, PAGE_MAX, rules, test } from '../../fixtures/fin
 const LISTS = ['GetInstitutions', 'GetCertifiedInstitutions', 'GetCertifiedInstitutionsWithRSSD'] as const;
 const PATH = { GetInstitutions: 'institutions', GetCertifiedInstitutions: 'certified', GetCertifiedInstitutionsWithRSSD: 'rssd' } as const;
 
+/**
+ * What is wrong with the counts of a first page under a filter (provider 1.35.0, FoundResults,
+ * DisplayingResults, MoreResultsAvailable): displaying is the page's size, moreAvailable true exactly
+ * when the filter found more than the page holds, and found the page's size when it is not full.
+ */
+function filteredCountsWrong(body: Record<string, any>, what: string): string[] {
+  const listed = (body.institutions ?? []).length as number;
+  const { found, displaying, moreAvailable } = body;
+  const wrong: string[] = [];
+  if (displaying !== listed) wrong.push(`${what}: displaying ${displaying} for ${listed} listed`);
+  if (moreAvailable !== found > listed) wrong.push(`${what}: moreAvailable ${moreAvailable} with ${found} found, ${listed} listed`);
+  if (listed < PAGE_MAX && found !== listed) wrong.push(`${what}: found ${found} on a page of ${listed} of up to ${PAGE_MAX}`);
+  return wrong;
+}
+
 for (const op of LISTS) {
   test(
     `${op} answers an empty list with 200 when nothing matches`,
@@ -22,7 +37,7 @@ for (const op of LISTS) {
   // criterion lists them all).
   test(
     `${op} finds an institution by its name, and lists fewer than without search`,
-    rules(`FD-INST-SEARCH:accept@${PATH[op]}`, `FD-INST-SEARCH:refuse@${PATH[op]}`),
+    rules(`FD-INST-SEARCH:accept@${PATH[op]}`, `FD-INST-SEARCH:refuse@${PATH[op]}`, `FD-PAGE-COUNTS@${PATH[op]}`),
     async ({ fdApi, fd }) => {
       const { body } = await fdApi.call('GetInstitution', { path: { institutionId: fd.institutions.branded } });
       const res = await fdApi.call(op, { query: { search: body.institution.name, limit: PAGE_MAX } });
@@ -34,6 +49,8 @@ for (const op of LISTS) {
         `the configured institution (FD_INSTITUTION_ID) is not certified on this target`,
       );
       expect(ids).toContain(String(fd.institutions.branded));
+      // The counts are those of the search's matches, not of the whole list.
+      expect(filteredCountsWrong(res.body, `${op} search ${JSON.stringify(body.institution.name)}`), 'counts under the search').toEqual([]);
       const all = await fdApi.call(op, { query: { limit: 1 } });
       expect(res.body.found, 'institutions found by name vs without search').toBeLessThan(all.body.found);
     },
@@ -59,7 +76,13 @@ for (const op of LISTS) {
 // filter on every search that takes it, in one test.
 test(
   `each institution search with a product type lists only institutions supporting it, and leaves the others out (${LISTS.join(', ')})`,
-  rules(...LISTS.flatMap((op) => [`FD-INST-PRODUCT-TYPE:accept@${PATH[op]}`, `FD-INST-PRODUCT-TYPE:refuse@${PATH[op]}`])),
+  rules(
+    ...LISTS.flatMap((op) => [
+      `FD-INST-PRODUCT-TYPE:accept@${PATH[op]}`,
+      `FD-INST-PRODUCT-TYPE:refuse@${PATH[op]}`,
+      `FD-PAGE-COUNTS@${PATH[op]}`,
+    ]),
+  ),
   async ({ fdApi }) => {
     const wrong: string[] = [];
     let checked = 0;
@@ -77,12 +100,14 @@ test(
         if (i[product] !== true) wrong.push(`${op} type=${product}: institution ${i.id} lists ${product} ${i[product]}`);
       const without = new Set(all.filter((i) => i[product] === false).map((i) => i.id));
       for (const i of listed) if (without.has(i.id)) wrong.push(`${op} type=${product}: institution ${i.id} without it listed anyway`);
+      // The counts are those of the type's institutions, not of the whole list.
+      wrong.push(...filteredCountsWrong(res.body, `${op} type=${product}`));
     }
     test.skip(
       checked === 0,
       'no search lists institutions of which some support a product and others do not (a filter cannot be shown to narrow)',
     );
-    expect(wrong, 'every search keeps its product type').toEqual([]);
+    expect(wrong, 'every search keeps its product type, and counts what it keeps').toEqual([]);
   },
 );
 

@@ -7,18 +7,26 @@
 import {
   expect,
   expectDeliveries,
+  listenerTag,
   rules,
+  sentUrlViolations,
   tellingListenerPath,
   test,
+  withDefaultPort,
   type FdListener,
   type OperationClient,
 } from '../../fixtures/financial-data.js';
 import { at, createSub, deliveriesSince, offeredNames } from './webhooks.helpers.js';
 
-/** A subscription to `hook` with event A (no override) and event B (override `hook-override`), both made active. */
-async function hookedSubscription(fdApi: OperationClient, fdListener: FdListener) {
+/**
+ * A subscription to `hook` with event A (no override) and event B (override `hook-override`), both made
+ * active; `written` writes each listener URL (withDefaultPort: its default port named).
+ */
+async function hookedSubscription(fdApi: OperationClient, fdListener: FdListener, written: (url: string) => string = (url) => url) {
   const [a, b] = await offeredNames(fdApi);
-  const urls = { hook: fdListener.url(tellingListenerPath('hook')), override: fdListener.url(tellingListenerPath('hook-override')) };
+  const suffixes = { hook: tellingListenerPath('hook'), override: tellingListenerPath('hook-override') };
+  const urls = { hook: written(fdListener.url(suffixes.hook)), override: written(fdListener.url(suffixes.override)) };
+  const tagged = (['hook', 'override'] as const).map((k) => ({ url: urls[k], tag: listenerTag(suffixes[k]) }));
   const made = await createSub(fdApi, { url: urls.hook, events: [{ name: a }, { name: b, url: urls.override }] });
   const sub = { subscription_id: made.subscriptionId };
   // seed 002, States and transitions: the requested state; the starting one is the target's.
@@ -32,6 +40,7 @@ async function hookedSubscription(fdApi: OperationClient, fdListener: FdListener
     B: { ...sub, webhook_event_id: B.webhookEventId },
     names: { a, b },
     urls,
+    tagged,
   };
 }
 
@@ -45,7 +54,9 @@ test(
     'FD-DELIVERY-SENSITIVE@wh-sub-test',
   ),
   async ({ fdApi, fd, fdListener }) => {
-    const { sub, urls } = await hookedSubscription(fdApi, fdListener);
+    // On the mock each URL names its default port, which a target writing the URL again drops: only the
+    // mock's record of its outbound calls shows the origin used (a listener sees the path and query).
+    const { sub, urls, tagged } = await hookedSubscription(fdApi, fdListener, fd.control ? withDefaultPort : undefined);
     for (const call of [1, 2]) {
       const since = fdListener.received().length;
       expect((await fdApi.call('testWebhookSubscription', { path: sub })).status, `test call ${call}`).toBe(200);
@@ -59,6 +70,8 @@ test(
         { url: urls.override, count: 1, what: `call ${call}: event B at its override` },
       ]);
     }
+    if (fd.control)
+      expect(sentUrlViolations(await fd.control.deliveries(), tagged), 'the test deliveries sent to each URL byte for byte').toEqual([]);
   },
 );
 

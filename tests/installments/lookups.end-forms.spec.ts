@@ -6,8 +6,8 @@
 // each in the forms a lookup by prefix, by all but its last character or by a cut to the stored length
 // takes for it (helpers/client/security/value-forms.ts, endForms: its last character changed within its
 // class, dropped, one added) and with a space inside it. Each is refused as documented, never resolved
-// to the registered object. A UUID's case is not varied: RFC 9562 reads UUIDs without case; nor an
-// offer id's (no source says). The request id's forms are merchants.* (seeded-request-id-prefix-match).
+// to the registered object. A UUID in another case may name its object or not (RFC 9562 reads UUIDs
+// without case): only that every operation agrees is checked. An offer id's case is not varied (no source says). The request id's forms are merchants.* (seeded-request-id-prefix-match).
 import { exampleParticipation, examplePlanBody, expect, rules, test, unregisteredPan } from '../../fixtures/installments.js';
 import { endForms } from '../../helpers/client/security/value-forms.js';
 
@@ -17,7 +17,7 @@ const forms = (value: string) => [
 ];
 
 test(
-  "a plan's id with its last character changed, dropped or one added, or a space inside it, names no plan on getPlan, getPlanApprovalStatus and planApproval @assumption",
+  "a plan's id with its last character changed, dropped or one added, or a space inside it, names no plan on getPlan, getPlanApprovalStatus and planApproval; in another case, the plan on all or on none @assumption",
   rules('IN-LOOKUP-EXACT', 'IN-STATUS-PLAN-UNKNOWN', 'IN-STATE-APPROVAL-PLAN'),
   async ({ instApi, instReq, inst }) => {
     test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
@@ -37,8 +37,26 @@ test(
       sent++;
       if (!documented('planApproval', [400]).includes(decided.status)) wrong.push(`planApproval planId with ${how}: ${decided.status}`);
     }
+    // The id in another case: RFC 9562 reads a UUID without case, so the target may find the plan by it
+    // or not, but one id names one plan or none on every operation (reference, Operations table: an
+    // unknown plan is 404 on the readers, 400 on the decision).
+    const swapped = planId === planId.toLowerCase() ? planId.toUpperCase() : planId.toLowerCase();
+    if (swapped !== planId) {
+      const found: string[] = [];
+      for (const op of ['getPlan', 'getPlanApprovalStatus'] as const) {
+        const res = await instApi.call(op, { path: { plan_id: swapped } });
+        found.push(
+          `${op} ${res.status === 200 ? 'finds the plan' : documented(op, [400, 404]).includes(res.status) ? 'names no plan' : res.status}`,
+        );
+      }
+      if (found.every((f) => f.endsWith('names no plan'))) {
+        const decided = await instApi.call('planApproval', { query: { sync: true }, body: { planId: swapped, status: 'APPROVED' } });
+        found.push(`planApproval ${documented('planApproval', [400]).includes(decided.status) ? 'names no plan' : decided.status}`);
+      }
+      if (new Set(found.map((f) => f.replace(/^\S+ /, ''))).size !== 1) wrong.push(`plan_id in another case: ${found.join('; ')}`);
+    }
     test.info().annotations.push({ type: 'lookup forms', description: `1 plan id over 3 operations, ${sent} forms sent` });
-    expect(wrong, 'a plan id with its end changed names no plan').toEqual([]);
+    expect(wrong, 'a plan id with its end changed names no plan; in another case, the same plan or none on every operation').toEqual([]);
     expect((await instApi.call('getPlanApprovalStatus', { path: { plan_id: planId } })).status, 'the exact id names the plan').toBe(200);
   },
 );

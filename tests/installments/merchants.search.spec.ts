@@ -87,6 +87,29 @@ test(
           for (const m of all) if (m[c.field] !== undefined) expect(m[c.field], `${c.field} of every merchant found`).toBe(wanted);
       });
     }
+    // Every criterion applied with every other: each pair of criteria, one taken from A and the other
+    // from B (which differ in all five), finds none of the three: a criterion dropped whenever a certain
+    // other one is given answers the merchant of the criterion kept. (Each criterion alone finds its
+    // merchants, above; the pairs are only the refusals, to keep the file's cost.)
+    const status = (m: Record<string, any>) => (m === b ? 'ERROR' : 'COMPLETED');
+    const VALUE: Record<string, (m: Record<string, any>) => string> = {
+      merchantLegalName: (m) => m.merchantLegalName,
+      countryCode: (m) => m.countryCode,
+      acquirerICA: (m) => m.acquirerICA,
+      merchantParticipationStatus: status,
+      maid: (m) => m.maid,
+    };
+    const names = Object.keys(VALUE);
+    for (const [i, x] of names.entries())
+      for (const y of names.slice(i + 1)) {
+        const criteria = { [x]: VALUE[x](a), [y]: VALUE[y](b) };
+        const expected = [a, b, a2].filter((m) => VALUE[x](m) === criteria[x] && VALUE[y](m) === criteria[y]);
+        const found = new Set((await instReq.searchAll(instApi, criteria)).map(key));
+        expect(
+          [a, b, a2].filter((m) => found.has(key(m))).map(key),
+          `the data set's merchants found by ${JSON.stringify(criteria)}`,
+        ).toEqual(expected.map(key));
+      }
   },
 );
 
@@ -121,5 +144,9 @@ test(
     expect(await mids(a, { status: 'ERROR' }), "none of A's MIDs is in ERROR").toEqual([]);
     expect(ids(await mids(b, { status: 'ERROR' })), "B's MIDs are in ERROR").toEqual([...b.mids].sort());
     expect(await mids(b, { status: 'COMPLETED' }), "none of B's MIDs is COMPLETED").toEqual([]);
+    // The mid and the status together: each applied with the other (provider 2.0.0, MerchantMidSearchParameters).
+    expect(ids(await mids(a, { mid: a.mids[1], status: 'COMPLETED' })), 'mid and status COMPLETED select that MID').toEqual([a.mids[1]]);
+    expect(await mids(a, { mid: a.mids[1], status: 'ERROR' }), "A's MID is not in ERROR, whatever the mid").toEqual([]);
+    expect(await mids(b, { mid: b.mids[0], status: 'COMPLETED' }), "B's MID is not COMPLETED, whatever the mid").toEqual([]);
   },
 );

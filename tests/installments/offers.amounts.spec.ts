@@ -13,9 +13,31 @@ const cents = (n: number) => Math.round(n * 100);
 // floating point (250.75 - 5 x 41.79 = 41.80000000000001) is not.
 const toTheCent = (n: unknown) => typeof n === 'number' && Number.isFinite(n) && Number(n.toFixed(2)) === n;
 
+// provider 2.0.0, Offer: frequency "will be one of the [WEEKLY, BIWEEKLY, MONTHLY]", feeType "will be one
+// of the [NO_FEES, FIXED_AMT, PRCENTG (Percentage of transaction amount)]" (prose only: the schema bounds
+// their lengths); offerBeginDatetime and offerEndDatetime "start" and "end" the offer, so it ends after it begins.
+const FREQUENCIES = ['WEEKLY', 'BIWEEKLY', 'MONTHLY'];
+const FEE_TYPES = ['NO_FEES', 'FIXED_AMT', 'PRCENTG'];
+
+/** What is wrong with an offer's terms (IN-VAL-OFFER-TERMS), `what` naming the offer and the request it answers. */
+function termsWrong(offer: Record<string, any>, what: string): string[] {
+  const wrong: string[] = [];
+  if (!FREQUENCIES.includes(offer.frequency)) wrong.push(`${what}: frequency ${JSON.stringify(offer.frequency)}`);
+  if (!FEE_TYPES.includes(offer.feeType)) wrong.push(`${what}: feeType ${JSON.stringify(offer.feeType)}`);
+  const [begin, end] = [Date.parse(offer.offerBeginDatetime), Date.parse(offer.offerEndDatetime)];
+  if (!(end > begin))
+    wrong.push(`${what}: offerEndDatetime ${offer.offerEndDatetime} not after offerBeginDatetime ${offer.offerBeginDatetime}`);
+  return wrong;
+}
+
+// The terms hold on every offers answer, whatever the purchase: the amounts test's answers are judged
+// too, its EUR purchases made at a merchant outside the USA (provider 2.0.0, MerchantParameters.country:
+// any three letters), so a window written in the merchant's or the currency's local time is seen.
+const MERCHANT_ABROAD = { name: 'Exemple Électronique', country: 'FRA', mcc: '5732', url: 'https://boutique.example.test' };
+
 test(
   "offers: each offer's installments make up its totalAmount, in whole cents @provider",
-  rules('IN-VAL-OFFER-AMOUNTS'),
+  rules('IN-VAL-OFFER-AMOUNTS', 'IN-VAL-OFFER-TERMS'),
   async ({ instApi, instReq, inst }) => {
     test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
     const wrong: string[] = [];
@@ -23,13 +45,14 @@ test(
       for (const amount of [1200.37, 99.99, 10, 250.75]) {
         const transaction = { amount, currency, localDateTime: '2025-06-01T10:15:00' };
         const res = await instApi.call('approvedOffers', {
-          body: await instReq.offersBody(inst.eligiblePan!, { transaction }),
+          body: await instReq.offersBody(inst.eligiblePan!, { transaction, ...(currency === 'EUR' ? { merchant: MERCHANT_ABROAD } : {}) }),
           headers: { 'Correlation-Id': crypto.randomUUID() },
         });
         expect(res.status, `offers for ${amount} ${currency}`).toBe(200);
         for (const offer of res.body.offers as Record<string, any>[]) {
           const { tenure, totalAmount: total, otherInstallmentAmount: other, firstInstallmentAmount: first } = offer;
           const what = `${amount} ${currency}, tenure ${tenure}: total ${total}, other ${other}, first ${first}`;
+          wrong.push(...termsWrong(offer, `${amount} ${currency}, offer ${offer.offerId} (tenure ${tenure})`));
           // "inclusive of fees, tax and interest": never less than the purchase.
           if (typeof total !== 'number' || cents(total) < cents(amount)) wrong.push(`${what}: totalAmount below the transaction's amount`);
           else if (!toTheCent(total)) wrong.push(`${what}: totalAmount finer than a cent`);
@@ -44,15 +67,9 @@ test(
           }
         }
       }
-    expect(wrong, "every offer's installments make up its total").toEqual([]);
+    expect(wrong, "every offer's installments make up its total, on terms of the provider's").toEqual([]);
   },
 );
-
-// provider 2.0.0, Offer: frequency "will be one of the [WEEKLY, BIWEEKLY, MONTHLY]", feeType "will be one
-// of the [NO_FEES, FIXED_AMT, PRCENTG (Percentage of transaction amount)]" (prose only: the schema bounds
-// their lengths); offerBeginDatetime and offerEndDatetime "start" and "end" the offer, so it ends after it begins.
-const FREQUENCIES = ['WEEKLY', 'BIWEEKLY', 'MONTHLY'];
-const FEE_TYPES = ['NO_FEES', 'FIXED_AMT', 'PRCENTG'];
 
 test(
   "offers: each offer's frequency and feeType are the provider's values, and it ends after it begins @provider",
@@ -66,12 +83,7 @@ test(
     expect(res.status, 'offers for the eligible card').toBe(200);
     const wrong: string[] = [];
     for (const offer of res.body.offers as Record<string, any>[]) {
-      const what = `offer ${offer.offerId} (tenure ${offer.tenure})`;
-      if (!FREQUENCIES.includes(offer.frequency)) wrong.push(`${what}: frequency ${JSON.stringify(offer.frequency)}`);
-      if (!FEE_TYPES.includes(offer.feeType)) wrong.push(`${what}: feeType ${JSON.stringify(offer.feeType)}`);
-      const [begin, end] = [Date.parse(offer.offerBeginDatetime), Date.parse(offer.offerEndDatetime)];
-      if (!(end > begin))
-        wrong.push(`${what}: offerEndDatetime ${offer.offerEndDatetime} not after offerBeginDatetime ${offer.offerBeginDatetime}`);
+      wrong.push(...termsWrong(offer, `offer ${offer.offerId} (tenure ${offer.tenure})`));
     }
     expect(wrong, "every offer's terms").toEqual([]);
   },

@@ -7,14 +7,22 @@ test.beforeEach(({ inst }) => {
   test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
 });
 
+// The plan's merchant is the purchase's, which only the offers request names (reference, Offers
+// merchant{country, mcc (4)} and Plan merchant*{country*, mcc*}; the plan body carries no merchant). An
+// mcc with a leading zero (0742, veterinary services) is read back as sent: it is text of 4 characters.
+const MERCHANT = { name: 'Example Veterinary', country: 'CAN', mcc: '0742', url: 'https://vet.example.test' };
+
 test(
   'reads back a new plan with its merchant, transaction and terms @assumption',
   rules('IN-ECHO-PLAN', 'IN-FMT-UUID:accept'),
   async ({ instApi, instReq }) => {
-    const { planId, request, status } = await instReq.createPlan(instApi);
+    const { planId, request, status } = await instReq.createPlan(instApi, {}, { merchant: MERCHANT });
     const plan = await instApi.call('getPlan', { path: { plan_id: planId } });
     expect(plan.status).toBe(200);
     expect(plan.body).toMatchObject({ planId, providerId: request.providerId, status });
+    expect(plan.body.merchant, "the plan's merchant as the offers request named it").toEqual(
+      expect.objectContaining({ country: MERCHANT.country, mcc: MERCHANT.mcc }),
+    );
     // provider 2.0.0: the plan reads its transaction back as amount and currency (no amountType).
     expect(plan.body.transaction).toMatchObject({ amount: request.transaction.amount, currency: request.transaction.currency });
     const approval = await instApi.call('getPlanApprovalStatus', { path: { plan_id: planId } });
