@@ -200,6 +200,8 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
   };
   /** i3-webhooks-deleted-event-testable: the events deleted from each subscription, kept while that fault is on. */
   const deletedEvents = new WeakMap<HookSubscription, HookEvent[]>();
+  // seeded-webhooks-total-stale-after-delete: each partner's count of live subscriptions as of its last creation.
+  const totalAtCreate = new Map<string, number>();
   const newEvent = (e: EventRequest, status = 'active'): HookEvent => ({
     webhookEventId: nextUuid(state(), 'event'),
     name: e.name,
@@ -247,6 +249,11 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       };
       sub.createdView = subscriptionView(sub);
       state().subscriptions.set(sub.subscriptionId, sub);
+      if (faults.has('seeded-webhooks-total-stale-after-delete'))
+        totalAtCreate.set(
+          sub.partnerId,
+          [...state().subscriptions.values()].filter((x) => x.partnerId === sub.partnerId && !x.deleted).length,
+        );
       const created = faults.has('blind-webhooks-create-answers-pending')
         ? { ...subscriptionView(sub), status: 'pending' }
         : subscriptionView(sub);
@@ -312,7 +319,9 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
         ? [...state().subscriptions.values()].filter((s) => s.partnerId === input.partner?.id).length
         : faults.has('i4-webhooks-list-total-excludes-inactive')
           ? mine.filter((s) => s.status === 'active').length
-          : mine.length;
+          : faults.has('seeded-webhooks-total-stale-after-delete')
+            ? (totalAtCreate.get(input.partner?.id ?? '') ?? mine.length)
+            : mine.length;
       return reply.code(200).send({ count, ...echo, total, subscriptions: page.map(view) });
     });
 
