@@ -18,7 +18,7 @@ export const BILLING_FAULTS = faultCatalogue([
   }),
   seeded({
     id: 'seeded-billing-default-size-later-page-offset-at-max',
-    rule: 'FD-BILLING-PAGE: without size, a page after the first starts at page x 1000 (the largest size) though it holds 100 rows, so page 1 of a window of 101 reports is empty',
+    rule: 'FD-BILLING-PAGE: without size, a page after the first starts at the page number times the largest size though it holds the default size of rows, so page 1 of a window just over the default size is empty',
     source: 'seed',
     rules: ['FD-BILLING-PAGE', 'FD-BILLING-DEFAULT-SIZE'],
   }),
