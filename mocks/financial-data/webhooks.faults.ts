@@ -6,6 +6,13 @@
 import { faultCatalogue, blind, independent, modelFault, seeded } from '../kit/faults.js';
 
 export const WEBHOOKS_FAULTS = faultCatalogue([
+  // Seeded beside the create and update checks of webhooks.crud.spec.ts (leading zeros in condition values).
+  seeded({
+    id: 'seeded-webhooks-list-condition-values-numeric',
+    rule: "FD-WEBHOOK-CREATE: listWebhookSubscriptions shows each event condition's includes and excludes of digits read as numbers (leading zeros dropped)",
+    source: 'seed',
+    rules: ['FD-WEBHOOK-CREATE', 'FD-WEBHOOK-UPDATE', 'FD-WEBHOOK-EVENT-UPDATE'],
+  }),
   // Seeded beside the create and delete checks of webhooks.crud.spec.ts (the list's total after a write).
   seeded({
     id: 'seeded-webhooks-total-stale-after-delete',

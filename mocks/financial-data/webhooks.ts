@@ -302,8 +302,29 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
           ? { ...v, url: `${url}/` }
           : v;
       };
+      // seeded-webhooks-list-condition-values-numeric: the list reads a condition's values of digits as numbers.
+      const numeric = (v: object) => {
+        if (!faults.has('seeded-webhooks-list-condition-values-numeric')) return v;
+        const digits = (xs?: string[]) => xs?.map((x) => (/^\d+$/.test(x) ? String(Number(x)) : x));
+        const events = (v as { events: { condition?: { includes?: string[]; excludes?: string[] } }[] }).events;
+        return {
+          ...v,
+          events: events.map((e) =>
+            e.condition
+              ? {
+                  ...e,
+                  condition: {
+                    ...e.condition,
+                    ...(e.condition.includes ? { includes: digits(e.condition.includes) } : {}),
+                    ...(e.condition.excludes ? { excludes: digits(e.condition.excludes) } : {}),
+                  },
+                }
+              : e,
+          ),
+        };
+      };
       const view = (s: HookSubscription) =>
-        later(shown(noUrls(faults.has('webhooks-list-stale') && s.createdView ? s.createdView : subscriptionView(s))));
+        numeric(later(shown(noUrls(faults.has('webhooks-list-stale') && s.createdView ? s.createdView : subscriptionView(s)))));
       const echo = faults.has('blind-webhooks-default-paging-not-echoed')
         ? { offset: input.query.offset, limit: input.query.limit }
         : { offset, limit };

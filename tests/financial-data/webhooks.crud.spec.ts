@@ -27,7 +27,8 @@ test(
   async ({ fdApi }) => {
     const [a, b, c] = await offeredNames(fdApi);
     const events: EventSpec[] = [
-      { name: a, condition: { subscribeFor: 'institutionId', includes: ['101', '102'], excludes: ['103'] } },
+      // Condition values with leading zeros (strings: provider 1.35.0 Condition includes, excludes): read as numbers they change.
+      { name: a, condition: { subscribeFor: 'institutionId', includes: ['101', '0102'], excludes: ['00103'] } },
       { name: b, url: quietUrl('create/override') },
       ...(c ? [{ name: c }] : []),
     ];
@@ -53,7 +54,7 @@ test(
   async ({ fdApi }) => {
     const [a, b] = await offeredNames(fdApi);
     const made = await createSub(fdApi, { url: quietUrl('update'), events: [{ name: a }] });
-    const events: EventSpec[] = [{ name: b, condition: { subscribeFor: 'accountId', includes: ['5011'] } }];
+    const events: EventSpec[] = [{ name: b, condition: { subscribeFor: 'accountId', includes: ['05011'] } }];
     const res = await fdApi.call('updateWebhookSubscription', {
       path: { subscription_id: made.subscriptionId },
       body: { url: quietUrl('update/v2'), events },
@@ -97,7 +98,7 @@ test(
     const change: EventSpec = {
       name: a,
       url: quietUrl('event-update/override'),
-      condition: { subscribeFor: 'institutionId', excludes: ['2', '3'] },
+      condition: { subscribeFor: 'institutionId', excludes: ['2', '03'] },
     };
     const res = await fdApi.call('updateWebhookSubscriptionEvent', {
       path: { subscription_id: made.subscriptionId, webhook_event_id: target.webhookEventId },
