@@ -5,6 +5,13 @@
 import { faultCatalogue, blind, independent, modelFault, seeded, telling } from '../kit/faults.js';
 
 export const CONSUMERS_FAULTS = faultCatalogue([
+  // Seeded beside the create-and-read check of consumers.crud.spec.ts (leading zeros on the create path).
+  seeded({
+    id: 'seeded-consumer-create-phones-leading-zeros-dropped',
+    rule: "FD-CONS-READ: CreateConsumer stores the consumer's phone and its end user's zip and phone read as numbers (leading zeros dropped); both readers show them so",
+    source: 'seed',
+    rules: ['FD-CONS-READ'],
+  }),
   // Seeded beside what every writer leaves alone (records.writers.spec.ts; origin 'seeded').
   seeded({
     id: 'consumer-modify-rewrites-address',

@@ -58,6 +58,13 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('i5-consumer-create-address-trimmed'))
       for (const key of ['address', 'city'])
         if (typeof consumer.fields[key] === 'string') consumer.fields[key] = String(consumer.fields[key]).trim().replace(/\s+/g, ' ');
+    // seeded-consumer-create-phones-leading-zeros-dropped: the create path reads the phones and the end user's zip as numbers.
+    if (faults.has('seeded-consumer-create-phones-leading-zeros-dropped')) {
+      const digits = (v: unknown) => (typeof v === 'string' && /^\d+$/.test(v) ? String(Number(v)) : v);
+      consumer.fields.phone = digits(consumer.fields.phone);
+      const endUser = consumer.fields.endUser as Record<string, unknown> | undefined;
+      if (endUser) consumer.fields.endUser = { ...endUser, zip: digits(endUser.zip), phone: digits(endUser.phone) };
+    }
     if (faults.has('i3-consumer-create-email-lowercased') && typeof consumer.fields.email === 'string')
       consumer.fields.email = consumer.fields.email.toLowerCase();
     world.consumers.set(consumer.id, consumer);

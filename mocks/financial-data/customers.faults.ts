@@ -5,6 +5,13 @@
 import { faultCatalogue, blind, independent, modelFault, telling, seeded } from '../kit/faults.js';
 
 export const CUSTOMERS_FAULTS = faultCatalogue([
+  // Seeded beside the create-and-read check of customers.crud.spec.ts (leading zeros on every reader).
+  seeded({
+    id: 'seeded-customers-list-phone-leading-zeros-dropped',
+    rule: "FD-CUST-READ: GetCustomers shows a customer's phone read as a number (its leading zeros dropped)",
+    source: 'seed',
+    rules: ['FD-CUST-READ'],
+  }),
   // Seeded beside the near-id checker (security.near-id.spec.ts; origin 'seeded').
   seeded({
     id: 'customer-read-by-id-prefix',

@@ -216,6 +216,10 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     // i10-customers-list-email-lowercased: the list reader lower-cases the e-mail address.
     if (faults.has('i10-customers-list-email-lowercased'))
       for (const c of shown as Record<string, unknown>[]) if (typeof c.email === 'string') c.email = c.email.toLowerCase();
+    // seeded-customers-list-phone-leading-zeros-dropped: the list reads a phone of digits as a number.
+    if (faults.has('seeded-customers-list-phone-leading-zeros-dropped'))
+      for (const c of shown as Record<string, unknown>[])
+        if (typeof c.phone === 'string' && /^\d+$/.test(c.phone)) c.phone = String(Number(c.phone));
     // seeded-customers-search-later-page-phone-dropped: under a search, a later page leaves the phone out.
     if (searched && (paged.start ?? 1) > 1 && faults.has('seeded-customers-search-later-page-phone-dropped'))
       for (const c of shown as Record<string, unknown>[]) delete c.phone;

@@ -6,6 +6,13 @@
 import { faultCatalogue, blind, independent, seeded } from '../kit/faults.js';
 
 export const TRANSACTIONS_FAULTS = faultCatalogue([
+  // Seeded beside the injected transactions of transactions.injected-echo.spec.ts (the counts after a write).
+  seeded({
+    id: 'seeded-txn-account-found-skips-since-aggregation',
+    rule: "FD-TXN-PAGE-COUNTS: GetCustomerAccountTransactions counts found as of the account's last aggregation: a transaction injected since is listed but not counted",
+    source: 'provider',
+    rules: ['FD-TXN-PAGE-COUNTS'],
+  }),
   // Seeded beside the later pages of transactions.paging.spec.ts (FD-TXN-PAGE-KEEPS-QUERY; origin 'seeded').
   seeded({
     id: 'seeded-txn-all-later-page-dates-echo-ms',

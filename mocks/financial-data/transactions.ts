@@ -184,6 +184,11 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     if (reader === 'account' && on('i12-txn-account-more-available-exact-last-page'))
       paged.moreAvailable = (start - 1) * limit + paged.displaying <= paged.found;
     if (on('transactions-found-counts-page')) paged.found = paged.displaying;
+    // seeded-txn-account-found-skips-since-aggregation: the account list's found leaves out what was added after its last aggregation.
+    if (reader === 'account' && on('seeded-txn-account-found-skips-since-aggregation')) {
+      const aggregated = new Map(accounts.map((a) => [a.id, a.aggregationSuccessDate]));
+      paged.found -= found.filter((t) => t.createdDate >= (aggregated.get(t.accountId) ?? Infinity)).length;
+    }
     // Seeded fault: without includePending, the customer list's found still counts the pending transactions of the window.
     if (reader === 'all' && !includePending && on('transactions-all-found-counts-pending'))
       paged.found += transactionsOf(new Set(accounts.map((a) => a.id)), reader).filter(

@@ -6,6 +6,20 @@
 import { faultCatalogue, blind, independent, modelFault, seeded } from '../kit/faults.js';
 
 export const WEBHOOKS_FAULTS = faultCatalogue([
+  // Seeded beside the create and update checks of webhooks.crud.spec.ts (leading zeros in condition values).
+  seeded({
+    id: 'seeded-webhooks-list-condition-values-numeric',
+    rule: "FD-WEBHOOK-CREATE: listWebhookSubscriptions shows each event condition's includes and excludes of digits read as numbers (leading zeros dropped)",
+    source: 'seed',
+    rules: ['FD-WEBHOOK-CREATE', 'FD-WEBHOOK-UPDATE', 'FD-WEBHOOK-EVENT-UPDATE'],
+  }),
+  // Seeded beside the create and delete checks of webhooks.crud.spec.ts (the list's total after a write).
+  seeded({
+    id: 'seeded-webhooks-total-stale-after-delete',
+    rule: "FD-WEBHOOK-DELETE: listWebhookSubscriptions' total is the partner's count as of its last creation: a delete after it leaves the total one too high",
+    source: 'provider',
+    rules: ['FD-WEBHOOK-DELETE'],
+  }),
   // Seeded beside the later pages of webhooks.paging.spec.ts (FD-PAGE-KEEPS-QUERY; origin 'seeded').
   seeded({
     id: 'seeded-webhooks-later-page-url-trailing-slash',

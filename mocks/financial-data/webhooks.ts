@@ -200,6 +200,8 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
   };
   /** i3-webhooks-deleted-event-testable: the events deleted from each subscription, kept while that fault is on. */
   const deletedEvents = new WeakMap<HookSubscription, HookEvent[]>();
+  // seeded-webhooks-total-stale-after-delete: each partner's count of live subscriptions as of its last creation.
+  const totalAtCreate = new Map<string, number>();
   const newEvent = (e: EventRequest, status = 'active'): HookEvent => ({
     webhookEventId: nextUuid(state(), 'event'),
     name: e.name,
@@ -247,6 +249,11 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       };
       sub.createdView = subscriptionView(sub);
       state().subscriptions.set(sub.subscriptionId, sub);
+      if (faults.has('seeded-webhooks-total-stale-after-delete'))
+        totalAtCreate.set(
+          sub.partnerId,
+          [...state().subscriptions.values()].filter((x) => x.partnerId === sub.partnerId && !x.deleted).length,
+        );
       const created = faults.has('blind-webhooks-create-answers-pending')
         ? { ...subscriptionView(sub), status: 'pending' }
         : subscriptionView(sub);
@@ -295,8 +302,29 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
           ? { ...v, url: `${url}/` }
           : v;
       };
+      // seeded-webhooks-list-condition-values-numeric: the list reads a condition's values of digits as numbers.
+      const numeric = (v: object) => {
+        if (!faults.has('seeded-webhooks-list-condition-values-numeric')) return v;
+        const digits = (xs?: string[]) => xs?.map((x) => (/^\d+$/.test(x) ? String(Number(x)) : x));
+        const events = (v as { events: { condition?: { includes?: string[]; excludes?: string[] } }[] }).events;
+        return {
+          ...v,
+          events: events.map((e) =>
+            e.condition
+              ? {
+                  ...e,
+                  condition: {
+                    ...e.condition,
+                    ...(e.condition.includes ? { includes: digits(e.condition.includes) } : {}),
+                    ...(e.condition.excludes ? { excludes: digits(e.condition.excludes) } : {}),
+                  },
+                }
+              : e,
+          ),
+        };
+      };
       const view = (s: HookSubscription) =>
-        later(shown(noUrls(faults.has('webhooks-list-stale') && s.createdView ? s.createdView : subscriptionView(s))));
+        numeric(later(shown(noUrls(faults.has('webhooks-list-stale') && s.createdView ? s.createdView : subscriptionView(s)))));
       const echo = faults.has('blind-webhooks-default-paging-not-echoed')
         ? { offset: input.query.offset, limit: input.query.limit }
         : { offset, limit };
@@ -312,7 +340,9 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
         ? [...state().subscriptions.values()].filter((s) => s.partnerId === input.partner?.id).length
         : faults.has('i4-webhooks-list-total-excludes-inactive')
           ? mine.filter((s) => s.status === 'active').length
-          : mine.length;
+          : faults.has('seeded-webhooks-total-stale-after-delete')
+            ? (totalAtCreate.get(input.partner?.id ?? '') ?? mine.length)
+            : mine.length;
       return reply.code(200).send({ count, ...echo, total, subscriptions: page.map(view) });
     });
 

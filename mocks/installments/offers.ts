@@ -90,11 +90,8 @@ export function registerOffers(
     const pan: string | undefined = given === undefined ? undefined : String(given);
     const cached = faults.has('blind-deregistered-pan-still-offered') && pan !== undefined && eligibleOnce.has(pan);
     // i11-offers-clear-deregistered-still-offered: the same cache, read on the clear path (sensitiveData) only.
-    const cachedClear =
-      faults.has('i11-offers-clear-deregistered-still-offered') &&
-      ok.body.encryptedValue === undefined &&
-      pan !== undefined &&
-      eligibleOnce.has(pan);
+    const clearCacheRead = faults.has('i11-offers-clear-deregistered-still-offered') && ok.body.encryptedValue === undefined;
+    const cachedClear = clearCacheRead && pan !== undefined && eligibleOnce.has(pan);
     // i2-offers-range-low-exclusive: a card at the low end of a list's range (and not in the list itself) is refused.
     const atLowEnd =
       faults.has('i2-offers-range-low-exclusive') &&

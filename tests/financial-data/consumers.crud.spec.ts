@@ -19,7 +19,19 @@ test(
   rules('FD-CONS-CREATE', 'FD-CONS-READ@consumer-by-customer', 'FD-CONS-READ@consumer-by-id', 'FD-SENSITIVE-ECHO'),
   async ({ fdApi, createCustomer }) => {
     const customerId = await createCustomer();
-    const body = newConsumer();
+    // Phones and ZIP codes with leading zeros, the end user's too (provider 1.35.0 NewConsumer.endUser,
+    // ConsumerEndUser: strings): a create path reading any of them as a number fails both readers.
+    const body = newConsumer({
+      phone: '08015551234',
+      endUser: {
+        name: tellingText('Murray Trust'),
+        address: tellingText('9 Trust Way'),
+        city: tellingText('Murray'),
+        state: 'UT',
+        zip: tellingDigits(5),
+        phone: '08015550100',
+      },
+    });
     const created = await fdApi.call('CreateConsumer', { path: { customerId }, body });
     expect(created.status).toBe(201);
     // provider 1.35.0: consumer records carry the customer id as an integer.

@@ -50,7 +50,8 @@ for (const [op, type] of [
         applicationName: 'ro-9f3c7a',
         partnerId: 'ro-9f3c7a-partner',
       };
-      const body = newCustomer({ applicationId: '2998' });
+      // A phone with a leading zero (NewCustomer.phone is a string): a reader showing it as a number fails.
+      const body = newCustomer({ applicationId: '2998', phone: '08015551234' });
       const res = await fdApi.call(op, { body: { ...body, ...own } });
       expect(res.status).toBe(201);
       expect(res.body.username).toBe(body.username);

@@ -128,11 +128,23 @@ test(
     ).not.toContain(notBilled.id);
     const withTesting = await billing(fdApi, fd.partner.partnerId, { ...window, viewTestingReports: true });
     expect(idsOf(withTesting.body), 'viewTestingReports=true shows both').toEqual(expect.arrayContaining([billed.id, notBilled.id]));
-    // The counts under each filter count what that filter lists (each read holds its whole set: size is the largest).
+    // Beyond the first page each filter holds: pages of as many reports as come before the testing
+    // customer's in the window with them (the active one's, made first, when the list is oldest first),
+    // so page 1 under viewTestingReports=true starts at that report and page 1 by default does not hold it.
+    const cut = Math.max(1, idsOf(withTesting.body).indexOf(notBilled.id));
+    const laterDefault = await billing(fdApi, fd.partner.partnerId, { ...window, size: cut, page: 1 });
+    const laterTesting = await billing(fdApi, fd.partner.partnerId, { ...window, size: cut, page: 1, viewTestingReports: true });
+    expect(
+      { byDefault: idsOf(laterDefault.body), withTesting: idsOf(laterTesting.body) },
+      'page 1 under each filter: the reports that filter lists there, in the order of its whole list',
+    ).toEqual({ byDefault: idsOf(byDefault.body).slice(cut, 2 * cut), withTesting: idsOf(withTesting.body).slice(cut, 2 * cut) });
+    // The counts under each filter count what that filter lists (the first reads hold the whole set: size is the largest).
     expect(
       [
         ...countProblems(byDefault.body, byDefault.body.content.length, SIZE_MAX, 0, 'active customers only'),
         ...countProblems(withTesting.body, withTesting.body.content.length, SIZE_MAX, 0, 'viewTestingReports=true'),
+        ...countProblems(laterDefault.body, byDefault.body.content.length, cut, 1, 'active customers only, page 1'),
+        ...countProblems(laterTesting.body, withTesting.body.content.length, cut, 1, 'viewTestingReports=true, page 1'),
       ],
       'the counts of each filter',
     ).toEqual([]);
@@ -228,11 +240,17 @@ test(
     const lastPage = Math.ceil(inWindow / SIZE_DEFAULT);
     const past = await billing(fdApi, fd.partner.partnerId, { ...window, page: lastPage });
     expect(past.status, 'the page past the last').toBe(200);
+    // Page 1 of the default size: the reports after the first 100, in the order of the largest page.
+    const laterDefault = await billing(fdApi, fd.partner.partnerId, { ...window, page: 1 });
+    expect(idsOf(laterDefault.body), `default size, page 1: the reports after the first ${SIZE_DEFAULT}`).toEqual(
+      idsOf(all.body).slice(SIZE_DEFAULT, 2 * SIZE_DEFAULT),
+    );
     expect(
       [
         ...countProblems(all.body, inWindow, SIZE_MAX, 0, `size ${SIZE_MAX}`),
         ...countProblems(byDefault.body, inWindow, SIZE_DEFAULT, 0, 'default size'),
         ...countProblems(page1.body, inWindow, 1, 1, 'size 1, page 1'),
+        ...countProblems(laterDefault.body, inWindow, SIZE_DEFAULT, 1, 'default size, page 1'),
         ...countProblems(past.body, inWindow, SIZE_DEFAULT, lastPage, `default size, page ${lastPage}`),
       ],
       `the counts of each page against the ${inWindow} reports of the window`,

@@ -9,6 +9,7 @@
 // than the one sent, byte for byte. On a sandbox: FD_LINKED_CUSTOMER_ID (a testing customer) and
 // FD_LISTENER_PUBLIC_URL; the test transactions stay in that testing account.
 import { expect, expectDeliveries, mixedCase, rules, tellingListenerPath, tellingText, test } from '../../fixtures/financial-data.js';
+import { expectCounts } from './transactions.known.js';
 
 type Seen = { amount?: unknown; description?: unknown; transactionDate?: unknown };
 
@@ -18,6 +19,8 @@ test(
     'FD-TXN-INJECTED-ECHO@txn-by-id',
     'FD-TXN-INJECTED-ECHO@txn-all',
     'FD-TXN-INJECTED-ECHO@txn-account',
+    'FD-TXN-PAGE-COUNTS@txn-all',
+    'FD-TXN-PAGE-COUNTS@txn-account',
     'FD-TXPUSH-EVENT-CONTENT',
     'FD-TXPUSH-TEST-EVENTS',
     'FD-DELIVERY-URL@txpush-test',
@@ -44,6 +47,15 @@ test(
     const all = await fdApi.call('GetAllCustomerTransactions', { path: { customerId: path.customerId }, query: window });
     const account = await fdApi.call('GetCustomerAccountTransactions', { path, query: window });
     expect([all.status, account.status], 'both lists').toEqual([200, 200]);
+    // provider 1.35.0 Transactions (found: the known number of matching transactions; displaying: the page's
+    // size): the window of a page of 1000 holds every transaction it matches, the injected ones counted too.
+    for (const [reader, res] of [
+      ['GetAllCustomerTransactions', all],
+      ['GetCustomerAccountTransactions', account],
+    ] as const) {
+      const held = (res.body.transactions as unknown[]).length;
+      expectCounts(res.body, held, held, false, `${reader} after the injections`);
+    }
     const timeout = fd.control ? 2000 : 60_000;
     const problems: string[] = [];
     for (const { id, body } of made) {

@@ -7,6 +7,7 @@ import { expect, expectFdError, rules, test, type CallOptions, type FdOperationI
 import {
   createSub,
   eventNamed,
+  expectListTotal,
   eventsOf,
   listAll,
   offeredNames,
@@ -21,12 +22,13 @@ import {
 const shape = (s: Sub) => ({ url: s.url, status: s.status, events: eventsOf(s.events), ids: s.events.map((e) => e.webhookEventId).sort() });
 
 test(
-  'createWebhookSubscription answers 201 and the subscription reads back by id and in the list with its URL, events, conditions and status @smoke',
+  'createWebhookSubscription answers 201 and the subscription reads back by id and in the list (counted in its total) with its URL, events, conditions and status @smoke',
   rules('FD-WEBHOOK-CREATE@wh-created', 'FD-WEBHOOK-CREATE@wh-by-id', 'FD-WEBHOOK-CREATE@wh-list'),
   async ({ fdApi }) => {
     const [a, b, c] = await offeredNames(fdApi);
     const events: EventSpec[] = [
-      { name: a, condition: { subscribeFor: 'institutionId', includes: ['101', '102'], excludes: ['103'] } },
+      // Condition values with leading zeros (strings: provider 1.35.0 Condition includes, excludes): read as numbers they change.
+      { name: a, condition: { subscribeFor: 'institutionId', includes: ['101', '0102'], excludes: ['00103'] } },
       { name: b, url: quietUrl('create/override') },
       ...(c ? [{ name: c }] : []),
     ];
@@ -39,9 +41,10 @@ test(
       made.events.every((e) => e.webhookEventId.length === 36),
       'every event has its webhookEventId',
     ).toBe(true);
-    const { byId, listed } = await readers(fdApi, made.subscriptionId);
+    const { byId, listed, onePage } = await readers(fdApi, made.subscriptionId);
     expect(byId && shape(byId), 'read by id').toEqual(shape(made));
     expect(listed && shape(listed), 'read in the list').toEqual(shape(made));
+    expectListTotal(onePage, 'a creation');
   },
 );
 
@@ -51,7 +54,7 @@ test(
   async ({ fdApi }) => {
     const [a, b] = await offeredNames(fdApi);
     const made = await createSub(fdApi, { url: quietUrl('update'), events: [{ name: a }] });
-    const events: EventSpec[] = [{ name: b, condition: { subscribeFor: 'accountId', includes: ['5011'] } }];
+    const events: EventSpec[] = [{ name: b, condition: { subscribeFor: 'accountId', includes: ['05011'] } }];
     const res = await fdApi.call('updateWebhookSubscription', {
       path: { subscription_id: made.subscriptionId },
       body: { url: quietUrl('update/v2'), events },
@@ -66,15 +69,18 @@ test(
 );
 
 test(
-  'deleteWebhookSubscription answers 204, then the subscription is a 404 by id, gone from the list, and a second delete is a 404',
+  'deleteWebhookSubscription answers 204, then the subscription is a 404 by id, gone from the list and its total, and a second delete is a 404',
   rules('FD-WEBHOOK-DELETE@wh-by-id', 'FD-WEBHOOK-DELETE@wh-list'),
   async ({ fdApi }) => {
     const [a] = await offeredNames(fdApi);
+    // One kept beside it, so that the list after the delete is a page (an empty one is a 404) with a total.
+    await createSub(fdApi, { url: quietUrl('delete/kept'), events: [{ name: a }] });
     const made = await createSub(fdApi, { url: quietUrl('delete'), events: [{ name: a }] });
     const path = { subscription_id: made.subscriptionId };
     expect((await fdApi.call('deleteWebhookSubscription', { path })).status).toBe(204);
-    const { byId, listed } = await readers(fdApi, made.subscriptionId);
+    const { byId, listed, onePage } = await readers(fdApi, made.subscriptionId);
     expect({ byId, listed }, 'neither reader shows it').toEqual({ byId: undefined, listed: undefined });
+    expectListTotal(onePage, 'a delete');
     expectFdError(await fdApi.call('deleteWebhookSubscription', { path }), 404, 'deleted twice');
   },
 );
@@ -92,7 +98,7 @@ test(
     const change: EventSpec = {
       name: a,
       url: quietUrl('event-update/override'),
-      condition: { subscribeFor: 'institutionId', excludes: ['2', '3'] },
+      condition: { subscribeFor: 'institutionId', excludes: ['2', '03'] },
     };
     const res = await fdApi.call('updateWebhookSubscriptionEvent', {
       path: { subscription_id: made.subscriptionId, webhook_event_id: target.webhookEventId },

@@ -1,7 +1,7 @@
 // Shared steps of the webhooks specs (tests/financial-data/webhooks.*.spec.ts; seed 002, Webhook
 // subscriptions): bodies built from the names the target offers, the two readers of a
 // subscription, a token of the spare partner, and counting the deliveries one test received.
-import { expect, receivedPathOf, type FdListener, type OperationClient } from '../../fixtures/financial-data.js';
+import { expect, notePartial, receivedPathOf, type FdListener, type OperationClient } from '../../fixtures/financial-data.js';
 
 /** What these steps need of the target (the `fd` fixture). */
 type FdTarget = { control?: unknown; appKey: string; sparePartner?: { partnerId: string; partnerSecret: string } };
@@ -42,22 +42,51 @@ export async function createSub(
 
 /** Every subscription of the caller, page after page of 100 (a page past the last may be a 404). */
 export async function listAll(fdApi: OperationClient, auth?: () => Record<string, string>): Promise<Sub[]> {
+  return (await listWhole(fdApi, auth)).all;
+}
+
+/** The whole list as listAll reads it, with the totals its pages answered (one per page read, none when the first is a 404). */
+async function listWhole(fdApi: OperationClient, auth?: () => Record<string, string>): Promise<{ all: Sub[]; totals: number[] }> {
   const all: Sub[] = [];
+  const totals: number[] = [];
   for (let offset = 1; offset < 50; offset++) {
     const res = await fdApi.call('listWebhookSubscriptions', { query: { offset, limit: 100 }, auth });
     if (res.status === 404) break;
     expect(res.status, `list page ${offset}`).toBe(200);
     all.push(...res.body.subscriptions);
+    totals.push(res.body.total);
     if (res.body.subscriptions.length < 100) break;
   }
-  return all;
+  return { all, totals };
 }
 
-/** The subscription through both readers: by id (undefined on a 404) and in the list (undefined when absent). */
-export async function readers(fdApi: OperationClient, id: string): Promise<{ byId?: Sub; listed?: Sub }> {
+/**
+ * The subscription through both readers: by id (undefined on a 404) and in the list (undefined when
+ * absent); with the list's `total` and the subscriptions it `held`, when it was read in one page
+ * (one answer: no other worker's write can come between the two on a sandbox).
+ */
+export async function readers(
+  fdApi: OperationClient,
+  id: string,
+): Promise<{ byId?: Sub; listed?: Sub; onePage?: { total: number; held: number } }> {
   const res = await fdApi.call('getWebhookSubscriptionById', { path: { subscription_id: id } });
   expect([200, 404], 'read by id').toContain(res.status);
-  return { byId: res.status === 200 ? res.body : undefined, listed: (await listAll(fdApi)).find((s) => s.subscriptionId === id) };
+  const { all, totals } = await listWhole(fdApi);
+  return {
+    byId: res.status === 200 ? res.body : undefined,
+    listed: all.find((s) => s.subscriptionId === id),
+    ...(totals.length === 1 ? { onePage: { total: totals[0], held: all.length } } : {}),
+  };
+}
+
+/**
+ * The list's total after a write, against the subscriptions its one page held (provider 1.35.0
+ * Subscriptions.total, TotalResults: "the total number of items in the collection"): a created one
+ * counted, a deleted one not. A list of more pages (or none) is not compared, and the report says so.
+ */
+export function expectListTotal(onePage: { total: number; held: number } | undefined, after: string): void {
+  if (!onePage) return notePartial(`the list after ${after} took more than one page (or none): its total not compared`);
+  expect(onePage.total, `the list's total after ${after}: the subscriptions it holds`).toBe(onePage.held);
 }
 
 /** What a reader shows of the events, comparable with what was sent (order not stated: sorted). */

@@ -9,6 +9,19 @@ const f = <Id extends string>(id: Id, rule: string, text: string, source: Fault[
   ruleFault(id, `${rule}: ${text}`, source);
 
 export const BILLING_FAULTS = faultCatalogue([
+  // Seeded beside the later pages of reports-retrieval.billing.spec.ts (the filter and the default size beyond page 0).
+  seeded({
+    id: 'seeded-billing-later-page-testing-reports-shown',
+    rule: "FD-BILLING-TESTING: getResellerBillingReport lists the testing customers' reports on a page after the first whatever viewTestingReports says",
+    source: 'seed',
+    rules: ['FD-BILLING-TESTING', 'FD-PAGE-KEEPS-QUERY'],
+  }),
+  seeded({
+    id: 'seeded-billing-default-size-later-page-offset-at-max',
+    rule: 'FD-BILLING-PAGE: without size, a page after the first starts at the page number times the largest size though it holds the default size of rows, so page 1 of a window just over the default size is empty',
+    source: 'seed',
+    rules: ['FD-BILLING-PAGE', 'FD-BILLING-DEFAULT-SIZE'],
+  }),
   // Seeded beside the later page of reports-retrieval.billing.spec.ts (FD-PAGE-KEEPS-QUERY; origin 'seeded').
   seeded({
     id: 'seeded-billing-later-page-names-dropped',

@@ -109,7 +109,10 @@ export function registerBilling(app: FastifyInstance, ctx: FdContext): void {
           ((faults.has('billing-start-date-exclusive') ? r.createdDate > start : r.createdDate >= start) &&
             // i7-billing-end-date-exclusive: a report made at endDate itself left out.
             (faults.has('i7-billing-end-date-exclusive') ? r.createdDate < last : r.createdDate <= last))) &&
-        (r.billable || (viewTesting && !faults.has('billing-view-testing-ignored'))),
+        (r.billable ||
+          (viewTesting && !faults.has('billing-view-testing-ignored')) ||
+          // seeded-billing-later-page-testing-reports-shown: a page after the first lists the testing customers' reports too.
+          (page >= 1 && faults.has('seeded-billing-later-page-testing-reports-shown'))),
     );
     // Blind fault: without size the page is not paged (every report of the window).
     if (query.size === undefined && faults.has('blind-billing-no-size-unpaged')) size = Math.max(all.length, 1);
@@ -119,7 +122,10 @@ export function registerBilling(app: FastifyInstance, ctx: FdContext): void {
       const { firstName: _first, lastName: _last, ...rest } = r;
       return rest;
     };
-    const content = page < 0 ? [] : all.slice(page * size, page * size + size).map((r) => named(row(r)));
+    // seeded-billing-default-size-later-page-offset-at-max: without size, a later page is offset by the largest size.
+    const from =
+      query.size === undefined && faults.has('seeded-billing-default-size-later-page-offset-at-max') ? page * SIZE_MAX : page * size;
+    const content = page < 0 ? [] : all.slice(from, from + size).map((r) => named(row(r)));
     // i8-billing-total-pages-default-size: the pages counted at the default size.
     const totalPages = Math.ceil(all.length / (faults.has('i8-billing-total-pages-default-size') ? BILLING_DEFAULT_SIZE : size));
     return {
