@@ -32,17 +32,25 @@ const TYPES: [FdOperationId, string, Record<string, unknown>, string][] = [
 
 test(
   'names each report with the type its operation, userType and purpose give (barpcra ... farpbfnoncra) @provider',
-  rules('FD-ANALYTICS-REPORT-TYPE@ack', 'FD-ANALYTICS-USERTYPE:accept', 'FD-FORESIGHT-USERTYPE:accept'),
+  rules('FD-ANALYTICS-REPORT-TYPE@ack', 'FD-ANALYTICS-REPORT-PIN@ack', 'FD-ANALYTICS-USERTYPE:accept', 'FD-FORESIGHT-USERTYPE:accept'),
   async ({ fdApi, fdEntities }) => {
     const seen: string[] = [];
+    const pins: unknown[] = [];
     for (const [op, userType, data] of TYPES) {
       const res = await fdApi.callBuilt(op, requestOf(op, fdEntities.customerId, { userType, data }));
       expectStatus(res, 202, `${userType} ${JSON.stringify(data)}`);
       seen.push(`${op} ${userType} ${JSON.stringify(data)} -> ${res.body.type}`);
+      if (res.body.reportPin !== undefined) pins.push(res.body.reportPin);
     }
     expect(seen, 'the type of each report').toEqual(
       TYPES.map(([op, userType, data, type]) => `${op} ${userType} ${JSON.stringify(data)} -> ${type}`),
     );
+    // provider 1.35.0 ReportPin: "a unique key returned per report" (the foresight acks require one).
+    expect(pins.length, 'acks giving a report pin').toBeGreaterThan(1);
+    expect(
+      { empty: pins.filter((p) => typeof p !== 'string' || p === '').length, shared: pins.length - new Set(pins).size },
+      'report pins: none empty, none shared by two reports',
+    ).toEqual({ empty: 0, shared: 0 });
   },
 );
 

@@ -152,12 +152,34 @@ test.describe('switches of a customer', () => {
   );
 
   test(
-    'after DeleteCustomer its lists, switch details and external ids answer 404 @assumption @mock-only',
-    rules('FD-SW-DELETED-CUSTOMER@sw-deposit', 'FD-SW-DELETED-CUSTOMER@sw-bill-pay', 'FD-SW-DELETED-CUSTOMER@sw-external'),
-    async ({ fdApi, fdMock: _mock, linkedCustomer }) => {
+    'a switch still listed after every account of its customer is deleted and the clock has moved keeps its createdDate; after DeleteCustomer its lists, switch details and external ids answer 404 @assumption @mock-only',
+    rules(
+      'FD-EVENT-DATE-FIXED',
+      'FD-SW-DELETED-CUSTOMER@sw-deposit',
+      'FD-SW-DELETED-CUSTOMER@sw-bill-pay',
+      'FD-SW-DELETED-CUSTOMER@sw-external',
+    ),
+    async ({ fdApi, fdMock, linkedCustomer }) => {
       const { customerId } = linkedCustomer;
-      const deposit = ids(await list(fdApi, 'deposit', customerId));
-      const billPay = ids(await list(fdApi, 'bill-pay', customerId));
+      const depositList = await list(fdApi, 'deposit', customerId);
+      const billPayList = await list(fdApi, 'bill-pay', customerId);
+      const deposit = ids(depositList);
+      const billPay = ids(billPayList);
+      // FD-EVENT-DATE-FIXED: a switch's createdDate is the moment it was made. Whether a switch
+      // outlives the accounts it names no source says, so only the switches still listed are compared.
+      const created = (res: typeof depositList) =>
+        new Map((res.body.switches ?? []).map((s: { id: string; createdDate: string }) => [s.id, s.createdDate]));
+      const before = new Map([...created(depositList), ...created(billPayList)]);
+      for (const a of linkedCustomer.accounts)
+        expect((await fdApi.call('DeleteCustomerAccount', { path: { customerId, accountId: String(a.id) } })).status).toBe(204);
+      await fdMock.advanceClock(120);
+      const after = new Map([...created(await list(fdApi, 'deposit', customerId)), ...created(await list(fdApi, 'bill-pay', customerId))]);
+      expect(
+        [...after]
+          .filter(([id, date]) => before.has(id) && before.get(id) !== date)
+          .map(([id, date]) => `${id}: ${before.get(id)} -> ${date}`),
+        'switches whose createdDate moved once their accounts were deleted',
+      ).toEqual([]);
       const externalId = `BR-${customerId}-1`; // mock world: the first in-branch external id
       expect((await fdApi.call('getAllExternalDepositSwitches', { path: { external_id: externalId } })).status, 'before the delete').toBe(
         200,

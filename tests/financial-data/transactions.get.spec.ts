@@ -98,8 +98,15 @@ test(
 );
 
 test(
-  'transaction dates are epoch seconds within the 24 months before the account was added, on every reader',
-  rules('FD-TXN-DATE-SECONDS@txn-all', 'FD-TXN-DATE-SECONDS@txn-account', 'FD-TXN-DATE-SECONDS@txn-by-id'),
+  'transaction dates are epoch seconds within the 24 months before the account was added, and no description is empty, on every reader',
+  rules(
+    'FD-TXN-DATE-SECONDS@txn-all',
+    'FD-TXN-DATE-SECONDS@txn-account',
+    'FD-TXN-DATE-SECONDS@txn-by-id',
+    'FD-TXN-DESCRIPTION@txn-all',
+    'FD-TXN-DESCRIPTION@txn-account',
+    'FD-TXN-DESCRIPTION@txn-by-id',
+  ),
   async ({ fdApi, fd, linkedCustomer }) => {
     const { customerId } = linkedCustomer;
     const checking = linkedCustomer.account('checking');
@@ -134,6 +141,15 @@ test(
     for (const [reader, txns] of Object.entries(readers)) {
       expect(txns.length, `${reader}: transactions read`).toBeGreaterThan(0);
       expect(txns.flatMap(wrong).slice(0, 5), `${reader}: dates that are not epoch seconds in the known span`).toEqual([]);
+      // provider 1.35.0 Transaction.description: a description the institution leaves blank is given
+      // as "No description provided by institution", so none is empty or missing.
+      expect(
+        txns
+          .filter((t) => typeof t.description !== 'string' || t.description.trim() === '')
+          .map((t) => t.id)
+          .slice(0, 5),
+        `${reader}: transactions without a description`,
+      ).toEqual([]);
     }
   },
 );

@@ -21,13 +21,24 @@ export type Sub = {
  */
 export const quietUrl = (suffix: string) => `https://listener.example.test/Quiet/${suffix}/Ab%2F07?Ref=oRdEr%2F007&n=0042`;
 
-/** The event names the target offers (listAvailableWebhookSubscriptionEvents); at least two. */
-export async function offeredNames(fdApi: OperationClient): Promise<string[]> {
+/** An event the target offers (provider 1.35.0 AvailableEvent). */
+export interface OfferedEvent {
+  name: string;
+  conditionalSubscription?: { applicable?: boolean; fields?: string; mandatory?: boolean };
+}
+
+/** The events the target offers (listAvailableWebhookSubscriptionEvents); at least two. */
+export async function offeredEvents(fdApi: OperationClient): Promise<OfferedEvent[]> {
   const res = await fdApi.call('listAvailableWebhookSubscriptionEvents');
   expect(res.status, 'the events a subscription may name').toBe(200);
-  const names = (res.body.events as { name: string }[]).map((e) => e.name);
-  expect(names.length, 'at least two events are offered').toBeGreaterThanOrEqual(2);
-  return names;
+  const events = res.body.events as OfferedEvent[];
+  expect(events.length, 'at least two events are offered').toBeGreaterThanOrEqual(2);
+  return events;
+}
+
+/** The event names the target offers (listAvailableWebhookSubscriptionEvents); at least two. */
+export async function offeredNames(fdApi: OperationClient): Promise<string[]> {
+  return (await offeredEvents(fdApi)).map((e) => e.name);
 }
 
 export async function createSub(

@@ -13,7 +13,7 @@ import {
   type CallOptions,
   type FdOperationId,
 } from '../../fixtures/financial-data.js';
-import { createSub, offeredNames, quietUrl } from './webhooks.helpers.js';
+import { createSub, offeredEvents, offeredNames, quietUrl } from './webhooks.helpers.js';
 
 const REQUEST_ID = 'X-External-Request-Id';
 
@@ -160,10 +160,18 @@ test(
     'FD-WEBHOOK-EVENT-NAMES:refuse@wh-event-update',
   ),
   async ({ fdApi }) => {
-    const names = await offeredNames(fdApi);
+    const offered = await offeredEvents(fdApi);
+    const names = offered.map((e) => e.name);
     const events = names.map((name) => ({ name }));
     const made = await createSub(fdApi, { url: quietUrl('names'), events });
     expect(made.events.map((e) => e.name).sort(), 'creation: every offered name').toEqual([...names].sort());
+    // provider 1.35.0 AvailableEvent conditionalSubscription.mandatory: "whether the fields in the
+    // conditional subscription are mandatory". Every event was just accepted without condition
+    // fields, so the list may not call the condition of any of them mandatory.
+    expect(
+      offered.filter((e) => e.conditionalSubscription?.mandatory === true).map((e) => e.name),
+      'events accepted without their condition fields that the list marks mandatory',
+    ).toEqual([]);
     const sub = { subscription_id: made.subscriptionId };
     expect(
       (await fdApi.call('updateWebhookSubscription', { path: sub, body: { events: [...events].reverse() } })).status,
