@@ -133,7 +133,9 @@ export function createGuard(
     const forbiddenUnchecked =
       (faults.has('blind-deregister-forbidden-unchecked') && operationId === 'deregisterPans') ||
       // i4-forbidden-key-reads-plan: getPlan misses from the key's rights check.
-      (faults.has('i4-forbidden-key-reads-plan') && operationId === 'getPlan');
+      (faults.has('i4-forbidden-key-reads-plan') && operationId === 'getPlan') ||
+      // i14-forbidden-key-reads-approval-status: the approval status read skips the operation check.
+      (faults.has('i14-forbidden-key-reads-approval-status') && operationId === 'getPlanApprovalStatus');
     if (allowed !== '*' && !allowed.includes(operationId) && !faults.has('forbidden-never-given') && !forbiddenUnchecked) {
       return void refuse(403, 'FORBIDDEN', `The consumer key may not call ${operationId}.`);
     }
@@ -171,11 +173,14 @@ export function createGuard(
       if (p.name === 'limit' && faults.has('blind-limit-500-rejected') && Number(value) >= limitMax) {
         return void invalidRequest(reply, faults, [{ field: 'limit', keyword: 'maximum', message: `limit must be <= ${limitMax - 1}` }]);
       }
+      // i14-approval-sync-case-folded: the sync flag of planApproval read without its case (TRUE taken as true).
+      const folded =
+        faults.has('i14-approval-sync-case-folded') && operationId === 'planApproval' && p.name === 'sync' ? value.toLowerCase() : value;
       const typed =
         p.schema.type === 'integer' && /^-?[0-9]+$/.test(value)
           ? Number(value)
-          : p.schema.type === 'boolean' && /^(true|false)$/.test(value)
-            ? value === 'true'
+          : p.schema.type === 'boolean' && /^(true|false)$/.test(folded)
+            ? folded === 'true'
             : value;
       if (!validate(typed)) return void invalidRequest(reply, faults, violations(validate.errors, p.name));
     }
