@@ -188,4 +188,16 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-BRAND-NONE-404'],
   }),
+  independent('independent-14', {
+    id: 'i14-inst-get-id-leading-zeros',
+    rule: 'GetInstitution returns the institution asked for, its id matched whole (seed 002, Institutions; Errors 404): the id is looked up as a number, so 0101732 names institution 101732',
+    source: 'seed',
+    rules: ['FD-INST-GET', 'FD-OBJ-EXACT-ID-FORM'],
+  }),
+  independent('independent-14', {
+    id: 'i14-inst-displaying-is-limit-on-last-page',
+    rule: 'displaying is the size of the page (provider 1.35.0 Institutions: found, displaying, moreAvailable): GetInstitutions gives the limit asked as displaying, also on a page shorter than the limit',
+    source: 'provider',
+    rules: ['FD-PAGE-COUNTS'],
+  }),
 ]);

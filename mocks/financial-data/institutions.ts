@@ -105,6 +105,9 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     if (list.length === 0 && faults.has('institutions-no-match-404')) return sendError(ctx, reply, 404, 'No institution found');
     const { slice, ...counts } = page(list, query, defaultLimit(ctx.contract, operationId), faults.has('start-ignored'), faults);
     if (faults.has('found-page-count')) counts.found = counts.displaying; // fault: found counts the page, not the matches
+    // i14-inst-displaying-is-limit-on-last-page: GetInstitutions gives the page size asked as displaying, a short last page too.
+    if (operationId === 'GetInstitutions' && faults.has('i14-inst-displaying-is-limit-on-last-page'))
+      counts.displaying = Number(query.limit ?? defaultLimit(ctx.contract, operationId));
     // i13-inst-certified-more-available-ignores-search: under a search, moreAvailable weighed against every institution.
     if (operationId === 'GetCertifiedInstitutions' && faults.has('i13-inst-certified-more-available-ignores-search') && query.search)
       counts.moreAvailable =
@@ -155,7 +158,12 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
   const find = (id: string) =>
     world.institutions.find((i) => i.id === id) ?? (faults.has('unknown-institution-200') ? world.institutions[0] : undefined);
   route(app, ctx, 'GetInstitution', ({ path }, reply) => {
-    const i = find(path.institutionId);
+    // i14-inst-get-id-leading-zeros: GetInstitution looks the id up as a number (leading zeros ignored).
+    const i =
+      find(path.institutionId) ??
+      (faults.has('i14-inst-get-id-leading-zeros') && /^[0-9]+$/.test(String(path.institutionId))
+        ? world.institutions.find((x) => Number(x.id) === Number(path.institutionId))
+        : undefined);
     return i ? { institution: full(i) } : sendError(ctx, reply, 404, 'Institution not found');
   });
   route(app, ctx, 'GetInstitutionBranding', ({ path }, reply) => {

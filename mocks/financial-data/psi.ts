@@ -62,7 +62,7 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
   };
 
   /** The refusals every rating shares: the account, its type and status, the settle-by date. */
-  const ratable = (account: Account, settleByDate: string, reply: FastifyReply): boolean => {
+  const ratable = (account: Account, settleByDate: string, reply: FastifyReply, easternToday = false): boolean => {
     const typeOk =
       RATED_TYPES.includes(account.type) || faults.has('psi-any-account-type') || (account.type === 'cd' && faults.has('psi-cd-rated'));
     const savingsRefused = account.type === 'savings' && faults.has('psi-savings-refused');
@@ -79,7 +79,10 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
       ? isoDate(epochOf(today()) - DAY_S)
       : faults.has('psi-today-refused')
         ? isoDate(epochOf(today()) + DAY_S)
-        : today();
+        : // i14-psi-settle-date-eastern-today: "today" taken in US Eastern time (UTC-5), a day behind after midnight UTC.
+          easternToday
+          ? isoDate(clock.nowEpochSeconds() - 5 * 3600)
+          : today();
     if (settleByDate < earliest) {
       sendError(ctx, reply, 400, 'settleByDate must not be in the past');
       return false;
@@ -114,7 +117,7 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
     // run without it (FD-PSI-PURPOSE-REQUIRED; the fault serves it).
     if (fcra && query.purpose === undefined && !faults.has('psi-purpose-not-required'))
       return sendError(ctx, reply, 400, 'Permissible Purpose Code is required');
-    if (!ratable(account, body.transaction.settleByDate, reply)) return reply;
+    if (!ratable(account, body.transaction.settleByDate, reply, !fcra && faults.has('i14-psi-settle-date-eastern-today'))) return reply;
     const run: Run = {
       payRequestId: nextPayRequestId(),
       fcra,
@@ -225,7 +228,11 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
       const pendingRated =
         operationId === 'GetPaymentSuccessIndicator' && faults.has('i9-psi-legacy-pending-account-rated') && account.status !== 'active';
       if (!ratable(pendingRated ? { ...account, status: 'active' } : account, query.settleByDate, reply)) return reply;
-      const amount = Number(query.settlementAmount ?? 0);
+      // i14-psi-legacy-fcra-amount-truncated: the FCRA legacy read takes the settlement amount in whole dollars.
+      const amount =
+        operationId === 'GetFCRAPaymentSuccessIndicator' && faults.has('i14-psi-legacy-fcra-amount-truncated')
+          ? Math.trunc(Number(query.settlementAmount ?? 0))
+          : Number(query.settlementAmount ?? 0);
       const payReqId = nextPayRequestId();
       // Blind fault: the legacy reads start the potential settlement dates tomorrow, not today.
       const legacyDays = faults.has('blind-psi-legacy-days-from-tomorrow')
