@@ -189,10 +189,10 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     rules: ['FD-BRAND-NONE-404'],
   }),
   independent('independent-14', {
-    id: 'i14-inst-get-id-leading-zeros',
-    rule: 'GetInstitution returns the institution asked for, its id matched whole (seed 002, Institutions; Errors 404): the id is looked up as a number, so 0101732 names institution 101732',
+    id: 'i14-inst-search-inner-spaces-collapsed',
+    rule: 'institution search matches the text sent, trimmed and case-insensitive, as it is (seed 002, Institutions: search; provider 1.35.0 search parameter): GetInstitutions collapses the inner runs of spaces of the search text, so a text with a double space finds the institution named with one',
     source: 'seed',
-    rules: ['FD-INST-GET', 'FD-OBJ-EXACT-ID-FORM'],
+    rules: ['FD-INST-SEARCH'],
   }),
   independent('independent-14', {
     id: 'i14-inst-displaying-is-limit-on-last-page',

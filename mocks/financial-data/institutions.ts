@@ -51,9 +51,17 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     productionStatus: status(i),
   }));
 
-  function filtered(query: Record<string, any>, ignoreSearch = false, withCase = false, ignoreType = false): Institution[] {
+  function filtered(
+    query: Record<string, any>,
+    ignoreSearch = false,
+    withCase = false,
+    ignoreType = false,
+    collapse = false,
+  ): Institution[] {
     let list = world.institutions;
-    const search = faults.has('institution-search-ignored') || ignoreSearch ? undefined : query.search?.trim().toLowerCase();
+    const text = faults.has('institution-search-ignored') || ignoreSearch ? undefined : query.search?.trim().toLowerCase();
+    // i14-inst-search-inner-spaces-collapsed (collapse): the search text's inner runs of spaces collapsed to one.
+    const search = collapse && typeof text === 'string' ? text.replace(/\s+/g, ' ') : text;
     if (search) list = list.filter((i) => i.name.toLowerCase().includes(search) || i.id === search);
     // i4-certified-search-case-sensitive: the search text compared with case.
     if (search && withCase) list = list.filter((i) => i.name.includes(query.search.trim()) || i.id === search);
@@ -95,6 +103,7 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
         (operationId === 'GetCertifiedInstitutionsWithRSSD' && faults.has('rssd-type-filter-ignored')) ||
         // i10-inst-certified-type-any-of (above).
         anyOf,
+      operationId === 'GetInstitutions' && faults.has('i14-inst-search-inner-spaces-collapsed'),
     ).filter(
       (i) =>
         !anyOf ||
@@ -158,12 +167,7 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
   const find = (id: string) =>
     world.institutions.find((i) => i.id === id) ?? (faults.has('unknown-institution-200') ? world.institutions[0] : undefined);
   route(app, ctx, 'GetInstitution', ({ path }, reply) => {
-    // i14-inst-get-id-leading-zeros: GetInstitution looks the id up as a number (leading zeros ignored).
-    const i =
-      find(path.institutionId) ??
-      (faults.has('i14-inst-get-id-leading-zeros') && /^[0-9]+$/.test(String(path.institutionId))
-        ? world.institutions.find((x) => Number(x.id) === Number(path.institutionId))
-        : undefined);
+    const i = find(path.institutionId);
     return i ? { institution: full(i) } : sendError(ctx, reply, 404, 'Institution not found');
   });
   route(app, ctx, 'GetInstitutionBranding', ({ path }, reply) => {
