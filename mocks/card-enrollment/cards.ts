@@ -536,7 +536,7 @@ export function registerCards(
     )
       return invalidState(reply, faults, 'serviceId', 'serviceId does not resolve to a service of this client.');
     // i14-card-receipt-unknown-service-invalid-argument: on the receipt path an unknown serviceId is answered INVALID_ARGUMENT.
-    if (!serviceKnown && hasReceipt && faults.has('i14-card-receipt-unknown-service-invalid-argument'))
+    if (faults.has('i14-card-receipt-unknown-service-invalid-argument') && !serviceKnown && hasReceipt)
       return invalidArgument(reply, faults, [
         { field: 'serviceId', keyword: 'exists', message: 'serviceId does not resolve to a service of this client.' },
       ]);
@@ -794,10 +794,9 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
       ? '*'
       : maskLast(consumer.lastName ?? '');
   // i14-card-receipt-lastname-last-char-clear: on the receipt path the last character of the last name left in clear.
-  const lastChars = Array.from(String(consumer.lastName ?? ''));
   const maskedLast =
-    onReceipt('i14-card-receipt-lastname-last-char-clear') && lastChars.length > 2
-      ? Array.from(lastMasked).slice(0, -1).join('') + lastChars[lastChars.length - 1]
+    onReceipt('i14-card-receipt-lastname-last-char-clear') && Array.from(String(consumer.lastName ?? '')).length > 2
+      ? lastCharKept(lastMasked, String(consumer.lastName))
       : faults.has('i3-card-masked-lastname-first-capitalised')
         ? lastMasked.charAt(0).toUpperCase() + lastMasked.slice(1)
         : // i12-card-masked-lastname-keeps-two: on the card path the first two characters of the last name kept.
@@ -945,6 +944,11 @@ function correlationId(given: string | undefined, receipt: boolean, faults: Mock
 /** An object with no member ({}), as the empty-member faults read it. */
 function isEmptyObject(value: unknown): boolean {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
+}
+
+/** i14-card-receipt-lastname-last-char-clear: a masked name with the last character of the name sent put back in clear. */
+function lastCharKept(masked: string, name: string): string {
+  return Array.from(masked).slice(0, -1).join('') + Array.from(name).pop();
 }
 
 /** i8-card-fullname-mask-in-bytes: the first character, then one '*' per UTF-8 byte of the rest. */

@@ -56,12 +56,13 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     ignoreSearch = false,
     withCase = false,
     ignoreType = false,
-    collapse = false,
+    collapse: boolean,
   ): Institution[] {
     let list = world.institutions;
     const text = faults.has('institution-search-ignored') || ignoreSearch ? undefined : query.search?.trim().toLowerCase();
     // i14-inst-search-inner-spaces-collapsed (collapse): the search text's inner runs of spaces collapsed to one.
-    const search = collapse && typeof text === 'string' ? text.replace(/\s+/g, ' ') : text;
+    const search =
+      faults.has('i14-inst-search-inner-spaces-collapsed') && collapse && typeof text === 'string' ? text.replace(/\s+/g, ' ') : text;
     if (search) list = list.filter((i) => i.name.toLowerCase().includes(search) || i.id === search);
     // i4-certified-search-case-sensitive: the search text compared with case.
     if (search && withCase) list = list.filter((i) => i.name.includes(query.search.trim()) || i.id === search);

@@ -62,7 +62,7 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
   };
 
   /** The refusals every rating shares: the account, its type and status, the settle-by date. */
-  const ratable = (account: Account, settleByDate: string, reply: FastifyReply, easternToday = false): boolean => {
+  const ratable = (account: Account, settleByDate: string, reply: FastifyReply): boolean => {
     const typeOk =
       RATED_TYPES.includes(account.type) || faults.has('psi-any-account-type') || (account.type === 'cd' && faults.has('psi-cd-rated'));
     const savingsRefused = account.type === 'savings' && faults.has('psi-savings-refused');
@@ -79,10 +79,7 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
       ? isoDate(epochOf(today()) - DAY_S)
       : faults.has('psi-today-refused')
         ? isoDate(epochOf(today()) + DAY_S)
-        : // i14-psi-settle-date-eastern-today: "today" taken in US Eastern time (UTC-5), a day behind after midnight UTC.
-          easternToday
-          ? isoDate(clock.nowEpochSeconds() - 5 * 3600)
-          : today();
+        : today();
     if (settleByDate < earliest) {
       sendError(ctx, reply, 400, 'settleByDate must not be in the past');
       return false;
@@ -117,7 +114,15 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
     // run without it (FD-PSI-PURPOSE-REQUIRED; the fault serves it).
     if (fcra && query.purpose === undefined && !faults.has('psi-purpose-not-required'))
       return sendError(ctx, reply, 400, 'Permissible Purpose Code is required');
-    if (!ratable(account, body.transaction.settleByDate, reply, !fcra && faults.has('i14-psi-settle-date-eastern-today'))) return reply;
+    // i14-psi-settle-date-eastern-today: the non-FCRA generation takes "today" in US Eastern time (UTC-5), so after
+    // midnight UTC a settle-by date of the Eastern day is judged as today.
+    const settleBy =
+      faults.has('i14-psi-settle-date-eastern-today') &&
+      !fcra &&
+      body.transaction.settleByDate >= isoDate(clock.nowEpochSeconds() - 5 * 3600)
+        ? [body.transaction.settleByDate, today()].sort()[1]
+        : body.transaction.settleByDate;
+    if (!ratable(account, settleBy, reply)) return reply;
     const run: Run = {
       payRequestId: nextPayRequestId(),
       fcra,

@@ -164,7 +164,7 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
             products: body.products.map((p: any) => ({ ...p, accessPeriod: { ...p.accessPeriod, endTime: '9999-12-31T23:59:59Z' } })),
           }
         : body,
-      foreign !== undefined && foreign === key ? key.partnerId : partner?.id,
+      faults.has('i14-accesskey-update-other-partner') ? key.partnerId : partner?.id,
       'update',
     );
     if (refused) return sendError(ctx, reply, refused[0], refused[1]);
