@@ -51,18 +51,9 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     productionStatus: status(i),
   }));
 
-  function filtered(
-    query: Record<string, any>,
-    ignoreSearch = false,
-    withCase = false,
-    ignoreType = false,
-    collapse: boolean,
-  ): Institution[] {
+  function filtered(query: Record<string, any>, ignoreSearch = false, withCase = false, ignoreType = false): Institution[] {
     let list = world.institutions;
-    const text = faults.has('institution-search-ignored') || ignoreSearch ? undefined : query.search?.trim().toLowerCase();
-    // i14-inst-search-inner-spaces-collapsed (collapse): the search text's inner runs of spaces collapsed to one.
-    const search =
-      faults.has('i14-inst-search-inner-spaces-collapsed') && collapse && typeof text === 'string' ? text.replace(/\s+/g, ' ') : text;
+    const search = faults.has('institution-search-ignored') || ignoreSearch ? undefined : query.search?.trim().toLowerCase();
     if (search) list = list.filter((i) => i.name.toLowerCase().includes(search) || i.id === search);
     // i4-certified-search-case-sensitive: the search text compared with case.
     if (search && withCase) list = list.filter((i) => i.name.includes(query.search.trim()) || i.id === search);
@@ -104,7 +95,6 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
         (operationId === 'GetCertifiedInstitutionsWithRSSD' && faults.has('rssd-type-filter-ignored')) ||
         // i10-inst-certified-type-any-of (above).
         anyOf,
-      operationId === 'GetInstitutions' && faults.has('i14-inst-search-inner-spaces-collapsed'),
     ).filter(
       (i) =>
         !anyOf ||
@@ -149,7 +139,18 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     return sendList(reply, { ...counts, [dateName]: clock.nowEpochSeconds() }, 'institutions', shaped);
   };
 
-  route(app, ctx, 'GetInstitutions', ({ query }, reply) => listing('GetInstitutions', query, reply, full, 'createdDate'));
+  // i14-inst-search-inner-spaces-collapsed: GetInstitutions collapses the inner runs of spaces of the search text.
+  route(app, ctx, 'GetInstitutions', ({ query }, reply) =>
+    listing(
+      'GetInstitutions',
+      faults.has('i14-inst-search-inner-spaces-collapsed') && typeof query.search === 'string'
+        ? { ...query, search: query.search.replace(/\s+/g, ' ') }
+        : query,
+      reply,
+      full,
+      'createdDate',
+    ),
+  );
   // Blind fault: the certified list forgets the search text its sibling applies.
   route(app, ctx, 'GetCertifiedInstitutions', ({ query }, reply) =>
     listing('GetCertifiedInstitutions', query, reply, certified, 'requestedDate', faults.has('blind-certified-search-ignored')),

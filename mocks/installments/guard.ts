@@ -162,6 +162,14 @@ export function createGuard(
       if (p.name === 'offset' && faults.has('offset-unchecked')) continue;
       // i12-plan-correlation-non-uuid-accepted: savePlan takes any Correlation-Id.
       if (p.name === 'Correlation-Id' && operationId === 'savePlan' && faults.has('i12-plan-correlation-non-uuid-accepted')) continue;
+      // i14-approval-sync-case-folded: the sync flag of planApproval judged without its case (TRUE taken as a boolean).
+      if (
+        p.name === 'sync' &&
+        operationId === 'planApproval' &&
+        faults.has('i14-approval-sync-case-folded') &&
+        /^(true|false)$/i.test(value)
+      )
+        continue;
       // i12-mid-search-limit-500-refused: the MID search reads limit's maximum as exclusive.
       if (
         p.name === 'limit' &&
@@ -173,14 +181,11 @@ export function createGuard(
       if (p.name === 'limit' && faults.has('blind-limit-500-rejected') && Number(value) >= limitMax) {
         return void invalidRequest(reply, faults, [{ field: 'limit', keyword: 'maximum', message: `limit must be <= ${limitMax - 1}` }]);
       }
-      // i14-approval-sync-case-folded: the sync flag of planApproval read without its case (TRUE taken as true).
-      const folded =
-        faults.has('i14-approval-sync-case-folded') && operationId === 'planApproval' && p.name === 'sync' ? value.toLowerCase() : value;
       const typed =
         p.schema.type === 'integer' && /^-?[0-9]+$/.test(value)
           ? Number(value)
-          : p.schema.type === 'boolean' && /^(true|false)$/.test(folded)
-            ? folded === 'true'
+          : p.schema.type === 'boolean' && /^(true|false)$/.test(value)
+            ? value === 'true'
             : value;
       if (!validate(typed)) return void invalidRequest(reply, faults, violations(validate.errors, p.name));
     }
