@@ -1423,13 +1423,13 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   independent('independent-14', {
     id: 'i14-card-lastname-30-refused-card-path',
-    rule: 'consumer.lastName holds at most 30 characters, 30 included (seed 000, Consumer and Limits): on the card path a last name of exactly 30 characters is refused 400',
+    rule: 'consumer.lastName holds at most its maximum length, the maximum included (seed 000, Consumer and Limits): on the card path a last name of exactly the maximum length is refused 400',
     source: 'seed',
     rules: ['CE-LIM-LASTNAME'],
   }),
   independent('independent-14', {
     id: 'i14-card-cvc-three-refused',
-    rule: 'Card.cardSecurityCode holds 3 to 6 characters (seed 000, Card and Limits): a three-character security code, the lower bound, is refused as too short',
+    rule: 'Card.cardSecurityCode holds from its minimum to its maximum length (seed 000, Card and Limits): a security code of the minimum length, the lower bound, is refused as too short',
     source: 'seed',
     rules: ['CE-LIM-CVC'],
   }),
@@ -1453,13 +1453,13 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   independent('independent-14', {
     id: 'i14-card-receipt-lastname-last-char-clear',
-    rule: 'maskedLastName keeps only the first character and masks every other one (seed 000, MaskedConsumer; provider example "D**"): on the receipt path the last character of a last name of three or more characters is left in clear',
+    rule: 'maskedLastName keeps only the first character and masks every other one (seed 000, MaskedConsumer; provider example "D**"): on the receipt path the last character of a last name longer than two characters is left in clear',
     source: 'provider',
     rules: ['CE-MASK-NAMES'],
   }),
   independent('independent-14', {
     id: 'i14-card-email-short-local-unmasked-card-path',
-    rule: 'maskedEmailAddress masks the local part after its first character (seed 000, MaskedConsumer; provider example "r*****1@mailinator.com"): on the card path a local part of one or two characters is returned in clear',
+    rule: 'maskedEmailAddress masks the local part after its first character (seed 000, MaskedConsumer; provider example of a masked address): on the card path a local part of one or two characters is returned in clear',
     source: 'provider',
     rules: ['CE-MASK-EMAIL'],
   }),

@@ -123,7 +123,7 @@ export const MIDDLEWARE_FAULTS = faultCatalogue([
   }),
   independent('independent-14', {
     id: 'i14-token-lifetime-renewed-on-use',
-    rule: 'a token is valid two hours from its creation, then refused (seed 002, Authentication and Limits: valid 2 hours, renew after 90 minutes): each accepted call restarts the two hours, so a token in use never expires',
+    rule: 'a token is valid for its stated lifetime from its creation, then refused (seed 002, Authentication and Limits: valid for the stated hours, renewed by the client): each accepted call restarts the lifetime, so a token in use never expires',
     source: 'seed',
     rules: ['FD-TOKEN-LIFETIME'],
   }),

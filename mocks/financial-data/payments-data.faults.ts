@@ -334,7 +334,7 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
   }),
   independent('independent-14', {
     id: 'i14-pay-ach-v1-routing-leading-zero-dropped',
-    rule: 'the full account number of every reader comes with the same routing number, nine digits (seed 002, Payments data ACH details; Errors 400 wrong routing number length): the v1 ACH details write the routing number through a number, a leading zero dropped',
+    rule: 'the full account number of every reader comes with the same routing number, all its digits (seed 002, Payments data ACH details; Errors 400 wrong routing number length): the v1 ACH details write the routing number through a number, a leading zero dropped',
     source: 'seed',
     rules: ['FD-PAY-ACCOUNT-NUMBER'],
   }),

@@ -213,7 +213,7 @@ export const STATEMENTS_FAULTS = faultCatalogue([
   }),
   independent('independent-14', {
     id: 'i14-stmt-v3-index-24-refused',
-    rule: 'statement indexes 1 to 24 are served, 24 included (seed 002, Limits: statement details up to 24): the multiple-statement read (v3) refuses index 24 with 400',
+    rule: 'statement indexes up to the stated maximum are served, the maximum included (seed 002, Limits: statement details): the multiple-statement read (v3) refuses the maximum index with 400',
     source: 'seed',
     rules: ['FD-STMT-INDEXES-RANGE'],
   }),

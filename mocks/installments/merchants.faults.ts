@@ -532,7 +532,7 @@ export const MERCHANTS_FAULTS = faultCatalogue([
   }),
   independent('independent-14', {
     id: 'i14-participations-30-refused',
-    rule: 'a participation request holds 1 to 30 participations, 30 included (reference, Merchant participation: array, at most 30 per request): a request of exactly 30 is refused 400',
+    rule: 'a participation request holds at most the limit of participations, the limit included (reference, Merchant participation: array, at most so many per request): a request of exactly the limit is refused 400',
     source: 'provider',
     rules: ['IN-LIM-PARTICIPATIONS'],
   }),

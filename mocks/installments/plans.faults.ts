@@ -506,13 +506,13 @@ export const PLANS_FAULTS = faultCatalogue([
   }),
   independent('independent-14', {
     id: 'i14-plan-tenure-99-refused',
-    rule: "a plan's tenure is 2 to 99, both included (reference, Plan creation: planInstallmentInformation.tenure 2-99; provider 2.0.0 PlanInstallmentInformation): a tenure of 99 is refused 400",
+    rule: "a plan's tenure lies within its bounds, the upper bound included (reference, Plan creation: planInstallmentInformation.tenure; provider 2.0.0 PlanInstallmentInformation): a tenure at the upper bound is refused 400",
     source: 'provider',
     rules: ['IN-LIM-TENURE'],
   }),
   independent('independent-14', {
     id: 'i14-plan-apr-zero-refused',
-    rule: "a plan's apr is 0 to 200, both included (reference, Plan creation: apr 0-200; provider 2.0.0 PlanInstallmentInformation): a zero-interest plan (apr 0) is refused 400",
+    rule: "a plan's apr lies within its bounds, zero included (reference, Plan creation: apr; provider 2.0.0 PlanInstallmentInformation): a zero-interest plan (apr zero, the lower bound) is refused 400",
     source: 'provider',
     rules: ['IN-LIM-APR'],
   }),
@@ -530,7 +530,7 @@ export const PLANS_FAULTS = faultCatalogue([
   }),
   independent('independent-14', {
     id: 'i14-notify-issuer-ica-leading-zeros-dropped',
-    rule: "the notification names the issuer by its ICA, the issuer's own value (seed 001, POST /notifications; reference, Notification: issuerIca*): the ICA is written through a number, 004321 sent as 4321",
+    rule: "the notification names the issuer by its ICA, the issuer's own value (seed 001, POST /notifications; reference, Notification: issuerIca*): the ICA is written through a number, its leading zeros dropped",
     source: 'seed',
     rules: ['IN-NOTIFY-SHAPE'],
   }),
