@@ -91,6 +91,9 @@ export function registerCards(
     let key = sent;
     if (faults.has('key-scheme-prefix-stripped') && typeof key === 'string') key = key.replace(/^(Bearer|Basic)\s+/i, '');
     if (faults.has('key-first-of-duplicates') && typeof key === 'string') key = key.split(',')[0].trim();
+    // i14-card-key-in-query-accepted: without the header, a key sent as a query parameter of the same name is taken.
+    if (faults.has('i14-card-key-in-query-accepted') && !key)
+      key = (req.query as Record<string, string | undefined>)[keyHeader.toLowerCase()];
     const receiptCaseless = faults.has('receipt-key-case-insensitive') && isReceiptBody(req.body);
     let client = world.clients.find(
       (c) =>
@@ -271,6 +274,15 @@ export function registerCards(
         { field: 'consumer.firstName', keyword: 'maxLength', message: 'consumer.firstName is too long' },
       ]);
     // i5-card-identity-value-255-refused: the identityValue bound checked as exclusive.
+    // i14-card-lastname-30-refused-card-path: on the card path a last name at the limit (30) refused as too long.
+    if (
+      faults.has('i14-card-lastname-30-refused-card-path') &&
+      !receiptOnly &&
+      String(body.consumer?.lastName ?? '').length === lengthOf(contract, 'Consumer', 'lastName').max!
+    )
+      return invalidArgument(reply, faults, [
+        { field: 'consumer.lastName', keyword: 'maxLength', message: 'consumer.lastName is too long' },
+      ]);
     if (
       faults.has('i5-card-identity-value-255-refused') &&
       String(body.consumer?.consumerIdentity?.identityValue ?? '').length === lengthOf(contract, 'ConsumerIdentity', 'identityValue').max!
@@ -380,6 +392,14 @@ export function registerCards(
             { field: 'card.cardSecurityCode', keyword: 'maxLength', message: 'card.cardSecurityCode is too long' },
           ]);
         // expiry-this-month-refused: a card valid through the end of the clock's month is refused as expired.
+        // i14-card-cvc-three-refused: a security code at the lower limit (3 characters) refused as too short.
+        if (
+          faults.has('i14-card-cvc-three-refused') &&
+          (card.cardSecurityCode ?? '').length === lengthOf(contract, 'Card', 'cardSecurityCode').min!
+        )
+          return invalidArgument(reply, faults, [
+            { field: 'card.cardSecurityCode', keyword: 'minLength', message: 'card.cardSecurityCode is too short' },
+          ]);
         const today = ctx.clock.now();
         if (
           faults.has('expiry-this-month-refused') &&
@@ -414,7 +434,8 @@ export function registerCards(
         if (!checkDigitOk && !luhnSkipped) {
           return invalidArgument(reply, faults, [
             {
-              field: 'card.primaryAccountNumber',
+              // i14-card-luhn-detail-source-pointer: the check-digit refusal names the field as a JSON pointer.
+              field: faults.has('i14-card-luhn-detail-source-pointer') ? '/card/primaryAccountNumber' : 'card.primaryAccountNumber',
               keyword: 'luhn',
               message: 'card.primaryAccountNumber fails the ISO/IEC 7812 check digit',
             },
@@ -445,6 +466,8 @@ export function registerCards(
     const merchantTrusted = faults.has('merchant-source-origin-unchecked') && body.cardSource === 'MERCHANT';
     // i12-card-issuer-source-origin-unchecked: an issuer's enrollment is trusted without its origin.
     const issuerTrusted = faults.has('i12-card-issuer-source-origin-unchecked') && body.cardSource === 'ISSUER';
+    // i14-card-cardholder-origin-unchecked: on the card path a card the cardholder adds skips the origin check.
+    const cardholderTrusted = faults.has('i14-card-cardholder-origin-unchecked') && hasCard && body.cardSource === 'CARDHOLDER';
     if (
       owner &&
       owner !== client &&
@@ -452,7 +475,8 @@ export function registerCards(
       !originSkipped &&
       !walletTrusted &&
       !merchantTrusted &&
-      !issuerTrusted
+      !issuerTrusted &&
+      !cardholderTrusted
     )
       return sendError(reply, faults, 403, 'PERMISSION_DENIED', 'Client identity (origin) not validated.');
     // i13-card-second-client-id-forbidden-card-path: on the card path only the client's first srcClientId is its own.
@@ -511,6 +535,11 @@ export function registerCards(
       body.serviceId !== (owner ?? client).serviceIds[0]
     )
       return invalidState(reply, faults, 'serviceId', 'serviceId does not resolve to a service of this client.');
+    // i14-card-receipt-unknown-service-invalid-argument: on the receipt path an unknown serviceId is answered INVALID_ARGUMENT.
+    if (faults.has('i14-card-receipt-unknown-service-invalid-argument') && !serviceKnown && hasReceipt)
+      return invalidArgument(reply, faults, [
+        { field: 'serviceId', keyword: 'exists', message: 'serviceId does not resolve to a service of this client.' },
+      ]);
     if (!serviceKnown && !faults.has('unknown-service-accepted') && !(hasReceipt && faults.has('blind-receipt-unknown-service-accepted')))
       return invalidState(
         reply,
@@ -764,17 +793,23 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
     faults.has('i10-card-lastname-single-char-starred') && Array.from(String(consumer.lastName ?? '')).length === 1
       ? '*'
       : maskLast(consumer.lastName ?? '');
-  const maskedLast = faults.has('i3-card-masked-lastname-first-capitalised')
-    ? lastMasked.charAt(0).toUpperCase() + lastMasked.slice(1)
-    : // i12-card-masked-lastname-keeps-two: on the card path the first two characters of the last name kept.
-      onCard('i12-card-masked-lastname-keeps-two') && Array.from(String(consumer.lastName ?? '')).length > 2
-      ? Array.from(String(consumer.lastName)).slice(0, 2).join('') + lastMasked.slice(2)
-      : lastMasked;
+  // i14-card-receipt-lastname-last-char-clear: on the receipt path the last character of the last name left in clear.
+  const maskedLast =
+    onReceipt('i14-card-receipt-lastname-last-char-clear') && Array.from(String(consumer.lastName ?? '')).length > 2
+      ? lastCharKept(lastMasked, String(consumer.lastName))
+      : faults.has('i3-card-masked-lastname-first-capitalised')
+        ? lastMasked.charAt(0).toUpperCase() + lastMasked.slice(1)
+        : // i12-card-masked-lastname-keeps-two: on the card path the first two characters of the last name kept.
+          onCard('i12-card-masked-lastname-keeps-two') && Array.from(String(consumer.lastName ?? '')).length > 2
+          ? Array.from(String(consumer.lastName)).slice(0, 2).join('') + lastMasked.slice(2)
+          : lastMasked;
   // i3-card-receipt-fullname-lastname-clear: on the receipt path the full name shows the last name in clear.
   const fullLast = onReceipt('i3-card-receipt-fullname-lastname-clear') ? (consumer.lastName ?? '') : maskLast(consumer.lastName ?? '');
   // i3-card-email-local-keeps-two: on the card path maskedEmailAddress keeps two characters of the local part.
   const emailShown = (email: string) => {
     const masked = maskEmail(email, faults);
+    // i14-card-email-short-local-unmasked-card-path: on the card path a local part of one or two characters is left in clear.
+    if (onCard('i14-card-email-short-local-unmasked-card-path') && email.lastIndexOf('@') <= 2) return email;
     // i6-card-email-one-char-local-padded: a one-character local part gets a '*' all the same.
     if (faults.has('i6-card-email-one-char-local-padded') && email.lastIndexOf('@') === 1)
       return `${masked.slice(0, 1)}*${masked.slice(1)}`;
@@ -819,7 +854,10 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
             : // i13-card-merchant-generated-correlation-undashed: on the card path for a merchant the generated id without dashes.
               !body.srcCorrelationId && onCard('i13-card-merchant-generated-correlation-undashed') && body.cardSource === 'MERCHANT'
               ? randomUUID().replace(/-/g, '')
-              : correlation,
+              : // i14-card-generated-correlation-per-second-card-path: on the card path the generated id derived from the second of the clock.
+                !body.srcCorrelationId && onCard('i14-card-generated-correlation-per-second-card-path')
+                ? receiptCardId(`second:${Math.floor(now.getTime() / 1000)}`)
+                : correlation,
     maskedCard,
     maskedConsumer: {
       srcConsumerId: randomUUID(),
@@ -874,6 +912,8 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
           : faults.has('consumer-status-locked')
             ? 'LOCKED'
             : onReceipt('receipt-consumer-suspended') ||
+                // i14-card-receipt-issuer-consumer-suspended: on the receipt path a card the issuer pushed leaves its consumer SUSPENDED.
+                (onReceipt('i14-card-receipt-issuer-consumer-suspended') && body.cardSource === 'ISSUER') ||
                 (onCard('i11-card-wallet-consumer-suspended-card-path') && body.cardSource === 'WALLET')
               ? 'SUSPENDED'
               : 'ACTIVE',
@@ -904,6 +944,11 @@ function correlationId(given: string | undefined, receipt: boolean, faults: Mock
 /** An object with no member ({}), as the empty-member faults read it. */
 function isEmptyObject(value: unknown): boolean {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
+}
+
+/** i14-card-receipt-lastname-last-char-clear: a masked name with the last character of the name sent put back in clear. */
+function lastCharKept(masked: string, name: string): string {
+  return Array.from(masked).slice(0, -1).join('') + Array.from(name).pop();
 }
 
 /** i8-card-fullname-mask-in-bytes: the first character, then one '*' per UTF-8 byte of the rest. */

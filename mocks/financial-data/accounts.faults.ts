@@ -397,4 +397,16 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-FILTER-EXACT'],
   }),
+  independent('independent-14', {
+    id: 'i14-accounts-by-login-simple-other-customer',
+    rule: "a login is read under its own customer (seed 002, Accounts; Errors 404): the simple by-login list finds a login of another customer of the same partner through this customer's path",
+    source: 'seed',
+    rules: ['FD-OBJ-OTHER-PARENT', 'FD-ACCT-BY-LOGIN'],
+  }),
+  independent('independent-14', {
+    id: 'i14-accounts-delete-login-other-customer',
+    rule: "a login is deleted under its own customer (seed 002, Accounts DELETE institution login; Errors 404): the delete finds a login of another customer of the same partner through this customer's path and deletes it (204)",
+    source: 'seed',
+    rules: ['FD-OBJ-OTHER-PARENT', 'FD-ACCT-DELETE-LOGIN'],
+  }),
 ]);

@@ -273,8 +273,14 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     // i10-accounts-by-login-number-last-five: this list's mask leaves five digits in clear.
     return { accounts: list.map((a) => view.full(a, faults.has('i10-accounts-by-login-number-last-five') ? 5 : 4)) };
   });
+  /** A login of another customer of the same partner, named through this customer's path (read only by the i14 faults). */
+  const siblingLogin = (input: Input) => {
+    const l = world.logins.get(Number(input.path.institutionLoginId));
+    return l && customerOf(input) && findCustomer(world, l.customerId, input.partner?.id) ? l : undefined;
+  };
   route(app, ctx, 'GetCustomerAccountsByInstitutionLoginSimple', (input, reply) => {
-    const login = loginOf(input);
+    // i14-accounts-by-login-simple-other-customer: the login found among the partner's customers, whatever the path's customer.
+    const login = loginOf(input) ?? (faults.has('i14-accounts-by-login-simple-other-customer') ? siblingLogin(input) : undefined);
     const list = login ? accountsOfLogin(login) : [];
     if (!login || list.length === 0) return notFound(reply, 'Customer does not have any accounts associated with institutionLoginId');
     // Fault: every active account of the customer, whatever the login.
@@ -414,7 +420,8 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
       ghosts.set(a.id, a);
   };
   route(app, ctx, 'DeleteCustomerAccountsByInstitutionLogin', (input, reply) => {
-    const login = loginOf(input);
+    // i14-accounts-delete-login-other-customer: the login to delete found among the partner's customers.
+    const login = loginOf(input) ?? (faults.has('i14-accounts-delete-login-other-customer') ? siblingLogin(input) : undefined);
     const loginKey = `${input.path.customerId}/${input.path.institutionLoginId}`;
     // Blind fault: a second delete of the login is a 204 (idempotent delete), not a 404.
     if (!login && faults.has('blind-accounts-second-login-delete-204') && deletedLogins.has(loginKey)) return reply.code(204).send();

@@ -504,4 +504,16 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-APP-LIST-FILTER'],
   }),
+  independent('independent-14', {
+    id: 'i14-app-status-v2-pre-app-id-other-partner',
+    rule: "a status read that no registration of the partner matches is a 404 (seed 002, App registration; provider 1.35.0 GetAppRegistrationStatus 404): read by preAppId, the status of another partner's registration is answered",
+    source: 'seed',
+    rules: ['FD-APP-STATUS-NOT-FOUND', 'FD-OBJ-OTHER-PARTNER'],
+  }),
+  independent('independent-14', {
+    id: 'i14-app-list-found-is-page',
+    rule: 'found is the number of registrations the filters select, displaying the page (provider 1.35.0 getApplications: found, displaying, moreAvailable): found counts the page only',
+    source: 'provider',
+    rules: ['FD-APP-LIST-PAGING'],
+  }),
 ]);

@@ -258,7 +258,8 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
       submittedDate: iso(r.submittedS),
     }));
     const foundShown = query.status !== undefined && faults.has('i11-app-list-status-found-unfiltered') ? mine(partner).length : found;
-    return { found: foundShown, displaying, moreAvailable, applications };
+    // i14-app-list-found-is-page: getApplications counts found on the page only.
+    return { found: faults.has('i14-app-list-found-is-page') ? displaying : foundShown, displaying, moreAvailable, applications };
   });
 
   // --- GetAppRegistrationStatus (deprecated v2; still served: rules FD-APP-STATUS-SUNSET)
@@ -272,7 +273,9 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
     }
     // app-status-application-id-any-partner: a lookup by applicationId among every partner's registrations.
     const scope =
-      query.applicationId !== undefined && faults.has('app-status-application-id-any-partner')
+      (query.applicationId !== undefined && faults.has('app-status-application-id-any-partner')) ||
+      // i14-app-status-v2-pre-app-id-other-partner: a status read by preAppId looks in every partner's registrations.
+      (query.preAppId !== undefined && faults.has('i14-app-status-v2-pre-app-id-other-partner'))
         ? [...world.appRegistrations.apps.values()].map(settle)
         : mine(partner);
     const matches = scope.filter((r) => {

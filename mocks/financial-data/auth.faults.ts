@@ -149,4 +149,10 @@ export const AUTH_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TOKEN-SECRET-EXACT'],
   }),
+  independent('independent-14', {
+    id: 'i14-secret-upper-letters-not-counted',
+    rule: 'a valid secret holds at least one digit and one letter, upper or lower case (seed 002, Authentication: upper and lower case letters, digits): a new secret whose only letters are upper case is refused 400',
+    source: 'seed',
+    rules: ['FD-SECRET-DIGIT-LETTER'],
+  }),
 ]);

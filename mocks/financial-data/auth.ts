@@ -78,6 +78,9 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
     // i10-secret-255-refused: the new secret's upper bound checked as exclusive.
     if (faults.has('i10-secret-255-refused') && String(body.newPartnerSecret).length === 255)
       return sendError(ctx, reply, 400, 'newPartnerSecret is too long');
+    // i14-secret-upper-letters-not-counted: the letter rule counts lower-case letters only.
+    if (faults.has('i14-secret-upper-letters-not-counted') && !/[a-z]/.test(String(body.newPartnerSecret)))
+      return sendError(ctx, reply, 400, 'newPartnerSecret must hold at least one letter and one digit');
     const target = world.partners.get(body.partnerId);
     if (
       faults.has('blind-secret-change-while-locked') &&

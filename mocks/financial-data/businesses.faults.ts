@@ -154,4 +154,16 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-EVENT-DATE-FIXED'],
   }),
+  independent('independent-14', {
+    id: 'i14-business-by-customer-other-partner',
+    rule: "a customer's business is read by its own partner only (seed 002, Businesses: one per customer; Errors 404 customer not found): GetBusinessByCustomer finds the customer whatever its partner, so another partner reads the business",
+    source: 'seed',
+    rules: ['FD-OBJ-OTHER-PARTNER', 'FD-BUS-READ'],
+  }),
+  independent('independent-14', {
+    id: 'i14-business-by-id-name-trimmed',
+    rule: 'every field of the business added reads back, by customer and by id (seed 002, Businesses; provider 1.35.0 Business name): GetBusinessById trims the name and collapses its inner spaces',
+    source: 'provider',
+    rules: ['FD-BUS-READ'],
+  }),
 ]);

@@ -73,7 +73,9 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     return view(business);
   });
   route(app, ctx, 'GetBusinessByCustomer', (input, reply) => {
-    const customer = customerOf(input);
+    // i14-business-by-customer-other-partner: the by-customer read finds the customer whatever its partner.
+    const customer =
+      customerOf(input) ?? (faults.has('i14-business-by-customer-other-partner') ? world.customers.get(input.path.customer_id) : undefined);
     // Fault: the customer-addressed route still answers once the customer is deleted.
     const owner = customer?.id ?? (faults.has('deleted-customer-business-path') ? input.path.customer_id : undefined);
     const firstId = owner ? [...(world.businessesOf.get(owner) ?? [])][0] : undefined;
@@ -126,6 +128,11 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     if (business && faults.has('i4-business-by-id-cached')) {
       if (!readCache.has(business.id)) readCache.set(business.id, view(business));
       return [readCache.get(business.id)];
+    }
+    // i14-business-by-id-name-trimmed: the by-id read trims the name and collapses its inner spaces.
+    if (business && faults.has('i14-business-by-id-name-trimmed')) {
+      const shown: Record<string, unknown> = view(business);
+      return [typeof shown.name === 'string' ? { ...shown, name: shown.name.trim().replace(/\s+/g, ' ') } : shown];
     }
     if (business && faults.has('i11-business-by-id-url-trailing-slash-dropped')) {
       const shown: Record<string, unknown> = view(business);

@@ -225,4 +225,10 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-ENRICH-KEYED'],
   }),
+  independent('independent-14', {
+    id: 'i14-enrich-description-uppercased',
+    rule: 'each enriched transaction carries the description sent (seed 002, Transaction data enrichment adds to the enclosed transactions; provider 1.35.0 EnrichedTransaction): the description comes back upper-cased, as the merchant matcher normalised it',
+    source: 'seed',
+    rules: ['FD-ENRICH-KEYED'],
+  }),
 ]);

@@ -139,6 +139,8 @@ export function registerEnrichment(app: FastifyInstance, ctx: FdContext): void {
       out.externalAccountId = t.externalAccountId.trim();
     if (faults.has('i4-enrich-description-trimmed') && typeof t.description === 'string')
       out.description = t.description.trim().replace(/\s+/g, ' ');
+    // i14-enrich-description-uppercased: the description echoed as the matcher normalised it, upper-cased.
+    if (faults.has('i14-enrich-description-uppercased') && typeof t.description === 'string') out.description = t.description.toUpperCase();
     if (faults.has('enrich-category-missing')) delete out.transactionCategory;
     if (faults.has('enrich-entities-missing')) delete out.entities;
     // Blind faults: the cleansed merchant name in place of the description sent; the entity's name under another key; accountType defaulted.

@@ -188,4 +188,16 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-BRAND-NONE-404'],
   }),
+  independent('independent-14', {
+    id: 'i14-inst-search-inner-spaces-collapsed',
+    rule: 'institution search matches the text sent, trimmed and case-insensitive, as it is (seed 002, Institutions: search; provider 1.35.0 search parameter): GetInstitutions collapses the inner runs of spaces of the search text, so a text with a double space finds the institution named with one',
+    source: 'seed',
+    rules: ['FD-INST-SEARCH'],
+  }),
+  independent('independent-14', {
+    id: 'i14-inst-displaying-is-limit-on-last-page',
+    rule: 'displaying is the size of the page (provider 1.35.0 Institutions: found, displaying, moreAvailable): GetInstitutions gives the limit asked as displaying, also on a page shorter than the limit',
+    source: 'provider',
+    rules: ['FD-PAGE-COUNTS'],
+  }),
 ]);

@@ -105,6 +105,9 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     if (list.length === 0 && faults.has('institutions-no-match-404')) return sendError(ctx, reply, 404, 'No institution found');
     const { slice, ...counts } = page(list, query, defaultLimit(ctx.contract, operationId), faults.has('start-ignored'), faults);
     if (faults.has('found-page-count')) counts.found = counts.displaying; // fault: found counts the page, not the matches
+    // i14-inst-displaying-is-limit-on-last-page: GetInstitutions gives the page size asked as displaying, a short last page too.
+    if (operationId === 'GetInstitutions' && faults.has('i14-inst-displaying-is-limit-on-last-page'))
+      counts.displaying = Number(query.limit ?? defaultLimit(ctx.contract, operationId));
     // i13-inst-certified-more-available-ignores-search: under a search, moreAvailable weighed against every institution.
     if (operationId === 'GetCertifiedInstitutions' && faults.has('i13-inst-certified-more-available-ignores-search') && query.search)
       counts.moreAvailable =
@@ -136,7 +139,18 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     return sendList(reply, { ...counts, [dateName]: clock.nowEpochSeconds() }, 'institutions', shaped);
   };
 
-  route(app, ctx, 'GetInstitutions', ({ query }, reply) => listing('GetInstitutions', query, reply, full, 'createdDate'));
+  // i14-inst-search-inner-spaces-collapsed: GetInstitutions collapses the inner runs of spaces of the search text.
+  route(app, ctx, 'GetInstitutions', ({ query }, reply) =>
+    listing(
+      'GetInstitutions',
+      faults.has('i14-inst-search-inner-spaces-collapsed') && typeof query.search === 'string'
+        ? { ...query, search: query.search.replace(/\s+/g, ' ') }
+        : query,
+      reply,
+      full,
+      'createdDate',
+    ),
+  );
   // Blind fault: the certified list forgets the search text its sibling applies.
   route(app, ctx, 'GetCertifiedInstitutions', ({ query }, reply) =>
     listing('GetCertifiedInstitutions', query, reply, certified, 'requestedDate', faults.has('blind-certified-search-ignored')),

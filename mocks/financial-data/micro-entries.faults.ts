@@ -328,4 +328,10 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-MICRO-DETAILS'],
   }),
+  independent('independent-14', {
+    id: 'i14-micro-verify-after-customer-delete',
+    rule: 'every micro-entry route of a deleted customer is 404 (seed 002, Errors 404 customer not found): the verification still reaches the micro entries of a deleted customer through its path',
+    source: 'seed',
+    rules: ['FD-MICRO-NOT-FOUND', 'FD-OBJ-AFTER-DELETE'],
+  }),
 ]);

@@ -167,7 +167,15 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
   route(app, ctx, 'VerifyMicroAmountDeposits', (input, reply) => {
     // i3-micro-verify-other-customer: the verification finds the entries by account id among the partner's customers.
     const stray = faults.has('i3-micro-verify-other-customer') && customerOf(input) ? micro().entries.get(input.path.accountId) : undefined;
-    const found = entryOf(input) ?? (stray && findCustomer(world, stray.customerId, input.partner?.id) ? stray : undefined);
+    // i14-micro-verify-after-customer-delete: the micro entries of a deleted customer still verified through its path.
+    const left = micro().entries.get(input.path.accountId);
+    const orphaned =
+      faults.has('i14-micro-verify-after-customer-delete') &&
+      left?.customerId === input.path.customerId &&
+      !world.customers.has(left.customerId)
+        ? left
+        : undefined;
+    const found = entryOf(input) ?? (stray && findCustomer(world, stray.customerId, input.partner?.id) ? stray : undefined) ?? orphaned;
     if (!found) return sendError(ctx, reply, 404, 'No micro entries for this account of the customer');
     // Model fault: the customer's most recently initiated entries are verified, whichever account the path names.
     const e = faults.has('model-micro-entries-verify-latest-of-customer')

@@ -121,4 +121,10 @@ export const MIDDLEWARE_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TOKEN-LIFETIME'],
   }),
+  independent('independent-14', {
+    id: 'i14-token-lifetime-renewed-on-use',
+    rule: 'a token is valid for its stated lifetime from its creation, then refused (seed 002, Authentication and Limits: valid for the stated hours, renewed by the client): each accepted call restarts the lifetime, so a token in use never expires',
+    source: 'seed',
+    rules: ['FD-TOKEN-LIFETIME'],
+  }),
 ]);

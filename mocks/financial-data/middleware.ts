@@ -187,6 +187,8 @@ function authenticate(ctx: FdContext, sec: SecurityOf, req: FastifyRequest): { s
     expiryChecked
   )
     return refused(`Expired (${names.appToken})`);
+  // i14-token-lifetime-renewed-on-use: each accepted call restarts the token's two hours.
+  if (faults.has('i14-token-lifetime-renewed-on-use')) issued.issuedMs = clock.nowMs();
   return { partner: world.partners.get(issued.partnerId) };
 }
 

@@ -332,4 +332,16 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-PAY-ACH-TYPES'],
   }),
+  independent('independent-14', {
+    id: 'i14-pay-ach-v1-routing-leading-zero-dropped',
+    rule: 'the full account number of every reader comes with the same routing number, all its digits (seed 002, Payments data ACH details; Errors 400 wrong routing number length): the v1 ACH details write the routing number through a number, a leading zero dropped',
+    source: 'seed',
+    rules: ['FD-PAY-ACCOUNT-NUMBER'],
+  }),
+  independent('independent-14', {
+    id: 'i14-pay-live-cache-interval-inclusive',
+    rule: 'a cached balance older than the interval is refreshed, one within it served (provider 1.35.0 GetAvailableBalanceLive balance_cache_interval): the live read refreshes a balance exactly as old as the interval',
+    source: 'provider',
+    rules: ['FD-PAY-BALANCE-CACHE'],
+  }),
 ]);

@@ -135,7 +135,9 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
           path === 'live' && faults.has('i6-pay-live-cache-age-from-minute-start')
           ? nowS() - Math.floor(account.balanceDate / 60) * 60
           : nowS() - account.balanceDate;
-    if (age > windowS || (path === 'live' && faults.has('payments-data-cache-interval-ignored'))) refresh(account);
+    // i14-pay-live-cache-interval-inclusive: the live read refreshes a balance exactly as old as the interval.
+    const expired = path === 'live' && faults.has('i14-pay-live-cache-interval-inclusive') ? age >= windowS : age > windowS;
+    if (expired || (path === 'live' && faults.has('payments-data-cache-interval-ignored'))) refresh(account);
   };
   const balanceView = (account: Account, cachedVariant = false) => {
     const b = cachedVariant && faults.has('payments-data-cached-stale-copy') ? staleCopy(account) : account;
@@ -232,7 +234,11 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
         : ACH_TYPES;
     if (!types.includes(account.type) && !(account.type === 'creditCard' && faults.has('payments-data-ach-credit-card-served')))
       return unsupported(reply);
-    return { routingNumber: account.routingNumber, realAccountNumber: achNumber(account) };
+    // i14-pay-ach-v1-routing-leading-zero-dropped: the v1 ACH details write the routing number through a number.
+    const routingNumber = faults.has('i14-pay-ach-v1-routing-leading-zero-dropped')
+      ? String(Number(account.routingNumber))
+      : account.routingNumber;
+    return { routingNumber, realAccountNumber: achNumber(account) };
   });
   route(app, ctx, 'GetAccountPaymentInstructionDetails', (input, reply) => {
     const account = accountOf(input);

@@ -258,4 +258,16 @@ export const PSI_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-PSI-READ-BACK', 'FD-EVENT-DATE-FIXED'],
   }),
+  independent('independent-14', {
+    id: 'i14-psi-settle-date-eastern-today',
+    rule: "a settle-by date in the past is a 400, today and later are rated (provider 1.35.0 SettleByDate: not in the past; reference, Dates in UTC): the non-FCRA generation takes today in US Eastern time, so after midnight UTC yesterday's date is accepted",
+    source: 'provider',
+    rules: ['FD-PSI-SETTLE-DATE-NOT-PAST'],
+  }),
+  independent('independent-14', {
+    id: 'i14-psi-legacy-fcra-amount-truncated',
+    rule: 'a settlement amount above the available balance is rated with the documented warning code, and the read echoes the amount sent (provider 1.35.0 PaymentSuccessIndicator, settlementAmount and its warning): the FCRA legacy read takes the amount in whole dollars, so an amount a fraction of a dollar above the balance carries no warning',
+    source: 'provider',
+    rules: ['FD-PSI-BALANCE-WARNING'],
+  }),
 ]);

@@ -114,7 +114,15 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
     // run without it (FD-PSI-PURPOSE-REQUIRED; the fault serves it).
     if (fcra && query.purpose === undefined && !faults.has('psi-purpose-not-required'))
       return sendError(ctx, reply, 400, 'Permissible Purpose Code is required');
-    if (!ratable(account, body.transaction.settleByDate, reply)) return reply;
+    // i14-psi-settle-date-eastern-today: the non-FCRA generation takes "today" in US Eastern time (UTC-5), so after
+    // midnight UTC a settle-by date of the Eastern day is judged as today.
+    const settleBy =
+      faults.has('i14-psi-settle-date-eastern-today') &&
+      !fcra &&
+      body.transaction.settleByDate >= isoDate(clock.nowEpochSeconds() - 5 * 3600)
+        ? [body.transaction.settleByDate, today()].sort()[1]
+        : body.transaction.settleByDate;
+    if (!ratable(account, settleBy, reply)) return reply;
     const run: Run = {
       payRequestId: nextPayRequestId(),
       fcra,
@@ -225,7 +233,11 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
       const pendingRated =
         operationId === 'GetPaymentSuccessIndicator' && faults.has('i9-psi-legacy-pending-account-rated') && account.status !== 'active';
       if (!ratable(pendingRated ? { ...account, status: 'active' } : account, query.settleByDate, reply)) return reply;
-      const amount = Number(query.settlementAmount ?? 0);
+      // i14-psi-legacy-fcra-amount-truncated: the FCRA legacy read takes the settlement amount in whole dollars.
+      const amount =
+        operationId === 'GetFCRAPaymentSuccessIndicator' && faults.has('i14-psi-legacy-fcra-amount-truncated')
+          ? Math.trunc(Number(query.settlementAmount ?? 0))
+          : Number(query.settlementAmount ?? 0);
       const payReqId = nextPayRequestId();
       // Blind fault: the legacy reads start the potential settlement dates tomorrow, not today.
       const legacyDays = faults.has('blind-psi-legacy-days-from-tomorrow')

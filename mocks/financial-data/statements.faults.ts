@@ -211,4 +211,10 @@ export const STATEMENTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-STMT-INDEX-ORDER'],
   }),
+  independent('independent-14', {
+    id: 'i14-stmt-v3-index-24-refused',
+    rule: 'statement indexes up to the stated maximum are served, the maximum included (seed 002, Limits: statement details): the multiple-statement read (v3) refuses the maximum index with 400',
+    source: 'seed',
+    rules: ['FD-STMT-INDEXES-RANGE'],
+  }),
 ]);

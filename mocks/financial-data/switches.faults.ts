@@ -176,4 +176,10 @@ export const SWITCHES_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-SW-DETAILS'],
   }),
+  independent('independent-14', {
+    id: 'i14-switches-bill-pay-list-after-customer-delete',
+    rule: "after DeleteCustomer the customer's switch lists are 404 (seed 002, Customers delete; Errors 404): the bill-pay switch list of a deleted customer is still served from its switches",
+    source: 'seed',
+    rules: ['FD-SW-DELETED-CUSTOMER', 'FD-OBJ-AFTER-DELETE'],
+  }),
 ]);

@@ -193,7 +193,15 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
   };
 
   const list = (kind: Kind) => (input: Input, reply: any) => {
-    const customer = customerOf(input);
+    // i14-switches-bill-pay-list-after-customer-delete: the bill-pay list of a deleted customer still served from its switches.
+    const gone =
+      kind === 'billPay' &&
+      faults.has('i14-switches-bill-pay-list-after-customer-delete') &&
+      !world.customers.has(input.path.customer_id) &&
+      sw().byCustomer.has(input.path.customer_id)
+        ? ({ id: input.path.customer_id, type: 'testing' } as Customer)
+        : undefined;
+    const customer = customerOf(input) ?? gone;
     if (!customer) return sendError(ctx, reply, 404, 'Customer not found');
     let found = switchesOf(customer);
     // Faults: the kind filter, or the customer filter, forgotten.

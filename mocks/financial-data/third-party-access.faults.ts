@@ -275,4 +275,10 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-ACCESSKEY-UPDATE'],
   }),
+  independent('independent-14', {
+    id: 'i14-accesskey-update-other-partner',
+    rule: "an access key is updated by the partner that generated it (seed 002, App registration and third-party access; provider 1.35.0 UpdateThirdPartyAccessKey 404): the update finds the key by its receipt id alone and judges the body for the key's own partner, so another partner updates it (200)",
+    source: 'seed',
+    rules: ['FD-OBJ-OTHER-PARTNER', 'FD-ACCESSKEY-UPDATE'],
+  }),
 ]);

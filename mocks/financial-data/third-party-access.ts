@@ -141,8 +141,11 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
 
   route(app, ctx, 'UpdateThirdPartyAccessKey', ({ path, body, partner }: Input, reply: FastifyReply) => {
     // Blind faults: a revoked key still updatable; an unknown id upserted.
+    // i14-accesskey-update-other-partner: the key found by its receipt id alone, and the body judged for the key's own partner.
+    const foreign = faults.has('i14-accesskey-update-other-partner') ? state().keys.get(path.consentReceiptId) : undefined;
     const key =
       liveKey(path.consentReceiptId, partner?.id, faults.has('blind-accesskey-revoked-key-updatable')) ??
+      (foreign && !foreign.revoked ? foreign : undefined) ??
       // i8-accesskey-update-id-case-folded: the receipt id looked up without case.
       (faults.has('i8-accesskey-update-id-case-folded')
         ? [...state().keys.values()].find(
@@ -161,7 +164,7 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
             products: body.products.map((p: any) => ({ ...p, accessPeriod: { ...p.accessPeriod, endTime: '9999-12-31T23:59:59Z' } })),
           }
         : body,
-      partner?.id,
+      faults.has('i14-accesskey-update-other-partner') ? key.partnerId : partner?.id,
       'update',
     );
     if (refused) return sendError(ctx, reply, refused[0], refused[1]);

@@ -535,4 +535,10 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-TXN-ECHO'],
   }),
+  independent('independent-14', {
+    id: 'i14-txn-all-displaying-is-limit',
+    rule: 'displaying is the size of the page (seed 002, Transactions: pages up to the stated maximum; provider 1.35.0 found, displaying, moreAvailable): the customer-wide list gives the limit asked as displaying',
+    source: 'provider',
+    rules: ['FD-TXN-PAGE-COUNTS'],
+  }),
 ]);

@@ -180,6 +180,8 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     if (reversedPage) paged.slice = [...paged.slice].reverse();
     // i10-txn-account-displaying-is-limit: the account list's displaying gives the limit applied, not the page's size.
     if (reader === 'account' && on('i10-txn-account-displaying-is-limit')) paged.displaying = limit;
+    // i14-txn-all-displaying-is-limit: the customer-wide list gives the page size asked as displaying.
+    if (reader === 'all' && on('i14-txn-all-displaying-is-limit')) paged.displaying = limit;
     // i12-txn-account-more-available-exact-last-page: the account list compares with <= (a page ending at the last one says more).
     if (reader === 'account' && on('i12-txn-account-more-available-exact-last-page'))
       paged.moreAvailable = (start - 1) * limit + paged.displaying <= paged.found;

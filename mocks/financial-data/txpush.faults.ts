@@ -463,4 +463,10 @@ export const TXPUSH_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-DELIVERY-URL'],
   }),
+  independent('independent-14', {
+    id: 'i14-txpush-http-on-443-accepted-for-active',
+    rule: 'the listener URL must be HTTPS for any real account (seed 002, Events): for an active customer an http URL on the HTTPS port is accepted, the rule judged by the port',
+    source: 'seed',
+    rules: ['FD-TXPUSH-HTTPS-REAL'],
+  }),
 ]);

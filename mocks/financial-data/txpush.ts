@@ -62,7 +62,9 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
           : LISTENER_PORTS.includes(port) || (faults.has('blind-txpush-port-8443-accepted') && port === 8443);
     if (!allowed) return `callbackUrl port ${port} is not allowed (${LISTENER_PORTS.join(' or ')} only)`;
     const real = customerType(account) === 'active' || faults.has('blind-txpush-https-required-for-testing');
-    if (real && url.protocol !== 'https:' && !faults.has('txpush-http-accepted-for-active'))
+    // i14-txpush-http-on-443-accepted-for-active: the HTTPS rule judged by the port, http on port 443 taken as secure.
+    const port443 = faults.has('i14-txpush-http-on-443-accepted-for-active') && port === 443;
+    if (real && url.protocol !== 'https:' && !faults.has('txpush-http-accepted-for-active') && !port443)
       return 'callbackUrl must be HTTPS for a real account';
     if (real && faults.has('txpush-active-account-refused')) return 'callbackUrl refused for this account';
     return undefined;

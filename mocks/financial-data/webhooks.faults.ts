@@ -602,4 +602,22 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-WEBHOOK-URL-OVERRIDE'],
   }),
+  independent('independent-14', {
+    id: 'i14-webhooks-event-delete-after-sub-delete',
+    rule: "after a delete the subscription is gone (seed 002, Webhook subscriptions: DELETE; Errors 404): deleting an event of the partner's deleted subscription is still answered 204",
+    source: 'seed',
+    rules: ['FD-WEBHOOK-DELETE', 'FD-OBJ-AFTER-DELETE'],
+  }),
+  independent('independent-14', {
+    id: 'i14-webhooks-sub-status-after-delete',
+    rule: "after a delete the subscription is a 404 for every operation naming it (seed 002, Webhook subscriptions; Errors 404): a status change of the partner's deleted subscription is answered 200",
+    source: 'seed',
+    rules: ['FD-WEBHOOK-DELETE', 'FD-OBJ-AFTER-DELETE'],
+  }),
+  independent('independent-14', {
+    id: 'i14-webhooks-list-total-all-partners',
+    rule: "the list's total is the size of the partner's set of subscriptions (provider 1.35.0 listWebhookSubscriptions: count, offset, limit, total): total counts the live subscriptions of every partner",
+    source: 'provider',
+    rules: ['FD-WEBHOOK-PAGE-OFFSET', 'FD-WEBHOOK-OWNER'],
+  }),
 ]);

@@ -336,13 +336,16 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
           : faults.has('i11-webhooks-list-count-remaining')
             ? Math.max(0, mine.length - start)
             : page.length;
-      const total = faults.has('i2-webhooks-list-total-counts-deleted')
-        ? [...state().subscriptions.values()].filter((s) => s.partnerId === input.partner?.id).length
-        : faults.has('i4-webhooks-list-total-excludes-inactive')
-          ? mine.filter((s) => s.status === 'active').length
-          : faults.has('seeded-webhooks-total-stale-after-delete')
-            ? (totalAtCreate.get(input.partner?.id ?? '') ?? mine.length)
-            : mine.length;
+      const total = faults.has('i14-webhooks-list-total-all-partners')
+        ? // i14-webhooks-list-total-all-partners: total counts the live subscriptions of every partner.
+          [...state().subscriptions.values()].filter((s) => !s.deleted).length
+        : faults.has('i2-webhooks-list-total-counts-deleted')
+          ? [...state().subscriptions.values()].filter((s) => s.partnerId === input.partner?.id).length
+          : faults.has('i4-webhooks-list-total-excludes-inactive')
+            ? mine.filter((s) => s.status === 'active').length
+            : faults.has('seeded-webhooks-total-stale-after-delete')
+              ? (totalAtCreate.get(input.partner?.id ?? '') ?? mine.length)
+              : mine.length;
       return reply.code(200).send({ count, ...echo, total, subscriptions: page.map(view) });
     });
 
@@ -452,7 +455,14 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       const anyOwner = faults.has('i3-webhooks-event-delete-other-partner')
         ? state().subscriptions.get(input.path.subscription_id)
         : undefined;
-      const sub = findSubscription(input) ?? (anyOwner && !anyOwner.deleted ? anyOwner : undefined);
+      // i14-webhooks-event-delete-after-sub-delete: an event of the partner's deleted subscription is still deleted (204).
+      const gone = state().subscriptions.get(input.path.subscription_id);
+      const sub =
+        findSubscription(input) ??
+        (anyOwner && !anyOwner.deleted ? anyOwner : undefined) ??
+        (faults.has('i14-webhooks-event-delete-after-sub-delete') && gone?.deleted && gone.partnerId === input.partner?.id
+          ? gone
+          : undefined);
       const event = sub && findEvent(input, sub);
       if (sub && !event && faults.has('blind-webhooks-event-delete-unknown-204')) return reply.code(204).send();
       if (!sub || !event) return fail(reply, 404, sub ? 'Event not found in this subscription' : 'Subscription not found');
@@ -497,7 +507,14 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       const foreign = faults.has('blind-webhooks-sub-status-owner-unchecked')
         ? state().subscriptions.get(input.path.subscription_id)
         : undefined;
-      const sub = findSubscription(input) ?? (foreign && !foreign.deleted ? foreign : undefined);
+      // i14-webhooks-sub-status-after-delete: the partner's deleted subscription still takes a status change.
+      const deleted = state().subscriptions.get(input.path.subscription_id);
+      const sub =
+        findSubscription(input) ??
+        (foreign && !foreign.deleted ? foreign : undefined) ??
+        (faults.has('i14-webhooks-sub-status-after-delete') && deleted?.deleted && deleted.partnerId === input.partner?.id
+          ? deleted
+          : undefined);
       if (!sub) return fail(reply, 404, 'Subscription not found');
       const { status } = input.body as { status: string };
       sub.status = status;

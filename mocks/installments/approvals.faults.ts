@@ -174,4 +174,10 @@ export const APPROVALS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-TRANS-ACCEPT'],
   }),
+  independent('independent-14', {
+    id: 'i14-approval-sync-case-folded',
+    rule: 'planApproval takes the query flag sync as a boolean, true or false (provider 2.0.0, planApproval sync parameter, boolean; reference, Operations): sync=TRUE is read without its case and answered synchronously instead of refused 400',
+    source: 'provider',
+    rules: ['IN-STATUS-SYNC'],
+  }),
 ]);

@@ -41,7 +41,9 @@ export function registerApprovals(
     const decision = faults.has('declined-recorded-as-approved') || otherReason ? 'APPROVED' : ok.body.status;
     // i6-approval-sync-false-answered-sync: any sync value read as true.
     const syncAsked =
-      ok.query.get('sync') === 'true' || (faults.has('i6-approval-sync-false-answered-sync') && Boolean(ok.query.get('sync')));
+      ok.query.get('sync') === 'true' ||
+      (faults.has('i14-approval-sync-case-folded') && ok.query.get('sync')?.toLowerCase() === 'true') ||
+      (faults.has('i6-approval-sync-false-answered-sync') && Boolean(ok.query.get('sync')));
     if (syncAsked || faults.has('blind-async-answered-sync')) {
       if (!faults.has('approval-not-applied')) plan.status = decision;
       // i6-notify-deferred-to-approval: the notification held back at selection goes out now.

@@ -171,4 +171,10 @@ export const GUARD_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-LIM-APR'],
   }),
+  independent('independent-14', {
+    id: 'i14-forbidden-key-reads-approval-status',
+    rule: 'a valid signature from a consumer key not allowed for the operation is 403 (reference, Transport and auth): getPlanApprovalStatus skips the operation check and answers the forbidden key',
+    source: 'assumption',
+    rules: ['IN-AUTH-FORBIDDEN'],
+  }),
 ]);

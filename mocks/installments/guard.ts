@@ -133,7 +133,9 @@ export function createGuard(
     const forbiddenUnchecked =
       (faults.has('blind-deregister-forbidden-unchecked') && operationId === 'deregisterPans') ||
       // i4-forbidden-key-reads-plan: getPlan misses from the key's rights check.
-      (faults.has('i4-forbidden-key-reads-plan') && operationId === 'getPlan');
+      (faults.has('i4-forbidden-key-reads-plan') && operationId === 'getPlan') ||
+      // i14-forbidden-key-reads-approval-status: the approval status read skips the operation check.
+      (faults.has('i14-forbidden-key-reads-approval-status') && operationId === 'getPlanApprovalStatus');
     if (allowed !== '*' && !allowed.includes(operationId) && !faults.has('forbidden-never-given') && !forbiddenUnchecked) {
       return void refuse(403, 'FORBIDDEN', `The consumer key may not call ${operationId}.`);
     }
@@ -160,6 +162,14 @@ export function createGuard(
       if (p.name === 'offset' && faults.has('offset-unchecked')) continue;
       // i12-plan-correlation-non-uuid-accepted: savePlan takes any Correlation-Id.
       if (p.name === 'Correlation-Id' && operationId === 'savePlan' && faults.has('i12-plan-correlation-non-uuid-accepted')) continue;
+      // i14-approval-sync-case-folded: the sync flag of planApproval judged without its case (TRUE taken as a boolean).
+      if (
+        p.name === 'sync' &&
+        operationId === 'planApproval' &&
+        faults.has('i14-approval-sync-case-folded') &&
+        /^(true|false)$/i.test(value)
+      )
+        continue;
       // i12-mid-search-limit-500-refused: the MID search reads limit's maximum as exclusive.
       if (
         p.name === 'limit' &&

@@ -530,4 +530,28 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-PAGE-SLICE'],
   }),
+  independent('independent-14', {
+    id: 'i14-participations-30-refused',
+    rule: 'a participation request holds at most the limit of participations, the limit included (reference, Merchant participation: array, at most so many per request): a request of exactly the limit is refused 400',
+    source: 'provider',
+    rules: ['IN-LIM-PARTICIPATIONS'],
+  }),
+  independent('independent-14', {
+    id: 'i14-by-request-dba-names-deduplicated',
+    rule: 'the participation read by request_id carries the details submitted (seed 001, GET /merchants/participations; provider 2.0.0 MerchantParticipation dbaNames): repeated dbaNames of a merchant are listed once on this reader',
+    source: 'provider',
+    rules: ['IN-ECHO-PARTICIPATION-DETAILS'],
+  }),
+  independent('independent-14', {
+    id: 'i14-completed-list-total-remaining-after-offset',
+    rule: 'the Total header is the size of the known data set (reference, Paging: Count, Offset, Limit, Total): the completed-merchants list counts Total from the offset on, so a later page gives a smaller Total',
+    source: 'provider',
+    rules: ['IN-PAGE-HEADERS'],
+  }),
+  independent('independent-14', {
+    id: 'i14-search-status-pending-finds-error',
+    rule: 'searching by merchantParticipationStatus finds the merchants in that status only (seed 001, POST /merchants/searches; provider 2.0.0 MerchantSearch): a search for PENDING also finds the merchants in ERROR',
+    source: 'provider',
+    rules: ['IN-FILTER-STATUS'],
+  }),
 ]);

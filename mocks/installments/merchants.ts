@@ -49,6 +49,9 @@ export function registerMerchants(
     const ok = await guard(req, reply, 'postMerchantParticipations');
     if (!ok) return reply;
     // provider 2.0.0: request_id is a non-negative 64-bit integer (kept below 2^53 here, exact in JSON).
+    // i14-participations-30-refused: a request of 30 participations, the limit, refused as too many.
+    if (faults.has('i14-participations-30-refused') && Array.isArray(ok.body) && ok.body.length === 30)
+      return invalidRequest(reply, faults, [{ field: 'body', keyword: 'maxItems', message: 'at most 29 participations per request' }]);
     const requestId = String(randomInt(1, 2 ** 40) * 1000 + (world.participations.length % 1000));
     for (const merchant of ok.body as Record<string, any>[]) addParticipation(world, { requestId, merchant, submittedAtMs: clock.nowMs() });
     // provider 2.0.0, Location example: `merchants/participations?request_id=<id>`.
@@ -73,6 +76,9 @@ export function registerMerchants(
       if (mine.length === 0 && !faults.has('unknown-request-id-200'))
         return sendError(reply, faults, 404, 'NOT_FOUND', 'No participation request with this request_id.', 'request_id');
       items = (faults.has('blind-request-id-filter-ignored') ? world.participations : mine).map(view);
+      // i14-by-request-dba-names-deduplicated: read by request_id, a merchant's repeated dbaNames listed once.
+      if (faults.has('i14-by-request-dba-names-deduplicated'))
+        items = items.map((m) => (Array.isArray(m.dbaNames) ? { ...m, dbaNames: [...new Set(m.dbaNames)] } : m));
       // i10-by-request-website-lowercased: the by-request read lower-cases the merchant's website URL.
       if (faults.has('i11-by-request-error-reason-dropped'))
         items = items.map((m) => (m.status === 'ERROR' ? { ...m, errorReason: undefined } : m));
@@ -150,6 +156,9 @@ export function registerMerchants(
       reply.header('Total', String(world.participations.length));
     // i6-participations-list-total-all-states: the completed list's Total counts every merchant.
     if (requestId === null && faults.has('i6-participations-list-total-all-states')) reply.header('Total', String(latest().length));
+    // i14-completed-list-total-remaining-after-offset: the completed list's Total counts from the offset on.
+    if (requestId === null && faults.has('i14-completed-list-total-remaining-after-offset'))
+      reply.header('Total', String(Math.max(0, items.length - Number(ok.query.get('offset') ?? 0))));
     return reply.code(200).send(listed);
   });
 
@@ -195,6 +204,8 @@ export function registerMerchants(
         if (
           c.merchantParticipationStatus !== undefined &&
           m.status !== c.merchantParticipationStatus &&
+          // i14-search-status-pending-finds-error: a search for PENDING merchants also finds those in ERROR.
+          !(faults.has('i14-search-status-pending-finds-error') && c.merchantParticipationStatus === 'PENDING' && m.status === 'ERROR') &&
           !faults.has('search-ignores-status') &&
           // seeded-search-status-ignored-with-maid: the status criterion dropped when a maid is given.
           !(faults.has('seeded-search-status-ignored-with-maid') && c.maid !== undefined)

@@ -231,4 +231,10 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-VAL-OFFER-TERMS'],
   }),
+  independent('independent-14', {
+    id: 'i14-offers-begin-ahead-with-accept-language',
+    rule: "every offer's window ends after it begins, both instants in UTC (provider 2.0.0 Offer offerBeginDatetime, offerEndDatetime; reference, Accept-Language on POST /offers): with a non-English Accept-Language the begin is written in the consumer's local time (one hour ahead) with a Z, after the end",
+    source: 'provider',
+    rules: ['IN-VAL-OFFER-TERMS'],
+  }),
 ]);

@@ -216,9 +216,15 @@ export function registerOffers(
       provider: { providerId: world.providerId, providerName: 'Mock Lender', providerLogoUrl: 'https://lender.example.test/logo.png' },
       // i13-offers-begin-merchant-local-time: for a merchant outside the USA the begin written in UTC+1 with Z.
       offerBeginDatetime:
-        faults.has('i13-offers-begin-merchant-local-time') && ok.body.merchant?.country !== undefined && ok.body.merchant.country !== 'USA'
+        // i14-offers-begin-ahead-with-accept-language: with a non-English Accept-Language the begin is written in the
+        // consumer's local time (one hour ahead) with a Z, after the end of the window.
+        faults.has('i14-offers-begin-ahead-with-accept-language') && !/^en\b/i.test(String(req.headers['accept-language'] ?? 'en'))
           ? new Date(begin.getTime() + 3600_000).toISOString()
-          : begin.toISOString(),
+          : faults.has('i13-offers-begin-merchant-local-time') &&
+              ok.body.merchant?.country !== undefined &&
+              ok.body.merchant.country !== 'USA'
+            ? new Date(begin.getTime() + 3600_000).toISOString()
+            : begin.toISOString(),
       // i10-offers-last-offer-ends-at-begin: the longest offer's window closes when it opens.
       offerEndDatetime:
         faults.has('i10-offers-last-offer-ends-at-begin') && i === OFFER_TENURES.length - 1 ? begin.toISOString() : end.toISOString(),

@@ -304,4 +304,10 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ECHO-PANLIST'],
   }),
+  independent('independent-14', {
+    id: 'i14-register-by-id-range-compared-as-number',
+    rule: "a registration into an existing list with an account range other than the list's is refused 400 (provider 2.0.0 registerPans 400 example; reference, PAN registration accountRange, digits only): the ranges are compared as numbers, so a range written with a leading zero is taken as the list's",
+    source: 'provider',
+    rules: ['IN-STATE-LIST-RANGE'],
+  }),
 ]);

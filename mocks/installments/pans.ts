@@ -90,7 +90,11 @@ export function registerPanLists(
       // provider 2.0.0, registerPans 400 example (invalid account range for an existing pan list): a range
       // other than the list's is refused, nothing registered; a list without a range takes the one given.
       const own = list.accountRange;
-      const other = own && (own.accountRangeLow !== accountRange.accountRangeLow || own.accountRangeHigh !== accountRange.accountRangeHigh);
+      // i14-register-by-id-range-compared-as-number: the list's range compared as numbers (leading zeros ignored).
+      const differs = (x: string, y: string) =>
+        faults.has('i14-register-by-id-range-compared-as-number') ? BigInt(x) !== BigInt(y) : x !== y;
+      const other =
+        own && (differs(own.accountRangeLow, accountRange.accountRangeLow) || differs(own.accountRangeHigh, accountRange.accountRangeHigh));
       if (other && !faults.has('seeded-list-range-replaced'))
         return invalidRequest(reply, faults, [
           { field: 'accountRange', keyword: 'const', message: 'accountRange is not the account range of this pan list' },

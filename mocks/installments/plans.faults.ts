@@ -504,4 +504,40 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-NOTIFY-EXACT'],
   }),
+  independent('independent-14', {
+    id: 'i14-plan-tenure-99-refused',
+    rule: "a plan's tenure lies within its bounds, the upper bound included (reference, Plan creation: planInstallmentInformation.tenure; provider 2.0.0 PlanInstallmentInformation): a tenure at the upper bound is refused 400",
+    source: 'provider',
+    rules: ['IN-LIM-TENURE'],
+  }),
+  independent('independent-14', {
+    id: 'i14-plan-apr-zero-refused',
+    rule: "a plan's apr lies within its bounds, zero included (reference, Plan creation: apr; provider 2.0.0 PlanInstallmentInformation): a zero-interest plan (apr zero, the lower bound) is refused 400",
+    source: 'provider',
+    rules: ['IN-LIM-APR'],
+  }),
+  independent('independent-14', {
+    id: 'i14-plan-offer-id-matched-as-number',
+    rule: 'a plan names an offer of the offers answer its offerTransactionId names, by its offerId (reference, Flows: offers -> plan created; provider 2.0.0 savePlan offerId): the offerId is compared as a number, so the id with a leading zero added names the offer',
+    source: 'provider',
+    rules: ['IN-STATE-PLAN-OFFER', 'IN-LOOKUP-EXACT'],
+  }),
+  independent('independent-14', {
+    id: 'i14-getplan-repayment-amount-whole-units',
+    rule: 'getPlan reads back the plan created with its scheduled repayments (seed 001, GET /plans/{plan_id}; provider 2.0.0 InstallmentPlan scheduledRepayments amount): each repayment amount is rounded to whole units on this reader',
+    source: 'provider',
+    rules: ['IN-ECHO-PLAN'],
+  }),
+  independent('independent-14', {
+    id: 'i14-notify-issuer-ica-leading-zeros-dropped',
+    rule: "the notification names the issuer by its ICA, the issuer's own value (seed 001, POST /notifications; reference, Notification: issuerIca*): the ICA is written through a number, its leading zeros dropped",
+    source: 'seed',
+    rules: ['IN-NOTIFY-SHAPE'],
+  }),
+  independent('independent-14', {
+    id: 'i14-notify-url-path-lowercased',
+    rule: "the notification goes to the issuer endpoint configured for the account range (seed 001, Events; reference, Flows (a)): the endpoint's path is lower-cased before the call, its query kept",
+    source: 'seed',
+    rules: ['IN-NOTIFY-EXACT'],
+  }),
 ]);

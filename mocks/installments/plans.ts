@@ -76,7 +76,8 @@ export function registerPlans(
           : plan.planId,
       // seeded-notify-issuer-cid-is-ica: the issuer named by its ICA in both members.
       issuerCid: faults.has('seeded-notify-issuer-cid-is-ica') ? issuer.issuerIca : issuer.issuerCid,
-      issuerIca: issuer.issuerIca,
+      // i14-notify-issuer-ica-leading-zeros-dropped: the issuer ICA written through a number, its leading zeros lost.
+      issuerIca: faults.has('i14-notify-issuer-ica-leading-zeros-dropped') ? String(Number(issuer.issuerIca)) : issuer.issuerIca,
       // seeded-notify-offer-first-of-answer: the notification names the first offer of the answer, not the one chosen.
       offerId:
         faults.has('seeded-notify-offer-first-of-answer') && otx?.offers[0]
@@ -156,6 +157,8 @@ export function registerPlans(
     if (faults.has('i13-notify-url-query-decoded') && url.includes('?'))
       url = `${url.split('?')[0]}?${decodeURIComponent(url.split('?')[1])}`;
     // i6-notify-url-plan-id-appended: the plan id added to the endpoint's path.
+    // i14-notify-url-path-lowercased: the endpoint's path lower-cased (its query kept) before the call.
+    if (faults.has('i14-notify-url-path-lowercased')) url = url.replace(/^([^?]*)/, (p) => p.toLowerCase());
     if (faults.has('i6-notify-url-plan-id-appended')) url = url.replace(/(\?|$)/, `/${plan.planId}$1`);
     // i8-notify-url-issuercid-duplicated: issuerCid appended to a URL that already carries it.
     if (faults.has('i8-notify-url-issuercid-duplicated')) url = `${url}${url.includes('?') ? '&' : '?'}issuerCid=${issuer.issuerCid}`;
@@ -197,6 +200,8 @@ export function registerPlans(
     // seeded-plan-offer-id-prefix-match: an offerId found by prefix, either way.
     const sameOffer = (id: string) =>
       id === b.offerId ||
+      // i14-plan-offer-id-matched-as-number: the offerId compared as a number (leading zeros ignored).
+      (faults.has('i14-plan-offer-id-matched-as-number') && typeof b.offerId === 'string' && Number(id) === Number(b.offerId)) ||
       (faults.has('seeded-plan-offer-id-prefix-match') &&
         typeof b.offerId === 'string' &&
         (id.startsWith(b.offerId) || b.offerId.startsWith(id)));
@@ -238,6 +243,16 @@ export function registerPlans(
     if (faults.has('i12-plan-apr-200-refused') && b.planInstallmentInformation?.apr === 200)
       return invalidRequest(reply, faults, [
         { field: 'planInstallmentInformation.apr', keyword: 'maximum', message: 'planInstallmentInformation.apr must be < 200' },
+      ]);
+    // i14-plan-tenure-99-refused: a tenure at the upper limit (99) refused as too long.
+    if (faults.has('i14-plan-tenure-99-refused') && b.planInstallmentInformation?.tenure === 99)
+      return invalidRequest(reply, faults, [
+        { field: 'planInstallmentInformation.tenure', keyword: 'maximum', message: 'planInstallmentInformation.tenure must be < 99' },
+      ]);
+    // i14-plan-apr-zero-refused: an apr of 0, the lower limit, refused (a zero-interest plan taken as a missing rate).
+    if (faults.has('i14-plan-apr-zero-refused') && b.planInstallmentInformation?.apr === 0)
+      return invalidRequest(reply, faults, [
+        { field: 'planInstallmentInformation.apr', keyword: 'minimum', message: 'planInstallmentInformation.apr must be > 0' },
       ]);
     const given = (b.schedulePayments ?? []) as Record<string, unknown>[];
     // i7-plan-schedule-99-refused: the schedule's upper bound read as exclusive.
@@ -373,7 +388,10 @@ export function registerPlans(
               faults.has('i7-getplan-frequency-uppercased') && typeof planInstallmentInformation.frequency === 'string'
               ? { ...planInstallmentInformation, frequency: planInstallmentInformation.frequency.toUpperCase() }
               : planInstallmentInformation,
-      scheduledRepayments,
+      // i14-getplan-repayment-amount-whole-units: getPlan rounds each repayment amount to whole units.
+      scheduledRepayments: faults.has('i14-getplan-repayment-amount-whole-units')
+        ? scheduledRepayments.map((r) => (typeof r.amount === 'number' ? { ...r, amount: Math.round(r.amount) } : r))
+        : scheduledRepayments,
       // Fault: the plan names the caller by its consumer key, a credential, in a member of its own.
       ...(faults.has('plan-carries-consumer-key') ? { requestedBy: ok.consumerKey } : {}),
     });

@@ -146,4 +146,10 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-DELIVERY-URL'],
   }),
+  independent('independent-14', {
+    id: 'i14-report-callback-type-of-previous-report',
+    rule: "each report callback carries its own report's customer, id, portfolio, type and final status (seed 002, Events: callback URL for completion reporting; reference, Outbound deliveries): when several reports complete together, a callback carries the type of the report settled before it",
+    source: 'assumption',
+    rules: ['FD-REPORT-CALLBACK-STATE'],
+  }),
 ]);

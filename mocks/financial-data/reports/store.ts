@@ -148,6 +148,8 @@ export async function settleReports(ctx: FdContext): Promise<void> {
   const state = ctx.state.reports;
   if (state.pending.size === 0) return;
   const now = ctx.clock.nowEpochSeconds();
+  /** i14-report-callback-type-of-previous-report: the type of the report settled just before (kept only while that fault is on). */
+  let previousType: string | undefined;
   for (const id of [...state.pending]) {
     const report = state.reports.get(id)!;
     if (report.readyAtS > now) continue;
@@ -168,6 +170,11 @@ export async function settleReports(ctx: FdContext): Promise<void> {
     if (ctx.faults.has('report-callback-type-of-customer-first')) {
       const first = [...state.reports.values()].find((r) => r.customerId === report.customerId);
       body.payload = { ...(body.payload as Record<string, unknown>), type: first?.type ?? report.type };
+    }
+    // i14-report-callback-type-of-previous-report: the payload's type left over from the report settled before it.
+    if (ctx.faults.has('i14-report-callback-type-of-previous-report')) {
+      body.payload = { ...(body.payload as Record<string, unknown>), type: previousType ?? report.type };
+      previousType = report.type;
     }
     // i6-report-callback-names-request-id: the payload names the report by its tracking id.
     if (ctx.faults.has('i6-report-callback-names-request-id'))
