@@ -1,21 +1,15 @@
 // One Playwright project per service plus `self` (tests of the suite). The suite reporter scans
 // every output of the run for card data and secrets at the end (helpers/verdict/leak-scan.ts).
+// First: the suite's TypeScript from here on (every spec and what it imports) is compiled by
+// helpers/run/ts-hook.mjs, not by Playwright's Babel.
+import './helpers/run/register-ts-hook.mjs';
 import { defineConfig } from '@playwright/test';
 import fs from 'node:fs';
-import nodeModule from 'node:module';
 import { parse } from 'yaml';
 import { exitOnConfigError, suiteConfig } from './helpers/config/config';
 import { SERVICES } from './helpers/contract/services';
 import { laneDir, laneProjects } from './helpers/client/mutation-lane';
 import { KEPT_WORKER_REPORTER } from './helpers/client/kept-worker';
-
-// The suite's TypeScript from here on (every spec and what it imports) is compiled by
-// helpers/run/ts-hook.mjs, not by Playwright's Babel. Registered in each process that loads this file.
-const tsHook = new URL('./helpers/run/ts-hook.mjs', import.meta.url);
-// In-thread hooks where Node has them (22.15 and later), as Playwright itself prefers; else Node 20's.
-const { registerHooks } = nodeModule as { registerHooks?: (hooks: { load: unknown }) => void };
-if (registerHooks) registerHooks({ load: (await import(tsHook.href)).load });
-else nodeModule.register(tsHook);
 
 const settings = exitOnConfigError(() => suiteConfig());
 // A misspelled MOCK_FAULTS id would give a green run that switched nothing on. Judged by the runner

@@ -1,0 +1,2 @@
+// helpers/run/register-ts-hook.mjs has no exports: importing it registers the hook.
+export {};
