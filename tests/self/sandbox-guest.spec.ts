@@ -22,7 +22,8 @@ async function server(handler: http.RequestListener): Promise<{ url: string; clo
 }
 
 test('a request left without an answer fails at its deadline with the message naming it; an answer in time is passed on', async () => {
-  const never = new Promise<string>(() => {});
+  // A promise that never settles: a target that keeps the connection and never answers.
+  const never = new Promise<string>(() => undefined);
   await expect(withinDeadline(never, 20, () => 'GET /customers: no answer within 20 ms')).rejects.toThrow(
     'GET /customers: no answer within 20 ms',
   );
