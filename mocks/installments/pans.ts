@@ -204,13 +204,19 @@ export function registerPanLists(
         faults.has('i8-dereg-pan-matched-on-first-16') && pan !== undefined && !list.pans.has(pan)
           ? [...list.pans].find((p) => p.slice(0, 16) === pan.slice(0, 16))
           : undefined;
-      if (pan === undefined || (!held.has(pan) && !unknownCounted && !rangeCounted && !sameHead)) {
+      // seeded-dereg-pan-matched-as-number: a listed card matched to the one sent as a number (leading zeros ignored).
+      const sameNumber =
+        faults.has('seeded-dereg-pan-matched-as-number') && pan !== undefined && !list.pans.has(pan) && /^\d+$/.test(pan)
+          ? [...list.pans].find((p) => /^\d+$/.test(p) && BigInt(p) === BigInt(pan))
+          : undefined;
+      const matched = sameHead ?? sameNumber;
+      if (pan === undefined || (!held.has(pan) && !unknownCounted && !rangeCounted && !matched)) {
         failureCount++;
         continue;
       }
       // i12-dereg-encrypted-not-applied: the encrypted path counts the card but leaves it in the list.
       const encryptedKept = faults.has('i12-dereg-encrypted-not-applied') && ok.body.encryptedValue !== undefined;
-      if (!faults.has('deregistration-ignored') && !encryptedKept) list.pans.delete(sameHead ?? pan);
+      if (!faults.has('deregistration-ignored') && !encryptedKept) list.pans.delete(matched ?? pan);
       // Fault: the list keeps the card as removed (read on registration only while that fault is on).
       if (faults.has('model-deregistered-pan-kept-as-removed')) removedFrom(list.panListId).add(pan);
       // i3-deregistration-from-every-list: the PAN is removed from every list that holds it.

@@ -3,7 +3,8 @@
 // PanRegistrationBody and the registerPans 400 examples ("Either encryptedValue or Account Range
 // must not be null or empty"; "Invalid account range for pan list": the range given does not match
 // the existing list's); reference/installments.md, Flows - services (offers only for registered
-// account ranges). Each range is a random block of BIN 455552, which no other check registers.
+// account ranges). Ranges and cards are digit strings (provider 2.0.0, ^[0-9]{11,19}$): each is compared
+// as text on every path, a leading zero making another one. Each range is a random block of BIN 455552, which no other check registers.
 import { expect, expectErrors, rules, test, unregisteredPan } from '../../fixtures/installments.js';
 
 type Fx = Parameters<Parameters<typeof test>[2]>[0];
@@ -63,10 +64,12 @@ test(
     ];
 
     // Another range, and the list's own with only its high end moved, or only its low end (either end
-    // differing is another range).
+    // differing is another range), or with a leading zero on both ends: 17 digits, still the pattern
+    // (provider 2.0.0, 11 to 19 digits), another range of card-number prefixes, the same only as numbers.
     const narrowed = { accountRangeLow: own.accountRangeLow, accountRangeHigh: `${own.accountRangeHigh.slice(0, -1)}0` };
     const raised = { accountRangeLow: `${own.accountRangeLow.slice(0, -1)}1`, accountRangeHigh: own.accountRangeHigh };
-    for (const range of [other, narrowed, raised]) {
+    const zeroLed = { accountRangeLow: `0${own.accountRangeLow}`, accountRangeHigh: `0${own.accountRangeHigh}` };
+    for (const range of [other, narrowed, raised, zeroLed]) {
       const refused = await instApi.call('registerPans', {
         body: { panListId, accountRange: range, ...(await instReq.sensitive({ pans: [{ pan: first }] })) },
       });
@@ -95,14 +98,18 @@ test(
     await expectOffers({ instApi, instReq }, [...ownEnds, [first, true, 'the first card'], [second, true, 'the second card']]);
 
     // A deregistration removes the cards registered in the list: a card its range covers but that was
-    // never registered is not one of them, a failure (provider 2.0.0, Deregistration counts).
+    // never registered is not one of them, a failure (provider 2.0.0, Deregistration counts); nor is a
+    // registered card with a leading zero (17 digits, another card: cards are digit strings, Pan).
     const removed = await instApi.call('deregisterPans', {
       body: {
         panListId,
-        ...(await instReq.sensitive({ pans: [first, own.accountRangeHigh, own.accountRangeLow].map((pan) => ({ pan })) })),
+        ...(await instReq.sensitive({ pans: [`0${second}`, first, own.accountRangeHigh, own.accountRangeLow].map((pan) => ({ pan })) })),
       },
     });
-    expect(removed.body, "two registered cards, one only in the list's range").toMatchObject({ successfulCount: '2', failureCount: '1' });
+    expect(removed.body, "two registered cards; one only in the list's range, one only the same as a number").toMatchObject({
+      successfulCount: '2',
+      failureCount: '2',
+    });
   },
 );
 
