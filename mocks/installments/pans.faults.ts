@@ -172,7 +172,7 @@ export const PANS_FAULTS = faultCatalogue([
   // (pan-lists.ranges.spec.ts), on the deregistration: the i14 range fault breaks the registration by id.
   seeded({
     id: 'seeded-dereg-pan-matched-as-number',
-    rule: 'IN-VAL-PAN-COUNTS: a deregistration matches a listed card to the one sent as a number, so the card with a leading zero (another card of 11 to 19 digits, provider 2.0.0 Pan) is counted deregistered and the listed card removed',
+    rule: 'IN-VAL-PAN-COUNTS: a deregistration matches a listed card to the one sent as a number, so the card with a leading zero (another card within the Pan pattern, provider 2.0.0) is counted deregistered and the listed card removed',
     source: 'provider',
     rules: ['IN-VAL-PAN-COUNTS'],
   }),
