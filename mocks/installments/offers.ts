@@ -197,9 +197,13 @@ export function registerOffers(
       frequency: faults.has('i11-offers-frequency-lowercase-longest') && i === OFFER_TENURES.length - 1 ? 'monthly' : 'MONTHLY',
       totalAmount: amount,
       // i12-offers-other-installment-unrounded: the share left unrounded.
-      otherInstallmentAmount: faults.has('i12-offers-other-installment-unrounded')
-        ? amount / tenure
-        : Math.round((amount / tenure) * 100) / 100,
+      // seeded-offers-other-installment-unrounded-with-accept-language: the same, asked in a language other than English.
+      otherInstallmentAmount:
+        faults.has('i12-offers-other-installment-unrounded') ||
+        (faults.has('seeded-offers-other-installment-unrounded-with-accept-language') &&
+          !/^en\b/i.test(String(req.headers['accept-language'] ?? 'en')))
+          ? amount / tenure
+          : Math.round((amount / tenure) * 100) / 100,
       // i8-offers-first-installment-float: the first installment as the unrounded remainder.
       ...(faults.has('i8-offers-first-installment-float')
         ? { firstInstallmentAmount: amount - (tenure - 1) * (Math.round((amount / tenure) * 100) / 100) }
