@@ -116,9 +116,21 @@ export function registerPanLists(
         faults.has('register-pan-duplicate-on-first-16') &&
         pan !== undefined &&
         [...known].some((p) => p.slice(0, 16) === pan.slice(0, 16));
+      // seeded-register-pan-matched-as-number: a card taken as already listed when a listed card equals it as a number.
+      const sameNumber =
+        faults.has('seeded-register-pan-matched-as-number') &&
+        pan !== undefined &&
+        /^\d+$/.test(pan) &&
+        [...known].some((p) => /^\d+$/.test(p) && BigInt(p) === BigInt(pan));
       // i12-register-by-id-duplicate-counted-successful: by panListId a card already held counts as registered.
       const heldCounted = faults.has('i12-register-by-id-duplicate-counted-successful') && panListId !== undefined;
-      if (pan === undefined || removed || sameHead || (known.has(pan) && !faults.has('duplicate-pan-counted') && !heldCounted)) {
+      if (
+        pan === undefined ||
+        removed ||
+        sameHead ||
+        sameNumber ||
+        (known.has(pan) && !faults.has('duplicate-pan-counted') && !heldCounted)
+      ) {
         // i5-pans-missing-pan-not-counted: an item without its number is skipped uncounted.
         if (pan === undefined && faults.has('i5-pans-missing-pan-not-counted')) continue;
         failureCount++;

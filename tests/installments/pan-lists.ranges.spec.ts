@@ -49,7 +49,7 @@ test(
 
 test(
   "a registration into an existing list with another account range is 400 and changes nothing; the list's own range, or none, is accepted and kept @provider",
-  rules('IN-STATE-LIST-RANGE:refuse', 'IN-STATE-LIST-RANGE:accept', 'IN-VAL-PAN-COUNTS'),
+  rules('IN-STATE-LIST-RANGE:refuse', 'IN-STATE-LIST-RANGE:accept', 'IN-VAL-PAN-COUNTS', 'IN-STATE-PAN-ELIGIBLE:refuse@encrypted'),
   async ({ instApi, instReq }) => {
     const own = newRange();
     let other = newRange();
@@ -93,9 +93,21 @@ test(
     expect(same.status, "the list's own range again, with cards").toBe(200);
     // A card the list's range covers is not in the list until registered: both are new.
     expect(same.body, "two cards registered, one of them in the list's range").toMatchObject({ successfulCount: '2', failureCount: '0' });
-    const none = await instApi.call('registerPans', { body: { panListId, ...(await instReq.sensitive({ pans: [{ pan: second }] })) } });
-    expect(none.status, 'no range, a card').toBe(200);
-    await expectOffers({ instApi, instReq }, [...ownEnds, [first, true, 'the first card'], [second, true, 'the second card']]);
+    // No range, a new card and the first card with a leading zero: another card (17 digits), new too.
+    const none = await instApi.call('registerPans', {
+      body: { panListId, ...(await instReq.sensitive({ pans: [{ pan: second }, { pan: `0${first}` }] })) },
+    });
+    expect(none.status, 'no range, two cards').toBe(200);
+    expect(none.body, 'two new cards, one the same as a listed card only as a number').toMatchObject({
+      successfulCount: '2',
+      failureCount: '0',
+    });
+    await expectOffers({ instApi, instReq }, [
+      ...ownEnds,
+      [first, true, 'the first card'],
+      [second, true, 'the second card'],
+      [`0${second}`, false, 'the second card with a leading zero, never registered'],
+    ]);
 
     // A deregistration removes the cards registered in the list: a card its range covers but that was
     // never registered is not one of them, a failure (provider 2.0.0, Deregistration counts); nor is a
