@@ -1409,6 +1409,14 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['CE-ERR-FIELD'],
   }),
+  // Seeded beside the check that the key is read from its own header only, wherever else a call puts it
+  // (enroll-card.auth.spec.ts): the i14 fault takes it from the query, this one from another header.
+  seeded({
+    id: 'seeded-card-key-from-authorization',
+    rule: 'CE-AUTH-MISSING-KEY: a call without the API key header is 401 (seed 000, Authentication); the key sent in the Authorization header instead is taken and the card enrolled',
+    source: 'seed',
+    rules: ['CE-AUTH-MISSING-KEY'],
+  }),
   independent('independent-14', {
     id: 'i14-card-key-in-query-accepted',
     rule: 'the API key travels in the request header x-openapi-clientid; a call without it is 401 (seed 000, Authentication and Errors 401): a key sent as a query parameter of the same name is accepted when the header is missing',

@@ -94,6 +94,8 @@ export function registerCards(
     // i14-card-key-in-query-accepted: without the header, a key sent as a query parameter of the same name is taken.
     if (faults.has('i14-card-key-in-query-accepted') && !key)
       key = (req.query as Record<string, string | undefined>)[keyHeader.toLowerCase()];
+    // seeded-card-key-from-authorization: without the header, the Authorization header's value is taken as the key.
+    if (faults.has('seeded-card-key-from-authorization') && !key) key = req.headers.authorization;
     const receiptCaseless = faults.has('receipt-key-case-insensitive') && isReceiptBody(req.body);
     let client = world.clients.find(
       (c) =>

@@ -174,6 +174,14 @@ export const APPROVALS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-TRANS-ACCEPT'],
   }),
+  // Seeded beside the check that the sync flag is taken only as the boolean words true and false, on
+  // both modes (checkout.validation.spec.ts), on the asynchronous one: the i14 fault answers TRUE synchronously.
+  seeded({
+    id: 'seeded-approval-sync-false-case-folded',
+    rule: 'IN-ERR-CONTRACT: planApproval takes sync as a boolean (provider 2.0.0, Sync); sync=False is read without its case and answered 202 as the asynchronous mode instead of refused 400',
+    source: 'provider',
+    rules: ['IN-ERR-CONTRACT', 'IN-STATUS-SYNC'],
+  }),
   independent('independent-14', {
     id: 'i14-approval-sync-case-folded',
     rule: 'planApproval takes the query flag sync as a boolean, true or false (provider 2.0.0, planApproval sync parameter, boolean; reference, Operations): sync=TRUE is read without its case and answered synchronously instead of refused 400',

@@ -170,6 +170,14 @@ export function createGuard(
         /^(true|false)$/i.test(value)
       )
         continue;
+      // seeded-approval-sync-false-case-folded: planApproval's sync=false judged without its case (FALSE taken as the asynchronous mode).
+      if (
+        p.name === 'sync' &&
+        operationId === 'planApproval' &&
+        faults.has('seeded-approval-sync-false-case-folded') &&
+        /^false$/i.test(value)
+      )
+        continue;
       // i12-mid-search-limit-500-refused: the MID search reads limit's maximum as exclusive.
       if (
         p.name === 'limit' &&

@@ -530,6 +530,14 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-PAGE-SLICE'],
   }),
+  // Seeded beside the check that every reader answers a participation's arrays item for item, repeats
+  // kept (merchants.echo.spec.ts), on the merchant search: the i14 fault breaks the by-request reader.
+  seeded({
+    id: 'seeded-search-dba-names-deduplicated',
+    rule: 'IN-ECHO-PARTICIPATION-DETAILS: the merchant search answers the dba names submitted item for item (provider 2.0.0 DbaNames, no uniqueItems); a repeated name is listed once',
+    source: 'provider',
+    rules: ['IN-ECHO-PARTICIPATION-DETAILS'],
+  }),
   independent('independent-14', {
     id: 'i14-participations-30-refused',
     rule: 'a participation request holds at most the limit of participations, the limit included (reference, Merchant participation: array, at most so many per request): a request of exactly the limit is refused 400',

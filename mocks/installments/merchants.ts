@@ -254,6 +254,9 @@ export function registerMerchants(
     // i12-search-error-reason-dropped: the search answers ERROR without its reason.
     if (faults.has('i12-search-error-reason-dropped'))
       found = found.map((m) => (m.status === 'ERROR' ? { ...m, errorReason: undefined } : m));
+    // seeded-search-dba-names-deduplicated: the merchant search lists a merchant's repeated dbaNames once.
+    if (faults.has('seeded-search-dba-names-deduplicated'))
+      found = found.map((m) => (Array.isArray(m.dbaNames) ? { ...m, dbaNames: [...new Set(m.dbaNames)] } : m));
     // i12-search-city-uppercased: the search answers the address city in upper case.
     if (faults.has('i12-search-city-uppercased'))
       found = found.map((m) =>

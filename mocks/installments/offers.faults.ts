@@ -231,6 +231,22 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-VAL-OFFER-TERMS'],
   }),
+  // Seeded beside the check that cards and ranges are compared as digit strings, leading zeros counted
+  // (pan-lists.ranges.spec.ts), on the offers reader: the i14 range fault breaks the registration by id.
+  seeded({
+    id: 'seeded-offers-pan-matched-as-number',
+    rule: 'IN-STATE-PAN-ELIGIBLE: a card gets offers when a listed card equals it as a number, so a listed card with a leading zero (another card, provider 2.0.0 ConsumerPan digits) gets offers',
+    source: 'provider',
+    rules: ['IN-STATE-PAN-ELIGIBLE'],
+  }),
+  // Seeded beside the check that Accept-Language (the offers' texts only, provider 2.0.0) changes no value
+  // of the offers answer (offers.amounts.spec.ts), on the amounts: the i14 fault breaks the window.
+  seeded({
+    id: 'seeded-offers-other-installment-unrounded-with-accept-language',
+    rule: 'IN-VAL-OFFER-AMOUNTS: asked in a language other than English (Accept-Language), the offers answer each subsequent installment unrounded, finer than a cent',
+    source: 'provider',
+    rules: ['IN-VAL-OFFER-AMOUNTS'],
+  }),
   independent('independent-14', {
     id: 'i14-offers-begin-ahead-with-accept-language',
     rule: "every offer's window ends after it begins, both instants in UTC (provider 2.0.0 Offer offerBeginDatetime, offerEndDatetime; reference, Accept-Language on POST /offers): with a non-English Accept-Language the begin is written in the consumer's local time (one hour ahead) with a Z, after the end",

@@ -145,6 +145,12 @@ export function registerOffers(
       faults.has('offers-pan-matched-on-first-16') &&
       pan !== undefined &&
       [...world.panLists.values()].some((l) => [...l.pans].some((p) => p.slice(0, 16) === pan.slice(0, 16)));
+    // seeded-offers-pan-matched-as-number: a card is eligible when a listed card equals it as a number (leading zeros ignored).
+    const sameNumber =
+      faults.has('seeded-offers-pan-matched-as-number') &&
+      pan !== undefined &&
+      /^\d+$/.test(pan) &&
+      [...world.panLists.values()].some((l) => [...l.pans].some((p) => /^\d+$/.test(p) && BigInt(p) === BigInt(pan)));
     // i9-listed-pan-outside-range-not-offered: a list with a range is searched through its range only.
     const rangeOnly =
       faults.has('i9-listed-pan-outside-range-not-offered') &&
@@ -168,7 +174,8 @@ export function registerOffers(
         !justAbove &&
         !byBin &&
         !byEight &&
-        !sameHead)
+        !sameHead &&
+        !sameNumber)
     ) {
       // i6-offers-404-correlation-regenerated: the refusal answers a Correlation-Id of its own.
       if (faults.has('i6-offers-404-correlation-regenerated')) reply.header('Correlation-Id', randomUUID());
@@ -197,9 +204,13 @@ export function registerOffers(
       frequency: faults.has('i11-offers-frequency-lowercase-longest') && i === OFFER_TENURES.length - 1 ? 'monthly' : 'MONTHLY',
       totalAmount: amount,
       // i12-offers-other-installment-unrounded: the share left unrounded.
-      otherInstallmentAmount: faults.has('i12-offers-other-installment-unrounded')
-        ? amount / tenure
-        : Math.round((amount / tenure) * 100) / 100,
+      // seeded-offers-other-installment-unrounded-with-accept-language: the same, asked in a language other than English.
+      otherInstallmentAmount:
+        faults.has('i12-offers-other-installment-unrounded') ||
+        (faults.has('seeded-offers-other-installment-unrounded-with-accept-language') &&
+          !/^en\b/i.test(String(req.headers['accept-language'] ?? 'en')))
+          ? amount / tenure
+          : Math.round((amount / tenure) * 100) / 100,
       // i8-offers-first-installment-float: the first installment as the unrounded remainder.
       ...(faults.has('i8-offers-first-installment-float')
         ? { firstInstallmentAmount: amount - (tenure - 1) * (Math.round((amount / tenure) * 100) / 100) }

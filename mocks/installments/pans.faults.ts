@@ -168,6 +168,20 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-STATE-LIST-RANGE'],
   }),
+  // Seeded beside the check that a card and a range are compared as digit strings, leading zeros counted
+  // (pan-lists.ranges.spec.ts), on the deregistration: the i14 range fault breaks the registration by id.
+  seeded({
+    id: 'seeded-register-pan-matched-as-number',
+    rule: 'IN-VAL-PAN-COUNTS: a registration counts a card as already in the list when a listed card equals it as a number, so the listed card with a leading zero (another card within the Pan pattern, provider 2.0.0) is counted failed',
+    source: 'provider',
+    rules: ['IN-VAL-PAN-COUNTS'],
+  }),
+  seeded({
+    id: 'seeded-dereg-pan-matched-as-number',
+    rule: 'IN-VAL-PAN-COUNTS: a deregistration matches a listed card to the one sent as a number, so the card with a leading zero (another card within the Pan pattern, provider 2.0.0) is counted deregistered and the listed card removed',
+    source: 'provider',
+    rules: ['IN-VAL-PAN-COUNTS'],
+  }),
   seeded({
     id: 'seeded-dereg-empty-item-uncounted',
     rule: 'IN-VAL-PAN-COUNTS: a deregistration item without its card number is counted neither as deregistered nor as failed',

@@ -116,9 +116,21 @@ export function registerPanLists(
         faults.has('register-pan-duplicate-on-first-16') &&
         pan !== undefined &&
         [...known].some((p) => p.slice(0, 16) === pan.slice(0, 16));
+      // seeded-register-pan-matched-as-number: a card taken as already listed when a listed card equals it as a number.
+      const sameNumber =
+        faults.has('seeded-register-pan-matched-as-number') &&
+        pan !== undefined &&
+        /^\d+$/.test(pan) &&
+        [...known].some((p) => /^\d+$/.test(p) && BigInt(p) === BigInt(pan));
       // i12-register-by-id-duplicate-counted-successful: by panListId a card already held counts as registered.
       const heldCounted = faults.has('i12-register-by-id-duplicate-counted-successful') && panListId !== undefined;
-      if (pan === undefined || removed || sameHead || (known.has(pan) && !faults.has('duplicate-pan-counted') && !heldCounted)) {
+      if (
+        pan === undefined ||
+        removed ||
+        sameHead ||
+        sameNumber ||
+        (known.has(pan) && !faults.has('duplicate-pan-counted') && !heldCounted)
+      ) {
         // i5-pans-missing-pan-not-counted: an item without its number is skipped uncounted.
         if (pan === undefined && faults.has('i5-pans-missing-pan-not-counted')) continue;
         failureCount++;
@@ -204,13 +216,19 @@ export function registerPanLists(
         faults.has('i8-dereg-pan-matched-on-first-16') && pan !== undefined && !list.pans.has(pan)
           ? [...list.pans].find((p) => p.slice(0, 16) === pan.slice(0, 16))
           : undefined;
-      if (pan === undefined || (!held.has(pan) && !unknownCounted && !rangeCounted && !sameHead)) {
+      // seeded-dereg-pan-matched-as-number: a listed card matched to the one sent as a number (leading zeros ignored).
+      const sameNumber =
+        faults.has('seeded-dereg-pan-matched-as-number') && pan !== undefined && !list.pans.has(pan) && /^\d+$/.test(pan)
+          ? [...list.pans].find((p) => /^\d+$/.test(p) && BigInt(p) === BigInt(pan))
+          : undefined;
+      const matched = sameHead ?? sameNumber;
+      if (pan === undefined || (!held.has(pan) && !unknownCounted && !rangeCounted && !matched)) {
         failureCount++;
         continue;
       }
       // i12-dereg-encrypted-not-applied: the encrypted path counts the card but leaves it in the list.
       const encryptedKept = faults.has('i12-dereg-encrypted-not-applied') && ok.body.encryptedValue !== undefined;
-      if (!faults.has('deregistration-ignored') && !encryptedKept) list.pans.delete(sameHead ?? pan);
+      if (!faults.has('deregistration-ignored') && !encryptedKept) list.pans.delete(matched ?? pan);
       // Fault: the list keeps the card as removed (read on registration only while that fault is on).
       if (faults.has('model-deregistered-pan-kept-as-removed')) removedFrom(list.panListId).add(pan);
       // i3-deregistration-from-every-list: the PAN is removed from every list that holds it.

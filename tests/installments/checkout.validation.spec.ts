@@ -29,6 +29,8 @@ interface Row {
   why: string;
   /** The rule citation (schemas/installments/rules.yaml) the row checks. */
   rule: string;
+  /** Further rules the row checks (cited beside `rule`). */
+  also?: string[];
 }
 
 // The bounds are the contract's (provider 2.0.0, transcribed in tests/self/installments-limits.spec.ts).
@@ -116,6 +118,22 @@ const ROWS: Row[] = [
     why: 'sync untrue (a boolean word after other letters)',
     rule: 'IN-ERR-CONTRACT:refuse',
   },
+  // ... and the boolean words in another case, on each mode: JSON's true and false are lower-case, so
+  // TRUE or False is no boolean (a target folding case takes either as a mode).
+  ...(
+    [
+      ['TRUE', 'sync'],
+      ['False', 'async'],
+    ] as const
+  ).map(([value, mode]) => ({
+    op: 'planApproval' as const,
+    field: 'query:sync',
+    value,
+    accepted: false,
+    why: `sync ${value} (the ${mode} mode's word in another case)`,
+    rule: 'IN-ERR-CONTRACT:refuse',
+    also: [`IN-STATUS-SYNC@${mode}`],
+  })),
   // PAN registration (provider 2.0.0, PanRegistrationBody)
   { op: 'registerPans', field: 'panListName', value: 'a', accepted: true, why: '1 character (min)', rule: 'IN-LIM-PANLISTNAME:accept' },
   {
@@ -524,7 +542,7 @@ for (const row of ROWS) {
     `${row.op}: ${row.accepted ? 'accepts' : 'rejects'} ${row.why}${row.why.includes('@assumption') ? '' : ' @provider'}`,
     // approvedOffers declares Correlation-Id on every answer (provider 2.0.0): the client judges its
     // echo on each refusal here too, so each of its rows cites the echo rule.
-    rules(row.rule, ...(row.op === 'approvedOffers' ? ['IN-ECHO-CORRELATION'] : [])),
+    rules(row.rule, ...(row.also ?? []), ...(row.op === 'approvedOffers' ? ['IN-ECHO-CORRELATION'] : [])),
     async ({ instApi, instReq, inst }) => {
       test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
       const fx = { instApi, instReq, inst };

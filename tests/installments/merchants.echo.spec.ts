@@ -6,8 +6,8 @@
 // reader answers is the one submitted, byte for byte; a member it leaves out is not judged (the
 // provider requires none of them on a reader). Values that can tell, each valid by the request
 // contract: the longest legal name, mixed case with inner and trailing spaces and non-ASCII letters,
-// leading zeros (group, duns, maid, postal code), so a reader that trims, folds or reads digits as a
-// number shows another value.
+// leading zeros (group, duns, maid, postal code), a repeated array item (dba names), so a reader that
+// trims, folds, reads digits as a number or drops a repeat shows another value.
 import { expect, mixedCase, rules, tellingDigits, tellingText, test, exampleParticipation, lengthOf } from '../../fixtures/installments.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 
@@ -39,7 +39,12 @@ function tellingParticipation(acquirerICA: string): Merchant {
     ...base,
     merchantLegalName: tellingText(`Echo Merchant ${acquirerICA.length}`, { length: NAME_MAX }),
     merchantGroup: '07',
-    dbaNames: [tellingText('Echo Store', { length: LONGEST.dbaName }), `${mixedCase('outlet')}  Nº 007 `],
+    // A dba name given twice: DbaNames has no uniqueItems (provider 2.0.0), so each reader answers both.
+    dbaNames: [
+      tellingText('Echo Store', { length: LONGEST.dbaName }),
+      `${mixedCase('outlet')}  Nº 007 `,
+      `${mixedCase('outlet')}  Nº 007 `,
+    ],
     mids: [`00${mixedCase('mid')}${tellingDigits(MID_MAX - 5)}`, tellingDigits(9)],
     maid: `0${mixedCase('ab')}012`,
     duns: tellingDigits(LONGEST.duns),

@@ -34,6 +34,10 @@ function termsWrong(offer: Record<string, any>, what: string): string[] {
 // too, its EUR purchases made at a merchant outside the USA (provider 2.0.0, MerchantParameters.country:
 // any three letters), so a window written in the merchant's or the currency's local time is seen.
 const MERCHANT_ABROAD = { name: 'Exemple Électronique', country: 'FRA', mcc: '5732', url: 'https://boutique.example.test' };
+// Accept-Language asks for the offers' texts in a language (provider 2.0.0, POST /offers; reference,
+// Transport): no amount, date or term depends on it, so each purchase is asked in one of these (and one
+// without the header), in each currency, and judged alike.
+const LANGUAGES = [undefined, 'fr-FR', 'de-DE', 'ja-JP'];
 
 test(
   "offers: each offer's installments make up its totalAmount, in whole cents @provider",
@@ -42,17 +46,19 @@ test(
     test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
     const wrong: string[] = [];
     for (const currency of ['USD', 'EUR'])
-      for (const amount of [1200.37, 99.99, 10, 250.75]) {
+      for (const [i, amount] of [1200.37, 99.99, 10, 250.75].entries()) {
         const transaction = { amount, currency, localDateTime: '2025-06-01T10:15:00' };
+        const language = LANGUAGES[i];
         const res = await instApi.call('approvedOffers', {
           body: await instReq.offersBody(inst.eligiblePan!, { transaction, ...(currency === 'EUR' ? { merchant: MERCHANT_ABROAD } : {}) }),
-          headers: { 'Correlation-Id': crypto.randomUUID() },
+          headers: { 'Correlation-Id': crypto.randomUUID(), ...(language ? { 'Accept-Language': language } : {}) },
         });
-        expect(res.status, `offers for ${amount} ${currency}`).toBe(200);
+        const asked = `${amount} ${currency}${language ? ` (Accept-Language ${language})` : ''}`;
+        expect(res.status, `offers for ${asked}`).toBe(200);
         for (const offer of res.body.offers as Record<string, any>[]) {
           const { tenure, totalAmount: total, otherInstallmentAmount: other, firstInstallmentAmount: first } = offer;
-          const what = `${amount} ${currency}, tenure ${tenure}: total ${total}, other ${other}, first ${first}`;
-          wrong.push(...termsWrong(offer, `${amount} ${currency}, offer ${offer.offerId} (tenure ${tenure})`));
+          const what = `${asked}, tenure ${tenure}: total ${total}, other ${other}, first ${first}`;
+          wrong.push(...termsWrong(offer, `${asked}, offer ${offer.offerId} (tenure ${tenure})`));
           // "inclusive of fees, tax and interest": never less than the purchase.
           if (typeof total !== 'number' || cents(total) < cents(amount)) wrong.push(`${what}: totalAmount below the transaction's amount`);
           else if (!toTheCent(total)) wrong.push(`${what}: totalAmount finer than a cent`);

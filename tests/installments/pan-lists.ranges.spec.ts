@@ -3,7 +3,8 @@
 // PanRegistrationBody and the registerPans 400 examples ("Either encryptedValue or Account Range
 // must not be null or empty"; "Invalid account range for pan list": the range given does not match
 // the existing list's); reference/installments.md, Flows - services (offers only for registered
-// account ranges). Each range is a random block of BIN 455552, which no other check registers.
+// account ranges). Ranges and cards are digit strings (provider 2.0.0, ^[0-9]{11,19}$): each is compared
+// as text on every path, a leading zero making another one. Each range is a random block of BIN 455552, which no other check registers.
 import { expect, expectErrors, rules, test, unregisteredPan } from '../../fixtures/installments.js';
 
 type Fx = Parameters<Parameters<typeof test>[2]>[0];
@@ -48,7 +49,7 @@ test(
 
 test(
   "a registration into an existing list with another account range is 400 and changes nothing; the list's own range, or none, is accepted and kept @provider",
-  rules('IN-STATE-LIST-RANGE:refuse', 'IN-STATE-LIST-RANGE:accept', 'IN-VAL-PAN-COUNTS'),
+  rules('IN-STATE-LIST-RANGE:refuse', 'IN-STATE-LIST-RANGE:accept', 'IN-VAL-PAN-COUNTS', 'IN-STATE-PAN-ELIGIBLE:refuse@encrypted'),
   async ({ instApi, instReq }) => {
     const own = newRange();
     let other = newRange();
@@ -63,10 +64,12 @@ test(
     ];
 
     // Another range, and the list's own with only its high end moved, or only its low end (either end
-    // differing is another range).
+    // differing is another range), or with a leading zero on both ends: 17 digits, still the pattern
+    // (provider 2.0.0, 11 to 19 digits), another range of card-number prefixes, the same only as numbers.
     const narrowed = { accountRangeLow: own.accountRangeLow, accountRangeHigh: `${own.accountRangeHigh.slice(0, -1)}0` };
     const raised = { accountRangeLow: `${own.accountRangeLow.slice(0, -1)}1`, accountRangeHigh: own.accountRangeHigh };
-    for (const range of [other, narrowed, raised]) {
+    const zeroLed = { accountRangeLow: `0${own.accountRangeLow}`, accountRangeHigh: `0${own.accountRangeHigh}` };
+    for (const range of [other, narrowed, raised, zeroLed]) {
       const refused = await instApi.call('registerPans', {
         body: { panListId, accountRange: range, ...(await instReq.sensitive({ pans: [{ pan: first }] })) },
       });
@@ -90,19 +93,35 @@ test(
     expect(same.status, "the list's own range again, with cards").toBe(200);
     // A card the list's range covers is not in the list until registered: both are new.
     expect(same.body, "two cards registered, one of them in the list's range").toMatchObject({ successfulCount: '2', failureCount: '0' });
-    const none = await instApi.call('registerPans', { body: { panListId, ...(await instReq.sensitive({ pans: [{ pan: second }] })) } });
-    expect(none.status, 'no range, a card').toBe(200);
-    await expectOffers({ instApi, instReq }, [...ownEnds, [first, true, 'the first card'], [second, true, 'the second card']]);
+    // No range, a new card and the first card with a leading zero: another card (17 digits), new too.
+    const none = await instApi.call('registerPans', {
+      body: { panListId, ...(await instReq.sensitive({ pans: [{ pan: second }, { pan: `0${first}` }] })) },
+    });
+    expect(none.status, 'no range, two cards').toBe(200);
+    expect(none.body, 'two new cards, one the same as a listed card only as a number').toMatchObject({
+      successfulCount: '2',
+      failureCount: '0',
+    });
+    await expectOffers({ instApi, instReq }, [
+      ...ownEnds,
+      [first, true, 'the first card'],
+      [second, true, 'the second card'],
+      [`0${second}`, false, 'the second card with a leading zero, never registered'],
+    ]);
 
     // A deregistration removes the cards registered in the list: a card its range covers but that was
-    // never registered is not one of them, a failure (provider 2.0.0, Deregistration counts).
+    // never registered is not one of them, a failure (provider 2.0.0, Deregistration counts); nor is a
+    // registered card with a leading zero (17 digits, another card: cards are digit strings, Pan).
     const removed = await instApi.call('deregisterPans', {
       body: {
         panListId,
-        ...(await instReq.sensitive({ pans: [first, own.accountRangeHigh, own.accountRangeLow].map((pan) => ({ pan })) })),
+        ...(await instReq.sensitive({ pans: [`0${second}`, first, own.accountRangeHigh, own.accountRangeLow].map((pan) => ({ pan })) })),
       },
     });
-    expect(removed.body, "two registered cards, one only in the list's range").toMatchObject({ successfulCount: '2', failureCount: '1' });
+    expect(removed.body, "two registered cards; one only in the list's range, one only the same as a number").toMatchObject({
+      successfulCount: '2',
+      failureCount: '2',
+    });
   },
 );
 
