@@ -136,7 +136,11 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
           ? nowS() - Math.floor(account.balanceDate / 60) * 60
           : nowS() - account.balanceDate;
     // i14-pay-live-cache-interval-inclusive: the live read refreshes a balance exactly as old as the interval.
-    const expired = path === 'live' && faults.has('i14-pay-live-cache-interval-inclusive') ? age >= windowS : age > windowS;
+    // seeded-pay-peb-cache-interval-inclusive: the same on the bundle.
+    const inclusive =
+      (path === 'live' && faults.has('i14-pay-live-cache-interval-inclusive')) ||
+      (path === 'peb' && faults.has('seeded-pay-peb-cache-interval-inclusive'));
+    const expired = inclusive ? age >= windowS : age > windowS;
     if (expired || (path === 'live' && faults.has('payments-data-cache-interval-ignored'))) refresh(account);
   };
   const balanceView = (account: Account, cachedVariant = false) => {
