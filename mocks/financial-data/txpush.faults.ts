@@ -10,7 +10,7 @@ export const TXPUSH_FAULTS = faultCatalogue([
   // Events: the listener URL must be HTTPS for any real account).
   seeded({
     id: 'seeded-txpush-http-written-port-80-accepted-for-active',
-    rule: "FD-TXPUSH-HTTPS-REAL: for an active customer's account an http listener URL naming port 80 is accepted (the HTTPS rule skipped when the port is written out)",
+    rule: "FD-TXPUSH-HTTPS-REAL: for an active customer's account an http listener URL that writes out the HTTP listener port is accepted (the HTTPS rule skipped for that written port)",
     source: 'seed',
     rules: ['FD-TXPUSH-HTTPS-REAL'],
   }),
