@@ -22,6 +22,12 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
     rules: ['FD-PAY-BALANCE-CACHE'],
   }),
   seeded({
+    id: 'seeded-pay-peb-default-interval-inclusive',
+    rule: 'FD-PAY-PEB-INTERVAL-DEFAULT: without balance_cache_interval the bundle refreshes a cached balance exactly as old as its default interval',
+    source: 'provider',
+    rules: ['FD-PAY-PEB-INTERVAL-DEFAULT'],
+  }),
+  seeded({
     id: 'savings-account-any-customer',
     rule: 'FD-OBJ-OTHER-PARENT: the payments data readers serve a savings account named under another customer of the same partner (the checking account is refused there)',
     source: 'seed',

@@ -93,14 +93,19 @@ test(
 );
 
 test(
-  'without an interval the bundle serves a 29-minute-old balance and refreshes a 31-minute-old one @provider @mock-only',
+  'without an interval the bundle serves a 29-minute-old and an exactly 30-minute-old balance and refreshes a 31-minute-old one @provider @mock-only',
   rules('FD-PAY-PEB-INTERVAL-DEFAULT:accept@pay-peb-account', 'FD-PAY-PEB-INTERVAL-DEFAULT:refuse@pay-peb-account'),
   async ({ fdApi, fdMock, linkedCustomer }) => {
     const checking = linkedCustomer.account('checking');
     const read = await freshRead(fdApi, linkedCustomer.customerId, checking.id);
     await fdMock.advanceClock(29 * 60);
     expect(await balanceDate(fdApi, 'peb-account', linkedCustomer.customerId, checking), 'default 30 minutes: 29 is within').toBe(read);
-    await fdMock.advanceClock(2 * 60);
+    // Only a balance "older than" the interval is refreshed: exactly 30:00 old is served (the clock set
+    // to the start of that second; a refresh after real time ticked past it carries a later date).
+    await fdMock.setClock((read + 30 * 60) * 1000);
+    const edge = await balanceDate(fdApi, 'peb-account', linkedCustomer.customerId, checking);
+    expect(edge === read || edge > read + 30 * 60, `default 30 minutes: exactly 30 is within (date ${edge}, read ${read})`).toBe(true);
+    await fdMock.setClock((read + 31 * 60) * 1000);
     expect(await balanceDate(fdApi, 'peb-account', linkedCustomer.customerId, checking), 'default 30 minutes: 31 is past').toBeGreaterThan(
       read,
     );
