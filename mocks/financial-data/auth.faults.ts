@@ -55,6 +55,24 @@ export const AUTH_FAULTS = faultCatalogue([
   secretPattern(`^(?=.*[0-9])${SECRET_CLASS}*$`, 'secret-letter-not-required', 'new partner secret holds a letter', [
     'FD-SECRET-DIGIT-LETTER',
   ]),
+  // Seeded beside the checks of a letter of either case alone meeting the letter rule (seed 002,
+  // Authentication: upper and lower case letters), on the validation of the new secret.
+  seeded(
+    secretPattern(
+      `^(?=.*[A-Z])(?=.*[0-9])${SECRET_CLASS}*$`,
+      'seeded-secret-lower-letters-not-counted',
+      'FD-SECRET-DIGIT-LETTER: the letter rule of a new secret counts upper-case letters only, a secret whose letters are all lower case refused 400',
+      ['FD-SECRET-DIGIT-LETTER'],
+    ),
+  ),
+  seeded(
+    secretPattern(
+      `^(?=.*[a-z])(?=.*[0-9])${SECRET_CLASS}*$`,
+      'seeded-secret-upper-letters-not-counted-by-schema',
+      'FD-SECRET-DIGIT-LETTER: the new-secret schema counts lower-case letters only, a secret whose letters are all upper case refused 400',
+      ['FD-SECRET-DIGIT-LETTER'],
+    ),
+  ),
   secretPattern(
     '^(?=.*[A-Za-z])(?=.*[0-9]).*$',
     'secret-charset-unenforced',

@@ -201,6 +201,14 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-ENRICH-KEYED'],
   }),
+  // Seeded beside the byte-for-byte check of the description sent (enrichment.batch.spec.ts), on a
+  // transaction no merchant is recognised in.
+  seeded({
+    id: 'seeded-enrich-unrecognised-description-trimmed',
+    rule: 'FD-ENRICH-KEYED: each enriched transaction carries the description sent; that of a transaction no merchant is recognised in comes back trimmed',
+    source: 'seed',
+    rules: ['FD-ENRICH-KEYED'],
+  }),
   independent('independent-9', {
     id: 'i9-enrich-duplicate-ids-merged',
     rule: 'the answer holds one transaction per transaction sent (seed 002 Enrichment: categorisation of the enclosed transactions; FD-ENRICH-KEYED): transactions sharing an externalTransactionId are merged into one (a map keyed by the id), the last one kept',

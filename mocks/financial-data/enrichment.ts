@@ -141,6 +141,9 @@ export function registerEnrichment(app: FastifyInstance, ctx: FdContext): void {
       out.description = t.description.trim().replace(/\s+/g, ' ');
     // i14-enrich-description-uppercased: the description echoed as the matcher normalised it, upper-cased.
     if (faults.has('i14-enrich-description-uppercased') && typeof t.description === 'string') out.description = t.description.toUpperCase();
+    // seeded-enrich-unrecognised-description-trimmed: the description of a transaction no merchant was recognised in, trimmed.
+    if (faults.has('seeded-enrich-unrecognised-description-trimmed') && !m && typeof t.description === 'string')
+      out.description = t.description.trim();
     if (faults.has('enrich-category-missing')) delete out.transactionCategory;
     if (faults.has('enrich-entities-missing')) delete out.entities;
     // Blind faults: the cleansed merchant name in place of the description sent; the entity's name under another key; accountType defaulted.

@@ -9,6 +9,13 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
   // Institutions (seed 002, Institutions and Limits).
   // Seeded beside the check of each multi-valued filter's combination (records.multi-valued.spec.ts).
   // Seeded beside the paging check that every later page answers each record as the full list does.
+  // Seeded beside the check of an institution's own name, a run of spaces in it, searched as it is.
+  seeded({
+    id: 'seeded-certified-search-inner-spaces-collapsed',
+    rule: "FD-INST-SEARCH: GetCertifiedInstitutions collapses the inner runs of spaces of the search text, so an institution's own name holding a run of spaces does not list it",
+    source: 'seed',
+    rules: ['FD-INST-SEARCH'],
+  }),
   seeded({
     id: 'seeded-certified-loan-details-reset-after-first-page',
     rule: 'a page after the first of GetCertifiedInstitutions answers each institution as the list does (seed 002, Institutions: start pages the same list): later pages answer loanPaymentDetails false',

@@ -152,8 +152,18 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     ),
   );
   // Blind fault: the certified list forgets the search text its sibling applies.
+  // seeded-certified-search-inner-spaces-collapsed: the same collapse on the certified search.
   route(app, ctx, 'GetCertifiedInstitutions', ({ query }, reply) =>
-    listing('GetCertifiedInstitutions', query, reply, certified, 'requestedDate', faults.has('blind-certified-search-ignored')),
+    listing(
+      'GetCertifiedInstitutions',
+      faults.has('seeded-certified-search-inner-spaces-collapsed') && typeof query.search === 'string'
+        ? { ...query, search: query.search.replace(/\s+/g, ' ') }
+        : query,
+      reply,
+      certified,
+      'requestedDate',
+      faults.has('blind-certified-search-ignored'),
+    ),
   );
   route(app, ctx, 'GetCertifiedInstitutionsWithRSSD', ({ query }, reply) =>
     listing(

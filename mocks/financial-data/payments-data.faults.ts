@@ -13,6 +13,20 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-PAY-PEB-COUNTS'],
   }),
+  // Seeded beside the check of a balance exactly as old as the interval served (provider 1.35.0
+  // PebAllowedBalanceCacheIntervalParameter: only one "older than" the interval is refreshed), on the bundle.
+  seeded({
+    id: 'seeded-pay-peb-cache-interval-inclusive',
+    rule: 'FD-PAY-BALANCE-CACHE: the payment enablement bundle refreshes a cached balance exactly as old as the interval',
+    source: 'provider',
+    rules: ['FD-PAY-BALANCE-CACHE'],
+  }),
+  seeded({
+    id: 'seeded-pay-peb-default-interval-inclusive',
+    rule: 'FD-PAY-PEB-INTERVAL-DEFAULT: without balance_cache_interval the bundle refreshes a cached balance exactly as old as its default interval',
+    source: 'provider',
+    rules: ['FD-PAY-PEB-INTERVAL-DEFAULT'],
+  }),
   seeded({
     id: 'savings-account-any-customer',
     rule: 'FD-OBJ-OTHER-PARENT: the payments data readers serve a savings account named under another customer of the same partner (the checking account is refused there)',

@@ -120,7 +120,7 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
    * provider 1.35.0 (balance_cache_interval, minutes): a cached balance older than the interval is
    * refreshed, one within it is served; 0 refreshes.
    */
-  const applyCache = (account: Account, intervalMin: number, path: 'live' | 'peb') => {
+  const applyCache = (account: Account, intervalMin: number, path: 'live' | 'peb', defaulted = false) => {
     if (path === 'live' && faults.has('payments-data-cache-never-refreshed') && intervalMin > 0) return;
     if (path === 'peb' && faults.has('payments-data-peb-cache-ignored')) return refresh(account);
     // Fault: the interval read as seconds (a wrong unit).
@@ -136,7 +136,13 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
           ? nowS() - Math.floor(account.balanceDate / 60) * 60
           : nowS() - account.balanceDate;
     // i14-pay-live-cache-interval-inclusive: the live read refreshes a balance exactly as old as the interval.
-    const expired = path === 'live' && faults.has('i14-pay-live-cache-interval-inclusive') ? age >= windowS : age > windowS;
+    // seeded-pay-peb-cache-interval-inclusive: the same on the bundle.
+    const inclusive =
+      (path === 'live' && faults.has('i14-pay-live-cache-interval-inclusive')) ||
+      (path === 'peb' && faults.has('seeded-pay-peb-cache-interval-inclusive')) ||
+      // seeded-pay-peb-default-interval-inclusive: the same on the bundle's default interval only.
+      (path === 'peb' && defaulted && faults.has('seeded-pay-peb-default-interval-inclusive'));
+    const expired = inclusive ? age >= windowS : age > windowS;
     if (expired || (path === 'live' && faults.has('payments-data-cache-interval-ignored'))) refresh(account);
   };
   const balanceView = (account: Account, cachedVariant = false) => {
@@ -358,7 +364,7 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
       if (ACH_TYPES.includes(account.type)) view.realAccountNumberLast4 = account.number.slice(-4);
       if (sections.has('balanceDetails')) {
         if (BALANCE_TYPES.includes(account.type)) {
-          applyCache(account, interval, 'peb');
+          applyCache(account, interval, 'peb', query.balance_cache_interval === undefined);
           const b = balanceView(account);
           view.balanceDetails = { ...b, availableBalanceDate: iso(account.balanceDate), clearedBalanceDate: iso(account.balanceDate) };
           counts.balanceDetailsSuccessCount++;

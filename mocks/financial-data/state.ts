@@ -480,7 +480,11 @@ const brand = (slug: string) => ({
   primaryColor: '#1a4d8f',
 });
 
-/** The seeded catalogue: routing numbers; branding for some, none for others. */
+/**
+ * The seeded catalogue: routing numbers; branding for some, none for others; one name holding a run
+ * of spaces, as an institution's registered name may, so that a search normalising the text it is
+ * sent can show (its own name, searched as it is, must list it).
+ */
 function institutions(): Institution[] {
   return [
     {
@@ -509,7 +513,7 @@ function institutions(): Institution[] {
       branding: brand('harbor'),
       products: products(0xc1),
     },
-    { id: '16441', name: 'Summit Trust', routingNumbers: ['091000019'], rssd: 1120754, products: products(0x81) },
+    { id: '16441', name: 'Summit  Trust', routingNumbers: ['091000019'], rssd: 1120754, products: products(0x81) },
   ];
 }
 

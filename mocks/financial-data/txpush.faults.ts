@@ -6,6 +6,14 @@
 import { faultCatalogue, blind, independent, modelFault, seeded } from '../kit/faults.js';
 
 export const TXPUSH_FAULTS = faultCatalogue([
+  // Seeded beside the check of the HTTPS rule judged by the scheme on every port a URL names (seed 002,
+  // Events: the listener URL must be HTTPS for any real account).
+  seeded({
+    id: 'seeded-txpush-http-written-port-80-accepted-for-active',
+    rule: "FD-TXPUSH-HTTPS-REAL: for an active customer's account an http listener URL that writes out the HTTP listener port is accepted (the HTTPS rule skipped for that written port)",
+    source: 'seed',
+    rules: ['FD-TXPUSH-HTTPS-REAL'],
+  }),
   // Seeded beside the writers' own answers of security.read-only.spec.ts (response-only members in the body).
   seeded({
     id: 'seeded-txpush-test-transaction-created-date-from-body',

@@ -63,8 +63,11 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     if (!allowed) return `callbackUrl port ${port} is not allowed (${LISTENER_PORTS.join(' or ')} only)`;
     const real = customerType(account) === 'active' || faults.has('blind-txpush-https-required-for-testing');
     // i14-txpush-http-on-443-accepted-for-active: the HTTPS rule judged by the port, http on port 443 taken as secure.
-    const port443 = faults.has('i14-txpush-http-on-443-accepted-for-active') && port === 443;
-    if (real && url.protocol !== 'https:' && !faults.has('txpush-http-accepted-for-active') && !port443)
+    // seeded-txpush-http-written-port-80-accepted-for-active: the HTTPS rule skipped for a URL naming port 80.
+    const httpTakenAsSecure =
+      (faults.has('i14-txpush-http-on-443-accepted-for-active') && port === 443) ||
+      (faults.has('seeded-txpush-http-written-port-80-accepted-for-active') && /^[a-z]+:\/\/[^/]*:80(\/|$)/i.test(raw));
+    if (real && url.protocol !== 'https:' && !faults.has('txpush-http-accepted-for-active') && !httpTakenAsSecure)
       return 'callbackUrl must be HTTPS for a real account';
     if (real && faults.has('txpush-active-account-refused')) return 'callbackUrl refused for this account';
     return undefined;

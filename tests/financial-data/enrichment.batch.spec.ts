@@ -57,20 +57,42 @@ test(
 );
 
 // The caller's own ids are labels the service keeps as sent (provider 1.35.0 TransactionPayload: free
-// strings of 1 to 100 or 511 characters): values that can tell a normalisation (mixed case, inner and
-// trailing spaces, leading zeros, all digits) come back byte for byte, each on its own transaction.
+// strings of 1 to 100 or 511 characters), and the description is the caller's text, returned as sent
+// (EnrichedTransaction): values that can tell a normalisation (mixed case, inner and trailing spaces,
+// leading zeros, all digits) come back byte for byte, each on its own transaction, for a recognised
+// merchant and for an unrecognised one alike.
 const TELLING = [
-  { externalCustomerId: 'CuSt-Ab 07', externalAccountId: '000417', externalTransactionId: 'Tx-0001 ' },
-  { externalCustomerId: '0042', externalAccountId: 'AcCt  Mixed ', externalTransactionId: '000123' },
-  { externalCustomerId: 'lower-only ', externalAccountId: 'UPPER-ONLY', externalTransactionId: 'tX 9' },
+  {
+    externalCustomerId: 'CuSt-Ab 07',
+    externalAccountId: '000417',
+    externalTransactionId: 'Tx-0001 ',
+    description: 'Starbucks  Store 2231 denver CO',
+  },
+  { externalCustomerId: '0042', externalAccountId: 'AcCt  Mixed ', externalTransactionId: '000123', description: 'corner bakery 0042 ' },
+  {
+    externalCustomerId: 'lower-only ',
+    externalAccountId: 'UPPER-ONLY',
+    externalTransactionId: 'tX 9',
+    description: 'Shell Oil 5741 reno nv ',
+  },
   // The first transaction's id again, and in lower case: the list is the caller's, answered item for
   // item (FD-ENRICH-KEYED: one transaction per transaction sent), not a map keyed by the id.
-  { externalCustomerId: 'CuSt-Ab 07', externalAccountId: '000417', externalTransactionId: 'Tx-0001 ' },
-  { externalCustomerId: 'CuSt-Ab 07', externalAccountId: '000417', externalTransactionId: 'tx-0001 ' },
+  {
+    externalCustomerId: 'CuSt-Ab 07',
+    externalAccountId: '000417',
+    externalTransactionId: 'Tx-0001 ',
+    description: 'Local  Farm stand 07',
+  },
+  {
+    externalCustomerId: 'CuSt-Ab 07',
+    externalAccountId: '000417',
+    externalTransactionId: 'tx-0001 ',
+    description: 'amazon mktplace pmts wa',
+  },
 ];
 
 test(
-  "enrichTransactions answers each transaction with the caller's ids byte for byte: case, spaces and leading zeros kept, a repeated id once per transaction",
+  "enrichTransactions answers each transaction with the caller's ids and description byte for byte: case, spaces and leading zeros kept, a repeated id once per transaction",
   rules('FD-ENRICH-KEYED'),
   async ({ fdApi }) => {
     const sent = TELLING.map((ids, i) => ({ ...lean(i + 1), ...ids }));
@@ -78,9 +100,11 @@ test(
     expect(res.status).toBe(200);
     // The amount tells apart the transactions that share an id.
     const ids = (t: Record<string, unknown>) =>
-      JSON.stringify([t.externalTransactionId, t.externalCustomerId, t.externalAccountId, t.amount]);
+      JSON.stringify([t.externalTransactionId, t.externalCustomerId, t.externalAccountId, t.amount, t.description]);
     const got = (res.body.transactions as Record<string, unknown>[]).map(ids).sort();
-    expect(got, 'the three ids and the amount of each transaction, as sent, one answer each').toEqual(sent.map(ids).sort());
+    expect(got, 'the three ids, the amount and the description of each transaction, as sent, one answer each').toEqual(
+      sent.map(ids).sort(),
+    );
   },
 );
 

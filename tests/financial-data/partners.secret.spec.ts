@@ -14,6 +14,9 @@ const CASES: { what: string; secret: string; ok: boolean; rule: string }[] = [
   { what: '256 characters', secret: pad(256), ok: false, rule: 'FD-SECRET-LENGTH' },
   { what: 'no digit', secret: 'abcdefGHIJKL!', ok: false, rule: 'FD-SECRET-DIGIT-LETTER' },
   { what: 'no letter', secret: '1234567890!@#', ok: false, rule: 'FD-SECRET-DIGIT-LETTER' },
+  // "upper and lower case letters": a letter of either case alone meets the letter rule.
+  { what: 'upper-case letters as its only letters', secret: 'SECRET2025XY!', ok: true, rule: 'FD-SECRET-DIGIT-LETTER' },
+  { what: 'lower-case letters as its only letters', secret: 'secret2025xy!', ok: true, rule: 'FD-SECRET-DIGIT-LETTER' },
   ...[...'!@#$%&*_-+'].map((c) => ({
     what: `the allowed character ${c}`,
     secret: `Secret${c}2025xy`,

@@ -51,7 +51,7 @@ async function freshRead(fdApi: OperationClient, customerId: string, accountId: 
 
 for (const where of ['live', 'peb-login', 'peb-account'] as const) {
   test(
-    `a 5-minute balance_cache_interval serves the cached balance 4:58 after the read and refreshes it at 5:01 (${where}) @mock-only`,
+    `a 5-minute balance_cache_interval serves the cached balance 4:58 and exactly 5:00 after the read and refreshes it at 5:01 (${where}) @mock-only`,
     rules(`FD-PAY-BALANCE-CACHE:accept@pay-${where}`, `FD-PAY-BALANCE-CACHE:refuse@pay-${where}`),
     async ({ fdApi, fdMock, fd, linkedCustomer }) => {
       const checking = linkedCustomer.account('checking');
@@ -62,7 +62,13 @@ for (const where of ['live', 'peb-login', 'peb-account'] as const) {
         await balanceDate(fdApi, where, linkedCustomer.customerId, checking, 5),
         'within the interval: the cached balance (same date)',
       ).toBe(read);
-      await fdMock.advanceClock(3);
+      // provider 1.35.0 balance_cache_interval: only a balance "older than" the interval is refreshed, so
+      // one exactly 5:00 old is served. The clock is set to the start of that second; should real time
+      // tick past it before the read, a refresh then carries a later date and is no fault.
+      await fdMock.setClock((read + 5 * 60) * 1000);
+      const edge = await balanceDate(fdApi, where, linkedCustomer.customerId, checking, 5);
+      expect(edge === read || edge > read + 5 * 60, `exactly the interval old: the cached balance (date ${edge}, read ${read})`).toBe(true);
+      await fdMock.setClock((read + 5 * 60 + 1) * 1000);
       const refreshed = await balanceDate(fdApi, where, linkedCustomer.customerId, checking, 5);
       expect(refreshed, 'past the interval: refreshed (the date moves)').toBeGreaterThan(read);
       expectEpochSecondsNear(refreshed, fd.now(), 'the refreshed balance date');
@@ -87,14 +93,19 @@ test(
 );
 
 test(
-  'without an interval the bundle serves a 29-minute-old balance and refreshes a 31-minute-old one @provider @mock-only',
+  'without an interval the bundle serves a 29-minute-old and an exactly 30-minute-old balance and refreshes a 31-minute-old one @provider @mock-only',
   rules('FD-PAY-PEB-INTERVAL-DEFAULT:accept@pay-peb-account', 'FD-PAY-PEB-INTERVAL-DEFAULT:refuse@pay-peb-account'),
   async ({ fdApi, fdMock, linkedCustomer }) => {
     const checking = linkedCustomer.account('checking');
     const read = await freshRead(fdApi, linkedCustomer.customerId, checking.id);
     await fdMock.advanceClock(29 * 60);
     expect(await balanceDate(fdApi, 'peb-account', linkedCustomer.customerId, checking), 'default 30 minutes: 29 is within').toBe(read);
-    await fdMock.advanceClock(2 * 60);
+    // Only a balance "older than" the interval is refreshed: exactly 30:00 old is served (the clock set
+    // to the start of that second; a refresh after real time ticked past it carries a later date).
+    await fdMock.setClock((read + 30 * 60) * 1000);
+    const edge = await balanceDate(fdApi, 'peb-account', linkedCustomer.customerId, checking);
+    expect(edge === read || edge > read + 30 * 60, `default 30 minutes: exactly 30 is within (date ${edge}, read ${read})`).toBe(true);
+    await fdMock.setClock((read + 31 * 60) * 1000);
     expect(await balanceDate(fdApi, 'peb-account', linkedCustomer.customerId, checking), 'default 30 minutes: 31 is past').toBeGreaterThan(
       read,
     );

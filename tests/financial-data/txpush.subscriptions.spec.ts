@@ -65,14 +65,20 @@ for (const row of PORTS) {
 }
 
 test(
-  "SubscribeToTxPushNotifications accepts an https listener URL for an active customer's account and refuses http with 400 @mock-only",
+  "SubscribeToTxPushNotifications accepts an https listener URL for an active customer's account and refuses http with 400, on port 80 or 443 written out too @mock-only",
   rules('FD-TXPUSH-HTTPS-REAL:accept', 'FD-TXPUSH-HTTPS-REAL:refuse'),
   async ({ fdApi, fdMock, createCustomer }) => {
     // An active customer is a real one (seed 002, Customers: testing or active); linked through the mock.
     const customerId = await createCustomer('active');
     const account = (await fdMock.linkAccounts(customerId)).accounts.find((a) => a.type === 'checking' && a.status === 'active')!;
     const path = { customerId, accountId: account.id };
-    expectFdError(await subscribe(fdApi, path, 'http://listener.example.test/t-real/txpush'), 400, 'http for a real account');
+    // HTTPS is the URL's scheme, whatever port it names: http is refused on each port the contract allows.
+    for (const port of ['', ':80', ':443'])
+      expectFdError(
+        await subscribe(fdApi, path, `http://listener.example.test${port}/t-real/txpush`),
+        400,
+        `http${port ? ` on port ${port.slice(1)} written out` : ''} for a real account`,
+      );
     const https = await subscribe(fdApi, path, 'https://listener.example.test/t-real/txpush');
     expect(https.status, `https for a real account is accepted; body: ${https.text.slice(0, 200)}`).toBe(201);
     await fdApi.call('DisableTxPushNotifications', { path });
