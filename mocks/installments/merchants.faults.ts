@@ -312,6 +312,13 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-FILTER-STATUS'],
   }),
+  // Seeded beside the status cases of merchants.search.spec.ts: every value of the status enum filters.
+  seeded({
+    id: 'seeded-search-status-pending-ignored',
+    rule: 'IN-FILTER-STATUS: a merchant search for PENDING participations does not apply the status criterion (the other values do)',
+    source: 'provider',
+    rules: ['IN-FILTER-STATUS'],
+  }),
   seeded({
     id: 'seeded-mid-search-status-ignored-with-mid',
     rule: 'IN-FILTER-MID-STATUS: a MID search with a mid also given does not apply the status criterion',

@@ -207,6 +207,8 @@ export function registerMerchants(
           // i14-search-status-pending-finds-error: a search for PENDING merchants also finds those in ERROR.
           !(faults.has('i14-search-status-pending-finds-error') && c.merchantParticipationStatus === 'PENDING' && m.status === 'ERROR') &&
           !faults.has('search-ignores-status') &&
+          // seeded-search-status-pending-ignored: the PENDING value alone does not filter.
+          !(faults.has('seeded-search-status-pending-ignored') && c.merchantParticipationStatus === 'PENDING') &&
           // seeded-search-status-ignored-with-maid: the status criterion dropped when a maid is given.
           !(faults.has('seeded-search-status-ignored-with-maid') && c.maid !== undefined)
         )

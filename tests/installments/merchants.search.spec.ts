@@ -72,6 +72,8 @@ test(
       { criteria: { acquirerICA: near, merchantLegalName: a.merchantLegalName }, field: 'acquirerICA', found: [], excluded: [a, a2] },
       { criteria: { merchantParticipationStatus: 'COMPLETED' }, field: 'status', found: [a, a2], excluded: [b] },
       { criteria: { merchantParticipationStatus: 'ERROR' }, field: 'status', found: [b], excluded: [a, a2] },
+      // Every value of the status enum filters: none of the three is still PENDING once its participation settled.
+      { criteria: { merchantParticipationStatus: 'PENDING' }, field: 'status', found: [], excluded: [a, a2, b] },
       { criteria: { maid: a.maid }, field: 'maid', found: [a], excluded: [b, a2] },
       { criteria: { maid: b.maid }, field: 'maid', found: [b], excluded: [a, a2] },
     ];
