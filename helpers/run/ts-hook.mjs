@@ -1,7 +1,7 @@
 // A module-load hook that compiles the suite's TypeScript with sucrase, ahead of Playwright's own
 // (registered by playwright.config.ts, in the runner and in every worker). Playwright compiles each
-// file with Babel and writes a source map beside it: on a fresh clone that took about 13 s of the
-// runner's CPU, once per run. Sucrase only removes the types and keeps every line where it was, so
+// file with Babel and writes a source map beside it: on a fresh clone, about 8 s of the runner's
+// CPU in a run of `npm test` (18 s against 11 s, measured with the runs' per-process CPU). Sucrase only removes the types and keeps every line where it was, so
 // a failure's location needs no source map and reads the same. Plain JavaScript: the hook runs
 // before any TypeScript can be compiled.
 import { readFileSync } from 'node:fs';
