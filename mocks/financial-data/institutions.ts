@@ -139,26 +139,19 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     return sendList(reply, { ...counts, [dateName]: clock.nowEpochSeconds() }, 'institutions', shaped);
   };
 
+  /** The query with its search text's runs of white space collapsed, when `on` (two faults' deviation). */
+  const spacesCollapsed = (query: Record<string, unknown>, on: boolean) =>
+    on && typeof query.search === 'string' ? { ...query, search: query.search.replace(/\s+/g, ' ') } : query;
   // i14-inst-search-inner-spaces-collapsed: GetInstitutions collapses the inner runs of spaces of the search text.
   route(app, ctx, 'GetInstitutions', ({ query }, reply) =>
-    listing(
-      'GetInstitutions',
-      faults.has('i14-inst-search-inner-spaces-collapsed') && typeof query.search === 'string'
-        ? { ...query, search: query.search.replace(/\s+/g, ' ') }
-        : query,
-      reply,
-      full,
-      'createdDate',
-    ),
+    listing('GetInstitutions', spacesCollapsed(query, faults.has('i14-inst-search-inner-spaces-collapsed')), reply, full, 'createdDate'),
   );
   // Blind fault: the certified list forgets the search text its sibling applies.
   // seeded-certified-search-inner-spaces-collapsed: the same collapse on the certified search.
   route(app, ctx, 'GetCertifiedInstitutions', ({ query }, reply) =>
     listing(
       'GetCertifiedInstitutions',
-      faults.has('seeded-certified-search-inner-spaces-collapsed') && typeof query.search === 'string'
-        ? { ...query, search: query.search.replace(/\s+/g, ' ') }
-        : query,
+      spacesCollapsed(query, faults.has('seeded-certified-search-inner-spaces-collapsed')),
       reply,
       certified,
       'requestedDate',
