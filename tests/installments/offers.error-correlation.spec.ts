@@ -52,9 +52,12 @@ test(
         status: 403,
         res: instApi.call('approvedOffers', { ...call, headers, auth: signedAs(inst.forbidden) }),
       });
+    // Every answer settled before any is judged: awaited one by one, a refused first call would leave
+    // the others in flight and unheld, to reject after the test when their request context closes.
+    const answers = await Promise.all(cases.map((c) => c.res));
     const wrong: string[] = [];
-    for (const { what, status, res } of cases) {
-      const answer = await res;
+    for (const [i, { what, status }] of cases.entries()) {
+      const answer = answers[i]!;
       // The echo is judged whatever the status (provider: every answer carries it); a case that did not
       // reach its status (a sandbox offering for every card) is noted, not failed: its answer is judged still.
       if (answer.status !== status)
