@@ -153,7 +153,12 @@ test(
     // The list holds every completed merchant of the target: only an emptied mock is a known set.
     await instMock.reset();
     const merchants = Array.from({ length: SIZE }, () => exampleParticipation(ICA(inst)));
-    await instReq.awaitEffectuation(instApi, await instReq.submitParticipations(instApi, merchants));
+    // Beside them, merchants the list leaves out (seed 001: "whose effectuation request is completed"):
+    // one of an ICA the target does not know (ERROR) and one submitted after (PENDING). The set and
+    // its Total are the completed five still: a Total counting every merchant shows 7.
+    const unknown = inst.unknownAcquirerIca ? [exampleParticipation(inst.unknownAcquirerIca)] : [];
+    await instReq.awaitEffectuation(instApi, await instReq.submitParticipations(instApi, [...merchants, ...unknown]));
+    await instReq.submitParticipations(instApi, [exampleParticipation(ICA(inst))]);
     await checkPaging(
       instApi,
       { op: 'getMerchantParticipations', call: {}, items: (b) => b, key: (m) => m.merchantLegalName },
