@@ -522,6 +522,10 @@ export function registerCards(
       (faults.has('i5-card-service-of-other-client-accepted') && world.clients.some((c) => c.serviceIds.includes(body.serviceId))) ||
       // receipt-foreign-service-accepted: on the receipt path, the program looked up among every client's.
       (hasReceipt && faults.has('receipt-foreign-service-accepted') && world.clients.some((c) => c.serviceIds.includes(body.serviceId))) ||
+      // rt-card-foreign-service-accepted-for-wallet: for a wallet (cardSource WALLET), the program looked up among every client's.
+      (body.cardSource === 'WALLET' &&
+        faults.has('rt-card-foreign-service-accepted-for-wallet') &&
+        world.clients.some((c) => c.serviceIds.includes(body.serviceId))) ||
       // unsourced-foreign-service-accepted: without a cardSource, the program looked up among every client's.
       (body.cardSource === undefined &&
         faults.has('unsourced-foreign-service-accepted') &&
@@ -745,6 +749,8 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
   if (onReceipt('i4-card-receipt-bin-eight')) maskedCard.panBin = pan.slice(0, 8);
   // i5-card-receipt-pan-in-token-reference: the token reference built from the account number.
   if (onReceipt('i5-card-receipt-pan-in-token-reference')) maskedCard.tokenUniqueReference = `DWSPMC0000${pan}`;
+  // rt-card-token-reference-holds-pan-tail: on the card path the token reference built from the PAN after its BIN.
+  if (onCard('rt-card-token-reference-holds-pan-tail')) maskedCard.tokenUniqueReference = `DWSPMC000${pan.slice(6)}`;
   if (onCard('i4-card-cvc-as-token-last-four') && card.cardSecurityCode) maskedCard.tokenLastFour = card.cardSecurityCode;
   if (onCard('i2-card-security-code-echoed') && card.cardSecurityCode) maskedCard.cardVerificationValue = card.cardSecurityCode;
   if (faults.has('response-missing-panBin')) delete maskedCard.panBin;
@@ -834,32 +840,38 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
   };
   // i7-card-masked-firstname-per-word: each word of the first name masked on its own.
   const maskFirst = (name: string) =>
-    faults.has('i7-card-masked-firstname-per-word')
-      ? name
-          .split(' ')
-          .map((w) => maskName(w, faults))
-          .join(' ')
-      : maskName(name, faults);
+    // rt-card-receipt-firstname-punctuation-kept: on the receipt path the first name's hyphens, apostrophes and spaces left in clear.
+    onReceipt('rt-card-receipt-firstname-punctuation-kept')
+      ? name.slice(0, 1) + name.slice(1).replace(/[^\s'-]/g, '*')
+      : faults.has('i7-card-masked-firstname-per-word')
+        ? name
+            .split(' ')
+            .map((w) => maskName(w, faults))
+            .join(' ')
+        : maskName(name, faults);
   const correlation = correlationId(body.srcCorrelationId, receipt, faults);
   const byEmail = !lengths.providerIdentityTypes.includes(consumer.consumerIdentity.identityType);
   return {
     // i3-card-receipt-correlation-id-uppercased: on the receipt path the echoed srcCorrelationId is upper-cased.
     srcCorrelationId:
-      body.srcCorrelationId && onReceipt('i3-card-receipt-correlation-id-uppercased')
-        ? correlation.toUpperCase()
-        : // i12-card-receipt-correlation-not-generated: on the receipt path no id is made up when none was sent (left out).
-          !body.srcCorrelationId && onReceipt('i12-card-receipt-correlation-not-generated')
-          ? undefined
-          : // i6-card-receipt-correlation-from-receipt: the generated id derived from the receipt, the same each time.
-            !body.srcCorrelationId && onReceipt('i6-card-receipt-correlation-from-receipt')
-            ? receiptCardId(`correlation:${body.enrolmentReferenceData.enrolmentReferenceId}`)
-            : // i13-card-merchant-generated-correlation-undashed: on the card path for a merchant the generated id without dashes.
-              !body.srcCorrelationId && onCard('i13-card-merchant-generated-correlation-undashed') && body.cardSource === 'MERCHANT'
-              ? randomUUID().replace(/-/g, '')
-              : // i14-card-generated-correlation-per-second-card-path: on the card path the generated id derived from the second of the clock.
-                !body.srcCorrelationId && onCard('i14-card-generated-correlation-per-second-card-path')
-                ? receiptCardId(`second:${Math.floor(now.getTime() / 1000)}`)
-                : correlation,
+      // rt-card-receipt-correlation-prefix-dropped: on the receipt path a prefixed id echoed without its 8-hex prefix.
+      body.srcCorrelationId && onReceipt('rt-card-receipt-correlation-prefix-dropped') && /^[0-9a-f]{8}\./.test(body.srcCorrelationId)
+        ? correlation.slice(9)
+        : body.srcCorrelationId && onReceipt('i3-card-receipt-correlation-id-uppercased')
+          ? correlation.toUpperCase()
+          : // i12-card-receipt-correlation-not-generated: on the receipt path no id is made up when none was sent (left out).
+            !body.srcCorrelationId && onReceipt('i12-card-receipt-correlation-not-generated')
+            ? undefined
+            : // i6-card-receipt-correlation-from-receipt: the generated id derived from the receipt, the same each time.
+              !body.srcCorrelationId && onReceipt('i6-card-receipt-correlation-from-receipt')
+              ? receiptCardId(`correlation:${body.enrolmentReferenceData.enrolmentReferenceId}`)
+              : // i13-card-merchant-generated-correlation-undashed: on the card path for a merchant the generated id without dashes.
+                !body.srcCorrelationId && onCard('i13-card-merchant-generated-correlation-undashed') && body.cardSource === 'MERCHANT'
+                ? randomUUID().replace(/-/g, '')
+                : // i14-card-generated-correlation-per-second-card-path: on the card path the generated id derived from the second of the clock.
+                  !body.srcCorrelationId && onCard('i14-card-generated-correlation-per-second-card-path')
+                  ? receiptCardId(`second:${Math.floor(now.getTime() / 1000)}`)
+                  : correlation,
     maskedCard,
     maskedConsumer: {
       srcConsumerId: randomUUID(),

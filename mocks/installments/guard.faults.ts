@@ -177,4 +177,17 @@ export const GUARD_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-AUTH-FORBIDDEN'],
   }),
+  // Red team rt-: deviations a stranger would write, each on one operation (seeded beside the checks extended for their family).
+  seeded({
+    id: 'rt-approval-signature-query-unsigned',
+    rule: 'the OAuth 1.0a signature covers the whole request URL, its query included (reference, Transport and auth; RFC 5849 3.4.1): planApproval also accepts a signature computed over the URL without its query',
+    source: 'assumption',
+    rules: ['IN-AUTH-SIGNATURE'],
+  }),
+  seeded({
+    id: 'rt-issuer-correlation-id-from-query',
+    rule: 'Correlation-Id is a required header of POST /notifications (reference, Transport and auth; provider 2.0.0 PlanNotifCorrelationIdHeaderParameter): without the header, the issuer endpoint takes a Correlation-Id query parameter',
+    source: 'provider',
+    rules: ['IN-ISSUER-INVALID'],
+  }),
 ]);

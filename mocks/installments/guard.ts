@@ -121,8 +121,23 @@ export function createGuard(
       (key) => world.keys.find((k) => sameKey(k, key))?.publicKey,
       { bodyHash: !faults.has('body-hash-unchecked'), signature: !faults.has('bad-signature-accepted') },
     );
+    // rt-approval-signature-query-unsigned: planApproval also takes a signature computed over its URL without the query.
+    const unsignedQuery =
+      !verdict.ok && operationId === 'planApproval' && faults.has('rt-approval-signature-query-unsigned') && req.url.includes('?')
+        ? verifyRequest(
+            {
+              method: req.method,
+              url: `http://${req.headers.host}${req.url.split('?')[0]}`,
+              authorization: laxAuthorization(req.headers.authorization),
+              body: raw,
+            },
+            (key) => world.keys.find((k) => sameKey(k, key))?.publicKey,
+            { bodyHash: true, signature: true },
+          )
+        : undefined;
     let consumerKey = world.keys[0].consumerKey;
-    if (verdict.ok) consumerKey = verdict.consumerKey;
+    if (unsignedQuery?.ok) consumerKey = unsignedQuery.consumerKey;
+    else if (verdict.ok) consumerKey = verdict.consumerKey;
     else if (
       !(verdict.reason === 'missing' && faults.has('unsigned-accepted')) &&
       !(verdict.reason === 'unknown-key' && faults.has('unknown-key-accepted'))
@@ -151,7 +166,15 @@ export function createGuard(
 
     const query = new URL(req.url, 'http://mock').searchParams;
     for (const { param: p, validate } of inputs) {
-      const value = p.in === 'query' ? (query.get(p.name) ?? undefined) : (req.headers[p.name.toLowerCase()] as string | undefined);
+      let value = p.in === 'query' ? (query.get(p.name) ?? undefined) : (req.headers[p.name.toLowerCase()] as string | undefined);
+      // rt-issuer-correlation-id-from-query: without the header, the issuer endpoint takes a Correlation-Id query parameter.
+      if (
+        value === undefined &&
+        p.name === 'Correlation-Id' &&
+        operationId === 'notifyPlan' &&
+        faults.has('rt-issuer-correlation-id-from-query')
+      )
+        value = query.get('Correlation-Id') ?? query.get('correlation-id') ?? undefined;
       if (value === undefined) {
         // The issuer's 400 for a notification without Correlation-Id (reference, header `Correlation-Id*`).
         if (p.required && !(p.name === 'Correlation-Id' && faults.has('issuer-missing-correlation-accepted')))

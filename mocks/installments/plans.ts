@@ -107,12 +107,15 @@ export function registerPlans(
             })),
       // i8-notify-tenure-from-schedule-length: the tenure taken as the number of scheduled payments.
       planInstallmentInformation:
-        faults.has('i8-notify-tenure-from-schedule-length') && plan.scheduledRepayments.length > 0
-          ? { ...plan.planInstallmentInformation, tenure: plan.scheduledRepayments.length }
-          : // i12-notify-frequency-lowercased: the frequency written in lower case.
-            faults.has('i12-notify-frequency-lowercased') && typeof plan.planInstallmentInformation.frequency === 'string'
-            ? { ...plan.planInstallmentInformation, frequency: plan.planInstallmentInformation.frequency.toLowerCase() }
-            : plan.planInstallmentInformation,
+        // rt-notify-tenure-of-chosen-offer: the tenure sent is the chosen offer's, not the one the plan was saved with.
+        faults.has('rt-notify-tenure-of-chosen-offer') && otx?.offers.some((o) => o.offerId === plan.offerId)
+          ? { ...plan.planInstallmentInformation, tenure: otx.offers.find((o) => o.offerId === plan.offerId)!.tenure }
+          : faults.has('i8-notify-tenure-from-schedule-length') && plan.scheduledRepayments.length > 0
+            ? { ...plan.planInstallmentInformation, tenure: plan.scheduledRepayments.length }
+            : // i12-notify-frequency-lowercased: the frequency written in lower case.
+              faults.has('i12-notify-frequency-lowercased') && typeof plan.planInstallmentInformation.frequency === 'string'
+              ? { ...plan.planInstallmentInformation, frequency: plan.planInstallmentInformation.frequency.toLowerCase() }
+              : plan.planInstallmentInformation,
       transaction: faults.has('blind-notification-amount-in-cents')
         ? { ...plan.transaction, amount: Math.round(plan.transaction.amount * 100) }
         : // i8-notify-currency-numeric-code: the currency as its ISO 4217 numeric code.
@@ -369,7 +372,10 @@ export function registerPlans(
       merchant:
         faults.has('i13-getplan-mcc-leading-zero-dropped') && /^0/.test(String(merchant.mcc))
           ? { ...merchant, mcc: String(Number(merchant.mcc)) }
-          : merchant,
+          : // rt-getplan-merchant-country-lowercased: the reader writes the merchant's country in lower case.
+            faults.has('rt-getplan-merchant-country-lowercased') && typeof merchant.country === 'string'
+            ? { ...merchant, country: merchant.country.toLowerCase() }
+            : merchant,
       // Fault: this reader alone rounds the amount to whole units.
       transaction: {
         amount: faults.has('telling-getplan-amount-whole-units') ? Math.round(amount) : amount,
@@ -391,7 +397,14 @@ export function registerPlans(
       // i14-getplan-repayment-amount-whole-units: getPlan rounds each repayment amount to whole units.
       scheduledRepayments: faults.has('i14-getplan-repayment-amount-whole-units')
         ? scheduledRepayments.map((r) => (typeof r.amount === 'number' ? { ...r, amount: Math.round(r.amount) } : r))
-        : scheduledRepayments,
+        : // rt-getplan-due-date-as-datetime: the reader writes each due date as a UTC date-time.
+          faults.has('rt-getplan-due-date-as-datetime')
+          ? scheduledRepayments.map((r) =>
+              typeof r.dueDate === 'string' && !Number.isNaN(Date.parse(r.dueDate))
+                ? { ...r, dueDate: new Date(r.dueDate).toISOString() }
+                : r,
+            )
+          : scheduledRepayments,
       // Fault: the plan names the caller by its consumer key, a credential, in a member of its own.
       ...(faults.has('plan-carries-consumer-key') ? { requestedBy: ok.consumerKey } : {}),
     });
