@@ -854,7 +854,7 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
   return {
     // i3-card-receipt-correlation-id-uppercased: on the receipt path the echoed srcCorrelationId is upper-cased.
     srcCorrelationId:
-      // rt-card-receipt-correlation-prefix-dropped: on the receipt path a prefixed id echoed without its 8-hex prefix.
+      // rt-card-receipt-correlation-prefix-dropped: on the receipt path a prefixed id echoed without its hex prefix.
       body.srcCorrelationId && onReceipt('rt-card-receipt-correlation-prefix-dropped') && /^[0-9a-f]{8}\./.test(body.srcCorrelationId)
         ? correlation.slice(9)
         : body.srcCorrelationId && onReceipt('i3-card-receipt-correlation-id-uppercased')

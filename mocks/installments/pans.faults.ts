@@ -333,7 +333,7 @@ export const PANS_FAULTS = faultCatalogue([
   }),
   seeded({
     id: 'rt-dereg-answer-list-id-through-double',
-    rule: 'deregistration answers the panListId it applied to byte for byte (provider 2.0.0, Deregistration.panListId): the 18-digit id passed through a double, its last digits changed',
+    rule: 'deregistration answers the panListId it applied to byte for byte (provider 2.0.0, Deregistration.panListId): the id passed through a double, its last digits changed',
     source: 'provider',
     rules: ['IN-ECHO-PANLIST'],
   }),

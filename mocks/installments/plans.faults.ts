@@ -542,12 +542,6 @@ export const PLANS_FAULTS = faultCatalogue([
   }),
   // Red team rt-: deviations a stranger would write (seeded beside the checks extended for their family).
   seeded({
-    id: 'rt-notify-tenure-of-chosen-offer',
-    rule: "the notification names the plan's tenure, the one savePlan gave (provider 2.0.0, notifyPlan planInstallmentInformation; IN-NOTIFY-SHAPE): the chosen offer's tenure is sent instead",
-    source: 'provider',
-    rules: ['IN-NOTIFY-SHAPE'],
-  }),
-  seeded({
     id: 'rt-getplan-merchant-country-lowercased',
     rule: "getPlan reads back the plan's merchant country as the offers request gave it (IN-ECHO-PLAN): the reader writes it in lower case",
     source: 'assumption',

@@ -107,15 +107,12 @@ export function registerPlans(
             })),
       // i8-notify-tenure-from-schedule-length: the tenure taken as the number of scheduled payments.
       planInstallmentInformation:
-        // rt-notify-tenure-of-chosen-offer: the tenure sent is the chosen offer's, not the one the plan was saved with.
-        faults.has('rt-notify-tenure-of-chosen-offer') && otx?.offers.some((o) => o.offerId === plan.offerId)
-          ? { ...plan.planInstallmentInformation, tenure: otx.offers.find((o) => o.offerId === plan.offerId)!.tenure }
-          : faults.has('i8-notify-tenure-from-schedule-length') && plan.scheduledRepayments.length > 0
-            ? { ...plan.planInstallmentInformation, tenure: plan.scheduledRepayments.length }
-            : // i12-notify-frequency-lowercased: the frequency written in lower case.
-              faults.has('i12-notify-frequency-lowercased') && typeof plan.planInstallmentInformation.frequency === 'string'
-              ? { ...plan.planInstallmentInformation, frequency: plan.planInstallmentInformation.frequency.toLowerCase() }
-              : plan.planInstallmentInformation,
+        faults.has('i8-notify-tenure-from-schedule-length') && plan.scheduledRepayments.length > 0
+          ? { ...plan.planInstallmentInformation, tenure: plan.scheduledRepayments.length }
+          : // i12-notify-frequency-lowercased: the frequency written in lower case.
+            faults.has('i12-notify-frequency-lowercased') && typeof plan.planInstallmentInformation.frequency === 'string'
+            ? { ...plan.planInstallmentInformation, frequency: plan.planInstallmentInformation.frequency.toLowerCase() }
+            : plan.planInstallmentInformation,
       transaction: faults.has('blind-notification-amount-in-cents')
         ? { ...plan.transaction, amount: Math.round(plan.transaction.amount * 100) }
         : // i8-notify-currency-numeric-code: the currency as its ISO 4217 numeric code.
