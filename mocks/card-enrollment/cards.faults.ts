@@ -1480,7 +1480,7 @@ export const CARDS_FAULTS = faultCatalogue([
   // Red team rt-: deviations a stranger would write, each on one path or condition (seeded beside the checks extended for their family).
   seeded({
     id: 'rt-card-receipt-correlation-prefix-dropped',
-    rule: 'the request srcCorrelationId is echoed byte for byte, its optional 8-hex prefix included (seed 000, SrcCorrelationId): on the receipt path a prefixed id is echoed without its prefix',
+    rule: 'the request srcCorrelationId is echoed byte for byte, its optional hexadecimal prefix included (seed 000, SrcCorrelationId): on the receipt path a prefixed id is echoed without its prefix',
     source: 'seed',
     rules: ['CE-ECHO-CORRELATION'],
   }),
@@ -1488,7 +1488,7 @@ export const CARDS_FAULTS = faultCatalogue([
     id: 'rt-card-token-reference-holds-pan-tail',
     rule: 'only panBin and panLastFour show PAN digits (seed 000, MaskedCard; CE-MASK-PAN): on the card path tokenUniqueReference is built from the PAN after its BIN (middle digits and last four)',
     source: 'seed',
-    rules: ['CE-MASK-PAN', 'CE-SENSITIVE-ECHO'],
+    rules: ['CE-MASK-PAN', 'CE-OBJ-SENSITIVE'],
   }),
   seeded({
     id: 'rt-card-receipt-firstname-punctuation-kept',
