@@ -188,6 +188,6 @@ export const GUARD_FAULTS = faultCatalogue([
     id: 'rt-issuer-correlation-id-from-query',
     rule: 'Correlation-Id is a required header of POST /notifications (reference, Transport and auth; provider 2.0.0 PlanNotifCorrelationIdHeaderParameter): without the header, the issuer endpoint takes a Correlation-Id query parameter',
     source: 'provider',
-    rules: ['IN-ISSUER-INVALID'],
+    rules: ['IN-ISSUER-INVALID', 'IN-FMT-CORRELATION'],
   }),
 ]);
