@@ -1502,4 +1502,16 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['CE-STATE-FOREIGN-SERVICE'],
   }),
+  seeded({
+    id: 'rt-card-cvc-detail-names-pan',
+    rule: 'a 400 names the offending field in details[].source (reference A4, dotted path): a bad cardSecurityCode is reported against card.primaryAccountNumber',
+    source: 'assumption',
+    rules: ['CE-ERR-FIELD'],
+  }),
+  seeded({
+    id: 'rt-card-merchant-created-date-ahead',
+    rule: 'dateOfCardCreated is the enrollment time in UTC (seed 000, MaskedCard): on the card path a card a merchant enrolls is dated two hours ahead',
+    source: 'seed',
+    rules: ['CE-VAL-CREATED'],
+  }),
 ]);

@@ -366,7 +366,15 @@ export function registerCards(
             ? validateCard({ ...(plain as object), cardSecurityCode: String((plain as Partial<Card>).cardSecurityCode).slice(0, 6) })
             : false;
         const cardValid = monthZero || monthThirteen || merchantCvc || cvcSeven || validateCard(plain);
-        const cardFound = cardValid ? [] : violations(validateCard.errors, faults.has('blind-card-detail-source-unprefixed') ? '' : 'card');
+        const cardFound = (
+          cardValid ? [] : violations(validateCard.errors, faults.has('blind-card-detail-source-unprefixed') ? '' : 'card')
+        ).map(
+          // rt-card-cvc-detail-names-pan: a bad security code reported against the card number.
+          (v) =>
+            faults.has('rt-card-cvc-detail-names-pan') && v.field === 'card.cardSecurityCode'
+              ? { ...v, field: 'card.primaryAccountNumber' }
+              : v,
+        );
         // i9-card-pan-21-accepted: a PAN one digit over the maximum let through (the check digit checked below).
         const longPanOnly =
           faults.has('i9-card-pan-21-accepted') &&
@@ -671,6 +679,8 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
   if (onReceipt('i7-card-receipt-created-at-push-date')) created = new Date(now.getTime() - 86400_000);
   const onCard = (id: CardFaultId) => !receipt && faults.has(id);
   if (onCard('i2-card-created-date-day-only')) created = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  // rt-card-merchant-created-date-ahead: on the card path a merchant's enrollment is dated two hours ahead (a merchant-side clock).
+  if (onCard('rt-card-merchant-created-date-ahead') && body.cardSource === 'MERCHANT') created = new Date(created.getTime() + 2 * 3600_000);
   // i8-card-created-date-consumer-zone: outside the US the time is written one hour ahead, with Z.
   if (faults.has('i8-card-created-date-consumer-zone') && body.consumer?.countryCode !== 'US')
     created = new Date(created.getTime() + 3600_000);

@@ -190,4 +190,16 @@ export const GUARD_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ISSUER-INVALID', 'IN-FMT-CORRELATION'],
   }),
+  seeded({
+    id: 'rt-search-accept-first-type-only',
+    rule: 'an Accept that lists JSON is served; 406 only for an Accept without JSON (provider 2.0.0, 406 responses; RFC 9110 12.5.1): the merchant search reads only the first media type listed',
+    source: 'provider',
+    rules: ['IN-TRANS-ACCEPT'],
+  }),
+  seeded({
+    id: 'rt-offers-json-charset-refused',
+    rule: 'an offers body that is not application/json is 415, a JSON one is taken (provider 2.0.0, approvedOffers 415; RFC 9110 8.3.1, parameters of a media type): application/json with a charset parameter is refused 415',
+    source: 'provider',
+    rules: ['IN-TRANS-MEDIA'],
+  }),
 ]);

@@ -156,11 +156,23 @@ export function createGuard(
     }
     // i13-approval-status-accept-unchecked: the approval status reader answers JSON whatever the Accept.
     const acceptUnchecked = faults.has('i13-approval-status-accept-unchecked') && operationId === 'getPlanApprovalStatus';
-    if (op.responses['406'] && !acceptsJson(req.headers.accept) && !faults.has('not-acceptable-ignored') && !acceptUnchecked) {
+    // rt-search-accept-first-type-only: the merchant search reads only the first media type of Accept.
+    const firstTypeOnly =
+      faults.has('rt-search-accept-first-type-only') &&
+      operationId === 'postMerchantSearches' &&
+      !acceptsJson(req.headers.accept?.split(',')[0]);
+    if (
+      op.responses['406'] &&
+      (!acceptsJson(req.headers.accept) || firstTypeOnly) &&
+      !faults.has('not-acceptable-ignored') &&
+      !acceptUnchecked
+    ) {
       return void refuse(406, 'NOT_ACCEPTABLE', 'Only application/json can be produced.');
     }
     const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-    if (op.responses['415'] && raw && type !== 'application/json' && !faults.has('unsupported-media-accepted')) {
+    // rt-offers-json-charset-refused: the media type compared with its parameters (application/json; charset=utf-8 refused).
+    const withParameters = faults.has('rt-offers-json-charset-refused') && (req.headers['content-type'] ?? '').includes(';');
+    if (op.responses['415'] && raw && (type !== 'application/json' || withParameters) && !faults.has('unsupported-media-accepted')) {
       return void refuse(415, 'UNSUPPORTED_MEDIA_TYPE', 'The body must be application/json.');
     }
 

@@ -337,4 +337,10 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ECHO-PANLIST'],
   }),
+  seeded({
+    id: 'rt-register-by-id-name-of-latest-list',
+    rule: "registration by panListId answers that list's own name (provider 2.0.0, ViewPanList; IN-ECHO-PANLIST): it answers the name of the list created last",
+    source: 'provider',
+    rules: ['IN-ECHO-PANLIST'],
+  }),
 ]);

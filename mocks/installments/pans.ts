@@ -148,6 +148,14 @@ export function registerPanLists(
       return reply.code(200).send({ successfulCount, failureCount, panList: panList(list) });
     // i3-register-by-id-name-dropped: a registration into an existing list answers its id without its name.
     const byIdCut = panListId !== undefined && faults.has('i8-panlist-by-id-name-cut-32') && list.panListName !== undefined;
+    // rt-register-by-id-name-of-latest-list: the by-id answer names the list with the name of the list created last.
+    const latestNamed = [...world.panLists.values()].filter((l) => l.panListName !== undefined).at(-1);
+    if (panListId !== undefined && faults.has('rt-register-by-id-name-of-latest-list') && latestNamed)
+      return reply.code(200).send({
+        successfulCount: String(successfulCount),
+        failureCount: String(failureCount),
+        panList: { panListId: list.panListId, panListName: latestNamed.panListName },
+      });
     const shown =
       panListId !== undefined && faults.has('i3-register-by-id-name-dropped')
         ? { panListId: list.panListId }
