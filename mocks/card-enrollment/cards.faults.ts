@@ -1514,4 +1514,10 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['CE-VAL-CREATED'],
   }),
+  seeded({
+    id: 'rt-card-receipt-par-holds-account-tail',
+    rule: "only panBin and panLastFour show the card's digits (seed 000, MaskedCard; CE-MASK-PAN): on the receipt path paymentAccountReference is built from the account's PAN after its first four digits",
+    source: 'seed',
+    rules: ['CE-MASK-PAN', 'CE-OBJ-SENSITIVE'],
+  }),
 ]);

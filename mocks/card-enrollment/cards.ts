@@ -759,6 +759,8 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
   if (onReceipt('i4-card-receipt-bin-eight')) maskedCard.panBin = pan.slice(0, 8);
   // i5-card-receipt-pan-in-token-reference: the token reference built from the account number.
   if (onReceipt('i5-card-receipt-pan-in-token-reference')) maskedCard.tokenUniqueReference = `DWSPMC0000${pan}`;
+  // rt-card-receipt-par-holds-account-tail: on the receipt path the account reference built from the account's PAN after its first four digits.
+  if (onReceipt('rt-card-receipt-par-holds-account-tail')) maskedCard.paymentAccountReference = `PAR0${pan.slice(4)}`;
   // rt-card-token-reference-holds-pan-tail: on the card path the token reference built from the PAN after its BIN.
   if (onCard('rt-card-token-reference-holds-pan-tail')) maskedCard.tokenUniqueReference = `DWSPMC000${pan.slice(6)}`;
   if (onCard('i4-card-cvc-as-token-last-four') && card.cardSecurityCode) maskedCard.tokenLastFour = card.cardSecurityCode;

@@ -553,4 +553,10 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-VAL-PLAN-SCHEDULE', 'IN-ECHO-PLAN'],
   }),
+  seeded({
+    id: 'rt-getplan-card-masked-from-the-wrong-end',
+    rule: 'card data comes back as panLastFour at most (provider 2.0.0; IN-OBJ-SENSITIVE): getPlan names the card with its BIN masked and every other digit in clear',
+    source: 'provider',
+    rules: ['IN-OBJ-SENSITIVE'],
+  }),
 ]);

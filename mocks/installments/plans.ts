@@ -404,6 +404,10 @@ export function registerPlans(
           : scheduledRepayments,
       // Fault: the plan names the caller by its consumer key, a credential, in a member of its own.
       ...(faults.has('plan-carries-consumer-key') ? { requestedBy: ok.consumerKey } : {}),
+      // rt-getplan-card-masked-from-the-wrong-end: the reader names the card with its BIN masked and the rest in clear.
+      ...(faults.has('rt-getplan-card-masked-from-the-wrong-end') && plan.pan
+        ? { consumer: { maskedPan: `XXXX-${plan.pan.slice(6)}` } }
+        : {}),
     });
   });
 
