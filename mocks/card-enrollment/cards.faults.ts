@@ -1520,4 +1520,10 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['CE-MASK-PAN', 'CE-OBJ-SENSITIVE'],
   }),
+  seeded({
+    id: 'rt-card-key-from-cookie',
+    rule: 'the API key travels in the x-openapi-clientid header only (seed 000, Authentication): without the header, a cookie of that name is taken as the key',
+    source: 'seed',
+    rules: ['CE-AUTH-MISSING-KEY'],
+  }),
 ]);

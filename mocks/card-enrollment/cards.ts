@@ -94,6 +94,12 @@ export function registerCards(
     // i14-card-key-in-query-accepted: without the header, a key sent as a query parameter of the same name is taken.
     if (faults.has('i14-card-key-in-query-accepted') && !key)
       key = (req.query as Record<string, string | undefined>)[keyHeader.toLowerCase()];
+    // rt-card-key-from-cookie: without the header, a cookie of the header's name is taken as the key.
+    if (faults.has('rt-card-key-from-cookie') && !key)
+      key = String(req.headers.cookie ?? '')
+        .split(';')
+        .map((c) => c.trim().split('='))
+        .find(([name]) => name.toLowerCase() === keyHeader.toLowerCase())?.[1];
     // seeded-card-key-from-authorization: without the header, the Authorization header's value is taken as the key.
     if (faults.has('seeded-card-key-from-authorization') && !key) key = req.headers.authorization;
     const receiptCaseless = faults.has('receipt-key-case-insensitive') && isReceiptBody(req.body);
