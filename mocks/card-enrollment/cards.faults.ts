@@ -1477,4 +1477,53 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['CE-STATE-ACTIVE'],
   }),
+  // Red team rt-: deviations a stranger would write, each on one path or condition (seeded beside the checks extended for their family).
+  seeded({
+    id: 'rt-card-receipt-correlation-prefix-dropped',
+    rule: 'the request srcCorrelationId is echoed byte for byte, its optional hexadecimal prefix included (seed 000, SrcCorrelationId): on the receipt path a prefixed id is echoed without its prefix',
+    source: 'seed',
+    rules: ['CE-ECHO-CORRELATION'],
+  }),
+  seeded({
+    id: 'rt-card-token-reference-holds-pan-tail',
+    rule: 'only panBin and panLastFour show PAN digits (seed 000, MaskedCard; CE-MASK-PAN): on the card path tokenUniqueReference is built from the PAN after its BIN (middle digits and last four)',
+    source: 'seed',
+    rules: ['CE-MASK-PAN', 'CE-OBJ-SENSITIVE'],
+  }),
+  seeded({
+    id: 'rt-card-receipt-firstname-punctuation-kept',
+    rule: 'maskedFirstName is the first character and a star for each other character (provider MaskedConsumer examples): on the receipt path hyphens, apostrophes and spaces of the first name are left in clear',
+    source: 'provider',
+    rules: ['CE-MASK-NAMES'],
+  }),
+  seeded({
+    id: 'rt-card-foreign-service-accepted-for-wallet',
+    rule: "a serviceId of another client is refused (reference A2; seed 000 Errors INVALID_STATE): for cardSource WALLET the program is looked up among every client's",
+    source: 'assumption',
+    rules: ['CE-STATE-FOREIGN-SERVICE'],
+  }),
+  seeded({
+    id: 'rt-card-cvc-detail-names-pan',
+    rule: 'a 400 names the offending field in details[].source (reference A4, dotted path): a bad cardSecurityCode is reported against card.primaryAccountNumber',
+    source: 'assumption',
+    rules: ['CE-ERR-FIELD'],
+  }),
+  seeded({
+    id: 'rt-card-merchant-created-date-ahead',
+    rule: 'dateOfCardCreated is the enrollment time in UTC (seed 000, MaskedCard): on the card path a card a merchant enrolls is dated two hours ahead',
+    source: 'seed',
+    rules: ['CE-VAL-CREATED'],
+  }),
+  seeded({
+    id: 'rt-card-receipt-par-holds-account-tail',
+    rule: "only panBin and panLastFour show the card's digits (seed 000, MaskedCard; CE-MASK-PAN): on the receipt path paymentAccountReference is built from the account's PAN after its first four digits",
+    source: 'seed',
+    rules: ['CE-MASK-PAN', 'CE-OBJ-SENSITIVE'],
+  }),
+  seeded({
+    id: 'rt-card-key-from-cookie',
+    rule: 'the API key travels in the x-openapi-clientid header only (seed 000, Authentication): without the header, a cookie of that name is taken as the key',
+    source: 'seed',
+    rules: ['CE-AUTH-MISSING-KEY'],
+  }),
 ]);

@@ -94,6 +94,12 @@ export function registerCards(
     // i14-card-key-in-query-accepted: without the header, a key sent as a query parameter of the same name is taken.
     if (faults.has('i14-card-key-in-query-accepted') && !key)
       key = (req.query as Record<string, string | undefined>)[keyHeader.toLowerCase()];
+    // rt-card-key-from-cookie: without the header, a cookie of the header's name is taken as the key.
+    if (faults.has('rt-card-key-from-cookie') && !key)
+      key = String(req.headers.cookie ?? '')
+        .split(';')
+        .map((c) => c.trim().split('='))
+        .find(([name]) => name.toLowerCase() === keyHeader.toLowerCase())?.[1];
     // seeded-card-key-from-authorization: without the header, the Authorization header's value is taken as the key.
     if (faults.has('seeded-card-key-from-authorization') && !key) key = req.headers.authorization;
     const receiptCaseless = faults.has('receipt-key-case-insensitive') && isReceiptBody(req.body);
@@ -366,7 +372,15 @@ export function registerCards(
             ? validateCard({ ...(plain as object), cardSecurityCode: String((plain as Partial<Card>).cardSecurityCode).slice(0, 6) })
             : false;
         const cardValid = monthZero || monthThirteen || merchantCvc || cvcSeven || validateCard(plain);
-        const cardFound = cardValid ? [] : violations(validateCard.errors, faults.has('blind-card-detail-source-unprefixed') ? '' : 'card');
+        const cardFound = (
+          cardValid ? [] : violations(validateCard.errors, faults.has('blind-card-detail-source-unprefixed') ? '' : 'card')
+        ).map(
+          // rt-card-cvc-detail-names-pan: a bad security code reported against the card number.
+          (v) =>
+            faults.has('rt-card-cvc-detail-names-pan') && v.field === 'card.cardSecurityCode'
+              ? { ...v, field: 'card.primaryAccountNumber' }
+              : v,
+        );
         // i9-card-pan-21-accepted: a PAN one digit over the maximum let through (the check digit checked below).
         const longPanOnly =
           faults.has('i9-card-pan-21-accepted') &&
@@ -522,6 +536,10 @@ export function registerCards(
       (faults.has('i5-card-service-of-other-client-accepted') && world.clients.some((c) => c.serviceIds.includes(body.serviceId))) ||
       // receipt-foreign-service-accepted: on the receipt path, the program looked up among every client's.
       (hasReceipt && faults.has('receipt-foreign-service-accepted') && world.clients.some((c) => c.serviceIds.includes(body.serviceId))) ||
+      // rt-card-foreign-service-accepted-for-wallet: for a wallet (cardSource WALLET), the program looked up among every client's.
+      (body.cardSource === 'WALLET' &&
+        faults.has('rt-card-foreign-service-accepted-for-wallet') &&
+        world.clients.some((c) => c.serviceIds.includes(body.serviceId))) ||
       // unsourced-foreign-service-accepted: without a cardSource, the program looked up among every client's.
       (body.cardSource === undefined &&
         faults.has('unsourced-foreign-service-accepted') &&
@@ -667,6 +685,8 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
   if (onReceipt('i7-card-receipt-created-at-push-date')) created = new Date(now.getTime() - 86400_000);
   const onCard = (id: CardFaultId) => !receipt && faults.has(id);
   if (onCard('i2-card-created-date-day-only')) created = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  // rt-card-merchant-created-date-ahead: on the card path a merchant's enrollment is dated two hours ahead (a merchant-side clock).
+  if (onCard('rt-card-merchant-created-date-ahead') && body.cardSource === 'MERCHANT') created = new Date(created.getTime() + 2 * 3600_000);
   // i8-card-created-date-consumer-zone: outside the US the time is written one hour ahead, with Z.
   if (faults.has('i8-card-created-date-consumer-zone') && body.consumer?.countryCode !== 'US')
     created = new Date(created.getTime() + 3600_000);
@@ -745,6 +765,10 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
   if (onReceipt('i4-card-receipt-bin-eight')) maskedCard.panBin = pan.slice(0, 8);
   // i5-card-receipt-pan-in-token-reference: the token reference built from the account number.
   if (onReceipt('i5-card-receipt-pan-in-token-reference')) maskedCard.tokenUniqueReference = `DWSPMC0000${pan}`;
+  // rt-card-receipt-par-holds-account-tail: on the receipt path the account reference built from the account's PAN after its first four digits.
+  if (onReceipt('rt-card-receipt-par-holds-account-tail')) maskedCard.paymentAccountReference = `PAR0${pan.slice(4)}`;
+  // rt-card-token-reference-holds-pan-tail: on the card path the token reference built from the PAN after its BIN.
+  if (onCard('rt-card-token-reference-holds-pan-tail')) maskedCard.tokenUniqueReference = `DWSPMC000${pan.slice(6)}`;
   if (onCard('i4-card-cvc-as-token-last-four') && card.cardSecurityCode) maskedCard.tokenLastFour = card.cardSecurityCode;
   if (onCard('i2-card-security-code-echoed') && card.cardSecurityCode) maskedCard.cardVerificationValue = card.cardSecurityCode;
   if (faults.has('response-missing-panBin')) delete maskedCard.panBin;
@@ -834,32 +858,38 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
   };
   // i7-card-masked-firstname-per-word: each word of the first name masked on its own.
   const maskFirst = (name: string) =>
-    faults.has('i7-card-masked-firstname-per-word')
-      ? name
-          .split(' ')
-          .map((w) => maskName(w, faults))
-          .join(' ')
-      : maskName(name, faults);
+    // rt-card-receipt-firstname-punctuation-kept: on the receipt path the first name's hyphens, apostrophes and spaces left in clear.
+    onReceipt('rt-card-receipt-firstname-punctuation-kept')
+      ? name.slice(0, 1) + name.slice(1).replace(/[^\s'-]/g, '*')
+      : faults.has('i7-card-masked-firstname-per-word')
+        ? name
+            .split(' ')
+            .map((w) => maskName(w, faults))
+            .join(' ')
+        : maskName(name, faults);
   const correlation = correlationId(body.srcCorrelationId, receipt, faults);
   const byEmail = !lengths.providerIdentityTypes.includes(consumer.consumerIdentity.identityType);
   return {
     // i3-card-receipt-correlation-id-uppercased: on the receipt path the echoed srcCorrelationId is upper-cased.
     srcCorrelationId:
-      body.srcCorrelationId && onReceipt('i3-card-receipt-correlation-id-uppercased')
-        ? correlation.toUpperCase()
-        : // i12-card-receipt-correlation-not-generated: on the receipt path no id is made up when none was sent (left out).
-          !body.srcCorrelationId && onReceipt('i12-card-receipt-correlation-not-generated')
-          ? undefined
-          : // i6-card-receipt-correlation-from-receipt: the generated id derived from the receipt, the same each time.
-            !body.srcCorrelationId && onReceipt('i6-card-receipt-correlation-from-receipt')
-            ? receiptCardId(`correlation:${body.enrolmentReferenceData.enrolmentReferenceId}`)
-            : // i13-card-merchant-generated-correlation-undashed: on the card path for a merchant the generated id without dashes.
-              !body.srcCorrelationId && onCard('i13-card-merchant-generated-correlation-undashed') && body.cardSource === 'MERCHANT'
-              ? randomUUID().replace(/-/g, '')
-              : // i14-card-generated-correlation-per-second-card-path: on the card path the generated id derived from the second of the clock.
-                !body.srcCorrelationId && onCard('i14-card-generated-correlation-per-second-card-path')
-                ? receiptCardId(`second:${Math.floor(now.getTime() / 1000)}`)
-                : correlation,
+      // rt-card-receipt-correlation-prefix-dropped: on the receipt path a prefixed id echoed without its hex prefix.
+      body.srcCorrelationId && onReceipt('rt-card-receipt-correlation-prefix-dropped') && /^[0-9a-f]{8}\./.test(body.srcCorrelationId)
+        ? correlation.slice(9)
+        : body.srcCorrelationId && onReceipt('i3-card-receipt-correlation-id-uppercased')
+          ? correlation.toUpperCase()
+          : // i12-card-receipt-correlation-not-generated: on the receipt path no id is made up when none was sent (left out).
+            !body.srcCorrelationId && onReceipt('i12-card-receipt-correlation-not-generated')
+            ? undefined
+            : // i6-card-receipt-correlation-from-receipt: the generated id derived from the receipt, the same each time.
+              !body.srcCorrelationId && onReceipt('i6-card-receipt-correlation-from-receipt')
+              ? receiptCardId(`correlation:${body.enrolmentReferenceData.enrolmentReferenceId}`)
+              : // i13-card-merchant-generated-correlation-undashed: on the card path for a merchant the generated id without dashes.
+                !body.srcCorrelationId && onCard('i13-card-merchant-generated-correlation-undashed') && body.cardSource === 'MERCHANT'
+                ? randomUUID().replace(/-/g, '')
+                : // i14-card-generated-correlation-per-second-card-path: on the card path the generated id derived from the second of the clock.
+                  !body.srcCorrelationId && onCard('i14-card-generated-correlation-per-second-card-path')
+                  ? receiptCardId(`second:${Math.floor(now.getTime() / 1000)}`)
+                  : correlation,
     maskedCard,
     maskedConsumer: {
       srcConsumerId: randomUUID(),

@@ -177,4 +177,29 @@ export const GUARD_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-AUTH-FORBIDDEN'],
   }),
+  // Red team rt-: deviations a stranger would write, each on one operation (seeded beside the checks extended for their family).
+  seeded({
+    id: 'rt-approval-signature-query-unsigned',
+    rule: 'the OAuth 1.0a signature covers the whole request URL, its query included (reference, Transport and auth; RFC 5849 3.4.1): planApproval also accepts a signature computed over the URL without its query',
+    source: 'assumption',
+    rules: ['IN-AUTH-SIGNATURE'],
+  }),
+  seeded({
+    id: 'rt-issuer-correlation-id-from-query',
+    rule: 'Correlation-Id is a required header of POST /notifications (reference, Transport and auth; provider 2.0.0 PlanNotifCorrelationIdHeaderParameter): without the header, the issuer endpoint takes a Correlation-Id query parameter',
+    source: 'provider',
+    rules: ['IN-ISSUER-INVALID', 'IN-FMT-CORRELATION'],
+  }),
+  seeded({
+    id: 'rt-search-accept-first-type-only',
+    rule: 'an Accept that lists JSON is served; 406 only for an Accept without JSON (provider 2.0.0, 406 responses; RFC 9110 12.5.1): the merchant search reads only the first media type listed',
+    source: 'provider',
+    rules: ['IN-TRANS-ACCEPT'],
+  }),
+  seeded({
+    id: 'rt-offers-json-charset-refused',
+    rule: 'an offers body that is not application/json is 415, a JSON one is taken (provider 2.0.0, approvedOffers 415; RFC 9110 8.3.1, parameters of a media type): application/json with a charset parameter is refused 415',
+    source: 'provider',
+    rules: ['IN-TRANS-MEDIA'],
+  }),
 ]);

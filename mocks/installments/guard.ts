@@ -121,8 +121,23 @@ export function createGuard(
       (key) => world.keys.find((k) => sameKey(k, key))?.publicKey,
       { bodyHash: !faults.has('body-hash-unchecked'), signature: !faults.has('bad-signature-accepted') },
     );
+    // rt-approval-signature-query-unsigned: planApproval also takes a signature computed over its URL without the query.
+    const unsignedQuery =
+      !verdict.ok && operationId === 'planApproval' && faults.has('rt-approval-signature-query-unsigned') && req.url.includes('?')
+        ? verifyRequest(
+            {
+              method: req.method,
+              url: `http://${req.headers.host}${req.url.split('?')[0]}`,
+              authorization: laxAuthorization(req.headers.authorization),
+              body: raw,
+            },
+            (key) => world.keys.find((k) => sameKey(k, key))?.publicKey,
+            { bodyHash: true, signature: true },
+          )
+        : undefined;
     let consumerKey = world.keys[0].consumerKey;
-    if (verdict.ok) consumerKey = verdict.consumerKey;
+    if (unsignedQuery?.ok) consumerKey = unsignedQuery.consumerKey;
+    else if (verdict.ok) consumerKey = verdict.consumerKey;
     else if (
       !(verdict.reason === 'missing' && faults.has('unsigned-accepted')) &&
       !(verdict.reason === 'unknown-key' && faults.has('unknown-key-accepted'))
@@ -141,17 +156,37 @@ export function createGuard(
     }
     // i13-approval-status-accept-unchecked: the approval status reader answers JSON whatever the Accept.
     const acceptUnchecked = faults.has('i13-approval-status-accept-unchecked') && operationId === 'getPlanApprovalStatus';
-    if (op.responses['406'] && !acceptsJson(req.headers.accept) && !faults.has('not-acceptable-ignored') && !acceptUnchecked) {
+    // rt-search-accept-first-type-only: the merchant search reads only the first media type of Accept.
+    const firstTypeOnly =
+      faults.has('rt-search-accept-first-type-only') &&
+      operationId === 'postMerchantSearches' &&
+      !acceptsJson(req.headers.accept?.split(',')[0]);
+    if (
+      op.responses['406'] &&
+      (!acceptsJson(req.headers.accept) || firstTypeOnly) &&
+      !faults.has('not-acceptable-ignored') &&
+      !acceptUnchecked
+    ) {
       return void refuse(406, 'NOT_ACCEPTABLE', 'Only application/json can be produced.');
     }
     const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-    if (op.responses['415'] && raw && type !== 'application/json' && !faults.has('unsupported-media-accepted')) {
+    // rt-offers-json-charset-refused: the media type compared with its parameters (application/json; charset=utf-8 refused).
+    const withParameters = faults.has('rt-offers-json-charset-refused') && (req.headers['content-type'] ?? '').includes(';');
+    if (op.responses['415'] && raw && (type !== 'application/json' || withParameters) && !faults.has('unsupported-media-accepted')) {
       return void refuse(415, 'UNSUPPORTED_MEDIA_TYPE', 'The body must be application/json.');
     }
 
     const query = new URL(req.url, 'http://mock').searchParams;
     for (const { param: p, validate } of inputs) {
-      const value = p.in === 'query' ? (query.get(p.name) ?? undefined) : (req.headers[p.name.toLowerCase()] as string | undefined);
+      let value = p.in === 'query' ? (query.get(p.name) ?? undefined) : (req.headers[p.name.toLowerCase()] as string | undefined);
+      // rt-issuer-correlation-id-from-query: without the header, the issuer endpoint takes a Correlation-Id query parameter.
+      if (
+        value === undefined &&
+        p.name === 'Correlation-Id' &&
+        operationId === 'notifyPlan' &&
+        faults.has('rt-issuer-correlation-id-from-query')
+      )
+        value = query.get('Correlation-Id') ?? query.get('correlation-id') ?? undefined;
       if (value === undefined) {
         // The issuer's 400 for a notification without Correlation-Id (reference, header `Correlation-Id*`).
         if (p.required && !(p.name === 'Correlation-Id' && faults.has('issuer-missing-correlation-accepted')))

@@ -78,4 +78,11 @@ export const ISSUER_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-ISSUER-UNKNOWN'],
   }),
+  // Red team rt-: a deviation a stranger would write (seeded beside the checks extended for its family).
+  seeded({
+    id: 'rt-issuer-unknown-ica-answers-403',
+    rule: 'the issuer answers a notification for an issuer ICA it does not serve with 404 (reference, Flows - notification (b)): it answers 403',
+    source: 'assumption',
+    rules: ['IN-ISSUER-UNKNOWN'],
+  }),
 ]);

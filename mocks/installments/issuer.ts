@@ -36,6 +36,9 @@ export function registerIssuerEndpoint(
         String(n.issuerIca).length >= 4 &&
         ica.slice(0, 4) === String(n.issuerIca).slice(0, 4));
     if (!world.issuers.some((i) => served(i.issuerIca)) && !faults.has('issuer-unknown-ica-accepted')) {
+      // rt-issuer-unknown-ica-answers-403: an issuer ICA this endpoint does not serve answered as forbidden.
+      if (faults.has('rt-issuer-unknown-ica-answers-403'))
+        return sendError(reply, faults, 403, 'FORBIDDEN', 'This endpoint may not take notifications of this issuerIca.', 'issuerIca');
       return sendError(reply, faults, 404, 'ISSUER_NOT_FOUND', 'This endpoint serves no issuer with this issuerIca.', 'issuerIca');
     }
     const now = clock.nowMs();

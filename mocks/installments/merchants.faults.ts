@@ -569,4 +569,11 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-FILTER-STATUS'],
   }),
+  // Red team rt-: a deviation a stranger would write on one reader (seeded beside the check extended for its family).
+  seeded({
+    id: 'rt-completed-list-website-url-parsed',
+    rule: "the merchant's websiteUrl is answered as submitted, byte for byte, on every reader (provider 2.0.0, Merchant.websiteUrl; IN-ECHO-PARTICIPATION-DETAILS): the completed list answers it as a URL parser rewrites it (host lower-cased, a '/' added after a bare host)",
+    source: 'provider',
+    rules: ['IN-ECHO-PARTICIPATION-DETAILS'],
+  }),
 ]);

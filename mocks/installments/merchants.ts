@@ -129,6 +129,11 @@ export function registerMerchants(
         items = items.map((m) => (String(m.acquirerICA).length === 11 ? { ...m, acquirerICA: String(m.acquirerICA).slice(0, 9) } : m));
       if (faults.has('i2-participation-ica-leading-zeros-dropped'))
         items = items.map((m) => ({ ...m, acquirerICA: String(Number(m.acquirerICA)) }));
+      // rt-completed-list-website-url-parsed: this reader answers the website URL as a URL parser rewrites it (host lower-cased, '/' after a bare host).
+      if (faults.has('rt-completed-list-website-url-parsed'))
+        items = items.map((m) =>
+          typeof m.websiteUrl === 'string' && URL.canParse(m.websiteUrl) ? { ...m, websiteUrl: new URL(m.websiteUrl).href } : m,
+        );
       // Seeded fault completed-list-dba-names-trimmed: this reader trims the dba names and collapses their spaces.
       if (faults.has('completed-list-dba-names-trimmed'))
         items = items.map((m) =>

@@ -324,4 +324,23 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-STATE-LIST-RANGE'],
   }),
+  // Red team rt-: deviations a stranger would write (seeded beside the checks extended for their family).
+  seeded({
+    id: 'rt-dereg-pan-of-other-list-removed',
+    rule: 'a deregistration applies to the pan list it names; a card not in it is counted a failure (provider 2.0.0, deregisterPans counts): a card held by another list is removed from that list and counted successful',
+    source: 'provider',
+    rules: ['IN-VAL-PAN-COUNTS', 'IN-STATE-PAN-ELIGIBLE'],
+  }),
+  seeded({
+    id: 'rt-dereg-answer-list-id-through-double',
+    rule: 'deregistration answers the panListId it applied to byte for byte (provider 2.0.0, Deregistration.panListId): the id passed through a double, its last digits changed',
+    source: 'provider',
+    rules: ['IN-ECHO-PANLIST'],
+  }),
+  seeded({
+    id: 'rt-register-by-id-name-of-latest-list',
+    rule: "registration by panListId answers that list's own name (provider 2.0.0, ViewPanList; IN-ECHO-PANLIST): it answers the name of the list created last",
+    source: 'provider',
+    rules: ['IN-ECHO-PANLIST'],
+  }),
 ]);

@@ -148,6 +148,14 @@ export function registerPanLists(
       return reply.code(200).send({ successfulCount, failureCount, panList: panList(list) });
     // i3-register-by-id-name-dropped: a registration into an existing list answers its id without its name.
     const byIdCut = panListId !== undefined && faults.has('i8-panlist-by-id-name-cut-32') && list.panListName !== undefined;
+    // rt-register-by-id-name-of-latest-list: the by-id answer names the list with the name of the list created last.
+    const latestNamed = [...world.panLists.values()].filter((l) => l.panListName !== undefined).at(-1);
+    if (panListId !== undefined && faults.has('rt-register-by-id-name-of-latest-list') && latestNamed)
+      return reply.code(200).send({
+        successfulCount: String(successfulCount),
+        failureCount: String(failureCount),
+        panList: { panListId: list.panListId, panListName: latestNamed.panListName },
+      });
     const shown =
       panListId !== undefined && faults.has('i3-register-by-id-name-dropped')
         ? { panListId: list.panListId }
@@ -221,6 +229,16 @@ export function registerPanLists(
         faults.has('seeded-dereg-pan-matched-as-number') && pan !== undefined && !list.pans.has(pan) && /^\d+$/.test(pan)
           ? [...list.pans].find((p) => /^\d+$/.test(p) && BigInt(p) === BigInt(pan))
           : undefined;
+      // rt-dereg-pan-of-other-list-removed: a card not in the named list is looked for in every list of the service.
+      const elsewhere =
+        faults.has('rt-dereg-pan-of-other-list-removed') && pan !== undefined && !list.pans.has(pan)
+          ? [...world.panLists.values()].find((l) => l.pans.has(pan))
+          : undefined;
+      if (elsewhere && pan !== undefined) {
+        elsewhere.pans.delete(pan);
+        successfulCount++;
+        continue;
+      }
       const matched = sameHead ?? sameNumber;
       if (pan === undefined || (!held.has(pan) && !unknownCounted && !rangeCounted && !matched)) {
         failureCount++;
@@ -238,8 +256,8 @@ export function registerPanLists(
     // provider 2.0.0, Deregistration: the list id at the root.
     if (faults.has('deregistration-counts-requested')) [successfulCount, failureCount] = [successfulCount + failureCount, 0];
     if (faults.has('i11-dereg-counts-numeric')) return reply.code(200).send({ panListId: list.panListId, successfulCount, failureCount });
-    return reply
-      .code(200)
-      .send({ panListId: list.panListId, successfulCount: String(successfulCount), failureCount: String(failureCount) });
+    // rt-dereg-answer-list-id-through-double: the answer's panListId passed through a double (18 digits lose the last ones).
+    const answeredId = faults.has('rt-dereg-answer-list-id-through-double') ? String(Number(list.panListId)) : list.panListId;
+    return reply.code(200).send({ panListId: answeredId, successfulCount: String(successfulCount), failureCount: String(failureCount) });
   });
 }

@@ -540,4 +540,23 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['IN-NOTIFY-EXACT'],
   }),
+  // Red team rt-: deviations a stranger would write (seeded beside the checks extended for their family).
+  seeded({
+    id: 'rt-getplan-merchant-country-lowercased',
+    rule: "getPlan reads back the plan's merchant country as the offers request gave it (IN-ECHO-PLAN): the reader writes it in lower case",
+    source: 'assumption',
+    rules: ['IN-ECHO-PLAN'],
+  }),
+  seeded({
+    id: 'rt-getplan-due-date-as-datetime',
+    rule: 'getPlan scheduledRepayments carry dueDate as a date (provider 2.0.0, ScheduledRepayment.dueDate format date): the reader writes each due date as a UTC date-time',
+    source: 'provider',
+    rules: ['IN-VAL-PLAN-SCHEDULE', 'IN-ECHO-PLAN'],
+  }),
+  seeded({
+    id: 'rt-getplan-card-masked-from-the-wrong-end',
+    rule: 'card data comes back as panLastFour at most (provider 2.0.0; IN-OBJ-SENSITIVE): getPlan names the card with its BIN masked and every other digit in clear',
+    source: 'provider',
+    rules: ['IN-OBJ-SENSITIVE'],
+  }),
 ]);

@@ -369,7 +369,10 @@ export function registerPlans(
       merchant:
         faults.has('i13-getplan-mcc-leading-zero-dropped') && /^0/.test(String(merchant.mcc))
           ? { ...merchant, mcc: String(Number(merchant.mcc)) }
-          : merchant,
+          : // rt-getplan-merchant-country-lowercased: the reader writes the merchant's country in lower case.
+            faults.has('rt-getplan-merchant-country-lowercased') && typeof merchant.country === 'string'
+            ? { ...merchant, country: merchant.country.toLowerCase() }
+            : merchant,
       // Fault: this reader alone rounds the amount to whole units.
       transaction: {
         amount: faults.has('telling-getplan-amount-whole-units') ? Math.round(amount) : amount,
@@ -391,9 +394,20 @@ export function registerPlans(
       // i14-getplan-repayment-amount-whole-units: getPlan rounds each repayment amount to whole units.
       scheduledRepayments: faults.has('i14-getplan-repayment-amount-whole-units')
         ? scheduledRepayments.map((r) => (typeof r.amount === 'number' ? { ...r, amount: Math.round(r.amount) } : r))
-        : scheduledRepayments,
+        : // rt-getplan-due-date-as-datetime: the reader writes each due date as a UTC date-time.
+          faults.has('rt-getplan-due-date-as-datetime')
+          ? scheduledRepayments.map((r) =>
+              typeof r.dueDate === 'string' && !Number.isNaN(Date.parse(r.dueDate))
+                ? { ...r, dueDate: new Date(r.dueDate).toISOString() }
+                : r,
+            )
+          : scheduledRepayments,
       // Fault: the plan names the caller by its consumer key, a credential, in a member of its own.
       ...(faults.has('plan-carries-consumer-key') ? { requestedBy: ok.consumerKey } : {}),
+      // rt-getplan-card-masked-from-the-wrong-end: the reader names the card with its BIN masked and the rest in clear.
+      ...(faults.has('rt-getplan-card-masked-from-the-wrong-end') && plan.pan
+        ? { consumer: { maskedPan: `XXXX-${plan.pan.slice(6)}` } }
+        : {}),
     });
   });
 

@@ -20,7 +20,8 @@ const AUTH_STATUS = 'CE-CONFLICT-AUTH-STATUS';
 for (const path of ENROLLMENT_PATHS) {
   // seed 000, Authentication: the API key header is required; the receipt path too. The key travels in
   // that header only: the registered key put elsewhere instead (a query parameter of the header's name,
-  // the Authorization header) leaves the call without it, so a target reading it there is seen.
+  // the Authorization header, a cookie of the header's name) leaves the call without it, so a target
+  // reading it there is seen.
   test(
     `rejects a ${path} enrollment without ${CARD_KEY_HEADER} with 401, the key sent elsewhere @smoke`,
     withConflict(rules(`CE-AUTH-MISSING-KEY@${path}`), AUTH_STATUS),
@@ -30,7 +31,7 @@ for (const path of ENROLLMENT_PATHS) {
         body: await cards.on(path),
         auth: false,
         query: { [CARD_KEY_HEADER]: card.apiKey },
-        headers: { Authorization: card.apiKey },
+        headers: { Authorization: card.apiKey, Cookie: `${CARD_KEY_HEADER}=${card.apiKey}` },
       });
       expectCardError(res, { http: 401 });
     },

@@ -21,8 +21,8 @@ import { runProbes, Violations } from '../../helpers/client/security/probe.js';
 const putCard = (await loadContract('card-enrollment')).operation('putCard');
 
 test(
-  'no putCard answer carries the card number, the security code or the API key sent, in any member',
-  rules(...ENROLLMENT_PATHS.map((p) => `CE-OBJ-SENSITIVE@${p}`)),
+  'no putCard answer carries the card number (whole, or ten of its digits in a run), the security code or the API key sent, in any member',
+  rules(...ENROLLMENT_PATHS.map((p) => `CE-OBJ-SENSITIVE@${p}`), ...ENROLLMENT_PATHS.map((p) => `CE-MASK-PAN@${p}`)),
   async ({ card, cardApi, cards }) => {
     // A four-digit code of its own: as a whole value it cannot be taken for a date part or a count.
     const plain = exampleCard({ primaryAccountNumber: TEST_PANS[1] ?? TEST_PANS[0], cardSecurityCode: '7391' });

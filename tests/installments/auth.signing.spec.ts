@@ -8,6 +8,7 @@ import {
   rules,
   signedAs,
   signedForBody,
+  signedForUrl,
   strangerCredentials,
   test,
 } from '../../fixtures/installments.js';
@@ -127,5 +128,33 @@ test(
       }
     }
     expect(accepted, 'every other form of the Authorization header is refused').toEqual([]);
+  },
+);
+
+// RFC 5849 sections 3.4.1.2-3.4.1.3: the signature base string holds the request URL and every query
+// parameter (reference, Transport and auth: OAuth 1.0a). On every operation that takes a query, the
+// request sent with its query and signed over its URL without it is not signed as sent: 401. Each
+// query is the operation's sample one (on the operations without one, its offset at the default).
+test(
+  'refuses on every operation with query parameters a signature computed over the URL without its query with 401 @assumption',
+  rules('IN-AUTH-SIGNATURE:refuse'),
+  async ({ instApi, instReq, inst, instContract }) => {
+    const withoutQuery = signedForUrl(inst.signer, (url) => url.split('?')[0]);
+    const accepted: string[] = [];
+    let sent = 0;
+    for (const operationId of OPERATIONS) {
+      const declared = instContract.operation(operationId).parameters.filter((p) => p.in === 'query');
+      if (declared.length === 0) continue;
+      const call = await instReq.sampleCall(operationId);
+      const query =
+        Object.keys(call.query ?? {}).length > 0 ? call.query : declared.some((p) => p.name === 'offset') ? { offset: 0 } : undefined;
+      if (!query) continue;
+      const res = await instApi.callBuilt(operationId, { ...call, query, auth: withoutQuery });
+      sent++;
+      if (res.status !== 401)
+        accepted.push(`${operationId} ?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}: ${res.status}`);
+    }
+    expect(sent, 'operations with a query were called').toBeGreaterThan(0);
+    expect(accepted, 'a signature that leaves the query out signs another request').toEqual([]);
   },
 );

@@ -34,7 +34,9 @@ const MID_MAX = 15;
 /** A participation whose every echoed member can tell (leading zeros where digits are allowed, free text elsewhere, each at its longest). */
 function tellingParticipation(acquirerICA: string): Merchant {
   const base = exampleParticipation(acquirerICA);
-  const url = `https://shop.example.com/${mixedCase('store')}-007/Ab_C?Ref=${mixedCase('echo')}007&p=`;
+  // The host in mixed case, the scheme's default port and a dot segment, each allowed by WebsiteUrl's
+  // pattern (provider 2.0.0): a reader that passes the URL through a URL parser answers another text.
+  const url = `https://${mixedCase('shop')}.Example.com:443/./${mixedCase('store')}-007/Ab_C?Ref=${mixedCase('echo')}007&p=`;
   return {
     ...base,
     merchantLegalName: tellingText(`Echo Merchant ${acquirerICA.length}`, { length: NAME_MAX }),

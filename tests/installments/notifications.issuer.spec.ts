@@ -60,15 +60,17 @@ for (const [name, breakIt] of INVALID) {
   );
 }
 
+// provider 2.0.0, PlanNotifCorrelationIdHeaderParameter: Correlation-Id is a required header (in: header). A
+// Correlation-Id in the query string is no header: a notification carrying its id only there lacks it.
 test(
-  'the issuer answers a notification without Correlation-Id with 400 @provider',
-  rules('IN-FMT-CORRELATION:refuse'),
+  'the issuer answers a notification without the Correlation-Id header with 400, one given in the query string instead too @provider',
+  rules('IN-FMT-CORRELATION:refuse', 'IN-ISSUER-INVALID'),
   async ({ instApi, inst }) => {
     const issuer = inst.issuerEndpoint!;
-    expectErrors(
-      await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(exampleNotification(issuer), { 'Correlation-Id': undefined }) }),
-      400,
-    );
+    const noHeader = send(exampleNotification(issuer), { 'Correlation-Id': undefined });
+    expectErrors(await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...noHeader }), 400);
+    const inQuery = { ...noHeader, query: { 'Correlation-Id': crypto.randomUUID() } };
+    expectErrors(await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...inQuery }), 400);
   },
 );
 

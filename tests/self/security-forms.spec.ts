@@ -7,7 +7,7 @@ import { expect, test } from '../../fixtures/self.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 import { objectIdsOf, queryIdsOf } from '../../helpers/contract/object-ids.js';
 import { withEveryId } from '../../helpers/client/security/foreign-id.js';
-import { withSensitiveMembers, wronglyMasked } from '../../helpers/client/security/sensitive-values.js';
+import { SensitiveInputs, withSensitiveMembers, wronglyMasked } from '../../helpers/client/security/sensitive-values.js';
 
 test('every body id the contract declares is added where the sample lacks it, and each query filter of a partner object is found', async () => {
   const contract = await loadContract('financial-data');
@@ -63,4 +63,14 @@ test('a value masked from the wrong end is found; the last four, a whole other v
   ]);
   const pan = { kind: 'PAN' as const, value: '5105105105105100' };
   expect([wronglyMasked('510510******5100', pan), wronglyMasked('5105105*****5100', pan)]).toEqual([false, true]);
+});
+
+test('ten digits of a card number in a run are found, in any member; its BIN and last four apart, or a run of nine, are not', () => {
+  const inputs = new SensitiveInputs().add('PAN', '5105105105105100');
+  const kinds = (value: string) =>
+    inputs.findIn({ masked: { tokenUniqueReference: value } }).map((f) => `${f.at} ${f.kind} ${f.wrongMask}`);
+  // The PAN after its BIN, before its last four, and its middle with a digit each side.
+  for (const value of ['DWSPMC0005105105100', 'ref-510510510510', 'x0510510510x'])
+    expect(kinds(value), value).toEqual(['/masked/tokenUniqueReference PAN true']);
+  for (const value of ['510510', '5100', '510510 5100', '510510******5100', '105105105']) expect(kinds(value), value).toEqual([]);
 });

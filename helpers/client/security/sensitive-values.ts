@@ -31,6 +31,13 @@ export class SensitiveInputs {
     const index = new SentValues(this.values);
     const short = this.values.filter((v) => v.value.length < 7);
     const masked = this.values.filter((v) => VISIBLE[v.kind] && /^[0-9]{7,}$/.test(v.value));
+    // A card number's digits in one run longer than the masked forms allow, the whole number aside (found above).
+    const runs = this.values.filter((v) => v.kind === 'PAN' && /^[0-9]{14,}$/.test(v.value));
+    const holdsRun = (value: string, pan: string) => {
+      if (value.includes(pan)) return false;
+      for (let i = 0; i + PAN_RUN <= pan.length; i++) if (value.includes(pan.slice(i, i + PAN_RUN))) return true;
+      return false;
+    };
     const found: { at: string; kind: SensitiveKind; wrongMask?: boolean }[] = [];
     const walk = (node: unknown, at: string) => {
       if (Array.isArray(node)) node.forEach((n, i) => walk(n, `${at}/${i}`));
@@ -43,6 +50,8 @@ export class SensitiveInputs {
           for (const s of short) if (value.replace(/[ -]/g, '') === s.value) found.push({ at: at || '/', kind: s.kind });
         if (typeof node === 'string')
           for (const s of masked) if (wronglyMasked(value, s)) found.push({ at: at || '/', kind: s.kind, wrongMask: true });
+        if (typeof node === 'string' && /[0-9]{10}/.test(value))
+          for (const s of runs) if (holdsRun(value, s.value)) found.push({ at: at || '/', kind: s.kind, wrongMask: true });
       }
     };
     if (body !== undefined) walk(body, '');
@@ -61,6 +70,13 @@ const VISIBLE: Partial<Record<SensitiveKind, (i: number, length: number) => bool
   'account number': (i, n) => i >= n - 4,
   PAN: (i, n) => i < 6 || i >= n - 4,
 };
+
+/**
+ * The shortest run of a card number's consecutive digits that shows a digit the masked forms hide
+ * (seed 000, MaskedCard: panBin, its first six, and panLastFour): every run of ten digits of a number
+ * of sixteen or more holds at least one of its middle digits (PAN after its BIN, PAN before its last four).
+ */
+const PAN_RUN = 10;
 
 /**
  * Whether a string is an input masked wrongly: once its separators are taken out, as long as the
