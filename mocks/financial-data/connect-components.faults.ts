@@ -245,4 +245,11 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-COMPONENTS-CONFIG-CREATE'],
   }),
+  // Red team rt- (origin 'seeded'): deviations written as a stranger would, from the seed, the provider document and the mock.
+  seeded({
+    id: 'rt-components-login-form-customer-other-partner',
+    rule: 'FD-COMPONENTS-CUSTOMER: the login form accepts a customerId of another partner (it checks only that the customer exists); the OAuth URL keeps the partner check',
+    source: 'assumption',
+    rules: ['FD-COMPONENTS-CUSTOMER', 'FD-OBJ-OTHER-PARTNER'],
+  }),
 ]);

@@ -189,7 +189,10 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     // Seeded fault: only an institution's first routing number is looked up.
     const numbersOf = (i: (typeof world.institutions)[number]) =>
       faults.has('routing-lookup-first-number-only') ? i.routingNumbers.slice(0, 1) : i.routingNumbers;
-    const found = world.institutions.filter((i) => numbersOf(i).includes(path.routing_number));
+    // rt-inst-routing-check-digit-ignored: the numbers compared on their first eight digits.
+    const sameNumber = (n: string) =>
+      faults.has('rt-inst-routing-check-digit-ignored') ? n.slice(0, 8) === String(path.routing_number).slice(0, 8) : n === path.routing_number;
+    const found = world.institutions.filter((i) => numbersOf(i).some(sameNumber));
     if (found.length === 0) {
       // A wrong length the (relaxed) validation let through still finds nothing.
       if (!faults.has('routing-no-match-empty')) return sendError(ctx, reply, 404, 'No institution for this routing number');

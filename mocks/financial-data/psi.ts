@@ -189,7 +189,11 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
       const ownerOk =
         run &&
         (faults.has('psi-run-owner-unchecked') ||
-          (run.customerId === account.customerId && (run.accountId === account.id || faults.has('psi-run-account-unchecked'))));
+          (run.customerId === account.customerId &&
+            (run.accountId === account.id ||
+              faults.has('psi-run-account-unchecked') ||
+              // rt-psi-read-other-account-non-fcra: the non-FCRA read checks the customer only.
+              (!fcra && faults.has('rt-psi-read-other-account-non-fcra')))));
       const productOk = run && (run.fcra === fcra || faults.has('psi-products-shared'));
       if (!run || !ownerOk || !productOk) {
         if (!run && faults.has('psi-unknown-pay-request-400')) return sendError(ctx, reply, 400, 'payRequestId is invalid');

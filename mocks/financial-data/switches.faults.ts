@@ -182,4 +182,11 @@ export const SWITCHES_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-SW-DELETED-CUSTOMER', 'FD-OBJ-AFTER-DELETE'],
   }),
+  // Red team rt- (origin 'seeded'): deviations written as a stranger would, from the seed, the provider document and the mock.
+  seeded({
+    id: 'rt-switches-deposit-list-failure-reason-dropped',
+    rule: 'FD-SW-FAILURE-REASON: getAllDepositSwitches lists the failed deposit switch without its failureReason (the details keep it)',
+    source: 'provider',
+    rules: ['FD-SW-FAILURE-REASON'],
+  }),
 ]);

@@ -225,6 +225,10 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
         // Blind fault: the bill pay list leaves out failureReason.
         .map((x) =>
           kind === 'billPay' && faults.has('blind-switches-bill-pay-list-without-failure-reason') ? { ...x, failureReason: undefined } : x,
+        )
+        // rt-switches-deposit-list-failure-reason-dropped: the deposit list leaves out failureReason.
+        .map((x) =>
+          kind === 'deposit' && faults.has('rt-switches-deposit-list-failure-reason-dropped') ? { ...x, failureReason: undefined } : x,
         ),
     };
   };
