@@ -191,7 +191,9 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
       faults.has('routing-lookup-first-number-only') ? i.routingNumbers.slice(0, 1) : i.routingNumbers;
     // rt-inst-routing-check-digit-ignored: the numbers compared on their first eight digits.
     const sameNumber = (n: string) =>
-      faults.has('rt-inst-routing-check-digit-ignored') ? n.slice(0, 8) === String(path.routing_number).slice(0, 8) : n === path.routing_number;
+      faults.has('rt-inst-routing-check-digit-ignored')
+        ? n.slice(0, 8) === String(path.routing_number).slice(0, 8)
+        : n === path.routing_number;
     const found = world.institutions.filter((i) => numbersOf(i).some(sameNumber));
     if (found.length === 0) {
       // A wrong length the (relaxed) validation let through still finds nothing.

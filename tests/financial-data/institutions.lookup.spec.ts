@@ -35,14 +35,27 @@ test('GetInstitutionBranding answers 404 for an institution without branding', r
 // seed 002, Institutions: the institutions mapped to the number, all of them and no other: a number
 // that is an institution's second one, and numbers with a leading zero, too (a lookup keyed on an
 // institution's first number, or on the number as an integer, lists another set). found and
-// displaying count that set (provider 1.35.0 InstitutionsByRoutingNumber). On a sandbox only the
-// configured number is known: its counts are compared with what it lists.
+// displaying count that set (provider 1.35.0 InstitutionsByRoutingNumber). A 9-digit number one
+// digit away from a mapped one (its check digit, or its first digit, changed) is mapped to nothing
+// unless the map says so: 404 (seed 002, "404 when no match"), so a lookup on part of the number
+// lists nothing. On a sandbox only the configured number is known: its counts are compared with
+// what it lists, and no near number is asked (a real one may be mapped).
 test(
-  'GetInstitutionsByRoutingNumber lists exactly the institutions mapped to each number, leading zeros and second numbers included, and found counts them',
+  'GetInstitutionsByRoutingNumber lists exactly the institutions mapped to each number, leading zeros and second numbers included, none for a number one digit away, and found counts them',
   rules('FD-ROUTING-EXACT', 'FD-ROUTING-COUNTS'),
   async ({ fdApi, fd }) => {
     const map = fd.institutions.routingMap ?? { [fd.institutions.routingNumber]: undefined };
     const problems: string[] = [];
+    const bump = (d: string) => String((Number(d) + 5) % 10);
+    const near = fd.institutions.routingMap
+      ? Object.keys(map)
+          .flatMap((rn) => [rn.slice(0, -1) + bump(rn.slice(-1)), bump(rn[0]) + rn.slice(1)])
+          .filter((rn) => !(rn in map))
+      : [];
+    for (const rn of near) {
+      const res = await fdApi.call('GetInstitutionsByRoutingNumber', { path: { routing_number: rn } });
+      if (res.status !== 404) problems.push(`${rn} (one digit away from a mapped number, mapped to none): ${res.status}, not 404`);
+    }
     for (const [rn, ids] of Object.entries(map)) {
       const res = await fdApi.call('GetInstitutionsByRoutingNumber', { path: { routing_number: rn } });
       expect(res.status, `routing number ${rn}`).toBe(200);
