@@ -210,7 +210,7 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
   // Red team rt- (origin 'seeded'): deviations written as a stranger would, from the seed, the provider document and the mock.
   seeded({
     id: 'rt-inst-routing-check-digit-ignored',
-    rule: 'FD-ROUTING-EXACT: GetInstitutionsByRoutingNumber compares the first eight digits only (the check digit ignored), so a 9-digit number one check digit away from a mapped one lists that institution instead of a 404',
+    rule: 'FD-ROUTING-EXACT: GetInstitutionsByRoutingNumber compares all digits but the last (the check digit ignored), so a number of the right length one check digit away from a mapped one lists that institution instead of a 404',
     source: 'seed',
     rules: ['FD-ROUTING-EXACT'],
   }),

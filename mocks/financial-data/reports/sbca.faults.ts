@@ -43,7 +43,7 @@ export const SBCA_FAULTS = faultCatalogue([
   // Red team rt- (origin 'seeded'): deviations written as a stranger would, from the seed, the provider document and the mock.
   seeded({
     id: 'rt-sbca-location-matched-on-first-32',
-    rule: "FD-SBCA-LOCATION: the SBCA report matches the location id on its first 32 characters, so a well-formed location id of no merchant that shares them is served another location's metrics",
+    rule: "FD-SBCA-LOCATION: the SBCA report matches the location id without its last four characters, so a well-formed location id of no merchant that shares them is served another location's metrics",
     source: 'provider',
     rules: ['FD-SBCA-LOCATION'],
   }),
