@@ -252,4 +252,10 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-COMPONENTS-CUSTOMER', 'FD-OBJ-OTHER-PARTNER'],
   }),
+  seeded({
+    id: 'rt-components-config-list-filter-accounts-first-only',
+    rule: 'FD-COMPONENTS-CONFIG-CREATE: get-configurations lists each configuration with only the first of its filterAccounts (the by-id read keeps them all)',
+    source: 'provider',
+    rules: ['FD-COMPONENTS-CONFIG-CREATE'],
+  }),
 ]);

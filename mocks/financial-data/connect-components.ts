@@ -224,6 +224,12 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
           .map((v) =>
             faults.has('blind-components-config-list-drops-classification') ? { ...v, accountClassificationType: undefined } : v,
           )
+          // rt-components-config-list-filter-accounts-first-only: the list keeps only the first filter.
+          .map((v) =>
+            faults.has('rt-components-config-list-filter-accounts-first-only') && Array.isArray(v.filterAccounts)
+              ? { ...v, filterAccounts: v.filterAccounts.slice(0, 1) }
+              : v,
+          )
           // i12-components-config-list-ao-required-false: the list answers aoRequired false.
           .map((v) => (faults.has('i12-components-config-list-ao-required-false') ? { ...v, aoRequired: false } : v)),
       );

@@ -377,4 +377,10 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-PAY-PEB-COUNTS'],
   }),
+  seeded({
+    id: 'rt-pay-peb-login-balance-date-day-start',
+    rule: 'FD-PAY-BALANCE-CACHE: the bundle by login dates each balance at the start of its UTC day, not at the read it reports',
+    source: 'provider',
+    rules: ['FD-PAY-BALANCE-CACHE'],
+  }),
 ]);

@@ -376,7 +376,12 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
         if (BALANCE_TYPES.includes(account.type)) {
           applyCache(account, interval, 'peb', query.balance_cache_interval === undefined);
           const b = balanceView(account);
-          view.balanceDetails = { ...b, availableBalanceDate: iso(account.balanceDate), clearedBalanceDate: iso(account.balanceDate) };
+          // rt-pay-peb-login-balance-date-day-start: the bundle by login dates the balance at its day's start.
+          const dated =
+            byLogin && faults.has('rt-pay-peb-login-balance-date-day-start')
+              ? account.balanceDate - (account.balanceDate % 86_400)
+              : account.balanceDate;
+          view.balanceDetails = { ...b, availableBalanceDate: iso(dated), clearedBalanceDate: iso(dated) };
           counts.balanceDetailsSuccessCount++;
         } else {
           refuse('balanceDetails');

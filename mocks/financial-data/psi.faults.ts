@@ -277,4 +277,10 @@ export const PSI_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-PSI-OWNER', 'FD-OBJ-OTHER-PARENT'],
   }),
+  seeded({
+    id: 'rt-psi-fcra-ack-amount-whole',
+    rule: "FD-PSI-READ-BACK: the FCRA generation's 202 answers the transaction amount rounded to whole dollars (the reads keep the cents)",
+    source: 'provider',
+    rules: ['FD-PSI-READ-BACK'],
+  }),
 ]);

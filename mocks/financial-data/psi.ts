@@ -134,7 +134,10 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
       mfa: account.mfa,
     };
     state().runs.set(run.payRequestId, run);
-    return reply.code(faults.has('psi-generate-200') ? 200 : 202).send({ ...summary(run), status: 'IN PROGRESS' });
+    const ack = summary(run);
+    // rt-psi-fcra-ack-amount-whole: the FCRA acknowledgement rounds the amount to whole dollars.
+    if (fcra && faults.has('rt-psi-fcra-ack-amount-whole')) ack.transaction.amount = Math.round(ack.transaction.amount);
+    return reply.code(faults.has('psi-generate-200') ? 200 : 202).send({ ...ack, status: 'IN PROGRESS' });
   };
 
   const summary = (run: Run) => ({

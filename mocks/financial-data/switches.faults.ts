@@ -189,4 +189,10 @@ export const SWITCHES_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-SW-FAILURE-REASON'],
   }),
+  seeded({
+    id: 'rt-switches-external-created-date-of-update',
+    rule: "FD-SW-EXTERNAL: getAllExternalDepositSwitches lists each switch with its last update as createdDate (the customer's list keeps the creation)",
+    source: 'provider',
+    rules: ['FD-SW-EXTERNAL'],
+  }),
 ]);

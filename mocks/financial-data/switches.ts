@@ -296,6 +296,10 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
     }
     // i7-switches-external-id-echo-lowercased: the external id echoed in lower case.
     const echoed = faults.has('i7-switches-external-id-echo-lowercased') ? externalId.toLowerCase() : externalId;
-    return { externalId: echoed, switches: found.slice(0, 10).map(summary) };
+    // rt-switches-external-created-date-of-update: the external list dates each switch by its last update.
+    const listed = found.slice(0, 10).map(summary);
+    if (faults.has('rt-switches-external-created-date-of-update'))
+      for (const [i, x] of listed.entries()) x.createdDate = found[i].updatedDate;
+    return { externalId: echoed, switches: listed };
   });
 }
