@@ -214,4 +214,10 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-ROUTING-EXACT'],
   }),
+  seeded({
+    id: 'rt-inst-get-id-prefix',
+    rule: "FD-INST-GET: GetInstitution serves the first institution whose id begins with the id asked, so an id of no institution that is the beginning of another's is served that one instead of a 404",
+    source: 'seed',
+    rules: ['FD-INST-GET'],
+  }),
 ]);

@@ -172,7 +172,10 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
   const find = (id: string) =>
     world.institutions.find((i) => i.id === id) ?? (faults.has('unknown-institution-200') ? world.institutions[0] : undefined);
   route(app, ctx, 'GetInstitution', ({ path }, reply) => {
-    const i = find(path.institutionId);
+    // rt-inst-get-id-prefix: the first institution whose id begins with the id asked.
+    const i =
+      find(path.institutionId) ??
+      (faults.has('rt-inst-get-id-prefix') ? world.institutions.find((x) => x.id.startsWith(String(path.institutionId))) : undefined);
     return i ? { institution: full(i) } : sendError(ctx, reply, 404, 'Institution not found');
   });
   route(app, ctx, 'GetInstitutionBranding', ({ path }, reply) => {

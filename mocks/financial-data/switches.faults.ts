@@ -195,4 +195,10 @@ export const SWITCHES_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-SW-EXTERNAL'],
   }),
+  seeded({
+    id: 'rt-switches-external-id-suffix-match',
+    rule: 'FD-SW-EXTERNAL: getAllExternalDepositSwitches finds the switches whose external id ends with the id asked (an index on the reversed id)',
+    source: 'provider',
+    rules: ['FD-SW-EXTERNAL', 'FD-FILTER-WHOLE'],
+  }),
 ]);

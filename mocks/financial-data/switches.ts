@@ -284,6 +284,8 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
             (faults.has('i8-switches-external-id-trimmed') && s.externalId === externalId.trim()) ||
             // switches-external-prefix-match: an external id found by its beginning (a prefix of a stored one matches it).
             (faults.has('switches-external-prefix-match') && externalId.length > 0 && s.externalId.startsWith(externalId)) ||
+            // rt-switches-external-id-suffix-match: an external id found by its end.
+            (faults.has('rt-switches-external-id-suffix-match') && externalId.length > 0 && s.externalId.endsWith(externalId)) ||
             // i4-switches-external-id-case-insensitive: the external id matched without case.
             (faults.has('i4-switches-external-id-case-insensitive') && s.externalId.toLowerCase() === externalId.toLowerCase())),
     );
