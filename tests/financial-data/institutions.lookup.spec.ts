@@ -8,11 +8,23 @@ import { expect, expectFdError, FD_CONTRACT, rules, sizeOf, test } from '../../f
 
 const MATCHES_MAX = sizeOf(FD_CONTRACT, 'LocationMatches', 'locationMatches').max!;
 
-test('GetInstitution returns the institution @smoke', rules('FD-INST-GET'), async ({ fdApi, fd }) => {
-  const res = await fdApi.call('GetInstitution', { path: { institutionId: fd.institutions.branded } });
-  expect(res.status).toBe(200);
-  expect(String(res.body.institution.id)).toBe(String(fd.institutions.branded));
-});
+// The institution asked for and no other: its id cut short at either end (a lookup by beginning or
+// by end would find it) is either another institution that answers with that very id, or a 404.
+test(
+  'GetInstitution returns the institution asked for, and no other for its id cut short @smoke',
+  rules('FD-INST-GET'),
+  async ({ fdApi, fd }) => {
+    const id = String(fd.institutions.branded);
+    const res = await fdApi.call('GetInstitution', { path: { institutionId: id } });
+    expect(res.status).toBe(200);
+    expect(String(res.body.institution.id)).toBe(id);
+    for (const cut of [id.slice(0, -1), id.slice(1)]) {
+      const near = await fdApi.call('GetInstitution', { path: { institutionId: cut } });
+      if (near.status === 200) expect(String(near.body.institution?.id), `institution ${cut} asked`).toBe(cut);
+      else expect(near.status, `institution ${cut} (of no institution)`).toBe(404);
+    }
+  },
+);
 
 // provider 1.35.0: institutionId is an integer, so a non-numeric id is malformed (seed: 400).
 for (const op of ['GetInstitution', 'GetInstitutionBranding'] as const) {
