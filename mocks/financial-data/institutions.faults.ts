@@ -220,4 +220,10 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-INST-GET'],
   }),
+  seeded({
+    id: 'rt-inst-branding-id-prefix',
+    rule: "FD-BRAND: GetInstitutionBranding answers the branding of the first institution whose id begins with the id asked, so an id of no institution is served another one's branding instead of a 404",
+    source: 'seed',
+    rules: ['FD-BRAND', 'FD-INST-GET'],
+  }),
 ]);

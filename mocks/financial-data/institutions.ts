@@ -179,7 +179,10 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     return i ? { institution: full(i) } : sendError(ctx, reply, 404, 'Institution not found');
   });
   route(app, ctx, 'GetInstitutionBranding', ({ path }, reply) => {
-    const i = find(path.institutionId);
+    // rt-inst-branding-id-prefix: the first institution whose id begins with the id asked.
+    const i =
+      find(path.institutionId) ??
+      (faults.has('rt-inst-branding-id-prefix') ? world.institutions.find((x) => x.id.startsWith(String(path.institutionId))) : undefined);
     if (!i) return sendError(ctx, reply, 404, 'Institution not found');
     // i13-inst-branding-of-first-institution: an institution without assets answered the first one's branding.
     const firstBranded = faults.has('i13-inst-branding-of-first-institution') ? world.institutions.find((x) => x.branding) : undefined;
