@@ -222,8 +222,8 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
   }),
   seeded({
     id: 'rt-inst-branding-id-prefix',
-    rule: "FD-BRAND: GetInstitutionBranding answers the branding of the first institution whose id begins with the id asked, so an id of no institution is served another one's branding instead of a 404",
+    rule: "FD-NOT-FOUND: GetInstitutionBranding answers the branding of the first institution whose id begins with the id asked, so an id of no institution is served another one's branding instead of a 404",
     source: 'seed',
-    rules: ['FD-BRAND', 'FD-INST-GET'],
+    rules: ['FD-NOT-FOUND', 'FD-INST-GET'],
   }),
 ]);

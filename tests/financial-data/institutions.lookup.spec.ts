@@ -9,10 +9,12 @@ import { expect, expectFdError, FD_CONTRACT, rules, sizeOf, test } from '../../f
 const MATCHES_MAX = sizeOf(FD_CONTRACT, 'LocationMatches', 'locationMatches').max!;
 
 // The institution asked for and no other: its id cut short at either end (a lookup by beginning or
-// by end would find it) is either another institution that answers with that very id, or a 404.
+// by end would find it) is either another institution that answers with that very id, or a 404;
+// and an id GetInstitution finds no institution for has no branding either (seed 002: 404 when not
+// found), on both readers of an institution.
 test(
-  'GetInstitution returns the institution asked for, and no other for its id cut short @smoke',
-  rules('FD-INST-GET'),
+  'GetInstitution returns the institution asked for, and no other for its id cut short; GetInstitutionBranding none for an id of no institution @smoke',
+  rules('FD-INST-GET', 'FD-NOT-FOUND'),
   async ({ fdApi, fd }) => {
     const id = String(fd.institutions.branded);
     const res = await fdApi.call('GetInstitution', { path: { institutionId: id } });
@@ -20,8 +22,13 @@ test(
     expect(String(res.body.institution.id)).toBe(id);
     for (const cut of [id.slice(0, -1), id.slice(1)]) {
       const near = await fdApi.call('GetInstitution', { path: { institutionId: cut } });
-      if (near.status === 200) expect(String(near.body.institution?.id), `institution ${cut} asked`).toBe(cut);
-      else expect(near.status, `institution ${cut} (of no institution)`).toBe(404);
+      if (near.status === 200) {
+        expect(String(near.body.institution?.id), `institution ${cut} asked`).toBe(cut);
+        continue;
+      }
+      expect(near.status, `institution ${cut} (of no institution)`).toBe(404);
+      const branding = await fdApi.call('GetInstitutionBranding', { path: { institutionId: cut } });
+      expect(branding.status, `branding of ${cut} (of no institution)`).toBe(404);
     }
   },
 );
