@@ -245,4 +245,17 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-COMPONENTS-CONFIG-CREATE'],
   }),
+  // Red team rt- (origin 'seeded'): deviations written as a stranger would, from the seed, the provider document and the mock.
+  seeded({
+    id: 'rt-components-login-form-customer-other-partner',
+    rule: 'FD-COMPONENTS-CUSTOMER: the login form accepts a customerId of another partner (it checks only that the customer exists); the OAuth URL keeps the partner check',
+    source: 'assumption',
+    rules: ['FD-COMPONENTS-CUSTOMER', 'FD-OBJ-OTHER-PARTNER'],
+  }),
+  seeded({
+    id: 'rt-components-config-list-filter-accounts-first-only',
+    rule: 'FD-COMPONENTS-CONFIG-CREATE: get-configurations lists each configuration with only the first of its filterAccounts (the by-id read keeps them all)',
+    source: 'provider',
+    rules: ['FD-COMPONENTS-CONFIG-CREATE'],
+  }),
 ]);

@@ -82,7 +82,9 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
         status: which === 'form' && faults.has('blind-components-login-form-unknown-institution-400') ? 400 : 404,
         description: 'The requested entity was not found',
       };
-    if (!findCustomer(world, String(input.body.customerId), input.partner!.id) && !faults.has('components-customer-unchecked')) {
+    // rt-components-login-form-customer-other-partner: the login form checks only that the customer exists.
+    const anyPartner = which === 'form' && faults.has('rt-components-login-form-customer-other-partner') ? undefined : input.partner!.id;
+    if (!findCustomer(world, String(input.body.customerId), anyPartner) && !faults.has('components-customer-unchecked')) {
       return { status: 400, description: 'Customer ID does not exist or does not belong to this partner' };
     }
     const configurationId = input.body.configurationId as string | undefined;
@@ -221,6 +223,12 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
           )
           .map((v) =>
             faults.has('blind-components-config-list-drops-classification') ? { ...v, accountClassificationType: undefined } : v,
+          )
+          // rt-components-config-list-filter-accounts-first-only: the list keeps only the first filter.
+          .map((v) =>
+            faults.has('rt-components-config-list-filter-accounts-first-only') && Array.isArray(v.filterAccounts)
+              ? { ...v, filterAccounts: v.filterAccounts.slice(0, 1) }
+              : v,
           )
           // i12-components-config-list-ao-required-false: the list answers aoRequired false.
           .map((v) => (faults.has('i12-components-config-list-ao-required-false') ? { ...v, aoRequired: false } : v)),

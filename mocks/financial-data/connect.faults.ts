@@ -318,4 +318,11 @@ export const CONNECT_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-CONNECT-SSN-SECRET', 'FD-OBJ-SENSITIVE'],
   }),
+  // Red team rt- (origin 'seeded'): deviations written as a stranger would, from the seed, the provider document and the mock.
+  seeded({
+    id: 'rt-connect-joint-email-subject-trimmed',
+    rule: 'FD-CONNECT-EMAIL: SendJointBorrowerConnectEmail answers the e-mail configuration with its subject trimmed (the single e-mail keeps it as sent)',
+    source: 'seed',
+    rules: ['FD-CONNECT-EMAIL'],
+  }),
 ]);

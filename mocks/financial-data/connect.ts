@@ -235,6 +235,12 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
         ...(flow.operationId === 'SendConnectEmail' && faults.has('connect-email-consumer-info-in-config') && body.optionalConsumerInfo
           ? { consumer: { customerId: body.customerId, ...body.optionalConsumerInfo } }
           : {}),
+        // rt-connect-joint-email-subject-trimmed: the joint e-mail answers its subject trimmed.
+        ...(flow.operationId === 'SendJointBorrowerConnectEmail' &&
+        faults.has('rt-connect-joint-email-subject-trimmed') &&
+        typeof body.email?.subject === 'string'
+          ? { subject: body.email.subject.trim() }
+          : {}),
         // i9-connect-joint-email-ssn-in-config: the borrowers' consumer information copied into the e-mail configuration.
         ...(flow.operationId === 'SendJointBorrowerConnectEmail' &&
         faults.has('i9-connect-joint-email-ssn-in-config') &&

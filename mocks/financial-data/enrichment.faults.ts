@@ -239,4 +239,11 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-ENRICH-KEYED'],
   }),
+  // Red team rt- (origin 'seeded'): deviations written as a stranger would, from the seed, the provider document and the mock.
+  seeded({
+    id: 'rt-enrich-external-customer-id-trimmed',
+    rule: 'FD-ENRICH-KEYED: enrichTransactions answers each externalCustomerId with the spaces around it trimmed',
+    source: 'seed',
+    rules: ['FD-ENRICH-KEYED'],
+  }),
 ]);

@@ -131,6 +131,9 @@ export function registerEnrichment(app: FastifyInstance, ctx: FdContext): void {
     // i8-enrich-customer-id-lowercased: the customer id answered in lower case.
     if (faults.has('i8-enrich-customer-id-lowercased') && typeof t.externalCustomerId === 'string')
       out.externalCustomerId = t.externalCustomerId.toLowerCase();
+    // rt-enrich-external-customer-id-trimmed: the customer id answered trimmed.
+    if (faults.has('rt-enrich-external-customer-id-trimmed') && typeof t.externalCustomerId === 'string')
+      out.externalCustomerId = t.externalCustomerId.trim();
     // enrich-account-id-trimmed: the account id answered trimmed.
     // i13-enrich-external-account-id-uppercased: the account id answered upper-cased.
     if (faults.has('i13-enrich-external-account-id-uppercased') && typeof t.externalAccountId === 'string')

@@ -207,4 +207,23 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-PAGE-COUNTS'],
   }),
+  // Red team rt- (origin 'seeded'): deviations written as a stranger would, from the seed, the provider document and the mock.
+  seeded({
+    id: 'rt-inst-routing-check-digit-ignored',
+    rule: 'FD-ROUTING-EXACT: GetInstitutionsByRoutingNumber compares all digits but the last (the check digit ignored), so a number of the right length one check digit away from a mapped one lists that institution instead of a 404',
+    source: 'seed',
+    rules: ['FD-ROUTING-EXACT'],
+  }),
+  seeded({
+    id: 'rt-inst-get-id-prefix',
+    rule: "FD-INST-GET: GetInstitution serves the first institution whose id begins with the id asked, so an id of no institution that is the beginning of another's is served that one instead of a 404",
+    source: 'seed',
+    rules: ['FD-INST-GET'],
+  }),
+  seeded({
+    id: 'rt-inst-branding-id-prefix',
+    rule: "FD-NOT-FOUND: GetInstitutionBranding answers the branding of the first institution whose id begins with the id asked, so an id of no institution is served another one's branding instead of a 404",
+    source: 'seed',
+    rules: ['FD-NOT-FOUND', 'FD-INST-GET'],
+  }),
 ]);

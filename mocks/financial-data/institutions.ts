@@ -172,11 +172,17 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
   const find = (id: string) =>
     world.institutions.find((i) => i.id === id) ?? (faults.has('unknown-institution-200') ? world.institutions[0] : undefined);
   route(app, ctx, 'GetInstitution', ({ path }, reply) => {
-    const i = find(path.institutionId);
+    // rt-inst-get-id-prefix: the first institution whose id begins with the id asked.
+    const i =
+      find(path.institutionId) ??
+      (faults.has('rt-inst-get-id-prefix') ? world.institutions.find((x) => x.id.startsWith(String(path.institutionId))) : undefined);
     return i ? { institution: full(i) } : sendError(ctx, reply, 404, 'Institution not found');
   });
   route(app, ctx, 'GetInstitutionBranding', ({ path }, reply) => {
-    const i = find(path.institutionId);
+    // rt-inst-branding-id-prefix: the first institution whose id begins with the id asked.
+    const i =
+      find(path.institutionId) ??
+      (faults.has('rt-inst-branding-id-prefix') ? world.institutions.find((x) => x.id.startsWith(String(path.institutionId))) : undefined);
     if (!i) return sendError(ctx, reply, 404, 'Institution not found');
     // i13-inst-branding-of-first-institution: an institution without assets answered the first one's branding.
     const firstBranded = faults.has('i13-inst-branding-of-first-institution') ? world.institutions.find((x) => x.branding) : undefined;
@@ -189,7 +195,12 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     // Seeded fault: only an institution's first routing number is looked up.
     const numbersOf = (i: (typeof world.institutions)[number]) =>
       faults.has('routing-lookup-first-number-only') ? i.routingNumbers.slice(0, 1) : i.routingNumbers;
-    const found = world.institutions.filter((i) => numbersOf(i).includes(path.routing_number));
+    // rt-inst-routing-check-digit-ignored: the numbers compared on their first eight digits.
+    const sameNumber = (n: string) =>
+      faults.has('rt-inst-routing-check-digit-ignored')
+        ? n.slice(0, 8) === String(path.routing_number).slice(0, 8)
+        : n === path.routing_number;
+    const found = world.institutions.filter((i) => numbersOf(i).some(sameNumber));
     if (found.length === 0) {
       // A wrong length the (relaxed) validation let through still finds nothing.
       if (!faults.has('routing-no-match-empty')) return sendError(ctx, reply, 404, 'No institution for this routing number');

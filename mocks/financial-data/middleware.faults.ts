@@ -127,4 +127,17 @@ export const MIDDLEWARE_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TOKEN-LIFETIME'],
   }),
+  // Red team rt- (origin 'seeded'): a credential taken from another place than its own header.
+  seeded({
+    id: 'rt-token-from-query',
+    rule: 'FD-AUTH-HEADER-FORM: without the token header, the token is read from a query parameter named like the header',
+    source: 'seed',
+    rules: ['FD-AUTH-HEADER-FORM', 'FD-AUTH-TOKEN-REQUIRED'],
+  }),
+  seeded({
+    id: 'rt-app-key-from-query',
+    rule: 'FD-AUTH-HEADER-FORM: without the app key header, the app key is read from a query parameter named like the header',
+    source: 'seed',
+    rules: ['FD-AUTH-HEADER-FORM', 'FD-AUTH-KEY-REQUIRED'],
+  }),
 ]);

@@ -164,6 +164,11 @@ function authenticate(ctx: FdContext, sec: SecurityOf, req: FastifyRequest): { s
   const needsToken = sec.tokenRequired || faults.has('create-token-needs-token');
   let key = req.headers[sec.keyHeader];
   let token = req.headers[sec.tokenHeader];
+  // rt-app-key-from-query, rt-token-from-query: a credential missing from its header read from the query.
+  const query = (req.query ?? {}) as Record<string, unknown>;
+  const fromQuery = (name: string) => query[name] ?? Object.entries(query).find(([k]) => k.toLowerCase() === name)?.[1];
+  if (!key && faults.has('rt-app-key-from-query')) key = fromQuery(sec.keyHeader) as string | undefined;
+  if (!token && faults.has('rt-token-from-query')) token = fromQuery(sec.tokenHeader) as string | undefined;
   // Seeded faults of the headers' form (seed 002, Authentication: each carries the key or the token itself).
   if (faults.has('app-key-scheme-prefix-stripped') && typeof key === 'string') key = key.replace(/^(Bearer|Basic)\s+/i, '');
   if (faults.has('token-first-of-duplicates') && typeof token === 'string') token = token.split(',')[0].trim();

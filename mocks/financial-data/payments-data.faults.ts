@@ -358,4 +358,29 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-PAY-BALANCE-CACHE'],
   }),
+  // Red team rt- (origin 'seeded'): deviations written as a stranger would, from the seed, the provider document and the mock.
+  seeded({
+    id: 'rt-pay-loan-details-other-customer',
+    rule: 'FD-OBJ-OTHER-PARENT: GetLoanPaymentDetails finds the loan account by its id among every customer of the partner, so a loan of another customer named under this customer is served',
+    source: 'seed',
+    rules: ['FD-OBJ-OTHER-PARENT'],
+  }),
+  seeded({
+    id: 'rt-pay-cached-balance-last4-first-four',
+    rule: 'FD-PAY-LAST-FOUR: the deprecated cached GetAvailableBalance gives the first four characters of the account number as realAccountNumberLast4',
+    source: 'provider',
+    rules: ['FD-PAY-LAST-FOUR'],
+  }),
+  seeded({
+    id: 'rt-pay-peb-by-account-instruction-count-refused',
+    rule: 'FD-PAY-PEB-COUNTS: the bundle by account counts paymentInstructionSuccessCount for an account refused the payment instruction section (a type without ACH details)',
+    source: 'provider',
+    rules: ['FD-PAY-PEB-COUNTS'],
+  }),
+  seeded({
+    id: 'rt-pay-peb-login-balance-date-day-start',
+    rule: 'FD-PAY-BALANCE-CACHE: the bundle by login dates each balance at the start of its UTC day, not at the read it reports',
+    source: 'provider',
+    rules: ['FD-PAY-BALANCE-CACHE'],
+  }),
 ]);

@@ -147,7 +147,12 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
   };
   const balanceView = (account: Account, cachedVariant = false) => {
     const b = cachedVariant && faults.has('payments-data-cached-stale-copy') ? staleCopy(account) : account;
-    const last4 = faults.has('payments-data-balance-full-number') ? account.number : account.number.slice(-4);
+    // rt-pay-cached-balance-last4-first-four: the cached variant shows the first four characters.
+    const last4 = faults.has('payments-data-balance-full-number')
+      ? account.number
+      : cachedVariant && faults.has('rt-pay-cached-balance-last4-first-four')
+        ? account.number.slice(0, 4)
+        : account.number.slice(-4);
     const date = faults.has('payments-data-balance-date-ms')
       ? b.balanceDate * 1000
       : // Blind fault: the cached variant dates its balances at the time of the response, not of the last read.
@@ -272,7 +277,12 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
 
   // --- Loan payment details (loan-type accounts)
   route(app, ctx, 'GetLoanPaymentDetails', (input, reply) => {
-    const account = accountOf(input);
+    // rt-pay-loan-details-other-customer: the loan found by its id among every customer of the partner.
+    const stray = () => {
+      const a = world.accounts.get(input.path.accountId);
+      return a && world.customers.has(input.path.customerId) && findAccount(world, a.customerId, a.id, input.partner?.id) ? a : undefined;
+    };
+    const account = accountOf(input) ?? (faults.has('rt-pay-loan-details-other-customer') ? stray() : undefined);
     if (!account) return sendError(ctx, reply, 404, 'Account not found');
     const types = faults.has('payments-data-loan-student-refused') ? LOAN_TYPES.filter((t) => t !== 'studentLoan') : LOAN_TYPES;
     if (!types.includes(account.type) && !(account.type === 'checking' && faults.has('payments-data-loan-any-type')))
@@ -366,7 +376,12 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
         if (BALANCE_TYPES.includes(account.type)) {
           applyCache(account, interval, 'peb', query.balance_cache_interval === undefined);
           const b = balanceView(account);
-          view.balanceDetails = { ...b, availableBalanceDate: iso(account.balanceDate), clearedBalanceDate: iso(account.balanceDate) };
+          // rt-pay-peb-login-balance-date-day-start: the bundle by login dates the balance at its day's start.
+          const dated =
+            byLogin && faults.has('rt-pay-peb-login-balance-date-day-start')
+              ? account.balanceDate - (account.balanceDate % 86_400)
+              : account.balanceDate;
+          view.balanceDetails = { ...b, availableBalanceDate: iso(dated), clearedBalanceDate: iso(dated) };
           counts.balanceDetailsSuccessCount++;
         } else {
           refuse('balanceDetails');
@@ -378,7 +393,11 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
         if (ACH_TYPES.includes(account.type)) {
           view.paymentInstruction = achInstruction(account);
           counts.paymentInstructionSuccessCount++;
-        } else refuse('paymentInstruction');
+        } else {
+          refuse('paymentInstruction');
+          // rt-pay-peb-by-account-instruction-count-refused: the bundle by account counts the refused section a success.
+          if (!byLogin && faults.has('rt-pay-peb-by-account-instruction-count-refused')) counts.paymentInstructionSuccessCount++;
+        }
       }
       if (sections.has('accountIdentity')) {
         view.accountIdentity = { holders: [ownerHolder(account, false)] };

@@ -3,7 +3,7 @@
 // ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the
 // suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
-import { faultCatalogue, blind, independent } from '../kit/faults.js';
+import { faultCatalogue, seeded, blind, independent } from '../kit/faults.js';
 
 export const PSI_FAULTS = faultCatalogue([
   // Runs: 202, read back by payRequestId, owned by the account (seed 002, PSI and Errors 404).
@@ -269,5 +269,18 @@ export const PSI_FAULTS = faultCatalogue([
     rule: 'a settlement amount above the available balance is rated with the documented warning code, and the read echoes the amount sent (provider 1.35.0 PaymentSuccessIndicator, settlementAmount and its warning): the FCRA legacy read takes the amount in whole dollars, so an amount a fraction of a dollar above the balance carries no warning',
     source: 'provider',
     rules: ['FD-PSI-BALANCE-WARNING'],
+  }),
+  // Red team rt- (origin 'seeded'): deviations written as a stranger would, from the seed, the provider document and the mock.
+  seeded({
+    id: 'rt-psi-read-other-account-non-fcra',
+    rule: 'FD-PSI-OWNER: GetPaymentSuccessIndicators (non-FCRA) finds a run through another account of the same customer (the FCRA read keeps the account check)',
+    source: 'seed',
+    rules: ['FD-PSI-OWNER', 'FD-OBJ-OTHER-PARENT'],
+  }),
+  seeded({
+    id: 'rt-psi-fcra-ack-amount-whole',
+    rule: "FD-PSI-READ-BACK: the FCRA generation's 202 answers the transaction amount rounded to whole dollars (the reads keep the cents)",
+    source: 'provider',
+    rules: ['FD-PSI-READ-BACK'],
   }),
 ]);

@@ -134,7 +134,10 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
       mfa: account.mfa,
     };
     state().runs.set(run.payRequestId, run);
-    return reply.code(faults.has('psi-generate-200') ? 200 : 202).send({ ...summary(run), status: 'IN PROGRESS' });
+    const ack = summary(run);
+    // rt-psi-fcra-ack-amount-whole: the FCRA acknowledgement rounds the amount to whole dollars.
+    if (fcra && faults.has('rt-psi-fcra-ack-amount-whole')) ack.transaction.amount = Math.round(ack.transaction.amount);
+    return reply.code(faults.has('psi-generate-200') ? 200 : 202).send({ ...ack, status: 'IN PROGRESS' });
   };
 
   const summary = (run: Run) => ({
@@ -189,7 +192,11 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
       const ownerOk =
         run &&
         (faults.has('psi-run-owner-unchecked') ||
-          (run.customerId === account.customerId && (run.accountId === account.id || faults.has('psi-run-account-unchecked'))));
+          (run.customerId === account.customerId &&
+            (run.accountId === account.id ||
+              faults.has('psi-run-account-unchecked') ||
+              // rt-psi-read-other-account-non-fcra: the non-FCRA read checks the customer only.
+              (!fcra && faults.has('rt-psi-read-other-account-non-fcra')))));
       const productOk = run && (run.fcra === fcra || faults.has('psi-products-shared'));
       if (!run || !ownerOk || !productOk) {
         if (!run && faults.has('psi-unknown-pay-request-400')) return sendError(ctx, reply, 400, 'payRequestId is invalid');

@@ -217,4 +217,11 @@ export const STATEMENTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-STMT-INDEXES-RANGE'],
   }),
+  // Red team rt- (origin 'seeded'): deviations written as a stranger would, from the seed, the provider document and the mock.
+  seeded({
+    id: 'rt-asset-pay-statement-other-customer-same-partner',
+    rule: 'FD-ASSET-OWNER: GetAssetByCustomerID serves a stored pay statement through another customer of the same partner (the owner compared by partner only)',
+    source: 'seed',
+    rules: ['FD-ASSET-OWNER', 'FD-OBJ-OTHER-PARENT'],
+  }),
 ]);

@@ -143,7 +143,12 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
       : undefined;
     const asset = state().assets.get(path.assetId) ?? folded ?? unzeroed;
     if (!asset && faults.has('assets-unknown-empty')) return reply.code(200).type('application/octet-stream').send(Buffer.alloc(0));
-    if (!asset || (asset.customerId !== customer.id && !faults.has('assets-owner-unchecked')))
+    // rt-asset-pay-statement-other-customer-same-partner: a pay statement's owner compared by partner only.
+    const samePartner =
+      asset?.label !== undefined &&
+      faults.has('rt-asset-pay-statement-other-customer-same-partner') &&
+      findCustomer(world, asset.customerId, partner?.id) !== undefined;
+    if (!asset || (asset.customerId !== customer.id && !faults.has('assets-owner-unchecked') && !samePartner))
       return sendError(ctx, reply, 404, 'Asset not found');
     let bytes = asset.bytes;
     if (asset.label !== undefined && faults.has('paystmt-asset-base64')) bytes = Buffer.from(bytes.toString('base64'), 'ascii');

@@ -182,4 +182,23 @@ export const SWITCHES_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-SW-DELETED-CUSTOMER', 'FD-OBJ-AFTER-DELETE'],
   }),
+  // Red team rt- (origin 'seeded'): deviations written as a stranger would, from the seed, the provider document and the mock.
+  seeded({
+    id: 'rt-switches-deposit-list-failure-reason-dropped',
+    rule: 'FD-SW-FAILURE-REASON: getAllDepositSwitches lists the failed deposit switch without its failureReason (the details keep it)',
+    source: 'provider',
+    rules: ['FD-SW-FAILURE-REASON'],
+  }),
+  seeded({
+    id: 'rt-switches-external-created-date-of-update',
+    rule: "FD-SW-EXTERNAL: getAllExternalDepositSwitches lists each switch with its last update as createdDate (the customer's list keeps the creation)",
+    source: 'provider',
+    rules: ['FD-SW-EXTERNAL'],
+  }),
+  seeded({
+    id: 'rt-switches-external-id-suffix-match',
+    rule: 'FD-SW-EXTERNAL: getAllExternalDepositSwitches finds the switches whose external id ends with the id asked (an index on the reversed id)',
+    source: 'provider',
+    rules: ['FD-SW-EXTERNAL', 'FD-FILTER-WHOLE'],
+  }),
 ]);

@@ -225,6 +225,10 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
         // Blind fault: the bill pay list leaves out failureReason.
         .map((x) =>
           kind === 'billPay' && faults.has('blind-switches-bill-pay-list-without-failure-reason') ? { ...x, failureReason: undefined } : x,
+        )
+        // rt-switches-deposit-list-failure-reason-dropped: the deposit list leaves out failureReason.
+        .map((x) =>
+          kind === 'deposit' && faults.has('rt-switches-deposit-list-failure-reason-dropped') ? { ...x, failureReason: undefined } : x,
         ),
     };
   };
@@ -280,6 +284,8 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
             (faults.has('i8-switches-external-id-trimmed') && s.externalId === externalId.trim()) ||
             // switches-external-prefix-match: an external id found by its beginning (a prefix of a stored one matches it).
             (faults.has('switches-external-prefix-match') && externalId.length > 0 && s.externalId.startsWith(externalId)) ||
+            // rt-switches-external-id-suffix-match: an external id found by its end.
+            (faults.has('rt-switches-external-id-suffix-match') && externalId.length > 0 && s.externalId.endsWith(externalId)) ||
             // i4-switches-external-id-case-insensitive: the external id matched without case.
             (faults.has('i4-switches-external-id-case-insensitive') && s.externalId.toLowerCase() === externalId.toLowerCase())),
     );
@@ -292,6 +298,10 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
     }
     // i7-switches-external-id-echo-lowercased: the external id echoed in lower case.
     const echoed = faults.has('i7-switches-external-id-echo-lowercased') ? externalId.toLowerCase() : externalId;
-    return { externalId: echoed, switches: found.slice(0, 10).map(summary) };
+    // rt-switches-external-created-date-of-update: the external list dates each switch by its last update.
+    const listed = found.slice(0, 10).map(summary);
+    if (faults.has('rt-switches-external-created-date-of-update'))
+      for (const [i, x] of listed.entries()) x.createdDate = found[i].updatedDate;
+    return { externalId: echoed, switches: listed };
   });
 }

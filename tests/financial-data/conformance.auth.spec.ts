@@ -194,7 +194,7 @@ const headerForms = (value: string): [string, string][] => [
 ];
 
 test(
-  `refuses ${KEY} and ${TOKEN} in any other form than the key and the token themselves with 401, under both security requirements`,
+  `refuses ${KEY} and ${TOKEN} in any other form than the key and the token themselves, or from any other place than their own headers, with 401, under both security requirements`,
   rules('FD-AUTH-HEADER-FORM'),
   async ({ fdApi, fd, fdTokens, fdEntities }) => {
     const token = await fdTokens.get();
@@ -225,9 +225,29 @@ test(
             const res = await fdApi.callOperation(op, { ...call, auth: () => fdAuthHeaders(fd.appKey, altered) });
             if (res.status !== 401) accepted.push(`${TOKEN} ${how}: ${res.status}`);
           }
-        expect(accepted, 'every other form of the headers is refused').toEqual([]);
+        // From another place than its own header (seed 002: security schemes in request headers):
+        // the key or the token in a query parameter named like the header, or the token in the
+        // Authorization header, its own header left out.
+        const elsewhere: [string, CallOptions][] = [
+          [`${KEY} in the query`, { ...call, query: { ...call.query, [KEY]: fd.appKey }, auth: () => fdAuthHeaders(undefined, tokenOf) }],
+          ...(tokenOf
+            ? ([
+                [`${TOKEN} in the query`, { ...call, query: { ...call.query, [TOKEN]: tokenOf }, auth: () => fdAuthHeaders(fd.appKey) }],
+                [
+                  `${TOKEN} in Authorization`,
+                  { ...call, auth: () => ({ ...fdAuthHeaders(fd.appKey), authorization: `Bearer ${tokenOf}` }) },
+                ],
+              ] as [string, CallOptions][])
+            : []),
+        ];
+        for (const [how, options] of elsewhere) {
+          const res = await fdApi.callOperation(op, options);
+          if (res.status !== 401) accepted.push(`${how}: ${res.status}`);
+          if (op.operationId === 'CreateToken') await fdApi.callOperation(op, { ...call, auth: () => fdAuthHeaders(fd.appKey) });
+        }
+        expect(accepted, 'every other form or place of the headers is refused').toEqual([]);
       },
-      2 * headerForms('').length + 6,
+      2 * headerForms('').length + 9,
     );
   },
 );

@@ -8,11 +8,30 @@ import { expect, expectFdError, FD_CONTRACT, rules, sizeOf, test } from '../../f
 
 const MATCHES_MAX = sizeOf(FD_CONTRACT, 'LocationMatches', 'locationMatches').max!;
 
-test('GetInstitution returns the institution @smoke', rules('FD-INST-GET'), async ({ fdApi, fd }) => {
-  const res = await fdApi.call('GetInstitution', { path: { institutionId: fd.institutions.branded } });
-  expect(res.status).toBe(200);
-  expect(String(res.body.institution.id)).toBe(String(fd.institutions.branded));
-});
+// The institution asked for and no other: its id cut short at either end (a lookup by beginning or
+// by end would find it) is either another institution that answers with that very id, or a 404;
+// and an id GetInstitution finds no institution for has no branding either (seed 002: 404 when not
+// found), on both readers of an institution.
+test(
+  'GetInstitution returns the institution asked for, and no other for its id cut short; GetInstitutionBranding none for an id of no institution @smoke',
+  rules('FD-INST-GET', 'FD-NOT-FOUND'),
+  async ({ fdApi, fd }) => {
+    const id = String(fd.institutions.branded);
+    const res = await fdApi.call('GetInstitution', { path: { institutionId: id } });
+    expect(res.status).toBe(200);
+    expect(String(res.body.institution.id)).toBe(id);
+    for (const cut of [id.slice(0, -1), id.slice(1)]) {
+      const near = await fdApi.call('GetInstitution', { path: { institutionId: cut } });
+      if (near.status === 200) {
+        expect(String(near.body.institution?.id), `institution ${cut} asked`).toBe(cut);
+        continue;
+      }
+      expect(near.status, `institution ${cut} (of no institution)`).toBe(404);
+      const branding = await fdApi.call('GetInstitutionBranding', { path: { institutionId: cut } });
+      expect(branding.status, `branding of ${cut} (of no institution)`).toBe(404);
+    }
+  },
+);
 
 // provider 1.35.0: institutionId is an integer, so a non-numeric id is malformed (seed: 400).
 for (const op of ['GetInstitution', 'GetInstitutionBranding'] as const) {
@@ -35,14 +54,27 @@ test('GetInstitutionBranding answers 404 for an institution without branding', r
 // seed 002, Institutions: the institutions mapped to the number, all of them and no other: a number
 // that is an institution's second one, and numbers with a leading zero, too (a lookup keyed on an
 // institution's first number, or on the number as an integer, lists another set). found and
-// displaying count that set (provider 1.35.0 InstitutionsByRoutingNumber). On a sandbox only the
-// configured number is known: its counts are compared with what it lists.
+// displaying count that set (provider 1.35.0 InstitutionsByRoutingNumber). A 9-digit number one
+// digit away from a mapped one (its check digit, or its first digit, changed) is mapped to nothing
+// unless the map says so: 404 (seed 002, "404 when no match"), so a lookup on part of the number
+// lists nothing. On a sandbox only the configured number is known: its counts are compared with
+// what it lists, and no near number is asked (a real one may be mapped).
 test(
-  'GetInstitutionsByRoutingNumber lists exactly the institutions mapped to each number, leading zeros and second numbers included, and found counts them',
+  'GetInstitutionsByRoutingNumber lists exactly the institutions mapped to each number, leading zeros and second numbers included, none for a number one digit away, and found counts them',
   rules('FD-ROUTING-EXACT', 'FD-ROUTING-COUNTS'),
   async ({ fdApi, fd }) => {
     const map = fd.institutions.routingMap ?? { [fd.institutions.routingNumber]: undefined };
     const problems: string[] = [];
+    const bump = (d: string) => String((Number(d) + 5) % 10);
+    const near = fd.institutions.routingMap
+      ? Object.keys(map)
+          .flatMap((rn) => [rn.slice(0, -1) + bump(rn.slice(-1)), bump(rn[0]) + rn.slice(1)])
+          .filter((rn) => !(rn in map))
+      : [];
+    for (const rn of near) {
+      const res = await fdApi.call('GetInstitutionsByRoutingNumber', { path: { routing_number: rn } });
+      if (res.status !== 404) problems.push(`${rn} (one digit away from a mapped number, mapped to none): ${res.status}, not 404`);
+    }
     for (const [rn, ids] of Object.entries(map)) {
       const res = await fdApi.call('GetInstitutionsByRoutingNumber', { path: { routing_number: rn } });
       expect(res.status, `routing number ${rn}`).toBe(200);

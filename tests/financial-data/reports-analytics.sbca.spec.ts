@@ -114,14 +114,17 @@ test(
   },
 );
 
+// A well-formed id of no merchant: an arbitrary one, and the found location's id with its last or
+// its first hex digit changed (a lookup on part of the id serves the near one). The changed digit
+// moves by 8, away from the few ids a world holds that differ only there.
 test(
-  'answers 404 for a well-formed location id of no merchant @provider',
+  'answers 404 for a well-formed location id of no merchant, one a hex digit away from a found location too @provider',
   rules('FD-SBCA-LOCATION:refuse'),
   async ({ fdApi, fd, fdEntities }) => {
-    expectStatus(
-      await fdApi.call(OP, request(sample(OP, fd, fdEntities), { locationId: '0e9d8c7b-0000-4000-8000-00000000ffff' })),
-      404,
-      'no metrics for the location',
-    );
+    const found = await knownLocation(fdApi, fd, fdEntities);
+    const flip = (c: string) => ((parseInt(c, 16) + 8) % 16).toString(16);
+    const ids = ['0e9d8c7b-0000-4000-8000-00000000ffff', found.slice(0, -1) + flip(found.slice(-1)), flip(found[0]) + found.slice(1)];
+    for (const locationId of ids)
+      expectStatus(await fdApi.call(OP, request(sample(OP, fd, fdEntities), { locationId })), 404, `no metrics for location ${locationId}`);
   },
 );

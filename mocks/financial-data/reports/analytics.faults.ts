@@ -259,4 +259,11 @@ export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-FORESIGHT-CUSTOMER', 'FD-OBJ-OTHER-PARTNER'],
   }),
+  // Red team rt- (origin 'seeded'): deviations written as a stranger would, from the seed, the provider document and the mock.
+  seeded({
+    id: 'rt-analytics-business-name-trimmed',
+    rule: 'FD-ANALYTICS-USERTYPE-ENTITY: the business analytics acknowledgement names the business with its name trimmed and inner runs of spaces collapsed, not as the business record holds it',
+    source: 'provider',
+    rules: ['FD-ANALYTICS-USERTYPE-ENTITY'],
+  }),
 ]);

@@ -265,7 +265,11 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
           ? // Blind fault: the business is named by the customer's id.
             {
               businessId: faults.has('blind-analytics-business-details-customer-id') ? path.customerId : business.id,
-              name: business.fields.name,
+              // rt-analytics-business-name-trimmed: the name trimmed, its inner runs of spaces collapsed.
+              name:
+                faults.has('rt-analytics-business-name-trimmed') && typeof business.fields.name === 'string'
+                  ? business.fields.name.trim().replace(/\s+/g, ' ')
+                  : business.fields.name,
               address: business.fields.address ?? {},
             }
           : undefined;

@@ -3,7 +3,7 @@
 // names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The
 // faults of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart
 // by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, ruleFault } from '../../kit/faults.js';
+import { faultCatalogue, seeded, blind, ruleFault } from '../../kit/faults.js';
 
 const f = ruleFault;
 
@@ -37,6 +37,13 @@ export const SBCA_FAULTS = faultCatalogue([
   blind({
     id: 'blind-analytics-sbca-unknown-location-empty-200',
     rule: 'a location id of no merchant is a 404, not a 200 with an empty metrics list (provider 1.35.0 MetricsNotFoundExample)',
+    source: 'provider',
+    rules: ['FD-SBCA-LOCATION'],
+  }),
+  // Red team rt- (origin 'seeded'): deviations written as a stranger would, from the seed, the provider document and the mock.
+  seeded({
+    id: 'rt-sbca-location-matched-on-first-32',
+    rule: "FD-SBCA-LOCATION: the SBCA report matches the location id without its last four characters, so a well-formed location id of no merchant that shares them is served another location's metrics",
     source: 'provider',
     rules: ['FD-SBCA-LOCATION'],
   }),

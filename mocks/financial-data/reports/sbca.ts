@@ -60,6 +60,10 @@ export function registerSbca(app: FastifyInstance, ctx: FdContext): void {
       return sendError(ctx, reply, 400, 'Invalid data: analyticsReportData.sbcaParams.hasConsent');
     const found =
       world.locations.find((l) => l.locationId === params.locationId.toLowerCase()) ??
+      // rt-sbca-location-matched-on-first-32: the location id compared on its first 32 characters.
+      (faults.has('rt-sbca-location-matched-on-first-32')
+        ? world.locations.find((l) => l.locationId.slice(0, 32) === params.locationId.toLowerCase().slice(0, 32))
+        : undefined) ??
       (faults.has('sbca-any-location') ? world.locations[0] : undefined);
     // Blind fault: a location without metrics answers 200 with an empty metrics list.
     if (!found && !faults.has('blind-analytics-sbca-unknown-location-empty-200'))
