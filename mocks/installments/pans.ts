@@ -137,6 +137,11 @@ export function registerPanLists(
         continue;
       }
       // i6-register-pan-in-range-counted-failure: a card the list's range covers is taken as already in the list.
+      // i15-register-pan-of-other-list-failed: a card another list holds refused (counted a failure) in this one.
+      if (faults.has('i15-register-pan-of-other-list-failed') && [...world.panLists.values()].some((l) => l !== list && l.pans.has(pan))) {
+        failureCount++;
+        continue;
+      }
       if (faults.has('i6-register-pan-in-range-counted-failure') && inRange(pan, list.accountRange)) {
         failureCount++;
         continue;
@@ -222,6 +227,16 @@ export function registerPanLists(
           ? [...list.pans].find((p) => /^\d+$/.test(p) && BigInt(p) === BigInt(pan))
           : undefined;
       const matched = sameHead ?? sameNumber;
+      // i15-dereg-pan-of-other-list-removed: a card this list does not hold removed from the list that holds it, and counted.
+      const elsewhere =
+        faults.has('i15-dereg-pan-of-other-list-removed') && pan !== undefined && !held.has(pan) && !matched
+          ? [...world.panLists.values()].find((l) => l !== list && l.pans.has(pan))
+          : undefined;
+      if (elsewhere && pan !== undefined) {
+        elsewhere.pans.delete(pan);
+        successfulCount++;
+        continue;
+      }
       if (pan === undefined || (!held.has(pan) && !unknownCounted && !rangeCounted && !matched)) {
         failureCount++;
         continue;
