@@ -1485,7 +1485,7 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   independent('independent-15', {
     id: 'i15-card-created-date-cached-per-client',
-    rule: 'dateOfCardCreated is the UTC time the card was enrolled (seed 000, MaskedCard): every enrollment of a client after its first answers the first enrollment\'s creation date',
+    rule: "dateOfCardCreated is the UTC time the card was enrolled (seed 000, MaskedCard): every enrollment of a client after its first answers the first enrollment's creation date",
     source: 'seed',
     rules: ['CE-VAL-CREATED'],
   }),
@@ -1503,7 +1503,7 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   independent('independent-15', {
     id: 'i15-card-issuer-bin-five',
-    rule: 'panBin is the first six PAN digits (seed 000, MaskedCard; reference: panBin 6 digits): a card whose cardSource is ISSUER shows only five',
+    rule: 'panBin is the first PAN digits at the length the reference fixes (seed 000, MaskedCard; reference/card-enrollment.md, panBin): a card whose cardSource is ISSUER shows one digit fewer',
     source: 'seed',
     rules: ['CE-MASK-PAN'],
   }),
@@ -1521,19 +1521,19 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   independent('independent-15', {
     id: 'i15-card-second-service-echoed-as-first-card-path',
-    rule: 'serviceId, when returned, is the one enrolled for (seed 000, MaskedCard): on the card path an enrollment for the client\'s second or third program echoes its first program',
+    rule: "serviceId, when returned, is the one enrolled for (seed 000, MaskedCard): on the card path an enrollment for the client's second or third program echoes its first program",
     source: 'seed',
     rules: ['CE-ECHO-SERVICEID'],
   }),
   independent('independent-15', {
     id: 'i15-card-merchant-card-id-braced',
-    rule: 'srcDigitalCardId has the UUID pattern hex 8-4-4-4-12 (seed 000, MaskedCard): on the card path a card enrolled by a merchant gets its id written in braces',
+    rule: 'srcDigitalCardId has the UUID pattern (seed 000, MaskedCard): on the card path a card enrolled by a merchant gets its id written in braces',
     source: 'seed',
     rules: ['CE-PAT-CARDID'],
   }),
   independent('independent-15', {
     id: 'i15-card-wallet-api-key-in-descriptor',
-    rule: 'no answer carries the API key in clear, in any member (seed 000, Authentication: the key is a credential; reference A2): on the card path a wallet\'s paymentCardDescriptor names the enrolling client by its x-openapi-clientid',
+    rule: "no answer carries the API key in clear, in any member (seed 000, Authentication: the key is a credential; reference A2): on the card path a wallet's paymentCardDescriptor names the enrolling client by its x-openapi-clientid",
     source: 'seed',
     rules: ['CE-OBJ-SENSITIVE'],
   }),

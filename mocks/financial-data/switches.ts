@@ -292,6 +292,10 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
     }
     // i7-switches-external-id-echo-lowercased: the external id echoed in lower case.
     const echoed = faults.has('i7-switches-external-id-echo-lowercased') ? externalId.toLowerCase() : externalId;
-    return { externalId: echoed, switches: found.slice(0, 10).map(summary) };
+    // i15-switches-external-failure-reason-dropped: the external-id reader leaves a failed switch's failureReason out.
+    const listed = found.slice(0, 10).map(summary);
+    if (faults.has('i15-switches-external-failure-reason-dropped'))
+      return { externalId: echoed, switches: listed.map(({ failureReason: _dropped, ...s }) => s) };
+    return { externalId: echoed, switches: listed };
   });
 }

@@ -382,13 +382,12 @@ export function registerMerchants(
       // i5-mid-search-optin-any-country: optIn joined on name and acquirer only.
       optIn:
         // i15-mid-search-optin-from-non-negotiated: the optIn echoed from the merchant's nonMerchantNegotiatedParticipation.
-        (faults.has('i15-mid-search-optin-from-non-negotiated') && p
-          ? p.merchant.nonMerchantNegotiatedParticipation
-          : undefined) ??
+        (faults.has('i15-mid-search-optin-from-non-negotiated') && p ? p.merchant.nonMerchantNegotiatedParticipation : undefined) ??
         (faults.has('i5-mid-search-optin-any-country')
           ? latest().find((x) => x.merchant.merchantLegalName === c.merchantLegalName && x.merchant.acquirerICA === c.acquirerICA)
           : p
-        )?.merchant.optIn ?? 'N',
+        )?.merchant.optIn ??
+        'N',
       mids: [] as unknown[],
     };
     body.mids = page(

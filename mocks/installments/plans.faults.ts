@@ -548,7 +548,7 @@ export const PLANS_FAULTS = faultCatalogue([
   }),
   independent('independent-15', {
     id: 'i15-getplan-apr-zero-dropped',
-    rule: 'getPlan reads back the plan\'s planInstallmentInformation (provider 2.0.0 InstallmentPlan; apr 0-200): an apr of 0 sent at selection is left out by the reader, as if none had been given',
+    rule: "getPlan reads back the plan's planInstallmentInformation (provider 2.0.0 InstallmentPlan; apr 0-200): an apr of 0 sent at selection is left out by the reader, as if none had been given",
     source: 'provider',
     rules: ['IN-ECHO-PLAN'],
   }),
@@ -566,7 +566,7 @@ export const PLANS_FAULTS = faultCatalogue([
   }),
   independent('independent-15', {
     id: 'i15-notify-second-plan-names-first',
-    rule: 'each selected plan is notified under its own planId (seed 001, Events: sent when a consumer selects an installment plan; provider 2.0.0 notifyPlan planId): a second plan chosen from the same offers answer is notified under the first plan\'s id',
+    rule: "each selected plan is notified under its own planId (seed 001, Events: sent when a consumer selects an installment plan; provider 2.0.0 notifyPlan planId): a second plan chosen from the same offers answer is notified under the first plan's id",
     source: 'provider',
     rules: ['IN-NOTIFY-SHAPE'],
   }),

@@ -151,10 +151,10 @@ export function registerPlans(
           : // i15-notify-correlation-id-lowercased: the Correlation-Id written in lower case.
             faults.has('i15-notify-correlation-id-lowercased')
             ? correlationId.toLowerCase()
-          : // seeded-notify-correlation-id-of-offers: the offers request's Correlation-Id propagated instead of the plan's.
-            faults.has('seeded-notify-correlation-id-of-offers') && otx?.correlationId
-            ? otx.correlationId
-            : correlationId;
+            : // seeded-notify-correlation-id-of-offers: the offers request's Correlation-Id propagated instead of the plan's.
+              faults.has('seeded-notify-correlation-id-of-offers') && otx?.correlationId
+              ? otx.correlationId
+              : correlationId;
     if (!faults.has('notification-unsigned'))
       headers.authorization = signRequest(
         { consumerKey: world.serviceKey.consumerKey, signingKey: world.serviceKey.privateKeyPem },
@@ -398,17 +398,17 @@ export function registerPlans(
       // i6-getplan-apr-rounded: the reader rounds apr to a whole percent.
       planInstallmentInformation:
         // Seeded fault getplan-tenure-from-schedule-length: the reader counts the scheduled payments as the tenure.
-        // i15-getplan-apr-zero-dropped: an apr of 0 taken as absent by the reader.
-        faults.has('i15-getplan-apr-zero-dropped') && planInstallmentInformation.apr === 0
-          ? { frequency: planInstallmentInformation.frequency, tenure: planInstallmentInformation.tenure }
-          : faults.has('getplan-tenure-from-schedule-length') && scheduledRepayments.length > 0
+        faults.has('getplan-tenure-from-schedule-length') && scheduledRepayments.length > 0
           ? { ...planInstallmentInformation, tenure: scheduledRepayments.length }
           : faults.has('i6-getplan-apr-rounded') && typeof planInstallmentInformation.apr === 'number'
             ? { ...planInstallmentInformation, apr: Math.round(planInstallmentInformation.apr) }
             : // i7-getplan-frequency-uppercased: the reader upper-cases the frequency.
               faults.has('i7-getplan-frequency-uppercased') && typeof planInstallmentInformation.frequency === 'string'
               ? { ...planInstallmentInformation, frequency: planInstallmentInformation.frequency.toUpperCase() }
-              : planInstallmentInformation,
+              : // i15-getplan-apr-zero-dropped: an apr of 0 taken as absent by the reader.
+                faults.has('i15-getplan-apr-zero-dropped') && planInstallmentInformation.apr === 0
+                ? { frequency: planInstallmentInformation.frequency, tenure: planInstallmentInformation.tenure }
+                : planInstallmentInformation,
       // i14-getplan-repayment-amount-whole-units: getPlan rounds each repayment amount to whole units.
       scheduledRepayments: faults.has('i14-getplan-repayment-amount-whole-units')
         ? scheduledRepayments.map((r) => (typeof r.amount === 'number' ? { ...r, amount: Math.round(r.amount) } : r))
