@@ -79,6 +79,8 @@ export function registerCards(
   const lastEnrolled = new Map<string, number>();
   /** i9-card-reenrolled-pan-cancelled: the PAN and consumer pairs enrolled (kept only while that fault is on). */
   const reenrolled = new Set<string>();
+  /** i15-card-created-date-cached-per-client: the first dateOfCardCreated per API key (kept only while that fault is on). */
+  const createdByClient = new Map<string, unknown>();
   app.post(`${prefix}/cards`, async (req: FastifyRequest, reply: FastifyReply) => {
     if (faults.has('answer-500')) {
       const status = faults.has('internal-body-wrong') ? 'ERROR' : 'INTERNAL';
@@ -484,6 +486,8 @@ export function registerCards(
     const issuerTrusted = faults.has('i12-card-issuer-source-origin-unchecked') && body.cardSource === 'ISSUER';
     // i14-card-cardholder-origin-unchecked: on the card path a card the cardholder adds skips the origin check.
     const cardholderTrusted = faults.has('i14-card-cardholder-origin-unchecked') && hasCard && body.cardSource === 'CARDHOLDER';
+    // i15-card-origin-unchecked-without-source: a request that names no cardSource (it is optional) skips the origin check.
+    const unsourcedTrusted = faults.has('i15-card-origin-unchecked-without-source') && body.cardSource === undefined;
     if (
       owner &&
       owner !== client &&
@@ -492,7 +496,8 @@ export function registerCards(
       !walletTrusted &&
       !merchantTrusted &&
       !issuerTrusted &&
-      !cardholderTrusted
+      !cardholderTrusted &&
+      !unsourcedTrusted
     )
       return sendError(reply, faults, 403, 'PERMISSION_DENIED', 'Client identity (origin) not validated.');
     // i13-card-second-client-id-forbidden-card-path: on the card path only the client's first srcClientId is its own.
@@ -603,6 +608,7 @@ export function registerCards(
       if (faults.has('receipt-pan-wrong')) card.primaryAccountNumber = '4000056655665556';
     }
     const answer = enrollResponse(body, card, ctx, lengths);
+    i15Deviations(answer, body, card, hasCard, owner ?? client, key, faults, createdByClient);
     if (faults.has('model-card-suspended-on-third-enrollment')) {
       // Fault: a velocity rule; the same card enrolled a third time into one profile is answered SUSPENDED.
       const seen = `${card.primaryAccountNumber}|${body.consumer.consumerIdentity?.identityValue}`;
@@ -627,6 +633,62 @@ export function registerCards(
       .type(faults.has('content-type-text') ? 'text/plain' : 'application/json')
       .send(JSON.stringify(withClient(answer, key, faults, hasReceipt)));
   });
+}
+
+/** The independent-15 deviations of the answer, each on one path or card source (mocks/card-enrollment/cards.faults.ts). */
+function i15Deviations(
+  answer: ReturnType<typeof enrollResponse>,
+  body: Body,
+  card: Card,
+  hasCard: boolean,
+  client: { apiKey: string; serviceIds: string[] },
+  key: unknown,
+  faults: Faults,
+  createdByClient: Map<string, unknown>,
+): void {
+  const masked = answer.maskedCard;
+  const consumer = answer.maskedConsumer as Record<string, unknown>;
+  // i15-card-created-date-cached-per-client: the first enrollment's creation date served again to the same client.
+  if (faults.has('i15-card-created-date-cached-per-client')) {
+    const first = createdByClient.get(client.apiKey);
+    if (first === undefined) createdByClient.set(client.apiKey, masked.dateOfCardCreated);
+    else masked.dateOfCardCreated = first;
+  }
+  // i15-card-fullname-first-clear-card-path: on the card path maskedFullName starts with the first name in clear.
+  if (faults.has('i15-card-fullname-first-clear-card-path') && hasCard)
+    consumer.maskedFullName = `${String(body.consumer.firstName)}${String(consumer.maskedFullName).slice(String(consumer.maskedFirstName).length)}`;
+  // i15-card-consumer-added-no-zone-card-path: on the card path dateConsumerAdded written without its UTC designator.
+  if (faults.has('i15-card-consumer-added-no-zone-card-path') && hasCard)
+    consumer.dateConsumerAdded = String(consumer.dateConsumerAdded).replace(/Z$/, '');
+  // i15-card-issuer-bin-five: a card enrolled by its issuer shows five BIN digits.
+  if (faults.has('i15-card-issuer-bin-five') && body.cardSource === 'ISSUER') masked.panBin = String(masked.panBin).slice(0, 5);
+  // i15-card-far-expiry-suspended: on the card path a card expiring more than ten years ahead is SUSPENDED.
+  if (
+    faults.has('i15-card-far-expiry-suspended') &&
+    hasCard &&
+    card.panExpirationYear !== undefined &&
+    Number(card.panExpirationYear) - new Date(String(masked.dateOfCardCreated)).getUTCFullYear() > 10
+  )
+    (masked.digitalCardData as Record<string, unknown>).status = 'SUSPENDED';
+  // i15-card-receipt-email-subdomain-masked: on the receipt path the first label of a domain of three labels or more masked.
+  if (faults.has('i15-card-receipt-email-subdomain-masked') && !hasCard && typeof consumer.maskedEmailAddress === 'string') {
+    const email = consumer.maskedEmailAddress;
+    const at = email.lastIndexOf('@');
+    const labels = email.slice(at + 1).split('.');
+    if (labels.length > 2) {
+      labels[0] = labels[0].slice(0, 1) + '*'.repeat(labels[0].length - 1);
+      consumer.maskedEmailAddress = `${email.slice(0, at + 1)}${labels.join('.')}`;
+    }
+  }
+  // i15-card-second-service-echoed-as-first-card-path: on the card path the client's first program echoed for any other.
+  if (faults.has('i15-card-second-service-echoed-as-first-card-path') && hasCard && body.serviceId !== client.serviceIds[0])
+    masked.serviceId = client.serviceIds[0];
+  // i15-card-merchant-card-id-braced: on the card path a merchant's card id written in braces.
+  if (faults.has('i15-card-merchant-card-id-braced') && hasCard && body.cardSource === 'MERCHANT')
+    masked.srcDigitalCardId = `{${String(masked.srcDigitalCardId)}}`;
+  // i15-card-wallet-api-key-in-descriptor: on the card path a wallet's card descriptor names the enrolling key.
+  if (faults.has('i15-card-wallet-api-key-in-descriptor') && hasCard && body.cardSource === 'WALLET' && typeof key === 'string')
+    masked.paymentCardDescriptor = `mock-brand ${key}`;
 }
 
 /** i3-card-api-key-in-consumer: the consumer names the client that enrolled it by its API key. */

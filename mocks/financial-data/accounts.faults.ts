@@ -409,4 +409,28 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-OBJ-OTHER-PARENT', 'FD-ACCT-DELETE-LOGIN'],
   }),
+  independent('independent-15', {
+    id: 'i15-accounts-list-pending-number-unmasked',
+    rule: "an account's number is never answered in full, only its last four digits in clear (provider 1.35.0 CustomerAccount.number, AccountNumberDisplay; docs/conventions.md, Secrets): GetCustomerAccounts shows the full number of a pending account",
+    source: 'assumption',
+    rules: ['FD-ACCT-NUMBER-MASKED'],
+  }),
+  independent('independent-15', {
+    id: 'i15-account-simple-by-id-pending-shown-active',
+    rule: 'GetCustomerAccountSimple of a pending account answers its basic record with status pending (provider 1.35.0 GetCustomerAccountSimple; seed 002, Accounts): the simple by-id reader shows a pending account as active',
+    source: 'provider',
+    rules: ['FD-ACCT-SIMPLE-ONE-PENDING'],
+  }),
+  independent('independent-15', {
+    id: 'i15-accounts-by-login-hides-pending',
+    rule: 'the full readers show every account of their scope, pending ones too (provider 1.35.0 GetCustomerAccountsByInstitutionLogin: all accounts associated with the login): the full by-login list leaves the pending accounts out',
+    source: 'provider',
+    rules: ['FD-ACCT-FULL-PENDING'],
+  }),
+  independent('independent-15', {
+    id: 'i15-accounts-by-institution-simple-linked-date-now',
+    rule: 'a date an answer reports for an event already past reads the same on every later read and reader (seed 002 and provider 1.35.0: linkedAccountDate is when the account was linked): GetCustomerAccountsByInstitutionSimple dates the link at the time of the read',
+    source: 'assumption',
+    rules: ['FD-EVENT-DATE-FIXED'],
+  }),
 ]);

@@ -169,6 +169,9 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     // i6-accounts-type-filter-drops-pending: the type filter runs over the active accounts only.
     if (type !== undefined && faults.has('i6-accounts-type-filter-drops-pending')) list = list.filter(isActive);
     const view = viewer(customer.id);
+    // i15-accounts-list-pending-number-unmasked: the all-accounts list shows a pending account's number in full.
+    if (faults.has('i15-accounts-list-pending-number-unmasked'))
+      return { accounts: list.map((a) => (isActive(a) ? view.full(a) : { ...view.full(a), number: a.number })) };
     return { accounts: list.map((a) => view.full(a)) };
   });
 
@@ -249,6 +252,8 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     // provider 1.35.0: this simple variant is not restricted to active accounts (its lists are).
     if (!isActive(a) && faults.has('accounts-simple-one-pending-404')) return notFound(reply, 'Account not found');
     const view = viewer(a.customerId).simple(a);
+    // i15-account-simple-by-id-pending-shown-active: the simple by-id reader shows a pending account as active.
+    if (faults.has('i15-account-simple-by-id-pending-shown-active') && !isActive(a)) view.status = 'active';
     // i7-account-simple-by-id-display-last-five: this reader shows five digits.
     if (faults.has('i7-account-simple-by-id-display-last-five')) view.accountNumberDisplay = a.number.slice(-5);
     // Fault: the login id of the customer's first login instead of the account's own.
@@ -262,8 +267,10 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
   const loginOf = (input: Input) => findLogin(world, input.path.customerId, input.path.institutionLoginId, input.partner?.id);
   route(app, ctx, 'GetCustomerAccountsByInstitutionLogin', (input, reply) => {
     const login = loginOf(input);
-    const list = login ? accountsOfLogin(login) : [];
-    if (!login || list.length === 0) return notFound(reply, 'Customer does not have any accounts associated with institutionLoginId');
+    const all = login ? accountsOfLogin(login) : [];
+    if (!login || all.length === 0) return notFound(reply, 'Customer does not have any accounts associated with institutionLoginId');
+    // i15-accounts-by-login-hides-pending: the full by-login list leaves the pending accounts out.
+    const list = faults.has('i15-accounts-by-login-hides-pending') ? all.filter(isActive) : all;
     const view = viewer(login.customerId);
     if (faults.has('i2-accounts-by-login-real-number'))
       return { accounts: list.map((a) => ({ ...view.full(a), realAccountNumber: a.number })) };
@@ -346,6 +353,8 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
       accounts: list.map((a) => {
         const record = view.simple(a);
         if (faults.has('accounts-created-date-ms')) record.createdDate = a.createdDate * 1000;
+        // i15-accounts-by-institution-simple-linked-date-now: this reader dates the link at the time of the read.
+        if (faults.has('i15-accounts-by-institution-simple-linked-date-now')) record.linkedAccountDate = clock.nowEpochSeconds();
         return record;
       }),
     };

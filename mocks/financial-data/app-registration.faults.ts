@@ -516,4 +516,10 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-APP-LIST-PAGING'],
   }),
+  independent('independent-15', {
+    id: 'i15-app-status-v2-modified-approved-shows-approved',
+    rule: 'a modified approved registration awaits approval again and both readers show it pending (provider 1.35.0 AppRegistrationStatus P when modified): the deprecated v2 status read keeps showing it approved (A)',
+    source: 'provider',
+    rules: ['FD-APP-MODIFY-PENDING'],
+  }),
 ]);

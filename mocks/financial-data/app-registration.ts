@@ -328,7 +328,8 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
       submittedDate: r.submittedS,
       // seeded-app-status-later-page-modified-date-late: a page after the first gives modifiedDate a second late.
       modifiedDate: faults.has('seeded-app-status-later-page-modified-date-late') && pageNumber > 1 ? r.modifiedS + 1 : r.modifiedS,
-      status: statusOf(r),
+      // i15-app-status-v2-modified-approved-shows-approved: the v2 status read keeps showing an approved registration approved after a modification.
+      status: faults.has('i15-app-status-v2-modified-approved-shows-approved') && r.approvedS !== undefined ? 'A' : statusOf(r),
       ...(applicationIdShown(r) && !faults.has('app-status-v2-application-id-missing') ? { applicationId: applicationIdShown(r) } : {}),
       ...(r.approvedS !== undefined ? { note: 'Approved', scopes: 'Account Info' } : {}),
       institutionDetails: institutionsOf(r).map(({ inst, registered }) => ({

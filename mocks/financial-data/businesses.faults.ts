@@ -166,4 +166,10 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-BUS-READ'],
   }),
+  independent('independent-15', {
+    id: 'i15-business-by-customer-modified-date-now',
+    rule: 'a date an answer reports for an event already past reads the same on every later read (provider 1.35.0 Business modifiedDate: the last change): GetBusinessByCustomer dates the last change at the time of the read',
+    source: 'assumption',
+    rules: ['FD-EVENT-DATE-FIXED'],
+  }),
 ]);

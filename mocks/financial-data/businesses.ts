@@ -85,6 +85,8 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     const copy = faults.has('i8-business-by-customer-shows-added-fields') ? addedCopies.get(business.id) : undefined;
     const shown: Record<string, unknown> = copy ? { ...copy, ...own(business) } : view(business);
     if (faults.has('i2-business-by-customer-email-lowercased') && typeof shown.email === 'string') shown.email = shown.email.toLowerCase();
+    // i15-business-by-customer-modified-date-now: the by-customer read dates the last change at the time of the read.
+    if (faults.has('i15-business-by-customer-modified-date-now')) shown.modifiedDate = isoNoZone();
     return [shown];
   });
   route(app, ctx, 'UpdateBusiness', (input, reply) => {

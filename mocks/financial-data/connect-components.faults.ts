@@ -258,4 +258,10 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-COMPONENTS-CONFIG-CREATE'],
   }),
+  independent('independent-15', {
+    id: 'i15-components-config-by-id-classification-first-only',
+    rule: 'a configuration reads back by id with the filters sent (provider 1.35.0 Configuration.accountClassificationType, an array): the by-id read keeps only the first classification filter',
+    source: 'provider',
+    rules: ['FD-COMPONENTS-CONFIG-CREATE'],
+  }),
 ]);

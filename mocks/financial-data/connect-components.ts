@@ -248,6 +248,9 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
       if (!c) return fail(reply, 404, 'The requested entity was not found');
       // i13-components-config-by-id-drops-filter: the by-id read leaves filterAccounts out.
       if (faults.has('i13-components-config-by-id-drops-filter')) return reply.code(200).send({ ...view(c), filterAccounts: undefined });
+      // i15-components-config-by-id-classification-first-only: the by-id read keeps the first classification filter only.
+      if (faults.has('i15-components-config-by-id-classification-first-only') && Array.isArray(c.accountClassificationType))
+        return reply.code(200).send({ ...view(c), accountClassificationType: c.accountClassificationType.slice(0, 1) });
       return reply.code(200).send(view(c));
     });
 

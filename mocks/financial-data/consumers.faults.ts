@@ -264,4 +264,10 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-CONS-NONE-404'],
   }),
+  independent('independent-15', {
+    id: 'i15-consumer-by-id-email-of-customer',
+    rule: "every field the consumer was created with reads back through both readers (seed 002, Resources - Consumer; provider Consumer.email): GetConsumer joins the customer and shows the customer's email in place of the consumer's",
+    source: 'seed',
+    rules: ['FD-CONS-READ'],
+  }),
 ]);

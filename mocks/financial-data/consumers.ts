@@ -143,6 +143,10 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('i7-consumer-by-id-created-date-of-customer') && world.customers.has(consumer.customerId))
       shown.createdDate = world.customers.get(consumer.customerId)!.createdDate;
     // i4-consumer-by-id-birthday-month-zero-based: the by-id read gives the month counted from zero.
+    // i15-consumer-by-id-email-of-customer: the by-id read joins the customer and shows its email for the consumer's.
+    const owner = world.customers.get(consumer.customerId);
+    if (faults.has('i15-consumer-by-id-email-of-customer') && owner?.email !== undefined)
+      (shown as Record<string, unknown>).email = owner.email;
     // i12-consumer-by-id-city-uppercased: this reader answers the city in upper case.
     const city = (shown as Record<string, unknown>).city;
     if (faults.has('i12-consumer-by-id-city-uppercased') && typeof city === 'string')

@@ -421,4 +421,10 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-CUST-READ'],
   }),
+  independent('independent-15', {
+    id: 'i15-customer-by-id-created-date-now',
+    rule: "a customer's createdDate is the moment it was created and reads the same later (seed 002, Resources - Customer; provider 1.35.0 Customer.createdDate): GetCustomer dates the customer at the time of the read",
+    source: 'assumption',
+    rules: ['FD-EVENT-DATE-FIXED', 'FD-CUST-READ'],
+  }),
 ]);

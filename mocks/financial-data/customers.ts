@@ -238,6 +238,8 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('i13-customer-by-id-last-name-trimmed') && typeof c.lastName === 'string')
       return { ...customerView(c), lastName: c.lastName.trim() };
     if (faults.has('i12-customer-by-id-username-lowercased')) return { ...customerView(c), username: c.username.toLowerCase() };
+    // i15-customer-by-id-created-date-now: the by-id read dates the customer at the time of the read.
+    if (faults.has('i15-customer-by-id-created-date-now')) return { ...customerView(c), createdDate: String(clock.nowEpochSeconds()) };
     if (faults.has('i5-customer-get-email-lowercased') && typeof c.email === 'string')
       return { ...customerView(c), email: c.email.toLowerCase() };
     // Fault: the record carries the partner's latest token in a member no check knows (a credential is never data).

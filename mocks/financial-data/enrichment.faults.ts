@@ -246,4 +246,10 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-ENRICH-KEYED'],
   }),
+  independent('independent-15', {
+    id: 'i15-enrich-description-cut-255',
+    rule: 'each enriched transaction carries the description sent (seed 002, Transaction data enrichment; provider 1.35.0 EnrichedTransaction description, within its maxLength): a long description comes back cut to the width of a storage column, far below that maxLength',
+    source: 'seed',
+    rules: ['FD-ENRICH-KEYED'],
+  }),
 ]);

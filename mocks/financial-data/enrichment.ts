@@ -128,6 +128,9 @@ export function registerEnrichment(app: FastifyInstance, ctx: FdContext): void {
       isRecurringTransaction: Boolean(t.inputIsRecurringTransaction),
     };
     // i4-enrich-description-trimmed: the description trimmed and its spaces collapsed.
+    // i15-enrich-description-cut-255: the description answered cut to 255 characters (a storage column's width).
+    if (faults.has('i15-enrich-description-cut-255') && typeof t.description === 'string' && t.description.length > 255)
+      out.description = t.description.slice(0, 255);
     // i8-enrich-customer-id-lowercased: the customer id answered in lower case.
     if (faults.has('i8-enrich-customer-id-lowercased') && typeof t.externalCustomerId === 'string')
       out.externalCustomerId = t.externalCustomerId.toLowerCase();

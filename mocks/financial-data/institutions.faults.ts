@@ -226,4 +226,10 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-NOT-FOUND', 'FD-INST-GET'],
   }),
+  independent('independent-15', {
+    id: 'i15-inst-routing-lookup-name-uppercased',
+    rule: "an institution reads the same on every reader (seed 002, Institutions; provider 1.35.0 Institution): the routing-number lookup answers each institution's name in upper case",
+    source: 'provider',
+    rules: ['FD-INST-SAME-RECORD'],
+  }),
 ]);

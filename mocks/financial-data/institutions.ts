@@ -211,7 +211,12 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
       displaying: faults.has('i11-routing-displaying-page-size') ? defaultLimit(ctx.contract, 'GetInstitutions') : found.length,
       moreAvailable: false,
       createdDate: clock.nowEpochSeconds(),
-      institutions: found.map(full),
+      // i15-inst-routing-lookup-name-uppercased: the routing-number lookup answers each institution's name in upper case.
+      institutions: found
+        .map(full)
+        .map((x) =>
+          faults.has('i15-inst-routing-lookup-name-uppercased') && typeof x.name === 'string' ? { ...x, name: x.name.toUpperCase() } : x,
+        ),
     };
   });
 

@@ -334,4 +334,10 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-MICRO-NOT-FOUND', 'FD-OBJ-AFTER-DELETE'],
   }),
+  independent('independent-15', {
+    id: 'i15-micro-details-verified-shown-completed',
+    rule: 'once the two amounts verify, the details read shows Verified (seed 002, Micro entries; provider 1.35.0 MicroDepositStatus): the details reader shows verified entries as Completed',
+    source: 'seed',
+    rules: ['FD-MICRO-VERIFY'],
+  }),
 ]);

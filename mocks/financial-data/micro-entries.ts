@@ -244,7 +244,10 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
       ? 'Pending'
       : faults.has('i12-micro-details-failed-shown-completed') && shown(e) === 'Failed'
         ? 'Completed'
-        : shown(e);
+        : // i15-micro-details-verified-shown-completed: the details read shows verified entries as Completed.
+          faults.has('i15-micro-details-verified-shown-completed') && shown(e) === 'Verified'
+          ? 'Completed'
+          : shown(e);
     const last4 = lastFourSent.has(e.accountId)
       ? lastFourSent.get(e.accountId)!
       : faults.has('micro-entries-full-account-number')

@@ -383,4 +383,10 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-PAY-BALANCE-CACHE'],
   }),
+  independent('independent-15', {
+    id: 'i15-pay-loan-mortgage-refused',
+    rule: 'loan payment details answer 200 for every loan-type account, a mortgage included (provider 1.35.0 GetLoanPaymentDetails: for a loan-type account; AccountType mortgage, loan, studentLoan): a mortgage account is refused as unsupported',
+    source: 'provider',
+    rules: ['FD-PAY-LOAN-TYPES'],
+  }),
 ]);

@@ -284,7 +284,12 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
     };
     const account = accountOf(input) ?? (faults.has('rt-pay-loan-details-other-customer') ? stray() : undefined);
     if (!account) return sendError(ctx, reply, 404, 'Account not found');
-    const types = faults.has('payments-data-loan-student-refused') ? LOAN_TYPES.filter((t) => t !== 'studentLoan') : LOAN_TYPES;
+    const types = faults.has('payments-data-loan-student-refused')
+      ? LOAN_TYPES.filter((t) => t !== 'studentLoan')
+      : // i15-pay-loan-mortgage-refused: the loan payment details serve loans and student loans only, a mortgage refused.
+        faults.has('i15-pay-loan-mortgage-refused')
+        ? LOAN_TYPES.filter((t) => t !== 'mortgage')
+        : LOAN_TYPES;
     if (!types.includes(account.type) && !(account.type === 'checking' && faults.has('payments-data-loan-any-type')))
       return unsupported(reply);
     const institution = world.institutions.find((i) => i.id === account.institutionId);

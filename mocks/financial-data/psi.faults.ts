@@ -283,4 +283,10 @@ export const PSI_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-PSI-READ-BACK'],
   }),
+  independent('independent-15', {
+    id: 'i15-psi-fcra-read-settle-by-date-day-early',
+    rule: 'the generated payRequestId reads back with the transaction sent (seed 002, PSI: 202 then the get by payRequestId): the FCRA read-back gives the settle-by date one day early',
+    source: 'seed',
+    rules: ['FD-PSI-READ-BACK'],
+  }),
 ]);

@@ -212,6 +212,9 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
       const body = result(run, include);
       // Blind fault: the FCRA read-back gives the transaction amount in cents.
       if (fcra && faults.has('blind-psi-fcra-readback-amount-cents')) body.transaction.amount = Math.round(body.transaction.amount * 100);
+      // i15-psi-fcra-read-settle-by-date-day-early: the FCRA read-back gives the settle-by date one day early (a local midnight read in UTC).
+      if (fcra && faults.has('i15-psi-fcra-read-settle-by-date-day-early') && !Number.isNaN(Date.parse(body.transaction.settleByDate)))
+        body.transaction.settleByDate = new Date(Date.parse(body.transaction.settleByDate) - 86_400_000).toISOString().slice(0, 10);
       return reply.code(200).send(body);
     };
 

@@ -224,4 +224,10 @@ export const STATEMENTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-ASSET-OWNER', 'FD-OBJ-OTHER-PARENT'],
   }),
+  independent('independent-15', {
+    id: 'i15-stmt-v3-repeated-index-collapsed',
+    rule: 'the multiple-statement read gives one detail per index asked, in the order asked (provider 1.35.0 StatementIndexesParameter; seed 002, Statements: the multiple-statement call details several statements): an index asked twice gives one detail',
+    source: 'provider',
+    rules: ['FD-STMT-INDEX-ORDER'],
+  }),
 ]);

@@ -201,4 +201,10 @@ export const SWITCHES_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-SW-EXTERNAL', 'FD-FILTER-WHOLE'],
   }),
+  independent('independent-15', {
+    id: 'i15-switches-external-failure-reason-dropped',
+    rule: 'a failed switch carries its failureReason in the lists and the details (provider 1.35.0 status failed - refer to failureReason): the external-id reader leaves it out',
+    source: 'provider',
+    rules: ['FD-SW-FAILURE-REASON'],
+  }),
 ]);

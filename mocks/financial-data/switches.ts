@@ -302,6 +302,9 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
     const listed = found.slice(0, 10).map(summary);
     if (faults.has('rt-switches-external-created-date-of-update'))
       for (const [i, x] of listed.entries()) x.createdDate = found[i].updatedDate;
+    // i15-switches-external-failure-reason-dropped: the external-id reader leaves a failed switch's failureReason out.
+    if (faults.has('i15-switches-external-failure-reason-dropped'))
+      return { externalId: echoed, switches: listed.map(({ failureReason: _dropped, ...s }) => s) };
     return { externalId: echoed, switches: listed };
   });
 }

@@ -541,4 +541,10 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-TXN-PAGE-COUNTS'],
   }),
+  independent('independent-15', {
+    id: 'i15-txn-recurring-no-body-skips-pending-accounts',
+    rule: "without accountIds every account of the customer is looked at for recurring transactions (seed 002, Transactions: accountIds optional): a call without a body leaves the customer's pending accounts out",
+    source: 'seed',
+    rules: ['FD-TXN-RECURRING-ACCOUNTS'],
+  }),
 ]);

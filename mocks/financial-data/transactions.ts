@@ -377,8 +377,10 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     const unknown = asked.find((id) => !mine.some((a) => a.id === id));
     if (unknown !== undefined && !on('transactions-recurring-unknown-account-ignored'))
       return sendError(ctx, reply, 404, `Account ${unknown} not found for the customer`);
+    // i15-txn-recurring-no-body-skips-pending-accounts: without accountIds only the active accounts are looked at.
+    const everyAccount = on('i15-txn-recurring-no-body-skips-pending-accounts') ? mine.filter((a) => a.status === 'active') : mine;
     const chosen =
-      asked.length === 0 || on('transactions-recurring-account-filter-ignored') ? mine : mine.filter((a) => asked.includes(a.id));
+      asked.length === 0 || on('transactions-recurring-account-filter-ignored') ? everyAccount : mine.filter((a) => asked.includes(a.id));
     // Blind fault: each account's series are computed over every chosen account (other accounts' ids listed under it).
     const seriesScope = (a: Account) =>
       on('blind-transactions-recurring-account-series-customer-wide') ? new Set(chosen.map((c) => c.id)) : new Set([a.id]);

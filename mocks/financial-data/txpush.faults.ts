@@ -477,4 +477,16 @@ export const TXPUSH_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TXPUSH-HTTPS-REAL'],
   }),
+  independent('independent-15', {
+    id: 'i15-txpush-transaction-amount-string',
+    rule: 'the transaction event carries the amount of the transaction as sent (reference, Outbound deliveries; provider 1.35.0 TxPushTransactionEvent amount: number): the amount is written as a decimal string',
+    source: 'assumption',
+    rules: ['FD-TXPUSH-EVENT-CONTENT'],
+  }),
+  independent('independent-15', {
+    id: 'i15-txpush-account-event-text-plain',
+    rule: 'every JSON delivery declares content-type application/json (RFC 9110 8.3; seed 002 and provider 1.35.0 give TxPush deliveries as JSON): the account-class deliveries declare text/plain',
+    source: 'assumption',
+    rules: ['FD-DELIVERY-MEDIA-TYPE'],
+  }),
 ]);

@@ -224,7 +224,8 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
           : url,
       'POST',
       {
-        'content-type': 'application/json',
+        // i15-txpush-account-event-text-plain: the account deliveries declare their JSON body as text/plain.
+        'content-type': faults.has('i15-txpush-account-event-text-plain') && sub.type === 'account' ? 'text/plain' : 'application/json',
         [TXPUSH_SIGNATURE_HEADER]: signatureSent,
         // i8-txpush-account-number-in-header: the account deliveries name the account by its number.
         ...(faults.has('i8-txpush-account-number-in-header') && sub.type === 'account'
@@ -245,7 +246,9 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     };
     if (sub.type === 'transaction') {
       const exact = faults.has('txpush-event-amount-unsigned') ? Math.abs(t.amount) : t.amount;
-      const amount = faults.has('i2-txpush-transaction-amount-whole-dollars') ? Math.round(exact) : exact;
+      const whole = faults.has('i2-txpush-transaction-amount-whole-dollars') ? Math.round(exact) : exact;
+      // i15-txpush-transaction-amount-string: the transaction event writes the amount as a decimal string.
+      const amount = faults.has('i15-txpush-transaction-amount-string') && typeof whole === 'number' ? whole.toFixed(2) : whole;
       return {
         ...head,
         event: 'transaction.created',

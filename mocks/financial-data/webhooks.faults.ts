@@ -620,4 +620,22 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-WEBHOOK-PAGE-OFFSET', 'FD-WEBHOOK-OWNER'],
   }),
+  independent('independent-15', {
+    id: 'i15-webhooks-by-id-url-stale-after-update',
+    rule: 'after an update both readers show the new URL (seed 002, Webhook subscriptions PUT 200; provider 1.35.0 updateWebhookSubscription): getWebhookSubscriptionById keeps answering the URL the subscription was created with',
+    source: 'provider',
+    rules: ['FD-WEBHOOK-UPDATE'],
+  }),
+  independent('independent-15', {
+    id: 'i15-webhooks-event-test-condition-of-first-event',
+    rule: "each test delivery carries the event id, name and condition that getWebhookSubscriptionById answers (seed 002, Events and Webhook subscriptions; reference, Outbound deliveries): the by-event test delivery carries the condition of the subscription's first event",
+    source: 'assumption',
+    rules: ['FD-WEBHOOK-DELIVERY-STATE'],
+  }),
+  independent('independent-15', {
+    id: 'i15-webhooks-event-test-partner-secret-header',
+    rule: 'no delivery carries the partner secret in clear, in any member or header (seed 002, Authentication: the partner secret is a credential): the by-event test delivery sends the partner secret in an x-webhook-secret header',
+    source: 'seed',
+    rules: ['FD-DELIVERY-SENSITIVE'],
+  }),
 ]);

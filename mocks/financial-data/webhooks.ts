@@ -117,7 +117,14 @@ const createdCondition = (sub: HookSubscription, event: HookEvent) =>
  * deliveries), to the event's URL override or else the subscription's URL, and waits for it.
  * The body names the subscription and the event (reference, Outbound deliveries: assumption).
  */
-async function deliverTest(ctx: FdContext, sub: HookSubscription, event: HookEvent, named: HookEvent = event, also = false): Promise<void> {
+async function deliverTest(
+  ctx: FdContext,
+  sub: HookSubscription,
+  event: HookEvent,
+  named: HookEvent = event,
+  also = false,
+  extraHeaders: Record<string, string> = {},
+): Promise<void> {
   const { faults } = ctx;
   const given = (faults.has('webhooks-override-ignored') ? undefined : event.url) ?? sub.url ?? event.url;
   // i3-webhooks-test-url-query-dropped: the test delivery goes to the URL without its query string.
@@ -146,7 +153,7 @@ async function deliverTest(ctx: FdContext, sub: HookSubscription, event: HookEve
     await ctx.deliveries.send(sub.url, 'POST', { 'content-type': 'application/json' }, body, ctx.clock.now());
   for (let i = 0; i < times; i++) {
     try {
-      await ctx.deliveries.send(called ?? url, 'POST', { 'content-type': 'application/json' }, body, ctx.clock.now());
+      await ctx.deliveries.send(called ?? url, 'POST', { 'content-type': 'application/json', ...extraHeaders }, body, ctx.clock.now());
     } catch {
       // A URL that does not parse cannot be called: the test operation still answers 200.
     }
@@ -363,6 +370,10 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
         const v = subscriptionView(sub);
         return reply.code(200).send({ ...v, events: v.events.map((e) => ({ ...e, status: sub.status })) });
       }
+      // i15-webhooks-by-id-url-stale-after-update: the by-id read serves the subscription's URL as created.
+      const created = (sub.createdView as { url?: string } | undefined)?.url;
+      if (faults.has('i15-webhooks-by-id-url-stale-after-update') && created !== undefined)
+        return reply.code(200).send({ ...subscriptionView(sub), url: created });
       return reply.code(200).send(subscriptionView(sub));
     });
 
@@ -575,7 +586,17 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
             sub,
             faults.has('blind-webhooks-event-test-ignores-override') ? { ...e, url: undefined } : called(e),
             // i9-webhooks-event-test-event-id-uppercased: the event test names the event id in upper case.
-            faults.has('i9-webhooks-event-test-event-id-uppercased') ? { ...e, webhookEventId: e.webhookEventId.toUpperCase() } : e,
+            faults.has('i9-webhooks-event-test-event-id-uppercased')
+              ? { ...e, webhookEventId: e.webhookEventId.toUpperCase() }
+              : // i15-webhooks-event-test-condition-of-first-event: the event test carries the subscription's first event's condition.
+                faults.has('i15-webhooks-event-test-condition-of-first-event')
+                ? { ...e, condition: sub.events[0].condition }
+                : e,
+            false,
+            // i15-webhooks-event-test-partner-secret-header: the event test authenticates its delivery with the partner secret in clear.
+            faults.has('i15-webhooks-event-test-partner-secret-header') && input.partner
+              ? { 'x-webhook-secret': input.partner.secret }
+              : {},
           );
       return reply.code(200).send();
     });

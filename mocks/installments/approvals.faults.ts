@@ -188,4 +188,16 @@ export const APPROVALS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-STATUS-SYNC'],
   }),
+  independent('independent-15', {
+    id: 'i15-approval-system-error-decline-not-applied',
+    rule: 'a DECLINED decision, sync or async, is what getPlanApprovalStatus and getPlan then show (seed 001, States and transitions: approve or decline; provider 2.0.0 rejectReasonCode LENDER_SYSTEM_ERROR is one decline reason among others): on the sync path a decline whose rejectReasonCode is LENDER_SYSTEM_ERROR is taken as a retry and the plan stays undecided',
+    source: 'provider',
+    rules: ['IN-STATE-DECISION'],
+  }),
+  independent('independent-15', {
+    id: 'i15-approval-sync-decline-callback-missing',
+    rule: 'sync=true is answered 200 with the callbackUrl (reference/installments.md, planApproval: 200 {callbackUrl} when sync), the one getPlanApprovalStatus then answers: a synchronous decline is answered 200 with an empty body',
+    source: 'assumption',
+    rules: ['IN-ECHO-CALLBACK'],
+  }),
 ]);

@@ -44,8 +44,13 @@ export function registerApprovals(
       ok.query.get('sync') === 'true' ||
       (faults.has('i14-approval-sync-case-folded') && ok.query.get('sync')?.toLowerCase() === 'true') ||
       (faults.has('i6-approval-sync-false-answered-sync') && Boolean(ok.query.get('sync')));
+    // i15-approval-system-error-decline-not-applied: on the sync path a decline for LENDER_SYSTEM_ERROR is taken as a retry and not applied.
+    const retried =
+      faults.has('i15-approval-system-error-decline-not-applied') &&
+      decision === 'DECLINED' &&
+      ok.body.rejectReasonCode === 'LENDER_SYSTEM_ERROR';
     if (syncAsked || faults.has('blind-async-answered-sync')) {
-      if (!faults.has('approval-not-applied')) plan.status = decision;
+      if (!faults.has('approval-not-applied') && !retried) plan.status = decision;
       // i6-notify-deferred-to-approval: the notification held back at selection goes out now.
       if (decision === 'APPROVED') deferredNotifications.get(plan)?.();
       deferredNotifications.delete(plan);
@@ -60,6 +65,8 @@ export function registerApprovals(
         : faults.has('i11-approval-sync-callback-trailing-slash')
           ? `${plan.callbackUrl}/`
           : plan.callbackUrl;
+      // i15-approval-sync-decline-callback-missing: a synchronous decline answered without its callbackUrl.
+      if (faults.has('i15-approval-sync-decline-callback-missing') && decision === 'DECLINED') return reply.code(200).send({});
       return reply.code(200).send({ callbackUrl: said });
     }
     // i12-approval-callback-from-body: a callbackUrl sent with an async approval stored as the plan's.

@@ -576,4 +576,22 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ECHO-PARTICIPATION-DETAILS'],
   }),
+  independent('independent-15', {
+    id: 'i15-search-shows-first-participation',
+    rule: 'a merchant read back carries the participation details submitted last (seed 001, Endpoints: search merchants and participation status; provider 2.0.0 MerchantSearch): the search reader answers a re-submitted merchant with the details of its first submission',
+    source: 'provider',
+    rules: ['IN-ECHO-PARTICIPATION-DETAILS'],
+  }),
+  independent('independent-15', {
+    id: 'i15-mid-search-optin-from-non-negotiated',
+    rule: "the MID page's optIn is the merchant's (provider 2.0.0 MidDetailsPage.optIn; MerchantParticipation optIn and nonMerchantNegotiatedParticipation, both Y|N): the MID search echoes the merchant's nonMerchantNegotiatedParticipation as its optIn",
+    source: 'provider',
+    rules: ['IN-ECHO-MIDSEARCH'],
+  }),
+  independent('independent-15', {
+    id: 'i15-mid-search-total-is-page-count',
+    rule: "Total is the size of the whole result, Count the page's (reference/installments.md, Paging: Count, Offset, Limit, Total): on the MID search Total counts the MIDs of the page only",
+    source: 'assumption',
+    rules: ['IN-PAGE-HEADERS'],
+  }),
 ]);

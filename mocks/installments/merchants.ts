@@ -202,6 +202,17 @@ export function registerMerchants(
     })
       // The name is the merchant's as submitted (the view adds only its state): checked before the view is built.
       .filter((p) => name === undefined || p.merchant.merchantLegalName.toLowerCase().includes(name))
+      // i15-search-shows-first-participation: the search reads a merchant's first participation, not its latest.
+      .map((p) =>
+        faults.has('i15-search-shows-first-participation')
+          ? (world.participations.find(
+              (q) =>
+                q.merchant.merchantLegalName === p.merchant.merchantLegalName &&
+                q.merchant.countryCode === p.merchant.countryCode &&
+                q.merchant.acquirerICA === p.merchant.acquirerICA,
+            ) ?? p)
+          : p,
+      )
       .map(view)
       .filter((m) => {
         // The legal name was judged before the view was built (above).
@@ -375,10 +386,13 @@ export function registerMerchants(
       acquirerICA: c.acquirerICA,
       // i5-mid-search-optin-any-country: optIn joined on name and acquirer only.
       optIn:
+        // i15-mid-search-optin-from-non-negotiated: the optIn echoed from the merchant's nonMerchantNegotiatedParticipation.
+        (faults.has('i15-mid-search-optin-from-non-negotiated') && p ? p.merchant.nonMerchantNegotiatedParticipation : undefined) ??
         (faults.has('i5-mid-search-optin-any-country')
           ? latest().find((x) => x.merchant.merchantLegalName === c.merchantLegalName && x.merchant.acquirerICA === c.acquirerICA)
           : p
-        )?.merchant.optIn ?? 'N',
+        )?.merchant.optIn ??
+        'N',
       mids: [] as unknown[],
     };
     body.mids = page(
@@ -393,6 +407,8 @@ export function registerMerchants(
       reply.header('Total', String((p.merchant.mids ?? []).length));
     // i8-mid-search-total-before-status-filter: Total counts the merchant's MIDs before the mid and status criteria.
     if (faults.has('i11-mid-search-count-header-all-mids') && p) reply.header('Count', String(mids.length));
+    // i15-mid-search-total-is-page-count: the MID page's Total counts the MIDs of the page only.
+    if (faults.has('i15-mid-search-total-is-page-count') && p) reply.header('Total', String(body.mids.length));
     if (faults.has('i8-mid-search-total-before-status-filter') && p) reply.header('Total', String((p.merchant.mids ?? []).length));
     return reply.code(200).send(body);
   });

@@ -253,4 +253,16 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-VAL-OFFER-TERMS'],
   }),
+  independent('independent-15', {
+    id: 'i15-offers-symbol-gbp-as-dollar',
+    rule: "every offer's currencySymbol is the symbol of the transaction's currency (provider 2.0.0 Offer.currencySymbol: symbol of currency for all amounts within the offer response): a GBP transaction gets offers in dollars ($)",
+    source: 'provider',
+    rules: ['IN-VAL-OFFER-CURRENCY'],
+  }),
+  independent('independent-15', {
+    id: 'i15-offers-total-amount-whole-from-thousand',
+    rule: "an offer's totalAmount is the total owed on the plan, the transaction amount with no fees (provider 2.0.0 Offer.totalAmount, feeType NO_FEES): a transaction of a thousand or more gets its total rounded to whole units",
+    source: 'provider',
+    rules: ['IN-VAL-OFFER-AMOUNTS'],
+  }),
 ]);

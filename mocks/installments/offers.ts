@@ -199,10 +199,14 @@ export function registerOffers(
         ? (COUNTRY_SYMBOLS[String(ok.body.merchant?.country ?? 'USA').toUpperCase()] ?? '¤')
         : faults.has('i11-offers-symbol-eur-as-code') && currency === 'EUR'
           ? currency
-          : (SYMBOLS[currency] ?? '¤'),
+          : // i15-offers-symbol-gbp-as-dollar: a symbol table without the pound falls back to the dollar.
+            faults.has('i15-offers-symbol-gbp-as-dollar') && currency === 'GBP'
+            ? '$'
+            : (SYMBOLS[currency] ?? '¤'),
       tenure: faults.has('offer-tenure-1') && i === 0 ? 1 : tenure,
       frequency: faults.has('i11-offers-frequency-lowercase-longest') && i === OFFER_TENURES.length - 1 ? 'monthly' : 'MONTHLY',
-      totalAmount: amount,
+      // i15-offers-total-amount-whole-from-thousand: a total of 1000 or more written in whole units.
+      totalAmount: faults.has('i15-offers-total-amount-whole-from-thousand') && amount >= 1000 ? Math.round(amount) : amount,
       // i12-offers-other-installment-unrounded: the share left unrounded.
       // seeded-offers-other-installment-unrounded-with-accept-language: the same, asked in a language other than English.
       otherInstallmentAmount:

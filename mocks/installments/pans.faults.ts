@@ -343,4 +343,16 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ECHO-PANLIST'],
   }),
+  independent('independent-15', {
+    id: 'i15-register-pan-of-other-list-failed',
+    rule: 'successfulCount counts the cards of the request registered into the list named (seed 001, Endpoints: registers pans to a pan list; reference/installments.md, Registration successfulCount and failureCount): a card another pan list already holds is refused and counted a failure',
+    source: 'assumption',
+    rules: ['IN-VAL-PAN-COUNTS'],
+  }),
+  independent('independent-15', {
+    id: 'i15-dereg-pan-of-other-list-removed',
+    rule: 'a deregistration removes cards from the existing pan list named (seed 001, Endpoints: deregisters pans from an existing pan list): a card this list does not hold is removed from the other list that holds it and counted successful',
+    source: 'seed',
+    rules: ['IN-VAL-PAN-COUNTS', 'IN-STATE-PAN-ELIGIBLE'],
+  }),
 ]);

@@ -137,6 +137,11 @@ export function registerPanLists(
         continue;
       }
       // i6-register-pan-in-range-counted-failure: a card the list's range covers is taken as already in the list.
+      // i15-register-pan-of-other-list-failed: a card another list holds refused (counted a failure) in this one.
+      if (faults.has('i15-register-pan-of-other-list-failed') && [...world.panLists.values()].some((l) => l !== list && l.pans.has(pan))) {
+        failureCount++;
+        continue;
+      }
       if (faults.has('i6-register-pan-in-range-counted-failure') && inRange(pan, list.accountRange)) {
         failureCount++;
         continue;
@@ -240,6 +245,16 @@ export function registerPanLists(
         continue;
       }
       const matched = sameHead ?? sameNumber;
+      // i15-dereg-pan-of-other-list-removed: a card this list does not hold removed from the list that holds it, and counted.
+      const holder =
+        faults.has('i15-dereg-pan-of-other-list-removed') && pan !== undefined && !held.has(pan) && !matched
+          ? [...world.panLists.values()].find((l) => l !== list && l.pans.has(pan))
+          : undefined;
+      if (holder && pan !== undefined) {
+        holder.pans.delete(pan);
+        successfulCount++;
+        continue;
+      }
       if (pan === undefined || (!held.has(pan) && !unknownCounted && !rangeCounted && !matched)) {
         failureCount++;
         continue;

@@ -559,4 +559,34 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-OBJ-SENSITIVE'],
   }),
+  independent('independent-15', {
+    id: 'i15-getplan-due-date-day-early',
+    rule: 'getPlan reads back the plan created, its scheduled repayments as selected (seed 001, Endpoints: GET /plans/{plan_id} returns the plan; provider 2.0.0 InstallmentPlan.scheduledRepayments): the reader writes every due date one day early',
+    source: 'provider',
+    rules: ['IN-ECHO-PLAN'],
+  }),
+  independent('independent-15', {
+    id: 'i15-getplan-apr-zero-dropped',
+    rule: "getPlan reads back the plan's planInstallmentInformation (provider 2.0.0 InstallmentPlan; apr 0-200): an apr of 0 sent at selection is left out by the reader, as if none had been given",
+    source: 'provider',
+    rules: ['IN-ECHO-PLAN'],
+  }),
+  independent('independent-15', {
+    id: 'i15-notify-given-schedule-last-dropped',
+    rule: 'the notification carries the schedule of the plan the cardholder selected (seed 001, Events; provider 2.0.0 notifyPlan schedulePayments): a plan selected with a schedule of its own is notified without its last installment',
+    source: 'provider',
+    rules: ['IN-NOTIFY-CHOSEN'],
+  }),
+  independent('independent-15', {
+    id: 'i15-notify-correlation-id-lowercased',
+    rule: 'the notification carries, byte for byte, the Correlation-Id of the selection (reference/installments.md: Correlation-Id on POST /plans and required on POST /notifications): an upper-case Correlation-Id is sent in lower case',
+    source: 'assumption',
+    rules: ['IN-NOTIFY-CORRELATION'],
+  }),
+  independent('independent-15', {
+    id: 'i15-notify-second-plan-names-first',
+    rule: "each selected plan is notified under its own planId (seed 001, Events: sent when a consumer selects an installment plan; provider 2.0.0 notifyPlan planId): a second plan chosen from the same offers answer is notified under the first plan's id",
+    source: 'provider',
+    rules: ['IN-NOTIFY-SHAPE'],
+  }),
 ]);

@@ -52,6 +52,10 @@ export function registerPlans(
 
   /** The plans whose card was sent in clear, kept only while seeded-notify-clear-issuer-by-first-five is on. */
   const clearPlans = new WeakSet<Plan>();
+  /** i15-notify-given-schedule-last-dropped: the plans selected with a schedule of their own (kept only while that fault is on). */
+  const givenSchedule = new WeakSet<Plan>();
+  /** i15-notify-second-plan-names-first: the first plan notified per offerTransactionId (kept only while that fault is on). */
+  const firstPlanOfOffers = new Map<string, string>();
   /** `otx`: the offers answer the plan was chosen from (read only by the seeded faults of the notification). */
   function notifyIssuer(plan: Plan, correlationId: string, otx?: { offers: Record<string, any>[]; correlationId?: string }) {
     // i4-notify-only-for-listed-pan: only a card registered by its number in a list finds its issuer.
@@ -125,6 +129,16 @@ export function registerPlans(
         : { panLastFour: plan.pan.slice(-4) },
     };
     if (faults.has('notification-missing-issuerIca')) delete body.issuerIca;
+    // i15-notify-given-schedule-last-dropped: a schedule the selection sent loses its last installment.
+    if (faults.has('i15-notify-given-schedule-last-dropped') && givenSchedule.has(plan) && Array.isArray(body.schedulePayments))
+      body.schedulePayments = body.schedulePayments.slice(0, -1);
+    // i15-notify-second-plan-names-first: a later plan of the same offers answer notified under the first plan's id.
+    const otxId = (otx as { offerTransactionId?: string } | undefined)?.offerTransactionId;
+    if (faults.has('i15-notify-second-plan-names-first') && otxId !== undefined) {
+      const first = firstPlanOfOffers.get(otxId);
+      if (first === undefined) firstPlanOfOffers.set(otxId, plan.planId);
+      else body.planId = first;
+    }
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       accept: 'application/json',
@@ -134,10 +148,13 @@ export function registerPlans(
         ? randomUUID()
         : faults.has('i4-notify-correlation-id-uppercased')
           ? correlationId.toUpperCase()
-          : // seeded-notify-correlation-id-of-offers: the offers request's Correlation-Id propagated instead of the plan's.
-            faults.has('seeded-notify-correlation-id-of-offers') && otx?.correlationId
-            ? otx.correlationId
-            : correlationId;
+          : // i15-notify-correlation-id-lowercased: the Correlation-Id written in lower case.
+            faults.has('i15-notify-correlation-id-lowercased')
+            ? correlationId.toLowerCase()
+            : // seeded-notify-correlation-id-of-offers: the offers request's Correlation-Id propagated instead of the plan's.
+              faults.has('seeded-notify-correlation-id-of-offers') && otx?.correlationId
+              ? otx.correlationId
+              : correlationId;
     if (!faults.has('notification-unsigned'))
       headers.authorization = signRequest(
         { consumerKey: world.serviceKey.consumerKey, signingKey: world.serviceKey.privateKeyPem },
@@ -301,6 +318,7 @@ export function registerPlans(
           : `https://psp.example.test/checkout/${planId}/callback`,
     };
     world.plans.set(planId, plan);
+    if (faults.has('i15-notify-given-schedule-last-dropped') && complete) givenSchedule.add(plan);
     if (faults.has('seeded-notify-clear-issuer-by-first-five') && ok.body.encryptedValue === undefined) clearPlans.add(plan);
     const correlationId = req.headers['correlation-id'] as string | undefined;
     if (faults.has('i2-notification-only-with-correlation-id') && correlationId === undefined) {
@@ -390,7 +408,10 @@ export function registerPlans(
             : // i7-getplan-frequency-uppercased: the reader upper-cases the frequency.
               faults.has('i7-getplan-frequency-uppercased') && typeof planInstallmentInformation.frequency === 'string'
               ? { ...planInstallmentInformation, frequency: planInstallmentInformation.frequency.toUpperCase() }
-              : planInstallmentInformation,
+              : // i15-getplan-apr-zero-dropped: an apr of 0 taken as absent by the reader.
+                faults.has('i15-getplan-apr-zero-dropped') && planInstallmentInformation.apr === 0
+                ? { frequency: planInstallmentInformation.frequency, tenure: planInstallmentInformation.tenure }
+                : planInstallmentInformation,
       // i14-getplan-repayment-amount-whole-units: getPlan rounds each repayment amount to whole units.
       scheduledRepayments: faults.has('i14-getplan-repayment-amount-whole-units')
         ? scheduledRepayments.map((r) => (typeof r.amount === 'number' ? { ...r, amount: Math.round(r.amount) } : r))
@@ -401,7 +422,14 @@ export function registerPlans(
                 ? { ...r, dueDate: new Date(r.dueDate).toISOString() }
                 : r,
             )
-          : scheduledRepayments,
+          : // i15-getplan-due-date-day-early: the reader writes each due date one day early (a local midnight read back in UTC).
+            faults.has('i15-getplan-due-date-day-early')
+            ? scheduledRepayments.map((r) =>
+                typeof r.dueDate === 'string' && !Number.isNaN(Date.parse(r.dueDate))
+                  ? { ...r, dueDate: new Date(Date.parse(r.dueDate) - 86400_000).toISOString().slice(0, 10) }
+                  : r,
+              )
+            : scheduledRepayments,
       // Fault: the plan names the caller by its consumer key, a credential, in a member of its own.
       ...(faults.has('plan-carries-consumer-key') ? { requestedBy: ok.consumerKey } : {}),
       // rt-getplan-card-masked-from-the-wrong-end: the reader names the card with its BIN masked and the rest in clear.

@@ -152,4 +152,22 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-REPORT-CALLBACK-STATE'],
   }),
+  independent('independent-15', {
+    id: 'i15-report-callback-failure-reads-success',
+    rule: 'each report callback carries the final status GetReportByCustomer answers (seed 002, Events: a callback URL for completion reporting; reference, Outbound deliveries): a report whose generation failed is announced to its listener as a success',
+    source: 'assumption',
+    rules: ['FD-REPORT-CALLBACK-STATE'],
+  }),
+  independent('independent-15', {
+    id: 'i15-report-callback-customer-id-of-consumer',
+    rule: "each report callback names the customer of its report (reference, Outbound deliveries: ReportCallback customerId): a report with a consumer is announced under the consumer's id",
+    source: 'assumption',
+    rules: ['FD-REPORT-CALLBACK-STATE'],
+  }),
+  independent('independent-15', {
+    id: 'i15-report-callback-text-plain',
+    rule: "every JSON delivery declares content-type application/json (RFC 9110 8.3; seed 002, Events: report callbacks are JSON): the report listener's call declares text/plain",
+    source: 'assumption',
+    rules: ['FD-DELIVERY-MEDIA-TYPE'],
+  }),
 ]);

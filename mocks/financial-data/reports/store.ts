@@ -177,6 +177,12 @@ export async function settleReports(ctx: FdContext): Promise<void> {
       previousType = report.type;
     }
     // i6-report-callback-names-request-id: the payload names the report by its tracking id.
+    // i15-report-callback-failure-reads-success: a failed report is announced to its listener as a success.
+    if (ctx.faults.has('i15-report-callback-failure-reads-success') && report.status === 'failure')
+      body.payload = { ...(body.payload as Record<string, unknown>), status: 'success' };
+    // i15-report-callback-customer-id-of-consumer: the callback names the report's owner by its consumer id.
+    if (ctx.faults.has('i15-report-callback-customer-id-of-consumer') && report.consumerId !== undefined)
+      body.customerId = report.consumerId;
     if (ctx.faults.has('i6-report-callback-names-request-id'))
       body.payload = { ...(body.payload as Record<string, unknown>), reportId: report.requestId };
     // i3-report-callback-to-latest-partner-url: one listener per partner, the URL of its latest report that named one.
@@ -201,7 +207,8 @@ export async function settleReports(ctx: FdContext): Promise<void> {
       // i13-report-callback-scheme-downgraded: an https listener called over http.
       ctx.faults.has('i13-report-callback-scheme-downgraded') ? called.replace(/^https:/, 'http:') : called,
       'POST',
-      { 'content-type': 'application/json' },
+      // i15-report-callback-text-plain: the report listener's call declares its JSON body as text/plain.
+      { 'content-type': ctx.faults.has('i15-report-callback-text-plain') ? 'text/plain' : 'application/json' },
       body,
       ctx.clock.now(),
     );
