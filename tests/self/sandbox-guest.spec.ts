@@ -2,11 +2,11 @@
 // Retry-After asks and counted (never for a check of the 429 itself, never on a mock); what a check
 // creates deleted when it ends, through the contract's delete operation, and what it cannot delete
 // counted; the ledger's account of an interrupted run swept afterwards; the quota planned before a
-// run; a Retry-After in seconds or as a date.
+// run; a Retry-After in seconds or as a date; a request left without an answer ends at its deadline.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '../../fixtures/self.js';
-import { OperationClient } from '../../helpers/client/client.js';
+import { OperationClient, withinDeadline } from '../../helpers/client/client.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 import { fdHeaderNames } from '../../helpers/contract/facts.js';
 import { serviceProfile } from '../../helpers/contract/services.js';
@@ -20,6 +20,15 @@ async function server(handler: http.RequestListener): Promise<{ url: string; clo
   await new Promise((resolve) => s.once('listening', resolve));
   return { url: `http://127.0.0.1:${(s.address() as AddressInfo).port}`, close: () => s.close() };
 }
+
+test('a request left without an answer fails at its deadline with the message naming it; an answer in time is passed on', async () => {
+  // A promise that never settles: a target that keeps the connection and never answers.
+  const never = new Promise<string>(() => undefined);
+  await expect(withinDeadline(never, 20, () => 'GET /customers: no answer within 20 ms')).rejects.toThrow(
+    'GET /customers: no answer within 20 ms',
+  );
+  await expect(withinDeadline(Promise.resolve('answer'), 20, () => 'late')).resolves.toBe('answer');
+});
 
 test('Retry-After is read in seconds or as an HTTP date, bounded, and grows without one', () => {
   expect(retryAfterSeconds({ 'retry-after': '3' }, 0)).toBe(3);
