@@ -540,6 +540,13 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['IN-NOTIFY-EXACT'],
   }),
+  // Seeded beside the check that plans chosen from one offers answer are each notified as their own (notifications.correlation.spec.ts; origin 'seeded').
+  seeded({
+    id: 'seeded-notify-same-answer-offer-of-first',
+    rule: "IN-NOTIFY-CHOSEN: each plan's notification names the offer that plan was chosen with; a later plan chosen from the same offers answer (another of its offers) is notified with the offer the first plan of that answer chose",
+    source: 'assumption',
+    rules: ['IN-NOTIFY-CHOSEN', 'IN-NOTIFY-SHAPE'],
+  }),
   // Red team rt-: deviations a stranger would write (seeded beside the checks extended for their family).
   seeded({
     id: 'rt-getplan-merchant-country-lowercased',

@@ -56,6 +56,8 @@ export function registerPlans(
   const givenSchedule = new WeakSet<Plan>();
   /** i15-notify-second-plan-names-first: the first plan notified per offerTransactionId (kept only while that fault is on). */
   const firstPlanOfOffers = new Map<string, string>();
+  /** seeded-notify-same-answer-offer-of-first: the offer the first plan of each offers answer named (kept only while that fault is on). */
+  const firstOfferOfAnswer = new Map<string, unknown>();
   /** `otx`: the offers answer the plan was chosen from (read only by the seeded faults of the notification). */
   function notifyIssuer(plan: Plan, correlationId: string, otx?: { offers: Record<string, any>[]; correlationId?: string }) {
     // i4-notify-only-for-listed-pan: only a card registered by its number in a list finds its issuer.
@@ -138,6 +140,11 @@ export function registerPlans(
       const first = firstPlanOfOffers.get(otxId);
       if (first === undefined) firstPlanOfOffers.set(otxId, plan.planId);
       else body.planId = first;
+    }
+    // seeded-notify-same-answer-offer-of-first: a later plan of the same offers answer notified with the offer the first one chose.
+    if (faults.has('seeded-notify-same-answer-offer-of-first') && otxId !== undefined) {
+      if (firstOfferOfAnswer.has(otxId)) body.offerId = firstOfferOfAnswer.get(otxId);
+      else firstOfferOfAnswer.set(otxId, body.offerId);
     }
     const headers: Record<string, string> = {
       'content-type': 'application/json',

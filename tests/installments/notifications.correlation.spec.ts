@@ -3,7 +3,10 @@
 // savePlan CorrelationIdHeaderParameter: "If not provided, the API will create a new one and
 // propagate it to all downstream systems"; notifyPlan PlanNotifCorrelationIdHeaderParameter:
 // required, a UUID) and one notification per plan selected (seed 001, Events). Three selections
-// in a row, their notifications read together, so that one carrying another's id is seen.
+// in a row, their notifications read together, so that one carrying another's id is seen; the last
+// two are chosen from one offers answer (different offers of it), so that a target keying what it
+// sends by the answer rather than by the plan shows: each plan is notified under its own planId
+// with its own offer (provider 2.0.0 notifyPlan planId, offerId).
 import { expect, expectDeliveries, rules, test } from '../../fixtures/installments.js';
 
 test.beforeEach(({ inst }) => {
@@ -14,25 +17,33 @@ test.beforeEach(({ inst }) => {
 const mixedCaseUuid = () => `Ab${crypto.randomUUID().slice(2, -2)}cD`;
 
 test(
-  "each selection's notification carries its own Correlation-Id, and one the service made when the selection had none @provider",
-  rules('IN-NOTIFY-CORRELATION', 'IN-NOTIFY-SENT', 'IN-NOTIFY-EXACT'),
+  "each selection's notification, two of them chosen from one offers answer, carries its own planId, offer and Correlation-Id, and one the service made when the selection had none @provider",
+  rules('IN-NOTIFY-CORRELATION', 'IN-NOTIFY-SENT', 'IN-NOTIFY-EXACT', 'IN-NOTIFY-SHAPE'),
   async ({ instApi, instReq, inst, instContract, issuerReceiver }) => {
     const card = await instReq.sensitive({ consumer: { primaryAccountNumber: inst.eligiblePan! } });
-    const sent: { planId: string; correlationId?: string }[] = [];
-    for (const correlationId of [undefined, mixedCaseUuid(), mixedCaseUuid()]) {
-      const offers = await instApi.call('approvedOffers', { body: await instReq.offersBody(inst.eligiblePan!) });
-      expect(offers.status, 'offers for the eligible card').toBe(200);
-      const offer = offers.body.offers[0];
+    const sent: { planId: string; offerId: string; correlationId?: string }[] = [];
+    let answer: { offerTransactionId: string; offers: Record<string, any>[] } | undefined;
+    for (const [i, correlationId] of [undefined, mixedCaseUuid(), mixedCaseUuid()].entries()) {
+      // The third selection reuses the second's answer and takes its last offer (the second took its first).
+      const reused = i === 2;
+      if (!reused) {
+        const offers = await instApi.call('approvedOffers', { body: await instReq.offersBody(inst.eligiblePan!) });
+        expect(offers.status, 'offers for the eligible card').toBe(200);
+        answer = offers.body;
+      }
+      const offer = reused ? answer!.offers.at(-1)! : answer!.offers[0];
       const body = {
         providerId: String(offer.provider.providerId),
-        offerTransactionId: String(offers.body.offerTransactionId),
+        offerTransactionId: String(answer!.offerTransactionId),
         offerId: String(offer.offerId),
         transaction: { amount: 310.45, currency: 'USD', amountType: 'PURCHASE' },
         ...card,
       };
       const res = await instApi.call('savePlan', { body, ...(correlationId ? { headers: { 'Correlation-Id': correlationId } } : {}) });
-      expect(res.status, `plan ${sent.length + 1} created`).toBe(201);
-      sent.push({ planId: String(res.body.planId), correlationId });
+      // No source says whether an offers answer can be chosen from twice: a target that refuses the
+      // second choice (400) selects no plan, and its notifications are judged without it.
+      expect(reused ? [201, 400] : [201], `plan ${i + 1}: savePlan answered ${res.status}`).toContain(res.status);
+      if (res.status === 201) sent.push({ planId: String(res.body.planId), offerId: body.offerId, correlationId });
     }
     const ofPlan = (planId: string) => (r: { json: unknown }) => (r.json as { planId?: string } | undefined)?.planId === planId;
     for (const { planId } of sent)
@@ -48,8 +59,11 @@ test(
       instContract.operation('notifyPlan').parameters.find((p) => p.name === 'Correlation-Id')!.schema,
     );
     const given = sent.map((s) => s.correlationId).filter(Boolean);
-    for (const { planId, correlationId } of sent) {
-      const header = issuerReceiver.receiver.requests().find(ofPlan(planId))!.headers['correlation-id'];
+    for (const { planId, offerId, correlationId } of sent) {
+      const notification = issuerReceiver.receiver.requests().find(ofPlan(planId))!;
+      // provider 2.0.0 notifyPlan offerId: the offer this plan was chosen with, not another plan's of the same answer.
+      expect((notification.json as { offerId?: unknown }).offerId, `plan ${planId}: the offer it was chosen with`).toBe(offerId);
+      const header = notification.headers['correlation-id'];
       if (correlationId !== undefined) expect(header, `plan ${planId}: the Correlation-Id its savePlan was sent with`).toBe(correlationId);
       else {
         expect(isUuid(header), `plan ${planId} (sent without one): a Correlation-Id the service made, a UUID ('${header}')`).toBe(true);
