@@ -176,6 +176,20 @@ export const APPROVALS_FAULTS = faultCatalogue([
   }),
   // Seeded beside the check that the sync flag is taken only as the boolean words true and false, on
   // both modes (checkout.validation.spec.ts), on the asynchronous one: the i14 fault answers TRUE synchronously.
+  // Seeded beside the check that every accepted sync decision shows on both readers, whatever its reason (checkout.validation.spec.ts; origin 'seeded').
+  seeded({
+    id: 'seeded-approval-sync-cancellation-decline-not-applied',
+    rule: 'IN-STATE-DECISION: a sync DECLINED decision is what both readers then show, whatever its reason; a decline for CONSUMER_CANCELLATION is answered 200 but not recorded, the plan stays undecided',
+    source: 'seed',
+    rules: ['IN-STATE-DECISION'],
+  }),
+  // Seeded beside the check that an async decline lands whatever its reason (checkout.flow.spec.ts; origin 'seeded').
+  seeded({
+    id: 'seeded-approval-async-system-error-decline-never-lands',
+    rule: 'IN-STATE-DECISION: an async DECLINED decision is what both readers show once it lands, whatever its reason; a decline for LENDER_SYSTEM_ERROR sent without sync=true is answered 202 but never applied',
+    source: 'seed',
+    rules: ['IN-STATE-DECISION'],
+  }),
   seeded({
     id: 'seeded-approval-sync-false-case-folded',
     rule: 'IN-ERR-CONTRACT: planApproval takes sync as a boolean (provider 2.0.0, Sync); sync=False is read without its case and answered 202 as the asynchronous mode instead of refused 400',

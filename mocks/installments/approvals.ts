@@ -49,8 +49,13 @@ export function registerApprovals(
       faults.has('i15-approval-system-error-decline-not-applied') &&
       decision === 'DECLINED' &&
       ok.body.rejectReasonCode === 'LENDER_SYSTEM_ERROR';
+    // seeded-approval-sync-cancellation-decline-not-applied: a sync decline for CONSUMER_CANCELLATION answered but not recorded.
+    const cancelled =
+      faults.has('seeded-approval-sync-cancellation-decline-not-applied') &&
+      decision === 'DECLINED' &&
+      ok.body.rejectReasonCode === 'CONSUMER_CANCELLATION';
     if (syncAsked || faults.has('blind-async-answered-sync')) {
-      if (!faults.has('approval-not-applied') && !retried) plan.status = decision;
+      if (!faults.has('approval-not-applied') && !retried && !cancelled) plan.status = decision;
       // i6-notify-deferred-to-approval: the notification held back at selection goes out now.
       if (decision === 'APPROVED') deferredNotifications.get(plan)?.();
       deferredNotifications.delete(plan);
@@ -71,7 +76,12 @@ export function registerApprovals(
     }
     // i12-approval-callback-from-body: a callbackUrl sent with an async approval stored as the plan's.
     if (faults.has('i12-approval-callback-from-body') && typeof ok.body.callbackUrl === 'string') plan.callbackUrl = ok.body.callbackUrl;
-    if (!faults.has('async-approval-never-applied'))
+    // seeded-approval-async-system-error-decline-never-lands: an async decline for LENDER_SYSTEM_ERROR answered 202 but never applied.
+    const systemError =
+      faults.has('seeded-approval-async-system-error-decline-never-lands') &&
+      decision === 'DECLINED' &&
+      ok.body.rejectReasonCode === 'LENDER_SYSTEM_ERROR';
+    if (!faults.has('async-approval-never-applied') && !systemError)
       plan.pending = {
         status: faults.has('i2-async-decline-lands-approved') ? 'APPROVED' : decision,
         atMs: clock.nowMs() + ASYNC_DECISION_SECONDS * 1000,

@@ -86,22 +86,21 @@ test(
 
 // provider 2.0.0, Sync: "the default value is false": sync=false and no sync at all are both the
 // asynchronous mode (202, decision later), never answered as the synchronous 200. Each mode waits
-// through a different reader first, so a decision seen by one reader only is caught.
+// through a different reader first, so a decision seen by one reader only is caught. Each declines
+// for a reason of its own (provider 2.0.0 rejectReasonCode; seed 001, States: a decline is a decline
+// whatever its reason), a lender's system error among them: no reason leaves the plan undecided.
 const ASYNC_MODES = [
-  { mode: 'without sync', query: undefined, first: 'getPlan', then: 'getPlanApprovalStatus' },
-  { mode: 'with sync=false', query: { sync: false }, first: 'getPlanApprovalStatus', then: 'getPlan' },
+  { mode: 'without sync', query: undefined, first: 'getPlan', then: 'getPlanApprovalStatus', reason: 'LENDER_DRIVEN_REJECTION' },
+  { mode: 'with sync=false', query: { sync: false }, first: 'getPlanApprovalStatus', then: 'getPlan', reason: 'LENDER_SYSTEM_ERROR' },
 ] as const;
 for (const decision of ['APPROVED', 'DECLINED'] as const) {
-  for (const { mode, query, first, then } of ASYNC_MODES) {
+  for (const { mode, query, first, then, reason } of ASYNC_MODES) {
     test(
       `an approval ${mode} is answered 202 and its ${decision} decision reaches ${first} and ${then} @provider`,
       rules('IN-STATUS-SYNC@async', 'IN-STATE-DECISION@async', 'IN-STATE-DECISION@approval-status', 'IN-STATE-DECISION@plan'),
       async ({ instApi, instReq, inst }) => {
         const { planId } = await instReq.createPlan(instApi);
-        const body =
-          decision === 'APPROVED'
-            ? { planId, status: decision }
-            : { planId, status: decision, rejectReasonCode: 'LENDER_DRIVEN_REJECTION' };
+        const body = decision === 'APPROVED' ? { planId, status: decision } : { planId, status: decision, rejectReasonCode: reason };
         const approval = await instApi.call('planApproval', { body, ...(query ? { query } : {}) });
         expect(approval.status, 'the asynchronous mode answers 202').toBe(202);
         await awaitDecision(instApi, inst, planId, decision, first);

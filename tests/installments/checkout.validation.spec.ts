@@ -98,6 +98,23 @@ async function baseCall(
 }
 
 const uuid = () => crypto.randomUUID();
+
+/**
+ * An accepted synchronous decision is recorded before it is answered (provider 2.0.0, Sync), whatever
+ * its reason or detail: seed 001, States (approve or decline) names no reason that leaves a plan
+ * undecided, so each accepted row's plan shows the decision it sent on both readers.
+ */
+const DECISION_SHOWN = ['IN-STATE-DECISION@sync', 'IN-STATE-DECISION@approval-status', 'IN-STATE-DECISION@plan'];
+async function expectDecisionShown({ instApi }: Fx, body: Record<string, any>): Promise<void> {
+  const why = `${String(body.status)} (${String(body.rejectReasonCode ?? 'no reason')})`;
+  for (const reader of ['getPlanApprovalStatus', 'getPlan'] as const) {
+    const read = await instApi.call(reader, { path: { plan_id: String(body.planId) } });
+    expect({ status: read.status, decision: read.body?.status }, `${reader} after the sync ${why}`).toEqual({
+      status: 200,
+      decision: body.status,
+    });
+  }
+}
 const ROWS: Row[] = [
   // provider 2.0.0, planApproval sync: a boolean; a boolean word with more after it is none (a target
   // matching only the start of the text takes it), refused on a plan that exists.
@@ -542,7 +559,12 @@ for (const row of ROWS) {
     `${row.op}: ${row.accepted ? 'accepts' : 'rejects'} ${row.why}${row.why.includes('@assumption') ? '' : ' @provider'}`,
     // approvedOffers declares Correlation-Id on every answer (provider 2.0.0): the client judges its
     // echo on each refusal here too, so each of its rows cites the echo rule.
-    rules(row.rule, ...(row.also ?? []), ...(row.op === 'approvedOffers' ? ['IN-ECHO-CORRELATION'] : [])),
+    rules(
+      row.rule,
+      ...(row.also ?? []),
+      ...(row.op === 'approvedOffers' ? ['IN-ECHO-CORRELATION'] : []),
+      ...(row.op === 'planApproval' && row.accepted ? DECISION_SHOWN : []),
+    ),
     async ({ instApi, instReq, inst }) => {
       test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
       const fx = { instApi, instReq, inst };
@@ -568,6 +590,7 @@ for (const row of ROWS) {
       const res = await fx.instApi.callBuilt(row.op, { ...call, query, body, headers });
       if (row.accepted) expect(res.status, res.text.slice(0, 200)).toBe(SUCCESS[row.op]);
       else expectErrors(res, 400);
+      if (row.op === 'planApproval' && row.accepted) await expectDecisionShown(fx, body);
     },
   );
 }
