@@ -547,6 +547,12 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-NOTIFY-CHOSEN', 'IN-NOTIFY-SHAPE'],
   }),
+  seeded({
+    id: 'seeded-notify-same-answer-transaction-of-first',
+    rule: "IN-NOTIFY-SHAPE: each plan's notification names that plan's transaction; a later plan chosen from the same offers answer is notified with the transaction (amount) the first plan of that answer was saved with",
+    source: 'provider',
+    rules: ['IN-NOTIFY-SHAPE'],
+  }),
   // Red team rt-: deviations a stranger would write (seeded beside the checks extended for their family).
   seeded({
     id: 'rt-getplan-merchant-country-lowercased',

@@ -58,6 +58,8 @@ export function registerPlans(
   const firstPlanOfOffers = new Map<string, string>();
   /** seeded-notify-same-answer-offer-of-first: the offer the first plan of each offers answer named (kept only while that fault is on). */
   const firstOfferOfAnswer = new Map<string, unknown>();
+  /** seeded-notify-same-answer-transaction-of-first: the transaction the first plan of each offers answer sent (kept only while that fault is on). */
+  const firstTransactionOfAnswer = new Map<string, unknown>();
   /** `otx`: the offers answer the plan was chosen from (read only by the seeded faults of the notification). */
   function notifyIssuer(plan: Plan, correlationId: string, otx?: { offers: Record<string, any>[]; correlationId?: string }) {
     // i4-notify-only-for-listed-pan: only a card registered by its number in a list finds its issuer.
@@ -145,6 +147,11 @@ export function registerPlans(
     if (faults.has('seeded-notify-same-answer-offer-of-first') && otxId !== undefined) {
       if (firstOfferOfAnswer.has(otxId)) body.offerId = firstOfferOfAnswer.get(otxId);
       else firstOfferOfAnswer.set(otxId, body.offerId);
+    }
+    // seeded-notify-same-answer-transaction-of-first: a later plan of the same offers answer notified with the first one's transaction.
+    if (faults.has('seeded-notify-same-answer-transaction-of-first') && otxId !== undefined) {
+      if (firstTransactionOfAnswer.has(otxId)) body.transaction = firstTransactionOfAnswer.get(otxId);
+      else firstTransactionOfAnswer.set(otxId, body.transaction);
     }
     const headers: Record<string, string> = {
       'content-type': 'application/json',

@@ -6,7 +6,7 @@
 // in a row, their notifications read together, so that one carrying another's id is seen; the last
 // two are chosen from one offers answer (different offers of it), so that a target keying what it
 // sends by the answer rather than by the plan shows: each plan is notified under its own planId
-// with its own offer (provider 2.0.0 notifyPlan planId, offerId).
+// with its own offer and transaction (provider 2.0.0 notifyPlan planId, offerId, transaction).
 import { expect, expectDeliveries, rules, test } from '../../fixtures/installments.js';
 
 test.beforeEach(({ inst }) => {
@@ -17,11 +17,11 @@ test.beforeEach(({ inst }) => {
 const mixedCaseUuid = () => `Ab${crypto.randomUUID().slice(2, -2)}cD`;
 
 test(
-  "each selection's notification, two of them chosen from one offers answer, carries its own planId, offer and Correlation-Id, and one the service made when the selection had none @provider",
+  "each selection's notification, two of them chosen from one offers answer, carries its own planId, offer, amount and Correlation-Id, and one the service made when the selection had none @provider",
   rules('IN-NOTIFY-CORRELATION', 'IN-NOTIFY-SENT', 'IN-NOTIFY-EXACT', 'IN-NOTIFY-SHAPE'),
   async ({ instApi, instReq, inst, instContract, issuerReceiver }) => {
     const card = await instReq.sensitive({ consumer: { primaryAccountNumber: inst.eligiblePan! } });
-    const sent: { planId: string; offerId: string; correlationId?: string }[] = [];
+    const sent: { planId: string; offerId: string; amount: number; correlationId?: string }[] = [];
     let answer: { offerTransactionId: string; offers: Record<string, any>[] } | undefined;
     for (const [i, correlationId] of [undefined, mixedCaseUuid(), mixedCaseUuid()].entries()) {
       // The third selection reuses the second's answer and takes its last offer (the second took its first).
@@ -36,14 +36,16 @@ test(
         providerId: String(offer.provider.providerId),
         offerTransactionId: String(answer!.offerTransactionId),
         offerId: String(offer.offerId),
-        transaction: { amount: 310.45, currency: 'USD', amountType: 'PURCHASE' },
+        // An amount of each plan's own, cents kept, so that one plan's transaction sent for another shows.
+        transaction: { amount: [310.45, 1200.37, 75.08][i], currency: 'USD', amountType: 'PURCHASE' },
         ...card,
       };
       const res = await instApi.call('savePlan', { body, ...(correlationId ? { headers: { 'Correlation-Id': correlationId } } : {}) });
       // No source says whether an offers answer can be chosen from twice: a target that refuses the
       // second choice (400) selects no plan, and its notifications are judged without it.
       expect(reused ? [201, 400] : [201], `plan ${i + 1}: savePlan answered ${res.status}`).toContain(res.status);
-      if (res.status === 201) sent.push({ planId: String(res.body.planId), offerId: body.offerId, correlationId });
+      if (res.status === 201)
+        sent.push({ planId: String(res.body.planId), offerId: body.offerId, amount: body.transaction.amount, correlationId });
     }
     const ofPlan = (planId: string) => (r: { json: unknown }) => (r.json as { planId?: string } | undefined)?.planId === planId;
     for (const { planId } of sent)
@@ -59,10 +61,12 @@ test(
       instContract.operation('notifyPlan').parameters.find((p) => p.name === 'Correlation-Id')!.schema,
     );
     const given = sent.map((s) => s.correlationId).filter(Boolean);
-    for (const { planId, offerId, correlationId } of sent) {
+    for (const { planId, offerId, amount, correlationId } of sent) {
       const notification = issuerReceiver.receiver.requests().find(ofPlan(planId))!;
       // provider 2.0.0 notifyPlan offerId: the offer this plan was chosen with, not another plan's of the same answer.
-      expect((notification.json as { offerId?: unknown }).offerId, `plan ${planId}: the offer it was chosen with`).toBe(offerId);
+      const shown = notification.json as { offerId?: unknown; transaction?: { amount?: unknown } };
+      expect(shown.offerId, `plan ${planId}: the offer it was chosen with`).toBe(offerId);
+      expect(shown.transaction?.amount, `plan ${planId}: its own transaction amount`).toBe(amount);
       const header = notification.headers['correlation-id'];
       if (correlationId !== undefined) expect(header, `plan ${planId}: the Correlation-Id its savePlan was sent with`).toBe(correlationId);
       else {
