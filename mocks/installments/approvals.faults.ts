@@ -190,6 +190,13 @@ export const APPROVALS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['IN-STATE-DECISION'],
   }),
+  // Seeded beside the check that a sync decline's callbackUrl is the one the status read answers (checkout.flow.spec.ts; origin 'seeded').
+  seeded({
+    id: 'seeded-approval-sync-decline-callback-with-outcome-path',
+    rule: 'IN-ECHO-CALLBACK: getPlanApprovalStatus answers the callbackUrl the sync approval answered, on a decline too; a sync decline answers the callbackUrl with /declined added to its path, the status read the plain one',
+    source: 'provider',
+    rules: ['IN-ECHO-CALLBACK'],
+  }),
   seeded({
     id: 'seeded-approval-sync-false-case-folded',
     rule: 'IN-ERR-CONTRACT: planApproval takes sync as a boolean (provider 2.0.0, Sync); sync=False is read without its case and answered 202 as the asynchronous mode instead of refused 400',

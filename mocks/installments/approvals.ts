@@ -70,6 +70,9 @@ export function registerApprovals(
         : faults.has('i11-approval-sync-callback-trailing-slash')
           ? `${plan.callbackUrl}/`
           : plan.callbackUrl;
+      // seeded-approval-sync-decline-callback-with-outcome-path: a synchronous decline answers its callbackUrl with /declined added.
+      if (faults.has('seeded-approval-sync-decline-callback-with-outcome-path') && decision === 'DECLINED')
+        return reply.code(200).send({ callbackUrl: `${said}/declined` });
       // i15-approval-sync-decline-callback-missing: a synchronous decline answered without its callbackUrl.
       if (faults.has('i15-approval-sync-decline-callback-missing') && decision === 'DECLINED') return reply.code(200).send({});
       return reply.code(200).send({ callbackUrl: said });

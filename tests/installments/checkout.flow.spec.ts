@@ -62,12 +62,13 @@ test(
 );
 
 test(
-  'a sync DECLINED decision with a reject reason shows as DECLINED in both readers @assumption',
+  'a sync DECLINED decision with a reject reason shows as DECLINED in both readers, with the callbackUrl the decline answered @assumption',
   rules(
     'IN-STATUS-SYNC@sync',
     'IN-STATE-DECISION@sync',
     'IN-STATE-DECISION@approval-status',
     'IN-STATE-DECISION@plan',
+    'IN-ECHO-CALLBACK',
     'IN-ENUM-DECISION:accept',
   ),
   async ({ instApi, instReq }) => {
@@ -79,6 +80,13 @@ test(
     expect(approval.status).toBe(200);
     const status = await instApi.call('getPlanApprovalStatus', { path: { plan_id: planId } });
     expect(status.body.status).toBe('DECLINED');
+    // The decline's callbackUrl, when it answers one (provider 2.0.0: PSPData.callbackUrl is not required),
+    // is the one the status read answers: seed 001, Endpoints names one callback URL of the checkout,
+    // whatever the decision.
+    if (approval.body?.callbackUrl !== undefined)
+      expect(status.body.callbackUrl, 'getPlanApprovalStatus callbackUrl: the one the sync decline answered').toBe(
+        approval.body.callbackUrl,
+      );
     const plan = await instApi.call('getPlan', { path: { plan_id: planId } });
     expect(plan.body.status).toBe('DECLINED');
   },
