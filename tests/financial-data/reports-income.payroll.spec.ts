@@ -168,6 +168,13 @@ test(
     expect([202, 404], 'a refresh naming an earlier refresh: based on it, or refused').toContain(chained.status);
     if (chained.status === 202)
       expect(chained.body.constraints?.payrollData?.reportId, 'the refresh names the report it was given, not the original').toBe(ack.id);
+    // seed 002: the operation refreshes the one report Connect made, so a later refresh without a
+    // reportId (after refreshes of its own) is based on that same original, never on a new one.
+    const later = await fdApi.call('RefreshVOIEPayrollReport', { path: { customerId }, body: { payrollData: {} } });
+    expect(
+      { status: later.status, reportId: later.body.constraints?.payrollData?.reportId },
+      'a later refresh without a reportId: the same original report',
+    ).toEqual({ status: 202, reportId: originalId });
   },
 );
 

@@ -17,6 +17,7 @@ type Stream = {
   meanHistoricalAmount?: number;
   medianHistoricalAmount?: number;
   cadence?: number;
+  status?: string;
 };
 const accountIdsOf = (body: any): string[] => (body.accountRecurringTransactions ?? []).map((a: any) => String(a.accountId)).sort();
 
@@ -37,6 +38,9 @@ function problems(
       const name = `${kind} ${s.normalizedPayeeName ?? ''}`;
       if (s.countOfTransactions !== undefined && s.countOfTransactions !== ids.length)
         out.push(`${name}: countOfTransactions ${s.countOfTransactions} for ${ids.length} ids`);
+      // provider 1.35.0: status "Indicates if the ... stream is currently active or inactive" (example
+      // ACTIVE): one of those two states, whatever the case; which one a series is in, no source says.
+      if (s.status !== undefined && !/^(active|inactive)$/i.test(String(s.status))) out.push(`${name}: status ${JSON.stringify(s.status)}`);
       const { minimumHistoricalAmount: min, meanHistoricalAmount: mean, maximumHistoricalAmount: max } = s;
       if (min !== undefined && max !== undefined && !(min <= (mean ?? min) && (mean ?? max) <= max))
         out.push(`${name}: min ${min}, mean ${mean}, max ${max}`);
