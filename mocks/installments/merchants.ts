@@ -111,6 +111,17 @@ export function registerMerchants(
     } else {
       // seed 001: merchants "whose effectuation request is completed".
       items = latest()
+        // seeded-completed-list-shows-first-participation: the list reads a merchant's first participation, not its latest.
+        .map((p) =>
+          faults.has('seeded-completed-list-shows-first-participation')
+            ? (world.participations.find(
+                (q) =>
+                  q.merchant.merchantLegalName === p.merchant.merchantLegalName &&
+                  q.merchant.countryCode === p.merchant.countryCode &&
+                  q.merchant.acquirerICA === p.merchant.acquirerICA,
+              ) ?? p)
+            : p,
+        )
         // i8-completed-list-batched-per-minute: this list is filled at each whole minute after the effectuation.
         .filter(
           (p) =>
