@@ -1527,6 +1527,12 @@ export const CARDS_FAULTS = faultCatalogue([
     rules: ['CE-STATE-ACTIVE'],
   }),
   seeded({
+    id: 'seeded-card-far-expiry-consumer-suspended',
+    rule: 'the enroll operation never returns SUSPENDED (seed 000, States and transitions; Card.panExpirationYear: four digits): a card whose expiry year is more than fifty years ahead enrolls its consumer SUSPENDED',
+    source: 'seed',
+    rules: ['CE-STATE-ACTIVE'],
+  }),
+  seeded({
     id: 'rt-card-key-from-cookie',
     rule: 'the API key travels in the x-openapi-clientid header only (seed 000, Authentication): without the header, a cookie of that name is taken as the key',
     source: 'seed',

@@ -566,6 +566,12 @@ export const PLANS_FAULTS = faultCatalogue([
     rules: ['IN-ECHO-PLAN'],
   }),
   seeded({
+    id: 'seeded-getplan-apr-one-decimal',
+    rule: "getPlan reads back the plan's terms as selected (provider 2.0.0 InstallmentPlan.planInstallmentInformation; apr 0-200, a number): an apr with two decimals is written with one",
+    source: 'provider',
+    rules: ['IN-ECHO-PLAN'],
+  }),
+  seeded({
     id: 'seeded-getplan-zero-apr-terms-left-out',
     rule: "getPlan reads back the plan's terms whatever their apr (provider 2.0.0 InstallmentPlan.planInstallmentInformation; apr 0-200): a plan selected with an apr of 0 is read back without its planInstallmentInformation",
     source: 'provider',

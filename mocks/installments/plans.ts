@@ -408,13 +408,16 @@ export function registerPlans(
             : // i7-getplan-frequency-uppercased: the reader upper-cases the frequency.
               faults.has('i7-getplan-frequency-uppercased') && typeof planInstallmentInformation.frequency === 'string'
               ? { ...planInstallmentInformation, frequency: planInstallmentInformation.frequency.toUpperCase() }
-              : // seeded-getplan-zero-apr-terms-left-out: the terms of a zero-apr plan left out whole by the reader.
-                faults.has('seeded-getplan-zero-apr-terms-left-out') && planInstallmentInformation.apr === 0
-                ? undefined
-                : // i15-getplan-apr-zero-dropped: an apr of 0 taken as absent by the reader.
-                  faults.has('i15-getplan-apr-zero-dropped') && planInstallmentInformation.apr === 0
-                  ? { frequency: planInstallmentInformation.frequency, tenure: planInstallmentInformation.tenure }
-                  : planInstallmentInformation,
+              : // seeded-getplan-apr-one-decimal: the reader writes apr with one decimal.
+                faults.has('seeded-getplan-apr-one-decimal') && typeof planInstallmentInformation.apr === 'number'
+                ? { ...planInstallmentInformation, apr: Number(planInstallmentInformation.apr.toFixed(1)) }
+                : // seeded-getplan-zero-apr-terms-left-out: the terms of a zero-apr plan left out whole by the reader.
+                  faults.has('seeded-getplan-zero-apr-terms-left-out') && planInstallmentInformation.apr === 0
+                  ? undefined
+                  : // i15-getplan-apr-zero-dropped: an apr of 0 taken as absent by the reader.
+                    faults.has('i15-getplan-apr-zero-dropped') && planInstallmentInformation.apr === 0
+                    ? { frequency: planInstallmentInformation.frequency, tenure: planInstallmentInformation.tenure }
+                    : planInstallmentInformation,
       // i14-getplan-repayment-amount-whole-units: getPlan rounds each repayment amount to whole units.
       scheduledRepayments: faults.has('i14-getplan-repayment-amount-whole-units')
         ? scheduledRepayments.map((r) => (typeof r.amount === 'number' ? { ...r, amount: Math.round(r.amount) } : r))
