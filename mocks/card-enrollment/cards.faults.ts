@@ -1521,6 +1521,18 @@ export const CARDS_FAULTS = faultCatalogue([
     rules: ['CE-MASK-PAN', 'CE-OBJ-SENSITIVE'],
   }),
   seeded({
+    id: 'seeded-card-year-without-month-suspended',
+    rule: 'the enroll operation never returns SUSPENDED (seed 000, States and transitions; Card: the expiry parts are each optional): a card sent with an expiry year and no month is enrolled SUSPENDED, as if its expiry were unknown',
+    source: 'seed',
+    rules: ['CE-STATE-ACTIVE'],
+  }),
+  seeded({
+    id: 'seeded-card-far-expiry-consumer-suspended',
+    rule: 'the enroll operation never returns SUSPENDED (seed 000, States and transitions; Card.panExpirationYear: four digits): a card whose expiry year is more than fifty years ahead enrolls its consumer SUSPENDED',
+    source: 'seed',
+    rules: ['CE-STATE-ACTIVE'],
+  }),
+  seeded({
     id: 'rt-card-key-from-cookie',
     rule: 'the API key travels in the x-openapi-clientid header only (seed 000, Authentication): without the header, a cookie of that name is taken as the key',
     source: 'seed',

@@ -670,6 +670,22 @@ function i15Deviations(
     Number(card.panExpirationYear) - new Date(String(masked.dateOfCardCreated)).getUTCFullYear() > 10
   )
     (masked.digitalCardData as Record<string, unknown>).status = 'SUSPENDED';
+  // seeded-card-year-without-month-suspended: a card with a year and no month enrolled SUSPENDED.
+  if (
+    faults.has('seeded-card-year-without-month-suspended') &&
+    hasCard &&
+    card.panExpirationYear !== undefined &&
+    card.panExpirationMonth === undefined
+  )
+    (masked.digitalCardData as Record<string, unknown>).status = 'SUSPENDED';
+  // seeded-card-far-expiry-consumer-suspended: a card expiring more than fifty years ahead enrolls its consumer SUSPENDED.
+  if (
+    faults.has('seeded-card-far-expiry-consumer-suspended') &&
+    hasCard &&
+    card.panExpirationYear !== undefined &&
+    Number(card.panExpirationYear) - new Date(String(masked.dateOfCardCreated)).getUTCFullYear() > 50
+  )
+    consumer.status = 'SUSPENDED';
   // i15-card-receipt-email-subdomain-masked: on the receipt path the first label of a domain of three labels or more masked.
   if (faults.has('i15-card-receipt-email-subdomain-masked') && !hasCard && typeof consumer.maskedEmailAddress === 'string') {
     const email = consumer.maskedEmailAddress;

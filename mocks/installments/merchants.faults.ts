@@ -576,6 +576,18 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ECHO-PARTICIPATION-DETAILS'],
   }),
+  seeded({
+    id: 'seeded-completed-list-shows-first-participation',
+    rule: 'a merchant submitted again is read back with the details submitted last (seed 001, Endpoints: merchants with participation details whose effectuation request is completed): the completed list answers a re-submitted merchant with the details of its first submission',
+    source: 'assumption',
+    rules: ['IN-ECHO-PARTICIPATION-LATEST'],
+  }),
+  seeded({
+    id: 'seeded-mid-search-optin-of-first-participation',
+    rule: "a merchant submitted again is read back with the details submitted last (seed 001, Endpoints: the mids of a given merchant; provider 2.0.0 MidDetailsPage.optIn): the MID search answers the optIn of the merchant's first submission",
+    source: 'assumption',
+    rules: ['IN-ECHO-PARTICIPATION-LATEST'],
+  }),
   independent('independent-15', {
     id: 'i15-search-shows-first-participation',
     rule: 'a merchant read back carries the participation details submitted last (seed 001, Endpoints: search merchants and participation status; provider 2.0.0 MerchantSearch): the search reader answers a re-submitted merchant with the details of its first submission',

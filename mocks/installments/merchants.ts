@@ -111,6 +111,17 @@ export function registerMerchants(
     } else {
       // seed 001: merchants "whose effectuation request is completed".
       items = latest()
+        // seeded-completed-list-shows-first-participation: the list reads a merchant's first participation, not its latest.
+        .map((p) =>
+          faults.has('seeded-completed-list-shows-first-participation')
+            ? (world.participations.find(
+                (q) =>
+                  q.merchant.merchantLegalName === p.merchant.merchantLegalName &&
+                  q.merchant.countryCode === p.merchant.countryCode &&
+                  q.merchant.acquirerICA === p.merchant.acquirerICA,
+              ) ?? p)
+            : p,
+        )
         // i8-completed-list-batched-per-minute: this list is filled at each whole minute after the effectuation.
         .filter(
           (p) =>
@@ -388,6 +399,15 @@ export function registerMerchants(
       optIn:
         // i15-mid-search-optin-from-non-negotiated: the optIn echoed from the merchant's nonMerchantNegotiatedParticipation.
         (faults.has('i15-mid-search-optin-from-non-negotiated') && p ? p.merchant.nonMerchantNegotiatedParticipation : undefined) ??
+        // seeded-mid-search-optin-of-first-participation: the optIn of the merchant's first participation, not its latest.
+        (faults.has('seeded-mid-search-optin-of-first-participation') && p
+          ? world.participations.find(
+              (q) =>
+                q.merchant.merchantLegalName === p.merchant.merchantLegalName &&
+                q.merchant.countryCode === p.merchant.countryCode &&
+                q.merchant.acquirerICA === p.merchant.acquirerICA,
+            )?.merchant.optIn
+          : undefined) ??
         (faults.has('i5-mid-search-optin-any-country')
           ? latest().find((x) => x.merchant.merchantLegalName === c.merchantLegalName && x.merchant.acquirerICA === c.acquirerICA)
           : p

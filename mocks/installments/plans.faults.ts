@@ -572,6 +572,24 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-OBJ-SENSITIVE'],
   }),
+  seeded({
+    id: 'seeded-getplan-month-end-due-date-next-day',
+    rule: "getPlan reads back the plan's scheduled repayments as selected (seed 001, Endpoints: GET /plans/{plan_id} returns the plan; provider 2.0.0 InstallmentPlan.scheduledRepayments): a due date on the last day of a month is written as the first of the next",
+    source: 'provider',
+    rules: ['IN-ECHO-PLAN'],
+  }),
+  seeded({
+    id: 'seeded-getplan-apr-one-decimal',
+    rule: "getPlan reads back the plan's terms as selected (provider 2.0.0 InstallmentPlan.planInstallmentInformation; apr 0-200, a number): an apr with two decimals is written with one",
+    source: 'provider',
+    rules: ['IN-ECHO-PLAN'],
+  }),
+  seeded({
+    id: 'seeded-getplan-zero-apr-terms-left-out',
+    rule: "getPlan reads back the plan's terms whatever their apr (provider 2.0.0 InstallmentPlan.planInstallmentInformation; apr 0-200): a plan selected with an apr of 0 is read back without its planInstallmentInformation",
+    source: 'provider',
+    rules: ['IN-ECHO-PLAN'],
+  }),
   independent('independent-15', {
     id: 'i15-getplan-due-date-day-early',
     rule: 'getPlan reads back the plan created, its scheduled repayments as selected (seed 001, Endpoints: GET /plans/{plan_id} returns the plan; provider 2.0.0 InstallmentPlan.scheduledRepayments): the reader writes every due date one day early',

@@ -422,10 +422,16 @@ export function registerPlans(
             : // i7-getplan-frequency-uppercased: the reader upper-cases the frequency.
               faults.has('i7-getplan-frequency-uppercased') && typeof planInstallmentInformation.frequency === 'string'
               ? { ...planInstallmentInformation, frequency: planInstallmentInformation.frequency.toUpperCase() }
-              : // i15-getplan-apr-zero-dropped: an apr of 0 taken as absent by the reader.
-                faults.has('i15-getplan-apr-zero-dropped') && planInstallmentInformation.apr === 0
-                ? { frequency: planInstallmentInformation.frequency, tenure: planInstallmentInformation.tenure }
-                : planInstallmentInformation,
+              : // seeded-getplan-apr-one-decimal: the reader writes apr with one decimal.
+                faults.has('seeded-getplan-apr-one-decimal') && typeof planInstallmentInformation.apr === 'number'
+                ? { ...planInstallmentInformation, apr: Number(planInstallmentInformation.apr.toFixed(1)) }
+                : // seeded-getplan-zero-apr-terms-left-out: the terms of a zero-apr plan left out whole by the reader.
+                  faults.has('seeded-getplan-zero-apr-terms-left-out') && planInstallmentInformation.apr === 0
+                  ? undefined
+                  : // i15-getplan-apr-zero-dropped: an apr of 0 taken as absent by the reader.
+                    faults.has('i15-getplan-apr-zero-dropped') && planInstallmentInformation.apr === 0
+                    ? { frequency: planInstallmentInformation.frequency, tenure: planInstallmentInformation.tenure }
+                    : planInstallmentInformation,
       // i14-getplan-repayment-amount-whole-units: getPlan rounds each repayment amount to whole units.
       scheduledRepayments: faults.has('i14-getplan-repayment-amount-whole-units')
         ? scheduledRepayments.map((r) => (typeof r.amount === 'number' ? { ...r, amount: Math.round(r.amount) } : r))
@@ -436,14 +442,22 @@ export function registerPlans(
                 ? { ...r, dueDate: new Date(r.dueDate).toISOString() }
                 : r,
             )
-          : // i15-getplan-due-date-day-early: the reader writes each due date one day early (a local midnight read back in UTC).
-            faults.has('i15-getplan-due-date-day-early')
-            ? scheduledRepayments.map((r) =>
-                typeof r.dueDate === 'string' && !Number.isNaN(Date.parse(r.dueDate))
-                  ? { ...r, dueDate: new Date(Date.parse(r.dueDate) - 86400_000).toISOString().slice(0, 10) }
-                  : r,
-              )
-            : scheduledRepayments,
+          : // seeded-getplan-month-end-due-date-next-day: a due date on a month's last day written as the next month's first.
+            faults.has('seeded-getplan-month-end-due-date-next-day')
+            ? scheduledRepayments.map((r) => {
+                const next = typeof r.dueDate === 'string' ? new Date(Date.parse(r.dueDate) + 86400_000) : undefined;
+                return next && !Number.isNaN(next.getTime()) && next.getUTCDate() === 1
+                  ? { ...r, dueDate: next.toISOString().slice(0, 10) }
+                  : r;
+              })
+            : // i15-getplan-due-date-day-early: the reader writes each due date one day early (a local midnight read back in UTC).
+              faults.has('i15-getplan-due-date-day-early')
+              ? scheduledRepayments.map((r) =>
+                  typeof r.dueDate === 'string' && !Number.isNaN(Date.parse(r.dueDate))
+                    ? { ...r, dueDate: new Date(Date.parse(r.dueDate) - 86400_000).toISOString().slice(0, 10) }
+                    : r,
+                )
+              : scheduledRepayments,
       // Fault: the plan names the caller by its consumer key, a credential, in a member of its own.
       ...(faults.has('plan-carries-consumer-key') ? { requestedBy: ok.consumerKey } : {}),
       // rt-getplan-card-masked-from-the-wrong-end: the reader names the card with its BIN masked and the rest in clear.

@@ -98,13 +98,14 @@ function echoProblems(reader: string, got: Merchant | undefined, sent: Merchant)
   return out;
 }
 
-/** The completed list, every page, until each of the merchants named is found: what it answers for each name. */
-async function inCompletedList(api: Api, names: string[]): Promise<Map<string, Merchant>> {
-  const found = new Map<string, Merchant>();
+/** The completed list, every page, until each of the merchants named is found: every item it answers for each name. */
+async function inCompletedList(api: Api, names: string[]): Promise<Map<string, Merchant[]>> {
+  const found = new Map<string, Merchant[]>();
   for (let offset = 0, pages = 0; pages < 50 && found.size < names.length; pages++) {
     const res = await api.call('getMerchantParticipations', { query: { offset } });
     expect(res.status, `the completed list from ${offset}`).toBe(200);
-    for (const m of res.body as Merchant[]) if (names.includes(m.merchantLegalName)) found.set(m.merchantLegalName, m);
+    for (const m of res.body as Merchant[])
+      if (names.includes(m.merchantLegalName)) found.set(m.merchantLegalName, [...(found.get(m.merchantLegalName) ?? []), m]);
     if (res.body.length === 0) break;
     offset += res.body.length;
   }
@@ -152,7 +153,7 @@ test(
           byRequest.find((m) => m.merchantLegalName === one.merchantLegalName),
           one,
         ),
-        ...echoProblems(`the completed list ${ica}`, listed.get(one.merchantLegalName), one),
+        ...echoProblems(`the completed list ${ica}`, listed.get(one.merchantLegalName)?.[0], one),
         ...echoProblems(
           `the merchant search ${ica}`,
           (search.body as Merchant[]).find((m) => m.merchantLegalName === one.merchantLegalName),
@@ -162,5 +163,66 @@ test(
       );
     }
     expect(problems, 'every member a reader answers is the one submitted').toEqual([]);
+  },
+);
+
+/** The problems of the item of a reader's answer closest to `sent`: none when one of them carries every member as sent. */
+function closestProblems(reader: string, items: Merchant[], sent: Merchant): string[] {
+  const each = items.map((m) => echoProblems(reader, m, sent));
+  return each.find((p) => p.length === 0) ?? each[0] ?? [`${reader}: the merchant is not answered`];
+}
+
+// A merchant submitted again (the same legal name, country and acquirer ICA: the three a MID search
+// names a merchant by) with other details: once that request is completed, the merchant is the one
+// submitted last on every reader of merchants (IN-ECHO-PARTICIPATION-LATEST, an assumption: the
+// sources do not say how a merchant is re-submitted; a reader may also answer the earlier
+// submission, so one of its items carries the latest details). Changed: the group, dba names,
+// website, both Y/N flags, an address line and the city.
+test(
+  'a merchant submitted again with other details reads back with the details submitted last on the completed list, the merchant search and the MID search @assumption',
+  rules('IN-ECHO-PARTICIPATION-LATEST@list', 'IN-ECHO-PARTICIPATION-LATEST@search', 'IN-ECHO-PARTICIPATION-LATEST@mids'),
+  async ({ instApi, inst, instReq }) => {
+    test.skip(inst.knownAcquirerIcas.length === 0, 'needs an acquirer ICA the target knows (INSTALLMENTS_KNOWN_ACQUIRER_ICA)');
+    const first = tellingParticipation(inst.knownAcquirerIcas[0]);
+    const flip = (v: string) => (v === 'Y' ? 'N' : 'Y');
+    const again: Merchant = {
+      ...first,
+      merchantGroup: '08',
+      dbaNames: [`${mixedCase('second')}  Store 008 `],
+      websiteUrl: `https://${mixedCase('again')}.Example.com/${mixedCase('shop')}-008`,
+      optIn: flip(first.optIn),
+      nonMerchantNegotiatedParticipation: flip(first.nonMerchantNegotiatedParticipation),
+      address: { ...first.address, addressLine2: `${mixedCase('floor')}  8 `, city: tellingText('Other City', { length: LONGEST.city }) },
+    };
+    const validate = CONTRACT.requestValidator('postMerchantParticipations')!;
+    const submit = async (body: Merchant[], what: string) => {
+      expect(validate(body), `${what} is valid: ${JSON.stringify(validate.errors?.slice(0, 3))}`).toBe(true);
+      const res = await instApi.call('postMerchantParticipations', { body });
+      expect(res.status, `${what} is accepted`).toBe(202);
+      const requestId = /request_id=([^&]+)/.exec(res.headers.location ?? '')?.[1] ?? String(res.headers.location).split('/').pop()!;
+      await instReq.awaitEffectuation(instApi, decodeURIComponent(requestId));
+    };
+    await submit([first], 'the first submission');
+    await submit([again], 'the same merchant submitted again');
+    const name = first.merchantLegalName;
+    const listed = await inCompletedList(instApi, [name]);
+    const search = await instApi.call('postMerchantSearches', { body: { merchantLegalName: name } });
+    expect(search.status, 'the merchant search').toBe(200);
+    const mids = await instApi.call('postMerchantMidSearches', {
+      body: { merchantLegalName: name, countryCode: first.countryCode, acquirerICA: first.acquirerICA },
+    });
+    expect(mids.status, 'the MID search').toBe(200);
+    expect(
+      [
+        ...closestProblems('the completed list', listed.get(name) ?? [], again),
+        ...closestProblems(
+          'the merchant search',
+          (search.body as Merchant[]).filter((m) => m.merchantLegalName === name),
+          again,
+        ),
+        ...echoProblems('the MID search', mids.body as Merchant, again),
+      ],
+      'every reader answers the details submitted last',
+    ).toEqual([]);
   },
 );

@@ -24,15 +24,41 @@ async function offersFor(fx: Pick<Fx, 'instApi' | 'instReq' | 'inst'>, correlati
   return res.body as { offerTransactionId: string; offers: Record<string, any>[] };
 }
 
-/** `n` installments of `amount` in cents, the remainder on the last (each amount with cents a rounding would lose). */
+/**
+ * `n` installments of `amount` in cents, the remainder on the last (each amount with cents a rounding
+ * would lose), each due on the last day of a month from January 2031 (a day's edge at every month's
+ * end, a year's at December's: a reader that moves a date across midnight shows another day).
+ */
 function scheduleOf(amount: number, n: number) {
   const cents = Math.round(amount * 100);
   const each = Math.floor(cents / n);
   return Array.from({ length: n }, (_, i) => ({
     installmentAmount: (i === n - 1 ? cents - each * (n - 1) : each) / 100,
-    dueDate: `2031-${String((i % 12) + 1).padStart(2, '0')}-0${(i % 9) + 1}`,
+    dueDate: new Date(Date.UTC(2031, i + 1, 0)).toISOString().slice(0, 10),
     installmentNumber: i + 1,
   }));
+}
+
+/**
+ * getPlan's scheduledRepayments against the schedule sent (IN-ECHO-PLAN; provider 2.0.0
+ * InstallmentPlan.scheduledRepayments, a repayment's amount being `amount`): when shown, one per
+ * installment sent, each member shown byte for byte with its own source, the first and the last too.
+ */
+function repaymentProblems(shown: unknown, schedule: ReturnType<typeof scheduleOf>): string[] {
+  if (shown === undefined) return [];
+  const got = (Array.isArray(shown) ? shown : []) as Record<string, unknown>[];
+  if (got.length !== schedule.length) return [`getPlan scheduledRepayments: ${got.length} items, ${schedule.length} sent`];
+  return schedule.flatMap((s, i) =>
+    (
+      [
+        ['amount', s.installmentAmount],
+        ['dueDate', s.dueDate],
+        ['installmentNumber', s.installmentNumber],
+      ] as const
+    )
+      .filter(([m, sent]) => got[i][m] !== undefined && got[i][m] !== sent)
+      .map(([m, sent]) => `getPlan scheduledRepayments[${i}].${m} ${JSON.stringify(got[i][m])}, sent ${JSON.stringify(sent)}`),
+  );
 }
 
 /** The savePlan body choosing `chosen` from `answer`: a purchase of `amount` USD paid by `schedule`, the eligible card encrypted. */
@@ -84,6 +110,7 @@ test(
     if (plan.body.offerId !== undefined) expect(plan.body.offerId, 'getPlan offerId: the offer chosen').toBe(chosen.offerId);
     const terms = plan.body.planInstallmentInformation;
     if (terms?.tenure !== undefined) expect(terms.tenure, "getPlan tenure: the chosen offer's").toBe(chosen.tenure);
+    expect(repaymentProblems(plan.body.scheduledRepayments, schedule), 'getPlan: the schedule sent').toEqual([]);
 
     // One notification of this plan, at the configured endpoint (IN-NOTIFY-SENT).
     const ofPlan = (r: { json: unknown }) => (r.json as { planId?: string } | undefined)?.planId === planId;
@@ -142,6 +169,7 @@ test(
     const plan = await instApi.call('getPlan', { path: { plan_id: planId } });
     expect(plan.status).toBe(200);
     const shown = plan.body.planInstallmentInformation?.tenure;
+    expect(repaymentProblems(plan.body.scheduledRepayments, schedule), 'getPlan: the schedule sent, numbered from 2').toEqual([]);
     const n = await issuerReceiver.receiver.waitFor((r) => (r.json as { planId?: string } | undefined)?.planId === planId, 10_000);
     expect(n, `a POST /notifications for plan ${planId} reached the issuer receiver`).toBeDefined();
     expect(

@@ -12,8 +12,15 @@ test.beforeEach(({ inst }) => {
 // mcc with a leading zero (0742, veterinary services) is read back as sent: it is text of 4 characters.
 const MERCHANT = { name: 'Example Veterinary', country: 'CAN', mcc: '0742', url: 'https://vet.example.test' };
 
+/** The terms members a reader shows (PlanInstallmentInformation: frequency, tenure, apr), or none. */
+const termsShown = (terms: Record<string, unknown> | undefined) =>
+  terms === undefined ? 'no planInstallmentInformation' : ['apr', 'frequency', 'tenure'].filter((m) => terms[m] !== undefined).join(', ');
+
+// The example plan is sent with an apr of 0, the lowest the contract allows (provider 2.0.0,
+// PlanInstallmentInformation.apr 0-200); a second plan with an apr of 12.75 tells a reader that takes
+// a zero for no value: what the reader shows of one plan's terms, it shows of the other's.
 test(
-  'reads back a new plan with its merchant, transaction and terms @assumption',
+  'reads back a new plan with its merchant, transaction and terms, a zero apr shown as any other @assumption',
   rules('IN-ECHO-PLAN', 'IN-FMT-UUID:accept'),
   async ({ instApi, instReq }) => {
     const { planId, request, status } = await instReq.createPlan(instApi, {}, { merchant: MERCHANT });
@@ -27,6 +34,25 @@ test(
     expect(plan.body.transaction).toMatchObject({ amount: request.transaction.amount, currency: request.transaction.currency });
     const approval = await instApi.call('getPlanApprovalStatus', { path: { plan_id: planId } });
     expect(approval.status).toBe(200);
+    const other = await instReq.createPlan(instApi, (offer) => ({
+      planInstallmentInformation: { frequency: offer.frequency, tenure: offer.tenure, apr: 12.75 },
+    }));
+    const otherPlan = await instApi.call('getPlan', { path: { plan_id: other.planId } });
+    expect(otherPlan.status).toBe(200);
+    const wrong: string[] = [];
+    for (const [read, sent] of [
+      [plan.body, request],
+      [otherPlan.body, other.request],
+    ] as const) {
+      const [got, terms] = [read.planInstallmentInformation as Record<string, unknown> | undefined, sent.planInstallmentInformation];
+      for (const m of ['frequency', 'tenure', 'apr'])
+        if (got?.[m] !== undefined && got[m] !== terms[m])
+          wrong.push(`plan of apr ${terms.apr}: ${m} ${JSON.stringify(got[m])}, sent ${JSON.stringify(terms[m])}`);
+    }
+    expect(wrong, 'each term shown is the one the plan was selected with').toEqual([]);
+    expect(termsShown(plan.body.planInstallmentInformation), "the apr-0 plan's terms show what the apr-12.75 plan's show").toBe(
+      termsShown(otherPlan.body.planInstallmentInformation),
+    );
   },
 );
 
