@@ -236,6 +236,9 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
       if (!cachedBalances.has(a.id)) cachedBalances.set(a.id, a.balance);
       return { ...viewer(a.customerId).full(a), balance: cachedBalances.get(a.id) };
     }
+    // seeded-account-full-by-id-linked-date-now: the link dated at the time of the read.
+    if (faults.has('seeded-account-full-by-id-linked-date-now'))
+      return { ...viewer(a.customerId).full(a), linkedAccountDate: clock.nowEpochSeconds() };
     return viewer(a.customerId).full(a);
   });
   route(app, ctx, 'GetCustomerAccountSimple', (input, reply) => {

@@ -1,6 +1,6 @@
 // Covers: every financial data reader (a GET, or an operation named Get...) of the live objects of
 // security.known.ts - the date of an event already past (a creation, a request, a submission, the
-// last change: helpers/contract/event-dates.ts reads which members from the contract's names and
+// last change, an account's link, a posting: helpers/contract/event-dates.ts reads which members from the contract's names and
 // descriptions, leaving out those documented "as of now") is fixed at the event
 // (FD-EVENT-DATE-FIXED, @assumption: seed 002 and provider 1.35.0 call these the dates the event
 // happened and give no form of them that follows the reader's clock). Each reader is read, the
