@@ -441,4 +441,11 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-EVENT-DATE-FIXED'],
   }),
+  // Seeded beside the event-date check's comparison of a list item with the other readers of the same object.
+  seeded({
+    id: 'seeded-accounts-simple-list-linked-date-day',
+    rule: 'FD-EVENT-DATE-FIXED: GetCustomerAccountsSimple dates each link at the start of its day, where the other readers of the account give the moment of the link',
+    source: 'assumption',
+    rules: ['FD-EVENT-DATE-FIXED'],
+  }),
 ]);
