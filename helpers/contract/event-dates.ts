@@ -5,9 +5,14 @@
 // now" (asOfDate, a balance's date, an aggregation attempt) are not event dates and are left out.
 import type { Contract, Json } from './contract.js';
 
-/** A member name that says "the moment this happened": created, requested, submitted, modified... */
+/**
+ * A member name that says "the moment this happened": created, requested, submitted, modified,
+ * linked, posted, opened..., the event's verb first, then at most one noun naming what it happened
+ * to (`linkedAccountDate`: provider 1.35.0 LinkedAccountDate, when the customer first linked the
+ * account; `postedDate`, `openDate`). The verb, not a hand list of members, is what makes it an event.
+ */
 const EVENT_NAME =
-  /^(created|creation|request(ed)?|submitted|(last)?[mM]odified|(last)?[uU]pdated|accepted|sent|initiated|generated)(Date|Time|Timestamp)$/;
+  /^(created|creation|request(ed)?|submitted|(last)?[mM]odified|(last)?[uU]pdated|accepted|sent|initiated|generated|linked|posted|open(ed)?)([A-Z][a-z]+)?(Date|Time|Timestamp)$/;
 /** A description that says the same: "When the registration was submitted", "Creation time", "last changed". */
 const EVENT_TEXT = /\b(was|were) (requested|created|submitted|initiated|generated|sent)\b|^Creation\b|\blast changed\b/i;
 /** A description of a moment relative to the read: never an event date. */

@@ -3,7 +3,7 @@
 // (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors
 // first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, blind, independent, modelFault } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, modelFault, seeded } from '../kit/faults.js';
 
 export const ACCOUNTS_FAULTS = faultCatalogue([
   // Simple variants (seed 002, Accounts: basic information of active accounts).
@@ -430,6 +430,21 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
   independent('independent-15', {
     id: 'i15-accounts-by-institution-simple-linked-date-now',
     rule: 'a date an answer reports for an event already past reads the same on every later read and reader (seed 002 and provider 1.35.0: linkedAccountDate is when the account was linked): GetCustomerAccountsByInstitutionSimple dates the link at the time of the read',
+    source: 'assumption',
+    rules: ['FD-EVENT-DATE-FIXED'],
+  }),
+  // Seeded beside the event-date check's member discovery (records.event-dates.spec.ts): an event date
+  // named by a verb and a noun (linkedAccountDate), on the full by-id reader.
+  seeded({
+    id: 'seeded-account-full-by-id-linked-date-now',
+    rule: 'FD-EVENT-DATE-FIXED: GetCustomerAccount answers linkedAccountDate as the time of the read, not when the account was linked',
+    source: 'assumption',
+    rules: ['FD-EVENT-DATE-FIXED'],
+  }),
+  // Seeded beside the event-date check's comparison of a list item with the other readers of the same object.
+  seeded({
+    id: 'seeded-accounts-simple-list-linked-date-day',
+    rule: 'FD-EVENT-DATE-FIXED: GetCustomerAccountsSimple dates each link at the start of its day, where the other readers of the account give the moment of the link',
     source: 'assumption',
     rules: ['FD-EVENT-DATE-FIXED'],
   }),

@@ -202,7 +202,9 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     const view = viewer(customer.id);
     if (faults.has('accounts-login-id-as-string'))
       return { accounts: list.map((a) => ({ ...view.simple(a), institutionLoginId: String(a.institutionLoginId) })) };
-    const answer = { accounts: list.map(view.simple) };
+    // seeded-accounts-simple-list-linked-date-day: the link dated at the start of its UTC day (fixed, but not the moment of the link).
+    const linkedDay = (a: Account) => ({ ...view.simple(a), linkedAccountDate: a.createdDate - (a.createdDate % 86_400) });
+    const answer = { accounts: list.map(faults.has('seeded-accounts-simple-list-linked-date-day') ? linkedDay : view.simple) };
     if (faults.has('model-accounts-simple-list-cached')) world.faultMemory.simpleAccountLists.set(customer.id, answer);
     return answer;
   });
@@ -236,6 +238,9 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
       if (!cachedBalances.has(a.id)) cachedBalances.set(a.id, a.balance);
       return { ...viewer(a.customerId).full(a), balance: cachedBalances.get(a.id) };
     }
+    // seeded-account-full-by-id-linked-date-now: the link dated at the time of the read.
+    if (faults.has('seeded-account-full-by-id-linked-date-now'))
+      return { ...viewer(a.customerId).full(a), linkedAccountDate: clock.nowEpochSeconds() };
     return viewer(a.customerId).full(a);
   });
   route(app, ctx, 'GetCustomerAccountSimple', (input, reply) => {

@@ -252,4 +252,11 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-ENRICH-KEYED'],
   }),
+  // Seeded beside the longest values of the byte-for-byte check (enrichment.batch.spec.ts).
+  seeded({
+    id: 'seeded-enrich-transaction-id-cut-255',
+    rule: 'FD-ENRICH-KEYED: each enriched transaction comes back with the externalTransactionId sent; a long one, within its maxLength, comes back cut to the width of a narrower column',
+    source: 'seed',
+    rules: ['FD-ENRICH-KEYED'],
+  }),
 ]);

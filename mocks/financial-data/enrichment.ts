@@ -131,6 +131,9 @@ export function registerEnrichment(app: FastifyInstance, ctx: FdContext): void {
     // i15-enrich-description-cut-255: the description answered cut to 255 characters (a storage column's width).
     if (faults.has('i15-enrich-description-cut-255') && typeof t.description === 'string' && t.description.length > 255)
       out.description = t.description.slice(0, 255);
+    // seeded-enrich-transaction-id-cut-255: the transaction id answered cut to 255 characters (a column narrower than its maxLength).
+    if (faults.has('seeded-enrich-transaction-id-cut-255') && typeof out.externalTransactionId === 'string')
+      out.externalTransactionId = out.externalTransactionId.slice(0, 255);
     // i8-enrich-customer-id-lowercased: the customer id answered in lower case.
     if (faults.has('i8-enrich-customer-id-lowercased') && typeof t.externalCustomerId === 'string')
       out.externalCustomerId = t.externalCustomerId.toLowerCase();

@@ -230,4 +230,11 @@ export const STATEMENTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-STMT-INDEX-ORDER'],
   }),
+  // Seeded beside the repeated indexes of the order check (statements.details.spec.ts).
+  seeded({
+    id: 'seeded-stmt-v3-adjacent-index-collapsed',
+    rule: 'FD-STMT-INDEX-ORDER: the multiple-statement read gives one detail for an index asked twice side by side (a run of the same index collapsed)',
+    source: 'provider',
+    rules: ['FD-STMT-INDEX-ORDER'],
+  }),
 ]);

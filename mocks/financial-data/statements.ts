@@ -103,6 +103,8 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('statements-details-truncated')) indexes = indexes.slice(0, 23);
     // i15-stmt-v3-repeated-index-collapsed: an index asked twice gives one detail.
     if (faults.has('i15-stmt-v3-repeated-index-collapsed')) indexes = [...new Set(indexes)];
+    // seeded-stmt-v3-adjacent-index-collapsed: an index asked twice side by side gives one detail.
+    if (faults.has('seeded-stmt-v3-adjacent-index-collapsed')) indexes = indexes.filter((index, i) => index !== indexes[i - 1]);
     // i14-stmt-v3-index-24-refused: the multiple-statement read refuses index 24, the oldest allowed.
     if (faults.has('i14-stmt-v3-index-24-refused') && indexes.includes(24)) return sendError(ctx, reply, 400, 'index must be less than 24');
     const asOfDate = clock.nowEpochSeconds();

@@ -3,7 +3,7 @@
 // holds a limited number of transactions: the contract's EnrichTransactionsPayload.transactions
 // maxItems; provider 1.35.0 EnrichTransactionsPayload). The answer is checked against what was
 // sent: one transaction per transaction sent, by externalTransactionId.
-import { expect, expectFdError, FD_CONTRACT, rules, sizeOf, test } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, FD_CONTRACT, lengthOf, rules, sizeOf, test } from '../../fixtures/financial-data.js';
 
 const BATCH_MAX = sizeOf(FD_CONTRACT, 'EnrichTransactionsPayload', 'transactions').max!;
 
@@ -60,7 +60,12 @@ test(
 // strings of 1 to 100 or 511 characters), and the description is the caller's text, returned as sent
 // (EnrichedTransaction): values that can tell a normalisation (mixed case, inner and trailing spaces,
 // leading zeros, all digits) come back byte for byte, each on its own transaction, for a recognised
-// merchant and for an unrecognised one alike.
+// merchant and for an unrecognised one alike; and each at its longest (the lengths of
+// EnrichmentTransactionFields, the same on TransactionPayload and EnrichedTransaction), kept whole.
+const longest = (member: string, start: string) => {
+  const max = lengthOf(FD_CONTRACT, 'EnrichmentTransactionFields', member).max!;
+  return `${start}${' Mixed cASE 0 '.repeat(Math.ceil(max / 14))}`.slice(0, max - 1) + 'Z';
+};
 const TELLING = [
   {
     externalCustomerId: 'CuSt-Ab 07',
@@ -89,10 +94,16 @@ const TELLING = [
     externalTransactionId: 'tx-0001 ',
     description: 'amazon mktplace pmts wa',
   },
+  {
+    externalCustomerId: longest('externalCustomerId', 'Cust'),
+    externalAccountId: longest('externalAccountId', '0Acct'),
+    externalTransactionId: longest('externalTransactionId', 'Tx'),
+    description: longest('description', 'STARBUCKS STORE 2231 '),
+  },
 ];
 
 test(
-  "enrichTransactions answers each transaction with the caller's ids and description byte for byte: case, spaces and leading zeros kept, a repeated id once per transaction",
+  "enrichTransactions answers each transaction with the caller's ids and description byte for byte: case, spaces and leading zeros kept, the longest kept whole, a repeated id once per transaction",
   rules('FD-ENRICH-KEYED'),
   async ({ fdApi }) => {
     const sent = TELLING.map((ids, i) => ({ ...lean(i + 1), ...ids }));

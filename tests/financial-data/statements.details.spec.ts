@@ -42,20 +42,25 @@ test(
   },
 );
 
-// provider 1.35.0: "increasing the index will return details of older statements".
+// provider 1.35.0: "increasing the index will return details of older statements". The list asked
+// is a list, not a set (StatementIndexesParameter: comma-separated indexes): an index asked twice,
+// apart or side by side, the first and the last of the list among them, gives a detail each time.
+const ASKED = ['2', '3', '1', '12', '1', '2', '2'];
+
 test(
-  'one detail per index in the order asked; a higher index is an older statement @provider',
+  'one detail per index in the order asked, an index asked twice included; a higher index is an older statement @provider',
   rules('FD-STMT-INDEX-ORDER'),
   async ({ fdApi, linkedCustomer }) => {
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('creditCard').id };
-    const res = await fdApi.call('GetCustomerAccountMultipleStatement', { path, query: { index: '3,1,12,2' } });
+    const res = await fdApi.call('GetCustomerAccountMultipleStatement', { path, query: { index: ASKED.join(',') } });
     expect(res.status).toBe(200);
     const details = res.body.statements as { index: string; documentDate?: string }[];
     expect(
       details.map((s) => s.index),
-      'the indexes asked, in that order',
-    ).toEqual(['3', '1', '12', '2']);
+      'the indexes asked, in that order, each repeat with its own detail',
+    ).toEqual(ASKED);
     const dated = details
+      .filter((s, i) => details.findIndex((d) => d.index === s.index) === i)
       .map((s) => ({ index: Number(s.index), at: Date.parse(s.documentDate ?? '') }))
       .filter((s) => !Number.isNaN(s.at))
       .sort((a, b) => a.index - b.index);
