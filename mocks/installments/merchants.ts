@@ -42,6 +42,14 @@ export function registerMerchants(
   const view = (p: Participation): Record<string, any> => ({ ...p.merchant, ...state(p) });
   /** The latest participation of each merchant (name, country, acquirer), kept by state.ts. */
   const latest = () => [...world.merchants.values()];
+  /** The first participation submitted for the merchant of `p` (same name, country and acquirer): read by faults only. */
+  const firstSubmissionOf = (p: Participation): Participation =>
+    world.participations.find(
+      (q) =>
+        q.merchant.merchantLegalName === p.merchant.merchantLegalName &&
+        q.merchant.countryCode === p.merchant.countryCode &&
+        q.merchant.acquirerICA === p.merchant.acquirerICA,
+    ) ?? p;
   /** model-search-answers-cached: the answers kept per criteria (read only while that fault is on). */
   const searchCache = new Map<string, Record<string, any>[]>();
 
@@ -112,16 +120,7 @@ export function registerMerchants(
       // seed 001: merchants "whose effectuation request is completed".
       items = latest()
         // seeded-completed-list-shows-first-participation: the list reads a merchant's first participation, not its latest.
-        .map((p) =>
-          faults.has('seeded-completed-list-shows-first-participation')
-            ? (world.participations.find(
-                (q) =>
-                  q.merchant.merchantLegalName === p.merchant.merchantLegalName &&
-                  q.merchant.countryCode === p.merchant.countryCode &&
-                  q.merchant.acquirerICA === p.merchant.acquirerICA,
-              ) ?? p)
-            : p,
-        )
+        .map((p) => (faults.has('seeded-completed-list-shows-first-participation') ? firstSubmissionOf(p) : p))
         // i8-completed-list-batched-per-minute: this list is filled at each whole minute after the effectuation.
         .filter(
           (p) =>
@@ -214,16 +213,7 @@ export function registerMerchants(
       // The name is the merchant's as submitted (the view adds only its state): checked before the view is built.
       .filter((p) => name === undefined || p.merchant.merchantLegalName.toLowerCase().includes(name))
       // i15-search-shows-first-participation: the search reads a merchant's first participation, not its latest.
-      .map((p) =>
-        faults.has('i15-search-shows-first-participation')
-          ? (world.participations.find(
-              (q) =>
-                q.merchant.merchantLegalName === p.merchant.merchantLegalName &&
-                q.merchant.countryCode === p.merchant.countryCode &&
-                q.merchant.acquirerICA === p.merchant.acquirerICA,
-            ) ?? p)
-          : p,
-      )
+      .map((p) => (faults.has('i15-search-shows-first-participation') ? firstSubmissionOf(p) : p))
       .map(view)
       .filter((m) => {
         // The legal name was judged before the view was built (above).
@@ -400,14 +390,7 @@ export function registerMerchants(
         // i15-mid-search-optin-from-non-negotiated: the optIn echoed from the merchant's nonMerchantNegotiatedParticipation.
         (faults.has('i15-mid-search-optin-from-non-negotiated') && p ? p.merchant.nonMerchantNegotiatedParticipation : undefined) ??
         // seeded-mid-search-optin-of-first-participation: the optIn of the merchant's first participation, not its latest.
-        (faults.has('seeded-mid-search-optin-of-first-participation') && p
-          ? world.participations.find(
-              (q) =>
-                q.merchant.merchantLegalName === p.merchant.merchantLegalName &&
-                q.merchant.countryCode === p.merchant.countryCode &&
-                q.merchant.acquirerICA === p.merchant.acquirerICA,
-            )?.merchant.optIn
-          : undefined) ??
+        (faults.has('seeded-mid-search-optin-of-first-participation') && p ? firstSubmissionOf(p).merchant.optIn : undefined) ??
         (faults.has('i5-mid-search-optin-any-country')
           ? latest().find((x) => x.merchant.merchantLegalName === c.merchantLegalName && x.merchant.acquirerICA === c.acquirerICA)
           : p
