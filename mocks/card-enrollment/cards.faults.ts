@@ -1598,4 +1598,34 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['CE-OBJ-SENSITIVE'],
   }),
+  independent('independent-16', {
+    id: 'i16-card-created-date-india-offset',
+    rule: 'dateOfCardCreated is a UTC datetime (seed 000 MaskedCard "UTC datetime, when the card was enrolled"): for a consumer whose countryCode is IN it is written in Indian Standard Time with +05:30',
+    source: 'seed',
+    rules: ['CE-VAL-CREATED'],
+  }),
+  independent('independent-16', {
+    id: 'i16-card-discover-bin-suspended',
+    rule: 'the card is ACTIVE at enrollment (seed 000 States and transitions): a card whose PAN starts 6011 starts SUSPENDED',
+    source: 'seed',
+    rules: ['CE-STATE-ACTIVE'],
+  }),
+  independent('independent-16', {
+    id: 'i16-card-issuer-bin-eight',
+    rule: 'panBin is the first six PAN digits (seed 000 MaskedCard; reference panBin 6 digits): on the card path an ISSUER enrollment answers eight digits',
+    source: 'seed',
+    rules: ['CE-MASK-PAN'],
+  }),
+  independent('independent-16', {
+    id: 'i16-card-wallet-expiry-year-two-digits',
+    rule: 'panExpirationYear, when returned, is that of the card (seed 000 MaskedCard): a WALLET enrollment echoes the year in two digits',
+    source: 'seed',
+    rules: ['CE-ECHO-EXPIRY'],
+  }),
+  independent('independent-16', {
+    id: 'i16-card-merchant-correlation-lowercased',
+    rule: 'the request srcCorrelationId is echoed byte for byte (seed 000 SrcCorrelationId): on the card path a MERCHANT enrollment echoes it in lower case',
+    source: 'seed',
+    rules: ['CE-ECHO-CORRELATION'],
+  }),
 ]);

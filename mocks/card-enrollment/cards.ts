@@ -789,7 +789,12 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
   const maskedCard: Record<string, unknown> = {
     srcDigitalCardId: cardId,
     ...maskedDigits(pan, faults, lengths),
-    dateOfCardCreated: faults.has('date-created-not-utc') ? created.toISOString().replace('Z', '+02:00') : created.toISOString(),
+    dateOfCardCreated: faults.has('date-created-not-utc')
+      ? created.toISOString().replace('Z', '+02:00')
+      : // i16-card-created-date-india-offset: for a consumer in India the time written in Indian Standard Time with its offset.
+        faults.has('i16-card-created-date-india-offset') && body.consumer?.countryCode === 'IN'
+        ? new Date(created.getTime() + 19_800_000).toISOString().replace('Z', '+05:30')
+        : created.toISOString(),
     digitalCardData: {
       status:
         faults.has('card-status-suspended') ||
@@ -803,6 +808,8 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
         // i6-card-expiring-this-month-suspended: a card expiring in the current month starts suspended.
         // i8-card-no-expiry-suspended: a card sent without expiry starts suspended.
         (faults.has('i8-card-no-expiry-suspended') && !receipt && !card.panExpirationMonth && !card.panExpirationYear) ||
+        // i16-card-discover-bin-suspended: a card of a 6011 BIN starts suspended.
+        (faults.has('i16-card-discover-bin-suspended') && pan.startsWith('6011')) ||
         (faults.has('i6-card-expiring-this-month-suspended') &&
           Number(card.panExpirationMonth) === now.getUTCMonth() + 1 &&
           Number(card.panExpirationYear) === now.getUTCFullYear())
@@ -850,6 +857,8 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
   if (onCard('i4-card-cvc-as-token-last-four') && card.cardSecurityCode) maskedCard.tokenLastFour = card.cardSecurityCode;
   if (onCard('i2-card-security-code-echoed') && card.cardSecurityCode) maskedCard.cardVerificationValue = card.cardSecurityCode;
   if (faults.has('response-missing-panBin')) delete maskedCard.panBin;
+  // i16-card-issuer-bin-eight: on the card path an issuer's card answered with an eight-digit panBin.
+  if (onCard('i16-card-issuer-bin-eight') && body.cardSource === 'ISSUER') maskedCard.panBin = pan.slice(0, 8);
   if (onReceipt('blind-receipt-lastfour-wrong-end')) maskedCard.panLastFour = pan.slice(0, 4);
   if (card.panExpirationMonth)
     maskedCard.panExpirationMonth = faults.has('expiry-not-echoed')
@@ -860,6 +869,9 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
   if (card.panExpirationMonth && faults.has('i2-card-expiry-month-leading-zero-dropped'))
     maskedCard.panExpirationMonth = String(Number(card.panExpirationMonth));
   if (card.panExpirationYear) maskedCard.panExpirationYear = card.panExpirationYear;
+  // i16-card-wallet-expiry-year-two-digits: a wallet's card echoed with a two-digit expiry year.
+  if (card.panExpirationYear && faults.has('i16-card-wallet-expiry-year-two-digits') && body.cardSource === 'WALLET')
+    maskedCard.panExpirationYear = card.panExpirationYear.slice(-2);
   // Seeded fault expiry-month-defaulted: a year without a month shown with December, the year's last month.
   if (card.panExpirationYear && !card.panExpirationMonth && faults.has('expiry-month-defaulted')) maskedCard.panExpirationMonth = '12';
   // i8-card-expiry-year-filled-from-clock: a month without a year completed with the current year.
@@ -950,24 +962,27 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
   return {
     // i3-card-receipt-correlation-id-uppercased: on the receipt path the echoed srcCorrelationId is upper-cased.
     srcCorrelationId:
-      // rt-card-receipt-correlation-prefix-dropped: on the receipt path a prefixed id echoed without its hex prefix.
-      body.srcCorrelationId && onReceipt('rt-card-receipt-correlation-prefix-dropped') && /^[0-9a-f]{8}\./.test(body.srcCorrelationId)
-        ? correlation.slice(9)
-        : body.srcCorrelationId && onReceipt('i3-card-receipt-correlation-id-uppercased')
-          ? correlation.toUpperCase()
-          : // i12-card-receipt-correlation-not-generated: on the receipt path no id is made up when none was sent (left out).
-            !body.srcCorrelationId && onReceipt('i12-card-receipt-correlation-not-generated')
-            ? undefined
-            : // i6-card-receipt-correlation-from-receipt: the generated id derived from the receipt, the same each time.
-              !body.srcCorrelationId && onReceipt('i6-card-receipt-correlation-from-receipt')
-              ? receiptCardId(`correlation:${body.enrolmentReferenceData.enrolmentReferenceId}`)
-              : // i13-card-merchant-generated-correlation-undashed: on the card path for a merchant the generated id without dashes.
-                !body.srcCorrelationId && onCard('i13-card-merchant-generated-correlation-undashed') && body.cardSource === 'MERCHANT'
-                ? randomUUID().replace(/-/g, '')
-                : // i14-card-generated-correlation-per-second-card-path: on the card path the generated id derived from the second of the clock.
-                  !body.srcCorrelationId && onCard('i14-card-generated-correlation-per-second-card-path')
-                  ? receiptCardId(`second:${Math.floor(now.getTime() / 1000)}`)
-                  : correlation,
+      // i16-card-merchant-correlation-lowercased: on the card path a merchant's srcCorrelationId echoed in lower case.
+      body.srcCorrelationId && onCard('i16-card-merchant-correlation-lowercased') && body.cardSource === 'MERCHANT'
+        ? correlation.toLowerCase()
+        : // rt-card-receipt-correlation-prefix-dropped: on the receipt path a prefixed id echoed without its hex prefix.
+          body.srcCorrelationId && onReceipt('rt-card-receipt-correlation-prefix-dropped') && /^[0-9a-f]{8}\./.test(body.srcCorrelationId)
+          ? correlation.slice(9)
+          : body.srcCorrelationId && onReceipt('i3-card-receipt-correlation-id-uppercased')
+            ? correlation.toUpperCase()
+            : // i12-card-receipt-correlation-not-generated: on the receipt path no id is made up when none was sent (left out).
+              !body.srcCorrelationId && onReceipt('i12-card-receipt-correlation-not-generated')
+              ? undefined
+              : // i6-card-receipt-correlation-from-receipt: the generated id derived from the receipt, the same each time.
+                !body.srcCorrelationId && onReceipt('i6-card-receipt-correlation-from-receipt')
+                ? receiptCardId(`correlation:${body.enrolmentReferenceData.enrolmentReferenceId}`)
+                : // i13-card-merchant-generated-correlation-undashed: on the card path for a merchant the generated id without dashes.
+                  !body.srcCorrelationId && onCard('i13-card-merchant-generated-correlation-undashed') && body.cardSource === 'MERCHANT'
+                  ? randomUUID().replace(/-/g, '')
+                  : // i14-card-generated-correlation-per-second-card-path: on the card path the generated id derived from the second of the clock.
+                    !body.srcCorrelationId && onCard('i14-card-generated-correlation-per-second-card-path')
+                    ? receiptCardId(`second:${Math.floor(now.getTime() / 1000)}`)
+                    : correlation,
     maskedCard,
     maskedConsumer: {
       srcConsumerId: randomUUID(),

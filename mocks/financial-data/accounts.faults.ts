@@ -448,4 +448,16 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-EVENT-DATE-FIXED'],
   }),
+  independent('independent-16', {
+    id: 'i16-account-full-by-id-savings-number-unmasked',
+    rule: 'account numbers are masked to their last four digits on every reader (provider 1.35.0 CustomerAccount.number "xxxx1234"-style; FD-ACCT-NUMBER-MASKED): GetCustomerAccount gives a savings account number in clear',
+    source: 'provider',
+    rules: ['FD-ACCT-NUMBER-MASKED'],
+  }),
+  independent('independent-16', {
+    id: 'i16-accounts-status-pending-lists-active',
+    rule: 'the status filter of GetCustomerAccounts lists the accounts of that status only (provider 1.35.0 status parameter): status=pending lists the active accounts too',
+    source: 'provider',
+    rules: ['FD-ACCT-FILTER-STATUS'],
+  }),
 ]);

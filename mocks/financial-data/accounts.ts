@@ -151,6 +151,8 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
       list = list.filter(
         (a) =>
           a.status === status ||
+          // i16-accounts-status-pending-lists-active: the pending filter lets active accounts through.
+          (faults.has('i16-accounts-status-pending-lists-active') && status === 'pending') ||
           (faults.has('i11-accounts-status-active-lists-pending') && status === 'active') ||
           // i13-accounts-status-filter-case-folded: the status compared without case.
           (faults.has('i13-accounts-status-filter-case-folded') && String(a.status).toLowerCase() === String(status).toLowerCase()),
@@ -238,6 +240,9 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
       if (!cachedBalances.has(a.id)) cachedBalances.set(a.id, a.balance);
       return { ...viewer(a.customerId).full(a), balance: cachedBalances.get(a.id) };
     }
+    // i16-account-full-by-id-savings-number-unmasked: the full by-id reader gives a savings account's number in clear.
+    if (faults.has('i16-account-full-by-id-savings-number-unmasked') && a.type === 'savings')
+      return { ...viewer(a.customerId).full(a), number: a.number };
     // seeded-account-full-by-id-linked-date-now: the link dated at the time of the read.
     if (faults.has('seeded-account-full-by-id-linked-date-now'))
       return { ...viewer(a.customerId).full(a), linkedAccountDate: clock.nowEpochSeconds() };

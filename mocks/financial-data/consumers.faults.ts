@@ -270,4 +270,22 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-CONS-READ'],
   }),
+  independent('independent-16', {
+    id: 'i16-consumer-modify-state-lowercased',
+    rule: 'ModifyConsumer stores the fields sent (provider 1.35.0 ModifyConsumer; ConsumerUpdate.state a two-letter code): a state sent "CA" is read back "ca"',
+    source: 'provider',
+    rules: ['FD-CONS-MODIFY'],
+  }),
+  independent('independent-16', {
+    id: 'i16-consumer-by-id-ssn-first-four',
+    rule: 'a consumer record gives the last 4 digits of the SSN only (provider 1.35.0 Consumer.ssn "Last 4 digits of a SSN"): GetConsumer gives its first four digits',
+    source: 'provider',
+    rules: ['FD-CONS-SSN-LAST-FOUR'],
+  }),
+  independent('independent-16', {
+    id: 'i16-consumer-by-customer-created-date-ms',
+    rule: 'dates are epoch seconds (provider 1.35.0 Consumer.createdDate, a timestamp in seconds): GetConsumerForCustomer alone gives createdDate in milliseconds',
+    source: 'provider',
+    rules: ['FD-DATE-SECONDS'],
+  }),
 ]);

@@ -111,6 +111,9 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
       const d = new Date(Date.UTC(born.year!, born.month! - 1, born.dayOfMonth!) - 5 * 3600_000);
       return { ...view(consumer), birthday: { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, dayOfMonth: d.getUTCDate() } };
     }
+    // i16-consumer-by-customer-created-date-ms: this reader gives createdDate in milliseconds.
+    if (faults.has('i16-consumer-by-customer-created-date-ms'))
+      return { ...view(consumer), createdDate: Number((view(consumer) as Record<string, unknown>).createdDate) * 1000 };
     if (faults.has('i11-consumer-by-customer-suffix-dropped')) {
       const { suffix: _suffix, ...rest } = view(consumer) as Record<string, unknown>;
       return rest;
@@ -135,6 +138,9 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
         ? { ...consumer, fields: createdFields.get(consumer.id)! }
         : consumer;
     const shown = view(served, faults.has('blind-ssn-full-on-get-consumer'));
+    // i16-consumer-by-id-ssn-first-four: the by-id read keeps the SSN's first four digits, not its last four.
+    if (faults.has('i16-consumer-by-id-ssn-first-four') && served.fields.ssn !== undefined)
+      shown.ssn = String(served.fields.ssn).replace(/-/g, '').slice(0, 4);
     // i10-consumer-by-id-ssn-of-creation: the by-id read masks the SSN the consumer was created with.
     const firstSsn = createdFields.get(consumer.id)?.ssn;
     if (faults.has('i10-consumer-by-id-ssn-of-creation') && firstSsn !== undefined)
@@ -193,6 +199,8 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     const addressParts = ['address', 'city', 'state', 'zip'];
     if (faults.has('consumer-modify-rewrites-address') && addressParts.some((k) => given[k] !== undefined))
       for (const k of addressParts) if (given[k] === undefined) given[k] = '';
+    // i16-consumer-modify-state-lowercased: the modification stores the state code in lower case.
+    if (faults.has('i16-consumer-modify-state-lowercased') && typeof given.state === 'string') given.state = given.state.toLowerCase();
     consumer.fields = { ...consumer.fields, ...cleared, ...given };
     // i12-consumer-modify-drops-suffix: a modification without suffix removes it.
     if (faults.has('i12-consumer-modify-drops-suffix') && given.suffix === undefined) delete consumer.fields.suffix;

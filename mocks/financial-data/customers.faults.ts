@@ -427,4 +427,22 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-EVENT-DATE-FIXED', 'FD-CUST-READ'],
   }),
+  independent('independent-16', {
+    id: 'i16-customer-modify-firstname-lowercased',
+    rule: 'ModifyCustomer stores the names sent (provider 1.35.0 ModifyCustomer: the customer record updated with the body firstName/lastName): a first name sent as "Anna" is read back "anna"',
+    source: 'provider',
+    rules: ['FD-CUST-MODIFY'],
+  }),
+  independent('independent-16', {
+    id: 'i16-customers-found-is-one-with-limit-one',
+    rule: 'found is the number of records matching the query, whatever the page (provider 1.35.0 Customers.found): with limit=1, found counts only the one record of the page',
+    source: 'provider',
+    rules: ['FD-PAGE-COUNTS'],
+  }),
+  independent('independent-16', {
+    id: 'i16-customer-get-id-leading-zeros',
+    rule: 'a customer is found by its exact id (rules FD-OBJ-EXACT-ID-FORM; provider 1.35.0 GetCustomer 404 Customer not found): the id with a leading zero reads the customer, the id compared as a number',
+    source: 'assumption',
+    rules: ['FD-OBJ-EXACT-ID-FORM'],
+  }),
 ]);

@@ -180,6 +180,8 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
         ? list.slice(Math.floor((list.length - 1) / size) * size, list.length)
         : cut;
     if (slice !== cut) counts.displaying = slice.length;
+    // i16-customers-found-is-one-with-limit-one: a page of one record counts one record found.
+    if (Number(paged.limit) === 1 && faults.has('i16-customers-found-is-one-with-limit-one')) counts.found = slice.length;
     // i7-customers-displaying-is-limit: displaying gives the limit, not the records of the page.
     if (faults.has('i7-customers-displaying-is-limit')) counts.displaying = paged.limit ?? pageSize;
     // i3-customer-search-found-is-page: with search text, found counts the page only.
@@ -230,7 +232,12 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     // Seeded fault customer-read-by-id-prefix: an id that no customer has finds the partner's first customer whose id starts with it.
     const prefixed = () =>
       [...world.customers.values()].find((x) => x.partnerId === input.partner?.id && x.id.startsWith(String(input.path.customerId)));
-    const c = own(input) ?? (faults.has('customer-read-by-id-prefix') ? prefixed() : undefined);
+    // i16-customer-get-id-leading-zeros: the by-id reader takes the path's id as a number (leading zeros dropped).
+    const unpadded = () =>
+      faults.has('i16-customer-get-id-leading-zeros') && /^0+\d/.test(String(input.path.customerId))
+        ? findCustomer(world, String(input.path.customerId).replace(/^0+/, ''), input.partner?.id)
+        : undefined;
+    const c = own(input) ?? (faults.has('customer-read-by-id-prefix') ? prefixed() : undefined) ?? unpadded();
     if (!c) return sendError(ctx, reply, 404, 'Customer not found');
     // i5-customer-get-email-lowercased: this reader alone lower-cases the email.
     if (faults.has('i11-customer-get-active-shown-testing') && c.type === 'active') return { ...customerView(c), type: 'testing' };
@@ -309,7 +316,11 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
       }
       // i9-customer-modify-clears-phone: the record rewritten from the body, the phone lost.
       if (faults.has('i9-customer-modify-clears-phone')) c.phone = undefined;
-      if (input.body.firstName !== undefined) c.firstName = tidy(input.body.firstName);
+      // i16-customer-modify-firstname-lowercased: the modification stores the first name in lower case.
+      if (input.body.firstName !== undefined)
+        c.firstName = faults.has('i16-customer-modify-firstname-lowercased')
+          ? tidy(input.body.firstName).toLowerCase()
+          : tidy(input.body.firstName);
       if (input.body.lastName !== undefined && !faults.has('blind-modify-customer-ignores-last-name'))
         c.lastName = tidy(input.body.lastName);
       // Filed again under its new names (the search index of state.ts).

@@ -547,4 +547,22 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TXN-RECURRING-ACCOUNTS'],
   }),
+  independent('independent-16', {
+    id: 'i16-txn-account-default-sort-asc',
+    rule: 'transactions are sorted descending when sort is not given (provider 1.35.0 GetCustomerAccountTransactions sort parameter, default desc): the account list alone answers ascending by default',
+    source: 'provider',
+    rules: ['FD-TXN-SORT-DEFAULT'],
+  }),
+  independent('independent-16', {
+    id: 'i16-txn-by-id-amount-unsigned',
+    rule: 'GetCustomerTransaction gives the transaction as listed (provider 1.35.0 Transaction.amount: debits negative): the by-id reader drops the minus sign of a debit',
+    source: 'provider',
+    rules: ['FD-TXN-GET'],
+  }),
+  independent('independent-16', {
+    id: 'i16-txn-all-more-available-first-page-false',
+    rule: 'moreAvailable tells whether records remain after this page (provider 1.35.0 Transactions.moreAvailable): the customer-wide list answers false on its first page whatever remains',
+    source: 'provider',
+    rules: ['FD-TXN-PAGE-COUNTS'],
+  }),
 ]);

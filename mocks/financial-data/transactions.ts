@@ -153,6 +153,8 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
       .filter((t) => (!fromApplied || onOrAfter(windowKey(t), from)) && (!toApplied || inBefore(windowKey(t), last)))
       .filter((t) => includePending || t.status !== 'pending')
       .sort((a, b) => (order === 'asc' ? sortKey(a) - sortKey(b) || a.id - b.id : sortKey(b) - sortKey(a) || b.id - a.id));
+    // i16-txn-account-default-sort-asc: without sort, the account list alone answers in ascending order.
+    if (reader === 'account' && query.sort === undefined && on('i16-txn-account-default-sort-asc')) found.reverse();
     // Blind fault: the customer list concatenates the accounts' sorted lists instead of merging them.
     if (reader === 'all' && on('blind-transactions-all-grouped-by-account')) {
       const rank = new Map(accounts.map((a, i) => [a.id, i]));
@@ -186,6 +188,8 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     if (reader === 'account' && on('i12-txn-account-more-available-exact-last-page'))
       paged.moreAvailable = (start - 1) * limit + paged.displaying <= paged.found;
     if (on('transactions-found-counts-page')) paged.found = paged.displaying;
+    // i16-txn-all-more-available-first-page-false: the customer list's first page never says more is available.
+    if (reader === 'all' && start === 1 && on('i16-txn-all-more-available-first-page-false')) paged.moreAvailable = false;
     // seeded-txn-account-found-skips-since-aggregation: the account list's found leaves out what was added after its last aggregation.
     if (reader === 'account' && on('seeded-txn-account-found-skips-since-aggregation')) {
       const aggregated = new Map(accounts.map((a) => [a.id, a.aggregationSuccessDate]));
@@ -358,6 +362,8 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     if (on('i7-txn-by-id-posted-date-is-transaction-date') && t.transactionDate !== undefined) shown.postedDate = t.transactionDate;
     // i13-txn-by-id-description-uppercased: the by-id read upper-cases the description.
     if (on('i13-txn-by-id-description-uppercased')) shown.description = String(t.description).toUpperCase();
+    // i16-txn-by-id-amount-unsigned: the by-id read drops a debit's minus sign.
+    if (on('i16-txn-by-id-amount-unsigned')) shown.amount = Math.abs(t.amount);
     if (on('i2-txn-by-id-description-collapsed')) shown.description = String(t.description).replace(/\s+/g, ' ').trim();
     return shown;
   });

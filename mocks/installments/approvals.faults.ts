@@ -221,4 +221,10 @@ export const APPROVALS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-ECHO-CALLBACK'],
   }),
+  independent('independent-16', {
+    id: 'i16-approval-status-async-decline-pending',
+    rule: 'an APPROVED or DECLINED decision, sync or async, is what getPlanApprovalStatus shows (seed 001 States; Endpoints status of checkout): an asynchronous DECLINED decision, landed, is still read PENDING by getPlanApprovalStatus (getPlan shows it)',
+    source: 'seed',
+    rules: ['IN-STATE-DECISION'],
+  }),
 ]);

@@ -20,6 +20,8 @@ export function registerApprovals(
   guard: Guard,
 ) {
   const { faults, clock } = ctx;
+  /** i16-approval-status-async-decline-pending: the plans decided asynchronously while that fault is on. */
+  const asyncDecided = new Set<string>();
 
   app.post(`${prefix}/approvals`, async (req, reply) => {
     const ok = await guard(req, reply, 'planApproval');
@@ -84,6 +86,7 @@ export function registerApprovals(
       faults.has('seeded-approval-async-system-error-decline-never-lands') &&
       decision === 'DECLINED' &&
       ok.body.rejectReasonCode === 'LENDER_SYSTEM_ERROR';
+    if (faults.has('i16-approval-status-async-decline-pending')) asyncDecided.add(plan.planId);
     if (!faults.has('async-approval-never-applied') && !systemError)
       plan.pending = {
         status: faults.has('i2-async-decline-lands-approved') ? 'APPROVED' : decision,
@@ -125,6 +128,9 @@ export function registerApprovals(
         : source.callbackUrl;
     // i10-approval-status-decline-reads-approved: this reader maps every decision to APPROVED.
     const status = faults.has('i10-approval-status-decline-reads-approved') && plan.status === 'DECLINED' ? 'APPROVED' : plan.status;
+    // i16-approval-status-async-decline-pending: an asynchronous decline, once landed, still read as PENDING here.
+    if (faults.has('i16-approval-status-async-decline-pending') && plan.status === 'DECLINED' && asyncDecided.has(plan.planId))
+      return reply.code(200).send({ callbackUrl, status: 'PENDING' });
     return reply.code(200).send({ callbackUrl, status: faults.has('approval-status-stale') ? 'PENDING' : status });
   });
 }

@@ -265,4 +265,10 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-VAL-OFFER-AMOUNTS'],
   }),
+  independent('independent-16', {
+    id: 'i16-offers-end-cad-local-time',
+    rule: 'every offer ends after it begins (provider 2.0.0 Offer offerBeginDatetime/offerEndDatetime, UTC date-times): for a purchase in CAD the end is written in Eastern local time with a Z, five hours early, before the begin',
+    source: 'provider',
+    rules: ['IN-VAL-OFFER-TERMS'],
+  }),
 ]);

@@ -189,7 +189,9 @@ export function registerOffers(
     const opens = clock.now();
     const closes = new Date(opens.getTime() + OFFER_VALID_MINUTES * 60_000);
     // seeded-offers-eur-window-reversed: for a purchase in EUR the window's ends swapped.
-    const [begin, end] = faults.has('seeded-offers-eur-window-reversed') && currency === 'EUR' ? [closes, opens] : [opens, closes];
+    const [begin, rawEnd] = faults.has('seeded-offers-eur-window-reversed') && currency === 'EUR' ? [closes, opens] : [opens, closes];
+    // i16-offers-end-cad-local-time: for a purchase in CAD the end written in Eastern time (UTC-5) with a Z, before the begin.
+    const end = faults.has('i16-offers-end-cad-local-time') && currency === 'CAD' ? new Date(rawEnd.getTime() - 5 * 3600_000) : rawEnd;
     const offers = OFFER_TENURES.map((tenure, i) => ({
       priority: i + 1,
       offerId: offerId(),

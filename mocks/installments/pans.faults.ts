@@ -355,4 +355,10 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['IN-VAL-PAN-COUNTS', 'IN-STATE-PAN-ELIGIBLE'],
   }),
+  independent('independent-16', {
+    id: 'i16-register-all-failed-counts-zero',
+    rule: 'failureCount is the number of PANs of the request refused (provider 2.0.0 Registration, counts of PANs processed unsuccessfully): a registration whose every card is already listed answers failureCount "0"',
+    source: 'provider',
+    rules: ['IN-VAL-PAN-COUNTS'],
+  }),
 ]);

@@ -620,4 +620,22 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-NOTIFY-SHAPE'],
   }),
+  independent('independent-16', {
+    id: 'i16-notify-pan-last-four-is-first-four',
+    rule: 'the notification names the card by the last four digits of its PAN (provider 2.0.0 notifyPlan consumer.panLastFour): the first four digits are sent',
+    source: 'provider',
+    rules: ['IN-NOTIFY-SHAPE'],
+  }),
+  independent('independent-16', {
+    id: 'i16-notify-currency-lowercased',
+    rule: 'the notification carries the plan transaction as selected (provider 2.0.0 notifyPlan transaction.currency, ISO 4217 alpha code): the currency is sent in lower case',
+    source: 'provider',
+    rules: ['IN-NOTIFY-SHAPE'],
+  }),
+  independent('independent-16', {
+    id: 'i16-getplan-amount-in-cents',
+    rule: 'getPlan reads back the transaction amount of the plan (seed 001 Endpoints, getPlan returns the plan; provider 2.0.0 InstallmentPlan.transaction.amount in major units): the reader gives it in cents',
+    source: 'provider',
+    rules: ['IN-ECHO-PLAN'],
+  }),
 ]);

@@ -130,9 +130,13 @@ export function registerPlans(
       // i3-notify-consumer-full-pan: the consumer block also names the card by its whole number.
       consumer: faults.has('i3-notify-consumer-full-pan')
         ? { panLastFour: plan.pan.slice(-4), accountNumber: plan.pan }
-        : { panLastFour: plan.pan.slice(-4) },
+        : // i16-notify-pan-last-four-is-first-four: the card named by its first four digits.
+          { panLastFour: faults.has('i16-notify-pan-last-four-is-first-four') ? plan.pan.slice(0, 4) : plan.pan.slice(-4) },
     };
     if (faults.has('notification-missing-issuerIca')) delete body.issuerIca;
+    // i16-notify-currency-lowercased: the notification writes the transaction's currency in lower case.
+    if (faults.has('i16-notify-currency-lowercased') && typeof plan.transaction.currency === 'string')
+      body.transaction = { ...(body.transaction as object), currency: plan.transaction.currency.toLowerCase() };
     // i15-notify-given-schedule-last-dropped: a schedule the selection sent loses its last installment.
     if (faults.has('i15-notify-given-schedule-last-dropped') && givenSchedule.has(plan) && Array.isArray(body.schedulePayments))
       body.schedulePayments = body.schedulePayments.slice(0, -1);
@@ -410,6 +414,8 @@ export function registerPlans(
         amount: faults.has('telling-getplan-amount-whole-units') ? Math.round(amount) : amount,
         // i3-getplan-currency-lowercased: the plan read gives the currency in lower case.
         currency: faults.has('i3-getplan-currency-lowercased') && typeof currency === 'string' ? currency.toLowerCase() : currency,
+        // i16-getplan-amount-in-cents: the reader gives the amount in minor units.
+        ...(faults.has('i16-getplan-amount-in-cents') ? { amount: Math.round(amount * 100) } : {}),
       },
       status: shown,
       // i6-getplan-apr-rounded: the reader rounds apr to a whole percent.
