@@ -232,4 +232,16 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-INST-SAME-RECORD'],
   }),
+  independent('independent-16', {
+    id: 'i16-inst-get-ach-without-product',
+    rule: 'an institution reads the same on every reader (seed 002 Institutions, one catalogue searched and looked up; provider 1.35.0 Institution product flags): GetInstitution gives an institution without the ACH product with ach true, its search listing false',
+    source: 'provider',
+    rules: ['FD-INST-SAME-RECORD'],
+  }),
+  independent('independent-16', {
+    id: 'i16-inst-rssd-more-available-full-page',
+    rule: 'moreAvailable tells whether records remain after the page (provider 1.35.0 CertifiedInstitutions moreAvailable): the RSSD list answers true on an exactly full last page',
+    source: 'provider',
+    rules: ['FD-PAGE-COUNTS'],
+  }),
 ]);

@@ -118,6 +118,13 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
       counts.moreAvailable =
         (Number(query.start ?? 1) - 1) * Number(query.limit ?? defaultLimit(ctx.contract, operationId)) + slice.length <
         world.institutions.length;
+    // i16-inst-rssd-more-available-full-page: the RSSD list says more is available whenever its page is full.
+    if (
+      operationId === 'GetCertifiedInstitutionsWithRSSD' &&
+      faults.has('i16-inst-rssd-more-available-full-page') &&
+      slice.length === Number(query.limit ?? defaultLimit(ctx.contract, operationId))
+    )
+      counts.moreAvailable = true;
     // i9-inst-rssd-found-ignores-search: the RSSD list counts the whole catalogue as found.
     if (operationId === 'GetCertifiedInstitutionsWithRSSD' && faults.has('i9-inst-rssd-found-ignores-search'))
       counts.found = world.institutions.length;
@@ -176,7 +183,10 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     const i =
       find(path.institutionId) ??
       (faults.has('rt-inst-get-id-prefix') ? world.institutions.find((x) => x.id.startsWith(String(path.institutionId))) : undefined);
-    return i ? { institution: full(i) } : sendError(ctx, reply, 404, 'Institution not found');
+    if (!i) return sendError(ctx, reply, 404, 'Institution not found');
+    // i16-inst-get-ach-without-product: GetInstitution reads an institution without the ACH product as having it.
+    if (faults.has('i16-inst-get-ach-without-product') && !i.products.ach) return { institution: { ...full(i), ach: true } };
+    return { institution: full(i) };
   });
   route(app, ctx, 'GetInstitutionBranding', ({ path }, reply) => {
     // rt-inst-branding-id-prefix: the first institution whose id begins with the id asked.

@@ -207,4 +207,16 @@ export const SWITCHES_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-SW-FAILURE-REASON'],
   }),
+  independent('independent-16', {
+    id: 'i16-switches-deposit-list-status-uppercased',
+    rule: 'a switch status is one of the documented lower-case values (provider 1.35.0 deposit switch status enum): the deposit-switch list writes it in upper case (the details keep it)',
+    source: 'provider',
+    rules: ['FD-SW-STATUS-ENUM'],
+  }),
+  independent('independent-16', {
+    id: 'i16-switches-bill-pay-details-id-prefix',
+    rule: 'a switch is found by its exact id (provider 1.35.0 getBillPaySwitchDetails 404 No matching record found for switch_id): the bill-pay details answer the switch whose id starts with the id asked',
+    source: 'assumption',
+    rules: ['FD-OBJ-EXACT-ID'],
+  }),
 ]);

@@ -226,6 +226,12 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
         .map((x) =>
           kind === 'billPay' && faults.has('blind-switches-bill-pay-list-without-failure-reason') ? { ...x, failureReason: undefined } : x,
         )
+        // i16-switches-deposit-list-status-uppercased: the deposit list writes each status in upper case.
+        .map((x) =>
+          kind === 'deposit' && faults.has('i16-switches-deposit-list-status-uppercased')
+            ? { ...x, status: String(x.status).toUpperCase() }
+            : x,
+        )
         // rt-switches-deposit-list-failure-reason-dropped: the deposit list leaves out failureReason.
         .map((x) =>
           kind === 'deposit' && faults.has('rt-switches-deposit-list-failure-reason-dropped') ? { ...x, failureReason: undefined } : x,
@@ -252,7 +258,12 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
       (kind === 'billPay' && faults.has('switches-details-any-kind')) ||
       // Blind fault: the deposit details find a bill pay switch too.
       (kind === 'deposit' && faults.has('blind-switches-deposit-details-any-kind'));
-    const s = pool.find((x) => x.id === input.path.switch_id && (x.kind === kind || anyKind));
+    // i16-switches-bill-pay-details-id-prefix: the bill pay details find the first switch whose id starts with the id asked.
+    const byPrefix = () =>
+      kind === 'billPay' && faults.has('i16-switches-bill-pay-details-id-prefix') && String(input.path.switch_id).length > 0
+        ? pool.find((x) => x.kind === kind && x.id.startsWith(String(input.path.switch_id)))
+        : undefined;
+    const s = pool.find((x) => x.id === input.path.switch_id && (x.kind === kind || anyKind)) ?? byPrefix();
     if (!s) return sendError(ctx, reply, 404, `No matching record found for switch_id ${input.path.switch_id}`);
     return details(s, customer);
   };
