@@ -202,4 +202,16 @@ export const GUARD_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-TRANS-MEDIA'],
   }),
+  independent('independent-16', {
+    id: 'i16-forbidden-key-searches-mids',
+    rule: 'a valid signature of a consumer key not allowed for the operation is 403 (reference/installments.md, Transport and auth): postMerchantMidSearches answers such a key 200',
+    source: 'assumption',
+    rules: ['IN-AUTH-FORBIDDEN'],
+  }),
+  independent('independent-16', {
+    id: 'i16-participations-read-accept-unchecked',
+    rule: 'an Accept without JSON is 406 on the operations that document it (provider 2.0.0 getMerchantParticipations 406): getMerchantParticipations answers JSON to Accept: application/xml',
+    source: 'provider',
+    rules: ['IN-TRANS-ACCEPT'],
+  }),
 ]);

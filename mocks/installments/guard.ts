@@ -150,12 +150,17 @@ export function createGuard(
       // i4-forbidden-key-reads-plan: getPlan misses from the key's rights check.
       (faults.has('i4-forbidden-key-reads-plan') && operationId === 'getPlan') ||
       // i14-forbidden-key-reads-approval-status: the approval status read skips the operation check.
-      (faults.has('i14-forbidden-key-reads-approval-status') && operationId === 'getPlanApprovalStatus');
+      (faults.has('i14-forbidden-key-reads-approval-status') && operationId === 'getPlanApprovalStatus') ||
+      // i16-forbidden-key-searches-mids: the MID search skips the operation check.
+      (faults.has('i16-forbidden-key-searches-mids') && operationId === 'postMerchantMidSearches');
     if (allowed !== '*' && !allowed.includes(operationId) && !faults.has('forbidden-never-given') && !forbiddenUnchecked) {
       return void refuse(403, 'FORBIDDEN', `The consumer key may not call ${operationId}.`);
     }
     // i13-approval-status-accept-unchecked: the approval status reader answers JSON whatever the Accept.
-    const acceptUnchecked = faults.has('i13-approval-status-accept-unchecked') && operationId === 'getPlanApprovalStatus';
+    // i16-participations-read-accept-unchecked: the participations reader answers JSON whatever the Accept.
+    const acceptUnchecked =
+      (faults.has('i13-approval-status-accept-unchecked') && operationId === 'getPlanApprovalStatus') ||
+      (faults.has('i16-participations-read-accept-unchecked') && operationId === 'getMerchantParticipations');
     // rt-search-accept-first-type-only: the merchant search reads only the first media type of Accept.
     const firstTypeOnly =
       faults.has('rt-search-accept-first-type-only') &&

@@ -606,4 +606,16 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-PAGE-HEADERS'],
   }),
+  independent('independent-16', {
+    id: 'i16-by-request-pending-shown-completed',
+    rule: 'a participation leaves PENDING for COMPLETED only once effectuated (reference/installments.md, Flows - lender app): read by request_id right after the submission, it is already COMPLETED',
+    source: 'assumption',
+    rules: ['IN-STATE-EFFECTUATION'],
+  }),
+  independent('independent-16', {
+    id: 'i16-search-ica-six-padded-to-nine',
+    rule: 'an acquirer ICA of each form (6, 9 and 11 digits) is kept whole on every reader (provider 2.0.0 AcquirerIca in MerchantDetails): the merchant search answers a six-digit ICA padded with zeros to nine',
+    source: 'provider',
+    rules: ['IN-ECHO-ICA-FORMS'],
+  }),
 ]);

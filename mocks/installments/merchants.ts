@@ -84,6 +84,9 @@ export function registerMerchants(
       if (mine.length === 0 && !faults.has('unknown-request-id-200'))
         return sendError(reply, faults, 404, 'NOT_FOUND', 'No participation request with this request_id.', 'request_id');
       items = (faults.has('blind-request-id-filter-ignored') ? world.participations : mine).map(view);
+      // i16-by-request-pending-shown-completed: read by request_id, a participation still PENDING is shown COMPLETED.
+      if (faults.has('i16-by-request-pending-shown-completed'))
+        items = items.map((m) => (m.status === 'PENDING' ? { ...m, status: 'COMPLETED' } : m));
       // i14-by-request-dba-names-deduplicated: read by request_id, a merchant's repeated dbaNames listed once.
       if (faults.has('i14-by-request-dba-names-deduplicated'))
         items = items.map((m) => (Array.isArray(m.dbaNames) ? { ...m, dbaNames: [...new Set(m.dbaNames)] } : m));
@@ -281,6 +284,9 @@ export function registerMerchants(
       found = found.map((m) =>
         typeof m.address?.city === 'string' ? { ...m, address: { ...m.address, city: m.address.city.toUpperCase() } } : m,
       );
+    // i16-search-ica-six-padded-to-nine: the search answers a six-digit ICA zero-padded to nine digits.
+    if (faults.has('i16-search-ica-six-padded-to-nine'))
+      found = found.map((m) => (String(m.acquirerICA).length === 6 ? { ...m, acquirerICA: `000${m.acquirerICA}` } : m));
     if (faults.has('search-ica-longest-cut-to-six'))
       found = found.map((m) => (String(m.acquirerICA).length === 11 ? { ...m, acquirerICA: String(m.acquirerICA).slice(0, 6) } : m));
     // Fault: the first answer to these criteria is kept and served again (one search cannot tell).
