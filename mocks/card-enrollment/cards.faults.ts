@@ -1628,4 +1628,22 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['CE-ECHO-CORRELATION'],
   }),
+  independent('independent-16', {
+    id: 'i16-card-fullname-family-first-japanese',
+    rule: 'maskedFullName is the masked first name, a space, then the masked last name (provider Card API MaskedConsumer.maskedFullName "J*** D**"): on the card path a consumer with languageCode ja gets the last name first',
+    source: 'provider',
+    rules: ['CE-MASK-NAMES'],
+  }),
+  independent('independent-16', {
+    id: 'i16-card-pan-18-last-four-shifted',
+    rule: 'panLastFour is the last four PAN digits for every PAN length 16-20 (seed 000 MaskedCard): an 18-digit PAN answers the four digits before its last one',
+    source: 'seed',
+    rules: ['CE-MASK-PAN'],
+  }),
+  independent('independent-16', {
+    id: 'i16-card-receipt-email-domain-lowercased',
+    rule: 'maskedEmailAddress keeps the domain sent in clear, case preserved (provider Card API maskedEmailAddress "r*****1@mailinator.com"): on the receipt path the domain is lower-cased',
+    source: 'provider',
+    rules: ['CE-MASK-EMAIL'],
+  }),
 ]);

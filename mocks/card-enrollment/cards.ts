@@ -745,6 +745,8 @@ function maskedDigits(pan: string, faults: MockContext<CardFaultId>['faults'], {
   if (faults.has('i12-card-pan-17-last-four-shifted') && pan.length === 17) panLastFour = pan.slice(12, 16);
   // i7-card-lastfour-leading-zero-dropped: the last four digits read through a number.
   if (faults.has('i7-card-lastfour-leading-zero-dropped')) panLastFour = String(Number(panLastFour));
+  // i16-card-pan-18-last-four-shifted: an 18-digit PAN's last four read one digit early.
+  if (faults.has('i16-card-pan-18-last-four-shifted') && pan.length === 18) panLastFour = pan.slice(13, 17);
   if (faults.has('i11-card-pan-20-bin-seven') && pan.length === 20) panBin = pan.slice(0, 7);
   // seeded-card-pan-20-last-four-of-19: the PAN cut to nineteen digits before its last four are taken.
   if (faults.has('seeded-card-pan-20-last-four-of-19') && pan.length === 20) panLastFour = pan.slice(15, 19);
@@ -995,7 +997,14 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
             : identityValue,
       },
       // An e-mail address only where the consumer is named by one (the provider's opaque id is none).
-      ...(byEmail ? { maskedEmailAddress: emailShown(identityValue) } : {}),
+      // i16-card-receipt-email-domain-lowercased: on the receipt path maskedEmailAddress gives the domain in lower case.
+      ...(byEmail
+        ? {
+            maskedEmailAddress: onReceipt('i16-card-receipt-email-domain-lowercased')
+              ? emailShown(identityValue).replace(/@[^@]*$/, (d) => d.toLowerCase())
+              : emailShown(identityValue),
+          }
+        : {}),
       // i13-card-receipt-firstname-initial-uppercased: on the receipt path the kept first character upper-cased.
       // seeded-card-firstname-initial-uppercased: the same on the card path.
       maskedFirstName:
@@ -1005,11 +1014,14 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
       maskedLastName: maskedLast,
       // Card API (MaskedConsumer.maskedFullName "J*** D**"): the masked first and last names, a space between.
       // i6-card-receipt-fullname-last-first: the receipt path writes the last name first.
-      maskedFullName: onReceipt('i6-card-receipt-fullname-last-first')
-        ? `${fullLast} ${maskFirst(firstName)}`
-        : faults.has('i8-card-fullname-mask-in-bytes')
-          ? `${maskBytes(firstName)} ${maskBytes(consumer.lastName ?? '')}`
-          : `${maskFirst(firstName)} ${fullLast}`,
+      // i16-card-fullname-family-first-japanese: on the card path a Japanese-speaking consumer's full name written family name first.
+      maskedFullName:
+        onReceipt('i6-card-receipt-fullname-last-first') ||
+        (onCard('i16-card-fullname-family-first-japanese') && consumer.languageCode === 'ja')
+          ? `${fullLast} ${maskFirst(firstName)}`
+          : faults.has('i8-card-fullname-mask-in-bytes')
+            ? `${maskBytes(firstName)} ${maskBytes(consumer.lastName ?? '')}`
+            : `${maskFirst(firstName)} ${fullLast}`,
       countryCode: consumer.countryCode,
       languageCode: consumer.languageCode,
       // consumer-added-local-time: the consumer's local time (by its country) written with a Z.
