@@ -308,6 +308,9 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     const scope = faults.has('accounts-by-login-simple-all-logins') ? accountsOf(login.customerId) : [...list, ...stale];
     const shown = scope.filter((a) => isActive(a) || faults.has('accounts-simple-by-login-shows-pending'));
     const view = viewer(login.customerId);
+    // i16-accounts-by-login-simple-display-six: the simple by-login list shows six digits of each number.
+    if (faults.has('i16-accounts-by-login-simple-display-six'))
+      return { accounts: shown.map((a) => ({ ...view.simple(a), accountNumberDisplay: a.number.slice(-6) })) };
     return {
       accounts: shown.map((a) =>
         faults.has('accounts-simple-by-login-carries-balance')

@@ -288,4 +288,10 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-DATE-SECONDS'],
   }),
+  independent('independent-16', {
+    id: 'i16-consumer-modify-address-uppercased',
+    rule: 'ModifyConsumer stores the fields sent (provider 1.35.0 ModifyConsumer; ConsumerUpdate.address): an address sent "2 Oak Avenue" is read back "2 OAK AVENUE"',
+    source: 'provider',
+    rules: ['FD-CONS-MODIFY'],
+  }),
 ]);

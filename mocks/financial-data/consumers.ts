@@ -199,6 +199,9 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     const addressParts = ['address', 'city', 'state', 'zip'];
     if (faults.has('consumer-modify-rewrites-address') && addressParts.some((k) => given[k] !== undefined))
       for (const k of addressParts) if (given[k] === undefined) given[k] = '';
+    // i16-consumer-modify-address-uppercased: the modification stores the street address in upper case.
+    if (faults.has('i16-consumer-modify-address-uppercased') && typeof given.address === 'string')
+      given.address = given.address.toUpperCase();
     // i16-consumer-modify-state-lowercased: the modification stores the state code in lower case.
     if (faults.has('i16-consumer-modify-state-lowercased') && typeof given.state === 'string') given.state = given.state.toLowerCase();
     consumer.fields = { ...consumer.fields, ...cleared, ...given };

@@ -445,4 +445,16 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-OBJ-EXACT-ID-FORM'],
   }),
+  independent('independent-16', {
+    id: 'i16-customers-list-testing-shown-active',
+    rule: 'a customer keeps the type it was created with on every reader (provider 1.35.0 Customer.type, testing or active by the creating operation): GetCustomers lists a testing customer as active (GetCustomer keeps testing)',
+    source: 'provider',
+    rules: ['FD-CUST-TYPE'],
+  }),
+  independent('independent-16', {
+    id: 'i16-customers-found-counts-deleted-unsearched',
+    rule: 'found counts the customers that exist (provider 1.35.0 Customers.found; DeleteCustomer removes the customer): without search text, found still counts a customer deleted since',
+    source: 'provider',
+    rules: ['FD-CUST-COUNTS-AFTER-DELETE'],
+  }),
 ]);

@@ -194,6 +194,9 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
       counts.found += ghosts.filter(
         (c) => (!partner || c.partnerId === partner.id) && (type === undefined || c.type === type) && match(c),
       ).length;
+    // i16-customers-found-counts-deleted-unsearched: without search text, found still counts the partner's deleted customers.
+    if (!searched && query.username === undefined && faults.has('i16-customers-found-counts-deleted-unsearched'))
+      counts.found += ghosts.filter((c) => (!partner || c.partnerId === partner.id) && (type === undefined || c.type === type)).length;
     // i2-customers-found-ignores-type-filter: found counted before the type filter.
     if (query.type && faults.has('i2-customers-found-ignores-type-filter'))
       counts.found = (
@@ -215,6 +218,9 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     const shown = faults.has('telling-customer-list-names-capitalised')
       ? slice.map((c) => ({ ...customerView(c), firstName: capital(c.firstName), lastName: capital(c.lastName) }))
       : slice.map(customerView);
+    // i16-customers-list-testing-shown-active: the list reader gives a testing customer the type active.
+    if (faults.has('i16-customers-list-testing-shown-active'))
+      for (const c of shown as Record<string, unknown>[]) if (c.type === 'testing') c.type = 'active';
     // i10-customers-list-email-lowercased: the list reader lower-cases the e-mail address.
     if (faults.has('i10-customers-list-email-lowercased'))
       for (const c of shown as Record<string, unknown>[]) if (typeof c.email === 'string') c.email = c.email.toLowerCase();
@@ -345,7 +351,8 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     if (
       faults.has('blind-deleted-customer-still-listed') ||
       faults.has('blind-deleted-customer-app-data') ||
-      faults.has('customers-search-found-counts-deleted')
+      faults.has('customers-search-found-counts-deleted') ||
+      faults.has('i16-customers-found-counts-deleted-unsearched')
     )
       ghosts.push(c);
     if (faults.has('consumer-deleted-with-customer')) {

@@ -340,4 +340,16 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-MICRO-VERIFY'],
   }),
+  independent('independent-16', {
+    id: 'i16-micro-details-last4-of-routing',
+    rule: 'the details give the last four digits of the receiver account number (provider 1.35.0 MicroEntryDetails.accountNumberLast4): the routing number last four are given',
+    source: 'provider',
+    rules: ['FD-MICRO-DETAILS'],
+  }),
+  independent('independent-16', {
+    id: 'i16-micro-details-creation-date-minutes',
+    rule: 'creationDate is a date-time to the second (provider 1.35.0 MicroEntryDetails.creationDate, NoZoneDateTime YYYY-MM-DDThh:mm:ss): the details drop the seconds',
+    source: 'provider',
+    rules: ['FD-MICRO-DETAILS'],
+  }),
 ]);

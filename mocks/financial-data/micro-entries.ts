@@ -267,11 +267,18 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
             (faults.has('i8-micro-details-creation-date-moves-on-deposit') && status !== 'Pending' ? DEPOSIT_DELAY_S * 1000 : 0),
         )
           .toISOString()
-          .slice(0, 19) + (faults.has('i13-micro-details-creation-date-zoned') ? 'Z' : ''), // provider: NoZoneDateTime; i13-micro-details-creation-date-zoned: a Z added
+          // i16-micro-details-creation-date-minutes: the details cut creationDate to the minute (seconds dropped).
+          .slice(0, faults.has('i16-micro-details-creation-date-minutes') ? 16 : 19) +
+        (faults.has('i13-micro-details-creation-date-zoned') ? 'Z' : ''), // provider: NoZoneDateTime; i13-micro-details-creation-date-zoned: a Z added
       // i3-micro-details-routing-leading-zeros: the details read gives the routing number as a number would print.
       routingNumber: faults.has('i3-micro-details-routing-leading-zeros') ? String(Number(e.routingNumber)) : e.routingNumber,
       // Seeded fault: the last four read back as a number would print (0042 becomes 42).
-      accountNumberLast4: faults.has('micro-details-last4-leading-zeros-dropped') ? String(Number(last4)) : last4,
+      // i16-micro-details-last4-of-routing: the details give the routing number's last four digits as the account's.
+      accountNumberLast4: faults.has('micro-details-last4-leading-zeros-dropped')
+        ? String(Number(last4))
+        : faults.has('i16-micro-details-last4-of-routing')
+          ? e.routingNumber.slice(-4)
+          : last4,
       railType: 'ach',
     };
   });

@@ -565,4 +565,10 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-TXN-PAGE-COUNTS'],
   }),
+  independent('independent-16', {
+    id: 'i16-txn-account-from-date-day-early',
+    rule: 'the list holds the transactions dated from fromDate to toDate (provider 1.35.0 fromDate "Starting timestamp for the date range"): the account list also holds those of the day before fromDate',
+    source: 'provider',
+    rules: ['FD-TXN-WINDOW'],
+  }),
 ]);

@@ -133,13 +133,16 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     const windowKey = on('blind-transactions-window-by-posted-date') ? (t: Transaction) => t.postedDate : keyOf;
     // i2-txn-window-to-date-exclusive: toDate itself left out of the window.
     // i3-txn-account-from-date-exclusive: the account list alone starts its window after fromDate.
+    // i16-txn-account-from-date-day-early: the account list starts its window a day before fromDate (a zone shift).
     const onOrAfter = (key: number, start: number) =>
-      (reader === 'account' && on('i3-txn-account-from-date-exclusive')) || (reader === 'all' && on('i10-txn-all-from-date-exclusive'))
-        ? key > start
-        : // i12-txn-all-from-date-day-start: the customer list starts the window at the start of fromDate's UTC day.
-          reader === 'all' && on('i12-txn-all-from-date-day-start')
-          ? key >= Math.floor(start / DAY_S) * DAY_S
-          : key >= start;
+      reader === 'account' && on('i16-txn-account-from-date-day-early')
+        ? key >= start - DAY_S
+        : (reader === 'account' && on('i3-txn-account-from-date-exclusive')) || (reader === 'all' && on('i10-txn-all-from-date-exclusive'))
+          ? key > start
+          : // i12-txn-all-from-date-day-start: the customer list starts the window at the start of fromDate's UTC day.
+            reader === 'all' && on('i12-txn-all-from-date-day-start')
+            ? key >= Math.floor(start / DAY_S) * DAY_S
+            : key >= start;
     // Seeded fault: the account list alone reads toDate as the start of its UTC day.
     const last =
       reader === 'account' && on('transactions-account-to-date-day-start')
