@@ -1600,7 +1600,7 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   independent('independent-16', {
     id: 'i16-card-created-date-india-offset',
-    rule: 'dateOfCardCreated is a UTC datetime (seed 000 MaskedCard "UTC datetime, when the card was enrolled"): for a consumer whose countryCode is IN it is written in Indian Standard Time with +05:30',
+    rule: 'dateOfCardCreated is a UTC datetime (seed 000 MaskedCard "UTC datetime, when the card was enrolled"): for a consumer whose countryCode is IN it is written in Indian Standard Time with the offset of that zone',
     source: 'seed',
     rules: ['CE-VAL-CREATED'],
   }),
@@ -1612,7 +1612,7 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   independent('independent-16', {
     id: 'i16-card-issuer-bin-eight',
-    rule: 'panBin is the first six PAN digits (seed 000 MaskedCard; reference panBin 6 digits): on the card path an ISSUER enrollment answers eight digits',
+    rule: 'panBin is the first six PAN digits (seed 000 MaskedCard; reference panBin): on the card path an ISSUER enrollment answers eight digits',
     source: 'seed',
     rules: ['CE-MASK-PAN'],
   }),
@@ -1636,7 +1636,7 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   independent('independent-16', {
     id: 'i16-card-pan-18-last-four-shifted',
-    rule: 'panLastFour is the last four PAN digits for every PAN length 16-20 (seed 000 MaskedCard): an 18-digit PAN answers the four digits before its last one',
+    rule: 'panLastFour is the last four PAN digits for every PAN length the contract allows (seed 000 MaskedCard): an eighteen-digit PAN answers the four digits before its last one',
     source: 'seed',
     rules: ['CE-MASK-PAN'],
   }),

@@ -997,13 +997,10 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
             : identityValue,
       },
       // An e-mail address only where the consumer is named by one (the provider's opaque id is none).
+      ...(byEmail ? { maskedEmailAddress: emailShown(identityValue) } : {}),
       // i16-card-receipt-email-domain-lowercased: on the receipt path maskedEmailAddress gives the domain in lower case.
-      ...(byEmail
-        ? {
-            maskedEmailAddress: onReceipt('i16-card-receipt-email-domain-lowercased')
-              ? emailShown(identityValue).replace(/@[^@]*$/, (d) => d.toLowerCase())
-              : emailShown(identityValue),
-          }
+      ...(byEmail && onReceipt('i16-card-receipt-email-domain-lowercased')
+        ? { maskedEmailAddress: emailShown(identityValue).replace(/@[^@]*$/, (d) => d.toLowerCase()) }
         : {}),
       // i13-card-receipt-firstname-initial-uppercased: on the receipt path the kept first character upper-cased.
       // seeded-card-firstname-initial-uppercased: the same on the card path.

@@ -462,7 +462,7 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
   }),
   independent('independent-16', {
     id: 'i16-accounts-by-login-simple-display-six',
-    rule: 'an account number is shown by its last four digits only (provider 1.35.0 accountNumberDisplay "last 4 digits"; FD-ACCT-NUMBER-MASKED): the simple by-login list shows six',
+    rule: 'an account number is shown by its last four digits only (provider 1.35.0 accountNumberDisplay, the last four digits): the simple by-login list shows six',
     source: 'provider',
     rules: ['FD-ACCT-NUMBER-MASKED'],
   }),

@@ -278,7 +278,7 @@ export const CONSUMERS_FAULTS = faultCatalogue([
   }),
   independent('independent-16', {
     id: 'i16-consumer-by-id-ssn-first-four',
-    rule: 'a consumer record gives the last 4 digits of the SSN only (provider 1.35.0 Consumer.ssn "Last 4 digits of a SSN"): GetConsumer gives its first four digits',
+    rule: 'a consumer record gives the last four digits of the SSN only (provider 1.35.0 Consumer.ssn, the last four digits of the SSN): GetConsumer gives its first four digits',
     source: 'provider',
     rules: ['FD-CONS-SSN-LAST-FOUR'],
   }),
@@ -290,7 +290,7 @@ export const CONSUMERS_FAULTS = faultCatalogue([
   }),
   independent('independent-16', {
     id: 'i16-consumer-modify-address-uppercased',
-    rule: 'ModifyConsumer stores the fields sent (provider 1.35.0 ModifyConsumer; ConsumerUpdate.address): an address sent "2 Oak Avenue" is read back "2 OAK AVENUE"',
+    rule: 'ModifyConsumer stores the fields sent (provider 1.35.0 ModifyConsumer; ConsumerUpdate.address): an address sent in mixed case is read back in upper case',
     source: 'provider',
     rules: ['FD-CONS-MODIFY'],
   }),

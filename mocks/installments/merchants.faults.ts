@@ -614,7 +614,7 @@ export const MERCHANTS_FAULTS = faultCatalogue([
   }),
   independent('independent-16', {
     id: 'i16-search-ica-six-padded-to-nine',
-    rule: 'an acquirer ICA of each form (6, 9 and 11 digits) is kept whole on every reader (provider 2.0.0 AcquirerIca in MerchantDetails): the merchant search answers a six-digit ICA padded with zeros to nine',
+    rule: 'an acquirer ICA of each form (six, nine and eleven digits) is kept whole on every reader (provider 2.0.0 AcquirerIca in MerchantDetails): the merchant search answers a six-digit ICA padded with zeros to nine',
     source: 'provider',
     rules: ['IN-ECHO-ICA-FORMS'],
   }),
