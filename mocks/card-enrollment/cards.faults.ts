@@ -546,6 +546,30 @@ export const CARDS_FAULTS = faultCatalogue([
     rules: ['CE-STATE-FOREIGN-SERVICE'],
   }),
   seeded({
+    id: 'seeded-card-jcb-bin-suspended',
+    rule: 'CE-STATE-ACTIVE: on the card path a card whose PAN starts 3566 is answered SUSPENDED (every other BIN ACTIVE)',
+    source: 'seed',
+    rules: ['CE-STATE-ACTIVE'],
+  }),
+  seeded({
+    id: 'seeded-card-receipt-wallet-bin-eight',
+    rule: 'CE-MASK-PAN: on the receipt path an enrollment with cardSource WALLET answers a panBin of eight digits (the other sources six)',
+    source: 'seed',
+    rules: ['CE-MASK-PAN'],
+  }),
+  seeded({
+    id: 'seeded-card-receipt-created-date-mexico-offset',
+    rule: 'CE-VAL-CREATED: on the receipt path a consumer whose countryCode is MX gets dateOfCardCreated in Mexico City time with that zone's offset',
+    source: 'seed',
+    rules: ['CE-VAL-CREATED'],
+  }),
+  seeded({
+    id: 'seeded-card-receipt-fullname-last-first-spanish',
+    rule: 'CE-MASK-NAMES: on the receipt path a consumer whose languageCode is es gets maskedFullName with the masked last name first',
+    source: 'provider',
+    rules: ['CE-MASK-NAMES'],
+  }),
+  seeded({
     id: 'receipt-wallet-source-suspended',
     rule: 'CE-STATE-ACTIVE: a receipt enrolled with cardSource WALLET is answered with the card SUSPENDED (the other sources ACTIVE)',
     source: 'seed',

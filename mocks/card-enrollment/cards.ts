@@ -796,7 +796,10 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
       : // i16-card-created-date-india-offset: for a consumer in India the time written in Indian Standard Time with its offset.
         faults.has('i16-card-created-date-india-offset') && body.consumer?.countryCode === 'IN'
         ? new Date(created.getTime() + 19_800_000).toISOString().replace('Z', '+05:30')
-        : created.toISOString(),
+        : // seeded-card-receipt-created-date-mexico-offset: on the receipt path a consumer in Mexico gets its local time and offset.
+          onReceipt('seeded-card-receipt-created-date-mexico-offset') && body.consumer?.countryCode === 'MX'
+          ? new Date(created.getTime() - 21_600_000).toISOString().replace('Z', '-06:00')
+          : created.toISOString(),
     digitalCardData: {
       status:
         faults.has('card-status-suspended') ||
@@ -812,6 +815,8 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
         (faults.has('i8-card-no-expiry-suspended') && !receipt && !card.panExpirationMonth && !card.panExpirationYear) ||
         // i16-card-discover-bin-suspended: a card of a 6011 BIN starts suspended.
         (faults.has('i16-card-discover-bin-suspended') && pan.startsWith('6011')) ||
+        // seeded-card-jcb-bin-suspended: on the card path a card of a 3566 BIN starts suspended.
+        (onCard('seeded-card-jcb-bin-suspended') && pan.startsWith('3566')) ||
         (faults.has('i6-card-expiring-this-month-suspended') &&
           Number(card.panExpirationMonth) === now.getUTCMonth() + 1 &&
           Number(card.panExpirationYear) === now.getUTCFullYear())
@@ -861,6 +866,8 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
   if (faults.has('response-missing-panBin')) delete maskedCard.panBin;
   // i16-card-issuer-bin-eight: on the card path an issuer's card answered with an eight-digit panBin.
   if (onCard('i16-card-issuer-bin-eight') && body.cardSource === 'ISSUER') maskedCard.panBin = pan.slice(0, 8);
+  // seeded-card-receipt-wallet-bin-eight: on the receipt path a wallet's enrollment answered with an eight-digit panBin.
+  if (onReceipt('seeded-card-receipt-wallet-bin-eight') && body.cardSource === 'WALLET') maskedCard.panBin = pan.slice(0, 8);
   if (onReceipt('blind-receipt-lastfour-wrong-end')) maskedCard.panLastFour = pan.slice(0, 4);
   if (card.panExpirationMonth)
     maskedCard.panExpirationMonth = faults.has('expiry-not-echoed')
@@ -1014,7 +1021,9 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
       // i16-card-fullname-family-first-japanese: on the card path a Japanese-speaking consumer's full name written family name first.
       maskedFullName:
         onReceipt('i6-card-receipt-fullname-last-first') ||
-        (onCard('i16-card-fullname-family-first-japanese') && consumer.languageCode === 'ja')
+        (onCard('i16-card-fullname-family-first-japanese') && consumer.languageCode === 'ja') ||
+        // seeded-card-receipt-fullname-last-first-spanish: on the receipt path a Spanish-speaking consumer's last name first.
+        (onReceipt('seeded-card-receipt-fullname-last-first-spanish') && consumer.languageCode === 'es')
           ? `${fullLast} ${maskFirst(firstName)}`
           : faults.has('i8-card-fullname-mask-in-bytes')
             ? `${maskBytes(firstName)} ${maskBytes(consumer.lastName ?? '')}`

@@ -3,13 +3,20 @@
 // not required), States and transitions (ACTIVE at enrollment), Errors 400 INVALID_STATE;
 // reference/card-enrollment.md A2 (another client's srcClientId: 403) and the mock's world (each
 // client's serviceIds). cardSource says who enrolls the card; no source makes it a rule of its own:
-// the origin, the program's owner and the states hold for every value, on both paths.
+// the origin, the program's owner and the states hold for every value, on both paths. Nor does the
+// consumer's country or language, or the card's brand: each enrollment here carries a different one
+// (VARIANTS), and its answer is judged by the rules of the masked card and consumer that hold whatever
+// those are (CE-STATE-ACTIVE, CE-MASK-PAN, CE-VAL-CREATED, CE-MASK-NAMES).
 import {
   ENROLLMENT_PATHS,
   enumOf,
+  exampleCard,
   expect,
   lacksPathData,
+  lengthOf,
   loadContract,
+  maskedName,
+  panOfLength,
   rules,
   test,
   withConflict,
@@ -19,12 +26,37 @@ const contract = await loadContract('card-enrollment');
 /** Every Origin value, and the request without cardSource (seed 000: not required). */
 const SOURCES: (string | undefined)[] = [...enumOf(contract, 'Origin'), undefined];
 const named = (source: string | undefined) => (source === undefined ? 'no cardSource' : `cardSource ${source}`);
+/** reference, the mock's world: panBin "decide: 6", the contract's MaskedCard.panBin minLength. */
+const BIN_DIGITS = lengthOf(contract, 'MaskedCard', 'panBin').min!;
+// A target's clock may drift from ours; a time zone error is an hour or more.
+const TOLERANCE_MS = 5 * 60_000;
+/**
+ * Request variants no rule of the answer depends on: a card brand's BIN (Visa, Discover, JCB, Mastercard
+ * 2-series and 5-series; the card path only), a consumer's country east and west of UTC and a language
+ * that writes names family first or not. Each source gets one per path, shifted between the paths, so
+ * each path sees every variant and every source.
+ */
+const VARIANTS = [
+  { bin: '411111', countryCode: 'IN', languageCode: 'hi' },
+  { bin: '601111', countryCode: 'JP', languageCode: 'ja' },
+  { bin: '356600', countryCode: 'MX', languageCode: 'es' },
+  { bin: '222300', countryCode: 'CA', languageCode: 'fr' },
+  { bin: '520473', countryCode: 'US', languageCode: 'en' },
+];
+const variantOf = (path: string, sourceIndex: number) => VARIANTS[(sourceIndex + (path === 'card' ? 0 : 2)) % VARIANTS.length];
 
 test(
-  "every cardSource on each path: another client's srcClientId is 403, another client's serviceId is refused, the caller's own is enrolled ACTIVE @assumption",
+  "every cardSource on each path: another client's srcClientId is 403, another client's serviceId is refused, the caller's own is enrolled ACTIVE with its own BIN, a UTC date and the names in order, whatever the brand, country and language @assumption @provider",
   withConflict(
     rules(
-      ...ENROLLMENT_PATHS.flatMap((path) => [`CE-AUTH-ORIGIN@${path}`, `CE-STATE-FOREIGN-SERVICE@${path}`, `CE-STATE-ACTIVE@${path}`]),
+      ...ENROLLMENT_PATHS.flatMap((path) => [
+        `CE-AUTH-ORIGIN@${path}`,
+        `CE-STATE-FOREIGN-SERVICE@${path}`,
+        `CE-STATE-ACTIVE@${path}`,
+        `CE-MASK-PAN@${path}`,
+        `CE-VAL-CREATED@${path}`,
+        `CE-MASK-NAMES@${path}`,
+      ]),
       'CE-ENUM-CARDSOURCE:accept',
     ),
     'CE-CONFLICT-CARD-SOURCE-REQUIRED',
@@ -33,16 +65,22 @@ test(
     const wrong: string[] = [];
     for (const path of ENROLLMENT_PATHS) {
       if (lacksPathData(card, path)) continue;
-      for (const source of SOURCES) {
-        const what = `${path} path, ${named(source)}`;
+      for (const [index, source] of SOURCES.entries()) {
+        const variant = variantOf(path, index);
+        const what = `${path} path, ${named(source)}, BIN ${variant.bin}, consumer ${variant.countryCode}/${variant.languageCode}`;
+        const pan = path === 'card' ? panOfLength(16, variant.bin) : card.receipt?.primaryAccountNumber;
         const request = async () => {
-          const body = await cards.on(path);
+          const body = await cards.on(path, path === 'card' ? exampleCard({ primaryAccountNumber: pan }) : undefined);
+          body.consumer = { ...body.consumer, countryCode: variant.countryCode, languageCode: variant.languageCode };
           if (source === undefined) delete body.cardSource;
           else body.cardSource = source;
           return body;
         };
         // seed 000, States and transitions: the card and the consumer are ACTIVE at enrollment, whoever enrolls it.
-        const own = await cardApi.call('putCard', { body: await request() });
+        const sent = await request();
+        const sentAt = Date.now();
+        const own = await cardApi.call('putCard', { body: sent });
+        const answeredAt = Date.now();
         // CE-CONFLICT-CARD-SOURCE-REQUIRED: the provider requires cardSource; a target refusing a request
         // without it follows the provider, and its refusals of that request tell nothing of the rules here.
         if (source === undefined && own.status >= 400 && own.status < 500) {
@@ -58,6 +96,20 @@ test(
           const consumerStatus = answer.maskedConsumer?.status;
           if (cardStatus !== undefined && cardStatus !== 'ACTIVE') wrong.push(`${what}: digitalCardData.status ${cardStatus}`);
           if (consumerStatus !== undefined && consumerStatus !== 'ACTIVE') wrong.push(`${what}: maskedConsumer.status ${consumerStatus}`);
+          const masked = own.body?.maskedCard ?? {};
+          // seed 000, MaskedCard; reference (decide: 6): panBin the PAN's first six digits. Lengths only in
+          // the message: a target answering more digits must not get them printed.
+          if (pan && masked.panBin !== pan.slice(0, BIN_DIGITS))
+            wrong.push(`${what}: panBin of ${String(masked.panBin).length} characters, not the PAN's first ${BIN_DIGITS} digits`);
+          // seed 000, MaskedCard.dateOfCardCreated "UTC datetime, when the card was enrolled".
+          const created = String(masked.dateOfCardCreated);
+          const at = Date.parse(created);
+          if (!/(Z|[+-]00:?00)$/.test(created) || !(at >= sentAt - TOLERANCE_MS && at <= answeredAt + TOLERANCE_MS))
+            wrong.push(`${what}: dateOfCardCreated '${created}' is not the enrollment time in UTC`);
+          // provider Card API, MaskedConsumer.maskedFullName "J*** D**": the masked first name, a space, the masked last name.
+          const fullName = own.body?.maskedConsumer?.maskedFullName;
+          if (fullName !== undefined && fullName !== `${maskedName(sent.consumer.firstName)} ${maskedName(sent.consumer.lastName)}`)
+            wrong.push(`${what}: maskedFullName is not the masked first name, a space, then the masked last name`);
         }
         // reference A2: a srcClientId registered to another client is 403, whatever the card's source.
         if (card.foreignSrcClientId) {
@@ -72,6 +124,9 @@ test(
         }
       }
     }
-    expect(wrong, 'every source on every path keeps the origin, the program owner and the states').toEqual([]);
+    expect(
+      wrong,
+      'every source on every path, whatever the brand, country and language, keeps the origin, the program owner, the states and the masked card and consumer',
+    ).toEqual([]);
   },
 );
