@@ -559,7 +559,7 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   seeded({
     id: 'seeded-card-receipt-created-date-mexico-offset',
-    rule: 'CE-VAL-CREATED: on the receipt path a consumer whose countryCode is MX gets dateOfCardCreated in Mexico City time with that zone's offset',
+    rule: 'CE-VAL-CREATED: on the receipt path a consumer whose countryCode is MX gets dateOfCardCreated in Mexico City time with the offset of that zone',
     source: 'seed',
     rules: ['CE-VAL-CREATED'],
   }),
