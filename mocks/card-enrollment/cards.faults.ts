@@ -570,6 +570,18 @@ export const CARDS_FAULTS = faultCatalogue([
     rules: ['CE-MASK-NAMES'],
   }),
   seeded({
+    id: 'seeded-card-receipt-cardholder-correlation-uppercased',
+    rule: 'CE-ECHO-CORRELATION: on the receipt path an enrollment with cardSource CARDHOLDER echoes srcCorrelationId in upper case (the other sources byte for byte)',
+    source: 'seed',
+    rules: ['CE-ECHO-CORRELATION'],
+  }),
+  seeded({
+    id: 'seeded-card-merchant-expiry-month-leading-zero-dropped',
+    rule: 'CE-ECHO-EXPIRY: an enrollment with cardSource MERCHANT echoes panExpirationMonth without its leading zero (the other sources as sent)',
+    source: 'seed',
+    rules: ['CE-ECHO-EXPIRY'],
+  }),
+  seeded({
     id: 'receipt-wallet-source-suspended',
     rule: 'CE-STATE-ACTIVE: a receipt enrolled with cardSource WALLET is answered with the card SUSPENDED (the other sources ACTIVE)',
     source: 'seed',

@@ -875,6 +875,9 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
         ? '02'
         : '01'
       : card.panExpirationMonth;
+  // seeded-card-merchant-expiry-month-leading-zero-dropped: a merchant's card echoed with the month's leading zero dropped.
+  if (card.panExpirationMonth && faults.has('seeded-card-merchant-expiry-month-leading-zero-dropped') && body.cardSource === 'MERCHANT')
+    maskedCard.panExpirationMonth = String(Number(card.panExpirationMonth));
   if (card.panExpirationMonth && faults.has('i2-card-expiry-month-leading-zero-dropped'))
     maskedCard.panExpirationMonth = String(Number(card.panExpirationMonth));
   if (card.panExpirationYear) maskedCard.panExpirationYear = card.panExpirationYear;
@@ -974,24 +977,27 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
       // i16-card-merchant-correlation-lowercased: on the card path a merchant's srcCorrelationId echoed in lower case.
       body.srcCorrelationId && onCard('i16-card-merchant-correlation-lowercased') && body.cardSource === 'MERCHANT'
         ? correlation.toLowerCase()
-        : // rt-card-receipt-correlation-prefix-dropped: on the receipt path a prefixed id echoed without its hex prefix.
-          body.srcCorrelationId && onReceipt('rt-card-receipt-correlation-prefix-dropped') && /^[0-9a-f]{8}\./.test(body.srcCorrelationId)
-          ? correlation.slice(9)
-          : body.srcCorrelationId && onReceipt('i3-card-receipt-correlation-id-uppercased')
-            ? correlation.toUpperCase()
-            : // i12-card-receipt-correlation-not-generated: on the receipt path no id is made up when none was sent (left out).
-              !body.srcCorrelationId && onReceipt('i12-card-receipt-correlation-not-generated')
-              ? undefined
-              : // i6-card-receipt-correlation-from-receipt: the generated id derived from the receipt, the same each time.
-                !body.srcCorrelationId && onReceipt('i6-card-receipt-correlation-from-receipt')
-                ? receiptCardId(`correlation:${body.enrolmentReferenceData.enrolmentReferenceId}`)
-                : // i13-card-merchant-generated-correlation-undashed: on the card path for a merchant the generated id without dashes.
-                  !body.srcCorrelationId && onCard('i13-card-merchant-generated-correlation-undashed') && body.cardSource === 'MERCHANT'
-                  ? randomUUID().replace(/-/g, '')
-                  : // i14-card-generated-correlation-per-second-card-path: on the card path the generated id derived from the second of the clock.
-                    !body.srcCorrelationId && onCard('i14-card-generated-correlation-per-second-card-path')
-                    ? receiptCardId(`second:${Math.floor(now.getTime() / 1000)}`)
-                    : correlation,
+        : // seeded-card-receipt-cardholder-correlation-uppercased: on the receipt path a cardholder's srcCorrelationId echoed in upper case.
+          body.srcCorrelationId && onReceipt('seeded-card-receipt-cardholder-correlation-uppercased') && body.cardSource === 'CARDHOLDER'
+          ? correlation.toUpperCase()
+          : // rt-card-receipt-correlation-prefix-dropped: on the receipt path a prefixed id echoed without its hex prefix.
+            body.srcCorrelationId && onReceipt('rt-card-receipt-correlation-prefix-dropped') && /^[0-9a-f]{8}\./.test(body.srcCorrelationId)
+            ? correlation.slice(9)
+            : body.srcCorrelationId && onReceipt('i3-card-receipt-correlation-id-uppercased')
+              ? correlation.toUpperCase()
+              : // i12-card-receipt-correlation-not-generated: on the receipt path no id is made up when none was sent (left out).
+                !body.srcCorrelationId && onReceipt('i12-card-receipt-correlation-not-generated')
+                ? undefined
+                : // i6-card-receipt-correlation-from-receipt: the generated id derived from the receipt, the same each time.
+                  !body.srcCorrelationId && onReceipt('i6-card-receipt-correlation-from-receipt')
+                  ? receiptCardId(`correlation:${body.enrolmentReferenceData.enrolmentReferenceId}`)
+                  : // i13-card-merchant-generated-correlation-undashed: on the card path for a merchant the generated id without dashes.
+                    !body.srcCorrelationId && onCard('i13-card-merchant-generated-correlation-undashed') && body.cardSource === 'MERCHANT'
+                    ? randomUUID().replace(/-/g, '')
+                    : // i14-card-generated-correlation-per-second-card-path: on the card path the generated id derived from the second of the clock.
+                      !body.srcCorrelationId && onCard('i14-card-generated-correlation-per-second-card-path')
+                      ? receiptCardId(`second:${Math.floor(now.getTime() / 1000)}`)
+                      : correlation,
     maskedCard,
     maskedConsumer: {
       srcConsumerId: randomUUID(),

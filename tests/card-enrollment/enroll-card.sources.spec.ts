@@ -46,7 +46,7 @@ const VARIANTS = [
 const variantOf = (path: string, sourceIndex: number) => VARIANTS[(sourceIndex + (path === 'card' ? 0 : 2)) % VARIANTS.length];
 
 test(
-  "every cardSource on each path: another client's srcClientId is 403, another client's serviceId is refused, the caller's own is enrolled ACTIVE with its own BIN, a UTC date and the names in order, whatever the brand, country and language @assumption @provider",
+  "every cardSource on each path: another client's srcClientId is 403, another client's serviceId is refused, the caller's own is enrolled ACTIVE with its own BIN, expiry and correlation id, a UTC date and the names in order, whatever the brand, country and language @assumption @provider",
   withConflict(
     rules(
       ...ENROLLMENT_PATHS.flatMap((path) => [
@@ -56,7 +56,9 @@ test(
         `CE-MASK-PAN@${path}`,
         `CE-VAL-CREATED@${path}`,
         `CE-MASK-NAMES@${path}`,
+        `CE-ECHO-CORRELATION@${path}`,
       ]),
+      'CE-ECHO-EXPIRY@card',
       'CE-ENUM-CARDSOURCE:accept',
     ),
     'CE-CONFLICT-CARD-SOURCE-REQUIRED',
@@ -69,8 +71,11 @@ test(
         const variant = variantOf(path, index);
         const what = `${path} path, ${named(source)}, BIN ${variant.bin}, consumer ${variant.countryCode}/${variant.languageCode}`;
         const pan = path === 'card' ? panOfLength(16, variant.bin) : card.receipt?.primaryAccountNumber;
+        // A month with a leading zero and a correlation id of mixed case: an echo that is not byte for byte tells.
+        const plain = exampleCard({ primaryAccountNumber: pan, panExpirationMonth: '04' });
         const request = async () => {
-          const body = await cards.on(path, path === 'card' ? exampleCard({ primaryAccountNumber: pan }) : undefined);
+          const body = await cards.on(path, path === 'card' ? plain : undefined);
+          body.srcCorrelationId = `0F8fAD5b-D9cb-469F-a165-${crypto.randomUUID().slice(-12).toUpperCase()}`;
           body.consumer = { ...body.consumer, countryCode: variant.countryCode, languageCode: variant.languageCode };
           if (source === undefined) delete body.cardSource;
           else body.cardSource = source;
@@ -106,6 +111,12 @@ test(
           const at = Date.parse(created);
           if (!/(Z|[+-]00:?00)$/.test(created) || !(at >= sentAt - TOLERANCE_MS && at <= answeredAt + TOLERANCE_MS))
             wrong.push(`${what}: dateOfCardCreated '${created}' is not the enrollment time in UTC`);
+          // seed 000, SrcCorrelationId: echoed byte for byte; MaskedCard: the expiry, when returned, the card's.
+          if (own.body?.srcCorrelationId !== sent.srcCorrelationId) wrong.push(`${what}: srcCorrelationId not echoed byte for byte`);
+          if (path === 'card')
+            for (const name of ['panExpirationMonth', 'panExpirationYear'] as const)
+              if (masked[name] !== undefined && masked[name] !== plain[name])
+                wrong.push(`${what}: ${name} '${masked[name]}' is not the card's`);
           // provider Card API, MaskedConsumer.maskedFullName "J*** D**": the masked first name, a space, the masked last name.
           const fullName = own.body?.maskedConsumer?.maskedFullName;
           if (fullName !== undefined && fullName !== `${maskedName(sent.consumer.firstName)} ${maskedName(sent.consumer.lastName)}`)
