@@ -82,6 +82,13 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-VAL-OFFER-TERMS'],
   }),
+  // Seeded beside the terms judged on every currency's answer (pan-lists.flow.spec.ts; origin 'seeded').
+  seeded({
+    id: 'seeded-offers-begin-aud-local-time',
+    rule: 'IN-VAL-OFFER-TERMS: for a purchase in AUD offerBeginDatetime is written in Sydney local time with a Z, hours late, after the end',
+    source: 'provider',
+    rules: ['IN-VAL-OFFER-TERMS'],
+  }),
   independent('independent-2', {
     id: 'i2-offers-range-low-exclusive',
     rule: 'a card at either end of a registered account range gets offers (reference, Flows - services): a card at the low end itself gets none (404); the high end is kept',

@@ -189,7 +189,10 @@ export function registerOffers(
     const opens = clock.now();
     const closes = new Date(opens.getTime() + OFFER_VALID_MINUTES * 60_000);
     // seeded-offers-eur-window-reversed: for a purchase in EUR the window's ends swapped.
-    const [begin, rawEnd] = faults.has('seeded-offers-eur-window-reversed') && currency === 'EUR' ? [closes, opens] : [opens, closes];
+    const [rawBegin, rawEnd] = faults.has('seeded-offers-eur-window-reversed') && currency === 'EUR' ? [closes, opens] : [opens, closes];
+    // seeded-offers-begin-aud-local-time: for a purchase in AUD the begin written in Sydney time (UTC+10) with a Z, after the end.
+    const begin =
+      faults.has('seeded-offers-begin-aud-local-time') && currency === 'AUD' ? new Date(rawBegin.getTime() + 10 * 3600_000) : rawBegin;
     // i16-offers-end-cad-local-time: for a purchase in CAD the end written in Eastern time (UTC-5) with a Z, before the begin.
     const end = faults.has('i16-offers-end-cad-local-time') && currency === 'CAD' ? new Date(rawEnd.getTime() - 5 * 3600_000) : rawEnd;
     const offers = OFFER_TENURES.map((tenure, i) => ({

@@ -5,30 +5,13 @@
 // Amounts with cents and without, in two currencies of two decimals, so that an installment computed
 // in the wrong unit, unrounded or not from the total is seen (250.75 over 6 leaves a first installment
 // that binary floating point does not write to the cent).
-import { expect, rules, test } from '../../fixtures/installments.js';
+import { expect, offerTermsWrong, rules, test } from '../../fixtures/installments.js';
 
 const cents = (n: number) => Math.round(n * 100);
 // An amount "with minor unit according to ISO 4217" (two decimals here) is a number written with at most
 // two decimals: the double it parses to is that of its own two-decimal form. A remainder left in binary
 // floating point (250.75 - 5 x 41.79 = 41.80000000000001) is not.
 const toTheCent = (n: unknown) => typeof n === 'number' && Number.isFinite(n) && Number(n.toFixed(2)) === n;
-
-// provider 2.0.0, Offer: frequency "will be one of the [WEEKLY, BIWEEKLY, MONTHLY]", feeType "will be one
-// of the [NO_FEES, FIXED_AMT, PRCENTG (Percentage of transaction amount)]" (prose only: the schema bounds
-// their lengths); offerBeginDatetime and offerEndDatetime "start" and "end" the offer, so it ends after it begins.
-const FREQUENCIES = ['WEEKLY', 'BIWEEKLY', 'MONTHLY'];
-const FEE_TYPES = ['NO_FEES', 'FIXED_AMT', 'PRCENTG'];
-
-/** What is wrong with an offer's terms (IN-VAL-OFFER-TERMS), `what` naming the offer and the request it answers. */
-function termsWrong(offer: Record<string, any>, what: string): string[] {
-  const wrong: string[] = [];
-  if (!FREQUENCIES.includes(offer.frequency)) wrong.push(`${what}: frequency ${JSON.stringify(offer.frequency)}`);
-  if (!FEE_TYPES.includes(offer.feeType)) wrong.push(`${what}: feeType ${JSON.stringify(offer.feeType)}`);
-  const [begin, end] = [Date.parse(offer.offerBeginDatetime), Date.parse(offer.offerEndDatetime)];
-  if (!(end > begin))
-    wrong.push(`${what}: offerEndDatetime ${offer.offerEndDatetime} not after offerBeginDatetime ${offer.offerBeginDatetime}`);
-  return wrong;
-}
 
 // The terms hold on every offers answer, whatever the purchase: the amounts test's answers are judged
 // too, its EUR purchases made at a merchant outside the USA (provider 2.0.0, MerchantParameters.country:
@@ -58,7 +41,7 @@ test(
         for (const offer of res.body.offers as Record<string, any>[]) {
           const { tenure, totalAmount: total, otherInstallmentAmount: other, firstInstallmentAmount: first } = offer;
           const what = `${asked}, tenure ${tenure}: total ${total}, other ${other}, first ${first}`;
-          wrong.push(...termsWrong(offer, `${asked}, offer ${offer.offerId} (tenure ${tenure})`));
+          wrong.push(...offerTermsWrong(offer, `${asked}, offer ${offer.offerId} (tenure ${tenure})`));
           // "inclusive of fees, tax and interest": never less than the purchase.
           if (typeof total !== 'number' || cents(total) < cents(amount)) wrong.push(`${what}: totalAmount below the transaction's amount`);
           else if (!toTheCent(total)) wrong.push(`${what}: totalAmount finer than a cent`);
@@ -89,7 +72,7 @@ test(
     expect(res.status, 'offers for the eligible card').toBe(200);
     const wrong: string[] = [];
     for (const offer of res.body.offers as Record<string, any>[]) {
-      wrong.push(...termsWrong(offer, `offer ${offer.offerId} (tenure ${offer.tenure})`));
+      wrong.push(...offerTermsWrong(offer, `offer ${offer.offerId} (tenure ${offer.tenure})`));
     }
     expect(wrong, "every offer's terms").toEqual([]);
   },

@@ -1,7 +1,7 @@
 // Covers: POST /consumers/pans/registrations and /deregistrations 200/400, POST /offers 200/404:
 // PAN registration decides which cards get offers (reference, Flows - services: register PANs to a
 // list -> offers only for registered account ranges -> deregister).
-import { expect, expectErrors, rules, test, unregisteredPan } from '../../fixtures/installments.js';
+import { expect, expectErrors, offerTermsWrong, rules, test, unregisteredPan } from '../../fixtures/installments.js';
 
 test(
   'a registered card gets offers; once deregistered it gets none (404) @smoke @assumption',
@@ -90,12 +90,15 @@ test(
 // provider 2.0.0, Offer.currencySymbol: "Symbol of currency for all amounts within offer response", one
 // character: the symbol of the currency the transaction names. USD must be offered (the sample's); another
 // currency is judged when the target offers for it (a currency without a symbol of one character, by the
-// client's schema check alone).
+// client's schema check alone). The same answers are judged for the offer's terms (IN-VAL-OFFER-TERMS,
+// provider 2.0.0 Offer offerBeginDatetime/offerEndDatetime, UTC date-times): whatever the currency, each
+// offer ends after it begins, so a window written in the currency's local time with a Z is seen.
 test(
-  "offers: every offer's currencySymbol is the symbol of the transaction's currency @provider",
-  rules('IN-VAL-OFFER-CURRENCY'),
+  "offers: every offer's currencySymbol is the symbol of the transaction's currency, and its terms hold, in every currency @provider",
+  rules('IN-VAL-OFFER-CURRENCY', 'IN-VAL-OFFER-TERMS'),
   async ({ instApi, instReq, inst }) => {
     test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
+    const termsWrong: string[] = [];
     for (const [currency, symbol] of [
       ['USD', '$'],
       ['EUR', '€'],
@@ -117,9 +120,12 @@ test(
       });
       if (currency !== 'USD' && res.status !== 200) continue;
       expect(res.status, `offers for ${currency}`).toBe(200);
+      for (const offer of res.body.offers as Record<string, any>[])
+        termsWrong.push(...offerTermsWrong(offer, `${currency}, offer ${offer.offerId} (tenure ${offer.tenure})`));
       if (symbol === undefined) continue;
       for (const offer of res.body.offers) expect(offer.currencySymbol, `currencySymbol of an offer in ${currency}`).toBe(symbol);
     }
+    expect(termsWrong, "every offer's terms, in every currency").toEqual([]);
   },
 );
 
