@@ -20,6 +20,13 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-NOTIFY-NONE'],
   }),
+  // Seeded beside the card named by its last four on every notified card form (notifications.issuer-range.spec.ts; origin 'seeded').
+  seeded({
+    id: 'seeded-notify-clear-pan-last-four-before-check-digit',
+    rule: "IN-NOTIFY-SHAPE: for a plan whose card was sent in clear sensitiveData, the notification's consumer.panLastFour is the four digits before the card's last digit",
+    source: 'provider',
+    rules: ['IN-NOTIFY-SHAPE'],
+  }),
   // Seeded beside the check of a schedule shorter than its tenure (plans.chosen-offer.spec.ts; origin 'seeded').
   seeded({
     id: 'getplan-tenure-from-schedule-length',

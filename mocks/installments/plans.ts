@@ -131,7 +131,14 @@ export function registerPlans(
       consumer: faults.has('i3-notify-consumer-full-pan')
         ? { panLastFour: plan.pan.slice(-4), accountNumber: plan.pan }
         : // i16-notify-pan-last-four-is-first-four: the card named by its first four digits.
-          { panLastFour: faults.has('i16-notify-pan-last-four-is-first-four') ? plan.pan.slice(0, 4) : plan.pan.slice(-4) },
+          {
+            panLastFour: faults.has('i16-notify-pan-last-four-is-first-four')
+              ? plan.pan.slice(0, 4)
+              : // seeded-notify-clear-pan-last-four-before-check-digit: a card sent in clear named by the four digits before its last.
+                faults.has('seeded-notify-clear-pan-last-four-before-check-digit') && clearPlans.has(plan)
+                ? plan.pan.slice(-5, -1)
+                : plan.pan.slice(-4),
+          },
     };
     if (faults.has('notification-missing-issuerIca')) delete body.issuerIca;
     // i16-notify-currency-lowercased: the notification writes the transaction's currency in lower case.
@@ -337,7 +344,11 @@ export function registerPlans(
     };
     world.plans.set(planId, plan);
     if (faults.has('i15-notify-given-schedule-last-dropped') && complete) givenSchedule.add(plan);
-    if (faults.has('seeded-notify-clear-issuer-by-first-five') && ok.body.encryptedValue === undefined) clearPlans.add(plan);
+    if (
+      (faults.has('seeded-notify-clear-issuer-by-first-five') || faults.has('seeded-notify-clear-pan-last-four-before-check-digit')) &&
+      ok.body.encryptedValue === undefined
+    )
+      clearPlans.add(plan);
     const correlationId = req.headers['correlation-id'] as string | undefined;
     if (faults.has('i2-notification-only-with-correlation-id') && correlationId === undefined) {
       // Independent fault: a selection without a Correlation-Id notifies nobody.

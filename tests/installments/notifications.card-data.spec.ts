@@ -5,7 +5,7 @@
 // a run of digits of the card longer than its issuer prefix (the first six, which every range of the
 // issuer shares) is more than its last four, wherever it sits (panLastFour holding the rest of the
 // number, a member no check knows, a text).
-import { expect, rules, test } from '../../fixtures/installments.js';
+import { expect, notifiedLastFourWrong, rules, test } from '../../fixtures/installments.js';
 
 /** The shortest run of the card's digits that neither its first six nor its last four can be. */
 const LONGER_THAN_PREFIX = 7;
@@ -24,8 +24,8 @@ function cardDigitsIn(value: unknown, pan: string, at = ''): string[] {
 }
 
 test(
-  "a plan's notification and its read carry no more of the card number than its last four digits, in any member @provider",
-  rules('IN-OBJ-SENSITIVE', 'IN-NOTIFY-EXACT'),
+  "a plan's notification and its read carry no more of the card number than its last four digits, in any member, and the notification names the card by them @provider",
+  rules('IN-OBJ-SENSITIVE', 'IN-NOTIFY-EXACT', 'IN-NOTIFY-SHAPE'),
   async ({ instApi, instReq, inst, issuerReceiver }) => {
     test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
     const pan = inst.eligiblePan!;
@@ -45,5 +45,9 @@ test(
       ],
       'members holding more of the card number than its last four digits',
     ).toEqual([]);
+    // What it does carry names this card (provider 2.0.0, notifyPlan consumer.panLastFour).
+    expect(notifiedLastFourWrong(notification!.json, pan, `the notification of plan ${planId}`), 'the card named by its last four').toEqual(
+      [],
+    );
   },
 );

@@ -4,7 +4,15 @@
 // notifies the issuer); reference/installments.md, Flows - notification (the issuer endpoint
 // configured for the account range) and Payload encryption. The range is the mock's issuer's (a
 // sandbox does not publish its issuers' ranges): @mock-only.
-import { exampleOffersBody, examplePlanBody, expect, rangeEdgeCards, rules, test } from '../../fixtures/installments.js';
+import {
+  exampleOffersBody,
+  examplePlanBody,
+  expect,
+  notifiedLastFourWrong,
+  rangeEdgeCards,
+  rules,
+  test,
+} from '../../fixtures/installments.js';
 
 type Fx = Parameters<Parameters<typeof test>[2]>[0];
 const planIdOf = (r: { json: unknown }) => (r.json as { planId?: string } | undefined)?.planId;
@@ -13,7 +21,7 @@ const planIdOf = (r: { json: unknown }) => (r.json as { planId?: string } | unde
  * Selects a plan for each card in each form (offers asked in the same form, the cards outside the
  * issuer's range registered first so that they get offers), then a plan of the eligible card as the
  * witness: once its notification arrived, every earlier one would have. Answers, per card and form,
- * whether the issuer was notified.
+ * whether the issuer was notified, and with what (the notification's body, when sent).
  */
 async function notifiedPlans(
   fx: Pick<Fx, 'instApi' | 'instReq' | 'instContract' | 'issuerReceiver'>,
@@ -27,27 +35,27 @@ async function notifiedPlans(
   expect(listed.status, listed.text.slice(0, 200)).toBe(200);
   const [offersData, planData] = [instContract.component('OffersSensitiveData'), instContract.component('PlanSensitiveData')];
   const plaintext = (data: unknown) => offersData(data) && planData(data);
-  const plans: { planId: string; what: string; form: string }[] = [];
+  const plans: { planId: string; what: string; form: string; pan: string }[] = [];
   for (const { pan, what } of cards)
     for (const { form, card } of await instReq.cardForms(pan, plaintext)) {
       const offers = await instApi.call('approvedOffers', { body: exampleOffersBody(card) });
       expect(offers.status, `offers for ${what} (${form})`).toBe(200);
       const plan = await instApi.call('savePlan', { body: examplePlanBody(offers.body.offerTransactionId, offers.body.offers[0], card) });
       expect(plan.status, `the plan of ${what} (${form})`).toBe(201);
-      plans.push({ planId: plan.body.planId, what, form });
+      plans.push({ planId: plan.body.planId, what, form, pan });
     }
   const witness = await instReq.createPlan(instApi);
   expect(
     await issuerReceiver.receiver.waitFor((r) => planIdOf(r) === witness.planId, 10_000),
     'the witness plan was notified',
   ).toBeDefined();
-  const notified = new Set(issuerReceiver.receiver.requests().map(planIdOf));
-  return plans.map((p) => ({ ...p, notified: notified.has(p.planId) }));
+  const notified = new Map(issuerReceiver.receiver.requests().map((r) => [planIdOf(r), r.json]));
+  return plans.map((p) => ({ ...p, notified: notified.has(p.planId), notification: notified.get(p.planId) }));
 }
 
 test(
   "a plan for a card at either end of the issuer's account range notifies it, one just outside either end none, in every card form @mock-only @assumption",
-  rules('IN-NOTIFY-SENT', 'IN-NOTIFY-NONE'),
+  rules('IN-NOTIFY-SENT', 'IN-NOTIFY-NONE', 'IN-NOTIFY-SHAPE'),
   async ({ instApi, instReq, instContract, issuerReceiver, inst, instMock }) => {
     void instMock;
     const cards = rangeEdgeCards(inst.issuerAccountRange!);
@@ -58,6 +66,12 @@ test(
     expect(
       wrong.map((p) => `${p.what} (${p.form}): ${p.notified ? 'notified' : 'not notified'}`),
       "the issuer is notified for its range's ends only",
+    ).toEqual([]);
+    // Each notification names its own plan's card, whatever form the card was sent in (provider 2.0.0,
+    // notifyPlan consumer.panLastFour): the ends of the range differ in their last digits.
+    expect(
+      plans.filter((p) => p.notified).flatMap((p) => notifiedLastFourWrong(p.notification, p.pan, `${p.what} (${p.form})`)),
+      'the card each notification names by its last four digits',
     ).toEqual([]);
   },
 );
