@@ -9,6 +9,7 @@ import {
   ENROLLMENT_PATHS,
   expect,
   lacksPathData,
+  maskedName,
   nameMaskProblem,
   NO_RECEIPT,
   PROVIDER_IDENTITY_TYPE,
@@ -43,9 +44,6 @@ const ADDRESSES = ['Marie-Claire.DuPont+Cards@Example-Mail.CO.uk', 'Ab@Mx.Exampl
 // The provider's identity is an opaque id (Card API 1.0.0, ConsumerIdentityTypeDoc): mixed-case hex.
 const OPAQUE_IDS = ['F0c04B97-4dCb-485D-a4F4-7Ae437A2e955', '8CA03256-1152-46c7-AFFE-ab09600a4085'];
 
-/** A name as CE-MASK-NAMES masks it (first character, then one * per other character). */
-const mask = (name: string) => Array.from(name)[0] + '*'.repeat(Array.from(name).length - 1);
-
 interface Enroll {
   cardApi: OperationClient;
   cards: CardRequests;
@@ -79,7 +77,7 @@ for (const path of ENROLLMENT_PATHS) {
             expect(nameMaskProblem(masked.maskedLastName, names.lastName), 'maskedLastName').toBeUndefined();
           // Card API: maskedFullName "J*** D**", the two masked names with a space between.
           if (masked?.maskedFullName !== undefined)
-            expect(masked.maskedFullName === `${mask(names.firstName)} ${mask(names.lastName)}`, 'maskedFullName').toBe(true);
+            expect(masked.maskedFullName === `${maskedName(names.firstName)} ${maskedName(names.lastName)}`, 'maskedFullName').toBe(true);
         }
       },
     );

@@ -130,30 +130,3 @@ test(
     ).toBe(true);
   },
 );
-
-test(
-  'the bundle counts what it lists: accounts, the accounts carrying each section, the section errors @provider',
-  rules('FD-PAY-PEB-COUNTS'),
-  async ({ fdApi, linkedCustomer }) => {
-    const res = await fdApi.call('GetAccountDetailsByInstitutionLoginId', {
-      path: { customerId: linkedCustomer.customerId, institutionLoginId: linkedCustomer.account('checking').institutionLoginId },
-    });
-    expect(res.status).toBe(200);
-    const accounts: any[] = res.body.accounts;
-    const count = (s: string) => accounts.filter((a) => a[s] !== undefined).length;
-    const expected: Record<string, number> = {
-      errorCount: accounts.reduce((n, a) => n + (a.errors?.length ?? 0), 0),
-      accountCount: accounts.length,
-      balanceDetailsSuccessCount: count('balanceDetails'),
-      paymentInstructionSuccessCount: count('paymentInstruction'),
-      accountIdentitySuccessCount: count('accountIdentity'),
-    };
-    // Counts other than errorCount are optional (provider 1.35.0): compared when given.
-    const given = Object.fromEntries(
-      Object.keys(expected)
-        .filter((k) => res.body[k] !== undefined)
-        .map((k) => [k, res.body[k]]),
-    );
-    expect(given, 'the counts of the answer').toEqual(Object.fromEntries(Object.keys(given).map((k) => [k, expected[k]])));
-  },
-);
