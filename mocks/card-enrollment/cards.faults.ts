@@ -1682,4 +1682,52 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['CE-MASK-EMAIL'],
   }),
+  independent('independent-17', {
+    id: 'i17-card-issuer-cvc-in-card-data',
+    rule: 'no answer carries the security code sent, in any member (seed 000 MaskedCard: only panBin and panLastFour of the card, never the security code): on the card path an ISSUER enrollment returns it as digitalCardData.verificationCode',
+    source: 'seed',
+    rules: ['CE-OBJ-SENSITIVE'],
+  }),
+  independent('independent-17', {
+    id: 'i17-card-consumer-added-australia-local-card-path',
+    rule: 'dateConsumerAdded is the enrollment instant in UTC whatever the country (seed 000 MaskedConsumer "UTC datetime"): on the card path a consumer whose countryCode is AU gets Sydney time (UTC+10) written with Z',
+    source: 'seed',
+    rules: ['CE-VAL-CONSUMER-ADDED'],
+  }),
+  independent('independent-17', {
+    id: 'i17-card-receipt-merchant-lastfour-after-bin',
+    rule: 'a receipt yields the last four of the account it stands for (reference/card-enrollment.md A5; seed 000 MaskedCard panLastFour): on the receipt path a MERCHANT enrollment shows digits 7-10 of the account',
+    source: 'assumption',
+    rules: ['CE-RECEIPT-ACCOUNT'],
+  }),
+  independent('independent-17', {
+    id: 'i17-card-receipt-key-first-of-list',
+    rule: 'x-openapi-clientid is the bare key compared whole, the header sent twice is an unknown key (seed 000 Authentication; reference A2): on the receipt path a header holding the key, a comma and another value is accepted as the first',
+    source: 'assumption',
+    rules: ['CE-AUTH-KEY-FORM'],
+  }),
+  independent('independent-17', {
+    id: 'i17-card-merchant-email-keeps-three',
+    rule: 'maskedEmailAddress keeps the first character of the local part, maybe the last, and stars the rest (provider Card API example "r*****1@mailinator.com"): on the card path a MERCHANT enrollment keeps three leading characters in clear',
+    source: 'provider',
+    rules: ['CE-MASK-EMAIL'],
+  }),
+  independent('independent-17', {
+    id: 'i17-card-issuer-serviceid-spaces-removed',
+    rule: 'a serviceId with a space inside does not match ^[0-9a-zA-Z#_-]*$ nor resolve (seed 000 EnrollCardRequest; CE-LOOKUP-EXACT): on the card path for an ISSUER the spaces are taken out and the program enrolled for',
+    source: 'seed',
+    rules: ['CE-LOOKUP-EXACT', 'CE-PAT-SERVICEID'],
+  }),
+  independent('independent-17', {
+    id: 'i17-card-wallet-card-id-per-program',
+    rule: 'each enrollment returns a new srcDigitalCardId (reference/card-enrollment.md, the mock world): on the card path every WALLET enrollment of one program gets the same id',
+    source: 'assumption',
+    rules: ['CE-VAL-CARDID'],
+  }),
+  independent('independent-17', {
+    id: 'i17-card-international-phone-consumer-suspended',
+    rule: 'the consumer is ACTIVE at enrollment (seed 000 States and transitions): on the card path a consumer whose mobile calling code has three digits is answered SUSPENDED',
+    source: 'seed',
+    rules: ['CE-STATE-ACTIVE'],
+  }),
 ]);

@@ -105,6 +105,9 @@ export function registerCards(
     // seeded-card-key-from-authorization: without the header, the Authorization header's value is taken as the key.
     if (faults.has('seeded-card-key-from-authorization') && !key) key = req.headers.authorization;
     const receiptCaseless = faults.has('receipt-key-case-insensitive') && isReceiptBody(req.body);
+    // i17-card-receipt-key-first-of-list: on the receipt path a header holding several keys (sent twice) read as its first.
+    if (faults.has('i17-card-receipt-key-first-of-list') && isReceiptBody(req.body) && typeof key === 'string' && key.includes(','))
+      key = key.split(',')[0].trim();
     let client = world.clients.find(
       (c) =>
         // API keys compare whole; the fault compares only a prefix (a longer or truncated key passes).
@@ -137,6 +140,14 @@ export function registerCards(
     // i12-card-receipt-country-lowercase-accepted: on the receipt path the country code upper-cased before it is judged.
     if (faults.has('i12-card-receipt-country-lowercase-accepted') && receiptOnly && typeof body.consumer?.countryCode === 'string')
       body.consumer.countryCode = body.consumer.countryCode.toUpperCase();
+    // i17-card-issuer-serviceid-spaces-removed: on the card path an issuer's serviceId judged with its spaces taken out.
+    if (
+      faults.has('i17-card-issuer-serviceid-spaces-removed') &&
+      !receiptOnly &&
+      body.cardSource === 'ISSUER' &&
+      typeof body.serviceId === 'string'
+    )
+      body.serviceId = body.serviceId.replace(/\s+/g, '');
     // service-id-trimmed: the serviceId trimmed before it is judged.
     if (faults.has('service-id-trimmed') && typeof body.serviceId === 'string') body.serviceId = body.serviceId.trim();
     // src-client-id-case-folded: the srcClientId lower-cased and trimmed before it is judged.
@@ -609,6 +620,7 @@ export function registerCards(
     }
     const answer = enrollResponse(body, card, ctx, lengths);
     i15Deviations(answer, body, card, hasCard, owner ?? client, key, faults, createdByClient);
+    i17Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     if (faults.has('model-card-suspended-on-third-enrollment')) {
       // Fault: a velocity rule; the same card enrolled a third time into one profile is answered SUSPENDED.
       const seen = `${card.primaryAccountNumber}|${body.consumer.consumerIdentity?.identityValue}`;
@@ -633,6 +645,50 @@ export function registerCards(
       .type(faults.has('content-type-text') ? 'text/plain' : 'application/json')
       .send(JSON.stringify(withClient(answer, key, faults, hasReceipt)));
   });
+}
+
+/** The independent-17 deviations of the answer, each on one path or card source (mocks/card-enrollment/cards.faults.ts). */
+function i17Deviations(
+  answer: ReturnType<typeof enrollResponse>,
+  body: Body,
+  card: Card,
+  hasCard: boolean,
+  faults: Faults,
+  now: Date,
+): void {
+  const masked = answer.maskedCard;
+  const consumer = answer.maskedConsumer as Record<string, unknown>;
+  const pan = card.primaryAccountNumber;
+  // i17-card-issuer-cvc-in-card-data: on the card path an issuer's card data carries the security code under a member of its own.
+  if (faults.has('i17-card-issuer-cvc-in-card-data') && hasCard && body.cardSource === 'ISSUER' && card.cardSecurityCode)
+    (masked.digitalCardData as Record<string, unknown>).verificationCode = card.cardSecurityCode;
+  // i17-card-consumer-added-australia-local-card-path: on the card path a consumer in Australia gets Sydney time (UTC+10) written with Z.
+  if (faults.has('i17-card-consumer-added-australia-local-card-path') && hasCard && body.consumer?.countryCode === 'AU')
+    consumer.dateConsumerAdded = new Date(now.getTime() + 10 * 3600_000).toISOString();
+  // i17-card-receipt-merchant-lastfour-after-bin: on the receipt path a merchant's panLastFour read from the digits after the BIN.
+  if (faults.has('i17-card-receipt-merchant-lastfour-after-bin') && !hasCard && body.cardSource === 'MERCHANT')
+    masked.panLastFour = pan.slice(6, 10);
+  // i17-card-merchant-email-keeps-three: on the card path a merchant's maskedEmailAddress keeps three characters of the local part.
+  const email = String(body.consumer?.consumerIdentity?.identityValue ?? '');
+  if (
+    faults.has('i17-card-merchant-email-keeps-three') &&
+    hasCard &&
+    body.cardSource === 'MERCHANT' &&
+    typeof consumer.maskedEmailAddress === 'string'
+  ) {
+    const at = email.lastIndexOf('@');
+    if (at > 3) consumer.maskedEmailAddress = email.slice(0, 3) + String(consumer.maskedEmailAddress).slice(3);
+  }
+  // i17-card-wallet-card-id-per-program: on the card path a wallet's card id derived from the program, the same for every card.
+  if (faults.has('i17-card-wallet-card-id-per-program') && hasCard && body.cardSource === 'WALLET')
+    masked.srcDigitalCardId = receiptCardId(`program:${String(body.serviceId)}`);
+  // i17-card-international-phone-consumer-suspended: on the card path a consumer with a three-digit calling code left SUSPENDED.
+  if (
+    faults.has('i17-card-international-phone-consumer-suspended') &&
+    hasCard &&
+    String(body.consumer?.mobileNumber?.countryCode ?? '').length === 3
+  )
+    consumer.status = 'SUSPENDED';
 }
 
 /** The independent-15 deviations of the answer, each on one path or card source (mocks/card-enrollment/cards.faults.ts). */

@@ -466,4 +466,22 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-ACCT-NUMBER-MASKED'],
   }),
+  independent('independent-17', {
+    id: 'i17-accounts-full-list-credit-card-number-unmasked',
+    rule: 'accountNumberDisplay and number show only the last four digits (seed 002 Accounts, masking; provider 1.35.0 CustomerAccount.number): GetCustomerAccounts gives a credit card number in full',
+    source: 'seed',
+    rules: ['FD-ACCT-NUMBER-MASKED'],
+  }),
+  independent('independent-17', {
+    id: 'i17-account-simple-by-id-balance-member',
+    rule: 'a simple record carries the basic members and none of the full-only ones (provider 1.35.0 CustomerAccountSimple): GetCustomerAccountSimple adds balance',
+    source: 'provider',
+    rules: ['FD-ACCT-SIMPLE-BASIC'],
+  }),
+  independent('independent-17', {
+    id: 'i17-accounts-by-login-lists-deleted-account',
+    rule: 'after a 204 delete of an account it is absent from every list (seed 002 Endpoints - Accounts, DeleteCustomerAccount): the by-login full list still holds it',
+    source: 'seed',
+    rules: ['FD-ACCT-DELETE-ACCOUNT'],
+  }),
 ]);

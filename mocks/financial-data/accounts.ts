@@ -174,6 +174,9 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     // i15-accounts-list-pending-number-unmasked: the all-accounts list shows a pending account's number in full.
     if (faults.has('i15-accounts-list-pending-number-unmasked'))
       return { accounts: list.map((a) => (isActive(a) ? view.full(a) : { ...view.full(a), number: a.number })) };
+    // i17-accounts-full-list-credit-card-number-unmasked: the all-accounts list gives a credit card's number in full.
+    if (faults.has('i17-accounts-full-list-credit-card-number-unmasked'))
+      return { accounts: list.map((a) => (a.type === 'creditCard' ? { ...view.full(a), number: a.number } : view.full(a))) };
     return { accounts: list.map((a) => view.full(a)) };
   });
 
@@ -222,6 +225,8 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
   const cachedBalances = new Map<string, number>();
   /** The accounts deleted while i12-account-full-by-id-after-account-delete or i12-accounts-simple-list-keeps-deleted-account is on. */
   const deletedAccounts = new Map<string, Account>();
+  /** The accounts deleted by id while i17-accounts-by-login-lists-deleted-account is on. */
+  const i17Deleted = new Map<string, Account>();
   route(app, ctx, 'GetCustomerAccount', (input, reply) => {
     // i3-accounts-one-other-customer: the full record found by account id among the partner's customers.
     const stray = faults.has('i3-accounts-one-other-customer') && customerOf(input) ? world.accounts.get(input.path.accountId) : undefined;
@@ -269,6 +274,8 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     // Fault: the login id of the customer's first login instead of the account's own.
     if (faults.has('accounts-simple-one-wrong-login'))
       view.institutionLoginId = accountsOf(a.customerId)[0]?.institutionLoginId ?? a.institutionLoginId;
+    // i17-account-simple-by-id-balance-member: the simple read by id carries the balance, a member of the full record only.
+    if (faults.has('i17-account-simple-by-id-balance-member')) return { ...view, balance: a.balance };
     return view;
   });
 
@@ -280,7 +287,11 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     const all = login ? accountsOfLogin(login) : [];
     if (!login || all.length === 0) return notFound(reply, 'Customer does not have any accounts associated with institutionLoginId');
     // i15-accounts-by-login-hides-pending: the full by-login list leaves the pending accounts out.
-    const list = faults.has('i15-accounts-by-login-hides-pending') ? all.filter(isActive) : all;
+    const kept = faults.has('i17-accounts-by-login-lists-deleted-account')
+      ? [...i17Deleted.values()].filter((a) => a.institutionLoginId === all[0].institutionLoginId && !world.accounts.has(a.id))
+      : [];
+    // i17-accounts-by-login-lists-deleted-account: the by-login full list still holds an account deleted by id.
+    const list = [...(faults.has('i15-accounts-by-login-hides-pending') ? all.filter(isActive) : all), ...kept];
     const view = viewer(login.customerId);
     if (faults.has('i2-accounts-by-login-real-number'))
       return { accounts: list.map((a) => ({ ...view.full(a), realAccountNumber: a.number })) };
@@ -487,6 +498,7 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('i12-account-full-by-id-after-account-delete') || faults.has('i12-accounts-simple-list-keeps-deleted-account'))
       for (const g of gone) deletedAccounts.set(g.id, g);
     if (faults.has('blind-accounts-delete-account-empties-login-in-simple-list')) touchedLogins.add(a.institutionLoginId);
+    if (faults.has('i17-accounts-by-login-lists-deleted-account')) for (const g of gone) i17Deleted.set(g.id, g);
     if (faults.has('accounts-second-delete-204')) deletedOnce.add(`${a.customerId}/${a.id}`);
     return reply.code(204).send();
   });

@@ -172,4 +172,16 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-EVENT-DATE-FIXED'],
   }),
+  independent('independent-17', {
+    id: 'i17-business-by-id-postal-code-zip5',
+    rule: 'every field sent reads back by customer and by id (seed 002 Endpoints - Businesses; provider 1.35.0 NewAddress.postalCode string): GetBusinessById cuts an extended ZIP code (ZIP plus four digits) to its first five digits',
+    source: 'provider',
+    rules: ['FD-BUS-READ'],
+  }),
+  independent('independent-17', {
+    id: 'i17-business-update-phone-country-plus',
+    rule: 'every field sent on update reads back (seed 002; provider 1.35.0 PhoneNumberFormat.countryCode, e.g. 1): UpdateBusiness stores the calling code with a plus sign',
+    source: 'provider',
+    rules: ['FD-BUS-UPDATE'],
+  }),
 ]);

@@ -115,6 +115,10 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
       // i5-business-update-taxid-dashes-stripped: the update path stores taxId without its dashes.
       if (faults.has('i5-business-update-taxid-dashes-stripped') && typeof business.fields.taxId === 'string')
         business.fields = { ...business.fields, taxId: business.fields.taxId.replace(/-/g, '') };
+      // i17-business-update-phone-country-plus: an update stores the phone's country calling code with a plus sign.
+      const phone = business.fields.phoneNumber as Record<string, unknown> | undefined;
+      if (faults.has('i17-business-update-phone-country-plus') && typeof phone?.countryCode === 'string')
+        business.fields = { ...business.fields, phoneNumber: { ...phone, countryCode: `+${phone.countryCode}` } };
       business.modifiedDate = isoNoZone();
       // i13-business-update-moves-created-date: the update re-dates the business's creation.
       if (faults.has('i13-business-update-moves-created-date')) business.createdDate = business.modifiedDate;
@@ -140,6 +144,10 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
       const shown: Record<string, unknown> = view(business);
       return [typeof shown.url === 'string' ? { ...shown, url: shown.url.replace(/\/+$/, '') } : shown];
     }
+    // i17-business-by-id-postal-code-zip5: the by-id read cuts a ZIP+4 postal code to its first five digits.
+    const address = business?.fields.address as Record<string, unknown> | undefined;
+    if (business && faults.has('i17-business-by-id-postal-code-zip5') && typeof address?.postalCode === 'string')
+      return [{ ...view(business), address: { ...address, postalCode: address.postalCode.slice(0, 5) } }];
     return business ? [view(business)] : sendError(ctx, reply, 404, 'Business not found');
   });
 }

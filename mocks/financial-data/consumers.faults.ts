@@ -294,4 +294,22 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-CONS-MODIFY'],
   }),
+  independent('independent-17', {
+    id: 'i17-consumer-by-customer-ssn-stale-after-modify',
+    rule: 'every response carrying an SSN shows its last four, after a modification too (seed 002 Resources - Consumer; provider 1.35.0 ConsumerSummary.ssn): GetConsumerForCustomer keeps the last four of the SSN of creation',
+    source: 'seed',
+    rules: ['FD-CONS-SSN-LAST-FOUR'],
+  }),
+  independent('independent-17', {
+    id: 'i17-consumer-create-leap-day-birthday-shifted',
+    rule: 'every field the consumer was created with reads back (seed 002; provider 1.35.0 Birthday): a birthday of 29 February is stored as 1 March',
+    source: 'provider',
+    rules: ['FD-CONS-READ'],
+  }),
+  independent('independent-17', {
+    id: 'i17-consumer-modify-name-apostrophe-stripped',
+    rule: 'every field sent on ModifyConsumer reads back as sent (seed 002; provider 1.35.0 ConsumerUpdate): apostrophes are taken out of the names',
+    source: 'seed',
+    rules: ['FD-CONS-MODIFY'],
+  }),
 ]);

@@ -65,6 +65,10 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
       const endUser = consumer.fields.endUser as Record<string, unknown> | undefined;
       if (endUser) consumer.fields.endUser = { ...endUser, zip: digits(endUser.zip), phone: digits(endUser.phone) };
     }
+    // i17-consumer-create-leap-day-birthday-shifted: a birthday on 29 February stored as 1 March (a date library's non-leap year).
+    const born = consumer.fields.birthday as { month?: number; dayOfMonth?: number } | undefined;
+    if (faults.has('i17-consumer-create-leap-day-birthday-shifted') && born?.month === 2 && born.dayOfMonth === 29)
+      consumer.fields.birthday = { ...born, month: 3, dayOfMonth: 1 };
     if (faults.has('i3-consumer-create-email-lowercased') && typeof consumer.fields.email === 'string')
       consumer.fields.email = consumer.fields.email.toLowerCase();
     world.consumers.set(consumer.id, consumer);
@@ -96,6 +100,10 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     if (!consumer) return sendError(ctx, reply, 404, 'Consumer not found');
     // Fault: this reader alone renders the zip through a number.
     // i3-consumer-identity-documents-full-ssn: the record gains an identity document holding the whole SSN.
+    // i17-consumer-by-customer-ssn-stale-after-modify: the by-customer read shows the last four of the SSN the consumer was created with.
+    const createdSsn = createdFields.get(consumer.id)?.ssn;
+    if (faults.has('i17-consumer-by-customer-ssn-stale-after-modify') && createdSsn !== undefined)
+      return { ...view(consumer), ssn: String(createdSsn).replace(/-/g, '').slice(-4) };
     if (faults.has('i3-consumer-identity-documents-full-ssn'))
       return { ...view(consumer), identityDocuments: [{ type: 'SSN', value: String(consumer.fields.ssn).replace(/-/g, '') }] };
     // i5-consumer-by-customer-ssn-last-five: this reader shows five digits of the SSN.
@@ -189,6 +197,9 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
       ...(faults.has('i2-consumer-modify-zip-leading-zeros') && kept.zip !== undefined ? { zip: String(Number(kept.zip)) } : {}),
     };
     // Fault: string values stored with their spaces collapsed and trimmed.
+    // i17-consumer-modify-name-apostrophe-stripped: a modification stores the names without their apostrophes.
+    if (faults.has('i17-consumer-modify-name-apostrophe-stripped'))
+      for (const key of ['firstName', 'lastName']) if (typeof given[key] === 'string') given[key] = String(given[key]).replace(/'/g, '');
     if (faults.has('model-consumer-modify-normalises-spaces'))
       for (const [key, value] of Object.entries(given)) if (typeof value === 'string') given[key] = value.trim().replace(/\s+/g, ' ');
     // i5-consumer-modify-birthday-day-kept: the new birthday keeps the old day of month.

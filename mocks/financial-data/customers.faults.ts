@@ -457,4 +457,22 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-CUST-COUNTS-AFTER-DELETE'],
   }),
+  independent('independent-17', {
+    id: 'i17-customers-found-zero-past-end',
+    rule: 'found is the size of the set whatever the page (seed 002 Pagination; provider 1.35.0 Customers.found): a page past the end answers found 0',
+    source: 'seed',
+    rules: ['FD-PAGE-COUNTS'],
+  }),
+  independent('independent-17', {
+    id: 'i17-customer-get-email-plus-tag-dropped',
+    rule: 'every reader shows the e-mail the customer was created with (seed 002 Resources - Customer; provider 1.35.0 Customer.email): GetCustomer drops a +tag from the local part',
+    source: 'seed',
+    rules: ['FD-CUST-READ'],
+  }),
+  independent('independent-17', {
+    id: 'i17-customer-modify-accents-folded',
+    rule: 'the names sent on ModifyCustomer read back byte for byte (seed 002 Endpoints - Customers): accented letters are stored without their accents',
+    source: 'seed',
+    rules: ['FD-CUST-MODIFY', 'FD-MODIFY-LEAVES-OTHERS'],
+  }),
 ]);

@@ -184,6 +184,8 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     if (Number(paged.limit) === 1 && faults.has('i16-customers-found-is-one-with-limit-one')) counts.found = slice.length;
     // i7-customers-displaying-is-limit: displaying gives the limit, not the records of the page.
     if (faults.has('i7-customers-displaying-is-limit')) counts.displaying = paged.limit ?? pageSize;
+    // i17-customers-found-zero-past-end: a page past the end of the set answers found 0.
+    if (faults.has('i17-customers-found-zero-past-end') && slice.length === 0 && list.length > 0) counts.found = 0;
     // i3-customer-search-found-is-page: with search text, found counts the page only.
     if (searched && faults.has('i3-customer-search-found-is-page')) counts.found = slice.length;
     // i5-customers-search-found-counts-all-partners: found counts the matches of every partner.
@@ -260,6 +262,9 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
       const latest = [...world.tokens].filter(([, t]) => t.partnerId === c.partnerId).pop()?.[0];
       return { ...customerView(c), lastSession: latest };
     }
+    // i17-customer-get-email-plus-tag-dropped: the by-id read gives an e-mail address without its +tag.
+    if (faults.has('i17-customer-get-email-plus-tag-dropped') && typeof c.email === 'string' && /\+[^@]*@/.test(c.email))
+      return { ...customerView(c), email: c.email.replace(/\+[^@]*@/, '@') };
     return customerView(c);
   });
   route(app, ctx, 'GetCustomerWithAppData', (input, reply) => {
@@ -313,7 +318,13 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     const disputeSkipped = faults.has('i5-customer-disputed-firstname-only-allowed') && input.body.lastName === undefined;
     if (c.disputed && !faults.has('disputed-modify-allowed') && !disputeSkipped)
       return sendError(ctx, reply, 403, 'The customer has a disputed statement');
-    const tidy = (name: string) => (faults.has('i2-customer-modify-names-trimmed') ? name.replace(/\s+/g, ' ').trim() : name);
+    // i17-customer-modify-accents-folded: a modification stores the names with their accents taken off.
+    const tidy = (name: string) =>
+      faults.has('i2-customer-modify-names-trimmed')
+        ? name.replace(/\s+/g, ' ').trim()
+        : faults.has('i17-customer-modify-accents-folded')
+          ? name.normalize('NFD').replace(/[\u0300-\u036f]/g, '')
+          : name;
     if (!faults.has('modify-customer-ignored')) {
       // i4-customer-modify-replaces-missing-name: the record replaced, so a name not sent is cleared.
       if (faults.has('i4-customer-modify-replaces-missing-name')) {

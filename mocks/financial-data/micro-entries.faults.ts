@@ -352,4 +352,16 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-MICRO-DETAILS'],
   }),
+  independent('independent-17', {
+    id: 'i17-micro-rate-by-utc-day',
+    rule: 'a customer may initiate only so many micro entries within a rolling day, the next is a 429 (seed 002 Limits, micro entries): the count restarts at UTC midnight, so the initiation over the limit an hour after midnight is accepted',
+    source: 'seed',
+    rules: ['FD-MICRO-RATE'],
+  }),
+  independent('independent-17', {
+    id: 'i17-micro-details-status-of-latest-entry',
+    rule: "the details read shows the status of the account asked (seed 002 Endpoints - Micro entries): it gives the status of the customer's latest entries instead",
+    source: 'seed',
+    rules: ['FD-MICRO-DETAILS', 'FD-MICRO-VERIFY'],
+  }),
 ]);

@@ -86,9 +86,12 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
     const recent = (micro().initiations.get(rateKey) ?? []).filter(
       // i3-micro-rate-window-inclusive: an initiation 24 hours old still counts for one more second (an inclusive bound in whole seconds).
       (t) =>
-        faults.has('micro-entries-window-never-resets') ||
-        now - t < windowMs ||
-        (faults.has('i3-micro-rate-window-inclusive') && now - t < windowMs + 1000),
+        // i17-micro-rate-by-utc-day: the initiations counted per UTC calendar day, not over the last 24 hours.
+        faults.has('i17-micro-rate-by-utc-day')
+          ? t >= Math.floor(now / 86_400_000) * 86_400_000
+          : faults.has('micro-entries-window-never-resets') ||
+            now - t < windowMs ||
+            (faults.has('i3-micro-rate-window-inclusive') && now - t < windowMs + 1000),
     );
     const cap = faults.has('micro-entries-six-per-window') ? MAX_INITIATIONS + 1 : MAX_INITIATIONS;
     if (recent.length >= cap) {
@@ -240,6 +243,10 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
     if (!e) return sendError(ctx, reply, 404, 'No micro entries for this account of the customer');
     // Fault: the details read keeps the initiation's state whatever happened since.
     // i12-micro-details-failed-shown-completed: the details read shows failed entries as deposited.
+    // i17-micro-details-status-of-latest-entry: the details read gives the status of the customer's latest entries, whichever account is asked.
+    const latest = faults.has('i17-micro-details-status-of-latest-entry')
+      ? ([...micro().entries.values()].filter((x) => x.customerId === e.customerId).at(-1) ?? e)
+      : e;
     const status = faults.has('micro-entries-details-stale')
       ? 'Pending'
       : faults.has('i12-micro-details-failed-shown-completed') && shown(e) === 'Failed'
@@ -247,7 +254,7 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
         : // i15-micro-details-verified-shown-completed: the details read shows verified entries as Completed.
           faults.has('i15-micro-details-verified-shown-completed') && shown(e) === 'Verified'
           ? 'Completed'
-          : shown(e);
+          : shown(latest);
     const last4 = lastFourSent.has(e.accountId)
       ? lastFourSent.get(e.accountId)!
       : faults.has('micro-entries-full-account-number')

@@ -389,4 +389,10 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-PAY-LOAN-TYPES'],
   }),
+  independent('independent-17', {
+    id: 'i17-pay-ach-v1-sibling-customer-account',
+    rule: 'a child object named under another parent of the same partner is refused 404 (seed 002 Resources; provider GetAccountACHDetails): the v1 ACH details serve an account of another customer of the partner',
+    source: 'seed',
+    rules: ['FD-OBJ-OTHER-PARENT'],
+  }),
 ]);

@@ -235,7 +235,15 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
 
   // --- ACH details v1 and payment instructions v3
   route(app, ctx, 'GetAccountACHDetails', (input, reply) => {
-    const account = accountOf(input);
+    // i17-pay-ach-v1-sibling-customer-account: the v1 ACH details found by the account id among every customer of the partner.
+    const sibling = () => {
+      const a = world.accounts.get(input.path.accountId);
+      const asked = world.customers.get(String(input.path.customerId));
+      return a && asked && asked.partnerId === input.partner?.id && world.customers.get(a.customerId)?.partnerId === asked.partnerId
+        ? a
+        : undefined;
+    };
+    const account = accountOf(input) ?? (faults.has('i17-pay-ach-v1-sibling-customer-account') ? sibling() : undefined);
     if (!account) return sendError(ctx, reply, 404, 'Account not found');
     const types = faults.has('payments-data-ach-cd-refused')
       ? ACH_TYPES.filter((t) => t !== 'cd')

@@ -237,4 +237,10 @@ export const STATEMENTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-STMT-INDEX-ORDER'],
   }),
+  independent('independent-17', {
+    id: 'i17-stmt-v3-index-24-document-of-23',
+    rule: 'one detail per index asked, a higher index an earlier document (seed 002 Statements; provider 1.35.0 statement index range): the oldest index allowed is answered with the document of the index before it',
+    source: 'seed',
+    rules: ['FD-STMT-INDEX-ORDER'],
+  }),
 ]);

@@ -109,7 +109,8 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('i14-stmt-v3-index-24-refused') && indexes.includes(24)) return sendError(ctx, reply, 400, 'index must be less than 24');
     const asOfDate = clock.nowEpochSeconds();
     const statements = indexes.map((index, position) => {
-      const { id: own, p } = statement(account, index);
+      // i17-stmt-v3-index-24-document-of-23: the oldest index (24) read as the statement before it.
+      const { id: own, p } = statement(account, faults.has('i17-stmt-v3-index-24-document-of-23') && index === 24 ? 23 : index);
       const id = faults.has('i11-statement-v3-asset-id-of-first-index') && indexes.length > 1 ? statement(account, indexes[0]).id : own;
       // Blind fault: each detail carries its position in the list (1-based), not the index asked.
       const shownIndex = faults.has('blind-statements-v3-index-is-position') ? position + 1 : index;

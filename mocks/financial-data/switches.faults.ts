@@ -219,4 +219,10 @@ export const SWITCHES_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-OBJ-EXACT-ID'],
   }),
+  independent('independent-17', {
+    id: 'i17-switches-deposit-details-reason-underscored',
+    rule: 'a failed switch carries a failureReason from the provider list, the same in the list and the details (provider 1.35.0 DepositSwitch failureReason enum): the deposit details write it with underscores',
+    source: 'provider',
+    rules: ['FD-SW-FAILURE-REASON', 'FD-SW-DETAILS'],
+  }),
 ]);

@@ -160,7 +160,13 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
       s.failureReason &&
       !faults.has('switches-details-without-failure-reason') &&
       !(s.kind === 'billPay' && faults.has('i12-switch-bill-pay-details-failure-reason-dropped'))
-        ? { failureReason: s.failureReason }
+        ? // i17-switches-deposit-details-reason-underscored: the deposit details write the reason with underscores.
+          {
+            failureReason:
+              faults.has('i17-switches-deposit-details-reason-underscored') && s.kind === 'deposit'
+                ? s.failureReason.replace(/-/g, '_')
+                : s.failureReason,
+          }
         : {};
     // Blind fault: the bank payment method of a bill pay switch shows the whole account number in endsWith.
     const methods = (targets: Record<string, unknown>[]) =>

@@ -571,4 +571,22 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-TXN-WINDOW'],
   }),
+  independent('independent-17', {
+    id: 'i17-txn-account-pending-on-later-pages',
+    rule: 'without includePending no pending transaction is listed (seed 002 Transactions): the account list shows them on a page after the first',
+    source: 'seed',
+    rules: ['FD-TXN-PENDING'],
+  }),
+  independent('independent-17', {
+    id: 'i17-txn-all-found-leaves-pending-out',
+    rule: 'found is the number of matching transactions (seed 002 Pagination): with includePending=true the customer list lists the pending ones but found leaves them out',
+    source: 'seed',
+    rules: ['FD-TXN-PAGE-COUNTS'],
+  }),
+  independent('independent-17', {
+    id: 'i17-txn-account-found-counts-customer',
+    rule: 'found is the number of matching transactions (seed 002 Pagination): the account list counts the transactions of every account of the customer',
+    source: 'seed',
+    rules: ['FD-TXN-PAGE-COUNTS'],
+  }),
 ]);

@@ -112,7 +112,10 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     const to: number = (query.toDate ?? 9_999_999_999) + shift;
     if (from > to) return sendError(ctx, reply, 400, 'fromDate is after toDate');
     const includePending =
-      (on('transactions-pending-always-included') || (query.includePending === true && !on('transactions-pending-never-included'))) &&
+      (on('transactions-pending-always-included') ||
+        (query.includePending === true && !on('transactions-pending-never-included')) ||
+        // i17-txn-account-pending-on-later-pages: the account list shows the pending transactions on a page after the first.
+        (reader === 'account' && (query.start ?? 1) > 1 && on('i17-txn-account-pending-on-later-pages'))) &&
       // Blind fault: the customer list drops includePending (pending never listed there).
       !(reader === 'all' && on('blind-transactions-pending-ignored-on-all'));
     // seeded-txn-account-later-page-from-date-ignored: the account list drops fromDate on a page after the first (still echoing it).
@@ -190,6 +193,14 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     // i12-txn-account-more-available-exact-last-page: the account list compares with <= (a page ending at the last one says more).
     if (reader === 'account' && on('i12-txn-account-more-available-exact-last-page'))
       paged.moreAvailable = (start - 1) * limit + paged.displaying <= paged.found;
+    // i17-txn-all-found-leaves-pending-out: with includePending the customer list lists the pending transactions but found leaves them out.
+    if (reader === 'all' && includePending && on('i17-txn-all-found-leaves-pending-out'))
+      paged.found -= found.filter((t) => t.status === 'pending').length;
+    // i17-txn-account-found-counts-customer: the account list's found adds the transactions of the customer's other accounts.
+    if (reader === 'account' && on('i17-txn-account-found-counts-customer')) {
+      const others = linkedData(world, input.path.customerId).accounts.filter((a) => !accounts.some((b) => b.id === a.id));
+      paged.found += transactionsOf(new Set(others.map((a) => a.id)), 'all').length;
+    }
     if (on('transactions-found-counts-page')) paged.found = paged.displaying;
     // i16-txn-all-more-available-first-page-false: the customer list's first page never says more is available.
     if (reader === 'all' && start === 1 && on('i16-txn-all-more-available-first-page-false')) paged.moreAvailable = false;

@@ -489,4 +489,10 @@ export const TXPUSH_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-DELIVERY-MEDIA-TYPE'],
   }),
+  independent('independent-17', {
+    id: 'i17-txpush-pending-test-balance-unchanged',
+    rule: 'over test transactions the balance runs: the balance before plus every amount since (seed 002 TxPush; provider CreateTxPushTestTransaction): a pending test transaction leaves the balance unchanged',
+    source: 'seed',
+    rules: ['FD-TXPUSH-RUNNING-BALANCE'],
+  }),
 ]);

@@ -336,8 +336,10 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
       firstBalance.set(account.id, oldBalance);
     // Seeded fault txpush-test-balance-not-running: the stored balance is the one before the account's first test transaction plus this amount.
     if (faults.has('txpush-test-balance-not-running') && !storedFirst.has(account.id)) storedFirst.set(account.id, account.balance);
-    account.balance = cents((faults.has('txpush-test-balance-not-running') ? storedFirst.get(account.id)! : account.balance) + t.amount);
-    account.availableBalance = cents(account.availableBalance + t.amount);
+    // i17-txpush-pending-test-balance-unchanged: a pending test transaction leaves the balances as they were.
+    const moved = faults.has('i17-txpush-pending-test-balance-unchanged') && t.status === 'pending' ? 0 : t.amount;
+    account.balance = cents((faults.has('txpush-test-balance-not-running') ? storedFirst.get(account.id)! : account.balance) + moved);
+    account.availableBalance = cents(account.availableBalance + moved);
     account.balanceDate = nowS;
     const listening = faults.has('blind-txpush-subscriptions-by-customer')
       ? state().subscriptions.group('customer', account.customerId)

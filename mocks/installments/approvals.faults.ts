@@ -227,4 +227,16 @@ export const APPROVALS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['IN-STATE-DECISION'],
   }),
+  independent('independent-17', {
+    id: 'i17-approval-detail-limit-in-bytes',
+    rule: 'rejectReasonDetail is limited in characters (provider 2.0.0 PlanApproval.rejectReasonDetail maxLength): the limit counted in UTF-8 bytes, so a detail of accented characters at the limit is refused',
+    source: 'provider',
+    rules: ['IN-LIM-REJECTDETAIL'],
+  }),
+  independent('independent-17', {
+    id: 'i17-approval-status-declined-callback-trailing-slash',
+    rule: 'getPlanApprovalStatus answers the callbackUrl the approval answered (provider 2.0.0 ApprovalStatus.callbackUrl): for a DECLINED plan it adds a trailing slash',
+    source: 'provider',
+    rules: ['IN-ECHO-CALLBACK'],
+  }),
 ]);

@@ -38,6 +38,11 @@ export function registerApprovals(
       return invalidRequest(reply, faults, [
         { field: 'rejectReasonDetail', keyword: 'maxLength', message: 'rejectReasonDetail is too long' },
       ]);
+    // i17-approval-detail-limit-in-bytes: the rejectReasonDetail limit counted in UTF-8 bytes, not characters.
+    if (faults.has('i17-approval-detail-limit-in-bytes') && Buffer.byteLength(String(ok.body.rejectReasonDetail ?? '')) > 5000)
+      return invalidRequest(reply, faults, [
+        { field: 'rejectReasonDetail', keyword: 'maxLength', message: 'rejectReasonDetail is too long' },
+      ]);
     // i7-approval-decline-other-reason-approved: a decline for OTHER_REASON recorded as an approval.
     const otherReason = faults.has('i7-approval-decline-other-reason-approved') && ok.body.rejectReasonCode === 'OTHER_REASON';
     const decision = faults.has('declined-recorded-as-approved') || otherReason ? 'APPROVED' : ok.body.status;
@@ -126,6 +131,9 @@ export function registerApprovals(
         faults.has('i8-approval-status-callback-id-uppercased')
         ? source.callbackUrl.replace(source.planId, source.planId.toUpperCase())
         : source.callbackUrl;
+    // i17-approval-status-declined-callback-trailing-slash: a declined plan's status read answers its callbackUrl with a slash added.
+    if (faults.has('i17-approval-status-declined-callback-trailing-slash') && plan.status === 'DECLINED')
+      return reply.code(200).send({ callbackUrl: `${callbackUrl}/`, status: plan.status });
     // i10-approval-status-decline-reads-approved: this reader maps every decision to APPROVED.
     const status = faults.has('i10-approval-status-decline-reads-approved') && plan.status === 'DECLINED' ? 'APPROVED' : plan.status;
     // i16-approval-status-async-decline-pending: an asynchronous decline, once landed, still read as PENDING here.

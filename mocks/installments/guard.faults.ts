@@ -214,4 +214,16 @@ export const GUARD_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-TRANS-ACCEPT'],
   }),
+  independent('independent-17', {
+    id: 'i17-forbidden-key-registers-clear-pans',
+    rule: 'a valid signature of a consumer key not allowed for the operation is 403 (seed 001 Authentication; reference keys): registerPans with the cards in clear sensitiveData skips the rights check',
+    source: 'seed',
+    rules: ['IN-AUTH-FORBIDDEN'],
+  }),
+  independent('independent-17', {
+    id: 'i17-plan-correlation-braces-stripped',
+    rule: 'savePlan requires a UUID Correlation-Id (provider 2.0.0 savePlan header Correlation-Id format uuid): a UUID written in braces is judged without them and accepted',
+    source: 'provider',
+    rules: ['IN-FMT-CORRELATION'],
+  }),
 ]);

@@ -152,7 +152,9 @@ export function createGuard(
       // i14-forbidden-key-reads-approval-status: the approval status read skips the operation check.
       (faults.has('i14-forbidden-key-reads-approval-status') && operationId === 'getPlanApprovalStatus') ||
       // i16-forbidden-key-searches-mids: the MID search skips the operation check.
-      (faults.has('i16-forbidden-key-searches-mids') && operationId === 'postMerchantMidSearches');
+      (faults.has('i16-forbidden-key-searches-mids') && operationId === 'postMerchantMidSearches') ||
+      // i17-forbidden-key-registers-clear-pans: a registration carrying its cards in clear skips the key's rights check.
+      (faults.has('i17-forbidden-key-registers-clear-pans') && operationId === 'registerPans' && Boolean(raw?.includes('"sensitiveData"')));
     if (allowed !== '*' && !allowed.includes(operationId) && !faults.has('forbidden-never-given') && !forbiddenUnchecked) {
       return void refuse(403, 'FORBIDDEN', `The consumer key may not call ${operationId}.`);
     }
@@ -200,6 +202,14 @@ export function createGuard(
       }
       if (p.name === 'limit' && faults.has('limit-over-500-accepted') && Number(value) > limitMax) continue;
       if (p.name === 'offset' && faults.has('offset-unchecked')) continue;
+      // i17-plan-correlation-braces-stripped: savePlan takes a UUID Correlation-Id written in braces, judged without them.
+      if (
+        p.name === 'Correlation-Id' &&
+        operationId === 'savePlan' &&
+        faults.has('i17-plan-correlation-braces-stripped') &&
+        /^\{.*\}$/.test(value)
+      )
+        value = value.slice(1, -1);
       // i12-plan-correlation-non-uuid-accepted: savePlan takes any Correlation-Id.
       if (p.name === 'Correlation-Id' && operationId === 'savePlan' && faults.has('i12-plan-correlation-non-uuid-accepted')) continue;
       // i14-approval-sync-case-folded: the sync flag of planApproval judged without its case (TRUE taken as a boolean).

@@ -618,4 +618,16 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ECHO-ICA-FORMS'],
   }),
+  independent('independent-17', {
+    id: 'i17-mid-search-pending-status-includes-completed',
+    rule: 'the status criterion of a MID search answers the MIDs in that status only (provider 2.0.0 MerchantMidSearchParameters.status): PENDING also answers COMPLETED MIDs',
+    source: 'provider',
+    rules: ['IN-FILTER-MID-STATUS'],
+  }),
+  independent('independent-17', {
+    id: 'i17-search-country-first-two-letters',
+    rule: 'searching by countryCode finds the merchants of that country only (provider 2.0.0 MerchantSearchParameters.countryCode): the criterion compared on its first two letters, so AUT also finds AUS',
+    source: 'provider',
+    rules: ['IN-FILTER-COUNTRY'],
+  }),
 ]);

@@ -196,6 +196,9 @@ export function registerMerchants(
     // i10-merchant-search-name-first-ten: the name criterion cut to its first ten characters.
     const nameCut = (n: string) => (faults.has('i10-merchant-search-name-first-ten') ? n.slice(0, 10) : n);
     const name = ignored || c.merchantLegalName === undefined ? undefined : nameCut(c.merchantLegalName).toLowerCase();
+    // i17-search-country-first-two-letters: the country criterion taken out of the lookup and compared below on its first two letters.
+    const countryCriterion = c.countryCode;
+    if (faults.has('i17-search-country-first-two-letters')) delete c.countryCode;
     let found = merchantCandidates(world, {
       merchantLegalName: ignored || c.merchantLegalName === undefined ? undefined : nameCut(c.merchantLegalName),
       acquirerICA:
@@ -237,6 +240,11 @@ export function registerMerchants(
           if (key === 'countryCode' && faults.has('blind-search-country-ignored')) continue;
           // i13-search-country-ignored-with-ica: the country criterion dropped when an acquirer ICA is given.
           if (key === 'countryCode' && faults.has('i13-search-country-ignored-with-ica') && c.acquirerICA !== undefined) continue;
+          // i17-search-country-first-two-letters: the country criterion compared on its first two letters (as an alpha-2 code).
+          if (key === 'countryCode' && faults.has('i17-search-country-first-two-letters') && countryCriterion !== undefined) {
+            if (String(m[key]).slice(0, 2).toUpperCase() !== String(countryCriterion).slice(0, 2).toUpperCase()) return false;
+            continue;
+          }
           // i13-search-maid-ignored-with-name: the maid criterion dropped when a legal name is given.
           if (key === 'maid' && faults.has('i13-search-maid-ignored-with-name') && c.merchantLegalName !== undefined) continue;
           if ((key === 'acquirerICA' && faults.has('search-ignores-ica')) || (key === 'maid' && faults.has('search-ignores-maid')))
@@ -374,7 +382,9 @@ export function registerMerchants(
             // seeded-mid-search-status-ignored-with-mid: the status criterion dropped when a mid is given.
             (faults.has('seeded-mid-search-status-ignored-with-mid') && c.mid !== undefined) ||
             // i7-mid-search-error-status-includes-pending: ERROR read as "not COMPLETED".
-            (faults.has('i7-mid-search-error-status-includes-pending') && c.status === 'ERROR' && m.status === 'PENDING')),
+            (faults.has('i7-mid-search-error-status-includes-pending') && c.status === 'ERROR' && m.status === 'PENDING') ||
+            // i17-mid-search-pending-status-includes-completed: PENDING read as "not ERROR".
+            (faults.has('i17-mid-search-pending-status-includes-completed') && c.status === 'PENDING' && m.status === 'COMPLETED')),
       );
     const body = {
       // i10-mid-search-name-echo-trimmed: the merchant's name echoed trimmed.

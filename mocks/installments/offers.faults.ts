@@ -278,4 +278,10 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-VAL-OFFER-TERMS'],
   }),
+  independent('independent-17', {
+    id: 'i17-offers-total-eur-one-more',
+    rule: 'total is the number of offers answered (provider 2.0.0 OffersResponse.total): a purchase in EUR answers one more than it lists',
+    source: 'provider',
+    rules: ['IN-VAL-OFFERS-TOTAL'],
+  }),
 ]);

@@ -361,4 +361,16 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-VAL-PAN-COUNTS'],
   }),
+  independent('independent-17', {
+    id: 'i17-register-clear-eleven-digit-failed',
+    rule: 'a PAN of the shortest length the contract admits is accepted in clear sensitiveData as in encryptedValue, and successfulCount counts the cards registered (seed 001 Limits; provider 2.0.0 registration counts): a card of the shortest admitted length sent in clear is counted a failure and not listed',
+    source: 'seed',
+    rules: ['IN-LIM-PAN', 'IN-VAL-PAN-COUNTS'],
+  }),
+  independent('independent-17', {
+    id: 'i17-dereg-later-pans-kept',
+    rule: 'a card gets no offers once deregistered (reference, Flows - services): a deregistration of several cards removes only the first, the others counted deregistered but kept in the list',
+    source: 'assumption',
+    rules: ['IN-STATE-PAN-ELIGIBLE'],
+  }),
 ]);

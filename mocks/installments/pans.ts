@@ -142,6 +142,11 @@ export function registerPanLists(
         failureCount++;
         continue;
       }
+      // i17-register-clear-eleven-digit-failed: a card of the shortest length (11 digits) sent in clear counted as refused and not listed.
+      if (faults.has('i17-register-clear-eleven-digit-failed') && ok.body.encryptedValue === undefined && pan.length === 11) {
+        failureCount++;
+        continue;
+      }
       if (faults.has('i6-register-pan-in-range-counted-failure') && inRange(pan, list.accountRange)) {
         failureCount++;
         continue;
@@ -262,7 +267,10 @@ export function registerPanLists(
         continue;
       }
       // i12-dereg-encrypted-not-applied: the encrypted path counts the card but leaves it in the list.
-      const encryptedKept = faults.has('i12-dereg-encrypted-not-applied') && ok.body.encryptedValue !== undefined;
+      const encryptedKept =
+        (faults.has('i12-dereg-encrypted-not-applied') && ok.body.encryptedValue !== undefined) ||
+        // i17-dereg-later-pans-kept: only the first card of a request is taken out of the list; the others are counted all the same.
+        (faults.has('i17-dereg-later-pans-kept') && successfulCount > 0);
       if (!faults.has('deregistration-ignored') && !encryptedKept) list.pans.delete(matched ?? pan);
       // Fault: the list keeps the card as removed (read on registration only while that fault is on).
       if (faults.has('model-deregistered-pan-kept-as-removed')) removedFrom(list.panListId).add(pan);

@@ -645,4 +645,22 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ECHO-PLAN'],
   }),
+  independent('independent-17', {
+    id: 'i17-notify-range-high-exclusive',
+    rule: 'selecting a plan notifies the issuer whose account range holds the card, both ends included (reference, Flows - issuer notification; provider AccountRange low/high): the card at the high end of the range is notified to no issuer',
+    source: 'assumption',
+    rules: ['IN-NOTIFY-SENT'],
+  }),
+  independent('independent-17', {
+    id: 'i17-notify-long-tenure-last-payment-dropped',
+    rule: 'a plan selected without a schedule is notified with one payment per installment of its tenure, numbered from one to the tenure (provider notifyPlan schedulePayments): a plan of a year of monthly installments or more loses its last payment',
+    source: 'provider',
+    rules: ['IN-NOTIFY-SCHEDULE'],
+  }),
+  independent('independent-17', {
+    id: 'i17-getplan-merchant-of-latest-offers',
+    rule: 'getPlan reads back the merchant country and mcc the offers request of the plan named (seed 001 getPlan; reference Main fields): it answers the merchant of the latest offers answer of any plan',
+    source: 'seed',
+    rules: ['IN-ECHO-PLAN'],
+  }),
 ]);

@@ -75,6 +75,8 @@ export function registerPlans(
       (clearPlans.has(plan) ? world.issuers.find((i) => i.accountRange.accountRangeLow.slice(0, 5) === plan.pan.slice(0, 5)) : undefined);
     // seeded-notify-range-low-exclusive: the card at the low end of the issuer's range finds no issuer.
     if (issuer && faults.has('seeded-notify-range-low-exclusive') && plan.pan === issuer.accountRange.accountRangeLow) return;
+    // i17-notify-range-high-exclusive: the card at the high end of the issuer's range finds no issuer.
+    if (issuer && faults.has('i17-notify-range-high-exclusive') && plan.pan === issuer.accountRange.accountRangeHigh) return;
     if (!issuer || faults.has('notification-not-sent')) return;
     const body: Record<string, unknown> = {
       planId: faults.has('notification-wrong-plan')
@@ -141,6 +143,14 @@ export function registerPlans(
           },
     };
     if (faults.has('notification-missing-issuerIca')) delete body.issuerIca;
+    // i17-notify-long-tenure-last-payment-dropped: a plan of twelve installments or more notified without its last payment.
+    if (
+      faults.has('i17-notify-long-tenure-last-payment-dropped') &&
+      Number(plan.planInstallmentInformation.tenure) >= 12 &&
+      Array.isArray(body.schedulePayments) &&
+      body.schedulePayments.length >= 12
+    )
+      body.schedulePayments = body.schedulePayments.slice(0, -1);
     // i16-notify-currency-lowercased: the notification writes the transaction's currency in lower case.
     if (faults.has('i16-notify-currency-lowercased') && typeof plan.transaction.currency === 'string')
       body.transaction = { ...(body.transaction as object), currency: plan.transaction.currency.toLowerCase() };
@@ -413,8 +423,10 @@ export function registerPlans(
         ? ([...world.offerTransactions.values()].find((t) => t.offers.some((o) => o.offerId === offerId))?.offers[0]?.offerId ?? offerId)
         : offerId,
       // i13-getplan-mcc-leading-zero-dropped: the merchant's mcc read back as a number.
-      merchant:
-        faults.has('i13-getplan-mcc-leading-zero-dropped') && /^0/.test(String(merchant.mcc))
+      // i17-getplan-merchant-of-latest-offers: the reader names the merchant of the latest offers answer, not the plan's.
+      merchant: faults.has('i17-getplan-merchant-of-latest-offers')
+        ? ([...world.offerTransactions.values()].at(-1)?.merchant ?? merchant)
+        : faults.has('i13-getplan-mcc-leading-zero-dropped') && /^0/.test(String(merchant.mcc))
           ? { ...merchant, mcc: String(Number(merchant.mcc)) }
           : // rt-getplan-merchant-country-lowercased: the reader writes the merchant's country in lower case.
             faults.has('rt-getplan-merchant-country-lowercased') && typeof merchant.country === 'string'
