@@ -292,7 +292,7 @@ export const PSI_FAULTS = faultCatalogue([
   // Red team rt2- (origin 'seeded'): a second set written as a stranger would, from the seed, the provider document and the mock.
   seeded({
     id: 'rt2-psi-legacy-nonfcra-warning-at-equal',
-    rule: 'FD-PSI-BALANCE-WARNING: GetPaymentSuccessIndicator warns (code 2000) when the amount equals the available balance (the FCRA legacy read warns only above it)',
+    rule: 'FD-PSI-BALANCE-WARNING: GetPaymentSuccessIndicator gives the balance warning when the amount equals the available balance (the FCRA legacy read warns only above it)',
     source: 'provider',
     rules: ['FD-PSI-BALANCE-WARNING'],
   }),
