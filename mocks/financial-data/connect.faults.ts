@@ -368,4 +368,10 @@ export const CONNECT_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-CONNECT-CUSTOMER', 'FD-OBJ-OTHER-PARTNER'],
   }),
+  seeded({
+    id: 'rt2-connect-experiences-product-code-prefix',
+    rule: 'FD-CONNECT-EXPERIENCES: the product code filter keeps an experience with a code that begins with the code asked for, so a shortened code keeps experiences of longer codes',
+    source: 'provider',
+    rules: ['FD-CONNECT-EXPERIENCES'],
+  }),
 ]);

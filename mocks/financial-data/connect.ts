@@ -295,7 +295,14 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
             .split(',')
             .slice(0, faults.has('blind-connect-experiences-filter-first-code-only') ? 1 : undefined);
     const kept =
-      codes && !faults.has('connect-experiences-filter-ignored') ? mine.filter((e) => e.productCode.some((c) => codes.includes(c))) : mine;
+      codes && !faults.has('connect-experiences-filter-ignored')
+        ? mine.filter((e) =>
+            e.productCode.some((c) =>
+              // rt2-connect-experiences-product-code-prefix: a code kept when it begins with one asked for.
+              faults.has('rt2-connect-experiences-product-code-prefix') ? codes.some((q) => c.startsWith(q)) : codes.includes(c),
+            ),
+          )
+        : mine;
     return reply.code(200).send(kept);
   });
 }
