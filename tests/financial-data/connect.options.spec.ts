@@ -79,6 +79,14 @@ test(
         .map((e: any) => e.id)
         .sort();
       expect(filtered.body.map((e: any) => e.id).sort(), 'exactly the experiences with that code').toEqual(expected);
+      // A product code is matched whole: the code short of its last, or of its first, character keeps
+      // only experiences carrying that very code (a match by prefix or by part would keep the longer one's).
+      // A target may refuse a code it does not know; a list it answers holds the code.
+      for (const part of [code.slice(0, -1), code.slice(1)].filter((p) => p.length > 0)) {
+        const res = await fdApi.call('GetAllExperience', { query: { appName, productCode: part } });
+        if (res.status === 200)
+          for (const e of res.body) expect(e.productCode, `experience ${e.id} kept by productCode ${part}`).toContain(part);
+      }
     }
     if (fd.control) {
       // The mock's known answer: two experiences of FinBank Lending, one with the code AO.
