@@ -325,4 +325,53 @@ export const CONNECT_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-CONNECT-EMAIL'],
   }),
+  // Red team rt2- (origin 'seeded'): a second set written as a stranger would, from the seed, the provider document and the mock.
+  seeded({
+    id: 'rt2-connect-experience-guid-first-group',
+    rule: 'FD-CONNECT-EXPERIENCE: an experience is recognised by the first group of its GUID, so a GUID of no experience that shares it is accepted',
+    source: 'provider',
+    rules: ['FD-CONNECT-EXPERIENCE'],
+  }),
+  seeded({
+    id: 'rt2-connect-experiences-app-name-prefix',
+    rule: 'FD-CONNECT-EXPERIENCES: GetAllExperience matches the application name as a prefix, so a shortened name lists the experiences of every application it begins',
+    source: 'provider',
+    rules: ['FD-CONNECT-EXPERIENCES'],
+  }),
+  seeded({
+    id: 'rt2-connect-joint-email-coborrower-consumer-unchecked',
+    rule: "FD-CONNECT-CONSUMER: SendJointBorrowerConnectEmail checks the primary borrower's consumer only; a co-borrower naming another customer's consumer is accepted",
+    source: 'assumption',
+    rules: ['FD-CONNECT-CONSUMER'],
+  }),
+  seeded({
+    id: 'rt2-connect-microentry-customer-other-partner',
+    rule: "FD-CONNECT-CUSTOMER: VerifyMicroEntryMicrodeposit looks the customer up across partners, so another partner's customer gets a link",
+    source: 'provider',
+    rules: ['FD-CONNECT-CUSTOMER', 'FD-OBJ-OTHER-PARTNER'],
+  }),
+  seeded({
+    id: 'rt2-connect-joint-email-from-lowercased',
+    rule: 'FD-CONNECT-EMAIL: SendJointBorrowerConnectEmail answers the sender address in lower case (the single e-mail keeps it as sent)',
+    source: 'provider',
+    rules: ['FD-CONNECT-EMAIL'],
+  }),
+  seeded({
+    id: 'rt2-connect-lite-experience-unknown-accepted',
+    rule: 'FD-CONNECT-EXPERIENCE: the Lite flow accepts a well-formed GUID of no experience (the other flows refuse it)',
+    source: 'provider',
+    rules: ['FD-CONNECT-EXPERIENCE'],
+  }),
+  seeded({
+    id: 'rt2-connect-joint-url-coborrower-other-partner',
+    rule: "FD-CONNECT-CUSTOMER: GenerateJointBorrowerConnectUrl looks the co-borrower's customer up across partners (the primary's is checked against the caller)",
+    source: 'provider',
+    rules: ['FD-CONNECT-CUSTOMER', 'FD-OBJ-OTHER-PARTNER'],
+  }),
+  seeded({
+    id: 'rt2-connect-experiences-product-code-prefix',
+    rule: 'FD-CONNECT-EXPERIENCES: the product code filter keeps an experience with a code that begins with the code asked for, so a shortened code keeps experiences of longer codes',
+    source: 'provider',
+    rules: ['FD-CONNECT-EXPERIENCES'],
+  }),
 ]);

@@ -118,7 +118,13 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
       if (skip) continue;
       // Blind fault: the bill pay switch link takes a customer of any partner.
       const anyPartner =
-        flow.operationId === 'GenerateTransferBillPaySwitchUrl' && faults.has('blind-connect-bill-pay-other-partner-customer');
+        (flow.operationId === 'GenerateTransferBillPaySwitchUrl' && faults.has('blind-connect-bill-pay-other-partner-customer')) ||
+        // rt2-connect-microentry-customer-other-partner: the micro-entry flow looks the customer up across partners.
+        (flow.operationId === 'VerifyMicroEntryMicrodeposit' && faults.has('rt2-connect-microentry-customer-other-partner')) ||
+        // rt2-connect-joint-url-coborrower-other-partner: the joint link looks the co-borrower up across partners.
+        (index > 0 &&
+          flow.operationId === 'GenerateJointBorrowerConnectUrl' &&
+          faults.has('rt2-connect-joint-url-coborrower-other-partner'));
       if (!findCustomer(world, w.customerId, anyPartner ? undefined : partnerId))
         return { status: 400, message: 'Customer ID does not exist or does not belong to this partner' };
       // FD-CONNECT-CONSUMER (assumption): a consumer of another customer is refused. A consumerId
@@ -133,7 +139,13 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
         !(flow.operationId === 'SendConnectEmail' && faults.has('blind-connect-email-consumer-any-existing')) &&
         // i9-connect-lite-consumer-unchecked: the Lite flow does not check whose consumer it is.
         !(flow.operationId === 'GenerateLiteConnectUrl' && faults.has('i9-connect-lite-consumer-unchecked')) &&
-        !(flow.operationId === 'GenerateJointBorrowerConnectUrl' && faults.has('connect-joint-url-consumer-any-customer'))
+        !(flow.operationId === 'GenerateJointBorrowerConnectUrl' && faults.has('connect-joint-url-consumer-any-customer')) &&
+        // rt2-connect-joint-email-coborrower-consumer-unchecked: the joint e-mail checks the primary's consumer only.
+        !(
+          index > 0 &&
+          flow.operationId === 'SendJointBorrowerConnectEmail' &&
+          faults.has('rt2-connect-joint-email-coborrower-consumer-unchecked')
+        )
       ) {
         return { status: 400, message: 'consumerId is not the consumer of that customer' };
       }
@@ -159,11 +171,18 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
       return { status: 400, message: '"experience" must be a valid GUID' };
     }
     if (experience !== undefined && experience !== 'default' && GUID.test(experience)) {
-      const known = EXPERIENCES.some((e) => e.id.toLowerCase() === experience.toLowerCase());
+      // rt2-connect-experience-guid-first-group: an experience recognised by the first group of its GUID.
+      const same = (id: string) =>
+        faults.has('rt2-connect-experience-guid-first-group')
+          ? id.split('-')[0].toLowerCase() === experience.split('-')[0].toLowerCase()
+          : id.toLowerCase() === experience.toLowerCase();
+      const known = EXPERIENCES.some((e) => same(e.id));
       if (
         (!known &&
           !faults.has('connect-experience-unknown-accepted') &&
-          !(flow.operationId === 'VerifyMicroEntryMicrodeposit' && faults.has('blind-connect-microentry-experience-unknown-accepted'))) ||
+          !(flow.operationId === 'VerifyMicroEntryMicrodeposit' && faults.has('blind-connect-microentry-experience-unknown-accepted')) &&
+          // rt2-connect-lite-experience-unknown-accepted: the Lite flow takes a GUID of no experience.
+          !(flow.operationId === 'GenerateLiteConnectUrl' && faults.has('rt2-connect-lite-experience-unknown-accepted'))) ||
         (known && faults.has('connect-experience-known-refused'))
       ) {
         return { status: 400, message: '"experience" must be a valid GUID of one of your experiences' };
@@ -235,6 +254,12 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
         ...(flow.operationId === 'SendConnectEmail' && faults.has('connect-email-consumer-info-in-config') && body.optionalConsumerInfo
           ? { consumer: { customerId: body.customerId, ...body.optionalConsumerInfo } }
           : {}),
+        // rt2-connect-joint-email-from-lowercased: the joint e-mail answers its sender in lower case.
+        ...(flow.operationId === 'SendJointBorrowerConnectEmail' &&
+        faults.has('rt2-connect-joint-email-from-lowercased') &&
+        typeof body.email?.from === 'string'
+          ? { from: body.email.from.toLowerCase() }
+          : {}),
         // rt-connect-joint-email-subject-trimmed: the joint e-mail answers its subject trimmed.
         ...(flow.operationId === 'SendJointBorrowerConnectEmail' &&
         faults.has('rt-connect-joint-email-subject-trimmed') &&
@@ -256,7 +281,10 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
   route(app, ctx, 'GetAllExperience', (input, reply) => {
     const appName = input.query.appName as string | undefined;
     if (appName === undefined && !faults.has('connect-experiences-app-optional')) return fail(reply, 400, 'Missing parameter (appName)');
-    const mine = EXPERIENCES.filter((e) => appName === undefined || e.appName === appName);
+    // rt2-connect-experiences-app-name-prefix: the application name matched as a prefix.
+    const named = (name: string) =>
+      faults.has('rt2-connect-experiences-app-name-prefix') ? name.startsWith(String(appName)) : name === appName;
+    const mine = EXPERIENCES.filter((e) => appName === undefined || named(e.appName));
     if (mine.length === 0 && !faults.has('connect-experiences-unknown-app-empty'))
       return fail(reply, 404, 'The requested experience could not be found for the external app name.');
     // Blind fault: only the first of the product codes asked for filters.
@@ -267,7 +295,14 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
             .split(',')
             .slice(0, faults.has('blind-connect-experiences-filter-first-code-only') ? 1 : undefined);
     const kept =
-      codes && !faults.has('connect-experiences-filter-ignored') ? mine.filter((e) => e.productCode.some((c) => codes.includes(c))) : mine;
+      codes && !faults.has('connect-experiences-filter-ignored')
+        ? mine.filter((e) =>
+            e.productCode.some((c) =>
+              // rt2-connect-experiences-product-code-prefix: a code kept when it begins with one asked for.
+              faults.has('rt2-connect-experiences-product-code-prefix') ? codes.some((q) => c.startsWith(q)) : codes.includes(c),
+            ),
+          )
+        : mine;
     return reply.code(200).send(kept);
   });
 }

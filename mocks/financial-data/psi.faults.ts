@@ -289,4 +289,35 @@ export const PSI_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-PSI-READ-BACK'],
   }),
+  // Red team rt2- (origin 'seeded'): a second set written as a stranger would, from the seed, the provider document and the mock.
+  seeded({
+    id: 'rt2-psi-legacy-nonfcra-warning-at-equal',
+    rule: 'FD-PSI-BALANCE-WARNING: GetPaymentSuccessIndicator gives the balance warning when the amount equals the available balance (the FCRA legacy read warns only above it)',
+    source: 'provider',
+    rules: ['FD-PSI-BALANCE-WARNING'],
+  }),
+  seeded({
+    id: 'rt2-psi-fcra-read-days-capped-nine',
+    rule: 'FD-PSI-DAYS: the FCRA read-back gives at most nine potential settlement dates (nine or more days out), the non-FCRA read ten',
+    source: 'provider',
+    rules: ['FD-PSI-DAYS'],
+  }),
+  seeded({
+    id: 'rt2-psi-legacy-fcra-today-refused',
+    rule: 'FD-PSI-SETTLE-DATE-NOT-PAST: GetFCRAPaymentSuccessIndicator refuses a settle-by date of today (the other ratings accept it)',
+    source: 'provider',
+    rules: ['FD-PSI-SETTLE-DATE-NOT-PAST'],
+  }),
+  seeded({
+    id: 'rt2-psi-nonfcra-reasons-seven',
+    rule: 'FD-PSI-REASONS: the non-FCRA read-back with include_reasons=true leaves the transactionAmount reason out of each daily result',
+    source: 'provider',
+    rules: ['FD-PSI-REASONS'],
+  }),
+  seeded({
+    id: 'rt2-psi-fcra-generate-cd-rated',
+    rule: 'FD-PSI-ACCOUNT-TYPE: the FCRA generation accepts a certificate of deposit account (the non-FCRA one and the legacy reads refuse it)',
+    source: 'assumption',
+    rules: ['FD-PSI-ACCOUNT-TYPE'],
+  }),
 ]);

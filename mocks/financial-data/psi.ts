@@ -62,9 +62,11 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
   };
 
   /** The refusals every rating shares: the account, its type and status, the settle-by date. */
-  const ratable = (account: Account, settleByDate: string, reply: FastifyReply): boolean => {
+  const ratable = (account: Account, settleByDate: string, reply: FastifyReply, who: string): boolean => {
     const typeOk =
-      RATED_TYPES.includes(account.type) || faults.has('psi-any-account-type') || (account.type === 'cd' && faults.has('psi-cd-rated'));
+      RATED_TYPES.includes(account.type) ||
+      faults.has('psi-any-account-type') ||
+      (account.type === 'cd' && (faults.has('psi-cd-rated') || (who === 'fcra-generate' && faults.has('rt2-psi-fcra-generate-cd-rated'))));
     const savingsRefused = account.type === 'savings' && faults.has('psi-savings-refused');
     if (!typeOk || savingsRefused) {
       sendError(ctx, reply, 400, 'Bad request. (Account type not supported).');
@@ -77,7 +79,7 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
     // provider 1.35.0 400 example: "settleByDate must not be in the past" (10006).
     const earliest = faults.has('psi-settle-date-one-day-grace')
       ? isoDate(epochOf(today()) - DAY_S)
-      : faults.has('psi-today-refused')
+      : faults.has('psi-today-refused') || (who === 'GetFCRAPaymentSuccessIndicator' && faults.has('rt2-psi-legacy-fcra-today-refused'))
         ? isoDate(epochOf(today()) + DAY_S)
         : today();
     if (settleByDate < earliest) {
@@ -91,14 +93,20 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
    * provider 1.35.0 SettleByDate: 3 days (day0-day2) up to 2 days out, N+1 days for N = 3..8, 10
    * days from 9 days out; potential settlement dates from today on.
    */
-  const days = (settleByDate: string) => {
+  const days = (settleByDate: string, cap = 10) => {
     const out = Math.round((epochOf(settleByDate) - epochOf(today())) / DAY_S);
-    let count = Math.min(10, Math.max(3, out + 1));
+    let count = Math.min(cap, Math.max(3, out + 1));
     if (faults.has('psi-days-off-by-one') && out >= 3 && out <= 8) count = out;
     if (faults.has('psi-days-ten-always')) count = 10;
     return Array.from({ length: count }, (_, i) => isoDate(epochOf(today()) + i * DAY_S));
   };
   const reasons = (key: string) => Object.fromEntries(REASONS.map((r) => [r, score(`${key}:${r}`)]));
+  // rt2-psi-nonfcra-reasons-seven: the non-FCRA read-back leaves the last reason code out.
+  const reasonsOf = (key: string, fcra: boolean) => {
+    const all = reasons(key);
+    if (!fcra && faults.has('rt2-psi-nonfcra-reasons-seven')) delete all.transactionAmount;
+    return all;
+  };
 
   const nextPayRequestId = () => `4764${String(++state().seq).padStart(14, '0')}`;
 
@@ -122,7 +130,7 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
       body.transaction.settleByDate >= isoDate(clock.nowEpochSeconds() - 5 * 3600)
         ? [body.transaction.settleByDate, today()].sort()[1]
         : body.transaction.settleByDate;
-    if (!ratable(account, settleBy, reply)) return reply;
+    if (!ratable(account, settleBy, reply, fcra ? 'fcra-generate' : 'generate')) return reply;
     const run: Run = {
       payRequestId: nextPayRequestId(),
       fcra,
@@ -153,19 +161,21 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
   });
 
   /** The run as read back: rated at once; the MFA account fails (provider 1.35.0 FAILURE example). */
-  const result = (run: Run, includeReasons: boolean) => {
+  const result = (run: Run, includeReasons: boolean, fcra: boolean) => {
     if (faults.has('psi-stuck-in-progress')) return { ...summary(run), status: 'IN PROGRESS' };
     if (run.mfa && !faults.has('psi-mfa-success')) {
       const error = { code: 185, message: 'MFA Required' };
       return { ...summary(run), status: 'FAILURE', nsfReturnRisk: { error }, unauthorizedReturnRisk: { error } };
     }
-    const dailyResults = days(run.transaction.settleByDate).map((date, i) => {
+    // rt2-psi-fcra-read-days-capped-nine: the FCRA read-back stops at nine dates.
+    const cap = fcra && faults.has('rt2-psi-fcra-read-days-capped-nine') ? 9 : 10;
+    const dailyResults = days(run.transaction.settleByDate, cap).map((date, i) => {
       const s = score(`${run.payRequestId}:nsf:${i}`);
       return {
         potentialSettlementDate: date,
         score: s,
         indicator: faults.has('psi-indicator-bands-swapped') ? swappedBands(s, riskOf) : riskOf(s),
-        ...(includeReasons ? { reasons: reasons(`${run.payRequestId}:${i}`) } : {}),
+        ...(includeReasons ? { reasons: reasonsOf(`${run.payRequestId}:${i}`, fcra) } : {}),
       };
     });
     const unauthorized = score(`${run.payRequestId}:unauthorized`);
@@ -209,7 +219,7 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
           (faults.has('psi-reasons-flag-presence') && query.include_reasons !== undefined)) &&
         // Blind fault: the FCRA read never passes include_reasons on (no reasons there).
         !(fcra && faults.has('blind-psi-reasons-ignored-on-fcra'));
-      const body = result(run, include);
+      const body = result(run, include, fcra);
       // Blind fault: the FCRA read-back gives the transaction amount in cents.
       if (fcra && faults.has('blind-psi-fcra-readback-amount-cents')) body.transaction.amount = Math.round(body.transaction.amount * 100);
       // i15-psi-fcra-read-settle-by-date-day-early: the FCRA read-back gives the settle-by date one day early (a local midnight read in UTC).
@@ -242,7 +252,7 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
       // i9-psi-legacy-pending-account-rated: the non-FCRA legacy read rates an account that is not active.
       const pendingRated =
         operationId === 'GetPaymentSuccessIndicator' && faults.has('i9-psi-legacy-pending-account-rated') && account.status !== 'active';
-      if (!ratable(pendingRated ? { ...account, status: 'active' } : account, query.settleByDate, reply)) return reply;
+      if (!ratable(pendingRated ? { ...account, status: 'active' } : account, query.settleByDate, reply, operationId)) return reply;
       // i14-psi-legacy-fcra-amount-truncated: the FCRA legacy read takes the settlement amount in whole dollars.
       const amount =
         operationId === 'GetFCRAPaymentSuccessIndicator' && faults.has('i14-psi-legacy-fcra-amount-truncated')
@@ -265,7 +275,11 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
       // provider 1.35.0 example: code 2000 "Successful Warning - settlement amount exceeds available balance".
       // Blind fault 'blind-psi-warning-against-cleared-balance': compared with the cleared balance, not the available one.
       const limitBalance = faults.has('blind-psi-warning-against-cleared-balance') ? account.balance : account.availableBalance;
-      const exceeds = faults.has('psi-warning-at-equal') ? amount >= account.availableBalance : amount > limitBalance;
+      // rt2-psi-legacy-nonfcra-warning-at-equal: the non-FCRA legacy read warns at an equal amount too.
+      const atEqual =
+        faults.has('psi-warning-at-equal') ||
+        (operationId === 'GetPaymentSuccessIndicator' && faults.has('rt2-psi-legacy-nonfcra-warning-at-equal'));
+      const exceeds = atEqual ? amount >= account.availableBalance : amount > limitBalance;
       // i9-psi-legacy-warning-fcra-only: the non-FCRA legacy read gives no warning.
       const warningDropped = operationId === 'GetPaymentSuccessIndicator' && faults.has('i9-psi-legacy-warning-fcra-only');
       const warning =

@@ -8,6 +8,13 @@ import { experienceAppName } from '../../fixtures/examples/fd-samples/connect.js
 import { bodyOf, FLOWS, type Login } from './connect.known.js';
 
 const UNKNOWN_GUID = '0badc0de-0000-4000-8000-000000000000';
+/** GUIDs sharing only the first, or only the last, group with `guid` (no experience is named by part of its id). */
+const nearGuids = (guid: string): string[] => {
+  const groups = guid.split('-');
+  return [`${groups[0]}-0000-4000-8000-000000000000`, `00000000-0000-4000-8000-${groups[groups.length - 1]}`].filter(
+    (g) => g.toLowerCase() !== guid.toLowerCase(),
+  );
+};
 
 for (const flow of FLOWS) {
   const fixLogin = (linked: { customerId: string; logins: { id: number }[] } | undefined): Login | undefined =>
@@ -43,7 +50,10 @@ for (const flow of FLOWS) {
         expect((await fdApi.call(flow.op, { body: { ...body, experience } })).status, `experience ${experience}`).toBe(200);
       }
       // provider 1.35.0 example 10010: '"experience" must be a valid GUID'; an unknown GUID: assumption.
-      for (const experience of ['not-a-guid', UNKNOWN_GUID])
+      // An experience is named by its whole GUID: GUIDs of no experience sharing the known one's first
+      // group, or its last, are unknown too (a lookup by part of the id would take them).
+      const near = known ? nearGuids(known) : [];
+      for (const experience of ['not-a-guid', UNKNOWN_GUID, ...near])
         expectFdError(await fdApi.call(flow.op, { body: { ...body, experience } }), 400, `experience ${experience}`);
     },
   );
@@ -69,6 +79,14 @@ test(
         .map((e: any) => e.id)
         .sort();
       expect(filtered.body.map((e: any) => e.id).sort(), 'exactly the experiences with that code').toEqual(expected);
+      // A product code is matched whole: the code short of its last, or of its first, character keeps
+      // only experiences carrying that very code (a match by prefix or by part would keep the longer one's).
+      // A target may refuse a code it does not know; a list it answers holds the code.
+      for (const part of [code.slice(0, -1), code.slice(1)].filter((p) => p.length > 0)) {
+        const res = await fdApi.call('GetAllExperience', { query: { appName, productCode: part } });
+        if (res.status === 200)
+          for (const e of res.body) expect(e.productCode, `experience ${e.id} kept by productCode ${part}`).toContain(part);
+      }
     }
     if (fd.control) {
       // The mock's known answer: two experiences of FinBank Lending, one with the code AO.
@@ -80,6 +98,10 @@ test(
       );
     }
     expectFdError(await fdApi.call('GetAllExperience', { query: { appName: `no-such-app-${Date.now()}` } }), 404, 'unknown application');
+    // The application is named by its whole name: the name short of its last, or of its first,
+    // character names no application (a match by prefix or by part would list its experiences).
+    for (const part of [appName!.slice(0, -1), appName!.slice(1)])
+      expectFdError(await fdApi.call('GetAllExperience', { query: { appName: part } }), 404, `application name ${JSON.stringify(part)}`);
     expectFdError(await fdApi.call('GetAllExperience', { query: {} }), 400, 'no appName');
   },
 );

@@ -41,6 +41,15 @@ for (const flow of FLOWS) {
         if (flow.borrowers) foreign.borrowers[0].customerId = String(theirs.body.id);
         else foreign.customerId = String(theirs.body.id);
         expectFdError(await fdApi.call(flow.op, { body: foreign }), 400, "another partner's customer");
+        if (flow.borrowers) {
+          // Each borrower is looked up among the caller's customers: the spare partner's customer as
+          // the joint borrower beside a valid primary is refused too.
+          const coForeign = bodyOf(flow, fd, fdEntities);
+          // A consumerId the target has no record of (accepted, FD-CONNECT-CONSUMER): only the customer can refuse.
+          const consumerId = unknownId(fdContract, { type: 'string', pattern: '^[0-9a-f]{32}$' });
+          coForeign.borrowers.push({ customerId: String(theirs.body.id), consumerId, type: 'jointBorrower' });
+          expectFdError(await fdApi.call(flow.op, { body: coForeign }), 400, "another partner's customer as the joint borrower");
+        }
       }
       expectFdError(
         await fdApi.call(flow.op, { body: { ...bodyOf(flow, fd, fdEntities), partnerId: `${fd.partner.partnerId}9` } }),
@@ -52,6 +61,23 @@ for (const flow of FLOWS) {
         const mixed = bodyOf(flow, fd, { customerId: fdEntities.customerId, consumerId: other.consumerId });
         expectFdError(await fdApi.call(flow.op, { body: mixed }), 400, "another customer's consumer");
         expect((await fdApi.call(flow.op, { body: bodyOf(flow, fd, other) })).status, "the customer's own consumer").toBe(200);
+        if (flow.borrowers) {
+          // Every borrower's consumer is checked, not only the primary's: the joint borrower naming
+          // the primary's consumer is refused; with its own consumer it is accepted.
+          const joint = (consumerId: string) => {
+            const b = bodyOf(flow, fd, fdEntities);
+            b.borrowers.push({ customerId: other.customerId, consumerId, type: 'jointBorrower' });
+            return b;
+          };
+          expectFdError(
+            await fdApi.call(flow.op, { body: joint(fdEntities.consumerId) }),
+            400,
+            "the joint borrower with another customer's consumer",
+          );
+          expect((await fdApi.call(flow.op, { body: joint(other.consumerId) })).status, 'the joint borrower with its own consumer').toBe(
+            200,
+          );
+        }
       }
     },
   );
