@@ -125,7 +125,10 @@ export function registerApprovals(
       : // i8-approval-status-callback-id-uppercased: the URL rebuilt with the plan id in upper case.
         faults.has('i8-approval-status-callback-id-uppercased')
         ? source.callbackUrl.replace(source.planId, source.planId.toUpperCase())
-        : source.callbackUrl;
+        : // rt2-approval-status-callback-suffix-dropped: the reader rebuilds the URL from a template without its last segment.
+          faults.has('rt2-approval-status-callback-suffix-dropped')
+          ? source.callbackUrl.replace(/\/[^/]*$/, '')
+          : source.callbackUrl;
     // i10-approval-status-decline-reads-approved: this reader maps every decision to APPROVED.
     const status = faults.has('i10-approval-status-decline-reads-approved') && plan.status === 'DECLINED' ? 'APPROVED' : plan.status;
     // i16-approval-status-async-decline-pending: an asynchronous decline, once landed, still read as PENDING here.

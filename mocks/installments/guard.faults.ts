@@ -214,4 +214,17 @@ export const GUARD_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-TRANS-ACCEPT'],
   }),
+  // The second red team (origin 'seeded', ids rt2-): deviations a stranger would write, measured before any check was extended.
+  seeded({
+    id: 'rt2-forbidden-key-registers-pans',
+    rule: 'IN-AUTH-FORBIDDEN: a valid signature of a consumer key not allowed for the operation is 403 (reference, Transport and auth): registerPans skips the operation check',
+    source: 'assumption',
+    rules: ['IN-AUTH-FORBIDDEN'],
+  }),
+  seeded({
+    id: 'rt2-forbidden-key-selects-plan',
+    rule: 'IN-AUTH-FORBIDDEN: a valid signature of a consumer key not allowed for the operation is 403 (reference, Transport and auth): savePlan skips the operation check',
+    source: 'assumption',
+    rules: ['IN-AUTH-FORBIDDEN'],
+  }),
 ]);

@@ -152,7 +152,11 @@ export function createGuard(
       // i14-forbidden-key-reads-approval-status: the approval status read skips the operation check.
       (faults.has('i14-forbidden-key-reads-approval-status') && operationId === 'getPlanApprovalStatus') ||
       // i16-forbidden-key-searches-mids: the MID search skips the operation check.
-      (faults.has('i16-forbidden-key-searches-mids') && operationId === 'postMerchantMidSearches');
+      (faults.has('i16-forbidden-key-searches-mids') && operationId === 'postMerchantMidSearches') ||
+      // rt2-forbidden-key-registers-pans: the PAN registration skips the operation check.
+      (faults.has('rt2-forbidden-key-registers-pans') && operationId === 'registerPans') ||
+      // rt2-forbidden-key-selects-plan: the plan selection skips the operation check.
+      (faults.has('rt2-forbidden-key-selects-plan') && operationId === 'savePlan');
     if (allowed !== '*' && !allowed.includes(operationId) && !faults.has('forbidden-never-given') && !forbiddenUnchecked) {
       return void refuse(403, 'FORBIDDEN', `The consumer key may not call ${operationId}.`);
     }

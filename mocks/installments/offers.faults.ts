@@ -278,4 +278,11 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-VAL-OFFER-TERMS'],
   }),
+  // The second red team (origin 'seeded', ids rt2-): deviations a stranger would write, measured before any check was extended.
+  seeded({
+    id: 'rt2-offers-encrypted-range-high-exclusive',
+    rule: 'IN-RANGE-ELIGIBLE: a card at either end of a registered account range gets offers (reference, Flows - services): a card sent encrypted at the high end is judged outside',
+    source: 'assumption',
+    rules: ['IN-RANGE-ELIGIBLE'],
+  }),
 ]);

@@ -166,7 +166,9 @@ export function registerOffers(
         pan,
         // i10-offers-clear-range-high-exclusive: a card sent in clear is judged against an exclusive high end.
         faults.has('account-range-high-exclusive') ||
-          (faults.has('i10-offers-clear-range-high-exclusive') && ok.body.encryptedValue === undefined),
+          (faults.has('i10-offers-clear-range-high-exclusive') && ok.body.encryptedValue === undefined) ||
+          // rt2-offers-encrypted-range-high-exclusive: a card sent encrypted is judged against an exclusive high end.
+          (faults.has('rt2-offers-encrypted-range-high-exclusive') && ok.body.encryptedValue !== undefined),
       ) &&
         !faults.has('offers-for-unregistered-pan') &&
         !cached &&
