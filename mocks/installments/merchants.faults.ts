@@ -618,4 +618,23 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ECHO-ICA-FORMS'],
   }),
+  // The second red team (origin 'seeded', ids rt2-): deviations a stranger would write, measured before any check was extended.
+  seeded({
+    id: 'rt2-search-name-accents-folded',
+    rule: "IN-FILTER-NAME: searching by a merchant's legal name finds it and not a merchant of another name (seed 001 Endpoints): the name is compared without its accents, so Cafe finds Café",
+    source: 'seed',
+    rules: ['IN-FILTER-NAME'],
+  }),
+  seeded({
+    id: 'rt2-completed-list-legal-name-trimmed',
+    rule: 'IN-ECHO-PARTICIPATION-DETAILS: every participation detail a reader answers is the one submitted, byte for byte (provider 2.0.0 MerchantParticipation): the completed list answers the legal name cut of its edge white space',
+    source: 'provider',
+    rules: ['IN-ECHO-PARTICIPATION-DETAILS'],
+  }),
+  seeded({
+    id: 'rt2-by-request-limit-header-default',
+    rule: 'IN-PAGE-HEADERS: list responses carry Count, Offset, Limit, Total of the page answered (reference, Paging): the by-request page names the default limit, not the one asked for',
+    source: 'assumption',
+    rules: ['IN-PAGE-HEADERS'],
+  }),
 ]);

@@ -285,4 +285,10 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-RANGE-ELIGIBLE'],
   }),
+  seeded({
+    id: 'rt2-offers-encrypted-deregistered-still-offered',
+    rule: 'IN-STATE-PAN-ELIGIBLE: a card deregistered from its list gets no offers (reference, Flows - services): a card sent encrypted that once got offers still gets them after its deregistration',
+    source: 'assumption',
+    rules: ['IN-STATE-PAN-ELIGIBLE'],
+  }),
 ]);
