@@ -633,8 +633,8 @@ export const MERCHANTS_FAULTS = faultCatalogue([
   }),
   seeded({
     id: 'rt2-by-request-limit-header-default',
-    rule: 'IN-PAGE-HEADERS: list responses carry Count, Offset, Limit, Total of the page answered (reference, Paging): the by-request page names the default limit, not the one asked for',
-    source: 'assumption',
+    rule: 'IN-PAGE-HEADERS: Offset and Limit are those applied (provider 2.0.0, Count / Offset / Limit / Total headers): the by-request page names the default limit, not the one asked for',
+    source: 'provider',
     rules: ['IN-PAGE-HEADERS'],
   }),
 ]);

@@ -11,6 +11,8 @@ const alnum = (n: number) => crypto.randomUUID().replace(/-/g, '').slice(0, n).t
 /**
  * A: a known acquirer (COMPLETED) in CAN; B: an unknown acquirer (ERROR) in MEX; A2: A's name
  * in MEX with A's acquirer. Effectuated before the searches, so each carries its final status.
+ * B's name is A's with an accent on one letter (MerchantLegalName: any character): another name, so a
+ * search that folds accents (a collation) finds B under A's name and A under B's.
  */
 async function dataSet({ instApi, instReq, inst }: Pick<Fx, 'instApi' | 'instReq' | 'inst'>) {
   const token = alnum(8);
@@ -21,7 +23,7 @@ async function dataSet({ instApi, instReq, inst }: Pick<Fx, 'instApi' | 'instReq
     mids: [nine(), nine(), nine()],
   });
   const b = exampleParticipation(inst.unknownAcquirerIca!, {
-    merchantLegalName: `Filter ${token} Beta`,
+    merchantLegalName: `Filter ${token} Álpha`,
     countryCode: 'MEX',
     maid: `B${alnum(5)}`,
     mids: [nine(), nine()],
