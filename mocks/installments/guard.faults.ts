@@ -227,4 +227,10 @@ export const GUARD_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-AUTH-FORBIDDEN'],
   }),
+  seeded({
+    id: 'rt2-issuer-invalid-counted',
+    rule: "IN-ISSUER-THROTTLE: only a plan's accepted notifications count (reference, Issuer endpoint): a notification refused 400 for a body off the contract counts toward its plan's allowance",
+    source: 'assumption',
+    rules: ['IN-ISSUER-THROTTLE'],
+  }),
 ]);

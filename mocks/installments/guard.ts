@@ -73,7 +73,7 @@ export function createGuard(
   world: InstallmentsState,
   keys: InstallmentsKeys,
 ): Guard {
-  const { faults } = ctx;
+  const { faults, clock } = ctx;
   // blind-consumer-key-prefix: a consumer key matched on its first 12 characters only.
   const sameKey = (k: InstallmentsState['keys'][number], key: string) =>
     faults.has('blind-consumer-key-prefix')
@@ -302,6 +302,11 @@ export function createGuard(
         violations(validate.errors).some((v) => v.keyword !== 'required')
       )
         reply.header('Correlation-Id', randomUUID());
+      // rt2-issuer-invalid-counted: a notification refused 400 still counts toward its plan's throttle.
+      if (operationId === 'notifyPlan' && faults.has('rt2-issuer-invalid-counted') && typeof (parsed as any)?.planId === 'string') {
+        const planId = (parsed as any).planId as string;
+        world.issuerReceived.set(planId, [...(world.issuerReceived.get(planId) ?? []), clock.nowMs()]);
+      }
       return void invalidRequest(reply, faults, violations(validate.errors));
     }
     const body = parsed as any;

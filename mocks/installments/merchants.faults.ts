@@ -637,4 +637,10 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-PAGE-HEADERS'],
   }),
+  seeded({
+    id: 'rt2-mid-search-name-accents-folded',
+    rule: 'IN-FILTER-MID-MERCHANT: a MID search answers the MIDs of the merchant named by name, country and ICA, none of another merchant (seed 001 Endpoints): the name is compared without its accents',
+    source: 'seed',
+    rules: ['IN-FILTER-MID-MERCHANT'],
+  }),
 ]);

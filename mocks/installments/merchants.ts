@@ -205,7 +205,11 @@ export function registerMerchants(
     const nameCut = (n: string) => (faults.has('i10-merchant-search-name-first-ten') ? n.slice(0, 10) : n);
     const name = ignored || c.merchantLegalName === undefined ? undefined : nameCut(c.merchantLegalName).toLowerCase();
     let found = merchantCandidates(world, {
-      merchantLegalName: ignored || c.merchantLegalName === undefined ? undefined : nameCut(c.merchantLegalName),
+      // rt2-search-name-accents-folded: the folded comparison below reads every merchant, not the name index.
+      merchantLegalName:
+        ignored || c.merchantLegalName === undefined || faults.has('rt2-search-name-accents-folded')
+          ? undefined
+          : nameCut(c.merchantLegalName),
       acquirerICA:
         ignored ||
         faults.has('search-ignores-ica') ||
@@ -342,6 +346,9 @@ export function registerMerchants(
     const p = latest().find(
       (x) =>
         (x.merchant.merchantLegalName === c.merchantLegalName ||
+          // rt2-mid-search-name-accents-folded: the name compared without its accents.
+          (faults.has('rt2-mid-search-name-accents-folded') &&
+            unaccented(String(x.merchant.merchantLegalName)) === unaccented(String(c.merchantLegalName))) ||
           // i4-mid-search-name-case-insensitive: the legal name compared without case.
           (faults.has('i4-mid-search-name-case-insensitive') &&
             String(x.merchant.merchantLegalName).toLowerCase() === String(c.merchantLegalName).toLowerCase())) &&

@@ -142,6 +142,8 @@ test(
     const ids = (list: { mid: string }[]) => list.map((m) => m.mid).sort();
     expect(ids(await mids(a)), "A's MIDs, not those of A's name in MEX").toEqual([...a.mids].sort());
     expect(ids(await mids(a2)), 'the MEX merchant of the same name has its own MID').toEqual(a2.mids);
+    // B's name is A's with one accented letter: under A's country and ICA it names no merchant, not A.
+    expect(await mids({ ...a, merchantLegalName: b.merchantLegalName }), "B's name under A's country and ICA: no MID of A").toEqual([]);
     expect(ids(await mids(a, { mid: a.mids[1] })), 'mid selects that MID').toEqual([a.mids[1]]);
     expect(await mids(a, { mid: a2.mids[0] }), "another merchant's MID is not A's").toEqual([]);
     expect(ids(await mids(a, { status: 'COMPLETED' })), "A's MIDs are COMPLETED").toEqual([...a.mids].sort());
