@@ -91,9 +91,10 @@ export function registerOffers(
     const cached = faults.has('blind-deregistered-pan-still-offered') && pan !== undefined && eligibleOnce.has(pan);
     // i11-offers-clear-deregistered-still-offered: the same cache, read on the clear path (sensitiveData) only.
     const clearCacheRead = faults.has('i11-offers-clear-deregistered-still-offered') && ok.body.encryptedValue === undefined;
+    const cachedClear = clearCacheRead && pan !== undefined && eligibleOnce.has(pan);
     // rt2-offers-encrypted-deregistered-still-offered: the same cache, read on the encrypted path (encryptedValue) only.
     const encryptedCacheRead = faults.has('rt2-offers-encrypted-deregistered-still-offered') && ok.body.encryptedValue !== undefined;
-    const cachedClear = (clearCacheRead || encryptedCacheRead) && pan !== undefined && eligibleOnce.has(pan);
+    const cachedEncrypted = encryptedCacheRead && pan !== undefined && eligibleOnce.has(pan);
     // i2-offers-range-low-exclusive: a card at the low end of a list's range (and not in the list itself) is refused.
     const atLowEnd =
       faults.has('i2-offers-range-low-exclusive') &&
@@ -175,6 +176,7 @@ export function registerOffers(
         !faults.has('offers-for-unregistered-pan') &&
         !cached &&
         !cachedClear &&
+        !cachedEncrypted &&
         !justAbove &&
         !byBin &&
         !byEight &&
@@ -186,8 +188,8 @@ export function registerOffers(
       return sendError(reply, faults, 404, 'NO_ELIGIBLE_OFFERS', 'No installment offer is eligible for this card.');
     }
     if (faults.has('blind-deregistered-pan-still-offered')) eligibleOnce.add(pan);
-    if (faults.has('i11-offers-clear-deregistered-still-offered') || faults.has('rt2-offers-encrypted-deregistered-still-offered'))
-      eligibleOnce.add(pan);
+    if (faults.has('i11-offers-clear-deregistered-still-offered')) eligibleOnce.add(pan);
+    if (faults.has('rt2-offers-encrypted-deregistered-still-offered')) eligibleOnce.add(pan);
     const { amount: sentAmount, currency } = ok.body.transaction ?? { amount: 100, currency: 'USD' };
     // i8-offers-total-amount-truncated: the offers computed from the amount cut to whole units.
     const amount = faults.has('i8-offers-total-amount-truncated') && typeof sentAmount === 'number' ? Math.trunc(sentAmount) : sentAmount;
