@@ -1730,4 +1730,29 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['CE-STATE-ACTIVE'],
   }),
+  // The second red team (origin 'seeded', ids rt2-): deviations a stranger would write, measured before any check was extended.
+  seeded({
+    id: 'rt2-card-masked-lastname-hyphen-kept-card-path',
+    rule: 'CE-MASK-NAMES: every character of the last name but the first is one * (provider Card API maskedLastName "D**"): on the card path a double-barrelled last name keeps its hyphen in clear and masks each part apart',
+    source: 'provider',
+    rules: ['CE-MASK-NAMES'],
+  }),
+  seeded({
+    id: 'rt2-card-fullname-first-trailing-space-trimmed',
+    rule: 'CE-MASK-NAMES: maskedFullName is maskedFirstName, a space and maskedLastName (provider Card API maskedFullName "J*** D**"): the full name is built from the first name cut of its trailing white space',
+    source: 'provider',
+    rules: ['CE-MASK-NAMES'],
+  }),
+  seeded({
+    id: 'rt2-card-receipt-issuer-serviceid-uppercased',
+    rule: 'CE-ECHO-SERVICEID: serviceId, when returned, is the one enrolled for (seed 000 MaskedCard): on the receipt path an ISSUER enrollment echoes it in upper case',
+    source: 'seed',
+    rules: ['CE-ECHO-SERVICEID'],
+  }),
+  seeded({
+    id: 'rt2-card-receipt-consumer-added-german-local-time',
+    rule: 'CE-VAL-CONSUMER-ADDED: dateConsumerAdded is the enrollment instant in UTC whatever the language (seed 000 MaskedConsumer): on the receipt path a consumer with languageCode de gets Berlin time written with Z',
+    source: 'assumption',
+    rules: ['CE-VAL-CONSUMER-ADDED'],
+  }),
 ]);

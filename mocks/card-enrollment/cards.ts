@@ -895,11 +895,14 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
       ? 'SOME_OTHER_PROGRAM'
       : onReceipt('receipt-serviceId-not-echoed')
         ? 'SRC_PROGRAM_1'
-        : faults.has('i2-card-serviceid-lowercased')
-          ? String(body.serviceId).toLowerCase()
-          : faults.has('i4-card-serviceid-fragment-dropped')
-            ? String(body.serviceId).split('#')[0]
-            : body.serviceId,
+        : // rt2-card-receipt-issuer-serviceid-uppercased: on the receipt path an issuer's serviceId echoed in upper case.
+          onReceipt('rt2-card-receipt-issuer-serviceid-uppercased') && body.cardSource === 'ISSUER'
+          ? String(body.serviceId).toUpperCase()
+          : faults.has('i2-card-serviceid-lowercased')
+            ? String(body.serviceId).toLowerCase()
+            : faults.has('i4-card-serviceid-fragment-dropped')
+              ? String(body.serviceId).split('#')[0]
+              : body.serviceId,
   };
   // seeded-card-id-and-last-four-from-body: the card path takes a masked card sent in the request as its own.
   const sentCard = (body as { maskedCard?: Record<string, unknown> }).maskedCard;
@@ -971,7 +974,15 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
   // i3-card-masked-lastname-first-capitalised: the masked last name starts with a capital letter.
   // i8-card-lastname-punctuation-kept: the hyphens, apostrophes and spaces of the last name left in clear.
   const maskLast = (name: string) =>
-    faults.has('i8-card-lastname-punctuation-kept') ? name.slice(0, 1) + name.slice(1).replace(/[^\s'-]/g, '*') : maskName(name, faults);
+    faults.has('i8-card-lastname-punctuation-kept')
+      ? name.slice(0, 1) + name.slice(1).replace(/[^\s'-]/g, '*')
+      : // rt2-card-masked-lastname-hyphen-kept-card-path: on the card path a hyphen of a double-barrelled last name kept in clear.
+        onCard('rt2-card-masked-lastname-hyphen-kept-card-path') && name.includes('-')
+        ? name
+            .split('-')
+            .map((part) => maskName(part, faults))
+            .join('-')
+        : maskName(name, faults);
   // i10-card-lastname-single-char-starred: a one-character last name masked whole.
   const lastMasked =
     faults.has('i10-card-lastname-single-char-starred') && Array.from(String(consumer.lastName ?? '')).length === 1
@@ -1089,7 +1100,10 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
           ? `${fullLast} ${maskFirst(firstName)}`
           : faults.has('i8-card-fullname-mask-in-bytes')
             ? `${maskBytes(firstName)} ${maskBytes(consumer.lastName ?? '')}`
-            : `${maskFirst(firstName)} ${fullLast}`,
+            : // rt2-card-fullname-first-trailing-space-trimmed: the full name joins a first name cut of its trailing white space.
+              faults.has('rt2-card-fullname-first-trailing-space-trimmed')
+              ? `${maskFirst(firstName.trimEnd())} ${fullLast}`
+              : `${maskFirst(firstName)} ${fullLast}`,
       countryCode: consumer.countryCode,
       languageCode: consumer.languageCode,
       // consumer-added-local-time: the consumer's local time (by its country) written with a Z.
@@ -1098,13 +1112,16 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
       dateConsumerAdded:
         faults.has('i12-card-consumer-added-french-local-time') && consumer.languageCode === 'fr'
           ? new Date(now.getTime() + 3600_000).toISOString()
-          : onReceipt('i10-card-receipt-consumer-added-day-start')
-            ? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())).toISOString()
-            : faults.has('consumer-added-local-time')
-              ? new Date(now.getTime() + (LOCAL_OFFSET_HOURS[consumer.countryCode] ?? 0) * 3600_000).toISOString()
-              : faults.has('blind-consumer-added-not-utc')
-                ? new Date(now.getTime() + 3600_000).toISOString().replace('Z', '+01:00')
-                : now.toISOString(),
+          : // rt2-card-receipt-consumer-added-german-local-time: on the receipt path a German speaker's date in Berlin time written with Z.
+            onReceipt('rt2-card-receipt-consumer-added-german-local-time') && consumer.languageCode === 'de'
+            ? new Date(now.getTime() + 3600_000).toISOString()
+            : onReceipt('i10-card-receipt-consumer-added-day-start')
+              ? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())).toISOString()
+              : faults.has('consumer-added-local-time')
+                ? new Date(now.getTime() + (LOCAL_OFFSET_HOURS[consumer.countryCode] ?? 0) * 3600_000).toISOString()
+                : faults.has('blind-consumer-added-not-utc')
+                  ? new Date(now.getTime() + 3600_000).toISOString().replace('Z', '+01:00')
+                  : now.toISOString(),
       complianceSettings: {
         privacy: { acceptedVersion: body.complianceSettings.privacy?.latestVersionUri ?? '' },
         tnc: { acceptedVersion: body.complianceSettings.tnc?.latestVersionUri ?? '' },

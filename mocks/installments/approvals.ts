@@ -130,7 +130,10 @@ export function registerApprovals(
       : // i8-approval-status-callback-id-uppercased: the URL rebuilt with the plan id in upper case.
         faults.has('i8-approval-status-callback-id-uppercased')
         ? source.callbackUrl.replace(source.planId, source.planId.toUpperCase())
-        : source.callbackUrl;
+        : // rt2-approval-status-callback-suffix-dropped: the reader rebuilds the URL from a template without its last segment.
+          faults.has('rt2-approval-status-callback-suffix-dropped')
+          ? source.callbackUrl.replace(/\/[^/]*$/, '')
+          : source.callbackUrl;
     // i17-approval-status-declined-callback-trailing-slash: a declined plan's status read answers its callbackUrl with a slash added.
     if (faults.has('i17-approval-status-declined-callback-trailing-slash') && plan.status === 'DECLINED')
       return reply.code(200).send({ callbackUrl: `${callbackUrl}/`, status: plan.status });

@@ -226,4 +226,23 @@ export const GUARD_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-FMT-CORRELATION'],
   }),
+  // The second red team (origin 'seeded', ids rt2-): deviations a stranger would write, measured before any check was extended.
+  seeded({
+    id: 'rt2-forbidden-key-registers-pans',
+    rule: 'IN-AUTH-FORBIDDEN: a valid signature of a consumer key not allowed for the operation is 403 (reference, Transport and auth): registerPans skips the operation check',
+    source: 'assumption',
+    rules: ['IN-AUTH-FORBIDDEN'],
+  }),
+  seeded({
+    id: 'rt2-forbidden-key-selects-plan',
+    rule: 'IN-AUTH-FORBIDDEN: a valid signature of a consumer key not allowed for the operation is 403 (reference, Transport and auth): savePlan skips the operation check',
+    source: 'assumption',
+    rules: ['IN-AUTH-FORBIDDEN'],
+  }),
+  seeded({
+    id: 'rt2-issuer-invalid-counted',
+    rule: "IN-ISSUER-THROTTLE: only a plan's accepted notifications count (reference, Issuer endpoint): a notification refused 400 for a body off the contract counts toward its plan's allowance",
+    source: 'assumption',
+    rules: ['IN-ISSUER-THROTTLE'],
+  }),
 ]);

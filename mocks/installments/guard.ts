@@ -73,7 +73,7 @@ export function createGuard(
   world: InstallmentsState,
   keys: InstallmentsKeys,
 ): Guard {
-  const { faults } = ctx;
+  const { faults, clock } = ctx;
   // blind-consumer-key-prefix: a consumer key matched on its first 12 characters only.
   const sameKey = (k: InstallmentsState['keys'][number], key: string) =>
     faults.has('blind-consumer-key-prefix')
@@ -154,7 +154,13 @@ export function createGuard(
       // i16-forbidden-key-searches-mids: the MID search skips the operation check.
       (faults.has('i16-forbidden-key-searches-mids') && operationId === 'postMerchantMidSearches') ||
       // i17-forbidden-key-registers-clear-pans: a registration carrying its cards in clear skips the key's rights check.
-      (faults.has('i17-forbidden-key-registers-clear-pans') && operationId === 'registerPans' && Boolean(raw?.includes('"sensitiveData"')));
+      (faults.has('i17-forbidden-key-registers-clear-pans') &&
+        operationId === 'registerPans' &&
+        Boolean(raw?.includes('"sensitiveData"'))) ||
+      // rt2-forbidden-key-registers-pans: the PAN registration skips the operation check.
+      (faults.has('rt2-forbidden-key-registers-pans') && operationId === 'registerPans') ||
+      // rt2-forbidden-key-selects-plan: the plan selection skips the operation check.
+      (faults.has('rt2-forbidden-key-selects-plan') && operationId === 'savePlan');
     if (allowed !== '*' && !allowed.includes(operationId) && !faults.has('forbidden-never-given') && !forbiddenUnchecked) {
       return void refuse(403, 'FORBIDDEN', `The consumer key may not call ${operationId}.`);
     }
@@ -308,6 +314,11 @@ export function createGuard(
         violations(validate.errors).some((v) => v.keyword !== 'required')
       )
         reply.header('Correlation-Id', randomUUID());
+      // rt2-issuer-invalid-counted: a notification refused 400 still counts toward its plan's throttle.
+      if (operationId === 'notifyPlan' && faults.has('rt2-issuer-invalid-counted') && typeof (parsed as any)?.planId === 'string') {
+        const planId = (parsed as any).planId as string;
+        world.issuerReceived.set(planId, [...(world.issuerReceived.get(planId) ?? []), clock.nowMs()]);
+      }
       return void invalidRequest(reply, faults, violations(validate.errors));
     }
     const body = parsed as any;

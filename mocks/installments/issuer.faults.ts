@@ -85,4 +85,11 @@ export const ISSUER_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-ISSUER-UNKNOWN'],
   }),
+  // The second red team (origin 'seeded', ids rt2-): deviations a stranger would write, measured before any check was extended.
+  seeded({
+    id: 'rt2-issuer-unknown-ica-counted',
+    rule: "IN-ISSUER-THROTTLE: the throttle counts a plan's accepted notifications (reference, Issuer endpoint): a notification answered 404 for an unknown issuerIca counts toward its plan's allowance",
+    source: 'assumption',
+    rules: ['IN-ISSUER-THROTTLE'],
+  }),
 ]);

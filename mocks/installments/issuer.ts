@@ -37,6 +37,9 @@ export function registerIssuerEndpoint(
         ica.slice(0, 4) === String(n.issuerIca).slice(0, 4));
     if (!world.issuers.some((i) => served(i.issuerIca)) && !faults.has('issuer-unknown-ica-accepted')) {
       // rt-issuer-unknown-ica-answers-403: an issuer ICA this endpoint does not serve answered as forbidden.
+      // rt2-issuer-unknown-ica-counted: a notification answered 404 still counts toward its plan's throttle.
+      if (faults.has('rt2-issuer-unknown-ica-counted'))
+        world.issuerReceived.set(n.planId, [...(world.issuerReceived.get(n.planId) ?? []), clock.nowMs()]);
       if (faults.has('rt-issuer-unknown-ica-answers-403'))
         return sendError(reply, faults, 403, 'FORBIDDEN', 'This endpoint may not take notifications of this issuerIca.', 'issuerIca');
       return sendError(reply, faults, 404, 'ISSUER_NOT_FOUND', 'This endpoint serves no issuer with this issuerIca.', 'issuerIca');

@@ -630,4 +630,29 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-FILTER-COUNTRY'],
   }),
+  // The second red team (origin 'seeded', ids rt2-): deviations a stranger would write, measured before any check was extended.
+  seeded({
+    id: 'rt2-search-name-accents-folded',
+    rule: "IN-FILTER-NAME: searching by a merchant's legal name finds it and not a merchant of another name (seed 001 Endpoints): the name is compared without its accents, so Cafe finds Café",
+    source: 'seed',
+    rules: ['IN-FILTER-NAME'],
+  }),
+  seeded({
+    id: 'rt2-completed-list-legal-name-trimmed',
+    rule: 'IN-ECHO-PARTICIPATION-DETAILS: every participation detail a reader answers is the one submitted, byte for byte (provider 2.0.0 MerchantParticipation): the completed list answers the legal name cut of its edge white space',
+    source: 'provider',
+    rules: ['IN-ECHO-PARTICIPATION-DETAILS'],
+  }),
+  seeded({
+    id: 'rt2-by-request-limit-header-default',
+    rule: 'IN-PAGE-HEADERS: Offset and Limit are those applied (provider 2.0.0, Count / Offset / Limit / Total headers): the by-request page names the default limit, not the one asked for',
+    source: 'provider',
+    rules: ['IN-PAGE-HEADERS'],
+  }),
+  seeded({
+    id: 'rt2-mid-search-name-accents-folded',
+    rule: 'IN-FILTER-MID-MERCHANT: a MID search answers the MIDs of the merchant named by name, country and ICA, none of another merchant (seed 001 Endpoints): the name is compared without its accents',
+    source: 'seed',
+    rules: ['IN-FILTER-MID-MERCHANT'],
+  }),
 ]);

@@ -12,6 +12,9 @@ import { addParticipation, merchantCandidates, type InstallmentsState, type Part
 /** Virtual seconds an effectuation stays PENDING (the mock's choice; the reference gives none). */
 export const EFFECTUATION_SECONDS = 60;
 
+/** rt2-search-name-accents-folded: a text without its combining accents. */
+const unaccented = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+
 /** The criteria of a merchant search (provider 2.0.0, MerchantSearchParameters). */
 const SEARCH_CRITERIA = ['merchantLegalName', 'acquirerICA', 'merchantParticipationStatus', 'countryCode', 'maid'] as const;
 
@@ -148,6 +151,9 @@ export function registerMerchants(
           typeof m.websiteUrl === 'string' && URL.canParse(m.websiteUrl) ? { ...m, websiteUrl: new URL(m.websiteUrl).href } : m,
         );
       // Seeded fault completed-list-dba-names-trimmed: this reader trims the dba names and collapses their spaces.
+      // rt2-completed-list-legal-name-trimmed: the completed list answers the legal name cut of its edge white space.
+      if (faults.has('rt2-completed-list-legal-name-trimmed'))
+        items = items.map((m) => (typeof m.merchantLegalName === 'string' ? { ...m, merchantLegalName: m.merchantLegalName.trim() } : m));
       if (faults.has('completed-list-dba-names-trimmed'))
         items = items.map((m) =>
           Array.isArray(m.dbaNames) ? { ...m, dbaNames: m.dbaNames.map((d: string) => d.trim().replace(/\s+/g, ' ')) } : m,
@@ -170,6 +176,8 @@ export function registerMerchants(
     if (faults.has('i13-participations-offset-page-short') && requestId !== null && Number(ok.query.get('offset') ?? 0) > 0)
       listed = listed.slice(0, -1);
     // i9-by-request-total-counts-every-request: read by request_id, Total counts every request's participations.
+    // rt2-by-request-limit-header-default: the by-request page names the default limit, not the one asked for.
+    if (requestId !== null && faults.has('rt2-by-request-limit-header-default')) reply.header('Limit', String(ok.defaultLimit!));
     if (requestId !== null && faults.has('i9-by-request-total-counts-every-request'))
       reply.header('Total', String(world.participations.length));
     // i6-participations-list-total-all-states: the completed list's Total counts every merchant.
@@ -200,7 +208,11 @@ export function registerMerchants(
     const countryCriterion = c.countryCode;
     if (faults.has('i17-search-country-first-two-letters')) delete c.countryCode;
     let found = merchantCandidates(world, {
-      merchantLegalName: ignored || c.merchantLegalName === undefined ? undefined : nameCut(c.merchantLegalName),
+      // rt2-search-name-accents-folded: the folded comparison below reads every merchant, not the name index.
+      merchantLegalName:
+        ignored || c.merchantLegalName === undefined || faults.has('rt2-search-name-accents-folded')
+          ? undefined
+          : nameCut(c.merchantLegalName),
       acquirerICA:
         ignored ||
         faults.has('search-ignores-ica') ||
@@ -217,7 +229,14 @@ export function registerMerchants(
           : c.countryCode,
     })
       // The name is the merchant's as submitted (the view adds only its state): checked before the view is built.
-      .filter((p) => name === undefined || p.merchant.merchantLegalName.toLowerCase().includes(name))
+      .filter(
+        (p) =>
+          name === undefined ||
+          p.merchant.merchantLegalName.toLowerCase().includes(name) ||
+          // rt2-search-name-accents-folded: the name compared without its accents (a collation that folds them).
+          (faults.has('rt2-search-name-accents-folded') &&
+            unaccented(p.merchant.merchantLegalName.toLowerCase()).includes(unaccented(name))),
+      )
       // i15-search-shows-first-participation: the search reads a merchant's first participation, not its latest.
       .map((p) => (faults.has('i15-search-shows-first-participation') ? firstSubmissionOf(p) : p))
       .map(view)
@@ -335,6 +354,9 @@ export function registerMerchants(
     const p = latest().find(
       (x) =>
         (x.merchant.merchantLegalName === c.merchantLegalName ||
+          // rt2-mid-search-name-accents-folded: the name compared without its accents.
+          (faults.has('rt2-mid-search-name-accents-folded') &&
+            unaccented(String(x.merchant.merchantLegalName)) === unaccented(String(c.merchantLegalName))) ||
           // i4-mid-search-name-case-insensitive: the legal name compared without case.
           (faults.has('i4-mid-search-name-case-insensitive') &&
             String(x.merchant.merchantLegalName).toLowerCase() === String(c.merchantLegalName).toLowerCase())) &&

@@ -284,4 +284,17 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-VAL-OFFERS-TOTAL'],
   }),
+  // The second red team (origin 'seeded', ids rt2-): deviations a stranger would write, measured before any check was extended.
+  seeded({
+    id: 'rt2-offers-encrypted-range-high-exclusive',
+    rule: 'IN-RANGE-ELIGIBLE: a card at either end of a registered account range gets offers (reference, Flows - services): a card sent encrypted at the high end is judged outside',
+    source: 'assumption',
+    rules: ['IN-RANGE-ELIGIBLE'],
+  }),
+  seeded({
+    id: 'rt2-offers-encrypted-deregistered-still-offered',
+    rule: 'IN-STATE-PAN-ELIGIBLE: a card deregistered from its list gets no offers (reference, Flows - services): a card sent encrypted that once got offers still gets them after its deregistration',
+    source: 'assumption',
+    rules: ['IN-STATE-PAN-ELIGIBLE'],
+  }),
 ]);

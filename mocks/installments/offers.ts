@@ -92,6 +92,9 @@ export function registerOffers(
     // i11-offers-clear-deregistered-still-offered: the same cache, read on the clear path (sensitiveData) only.
     const clearCacheRead = faults.has('i11-offers-clear-deregistered-still-offered') && ok.body.encryptedValue === undefined;
     const cachedClear = clearCacheRead && pan !== undefined && eligibleOnce.has(pan);
+    // rt2-offers-encrypted-deregistered-still-offered: the same cache, read on the encrypted path (encryptedValue) only.
+    const encryptedCacheRead = faults.has('rt2-offers-encrypted-deregistered-still-offered') && ok.body.encryptedValue !== undefined;
+    const cachedEncrypted = encryptedCacheRead && pan !== undefined && eligibleOnce.has(pan);
     // i2-offers-range-low-exclusive: a card at the low end of a list's range (and not in the list itself) is refused.
     const atLowEnd =
       faults.has('i2-offers-range-low-exclusive') &&
@@ -166,11 +169,14 @@ export function registerOffers(
         pan,
         // i10-offers-clear-range-high-exclusive: a card sent in clear is judged against an exclusive high end.
         faults.has('account-range-high-exclusive') ||
-          (faults.has('i10-offers-clear-range-high-exclusive') && ok.body.encryptedValue === undefined),
+          (faults.has('i10-offers-clear-range-high-exclusive') && ok.body.encryptedValue === undefined) ||
+          // rt2-offers-encrypted-range-high-exclusive: a card sent encrypted is judged against an exclusive high end.
+          (faults.has('rt2-offers-encrypted-range-high-exclusive') && ok.body.encryptedValue !== undefined),
       ) &&
         !faults.has('offers-for-unregistered-pan') &&
         !cached &&
         !cachedClear &&
+        !cachedEncrypted &&
         !justAbove &&
         !byBin &&
         !byEight &&
@@ -183,6 +189,7 @@ export function registerOffers(
     }
     if (faults.has('blind-deregistered-pan-still-offered')) eligibleOnce.add(pan);
     if (faults.has('i11-offers-clear-deregistered-still-offered')) eligibleOnce.add(pan);
+    if (faults.has('rt2-offers-encrypted-deregistered-still-offered')) eligibleOnce.add(pan);
     const { amount: sentAmount, currency } = ok.body.transaction ?? { amount: 100, currency: 'USD' };
     // i8-offers-total-amount-truncated: the offers computed from the amount cut to whole units.
     const amount = faults.has('i8-offers-total-amount-truncated') && typeof sentAmount === 'number' ? Math.trunc(sentAmount) : sentAmount;

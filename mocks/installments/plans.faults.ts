@@ -663,4 +663,29 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['IN-ECHO-PLAN'],
   }),
+  // The second red team (origin 'seeded', ids rt2-): deviations a stranger would write, measured before any check was extended.
+  seeded({
+    id: 'rt2-notify-given-schedule-renumbered',
+    rule: 'IN-NOTIFY-CHOSEN: the notification carries the schedulePayments the selection sent, installmentNumber as sent (seed 001 Events; provider 2.0.0 SchedulePayment): the notification numbers them by position',
+    source: 'assumption',
+    rules: ['IN-NOTIFY-CHOSEN'],
+  }),
+  seeded({
+    id: 'rt2-notify-schedule-amounts-of-first',
+    rule: "IN-NOTIFY-CHOSEN: the notification carries the schedulePayments the selection sent, each installmentAmount as sent (seed 001 Events; provider 2.0.0 SchedulePayment): every installment carries the first installment's amount",
+    source: 'assumption',
+    rules: ['IN-NOTIFY-CHOSEN'],
+  }),
+  seeded({
+    id: 'rt2-getplan-async-decline-shown-created',
+    rule: 'IN-STATE-DECISION: an APPROVED or DECLINED decision, sync or async, is what getPlan shows (seed 001 States): a landed asynchronous decline is read back as CREATED by getPlan',
+    source: 'seed',
+    rules: ['IN-STATE-DECISION'],
+  }),
+  seeded({
+    id: 'rt2-getplan-schedule-renumbered',
+    rule: 'IN-ECHO-PLAN: the scheduled repayments, when shown, are those sent, number included (seed 001 Endpoints): getPlan numbers them by position',
+    source: 'assumption',
+    rules: ['IN-ECHO-PLAN'],
+  }),
 ]);

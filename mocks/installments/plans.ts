@@ -21,9 +21,13 @@ export const deferredNotifications = new WeakMap<Plan, () => void>();
 /** i7-notify-resent-on-sync-approval: the notification of a plan, sent again by its synchronous approval. */
 export const resentNotifications = new WeakMap<Plan, () => void>();
 
+/** The plans whose decision landed asynchronously (read only by rt2-getplan-async-decline-shown-created). */
+const settledAsync = new WeakSet<Plan>();
+
 /** Applies an asynchronous (202) decision once its time has come on the virtual clock. */
 export function settle(plan: Plan, nowMs: number): Plan {
   if (plan.pending && nowMs >= plan.pending.atMs) {
+    settledAsync.add(plan);
     plan.status = plan.pending.status;
     delete plan.pending;
   }
@@ -154,6 +158,14 @@ export function registerPlans(
     // i16-notify-currency-lowercased: the notification writes the transaction's currency in lower case.
     if (faults.has('i16-notify-currency-lowercased') && typeof plan.transaction.currency === 'string')
       body.transaction = { ...(body.transaction as object), currency: plan.transaction.currency.toLowerCase() };
+    // rt2-notify-given-schedule-renumbered: the notification numbers the schedule payments by their position, not as sent.
+    if (faults.has('rt2-notify-given-schedule-renumbered') && Array.isArray(body.schedulePayments))
+      body.schedulePayments = body.schedulePayments.map((r: Record<string, unknown>, i: number) => ({ ...r, installmentNumber: i + 1 }));
+    // rt2-notify-schedule-amounts-of-first: every installment of the notification carries the first one's amount.
+    if (faults.has('rt2-notify-schedule-amounts-of-first') && Array.isArray(body.schedulePayments) && body.schedulePayments.length > 0) {
+      const first = (body.schedulePayments[0] as Record<string, unknown>).installmentAmount;
+      body.schedulePayments = body.schedulePayments.map((r: Record<string, unknown>) => ({ ...r, installmentAmount: first }));
+    }
     // i15-notify-given-schedule-last-dropped: a schedule the selection sent loses its last installment.
     if (faults.has('i15-notify-given-schedule-last-dropped') && givenSchedule.has(plan) && Array.isArray(body.schedulePayments))
       body.schedulePayments = body.schedulePayments.slice(0, -1);
@@ -411,7 +423,12 @@ export function registerPlans(
       firstDecision.set(planId, status);
     const decided = faults.has('i8-getplan-keeps-first-decision') ? (firstDecision.get(planId) ?? status) : status;
     const shown =
-      faults.has('plan-status-stale') || (faults.has('blind-getplan-decline-not-shown') && decided === 'DECLINED') ? 'CREATED' : decided;
+      // rt2-getplan-async-decline-shown-created: the plan reader shows a landed asynchronous decline as CREATED.
+      (faults.has('rt2-getplan-async-decline-shown-created') && decided === 'DECLINED' && settledAsync.has(plan)) ||
+      faults.has('plan-status-stale') ||
+      (faults.has('blind-getplan-decline-not-shown') && decided === 'DECLINED')
+        ? 'CREATED'
+        : decided;
     // provider 2.0.0, InstallmentPlan: the transaction is read back as amount and currency.
     const { amount, currency } = transaction;
     return reply.code(200).send({
@@ -462,31 +479,34 @@ export function registerPlans(
                     ? { frequency: planInstallmentInformation.frequency, tenure: planInstallmentInformation.tenure }
                     : planInstallmentInformation,
       // i14-getplan-repayment-amount-whole-units: getPlan rounds each repayment amount to whole units.
-      scheduledRepayments: faults.has('i14-getplan-repayment-amount-whole-units')
-        ? scheduledRepayments.map((r) => (typeof r.amount === 'number' ? { ...r, amount: Math.round(r.amount) } : r))
-        : // rt-getplan-due-date-as-datetime: the reader writes each due date as a UTC date-time.
-          faults.has('rt-getplan-due-date-as-datetime')
-          ? scheduledRepayments.map((r) =>
-              typeof r.dueDate === 'string' && !Number.isNaN(Date.parse(r.dueDate))
-                ? { ...r, dueDate: new Date(r.dueDate).toISOString() }
-                : r,
-            )
-          : // seeded-getplan-month-end-due-date-next-day: a due date on a month's last day written as the next month's first.
-            faults.has('seeded-getplan-month-end-due-date-next-day')
-            ? scheduledRepayments.map((r) => {
-                const next = typeof r.dueDate === 'string' ? new Date(Date.parse(r.dueDate) + 86400_000) : undefined;
-                return next && !Number.isNaN(next.getTime()) && next.getUTCDate() === 1
-                  ? { ...r, dueDate: next.toISOString().slice(0, 10) }
-                  : r;
-              })
-            : // i15-getplan-due-date-day-early: the reader writes each due date one day early (a local midnight read back in UTC).
-              faults.has('i15-getplan-due-date-day-early')
-              ? scheduledRepayments.map((r) =>
-                  typeof r.dueDate === 'string' && !Number.isNaN(Date.parse(r.dueDate))
-                    ? { ...r, dueDate: new Date(Date.parse(r.dueDate) - 86400_000).toISOString().slice(0, 10) }
-                    : r,
-                )
-              : scheduledRepayments,
+      scheduledRepayments: faults.has('rt2-getplan-schedule-renumbered')
+        ? // rt2-getplan-schedule-renumbered: the reader numbers the repayments by their position, not as sent.
+          scheduledRepayments.map((r, i) => ({ ...r, installmentNumber: i + 1 }))
+        : faults.has('i14-getplan-repayment-amount-whole-units')
+          ? scheduledRepayments.map((r) => (typeof r.amount === 'number' ? { ...r, amount: Math.round(r.amount) } : r))
+          : // rt-getplan-due-date-as-datetime: the reader writes each due date as a UTC date-time.
+            faults.has('rt-getplan-due-date-as-datetime')
+            ? scheduledRepayments.map((r) =>
+                typeof r.dueDate === 'string' && !Number.isNaN(Date.parse(r.dueDate))
+                  ? { ...r, dueDate: new Date(r.dueDate).toISOString() }
+                  : r,
+              )
+            : // seeded-getplan-month-end-due-date-next-day: a due date on a month's last day written as the next month's first.
+              faults.has('seeded-getplan-month-end-due-date-next-day')
+              ? scheduledRepayments.map((r) => {
+                  const next = typeof r.dueDate === 'string' ? new Date(Date.parse(r.dueDate) + 86400_000) : undefined;
+                  return next && !Number.isNaN(next.getTime()) && next.getUTCDate() === 1
+                    ? { ...r, dueDate: next.toISOString().slice(0, 10) }
+                    : r;
+                })
+              : // i15-getplan-due-date-day-early: the reader writes each due date one day early (a local midnight read back in UTC).
+                faults.has('i15-getplan-due-date-day-early')
+                ? scheduledRepayments.map((r) =>
+                    typeof r.dueDate === 'string' && !Number.isNaN(Date.parse(r.dueDate))
+                      ? { ...r, dueDate: new Date(Date.parse(r.dueDate) - 86400_000).toISOString().slice(0, 10) }
+                      : r,
+                  )
+                : scheduledRepayments,
       // Fault: the plan names the caller by its consumer key, a credential, in a member of its own.
       ...(faults.has('plan-carries-consumer-key') ? { requestedBy: ok.consumerKey } : {}),
       // rt-getplan-card-masked-from-the-wrong-end: the reader names the card with its BIN masked and the rest in clear.

@@ -34,9 +34,11 @@ const CONSUMERS = [
   { firstName: 'Ö', lastName: 'X' },
   { firstName: 'Anna-Lena Zoë Maria Theresa Őz', lastName: 'Q' },
   // A first letter outside the BMP (one character, two UTF-16 units), a name that starts with a space, a
-  // lower-case particle and an apostrophe first: each kept as sent, one * per other character.
+  // lower-case particle, an apostrophe first and names that end with a space (the seed sets no pattern):
+  // each kept as sent, one * per other character, in the parts and in maskedFullName alike (a target
+  // that trims a name for one of them only shows one * fewer there).
   { firstName: '𝒜da 𝔅', lastName: " de l'Ñ" },
-  { firstName: "'Ema", lastName: 'van der Berg-Ñ' },
+  { firstName: "'Ema ", lastName: 'van der Berg-Ñ ' },
 ];
 // Mixed case on both sides of the @, a long local part, a short one and one of a single character
 // (only its first character, kept: no * at all).

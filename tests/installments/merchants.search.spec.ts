@@ -11,6 +11,8 @@ const alnum = (n: number) => crypto.randomUUID().replace(/-/g, '').slice(0, n).t
 /**
  * A: a known acquirer (COMPLETED) in CAN; B: an unknown acquirer (ERROR) in MEX; A2: A's name
  * in MEX with A's acquirer. Effectuated before the searches, so each carries its final status.
+ * B's name is A's with an accent on one letter (MerchantLegalName: any character): another name, so a
+ * search that folds accents (a collation) finds B under A's name and A under B's.
  */
 async function dataSet({ instApi, instReq, inst }: Pick<Fx, 'instApi' | 'instReq' | 'inst'>) {
   const token = alnum(8);
@@ -21,7 +23,7 @@ async function dataSet({ instApi, instReq, inst }: Pick<Fx, 'instApi' | 'instReq
     mids: [nine(), nine(), nine()],
   });
   const b = exampleParticipation(inst.unknownAcquirerIca!, {
-    merchantLegalName: `Filter ${token} Beta`,
+    merchantLegalName: `Filter ${token} Álpha`,
     countryCode: 'MEX',
     maid: `B${alnum(5)}`,
     mids: [nine(), nine()],
@@ -140,6 +142,8 @@ test(
     const ids = (list: { mid: string }[]) => list.map((m) => m.mid).sort();
     expect(ids(await mids(a)), "A's MIDs, not those of A's name in MEX").toEqual([...a.mids].sort());
     expect(ids(await mids(a2)), 'the MEX merchant of the same name has its own MID').toEqual(a2.mids);
+    // B's name is A's with one accented letter: under A's country and ICA it names no merchant, not A.
+    expect(await mids({ ...a, merchantLegalName: b.merchantLegalName }), "B's name under A's country and ICA: no MID of A").toEqual([]);
     expect(ids(await mids(a, { mid: a.mids[1] })), 'mid selects that MID').toEqual([a.mids[1]]);
     expect(await mids(a, { mid: a2.mids[0] }), "another merchant's MID is not A's").toEqual([]);
     expect(ids(await mids(a, { status: 'COMPLETED' })), "A's MIDs are COMPLETED").toEqual([...a.mids].sort());

@@ -141,7 +141,9 @@ test(
 // notifications are counted over a minute, on the mock's virtual clock (no sleep). One second before
 // the minute ends the plan is still throttled while another plan is not (the count is the plan's
 // own); one second after it the plan again gets its full allowance (a refused notification is not one
-// the issuer took, so it does not count), and the next one is refused again.
+// the issuer took, so it does not count), and the next one is refused again. Before the first burst the
+// same plan is refused once for an ICA the endpoint does not serve (404) and once for a body off the
+// contract (400): neither is a notification the issuer took, so the burst still gets its full allowance.
 test(
   "the issuer's throttle counts one plan's notifications over a minute, at both edges of the minute @mock-only @assumption",
   rules('IN-ISSUER-THROTTLE:accept', 'IN-ISSUER-THROTTLE:refuse'),
@@ -154,6 +156,11 @@ test(
     const burst = async (label: string) => {
       for (let i = 1; i <= NOTIFICATIONS_PER_PLAN_PER_MINUTE + 1; i++) seen.push(`${label} #${i}: ${await notify(body)}`);
     };
+    const notServed = { ...exampleNotification({ ...issuer, issuerIca: '000000' }), planId: body.planId };
+    seen.push(`at 0 s, the same plan for an ICA not served: ${await notify(notServed)}`);
+    const offContract = structuredClone(body) as Record<string, any>;
+    offContract.planInstallmentInformation.tenure = 100;
+    seen.push(`at 0 s, the same plan off the contract: ${await notify(offContract as InstBody<'notifyPlan'>)}`);
     await burst('at 0 s');
     const before = ISSUER_THROTTLE_WINDOW_SECONDS - 1;
     const after = ISSUER_THROTTLE_WINDOW_SECONDS + 1;
@@ -167,6 +174,8 @@ test(
       `${label} #${NOTIFICATIONS_PER_PLAN_PER_MINUTE + 1}: 429`,
     ];
     expect(seen).toEqual([
+      'at 0 s, the same plan for an ICA not served: 404',
+      'at 0 s, the same plan off the contract: 400',
       ...allowed('at 0 s'),
       `at ${before} s, the same plan: 429`,
       `at ${before} s, another plan: 201`,
