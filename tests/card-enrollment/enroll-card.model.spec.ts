@@ -30,6 +30,7 @@ test(
   async ({ cardModelTarget }, testInfo) => {
     await runModel({
       commands: enrollmentsModel.enrollmentCommands(),
+      examples: enrollmentsModel.enrollmentExamples(),
       setup: async () => ({ model: enrollmentsModel.newEnrollmentsModel(), real: cardModelTarget }),
       teardown: enrollmentsModel.tearDownEnrollmentsModel,
       testInfo,

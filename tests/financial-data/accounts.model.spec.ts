@@ -61,6 +61,7 @@ test(
     };
     await runModel({
       commands: accountsModel.accountCommands(),
+      examples: accountsModel.accountExamples(),
       setup: async () => ({ model: await accountsModel.newAccountsModel(real), real }),
       teardown: accountsModel.tearDownAccountsModel,
       testInfo,

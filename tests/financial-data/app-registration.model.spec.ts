@@ -46,6 +46,7 @@ test(
     };
     await runModel({
       commands: appsModel.appCommands(),
+      examples: appsModel.appExamples(),
       setup: async () => ({ model: await appsModel.newAppsModel(real), real }),
       // Registrations have no delete (seed 002, App registration): nothing to tear down.
       teardown: async () => {

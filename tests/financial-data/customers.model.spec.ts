@@ -39,6 +39,7 @@ test(
   async ({ fdModelTarget }, testInfo) => {
     await runModel({
       commands: customersModel.customerCommands(),
+      examples: customersModel.customerExamples(),
       setup: async () => ({ model: await newFdModel(fdModelTarget), real: fdModelTarget }),
       teardown: tearDownFdModel,
       testInfo,

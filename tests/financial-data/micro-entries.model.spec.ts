@@ -49,6 +49,7 @@ test(
     try {
       await runModel({
         commands: microModel.microCommands(),
+        examples: microModel.microExamples(),
         // Each sequence starts at the real time again (its entries are its own; the model's clock starts at 0).
         setup: async () => {
           await clock.restore();

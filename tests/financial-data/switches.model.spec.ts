@@ -42,6 +42,7 @@ test(
     };
     await runModel({
       commands: switchesModel.switchCommands(),
+      examples: switchesModel.switchExamples(),
       setup: async () => ({ model: await switchesModel.newSwitchesModel(real), real }),
       teardown: switchesModel.tearDownSwitchesModel,
       testInfo,

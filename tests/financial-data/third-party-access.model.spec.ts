@@ -47,6 +47,7 @@ test(
     };
     await runModel({
       commands: accessModel.accessCommands(),
+      examples: accessModel.accessExamples(),
       setup: async () => ({ model: await accessModel.newAccessModel(real), real }),
       teardown: accessModel.tearDownAccessModel,
       testInfo,

@@ -18,6 +18,7 @@ test(
     }
     await runModel({
       commands: txpushModel.txpushCommands(),
+      examples: txpushModel.txpushExamples(),
       setup: async () => ({ model: txpushModel.newTxPushModel(accounts), real: fdModelTarget }),
       teardown: txpushModel.tearDownTxPushModel,
       testInfo,
@@ -45,6 +46,7 @@ test(
     }
     await runModel({
       commands: txpushModel.txpushDeliveryCommands(),
+      examples: txpushModel.txpushDeliveryExamples(),
       setup: async () => ({ model: txpushModel.newTxPushModel(accounts, fdListener), real: fdModelTarget }),
       teardown: txpushModel.tearDownTxPushModel,
       testInfo,

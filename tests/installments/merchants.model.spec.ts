@@ -55,6 +55,7 @@ test(
   async ({ instModelTarget }, testInfo) => {
     await runModel({
       commands: merchantsModel.merchantCommands(),
+      examples: merchantsModel.merchantExamples(),
       setup: async () => ({ model: merchantsModel.newMerchantsModel(), real: instModelTarget }),
       teardown: merchantsModel.tearDownMerchantsModel,
       testInfo,

@@ -26,6 +26,7 @@ test(
   async ({ instModelTarget }, testInfo) => {
     await runModel({
       commands: panListsModel.panListCommands(),
+      examples: panListsModel.panListExamples(),
       setup: async () => ({ model: panListsModel.newPanListsModel(), real: instModelTarget }),
       teardown: panListsModel.tearDownPanListsModel,
       testInfo,

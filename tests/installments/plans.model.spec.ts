@@ -34,6 +34,7 @@ test(
   async ({ instModelTarget }, testInfo) => {
     await runModel({
       commands: plansModel.planCommands(),
+      examples: plansModel.planExamples(),
       setup: async () => ({ model: plansModel.newPlansModel(), real: instModelTarget }),
       teardown: plansModel.tearDownPlansModel,
       testInfo,
