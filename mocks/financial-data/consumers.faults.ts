@@ -5,6 +5,20 @@
 import { faultCatalogue, blind, independent, modelFault, seeded, telling } from '../kit/faults.js';
 
 export const CONSUMERS_FAULTS = faultCatalogue([
+  // Seeded beside the create-and-read check of consumers.crud.spec.ts (a date at a calendar edge on one reader).
+  seeded({
+    id: 'seeded-consumer-by-id-leap-day-birthday-march',
+    rule: 'FD-CONS-READ: GetConsumer renders a birthday of 29 February as 1 March (a non-leap year of a date library); GetConsumerForCustomer keeps it',
+    source: 'provider',
+    rules: ['FD-CONS-READ'],
+  }),
+  // Seeded beside the modify-and-read check of consumers.crud.spec.ts (a date at a calendar edge on the update path).
+  seeded({
+    id: 'seeded-consumer-modify-year-end-birthday-next-year',
+    rule: 'FD-CONS-MODIFY: ModifyConsumer stores a new birthday on the last day of a year as the first day of the next; both readers show it so',
+    source: 'provider',
+    rules: ['FD-CONS-MODIFY'],
+  }),
   // Seeded beside the create-and-read check of consumers.crud.spec.ts (leading zeros on the create path).
   seeded({
     id: 'seeded-consumer-create-phones-leading-zeros-dropped',

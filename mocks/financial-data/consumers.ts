@@ -165,7 +165,10 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     const city = (shown as Record<string, unknown>).city;
     if (faults.has('i12-consumer-by-id-city-uppercased') && typeof city === 'string')
       (shown as Record<string, unknown>).city = city.toUpperCase();
-    const birthday = (shown as Record<string, unknown>).birthday as { month?: number } | undefined;
+    const birthday = (shown as Record<string, unknown>).birthday as { month?: number; dayOfMonth?: number } | undefined;
+    // seeded-consumer-by-id-leap-day-birthday-march: the by-id read renders 29 February as 1 March.
+    if (faults.has('seeded-consumer-by-id-leap-day-birthday-march') && birthday?.month === 2 && birthday.dayOfMonth === 29)
+      return { ...shown, birthday: { ...birthday, month: 3, dayOfMonth: 1 } };
     if (faults.has('i4-consumer-by-id-birthday-month-zero-based') && typeof birthday?.month === 'number')
       return { ...shown, birthday: { ...birthday, month: birthday.month - 1 } };
     return shown;
@@ -202,6 +205,10 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
       for (const key of ['firstName', 'lastName']) if (typeof given[key] === 'string') given[key] = String(given[key]).replace(/'/g, '');
     if (faults.has('model-consumer-modify-normalises-spaces'))
       for (const [key, value] of Object.entries(given)) if (typeof value === 'string') given[key] = value.trim().replace(/\s+/g, ' ');
+    // seeded-consumer-modify-year-end-birthday-next-year: a new birthday on 31 December stored as 1 January of the next year.
+    const newBirthday = given.birthday as { year?: number; month?: number; dayOfMonth?: number } | undefined;
+    if (faults.has('seeded-consumer-modify-year-end-birthday-next-year') && newBirthday?.month === 12 && newBirthday.dayOfMonth === 31)
+      given.birthday = { ...newBirthday, year: Number(newBirthday.year) + 1, month: 1, dayOfMonth: 1 };
     // i5-consumer-modify-birthday-day-kept: the new birthday keeps the old day of month.
     const oldBirthday = consumer.fields.birthday as Record<string, unknown> | undefined;
     if (faults.has('i5-consumer-modify-birthday-day-kept') && given.birthday && typeof given.birthday === 'object' && oldBirthday)

@@ -21,7 +21,10 @@ test(
     const customerId = await createCustomer();
     // Phones and ZIP codes with leading zeros, the end user's too (provider 1.35.0 NewConsumer.endUser,
     // ConsumerEndUser: strings): a create path reading any of them as a number fails both readers.
+    // A birthday on 29 February (provider 1.35.0 Birthday: year, month, dayOfMonth): a date library of a
+    // non-leap year on the create path or either reader fails.
     const body = newConsumer({
+      birthday: { year: 1996, month: 2, dayOfMonth: 29 },
       phone: '08015551234',
       endUser: {
         name: tellingText('Murray Trust'),
@@ -113,7 +116,8 @@ test(
       zip: tellingDigits(5),
       phone: '03035550199',
       ssn: '999602222',
-      birthday: { year: 1975, month: 2, dayOfMonth: 28 },
+      // The last day of a year (a date at a calendar edge: a day-of-year or time-zone shift rolls it over).
+      birthday: { year: 1976, month: 12, dayOfMonth: 31 },
       email: 'Marian.Keyes@Example.com',
       suffix: 'sR. ',
       endUser: {
