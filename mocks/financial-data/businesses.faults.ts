@@ -2,9 +2,16 @@
 // data/rules.yaml, the way a provider's release might. `rules` names the rule ids it breaks (`npm
 // run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors first,
 // then those written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, independent, modelFault, telling } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, modelFault, seeded, telling } from '../kit/faults.js';
 
 export const BUSINESSES_FAULTS = faultCatalogue([
+  // Seeded beside the add-and-read check of businesses.crud.spec.ts (punctuation in a name on the create path).
+  seeded({
+    id: 'seeded-business-add-name-hyphen-spaced',
+    rule: 'FD-BUS-READ: AddBusinessDetails stores the name with its hyphens written as spaces; the answer and both readers show it so',
+    source: 'seed',
+    rules: ['FD-BUS-READ'],
+  }),
   // Businesses (seed 002, Businesses and Limits: one per customer).
   { id: 'duplicate-business-accepted', rule: 'a customer can have one business record (409)', source: 'seed', rules: ['FD-BUS-ONE'] },
   { id: 'business-update-ignored', rule: 'UpdateBusiness replaces the details', source: 'seed', rules: ['FD-BUS-UPDATE'] },

@@ -15,6 +15,9 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
   /** What AddBusinessDetails stores; the fault drops the optional members (url, email, type, taxId). */
   const addedFields = (body: Record<string, unknown>) => {
     // Fault: a storage column of 100 characters, shorter than NewBusiness.name's maxLength.
+    // seeded-business-add-name-hyphen-spaced: the name stored with its hyphens written as spaces.
+    if (faults.has('seeded-business-add-name-hyphen-spaced') && typeof body.name === 'string')
+      return { ...body, name: body.name.replace(/-/g, ' ') };
     if (faults.has('telling-business-add-name-cut') && typeof body.name === 'string') return { ...body, name: body.name.slice(0, 100) };
     if (!faults.has('business-add-drops-optional')) return { ...body };
     const { url: _u, email: _e, type: _t, taxId: _x, ...kept } = body;

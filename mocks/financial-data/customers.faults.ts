@@ -5,6 +5,13 @@
 import { faultCatalogue, blind, independent, modelFault, telling, seeded } from '../kit/faults.js';
 
 export const CUSTOMERS_FAULTS = faultCatalogue([
+  // Seeded beside the modify-and-read checks of customers.crud.spec.ts (punctuation in a name on the update path).
+  seeded({
+    id: 'seeded-customer-modify-name-apostrophe-stripped',
+    rule: 'FD-CUST-MODIFY: ModifyCustomer stores the names sent without their apostrophes; every reader shows them so',
+    source: 'seed',
+    rules: ['FD-CUST-MODIFY'],
+  }),
   // Seeded beside the create-and-read check of customers.crud.spec.ts (leading zeros on every reader).
   seeded({
     id: 'seeded-customers-list-phone-leading-zeros-dropped',

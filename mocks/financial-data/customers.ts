@@ -319,7 +319,8 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     if (c.disputed && !faults.has('disputed-modify-allowed') && !disputeSkipped)
       return sendError(ctx, reply, 403, 'The customer has a disputed statement');
     // i17-customer-modify-accents-folded: a modification stores the names with their accents taken off.
-    const tidy = (name: string) =>
+    // seeded-customer-modify-name-apostrophe-stripped: a modification stores the names without their apostrophes.
+    const tidy = (sent: string, name = faults.has('seeded-customer-modify-name-apostrophe-stripped') ? sent.replace(/'/g, '') : sent) =>
       faults.has('i2-customer-modify-names-trimmed')
         ? name.replace(/\s+/g, ' ').trim()
         : faults.has('i17-customer-modify-accents-folded')

@@ -10,7 +10,7 @@ import {
   newConsumer,
   rules,
   tellingDigits,
-  tellingText,
+  tellingName,
   test,
 } from '../../fixtures/financial-data.js';
 
@@ -21,15 +21,16 @@ test(
     const customerId = await createCustomer();
     // Phones and ZIP codes with leading zeros, the end user's too (provider 1.35.0 NewConsumer.endUser,
     // ConsumerEndUser: strings): a create path reading any of them as a number fails both readers.
-    // A birthday on 29 February (provider 1.35.0 Birthday: year, month, dayOfMonth): a date library of a
-    // non-leap year on the create path or either reader fails.
+    // A birthday on 29 February (provider 1.35.0 Birthday: year, month, dayOfMonth) and names with an
+    // apostrophe and a hyphen (tellingName): a date library of a non-leap year, or a name normaliser,
+    // on the create path or either reader fails.
     const body = newConsumer({
       birthday: { year: 1996, month: 2, dayOfMonth: 29 },
       phone: '08015551234',
       endUser: {
-        name: tellingText('Murray Trust'),
-        address: tellingText('9 Trust Way'),
-        city: tellingText('Murray'),
+        name: tellingName('Murray Trust'),
+        address: tellingName('9 Trust Way'),
+        city: tellingName('Murray'),
         state: 'UT',
         zip: tellingDigits(5),
         phone: '08015550100',
@@ -88,7 +89,7 @@ test(
     const customerId = await createCustomer();
     const body = newConsumer();
     const { body: created } = await fdApi.call('CreateConsumer', { path: { customerId }, body });
-    const change = { city: tellingText('Provo'), zip: tellingDigits(5) };
+    const change = { city: tellingName('Provo'), zip: tellingDigits(5) };
     expect((await fdApi.call('ModifyConsumer', { path: { consumerId: created.id }, body: change })).status).toBe(204);
     const res = await fdApi.call('GetConsumer', { path: { consumerId: created.id } });
     const { ssn, ...unchanged } = body;
@@ -108,10 +109,10 @@ test(
     const { body: created } = await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer({ ssn: '999601111' }) });
     // Telling values (fixtures/arbitraries/telling.ts): each normalisation of a member changes it.
     const update = {
-      firstName: tellingText('Marian'),
-      lastName: tellingText('Keyes'),
-      address: tellingText('77 Canyon Road'),
-      city: tellingText('Provo'),
+      firstName: tellingName('Marian'),
+      lastName: tellingName('Keyes'),
+      address: tellingName('77 Canyon Road'),
+      city: tellingName('Provo'),
       state: 'CO',
       zip: tellingDigits(5),
       phone: '03035550199',
@@ -121,9 +122,9 @@ test(
       email: 'Marian.Keyes@Example.com',
       suffix: 'sR. ',
       endUser: {
-        name: tellingText('Keyes Trust'),
-        address: tellingText('1 Trust Way'),
-        city: tellingText('Denver'),
+        name: tellingName('Keyes Trust'),
+        address: tellingName('1 Trust Way'),
+        city: tellingName('Denver'),
         state: 'CO',
         zip: tellingDigits(5),
         phone: '03035550100',

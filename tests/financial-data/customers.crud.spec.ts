@@ -18,7 +18,7 @@ import {
   expectFdError,
   newCustomer,
   rules,
-  tellingText,
+  tellingName,
   test,
   withConflict,
   type OperationClient,
@@ -106,11 +106,12 @@ test('GetCustomerWithAppData rejects a malformed customer id with 400 @assumptio
   expectFdError(await fdApi.call('GetCustomerWithAppData', { path: { customerId: 'x-1' } }), 400, 'malformed id');
 });
 
-// Telling values (mixed case, inner and trailing spaces, non-ASCII): a reader that normalises the new name fails.
+// Telling names (mixed case, inner and trailing spaces, non-ASCII, an apostrophe and a hyphen): a modify path or
+// reader that normalises or strips punctuation from the new name fails.
 for (const change of [
-  { firstName: tellingText('Renamed') },
-  { lastName: tellingText('Changed') },
-  { firstName: tellingText('Both'), lastName: tellingText('Names') },
+  { firstName: tellingName('Renamed') },
+  { lastName: tellingName('Changed') },
+  { firstName: tellingName('Both'), lastName: tellingName('Names') },
 ]) {
   test(
     `ModifyCustomer changes ${Object.keys(change).join(' and ')}, read back through every reader, and leaves the rest`,
