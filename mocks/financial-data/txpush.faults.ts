@@ -6,6 +6,13 @@
 import { faultCatalogue, blind, independent, modelFault, seeded } from '../kit/faults.js';
 
 export const TXPUSH_FAULTS = faultCatalogue([
+  // Seeded beside the fixed sequence of txpush.sequence.spec.ts (the running balance for every status and sign).
+  seeded({
+    id: 'seeded-txpush-pending-debit-balance-credited',
+    rule: 'FD-TXPUSH-RUNNING-BALANCE: a pending debit test transaction raises the balance by its size instead of lowering it; an active one, or a pending credit, moves it right',
+    source: 'seed',
+    rules: ['FD-TXPUSH-RUNNING-BALANCE'],
+  }),
   // Seeded beside the check of the HTTPS rule judged by the scheme on every port a URL names (seed 002,
   // Events: the listener URL must be HTTPS for any real account).
   seeded({

@@ -337,7 +337,13 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     // Seeded fault txpush-test-balance-not-running: the stored balance is the one before the account's first test transaction plus this amount.
     if (faults.has('txpush-test-balance-not-running') && !storedFirst.has(account.id)) storedFirst.set(account.id, account.balance);
     // i17-txpush-pending-test-balance-unchanged: a pending test transaction leaves the balances as they were.
-    const moved = faults.has('i17-txpush-pending-test-balance-unchanged') && t.status === 'pending' ? 0 : t.amount;
+    // seeded-txpush-pending-debit-balance-credited: a pending debit raises the balances by its size.
+    const moved =
+      faults.has('i17-txpush-pending-test-balance-unchanged') && t.status === 'pending'
+        ? 0
+        : faults.has('seeded-txpush-pending-debit-balance-credited') && t.status === 'pending' && t.amount < 0
+          ? -t.amount
+          : t.amount;
     account.balance = cents((faults.has('txpush-test-balance-not-running') ? storedFirst.get(account.id)! : account.balance) + moved);
     account.availableBalance = cents(account.availableBalance + moved);
     account.balanceDate = nowS;

@@ -2,8 +2,8 @@
 // seed 002, Events - TxPush (each test transaction of a testing account sends one transaction event
 // and one account event, the balance changed by the amount; deleting one subscription stops only
 // that one; disabling an account stops all). A fixed sequence over the accounts of two linked
-// customers (several transactions on one account, on the other between them, a delete and a disable
-// between): after each step every delivery and GetCustomerAccount are compared with the reference
+// customers (several transactions on one account, on the other between them, credits and debits,
+// pending, active sent and active by default, a delete and a disable between): after each step every delivery and GetCustomerAccount are compared with the reference
 // model (fixtures/models/financial-data/txpush.model.ts), whose balance runs over every transaction
 // so far (FD-TXPUSH-RUNNING-BALANCE). The random sequences of txpush.model.spec.ts compare the same,
 // but seldom draw two transactions on one account with its account record live. Linking accounts is
