@@ -37,6 +37,13 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-PORTFOLIO-CONSUMER'],
   }),
+  // Seeded beside the same check (a date at a calendar edge on the portfolio reader).
+  seeded({
+    id: 'seeded-portfolio-consumer-birthday-week-year',
+    rule: 'FD-PORTFOLIO-CONSUMER: the consumer a portfolio embeds shows a birthday in the first days of January with the year before (the year of its ISO week)',
+    source: 'provider',
+    rules: ['FD-PORTFOLIO-CONSUMER'],
+  }),
   // The single-report reads (seed 002, Report retrieval; Errors 403, 404; Resources - Consumer).
   f('report-pdf-ignored', 'FD-REPORT-READ-FORMAT', 'Accept application/pdf gives a PDF (not JSON)'),
   f('report-pdf-by-default', 'FD-REPORT-READ-FORMAT', 'an Accept naming neither JSON nor PDF gives JSON (not a PDF)'),

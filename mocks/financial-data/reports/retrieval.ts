@@ -440,6 +440,13 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
     return portfolio(input.path.portfolioId, reportsIn(store().byCustomer.get(customer.id)));
   });
 
+  const weekYearBirthday = (born: unknown) => {
+    const b = born as { year?: number; month?: number; dayOfMonth?: number } | undefined;
+    return faults.has('seeded-portfolio-consumer-birthday-week-year') && b?.month === 1 && Number(b.dayOfMonth) <= 3
+      ? { ...b, year: Number(b.year) - 1 }
+      : undefined;
+  };
+
   route(app, ctx, 'GetPortfolioByConsumer', (input, reply) => {
     const consumer = ownConsumer(ctx, reply, input);
     if (!consumer || frozen(ctx, reply, consumer.customerId)) return reply;
@@ -467,7 +474,9 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
           : { firstName: f.firstName ?? '', lastName: f.lastName ?? '' }),
         customerId: Number(consumer.customerId),
         ssn,
-        birthday: f.birthday ?? {},
+        // seeded-portfolio-consumer-birthday-week-year: a birthday in the first days of January shown with the
+        // year its ISO week belongs to (a week-year date format), the year before.
+        birthday: weekYearBirthday(f.birthday) ?? f.birthday ?? {},
         ...(f.suffix ? { suffix: f.suffix } : {}),
         ...(faults.has('i2-report-portfolio-consumer-tax-id') ? { taxId: String(f.ssn ?? '').replace(/\D/g, '') } : {}),
       },
