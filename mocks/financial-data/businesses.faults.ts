@@ -5,6 +5,13 @@
 import { faultCatalogue, blind, independent, modelFault, seeded, telling } from '../kit/faults.js';
 
 export const BUSINESSES_FAULTS = faultCatalogue([
+  // Seeded beside the update-and-read check of businesses.crud.spec.ts (punctuation in a text member on the update path).
+  seeded({
+    id: 'seeded-business-update-type-apostrophe-stripped',
+    rule: 'FD-BUS-UPDATE: UpdateBusiness stores the business type without its apostrophes; the answer and both readers show it so',
+    source: 'seed',
+    rules: ['FD-BUS-UPDATE'],
+  }),
   // Seeded beside the add-and-read check of businesses.crud.spec.ts (punctuation in a name on the create path).
   seeded({
     id: 'seeded-business-add-name-hyphen-spaced',

@@ -110,6 +110,9 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
       // i7-business-update-personally-liable-kept: the update keeps the personallyLiable value added.
       if (faults.has('i7-business-update-personally-liable-kept') && previous.personallyLiable !== undefined)
         business.fields.personallyLiable = previous.personallyLiable;
+      // seeded-business-update-type-apostrophe-stripped: the update stores the business type without its apostrophes.
+      if (faults.has('seeded-business-update-type-apostrophe-stripped') && typeof business.fields.type === 'string')
+        business.fields.type = business.fields.type.replace(/'/g, '');
       if (faults.has('model-business-update-trims-name') && typeof business.fields.name === 'string')
         business.fields.name = business.fields.name.trim();
       // Fault: the update path trims the name and collapses its inner spaces.

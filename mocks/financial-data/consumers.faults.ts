@@ -12,6 +12,13 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-CONS-READ'],
   }),
+  // Seeded beside the create-and-read check of consumers.crud.spec.ts (punctuation in a name on the create path).
+  seeded({
+    id: 'seeded-consumer-create-end-user-name-hyphen-stripped',
+    rule: "FD-CONS-READ: CreateConsumer stores the end user's name without its hyphens; both readers show it so",
+    source: 'provider',
+    rules: ['FD-CONS-READ'],
+  }),
   // Seeded beside the modify-and-read check of consumers.crud.spec.ts (a date at a calendar edge on the update path).
   seeded({
     id: 'seeded-consumer-modify-year-end-birthday-next-year',

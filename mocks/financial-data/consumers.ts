@@ -65,6 +65,10 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
       const endUser = consumer.fields.endUser as Record<string, unknown> | undefined;
       if (endUser) consumer.fields.endUser = { ...endUser, zip: digits(endUser.zip), phone: digits(endUser.phone) };
     }
+    // seeded-consumer-create-end-user-name-hyphen-stripped: the create path stores the end user's name without its hyphens.
+    const endUserSent = consumer.fields.endUser as Record<string, unknown> | undefined;
+    if (faults.has('seeded-consumer-create-end-user-name-hyphen-stripped') && typeof endUserSent?.name === 'string')
+      consumer.fields.endUser = { ...endUserSent, name: endUserSent.name.replace(/-/g, '') };
     // i17-consumer-create-leap-day-birthday-shifted: a birthday on 29 February stored as 1 March (a date library's non-leap year).
     const born = consumer.fields.birthday as { month?: number; dayOfMonth?: number } | undefined;
     if (faults.has('i17-consumer-create-leap-day-birthday-shifted') && born?.month === 2 && born.dayOfMonth === 29)
