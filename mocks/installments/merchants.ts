@@ -406,7 +406,12 @@ export function registerMerchants(
             // i7-mid-search-error-status-includes-pending: ERROR read as "not COMPLETED".
             (faults.has('i7-mid-search-error-status-includes-pending') && c.status === 'ERROR' && m.status === 'PENDING') ||
             // i17-mid-search-pending-status-includes-completed: PENDING read as "not ERROR".
-            (faults.has('i17-mid-search-pending-status-includes-completed') && c.status === 'PENDING' && m.status === 'COMPLETED')),
+            (faults.has('i17-mid-search-pending-status-includes-completed') && c.status === 'PENDING' && m.status === 'COMPLETED') ||
+            // seeded-mid-search-pending-with-mid-finds-error: with a mid given, PENDING also answers a MID in ERROR.
+            (faults.has('seeded-mid-search-pending-with-mid-finds-error') &&
+              c.mid !== undefined &&
+              c.status === 'PENDING' &&
+              m.status === 'ERROR')),
       );
     const body = {
       // i10-mid-search-name-echo-trimmed: the merchant's name echoed trimmed.
