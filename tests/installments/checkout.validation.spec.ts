@@ -7,6 +7,7 @@ import {
   expectErrors,
   lengthOf,
   loadContract,
+  malformedUuidForms,
   rangeOf,
   rules,
   sizeOf,
@@ -473,6 +474,16 @@ const ROWS: Row[] = [
     why: 'a Correlation-Id that is not a UUID',
     rule: 'IN-FMT-CORRELATION:refuse',
   },
+  // Each malformed form of a UUID (provider 2.0.0, savePlan Correlation-Id format uuid): a target that
+  // strips braces, hyphens or spaces before judging takes them.
+  ...malformedUuidForms(uuid()).map(({ value, why }) => ({
+    op: 'savePlan' as const,
+    field: 'header:Correlation-Id',
+    value,
+    accepted: false,
+    why: `a Correlation-Id that is ${why}`,
+    rule: 'IN-FMT-CORRELATION:refuse',
+  })),
   {
     op: 'savePlan',
     field: 'header:Correlation-Id',
