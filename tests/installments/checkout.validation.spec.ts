@@ -496,9 +496,11 @@ const ROWS: Row[] = [
   {
     op: 'planApproval',
     field: 'rejectReasonDetail',
-    value: 'r'.repeat(REJECT_DETAIL),
+    // At its longest in characters of two UTF-8 bytes each (the schema has no pattern, so any character
+    // goes): a limit counted in bytes or in an encoding refuses it.
+    value: 'é'.repeat(REJECT_DETAIL),
     accepted: true,
-    why: `rejectReasonDetail of ${REJECT_DETAIL} characters (max)`,
+    why: `rejectReasonDetail of ${REJECT_DETAIL} non-ASCII characters (max)`,
     rule: 'IN-LIM-REJECTDETAIL:accept',
   },
   {
