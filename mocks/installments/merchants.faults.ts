@@ -322,7 +322,7 @@ export const MERCHANTS_FAULTS = faultCatalogue([
   // Seeded beside every length limit tried at its longest with multi-byte characters (origin 'seeded').
   seeded({
     id: 'seeded-participation-legal-name-limit-in-bytes',
-    rule: 'IN-LIM-LEGALNAME: merchantLegalName has at most 300 characters (provider 2.0.0 MerchantLegalName maxLength): the limit counted in UTF-8 bytes, so a name of accented characters at the limit is refused',
+    rule: 'IN-LIM-LEGALNAME: merchantLegalName is limited in characters (provider 2.0.0 MerchantLegalName maxLength): the limit counted in UTF-8 bytes, so a name of accented characters at the limit is refused',
     source: 'provider',
     rules: ['IN-LIM-LEGALNAME'],
   }),

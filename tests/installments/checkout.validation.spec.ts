@@ -543,9 +543,11 @@ const ROWS: Row[] = [
   ].map(([n, ok]) => ({
     op: 'planApproval' as const,
     field: 'offerId',
-    value: 'o'.repeat(n as number),
+    // The accepted length in characters of two UTF-8 bytes each (no pattern: any character goes), so a
+    // length counted in bytes refuses it.
+    value: (ok ? 'ö' : 'o').repeat(n as number),
     accepted: ok as boolean,
-    why: `offerId of ${n} characters (exactly ${APPROVAL_OFFER_ID.max})`,
+    why: `offerId of ${n} ${ok ? 'non-ASCII ' : ''}characters (exactly ${APPROVAL_OFFER_ID.max})`,
     rule: `IN-LIM-APPROVAL-OFFERID:${ok ? 'accept' : 'refuse'}`,
   })),
   {
