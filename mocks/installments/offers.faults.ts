@@ -304,4 +304,10 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-VAL-OFFERS-TOTAL'],
   }),
+  seeded({
+    id: 'seeded-offers-total-clear-card-one-more',
+    rule: 'IN-VAL-OFFERS-TOTAL: total is the number of offers answered (provider 2.0.0 OffersResponse.total): a card sent in clear sensitiveData answers one more than it lists',
+    source: 'provider',
+    rules: ['IN-VAL-OFFERS-TOTAL'],
+  }),
 ]);
