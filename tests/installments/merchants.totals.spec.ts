@@ -99,6 +99,8 @@ test(
         2,
       )),
       ...(await totalProblems('search by name, ERROR', 1, merchantSearch({ merchantParticipationStatus: 'ERROR' }), list, 1)),
+      // Every value of the status criterion: none of the merchants is still PENDING once its participation settled.
+      ...(await totalProblems('search by name, PENDING', 0, merchantSearch({ merchantParticipationStatus: 'PENDING' }), list, 1)),
       ...(await totalProblems(
         `search by name, ICA ${known[0]}`,
         count((m) => m.acquirerICA === known[0]),
