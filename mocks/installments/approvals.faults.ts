@@ -227,6 +227,13 @@ export const APPROVALS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['IN-STATE-DECISION'],
   }),
+  // Seeded beside every length limit tried at its longest with multi-byte characters (origin 'seeded').
+  seeded({
+    id: 'seeded-approval-offer-id-length-in-bytes',
+    rule: 'IN-LIM-APPROVAL-OFFERID: an approval names its offer by an id of one length in characters (provider 2.0.0 PlanApproval.offerId minLength and maxLength): the length counted in UTF-8 bytes, so an id of accented characters is refused',
+    source: 'provider',
+    rules: ['IN-LIM-APPROVAL-OFFERID'],
+  }),
   independent('independent-17', {
     id: 'i17-approval-detail-limit-in-bytes',
     rule: 'rejectReasonDetail is limited in characters (provider 2.0.0 PlanApproval.rejectReasonDetail maxLength): the limit counted in UTF-8 bytes, so a detail of accented characters at the limit is refused',

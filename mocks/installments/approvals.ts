@@ -38,6 +38,13 @@ export function registerApprovals(
       return invalidRequest(reply, faults, [
         { field: 'rejectReasonDetail', keyword: 'maxLength', message: 'rejectReasonDetail is too long' },
       ]);
+    // seeded-approval-offer-id-length-in-bytes: the offerId's length (exactly 8) counted in UTF-8 bytes, not characters.
+    if (
+      faults.has('seeded-approval-offer-id-length-in-bytes') &&
+      typeof ok.body.offerId === 'string' &&
+      Buffer.byteLength(ok.body.offerId) !== 8
+    )
+      return invalidRequest(reply, faults, [{ field: 'offerId', keyword: 'maxLength', message: 'offerId must have 8 characters' }]);
     // i17-approval-detail-limit-in-bytes: the rejectReasonDetail limit counted in UTF-8 bytes, not characters.
     if (faults.has('i17-approval-detail-limit-in-bytes') && Buffer.byteLength(String(ok.body.rejectReasonDetail ?? '')) > 5000)
       return invalidRequest(reply, faults, [

@@ -220,6 +220,13 @@ export const GUARD_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['IN-AUTH-FORBIDDEN'],
   }),
+  // Seeded beside each malformed form of a UUID Correlation-Id refused on every operation taking one (origin 'seeded').
+  seeded({
+    id: 'seeded-issuer-correlation-hyphens-dropped',
+    rule: 'IN-FMT-CORRELATION: notifyPlan requires a UUID Correlation-Id (provider 2.0.0 PlanNotifCorrelationIdHeaderParameter format uuid): a UUID written without its hyphens is judged with them put back and accepted',
+    source: 'provider',
+    rules: ['IN-FMT-CORRELATION'],
+  }),
   independent('independent-17', {
     id: 'i17-plan-correlation-braces-stripped',
     rule: 'savePlan requires a UUID Correlation-Id (provider 2.0.0 savePlan header Correlation-Id format uuid): a UUID written in braces is judged without them and accepted',

@@ -216,6 +216,14 @@ export function createGuard(
         /^\{.*\}$/.test(value)
       )
         value = value.slice(1, -1);
+      // seeded-issuer-correlation-hyphens-dropped: notifyPlan takes a UUID Correlation-Id written without its hyphens.
+      if (
+        p.name === 'Correlation-Id' &&
+        operationId === 'notifyPlan' &&
+        faults.has('seeded-issuer-correlation-hyphens-dropped') &&
+        /^[0-9a-f]{32}$/i.test(value)
+      )
+        value = value.replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
       // i12-plan-correlation-non-uuid-accepted: savePlan takes any Correlation-Id.
       if (p.name === 'Correlation-Id' && operationId === 'savePlan' && faults.has('i12-plan-correlation-non-uuid-accepted')) continue;
       // i14-approval-sync-case-folded: the sync flag of planApproval judged without its case (TRUE taken as a boolean).

@@ -319,6 +319,20 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-FILTER-STATUS'],
   }),
+  // Seeded beside every length limit tried at its longest with multi-byte characters (origin 'seeded').
+  seeded({
+    id: 'seeded-participation-legal-name-limit-in-bytes',
+    rule: 'IN-LIM-LEGALNAME: merchantLegalName is limited in characters (provider 2.0.0 MerchantLegalName maxLength): the limit counted in UTF-8 bytes, so a name of accented characters at the limit is refused',
+    source: 'provider',
+    rules: ['IN-LIM-LEGALNAME'],
+  }),
+  // Seeded beside every value of the MID status criterion tried alone and with a mid (origin 'seeded').
+  seeded({
+    id: 'seeded-mid-search-pending-with-mid-finds-error',
+    rule: 'IN-FILTER-MID-STATUS: the status criterion of a MID search answers the MIDs in that status only (provider 2.0.0 MerchantMidSearchParameters.status): with a mid given, PENDING also answers a MID in ERROR',
+    source: 'provider',
+    rules: ['IN-FILTER-MID-STATUS'],
+  }),
   seeded({
     id: 'seeded-mid-search-status-ignored-with-mid',
     rule: 'IN-FILTER-MID-STATUS: a MID search with a mid also given does not apply the status criterion',

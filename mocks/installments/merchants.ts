@@ -63,6 +63,15 @@ export function registerMerchants(
     // i14-participations-30-refused: a request of 30 participations, the limit, refused as too many.
     if (faults.has('i14-participations-30-refused') && Array.isArray(ok.body) && ok.body.length === 30)
       return invalidRequest(reply, faults, [{ field: 'body', keyword: 'maxItems', message: 'at most 29 participations per request' }]);
+    // seeded-participation-legal-name-limit-in-bytes: merchantLegalName's limit counted in UTF-8 bytes, not characters.
+    if (
+      faults.has('seeded-participation-legal-name-limit-in-bytes') &&
+      Array.isArray(ok.body) &&
+      ok.body.some((m: Record<string, any>) => Buffer.byteLength(String(m?.merchantLegalName ?? '')) > 300)
+    )
+      return invalidRequest(reply, faults, [
+        { field: 'merchantLegalName', keyword: 'maxLength', message: 'merchantLegalName is too long' },
+      ]);
     const requestId = String(randomInt(1, 2 ** 40) * 1000 + (world.participations.length % 1000));
     for (const merchant of ok.body as Record<string, any>[]) addParticipation(world, { requestId, merchant, submittedAtMs: clock.nowMs() });
     // provider 2.0.0, Location example: `merchants/participations?request_id=<id>`.
@@ -406,7 +415,12 @@ export function registerMerchants(
             // i7-mid-search-error-status-includes-pending: ERROR read as "not COMPLETED".
             (faults.has('i7-mid-search-error-status-includes-pending') && c.status === 'ERROR' && m.status === 'PENDING') ||
             // i17-mid-search-pending-status-includes-completed: PENDING read as "not ERROR".
-            (faults.has('i17-mid-search-pending-status-includes-completed') && c.status === 'PENDING' && m.status === 'COMPLETED')),
+            (faults.has('i17-mid-search-pending-status-includes-completed') && c.status === 'PENDING' && m.status === 'COMPLETED') ||
+            // seeded-mid-search-pending-with-mid-finds-error: with a mid given, PENDING also answers a MID in ERROR.
+            (faults.has('seeded-mid-search-pending-with-mid-finds-error') &&
+              c.mid !== undefined &&
+              c.status === 'PENDING' &&
+              m.status === 'ERROR')),
       );
     const body = {
       // i10-mid-search-name-echo-trimmed: the merchant's name echoed trimmed.

@@ -297,4 +297,17 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-STATE-PAN-ELIGIBLE'],
   }),
+  // Seeded beside the offers total compared with its list on every answer (origin 'seeded').
+  seeded({
+    id: 'seeded-offers-total-gbp-one-less',
+    rule: 'IN-VAL-OFFERS-TOTAL: total is the number of offers answered (provider 2.0.0 OffersResponse.total): a purchase in GBP answers one less than it lists',
+    source: 'provider',
+    rules: ['IN-VAL-OFFERS-TOTAL'],
+  }),
+  seeded({
+    id: 'seeded-offers-total-clear-card-one-more',
+    rule: 'IN-VAL-OFFERS-TOTAL: total is the number of offers answered (provider 2.0.0 OffersResponse.total): a card sent in clear sensitiveData answers one more than it lists',
+    source: 'provider',
+    rules: ['IN-VAL-OFFERS-TOTAL'],
+  }),
 ]);

@@ -272,7 +272,13 @@ export function registerOffers(
         : // i17-offers-total-eur-one-more: a purchase in EUR answered with a total one above the offers listed.
           faults.has('i17-offers-total-eur-one-more') && ok.body.transaction?.currency === 'EUR'
           ? offers.length + 1
-          : offers.length;
+          : // seeded-offers-total-gbp-one-less: a purchase in GBP answered with a total one below the offers listed.
+            faults.has('seeded-offers-total-gbp-one-less') && ok.body.transaction?.currency === 'GBP'
+            ? offers.length - 1
+            : // seeded-offers-total-clear-card-one-more: a card sent in clear sensitiveData answered with a total one above the offers listed.
+              faults.has('seeded-offers-total-clear-card-one-more') && ok.body.sensitiveData !== undefined
+              ? offers.length + 1
+              : offers.length;
     // i4-offers-total-counts-dropped-offer: an offer whose installment is below one unit is dropped, total kept.
     const shown = faults.has('i4-offers-total-counts-dropped-offer') ? offers.filter((o) => o.otherInstallmentAmount >= 1) : offers;
     // i9-offers-correlation-id-lowercased: the success answer echoes the Correlation-Id in lower case.

@@ -7,6 +7,7 @@ import {
   expectErrors,
   lengthOf,
   loadContract,
+  malformedUuidForms,
   rangeOf,
   rules,
   sizeOf,
@@ -473,6 +474,16 @@ const ROWS: Row[] = [
     why: 'a Correlation-Id that is not a UUID',
     rule: 'IN-FMT-CORRELATION:refuse',
   },
+  // Each malformed form of a UUID (provider 2.0.0, savePlan Correlation-Id format uuid): a target that
+  // strips braces, hyphens or spaces before judging takes them.
+  ...malformedUuidForms(uuid()).map(({ value, why }) => ({
+    op: 'savePlan' as const,
+    field: 'header:Correlation-Id',
+    value,
+    accepted: false,
+    why: `a Correlation-Id that is ${why}`,
+    rule: 'IN-FMT-CORRELATION:refuse',
+  })),
   {
     op: 'savePlan',
     field: 'header:Correlation-Id',
@@ -485,9 +496,11 @@ const ROWS: Row[] = [
   {
     op: 'planApproval',
     field: 'rejectReasonDetail',
-    value: 'r'.repeat(REJECT_DETAIL),
+    // At its longest in characters of two UTF-8 bytes each (the schema has no pattern, so any character
+    // goes): a limit counted in bytes or in an encoding refuses it.
+    value: 'é'.repeat(REJECT_DETAIL),
     accepted: true,
-    why: `rejectReasonDetail of ${REJECT_DETAIL} characters (max)`,
+    why: `rejectReasonDetail of ${REJECT_DETAIL} non-ASCII characters (max)`,
     rule: 'IN-LIM-REJECTDETAIL:accept',
   },
   {
@@ -530,9 +543,11 @@ const ROWS: Row[] = [
   ].map(([n, ok]) => ({
     op: 'planApproval' as const,
     field: 'offerId',
-    value: 'o'.repeat(n as number),
+    // The accepted length in characters of two UTF-8 bytes each (no pattern: any character goes), so a
+    // length counted in bytes refuses it.
+    value: (ok ? 'ö' : 'o').repeat(n as number),
     accepted: ok as boolean,
-    why: `offerId of ${n} characters (exactly ${APPROVAL_OFFER_ID.max})`,
+    why: `offerId of ${n} ${ok ? 'non-ASCII ' : ''}characters (exactly ${APPROVAL_OFFER_ID.max})`,
     rule: `IN-LIM-APPROVAL-OFFERID:${ok ? 'accept' : 'refuse'}`,
   })),
   {

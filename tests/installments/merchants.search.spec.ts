@@ -146,13 +146,23 @@ test(
     expect(await mids({ ...a, merchantLegalName: b.merchantLegalName }), "B's name under A's country and ICA: no MID of A").toEqual([]);
     expect(ids(await mids(a, { mid: a.mids[1] })), 'mid selects that MID').toEqual([a.mids[1]]);
     expect(await mids(a, { mid: a2.mids[0] }), "another merchant's MID is not A's").toEqual([]);
-    expect(ids(await mids(a, { status: 'COMPLETED' })), "A's MIDs are COMPLETED").toEqual([...a.mids].sort());
-    expect(await mids(a, { status: 'ERROR' }), "none of A's MIDs is in ERROR").toEqual([]);
-    expect(ids(await mids(b, { status: 'ERROR' })), "B's MIDs are in ERROR").toEqual([...b.mids].sort());
-    expect(await mids(b, { status: 'COMPLETED' }), "none of B's MIDs is COMPLETED").toEqual([]);
-    // The mid and the status together: each applied with the other (provider 2.0.0, MerchantMidSearchParameters).
-    expect(ids(await mids(a, { mid: a.mids[1], status: 'COMPLETED' })), 'mid and status COMPLETED select that MID').toEqual([a.mids[1]]);
-    expect(await mids(a, { mid: a.mids[1], status: 'ERROR' }), "A's MID is not in ERROR, whatever the mid").toEqual([]);
-    expect(await mids(b, { mid: b.mids[0], status: 'COMPLETED' }), "B's MID is not COMPLETED, whatever the mid").toEqual([]);
+    // Every value of the status criterion (provider 2.0.0, MerchantMidSearchParameters.status: PENDING,
+    // COMPLETED or ERROR) answers the MIDs in that status only, alone and with a mid: A's MIDs are
+    // COMPLETED, B's in ERROR, none still PENDING once its participation settled. A value read as "not
+    // the other one" answers the MIDs of a status not asked for.
+    const settled = (m: Record<string, any>) => (m === b ? 'ERROR' : 'COMPLETED');
+    for (const status of ['PENDING', 'COMPLETED', 'ERROR'])
+      for (const [m, label, one] of [
+        [a, 'A', a.mids[1]],
+        [b, 'B', b.mids[0]],
+      ] as const) {
+        const own = settled(m) === status;
+        expect(ids(await mids(m, { status })), `status ${status}: ${label}'s MIDs are ${settled(m)}`).toEqual(
+          own ? [...m.mids].sort() : [],
+        );
+        expect(ids(await mids(m, { mid: one, status })), `mid and status ${status}: ${label}'s MID ${one} is ${settled(m)}`).toEqual(
+          own ? [one] : [],
+        );
+      }
   },
 );

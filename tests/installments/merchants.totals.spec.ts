@@ -99,6 +99,8 @@ test(
         2,
       )),
       ...(await totalProblems('search by name, ERROR', 1, merchantSearch({ merchantParticipationStatus: 'ERROR' }), list, 1)),
+      // Every value of the status criterion: none of the merchants is still PENDING once its participation settled.
+      ...(await totalProblems('search by name, PENDING', 0, merchantSearch({ merchantParticipationStatus: 'PENDING' }), list, 1)),
       ...(await totalProblems(
         `search by name, ICA ${known[0]}`,
         count((m) => m.acquirerICA === known[0]),
@@ -110,6 +112,8 @@ test(
       ...(await totalProblems('MID search', mids.length, midSearch({}), midList, 2)),
       ...(await totalProblems('MID search, COMPLETED', mids.length, midSearch({ status: 'COMPLETED' }), midList, 2)),
       ...(await totalProblems('MID search, ERROR', 0, midSearch({ status: 'ERROR' }), midList, 2)),
+      // Every value of the status criterion: none of the MIDs is still PENDING once its participation settled.
+      ...(await totalProblems('MID search, PENDING', 0, midSearch({ status: 'PENDING' }), midList, 2)),
       ...(await totalProblems(`MID search, mid ${mids[3]}`, 1, midSearch({ mid: mids[3] }), midList, 1)),
     ];
     expect(wrong, 'Total and Count on every page of every filtered reader').toEqual([]);

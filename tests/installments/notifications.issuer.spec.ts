@@ -6,6 +6,7 @@ import {
   exampleNotification,
   expectErrors,
   ISSUER_THROTTLE_WINDOW_SECONDS,
+  malformedUuidForms,
   NOTIFICATIONS_PER_PLAN_PER_MINUTE,
   rules,
   test,
@@ -74,15 +75,20 @@ test(
   },
 );
 
+// provider 2.0.0, PlanNotifCorrelationIdHeaderParameter (format uuid): each malformed form of a UUID is
+// refused as savePlan refuses it (checkout.validation.spec.ts), so a target that strips braces, hyphens
+// or spaces before judging is seen on this operation too.
 test(
-  'the issuer answers a Correlation-Id that is not a UUID with 400 @provider',
+  'the issuer answers a Correlation-Id that is not a UUID, or a UUID in a malformed form, with 400 @provider',
   rules('IN-FMT-CORRELATION:refuse'),
   async ({ instApi, inst }) => {
     const issuer = inst.issuerEndpoint!;
-    expectErrors(
-      await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(exampleNotification(issuer), { 'Correlation-Id': 'corr-1' }) }),
-      400,
-    );
+    for (const { value, why } of [{ value: 'corr-1', why: 'not a UUID' }, ...malformedUuidForms(crypto.randomUUID())])
+      await test.step(`Correlation-Id ${why}`, async () =>
+        expectErrors(
+          await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(exampleNotification(issuer), { 'Correlation-Id': value }) }),
+          400,
+        ));
   },
 );
 

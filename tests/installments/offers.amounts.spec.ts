@@ -5,7 +5,7 @@
 // Amounts with cents and without, in two currencies of two decimals, so that an installment computed
 // in the wrong unit, unrounded or not from the total is seen (250.75 over 6 leaves a first installment
 // that binary floating point does not write to the cent).
-import { expect, offerTermsWrong, rules, test } from '../../fixtures/installments.js';
+import { expect, offersAnswerWrong, rules, test } from '../../fixtures/installments.js';
 
 const cents = (n: number) => Math.round(n * 100);
 // An amount "with minor unit according to ISO 4217" (two decimals here) is a number written with at most
@@ -23,8 +23,8 @@ const MERCHANT_ABROAD = { name: 'Exemple Électronique', country: 'FRA', mcc: '5
 const LANGUAGES = [undefined, 'fr-FR', 'de-DE', 'ja-JP'];
 
 test(
-  "offers: each offer's installments make up its totalAmount, in whole cents @provider",
-  rules('IN-VAL-OFFER-AMOUNTS', 'IN-VAL-OFFER-TERMS'),
+  "offers: each offer's installments make up its totalAmount, in whole cents, and each answer's total counts its offers @provider",
+  rules('IN-VAL-OFFER-AMOUNTS', 'IN-VAL-OFFER-TERMS', 'IN-VAL-OFFERS-TOTAL'),
   async ({ instApi, instReq, inst }) => {
     test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
     const wrong: string[] = [];
@@ -38,10 +38,10 @@ test(
         });
         const asked = `${amount} ${currency}${language ? ` (Accept-Language ${language})` : ''}`;
         expect(res.status, `offers for ${asked}`).toBe(200);
+        wrong.push(...offersAnswerWrong(res.body, asked));
         for (const offer of res.body.offers as Record<string, any>[]) {
           const { tenure, totalAmount: total, otherInstallmentAmount: other, firstInstallmentAmount: first } = offer;
           const what = `${asked}, tenure ${tenure}: total ${total}, other ${other}, first ${first}`;
-          wrong.push(...offerTermsWrong(offer, `${asked}, offer ${offer.offerId} (tenure ${tenure})`));
           // "inclusive of fees, tax and interest": never less than the purchase.
           if (typeof total !== 'number' || cents(total) < cents(amount)) wrong.push(`${what}: totalAmount below the transaction's amount`);
           else if (!toTheCent(total)) wrong.push(`${what}: totalAmount finer than a cent`);
@@ -61,8 +61,8 @@ test(
 );
 
 test(
-  "offers: each offer's frequency and feeType are the provider's values, and it ends after it begins @provider",
-  rules('IN-VAL-OFFER-TERMS'),
+  "offers: each offer's frequency and feeType are the provider's values, and it ends after it begins; total counts the offers @provider",
+  rules('IN-VAL-OFFER-TERMS', 'IN-VAL-OFFERS-TOTAL'),
   async ({ instApi, instReq, inst }) => {
     test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
     const res = await instApi.call('approvedOffers', {
@@ -70,10 +70,6 @@ test(
       headers: { 'Correlation-Id': crypto.randomUUID() },
     });
     expect(res.status, 'offers for the eligible card').toBe(200);
-    const wrong: string[] = [];
-    for (const offer of res.body.offers as Record<string, any>[]) {
-      wrong.push(...offerTermsWrong(offer, `offer ${offer.offerId} (tenure ${offer.tenure})`));
-    }
-    expect(wrong, "every offer's terms").toEqual([]);
+    expect(offersAnswerWrong(res.body, 'offers for the eligible card'), "the total and every offer's terms").toEqual([]);
   },
 );

@@ -8,7 +8,7 @@
 // Each call carries a telling Correlation-Id (mixed case, an inner space): the client judges its echo
 // on whatever status answers (provider 2.0.0, every approvedOffers answer declares the header), so
 // the incomplete-merchant 400s are held to it as much as the 200s.
-import { expect, rules, test } from '../../fixtures/installments.js';
+import { expect, offersAnswerWrong, rules, test } from '../../fixtures/installments.js';
 
 const COUNTRY = { country: 'USA' };
 const headers = () => ({ 'Correlation-Id': `Merchant ${crypto.randomUUID().toUpperCase()}-ab` });
@@ -25,8 +25,14 @@ test.beforeEach(({ inst }) => {
 });
 
 test(
-  'answers an offers merchant given as each complete combination, and refuses it with 400 when one member of the combination is left out @provider',
-  rules('IN-REQ-OFFERS-MERCHANT:accept', 'IN-REQ-OFFERS-MERCHANT:refuse', 'IN-ECHO-CORRELATION'),
+  'answers an offers merchant given as each complete combination, its total counting its offers, and refuses it with 400 when one member of the combination is left out @provider',
+  rules(
+    'IN-REQ-OFFERS-MERCHANT:accept',
+    'IN-REQ-OFFERS-MERCHANT:refuse',
+    'IN-ECHO-CORRELATION',
+    'IN-VAL-OFFERS-TOTAL',
+    'IN-VAL-OFFER-TERMS',
+  ),
   async ({ instApi, instReq, inst }) => {
     for (const [what, merchant, needed] of COMBINATIONS) {
       const res = await instApi.call('approvedOffers', {
@@ -34,6 +40,8 @@ test(
         body: await instReq.offersBody(inst.eligiblePan!, { merchant }),
       });
       expect(res.status, `a merchant with ${what}`).toBe(200);
+      // The answer under each merchant combination is judged whole (IN-VAL-OFFERS-TOTAL, IN-VAL-OFFER-TERMS).
+      expect(offersAnswerWrong(res.body, `a merchant with ${what}`), 'total and terms').toEqual([]);
       for (const left of needed) {
         const { [left]: _dropped, ...rest } = merchant;
         const refused = await instApi.call('approvedOffers', {

@@ -4,7 +4,7 @@
 // registered account ranges) and Payload encryption; provider 2.0.0 OfferParameters, AccountRange.
 // The range is 16 digits like its cards (a range whose ends differ from the card's length is matched
 // as neither source says: not checked). Its block, under BIN 455556, no other check registers.
-import { exampleOffersBody, expect, rangeEdgeCards, rules, test } from '../../fixtures/installments.js';
+import { exampleOffersBody, expect, offersAnswerWrong, rangeEdgeCards, rules, test } from '../../fixtures/installments.js';
 
 type Fx = Parameters<Parameters<typeof test>[2]>[0];
 
@@ -31,13 +31,15 @@ async function wrongAnswers(
       const res = await instApi.call('approvedOffers', { body: exampleOffersBody(card) });
       sent++;
       if (res.status !== (eligible ? 200 : 404)) wrong.push(`${what} (${form}): ${res.status}`);
+      // Every offers answer of every card form is judged whole too (IN-VAL-OFFERS-TOTAL, IN-VAL-OFFER-TERMS).
+      else if (res.status === 200) wrong.push(...offersAnswerWrong(res.body, `${what} (${form})`));
     }
   return { wrong, sent };
 }
 
 test(
-  'cards at both ends of a registered account range get offers and one just outside either end none (404), in every card form @assumption',
-  rules('IN-RANGE-ELIGIBLE:accept', 'IN-RANGE-ELIGIBLE:refuse'),
+  'cards at both ends of a registered account range get offers, whose total counts them, and one just outside either end none (404), in every card form @assumption',
+  rules('IN-RANGE-ELIGIBLE:accept', 'IN-RANGE-ELIGIBLE:refuse', 'IN-VAL-OFFERS-TOTAL', 'IN-VAL-OFFER-TERMS'),
   async ({ instApi, instReq, instContract }) => {
     const cards = await registeredRange({ instApi });
     const inside = await wrongAnswers({ instApi, instReq, instContract }, cards.inside, true);
