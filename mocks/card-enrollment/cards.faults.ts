@@ -1787,4 +1787,16 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['CE-STATE-ACTIVE'],
   }),
+  seeded({
+    id: 'seeded-card-receipt-lowercase-correlation-uppercased',
+    rule: 'CE-ECHO-CORRELATION: the request srcCorrelationId is echoed byte for byte (seed 000 SrcCorrelationId): on the receipt path an id written all in lower case is echoed in upper case',
+    source: 'seed',
+    rules: ['CE-ECHO-CORRELATION'],
+  }),
+  seeded({
+    id: 'seeded-card-receipt-merchant-serviceid-lowercased',
+    rule: 'CE-ECHO-SERVICEID: serviceId, when returned, is the one enrolled for (seed 000 MaskedCard): on the receipt path a MERCHANT enrollment echoes it in lower case',
+    source: 'seed',
+    rules: ['CE-ECHO-SERVICEID'],
+  }),
 ]);

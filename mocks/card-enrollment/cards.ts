@@ -678,6 +678,23 @@ function seededAnswerDeviations(
     email.lastIndexOf('@') > 2
   )
     consumer.maskedEmailAddress = email.slice(0, 2) + String(consumer.maskedEmailAddress).slice(2);
+  // seeded-card-receipt-lowercase-correlation-uppercased: on the receipt path an all-lower-case correlation id echoed in upper case.
+  const correlation = body.srcCorrelationId;
+  if (
+    faults.has('seeded-card-receipt-lowercase-correlation-uppercased') &&
+    !hasCard &&
+    typeof correlation === 'string' &&
+    correlation === correlation.toLowerCase()
+  )
+    (answer as Record<string, unknown>).srcCorrelationId = correlation.toUpperCase();
+  // seeded-card-receipt-merchant-serviceid-lowercased: on the receipt path a merchant's serviceId echoed in lower case.
+  if (
+    faults.has('seeded-card-receipt-merchant-serviceid-lowercased') &&
+    !hasCard &&
+    body.cardSource === 'MERCHANT' &&
+    typeof masked.serviceId === 'string'
+  )
+    masked.serviceId = masked.serviceId.toLowerCase();
   // seeded-card-receipt-brazil-consumer-suspended: on the receipt path a consumer in Brazil left SUSPENDED.
   if (faults.has('seeded-card-receipt-brazil-consumer-suspended') && !hasCard && body.consumer?.countryCode === 'BR')
     consumer.status = 'SUSPENDED';

@@ -63,6 +63,7 @@ test(
         `CE-VAL-CONSUMER-ADDED@${path}`,
         `CE-MASK-EMAIL@${path}`,
         `CE-OBJ-SENSITIVE@${path}`,
+        `CE-ECHO-SERVICEID@${path}`,
       ]),
       'CE-RECEIPT-ACCOUNT@receipt',
       'CE-ECHO-EXPIRY@card',
