@@ -103,6 +103,23 @@ export interface ClientDeps {
   guest?: boolean;
   /** Whether the target is a sandbox (a guest's manners apply); the configured TARGET unless given. */
   sandbox?: boolean;
+  /**
+   * A service's own judge of each answer against the request that produced it (card enrollment: the
+   * invariants of every enrollment answer), run with the named checks: it throws a ContractViolation.
+   */
+  judge?: (answer: JudgedAnswer) => void;
+}
+
+/** What a service's judge (ClientDeps.judge) gets of one exchange. */
+export interface JudgedAnswer {
+  operation: Operation;
+  status: number;
+  /** The request body as the call was given it (undefined for a raw body). */
+  sent: unknown;
+  body: unknown;
+  /** Our clock when the request went out and when its answer was in (epoch ms). */
+  sentAt: number;
+  answeredAt: number;
 }
 
 /** What a call received: its status, headers (names in lower case) and body bytes. */
@@ -290,6 +307,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       if (this.sandbox) await paceRequest();
       return fetchOnce(request, url, { method, headers, data: body === undefined ? undefined : Buffer.from(body) });
     };
+    const sentAt = Date.now();
     let response = await send();
     // A sandbox's 429 is waited out as it asks (helpers/client/guest/rate.ts), unless the check is about the 429.
     for (
@@ -304,6 +322,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       if (authorize) headers = { ...headers, ...(await authorize({ operation: op, method, url, headers, body })) };
       response = await send();
     }
+    const answeredAt = Date.now();
     const { bytes, headers: responseHeaders } = response;
     const text = bytes.toString('utf8');
     let parsed: unknown;
@@ -347,6 +366,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       responseHeadersConformance(contract, exchange);
       requestHeaderEchoConformance(exchange, headers);
       this.errorShapeConformance(exchange, profile);
+      this.deps.judge?.({ operation: op, status: exchange.status, sent: options.body, body: parsed, sentAt, answeredAt });
     } catch (error) {
       violation = error;
     }

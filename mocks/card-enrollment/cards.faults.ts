@@ -1755,4 +1755,48 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['CE-VAL-CONSUMER-ADDED'],
   }),
+  // The invariants of every enrollment answer, each broken under one input class another spec than the rule's own sends
+  // (fixtures/assertions/card-enrollment-answer.ts judges every putCard answer of every spec).
+  seeded({
+    id: 'seeded-card-wallet-cvc-in-masked-card',
+    rule: 'CE-OBJ-SENSITIVE: no answer carries the security code sent, in any member (seed 000 MaskedCard): on the card path a WALLET enrollment returns it as maskedCard.cardVerificationValue',
+    source: 'seed',
+    rules: ['CE-OBJ-SENSITIVE'],
+  }),
+  seeded({
+    id: 'seeded-card-receipt-consumer-added-canada-local',
+    rule: 'CE-VAL-CONSUMER-ADDED: dateConsumerAdded is the enrollment instant in UTC whatever the country (seed 000 MaskedConsumer): on the receipt path a consumer whose countryCode is CA gets Toronto time (UTC-5) written with Z',
+    source: 'assumption',
+    rules: ['CE-VAL-CONSUMER-ADDED'],
+  }),
+  seeded({
+    id: 'seeded-card-receipt-wallet-lastfour-first-four',
+    rule: "CE-RECEIPT-ACCOUNT: a receipt yields the last four of the account it stands for (reference A5): on the receipt path a WALLET enrollment shows the account's first four digits as panLastFour",
+    source: 'assumption',
+    rules: ['CE-RECEIPT-ACCOUNT'],
+  }),
+  seeded({
+    id: 'seeded-card-receipt-merchant-email-keeps-two',
+    rule: 'CE-MASK-EMAIL: the local part keeps its first character, maybe its last, and stars the rest (provider Card API "r*****1@mailinator.com"): on the receipt path a MERCHANT enrollment keeps two leading characters in clear',
+    source: 'provider',
+    rules: ['CE-MASK-EMAIL'],
+  }),
+  seeded({
+    id: 'seeded-card-receipt-brazil-consumer-suspended',
+    rule: 'CE-STATE-ACTIVE: the consumer is ACTIVE at enrollment (seed 000 States and transitions): on the receipt path a consumer whose countryCode is BR is answered SUSPENDED',
+    source: 'seed',
+    rules: ['CE-STATE-ACTIVE'],
+  }),
+  seeded({
+    id: 'seeded-card-receipt-lowercase-correlation-uppercased',
+    rule: 'CE-ECHO-CORRELATION: the request srcCorrelationId is echoed byte for byte (seed 000 SrcCorrelationId): on the receipt path an id written all in lower case is echoed in upper case',
+    source: 'seed',
+    rules: ['CE-ECHO-CORRELATION'],
+  }),
+  seeded({
+    id: 'seeded-card-receipt-merchant-serviceid-lowercased',
+    rule: 'CE-ECHO-SERVICEID: serviceId, when returned, is the one enrolled for (seed 000 MaskedCard): on the receipt path a MERCHANT enrollment echoes it in lower case',
+    source: 'seed',
+    rules: ['CE-ECHO-SERVICEID'],
+  }),
 ]);

@@ -621,6 +621,7 @@ export function registerCards(
     const answer = enrollResponse(body, card, ctx, lengths);
     i15Deviations(answer, body, card, hasCard, owner ?? client, key, faults, createdByClient);
     i17Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
+    seededAnswerDeviations(answer, body, card, hasCard, faults, ctx.clock.now());
     if (faults.has('model-card-suspended-on-third-enrollment')) {
       // Fault: a velocity rule; the same card enrolled a third time into one profile is answered SUSPENDED.
       const seen = `${card.primaryAccountNumber}|${body.consumer.consumerIdentity?.identityValue}`;
@@ -645,6 +646,58 @@ export function registerCards(
       .type(faults.has('content-type-text') ? 'text/plain' : 'application/json')
       .send(JSON.stringify(withClient(answer, key, faults, hasReceipt)));
   });
+}
+
+/** The seeded deviations of the invariants of every answer, each under one input class (mocks/card-enrollment/cards.faults.ts). */
+function seededAnswerDeviations(
+  answer: ReturnType<typeof enrollResponse>,
+  body: Body,
+  card: Card,
+  hasCard: boolean,
+  faults: Faults,
+  now: Date,
+): void {
+  const masked = answer.maskedCard as Record<string, unknown>;
+  const consumer = answer.maskedConsumer as Record<string, unknown>;
+  // seeded-card-wallet-cvc-in-masked-card: on the card path a wallet's masked card carries the security code.
+  if (faults.has('seeded-card-wallet-cvc-in-masked-card') && hasCard && body.cardSource === 'WALLET' && card.cardSecurityCode)
+    masked.cardVerificationValue = card.cardSecurityCode;
+  // seeded-card-receipt-consumer-added-canada-local: on the receipt path a consumer in Canada gets Toronto time written with Z.
+  if (faults.has('seeded-card-receipt-consumer-added-canada-local') && !hasCard && body.consumer?.countryCode === 'CA')
+    consumer.dateConsumerAdded = new Date(now.getTime() - 5 * 3600_000).toISOString();
+  // seeded-card-receipt-wallet-lastfour-first-four: on the receipt path a wallet's panLastFour from the account's first four digits.
+  if (faults.has('seeded-card-receipt-wallet-lastfour-first-four') && !hasCard && body.cardSource === 'WALLET')
+    masked.panLastFour = card.primaryAccountNumber.slice(0, 4);
+  // seeded-card-receipt-merchant-email-keeps-two: on the receipt path a merchant's maskedEmailAddress keeps two characters of the local part.
+  const email = String(body.consumer?.consumerIdentity?.identityValue ?? '');
+  if (
+    faults.has('seeded-card-receipt-merchant-email-keeps-two') &&
+    !hasCard &&
+    body.cardSource === 'MERCHANT' &&
+    typeof consumer.maskedEmailAddress === 'string' &&
+    email.lastIndexOf('@') > 2
+  )
+    consumer.maskedEmailAddress = email.slice(0, 2) + String(consumer.maskedEmailAddress).slice(2);
+  // seeded-card-receipt-lowercase-correlation-uppercased: on the receipt path an all-lower-case correlation id echoed in upper case.
+  const correlation = body.srcCorrelationId;
+  if (
+    faults.has('seeded-card-receipt-lowercase-correlation-uppercased') &&
+    !hasCard &&
+    typeof correlation === 'string' &&
+    correlation === correlation.toLowerCase()
+  )
+    (answer as Record<string, unknown>).srcCorrelationId = correlation.toUpperCase();
+  // seeded-card-receipt-merchant-serviceid-lowercased: on the receipt path a merchant's serviceId echoed in lower case.
+  if (
+    faults.has('seeded-card-receipt-merchant-serviceid-lowercased') &&
+    !hasCard &&
+    body.cardSource === 'MERCHANT' &&
+    typeof masked.serviceId === 'string'
+  )
+    masked.serviceId = masked.serviceId.toLowerCase();
+  // seeded-card-receipt-brazil-consumer-suspended: on the receipt path a consumer in Brazil left SUSPENDED.
+  if (faults.has('seeded-card-receipt-brazil-consumer-suspended') && !hasCard && body.consumer?.countryCode === 'BR')
+    consumer.status = 'SUSPENDED';
 }
 
 /** The independent-17 deviations of the answer, each on one path or card source (mocks/card-enrollment/cards.faults.ts). */

@@ -32,16 +32,18 @@ const BIN_DIGITS = lengthOf(contract, 'MaskedCard', 'panBin').min!;
 const TOLERANCE_MS = 5 * 60_000;
 /**
  * Request variants no rule of the answer depends on: a card brand's BIN (Visa, Discover, JCB, Mastercard
- * 2-series and 5-series; the card path only), a consumer's country east and west of UTC and a language
- * that writes names family first or not. Each source gets one per path, shifted between the paths, so
+ * 2-series and 5-series; the card path only), a consumer's country east and west of UTC (ten hours east
+ * among them), a language that writes names family first or not, and a mobile calling code of one, two
+ * and three digits (seed 000, PhoneNumber.countryCode: digits only). Every answer is judged by every
+ * invariant of an enrollment answer as well (the fixture's answer judge, fixtures/assertions/card-enrollment-answer.ts). Each source gets one per path, shifted between the paths, so
  * each path sees every variant and every source.
  */
 const VARIANTS = [
-  { bin: '411111', countryCode: 'IN', languageCode: 'hi' },
-  { bin: '601111', countryCode: 'JP', languageCode: 'ja' },
-  { bin: '356600', countryCode: 'MX', languageCode: 'es' },
-  { bin: '222300', countryCode: 'CA', languageCode: 'fr' },
-  { bin: '520473', countryCode: 'US', languageCode: 'en' },
+  { bin: '411111', countryCode: 'IN', languageCode: 'hi', callingCode: '91' },
+  { bin: '601111', countryCode: 'JP', languageCode: 'ja', callingCode: '81' },
+  { bin: '356600', countryCode: 'AE', languageCode: 'ar', callingCode: '971' },
+  { bin: '222300', countryCode: 'CA', languageCode: 'fr', callingCode: '1' },
+  { bin: '520473', countryCode: 'AU', languageCode: 'en', callingCode: '61' },
 ];
 const variantOf = (path: string, sourceIndex: number) => VARIANTS[(sourceIndex + (path === 'card' ? 0 : 2)) % VARIANTS.length];
 
@@ -57,7 +59,13 @@ test(
         `CE-VAL-CREATED@${path}`,
         `CE-MASK-NAMES@${path}`,
         `CE-ECHO-CORRELATION@${path}`,
+        // Judged on every answer by the card enrollment client (fixtures/assertions/card-enrollment-answer.ts), here under every variant.
+        `CE-VAL-CONSUMER-ADDED@${path}`,
+        `CE-MASK-EMAIL@${path}`,
+        `CE-OBJ-SENSITIVE@${path}`,
+        `CE-ECHO-SERVICEID@${path}`,
       ]),
+      'CE-RECEIPT-ACCOUNT@receipt',
       'CE-ECHO-EXPIRY@card',
       'CE-ENUM-CARDSOURCE:accept',
     ),
@@ -69,14 +77,19 @@ test(
       if (lacksPathData(card, path)) continue;
       for (const [index, source] of SOURCES.entries()) {
         const variant = variantOf(path, index);
-        const what = `${path} path, ${named(source)}, BIN ${variant.bin}, consumer ${variant.countryCode}/${variant.languageCode}`;
+        const what = `${path} path, ${named(source)}, BIN ${variant.bin}, consumer ${variant.countryCode}/${variant.languageCode} +${variant.callingCode}`;
         const pan = path === 'card' ? panOfLength(16, variant.bin) : card.receipt?.primaryAccountNumber;
         // A month with a leading zero and a correlation id of mixed case: an echo that is not byte for byte tells.
         const plain = exampleCard({ primaryAccountNumber: pan, panExpirationMonth: '04' });
         const request = async () => {
           const body = await cards.on(path, path === 'card' ? plain : undefined);
           body.srcCorrelationId = `0F8fAD5b-D9cb-469F-a165-${crypto.randomUUID().slice(-12).toUpperCase()}`;
-          body.consumer = { ...body.consumer, countryCode: variant.countryCode, languageCode: variant.languageCode };
+          body.consumer = {
+            ...body.consumer,
+            countryCode: variant.countryCode,
+            languageCode: variant.languageCode,
+            mobileNumber: { ...body.consumer.mobileNumber, countryCode: variant.callingCode },
+          };
           if (source === undefined) delete body.cardSource;
           else body.cardSource = source;
           return body;
