@@ -129,6 +129,11 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     // i12-consumer-by-customer-phone-digits-only: this reader strips the phone's separators.
     if (faults.has('i12-consumer-by-customer-phone-digits-only') && typeof consumer.fields.phone === 'string')
       return { ...view(consumer), phone: consumer.fields.phone.replace(/\D/g, '') };
+    // i18-consumer-by-customer-email-dropped-when-unset: a consumer created without email is read here without the member.
+    if (faults.has('i18-consumer-by-customer-email-dropped-when-unset') && consumer.fields.email === undefined) {
+      const { email: _email, ...rest } = view(consumer) as Record<string, unknown>;
+      return rest;
+    }
     return faults.has('telling-consumer-by-customer-zip-as-number')
       ? { ...view(consumer), zip: String(Number(consumer.fields.zip)) }
       : view(consumer);
@@ -165,6 +170,8 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     const city = (shown as Record<string, unknown>).city;
     if (faults.has('i12-consumer-by-id-city-uppercased') && typeof city === 'string')
       (shown as Record<string, unknown>).city = city.toUpperCase();
+    // i18-consumer-by-id-created-date-string: the by-id read writes createdDate as a string.
+    if (faults.has('i18-consumer-by-id-created-date-string')) return { ...shown, createdDate: String(shown.createdDate) };
     const birthday = (shown as Record<string, unknown>).birthday as { month?: number } | undefined;
     if (faults.has('i4-consumer-by-id-birthday-month-zero-based') && typeof birthday?.month === 'number')
       return { ...shown, birthday: { ...birthday, month: birthday.month - 1 } };

@@ -244,4 +244,16 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-PAGE-COUNTS'],
   }),
+  independent('independent-18', {
+    id: 'i18-inst-get-id-leading-zeros',
+    rule: 'GetInstitution returns the institution asked for, its id compared exactly (seed 002, Institutions; reference, Identifiers): an id written with leading zeros finds the institution',
+    source: 'assumption',
+    rules: ['FD-INST-GET', 'FD-OBJ-EXACT-ID-FORM'],
+  }),
+  independent('independent-18', {
+    id: 'i18-routing-shared-number-lists-first-only',
+    rule: 'found and displaying equal the number of institutions the lookup lists, every institution with that routing number listed (seed 002, Institutions by routing number): a number two institutions share lists the first only while found says two',
+    source: 'seed',
+    rules: ['FD-ROUTING-COUNTS', 'FD-ROUTING-MATCH'],
+  }),
 ]);

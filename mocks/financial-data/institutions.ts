@@ -182,7 +182,11 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     // rt-inst-get-id-prefix: the first institution whose id begins with the id asked.
     const i =
       find(path.institutionId) ??
-      (faults.has('rt-inst-get-id-prefix') ? world.institutions.find((x) => x.id.startsWith(String(path.institutionId))) : undefined);
+      (faults.has('rt-inst-get-id-prefix') ? world.institutions.find((x) => x.id.startsWith(String(path.institutionId))) : undefined) ??
+      // i18-inst-get-id-leading-zeros: the id asked read as a number, its leading zeros dropped.
+      (faults.has('i18-inst-get-id-leading-zeros') && /^0+\d/.test(String(path.institutionId))
+        ? find(String(path.institutionId).replace(/^0+/, ''))
+        : undefined);
     if (!i) return sendError(ctx, reply, 404, 'Institution not found');
     // i16-inst-get-ach-without-product: GetInstitution reads an institution without the ACH product as having it.
     if (faults.has('i16-inst-get-ach-without-product') && !i.products.ach) return { institution: { ...full(i), ach: true } };
@@ -222,7 +226,8 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
       moreAvailable: false,
       createdDate: clock.nowEpochSeconds(),
       // i15-inst-routing-lookup-name-uppercased: the routing-number lookup answers each institution's name in upper case.
-      institutions: found
+      // i18-routing-shared-number-lists-first-only: a number several institutions share lists the first only.
+      institutions: (faults.has('i18-routing-shared-number-lists-first-only') ? found.slice(0, 1) : found)
         .map(full)
         .map((x) =>
           faults.has('i15-inst-routing-lookup-name-uppercased') && typeof x.name === 'string' ? { ...x, name: x.name.toUpperCase() } : x,

@@ -285,7 +285,10 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
         ? String(Number(last4))
         : faults.has('i16-micro-details-last4-of-routing')
           ? e.routingNumber.slice(-4)
-          : last4,
+          : // i18-micro-details-last4-star-prefixed: the last four written after four stars.
+            faults.has('i18-micro-details-last4-star-prefixed')
+            ? `****${last4}`
+            : last4,
       railType: 'ach',
     };
   });
