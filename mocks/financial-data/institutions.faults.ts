@@ -245,10 +245,10 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     rules: ['FD-PAGE-COUNTS'],
   }),
   independent('independent-18', {
-    id: 'i18-inst-get-id-leading-zeros',
-    rule: 'GetInstitution returns the institution asked for, its id compared exactly (seed 002, Institutions; reference, Identifiers): an id written with leading zeros finds the institution',
-    source: 'assumption',
-    rules: ['FD-INST-GET', 'FD-OBJ-EXACT-ID-FORM'],
+    id: 'i18-inst-get-id-as-string',
+    rule: 'an institution reads the same on every reader, GetInstitution giving the members of its GetInstitutions record (provider 1.35.0 Institution.id integer): GetInstitution alone writes the id as a string of digits',
+    source: 'provider',
+    rules: ['FD-INST-SAME-RECORD'],
   }),
   independent('independent-18', {
     id: 'i18-routing-shared-number-lists-first-only',

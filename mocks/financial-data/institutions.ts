@@ -182,14 +182,12 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     // rt-inst-get-id-prefix: the first institution whose id begins with the id asked.
     const i =
       find(path.institutionId) ??
-      (faults.has('rt-inst-get-id-prefix') ? world.institutions.find((x) => x.id.startsWith(String(path.institutionId))) : undefined) ??
-      // i18-inst-get-id-leading-zeros: the id asked read as a number, its leading zeros dropped.
-      (faults.has('i18-inst-get-id-leading-zeros') && /^0+\d/.test(String(path.institutionId))
-        ? find(String(path.institutionId).replace(/^0+/, ''))
-        : undefined);
+      (faults.has('rt-inst-get-id-prefix') ? world.institutions.find((x) => x.id.startsWith(String(path.institutionId))) : undefined);
     if (!i) return sendError(ctx, reply, 404, 'Institution not found');
     // i16-inst-get-ach-without-product: GetInstitution reads an institution without the ACH product as having it.
     if (faults.has('i16-inst-get-ach-without-product') && !i.products.ach) return { institution: { ...full(i), ach: true } };
+    // i18-inst-get-id-as-string: GetInstitution alone writes the institution's id as a string.
+    if (faults.has('i18-inst-get-id-as-string')) return { institution: { ...full(i), id: String(i.id) } };
     return { institution: full(i) };
   });
   route(app, ctx, 'GetInstitutionBranding', ({ path }, reply) => {

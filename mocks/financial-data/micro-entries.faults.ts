@@ -370,4 +370,10 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-MICRO-MASKING'],
   }),
+  independent('independent-18', {
+    id: 'i18-micro-initiate-savings-number-echoed',
+    rule: 'no answer carries the full account number sent (provider 1.35.0 micro entries: accountNumberLast4 only; reference, account numbers masked): an initiation for a savings receiver echoes the whole number in a member receiverAccountNumber',
+    source: 'provider',
+    rules: ['FD-MICRO-MASKING'],
+  }),
 ]);

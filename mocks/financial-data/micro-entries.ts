@@ -156,6 +156,10 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
       railType: 'ach',
       // Blind fault: the initiation answer echoes the receiver, full account number included.
       ...(faults.has('blind-micro-entries-initiate-echoes-receiver') ? { receiver: { ...receiver } } : {}),
+      // i18-micro-initiate-savings-number-echoed: a savings receiver's full account number echoed in a member of its own.
+      ...(faults.has('i18-micro-initiate-savings-number-echoed') && /savings/i.test(String(receiver.accountType))
+        ? { receiverAccountNumber: receiver.accountNumber }
+        : {}),
     });
   });
 
