@@ -1762,13 +1762,13 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   independent('independent-18', {
     id: 'i18-card-merchant-cvc-four-refused',
-    rule: 'Card.cardSecurityCode has 3 to 6 characters (seed 000 Limits) whoever enrolls (CE-SOURCE-EVERY-RULE): on the card path a MERCHANT card with a four-digit code is refused 400 as too long',
+    rule: 'Card.cardSecurityCode is accepted anywhere within its length limits (seed 000 Limits) whoever enrolls (CE-SOURCE-EVERY-RULE): on the card path a MERCHANT card with a four-digit code, inside the limits, is refused 400 as too long',
     source: 'seed',
     rules: ['CE-LIM-CVC', 'CE-SOURCE-EVERY-RULE'],
   }),
   independent('independent-18', {
     id: 'i18-card-luhn-unchecked-19',
-    rule: 'a PAN failing the ISO/IEC 7812 check digit is 400 at every length 16-20 (reference/card-enrollment.md A3): a 19-digit PAN is not checked',
+    rule: 'a PAN failing the ISO/IEC 7812 check digit is 400 at every length the contract allows (reference/card-enrollment.md A3): a 19-digit PAN is not checked',
     source: 'assumption',
     rules: ['CE-LUHN'],
   }),
