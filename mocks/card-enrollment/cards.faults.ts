@@ -1799,4 +1799,52 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['CE-ECHO-SERVICEID'],
   }),
+  independent('independent-18', {
+    id: 'i18-card-merchant-cvc-in-consumer',
+    rule: 'no answer carries the security code sent, in any member (seed 000 MaskedCard: the security code never returned): on the card path a MERCHANT enrollment returns it in a new maskedConsumer member, securityCodeHint',
+    source: 'seed',
+    rules: ['CE-OBJ-SENSITIVE', 'CE-SENSITIVE-ECHO'],
+  }),
+  independent('independent-18', {
+    id: 'i18-card-receipt-consumer-added-eastern-time',
+    rule: 'dateConsumerAdded is the enrollment instant in UTC (seed 000 MaskedConsumer "UTC datetime"): on the receipt path a US consumer gets New York winter time (UTC-5) written with Z',
+    source: 'seed',
+    rules: ['CE-VAL-CONSUMER-ADDED'],
+  }),
+  independent('independent-18', {
+    id: 'i18-card-receipt-issuer-correlation-regenerated',
+    rule: 'the srcCorrelationId sent is echoed byte for byte (seed 000 SrcCorrelationId): on the receipt path an ISSUER enrollment answers a freshly generated id in its place',
+    source: 'seed',
+    rules: ['CE-ECHO-CORRELATION'],
+  }),
+  independent('independent-18', {
+    id: 'i18-card-wallet-serviceid-uppercased',
+    rule: 'serviceId, when returned, is the one enrolled for (seed 000 MaskedCard; CE-STATE-OWN-IDS "echoed as sent"): on the card path a WALLET enrollment echoes it in upper case',
+    source: 'seed',
+    rules: ['CE-ECHO-SERVICEID'],
+  }),
+  independent('independent-18', {
+    id: 'i18-card-receipt-fullname-double-space',
+    rule: 'maskedFullName is maskedFirstName, one space and maskedLastName (provider Card API MaskedConsumer example "J*** D**"): on the receipt path two spaces are written between them',
+    source: 'provider',
+    rules: ['CE-MASK-NAMES'],
+  }),
+  independent('independent-18', {
+    id: 'i18-card-merchant-cvc-four-refused',
+    rule: 'Card.cardSecurityCode is accepted anywhere within its length limits (seed 000 Limits) whoever enrolls (CE-SOURCE-EVERY-RULE): on the card path a MERCHANT card with a four-digit code, inside the limits, is refused 400 as too long',
+    source: 'seed',
+    rules: ['CE-LIM-CVC', 'CE-SOURCE-EVERY-RULE'],
+  }),
+  independent('independent-18', {
+    id: 'i18-card-luhn-unchecked-19',
+    rule: 'a PAN failing the ISO/IEC 7812 check digit is 400 at every length the contract allows (reference/card-enrollment.md A3): a 19-digit PAN is not checked',
+    source: 'assumption',
+    rules: ['CE-LUHN'],
+  }),
+  independent('independent-18', {
+    id: 'i18-card-wallet-identity-value-one-short',
+    rule: 'maskedIdentityValue is the address sent masked as maskedEmailAddress, its length kept (provider Card API MaskedConsumerIdentity example "r*****1@mailinator.com"): on the card path a WALLET enrollment drops one star of the local part',
+    source: 'provider',
+    rules: ['CE-MASK-IDENTITY'],
+  }),
 ]);

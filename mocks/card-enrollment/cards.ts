@@ -429,6 +429,15 @@ export function registerCards(
           return invalidArgument(reply, faults, [
             { field: 'card.cardSecurityCode', keyword: 'minLength', message: 'card.cardSecurityCode is too short' },
           ]);
+        // i18-card-merchant-cvc-four-refused: on the card path a merchant's four-digit security code refused as too long.
+        if (
+          faults.has('i18-card-merchant-cvc-four-refused') &&
+          body.cardSource === 'MERCHANT' &&
+          (card.cardSecurityCode ?? '').length === 4
+        )
+          return invalidArgument(reply, faults, [
+            { field: 'card.cardSecurityCode', keyword: 'maxLength', message: 'card.cardSecurityCode is too long' },
+          ]);
         const today = ctx.clock.now();
         if (
           faults.has('expiry-this-month-refused') &&
@@ -455,7 +464,9 @@ export function registerCards(
           // i10-card-luhn-unchecked-18: no check digit for an 18-digit PAN.
           (faults.has('i10-card-luhn-unchecked-18') && card.primaryAccountNumber.length === 18) ||
           // i8-card-luhn-skipped-2-series: no check digit for the 2-series BINs.
-          (faults.has('i8-card-luhn-skipped-2-series') && card.primaryAccountNumber.startsWith('2'));
+          (faults.has('i8-card-luhn-skipped-2-series') && card.primaryAccountNumber.startsWith('2')) ||
+          // i18-card-luhn-unchecked-19: no check digit for a 19-digit PAN.
+          (faults.has('i18-card-luhn-unchecked-19') && card.primaryAccountNumber.length === 19);
         // i6-card-luhn-parity-from-left: the doubling counted from the left (the same as from the right only at even lengths).
         const checkDigitOk = faults.has('i6-card-luhn-parity-from-left')
           ? luhnFromLeft(card.primaryAccountNumber)
@@ -622,6 +633,7 @@ export function registerCards(
     i15Deviations(answer, body, card, hasCard, owner ?? client, key, faults, createdByClient);
     i17Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     seededAnswerDeviations(answer, body, card, hasCard, faults, ctx.clock.now());
+    i18Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     if (faults.has('model-card-suspended-on-third-enrollment')) {
       // Fault: a velocity rule; the same card enrolled a third time into one profile is answered SUSPENDED.
       const seen = `${card.primaryAccountNumber}|${body.consumer.consumerIdentity?.identityValue}`;
@@ -698,6 +710,38 @@ function seededAnswerDeviations(
   // seeded-card-receipt-brazil-consumer-suspended: on the receipt path a consumer in Brazil left SUSPENDED.
   if (faults.has('seeded-card-receipt-brazil-consumer-suspended') && !hasCard && body.consumer?.countryCode === 'BR')
     consumer.status = 'SUSPENDED';
+}
+
+/** The independent-18 deviations of the answer, each on one path or card source (mocks/card-enrollment/cards.faults.ts). */
+function i18Deviations(
+  answer: ReturnType<typeof enrollResponse>,
+  body: Body,
+  card: Card,
+  hasCard: boolean,
+  faults: Faults,
+  now: Date,
+): void {
+  const masked = answer.maskedCard;
+  const consumer = answer.maskedConsumer as Record<string, unknown>;
+  // i18-card-merchant-cvc-in-consumer: on the card path a merchant's answer carries the security code in a consumer member.
+  if (faults.has('i18-card-merchant-cvc-in-consumer') && hasCard && body.cardSource === 'MERCHANT' && card.cardSecurityCode)
+    consumer.securityCodeHint = card.cardSecurityCode;
+  // i18-card-receipt-consumer-added-eastern-time: on the receipt path a US consumer gets New York winter time written with Z.
+  if (faults.has('i18-card-receipt-consumer-added-eastern-time') && !hasCard && body.consumer?.countryCode === 'US')
+    consumer.dateConsumerAdded = new Date(now.getTime() - 5 * 3600_000).toISOString();
+  // i18-card-receipt-issuer-correlation-regenerated: on the receipt path an issuer's correlation id replaced by a new one.
+  if (faults.has('i18-card-receipt-issuer-correlation-regenerated') && !hasCard && body.cardSource === 'ISSUER' && body.srcCorrelationId)
+    (answer as Record<string, unknown>).srcCorrelationId = randomUUID();
+  // i18-card-wallet-serviceid-uppercased: on the card path a wallet's serviceId echoed in upper case.
+  if (faults.has('i18-card-wallet-serviceid-uppercased') && hasCard && body.cardSource === 'WALLET' && typeof masked.serviceId === 'string')
+    masked.serviceId = masked.serviceId.toUpperCase();
+  // i18-card-receipt-fullname-double-space: on the receipt path two spaces between the masked names.
+  if (faults.has('i18-card-receipt-fullname-double-space') && !hasCard && typeof consumer.maskedFullName === 'string')
+    consumer.maskedFullName = consumer.maskedFullName.replace(' ', '  ');
+  // i18-card-wallet-identity-value-one-short: on the card path a wallet's masked identity value one star short.
+  const identity = consumer.maskedConsumerIdentity as Record<string, unknown> | undefined;
+  if (faults.has('i18-card-wallet-identity-value-one-short') && hasCard && body.cardSource === 'WALLET' && identity)
+    identity.maskedIdentityValue = String(identity.maskedIdentityValue).replace('*', '');
 }
 
 /** The independent-17 deviations of the answer, each on one path or card source (mocks/card-enrollment/cards.faults.ts). */

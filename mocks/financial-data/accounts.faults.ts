@@ -484,4 +484,22 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-ACCT-DELETE-ACCOUNT'],
   }),
+  independent('independent-18', {
+    id: 'i18-accounts-by-institution-aggregation-date-ms',
+    rule: 'createdDate and the aggregation dates are whole epoch seconds, the same through every reader (provider 1.35.0 CustomerAccount, UnixDate): the full by-institution list gives aggregationSuccessDate in milliseconds',
+    source: 'provider',
+    rules: ['FD-ACCT-DATES'],
+  }),
+  independent('independent-18', {
+    id: 'i18-account-full-by-id-login-id-string',
+    rule: 'every reader shows institutionLoginId as the integer id of its login (provider 1.35.0 CustomerAccount.institutionLoginId integer): the full by-id reader writes it as a string',
+    source: 'provider',
+    rules: ['FD-ACCT-IDS'],
+  }),
+  independent('independent-18', {
+    id: 'i18-account-full-by-id-credit-card-bin-shown',
+    rule: 'number shows no digit but the last four (reference, account numbers masked): the full by-id reader shows a credit card account with its first six digits in clear as well',
+    source: 'assumption',
+    rules: ['FD-ACCT-NUMBER-MASKED'],
+  }),
 ]);

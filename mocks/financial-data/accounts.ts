@@ -251,6 +251,12 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     // seeded-account-full-by-id-linked-date-now: the link dated at the time of the read.
     if (faults.has('seeded-account-full-by-id-linked-date-now'))
       return { ...viewer(a.customerId).full(a), linkedAccountDate: clock.nowEpochSeconds() };
+    // i18-account-full-by-id-login-id-string: the full by-id reader writes institutionLoginId as a string.
+    if (faults.has('i18-account-full-by-id-login-id-string'))
+      return { ...viewer(a.customerId).full(a), institutionLoginId: String(a.institutionLoginId) };
+    // i18-account-full-by-id-credit-card-bin-shown: a credit card's number shown with its first six digits too.
+    if (faults.has('i18-account-full-by-id-credit-card-bin-shown') && a.type === 'creditCard')
+      return { ...viewer(a.customerId).full(a), number: `${a.number.slice(0, 6)}${'x'.repeat(a.number.length - 10)}${a.number.slice(-4)}` };
     return viewer(a.customerId).full(a);
   });
   route(app, ctx, 'GetCustomerAccountSimple', (input, reply) => {
@@ -353,7 +359,11 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     const wide = faults.has('i13-accounts-by-institution-all-institutions') ? accountsOf(found.customer.id) : found.list;
     const list = [...wide, ...stale].filter((a) => isActive(a) || faults.has('accounts-by-institution-lists-pending'));
     const view = viewer(found.customer.id);
-    return { accounts: list.map((a) => view.full(a, faults.has('accounts-number-last-six') ? 6 : 4)) };
+    const records = list.map((a) => view.full(a, faults.has('accounts-number-last-six') ? 6 : 4));
+    // i18-accounts-by-institution-aggregation-date-ms: this list gives aggregationSuccessDate in milliseconds.
+    if (faults.has('i18-accounts-by-institution-aggregation-date-ms'))
+      return { accounts: records.map((r) => ({ ...r, aggregationSuccessDate: Number(r.aggregationSuccessDate) * 1000 })) };
+    return { accounts: records };
   });
   route(app, ctx, 'GetCustomerAccountsByInstitutionSimple', (input, reply) => {
     const found = atInstitution(input);

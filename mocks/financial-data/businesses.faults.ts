@@ -198,4 +198,10 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-BUS-UPDATE'],
   }),
+  independent('independent-18', {
+    id: 'i18-business-by-id-name-html-escaped',
+    rule: 'every field sent reads back, by customer and by id (seed 002, Businesses): the by-id read gives the name HTML-escaped (& as &amp;, an apostrophe as &#39;)',
+    source: 'seed',
+    rules: ['FD-BUS-READ'],
+  }),
 ]);

@@ -154,6 +154,20 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     const address = business?.fields.address as Record<string, unknown> | undefined;
     if (business && faults.has('i17-business-by-id-postal-code-zip5') && typeof address?.postalCode === 'string')
       return [{ ...view(business), address: { ...address, postalCode: address.postalCode.slice(0, 5) } }];
+    // i18-business-by-id-name-html-escaped: the by-id read escapes the name for HTML.
+    const named: Record<string, unknown> | undefined = business ? view(business) : undefined;
+    if (named && faults.has('i18-business-by-id-name-html-escaped') && typeof named.name === 'string')
+      return [
+        {
+          ...named,
+          name: named.name
+            .replace(/&/g, '&amp;')
+            .replace(/'/g, '&#39;')
+            .replace(/"/g, '&quot;')
+            .replace(/</g, '&lt;')
+            .replace(/>/g, '&gt;'),
+        },
+      ];
     return business ? [view(business)] : sendError(ctx, reply, 404, 'Business not found');
   });
 }

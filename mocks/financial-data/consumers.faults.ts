@@ -333,4 +333,16 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-CONS-MODIFY'],
   }),
+  independent('independent-18', {
+    id: 'i18-consumer-by-id-created-date-string',
+    rule: 'createdDate on a consumer record is an integer of epoch seconds (provider 1.35.0 Consumer.createdDate UnixDate; FD-DATE-SECONDS): GetConsumer alone writes it as a string of digits',
+    source: 'provider',
+    rules: ['FD-DATE-SECONDS'],
+  }),
+  independent('independent-18', {
+    id: 'i18-consumer-by-customer-email-dropped-when-unset',
+    rule: 'a consumer record carries email, required on the record though optional on creation (provider 1.35.0 Consumer; seed 002 Resources - Consumer, all fields required on a record): for a consumer created without one, GetConsumerForCustomer leaves the member out',
+    source: 'provider',
+    rules: ['FD-CONS-READ'],
+  }),
 ]);

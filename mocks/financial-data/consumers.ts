@@ -133,6 +133,11 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     // i12-consumer-by-customer-phone-digits-only: this reader strips the phone's separators.
     if (faults.has('i12-consumer-by-customer-phone-digits-only') && typeof consumer.fields.phone === 'string')
       return { ...view(consumer), phone: consumer.fields.phone.replace(/\D/g, '') };
+    // i18-consumer-by-customer-email-dropped-when-unset: a consumer created without email is read here without the member.
+    if (faults.has('i18-consumer-by-customer-email-dropped-when-unset') && consumer.fields.email === undefined) {
+      const { email: _email, ...rest } = view(consumer) as Record<string, unknown>;
+      return rest;
+    }
     return faults.has('telling-consumer-by-customer-zip-as-number')
       ? { ...view(consumer), zip: String(Number(consumer.fields.zip)) }
       : view(consumer);
@@ -169,6 +174,8 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     const city = (shown as Record<string, unknown>).city;
     if (faults.has('i12-consumer-by-id-city-uppercased') && typeof city === 'string')
       (shown as Record<string, unknown>).city = city.toUpperCase();
+    // i18-consumer-by-id-created-date-string: the by-id read writes createdDate as a string.
+    if (faults.has('i18-consumer-by-id-created-date-string')) return { ...shown, createdDate: String(shown.createdDate) };
     const birthday = (shown as Record<string, unknown>).birthday as { month?: number; dayOfMonth?: number } | undefined;
     // seeded-consumer-by-id-leap-day-birthday-march: the by-id read renders 29 February as 1 March.
     if (faults.has('seeded-consumer-by-id-leap-day-birthday-march') && birthday?.month === 2 && birthday.dayOfMonth === 29)

@@ -482,4 +482,16 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-CUST-MODIFY', 'FD-MODIFY-LEAVES-OTHERS'],
   }),
+  independent('independent-18', {
+    id: 'i18-customer-by-id-other-partner',
+    rule: "another partner's object is not found for the caller (seed 002, Errors 404; FD-OBJ-OTHER-PARTNER): GetCustomer alone finds a customer by its id whoever its partner, while the other customer readers answer 404",
+    source: 'seed',
+    rules: ['FD-OBJ-OTHER-PARTNER'],
+  }),
+  independent('independent-18', {
+    id: 'i18-customers-username-list-phone-digits-only',
+    rule: 'every reader shows the phone the customer was created with (seed 002, Resources - Customer): the list filtered by username keeps only the digits of the phone',
+    source: 'seed',
+    rules: ['FD-CUST-READ'],
+  }),
 ]);

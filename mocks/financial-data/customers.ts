@@ -230,6 +230,9 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('seeded-customers-list-phone-leading-zeros-dropped'))
       for (const c of shown as Record<string, unknown>[])
         if (typeof c.phone === 'string' && /^\d+$/.test(c.phone)) c.phone = String(Number(c.phone));
+    // i18-customers-username-list-phone-digits-only: filtered by username, the list keeps only the phone's digits.
+    if (query.username !== undefined && faults.has('i18-customers-username-list-phone-digits-only'))
+      for (const c of shown as Record<string, unknown>[]) if (typeof c.phone === 'string') c.phone = c.phone.replace(/\D/g, '');
     // seeded-customers-search-later-page-phone-dropped: under a search, a later page leaves the phone out.
     if (searched && (paged.start ?? 1) > 1 && faults.has('seeded-customers-search-later-page-phone-dropped'))
       for (const c of shown as Record<string, unknown>[]) delete c.phone;
@@ -245,7 +248,12 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
       faults.has('i16-customer-get-id-leading-zeros') && /^0+\d/.test(String(input.path.customerId))
         ? findCustomer(world, String(input.path.customerId).replace(/^0+/, ''), input.partner?.id)
         : undefined;
-    const c = own(input) ?? (faults.has('customer-read-by-id-prefix') ? prefixed() : undefined) ?? unpadded();
+    const c =
+      own(input) ??
+      (faults.has('customer-read-by-id-prefix') ? prefixed() : undefined) ??
+      unpadded() ??
+      // i18-customer-by-id-other-partner: the by-id reader alone finds the customer by its id, whoever its partner.
+      (faults.has('i18-customer-by-id-other-partner') ? world.customers.get(String(input.path.customerId)) : undefined);
     if (!c) return sendError(ctx, reply, 404, 'Customer not found');
     // i5-customer-get-email-lowercased: this reader alone lower-cases the email.
     if (faults.has('i11-customer-get-active-shown-testing') && c.type === 'active') return { ...customerView(c), type: 'testing' };

@@ -244,4 +244,16 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-PAGE-COUNTS'],
   }),
+  independent('independent-18', {
+    id: 'i18-inst-get-id-as-string',
+    rule: 'an institution reads the same on every reader, GetInstitution giving the members of its GetInstitutions record (provider 1.35.0 Institution.id integer): GetInstitution alone writes the id as a string of digits',
+    source: 'provider',
+    rules: ['FD-INST-SAME-RECORD'],
+  }),
+  independent('independent-18', {
+    id: 'i18-routing-shared-number-lists-first-only',
+    rule: 'found and displaying equal the number of institutions the lookup lists, every institution with that routing number listed (seed 002, Institutions by routing number): a number two institutions share lists the first only while found says two',
+    source: 'seed',
+    rules: ['FD-ROUTING-COUNTS', 'FD-ROUTING-MATCH'],
+  }),
 ]);

@@ -186,6 +186,8 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     if (!i) return sendError(ctx, reply, 404, 'Institution not found');
     // i16-inst-get-ach-without-product: GetInstitution reads an institution without the ACH product as having it.
     if (faults.has('i16-inst-get-ach-without-product') && !i.products.ach) return { institution: { ...full(i), ach: true } };
+    // i18-inst-get-id-as-string: GetInstitution alone writes the institution's id as a string.
+    if (faults.has('i18-inst-get-id-as-string')) return { institution: { ...full(i), id: String(i.id) } };
     return { institution: full(i) };
   });
   route(app, ctx, 'GetInstitutionBranding', ({ path }, reply) => {
@@ -222,7 +224,8 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
       moreAvailable: false,
       createdDate: clock.nowEpochSeconds(),
       // i15-inst-routing-lookup-name-uppercased: the routing-number lookup answers each institution's name in upper case.
-      institutions: found
+      // i18-routing-shared-number-lists-first-only: a number several institutions share lists the first only.
+      institutions: (faults.has('i18-routing-shared-number-lists-first-only') ? found.slice(0, 1) : found)
         .map(full)
         .map((x) =>
           faults.has('i15-inst-routing-lookup-name-uppercased') && typeof x.name === 'string' ? { ...x, name: x.name.toUpperCase() } : x,

@@ -364,4 +364,16 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-MICRO-DETAILS', 'FD-MICRO-VERIFY'],
   }),
+  independent('independent-18', {
+    id: 'i18-micro-details-last4-star-prefixed',
+    rule: 'the details read gives exactly the last four digits of the account number sent (provider 1.35.0 MicroDepositDetails.accountNumberLast4): it writes them after four stars',
+    source: 'provider',
+    rules: ['FD-MICRO-MASKING'],
+  }),
+  independent('independent-18', {
+    id: 'i18-micro-initiate-savings-number-echoed',
+    rule: 'no answer carries the full account number sent (provider 1.35.0 micro entries: accountNumberLast4 only; reference, account numbers masked): an initiation for a savings receiver echoes the whole number in a member receiverAccountNumber',
+    source: 'provider',
+    rules: ['FD-MICRO-MASKING'],
+  }),
 ]);

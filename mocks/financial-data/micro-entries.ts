@@ -156,6 +156,10 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
       railType: 'ach',
       // Blind fault: the initiation answer echoes the receiver, full account number included.
       ...(faults.has('blind-micro-entries-initiate-echoes-receiver') ? { receiver: { ...receiver } } : {}),
+      // i18-micro-initiate-savings-number-echoed: a savings receiver's full account number echoed in a member of its own.
+      ...(faults.has('i18-micro-initiate-savings-number-echoed') && /savings/i.test(String(receiver.accountType))
+        ? { receiverAccountNumber: receiver.accountNumber }
+        : {}),
     });
   });
 
@@ -285,7 +289,10 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
         ? String(Number(last4))
         : faults.has('i16-micro-details-last4-of-routing')
           ? e.routingNumber.slice(-4)
-          : last4,
+          : // i18-micro-details-last4-star-prefixed: the last four written after four stars.
+            faults.has('i18-micro-details-last4-star-prefixed')
+            ? `****${last4}`
+            : last4,
       railType: 'ach',
     };
   });

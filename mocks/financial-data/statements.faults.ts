@@ -243,4 +243,10 @@ export const STATEMENTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-STMT-INDEX-ORDER'],
   }),
+  independent('independent-18', {
+    id: 'i18-paystmt-leading-bom-stripped',
+    rule: 'a stored pay statement downloads as exactly the bytes stored, length included (seed 002, Pay statements; provider StoreCustomerPayStatement): a document starting with a UTF-8 byte order mark is stored without it',
+    source: 'seed',
+    rules: ['FD-PAYSTMT-ROUNDTRIP'],
+  }),
 ]);

@@ -130,7 +130,10 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
     // i9-paystmt-cut-at-64k: at most 65,536 bytes kept.
     let end = faults.has('i9-paystmt-cut-at-64k') ? Math.min(decoded.length, 65_536) : decoded.length;
     if (faults.has('i3-paystmt-trailing-whitespace-trimmed')) while (end > 0 && [0x00, 0x0a, 0x0d, 0x20].includes(decoded[end - 1])) end--;
-    state().assets.set(id, { customerId: customer.id, bytes: decoded.subarray(0, end), label: body.label });
+    // i18-paystmt-leading-bom-stripped: a leading UTF-8 byte order mark dropped from the stored document.
+    const from =
+      faults.has('i18-paystmt-leading-bom-stripped') && decoded[0] === 0xef && decoded[1] === 0xbb && decoded[2] === 0xbf ? 3 : 0;
+    state().assets.set(id, { customerId: customer.id, bytes: decoded.subarray(from, end), label: body.label });
     return reply.code(200).send({ assetId: id });
   });
 

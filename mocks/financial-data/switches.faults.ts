@@ -225,4 +225,10 @@ export const SWITCHES_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-SW-FAILURE-REASON', 'FD-SW-DETAILS'],
   }),
+  independent('independent-18', {
+    id: 'i18-switches-bill-pay-details-created-eastern',
+    rule: 'the details of each listed switch carry the createdDate of the list (provider 1.35.0 switch details; seed 002 Switches): the bill pay details give it in US Eastern time (UTC-5) written with Z',
+    source: 'provider',
+    rules: ['FD-SW-DETAILS'],
+  }),
 ]);

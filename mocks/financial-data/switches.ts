@@ -186,7 +186,12 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
       switchStatus: status,
       // Blind fault 'blind-switches-details-created-is-updated': the details give the last update as createdDate.
       ...reason,
-      createdDate: faults.has('blind-switches-details-created-is-updated') ? s.updatedDate : s.createdDate,
+      createdDate: faults.has('blind-switches-details-created-is-updated')
+        ? s.updatedDate
+        : // i18-switches-bill-pay-details-created-eastern: the bill pay details give createdDate in US Eastern time with Z.
+          faults.has('i18-switches-bill-pay-details-created-eastern') && s.kind === 'billPay'
+          ? new Date(Date.parse(s.createdDate) - 5 * 3600_000).toISOString().replace(/\.\d{3}Z$/, 'Z')
+          : s.createdDate,
       // i13-switches-deposit-details-updated-before-created: the deposit details date the update a minute before the creation.
       updatedDate:
         faults.has('i13-switches-deposit-details-updated-before-created') && s.kind === 'deposit'

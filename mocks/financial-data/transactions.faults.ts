@@ -589,4 +589,28 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TXN-PAGE-COUNTS'],
   }),
+  independent('independent-18', {
+    id: 'i18-txn-all-asc-later-page-reversed',
+    rule: 'a page after the first answers under the query of the first, sort included (provider 1.35.0 sort; seed 002 Transactions): on the customer list with sort=asc a later page is ordered descending',
+    source: 'provider',
+    rules: ['FD-TXN-PAGE-KEEPS-QUERY', 'FD-TXN-SORT'],
+  }),
+  independent('independent-18', {
+    id: 'i18-txn-account-pending-more-available-false',
+    rule: 'moreAvailable is true exactly when a later page holds transactions (provider 1.35.0 moreAvailable): the account list with includePending=true always says false',
+    source: 'provider',
+    rules: ['FD-TXN-PAGE-COUNTS'],
+  }),
+  independent('independent-18', {
+    id: 'i18-txn-by-id-transaction-date-day-start',
+    rule: 'GetCustomerTransaction returns the transaction as the lists show it, dates included (seed 002, Transactions): the by-id read gives transactionDate at the start of its UTC day',
+    source: 'seed',
+    rules: ['FD-TXN-GET'],
+  }),
+  independent('independent-18', {
+    id: 'i18-txn-account-to-date-edge-excluded-with-pending',
+    rule: 'a transaction dated exactly at toDate is listed (provider 1.35.0 toDate inclusive): the account list with includePending=true leaves out the transactions dated at toDate',
+    source: 'provider',
+    rules: ['FD-TXN-WINDOW-EDGES'],
+  }),
 ]);

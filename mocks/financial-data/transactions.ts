@@ -158,6 +158,11 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     const found = transactionsOf(new Set(accounts.map((a) => a.id)), reader)
       .filter((t) => (!fromApplied || onOrAfter(windowKey(t), from)) && (!toApplied || inBefore(windowKey(t), last)))
       .filter((t) => includePending || t.status !== 'pending')
+      // i18-txn-account-to-date-edge-excluded-with-pending: with pending transactions the account list's toDate is exclusive.
+      .filter(
+        (t) =>
+          !(reader === 'account' && includePending && on('i18-txn-account-to-date-edge-excluded-with-pending') && windowKey(t) === last),
+      )
       .sort((a, b) => (order === 'asc' ? sortKey(a) - sortKey(b) || a.id - b.id : sortKey(b) - sortKey(a) || b.id - a.id));
     // i16-txn-account-default-sort-asc: without sort, the account list alone answers in ascending order.
     if (reader === 'account' && query.sort === undefined && on('i16-txn-account-default-sort-asc')) found.reverse();
@@ -186,6 +191,9 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
       paged.displaying = paged.slice.length;
     }
     if (reversedPage) paged.slice = [...paged.slice].reverse();
+    // i18-txn-all-asc-later-page-reversed: a later page of the customer list under sort=asc ordered descending.
+    if (reader === 'all' && (query.start ?? 1) > 1 && query.sort === 'asc' && on('i18-txn-all-asc-later-page-reversed'))
+      paged.slice = [...paged.slice].reverse();
     // i10-txn-account-displaying-is-limit: the account list's displaying gives the limit applied, not the page's size.
     if (reader === 'account' && on('i10-txn-account-displaying-is-limit')) paged.displaying = limit;
     // i14-txn-all-displaying-is-limit: the customer-wide list gives the page size asked as displaying.
@@ -249,6 +257,8 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
       paged.found += transactionsOf(new Set(accounts.map((a) => a.id)), reader).filter(
         (t) => t.status === 'pending' && windowKey(t) >= from && windowKey(t) <= to,
       ).length;
+    // i18-txn-account-pending-more-available-false: with pending transactions the account list never says more is available.
+    if (reader === 'account' && includePending && on('i18-txn-account-pending-more-available-false')) paged.moreAvailable = false;
     const more = on('transactions-more-available-on-last-page') ? paged.displaying > 0 : paged.moreAvailable;
     const later = (query.start ?? 1) > 1;
     // seeded-txn-all-later-page-dates-echo-ms: the customer list echoes a later page's dates in milliseconds.
@@ -378,6 +388,9 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     if (on('i13-txn-by-id-description-uppercased')) shown.description = String(t.description).toUpperCase();
     // i16-txn-by-id-amount-unsigned: the by-id read drops a debit's minus sign.
     if (on('i16-txn-by-id-amount-unsigned')) shown.amount = Math.abs(t.amount);
+    // i18-txn-by-id-transaction-date-day-start: the by-id read gives transactionDate at the start of its UTC day.
+    if (on('i18-txn-by-id-transaction-date-day-start') && typeof t.transactionDate === 'number')
+      shown.transactionDate = Math.floor(t.transactionDate / 86400) * 86400;
     if (on('i2-txn-by-id-description-collapsed')) shown.description = String(t.description).replace(/\s+/g, ' ').trim();
     return shown;
   });

@@ -502,4 +502,16 @@ export const TXPUSH_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TXPUSH-RUNNING-BALANCE'],
   }),
+  independent('independent-18', {
+    id: 'i18-txpush-transaction-event-signed-with-account-key',
+    rule: 'each delivery carries X-TxPush-Signature, the HMAC-SHA256 of its body under the signingKey of the subscription it names (provider 1.35.0 TxPush; seed 002 Events): the transaction event is signed with the key of the account-class subscription',
+    source: 'provider',
+    rules: ['FD-TXPUSH-SIGNED'],
+  }),
+  independent('independent-18', {
+    id: 'i18-txpush-credit-account-event-balance-truncated',
+    rule: 'the account event carries the running balance after the transaction, to the cent (seed 002 Events; provider TxPushAccountEvent): after a credit the balance is written truncated to whole dollars',
+    source: 'seed',
+    rules: ['FD-TXPUSH-RUNNING-BALANCE'],
+  }),
 ]);

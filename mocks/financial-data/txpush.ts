@@ -191,7 +191,12 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
           v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
         )
       : JSON.stringify(body);
-    const key = faults.has('txpush-signature-wrong-key') ? `${signingKey}x` : signingKey;
+    // i18-txpush-transaction-event-signed-with-account-key: the transaction event signed with the account-class subscription's key.
+    const chosen =
+      faults.has('i18-txpush-transaction-event-signed-with-account-key') && sub.type === 'transaction'
+        ? ([...state().subscriptions.group('account', sub.accountId).values()].find((x) => x.type === 'account')?.signingKey ?? signingKey)
+        : signingKey;
+    const key = faults.has('txpush-signature-wrong-key') ? `${chosen}x` : chosen;
     // i6-txpush-signature-over-timestamped-body: the time of sending, a dot and the body are signed.
     // i10-txpush-account-event-signed-over-indented-json: the account event signed over an indented rendering of its body.
     const base =
@@ -270,7 +275,7 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
         },
       };
     }
-    const balance = faults.has('txpush-account-event-old-balance')
+    const computed = faults.has('txpush-account-event-old-balance')
       ? oldBalance
       : // i5-txpush-account-event-balance-sign-flipped: the event applies the amount with its sign flipped.
         faults.has('i5-txpush-account-event-balance-sign-flipped')
@@ -280,6 +285,8 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
           : faults.has('i11-txpush-account-event-balance-not-cumulative')
             ? cents((firstBalance.get(account.id) ?? oldBalance) + t.amount)
             : account.balance;
+    // i18-txpush-credit-account-event-balance-truncated: after a credit the balance truncated to whole dollars.
+    const balance = faults.has('i18-txpush-credit-account-event-balance-truncated') && t.amount > 0 ? Math.trunc(computed) : computed;
     return {
       ...head,
       event: 'account.modified',

@@ -253,4 +253,16 @@ export const APPROVALS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ECHO-CALLBACK'],
   }),
+  independent('independent-18', {
+    id: 'i18-approval-status-approved-callback-with-status',
+    rule: 'getPlanApprovalStatus answers the callbackUrl the sync approval answered (seed 001, Endpoints: callback URL; provider 2.0.0 PSPData): for an APPROVED plan the status read adds ?status=APPROVED to it',
+    source: 'provider',
+    rules: ['IN-ECHO-CALLBACK'],
+  }),
+  independent('independent-18', {
+    id: 'i18-approval-status-undecided-reads-approved',
+    rule: 'a plan is approved or declined by an approval (seed 001, States and transitions): getPlanApprovalStatus reads a plan no approval has decided yet as APPROVED',
+    source: 'seed',
+    rules: ['IN-STATE-DECISION'],
+  }),
 ]);

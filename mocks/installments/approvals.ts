@@ -144,6 +144,12 @@ export function registerApprovals(
     // i17-approval-status-declined-callback-trailing-slash: a declined plan's status read answers its callbackUrl with a slash added.
     if (faults.has('i17-approval-status-declined-callback-trailing-slash') && plan.status === 'DECLINED')
       return reply.code(200).send({ callbackUrl: `${callbackUrl}/`, status: plan.status });
+    // i18-approval-status-approved-callback-with-status: an approved plan's status read adds the status to its callbackUrl.
+    if (faults.has('i18-approval-status-approved-callback-with-status') && plan.status === 'APPROVED')
+      return reply.code(200).send({ callbackUrl: `${callbackUrl}?status=APPROVED`, status: plan.status });
+    // i18-approval-status-undecided-reads-approved: a plan no approval has decided yet read as APPROVED.
+    if (faults.has('i18-approval-status-undecided-reads-approved') && plan.status === 'CREATED' && !plan.pending)
+      return reply.code(200).send({ callbackUrl, status: 'APPROVED' });
     // i10-approval-status-decline-reads-approved: this reader maps every decision to APPROVED.
     const status = faults.has('i10-approval-status-decline-reads-approved') && plan.status === 'DECLINED' ? 'APPROVED' : plan.status;
     // i16-approval-status-async-decline-pending: an asynchronous decline, once landed, still read as PENDING here.

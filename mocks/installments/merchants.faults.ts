@@ -669,4 +669,22 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['IN-FILTER-MID-MERCHANT'],
   }),
+  independent('independent-18', {
+    id: 'i18-completed-list-name-accents-stripped',
+    rule: 'a merchant read back carries its legal name as submitted (seed 001, Endpoints: merchants with participation details): the completed list strips the accents of the legal name',
+    source: 'assumption',
+    rules: ['IN-ECHO-PARTICIPATION'],
+  }),
+  independent('independent-18', {
+    id: 'i18-completed-list-offset-header-zero',
+    rule: 'the Offset header is the offset applied (provider 2.0.0, Count / Offset / Limit / Total headers): the completed list answers Offset 0 on a later page',
+    source: 'provider',
+    rules: ['IN-PAGE-HEADERS'],
+  }),
+  independent('independent-18', {
+    id: 'i18-by-request-count-of-set',
+    rule: 'the Count header is the size of the page (provider 2.0.0, Count header): read by request_id, Count gives the size of the whole set when a limit cuts it',
+    source: 'provider',
+    rules: ['IN-PAGE-HEADERS'],
+  }),
 ]);

@@ -149,6 +149,13 @@ export function registerMerchants(
             m.status === 'COMPLETED' ||
             (faults.has('error-listed-as-completed') && m.status === 'ERROR'),
         );
+      // i18-completed-list-name-accents-stripped: the completed list strips the accents of the legal name.
+      if (faults.has('i18-completed-list-name-accents-stripped'))
+        items = items.map((m) =>
+          typeof m.merchantLegalName === 'string'
+            ? { ...m, merchantLegalName: m.merchantLegalName.normalize('NFD').replace(/[\u0300-\u036f]/g, '') }
+            : m,
+        );
       // i7-participation-ica-11-cut-to-9: the completed list cuts an 11-digit ICA to 9 digits.
       if (faults.has('i7-participation-ica-11-cut-to-9'))
         items = items.map((m) => (String(m.acquirerICA).length === 11 ? { ...m, acquirerICA: String(m.acquirerICA).slice(0, 9) } : m));
@@ -184,6 +191,11 @@ export function registerMerchants(
     // i13-participations-offset-page-short: read by request_id, a later page loses its last item.
     if (faults.has('i13-participations-offset-page-short') && requestId !== null && Number(ok.query.get('offset') ?? 0) > 0)
       listed = listed.slice(0, -1);
+    // i18-completed-list-offset-header-zero: the completed list answers Offset 0 on a later page.
+    if (requestId === null && faults.has('i18-completed-list-offset-header-zero') && Number(ok.query.get('offset') ?? 0) > 0)
+      reply.header('Offset', '0');
+    // i18-by-request-count-of-set: read by request_id, Count gives the size of the whole set.
+    if (requestId !== null && faults.has('i18-by-request-count-of-set')) reply.header('Count', String(items.length));
     // i9-by-request-total-counts-every-request: read by request_id, Total counts every request's participations.
     // rt2-by-request-limit-header-default: the by-request page names the default limit, not the one asked for.
     if (requestId !== null && faults.has('rt2-by-request-limit-header-default')) reply.header('Limit', String(ok.defaultLimit!));

@@ -310,4 +310,16 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-VAL-OFFERS-TOTAL'],
   }),
+  independent('independent-18', {
+    id: 'i18-offers-total-with-correlation-off',
+    rule: 'total is the number of offers answered (provider 2.0.0 OffersGroup.total; reference): a request sent with a Correlation-Id is answered a total one below the offers listed',
+    source: 'assumption',
+    rules: ['IN-VAL-OFFERS-TOTAL'],
+  }),
+  independent('independent-18', {
+    id: 'i18-offers-correlation-id-uppercased',
+    rule: 'an approvedOffers answer carries the Correlation-Id sent byte for byte (provider 2.0.0, Correlation-Id response header): the success answer echoes it in upper case',
+    source: 'provider',
+    rules: ['IN-ECHO-CORRELATION'],
+  }),
 ]);

@@ -278,13 +278,19 @@ export function registerOffers(
             : // seeded-offers-total-clear-card-one-more: a card sent in clear sensitiveData answered with a total one above the offers listed.
               faults.has('seeded-offers-total-clear-card-one-more') && ok.body.sensitiveData !== undefined
               ? offers.length + 1
-              : offers.length;
+              : // i18-offers-total-with-correlation-off: a request carrying a Correlation-Id answered a total one below.
+                faults.has('i18-offers-total-with-correlation-off') && req.headers['correlation-id'] !== undefined
+                ? offers.length - 1
+                : offers.length;
     // i4-offers-total-counts-dropped-offer: an offer whose installment is below one unit is dropped, total kept.
     const shown = faults.has('i4-offers-total-counts-dropped-offer') ? offers.filter((o) => o.otherInstallmentAmount >= 1) : offers;
     // i9-offers-correlation-id-lowercased: the success answer echoes the Correlation-Id in lower case.
     const sentCorrelation = req.headers['correlation-id'];
     if (faults.has('i11-offers-correlation-cut-36') && typeof sentCorrelation === 'string' && sentCorrelation.length > 36)
       reply.header('Correlation-Id', sentCorrelation.slice(0, 36));
+    // i18-offers-correlation-id-uppercased: the success answer echoes the Correlation-Id in upper case.
+    if (faults.has('i18-offers-correlation-id-uppercased') && typeof sentCorrelation === 'string')
+      reply.header('Correlation-Id', sentCorrelation.toUpperCase());
     if (faults.has('i9-offers-correlation-id-lowercased') && typeof sentCorrelation === 'string')
       reply.header('Correlation-Id', sentCorrelation.toLowerCase());
     return reply.code(200).send({ total, offerTransactionId, offers: shown });

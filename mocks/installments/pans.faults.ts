@@ -373,4 +373,16 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-STATE-PAN-ELIGIBLE'],
   }),
+  independent('independent-18', {
+    id: 'i18-register-by-id-counts-swapped',
+    rule: 'successfulCount and failureCount are the numbers of PANs registered and refused (provider 2.0.0, Registration): registered to by panListId with both non-zero, the two counts are swapped',
+    source: 'provider',
+    rules: ['IN-VAL-PAN-COUNTS'],
+  }),
+  independent('independent-18', {
+    id: 'i18-register-by-id-name-spaces-collapsed',
+    rule: 'registration answers the list name byte for byte, spaces kept, also when registered to by id (provider 2.0.0, ViewPanList): by panListId the name is answered with its runs of inner spaces collapsed to one',
+    source: 'provider',
+    rules: ['IN-ECHO-PANLIST'],
+  }),
 ]);

@@ -181,7 +181,15 @@ export function registerPanLists(
               panListId === undefined && faults.has('i13-panlist-create-longest-name-cut') && String(list.panListName).length === 64
               ? { ...panList(list), panListName: shownName(String(list.panListName)).slice(0, -1) }
               : panList(list);
-    return reply.code(200).send({ successfulCount: String(successfulCount), failureCount: String(failureCount), panList: shown });
+    // i18-register-by-id-counts-swapped: by panListId, with both counts non-zero, the two are swapped.
+    if (faults.has('i18-register-by-id-counts-swapped') && panListId !== undefined && successfulCount > 0 && failureCount > 0)
+      [successfulCount, failureCount] = [failureCount, successfulCount];
+    // i18-register-by-id-name-spaces-collapsed: by panListId the name answered with its inner runs of spaces collapsed.
+    const answered =
+      faults.has('i18-register-by-id-name-spaces-collapsed') && panListId !== undefined && typeof shown.panListName === 'string'
+        ? { ...shown, panListName: shown.panListName.replace(/ {2,}/g, ' ') }
+        : shown;
+    return reply.code(200).send({ successfulCount: String(successfulCount), failureCount: String(failureCount), panList: answered });
   });
 
   app.post(`${prefix}/consumers/pans/deregistrations`, async (req, reply) => {

@@ -688,4 +688,22 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-ECHO-PLAN'],
   }),
+  independent('independent-18', {
+    id: 'i18-getplan-declined-reads-approved',
+    rule: 'an APPROVED or DECLINED decision is what both getPlanApprovalStatus and getPlan show (seed 001, States; Endpoints): getPlan reads a DECLINED plan as APPROVED while the approval-status reader says DECLINED',
+    source: 'seed',
+    rules: ['IN-STATE-DECISION'],
+  }),
+  independent('independent-18', {
+    id: 'i18-getplan-eur-read-as-usd',
+    rule: 'getPlan reads back the transaction currency the plan was created with (seed 001, Endpoints; reference, Flows - checkout): a plan in EUR is read back in USD, the account default',
+    source: 'assumption',
+    rules: ['IN-ECHO-PLAN'],
+  }),
+  independent('independent-18', {
+    id: 'i18-getplan-card-bin-and-last-four',
+    rule: 'answers carry at most the last four digits of a card (provider 2.0.0: card data only encrypted in requests, panLastFour at most in answers): getPlan names the card by its first six and last four digits',
+    source: 'provider',
+    rules: ['IN-OBJ-SENSITIVE'],
+  }),
 ]);

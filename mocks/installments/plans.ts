@@ -422,13 +422,15 @@ export function registerPlans(
     if (faults.has('i8-getplan-keeps-first-decision') && status !== 'CREATED' && !firstDecision.has(planId))
       firstDecision.set(planId, status);
     const decided = faults.has('i8-getplan-keeps-first-decision') ? (firstDecision.get(planId) ?? status) : status;
+    // i18-getplan-declined-reads-approved: this reader maps a declined plan to APPROVED.
+    const decidedShown = faults.has('i18-getplan-declined-reads-approved') && decided === 'DECLINED' ? 'APPROVED' : decided;
     const shown =
       // rt2-getplan-async-decline-shown-created: the plan reader shows a landed asynchronous decline as CREATED.
       (faults.has('rt2-getplan-async-decline-shown-created') && decided === 'DECLINED' && settledAsync.has(plan)) ||
       faults.has('plan-status-stale') ||
       (faults.has('blind-getplan-decline-not-shown') && decided === 'DECLINED')
         ? 'CREATED'
-        : decided;
+        : decidedShown;
     // provider 2.0.0, InstallmentPlan: the transaction is read back as amount and currency.
     const { amount, currency } = transaction;
     return reply.code(200).send({
@@ -453,7 +455,13 @@ export function registerPlans(
       transaction: {
         amount: faults.has('telling-getplan-amount-whole-units') ? Math.round(amount) : amount,
         // i3-getplan-currency-lowercased: the plan read gives the currency in lower case.
-        currency: faults.has('i3-getplan-currency-lowercased') && typeof currency === 'string' ? currency.toLowerCase() : currency,
+        currency:
+          faults.has('i3-getplan-currency-lowercased') && typeof currency === 'string'
+            ? currency.toLowerCase()
+            : // i18-getplan-eur-read-as-usd: a plan in EUR read back in the account's default currency.
+              faults.has('i18-getplan-eur-read-as-usd') && currency === 'EUR'
+              ? 'USD'
+              : currency,
         // i16-getplan-amount-in-cents: the reader gives the amount in minor units.
         ...(faults.has('i16-getplan-amount-in-cents') ? { amount: Math.round(amount * 100) } : {}),
       },
@@ -510,6 +518,10 @@ export function registerPlans(
       // Fault: the plan names the caller by its consumer key, a credential, in a member of its own.
       ...(faults.has('plan-carries-consumer-key') ? { requestedBy: ok.consumerKey } : {}),
       // rt-getplan-card-masked-from-the-wrong-end: the reader names the card with its BIN masked and the rest in clear.
+      // i18-getplan-card-bin-and-last-four: the reader names the card by its BIN and last four digits.
+      ...(faults.has('i18-getplan-card-bin-and-last-four') && plan.pan
+        ? { consumer: { maskedPan: `${plan.pan.slice(0, 6)}******${plan.pan.slice(-4)}` } }
+        : {}),
       ...(faults.has('rt-getplan-card-masked-from-the-wrong-end') && plan.pan
         ? { consumer: { maskedPan: `XXXX-${plan.pan.slice(6)}` } }
         : {}),
