@@ -193,6 +193,13 @@ export const STATEMENTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-PAYSTMT-ROUNDTRIP'],
   }),
+  // Seeded beside the edge bytes of a pay statement's round trip (statements.assets.spec.ts; origin 'seeded').
+  seeded({
+    id: 'seeded-asset-read-leading-whitespace-trimmed',
+    rule: 'a stored pay statement downloads as exactly the bytes stored (FD-PAYSTMT-ROUNDTRIP): GetAssetByCustomerID drops the leading spaces, tabs, line ends and NUL bytes of the document it writes',
+    source: 'seed',
+    rules: ['FD-PAYSTMT-ROUNDTRIP'],
+  }),
   independent('independent-11', {
     id: 'i11-statement-v3-asset-id-of-first-index',
     rule: "each detail's asset id downloads the statement of that index (provider 1.35.0 GetCustomerAccountMultipleStatement, StatementDetails.id): with several indexes every detail carries the asset id of the first",

@@ -161,6 +161,12 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
     let bytes = asset.bytes;
     if (asset.label !== undefined && faults.has('paystmt-asset-base64')) bytes = Buffer.from(bytes.toString('base64'), 'ascii');
     if (asset.label !== undefined && faults.has('paystmt-asset-latin1')) bytes = Buffer.from(bytes.toString('latin1'), 'utf8');
+    // seeded-asset-read-leading-whitespace-trimmed: the download starts at the document's first byte that is not white space or NUL.
+    if (faults.has('seeded-asset-read-leading-whitespace-trimmed')) {
+      let start = 0;
+      while (start < bytes.length && [0x00, 0x09, 0x0a, 0x0d, 0x20].includes(bytes[start])) start++;
+      bytes = bytes.subarray(start);
+    }
     // asset-read-cut-at-1m: the download written from one fixed 1 MiB buffer.
     if (faults.has('asset-read-cut-at-1m')) bytes = bytes.subarray(0, 1_048_576);
     return reply.code(200).type('application/octet-stream').send(bytes);
