@@ -253,6 +253,13 @@ export const APPROVALS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ECHO-CALLBACK'],
   }),
+  // Seeded beside the plans model's readers of an undecided plan (plans.model.spec.ts; origin 'seeded').
+  seeded({
+    id: 'seeded-approval-status-pending-reads-approved',
+    rule: 'IN-STATE-DECISION: a plan is approved or declined by an approval, and shows no decision it was not given (seed 001, States): getPlanApprovalStatus reads a plan whose asynchronous decision has not landed yet as APPROVED, whatever the decision pending',
+    source: 'seed',
+    rules: ['IN-STATE-DECISION'],
+  }),
   independent('independent-18', {
     id: 'i18-approval-status-approved-callback-with-status',
     rule: 'getPlanApprovalStatus answers the callbackUrl the sync approval answered (seed 001, Endpoints: callback URL; provider 2.0.0 PSPData): for an APPROVED plan the status read adds ?status=APPROVED to it',

@@ -150,6 +150,9 @@ export function registerApprovals(
     // i18-approval-status-undecided-reads-approved: a plan no approval has decided yet read as APPROVED.
     if (faults.has('i18-approval-status-undecided-reads-approved') && plan.status === 'CREATED' && !plan.pending)
       return reply.code(200).send({ callbackUrl, status: 'APPROVED' });
+    // seeded-approval-status-pending-reads-approved: a plan whose asynchronous decision has not landed read as APPROVED.
+    if (faults.has('seeded-approval-status-pending-reads-approved') && plan.status === 'CREATED' && plan.pending)
+      return reply.code(200).send({ callbackUrl, status: 'APPROVED' });
     // i10-approval-status-decline-reads-approved: this reader maps every decision to APPROVED.
     const status = faults.has('i10-approval-status-decline-reads-approved') && plan.status === 'DECLINED' ? 'APPROVED' : plan.status;
     // i16-approval-status-async-decline-pending: an asynchronous decline, once landed, still read as PENDING here.
