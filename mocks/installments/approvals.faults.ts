@@ -253,6 +253,13 @@ export const APPROVALS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ECHO-CALLBACK'],
   }),
+  // Seeded beside the card's masked forms on every answer (security.sensitive-values.spec.ts; origin 'seeded').
+  seeded({
+    id: 'seeded-approval-status-card-first-six',
+    rule: "IN-OBJ-SENSITIVE: answers carry at most the last four digits of a card (provider 2.0.0: card data only encrypted in requests, panLastFour at most in answers): getPlanApprovalStatus names the plan's card by its first six digits",
+    source: 'provider',
+    rules: ['IN-OBJ-SENSITIVE'],
+  }),
   // Seeded beside the plans model's readers of an undecided plan (plans.model.spec.ts; origin 'seeded').
   seeded({
     id: 'seeded-approval-status-pending-reads-approved',

@@ -153,6 +153,9 @@ export function registerApprovals(
     // seeded-approval-status-pending-reads-approved: a plan whose asynchronous decision has not landed read as APPROVED.
     if (faults.has('seeded-approval-status-pending-reads-approved') && plan.status === 'CREATED' && plan.pending)
       return reply.code(200).send({ callbackUrl, status: 'APPROVED' });
+    // seeded-approval-status-card-first-six: the status read names the plan's card by its first six digits.
+    if (faults.has('seeded-approval-status-card-first-six'))
+      return reply.code(200).send({ callbackUrl, status: plan.status, cardBin: plan.pan.slice(0, 6) });
     // i10-approval-status-decline-reads-approved: this reader maps every decision to APPROVED.
     const status = faults.has('i10-approval-status-decline-reads-approved') && plan.status === 'DECLINED' ? 'APPROVED' : plan.status;
     // i16-approval-status-async-decline-pending: an asynchronous decline, once landed, still read as PENDING here.

@@ -373,6 +373,13 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-STATE-PAN-ELIGIBLE'],
   }),
+  // Seeded beside the card's masked forms on every answer (security.sensitive-values.spec.ts; origin 'seeded').
+  seeded({
+    id: 'seeded-register-latest-card-bin-and-last-four',
+    rule: "IN-OBJ-SENSITIVE: answers carry at most the last four digits of a card (provider 2.0.0: card data only encrypted in requests, panLastFour at most in answers): registerPans names the list's latest card by its first six and last four, dots between",
+    source: 'provider',
+    rules: ['IN-OBJ-SENSITIVE'],
+  }),
   independent('independent-18', {
     id: 'i18-register-by-id-counts-swapped',
     rule: 'successfulCount and failureCount are the numbers of PANs registered and refused (provider 2.0.0, Registration): registered to by panListId with both non-zero, the two counts are swapped',

@@ -189,6 +189,14 @@ export function registerPanLists(
       faults.has('i18-register-by-id-name-spaces-collapsed') && panListId !== undefined && typeof shown.panListName === 'string'
         ? { ...shown, panListName: shown.panListName.replace(/ {2,}/g, ' ') }
         : shown;
+    // seeded-register-latest-card-bin-and-last-four: the answer names the list's latest card by its BIN and last four, dots between.
+    const latest = [...list.pans].at(-1);
+    if (faults.has('seeded-register-latest-card-bin-and-last-four') && latest)
+      return reply.code(200).send({
+        successfulCount: String(successfulCount),
+        failureCount: String(failureCount),
+        panList: { ...answered, latestCard: `${latest.slice(0, 6)}${'•'.repeat(latest.length - 10)}${latest.slice(-4)}` },
+      });
     return reply.code(200).send({ successfulCount: String(successfulCount), failureCount: String(failureCount), panList: answered });
   });
 

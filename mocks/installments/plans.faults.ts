@@ -27,6 +27,13 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-NOTIFY-SHAPE'],
   }),
+  // Seeded beside the card's masked forms (notifications.card-data.spec.ts; origin 'seeded').
+  seeded({
+    id: 'seeded-notify-card-grouped-bin-and-last-four',
+    rule: 'IN-OBJ-SENSITIVE: the notification names the card at most by its last four (provider 2.0.0, notifyPlan consumer.panLastFour): its consumer also carries the card in groups of four with the first six and the last four shown',
+    source: 'provider',
+    rules: ['IN-OBJ-SENSITIVE'],
+  }),
   // Seeded beside the check of a schedule shorter than its tenure (plans.chosen-offer.spec.ts; origin 'seeded').
   seeded({
     id: 'getplan-tenure-from-schedule-length',

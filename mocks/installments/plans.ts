@@ -144,6 +144,10 @@ export function registerPlans(
                 faults.has('seeded-notify-clear-pan-last-four-before-check-digit') && clearPlans.has(plan)
                 ? plan.pan.slice(-5, -1)
                 : plan.pan.slice(-4),
+            // seeded-notify-card-grouped-bin-and-last-four: the card also named in groups of four, its BIN and last four shown.
+            ...(faults.has('seeded-notify-card-grouped-bin-and-last-four')
+              ? { maskedPan: `${plan.pan.slice(0, 4)} ${plan.pan.slice(4, 6)}XX XXXX ${plan.pan.slice(-4)}` }
+              : {}),
           },
     };
     if (faults.has('notification-missing-issuerIca')) delete body.issuerIca;

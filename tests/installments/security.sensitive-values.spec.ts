@@ -3,8 +3,12 @@
 // compared with the run's sensitive inputs (the card numbers sent, the consumer key and its
 // signing key), wherever it sits (provider 2.0.0: card data travels encrypted and comes back as
 // panLastFour at most; reference/installments.md, Transport and auth: the key signs, it is not data).
-// The checker is helpers/client/security/sensitive-values.ts.
+// The checker is helpers/client/security/sensitive-values.ts; the card's masked forms (its first six
+// alone, or with any mask before its last four: more than panLastFour) are judged by
+// helpers/client/security/card-shown.ts, the installments rule being stricter than card enrollment's.
 import { expect, loadContract, rules, test, type InstallmentsOperationId } from '../../fixtures/installments.js';
+import { cardShownIn } from '../../helpers/client/security/card-shown.js';
+import { unregisteredPan } from '../../fixtures/examples/installments.js';
 import { checkAnswer, SENSITIVE_VALUES, SensitiveInputs } from '../../helpers/client/security/sensitive-values.js';
 import { runProbes, Violations, type Probe } from '../../helpers/client/security/probe.js';
 
@@ -18,8 +22,11 @@ test(
   'no answer of any operation carries a sensitive input of the run in clear, in any member',
   rules('IN-OBJ-SENSITIVE'),
   async ({ inst, instApi, instReq }) => {
+    // The card the PAN list operations send, known to the check (their sample's is drawn unseen).
+    const listed = unregisteredPan();
+    const cards = [inst.eligiblePan!, listed];
     const inputs = new SensitiveInputs()
-      .add('PAN', inst.eligiblePan)
+      .add('PAN', ...cards)
       .add('key', inst.signer.consumerKey)
       .add('secret', inst.signer.signingKey);
     const { planId } = await instReq.createPlan(instApi);
@@ -29,6 +36,8 @@ test(
       if (operation.operationId === 'notifyPlan') continue;
       const call = await instReq.sampleCall(operation.operationId as InstallmentsOperationId);
       if (operation.parameters.some((p) => p.name === 'plan_id')) call.path = { plan_id: planId };
+      if (operation.operationId === 'registerPans' || operation.operationId === 'deregisterPans')
+        call.body = { ...(call.body as object), ...(await instReq.sensitive({ pans: [{ pan: listed }] })) };
       probes.push({
         operation,
         call,
@@ -37,7 +46,14 @@ test(
       });
     }
     const violations = new Violations(SENSITIVE_VALUES);
-    await runProbes(instApi, probes, violations, undefined, (answer) => checkAnswer(inputs, answer, violations));
+    await runProbes(instApi, probes, violations, undefined, (answer) => {
+      checkAnswer(inputs, answer, violations);
+      // The masked forms only: a run of the card's digits may be an echoed account range's (registerPans),
+      // and a run of ten or more is judged above.
+      if (answer.status !== undefined)
+        for (const { at, form } of cards.flatMap((card) => cardShownIn(answer.body, card)).filter((f) => f.form !== 'digit run'))
+          violations.add(answer.probe.operation.operationId, answer.probe.object, `the card ${form} at ${at}`, 'panLastFour at most');
+    });
     test.info().annotations.push({
       type: 'security-coverage',
       description: `installments ${SENSITIVE_VALUES}: ${probes.length} of ${contract.operations.size} operations' answers compared with ${inputs.size} sensitive inputs (notifyPlan is the issuer's)`,

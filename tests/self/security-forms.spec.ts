@@ -8,6 +8,7 @@ import { loadContract } from '../../helpers/contract/contract.js';
 import { objectIdsOf, queryIdsOf } from '../../helpers/contract/object-ids.js';
 import { withEveryId } from '../../helpers/client/security/foreign-id.js';
 import { SensitiveInputs, withSensitiveMembers, wronglyMasked } from '../../helpers/client/security/sensitive-values.js';
+import { cardFormsInText } from '../../helpers/client/security/card-shown.js';
 
 test('every body id the contract declares is added where the sample lacks it, and each query filter of a partner object is found', async () => {
   const contract = await loadContract('financial-data');
@@ -73,4 +74,19 @@ test('ten digits of a card number in a run are found, in any member; its BIN and
   for (const value of ['DWSPMC0005105105100', 'ref-510510510510', 'x0510510510x'])
     expect(kinds(value), value).toEqual(['/masked/tokenUniqueReference PAN true']);
   for (const value of ['510510', '5100', '510510 5100', '510510******5100', '105105105']) expect(kinds(value), value).toEqual([]);
+});
+
+test("the installments card checker tells every form showing more than a card's last four from the last four and an account range", () => {
+  const pan = '5454541600014792';
+  const forms = (text: string) => cardFormsInText(text, pan);
+  // More than the last four (provider 2.0.0: panLastFour at most in installments answers).
+  expect(forms('545454******4792'), 'BIN, mask, last four').toEqual(['first six', 'masked']);
+  expect(forms('5454 54XX XXXX 4792'), 'grouped, BIN split').toEqual(['masked']);
+  expect(forms('**** **** 1600 4792'), 'the last eight').toEqual(['masked']);
+  expect(forms('card 545454'), 'the first six alone').toEqual(['first six']);
+  expect(forms('5454-5416-0001-4792'), 'the whole number grouped').toEqual(['digit run']);
+  expect(forms('XXXX-541600014792'), 'masked from the wrong end').toEqual(['digit run', 'masked']);
+  // The last four, an account range of the issuer, other numbers: nothing.
+  for (const text of ['4792', '•••• 4792', '************4792', '5454540000000000', '2025-06-01T10:15:00', '1200.37', 'Max 4792'])
+    expect(forms(text), text).toEqual([]);
 });
