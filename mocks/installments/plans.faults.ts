@@ -34,6 +34,12 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-OBJ-SENSITIVE'],
   }),
+  seeded({
+    id: 'seeded-saveplan-card-last-eight',
+    rule: 'IN-OBJ-SENSITIVE: answers carry at most the last four digits of a card (provider 2.0.0: card data only encrypted in requests, panLastFour at most in answers): the savePlan 201 names the card by its last eight digits in groups of four',
+    source: 'provider',
+    rules: ['IN-OBJ-SENSITIVE'],
+  }),
   // Seeded beside the check of a schedule shorter than its tenure (plans.chosen-offer.spec.ts; origin 'seeded').
   seeded({
     id: 'getplan-tenure-from-schedule-length',

@@ -395,6 +395,9 @@ export function registerPlans(
       // i13-notify-sent-on-decline: the notification kept to be sent again on a decline.
       if (faults.has('i13-notify-sent-on-decline')) resentNotifications.set(plan, () => notifyIssuer(plan, sent, otx));
     }
+    // seeded-saveplan-card-last-eight: the 201 names the card by its last eight digits, in groups of four.
+    if (faults.has('seeded-saveplan-card-last-eight'))
+      return reply.code(201).send({ planId, status: plan.status, card: `**** **** ${plan.pan.slice(-8, -4)} ${plan.pan.slice(-4)}` });
     return reply.code(faults.has('plan-created-200') ? 200 : 201).send({ planId, status: plan.status });
   });
 

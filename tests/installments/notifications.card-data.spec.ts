@@ -15,7 +15,7 @@ test(
   async ({ instApi, instReq, inst, issuerReceiver }) => {
     test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
     const pan = inst.eligiblePan!;
-    const { planId, offers } = await instReq.createPlan(instApi);
+    const { planId, offers, answer } = await instReq.createPlan(instApi);
     const notification = await issuerReceiver.receiver.waitFor(
       (r) => (r.json as { planId?: string } | undefined)?.planId === planId,
       10_000,
@@ -27,6 +27,7 @@ test(
     expect(
       [
         ...cardShownIn(offers, pan).map(({ at, form }) => `approvedOffers ${at} (${form})`),
+        ...cardShownIn(answer, pan).map(({ at, form }) => `savePlan ${at} (${form})`),
         ...cardShownIn(notification!.json, pan).map(({ at, form }) => `notification ${at} (${form})`),
         ...cardShownIn(read.body, pan).map(({ at, form }) => `getPlan ${at} (${form})`),
       ],

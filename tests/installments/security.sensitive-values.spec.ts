@@ -36,12 +36,17 @@ test(
       if (operation.operationId === 'notifyPlan') continue;
       const call = await instReq.sampleCall(operation.operationId as InstallmentsOperationId);
       if (operation.parameters.some((p) => p.name === 'plan_id')) call.path = { plan_id: planId };
+      // The approval of the plan made, so that its answer is one about the card's plan, not a 400.
+      if (operation.operationId === 'planApproval') call.body = { ...(call.body as object), planId };
       if (operation.operationId === 'registerPans' || operation.operationId === 'deregisterPans')
         call.body = { ...(call.body as object), ...(await instReq.sensitive({ pans: [{ pan: listed }] })) };
       probes.push({
         operation,
         call,
-        object: operation.parameters.some((p) => p.name === 'plan_id') ? `plan ${planId}` : 'its sample',
+        object:
+          operation.parameters.some((p) => p.name === 'plan_id') || operation.operationId === 'planApproval'
+            ? `plan ${planId}`
+            : 'its sample',
         documented: Object.keys(operation.responses).map(Number),
       });
     }
