@@ -260,6 +260,12 @@ export const APPROVALS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-OBJ-SENSITIVE'],
   }),
+  seeded({
+    id: 'seeded-approval-sync-card-bin-hash-masked',
+    rule: "IN-OBJ-SENSITIVE: answers carry at most the last four digits of a card (provider 2.0.0: card data only encrypted in requests, panLastFour at most in answers): a synchronous approval names the plan's card by its first six and last four, # between",
+    source: 'provider',
+    rules: ['IN-OBJ-SENSITIVE'],
+  }),
   // Seeded beside the plans model's readers of an undecided plan (plans.model.spec.ts; origin 'seeded').
   seeded({
     id: 'seeded-approval-status-pending-reads-approved',

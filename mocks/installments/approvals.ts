@@ -89,6 +89,11 @@ export function registerApprovals(
         return reply.code(200).send({ callbackUrl: `${said}/declined` });
       // i15-approval-sync-decline-callback-missing: a synchronous decline answered without its callbackUrl.
       if (faults.has('i15-approval-sync-decline-callback-missing') && decision === 'DECLINED') return reply.code(200).send({});
+      // seeded-approval-sync-card-bin-hash-masked: a synchronous approval names the plan's card by its BIN and last four, # between.
+      if (faults.has('seeded-approval-sync-card-bin-hash-masked') && decision === 'APPROVED')
+        return reply
+          .code(200)
+          .send({ callbackUrl: said, card: `${plan.pan.slice(0, 6)}${'#'.repeat(plan.pan.length - 10)}${plan.pan.slice(-4)}` });
       return reply.code(200).send({ callbackUrl: said });
     }
     // i12-approval-callback-from-body: a callbackUrl sent with an async approval stored as the plan's.
