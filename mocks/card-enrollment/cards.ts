@@ -681,24 +681,22 @@ function seededAnswerDeviations(
   if (faults.has('seeded-card-receipt-wallet-lastfour-first-four') && !hasCard && body.cardSource === 'WALLET')
     masked.panLastFour = card.primaryAccountNumber.slice(0, 4);
   // seeded-card-receipt-merchant-email-keeps-two: on the receipt path a merchant's maskedEmailAddress keeps two characters of the local part.
-  const email = String(body.consumer?.consumerIdentity?.identityValue ?? '');
+  // (The identity value is read inside the fault's condition, so that a fault-free run never computes it.)
   if (
     faults.has('seeded-card-receipt-merchant-email-keeps-two') &&
     !hasCard &&
     body.cardSource === 'MERCHANT' &&
-    typeof consumer.maskedEmailAddress === 'string' &&
-    email.lastIndexOf('@') > 2
-  )
-    consumer.maskedEmailAddress = email.slice(0, 2) + String(consumer.maskedEmailAddress).slice(2);
+    typeof consumer.maskedEmailAddress === 'string'
+  ) {
+    const email = String(body.consumer?.consumerIdentity?.identityValue ?? '');
+    if (email.lastIndexOf('@') > 2) consumer.maskedEmailAddress = email.slice(0, 2) + String(consumer.maskedEmailAddress).slice(2);
+  }
   // seeded-card-receipt-lowercase-correlation-uppercased: on the receipt path an all-lower-case correlation id echoed in upper case.
-  const correlation = body.srcCorrelationId;
-  if (
-    faults.has('seeded-card-receipt-lowercase-correlation-uppercased') &&
-    !hasCard &&
-    typeof correlation === 'string' &&
-    correlation === correlation.toLowerCase()
-  )
-    (answer as Record<string, unknown>).srcCorrelationId = correlation.toUpperCase();
+  if (faults.has('seeded-card-receipt-lowercase-correlation-uppercased') && !hasCard) {
+    const correlation = body.srcCorrelationId;
+    if (typeof correlation === 'string' && correlation === correlation.toLowerCase())
+      (answer as Record<string, unknown>).srcCorrelationId = correlation.toUpperCase();
+  }
   // seeded-card-receipt-merchant-serviceid-lowercased: on the receipt path a merchant's serviceId echoed in lower case.
   if (
     faults.has('seeded-card-receipt-merchant-serviceid-lowercased') &&
@@ -739,9 +737,10 @@ function i18Deviations(
   if (faults.has('i18-card-receipt-fullname-double-space') && !hasCard && typeof consumer.maskedFullName === 'string')
     consumer.maskedFullName = consumer.maskedFullName.replace(' ', '  ');
   // i18-card-wallet-identity-value-one-short: on the card path a wallet's masked identity value one star short.
-  const identity = consumer.maskedConsumerIdentity as Record<string, unknown> | undefined;
-  if (faults.has('i18-card-wallet-identity-value-one-short') && hasCard && body.cardSource === 'WALLET' && identity)
-    identity.maskedIdentityValue = String(identity.maskedIdentityValue).replace('*', '');
+  if (faults.has('i18-card-wallet-identity-value-one-short') && hasCard && body.cardSource === 'WALLET') {
+    const identity = consumer.maskedConsumerIdentity as Record<string, unknown> | undefined;
+    if (identity) identity.maskedIdentityValue = String(identity.maskedIdentityValue).replace('*', '');
+  }
 }
 
 /** The independent-17 deviations of the answer, each on one path or card source (mocks/card-enrollment/cards.faults.ts). */
@@ -766,13 +765,13 @@ function i17Deviations(
   if (faults.has('i17-card-receipt-merchant-lastfour-after-bin') && !hasCard && body.cardSource === 'MERCHANT')
     masked.panLastFour = pan.slice(6, 10);
   // i17-card-merchant-email-keeps-three: on the card path a merchant's maskedEmailAddress keeps three characters of the local part.
-  const email = String(body.consumer?.consumerIdentity?.identityValue ?? '');
   if (
     faults.has('i17-card-merchant-email-keeps-three') &&
     hasCard &&
     body.cardSource === 'MERCHANT' &&
     typeof consumer.maskedEmailAddress === 'string'
   ) {
+    const email = String(body.consumer?.consumerIdentity?.identityValue ?? '');
     const at = email.lastIndexOf('@');
     if (at > 3) consumer.maskedEmailAddress = email.slice(0, 3) + String(consumer.maskedEmailAddress).slice(3);
   }

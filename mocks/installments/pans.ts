@@ -258,25 +258,24 @@ export function registerPanLists(
           ? [...list.pans].find((p) => /^\d+$/.test(p) && BigInt(p) === BigInt(pan))
           : undefined;
       // rt-dereg-pan-of-other-list-removed: a card not in the named list is looked for in every list of the service.
-      const elsewhere =
-        faults.has('rt-dereg-pan-of-other-list-removed') && pan !== undefined && !list.pans.has(pan)
-          ? [...world.panLists.values()].find((l) => l.pans.has(pan))
-          : undefined;
-      if (elsewhere && pan !== undefined) {
-        elsewhere.pans.delete(pan);
-        successfulCount++;
-        continue;
+      // (The list holding it is looked for inside the fault's condition: a fault-free run never computes it.)
+      if (faults.has('rt-dereg-pan-of-other-list-removed') && pan !== undefined && !list.pans.has(pan)) {
+        const elsewhere = [...world.panLists.values()].find((l) => l.pans.has(pan));
+        if (elsewhere) {
+          elsewhere.pans.delete(pan);
+          successfulCount++;
+          continue;
+        }
       }
       const matched = sameHead ?? sameNumber;
       // i15-dereg-pan-of-other-list-removed: a card this list does not hold removed from the list that holds it, and counted.
-      const holder =
-        faults.has('i15-dereg-pan-of-other-list-removed') && pan !== undefined && !held.has(pan) && !matched
-          ? [...world.panLists.values()].find((l) => l !== list && l.pans.has(pan))
-          : undefined;
-      if (holder && pan !== undefined) {
-        holder.pans.delete(pan);
-        successfulCount++;
-        continue;
+      if (faults.has('i15-dereg-pan-of-other-list-removed') && pan !== undefined && !held.has(pan) && !matched) {
+        const holder = [...world.panLists.values()].find((l) => l !== list && l.pans.has(pan));
+        if (holder) {
+          holder.pans.delete(pan);
+          successfulCount++;
+          continue;
+        }
       }
       if (pan === undefined || (!held.has(pan) && !unknownCounted && !rangeCounted && !matched)) {
         failureCount++;
