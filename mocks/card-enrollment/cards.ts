@@ -660,15 +660,18 @@ export function registerCards(
   });
 }
 
-/** The seeded deviations of the invariants of every answer, each under one input class (mocks/card-enrollment/cards.faults.ts). */
-function seededAnswerDeviations(
+/** Deviations of an enrollment answer under named faults, each on one path, card source or input class (mocks/card-enrollment/cards.faults.ts). */
+type AnswerDeviations = (
   answer: ReturnType<typeof enrollResponse>,
   body: Body,
   card: Card,
   hasCard: boolean,
   faults: Faults,
   now: Date,
-): void {
+) => void;
+
+/** The seeded deviations of the invariants of every answer, each under one input class (mocks/card-enrollment/cards.faults.ts). */
+const seededAnswerDeviations: AnswerDeviations = (answer, body, card, hasCard, faults, now) => {
   const masked = answer.maskedCard as Record<string, unknown>;
   const consumer = answer.maskedConsumer as Record<string, unknown>;
   // seeded-card-wallet-cvc-in-masked-card: on the card path a wallet's masked card carries the security code.
@@ -708,17 +711,10 @@ function seededAnswerDeviations(
   // seeded-card-receipt-brazil-consumer-suspended: on the receipt path a consumer in Brazil left SUSPENDED.
   if (faults.has('seeded-card-receipt-brazil-consumer-suspended') && !hasCard && body.consumer?.countryCode === 'BR')
     consumer.status = 'SUSPENDED';
-}
+};
 
 /** The independent-18 deviations of the answer, each on one path or card source (mocks/card-enrollment/cards.faults.ts). */
-function i18Deviations(
-  answer: ReturnType<typeof enrollResponse>,
-  body: Body,
-  card: Card,
-  hasCard: boolean,
-  faults: Faults,
-  now: Date,
-): void {
+const i18Deviations: AnswerDeviations = (answer, body, card, hasCard, faults, now) => {
   const masked = answer.maskedCard;
   const consumer = answer.maskedConsumer as Record<string, unknown>;
   // i18-card-merchant-cvc-in-consumer: on the card path a merchant's answer carries the security code in a consumer member.
@@ -741,17 +737,10 @@ function i18Deviations(
     const identity = consumer.maskedConsumerIdentity as Record<string, unknown> | undefined;
     if (identity) identity.maskedIdentityValue = String(identity.maskedIdentityValue).replace('*', '');
   }
-}
+};
 
 /** The independent-17 deviations of the answer, each on one path or card source (mocks/card-enrollment/cards.faults.ts). */
-function i17Deviations(
-  answer: ReturnType<typeof enrollResponse>,
-  body: Body,
-  card: Card,
-  hasCard: boolean,
-  faults: Faults,
-  now: Date,
-): void {
+const i17Deviations: AnswerDeviations = (answer, body, card, hasCard, faults, now) => {
   const masked = answer.maskedCard;
   const consumer = answer.maskedConsumer as Record<string, unknown>;
   const pan = card.primaryAccountNumber;
@@ -785,7 +774,7 @@ function i17Deviations(
     String(body.consumer?.mobileNumber?.countryCode ?? '').length === 3
   )
     consumer.status = 'SUSPENDED';
-}
+};
 
 /** The independent-15 deviations of the answer, each on one path or card source (mocks/card-enrollment/cards.faults.ts). */
 function i15Deviations(
