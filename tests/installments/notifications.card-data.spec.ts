@@ -10,7 +10,7 @@ import { expect, notifiedLastFourWrong, rules, test } from '../../fixtures/insta
 import { cardShownIn } from '../../helpers/client/security/card-shown.js';
 
 test(
-  "a plan's notification and its read carry no more of the card number than its last four digits, in any member, and the notification names the card by them @provider",
+  'the offers answer, the plan made, its notification and its read carry no more of the card number than its last four digits, in any member or form, and the notification names the card by them @provider',
   rules('IN-OBJ-SENSITIVE', 'IN-NOTIFY-EXACT', 'IN-NOTIFY-SHAPE'),
   async ({ instApi, instReq, inst, issuerReceiver }) => {
     test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
