@@ -76,7 +76,10 @@ export function registerPlans(
         : undefined) ??
       (faults.has('blind-notification-for-unconfigured-range') ? world.issuers[0] : undefined) ??
       // seeded-notify-clear-issuer-by-first-five: for a card sent in clear, the issuer found by its first five digits.
-      (clearPlans.has(plan) ? world.issuers.find((i) => i.accountRange.accountRangeLow.slice(0, 5) === plan.pan.slice(0, 5)) : undefined);
+      // (Looked up inside the fault's condition, so that a fault-free run never computes it.)
+      (faults.has('seeded-notify-clear-issuer-by-first-five') && clearPlans.has(plan)
+        ? world.issuers.find((i) => i.accountRange.accountRangeLow.slice(0, 5) === plan.pan.slice(0, 5))
+        : undefined);
     // seeded-notify-range-low-exclusive: the card at the low end of the issuer's range finds no issuer.
     if (issuer && faults.has('seeded-notify-range-low-exclusive') && plan.pan === issuer.accountRange.accountRangeLow) return;
     // i17-notify-range-high-exclusive: the card at the high end of the issuer's range finds no issuer.
@@ -481,8 +484,11 @@ export function registerPlans(
           : faults.has('i6-getplan-apr-rounded') && typeof planInstallmentInformation.apr === 'number'
             ? { ...planInstallmentInformation, apr: Math.round(planInstallmentInformation.apr) }
             : // i7-getplan-frequency-uppercased: the reader upper-cases the frequency.
-              faults.has('i7-getplan-frequency-uppercased') && typeof planInstallmentInformation.frequency === 'string'
-              ? { ...planInstallmentInformation, frequency: planInstallmentInformation.frequency.toUpperCase() }
+              // (The frequency's type is tested inside the fault's condition, so that a fault-free run never reads it.)
+              faults.has('i7-getplan-frequency-uppercased')
+              ? typeof planInstallmentInformation.frequency === 'string'
+                ? { ...planInstallmentInformation, frequency: planInstallmentInformation.frequency.toUpperCase() }
+                : planInstallmentInformation
               : // seeded-getplan-apr-one-decimal: the reader writes apr with one decimal.
                 faults.has('seeded-getplan-apr-one-decimal') && typeof planInstallmentInformation.apr === 'number'
                 ? { ...planInstallmentInformation, apr: Number(planInstallmentInformation.apr.toFixed(1)) }
