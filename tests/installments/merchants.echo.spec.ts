@@ -8,7 +8,17 @@
 // contract: the longest legal name, mixed case with inner and trailing spaces and non-ASCII letters,
 // leading zeros (group, duns, maid, postal code), a repeated array item (dba names), so a reader that
 // trims, folds, reads digits as a number or drops a repeat shows another value.
-import { expect, mixedCase, rules, tellingDigits, tellingText, test, exampleParticipation, lengthOf } from '../../fixtures/installments.js';
+import {
+  expect,
+  mixedCase,
+  NO_ACQUIRER_ICA,
+  rules,
+  tellingDigits,
+  tellingText,
+  test,
+  exampleParticipation,
+  lengthOf,
+} from '../../fixtures/installments.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 
 type Api = Parameters<Parameters<typeof test>[2]>[0]['instApi'];
@@ -125,7 +135,7 @@ test(
     'IN-ECHO-PARTICIPATION-DETAILS@mids',
   ),
   async ({ instApi, inst, instReq }) => {
-    test.skip(inst.knownAcquirerIcas.length === 0, 'needs an acquirer ICA the target knows (INSTALLMENTS_KNOWN_ACQUIRER_ICA)');
+    test.skip(inst.knownAcquirerIcas.length === 0, NO_ACQUIRER_ICA);
     const sent = inst.knownAcquirerIcas.map(tellingParticipation);
     const validate = CONTRACT.requestValidator('postMerchantParticipations')!;
     expect(validate(sent), `the telling participations are valid: ${JSON.stringify(validate.errors?.slice(0, 3))}`).toBe(true);
@@ -182,7 +192,7 @@ test(
   'a merchant submitted again with other details reads back with the details submitted last on the completed list, the merchant search and the MID search @assumption',
   rules('IN-ECHO-PARTICIPATION-LATEST@list', 'IN-ECHO-PARTICIPATION-LATEST@search', 'IN-ECHO-PARTICIPATION-LATEST@mids'),
   async ({ instApi, inst, instReq }) => {
-    test.skip(inst.knownAcquirerIcas.length === 0, 'needs an acquirer ICA the target knows (INSTALLMENTS_KNOWN_ACQUIRER_ICA)');
+    test.skip(inst.knownAcquirerIcas.length === 0, NO_ACQUIRER_ICA);
     const first = tellingParticipation(inst.knownAcquirerIcas[0]);
     const flip = (v: string) => (v === 'Y' ? 'N' : 'Y');
     const again: Merchant = {
