@@ -116,6 +116,13 @@ export interface JudgedAnswer {
   status: number;
   /** The request body as the call was given it (undefined for a raw body). */
   sent: unknown;
+  /** The path parameters and query of the call as given (names as the contract spells them). */
+  path: CallOptions['path'];
+  query: CallOptions['query'];
+  /** The request headers as sent (credentials included: a judge reports shapes, never these values), names in lower case. */
+  requestHeaders: Record<string, string>;
+  /** The answer's headers, names in lower case. */
+  responseHeaders: Record<string, string>;
   body: unknown;
   /** Our clock when the request went out and when its answer was in (epoch ms). */
   sentAt: number;
@@ -366,7 +373,18 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       responseHeadersConformance(contract, exchange);
       requestHeaderEchoConformance(exchange, headers);
       this.errorShapeConformance(exchange, profile);
-      this.deps.judge?.({ operation: op, status: exchange.status, sent: options.body, body: parsed, sentAt, answeredAt });
+      this.deps.judge?.({
+        operation: op,
+        status: exchange.status,
+        sent: options.body,
+        path: options.path,
+        query: options.query,
+        requestHeaders: lowerCaseKeys(headers),
+        responseHeaders,
+        body: parsed,
+        sentAt,
+        answeredAt,
+      });
     } catch (error) {
       violation = error;
     }
@@ -545,4 +563,9 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     };
     mine.exchanges.push({ exchange: `${op.method} ${op.path} -> ${exchange.status}`, ...record });
   }
+}
+
+/** The same headers under lower-case names (a judge reads them by the names HTTP treats as one). */
+function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
 }
