@@ -9,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
 import { expect, test } from '../../fixtures/self.js';
-import { CARD_KEY_HEADER, CardRequests } from '../../fixtures/card-enrollment.js';
+import { CARD_KEY_HEADER, CardRequests, exampleCard, expectMaskedPan } from '../../fixtures/card-enrollment.js';
+import { TEST_PANS } from '../../fixtures/examples/card-enrollment.js';
 import { serviceVerdict } from '../../helpers/verdict/certification.js';
 import SuiteReporter from '../../helpers/verdict/suite-reporter.js';
 import type { TestCase, TestResult } from '@playwright/test/reporter';
@@ -232,40 +233,53 @@ test('the certification says CONDITIONAL for a conflict and lists it with both s
   ).toEqual({ verdict: 'CONDITIONAL', passed: 1, conflicts: ['CE-CONFLICT-MASKED-IDENTITY-TYPE'] });
 });
 
-test("through the client: the card mock answering the provider's identity type is noted as the conflict and the check goes on", async ({
-  request,
-}) => {
-  const mock = await startCardEnrollmentMock({ faults: ['masked-identity-type-provider-value'] });
-  try {
-    const card = await cardTargetFromMock(mock);
-    const annotations: { type: string; description?: string }[] = [];
-    const info = {
-      annotations,
-      tags: [],
-      attach: async () => undefined,
-      skip: () => undefined,
-      project: { name: 'card-enrollment' },
-    } as unknown as TestInfo;
-    const client = new OperationClient({
-      request,
-      contract: await loadContract('card-enrollment'),
-      profile: serviceProfile('card-enrollment'),
-      baseURL: card.baseURL,
-      testInfo: info,
-      authorize: () => ({ [CARD_KEY_HEADER]: card.apiKey }),
-    });
-    const res = await client.call('putCard', { body: await new CardRequests(card).withCard() });
-    expect(res.status, 'the check goes on: the conflict is noted, not thrown').toBe(200);
-    expect(annotations).toContainEqual({ type: CONFLICT_MET_ANNOTATION, description: 'CE-CONFLICT-MASKED-IDENTITY-TYPE' });
-    expect(annotations.find((a) => a.type === 'warning')?.description).toMatch(
-      new RegExp(
-        `^\\[${CONFLICT_CHECK}\\] CE-CONFLICT-MASKED-IDENTITY-TYPE: .*Received: "EXTERNAL_ACCOUNT_ID" .*Documented by the seed: seed 000`,
-      ),
-    );
-  } finally {
-    await mock.close();
-  }
-});
+// Two mock switches that answer the provider's way (mutation: false, so the mutation run skips them):
+// each is noted as its conflict through the client, and the check goes on.
+const PROVIDER_ANSWERS = [
+  {
+    fault: 'masked-identity-type-provider-value',
+    conflict: 'CE-CONFLICT-MASKED-IDENTITY-TYPE',
+    received: /Received: "EXTERNAL_ACCOUNT_ID" /,
+  },
+  { fault: 'response-missing-panBin', conflict: 'CE-CONFLICT-PAN-BIN-ABSENT', received: /panBin/ },
+] as const;
+
+for (const { fault, conflict, received } of PROVIDER_ANSWERS)
+  test(`through the client: the card mock answering the provider's way (${fault}) is noted as ${conflict} and the check goes on`, async ({
+    request,
+  }) => {
+    const mock = await startCardEnrollmentMock({ faults: [fault] });
+    try {
+      const card = await cardTargetFromMock(mock);
+      const annotations: { type: string; description?: string }[] = [];
+      const info = {
+        annotations,
+        tags: [],
+        attach: async () => undefined,
+        skip: () => undefined,
+        project: { name: 'card-enrollment' },
+      } as unknown as TestInfo;
+      const client = new OperationClient({
+        request,
+        contract: await loadContract('card-enrollment'),
+        profile: serviceProfile('card-enrollment'),
+        baseURL: card.baseURL,
+        testInfo: info,
+        authorize: () => ({ [CARD_KEY_HEADER]: card.apiKey }),
+      });
+      const pan = TEST_PANS[0];
+      const res = await client.call('putCard', { body: await new CardRequests(card).withCard(exampleCard({ primaryAccountNumber: pan })) });
+      expect(res.status, 'the check goes on: the conflict is noted, not thrown').toBe(200);
+      expect(annotations).toContainEqual({ type: CONFLICT_MET_ANNOTATION, description: conflict });
+      const warning = annotations.find((a) => a.type === 'warning')?.description ?? '';
+      expect(warning).toMatch(new RegExp(`^\\[${CONFLICT_CHECK}\\] ${conflict}: .*Documented by the seed: seed 000`));
+      expect(warning).toMatch(received);
+      // The masking checks go on too: the last four still compared with the card, a missing bin left to the conflict.
+      expectMaskedPan(res, { pan });
+    } finally {
+      await mock.close();
+    }
+  });
 
 test('a passing check that met several response conflicts lists every one of them in the certification, not only the first', () => {
   // The client notes each conflict a body follows (responseSchemaConformance); the reporter keeps them all.
