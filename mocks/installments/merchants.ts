@@ -206,6 +206,9 @@ export function registerMerchants(
     // i14-completed-list-total-remaining-after-offset: the completed list's Total counts from the offset on.
     if (requestId === null && faults.has('i14-completed-list-total-remaining-after-offset'))
       reply.header('Total', String(Math.max(0, items.length - Number(ok.query.get('offset') ?? 0))));
+    // seeded-judge-by-request-total-while-pending: read by request_id while a merchant of it is PENDING, Total counts one more.
+    if (requestId !== null && faults.has('seeded-judge-by-request-total-while-pending') && items.some((m) => m.status === 'PENDING'))
+      reply.header('Total', String(items.length + 1));
     return reply.code(200).send(listed);
   });
 

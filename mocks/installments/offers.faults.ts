@@ -322,4 +322,18 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ECHO-CORRELATION'],
   }),
+  // Seeded for the answer judge (fixtures/assertions/installments-answer.ts; origin 'seeded'): on a path no
+  // spec's own check looks at, so that only the judge of every answer can catch it.
+  seeded({
+    id: 'seeded-judge-offers-total-listed-card-one-more',
+    rule: 'IN-VAL-OFFERS-TOTAL: total is the number of offers answered; a card that gets offers because it is registered by its number in a pan list (not by an account range) is answered a total one above the offers listed',
+    source: 'assumption',
+    rules: ['IN-VAL-OFFERS-TOTAL'],
+  }),
+  seeded({
+    id: 'seeded-judge-offers-404-card-masked',
+    rule: 'IN-OBJ-SENSITIVE: answers carry at most the last four digits of a card (provider 2.0.0); the 404 of a card without offers names it in its Description masked with its first six and last four digits',
+    source: 'provider',
+    rules: ['IN-OBJ-SENSITIVE'],
+  }),
 ]);

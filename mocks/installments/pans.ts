@@ -156,6 +156,13 @@ export function registerPanLists(
     }
     // i16-register-all-failed-counts-zero: a request whose every card fails answers a failureCount of 0.
     if (faults.has('i16-register-all-failed-counts-zero') && successfulCount === 0) failureCount = 0;
+    // seeded-judge-register-empty-batch-counted-one: card data holding no card answered as one card registered.
+    if (
+      faults.has('seeded-judge-register-empty-batch-counted-one') &&
+      (ok.body.encryptedValue !== undefined || ok.body.sensitiveData !== undefined) &&
+      given.length === 0
+    )
+      successfulCount = 1;
     if (faults.has('blind-registration-counts-numeric'))
       return reply.code(200).send({ successfulCount, failureCount, panList: panList(list) });
     // i3-register-by-id-name-dropped: a registration into an existing list answers its id without its name.
