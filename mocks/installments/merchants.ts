@@ -206,9 +206,6 @@ export function registerMerchants(
     // i14-completed-list-total-remaining-after-offset: the completed list's Total counts from the offset on.
     if (requestId === null && faults.has('i14-completed-list-total-remaining-after-offset'))
       reply.header('Total', String(Math.max(0, items.length - Number(ok.query.get('offset') ?? 0))));
-    // seeded-judge-by-request-total-while-pending: read by request_id while a merchant of it is PENDING, Total counts one more.
-    if (requestId !== null && faults.has('seeded-judge-by-request-total-while-pending') && items.some((m) => m.status === 'PENDING'))
-      reply.header('Total', String(items.length + 1));
     return reply.code(200).send(listed);
   });
 
@@ -480,6 +477,9 @@ export function registerMerchants(
     // i15-mid-search-total-is-page-count: the MID page's Total counts the MIDs of the page only.
     if (faults.has('i15-mid-search-total-is-page-count') && p) reply.header('Total', String(body.mids.length));
     if (faults.has('i8-mid-search-total-before-status-filter') && p) reply.header('Total', String((p.merchant.mids ?? []).length));
+    // seeded-judge-mid-search-few-mids-total-one-more: the MID page of a merchant with fewer than three MIDs answers Total one more.
+    if (faults.has('seeded-judge-mid-search-few-mids-total-one-more') && p && (p.merchant.mids ?? []).length < 3)
+      reply.header('Total', String(mids.length + 1));
     return reply.code(200).send(body);
   });
 }
