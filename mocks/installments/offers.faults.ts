@@ -336,4 +336,10 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-OBJ-SENSITIVE'],
   }),
+  seeded({
+    id: 'seeded-judge-offers-fee-type-first-range-without-correlation',
+    rule: "IN-VAL-OFFER-TERMS: every offer's feeType is NO_FEES, FIXED_AMT or PRCENTG (provider 2.0.0, Offer); a card of the account range the service was set up with, asked without a Correlation-Id, is answered offers of feeType NO_FEE",
+    source: 'provider',
+    rules: ['IN-VAL-OFFER-TERMS'],
+  }),
 ]);

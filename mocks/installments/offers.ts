@@ -248,7 +248,14 @@ export function registerOffers(
       ...(faults.has('i13-offers-first-installment-unadjusted')
         ? { firstInstallmentAmount: Math.round((amount / tenure) * 100) / 100 }
         : {}),
-      feeType: 'NO_FEES',
+      // seeded-judge-offers-fee-type-first-range-without-correlation: a card of the first list's range asked without a Correlation-Id answered feeType NO_FEE.
+      feeType:
+        faults.has('seeded-judge-offers-fee-type-first-range-without-correlation') &&
+        req.headers['correlation-id'] === undefined &&
+        pan !== undefined &&
+        inRange(pan, [...world.panLists.values()][0]?.accountRange)
+          ? 'NO_FEE'
+          : 'NO_FEES',
       provider: { providerId: world.providerId, providerName: 'Mock Lender', providerLogoUrl: 'https://lender.example.test/logo.png' },
       // i13-offers-begin-merchant-local-time: for a merchant outside the USA the begin written in UTC+1 with Z.
       offerBeginDatetime:
