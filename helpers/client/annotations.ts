@@ -11,6 +11,8 @@ type Annotations = { type: string; description?: string }[];
 /** A contract violation a failed check carries: what the certification groups failures by. */
 export interface ViolationNote extends ViolationSite {
   check: string;
+  /** The catalogue rules it breaks, where the check named them (ContractViolation.rules). */
+  rules?: string[];
   /** The violation the check's first error is (its root cause); others were met and reported inside it. */
   lead?: true;
 }
@@ -46,7 +48,13 @@ export function annotateViolations(testInfo: TestInfo): void {
     const isLead: boolean = !leadFound && lead.includes(line);
     leadFound ||= isLead;
     const key = `${v.check} ${v.site.operationId} ${v.site.status}`;
-    if (!carried.has(key) || isLead) carried.set(key, { check: v.check, ...v.site, ...(isLead ? { lead: true as const } : {}) });
+    if (!carried.has(key) || isLead)
+      carried.set(key, {
+        check: v.check,
+        ...v.site,
+        ...(v.rules.length ? { rules: [...v.rules] } : {}),
+        ...(isLead ? { lead: true as const } : {}),
+      });
   }
   const notes = [...carried.values()].sort((a, b) => Number(Boolean(b.lead)) - Number(Boolean(a.lead)));
   for (const note of notes) testInfo.annotations.push({ type: VIOLATION_ANNOTATION, description: JSON.stringify(note) });

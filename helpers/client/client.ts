@@ -398,7 +398,13 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     if (violation instanceof ContractViolation && this.deps.testInfo) {
       const { tags, annotations } = this.deps.testInfo;
       noteViolation(this.deps.testInfo, violation);
-      const weight = failureWeight(op.service, contract.defaultSource, tags, citationsOf(annotations), violation.check);
+      const weight = failureWeight(
+        op.service,
+        contract.defaultSource,
+        tags,
+        [...citationsOf(annotations), ...violation.rules],
+        violation.check,
+      );
       holdBack(this.deps.testInfo, op.service, breakerKey(violation, exchange), weight, violation);
     }
     if (owns && exchange.status >= 200 && exchange.status < 300) this.own(op.service, operationId, owns, options, parsed, authorize);

@@ -22,6 +22,11 @@ export class ContractViolation extends Error {
     readonly check: string,
     message: string,
     at?: Pick<Exchange, 'operation' | 'status'>,
+    /**
+     * The catalogue rules the violation breaks, where the check knows them (a service's answer judge):
+     * a broken auth or masking rule blocks the verdict whatever the source of the test that met it.
+     */
+    readonly rules: readonly string[] = [],
   ) {
     super(`[${check}] ${message}`);
     this.name = 'ContractViolation';

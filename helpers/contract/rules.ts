@@ -143,6 +143,11 @@ export function citationsOf(annotations: readonly { type: string; description?: 
   return annotations.filter((a) => a.type === 'rule' && a.description).map((a) => a.description!);
 }
 
+/** The rule ids an answer judge's problems name, each message starting with its rule id and a colon. */
+export function ruleIdsLeading(problems: string[]): string[] {
+  return [...new Set(problems.map((p) => /^([A-Z0-9-]+):/.exec(p)?.[1]).filter((id): id is string => id !== undefined))];
+}
+
 export function parseCitation(text: string): Citation {
   const match = /^([A-Z0-9-]+)(?::(accept|refuse))?(?:@([a-z0-9-]+))?$/.exec(text.trim());
   if (!match) throw new Error(`rule citation '${text}' is not ID[:accept|:refuse][@path]`);

@@ -94,7 +94,8 @@ export function serviceVerdict(
       }
       const violations = o.violations ?? [];
       const blocking = isBlocking(
-        ids,
+        // The rules a check's violations name (a service's answer judge) weigh as the rules it cites.
+        [...ids, ...violations.flatMap((n) => n.rules ?? [])],
         kindOf,
         violations.map((n) => n.check),
       );

@@ -687,4 +687,12 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-PAGE-HEADERS'],
   }),
+  // Seeded for the answer judge (fixtures/assertions/installments-answer.ts; origin 'seeded'): on a path no
+  // spec's own check looks at, so that only the judge of every answer can catch it.
+  seeded({
+    id: 'seeded-judge-mid-search-few-mids-total-one-more',
+    rule: 'IN-PAGE-HEADERS: Total is the size of the set the search selects (provider 2.0.0, Total header); the MID page of a merchant with fewer than three MIDs answers Total one more than the MIDs found',
+    source: 'provider',
+    rules: ['IN-PAGE-HEADERS'],
+  }),
 ]);

@@ -477,6 +477,9 @@ export function registerMerchants(
     // i15-mid-search-total-is-page-count: the MID page's Total counts the MIDs of the page only.
     if (faults.has('i15-mid-search-total-is-page-count') && p) reply.header('Total', String(body.mids.length));
     if (faults.has('i8-mid-search-total-before-status-filter') && p) reply.header('Total', String((p.merchant.mids ?? []).length));
+    // seeded-judge-mid-search-few-mids-total-one-more: the MID page of a merchant with fewer than three MIDs answers Total one more.
+    if (faults.has('seeded-judge-mid-search-few-mids-total-one-more') && p && (p.merchant.mids ?? []).length < 3)
+      reply.header('Total', String(mids.length + 1));
     return reply.code(200).send(body);
   });
 }

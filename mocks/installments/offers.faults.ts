@@ -322,4 +322,24 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ECHO-CORRELATION'],
   }),
+  // Seeded for the answer judge (fixtures/assertions/installments-answer.ts; origin 'seeded'): on a path no
+  // spec's own check looks at, so that only the judge of every answer can catch it.
+  seeded({
+    id: 'seeded-judge-offers-total-listed-card-one-more',
+    rule: 'IN-VAL-OFFERS-TOTAL: total is the number of offers answered; a card that gets offers because it is registered by its number in a pan list (not by an account range) is answered a total one above the offers listed',
+    source: 'assumption',
+    rules: ['IN-VAL-OFFERS-TOTAL'],
+  }),
+  seeded({
+    id: 'seeded-judge-offers-404-card-masked',
+    rule: 'IN-OBJ-SENSITIVE: answers carry at most the last four digits of a card (provider 2.0.0); the 404 of a card without offers names it in its Description masked with its first six and last four digits',
+    source: 'provider',
+    rules: ['IN-OBJ-SENSITIVE'],
+  }),
+  seeded({
+    id: 'seeded-judge-offers-fee-type-first-range-without-correlation',
+    rule: "IN-VAL-OFFER-TERMS: every offer's feeType is NO_FEES, FIXED_AMT or PRCENTG (provider 2.0.0, Offer); a card of the account range the service was set up with, asked without a Correlation-Id, is answered offers of feeType NO_FEE",
+    source: 'provider',
+    rules: ['IN-VAL-OFFER-TERMS'],
+  }),
 ]);

@@ -185,6 +185,15 @@ export function registerOffers(
     ) {
       // i6-offers-404-correlation-regenerated: the refusal answers a Correlation-Id of its own.
       if (faults.has('i6-offers-404-correlation-regenerated')) reply.header('Correlation-Id', randomUUID());
+      // seeded-judge-offers-404-card-masked: the refusal names the card masked with its first six and last four digits.
+      if (faults.has('seeded-judge-offers-404-card-masked') && pan !== undefined && pan.length > 10)
+        return sendError(
+          reply,
+          faults,
+          404,
+          'NO_ELIGIBLE_OFFERS',
+          `No installment offer is eligible for card ${pan.slice(0, 6)}${'*'.repeat(pan.length - 10)}${pan.slice(-4)}.`,
+        );
       return sendError(reply, faults, 404, 'NO_ELIGIBLE_OFFERS', 'No installment offer is eligible for this card.');
     }
     if (faults.has('blind-deregistered-pan-still-offered')) eligibleOnce.add(pan);
@@ -239,7 +248,14 @@ export function registerOffers(
       ...(faults.has('i13-offers-first-installment-unadjusted')
         ? { firstInstallmentAmount: Math.round((amount / tenure) * 100) / 100 }
         : {}),
-      feeType: 'NO_FEES',
+      // seeded-judge-offers-fee-type-first-range-without-correlation: a card of the first list's range asked without a Correlation-Id answered feeType NO_FEE.
+      feeType:
+        faults.has('seeded-judge-offers-fee-type-first-range-without-correlation') &&
+        req.headers['correlation-id'] === undefined &&
+        pan !== undefined &&
+        inRange(pan, [...world.panLists.values()][0]?.accountRange)
+          ? 'NO_FEE'
+          : 'NO_FEES',
       provider: { providerId: world.providerId, providerName: 'Mock Lender', providerLogoUrl: 'https://lender.example.test/logo.png' },
       // i13-offers-begin-merchant-local-time: for a merchant outside the USA the begin written in UTC+1 with Z.
       offerBeginDatetime:
@@ -281,7 +297,13 @@ export function registerOffers(
               : // i18-offers-total-with-correlation-off: a request carrying a Correlation-Id answered a total one below.
                 faults.has('i18-offers-total-with-correlation-off') && req.headers['correlation-id'] !== undefined
                 ? offers.length - 1
-                : offers.length;
+                : // seeded-judge-offers-total-listed-card-one-more: a card listed by its number (in no list's range) answered one above.
+                  faults.has('seeded-judge-offers-total-listed-card-one-more') &&
+                    pan !== undefined &&
+                    [...world.panLists.values()].some((l) => l.pans.has(pan)) &&
+                    ![...world.panLists.values()].some((l) => inRange(pan, l.accountRange))
+                  ? offers.length + 1
+                  : offers.length;
     // i4-offers-total-counts-dropped-offer: an offer whose installment is below one unit is dropped, total kept.
     const shown = faults.has('i4-offers-total-counts-dropped-offer') ? offers.filter((o) => o.otherInstallmentAmount >= 1) : offers;
     // i9-offers-correlation-id-lowercased: the success answer echoes the Correlation-Id in lower case.

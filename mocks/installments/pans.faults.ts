@@ -392,4 +392,12 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ECHO-PANLIST'],
   }),
+  // Seeded for the answer judge (fixtures/assertions/installments-answer.ts; origin 'seeded'): on a path no
+  // spec's own check looks at, so that only the judge of every answer can catch it.
+  seeded({
+    id: 'seeded-judge-register-first-range-counted-twice',
+    rule: 'IN-VAL-PAN-COUNTS: successfulCount and failureCount count the PANs of the request registered and refused (provider 2.0.0, Registration); a registration by panListId that gives a list without a range its first account range counts each card it registers twice',
+    source: 'provider',
+    rules: ['IN-VAL-PAN-COUNTS'],
+  }),
 ]);

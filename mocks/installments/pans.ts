@@ -86,6 +86,9 @@ export function registerPanLists(
         { field: 'panListId', keyword: 'required', message: 'give panListId, or panListName to create a list' },
       ]);
     }
+    // seeded-judge-register-first-range-counted-twice: whether this registration by id gives its list a first range.
+    const rangeGiven =
+      faults.has('seeded-judge-register-first-range-counted-twice') && accountRange && panListId !== undefined && !list.accountRange;
     if (accountRange && panListId !== undefined) {
       // provider 2.0.0, registerPans 400 example (invalid account range for an existing pan list): a range
       // other than the list's is refused, nothing registered; a list without a range takes the one given.
@@ -156,6 +159,10 @@ export function registerPanLists(
     }
     // i16-register-all-failed-counts-zero: a request whose every card fails answers a failureCount of 0.
     if (faults.has('i16-register-all-failed-counts-zero') && successfulCount === 0) failureCount = 0;
+    // seeded-judge-register-first-range-counted-twice: the cards of a registration that gave its list a first range counted twice.
+    if (faults.has('seeded-judge-register-first-range-counted-twice') && rangeGiven) {
+      successfulCount *= 2;
+    }
     if (faults.has('blind-registration-counts-numeric'))
       return reply.code(200).send({ successfulCount, failureCount, panList: panList(list) });
     // i3-register-by-id-name-dropped: a registration into an existing list answers its id without its name.

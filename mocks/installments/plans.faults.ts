@@ -719,4 +719,12 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-OBJ-SENSITIVE'],
   }),
+  // Seeded for the answer judge (fixtures/assertions/installments-answer.ts; origin 'seeded'): on a path no
+  // spec's own check looks at, so that only the judge of every answer can catch it.
+  seeded({
+    id: 'seeded-judge-getplan-merchant-id-mcc-default',
+    rule: "IN-ECHO-PLAN: getPlan reads the plan's merchant country and mcc as the offers request named them; for an offers merchant named by its merchantId, getPlan answers the default mcc 5999 instead of the one sent",
+    source: 'assumption',
+    rules: ['IN-ECHO-PLAN'],
+  }),
 ]);

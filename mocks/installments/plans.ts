@@ -343,7 +343,9 @@ export function registerPlans(
         country: otx?.merchant.country ?? 'USA',
         // seeded-saveplan-zero-mcc-stored-as-default: an mcc starting with a zero replaced by the default.
         mcc:
-          faults.has('seeded-saveplan-zero-mcc-stored-as-default') && /^0/.test(String(otx?.merchant.mcc))
+          (faults.has('seeded-saveplan-zero-mcc-stored-as-default') && /^0/.test(String(otx?.merchant.mcc))) ||
+          // seeded-judge-getplan-merchant-id-mcc-default: a merchant named by its merchantId stored with the default mcc.
+          (faults.has('seeded-judge-getplan-merchant-id-mcc-default') && otx?.merchant.merchantId !== undefined)
             ? '5999'
             : (otx?.merchant.mcc ?? '5999'),
       },

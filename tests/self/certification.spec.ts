@@ -6,6 +6,7 @@ import { annotateViolations, noteViolation, violationsOf } from '../../helpers/c
 import { ContractViolation } from '../../helpers/contract/checks.js';
 import type { Operation } from '../../helpers/contract/contract.js';
 import { failureWeight, sourceOf } from '../../helpers/contract/weight.js';
+import { ruleIdsLeading } from '../../helpers/contract/rules.js';
 import { overallVerdict, rootCause, serviceVerdict } from '../../helpers/verdict/certification.js';
 import { cliOption, fileFilters } from '../../helpers/verdict/provenance.js';
 import type { ServiceCoverage, TestOutcome } from '../../helpers/verdict/coverage-report.js';
@@ -122,6 +123,35 @@ test('what a failure would weigh: an assumption check conditional, unless it is 
   expect(failureWeight('card-enrollment', 'seed', ['@assumption'], [], 'responseSchemaConformance')).toBe('conditional');
   expect(failureWeight('card-enrollment', 'seed', ['@assumption'], [], 'sensitiveEchoConformance')).toBe('fail');
   expect(failureWeight('card-enrollment', 'seed', ['@assumption'], ['CE-AUTH-UNKNOWN-KEY'], 'responseSchemaConformance')).toBe('fail');
+});
+
+test("an answer judge's violation carries the rules it breaks: a masking rule fails the verdict whatever the test's source", () => {
+  const problems = ['IN-OBJ-SENSITIVE: the card of the exchange shown as masked at /x', 'IN-VAL-OFFERS-TOTAL: total 4 for 3 offers'];
+  expect(ruleIdsLeading(problems)).toEqual(['IN-OBJ-SENSITIVE', 'IN-VAL-OFFERS-TOTAL']);
+  const op = { operationId: 'approvedOffers', method: 'POST', path: '/offers' } as Operation;
+  const judged = new ContractViolation(
+    'installmentsAnswerConformance',
+    `POST /offers (approvedOffers) 404: ${problems[0]}`,
+    { operation: op, status: 404 },
+    ['IN-OBJ-SENSITIVE'],
+  );
+  // The client weighs it with the test's citations and the violation's rules (an @assumption test citing neither).
+  expect(failureWeight('installments', 'provider', ['@assumption'], [...judged.rules], judged.check)).toBe('fail');
+  expect(failureWeight('installments', 'provider', ['@assumption'], ['IN-VAL-OFFERS-TOTAL'], judged.check)).toBe('conditional');
+  const info = { status: 'failed', annotations: [], errors: [{ message: `ContractViolation: ${judged.message}` }] } as unknown as TestInfo;
+  noteViolation(info, judged);
+  annotateViolations(info);
+  expect(violationsOf(info.annotations)).toEqual([
+    {
+      check: 'installmentsAnswerConformance',
+      operationId: 'approvedOffers',
+      method: 'POST',
+      path: '/offers',
+      status: 404,
+      rules: ['IN-OBJ-SENSITIVE'],
+      lead: true,
+    },
+  ]);
 });
 
 test('a failed check carries the violations its errors are, typed: check, operation and status, the first error its lead', () => {

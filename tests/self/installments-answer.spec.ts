@@ -1,0 +1,126 @@
+// The installments answer judge's invariants (fixtures/assertions/installments-answer.ts) on answers
+// written here: each invariant fails its deviation, and leaves alone what no source states (a value of
+// digits only, an undecided plan's approval status, a page's last short page, a legal name's matching).
+import { expect, test } from '../../fixtures/self.js';
+import { installmentsAnswerProblems, type InstallmentsExchange, type PlanRecord } from '../../fixtures/assertions/installments-answer.js';
+
+const CARD = '5204731600014792';
+const exchange = (over: Partial<InstallmentsExchange>): InstallmentsExchange => ({
+  operationId: 'approvedOffers',
+  status: 200,
+  sent: {},
+  responseHeaders: {},
+  answer: {},
+  cards: [],
+  ...over,
+});
+const ruleIds = (problems: string[]) => problems.map((p) => p.split(':')[0]);
+
+test('offers: the total against the offers listed, each offer against its terms', () => {
+  const offer = {
+    offerId: '12345678',
+    tenure: 3,
+    frequency: 'MONTHLY',
+    feeType: 'NO_FEES',
+    offerBeginDatetime: '2025-06-01T10:00:00Z',
+    offerEndDatetime: '2025-06-01T10:30:00Z',
+  };
+  expect(installmentsAnswerProblems(exchange({ answer: { total: 1, offers: [offer] } }))).toEqual([]);
+  expect(ruleIds(installmentsAnswerProblems(exchange({ answer: { total: 2, offers: [{ ...offer, feeType: 'NO_FEE' }] } })))).toEqual([
+    'IN-VAL-OFFERS-TOTAL',
+    'IN-VAL-OFFER-TERMS',
+  ]);
+});
+
+test('a card of the exchange shown beyond its last four is named by form and place, never by its digits', () => {
+  const masked = installmentsAnswerProblems(
+    exchange({ status: 404, cards: [CARD], answer: { Errors: { Error: [{ Description: `card 520473******4792 refused` }] } } }),
+  );
+  expect(ruleIds(masked)).toEqual(['IN-OBJ-SENSITIVE', 'IN-OBJ-SENSITIVE']);
+  expect(masked.join(' ')).not.toMatch(/520473|4792/);
+  // The last four alone, and a value of digits only (an account range's end the card lies in), are left alone.
+  expect(
+    installmentsAnswerProblems(
+      exchange({ operationId: 'registerPans', cards: [CARD], answer: { panLastFour: '4792', low: '52047316000' } }),
+    ),
+  ).toEqual([]);
+});
+
+test('a page: Count, Offset and Limit as asked, and a short page only at the end of the set', () => {
+  const page = (headers: Record<string, string>, items: number, query?: Record<string, unknown>) =>
+    installmentsAnswerProblems(
+      exchange({
+        operationId: 'postMerchantSearches',
+        query,
+        defaultLimit: 500,
+        responseHeaders: headers,
+        answer: Array.from({ length: items }, () => ({})),
+      }),
+    );
+  expect(page({ count: '2', offset: '0', limit: '500', total: '2' }, 2)).toEqual([]);
+  expect(page({ count: '1', offset: '2', limit: '2', total: '3' }, 1, { offset: 2, limit: 2 })).toEqual([]);
+  expect(page({ count: '0', offset: '5', limit: '2', total: '3' }, 0, { offset: '5', limit: '2' })).toEqual([]);
+  expect(ruleIds(page({ count: '2', offset: '0', limit: '500', total: '3' }, 2))).toEqual(['IN-PAGE-HEADERS']);
+  expect(ruleIds(page({ count: '3', offset: '1', limit: '10', total: '3' }, 2, { offset: 0, limit: 10 }))).toEqual([
+    'IN-PAGE-HEADERS',
+    'IN-PAGE-HEADERS',
+    'IN-PAGE-HEADERS',
+  ]);
+});
+
+test('a search: every item matches the ICA, status and country sent (the country without case); the legal name is not judged', () => {
+  const search = (sent: Record<string, unknown>, answer: unknown[]) =>
+    ruleIds(installmentsAnswerProblems(exchange({ operationId: 'postMerchantSearches', sent, answer })));
+  expect(search({ merchantLegalName: 'Acme', countryCode: 'usa' }, [{ merchantLegalName: 'ACME Stores', countryCode: 'USA' }])).toEqual([]);
+  expect(search({ countryCode: 'CAN' }, [{ countryCode: 'USA' }])).toEqual(['IN-FILTER-COUNTRY']);
+  expect(search({ acquirerICA: '001234' }, [{ acquirerICA: '1234' }])).toEqual(['IN-FILTER-ICA']);
+  expect(search({ merchantParticipationStatus: 'ERROR' }, [{ status: 'COMPLETED' }])).toEqual(['IN-FILTER-STATUS']);
+  expect(search({ maid: '00012345' }, [{ maids: ['12345'] }])).toEqual(['IN-FILTER-MAID']);
+});
+
+test('PAN lists: the counts add up to the PANs sent, the list named is the one answered', () => {
+  const plain = { pans: [{ pan: CARD }, { pan: '5204731600014800' }] };
+  const register = (answer: Record<string, unknown>, sent: Record<string, unknown> = { panListName: 'My  list' }) =>
+    ruleIds(installmentsAnswerProblems(exchange({ operationId: 'registerPans', sent, plain, answer })));
+  expect(register({ successfulCount: '1', failureCount: '1', panList: { panListId: '1'.repeat(18), panListName: 'My  list' } })).toEqual(
+    [],
+  );
+  expect(register({ successfulCount: '2', failureCount: '1', panList: { panListName: 'My list' } })).toEqual([
+    'IN-VAL-PAN-COUNTS',
+    'IN-ECHO-PANLIST',
+  ]);
+  // Card data the judge cannot read: the counts are not judged.
+  expect(
+    ruleIds(installmentsAnswerProblems(exchange({ operationId: 'registerPans', answer: { successfulCount: '5', failureCount: '0' } }))),
+  ).toEqual([]);
+});
+
+test("a plan's readers: the echoes of savePlan, and the decision once sync or seen landed, on both readers", () => {
+  const plan = (decision?: PlanRecord['decision']): PlanRecord => ({
+    planId: 'p1',
+    sent: { providerId: 'v1', transaction: { amount: 1200.37, currency: 'USD' }, planInstallmentInformation: { tenure: 3, apr: 0 } },
+    created: 'CREATED',
+    merchant: { country: 'CAN', mcc: '0742' },
+    ...(decision ? { decision } : {}),
+  });
+  const read = (operationId: string, answer: Record<string, unknown>, p: PlanRecord) =>
+    ruleIds(installmentsAnswerProblems(exchange({ operationId, path: { plan_id: 'p1' }, answer, plan: p })));
+  const record = {
+    planId: 'p1',
+    providerId: 'v1',
+    status: 'CREATED',
+    transaction: { amount: 1200.37, currency: 'USD' },
+    merchant: { country: 'CAN', mcc: '0742' },
+  };
+  expect(read('getPlan', record, plan())).toEqual([]);
+  expect(
+    read('getPlan', { ...record, merchant: { country: 'CAN', mcc: '742' }, planInstallmentInformation: { apr: null } }, plan()),
+  ).toEqual(['IN-ECHO-PLAN', 'IN-ECHO-PLAN']);
+  // An undecided plan's approval status is stated nowhere; an async decision not yet seen may or may not show.
+  expect(read('getPlanApprovalStatus', { status: 'PENDING' }, plan())).toEqual([]);
+  expect(read('getPlan', record, plan({ status: 'APPROVED', sync: false, landed: false }))).toEqual([]);
+  expect(read('getPlanApprovalStatus', { status: 'CREATED' }, plan({ status: 'APPROVED', sync: true, landed: false }))).toEqual([
+    'IN-STATE-DECISION',
+  ]);
+  expect(read('getPlan', record, plan({ status: 'DECLINED', sync: false, landed: true }))).toEqual(['IN-STATE-DECISION']);
+});
