@@ -435,6 +435,13 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
   }),
   // Seeded beside the event-date check's member discovery (records.event-dates.spec.ts): an event date
   // named by a verb and a noun (linkedAccountDate), on the full by-id reader.
+  // Seeded for the answer judge (fixtures/financial-data.ts): no spec compares this reader's institution id with the others'.
+  seeded({
+    id: 'seeded-judge-accounts-simple-list-other-institution',
+    rule: 'FD-ACCT-DATES: GetCustomerAccountsSimple names each account under the next institution id; every other reader keeps the right one',
+    source: 'provider',
+    rules: ['FD-ACCT-DATES'],
+  }),
   seeded({
     id: 'seeded-account-full-by-id-linked-date-now',
     rule: 'FD-EVENT-DATE-FIXED: GetCustomerAccount answers linkedAccountDate as the time of the read, not when the account was linked',

@@ -211,6 +211,9 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     const linkedDay = (a: Account) => ({ ...view.simple(a), linkedAccountDate: a.createdDate - (a.createdDate % 86_400) });
     const answer = { accounts: list.map(faults.has('seeded-accounts-simple-list-linked-date-day') ? linkedDay : view.simple) };
     if (faults.has('model-accounts-simple-list-cached')) world.faultMemory.simpleAccountLists.set(customer.id, answer);
+    // seeded-judge-accounts-simple-list-other-institution: the customer's simple list names the next institution id.
+    if (faults.has('seeded-judge-accounts-simple-list-other-institution'))
+      return { accounts: answer.accounts.map((a) => ({ ...a, institutionId: String(Number(a.institutionId) + 1) })) };
     return answer;
   });
 
