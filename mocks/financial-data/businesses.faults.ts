@@ -6,13 +6,6 @@ import { faultCatalogue, blind, independent, modelFault, seeded, telling } from 
 
 export const BUSINESSES_FAULTS = faultCatalogue([
   // Seeded beside the update-and-read check of businesses.crud.spec.ts (punctuation in a text member on the update path).
-  // Seeded for the answer judge (fixtures/financial-data.ts): the by-id reader's city against the by-customer reader's.
-  seeded({
-    id: 'seeded-judge-business-by-id-city-upper',
-    rule: 'FD-BUS-READ: GetBusinessById shows the city of the address upper-cased; GetBusinessByCustomer shows it as stored',
-    source: 'seed',
-    rules: ['FD-BUS-READ'],
-  }),
   seeded({
     id: 'seeded-business-update-type-apostrophe-stripped',
     rule: 'FD-BUS-UPDATE: UpdateBusiness stores the business type without its apostrophes; the answer and both readers show it so',

@@ -152,9 +152,6 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     }
     // i17-business-by-id-postal-code-zip5: the by-id read cuts a ZIP+4 postal code to its first five digits.
     const address = business?.fields.address as Record<string, unknown> | undefined;
-    // seeded-judge-business-by-id-city-upper: the by-id read upper-cases the city of the address.
-    if (business && faults.has('seeded-judge-business-by-id-city-upper') && typeof address?.city === 'string')
-      return [{ ...view(business), address: { ...address, city: address.city.toUpperCase() } }];
     if (business && faults.has('i17-business-by-id-postal-code-zip5') && typeof address?.postalCode === 'string')
       return [{ ...view(business), address: { ...address, postalCode: address.postalCode.slice(0, 5) } }];
     // i18-business-by-id-name-html-escaped: the by-id read escapes the name for HTML.

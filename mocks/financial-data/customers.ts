@@ -182,8 +182,6 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     if (slice !== cut) counts.displaying = slice.length;
     // i16-customers-found-is-one-with-limit-one: a page of one record counts one record found.
     if (Number(paged.limit) === 1 && faults.has('i16-customers-found-is-one-with-limit-one')) counts.found = slice.length;
-    // seeded-judge-customers-typed-found-plus-one: under a type filter, found counts one customer more than match.
-    if (type !== undefined && faults.has('seeded-judge-customers-typed-found-plus-one')) counts.found += 1;
     // i7-customers-displaying-is-limit: displaying gives the limit, not the records of the page.
     if (faults.has('i7-customers-displaying-is-limit')) counts.displaying = paged.limit ?? pageSize;
     // i17-customers-found-zero-past-end: a page past the end of the set answers found 0.
