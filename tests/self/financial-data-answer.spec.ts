@@ -2,7 +2,7 @@
 // on bodies written here: each check fails on the break it is for and stays silent where the contract
 // lets two answers differ (no false alarm), whatever the mock does.
 import { expect, test } from '../../fixtures/self.js';
-import { countProblems, listCountTable, ReaderPlans } from '../../fixtures/assertions/financial-data-answer.js';
+import { countProblems, echoProblems, listCountTable, ReaderPlans } from '../../fixtures/assertions/financial-data-answer.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 import { loadRules } from '../../helpers/contract/rules.js';
 
@@ -75,4 +75,15 @@ test('readers: a member both schemas document alike must agree; varying, masked 
   expect(plans.disagreements(byId, byCustomer)).toEqual(['address.city: "Utica" / "UTICA"']);
   // A parent's id is no identity: a bundle naming its customer is not an object of its own.
   expect(plans.objects(op('GetAccountDetailsByAccountId'), 200, { customerId: '5', errorCount: 0, accounts: [] })).toEqual([]);
+});
+
+test('echo: a writer answers what it was sent, members only one side documents and transformed ones aside', () => {
+  const plans = new ReaderPlans(contract);
+  const add = contract.operationOf('AddBusinessDetails');
+  const sent = { name: 'Shop', email: 'a@example.test', address: { city: 'Utica' }, phoneNumber: { countryCode: '1', phoneNo: '5551234' } };
+  const answer = { ...sent, businessId: 'b1', phoneNumber: { countryCode: '+1', phoneNo: '555-1234' } };
+  expect(echoProblems(plans, add, 200, sent, answer)).toEqual([]);
+  expect(echoProblems(plans, add, 200, sent, { ...answer, address: { city: 'UTICA' } })).toEqual(['address.city: "UTICA" / "Utica"']);
+  // A refusal echoes nothing.
+  expect(echoProblems(plans, add, 400, sent, { ...answer, name: 'Other' })).toEqual([]);
 });
