@@ -29,6 +29,7 @@ export interface PartnerCredentials {
 /** The kit's control surface plus the financial data mock's own: lifting a partner lock. */
 export class FdMockControl<Id extends string = string> extends MockControl<Id> {
   async unlockPartner(partnerId: string): Promise<void> {
+    this.changes++;
     const response = await fetch(`${this.origin}/__mock/partners/unlock`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -39,6 +40,7 @@ export class FdMockControl<Id extends string = string> extends MockControl<Id> {
 
   /** Links the customer's deterministic portfolio (mocks/financial-data/portfolio.ts) and returns it. */
   async linkAccounts(customerId: string): Promise<LinkedPortfolio> {
+    this.changes++;
     const response = await fetch(`${this.origin}/__mock/customers/${encodeURIComponent(customerId)}/link`, { method: 'POST' });
     if (!response.ok) throw new Error(`mock control link: ${response.status} ${await response.text()}`);
     return (await response.json()) as LinkedPortfolio;
@@ -53,6 +55,7 @@ export class FdMockControl<Id extends string = string> extends MockControl<Id> {
 
   /** Puts a customer under a security freeze, or lifts it (PSI generation and reports answer 403). */
   async securityFreeze(customerId: string, frozen = true): Promise<void> {
+    this.changes++;
     const response = await fetch(`${this.origin}/__mock/customers/${encodeURIComponent(customerId)}/security-freeze`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -63,6 +66,7 @@ export class FdMockControl<Id extends string = string> extends MockControl<Id> {
 
   /** Decides how a report still in progress ends (mocks/financial-data/reports/store.ts): success by default. */
   async reportOutcome(reportId: string, status: 'success' | 'failure'): Promise<void> {
+    this.changes++;
     const response = await fetch(`${this.origin}/__mock/reports/${encodeURIComponent(reportId)}/outcome`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

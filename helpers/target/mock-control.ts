@@ -8,8 +8,15 @@
 export class MockControl<Id extends string = string> {
   constructor(readonly origin: string) {}
 
+  /**
+   * How many calls that may change the mock's world (clock, faults, world) were made so far: a judge
+   * that remembers answers (fixtures/financial-data.ts, FdAnswerJudge) forgets them when it moves.
+   */
+  changes = 0;
+
   /** The surface's answer, as the method calling it declares (the mock's control routes, mocks/kit/app.ts). */
   private async send<T>(method: string, path: string, body?: unknown): Promise<T> {
+    if (method !== 'GET') this.changes++;
     const response = await fetch(`${this.origin}/__mock${path}`, {
       method,
       headers: body === undefined ? undefined : { 'content-type': 'application/json' },

@@ -435,6 +435,19 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
   }),
   // Seeded beside the event-date check's member discovery (records.event-dates.spec.ts): an event date
   // named by a verb and a noun (linkedAccountDate), on the full by-id reader.
+  // Seeded for the answer judge (fixtures/financial-data.ts): members of one reader no spec compares with the other readers'.
+  seeded({
+    id: 'seeded-judge-accounts-by-login-simple-name-upper',
+    rule: "FD-ACCT-DATES: GetCustomerAccountsByInstitutionLoginSimple shows each account's name upper-cased; every other reader keeps it",
+    source: 'provider',
+    rules: ['FD-ACCT-DATES'],
+  }),
+  seeded({
+    id: 'seeded-judge-accounts-by-institution-currency-lower',
+    rule: "FD-ACCT-DATES: GetCustomerAccountsByInstitution writes each account's currency in lower case; every other reader keeps it",
+    source: 'provider',
+    rules: ['FD-ACCT-DATES'],
+  }),
   seeded({
     id: 'seeded-account-full-by-id-linked-date-now',
     rule: 'FD-EVENT-DATE-FIXED: GetCustomerAccount answers linkedAccountDate as the time of the read, not when the account was linked',

@@ -328,6 +328,9 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     // i16-accounts-by-login-simple-display-six: the simple by-login list shows six digits of each number.
     if (faults.has('i16-accounts-by-login-simple-display-six'))
       return { accounts: shown.map((a) => ({ ...view.simple(a), accountNumberDisplay: a.number.slice(-6) })) };
+    // seeded-judge-accounts-by-login-simple-name-upper: the simple by-login list upper-cases each account's name.
+    if (faults.has('seeded-judge-accounts-by-login-simple-name-upper'))
+      return { accounts: shown.map((a) => ({ ...view.simple(a), name: String(view.simple(a).name).toUpperCase() })) };
     return {
       accounts: shown.map((a) =>
         faults.has('accounts-simple-by-login-carries-balance')
@@ -363,6 +366,9 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     // i18-accounts-by-institution-aggregation-date-ms: this list gives aggregationSuccessDate in milliseconds.
     if (faults.has('i18-accounts-by-institution-aggregation-date-ms'))
       return { accounts: records.map((r) => ({ ...r, aggregationSuccessDate: Number(r.aggregationSuccessDate) * 1000 })) };
+    // seeded-judge-accounts-by-institution-currency-lower: the full by-institution list writes each currency in lower case.
+    if (faults.has('seeded-judge-accounts-by-institution-currency-lower'))
+      return { accounts: records.map((r) => ({ ...r, currency: String(r.currency).toLowerCase() })) };
     return { accounts: records };
   });
   route(app, ctx, 'GetCustomerAccountsByInstitutionSimple', (input, reply) => {

@@ -6,6 +6,13 @@
 import { faultCatalogue, blind, independent, seeded } from '../kit/faults.js';
 
 export const TRANSACTIONS_FAULTS = faultCatalogue([
+  // Seeded for the answer judge (fixtures/financial-data.ts): a count off by one under one filter of one reader.
+  seeded({
+    id: 'seeded-judge-txn-account-daily-balance-displaying-plus-one',
+    rule: 'FD-TXN-PAGE-COUNTS: GetCustomerAccountTransactions with showDailyBalance gives displaying one more than the transactions of its page',
+    source: 'provider',
+    rules: ['FD-TXN-PAGE-COUNTS'],
+  }),
   // Seeded beside the injected transactions of transactions.injected-echo.spec.ts (the counts after a write).
   seeded({
     id: 'seeded-txn-account-found-skips-since-aggregation',

@@ -198,6 +198,9 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     if (reader === 'account' && on('i10-txn-account-displaying-is-limit')) paged.displaying = limit;
     // i14-txn-all-displaying-is-limit: the customer-wide list gives the page size asked as displaying.
     if (reader === 'all' && on('i14-txn-all-displaying-is-limit')) paged.displaying = limit;
+    // seeded-judge-txn-account-daily-balance-displaying-plus-one: with showDailyBalance the account list counts one more in displaying than it lists.
+    if (reader === 'account' && query.showDailyBalance === true && on('seeded-judge-txn-account-daily-balance-displaying-plus-one'))
+      paged.displaying += 1;
     // i12-txn-account-more-available-exact-last-page: the account list compares with <= (a page ending at the last one says more).
     if (reader === 'account' && on('i12-txn-account-more-available-exact-last-page'))
       paged.moreAvailable = (start - 1) * limit + paged.displaying <= paged.found;

@@ -7,6 +7,13 @@ import { faultCatalogue, blind, independent, modelFault, seeded } from '../kit/f
 
 export const WEBHOOKS_FAULTS = faultCatalogue([
   // Seeded beside the create and update checks of webhooks.crud.spec.ts (leading zeros in condition values).
+  // Seeded for the answer judge (fixtures/financial-data.ts): the list's creation date against the by-id reader's.
+  seeded({
+    id: 'seeded-judge-webhooks-list-created-second-later',
+    rule: 'FD-WEBHOOK-CREATE: listWebhookSubscriptions dates each subscription one second after its creation; getWebhookSubscriptionById keeps the date',
+    source: 'seed',
+    rules: ['FD-WEBHOOK-CREATE'],
+  }),
   seeded({
     id: 'seeded-webhooks-list-condition-values-numeric',
     rule: "FD-WEBHOOK-CREATE: listWebhookSubscriptions shows each event condition's includes and excludes of digits read as numbers (leading zeros dropped)",

@@ -332,6 +332,7 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       };
       const view = (s: HookSubscription) =>
         numeric(later(shown(noUrls(faults.has('webhooks-list-stale') && s.createdView ? s.createdView : subscriptionView(s)))));
+
       const echo = faults.has('blind-webhooks-default-paging-not-echoed')
         ? { offset: input.query.offset, limit: input.query.limit }
         : { offset, limit };
@@ -353,7 +354,16 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
             : faults.has('seeded-webhooks-total-stale-after-delete')
               ? (totalAtCreate.get(input.partner?.id ?? '') ?? mine.length)
               : mine.length;
-      return reply.code(200).send({ count, ...echo, total, subscriptions: page.map(view) });
+      // seeded-judge-webhooks-list-created-second-later: the list dates each subscription's creation one second later.
+      const listed = faults.has('seeded-judge-webhooks-list-created-second-later')
+        ? page.map(view).map((v) => {
+            const created = (v as { createdDate?: unknown }).createdDate;
+            return typeof created === 'string'
+              ? { ...v, createdDate: new Date(Date.parse(created) + 1000).toISOString().replace(/\.\d{3}Z$/, 'Z') }
+              : v;
+          })
+        : page.map(view);
+      return reply.code(200).send({ count, ...echo, total, subscriptions: listed });
     });
 
     on('getWebhookSubscriptionById', (input, reply) => {

@@ -8,6 +8,13 @@ import { faultCatalogue, blind, ruleFault, seeded, independent } from '../../kit
 const f = ruleFault;
 
 export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
+  // Seeded for the answer judge (fixtures/financial-data.ts): an echo of one writer's answer no spec compares with its request.
+  seeded({
+    id: 'seeded-judge-foresight-3p-ack-next-customer',
+    rule: "FD-ANALYTICS-REPORT-PIN: the first/third-party foresight ack names the next customer id, not the customerId sent (the report is the right customer's)",
+    source: 'provider',
+    rules: ['FD-ANALYTICS-REPORT-PIN'],
+  }),
   // Seeded beside the check of another partner's customer on every userType (origin 'seeded').
   seeded({
     id: 'business-analytics-customer-any-partner',

@@ -394,6 +394,14 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
     if (faults.has('foresight-3p-stuck-in-progress')) report.readyAtS = Number.MAX_SAFE_INTEGER / 1000;
     // Blind fault: a report of permissioned data alone (no enriched data) ends in failure.
     if (externalCustomerId === undefined && faults.has('blind-analytics-foresight-3p-customer-only-fails')) report.outcome = 'failure';
+    // seeded-judge-foresight-3p-ack-next-customer: the ack names the next customer id (the report is the right customer's).
+    if (faults.has('seeded-judge-foresight-3p-ack-next-customer')) {
+      const ack = reportAck(report) as Record<string, unknown>;
+      const next = ack.customerId === undefined ? undefined : Number(ack.customerId) + 1;
+      return reply
+        .code(202)
+        .send(next === undefined ? ack : { ...ack, customerId: typeof ack.customerId === 'string' ? String(next) : next });
+    }
     return reply.code(202).send(reportAck(report));
   });
 }

@@ -1,0 +1,89 @@
+// Covers: the financial data answer judge's pure functions (fixtures/assertions/financial-data-answer.ts),
+// on bodies written here: each check fails on the break it is for and stays silent where the contract
+// lets two answers differ (no false alarm), whatever the mock does.
+import { expect, test } from '../../fixtures/self.js';
+import { countProblems, echoProblems, listCountTable, ReaderPlans } from '../../fixtures/assertions/financial-data-answer.js';
+import { loadContract } from '../../helpers/contract/contract.js';
+import { loadRules } from '../../helpers/contract/rules.js';
+
+const contract = await loadContract('financial-data');
+const table = listCountTable(contract, loadRules('financial-data').rules);
+const row = (operationId: string) => table.find((r) => r.operationId === operationId)!;
+
+test('the list table is generated from the response schemas: every paged list with its items and counts, and a rule of the catalogue', () => {
+  const ids = table.map((r) => r.operationId);
+  for (const id of [
+    'GetCustomers',
+    'GetInstitutions',
+    'GetAllCustomerTransactions',
+    'listWebhookSubscriptions',
+    'getResellerBillingReport',
+  ])
+    expect(ids, id).toContain(id);
+  expect(row('GetAllCustomerTransactions').items, 'the page, not dailyBalances').toBe('transactions');
+  for (const r of table) expect(r.rule, r.operationId).toMatch(/^FD-/);
+});
+
+test('counts: displaying is the page, found at least the page, moreAvailable from a 1-based start; a right answer passes', () => {
+  const customers = row('GetCustomers');
+  const page = (n: number) => Array.from({ length: n }, (_, i) => ({ id: String(i) }));
+  expect(countProblems(customers, { found: 30, displaying: 5, moreAvailable: false, customers: page(5) }, { start: 2, limit: 25 })).toEqual(
+    [],
+  );
+  expect(
+    countProblems(customers, { found: 30, displaying: 4, moreAvailable: false, customers: page(5) }, { start: 2, limit: 25 }),
+  ).toHaveLength(1);
+  expect(countProblems(customers, { found: 3, displaying: 5, moreAvailable: false, customers: page(5) }, undefined)).toHaveLength(1);
+  // found one more than the pages hold: the last page must then say more.
+  expect(
+    countProblems(customers, { found: 31, displaying: 5, moreAvailable: false, customers: page(5) }, { start: 2, limit: 25 }),
+  ).toHaveLength(1);
+  // Transactions write moreAvailable as text (provider 1.35.0).
+  const txns = row('GetCustomerAccountTransactions');
+  expect(countProblems(txns, { found: 2, displaying: 1, moreAvailable: 'true', transactions: page(1) }, { limit: 1 })).toEqual([]);
+  expect(countProblems(txns, { found: 2, displaying: 1, moreAvailable: 'false', transactions: page(1) }, { limit: 1 })).toHaveLength(1);
+  // A start the contract does not define (0) leaves moreAvailable unjudged.
+  expect(countProblems(txns, { found: 2, displaying: 1, moreAvailable: 'false', transactions: page(1) }, { start: 0, limit: 1 })).toEqual(
+    [],
+  );
+});
+
+test('readers: a member both schemas document alike must agree; varying, masked and differently typed members are left alone', () => {
+  const plans = new ReaderPlans(contract);
+  const op = (id: string) => contract.operationOf(id);
+  const [full] = plans.objects(op('GetCustomerAccount'), 200, {
+    id: '1',
+    name: 'Checking',
+    currency: 'USD',
+    balance: 10,
+    number: '0001234567',
+    institutionId: '101',
+  });
+  const [simple] = plans.objects(op('GetCustomerAccountsSimple'), 200, {
+    accounts: [{ id: '1', name: 'Checking', currency: 'USD', institutionId: '101' }],
+  });
+  expect(full.kind).toBe(simple.kind);
+  expect(plans.disagreements(simple, full)).toEqual([]);
+  expect(plans.disagreements({ ...simple, value: { ...simple.value, currency: 'usd' } }, full)).toEqual(['currency: "usd" / "USD"']);
+  // Balances change with time: never compared.
+  const [later] = plans.objects(op('GetCustomerAccount'), 200, { ...full.value, balance: 11 });
+  expect(plans.disagreements(later, full)).toEqual([]);
+  // An identity the by-id reader gives (business_id: businessId); a nested address compared member by member.
+  const business = { businessId: 'b1', name: 'Shop', address: { city: 'Utica' } };
+  const [byId] = plans.objects(op('GetBusinessById'), 200, [business]);
+  const [byCustomer] = plans.objects(op('GetBusinessByCustomer'), 200, [{ ...business, address: { city: 'UTICA' } }]);
+  expect(plans.disagreements(byId, byCustomer)).toEqual(['address.city: "Utica" / "UTICA"']);
+  // A parent's id is no identity: a bundle naming its customer is not an object of its own.
+  expect(plans.objects(op('GetAccountDetailsByAccountId'), 200, { customerId: '5', errorCount: 0, accounts: [] })).toEqual([]);
+});
+
+test('echo: a writer answers what it was sent, members only one side documents and transformed ones aside', () => {
+  const plans = new ReaderPlans(contract);
+  const add = contract.operationOf('AddBusinessDetails');
+  const sent = { name: 'Shop', email: 'a@example.test', address: { city: 'Utica' }, phoneNumber: { countryCode: '1', phoneNo: '5551234' } };
+  const answer = { ...sent, businessId: 'b1', phoneNumber: { countryCode: '+1', phoneNo: '555-1234' } };
+  expect(echoProblems(plans, add, 200, sent, answer)).toEqual([]);
+  expect(echoProblems(plans, add, 200, sent, { ...answer, address: { city: 'UTICA' } })).toEqual(['address.city: "UTICA" / "Utica"']);
+  // A refusal echoes nothing.
+  expect(echoProblems(plans, add, 400, sent, { ...answer, name: 'Other' })).toEqual([]);
+});
