@@ -392,4 +392,22 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ECHO-PANLIST'],
   }),
+  independent('independent-19', {
+    id: 'i19-register-create-name-tabs-as-spaces',
+    rule: 'registration answers the list name byte for byte, spaces kept (provider 2.0.0 panListName ^[a-zA-Z0-9\\s-]{1,64}$): a list created by name with a tab in it is answered with the tab written as a space',
+    source: 'provider',
+    rules: ['IN-ECHO-PANLIST'],
+  }),
+  independent('independent-19', {
+    id: 'i19-dereg-clear-absent-pan-counted-successful',
+    rule: 'successfulCount and failureCount count the PANs deregistered and refused, a card not in the list refused (provider 2.0.0 Deregistration): on a deregistration in clear sensitiveData a card the list does not hold is counted successful',
+    source: 'provider',
+    rules: ['IN-VAL-PAN-COUNTS'],
+  }),
+  independent('independent-19', {
+    id: 'i19-register-range-19-digits-refused',
+    rule: 'each end of an account range has 11 to 19 digits (provider 2.0.0 AccountRange ^[0-9]{11,19}$): a range whose low end has 19 digits, the longest allowed, is refused 400',
+    source: 'provider',
+    rules: ['IN-LIM-ACCOUNTRANGE'],
+  }),
 ]);
