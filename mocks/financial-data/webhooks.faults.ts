@@ -638,4 +638,28 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-DELIVERY-SENSITIVE'],
   }),
+  independent('independent-19', {
+    id: 'i19-webhooks-event-update-other-partner',
+    rule: 'another partner\'s subscription is a 404 on every operation naming it and is left unchanged (provider 1.35.0 webhook subscriptions; reference, Decisions): updateWebhookSubscriptionEvent alone updates an event of another partner\'s subscription (200)',
+    source: 'assumption',
+    rules: ['FD-WEBHOOK-OWNER'],
+  }),
+  independent('independent-19', {
+    id: 'i19-webhooks-event-test-after-sub-delete',
+    rule: 'after a delete the subscription is a 404 on every operation naming it and no test delivery is sent for it (seed 002, Events; provider 1.35.0): the by-event test still finds the deleted subscription\'s event and delivers it',
+    source: 'assumption',
+    rules: ['FD-WEBHOOK-DELETE', 'FD-WEBHOOK-DELIVERY-CURRENT'],
+  }),
+  independent('independent-19', {
+    id: 'i19-webhooks-limit-one-page-of-two',
+    rule: 'limit 1 is served with at most one subscription (provider 1.35.0 WebhookPageLimit): with limit=1 the list answers a page of two subscriptions, count 2',
+    source: 'provider',
+    rules: ['FD-WEBHOOK-PAGE-LIMIT'],
+  }),
+  independent('independent-19', {
+    id: 'i19-webhooks-sub-inactive-skips-conditioned-events',
+    rule: 'a status change of a subscription puts every one of its events in the requested state (provider 1.35.0 changeWebhookSubscriptionStatus): made inactive, the events that carry a condition stay active',
+    source: 'provider',
+    rules: ['FD-WEBHOOK-SUB-STATUS'],
+  }),
 ]);
