@@ -522,4 +522,10 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-APP-MODIFY-PENDING'],
   }),
+  independent('independent-19', {
+    id: 'i19-app-list-more-available-on-full-last-page',
+    rule: 'start pages the registrations by limit with found, displaying and moreAvailable (provider 1.35.0 getApplications): a last page filled exactly to its limit answers moreAvailable true',
+    source: 'provider',
+    rules: ['FD-APP-LIST-PAGING'],
+  }),
 ]);

@@ -281,4 +281,10 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-OBJ-OTHER-PARTNER', 'FD-ACCESSKEY-UPDATE'],
   }),
+  independent('independent-19', {
+    id: 'i19-accesskey-update-later-products-real-account',
+    rule: 'the receipt never carries the account\'s real id, in any member (provider 1.35.0 ThirdPartyAccessKeyReceiptData: pseudo ids): the update\'s receipt names every product after the first by its real accountId',
+    source: 'provider',
+    rules: ['FD-ACCESSKEY-PSEUDO-IDS'],
+  }),
 ]);

@@ -93,7 +93,12 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
     const body = key.body;
     const products = faults.has('accesskey-products-dropped')
       ? []
-      : body.products.map((p: any) => ({ ...p, accountId: pseudo(p.accountId) }));
+      : body.products.map((p: any, i: number) => ({
+          ...p,
+          // i19-accesskey-update-later-products-real-account: the update's receipt names the later products by their real ids.
+          accountId:
+            op === 'update' && i > 0 && faults.has('i19-accesskey-update-later-products-real-account') ? p.accountId : pseudo(p.accountId),
+        }));
     // Blind fault: the generation's receipt lists the products without their periods.
     if (op === 'generate' && faults.has('blind-accesskey-generate-periods-dropped')) for (const p of products) delete p.accessPeriod;
     const timestamp = isoMs(clock.nowMs());
