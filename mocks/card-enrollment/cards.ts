@@ -149,11 +149,7 @@ export function registerCards(
     )
       body.serviceId = body.serviceId.replace(/\s+/g, '');
     // i19-card-receipt-phone-spaces-accepted: on the receipt path the phone number judged with its spaces taken out.
-    if (
-      faults.has('i19-card-receipt-phone-spaces-accepted') &&
-      receiptOnly &&
-      typeof body.consumer?.mobileNumber?.phoneNumber === 'string'
-    )
+    if (faults.has('i19-card-receipt-phone-spaces-accepted') && receiptOnly && typeof body.consumer?.mobileNumber?.phoneNumber === 'string')
       body.consumer.mobileNumber.phoneNumber = body.consumer.mobileNumber.phoneNumber.replace(/ /g, '');
     // service-id-trimmed: the serviceId trimmed before it is judged.
     if (faults.has('service-id-trimmed') && typeof body.serviceId === 'string') body.serviceId = body.serviceId.trim();

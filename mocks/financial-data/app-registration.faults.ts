@@ -528,4 +528,10 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-APP-LIST-PAGING'],
   }),
+  independent('independent-19', {
+    id: 'i19-app-status-submitted-date-minute-precision',
+    rule: 'a submittedDate filter at the registration instant finds it and one second later does not (reference, Decisions: dates in epoch seconds; provider 1.35.0 GetAppRegistrationStatus): the filter is compared at minute precision, so a second later within the same minute still finds it',
+    source: 'assumption',
+    rules: ['FD-APP-STATUS-DATES'],
+  }),
 ]);

@@ -304,7 +304,13 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
       if (query.appName !== undefined && squeezed(r.fields.appName) !== squeezed(String(query.appName))) return false;
       // At or after (assumption FD-APP-STATUS-DATES); the fault ignores the date filters.
       if (!faults.has('app-status-date-filter-ignored')) {
-        const cmp = (value: number, from: number) => (faults.has('app-status-date-exact') ? value === from : value >= from);
+        const cmp = (value: number, from: number) =>
+          faults.has('app-status-date-exact')
+            ? value === from
+            : // i19-app-status-submitted-date-minute-precision: the dates compared to the minute.
+              faults.has('i19-app-status-submitted-date-minute-precision')
+              ? Math.floor(value / 60) >= Math.floor(from / 60)
+              : value >= from;
         if (
           query.submittedDate !== undefined &&
           !(faults.has('blind-app-status-submitted-date-strict')

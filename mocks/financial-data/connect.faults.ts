@@ -382,7 +382,7 @@ export const CONNECT_FAULTS = faultCatalogue([
   }),
   independent('independent-19', {
     id: 'i19-connect-lite-other-partner-customer',
-    rule: 'a customerId that names no customer of the calling partner is a 400 (seed 002, Connect; provider 1.35.0 GenerateLiteConnectUrl): the lite flow alone answers a link for another partner\'s customer',
+    rule: "a customerId that names no customer of the calling partner is a 400 (seed 002, Connect; provider 1.35.0 GenerateLiteConnectUrl): the lite flow alone answers a link for another partner's customer",
     source: 'provider',
     rules: ['FD-CONNECT-CUSTOMER'],
   }),

@@ -251,7 +251,12 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
     }
     // The authorization was granted when the login was linked (its accounts' createdDate).
     const linkedS = accountsOfLogin(world, id)[0]?.createdDate ?? clock.nowEpochSeconds();
-    const endS = faults.has('authdetails-end-before-start') ? linkedS - DAY_S : linkedS + AUTHORIZATION_DAYS * DAY_S;
+    const endS = faults.has('authdetails-end-before-start')
+      ? linkedS - DAY_S
+      : // i19-authdetails-migrated-login-period-empty: a migrated login's authorization period ends when it starts.
+        faults.has('i19-authdetails-migrated-login-period-empty') && login.legacy && login.migrated
+        ? linkedS
+        : linkedS + AUTHORIZATION_DAYS * DAY_S;
     return {
       institutionLoginId: faults.has('authdetails-wrong-login-id') ? id + 1 : id,
       authorizationStartDate: faults.has('blind-authdetails-start-epoch-text') ? String(linkedS) : isoMs(linkedS * 1000),

@@ -353,7 +353,10 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
             ? mine.filter((s) => s.status === 'active').length
             : faults.has('seeded-webhooks-total-stale-after-delete')
               ? (totalAtCreate.get(input.partner?.id ?? '') ?? mine.length)
-              : mine.length;
+              : // i19-webhooks-total-skips-url-less: total counts only the subscriptions with a URL of their own.
+                faults.has('i19-webhooks-total-skips-url-less')
+                ? mine.filter((s) => s.url).length
+                : mine.length;
       return reply.code(200).send({ count, ...echo, total, subscriptions: page.map(view) });
     });
 

@@ -287,7 +287,7 @@ export const APPROVALS_FAULTS = faultCatalogue([
   }),
   independent('independent-19', {
     id: 'i19-async-partial-approval-lands-declined',
-    rule: 'an APPROVED decision, sync or async, is what both getPlanApprovalStatus and getPlan show (seed 001 States): an asynchronous approval with an approvedAmount below the plan\'s amount lands as DECLINED',
+    rule: "an APPROVED decision, sync or async, is what both getPlanApprovalStatus and getPlan show (seed 001 States): an asynchronous approval with an approvedAmount below the plan's amount lands as DECLINED",
     source: 'seed',
     rules: ['IN-STATE-DECISION'],
   }),
