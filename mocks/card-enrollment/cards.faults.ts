@@ -1861,7 +1861,7 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   independent('independent-19', {
     id: 'i19-card-issuer-correlation-prefix-dropped',
-    rule: 'the request srcCorrelationId is echoed byte for byte (seed 000 SrcCorrelationId, an optional 8-hex prefix and a UUID): on the card path an ISSUER enrollment echoes a prefixed id without its 8-hex prefix and separator',
+    rule: 'the request srcCorrelationId is echoed byte for byte (seed 000 SrcCorrelationId, an optional hex prefix and a UUID): on the card path an ISSUER enrollment echoes a prefixed id without its hex prefix and separator',
     source: 'seed',
     rules: ['CE-ECHO-CORRELATION'],
   }),
@@ -1891,7 +1891,7 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   independent('independent-19', {
     id: 'i19-card-receipt-issuer-descriptor-too-long',
-    rule: 'a response keeps descriptorName at most 64 characters (seed 000 Limits; DigitalCardData): on the receipt path an ISSUER enrollment answers a descriptorName built from the card name and the program, longer than 64',
+    rule: 'a response keeps descriptorName within its length limit (seed 000 Limits; DigitalCardData): on the receipt path an ISSUER enrollment answers a descriptorName built from the card name and the program, longer than the limit',
     source: 'seed',
     rules: ['CE-LIM-RESPONSE'],
   }),

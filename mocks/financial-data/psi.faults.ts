@@ -328,7 +328,7 @@ export const PSI_FAULTS = faultCatalogue([
   }),
   independent('independent-19', {
     id: 'i19-psi-fcra-today-judged-in-sydney',
-    rule: "a settle-by date of today, the target's date, is accepted (provider 1.35.0 SettleByDate; reference, Decisions): the FCRA generation judges today in Sydney time (UTC+10), so late in the UTC day today's date is refused 400 as past",
+    rule: "a settle-by date of today, the target's date, is accepted (provider 1.35.0 SettleByDate; reference, Decisions): the FCRA generation judges today in Sydney time (ten hours ahead of UTC), so late in the UTC day today's date is refused 400 as past",
     source: 'assumption',
     rules: ['FD-PSI-SETTLE-DATE-NOT-PAST'],
   }),

@@ -652,7 +652,7 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
   }),
   independent('independent-19', {
     id: 'i19-webhooks-limit-one-page-of-two',
-    rule: 'limit 1 is served with at most one subscription (provider 1.35.0 WebhookPageLimit): with limit=1 the list answers a page of two subscriptions, count 2',
+    rule: 'the smallest limit is served with at most one subscription (provider 1.35.0 WebhookPageLimit): with a limit of one the list answers a page of two subscriptions',
     source: 'provider',
     rules: ['FD-WEBHOOK-PAGE-LIMIT'],
   }),

@@ -394,7 +394,7 @@ export const PANS_FAULTS = faultCatalogue([
   }),
   independent('independent-19', {
     id: 'i19-register-create-name-tabs-as-spaces',
-    rule: 'registration answers the list name byte for byte, spaces kept (provider 2.0.0 panListName ^[a-zA-Z0-9\\s-]{1,64}$): a list created by name with a tab in it is answered with the tab written as a space',
+    rule: 'registration answers the list name byte for byte, spaces kept (provider 2.0.0 panListName: letters, digits, white space and hyphens): a list created by name with a tab in it is answered with the tab written as a space',
     source: 'provider',
     rules: ['IN-ECHO-PANLIST'],
   }),
@@ -406,7 +406,7 @@ export const PANS_FAULTS = faultCatalogue([
   }),
   independent('independent-19', {
     id: 'i19-register-range-19-digits-refused',
-    rule: 'each end of an account range has 11 to 19 digits (provider 2.0.0 AccountRange ^[0-9]{11,19}$): a range whose low end has 19 digits, the longest allowed, is refused 400',
+    rule: 'each end of an account range is accepted at every length its pattern allows (provider 2.0.0 AccountRange): a range whose low end has the longest length allowed is refused 400 as too long',
     source: 'provider',
     rules: ['IN-LIM-ACCOUNTRANGE'],
   }),
