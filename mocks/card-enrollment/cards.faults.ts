@@ -1850,4 +1850,52 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['CE-MASK-IDENTITY'],
   }),
+  independent('independent-19', {
+    id: 'i19-card-germany-created-berlin-offset',
+    rule: 'dateOfCardCreated is the enrollment time in UTC with a UTC designator (seed 000 MaskedCard "UTC datetime"): on the card path a consumer in Germany gets the Berlin wall-clock time written with a +01:00 offset',
+    source: 'seed',
+    rules: ['CE-VAL-CREATED'],
+  }),
+  independent('independent-19', {
+    id: 'i19-card-receipt-first-initial-accent-folded',
+    rule: 'maskedFirstName keeps the first character of the name as sent (provider Card API MaskedConsumer example "J***"; seed 000 MaskedConsumer): on the receipt path an accented first letter is folded to its base letter (É to E) in maskedFirstName and maskedFullName',
+    source: 'provider',
+    rules: ['CE-MASK-NAMES'],
+  }),
+  independent('independent-19', {
+    id: 'i19-card-issuer-correlation-prefix-dropped',
+    rule: 'the request srcCorrelationId is echoed byte for byte (seed 000 SrcCorrelationId, an optional hex prefix and a UUID): on the card path an ISSUER enrollment echoes a prefixed id without its hex prefix and separator',
+    source: 'seed',
+    rules: ['CE-ECHO-CORRELATION'],
+  }),
+  independent('independent-19', {
+    id: 'i19-card-cardholder-pan-in-card-data',
+    rule: 'no answer carries the card number sent in clear, in any member (seed 000 MaskedCard: only panBin and panLastFour): on the card path a CARDHOLDER enrollment returns the full PAN as digitalCardData.panReference',
+    source: 'seed',
+    rules: ['CE-OBJ-SENSITIVE', 'CE-SENSITIVE-ECHO'],
+  }),
+  independent('independent-19', {
+    id: 'i19-card-receipt-issuer-email-domain-lowercased',
+    rule: 'maskedEmailAddress shows the domain sent in clear with its case preserved (provider Card API MaskedConsumer.maskedEmailAddress example): on the receipt path an ISSUER enrollment lower-cases the domain',
+    source: 'provider',
+    rules: ['CE-MASK-EMAIL'],
+  }),
+  independent('independent-19', {
+    id: 'i19-card-receipt-phone-spaces-accepted',
+    rule: 'mobileNumber.phoneNumber is digits only (seed 000 PhoneNumber): on the receipt path a phone number written with spaces between its digits is judged with the spaces taken out and enrolled (200) instead of 400',
+    source: 'seed',
+    rules: ['CE-PAT-PHONE'],
+  }),
+  independent('independent-19', {
+    id: 'i19-card-japanese-consumer-added-tokyo-time',
+    rule: 'dateConsumerAdded of a new consumer is the enrollment instant in UTC whatever the consumer\'s language (seed 000 MaskedConsumer "UTC datetime"): on the card path a consumer with languageCode ja gets Tokyo time (UTC+9) written with Z',
+    source: 'assumption',
+    rules: ['CE-VAL-CONSUMER-ADDED'],
+  }),
+  independent('independent-19', {
+    id: 'i19-card-receipt-issuer-descriptor-too-long',
+    rule: 'a response keeps descriptorName within its length limit (seed 000 Limits; DigitalCardData): on the receipt path an ISSUER enrollment answers a descriptorName built from the card name and the program, longer than the limit',
+    source: 'seed',
+    rules: ['CE-LIM-RESPONSE'],
+  }),
 ]);

@@ -148,6 +148,9 @@ export function registerCards(
       typeof body.serviceId === 'string'
     )
       body.serviceId = body.serviceId.replace(/\s+/g, '');
+    // i19-card-receipt-phone-spaces-accepted: on the receipt path the phone number judged with its spaces taken out.
+    if (faults.has('i19-card-receipt-phone-spaces-accepted') && receiptOnly && typeof body.consumer?.mobileNumber?.phoneNumber === 'string')
+      body.consumer.mobileNumber.phoneNumber = body.consumer.mobileNumber.phoneNumber.replace(/ /g, '');
     // service-id-trimmed: the serviceId trimmed before it is judged.
     if (faults.has('service-id-trimmed') && typeof body.serviceId === 'string') body.serviceId = body.serviceId.trim();
     // src-client-id-case-folded: the srcClientId lower-cased and trimmed before it is judged.
@@ -634,6 +637,7 @@ export function registerCards(
     i17Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     seededAnswerDeviations(answer, body, card, hasCard, faults, ctx.clock.now());
     i18Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
+    i19Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     if (faults.has('model-card-suspended-on-third-enrollment')) {
       // Fault: a velocity rule; the same card enrolled a third time into one profile is answered SUSPENDED.
       const seen = `${card.primaryAccountNumber}|${body.consumer.consumerIdentity?.identityValue}`;
@@ -711,6 +715,51 @@ const seededAnswerDeviations: AnswerDeviations = (answer, body, card, hasCard, f
   // seeded-card-receipt-brazil-consumer-suspended: on the receipt path a consumer in Brazil left SUSPENDED.
   if (faults.has('seeded-card-receipt-brazil-consumer-suspended') && !hasCard && body.consumer?.countryCode === 'BR')
     consumer.status = 'SUSPENDED';
+};
+
+/** The independent-19 deviations of the answer, each on one path, card source or consumer class (mocks/card-enrollment/cards.faults.ts). */
+const i19Deviations: AnswerDeviations = (answer, body, card, hasCard, faults, now) => {
+  const masked = answer.maskedCard as Record<string, unknown>;
+  const consumer = answer.maskedConsumer as Record<string, unknown>;
+  // i19-card-germany-created-berlin-offset: on the card path a consumer in Germany gets Berlin wall-clock time and its offset.
+  if (faults.has('i19-card-germany-created-berlin-offset') && hasCard && body.consumer?.countryCode === 'DE')
+    masked.dateOfCardCreated = new Date(Date.parse(String(masked.dateOfCardCreated)) + 3600_000).toISOString().replace('Z', '+01:00');
+  // i19-card-receipt-first-initial-accent-folded: on the receipt path the kept first letter loses its accent.
+  if (faults.has('i19-card-receipt-first-initial-accent-folded') && !hasCard) {
+    const fold = (v: unknown) => (typeof v === 'string' ? v.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : v);
+    if (typeof consumer.maskedFirstName === 'string') consumer.maskedFirstName = fold(consumer.maskedFirstName);
+    if (typeof consumer.maskedFullName === 'string') consumer.maskedFullName = fold(consumer.maskedFullName);
+  }
+  // i19-card-issuer-correlation-prefix-dropped: on the card path an issuer's prefixed correlation id echoed without its prefix.
+  if (
+    faults.has('i19-card-issuer-correlation-prefix-dropped') &&
+    hasCard &&
+    body.cardSource === 'ISSUER' &&
+    typeof body.srcCorrelationId === 'string' &&
+    body.srcCorrelationId.length > 36
+  )
+    (answer as Record<string, unknown>).srcCorrelationId = body.srcCorrelationId.slice(-36);
+  // i19-card-cardholder-pan-in-card-data: on the card path a cardholder's card data names the card by its full number.
+  if (faults.has('i19-card-cardholder-pan-in-card-data') && hasCard && body.cardSource === 'CARDHOLDER')
+    (masked.digitalCardData as Record<string, unknown>).panReference = card.primaryAccountNumber;
+  // i19-card-receipt-issuer-email-domain-lowercased: on the receipt path an issuer's masked e-mail domain lower-cased.
+  if (
+    faults.has('i19-card-receipt-issuer-email-domain-lowercased') &&
+    !hasCard &&
+    body.cardSource === 'ISSUER' &&
+    typeof consumer.maskedEmailAddress === 'string'
+  ) {
+    const at = consumer.maskedEmailAddress.lastIndexOf('@');
+    consumer.maskedEmailAddress = consumer.maskedEmailAddress.slice(0, at) + consumer.maskedEmailAddress.slice(at).toLowerCase();
+  }
+  // i19-card-japanese-consumer-added-tokyo-time: on the card path a Japanese-speaking consumer gets Tokyo time written with Z.
+  if (faults.has('i19-card-japanese-consumer-added-tokyo-time') && hasCard && body.consumer?.languageCode === 'ja')
+    consumer.dateConsumerAdded = new Date(now.getTime() + 9 * 3600_000).toISOString();
+  // i19-card-receipt-issuer-descriptor-too-long: on the receipt path an issuer's descriptor built from card name and program, uncut.
+  if (faults.has('i19-card-receipt-issuer-descriptor-too-long') && !hasCard && body.cardSource === 'ISSUER') {
+    const data = masked.digitalCardData as Record<string, unknown>;
+    data.descriptorName = `${String(data.descriptorName)} - push account receipt enrollment for program ${String(body.serviceId)}`;
+  }
 };
 
 /** The independent-18 deviations of the answer, each on one path or card source (mocks/card-enrollment/cards.faults.ts). */

@@ -522,4 +522,16 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-APP-MODIFY-PENDING'],
   }),
+  independent('independent-19', {
+    id: 'i19-app-list-more-available-on-full-last-page',
+    rule: 'start pages the registrations by limit with found, displaying and moreAvailable (provider 1.35.0 getApplications): a last page filled exactly to its limit answers moreAvailable true',
+    source: 'provider',
+    rules: ['FD-APP-LIST-PAGING'],
+  }),
+  independent('independent-19', {
+    id: 'i19-app-status-submitted-date-minute-precision',
+    rule: 'a submittedDate filter at the registration instant finds it and one second later does not (reference, Decisions: dates in epoch seconds; provider 1.35.0 GetAppRegistrationStatus): the filter is compared at minute precision, so a second later within the same minute still finds it',
+    source: 'assumption',
+    rules: ['FD-APP-STATUS-DATES'],
+  }),
 ]);

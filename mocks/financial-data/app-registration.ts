@@ -259,7 +259,18 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
     }));
     const foundShown = query.status !== undefined && faults.has('i11-app-list-status-found-unfiltered') ? mine(partner).length : found;
     // i14-app-list-found-is-page: getApplications counts found on the page only.
-    return { found: faults.has('i14-app-list-found-is-page') ? displaying : foundShown, displaying, moreAvailable, applications };
+    // i19-app-list-more-available-on-full-last-page: a last page filled to its limit says more are available.
+    const moreShown =
+      moreAvailable ||
+      (faults.has('i19-app-list-more-available-on-full-last-page') &&
+        displaying > 0 &&
+        displaying === (query.limit ?? defaultLimit(ctx.contract, 'getApplications')));
+    return {
+      found: faults.has('i14-app-list-found-is-page') ? displaying : foundShown,
+      displaying,
+      moreAvailable: moreShown,
+      applications,
+    };
   });
 
   // --- GetAppRegistrationStatus (deprecated v2; still served: rules FD-APP-STATUS-SUNSET)
@@ -293,7 +304,13 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
       if (query.appName !== undefined && squeezed(r.fields.appName) !== squeezed(String(query.appName))) return false;
       // At or after (assumption FD-APP-STATUS-DATES); the fault ignores the date filters.
       if (!faults.has('app-status-date-filter-ignored')) {
-        const cmp = (value: number, from: number) => (faults.has('app-status-date-exact') ? value === from : value >= from);
+        const cmp = (value: number, from: number) =>
+          faults.has('app-status-date-exact')
+            ? value === from
+            : // i19-app-status-submitted-date-minute-precision: the dates compared to the minute.
+              faults.has('i19-app-status-submitted-date-minute-precision')
+              ? Math.floor(value / 60) >= Math.floor(from / 60)
+              : value >= from;
         if (
           query.submittedDate !== undefined &&
           !(faults.has('blind-app-status-submitted-date-strict')

@@ -264,4 +264,16 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-COMPONENTS-CONFIG-CREATE'],
   }),
+  independent('independent-19', {
+    id: 'i19-components-config-by-id-ao-true-with-classification',
+    rule: 'a configuration reads back by id with the aoRequired sent, left out reading back false (provider 1.35.0 AoRequired, default false): the by-id reader answers aoRequired true for a configuration created with accountClassificationType and without aoRequired',
+    source: 'provider',
+    rules: ['FD-COMPONENTS-CONFIG-CREATE'],
+  }),
+  independent('independent-19', {
+    id: 'i19-components-oauth-session-id-per-redirect',
+    rule: 'two sessions have two ids (provider 1.35.0 OAuthUrlResponse.id): the OAuth URL session id is derived from the redirectURI, so two requests with the same redirect answer the same id',
+    source: 'provider',
+    rules: ['FD-COMPONENTS-SESSION'],
+  }),
 ]);

@@ -61,7 +61,7 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
       faults.has('components-config-owner-unchecked') || (use === 'delete' && faults.has('components-config-delete-other-partner'));
     return c.partnerId === partnerId || ownerSkipped ? c : undefined;
   };
-  /** The configurations created without aoRequired (read only by i9-components-config-list-ao-default-true). */
+  /** The configurations created without aoRequired (read only by i9-components-config-list-ao-default-true and i19-components-config-by-id-ao-true-with-classification). */
   const aoUnset = new WeakSet<Configuration>();
   const view = (c: Configuration) => ({
     id: c.id,
@@ -135,7 +135,13 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
     route(scope, ctx, 'post-institutions-institutionId-oauth-urls', (input, reply) => {
       const refused = sessionRefusal(input, 'oauth');
       if (refused) return fail(reply, refused.status, refused.description);
-      const id = uuid('session');
+      // i19-components-oauth-session-id-per-redirect: the session id derived from the redirect URI.
+      const id = faults.has('i19-components-oauth-session-id-per-redirect')
+        ? createHash('sha1')
+            .update(`oauth:${String(input.body.redirectURI)}`)
+            .digest('hex')
+            .replace(/^(.{8})(.{4}).(.{3}).(.{3})(.{12}).*$/, '$1-$2-4$3-a$4-$5')
+        : uuid('session');
       const url = `https://oauth.example.com/institutions/${input.path.institution_id}/authorize?session=${id}&redirect_uri=${encodeURIComponent(input.body.redirectURI ?? '')}`;
       return reply.code(201).send({ id, url, eventStreamId: uuid('event-stream') });
     });
@@ -204,7 +210,12 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
         aoRequired: body.aoRequired ?? faults.has('components-config-ao-default-true'),
       };
       state().configurations.set(c.id, c);
-      if (faults.has('i9-components-config-list-ao-default-true') && body.aoRequired === undefined) aoUnset.add(c);
+      if (
+        (faults.has('i9-components-config-list-ao-default-true') ||
+          faults.has('i19-components-config-by-id-ao-true-with-classification')) &&
+        body.aoRequired === undefined
+      )
+        aoUnset.add(c);
       return reply.code(faults.has('components-config-create-200') ? 200 : 201).send(view(c));
     });
 
@@ -251,6 +262,9 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
       // i15-components-config-by-id-classification-first-only: the by-id read keeps the first classification filter only.
       if (faults.has('i15-components-config-by-id-classification-first-only') && Array.isArray(c.accountClassificationType))
         return reply.code(200).send({ ...view(c), accountClassificationType: c.accountClassificationType.slice(0, 1) });
+      // i19-components-config-by-id-ao-true-with-classification: the by-id read defaults aoRequired to true with a classification.
+      if (faults.has('i19-components-config-by-id-ao-true-with-classification') && c.accountClassificationType && aoUnset.has(c))
+        return reply.code(200).send({ ...view(c), aoRequired: true });
       return reply.code(200).send(view(c));
     });
 

@@ -374,4 +374,16 @@ export const CONNECT_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-CONNECT-EXPERIENCES'],
   }),
+  independent('independent-19', {
+    id: 'i19-connect-email-signature-blank-lines-dropped',
+    rule: 'the e-mail variants answer the e-mail as sent, every member byte for byte (provider 1.35.0 EmailOptions.signature, an array of strings): SendConnectEmail answers the signature without its empty lines',
+    source: 'provider',
+    rules: ['FD-CONNECT-EMAIL'],
+  }),
+  independent('independent-19', {
+    id: 'i19-connect-lite-other-partner-customer',
+    rule: "a customerId that names no customer of the calling partner is a 400 (seed 002, Connect; provider 1.35.0 GenerateLiteConnectUrl): the lite flow alone answers a link for another partner's customer",
+    source: 'provider',
+    rules: ['FD-CONNECT-CUSTOMER'],
+  }),
 ]);

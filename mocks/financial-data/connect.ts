@@ -121,6 +121,8 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
         (flow.operationId === 'GenerateTransferBillPaySwitchUrl' && faults.has('blind-connect-bill-pay-other-partner-customer')) ||
         // rt2-connect-microentry-customer-other-partner: the micro-entry flow looks the customer up across partners.
         (flow.operationId === 'VerifyMicroEntryMicrodeposit' && faults.has('rt2-connect-microentry-customer-other-partner')) ||
+        // i19-connect-lite-other-partner-customer: the lite flow looks the customer up among every partner's.
+        (flow.operationId === 'GenerateLiteConnectUrl' && faults.has('i19-connect-lite-other-partner-customer')) ||
         // rt2-connect-joint-url-coborrower-other-partner: the joint link looks the co-borrower up across partners.
         (index > 0 &&
           flow.operationId === 'GenerateJointBorrowerConnectUrl' &&
@@ -251,6 +253,12 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
           ? { to: body.email.to.toLowerCase() }
           : {}),
         // connect-email-consumer-info-in-config: the consumer information sent copied into the e-mail configuration.
+        // i19-connect-email-signature-blank-lines-dropped: the signature answered without its empty lines.
+        ...(flow.operationId === 'SendConnectEmail' &&
+        faults.has('i19-connect-email-signature-blank-lines-dropped') &&
+        Array.isArray(body.email?.signature)
+          ? { signature: body.email.signature.filter((line: unknown) => String(line).trim() !== '') }
+          : {}),
         ...(flow.operationId === 'SendConnectEmail' && faults.has('connect-email-consumer-info-in-config') && body.optionalConsumerInfo
           ? { consumer: { customerId: body.customerId, ...body.optionalConsumerInfo } }
           : {}),

@@ -259,4 +259,10 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-ENRICH-KEYED'],
   }),
+  independent('independent-19', {
+    id: 'i19-enrich-known-merchant-description-accents-stripped',
+    rule: 'each transaction comes back with the description sent, byte for byte (provider 1.35.0 EnrichedTransaction.description): the description of a transaction of a recognised merchant comes back with its accents stripped',
+    source: 'provider',
+    rules: ['FD-ENRICH-KEYED'],
+  }),
 ]);

@@ -153,6 +153,9 @@ export function registerEnrichment(app: FastifyInstance, ctx: FdContext): void {
     // seeded-enrich-unrecognised-description-trimmed: the description of a transaction no merchant was recognised in, trimmed.
     if (faults.has('seeded-enrich-unrecognised-description-trimmed') && !m && typeof t.description === 'string')
       out.description = t.description.trim();
+    // i19-enrich-known-merchant-description-accents-stripped: a recognised merchant's description folded to ASCII letters.
+    if (faults.has('i19-enrich-known-merchant-description-accents-stripped') && m && typeof t.description === 'string')
+      out.description = t.description.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
     if (faults.has('enrich-category-missing')) delete out.transactionCategory;
     if (faults.has('enrich-entities-missing')) delete out.entities;
     // Blind faults: the cleansed merchant name in place of the description sent; the entity's name under another key; accountType defaulted.

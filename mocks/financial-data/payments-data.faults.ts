@@ -395,4 +395,16 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-OBJ-OTHER-PARENT'],
   }),
+  independent('independent-19', {
+    id: 'i19-pay-live-balance-cd-refused',
+    rule: 'the live and the cached balance answer 200 for checking, savings, moneyMarket and cd accounts (seed 002, Payments data: supported account types): the live balance alone refuses a certificate of deposit with 400',
+    source: 'seed',
+    rules: ['FD-PAY-BALANCE-TYPES'],
+  }),
+  independent('independent-19', {
+    id: 'i19-pay-match-last-name-scored-against-middle',
+    rule: "the holder's exact name scores higher than a different name, lastName score included (seed 002, owner match; provider 1.35.0 AccountOwnerNameScores): with a middleName in the request the lastName is scored against the holder's middle name, so the exact last name scores no higher than another",
+    source: 'assumption',
+    rules: ['FD-PAY-MATCH-CLOSER-HIGHER'],
+  }),
 ]);

@@ -329,6 +329,8 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
       !(account.type === 'investment' && faults.has('payments-data-live-balance-investment-served'))
     )
       return unsupported(reply);
+    // i19-pay-live-balance-cd-refused: the live balance alone leaves certificates of deposit out.
+    if (account.type === 'cd' && faults.has('i19-pay-live-balance-cd-refused')) return unsupported(reply);
     // A relaxed minimum (fault) lets a negative interval through: read as 0.
     applyCache(account, Math.max(0, Number(input.query.balance_cache_interval ?? 0)), 'live');
     return balanceView(account);
@@ -492,7 +494,12 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
     const asked = [name.firstName, name.middleName, name.lastName, name.suffix].filter(Boolean).join(' ');
     const nameScores: Record<string, number> = { ownerName: score(asked || body.ownerName, h.ownerName) };
     if (name.firstName !== undefined) nameScores.firstName = score(name.firstName, h.firstName);
-    if (name.lastName !== undefined) nameScores.lastName = score(name.lastName, h.lastName);
+    if (name.lastName !== undefined)
+      nameScores.lastName =
+        // i19-pay-match-last-name-scored-against-middle: with a middle name asked, the last name is scored against the holder's (none).
+        faults.has('i19-pay-match-last-name-scored-against-middle') && name.middleName !== undefined
+          ? score(name.lastName, '')
+          : score(name.lastName, h.lastName);
     if (name.middleName !== undefined) nameScores.middleName = score(name.middleName, '');
     if (name.suffix !== undefined) nameScores.suffix = score(name.suffix, '');
     const holder: Record<string, unknown> = {

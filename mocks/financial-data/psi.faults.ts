@@ -320,4 +320,16 @@ export const PSI_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-PSI-ACCOUNT-TYPE'],
   }),
+  independent('independent-19', {
+    id: 'i19-psi-fcra-read-through-sibling-account',
+    rule: 'a payRequestId read through another account of the same customer is a 404 (seed 002, Payment success indicators; provider 1.35.0): the FCRA reader answers a run through any account of its customer',
+    source: 'provider',
+    rules: ['FD-PSI-OWNER'],
+  }),
+  independent('independent-19', {
+    id: 'i19-psi-fcra-today-judged-in-sydney',
+    rule: "a settle-by date of today, the target's date, is accepted (provider 1.35.0 SettleByDate; reference, Decisions): the FCRA generation judges today in Sydney time (ten hours ahead of UTC), so late in the UTC day today's date is refused 400 as past",
+    source: 'assumption',
+    rules: ['FD-PSI-SETTLE-DATE-NOT-PAST'],
+  }),
 ]);

@@ -130,6 +130,13 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
       body.transaction.settleByDate >= isoDate(clock.nowEpochSeconds() - 5 * 3600)
         ? [body.transaction.settleByDate, today()].sort()[1]
         : body.transaction.settleByDate;
+    // i19-psi-fcra-today-judged-in-sydney: the FCRA generation's "today" is the date in Sydney (UTC+10).
+    if (
+      fcra &&
+      faults.has('i19-psi-fcra-today-judged-in-sydney') &&
+      body.transaction.settleByDate < isoDate(clock.nowEpochSeconds() + 10 * 3600)
+    )
+      return sendError(ctx, reply, 400, 'settleByDate must not be in the past');
     if (!ratable(account, settleBy, reply, fcra ? 'fcra-generate' : 'generate')) return reply;
     const run: Run = {
       payRequestId: nextPayRequestId(),
@@ -206,7 +213,9 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
             (run.accountId === account.id ||
               faults.has('psi-run-account-unchecked') ||
               // rt-psi-read-other-account-non-fcra: the non-FCRA read checks the customer only.
-              (!fcra && faults.has('rt-psi-read-other-account-non-fcra')))));
+              (!fcra && faults.has('rt-psi-read-other-account-non-fcra')) ||
+              // i19-psi-fcra-read-through-sibling-account: the FCRA reader checks the customer only.
+              (fcra && faults.has('i19-psi-fcra-read-through-sibling-account')))));
       const productOk = run && (run.fcra === fcra || faults.has('psi-products-shared'));
       if (!run || !ownerOk || !productOk) {
         if (!run && faults.has('psi-unknown-pay-request-400')) return sendError(ctx, reply, 400, 'payRequestId is invalid');

@@ -256,4 +256,10 @@ export const STATEMENTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-PAYSTMT-ROUNDTRIP'],
   }),
+  independent('independent-19', {
+    id: 'i19-stmt-v3-savings-details-dated-as-latest',
+    rule: 'one detail per index asked, a higher index with an earlier document date (seed 002, statements; provider 1.35.0 StatementDetail): for a savings account every detail of the multiple-statement read carries the document date of the latest statement',
+    source: 'provider',
+    rules: ['FD-STMT-INDEX-ORDER'],
+  }),
 ]);

@@ -116,7 +116,12 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
       const shownIndex = faults.has('blind-statements-v3-index-is-position') ? position + 1 : index;
       // i12-stmt-v3-index-as-number: the index answered as a JSON number.
       const indexShown = faults.has('i12-stmt-v3-index-as-number') ? shownIndex : String(shownIndex);
-      return { index: indexShown, id, asOfDate, description: p.description, documentDate: p.documentDate };
+      // i19-stmt-v3-savings-details-dated-as-latest: a savings account's details all dated as its latest statement.
+      const documentDate =
+        faults.has('i19-stmt-v3-savings-details-dated-as-latest') && account.type === 'savings'
+          ? statement(account, 1).p.documentDate
+          : p.documentDate;
+      return { index: indexShown, id, asOfDate, description: p.description, documentDate };
     });
     return reply.code(200).send({ statements });
   });

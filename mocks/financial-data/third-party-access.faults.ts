@@ -281,4 +281,16 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-OBJ-OTHER-PARTNER', 'FD-ACCESSKEY-UPDATE'],
   }),
+  independent('independent-19', {
+    id: 'i19-accesskey-update-later-products-real-account',
+    rule: "the receipt never carries the account's real id, in any member (provider 1.35.0 ThirdPartyAccessKeyReceiptData: pseudo ids): the update's receipt names every product after the first by its real accountId",
+    source: 'provider',
+    rules: ['FD-ACCESSKEY-PSEUDO-IDS'],
+  }),
+  independent('independent-19', {
+    id: 'i19-authdetails-migrated-login-period-empty',
+    rule: 'an OAuth login answers its authorization details with an end date after the start (seed 002, authorization details; provider 1.35.0), a migrated legacy login included: a migrated login answers an end date equal to its start',
+    source: 'provider',
+    rules: ['FD-AUTHDETAILS-OAUTH', 'FD-AUTHDETAILS-LEGACY'],
+  }),
 ]);

@@ -93,7 +93,12 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
     const body = key.body;
     const products = faults.has('accesskey-products-dropped')
       ? []
-      : body.products.map((p: any) => ({ ...p, accountId: pseudo(p.accountId) }));
+      : body.products.map((p: any, i: number) => ({
+          ...p,
+          // i19-accesskey-update-later-products-real-account: the update's receipt names the later products by their real ids.
+          accountId:
+            op === 'update' && i > 0 && faults.has('i19-accesskey-update-later-products-real-account') ? p.accountId : pseudo(p.accountId),
+        }));
     // Blind fault: the generation's receipt lists the products without their periods.
     if (op === 'generate' && faults.has('blind-accesskey-generate-periods-dropped')) for (const p of products) delete p.accessPeriod;
     const timestamp = isoMs(clock.nowMs());
@@ -246,7 +251,12 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
     }
     // The authorization was granted when the login was linked (its accounts' createdDate).
     const linkedS = accountsOfLogin(world, id)[0]?.createdDate ?? clock.nowEpochSeconds();
-    const endS = faults.has('authdetails-end-before-start') ? linkedS - DAY_S : linkedS + AUTHORIZATION_DAYS * DAY_S;
+    const endS = faults.has('authdetails-end-before-start')
+      ? linkedS - DAY_S
+      : // i19-authdetails-migrated-login-period-empty: a migrated login's authorization period ends when it starts.
+        faults.has('i19-authdetails-migrated-login-period-empty') && login.legacy && login.migrated
+        ? linkedS
+        : linkedS + AUTHORIZATION_DAYS * DAY_S;
     return {
       institutionLoginId: faults.has('authdetails-wrong-login-id') ? id + 1 : id,
       authorizationStartDate: faults.has('blind-authdetails-start-epoch-text') ? String(linkedS) : isoMs(linkedS * 1000),

@@ -514,4 +514,10 @@ export const TXPUSH_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TXPUSH-RUNNING-BALANCE'],
   }),
+  independent('independent-19', {
+    id: 'i19-txpush-non-ascii-signed-over-escaped-body',
+    rule: "each delivery carries X-TxPush-Signature, the HMAC-SHA256 of its body as sent under the subscription's signingKey (seed 002, Events; provider 1.35.0 TxPush signingKey): a body holding non-ASCII characters is signed over its \\u-escaped rendering, not the UTF-8 bytes sent",
+    source: 'assumption',
+    rules: ['FD-TXPUSH-SIGNED'],
+  }),
 ]);

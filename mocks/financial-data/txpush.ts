@@ -190,7 +190,10 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
       ? JSON.stringify(body, (_key, v) =>
           v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
         )
-      : JSON.stringify(body);
+      : // i19-txpush-non-ascii-signed-over-escaped-body: non-ASCII characters signed as \u escapes, not as the UTF-8 sent.
+        faults.has('i19-txpush-non-ascii-signed-over-escaped-body')
+        ? JSON.stringify(body).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+        : JSON.stringify(body);
     // i18-txpush-transaction-event-signed-with-account-key: the transaction event signed with the account-class subscription's key.
     const chosen =
       faults.has('i18-txpush-transaction-event-signed-with-account-key') && sub.type === 'transaction'

@@ -645,4 +645,34 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-DELIVERY-SENSITIVE'],
   }),
+  independent('independent-19', {
+    id: 'i19-webhooks-event-update-other-partner',
+    rule: "another partner's subscription is a 404 on every operation naming it and is left unchanged (provider 1.35.0 webhook subscriptions; reference, Decisions): updateWebhookSubscriptionEvent alone updates an event of another partner's subscription (200)",
+    source: 'assumption',
+    rules: ['FD-WEBHOOK-OWNER'],
+  }),
+  independent('independent-19', {
+    id: 'i19-webhooks-event-test-after-sub-delete',
+    rule: "after a delete the subscription is a 404 on every operation naming it and no test delivery is sent for it (seed 002, Events; provider 1.35.0): the by-event test still finds the deleted subscription's event and delivers it",
+    source: 'assumption',
+    rules: ['FD-WEBHOOK-DELETE', 'FD-WEBHOOK-DELIVERY-CURRENT'],
+  }),
+  independent('independent-19', {
+    id: 'i19-webhooks-limit-one-page-of-two',
+    rule: 'the smallest limit is served with at most one subscription (provider 1.35.0 WebhookPageLimit): with a limit of one the list answers a page of two subscriptions',
+    source: 'provider',
+    rules: ['FD-WEBHOOK-PAGE-LIMIT'],
+  }),
+  independent('independent-19', {
+    id: 'i19-webhooks-sub-inactive-skips-conditioned-events',
+    rule: 'a status change of a subscription puts every one of its events in the requested state (provider 1.35.0 changeWebhookSubscriptionStatus): made inactive, the events that carry a condition stay active',
+    source: 'provider',
+    rules: ['FD-WEBHOOK-SUB-STATUS'],
+  }),
+  independent('independent-19', {
+    id: 'i19-webhooks-total-skips-url-less',
+    rule: "the list's total counts every live subscription of the partner, each created one included (provider 1.35.0 Subscriptions.total, TotalResults): total leaves out the subscriptions created without a subscription-level URL (every event with its own override)",
+    source: 'provider',
+    rules: ['FD-WEBHOOK-CREATE'],
+  }),
 ]);

@@ -287,7 +287,8 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       if (faults.has('i13-webhooks-list-later-page-overlaps') && offset > 1) start -= 1;
       if (faults.has('blind-webhooks-past-end-clamped-to-last') && start >= mine.length && mine.length > 0)
         start = Math.floor((mine.length - 1) / limit) * limit;
-      const page = mine.slice(start, start + limit);
+      // i19-webhooks-limit-one-page-of-two: a limit of one served as a page of two.
+      const page = mine.slice(start, start + (faults.has('i19-webhooks-limit-one-page-of-two') && limit === 1 ? 2 : limit));
       // An empty page is a 404 (assumption FD-WEBHOOK-PAGE-PAST-END: the provider's counts are 1 or more).
       if (page.length === 0 && !faults.has('webhooks-past-end-empty-200')) return fail(reply, 404, 'No subscriptions on this page');
       // Seeded fault: the list shows each subscription's URL without its query string (the other readers keep it).
@@ -353,7 +354,10 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
             ? mine.filter((s) => s.status === 'active').length
             : faults.has('seeded-webhooks-total-stale-after-delete')
               ? (totalAtCreate.get(input.partner?.id ?? '') ?? mine.length)
-              : mine.length;
+              : // i19-webhooks-total-skips-url-less: total counts only the subscriptions with a URL of their own.
+                faults.has('i19-webhooks-total-skips-url-less')
+                ? mine.filter((s) => s.url).length
+                : mine.length;
       // seeded-judge-webhooks-list-created-second-later: the list dates each subscription's creation one second later.
       const listed = faults.has('seeded-judge-webhooks-list-created-second-later')
         ? page.map(view).map((v) => {
@@ -440,7 +444,9 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
         findSubscription(input) ??
         (faults.has('i8-webhooks-event-update-after-sub-delete') && gone?.deleted && gone.partnerId === input.partner?.id
           ? gone
-          : undefined);
+          : undefined) ??
+        // i19-webhooks-event-update-other-partner: the event update finds another partner's live subscription.
+        (faults.has('i19-webhooks-event-update-other-partner') && gone && !gone.deleted ? gone : undefined);
       const event = sub && findEvent(input, sub);
       if (!sub || !event) return fail(reply, 404, sub ? 'Event not found in this subscription' : 'Subscription not found');
       const body = input.body as EventRequest;
@@ -542,7 +548,13 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       const eventsLeft = faults.has('blind-webhooks-sub-reactivate-events-stay-inactive') && status === 'active';
       if (!faults.has('webhooks-sub-status-events-unchanged') && !eventsLeft)
         // i5-webhooks-sub-status-skips-overridden-events: events with their own URL keep their status.
-        for (const e of sub.events) if (!(e.url && faults.has('i5-webhooks-sub-status-skips-overridden-events'))) e.status = status;
+        for (const e of sub.events)
+          if (
+            !(e.url && faults.has('i5-webhooks-sub-status-skips-overridden-events')) &&
+            // i19-webhooks-sub-inactive-skips-conditioned-events: deactivation leaves the events with a condition active.
+            !(faults.has('i19-webhooks-sub-inactive-skips-conditioned-events') && status === 'inactive' && e.condition)
+          )
+            e.status = status;
       sub.lastUpdatedDate = isoNow(ctx);
       return reply.code(200).send({ status });
     });
@@ -578,7 +590,11 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       const anyOwner = state().subscriptions.get(input.path.subscription_id);
       const sub =
         findSubscription(input) ??
-        (faults.has('i2-webhooks-event-test-other-partner') && anyOwner && !anyOwner.deleted ? anyOwner : undefined);
+        (faults.has('i2-webhooks-event-test-other-partner') && anyOwner && !anyOwner.deleted ? anyOwner : undefined) ??
+        // i19-webhooks-event-test-after-sub-delete: the by-event test finds the partner's deleted subscription.
+        (faults.has('i19-webhooks-event-test-after-sub-delete') && anyOwner?.deleted && anyOwner.partnerId === input.partner?.id
+          ? anyOwner
+          : undefined);
       const gone = (s: HookSubscription) =>
         faults.has('i3-webhooks-deleted-event-testable')
           ? deletedEvents.get(s)?.find((e) => e.webhookEventId === input.path.webhook_event_id)

@@ -285,4 +285,16 @@ export const APPROVALS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['IN-STATE-DECISION'],
   }),
+  independent('independent-19', {
+    id: 'i19-async-partial-approval-lands-declined',
+    rule: "an APPROVED decision, sync or async, is what both getPlanApprovalStatus and getPlan show (seed 001 States): an asynchronous approval with an approvedAmount below the plan's amount lands as DECLINED",
+    source: 'seed',
+    rules: ['IN-STATE-DECISION'],
+  }),
+  independent('independent-19', {
+    id: 'i19-approval-async-auth-fail-reason-refused',
+    rule: 'rejectReasonCode is one of the six reasons, each accepted (provider 2.0.0 PlanApproval.rejectReasonCode): an asynchronous decline with CONSUMER_AUTH_FAIL is refused 400 as an unknown reason',
+    source: 'provider',
+    rules: ['IN-ENUM-REJECTCODE'],
+  }),
 ]);

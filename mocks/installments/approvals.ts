@@ -51,6 +51,15 @@ export function registerApprovals(
         { field: 'rejectReasonDetail', keyword: 'maxLength', message: 'rejectReasonDetail is too long' },
       ]);
     // i7-approval-decline-other-reason-approved: a decline for OTHER_REASON recorded as an approval.
+    // i19-approval-async-auth-fail-reason-refused: an asynchronous decline for a failed consumer authentication refused as an unknown reason.
+    if (
+      faults.has('i19-approval-async-auth-fail-reason-refused') &&
+      ok.query.get('sync') !== 'true' &&
+      ok.body.rejectReasonCode === 'CONSUMER_AUTH_FAIL'
+    )
+      return invalidRequest(reply, faults, [
+        { field: 'rejectReasonCode', keyword: 'enum', message: 'rejectReasonCode is not a known reason' },
+      ]);
     const otherReason = faults.has('i7-approval-decline-other-reason-approved') && ok.body.rejectReasonCode === 'OTHER_REASON';
     const decision = faults.has('declined-recorded-as-approved') || otherReason ? 'APPROVED' : ok.body.status;
     // i6-approval-sync-false-answered-sync: any sync value read as true.
@@ -106,7 +115,15 @@ export function registerApprovals(
     if (faults.has('i16-approval-status-async-decline-pending')) asyncDecided.add(plan.planId);
     if (!faults.has('async-approval-never-applied') && !systemError)
       plan.pending = {
-        status: faults.has('i2-async-decline-lands-approved') ? 'APPROVED' : decision,
+        status: faults.has('i2-async-decline-lands-approved')
+          ? 'APPROVED'
+          : // i19-async-partial-approval-lands-declined: an approval for less than the plan's amount lands as a decline.
+            faults.has('i19-async-partial-approval-lands-declined') &&
+              decision === 'APPROVED' &&
+              typeof ok.body.approvedAmount === 'number' &&
+              ok.body.approvedAmount < Number(plan.transaction.amount)
+            ? 'DECLINED'
+            : decision,
         atMs: clock.nowMs() + ASYNC_DECISION_SECONDS * 1000,
       };
     return reply.code(202).send();

@@ -695,4 +695,22 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-PAGE-HEADERS'],
   }),
+  independent('independent-19', {
+    id: 'i19-by-request-wallet-merchant-id-trimmed',
+    rule: 'every participation detail a reader answers, wallet merchant ids included, is the one submitted byte for byte (provider 2.0.0 Merchant.wallets; reference, Flows - lender app): the by-request_id reader answers each walletMerchantId with its surrounding spaces trimmed',
+    source: 'provider',
+    rules: ['IN-ECHO-PARTICIPATION-DETAILS'],
+  }),
+  independent('independent-19', {
+    id: 'i19-search-maid-type-lowercased',
+    rule: 'maidType is GRP or EXT, case kept, and every detail a reader answers is the one submitted (provider 2.0.0 Merchant.maidType): the merchant search answers maidType in lower case',
+    source: 'provider',
+    rules: ['IN-ECHO-PARTICIPATION-DETAILS', 'IN-ENUM-MAIDTYPE'],
+  }),
+  independent('independent-19', {
+    id: 'i19-mid-search-ica-echo-zeros-dropped',
+    rule: 'the MID page names the merchant searched by the acquirerICA sent (provider 2.0.0 MidDetailsPage; reference, Flows - lender app): an ICA with leading zeros is echoed through a number, its zeros dropped',
+    source: 'provider',
+    rules: ['IN-ECHO-MIDSEARCH'],
+  }),
 ]);

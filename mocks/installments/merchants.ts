@@ -105,6 +105,18 @@ export function registerMerchants(
       // i10-by-request-website-lowercased: the by-request read lower-cases the merchant's website URL.
       if (faults.has('i11-by-request-error-reason-dropped'))
         items = items.map((m) => (m.status === 'ERROR' ? { ...m, errorReason: undefined } : m));
+      // i19-by-request-wallet-merchant-id-trimmed: the by-request reader trims each wallet's merchant id.
+      if (faults.has('i19-by-request-wallet-merchant-id-trimmed'))
+        items = items.map((m) =>
+          Array.isArray(m.wallets)
+            ? {
+                ...m,
+                wallets: m.wallets.map((w: Record<string, unknown>) =>
+                  typeof w?.walletMerchantId === 'string' ? { ...w, walletMerchantId: w.walletMerchantId.trim() } : w,
+                ),
+              }
+            : m,
+        );
       if (faults.has('i10-by-request-website-lowercased'))
         items = items.map((m) => (typeof m.websiteUrl === 'string' ? { ...m, websiteUrl: m.websiteUrl.toLowerCase() } : m));
       // by-request-ica-middle-form-padded: a nine-digit ICA answered padded with zeros to eleven.
@@ -328,6 +340,9 @@ export function registerMerchants(
     if (faults.has('seeded-search-dba-names-deduplicated'))
       found = found.map((m) => (Array.isArray(m.dbaNames) ? { ...m, dbaNames: [...new Set(m.dbaNames)] } : m));
     // i12-search-city-uppercased: the search answers the address city in upper case.
+    // i19-search-maid-type-lowercased: the search answers maidType in lower case.
+    if (faults.has('i19-search-maid-type-lowercased'))
+      found = found.map((m) => (typeof m.maidType === 'string' ? { ...m, maidType: m.maidType.toLowerCase() } : m));
     if (faults.has('i12-search-city-uppercased'))
       found = found.map((m) =>
         typeof m.address?.city === 'string' ? { ...m, address: { ...m.address, city: m.address.city.toUpperCase() } } : m,
@@ -448,7 +463,11 @@ export function registerMerchants(
         faults.has('i6-mid-search-country-echo-uppercased') && typeof c.countryCode === 'string'
           ? c.countryCode.toUpperCase()
           : c.countryCode,
-      acquirerICA: c.acquirerICA,
+      // i19-mid-search-ica-echo-zeros-dropped: the ICA echoed through a number.
+      acquirerICA:
+        faults.has('i19-mid-search-ica-echo-zeros-dropped') && /^0\d*$/.test(String(c.acquirerICA))
+          ? String(Number(c.acquirerICA))
+          : c.acquirerICA,
       // i5-mid-search-optin-any-country: optIn joined on name and acquirer only.
       optIn:
         // i15-mid-search-optin-from-non-negotiated: the optIn echoed from the merchant's nonMerchantNegotiatedParticipation.

@@ -342,4 +342,16 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-VAL-OFFER-TERMS'],
   }),
+  independent('independent-19', {
+    id: 'i19-offers-small-amount-biweekly-misspelt',
+    rule: "every offer's frequency is WEEKLY, BIWEEKLY or MONTHLY (provider 2.0.0 Offer.frequency): for a purchase under a hundred the shortest offer is answered with the frequency BI_WEEKLY, a value outside the enum",
+    source: 'provider',
+    rules: ['IN-VAL-OFFER-TERMS'],
+  }),
+  independent('independent-19', {
+    id: 'i19-offers-large-amount-total-discounted',
+    rule: "an offer's totalAmount, the amount owed inclusive of fees, tax and interest, is at least the transaction's amount (provider 2.0.0 Offer.totalAmount): for a purchase of five thousand or more every offer's totalAmount is the amount less a 1% promotional discount",
+    source: 'provider',
+    rules: ['IN-VAL-OFFER-AMOUNTS'],
+  }),
 ]);

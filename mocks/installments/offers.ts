@@ -225,9 +225,21 @@ export function registerOffers(
             ? '$'
             : (SYMBOLS[currency] ?? '¤'),
       tenure: faults.has('offer-tenure-1') && i === 0 ? 1 : tenure,
-      frequency: faults.has('i11-offers-frequency-lowercase-longest') && i === OFFER_TENURES.length - 1 ? 'monthly' : 'MONTHLY',
+      // i19-offers-small-amount-biweekly-misspelt: below 100 the shortest offer is written with a frequency outside the enum.
+      frequency:
+        faults.has('i19-offers-small-amount-biweekly-misspelt') && i === 0 && typeof amount === 'number' && amount < 100
+          ? 'BI_WEEKLY'
+          : faults.has('i11-offers-frequency-lowercase-longest') && i === OFFER_TENURES.length - 1
+            ? 'monthly'
+            : 'MONTHLY',
       // i15-offers-total-amount-whole-from-thousand: a total of 1000 or more written in whole units.
-      totalAmount: faults.has('i15-offers-total-amount-whole-from-thousand') && amount >= 1000 ? Math.round(amount) : amount,
+      // i19-offers-large-amount-total-discounted: from 5000 the total owed is the amount less a 1% discount.
+      totalAmount:
+        faults.has('i19-offers-large-amount-total-discounted') && amount >= 5000
+          ? Math.round(amount * 99) / 100
+          : faults.has('i15-offers-total-amount-whole-from-thousand') && amount >= 1000
+            ? Math.round(amount)
+            : amount,
       // i12-offers-other-installment-unrounded: the share left unrounded.
       // seeded-offers-other-installment-unrounded-with-accept-language: the same, asked in a language other than English.
       otherInstallmentAmount:

@@ -400,4 +400,22 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-VAL-PAN-COUNTS'],
   }),
+  independent('independent-19', {
+    id: 'i19-register-create-name-tabs-as-spaces',
+    rule: 'registration answers the list name byte for byte, spaces kept (provider 2.0.0 panListName: letters, digits, white space and hyphens): a list created by name with a tab in it is answered with the tab written as a space',
+    source: 'provider',
+    rules: ['IN-ECHO-PANLIST'],
+  }),
+  independent('independent-19', {
+    id: 'i19-dereg-clear-absent-pan-counted-successful',
+    rule: 'successfulCount and failureCount count the PANs deregistered and refused, a card not in the list refused (provider 2.0.0 Deregistration): on a deregistration in clear sensitiveData a card the list does not hold is counted successful',
+    source: 'provider',
+    rules: ['IN-VAL-PAN-COUNTS'],
+  }),
+  independent('independent-19', {
+    id: 'i19-register-range-19-digits-refused',
+    rule: 'each end of an account range is accepted at every length its pattern allows (provider 2.0.0 AccountRange): a range whose low end has the longest length allowed is refused 400 as too long',
+    source: 'provider',
+    rules: ['IN-LIM-ACCOUNTRANGE'],
+  }),
 ]);

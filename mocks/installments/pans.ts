@@ -39,6 +39,11 @@ export function registerPanLists(
     // i5-panlist-name-64-refused: the name's upper bound checked as exclusive.
     if (faults.has('i5-panlist-name-64-refused') && typeof panListName === 'string' && panListName.length === 64)
       return invalidRequest(reply, faults, [{ field: 'panListName', keyword: 'maxLength', message: 'panListName is too long' }]);
+    // i19-register-range-19-digits-refused: a range whose low end has 19 digits taken as too long.
+    if (faults.has('i19-register-range-19-digits-refused') && String(accountRange?.accountRangeLow ?? '').length === 19)
+      return invalidRequest(reply, faults, [
+        { field: 'accountRange.accountRangeLow', keyword: 'maxLength', message: 'accountRangeLow is too long' },
+      ]);
     // provider 2.0.0, registerPans 400 example "Either encryptedValue or Account Range must not be null or
     // empty" (card data in clear sensitiveData counts as card data: reference, Payload encryption).
     const noCardData = ok.body.encryptedValue === undefined && ok.body.sensitiveData === undefined;
@@ -196,6 +201,14 @@ export function registerPanLists(
       faults.has('i18-register-by-id-name-spaces-collapsed') && panListId !== undefined && typeof shown.panListName === 'string'
         ? { ...shown, panListName: shown.panListName.replace(/ {2,}/g, ' ') }
         : shown;
+    // i19-register-create-name-tabs-as-spaces: a list created by name answered with its tabs written as spaces.
+    if (
+      faults.has('i19-register-create-name-tabs-as-spaces') &&
+      panListId === undefined &&
+      typeof answered.panListName === 'string' &&
+      answered.panListName.includes('\t')
+    )
+      answered.panListName = answered.panListName.replace(/\t/g, ' ');
     // seeded-register-latest-card-bin-and-last-four: the answer names the list's latest card by its BIN and last four, dots between.
     const latest = [...list.pans].at(-1);
     if (faults.has('seeded-register-latest-card-bin-and-last-four') && latest)
@@ -299,6 +312,11 @@ export function registerPanLists(
       // i3-deregistration-from-every-list: the PAN is removed from every list that holds it.
       if (faults.has('i3-deregistration-from-every-list')) for (const other of world.panLists.values()) other.pans.delete(pan);
       successfulCount++;
+    }
+    // i19-dereg-clear-absent-pan-counted-successful: in clear, the cards the list does not hold counted deregistered.
+    if (faults.has('i19-dereg-clear-absent-pan-counted-successful') && ok.body.encryptedValue === undefined) {
+      const absent = ((ok.plain?.pans ?? []) as { pan?: string }[]).filter(({ pan }) => pan !== undefined && !held.has(pan)).length;
+      [successfulCount, failureCount] = [successfulCount + Math.min(absent, failureCount), failureCount - Math.min(absent, failureCount)];
     }
     // provider 2.0.0, Deregistration: the list id at the root.
     if (faults.has('deregistration-counts-requested')) [successfulCount, failureCount] = [successfulCount + failureCount, 0];

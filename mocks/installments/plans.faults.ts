@@ -727,4 +727,16 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-ECHO-PLAN'],
   }),
+  independent('independent-19', {
+    id: 'i19-getplan-gbp-amount-floored',
+    rule: 'getPlan reads back the transaction amount the plan was created with (seed 001 Endpoints; reference, Flows - checkout): a plan in GBP is read back with its amount floored to whole pounds',
+    source: 'assumption',
+    rules: ['IN-ECHO-PLAN'],
+  }),
+  independent('independent-19', {
+    id: 'i19-notify-given-schedule-card-number',
+    rule: 'the notification carries no card number of the run in clear in any member (reference, Flows - notification; provider 2.0.0 notifyPlan consumer): a plan selected with a schedule of its own is notified with the card number in consumer.primaryAccountNumber',
+    source: 'assumption',
+    rules: ['IN-NOTIFY-EXACT'],
+  }),
 ]);

@@ -56,7 +56,7 @@ export function registerPlans(
 
   /** The plans whose card was sent in clear, kept only while seeded-notify-clear-issuer-by-first-five is on. */
   const clearPlans = new WeakSet<Plan>();
-  /** i15-notify-given-schedule-last-dropped: the plans selected with a schedule of their own (kept only while that fault is on). */
+  /** i15-notify-given-schedule-last-dropped, i19-notify-given-schedule-card-number: the plans selected with a schedule of their own (kept only while one of those faults is on). */
   const givenSchedule = new WeakSet<Plan>();
   /** i15-notify-second-plan-names-first: the first plan notified per offerTransactionId (kept only while that fault is on). */
   const firstPlanOfOffers = new Map<string, string>();
@@ -173,6 +173,9 @@ export function registerPlans(
       const first = (body.schedulePayments[0] as Record<string, unknown>).installmentAmount;
       body.schedulePayments = body.schedulePayments.map((r: Record<string, unknown>) => ({ ...r, installmentAmount: first }));
     }
+    // i19-notify-given-schedule-card-number: a plan selected with its own schedule notified with the card number.
+    if (faults.has('i19-notify-given-schedule-card-number') && givenSchedule.has(plan))
+      body.consumer = { ...(body.consumer as object), primaryAccountNumber: plan.pan };
     // i15-notify-given-schedule-last-dropped: a schedule the selection sent loses its last installment.
     if (faults.has('i15-notify-given-schedule-last-dropped') && givenSchedule.has(plan) && Array.isArray(body.schedulePayments))
       body.schedulePayments = body.schedulePayments.slice(0, -1);
@@ -374,7 +377,8 @@ export function registerPlans(
           : `https://psp.example.test/checkout/${planId}/callback`,
     };
     world.plans.set(planId, plan);
-    if (faults.has('i15-notify-given-schedule-last-dropped') && complete) givenSchedule.add(plan);
+    if ((faults.has('i15-notify-given-schedule-last-dropped') || faults.has('i19-notify-given-schedule-card-number')) && complete)
+      givenSchedule.add(plan);
     if (
       (faults.has('seeded-notify-clear-issuer-by-first-five') || faults.has('seeded-notify-clear-pan-last-four-before-check-digit')) &&
       ok.body.encryptedValue === undefined
@@ -465,7 +469,12 @@ export function registerPlans(
             : merchant,
       // Fault: this reader alone rounds the amount to whole units.
       transaction: {
-        amount: faults.has('telling-getplan-amount-whole-units') ? Math.round(amount) : amount,
+        amount: faults.has('telling-getplan-amount-whole-units')
+          ? Math.round(amount)
+          : // i19-getplan-gbp-amount-floored: a plan in GBP read back in whole pounds.
+            faults.has('i19-getplan-gbp-amount-floored') && currency === 'GBP' && typeof amount === 'number'
+            ? Math.floor(amount)
+            : amount,
         // i3-getplan-currency-lowercased: the plan read gives the currency in lower case.
         currency:
           faults.has('i3-getplan-currency-lowercased') && typeof currency === 'string'
