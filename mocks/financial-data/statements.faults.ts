@@ -238,6 +238,25 @@ export const STATEMENTS_FAULTS = faultCatalogue([
     rules: ['FD-STMT-INDEX-ORDER'],
   }),
   // Seeded beside the repeated indexes of the order check (statements.details.spec.ts).
+  // Per-type family: a statement rule kept on every account type but one (statements.known.ts, oneOfEachType).
+  seeded({
+    id: 'seeded-fam24-stmt-v1-investment-latest-always',
+    rule: 'FD-STMT-ASSET-LINK: for an investment account the one-statement read renders the latest statement whatever the index asked, so it no longer matches the asset of that index',
+    source: 'seed',
+    rules: ['FD-STMT-ASSET-LINK', 'FD-STMT-INDEX-RANGE'],
+  }),
+  seeded({
+    id: 'seeded-fam24-stmt-v3-loan-asset-of-latest',
+    rule: "FD-STMT-ASSET-LINK: for a loan account every detail of the multiple-statement read carries the latest statement's asset id",
+    source: 'seed',
+    rules: ['FD-STMT-ASSET-LINK'],
+  }),
+  seeded({
+    id: 'seeded-fam24-stmt-v3-line-of-credit-default-all',
+    rule: 'FD-STMT-DEFAULT-INDEX: for a line of credit the multiple-statement read without index details every statement, not the most recent alone',
+    source: 'provider',
+    rules: ['FD-STMT-DEFAULT-INDEX'],
+  }),
   seeded({
     id: 'seeded-stmt-v3-adjacent-index-collapsed',
     rule: 'FD-STMT-INDEX-ORDER: the multiple-statement read gives one detail for an index asked twice side by side (a run of the same index collapsed)',

@@ -85,7 +85,11 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
     const index = (input.query.index as number | undefined) ?? (faults.has('statements-default-oldest') ? 24 : 1);
     // i12-stmt-v1-index-24-refused: the v1 index's maximum read as exclusive.
     if (faults.has('i12-stmt-v1-index-24-refused') && index === 24) return sendError(ctx, reply, 400, 'index must be less than 24');
-    const { pdf } = statement(account, index);
+    // seeded-fam24-stmt-v1-investment-latest-always: an investment account's statement read as the latest one.
+    const { pdf } = statement(
+      account,
+      faults.has('seeded-fam24-stmt-v1-investment-latest-always') && account.type === 'investment' ? 1 : index,
+    );
     if (faults.has('statements-pdf-base64')) return reply.code(200).type('application/pdf').send(pdf.toString('base64'));
     return reply.code(200).type('application/pdf').send(pdf);
   });
@@ -95,7 +99,11 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
     if (!account) return reply;
     if (account.mfa && !faults.has('statements-mfa-v3-ignored')) return reply.code(203).send();
     // Blind fault: without index, v3 lists every statement available (1 to 24) instead of index 1.
-    const defaultIndexes = faults.has('blind-statements-v3-default-all') ? Array.from({ length: 24 }, (_, i) => i + 1).join(',') : '1';
+    // seeded-fam24-stmt-v3-line-of-credit-default-all: the same, for a line of credit only.
+    const defaultAll =
+      faults.has('blind-statements-v3-default-all') ||
+      (faults.has('seeded-fam24-stmt-v3-line-of-credit-default-all') && account.type === 'lineOfCredit');
+    const defaultIndexes = defaultAll ? Array.from({ length: 24 }, (_, i) => i + 1).join(',') : '1';
     let indexes = String(input.query.index ?? defaultIndexes)
       .split(',')
       .map(Number);
@@ -111,7 +119,13 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
     const statements = indexes.map((index, position) => {
       // i17-stmt-v3-index-24-document-of-23: the oldest index (24) read as the statement before it.
       const { id: own, p } = statement(account, faults.has('i17-stmt-v3-index-24-document-of-23') && index === 24 ? 23 : index);
-      const id = faults.has('i11-statement-v3-asset-id-of-first-index') && indexes.length > 1 ? statement(account, indexes[0]).id : own;
+      // seeded-fam24-stmt-v3-loan-asset-of-latest: a loan's details all carry the latest statement's asset id.
+      const id =
+        faults.has('i11-statement-v3-asset-id-of-first-index') && indexes.length > 1
+          ? statement(account, indexes[0]).id
+          : faults.has('seeded-fam24-stmt-v3-loan-asset-of-latest') && account.type === 'loan'
+            ? statement(account, 1).id
+            : own;
       // Blind fault: each detail carries its position in the list (1-based), not the index asked.
       const shownIndex = faults.has('blind-statements-v3-index-is-position') ? position + 1 : index;
       // i12-stmt-v3-index-as-number: the index answered as a JSON number.

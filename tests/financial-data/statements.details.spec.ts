@@ -5,40 +5,46 @@
 // StatementIndexesParameter (comma-separated indexes 1-24; a higher index is an older statement).
 // That a 25th index is a 400 rather than dropped is this contract's assumption.
 import { expect, expectFdError, FD_CONTRACT, rangeOf, rules, test } from '../../fixtures/financial-data.js';
+import { oneOfEachType } from './statements.known.js';
 
 // The statements an account offers (seed 002, Limits: statement details up to the contract's StatementIndex maximum).
 const STATEMENTS = rangeOf(FD_CONTRACT, 'StatementIndex').max!;
 const ALL = Array.from({ length: STATEMENTS }, (_, i) => String(i + 1));
 
 test(
-  `statement indexes 1 and ${STATEMENTS} are served; a list holding 0 or ${STATEMENTS + 1} is refused with 400 @provider`,
+  `statement indexes 1 and ${STATEMENTS} are served; a list holding 0 or ${STATEMENTS + 1} is refused with 400, on every account type @provider`,
   rules('FD-STMT-INDEXES-RANGE:accept', 'FD-STMT-INDEXES-RANGE:refuse'),
   async ({ fdApi, linkedCustomer }) => {
-    const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
-    for (const index of ['1', `${STATEMENTS}`, `1,${STATEMENTS}`]) {
-      const res = await fdApi.call('GetCustomerAccountMultipleStatement', { path, query: { index } });
-      expect(res.status, `index ${index}`).toBe(200);
-      expect(res.body.statements.map((s: { index: string }) => s.index)).toEqual(index.split(','));
-    }
-    for (const index of ['0', `${STATEMENTS + 1}`, `1,${STATEMENTS + 1}`, '0,1']) {
-      expectFdError(await fdApi.call('GetCustomerAccountMultipleStatement', { path, query: { index } }), 400, `index ${index}`);
+    for (const { type, path } of oneOfEachType(linkedCustomer)) {
+      for (const index of ['1', `${STATEMENTS}`, `1,${STATEMENTS}`]) {
+        const res = await fdApi.call('GetCustomerAccountMultipleStatement', { path, query: { index } });
+        expect(res.status, `${type}: index ${index}`).toBe(200);
+        expect(
+          res.body.statements.map((s: { index: string }) => s.index),
+          `${type}: index ${index}`,
+        ).toEqual(index.split(','));
+      }
+      for (const index of ['0', `${STATEMENTS + 1}`, `1,${STATEMENTS + 1}`, '0,1']) {
+        expectFdError(await fdApi.call('GetCustomerAccountMultipleStatement', { path, query: { index } }), 400, `${type}: index ${index}`);
+      }
     }
   },
 );
 
 test(
-  `${STATEMENTS} indexes give ${STATEMENTS} details; ${STATEMENTS + 1} indexes are refused with 400 @assumption`,
+  `${STATEMENTS} indexes give ${STATEMENTS} details; ${STATEMENTS + 1} indexes are refused with 400, on every account type @assumption`,
   rules('FD-STMT-DETAILS-MAX:accept', 'FD-STMT-DETAILS-MAX:refuse'),
   async ({ fdApi, linkedCustomer }) => {
-    const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
-    const all = await fdApi.call('GetCustomerAccountMultipleStatement', { path, query: { index: ALL.join(',') } });
-    expect(all.status).toBe(200);
-    expect(all.body.statements, `seed 002, Limits: statement details up to ${STATEMENTS}`).toHaveLength(STATEMENTS);
-    expectFdError(
-      await fdApi.call('GetCustomerAccountMultipleStatement', { path, query: { index: [...ALL, '1'].join(',') } }),
-      400,
-      `${STATEMENTS + 1} indexes`,
-    );
+    for (const { type, path } of oneOfEachType(linkedCustomer)) {
+      const all = await fdApi.call('GetCustomerAccountMultipleStatement', { path, query: { index: ALL.join(',') } });
+      expect(all.status, type).toBe(200);
+      expect(all.body.statements, `${type}: seed 002, Limits: statement details up to ${STATEMENTS}`).toHaveLength(STATEMENTS);
+      expectFdError(
+        await fdApi.call('GetCustomerAccountMultipleStatement', { path, query: { index: [...ALL, '1'].join(',') } }),
+        400,
+        `${type}: ${STATEMENTS + 1} indexes`,
+      );
+    }
   },
 );
 
@@ -48,58 +54,62 @@ test(
 const ASKED = ['2', '3', '1', '12', '1', '2', '2'];
 
 test(
-  'one detail per index in the order asked, an index asked twice included; a higher index is an older statement @provider',
+  'one detail per index in the order asked, an index asked twice included; a higher index is an older statement, on every account type @provider',
   rules('FD-STMT-INDEX-ORDER'),
   async ({ fdApi, linkedCustomer }) => {
-    const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('creditCard').id };
-    const res = await fdApi.call('GetCustomerAccountMultipleStatement', { path, query: { index: ASKED.join(',') } });
-    expect(res.status).toBe(200);
-    const details = res.body.statements as { index: string; documentDate?: string }[];
-    expect(
-      details.map((s) => s.index),
-      'the indexes asked, in that order, each repeat with its own detail',
-    ).toEqual(ASKED);
-    const dated = details
-      .filter((s, i) => details.findIndex((d) => d.index === s.index) === i)
-      .map((s) => ({ index: Number(s.index), at: Date.parse(s.documentDate ?? '') }))
-      .filter((s) => !Number.isNaN(s.at))
-      .sort((a, b) => a.index - b.index);
-    for (let i = 1; i < dated.length; i++)
-      expect(dated[i].at, `statement ${dated[i].index} is older than ${dated[i - 1].index}`).toBeLessThan(dated[i - 1].at);
+    const accounts = oneOfEachType(linkedCustomer);
+    expect(accounts.length, 'the linked customer has accounts to read').toBeGreaterThan(0);
+    for (const { type, path } of accounts) {
+      const res = await fdApi.call('GetCustomerAccountMultipleStatement', { path, query: { index: ASKED.join(',') } });
+      expect(res.status, type).toBe(200);
+      const details = res.body.statements as { index: string; documentDate?: string }[];
+      expect(
+        details.map((s) => s.index),
+        `${type}: the indexes asked, in that order, each repeat with its own detail`,
+      ).toEqual(ASKED);
+      const dated = details
+        .filter((s, i) => details.findIndex((d) => d.index === s.index) === i)
+        .map((s) => ({ index: Number(s.index), at: Date.parse(s.documentDate ?? '') }))
+        .filter((s) => !Number.isNaN(s.at))
+        .sort((a, b) => a.index - b.index);
+      for (let i = 1; i < dated.length; i++)
+        expect(dated[i].at, `${type}: statement ${dated[i].index} is older than ${dated[i - 1].index}`).toBeLessThan(dated[i - 1].at);
+    }
   },
 );
 
 test(
-  "each detail's asset id downloads the statement of that index, the same PDF as v1; another customer gets 404",
+  "each detail's asset id downloads the statement of that index, the same PDF as v1, on every account type; another customer gets 404",
   rules('FD-STMT-ASSET-LINK@asset-statement', 'FD-ASSET-OWNER@asset-statement'),
   async ({ fdApi, fd, linkedCustomer, createCustomer }) => {
-    const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('mortgage').id };
-    const res = await fdApi.call('GetCustomerAccountMultipleStatement', { path, query: { index: `1,2,${STATEMENTS}` } });
-    expect(res.status).toBe(200);
     const stranger = await createCustomer('testing');
-    for (const detail of res.body.statements as { index: string; id?: string }[]) {
-      expect(detail.id, `detail ${detail.index} carries an asset id`).toBeTruthy();
-      const asset = await fdApi.call('GetAssetByCustomerID', {
-        path: { customerId: linkedCustomer.customerId, assetId: detail.id! },
-        headers: { accept: 'application/octet-stream' },
-      });
-      expect(asset.status, `asset of statement ${detail.index}`).toBe(200);
-      const v1 = await fdApi.call('GetCustomerAccountStatement', {
-        path,
-        query: { index: Number(detail.index) },
-        headers: { accept: 'application/pdf' },
-      });
-      expect(v1.status).toBe(200);
-      expect(asset.text.slice(0, 5), `asset of statement ${detail.index} is a PDF`).toBe('%PDF-');
-      // The mock renders a statement the same way each time (a known answer); a real institution
-      // may stamp each rendering, so on a sandbox the two are only required to be PDFs.
-      if (fd.control)
-        expect(asset.text === v1.text, `asset of statement ${detail.index} is the v1 statement of index ${detail.index}`).toBe(true);
-      expectFdError(
-        await fdApi.call('GetAssetByCustomerID', { path: { customerId: stranger, assetId: detail.id! } }),
-        404,
-        "another customer's id",
-      );
+    for (const { type, path } of oneOfEachType(linkedCustomer)) {
+      const res = await fdApi.call('GetCustomerAccountMultipleStatement', { path, query: { index: `1,2,${STATEMENTS}` } });
+      expect(res.status, type).toBe(200);
+      for (const detail of res.body.statements as { index: string; id?: string }[]) {
+        const what = `${type}: statement ${detail.index}`;
+        expect(detail.id, `${what} carries an asset id`).toBeTruthy();
+        const asset = await fdApi.call('GetAssetByCustomerID', {
+          path: { customerId: linkedCustomer.customerId, assetId: detail.id! },
+          headers: { accept: 'application/octet-stream' },
+        });
+        expect(asset.status, `asset of ${what}`).toBe(200);
+        const v1 = await fdApi.call('GetCustomerAccountStatement', {
+          path,
+          query: { index: Number(detail.index) },
+          headers: { accept: 'application/pdf' },
+        });
+        expect(v1.status, `v1 ${what}`).toBe(200);
+        expect(asset.text.slice(0, 5), `asset of ${what} is a PDF`).toBe('%PDF-');
+        // The mock renders a statement the same way each time (a known answer); a real institution
+        // may stamp each rendering, so on a sandbox the two are only required to be PDFs.
+        if (fd.control) expect(asset.text === v1.text, `asset of ${what} is the v1 statement of index ${detail.index}`).toBe(true);
+        expectFdError(
+          await fdApi.call('GetAssetByCustomerID', { path: { customerId: stranger, assetId: detail.id! } }),
+          404,
+          `${what}: another customer's id`,
+        );
+      }
     }
   },
 );

@@ -4,6 +4,7 @@
 // provider 1.35.0 StatementIndexParameter (1 to 24, default 1, the most recent) and the PDF body
 // (application/octet-stream there, application/pdf in the seed: both accepted).
 import { expect, expectFdError, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+import { oneOfEachType } from './statements.known.js';
 
 /** The account types the seed names, as the portfolio types them (seed 002, Resources - Account). */
 const SEED_TYPES = [
@@ -50,33 +51,38 @@ test(
 
 // provider 1.35.0 StatementIndexParameter: "request statements from 1-24", maximum 24.
 test(
-  'index 1 and 24 are served; 0 and 25 are refused with 400 @provider',
+  'index 1 and 24 are served; 0 and 25 are refused with 400, on every account type @provider',
   rules('FD-STMT-INDEX-RANGE:accept', 'FD-STMT-INDEX-RANGE:refuse'),
   async ({ fdApi, linkedCustomer }) => {
-    const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
-    const first = await pdfOf(fdApi, path, 1);
-    const last = await pdfOf(fdApi, path, 24);
-    expect(last, 'index 24 is another statement than index 1').not.toBe(first);
-    for (const index of [0, 25]) {
-      expectFdError(
-        await fdApi.call('GetCustomerAccountStatement', { path, query: { index }, headers: PDF_ACCEPT }),
-        400,
-        `index ${index}`,
-      );
+    for (const { type, path } of oneOfEachType(linkedCustomer)) {
+      const first = await pdfOf(fdApi, path, 1);
+      const last = await pdfOf(fdApi, path, 24);
+      expect(last, `${type}: index 24 is another statement than index 1`).not.toBe(first);
+      for (const index of [0, 25]) {
+        expectFdError(
+          await fdApi.call('GetCustomerAccountStatement', { path, query: { index }, headers: PDF_ACCEPT }),
+          400,
+          `${type}: index ${index}`,
+        );
+      }
     }
   },
 );
 
 // provider 1.35.0: index default 1 ("by default, 1 is the most recent statement").
 test(
-  'without index, v1 gives the statement of index 1 and v3 one detail of index 1 @provider',
+  'without index, v1 gives the statement of index 1 and v3 one detail of index 1, on every account type @provider',
   rules('FD-STMT-DEFAULT-INDEX@stmt-v1', 'FD-STMT-DEFAULT-INDEX@stmt-v3'),
   async ({ fdApi, linkedCustomer }) => {
-    const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('savings').id };
-    expect(await pdfOf(fdApi, path), 'the default statement is the one of index 1').toBe(await pdfOf(fdApi, path, 1));
-    const details = await fdApi.call('GetCustomerAccountMultipleStatement', { path });
-    expect(details.status).toBe(200);
-    expect(details.body.statements.map((s: { index: string }) => s.index)).toEqual(['1']);
+    for (const { type, path } of oneOfEachType(linkedCustomer)) {
+      expect(await pdfOf(fdApi, path), `${type}: the default statement is the one of index 1`).toBe(await pdfOf(fdApi, path, 1));
+      const details = await fdApi.call('GetCustomerAccountMultipleStatement', { path });
+      expect(details.status, type).toBe(200);
+      expect(
+        details.body.statements.map((s: { index: string }) => s.index),
+        type,
+      ).toEqual(['1']);
+    }
   },
 );
 
