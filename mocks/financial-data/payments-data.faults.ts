@@ -395,6 +395,19 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-OBJ-OTHER-PARENT'],
   }),
+  // Score family: a member scored against the wrong part of the holder once another optional member is sent.
+  seeded({
+    id: 'seeded-fam24-pay-match-first-name-scored-against-suffix',
+    rule: "FD-PAY-MATCH-CLOSER-HIGHER: with a suffix in the request the firstName is scored against the holder's suffix, so the exact first name scores no higher than another",
+    source: 'seed',
+    rules: ['FD-PAY-MATCH-CLOSER-HIGHER'],
+  }),
+  seeded({
+    id: 'seeded-fam24-pay-match-postal-code-against-phone',
+    rule: "FD-PAY-MATCH-CLOSER-HIGHER: with a phone in the request too, the address's postalCode is scored against the holder's phone, so the exact postal code scores no higher than another",
+    source: 'seed',
+    rules: ['FD-PAY-MATCH-CLOSER-HIGHER'],
+  }),
   independent('independent-19', {
     id: 'i19-pay-live-balance-cd-refused',
     rule: 'the live and the cached balance answer 200 for checking, savings, moneyMarket and cd accounts (seed 002, Payments data: supported account types): the live balance alone refuses a certificate of deposit with 400',

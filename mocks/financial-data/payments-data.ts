@@ -493,7 +493,12 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
     const name = body.name ?? {};
     const asked = [name.firstName, name.middleName, name.lastName, name.suffix].filter(Boolean).join(' ');
     const nameScores: Record<string, number> = { ownerName: score(asked || body.ownerName, h.ownerName) };
-    if (name.firstName !== undefined) nameScores.firstName = score(name.firstName, h.firstName);
+    if (name.firstName !== undefined)
+      nameScores.firstName =
+        // seeded-fam24-pay-match-first-name-scored-against-suffix: with a suffix asked, the first name is scored against the holder's (none).
+        faults.has('seeded-fam24-pay-match-first-name-scored-against-suffix') && name.suffix !== undefined
+          ? score(name.firstName, '')
+          : score(name.firstName, h.firstName);
     if (name.lastName !== undefined)
       nameScores.lastName =
         // i19-pay-match-last-name-scored-against-middle: with a middle name asked, the last name is scored against the holder's (none).
@@ -516,7 +521,12 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
       const a = body.address;
       const addressScores: Record<string, number> = {};
       for (const key of ['line1', 'city', 'state', 'postalCode', 'country'] as const)
-        if (a[key] !== undefined) addressScores[key] = score(a[key], String(address[key]));
+        if (a[key] !== undefined)
+          addressScores[key] =
+            // seeded-fam24-pay-match-postal-code-against-phone: with a phone asked too, the postal code is scored against the holder's phone.
+            key === 'postalCode' && body.phone !== undefined && faults.has('seeded-fam24-pay-match-postal-code-against-phone')
+              ? score(a[key], h.phone ?? '')
+              : score(a[key], String(address[key]));
       const line = [a.line1, a.line2, a.line3, a.city, a.state, a.postalCode].filter(Boolean).join(' ');
       addressScores.ownerAddress = score(line, h.ownerAddress);
       address.addressScores = addressScores;

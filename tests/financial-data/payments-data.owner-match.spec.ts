@@ -222,3 +222,101 @@ test(
     expect(notHigher, 'each score of the exact values above that of different ones').toEqual([]);
   },
 );
+
+// seed 002, Payments data: "higher is a closer match"; every element but the name is optional. The
+// rule holds whatever optional members a request carries, so the exact-versus-different comparison
+// runs with none of them, with each alone and with all of them, varying one member at a time: the
+// varied member's own score is strictly higher for the holder's exact value (when the holder has that
+// value), and no score of the request holding the holder's values is lower than the same score of the
+// request differing in one member (a member scored against the wrong part of the holder shows there).
+type MatchBody = Record<string, any>;
+const OPTIONAL = ['middleName', 'suffix', 'ownerName', 'address', 'email', 'phone'] as const;
+type Optional = (typeof OPTIONAL)[number];
+
+test(
+  'with every optional member absent, alone or all present, the exact value of each member scores at least as high on every score, and higher on its own',
+  rules('FD-PAY-MATCH-CLOSER-HIGHER'),
+  async ({ fdApi, linkedCustomer }) => {
+    const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
+    const v3 = await fdApi.call('GetAccountOwnerDetails', { path });
+    expect(v3.status).toBe(200);
+    const holder = v3.body.holders[0];
+    const name = await holderName(fdApi, path.customerId, path.accountId);
+    const shown = holder.addresses?.[0] ?? {};
+    const address = Object.fromEntries(
+      (['line1', 'city', 'state', 'postalCode'] as const).filter((k) => typeof shown[k] === 'string' && shown[k]).map((k) => [k, shown[k]]),
+    );
+    const email: unknown = holder.emails?.[0]?.email;
+    const phone: unknown = holder.phones?.[0]?.phone;
+    const digitsOther = (v: string) => v.replace(/\d/g, (d) => String((Number(d) + 5) % 10));
+    // Each member: the holder's value (or a stand-in when the holder shows none: then it is only
+    // carried, not compared), a different one, and the scores it owns in the answer.
+    const members: Record<'firstName' | 'lastName' | Optional, { exact: unknown; other: unknown; own: RegExp | undefined }> = {
+      firstName: { exact: name.firstName, other: unlike(name.firstName), own: /\.nameScores\.firstName$/ },
+      lastName: { exact: name.lastName, other: unlike(name.lastName), own: /\.nameScores\.lastName$/ },
+      middleName: holder.middleName
+        ? { exact: holder.middleName, other: unlike(holder.middleName), own: /\.nameScores\.middleName$/ }
+        : { exact: 'Quill', other: 'Quill', own: undefined },
+      suffix: holder.suffix
+        ? { exact: holder.suffix, other: unlike(holder.suffix), own: /\.nameScores\.suffix$/ }
+        : { exact: 'Jr', other: 'Jr', own: undefined },
+      // The request's ownerName: no score of its own documented (nameScores.ownerName scores the name).
+      ownerName: { exact: holder.ownerName, other: unlike(String(holder.ownerName)), own: undefined },
+      address: Object.keys(address).length
+        ? {
+            exact: address,
+            other: Object.fromEntries(
+              Object.entries(address).map(([k, v]) => [k, k === 'postalCode' ? digitsOther(String(v)) : unlike(String(v))]),
+            ),
+            own: /\.addressScores\.(line1|city|state|postalCode|ownerAddress)$/,
+          }
+        : { exact: { line1: '1 Quill Street' }, other: { line1: '1 Quill Street' }, own: undefined },
+      email:
+        typeof email === 'string' && email
+          ? { exact: email, other: `${unlike(email.split('@')[0])}@${email.split('@')[1] ?? 'example.com'}`, own: /\.emailScores\.email$/ }
+          : { exact: 'quill@example.com', other: 'quill@example.com', own: undefined },
+      // provider 1.35.0: the phone of a request is digits only, at most 10.
+      phone:
+        typeof phone === 'string' && /^\d{1,10}$/.test(phone)
+          ? { exact: phone, other: digitsOther(phone), own: /\.phoneScores\.phone$/ }
+          : { exact: '8015550100', other: '8015550100', own: undefined },
+    };
+    const bodyOf = (present: readonly Optional[], varied?: keyof typeof members): MatchBody => {
+      const value = (m: keyof typeof members) => (m === varied ? members[m].other : members[m].exact);
+      const body: MatchBody = { name: { firstName: value('firstName'), lastName: value('lastName') } };
+      for (const m of present) {
+        if (m === 'middleName' || m === 'suffix') body.name[m] = value(m);
+        else body[m] = value(m);
+      }
+      return body;
+    };
+    const variants: (readonly Optional[])[] = [[], ...OPTIONAL.map((m) => [m] as const), OPTIONAL];
+    const problems: string[] = [];
+    let strict = 0;
+    for (const present of variants) {
+      const label = present.length ? `with ${present.join(', ')}` : 'with the name alone';
+      const exact = await fdApi.call('AccountMatchingScoreDetails', { path, body: bodyOf(present) });
+      expect(exact.status, label).toBe(200);
+      const exactScores = new Map(scoresOf(exact.body));
+      for (const varied of ['firstName', 'lastName', ...present] as const) {
+        if (members[varied].exact === members[varied].other) continue;
+        const other = await fdApi.call('AccountMatchingScoreDetails', { path, body: bodyOf(present, varied) });
+        expect(other.status, `${label}, ${varied} different`).toBe(200);
+        for (const [where, b] of scoresOf(other.body)) {
+          const a = exactScores.get(where);
+          if (typeof a !== 'number' || typeof b !== 'number') continue;
+          const own = members[varied].own?.test(where) ?? false;
+          if (own) strict++;
+          if (own ? !(a > b) : !(a >= b))
+            problems.push(
+              `${label}, ${varied} different: ${where} exact ${a}, different ${b} (${own ? 'its own score' : 'another score'})`,
+            );
+        }
+      }
+    }
+    expect(strict, 'the answers score the varied members (firstName and lastName at least)').toBeGreaterThan(0);
+    expect(problems, 'scores of the exact request below, or its own score not above, those of a request differing in one member').toEqual(
+      [],
+    );
+  },
+);
