@@ -45,6 +45,12 @@ export interface Rule {
   paths?: string[];
   /** Sides to check; bounded kinds always need both. */
   sides?: Side[];
+  /**
+   * `utc-midnight`: the rule turns on the target's calendar day (today, past, a day count, a date's
+   * instant), so its checks run with the target's clock just before and just after a UTC midnight
+   * (tests/financial-data/clock.day-boundary.spec.ts generates them from this mark).
+   */
+  clock?: 'utc-midnight';
 }
 
 export interface RuleCatalogue {
@@ -122,6 +128,7 @@ export function loadRules(service: string): RuleCatalogue {
     if (!r.text || !r.cite) problems.push(`${r.id}: needs text and cite`);
     if (!Array.isArray(r.operations) || r.operations.length === 0) problems.push(`${r.id}: names no operation`);
     for (const p of r.paths ?? []) if (!(p in paths)) problems.push(`${r.id}: path '${p}' is not declared under paths`);
+    if (r.clock !== undefined && r.clock !== 'utc-midnight') problems.push(`${r.id}: clock '${r.clock}' is not utc-midnight`);
   }
   if (problems.length) throw new Error(`${service} rule catalogue:\n${problems.join('\n')}`);
   return { service: raw.service ?? service, paths, rules: raw.rules ?? [] };

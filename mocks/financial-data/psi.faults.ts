@@ -320,6 +320,26 @@ export const PSI_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-PSI-ACCOUNT-TYPE'],
   }),
+  // Day-boundary family: "today" taken in another zone on one operation, seen only on one side of a UTC midnight
+  // (tests/financial-data/clock.day-boundary.spec.ts places the clock at 23:30 and 00:30 UTC).
+  seeded({
+    id: 'seeded-fam24-psi-legacy-fcra-settle-date-eastern-today',
+    rule: 'FD-PSI-SETTLE-DATE-NOT-PAST: GetFCRAPaymentSuccessIndicator judges "past" against the US Eastern date, so just after a UTC midnight yesterday\'s date is accepted',
+    source: 'provider',
+    rules: ['FD-PSI-SETTLE-DATE-NOT-PAST'],
+  }),
+  seeded({
+    id: 'seeded-fam24-psi-legacy-days-from-eastern-today',
+    rule: 'FD-PSI-DAYS: GetPaymentSuccessIndicator counts its potential settlement dates from the US Eastern date, so just after a UTC midnight they start yesterday',
+    source: 'provider',
+    rules: ['FD-PSI-DAYS'],
+  }),
+  seeded({
+    id: 'seeded-fam24-psi-fcra-request-date-in-sydney',
+    rule: "FD-PSI-READ-BACK: an FCRA run's request date is the date in Sydney, so late in the UTC day it is tomorrow",
+    source: 'seed',
+    rules: ['FD-PSI-READ-BACK', 'FD-PSI-DAYS'],
+  }),
   independent('independent-19', {
     id: 'i19-psi-fcra-read-through-sibling-account',
     rule: 'a payRequestId read through another account of the same customer is a 404 (seed 002, Payment success indicators; provider 1.35.0): the FCRA reader answers a run through any account of its customer',

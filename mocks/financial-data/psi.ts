@@ -77,11 +77,15 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
       return false;
     }
     // provider 1.35.0 400 example: "settleByDate must not be in the past" (10006).
-    const earliest = faults.has('psi-settle-date-one-day-grace')
-      ? isoDate(epochOf(today()) - DAY_S)
-      : faults.has('psi-today-refused') || (who === 'GetFCRAPaymentSuccessIndicator' && faults.has('rt2-psi-legacy-fcra-today-refused'))
-        ? isoDate(epochOf(today()) + DAY_S)
-        : today();
+    // seeded-fam24-psi-legacy-fcra-settle-date-eastern-today: the FCRA legacy read's "today" is the US Eastern date (UTC-5).
+    const easternToday = who === 'GetFCRAPaymentSuccessIndicator' && faults.has('seeded-fam24-psi-legacy-fcra-settle-date-eastern-today');
+    const earliest = easternToday
+      ? isoDate(clock.nowEpochSeconds() - 5 * 3600)
+      : faults.has('psi-settle-date-one-day-grace')
+        ? isoDate(epochOf(today()) - DAY_S)
+        : faults.has('psi-today-refused') || (who === 'GetFCRAPaymentSuccessIndicator' && faults.has('rt2-psi-legacy-fcra-today-refused'))
+          ? isoDate(epochOf(today()) + DAY_S)
+          : today();
     if (settleByDate < earliest) {
       sendError(ctx, reply, 400, 'settleByDate must not be in the past');
       return false;
@@ -143,7 +147,9 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
       fcra,
       customerId: account.customerId,
       accountId: account.id,
-      requestDate: today(),
+      // seeded-fam24-psi-fcra-request-date-in-sydney: the FCRA run's request date is the date in Sydney (UTC+10).
+      requestDate:
+        fcra && faults.has('seeded-fam24-psi-fcra-request-date-in-sydney') ? isoDate(clock.nowEpochSeconds() + 10 * 3600) : today(),
       transaction: { settleByDate: body.transaction.settleByDate, amount: body.transaction.amount },
       availableBalance: account.availableBalance,
       mfa: account.mfa,
@@ -269,9 +275,14 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
           : Number(query.settlementAmount ?? 0);
       const payReqId = nextPayRequestId();
       // Blind fault: the legacy reads start the potential settlement dates tomorrow, not today.
-      const legacyDays = faults.has('blind-psi-legacy-days-from-tomorrow')
+      const ratedDays = faults.has('blind-psi-legacy-days-from-tomorrow')
         ? days(query.settleByDate).map((d) => isoDate(epochOf(d) + DAY_S))
         : days(query.settleByDate);
+      // seeded-fam24-psi-legacy-days-from-eastern-today: the non-FCRA legacy read counts its days from the US Eastern date (UTC-5).
+      const legacyDays =
+        operationId === 'GetPaymentSuccessIndicator' && faults.has('seeded-fam24-psi-legacy-days-from-eastern-today')
+          ? ratedDays.map((_, i) => isoDate(epochOf(isoDate(clock.nowEpochSeconds() - 5 * 3600)) + i * DAY_S))
+          : ratedDays;
       const indicatorsByDay = legacyDays.map((date, i) => {
         const s = score(`${payReqId}:composite:${i}`);
         return {
