@@ -61,6 +61,8 @@ async function readRun(fdApi: OperationClient, fcra: boolean, path: Account, pay
   expect(run.status, `${op} reads the run back`).toBe(200);
   return run;
 }
+/** The potential settlement dates of a list of days (indicatorsByDay, dailyResults). */
+const settlementDates = (days: { potentialSettlementDate: string }[] | undefined) => (days ?? []).map((d) => d.potentialSettlementDate);
 /** Days out -> days described (provider 1.35.0 SettleByDate), the known answers psi.days.spec.ts checks too. */
 const DAYS: [number, number][] = [
   [0, 3],
@@ -97,10 +99,9 @@ const CASES: Record<string, Case[]> = {
         for (const [out, count] of DAYS) {
           const res = await rate(fdApi, op, account, dateOf(now(), out));
           expect(res.status, `settle-by date ${out} days out`).toBe(200);
-          const dates = (res.body.indicatorsByDay as { potentialSettlementDate: string }[]).map((d) => d.potentialSettlementDate);
-          expect(dates, `settle-by date ${out} days out: ${count} days from today ${dateOf(now())}`).toEqual(
-            consecutive(dateOf(now()), count),
-          );
+          const dates = settlementDates(res.body.indicatorsByDay);
+          const expected = consecutive(dateOf(now()), count);
+          expect(dates, `settle-by date ${out} days out: ${count} days from today`).toEqual(expected);
         }
       },
     })),
@@ -119,12 +120,9 @@ const CASES: Record<string, Case[]> = {
           expect(made.status, `settle-by date ${out} days out`).toBe(202);
           expect(made.body.requestDate, "the request date is the target's today").toBe(dateOf(now()));
           const run = await readRun(fdApi, fcra, account, made.body.payRequestId);
-          const dates = (run.body.nsfReturnRisk?.result?.dailyResults ?? []).map(
-            (d: { potentialSettlementDate: string }) => d.potentialSettlementDate,
-          );
-          expect(dates, `settle-by date ${out} days out: ${count} days from the request date`).toEqual(
-            consecutive(made.body.requestDate, count),
-          );
+          const dates = settlementDates(run.body.nsfReturnRisk?.result?.dailyResults);
+          const expected = consecutive(made.body.requestDate, count);
+          expect(dates, `settle-by date ${out} days out: ${count} days from the request date`).toEqual(expected);
         }
       },
     })),
