@@ -119,7 +119,7 @@ const TELLING = [
 ];
 
 test(
-  "enrichTransactions answers each transaction with the caller's ids and description byte for byte: case, spaces and leading zeros kept, the longest kept whole, a repeated id once per transaction",
+  "enrichTransactions answers each transaction with the caller's ids, description and memo byte for byte: case, spaces, tabs, accents and leading zeros kept, the longest kept whole, a repeated id once per transaction",
   rules('FD-ENRICH-KEYED'),
   async ({ fdApi }) => {
     const sent = TELLING.map((ids, i) => ({ ...lean(i + 1), ...ids }));

@@ -132,8 +132,17 @@ test('echo of arrays: scalar items as a collection, object items by their key; r
   ]);
   expect(answer([tx('a', 'Café  Crème'), tx('b', 'plain', { memo: 'x y' })])).toHaveLength(1);
   expect(answer([tx('a', 'Café  Crème')]), 'a transaction not answered').toHaveLength(1);
-  // A repeated id leaves the items unmatched (the spec of duplicates compares them itself).
+  // A repeated id leaves its items unmatched (the spec of duplicates compares them itself); the others are still judged.
   expect(echoProblems(plans, enrich, 200, { transactions: [tx('a', 'x'), tx('a', 'y')] }, { transactions: [tx('a', 'z')] })).toEqual([]);
+  expect(
+    echoProblems(
+      plans,
+      enrich,
+      200,
+      { transactions: [tx('a', 'x'), tx('a', 'y'), tx('b', 'É')] },
+      { transactions: [tx('a', 'z'), tx('b', 'E')] },
+    ),
+  ).toHaveLength(1);
   // A configuration created without aoRequired answers its default, false.
   const config = contract.operationOf('post-configurations');
   expect(
