@@ -276,4 +276,11 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-COMPONENTS-SESSION'],
   }),
+  // Seeded beside the answer judge's defaults and the combinations of optional members (connect-components.configurations.spec.ts).
+  seeded({
+    id: 'seeded-fam24-components-config-created-ao-true-with-filter',
+    rule: 'FD-COMPONENTS-CONFIG-CREATE: the 201 answers aoRequired true for a configuration created with filterAccounts and without aoRequired (recorded false, read back false)',
+    source: 'provider',
+    rules: ['FD-COMPONENTS-CONFIG-CREATE'],
+  }),
 ]);

@@ -216,6 +216,9 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
         body.aoRequired === undefined
       )
         aoUnset.add(c);
+      // seeded-fam24-components-config-created-ao-true-with-filter: the 201 shows aoRequired true with filterAccounts and none sent.
+      if (faults.has('seeded-fam24-components-config-created-ao-true-with-filter') && body.filterAccounts && body.aoRequired === undefined)
+        return reply.code(201).send({ ...view(c), aoRequired: true });
       return reply.code(faults.has('components-config-create-200') ? 200 : 201).send(view(c));
     });
 

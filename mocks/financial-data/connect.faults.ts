@@ -386,4 +386,11 @@ export const CONNECT_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-CONNECT-CUSTOMER'],
   }),
+  // Seeded beside the answer judge's array echo (fixtures/assertions/financial-data-answer.ts) and the telling signature lines.
+  seeded({
+    id: 'seeded-fam24-joint-email-signature-lines-trimmed',
+    rule: 'FD-CONNECT-EMAIL: the joint-borrower e-mail answers its signature with each line trimmed, so a line of a tab or a space alone comes back empty',
+    source: 'provider',
+    rules: ['FD-CONNECT-EMAIL'],
+  }),
 ]);

@@ -259,6 +259,12 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
         Array.isArray(body.email?.signature)
           ? { signature: body.email.signature.filter((line: unknown) => String(line).trim() !== '') }
           : {}),
+        // seeded-fam24-joint-email-signature-lines-trimmed: the joint e-mail's signature lines answered trimmed.
+        ...(flow.operationId === 'SendJointBorrowerConnectEmail' &&
+        faults.has('seeded-fam24-joint-email-signature-lines-trimmed') &&
+        Array.isArray(body.email?.signature)
+          ? { signature: body.email.signature.map((line: unknown) => String(line).trim()) }
+          : {}),
         ...(flow.operationId === 'SendConnectEmail' && faults.has('connect-email-consumer-info-in-config') && body.optionalConsumerInfo
           ? { consumer: { customerId: body.customerId, ...body.optionalConsumerInfo } }
           : {}),

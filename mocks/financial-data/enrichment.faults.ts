@@ -265,4 +265,11 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-ENRICH-KEYED'],
   }),
+  // Seeded beside the answer judge's keyed echo (transactions matched by externalTransactionId, every member both schemas document).
+  seeded({
+    id: 'seeded-fam24-enrich-memo-tabs-collapsed',
+    rule: "FD-ENRICH-KEYED: a transaction no merchant is recognised in comes back with its memo's tabs and runs of spaces collapsed to one space",
+    source: 'provider',
+    rules: ['FD-ENRICH-KEYED'],
+  }),
 ]);

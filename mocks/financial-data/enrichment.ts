@@ -156,6 +156,9 @@ export function registerEnrichment(app: FastifyInstance, ctx: FdContext): void {
     // i19-enrich-known-merchant-description-accents-stripped: a recognised merchant's description folded to ASCII letters.
     if (faults.has('i19-enrich-known-merchant-description-accents-stripped') && m && typeof t.description === 'string')
       out.description = t.description.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+    // seeded-fam24-enrich-memo-tabs-collapsed: an unrecognised transaction's memo with its tabs and runs of spaces collapsed.
+    if (faults.has('seeded-fam24-enrich-memo-tabs-collapsed') && !m && typeof t.memo === 'string')
+      out.memo = t.memo.replace(/[\t ]+/g, ' ');
     if (faults.has('enrich-category-missing')) delete out.transactionCategory;
     if (faults.has('enrich-entities-missing')) delete out.entities;
     // Blind faults: the cleansed merchant name in place of the description sent; the entity's name under another key; accountType defaulted.

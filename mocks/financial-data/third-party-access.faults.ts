@@ -293,4 +293,11 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-AUTHDETAILS-OAUTH', 'FD-AUTHDETAILS-LEGACY'],
   }),
+  // Seeded beside the answer judge's periods and the every-login-kind spec (app-registration.authorization.spec.ts).
+  seeded({
+    id: 'seeded-fam24-authdetails-login-short-of-account-period-reversed',
+    rule: 'FD-AUTHDETAILS-OAUTH: an OAuth login one of whose accounts was deleted answers its authorization ending a day before it starts',
+    source: 'seed',
+    rules: ['FD-AUTHDETAILS-OAUTH'],
+  }),
 ]);

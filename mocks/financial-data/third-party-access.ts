@@ -9,7 +9,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
-import { DAY_S } from './portfolio.js';
+import { DAY_S, planInstitutions } from './portfolio.js';
 import { accountsOfLogin, findAccount, findCustomer, type AccessKey } from './state.js';
 
 /** Institution whose OAuth authorizations the mock dates before the endpoint (3004). */
@@ -251,12 +251,17 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
     }
     // The authorization was granted when the login was linked (its accounts' createdDate).
     const linkedS = accountsOfLogin(world, id)[0]?.createdDate ?? clock.nowEpochSeconds();
-    const endS = faults.has('authdetails-end-before-start')
-      ? linkedS - DAY_S
-      : // i19-authdetails-migrated-login-period-empty: a migrated login's authorization period ends when it starts.
-        faults.has('i19-authdetails-migrated-login-period-empty') && login.legacy && login.migrated
-        ? linkedS
-        : linkedS + AUTHORIZATION_DAYS * DAY_S;
+    const endS =
+      faults.has('authdetails-end-before-start') ||
+      // seeded-fam24-authdetails-login-short-of-account-period-reversed: a login with fewer accounts than it was linked with ends before it starts.
+      (faults.has('seeded-fam24-authdetails-login-short-of-account-period-reversed') &&
+        !login.legacy &&
+        accountsOfLogin(world, id).length < (planInstitutions().find((p) => p.institutionId === login.institutionId)?.accounts ?? 0))
+        ? linkedS - DAY_S
+        : // i19-authdetails-migrated-login-period-empty: a migrated login's authorization period ends when it starts.
+          faults.has('i19-authdetails-migrated-login-period-empty') && login.legacy && login.migrated
+          ? linkedS
+          : linkedS + AUTHORIZATION_DAYS * DAY_S;
     return {
       institutionLoginId: faults.has('authdetails-wrong-login-id') ? id + 1 : id,
       authorizationStartDate: faults.has('blind-authdetails-start-epoch-text') ? String(linkedS) : isoMs(linkedS * 1000),

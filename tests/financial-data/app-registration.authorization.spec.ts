@@ -32,6 +32,51 @@ test(
   },
 );
 
+/** The authorization period of a login as answered: its status, and whether the end is after the start (null without a 200). */
+async function period(fdApi: Parameters<Parameters<typeof test>[2]>[0]['fdApi'], loginId: number | string) {
+  const res = await fdApi.call('getCustomerAuthorizationDetails', { path: { institution_login_id: loginId } });
+  const start = Date.parse(res.body?.authorizationStartDate);
+  const end = Date.parse(res.body?.authorizationEndDate);
+  return { status: res.status, endAfterStart: res.status === 200 ? end > start : null };
+}
+
+// The period is the login's, whatever its kind (seed 002: the start and end date of the
+// authorization): every login the customer holds that answers 200, an OAuth one, a legacy one once
+// migrated, and one that has lost an account since it was linked, ends after it starts.
+test(
+  'every login of the customer that answers its authorization details ends after it starts',
+  rules('FD-AUTHDETAILS-OAUTH'),
+  async ({ fdApi, linkedCustomer }) => {
+    const answered = [];
+    for (const login of linkedCustomer.logins) answered.push({ login: login.id, legacy: login.legacy, ...(await period(fdApi, login.id)) });
+    expect(answered.filter((a) => a.status === 200).length, 'at least one login answers its details').toBeGreaterThan(0);
+    expect(answered.filter((a) => a.endAfterStart === false)).toEqual([]);
+  },
+);
+
+test(
+  'a migrated legacy login and an OAuth login that lost an account still end after they start @mock-only',
+  rules('FD-AUTHDETAILS-OAUTH', 'FD-AUTHDETAILS-LEGACY'),
+  async ({ fdApi, fd, linkedCustomer }) => {
+    test.skip(!fd.control, 'migrates a login and deletes an account: the mock only (a sandbox customer is shared)');
+    const customerId = linkedCustomer.customerId;
+    const kinds: Record<string, unknown> = {};
+    for (const legacy of linkedCustomer.logins.filter((l) => l.legacy)) {
+      const migrated = await fdApi.call('MigrateInstitutionLoginAccounts', { path: { customerId, institutionLoginId: String(legacy.id) } });
+      expect(migrated.status, 'migration').toBe(200);
+      kinds[`migrated ${legacy.id}`] = await period(fdApi, legacy.id);
+    }
+    const oauth = linkedCustomer.logins.find((l) => !l.legacy && l.institutionId !== PREDATING_INSTITUTION)!;
+    const account = linkedCustomer.accounts.find((a) => a.institutionLoginId === oauth.id)!;
+    expect((await fdApi.call('DeleteCustomerAccount', { path: { customerId, accountId: account.id } })).status, 'delete one account').toBe(
+      204,
+    );
+    kinds[`OAuth ${oauth.id} short of an account`] = await period(fdApi, oauth.id);
+    expect(Object.keys(kinds).length, 'a migrated login and an OAuth one').toBeGreaterThan(1);
+    for (const [kind, p] of Object.entries(kinds)) expect(p, kind).toEqual({ status: 200, endAfterStart: true });
+  },
+);
+
 test(
   'a legacy login is a 404 with code 3003, and answers 200 once migrated to its OAuth connection',
   rules('FD-AUTHDETAILS-LEGACY'),

@@ -2,7 +2,17 @@
 // /connect-components/configurations/{configuration_id} (seed 002, Connect components: 201, 200, 204;
 // 401, 404; a configuration is returned only to the partner that owns it): a configuration through
 // every reader, its deletion, and what another partner (the spare one) sees of it.
-import { expect, expectFdError, newCustomer, rules, spareAuth, test, type OperationClient } from '../../fixtures/financial-data.js';
+import {
+  expect,
+  expectFdError,
+  FD_CONTRACT,
+  newCustomer,
+  rules,
+  spareAuth,
+  tellingText,
+  test,
+  type OperationClient,
+} from '../../fixtures/financial-data.js';
 import { serviceAgreement } from '../../fixtures/examples/fd-samples/connect-components.js';
 
 const listIds = async (fdApi: OperationClient, auth?: () => Record<string, string>) => {
@@ -32,6 +42,68 @@ test(
         'in the list',
       ).toMatchObject(expected);
     }
+  },
+);
+
+// Every combination of the optional members of the create (generated from its request schema), each
+// member sent with a value a normalisation changes where the contract allows one (filterAccounts: any
+// strings of 1 to 512; accountClassificationType: the provider's supported personal, business,
+// unknown; aoRequired: both values): through the 201, by id and in the list, a member sent reads
+// back as sent and one left out with a documented default (provider 1.35.0 AoRequired: false) reads
+// back that default, whatever else was sent. Arrays are compared as collections (no source says the
+// order is kept).
+const CONFIG_REQUEST = FD_CONTRACT.resolveSchema(FD_CONTRACT.operationOf('post-configurations').requestBody!.schema);
+const CONFIG_VALUES: Record<string, unknown[]> = {
+  filterAccounts: [[tellingText('Checking'), 'Savings\tPlus  ', 'ÇA  Épargne']],
+  accountClassificationType: [['personal', 'business', 'unknown'], ['business']],
+  aoRequired: [true, false],
+};
+const optional = Object.keys(CONFIG_REQUEST.properties ?? {}).filter((m) => !(CONFIG_REQUEST.required ?? []).includes(m));
+const combinations = optional.reduce<Record<string, unknown>[]>(
+  (bodies, member) => {
+    const values = CONFIG_VALUES[member];
+    if (!values) throw new Error(`no value for the optional member ${member} of the configuration create`);
+    return bodies.flatMap((b) => [b, ...values.map((v) => ({ ...b, [member]: v }))]);
+  },
+  [{}],
+);
+const defaults = Object.fromEntries(
+  optional.flatMap((m) => {
+    const d = FD_CONTRACT.resolveSchema(CONFIG_REQUEST.properties[m])?.default;
+    return d === undefined ? [] : [[m, d]];
+  }),
+);
+const sorted = (v: unknown) => (Array.isArray(v) ? [...v].sort() : v);
+
+test(
+  'every combination of the optional members reads back as sent, a member left out with its default, through the 201, by id and in the list @provider',
+  rules('FD-COMPONENTS-CONFIG-CREATE@cc-created', 'FD-COMPONENTS-CONFIG-CREATE@cc-by-id', 'FD-COMPONENTS-CONFIG-CREATE@cc-list'),
+  async ({ fdApi }) => {
+    expect(Object.keys(defaults), 'the members with a documented default').toContain('aoRequired');
+    const made: { body: Record<string, unknown>; id: string; created: Record<string, unknown> }[] = [];
+    for (const body of combinations) {
+      const created = await fdApi.call('post-configurations', { body });
+      expect(created.status, JSON.stringify(body)).toBe(201);
+      made.push({ body, id: created.body.id, created: created.body });
+    }
+    const listed = new Map((await listIds(fdApi)).map((c) => [c.id, c as Record<string, unknown>]));
+    const seen: Record<string, unknown>[] = [];
+    const wanted: Record<string, unknown>[] = [];
+    for (const { body, id, created } of made) {
+      const byId = await fdApi.call('get-configurations-configurationId', { path: { configuration_id: id } });
+      expect(byId.status).toBe(200);
+      const expected = { ...defaults, ...body };
+      for (const [reader, answer] of [
+        ['201', created],
+        ['by id', byId.body],
+        ['list', listed.get(id) ?? {}],
+      ] as const) {
+        const sent = Object.keys(body).join('+') || 'nothing optional';
+        seen.push({ sent, reader, ...Object.fromEntries(Object.keys(expected).map((m) => [m, sorted(answer[m])])) });
+        wanted.push({ sent, reader, ...Object.fromEntries(Object.entries(expected).map(([m, v]) => [m, sorted(v)])) });
+      }
+    }
+    expect(seen).toEqual(wanted);
   },
 );
 

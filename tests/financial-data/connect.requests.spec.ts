@@ -9,6 +9,7 @@ import {
   notePartial,
   rules,
   spareAuth,
+  tellingLines,
   tellingText,
   test,
   unknownId,
@@ -115,8 +116,8 @@ for (const flow of FLOWS) {
 }
 
 // Every member of the e-mail in a form a normalisation changes (provider 1.35.0 EmailOptions: plain
-// strings): mixed case, a doubled inner space, non-ASCII letters, a trailing space, a leading zero;
-// each answered byte for byte, on the single and the joint-borrower e-mail alike.
+// strings): mixed case, a doubled inner space, non-ASCII letters, a trailing space, a leading zero,
+// empty and blank signature lines; each answered byte for byte, on the single and the joint-borrower e-mail alike.
 for (const flow of FLOWS.filter((f) => f.email)) {
   test(
     `${flow.op} answers the link and the e-mail as sent, byte for byte @provider`,
@@ -131,7 +132,8 @@ for (const flow of FLOWS.filter((f) => f.email)) {
         firstName: tellingText('Zoe'),
         institutionName: tellingText('FinBank Profiles'),
         institutionAddress: tellingText('1 Main Street'),
-        signature: [tellingText('A. Officer'), tellingText('Loans')],
+        // Signature lines with an empty one, a tab and a space alone among them (EmailOptions.signature: any strings).
+        signature: tellingLines('A. Officer', 'Loans'),
       };
       const res = await fdApi.call(flow.op, { body });
       expect(res.status).toBe(200);

@@ -74,6 +74,22 @@ const TELLING = [
     description: 'Starbucks  Store 2231 denver CO',
   },
   { externalCustomerId: '0042', externalAccountId: 'AcCt  Mixed ', externalTransactionId: '000123', description: 'corner bakery 0042 ' },
+  // Accents, a tab and inner spaces in the description (a recognised merchant's and an unknown one's)
+  // and in the memo, which the answer judge compares on each transaction by its id.
+  {
+    externalCustomerId: 'CuSt-Ab 07',
+    externalAccountId: '000417',
+    externalTransactionId: 'Tx-Accents',
+    description: 'Starbucks  Café Crème\t2231 Señor Łódź CO ',
+    memo: 'Réf\t0042  Ça va ',
+  },
+  {
+    externalCustomerId: 'CuSt-Ab 07',
+    externalAccountId: '000417',
+    externalTransactionId: 'Tx-Unknown-Accents',
+    description: 'Crêperie  Ölmühle\tÅre 07 ',
+    memo: 'nOte\t\tÉté  07 ',
+  },
   {
     externalCustomerId: 'lower-only ',
     externalAccountId: 'UPPER-ONLY',
@@ -103,7 +119,7 @@ const TELLING = [
 ];
 
 test(
-  "enrichTransactions answers each transaction with the caller's ids and description byte for byte: case, spaces and leading zeros kept, the longest kept whole, a repeated id once per transaction",
+  "enrichTransactions answers each transaction with the caller's ids, description and memo byte for byte: case, spaces, tabs, accents and leading zeros kept, the longest kept whole, a repeated id once per transaction",
   rules('FD-ENRICH-KEYED'),
   async ({ fdApi }) => {
     const sent = TELLING.map((ids, i) => ({ ...lean(i + 1), ...ids }));

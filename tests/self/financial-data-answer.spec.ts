@@ -2,7 +2,14 @@
 // on bodies written here: each check fails on the break it is for and stays silent where the contract
 // lets two answers differ (no false alarm), whatever the mock does.
 import { expect, test } from '../../fixtures/self.js';
-import { countProblems, echoProblems, listCountTable, ReaderPlans } from '../../fixtures/assertions/financial-data-answer.js';
+import {
+  countProblems,
+  echoProblems,
+  listCountTable,
+  periodProblems,
+  periodRules,
+  ReaderPlans,
+} from '../../fixtures/assertions/financial-data-answer.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 import { loadRules } from '../../helpers/contract/rules.js';
 
@@ -86,4 +93,75 @@ test('echo: a writer answers what it was sent, members only one side documents a
   expect(echoProblems(plans, add, 200, sent, { ...answer, address: { city: 'UTICA' } })).toEqual(['address.city: "UTICA" / "Utica"']);
   // A refusal echoes nothing.
   expect(echoProblems(plans, add, 400, sent, { ...answer, name: 'Other' })).toEqual([]);
+});
+
+test('echo of arrays: scalar items as a collection, object items by their key; renamed members of one component; defaults of members left out', () => {
+  const plans = new ReaderPlans(contract);
+  // The e-mail is sent as `email` and answered as `emailConfig` (both ConnectEmailOptions).
+  const email = contract.operationOf('SendConnectEmail');
+  const sent = { email: { to: 'A@B.example', signature: ['Zoé  ', '', '\t', 'Loans'] } };
+  const echo = (signature: string[]) =>
+    echoProblems(plans, email, 200, sent, { link: 'https://x', emailConfig: { ...sent.email, signature } });
+  expect(echo(['Zoé  ', '', '\t', 'Loans'])).toEqual([]);
+  expect(echo(['Loans', '\t', '', 'Zoé  ']), 'another order: no source says it is kept').toEqual([]);
+  expect(echo(['Zoé  ', '\t', 'Loans']), 'an empty line dropped').toHaveLength(1);
+  expect(echo(['Zoé  ', '', '', 'Loans']), 'a tab line trimmed').toHaveLength(1);
+  expect(echo(['Zoe  ', '', '\t', 'Loans']), 'an accent folded').toHaveLength(1);
+  expect(echoProblems(plans, email, 200, sent, { link: 'https://x', emailConfig: { ...sent.email, to: 'a@b.example' } })).toEqual([
+    'email.to: "a@b.example" / "A@B.example"',
+  ]);
+  // Enrichment: each transaction by its externalTransactionId (x-key), whatever the order; accountType is read, not echoed.
+  const enrich = contract.operationOf('enrichTransactions');
+  const tx = (id: string, description: string, more: Record<string, unknown> = {}) => ({
+    externalTransactionId: id,
+    description,
+    accountType: 'unknown',
+    amount: -1.25,
+    ...more,
+  });
+  const batch = { transactions: [tx('a', 'Café  Crème'), tx('b', 'plain', { memo: 'x\t y' })] };
+  const answer = (transactions: unknown[]) => echoProblems(plans, enrich, 200, batch, { transactions });
+  expect(
+    answer([
+      { ...tx('b', 'plain', { memo: 'x\t y' }), accountType: 'checking' },
+      { ...tx('a', 'Café  Crème'), transactionCategory: 'Food' },
+    ]),
+  ).toEqual([]);
+  expect(answer([tx('a', 'Cafe  Creme'), tx('b', 'plain', { memo: 'x\t y' })])).toEqual([
+    'transactions[externalTransactionId="a"].description: "Cafe  Creme" / "Café  Crème"',
+  ]);
+  expect(answer([tx('a', 'Café  Crème'), tx('b', 'plain', { memo: 'x y' })])).toHaveLength(1);
+  expect(answer([tx('a', 'Café  Crème')]), 'a transaction not answered').toHaveLength(1);
+  // A repeated id leaves its items unmatched (the spec of duplicates compares them itself); the others are still judged.
+  expect(echoProblems(plans, enrich, 200, { transactions: [tx('a', 'x'), tx('a', 'y')] }, { transactions: [tx('a', 'z')] })).toEqual([]);
+  expect(
+    echoProblems(
+      plans,
+      enrich,
+      200,
+      { transactions: [tx('a', 'x'), tx('a', 'y'), tx('b', 'É')] },
+      { transactions: [tx('a', 'z'), tx('b', 'E')] },
+    ),
+  ).toHaveLength(1);
+  // A configuration created without aoRequired answers its default, false.
+  const config = contract.operationOf('post-configurations');
+  expect(
+    echoProblems(plans, config, 201, { filterAccounts: ['Checking'] }, { id: 'c', filterAccounts: ['Checking'], aoRequired: false }),
+  ).toEqual([]);
+  expect(
+    echoProblems(plans, config, 201, { filterAccounts: ['Checking'] }, { id: 'c', filterAccounts: ['Checking'], aoRequired: true }),
+  ).toEqual(['aoRequired: true / left out (default false)']);
+  expect(echoProblems(plans, config, 201, { aoRequired: true }, { id: 'c', aoRequired: true })).toEqual([]);
+});
+
+test('periods: an answer whose rule says its period ends after it starts, every period of it; equal or reversed fails', () => {
+  const periods = periodRules(loadRules('financial-data').rules);
+  expect(periods.get('getCustomerAuthorizationDetails')).toBe('FD-AUTHDETAILS-OAUTH');
+  const body = (end: string) => ({ institutionLoginId: 1, authorizationStartDate: '2025-01-01T00:00:00.000Z', authorizationEndDate: end });
+  expect(periodProblems(body('2025-07-01T00:00:00.000Z'))).toEqual([]);
+  expect(periodProblems(body('2025-01-01T00:00:00.000Z'))).toHaveLength(1);
+  expect(periodProblems(body('2024-12-31T00:00:00.000Z'))).toHaveLength(1);
+  expect(periodProblems({ list: [{ periodStartDate: 100, periodEndDate: 50 }] })).toHaveLength(1);
+  // A start without its end, or text that is no date, is nobody's period.
+  expect(periodProblems({ authorizationStartDate: '2025-01-01T00:00:00Z', authorizationEndDate: 'soon' })).toEqual([]);
 });
