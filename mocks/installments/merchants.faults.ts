@@ -8,6 +8,31 @@ import { faultCatalogue, independent, modelFault, seeded } from '../kit/faults.j
 import { blind, relax, rule } from './fault-builders.js';
 
 export const MERCHANTS_FAULTS = faultCatalogue([
+  // Seeded beside the answer judge's participation records (every reader judged against what was submitted; origin 'seeded').
+  seeded({
+    id: 'seeded-fam24-completed-list-wallet-id-tabs-as-spaces',
+    rule: 'IN-ECHO-PARTICIPATION-DETAILS: every detail a reader answers is the one submitted: the completed list answers each walletMerchantId with its tabs written as spaces',
+    source: 'provider',
+    rules: ['IN-ECHO-PARTICIPATION-DETAILS'],
+  }),
+  seeded({
+    id: 'seeded-fam24-by-request-maid-type-ext-as-grp',
+    rule: 'IN-ECHO-PARTICIPATION-DETAILS: every detail a reader answers is the one submitted, each maidType value: read by request_id, a merchant submitted with maidType EXT is answered GRP',
+    source: 'provider',
+    rules: ['IN-ECHO-PARTICIPATION-DETAILS', 'IN-ENUM-MAIDTYPE'],
+  }),
+  seeded({
+    id: 'seeded-fam24-search-address-line3-trimmed',
+    rule: 'IN-ECHO-PARTICIPATION-DETAILS: every detail a reader answers is the one submitted: the merchant search answers addressLine3 without its surrounding white space',
+    source: 'provider',
+    rules: ['IN-ECHO-PARTICIPATION-DETAILS'],
+  }),
+  seeded({
+    id: 'seeded-fam24-mid-search-non-negotiated-flag-flipped-with-ext',
+    rule: "IN-ECHO-PARTICIPATION-DETAILS: the MID page answers the merchant's flags as submitted: for a merchant submitted with maidType EXT it answers nonMerchantNegotiatedParticipation flipped",
+    source: 'provider',
+    rules: ['IN-ECHO-PARTICIPATION-DETAILS'],
+  }),
   // Seeded beside the later-page records and echoes of merchants.paging.spec.ts (origin 'seeded').
   seeded({
     id: 'seeded-by-request-later-page-dba-names-dropped',

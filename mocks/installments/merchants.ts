@@ -117,6 +117,9 @@ export function registerMerchants(
               }
             : m,
         );
+      // seeded-fam24-by-request-maid-type-ext-as-grp: read by request_id, maidType EXT answered GRP.
+      if (faults.has('seeded-fam24-by-request-maid-type-ext-as-grp'))
+        items = items.map((m) => (m.maidType === 'EXT' ? { ...m, maidType: 'GRP' } : m));
       if (faults.has('i10-by-request-website-lowercased'))
         items = items.map((m) => (typeof m.websiteUrl === 'string' ? { ...m, websiteUrl: m.websiteUrl.toLowerCase() } : m));
       // by-request-ica-middle-form-padded: a nine-digit ICA answered padded with zeros to eleven.
@@ -182,6 +185,18 @@ export function registerMerchants(
       // rt2-completed-list-legal-name-trimmed: the completed list answers the legal name cut of its edge white space.
       if (faults.has('rt2-completed-list-legal-name-trimmed'))
         items = items.map((m) => (typeof m.merchantLegalName === 'string' ? { ...m, merchantLegalName: m.merchantLegalName.trim() } : m));
+      // seeded-fam24-completed-list-wallet-id-tabs-as-spaces: the completed list writes the wallet merchant ids' tabs as spaces.
+      if (faults.has('seeded-fam24-completed-list-wallet-id-tabs-as-spaces'))
+        items = items.map((m) =>
+          Array.isArray(m.wallets)
+            ? {
+                ...m,
+                wallets: m.wallets.map((w: Record<string, unknown>) =>
+                  typeof w?.walletMerchantId === 'string' ? { ...w, walletMerchantId: w.walletMerchantId.replace(/\t/g, ' ') } : w,
+                ),
+              }
+            : m,
+        );
       if (faults.has('completed-list-dba-names-trimmed'))
         items = items.map((m) =>
           Array.isArray(m.dbaNames) ? { ...m, dbaNames: m.dbaNames.map((d: string) => d.trim().replace(/\s+/g, ' ')) } : m,
@@ -343,6 +358,11 @@ export function registerMerchants(
     // i19-search-maid-type-lowercased: the search answers maidType in lower case.
     if (faults.has('i19-search-maid-type-lowercased'))
       found = found.map((m) => (typeof m.maidType === 'string' ? { ...m, maidType: m.maidType.toLowerCase() } : m));
+    // seeded-fam24-search-address-line3-trimmed: the search answers addressLine3 trimmed.
+    if (faults.has('seeded-fam24-search-address-line3-trimmed'))
+      found = found.map((m) =>
+        typeof m.address?.addressLine3 === 'string' ? { ...m, address: { ...m.address, addressLine3: m.address.addressLine3.trim() } } : m,
+      );
     if (faults.has('i12-search-city-uppercased'))
       found = found.map((m) =>
         typeof m.address?.city === 'string' ? { ...m, address: { ...m.address, city: m.address.city.toUpperCase() } } : m,
@@ -480,6 +500,17 @@ export function registerMerchants(
         )?.merchant.optIn ??
         'N',
       mids: [] as unknown[],
+      // seeded-fam24-mid-search-non-negotiated-flag-flipped-with-ext: the flag of a merchant of maidType EXT answered flipped.
+      ...(p?.merchant.nonMerchantNegotiatedParticipation !== undefined
+        ? {
+            nonMerchantNegotiatedParticipation:
+              faults.has('seeded-fam24-mid-search-non-negotiated-flag-flipped-with-ext') && p.merchant.maidType === 'EXT'
+                ? p.merchant.nonMerchantNegotiatedParticipation === 'Y'
+                  ? 'N'
+                  : 'Y'
+                : p.merchant.nonMerchantNegotiatedParticipation,
+          }
+        : {}),
     };
     body.mids = page(
       mids,

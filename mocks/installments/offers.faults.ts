@@ -7,6 +7,19 @@ import { faultCatalogue, independent, seeded } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const OFFERS_FAULTS = faultCatalogue([
+  // Seeded beside the answer judge's offer amounts on purchases across the range in every minor unit (offers.amounts.spec.ts; origin 'seeded').
+  seeded({
+    id: 'seeded-fam24-offers-total-int32-cents-wrapped',
+    rule: "IN-VAL-OFFER-AMOUNTS: an offer's totalAmount is at least the transaction's amount: the total is kept as a signed 32-bit count of cents, so a purchase past its range is answered with a wrapped total",
+    source: 'provider',
+    rules: ['IN-VAL-OFFER-AMOUNTS'],
+  }),
+  seeded({
+    id: 'seeded-fam24-offers-zero-decimal-share-in-cents',
+    rule: "IN-VAL-OFFER-AMOUNTS: amounts are written in the currency's minor unit (ISO 4217): for a currency without decimals (JPY, KRW) otherInstallmentAmount is the even share rounded to hundredths",
+    source: 'provider',
+    rules: ['IN-VAL-OFFER-AMOUNTS'],
+  }),
   // Seeded beside the checks of a registered range on every card form (offers.range-forms.spec.ts; origin 'seeded').
   seeded({
     id: 'seeded-offers-number-pan-range-low-exclusive',

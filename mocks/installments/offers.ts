@@ -2,6 +2,7 @@
 // or by the list's account range (reference, Flows - services); none eligible is 404.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { minorUnitOf } from '../../helpers/contract/minor-units.js';
 import type { MockContext } from '../kit/context.js';
 import type { InstallmentsFaultId } from './catalogue.js';
 import { invalidRequest, sendError } from './errors.js';
@@ -24,6 +25,21 @@ const SYMBOLS: Record<string, string> = {
 /** i6-offers-symbol-from-merchant-country: a merchant country's currency symbol. */
 const COUNTRY_SYMBOLS: Record<string, string> = { USA: '$', GBR: '£', AUS: '$', CAN: '$', DEU: '€', FRA: '€' };
 const offerId = () => [...randomBytes(8)].map((b) => b % 10).join('');
+
+/**
+ * The mock's split of a purchase into `tenure` installments (provider 2.0.0, Offer: amounts "with minor
+ * unit according to ISO 4217"): the subsequent installment is the even share rounded to the currency's
+ * minor unit (two decimals for a code the suite does not know), at least one minor unit; the total owed
+ * is the amount, raised (the mock's small-purchase fee) where tenure - 1 shares would leave no positive
+ * first installment.
+ */
+function splitOf(amount: number, tenure: number, currency: unknown): { other: number; total: number } {
+  const exponent = minorUnitOf(currency) ?? 2;
+  const unit = 10 ** exponent;
+  const other = Math.max(1, Math.round((amount / tenure) * unit)) / unit;
+  const floor = (Math.round(other * unit) * (tenure - 1) + 1) / unit;
+  return { other, total: amount >= floor ? amount : floor };
+}
 export const OFFER_TENURES = [3, 6, 12];
 const OFFER_VALID_MINUTES = 30;
 
@@ -239,7 +255,10 @@ export function registerOffers(
           ? Math.round(amount * 99) / 100
           : faults.has('i15-offers-total-amount-whole-from-thousand') && amount >= 1000
             ? Math.round(amount)
-            : amount,
+            : // seeded-fam24-offers-total-int32-cents-wrapped: the total kept as a signed 32-bit count of cents.
+              faults.has('seeded-fam24-offers-total-int32-cents-wrapped')
+              ? (Math.round(splitOf(amount, tenure, currency).total * 100) | 0) / 100
+              : splitOf(amount, tenure, currency).total,
       // i12-offers-other-installment-unrounded: the share left unrounded.
       // seeded-offers-other-installment-unrounded-with-accept-language: the same, asked in a language other than English.
       otherInstallmentAmount:
@@ -247,7 +266,10 @@ export function registerOffers(
         (faults.has('seeded-offers-other-installment-unrounded-with-accept-language') &&
           !/^en\b/i.test(String(req.headers['accept-language'] ?? 'en')))
           ? amount / tenure
-          : Math.round((amount / tenure) * 100) / 100,
+          : // seeded-fam24-offers-zero-decimal-share-in-cents: a currency without decimals given a share in hundredths.
+            faults.has('seeded-fam24-offers-zero-decimal-share-in-cents') && minorUnitOf(currency) === 0
+            ? Math.round((amount / tenure) * 100) / 100
+            : splitOf(amount, tenure, currency).other,
       // i8-offers-first-installment-float: the first installment as the unrounded remainder.
       ...(faults.has('i8-offers-first-installment-float')
         ? { firstInstallmentAmount: amount - (tenure - 1) * (Math.round((amount / tenure) * 100) / 100) }

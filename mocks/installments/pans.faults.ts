@@ -7,6 +7,13 @@ import { faultCatalogue, independent, modelFault, seeded } from '../kit/faults.j
 import { blind, relax, rule } from './fault-builders.js';
 
 export const PANS_FAULTS = faultCatalogue([
+  // Seeded beside the list names holding every white space character (pan-lists.counts.spec.ts; origin 'seeded').
+  seeded({
+    id: 'seeded-fam24-register-by-id-name-no-break-space-as-space',
+    rule: 'IN-ECHO-PANLIST: a registration to a list by its id answers the name it was created with byte for byte: its no-break spaces are answered as spaces',
+    source: 'provider',
+    rules: ['IN-ECHO-PANLIST'],
+  }),
   // Seeded beside the checks of every request rule under every request variant (conformance.every-variant.spec.ts; origin 'seeded').
   seeded({
     id: 'seeded-deregister-clear-pan-unchecked',

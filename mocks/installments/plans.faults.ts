@@ -7,6 +7,19 @@ import { faultCatalogue, independent, telling, seeded } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const PLANS_FAULTS = faultCatalogue([
+  // Seeded beside the plans made in every minor unit with small, fractional and large amounts (plans.read.spec.ts; origin 'seeded').
+  seeded({
+    id: 'seeded-fam24-getplan-three-decimal-amount-rounded-to-cents',
+    rule: 'IN-ECHO-PLAN: getPlan reads back the transaction amount the plan was created with: a plan in a currency of three decimals (KWD, BHD) is read back rounded to hundredths',
+    source: 'assumption',
+    rules: ['IN-ECHO-PLAN'],
+  }),
+  seeded({
+    id: 'seeded-fam24-getplan-large-amount-single-precision',
+    rule: 'IN-ECHO-PLAN: getPlan reads back the transaction amount the plan was created with: an amount of ten million or more is read back through a single-precision float',
+    source: 'assumption',
+    rules: ['IN-ECHO-PLAN'],
+  }),
   // Seeded beside the checks of the issuer's account range on every card form (notifications.issuer-range.spec.ts; origin 'seeded').
   seeded({
     id: 'seeded-notify-range-low-exclusive',

@@ -474,7 +474,15 @@ export function registerPlans(
           : // i19-getplan-gbp-amount-floored: a plan in GBP read back in whole pounds.
             faults.has('i19-getplan-gbp-amount-floored') && currency === 'GBP' && typeof amount === 'number'
             ? Math.floor(amount)
-            : amount,
+            : // seeded-fam24-getplan-three-decimal-amount-rounded-to-cents: a plan in KWD or BHD read back in hundredths.
+              faults.has('seeded-fam24-getplan-three-decimal-amount-rounded-to-cents') &&
+                (currency === 'KWD' || currency === 'BHD') &&
+                typeof amount === 'number'
+              ? Math.round(amount * 100) / 100
+              : // seeded-fam24-getplan-large-amount-single-precision: an amount of ten million or more read back through a float32.
+                faults.has('seeded-fam24-getplan-large-amount-single-precision') && typeof amount === 'number' && amount >= 1e7
+                ? Math.fround(amount)
+                : amount,
         // i3-getplan-currency-lowercased: the plan read gives the currency in lower case.
         currency:
           faults.has('i3-getplan-currency-lowercased') && typeof currency === 'string'

@@ -53,3 +53,36 @@ test(
     expect(byIca.filter((m) => m.merchantLegalName === a.merchantLegalName).map((m) => m.acquirerICA)).toEqual([known]);
   },
 );
+
+// Two merchants share a legal name and an acquirer and differ by their country, each with its own
+// flags (optIn Y and N, nonMerchantNegotiatedParticipation the other way): the MID page of each names
+// its MIDs and answers its flags, never its namesake's (seed 001, "the mids of a given merchant";
+// provider 2.0.0, MidDetailsPage optIn). The client's answer judge compares the page's flags with the
+// participation of the name, country and ICA searched as well.
+test(
+  'a MID search answers the MIDs and flags of the merchant of the country searched, not those of its namesake of another country @seed',
+  rules('IN-FILTER-MID-MERCHANT:refuse', 'IN-FILTER-MID-MERCHANT:accept', 'IN-ECHO-MIDSEARCH', 'IN-ECHO-PARTICIPATION-DETAILS@mids'),
+  async ({ instApi, instReq, inst }) => {
+    test.skip(!inst.knownAcquirerIca, 'needs an acquirer ICA the target knows (INSTALLMENTS_KNOWN_ACQUIRER_ICA)');
+    const a = exampleParticipation(inst.knownAcquirerIca!, { optIn: 'Y', nonMerchantNegotiatedParticipation: 'N' });
+    const b = exampleParticipation(inst.knownAcquirerIca!, {
+      merchantLegalName: a.merchantLegalName,
+      countryCode: 'CAN',
+      optIn: 'N',
+      nonMerchantNegotiatedParticipation: 'Y',
+    });
+    await instReq.awaitEffectuation(instApi, await instReq.submitParticipations(instApi, [a, b]));
+    const wrong: string[] = [];
+    for (const mine of [a, b]) {
+      const mids = await instApi.call('postMerchantMidSearches', {
+        body: { merchantLegalName: mine.merchantLegalName, countryCode: mine.countryCode, acquirerICA: mine.acquirerICA },
+      });
+      expect(mids.status, `the MID search of the merchant of ${mine.countryCode}`).toBe(200);
+      const got = ((mids.body.mids ?? []) as { mid: string }[]).map((m) => m.mid).sort();
+      if (JSON.stringify(got) !== JSON.stringify([...mine.mids].sort())) wrong.push(`${mine.countryCode}: mids ${JSON.stringify(got)}`);
+      for (const flag of ['optIn', 'nonMerchantNegotiatedParticipation'])
+        if (mids.body[flag] !== undefined && mids.body[flag] !== mine[flag]) wrong.push(`${mine.countryCode}: ${flag} ${mids.body[flag]}`);
+    }
+    expect(wrong, "each page is its own merchant's").toEqual([]);
+  },
+);

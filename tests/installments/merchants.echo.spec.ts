@@ -7,7 +7,13 @@
 // provider requires none of them on a reader). Values that can tell, each valid by the request
 // contract: the longest legal name, mixed case with inner and trailing spaces and non-ASCII letters,
 // leading zeros (group, duns, maid, postal code), a repeated array item (dba names), so a reader that
-// trims, folds, reads digits as a number or drops a repeat shows another value.
+// trims, folds, reads digits as a number or drops a repeat shows another value. Where a member's
+// schema allows any text (dba names, wallet merchant ids, address lines) it holds tabs and surrounding
+// spaces besides; the participations take every value of each enum and flag between them (maidType GRP
+// and EXT, optIn and nonMerchantNegotiatedParticipation Y and N, every walletId and walletAcceptance).
+// The client's answer judge holds every reader's answer to what the suite submitted, in every spec
+// (participationDetailsWrong, fixtures/assertions/installments-answer.ts); this spec compares the same
+// members through the same function, naming the reader.
 import {
   expect,
   mixedCase,
@@ -17,7 +23,9 @@ import {
   tellingText,
   test,
   exampleParticipation,
+  enumOf,
   lengthOf,
+  participationDetailsWrong,
 } from '../../fixtures/installments.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 
@@ -41,8 +49,21 @@ const LONGEST = {
 /** The longest MID (provider 2.0.0: 1 to 15 letters or digits), with leading zeros and mixed case. */
 const MID_MAX = 15;
 
-/** A participation whose every echoed member can tell (leading zeros where digits are allowed, free text elsewhere, each at its longest). */
-function tellingParticipation(acquirerICA: string): Merchant {
+/** Every maidType (provider 2.0.0, MaidType) and flag value (YesNo), one per participation in turn. */
+const MAID_TYPES = enumOf(CONTRACT, 'MaidType') as string[];
+const FLAGS = ['Y', 'N'];
+/** Every walletId (Wallet.walletId, its range) a participation may name. */
+const WALLET_IDS = (() => {
+  const schema = CONTRACT.componentSchema('Wallet').properties.walletId;
+  return Array.from({ length: schema.maximum - schema.minimum + 1 }, (_, i) => schema.minimum + i);
+})();
+
+/**
+ * A participation whose every echoed member can tell (leading zeros where digits are allowed, free text
+ * elsewhere, each at its longest, tabs and surrounding spaces where the schema allows any text); `n`
+ * picks its enum and flag values, so that the participations of a request take each of them.
+ */
+function tellingParticipation(acquirerICA: string, n = 0): Merchant {
   const base = exampleParticipation(acquirerICA);
   // The host in mixed case, the scheme's default port and a dot segment, each allowed by WebsiteUrl's
   // pattern (provider 2.0.0): a reader that passes the URL through a URL parser answers another text.
@@ -56,21 +77,30 @@ function tellingParticipation(acquirerICA: string): Merchant {
       tellingText('Echo Store', { length: LONGEST.dbaName }),
       `${mixedCase('outlet')}  Nº 007 `,
       `${mixedCase('outlet')}  Nº 007 `,
+      ` \t${mixedCase('tabbed')}\t\tOutlet 007 \t`,
     ],
     mids: [`00${mixedCase('mid')}${tellingDigits(MID_MAX - 5)}`, tellingDigits(9)],
     maid: `0${mixedCase('ab')}012`,
     duns: tellingDigits(LONGEST.duns),
     websiteUrl: `${url}${'aB0'.repeat(LONGEST.websiteUrl)}`.slice(0, LONGEST.websiteUrl),
-    wallets: [
-      {
-        walletId: 1,
-        walletAcceptance: 'Y',
-        walletMerchantId: `00${tellingText('wallet', { length: LONGEST.walletMerchantId - 3 })}Z`,
-      },
-    ],
+    maidType: MAID_TYPES[n % MAID_TYPES.length],
+    optIn: FLAGS[n % 2],
+    nonMerchantNegotiatedParticipation: FLAGS[(n + 1) % 2],
+    // Every walletId, each accepted or not in turn: the longest id with leading zeros, ids with
+    // surrounding spaces and tabs (Wallet.walletMerchantId: any text).
+    wallets: WALLET_IDS.map((walletId, i) => ({
+      walletId,
+      walletAcceptance: FLAGS[(n + i) % 2],
+      walletMerchantId: [
+        `00${tellingText('wallet', { length: LONGEST.walletMerchantId - 3 })}Z`,
+        `  ${mixedCase('wallet')}\t007  `,
+        `\t0${mixedCase('pay')} \t Id\t`,
+      ][i % 3],
+    })),
     address: {
       addressLine1: tellingText('Main Street', { length: LONGEST.addressLine }),
       addressLine2: `${mixedCase('suite')}  007 `,
+      addressLine3: ` \t${mixedCase('building')}\t 007 `,
       city: tellingText('City', { length: LONGEST.city }),
       state: mixedCase('uta').slice(0, LONGEST.state),
       postalCode: `01234-${mixedCase('abcdefghijklmnop')}`.slice(0, LONGEST.postalCode),
@@ -79,33 +109,23 @@ function tellingParticipation(acquirerICA: string): Merchant {
   };
 }
 
-/** The problems of one reader's answer for the merchant: each member it answers, compared with what was submitted. */
+/**
+ * The problems of one reader's answer for the merchant: each member it answers, compared with what was
+ * submitted (participationDetailsWrong); the MID page by its merchant's flags and group, and its MIDs,
+ * each one submitted, as submitted, and all of them.
+ */
 function echoProblems(reader: string, got: Merchant | undefined, sent: Merchant): string[] {
   if (!got) return [`${reader}: the merchant is not answered`];
   const out: string[] = [];
-  const same = (member: string, a: unknown, b: unknown) => {
-    if (a !== undefined && JSON.stringify(a) !== JSON.stringify(b))
-      out.push(`${reader}: ${member} ${JSON.stringify(a)}, submitted ${JSON.stringify(b)}`);
-  };
-  const members = ['merchantLegalName', 'acquirerICA', 'countryCode', 'merchantGroup', 'dbaNames', 'duns', 'websiteUrl', 'optIn'];
-  for (const m of [...members, 'nonMerchantNegotiatedParticipation']) same(m, got[m], sent[m]);
-  same('maid', got.maid, sent.maid);
-  if (got.maids !== undefined && !(Array.isArray(got.maids) && got.maids.includes(sent.maid)))
-    out.push(`${reader}: maids ${JSON.stringify(got.maids)}, submitted maid ${JSON.stringify(sent.maid)}`);
-  // The MID search answers the merchant's MIDs (mids[].mid): each one submitted, as submitted.
   if (Array.isArray(got.mids) && got.mids.some((m: unknown) => typeof m === 'object' && m !== null)) {
-    const mids = (got.mids as Merchant[]).map((m) => m.mid).sort();
+    const { mids: pageMids, ...page } = got;
+    out.push(...participationDetailsWrong(page, sent).map((p) => `${reader}: ${p}`));
+    const mids = (pageMids as Merchant[]).map((m) => m.mid).sort();
     if (JSON.stringify(mids) !== JSON.stringify([...sent.mids].sort()))
       out.push(`${reader}: mids ${JSON.stringify(mids)}, submitted ${JSON.stringify(sent.mids)}`);
-  } else if (Array.isArray(got.mids)) same('mids', [...got.mids].sort(), [...sent.mids].sort());
-  for (const [i, w] of ((got.wallets ?? []) as Merchant[]).entries())
-    same(`wallets[${i}].walletMerchantId`, w.walletMerchantId, sent.wallets[i]?.walletMerchantId);
-  const address = (got.address ?? {}) as Merchant;
-  for (const m of ['addressLine1', 'addressLine2', 'city', 'state']) same(`address.${m}`, address[m], sent.address[m]);
-  // provider 2.0.0 answers postalCode as a string or a number: a number is judged by its value only.
-  if (typeof address.postalCode === 'number') same('address.postalCode', address.postalCode, Number(sent.address.postalCode));
-  else same('address.postalCode', address.postalCode, sent.address.postalCode);
-  return out;
+    return out;
+  }
+  return participationDetailsWrong(got, sent).map((p) => `${reader}: ${p}`);
 }
 
 /** The completed list, every page, until each of the merchants named is found: every item it answers for each name. */
@@ -136,7 +156,7 @@ test(
   ),
   async ({ instApi, inst, instReq }) => {
     test.skip(inst.knownAcquirerIcas.length === 0, NO_ACQUIRER_ICA);
-    const sent = inst.knownAcquirerIcas.map(tellingParticipation);
+    const sent = inst.knownAcquirerIcas.map((ica, n) => tellingParticipation(ica, n));
     const validate = CONTRACT.requestValidator('postMerchantParticipations')!;
     expect(validate(sent), `the telling participations are valid: ${JSON.stringify(validate.errors?.slice(0, 3))}`).toBe(true);
     const submitted = await instApi.call('postMerchantParticipations', { body: sent });

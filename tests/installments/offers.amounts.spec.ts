@@ -2,60 +2,70 @@
 // totalAmount "the total amount owed by the cardholder on an installment purchase", tenure "Total
 // number of installments", otherInstallmentAmount "Subsequent Installment amounts with minor unit
 // according to ISO 4217", firstInstallmentAmount "Amount to be paid for the first installment").
-// Amounts with cents and without, in two currencies of two decimals, so that an installment computed
-// in the wrong unit, unrounded or not from the total is seen (250.75 over 6 leaves a first installment
-// that binary floating point does not write to the cent).
-import { expect, rules, test } from '../../fixtures/installments.js';
+// The client's answer judge holds every offer of every offers answer to those invariants
+// (offerAmountsWrong, fixtures/assertions/installments.ts: the total at least the purchase, positive
+// installments making up the total, each amount in the currency's minor unit); this spec sends the
+// purchases that can tell, across the whole range in currencies of every minor unit: one minor unit,
+// just under and at one unit, fractions (250.75 over 6 leaves a first installment that binary floating
+// point does not write to the cent), the thousands, the edges of 32-bit minor units (a total kept in an
+// int32 of cents wraps there), and the largest amount a plan may have (PlanTransaction.amount maximum).
+import { expect, loadContract, rangeOf, rules, test } from '../../fixtures/installments.js';
 
-const cents = (n: number) => Math.round(n * 100);
-// An amount "with minor unit according to ISO 4217" (two decimals here) is a number written with at most
-// two decimals: the double it parses to is that of its own two-decimal form. A remainder left in binary
-// floating point (250.75 - 5 x 41.79 = 41.80000000000001) is not.
-const toTheCent = (n: unknown) => typeof n === 'number' && Number.isFinite(n) && Number(n.toFixed(2)) === n;
+const CONTRACT = await loadContract('installments');
+/** The largest purchase a plan may carry (the offers' own amount has no bound). */
+const PLAN_MAX = rangeOf(CONTRACT, 'PlanTransaction', 'amount').max!;
 
 // The terms hold on every offers answer, whatever the purchase: the amounts test's answers are judged
 // too, its EUR purchases made at a merchant outside the USA (provider 2.0.0, MerchantParameters.country:
 // any three letters), so a window written in the merchant's or the currency's local time is seen.
 const MERCHANT_ABROAD = { name: 'Exemple Électronique', country: 'FRA', mcc: '5732', url: 'https://boutique.example.test' };
 // Accept-Language asks for the offers' texts in a language (provider 2.0.0, POST /offers; reference,
-// Transport): no amount, date or term depends on it, so each purchase is asked in one of these (and one
-// without the header), in each currency, and judged alike.
+// Transport): no amount, date or term depends on it, so the purchases are asked in these in turn (and
+// without the header), and judged alike.
 const LANGUAGES = [undefined, 'fr-FR', 'de-DE', 'ja-JP'];
 
+/** The purchases of a currency of `exponent` decimals (ISO 4217), each written in its minor unit. */
+function purchasesOf(exponent: number | undefined): number[] {
+  if (exponent === 0) return [1, 7, 99, 250, 1201, 4999, 5000, 12345, 2147483647, 2147483648, Math.floor(PLAN_MAX)];
+  if (exponent === 3) return [0.001, 0.999, 1, 250.755, 1200.375, 4999.999, 5000, 12345.678, 2147483.647, 2147483.648, 999999999.999];
+  if (exponent === undefined) return [0.5, 250.75, 5000, 12345.67];
+  return [0.01, 0.99, 1, 9.99, 99.99, 250.75, 1200.37, 4999.99, 5000, 12345.67, 21474836.47, 21474836.48, PLAN_MAX];
+}
+
+/** Currencies of every minor unit (Currency: any three characters): USD must be offered, another is judged when offered. */
+const CURRENCIES: [string, number | undefined][] = [
+  ['USD', 2],
+  ['EUR', 2],
+  ['GBP', 2],
+  ['CHF', 2],
+  ['JPY', 0],
+  ['KRW', 0],
+  ['KWD', 3],
+  ['BHD', 3],
+  // ISO 4217's code for testing, of no minor unit: only what holds whatever the unit is judged.
+  ['XTS', undefined],
+];
+
 test(
-  "offers: each offer's installments make up its totalAmount, in whole cents, and each answer's total counts its offers @provider",
+  "offers: each offer's installments make up its totalAmount, at least the purchase, in the currency's minor unit, for purchases across the range in every minor unit @provider",
   rules('IN-VAL-OFFER-AMOUNTS', 'IN-VAL-OFFER-TERMS', 'IN-VAL-OFFERS-TOTAL'),
   async ({ instApi, instReq, inst }) => {
     test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
-    const wrong: string[] = [];
-    for (const currency of ['USD', 'EUR'])
-      for (const [i, amount] of [1200.37, 99.99, 10, 250.75].entries()) {
+    let judged = 0;
+    for (const [currency, exponent] of CURRENCIES)
+      for (const [i, amount] of purchasesOf(exponent).entries()) {
         const transaction = { amount, currency, localDateTime: '2025-06-01T10:15:00' };
-        const language = LANGUAGES[i];
+        const language = LANGUAGES[i % LANGUAGES.length];
+        // Every offer of the answer is judged by the client's answer judge (IN-VAL-OFFER-AMOUNTS, -TERMS, -TOTAL).
         const res = await instApi.call('approvedOffers', {
           body: await instReq.offersBody(inst.eligiblePan!, { transaction, ...(currency === 'EUR' ? { merchant: MERCHANT_ABROAD } : {}) }),
           headers: { 'Correlation-Id': crypto.randomUUID(), ...(language ? { 'Accept-Language': language } : {}) },
         });
-        const asked = `${amount} ${currency}${language ? ` (Accept-Language ${language})` : ''}`;
-        expect(res.status, `offers for ${asked}`).toBe(200);
-        for (const offer of res.body.offers as Record<string, any>[]) {
-          const { tenure, totalAmount: total, otherInstallmentAmount: other, firstInstallmentAmount: first } = offer;
-          const what = `${asked}, tenure ${tenure}: total ${total}, other ${other}, first ${first}`;
-          // "inclusive of fees, tax and interest": never less than the purchase.
-          if (typeof total !== 'number' || cents(total) < cents(amount)) wrong.push(`${what}: totalAmount below the transaction's amount`);
-          else if (!toTheCent(total)) wrong.push(`${what}: totalAmount finer than a cent`);
-          if (typeof other !== 'number' || !(other > 0)) wrong.push(`${what}: otherInstallmentAmount not a positive amount`);
-          else if (!toTheCent(other)) wrong.push(`${what}: otherInstallmentAmount finer than a cent`);
-          else {
-            const firstShare = cents(total) - cents(other) * (Number(tenure) - 1);
-            if (first !== undefined && !toTheCent(first)) wrong.push(`${what}: firstInstallmentAmount finer than a cent`);
-            else if (first !== undefined && cents(first) !== firstShare)
-              wrong.push(`${what}: first + (tenure - 1) x other is not the total`);
-            if (first === undefined && !(firstShare > 0)) wrong.push(`${what}: tenure - 1 installments reach the total`);
-          }
-        }
+        if (currency !== 'USD' && res.status !== 200) continue;
+        expect(res.status, `offers for ${amount} ${currency}`).toBe(200);
+        judged += (res.body.offers ?? []).length;
       }
-    expect(wrong, "every offer's installments make up its total, on terms of the provider's").toEqual([]);
+    expect(judged, 'offers were judged').toBeGreaterThan(0);
   },
 );
 

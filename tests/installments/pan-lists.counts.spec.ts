@@ -73,6 +73,47 @@ test(
   },
 );
 
+/**
+ * Every white space character PanListName's pattern allows (its `\s`, read from the contract's own
+ * validator over the Basic Multilingual Plane, none of them a letter, digit or hyphen): tabs, line
+ * breaks, the no-break and the typographic spaces.
+ */
+const WHITE_SPACE = (() => {
+  const validate = CONTRACT.component('PanListName');
+  const found: string[] = [];
+  for (let cp = 0; cp <= 0xffff; cp++) {
+    const c = String.fromCharCode(cp);
+    if (!/[A-Za-z0-9-]/.test(c) && validate(`a${c}b`)) found.push(c);
+  }
+  return found;
+})();
+const codePoint = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+// A list created by a name holding each white space character the pattern allows, leading, doubled
+// inside and trailing: registration answers the name byte for byte, created by name and registered to
+// by its id alone (the client's answer judge compares both answers with the name created; the check
+// below names the character). A target that writes a tab or a no-break space as a space, trims or
+// collapses white space answers another name.
+test(
+  `answers a list name holding each of the ${WHITE_SPACE.length} white space characters its pattern allows byte for byte, by name and by id @provider`,
+  rules('IN-ECHO-PANLIST', 'IN-PAT-PANLISTNAME:accept'),
+  async ({ instApi, instReq }) => {
+    expect(WHITE_SPACE.length, 'the pattern allows the tab and the space at least').toBeGreaterThanOrEqual(2);
+    const wrong: string[] = [];
+    for (const c of WHITE_SPACE) {
+      const name = `${c}Ws${c}${c}List-${crypto.randomUUID().slice(0, 6)} 0${c}`;
+      expect(CONTRACT.component('PanListName')(name), `the name with ${codePoint(c)} is valid`).toBe(true);
+      const created = await register({ instApi, instReq }, { panListName: name }, []);
+      const byId = await register({ instApi, instReq }, { panListId: created.panList.panListId }, [unregisteredPan()]);
+      if (created.panList?.panListName !== name)
+        wrong.push(`${codePoint(c)}: created by name, answered ${JSON.stringify(created.panList?.panListName)}`);
+      if (byId.panList?.panListName !== undefined && byId.panList.panListName !== name)
+        wrong.push(`${codePoint(c)}: registered to by id, answered ${JSON.stringify(byId.panList.panListName)}`);
+    }
+    expect(wrong, 'each name answered as created').toEqual([]);
+  },
+);
+
 test(
   'counts an item without its pan as a failure, on registration and on deregistration @provider',
   rules('IN-VAL-PAN-COUNTS'),

@@ -1,7 +1,11 @@
 // Covers: GET /plans/{plan_id} (getPlan) 200/400/404, GET /approvals/{plan_id}
 // (getPlanApprovalStatus) 200/404, POST /plans (savePlan) 400 and POST /approvals (planApproval)
 // 400 for ids the service does not know (reference, Operations table).
-import { expect, expectErrors, examplePlanBody, rules, test } from '../../fixtures/installments.js';
+import { expect, expectErrors, examplePlanBody, loadContract, rangeOf, rules, test } from '../../fixtures/installments.js';
+
+const CONTRACT = await loadContract('installments');
+/** The largest amount a plan may carry (PlanTransaction.amount maximum). */
+const PLAN_MAX = rangeOf(CONTRACT, 'PlanTransaction', 'amount').max!;
 
 test.beforeEach(({ inst }) => {
   test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
@@ -53,6 +57,59 @@ test(
     expect(termsShown(plan.body.planInstallmentInformation), "the apr-0 plan's terms show what the apr-12.75 plan's show").toBe(
       termsShown(otherPlan.body.planInstallmentInformation),
     );
+  },
+);
+
+// Plans made in currencies of every minor unit (ISO 4217: none, two and three decimals, and a code of
+// no minor unit), each with the smallest amount of its unit, a fraction no rounding to whole units or
+// to another unit keeps, an amount of ten million or more (past a single-precision float's exact
+// integers) and the largest a plan may carry: getPlan reads each back with the amount and currency
+// savePlan sent (the client's answer judge compares every getPlan answer with what savePlan sent,
+// IN-ECHO-PLAN; the check below names the plan). USD must be planned; another currency is judged when
+// the target offers and plans in it.
+const PLAN_AMOUNTS: [string, number[]][] = [
+  ['USD', [0.01, 1200.37, 12345678.91, PLAN_MAX]],
+  ['EUR', [0.01, 250.75, 12345678.91]],
+  ['GBP', [0.01, 1200.37, 12345678.91, PLAN_MAX]],
+  ['CHF', [0.05, 99.99, 12345678.91]],
+  ['JPY', [1, 1201, 12345679, Math.floor(PLAN_MAX)]],
+  ['KRW', [1, 999, 12345679]],
+  ['KWD', [0.001, 1200.375, 12345678.912, 9999999999.999]],
+  ['BHD', [0.001, 250.755, 12345678.912]],
+  ['XTS', [0.5, 1200.37, 12345678.91]],
+];
+
+test(
+  'reads back plans made in every minor unit with their smallest, fractional, large and largest amounts, amount and currency as sent @assumption',
+  rules('IN-ECHO-PLAN'),
+  async ({ instApi, instReq, inst }) => {
+    const wrong: string[] = [];
+    let read = 0;
+    for (const [currency, amounts] of PLAN_AMOUNTS)
+      for (const amount of amounts) {
+        const offers = await instApi.call('approvedOffers', {
+          body: await instReq.offersBody(inst.eligiblePan!, { transaction: { amount, currency, localDateTime: '2025-06-01T10:15:00' } }),
+        });
+        if (currency !== 'USD' && offers.status !== 200) continue;
+        expect(offers.status, `offers for ${amount} ${currency}`).toBe(200);
+        const offer = offers.body.offers?.[0];
+        if (!offer) continue;
+        const body = examplePlanBody(offers.body.offerTransactionId, offer, {
+          ...(await instReq.sensitive({ consumer: { primaryAccountNumber: inst.eligiblePan! } })),
+          transaction: { amount, currency, amountType: 'PURCHASE' },
+        });
+        const saved = await instApi.call('savePlan', { body, headers: { 'Correlation-Id': crypto.randomUUID() } });
+        if (currency !== 'USD' && saved.status !== 201) continue;
+        expect(saved.status, `a plan of ${amount} ${currency}`).toBe(201);
+        const plan = await instApi.call('getPlan', { path: { plan_id: saved.body.planId } });
+        expect(plan.status, `getPlan of the plan of ${amount} ${currency}`).toBe(200);
+        read++;
+        const t = plan.body.transaction ?? {};
+        if (t.amount !== amount || t.currency !== currency)
+          wrong.push(`plan of ${amount} ${currency}: read back ${JSON.stringify(t.amount)} ${JSON.stringify(t.currency)}`);
+      }
+    expect(read, 'plans were read back').toBeGreaterThan(0);
+    expect(wrong, 'each plan reads back the amount and currency it was made with').toEqual([]);
   },
 );
 

@@ -124,3 +124,107 @@ test("a plan's readers: the echoes of savePlan, and the decision once sync or se
   ]);
   expect(read('getPlan', record, plan({ status: 'DECLINED', sync: false, landed: true }))).toEqual(['IN-STATE-DECISION']);
 });
+
+test("offers: each offer's amounts against the purchase, in the currency's minor unit where the suite knows it", () => {
+  const offer = (over: Record<string, unknown>) => ({
+    offerId: '12345678',
+    tenure: 3,
+    frequency: 'MONTHLY',
+    feeType: 'NO_FEES',
+    offerBeginDatetime: '2025-06-01T10:00:00Z',
+    offerEndDatetime: '2025-06-01T10:30:00Z',
+    totalAmount: 100.01,
+    otherInstallmentAmount: 33.34,
+    ...over,
+  });
+  const offers = (transaction: Record<string, unknown>, over: Record<string, unknown> = {}) =>
+    ruleIds(installmentsAnswerProblems(exchange({ sent: { transaction }, answer: { total: 1, offers: [offer(over)] } })));
+  const usd = { amount: 100.01, currency: 'USD' };
+  expect(offers(usd)).toEqual([]);
+  expect(offers(usd, { firstInstallmentAmount: 33.33 })).toEqual([]);
+  expect(offers(usd, { totalAmount: 99.01 })).toEqual(['IN-VAL-OFFER-AMOUNTS']);
+  expect(offers(usd, { otherInstallmentAmount: 33.336 })).toEqual(['IN-VAL-OFFER-AMOUNTS']);
+  expect(offers(usd, { otherInstallmentAmount: 50.01 })).toEqual(['IN-VAL-OFFER-AMOUNTS']);
+  expect(offers(usd, { firstInstallmentAmount: 33.34 })).toEqual(['IN-VAL-OFFER-AMOUNTS']);
+  // No decimals in yen: a share in hundredths is finer than its minor unit; three in dinars.
+  expect(offers({ amount: 1201, currency: 'JPY' }, { totalAmount: 1201, otherInstallmentAmount: 400.33 })).toEqual([
+    'IN-VAL-OFFER-AMOUNTS',
+  ]);
+  expect(offers({ amount: 1201, currency: 'JPY' }, { totalAmount: 1201, otherInstallmentAmount: 400 })).toEqual([]);
+  expect(offers({ amount: 1.001, currency: 'KWD' }, { totalAmount: 1.001, otherInstallmentAmount: 0.334 })).toEqual([]);
+  // A code of no known minor unit, and a purchase of no positive amount: the grain, or the whole offer, not judged.
+  expect(offers({ amount: 100.01, currency: 'XTS' }, { otherInstallmentAmount: 33.3367 })).toEqual([]);
+  expect(offers({ amount: 0, currency: 'USD' }, { totalAmount: 0, otherInstallmentAmount: 0 })).toEqual([]);
+});
+
+test('merchant readers: each item against the participations submitted, by request id and by legal name', () => {
+  const sent = {
+    merchantLegalName: 'Acme  Stores ',
+    countryCode: 'USA',
+    acquirerICA: '001234',
+    maid: '0aB012',
+    maidType: 'EXT',
+    mids: ['007', '0123'],
+    optIn: 'Y',
+    nonMerchantNegotiatedParticipation: 'N',
+    wallets: [
+      { walletId: 1, walletAcceptance: 'Y', walletMerchantId: ' \tW-1 ' },
+      { walletId: 2, walletAcceptance: 'N' },
+    ],
+    address: { addressLine3: ' \tFloor 7 ', postalCode: '01234' },
+  };
+  const again = { ...sent, optIn: 'N' };
+  const merchants = {
+    byName: new Map([[sent.merchantLegalName, [sent, again]]]),
+    byRequest: new Map([['77', [sent]]]),
+  };
+  const { mids: _mids, ...item } = sent;
+  const read = (operationId: string, answer: unknown, over: Partial<InstallmentsExchange> = {}) =>
+    ruleIds(installmentsAnswerProblems(exchange({ operationId, answer, merchants, query: {}, ...over })));
+  const byRequest = (answer: unknown) => read('getMerchantParticipations', answer, { query: { request_id: '77' } });
+  expect(byRequest([{ ...item, maids: ['0aB012'], status: 'COMPLETED' }])).toEqual([]);
+  expect(byRequest([{ ...item, wallets: [{ walletId: 1, walletAcceptance: 'Y', walletMerchantId: 'W-1' }] }])).toEqual([
+    'IN-ECHO-PARTICIPATION-DETAILS',
+  ]);
+  // By request id, a name changed on the way is seen (the request's participations, not the name, are the record).
+  expect(byRequest([{ ...item, merchantLegalName: 'Acme Stores' }])).toEqual(['IN-ECHO-PARTICIPATION-DETAILS']);
+  expect(byRequest([{ requestEndpoint: 'x'.repeat(25), httpErrorStatusCode: 400 }])).toEqual([]);
+  // By legal name, either submission agrees; a number postal code by its value; a merchant the suite did not submit is not judged.
+  expect(read('postMerchantSearches', [{ ...again, address: { postalCode: 1234 } }], { sent: { merchantLegalName: 'Acme' } })).toEqual([]);
+  expect(read('getMerchantParticipations', [{ ...item, maidType: 'ext' }])).toEqual(['IN-ECHO-PARTICIPATION-DETAILS']);
+  expect(read('getMerchantParticipations', [{ ...item, address: { addressLine3: 'Floor 7' } }])).toEqual(['IN-ECHO-PARTICIPATION-DETAILS']);
+  expect(read('getMerchantParticipations', [{ ...item, merchantLegalName: 'Other', maidType: 'ext' }])).toEqual([]);
+  // The MID page: its flags and MIDs against the merchant it names; a page of no MIDs is not judged.
+  const mid = (answer: Record<string, unknown>) =>
+    read('postMerchantMidSearches', answer, {
+      sent: { merchantLegalName: sent.merchantLegalName, countryCode: 'USA', acquirerICA: '001234' },
+    });
+  const page = { merchantLegalName: sent.merchantLegalName, countryCode: 'USA', acquirerICA: '001234', optIn: 'Y' };
+  expect(mid({ ...page, mids: [{ mid: '007', status: 'COMPLETED' }] })).toEqual([]);
+  expect(mid({ ...page, nonMerchantNegotiatedParticipation: 'Y', mids: [{ mid: '007', status: 'COMPLETED' }] })).toEqual([
+    'IN-ECHO-PARTICIPATION-DETAILS',
+  ]);
+  expect(mid({ ...page, mids: [{ mid: '7', status: 'COMPLETED' }] })).toEqual(['IN-ECHO-PARTICIPATION-DETAILS']);
+  expect(mid({ ...page, nonMerchantNegotiatedParticipation: 'Y', mids: [] })).toEqual([]);
+});
+
+test('PAN lists: a list named by its id answers the name it was created with', () => {
+  const panListNames = new Map([['1'.repeat(18), '\tMy\u00a0 list ']]);
+  const byId = (panListName: string, sent: Record<string, unknown> = { panListId: '1'.repeat(18) }) =>
+    ruleIds(
+      installmentsAnswerProblems(exchange({ operationId: 'registerPans', sent, panListNames, answer: { panList: { panListName } } })),
+    );
+  expect(byId('\tMy\u00a0 list ')).toEqual([]);
+  const wrong = installmentsAnswerProblems(
+    exchange({
+      operationId: 'registerPans',
+      sent: { panListId: '1'.repeat(18) },
+      panListNames,
+      answer: { panList: { panListName: ' My  list ' } },
+    }),
+  );
+  expect(ruleIds(wrong)).toEqual(['IN-ECHO-PANLIST']);
+  expect(wrong[0]).toContain('U+0009, U+00A0');
+  // A request naming both its id and a name: not judged against the name created.
+  expect(byId('Renamed', { panListId: '1'.repeat(18), panListName: 'Renamed' })).toEqual([]);
+});

@@ -1,0 +1,32 @@
+// The minor unit of a currency (ISO 4217, the exponent column: the number of decimals an amount of the
+// currency is written with). The installments contract writes offer amounts "with minor unit according
+// to ISO 4217" (provider 2.0.0, Offer.otherInstallmentAmount) and names the currency by a free code of
+// three characters (Currency): the checks and the mock read a currency's grain here. A code not listed
+// has no grain known to the suite: what depends on the grain is then not judged.
+
+/** ISO 4217 exponents other than 2, and the codes of exponent 2 the suite sends or the mock answers. */
+const EXPONENT: Readonly<Record<string, number>> = {
+  ...Object.fromEntries(
+    ['BIF', 'CLP', 'DJF', 'GNF', 'ISK', 'JPY', 'KMF', 'KRW', 'PYG', 'RWF', 'UGX', 'UYI', 'VND', 'VUV', 'XAF', 'XOF', 'XPF'].map((c) => [
+      c,
+      0,
+    ]),
+  ),
+  ...Object.fromEntries(['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND'].map((c) => [c, 3])),
+  ...Object.fromEntries(['CLF', 'UYW'].map((c) => [c, 4])),
+  ...Object.fromEntries(
+    ['USD', 'EUR', 'GBP', 'AUD', 'CAD', 'CHF', 'CNY', 'HKD', 'INR', 'MXN', 'NZD', 'SEK', 'NOK', 'DKK', 'SGD', 'ZAR', 'BRL', 'PLN'].map(
+      (c) => [c, 2],
+    ),
+  ),
+};
+
+/** The ISO 4217 exponent of `currency` (its code as written, upper case), or undefined when the suite does not know it. */
+export function minorUnitOf(currency: unknown): number | undefined {
+  return typeof currency === 'string' ? EXPONENT[currency] : undefined;
+}
+
+/** Whether `amount` is written in whole minor units of a currency of `exponent` decimals (the double of its own rounded form). */
+export function inWholeMinorUnits(amount: unknown, exponent: number): boolean {
+  return typeof amount === 'number' && Number.isFinite(amount) && Number(amount.toFixed(exponent)) === amount;
+}
