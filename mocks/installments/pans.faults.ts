@@ -9,8 +9,8 @@ import { blind, relax, rule } from './fault-builders.js';
 export const PANS_FAULTS = faultCatalogue([
   // Seeded beside the list names holding every white space character (pan-lists.counts.spec.ts; origin 'seeded').
   seeded({
-    id: 'seeded-fam24-register-by-id-name-no-break-space-as-space',
-    rule: 'IN-ECHO-PANLIST: a registration to a list by its id answers the name it was created with byte for byte: its no-break spaces are answered as spaces',
+    id: 'seeded-fam24-register-by-id-name-line-breaks-as-spaces',
+    rule: 'IN-ECHO-PANLIST: a registration to a list by its id answers the name it was created with byte for byte: its line feeds, carriage returns, vertical tabs and form feeds are answered as spaces',
     source: 'provider',
     rules: ['IN-ECHO-PANLIST'],
   }),

@@ -209,13 +209,13 @@ export function registerPanLists(
       answered.panListName.includes('\t')
     )
       answered.panListName = answered.panListName.replace(/\t/g, ' ');
-    // seeded-fam24-register-by-id-name-no-break-space-as-space: by panListId the name answered with its no-break spaces as spaces.
+    // seeded-fam24-register-by-id-name-line-breaks-as-spaces: by panListId the name answered with its line breaks, vertical tabs and form feeds as spaces.
     if (
-      faults.has('seeded-fam24-register-by-id-name-no-break-space-as-space') &&
+      faults.has('seeded-fam24-register-by-id-name-line-breaks-as-spaces') &&
       panListId !== undefined &&
       typeof answered.panListName === 'string'
     )
-      answered.panListName = answered.panListName.replace(/\u00a0/g, ' ');
+      answered.panListName = answered.panListName.replace(/[\n\r\v\f]/g, ' ');
     // seeded-register-latest-card-bin-and-last-four: the answer names the list's latest card by its BIN and last four, dots between.
     const latest = [...list.pans].at(-1);
     if (faults.has('seeded-register-latest-card-bin-and-last-four') && latest)
