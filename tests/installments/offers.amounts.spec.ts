@@ -61,7 +61,10 @@ test(
           body: await instReq.offersBody(inst.eligiblePan!, { transaction, ...(currency === 'EUR' ? { merchant: MERCHANT_ABROAD } : {}) }),
           headers: { 'Correlation-Id': crypto.randomUUID(), ...(language ? { 'Accept-Language': language } : {}) },
         });
-        if (currency !== 'USD' && res.status !== 200) continue;
+        // USD must be offered for an ordinary purchase; an extreme one (below a unit, past the 32-bit cents)
+        // and any purchase in another currency may be refused by a provider's own limits, no source bounding them.
+        const ordinary = currency === 'USD' && amount >= 1 && amount < 2 ** 31 / 100;
+        if (!ordinary && res.status >= 400 && res.status < 500) continue;
         expect(res.status, `offers for ${amount} ${currency}`).toBe(200);
         judged += (res.body.offers ?? []).length;
       }

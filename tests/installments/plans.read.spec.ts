@@ -83,14 +83,18 @@ test(
   'reads back plans made in every minor unit with their smallest, fractional, large and largest amounts, amount and currency as sent @assumption',
   rules('IN-ECHO-PLAN'),
   async ({ instApi, instReq, inst }) => {
+    test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
     const wrong: string[] = [];
     let read = 0;
     for (const [currency, amounts] of PLAN_AMOUNTS)
       for (const amount of amounts) {
+        // A USD plan of an ordinary amount must be made; an extreme one (a single cent, the largest) or
+        // another currency may be refused by the provider's own limits on offers, which no source bounds.
+        const ordinary = currency === 'USD' && amount >= 1 && amount < PLAN_MAX;
         const offers = await instApi.call('approvedOffers', {
           body: await instReq.offersBody(inst.eligiblePan!, { transaction: { amount, currency, localDateTime: '2025-06-01T10:15:00' } }),
         });
-        if (currency !== 'USD' && offers.status !== 200) continue;
+        if (!ordinary && offers.status >= 400 && offers.status < 500) continue;
         expect(offers.status, `offers for ${amount} ${currency}`).toBe(200);
         const offer = offers.body.offers?.[0];
         if (!offer) continue;
@@ -99,7 +103,7 @@ test(
           transaction: { amount, currency, amountType: 'PURCHASE' },
         });
         const saved = await instApi.call('savePlan', { body, headers: { 'Correlation-Id': crypto.randomUUID() } });
-        if (currency !== 'USD' && saved.status !== 201) continue;
+        if (!ordinary && saved.status >= 400 && saved.status < 500) continue;
         expect(saved.status, `a plan of ${amount} ${currency}`).toBe(201);
         const plan = await instApi.call('getPlan', { path: { plan_id: saved.body.planId } });
         expect(plan.status, `getPlan of the plan of ${amount} ${currency}`).toBe(200);
