@@ -252,4 +252,28 @@ export const GUARD_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-ISSUER-THROTTLE'],
   }),
+  independent('independent-20', {
+    id: 'i20-plan-apr-fraction-over-200-accepted',
+    rule: "a plan's apr is 0 to 200 (reference, Plan creation; provider 2.0.0 PlanInstallmentInformation.apr): savePlan judges the maximum on the apr's whole part, so 200.5 is accepted (201) instead of 400",
+    source: 'provider',
+    rules: ['IN-LIM-APR'],
+  }),
+  independent('independent-20', {
+    id: 'i20-approval-detail-limit-on-declines-only',
+    rule: 'rejectReasonDetail has at most 5000 characters (reference, Approval; provider 2.0.0 PlanApproval): planApproval checks the length only on a DECLINED decision, a longer detail sent with APPROVED is accepted',
+    source: 'provider',
+    rules: ['IN-LIM-REJECTDETAIL'],
+  }),
+  independent('independent-20', {
+    id: 'i20-offers-mcc-three-digits-accepted',
+    rule: 'an mcc has exactly 4 characters (reference, Offers merchant mcc (4); provider 2.0.0): approvedOffers lets a three-digit mcc through (200) instead of 400',
+    source: 'provider',
+    rules: ['IN-LIM-MCC'],
+  }),
+  independent('independent-20', {
+    id: 'i20-participation-legal-name-limit-first-item-only',
+    rule: 'merchantLegalName has 1 to 300 characters in every participation (reference, Merchant participation; provider 2.0.0): postMerchantParticipations checks the upper limit on the first item only, a 301-character name in a later item is accepted (202)',
+    source: 'provider',
+    rules: ['IN-LIM-LEGALNAME'],
+  }),
 ]);

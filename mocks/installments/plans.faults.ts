@@ -739,4 +739,16 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-NOTIFY-EXACT'],
   }),
+  independent('independent-20', {
+    id: 'i20-notify-signed-with-caller-key',
+    rule: "the notification is OAuth 1.0a signed by the service with its own key, no consumer key's public key verifying it (reference, Transport and auth; seed 001 Events): the notification of a plan is signed with the consumer key of the partner that selected it",
+    source: 'assumption',
+    rules: ['IN-NOTIFY-SIGNED'],
+  }),
+  independent('independent-20', {
+    id: 'i20-getplan-providerid-uppercased',
+    rule: 'getPlan reads back the plan created, its providerId as sent (reference, Plan; provider 2.0.0 InstallmentPlan.providerId): the reader writes the providerId in upper case',
+    source: 'provider',
+    rules: ['IN-ECHO-PLAN'],
+  }),
 ]);

@@ -64,6 +64,8 @@ export function registerPlans(
   const firstOfferOfAnswer = new Map<string, unknown>();
   /** seeded-notify-same-answer-transaction-of-first: the transaction the first plan of each offers answer sent (kept only while that fault is on). */
   const firstTransactionOfAnswer = new Map<string, unknown>();
+  /** i20-notify-signed-with-caller-key: the consumer key that selected each plan (kept only while that fault is on). */
+  const callerOf = new WeakMap<Plan, InstallmentsState['keys'][number]>();
   /** `otx`: the offers answer the plan was chosen from (read only by the seeded faults of the notification). */
   function notifyIssuer(plan: Plan, correlationId: string, otx?: { offers: Record<string, any>[]; correlationId?: string }) {
     // i4-notify-only-for-listed-pan: only a card registered by its number in a list finds its issuer.
@@ -212,9 +214,11 @@ export function registerPlans(
               faults.has('seeded-notify-correlation-id-of-offers') && otx?.correlationId
               ? otx.correlationId
               : correlationId;
+    // i20-notify-signed-with-caller-key: the notification signed with the key of the partner that selected the plan.
+    const signer = (faults.has('i20-notify-signed-with-caller-key') ? callerOf.get(plan) : undefined) ?? world.serviceKey;
     if (!faults.has('notification-unsigned'))
       headers.authorization = signRequest(
-        { consumerKey: world.serviceKey.consumerKey, signingKey: world.serviceKey.privateKeyPem },
+        { consumerKey: signer.consumerKey, signingKey: signer.privateKeyPem },
         'POST',
         // i7-notify-signed-over-url-without-query: the base string built from the URL without its query.
         faults.has('i7-notify-signed-over-url-without-query') ? issuer.notificationUrl.split('?')[0] : issuer.notificationUrl,
@@ -377,6 +381,10 @@ export function registerPlans(
           : `https://psp.example.test/checkout/${planId}/callback`,
     };
     world.plans.set(planId, plan);
+    if (faults.has('i20-notify-signed-with-caller-key')) {
+      const caller = world.keys.find((k) => k.consumerKey === ok.consumerKey);
+      if (caller) callerOf.set(plan, caller);
+    }
     if ((faults.has('i15-notify-given-schedule-last-dropped') || faults.has('i19-notify-given-schedule-card-number')) && complete)
       givenSchedule.add(plan);
     if (
@@ -452,7 +460,12 @@ export function registerPlans(
     return reply.code(200).send({
       planId,
       // i4-getplan-providerid-from-offer: the reader names the lender of the offers, not the plan's providerId.
-      providerId: faults.has('i4-getplan-providerid-from-offer') ? world.providerId : providerId,
+      providerId: faults.has('i4-getplan-providerid-from-offer')
+        ? world.providerId
+        : // i20-getplan-providerid-uppercased: the reader writes the providerId in upper case.
+          faults.has('i20-getplan-providerid-uppercased') && typeof providerId === 'string'
+          ? providerId.toUpperCase()
+          : providerId,
       // i10-getplan-offerid-of-first-offer: the reader names the first offer of the plan's offers answer.
       offerId: faults.has('i10-getplan-offerid-of-first-offer')
         ? ([...world.offerTransactions.values()].find((t) => t.offers.some((o) => o.offerId === offerId))?.offers[0]?.offerId ?? offerId)
