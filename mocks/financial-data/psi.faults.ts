@@ -332,4 +332,10 @@ export const PSI_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-PSI-SETTLE-DATE-NOT-PAST'],
   }),
+  independent('independent-20', {
+    id: 'i20-psi-nine-days-out-nine-dates',
+    rule: 'a settle-by date 9 days out gives 10 consecutive potential settlement dates (provider 1.35.0 SettleByDate): nine days out gives nine dates',
+    source: 'provider',
+    rules: ['FD-PSI-DAYS'],
+  }),
 ]);

@@ -111,7 +111,13 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
     const statements = indexes.map((index, position) => {
       // i17-stmt-v3-index-24-document-of-23: the oldest index (24) read as the statement before it.
       const { id: own, p } = statement(account, faults.has('i17-stmt-v3-index-24-document-of-23') && index === 24 ? 23 : index);
-      const id = faults.has('i11-statement-v3-asset-id-of-first-index') && indexes.length > 1 ? statement(account, indexes[0]).id : own;
+      const id =
+        faults.has('i11-statement-v3-asset-id-of-first-index') && indexes.length > 1
+          ? statement(account, indexes[0]).id
+          : // i20-stmt-v3-credit-card-assets-of-index-one: a credit card's details all name the asset of its latest statement.
+            faults.has('i20-stmt-v3-credit-card-assets-of-index-one') && account.type === 'creditCard'
+            ? statement(account, 1).id
+            : own;
       // Blind fault: each detail carries its position in the list (1-based), not the index asked.
       const shownIndex = faults.has('blind-statements-v3-index-is-position') ? position + 1 : index;
       // i12-stmt-v3-index-as-number: the index answered as a JSON number.
