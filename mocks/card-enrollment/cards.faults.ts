@@ -1918,15 +1918,15 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   independent('independent-20', {
     id: 'i20-card-receipt-firstname-31-accepted',
-    rule: 'consumer.firstName is at most 30 characters (seed 000 Limits): on the receipt path a first name of 31 characters is enrolled (200) instead of 400',
+    rule: 'consumer.firstName is within its maximum length (seed 000 Limits): on the receipt path a first name one character over the limit is enrolled (200) instead of refused',
     source: 'seed',
     rules: ['CE-LIM-FIRSTNAME'],
   }),
   independent('independent-20', {
-    id: 'i20-card-reference-id-257-accepted',
-    rule: 'enrolmentReferenceId is at most 256 characters (seed 000 Limits): a receipt id of 257 characters passes the length check (answered as an unknown receipt, 400 INVALID_STATE, not INVALID_ARGUMENT)',
+    id: 'i20-card-issuer-cvc-two-digits-accepted',
+    rule: 'Card.cardSecurityCode is within its documented length range (seed 000 Card; Limits): on the card path an ISSUER enrollment with a security code one character short of the minimum is enrolled (200) instead of refused',
     source: 'seed',
-    rules: ['CE-LIM-REFERENCEID'],
+    rules: ['CE-LIM-CVC', 'CE-SOURCE-EVERY-RULE'],
   }),
   independent('independent-20', {
     id: 'i20-card-language-region-accepted-receipt',

@@ -109,17 +109,17 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
         ? c.username.toLowerCase().includes(String(query.search).trim().toLowerCase()) ||
           `${c.firstName ?? ''} ${c.lastName ?? ''}`.toLowerCase().includes(String(query.search).trim().toLowerCase())
         : matches(
-        // Faults: the search reads the names the customer was created with; no name at all (a
-        // search text is never empty, and no word of it is in an empty name); no last name.
-        faults.has('model-search-uses-created-names')
-          ? { ...c, ...createdNames.get(c.id) }
-          : faults.has('search-by-name-broken')
-            ? { ...c, firstName: undefined, lastName: undefined }
-            : faults.has('blind-search-ignores-last-name')
-              ? { ...c, lastName: undefined }
-              : c,
-        query.search,
-      );
+            // Faults: the search reads the names the customer was created with; no name at all (a
+            // search text is never empty, and no word of it is in an empty name); no last name.
+            faults.has('model-search-uses-created-names')
+              ? { ...c, ...createdNames.get(c.id) }
+              : faults.has('search-by-name-broken')
+                ? { ...c, firstName: undefined, lastName: undefined }
+                : faults.has('blind-search-ignores-last-name')
+                  ? { ...c, lastName: undefined }
+                  : c,
+            query.search,
+          );
     let list: Sliceable<Customer>;
     if (faults.has('blind-deleted-customer-still-listed'))
       // blind-deleted-customer-still-listed: customers deleted while it is on are still listed.

@@ -715,7 +715,7 @@ export const MERCHANTS_FAULTS = faultCatalogue([
   }),
   independent('independent-20', {
     id: 'i20-search-postal-code-leading-zeros-dropped',
-    rule: "every participation detail a reader answers is the one submitted, byte for byte (provider 2.0.0 MerchantSearch; Address.postalCode a string): the merchant search answers a postal code starting with zeros without them (02139 as 2139)",
+    rule: 'every participation detail a reader answers is the one submitted, byte for byte (provider 2.0.0 MerchantSearch; Address.postalCode a string): the merchant search answers a postal code starting with zeros without them (02139 as 2139)',
     source: 'provider',
     rules: ['IN-ECHO-PARTICIPATION-DETAILS'],
   }),

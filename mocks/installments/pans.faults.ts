@@ -426,7 +426,7 @@ export const PANS_FAULTS = faultCatalogue([
   }),
   independent('independent-20', {
     id: 'i20-register-by-id-clear-empty-pans-accepted',
-    rule: 'a registration into an existing list carries at least one card number (provider 2.0.0 registerPans 400 example): an update whose card data in clear sensitiveData holds an empty pans list is accepted (200) instead of 400; encrypted it is still refused',
+    rule: 'a registration into an existing list carries at least one card number (provider 2.0.0 registerPans 400 example): an update whose card data in clear sensitiveData holds an empty pans list is accepted (200) instead of refused; encrypted it is still refused',
     source: 'provider',
     rules: ['IN-REQ-UPDATE-PANS', 'IN-VARIANT-EVERY-RULE'],
   }),

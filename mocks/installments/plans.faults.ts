@@ -746,9 +746,9 @@ export const PLANS_FAULTS = faultCatalogue([
     rules: ['IN-NOTIFY-SIGNED'],
   }),
   independent('independent-20', {
-    id: 'i20-getplan-providerid-uppercased',
-    rule: 'getPlan reads back the plan created, its providerId as sent (reference, Plan; provider 2.0.0 InstallmentPlan.providerId): the reader writes the providerId in upper case',
+    id: 'i20-getplan-decision-lowercased',
+    rule: "an APPROVED or DECLINED decision is what getPlan shows (seed 001 States: approve or decline; provider 2.0.0 InstallmentPlan.status): getPlan writes a decided plan's status in lower case (approved, declined) while getPlanApprovalStatus keeps it",
     source: 'provider',
-    rules: ['IN-ECHO-PLAN'],
+    rules: ['IN-STATE-DECISION'],
   }),
 ]);

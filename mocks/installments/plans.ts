@@ -460,12 +460,7 @@ export function registerPlans(
     return reply.code(200).send({
       planId,
       // i4-getplan-providerid-from-offer: the reader names the lender of the offers, not the plan's providerId.
-      providerId: faults.has('i4-getplan-providerid-from-offer')
-        ? world.providerId
-        : // i20-getplan-providerid-uppercased: the reader writes the providerId in upper case.
-          faults.has('i20-getplan-providerid-uppercased') && typeof providerId === 'string'
-          ? providerId.toUpperCase()
-          : providerId,
+      providerId: faults.has('i4-getplan-providerid-from-offer') ? world.providerId : providerId,
       // i10-getplan-offerid-of-first-offer: the reader names the first offer of the plan's offers answer.
       offerId: faults.has('i10-getplan-offerid-of-first-offer')
         ? ([...world.offerTransactions.values()].find((t) => t.offers.some((o) => o.offerId === offerId))?.offers[0]?.offerId ?? offerId)
@@ -499,7 +494,8 @@ export function registerPlans(
         // i16-getplan-amount-in-cents: the reader gives the amount in minor units.
         ...(faults.has('i16-getplan-amount-in-cents') ? { amount: Math.round(amount * 100) } : {}),
       },
-      status: shown,
+      // i20-getplan-decision-lowercased: the reader writes a decided plan's status in lower case.
+      status: faults.has('i20-getplan-decision-lowercased') && (shown === 'APPROVED' || shown === 'DECLINED') ? shown.toLowerCase() : shown,
       // i6-getplan-apr-rounded: the reader rounds apr to a whole percent.
       planInstallmentInformation:
         // Seeded fault getplan-tenure-from-schedule-length: the reader counts the scheduled payments as the tenure.
