@@ -1898,4 +1898,52 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['CE-LIM-RESPONSE'],
   }),
+  independent('independent-20', {
+    id: 'i20-card-empty-correlation-generated-card-path',
+    rule: 'a member sent empty is refused (400 INVALID_ARGUMENT naming it), never taken as absent (seed 000 SrcCorrelationId pattern; EnrollCardRequest): on the card path an empty srcCorrelationId is taken as absent and a new one generated (200)',
+    source: 'seed',
+    rules: ['CE-REQ-EMPTY', 'CE-PAT-CORRELATIONID'],
+  }),
+  independent('independent-20', {
+    id: 'i20-card-detail-source-snake-case-card-path',
+    rule: 'a 400 names the offending field by its dotted JSON path (seed 000 ErrorDetail.source; reference A4): on the card path the detail names a camel-case member in snake case (consumer.first_name)',
+    source: 'assumption',
+    rules: ['CE-ERR-FIELD'],
+  }),
+  independent('independent-20', {
+    id: 'i20-card-receipt-id-inner-space-removed',
+    rule: 'a receipt id resolves only as registered, a space inside it resolving to nothing (reference A5; seed 000 Errors INVALID_STATE): on the receipt path a receipt id with white space inside is looked up with it taken out and enrolled',
+    source: 'assumption',
+    rules: ['CE-LOOKUP-EXACT', 'CE-STATE-UNKNOWN-RECEIPT'],
+  }),
+  independent('independent-20', {
+    id: 'i20-card-receipt-firstname-31-accepted',
+    rule: 'consumer.firstName is within its maximum length (seed 000 Limits): on the receipt path a first name one character over the limit is enrolled (200) instead of refused',
+    source: 'seed',
+    rules: ['CE-LIM-FIRSTNAME'],
+  }),
+  independent('independent-20', {
+    id: 'i20-card-issuer-cvc-two-digits-accepted',
+    rule: 'Card.cardSecurityCode is within its documented length range (seed 000 Card; Limits): on the card path an ISSUER enrollment with a security code one character short of the minimum is enrolled (200) instead of refused',
+    source: 'seed',
+    rules: ['CE-LIM-CVC', 'CE-SOURCE-EVERY-RULE'],
+  }),
+  independent('independent-20', {
+    id: 'i20-card-language-region-accepted-receipt',
+    rule: 'consumer.languageCode is an ISO 639-1 code (seed 000 Consumer): on the receipt path a language tag with a region (en-GB) is accepted (200)',
+    source: 'seed',
+    rules: ['CE-FMT-LANGUAGE'],
+  }),
+  independent('independent-20', {
+    id: 'i20-card-receipt-wallet-created-date-no-zone',
+    rule: 'dateOfCardCreated is a UTC date-time with its designator (seed 000 MaskedCard): on the receipt path a WALLET enrollment answers it without a zone designator',
+    source: 'seed',
+    rules: ['CE-VAL-CREATED'],
+  }),
+  independent('independent-20', {
+    id: 'i20-card-unsourced-pan-in-descriptor',
+    rule: 'no answer carries the card number sent in clear (seed 000 MaskedCard: only panBin and panLastFour): on the card path a card sent without cardSource gets the full PAN appended to paymentCardDescriptor',
+    source: 'seed',
+    rules: ['CE-OBJ-SENSITIVE', 'CE-SENSITIVE-ECHO'],
+  }),
 ]);

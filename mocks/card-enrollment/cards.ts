@@ -151,6 +151,9 @@ export function registerCards(
     // i19-card-receipt-phone-spaces-accepted: on the receipt path the phone number judged with its spaces taken out.
     if (faults.has('i19-card-receipt-phone-spaces-accepted') && receiptOnly && typeof body.consumer?.mobileNumber?.phoneNumber === 'string')
       body.consumer.mobileNumber.phoneNumber = body.consumer.mobileNumber.phoneNumber.replace(/ /g, '');
+    // i20-card-empty-correlation-generated-card-path: on the card path an empty srcCorrelationId taken as absent.
+    if (faults.has('i20-card-empty-correlation-generated-card-path') && !receiptOnly && body.srcCorrelationId === '')
+      delete body.srcCorrelationId;
     // service-id-trimmed: the serviceId trimmed before it is judged.
     if (faults.has('service-id-trimmed') && typeof body.serviceId === 'string') body.serviceId = body.serviceId.trim();
     // src-client-id-case-folded: the srcClientId lower-cased and trimmed before it is judged.
@@ -257,6 +260,8 @@ export function registerCards(
         relativeTncOnly ||
         longIdentityOnly ||
         lastName31 ||
+        // The independent-20 tolerances (each under its own fault, on its own path).
+        i20Tolerated(faults, parsed as Body, found, receiptOnly, contract) ||
         (faults.has('i10-card-phone-plus-accepted-card-path') &&
           !receiptOnly &&
           found.length > 0 &&
@@ -270,7 +275,10 @@ export function registerCards(
         return invalidArgument(
           reply,
           faults,
-          found,
+          // i20-card-detail-source-snake-case-card-path: on the card path the member named in snake case.
+          faults.has('i20-card-detail-source-snake-case-card-path') && !receiptOnly
+            ? found.map((v) => ({ ...v, field: v.field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) }))
+            : found,
           undefined,
           // i13-card-receipt-detail-source-type-header: on the receipt path a consumer member reported as a header.
           faults.has('i13-card-receipt-detail-source-type-header') && receiptOnly && found.some((v) => v.field.startsWith('consumer.'))
@@ -386,7 +394,12 @@ export function registerCards(
         const cvcSeven =
           faults.has('i11-card-cvc-seven-accepted') && String((plain as Partial<Card>).cardSecurityCode ?? '').length === 7
             ? validateCard({ ...(plain as object), cardSecurityCode: String((plain as Partial<Card>).cardSecurityCode).slice(0, 6) })
-            : false;
+            : // i20-card-issuer-cvc-two-digits-accepted: an issuer's card with a two-digit security code judged as if it had three.
+              faults.has('i20-card-issuer-cvc-two-digits-accepted') &&
+                body.cardSource === 'ISSUER' &&
+                String((plain as Partial<Card>).cardSecurityCode ?? '').length === 2
+              ? validateCard({ ...(plain as object), cardSecurityCode: `${String((plain as Partial<Card>).cardSecurityCode)}0` })
+              : false;
         const cardValid = monthZero || monthThirteen || merchantCvc || cvcSeven || validateCard(plain);
         const cardFound = (
           cardValid ? [] : violations(validateCard.errors, faults.has('blind-card-detail-source-unprefixed') ? '' : 'card')
@@ -618,7 +631,11 @@ export function registerCards(
             r.enrolmentReferenceId.slice(0, -1) === given.slice(0, -1)) ||
           // receipt-id-separators-folded: hyphen and underscore looked up as one character.
           (faults.has('receipt-id-separators-folded') && r.enrolmentReferenceId.replace(/-/g, '_') === given.replace(/-/g, '_')) ||
-          (faults.has('i8-card-receipt-id-case-folded') && r.enrolmentReferenceId.toLowerCase() === given.toLowerCase()),
+          (faults.has('i8-card-receipt-id-case-folded') && r.enrolmentReferenceId.toLowerCase() === given.toLowerCase()) ||
+          // i20-card-receipt-id-inner-space-removed: a receipt id with white space inside looked up without it.
+          (faults.has('i20-card-receipt-id-inner-space-removed') &&
+            /\s/.test(given) &&
+            r.enrolmentReferenceId === given.replace(/\s+/g, '')),
       );
       if (receipt) card = { primaryAccountNumber: receipt.primaryAccountNumber };
       else if (faults.has('unknown-receipt-accepted')) card = { primaryAccountNumber: '5555555555554444' };
@@ -638,6 +655,7 @@ export function registerCards(
     seededAnswerDeviations(answer, body, card, hasCard, faults, ctx.clock.now());
     i18Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     i19Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
+    i20Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     if (faults.has('model-card-suspended-on-third-enrollment')) {
       // Fault: a velocity rule; the same card enrolled a third time into one profile is answered SUSPENDED.
       const seen = `${card.primaryAccountNumber}|${body.consumer.consumerIdentity?.identityValue}`;
@@ -716,6 +734,50 @@ const seededAnswerDeviations: AnswerDeviations = (answer, body, card, hasCard, f
   if (faults.has('seeded-card-receipt-brazil-consumer-suspended') && !hasCard && body.consumer?.countryCode === 'BR')
     consumer.status = 'SUSPENDED';
 };
+
+/** The independent-20 deviations of the answer, each on one path, card source or request class (mocks/card-enrollment/cards.faults.ts). */
+const i20Deviations: AnswerDeviations = (answer, body, card, hasCard, faults) => {
+  const masked = answer.maskedCard as Record<string, unknown>;
+  // i20-card-receipt-wallet-created-date-no-zone: on the receipt path a wallet's dateOfCardCreated written without its zone.
+  if (faults.has('i20-card-receipt-wallet-created-date-no-zone') && !hasCard && body.cardSource === 'WALLET')
+    masked.dateOfCardCreated = String(masked.dateOfCardCreated).replace(/\.\d+Z$|Z$/, '');
+  // i20-card-unsourced-pan-in-descriptor: on the card path a card sent without cardSource described by its full number.
+  if (faults.has('i20-card-unsourced-pan-in-descriptor') && hasCard && body.cardSource === undefined)
+    masked.paymentCardDescriptor = `${String(masked.paymentCardDescriptor)} ${card.primaryAccountNumber}`;
+};
+
+/**
+ * The independent-20 tolerances of request violations (mocks/card-enrollment/cards.faults.ts): true when every
+ * violation found is one a fault lets through on its path.
+ */
+function i20Tolerated(
+  faults: Faults,
+  sent: Body,
+  found: { field: string; keyword: string }[],
+  receiptOnly: boolean,
+  contract: Contract,
+): boolean {
+  if (
+    found.length === 0 ||
+    !(faults.has('i20-card-receipt-firstname-31-accepted') || faults.has('i20-card-language-region-accepted-receipt'))
+  )
+    return false;
+  // i20-card-receipt-firstname-31-accepted: on the receipt path a first name one character over the limit let through.
+  if (
+    faults.has('i20-card-receipt-firstname-31-accepted') &&
+    receiptOnly &&
+    String(sent.consumer?.firstName ?? '').length === lengthOf(contract, 'Consumer', 'firstName').max! + 1 &&
+    found.every((v) => v.field === 'consumer.firstName' && v.keyword === 'maxLength')
+  )
+    return true;
+  // i20-card-language-region-accepted-receipt: on the receipt path a language tag with a region (en-GB) taken as its language.
+  return (
+    faults.has('i20-card-language-region-accepted-receipt') &&
+    receiptOnly &&
+    /^[a-z]{2}-[A-Z]{2}$/.test(String(sent.consumer?.languageCode)) &&
+    found.every((v) => v.field === 'consumer.languageCode')
+  );
+}
 
 /** The independent-19 deviations of the answer, each on one path, card source or consumer class (mocks/card-enrollment/cards.faults.ts). */
 const i19Deviations: AnswerDeviations = (answer, body, card, hasCard, faults, now) => {

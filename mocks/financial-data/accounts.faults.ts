@@ -515,4 +515,10 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-ACCT-NUMBER-MASKED'],
   }),
+  independent('independent-20', {
+    id: 'i20-accounts-savings-filter-lists-money-market',
+    rule: "account_type lists exactly the customer's accounts of that type (provider 1.35.0 GetCustomerAccounts account_type): account_type=savings also lists the money market account",
+    source: 'provider',
+    rules: ['FD-ACCT-FILTER-TYPE', 'FD-FILTER-WHOLE'],
+  }),
 ]);

@@ -167,7 +167,13 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     }
     // provider 1.35.0: "ava" is the type it documents as supported; its meaning is not given, so it
     // restricts nothing here. Any other supported value lists the accounts of that type.
-    if (type !== undefined && type !== 'ava' && !faults.has('accounts-type-filter-ignored')) list = list.filter((a) => a.type === type);
+    if (type !== undefined && type !== 'ava' && !faults.has('accounts-type-filter-ignored'))
+      list = list.filter(
+        (a) =>
+          a.type === type ||
+          // i20-accounts-savings-filter-lists-money-market: savings read as a family that takes in money market accounts.
+          (faults.has('i20-accounts-savings-filter-lists-money-market') && type === 'savings' && a.type === 'moneyMarket'),
+      );
     // i6-accounts-type-filter-drops-pending: the type filter runs over the active accounts only.
     if (type !== undefined && faults.has('i6-accounts-type-filter-drops-pending')) list = list.filter(isActive);
     const view = viewer(customer.id);

@@ -534,4 +534,10 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-APP-STATUS-DATES'],
   }),
+  independent('independent-20', {
+    id: 'i20-app-list-old-name-still-finds',
+    rule: 'after a modification the old name no longer finds the registration (provider 1.35.0 getApplications name): the name filter still finds a renamed registration by the name it was registered with',
+    source: 'provider',
+    rules: ['FD-APP-MODIFY', 'FD-APP-LIST-FILTER'],
+  }),
 ]);

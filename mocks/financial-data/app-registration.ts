@@ -222,7 +222,9 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
         (faults.has('i9-app-list-name-filter-case-folded') && name.toLowerCase() === String(query.name).toLowerCase());
       if (
         query.name !== undefined &&
-        !(faults.has('app-list-name-contains') ? nameOf(r, 'list').includes(query.name) : sameName(nameOf(r, 'list')))
+        !(faults.has('app-list-name-contains') ? nameOf(r, 'list').includes(query.name) : sameName(nameOf(r, 'list'))) &&
+        // i20-app-list-old-name-still-finds: the name index keeps the name registered first.
+        !(faults.has('i20-app-list-old-name-still-finds') && r.firstName === query.name)
       )
         return false;
       if (query.status !== undefined && !faults.has('app-list-status-filter-ignored') && statusOf(r) !== query.status) return false;

@@ -173,4 +173,10 @@ export const AUTH_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-SECRET-DIGIT-LETTER'],
   }),
+  independent('independent-20', {
+    id: 'i20-token-secret-trailing-newline-accepted',
+    rule: 'the partner secret is compared exactly (seed 002 Authentication): CreateToken accepts the secret with a line break after it',
+    source: 'seed',
+    rules: ['FD-TOKEN-SECRET-EXACT'],
+  }),
 ]);

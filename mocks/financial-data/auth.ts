@@ -36,6 +36,12 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
         replaced.get(partner.id)?.secret === secret &&
         clock.nowMs() - replaced.get(partner.id)!.atMs < 60_000) ||
       faults.has('bad-secret-accepted') ||
+      // i20-token-secret-trailing-newline-accepted: a secret read as a line, its trailing line break dropped.
+      (faults.has('i20-token-secret-trailing-newline-accepted') &&
+        countFailure &&
+        typeof secret === 'string' &&
+        /\r?\n$/.test(secret) &&
+        secret.replace(/\r?\n$/, '') === partner.secret) ||
       // i12-token-secret-missing-last-char-accepted: CreateToken (the counting caller) compares the secret as a prefix.
       (faults.has('i12-token-secret-missing-last-char-accepted') &&
         countFailure &&

@@ -204,4 +204,10 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-BUS-READ'],
   }),
+  independent('independent-20', {
+    id: 'i20-business-update-url-trailing-slash-added',
+    rule: 'every field sent on update reads back as sent (provider 1.35.0 UpdateBusiness): the update stores the url with a trailing slash added, in its answer and both readers',
+    source: 'provider',
+    rules: ['FD-BUS-UPDATE', 'FD-MODIFY-LEAVES-OTHERS'],
+  }),
 ]);

@@ -106,6 +106,13 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
       business.fields = faults.has('business-update-ignores-address')
         ? { ...input.body, address: business.fields.address }
         : { ...input.body };
+      // i20-business-update-url-trailing-slash-added: the update stores the url with a slash added at its end.
+      if (
+        faults.has('i20-business-update-url-trailing-slash-added') &&
+        typeof business.fields.url === 'string' &&
+        !business.fields.url.endsWith('/')
+      )
+        business.fields = { ...business.fields, url: `${business.fields.url}/` };
       // Fault: the name stored trimmed.
       // i7-business-update-personally-liable-kept: the update keeps the personallyLiable value added.
       if (faults.has('i7-business-update-personally-liable-kept') && previous.personallyLiable !== undefined)

@@ -248,6 +248,12 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
         ...(flow.operationId === 'SendConnectEmail' && faults.has('blind-connect-email-from-noreply')
           ? { from: 'noreply@connect.example.com' }
           : {}),
+        // i20-connect-email-subject-entities-escaped: the single e-mail answers its subject HTML-escaped.
+        ...(flow.operationId === 'SendConnectEmail' &&
+        faults.has('i20-connect-email-subject-entities-escaped') &&
+        typeof body.email?.subject === 'string'
+          ? { subject: body.email.subject.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') }
+          : {}),
         // i7-connect-email-to-lowercased: the single e-mail answers the address in lower case.
         ...(flow.operationId === 'SendConnectEmail' && faults.has('i7-connect-email-to-lowercased') && typeof body.email?.to === 'string'
           ? { to: body.email.to.toLowerCase() }

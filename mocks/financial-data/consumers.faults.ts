@@ -345,4 +345,10 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-CONS-READ'],
   }),
+  independent('independent-20', {
+    id: 'i20-consumer-by-id-birthday-day-month-swapped',
+    rule: 'every field the consumer was created with reads back through both readers (provider 1.35.0 GetConsumer birthday): GetConsumer swaps day and month of a birthday whose day of the month could also be a month number',
+    source: 'provider',
+    rules: ['FD-CONS-READ'],
+  }),
 ]);

@@ -180,6 +180,15 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     // seeded-consumer-by-id-leap-day-birthday-march: the by-id read renders 29 February as 1 March.
     if (faults.has('seeded-consumer-by-id-leap-day-birthday-march') && birthday?.month === 2 && birthday.dayOfMonth === 29)
       return { ...shown, birthday: { ...birthday, month: 3, dayOfMonth: 1 } };
+    // i20-consumer-by-id-birthday-day-month-swapped: the by-id reader swaps day and month when the day could be a month.
+    if (
+      faults.has('i20-consumer-by-id-birthday-day-month-swapped') &&
+      typeof birthday?.month === 'number' &&
+      typeof birthday.dayOfMonth === 'number' &&
+      birthday.dayOfMonth <= 12 &&
+      birthday.dayOfMonth !== birthday.month
+    )
+      return { ...shown, birthday: { ...birthday, month: birthday.dayOfMonth, dayOfMonth: birthday.month } };
     if (faults.has('i4-consumer-by-id-birthday-month-zero-based') && typeof birthday?.month === 'number')
       return { ...shown, birthday: { ...birthday, month: birthday.month - 1 } };
     return shown;

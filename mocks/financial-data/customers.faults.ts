@@ -494,4 +494,10 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-CUST-READ'],
   }),
+  independent('independent-20', {
+    id: 'i20-customers-search-names-in-order-only',
+    rule: 'search text finds a customer by both names in any order (seed 002 Customers: any combination of firstName and lastName): a search of the last name then the first name finds nothing',
+    source: 'seed',
+    rules: ['FD-CUST-SEARCH'],
+  }),
 ]);

@@ -104,18 +104,22 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     const typeWithUsername = query.username !== undefined && faults.has('i10-customers-type-ignored-with-username');
     const type = query.type && !faults.has('type-filter-ignored') && !typeDropped && !typeWithUsername ? String(query.type) : undefined;
     const match = (c: Customer) =>
-      matches(
-        // Faults: the search reads the names the customer was created with; no name at all (a
-        // search text is never empty, and no word of it is in an empty name); no last name.
-        faults.has('model-search-uses-created-names')
-          ? { ...c, ...createdNames.get(c.id) }
-          : faults.has('search-by-name-broken')
-            ? { ...c, firstName: undefined, lastName: undefined }
-            : faults.has('blind-search-ignores-last-name')
-              ? { ...c, lastName: undefined }
-              : c,
-        query.search,
-      );
+      // i20-customers-search-names-in-order-only: a search of several words matches the names only in the order first last.
+      faults.has('i20-customers-search-names-in-order-only') && /\s/.test(String(query.search).trim())
+        ? c.username.toLowerCase().includes(String(query.search).trim().toLowerCase()) ||
+          `${c.firstName ?? ''} ${c.lastName ?? ''}`.toLowerCase().includes(String(query.search).trim().toLowerCase())
+        : matches(
+            // Faults: the search reads the names the customer was created with; no name at all (a
+            // search text is never empty, and no word of it is in an empty name); no last name.
+            faults.has('model-search-uses-created-names')
+              ? { ...c, ...createdNames.get(c.id) }
+              : faults.has('search-by-name-broken')
+                ? { ...c, firstName: undefined, lastName: undefined }
+                : faults.has('blind-search-ignores-last-name')
+                  ? { ...c, lastName: undefined }
+                  : c,
+            query.search,
+          );
     let list: Sliceable<Customer>;
     if (faults.has('blind-deleted-customer-still-listed'))
       // blind-deleted-customer-still-listed: customers deleted while it is on are still listed.

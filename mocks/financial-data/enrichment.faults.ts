@@ -272,4 +272,10 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-ENRICH-KEYED'],
   }),
+  independent('independent-20', {
+    id: 'i20-enrich-batch-customer-id-of-first',
+    rule: 'each enriched transaction carries the customer sent with it (provider 1.35.0 enrichTransactions): a batch answers every transaction with the first one’s externalCustomerId',
+    source: 'provider',
+    rules: ['FD-ENRICH-KEYED'],
+  }),
 ]);

@@ -180,6 +180,9 @@ export function registerEnrichment(app: FastifyInstance, ctx: FdContext): void {
     )
       return sendError(ctx, reply, 400, 'description is too long');
     let transactions = (body.transactions as Record<string, any>[]).map(enrich);
+    // i20-enrich-batch-customer-id-of-first: the batch answers the first transaction's customer for every transaction.
+    if (faults.has('i20-enrich-batch-customer-id-of-first') && transactions.length > 1)
+      transactions = transactions.map((t, i) => (i > 0 ? { ...t, externalCustomerId: transactions[0].externalCustomerId } : t));
     // i7-enrich-external-id-leading-zeros-dropped: a numeric id read through a number.
     if (faults.has('i7-enrich-external-id-leading-zeros-dropped'))
       transactions = transactions.map((t) =>

@@ -256,4 +256,10 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-ROUTING-COUNTS', 'FD-ROUTING-MATCH'],
   }),
+  independent('independent-20', {
+    id: 'i20-inst-countries-last-code-only',
+    rule: 'supportedCountries US,ca lists the same institutions as US (provider 1.35.0 supportedCountries, a comma-separated list): a list of codes is read as its last code, so US,ca lists none',
+    source: 'provider',
+    rules: ['FD-INST-COUNTRIES'],
+  }),
 ]);

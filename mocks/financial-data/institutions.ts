@@ -69,6 +69,8 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     const asked = String(query.supportedCountries ?? '*');
     const countries = (faults.has('i7-inst-countries-lowercase-us-empty') ? asked : asked.toUpperCase()).split(',');
     if (faults.has('i11-inst-countries-list-empty') && countries.length > 1) return [];
+    // i20-inst-countries-last-code-only: a list of codes read as its last code (US,ca as CA).
+    if (faults.has('i20-inst-countries-last-code-only') && countries.length > 1) return countries.at(-1) === 'US' ? list : [];
     return countries.includes('*') || countries.includes('US') ? list : [];
   }
   const listing = (

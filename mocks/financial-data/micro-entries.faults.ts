@@ -376,4 +376,10 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-MICRO-MASKING'],
   }),
+  independent('independent-20', {
+    id: 'i20-micro-verify-first-amount-cent-over-accepted',
+    rule: 'either amount one cent off is a 400 (seed 002 Micro entries; provider 1.35.0 VerifyMicroAmountDeposits): the first amount one cent over is verified (200), in the order deposited',
+    source: 'provider',
+    rules: ['FD-MICRO-VERIFY-WRONG'],
+  }),
 ]);

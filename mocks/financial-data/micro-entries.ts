@@ -195,7 +195,10 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
     const [a, b] = e.cents;
     const tolerance = faults.has('micro-entries-cent-tolerance') ? 1 : 0;
     const near = (x: number, y: number) => Math.abs(x - y) <= tolerance;
-    const inOrder = near(sent[0], a) && near(sent[1], b);
+    // i20-micro-verify-first-amount-cent-over-accepted: the first amount taken one cent over (a one-sided tolerance).
+    const firstNear = (x: number, y: number) =>
+      near(x, y) || (faults.has('i20-micro-verify-first-amount-cent-over-accepted') && x - y === 1);
+    const inOrder = firstNear(sent[0], a) && near(sent[1], b);
     const swapped = near(sent[0], b) && near(sent[1], a);
     const oneRight = sent.some((s) => s === a || s === b);
     // i7-micro-verify-by-sum: the two amounts compared by their sum.

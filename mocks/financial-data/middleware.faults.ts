@@ -140,4 +140,10 @@ export const MIDDLEWARE_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-AUTH-HEADER-FORM', 'FD-AUTH-KEY-REQUIRED'],
   }),
+  independent('independent-20', {
+    id: 'i20-expired-token-accepted-on-deletes',
+    rule: 'a token older than two hours is refused with 401 on every operation (seed 002 Authentication and Limits): the DELETE operations accept an expired token',
+    source: 'seed',
+    rules: ['FD-TOKEN-LIFETIME'],
+  }),
 ]);

@@ -183,7 +183,10 @@ function authenticate(ctx: FdContext, sec: SecurityOf, req: FastifyRequest): { s
   if (!issued)
     return faults.has('invalid-token-accepted') ? { partner: [...world.partners.values()][0] } : refused(`Invalid (${names.appToken})`);
   // Blind fault: the institution search route forgets the expiry check.
-  const expiryChecked = !(sec.institutionSearch && faults.has('blind-expired-token-accepted-on-institutions'));
+  const expiryChecked =
+    !(sec.institutionSearch && faults.has('blind-expired-token-accepted-on-institutions')) &&
+    // i20-expired-token-accepted-on-deletes: the DELETE operations skip the expiry check.
+    !(faults.has('i20-expired-token-accepted-on-deletes') && req.method === 'DELETE');
   // i10-token-expires-five-minutes-early: a safety margin of five minutes taken off the token's lifetime.
   const margin = faults.has('i10-token-expires-five-minutes-early') ? 5 * 60_000 : 0;
   if (

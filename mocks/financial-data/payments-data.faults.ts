@@ -420,4 +420,10 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-PAY-MATCH-CLOSER-HIGHER'],
   }),
+  independent('independent-20', {
+    id: 'i20-pay-bundle-last4-of-account-id',
+    rule: "realAccountNumberLast4 is the last four characters of the account number (provider 1.35.0 payment essentials bundle): the bundle gives the last four digits of the account's id",
+    source: 'provider',
+    rules: ['FD-PAY-LAST-FOUR'],
+  }),
 ]);

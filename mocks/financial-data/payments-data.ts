@@ -386,7 +386,11 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
       };
       const errors: { fieldName: PebSection; code: string; description: string }[] = [];
       const refuse = (fieldName: PebSection) => errors.push({ fieldName, code: '14020', description: 'Account type not supported' });
-      if (ACH_TYPES.includes(account.type)) view.realAccountNumberLast4 = account.number.slice(-4);
+      if (ACH_TYPES.includes(account.type))
+        view.realAccountNumberLast4 = faults.has('i20-pay-bundle-last4-of-account-id')
+          ? // i20-pay-bundle-last4-of-account-id: the bundle takes the last four of the account's id, not of its number.
+            String(account.id).slice(-4)
+          : account.number.slice(-4);
       if (sections.has('balanceDetails')) {
         if (BALANCE_TYPES.includes(account.type)) {
           applyCache(account, interval, 'peb', query.balance_cache_interval === undefined);

@@ -352,4 +352,10 @@ export const PSI_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-PSI-SETTLE-DATE-NOT-PAST'],
   }),
+  independent('independent-20', {
+    id: 'i20-psi-nine-days-out-nine-dates',
+    rule: 'a settle-by date nine days out gives the full set of consecutive potential settlement dates (provider 1.35.0 SettleByDate): nine days out gives one date fewer than the full set',
+    source: 'provider',
+    rules: ['FD-PSI-DAYS'],
+  }),
 ]);

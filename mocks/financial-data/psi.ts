@@ -102,6 +102,8 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
     let count = Math.min(cap, Math.max(3, out + 1));
     if (faults.has('psi-days-off-by-one') && out >= 3 && out <= 8) count = out;
     if (faults.has('psi-days-ten-always')) count = 10;
+    // i20-psi-nine-days-out-nine-dates: a settle-by date nine days out gives nine dates (the step to ten taken one day late).
+    if (faults.has('i20-psi-nine-days-out-nine-dates') && out === 9) count = 9;
     return Array.from({ length: count }, (_, i) => isoDate(epochOf(today()) + i * DAY_S));
   };
   const reasons = (key: string) => Object.fromEntries(REASONS.map((r) => [r, score(`${key}:${r}`)]));

@@ -281,4 +281,10 @@ export const STATEMENTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-STMT-INDEX-ORDER'],
   }),
+  independent('independent-20', {
+    id: 'i20-stmt-v3-credit-card-assets-of-index-one',
+    rule: "each detail's asset id downloads the statement of that index (provider 1.35.0 GetCustomerAccountMultipleStatement): for a credit card account every detail names the asset of index 1",
+    source: 'provider',
+    rules: ['FD-STMT-ASSET-LINK'],
+  }),
 ]);

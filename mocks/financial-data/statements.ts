@@ -125,7 +125,10 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
           ? statement(account, indexes[0]).id
           : faults.has('seeded-fam24-stmt-v3-loan-asset-of-latest') && account.type === 'loan'
             ? statement(account, 1).id
-            : own;
+            : // i20-stmt-v3-credit-card-assets-of-index-one: a credit card's details all name the asset of its latest statement.
+              faults.has('i20-stmt-v3-credit-card-assets-of-index-one') && account.type === 'creditCard'
+              ? statement(account, 1).id
+              : own;
       // Blind fault: each detail carries its position in the list (1-based), not the index asked.
       const shownIndex = faults.has('blind-statements-v3-index-is-position') ? position + 1 : index;
       // i12-stmt-v3-index-as-number: the index answered as a JSON number.

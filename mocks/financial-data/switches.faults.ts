@@ -231,4 +231,10 @@ export const SWITCHES_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-SW-DETAILS'],
   }),
+  independent('independent-20', {
+    id: 'i20-switches-deposit-list-capped-at-three',
+    rule: "a list holds exactly the customer's switches of its kind (provider 1.35.0 getAllDepositSwitches): the deposit list stops at three switches, a fourth left out",
+    source: 'provider',
+    rules: ['FD-SW-LIST'],
+  }),
 ]);

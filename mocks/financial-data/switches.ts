@@ -231,7 +231,8 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
       customerId: customer.id,
       customerType: faults.has('switches-customer-type-fixed') ? 'testing' : customer.type,
       switches: found
-        .slice(0, 10)
+        // i20-switches-deposit-list-capped-at-three: the deposit list cut at three switches.
+        .slice(0, kind === 'deposit' && faults.has('i20-switches-deposit-list-capped-at-three') ? 3 : 10)
         .map(summary)
         // Blind fault: the bill pay list leaves out failureReason.
         .map((x) =>

@@ -620,4 +620,10 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-TXN-WINDOW-EDGES'],
   }),
+  independent('independent-20', {
+    id: 'i20-txn-undated-from-edge-excluded',
+    rule: 'a transaction dated exactly at fromDate is listed, one without transactionDate dated by its postedDate (seed 002 Transactions; provider 1.35.0 fromDate inclusive): a transaction without transactionDate posted exactly at fromDate is left out of both lists',
+    source: 'seed',
+    rules: ['FD-TXN-WINDOW-EDGES'],
+  }),
 ]);

@@ -520,4 +520,10 @@ export const TXPUSH_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-TXPUSH-SIGNED'],
   }),
+  independent('independent-20', {
+    id: 'i20-txpush-delete-account-class-other-customer',
+    rule: "another customer's subscription id is a 404 on DeleteTxPushSubscription (seed 002 TxPush; provider 1.35.0): an account-class subscription of another customer of the partner is deleted (204) through this customer's path",
+    source: 'provider',
+    rules: ['FD-TXPUSH-DELETE-UNKNOWN', 'FD-OBJ-OTHER-PARENT'],
+  }),
 ]);

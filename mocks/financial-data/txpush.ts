@@ -158,7 +158,12 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     if (!customer) return sendError(ctx, reply, 404, 'Customer not found');
     const kept = state().subscriptions.get(Number(path.subscriptionId));
     const sub = kept && tombstoned.has(kept.id) ? undefined : kept;
-    const owned = sub && (sub.customerId === customer.id || faults.has('txpush-delete-other-customer'));
+    const owned =
+      sub &&
+      (sub.customerId === customer.id ||
+        faults.has('txpush-delete-other-customer') ||
+        // i20-txpush-delete-account-class-other-customer: an account-class subscription deleted whoever's customer path names it.
+        (faults.has('i20-txpush-delete-account-class-other-customer') && sub.type === 'account'));
     if (!sub || !owned) {
       if (faults.has('blind-txpush-delete-again-204') && deletedSubscriptions.get(Number(path.subscriptionId)) === customer.id)
         return reply.code(204).send();

@@ -675,4 +675,10 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-WEBHOOK-CREATE'],
   }),
+  independent('independent-20', {
+    id: 'i20-webhooks-sub-test-event-name-enum-style',
+    rule: 'each test delivery names the event it was sent for, as subscribed (provider 1.35.0 webhook events): the subscription test (not the event test) names each event in the style of a constant, upper case with underscores (AUTHORIZATION_ACCESSTOKEN_EXPIRY)',
+    source: 'provider',
+    rules: ['FD-WEBHOOK-DELIVERY-SHAPE', 'FD-WEBHOOK-DELIVERY-STATE'],
+  }),
 ]);

@@ -578,7 +578,12 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
           ctx,
           sub,
           event,
-          faults.has('blind-webhooks-sub-test-first-event-body') ? sub.events[0] : event,
+          faults.has('blind-webhooks-sub-test-first-event-body')
+            ? sub.events[0]
+            : // i20-webhooks-sub-test-event-name-enum-style: the subscription test names each event by its constant (AUTHORIZATION_ACCESSTOKEN_EXPIRY).
+              faults.has('i20-webhooks-sub-test-event-name-enum-style') && typeof event.name === 'string'
+              ? { ...event, name: event.name.replace(/[.-]/g, '_').toUpperCase() }
+              : event,
           faults.has('i4-webhooks-sub-test-override-also-to-sub-url'),
         );
         if (faults.has('blind-webhooks-sub-test-first-event-only')) break;

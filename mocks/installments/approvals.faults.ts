@@ -297,4 +297,10 @@ export const APPROVALS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ENUM-REJECTCODE'],
   }),
+  independent('independent-20', {
+    id: 'i20-approval-plan-id-case-folded',
+    rule: 'a plan id with a character changed names no plan, and an approval of a plan the service does not know is 400 (reference, Approval; provider 2.0.0 PlanApproval.planId): planApproval finds the plan by its id in any case, an upper-cased id deciding the plan (200/202)',
+    source: 'provider',
+    rules: ['IN-LOOKUP-EXACT', 'IN-STATE-APPROVAL-PLAN'],
+  }),
 ]);

@@ -26,7 +26,12 @@ export function registerApprovals(
   app.post(`${prefix}/approvals`, async (req, reply) => {
     const ok = await guard(req, reply, 'planApproval');
     if (!ok) return reply;
-    const named = world.plans.get(ok.body.planId);
+    const named =
+      world.plans.get(ok.body.planId) ??
+      // i20-approval-plan-id-case-folded: the plan an approval names found by its id in any case.
+      (faults.has('i20-approval-plan-id-case-folded') && typeof ok.body.planId === 'string'
+        ? [...world.plans.values()].find((p) => p.planId.toLowerCase() === ok.body.planId.toLowerCase())
+        : undefined);
     // Fault: the decision lands on the plan created last (a single plan decided at once cannot tell).
     const plan = named && faults.has('model-approval-decides-latest-plan') ? [...world.plans.values()].at(-1)! : named;
     // i11-approval-unknown-plan-async-accepted: an unknown plan answered 202 when the approval is not sync

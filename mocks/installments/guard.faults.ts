@@ -252,4 +252,28 @@ export const GUARD_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-ISSUER-THROTTLE'],
   }),
+  independent('independent-20', {
+    id: 'i20-plan-apr-fraction-over-200-accepted',
+    rule: "a plan's apr lies within its documented range (reference, Plan creation; provider 2.0.0 PlanInstallmentInformation.apr): savePlan judges the maximum on the apr's whole part, so an apr half a point over the maximum is accepted (201) instead of refused",
+    source: 'provider',
+    rules: ['IN-LIM-APR'],
+  }),
+  independent('independent-20', {
+    id: 'i20-approval-detail-limit-on-declines-only',
+    rule: 'rejectReasonDetail is within its maximum length (reference, Approval; provider 2.0.0 PlanApproval): planApproval checks the length only on a DECLINED decision, a longer detail sent with APPROVED is accepted',
+    source: 'provider',
+    rules: ['IN-LIM-REJECTDETAIL'],
+  }),
+  independent('independent-20', {
+    id: 'i20-offers-mcc-three-digits-accepted',
+    rule: 'an mcc has exactly its documented length (reference, Offers merchant mcc; provider 2.0.0): approvedOffers lets an mcc one digit short through (200) instead of refusing it',
+    source: 'provider',
+    rules: ['IN-LIM-MCC'],
+  }),
+  independent('independent-20', {
+    id: 'i20-participation-legal-name-limit-first-item-only',
+    rule: 'merchantLegalName is within its documented length in every participation (reference, Merchant participation; provider 2.0.0): postMerchantParticipations checks the maximum on the first item only, a name one character over it in a later item is accepted (202)',
+    source: 'provider',
+    rules: ['IN-LIM-LEGALNAME'],
+  }),
 ]);

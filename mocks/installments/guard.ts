@@ -308,7 +308,30 @@ export function createGuard(
           (operationId === 'savePlan' &&
             faults.has('i9-plan-apr-negative-accepted') &&
             v.field === 'planInstallmentInformation.apr' &&
-            v.keyword === 'minimum'),
+            v.keyword === 'minimum') ||
+          // i20-plan-apr-fraction-over-200-accepted: the apr's maximum judged on its whole part (200.5 passes).
+          (operationId === 'savePlan' &&
+            faults.has('i20-plan-apr-fraction-over-200-accepted') &&
+            v.field === 'planInstallmentInformation.apr' &&
+            v.keyword === 'maximum' &&
+            Math.trunc(Number((parsed as any)?.planInstallmentInformation?.apr)) <= 200) ||
+          // i20-approval-detail-limit-on-declines-only: an approval's rejectReasonDetail length checked on declines only.
+          (operationId === 'planApproval' &&
+            faults.has('i20-approval-detail-limit-on-declines-only') &&
+            v.field === 'rejectReasonDetail' &&
+            v.keyword === 'maxLength' &&
+            (parsed as any)?.status === 'APPROVED') ||
+          // i20-offers-mcc-three-digits-accepted: a three-digit mcc let through (taken as one with a leading zero).
+          (operationId === 'approvedOffers' &&
+            faults.has('i20-offers-mcc-three-digits-accepted') &&
+            v.field === 'merchant.mcc' &&
+            v.keyword === 'minLength' &&
+            /^[0-9]{3}$/.test(String((parsed as any)?.merchant?.mcc))) ||
+          // i20-participation-legal-name-limit-first-item-only: merchantLegalName's limit checked on the first participation only.
+          (operationId === 'postMerchantParticipations' &&
+            faults.has('i20-participation-legal-name-limit-first-item-only') &&
+            /^[1-9][0-9]*\.merchantLegalName$/.test(v.field) &&
+            v.keyword === 'maxLength'),
       );
     // offers-null-members-dropped: on approvedOffers a member sent null is taken as not sent.
     if (operationId === 'approvedOffers' && faults.has('offers-null-members-dropped')) dropNulls(parsed);

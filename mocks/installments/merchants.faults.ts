@@ -738,4 +738,16 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ECHO-MIDSEARCH'],
   }),
+  independent('independent-20', {
+    id: 'i20-search-postal-code-leading-zeros-dropped',
+    rule: 'every participation detail a reader answers is the one submitted, byte for byte (provider 2.0.0 MerchantSearch; Address.postalCode a string): the merchant search answers a postal code starting with zeros without them (02139 as 2139)',
+    source: 'provider',
+    rules: ['IN-ECHO-PARTICIPATION-DETAILS'],
+  }),
+  independent('independent-20', {
+    id: 'i20-mid-search-last-page-short',
+    rule: 'offset skips exactly that many items and the pages together are the set (reference, Paging): on the MID search a page after the first that reaches the end of the set leaves out its last MID (Count agreeing with the short page)',
+    source: 'assumption',
+    rules: ['IN-PAGE-SLICE'],
+  }),
 ]);

@@ -372,6 +372,13 @@ export function registerMerchants(
       found = found.map((m) => (String(m.acquirerICA).length === 6 ? { ...m, acquirerICA: `000${m.acquirerICA}` } : m));
     if (faults.has('search-ica-longest-cut-to-six'))
       found = found.map((m) => (String(m.acquirerICA).length === 11 ? { ...m, acquirerICA: String(m.acquirerICA).slice(0, 6) } : m));
+    // i20-search-postal-code-leading-zeros-dropped: the search writes a postal code of digits through a number.
+    if (faults.has('i20-search-postal-code-leading-zeros-dropped'))
+      found = found.map((m) =>
+        typeof m.address?.postalCode === 'string' && /^0+[0-9]+$/.test(m.address.postalCode)
+          ? { ...m, address: { ...m.address, postalCode: String(Number(m.address.postalCode)) } }
+          : m,
+      );
     // Fault: the first answer to these criteria is kept and served again (one search cannot tell).
     const cacheKey = JSON.stringify(c);
     if (faults.has('model-search-answers-cached') && !searchCache.has(cacheKey)) searchCache.set(cacheKey, found);
@@ -519,6 +526,16 @@ export function registerMerchants(
       faults,
       ok.defaultLimit!,
     );
+    // i20-mid-search-last-page-short: a later MID page that reaches the end of the set loses its last MID.
+    if (
+      faults.has('i20-mid-search-last-page-short') &&
+      Number(ok.query.get('offset') ?? 0) > 0 &&
+      Number(ok.query.get('offset')) + body.mids.length === mids.length &&
+      body.mids.length > 0
+    ) {
+      body.mids = body.mids.slice(0, -1);
+      reply.header('Count', String(body.mids.length));
+    }
     // mid-search-total-before-mid-filter: with a mid criterion, Total counts every MID of the merchant.
     if (faults.has('mid-search-total-before-mid-filter') && p && c.mid !== undefined)
       reply.header('Total', String((p.merchant.mids ?? []).length));

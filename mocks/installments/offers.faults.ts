@@ -367,4 +367,10 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-VAL-OFFER-AMOUNTS'],
   }),
+  independent('independent-20', {
+    id: 'i20-offers-named-merchant-needs-url',
+    rule: 'an offers merchant with a name carries its country, and each complete combination is accepted (provider 2.0.0 approvedOffers 400 examples): a merchant given by name and country without a URL is refused 400 naming merchant.url',
+    source: 'provider',
+    rules: ['IN-REQ-OFFERS-MERCHANT'],
+  }),
 ]);

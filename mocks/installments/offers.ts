@@ -72,6 +72,8 @@ function merchantFieldsMissing(
   if ((merchant.name !== undefined || merchant.url !== undefined) && !faults.has('seeded-offers-merchant-country-optional'))
     needed.add('country');
   if (urlAlone && merchant.acquirerId === undefined && merchant.merchantId === undefined) needed.delete('country');
+  // i20-offers-named-merchant-needs-url: a merchant named without its URL refused as incomplete.
+  if (faults.has('i20-offers-named-merchant-needs-url') && merchant.name !== undefined) needed.add('url');
   return [...needed].filter((field) => merchant[field] === undefined);
 }
 

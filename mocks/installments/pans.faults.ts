@@ -425,4 +425,16 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-LIM-ACCOUNTRANGE'],
   }),
+  independent('independent-20', {
+    id: 'i20-register-by-id-range-low-end-only',
+    rule: "a registration into an existing list with an account range other than the list's is 400 and changes nothing (provider 2.0.0 registerPans; reference, PAN registration): the ranges are compared on their low end only, so a range with another high end is accepted and replaces the list's",
+    source: 'provider',
+    rules: ['IN-STATE-LIST-RANGE'],
+  }),
+  independent('independent-20', {
+    id: 'i20-register-by-id-clear-empty-pans-accepted',
+    rule: 'a registration into an existing list carries at least one card number (provider 2.0.0 registerPans 400 example): an update whose card data in clear sensitiveData holds an empty pans list is accepted (200) instead of refused; encrypted it is still refused',
+    source: 'provider',
+    rules: ['IN-REQ-UPDATE-PANS', 'IN-VARIANT-EVERY-RULE'],
+  }),
 ]);

@@ -66,7 +66,13 @@ export function registerPanLists(
       if (!list) return unknownList(reply);
       // provider 2.0.0, registerPans 400 example: "To update pan list at least one pan should be present".
       const withPan = ((ok.plain?.pans ?? []) as { pan?: string }[]).some((item) => item.pan !== undefined);
-      if (!withPan && !faults.has('seeded-update-without-pans-accepted'))
+      // i20-register-by-id-clear-empty-pans-accepted: an update with an empty card list in clear sensitiveData let through.
+      const clearEmpty =
+        faults.has('i20-register-by-id-clear-empty-pans-accepted') &&
+        ok.body.encryptedValue === undefined &&
+        Array.isArray(ok.body.sensitiveData?.pans) &&
+        ok.body.sensitiveData.pans.length === 0;
+      if (!withPan && !faults.has('seeded-update-without-pans-accepted') && !clearEmpty)
         return invalidRequest(reply, faults, [
           { field: 'encryptedValue', keyword: 'minItems', message: 'to update a pan list at least one pan should be present' },
         ]);
@@ -102,7 +108,10 @@ export function registerPanLists(
       const differs = (x: string, y: string) =>
         faults.has('i14-register-by-id-range-compared-as-number') ? BigInt(x) !== BigInt(y) : x !== y;
       const other =
-        own && (differs(own.accountRangeLow, accountRange.accountRangeLow) || differs(own.accountRangeHigh, accountRange.accountRangeHigh));
+        own &&
+        (differs(own.accountRangeLow, accountRange.accountRangeLow) ||
+          // i20-register-by-id-range-low-end-only: the list's range compared on its low end only.
+          (!faults.has('i20-register-by-id-range-low-end-only') && differs(own.accountRangeHigh, accountRange.accountRangeHigh)));
       if (other && !faults.has('seeded-list-range-replaced'))
         return invalidRequest(reply, faults, [
           { field: 'accountRange', keyword: 'const', message: 'accountRange is not the account range of this pan list' },

@@ -752,4 +752,16 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-NOTIFY-EXACT'],
   }),
+  independent('independent-20', {
+    id: 'i20-notify-signed-with-caller-key',
+    rule: "the notification is OAuth 1.0a signed by the service with its own key, no consumer key's public key verifying it (reference, Transport and auth; seed 001 Events): the notification of a plan is signed with the consumer key of the partner that selected it",
+    source: 'assumption',
+    rules: ['IN-NOTIFY-SIGNED'],
+  }),
+  independent('independent-20', {
+    id: 'i20-getplan-decision-lowercased',
+    rule: "an APPROVED or DECLINED decision is what getPlan shows (seed 001 States: approve or decline; provider 2.0.0 InstallmentPlan.status): getPlan writes a decided plan's status in lower case (approved, declined) while getPlanApprovalStatus keeps it",
+    source: 'provider',
+    rules: ['IN-STATE-DECISION'],
+  }),
 ]);

@@ -64,6 +64,8 @@ export function registerPlans(
   const firstOfferOfAnswer = new Map<string, unknown>();
   /** seeded-notify-same-answer-transaction-of-first: the transaction the first plan of each offers answer sent (kept only while that fault is on). */
   const firstTransactionOfAnswer = new Map<string, unknown>();
+  /** i20-notify-signed-with-caller-key: the consumer key that selected each plan (kept only while that fault is on). */
+  const callerOf = new WeakMap<Plan, InstallmentsState['keys'][number]>();
   /** `otx`: the offers answer the plan was chosen from (read only by the seeded faults of the notification). */
   function notifyIssuer(plan: Plan, correlationId: string, otx?: { offers: Record<string, any>[]; correlationId?: string }) {
     // i4-notify-only-for-listed-pan: only a card registered by its number in a list finds its issuer.
@@ -212,9 +214,11 @@ export function registerPlans(
               faults.has('seeded-notify-correlation-id-of-offers') && otx?.correlationId
               ? otx.correlationId
               : correlationId;
+    // i20-notify-signed-with-caller-key: the notification signed with the key of the partner that selected the plan.
+    const signer = (faults.has('i20-notify-signed-with-caller-key') ? callerOf.get(plan) : undefined) ?? world.serviceKey;
     if (!faults.has('notification-unsigned'))
       headers.authorization = signRequest(
-        { consumerKey: world.serviceKey.consumerKey, signingKey: world.serviceKey.privateKeyPem },
+        { consumerKey: signer.consumerKey, signingKey: signer.privateKeyPem },
         'POST',
         // i7-notify-signed-over-url-without-query: the base string built from the URL without its query.
         faults.has('i7-notify-signed-over-url-without-query') ? issuer.notificationUrl.split('?')[0] : issuer.notificationUrl,
@@ -377,6 +381,10 @@ export function registerPlans(
           : `https://psp.example.test/checkout/${planId}/callback`,
     };
     world.plans.set(planId, plan);
+    if (faults.has('i20-notify-signed-with-caller-key')) {
+      const caller = world.keys.find((k) => k.consumerKey === ok.consumerKey);
+      if (caller) callerOf.set(plan, caller);
+    }
     if ((faults.has('i15-notify-given-schedule-last-dropped') || faults.has('i19-notify-given-schedule-card-number')) && complete)
       givenSchedule.add(plan);
     if (
@@ -494,7 +502,8 @@ export function registerPlans(
         // i16-getplan-amount-in-cents: the reader gives the amount in minor units.
         ...(faults.has('i16-getplan-amount-in-cents') ? { amount: Math.round(amount * 100) } : {}),
       },
-      status: shown,
+      // i20-getplan-decision-lowercased: the reader writes a decided plan's status in lower case.
+      status: faults.has('i20-getplan-decision-lowercased') && (shown === 'APPROVED' || shown === 'DECLINED') ? shown.toLowerCase() : shown,
       // i6-getplan-apr-rounded: the reader rounds apr to a whole percent.
       planInstallmentInformation:
         // Seeded fault getplan-tenure-from-schedule-length: the reader counts the scheduled payments as the tenure.

@@ -142,4 +142,10 @@ export const BILLING_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-BILLING-COUNTS'],
   }),
+  independent('independent-20', {
+    id: 'i20-billing-total-pages-extra-on-exact-multiple',
+    rule: 'totalPages is the number of pages of the size asked the selected reports fill (provider 1.35.0 reseller billing page): a window holding an exact multiple of the size counts one page more',
+    source: 'provider',
+    rules: ['FD-BILLING-COUNTS'],
+  }),
 ]);

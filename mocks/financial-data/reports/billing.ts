@@ -127,7 +127,10 @@ export function registerBilling(app: FastifyInstance, ctx: FdContext): void {
       query.size === undefined && faults.has('seeded-billing-default-size-later-page-offset-at-max') ? page * SIZE_MAX : page * size;
     const content = page < 0 ? [] : all.slice(from, from + size).map((r) => named(row(r)));
     // i8-billing-total-pages-default-size: the pages counted at the default size.
-    const totalPages = Math.ceil(all.length / (faults.has('i8-billing-total-pages-default-size') ? BILLING_DEFAULT_SIZE : size));
+    const totalPages = faults.has('i20-billing-total-pages-extra-on-exact-multiple')
+      ? // i20-billing-total-pages-extra-on-exact-multiple: the pages counted as whole pages plus one.
+        Math.floor(all.length / size) + 1
+      : Math.ceil(all.length / (faults.has('i8-billing-total-pages-default-size') ? BILLING_DEFAULT_SIZE : size));
     return {
       // Seeded fault: totalElements counts the rows of the page, not the reports of the window.
       content,

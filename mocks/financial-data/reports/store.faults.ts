@@ -170,4 +170,10 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-DELIVERY-MEDIA-TYPE'],
   }),
+  independent('independent-20', {
+    id: 'i20-report-callback-failure-status-capitalised',
+    rule: 'each callback carries the final status GetReport answers, inProgress, success or failure (seed 002 Reports; provider 1.35.0): the callback of a failed report says Failure',
+    source: 'seed',
+    rules: ['FD-REPORT-CALLBACK-STATE', 'FD-REPORT-CALLBACK'],
+  }),
 ]);
