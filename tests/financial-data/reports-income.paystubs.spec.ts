@@ -4,7 +4,7 @@
 // reuse the asset id of the first report); Errors 404; provider 1.35.0 AssetNotFoundExample (404),
 // the acks' type and report style, PayStatementReportExample (what is read on each pay statement).
 import type { CallOptions } from '../../helpers/client/client.js';
-import { expect, rules, test, type FdOperationId } from '../../fixtures/financial-data.js';
+import { expect, loadContract, rules, test, type FdOperationId } from '../../fixtures/financial-data.js';
 import { customerWithPay, generateAndRead, PAYSTUB, storePaystub, type Paystub } from './reports-income.known.js';
 
 /** The three operations, the body naming asset ids, and the kind of report each makes (provider 1.35.0 acks). */
@@ -213,5 +213,63 @@ test(
     ).toEqual([]);
     const validate = fdContract.component('PayStatementReportContent');
     expect(validate(report) ? [] : validate.errors, 'the content keeps PayStatementReportContent').toEqual([]);
+  },
+);
+
+// provider 1.35.0 ExtractEarnings, ExtractDeductions, ExtractDirectDeposit: booleans with defaults
+// (the contract's ExtractFlags, read from it). Where an ack or the report read back shows the flags the
+// extraction ran with (its constraints), a flag sent shows as sent, and one left out shows its default:
+// a target defaulting deductions on reads more of a pay statement than the partner asked for.
+const FLAGS = (await loadContract('financial-data')).resolveSchema({ $ref: '#/components/schemas/ExtractFlags' }).properties as Record<
+  string,
+  { default: boolean }
+>;
+/** Every object under `constraints` of an answer that shows one of the extraction flags. */
+function flagsShown(node: unknown, under = false, out: Record<string, unknown>[] = []): Record<string, unknown>[] {
+  if (Array.isArray(node)) for (const n of node) flagsShown(n, under, out);
+  else if (node && typeof node === 'object') {
+    const o = node as Record<string, unknown>;
+    if (under && Object.keys(FLAGS).some((k) => k in o)) out.push(o);
+    for (const [k, v] of Object.entries(o)) flagsShown(v, under || k === 'constraints', out);
+  }
+  return out;
+}
+const withFlags = (body: Record<string, unknown>, flags: Record<string, boolean>) =>
+  Object.fromEntries(Object.entries(body).map(([k, v]) => [k, { ...(v as object), ...flags }]));
+
+test(
+  'the extraction flags each paystub report shows are those sent, and the documented defaults for those left out, on the ack and the report read back @provider @mock-only',
+  rules('FD-PAYSTMT-EXTRACT-FLAGS'),
+  async ({ fdApi, fdEntities, pollReport }) => {
+    const { customerId } = fdEntities;
+    const assetId = await storePaystub(fdApi, customerId, PAYSTUB);
+    const flipped = Object.fromEntries(Object.entries(FLAGS).map(([k, s]) => [k, !s.default]));
+    const wrong: string[] = [];
+    let shown = 0;
+    for (const { op, body } of OPS)
+      for (const [what, sent] of [
+        ['no flag sent', {}],
+        ['every flag sent against its default', flipped],
+      ] as const) {
+        const { ack, report } = await generateAndRead(fdApi, pollReport, op, {
+          path: { customerId },
+          body: withFlags(body([assetId]), sent),
+        });
+        for (const [reader, answer] of [
+          ['ack', ack],
+          ['report', report],
+        ] as const)
+          for (const flags of flagsShown(answer)) {
+            shown++;
+            for (const [k, schema] of Object.entries(FLAGS)) {
+              const expected = k in sent ? (sent as Record<string, boolean>)[k] : schema.default;
+              if (k in flags && flags[k] !== expected)
+                wrong.push(`${op} (${what}), ${reader}: ${k} ${JSON.stringify(flags[k])}, expected ${expected}`);
+            }
+          }
+      }
+    // The mock shows them on every ack and report (a check that judged none could not fail).
+    expect(shown, 'answers showing the extraction flags').toBeGreaterThan(0);
+    expect(wrong, 'each flag shown as sent, or its documented default').toEqual([]);
   },
 );

@@ -259,4 +259,11 @@ export const INCOME_REPORTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-OBJ-SENSITIVE'],
   }),
+  // Seeded beside the extraction flags check (reports-income.paystubs.spec.ts; origin 'seeded').
+  seeded({
+    id: 'seeded-paystmt-deductions-default-on',
+    rule: 'FD-PAYSTMT-EXTRACT-FLAGS: a flag left out shows its documented default: the pay statement and VOIE paystub reports extract deductions when the request leaves extractDeductions out',
+    source: 'provider',
+    rules: ['FD-PAYSTMT-EXTRACT-FLAGS'],
+  }),
 ]);

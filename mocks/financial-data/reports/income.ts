@@ -244,7 +244,17 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
         customer: found.customer,
         consumer: found.consumer,
         callbackUrl: callbackOf(query),
-        constraints: defined({ [member]: { assetIds: data.assetIds, ...flags(data) }, reportCustomFields: body.reportCustomFields }),
+        constraints: defined({
+          [member]: {
+            assetIds: data.assetIds,
+            ...flags(data),
+            // seeded-paystmt-deductions-default-on: deductions extracted when the request leaves the flag out.
+            ...(faults.has('seeded-paystmt-deductions-default-on') && data.extractDeductions === undefined
+              ? { extractDeductions: true }
+              : {}),
+          },
+          reportCustomFields: body.reportCustomFields,
+        }),
         extra: { reportStyle: shownStyle },
         build: () => {
           const read = faults.has('income-extract-first-asset-only') ? stubs.slice(0, 1) : stubs;
