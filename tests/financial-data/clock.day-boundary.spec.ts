@@ -12,6 +12,7 @@
 // mock's (its control surface): on a target without one each case skips with that reason.
 import { expect, expectFdError, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
 import { loadRules } from '../../helpers/contract/rules.js';
+import { PSI_RATINGS, ratePsi } from './psi.known.js';
 import { customerWithConsumer, makeReport } from './reports-retrieval.known.js';
 
 const DAY_MS = 86_400_000;
@@ -34,25 +35,6 @@ type Ctx = {
   control: { origin: string };
 };
 
-/** One rating of each PSI operation (the four paths of psi.yaml), for a settle-by date and an amount. */
-const RATINGS = [
-  { where: 'psi-generate-fcra', op: 'GenerateFcraPaymentSuccessIndicators', ok: 202 },
-  { where: 'psi-generate', op: 'GeneratePaymentSuccessIndicators', ok: 202 },
-  { where: 'psi-legacy-fcra', op: 'GetFCRAPaymentSuccessIndicator', ok: 200 },
-  { where: 'psi-legacy', op: 'GetPaymentSuccessIndicator', ok: 200 },
-] as const;
-function rate(fdApi: OperationClient, op: (typeof RATINGS)[number]['op'], path: Account, settleByDate: string, amount = 25) {
-  switch (op) {
-    case 'GenerateFcraPaymentSuccessIndicators':
-      return fdApi.call(op, { path, query: { purpose: '1P' }, body: { transaction: { settleByDate, amount } } });
-    case 'GeneratePaymentSuccessIndicators':
-      return fdApi.call(op, { path, body: { transaction: { settleByDate, amount } } });
-    case 'GetFCRAPaymentSuccessIndicator':
-      return fdApi.call(op, { path, query: { settlementAmount: amount, settleByDate, purposeCode: '1P' } });
-    default:
-      return fdApi.call(op, { path, query: { settlementAmount: amount, settleByDate } });
-  }
-}
 /** The generated run read back (rated at once on the mock; polled a little on a target that rates later). */
 async function readRun(fdApi: OperationClient, fcra: boolean, path: Account, payRequestId: string) {
   const op = fcra ? 'GetFcraPaymentSuccessIndicators' : 'GetPaymentSuccessIndicators';
@@ -81,13 +63,13 @@ interface Case {
 }
 
 const CASES: Record<string, Case[]> = {
-  'FD-PSI-SETTLE-DATE-NOT-PAST': RATINGS.map(({ where, op, ok }) => ({
+  'FD-PSI-SETTLE-DATE-NOT-PAST': PSI_RATINGS.map(({ path: where, op, ok }) => ({
     title: `${op} accepts a settle-by date of the target's today and refuses yesterday with 400`,
     tags: ' @provider',
     cites: () => [`FD-PSI-SETTLE-DATE-NOT-PAST:accept@${where}`, `FD-PSI-SETTLE-DATE-NOT-PAST:refuse@${where}`],
     check: async ({ fdApi, now, account }) => {
-      expect((await rate(fdApi, op, account, dateOf(now()))).status, `today ${dateOf(now())}`).toBe(ok);
-      expectFdError(await rate(fdApi, op, account, dateOf(now(), -1)), 400, `yesterday ${dateOf(now(), -1)}`);
+      expect((await ratePsi(fdApi, op, account, dateOf(now()))).status, `today ${dateOf(now())}`).toBe(ok);
+      expectFdError(await ratePsi(fdApi, op, account, dateOf(now(), -1)), 400, `yesterday ${dateOf(now(), -1)}`);
     },
   })),
   'FD-PSI-DAYS': [
@@ -97,7 +79,7 @@ const CASES: Record<string, Case[]> = {
       cites: () => [`FD-PSI-DAYS@${op === 'GetPaymentSuccessIndicator' ? 'psi-legacy' : 'psi-legacy-fcra'}`],
       check: async ({ fdApi, now, account }: Ctx) => {
         for (const [out, count] of DAYS) {
-          const res = await rate(fdApi, op, account, dateOf(now(), out));
+          const res = await ratePsi(fdApi, op, account, dateOf(now(), out));
           expect(res.status, `settle-by date ${out} days out`).toBe(200);
           const dates = settlementDates(res.body.indicatorsByDay);
           const expected = consecutive(dateOf(now()), count);
@@ -111,7 +93,7 @@ const CASES: Record<string, Case[]> = {
       cites: () => (fcra ? ['FD-PSI-DAYS', 'FD-PSI-READ-BACK@psi-get-fcra'] : ['FD-PSI-DAYS@psi-get', 'FD-PSI-READ-BACK@psi-get']),
       check: async ({ fdApi, now, account }: Ctx) => {
         for (const [out, count] of DAYS) {
-          const made = await rate(
+          const made = await ratePsi(
             fdApi,
             fcra ? 'GenerateFcraPaymentSuccessIndicators' : 'GeneratePaymentSuccessIndicators',
             account,
@@ -133,7 +115,7 @@ const CASES: Record<string, Case[]> = {
     title: `a${fcra ? 'n FCRA' : ' non-FCRA'} run read back an hour later keeps the request date of its acknowledgement`,
     cites: () => [`FD-PSI-READ-BACK@${fcra ? 'psi-get-fcra' : 'psi-get'}`],
     check: async ({ fdApi, now, account, advance }: Ctx) => {
-      const made = await rate(
+      const made = await ratePsi(
         fdApi,
         fcra ? 'GenerateFcraPaymentSuccessIndicators' : 'GeneratePaymentSuccessIndicators',
         account,

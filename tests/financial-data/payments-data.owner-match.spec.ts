@@ -6,7 +6,7 @@
 // owner details v3, so the closer-match check runs on any target. The 408 needs an institution that
 // does not answer in time: the mock has one (Harbor Savings, the legacy login's bank), a sandbox
 // none, so that check is @mock-only (the means is the mock world's, the status the seed's).
-import { expect, expectFdError, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, rules, test, type LinkedCustomer, type OperationClient } from '../../fixtures/financial-data.js';
 
 /** Every score of an answer, with where it is. */
 function scoresOf(body: any): [string, unknown][] {
@@ -177,22 +177,31 @@ test(
   },
 );
 
+/**
+ * The linked customer's checking account and its first holder as GetAccountOwnerDetails shows it: the
+ * name, the address parts the institution gives (country left out: the request takes two letters), the
+ * first e-mail and phone.
+ */
+async function checkingHolder(fdApi: OperationClient, linkedCustomer: LinkedCustomer) {
+  const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
+  const v3 = await fdApi.call('GetAccountOwnerDetails', { path });
+  expect(v3.status).toBe(200);
+  const holder = v3.body.holders[0];
+  const name = await holderName(fdApi, path.customerId, path.accountId);
+  const shown = holder.addresses?.[0] ?? {};
+  const address = Object.fromEntries(
+    (['line1', 'city', 'state', 'postalCode'] as const).filter((k) => typeof shown[k] === 'string' && shown[k]).map((k) => [k, shown[k]]),
+  );
+  const email: unknown = holder.emails?.[0]?.email;
+  const phone: unknown = holder.phones?.[0]?.phone;
+  return { path, holder, name, address, email, phone };
+}
+
 test(
   "the holder's exact address, email and phone score higher than different ones, part by part",
   rules('FD-PAY-MATCH-CLOSER-HIGHER'),
   async ({ fdApi, linkedCustomer }) => {
-    const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
-    const v3 = await fdApi.call('GetAccountOwnerDetails', { path });
-    expect(v3.status).toBe(200);
-    const holder = v3.body.holders[0];
-    const name = await holderName(fdApi, path.customerId, path.accountId);
-    const shown = holder.addresses?.[0] ?? {};
-    // The holder's address parts as the institution gives them (country left out: the request takes two letters).
-    const address = Object.fromEntries(
-      (['line1', 'city', 'state', 'postalCode'] as const).filter((k) => typeof shown[k] === 'string' && shown[k]).map((k) => [k, shown[k]]),
-    );
-    const email: unknown = holder.emails?.[0]?.email;
-    const phone: unknown = holder.phones?.[0]?.phone;
+    const { path, name, address, email, phone } = await checkingHolder(fdApi, linkedCustomer);
     const exact: Record<string, unknown> = { name, address };
     const other: Record<string, unknown> = {
       name,
@@ -237,17 +246,7 @@ test(
   'with every optional member absent, alone or all present, the exact value of each member scores at least as high on every score, and higher on its own',
   rules('FD-PAY-MATCH-CLOSER-HIGHER'),
   async ({ fdApi, linkedCustomer }) => {
-    const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
-    const v3 = await fdApi.call('GetAccountOwnerDetails', { path });
-    expect(v3.status).toBe(200);
-    const holder = v3.body.holders[0];
-    const name = await holderName(fdApi, path.customerId, path.accountId);
-    const shown = holder.addresses?.[0] ?? {};
-    const address = Object.fromEntries(
-      (['line1', 'city', 'state', 'postalCode'] as const).filter((k) => typeof shown[k] === 'string' && shown[k]).map((k) => [k, shown[k]]),
-    );
-    const email: unknown = holder.emails?.[0]?.email;
-    const phone: unknown = holder.phones?.[0]?.phone;
+    const { path, holder, name, address, email, phone } = await checkingHolder(fdApi, linkedCustomer);
     const digitsOther = (v: string) => v.replace(/\d/g, (d) => String((Number(d) + 5) % 10));
     // Each member: the holder's value (or a stand-in when the holder shows none: then it is only
     // carried, not compared), a different one, and the scores it owns in the answer.

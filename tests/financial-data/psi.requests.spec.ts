@@ -3,36 +3,11 @@
 // purpose code) and Errors 400; limits from provider 1.35.0 (amount above 0, settle-by date not in
 // the past, required legacy parameters, purpose code 1P, active accounts only); the account types
 // PSI rates are this contract's assumption (deposit accounts).
-import { expect, expectFdError, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, rules, test } from '../../fixtures/financial-data.js';
+import { PSI_RATINGS, ratePsi } from './psi.known.js';
 
 const DAY_MS = 86_400_000;
 const dateIn = (nowMs: number, days: number) => new Date(nowMs + days * DAY_MS).toISOString().slice(0, 10);
-
-/** One request of each rating operation for an account, with a settle-by date and an amount. */
-const OPS = [
-  { path: 'psi-generate-fcra', op: 'GenerateFcraPaymentSuccessIndicators', ok: 202 },
-  { path: 'psi-generate', op: 'GeneratePaymentSuccessIndicators', ok: 202 },
-  { path: 'psi-legacy-fcra', op: 'GetFCRAPaymentSuccessIndicator', ok: 200 },
-  { path: 'psi-legacy', op: 'GetPaymentSuccessIndicator', ok: 200 },
-] as const;
-function rate(
-  fdApi: OperationClient,
-  op: (typeof OPS)[number]['op'],
-  path: { customerId: string; accountId: string },
-  settleByDate: string,
-  amount: number,
-) {
-  switch (op) {
-    case 'GenerateFcraPaymentSuccessIndicators':
-      return fdApi.call(op, { path, query: { purpose: '1P' }, body: { transaction: { settleByDate, amount } } });
-    case 'GeneratePaymentSuccessIndicators':
-      return fdApi.call(op, { path, body: { transaction: { settleByDate, amount } } });
-    case 'GetFCRAPaymentSuccessIndicator':
-      return fdApi.call(op, { path, query: { settlementAmount: amount, settleByDate, purposeCode: '1P' } });
-    default:
-      return fdApi.call(op, { path, query: { settlementAmount: amount, settleByDate } });
-  }
-}
 
 test(
   'an FCRA generation needs the permissible purpose: none is a 400, 1P a 202',
@@ -63,27 +38,27 @@ test(
 );
 
 // provider 1.35.0 PaymentSuccessIndicatorsTransactionAmount: above 0.
-for (const { op, path: where } of OPS.slice(0, 2)) {
+for (const { op, path: where } of PSI_RATINGS.slice(0, 2)) {
   test(
     `${op} accepts an amount of 0.01 and refuses 0 and -1 with 400 @provider`,
     rules(`FD-PSI-AMOUNT-POSITIVE:accept@${where}`, `FD-PSI-AMOUNT-POSITIVE:refuse@${where}`),
     async ({ fdApi, fd, linkedCustomer }) => {
       const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
-      expect((await rate(fdApi, op, path, dateIn(fd.now(), 3), 0.01)).status).toBe(202);
-      for (const amount of [0, -1]) expectFdError(await rate(fdApi, op, path, dateIn(fd.now(), 3), amount), 400, `amount ${amount}`);
+      expect((await ratePsi(fdApi, op, path, dateIn(fd.now(), 3), 0.01)).status).toBe(202);
+      for (const amount of [0, -1]) expectFdError(await ratePsi(fdApi, op, path, dateIn(fd.now(), 3), amount), 400, `amount ${amount}`);
     },
   );
 }
 
 // provider 1.35.0 400 example 10006: "settleByDate must not be in the past".
-for (const { op, path: where, ok } of OPS) {
+for (const { op, path: where, ok } of PSI_RATINGS) {
   test(
     `${op} accepts a settle-by date of today and refuses yesterday with 400 @provider`,
     rules(`FD-PSI-SETTLE-DATE-NOT-PAST:accept@${where}`, `FD-PSI-SETTLE-DATE-NOT-PAST:refuse@${where}`),
     async ({ fdApi, fd, linkedCustomer }) => {
       const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
-      expect((await rate(fdApi, op, path, dateIn(fd.now(), 0), 25)).status, 'today').toBe(ok);
-      expectFdError(await rate(fdApi, op, path, dateIn(fd.now(), -1), 25), 400, 'yesterday');
+      expect((await ratePsi(fdApi, op, path, dateIn(fd.now(), 0), 25)).status, 'today').toBe(ok);
+      expectFdError(await ratePsi(fdApi, op, path, dateIn(fd.now(), -1), 25), 400, 'yesterday');
     },
   );
 }
@@ -92,7 +67,7 @@ for (const { op, path: where, ok } of OPS) {
 // 14020 "Account type not supported" for the others.
 const RATED = ['checking', 'savings', 'moneyMarket'];
 const NOT_RATED = ['cd', 'investment', 'creditCard', 'mortgage', 'loan', 'lineOfCredit', 'studentLoan'];
-for (const { op, path: where, ok } of OPS) {
+for (const { op, path: where, ok } of PSI_RATINGS) {
   test(
     `${op} rates checking, savings and money market accounts and refuses the other types with 400 @assumption`,
     rules(`FD-PSI-ACCOUNT-TYPE:accept@${where}`, `FD-PSI-ACCOUNT-TYPE:refuse@${where}`),
@@ -100,13 +75,14 @@ for (const { op, path: where, ok } of OPS) {
       const settle = dateIn(fd.now(), 3);
       for (const type of RATED) {
         expect(
-          (await rate(fdApi, op, { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account(type).id }, settle, 30)).status,
+          (await ratePsi(fdApi, op, { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account(type).id }, settle, 30))
+            .status,
           type,
         ).toBe(ok);
       }
       for (const type of NOT_RATED) {
         expectFdError(
-          await rate(fdApi, op, { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account(type).id }, settle, 30),
+          await ratePsi(fdApi, op, { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account(type).id }, settle, 30),
           400,
           type,
         );
@@ -122,7 +98,7 @@ for (const { op, path: where, ok } of OPS) {
       expect(fdMock).toBeTruthy();
       const pending = linkedCustomer.account('checking', 'pending');
       expectFdError(
-        await rate(fdApi, op, { customerId: linkedCustomer.customerId, accountId: pending.id }, dateIn(fd.now(), 3), 30),
+        await ratePsi(fdApi, op, { customerId: linkedCustomer.customerId, accountId: pending.id }, dateIn(fd.now(), 3), 30),
         400,
         'pending account',
       );

@@ -1,0 +1,32 @@
+// The four PSI rating operations (seed 002, PSI; provider 1.35.0: the FCRA and non-FCRA generations
+// and the two legacy reads), each called the same way for a settle-by date and an amount: the request
+// specs and the day-boundary spec rate through this one table.
+import type { OperationClient } from '../../fixtures/financial-data.js';
+
+/** One rating of each PSI operation: its rule path (psi.yaml), its id and the status that accepts it. */
+export const PSI_RATINGS = [
+  { path: 'psi-generate-fcra', op: 'GenerateFcraPaymentSuccessIndicators', ok: 202 },
+  { path: 'psi-generate', op: 'GeneratePaymentSuccessIndicators', ok: 202 },
+  { path: 'psi-legacy-fcra', op: 'GetFCRAPaymentSuccessIndicator', ok: 200 },
+  { path: 'psi-legacy', op: 'GetPaymentSuccessIndicator', ok: 200 },
+] as const;
+
+/** Rates an account through `op` for a settle-by date and an amount (the FCRA variants with purpose 1P). */
+export function ratePsi(
+  fdApi: OperationClient,
+  op: (typeof PSI_RATINGS)[number]['op'],
+  path: { customerId: string; accountId: string },
+  settleByDate: string,
+  amount = 25,
+) {
+  switch (op) {
+    case 'GenerateFcraPaymentSuccessIndicators':
+      return fdApi.call(op, { path, query: { purpose: '1P' }, body: { transaction: { settleByDate, amount } } });
+    case 'GeneratePaymentSuccessIndicators':
+      return fdApi.call(op, { path, body: { transaction: { settleByDate, amount } } });
+    case 'GetFCRAPaymentSuccessIndicator':
+      return fdApi.call(op, { path, query: { settlementAmount: amount, settleByDate, purposeCode: '1P' } });
+    default:
+      return fdApi.call(op, { path, query: { settlementAmount: amount, settleByDate } });
+  }
+}
