@@ -258,6 +258,13 @@ export const GUARD_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-LIM-APR'],
   }),
+  // Seeded beside the approval refusals repeated on every decision and mode (checkout.validation.spec.ts).
+  seeded({
+    id: 'seeded-fam25-approval-currency-limit-sync-only',
+    rule: 'IN-LIM-CURRENCY: planApproval checks the length of approvedCurrency only with sync=true; an asynchronous decision with a currency one character too long is accepted (202)',
+    source: 'provider',
+    rules: ['IN-LIM-CURRENCY'],
+  }),
   independent('independent-20', {
     id: 'i20-approval-detail-limit-on-declines-only',
     rule: 'rejectReasonDetail is within its maximum length (reference, Approval; provider 2.0.0 PlanApproval): planApproval checks the length only on a DECLINED decision, a longer detail sent with APPROVED is accepted',

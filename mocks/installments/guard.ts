@@ -315,6 +315,12 @@ export function createGuard(
             v.field === 'planInstallmentInformation.apr' &&
             v.keyword === 'maximum' &&
             Math.trunc(Number((parsed as any)?.planInstallmentInformation?.apr)) <= 200) ||
+          // seeded-fam25-approval-currency-limit-sync-only: an approval's approvedCurrency length checked in the synchronous mode only.
+          (operationId === 'planApproval' &&
+            faults.has('seeded-fam25-approval-currency-limit-sync-only') &&
+            v.field === 'approvedCurrency' &&
+            v.keyword === 'maxLength' &&
+            query.get('sync') !== 'true') ||
           // i20-approval-detail-limit-on-declines-only: an approval's rejectReasonDetail length checked on declines only.
           (operationId === 'planApproval' &&
             faults.has('i20-approval-detail-limit-on-declines-only') &&

@@ -11,7 +11,6 @@ import {
   spareAuth,
   tellingLines,
   tellingMarkup,
-  tellingText,
   test,
   unknownId,
 } from '../../fixtures/financial-data.js';
