@@ -277,6 +277,13 @@ export const GUARD_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-LIM-MCC'],
   }),
+  // Seeded beside the participation refusals repeated in a later item (merchants.validation.spec.ts).
+  seeded({
+    id: 'seeded-fam25-participation-wallet-range-first-item-only',
+    rule: 'IN-RANGE-WALLETID: postMerchantParticipations checks the walletId range on the first participation only; a walletId below it in a later item is accepted (202)',
+    source: 'provider',
+    rules: ['IN-RANGE-WALLETID'],
+  }),
   independent('independent-20', {
     id: 'i20-participation-legal-name-limit-first-item-only',
     rule: 'merchantLegalName is within its documented length in every participation (reference, Merchant participation; provider 2.0.0): postMerchantParticipations checks the maximum on the first item only, a name one character over it in a later item is accepted (202)',

@@ -333,6 +333,11 @@ export function createGuard(
             v.field === 'merchant.mcc' &&
             v.keyword === 'minLength' &&
             /^[0-9]{3}$/.test(String((parsed as any)?.merchant?.mcc))) ||
+          // seeded-fam25-participation-wallet-range-first-item-only: walletId's range checked on the first participation only.
+          (operationId === 'postMerchantParticipations' &&
+            faults.has('seeded-fam25-participation-wallet-range-first-item-only') &&
+            /^[1-9][0-9]*\.wallets\b/.test(v.field) &&
+            (v.keyword === 'minimum' || v.keyword === 'maximum')) ||
           // i20-participation-legal-name-limit-first-item-only: merchantLegalName's limit checked on the first participation only.
           (operationId === 'postMerchantParticipations' &&
             faults.has('i20-participation-legal-name-limit-first-item-only') &&
