@@ -161,7 +161,12 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
       // seeded-fam25-txn-account-undated-to-edge-excluded: the account list leaves out a transaction without transactionDate posted exactly at toDate.
       .filter(
         (t) =>
-          !(reader === 'account' && on('seeded-fam25-txn-account-undated-to-edge-excluded') && t.transactionDate === undefined && windowKey(t) === last),
+          !(
+            reader === 'account' &&
+            on('seeded-fam25-txn-account-undated-to-edge-excluded') &&
+            t.transactionDate === undefined &&
+            windowKey(t) === last
+          ),
       )
       // i20-txn-undated-from-edge-excluded: a transaction without transactionDate, posted exactly at fromDate, left out.
       .filter((t) => !(on('i20-txn-undated-from-edge-excluded') && t.transactionDate === undefined && windowKey(t) === from))

@@ -70,7 +70,12 @@ test(
 // writer parsing the date day-first (D/M) against month-first (M/D) swaps it.
 test(
   'a birthday whose day could be a month reads back with day and month in place, created and modified, through both readers',
-  rules('FD-CONS-READ@consumer-by-customer', 'FD-CONS-READ@consumer-by-id', 'FD-CONS-MODIFY@consumer-by-customer', 'FD-CONS-MODIFY@consumer-by-id'),
+  rules(
+    'FD-CONS-READ@consumer-by-customer',
+    'FD-CONS-READ@consumer-by-id',
+    'FD-CONS-MODIFY@consumer-by-customer',
+    'FD-CONS-MODIFY@consumer-by-id',
+  ),
   async ({ fdApi, createCustomer }) => {
     const customerId = await createCustomer();
     const born = { year: 1987, month: 4, dayOfMonth: 9 };
